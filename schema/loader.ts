@@ -1,0 +1,160 @@
+/**
+ * Reads and checks tenants: `tenants/<id>/{site,vendor,categories}.json`.
+ *
+ * Every problem comes back as an Issue located at file:line:col; nothing here throws on bad
+ * input. `checkTenantSources` works on text (the server and tests use it without touching
+ * disk); `loadTenant` and `loadTenants` add the file system.
+ */
+import { readdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { ValidateFunction } from 'ajv';
+import { ajv } from './ajv';
+import { schemaIds } from './documents';
+import { compareIssues, type Issue } from './issue';
+import { parseJsonSource } from './json-source';
+import { problemsFromAjv } from './ajv-messages';
+import { checkTenantRules, findDuplicateDomains, TENANT_PARTS, type TenantPart } from './rules';
+import type { Tenant } from './types.generated';
+
+export { TENANT_PARTS, type TenantPart };
+
+/** Tenant files are hand-edited config; anything larger is a mistake, not a tenant. */
+export const MAX_TENANT_FILE_BYTES = 5 * 1024 * 1024;
+
+export const tenantFileName = (part: TenantPart) => `${part}.json`;
+
+export interface TenantReport {
+  tenantId: string;
+  /** The file each part was read from, as the caller named it. */
+  files: Record<TenantPart, string>;
+  /** The parsed tenant, present only when it has no issues. */
+  tenant?: Tenant;
+  issues: Issue[];
+  /** Source position of a pointer in one of the parts that parsed (line 1, column 1 otherwise). */
+  locate(part: TenantPart, pointer: string): { line: number; column: number };
+}
+
+export interface TenantsReport {
+  tenants: TenantReport[];
+  /** Every issue, including those between tenants (such as a domain claimed twice). */
+  issues: Issue[];
+}
+
+const partValidators = Object.fromEntries(
+  TENANT_PARTS.map((part) => [part, ajv.getSchema(schemaIds[part]) as ValidateFunction]),
+) as Record<TenantPart, ValidateFunction>;
+
+/** The file's text, or why it could not be read. */
+export type SourceText = string | { unreadable: string };
+
+export function checkTenantSources(
+  tenantId: string,
+  sources: Partial<Record<TenantPart, SourceText>>,
+  files: Record<TenantPart, string>,
+): TenantReport {
+  const issues: Issue[] = [];
+  const valid: Partial<Tenant> = {};
+  const locators: Partial<Record<TenantPart, (pointer: string, at?: 'key' | 'value') => { line: number; column: number }>> = {};
+
+  for (const part of TENANT_PARTS) {
+    const file = files[part];
+    const source = sources[part];
+    if (source === undefined) {
+      issues.push({ file, line: 1, column: 1, pointer: '', message: `missing file: a tenant folder holds ${TENANT_PARTS.map(tenantFileName).join(', ')}`, rule: 'missing-file' });
+      continue;
+    }
+    if (typeof source !== 'string') {
+      issues.push({ file, line: 1, column: 1, pointer: '', message: source.unreadable, rule: 'unreadable-file' });
+      continue;
+    }
+    const parsed = parseJsonSource(source);
+    if (!parsed.ok) {
+      issues.push({ file, ...parsed.position, pointer: '', message: parsed.problem.message, rule: 'json-syntax' });
+      continue;
+    }
+    locators[part] = parsed.locate;
+    for (const pointer of parsed.duplicateKeys) {
+      issues.push({ file, ...parsed.locate(pointer, 'key'), pointer, message: 'duplicate key: JSON keeps only the last one, so the earlier value is silently lost', rule: 'duplicate-key' });
+    }
+    const validate = partValidators[part];
+    if (validate(parsed.value)) {
+      if (parsed.duplicateKeys.length === 0) (valid as Record<TenantPart, unknown>)[part] = parsed.value;
+    } else {
+      for (const problem of problemsFromAjv(validate.errors)) {
+        issues.push({ file, ...parsed.locate(problem.pointer, problem.at), pointer: problem.pointer, message: problem.message, rule: problem.rule });
+      }
+    }
+  }
+
+  for (const finding of checkTenantRules(valid, { tenantId })) {
+    const locate = locators[finding.part]!;
+    issues.push({ file: files[finding.part], ...locate(finding.pointer), pointer: finding.pointer, message: finding.message, rule: finding.rule });
+  }
+
+  issues.sort(compareIssues);
+  const complete = TENANT_PARTS.every((part) => valid[part] !== undefined);
+  const locate = (part: TenantPart, pointer: string) => locators[part]?.(pointer) ?? { line: 1, column: 1 };
+  return { tenantId, files, issues, locate, ...(complete && issues.length === 0 ? { tenant: valid as Tenant } : {}) };
+}
+
+async function readSource(file: string): Promise<SourceText | undefined> {
+  try {
+    const info = await stat(file);
+    if (!info.isFile()) return { unreadable: `not a regular file (${info.isDirectory() ? 'a directory' : 'a special file'})` };
+    if (info.size > MAX_TENANT_FILE_BYTES) {
+      return { unreadable: `file is ${(info.size / 1024 / 1024).toFixed(1)} MB; tenant files are limited to ${MAX_TENANT_FILE_BYTES / 1024 / 1024} MB` };
+    }
+    const bytes = await readFile(file);
+    if (bytes.includes(0)) return { unreadable: 'binary content (a NUL byte): expected UTF-8 JSON text' };
+    return new TextDecoder('utf-8', { fatal: false }).decode(bytes);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return undefined;
+    if (code === 'EACCES' || code === 'EPERM') return { unreadable: 'cannot read: permission denied' };
+    if (code === 'ELOOP') return { unreadable: 'cannot read: symbolic link loop' };
+    return { unreadable: `cannot read: ${code ?? (error as Error).message}` };
+  }
+}
+
+/** Loads one tenant folder; the folder's name is the tenant id. */
+export async function loadTenant(dir: string): Promise<TenantReport> {
+  const tenantId = path.basename(path.resolve(dir));
+  const files = Object.fromEntries(TENANT_PARTS.map((part) => [part, path.join(dir, tenantFileName(part))])) as Record<TenantPart, string>;
+  const texts = await Promise.all(TENANT_PARTS.map((part) => readSource(files[part])));
+  const sources = Object.fromEntries(TENANT_PARTS.map((part, i) => [part, texts[i]]).filter(([, text]) => text !== undefined));
+  return checkTenantSources(tenantId, sources, files);
+}
+
+/** The tenant folders under `root`, sorted by id. Hidden folders are skipped. */
+export async function listTenantDirs(root: string): Promise<string[]> {
+  const entries = await readdir(root, { withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
+    .map((entry) => path.join(root, entry.name))
+    .sort();
+}
+
+/** Cross-tenant rules over reports already made: today, a domain may belong to one tenant only. */
+export function checkAcrossTenants(reports: readonly TenantReport[]): Issue[] {
+  const claims = reports.flatMap((report) => {
+    const domain = report.tenant?.site.domain;
+    return domain ? [{ tenantId: report.tenantId, domain }] : [];
+  });
+  return findDuplicateDomains(claims).map((clash) => {
+    const report = reports.find((r) => r.tenantId === clash.tenantId)!;
+    return {
+      file: report.files.site,
+      ...report.locate('site', '/domain'),
+      pointer: '/domain',
+      message: `domain ${JSON.stringify(clash.domain)} is already used by tenant ${JSON.stringify(clash.firstTenantId)}; each domain serves one tenant`,
+      rule: 'unique-domain',
+    };
+  });
+}
+
+export async function loadTenants(root: string): Promise<TenantsReport> {
+  const tenants = await Promise.all((await listTenantDirs(root)).map(loadTenant));
+  const across = checkAcrossTenants(tenants);
+  for (const issue of across) tenants.find((t) => t.files.site === issue.file)?.issues.push(issue);
+  return { tenants, issues: tenants.flatMap((t) => t.issues) };
+}

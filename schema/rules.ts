@@ -1,0 +1,224 @@
+/**
+ * Rules JSON Schema cannot express. Each rule names the tenant files it reads and runs only
+ * when those files passed the schema, so it can trust their shape. Every finding carries a
+ * pointer into one file and a message; none of them restates a schema fact.
+ */
+import type { CategoryTree, SiteSettings, Tenant, VendorConfig } from './types.generated';
+import { joinPointer } from './json-source';
+import { categoryPaths, resolvesToRoute } from './routes';
+
+export const TENANT_PARTS = ['site', 'vendor', 'categories'] as const;
+export type TenantPart = (typeof TENANT_PARTS)[number];
+
+export interface RuleFinding {
+  part: TenantPart;
+  pointer: string;
+  message: string;
+  rule: string;
+}
+
+export interface RuleContext {
+  /** The tenant's folder name. */
+  tenantId: string;
+}
+
+interface TenantRule<P extends TenantPart> {
+  id: string;
+  needs: readonly P[];
+  check(parts: Pick<Tenant, P>, context: RuleContext): RuleFinding[];
+}
+
+const define = <P extends TenantPart>(rule: TenantRule<P>) => rule as unknown as TenantRule<TenantPart>;
+
+/** Reports each entry whose key (compared case-insensitively, trimmed) repeats an earlier sibling's. */
+function repeatedAmong<T>(
+  items: readonly T[],
+  key: (item: T) => string,
+  report: (index: number, value: string, firstIndex: number) => RuleFinding,
+): RuleFinding[] {
+  const firstIndexOf = new Map<string, number>();
+  const findings: RuleFinding[] = [];
+  items.forEach((item, index) => {
+    const value = key(item);
+    const normalised = value.trim().toLowerCase();
+    const first = firstIndexOf.get(normalised);
+    if (first === undefined) firstIndexOf.set(normalised, index);
+    else findings.push(report(index, value, first));
+  });
+  return findings;
+}
+
+/** Names and slugs unique among the entries of one list, e.g. the categories of one group. */
+function uniqueNamesAndSlugs(
+  part: TenantPart,
+  listPointer: string,
+  items: ReadonlyArray<{ name: string; slug: string }>,
+  noun: string,
+): RuleFinding[] {
+  const rule = 'unique-sibling-names';
+  return (['name', 'slug'] as const).flatMap((field) =>
+    repeatedAmong(
+      items,
+      (item) => item[field],
+      (index, value, first) => ({
+        part,
+        pointer: joinPointer(listPointer, index, field),
+        message: `${noun} ${field} ${JSON.stringify(value)} is already used by ${joinPointer(listPointer, first)}; ${field}s must be unique among siblings`,
+        rule,
+      }),
+    ),
+  );
+}
+
+const siteTenantIdMatchesFolder = define({
+  id: 'tenant-id-matches-folder',
+  needs: ['site'],
+  check({ site }: { site: SiteSettings }, { tenantId }) {
+    if (site.tenantId === tenantId) return [];
+    return [{ part: 'site', pointer: '/tenantId', message: `tenantId ${JSON.stringify(site.tenantId)} must equal the folder name ${JSON.stringify(tenantId)}`, rule: 'tenant-id-matches-folder' }];
+  },
+});
+
+const vendorIdMatchesFolder = define({
+  id: 'tenant-id-matches-folder',
+  needs: ['vendor'],
+  check({ vendor }: { vendor: VendorConfig }, { tenantId }) {
+    if (vendor.id === tenantId) return [];
+    return [{ part: 'vendor', pointer: '/id', message: `vendor id ${JSON.stringify(vendor.id)} must equal the folder name ${JSON.stringify(tenantId)}`, rule: 'tenant-id-matches-folder' }];
+  },
+});
+
+const categoryNamesUnique = define({
+  id: 'unique-sibling-names',
+  needs: ['categories'],
+  check({ categories }: { categories: CategoryTree }) {
+    const findings = uniqueNamesAndSlugs('categories', '/groups', categories.groups, 'group');
+    categories.groups.forEach((group, g) => {
+      const groupPointer = joinPointer('/groups', g, 'categories');
+      findings.push(...uniqueNamesAndSlugs('categories', groupPointer, group.categories, 'category'));
+      group.categories.forEach((category, c) => {
+        findings.push(...uniqueNamesAndSlugs('categories', joinPointer(groupPointer, c, 'subcategories'), category.subcategories ?? [], 'subcategory'));
+      });
+    });
+    return findings;
+  },
+});
+
+const siteListsUnique = define({
+  id: 'unique-sibling-names',
+  needs: ['site'],
+  check({ site }: { site: SiteSettings }) {
+    const findings = uniqueNamesAndSlugs('site', '/customFields', site.customFields ?? [], 'custom field');
+    (site.customFields ?? []).forEach((field, f) => {
+      findings.push(...uniqueNamesAndSlugs('site', joinPointer('/customFields', f, 'options'), field.options, `${field.name} option`));
+    });
+    findings.push(
+      ...repeatedAmong(
+        site.socialLinks ?? [],
+        (link) => link.network,
+        (index, network, first) => ({
+          part: 'site',
+          pointer: joinPointer('/socialLinks', index, 'network'),
+          message: `${network} already has a link at /socialLinks/${first}; one link per network`,
+          rule: 'unique-social-networks',
+        }),
+      ),
+    );
+    return findings;
+  },
+});
+
+const colorNamesUnique = define({
+  id: 'unique-color-names',
+  needs: ['site'],
+  check({ site }: { site: SiteSettings }) {
+    return repeatedAmong(
+      site.colorMap ?? [],
+      (entry) => entry.name,
+      (index, name, first) => ({
+        part: 'site',
+        pointer: joinPointer('/colorMap', index, 'name'),
+        message: `colour ${JSON.stringify(name)} is already in the colour map at /colorMap/${first}`,
+        rule: 'unique-color-names',
+      }),
+    );
+  },
+});
+
+const linksResolve = define({
+  id: 'link-target-resolves',
+  needs: ['site', 'categories'],
+  check({ site, categories }: { site: SiteSettings; categories: CategoryTree }) {
+    const categoryPathSet = categoryPaths(categories);
+    const findings: RuleFinding[] = [];
+    const checkTarget = (pointer: string, target: string | undefined) => {
+      if (target === undefined || resolvesToRoute(target, categoryPathSet)) return;
+      findings.push({
+        part: 'site',
+        pointer,
+        message: `link target ${JSON.stringify(target)} is not a storefront route, a rental category page (/rentals/<group>/…) or an absolute URL`,
+        rule: 'link-target-resolves',
+      });
+    };
+    (site.headerLinks ?? []).forEach((link, i) => {
+      const pointer = joinPointer('/headerLinks', i);
+      checkTarget(joinPointer(pointer, 'target'), link.target);
+      (link.children ?? []).forEach((child, c) => checkTarget(joinPointer(pointer, 'children', c, 'target'), child.target));
+      if (link.target === undefined && !link.categoryDropdown && !link.children?.length) {
+        findings.push({ part: 'site', pointer, message: `header link ${JSON.stringify(link.label)} goes nowhere: give it a target, children or categoryDropdown`, rule: 'header-link-has-destination' });
+      }
+      if (link.categoryDropdown && link.children?.length) {
+        findings.push({ part: 'site', pointer: joinPointer(pointer, 'children'), message: `header link ${JSON.stringify(link.label)} has both categoryDropdown and children; its dropdown can hold one or the other`, rule: 'header-link-has-destination' });
+      }
+    });
+    (site.footerLinks ?? []).forEach((link, i) => checkTarget(joinPointer('/footerLinks', i, 'target'), link.target));
+    return findings;
+  },
+});
+
+/** Service charges post to the ledger, so every service entry needs a GL code, its own or inherited. */
+const serviceGlCodes = define({
+  id: 'service-gl-codes',
+  needs: ['categories'],
+  check({ categories }: { categories: CategoryTree }) {
+    const findings: RuleFinding[] = [];
+    categories.groups.forEach((group, g) => {
+      if (group.kind !== 'service') return;
+      group.categories.forEach((category, c) => {
+        const categoryPointer = joinPointer('/groups', g, 'categories', c);
+        const inherited = category.glCode ?? group.glCode;
+        if (inherited === undefined) {
+          findings.push({ part: 'categories', pointer: categoryPointer, message: `service category ${JSON.stringify(category.name)} has no glCode and neither does its group ${JSON.stringify(group.name)}; service charges need one`, rule: 'service-gl-codes' });
+        }
+      });
+    });
+    return findings;
+  },
+});
+
+export const TENANT_RULES: readonly TenantRule<TenantPart>[] = [siteTenantIdMatchesFolder, vendorIdMatchesFolder, categoryNamesUnique, siteListsUnique, colorNamesUnique, linksResolve, serviceGlCodes];
+
+/** Runs every rule whose files are all present (i.e. passed the schema). */
+export function checkTenantRules(parts: Partial<Tenant>, context: RuleContext): RuleFinding[] {
+  return TENANT_RULES.filter((rule) => rule.needs.every((part) => parts[part] !== undefined)).flatMap((rule) =>
+    rule.check(parts as Tenant, context),
+  );
+}
+
+export interface DomainClaim {
+  tenantId: string;
+  domain: string;
+}
+
+/** Domains unique across tenants: the server picks a tenant by its domain. */
+export function findDuplicateDomains(claims: readonly DomainClaim[]): Array<DomainClaim & { firstTenantId: string }> {
+  const owner = new Map<string, string>();
+  const clashes: Array<DomainClaim & { firstTenantId: string }> = [];
+  for (const claim of [...claims].sort((a, b) => a.tenantId.localeCompare(b.tenantId))) {
+    const domain = claim.domain.toLowerCase();
+    const first = owner.get(domain);
+    if (first === undefined) owner.set(domain, claim.tenantId);
+    else clashes.push({ ...claim, firstTenantId: first });
+  }
+  return clashes;
+}
