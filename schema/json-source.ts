@@ -3,9 +3,10 @@
  * can be reported as file:line:col. Parsing is strict JSON (no comments, no trailing commas).
  *
  * Positions come from jsonc-parser's syntax tree; the value itself comes from JSON.parse,
- * which makes `__proto__` an ordinary own key instead of changing a prototype.
+ * which makes `__proto__` an ordinary own key instead of changing a prototype, and which is
+ * the final word on whether the text is JSON at all.
  */
-import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { parseTree, printParseErrorCode, visit, type Node, type ParseError } from 'jsonc-parser';
 
 export interface SourcePosition {
   /** 1-based line. */
@@ -81,28 +82,82 @@ export function lineIndex(text: string): (offset: number) => SourcePosition {
   };
 }
 
-function indexPointers(root: Node): { pointers: Map<string, PointerLocation>; duplicateKeys: string[] } {
+function indexPointers(root: Node): Map<string, PointerLocation> {
   const pointers = new Map<string, PointerLocation>();
-  const duplicateKeys: string[] = [];
-  const visit = (node: Node, pointer: string, keyOffset?: number) => {
+  const visitNode = (node: Node, pointer: string, keyOffset?: number) => {
     pointers.set(pointer, keyOffset === undefined ? { value: node.offset } : { value: node.offset, key: keyOffset });
     if (node.type === 'object') {
-      const seen = new Set<string>();
       for (const property of node.children ?? []) {
         const [keyNode, valueNode] = property.children ?? [];
-        if (!keyNode || !valueNode) continue;
-        const key = String(keyNode.value);
-        const childPointer = joinPointer(pointer, key);
-        if (seen.has(key)) duplicateKeys.push(childPointer);
-        seen.add(key);
-        visit(valueNode, childPointer, keyNode.offset);
+        if (keyNode && valueNode) visitNode(valueNode, joinPointer(pointer, String(keyNode.value)), keyNode.offset);
       }
     } else if (node.type === 'array') {
-      (node.children ?? []).forEach((child, index) => visit(child, joinPointer(pointer, index)));
+      (node.children ?? []).forEach((child, index) => visitNode(child, joinPointer(pointer, index)));
     }
   };
-  visit(root, '');
-  return { pointers, duplicateKeys };
+  visitNode(root, '');
+  return pointers;
+}
+
+/** In valid JSON every string followed by a colon is a key; strings are matched left to right so quotes stay aligned. */
+function countKeysInText(text: string): number {
+  const strings = /"(?:[^"\\]|\\.)*"(\s*:)?/g;
+  let count = 0;
+  for (let match = strings.exec(text); match; match = strings.exec(text)) if (match[1] !== undefined) count++;
+  return count;
+}
+
+function countKeysInValue(value: unknown): number {
+  if (value === null || typeof value !== 'object') return 0;
+  let count = 0;
+  if (Array.isArray(value)) for (const item of value) count += countKeysInValue(item);
+  else for (const key of Object.keys(value)) count += 1 + countKeysInValue((value as Record<string, unknown>)[key]);
+  return count;
+}
+
+/**
+ * Pointers of keys that repeat within one object, at the later occurrence. JSON.parse keeps
+ * only the last, so when the text has more keys than the value there are duplicates to find.
+ */
+function findDuplicateKeys(text: string, value: unknown): string[] {
+  if (countKeysInText(text) === countKeysInValue(value)) return [];
+  const duplicates: string[] = [];
+  // One frame per open object or array: its pointer, keys seen (objects) or next index (arrays).
+  const frames: Array<{ pointer: string; keys?: Set<string>; index: number; pendingKey?: string }> = [];
+  const childPointer = () => {
+    const frame = frames[frames.length - 1];
+    if (!frame) return '';
+    return frame.keys ? joinPointer(frame.pointer, frame.pendingKey ?? '') : joinPointer(frame.pointer, frame.index++);
+  };
+  visit(
+    text,
+    {
+      onObjectBegin: () => {
+        frames.push({ pointer: childPointer(), keys: new Set(), index: 0 });
+      },
+      onObjectProperty: (key) => {
+        const frame = frames[frames.length - 1]!;
+        if (frame.keys!.has(key)) duplicates.push(joinPointer(frame.pointer, key));
+        frame.keys!.add(key);
+        frame.pendingKey = key;
+      },
+      onObjectEnd: () => {
+        frames.pop();
+      },
+      onArrayBegin: () => {
+        frames.push({ pointer: childPointer(), index: 0 });
+      },
+      onArrayEnd: () => {
+        frames.pop();
+      },
+      onLiteralValue: () => {
+        const frame = frames[frames.length - 1];
+        if (frame && !frame.keys) frame.index++;
+      },
+    },
+    { disallowComments: true },
+  );
+  return duplicates;
 }
 
 /** Finds the deepest indexed pointer that is a prefix of `pointer`, so a missing child points at its parent. */
@@ -123,40 +178,39 @@ function positionFromJsonParseError(error: unknown, text: string): number {
   return match ? Math.min(Number(match[1]), text.length) : 0;
 }
 
+/**
+ * Valid files take the fast path (JSON.parse plus a tree-less scan for duplicate keys);
+ * the syntax tree that maps pointers to positions is built only when something asks where.
+ */
 export function parseJsonSource(input: string): JsonSource {
   // Editors on Windows sometimes write a byte-order mark; it is not part of the JSON.
   const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
-  const toPosition = lineIndex(text);
   if (text.trim() === '') {
     return { ok: false, text, problem: { offset: 0, message: 'the file is empty; expected a JSON object' }, position: { line: 1, column: 1 } };
-  }
-  const errors: ParseError[] = [];
-  const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
-  const first = errors[0];
-  if (first || !root) {
-    const offset = first?.offset ?? 0;
-    const name = first ? printParseErrorCode(first.error) : 'ValueExpected';
-    const problem = { offset, message: `invalid JSON: ${syntaxMessages[name] ?? name}` };
-    return { ok: false, text, problem, position: toPosition(offset) };
   }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    // The tree parser is lenient in a few corners JSON.parse is not; trust JSON.parse.
-    const offset = positionFromJsonParseError(error, text);
-    const problem = { offset, message: `invalid JSON: ${error instanceof Error ? error.message : String(error)}` };
-    return { ok: false, text, problem, position: toPosition(offset) };
+    // JSON.parse is the authority on validity; the tree parser says where and why in plainer words.
+    const errors: ParseError[] = [];
+    parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+    const first = errors[0];
+    const offset = first ? first.offset : positionFromJsonParseError(error, text);
+    const name = first ? printParseErrorCode(first.error) : undefined;
+    const detail = name ? (syntaxMessages[name] ?? name) : error instanceof Error ? error.message : String(error);
+    return { ok: false, text, problem: { offset, message: `invalid JSON: ${detail}` }, position: lineIndex(text)(offset) };
   }
-  const { pointers, duplicateKeys } = indexPointers(root);
+  let index: { pointers: Map<string, PointerLocation>; toPosition: (offset: number) => SourcePosition } | undefined;
   return {
     ok: true,
     value,
     text,
-    duplicateKeys,
+    duplicateKeys: findDuplicateKeys(text, value),
     locate(pointer, at = 'value') {
-      const location = nearest(pointers, pointer);
-      return toPosition(at === 'key' && location.key !== undefined ? location.key : location.value);
+      index ??= { pointers: indexPointers(parseTree(text, [], { disallowComments: true })!), toPosition: lineIndex(text) };
+      const location = nearest(index.pointers, pointer);
+      return index.toPosition(at === 'key' && location.key !== undefined ? location.key : location.value);
     },
   };
 }

@@ -27,7 +27,10 @@ export interface TenantReport {
   tenantId: string;
   /** The file each part was read from, as the caller named it. */
   files: Record<TenantPart, string>;
-  /** The parsed tenant, present only when it has no issues. */
+  /**
+   * The parsed tenant, present when its own files have no issues. Issues between tenants
+   * (a domain claimed twice) are added to `issues` but leave it in place.
+   */
   tenant?: Tenant;
   issues: Issue[];
   /** Source position of a pointer in one of the parts that parsed (line 1, column 1 otherwise). */
