@@ -64,11 +64,11 @@ export interface SiteSettings {
    */
   meta?: {
     /**
-     * Meta title
+     * Meta title: The page title search engines show; defaults to the app title.
      */
     title?: string;
     /**
-     * Meta description
+     * Meta description: The summary search engines and link previews show under the title.
      */
     description?: string;
   };
@@ -335,11 +335,11 @@ export interface SiteSettings {
      */
     name: string;
     /**
-     * Latitude
+     * Latitude: Decimal degrees north (positive) or south (negative) of the equator, -90 to 90.
      */
     lat: number;
     /**
-     * Longitude
+     * Longitude: Decimal degrees east (positive) or west (negative) of Greenwich, -180 to 180.
      */
     lng: number;
   };
@@ -352,11 +352,11 @@ export interface SiteSettings {
    */
   retryBackoff?: {
     /**
-     * First delay (ms)
+     * First delay (ms): The wait before the first retry, in milliseconds.
      */
     baseMs?: number;
     /**
-     * Growth factor
+     * Growth factor: Each retry waits this many times longer than the one before.
      */
     factor?: number;
     /**
@@ -409,7 +409,7 @@ export interface Image {
 }
 export interface SocialLink {
   /**
-   * Network
+   * Network: The social network; it picks the icon shown in the bar.
    */
   network: ('facebook' | 'instagram' | 'twitter' | 'youtube' | 'vimeo' | 'linkedin' | 'tiktok' | 'pinterest' | 'imdb') &
     string;
@@ -435,13 +435,13 @@ export interface HeaderLink {
    */
   categoryDropdown?: boolean;
   /**
-   * Dropdown links
+   * Dropdown links: The links in this item's dropdown, in order.
    *
    * @maxItems 30
    */
   children?: Link[];
   /**
-   * Open in a new tab
+   * Open in a new tab: Open the target in a new browser tab; use it for other sites only.
    */
   newTab?: boolean;
 }
@@ -455,7 +455,7 @@ export interface Link {
    */
   target: string;
   /**
-   * Open in a new tab
+   * Open in a new tab: Open the target in a new browser tab; use it for other sites only.
    */
   newTab?: boolean;
 }
@@ -484,7 +484,7 @@ export interface CustomField {
    */
   slug: string;
   /**
-   * Options
+   * Options: The values an item can take for this field, in display order.
    *
    * @minItems 1
    * @maxItems 200
@@ -555,27 +555,27 @@ export interface VendorConfig {
    */
   phone2?: string;
   /**
-   * Address
+   * Address: The postal address of the premises where rentals are collected and returned.
    */
   address?: {
     /**
-     * Street address
+     * Street address: Street number and name.
      */
     line1: string;
     /**
-     * Suite, unit, building
+     * Suite, unit, building: Optional second line.
      */
     line2?: string;
     /**
-     * City
+     * City: City or town.
      */
     city: string;
     /**
-     * State or region
+     * State or region: State, province or region, as the post office writes it (e.g. CA).
      */
     state?: string;
     /**
-     * ZIP or postal code
+     * ZIP or postal code: As the post office writes it.
      */
     zip?: string;
     /**
@@ -613,11 +613,11 @@ export interface VendorConfig {
  */
 export interface GeoPoint {
   /**
-   * Latitude
+   * Latitude: Decimal degrees north (positive) or south (negative) of the equator, -90 to 90.
    */
   lat: number;
   /**
-   * Longitude
+   * Longitude: Decimal degrees east (positive) or west (negative) of Greenwich, -180 to 180.
    */
   lng: number;
 }
@@ -654,7 +654,7 @@ export interface CategoryGroup {
    */
   glCode?: string;
   /**
-   * Categories
+   * Categories: The categories of this group, in display order. Each gets a page at /rentals/<group>/<slug>.
    *
    * @maxItems 200
    */
@@ -674,7 +674,7 @@ export interface Category {
    */
   glCode?: string;
   /**
-   * Subcategories
+   * Subcategories: The subcategories of this category, in display order.
    *
    * @maxItems 200
    */
@@ -699,11 +699,11 @@ export interface Subcategory {
  */
 export interface UserProfile {
   /**
-   * First name
+   * First name: Given name.
    */
   firstName?: string;
   /**
-   * Last name
+   * Last name: Family name.
    */
   lastName?: string;
   /**
@@ -711,11 +711,11 @@ export interface UserProfile {
    */
   email: string;
   /**
-   * Studio
+   * Studio: The studio or company the user works for.
    */
   studio?: string;
   /**
-   * Production
+   * Production: The production the user is renting for.
    */
   production?: string;
   /**
@@ -723,7 +723,7 @@ export interface UserProfile {
    */
   phone?: string;
   /**
-   * Job title
+   * Job title: The user's role on the production, e.g. Set Decorator.
    */
   title?: string;
   /**
@@ -739,7 +739,7 @@ export interface UserProfile {
    */
   photoURL?: string;
   /**
-   * Email verified
+   * Email verified: Whether the user has confirmed they own the email address.
    */
   isEmailVerified?: boolean;
   /**
@@ -747,15 +747,15 @@ export interface UserProfile {
    */
   isAuthorized?: boolean | null;
   /**
-   * Denied email sent
+   * Denied email sent: Whether the user was told their account was not approved.
    */
   hasReceivedDeniedEmail?: boolean;
   /**
-   * Welcome email sent
+   * Welcome email sent: Whether the user was sent the welcome email.
    */
   hasReceivedWelcomeEmail?: boolean;
   /**
-   * Started anonymously
+   * Started anonymously: Whether the account began as an anonymous session and was upgraded.
    */
   wasAnonymous?: boolean;
   _geoloc?: GeoPoint;
@@ -764,24 +764,24 @@ export interface UserProfile {
    */
   ipLocation?: {
     /**
-     * Latitude
+     * Latitude: Decimal degrees north (positive) or south (negative) of the equator, -90 to 90.
      */
     lat: number;
     /**
-     * Longitude
+     * Longitude: Decimal degrees east (positive) or west (negative) of Greenwich, -180 to 180.
      */
     lng: number;
     /**
-     * City
+     * City: City the IP address places the user in.
      */
     city?: string;
     /**
-     * Country
+     * Country: Country the IP address places the user in.
      */
     country?: string;
   };
   /**
-   * IP addresses
+   * IP addresses: Addresses the user has signed in from, kept for fraud review.
    *
    * @maxItems 100
    */
@@ -804,39 +804,39 @@ export interface UserProfile {
   setListItems?: IdList;
   setLists?: IdList;
   /**
-   * Stats
+   * Stats: Counters kept up to date as the user acts.
    */
   stats?: {
     /**
-     * Counter
+     * Counter: A count that starts at 0 and never goes negative.
      */
     commentCount?: number;
     /**
-     * Counter
+     * Counter: A count that starts at 0 and never goes negative.
      */
     customerCount?: number;
     /**
-     * Counter
+     * Counter: A count that starts at 0 and never goes negative.
      */
     favoriteCount?: number;
     /**
-     * Counter
+     * Counter: A count that starts at 0 and never goes negative.
      */
     followingCount?: number;
     /**
-     * Counter
+     * Counter: A count that starts at 0 and never goes negative.
      */
     messageCount?: number;
     /**
-     * Counter
+     * Counter: A count that starts at 0 and never goes negative.
      */
     orderCount?: number;
     /**
-     * Counter
+     * Counter: A count that starts at 0 and never goes negative.
      */
     propCount?: number;
     /**
-     * Counter
+     * Counter: A count that starts at 0 and never goes negative.
      */
     quoteRequestCount?: number;
     /**
@@ -844,32 +844,32 @@ export interface UserProfile {
      */
     salesAmount?: number;
     /**
-     * Counter
+     * Counter: A count that starts at 0 and never goes negative.
      */
     searchCount?: number;
     /**
-     * Counter
+     * Counter: A count that starts at 0 and never goes negative.
      */
     setListCount?: number;
     /**
-     * Counter
+     * Counter: A count that starts at 0 and never goes negative.
      */
     setListItemCount?: number;
     /**
-     * Counter
+     * Counter: A count that starts at 0 and never goes negative.
      */
     unreadMessageCount?: number;
     /**
-     * Counter
+     * Counter: A count that starts at 0 and never goes negative.
      */
     unreadNotificationCount?: number;
     /**
-     * Counter
+     * Counter: A count that starts at 0 and never goes negative.
      */
     viewCount?: number;
   };
   /**
-   * Subscriptions
+   * Subscriptions: What the user has agreed to receive by email.
    */
   subscriptions?: {
     newsletters?: Subscription;
@@ -882,7 +882,7 @@ export interface UserProfile {
    */
   vendorId?: string;
   /**
-   * Vendor name
+   * Vendor name: The name of the vendor this profile belongs to, as shown to the user.
    */
   vendorName?: string;
   /**
@@ -902,15 +902,15 @@ export interface UserProfile {
 }
 export interface Subscription {
   /**
-   * Subscribed
+   * Subscribed: Whether the user currently receives these emails.
    */
   isSubscribed?: boolean;
   /**
-   * Subscribed at
+   * Subscribed at: When the user last subscribed; null if never.
    */
   subscribedAt?: string | null;
   /**
-   * Unsubscribed at
+   * Unsubscribed at: When the user last unsubscribed; null if never.
    */
   unsubscribedAt?: string | null;
 }
