@@ -8,12 +8,13 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ValidateFunction } from 'ajv';
+import pLimit from 'p-limit';
 import { ajv } from './ajv';
 import { schemaIds } from './documents';
 import { compareIssues, type Issue } from './issue';
 import { parseJsonSource } from './json-source';
 import { problemsFromAjv } from './ajv-messages';
-import { checkTenantRules, findDuplicateDomains, TENANT_PARTS, type TenantPart } from './rules';
+import { checkTenantRules, findSharedDomains, TENANT_PARTS, type DomainClaim, type TenantPart } from './rules';
 import type { Tenant } from './types.generated';
 
 export { TENANT_PARTS, type TenantPart };
@@ -33,6 +34,8 @@ export interface TenantReport {
    */
   tenant?: Tenant;
   issues: Issue[];
+  /** Each part's JSON value when it parsed, valid or not (for listings and formatting). */
+  parsed: Partial<Record<TenantPart, unknown>>;
   /** Source position of a pointer in one of the parts that parsed (line 1, column 1 otherwise). */
   locate(part: TenantPart, pointer: string): { line: number; column: number };
 }
@@ -43,9 +46,11 @@ export interface TenantsReport {
   issues: Issue[];
 }
 
-const partValidators = Object.fromEntries(
-  TENANT_PARTS.map((part) => [part, ajv.getSchema(schemaIds[part]) as ValidateFunction]),
-) as Record<TenantPart, ValidateFunction>;
+/** Compiled on first use: commands that never validate (such as --help) never pay for it. */
+const validatorFor = (part: TenantPart): ValidateFunction => ajv.getSchema(schemaIds[part])!;
+
+/** Enough parallel reads to keep the disk busy without running out of file handles. */
+const READ_CONCURRENCY = 32;
 
 /** The file's text, or why it could not be read. */
 export type SourceText = string | { unreadable: string };
@@ -57,6 +62,7 @@ export function checkTenantSources(
 ): TenantReport {
   const issues: Issue[] = [];
   const valid: Partial<Tenant> = {};
+  const parsedValues: Partial<Record<TenantPart, unknown>> = {};
   const locators: Partial<Record<TenantPart, (pointer: string, at?: 'key' | 'value') => { line: number; column: number }>> = {};
 
   for (const part of TENANT_PARTS) {
@@ -76,10 +82,11 @@ export function checkTenantSources(
       continue;
     }
     locators[part] = parsed.locate;
+    parsedValues[part] = parsed.value;
     for (const pointer of parsed.duplicateKeys) {
       issues.push({ file, ...parsed.locate(pointer, 'key'), pointer, message: 'duplicate key: JSON keeps only the last one, so the earlier value is silently lost', rule: 'duplicate-key' });
     }
-    const validate = partValidators[part];
+    const validate = validatorFor(part);
     if (validate(parsed.value)) {
       if (parsed.duplicateKeys.length === 0) (valid as Record<TenantPart, unknown>)[part] = parsed.value;
     } else {
@@ -97,10 +104,11 @@ export function checkTenantSources(
   issues.sort(compareIssues);
   const complete = TENANT_PARTS.every((part) => valid[part] !== undefined);
   const locate = (part: TenantPart, pointer: string) => locators[part]?.(pointer) ?? { line: 1, column: 1 };
-  return { tenantId, files, issues, locate, ...(complete && issues.length === 0 ? { tenant: valid as Tenant } : {}) };
+  return { tenantId, files, issues, parsed: parsedValues, locate, ...(complete && issues.length === 0 ? { tenant: valid as Tenant } : {}) };
 }
 
-async function readSource(file: string): Promise<SourceText | undefined> {
+/** Reads a tenant file as text, or says why it cannot be (never throws); undefined when it does not exist. */
+export async function readSource(file: string): Promise<SourceText | undefined> {
   try {
     const info = await stat(file);
     if (!info.isFile()) return { unreadable: `not a regular file (${info.isDirectory() ? 'a directory' : 'a special file'})` };
@@ -137,27 +145,77 @@ export async function listTenantDirs(root: string): Promise<string[]> {
     .sort();
 }
 
-/** Cross-tenant rules over reports already made: today, a domain may belong to one tenant only. */
-export function checkAcrossTenants(reports: readonly TenantReport[]): Issue[] {
-  const claims = reports.flatMap((report) => {
-    const domain = report.tenant?.site.domain;
-    return domain ? [{ tenantId: report.tenantId, domain }] : [];
-  });
-  return findDuplicateDomains(claims).map((clash) => {
-    const report = reports.find((r) => r.tenantId === clash.tenantId)!;
-    return {
-      file: report.files.site,
-      ...report.locate('site', '/domain'),
-      pointer: '/domain',
-      message: `domain ${JSON.stringify(clash.domain)} is already used by tenant ${JSON.stringify(clash.firstTenantId)}; each domain serves one tenant`,
-      rule: 'unique-domain',
-    };
+/**
+ * Rules between tenants, over reports already made: a domain may belong to one tenant only.
+ * `otherClaims` are domains of tenants not being checked (when one folder is validated
+ * against the rest); clashes are reported on the checked tenants only.
+ */
+export function checkAcrossTenants(reports: readonly TenantReport[], otherClaims: readonly DomainClaim[] = []): Issue[] {
+  const checked = new Map(reports.map((report) => [report.tenantId, report]));
+  const claims = [
+    ...reports.flatMap((report) => {
+      const domain = report.tenant?.site.domain;
+      return domain ? [{ tenantId: report.tenantId, domain }] : [];
+    }),
+    ...otherClaims.filter((claim) => !checked.has(claim.tenantId)),
+  ];
+  return findSharedDomains(claims).flatMap((clash) => {
+    const report = checked.get(clash.tenantId);
+    if (!report) return [];
+    const others = clash.sharedWith.map((id) => JSON.stringify(id)).join(', ');
+    return [
+      {
+        file: report.files.site,
+        ...report.locate('site', '/domain'),
+        pointer: '/domain',
+        message: `domain ${JSON.stringify(clash.domain)} is also used by tenant ${others}; each domain serves one tenant`,
+        rule: 'unique-domain',
+      },
+    ];
   });
 }
 
-export async function loadTenants(root: string): Promise<TenantsReport> {
-  const tenants = await Promise.all((await listTenantDirs(root)).map(loadTenant));
-  const across = checkAcrossTenants(tenants);
-  for (const issue of across) tenants.find((t) => t.files.site === issue.file)?.issues.push(issue);
+/** The domain each tenant folder's site.json claims, read without validating (for checks against tenants not being validated). */
+export async function readDomainClaims(dirs: readonly string[]): Promise<DomainClaim[]> {
+  const limit = pLimit(READ_CONCURRENCY);
+  const claims = await Promise.all(
+    dirs.map((dir) =>
+      limit(async () => {
+        const text = await readSource(path.join(dir, tenantFileName('site')));
+        if (typeof text !== 'string') return undefined;
+        try {
+          const domain = (JSON.parse(text) as { domain?: unknown }).domain;
+          return typeof domain === 'string' ? { tenantId: path.basename(dir), domain } : undefined;
+        } catch {
+          return undefined;
+        }
+      }),
+    ),
+  );
+  return claims.filter((claim): claim is DomainClaim => claim !== undefined);
+}
+
+/** Loads tenant folders with bounded concurrency; `onLoaded` is called as each finishes (progress bars). */
+export async function loadTenantDirs(dirs: readonly string[], onLoaded?: (report: TenantReport) => void): Promise<TenantReport[]> {
+  const limit = pLimit(READ_CONCURRENCY);
+  return Promise.all(
+    dirs.map((dir) =>
+      limit(async () => {
+        const report = await loadTenant(dir);
+        onLoaded?.(report);
+        return report;
+      }),
+    ),
+  );
+}
+
+/** Adds issues between tenants to the reports they concern. */
+export function withCrossTenantIssues(tenants: TenantReport[], otherClaims: readonly DomainClaim[] = []): TenantsReport {
+  for (const issue of checkAcrossTenants(tenants, otherClaims)) tenants.find((t) => t.files.site === issue.file)?.issues.push(issue);
   return { tenants, issues: tenants.flatMap((t) => t.issues) };
 }
+
+export async function loadTenants(root: string): Promise<TenantsReport> {
+  return withCrossTenantIssues(await loadTenantDirs(await listTenantDirs(root)));
+}
+

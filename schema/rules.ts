@@ -210,15 +210,15 @@ export interface DomainClaim {
   domain: string;
 }
 
-/** Domains unique across tenants: the server picks a tenant by its domain. */
-export function findDuplicateDomains(claims: readonly DomainClaim[]): Array<DomainClaim & { firstTenantId: string }> {
-  const owner = new Map<string, string>();
-  const clashes: Array<DomainClaim & { firstTenantId: string }> = [];
-  for (const claim of [...claims].sort((a, b) => a.tenantId.localeCompare(b.tenantId))) {
+/** Domains unique across tenants (the server picks a tenant by its domain): each claim that shares its domain, with the others sharing it. */
+export function findSharedDomains(claims: readonly DomainClaim[]): Array<DomainClaim & { sharedWith: string[] }> {
+  const owners = new Map<string, string[]>();
+  for (const claim of claims) {
     const domain = claim.domain.toLowerCase();
-    const first = owner.get(domain);
-    if (first === undefined) owner.set(domain, claim.tenantId);
-    else clashes.push({ ...claim, firstTenantId: first });
+    owners.set(domain, [...(owners.get(domain) ?? []), claim.tenantId]);
   }
-  return clashes;
+  return claims.flatMap((claim) => {
+    const others = (owners.get(claim.domain.toLowerCase()) ?? []).filter((id) => id !== claim.tenantId);
+    return others.length ? [{ ...claim, sharedWith: others.sort() }] : [];
+  });
 }

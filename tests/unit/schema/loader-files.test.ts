@@ -3,7 +3,7 @@ import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/pr
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadTenant, loadTenants, MAX_TENANT_FILE_BYTES } from '../../../schema/loader';
+import { loadTenant, loadTenants, MAX_TENANT_FILE_BYTES, readDomainClaims, withCrossTenantIssues } from '../../../schema/loader';
 import { acmeDir, tenantsDir } from '../../helpers/paths';
 
 let root: string;
@@ -73,26 +73,33 @@ describe('loadTenants across a folder of tenants', () => {
     expect(report.issues).toEqual([]);
   });
 
-  it('refuses a domain claimed by two tenants, at the later tenant’s domain', async () => {
+  it('refuses a domain claimed by two tenants, on each of them, at its domain', async () => {
     await cp(path.join(tenantsDir, 'aviation'), path.join(root, 'aviation'), { recursive: true });
     const acmeSite = path.join(acme, 'site.json');
     const aviationDomain = JSON.parse(await readFile(path.join(root, 'aviation/site.json'), 'utf8')).domain as string;
     const text = (await readFile(acmeSite, 'utf8')).replace('"www.acme-props.example"', JSON.stringify(aviationDomain));
     await writeFile(acmeSite, text);
     const report = await loadTenants(root);
+    const lineOf = (source: string) => source.split('\n').findIndex((l) => l.includes('"domain"')) + 1;
     const aviationText = await readFile(path.join(root, 'aviation/site.json'), 'utf8');
-    const line = aviationText.split('\n').findIndex((l) => l.includes('"domain"')) + 1;
     expect(report.issues).toEqual([
-      {
-        file: path.join(root, 'aviation', 'site.json'),
-        line,
-        column: 13,
-        pointer: '/domain',
-        rule: 'unique-domain',
-        message: `domain ${JSON.stringify(aviationDomain)} is already used by tenant "acme"; each domain serves one tenant`,
-      },
+      { file: acmeSite, line: lineOf(text), column: 13, pointer: '/domain', rule: 'unique-domain', message: `domain ${JSON.stringify(aviationDomain)} is also used by tenant "aviation"; each domain serves one tenant` },
+      { file: path.join(root, 'aviation', 'site.json'), line: lineOf(aviationText), column: 13, pointer: '/domain', rule: 'unique-domain', message: `domain ${JSON.stringify(aviationDomain)} is also used by tenant "acme"; each domain serves one tenant` },
     ]);
-    // Both tenants are individually valid; the clash is reported once, on one of them.
-    expect(report.tenants.find((t) => t.tenantId === 'acme')?.issues).toEqual([]);
+  });
+
+  it('checks one tenant’s domain against tenants it is not validating', async () => {
+    await cp(path.join(tenantsDir, 'aviation'), path.join(root, 'aviation'), { recursive: true });
+    const aviationDomain = JSON.parse(await readFile(path.join(root, 'aviation/site.json'), 'utf8')).domain as string;
+    const acmeSite = path.join(acme, 'site.json');
+    await writeFile(acmeSite, (await readFile(acmeSite, 'utf8')).replace('"www.acme-props.example"', JSON.stringify(aviationDomain.toUpperCase())));
+    const claims = await readDomainClaims([path.join(root, 'aviation')]);
+    expect(claims).toEqual([{ tenantId: 'aviation', domain: aviationDomain }]);
+    const report = withCrossTenantIssues([await loadTenant(acme)], claims);
+    // Upper case is not a valid domain, so the schema reports it and the clash check skips an invalid site.
+    expect(report.issues.map((i) => i.rule)).toEqual(['schema/pattern']);
+    await writeFile(acmeSite, (await readFile(acmeSite, 'utf8')).replace(JSON.stringify(aviationDomain.toUpperCase()), JSON.stringify(aviationDomain)));
+    const clash = withCrossTenantIssues([await loadTenant(acme)], claims);
+    expect(clash.issues).toEqual([expect.objectContaining({ file: acmeSite, rule: 'unique-domain', message: expect.stringContaining('is also used by tenant "aviation"') })]);
   });
 });

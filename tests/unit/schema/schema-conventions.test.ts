@@ -5,26 +5,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { schemaDocuments } from '../../../schema/documents';
+import { documentsById, effective, type SchemaNode } from '../../../schema/schema-walk';
 
-type Schema = Record<string, unknown>;
+type Schema = SchemaNode;
 const documents = Object.values(schemaDocuments) as unknown as Schema[];
-const byId = new Map(documents.map((d) => [d.$id as string, d]));
-
-/** Resolves a $ref relative to the document it appears in ("defs.schema.json#/$defs/x", "#/$defs/y"). */
-function resolve(ref: string, document: Schema): { schema: Schema; document: Schema } {
-  const [file, fragment = ''] = ref.split('#');
-  const target = file ? byId.get(new URL(file, document.$id as string).href)! : document;
-  const schema = fragment.split('/').filter(Boolean).reduce<unknown>((node, token) => (node as Schema)[token], target) as Schema;
-  return { schema, document: target };
-}
+const registry = new Map(documentsById);
 
 /** The schema with every $ref chain folded in: own keywords win over the referenced ones. */
-function effective(schema: Schema, document: Schema): Schema {
-  if (typeof schema.$ref !== 'string') return schema;
-  const target = resolve(schema.$ref, document);
-  const { $ref: _ref, ...own } = schema;
-  return { ...effective(target.schema, target.document), ...own };
-}
+const folded = (schema: Schema, document: Schema) => effective({ schema, document }, registry).schema;
 
 interface Finding {
   where: string;
@@ -34,7 +22,7 @@ interface Finding {
 function lint(): Finding[] {
   const findings: Finding[] = [];
   const visit = (schema: Schema, document: Schema, where: string, isProperty: boolean) => {
-    const full = effective(schema, document);
+    const full = folded(schema, document);
     if (isProperty) {
       if (!full.title) findings.push({ where, problem: 'no title' });
       if (!full.description && where.split('.').pop() !== '$schema') findings.push({ where, problem: 'no description' });
@@ -63,6 +51,7 @@ describe('schema conventions', () => {
   it('the lint itself notices a property without a description and an open object', () => {
     const probe = { $id: 'https://backlot.dev/schema/probe.schema.json', type: 'object', properties: { loose: { title: 'Loose', type: 'object' } } };
     documents.push(probe);
+    registry.set(probe.$id, probe);
     try {
       expect(lint()).toEqual(
         expect.arrayContaining([
@@ -73,6 +62,7 @@ describe('schema conventions', () => {
       );
     } finally {
       documents.pop();
+      registry.delete(probe.$id);
     }
   });
 });

@@ -1,0 +1,92 @@
+/**
+ * Writes that never leave a half-written file or folder: write a temporary sibling, flush it
+ * to disk, then rename it over the target (rename is atomic within a file system).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+
+function temporarySibling(target: string): string {
+  return path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+}
+
+async function writeAndFlush(file: string, text: string): Promise<void> {
+  const handle = await open(file, 'wx', 0o644);
+  try {
+    await handle.writeFile(text, 'utf8');
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Flushes a folder's entry list, so a rename into it survives a crash (best effort: not every platform allows it). */
+async function flushDirectory(dir: string): Promise<void> {
+  try {
+    const handle = await open(dir, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    // Some file systems refuse fsync on directories; the rename is still atomic.
+  }
+}
+
+/** Replaces (or creates) one file atomically. */
+export async function writeFileAtomic(file: string, text: string): Promise<void> {
+  const temporary = temporarySibling(file);
+  try {
+    await writeAndFlush(temporary, text);
+    await rename(temporary, file);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+  await flushDirectory(path.dirname(file));
+}
+
+export class AlreadyExistsError extends Error {
+  constructor(readonly target: string) {
+    super(`${target} already exists`);
+  }
+}
+
+/**
+ * Creates a new folder holding `files` (name → text) all at once: they are written into a
+ * hidden temporary folder beside it, which is renamed into place only when every file is on
+ * disk. Aborting (the signal) or failing at any step removes the temporary folder; an existing
+ * target is never touched.
+ */
+export async function createFolderAtomic(
+  target: string,
+  files: Readonly<Record<string, string>>,
+  options: { signal?: AbortSignal; onFileWritten?: (name: string) => void } = {},
+): Promise<void> {
+  const parent = path.dirname(target);
+  await mkdir(parent, { recursive: true });
+  const temporary = temporarySibling(target);
+  await mkdir(temporary);
+  try {
+    for (const [name, text] of Object.entries(files)) {
+      options.signal?.throwIfAborted();
+      await writeAndFlush(path.join(temporary, name), text);
+      options.onFileWritten?.(name);
+    }
+    options.signal?.throwIfAborted();
+    await flushDirectory(temporary);
+    try {
+      // rename(2) onto an existing non-empty folder fails, so a tenant created meanwhile is never replaced.
+      await rename(temporary, target);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOTEMPTY' || code === 'EEXIST' || code === 'EISDIR' || code === 'ENOTDIR') throw new AlreadyExistsError(target);
+      throw error;
+    }
+  } catch (error) {
+    await rm(temporary, { recursive: true, force: true });
+    throw error;
+  }
+  await flushDirectory(parent);
+}
