@@ -1,0 +1,87 @@
+/**
+ * `backlot new`, the logic: builds a new tenant's three files from the template (or from the
+ * structure of an existing tenant), in canonical form, and checks them before anything is written.
+ */
+import path from 'node:path';
+import { canonicalJson } from '../../schema/canonical-json';
+import type { Issue } from '../../schema/issue';
+import { checkAcrossTenants, checkTenantSources, listTenantDirs, loadTenant, readDomainClaims, TENANT_PARTS, tenantFileName, type TenantPart } from '../../schema/loader';
+import { rootSchema } from '../../schema/schema-walk';
+import type { CategoryTree, SiteSettings, VendorConfig } from '../../schema/types.generated';
+import templateCategories from '../templates/tenant/categories.json' with { type: 'json' };
+import templateSite from '../templates/tenant/site.json' with { type: 'json' };
+import templateVendor from '../templates/tenant/vendor.json' with { type: 'json' };
+import { CommandFailure } from '../context';
+import { schemaDir } from './package-root';
+
+export interface ScaffoldRequest {
+  tenantId: string;
+  name: string;
+  domain: string;
+  email?: string;
+  /** Copy the structure of this existing tenant instead of the template. */
+  from?: string;
+}
+
+export interface ScaffoldPlan {
+  dir: string;
+  /** File name → canonical text. */
+  files: Record<string, string>;
+}
+
+/** Site settings that belong to one business's identity and brand, never copied by --from. */
+const SITE_IDENTITY_KEYS = ['gaTrackingId', 'socialLinks', 'favicon', 'headerLogo', 'headerLogomark', 'thumbnails', 'loginSubtitle', 'signupSubtitle'] as const;
+
+const clone = <T>(value: T): T => structuredClone(value);
+
+async function sourceTenant(tenantsDir: string, from: string) {
+  const report = await loadTenant(path.join(tenantsDir, from));
+  if (report.issues.some((issue) => issue.rule === 'missing-file') && !report.parsed.site && !report.parsed.vendor) {
+    throw new CommandFailure(`--from ${from}: there is no tenant "${from}" in ${tenantsDir}`);
+  }
+  if (!report.tenant) {
+    throw new CommandFailure(`--from ${from}: that tenant has ${report.issues.length} problem(s); run backlot validate ${path.join(tenantsDir, from)} and fix them first`);
+  }
+  return report.tenant;
+}
+
+export async function planTenant(tenantsDir: string, request: ScaffoldRequest): Promise<ScaffoldPlan> {
+  const dir = path.join(tenantsDir, request.tenantId);
+  const bareDomain = request.domain.replace(/^www\./, '');
+  const source = request.from ? await sourceTenant(tenantsDir, request.from) : undefined;
+
+  const site: SiteSettings = clone(source?.site ?? (templateSite as SiteSettings));
+  if (source) {
+    for (const key of SITE_IDENTITY_KEYS) delete site[key];
+  }
+  Object.assign(site, { tenantId: request.tenantId, domain: request.domain, appTitle: request.name, meta: { ...site.meta, title: request.name } });
+
+  const vendor: VendorConfig = {
+    ...clone(templateVendor as VendorConfig),
+    ...(source ? { timezone: source.vendor.timezone, weeklyDiscounts: source.vendor.weeklyDiscounts } : {}),
+    id: request.tenantId,
+    displayName: request.name,
+    name: request.name,
+    email: request.email ?? `hello@${bareDomain}`,
+    website: `https://${request.domain}`,
+  };
+  const categories: CategoryTree = clone(source?.categories ?? (templateCategories as CategoryTree));
+
+  const values: Record<TenantPart, { $schema?: string }> = { site, vendor, categories };
+  const files: Record<string, string> = {};
+  for (const part of TENANT_PARTS) {
+    const schemaPath = path.relative(dir, path.join(schemaDir, `${part}.schema.json`)).split(path.sep).join('/');
+    const value = { ...values[part], $schema: schemaPath };
+    files[tenantFileName(part)] = canonicalJson(value, rootSchema(part));
+  }
+  return { dir, files };
+}
+
+/** Everything wrong with a plan: schema and rules, and a domain already used by another tenant. */
+export async function checkPlan(tenantsDir: string, request: ScaffoldRequest, plan: ScaffoldPlan): Promise<Issue[]> {
+  const paths = Object.fromEntries(TENANT_PARTS.map((part) => [part, path.join(plan.dir, tenantFileName(part))])) as Record<TenantPart, string>;
+  const sources = Object.fromEntries(TENANT_PARTS.map((part) => [part, plan.files[tenantFileName(part)]!]));
+  const report = checkTenantSources(request.tenantId, sources, paths);
+  const others = await listTenantDirs(tenantsDir).catch(() => [] as string[]);
+  return [...report.issues, ...checkAcrossTenants([report], await readDomainClaims(others))];
+}
