@@ -1,4 +1,6 @@
 /** The real `backlot` process: builds the context from `process` and runs the program. */
+import { createRequire } from 'node:module';
+import { usePrecompiledValidators } from '../schema/loader';
 import { runCli } from './program';
 import type { CliContext, Question } from './context';
 
@@ -23,6 +25,9 @@ async function ask(question: Question): Promise<string> {
   const { input } = await import('@inquirer/prompts');
   return input({ message: question.message, default: question.default, required: true, validate: question.validate }, { signal: controller.signal });
 }
+
+// The build ships the tenant validators precompiled beside this file (scripts/build-cli.mjs).
+usePrecompiledValidators(() => createRequire(import.meta.url)('./validators.cjs'));
 
 const context: CliContext = {
   stdout: { write: (text) => void process.stdout.write(text), isTTY: Boolean(process.stdout.isTTY), columns: process.stdout.columns, stream: process.stdout },

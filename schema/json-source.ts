@@ -99,11 +99,24 @@ function indexPointers(root: Node): Map<string, PointerLocation> {
   return pointers;
 }
 
-/** In valid JSON every string followed by a colon is a key; strings are matched left to right so quotes stay aligned. */
+/** In valid JSON every string followed by a colon is a key. One pass, no allocation. */
 function countKeysInText(text: string): number {
-  const strings = /"(?:[^"\\]|\\.)*"(\s*:)?/g;
   let count = 0;
-  for (let match = strings.exec(text); match; match = strings.exec(text)) if (match[1] !== undefined) count++;
+  for (let i = 0; i < text.length; i++) {
+    if (text.charCodeAt(i) !== 34 /* " */) continue;
+    for (i++; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 92 /* \\ */) i++;
+      else if (c === 34) break;
+    }
+    let j = i + 1;
+    while (j < text.length) {
+      const c = text.charCodeAt(j);
+      if (c !== 32 && c !== 10 && c !== 13 && c !== 9) break;
+      j++;
+    }
+    if (text.charCodeAt(j) === 58 /* : */) count++;
+  }
   return count;
 }
 

@@ -1,20 +1,37 @@
-// Bundles the CLI into dist/cli with esbuild: one ESM entry plus lazily loaded chunks, so
-// `backlot --help` loads only commander. Dependencies stay in node_modules.
+// Builds the CLI into dist/cli with esbuild:
+// - main.js: one ESM entry plus lazily loaded chunks, so `backlot --help` loads only commander;
+// - validators.cjs + formats.cjs: the tenant validators precompiled from schema/ (Ajv standalone),
+//   so no schema is compiled when the CLI runs.
+// Dependencies stay in node_modules.
 import { build } from 'esbuild';
-import { rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
-const outdir = new URL('../dist/cli/', import.meta.url).pathname;
+const root = new URL('..', import.meta.url).pathname;
+const outdir = path.join(root, 'dist/cli');
+const node = { bundle: true, platform: 'node', target: 'node20', packages: 'external', logLevel: 'warning' };
+
 await rm(outdir, { recursive: true, force: true });
 await build({
-  entryPoints: { main: new URL('../cli/main.ts', import.meta.url).pathname },
+  ...node,
+  entryPoints: { main: path.join(root, 'cli/main.ts') },
   outdir,
-  bundle: true,
   splitting: true,
   format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  packages: 'external',
   sourcemap: 'linked',
-  logLevel: 'warning',
   chunkNames: 'chunks/[name]-[hash]',
 });
+await build({ ...node, entryPoints: [path.join(root, 'schema/formats.ts')], outfile: path.join(outdir, 'formats.cjs'), format: 'cjs' });
+
+// Run the generator from schema/standalone.ts, bundled to a scratch file inside the repository
+// (so it resolves node_modules), since this script is plain Node.
+const scratch = await mkdtemp(path.join(root, 'dist', '.build-'));
+try {
+  const generator = path.join(scratch, 'standalone.mjs');
+  await build({ ...node, entryPoints: [path.join(root, 'schema/standalone.ts')], outfile: generator, format: 'esm' });
+  const { generateValidatorsModule } = await import(pathToFileURL(generator).href);
+  await writeFile(path.join(outdir, 'validators.cjs'), generateValidatorsModule());
+} finally {
+  await rm(scratch, { recursive: true, force: true });
+}

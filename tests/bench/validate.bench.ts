@@ -6,14 +6,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { bench, describe } from 'vitest';
-import { ajv } from '../../schema/ajv';
+import { getAjv } from '../../schema/ajv';
 import { schemaIds } from '../../schema/documents';
 import { checkTenantSources, TENANT_PARTS, type TenantPart } from '../../schema/loader';
 import { tenantsDir } from '../helpers/paths';
 
 const files = { site: 'site.json', vendor: 'vendor.json', categories: 'categories.json' } satisfies Record<TenantPart, string>;
 const read = (dir: string) => Object.fromEntries(TENANT_PARTS.map((p) => [p, readFileSync(path.join(dir, files[p]), 'utf8')])) as Record<TenantPart, string>;
-const validators = Object.fromEntries(TENANT_PARTS.map((p) => [p, ajv.getSchema(schemaIds[p])!]));
+const validators = Object.fromEntries(TENANT_PARTS.map((p) => [p, getAjv().getSchema(schemaIds[p])!]));
 
 const valid = read(path.join(tenantsDir, 'aviation'));
 const invalid = { ...valid, site: valid.site.replace('"maxColumnCount": 3', '"maxColumnCount": 30').replace('"appTitle"', '"apTitle"') };

@@ -6,14 +6,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ajv } from '../../../schema/ajv';
+import { getAjv } from '../../../schema/ajv';
 import { schemaIds } from '../../../schema/documents';
 import { checkTenantSources, TENANT_PARTS, type TenantPart, type TenantReport } from '../../../schema/loader';
 import { tenantsDir } from '../../helpers/paths';
 
 const files = { site: 'site.json', vendor: 'vendor.json', categories: 'categories.json' } satisfies Record<TenantPart, string>;
 const aviation = Object.fromEntries(TENANT_PARTS.map((part) => [part, JSON.parse(readFileSync(path.join(tenantsDir, 'aviation', files[part]), 'utf8'))])) as Record<TenantPart, unknown>;
-const validateTenant = ajv.getSchema(schemaIds.tenant)!;
+const validateTenant = getAjv().getSchema(schemaIds.tenant)!;
 
 function expectWellFormed(report: TenantReport, sources: Record<TenantPart, string>) {
   for (const issue of report.issues) {
