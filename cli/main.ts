@@ -1,6 +1,6 @@
 /** The real `backlot` process: builds the context from `process` and runs the program. */
 import { createRequire } from 'node:module';
-import { usePrecompiledValidators } from '../schema/loader';
+import { usePrecompiledValidators } from '../schema/validator-registry';
 import { runCli } from './program';
 import type { CliContext, Question } from './context';
 

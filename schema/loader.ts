@@ -10,6 +10,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { ValidateFunction } from 'ajv';
 import { getAjv } from './ajv';
+import { partValidators, usePrecompiledValidators, type PartValidators } from './validator-registry';
 import { schemaIds } from './documents';
 import { compareIssues, type Issue } from './issue';
 import { parseJsonSource } from './json-source';
@@ -46,27 +47,11 @@ export interface TenantsReport {
   issues: Issue[];
 }
 
-type PartValidators = Record<TenantPart, ValidateFunction>;
-let precompiled: (() => PartValidators) | undefined;
-let validators: PartValidators | undefined;
+export { usePrecompiledValidators };
 
-/**
- * Lets a caller supply validators precompiled from the same schemas (the CLI ships them, see
- * schema/standalone.ts). Without it (or after passing undefined) they are compiled from the
- * shared Ajv instance.
- */
-export function usePrecompiledValidators(load: (() => PartValidators) | undefined): void {
-  precompiled = load;
-  validators = undefined;
-}
-
-/** Resolved on first use: commands that never validate (such as --help) never pay for it. */
 function validatorFor(part: TenantPart): ValidateFunction {
-  validators ??= precompiled?.() ?? (Object.fromEntries(TENANT_PARTS.map((p) => [p, getAjv().getSchema(schemaIds[p])!])) as PartValidators);
-  return validators[part];
+  return partValidators(() => Object.fromEntries(TENANT_PARTS.map((p) => [p, getAjv().getSchema(schemaIds[p])!])) as PartValidators)[part];
 }
-
-
 
 /** The file's text, or why it could not be read. */
 export type SourceText = string | { unreadable: string };
