@@ -10,9 +10,9 @@ export function registerList(program: Command, context: CliContext): void {
     .addHelpText('after', '\nExamples:\n  $ backlot list\n  $ BACKLOT_TENANTS_DIR=/srv/tenants backlot list --json')
     .action(async (options: { json?: boolean }) => {
       const [{ listTenants }, { startProgress }, { resolveTargets }] = await Promise.all([import('../lib/list-tenants'), import('../lib/progress'), import('../lib/targets')]);
-      const total = options.json ? 0 : (await resolveTargets(context, [])).tenantDirs.length;
-      const progress = startProgress(context, total, 'Reading');
-      const rows = await listTenants(context, progress.tick).finally(progress.stop);
+      const targets = await resolveTargets(context, []);
+      const progress = startProgress(context, options.json ? 0 : targets.tenantDirs.length, 'Reading');
+      const rows = await listTenants(context, targets, progress.tick).finally(progress.stop);
       if (options.json) {
         context.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
         return;

@@ -1,5 +1,6 @@
 /** `backlot new <tenantId>`: scaffold a tenant that passes validate, atomically, never over an existing one. */
 import { stat } from 'node:fs/promises';
+import path from 'node:path';
 import type { Command } from 'commander';
 import { CommandFailure, EXIT, UsageError, displayPath, tenantsDirOf, type CliContext } from '../context';
 
@@ -53,7 +54,7 @@ Examples:
       };
 
       const tenantId = await answer(tenantIdArgument, '<tenantId>', 'tenantId', 'Tenant id (lowercase slug, also the folder name):');
-      const dir = `${tenantsDir}/${tenantId}`;
+      const dir = path.join(tenantsDir, tenantId);
       if (await stat(dir).then(() => true, () => false)) {
         throw new CommandFailure(`${displayPath(context, dir)} already exists; backlot new never overwrites a tenant`);
       }

@@ -1,6 +1,6 @@
 /** `backlot list`, the logic: one row per tenant, read even when the tenant is invalid. */
 import type { CliContext } from '../context';
-import { resolveTargets } from './targets';
+import type { Targets } from './targets';
 import { validateTargets } from './validate-tenants';
 
 export interface TenantRow {
@@ -25,8 +25,8 @@ function countCategories(tree: unknown): number | null {
   }, 0);
 }
 
-export async function listTenants(context: CliContext, onLoaded?: () => void): Promise<TenantRow[]> {
-  const report = await validateTargets(context, await resolveTargets(context, []), onLoaded);
+export async function listTenants(context: CliContext, targets: Targets, onLoaded?: () => void): Promise<TenantRow[]> {
+  const report = await validateTargets(context, targets, onLoaded);
   return report.reports.map((tenant) => ({
     id: tenant.tenantId,
     displayName: text(field(tenant.parsed.vendor, 'displayName')),

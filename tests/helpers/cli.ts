@@ -2,6 +2,7 @@
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { afterEach, beforeEach } from 'vitest';
 import type { CliContext, Question } from '../../cli/context';
 import { runCli } from '../../cli/program';
 import { acmeDir, repoRoot, tenantsDir } from './paths';
@@ -64,3 +65,21 @@ export async function scratchTenants(...ids: string[]): Promise<{ dir: string; c
 }
 
 export const noStackTrace = (text: string) => !/\n\s+at .+:\d+:\d+/.test(text);
+
+/**
+ * Gives each test of the file a fresh scratch folder with copies of the named tenants;
+ * `run` calls the CLI from there.
+ */
+export function useScratchTenants(...ids: string[]) {
+  let scratch: Awaited<ReturnType<typeof scratchTenants>> | undefined;
+  const state = {
+    cwd: '',
+    run: (args: string[], extra: CliOptions = {}) => backlot(args, { cwd: state.cwd, ...extra }),
+  };
+  beforeEach(async () => {
+    scratch = await scratchTenants(...ids);
+    state.cwd = scratch.dir;
+  });
+  afterEach(() => scratch?.cleanup());
+  return state;
+}

@@ -1,62 +1,55 @@
 /** `backlot new` through program.parseAsync: scaffolding, refusals, prompts, --from, --dry-run. */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { backlot, noStackTrace, scratchTenants } from '../../helpers/cli';
+import { describe, expect, it } from 'vitest';
+import { noStackTrace, useScratchTenants } from '../../helpers/cli';
 
-let scratch: Awaited<ReturnType<typeof scratchTenants>>;
-let cwd: string;
-const inScratch = (args: string[], extra: Parameters<typeof backlot>[1] = {}) => backlot(args, { cwd, ...extra });
-const readJson = async (relative: string) => JSON.parse(await readFile(path.join(cwd, relative), 'utf8'));
-const exists = (relative: string) => stat(path.join(cwd, relative)).then(() => true, () => false);
-const entries = async () => (await readdir(path.join(cwd, 'tenants'))).sort();
+const scratch = useScratchTenants('aviation');
+const readJson = async (relative: string) => JSON.parse(await readFile(path.join(scratch.cwd, relative), 'utf8'));
+const exists = (relative: string) => stat(path.join(scratch.cwd, relative)).then(() => true, () => false);
+const entries = async () => (await readdir(path.join(scratch.cwd, 'tenants'))).sort();
 
-beforeEach(async () => {
-  scratch = await scratchTenants('aviation');
-  cwd = scratch.dir;
-});
-afterEach(() => scratch.cleanup());
 
 describe('backlot new', () => {
   it('writes a tenant that validate accepts and fmt --check leaves alone', async () => {
-    const run = await inScratch(['new', 'acme', '--name', 'Acme Props', '--domain', 'www.acme-props.com', '--yes']);
+    const run = await scratch.run(['new', 'acme', '--name', 'Acme Props', '--domain', 'www.acme-props.com', '--yes']);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('Created tenants/acme/ with site.json, vendor.json, categories.json');
     expect(await entries()).toEqual(['acme', 'aviation']);
     const site = await readJson('tenants/acme/site.json');
     expect(site).toMatchObject({ $schema: expect.stringMatching(/schema\/site\.schema\.json$/), tenantId: 'acme', domain: 'www.acme-props.com', appTitle: 'Acme Props' });
-    expect(path.resolve(cwd, 'tenants/acme', site.$schema)).toMatch(/\/schema\/site\.schema\.json$/);
+    expect(path.resolve(scratch.cwd, 'tenants/acme', site.$schema)).toMatch(/\/schema\/site\.schema\.json$/);
     expect(await readJson('tenants/acme/vendor.json')).toMatchObject({ id: 'acme', displayName: 'Acme Props', email: 'hello@acme-props.com', website: 'https://www.acme-props.com' });
-    expect(await inScratch(['validate'])).toMatchObject({ code: 0, stdout: '2 tenants, 0 errors\n' });
-    expect(await inScratch(['fmt', '--check', 'tenants/acme'])).toMatchObject({ code: 0 });
+    expect(await scratch.run(['validate'])).toMatchObject({ code: 0, stdout: '2 tenants, 0 errors\n' });
+    expect(await scratch.run(['fmt', '--check', 'tenants/acme'])).toMatchObject({ code: 0 });
   });
 
   it('refuses to overwrite an existing tenant and changes nothing', async () => {
-    const before = await readFile(path.join(cwd, 'tenants/aviation/site.json'), 'utf8');
-    const run = await inScratch(['new', 'aviation', '--name', 'Other', '--domain', 'www.other.com', '--yes']);
+    const before = await readFile(path.join(scratch.cwd, 'tenants/aviation/site.json'), 'utf8');
+    const run = await scratch.run(['new', 'aviation', '--name', 'Other', '--domain', 'www.other.com', '--yes']);
     expect(run.code).toBe(1);
     expect(run.stderr).toBe('backlot: tenants/aviation already exists; backlot new never overwrites a tenant\n');
-    expect(await readFile(path.join(cwd, 'tenants/aviation/site.json'), 'utf8')).toBe(before);
+    expect(await readFile(path.join(scratch.cwd, 'tenants/aviation/site.json'), 'utf8')).toBe(before);
   });
 
   it('refuses the second of two identical calls', async () => {
     const args = ['new', 'acme', '--name', 'Acme', '--domain', 'www.acme.com', '--yes'];
-    expect((await inScratch(args)).code).toBe(0);
-    const second = await inScratch(args);
+    expect((await scratch.run(args)).code).toBe(0);
+    const second = await scratch.run(args);
     expect(second.code).toBe(1);
     expect(second.stderr).toContain('already exists');
   });
 
   it('--dry-run prints the files it would write and writes nothing', async () => {
-    const run = await inScratch(['new', 'acme', '--name', 'Acme', '--domain', 'www.acme.com', '--dry-run', '--yes']);
+    const run = await scratch.run(['new', 'acme', '--name', 'Acme', '--domain', 'www.acme.com', '--dry-run', '--yes']);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^Would create tenants\/acme\/ \(dry run: nothing written\)\n {2}tenants\/acme\/site\.json +\d+ bytes\n {2}tenants\/acme\/vendor\.json +\d+ bytes\n {2}tenants\/acme\/categories\.json +\d+ bytes\n$/);
     expect(await entries()).toEqual(['aviation']);
   });
 
   it.each([['../escape'], ['a/b'], ['Acme'], ['acme..x'], ['-acme'], ['x']])('rejects the id %j before touching anything', async (id) => {
-    const run = await inScratch(['new', '--name', 'X', '--domain', 'www.x.com', '--yes', '--', id]);
+    const run = await scratch.run(['new', '--name', 'X', '--domain', 'www.x.com', '--yes', '--', id]);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/<tenantId> .*must be/);
     expect(await entries()).toEqual(['aviation']);
@@ -68,24 +61,24 @@ describe('backlot new', () => {
     [['--domain', 'www.acme.com', '--name', '   '], '--name "   ": must not be blank'],
     [['--domain', 'www.acme.com', '--email', 'nobody@'], '--email "nobody@": must be a valid email address'],
   ])('rejects bad answers with the schema’s own words: %j', async (flags, message) => {
-    const run = await inScratch(['new', 'acme', '--name', 'Acme', ...flags, '--yes']);
+    const run = await scratch.run(['new', 'acme', '--name', 'Acme', ...flags, '--yes']);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(message);
     expect(await entries()).toEqual(['aviation']);
   });
 
   it('without a terminal or with --yes it never prompts and names the missing answer', async () => {
-    const noTerminal = await inScratch(['new', 'acme', '--domain', 'www.acme.com']);
+    const noTerminal = await scratch.run(['new', 'acme', '--domain', 'www.acme.com']);
     expect(noTerminal.code).toBe(2);
     expect(noTerminal.stderr).toContain('missing --name: give it on the command line');
-    const yes = await inScratch(['new', 'acme', '--yes'], { answers: ['should not be asked'] });
+    const yes = await scratch.run(['new', 'acme', '--yes'], { answers: ['should not be asked'] });
     expect(yes.code).toBe(2);
     expect(yes.asked).toEqual([]);
     expect(await entries()).toEqual(['aviation']);
   });
 
   it('on a terminal it asks for what is missing, and asks again after a bad answer', async () => {
-    const run = await inScratch(['new'], { answers: ['Bad Id', 'acme', 'Acme Props', 'http://nope', ''] });
+    const run = await scratch.run(['new'], { answers: ['Bad Id', 'acme', 'Acme Props', 'http://nope', ''] });
     expect(run.code).toBe(0);
     expect(run.asked).toEqual([
       'Tenant id (lowercase slug, also the folder name):',
@@ -98,7 +91,7 @@ describe('backlot new', () => {
   });
 
   it('--from copies an existing tenant’s structure but not its identity or brand', async () => {
-    const run = await inScratch(['new', 'studio-b', '--from', 'aviation', '--name', 'Studio B', '--domain', 'www.studio-b.com', '--yes']);
+    const run = await scratch.run(['new', 'studio-b', '--from', 'aviation', '--name', 'Studio B', '--domain', 'www.studio-b.com', '--yes']);
     expect(run.code).toBe(0);
     const aviation = { site: await readJson('tenants/aviation/site.json'), categories: await readJson('tenants/aviation/categories.json'), vendor: await readJson('tenants/aviation/vendor.json') };
     const site = await readJson('tenants/studio-b/site.json');
@@ -112,18 +105,18 @@ describe('backlot new', () => {
     expect(vendor).toMatchObject({ id: 'studio-b', displayName: 'Studio B', weeklyDiscounts: aviation.vendor.weeklyDiscounts });
     expect(vendor).not.toHaveProperty('phone');
     expect(vendor.legalName).toBeUndefined();
-    expect((await inScratch(['validate'])).code).toBe(0);
+    expect((await scratch.run(['validate'])).code).toBe(0);
   });
 
   it('--from a tenant that does not exist fails without writing', async () => {
-    const run = await inScratch(['new', 'acme', '--from', 'ghost', '--name', 'Acme', '--domain', 'www.acme.com', '--yes']);
+    const run = await scratch.run(['new', 'acme', '--from', 'ghost', '--name', 'Acme', '--domain', 'www.acme.com', '--yes']);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('--from ghost: there is no tenant "ghost"');
     expect(await entries()).toEqual(['aviation']);
   });
 
   it('refuses a domain another tenant already serves', async () => {
-    const run = await inScratch(['new', 'acme', '--name', 'Acme', '--domain', 'www.jetwayprops.com', '--yes']);
+    const run = await scratch.run(['new', 'acme', '--name', 'Acme', '--domain', 'www.jetwayprops.com', '--yes']);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('the new tenant would not be valid, so nothing was written');
     expect(run.stderr).toContain('domain "www.jetwayprops.com" is also used by tenant "aviation"');
@@ -134,9 +127,9 @@ describe('backlot new', () => {
   it('stops cleanly when cancelled before writing, leaving nothing behind', async () => {
     const controller = new AbortController();
     controller.abort();
-    const run = await inScratch(['new', 'acme', '--name', 'Acme', '--domain', 'www.acme.com', '--yes'], { signal: controller.signal });
+    const run = await scratch.run(['new', 'acme', '--name', 'Acme', '--domain', 'www.acme.com', '--yes'], { signal: controller.signal });
     expect(run.code).toBe(130);
     expect(run.stderr).toBe('backlot: cancelled\n');
-    expect(await readdir(path.join(cwd, 'tenants'), { withFileTypes: false })).toEqual(['aviation']);
+    expect(await readdir(path.join(scratch.cwd, 'tenants'), { withFileTypes: false })).toEqual(['aviation']);
   });
 });

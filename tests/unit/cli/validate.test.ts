@@ -1,21 +1,14 @@
 /** `backlot validate` through program.parseAsync: output, exit codes, paths and bad input. */
 import { mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { backlot, noStackTrace, scratchTenants } from '../../helpers/cli';
+import { describe, expect, it } from 'vitest';
+import { backlot, noStackTrace, useScratchTenants } from '../../helpers/cli';
 
-let scratch: Awaited<ReturnType<typeof scratchTenants>>;
-let cwd: string;
-const inScratch = (args: string[], extra: Parameters<typeof backlot>[1] = {}) => backlot(args, { cwd, ...extra });
+const scratch = useScratchTenants('acme', 'aviation');
 
-beforeEach(async () => {
-  scratch = await scratchTenants('acme', 'aviation');
-  cwd = scratch.dir;
-});
-afterEach(() => scratch.cleanup());
 
 async function breakFile(relative: string, from: string, to: string) {
-  const file = path.join(cwd, relative);
+  const file = path.join(scratch.cwd, relative);
   const text = await readFile(file, 'utf8');
   expect(text).toContain(from);
   await writeFile(file, text.replace(from, to));
@@ -30,7 +23,7 @@ describe('backlot validate', () => {
   it('groups issues by file with code frames, ends with a summary, and exits 1', async () => {
     await breakFile('tenants/acme/site.json', '"appTitle": "Acme Props"', '"apTitle": "Acme Props"');
     await breakFile('tenants/acme/vendor.json', '"timezone": "America/Los_Angeles"', '"timezone": "Mars/Olympus"');
-    const run = await inScratch(['validate']);
+    const run = await scratch.run(['validate']);
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('tenants/acme/site.json\ntenants/acme/site.json:1:1  (root)  missing required key "appTitle"');
     expect(run.stdout).toContain('tenants/acme/site.json:7:3  /apTitle  unknown key "apTitle"; did you mean `appTitle`?');
@@ -43,7 +36,7 @@ describe('backlot validate', () => {
 
   it('--json prints one parseable report and nothing else on stdout', async () => {
     await breakFile('tenants/acme/vendor.json', '[0.5, 0.5, 1, 0, 0.5, 0.5, 1, 0.75]', '[0.5, 0.5, 1]');
-    const run = await inScratch(['validate', '--json']);
+    const run = await scratch.run(['validate', '--json']);
     expect(run.code).toBe(1);
     const report = JSON.parse(run.stdout);
     expect(report.ok).toBe(false);
@@ -57,24 +50,24 @@ describe('backlot validate', () => {
   it('takes a tenant folder, a single file, or a folder of tenants', async () => {
     await breakFile('tenants/acme/site.json', '"maxColumnCount": 3', '"maxColumnCount": 12');
     await breakFile('tenants/acme/categories.json', '"slug": "galleys"', '"slug": "Galleys"');
-    const folder = await inScratch(['validate', 'tenants/acme']);
+    const folder = await scratch.run(['validate', 'tenants/acme']);
     expect(folder.stdout.trimEnd().split('\n').pop()).toBe('1 of 1 tenant invalid, 2 errors');
-    const file = await inScratch(['validate', 'tenants/acme/site.json', '--json']);
+    const file = await scratch.run(['validate', 'tenants/acme/site.json', '--json']);
     expect(JSON.parse(file.stdout).issues.map((i: { pointer: string }) => i.pointer)).toEqual(['/maxColumnCount']);
-    const root = await inScratch(['validate', 'tenants', '--json']);
+    const root = await scratch.run(['validate', 'tenants', '--json']);
     expect(JSON.parse(root.stdout).summary).toEqual({ tenants: 2, invalidTenants: 1, errors: 2 });
-    const twice = await inScratch(['validate', 'tenants/acme/site.json', 'tenants/acme', '--json']);
+    const twice = await scratch.run(['validate', 'tenants/acme/site.json', 'tenants/acme', '--json']);
     expect(JSON.parse(twice.stdout).summary).toEqual({ tenants: 1, invalidTenants: 1, errors: 2 });
   });
 
   it('honours BACKLOT_TENANTS_DIR', async () => {
-    const run = await backlot(['validate', '--json'], { env: { BACKLOT_TENANTS_DIR: path.join(cwd, 'tenants') } });
+    const run = await backlot(['validate', '--json'], { env: { BACKLOT_TENANTS_DIR: path.join(scratch.cwd, 'tenants') } });
     expect(JSON.parse(run.stdout).tenants.map((t: { tenantId: string }) => t.tenantId)).toEqual(['acme', 'aviation']);
   });
 
   it('checks one tenant’s domain against the other tenants in the folder', async () => {
     await breakFile('tenants/acme/site.json', '"www.acme-props.example"', '"www.jetwayprops.com"');
-    const run = await inScratch(['validate', 'tenants/acme', '--json']);
+    const run = await scratch.run(['validate', 'tenants/acme', '--json']);
     expect(run.code).toBe(1);
     expect(JSON.parse(run.stdout).issues).toEqual([expect.objectContaining({ pointer: '/domain', rule: 'unique-domain', message: expect.stringContaining('also used by tenant "aviation"') })]);
   });
@@ -88,10 +81,10 @@ describe('backlot validate', () => {
       [['validate', 'empty-folder'], 'empty-folder is not a tenant folder: it holds none of site.json, vendor.json, categories.json'],
       [['validate', 'loop'], 'loop: symbolic link loop'],
     ])('%j', async (args, message) => {
-      await writeFile(path.join(cwd, 'notes.txt'), 'hello');
-      await mkdir(path.join(cwd, 'empty-folder'));
-      await symlink('loop', path.join(cwd, 'loop'));
-      const run = await inScratch([...args, '--json']);
+      await writeFile(path.join(scratch.cwd, 'notes.txt'), 'hello');
+      await mkdir(path.join(scratch.cwd, 'empty-folder'));
+      await symlink('loop', path.join(scratch.cwd, 'loop'));
+      const run = await scratch.run([...args, '--json']);
       expect(run.code).toBe(2);
       expect(run.stdout).toBe('');
       expect(run.stderr).toContain(message);
@@ -99,7 +92,7 @@ describe('backlot validate', () => {
     });
 
     it('a missing tenants folder', async () => {
-      const run = await backlot(['validate'], { cwd: path.join(cwd, 'tenants', 'acme') });
+      const run = await backlot(['validate'], { cwd: path.join(scratch.cwd, 'tenants', 'acme') });
       expect(run.code).toBe(2);
       expect(run.stderr).toContain('no tenants folder here');
     });
@@ -114,17 +107,17 @@ describe('backlot validate', () => {
       ['a JSON array', '[]', /site\.json:1:1 {2}\(root\) {2}must be an object \(found an array of 0\)/],
     ];
     it.each(cases)('%s', async (_name, content, expected) => {
-      await writeFile(path.join(cwd, 'tenants/acme/site.json'), content);
-      const run = await inScratch(['validate', 'tenants/acme']);
+      await writeFile(path.join(scratch.cwd, 'tenants/acme/site.json'), content);
+      const run = await scratch.run(['validate', 'tenants/acme']);
       expect(run.code).toBe(1);
       expect(run.stdout).toMatch(expected);
       expect(noStackTrace(run.stdout + run.stderr)).toBe(true);
     });
 
     it('a symbolic link loop in place of a file', async () => {
-      await rm(path.join(cwd, 'tenants/acme/vendor.json'));
-      await symlink('vendor.json', path.join(cwd, 'tenants/acme/vendor.json'));
-      const run = await inScratch(['validate', 'tenants/acme']);
+      await rm(path.join(scratch.cwd, 'tenants/acme/vendor.json'));
+      await symlink('vendor.json', path.join(scratch.cwd, 'tenants/acme/vendor.json'));
+      const run = await scratch.run(['validate', 'tenants/acme']);
       expect(run.code).toBe(1);
       expect(run.stdout).toContain('tenants/acme/vendor.json:1:1  (root)  cannot read: symbolic link loop');
     });
@@ -132,14 +125,14 @@ describe('backlot validate', () => {
 
   it('colours only on a terminal, and not when NO_COLOR is set', async () => {
     await breakFile('tenants/acme/site.json', '"maxColumnCount": 3', '"maxColumnCount": 12');
-    expect((await inScratch(['validate'], { tty: true })).stdout).toContain('\u001b[');
-    expect((await inScratch(['validate'], { tty: true, env: { NO_COLOR: '1' } })).stdout).not.toContain('\u001b');
-    expect((await inScratch(['validate'], { tty: false })).stdout).not.toContain('\u001b');
+    expect((await scratch.run(['validate'], { tty: true })).stdout).toContain('\u001b[');
+    expect((await scratch.run(['validate'], { tty: true, env: { NO_COLOR: '1' } })).stdout).not.toContain('\u001b');
+    expect((await scratch.run(['validate'], { tty: false })).stdout).not.toContain('\u001b');
   });
 
   it('never sends control characters from a file to the terminal', async () => {
-    await writeFile(path.join(cwd, 'tenants/acme/site.json'), '{\n  "tenantId": "acme",\u001b[2J\u001b]0;pwned\u0007\n}');
-    const run = await inScratch(['validate', 'tenants/acme']);
+    await writeFile(path.join(scratch.cwd, 'tenants/acme/site.json'), '{\n  "tenantId": "acme",\u001b[2J\u001b]0;pwned\u0007\n}');
+    const run = await scratch.run(['validate', 'tenants/acme']);
     expect(run.code).toBe(1);
     expect(run.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f]/);
     expect(run.stdout).toContain('\ufffd[2J');
