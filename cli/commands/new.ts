@@ -35,22 +35,22 @@ Examples:
   $ backlot new studio-b --from aviation --name "Studio B" --domain www.studio-b.com --dry-run`,
     )
     .action(async (tenantIdArgument: string | undefined, options: NewOptions) => {
-      const [{ checkAnswer }, scaffold, { createFolderAtomic, AlreadyExistsError }] = await Promise.all([
-        import('../lib/answers'),
+      const [{ checkDefinition }, scaffold, { createFolderAtomic, AlreadyExistsError }] = await Promise.all([
+        import('../../schema/definitions'),
         import('../lib/scaffold'),
         import('../../schema/atomic-write'),
       ]);
       const tenantsDir = tenantsDirOf(context);
       const prompting = context.interactive && !options.yes;
 
-      const answer = async (value: string | undefined, flag: string, kind: Parameters<typeof checkAnswer>[0], message: string, fallback?: string) => {
+      const answer = async (value: string | undefined, flag: string, kind: Parameters<typeof checkDefinition>[0], message: string, fallback?: string) => {
         if (value !== undefined) {
-          const verdict = checkAnswer(kind, value);
+          const verdict = checkDefinition(kind, value);
           if (verdict !== true) throw new UsageError(`${flag} ${JSON.stringify(value)}: ${verdict}`);
           return value;
         }
         if (!prompting) throw new UsageError(`missing ${flag}: give it on the command line (there are no prompts with --yes or without a terminal)`);
-        return context.ask({ message, default: fallback, validate: (text) => checkAnswer(kind, text) });
+        return context.ask({ message, default: fallback, validate: (text) => checkDefinition(kind, text) });
       };
 
       const tenantId = await answer(tenantIdArgument, '<tenantId>', 'tenantId', 'Tenant id (lowercase slug, also the folder name):');

@@ -12,7 +12,7 @@ import templateCategories from '../templates/tenant/categories.json' with { type
 import templateSite from '../templates/tenant/site.json' with { type: 'json' };
 import templateVendor from '../templates/tenant/vendor.json' with { type: 'json' };
 import { CommandFailure } from '../context';
-import { schemaDir } from './package-root';
+import { schemaPathFrom } from '../../schema/package-root';
 
 export interface ScaffoldRequest {
   tenantId: string;
@@ -70,8 +70,7 @@ export async function planTenant(tenantsDir: string, request: ScaffoldRequest): 
   const values: Record<TenantPart, { $schema?: string }> = { site, vendor, categories };
   const files: Record<string, string> = {};
   for (const part of TENANT_PARTS) {
-    const schemaPath = path.relative(dir, path.join(schemaDir, `${part}.schema.json`)).split(path.sep).join('/');
-    const value = { ...values[part], $schema: schemaPath };
+    const value = { ...values[part], $schema: schemaPathFrom(dir, part) };
     files[tenantFileName(part)] = canonicalJson(value, rootSchema(part));
   }
   return { dir, files };

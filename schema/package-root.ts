@@ -12,3 +12,8 @@ function findPackageRoot(start: string): string {
 
 export const packageRoot = findPackageRoot(import.meta.dirname);
 export const schemaDir = path.join(packageRoot, 'schema');
+
+/** The `$schema` value for a tenant file written into `tenantDir`: a relative path to the schema, so editors find it. */
+export function schemaPathFrom(tenantDir: string, part: string): string {
+  return path.relative(tenantDir, path.join(schemaDir, `${part}.schema.json`)).split(path.sep).join('/');
+}

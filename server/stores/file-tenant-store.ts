@@ -1,0 +1,294 @@
+/**
+ * The `file` TenantStore: the tenants/ folder itself, so tenants stay reviewable in git.
+ *
+ * - Reads are cached and revalidated against the files' stat at most once per `revalidateMs`,
+ *   so edits by hand or by `git pull` are picked up without a restart.
+ * - Writes are serialised per tenant, compared against the current version, validated, then
+ *   applied through a journal (see file-history.ts) so a crash never leaves a tenant half
+ *   written: each file is replaced atomically and an interrupted write is completed on open.
+ * - Start-up reads only each site.json's domain (no validation), so 10,000 tenants start fast.
+ */
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { createFolderAtomic, writeFileAtomic } from '../../schema/atomic-write';
+import { checkDefinition } from '../../schema/definitions';
+import { listTenantDirs, readSourceSync, TENANT_PARTS, tenantFileName, type TenantPart } from '../../schema/loader';
+import { schemaPathFrom } from '../../schema/package-root';
+import type { Tenant } from '../../schema/types.generated';
+import { FileHistory } from './file-history';
+import { changedPointers, diffTenants, domainClash, parseTexts, renderTenant, validateTexts, versionOf, versionOfStored, type TenantTexts } from './tenant-documents';
+import {
+  TenantExistsError,
+  TenantInvalidError,
+  UnknownTenantError,
+  UnknownVersionError,
+  ValidationFailedError,
+  VersionConflictError,
+  type HistoryEntry,
+  type TenantRecord,
+  type TenantStore,
+  type TenantSummary,
+  type WriteOptions,
+} from './tenant-store';
+
+export interface FileTenantStoreOptions {
+  tenantsDir: string;
+  dataDir: string;
+  /** How stale a cached tenant may get before its files are checked again (default 1 s). */
+  revalidateMs?: number;
+  now?: () => Date;
+}
+
+interface CachedTenant {
+  texts: Partial<TenantTexts>;
+  version: string;
+  /** Present when the stored files are valid. */
+  tenant?: Tenant;
+  issues: ValidationFailedError['issues'];
+  fingerprint: string;
+  checkedAt: number;
+}
+
+const isTenantId = (id: string) => checkDefinition('tenantId', id) === true;
+
+export class FileTenantStore implements TenantStore {
+  readonly kind = 'file';
+  private readonly cache = new Map<string, CachedTenant>();
+  private readonly domainToTenant = new Map<string, string>();
+  private readonly tenantToDomain = new Map<string, string>();
+  private readonly ids = new Set<string>();
+  private readonly locks = new Map<string, Promise<unknown>>();
+  private readonly log: FileHistory;
+  private readonly revalidateMs: number;
+  private readonly now: () => Date;
+
+  private constructor(private readonly options: FileTenantStoreOptions) {
+    this.log = new FileHistory(options.dataDir);
+    this.revalidateMs = options.revalidateMs ?? 1000;
+    this.now = options.now ?? (() => new Date());
+  }
+
+  static async open(options: FileTenantStoreOptions): Promise<FileTenantStore> {
+    const store = new FileTenantStore(options);
+    for (const journal of await store.log.pendingJournals()) await store.completeJournal(journal);
+    for (const dir of await listTenantDirs(options.tenantsDir).catch(() => [] as string[])) {
+      const tenantId = path.basename(dir);
+      if (!isTenantId(tenantId)) continue;
+      store.ids.add(tenantId);
+      const site = readSourceSync(path.join(dir, tenantFileName('site')));
+      if (typeof site !== 'string') continue;
+      try {
+        const domain = (JSON.parse(site) as { domain?: unknown }).domain;
+        if (typeof domain === 'string') store.indexDomain(tenantId, domain);
+      } catch {
+        // an unparsable site.json serves no domain until it is fixed
+      }
+    }
+    return store;
+  }
+
+  private dirOf(tenantId: string) {
+    return path.join(this.options.tenantsDir, tenantId);
+  }
+
+  private indexDomain(tenantId: string, domain: string | undefined) {
+    const previous = this.tenantToDomain.get(tenantId);
+    if (previous !== undefined && this.domainToTenant.get(previous) === tenantId) this.domainToTenant.delete(previous);
+    this.tenantToDomain.delete(tenantId);
+    if (domain === undefined) return;
+    const key = domain.toLowerCase();
+    this.tenantToDomain.set(tenantId, key);
+    if (!this.domainToTenant.has(key)) this.domainToTenant.set(key, tenantId);
+  }
+
+  /** Serialises work per tenant: writes never interleave, and each sees the previous one's result. */
+  private withLock<T>(tenantId: string, work: () => Promise<T>): Promise<T> {
+    const previous = this.locks.get(tenantId) ?? Promise.resolve();
+    const next = previous.then(work, work);
+    const settled = next.then(() => undefined, () => undefined);
+    this.locks.set(tenantId, settled);
+    void settled.then(() => {
+      if (this.locks.get(tenantId) === settled) this.locks.delete(tenantId);
+    });
+    return next;
+  }
+
+  private async fingerprint(tenantId: string): Promise<string | undefined> {
+    const stats = await Promise.all(TENANT_PARTS.map((part) => stat(path.join(this.dirOf(tenantId), tenantFileName(part))).catch(() => undefined)));
+    if (stats.every((s) => s === undefined)) return undefined;
+    return stats.map((s) => (s ? `${s.ino}:${s.size}:${s.mtimeMs}` : '-')).join('|');
+  }
+
+  /** The cached tenant, re-read when its files changed (checked at most once per revalidateMs unless `fresh`). */
+  private async load(tenantId: string, fresh = false): Promise<CachedTenant | undefined> {
+    if (!isTenantId(tenantId)) return undefined;
+    const cached = this.cache.get(tenantId);
+    const nowMs = Date.now();
+    if (cached && !fresh && nowMs - cached.checkedAt < this.revalidateMs) return cached;
+    const fingerprint = await this.fingerprint(tenantId);
+    if (fingerprint === undefined) {
+      this.cache.delete(tenantId);
+      this.ids.delete(tenantId);
+      this.indexDomain(tenantId, undefined);
+      return undefined;
+    }
+    if (cached && cached.fingerprint === fingerprint) {
+      cached.checkedAt = nowMs;
+      return cached;
+    }
+    const texts: Partial<TenantTexts> = {};
+    for (const part of TENANT_PARTS) {
+      const text = readSourceSync(path.join(this.dirOf(tenantId), tenantFileName(part)));
+      if (typeof text === 'string') texts[part] = text;
+    }
+    const entry: CachedTenant = { texts, version: versionOfStored(texts), issues: [], fingerprint, checkedAt: nowMs };
+    try {
+      entry.tenant = validateTexts(tenantId, { site: '', vendor: '', categories: '', ...texts });
+    } catch (error) {
+      if (!(error instanceof ValidationFailedError)) throw error;
+      entry.issues = error.issues;
+    }
+    this.cache.set(tenantId, entry);
+    this.ids.add(tenantId);
+    this.indexDomain(tenantId, entry.tenant?.site.domain ?? this.tenantToDomain.get(tenantId));
+    return entry;
+  }
+
+  async list(): Promise<TenantSummary[]> {
+    const dirs = await listTenantDirs(this.options.tenantsDir).catch(() => [] as string[]);
+    const summaries: TenantSummary[] = [];
+    for (const dir of dirs) {
+      const tenantId = path.basename(dir);
+      const entry = await this.load(tenantId);
+      if (!entry) continue;
+      const parsed = (() => {
+        try {
+          return parseTexts({ site: entry.texts.site ?? '{}', vendor: entry.texts.vendor ?? '{}', categories: entry.texts.categories ?? '{}' });
+        } catch {
+          return undefined;
+        }
+      })();
+      const text = (value: unknown) => (typeof value === 'string' ? value : null);
+      summaries.push({ tenantId, version: entry.version, domain: text(parsed?.site?.domain), displayName: text(parsed?.vendor?.displayName) });
+    }
+    return summaries;
+  }
+
+  async get(tenantId: string): Promise<TenantRecord | undefined> {
+    const entry = await this.load(tenantId);
+    if (!entry) return undefined;
+    if (!entry.tenant) throw new TenantInvalidError(tenantId, entry.issues);
+    return { tenantId, version: entry.version, tenant: entry.tenant };
+  }
+
+  tenantForDomain(domain: string): string | undefined {
+    return this.domainToTenant.get(domain.toLowerCase());
+  }
+
+  has(tenantId: string): boolean {
+    return this.ids.has(tenantId);
+  }
+
+  private schemaPaths(tenantId: string, texts: Partial<TenantTexts>): Record<TenantPart, string> {
+    const paths = {} as Record<TenantPart, string>;
+    for (const part of TENANT_PARTS) {
+      let existing: unknown;
+      try {
+        existing = texts[part] ? (JSON.parse(texts[part]) as { $schema?: unknown }).$schema : undefined;
+      } catch {
+        existing = undefined;
+      }
+      paths[part] = typeof existing === 'string' ? existing : schemaPathFrom(this.dirOf(tenantId), part);
+    }
+    return paths;
+  }
+
+  private checkDomain(tenantId: string, tenant: Tenant) {
+    const owner = this.domainToTenant.get(tenant.site.domain.toLowerCase());
+    if (owner !== undefined && owner !== tenantId) throw domainClash(tenant.site.domain, owner);
+  }
+
+  async create(tenantId: string, tenant: Tenant, actor: string): Promise<TenantRecord> {
+    if (!isTenantId(tenantId)) throw new ValidationFailedError([{ file: 'site', line: 1, column: 1, pointer: '/tenantId', message: `tenant id ${checkDefinition('tenantId', tenantId)}`, rule: 'schema/pattern' }]);
+    return this.withLock(tenantId, async () => {
+      if (await this.load(tenantId, true)) throw new TenantExistsError(tenantId);
+      const texts = renderTenant(tenant, this.schemaPaths(tenantId, {}));
+      const valid = validateTexts(tenantId, texts);
+      this.checkDomain(tenantId, valid);
+      const version = versionOf(texts);
+      await this.log.saveSnapshot(tenantId, version, texts);
+      try {
+        await createFolderAtomic(this.dirOf(tenantId), Object.fromEntries(TENANT_PARTS.map((part) => [tenantFileName(part), texts[part]])));
+      } catch (error) {
+        if ((error as Error).name === 'AlreadyExistsError') throw new TenantExistsError(tenantId);
+        throw error;
+      }
+      await this.log.append(tenantId, { version, previousVersion: null, actor, at: this.now().toISOString(), changed: [''] });
+      this.cache.delete(tenantId);
+      await this.load(tenantId, true);
+      return { tenantId, version, tenant: valid };
+    });
+  }
+
+  async put(tenantId: string, tenant: Tenant, options: WriteOptions): Promise<TenantRecord> {
+    return this.withLock(tenantId, async () => {
+      const current = await this.load(tenantId, true);
+      if (!current) throw new UnknownTenantError(tenantId);
+      if (current.version !== options.ifMatch) throw new VersionConflictError(tenantId, current.version);
+      const texts = renderTenant(tenant, this.schemaPaths(tenantId, current.texts));
+      const valid = validateTexts(tenantId, texts);
+      this.checkDomain(tenantId, valid);
+      const version = versionOf(texts);
+      if (version === current.version) return { tenantId, version, tenant: valid };
+
+      const currentTexts = { site: '', vendor: '', categories: '', ...current.texts };
+      const entry: HistoryEntry = { version, previousVersion: current.version, actor: options.actor, at: this.now().toISOString(), changed: changedPointers(current.tenant, valid) };
+      const changedTexts = Object.fromEntries(TENANT_PARTS.filter((part) => texts[part] !== current.texts[part]).map((part) => [part, texts[part]]));
+      await this.log.saveSnapshot(tenantId, current.version, currentTexts);
+      await this.log.saveSnapshot(tenantId, version, texts);
+      await this.log.writeJournal({ tenantId, version, entry, texts: changedTexts });
+      await this.applyFiles(tenantId, changedTexts);
+      await this.log.append(tenantId, entry);
+      await this.log.clearJournal(tenantId);
+      await this.load(tenantId, true);
+      return { tenantId, version, tenant: valid };
+    });
+  }
+
+  private async applyFiles(tenantId: string, texts: Partial<TenantTexts>) {
+    for (const [part, text] of Object.entries(texts)) await writeFileAtomic(path.join(this.dirOf(tenantId), tenantFileName(part as TenantPart)), text!);
+  }
+
+  /** Finishes a write a crash interrupted: every file of its version, then its history line. */
+  private async completeJournal(journal: Parameters<FileHistory['writeJournal']>[0]) {
+    await this.applyFiles(journal.tenantId, journal.texts);
+    const [latest] = await this.log.entries(journal.tenantId);
+    if (latest?.version !== journal.version) await this.log.append(journal.tenantId, journal.entry);
+    await this.log.clearJournal(journal.tenantId);
+  }
+
+  async history(tenantId: string): Promise<HistoryEntry[]> {
+    if (!(await this.load(tenantId))) throw new UnknownTenantError(tenantId);
+    return this.log.entries(tenantId);
+  }
+
+  async atVersion(tenantId: string, version: string): Promise<Tenant> {
+    const current = await this.load(tenantId);
+    if (current?.version === version && current.tenant) return current.tenant;
+    const texts = await this.log.snapshot(tenantId, version);
+    if (!texts) throw new UnknownVersionError(tenantId, version);
+    return parseTexts(texts);
+  }
+
+  async diff(tenantId: string, fromVersion: string, toVersion: string) {
+    return diffTenants(await this.atVersion(tenantId, fromVersion), await this.atVersion(tenantId, toVersion));
+  }
+
+  async restore(tenantId: string, version: string, options: WriteOptions): Promise<TenantRecord> {
+    return this.put(tenantId, await this.atVersion(tenantId, version), options);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.locks.values());
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * What both store adapters do the same way: render a tenant to its three canonical texts,
+ * hash them into a version, validate, and describe the difference between two versions.
+ */
+import { createHash } from 'node:crypto';
+import jsonPatch from 'fast-json-patch';
+import { canonicalJson } from '../../schema/canonical-json';
+import { joinPointer } from '../../schema/json-source';
+import { checkTenantSources, TENANT_PARTS, type TenantPart } from '../../schema/loader';
+import { rootSchema } from '../../schema/schema-walk';
+import type { Tenant } from '../../schema/types.generated';
+import type { JsonPatchOperation } from './tenant-store';
+import { ValidationFailedError } from './tenant-store';
+
+export type TenantTexts = Record<TenantPart, string>;
+
+/** Issues from store validation name the part ("site", …) as their file. */
+const partFiles = Object.fromEntries(TENANT_PARTS.map((part) => [part, part])) as Record<TenantPart, string>;
+
+/** The canonical text of each part; `schemaPaths` are the `$schema` values to write (editors use them). */
+export function renderTenant(tenant: Tenant, schemaPaths: Partial<Record<TenantPart, string>>): TenantTexts {
+  const texts = {} as TenantTexts;
+  for (const part of TENANT_PARTS) {
+    const { $schema: _ignored, ...value } = tenant[part] as { $schema?: string };
+    const withSchema = schemaPaths[part] ? { $schema: schemaPaths[part], ...value } : value;
+    texts[part] = canonicalJson(withSchema, rootSchema(part));
+  }
+  return texts;
+}
+
+/**
+ * The version of a tenant: a hash of its content in canonical form, so any change of content
+ * changes it while reformatting a file does not, and restoring a version gives its version back.
+ * A part that does not parse is hashed as it is.
+ */
+export function versionOfStored(texts: Partial<TenantTexts>): string {
+  const canonical = {} as TenantTexts;
+  for (const part of TENANT_PARTS) {
+    const text = texts[part] ?? '';
+    try {
+      canonical[part] = canonicalJson(JSON.parse(text), rootSchema(part));
+    } catch {
+      canonical[part] = text;
+    }
+  }
+  return versionOf(canonical);
+}
+
+/** The version of texts already in canonical form (as renderTenant makes them). */
+export function versionOf(texts: TenantTexts): string {
+  const hash = createHash('sha256');
+  for (const part of TENANT_PARTS) hash.update(part).update('\0').update(texts[part]).update('\0');
+  return hash.digest('base64url').slice(0, 22);
+}
+
+/** The tenant as the API shows it: without the editor-only `$schema` keys. */
+export function withoutSchemaKeys(tenant: Tenant): Tenant {
+  const strip = <T extends { $schema?: string }>(part: T): T => {
+    const { $schema: _ignored, ...rest } = part;
+    return rest as T;
+  };
+  return { site: strip(tenant.site), vendor: strip(tenant.vendor), categories: strip(tenant.categories) };
+}
+
+/** Validates rendered texts; throws ValidationFailedError with part-relative pointers. */
+export function validateTexts(tenantId: string, texts: TenantTexts): Tenant {
+  const report = checkTenantSources(tenantId, texts, partFiles);
+  if (!report.tenant) throw new ValidationFailedError(report.issues);
+  return withoutSchemaKeys(report.tenant);
+}
+
+export function parseTexts(texts: TenantTexts): Tenant {
+  return withoutSchemaKeys(Object.fromEntries(TENANT_PARTS.map((part) => [part, JSON.parse(texts[part])])) as unknown as Tenant);
+}
+
+export function diffTenants(from: Tenant, to: Tenant): JsonPatchOperation[] {
+  return jsonPatch.compare(from as object, to as object) as JsonPatchOperation[];
+}
+
+/** The pointers a change touched, shortest first, without repeats. */
+export function changedPointers(from: Tenant | undefined, to: Tenant): string[] {
+  if (!from) return [''];
+  return [...new Set(diffTenants(from, to).map((op) => op.path))].sort((a, b) => a.length - b.length || a.localeCompare(b));
+}
+
+/** A domain already served by another tenant, as a validation issue. */
+export function domainClash(domain: string, owner: string): ValidationFailedError {
+  return new ValidationFailedError([
+    { file: 'site', line: 1, column: 1, pointer: joinPointer('', 'domain'), message: `domain ${JSON.stringify(domain)} is also used by tenant ${JSON.stringify(owner)}; each domain serves one tenant`, rule: 'unique-domain' },
+  ]);
+}

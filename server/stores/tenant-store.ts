@@ -1,0 +1,121 @@
+/**
+ * The TenantStore port: where tenant configuration lives and how it changes. Two adapters
+ * implement it (`file`: the tenants/ folder; `firestore`: firebase-admin), and one contract
+ * test suite runs against both (tests/contract/tenant-store.contract.ts).
+ *
+ * Every write names the version it was based on; a stale one is refused and nothing changes.
+ * Every accepted write is validated first (schema and cross-field rules, on the whole tenant
+ * after the change) and kept in a history that can be listed, diffed and restored.
+ */
+import type { Issue } from '../../schema/issue';
+import type { Tenant } from '../../schema/types.generated';
+
+export interface TenantSummary {
+  tenantId: string;
+  domain: string | null;
+  displayName: string | null;
+  version: string;
+}
+
+export interface TenantRecord {
+  tenantId: string;
+  /** Content hash of the stored tenant; it changes with any edit, including edits on disk. */
+  version: string;
+  tenant: Tenant;
+}
+
+export interface WriteOptions {
+  /** The version the change was based on (from GET's ETag). */
+  ifMatch: string;
+  /** Who made the change, for the history (an account email, "cli", …). */
+  actor: string;
+}
+
+export interface HistoryEntry {
+  version: string;
+  previousVersion: string | null;
+  actor: string;
+  /** ISO 8601 time of the write. */
+  at: string;
+  /** JSON pointers (into the whole tenant) of what the write changed. */
+  changed: string[];
+}
+
+export interface JsonPatchOperation {
+  op: 'add' | 'remove' | 'replace' | 'move' | 'copy' | 'test';
+  path: string;
+  value?: unknown;
+  from?: string;
+}
+
+/** The stored tenant does not pass validation (its files were edited by hand, say). */
+export class TenantInvalidError extends Error {
+  constructor(
+    readonly tenantId: string,
+    readonly issues: Issue[],
+  ) {
+    super(`tenant ${tenantId} is invalid: ${issues.length} issue(s)`);
+  }
+}
+
+/** A write would leave the tenant invalid; nothing was written. Issue files are tenant parts ("site", …). */
+export class ValidationFailedError extends Error {
+  constructor(readonly issues: Issue[]) {
+    super(issues.map((issue) => `${issue.file}${issue.pointer} ${issue.message}`).join('; '));
+  }
+}
+
+/** The write was based on a version that is no longer current; nothing was written. */
+export class VersionConflictError extends Error {
+  constructor(
+    readonly tenantId: string,
+    readonly currentVersion: string,
+  ) {
+    super(`tenant ${tenantId} has changed since that version (now ${currentVersion})`);
+  }
+}
+
+export class TenantExistsError extends Error {
+  constructor(readonly tenantId: string) {
+    super(`tenant ${tenantId} already exists`);
+  }
+}
+
+export class UnknownTenantError extends Error {
+  constructor(readonly tenantId: string) {
+    super(`there is no tenant ${tenantId}`);
+  }
+}
+
+export class UnknownVersionError extends Error {
+  constructor(
+    readonly tenantId: string,
+    readonly version: string,
+  ) {
+    super(`tenant ${tenantId} has no version ${version} in its history`);
+  }
+}
+
+export interface TenantStore {
+  readonly kind: 'file' | 'firestore';
+  /** Every tenant, sorted by id (summaries are cheap: no validation). */
+  list(): Promise<TenantSummary[]>;
+  /** The tenant, undefined when there is none; throws TenantInvalidError when its stored form is invalid. */
+  get(tenantId: string): Promise<TenantRecord | undefined>;
+  /** The tenant serving a host name (exact `site.domain` match); constant time. */
+  tenantForDomain(domain: string): string | undefined;
+  /** Whether a tenant with this id exists (for `<id>.localhost` routing). */
+  has(tenantId: string): boolean;
+  create(tenantId: string, tenant: Tenant, actor: string): Promise<TenantRecord>;
+  /** Replaces the whole tenant if `ifMatch` is still current. */
+  put(tenantId: string, tenant: Tenant, options: WriteOptions): Promise<TenantRecord>;
+  /** Accepted writes, newest first. */
+  history(tenantId: string): Promise<HistoryEntry[]>;
+  /** The tenant as it was at a version in its history. */
+  atVersion(tenantId: string, version: string): Promise<Tenant>;
+  /** What changed from one version to another, as a JSON Patch. */
+  diff(tenantId: string, fromVersion: string, toVersion: string): Promise<JsonPatchOperation[]>;
+  /** Writes an earlier version back as a new write (itself recorded in the history). */
+  restore(tenantId: string, version: string, options: WriteOptions): Promise<TenantRecord>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,89 @@
+/** The file adapter: the contract, plus what only files do (edits on disk, crash recovery, canonical text). */
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FileTenantStore } from '../../server/stores/file-tenant-store';
+import { FileHistory } from '../../server/stores/file-history';
+import { acmeDir, tenantsDir } from '../helpers/paths';
+import { describeTenantStoreContract } from './tenant-store.contract';
+
+async function scratch() {
+  const root = await mkdtemp(path.join(tmpdir(), 'backlot-store-'));
+  const tenants = path.join(root, 'tenants');
+  await cp(acmeDir, path.join(tenants, 'acme'), { recursive: true });
+  await cp(path.join(tenantsDir, 'aviation'), path.join(tenants, 'aviation'), { recursive: true });
+  return { root, tenants, data: path.join(root, '.data'), cleanup: () => rm(root, { recursive: true, force: true }) };
+}
+
+describeTenantStoreContract('file', async () => {
+  const dirs = await scratch();
+  const store = await FileTenantStore.open({ tenantsDir: dirs.tenants, dataDir: dirs.data });
+  return { store, cleanup: dirs.cleanup };
+});
+
+describe('FileTenantStore on disk', () => {
+  let dirs: Awaited<ReturnType<typeof scratch>>;
+  beforeEach(async () => {
+    dirs = await scratch();
+  });
+  afterEach(() => dirs.cleanup());
+
+  it('picks up edits made on disk (by hand, or git pull) without a restart', async () => {
+    const store = await FileTenantStore.open({ tenantsDir: dirs.tenants, dataDir: dirs.data, revalidateMs: 0 });
+    const before = (await store.get('acme'))!;
+    const site = path.join(dirs.tenants, 'acme/site.json');
+    await writeFile(site, (await readFile(site, 'utf8')).replace('"appTitle": "Acme Props"', '"appTitle": "Edited By Hand"').replace('www.acme-props.example', 'www.hand-edited.example'));
+    const after = (await store.get('acme'))!;
+    expect(after.tenant.site.appTitle).toBe('Edited By Hand');
+    expect(after.version).not.toBe(before.version);
+    expect(store.tenantForDomain('www.hand-edited.example')).toBe('acme');
+    await expect(store.put('acme', before.tenant, { ifMatch: before.version, actor: 'a' })).rejects.toThrow(/has changed since that version/);
+  });
+
+  it('reports a tenant broken on disk instead of serving it, and still accepts a fix', async () => {
+    const store = await FileTenantStore.open({ tenantsDir: dirs.tenants, dataDir: dirs.data, revalidateMs: 0 });
+    const good = (await store.get('acme'))!;
+    const vendor = path.join(dirs.tenants, 'acme/vendor.json');
+    await writeFile(vendor, '{ "id": "acme", ');
+    await expect(store.get('acme')).rejects.toMatchObject({ issues: [expect.objectContaining({ file: 'vendor', rule: 'json-syntax' })] });
+    const broken = (await store.list()).find((t) => t.tenantId === 'acme')!;
+    const fixed = await store.put('acme', good.tenant, { ifMatch: broken.version, actor: 'fixer' });
+    expect((await store.get('acme'))!.version).toBe(fixed.version);
+  });
+
+  it('writes canonical files that keep their $schema, and only the files that changed', async () => {
+    const store = await FileTenantStore.open({ tenantsDir: dirs.tenants, dataDir: dirs.data });
+    const before = (await store.get('aviation'))!;
+    const vendorBefore = await readFile(path.join(dirs.tenants, 'aviation/vendor.json'), 'utf8');
+    const tenant = structuredClone(before.tenant);
+    tenant.site.maxColumnCount = 4;
+    await store.put('aviation', tenant, { ifMatch: before.version, actor: 'a' });
+    const site = await readFile(path.join(dirs.tenants, 'aviation/site.json'), 'utf8');
+    expect(site.startsWith('{\n  "$schema": "../../schema/site.schema.json",\n  "tenantId": "aviation",')).toBe(true);
+    expect(site).toContain('"maxColumnCount": 4,');
+    expect(await readFile(path.join(dirs.tenants, 'aviation/vendor.json'), 'utf8')).toBe(vendorBefore);
+    expect((await readdir(path.join(dirs.tenants, 'aviation'))).sort()).toEqual(['categories.json', 'site.json', 'vendor.json']);
+  });
+
+  it('completes a write that a crash interrupted, on the next open', async () => {
+    const store = await FileTenantStore.open({ tenantsDir: dirs.tenants, dataDir: dirs.data });
+    const before = (await store.get('acme'))!;
+    // What a write leaves behind when killed after its journal and before its files: the journal only.
+    const next = structuredClone(before.tenant);
+    next.site.appTitle = 'After the crash';
+    next.categories.groups[0]!.categories[0]!.name = 'Cockpit Sets';
+    const { renderTenant, versionOf } = await import('../../server/stores/tenant-documents');
+    const texts = renderTenant(next, { site: '../../../../schema/site.schema.json', vendor: '../../../../schema/vendor.schema.json', categories: '../../../../schema/categories.schema.json' });
+    const version = versionOf(texts);
+    const history = new FileHistory(dirs.data);
+    await history.writeJournal({ tenantId: 'acme', version, entry: { version, previousVersion: before.version, actor: 'crashed', at: new Date().toISOString(), changed: ['/site/appTitle'] }, texts: { site: texts.site, categories: texts.categories } });
+
+    const reopened = await FileTenantStore.open({ tenantsDir: dirs.tenants, dataDir: dirs.data });
+    const after = (await reopened.get('acme'))!;
+    expect(after.tenant.site.appTitle).toBe('After the crash');
+    expect(after.tenant.categories.groups[0]!.categories[0]!.name).toBe('Cockpit Sets');
+    expect((await reopened.history('acme'))[0]).toMatchObject({ version: after.version, actor: 'crashed' });
+    expect(await readdir(path.join(dirs.data, 'journal'))).toEqual([]);
+  });
+});
