@@ -7,18 +7,11 @@ import { canonicalJson } from '../../schema/canonical-json';
 import type { Issue } from '../../schema/issue';
 import { checkAcrossTenants, checkTenantSources, listTenantDirs, loadTenant, readDomainClaims, TENANT_PARTS, tenantFileName, type TenantPart } from '../../schema/loader';
 import { rootSchema } from '../../schema/schema-walk';
-import type { CategoryTree, SiteSettings, VendorConfig } from '../../schema/types.generated';
-import templateCategories from '../templates/tenant/categories.json' with { type: 'json' };
-import templateSite from '../templates/tenant/site.json' with { type: 'json' };
-import templateVendor from '../templates/tenant/vendor.json' with { type: 'json' };
+import { buildTenant, type NewTenantRequest } from '../../schema/scaffold';
 import { CommandFailure } from '../context';
 import { schemaPathFrom } from '../../schema/package-root';
 
-export interface ScaffoldRequest {
-  tenantId: string;
-  name: string;
-  domain: string;
-  email?: string;
+export interface ScaffoldRequest extends NewTenantRequest {
   /** Copy the structure of this existing tenant instead of the template. */
   from?: string;
 }
@@ -28,11 +21,6 @@ export interface ScaffoldPlan {
   /** File name → canonical text. */
   files: Record<string, string>;
 }
-
-/** Site settings that belong to one business's identity and brand, never copied by --from. */
-const SITE_IDENTITY_KEYS = ['gaTrackingId', 'socialLinks', 'favicon', 'headerLogo', 'headerLogomark', 'thumbnails', 'loginSubtitle', 'signupSubtitle'] as const;
-
-const clone = <T>(value: T): T => structuredClone(value);
 
 async function sourceTenant(tenantsDir: string, from: string) {
   const report = await loadTenant(path.join(tenantsDir, from));
@@ -47,30 +35,10 @@ async function sourceTenant(tenantsDir: string, from: string) {
 
 export async function planTenant(tenantsDir: string, request: ScaffoldRequest): Promise<ScaffoldPlan> {
   const dir = path.join(tenantsDir, request.tenantId);
-  const bareDomain = request.domain.replace(/^www\./, '');
-  const source = request.from ? await sourceTenant(tenantsDir, request.from) : undefined;
-
-  const site: SiteSettings = clone(source?.site ?? (templateSite as SiteSettings));
-  if (source) {
-    for (const key of SITE_IDENTITY_KEYS) delete site[key];
-  }
-  Object.assign(site, { tenantId: request.tenantId, domain: request.domain, appTitle: request.name, meta: { ...site.meta, title: request.name } });
-
-  const vendor: VendorConfig = {
-    ...clone(templateVendor as VendorConfig),
-    ...(source ? { timezone: source.vendor.timezone, weeklyDiscounts: source.vendor.weeklyDiscounts } : {}),
-    id: request.tenantId,
-    displayName: request.name,
-    name: request.name,
-    email: request.email ?? `hello@${bareDomain}`,
-    website: `https://${request.domain}`,
-  };
-  const categories: CategoryTree = clone(source?.categories ?? (templateCategories as CategoryTree));
-
-  const values: Record<TenantPart, { $schema?: string }> = { site, vendor, categories };
+  const tenant = buildTenant(request, request.from ? await sourceTenant(tenantsDir, request.from) : undefined);
   const files: Record<string, string> = {};
   for (const part of TENANT_PARTS) {
-    const value = { ...values[part], $schema: schemaPathFrom(dir, part) };
+    const value = { $schema: schemaPathFrom(dir, part), ...tenant[part] };
     files[tenantFileName(part)] = canonicalJson(value, rootSchema(part));
   }
   return { dir, files };

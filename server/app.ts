@@ -1,0 +1,59 @@
+/**
+ * buildApp(options) returns the Fastify app without listening: tests inject requests, and
+ * server/main.ts listens. External plugins (security headers, rate limits, docs) are apart
+ * from the app's own (validation, errors, stores, accounts).
+ */
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Accounts } from './auth/accounts';
+import type { ServerConfig } from './config';
+import accounts from './plugins/app/accounts';
+import errors from './plugins/app/errors';
+import tenantStore from './plugins/app/tenant-store';
+import validation from './plugins/app/validation';
+import helmet from './plugins/external/helmet';
+import rateLimit from './plugins/external/rate-limit';
+import sensible from './plugins/external/sensible';
+import swagger from './plugins/external/swagger';
+import authRoutes, { type AuthRoutesOptions } from './routes/api/auth';
+import health from './routes/api/health';
+import history from './routes/api/tenants/history';
+import tenants from './routes/api/tenants/index';
+import resources from './routes/api/tenants/resources';
+import type { TenantStore } from './stores/tenant-store';
+
+export interface AppOptions {
+  config: ServerConfig;
+  /** Inject a store (tests); otherwise the one BACKLOT_STORE names is opened. */
+  store?: TenantStore;
+  accounts?: Accounts;
+  logger?: FastifyServerOptions['logger'];
+  auth?: AuthRoutesOptions;
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    // Keep "__proto__" and "constructor" as ordinary keys so schema validation names them
+    // as unknown fields (JSON.parse never touches a prototype).
+    onProtoPoisoning: 'ignore',
+    onConstructorPoisoning: 'ignore',
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 400 },
+  });
+
+  await app.register(helmet);
+  await app.register(sensible);
+  await app.register(rateLimit);
+  await app.register(validation);
+  await app.register(errors);
+  await app.register(swagger);
+  await app.register(tenantStore, { config: options.config, store: options.store });
+  await app.register(accounts, { config: options.config, accounts: options.accounts });
+
+  await app.register(health);
+  await app.register(authRoutes, options.auth ?? {});
+  await app.register(tenants);
+  await app.register(resources);
+  await app.register(history);
+  return app;
+}

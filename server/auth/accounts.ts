@@ -1,0 +1,170 @@
+/**
+ * Console accounts: better-auth (email and password, sessions in HttpOnly cookies) over a
+ * SQLite file in the data folder. Passwords are hashed by the library. There is no public
+ * sign-up: accounts are created by platform staff (`backlot admin add`) or, once, from
+ * BACKLOT_ADMIN_EMAIL / BACKLOT_ADMIN_PASSWORD at start.
+ *
+ * Roles: `platform` staff reach every tenant; a `tenant-admin` reaches the tenants listed on
+ * the account.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { betterAuth } from 'better-auth';
+import { getMigrations } from 'better-auth/db/migration';
+import Database from 'better-sqlite3';
+
+export const ROLES = ['platform', 'tenant-admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export interface Account {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  /** The tenants a tenant-admin may reach (empty for platform staff, who reach all). */
+  tenants: string[];
+}
+
+export interface AccountsOptions {
+  dataDir: string;
+  /** Session signing secret; by default one is generated once and kept in the data folder. */
+  secret?: string;
+  /** Mark cookies Secure (when served over https). */
+  secureCookies?: boolean;
+}
+
+export const SESSION_COOKIE = 'backlot.session_token';
+export const MIN_PASSWORD_LENGTH = 10;
+
+function persistentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret');
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    const secret = randomBytes(32).toString('base64url');
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    return readFileSync(file, 'utf8').trim();
+  }
+}
+
+function createAuth(database: Database.Database, options: AccountsOptions) {
+  return betterAuth({
+    appName: 'Backlot',
+    database,
+    secret: options.secret ?? persistentSecret(options.dataDir),
+    baseURL: 'http://localhost',
+    basePath: '/api/auth',
+    telemetry: { enabled: false },
+    // Logins are rate-limited by the server (per route), not twice.
+    rateLimit: { enabled: false },
+    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: MIN_PASSWORD_LENGTH, maxPasswordLength: 256 },
+    user: {
+      additionalFields: {
+        role: { type: 'string', required: true, input: false },
+        tenants: { type: 'string', required: false, defaultValue: '[]', input: false },
+      },
+    },
+    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    advanced: {
+      cookiePrefix: 'backlot',
+      useSecureCookies: Boolean(options.secureCookies),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'strict', path: '/' },
+    },
+    logger: { disabled: true },
+  });
+}
+
+type Auth = ReturnType<typeof createAuth>;
+
+interface StoredUser {
+  id: string;
+  email: string;
+  name: string;
+  role?: string;
+  tenants?: string;
+}
+
+function toAccount(user: StoredUser): Account {
+  let tenants: unknown = [];
+  try {
+    tenants = JSON.parse(user.tenants ?? '[]');
+  } catch {
+    tenants = [];
+  }
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    role: user.role === 'platform' ? 'platform' : 'tenant-admin',
+    tenants: Array.isArray(tenants) ? tenants.filter((t): t is string => typeof t === 'string') : [],
+  };
+}
+
+export class AccountError extends Error {}
+
+export class Accounts {
+  private constructor(
+    readonly auth: Auth,
+    private readonly database: Database.Database,
+  ) {}
+
+  static async open(options: AccountsOptions): Promise<Accounts> {
+    mkdirSync(options.dataDir, { recursive: true });
+    const database = new Database(path.join(options.dataDir, 'backlot.sqlite'));
+    database.pragma('journal_mode = WAL');
+    database.pragma('busy_timeout = 5000');
+    const auth = createAuth(database, options);
+    const { runMigrations } = await getMigrations(auth.options);
+    await runMigrations();
+    return new Accounts(auth, database);
+  }
+
+  async findByEmail(email: string): Promise<Account | undefined> {
+    const context = await this.auth.$context;
+    const found = await context.internalAdapter.findUserByEmail(email.trim().toLowerCase(), { includeAccounts: false });
+    return found ? toAccount(found.user as StoredUser) : undefined;
+  }
+
+  /** Creates an account; refuses an email that already has one. */
+  async add(input: { email: string; password: string; role: Role; tenants?: string[]; name?: string }): Promise<Account> {
+    const email = input.email.trim().toLowerCase();
+    if (!ROLES.includes(input.role)) throw new AccountError(`role must be one of ${ROLES.join(', ')}`);
+    if (input.password.length < MIN_PASSWORD_LENGTH) throw new AccountError(`password must be at least ${MIN_PASSWORD_LENGTH} characters`);
+    if (input.role === 'tenant-admin' && !input.tenants?.length) throw new AccountError('a tenant-admin needs at least one tenant');
+    if (await this.findByEmail(email)) throw new AccountError(`an account for ${email} already exists`);
+    const context = await this.auth.$context;
+    const hash = await context.password.hash(input.password);
+    const user = await context.internalAdapter.createUser({
+      email,
+      name: input.name ?? email.split('@')[0]!,
+      emailVerified: true,
+      role: input.role,
+      tenants: JSON.stringify(input.role === 'platform' ? [] : [...new Set(input.tenants)]),
+    }, { method: 'admin' });
+    await context.internalAdapter.linkAccount({ userId: user.id, providerId: 'credential', accountId: user.id, password: hash });
+    return toAccount(user as unknown as StoredUser);
+  }
+
+  /** The first platform account, from the environment: created only if none with that email exists. */
+  async ensureBootstrapAdmin(email: string | undefined, password: string | undefined): Promise<'created' | 'exists' | 'skipped'> {
+    if (!email || !password) return 'skipped';
+    if (await this.findByEmail(email)) return 'exists';
+    await this.add({ email, password, role: 'platform', name: 'Platform admin' });
+    return 'created';
+  }
+
+  /** The account of the session the request's cookie carries, if any. */
+  async fromHeaders(headers: Headers): Promise<Account | undefined> {
+    const session = await this.auth.api.getSession({ headers });
+    return session ? toAccount(session.user as unknown as StoredUser) : undefined;
+  }
+
+  async close(): Promise<void> {
+    this.database.close();
+  }
+}
+
+export function canReach(account: Account, tenantId: string): boolean {
+  return account.role === 'platform' || account.tenants.includes(tenantId);
+}

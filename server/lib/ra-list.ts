@@ -1,0 +1,83 @@
+/**
+ * Lists the way ra-data-simple-rest asks for them: `range=[start,end]`, `sort=[field,order]`,
+ * `filter={"q": "...", "id": [...], field: value}` (each JSON-encoded), answered with
+ * `Content-Range: <resource> <start>-<end>/<total>`.
+ */
+import type { FastifyReply } from 'fastify';
+
+export const listQuerySchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    range: { type: 'string', description: 'JSON [start, end], inclusive. Example: [0,24]' },
+    sort: { type: 'string', description: 'JSON [field, "ASC"|"DESC"]. Example: ["id","ASC"]' },
+    filter: { type: 'string', description: 'JSON object: "q" searches every text field, "id" keeps the listed ids, other keys match exactly.' },
+  },
+} as const;
+
+export interface ListQuery {
+  range?: string;
+  sort?: string;
+  filter?: string;
+}
+
+export class ListQueryError extends Error {
+  readonly statusCode = 400;
+}
+
+function parseJson(name: string, text: string | undefined): unknown {
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ListQueryError(`${name} must be JSON, e.g. ${name === 'range' ? '[0,24]' : name === 'sort' ? '["id","ASC"]' : '{"q":"seat"}'}`);
+  }
+}
+
+function matchesQuery(record: Record<string, unknown>, q: string): boolean {
+  const needle = q.toLowerCase();
+  return Object.values(record).some((value) => (typeof value === 'string' || typeof value === 'number') && String(value).toLowerCase().includes(needle));
+}
+
+export function applyListQuery<R extends { id: string }>(records: readonly R[], query: ListQuery): { page: R[]; start: number; end: number; total: number } {
+  const filter = parseJson('filter', query.filter) ?? {};
+  if (typeof filter !== 'object' || filter === null || Array.isArray(filter)) throw new ListQueryError('filter must be a JSON object');
+  let rows = [...records];
+  for (const [key, wanted] of Object.entries(filter)) {
+    if (key === 'q') rows = rows.filter((row) => matchesQuery(row as Record<string, unknown>, String(wanted)));
+    else if (key === 'id' && Array.isArray(wanted)) rows = rows.filter((row) => wanted.map(String).includes(row.id));
+    else rows = rows.filter((row) => Object.hasOwn(row, key) && (row as Record<string, unknown>)[key] === wanted);
+  }
+  const sort = parseJson('sort', query.sort);
+  if (sort !== undefined) {
+    if (!Array.isArray(sort) || typeof sort[0] !== 'string') throw new ListQueryError('sort must be ["field","ASC"] or ["field","DESC"]');
+    const [field, order = 'ASC'] = sort as [string, string];
+    const direction = String(order).toUpperCase() === 'DESC' ? -1 : 1;
+    const value = (row: R) => (Object.hasOwn(row, field) ? (row as Record<string, unknown>)[field] : undefined);
+    rows.sort((a, b) => {
+      const x = value(a);
+      const y = value(b);
+      if (x === y) return 0;
+      if (x === undefined || x === null) return 1;
+      if (y === undefined || y === null) return -1;
+      return (typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y))) * direction;
+    });
+  }
+  const total = rows.length;
+  const range = parseJson('range', query.range);
+  let start = 0;
+  let end = Math.max(total - 1, 0);
+  if (range !== undefined) {
+    if (!Array.isArray(range) || range.length !== 2 || !range.every((n) => Number.isInteger(n) && n >= 0) || range[0] > range[1]) {
+      throw new ListQueryError('range must be [start, end] with 0 <= start <= end');
+    }
+    [start, end] = range as [number, number];
+  }
+  const page = rows.slice(start, end + 1);
+  return { page, start, end: page.length ? start + page.length - 1 : start, total };
+}
+
+export function sendList<R extends { id: string }>(reply: FastifyReply, resource: string, records: readonly R[], query: ListQuery) {
+  const { page, start, end, total } = applyListQuery(records, query);
+  return reply.header('content-range', `${resource} ${start}-${end}/${total}`).header('access-control-expose-headers', 'Content-Range, ETag').send(page);
+}

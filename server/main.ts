@@ -1,0 +1,23 @@
+/**
+ * `npm start`: one Fastify process on PORT (default 3000), on its embedded defaults — tenants
+ * from tenants/, data in .data/, no accounts, keys or internet needed.
+ */
+process.env.METADATA_SERVER_DETECTION ??= 'none';
+
+const { buildApp } = await import('./app');
+const { configFromEnv } = await import('./config');
+
+const config = configFromEnv();
+const app = await buildApp({ config, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+const bootstrap = await app.accounts.ensureBootstrapAdmin(config.adminEmail, config.adminPassword);
+if (bootstrap === 'created') app.log.info({ email: config.adminEmail }, 'created the first platform account');
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    app.log.info({ signal }, 'shutting down');
+    void app.close().then(() => (process.exitCode = 0));
+  });
+}
+
+await app.listen({ port: config.port, host: config.host });
+export {};

@@ -1,0 +1,86 @@
+/**
+ * One place turns failures into HTTP answers:
+ * - request validation and store validation → 400 with `errors` keyed by field path, the shape
+ *   react-admin shows next to each input (`{ message, errors: { "site.appTitle": "…" } }`);
+ * - stale versions → 412, missing tenants or versions → 404, existing tenant → 409;
+ * - anything 5xx → a generic message; the detail goes to the log only.
+ */
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { problemsFromAjv } from '../../../schema/ajv-messages';
+import type { Issue } from '../../../schema/issue';
+import {
+  TenantExistsError,
+  TenantInvalidError,
+  UnknownTenantError,
+  UnknownVersionError,
+  ValidationFailedError,
+  VersionConflictError,
+} from '../../stores/tenant-store';
+
+/** "/site/colorMap/0/name" under prefix "site" → "site.colorMap.0.name" (react-admin's field paths). */
+export function fieldPath(prefix: string, pointer: string): string {
+  const tokens = pointer
+    .split('/')
+    .slice(1)
+    .map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return [prefix, ...tokens].filter(Boolean).join('.') || prefix || '(root)';
+}
+
+/** A request may carry a mapping from tenant pointers to its own record's field paths (sub-resources). */
+declare module 'fastify' {
+  interface FastifyRequest {
+    fieldOf?: (issue: Issue) => string;
+  }
+}
+
+export function issuesToErrors(issues: readonly Issue[], fieldOf: (issue: Issue) => string): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = fieldOf(issue);
+    errors[field] = errors[field] ? `${errors[field]}; ${issue.message}` : issue.message;
+  }
+  return errors;
+}
+
+const defaultFieldOf = (issue: Issue) => fieldPath(issue.file, issue.pointer);
+
+function send(reply: FastifyReply, status: number, body: Record<string, unknown>) {
+  return reply.status(status).send({ statusCode: status, ...body });
+}
+
+export default fp(
+  async (app) => {
+    app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      if (error instanceof ValidationFailedError) {
+        const errors = issuesToErrors(error.issues, request.fieldOf ?? defaultFieldOf);
+        return send(reply, 400, { error: 'Bad Request', message: `Not saved: ${error.issues.length} problem${error.issues.length === 1 ? '' : 's'} to fix`, errors, issues: error.issues });
+      }
+      if (error instanceof VersionConflictError) {
+        void reply.header('etag', `"${error.currentVersion}"`);
+        return send(reply, 412, { error: 'Precondition Failed', message: 'Someone else saved a change since you loaded this. Reload to see it, then make your change again.', currentVersion: error.currentVersion });
+      }
+      if (error instanceof UnknownTenantError || error instanceof UnknownVersionError) return send(reply, 404, { error: 'Not Found', message: error.message });
+      if (error instanceof TenantExistsError) return send(reply, 409, { error: 'Conflict', message: error.message });
+      if (error instanceof TenantInvalidError) {
+        return send(reply, 422, { error: 'Unprocessable Entity', message: `The stored tenant ${error.tenantId} is invalid; fix its files or save a valid version.`, issues: error.issues });
+      }
+      if (error.validation) {
+        const where = error.validationContext ?? 'body';
+        const problems = problemsFromAjv(error.validation as never);
+        const errors: Record<string, string> = {};
+        for (const problem of problems) errors[fieldPath(where === 'body' ? '' : where, problem.pointer)] = problem.message;
+        const summary = problems.map((p) => `${where}${p.pointer} ${p.message}`).join('; ');
+        return send(reply, 400, { error: 'Bad Request', message: summary || error.message, errors });
+      }
+      const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+      if (status >= 500) {
+        request.log.error({ err: error }, 'request failed');
+        return send(reply, status, { error: 'Internal Server Error', message: 'Something went wrong on our side. It has been logged.' });
+      }
+      return send(reply, status, { error: error.name === 'FastifyError' ? 'Bad Request' : error.name, message: error.message });
+    });
+    app.setNotFoundHandler((request, reply) => send(reply, 404, { error: 'Not Found', message: `No route for ${request.method} ${request.url.split('?')[0]}` }));
+  },
+  { name: 'errors' },
+);

@@ -1,0 +1,67 @@
+/**
+ * Console sessions: POST /api/auth/login sets the HttpOnly session cookie, POST /api/auth/logout
+ * ends it, GET /api/auth/me returns the account. Logins are rate-limited per address.
+ */
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { definitionRef } from '../../../schema/definitions';
+import { fetchHeaders } from '../../plugins/app/accounts';
+
+const accountSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' },
+    email: { type: 'string' },
+    name: { type: 'string' },
+    role: { type: 'string', enum: ['platform', 'tenant-admin'] },
+    tenants: { type: 'array', items: { type: 'string' } },
+  },
+} as const;
+
+/** Copies better-auth's Set-Cookie headers onto the reply. */
+function forwardCookies(response: Response, reply: FastifyReply) {
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) void reply.header('set-cookie', cookies);
+}
+
+export interface AuthRoutesOptions {
+  /** Logins allowed per address per minute. */
+  loginsPerMinute?: number;
+}
+
+const auth: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) => {
+  app.post(
+    '/api/auth/login',
+    {
+      config: { rateLimit: { max: options.loginsPerMinute ?? 10, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in to the console',
+        security: [],
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['email', 'password'],
+          properties: { email: definitionRef('email'), password: { type: 'string', minLength: 1, maxLength: 256 } },
+        },
+        response: { 200: accountSchema, 401: { type: 'object', properties: { statusCode: { type: 'integer' }, error: { type: 'string' }, message: { type: 'string' } } } },
+      },
+    },
+    async (request, reply) => {
+      const { email, password } = request.body as { email: string; password: string };
+      const response = await app.accounts.auth.api.signInEmail({ body: { email, password }, headers: fetchHeaders(request), asResponse: true });
+      if (!response.ok) return reply.code(401).send({ statusCode: 401, error: 'Unauthorized', message: 'Wrong email or password.' });
+      forwardCookies(response, reply);
+      return app.accounts.findByEmail(email);
+    },
+  );
+
+  app.post('/api/auth/logout', { schema: { tags: ['auth'], summary: 'End the session' } }, async (request, reply) => {
+    const response = await app.accounts.auth.api.signOut({ headers: fetchHeaders(request), asResponse: true });
+    forwardCookies(response, reply);
+    return reply.code(204).send();
+  });
+
+  app.get('/api/auth/me', { preHandler: app.authenticate, schema: { tags: ['auth'], summary: 'The logged-in account', response: { 200: accountSchema } } }, async (request) => request.account);
+};
+
+export default auth;

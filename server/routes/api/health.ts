@@ -1,0 +1,8 @@
+/** GET /api/health: 200 while the server and its store answer. */
+import type { FastifyPluginAsync } from 'fastify';
+
+const health: FastifyPluginAsync = async (app) => {
+  app.get('/api/health', { schema: { tags: ['system'], summary: 'Liveness', security: [] } }, async () => ({ status: 'ok', store: app.tenantStore.kind }));
+};
+
+export default health;

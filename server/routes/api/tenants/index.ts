@@ -1,0 +1,100 @@
+/**
+ * The `tenants` resource (ra-data-simple-rest):
+ * - GET  /api/tenants               the tenants the caller may reach (range, sort, filter; Content-Range)
+ * - POST /api/tenants               platform staff create a tenant (same scaffold as `backlot new`)
+ * - GET  /api/tenants/:tenantId     the whole tenant (site, vendor, categories) with its ETag
+ * - PUT  /api/tenants/:tenantId     replaces it; If-Match required (412 when stale, 400 with fields when invalid)
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { definitionRef } from '../../../../schema/definitions';
+import { buildTenant } from '../../../../schema/scaffold';
+import { schemaIds } from '../../../../schema/documents';
+import type { Tenant } from '../../../../schema/types.generated';
+import { canReach } from '../../../auth/accounts';
+import { listQuerySchema, sendList, type ListQuery } from '../../../lib/ra-list';
+import { ifMatchVersion, withVersion } from '../../../lib/versions';
+import { UnknownTenantError } from '../../../stores/tenant-store';
+
+export const tenantParams = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['tenantId'],
+  properties: { tenantId: definitionRef('tenantId') },
+} as const;
+
+const tenantBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['site', 'vendor', 'categories'],
+  properties: {
+    id: definitionRef('tenantId'),
+    site: { $ref: schemaIds.site },
+    vendor: { $ref: schemaIds.vendor },
+    categories: { $ref: schemaIds.categories },
+  },
+} as const;
+
+const createBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'name', 'domain'],
+  properties: {
+    id: definitionRef('tenantId'),
+    name: definitionRef('label'),
+    domain: definitionRef('hostname'),
+    email: definitionRef('email'),
+    from: { ...definitionRef('tenantId'), description: 'Copy the links, colours, facets, categories and constants of this tenant.' },
+  },
+} as const;
+
+const tenants: FastifyPluginAsync = async (app) => {
+  app.get(
+    '/api/tenants',
+    { preHandler: app.authenticate, schema: { tags: ['tenants'], summary: 'Tenants you may reach', querystring: listQuerySchema } },
+    async (request, reply) => {
+      const reachable = (await app.tenantStore.list()).filter((t) => canReach(request.account!, t.tenantId));
+      const records = reachable.map((t) => ({ id: t.tenantId, displayName: t.displayName, domain: t.domain, version: t.version }));
+      return sendList(reply, 'tenants', records, request.query as ListQuery);
+    },
+  );
+
+  app.post(
+    '/api/tenants',
+    { preHandler: app.requirePlatform, schema: { tags: ['tenants'], summary: 'Create a tenant (platform staff)', body: createBody } },
+    async (request, reply) => {
+      const body = request.body as { id: string; name: string; domain: string; email?: string; from?: string };
+      let from: Tenant | undefined;
+      if (body.from) {
+        const source = await app.tenantStore.get(body.from);
+        if (!source) throw new UnknownTenantError(body.from);
+        from = source.tenant;
+      }
+      const record = await app.tenantStore.create(body.id, buildTenant({ tenantId: body.id, name: body.name, domain: body.domain, email: body.email }, from), request.account!.email);
+      return withVersion(reply.code(201), record.version).send({ id: record.tenantId, ...record.tenant });
+    },
+  );
+
+  app.get(
+    '/api/tenants/:tenantId',
+    { preHandler: app.requireTenant, schema: { tags: ['tenants'], summary: 'The whole tenant', params: tenantParams } },
+    async (request, reply) => {
+      const { tenantId } = request.params as { tenantId: string };
+      const record = await app.tenantStore.get(tenantId);
+      if (!record) throw new UnknownTenantError(tenantId);
+      return withVersion(reply, record.version).send({ id: tenantId, ...record.tenant });
+    },
+  );
+
+  app.put(
+    '/api/tenants/:tenantId',
+    { preHandler: app.requireTenant, schema: { tags: ['tenants'], summary: 'Replace the whole tenant (If-Match required)', params: tenantParams, body: tenantBody } },
+    async (request, reply) => {
+      const { tenantId } = request.params as { tenantId: string };
+      const { id: _id, ...tenant } = request.body as Tenant & { id?: string };
+      const record = await app.tenantStore.put(tenantId, tenant, { ifMatch: ifMatchVersion(request), actor: request.account!.email });
+      return withVersion(reply, record.version).send({ id: tenantId, ...record.tenant });
+    },
+  );
+};
+
+export default tenants;
