@@ -40,8 +40,17 @@ export function fetchHeaders(request: FastifyRequest): Headers {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-function ownOrigin(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
+/** Origins compared in URL's normal form (lowercase, default port dropped). */
+function normalOrigin(value: string): string | undefined {
+  try {
+    return new URL(value).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+function ownOrigin(request: FastifyRequest): string | undefined {
+  return normalOrigin(`${request.protocol}://${request.host}`);
 }
 
 function hasSessionCookie(request: FastifyRequest): boolean {
@@ -51,14 +60,9 @@ function hasSessionCookie(request: FastifyRequest): boolean {
 /** The origin a mutation came from: Origin, else Referer's origin. */
 function requestOrigin(request: FastifyRequest): string | undefined {
   const origin = request.headers.origin;
-  if (origin && origin !== 'null') return origin;
+  if (origin && origin !== 'null') return normalOrigin(origin);
   const referer = request.headers.referer;
-  if (!referer) return undefined;
-  try {
-    return new URL(referer).origin;
-  } catch {
-    return undefined;
-  }
+  return referer ? normalOrigin(referer) : undefined;
 }
 
 export default fp<AccountsPluginOptions>(
@@ -71,7 +75,8 @@ export default fp<AccountsPluginOptions>(
 
     app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
       if (SAFE_METHODS.has(request.method) || !hasSessionCookie(request)) return;
-      if (requestOrigin(request) !== ownOrigin(request)) {
+      const origin = requestOrigin(request);
+      if (origin === undefined || origin !== ownOrigin(request)) {
         await reply.code(403).send({ statusCode: 403, error: 'Forbidden', message: 'Cross-site request refused: a change made with a session cookie must come from this site.' });
       }
     });

@@ -74,6 +74,8 @@ export default fp(
         return send(reply, 400, { error: 'Bad Request', message: summary || error.message, errors });
       }
       const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+      const field = (error as { field?: unknown }).field;
+      if (status < 500 && typeof field === 'string') return send(reply, status, { error: 'Bad Request', message: error.message, errors: { [field]: error.message } });
       if (status >= 500) {
         request.log.error({ err: error }, 'request failed');
         return send(reply, status, { error: 'Internal Server Error', message: 'Something went wrong on our side. It has been logged.' });

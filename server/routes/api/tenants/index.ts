@@ -47,6 +47,13 @@ const createBody = {
   },
 } as const;
 
+class BodyShapeError extends Error {
+  readonly statusCode = 400;
+  constructor() {
+    super('The body must be a tenant: { "site": …, "vendor": …, "categories": … }');
+  }
+}
+
 const tenants: FastifyPluginAsync = async (app) => {
   app.get(
     '/api/tenants',
@@ -87,9 +94,17 @@ const tenants: FastifyPluginAsync = async (app) => {
 
   app.put(
     '/api/tenants/:tenantId',
-    { preHandler: app.requireTenant, schema: { tags: ['tenants'], summary: 'Replace the whole tenant (If-Match required)', params: tenantParams, body: tenantBody } },
+    // The body schema documents the shape; the store validates it (schema and cross-field rules
+    // together), so one answer names every problem instead of the schema's first.
+    { preHandler: app.requireTenant, attachValidation: true, schema: { tags: ['tenants'], summary: 'Replace the whole tenant (If-Match required)', params: tenantParams, body: tenantBody } },
     async (request, reply) => {
       const { tenantId } = request.params as { tenantId: string };
+      const body = request.body as Record<string, unknown> | null;
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new BodyShapeError();
+      // Problems with the envelope itself (unknown or missing parts) are answered here; problems
+      // inside the parts are left to the store, which reports them all, rules included.
+      const envelope = ((request.validationError?.validation ?? []) as Array<{ instancePath: string }>).filter((e) => e.instancePath === '');
+      if (envelope.length) throw Object.assign(new Error('invalid tenant body'), { statusCode: 400, validation: envelope, validationContext: 'body' });
       const { id: _id, ...tenant } = request.body as Tenant & { id?: string };
       const record = await app.tenantStore.put(tenantId, tenant, { ifMatch: ifMatchVersion(request), actor: request.account!.email });
       return withVersion(reply, record.version).send({ id: tenantId, ...record.tenant });

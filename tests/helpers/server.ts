@@ -1,0 +1,65 @@
+/** Builds the real app (file store, SQLite accounts) over scratch folders, with one account per role. */
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp, type AppOptions } from '../../server/app';
+import { configFromEnv } from '../../server/config';
+import { acmeDir, tenantsDir } from './paths';
+
+export const PASSWORD = 'correct horse battery staple';
+export const ORIGIN = 'http://localhost:80';
+export const USERS = {
+  platform: 'staff@backlot.example',
+  acmeAdmin: 'admin@acme-props.example',
+  aviationAdmin: 'admin@jetwayprops.com',
+} as const;
+export type Who = keyof typeof USERS | 'anonymous';
+
+export interface TestApp {
+  app: FastifyInstance;
+  root: string;
+  tenants: string;
+  /** Sends a request as someone (cookie and same-origin header added). */
+  as(who: Who, options: InjectOptions): Promise<LightMyRequestResponse>;
+  cookieOf(who: Exclude<Who, 'anonymous'>): string;
+  close(): Promise<void>;
+}
+
+export async function buildTestApp(extra: Partial<AppOptions> = {}): Promise<TestApp> {
+  const root = await mkdtemp(path.join(tmpdir(), 'backlot-server-'));
+  const tenants = path.join(root, 'tenants');
+  await cp(acmeDir, path.join(tenants, 'acme'), { recursive: true });
+  await cp(path.join(tenantsDir, 'aviation'), path.join(tenants, 'aviation'), { recursive: true });
+  const config = configFromEnv({ BACKLOT_TENANTS_DIR: tenants, BACKLOT_DATA_DIR: path.join(root, '.data') } as NodeJS.ProcessEnv);
+  const app = await buildApp({ config, ...extra });
+  await app.accounts.add({ email: USERS.platform, password: PASSWORD, role: 'platform' });
+  await app.accounts.add({ email: USERS.acmeAdmin, password: PASSWORD, role: 'tenant-admin', tenants: ['acme'] });
+  await app.accounts.add({ email: USERS.aviationAdmin, password: PASSWORD, role: 'tenant-admin', tenants: ['aviation'] });
+  const cookies = new Map<string, string>();
+  for (const [who, email] of Object.entries(USERS)) {
+    const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: PASSWORD } });
+    if (login.statusCode !== 200) throw new Error(`login failed for ${email}: ${login.body}`);
+    cookies.set(who, String(login.headers['set-cookie']).split(';')[0]!);
+  }
+  const cookieOf = (who: Exclude<Who, 'anonymous'>) => cookies.get(who)!;
+  return {
+    app,
+    root,
+    tenants,
+    cookieOf,
+    as: (who, options) => {
+      const headers: Record<string, string> = { origin: ORIGIN, ...(who === 'anonymous' ? {} : { cookie: cookieOf(who) }) };
+      // An undefined header in options removes the default one (a request without Origin).
+      for (const [name, value] of Object.entries(options.headers ?? {})) {
+        if (value === undefined) delete headers[name];
+        else headers[name] = String(value);
+      }
+      return app.inject({ ...options, headers });
+    },
+    close: async () => {
+      await app.close();
+      await rm(root, { recursive: true, force: true });
+    },
+  };
+}
