@@ -26,7 +26,7 @@ async function ask(question: Question): Promise<string> {
   return input({ message: question.message, default: question.default, required: true, validate: question.validate }, { signal: controller.signal });
 }
 
-// The build ships the tenant validators precompiled beside this file (scripts/build-cli.mjs).
+// The build ships the tenant validators precompiled beside this file (scripts/build.mjs).
 usePrecompiledValidators(() => createRequire(import.meta.url)('./validators.cjs'));
 
 const context: CliContext = {

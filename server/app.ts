@@ -8,6 +8,7 @@ import type { Accounts } from './auth/accounts';
 import type { ServerConfig } from './config';
 import accounts from './plugins/app/accounts';
 import errors from './plugins/app/errors';
+import tenantHost from './plugins/app/tenant-host';
 import tenantStore from './plugins/app/tenant-store';
 import validation from './plugins/app/validation';
 import helmet from './plugins/external/helmet';
@@ -16,6 +17,7 @@ import sensible from './plugins/external/sensible';
 import swagger from './plugins/external/swagger';
 import authRoutes, { type AuthRoutesOptions } from './routes/api/auth';
 import health from './routes/api/health';
+import home from './routes/home';
 import history from './routes/api/tenants/history';
 import tenants from './routes/api/tenants/index';
 import resources from './routes/api/tenants/resources';
@@ -48,6 +50,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(errors);
   await app.register(swagger);
   await app.register(tenantStore, { config: options.config, store: options.store });
+  await app.register(tenantHost, { config: options.config });
   await app.register(accounts, { config: options.config, accounts: options.accounts });
 
   await app.register(health);
@@ -55,5 +58,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(tenants);
   await app.register(resources);
   await app.register(history);
+  await app.register(home);
   return app;
 }

@@ -21,7 +21,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not ${JSON.stringify(env.PORT)}`);
   return {
     port,
-    host: env.HOST ?? '127.0.0.1',
+    host: env.HOST ?? 'localhost',
     tenantsDir: path.resolve(cwd, env.BACKLOT_TENANTS_DIR || 'tenants'),
     dataDir: path.resolve(cwd, env.BACKLOT_DATA_DIR || '.data'),
     store,

@@ -1,4 +1,6 @@
-// Builds the CLI into dist/cli with esbuild:
+// Builds the server into dist/server and the CLI into dist/cli with esbuild.
+// The server: one ESM entry (npm start runs it) plus chunks loaded on demand (the Firestore adapter).
+// The CLI:
 // - main.js: one ESM entry plus lazily loaded chunks, so `backlot --help` loads only commander;
 // - validators.cjs + formats.cjs: the tenant validators precompiled from schema/ (Ajv standalone),
 //   so no schema is compiled when the CLI runs.
@@ -10,9 +12,20 @@ import { pathToFileURL } from 'node:url';
 
 const root = new URL('..', import.meta.url).pathname;
 const outdir = path.join(root, 'dist/cli');
+const serverOutdir = path.join(root, 'dist/server');
 const node = { bundle: true, platform: 'node', target: 'node20', packages: 'external', logLevel: 'warning' };
 
 await rm(outdir, { recursive: true, force: true });
+await rm(serverOutdir, { recursive: true, force: true });
+await build({
+  ...node,
+  entryPoints: { main: path.join(root, 'server/main.ts') },
+  outdir: serverOutdir,
+  splitting: true,
+  format: 'esm',
+  sourcemap: 'linked',
+  chunkNames: 'chunks/[name]-[hash]',
+});
 await build({
   ...node,
   entryPoints: { main: path.join(root, 'cli/main.ts') },

@@ -1,0 +1,67 @@
+/** Runs the built server (dist/server/main.js, what `npm start` runs) as a real process on a free port. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { request } from 'node:http';
+import path from 'node:path';
+import { repoRoot } from './paths';
+
+export interface ServerProcess {
+  child: ChildProcess;
+  port: number;
+  url: string;
+  log(): string;
+  stop(): Promise<void>;
+}
+
+export function startServer(env: Record<string, string>, command: string[] = [process.execPath, path.join(repoRoot, 'dist/server/main.js')]): Promise<ServerProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command[0]!, command.slice(1), {
+      cwd: repoRoot,
+      env: { ...process.env, METADATA_SERVER_DETECTION: 'none', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+      detached: true,
+    });
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 20_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        const port = Number(match[1]);
+        resolve({
+          child,
+          port,
+          url: `http://127.0.0.1:${port}`,
+          log: () => output,
+          stop: () =>
+            new Promise((done) => {
+              if (child.exitCode !== null || child.signalCode !== null) return done();
+              child.once('exit', () => done());
+              // The whole process group: `npm start` runs node as a child of npm.
+              process.kill(-child.pid!, 'SIGTERM');
+            }),
+        });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited (${code}) before listening:\n${output}`));
+    });
+  });
+}
+
+/** An HTTP request over loopback with full control of headers (Host included). */
+export function http(url: string, options: { method?: string; headers?: Record<string, string>; body?: unknown } = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string; json<T = any>(): T }> {
+  return new Promise((resolve, reject) => {
+    const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+    const req = request(url, { method: options.method ?? 'GET', headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...options.headers } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text, json: () => JSON.parse(text) }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
