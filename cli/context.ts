@@ -20,6 +20,8 @@ export interface Output {
 export interface Question {
   message: string;
   default?: string;
+  /** Hide what is typed (passwords). */
+  secret?: boolean;
   /** true when acceptable, else the message to show. */
   validate(answer: string): true | string;
 }

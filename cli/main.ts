@@ -22,7 +22,8 @@ for (const stream of [process.stdout, process.stderr]) {
 }
 
 async function ask(question: Question): Promise<string> {
-  const { input } = await import('@inquirer/prompts');
+  const { input, password } = await import('@inquirer/prompts');
+  if (question.secret) return password({ message: question.message, mask: '*', validate: question.validate }, { signal: controller.signal });
   return input({ message: question.message, default: question.default, required: true, validate: question.validate }, { signal: controller.signal });
 }
 

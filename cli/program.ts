@@ -5,6 +5,7 @@
 import { Command, CommanderError } from 'commander';
 import packageJson from '../package.json' with { type: 'json' };
 import { CommandFailure, EXIT, UsageError, type CliContext } from './context';
+import { registerAdmin } from './commands/admin';
 import { registerFmt } from './commands/fmt';
 import { registerList } from './commands/list';
 import { registerNew } from './commands/new';
@@ -40,6 +41,7 @@ export function createProgram(context: CliContext): Command {
       `
 Environment:
   BACKLOT_TENANTS_DIR   where tenant folders live (default: ./tenants)
+  BACKLOT_DATA_DIR      where console accounts live (default: ./.data)
   NO_COLOR              turn colours off
 
 Examples:
@@ -56,6 +58,7 @@ Examples:
   registerNew(program, context);
   registerList(program, context);
   registerFmt(program, context);
+  registerAdmin(program, context);
   return program;
 }
 

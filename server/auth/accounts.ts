@@ -146,6 +146,12 @@ export class Accounts {
     return toAccount(user as unknown as StoredUser);
   }
 
+  /** Every account, by email. */
+  async list(): Promise<Account[]> {
+    const rows = this.database.prepare('SELECT id, email, name, role, tenants FROM user ORDER BY email').all() as StoredUser[];
+    return rows.map(toAccount);
+  }
+
   /** The first platform account, from the environment: created only if none with that email exists. */
   async ensureBootstrapAdmin(email: string | undefined, password: string | undefined): Promise<'created' | 'exists' | 'skipped'> {
     if (!email || !password) return 'skipped';
