@@ -20,4 +20,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 await app.listen({ port: config.port, host: config.host });
+// One plain line for people (and scripts) whatever the log level: where it runs.
+const { port } = app.server.address() as { port: number };
+const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+console.log(`Backlot listening at http://${shownHost}:${port} (tenants: ${config.tenantsDir}; API docs: /api/docs)`);
 export {};

@@ -103,7 +103,18 @@ function toAccount(user: StoredUser): Account {
 
 export class AccountError extends Error {}
 
+/**
+ * How long a verified session is remembered per cookie value. Looking a session up costs a
+ * database read and a signature check, far more than the console's reads themselves; the
+ * price is that a session revoked on another server stays usable here for at most this long
+ * (logout on this server forgets it at once).
+ */
+export const SESSION_CACHE_MS = 5_000;
+const SESSION_CACHE_LIMIT = 10_000;
+
 export class Accounts {
+  private readonly sessions = new Map<string, { account: Account | undefined; until: number }>();
+
   private constructor(
     readonly auth: Auth,
     private readonly database: Database.Database,
@@ -160,10 +171,28 @@ export class Accounts {
     return 'created';
   }
 
-  /** The account of the session the request's cookie carries, if any. */
-  async fromHeaders(headers: Headers): Promise<Account | undefined> {
-    const session = await this.auth.api.getSession({ headers });
-    return session ? toAccount(session.user as unknown as StoredUser) : undefined;
+  /**
+   * The account of the session a request's cookie carries, if any. `headers` is built only
+   * when the session is not already remembered.
+   */
+  async fromCookie(cookie: string | undefined, headers: () => Headers): Promise<Account | undefined> {
+    const key = cookie ?? '';
+    if (!key.includes(SESSION_COOKIE)) return undefined;
+    const cached = this.sessions.get(key);
+    if (cached && cached.until > Date.now()) return cached.account;
+    const session = await this.auth.api.getSession({ headers: headers() });
+    const account = session ? toAccount(session.user as unknown as StoredUser) : undefined;
+    // Only sessions the library accepted are remembered; a forged cookie is looked up every time.
+    if (account) {
+      if (this.sessions.size >= SESSION_CACHE_LIMIT) this.sessions.clear();
+      this.sessions.set(key, { account, until: Date.now() + SESSION_CACHE_MS });
+    }
+    return account;
+  }
+
+  /** Forgets a session at logout (on this server at once; elsewhere within SESSION_CACHE_MS). */
+  forgetSession(cookie: string | undefined): void {
+    this.sessions.delete(cookie ?? '');
   }
 
   async close(): Promise<void> {

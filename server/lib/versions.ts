@@ -23,3 +23,26 @@ export function ifMatchVersion(request: FastifyRequest): string {
 export function withVersion(reply: FastifyReply, version: string): FastifyReply {
   return reply.header('etag', etag(version)).header('cache-control', 'no-store');
 }
+
+/** The version named by If-None-Match, if any (for 304 answers to conditional reads). */
+export function ifNoneMatchVersion(request: FastifyRequest): string | undefined {
+  const header = request.headers['if-none-match'];
+  const value = (Array.isArray(header) ? header[0] : header)?.trim();
+  return value ? value.replace(/^W\//, '').replace(/^"(.*)"$/, '$1') : undefined;
+}
+
+/**
+ * Serialised bodies by key and version: the console reads the same tenant far more often than
+ * it changes, so each version is turned into JSON once.
+ */
+export class BodyCache {
+  private readonly bodies = new Map<string, { version: string; body: string }>();
+
+  body(key: string, version: string, build: () => unknown): string {
+    const cached = this.bodies.get(key);
+    if (cached?.version === version) return cached.body;
+    const body = JSON.stringify(build());
+    this.bodies.set(key, { version, body });
+    return body;
+  }
+}

@@ -20,11 +20,15 @@ export function startServer(env: Record<string, string>, command: string[] = [pr
       detached: true,
     });
     let output = '';
+    let listening = false;
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 20_000);
     const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
+      // Keep only the last 64 KB once listening: a server under load logs every request.
+      output = listening ? (output + chunk.toString()).slice(-65_536) : output + chunk.toString();
+      if (listening) return;
+      const match = /listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
       if (match) {
+        listening = true;
         clearTimeout(timer);
         const port = Number(match[1]);
         resolve({

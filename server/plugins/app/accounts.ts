@@ -82,7 +82,7 @@ export default fp<AccountsPluginOptions>(
     });
 
     const authenticate: preHandlerAsyncHookHandler = async (request, reply) => {
-      request.account = await accounts.fromHeaders(fetchHeaders(request));
+      request.account = await accounts.fromCookie(request.headers.cookie, () => fetchHeaders(request));
       if (!request.account) await reply.code(401).send({ statusCode: 401, error: 'Unauthorized', message: 'Log in to use the console.' });
     };
     app.decorate('authenticate', authenticate);

@@ -56,6 +56,7 @@ const auth: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) => {
   );
 
   app.post('/api/auth/logout', { schema: { tags: ['auth'], summary: 'End the session' } }, async (request, reply) => {
+    app.accounts.forgetSession(request.headers.cookie);
     const response = await app.accounts.auth.api.signOut({ headers: fetchHeaders(request), asResponse: true });
     forwardCookies(response, reply);
     return reply.code(204).send();

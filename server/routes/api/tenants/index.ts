@@ -12,7 +12,7 @@ import { schemaIds } from '../../../../schema/documents';
 import type { Tenant } from '../../../../schema/types.generated';
 import { canReach } from '../../../auth/accounts';
 import { listQuerySchema, sendList, type ListQuery } from '../../../lib/ra-list';
-import { ifMatchVersion, withVersion } from '../../../lib/versions';
+import { BodyCache, ifMatchVersion, ifNoneMatchVersion, withVersion } from '../../../lib/versions';
 import { UnknownTenantError } from '../../../stores/tenant-store';
 
 export const tenantParams = {
@@ -55,6 +55,8 @@ class BodyShapeError extends Error {
 }
 
 const tenants: FastifyPluginAsync = async (app) => {
+  const bodies = new BodyCache();
+
   app.get(
     '/api/tenants',
     { preHandler: app.authenticate, schema: { tags: ['tenants'], summary: 'Tenants you may reach', querystring: listQuerySchema } },
@@ -88,7 +90,9 @@ const tenants: FastifyPluginAsync = async (app) => {
       const { tenantId } = request.params as { tenantId: string };
       const record = await app.tenantStore.get(tenantId);
       if (!record) throw new UnknownTenantError(tenantId);
-      return withVersion(reply, record.version).send({ id: tenantId, ...record.tenant });
+      withVersion(reply, record.version);
+      if (ifNoneMatchVersion(request) === record.version) return reply.code(304).send();
+      return reply.type('application/json; charset=utf-8').send(bodies.body(tenantId, record.version, () => ({ id: tenantId, ...record.tenant })));
     },
   );
 
