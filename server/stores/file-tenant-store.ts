@@ -36,6 +36,11 @@ export interface FileTenantStoreOptions {
   dataDir: string;
   /** How stale a cached tenant may get before its files are checked again (default 1 s). */
   revalidateMs?: number;
+  /**
+   * How often the tenants folder is listed again, so tenants added or removed on disk (by
+   * `backlot new`, `git pull`) are routed by their domain without a restart (default 5 s; 0: never).
+   */
+  rescanMs?: number;
   now?: () => Date;
 }
 
@@ -61,6 +66,7 @@ export class FileTenantStore implements TenantStore {
   private readonly log: FileHistory;
   private readonly revalidateMs: number;
   private readonly now: () => Date;
+  private rescanTimer: NodeJS.Timeout | undefined;
 
   private constructor(private readonly options: FileTenantStoreOptions) {
     this.log = new FileHistory(options.dataDir);
@@ -71,20 +77,39 @@ export class FileTenantStore implements TenantStore {
   static async open(options: FileTenantStoreOptions): Promise<FileTenantStore> {
     const store = new FileTenantStore(options);
     for (const journal of await store.log.pendingJournals()) await store.completeJournal(journal);
-    for (const dir of await listTenantDirs(options.tenantsDir).catch(() => [] as string[])) {
+    await store.rescan();
+    const every = options.rescanMs ?? 5000;
+    if (every > 0) {
+      store.rescanTimer = setInterval(() => void store.rescan().catch(() => undefined), every);
+      store.rescanTimer.unref();
+    }
+    return store;
+  }
+
+  /** Lists the tenants folder: indexes the domains of tenants not seen before, forgets removed ones. */
+  async rescan(): Promise<void> {
+    const present = new Set<string>();
+    for (const dir of await listTenantDirs(this.options.tenantsDir).catch(() => [] as string[])) {
       const tenantId = path.basename(dir);
       if (!isTenantId(tenantId)) continue;
-      store.ids.add(tenantId);
+      present.add(tenantId);
+      if (this.ids.has(tenantId)) continue;
+      this.ids.add(tenantId);
       const site = readSourceSync(path.join(dir, tenantFileName('site')));
       if (typeof site !== 'string') continue;
       try {
         const domain = (JSON.parse(site) as { domain?: unknown }).domain;
-        if (typeof domain === 'string') store.indexDomain(tenantId, domain);
+        if (typeof domain === 'string') this.indexDomain(tenantId, domain);
       } catch {
         // an unparsable site.json serves no domain until it is fixed
       }
     }
-    return store;
+    for (const tenantId of [...this.ids]) {
+      if (present.has(tenantId)) continue;
+      this.ids.delete(tenantId);
+      this.cache.delete(tenantId);
+      this.indexDomain(tenantId, undefined);
+    }
   }
 
   private dirOf(tenantId: string) {
@@ -289,6 +314,7 @@ export class FileTenantStore implements TenantStore {
   }
 
   async close(): Promise<void> {
+    clearInterval(this.rescanTimer);
     await Promise.all(this.locks.values());
   }
 }

@@ -41,6 +41,20 @@ describe('FileTenantStore on disk', () => {
     await expect(store.put('acme', before.tenant, { ifMatch: before.version, actor: 'a' })).rejects.toThrow(/has changed since that version/);
   });
 
+  it('routes tenants added or removed on disk while running, after a rescan', async () => {
+    const store = await FileTenantStore.open({ tenantsDir: dirs.tenants, dataDir: dirs.data, rescanMs: 0 });
+    await cp(path.join(tenantsDir, 'platform'), path.join(dirs.tenants, 'platform'), { recursive: true });
+    expect(store.tenantForDomain('www.backlot.example')).toBeUndefined();
+    await store.rescan();
+    expect(store.tenantForDomain('www.backlot.example')).toBe('platform');
+    expect(store.has('platform')).toBe(true);
+    await rm(path.join(dirs.tenants, 'platform'), { recursive: true });
+    await store.rescan();
+    expect(store.tenantForDomain('www.backlot.example')).toBeUndefined();
+    expect(store.has('platform')).toBe(false);
+    await store.close();
+  });
+
   it('reports a tenant broken on disk instead of serving it, and still accepts a fix', async () => {
     const store = await FileTenantStore.open({ tenantsDir: dirs.tenants, dataDir: dirs.data, revalidateMs: 0 });
     const good = (await store.get('acme'))!;
