@@ -19,7 +19,15 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-await app.listen({ port: config.port, host: config.host });
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  const code = (error as NodeJS.ErrnoException).code;
+  const reason = code === 'EADDRINUSE' ? `port ${config.port} is already in use; stop the other server or set PORT` : code === 'EACCES' ? `no permission to listen on port ${config.port}; set PORT above 1023` : (error as Error).message;
+  console.error(`Backlot could not start: ${reason}`);
+  await app.close();
+  process.exit(1);
+}
 // One plain line for people (and scripts) whatever the log level: where it runs.
 const { port } = app.server.address() as { port: number };
 const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;

@@ -121,6 +121,7 @@ describe('the tenants resource', () => {
     expect(stale.headers.etag).toBe(put.headers.etag);
     const missing = await t.as('acmeAdmin', { method: 'PUT', url: '/api/tenants/acme', payload: body });
     expect(missing.statusCode).toBe(428);
+    expect(missing.json()).toMatchObject({ error: 'Precondition Required', message: expect.stringContaining('If-Match') });
   });
 
   it('answers an invalid tenant with 400 and the fields named, and keeps the file as it was', async () => {
@@ -248,6 +249,7 @@ describe('bad input', () => {
     expect(malformed.json().message).toMatch(/JSON/i);
     const huge = await put(JSON.stringify({ site: { appTitle: 'x'.repeat(2 * 1024 * 1024) } }));
     expect(huge.statusCode).toBe(413);
+    expect(huge.json()).toMatchObject({ statusCode: 413, error: 'Payload Too Large' });
   });
 
   it('names unknown keys, __proto__ and constructor keys, and javascript: URLs', async () => {

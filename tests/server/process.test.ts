@@ -44,6 +44,19 @@ describe('the server process', () => {
     expect(await login(server.url)).toHaveProperty('cookie');
   });
 
+  it('says plainly when its port is taken, without a stack trace', async () => {
+    server = await startServer(env());
+    const { spawnSync } = await import('node:child_process');
+    const second = spawnSync(process.execPath, [path.join(import.meta.dirname, '../../dist/server/main.js')], {
+      env: { ...process.env, ...env(), METADATA_SERVER_DETECTION: 'none', PORT: String(server.port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(second.status).toBe(1);
+    expect(second.stderr).toContain(`Backlot could not start: port ${server.port} is already in use; stop the other server or set PORT`);
+    expect(second.stderr).not.toMatch(/\n\s+at /);
+  });
+
   it('picks the tenant by Host: exact domain, then <id>.localhost, then the default', async () => {
     server = await startServer(env());
     const tenantOf = async (host: string) => /tenant <code>([^<]+)<\/code>/.exec((await http(`${server!.url}/`, { headers: { host } })).text)?.[1];

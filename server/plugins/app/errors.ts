@@ -5,6 +5,7 @@
  * - stale versions → 412, missing tenants or versions → 404, existing tenant → 409;
  * - anything 5xx → a generic message; the detail goes to the log only.
  */
+import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { problemsFromAjv } from '../../../schema/ajv-messages';
@@ -75,12 +76,12 @@ export default fp(
       }
       const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
       const field = (error as { field?: unknown }).field;
-      if (status < 500 && typeof field === 'string') return send(reply, status, { error: 'Bad Request', message: error.message, errors: { [field]: error.message } });
+      if (status < 500 && typeof field === 'string') return send(reply, status, { error: STATUS_CODES[status] ?? 'Error', message: error.message, errors: { [field]: error.message } });
       if (status >= 500) {
         request.log.error({ err: error }, 'request failed');
         return send(reply, status, { error: 'Internal Server Error', message: 'Something went wrong on our side. It has been logged.' });
       }
-      return send(reply, status, { error: error.name === 'FastifyError' ? 'Bad Request' : error.name, message: error.message });
+      return send(reply, status, { error: STATUS_CODES[status] ?? 'Error', message: error.message });
     });
     app.setNotFoundHandler((request, reply) => send(reply, 404, { error: 'Not Found', message: `No route for ${request.method} ${request.url.split('?')[0]}` }));
   },
