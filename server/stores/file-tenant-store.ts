@@ -17,6 +17,7 @@ import { schemaPathFrom } from '../../schema/package-root';
 import type { Tenant } from '../../schema/types.generated';
 import { FileHistory } from './file-history';
 import { changedPointers, diffTenants, domainClash, parseTexts, renderTenant, validateTexts, versionOf, versionOfStored, type TenantTexts } from './tenant-documents';
+import { DomainIndex, KeyedLock } from './store-support';
 import {
   TenantExistsError,
   TenantInvalidError,
@@ -59,10 +60,9 @@ const isTenantId = (id: string) => checkDefinition('tenantId', id) === true;
 export class FileTenantStore implements TenantStore {
   readonly kind = 'file';
   private readonly cache = new Map<string, CachedTenant>();
-  private readonly domainToTenant = new Map<string, string>();
-  private readonly tenantToDomain = new Map<string, string>();
+  private readonly domains = new DomainIndex();
   private readonly ids = new Set<string>();
-  private readonly locks = new Map<string, Promise<unknown>>();
+  private readonly locks = new KeyedLock();
   private readonly log: FileHistory;
   private readonly revalidateMs: number;
   private readonly now: () => Date;
@@ -99,7 +99,7 @@ export class FileTenantStore implements TenantStore {
       if (typeof site !== 'string') continue;
       try {
         const domain = (JSON.parse(site) as { domain?: unknown }).domain;
-        if (typeof domain === 'string') this.indexDomain(tenantId, domain);
+        if (typeof domain === 'string') this.domains.set(tenantId, domain);
       } catch {
         // an unparsable site.json serves no domain until it is fixed
       }
@@ -108,7 +108,7 @@ export class FileTenantStore implements TenantStore {
       if (present.has(tenantId)) continue;
       this.ids.delete(tenantId);
       this.cache.delete(tenantId);
-      this.indexDomain(tenantId, undefined);
+      this.domains.set(tenantId, undefined);
     }
   }
 
@@ -116,27 +116,7 @@ export class FileTenantStore implements TenantStore {
     return path.join(this.options.tenantsDir, tenantId);
   }
 
-  private indexDomain(tenantId: string, domain: string | undefined) {
-    const previous = this.tenantToDomain.get(tenantId);
-    if (previous !== undefined && this.domainToTenant.get(previous) === tenantId) this.domainToTenant.delete(previous);
-    this.tenantToDomain.delete(tenantId);
-    if (domain === undefined) return;
-    const key = domain.toLowerCase();
-    this.tenantToDomain.set(tenantId, key);
-    if (!this.domainToTenant.has(key)) this.domainToTenant.set(key, tenantId);
-  }
 
-  /** Serialises work per tenant: writes never interleave, and each sees the previous one's result. */
-  private withLock<T>(tenantId: string, work: () => Promise<T>): Promise<T> {
-    const previous = this.locks.get(tenantId) ?? Promise.resolve();
-    const next = previous.then(work, work);
-    const settled = next.then(() => undefined, () => undefined);
-    this.locks.set(tenantId, settled);
-    void settled.then(() => {
-      if (this.locks.get(tenantId) === settled) this.locks.delete(tenantId);
-    });
-    return next;
-  }
 
   private async fingerprint(tenantId: string): Promise<string | undefined> {
     const stats = await Promise.all(TENANT_PARTS.map((part) => stat(path.join(this.dirOf(tenantId), tenantFileName(part))).catch(() => undefined)));
@@ -154,7 +134,7 @@ export class FileTenantStore implements TenantStore {
     if (fingerprint === undefined) {
       this.cache.delete(tenantId);
       this.ids.delete(tenantId);
-      this.indexDomain(tenantId, undefined);
+      this.domains.set(tenantId, undefined);
       return undefined;
     }
     if (cached && cached.fingerprint === fingerprint) {
@@ -175,7 +155,7 @@ export class FileTenantStore implements TenantStore {
     }
     this.cache.set(tenantId, entry);
     this.ids.add(tenantId);
-    this.indexDomain(tenantId, entry.tenant?.site.domain ?? this.tenantToDomain.get(tenantId));
+    this.domains.set(tenantId, entry.tenant?.site.domain ?? this.domains.domainOf(tenantId));
     return entry;
   }
 
@@ -207,7 +187,7 @@ export class FileTenantStore implements TenantStore {
   }
 
   tenantForDomain(domain: string): string | undefined {
-    return this.domainToTenant.get(domain.toLowerCase());
+    return this.domains.tenantFor(domain);
   }
 
   has(tenantId: string): boolean {
@@ -229,13 +209,13 @@ export class FileTenantStore implements TenantStore {
   }
 
   private checkDomain(tenantId: string, tenant: Tenant) {
-    const owner = this.domainToTenant.get(tenant.site.domain.toLowerCase());
+    const owner = this.domains.tenantFor(tenant.site.domain);
     if (owner !== undefined && owner !== tenantId) throw domainClash(tenant.site.domain, owner);
   }
 
   async create(tenantId: string, tenant: Tenant, actor: string): Promise<TenantRecord> {
     if (!isTenantId(tenantId)) throw new ValidationFailedError([{ file: 'site', line: 1, column: 1, pointer: '/tenantId', message: `tenant id ${checkDefinition('tenantId', tenantId)}`, rule: 'schema/pattern' }]);
-    return this.withLock(tenantId, async () => {
+    return this.locks.run(tenantId, async () => {
       if (await this.load(tenantId, true)) throw new TenantExistsError(tenantId);
       const texts = renderTenant(tenant, this.schemaPaths(tenantId, {}));
       const valid = validateTexts(tenantId, texts);
@@ -256,7 +236,7 @@ export class FileTenantStore implements TenantStore {
   }
 
   async put(tenantId: string, tenant: Tenant, options: WriteOptions): Promise<TenantRecord> {
-    return this.withLock(tenantId, async () => {
+    return this.locks.run(tenantId, async () => {
       const current = await this.load(tenantId, true);
       if (!current) throw new UnknownTenantError(tenantId);
       if (current.version !== options.ifMatch) throw new VersionConflictError(tenantId, current.version);
@@ -315,6 +295,6 @@ export class FileTenantStore implements TenantStore {
 
   async close(): Promise<void> {
     clearInterval(this.rescanTimer);
-    await Promise.all(this.locks.values());
+    await this.locks.idle();
   }
 }

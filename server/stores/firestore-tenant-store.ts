@@ -46,6 +46,7 @@ import { checkDefinition } from '../../schema/definitions';
 import { TENANT_PARTS, type TenantPart } from '../../schema/loader';
 import type { Tenant } from '../../schema/types.generated';
 import { changedPointers, diffTenants, domainClash, parseTexts, renderTenant, validateTexts, versionOf, versionOfStored, type TenantTexts } from './tenant-documents';
+import { DomainIndex, KeyedLock } from './store-support';
 import {
   TenantExistsError,
   TenantInvalidError,
@@ -141,10 +142,9 @@ const compareTimestamps = (a: Timestamp | undefined, b: Timestamp | undefined) =
 export class FirestoreTenantStore implements TenantStore {
   readonly kind = 'firestore';
   private readonly tenants: CollectionReference;
-  private readonly domainToTenant = new Map<string, string>();
-  private readonly tenantToDomain = new Map<string, string>();
+  private readonly domains = new DomainIndex();
   private readonly ids = new Set<string>();
-  private readonly locks = new Map<string, Promise<unknown>>();
+  private readonly locks = new KeyedLock();
   private readonly now: () => Date;
   private unsubscribe: (() => void) | undefined;
 
@@ -196,35 +196,15 @@ export class FirestoreTenantStore implements TenantStore {
 
   private remember(tenantId: string, domain: unknown) {
     this.ids.add(tenantId);
-    this.indexDomain(tenantId, typeof domain === 'string' ? domain : undefined);
+    this.domains.set(tenantId, typeof domain === 'string' ? domain : undefined);
   }
 
   private forget(tenantId: string) {
     this.ids.delete(tenantId);
-    this.indexDomain(tenantId, undefined);
+    this.domains.set(tenantId, undefined);
   }
 
-  private indexDomain(tenantId: string, domain: string | undefined) {
-    const previous = this.tenantToDomain.get(tenantId);
-    if (previous !== undefined && this.domainToTenant.get(previous) === tenantId) this.domainToTenant.delete(previous);
-    this.tenantToDomain.delete(tenantId);
-    if (domain === undefined) return;
-    const key = domain.toLowerCase();
-    this.tenantToDomain.set(tenantId, key);
-    if (!this.domainToTenant.has(key)) this.domainToTenant.set(key, tenantId);
-  }
 
-  /** Serialises work per tenant: writes never interleave, and each sees the previous one's result. */
-  private withLock<T>(tenantId: string, work: () => Promise<T>): Promise<T> {
-    const previous = this.locks.get(tenantId) ?? Promise.resolve();
-    const next = previous.then(work, work);
-    const settled = next.then(() => undefined, () => undefined);
-    this.locks.set(tenantId, settled);
-    void settled.then(() => {
-      if (this.locks.get(tenantId) === settled) this.locks.delete(tenantId);
-    });
-    return next;
-  }
 
   private doc(tenantId: string) {
     return this.tenants.doc(tenantId);
@@ -274,7 +254,7 @@ export class FirestoreTenantStore implements TenantStore {
   }
 
   tenantForDomain(domain: string): string | undefined {
-    return this.domainToTenant.get(domain.toLowerCase());
+    return this.domains.tenantFor(domain);
   }
 
   has(tenantId: string): boolean {
@@ -282,7 +262,7 @@ export class FirestoreTenantStore implements TenantStore {
   }
 
   private checkDomain(tenantId: string, tenant: Tenant) {
-    const owner = this.domainToTenant.get(tenant.site.domain.toLowerCase());
+    const owner = this.domains.tenantFor(tenant.site.domain);
     if (owner !== undefined && owner !== tenantId) throw domainClash(tenant.site.domain, owner);
   }
 
@@ -301,7 +281,7 @@ export class FirestoreTenantStore implements TenantStore {
   async create(tenantId: string, tenant: Tenant, actor: string): Promise<TenantRecord> {
     if (!isTenantId(tenantId)) throw new ValidationFailedError([{ file: 'site', line: 1, column: 1, pointer: '/tenantId', message: `tenant id ${checkDefinition('tenantId', tenantId)}`, rule: 'schema/pattern' }]);
     const prepare = this.preparer(tenantId, tenant);
-    return this.withLock(tenantId, async () => {
+    return this.locks.run(tenantId, async () => {
       const record = await this.options.firestore.runTransaction(async (tx) => {
         const ref = this.doc(tenantId);
         const existing = await tx.get(ref);
@@ -323,7 +303,7 @@ export class FirestoreTenantStore implements TenantStore {
   async put(tenantId: string, tenant: Tenant, options: WriteOptions): Promise<TenantRecord> {
     if (!isTenantId(tenantId)) throw new UnknownTenantError(tenantId);
     const prepare = this.preparer(tenantId, tenant);
-    return this.withLock(tenantId, async () => {
+    return this.locks.run(tenantId, async () => {
       const record = await this.options.firestore.runTransaction(async (tx) => {
         const ref = this.doc(tenantId);
         const snapshot = await tx.get(ref);
@@ -379,7 +359,7 @@ export class FirestoreTenantStore implements TenantStore {
   }
 
   async close(): Promise<void> {
-    await Promise.all(this.locks.values());
+    await this.locks.idle();
     this.unsubscribe?.();
     this.unsubscribe = undefined;
   }

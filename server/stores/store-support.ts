@@ -1,0 +1,47 @@
+/** What both store adapters keep in memory the same way: the domain index and per-tenant locks. */
+
+/** domain → tenant and back, for constant-time host lookups. The first tenant to claim a domain keeps it. */
+export class DomainIndex {
+  private readonly byDomain = new Map<string, string>();
+  private readonly byTenant = new Map<string, string>();
+
+  /** Sets (or, with undefined, removes) the domain a tenant serves. */
+  set(tenantId: string, domain: string | undefined): void {
+    const previous = this.byTenant.get(tenantId);
+    if (previous !== undefined && this.byDomain.get(previous) === tenantId) this.byDomain.delete(previous);
+    this.byTenant.delete(tenantId);
+    if (domain === undefined) return;
+    const key = domain.toLowerCase();
+    this.byTenant.set(tenantId, key);
+    if (!this.byDomain.has(key)) this.byDomain.set(key, tenantId);
+  }
+
+  tenantFor(domain: string): string | undefined {
+    return this.byDomain.get(domain.toLowerCase());
+  }
+
+  domainOf(tenantId: string): string | undefined {
+    return this.byTenant.get(tenantId);
+  }
+}
+
+/** Serialises work per key: writes to one tenant never interleave, and each sees the previous one's result. */
+export class KeyedLock {
+  private readonly tails = new Map<string, Promise<unknown>>();
+
+  run<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const previous = this.tails.get(key) ?? Promise.resolve();
+    const next = previous.then(work, work);
+    const settled = next.then(() => undefined, () => undefined);
+    this.tails.set(key, settled);
+    void settled.then(() => {
+      if (this.tails.get(key) === settled) this.tails.delete(key);
+    });
+    return next;
+  }
+
+  /** Resolves when all work started so far has finished. */
+  async idle(): Promise<void> {
+    await Promise.all(this.tails.values());
+  }
+}
