@@ -3,7 +3,7 @@
  * server/main.ts listens. External plugins (security headers, rate limits, docs) are apart
  * from the app's own (validation, errors, stores, accounts).
  */
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Accounts } from './auth/accounts';
 import type { ServerConfig } from './config';
 import accounts from './plugins/app/accounts';
@@ -42,7 +42,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     onConstructorPoisoning: 'ignore',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 400 },
     // One access-log line per request (below) instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   });
   app.addHook('onResponse', (request, reply, done) => {
     request.log.info({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');

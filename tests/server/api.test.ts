@@ -19,6 +19,11 @@ describe('health and docs', () => {
     const docs = (await t.app.inject('/api/docs/json')).json();
     expect(docs.openapi).toBe('3.1.0');
     expect(Object.keys(docs.paths)).toEqual(expect.arrayContaining(['/api/tenants', '/api/tenants/{tenantId}', '/api/tenants/{tenantId}/colors/{id}', '/api/auth/login']));
+    const putBody = docs.paths['/api/tenants/{tenantId}'].put.requestBody.content['application/json'].schema;
+    expect(putBody.properties.site).toEqual({ $ref: '#/components/schemas/site' });
+    // The components are the schema files themselves: labels, bounds and widget hints included.
+    expect(docs.components.schemas.site.properties.maxColumnCount).toMatchObject({ title: 'Maximum grid columns', minimum: 1, maximum: 6, default: 3 });
+    expect(docs.components.schemas['defs-hexColor']).toMatchObject({ pattern: expect.any(String), 'x-ui': { widget: 'color' } });
     expect((await t.app.inject('/api/docs')).statusCode).toBeLessThan(400);
   });
 

@@ -16,7 +16,15 @@ export default fp(
         components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'backlot.session_token' } } },
         security: [{ session: [] }],
       },
-      refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String((json as { title?: string }).title ?? `def-${i}`) },
+      // Components are named after the schema files: "site", "defs-tenantId", "categories-category" …
+      refResolver: {
+        buildLocalReference: (json, _baseUri, fragment, i) => {
+          const id = (json as { $id?: string }).$id;
+          const file = id ? id.split('/').pop()!.replace(/\.schema\.json$/, '') : `schema-${i}`;
+          const definition = fragment ? fragment.split('/').pop() : undefined;
+          return definition ? `${file}-${definition}` : file;
+        },
+      },
     });
     await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   },
