@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { createColors } from 'picocolors';
+import type { TenantStore } from '../server/stores/tenant-store';
 
 export const EXIT = { ok: 0, invalid: 1, usage: 2, interrupted: 130 } as const;
 
@@ -38,6 +39,8 @@ export interface CliContext {
   /** Aborted on Ctrl-C, so long work can stop cleanly. */
   signal: AbortSignal;
   exitCode: number;
+  /** The remote (Firestore) store; the real binary opens it from the environment, tests inject one. */
+  remoteStore?: () => Promise<TenantStore>;
 }
 
 /** A problem with how the command was called, or with reading its inputs: exit code 2. */

@@ -9,6 +9,7 @@ import { registerAdmin } from './commands/admin';
 import { registerFmt } from './commands/fmt';
 import { registerList } from './commands/list';
 import { registerNew } from './commands/new';
+import { registerSync } from './commands/sync';
 import { registerValidate } from './commands/validate';
 
 /** Commander's own errors that mean "called wrongly": exit code 2, as for our usage errors. */
@@ -41,13 +42,14 @@ export function createProgram(context: CliContext): Command {
       `
 Environment:
   BACKLOT_TENANTS_DIR   where tenant folders live (default: ./tenants)
-  BACKLOT_DATA_DIR      where console accounts live (default: ./.data)
+  BACKLOT_DATA_DIR      console accounts, tenant history, sync records (default: ./.data)
   NO_COLOR              turn colours off
 
 Examples:
   $ backlot validate                     check every tenant (what CI runs)
   $ backlot new acme --name "Acme Props" --domain www.acme-props.com --yes
-  $ backlot fmt --check`,
+  $ backlot fmt --check
+  $ backlot push acme                    publish tenants/acme to Firestore (refuses to overwrite console edits)`,
     );
   program.command('help [command]', { hidden: true }).action((name?: string) => {
     const target = name ? program.commands.find((c) => c.name() === name) : program;
@@ -58,6 +60,7 @@ Examples:
   registerNew(program, context);
   registerList(program, context);
   registerFmt(program, context);
+  registerSync(program, context);
   registerAdmin(program, context);
   return program;
 }

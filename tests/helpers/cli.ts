@@ -26,6 +26,8 @@ export interface CliOptions {
    */
   answers?: string[];
   signal?: AbortSignal;
+  /** The remote (Firestore) store push/pull/diff use instead of opening one from the environment. */
+  remoteStore?: CliContext['remoteStore'];
 }
 
 export async function backlot(args: string[], options: CliOptions = {}): Promise<CliRun> {
@@ -51,6 +53,7 @@ export async function backlot(args: string[], options: CliOptions = {}): Promise
     },
     signal: options.signal ?? new AbortController().signal,
     exitCode: 0,
+    remoteStore: options.remoteStore,
   };
   const code = await runCli(args, context);
   return { code, stdout, stderr, asked };
