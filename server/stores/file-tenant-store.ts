@@ -17,10 +17,9 @@ import { schemaPathFrom } from '../../schema/package-root';
 import type { Tenant } from '../../schema/types.generated';
 import { FileHistory } from './file-history';
 import { changedPointers, diffTenants, domainClash, parseTexts, renderTenant, validateTexts, versionOf, versionOfStored, type TenantTexts } from './tenant-documents';
-import { DomainIndex, KeyedLock } from './store-support';
+import { IndexedTenantStore } from './store-support';
 import {
   TenantExistsError,
-  TenantInvalidError,
   UnknownTenantError,
   UnknownVersionError,
   ValidationFailedError,
@@ -57,18 +56,16 @@ interface CachedTenant {
 
 const isTenantId = (id: string) => checkDefinition('tenantId', id) === true;
 
-export class FileTenantStore implements TenantStore {
+export class FileTenantStore extends IndexedTenantStore implements TenantStore {
   readonly kind = 'file';
   private readonly cache = new Map<string, CachedTenant>();
-  private readonly domains = new DomainIndex();
-  private readonly ids = new Set<string>();
-  private readonly locks = new KeyedLock();
   private readonly log: FileHistory;
   private readonly revalidateMs: number;
   private readonly now: () => Date;
   private rescanTimer: NodeJS.Timeout | undefined;
 
   private constructor(private readonly options: FileTenantStoreOptions) {
+    super();
     this.log = new FileHistory(options.dataDir);
     this.revalidateMs = options.revalidateMs ?? 1000;
     this.now = options.now ?? (() => new Date());
@@ -125,7 +122,7 @@ export class FileTenantStore implements TenantStore {
   }
 
   /** The cached tenant, re-read when its files changed (checked at most once per revalidateMs unless `fresh`). */
-  private async load(tenantId: string, fresh = false): Promise<CachedTenant | undefined> {
+  protected async load(tenantId: string, fresh = false): Promise<CachedTenant | undefined> {
     if (!isTenantId(tenantId)) return undefined;
     const cached = this.cache.get(tenantId);
     const nowMs = Date.now();
@@ -179,20 +176,6 @@ export class FileTenantStore implements TenantStore {
     return summaries;
   }
 
-  async get(tenantId: string): Promise<TenantRecord | undefined> {
-    const entry = await this.load(tenantId);
-    if (!entry) return undefined;
-    if (!entry.tenant) throw new TenantInvalidError(tenantId, entry.issues);
-    return { tenantId, version: entry.version, tenant: entry.tenant };
-  }
-
-  tenantForDomain(domain: string): string | undefined {
-    return this.domains.tenantFor(domain);
-  }
-
-  has(tenantId: string): boolean {
-    return this.ids.has(tenantId);
-  }
 
   private schemaPaths(tenantId: string, texts: Partial<TenantTexts>): Record<TenantPart, string> {
     const paths = {} as Record<TenantPart, string>;

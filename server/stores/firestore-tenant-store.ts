@@ -46,10 +46,9 @@ import { checkDefinition } from '../../schema/definitions';
 import { TENANT_PARTS, type TenantPart } from '../../schema/loader';
 import type { Tenant } from '../../schema/types.generated';
 import { changedPointers, diffTenants, domainClash, parseTexts, renderTenant, validateTexts, versionOf, versionOfStored, type TenantTexts } from './tenant-documents';
-import { DomainIndex, KeyedLock } from './store-support';
+import { IndexedTenantStore } from './store-support';
 import {
   TenantExistsError,
-  TenantInvalidError,
   UnknownTenantError,
   UnknownVersionError,
   ValidationFailedError,
@@ -139,16 +138,14 @@ function readStored(tenantId: string, data: DocumentData | undefined): StoredTen
 const compareTimestamps = (a: Timestamp | undefined, b: Timestamp | undefined) =>
   (a?.seconds ?? 0) - (b?.seconds ?? 0) || (a?.nanoseconds ?? 0) - (b?.nanoseconds ?? 0);
 
-export class FirestoreTenantStore implements TenantStore {
+export class FirestoreTenantStore extends IndexedTenantStore implements TenantStore {
   readonly kind = 'firestore';
   private readonly tenants: CollectionReference;
-  private readonly domains = new DomainIndex();
-  private readonly ids = new Set<string>();
-  private readonly locks = new KeyedLock();
   private readonly now: () => Date;
   private unsubscribe: (() => void) | undefined;
 
   private constructor(private readonly options: FirestoreTenantStoreOptions) {
+    super();
     this.tenants = options.firestore.collection(options.collection ?? 'tenants');
     this.now = options.now ?? (() => new Date());
   }
@@ -219,7 +216,7 @@ export class FirestoreTenantStore implements TenantStore {
   }
 
   /** Reads a tenant document and brings the index in line with it. */
-  private async load(tenantId: string): Promise<StoredTenant | undefined> {
+  protected async load(tenantId: string): Promise<StoredTenant | undefined> {
     if (!isTenantId(tenantId)) return undefined;
     const snapshot = await this.doc(tenantId).get();
     return this.track(tenantId, snapshot);
@@ -246,20 +243,6 @@ export class FirestoreTenantStore implements TenantStore {
       .sort((a, b) => (a.tenantId < b.tenantId ? -1 : a.tenantId > b.tenantId ? 1 : 0));
   }
 
-  async get(tenantId: string): Promise<TenantRecord | undefined> {
-    const stored = await this.load(tenantId);
-    if (!stored) return undefined;
-    if (!stored.tenant) throw new TenantInvalidError(tenantId, stored.issues);
-    return { tenantId, version: stored.version, tenant: stored.tenant };
-  }
-
-  tenantForDomain(domain: string): string | undefined {
-    return this.domains.tenantFor(domain);
-  }
-
-  has(tenantId: string): boolean {
-    return this.ids.has(tenantId);
-  }
 
   private checkDomain(tenantId: string, tenant: Tenant) {
     const owner = this.domains.tenantFor(tenant.site.domain);

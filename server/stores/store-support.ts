@@ -1,4 +1,7 @@
 /** What both store adapters keep in memory the same way: the domain index and per-tenant locks. */
+import type { Issue } from '../../schema/issue';
+import type { Tenant } from '../../schema/types.generated';
+import { TenantInvalidError, type TenantRecord } from './tenant-store';
 
 /** domain → tenant and back, for constant-time host lookups. The first tenant to claim a domain keeps it. */
 export class DomainIndex {
@@ -43,5 +46,40 @@ export class KeyedLock {
   /** Resolves when all work started so far has finished. */
   async idle(): Promise<void> {
     await Promise.all(this.tails.values());
+  }
+}
+
+/** A stored tenant as an adapter reads it: its version always, the tenant only when valid. */
+export interface LoadedTenant {
+  version: string;
+  tenant?: Tenant;
+  issues: Issue[];
+}
+
+/**
+ * What both adapters share: the in-memory index of ids and domains (so host lookups never
+ * touch storage), per-tenant write locks, and reads that refuse an invalid stored tenant.
+ */
+export abstract class IndexedTenantStore {
+  protected readonly domains = new DomainIndex();
+  protected readonly ids = new Set<string>();
+  protected readonly locks = new KeyedLock();
+
+  /** Reads a tenant (undefined when there is none), keeping `ids` and `domains` current. */
+  protected abstract load(tenantId: string): Promise<LoadedTenant | undefined>;
+
+  async get(tenantId: string): Promise<TenantRecord | undefined> {
+    const loaded = await this.load(tenantId);
+    if (!loaded) return undefined;
+    if (!loaded.tenant) throw new TenantInvalidError(tenantId, loaded.issues);
+    return { tenantId, version: loaded.version, tenant: loaded.tenant };
+  }
+
+  tenantForDomain(domain: string): string | undefined {
+    return this.domains.tenantFor(domain);
+  }
+
+  has(tenantId: string): boolean {
+    return this.ids.has(tenantId);
   }
 }

@@ -1,11 +1,11 @@
-process.env.METADATA_SERVER_DETECTION = 'none';
 /**
  * The firestore adapter: the contract (with and without its collection listener), plus what
  * only Firestore does (atomic commits, transactions against other servers, the listener),
  * against an in-process Firestore (@firebase-bridge/firestore-admin under the real firebase-admin).
- * firebase-admin is loaded by the dynamic imports below, after the line above, so the auth
- * library never looks for a metadata server.
+ * tests/helpers/firestore.ts is imported first: it turns the metadata-server probe off before
+ * firebase-admin loads.
  */
+import { createTestDatabase } from '../helpers/firestore';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,11 +19,7 @@ import { TenantInvalidError, UnknownVersionError, VersionConflictError, type His
 import { tenantsDir } from '../helpers/paths';
 import { acmeTenant, aviationTenant, describeTenantStoreContract } from './tenant-store.contract';
 
-const { FirestoreMock } = await import('@firebase-bridge/firestore-admin');
 const { FirestoreTenantStore } = await import('../../server/stores/firestore-tenant-store');
-
-const env = new FirestoreMock();
-let databases = 0;
 
 const schemaPaths = { site: '../../schema/site.schema.json', vendor: '../../schema/vendor.schema.json', categories: '../../schema/categories.schema.json' };
 
@@ -45,25 +41,10 @@ async function seed(firestore: Firestore, tenantId: string, tenant: Tenant) {
 
 /** A fresh database (its own project id) holding acme and aviation. */
 async function database() {
-  const controller = env.createDatabase(`backlot-test-${++databases}`);
-  const firestore = controller.firestore();
-  await seed(firestore, 'acme', acmeTenant());
-  await seed(firestore, 'aviation', aviationTenant());
-  const instances = [firestore];
-  return {
-    controller,
-    firestore,
-    /** Another Firestore client on the same database: another server, with its own locks. */
-    another() {
-      const other = controller.firestore();
-      instances.push(other);
-      return other;
-    },
-    async cleanup() {
-      await Promise.all(instances.map((instance) => instance.terminate()));
-      controller.delete();
-    },
-  };
+  const db = createTestDatabase();
+  await seed(db.firestore, 'acme', acmeTenant());
+  await seed(db.firestore, 'aviation', aviationTenant());
+  return db;
 }
 
 describeTenantStoreContract('firestore', async () => {

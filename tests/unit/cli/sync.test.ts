@@ -1,41 +1,24 @@
-process.env.METADATA_SERVER_DETECTION = 'none';
 /**
  * `backlot push|pull|diff` through program.parseAsync, against an in-process Firestore
  * (@firebase-bridge/firestore-admin under the real firebase-admin) injected as the remote store.
- * firebase-admin is loaded by the dynamic imports below, after the line above, so the auth
- * library never looks for a metadata server.
+ * tests/helpers/firestore.ts is imported first: it turns the metadata-server probe off before
+ * firebase-admin loads.
  */
+import { createTestDatabase, type TestDatabase } from '../../helpers/firestore';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Firestore } from 'firebase-admin/firestore';
 import type { Tenant } from '../../../schema/types.generated';
 import { noStackTrace, useScratchTenants } from '../../helpers/cli';
 
-const { FirestoreMock } = await import('@firebase-bridge/firestore-admin');
 const { FirestoreTenantStore } = await import('../../../server/stores/firestore-tenant-store');
 
 const scratch = useScratchTenants('acme', 'aviation');
-const mock = new FirestoreMock();
-let databases = 0;
-let db: { firestore: Firestore; another(): Firestore; cleanup(): Promise<void> };
+let db: TestDatabase;
 
 /** A fresh, empty Firestore per test. */
 beforeEach(() => {
-  const controller = mock.createDatabase(`backlot-sync-${++databases}`);
-  const instances = [controller.firestore()];
-  db = {
-    firestore: instances[0]!,
-    another() {
-      const other = controller.firestore();
-      instances.push(other);
-      return other;
-    },
-    async cleanup() {
-      await Promise.all(instances.map((instance) => instance.terminate()));
-      controller.delete();
-    },
-  };
+  db = createTestDatabase('backlot-sync');
 });
 afterEach(() => db.cleanup());
 
