@@ -7,8 +7,20 @@ process.env.METADATA_SERVER_DETECTION ??= 'none';
 const { buildApp } = await import('./app');
 const { configFromEnv } = await import('./config');
 
-const config = configFromEnv();
-const app = await buildApp({ config, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+/** Start-up failures are said in one line: they are about settings, not code. */
+function fail(reason: string): never {
+  console.error(`Backlot could not start: ${reason}`);
+  process.exit(1);
+}
+
+const config = (() => {
+  try {
+    return configFromEnv();
+  } catch (error) {
+    return fail((error as Error).message);
+  }
+})();
+const app = await buildApp({ config, logger: { level: process.env.LOG_LEVEL ?? 'info' } }).catch((error: Error) => fail(error.message));
 const bootstrap = await app.accounts.ensureBootstrapAdmin(config.adminEmail, config.adminPassword);
 if (bootstrap === 'created') app.log.info({ email: config.adminEmail }, 'created the first platform account');
 
@@ -23,10 +35,8 @@ try {
   await app.listen({ port: config.port, host: config.host });
 } catch (error) {
   const code = (error as NodeJS.ErrnoException).code;
-  const reason = code === 'EADDRINUSE' ? `port ${config.port} is already in use; stop the other server or set PORT` : code === 'EACCES' ? `no permission to listen on port ${config.port}; set PORT above 1023` : (error as Error).message;
-  console.error(`Backlot could not start: ${reason}`);
   await app.close();
-  process.exit(1);
+  fail(code === 'EADDRINUSE' ? `port ${config.port} is already in use; stop the other server or set PORT` : code === 'EACCES' ? `no permission to listen on port ${config.port}; set PORT above 1023` : (error as Error).message);
 }
 // One plain line for people (and scripts) whatever the log level: where it runs.
 const { port } = app.server.address() as { port: number };

@@ -32,9 +32,7 @@ async function withStores(context: CliContext, tenantId: string, work: (session:
   const verdict = checkDefinition('tenantId', tenantId);
   if (verdict !== true) throw new UsageError(`<tenantId> ${JSON.stringify(safeText(tenantId))}: ${verdict}`);
   if (!context.remoteStore && !sync.hasRemoteEnvironment(context.env)) {
-    throw new UsageError(
-      `no Firestore to talk to: set FIRESTORE_EMULATOR_HOST (an emulator), GOOGLE_APPLICATION_CREDENTIALS (a service account key file) or GOOGLE_CLOUD_PROJECT (a project, with application default credentials)`,
-    );
+    throw new UsageError((await import('../../server/stores/firestore-connection')).MISSING_FIRESTORE_ENVIRONMENT);
   }
   const tenantsDir = tenantsDirOf(context);
   const dataDir = dataDirOf(context);

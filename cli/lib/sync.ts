@@ -9,23 +9,18 @@
  * Differences are JSON Patches (RFC 6902) of the whole tenant ({ site, vendor, categories }),
  * without the editor-only `$schema` keys.
  */
-import { randomUUID } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import jsonPatch from 'fast-json-patch';
 import { writeFileAtomic } from '../../schema/atomic-write';
 import type { Issue } from '../../schema/issue';
 import type { Tenant } from '../../schema/types.generated';
+import { openFirestoreStore } from '../../server/stores/firestore-connection';
 import { FileTenantStore } from '../../server/stores/file-tenant-store';
 import { diffTenants } from '../../server/stores/tenant-documents';
 import { TenantExistsError, TenantInvalidError, UnknownTenantError, ValidationFailedError, VersionConflictError, type JsonPatchOperation, type TenantRecord, type TenantStore } from '../../server/stores/tenant-store';
 
-/** Any one of these tells firebase-admin where Firestore is (and with which credentials). */
-export const REMOTE_ENVIRONMENT = ['FIRESTORE_EMULATOR_HOST', 'GOOGLE_APPLICATION_CREDENTIALS', 'GOOGLE_CLOUD_PROJECT'] as const;
-
-export function hasRemoteEnvironment(env: Readonly<Record<string, string | undefined>>): boolean {
-  return REMOTE_ENVIRONMENT.some((name) => Boolean(env[name]));
-}
+export { FIRESTORE_ENVIRONMENT as REMOTE_ENVIRONMENT, hasFirestoreEnvironment as hasRemoteEnvironment } from '../../server/stores/firestore-connection';
 
 /** Who the stores' histories name as the author of a write. */
 const ACTOR = 'cli';
@@ -54,7 +49,7 @@ export async function openStores(options: OpenStoresOptions): Promise<SyncStores
       const store = await options.remote();
       remote = { store, close: () => store.close() };
     } else {
-      remote = await openFirestoreFromEnvironment();
+      remote = await openFirestoreStore({ watch: false });
     }
   } catch (error) {
     await local.close();
@@ -73,38 +68,6 @@ export async function openStores(options: OpenStoresOptions): Promise<SyncStores
   };
 }
 
-/**
- * Firestore as firebase-admin finds it from the environment (GOOGLE_APPLICATION_CREDENTIALS,
- * FIRESTORE_EMULATOR_HOST, GOOGLE_CLOUD_PROJECT, FIREBASE_CONFIG). The app gets its own name,
- * so it never clashes with another app of the process, and is deleted on close.
- */
-async function openFirestoreFromEnvironment(): Promise<{ store: TenantStore; close(): Promise<void> }> {
-  // Off Google Cloud the auth library would otherwise probe the metadata server (169.254.169.254)
-  // for credentials; it must be set before firebase-admin loads. An explicit value is kept.
-  process.env.METADATA_SERVER_DETECTION ??= 'none';
-  const [{ initializeApp, deleteApp }, { getFirestore }, { FirestoreTenantStore }] = await Promise.all([
-    import('firebase-admin/app'),
-    import('firebase-admin/firestore'),
-    import('../../server/stores/firestore-tenant-store'),
-  ]);
-  const app = initializeApp(undefined, `backlot-cli-${randomUUID()}`);
-  try {
-    const store = await FirestoreTenantStore.open({ firestore: getFirestore(app), watch: false });
-    return {
-      store,
-      async close() {
-        try {
-          await store.close();
-        } finally {
-          await deleteApp(app);
-        }
-      },
-    };
-  } catch (error) {
-    await deleteApp(app);
-    throw error;
-  }
-}
 
 // ─── The sync record ───────────────────────────────────────────────────────────────────────
 

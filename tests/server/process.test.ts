@@ -57,6 +57,24 @@ describe('the server process', () => {
     expect(second.stderr).not.toMatch(/\n\s+at /);
   });
 
+  it('says plainly what is missing for BACKLOT_STORE=firestore, or a bad setting', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const run = (extra: Record<string, string>) =>
+      spawnSync(process.execPath, [path.join(import.meta.dirname, '../../dist/server/main.js')], {
+        env: { PATH: process.env.PATH!, HOME: process.env.HOME!, ...env(), METADATA_SERVER_DETECTION: 'none', PORT: '0', HOST: '127.0.0.1', ...extra },
+        encoding: 'utf8',
+        timeout: 20_000,
+      });
+    const firestore = run({ BACKLOT_STORE: 'firestore' });
+    expect(firestore.status).toBe(1);
+    expect(firestore.stderr).toContain('Backlot could not start: BACKLOT_STORE=firestore, but no Firestore to talk to: set FIRESTORE_EMULATOR_HOST');
+    const store = run({ BACKLOT_STORE: 'postgres' });
+    expect(store.stderr).toContain('Backlot could not start: BACKLOT_STORE must be "file" or "firestore", not "postgres"');
+    const port = run({ PORT: 'eighty' });
+    expect(port.stderr).toContain('Backlot could not start: PORT must be a port number, not "eighty"');
+    for (const result of [firestore, store, port]) expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
   it('picks the tenant by Host: exact domain, then <id>.localhost, then the default', async () => {
     server = await startServer(env());
     const tenantOf = async (host: string) => /tenant <code>([^<]+)<\/code>/.exec((await http(`${server!.url}/`, { headers: { host } })).text)?.[1];

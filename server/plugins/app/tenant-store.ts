@@ -18,26 +18,22 @@ export interface TenantStorePluginOptions {
   store?: TenantStore;
 }
 
-async function openStore(config: ServerConfig): Promise<TenantStore> {
-  if (config.store === 'file') return FileTenantStore.open({ tenantsDir: config.tenantsDir, dataDir: config.dataDir });
+async function openStore(config: ServerConfig): Promise<{ store: TenantStore; close(): Promise<void> }> {
+  if (config.store === 'file') {
+    const store = await FileTenantStore.open({ tenantsDir: config.tenantsDir, dataDir: config.dataDir });
+    return { store, close: () => store.close() };
+  }
   // Loaded only when chosen: firebase-admin must not load (or probe the network) otherwise.
-  process.env.METADATA_SERVER_DETECTION ??= 'none';
-  const [{ FirestoreTenantStore }, { getFirestore }, { initializeApp, getApps }] = await Promise.all([
-    import('../../stores/firestore-tenant-store'),
-    import('firebase-admin/firestore'),
-    import('firebase-admin/app'),
-  ]);
-  const firebaseApp = getApps()[0] ?? initializeApp();
-  return FirestoreTenantStore.open({ firestore: getFirestore(firebaseApp) });
+  const { hasFirestoreEnvironment, MISSING_FIRESTORE_ENVIRONMENT, openFirestoreStore } = await import('../../stores/firestore-connection');
+  if (!hasFirestoreEnvironment(process.env)) throw new Error(`BACKLOT_STORE=firestore, but ${MISSING_FIRESTORE_ENVIRONMENT}`);
+  return openFirestoreStore({ watch: true });
 }
 
 export default fp<TenantStorePluginOptions>(
   async (app, options) => {
-    const store = options.store ?? (await openStore(options.config));
-    app.decorate('tenantStore', store);
-    app.addHook('onClose', async () => {
-      if (!options.store) await store.close();
-    });
+    const opened = options.store ? { store: options.store, close: async () => undefined } : await openStore(options.config);
+    app.decorate('tenantStore', opened.store);
+    app.addHook('onClose', opened.close);
   },
   { name: 'tenant-store' },
 );

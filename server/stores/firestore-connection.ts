@@ -1,0 +1,50 @@
+/**
+ * Opening the Firestore store from the environment, as the server (BACKLOT_STORE=firestore) and
+ * `backlot push|pull|diff` do. firebase-admin finds Firestore and credentials itself; without
+ * any of the variables below it would only fail later, slowly, so callers check first.
+ */
+import { randomUUID } from 'node:crypto';
+import type { TenantStore } from './tenant-store';
+
+/** Any one of these tells firebase-admin where Firestore is (and with which credentials). */
+export const FIRESTORE_ENVIRONMENT = ['FIRESTORE_EMULATOR_HOST', 'GOOGLE_APPLICATION_CREDENTIALS', 'GOOGLE_CLOUD_PROJECT'] as const;
+
+export function hasFirestoreEnvironment(env: Readonly<Record<string, string | undefined>>): boolean {
+  return FIRESTORE_ENVIRONMENT.some((name) => Boolean(env[name]));
+}
+
+export const MISSING_FIRESTORE_ENVIRONMENT =
+  'no Firestore to talk to: set FIRESTORE_EMULATOR_HOST (an emulator), GOOGLE_APPLICATION_CREDENTIALS (a service account key file) or GOOGLE_CLOUD_PROJECT (a project, with application default credentials)';
+
+/**
+ * Opens a FirestoreTenantStore on its own firebase-admin app (deleted on close, so the process
+ * can exit). `watch` keeps the domain index fresh with other servers' writes (the server wants
+ * it; a one-shot CLI command does not).
+ */
+export async function openFirestoreStore(options: { watch: boolean }): Promise<{ store: TenantStore; close(): Promise<void> }> {
+  // Off Google Cloud the auth library would otherwise probe the metadata server (169.254.169.254)
+  // for credentials; it must be set before firebase-admin loads. An explicit value is kept.
+  process.env.METADATA_SERVER_DETECTION ??= 'none';
+  const [{ initializeApp, deleteApp }, { getFirestore }, { FirestoreTenantStore }] = await Promise.all([
+    import('firebase-admin/app'),
+    import('firebase-admin/firestore'),
+    import('./firestore-tenant-store'),
+  ]);
+  const app = initializeApp(undefined, `backlot-${randomUUID()}`);
+  try {
+    const store = await FirestoreTenantStore.open({ firestore: getFirestore(app), watch: options.watch });
+    return {
+      store,
+      async close() {
+        try {
+          await store.close();
+        } finally {
+          await deleteApp(app);
+        }
+      },
+    };
+  } catch (error) {
+    await deleteApp(app);
+    throw error;
+  }
+}
