@@ -4,6 +4,7 @@
  * from the app's own (validation, errors, stores, accounts).
  */
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { MAX_TENANT_FILE_BYTES } from '../schema/loader';
 import type { Accounts } from './auth/accounts';
 import type { ServerConfig } from './config';
 import accounts from './plugins/app/accounts';
@@ -35,7 +36,8 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
-    bodyLimit: 1024 * 1024,
+    // A whole tenant may be three files of up to MAX_TENANT_FILE_BYTES each.
+    bodyLimit: 3 * MAX_TENANT_FILE_BYTES + 1024 * 1024,
     // Keep "__proto__" and "constructor" as ordinary keys so schema validation names them
     // as unknown fields (JSON.parse never touches a prototype).
     onProtoPoisoning: 'ignore',

@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadTenant } from '../../schema/loader';
+import { loadTenant, MAX_TENANT_FILE_BYTES } from '../../schema/loader';
 import { buildTestApp, ORIGIN, PASSWORD, USERS, type TestApp } from '../helpers/server';
 
 let t: TestApp;
@@ -252,7 +252,11 @@ describe('bad input', () => {
     const malformed = await put('{"site": ');
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().message).toMatch(/JSON/i);
-    const huge = await put(JSON.stringify({ site: { appTitle: 'x'.repeat(2 * 1024 * 1024) } }));
+    // The limit admits three tenant files at their size limit, and nothing much bigger.
+    const large = await put(JSON.stringify({ ...(await acme()), id: undefined, site: { ...(await acme()).site, meta: { description: 'x'.repeat(2 * 1024 * 1024) } } }));
+    expect(large.statusCode).toBe(400);
+    expect(large.json().errors['site.meta.description']).toContain('must be at most 320 characters');
+    const huge = await put(JSON.stringify({ site: { appTitle: 'x'.repeat(3 * MAX_TENANT_FILE_BYTES + 2 * 1024 * 1024) } }));
     expect(huge.statusCode).toBe(413);
     expect(huge.json()).toMatchObject({ statusCode: 413, error: 'Payload Too Large' });
   });
