@@ -29,29 +29,50 @@ export function resolveRef(ref: string, document: SchemaNode, registry = documen
   return { schema, document: target };
 }
 
+// Walks repeat over the same few hundred schema nodes (canonical formatting visits every value
+// of every tenant file), and their answers never change: each is worked out once per node.
+const effectiveOf = new WeakMap<SchemaNode, Located>();
+const propertiesOf = new WeakMap<SchemaNode, Map<string, Located | undefined>>();
+const itemsOf = new WeakMap<SchemaNode, Located | undefined>();
+
 /** The schema with its `$ref` chain folded in (own keywords win), and where its children resolve. */
 export function effective(located: Located, registry = documentsById): Located {
   const { schema, document } = located;
   if (typeof schema.$ref !== 'string') return located;
+  const memoised = registry === documentsById ? effectiveOf.get(schema) : undefined;
+  if (memoised) return memoised;
   const target = effective(resolveRef(schema.$ref, document, registry), registry);
   const { $ref: _ref, ...own } = schema;
-  return { schema: { ...target.schema, ...own }, document: target.document };
+  const result = { schema: { ...target.schema, ...own }, document: target.document };
+  if (registry === documentsById) effectiveOf.set(schema, result);
+  return result;
 }
 
 /** The schema of a named property of an object schema, if it declares one. */
 export function propertySchema(parent: Located, key: string): Located | undefined {
+  let known = propertiesOf.get(parent.schema);
+  if (!known) propertiesOf.set(parent.schema, (known = new Map()));
+  if (known.has(key)) return known.get(key);
   const properties = parent.schema.properties as Record<string, SchemaNode> | undefined;
+  let result: Located | undefined;
   if (!properties || !Object.hasOwn(properties, key)) {
     const extra = parent.schema.additionalProperties;
-    return extra && typeof extra === 'object' ? effective({ schema: extra as SchemaNode, document: parent.document }) : undefined;
+    result = extra && typeof extra === 'object' ? effective({ schema: extra as SchemaNode, document: parent.document }) : undefined;
+  } else {
+    result = effective({ schema: properties[key]!, document: parent.document });
   }
-  return effective({ schema: properties[key]!, document: parent.document });
+  // Keys outside the schema are as many as the files' typos; only declared ones are remembered.
+  if (result || properties === undefined || Object.hasOwn(properties, key)) known.set(key, result);
+  return result;
 }
 
 /** The schema of an array's items, if it declares one. */
 export function itemSchema(parent: Located): Located | undefined {
+  if (itemsOf.has(parent.schema)) return itemsOf.get(parent.schema);
   const items = parent.schema.items;
-  return items && typeof items === 'object' ? effective({ schema: items as SchemaNode, document: parent.document }) : undefined;
+  const result = items && typeof items === 'object' ? effective({ schema: items as SchemaNode, document: parent.document }) : undefined;
+  itemsOf.set(parent.schema, result);
+  return result;
 }
 
 export function rootSchema(name: keyof typeof schemaDocuments): Located {

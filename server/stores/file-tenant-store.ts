@@ -8,7 +8,7 @@
  *   written: each file is replaced atomically and an interrupted write is completed on open.
  * - Start-up reads only each site.json's domain (no validation), so 10,000 tenants start fast.
  */
-import { stat } from 'node:fs/promises';
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { createFolderAtomic, writeFileAtomic } from '../../schema/atomic-write';
 import { checkDefinition } from '../../schema/definitions';
@@ -17,7 +17,7 @@ import { schemaPathFrom } from '../../schema/package-root';
 import type { Tenant } from '../../schema/types.generated';
 import { FileHistory } from './file-history';
 import { changedPointers, diffTenants, domainClash, parseTexts, renderTenant, validateTexts, versionOf, versionOfStored, type TenantTexts } from './tenant-documents';
-import { IndexedTenantStore } from './store-support';
+import { IndexedTenantStore, type LoadedTenant } from './store-support';
 import {
   TenantExistsError,
   UnknownTenantError,
@@ -47,14 +47,28 @@ export interface FileTenantStoreOptions {
 interface CachedTenant {
   texts: Partial<TenantTexts>;
   version: string;
-  /** Present when the stored files are valid. */
-  tenant?: Tenant;
-  issues: ValidationFailedError['issues'];
+  /** The list entry, built once per version of the files. */
+  summary: TenantSummary;
+  /** The validation verdict, worked out when first needed (listing does not need it). */
+  checked?: { tenant?: Tenant; issues: ValidationFailedError['issues'] };
   fingerprint: string;
   checkedAt: number;
 }
 
 const isTenantId = (id: string) => checkDefinition('tenantId', id) === true;
+
+/** The list entry of a tenant, read even when the tenant is invalid. */
+function summarise(tenantId: string, version: string, texts: Partial<TenantTexts>): TenantSummary {
+  const field = (text: string | undefined, key: string) => {
+    try {
+      const value = text === undefined ? undefined : (JSON.parse(text) as Record<string, unknown>)[key];
+      return typeof value === 'string' ? value : null;
+    } catch {
+      return null;
+    }
+  };
+  return { tenantId, version, domain: field(texts.site, 'domain'), displayName: field(texts.vendor, 'displayName') };
+}
 
 export class FileTenantStore extends IndexedTenantStore implements TenantStore {
   readonly kind = 'file';
@@ -115,19 +129,39 @@ export class FileTenantStore extends IndexedTenantStore implements TenantStore {
 
 
 
-  private async fingerprint(tenantId: string): Promise<string | undefined> {
-    const stats = await Promise.all(TENANT_PARTS.map((part) => stat(path.join(this.dirOf(tenantId), tenantFileName(part))).catch(() => undefined)));
+  /** Identity of the three files on disk; synchronous like the reads (a few µs, versus a thread-pool round trip each). */
+  private fingerprint(tenantId: string): string | undefined {
+    const stats = TENANT_PARTS.map((part) => statSync(path.join(this.dirOf(tenantId), tenantFileName(part)), { throwIfNoEntry: false }));
     if (stats.every((s) => s === undefined)) return undefined;
     return stats.map((s) => (s ? `${s.ino}:${s.size}:${s.mtimeMs}` : '-')).join('|');
   }
 
   /** The cached tenant, re-read when its files changed (checked at most once per revalidateMs unless `fresh`). */
-  protected async load(tenantId: string, fresh = false): Promise<CachedTenant | undefined> {
+  /** The validated tenant, for reads (IndexedTenantStore.get). */
+  protected async load(tenantId: string): Promise<LoadedTenant | undefined> {
+    const entry = await this.entry(tenantId);
+    return entry && { version: entry.version, ...this.checked(tenantId, entry) };
+  }
+
+  /** An entry's validation verdict, worked out once per version of its files. */
+  private checked(tenantId: string, entry: CachedTenant): NonNullable<CachedTenant['checked']> {
+    if (!entry.checked) {
+      try {
+        entry.checked = { tenant: validateTexts(tenantId, { site: '', vendor: '', categories: '', ...entry.texts }), issues: [] };
+      } catch (error) {
+        if (!(error instanceof ValidationFailedError)) throw error;
+        entry.checked = { issues: error.issues };
+      }
+    }
+    return entry.checked;
+  }
+
+  private async entry(tenantId: string, fresh = false): Promise<CachedTenant | undefined> {
     if (!isTenantId(tenantId)) return undefined;
     const cached = this.cache.get(tenantId);
     const nowMs = Date.now();
     if (cached && !fresh && nowMs - cached.checkedAt < this.revalidateMs) return cached;
-    const fingerprint = await this.fingerprint(tenantId);
+    const fingerprint = this.fingerprint(tenantId);
     if (fingerprint === undefined) {
       this.cache.delete(tenantId);
       this.ids.delete(tenantId);
@@ -143,16 +177,11 @@ export class FileTenantStore extends IndexedTenantStore implements TenantStore {
       const text = readSourceSync(path.join(this.dirOf(tenantId), tenantFileName(part)));
       if (typeof text === 'string') texts[part] = text;
     }
-    const entry: CachedTenant = { texts, version: versionOfStored(texts), issues: [], fingerprint, checkedAt: nowMs };
-    try {
-      entry.tenant = validateTexts(tenantId, { site: '', vendor: '', categories: '', ...texts });
-    } catch (error) {
-      if (!(error instanceof ValidationFailedError)) throw error;
-      entry.issues = error.issues;
-    }
+    const version = versionOfStored(texts);
+    const entry: CachedTenant = { texts, version, summary: summarise(tenantId, version, texts), fingerprint, checkedAt: nowMs };
     this.cache.set(tenantId, entry);
     this.ids.add(tenantId);
-    this.domains.set(tenantId, entry.tenant?.site.domain ?? this.domains.domainOf(tenantId));
+    this.domains.set(tenantId, entry.summary.domain ?? this.domains.domainOf(tenantId));
     return entry;
   }
 
@@ -161,17 +190,8 @@ export class FileTenantStore extends IndexedTenantStore implements TenantStore {
     const summaries: TenantSummary[] = [];
     for (const dir of dirs) {
       const tenantId = path.basename(dir);
-      const entry = await this.load(tenantId);
-      if (!entry) continue;
-      const parsed = (() => {
-        try {
-          return parseTexts({ site: entry.texts.site ?? '{}', vendor: entry.texts.vendor ?? '{}', categories: entry.texts.categories ?? '{}' });
-        } catch {
-          return undefined;
-        }
-      })();
-      const text = (value: unknown) => (typeof value === 'string' ? value : null);
-      summaries.push({ tenantId, version: entry.version, domain: text(parsed?.site?.domain), displayName: text(parsed?.vendor?.displayName) });
+      const entry = await this.entry(tenantId);
+      if (entry) summaries.push(entry.summary);
     }
     return summaries;
   }
@@ -199,7 +219,7 @@ export class FileTenantStore extends IndexedTenantStore implements TenantStore {
   async create(tenantId: string, tenant: Tenant, actor: string): Promise<TenantRecord> {
     if (!isTenantId(tenantId)) throw new ValidationFailedError([{ file: 'site', line: 1, column: 1, pointer: '/tenantId', message: `tenant id ${checkDefinition('tenantId', tenantId)}`, rule: 'schema/pattern' }]);
     return this.locks.run(tenantId, async () => {
-      if (await this.load(tenantId, true)) throw new TenantExistsError(tenantId);
+      if (await this.entry(tenantId, true)) throw new TenantExistsError(tenantId);
       const texts = renderTenant(tenant, this.schemaPaths(tenantId, {}));
       const valid = validateTexts(tenantId, texts);
       this.checkDomain(tenantId, valid);
@@ -213,14 +233,14 @@ export class FileTenantStore extends IndexedTenantStore implements TenantStore {
       }
       await this.log.append(tenantId, { version, previousVersion: null, actor, at: this.now().toISOString(), changed: [''] });
       this.cache.delete(tenantId);
-      await this.load(tenantId, true);
+      await this.entry(tenantId, true);
       return { tenantId, version, tenant: valid };
     });
   }
 
   async put(tenantId: string, tenant: Tenant, options: WriteOptions): Promise<TenantRecord> {
     return this.locks.run(tenantId, async () => {
-      const current = await this.load(tenantId, true);
+      const current = await this.entry(tenantId, true);
       if (!current) throw new UnknownTenantError(tenantId);
       if (current.version !== options.ifMatch) throw new VersionConflictError(tenantId, current.version);
       const texts = renderTenant(tenant, this.schemaPaths(tenantId, current.texts));
@@ -230,7 +250,7 @@ export class FileTenantStore extends IndexedTenantStore implements TenantStore {
       if (version === current.version) return { tenantId, version, tenant: valid };
 
       const currentTexts = { site: '', vendor: '', categories: '', ...current.texts };
-      const entry: HistoryEntry = { version, previousVersion: current.version, actor: options.actor, at: this.now().toISOString(), changed: changedPointers(current.tenant, valid) };
+      const entry: HistoryEntry = { version, previousVersion: current.version, actor: options.actor, at: this.now().toISOString(), changed: changedPointers(this.checked(tenantId, current).tenant, valid) };
       const changedTexts = Object.fromEntries(TENANT_PARTS.filter((part) => texts[part] !== current.texts[part]).map((part) => [part, texts[part]]));
       await this.log.saveSnapshot(tenantId, current.version, currentTexts);
       await this.log.saveSnapshot(tenantId, version, texts);
@@ -238,7 +258,7 @@ export class FileTenantStore extends IndexedTenantStore implements TenantStore {
       await this.applyFiles(tenantId, changedTexts);
       await this.log.append(tenantId, entry);
       await this.log.clearJournal(tenantId);
-      await this.load(tenantId, true);
+      await this.entry(tenantId, true);
       return { tenantId, version, tenant: valid };
     });
   }
@@ -256,13 +276,14 @@ export class FileTenantStore extends IndexedTenantStore implements TenantStore {
   }
 
   async history(tenantId: string): Promise<HistoryEntry[]> {
-    if (!(await this.load(tenantId))) throw new UnknownTenantError(tenantId);
+    if (!(await this.entry(tenantId))) throw new UnknownTenantError(tenantId);
     return this.log.entries(tenantId);
   }
 
   async atVersion(tenantId: string, version: string): Promise<Tenant> {
-    const current = await this.load(tenantId);
-    if (current?.version === version && current.tenant) return current.tenant;
+    const current = await this.entry(tenantId);
+    const currentTenant = current?.version === version ? this.checked(tenantId, current).tenant : undefined;
+    if (currentTenant) return currentTenant;
     const texts = await this.log.snapshot(tenantId, version);
     if (!texts) throw new UnknownVersionError(tenantId, version);
     return parseTexts(texts);
