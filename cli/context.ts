@@ -57,6 +57,11 @@ export function tenantsDirOf(context: Pick<CliContext, 'env' | 'cwd'>): string {
   return path.resolve(context.cwd, context.env.BACKLOT_TENANTS_DIR || 'tenants');
 }
 
+/** Where console accounts, tenant history and sync records live (BACKLOT_DATA_DIR, default .data/). */
+export function dataDirOf(context: Pick<CliContext, 'env' | 'cwd'>): string {
+  return path.resolve(context.cwd, context.env.BACKLOT_DATA_DIR || '.data');
+}
+
 /** Colours only on a terminal, and never when NO_COLOR is set. */
 export function colorsFor(output: Output, env: CliContext['env']) {
   const enabled = env.FORCE_COLOR ? env.FORCE_COLOR !== '0' : output.isTTY && !env.NO_COLOR && env.TERM !== 'dumb';

@@ -221,19 +221,26 @@ export function checkAcrossTenants(reports: readonly TenantReport[], otherClaims
   });
 }
 
-/** The domain each tenant folder's site.json claims, read without validating (for checks against tenants not being validated). */
+/** The domain a tenant folder's site.json claims, read without validating; none when it cannot be read. */
+export function readDomainClaim(dir: string): DomainClaim | undefined {
+  const text = readSourceSync(path.join(dir, tenantFileName('site')));
+  if (typeof text !== 'string') return undefined;
+  try {
+    const domain = (JSON.parse(text) as { domain?: unknown }).domain;
+    return typeof domain === 'string' ? { tenantId: path.basename(dir), domain } : undefined;
+  } catch {
+    // An unreadable site.json claims no domain; validating that tenant reports why.
+    return undefined;
+  }
+}
+
+/** The domains tenant folders claim (for checks against tenants not being validated). */
 export async function readDomainClaims(dirs: readonly string[]): Promise<DomainClaim[]> {
   const claims: DomainClaim[] = [];
   for (const [index, dir] of dirs.entries()) {
     if (index > 0 && index % YIELD_EVERY === 0) await yieldToEventLoop();
-    const text = readSourceSync(path.join(dir, tenantFileName('site')));
-    if (typeof text !== 'string') continue;
-    try {
-      const domain = (JSON.parse(text) as { domain?: unknown }).domain;
-      if (typeof domain === 'string') claims.push({ tenantId: path.basename(dir), domain });
-    } catch {
-      // An unreadable site.json claims no domain; validating that tenant reports why.
-    }
+    const claim = readDomainClaim(dir);
+    if (claim) claims.push(claim);
   }
   return claims;
 }

@@ -3,6 +3,7 @@
  * the structure of an existing tenant): used by `backlot new` and by staff creating a tenant
  * through the API, so both make the same tenant.
  */
+import { withoutSchemaKey } from './tenant-files';
 import type { CategoryTree, SiteSettings, Tenant, VendorConfig } from './types.generated';
 import templateCategories from '../cli/templates/tenant/categories.json' with { type: 'json' };
 import templateSite from '../cli/templates/tenant/site.json' with { type: 'json' };
@@ -19,18 +20,13 @@ export interface NewTenantRequest {
 /** Site settings that belong to one business's identity and brand, never copied from another tenant. */
 const SITE_IDENTITY_KEYS = ['gaTrackingId', 'socialLinks', 'favicon', 'headerLogo', 'headerLogomark', 'thumbnails', 'loginSubtitle', 'signupSubtitle'] as const;
 
-const withoutSchema = <T extends { $schema?: string }>(value: T): T => {
-  const { $schema: _ignored, ...rest } = value;
-  return rest as T;
-};
-
 /** The new tenant (without `$schema` keys); `from` copies links, colours, facets, categories and constants. */
 export function buildTenant(request: NewTenantRequest, from?: Tenant): Tenant {
-  const site: SiteSettings = structuredClone(withoutSchema(from?.site ?? (templateSite as SiteSettings)));
+  const site: SiteSettings = structuredClone(withoutSchemaKey(from?.site ?? (templateSite as SiteSettings)));
   if (from) for (const key of SITE_IDENTITY_KEYS) delete site[key];
   Object.assign(site, { tenantId: request.tenantId, domain: request.domain, appTitle: request.name, meta: { ...site.meta, title: request.name } });
   const vendor: VendorConfig = {
-    ...structuredClone(withoutSchema(templateVendor as VendorConfig)),
+    ...structuredClone(withoutSchemaKey(templateVendor as VendorConfig)),
     ...(from ? { timezone: from.vendor.timezone, weeklyDiscounts: from.vendor.weeklyDiscounts } : {}),
     id: request.tenantId,
     displayName: request.name,
@@ -38,6 +34,6 @@ export function buildTenant(request: NewTenantRequest, from?: Tenant): Tenant {
     email: request.email ?? `hello@${request.domain.replace(/^www\./, '')}`,
     website: `https://${request.domain}`,
   };
-  const categories: CategoryTree = structuredClone(withoutSchema(from?.categories ?? (templateCategories as CategoryTree)));
+  const categories: CategoryTree = structuredClone(withoutSchemaKey(from?.categories ?? (templateCategories as CategoryTree)));
   return { site, vendor, categories };
 }

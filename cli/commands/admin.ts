@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import type { Command } from 'commander';
-import { CommandFailure, EXIT, UsageError, safeText, tenantsDirOf, type CliContext } from '../context';
+import { CommandFailure, EXIT, UsageError, safeText, dataDirOf, tenantsDirOf, type CliContext } from '../context';
 
 interface AddOptions {
   email?: string;
@@ -14,8 +14,6 @@ interface AddOptions {
   name?: string;
   yes?: boolean;
 }
-
-const dataDirOf = (context: CliContext) => path.resolve(context.cwd, context.env.BACKLOT_DATA_DIR || '.data');
 
 export function registerAdmin(program: Command, context: CliContext): void {
   const admin = program.command('admin').description('manage console accounts (platform staff and tenant admins)');

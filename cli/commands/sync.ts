@@ -7,9 +7,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import type { Issue } from '../../schema/issue';
 import type { Change, Comparison, SyncRecord, SyncStores } from '../lib/sync';
-import { CommandFailure, EXIT, UsageError, colorsFor, displayPath, safeText, tenantsDirOf, type CliContext, type Output } from '../context';
-
-const dataDirOf = (context: CliContext) => path.resolve(context.cwd, context.env.BACKLOT_DATA_DIR || '.data');
+import { CommandFailure, EXIT, UsageError, colorsFor, displayPath, safeText, dataDirOf, tenantsDirOf, type CliContext, type Output } from '../context';
 
 const ENVIRONMENT_HELP = `
 Firestore is found the way firebase-admin finds it, from one of:

@@ -3,11 +3,10 @@
  * structure of an existing tenant), in canonical form, and checks them before anything is written.
  */
 import path from 'node:path';
-import { canonicalJson } from '../../schema/canonical-json';
 import type { Issue } from '../../schema/issue';
 import { checkAcrossTenants, checkTenantSources, listTenantDirs, loadTenant, readDomainClaims, TENANT_PARTS, tenantFileName, type TenantPart } from '../../schema/loader';
-import { rootSchema } from '../../schema/schema-walk';
 import { buildTenant, type NewTenantRequest } from '../../schema/scaffold';
+import { renderTenant } from '../../schema/tenant-files';
 import { CommandFailure } from '../context';
 import { schemaPathFrom } from '../../schema/package-root';
 
@@ -36,12 +35,8 @@ async function sourceTenant(tenantsDir: string, from: string) {
 export async function planTenant(tenantsDir: string, request: ScaffoldRequest): Promise<ScaffoldPlan> {
   const dir = path.join(tenantsDir, request.tenantId);
   const tenant = buildTenant(request, request.from ? await sourceTenant(tenantsDir, request.from) : undefined);
-  const files: Record<string, string> = {};
-  for (const part of TENANT_PARTS) {
-    const value = { $schema: schemaPathFrom(dir, part), ...tenant[part] };
-    files[tenantFileName(part)] = canonicalJson(value, rootSchema(part));
-  }
-  return { dir, files };
+  const texts = renderTenant(tenant, Object.fromEntries(TENANT_PARTS.map((part) => [part, schemaPathFrom(dir, part)])));
+  return { dir, files: Object.fromEntries(TENANT_PARTS.map((part) => [tenantFileName(part), texts[part]])) };
 }
 
 /** Everything wrong with a plan: schema and rules, and a domain already used by another tenant. */

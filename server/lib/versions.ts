@@ -12,12 +12,18 @@ export class PreconditionRequiredError extends Error {
   }
 }
 
-/** The version named by If-Match (quotes and a weak prefix removed). */
-export function ifMatchVersion(request: FastifyRequest): string {
-  const header = request.headers['if-match'];
+/** The version an If-Match or If-None-Match header names (quotes and a weak prefix removed). */
+function versionIn(request: FastifyRequest, name: 'if-match' | 'if-none-match'): string | undefined {
+  const header = request.headers[name];
   const value = (Array.isArray(header) ? header[0] : header)?.trim();
-  if (!value) throw new PreconditionRequiredError();
-  return value.replace(/^W\//, '').replace(/^"(.*)"$/, '$1');
+  return value ? value.replace(/^W\//, '').replace(/^"(.*)"$/, '$1') : undefined;
+}
+
+/** The version named by If-Match; every write must send one. */
+export function ifMatchVersion(request: FastifyRequest): string {
+  const version = versionIn(request, 'if-match');
+  if (!version) throw new PreconditionRequiredError();
+  return version;
 }
 
 export function withVersion(reply: FastifyReply, version: string): FastifyReply {
@@ -26,9 +32,7 @@ export function withVersion(reply: FastifyReply, version: string): FastifyReply 
 
 /** The version named by If-None-Match, if any (for 304 answers to conditional reads). */
 export function ifNoneMatchVersion(request: FastifyRequest): string | undefined {
-  const header = request.headers['if-none-match'];
-  const value = (Array.isArray(header) ? header[0] : header)?.trim();
-  return value ? value.replace(/^W\//, '').replace(/^"(.*)"$/, '$1') : undefined;
+  return versionIn(request, 'if-none-match');
 }
 
 /**

@@ -12,7 +12,7 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import { createFolderAtomic, writeFileAtomic } from '../../schema/atomic-write';
 import { checkDefinition } from '../../schema/definitions';
-import { listTenantDirs, readSourceSync, TENANT_PARTS, tenantFileName, type TenantPart } from '../../schema/loader';
+import { listTenantDirs, readDomainClaim, readSourceSync, TENANT_PARTS, tenantFileName, type TenantPart } from '../../schema/loader';
 import { schemaPathFrom } from '../../schema/package-root';
 import type { Tenant } from '../../schema/types.generated';
 import { FileHistory } from './file-history';
@@ -106,14 +106,7 @@ export class FileTenantStore extends IndexedTenantStore implements TenantStore {
       present.add(tenantId);
       if (this.ids.has(tenantId)) continue;
       this.ids.add(tenantId);
-      const site = readSourceSync(path.join(dir, tenantFileName('site')));
-      if (typeof site !== 'string') continue;
-      try {
-        const domain = (JSON.parse(site) as { domain?: unknown }).domain;
-        if (typeof domain === 'string') this.domains.set(tenantId, domain);
-      } catch {
-        // an unparsable site.json serves no domain until it is fixed
-      }
+      this.domains.set(tenantId, readDomainClaim(dir)?.domain);
     }
     for (const tenantId of [...this.ids]) {
       if (present.has(tenantId)) continue;

@@ -8,25 +8,15 @@ import { canonicalJson } from '../../schema/canonical-json';
 import { joinPointer } from '../../schema/json-source';
 import { checkTenantSources, TENANT_PARTS, type TenantPart } from '../../schema/loader';
 import { rootSchema } from '../../schema/schema-walk';
+import { renderTenant, withoutSchemaKeys, type TenantTexts } from '../../schema/tenant-files';
 import type { Tenant } from '../../schema/types.generated';
 import type { JsonPatchOperation } from './tenant-store';
 import { ValidationFailedError } from './tenant-store';
 
-export type TenantTexts = Record<TenantPart, string>;
+export { renderTenant, withoutSchemaKeys, type TenantTexts };
 
 /** Issues from store validation name the part ("site", …) as their file. */
 const partFiles = Object.fromEntries(TENANT_PARTS.map((part) => [part, part])) as Record<TenantPart, string>;
-
-/** The canonical text of each part; `schemaPaths` are the `$schema` values to write (editors use them). */
-export function renderTenant(tenant: Tenant, schemaPaths: Partial<Record<TenantPart, string>>): TenantTexts {
-  const texts = {} as TenantTexts;
-  for (const part of TENANT_PARTS) {
-    const { $schema: _ignored, ...value } = tenant[part] as { $schema?: string };
-    const withSchema = schemaPaths[part] ? { $schema: schemaPaths[part], ...value } : value;
-    texts[part] = canonicalJson(withSchema, rootSchema(part));
-  }
-  return texts;
-}
 
 /**
  * The version of a tenant: a hash of its content in canonical form, so any change of content
@@ -51,15 +41,6 @@ export function versionOf(texts: TenantTexts): string {
   const hash = createHash('sha256');
   for (const part of TENANT_PARTS) hash.update(part).update('\0').update(texts[part]).update('\0');
   return hash.digest('base64url').slice(0, 22);
-}
-
-/** The tenant as the API shows it: without the editor-only `$schema` keys. */
-export function withoutSchemaKeys(tenant: Tenant): Tenant {
-  const strip = <T extends { $schema?: string }>(part: T): T => {
-    const { $schema: _ignored, ...rest } = part;
-    return rest as T;
-  };
-  return { site: strip(tenant.site), vendor: strip(tenant.vendor), categories: strip(tenant.categories) };
 }
 
 /** Validates rendered texts; throws ValidationFailedError with part-relative pointers. */

@@ -12,7 +12,8 @@ declare module 'fastify' {
     resolveTenant(host: string | undefined): string;
   }
   interface FastifyRequest {
-    tenantId: string;
+    /** The tenant this request's Host resolves to. */
+    readonly tenantId: string;
   }
 }
 
@@ -27,9 +28,11 @@ export default fp<{ config: ServerConfig }>(
       return config.defaultTenant;
     };
     app.decorate('resolveTenant', resolveTenant);
-    app.decorateRequest('tenantId', '');
-    app.addHook('onRequest', async (request: FastifyRequest) => {
-      request.tenantId = resolveTenant(request.host);
+    // Worked out only by the routes that read it (API routes name their tenant in the URL).
+    app.decorateRequest('tenantId', {
+      getter(this: FastifyRequest) {
+        return resolveTenant(this.host);
+      },
     });
   },
   { name: 'tenant-host', dependencies: ['tenant-store'] },

@@ -50,12 +50,18 @@ export interface CollectionResource {
   pointerOf(tenant: Tenant, id: string): string | undefined;
 }
 
-/** Body keys that are views, not data: ra sends them back but they are never written. */
-const VIEW_FIELDS = new Set(['id']);
+/** Sets `key` as an own data property, so a "__proto__" key from a request stays an ordinary key (and is refused by validation). */
+export function setField(target: RecordBody, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
 
-export function bodyWithoutViewFields(body: RecordBody, extra: readonly string[] = []): RecordBody {
+/**
+ * The fields of a request body to write, without the record's view fields (`id` and any in
+ * `omit`): react-admin sends them back, but they are never written.
+ */
+export function copyFields(body: RecordBody, omit: readonly string[] = ['id']): RecordBody {
   const data: RecordBody = {};
-  for (const key of Object.keys(body)) if (!VIEW_FIELDS.has(key) && !extra.includes(key)) Object.defineProperty(data, key, { value: body[key], enumerable: true, writable: true, configurable: true });
+  for (const key of Object.keys(body)) if (!omit.includes(key)) setField(data, key, body[key]);
   return data;
 }
 

@@ -9,7 +9,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { joinPointer } from '../../../../schema/json-source';
 import type { CategoryTree, SiteSettings, Tenant } from '../../../../schema/types.generated';
-import { bodyWithoutViewFields, RecordNotFoundError, RecordRejectedError, registerCollection, type CollectionResource, type RecordBody, type ResourceRecord } from './collection';
+import { copyFields, RecordNotFoundError, RecordRejectedError, registerCollection, setField, type CollectionResource, type RecordBody, type ResourceRecord } from './collection';
 
 /** The site lists edited through their own resources, not through settings. */
 const LIST_OWNERS = { colorMap: 'colors', headerLinks: 'links', footerLinks: 'links', socialLinks: 'links' } as const;
@@ -24,10 +24,10 @@ const settings: CollectionResource = {
   },
   update(tenant, id, body) {
     if (id !== 'site') throw new RecordNotFoundError('settings has one record, "site"');
-    const data = bodyWithoutViewFields(body);
+    const data = copyFields(body);
     for (const [key, owner] of Object.entries(LIST_OWNERS)) {
       if (Object.hasOwn(data, key)) throw new RecordRejectedError(key, `${key} is edited through the ${owner} resource`);
-      if (tenant.site[key as keyof SiteSettings] !== undefined) Object.defineProperty(data, key, { value: tenant.site[key as keyof SiteSettings], enumerable: true, writable: true, configurable: true });
+      if (tenant.site[key as keyof SiteSettings] !== undefined) setField(data, key, tenant.site[key as keyof SiteSettings]);
     }
     return { tenant: { ...tenant, site: data as unknown as SiteSettings }, id };
   },
@@ -41,8 +41,7 @@ const vendor: CollectionResource = {
   list: (tenant) => [{ ...tenant.vendor }],
   update(tenant, id, body) {
     if (id !== tenant.vendor.id) throw new RecordNotFoundError(`vendor has one record, ${JSON.stringify(tenant.vendor.id)}`);
-    const data: RecordBody = {};
-    for (const key of Object.keys(body)) Object.defineProperty(data, key, { value: body[key], enumerable: true, writable: true, configurable: true });
+    const data = copyFields(body, []);
     return { tenant: { ...tenant, vendor: data as unknown as Tenant['vendor'] }, id: String(data.id ?? id) };
   },
   pointerOf: () => '/vendor',
@@ -69,7 +68,7 @@ const colors: CollectionResource = {
   create(tenant, body) {
     const list = [...(tenant.site.colorMap ?? [])];
     const position = positionFrom(body, list.length, list.length);
-    list.splice(position, 0, bodyWithoutViewFields(body, ['position']) as never);
+    list.splice(position, 0, copyFields(body, ['id', 'position']) as never);
     return { tenant: { ...tenant, site: { ...tenant.site, colorMap: list } }, id: String(position) };
   },
   update(tenant, id, body) {
@@ -77,7 +76,7 @@ const colors: CollectionResource = {
     const index = Number(id);
     if (!Number.isInteger(index) || !list[index]) throw new RecordNotFoundError(`colors has no record ${JSON.stringify(id)}`);
     const position = positionFrom(body, list.length - 1, index);
-    const colorMap = moveTo(list, index, position, bodyWithoutViewFields(body, ['position']) as never);
+    const colorMap = moveTo(list, index, position, copyFields(body, ['id', 'position']) as never);
     return { tenant: { ...tenant, site: { ...tenant.site, colorMap } }, id: String(position) };
   },
   remove(tenant, id) {
@@ -108,7 +107,7 @@ const links: CollectionResource = {
     const key = LINK_LISTS[kind];
     const list = [...((tenant.site[key] ?? []) as object[])];
     const position = positionFrom(body, list.length, list.length);
-    list.splice(position, 0, bodyWithoutViewFields(body, ['kind', 'position']));
+    list.splice(position, 0, copyFields(body, ['id', 'kind', 'position']));
     return { tenant: { ...tenant, site: { ...tenant.site, [key]: list } }, id: `${kind}-${position}` };
   },
   update(tenant, id, body) {
@@ -118,7 +117,7 @@ const links: CollectionResource = {
     if (!parsed || !key || !list[parsed.index]) throw new RecordNotFoundError(`links has no record ${JSON.stringify(id)}`);
     if (body.kind !== undefined && body.kind !== parsed.kind) throw new RecordRejectedError('kind', 'a link cannot change kind; delete it and add it to the other list');
     const position = positionFrom(body, list.length - 1, parsed.index);
-    const moved = moveTo(list, parsed.index, position, bodyWithoutViewFields(body, ['kind', 'position']));
+    const moved = moveTo(list, parsed.index, position, copyFields(body, ['id', 'kind', 'position']));
     return { tenant: { ...tenant, site: { ...tenant.site, [key]: moved } }, id: `${parsed.kind}-${position}` };
   },
   remove(tenant, id) {
@@ -180,7 +179,7 @@ const categories: CollectionResource = {
       level = CHILD_LEVEL[parent.record.level as string]!;
     }
     const position = positionFrom(body, list.length, list.length);
-    const node = bodyWithoutViewFields(body, ['parentId', 'level', 'position']);
+    const node = copyFields(body, ['id', 'parentId', 'level', 'position']);
     if (level === 'group') node.categories ??= [];
     list.splice(position, 0, node);
     return { tenant, id: parentId ? `${String(parentId)}/${String(node.slug)}` : String(node.slug) };
@@ -191,7 +190,7 @@ const categories: CollectionResource = {
     if (body.parentId !== undefined && body.parentId !== node.record.parentId) throw new RecordRejectedError('parentId', 'moving to another parent is not supported; add it there and delete it here');
     const existing = node.list[node.index]!;
     const childKey = CHILDREN[node.record.level as Level];
-    const updated = bodyWithoutViewFields(body, ['parentId', 'level', 'position']);
+    const updated = copyFields(body, ['id', 'parentId', 'level', 'position']);
     if (childKey && existing[childKey] !== undefined) updated[childKey] = existing[childKey];
     const position = positionFrom(body, node.list.length - 1, node.index);
     const reordered = moveTo(node.list, node.index, position, updated);
