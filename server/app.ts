@@ -4,10 +4,11 @@
  * from the app's own (validation, errors, stores, accounts).
  */
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { MAX_TENANT_FILE_BYTES } from '../schema/loader';
+import { DEFAULT_BODY_LIMIT } from './lib/body-limits';
 import type { Accounts } from './auth/accounts';
 import type { ServerConfig } from './config';
 import accounts from './plugins/app/accounts';
+import contentTypes from './plugins/app/content-types';
 import errors from './plugins/app/errors';
 import tenantHost from './plugins/app/tenant-host';
 import tenantStore from './plugins/app/tenant-store';
@@ -36,11 +37,13 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
-    // A whole tenant may be three files of up to MAX_TENANT_FILE_BYTES each.
-    bodyLimit: 3 * MAX_TENANT_FILE_BYTES + 1024 * 1024,
+    // Tenant writes raise it per route (lib/body-limits.ts), after the caller is authenticated.
+    bodyLimit: DEFAULT_BODY_LIMIT,
     // Keep "__proto__" and "constructor" as ordinary keys so schema validation names them
     // as unknown fields (JSON.parse never touches a prototype).
     onProtoPoisoning: 'ignore',
+    // X-Forwarded-Proto/Host are believed only behind a proxy the operator names (BACKLOT_TRUST_PROXY).
+    trustProxy: options.config.trustProxy,
     onConstructorPoisoning: 'ignore',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 400 },
     // One access-log line per request (below) instead of Fastify's two.
@@ -54,6 +57,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(helmet);
   await app.register(sensible);
   await app.register(rateLimit);
+  await app.register(contentTypes);
   await app.register(validation);
   await app.register(errors);
   await app.register(swagger);

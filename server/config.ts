@@ -12,6 +12,36 @@ export interface ServerConfig {
   adminPassword?: string;
   /** Cookies marked Secure; on when the public URL is https. */
   secureCookies: boolean;
+  /**
+   * The origins browsers reach this server at (BACKLOT_PUBLIC_URL, comma-separated), in URL's
+   * normal form. Changes made with a session cookie, and logins, must come from one of them.
+   * Empty: a local install, where a loopback host's own origin is accepted instead.
+   */
+  publicOrigins: string[];
+  /** Fastify's trustProxy: X-Forwarded-* are honoured only when BACKLOT_TRUST_PROXY is set. */
+  trustProxy: boolean | string;
+}
+
+/** "https://shop.example.com/admin/, http://localhost:3000" → their origins; a value that is not a URL is refused. */
+function parsePublicOrigins(value: string | undefined): string[] {
+  if (!value?.trim()) return [];
+  return value.split(',').map((part) => {
+    const text = part.trim();
+    let url: URL;
+    try {
+      url = new URL(text);
+    } catch {
+      throw new Error(`BACKLOT_PUBLIC_URL must be one or more http(s) URLs separated by commas, not ${JSON.stringify(text)}`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`BACKLOT_PUBLIC_URL must use http or https, not ${JSON.stringify(text)}`);
+    return url.origin;
+  });
+}
+
+/** "1"/"true": trust the proxy in front; any other value is passed to Fastify (addresses or hop count). */
+function parseTrustProxy(value: string | undefined): boolean | string {
+  if (!value || value === '0' || value === 'false') return false;
+  return value === '1' || value === 'true' ? true : value;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {
@@ -19,6 +49,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
   if (store !== 'file' && store !== 'firestore') throw new Error(`BACKLOT_STORE must be "file" or "firestore", not ${JSON.stringify(store)}`);
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not ${JSON.stringify(env.PORT)}`);
+  const publicOrigins = parsePublicOrigins(env.BACKLOT_PUBLIC_URL);
   return {
     port,
     host: env.HOST ?? 'localhost',
@@ -28,6 +59,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
     defaultTenant: env.BACKLOT_DEFAULT_TENANT || 'aviation',
     adminEmail: env.BACKLOT_ADMIN_EMAIL || undefined,
     adminPassword: env.BACKLOT_ADMIN_PASSWORD || undefined,
-    secureCookies: env.BACKLOT_SECURE_COOKIES === '1',
+    secureCookies: env.BACKLOT_SECURE_COOKIES === '1' || publicOrigins.some((origin) => origin.startsWith('https:')),
+    publicOrigins,
+    trustProxy: parseTrustProxy(env.BACKLOT_TRUST_PROXY),
   };
 }

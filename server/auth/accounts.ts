@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { betterAuth } from 'better-auth';
+import { parseCookies } from 'better-auth/cookies';
 import { getMigrations } from 'better-auth/db/migration';
 import Database from 'better-sqlite3';
 
@@ -32,6 +33,8 @@ export interface AccountsOptions {
   secret?: string;
   /** Mark cookies Secure (when served over https). */
   secureCookies?: boolean;
+  /** The public origins (BACKLOT_PUBLIC_URL); the first is better-auth's base URL. */
+  publicOrigins?: string[];
 }
 
 export const SESSION_COOKIE = 'backlot.session_token';
@@ -53,7 +56,8 @@ function createAuth(database: Database.Database, options: AccountsOptions) {
     appName: 'Backlot',
     database,
     secret: options.secret ?? persistentSecret(options.dataDir),
-    baseURL: 'http://localhost',
+    baseURL: options.publicOrigins?.[0] ?? 'http://localhost',
+    trustedOrigins: options.publicOrigins ?? [],
     basePath: '/api/auth',
     telemetry: { enabled: false },
     // Logins are rate-limited by the server (per route), not twice.
@@ -103,8 +107,15 @@ function toAccount(user: StoredUser): Account {
 
 export class AccountError extends Error {}
 
+/** The session token a Cookie header carries (the Secure-prefixed cookie first), if any. */
+export function sessionTokenOf(cookie: string | undefined): string | undefined {
+  if (!cookie || !cookie.includes(SESSION_COOKIE)) return undefined;
+  const cookies = parseCookies(cookie);
+  return cookies.get(`__Secure-${SESSION_COOKIE}`) ?? cookies.get(SESSION_COOKIE) ?? undefined;
+}
+
 /**
- * How long a verified session is remembered per cookie value. Looking a session up costs a
+ * How long a verified session is remembered per session token. Looking a session up costs a
  * database read and a signature check, far more than the console's reads themselves; the
  * price is that a session revoked on another server stays usable here for at most this long
  * (logout on this server forgets it at once).
@@ -176,8 +187,10 @@ export class Accounts {
    * when the session is not already remembered.
    */
   async fromCookie(cookie: string | undefined, headers: () => Headers): Promise<Account | undefined> {
-    const key = cookie ?? '';
-    if (!key.includes(SESSION_COOKIE)) return undefined;
+    // Keyed by the token itself, not the whole header: other cookies beside it must not make a
+    // logged-out session look like a new, uncached one.
+    const key = sessionTokenOf(cookie);
+    if (key === undefined) return undefined;
     const cached = this.sessions.get(key);
     if (cached && cached.until > Date.now()) return cached.account;
     const session = await this.auth.api.getSession({ headers: headers() });
@@ -192,7 +205,8 @@ export class Accounts {
 
   /** Forgets a session at logout (on this server at once; elsewhere within SESSION_CACHE_MS). */
   forgetSession(cookie: string | undefined): void {
-    this.sessions.delete(cookie ?? '');
+    const token = sessionTokenOf(cookie);
+    if (token !== undefined) this.sessions.delete(token);
   }
 
   async close(): Promise<void> {

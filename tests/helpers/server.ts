@@ -26,19 +26,21 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function buildTestApp(extra: Partial<AppOptions> = {}): Promise<TestApp> {
+/** `env` adds server settings (BACKLOT_PUBLIC_URL …) to the scratch folders' ones. */
+export async function buildTestApp(extra: Partial<AppOptions> & { env?: Record<string, string> } = {}): Promise<TestApp> {
+  const { env = {}, ...appOptions } = extra;
   const root = await mkdtemp(path.join(tmpdir(), 'backlot-server-'));
   const tenants = path.join(root, 'tenants');
   await cp(acmeDir, path.join(tenants, 'acme'), { recursive: true });
   await cp(path.join(tenantsDir, 'aviation'), path.join(tenants, 'aviation'), { recursive: true });
-  const config = configFromEnv({ BACKLOT_TENANTS_DIR: tenants, BACKLOT_DATA_DIR: path.join(root, '.data') } as NodeJS.ProcessEnv);
-  const app = await buildApp({ config, ...extra });
+  const config = configFromEnv({ ...env, BACKLOT_TENANTS_DIR: tenants, BACKLOT_DATA_DIR: path.join(root, '.data') } as NodeJS.ProcessEnv);
+  const app = await buildApp({ config, ...appOptions });
   await app.accounts.add({ email: USERS.platform, password: PASSWORD, role: 'platform' });
   await app.accounts.add({ email: USERS.acmeAdmin, password: PASSWORD, role: 'tenant-admin', tenants: ['acme'] });
   await app.accounts.add({ email: USERS.aviationAdmin, password: PASSWORD, role: 'tenant-admin', tenants: ['aviation'] });
   const cookies = new Map<string, string>();
   for (const [who, email] of Object.entries(USERS)) {
-    const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: PASSWORD } });
+    const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: PASSWORD } }); // no Origin: not a browser
     if (login.statusCode !== 200) throw new Error(`login failed for ${email}: ${login.body}`);
     cookies.set(who, String(login.headers['set-cookie']).split(';')[0]!);
   }

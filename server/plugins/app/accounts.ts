@@ -4,19 +4,24 @@
  * - `app.requireTenant`: also 404 unless the account may reach the tenant in the URL
  *   (the same answer as for a tenant that does not exist, so none is disclosed);
  * - `app.requirePlatform`: 403 unless the account is platform staff.
+ * Routes run them as `onRequest` hooks, before the body is read or the parameters validated, so
+ * an anonymous caller is answered 401 at once whatever it sends (a 16 MB body is never parsed,
+ * and nothing tells it which tenant ids are well formed).
  * Mutations authenticated by cookie must come from this server's own origin (CSRF).
  */
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { Accounts, canReach, SESSION_COOKIE, type Account } from '../../auth/accounts';
+import { Accounts, canReach, sessionTokenOf, type Account } from '../../auth/accounts';
 import type { ServerConfig } from '../../config';
 
 declare module 'fastify' {
   interface FastifyInstance {
     accounts: Accounts;
-    authenticate: preHandlerAsyncHookHandler;
-    requireTenant: preHandlerAsyncHookHandler;
-    requirePlatform: preHandlerAsyncHookHandler;
+    authenticate: onRequestAsyncHookHandler;
+    requireTenant: onRequestAsyncHookHandler;
+    requirePlatform: onRequestAsyncHookHandler;
+    /** Whether browsers on this origin may make changes (logins, cookie-authenticated writes). */
+    isAllowedOrigin(request: FastifyRequest, origin: string): boolean;
   }
   interface FastifyRequest {
     account?: Account;
@@ -43,45 +48,72 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Origins compared in URL's normal form (lowercase, default port dropped). */
 function normalOrigin(value: string): string | undefined {
   try {
-    return new URL(value).origin;
+    const origin = new URL(value).origin;
+    return origin === 'null' ? undefined : origin;
   } catch {
     return undefined;
   }
 }
 
-function ownOrigin(request: FastifyRequest): string | undefined {
-  return normalOrigin(`${request.protocol}://${request.host}`);
-}
-
 function hasSessionCookie(request: FastifyRequest): boolean {
-  return (request.headers.cookie ?? '').split(';').some((part) => part.trim().startsWith(`${SESSION_COOKIE}=`) || part.trim().startsWith(`__Secure-${SESSION_COOKIE}=`));
+  return sessionTokenOf(request.headers.cookie) !== undefined;
 }
 
-/** The origin a mutation came from: Origin, else Referer's origin. */
-function requestOrigin(request: FastifyRequest): string | undefined {
+/**
+ * The origin a request says it came from: Origin, else Referer's origin; `null` when the
+ * browser hid it (Origin: null, from a sandboxed frame or a privacy redirect), undefined when
+ * neither header was sent (a client that is not a browser).
+ */
+function requestOrigin(request: FastifyRequest): string | null | undefined {
   const origin = request.headers.origin;
-  if (origin && origin !== 'null') return normalOrigin(origin);
+  if (origin !== undefined) return normalOrigin(origin) ?? null;
   const referer = request.headers.referer;
-  return referer ? normalOrigin(referer) : undefined;
+  return referer === undefined ? undefined : (normalOrigin(referer) ?? null);
 }
+
+/** Host names that only ever reach this machine: a DNS name pointed here by someone else is not one. */
+const LOOPBACK_HOST = /^(?:localhost|[a-z0-9-]+\.localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;
+
+const CROSS_SITE_MESSAGE = 'Cross-site request refused: a change made with a session cookie must come from this site.';
+const LOGIN_CROSS_SITE_MESSAGE = 'Cross-site login refused: log in from this site.';
 
 export default fp<AccountsPluginOptions>(
   async (app, options) => {
-    const accounts = options.accounts ?? (await Accounts.open({ dataDir: options.config.dataDir, secureCookies: options.config.secureCookies }));
+    const accounts = options.accounts ?? (await Accounts.open({ dataDir: options.config.dataDir, secureCookies: options.config.secureCookies, publicOrigins: options.config.publicOrigins }));
     app.decorate('accounts', accounts);
     app.addHook('onClose', async () => {
       if (!options.accounts) await accounts.close();
     });
 
+    const { publicOrigins } = options.config;
+    /**
+     * Whether browsers on `origin` may change things here. With BACKLOT_PUBLIC_URL set, its
+     * origins (the Host header is the caller's to choose, so it is never trusted alone); on a
+     * local install, the request's own origin when its host is loopback. Either way, a tenant's
+     * configured storefront domain served by this server is its own origin.
+     */
+    const isAllowedOrigin = (request: FastifyRequest, origin: string): boolean => {
+      if (publicOrigins.includes(origin)) return true;
+      if (origin !== normalOrigin(`${request.protocol}://${request.host}`)) return false;
+      const hostname = new URL(origin).hostname;
+      return (publicOrigins.length === 0 && LOOPBACK_HOST.test(hostname)) || app.tenantStore.tenantForDomain(hostname) !== undefined;
+    };
+    app.decorate('isAllowedOrigin', isAllowedOrigin);
+
     app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-      if (SAFE_METHODS.has(request.method) || !hasSessionCookie(request)) return;
+      if (SAFE_METHODS.has(request.method)) return;
       const origin = requestOrigin(request);
-      if (origin === undefined || origin !== ownOrigin(request)) {
-        await reply.code(403).send({ statusCode: 403, error: 'Forbidden', message: 'Cross-site request refused: a change made with a session cookie must come from this site.' });
+      if (hasSessionCookie(request)) {
+        // Browsers send Origin on every cross-site POST, PUT and DELETE: a cookie without one is refused too.
+        if (!origin || !isAllowedOrigin(request, origin)) await reply.code(403).send({ statusCode: 403, error: 'Forbidden', message: CROSS_SITE_MESSAGE });
+      } else if (request.routeOptions.url === '/api/auth/login' && origin !== undefined) {
+        // Login CSRF: a foreign page must not log a visitor into an account of its choosing. A
+        // client that sends no Origin at all is not a browser (browsers always send it here).
+        if (origin === null || !isAllowedOrigin(request, origin)) await reply.code(403).send({ statusCode: 403, error: 'Forbidden', message: LOGIN_CROSS_SITE_MESSAGE });
       }
     });
 
-    const authenticate: preHandlerAsyncHookHandler = async (request, reply) => {
+    const authenticate: onRequestAsyncHookHandler = async (request, reply) => {
       request.account = await accounts.fromCookie(request.headers.cookie, () => fetchHeaders(request));
       if (!request.account) await reply.code(401).send({ statusCode: 401, error: 'Unauthorized', message: 'Log in to use the console.' });
     };
@@ -102,5 +134,5 @@ export default fp<AccountsPluginOptions>(
       if (request.account!.role !== 'platform') await reply.code(403).send({ statusCode: 403, error: 'Forbidden', message: 'Only platform staff may do this.' });
     });
   },
-  { name: 'accounts' },
+  { name: 'accounts', dependencies: ['tenant-store'] },
 );

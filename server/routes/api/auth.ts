@@ -62,7 +62,7 @@ const auth: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) => {
     return reply.code(204).send();
   });
 
-  app.get('/api/auth/me', { preHandler: app.authenticate, schema: { tags: ['auth'], summary: 'The logged-in account', response: { 200: accountSchema } } }, async (request) => request.account);
+  app.get('/api/auth/me', { onRequest: app.authenticate, schema: { tags: ['auth'], summary: 'The logged-in account', response: { 200: accountSchema } } }, async (request) => request.account);
 };
 
 export default auth;

@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Issue } from '../../../../schema/issue';
 import type { Tenant } from '../../../../schema/types.generated';
 import { fieldPath } from '../../../plugins/app/errors';
+import { TENANT_BODY_LIMIT } from '../../../lib/body-limits';
 import { listQuerySchema, sendList, type ListQuery } from '../../../lib/ra-list';
 import { ifMatchVersion, withVersion } from '../../../lib/versions';
 import { UnknownTenantError, type TenantRecord } from '../../../stores/tenant-store';
@@ -105,12 +106,12 @@ export function registerCollection(app: FastifyInstance, resource: CollectionRes
     return withVersion(reply.code(status), saved.version).send(body);
   }
 
-  app.get(base, { preHandler: app.requireTenant, schema: { tags, summary: `List ${resource.summary}`, params, querystring: listQuerySchema } }, async (request, reply) => {
+  app.get(base, { onRequest: app.requireTenant, schema: { tags, summary: `List ${resource.summary}`, params, querystring: listQuerySchema } }, async (request, reply) => {
     const record = await current(request);
     return sendList(withVersion(reply, record.version), resource.name, resource.list(record.tenant), request.query as ListQuery);
   });
 
-  app.get(`${base}/:id`, { preHandler: app.requireTenant, schema: { tags, summary: `One of ${resource.summary}`, params: recordParams } }, async (request, reply) => {
+  app.get(`${base}/:id`, { onRequest: app.requireTenant, schema: { tags, summary: `One of ${resource.summary}`, params: recordParams } }, async (request, reply) => {
     const record = await current(request);
     return withVersion(reply, record.version).send(findRecord(record.tenant, (request.params as { id: string }).id));
   });
@@ -121,26 +122,26 @@ export function registerCollection(app: FastifyInstance, resource: CollectionRes
 
   if (resource.update) {
     const update = resource.update;
-    app.put(`${base}/:id`, { preHandler: app.requireTenant, schema: { tags, summary: `Replace one of ${resource.summary} (If-Match)`, params: recordParams, body: bodySchema } }, (request, reply) =>
+    app.put(`${base}/:id`, { onRequest: app.requireTenant, bodyLimit: TENANT_BODY_LIMIT, schema: { tags, summary: `Replace one of ${resource.summary} (If-Match)`, params: recordParams, body: bodySchema } }, (request, reply) =>
       write(request, reply, (tenant) => update(tenant, (request.params as { id: string }).id, request.body as RecordBody)),
     );
-  } else app.put(`${base}/:id`, { preHandler: app.requireTenant }, notAllowed('replaced'));
+  } else app.put(`${base}/:id`, { onRequest: app.requireTenant }, notAllowed('replaced'));
 
   if (resource.create) {
     const create = resource.create;
-    app.post(base, { preHandler: app.requireTenant, schema: { tags, summary: `Add to ${resource.summary} (If-Match)`, params, body: bodySchema } }, (request, reply) =>
+    app.post(base, { onRequest: app.requireTenant, bodyLimit: TENANT_BODY_LIMIT, schema: { tags, summary: `Add to ${resource.summary} (If-Match)`, params, body: bodySchema } }, (request, reply) =>
       write(request, reply, (tenant) => create(tenant, request.body as RecordBody), 201),
     );
-  } else app.post(base, { preHandler: app.requireTenant }, notAllowed('created'));
+  } else app.post(base, { onRequest: app.requireTenant }, notAllowed('created'));
 
   if (resource.remove) {
     const remove = resource.remove;
-    app.delete(`${base}/:id`, { preHandler: app.requireTenant, schema: { tags, summary: `Delete one of ${resource.summary} (If-Match)`, params: recordParams } }, (request, reply) =>
+    app.delete(`${base}/:id`, { onRequest: app.requireTenant, schema: { tags, summary: `Delete one of ${resource.summary} (If-Match)`, params: recordParams } }, (request, reply) =>
       write(request, reply, (tenant) => {
         const id = (request.params as { id: string }).id;
         const deleted = findRecord(tenant, id);
         return { tenant: remove(tenant, id), deleted };
       }),
     );
-  } else app.delete(`${base}/:id`, { preHandler: app.requireTenant }, notAllowed('deleted'));
+  } else app.delete(`${base}/:id`, { onRequest: app.requireTenant }, notAllowed('deleted'));
 }

@@ -13,13 +13,13 @@ import { tenantParams } from './index';
 const versionParams = { ...tenantParams, required: ['tenantId', 'version'], properties: { ...tenantParams.properties, version: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' } } };
 
 const history: FastifyPluginAsync = async (app) => {
-  app.get('/api/tenants/:tenantId/history', { preHandler: app.requireTenant, schema: { tags: ['history'], summary: 'Accepted writes, newest first', params: tenantParams, querystring: listQuerySchema } }, async (request, reply) => {
+  app.get('/api/tenants/:tenantId/history', { onRequest: app.requireTenant, schema: { tags: ['history'], summary: 'Accepted writes, newest first', params: tenantParams, querystring: listQuerySchema } }, async (request, reply) => {
     const { tenantId } = request.params as { tenantId: string };
     const entries = await app.tenantStore.history(tenantId);
     return sendList(reply, 'history', entries.map((entry) => ({ id: entry.version, ...entry })), request.query as ListQuery);
   });
 
-  app.get('/api/tenants/:tenantId/history/:version', { preHandler: app.requireTenant, schema: { tags: ['history'], summary: 'One version and what it changed', params: versionParams } }, async (request) => {
+  app.get('/api/tenants/:tenantId/history/:version', { onRequest: app.requireTenant, schema: { tags: ['history'], summary: 'One version and what it changed', params: versionParams } }, async (request) => {
     const { tenantId, version } = request.params as { tenantId: string; version: string };
     const entry = (await app.tenantStore.history(tenantId)).find((e) => e.version === version);
     if (!entry) throw new UnknownVersionError(tenantId, version);
@@ -28,7 +28,7 @@ const history: FastifyPluginAsync = async (app) => {
     return { id: version, ...entry, tenant, diff };
   });
 
-  app.post('/api/tenants/:tenantId/history/:version/restore', { preHandler: app.requireTenant, schema: { tags: ['history'], summary: 'Restore a version (If-Match)', params: versionParams } }, async (request, reply) => {
+  app.post('/api/tenants/:tenantId/history/:version/restore', { onRequest: app.requireTenant, schema: { tags: ['history'], summary: 'Restore a version (If-Match)', params: versionParams } }, async (request, reply) => {
     const { tenantId, version } = request.params as { tenantId: string; version: string };
     const record = await app.tenantStore.restore(tenantId, version, { ifMatch: ifMatchVersion(request), actor: request.account!.email });
     return withVersion(reply, record.version).send({ id: tenantId, ...record.tenant });

@@ -11,6 +11,7 @@ import { buildTenant } from '../../../../schema/scaffold';
 import { schemaIds } from '../../../../schema/documents';
 import type { Tenant } from '../../../../schema/types.generated';
 import { canReach } from '../../../auth/accounts';
+import { TENANT_BODY_LIMIT } from '../../../lib/body-limits';
 import { listQuerySchema, sendList, type ListQuery } from '../../../lib/ra-list';
 import { BodyCache, ifMatchVersion, ifNoneMatchVersion, withVersion } from '../../../lib/versions';
 import { UnknownTenantError } from '../../../stores/tenant-store';
@@ -59,7 +60,7 @@ const tenants: FastifyPluginAsync = async (app) => {
 
   app.get(
     '/api/tenants',
-    { preHandler: app.authenticate, schema: { tags: ['tenants'], summary: 'Tenants you may reach', querystring: listQuerySchema } },
+    { onRequest: app.authenticate, schema: { tags: ['tenants'], summary: 'Tenants you may reach', querystring: listQuerySchema } },
     async (request, reply) => {
       const reachable = (await app.tenantStore.list()).filter((t) => canReach(request.account!, t.tenantId));
       const records = reachable.map((t) => ({ id: t.tenantId, displayName: t.displayName, domain: t.domain, version: t.version }));
@@ -69,7 +70,7 @@ const tenants: FastifyPluginAsync = async (app) => {
 
   app.post(
     '/api/tenants',
-    { preHandler: app.requirePlatform, schema: { tags: ['tenants'], summary: 'Create a tenant (platform staff)', body: createBody } },
+    { onRequest: app.requirePlatform, schema: { tags: ['tenants'], summary: 'Create a tenant (platform staff)', body: createBody } },
     async (request, reply) => {
       const body = request.body as { id: string; name: string; domain: string; email?: string; from?: string };
       let from: Tenant | undefined;
@@ -85,7 +86,7 @@ const tenants: FastifyPluginAsync = async (app) => {
 
   app.get(
     '/api/tenants/:tenantId',
-    { preHandler: app.requireTenant, schema: { tags: ['tenants'], summary: 'The whole tenant', params: tenantParams } },
+    { onRequest: app.requireTenant, schema: { tags: ['tenants'], summary: 'The whole tenant', params: tenantParams } },
     async (request, reply) => {
       const { tenantId } = request.params as { tenantId: string };
       const record = await app.tenantStore.get(tenantId);
@@ -100,7 +101,7 @@ const tenants: FastifyPluginAsync = async (app) => {
     '/api/tenants/:tenantId',
     // The body schema documents the shape; the store validates it (schema and cross-field rules
     // together), so one answer names every problem instead of the schema's first.
-    { preHandler: app.requireTenant, attachValidation: true, schema: { tags: ['tenants'], summary: 'Replace the whole tenant (If-Match required)', params: tenantParams, body: tenantBody } },
+    { onRequest: app.requireTenant, bodyLimit: TENANT_BODY_LIMIT, attachValidation: true, schema: { tags: ['tenants'], summary: 'Replace the whole tenant (If-Match required)', params: tenantParams, body: tenantBody } },
     async (request, reply) => {
       const { tenantId } = request.params as { tenantId: string };
       const body = request.body as Record<string, unknown> | null;

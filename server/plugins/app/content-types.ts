@@ -1,0 +1,32 @@
+/**
+ * The API speaks JSON in UTF-8 only. Anything else is refused with 415 before it is parsed:
+ * a text/plain body used to reach validation (and answer a confusing 400), and a body declared
+ * as UTF-16 was parsed as UTF-8.
+ */
+import type { FastifyError } from 'fastify';
+import fp from 'fastify-plugin';
+
+class UnsupportedMediaTypeError extends Error {
+  readonly statusCode = 415;
+}
+
+/** The charset parameter of a Content-Type, lowercased, if any. */
+function charsetOf(contentType: string | undefined): string | undefined {
+  return /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType ?? '')?.[1]?.toLowerCase();
+}
+
+export default fp(
+  async (app) => {
+    app.removeAllContentTypeParsers();
+    const parseJson = app.getDefaultJsonParser('ignore', 'ignore');
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      const charset = charsetOf(request.headers['content-type']);
+      if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
+        done(new UnsupportedMediaTypeError(`Send JSON encoded as UTF-8 (Content-Type: application/json; charset=utf-8), not ${charset}.`) as unknown as FastifyError, undefined);
+        return;
+      }
+      parseJson(request, body as string, done);
+    });
+  },
+  { name: 'content-types' },
+);
