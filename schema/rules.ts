@@ -176,6 +176,20 @@ const linksResolve = define({
   },
 });
 
+/**
+ * `<id>.localhost` names tenant <id> on every Backlot server (the dev and test hosts), so a
+ * tenant may not claim another's, nor `localhost` itself: that would take over its host.
+ */
+const domainNotReserved = define({
+  id: 'domain-not-reserved',
+  needs: ['site'],
+  check({ site }: { site: SiteSettings }, { tenantId }: RuleContext) {
+    const domain = site.domain.toLowerCase();
+    if (!domain.endsWith('.localhost') || domain === `${tenantId}.localhost`) return [];
+    return [{ part: 'site', pointer: '/domain', message: `domain ${JSON.stringify(site.domain)} is reserved: <tenant>.localhost names that tenant on every Backlot server; use this tenant's own domain`, rule: 'domain-not-reserved' }];
+  },
+});
+
 /** Service charges post to the ledger, so every service entry needs a GL code, its own or inherited. */
 const serviceGlCodes = define({
   id: 'service-gl-codes',
@@ -196,7 +210,7 @@ const serviceGlCodes = define({
   },
 });
 
-export const TENANT_RULES: readonly TenantRule<TenantPart>[] = [siteTenantIdMatchesFolder, vendorIdMatchesFolder, categoryNamesUnique, siteListsUnique, colorNamesUnique, linksResolve, serviceGlCodes];
+export const TENANT_RULES: readonly TenantRule<TenantPart>[] = [siteTenantIdMatchesFolder, vendorIdMatchesFolder, categoryNamesUnique, siteListsUnique, colorNamesUnique, linksResolve, domainNotReserved, serviceGlCodes];
 
 /** Runs every rule whose files are all present (i.e. passed the schema). */
 export function checkTenantRules(parts: Partial<Tenant>, context: RuleContext): RuleFinding[] {

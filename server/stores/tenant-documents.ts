@@ -5,13 +5,12 @@
 import { createHash } from 'node:crypto';
 import jsonPatch from 'fast-json-patch';
 import { canonicalJson } from '../../schema/canonical-json';
-import { joinPointer } from '../../schema/json-source';
 import { checkTenantSources, TENANT_PARTS, type TenantPart } from '../../schema/loader';
 import { rootSchema } from '../../schema/schema-walk';
 import { renderTenant, withoutSchemaKeys, type TenantTexts } from '../../schema/tenant-files';
 import type { Tenant } from '../../schema/types.generated';
 import type { JsonPatchOperation } from './tenant-store';
-import { ValidationFailedError } from './tenant-store';
+import { DomainTakenError, ValidationFailedError } from './tenant-store';
 
 export { renderTenant, withoutSchemaKeys, type TenantTexts };
 
@@ -64,9 +63,7 @@ export function changedPointers(from: Tenant | undefined, to: Tenant): string[] 
   return [...new Set(diffTenants(from, to).map((op) => op.path))].sort((a, b) => a.length - b.length || a.localeCompare(b));
 }
 
-/** A domain already served by another tenant, as a validation issue. */
+/** A domain already served by another tenant, as a validation failure. */
 export function domainClash(domain: string, owner: string): ValidationFailedError {
-  return new ValidationFailedError([
-    { file: 'site', line: 1, column: 1, pointer: joinPointer('', 'domain'), message: `domain ${JSON.stringify(domain)} is also used by tenant ${JSON.stringify(owner)}; each domain serves one tenant`, rule: 'unique-domain' },
-  ]);
+  return new DomainTakenError(domain, owner);
 }

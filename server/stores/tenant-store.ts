@@ -65,6 +65,19 @@ export class ValidationFailedError extends Error {
   }
 }
 
+/**
+ * The write claims a domain another tenant serves. The owner is kept for platform staff; the
+ * message does not name it, since a tenant admin may not know that tenant exists.
+ */
+export class DomainTakenError extends ValidationFailedError {
+  constructor(
+    readonly domain: string,
+    readonly owner: string,
+  ) {
+    super([{ file: 'site', line: 1, column: 1, pointer: '/domain', message: `domain ${JSON.stringify(domain)} is already taken; each domain serves one tenant`, rule: 'unique-domain' }]);
+  }
+}
+
 /** The write was based on a version that is no longer current; nothing was written. */
 export class VersionConflictError extends Error {
   constructor(

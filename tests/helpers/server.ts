@@ -26,13 +26,20 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** `env` adds server settings (BACKLOT_PUBLIC_URL …) to the scratch folders' ones. */
-export async function buildTestApp(extra: Partial<AppOptions> & { env?: Record<string, string> } = {}): Promise<TestApp> {
-  const { env = {}, ...appOptions } = extra;
+export interface TestAppOptions extends Partial<AppOptions> {
+  /** Server settings (BACKLOT_PUBLIC_URL …) added to the scratch folders' ones. */
+  env?: Record<string, string>;
+  /** Edits the scratch tenants folder before the server opens it. */
+  beforeStart?: (tenantsDir: string) => Promise<void>;
+}
+
+export async function buildTestApp(extra: TestAppOptions = {}): Promise<TestApp> {
+  const { env = {}, beforeStart, ...appOptions } = extra;
   const root = await mkdtemp(path.join(tmpdir(), 'backlot-server-'));
   const tenants = path.join(root, 'tenants');
   await cp(acmeDir, path.join(tenants, 'acme'), { recursive: true });
   await cp(path.join(tenantsDir, 'aviation'), path.join(tenants, 'aviation'), { recursive: true });
+  await beforeStart?.(tenants);
   const config = configFromEnv({ ...env, BACKLOT_TENANTS_DIR: tenants, BACKLOT_DATA_DIR: path.join(root, '.data') } as NodeJS.ProcessEnv);
   const app = await buildApp({ config, ...appOptions });
   await app.accounts.add({ email: USERS.platform, password: PASSWORD, role: 'platform' });

@@ -4,6 +4,8 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, ORIGIN, PASSWORD, USERS, type TestApp } from '../helpers/server';
 
@@ -81,7 +83,8 @@ describe('origins', () => {
   it('refuses a login from a foreign page (login CSRF), and sets no cookie', async () => {
     t = await buildTestApp();
     const attempt = (headers: Record<string, string>) => t!.app.inject({ method: 'POST', url: '/api/auth/login', headers, payload: { email: USERS.platform, password: PASSWORD } });
-    for (const headers of [{ origin: 'https://evil.example' }, { origin: 'null' }, { referer: 'https://evil.example/page' }]) {
+    const foreign: Array<Record<string, string>> = [{ origin: 'https://evil.example' }, { origin: 'null' }, { referer: 'https://evil.example/page' }];
+    for (const headers of foreign) {
       const refused = await attempt(headers);
       expect(refused.statusCode, JSON.stringify(headers)).toBe(403);
       expect(refused.json().message).toBe('Cross-site login refused: log in from this site.');
@@ -144,5 +147,56 @@ describe('bodies that are not UTF-8 JSON', () => {
     expect(utf16.json().message).toContain('not utf-16');
     // UTF-8 declared (in any spelling) is parsed and reaches validation.
     expect((await put('application/json; charset=UTF-8', '{"site":{}}')).statusCode).toBe(400);
+  });
+});
+
+describe('domains', () => {
+  /** Replaces the whole tenant with `edit` applied, as `who`. */
+  async function putTenant(app: TestApp, who: 'platform' | 'aviationAdmin', edit: (tenant: Record<string, any>) => void) {
+    const current = await app.as(who, { url: '/api/tenants/aviation' });
+    const tenant = current.json();
+    edit(tenant);
+    return app.as(who, { method: 'PUT', url: '/api/tenants/aviation', headers: { 'if-match': String(current.headers.etag) }, payload: tenant });
+  }
+
+  it('a tenant admin cannot change the domain, on the whole tenant or on the settings record', async () => {
+    t = await buildTestApp();
+    const whole = await putTenant(t, 'aviationAdmin', (tenant) => (tenant.site.domain = 'platform.localhost'));
+    expect(whole.statusCode).toBe(403);
+    expect(whole.json().errors).toEqual({ 'site.domain': expect.stringContaining('only platform staff may change the domain') });
+    const settings = await t.as('aviationAdmin', { url: '/api/tenants/aviation/settings/site' });
+    const record = { ...settings.json(), domain: 'www.elsewhere.example' };
+    const single = await t.as('aviationAdmin', { method: 'PUT', url: '/api/tenants/aviation/settings/site', headers: { 'if-match': String(settings.headers.etag) }, payload: record });
+    expect(single.statusCode).toBe(403);
+    expect(single.json().errors).toEqual({ domain: expect.stringContaining('only platform staff') });
+    // And the host still serves the tenant it served.
+    expect(t.app.resolveTenant('www.jetwayprops.com')).toBe('aviation');
+  });
+
+  it("refuses another tenant's <id>.localhost, even to platform staff, and lets staff move a domain", async () => {
+    t = await buildTestApp();
+    const takeover = await putTenant(t, 'platform', (tenant) => (tenant.site.domain = 'acme.localhost'));
+    expect(takeover.statusCode).toBe(400);
+    expect(takeover.json().errors['site.domain']).toContain('is reserved');
+    expect(t.app.resolveTenant('acme.localhost')).toBe('acme');
+    expect((await putTenant(t, 'platform', (tenant) => (tenant.site.domain = 'aviation.localhost'))).statusCode).toBe(200);
+    expect((await putTenant(t, 'platform', (tenant) => (tenant.site.domain = 'props.jetway.example'))).statusCode).toBe(200);
+    expect(t.app.resolveTenant('props.jetway.example')).toBe('aviation');
+  });
+
+  it('says a domain is taken without naming the tenant that has it, except to platform staff', async () => {
+    // acme claims aviation's domain on disk; acme is indexed first, so it keeps it.
+    t = await buildTestApp({
+      beforeStart: async (tenants) => {
+        const file = path.join(tenants, 'acme', 'site.json');
+        await writeFile(file, (await readFile(file, 'utf8')).replace('"www.acme-props.example"', '"www.jetwayprops.com"'));
+      },
+    });
+    const admin = await putTenant(t, 'aviationAdmin', (tenant) => (tenant.site.appTitle = 'Jetway'));
+    expect(admin.statusCode).toBe(400);
+    expect(admin.json().errors['site.domain']).toBe('domain "www.jetwayprops.com" is already taken; each domain serves one tenant');
+    expect(admin.body).not.toContain('acme');
+    const staff = await putTenant(t, 'platform', (tenant) => (tenant.site.appTitle = 'Jetway'));
+    expect(staff.json().errors['site.domain']).toBe('domain "www.jetwayprops.com" is already taken; each domain serves one tenant (by tenant "acme")');
   });
 });

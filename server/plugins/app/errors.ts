@@ -10,7 +10,9 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { problemsFromAjv } from '../../../schema/ajv-messages';
 import type { Issue } from '../../../schema/issue';
+import { ForbiddenChangeError } from '../../auth/write-policy';
 import {
+  DomainTakenError,
   TenantExistsError,
   TenantInvalidError,
   UnknownTenantError,
@@ -53,9 +55,14 @@ function send(reply: FastifyReply, status: number, body: Record<string, unknown>
 export default fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      if (error instanceof ForbiddenChangeError) {
+        return send(reply, 403, { error: 'Forbidden', message: error.message, errors: issuesToErrors(error.issues, request.fieldOf ?? defaultFieldOf) });
+      }
       if (error instanceof ValidationFailedError) {
-        const errors = issuesToErrors(error.issues, request.fieldOf ?? defaultFieldOf);
-        return send(reply, 400, { error: 'Bad Request', message: `Not saved: ${error.issues.length} problem${error.issues.length === 1 ? '' : 's'} to fix`, errors, issues: error.issues });
+        // Only platform staff learn which tenant holds a domain; tenant admins may not know it exists.
+        const issues = error instanceof DomainTakenError && request.account?.role === 'platform' ? error.issues.map((issue) => ({ ...issue, message: `${issue.message} (by tenant ${JSON.stringify(error.owner)})` })) : error.issues;
+        const errors = issuesToErrors(issues, request.fieldOf ?? defaultFieldOf);
+        return send(reply, 400, { error: 'Bad Request', message: `Not saved: ${issues.length} problem${issues.length === 1 ? '' : 's'} to fix`, errors, issues });
       }
       if (error instanceof VersionConflictError) {
         void reply.header('etag', `"${error.currentVersion}"`);

@@ -12,6 +12,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Issue } from '../../../../schema/issue';
 import type { Tenant } from '../../../../schema/types.generated';
+import { assertMayChange } from '../../../auth/write-policy';
 import { fieldPath } from '../../../plugins/app/errors';
 import { TENANT_BODY_LIMIT } from '../../../lib/body-limits';
 import { listQuerySchema, sendList, type ListQuery } from '../../../lib/ra-list';
@@ -101,6 +102,7 @@ export function registerCollection(app: FastifyInstance, resource: CollectionRes
     const before = await current(request);
     const outcome = change(structuredClone(before.tenant));
     if (outcome.id !== undefined) fieldsFor(request, outcome.tenant, outcome.id);
+    assertMayChange(request.account!, before.tenant, outcome.tenant);
     const saved = await app.tenantStore.put(tenantId, outcome.tenant, { ifMatch, actor: request.account!.email });
     const body = outcome.deleted ?? findRecord(saved.tenant, outcome.id!);
     return withVersion(reply.code(status), saved.version).send(body);

@@ -11,6 +11,7 @@ import { buildTenant } from '../../../../schema/scaffold';
 import { schemaIds } from '../../../../schema/documents';
 import type { Tenant } from '../../../../schema/types.generated';
 import { canReach } from '../../../auth/accounts';
+import { assertMayChange } from '../../../auth/write-policy';
 import { TENANT_BODY_LIMIT } from '../../../lib/body-limits';
 import { listQuerySchema, sendList, type ListQuery } from '../../../lib/ra-list';
 import { BodyCache, ifMatchVersion, ifNoneMatchVersion, withVersion } from '../../../lib/versions';
@@ -111,7 +112,11 @@ const tenants: FastifyPluginAsync = async (app) => {
       const envelope = ((request.validationError?.validation ?? []) as Array<{ instancePath: string }>).filter((e) => e.instancePath === '');
       if (envelope.length) throw Object.assign(new Error('invalid tenant body'), { statusCode: 400, validation: envelope, validationContext: 'body' });
       const { id: _id, ...tenant } = request.body as Tenant & { id?: string };
-      const record = await app.tenantStore.put(tenantId, tenant, { ifMatch: ifMatchVersion(request), actor: request.account!.email });
+      const ifMatch = ifMatchVersion(request);
+      const before = await app.tenantStore.get(tenantId);
+      if (!before) throw new UnknownTenantError(tenantId);
+      assertMayChange(request.account!, before.tenant, tenant);
+      const record = await app.tenantStore.put(tenantId, tenant, { ifMatch, actor: request.account!.email });
       return withVersion(reply, record.version).send({ id: tenantId, ...record.tenant });
     },
   );
