@@ -37,8 +37,16 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * A field map without a prototype: a refused key such as "__proto__" or "constructor" is a field
+ * like any other (on a plain object, assigning "__proto__" would swallow the message).
+ */
+export function fieldErrors(): Record<string, string> {
+  return Object.create(null) as Record<string, string>;
+}
+
 export function issuesToErrors(issues: readonly Issue[], fieldOf: (issue: Issue) => string): Record<string, string> {
-  const errors: Record<string, string> = {};
+  const errors = fieldErrors();
   for (const issue of issues) {
     const field = fieldOf(issue);
     errors[field] = errors[field] ? `${errors[field]}; ${issue.message}` : issue.message;
@@ -76,7 +84,7 @@ export default fp(
       if (error.validation) {
         const where = error.validationContext ?? 'body';
         const problems = problemsFromAjv(error.validation as never);
-        const errors: Record<string, string> = {};
+        const errors = fieldErrors();
         for (const problem of problems) errors[fieldPath(where === 'body' ? '' : where, problem.pointer)] = problem.message;
         const summary = problems.map((p) => `${where}${p.pointer} ${p.message}`).join('; ');
         return send(reply, 400, { error: 'Bad Request', message: summary || error.message, errors });
@@ -86,7 +94,7 @@ export default fp(
       }
       const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
       const field = (error as { field?: unknown }).field;
-      if (status < 500 && typeof field === 'string') return send(reply, status, { error: STATUS_CODES[status] ?? 'Error', message: error.message, errors: { [field]: error.message } });
+      if (status < 500 && typeof field === 'string') return send(reply, status, { error: STATUS_CODES[status] ?? 'Error', message: error.message, errors: Object.assign(fieldErrors(), { [field]: error.message }) });
       if (status >= 500) {
         request.log.error({ err: error }, 'request failed');
         return send(reply, status, { error: 'Internal Server Error', message: 'Something went wrong on our side. It has been logged.' });
