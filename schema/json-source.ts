@@ -25,6 +25,8 @@ export interface PointerLocation {
 export interface SyntaxProblem {
   offset: number;
   message: string;
+  /** 'json-depth' for nesting beyond MAX_JSON_DEPTH; a syntax error otherwise. */
+  rule?: 'json-depth';
 }
 
 export type JsonSource =
@@ -49,6 +51,46 @@ const syntaxMessages: Record<string, string> = {
   InvalidEscapeCharacter: 'invalid escape character',
   InvalidCharacter: 'invalid character in string (control characters must be escaped)',
 };
+
+/**
+ * How deep objects and arrays may nest. Tenant config nests about eight levels (a subcategory
+ * inside the tree, a dropdown link's child); anything near this is a mistake or an attack, and
+ * refusing it early keeps every recursive step after parsing (locating, formatting, hashing,
+ * validating) far from the stack's limit.
+ */
+export const MAX_JSON_DEPTH = 64;
+
+/** The offset of the first `[` or `{` that opens level `limit + 1`, scanning the text once without recursion. */
+export function offsetBeyondDepth(text: string, limit = MAX_JSON_DEPTH): number | undefined {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34 /* " */) {
+      for (i++; i < text.length; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 92 /* \\ */) i++;
+        else if (d === 34) break;
+      }
+    } else if (c === 91 /* [ */ || c === 123 /* { */) {
+      if (++depth > limit) return i;
+    } else if (c === 93 /* ] */ || c === 125 /* } */) depth--;
+  }
+  return undefined;
+}
+
+/** The pointer of the first value nested deeper than `limit`, walking a parsed value without recursion. */
+export function pointerBeyondDepth(value: unknown, limit = MAX_JSON_DEPTH): string | undefined {
+  const stack: Array<{ value: unknown; pointer: string; depth: number }> = [{ value, pointer: '', depth: 0 }];
+  while (stack.length) {
+    const { value: current, pointer, depth } = stack.pop()!;
+    if (current === null || typeof current !== 'object') continue;
+    if (depth + 1 > limit) return pointer;
+    for (const key of Object.keys(current)) stack.push({ value: (current as Record<string, unknown>)[key], pointer: joinPointer(pointer, key), depth: depth + 1 });
+  }
+  return undefined;
+}
+
+export const tooDeepMessage = (limit = MAX_JSON_DEPTH) => `nested deeper than ${limit} levels of objects and arrays; tenant config never needs that many`;
 
 /** Escapes one reference token of a JSON pointer (RFC 6901). */
 export function escapePointerToken(token: string | number): string {
@@ -214,6 +256,8 @@ export function parseJsonSource(input: string): JsonSource {
     const detail = name ? (syntaxMessages[name] ?? name) : error instanceof Error ? error.message : String(error);
     return { ok: false, text, problem: { offset, message: `invalid JSON: ${detail}` }, position: lineIndex(text)(offset) };
   }
+  const tooDeep = offsetBeyondDepth(text);
+  if (tooDeep !== undefined) return { ok: false, text, problem: { offset: tooDeep, message: tooDeepMessage(), rule: 'json-depth' }, position: lineIndex(text)(tooDeep) };
   let index: { pointers: Map<string, PointerLocation>; toPosition: (offset: number) => SourcePosition } | undefined;
   return {
     ok: true,

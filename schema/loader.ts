@@ -79,7 +79,7 @@ export function checkTenantSources(
     }
     const parsed = parseJsonSource(source);
     if (!parsed.ok) {
-      issues.push({ file, ...parsed.position, pointer: '', message: parsed.problem.message, rule: 'json-syntax' });
+      issues.push({ file, ...parsed.position, pointer: '', message: parsed.problem.message, rule: parsed.problem.rule ?? 'json-syntax' });
       continue;
     }
     locators[part] = parsed.locate;

@@ -200,3 +200,39 @@ describe('domains', () => {
     expect(staff.json().errors['site.domain']).toBe('domain "www.jetwayprops.com" is already taken; each domain serves one tenant (by tenant "acme")');
   });
 });
+
+describe('deep nesting', () => {
+  const deep = (levels: number) => JSON.parse('['.repeat(levels) + ']'.repeat(levels)) as unknown;
+
+  it('is refused with 400 and the place, on the whole tenant and on sub-resources', async () => {
+    t = await buildTestApp();
+    const current = await t.as('platform', { url: '/api/tenants/aviation' });
+    const tenant = current.json();
+    tenant.site.colorMap.push(deep(2000));
+    const whole = await t.as('platform', { method: 'PUT', url: '/api/tenants/aviation', headers: { 'if-match': String(current.headers.etag) }, payload: tenant });
+    expect(whole.statusCode).toBe(400);
+    const where = `site.colorMap.${tenant.site.colorMap.length - 1}.0.0.0`;
+    expect(Object.keys(whole.json().errors)[0]).toMatch(new RegExp(`^${where.replace(/\./g, '\\.')}`));
+    expect(whole.json().message).toContain('nested deeper than 64 levels');
+    const settings = await t.as('platform', { url: '/api/tenants/aviation/settings/site' });
+    const record = { ...settings.json(), meta: deep(2000) };
+    const single = await t.as('platform', { method: 'PUT', url: '/api/tenants/aviation/settings/site', headers: { 'if-match': String(settings.headers.etag) }, payload: record });
+    expect(single.statusCode).toBe(400);
+    expect(Object.keys(single.json().errors)[0]).toMatch(/^meta\.0\.0/);
+    // Nothing was written.
+    expect((await t.as('platform', { url: '/api/tenants/aviation' })).headers.etag).toBe(current.headers.etag);
+  });
+
+  it('in a file edited by hand answers 422 with the located issue, not 500', async () => {
+    t = await buildTestApp({
+      beforeStart: async (tenants) => {
+        const file = path.join(tenants, 'aviation', 'vendor.json');
+        await writeFile(file, (await readFile(file, 'utf8')).replace('"weeklyDiscounts": [', `"weeklyDiscounts": [${'['.repeat(3000)}${']'.repeat(3000)},`));
+      },
+    });
+    const response = await t.as('platform', { url: '/api/tenants/aviation' });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().issues).toEqual([expect.objectContaining({ file: 'vendor', rule: 'json-depth', message: expect.stringContaining('nested deeper than 64 levels') })]);
+    expect(response.json().issues[0].line).toBeGreaterThan(1);
+  });
+});

@@ -1,13 +1,26 @@
 /**
- * The API speaks JSON in UTF-8 only. Anything else is refused with 415 before it is parsed:
+ * The API speaks JSON in UTF-8 only, nested at most MAX_JSON_DEPTH deep (deeper: 400 naming
+ * where). Anything else is refused with 415 before it is parsed:
  * a text/plain body used to reach validation (and answer a confusing 400), and a body declared
  * as UTF-16 was parsed as UTF-8.
  */
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
+import { pointerBeyondDepth, tooDeepMessage } from '../../../schema/json-source';
+import { fieldPath } from './errors';
 
 class UnsupportedMediaTypeError extends Error {
   readonly statusCode = 415;
+}
+
+/** A body nested beyond MAX_JSON_DEPTH; `field` names where, as react-admin's field paths do. */
+class TooDeepError extends Error {
+  readonly statusCode = 400;
+  readonly field: string;
+  constructor(pointer: string) {
+    super(`${pointer || '(root)'}: ${tooDeepMessage()}`);
+    this.field = fieldPath('', pointer);
+  }
 }
 
 /** The charset parameter of a Content-Type, lowercased, if any. */
@@ -25,7 +38,14 @@ export default fp(
         done(new UnsupportedMediaTypeError(`Send JSON encoded as UTF-8 (Content-Type: application/json; charset=utf-8), not ${charset}.`) as unknown as FastifyError, undefined);
         return;
       }
-      parseJson(request, body as string, done);
+      parseJson(request, body as string, (error, value) => {
+        if (error) return done(error, undefined);
+        // Checked here, once for every route, before anything recursive (validation, canonical
+        // formatting, hashing) walks the value.
+        const pointer = pointerBeyondDepth(value);
+        if (pointer !== undefined) return done(new TooDeepError(pointer) as unknown as FastifyError, undefined);
+        done(null, value);
+      });
     });
   },
   { name: 'content-types' },

@@ -1,6 +1,6 @@
 /** Positions and safety of the JSON reader every tool uses. */
 import { describe, expect, it } from 'vitest';
-import { joinPointer, parseJsonSource } from '../../../schema/json-source';
+import { joinPointer, MAX_JSON_DEPTH, parseJsonSource, pointerBeyondDepth } from '../../../schema/json-source';
 import { suggestKey } from '../../../schema/ajv-messages';
 
 function parsed(text: string) {
@@ -81,5 +81,26 @@ describe('suggestKey', () => {
   it('stays quiet when nothing is close', () => {
     expect(suggestKey('showBanner', ['appTitle', 'domain'])).toBeUndefined();
     expect(suggestKey('x', [])).toBeUndefined();
+  });
+});
+
+describe('nesting depth', () => {
+  const nested = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
+
+  it('accepts MAX_JSON_DEPTH levels and refuses one more, at the bracket that opens it', () => {
+    expect(parseJsonSource(nested(MAX_JSON_DEPTH)).ok).toBe(true);
+    const refused = parseJsonSource(`{\n  "a": ${nested(MAX_JSON_DEPTH)}\n}`);
+    expect(refused.ok).toBe(false);
+    if (refused.ok) return;
+    expect(refused.problem).toMatchObject({ rule: 'json-depth', message: expect.stringContaining(`deeper than ${MAX_JSON_DEPTH} levels`) });
+    // The object is level 1, so the array opening level 65 is the 64th bracket: column 8 + 63.
+    expect(refused.position).toEqual({ line: 2, column: 8 + MAX_JSON_DEPTH - 1 });
+  });
+
+  it('handles 100,000 levels without recursion, and brackets inside strings do not count', () => {
+    expect(parseJsonSource(nested(100_000)).ok).toBe(false);
+    expect(parseJsonSource(JSON.stringify({ text: '['.repeat(500) })).ok).toBe(true);
+    expect(pointerBeyondDepth(JSON.parse(nested(100)))).toBe(`/${Array(MAX_JSON_DEPTH).fill(0).join('/')}`);
+    expect(pointerBeyondDepth({ a: [{ b: 1 }] })).toBeUndefined();
   });
 });
