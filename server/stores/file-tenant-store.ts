@@ -16,7 +16,7 @@ import { listTenantDirs, readDomainClaim, readSourceSync, TENANT_PARTS, tenantFi
 import { schemaPathFrom } from '../../schema/package-root';
 import type { Tenant } from '../../schema/types.generated';
 import { FileHistory } from './file-history';
-import { changedPointers, diffTenants, domainClash, parseTexts, renderTenant, validateTexts, versionOf, versionOfStored, type TenantTexts } from './tenant-documents';
+import { changedPointers, diffTenants, domainClash, renderTenant, tenantAtVersion, validateTexts, versionOf, versionOfStored, type TenantTexts } from './tenant-documents';
 import { IndexedTenantStore, type LoadedTenant } from './store-support';
 import {
   TenantExistsError,
@@ -242,10 +242,12 @@ export class FileTenantStore extends IndexedTenantStore implements TenantStore {
       const version = versionOf(texts);
       if (version === current.version) return { tenantId, version, tenant: valid };
 
-      const currentTexts = { site: '', vendor: '', categories: '', ...current.texts };
-      const entry: HistoryEntry = { version, previousVersion: current.version, actor: options.actor, at: this.now().toISOString(), changed: changedPointers(this.checked(tenantId, current).tenant, valid) };
+      // The version replaced is kept only if it is valid: a tenant broken by hand and repaired
+      // here leaves no unusable version behind (history only ever holds tenants that validate).
+      const previous = this.checked(tenantId, current).tenant;
+      const entry: HistoryEntry = { version, previousVersion: previous ? current.version : null, actor: options.actor, at: this.now().toISOString(), changed: changedPointers(previous, valid) };
       const changedTexts = Object.fromEntries(TENANT_PARTS.filter((part) => texts[part] !== current.texts[part]).map((part) => [part, texts[part]]));
-      await this.log.saveSnapshot(tenantId, current.version, currentTexts);
+      if (previous) await this.log.saveSnapshot(tenantId, current.version, { site: '', vendor: '', categories: '', ...current.texts });
       await this.log.saveSnapshot(tenantId, version, texts);
       await this.log.writeJournal({ tenantId, version, entry, texts: changedTexts });
       await this.applyFiles(tenantId, changedTexts);
@@ -279,7 +281,7 @@ export class FileTenantStore extends IndexedTenantStore implements TenantStore {
     if (currentTenant) return currentTenant;
     const texts = await this.log.snapshot(tenantId, version);
     if (!texts) throw new UnknownVersionError(tenantId, version);
-    return parseTexts(texts);
+    return tenantAtVersion(tenantId, version, texts);
   }
 
   async diff(tenantId: string, fromVersion: string, toVersion: string) {

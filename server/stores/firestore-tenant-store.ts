@@ -45,7 +45,7 @@ import type { CollectionReference, DocumentData, DocumentSnapshot, Firestore, Qu
 import { checkDefinition } from '../../schema/definitions';
 import { TENANT_PARTS, type TenantPart } from '../../schema/loader';
 import type { Tenant } from '../../schema/types.generated';
-import { changedPointers, diffTenants, domainClash, parseTexts, renderTenant, validateTexts, versionOf, versionOfStored, type TenantTexts } from './tenant-documents';
+import { changedPointers, diffTenants, domainClash, renderTenant, tenantAtVersion, validateTexts, versionOf, versionOfStored, type TenantTexts } from './tenant-documents';
 import { IndexedTenantStore } from './store-support';
 import {
   TenantExistsError,
@@ -300,9 +300,10 @@ export class FirestoreTenantStore extends IndexedTenantStore implements TenantSt
         // All reads before any write: which snapshots are missing.
         const [previousSnapshot, nextSnapshot] = await tx.getAll(this.snapshotRef(tenantId, current.version), this.snapshotRef(tenantId, version));
         const at = this.now();
-        const entry: HistoryEntry = { version, previousVersion: current.version, actor: options.actor, at: at.toISOString(), changed: changedPointers(current.tenant, valid) };
+        // The version replaced is kept only if it is valid (see the file store).
+        const entry: HistoryEntry = { version, previousVersion: current.tenant ? current.version : null, actor: options.actor, at: at.toISOString(), changed: changedPointers(current.tenant, valid) };
         tx.set(ref, tenantDocument(texts, valid, options.actor, at));
-        if (!previousSnapshot?.exists) tx.set(this.snapshotRef(tenantId, current.version), current.texts);
+        if (current.tenant && !previousSnapshot?.exists) tx.set(this.snapshotRef(tenantId, current.version), current.texts);
         if (!nextSnapshot?.exists) tx.set(this.snapshotRef(tenantId, version), texts);
         tx.create(this.historyOf(tenantId).doc(), entry);
         return { tenantId, version, tenant: valid };
@@ -330,7 +331,7 @@ export class FirestoreTenantStore extends IndexedTenantStore implements TenantSt
     const [current, snapshot] = await Promise.all([this.load(tenantId), this.snapshotRef(tenantId, version).get()]);
     if (current?.version === version && current.tenant) return current.tenant;
     if (!snapshot.exists) throw new UnknownVersionError(tenantId, version);
-    return parseTexts(complete(storedTexts(snapshot.data())));
+    return tenantAtVersion(tenantId, version, complete(storedTexts(snapshot.data())));
   }
 
   async diff(tenantId: string, fromVersion: string, toVersion: string): Promise<JsonPatchOperation[]> {

@@ -10,7 +10,7 @@ import { rootSchema } from '../../schema/schema-walk';
 import { renderTenant, withoutSchemaKeys, type TenantTexts } from '../../schema/tenant-files';
 import type { Tenant } from '../../schema/types.generated';
 import type { JsonPatchOperation } from './tenant-store';
-import { DomainTakenError, ValidationFailedError } from './tenant-store';
+import { DomainTakenError, ValidationFailedError, VersionUnusableError } from './tenant-store';
 
 export { renderTenant, withoutSchemaKeys, type TenantTexts };
 
@@ -49,8 +49,14 @@ export function validateTexts(tenantId: string, texts: TenantTexts): Tenant {
   return withoutSchemaKeys(report.tenant);
 }
 
-export function parseTexts(texts: TenantTexts): Tenant {
-  return withoutSchemaKeys(Object.fromEntries(TENANT_PARTS.map((part) => [part, JSON.parse(texts[part])])) as unknown as Tenant);
+/** A version read back from the history: validated like any read, so a broken one is never served. */
+export function tenantAtVersion(tenantId: string, version: string, texts: TenantTexts): Tenant {
+  try {
+    return validateTexts(tenantId, texts);
+  } catch (error) {
+    if (error instanceof ValidationFailedError) throw new VersionUnusableError(tenantId, version, error.issues);
+    throw error;
+  }
 }
 
 export function diffTenants(from: Tenant, to: Tenant): JsonPatchOperation[] {

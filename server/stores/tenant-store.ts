@@ -88,6 +88,20 @@ export class VersionConflictError extends Error {
   }
 }
 
+/**
+ * A version in the history whose stored form does not parse or validate (kept by an older
+ * server from files broken by hand). It is never shown or restored.
+ */
+export class VersionUnusableError extends Error {
+  constructor(
+    readonly tenantId: string,
+    readonly version: string,
+    readonly issues: Issue[],
+  ) {
+    super(`version ${version} of tenant ${tenantId} does not pass validation (${issues.length} problem${issues.length === 1 ? '' : 's'}: it was saved from files edited by hand), so it cannot be shown or restored`);
+  }
+}
+
 export class TenantExistsError extends Error {
   constructor(readonly tenantId: string) {
     super(`tenant ${tenantId} already exists`);

@@ -1,10 +1,11 @@
 /** The file adapter: the contract, plus what only files do (edits on disk, crash recovery, canonical text). */
-import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FileTenantStore } from '../../server/stores/file-tenant-store';
 import { FileHistory } from '../../server/stores/file-history';
+import { VersionUnusableError } from '../../server/stores/tenant-store';
 import { acmeDir, tenantsDir } from '../helpers/paths';
 import { describeTenantStoreContract } from './tenant-store.contract';
 
@@ -18,8 +19,8 @@ async function scratch() {
 
 describeTenantStoreContract('file', async () => {
   const dirs = await scratch();
-  const store = await FileTenantStore.open({ tenantsDir: dirs.tenants, dataDir: dirs.data });
-  return { store, cleanup: dirs.cleanup };
+  const store = await FileTenantStore.open({ tenantsDir: dirs.tenants, dataDir: dirs.data, revalidateMs: 0 });
+  return { store, cleanup: dirs.cleanup, breakByHand: (tenantId) => writeFile(path.join(dirs.tenants, tenantId, 'site.json'), '{ "appTitle": ') };
 });
 
 describe('FileTenantStore on disk', () => {
@@ -28,6 +29,18 @@ describe('FileTenantStore on disk', () => {
     dirs = await scratch();
   });
   afterEach(() => dirs.cleanup());
+
+  it('refuses to show or restore a broken version an older server kept in the history (409 reason)', async () => {
+    const store = await FileTenantStore.open({ tenantsDir: dirs.tenants, dataDir: dirs.data });
+    const { version } = (await store.get('acme'))!;
+    const snapshots = path.join(dirs.data, 'history', 'acme', 'snapshots');
+    await mkdir(snapshots, { recursive: true });
+    await writeFile(path.join(snapshots, 'brokenByHand0000000000.json'), JSON.stringify({ site: '{ "appTitle": ', vendor: '{}', categories: '{}' }));
+    await expect(store.atVersion('acme', 'brokenByHand0000000000')).rejects.toBeInstanceOf(VersionUnusableError);
+    await expect(store.restore('acme', 'brokenByHand0000000000', { ifMatch: version, actor: 'x' })).rejects.toThrow(/does not pass validation/);
+    expect((await store.get('acme'))!.version).toBe(version);
+    await store.close();
+  });
 
   it('picks up edits made on disk (by hand, or git pull) without a restart', async () => {
     const store = await FileTenantStore.open({ tenantsDir: dirs.tenants, dataDir: dirs.data, revalidateMs: 0 });

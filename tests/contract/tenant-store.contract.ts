@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Tenant } from '../../schema/types.generated';
 import {
   TenantExistsError,
+  TenantInvalidError,
   UnknownVersionError,
   ValidationFailedError,
   VersionConflictError,
@@ -19,6 +20,8 @@ import { acmeDir, tenantsDir } from '../helpers/paths';
 export interface StoreFixture {
   store: TenantStore;
   cleanup(): Promise<void>;
+  /** Breaks a tenant's stored site part behind the store's back (a hand edit, a bad git merge). */
+  breakByHand(tenantId: string): Promise<void>;
 }
 
 /** A tenant as the API shows it: its three files without their `$schema` keys. */
@@ -156,6 +159,20 @@ export function describeTenantStoreContract(adapter: string, open: () => Promise
       expect((await current('acme')).tenant).toEqual(v0.tenant);
       expect((await store.history('acme'))[0]).toMatchObject({ previousVersion: v2.version, version: v0.version, actor: 'c' });
       await expect(store.restore('acme', v1.version, { ifMatch: v2.version, actor: 'd' })).rejects.toBeInstanceOf(VersionConflictError);
+    });
+
+    it('repairs a tenant broken by hand without keeping the broken version in its history', async () => {
+      await fixture.breakByHand('acme');
+      const error = await store.get('acme').catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(TenantInvalidError);
+      const broken = (await store.list()).find((t) => t.tenantId === 'acme')!.version;
+      const { version: good } = await store.put('acme', acmeTenant(), { ifMatch: broken, actor: 'repair@example.com' });
+      expect((await current('acme')).tenant).toEqual(acmeTenant());
+      const [entry] = await store.history('acme');
+      expect(entry).toMatchObject({ version: good, previousVersion: null, actor: 'repair@example.com', changed: [''] });
+      // The broken version was never stored, so it cannot be shown or restored.
+      await expect(store.atVersion('acme', broken)).rejects.toBeInstanceOf(UnknownVersionError);
+      await expect(store.restore('acme', broken, { ifMatch: good, actor: 'x' })).rejects.toBeInstanceOf(UnknownVersionError);
     });
 
     it('treats writing the same content as no change', async () => {

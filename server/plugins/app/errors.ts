@@ -19,6 +19,7 @@ import {
   UnknownVersionError,
   ValidationFailedError,
   VersionConflictError,
+  VersionUnusableError,
 } from '../../stores/tenant-store';
 
 /** "/site/colorMap/0/name" under prefix "site" → "site.colorMap.0.name" (react-admin's field paths). */
@@ -78,6 +79,7 @@ export default fp(
       }
       if (error instanceof UnknownTenantError || error instanceof UnknownVersionError) return send(reply, 404, { error: 'Not Found', message: error.message });
       if (error instanceof TenantExistsError) return send(reply, 409, { error: 'Conflict', message: error.message });
+      if (error instanceof VersionUnusableError) return send(reply, 409, { error: 'Conflict', message: error.message, issues: error.issues });
       if (error instanceof TenantInvalidError) {
         return send(reply, 422, { error: 'Unprocessable Entity', message: `The stored tenant ${error.tenantId} is invalid; fix its files or save a valid version.`, issues: error.issues });
       }

@@ -7,7 +7,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { listQuerySchema, sendList, type ListQuery } from '../../../lib/ra-list';
 import { ifMatchVersion, withVersion } from '../../../lib/versions';
-import { UnknownVersionError } from '../../../stores/tenant-store';
+import { UnknownVersionError, VersionUnusableError } from '../../../stores/tenant-store';
 import { tenantParams } from './index';
 
 const versionParams = { ...tenantParams, required: ['tenantId', 'version'], properties: { ...tenantParams.properties, version: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' } } };
@@ -24,7 +24,11 @@ const history: FastifyPluginAsync = async (app) => {
     const entry = (await app.tenantStore.history(tenantId)).find((e) => e.version === version);
     if (!entry) throw new UnknownVersionError(tenantId, version);
     const tenant = await app.tenantStore.atVersion(tenantId, version);
-    const diff = entry.previousVersion ? await app.tenantStore.diff(tenantId, entry.previousVersion, version) : [];
+    // A previous version kept by an older server from hand-broken files cannot be diffed against: say so instead of failing.
+    const diff = entry.previousVersion ? await app.tenantStore.diff(tenantId, entry.previousVersion, version).catch((error: unknown) => {
+      if (error instanceof VersionUnusableError) return null;
+      throw error;
+    }) : [];
     return { id: version, ...entry, tenant, diff };
   });
 
