@@ -3,11 +3,34 @@
  * to disk, then rename it over the target (rename is atomic within a file system).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { lstat, mkdir, open, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 
 function temporarySibling(target: string): string {
   return path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+}
+
+/** The name temporarySibling gives: only these are ever removed by the sweep below. */
+const TEMPORARY_NAME = /^\..+\.\d+\.[0-9a-f]{8}\.tmp$/;
+
+/**
+ * A write that died mid-way (kill -9, power loss) leaves its temporary file or folder behind.
+ * Removes those in `dir` that are older than `olderThanMs`: only names this module makes, and
+ * only old ones, since another process (the CLI beside the server) may be writing right now.
+ * Returns the names removed.
+ */
+export async function removeStaleTemporaries(dir: string, olderThanMs = 60_000, now = Date.now()): Promise<string[]> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const removed: string[] = [];
+  for (const name of names) {
+    if (!TEMPORARY_NAME.test(name)) continue;
+    const file = path.join(dir, name);
+    const stats = await lstat(file).catch(() => undefined);
+    if (!stats || now - stats.mtimeMs < olderThanMs) continue;
+    await rm(file, { recursive: true, force: true });
+    removed.push(name);
+  }
+  return removed;
 }
 
 async function writeAndFlush(file: string, text: string): Promise<void> {

@@ -33,6 +33,13 @@ export class FileHistory {
     return path.join(this.dataDir, 'journal', `${tenantId}.json`);
   }
 
+  /** Every folder this history writes into (for the sweep of temporary files at open). */
+  async folders(): Promise<string[]> {
+    const historyRoot = path.join(this.dataDir, 'history');
+    const tenants = await readdir(historyRoot).catch(() => [] as string[]);
+    return [path.join(this.dataDir, 'journal'), ...tenants.flatMap((id) => [path.join(historyRoot, id), path.join(historyRoot, id, 'snapshots')])];
+  }
+
   async saveSnapshot(tenantId: string, version: string, texts: TenantTexts): Promise<void> {
     const file = this.snapshotFile(tenantId, version);
     if (await stat(file).then(() => true, () => false)) return;

@@ -10,7 +10,7 @@
  */
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { createFolderAtomic, writeFileAtomic } from '../../schema/atomic-write';
+import { createFolderAtomic, removeStaleTemporaries, writeFileAtomic } from '../../schema/atomic-write';
 import { checkDefinition } from '../../schema/definitions';
 import { listTenantDirs, readDomainClaim, readSourceSync, TENANT_PARTS, tenantFileName, type TenantPart } from '../../schema/loader';
 import { schemaPathFrom } from '../../schema/package-root';
@@ -89,12 +89,25 @@ export class FileTenantStore extends IndexedTenantStore implements TenantStore {
     const store = new FileTenantStore(options);
     for (const journal of await store.log.pendingJournals()) await store.completeJournal(journal);
     await store.rescan();
+    // In the background: with thousands of tenants it is one folder read each, and nothing waits on it.
+    store.sweep = store.removeStaleTemporaries().catch(() => []);
     const every = options.rescanMs ?? 5000;
     if (every > 0) {
       store.rescanTimer = setInterval(() => void store.rescan().catch(() => undefined), every);
       store.rescanTimer.unref();
     }
     return store;
+  }
+
+  /** Temporary files of writes a crash interrupted, removed at open (paths relative to their root). */
+  sweep: Promise<string[]> = Promise.resolve([]);
+
+  private async removeStaleTemporaries(): Promise<string[]> {
+    const { tenantsDir, dataDir } = this.options;
+    const dirs = [tenantsDir, ...(await listTenantDirs(tenantsDir).catch(() => [] as string[])), ...(await this.log.folders())];
+    const removed: string[] = [];
+    for (const dir of dirs) for (const name of await removeStaleTemporaries(dir)) removed.push(path.relative(dir.startsWith(dataDir) ? dataDir : tenantsDir, path.join(dir, name)));
+    return removed;
   }
 
   /** Lists the tenants folder: indexes the domains of tenants not seen before, forgets removed ones. */

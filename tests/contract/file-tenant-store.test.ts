@@ -1,5 +1,5 @@
 /** The file adapter: the contract, plus what only files do (edits on disk, crash recovery, canonical text). */
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -39,6 +39,40 @@ describe('FileTenantStore on disk', () => {
     await expect(store.atVersion('acme', 'brokenByHand0000000000')).rejects.toBeInstanceOf(VersionUnusableError);
     await expect(store.restore('acme', 'brokenByHand0000000000', { ifMatch: version, actor: 'x' })).rejects.toThrow(/does not pass validation/);
     expect((await store.get('acme'))!.version).toBe(version);
+    await store.close();
+  });
+
+  it('removes temporary files that a killed write left behind, but only its own and only old ones', async () => {
+    const first = await FileTenantStore.open({ tenantsDir: dirs.tenants, dataDir: dirs.data });
+    const { version } = (await first.get('acme'))!;
+    await first.put('acme', { ...(await first.get('acme'))!.tenant, site: { ...(await first.get('acme'))!.tenant.site, appTitle: 'Acme Two' } }, { ifMatch: version, actor: 'x' });
+    await first.close();
+    const old = new Date(Date.now() - 10 * 60_000);
+    const leftovers = [
+      path.join(dirs.tenants, 'acme', '.site.json.4242.0a1b2c3d.tmp'),
+      path.join(dirs.data, 'journal', '.acme.json.4242.deadbeef.tmp'),
+      path.join(dirs.data, 'history', 'acme', 'snapshots', '.abc.json.77.00ff00ff.tmp'),
+    ];
+    await mkdir(path.join(dirs.data, 'journal'), { recursive: true });
+    for (const file of leftovers) {
+      await writeFile(file, 'half a write');
+      await utimes(file, old, old);
+    }
+    const halfTenant = path.join(dirs.tenants, '.newco.4242.12345678.tmp');
+    await mkdir(halfTenant);
+    await writeFile(path.join(halfTenant, 'site.json'), '{}');
+    await utimes(halfTenant, old, old);
+    // Kept: a fresh temporary file (another process may be writing it now) and files not named like ours.
+    const fresh = path.join(dirs.tenants, 'acme', '.vendor.json.4243.0a1b2c3e.tmp');
+    const notOurs = path.join(dirs.tenants, 'acme', 'notes.tmp');
+    for (const file of [fresh, notOurs]) await writeFile(file, 'x');
+    await utimes(notOurs, old, old);
+
+    const store = await FileTenantStore.open({ tenantsDir: dirs.tenants, dataDir: dirs.data });
+    expect((await store.sweep).sort()).toEqual(['.newco.4242.12345678.tmp', 'acme/.site.json.4242.0a1b2c3d.tmp', 'history/acme/snapshots/.abc.json.77.00ff00ff.tmp', 'journal/.acme.json.4242.deadbeef.tmp']);
+    for (const file of [...leftovers, halfTenant]) await expect(stat(file)).rejects.toThrow(/ENOENT/);
+    for (const file of [fresh, notOurs]) await expect(stat(file)).resolves.toBeTruthy();
+    expect((await store.get('acme'))!.tenant.site.appTitle).toBe('Acme Two');
     await store.close();
   });
 
