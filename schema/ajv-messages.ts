@@ -178,7 +178,9 @@ export function problemsFromAjv(errors: readonly ErrorObject[] | null | undefine
         break;
       }
       case 'required':
-        problems.push({ pointer: error.instancePath, at: 'value', message: `missing required key ${JSON.stringify(params.missingProperty)}`, rule });
+        // At the missing key's own pointer, so a form shows it on that input; its position in a
+        // file is the nearest existing parent's (the object it is missing from).
+        problems.push({ pointer: joinPointer(error.instancePath, String(params.missingProperty)), at: 'value', message: `missing required key ${JSON.stringify(params.missingProperty)}`, rule });
         break;
       case 'uniqueItems':
         problems.push({ pointer: joinPointer(error.instancePath, Number(params.i)), at: 'value', message: messageFor(error), rule });

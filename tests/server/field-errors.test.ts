@@ -34,3 +34,18 @@ describe.each(writes)('$resource', ({ resource, method, url }) => {
     expect(errors[key]).toMatch(/unknown|not allowed|must not/i);
   });
 });
+
+describe('missing required keys', () => {
+  it('land on the missing field itself, not on the record or the root', async () => {
+    const settings = await t.as('platform', { url: '/api/tenants/aviation/settings/site' });
+    const { appTitle: _dropped, ...record } = settings.json() as Record<string, unknown>;
+    const response = await t.as('platform', { method: 'PUT', url: '/api/tenants/aviation/settings/site', headers: { 'if-match': String(settings.headers.etag) }, payload: record });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual({ appTitle: 'missing required key "appTitle"' });
+    const whole = await t.as('platform', { url: '/api/tenants/aviation' });
+    const tenant = whole.json();
+    delete tenant.vendor.address.city;
+    const put = await t.as('platform', { method: 'PUT', url: '/api/tenants/aviation', headers: { 'if-match': String(whole.headers.etag) }, payload: tenant });
+    expect(put.json().errors).toEqual({ 'vendor.address.city': 'missing required key "city"' });
+  });
+});

@@ -25,7 +25,7 @@ describe('backlot validate', () => {
     await breakFile('tenants/acme/vendor.json', '"timezone": "America/Los_Angeles"', '"timezone": "Mars/Olympus"');
     const run = await scratch.run(['validate']);
     expect(run.code).toBe(1);
-    expect(run.stdout).toContain('tenants/acme/site.json\ntenants/acme/site.json:1:1  (root)  missing required key "appTitle"');
+    expect(run.stdout).toContain('tenants/acme/site.json\ntenants/acme/site.json:1:1  /appTitle  missing required key "appTitle"');
     expect(run.stdout).toContain('tenants/acme/site.json:7:3  /apTitle  unknown key "apTitle"; did you mean `appTitle`?');
     expect(run.stdout).toMatch(/> +7 \|   "apTitle": "Acme Props",\n +\| +\^/);
     expect(run.stdout).toContain('tenants/acme/vendor.json:15:15  /timezone  must be a known IANA time zone');
