@@ -22,7 +22,7 @@ import health from './routes/api/health';
 import home from './routes/home';
 import history from './routes/api/tenants/history';
 import tenants from './routes/api/tenants/index';
-import resources from './routes/api/tenants/resources';
+import resources from './routes/api/tenants/resources/index';
 import type { TenantStore } from './stores/tenant-store';
 
 export interface AppOptions {

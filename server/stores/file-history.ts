@@ -6,7 +6,7 @@
  */
 import { appendFile, mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { writeFileAtomic } from '../../schema/atomic-write';
+import { moveFolder, writeFileAtomic } from '../../schema/atomic-write';
 import type { TenantTexts } from './tenant-documents';
 import type { HistoryEntry } from './tenant-store';
 
@@ -31,6 +31,12 @@ export class FileHistory {
 
   private journalFile(tenantId: string) {
     return path.join(this.dataDir, 'journal', `${tenantId}.json`);
+  }
+
+  /** Moves a tenant's history (log and snapshots) into `target`, when it has one. */
+  async moveTo(tenantId: string, target: string): Promise<void> {
+    const dir = this.tenantDir(tenantId);
+    if (await stat(dir).then(() => true, () => false)) await moveFolder(dir, target);
   }
 
   /** Every folder this history writes into (for the sweep of temporary files at open). */

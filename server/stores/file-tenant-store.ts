@@ -9,8 +9,9 @@
  * - Start-up reads only each site.json's domain (no validation), so 10,000 tenants start fast.
  */
 import { statSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { createFolderAtomic, removeStaleTemporaries, writeFileAtomic } from '../../schema/atomic-write';
+import { createFolderAtomic, moveFolder, removeStaleTemporaries, writeFileAtomic } from '../../schema/atomic-write';
 import { checkDefinition } from '../../schema/definitions';
 import { listTenantDirs, readDomainClaim, readSourceSync, TENANT_PARTS, tenantFileName, type TenantPart } from '../../schema/loader';
 import { schemaPathFrom } from '../../schema/package-root';
@@ -303,6 +304,28 @@ export class FileTenantStore extends IndexedTenantStore implements TenantStore {
 
   async restore(tenantId: string, version: string, options: WriteOptions): Promise<TenantRecord> {
     return this.put(tenantId, await this.atVersion(tenantId, version), options);
+  }
+
+  /**
+   * Moves tenants/<id>/ to <dataDir>/archive/<id>-<time>/tenant (one rename), then its history
+   * beside it. The first step takes the tenant out of service; if a crash comes between the two,
+   * the history is still under history/<id> and the archive folder says which version left.
+   */
+  async archive(tenantId: string, options: WriteOptions): Promise<void> {
+    return this.locks.run(tenantId, async () => {
+      const current = await this.entry(tenantId, true);
+      if (!current) throw new UnknownTenantError(tenantId);
+      if (current.version !== options.ifMatch) throw new VersionConflictError(tenantId, current.version);
+      const at = this.now().toISOString();
+      const target = path.join(this.options.dataDir, 'archive', `${tenantId}-${at.replace(/[:.]/g, '-')}`);
+      await mkdir(target, { recursive: true });
+      await writeFileAtomic(path.join(target, 'archived.json'), `${JSON.stringify({ tenantId, version: current.version, actor: options.actor, at }, null, 2)}\n`);
+      await moveFolder(this.dirOf(tenantId), path.join(target, 'tenant'));
+      this.cache.delete(tenantId);
+      this.ids.delete(tenantId);
+      this.domains.set(tenantId, undefined);
+      await this.log.moveTo(tenantId, path.join(target, 'history'));
+    });
   }
 
   async close(): Promise<void> {

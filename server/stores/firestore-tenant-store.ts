@@ -342,6 +342,44 @@ export class FirestoreTenantStore extends IndexedTenantStore implements TenantSt
     return this.put(tenantId, await this.atVersion(tenantId, version), options);
   }
 
+  /**
+   * Moves the tenant document to the archive collection ("<collection>-archive", id
+   * "<tenantId>-<time>") in one transaction, which takes it out of service; then moves its
+   * history and snapshots under the archived document in batches. A crash between the two
+   * leaves them under the old path, where a tenant created later with this id would see them.
+   */
+  async archive(tenantId: string, options: WriteOptions): Promise<void> {
+    if (!isTenantId(tenantId)) throw new UnknownTenantError(tenantId);
+    return this.locks.run(tenantId, async () => {
+      const at = this.now();
+      const archived = this.options.firestore.collection(`${this.tenants.id}-archive`).doc(`${tenantId}-${at.toISOString().replace(/[:.]/g, '-')}`);
+      await this.options.firestore.runTransaction(async (tx) => {
+        const ref = this.doc(tenantId);
+        const snapshot = await tx.get(ref);
+        if (!snapshot.exists) throw new UnknownTenantError(tenantId);
+        const current = readStored(tenantId, snapshot.data());
+        if (current.version !== options.ifMatch) throw new VersionConflictError(tenantId, current.version);
+        tx.create(archived, { ...snapshot.data(), tenantId, archivedAt: at, archivedBy: options.actor });
+        tx.delete(ref);
+      });
+      this.forget(tenantId);
+      for (const name of ['history', 'snapshots']) await this.moveCollection(this.doc(tenantId).collection(name), archived.collection(name));
+    });
+  }
+
+  private async moveCollection(from: CollectionReference, to: CollectionReference): Promise<void> {
+    for (;;) {
+      const page = await from.limit(200).get();
+      if (page.empty) return;
+      const batch = this.options.firestore.batch();
+      for (const doc of page.docs) {
+        batch.set(to.doc(doc.id), doc.data());
+        batch.delete(doc.ref);
+      }
+      await batch.commit();
+    }
+  }
+
   async close(): Promise<void> {
     await this.locks.idle();
     this.unsubscribe?.();

@@ -144,5 +144,11 @@ export interface TenantStore {
   diff(tenantId: string, fromVersion: string, toVersion: string): Promise<JsonPatchOperation[]>;
   /** Writes an earlier version back as a new write (itself recorded in the history). */
   restore(tenantId: string, version: string, options: WriteOptions): Promise<TenantRecord>;
+  /**
+   * Takes a tenant out of service if `ifMatch` is still current, keeping it and its history in
+   * an archive (nothing is destroyed). Afterwards get() finds nothing, has() is false, the
+   * domain is free, and a tenant created with the same id starts a new history.
+   */
+  archive(tenantId: string, options: WriteOptions): Promise<void>;
   close(): Promise<void>;
 }

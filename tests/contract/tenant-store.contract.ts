@@ -10,6 +10,7 @@ import type { Tenant } from '../../schema/types.generated';
 import {
   TenantExistsError,
   TenantInvalidError,
+  UnknownTenantError,
   UnknownVersionError,
   ValidationFailedError,
   VersionConflictError,
@@ -173,6 +174,23 @@ export function describeTenantStoreContract(adapter: string, open: () => Promise
       // The broken version was never stored, so it cannot be shown or restored.
       await expect(store.atVersion('acme', broken)).rejects.toBeInstanceOf(UnknownVersionError);
       await expect(store.restore('acme', broken, { ifMatch: good, actor: 'x' })).rejects.toBeInstanceOf(UnknownVersionError);
+    });
+
+    it('archives a tenant at its current version: gone from service, domain free, id reusable with a new history', async () => {
+      const { version } = await current('acme');
+      await expect(store.archive('acme', { ifMatch: 'stale', actor: 'staff@example.com' })).rejects.toBeInstanceOf(VersionConflictError);
+      expect(store.has('acme')).toBe(true);
+      await store.archive('acme', { ifMatch: version, actor: 'staff@example.com' });
+      expect(await store.get('acme')).toBeUndefined();
+      expect(store.has('acme')).toBe(false);
+      expect(store.tenantForDomain('www.acme-props.example')).toBeUndefined();
+      expect((await store.list()).map((t) => t.tenantId)).toEqual(['aviation']);
+      await expect(store.archive('acme', { ifMatch: version, actor: 'x' })).rejects.toBeInstanceOf(UnknownTenantError);
+      // The domain can go to another tenant, and the id can be used again, starting afresh.
+      const aviation = await current('aviation');
+      await store.put('aviation', { ...aviation.tenant, site: { ...aviation.tenant.site, domain: 'www.acme-props.example' } }, { ifMatch: aviation.version, actor: 'x' });
+      await store.create('acme', { ...acmeTenant(), site: { ...acmeTenant().site, domain: 'www.acme-two.example' } }, 'staff@example.com');
+      expect((await store.history('acme')).map((e) => e.previousVersion)).toEqual([null]);
     });
 
     it('treats writing the same content as no change', async () => {

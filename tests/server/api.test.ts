@@ -1,5 +1,5 @@
 /** The console API through app.inject: sessions, tenants, sub-resources, history, list conventions. */
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadTenant, MAX_TENANT_FILE_BYTES } from '../../schema/loader';
@@ -115,8 +115,9 @@ describe('the tenants resource', () => {
     const got = await t.as('acmeAdmin', { url: '/api/tenants/acme' });
     expect(got.statusCode).toBe(200);
     const body = got.json();
-    expect(Object.keys(body).sort()).toEqual(['categories', 'id', 'site', 'vendor']);
+    expect(Object.keys(body).sort()).toEqual(['categories', 'id', 'site', 'vendor', 'version']);
     const etag = String(got.headers.etag);
+    expect(`"${body.version}"`).toBe(etag);
     expect(etag).toMatch(/^"[\w-]+"$/);
     body.site.appTitle = 'Acme Props Rebranded';
     const put = await t.as('acmeAdmin', { method: 'PUT', url: '/api/tenants/acme', payload: body, headers: { 'if-match': etag } });
@@ -159,87 +160,120 @@ describe('the tenants resource', () => {
 });
 
 describe('sub-resources the console edits', () => {
-  it('edits colours: create, update, move and delete, each versioned', async () => {
-    const url = '/api/tenants/acme/colors';
-    const list = await t.as('acmeAdmin', { url });
-    expect(list.headers['content-range']).toBe('colors 0-1/2');
-    let etag = String(list.headers.etag);
-    const created = await t.as('acmeAdmin', { method: 'POST', url, payload: { name: 'Gold', swatch: ['#d4af37'], position: 0 }, headers: { 'if-match': etag } });
-    expect(created.statusCode).toBe(201);
-    expect(created.json()).toEqual({ id: '0', position: 0, name: 'Gold', swatch: ['#d4af37'] });
-    etag = String(created.headers.etag);
-    const renamed = await t.as('acmeAdmin', { method: 'PUT', url: `${url}/2`, payload: { id: '2', name: 'Navy', swatch: ['#000080'], position: 1 }, headers: { 'if-match': etag } });
-    expect(renamed.json()).toEqual({ id: '1', position: 1, name: 'Navy', swatch: ['#000080'] });
-    etag = String(renamed.headers.etag);
-    const dup = await t.as('acmeAdmin', { method: 'PUT', url: `${url}/1`, payload: { name: 'gold', swatch: ['#000080'] }, headers: { 'if-match': etag } });
+  /** Replaces a record, sending If-Match from the version it was read at, as the console's data provider does. */
+  const replace = (url: string, record: Record<string, unknown>) => t.as('acmeAdmin', { method: 'PUT', url, payload: record, headers: { 'if-match': `"${String(record.version)}"` } });
+
+  it('serves each list as records with fixed ids and the tenant version; create and delete answer 405', async () => {
+    const expected: Record<string, string[]> = { settings: ['site'], vendor: ['acme'], colors: ['colorMap'], links: ['headerLinks', 'footerLinks', 'socialLinks'], 'custom-fields': ['customFields'], categories: ['tree'] };
+    const { version } = (await t.as('acmeAdmin', { url: '/api/tenants/acme' })).json();
+    for (const [resource, ids] of Object.entries(expected)) {
+      const list = await t.as('acmeAdmin', { url: `/api/tenants/acme/${resource}` });
+      expect(list.json().map((r: { id: string }) => r.id), resource).toEqual(ids);
+      expect(list.json().every((r: { version: string }) => r.version === version), resource).toBe(true);
+      expect(list.headers['content-range']).toBe(`${resource} 0-${ids.length - 1}/${ids.length}`);
+      const created = await t.as('acmeAdmin', { method: 'POST', url: `/api/tenants/acme/${resource}`, payload: {}, headers: { 'if-match': `"${version}"` } });
+      expect(created.statusCode, resource).toBe(405);
+      expect(created.headers.allow).toBe('GET');
+      expect(created.json().message).toContain('cannot be created');
+      const deleted = await t.as('acmeAdmin', { method: 'DELETE', url: `/api/tenants/acme/${resource}/${ids[0]}`, headers: { 'if-match': `"${version}"` } });
+      expect(deleted.statusCode, resource).toBe(405);
+    }
+  });
+
+  it('edits colours as one list: add, rename, move and remove keep the record id', async () => {
+    const url = '/api/tenants/acme/colors/colorMap';
+    const record = (await t.as('acmeAdmin', { url })).json();
+    expect(record.items.map((c: { name: string }) => c.name)).toEqual(['Red', 'Blue']);
+    const moved = await replace(url, { ...record, items: [{ name: 'Gold', swatch: ['#d4af37'] }, { name: 'Navy', swatch: ['#000080'] }, record.items[0]] });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toMatchObject({ id: 'colorMap', items: [{ name: 'Gold' }, { name: 'Navy' }, { name: 'Red' }] });
+    expect(moved.json().version).toBe(String(moved.headers.etag).replaceAll('"', ''));
+    const dup = await replace(url, { ...moved.json(), items: [...moved.json().items, { name: 'gold', swatch: ['#000080'] }] });
     expect(dup.statusCode).toBe(400);
-    expect(dup.json().errors).toEqual({ name: expect.stringContaining('already in the colour map') });
-    const deleted = await t.as('acmeAdmin', { method: 'DELETE', url: `${url}/0`, headers: { 'if-match': etag } });
-    expect(deleted.json()).toMatchObject({ id: '0', name: 'Gold' });
-    expect((await t.as('acmeAdmin', { url })).json().map((c: { name: string }) => c.name)).toEqual(['Navy', 'Red']);
+    expect(dup.json().errors).toEqual({ 'items.3.name': expect.stringContaining('already in the colour map') });
+    const stale = await replace(url, { ...record, items: [] });
+    expect(stale.statusCode).toBe(412);
   });
 
   it('edits settings and the vendor, with errors on the record’s own fields', async () => {
     const settingsUrl = '/api/tenants/acme/settings/site';
     const settings = (await t.as('acmeAdmin', { url: settingsUrl })).json();
     expect(settings).not.toHaveProperty('colorMap');
-    const bad = await t.as('acmeAdmin', { method: 'PUT', url: settingsUrl, payload: { ...settings, maxColumnCount: 9, apTitle: 'x' }, headers: { 'if-match': await etagOf(settingsUrl) } });
+    const bad = await replace(settingsUrl, { ...settings, maxColumnCount: 9, apTitle: 'x' });
     expect(bad.json().errors).toEqual({ maxColumnCount: 'must be at most 6 (found 9)', apTitle: 'unknown key "apTitle"' });
-    const listsElsewhere = await t.as('acmeAdmin', { method: 'PUT', url: settingsUrl, payload: { ...settings, colorMap: [] }, headers: { 'if-match': await etagOf(settingsUrl) } });
+    const listsElsewhere = await replace(settingsUrl, { ...settings, colorMap: [] });
     expect(listsElsewhere.json().errors).toEqual({ colorMap: 'colorMap is edited through the colors resource' });
 
     const vendorUrl = '/api/tenants/acme/vendor/acme';
     const vendor = (await t.as('acmeAdmin', { url: vendorUrl })).json();
-    const saved = await t.as('acmeAdmin', { method: 'PUT', url: vendorUrl, payload: { ...vendor, weeklyDiscounts: [1, 1, 1, 1, 1, 0.5, 0.5, 0.25] }, headers: { 'if-match': await etagOf(vendorUrl) } });
+    const saved = await replace(vendorUrl, { ...vendor, weeklyDiscounts: [1, 1, 1, 1, 1, 0.5, 0.5, 0.25] });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json().weeklyDiscounts).toEqual([1, 1, 1, 1, 1, 0.5, 0.5, 0.25]);
+    expect(saved.json()).toMatchObject({ id: 'acme', weeklyDiscounts: [1, 1, 1, 1, 1, 0.5, 0.5, 0.25] });
   });
 
-  it('edits links by kind, and refuses javascript: targets naming the field', async () => {
-    const url = '/api/tenants/acme/links';
-    const links = (await t.as('acmeAdmin', { url })).json();
-    expect(links.map((l: { id: string }) => l.id)).toEqual(['header-0', 'header-1', 'footer-0', 'social-0']);
-    const evil = await t.as('acmeAdmin', { method: 'POST', url, payload: { kind: 'footer', label: 'Click', target: 'javascript:alert(1)' }, headers: { 'if-match': await etagOf(url) } });
+  it('edits each link list as a record, and refuses javascript: targets naming the field', async () => {
+    const url = '/api/tenants/acme/links/footerLinks';
+    const footer = (await t.as('acmeAdmin', { url })).json();
+    const evil = await replace(url, { ...footer, items: [...footer.items, { label: 'Click', target: 'javascript:alert(1)' }] });
     expect(evil.statusCode).toBe(400);
-    expect(evil.json().errors).toEqual({ target: expect.stringContaining('javascript: are refused') });
-    const added = await t.as('acmeAdmin', { method: 'POST', url, payload: { kind: 'footer', label: 'Categories', target: '/categories' }, headers: { 'if-match': await etagOf(url) } });
-    expect(added.json()).toMatchObject({ id: 'footer-1', kind: 'footer', label: 'Categories' });
+    expect(evil.json().errors).toEqual({ [`items.${footer.items.length}.target`]: expect.stringContaining('javascript: are refused') });
+    const added = await replace(url, { ...footer, items: [...footer.items, { label: 'Categories', target: '/categories' }] });
+    expect(added.json()).toMatchObject({ id: 'footerLinks', items: [...footer.items, { label: 'Categories', target: '/categories' }] });
+    const unknown = await replace(url, { ...added.json(), kind: 'footer' });
+    expect(unknown.json().errors).toEqual({ kind: expect.stringContaining('unknown field') });
   });
 
-  it('edits the category tree flattened, GL codes included', async () => {
-    const url = '/api/tenants/acme/categories';
-    const nodes = (await t.as('acmeAdmin', { url })).json();
-    expect(nodes.slice(0, 3)).toEqual([
-      { id: 'sets', parentId: null, level: 'group', position: 0, name: 'Sets', slug: 'sets', kind: 'rental', glCode: '4100' },
-      { id: 'sets/cockpits', parentId: 'sets', level: 'category', position: 0, name: 'Cockpits', slug: 'cockpits' },
-      { id: 'sets/cockpits/airliner-cockpit', parentId: 'sets/cockpits', level: 'subcategory', position: 0, name: 'Airliner Cockpit', slug: 'airliner-cockpit' },
-    ]);
-    const created = await t.as('acmeAdmin', { method: 'POST', url, payload: { parentId: 'sets', name: 'Galley Carts', slug: 'galley-carts', glCode: '4120' }, headers: { 'if-match': await etagOf(url) } });
-    expect(created.json()).toMatchObject({ id: 'sets/galley-carts', parentId: 'sets', level: 'category', position: 2, glCode: '4120' });
-    const updated = await t.as('acmeAdmin', { method: 'PUT', url: `${url}/${encodeURIComponent('sets/cockpits')}`, payload: { name: 'Cockpits', slug: 'cockpits', glCode: '4105' }, headers: { 'if-match': await etagOf(url) } });
-    expect(updated.json()).toMatchObject({ id: 'sets/cockpits', glCode: '4105' });
-    const duplicate = await t.as('acmeAdmin', { method: 'POST', url, payload: { parentId: 'sets', name: 'cockpits', slug: 'cockpits-2' }, headers: { 'if-match': await etagOf(url) } });
-    expect(duplicate.json().errors).toEqual({ name: expect.stringContaining('already used') });
-    const removed = await t.as('acmeAdmin', { method: 'DELETE', url: `${url}/${encodeURIComponent('sets/galley-carts')}`, headers: { 'if-match': await etagOf(url) } });
-    expect(removed.statusCode).toBe(200);
-    expect((await t.as('acmeAdmin', { url })).json().some((n: { id: string }) => n.id === 'sets/galley-carts')).toBe(false);
+  it('edits the category tree as one record: a move across groups and a slug rename keep the id', async () => {
+    const url = '/api/tenants/acme/categories/tree';
+    const tree = (await t.as('acmeAdmin', { url })).json();
+    expect(tree.groups[0]).toMatchObject({ name: 'Sets', slug: 'sets', glCode: '4100' });
+    const groups = structuredClone(tree.groups);
+    const [moving] = groups[0].categories[0].subcategories.splice(0, 1);
+    (groups[0].categories[1].subcategories ??= []).push({ ...moving, slug: 'flight-deck', glCode: '4105' });
+    const saved = await replace(url, { ...tree, groups });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().id).toBe('tree');
+    expect(saved.json().groups[0].categories[1].subcategories.at(-1)).toMatchObject({ name: moving.name, slug: 'flight-deck', glCode: '4105' });
+    const badGl = structuredClone(saved.json().groups);
+    badGl[0].glCode = 'not a code';
+    const refused = await replace(url, { ...saved.json(), groups: badGl });
+    expect(refused.statusCode).toBe(400);
+    expect(Object.keys(refused.json().errors)).toEqual(['groups.0.glCode']);
   });
 
-  it('keeps a history that can be read, diffed and restored', async () => {
+  it('keeps a history with unique ids that can be read, diffed and restored', async () => {
     const url = '/api/tenants/acme/settings/site';
-    const first = await etagOf(url);
     const settings = (await t.as('acmeAdmin', { url })).json();
-    const saved = await t.as('acmeAdmin', { method: 'PUT', url, payload: { ...settings, appTitle: 'Second Title' }, headers: { 'if-match': first } });
+    const first = settings.version;
+    const second = await replace(url, { ...settings, appTitle: 'Second Title' });
+    // Back to the first content: the same version hash again, but a new history entry.
+    const third = await replace(url, { ...second.json(), appTitle: settings.appTitle });
+    expect(third.json().version).toBe(first);
     const history = await t.as('acmeAdmin', { url: '/api/tenants/acme/history' });
-    expect(history.headers['content-range']).toBe('history 0-0/1');
-    const [entry] = history.json();
-    expect(entry).toMatchObject({ id: String(saved.headers.etag).replaceAll('"', ''), actor: USERS.acmeAdmin, changed: ['/site/appTitle'] });
-    const detail = (await t.as('acmeAdmin', { url: `/api/tenants/acme/history/${entry.id}` })).json();
+    expect(history.headers['content-range']).toBe('history 0-1/2');
+    expect(history.headers.etag).toBe(`"${first}"`);
+    const entries = history.json();
+    expect(entries.map((e: { id: string }) => e.id)).toEqual(['2', '1']);
+    expect(entries[1]).toMatchObject({ id: '1', version: second.json().version, actor: USERS.acmeAdmin, changed: ['/site/appTitle'] });
+    const detail = (await t.as('acmeAdmin', { url: '/api/tenants/acme/history/1' })).json();
     expect(detail.diff).toEqual([{ op: 'replace', path: '/site/appTitle', value: 'Second Title' }]);
-    const restored = await t.as('acmeAdmin', { method: 'POST', url: `/api/tenants/acme/history/${first.replaceAll('"', '')}/restore`, headers: { 'if-match': String(saved.headers.etag) } });
+    const restored = await t.as('acmeAdmin', { method: 'POST', url: '/api/tenants/acme/history/1/restore', headers: { 'if-match': `"${first}"` } });
     expect(restored.statusCode).toBe(200);
-    expect(restored.headers.etag).toBe(first);
-    expect(restored.json().site.appTitle).toBe('Acme Props');
+    expect(restored.json()).toMatchObject({ id: 'acme', version: second.json().version, site: { appTitle: 'Second Title' } });
+    expect((await t.as('acmeAdmin', { url: '/api/tenants/acme/history/9' })).statusCode).toBe(404);
+  });
+
+  it('lets platform staff archive a tenant with If-Match; its host then serves the default tenant', async () => {
+    const { version } = (await t.as('platform', { url: '/api/tenants/acme' })).json();
+    expect((await t.as('acmeAdmin', { method: 'DELETE', url: '/api/tenants/acme', headers: { 'if-match': `"${version}"` } })).statusCode).toBe(403);
+    expect((await t.as('platform', { method: 'DELETE', url: '/api/tenants/acme', headers: { 'if-match': '"stale"' } })).statusCode).toBe(412);
+    const archived = await t.as('platform', { method: 'DELETE', url: '/api/tenants/acme', headers: { 'if-match': `"${version}"` } });
+    expect(archived.statusCode).toBe(200);
+    expect(archived.json()).toMatchObject({ id: 'acme', version, displayName: 'Acme Props' });
+    expect((await t.as('platform', { url: '/api/tenants/acme' })).statusCode).toBe(404);
+    expect(t.app.resolveTenant('www.acme-props.example')).toBe('aviation');
+    const archive = await readdir(path.join(t.root, '.data', 'archive'));
+    expect(archive).toEqual([expect.stringMatching(/^acme-\d{4}-/)]);
   });
 });
 

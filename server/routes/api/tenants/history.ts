@@ -1,41 +1,67 @@
 /**
- * A tenant's history of accepted writes:
- * - GET  /api/tenants/:tenantId/history                    versions, newest first (id = version)
- * - GET  /api/tenants/:tenantId/history/:version           that version, with its diff from the one before
- * - POST /api/tenants/:tenantId/history/:version/restore   writes it back as a new version (If-Match)
+ * A tenant's history of accepted writes (react-admin's `history` resource, read-only):
+ * - GET  /api/tenants/:tenantId/history               entries, newest first
+ * - GET  /api/tenants/:tenantId/history/:id           one entry, with the tenant then and its diff from the one before
+ * - POST /api/tenants/:tenantId/history/:id/restore   writes that version back as a new write (If-Match: the current version)
+ *
+ * An entry's id is its place in the append-only log (1 for the first write), so ids are unique
+ * and stable even when a write returns to earlier content (whose `version`, a content hash,
+ * repeats). The list's ETag is the tenant's current version, for the restore's If-Match.
  */
 import type { FastifyPluginAsync } from 'fastify';
+import { assertMayChange } from '../../../auth/write-policy';
 import { listQuerySchema, sendList, type ListQuery } from '../../../lib/ra-list';
 import { ifMatchVersion, withVersion } from '../../../lib/versions';
-import { UnknownVersionError, VersionUnusableError } from '../../../stores/tenant-store';
-import { tenantParams } from './index';
+import { UnknownTenantError, UnknownVersionError, VersionUnusableError, type HistoryEntry, type TenantStore } from '../../../stores/tenant-store';
+import { tenantParams } from './params';
 
-const versionParams = { ...tenantParams, required: ['tenantId', 'version'], properties: { ...tenantParams.properties, version: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' } } };
+const entryParams = { ...tenantParams, required: ['tenantId', 'id'], properties: { ...tenantParams.properties, id: { type: 'string', pattern: '^[1-9][0-9]{0,8}$', description: "The entry's place in the history, 1 for the first write" } } };
+
+/** The entries newest first, each with its id; and the tenant's current version. */
+async function entriesOf(store: TenantStore, tenantId: string): Promise<{ entries: Array<HistoryEntry & { id: string }>; version: string }> {
+  const [log, record] = await Promise.all([store.history(tenantId), store.get(tenantId)]);
+  if (!record) throw new UnknownTenantError(tenantId);
+  return { entries: log.map((entry, index) => ({ id: String(log.length - index), ...entry })), version: record.version };
+}
 
 const history: FastifyPluginAsync = async (app) => {
   app.get('/api/tenants/:tenantId/history', { onRequest: app.requireTenant, schema: { tags: ['history'], summary: 'Accepted writes, newest first', params: tenantParams, querystring: listQuerySchema } }, async (request, reply) => {
     const { tenantId } = request.params as { tenantId: string };
-    const entries = await app.tenantStore.history(tenantId);
-    return sendList(reply, 'history', entries.map((entry) => ({ id: entry.version, ...entry })), request.query as ListQuery);
+    const { entries, version } = await entriesOf(app.tenantStore, tenantId);
+    return sendList(withVersion(reply, version), 'history', entries, request.query as ListQuery);
   });
 
-  app.get('/api/tenants/:tenantId/history/:version', { onRequest: app.requireTenant, schema: { tags: ['history'], summary: 'One version and what it changed', params: versionParams } }, async (request) => {
-    const { tenantId, version } = request.params as { tenantId: string; version: string };
-    const entry = (await app.tenantStore.history(tenantId)).find((e) => e.version === version);
-    if (!entry) throw new UnknownVersionError(tenantId, version);
-    const tenant = await app.tenantStore.atVersion(tenantId, version);
+  async function entry(tenantId: string, id: string) {
+    const { entries, version } = await entriesOf(app.tenantStore, tenantId);
+    const found = entries.find((e) => e.id === id);
+    if (!found) throw new UnknownVersionError(tenantId, `#${id}`);
+    return { found, version };
+  }
+
+  app.get('/api/tenants/:tenantId/history/:id', { onRequest: app.requireTenant, schema: { tags: ['history'], summary: 'One entry: the tenant then, and what the write changed', params: entryParams } }, async (request, reply) => {
+    const { tenantId, id } = request.params as { tenantId: string; id: string };
+    const { found, version } = await entry(tenantId, id);
+    const tenant = await app.tenantStore.atVersion(tenantId, found.version);
     // A previous version kept by an older server from hand-broken files cannot be diffed against: say so instead of failing.
-    const diff = entry.previousVersion ? await app.tenantStore.diff(tenantId, entry.previousVersion, version).catch((error: unknown) => {
-      if (error instanceof VersionUnusableError) return null;
-      throw error;
-    }) : [];
-    return { id: version, ...entry, tenant, diff };
+    const diff = found.previousVersion
+      ? await app.tenantStore.diff(tenantId, found.previousVersion, found.version).catch((error: unknown) => {
+          if (error instanceof VersionUnusableError) return null;
+          throw error;
+        })
+      : [];
+    return withVersion(reply, version).send({ ...found, tenant, diff });
   });
 
-  app.post('/api/tenants/:tenantId/history/:version/restore', { onRequest: app.requireTenant, schema: { tags: ['history'], summary: 'Restore a version (If-Match)', params: versionParams } }, async (request, reply) => {
-    const { tenantId, version } = request.params as { tenantId: string; version: string };
-    const record = await app.tenantStore.restore(tenantId, version, { ifMatch: ifMatchVersion(request), actor: request.account!.email });
-    return withVersion(reply, record.version).send({ id: tenantId, ...record.tenant });
+  app.post('/api/tenants/:tenantId/history/:id/restore', { onRequest: app.requireTenant, schema: { tags: ['history'], summary: 'Restore the version an entry wrote (If-Match: the current version)', params: entryParams } }, async (request, reply) => {
+    const { tenantId, id } = request.params as { tenantId: string; id: string };
+    const ifMatch = ifMatchVersion(request);
+    const { found } = await entry(tenantId, id);
+    // A restore is a write like any other: the same policy (a tenant admin cannot bring back another domain).
+    const current = await app.tenantStore.get(tenantId);
+    if (!current) throw new UnknownTenantError(tenantId);
+    assertMayChange(request.account!, current.tenant, await app.tenantStore.atVersion(tenantId, found.version));
+    const record = await app.tenantStore.restore(tenantId, found.version, { ifMatch, actor: request.account!.email });
+    return withVersion(reply, record.version).send({ id: tenantId, version: record.version, ...record.tenant });
   });
 };
 

@@ -6,6 +6,7 @@
  * - PUT  /api/tenants/:tenantId     replaces it; If-Match required (412 when stale, 400 with fields when invalid)
  */
 import type { FastifyPluginAsync } from 'fastify';
+import { getAjv } from '../../../../schema/ajv';
 import { definitionRef } from '../../../../schema/definitions';
 import { buildTenant } from '../../../../schema/scaffold';
 import { schemaIds } from '../../../../schema/documents';
@@ -16,25 +17,33 @@ import { TENANT_BODY_LIMIT } from '../../../lib/body-limits';
 import { listQuerySchema, sendList, type ListQuery } from '../../../lib/ra-list';
 import { BodyCache, ifMatchVersion, ifNoneMatchVersion, withVersion } from '../../../lib/versions';
 import { UnknownTenantError } from '../../../stores/tenant-store';
+import { tenantParams } from './params';
 
-export const tenantParams = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['tenantId'],
-  properties: { tenantId: definitionRef('tenantId') },
-} as const;
+export { tenantParams };
 
+/** The whole tenant as PUT takes it (and as OpenAPI documents it): `id` and `version` are read-only echoes. */
 const tenantBody = {
   type: 'object',
   additionalProperties: false,
   required: ['site', 'vendor', 'categories'],
   properties: {
     id: definitionRef('tenantId'),
+    version: { type: 'string', description: 'The version the record was read at (ignored: send it in If-Match).' },
     site: { $ref: schemaIds.site },
     vendor: { $ref: schemaIds.vendor },
     categories: { $ref: schemaIds.categories },
   },
 } as const;
+
+/**
+ * The body is validated once. The route checks only the envelope (known keys, three objects);
+ * the store validates the parts with the cross-field rules in one pass, so one answer names
+ * every problem and the parts are never validated twice. OpenAPI still shows the full schema.
+ */
+const envelopeOnly = (schema: typeof tenantBody) => ({
+  ...schema,
+  properties: { ...schema.properties, site: { type: 'object' }, vendor: { type: 'object' }, categories: { type: 'object' } },
+});
 
 const createBody = {
   type: 'object',
@@ -49,12 +58,6 @@ const createBody = {
   },
 } as const;
 
-class BodyShapeError extends Error {
-  readonly statusCode = 400;
-  constructor() {
-    super('The body must be a tenant: { "site": …, "vendor": …, "categories": … }');
-  }
-}
 
 const tenants: FastifyPluginAsync = async (app) => {
   const bodies = new BodyCache();
@@ -81,7 +84,7 @@ const tenants: FastifyPluginAsync = async (app) => {
         from = source.tenant;
       }
       const record = await app.tenantStore.create(body.id, buildTenant({ tenantId: body.id, name: body.name, domain: body.domain, email: body.email }, from), request.account!.email);
-      return withVersion(reply.code(201), record.version).send({ id: record.tenantId, ...record.tenant });
+      return withVersion(reply.code(201), record.version).send({ id: record.tenantId, version: record.version, ...record.tenant });
     },
   );
 
@@ -94,7 +97,7 @@ const tenants: FastifyPluginAsync = async (app) => {
       if (!record) throw new UnknownTenantError(tenantId);
       withVersion(reply, record.version);
       if (ifNoneMatchVersion(request) === record.version) return reply.code(304).send();
-      return reply.type('application/json; charset=utf-8').send(bodies.body(tenantId, record.version, () => ({ id: tenantId, ...record.tenant })));
+      return reply.type('application/json; charset=utf-8').send(bodies.body(tenantId, record.version, () => ({ id: tenantId, version: record.version, ...record.tenant })));
     },
   );
 
@@ -102,22 +105,35 @@ const tenants: FastifyPluginAsync = async (app) => {
     '/api/tenants/:tenantId',
     // The body schema documents the shape; the store validates it (schema and cross-field rules
     // together), so one answer names every problem instead of the schema's first.
-    { onRequest: app.requireTenant, bodyLimit: TENANT_BODY_LIMIT, attachValidation: true, schema: { tags: ['tenants'], summary: 'Replace the whole tenant (If-Match required)', params: tenantParams, body: tenantBody } },
+    {
+      onRequest: app.requireTenant,
+      bodyLimit: TENANT_BODY_LIMIT,
+      schema: { tags: ['tenants'], summary: 'Replace the whole tenant (If-Match required)', params: tenantParams, body: tenantBody },
+      validatorCompiler: ({ schema, httpPart }) => getAjv().compile(httpPart === 'body' ? envelopeOnly(tenantBody) : schema),
+    },
     async (request, reply) => {
       const { tenantId } = request.params as { tenantId: string };
-      const body = request.body as Record<string, unknown> | null;
-      if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new BodyShapeError();
-      // Problems with the envelope itself (unknown or missing parts) are answered here; problems
-      // inside the parts are left to the store, which reports them all, rules included.
-      const envelope = ((request.validationError?.validation ?? []) as Array<{ instancePath: string }>).filter((e) => e.instancePath === '');
-      if (envelope.length) throw Object.assign(new Error('invalid tenant body'), { statusCode: 400, validation: envelope, validationContext: 'body' });
-      const { id: _id, ...tenant } = request.body as Tenant & { id?: string };
+      // `id` and `version` are how the record is shown, never written.
+      const { id: _id, version: _version, ...tenant } = request.body as Tenant & { id?: string; version?: string };
       const ifMatch = ifMatchVersion(request);
       const before = await app.tenantStore.get(tenantId);
       if (!before) throw new UnknownTenantError(tenantId);
       assertMayChange(request.account!, before.tenant, tenant);
       const record = await app.tenantStore.put(tenantId, tenant, { ifMatch, actor: request.account!.email });
-      return withVersion(reply, record.version).send({ id: tenantId, ...record.tenant });
+      return withVersion(reply, record.version).send({ id: tenantId, version: record.version, ...record.tenant });
+    },
+  );
+
+  app.delete(
+    '/api/tenants/:tenantId',
+    { onRequest: app.requirePlatform, schema: { tags: ['tenants'], summary: 'Archive a tenant (platform staff; If-Match): out of service, kept with its history', params: tenantParams } },
+    async (request, reply) => {
+      const { tenantId } = request.params as { tenantId: string };
+      const ifMatch = ifMatchVersion(request);
+      const record = await app.tenantStore.get(tenantId).catch(() => undefined);
+      await app.tenantStore.archive(tenantId, { ifMatch, actor: request.account!.email });
+      // react-admin expects the deleted record back.
+      return reply.send(record ? { id: tenantId, version: record.version, displayName: record.tenant.vendor.displayName, domain: record.tenant.site.domain } : { id: tenantId });
     },
   );
 };

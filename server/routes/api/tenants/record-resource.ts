@@ -1,0 +1,135 @@
+/**
+ * A per-tenant resource the console edits, served the ra-data-simple-rest way under
+ * /api/tenants/:tenantId/<name>:
+ *   GET /<name>          its records (range, sort, filter; Content-Range)
+ *   GET /<name>/:id      one record
+ *   PUT /<name>/:id      replaces the record (If-Match: the tenant's version)
+ *   POST, DELETE         405: every record exists while the tenant does
+ *
+ * Records have FIXED ids ("site", "colorMap", "headerLinks", "tree" …): a list the console
+ * reorders or renames in is one record edited whole, so no id ever changes when an item moves
+ * and react-admin's cache (keyed by id) stays right. Every record carries `version`, the
+ * tenant's version, so a data provider sends If-Match from `previousData.version`.
+ *
+ * A write changes the whole tenant through the store, so it is validated (schema and rules)
+ * and versioned like any other; issues are mapped back to the record's own fields.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Issue } from '../../../../schema/issue';
+import type { Tenant } from '../../../../schema/types.generated';
+import { assertMayChange } from '../../../auth/write-policy';
+import { TENANT_BODY_LIMIT } from '../../../lib/body-limits';
+import { listQuerySchema, sendList, type ListQuery } from '../../../lib/ra-list';
+import { ifMatchVersion, withVersion } from '../../../lib/versions';
+import { fieldPath } from '../../../plugins/app/errors';
+import { UnknownTenantError, type TenantRecord } from '../../../stores/tenant-store';
+import { tenantParams } from './params';
+
+export type RecordBody = Record<string, unknown>;
+export interface ResourceRecord {
+  id: string;
+  [field: string]: unknown;
+}
+
+export class RecordNotFoundError extends Error {
+  readonly statusCode = 404;
+}
+
+/** A request the resource refuses as such (changing what cannot change), named by field. */
+export class RecordRejectedError extends Error {
+  readonly statusCode = 400;
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface RecordResource {
+  name: string;
+  summary: string;
+  /** The records, without `version` (added here). */
+  list(tenant: Tenant): ResourceRecord[];
+  /** The tenant with record `id` replaced by `body` (already stripped of id and version). */
+  update(tenant: Tenant, id: string, body: RecordBody): Tenant;
+  /** Where record `id` lives in the tenant: its fields map to pointers below `pointer`, `field` below the record. */
+  locationOf(id: string): { pointer: string; field?: string };
+}
+
+/** Sets `key` as an own data property, so a "__proto__" key from a request stays an ordinary key (and is refused by validation). */
+export function setField(target: RecordBody, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/** The fields of a request body to write, without the view-only ones react-admin sends back (`id`, `version`, and `omit`). */
+export function copyFields(body: RecordBody, omit: readonly string[] = []): RecordBody {
+  const data: RecordBody = {};
+  for (const key of Object.keys(body)) if (key !== 'id' && key !== 'version' && !omit.includes(key)) setField(data, key, body[key]);
+  return data;
+}
+
+export function registerRecordResource(app: FastifyInstance, resource: RecordResource): void {
+  const base = `/api/tenants/:tenantId/${resource.name}`;
+  const recordParams = { ...tenantParams, required: ['tenantId', 'id'], properties: { ...tenantParams.properties, id: { type: 'string', minLength: 1, maxLength: 100 } } };
+  const tags = [resource.name];
+
+  async function current(request: FastifyRequest): Promise<TenantRecord> {
+    const { tenantId } = request.params as { tenantId: string };
+    const record = await app.tenantStore.get(tenantId);
+    if (!record) throw new UnknownTenantError(tenantId);
+    return record;
+  }
+
+  const records = ({ tenant, version }: TenantRecord) => resource.list(tenant).map((record) => ({ ...record, version }));
+
+  function findRecord(stored: TenantRecord, id: string): ResourceRecord {
+    const record = records(stored).find((r) => r.id === id);
+    if (!record) throw new RecordNotFoundError(`${resource.name} has no record ${JSON.stringify(id)}; its records are ${resource.list(stored.tenant).map((r) => JSON.stringify(r.id)).join(', ')}`);
+    return record;
+  }
+
+  /** Issues inside the written record map to its own fields; others keep their full path. */
+  function mapFields(request: FastifyRequest, id: string) {
+    const { pointer: prefix, field } = resource.locationOf(id);
+    request.fieldOf = (issue: Issue) => {
+      const pointer = `/${issue.file}${issue.pointer}`;
+      if (pointer === prefix || pointer.startsWith(`${prefix}/`)) return fieldPath(field ?? '', pointer.slice(prefix.length));
+      return fieldPath(issue.file, issue.pointer);
+    };
+  }
+
+  app.get(base, { onRequest: app.requireTenant, schema: { tags, summary: `List ${resource.summary}`, params: tenantParams, querystring: listQuerySchema } }, async (request, reply) => {
+    const stored = await current(request);
+    return sendList(withVersion(reply, stored.version), resource.name, records(stored), request.query as ListQuery);
+  });
+
+  app.get(`${base}/:id`, { onRequest: app.requireTenant, schema: { tags, summary: `One of ${resource.summary}`, params: recordParams } }, async (request, reply) => {
+    const stored = await current(request);
+    return withVersion(reply, stored.version).send(findRecord(stored, (request.params as { id: string }).id));
+  });
+
+  app.put(
+    `${base}/:id`,
+    { onRequest: app.requireTenant, bodyLimit: TENANT_BODY_LIMIT, schema: { tags, summary: `Replace one of ${resource.summary} (If-Match)`, params: recordParams, body: { type: 'object', description: `A record of ${resource.summary}; it is validated with the whole tenant.` } } },
+    async (request, reply) => {
+      const { tenantId, id } = request.params as { tenantId: string; id: string };
+      const ifMatch = ifMatchVersion(request);
+      const before = await current(request);
+      findRecord(before, id);
+      mapFields(request, id);
+      const after = resource.update(structuredClone(before.tenant), id, copyFields(request.body as RecordBody));
+      assertMayChange(request.account!, before.tenant, after);
+      const saved = await app.tenantStore.put(tenantId, after, { ifMatch, actor: request.account!.email });
+      return withVersion(reply, saved.version).send(findRecord(saved, id));
+    },
+  );
+
+  const notAllowed = (what: string) => async (_request: FastifyRequest, reply: FastifyReply) =>
+    reply
+      .code(405)
+      .header('allow', what === 'created' ? 'GET' : 'GET, PUT')
+      .send({ statusCode: 405, error: 'Method Not Allowed', message: `${resource.name} records cannot be ${what}: each exists as long as the tenant does; edit it instead` });
+  app.post(base, { onRequest: app.requireTenant, schema: { tags, summary: `Not allowed: ${resource.name} records cannot be created`, params: tenantParams } }, notAllowed('created'));
+  app.delete(`${base}/:id`, { onRequest: app.requireTenant, schema: { tags, summary: `Not allowed: ${resource.name} records cannot be deleted`, params: recordParams } }, notAllowed('deleted'));
+}
