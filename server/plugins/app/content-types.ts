@@ -9,6 +9,8 @@ import fp from 'fastify-plugin';
 import { pointerBeyondDepth, tooDeepMessage } from '../../../schema/json-source';
 import { fieldPath } from './errors';
 
+const NOT_JSON = 'Send the body as JSON: Content-Type: application/json (UTF-8).';
+
 class UnsupportedMediaTypeError extends Error {
   readonly statusCode = 415;
 }
@@ -31,6 +33,12 @@ function charsetOf(contentType: string | undefined): string | undefined {
 export default fp(
   async (app) => {
     app.removeAllContentTypeParsers();
+    // ra-data-simple-rest sends its DELETEs with Content-Type: text/plain and no body: an empty
+    // body of any type is no body at all. A non-empty one that is not JSON is refused.
+    app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
+      if (body === '') return done(null, undefined);
+      done(new UnsupportedMediaTypeError(NOT_JSON) as unknown as FastifyError, undefined);
+    });
     const parseJson = app.getDefaultJsonParser('ignore', 'ignore');
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
       const charset = charsetOf(request.headers['content-type']);

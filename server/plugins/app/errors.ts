@@ -91,9 +91,6 @@ export default fp(
         const summary = problems.map((p) => `${where}${p.pointer} ${p.message}`).join('; ');
         return send(reply, 400, { error: 'Bad Request', message: summary || error.message, errors });
       }
-      if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-        return send(reply, 415, { error: 'Unsupported Media Type', message: 'Send the body as JSON: Content-Type: application/json (UTF-8).' });
-      }
       const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
       const field = (error as { field?: unknown }).field;
       if (status < 500 && typeof field === 'string') return send(reply, status, { error: STATUS_CODES[status] ?? 'Error', message: error.message, errors: Object.assign(fieldErrors(), { [field]: error.message }) });

@@ -1,0 +1,64 @@
+/**
+ * The console's data provider: ra-data-simple-rest over the Backlot API, plus what the API
+ * asks of a writer.
+ *
+ * - Resources are named by their path under the API: `tenants`, `tenants/aviation/colors`,
+ *   `tenants/aviation/history` …, so one provider serves every tenant the account may reach.
+ * - Every write names the version it was based on: records carry `version` (the tenant's
+ *   version when read), sent as If-Match. A stale one is answered 412, which the console shows
+ *   as "someone else changed this tenant" without losing the user's values.
+ * - Bulk changes run one record at a time, each re-read first, so each sends the version the
+ *   previous write produced (sub-resources of one tenant share one version: parallel writes
+ *   would all but one fail with 412 and leave a partial change).
+ *
+ * Browser code: no Node APIs. Tests pass an httpClient that adds the cookie a browser would.
+ */
+import type { DataProvider, Identifier, RaRecord } from 'ra-core';
+import { fetchUtils } from 'ra-core';
+import simpleRestProvider from 'ra-data-simple-rest';
+
+export type HttpClient = typeof fetchUtils.fetchJson;
+
+type Versioned = Partial<RaRecord> & { version?: unknown };
+
+/** An httpClient that sends If-Match with `version`, when there is one. */
+function withIfMatch(httpClient: HttpClient, version: unknown): HttpClient {
+  if (typeof version !== 'string' || version === '') return httpClient;
+  return (url, options = {}) => {
+    const headers = new Headers(options.headers);
+    headers.set('If-Match', `"${version}"`);
+    return httpClient(url, { ...options, headers });
+  };
+}
+
+/** `apiUrl` without a trailing slash, e.g. "/api" or "http://localhost:3000/api". */
+export function createDataProvider(apiUrl: string, httpClient: HttpClient = fetchUtils.fetchJson): DataProvider {
+  const base = apiUrl.replace(/\/+$/, '');
+  const plain = simpleRestProvider(base, httpClient);
+  const basedOn = (record: Versioned | undefined) => simpleRestProvider(base, withIfMatch(httpClient, record?.version));
+
+  const provider: DataProvider = {
+    ...plain,
+    update: (resource, params) => basedOn((params.previousData as Versioned | undefined) ?? (params.data as Versioned)).update(resource, params),
+    delete: (resource, params) => basedOn(params.previousData as Versioned | undefined).delete(resource, params),
+    async updateMany(resource, params) {
+      const done: Identifier[] = [];
+      for (const id of params.ids) {
+        const { data: previousData } = await provider.getOne(resource, { id });
+        await provider.update(resource, { id, data: { ...previousData, ...params.data }, previousData });
+        done.push(id);
+      }
+      return { data: done };
+    },
+    async deleteMany(resource, params) {
+      const done: Identifier[] = [];
+      for (const id of params.ids) {
+        const { data: previousData } = await provider.getOne(resource, { id });
+        await provider.delete(resource, { id, previousData });
+        done.push(id);
+      }
+      return { data: done };
+    },
+  };
+  return provider;
+}
