@@ -3,7 +3,7 @@
  * to disk, then rename it over the target (rename is atomic within a file system).
  */
 import { randomBytes } from 'node:crypto';
-import { lstat, mkdir, open, readdir, rename, rm } from 'node:fs/promises';
+import { cp, lstat, mkdir, open, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 
 function temporarySibling(target: string): string {
@@ -112,4 +112,16 @@ export async function createFolderAtomic(
     throw error;
   }
   await flushDirectory(parent);
+}
+
+/** Moves a folder: one atomic rename on the same file system, else a copy then a removal (EXDEV). */
+export async function moveFolder(from: string, to: string): Promise<void> {
+  await mkdir(path.dirname(to), { recursive: true });
+  try {
+    await rename(from, to);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+    await cp(from, to, { recursive: true, errorOnExist: true, force: false });
+    await rm(from, { recursive: true, force: true });
+  }
 }
