@@ -32,7 +32,10 @@ const auth: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) => {
   app.post(
     '/api/auth/login',
     {
-      config: { rateLimit: { max: options.loginsPerMinute ?? 10, timeWindow: '1 minute' } },
+      config: {
+        rateLimit: { max: options.loginsPerMinute ?? 10, timeWindow: '1 minute' },
+        docs: { success: { schema: accountSchema, description: 'Logged in: the session cookie is set' }, errors: { 401: 'Wrong email or password', 429: 'Too many logins from this address; wait a minute' } },
+      },
       schema: {
         tags: ['auth'],
         summary: 'Log in to the console',
@@ -55,14 +58,14 @@ const auth: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) => {
     },
   );
 
-  app.post('/api/auth/logout', { schema: { tags: ['auth'], summary: 'End the session' } }, async (request, reply) => {
+  app.post('/api/auth/logout', { schema: { tags: ['auth'], summary: 'End the session' }, config: { docs: { success: { status: 204, description: 'Logged out; the session no longer works' } } } }, async (request, reply) => {
     app.accounts.forgetSession(request.headers.cookie);
     const response = await app.accounts.auth.api.signOut({ headers: fetchHeaders(request), asResponse: true });
     forwardCookies(response, reply);
     return reply.code(204).send();
   });
 
-  app.get('/api/auth/me', { onRequest: app.authenticate, schema: { tags: ['auth'], summary: 'The logged-in account', response: { 200: accountSchema } } }, async (request) => request.account);
+  app.get('/api/auth/me', { onRequest: app.authenticate, config: { docs: { success: { schema: accountSchema } } }, schema: { tags: ['auth'], summary: 'The logged-in account', response: { 200: accountSchema } } }, async (request) => request.account);
 };
 
 export default auth;

@@ -10,10 +10,24 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { assertMayChange } from '../../../auth/write-policy';
+import { listOf, STORED_TENANT_INVALID } from '../../../lib/api-docs';
 import { listQuerySchema, sendList, type ListQuery } from '../../../lib/ra-list';
 import { ifMatchVersion, withVersion } from '../../../lib/versions';
 import { UnknownTenantError, UnknownVersionError, VersionUnusableError, type HistoryEntry, type TenantStore } from '../../../stores/tenant-store';
 import { tenantParams } from './params';
+
+const entrySchema = {
+  type: 'object',
+  required: ['id', 'version', 'actor', 'at', 'changed'],
+  properties: {
+    id: { type: 'string', description: "The entry's place in the history, 1 for the first write" },
+    version: { type: 'string', description: 'The version this write produced' },
+    previousVersion: { type: ['string', 'null'] },
+    actor: { type: 'string' },
+    at: { type: 'string', format: 'date-time' },
+    changed: { type: 'array', items: { type: 'string' }, description: 'JSON pointers of what changed' },
+  },
+} as const;
 
 const entryParams = { ...tenantParams, required: ['tenantId', 'id'], properties: { ...tenantParams.properties, id: { type: 'string', pattern: '^[1-9][0-9]{0,8}$', description: "The entry's place in the history, 1 for the first write" } } };
 
@@ -25,7 +39,7 @@ async function entriesOf(store: TenantStore, tenantId: string): Promise<{ entrie
 }
 
 const history: FastifyPluginAsync = async (app) => {
-  app.get('/api/tenants/:tenantId/history', { onRequest: app.requireTenant, schema: { tags: ['history'], summary: 'Accepted writes, newest first', params: tenantParams, querystring: listQuerySchema } }, async (request, reply) => {
+  app.get('/api/tenants/:tenantId/history', { onRequest: app.requireTenant, schema: { tags: ['history'], summary: 'Accepted writes, newest first', params: tenantParams, querystring: listQuerySchema }, config: { docs: { success: { schema: listOf(entrySchema), headers: ['content-range', 'etag'] }, errors: STORED_TENANT_INVALID } } }, async (request, reply) => {
     const { tenantId } = request.params as { tenantId: string };
     const { entries, version } = await entriesOf(app.tenantStore, tenantId);
     return sendList(withVersion(reply, version), 'history', entries, request.query as ListQuery);
@@ -38,7 +52,11 @@ const history: FastifyPluginAsync = async (app) => {
     return { found, version };
   }
 
-  app.get('/api/tenants/:tenantId/history/:id', { onRequest: app.requireTenant, schema: { tags: ['history'], summary: 'One entry: the tenant then, and what the write changed', params: entryParams } }, async (request, reply) => {
+  app.get('/api/tenants/:tenantId/history/:id', {
+      onRequest: app.requireTenant,
+      schema: { tags: ['history'], summary: 'One entry: the tenant then, and what the write changed', params: entryParams },
+      config: { docs: { success: { schema: { ...entrySchema, properties: { ...entrySchema.properties, tenant: { type: 'object' }, diff: { type: ['array', 'null'], description: 'JSON Patch from the version before; null when that version cannot be read' } } }, headers: ['etag'] }, errors: { 409: 'That version does not validate (kept by an older server from hand-broken files)', ...STORED_TENANT_INVALID } } },
+    }, async (request, reply) => {
     const { tenantId, id } = request.params as { tenantId: string; id: string };
     const { found, version } = await entry(tenantId, id);
     const tenant = await app.tenantStore.atVersion(tenantId, found.version);
@@ -52,7 +70,11 @@ const history: FastifyPluginAsync = async (app) => {
     return withVersion(reply, version).send({ ...found, tenant, diff });
   });
 
-  app.post('/api/tenants/:tenantId/history/:id/restore', { onRequest: app.requireTenant, schema: { tags: ['history'], summary: 'Restore the version an entry wrote (If-Match: the current version)', params: entryParams } }, async (request, reply) => {
+  app.post('/api/tenants/:tenantId/history/:id/restore', {
+      onRequest: app.requireTenant,
+      schema: { tags: ['history'], summary: 'Restore the version an entry wrote (If-Match: the current version)', params: entryParams },
+      config: { docs: { ifMatch: true, success: { schema: { type: 'object' }, headers: ['etag'] }, errors: { 400: 'The restored version no longer passes validation with the other tenants (its domain is taken, say)', 409: 'That version does not validate', ...STORED_TENANT_INVALID } } },
+    }, async (request, reply) => {
     const { tenantId, id } = request.params as { tenantId: string; id: string };
     const ifMatch = ifMatchVersion(request);
     const { found } = await entry(tenantId, id);

@@ -13,6 +13,7 @@ import { schemaIds } from '../../../../schema/documents';
 import type { Tenant } from '../../../../schema/types.generated';
 import { canReach } from '../../../auth/accounts';
 import { assertMayChange } from '../../../auth/write-policy';
+import { listOf, STORED_TENANT_INVALID } from '../../../lib/api-docs';
 import { TENANT_BODY_LIMIT } from '../../../lib/body-limits';
 import { listQuerySchema, sendList, type ListQuery } from '../../../lib/ra-list';
 import { BodyCache, ifMatchVersion, ifNoneMatchVersion, withVersion } from '../../../lib/versions';
@@ -20,6 +21,13 @@ import { UnknownTenantError } from '../../../stores/tenant-store';
 import { tenantParams } from './params';
 
 export { tenantParams };
+
+/** A tenant in the list (and as DELETE answers it). */
+const tenantSummary = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: definitionRef('tenantId'), displayName: { type: ['string', 'null'] }, domain: { type: ['string', 'null'] }, version: { type: 'string' } },
+} as const;
 
 /** The whole tenant as PUT takes it (and as OpenAPI documents it): `id` and `version` are read-only echoes. */
 const tenantBody = {
@@ -64,7 +72,11 @@ const tenants: FastifyPluginAsync = async (app) => {
 
   app.get(
     '/api/tenants',
-    { onRequest: app.authenticate, schema: { tags: ['tenants'], summary: 'Tenants you may reach', querystring: listQuerySchema } },
+    {
+      onRequest: app.authenticate,
+      schema: { tags: ['tenants'], summary: 'Tenants you may reach', querystring: listQuerySchema },
+      config: { docs: { success: { schema: listOf(tenantSummary), headers: ['content-range'] } } },
+    },
     async (request, reply) => {
       const reachable = (await app.tenantStore.list()).filter((t) => canReach(request.account!, t.tenantId));
       const records = reachable.map((t) => ({ id: t.tenantId, displayName: t.displayName, domain: t.domain, version: t.version }));
@@ -74,7 +86,11 @@ const tenants: FastifyPluginAsync = async (app) => {
 
   app.post(
     '/api/tenants',
-    { onRequest: app.requirePlatform, schema: { tags: ['tenants'], summary: 'Create a tenant (platform staff)', body: createBody } },
+    {
+      onRequest: app.requirePlatform,
+      schema: { tags: ['tenants'], summary: 'Create a tenant (platform staff)', body: createBody },
+      config: { docs: { success: { status: 201, description: 'Created', schema: tenantBody, headers: ['etag'] }, errors: { 404: 'The tenant named in `from` does not exist', 409: 'A tenant with this id already exists' } } },
+    },
     async (request, reply) => {
       const body = request.body as { id: string; name: string; domain: string; email?: string; from?: string };
       let from: Tenant | undefined;
@@ -90,7 +106,11 @@ const tenants: FastifyPluginAsync = async (app) => {
 
   app.get(
     '/api/tenants/:tenantId',
-    { onRequest: app.requireTenant, schema: { tags: ['tenants'], summary: 'The whole tenant', params: tenantParams } },
+    {
+      onRequest: app.requireTenant,
+      schema: { tags: ['tenants'], summary: 'The whole tenant', params: tenantParams },
+      config: { docs: { success: { schema: tenantBody, headers: ['etag'] }, errors: { 304: 'Not modified: If-None-Match names the current version', ...STORED_TENANT_INVALID } } },
+    },
     async (request, reply) => {
       const { tenantId } = request.params as { tenantId: string };
       const record = await app.tenantStore.get(tenantId);
@@ -109,6 +129,7 @@ const tenants: FastifyPluginAsync = async (app) => {
       onRequest: app.requireTenant,
       bodyLimit: TENANT_BODY_LIMIT,
       schema: { tags: ['tenants'], summary: 'Replace the whole tenant (If-Match required)', params: tenantParams, body: tenantBody },
+      config: { docs: { ifMatch: true, success: { schema: tenantBody, headers: ['etag'] }, errors: STORED_TENANT_INVALID } },
       validatorCompiler: ({ schema, httpPart }) => getAjv().compile(httpPart === 'body' ? envelopeOnly(tenantBody) : schema),
     },
     async (request, reply) => {
@@ -126,7 +147,11 @@ const tenants: FastifyPluginAsync = async (app) => {
 
   app.delete(
     '/api/tenants/:tenantId',
-    { onRequest: app.requirePlatform, schema: { tags: ['tenants'], summary: 'Archive a tenant (platform staff; If-Match): out of service, kept with its history', params: tenantParams } },
+    {
+      onRequest: app.requirePlatform,
+      schema: { tags: ['tenants'], summary: 'Archive a tenant (platform staff; If-Match): out of service, kept with its history', params: tenantParams },
+      config: { docs: { ifMatch: true, success: { schema: tenantSummary, description: 'Archived: the tenant as it was' }, errors: { 404: 'No such tenant' } } },
+    },
     async (request, reply) => {
       const { tenantId } = request.params as { tenantId: string };
       const ifMatch = ifMatchVersion(request);

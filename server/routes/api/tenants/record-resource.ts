@@ -18,6 +18,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Issue } from '../../../../schema/issue';
 import type { Tenant } from '../../../../schema/types.generated';
 import { assertMayChange } from '../../../auth/write-policy';
+import { API_ERROR_ID, listOf, recordSchema, STORED_TENANT_INVALID } from '../../../lib/api-docs';
 import { TENANT_BODY_LIMIT } from '../../../lib/body-limits';
 import { listQuerySchema, sendList, type ListQuery } from '../../../lib/ra-list';
 import { ifMatchVersion, withVersion } from '../../../lib/versions';
@@ -99,19 +100,24 @@ export function registerRecordResource(app: FastifyInstance, resource: RecordRes
     };
   }
 
-  app.get(base, { onRequest: app.requireTenant, schema: { tags, summary: `List ${resource.summary}`, params: tenantParams, querystring: listQuerySchema } }, async (request, reply) => {
+  app.get(base, { onRequest: app.requireTenant, schema: { tags, summary: `List ${resource.summary}`, params: tenantParams, querystring: listQuerySchema }, config: { docs: { success: { schema: listOf(recordSchema), headers: ['content-range', 'etag'] }, errors: STORED_TENANT_INVALID } } }, async (request, reply) => {
     const stored = await current(request);
     return sendList(withVersion(reply, stored.version), resource.name, records(stored), request.query as ListQuery);
   });
 
-  app.get(`${base}/:id`, { onRequest: app.requireTenant, schema: { tags, summary: `One of ${resource.summary}`, params: recordParams } }, async (request, reply) => {
+  app.get(`${base}/:id`, { onRequest: app.requireTenant, schema: { tags, summary: `One of ${resource.summary}`, params: recordParams }, config: { docs: { success: { schema: recordSchema, headers: ['etag'] }, errors: STORED_TENANT_INVALID } } }, async (request, reply) => {
     const stored = await current(request);
     return withVersion(reply, stored.version).send(findRecord(stored, (request.params as { id: string }).id));
   });
 
   app.put(
     `${base}/:id`,
-    { onRequest: app.requireTenant, bodyLimit: TENANT_BODY_LIMIT, schema: { tags, summary: `Replace one of ${resource.summary} (If-Match)`, params: recordParams, body: { type: 'object', description: `A record of ${resource.summary}; it is validated with the whole tenant.` } } },
+    {
+      onRequest: app.requireTenant,
+      bodyLimit: TENANT_BODY_LIMIT,
+      schema: { tags, summary: `Replace one of ${resource.summary} (If-Match)`, params: recordParams, body: { type: 'object', description: `A record of ${resource.summary}; it is validated with the whole tenant.` } },
+      config: { docs: { ifMatch: true, success: { schema: recordSchema, headers: ['etag'] }, errors: STORED_TENANT_INVALID } },
+    },
     async (request, reply) => {
       const { tenantId, id } = request.params as { tenantId: string; id: string };
       const ifMatch = ifMatchVersion(request);
@@ -130,6 +136,7 @@ export function registerRecordResource(app: FastifyInstance, resource: RecordRes
       .code(405)
       .header('allow', what === 'created' ? 'GET' : 'GET, PUT')
       .send({ statusCode: 405, error: 'Method Not Allowed', message: `${resource.name} records cannot be ${what}: each exists as long as the tenant does; edit it instead` });
-  app.post(base, { onRequest: app.requireTenant, schema: { tags, summary: `Not allowed: ${resource.name} records cannot be created`, params: tenantParams } }, notAllowed('created'));
-  app.delete(`${base}/:id`, { onRequest: app.requireTenant, schema: { tags, summary: `Not allowed: ${resource.name} records cannot be deleted`, params: recordParams } }, notAllowed('deleted'));
+  const refused = { docs: { success: { status: 405, description: 'Never allowed: edit the record instead', schema: { $ref: `${API_ERROR_ID}#` } } } };
+  app.post(base, { onRequest: app.requireTenant, schema: { tags, summary: `Not allowed: ${resource.name} records cannot be created`, params: tenantParams }, config: refused }, notAllowed('created'));
+  app.delete(`${base}/:id`, { onRequest: app.requireTenant, schema: { tags, summary: `Not allowed: ${resource.name} records cannot be deleted`, params: recordParams }, config: refused }, notAllowed('deleted'));
 }

@@ -1,0 +1,100 @@
+/**
+ * The served OpenAPI document is valid (swagger-parser), self-contained, and true: every status
+ * an operation is seen to answer, probed over the real app as each kind of caller and with each
+ * kind of bad request, is documented for it with a body schema (or none, for 204/304).
+ */
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp, type Who } from '../helpers/server';
+
+let t: TestApp;
+let document: { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema?: unknown }> }>; parameters?: Array<{ in: string; name: string }> }>> };
+beforeAll(async () => {
+  t = await buildTestApp();
+  // One write, so history/1 exists.
+  const site = (await t.as('platform', { url: '/api/tenants/acme/settings/site' })).json();
+  await t.as('platform', { method: 'PUT', url: '/api/tenants/acme/settings/site', headers: { 'if-match': `"${site.version}"` }, payload: { ...site, appTitle: 'Acme Docs' } });
+  document = (await t.app.inject('/api/docs/json')).json();
+});
+afterAll(() => t.close());
+
+/** A concrete URL for a documented path, on tenant acme. */
+async function concrete(path: string): Promise<string> {
+  let url = path.replace('{tenantId}', 'acme');
+  if (url.includes('/history/{id}')) return url.replace('{id}', '1');
+  if (url.endsWith('/{id}')) {
+    const list = (await t.as('platform', { url: url.slice(0, -'/{id}'.length) })).json() as Array<{ id: string }>;
+    url = url.replace('{id}', encodeURIComponent(list[0]!.id));
+  }
+  return url;
+}
+
+/** A body the operation would accept from platform staff (undefined when it takes none). */
+async function bodyFor(path: string, method: string, url: string): Promise<unknown> {
+  if (method === 'DELETE' || path.endsWith('/restore') || path === '/api/auth/logout') return undefined;
+  if (path === '/api/tenants') return { id: `probe-${Math.random().toString(36).slice(2, 8)}`, name: 'Probe Props', domain: `www.probe-${Date.now()}.example` };
+  if (path === '/api/auth/login') return { email: 'nobody@example.com', password: 'not the password' };
+  if (method === 'PUT') return (await t.as('platform', { url })).json();
+  return {};
+}
+
+const operations = () => Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => ({ path, method: method.toUpperCase() })));
+
+describe('the OpenAPI document', () => {
+  it('validates with swagger-parser and references only its own components', async () => {
+    await expect(SwaggerParser.validate(structuredClone(document) as never)).resolves.toBeTruthy();
+    const external: string[] = [];
+    JSON.stringify(document, (key, value: unknown) => {
+      if (key === '$ref' && typeof value === 'string' && !value.startsWith('#/')) external.push(value);
+      return value;
+    });
+    expect(external).toEqual([]);
+  });
+
+  it('gives every response a body schema, except 204 and 304', () => {
+    for (const { path, method } of operations()) {
+      for (const [status, response] of Object.entries(document.paths[path]![method.toLowerCase()]!.responses)) {
+        if (status === '204' || status === '304') expect(response.content, `${method} ${path} ${status}`).toBeUndefined();
+        else expect(response.content?.['application/json']?.schema, `${method} ${path} ${status}`).toBeTruthy();
+      }
+    }
+  });
+
+  it('documents If-Match on every write that needs it', async () => {
+    for (const { path, method } of operations()) {
+      if (method === 'GET' || path === '/api/auth/logout') continue;
+      const url = await concrete(path);
+      const response = await t.as('platform', { method: method as 'PUT', url, payload: (await bodyFor(path, method, url)) as string });
+      const documented = (document.paths[path]![method.toLowerCase()]!.parameters ?? []).some((p) => p.in === 'header' && p.name === 'if-match');
+      expect(documented, `${method} ${path} answered ${response.statusCode}`).toBe(response.statusCode === 428);
+    }
+  });
+
+  it('documents every status each operation is seen to answer', async () => {
+    const seen: string[] = [];
+    for (const { path, method } of operations()) {
+      const url = await concrete(path);
+      const documented = Object.keys(document.paths[path]![method.toLowerCase()]!.responses);
+      const write = method !== 'GET';
+      const current = String((await t.as('platform', { url: '/api/tenants/acme' })).headers.etag);
+      const body = write ? await bodyFor(path, method, url) : undefined;
+      const probes: Array<{ who: Who; headers?: Record<string, string | undefined>; payload?: unknown; url?: string }> = [
+        { who: 'anonymous' },
+        { who: 'aviationAdmin', headers: { 'if-match': current } },
+        { who: 'platform', headers: { 'if-match': current }, payload: body },
+        { who: 'platform', url: url.replace('/acme', '/NOT_AN_ID') },
+        ...(write ? [{ who: 'platform' as Who, headers: { 'if-match': '"stale"' }, payload: body }, { who: 'platform' as Who, payload: body }, { who: 'platform' as Who, headers: { 'content-type': 'text/plain', 'if-match': current }, payload: 'hello' }, { who: 'platform' as Who, headers: { origin: 'https://evil.example', 'if-match': current }, payload: body }] : []),
+      ];
+      for (const probe of probes) {
+        // Never archive for real, nor log the probing session out; those have their own tests.
+        if (probe.who !== 'anonymous' && path === '/api/auth/logout') continue;
+        if (probe.who === 'platform' && method === 'DELETE' && path === '/api/tenants/{tenantId}' && probe.headers?.['if-match'] === current) continue;
+        const response = await t.as(probe.who, { method: method as 'GET', url: probe.url ?? url, headers: probe.headers, payload: probe.payload as string });
+        seen.push(`${method} ${path} ${response.statusCode}`);
+        expect(documented, `${method} ${path} as ${probe.who} ${JSON.stringify(probe.headers ?? {})}: ${response.body.slice(0, 200)}`).toContain(String(response.statusCode));
+      }
+    }
+    // The probes reached the statuses that matter.
+    for (const status of [200, 201, 204, 400, 401, 403, 404, 405, 412, 415, 428]) expect(seen.some((line) => line.endsWith(` ${status}`)), String(status)).toBe(true);
+  });
+});
