@@ -1,17 +1,17 @@
 /**
- * Checks one value against a single shared definition of defs.schema.json (a tenant id, a
- * host name …), so prompts, API parameters and stores accept exactly what tenant files accept
- * and say it in the same words.
+ * One value against a single shared definition of defs.schema.json (a tenant id, a host name …),
+ * so prompts, API parameters, stores and console inputs accept exactly what tenant files accept
+ * and say it in the same words. In Node, schema/node/ajv.ts has `checkDefinition` on the shared instance.
  */
-import { getAjv } from './ajv';
+import type { Ajv2020 } from './ajv';
 import { problemsFromAjv } from './ajv-messages';
 import { schemaDocuments } from './documents';
 
 export type DefinitionName = 'tenantId' | 'hostname' | 'label' | 'email' | 'slug';
 
 /** true when the value fits the definition, else the reason. */
-export function checkDefinition(name: DefinitionName, value: unknown): true | string {
-  const validate = getAjv().getSchema(`${schemaDocuments.defs.$id}#/$defs/${name}`)!;
+export function checkDefinitionWith(ajv: Ajv2020, name: DefinitionName, value: unknown): true | string {
+  const validate = ajv.getSchema(`${schemaDocuments.defs.$id}#/$defs/${name}`)!;
   if (validate(value)) return true;
   return problemsFromAjv(validate.errors)[0]?.message ?? 'is not valid';
 }

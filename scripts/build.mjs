@@ -37,12 +37,12 @@ await build({
 });
 await build({ ...node, entryPoints: [path.join(root, 'schema/formats.ts')], outfile: path.join(outdir, 'formats.cjs'), format: 'cjs' });
 
-// Run the generator from schema/standalone.ts, bundled to a scratch file inside the repository
+// Run the generator from schema/node/standalone.ts, bundled to a scratch file inside the repository
 // (so it resolves node_modules), since this script is plain Node.
 const scratch = await mkdtemp(path.join(root, 'dist', '.build-'));
 try {
   const generator = path.join(scratch, 'standalone.mjs');
-  await build({ ...node, entryPoints: [path.join(root, 'schema/standalone.ts')], outfile: generator, format: 'esm' });
+  await build({ ...node, entryPoints: [path.join(root, 'schema/node/standalone.ts')], outfile: generator, format: 'esm' });
   const { generateValidatorsModule } = await import(pathToFileURL(generator).href);
   await writeFile(path.join(outdir, 'validators.cjs'), generateValidatorsModule());
 } finally {

@@ -37,8 +37,8 @@ Examples:
     .action(async (options: AddOptions) => {
       const [{ Accounts, AccountError, ROLES, MIN_PASSWORD_LENGTH }, { checkDefinition }, { listTenantDirs }] = await Promise.all([
         import('../../server/auth/accounts'),
-        import('../../schema/definitions'),
-        import('../../schema/loader'),
+        import('../../schema/node/ajv'),
+        import('../../schema/node/loader'),
       ]);
       if (!options.email) throw new UsageError('missing --email');
       const emailVerdict = checkDefinition('email', options.email);

@@ -36,9 +36,9 @@ Examples:
     )
     .action(async (tenantIdArgument: string | undefined, options: NewOptions) => {
       const [{ checkDefinition }, scaffold, { createFolderAtomic, AlreadyExistsError }] = await Promise.all([
-        import('../../schema/definitions'),
+        import('../../schema/node/ajv'),
         import('../lib/scaffold'),
-        import('../../schema/atomic-write'),
+        import('../../schema/node/atomic-write'),
       ]);
       const tenantsDir = tenantsDirOf(context);
       const prompting = context.interactive && !options.yes;

@@ -26,7 +26,7 @@ interface Session {
 
 /** Checks the id and the environment, opens both stores, runs `work`, and always closes them. */
 async function withStores(context: CliContext, tenantId: string, work: (session: Session) => Promise<void>): Promise<void> {
-  const [{ checkDefinition }, sync] = await Promise.all([import('../../schema/definitions'), import('../lib/sync')]);
+  const [{ checkDefinition }, sync] = await Promise.all([import('../../schema/node/ajv'), import('../lib/sync')]);
   const verdict = checkDefinition('tenantId', tenantId);
   if (verdict !== true) throw new UsageError(`<tenantId> ${JSON.stringify(safeText(tenantId))}: ${verdict}`);
   if (!context.remoteStore && !sync.hasRemoteEnvironment(context.env)) {

@@ -1,11 +1,11 @@
 /** `backlot fmt`, the logic: find tenant files whose text differs from the canonical form, and rewrite them. */
 import path from 'node:path';
 import pLimit from 'p-limit';
-import { writeFileAtomic } from '../../schema/atomic-write';
+import { writeFileAtomic } from '../../schema/node/atomic-write';
 import { canonicalJson } from '../../schema/canonical-json';
 import type { Issue } from '../../schema/issue';
 import { parseJsonSource } from '../../schema/json-source';
-import { readSource, TENANT_PARTS, tenantFileName } from '../../schema/loader';
+import { readSource, TENANT_PARTS, tenantFileName } from '../../schema/node/loader';
 import { rootSchema } from '../../schema/schema-walk';
 import { partOfFile, type Targets } from './targets';
 

@@ -4,7 +4,7 @@
  */
 import { codeFrameColumns } from '@babel/code-frame';
 import type { Issue } from '../../schema/issue';
-import { readSource } from '../../schema/loader';
+import { readSource } from '../../schema/node/loader';
 import { colorsFor, displayPath, safeText, type CliContext, type Output } from '../context';
 
 /** Frames are skipped on lines too long to show (minified files). */

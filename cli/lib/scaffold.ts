@@ -4,11 +4,11 @@
  */
 import path from 'node:path';
 import type { Issue } from '../../schema/issue';
-import { checkAcrossTenants, checkTenantSources, listTenantDirs, loadTenant, readDomainClaims, TENANT_PARTS, tenantFileName, type TenantPart } from '../../schema/loader';
-import { buildTenant, type NewTenantRequest } from '../../schema/scaffold';
+import { checkAcrossTenants, checkTenantSources, listTenantDirs, loadTenant, readDomainClaims, TENANT_PARTS, tenantFileName, type TenantPart } from '../../schema/node/loader';
+import { buildTenant, type NewTenantRequest } from '../../schema/node/scaffold';
 import { renderTenant } from '../../schema/tenant-files';
 import { CommandFailure } from '../context';
-import { schemaPathFrom } from '../../schema/package-root';
+import { schemaPathFrom } from '../../schema/node/package-root';
 
 export interface ScaffoldRequest extends NewTenantRequest {
   /** Copy the structure of this existing tenant instead of the template. */

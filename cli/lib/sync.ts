@@ -12,7 +12,7 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import jsonPatch from 'fast-json-patch';
-import { writeFileAtomic } from '../../schema/atomic-write';
+import { writeFileAtomic } from '../../schema/node/atomic-write';
 import type { Issue } from '../../schema/issue';
 import type { Tenant } from '../../schema/types.generated';
 import { openFirestoreStore } from '../../server/stores/firestore-connection';

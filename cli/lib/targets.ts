@@ -4,7 +4,7 @@
  */
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { listTenantDirs, TENANT_PARTS, tenantFileName, type TenantPart } from '../../schema/loader';
+import { listTenantDirs, TENANT_PARTS, tenantFileName, type TenantPart } from '../../schema/node/loader';
 import { displayPath, tenantsDirOf, UsageError, type CliContext } from '../context';
 
 export interface Targets {

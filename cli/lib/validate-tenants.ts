@@ -1,7 +1,7 @@
 /** `backlot validate`, the logic: check the chosen tenants and return a report; printing is elsewhere. */
 import path from 'node:path';
 import type { Issue } from '../../schema/issue';
-import { listTenantDirs, loadTenantDirs, readDomainClaims, withCrossTenantIssues, type TenantReport } from '../../schema/loader';
+import { listTenantDirs, loadTenantDirs, readDomainClaims, withCrossTenantIssues, type TenantReport } from '../../schema/node/loader';
 import { tenantsDirOf, type CliContext } from '../context';
 import type { Targets } from './targets';
 

@@ -3,7 +3,7 @@
  * only authenticated tenant writes may carry a whole tenant. Guards run before the body is
  * read (onRequest), so the large limit is only ever spent on a logged-in, same-origin caller.
  */
-import { MAX_TENANT_FILE_BYTES } from '../../schema/loader';
+import { MAX_TENANT_FILE_BYTES } from '../../schema/node/loader';
 
 /** Every route's default: logins, record writes of the small resources. */
 export const DEFAULT_BODY_LIMIT = 256 * 1024;

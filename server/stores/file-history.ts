@@ -6,7 +6,7 @@
  */
 import { appendFile, mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { moveFolder, writeFileAtomic } from '../../schema/atomic-write';
+import { moveFolder, writeFileAtomic } from '../../schema/node/atomic-write';
 import type { TenantTexts } from './tenant-documents';
 import type { HistoryEntry } from './tenant-store';
 

@@ -11,10 +11,10 @@
 import { statSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { createFolderAtomic, moveFolder, removeStaleTemporaries, writeFileAtomic } from '../../schema/atomic-write';
-import { checkDefinition } from '../../schema/definitions';
-import { listTenantDirs, readDomainClaim, readSourceSync, TENANT_PARTS, tenantFileName, type TenantPart } from '../../schema/loader';
-import { schemaPathFrom } from '../../schema/package-root';
+import { createFolderAtomic, moveFolder, removeStaleTemporaries, writeFileAtomic } from '../../schema/node/atomic-write';
+import { checkDefinition } from '../../schema/node/ajv';
+import { listTenantDirs, readDomainClaim, readSourceSync, TENANT_PARTS, tenantFileName, type TenantPart } from '../../schema/node/loader';
+import { schemaPathFrom } from '../../schema/node/package-root';
 import type { Tenant } from '../../schema/types.generated';
 import { FileHistory } from './file-history';
 import { changedPointers, diffTenants, domainClash, renderTenant, tenantAtVersion, validateTexts, versionOf, versionOfStored, type TenantTexts } from './tenant-documents';

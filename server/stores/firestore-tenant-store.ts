@@ -42,8 +42,8 @@
  *   this index, so with several servers it is as fresh as the listener.
  */
 import type { CollectionReference, DocumentData, DocumentSnapshot, Firestore, QuerySnapshot, Timestamp } from 'firebase-admin/firestore';
-import { checkDefinition } from '../../schema/definitions';
-import { TENANT_PARTS, type TenantPart } from '../../schema/loader';
+import { checkDefinition } from '../../schema/node/ajv';
+import { TENANT_PARTS, type TenantPart } from '../../schema/node/loader';
 import type { Tenant } from '../../schema/types.generated';
 import { changedPointers, diffTenants, domainClash, renderTenant, tenantAtVersion, validateTexts, versionOf, versionOfStored, type TenantTexts } from './tenant-documents';
 import { IndexedTenantStore } from './store-support';

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import jsonPatch from 'fast-json-patch';
 import { canonicalJson } from '../../schema/canonical-json';
-import { checkTenantSources, TENANT_PARTS, type TenantPart } from '../../schema/loader';
+import { checkTenantSources, TENANT_PARTS, type TenantPart } from '../../schema/node/loader';
 import { rootSchema } from '../../schema/schema-walk';
 import { renderTenant, withoutSchemaKeys, type TenantTexts } from '../../schema/tenant-files';
 import type { Tenant } from '../../schema/types.generated';

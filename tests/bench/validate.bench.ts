@@ -6,9 +6,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { bench, describe } from 'vitest';
-import { getAjv } from '../../schema/ajv';
+import { getAjv } from '../../schema/node/ajv';
 import { schemaIds } from '../../schema/documents';
-import { checkTenantSources, TENANT_PARTS, type TenantPart } from '../../schema/loader';
+import { checkTenantSources, TENANT_PARTS, type TenantPart } from '../../schema/node/loader';
 import { tenantsDir } from '../helpers/paths';
 
 const files = { site: 'site.json', vendor: 'vendor.json', categories: 'categories.json' } satisfies Record<TenantPart, string>;

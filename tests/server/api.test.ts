@@ -2,7 +2,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadTenant, MAX_TENANT_FILE_BYTES } from '../../schema/loader';
+import { loadTenant, MAX_TENANT_FILE_BYTES } from '../../schema/node/loader';
 import { buildApp } from '../../server/app';
 import { configFromEnv } from '../../server/config';
 import { buildTestApp, ORIGIN, PASSWORD, USERS, type TestApp } from '../helpers/server';

@@ -6,7 +6,7 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadTenant, loadTenants } from '../../schema/loader';
+import { loadTenant, loadTenants } from '../../schema/node/loader';
 import { FileTenantStore } from '../../server/stores/file-tenant-store';
 import { acmeDir, tenantsDir } from '../helpers/paths';
 import { http, startServer, type ServerProcess } from '../helpers/server-process';

@@ -3,7 +3,7 @@
  * Fastify's draft-07 default: unknown keys are errors, and input is never coerced or stripped.
  */
 import fp from 'fastify-plugin';
-import { getAjv } from '../../../schema/ajv';
+import { getAjv } from '../../../schema/node/ajv';
 
 export default fp(
   async (app) => {

@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GENERATED_TYPES_FILE, generateTypes } from '../../../schema/generate-types';
-import { TENANT_PARTS } from '../../../schema/loader';
+import { GENERATED_TYPES_FILE, generateTypes } from '../../../schema/node/generate-types';
+import { TENANT_PARTS } from '../../../schema/node/loader';
 import { repoRoot, tenantsDir } from '../../helpers/paths';
 
 const run = promisify(execFile);

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkTenantSources, TENANT_PARTS, tenantFileName, type TenantPart } from '../../../schema/loader';
+import { checkTenantSources, TENANT_PARTS, tenantFileName, type TenantPart } from '../../../schema/node/loader';
 import type { Issue } from '../../../schema/issue';
 import { acmeDir, fixturesDir } from '../../helpers/paths';
 

@@ -3,7 +3,7 @@ import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/pr
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadTenant, loadTenants, MAX_TENANT_FILE_BYTES, readDomainClaims, withCrossTenantIssues } from '../../../schema/loader';
+import { loadTenant, loadTenants, MAX_TENANT_FILE_BYTES, readDomainClaims, withCrossTenantIssues } from '../../../schema/node/loader';
 import { acmeDir, tenantsDir } from '../../helpers/paths';
 
 let root: string;

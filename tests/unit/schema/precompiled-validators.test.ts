@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkTenantSources, TENANT_PARTS, tenantFileName, usePrecompiledValidators, type TenantPart } from '../../../schema/loader';
+import { checkTenantSources, TENANT_PARTS, tenantFileName, usePrecompiledValidators, type TenantPart } from '../../../schema/node/loader';
 import { acmeDir, fixturesDir, repoRoot, tenantsDir } from '../../helpers/paths';
 
 const files = Object.fromEntries(TENANT_PARTS.map((part) => [part, tenantFileName(part)])) as Record<TenantPart, string>;

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadTenants, TENANT_PARTS, type TenantsReport } from '../../../schema/loader';
+import { loadTenants, TENANT_PARTS, type TenantsReport } from '../../../schema/node/loader';
 import { schemaDocuments } from '../../../schema/documents';
 import type { Tenant } from '../../../schema/types.generated';
 import { tenantsDir } from '../../helpers/paths';

@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AlreadyExistsError, createFolderAtomic, writeFileAtomic } from '../../../schema/atomic-write';
+import { AlreadyExistsError, createFolderAtomic, writeFileAtomic } from '../../../schema/node/atomic-write';
 import { canonicalJson } from '../../../schema/canonical-json';
 import { rootSchema } from '../../../schema/schema-walk';
-import { TENANT_PARTS } from '../../../schema/loader';
+import { TENANT_PARTS } from '../../../schema/node/loader';
 
 let dir: string;
 beforeEach(async () => {

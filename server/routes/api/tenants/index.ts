@@ -6,9 +6,9 @@
  * - PUT  /api/tenants/:tenantId     replaces it; If-Match required (412 when stale, 400 with fields when invalid)
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { getAjv } from '../../../../schema/ajv';
+import { getAjv } from '../../../../schema/node/ajv';
 import { definitionRef } from '../../../../schema/definitions';
-import { buildTenant } from '../../../../schema/scaffold';
+import { buildTenant } from '../../../../schema/node/scaffold';
 import { schemaIds } from '../../../../schema/documents';
 import type { Tenant } from '../../../../schema/types.generated';
 import { canReach } from '../../../auth/accounts';

@@ -3,11 +3,11 @@
  * the structure of an existing tenant): used by `backlot new` and by staff creating a tenant
  * through the API, so both make the same tenant.
  */
-import { withoutSchemaKey } from './tenant-files';
-import type { CategoryTree, SiteSettings, Tenant, VendorConfig } from './types.generated';
-import templateCategories from '../cli/templates/tenant/categories.json' with { type: 'json' };
-import templateSite from '../cli/templates/tenant/site.json' with { type: 'json' };
-import templateVendor from '../cli/templates/tenant/vendor.json' with { type: 'json' };
+import { withoutSchemaKey } from '../tenant-files';
+import type { CategoryTree, SiteSettings, Tenant, VendorConfig } from '../types.generated';
+import templateCategories from '../../cli/templates/tenant/categories.json' with { type: 'json' };
+import templateSite from '../../cli/templates/tenant/site.json' with { type: 'json' };
+import templateVendor from '../../cli/templates/tenant/vendor.json' with { type: 'json' };
 
 export interface NewTenantRequest {
   tenantId: string;

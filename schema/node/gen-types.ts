@@ -1,6 +1,6 @@
 /** `npm run gen:types` writes schema/types.generated.ts; `-- --check` only reports drift (exit 1). */
 import { readFile, writeFile } from 'node:fs/promises';
-import { GENERATED_TYPES_FILE, generateTypes } from '../generate-types';
+import { GENERATED_TYPES_FILE, generateTypes } from './generate-types';
 
 const check = process.argv.includes('--check');
 const fresh = await generateTypes();

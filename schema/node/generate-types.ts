@@ -11,9 +11,9 @@ import { compile } from 'json-schema-to-typescript';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { schemaDocuments } from './documents';
+import { schemaDocuments } from '../documents';
 
-export const GENERATED_TYPES_FILE = path.join(import.meta.dirname, 'types.generated.ts');
+export const GENERATED_TYPES_FILE = path.join(import.meta.dirname, '..', 'types.generated.ts');
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 

@@ -6,8 +6,8 @@
 import { _ } from 'ajv/dist/compile/codegen/index.js';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { createAjv } from './ajv';
-import { schemaIds } from './documents';
-import { TENANT_PARTS } from './rules';
+import { schemaIds } from '../documents';
+import { TENANT_PARTS } from '../rules';
 
 export function generateValidatorsModule(): string {
   const ajv = createAjv({ source: true, formats: _`require("./formats.cjs").formats` });
