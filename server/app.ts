@@ -15,7 +15,6 @@ import tenantStore from './plugins/app/tenant-store';
 import validation from './plugins/app/validation';
 import helmet from './plugins/external/helmet';
 import rateLimit from './plugins/external/rate-limit';
-import sensible from './plugins/external/sensible';
 import swagger from './plugins/external/swagger';
 import authRoutes, { type AuthRoutesOptions } from './routes/api/auth';
 import health from './routes/api/health';
@@ -55,7 +54,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(helmet);
-  await app.register(sensible);
   await app.register(rateLimit);
   await app.register(contentTypes);
   await app.register(validation);

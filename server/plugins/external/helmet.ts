@@ -2,11 +2,10 @@
  * Security headers from helmet, with a Content-Security-Policy that allows only this origin.
  *
  * @fastify/helmet builds a new helmet middleware on every request, which cost ~12 µs each in
- * profiles (most of Backlot's own per-request time). The global headers are static, so they
- * are computed once by helmet itself and set on each reply; @fastify/helmet stays registered
- * (not global) so a route can still ask for its own headers through `reply.helmet()`.
+ * profiles (most of Backlot's own per-request time). The headers are static, so they are
+ * computed once by helmet itself and set on each reply. (A route that needs other headers, the
+ * storefront's CSP with its tracking script say, computes its own the same way.)
  */
-import fastifyHelmet from '@fastify/helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -43,7 +42,6 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
 
 export default fp(
   async (app) => {
-    await app.register(fastifyHelmet, { ...(helmetOptions as Record<string, unknown>), global: false });
     const headers = helmetHeaders(helmetOptions);
     app.addHook('onRequest', (_request, reply, done) => {
       void reply.headers(headers);
