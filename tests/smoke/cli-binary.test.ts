@@ -4,9 +4,11 @@
  * (driven through a pseudo-terminal made by script(1)).
  */
 import { spawn } from 'node:child_process';
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { acmeDir } from '../helpers/paths';
 import { copyRepo, generateTenants, type RepoCopy } from '../helpers/repo-copy';
 
 let repo: RepoCopy;
@@ -56,8 +58,12 @@ describe('npx backlot (the built binary)', () => {
   });
 
   it('exits 1 on an invalid tenant, and --json is one parseable document', async () => {
-    const fixture = path.resolve(import.meta.dirname, '../fixtures/invalid/misspelled-key/site.json');
+    const dir = await mkdtemp(path.join(tmpdir(), 'backlot-smoke-'));
+    const fixture = path.join(dir, 'acme', 'site.json');
+    await cp(acmeDir, path.join(dir, 'acme'), { recursive: true });
+    await writeFile(fixture, (await readFile(fixture, 'utf8')).replace('"appTitle": "Acme Props"', '"apTitle": "Acme Props"'));
     const invalid = await backlot('validate', '--json', fixture);
+    await rm(dir, { recursive: true, force: true });
     expect(invalid.code).toBe(1);
     expect(JSON.parse(invalid.stdout).issues[1]).toMatchObject({ pointer: '/apTitle', message: 'unknown key "apTitle"; did you mean `appTitle`?' });
   });
