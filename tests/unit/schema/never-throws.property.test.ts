@@ -39,8 +39,11 @@ const nastyKey = fc.oneof(
   fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', '$schema', '', ' ', 'appTitle', 'glCode', 'slug', 'name'),
   fc.string(),
 );
+/** What a prototype-polluting key would carry: if anything assigned it naïvely, every object would gain these. */
+const POLLUTION = { isAdmin: true, polluted: true };
 const nastyValue = fc.oneof(
   fc.jsonValue(),
+  fc.constant(POLLUTION),
   fc.constantFrom('javascript:alert(1)', '<script>alert(1)</script>', '/', '//evil.example', 'NaN', '\u0000', '\u2028', -0, 1e308, -1, 9, null),
 );
 
@@ -97,17 +100,25 @@ describe('the validator never throws', () => {
 
   it('on the aviation tenant with random edits deep inside, pretty-printed', () => {
     const edit = fc.record({ kind: fc.constantFrom('replace' as const, 'delete' as const, 'add' as const), key: nastyKey, replacement: nastyValue });
+    const seen = { valid: 0, invalid: 0, pollutingKey: 0 };
     fc.assert(
       fc.property(fc.constantFrom(...TENANT_PARTS), fc.array(fc.nat(), { maxLength: 6 }), fc.array(edit, { minLength: 1, maxLength: 3 }), (part, path, edits) => {
         let value: Json = aviation[part];
         for (const e of edits) value = mutate(value, path, e);
         const sources = Object.fromEntries(TENANT_PARTS.map((p) => [p, JSON.stringify(aviation[p], null, 2)])) as Record<TenantPart, string>;
         sources[part] = JSON.stringify(value, null, 2) ?? 'null';
+        if (/"(__proto__|constructor|prototype)": \{\s*"isAdmin": true/.test(sources[part])) seen.pollutingKey++;
         const report = checkTenantSources('aviation', sources, files);
         expectWellFormed(report, sources);
+        seen[report.tenant ? 'valid' : 'invalid']++;
       }),
-      { numRuns: 500 },
+      { numRuns: 500, seed: 20261122 },
     );
+    // The runs reached both verdicts and wrote polluting keys into the files, so the checks
+    // above and below were exercised, not vacuous.
+    expect(seen.valid).toBeGreaterThan(0);
+    expect(seen.invalid).toBeGreaterThan(0);
+    expect(seen.pollutingKey).toBeGreaterThan(0);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.prototype).not.toHaveProperty('isAdmin');
   });
