@@ -186,13 +186,23 @@ export class Accounts {
    * The account of the session a request's cookie carries, if any. `headers` is built only
    * when the session is not already remembered.
    */
-  async fromCookie(cookie: string | undefined, headers: () => Headers): Promise<Account | undefined> {
-    // Keyed by the token itself, not the whole header: other cookies beside it must not make a
-    // logged-out session look like a new, uncached one.
+  /**
+   * The account of a session remembered less than SESSION_CACHE_MS ago, without I/O: `{ account }`
+   * (undefined account: no session cookie at all), or undefined when the session must be looked up.
+   * Keyed by the token itself, not the whole header: other cookies beside it must not make a
+   * logged-out session look like a new, uncached one.
+   */
+  remembered(cookie: string | undefined): { account: Account | undefined } | undefined {
     const key = sessionTokenOf(cookie);
-    if (key === undefined) return undefined;
+    if (key === undefined) return { account: undefined };
     const cached = this.sessions.get(key);
-    if (cached && cached.until > Date.now()) return cached.account;
+    return cached && cached.until > Date.now() ? { account: cached.account } : undefined;
+  }
+
+  async fromCookie(cookie: string | undefined, headers: () => Headers): Promise<Account | undefined> {
+    const known = this.remembered(cookie);
+    if (known) return known.account;
+    const key = sessionTokenOf(cookie)!;
     const session = await this.auth.api.getSession({ headers: headers() });
     const account = session ? toAccount(session.user as unknown as StoredUser) : undefined;
     // Only sessions the library accepted are remembered; a forged cookie is looked up every time.

@@ -61,7 +61,7 @@ const HEADERS = {
   'content-range': { type: 'string', description: 'ra-data-simple-rest paging: `<resource> <start>-<end>/<total>`' },
 } as const;
 
-const guardName = (route: RouteOptions) => [route.onRequest ?? []].flat().map((hook) => (hook as { name?: string }).name);
+const guardName = (route: RouteOptions) => [route.onRequest ?? []].flat().map((hook) => (hook as { guard?: string }).guard);
 
 /** The statuses a route answers, with descriptions (documented and tested from the same rules). */
 export function statusesOf(route: RouteOptions): Map<number, string> {
