@@ -3,12 +3,13 @@
  * test setup exactly as `npm install` builds it). They must judge every file exactly as the
  * runtime Ajv instance does: same issues, same messages, same positions.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkTenantSources, TENANT_PARTS, tenantFileName, usePrecompiledValidators, type TenantPart } from '../../../schema/node/loader';
-import { acmeDir, fixturesDir, repoRoot, tenantsDir } from '../../helpers/paths';
+import { applyInvalidCase, INVALID_CASES } from '../../fixtures/invalid-cases';
+import { acmeDir, repoRoot, tenantsDir } from '../../helpers/paths';
 
 const files = Object.fromEntries(TENANT_PARTS.map((part) => [part, tenantFileName(part)])) as Record<TenantPart, string>;
 const read = (dir: string) => Object.fromEntries(TENANT_PARTS.map((part) => [part, readFileSync(path.join(dir, files[part]), 'utf8')])) as Record<TenantPart, string>;
@@ -17,17 +18,7 @@ const base = read(acmeDir);
 const corpus: Array<[string, string, Record<TenantPart, string>]> = [
   ['aviation', 'aviation', read(path.join(tenantsDir, 'aviation'))],
   ['platform', 'platform', read(path.join(tenantsDir, 'platform'))],
-  ...readdirSync(path.join(fixturesDir, 'invalid')).map((name): [string, string, Record<TenantPart, string>] => {
-    const sources = { ...base };
-    for (const part of TENANT_PARTS) {
-      try {
-        sources[part] = readFileSync(path.join(fixturesDir, 'invalid', name, files[part]), 'utf8');
-      } catch {
-        // unchanged part
-      }
-    }
-    return [name, 'acme', sources];
-  }),
+  ...INVALID_CASES.map((testCase): [string, string, Record<TenantPart, string>] => [testCase.name, 'acme', applyInvalidCase(base, testCase).sources]),
 ];
 
 afterAll(() => usePrecompiledValidators(undefined));
