@@ -133,7 +133,7 @@ export default fp<AccountsPluginOptions>(
         };
         const known = accounts.remembered(request.headers.cookie);
         if (known) return decide(known.account);
-        accounts.fromCookie(request.headers.cookie, () => fetchHeaders(request)).then(decide, done);
+        accounts.fromCookie(request.headers.cookie, () => fetchHeaders(request)).then(decide).catch(done);
       };
       return Object.assign(hook, { guard: name });
     };
