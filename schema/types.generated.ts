@@ -92,6 +92,47 @@ export interface SiteSettings {
     placeholder?: string;
   };
   /**
+   * Storefront theme: Colours, type and shape of the storefront, rendered as CSS custom properties. Unset values take these defaults.
+   */
+  theme?: {
+    /**
+     * Colour: A CSS hex colour: #rgb or #rrggbb.
+     */
+    primaryColor?: string;
+    /**
+     * Colour: A CSS hex colour: #rgb or #rrggbb.
+     */
+    accentColor?: string;
+    /**
+     * Colour: A CSS hex colour: #rgb or #rrggbb.
+     */
+    textColor?: string;
+    /**
+     * Colour: A CSS hex colour: #rgb or #rrggbb.
+     */
+    backgroundColor?: string;
+    /**
+     * Typeface: A font stack from a safe list: only fonts the visitor's device already has, so nothing is downloaded.
+     */
+    fontStack?: (
+      | "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif"
+      | "'Avenir Next', Avenir, Montserrat, 'Century Gothic', 'Segoe UI', sans-serif"
+      | "Seravek, 'Gill Sans Nova', Ubuntu, Calibri, 'DejaVu Sans', source-sans-pro, sans-serif"
+      | "'Iowan Old Style', 'Palatino Linotype', 'URW Palladio L', P052, Georgia, serif"
+      | "Charter, 'Bitstream Charter', 'Sitka Text', Cambria, Georgia, serif"
+      | "'Nimbus Mono PS', 'Courier New', ui-monospace, monospace"
+    ) &
+      string;
+    /**
+     * Corner radius (px): Roundness of cards, buttons and inputs; 0 is square.
+     */
+    cornerRadius?: number;
+    /**
+     * Header style: How the header sits over the page.
+     */
+    headerStyle?: ('light' | 'dark' | 'primary') & string;
+  };
+  /**
    * Text: A sentence or paragraph shown to visitors, rendered as text.
    */
   loginSubtitle?: string;
