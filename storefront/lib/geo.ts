@@ -1,0 +1,92 @@
+/**
+ * Where the visitor is, and which listed vendor is nearest (spec §9):
+ * - no geolocation cookie → one call to the configured IP-location provider; its answer is kept
+ *   in localStorage with an expiry (`site.geolocationCacheHours`, 24 by default);
+ * - on any failure, the default location (`site.defaultLocation`, Hollywood by default);
+ * - distance is haversine on a sphere of radius 6371 km; the nearest listed vendor is chosen.
+ */
+export interface GeoPoint {
+  lat: number;
+  lng: number;
+}
+
+export const EARTH_RADIUS_KM = 6371;
+
+const radians = (degrees: number) => (degrees * Math.PI) / 180;
+
+export function haversineKm(a: GeoPoint, b: GeoPoint): number {
+  const dLat = radians(b.lat - a.lat);
+  const dLng = radians(b.lng - a.lng);
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(radians(a.lat)) * Math.cos(radians(b.lat)) * Math.sin(dLng / 2) ** 2;
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** The nearest of the listed vendors that have a location (ties: the first listed). */
+export function nearestVendor<V extends { isListed?: boolean; _geoloc?: GeoPoint }>(vendors: readonly V[], from: GeoPoint): V | undefined {
+  let best: { vendor: V; km: number } | undefined;
+  for (const vendor of vendors) {
+    if (vendor.isListed === false || !vendor._geoloc) continue;
+    const km = haversineKm(from, vendor._geoloc);
+    if (!best || km < best.km) best = { vendor, km };
+  }
+  return best?.vendor;
+}
+
+export interface StoredLocation extends GeoPoint {
+  city?: string;
+  country?: string;
+}
+
+/** The part of the Web Storage API the cache uses (localStorage in a browser). */
+export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+export const LOCATION_CACHE_KEY = 'backlot.location';
+
+/** The cached location, unless it expired or does not parse (then it is removed). */
+export function readCachedLocation(storage: KeyValueStorage, now = Date.now()): StoredLocation | undefined {
+  const text = storage.getItem(LOCATION_CACHE_KEY);
+  if (text === null) return undefined;
+  try {
+    const entry = JSON.parse(text) as { location?: StoredLocation; expiresAt?: number };
+    if (typeof entry.expiresAt === 'number' && entry.expiresAt > now && isPoint(entry.location)) return entry.location;
+  } catch {
+    // fall through: a damaged entry is dropped like an expired one
+  }
+  storage.removeItem(LOCATION_CACHE_KEY);
+  return undefined;
+}
+
+export function cacheLocation(storage: KeyValueStorage, location: StoredLocation, hours: number, now = Date.now()): void {
+  storage.setItem(LOCATION_CACHE_KEY, JSON.stringify({ location, expiresAt: now + hours * 3_600_000 }));
+}
+
+function isPoint(value: unknown): value is GeoPoint {
+  const point = value as GeoPoint | undefined;
+  return typeof point?.lat === 'number' && typeof point.lng === 'number' && Math.abs(point.lat) <= 90 && Math.abs(point.lng) <= 180;
+}
+
+export interface LocateOptions {
+  /** Whether the request carried a geolocation cookie (then no lookup is made). */
+  cookieLocation?: GeoPoint;
+  storage: KeyValueStorage;
+  /** One call to the IP-location provider. */
+  lookup: () => Promise<StoredLocation>;
+  defaultLocation: GeoPoint;
+  cacheHours: number;
+  now?: number;
+}
+
+/** The visitor's location: the cookie's, else the cached one, else one lookup, else the default. */
+export async function locateVisitor(options: LocateOptions): Promise<{ location: GeoPoint; source: 'cookie' | 'cache' | 'lookup' | 'default' }> {
+  if (options.cookieLocation && isPoint(options.cookieLocation)) return { location: options.cookieLocation, source: 'cookie' };
+  const cached = readCachedLocation(options.storage, options.now);
+  if (cached) return { location: cached, source: 'cache' };
+  try {
+    const found = await options.lookup();
+    if (!isPoint(found)) throw new Error('the location provider answered no usable point');
+    cacheLocation(options.storage, found, options.cacheHours, options.now);
+    return { location: found, source: 'lookup' };
+  } catch {
+    return { location: options.defaultLocation, source: 'default' };
+  }
+}
