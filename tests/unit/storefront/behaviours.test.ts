@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { withDefaults } from '../../../schema/defaults';
 import type { SiteSettings } from '../../../schema/types.generated';
 import { ConfirmQueue } from '../../../storefront/lib/confirm';
+import { ModalState } from '../../../storefront/lib/modal';
 import { haversineKm, LOCATION_CACHE_KEY, locateVisitor, nearestVendor, type KeyValueStorage } from '../../../storefront/lib/geo';
 import { AbortError, withRetry, type RetryBackoff } from '../../../storefront/lib/retry';
 
@@ -133,5 +134,25 @@ describe('confirm dialog', () => {
     expect(() => queue.answer('alt')).toThrow('no alternative');
     queue.answer('confirmed');
     await expect(noAlt).resolves.toBe('confirmed');
+  });
+});
+
+describe('modal', () => {
+  it('closes at once when clean, and asks before discarding when dirty', async () => {
+    const queue = new ConfirmQueue({ title: 'Are you sure?', confirmLabel: 'Confirm' });
+    const modal = new ModalState(queue);
+    modal.show();
+    await expect(modal.requestClose()).resolves.toBe(true);
+    modal.show();
+    modal.markDirty();
+    const kept = modal.requestClose();
+    expect(queue.current).toMatchObject({ title: 'Discard your changes?', confirmLabel: 'Discard' });
+    queue.key('Escape');
+    await expect(kept).resolves.toBe(false);
+    expect(modal).toMatchObject({ open: true, isDirty: true });
+    const discarded = modal.requestClose();
+    queue.key('Enter');
+    await expect(discarded).resolves.toBe(true);
+    expect(modal).toMatchObject({ open: false, isDirty: false });
   });
 });
