@@ -2,30 +2,34 @@
  * The storefront's routes (spec §2). Link targets in tenant config must resolve to one of
  * these, to a category page, or be absolute. The storefront's router reads the same table.
  */
+/** What a route shows; the storefront picks its page component by this. */
+export type RouteKind = 'home' | 'rentals' | 'content' | 'contact' | 'categories' | 'signup' | 'login' | 'onboarding';
+
 export interface StorefrontRoute {
   path: string;
   purpose: string;
+  kind: RouteKind;
 }
 
 export const RENTALS_BASE_PATH = '/rentals';
 
 export const STOREFRONT_ROUTES: readonly StorefrontRoute[] = [
-  { path: '/', purpose: 'Home' },
-  { path: RENTALS_BASE_PATH, purpose: 'Catalogue base path' },
-  { path: '/pages/portfolio/all-projects', purpose: 'Portfolio' },
-  { path: '/forms-and-faqs', purpose: 'Forms and FAQs' },
-  { path: '/pages/about-us', purpose: 'About Us' },
-  { path: '/pages/custom-aviation-sets', purpose: 'Custom Sets' },
-  { path: '/pages/credits', purpose: 'Credits' },
-  { path: '/pages/resources-and-links', purpose: 'Resources and Links' },
-  { path: '/pages/testimonials', purpose: 'Testimonials' },
-  { path: '/pages/tips', purpose: 'TIPS' },
-  { path: '/contact-us', purpose: 'Contact' },
-  { path: '/categories', purpose: 'Categories' },
-  { path: '/auth/signup', purpose: 'Sign up' },
-  { path: '/auth/login', purpose: 'Log in' },
-  { path: '/onboarding/welcome', purpose: "Onboarding for the platform's own tenant" },
-  { path: '/onboarding/profile', purpose: 'Onboarding for other tenants' },
+  { path: '/', purpose: 'Home', kind: 'home' },
+  { path: RENTALS_BASE_PATH, purpose: 'Catalogue base path', kind: 'rentals' },
+  { path: '/pages/portfolio/all-projects', purpose: 'Portfolio', kind: 'content' },
+  { path: '/forms-and-faqs', purpose: 'Forms and FAQs', kind: 'content' },
+  { path: '/pages/about-us', purpose: 'About Us', kind: 'content' },
+  { path: '/pages/custom-aviation-sets', purpose: 'Custom Sets', kind: 'content' },
+  { path: '/pages/credits', purpose: 'Credits', kind: 'content' },
+  { path: '/pages/resources-and-links', purpose: 'Resources and Links', kind: 'content' },
+  { path: '/pages/testimonials', purpose: 'Testimonials', kind: 'content' },
+  { path: '/pages/tips', purpose: 'TIPS', kind: 'content' },
+  { path: '/contact-us', purpose: 'Contact', kind: 'contact' },
+  { path: '/categories', purpose: 'Categories', kind: 'categories' },
+  { path: '/auth/signup', purpose: 'Sign up', kind: 'signup' },
+  { path: '/auth/login', purpose: 'Log in', kind: 'login' },
+  { path: '/onboarding/welcome', purpose: "Onboarding for the platform's own tenant", kind: 'onboarding' },
+  { path: '/onboarding/profile', purpose: 'Onboarding for other tenants', kind: 'onboarding' },
 ];
 
 const staticPaths = new Set(STOREFRONT_ROUTES.map((route) => route.path));

@@ -4,8 +4,11 @@
 // - main.js: one ESM entry plus lazily loaded chunks, so `backlot --help` loads only commander;
 // - validators.cjs + formats.cjs: the tenant validators precompiled from schema/ (Ajv standalone),
 //   so no schema is compiled when the CLI runs.
+// The storefront: Vite builds its client bundle and SSR entry into dist/storefront (client/, server/
+// and the vite.config.json @fastify/vite reads in production).
 // Dependencies stay in node_modules.
 import { build } from 'esbuild';
+import { createBuilder } from 'vite';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -48,3 +51,6 @@ try {
 } finally {
   await rm(scratch, { recursive: true, force: true });
 }
+
+const builder = await createBuilder({ configFile: path.join(root, 'storefront/vite.config.ts'), logLevel: 'warn', mode: 'production' });
+await builder.buildApp();

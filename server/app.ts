@@ -16,9 +16,10 @@ import validation from './plugins/app/validation';
 import helmet from './plugins/external/helmet';
 import rateLimit from './plugins/external/rate-limit';
 import swagger from './plugins/external/swagger';
+import storefront from './plugins/app/storefront';
 import authRoutes, { type AuthRoutesOptions } from './routes/api/auth';
 import health from './routes/api/health';
-import home from './routes/home';
+import assetRoutes from './routes/assets';
 import history from './routes/api/tenants/history';
 import tenants from './routes/api/tenants/index';
 import resources from './routes/api/tenants/resources/index';
@@ -68,6 +69,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(tenants);
   await app.register(resources);
   await app.register(history);
-  await app.register(home);
+  await app.register(assetRoutes);
+  // Last: its catch-all route answers every other GET with a storefront page.
+  await app.register(storefront, { config: options.config });
   return app;
 }

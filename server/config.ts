@@ -20,6 +20,8 @@ export interface ServerConfig {
   publicOrigins: string[];
   /** Fastify's trustProxy: X-Forwarded-* are honoured only when BACKLOT_TRUST_PROXY is set. */
   trustProxy: boolean | string;
+  /** `npm run dev` (BACKLOT_DEV=1): the storefront through Vite's dev server, reloading on edits. */
+  dev: boolean;
 }
 
 /** "https://shop.example.com/admin/, http://localhost:3000" → their origins; a value that is not a URL is refused. */
@@ -62,5 +64,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
     secureCookies: env.BACKLOT_SECURE_COOKIES === '1' || publicOrigins.some((origin) => origin.startsWith('https:')),
     publicOrigins,
     trustProxy: parseTrustProxy(env.BACKLOT_TRUST_PROXY),
+    dev: env.BACKLOT_DEV === '1',
   };
 }

@@ -6,6 +6,7 @@
  */
 import { RENTALS_BASE_PATH, STOREFRONT_ROUTES, type StorefrontRoute } from '../../schema/routes';
 import type { CategoryTree, SiteSettings } from '../../schema/types.generated';
+import { rentalGroups } from './catalogue';
 
 export interface NavItem {
   label: string;
@@ -24,8 +25,6 @@ export function safeHref(target: string | undefined): string | undefined {
   return /^\/(?!\/)/.test(target) ? target : undefined;
 }
 
-type RentalGroup = CategoryTree['groups'][number];
-const rentalGroups = (tree: CategoryTree): RentalGroup[] => tree.groups.filter((group) => (group.kind ?? 'rental') === 'rental');
 
 export function categoryHref(...slugs: string[]): string {
   return [RENTALS_BASE_PATH, ...slugs.map(encodeURIComponent)].join('/');
@@ -53,7 +52,7 @@ export function socialLinks(site: SiteSettings): Array<{ network: string; href: 
 
 export type Page =
   | { kind: 'route'; route: StorefrontRoute }
-  | { kind: 'category'; trail: Array<{ name: string; slug: string; href: string }>; children: Array<{ name: string; href: string }> }
+  | { kind: 'category'; trail: Array<{ name: string; slug: string; href: string }>; children: Array<{ name: string; href: string; count?: number }> }
   | { kind: 'not-found' };
 
 const routesByPath = new Map(STOREFRONT_ROUTES.map((route) => [route.path, route]));
@@ -75,7 +74,7 @@ export function resolvePage(pathname: string, tree: CategoryTree): Page {
   const group = rentalGroups(tree).find((g) => g.slug === groupSlug);
   if (!group) return { kind: 'not-found' };
   const trail = [{ name: group.name, slug: group.slug, href: categoryHref(group.slug) }];
-  if (categorySlug === undefined) return { kind: 'category', trail, children: group.categories.map((c) => ({ name: c.name, href: categoryHref(group.slug, c.slug) })) };
+  if (categorySlug === undefined) return { kind: 'category', trail, children: group.categories.map((c) => ({ name: c.name, href: categoryHref(group.slug, c.slug), count: c.subcategories?.length ?? 0 })) };
   const category = group.categories.find((c) => c.slug === categorySlug);
   if (!category) return { kind: 'not-found' };
   trail.push({ name: category.name, slug: category.slug, href: categoryHref(group.slug, category.slug) });

@@ -1,0 +1,107 @@
+/**
+ * The storefront: every GET outside /api/ and the tenant assets is a page of the tenant the Host
+ * resolves to, rendered on the server by the Vite-built React app (@fastify/vite: the production
+ * build in dist/storefront, or Vite's dev middleware with BACKLOT_DEV=1) and hydrated in the
+ * browser. The tenant's configuration is built once per version (schema defaults filled in, GL
+ * codes left out) and asset versions are rechecked at most once a second, so a change saved
+ * through the API or on disk shows on the next page load.
+ */
+import path from 'node:path';
+import FastifyVite from '@fastify/vite';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { packageRoot } from '../../../schema/node/package-root';
+import { storefrontConfiguration } from '../../../storefront/config/build-configuration';
+import type { StorefrontConfiguration } from '../../../storefront/config/configuration';
+import type { PageState } from '../../../storefront/document/state';
+import type { RenderedPage } from '../../../storefront/entry-server';
+import type { ServerConfig } from '../../config';
+import { AssetCatalog } from '../../storefront/asset-catalog';
+import { storefrontCsp } from '../../storefront/csp';
+import { problemPage, type Problem } from '../../storefront/problem-page';
+import { TenantInvalidError } from '../../stores/tenant-store';
+import { formatIssue } from '../../../schema/issue';
+
+interface StorefrontModule {
+  renderPage(url: string, state: PageState): RenderedPage;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    storefrontAssets: AssetCatalog;
+  }
+}
+
+export const STOREFRONT_ROOT = path.join(packageRoot, 'storefront');
+
+export default fp<{ config: ServerConfig }>(
+  async (app, { config }) => {
+    const assets = new AssetCatalog(config.tenantsDir, path.join(STOREFRONT_ROOT, 'shared-assets'));
+    app.decorate('storefrontAssets', assets);
+
+    await app.register(FastifyVite, {
+      root: STOREFRONT_ROOT,
+      dev: config.dev,
+      distDir: 'dist/storefront',
+      // reply.html(page) fills index.html's placeholders; pages are UTF-8 (the default sends no charset).
+      createHtmlFunction: async (source, _scope, viteConfig) => {
+        const template = await viteConfig.createHtmlTemplateFunction(source);
+        return function html(this: FastifyReply, page?: Record<string, unknown>) {
+          return this.type('text/html; charset=utf-8').send(template(page));
+        };
+      },
+      // reply.render({ url, state }) → the placeholders of index.html (entry-server.tsx's RenderedPage).
+      createRenderFunction: async (client) => (context) => {
+        const { url, state } = context as unknown as { url: string; state: PageState };
+        return (client as unknown as StorefrontModule).renderPage(url, state) as unknown as Record<string, unknown>;
+      },
+    });
+    await app.vite.ready();
+
+    // One configuration per tenant version and asset set; rebuilt only when either changes.
+    const built = new Map<string, { key: string; configuration: StorefrontConfiguration; csp: Map<string, string> }>();
+    async function configurationFor(tenantId: string) {
+      const record = await app.tenantStore.get(tenantId);
+      if (!record) return undefined;
+      const assetVersions = assets.versions(tenantId);
+      const key = `${record.version} ${JSON.stringify(assetVersions)}`;
+      let entry = built.get(tenantId);
+      if (entry?.key !== key) built.set(tenantId, (entry = { key, configuration: storefrontConfiguration(tenantId, record.version, record.tenant, assetVersions), csp: new Map() }));
+      return entry;
+    }
+
+    function problem(reply: FastifyReply, details: Problem) {
+      return reply.code(details.status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(problemPage(details, { dev: config.dev }));
+    }
+
+    async function page(request: FastifyRequest, reply: FastifyReply) {
+      let entry;
+      try {
+        entry = await configurationFor(request.tenantId);
+      } catch (error) {
+        if (!(error instanceof TenantInvalidError)) throw error;
+        request.log.error({ tenantId: error.tenantId, issues: error.issues.map(formatIssue) }, 'storefront: the stored tenant is invalid');
+        return problem(reply, { status: 503, title: 'Back shortly', message: 'This storefront is being updated. Please try again in a few minutes.', issues: error.issues });
+      }
+      if (!entry) return problem(reply, { status: 404, title: 'No storefront here', message: `No tenant serves this address (${request.host}).` });
+      const url = `${request.protocol}://${request.host}${request.url}`;
+      const pathname = request.url.replace(/[?#].*$/, '');
+      const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+      const rendered = (await reply.render({ url, state: { path, configuration: entry.configuration, content: null } })) as unknown as RenderedPage;
+      let csp = entry.csp.get(rendered.inlineStyle);
+      if (!csp) entry.csp.set(rendered.inlineStyle, (csp = storefrontCsp({ inlineStyle: rendered.inlineStyle, tracking: Boolean(entry.configuration.site.gaTrackingId), dev: config.dev })));
+      void reply.code(rendered.status).header('content-security-policy', csp).header('cache-control', 'no-cache');
+      return reply.html(rendered as unknown as Record<string, unknown>);
+    }
+
+    const pageRoute = { schema: { hide: true } } as const;
+    app.get('/', pageRoute, page);
+    app.get('/*', pageRoute, async (request, reply) => {
+      // The API keeps its JSON 404s.
+      if (request.url.startsWith('/api/')) return reply.callNotFound();
+      return page(request, reply);
+    });
+
+  },
+  { name: 'storefront', dependencies: ['tenant-store', 'tenant-host'] },
+);

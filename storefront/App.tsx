@@ -1,0 +1,20 @@
+/** The whole page for a PageState: the configuration provider at the root, the frame, and the page for the path. */
+import { StrictMode } from 'react';
+import { Layout } from './components/Layout';
+import { PageStateProvider } from './config/ConfigurationProvider';
+import type { PageState } from './document/state';
+import { resolvePage } from './lib/navigation';
+import { pageFor } from './routes';
+
+export function App({ state }: { state: PageState }) {
+  const Page = pageFor(resolvePage(state.path, state.configuration.categories));
+  return (
+    <StrictMode>
+      <PageStateProvider state={state}>
+        <Layout current={state.path}>
+          <Page />
+        </Layout>
+      </PageStateProvider>
+    </StrictMode>
+  );
+}

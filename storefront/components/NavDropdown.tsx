@@ -1,0 +1,83 @@
+/**
+ * A header dropdown built on <details>/<summary>, so it opens with mouse, touch and keyboard
+ * even before (or without) JavaScript. Once hydrated it also: opens on ArrowDown and focuses the
+ * first link, moves with ArrowUp/ArrowDown, closes on Escape and gives focus back to its button,
+ * closes when a click or focus lands outside it, and keeps only one dropdown open at a time.
+ */
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { NavItem } from '../lib/navigation';
+import { messages } from '../i18n/messages';
+
+const OPENED = 'backlot:dropdown-opened';
+
+export function NavDropdown({ item, current }: { item: NavItem; current: string }) {
+  const details = useRef<HTMLDetailsElement>(null);
+  const [open, setOpen] = useState(false);
+  const links = () => Array.from(details.current?.querySelectorAll<HTMLAnchorElement>('.dropdown-menu a') ?? []);
+  const close = (returnFocus: boolean) => {
+    setOpen(false);
+    if (returnFocus) details.current?.querySelector('summary')?.focus();
+  };
+
+  useEffect(() => {
+    if (!open) return;
+    const self = details.current!;
+    document.dispatchEvent(new CustomEvent(OPENED, { detail: self }));
+    const onOtherOpened = (event: Event) => (event as CustomEvent).detail !== self && setOpen(false);
+    const onOutside = (event: Event) => !self.contains(event.target as Node) && setOpen(false);
+    document.addEventListener(OPENED, onOtherOpened);
+    document.addEventListener('pointerdown', onOutside);
+    document.addEventListener('focusin', onOutside);
+    return () => {
+      document.removeEventListener(OPENED, onOtherOpened);
+      document.removeEventListener('pointerdown', onOutside);
+      document.removeEventListener('focusin', onOutside);
+    };
+  }, [open]);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const items = links();
+    const index = items.indexOf(document.activeElement as HTMLAnchorElement);
+    if (event.key === 'Escape' && open) {
+      event.preventDefault();
+      close(true);
+    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      if (!open) setOpen(true);
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      const next = index === -1 ? (step === 1 ? 0 : items.length - 1) : (index + step + items.length) % items.length;
+      // The menu is rendered hidden until open; focus after React has shown it.
+      requestAnimationFrame(() => links()[next]?.focus());
+    }
+  };
+
+  const active = item.href === current || item.children?.some((child) => child.href === current);
+  return (
+    <details ref={details} className="dropdown" open={open} onToggle={(event) => setOpen((event.currentTarget as HTMLDetailsElement).open)} onKeyDown={onKeyDown}>
+      <summary className={active ? 'nav-link is-active' : 'nav-link'}>
+        {item.label}
+        <svg className="chevron" aria-hidden="true" viewBox="0 0 12 12" width="12" height="12">
+          <path d="M2.5 4.5 6 8l3.5-3.5" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      </summary>
+      <ul className="dropdown-menu">
+        {item.href && (
+          <li>
+            <a href={item.href} aria-current={item.href === current ? 'page' : undefined} className="dropdown-all">
+              {messages.viewAll(item.label)}
+            </a>
+          </li>
+        )}
+        {item.children?.map((child) =>
+          child.href ? (
+            <li key={`${child.label} ${child.href}`}>
+              <a href={child.href} aria-current={child.href === current ? 'page' : undefined}>
+                {child.label}
+              </a>
+            </li>
+          ) : null,
+        )}
+      </ul>
+    </details>
+  );
+}

@@ -1,0 +1,33 @@
+/**
+ * The tenant's configuration, merged with its schema defaults once at the root and handed down
+ * (as Sharetribe's web-template does with useConfiguration()). Components never read defaults
+ * of their own.
+ */
+import { createContext, useContext, type ReactNode } from 'react';
+import type { PageState } from '../document/state';
+
+const PageStateContext = createContext<PageState | null>(null);
+
+export function PageStateProvider({ state, children }: { state: PageState; children: ReactNode }) {
+  return <PageStateContext.Provider value={state}>{children}</PageStateContext.Provider>;
+}
+
+function usePageState(): PageState {
+  const state = useContext(PageStateContext);
+  if (!state) throw new Error('useConfiguration() needs a <PageStateProvider> above it');
+  return state;
+}
+
+export function useConfiguration() {
+  return usePageState().configuration;
+}
+
+/** The content page the server rendered for this request, if the route is one. */
+export function usePageContent() {
+  return usePageState().content;
+}
+
+/** The path of the page being shown (trailing slash removed). */
+export function usePagePath() {
+  return usePageState().path;
+}

@@ -1,0 +1,41 @@
+/**
+ * Builds a tenant's StorefrontConfiguration: schema defaults filled in once (schema/defaults.ts),
+ * GL codes left out, labels taken from the schema's `oneOf` titles. Server-side: it reads the
+ * schemas, which the client bundle never loads.
+ */
+import { withDefaults } from '../../schema/defaults';
+import { effective, itemSchema, propertySchema, rootSchema } from '../../schema/schema-walk';
+import type { CategoryTree, Tenant } from '../../schema/types.generated';
+import type { StorefrontConfiguration } from './configuration';
+
+/** The tree without GL codes: they are accounting data, not for visitors. */
+export function publicCategoryTree(tree: CategoryTree): CategoryTree {
+  return {
+    groups: tree.groups.map(({ glCode: _group, categories, ...group }) => ({
+      ...group,
+      categories: categories.map(({ glCode: _category, ...category }) => category),
+    })),
+  };
+}
+
+/** `{const: title}` of the enumerated values of a site setting, from its schema. */
+function oneOfTitles(...path: string[]): Record<string, string> {
+  let located = rootSchema('site');
+  for (const key of path) located = key === '[]' ? itemSchema(effective(located))! : propertySchema(effective(located), key)!;
+  const options = (effective(located).schema.oneOf ?? []) as Array<{ const: string; title?: string }>;
+  return Object.fromEntries(options.map((option) => [option.const, option.title ?? option.const]));
+}
+
+const socialNetworks = oneOfTitles('socialLinks', '[]', 'network');
+
+export function storefrontConfiguration(tenantId: string, version: string, tenant: Tenant, assetVersions: Record<string, string> = {}): StorefrontConfiguration {
+  return {
+    tenantId,
+    version,
+    site: withDefaults('site', tenant.site),
+    vendor: withDefaults('vendor', tenant.vendor),
+    categories: publicCategoryTree(withDefaults('categories', tenant.categories)),
+    assetVersions,
+    labels: { socialNetworks },
+  };
+}

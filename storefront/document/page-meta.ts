@@ -1,0 +1,58 @@
+/**
+ * Which page a path is and what it is called, for the status code, the `<title>` and the page's
+ * own heading: §2 routes are named by the tenant's own link labels where it has one (its footer
+ * says "Prop & Set Rentals", so does the title), content pages by their stored title.
+ */
+import type { RouteKind } from '../../schema/routes';
+import type { StorefrontConfiguration } from '../config/configuration';
+import { resolvePage, type Page } from '../lib/navigation';
+import { messages } from '../i18n/messages';
+import type { PageContent } from './state';
+
+export interface PageMeta {
+  page: Page;
+  status: 200 | 404;
+  /** The page's name; the document title is `name | appTitle`, or meta.title on the home page. */
+  name: string;
+  documentTitle: string;
+  description: string;
+}
+
+const kindNames: Partial<Record<RouteKind, string>> = {
+  signup: messages.signUp,
+  login: messages.logIn,
+  rentals: messages.rentalsHeading,
+  categories: messages.categoriesHeading,
+  contact: messages.contactHeading,
+};
+
+/** The label the tenant's own links give a path, header children first, then the footer. */
+export function linkLabelFor(configuration: StorefrontConfiguration, path: string): string | undefined {
+  const { site } = configuration;
+  for (const link of site.headerLinks ?? []) {
+    if (link.target === path && !link.categoryDropdown) return link.label;
+    for (const child of link.children ?? []) if (child.target === path) return child.label;
+  }
+  return (site.footerLinks ?? []).find((link) => link.target === path)?.label;
+}
+
+export function pageMeta(configuration: StorefrontConfiguration, pathname: string, content: PageContent | null): PageMeta {
+  const { site } = configuration;
+  const page = resolvePage(pathname, configuration.categories);
+  const appTitle = site.appTitle;
+  const metaDescription = site.meta?.description ?? '';
+  const named = (name: string, description = metaDescription): PageMeta => ({ page, status: 200, name, documentTitle: `${name} | ${appTitle}`, description });
+  switch (page.kind) {
+    case 'not-found':
+      return { page, status: 404, name: messages.notFoundHeading, documentTitle: `${messages.notFoundHeading} | ${appTitle}`, description: metaDescription };
+    case 'category':
+      return named(page.trail.map((crumb) => crumb.name).reverse().join(' · '));
+    case 'route': {
+      const { route } = page;
+      if (route.kind === 'home') return { page, status: 200, name: appTitle, documentTitle: site.meta?.title ?? appTitle, description: metaDescription };
+      if (route.kind === 'onboarding') return named(route.path.endsWith('/welcome') ? messages.onboardingWelcome : messages.onboardingProfile);
+      const name = (route.kind === 'content' ? content?.title : undefined) ?? linkLabelFor(configuration, route.path) ?? kindNames[route.kind] ?? route.purpose;
+      return named(name);
+    }
+  }
+}

@@ -1,0 +1,31 @@
+/**
+ * The state one page is rendered from, on the server and again on the client: it travels in a
+ * `<script type="application/json">` block (no inline script, so the CSP forbids them all).
+ */
+import type { StorefrontConfiguration } from '../config/configuration';
+
+export interface PageContent {
+  title: string;
+  /** Markdown rendered on the server with raw HTML off (storefront/lib/markdown.ts); empty when the page has no body yet. */
+  html: string;
+}
+
+export interface PageState {
+  /** The page's path, without a trailing slash. */
+  path: string;
+  configuration: StorefrontConfiguration;
+  content: PageContent | null;
+}
+
+export const STATE_ELEMENT_ID = 'backlot-state';
+
+/**
+ * JSON that is inert inside a script element: `<` and the line separators JavaScript once
+ * treated as newlines are escaped, so `</script>` or `<!--` in any config string cannot end or
+ * change the block.
+ */
+export function inertJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+export const serializeState = (state: PageState): string => inertJson(state);

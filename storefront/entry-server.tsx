@@ -1,0 +1,37 @@
+/**
+ * The storefront's server entry (Vite's SSR build; @fastify/vite loads it, and reloads it on
+ * edits in dev): one page to HTML from its PageState (routes.tsx picks the page), with
+ * its head, status and the state block the client hydrates from. The server plugin
+ * (server/plugins/app/storefront.ts) builds the state and places the result in index.html.
+ */
+import { renderToString } from 'react-dom/server';
+import { App } from './App';
+import { escapeHtml } from './document/escape';
+import { documentHead, themeCss } from './document/head';
+import { pageMeta } from './document/page-meta';
+import { serializeState, STATE_ELEMENT_ID, type PageState } from './document/state';
+
+export interface RenderedPage {
+  status: number;
+  /** Placeholders of index.html. */
+  lang: string;
+  head: string;
+  element: string;
+  state: string;
+  /** The one inline <style> (the theme), which the CSP allows by its hash. */
+  inlineStyle: string;
+}
+
+/** `url` is the page's absolute URL (for canonical and social-card links); `state.path` its path. */
+export function renderPage(url: string, state: PageState): RenderedPage {
+  const meta = pageMeta(state.configuration, state.path, state.content);
+  const element = renderToString(<App state={state} />);
+  return {
+    status: meta.status,
+    lang: escapeHtml(state.configuration.site.locale!),
+    head: documentHead(state.configuration, meta, url),
+    element,
+    inlineStyle: themeCss(state.configuration),
+    state: `<script type="application/json" id="${STATE_ELEMENT_ID}">${serializeState(state)}</script>`,
+  };
+}

@@ -1,0 +1,9 @@
+/** Views of the category tree the pages share. */
+import type { CategoryTree } from '../../schema/types.generated';
+
+export type RentalGroup = CategoryTree['groups'][number];
+
+/** The groups visitors browse (service groups only carry GL codes). */
+export function rentalGroups(tree: CategoryTree): RentalGroup[] {
+  return tree.groups.filter((group) => (group.kind ?? 'rental') === 'rental');
+}

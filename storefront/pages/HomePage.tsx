@@ -1,0 +1,43 @@
+/** The home page: a photo-led welcome from the tenant's share image, the rental departments, and how to reach the vendor. */
+import { CategoryGrid } from '../components/CategoryGrid';
+import { ContactStrip } from '../components/ContactStrip';
+import { assetHref } from '../config/configuration';
+import { useConfiguration } from '../config/ConfigurationProvider';
+import { messages } from '../i18n/messages';
+import { categoryHref } from '../lib/navigation';
+import { rentalGroups } from '../lib/catalogue';
+
+export function HomePage() {
+  const configuration = useConfiguration();
+  const { site, categories } = configuration;
+  const hero = assetHref(configuration, site.thumbnails?.share);
+  const groups = rentalGroups(categories);
+  return (
+    <>
+      <section className={hero ? 'hero has-image' : 'hero'}>
+        {hero && <img className="hero-image" src={hero} alt="" width="1200" height="630" fetchPriority="high" />}
+        <div className="container hero-inner">
+          <h1>{site.appTitle}</h1>
+          {site.meta?.description && <p className="hero-lead">{site.meta.description}</p>}
+          <p className="hero-actions">
+            <a className="button button-primary" href="/rentals">
+              {messages.browseRentals}
+            </a>
+            <a className="button button-secondary" href="/contact-us">
+              {messages.requestA(site.request!)}
+            </a>
+          </p>
+        </div>
+      </section>
+      {groups.length > 0 && (
+        <section className="section container" aria-labelledby="departments">
+          <h2 id="departments" className="section-title">
+            {messages.rentalsHeading}
+          </h2>
+          <CategoryGrid cards={groups.map((group) => ({ name: group.name, href: categoryHref(group.slug), detail: messages.categories(group.categories.length) }))} headingLevel={3} />
+        </section>
+      )}
+      <ContactStrip />
+    </>
+  );
+}
