@@ -18,7 +18,8 @@ function declared(schema: Located): string[] {
 /** The default of a property that is absent, if the schema gives (or implies) one. */
 function defaultFor(schema: Located): unknown {
   const own = schema.schema.default;
-  if (own !== undefined) return structuredClone(own);
+  // A default object is filled too: `thumbnails: {}` still gets its placeholder's default.
+  if (own !== undefined) return fill(structuredClone(own), schema);
   if (schema.schema.type !== 'object') return undefined;
   const built = fill({}, schema);
   return Object.keys(built as object).length ? built : undefined;
