@@ -8,13 +8,21 @@ import { effective, itemSchema, propertySchema, rootSchema } from '../../schema/
 import type { CategoryTree, Tenant } from '../../schema/types.generated';
 import type { StorefrontConfiguration } from './configuration';
 
-/** The tree without GL codes: they are accounting data, not for visitors. */
+/**
+ * What visitors may see of the tree: rental groups only (service groups exist to carry GL codes
+ * for charges), and no GL codes at any level: they are accounting data.
+ */
 export function publicCategoryTree(tree: CategoryTree): CategoryTree {
   return {
-    groups: tree.groups.map(({ glCode: _group, categories, ...group }) => ({
-      ...group,
-      categories: categories.map(({ glCode: _category, ...category }) => category),
-    })),
+    groups: tree.groups
+      .filter((group) => group.kind === 'rental')
+      .map(({ glCode: _group, categories, ...group }) => ({
+        ...group,
+        categories: categories.map(({ glCode: _category, subcategories, ...category }) => ({
+          ...category,
+          ...(subcategories && { subcategories: subcategories.map(({ glCode: _sub, ...sub }) => sub) }),
+        })),
+      })),
   };
 }
 

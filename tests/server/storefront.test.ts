@@ -1,0 +1,183 @@
+/**
+ * The storefront as the server renders it (the production build in dist/storefront, through the
+ * real app): every §2 route by Host, 404s, head tags from config, the tracking script only when
+ * configured, hostile config inert, changes shown on the next load, assets with versioned URLs.
+ * What a browser does with the pages (dropdowns, hydration, axe) is in tests/e2e.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STOREFRONT_ROUTES } from '../../schema/routes';
+import { buildTestApp, type TestApp } from '../helpers/server';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const get = (host: string, url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers: { host, ...headers } });
+/** The file store and the asset catalogue look at the disk again at most once a second. */
+const afterRevalidation = () => new Promise((resolve) => setTimeout(resolve, 1100));
+const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
+const stateOf = (html: string) => JSON.parse(/<script type="application\/json" id="backlot-state">([^<]*)<\/script>/.exec(html)![1]!);
+
+async function putSite(change: (site: Record<string, unknown>) => void, tenantId = 'aviation') {
+  const current = await t.as('platform', { method: 'GET', url: `/api/tenants/${tenantId}` });
+  const tenant = current.json();
+  change(tenant.site);
+  const saved = await t.as('platform', { method: 'PUT', url: `/api/tenants/${tenantId}`, payload: tenant, headers: { 'if-match': String(current.headers.etag) } });
+  expect(saved.statusCode, saved.body).toBe(200);
+}
+
+describe('storefront pages', () => {
+  it('answers every §2 route with 200, its title and the hydration script', async () => {
+    for (const route of STOREFRONT_ROUTES) {
+      const page = await get('aviation.localhost', route.path);
+      expect(page.statusCode, route.path).toBe(200);
+      expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(titleOf(page.body), route.path).toMatch(/Jetway Props/);
+      expect(page.body).toMatch(/<script type="module" crossorigin src="\/_storefront\/[^"]+\.js"><\/script>/);
+    }
+    expect(titleOf((await get('aviation.localhost', '/rentals')).body)).toBe('Prop &#38; Set Rentals | Jetway Props');
+    expect(titleOf((await get('aviation.localhost', '/pages/tips')).body)).toBe('TIPS | Jetway Props');
+  });
+
+  it('renders category pages at each depth and 404s unknown routes and categories with the navigation around them', async () => {
+    const group = await get('aviation.localhost', '/rentals/aviation-sets');
+    expect(group.statusCode).toBe(200);
+    expect(group.body).toContain('href="/rentals/aviation-sets/cockpits"');
+    const sub = await get('aviation.localhost', '/rentals/aviation-sets/cockpits/airliner-cockpit');
+    expect(sub.statusCode).toBe(200);
+    expect(titleOf(sub.body)).toBe('Airliner Cockpit · Cockpits · Aviation Sets | Jetway Props');
+    for (const url of ['/nope', '/rentals/nope', '/rentals/aviation-sets/nope', '/rentals/aviation-sets/cockpits/airliner-cockpit/deeper', '/pages/unknown']) {
+      const missing = await get('aviation.localhost', url);
+      expect(missing.statusCode, url).toBe(404);
+      expect(titleOf(missing.body), url).toBe('Page not found | Jetway Props');
+      expect(missing.body, url).toContain('aria-label="Main"');
+    }
+    const api = await get('aviation.localhost', '/api/nope');
+    expect(api.statusCode).toBe(404);
+    expect(api.headers['content-type']).toMatch(/application\/json/);
+  });
+
+  it('picks the tenant by Host: exact domain, <tenantId>.localhost, else the default tenant', async () => {
+    expect(titleOf((await get('www.acme-props.example', '/pages/about-us')).body)).toBe('About Us | Acme Props');
+    expect(titleOf((await get('acme.localhost:3000', '/pages/about-us')).body)).toBe('About Us | Acme Props');
+    expect(titleOf((await get('unknown.example', '/')).body)).toMatch(/^Jetway Props/);
+  });
+
+  it('writes the head from config: title, description, lang, favicon, social cards, theme', async () => {
+    const page = await get('aviation.localhost:3000', '/');
+    const html = page.body;
+    const site = JSON.parse(await readFile(path.join(t.tenants, 'aviation/site.json'), 'utf8'));
+    expect(html).toMatch(/^<!doctype html>\s*<html lang="en">/);
+    expect(html).toContain(`<title>${site.meta.title.replace('&', '&#38;')}</title>`);
+    expect(html).toContain(`<meta name="description" content="${site.meta.description}">`);
+    expect(html).toMatch(/<link rel="icon" href="\/assets\/aviation\/favicon\.svg\?v=[\w-]{10}" type="image\/svg\+xml">/);
+    expect(html).toMatch(/<meta property="og:image" content="http:\/\/aviation\.localhost:3000\/assets\/aviation\/share\.jpg\?v=[\w-]{10}">/);
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
+    expect(html).toContain(`--color-primary:${site.theme.primaryColor}`);
+    // The theme's one inline style is allowed by its hash; scripts only from this origin and the tag manager.
+    expect(page.headers['content-security-policy']).toMatch(/style-src 'self' 'sha256-[\w+/=]+'/);
+    expect(page.headers['content-security-policy']).toContain("script-src 'self' https://www.googletagmanager.com;");
+  });
+
+  it('includes the tracking script only when a gaTrackingId is configured', async () => {
+    const withTracking = await get('aviation.localhost', '/');
+    expect(withTracking.body).toContain('<script async src="https://www.googletagmanager.com/gtag/js?id=G-JETWAY2026"></script>');
+    const without = await get('acme.localhost', '/');
+    expect(without.body).not.toContain('googletagmanager');
+    expect(without.headers['content-security-policy']).not.toContain('googletagmanager');
+  });
+
+  it('gives a tenant with no assets of its own a complete page from the schema defaults (shared favicon and placeholder)', async () => {
+    const html = (await get('acme.localhost', '/rentals')).body;
+    expect(html).toMatch(/<link rel="icon" href="\/assets\/favicon\.svg\?v=[\w-]{10}"/);
+    expect(html).toMatch(/<img class="card-image" src="\/assets\/placeholder\.svg\?v=[\w-]{10}"/);
+    expect(html).toContain('class="brand-name">Acme Props</span>');
+  });
+
+  it('keeps GL codes out of the page and its state', async () => {
+    const html = (await get('aviation.localhost', '/categories')).body;
+    expect(html).not.toContain('glCode');
+    expect(stateOf(html).configuration.categories.groups[0]).not.toHaveProperty('glCode');
+  });
+
+  it('renders hostile config strings as inert text, in the markup, the head and the state block', async () => {
+    const hostile = `</script><script>alert(1)</script><img src=x onerror=alert(2)>"'&`;
+    await putSite((site) => {
+      site.appTitle = hostile;
+      (site.meta as Record<string, string>).description = hostile;
+      (site.footerLinks as Array<Record<string, string>>)[0]!.label = hostile;
+    });
+    const html = (await get('aviation.localhost', '/rentals')).body;
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).not.toContain('<img src=x');
+    expect(html.match(/<\/script>/g)).toHaveLength(html.match(/<script/g)!.length);
+    const escaped = '&#60;/script&#62;&#60;script&#62;alert(1)&#60;/script&#62;&#60;img src=x onerror=alert(2)&#62;&#34;&#39;&#38;';
+    expect(titleOf(html)).toBe(`${escaped} | ${escaped}`);
+    expect(stateOf(html).configuration.site.appTitle).toBe(hostile);
+  });
+
+  it('shows a change saved through the API, and one made on disk, on the next page load', async () => {
+    await putSite((site) => {
+      site.appTitle = 'Jetway Props Studio';
+    });
+    expect(titleOf((await get('aviation.localhost', '/pages/credits')).body)).toBe('Credits | Jetway Props Studio');
+
+    const file = path.join(t.tenants, 'acme/site.json');
+    await writeFile(file, (await readFile(file, 'utf8')).replace('"appTitle": "Acme Props"', '"appTitle": "Acme Props & Sets"'));
+    await afterRevalidation();
+    expect(titleOf((await get('acme.localhost', '/pages/credits')).body)).toBe('Credits | Acme Props &#38; Sets');
+  });
+
+  it('answers a calm 503 page when the stored tenant is invalid, and names no internals', async () => {
+    const file = path.join(t.tenants, 'acme/vendor.json');
+    const original = await readFile(file, 'utf8');
+    await writeFile(file, original.replace('"country"', '"country": 7, "x"'));
+    await afterRevalidation();
+    try {
+      const page = await get('acme.localhost', '/');
+      expect(page.statusCode).toBe(503);
+      expect(page.body).toContain('This storefront is being updated');
+      expect(page.body).not.toContain('vendor.json');
+    } finally {
+      await writeFile(file, original);
+    }
+    await afterRevalidation();
+    expect((await get('acme.localhost', '/')).statusCode).toBe(200);
+  });
+});
+
+describe('storefront assets', () => {
+  it('serves a tenant asset for a year at its hashed URL, revalidates any other, and answers 304 to a matching ETag', async () => {
+    const html = (await get('aviation.localhost', '/')).body;
+    const logo = /src="(\/assets\/aviation\/logo\.svg\?v=([\w-]+))"/.exec(html)!;
+    const versioned = await get('aviation.localhost', logo[1]!);
+    expect(versioned.statusCode).toBe(200);
+    expect(versioned.headers['content-type']).toBe('image/svg+xml');
+    expect(versioned.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(versioned.headers['content-security-policy']).toContain('sandbox');
+    expect(versioned.body).toContain('<svg');
+    const stale = await get('aviation.localhost', '/assets/aviation/logo.svg?v=old');
+    expect(stale.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    const notModified = await get('aviation.localhost', '/assets/aviation/logo.svg', { 'if-none-match': String(versioned.headers.etag) });
+    expect(notModified.statusCode).toBe(304);
+  });
+
+  it('gives a changed file a new URL on the next page load', async () => {
+    const logoUrl = async () => /src="\/assets\/aviation\/logo\.svg\?v=([\w-]+)"/.exec((await get('aviation.localhost', '/')).body)![1];
+    const before = await logoUrl();
+    const file = path.join(t.tenants, 'aviation/assets/logo.svg');
+    await writeFile(file, (await readFile(file, 'utf8')).replace('JETWAY', 'JETWAY '));
+    await afterRevalidation();
+    expect(await logoUrl()).not.toBe(before);
+  });
+
+  it('refuses paths outside the asset folders', async () => {
+    for (const url of ['/assets/aviation/..%2Fsite.json', '/assets/..%2F..%2Fpackage.json', '/assets/aviation/site.json', '/assets/aviation/.hidden.svg', '/assets/nope/logo.svg', '/assets/Aviation/logo.svg']) {
+      expect((await get('aviation.localhost', url)).statusCode, url).toBe(404);
+    }
+  });
+});
