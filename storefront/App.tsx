@@ -1,5 +1,5 @@
 /** The whole page for a PageState: the configuration provider at the root, the frame, and the page for the path. */
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { Layout } from './components/Layout';
 import { PageStateProvider } from './config/ConfigurationProvider';
 import type { PageState } from './document/state';
@@ -7,6 +7,8 @@ import { resolvePage } from './lib/navigation';
 import { pageFor } from './routes';
 
 export function App({ state }: { state: PageState }) {
+  // Marks the page interactive (tests wait for it; CSS could use it).
+  useEffect(() => void document.documentElement.setAttribute('data-hydrated', ''), []);
   const Page = pageFor(resolvePage(state.path, state.configuration.categories));
   return (
     <StrictMode>

@@ -5,6 +5,7 @@
  * closes when a click or focus lands outside it, and keeps only one dropdown open at a time.
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { flushSync } from 'react-dom';
 import type { NavItem } from '../lib/navigation';
 import { messages } from '../i18n/messages';
 
@@ -43,11 +44,11 @@ export function NavDropdown({ item, current }: { item: NavItem; current: string 
       close(true);
     } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
-      if (!open) setOpen(true);
       const step = event.key === 'ArrowDown' ? 1 : -1;
       const next = index === -1 ? (step === 1 ? 0 : items.length - 1) : (index + step + items.length) % items.length;
-      // The menu is rendered hidden until open; focus after React has shown it.
-      requestAnimationFrame(() => links()[next]?.focus());
+      // A closed menu is hidden: show it now (flushSync), so the link can take focus at once.
+      if (!open) flushSync(() => setOpen(true));
+      items[next]?.focus();
     }
   };
 

@@ -124,7 +124,8 @@ describe('FileTenantStore on disk', () => {
     expect(site.startsWith('{\n  "$schema": "../../schema/site.schema.json",\n  "tenantId": "aviation",')).toBe(true);
     expect(site).toContain('"maxColumnCount": 4,');
     expect(await readFile(path.join(dirs.tenants, 'aviation/vendor.json'), 'utf8')).toBe(vendorBefore);
-    expect((await readdir(path.join(dirs.tenants, 'aviation'))).sort()).toEqual(['categories.json', 'site.json', 'vendor.json']);
+    // No temporaries left beside the tenant's files and its assets folder.
+    expect((await readdir(path.join(dirs.tenants, 'aviation'))).sort()).toEqual(['assets', 'categories.json', 'site.json', 'vendor.json']);
   });
 
   it('completes a write that a crash interrupted, on the next open', async () => {

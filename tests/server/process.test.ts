@@ -77,7 +77,8 @@ describe('the server process', () => {
 
   it('picks the tenant by Host: exact domain, then <id>.localhost, then the default', async () => {
     server = await startServer(env());
-    const tenantOf = async (host: string) => /tenant <code>([^<]+)<\/code>/.exec((await http(`${server!.url}/`, { headers: { host } })).text)?.[1];
+    // The storefront page's state block names the tenant it was rendered for.
+    const tenantOf = async (host: string) => /"configuration":\{"tenantId":"([^"]+)"/.exec((await http(`${server!.url}/`, { headers: { host } })).text)?.[1];
     expect(await tenantOf('www.jetwayprops.com')).toBe('aviation');
     expect(await tenantOf('platform.localhost:3000')).toBe('platform');
     expect(await tenantOf('acme.localhost')).toBe('acme');
