@@ -18,6 +18,7 @@ import type { RenderedPage } from '../../../storefront/entry-server';
 import type { ServerConfig } from '../../config';
 import { AssetCatalog } from '../../storefront/asset-catalog';
 import { storefrontCsp } from '../../storefront/csp';
+import { reloadOnTenantEdits } from '../../storefront/dev-reload';
 import { problemPage, type Problem } from '../../storefront/problem-page';
 import { TenantInvalidError } from '../../stores/tenant-store';
 import { formatIssue } from '../../../schema/issue';
@@ -57,6 +58,7 @@ export default fp<{ config: ServerConfig }>(
       },
     });
     await app.vite.ready();
+    if (config.dev) reloadOnTenantEdits(app.vite.devServer!, config.tenantsDir);
 
     // One configuration per tenant version and asset set; rebuilt only when either changes.
     const built = new Map<string, { key: string; configuration: StorefrontConfiguration; csp: Map<string, string> }>();

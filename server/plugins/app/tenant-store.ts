@@ -20,7 +20,8 @@ export interface TenantStorePluginOptions {
 
 async function openStore(config: ServerConfig): Promise<{ store: TenantStore; close(): Promise<void> }> {
   if (config.store === 'file') {
-    const store = await FileTenantStore.open({ tenantsDir: config.tenantsDir, dataDir: config.dataDir });
+    // In dev every read looks at the files, so the reload a tenant edit triggers shows the edit.
+    const store = await FileTenantStore.open({ tenantsDir: config.tenantsDir, dataDir: config.dataDir, ...(config.dev && { revalidateMs: 0 }) });
     return { store, close: () => store.close() };
   }
   // Loaded only when chosen: firebase-admin must not load (or probe the network) otherwise.

@@ -1,0 +1,51 @@
+/**
+ * `npm run dev` (BACKLOT_DEV=1, the server from source through tsx, the storefront through Vite's
+ * middleware): editing a tenant file reloads the open page, and an invalid edit shows its located
+ * problems in Vite's overlay over the page instead of breaking it.
+ */
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { containedContext, launchChromium } from '../helpers/browser';
+import { repoRoot, tenantsDir } from '../helpers/paths';
+import { startServer, type ServerProcess } from '../helpers/server-process';
+
+let root: string;
+let server: ServerProcess;
+let browser: Browser;
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(tmpdir(), 'backlot-dev-'));
+  await cp(path.join(tenantsDir, 'aviation'), path.join(root, 'tenants/aviation'), { recursive: true });
+  server = await startServer({ BACKLOT_DEV: '1', BACKLOT_TENANTS_DIR: path.join(root, 'tenants'), BACKLOT_DATA_DIR: path.join(root, '.data') }, [process.execPath, path.join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), path.join(repoRoot, 'server/main.ts')]);
+  browser = await launchChromium();
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await rm(root, { recursive: true, force: true });
+});
+
+it('reloads the open page on a tenant edit, and overlays the located problems of an invalid one', async () => {
+  const { context } = await containedContext(browser);
+  const page = await context.newPage();
+  await page.goto(`http://aviation.localhost:${server.port}/pages/credits`);
+  await page.waitForSelector('html[data-hydrated]');
+  const file = path.join(root, 'tenants/aviation/site.json');
+  const original = await readFile(file, 'utf8');
+
+  // A marker that a reload wipes.
+  await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+  await writeFile(file, original.replace('"appTitle": "Jetway Props"', '"appTitle": "Jetway Props Live"'));
+  await page.waitForFunction(() => !(window as unknown as { notReloaded?: boolean }).notReloaded && document.title === 'Credits | Jetway Props Live', undefined, { timeout: 10_000 });
+
+  await writeFile(file, original.replace('"maxColumnCount": 3', '"maxColumnCount": "three"'));
+  const overlay = page.locator('vite-error-overlay');
+  await overlay.waitFor({ timeout: 10_000 });
+  const text = await overlay.evaluate((element) => element.shadowRoot!.textContent);
+  expect(text).toMatch(/site\.json:\d+:\d+ \/maxColumnCount must be/);
+  await context.close();
+});
