@@ -3,15 +3,17 @@ import defs from './defs.schema.json' with { type: 'json' };
 import site from './site.schema.json' with { type: 'json' };
 import vendor from './vendor.schema.json' with { type: 'json' };
 import categories from './categories.schema.json' with { type: 'json' };
+import pages from './pages.schema.json' with { type: 'json' };
 import tenant from './tenant.schema.json' with { type: 'json' };
 import userProfile from './user-profile.schema.json' with { type: 'json' };
 
-export const schemaDocuments = { defs, site, vendor, categories, tenant, userProfile } as const;
+export const schemaDocuments = { defs, site, vendor, categories, pages, tenant, userProfile } as const;
 
 export const schemaIds = {
   site: site.$id,
   vendor: vendor.$id,
   categories: categories.$id,
+  pages: pages.$id,
   tenant: tenant.$id,
   userProfile: userProfile.$id,
 } as const;

@@ -3,11 +3,11 @@
  * when those files passed the schema, so it can trust their shape. Every finding carries a
  * pointer into one file and a message; none of them restates a schema fact.
  */
-import type { CategoryTree, SiteSettings, Tenant, VendorConfig } from './types.generated';
+import type { CategoryTree, ContentPages, SiteSettings, Tenant, VendorConfig } from './types.generated';
 import { joinPointer } from './json-source';
-import { categoryPaths, resolvesToRoute } from './routes';
+import { categoryPaths, resolvesToRoute, STOREFRONT_ROUTES } from './routes';
 
-export const TENANT_PARTS = ['site', 'vendor', 'categories'] as const;
+export const TENANT_PARTS = ['site', 'vendor', 'categories', 'pages'] as const;
 export type TenantPart = (typeof TENANT_PARTS)[number];
 
 export interface RuleFinding {
@@ -190,6 +190,24 @@ const domainNotReserved = define({
   },
 });
 
+const contentPaths = STOREFRONT_ROUTES.filter((route) => route.kind === 'content').map((route) => route.path);
+
+/** A page fills one content route of the storefront, and each route has at most one page. */
+const pagesFillContentRoutes = define({
+  id: 'page-path-is-content-route',
+  needs: ['pages'],
+  check({ pages }: { pages: ContentPages }) {
+    const findings: RuleFinding[] = pages.pages.flatMap((page, i) =>
+      contentPaths.includes(page.path)
+        ? []
+        : [{ part: 'pages' as const, pointer: joinPointer('/pages', i, 'path'), message: `${JSON.stringify(page.path)} is not a content route; pages fill one of ${contentPaths.join(', ')}`, rule: 'page-path-is-content-route' }],
+    );
+    return findings.concat(
+      repeatedAmong(pages.pages, (page) => page.path, (index, value, first) => ({ part: 'pages', pointer: joinPointer('/pages', index, 'path'), message: `route ${value} already has a page at /pages/${first}`, rule: 'unique-page-path' })),
+    );
+  },
+});
+
 /** Service charges post to the ledger, so every service entry needs a GL code, its own or inherited. */
 const serviceGlCodes = define({
   id: 'service-gl-codes',
@@ -210,7 +228,7 @@ const serviceGlCodes = define({
   },
 });
 
-export const TENANT_RULES: readonly TenantRule<TenantPart>[] = [siteTenantIdMatchesFolder, vendorIdMatchesFolder, categoryNamesUnique, siteListsUnique, colorNamesUnique, linksResolve, domainNotReserved, serviceGlCodes];
+export const TENANT_RULES: readonly TenantRule<TenantPart>[] = [siteTenantIdMatchesFolder, vendorIdMatchesFolder, categoryNamesUnique, siteListsUnique, colorNamesUnique, linksResolve, domainNotReserved, serviceGlCodes, pagesFillContentRoutes];
 
 /** Runs every rule whose files are all present (i.e. passed the schema). */
 export function checkTenantRules(parts: Partial<Tenant>, context: RuleContext): RuleFinding[] {

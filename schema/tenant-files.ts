@@ -10,6 +10,11 @@ import type { Tenant } from './types.generated';
 
 export type TenantTexts = Record<TenantPart, string>;
 
+/** Every part's text, an absent part as empty text (which reads as a missing file). */
+export function completeTexts(texts: Partial<TenantTexts>): TenantTexts {
+  return Object.fromEntries(TENANT_PARTS.map((part) => [part, texts[part] ?? ''])) as TenantTexts;
+}
+
 /** A part without its `$schema` key. */
 export function withoutSchemaKey<T extends { $schema?: string }>(part: T): T {
   const { $schema: _ignored, ...rest } = part;
@@ -18,7 +23,7 @@ export function withoutSchemaKey<T extends { $schema?: string }>(part: T): T {
 
 /** The tenant without the `$schema` keys of its parts (how the API shows it). */
 export function withoutSchemaKeys(tenant: Tenant): Tenant {
-  return { site: withoutSchemaKey(tenant.site), vendor: withoutSchemaKey(tenant.vendor), categories: withoutSchemaKey(tenant.categories) };
+  return { site: withoutSchemaKey(tenant.site), vendor: withoutSchemaKey(tenant.vendor), categories: withoutSchemaKey(tenant.categories), pages: withoutSchemaKey(tenant.pages) };
 }
 
 /** The canonical text of each part; `schemaPaths` are the `$schema` values to write. */

@@ -17,15 +17,17 @@ export interface SchemaIndex {
   site?: SiteSettings;
   vendor?: VendorConfig;
   categories?: CategoryTree;
+  pages?: ContentPages;
   userProfile?: UserProfile;
 }
 /**
- * A whole tenant: the three files of tenants/<tenantId>/ together. The API reads and writes tenants in this shape.
+ * A whole tenant: the four files of tenants/<tenantId>/ together. The API reads and writes tenants in this shape.
  */
 export interface Tenant {
   site: SiteSettings;
   vendor: VendorConfig;
   categories: CategoryTree;
+  pages: ContentPages;
 }
 /**
  * A tenant's storefront settings: identity, branding, links, catalogue facets and the business constants the storefront runs on. File: tenants/<tenantId>/site.json.
@@ -734,6 +736,39 @@ export interface Subcategory {
    * GL code: The general-ledger account that revenue from this entry posts to, e.g. 4010 or 4010-20. Entries without one use their parent's.
    */
   glCode?: string;
+}
+/**
+ * The bodies of the storefront's content pages (portfolio, forms and FAQs, about us, credits …) in Markdown. Raw HTML in a body is shown as text, never run. A content route without a page here shows a tasteful empty state. File: tenants/<tenantId>/pages.json.
+ */
+export interface ContentPages {
+  /**
+   * Schema: Path to this schema, so editors autocomplete the file.
+   */
+  $schema?: string;
+  /**
+   * Pages: One entry per content route; each route appears at most once.
+   *
+   * @maxItems 50
+   */
+  pages: ContentPage[];
+}
+export interface ContentPage {
+  /**
+   * Route: The content route this page fills, e.g. /pages/about-us (one of the storefront's content routes).
+   */
+  path: string;
+  /**
+   * Label: A short piece of text shown to visitors. It is always rendered as text, never as HTML.
+   */
+  title: string;
+  /**
+   * Text: A sentence or paragraph shown to visitors, rendered as text.
+   */
+  description?: string;
+  /**
+   * Body: The page's content in Markdown: headings, lists, links, emphasis, quotes and tables. HTML is shown as text.
+   */
+  body: string;
 }
 /**
  * A storefront user's profile, stored at vendors/<vendorId>/users/<uid> and keyed by the auth uid.

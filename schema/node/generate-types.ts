@@ -62,6 +62,7 @@ export async function generateTypes(): Promise<string> {
       site: 'site.schema.json',
       vendor: 'vendor.schema.json',
       categories: 'categories.schema.json',
+      pages: 'pages.schema.json',
       tenant: 'tenant.schema.json',
       userProfile: 'user-profile.schema.json',
     };
@@ -79,6 +80,7 @@ export async function generateTypes(): Promise<string> {
         site: { $ref: 'site.schema.json' },
         vendor: { $ref: 'vendor.schema.json' },
         categories: { $ref: 'categories.schema.json' },
+        pages: { $ref: 'pages.schema.json' },
         userProfile: { $ref: 'user-profile.schema.json' },
       },
     };

@@ -4,8 +4,9 @@
  * through the API, so both make the same tenant.
  */
 import { withoutSchemaKey } from '../tenant-files';
-import type { CategoryTree, SiteSettings, Tenant, VendorConfig } from '../types.generated';
+import type { CategoryTree, ContentPages, SiteSettings, Tenant, VendorConfig } from '../types.generated';
 import templateCategories from '../../cli/templates/tenant/categories.json' with { type: 'json' };
+import templatePages from '../../cli/templates/tenant/pages.json' with { type: 'json' };
 import templateSite from '../../cli/templates/tenant/site.json' with { type: 'json' };
 import templateVendor from '../../cli/templates/tenant/vendor.json' with { type: 'json' };
 
@@ -20,7 +21,7 @@ export interface NewTenantRequest {
 /** Site settings that belong to one business's identity and brand, never copied from another tenant. */
 const SITE_IDENTITY_KEYS = ['gaTrackingId', 'socialLinks', 'favicon', 'headerLogo', 'headerLogomark', 'thumbnails', 'loginSubtitle', 'signupSubtitle'] as const;
 
-/** The new tenant (without `$schema` keys); `from` copies links, colours, facets, categories and constants. */
+/** The new tenant (without `$schema` keys); `from` copies links, colours, facets, categories and constants, never page bodies. */
 export function buildTenant(request: NewTenantRequest, from?: Tenant): Tenant {
   const site: SiteSettings = structuredClone(withoutSchemaKey(from?.site ?? (templateSite as SiteSettings)));
   if (from) for (const key of SITE_IDENTITY_KEYS) delete site[key];
@@ -35,5 +36,7 @@ export function buildTenant(request: NewTenantRequest, from?: Tenant): Tenant {
     website: `https://${request.domain}`,
   };
   const categories: CategoryTree = structuredClone(withoutSchemaKey(from?.categories ?? (templateCategories as CategoryTree)));
-  return { site, vendor, categories };
+  // Page bodies describe one business: never copied, a new tenant starts with the empty states.
+  const pages: ContentPages = structuredClone(withoutSchemaKey(templatePages as ContentPages));
+  return { site, vendor, categories, pages };
 }

@@ -17,6 +17,7 @@ import { listTenantDirs, readDomainClaim, readSourceSync, TENANT_PARTS, tenantFi
 import { schemaPathFrom } from '../../schema/node/package-root';
 import type { Tenant } from '../../schema/types.generated';
 import { FileHistory } from './file-history';
+import { completeTexts } from '../../schema/tenant-files';
 import { changedPointers, diffTenants, domainClash, renderTenant, tenantAtVersion, validateTexts, versionOf, versionOfStored, type TenantTexts } from './tenant-documents';
 import { IndexedTenantStore, type LoadedTenant } from './store-support';
 import {
@@ -154,7 +155,7 @@ export class FileTenantStore extends IndexedTenantStore implements TenantStore {
   private checked(tenantId: string, entry: CachedTenant): NonNullable<CachedTenant['checked']> {
     if (!entry.checked) {
       try {
-        entry.checked = { tenant: validateTexts(tenantId, { site: '', vendor: '', categories: '', ...entry.texts }), issues: [] };
+        entry.checked = { tenant: validateTexts(tenantId, completeTexts(entry.texts)), issues: [] };
       } catch (error) {
         if (!(error instanceof ValidationFailedError)) throw error;
         entry.checked = { issues: error.issues };
@@ -261,7 +262,7 @@ export class FileTenantStore extends IndexedTenantStore implements TenantStore {
       const previous = this.checked(tenantId, current).tenant;
       const entry: HistoryEntry = { version, previousVersion: previous ? current.version : null, actor: options.actor, at: this.now().toISOString(), changed: changedPointers(previous, valid) };
       const changedTexts = Object.fromEntries(TENANT_PARTS.filter((part) => texts[part] !== current.texts[part]).map((part) => [part, texts[part]]));
-      if (previous) await this.log.saveSnapshot(tenantId, current.version, { site: '', vendor: '', categories: '', ...current.texts });
+      if (previous) await this.log.saveSnapshot(tenantId, current.version, completeTexts(current.texts));
       await this.log.saveSnapshot(tenantId, version, texts);
       await this.log.writeJournal({ tenantId, version, entry, texts: changedTexts });
       await this.applyFiles(tenantId, changedTexts);

@@ -45,6 +45,7 @@ import type { CollectionReference, DocumentData, DocumentSnapshot, Firestore, Qu
 import { checkDefinition } from '../../schema/node/ajv';
 import { TENANT_PARTS, type TenantPart } from '../../schema/node/loader';
 import type { Tenant } from '../../schema/types.generated';
+import { completeTexts } from '../../schema/tenant-files';
 import { changedPointers, diffTenants, domainClash, renderTenant, tenantAtVersion, validateTexts, versionOf, versionOfStored, type TenantTexts } from './tenant-documents';
 import { IndexedTenantStore } from './store-support';
 import {
@@ -113,7 +114,7 @@ function storedTexts(data: DocumentData | undefined): Partial<TenantTexts> {
   return texts;
 }
 
-const complete = (texts: Partial<TenantTexts>): TenantTexts => ({ site: '', vendor: '', categories: '', ...texts });
+const complete = completeTexts;
 
 interface StoredTenant {
   texts: TenantTexts;

@@ -52,7 +52,7 @@ export function pageMeta(configuration: StorefrontConfiguration, pathname: strin
       if (route.kind === 'home') return { page, status: 200, name: appTitle, documentTitle: site.meta?.title ?? appTitle, description: metaDescription };
       if (route.kind === 'onboarding') return named(route.path.endsWith('/welcome') ? messages.onboardingWelcome : messages.onboardingProfile);
       const name = (route.kind === 'content' ? content?.title : undefined) ?? linkLabelFor(configuration, route.path) ?? kindNames[route.kind] ?? route.purpose;
-      return named(name);
+      return named(name, (route.kind === 'content' ? content?.description : undefined) || metaDescription);
     }
   }
 }

@@ -8,10 +8,10 @@ import path from 'node:path';
 import { bench, describe } from 'vitest';
 import { getAjv } from '../../schema/node/ajv';
 import { schemaIds } from '../../schema/documents';
-import { checkTenantSources, TENANT_PARTS, type TenantPart } from '../../schema/node/loader';
+import { checkTenantSources, TENANT_PARTS, tenantFileName, type TenantPart } from '../../schema/node/loader';
 import { tenantsDir } from '../helpers/paths';
 
-const files = { site: 'site.json', vendor: 'vendor.json', categories: 'categories.json' } satisfies Record<TenantPart, string>;
+const files = Object.fromEntries(TENANT_PARTS.map((part) => [part, tenantFileName(part)])) as Record<TenantPart, string>;
 const read = (dir: string) => Object.fromEntries(TENANT_PARTS.map((p) => [p, readFileSync(path.join(dir, files[p]), 'utf8')])) as Record<TenantPart, string>;
 const validators = Object.fromEntries(TENANT_PARTS.map((p) => [p, getAjv().getSchema(schemaIds[p])!]));
 

@@ -1,4 +1,5 @@
 /** The file adapter: the contract, plus what only files do (edits on disk, crash recovery, canonical text). */
+import { TENANT_PARTS } from '../../schema/rules';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -125,7 +126,7 @@ describe('FileTenantStore on disk', () => {
     expect(site).toContain('"maxColumnCount": 4,');
     expect(await readFile(path.join(dirs.tenants, 'aviation/vendor.json'), 'utf8')).toBe(vendorBefore);
     // No temporaries left beside the tenant's files and its assets folder.
-    expect((await readdir(path.join(dirs.tenants, 'aviation'))).sort()).toEqual(['assets', 'categories.json', 'site.json', 'vendor.json']);
+    expect((await readdir(path.join(dirs.tenants, 'aviation'))).sort()).toEqual(['assets', 'categories.json', 'pages.json', 'site.json', 'vendor.json']);
   });
 
   it('completes a write that a crash interrupted, on the next open', async () => {
@@ -136,7 +137,7 @@ describe('FileTenantStore on disk', () => {
     next.site.appTitle = 'After the crash';
     next.categories.groups[0]!.categories[0]!.name = 'Cockpit Sets';
     const { renderTenant, versionOf } = await import('../../server/stores/tenant-documents');
-    const texts = renderTenant(next, { site: '../../../../schema/site.schema.json', vendor: '../../../../schema/vendor.schema.json', categories: '../../../../schema/categories.schema.json' });
+    const texts = renderTenant(next, Object.fromEntries(TENANT_PARTS.map((part) => [part, `../../../../schema/${part}.schema.json`])));
     const version = versionOf(texts);
     const history = new FileHistory(dirs.data);
     await history.writeJournal({ tenantId: 'acme', version, entry: { version, previousVersion: before.version, actor: 'crashed', at: new Date().toISOString(), changed: ['/site/appTitle'] }, texts: { site: texts.site, categories: texts.categories } });

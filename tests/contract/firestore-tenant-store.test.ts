@@ -19,9 +19,9 @@ import { TenantInvalidError, UnknownVersionError, VersionConflictError, type His
 import { tenantsDir } from '../helpers/paths';
 import { acmeTenant, aviationTenant, describeTenantStoreContract } from './tenant-store.contract';
 
-const { FirestoreTenantStore } = await import('../../server/stores/firestore-tenant-store');
+const { FirestoreTenantStore, FIRESTORE_SCHEMA_PATHS } = await import('../../server/stores/firestore-tenant-store');
 
-const schemaPaths = { site: '../../schema/site.schema.json', vendor: '../../schema/vendor.schema.json', categories: '../../schema/categories.schema.json' };
+const schemaPaths = FIRESTORE_SCHEMA_PATHS;
 
 /**
  * Writes a tenant document the way the header of firestore-tenant-store.ts documents it, without

@@ -3,6 +3,7 @@
  * test file calls describeTenantStoreContract with a factory for a store holding two tenants,
  * "acme" (the small test tenant) and "aviation".
  */
+import { TENANT_PARTS } from '../../schema/rules';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -25,13 +26,13 @@ export interface StoreFixture {
   breakByHand(tenantId: string): Promise<void>;
 }
 
-/** A tenant as the API shows it: its three files without their `$schema` keys. */
+/** A tenant as the API shows it: its files without their `$schema` keys. */
 export function readTenant(dir: string): Tenant {
   const part = (name: string) => {
     const { $schema: _ignored, ...rest } = JSON.parse(readFileSync(path.join(dir, `${name}.json`), 'utf8'));
     return rest;
   };
-  return { site: part('site'), vendor: part('vendor'), categories: part('categories') } as Tenant;
+  return Object.fromEntries(TENANT_PARTS.map((name) => [name, part(name)])) as unknown as Tenant;
 }
 
 export const acmeTenant = () => readTenant(acmeDir);

@@ -115,7 +115,7 @@ describe('the tenants resource', () => {
     const got = await t.as('acmeAdmin', { url: '/api/tenants/acme' });
     expect(got.statusCode).toBe(200);
     const body = got.json();
-    expect(Object.keys(body).sort()).toEqual(['categories', 'id', 'site', 'vendor', 'version']);
+    expect(Object.keys(body).sort()).toEqual(['categories', 'id', 'pages', 'site', 'vendor', 'version']);
     const etag = String(got.headers.etag);
     expect(`"${body.version}"`).toBe(etag);
     expect(etag).toMatch(/^"[\w-]+"$/);

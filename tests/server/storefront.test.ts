@@ -62,8 +62,8 @@ describe('storefront pages', () => {
   });
 
   it('picks the tenant by Host: exact domain, <tenantId>.localhost, else the default tenant', async () => {
-    expect(titleOf((await get('www.acme-props.example', '/pages/about-us')).body)).toBe('About Us | Acme Props');
-    expect(titleOf((await get('acme.localhost:3000', '/pages/about-us')).body)).toBe('About Us | Acme Props');
+    expect(titleOf((await get('www.acme-props.example', '/pages/credits')).body)).toBe('Credits | Acme Props');
+    expect(titleOf((await get('acme.localhost:3000', '/pages/credits')).body)).toBe('Credits | Acme Props');
     expect(titleOf((await get('unknown.example', '/')).body)).toMatch(/^Jetway Props/);
   });
 
@@ -96,6 +96,22 @@ describe('storefront pages', () => {
     expect(html).toMatch(/<link rel="icon" href="\/assets\/favicon\.svg\?v=[\w-]{10}"/);
     expect(html).toMatch(/<img class="card-image" src="\/assets\/placeholder\.svg\?v=[\w-]{10}"/);
     expect(html).toContain('class="brand-name">Acme Props</span>');
+  });
+
+  it('renders a content page from its Markdown with raw HTML shown as text and unsafe links dropped', async () => {
+    const page = await get('acme.localhost', '/pages/about-us');
+    expect(titleOf(page.body)).toBe('About Acme | Acme Props');
+    expect(page.body).toContain('<meta name="description" content="Acme Props has dressed sets in Burbank since 1998.">');
+    expect(page.body).toContain('<h2>Who we are</h2>');
+    expect(page.body).toContain('<strong>Burbank</strong>');
+    expect(page.body).toContain('<a href="tel:+18185550100">Call us</a>');
+    expect(page.body).toContain('&lt;script&gt;alert(');
+    expect(page.body).not.toContain("<script>alert('x')");
+    expect(page.body).not.toMatch(/href="javascript:/i);
+    // A content route without a page shows the empty state, not an error.
+    const empty = await get('acme.localhost', '/pages/tips');
+    expect(empty.statusCode).toBe(200);
+    expect(empty.body).toContain('class="empty-state"');
   });
 
   it('keeps GL codes out of the page and its state', async () => {

@@ -13,7 +13,9 @@ import fp from 'fastify-plugin';
 import { packageRoot } from '../../../schema/node/package-root';
 import { storefrontConfiguration } from '../../../storefront/config/build-configuration';
 import type { StorefrontConfiguration } from '../../../storefront/config/configuration';
-import type { PageState } from '../../../storefront/document/state';
+import type { PageContent, PageState } from '../../../storefront/document/state';
+import { renderMarkdown } from '../../../storefront/lib/markdown';
+import type { ContentPages } from '../../../schema/types.generated';
 import type { RenderedPage } from '../../../storefront/entry-server';
 import type { ServerConfig } from '../../config';
 import { AssetCatalog } from '../../storefront/asset-catalog';
@@ -61,15 +63,29 @@ export default fp<{ config: ServerConfig }>(
     if (config.dev) reloadOnTenantEdits(app.vite.devServer!, config.tenantsDir);
 
     // One configuration per tenant version and asset set; rebuilt only when either changes.
-    const built = new Map<string, { key: string; configuration: StorefrontConfiguration; csp: Map<string, string> }>();
+    const built = new Map<string, { key: string; configuration: StorefrontConfiguration; csp: Map<string, string>; pages: ContentPages['pages']; content: Map<string, PageContent> }>();
     async function configurationFor(tenantId: string) {
       const record = await app.tenantStore.get(tenantId);
       if (!record) return undefined;
       const assetVersions = assets.versions(tenantId);
       const key = `${record.version} ${JSON.stringify(assetVersions)}`;
       let entry = built.get(tenantId);
-      if (entry?.key !== key) built.set(tenantId, (entry = { key, configuration: storefrontConfiguration(tenantId, record.version, record.tenant, assetVersions), csp: new Map() }));
+      if (entry?.key !== key) {
+        const configuration = storefrontConfiguration(tenantId, record.version, record.tenant, assetVersions);
+        built.set(tenantId, (entry = { key, configuration, csp: new Map(), pages: record.tenant.pages?.pages ?? [], content: new Map() }));
+      }
       return entry;
+    }
+
+    /** A content page's body as HTML, rendered once per tenant version. */
+    function contentFor(entry: NonNullable<Awaited<ReturnType<typeof configurationFor>>>, path: string): PageContent | null {
+      let content = entry.content.get(path);
+      if (!content) {
+        const page = entry.pages.find((candidate) => candidate.path === path);
+        if (!page) return null;
+        entry.content.set(path, (content = { title: page.title, ...(page.description && { description: page.description }), html: renderMarkdown(page.body) }));
+      }
+      return content;
     }
 
     function problem(reply: FastifyReply, details: Problem) {
@@ -89,7 +105,7 @@ export default fp<{ config: ServerConfig }>(
       const url = `${request.protocol}://${request.host}${request.url}`;
       const pathname = request.url.replace(/[?#].*$/, '');
       const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-      const rendered = (await reply.render({ url, state: { path, configuration: entry.configuration, content: null } })) as unknown as RenderedPage;
+      const rendered = (await reply.render({ url, state: { path, configuration: entry.configuration, content: contentFor(entry, path) } })) as unknown as RenderedPage;
       let csp = entry.csp.get(rendered.inlineStyle);
       if (!csp) entry.csp.set(rendered.inlineStyle, (csp = storefrontCsp({ inlineStyle: rendered.inlineStyle, tracking: Boolean(entry.configuration.site.gaTrackingId), dev: config.dev })));
       void reply.code(rendered.status).header('content-security-policy', csp).header('cache-control', 'no-cache');

@@ -87,7 +87,7 @@ describe('backlot fmt', () => {
       '{\n  "$schema": "../../x.json",\n  "tenantId": "acme",\n  "domain": "www.acme-props.example",\n  "appTitle": "Acme Props",\n' +
         '  "colorMap": [\n    { "name": "Red", "swatch": ["#d32f2f"] }\n  ],\n  "zzUnknown": 1\n}\n',
     );
-    expect(await scratch.run(['fmt', '--check'])).toMatchObject({ code: 0, stdout: '6 files already formatted\n' });
+    expect(await scratch.run(['fmt', '--check'])).toMatchObject({ code: 0, stdout: '8 files already formatted\n' });
   });
 
   it('--check names the files that would change, exits 1 and changes nothing', async () => {
@@ -95,7 +95,7 @@ describe('backlot fmt', () => {
     await writeFile(site(), compact);
     const run = await scratch.run(['fmt', '--check']);
     expect(run.code).toBe(1);
-    expect(run.stdout).toBe('not formatted: tenants/acme/site.json\n1 of 6 files need formatting: run backlot fmt\n');
+    expect(run.stdout).toBe('not formatted: tenants/acme/site.json\n1 of 8 files need formatting: run backlot fmt\n');
     expect(await readFile(site(), 'utf8')).toBe(compact);
   });
 

@@ -44,7 +44,7 @@ describe('backlot new', () => {
   it('--dry-run prints the files it would write and writes nothing', async () => {
     const run = await scratch.run(['new', 'acme', '--name', 'Acme', '--domain', 'www.acme.com', '--dry-run', '--yes']);
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^Would create tenants\/acme\/ \(dry run: nothing written\)\n {2}tenants\/acme\/site\.json +\d+ bytes\n {2}tenants\/acme\/vendor\.json +\d+ bytes\n {2}tenants\/acme\/categories\.json +\d+ bytes\n$/);
+    expect(run.stdout).toMatch(/^Would create tenants\/acme\/ \(dry run: nothing written\)\n {2}tenants\/acme\/site\.json +\d+ bytes\n {2}tenants\/acme\/vendor\.json +\d+ bytes\n {2}tenants\/acme\/categories\.json +\d+ bytes\n {2}tenants\/acme\/pages\.json +\d+ bytes\n$/);
     expect(await entries()).toEqual(['aviation']);
   });
 

@@ -136,7 +136,7 @@ describe('backlot push', () => {
     const aviation = JSON.parse(await read('tenants/aviation/site.json'));
     expect(aviation.appTitle).not.toBe('Elsewhere');
     const local = await backlot('diff', 'aviation', '--json');
-    expect(JSON.parse(local.stdout).map((op: { op: string; path: string }) => `${op.op} ${op.path}`)).toEqual(['add /site', 'add /vendor', 'add /categories']);
+    expect(JSON.parse(local.stdout).map((op: { op: string; path: string }) => `${op.op} ${op.path}`)).toEqual(['add /site', 'add /vendor', 'add /categories', 'add /pages']);
     expect((await backlot('push', 'aviation')).code).toBe(0);
     // Start again from a Firestore that has a different aviation and no record of it here.
     const current = (await seeded.get('aviation'))!;

@@ -77,7 +77,7 @@ describe('backlot validate', () => {
       [['validate', '--bogus'], "unknown option '--bogus'"],
       [['validate', 'tenants/nope'], 'tenants/nope: no such file or folder'],
       [['validate', 'tenants/acme/README.md'], 'tenants/acme/README.md: no such file or folder'],
-      [['validate', 'notes.txt'], 'notes.txt is not a tenant file (expected site.json, vendor.json, categories.json)'],
+      [['validate', 'notes.txt'], 'notes.txt is not a tenant file (expected site.json, vendor.json, categories.json, pages.json)'],
       [['validate', 'empty-folder'], 'empty-folder is not a tenant folder: it holds none of site.json, vendor.json, categories.json'],
       [['validate', 'loop'], 'loop: symbolic link loop'],
     ])('%j', async (args, message) => {

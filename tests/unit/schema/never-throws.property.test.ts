@@ -8,10 +8,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { getAjv } from '../../../schema/node/ajv';
 import { schemaIds } from '../../../schema/documents';
-import { checkTenantSources, TENANT_PARTS, type TenantPart, type TenantReport } from '../../../schema/node/loader';
+import { checkTenantSources, TENANT_PARTS, tenantFileName, type TenantPart, type TenantReport } from '../../../schema/node/loader';
 import { tenantsDir } from '../../helpers/paths';
 
-const files = { site: 'site.json', vendor: 'vendor.json', categories: 'categories.json' } satisfies Record<TenantPart, string>;
+const files = Object.fromEntries(TENANT_PARTS.map((part) => [part, tenantFileName(part)])) as Record<TenantPart, string>;
 const aviation = Object.fromEntries(TENANT_PARTS.map((part) => [part, JSON.parse(readFileSync(path.join(tenantsDir, 'aviation', files[part]), 'utf8'))])) as Record<TenantPart, unknown>;
 const validateTenant = getAjv().getSchema(schemaIds.tenant)!;
 
@@ -88,7 +88,7 @@ describe('the validator never throws', () => {
 
   it('on arbitrary JSON values as whole files', () => {
     fc.assert(
-      fc.property(fc.record({ site: fc.jsonValue(), vendor: fc.jsonValue(), categories: fc.jsonValue() }), (values) => {
+      fc.property(fc.record(Object.fromEntries(TENANT_PARTS.map((part) => [part, fc.jsonValue()])) as Record<TenantPart, fc.Arbitrary<fc.JsonValue>>), (values) => {
         const sources = Object.fromEntries(TENANT_PARTS.map((p) => [p, JSON.stringify(values[p]) ?? 'null'])) as Record<TenantPart, string>;
         const report = checkTenantSources('aviation', sources, files);
         expectWellFormed(report, sources);

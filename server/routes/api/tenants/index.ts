@@ -33,13 +33,14 @@ const tenantSummary = {
 const tenantBody = {
   type: 'object',
   additionalProperties: false,
-  required: ['site', 'vendor', 'categories'],
+  required: ['site', 'vendor', 'categories', 'pages'],
   properties: {
     id: definitionRef('tenantId'),
     version: { type: 'string', description: 'The version the record was read at (ignored: send it in If-Match).' },
     site: { $ref: schemaIds.site },
     vendor: { $ref: schemaIds.vendor },
     categories: { $ref: schemaIds.categories },
+    pages: { $ref: schemaIds.pages },
   },
 } as const;
 
