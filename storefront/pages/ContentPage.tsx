@@ -13,7 +13,7 @@ export function ContentPage() {
   const content = usePageContent();
   return (
     <>
-      <PageHeader title={meta.name} />
+      <PageHeader title={meta.name} lead={content?.description} />
       <div className="container section">
         {content?.html ? (
           <div className="prose" dangerouslySetInnerHTML={{ __html: content.html }} />

@@ -36,6 +36,7 @@ declare module 'fastify' {
 }
 
 export const STOREFRONT_ROOT = path.join(packageRoot, 'storefront');
+const RENDERED_PAGES_PER_TENANT = 500;
 
 export default fp<{ config: ServerConfig }>(
   async (app, { config }) => {
@@ -63,7 +64,14 @@ export default fp<{ config: ServerConfig }>(
     if (config.dev) reloadOnTenantEdits(app.vite.devServer!, config.tenantsDir);
 
     // One configuration per tenant version and asset set; rebuilt only when either changes.
-    const built = new Map<string, { key: string; configuration: StorefrontConfiguration; csp: Map<string, string>; pages: ContentPages['pages']; content: Map<string, PageContent> }>();
+    /**
+     * Per tenant, rebuilt when its version or assets change: the configuration, its CSPs, the
+     * content pages' HTML, and rendered pages by URL. Rendering is most of a page's cost (SSR
+     * served 0.14× the requests/s of @fastify/static sending the same bytes), and a page depends
+     * only on the tenant's version, its assets and the URL, so each is rendered once. Bounded, so
+     * random paths cannot grow it without limit.
+     */
+    const built = new Map<string, { key: string; configuration: StorefrontConfiguration; csp: Map<string, string>; pages: ContentPages['pages']; content: Map<string, PageContent>; rendered: Map<string, RenderedPage> }>();
     async function configurationFor(tenantId: string) {
       const record = await app.tenantStore.get(tenantId);
       if (!record) return undefined;
@@ -72,7 +80,7 @@ export default fp<{ config: ServerConfig }>(
       let entry = built.get(tenantId);
       if (entry?.key !== key) {
         const configuration = storefrontConfiguration(tenantId, record.version, record.tenant, assetVersions);
-        built.set(tenantId, (entry = { key, configuration, csp: new Map(), pages: record.tenant.pages?.pages ?? [], content: new Map() }));
+        built.set(tenantId, (entry = { key, configuration, csp: new Map(), pages: record.tenant.pages?.pages ?? [], content: new Map(), rendered: new Map() }));
       }
       return entry;
     }
@@ -105,7 +113,13 @@ export default fp<{ config: ServerConfig }>(
       const url = `${request.protocol}://${request.host}${request.url}`;
       const pathname = request.url.replace(/[?#].*$/, '');
       const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-      const rendered = (await reply.render({ url, state: { path, configuration: entry.configuration, content: contentFor(entry, path) } })) as unknown as RenderedPage;
+      // Dev renders every time: the page's code may have just changed.
+      let rendered = config.dev ? undefined : entry.rendered.get(url);
+      if (!rendered) {
+        rendered = (await reply.render({ url, state: { path, configuration: entry.configuration, content: contentFor(entry, path) } })) as unknown as RenderedPage;
+        if (entry.rendered.size >= RENDERED_PAGES_PER_TENANT) entry.rendered.delete(entry.rendered.keys().next().value!);
+        entry.rendered.set(url, rendered);
+      }
       let csp = entry.csp.get(rendered.inlineStyle);
       if (!csp) entry.csp.set(rendered.inlineStyle, (csp = storefrontCsp({ inlineStyle: rendered.inlineStyle, tracking: Boolean(entry.configuration.site.gaTrackingId), dev: config.dev })));
       void reply.code(rendered.status).header('content-security-policy', csp).header('cache-control', 'no-cache');
