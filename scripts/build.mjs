@@ -9,7 +9,8 @@
 // Dependencies stay in node_modules.
 import { build } from 'esbuild';
 import { createBuilder } from 'vite';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import zlib, { brotliCompressSync, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -54,3 +55,14 @@ try {
 
 const builder = await createBuilder({ configFile: path.join(root, 'storefront/vite.config.ts'), logLevel: 'warn', mode: 'production' });
 await builder.buildApp();
+
+// The storefront's bundle, precompressed once (Brotli and gzip beside each file), so the server
+// sends compressed bytes without compressing per request.
+const clientDir = path.join(root, 'dist/storefront/client');
+for (const entry of await readdir(clientDir, { recursive: true })) {
+  if (!/\.(?:js|css|svg|json)$/.test(entry)) continue;
+  const file = path.join(clientDir, entry);
+  const bytes = await readFile(file);
+  await writeFile(`${file}.br`, brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  await writeFile(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+}

@@ -20,6 +20,7 @@ import type { RenderedPage } from '../../../storefront/entry-server';
 import type { ServerConfig } from '../../config';
 import { AssetCatalog } from '../../storefront/asset-catalog';
 import { storefrontCsp } from '../../storefront/csp';
+import { EncodedDocument } from '../../storefront/encoded-document';
 import { reloadOnTenantEdits } from '../../storefront/dev-reload';
 import { problemPage, type Problem } from '../../storefront/problem-page';
 import { TenantInvalidError } from '../../stores/tenant-store';
@@ -47,13 +48,13 @@ export default fp<{ config: ServerConfig }>(
       root: STOREFRONT_ROOT,
       dev: config.dev,
       distDir: 'dist/storefront',
-      // reply.html(page) fills index.html's placeholders; pages are UTF-8 (the default sends no charset).
+      // reply.html(page) → the document: index.html with its placeholders filled (sent, and cached, by the route).
       createHtmlFunction: async (source, _scope, viteConfig) => {
         const template = await viteConfig.createHtmlTemplateFunction(source);
-        return function html(this: FastifyReply, page?: Record<string, unknown>) {
-          return this.type('text/html; charset=utf-8').send(template(page));
-        };
+        return (page?: Record<string, unknown>) => template(page);
       },
+      // Vite's bundle files are content-hashed: cached for a year, sent precompressed (scripts/build.mjs).
+      fastifyStaticOptions: { preCompressed: true, maxAge: '365d', immutable: true },
       // reply.render({ url, state }) → the placeholders of index.html (entry-server.tsx's RenderedPage).
       createRenderFunction: async (client) => (context) => {
         const { url, state } = context as unknown as { url: string; state: PageState };
@@ -71,7 +72,7 @@ export default fp<{ config: ServerConfig }>(
      * only on the tenant's version, its assets and the URL, so each is rendered once. Bounded, so
      * random paths cannot grow it without limit.
      */
-    const built = new Map<string, { key: string; configuration: StorefrontConfiguration; csp: Map<string, string>; pages: ContentPages['pages']; content: Map<string, PageContent>; rendered: Map<string, RenderedPage> }>();
+    const built = new Map<string, { key: string; configuration: StorefrontConfiguration; csp: Map<string, string>; pages: ContentPages['pages']; content: Map<string, PageContent>; rendered: Map<string, { page: RenderedPage; document: EncodedDocument }> }>();
     async function configurationFor(tenantId: string) {
       const record = await app.tenantStore.get(tenantId);
       if (!record) return undefined;
@@ -114,16 +115,19 @@ export default fp<{ config: ServerConfig }>(
       const pathname = request.url.replace(/[?#].*$/, '');
       const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
       // Dev renders every time: the page's code may have just changed.
-      let rendered = config.dev ? undefined : entry.rendered.get(url);
-      if (!rendered) {
-        rendered = (await reply.render({ url, state: { path, configuration: entry.configuration, content: contentFor(entry, path) } })) as unknown as RenderedPage;
+      let cached = config.dev ? undefined : entry.rendered.get(url);
+      if (!cached) {
+        const page = (await reply.render({ url, state: { path, configuration: entry.configuration, content: contentFor(entry, path) } })) as unknown as RenderedPage;
+        cached = { page, document: new EncodedDocument((await reply.html(page as unknown as Record<string, unknown>)) as string) };
         if (entry.rendered.size >= RENDERED_PAGES_PER_TENANT) entry.rendered.delete(entry.rendered.keys().next().value!);
-        entry.rendered.set(url, rendered);
+        entry.rendered.set(url, cached);
       }
-      let csp = entry.csp.get(rendered.inlineStyle);
-      if (!csp) entry.csp.set(rendered.inlineStyle, (csp = storefrontCsp({ inlineStyle: rendered.inlineStyle, tracking: Boolean(entry.configuration.site.gaTrackingId), dev: config.dev })));
-      void reply.code(rendered.status).header('content-security-policy', csp).header('cache-control', 'no-cache');
-      return reply.html(rendered as unknown as Record<string, unknown>);
+      const { page, document } = cached;
+      let csp = entry.csp.get(page.inlineStyle);
+      if (!csp) entry.csp.set(page.inlineStyle, (csp = storefrontCsp({ inlineStyle: page.inlineStyle, tracking: Boolean(entry.configuration.site.gaTrackingId), dev: config.dev })));
+      const { encoding, body } = document.for(request.headers['accept-encoding']);
+      if (encoding) void reply.header('content-encoding', encoding);
+      return reply.code(page.status).header('content-security-policy', csp).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8').send(body);
     }
 
     const pageRoute = { schema: { hide: true } } as const;
