@@ -22,7 +22,7 @@ export interface RenderedPage {
   inlineStyle: string;
 }
 
-/** `url` is the page's absolute URL (for canonical and social-card links); `state.path` its path. */
+/** `url` is the page's public URL (canonical and social-card links); `state.path` its path. */
 export function renderPage(url: string, state: PageState): RenderedPage {
   const meta = pageMeta(state.configuration, state.path, state.content);
   const element = renderToString(<App state={state} />);

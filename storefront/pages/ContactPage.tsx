@@ -12,7 +12,8 @@ import { safeHref } from '../lib/navigation';
 import { usePageMeta } from './usePageMeta';
 import type { StorefrontConfiguration } from '../config/configuration';
 
-export function localBusiness(configuration: StorefrontConfiguration, origin?: string) {
+/** schema.org LocalBusiness from vendor config; absolute links name the tenant's public address. */
+export function localBusiness(configuration: StorefrontConfiguration) {
   const { vendor, site } = configuration;
   const address = vendor.address;
   const image = assetHref(configuration, site.thumbnails?.share);
@@ -25,7 +26,7 @@ export function localBusiness(configuration: StorefrontConfiguration, origin?: s
     telephone: vendor.phone,
     url: safeHref(vendor.website),
     hasMap: safeHref(vendor.googleMapsUrl),
-    image: image && origin ? new URL(image, origin).href : undefined,
+    image: image && new URL(image, `https://${site.domain}`).href,
     address: address && {
       '@type': 'PostalAddress',
       streetAddress: [address.line1, address.line2].filter(Boolean).join(', '),

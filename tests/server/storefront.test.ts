@@ -75,7 +75,10 @@ describe('storefront pages', () => {
     expect(html).toContain(`<title>${site.meta.title.replace('&', '&#38;')}</title>`);
     expect(html).toContain(`<meta name="description" content="${site.meta.description}">`);
     expect(html).toMatch(/<link rel="icon" href="\/assets\/aviation\/favicon\.svg\?v=[\w-]{10}" type="image\/svg\+xml">/);
-    expect(html).toMatch(/<meta property="og:image" content="http:\/\/aviation\.localhost:3000\/assets\/aviation\/share\.jpg\?v=[\w-]{10}">/);
+    // Absolute links name the tenant's public address, whatever Host the request carried.
+    expect(html).toMatch(/<meta property="og:image" content="https:\/\/www\.jetwayprops\.com\/assets\/aviation\/share\.jpg\?v=[\w-]{10}">/);
+    expect(html).toContain('<link rel="canonical" href="https://www.jetwayprops.com/">');
+    expect((await get('evil.example', '/rentals?x=1')).body).toContain('<link rel="canonical" href="https://www.jetwayprops.com/rentals">');
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
     expect(html).toContain(`--color-primary:${site.theme.primaryColor}`);
     // The theme's one inline style is allowed by its hash; scripts only from this origin and the tag manager.
@@ -112,6 +115,17 @@ describe('storefront pages', () => {
     const empty = await get('acme.localhost', '/pages/tips');
     expect(empty.statusCode).toBe(200);
     expect(empty.body).toContain('class="empty-state"');
+  });
+
+  it('describes the vendor on the contact page as schema.org LocalBusiness, with tel: and mailto: links', async () => {
+    const html = (await get('aviation.localhost', '/contact-us')).body;
+    const data = JSON.parse(/<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)![1]!);
+    expect(data).toMatchObject({ '@context': 'https://schema.org', '@type': 'LocalBusiness', name: 'Jetway Props', telephone: '+1 818 555 0140', email: 'rentals@jetwayprops.com', address: { '@type': 'PostalAddress', addressLocality: 'Sun Valley', postalCode: '91352' }, geo: { latitude: 34.2189 } });
+    expect(data.image).toMatch(/^https:\/\/www\.jetwayprops\.com\/assets\/aviation\/share\.jpg\?v=/);
+    expect(html).toContain('href="tel:+18185550140"');
+    expect(html).toContain('href="tel:+18185550142"');
+    expect(html).toContain('href="mailto:rentals@jetwayprops.com"');
+    expect(html).toContain('href="https://maps.google.com/?q=10950+Tuxford+St,+Sun+Valley,+CA+91352"');
   });
 
   it('keeps GL codes out of the page and its state', async () => {

@@ -67,10 +67,9 @@ export default fp<{ config: ServerConfig }>(
     // One configuration per tenant version and asset set; rebuilt only when either changes.
     /**
      * Per tenant, rebuilt when its version or assets change: the configuration, its CSPs, the
-     * content pages' HTML, and rendered pages by URL. Rendering is most of a page's cost (SSR
+     * content pages' HTML, and rendered pages by path. Rendering is most of a page's cost (SSR
      * served 0.14× the requests/s of @fastify/static sending the same bytes), and a page depends
-     * only on the tenant's version, its assets and the URL, so each is rendered once. Bounded, so
-     * random paths cannot grow it without limit.
+     * only on the tenant's version, its assets and its path, so each is rendered once.
      */
     const built = new Map<string, { key: string; configuration: StorefrontConfiguration; csp: Map<string, string>; pages: ContentPages['pages']; content: Map<string, PageContent>; rendered: Map<string, { page: RenderedPage; document: EncodedDocument }> }>();
     async function configurationFor(tenantId: string) {
@@ -111,16 +110,21 @@ export default fp<{ config: ServerConfig }>(
         return problem(reply, { status: 503, title: 'Back shortly', message: 'This storefront is being updated. Please try again in a few minutes.', issues: error.issues });
       }
       if (!entry) return problem(reply, { status: 404, title: 'No storefront here', message: `No tenant serves this address (${request.host}).` });
-      const url = `${request.protocol}://${request.host}${request.url}`;
       const pathname = request.url.replace(/[?#].*$/, '');
       const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-      // Dev renders every time: the page's code may have just changed.
-      let cached = config.dev ? undefined : entry.rendered.get(url);
+      // Canonical and social-card links name the tenant's public address, never the request's Host
+      // (which the client chooses), so a page depends only on its path and is cached by it.
+      const url = `https://${entry.configuration.site.domain}${path}`;
+      // Dev renders every time (the page's code may have just changed); 404s are not kept, so
+      // random paths cannot crowd out real pages.
+      let cached = config.dev ? undefined : entry.rendered.get(path);
       if (!cached) {
         const page = (await reply.render({ url, state: { path, configuration: entry.configuration, content: contentFor(entry, path) } })) as unknown as RenderedPage;
         cached = { page, document: new EncodedDocument((await reply.html(page as unknown as Record<string, unknown>)) as string) };
-        if (entry.rendered.size >= RENDERED_PAGES_PER_TENANT) entry.rendered.delete(entry.rendered.keys().next().value!);
-        entry.rendered.set(url, cached);
+        if (page.status === 200) {
+          if (entry.rendered.size >= RENDERED_PAGES_PER_TENANT) entry.rendered.delete(entry.rendered.keys().next().value!);
+          entry.rendered.set(path, cached);
+        }
       }
       const { page, document } = cached;
       let csp = entry.csp.get(page.inlineStyle);
