@@ -387,6 +387,19 @@ export interface SiteSettings {
     lng: number;
   };
   /**
+   * IP-location provider: Where the storefront looks up a visitor's approximate location (to pick the nearest listed vendor) when no geolocation cookie is present: one GET per visitor, cached in their browser. Leave it out to use the default location.
+   */
+  ipLocation?: {
+    /**
+     * Web address: An absolute http(s) URL.
+     */
+    url: string;
+    /**
+     * Key: The provider's browser key, sent as the `key` query parameter. Visitors can see it: use a key restricted to this site.
+     */
+    key?: string;
+  };
+  /**
    * Location cache lifetime (hours): How long a visitor's looked-up location is kept in their browser before it is looked up again.
    */
   geolocationCacheHours?: number;

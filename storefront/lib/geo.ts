@@ -90,3 +90,40 @@ export async function locateVisitor(options: LocateOptions): Promise<{ location:
     return { location: options.defaultLocation, source: 'default' };
   }
 }
+
+export interface IpLocationProvider {
+  url: string;
+  key?: string;
+}
+
+/**
+ * The one call to the configured IP-location provider (spec §7): a GET with the key sent as the
+ * `key` query parameter; its answer read as latitude/longitude or lat/lng (plus a city if any).
+ * Throws on any failure, which locateVisitor turns into the default location.
+ */
+export async function lookupIpLocation(provider: IpLocationProvider, fetchImpl: typeof fetch = fetch): Promise<StoredLocation> {
+  const url = new URL(provider.url);
+  if (provider.key) url.searchParams.set('key', provider.key);
+  const response = await fetchImpl(url, { headers: { accept: 'application/json' }, credentials: 'omit' });
+  if (!response.ok) throw new Error(`the location provider answered ${response.status}`);
+  const body = (await response.json()) as Record<string, unknown>;
+  const lat = Number(body.latitude ?? body.lat);
+  const lng = Number(body.longitude ?? body.lng ?? body.lon);
+  const point: StoredLocation = { lat, lng, ...(typeof body.city === 'string' && { city: body.city }) };
+  if (!isPoint(point) || !Number.isFinite(lat) || !Number.isFinite(lng)) throw new Error('the location provider answered no usable point');
+  return point;
+}
+
+/** The cookie a visitor's chosen location is kept in ("lat,lng"); when present, no lookup is made. */
+export const LOCATION_COOKIE = 'backlot_location';
+
+export function readLocationCookie(cookieHeader: string): GeoPoint | undefined {
+  const value = cookieHeader
+    .split(/;\s*/)
+    .find((part) => part.startsWith(`${LOCATION_COOKIE}=`))
+    ?.slice(LOCATION_COOKIE.length + 1);
+  if (!value) return undefined;
+  const [lat, lng] = decodeURIComponent(value).split(',').map(Number);
+  const point = { lat: lat!, lng: lng! };
+  return isPoint(point) ? point : undefined;
+}

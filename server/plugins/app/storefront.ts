@@ -128,7 +128,7 @@ export default fp<{ config: ServerConfig }>(
       }
       const { page, document } = cached;
       let csp = entry.csp.get(page.inlineStyle);
-      if (!csp) entry.csp.set(page.inlineStyle, (csp = storefrontCsp({ inlineStyle: page.inlineStyle, tracking: Boolean(entry.configuration.site.gaTrackingId), dev: config.dev })));
+      if (!csp) entry.csp.set(page.inlineStyle, (csp = storefrontCsp({ inlineStyle: page.inlineStyle, tracking: Boolean(entry.configuration.site.gaTrackingId), connect: entry.configuration.site.ipLocation ? [new URL(entry.configuration.site.ipLocation.url).origin] : [], dev: config.dev })));
       const { encoding, body } = document.for(request.headers['accept-encoding']);
       if (encoding) void reply.header('content-encoding', encoding);
       return reply.code(page.status).header('content-security-policy', csp).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8').send(body);
