@@ -1,5 +1,6 @@
 /** The whole page for a PageState: the configuration provider at the root, the frame, and the page for the path. */
 import { StrictMode, useEffect } from 'react';
+import { ConfirmProvider } from './components/ConfirmDialog';
 import { Layout } from './components/Layout';
 import { PageStateProvider } from './config/ConfigurationProvider';
 import type { PageState } from './document/state';
@@ -13,9 +14,11 @@ export function App({ state }: { state: PageState }) {
   return (
     <StrictMode>
       <PageStateProvider state={state}>
-        <Layout current={state.path}>
-          <Page />
-        </Layout>
+        <ConfirmProvider>
+          <Layout current={state.path}>
+            <Page />
+          </Layout>
+        </ConfirmProvider>
       </PageStateProvider>
     </StrictMode>
   );

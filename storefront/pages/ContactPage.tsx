@@ -3,6 +3,7 @@
  * card (tel:/mailto: links), with the same facts as schema.org LocalBusiness structured data.
  */
 import { PageHeader } from '../components/PageHeader';
+import { QuoteRequest } from '../components/QuoteRequest';
 import { useConfiguration } from '../config/ConfigurationProvider';
 import { assetHref } from '../config/configuration';
 import { inertJson } from '../document/state';
@@ -111,6 +112,9 @@ export function ContactPage() {
             )}
           </dl>
         </address>
+        <div className="contact-actions">
+          <QuoteRequest />
+        </div>
       </div>
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: inertJson(localBusiness(configuration)) }} />
     </>

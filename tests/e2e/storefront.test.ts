@@ -177,6 +177,50 @@ describe('header dropdowns', () => {
   });
 });
 
+describe('dialogs', () => {
+  it('asks before discarding a dirty modal (Escape and the close button), one confirmation at a time, and gives focus back', async () => {
+    const { page, goto, context, errors } = await openPage('aviation');
+    await goto('/contact-us');
+    await page.waitForSelector('html[data-hydrated]');
+    const trigger = page.getByRole('link', { name: 'Request a quote' }).last();
+    await trigger.click();
+    const modal = page.getByRole('dialog', { name: 'Request a quote' });
+    await expect(modal.isVisible()).resolves.toBe(true);
+    // Clean: Escape closes at once.
+    await page.keyboard.press('Escape');
+    await expect(modal.isVisible()).resolves.toBe(false);
+    await expect(trigger.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+
+    // Dirty: Escape asks; Escape on the question cancels it and keeps what was typed.
+    await trigger.click();
+    await modal.getByLabel('Your name').fill('Dana R.');
+    await page.keyboard.press('Escape');
+    const question = page.getByRole('alertdialog', { name: 'Discard your changes?' });
+    await expect(question.isVisible()).resolves.toBe(true);
+    expect(await page.getByRole('alertdialog').count()).toBe(1);
+    await expect(question.getByRole('button', { name: 'Discard' }).evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(question.isVisible()).resolves.toBe(false);
+    await expect(modal.getByLabel('Your name').inputValue()).resolves.toBe('Dana R.');
+
+    // The close button asks too; Enter confirms, and the modal goes.
+    await modal.getByRole('button', { name: 'Close' }).click();
+    await question.waitFor();
+    await page.keyboard.press('Enter');
+    await expect(modal.isVisible()).resolves.toBe(false);
+    await expect(trigger.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('leaves the quote link a plain mailto: link without JavaScript', async () => {
+    const { page, goto, context } = await openPage('aviation', { javaScriptEnabled: false });
+    await goto('/contact-us');
+    await expect(page.getByRole('link', { name: 'Request a quote' }).last().getAttribute('href')).resolves.toBe('mailto:rentals@jetwayprops.com?subject=Request%20a%20quote');
+    await context.close();
+  });
+});
+
 describe('what leaves the machine, and what changes', () => {
   it('requests the tag manager only for a tenant that configures it, and it is aborted', async () => {
     const aviation = await openPage('aviation');
