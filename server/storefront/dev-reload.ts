@@ -9,6 +9,8 @@ import type { ViteDevServer } from 'vite';
 import { formatIssue } from '../../schema/issue';
 import { loadTenant } from '../../schema/node/loader';
 
+const SETTLE_MS = 80;
+
 export function reloadOnTenantEdits(devServer: ViteDevServer, tenantsDir: string): void {
   devServer.watcher.add(tenantsDir);
   const onEdit = async (file: string) => {
@@ -33,5 +35,11 @@ export function reloadOnTenantEdits(devServer: ViteDevServer, tenantsDir: string
       },
     });
   };
-  for (const event of ['change', 'add', 'unlink'] as const) devServer.watcher.on(event, (file: string) => void onEdit(file));
+  // An editor's save is often several events (truncate, write, rename): check once they settle.
+  const pending = new Map<string, NodeJS.Timeout>();
+  const settle = (file: string) => {
+    clearTimeout(pending.get(file));
+    pending.set(file, setTimeout(() => (pending.delete(file), void onEdit(file)), SETTLE_MS));
+  };
+  for (const event of ['change', 'add', 'unlink'] as const) devServer.watcher.on(event, settle);
 }

@@ -45,7 +45,6 @@ it('reloads the open page on a tenant edit, and overlays the located problems of
   await writeFile(file, original.replace('"maxColumnCount": 3', '"maxColumnCount": "three"'));
   const overlay = page.locator('vite-error-overlay');
   await overlay.waitFor({ timeout: 10_000 });
-  const text = await overlay.evaluate((element) => element.shadowRoot!.textContent);
-  expect(text).toMatch(/site\.json:\d+:\d+ \/maxColumnCount must be/);
+  await expect.poll(() => overlay.evaluate((element) => element.shadowRoot!.textContent), { timeout: 10_000 }).toMatch(/site\.json:\d+:\d+ \/maxColumnCount must be/);
   await context.close();
 });
