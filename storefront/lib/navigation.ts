@@ -25,7 +25,6 @@ export function safeHref(target: string | undefined): string | undefined {
   return /^\/(?!\/)/.test(target) ? target : undefined;
 }
 
-
 export function categoryHref(...slugs: string[]): string {
   return [RENTALS_BASE_PATH, ...slugs.map(encodeURIComponent)].join('/');
 }

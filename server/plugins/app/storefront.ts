@@ -10,13 +10,14 @@ import path from 'node:path';
 import FastifyVite from '@fastify/vite';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { formatIssue } from '../../../schema/issue';
 import { packageRoot } from '../../../schema/node/package-root';
+import type { ContentPages } from '../../../schema/types.generated';
 import { storefrontConfiguration } from '../../../storefront/config/build-configuration';
 import type { StorefrontConfiguration } from '../../../storefront/config/configuration';
 import type { PageContent, PageState } from '../../../storefront/document/state';
-import { renderMarkdown } from '../../../storefront/lib/markdown';
-import type { ContentPages } from '../../../schema/types.generated';
 import type { RenderedPage } from '../../../storefront/entry-server';
+import { renderMarkdown } from '../../../storefront/lib/markdown';
 import type { ServerConfig } from '../../config';
 import { AssetCatalog } from '../../storefront/asset-catalog';
 import { storefrontCsp } from '../../storefront/csp';
@@ -24,7 +25,6 @@ import { EncodedDocument } from '../../storefront/encoded-document';
 import { reloadOnTenantEdits } from '../../storefront/dev-reload';
 import { problemPage, type Problem } from '../../storefront/problem-page';
 import { TenantInvalidError } from '../../stores/tenant-store';
-import { formatIssue } from '../../../schema/issue';
 
 interface StorefrontModule {
   renderPage(url: string, state: PageState): RenderedPage;
@@ -64,7 +64,6 @@ export default fp<{ config: ServerConfig }>(
     await app.vite.ready();
     if (config.dev) reloadOnTenantEdits(app.vite.devServer!, config.tenantsDir);
 
-    // One configuration per tenant version and asset set; rebuilt only when either changes.
     /**
      * Per tenant, rebuilt when its version or assets change: the configuration, its CSPs, the
      * content pages' HTML, and rendered pages by path. Rendering is most of a page's cost (SSR
@@ -141,7 +140,6 @@ export default fp<{ config: ServerConfig }>(
       if (request.url.startsWith('/api/')) return reply.callNotFound();
       return page(request, reply);
     });
-
   },
   { name: 'storefront', dependencies: ['tenant-store', 'tenant-host'] },
 );
