@@ -55,14 +55,17 @@ try {
 
 const builder = await createBuilder({ configFile: path.join(root, 'storefront/vite.config.ts'), logLevel: 'warn', mode: 'production' });
 await builder.buildApp();
+// The console: a single-page app into dist/admin, served at /admin/.
+await (await createBuilder({ configFile: path.join(root, 'admin/vite.config.ts'), logLevel: 'warn', mode: 'production' })).buildApp();
 
-// The storefront's bundle, precompressed once (Brotli and gzip beside each file), so the server
+// The browser bundles, precompressed once (Brotli and gzip beside each file), so the server
 // sends compressed bytes without compressing per request.
-const clientDir = path.join(root, 'dist/storefront/client');
-for (const entry of await readdir(clientDir, { recursive: true })) {
-  if (!/\.(?:js|css|svg|json)$/.test(entry)) continue;
-  const file = path.join(clientDir, entry);
-  const bytes = await readFile(file);
-  await writeFile(`${file}.br`, brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
-  await writeFile(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+for (const dir of ['dist/storefront/client', 'dist/admin']) {
+  for (const entry of await readdir(path.join(root, dir), { recursive: true })) {
+    if (!/\.(?:js|css|svg|json|html)$/.test(entry)) continue;
+    const file = path.join(root, dir, entry);
+    const bytes = await readFile(file);
+    await writeFile(`${file}.br`, brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    await writeFile(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+  }
 }

@@ -16,6 +16,7 @@ import validation from './plugins/app/validation';
 import helmet from './plugins/external/helmet';
 import rateLimit from './plugins/external/rate-limit';
 import swagger from './plugins/external/swagger';
+import admin from './plugins/app/admin';
 import storefront from './plugins/app/storefront';
 import authRoutes, { type AuthRoutesOptions } from './routes/api/auth';
 import health from './routes/api/health';
@@ -70,6 +71,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(resources);
   await app.register(history);
   await app.register(assetRoutes);
+  await app.register(admin);
   // Last: its catch-all route answers every other GET with a storefront page.
   await app.register(storefront, { config: options.config });
   return app;

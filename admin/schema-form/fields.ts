@@ -1,0 +1,105 @@
+/**
+ * The one mapping from JSON Schema to console fields: each scalar setting of a schema becomes a
+ * field whose input, label, help, bounds, choices and widget come from the schema's `title`,
+ * `description`, `minimum`/`maximum`, `maxLength`, `pattern`, `oneOf` of `{const, title}` and
+ * `x-ui` hint. Objects contribute their settings under a dotted source (`meta.title`); arrays are
+ * left to the hand-written editors (colours, links, discounts …). A setting added to the schema
+ * appears here with no console change. Pure and browser-safe.
+ */
+import { effective, propertySchema, type Located, type SchemaNode } from '../../schema/schema-walk';
+
+export type FieldKind = 'text' | 'textarea' | 'number' | 'integer' | 'boolean' | 'select' | 'color' | 'image' | 'url';
+
+export interface FieldSpec {
+  /** Dotted path in the record: `appTitle`, `meta.title`, `theme.cornerRadius`. */
+  source: string;
+  label: string;
+  help?: string;
+  kind: FieldKind;
+  required: boolean;
+  readOnly: boolean;
+  section: string;
+  min?: number;
+  max?: number;
+  maxLength?: number;
+  pattern?: string;
+  /** The schema's own message for a pattern mismatch. */
+  patternMessage?: string;
+  choices?: Array<{ id: string; name: string }>;
+  default?: unknown;
+}
+
+interface XUi {
+  section?: string;
+  widget?: string;
+  readOnly?: boolean;
+  hidden?: boolean;
+}
+
+const xUi = (schema: SchemaNode): XUi => (schema['x-ui'] as XUi | undefined) ?? {};
+
+function kindOf(schema: SchemaNode): FieldKind | undefined {
+  const widget = xUi(schema).widget;
+  if (Array.isArray(schema.oneOf) && (schema.oneOf as SchemaNode[]).every((option) => 'const' in option)) return 'select';
+  switch (schema.type) {
+    case 'boolean':
+      return 'boolean';
+    case 'integer':
+      return 'integer';
+    case 'number':
+      return 'number';
+    case 'string':
+      if (widget === 'color' || widget === 'image' || widget === 'url' || widget === 'textarea') return widget;
+      return 'text';
+    default:
+      return undefined;
+  }
+}
+
+const humanise = (key: string) => key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
+
+/** Every scalar field of an object schema, in declaration order, sections inherited from parents. */
+export function fieldsOf(root: Located, options: { skip?: readonly string[]; section?: string; prefix?: string; required?: boolean } = {}): FieldSpec[] {
+  const schema = effective(root).schema;
+  const properties = (schema.properties ?? {}) as Record<string, SchemaNode>;
+  const requiredKeys = new Set((schema.required as string[] | undefined) ?? []);
+  const fields: FieldSpec[] = [];
+  for (const key of Object.keys(properties)) {
+    if (key === '$schema' || options.skip?.includes(key)) continue;
+    const located = effective(propertySchema(effective(root), key)!);
+    const node = located.schema;
+    const hints = xUi(node);
+    if (hints.hidden) continue;
+    const source = options.prefix ? `${options.prefix}.${key}` : key;
+    const section = hints.section ?? options.section ?? 'general';
+    const required = requiredKeys.has(key) && (options.required ?? true);
+    if (node.type === 'object') {
+      fields.push(...fieldsOf(located, { section, prefix: source, required }));
+      continue;
+    }
+    const kind = kindOf(node);
+    if (!kind) continue;
+    const messages = node.errorMessage as { pattern?: string } | undefined;
+    fields.push({
+      source,
+      label: (node.title as string | undefined) ?? humanise(key),
+      help: node.description as string | undefined,
+      kind,
+      required,
+      readOnly: Boolean(hints.readOnly),
+      section,
+      ...(typeof node.minimum === 'number' && { min: node.minimum }),
+      ...(typeof node.maximum === 'number' && { max: node.maximum }),
+      ...(typeof node.maxLength === 'number' && { maxLength: node.maxLength }),
+      ...(typeof node.pattern === 'string' && { pattern: node.pattern, patternMessage: messages?.pattern }),
+      ...(kind === 'select' && { choices: (node.oneOf as Array<{ const: string; title?: string }>).map((option) => ({ id: option.const, name: option.title ?? option.const })) }),
+      ...(node.default !== undefined && { default: node.default }),
+    });
+  }
+  return fields;
+}
+
+/** The sections in the order their first field appears. */
+export function sectionsOf(fields: readonly FieldSpec[]): string[] {
+  return [...new Set(fields.map((field) => field.section))];
+}

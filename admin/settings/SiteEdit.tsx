@@ -1,0 +1,47 @@
+/**
+ * Branding and site: the tenant's site settings as one record (`settings/site`), one tab per
+ * schema section, every input from the schema (schema-form/). `domain` is read-only to tenant
+ * admins (the server's write policy says the same). Saving sends If-Match from the record's
+ * version; the server's field errors land on their inputs.
+ */
+import { Edit, SaveButton, TabbedForm, Toolbar, usePermissions, useTranslate } from 'react-admin';
+import { useParams } from 'react-router-dom';
+import { rootSchema } from '../../schema/schema-walk';
+import type { Account } from '../authProvider';
+import { fieldsOf, sectionsOf } from '../schema-form/fields';
+import { SchemaInput } from '../schema-form/SchemaInput';
+
+// Lists of the site (links, colours, custom fields …) have their own editors; arrays are skipped by fieldsOf.
+const fields = fieldsOf(rootSchema('site'));
+const sections = sectionsOf(fields);
+
+function SiteToolbar() {
+  return (
+    <Toolbar>
+      <SaveButton />
+    </Toolbar>
+  );
+}
+
+export function SiteEdit() {
+  const { tenantId = '' } = useParams();
+  const translate = useTranslate();
+  const { permissions } = usePermissions<Account | undefined>();
+  const isPlatform = permissions?.role === 'platform';
+  return (
+    <Edit resource={`tenants/${tenantId}/settings`} id="site" mutationMode="pessimistic" redirect={false} title={translate('backlot.site.title', { tenant: tenantId })}>
+      <TabbedForm toolbar={<SiteToolbar />} warnWhenUnsavedChanges>
+        {sections.map((section, index) => (
+          // The first tab is the record's own address; the others add their section's name.
+          <TabbedForm.Tab key={section} label={translate(`backlot.sections.${section}`, { _: section })} path={index === 0 ? undefined : section}>
+            {fields
+              .filter((field) => field.section === section)
+              .map((field) => (
+                <SchemaInput key={field.source} field={field} readOnly={field.readOnly || (field.source === 'domain' && !isPlatform)} />
+              ))}
+          </TabbedForm.Tab>
+        ))}
+      </TabbedForm>
+    </Edit>
+  );
+}

@@ -1,0 +1,1 @@
+export { SiteEdit } from './SiteEdit';

@@ -1,0 +1,3 @@
+import { TenantList } from './TenantList';
+
+export default { list: TenantList };
