@@ -25,10 +25,12 @@ export function SchemaInput({ field, readOnly = field.readOnly }: { field: Field
   switch (field.kind) {
     case 'boolean':
       return <BooleanInput {...common} fullWidth={false} />;
+    // Bounds are checked by the validators, which say so under the field (native min/max would
+    // stop the submit with a browser tooltip instead).
     case 'integer':
-      return <NumberInput {...common} min={field.min} max={field.max} step={1} />;
+      return <NumberInput {...common} step={1} />;
     case 'number':
-      return <NumberInput {...common} min={field.min} max={field.max} />;
+      return <NumberInput {...common} />;
     case 'select':
       return <SelectInput {...common} choices={field.choices!} emptyText="(default)" />;
     case 'textarea':

@@ -103,3 +103,22 @@ export function fieldsOf(root: Located, options: { skip?: readonly string[]; sec
 export function sectionsOf(fields: readonly FieldSpec[]): string[] {
   return [...new Set(fields.map((field) => field.section))];
 }
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The record to save: inputs left empty are absent settings, not empty ones, and an optional
+ * object whose inputs are all empty (an IP-location provider never set up) is left out rather
+ * than sent as `{}` (which its required keys would refuse).
+ */
+export function withoutEmptyValues<T>(value: T): T {
+  if (!isPlainObject(value)) return value;
+  const result: Record<string, unknown> = {};
+  for (const [key, child] of Object.entries(value)) {
+    const pruned = withoutEmptyValues(child);
+    if (pruned === null || pruned === undefined || pruned === '') continue;
+    if (isPlainObject(pruned) && Object.keys(pruned).length === 0) continue;
+    result[key] = pruned;
+  }
+  return result as T;
+}

@@ -8,7 +8,7 @@ import { Edit, SaveButton, TabbedForm, Toolbar, usePermissions, useTranslate } f
 import { useParams } from 'react-router-dom';
 import { rootSchema } from '../../schema/schema-walk';
 import type { Account } from '../authProvider';
-import { fieldsOf, sectionsOf } from '../schema-form/fields';
+import { fieldsOf, sectionsOf, withoutEmptyValues } from '../schema-form/fields';
 import { SchemaInput } from '../schema-form/SchemaInput';
 
 // Lists of the site (links, colours, custom fields …) have their own editors; arrays are skipped by fieldsOf.
@@ -29,7 +29,7 @@ export function SiteEdit() {
   const { permissions } = usePermissions<Account | undefined>();
   const isPlatform = permissions?.role === 'platform';
   return (
-    <Edit resource={`tenants/${tenantId}/settings`} id="site" mutationMode="pessimistic" redirect={false} title={translate('backlot.site.title', { tenant: tenantId })}>
+    <Edit resource={`tenants/${tenantId}/settings`} id="site" mutationMode="pessimistic" redirect={false} transform={withoutEmptyValues} title={translate('backlot.site.title', { tenant: tenantId })}>
       <TabbedForm toolbar={<SiteToolbar />} warnWhenUnsavedChanges>
         {sections.map((section, index) => (
           // The first tab is the record's own address; the others add their section's name.
