@@ -17,7 +17,8 @@ function validatorsOf(field: FieldSpec): Validator[] {
 function ImagePreview({ source }: { source: string }) {
   const url = useWatch({ name: source }) as string | undefined;
   if (!url || !/^(?:https:\/\/|\/(?!\/))/.test(url)) return null;
-  return <img src={url} alt="" style={{ display: 'block', maxWidth: 160, maxHeight: 64, margin: '-8px 0 16px', objectFit: 'contain' }} />;
+  // On mid grey, so a light logo (made for a dark header) shows as well as a dark one.
+  return <img src={url} alt="" style={{ display: 'block', maxWidth: 160, maxHeight: 64, margin: '-8px 0 16px', padding: 4, background: '#8a94a3', borderRadius: 4, objectFit: 'contain' }} />;
 }
 
 export function SchemaInput({ field, readOnly = field.readOnly }: { field: FieldSpec; readOnly?: boolean }) {

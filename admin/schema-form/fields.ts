@@ -2,7 +2,8 @@
  * The one mapping from JSON Schema to console fields: each scalar setting of a schema becomes a
  * field whose input, label, help, bounds, choices and widget come from the schema's `title`,
  * `description`, `minimum`/`maximum`, `maxLength`, `pattern`, `oneOf` of `{const, title}` and
- * `x-ui` hint. Objects contribute their settings under a dotted source (`meta.title`); arrays are
+ * `x-ui` hint. Objects contribute their settings under a dotted source (`meta.title`, labelled
+ * "Meta tags · Title" after the object's own title); arrays are
  * left to the hand-written editors (colours, links, discounts …). A setting added to the schema
  * appears here with no console change. Pure and browser-safe.
  */
@@ -59,7 +60,7 @@ function kindOf(schema: SchemaNode): FieldKind | undefined {
 const humanise = (key: string) => key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
 
 /** Every scalar field of an object schema, in declaration order, sections inherited from parents. */
-export function fieldsOf(root: Located, options: { skip?: readonly string[]; section?: string; prefix?: string; required?: boolean } = {}): FieldSpec[] {
+export function fieldsOf(root: Located, options: { skip?: readonly string[]; section?: string; prefix?: string; parentLabel?: string; required?: boolean } = {}): FieldSpec[] {
   const schema = effective(root).schema;
   const properties = (schema.properties ?? {}) as Record<string, SchemaNode>;
   const requiredKeys = new Set((schema.required as string[] | undefined) ?? []);
@@ -74,7 +75,8 @@ export function fieldsOf(root: Located, options: { skip?: readonly string[]; sec
     const section = hints.section ?? options.section ?? 'general';
     const required = requiredKeys.has(key) && (options.required ?? true);
     if (node.type === 'object') {
-      fields.push(...fieldsOf(located, { section, prefix: source, required }));
+      const parentLabel = (node.title as string | undefined) ?? humanise(key);
+      fields.push(...fieldsOf(located, { section, prefix: source, parentLabel: options.parentLabel ? `${options.parentLabel} · ${parentLabel}` : parentLabel, required }));
       continue;
     }
     const kind = kindOf(node);
@@ -82,7 +84,8 @@ export function fieldsOf(root: Located, options: { skip?: readonly string[]; sec
     const messages = node.errorMessage as { pattern?: string } | undefined;
     fields.push({
       source,
-      label: (node.title as string | undefined) ?? humanise(key),
+      // A nested setting names its object too: "Header logo · Width (px)".
+      label: options.parentLabel ? `${options.parentLabel} · ${(node.title as string | undefined) ?? humanise(key)}` : ((node.title as string | undefined) ?? humanise(key)),
       help: node.description as string | undefined,
       kind,
       required,
