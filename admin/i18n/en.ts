@@ -23,5 +23,6 @@ export const en = {
     },
     site: { title: 'Branding and site: %{tenant}', domainLocked: 'Only platform staff change the domain.' },
     tenants: { open: 'Open', empty: 'No tenants yet.' },
+    noTenant: 'This account has no tenant yet: ask platform staff to add one.',
   },
 };
