@@ -43,11 +43,14 @@ export interface CategoryPaths {
   }>;
 }
 
+/** Rental groups are browsed by visitors; service groups only carry GL codes (kind defaults to rental). */
+export const isRentalGroup = (group: { kind?: string }): boolean => (group.kind ?? 'rental') === 'rental';
+
 /** The site-relative paths of every rental category page: /rentals/<group>[/<category>[/<subcategory>]]. */
 export function categoryPaths(tree: CategoryPaths): Set<string> {
   const paths = new Set<string>();
   for (const group of tree.groups) {
-    if ((group.kind ?? 'rental') !== 'rental') continue;
+    if (!isRentalGroup(group)) continue;
     const groupPath = `${RENTALS_BASE_PATH}/${group.slug}`;
     paths.add(groupPath);
     for (const category of group.categories) {

@@ -7,7 +7,7 @@
 import { renderToString } from 'react-dom/server';
 import { App } from './App';
 import { escapeHtml } from './document/escape';
-import { documentHead, themeCss } from './document/head';
+import { documentHead } from './document/head';
 import { pageMeta } from './document/page-meta';
 import { serializeState, STATE_ELEMENT_ID, type PageState } from './document/state';
 
@@ -18,8 +18,6 @@ export interface RenderedPage {
   head: string;
   element: string;
   state: string;
-  /** The one inline <style> (the theme), which the CSP allows by its hash. */
-  inlineStyle: string;
 }
 
 /** `url` is the page's public URL (canonical and social-card links); `state.path` its path. */
@@ -31,7 +29,6 @@ export function renderPage(url: string, state: PageState): RenderedPage {
     lang: escapeHtml(state.configuration.site.locale!),
     head: documentHead(state.configuration, meta, url),
     element,
-    inlineStyle: themeCss(state.configuration),
     state: `<script type="application/json" id="${STATE_ELEMENT_ID}">${serializeState(state)}</script>`,
   };
 }

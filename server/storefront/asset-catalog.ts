@@ -63,12 +63,15 @@ class AssetFolder {
       if (known && known.size === stat.size && known.mtimeMs === stat.mtimeMs) next.set(name, known);
       else next.set(name, { path: file, size: stat.size, mtimeMs: stat.mtimeMs, hash: createHash('sha256').update(readFileSync(file)).digest('base64url').slice(0, 10) });
     }
-    this.files = next;
+    // Unchanged: keep the same map, so callers can tell "nothing moved" by identity.
+    const same = next.size === this.files.size && [...next].every(([name, file]) => this.files.get(name) === file);
+    if (!same) this.files = next;
   }
 }
 
 export class AssetCatalog {
   private readonly folders = new Map<string, AssetFolder>();
+  private readonly versionsOf = new Map<string, { shared: ReadonlyMap<string, AssetFile>; own: ReadonlyMap<string, AssetFile>; versions: Record<string, string> }>();
 
   constructor(
     private readonly tenantsDir: string,
@@ -92,11 +95,19 @@ export class AssetCatalog {
     return (tenantId === undefined ? this.folder(this.sharedDir) : this.tenantFolder(tenantId)).current().get(name);
   }
 
-  /** Every URL path a tenant's pages may use → its content hash (shared files and the tenant's own). */
+  /**
+   * Every URL path a tenant's pages may use → its content hash (shared files and the tenant's own).
+   * The same object until a file changes, so callers compare it by identity.
+   */
   versions(tenantId: string): Record<string, string> {
+    const shared = this.folder(this.sharedDir).current();
+    const own = this.tenantFolder(tenantId).current();
+    const known = this.versionsOf.get(tenantId);
+    if (known?.shared === shared && known.own === own) return known.versions;
     const versions: Record<string, string> = {};
-    for (const [name, file] of this.folder(this.sharedDir).current()) versions[`/assets/${name}`] = file.hash;
-    for (const [name, file] of this.tenantFolder(tenantId).current()) versions[`/assets/${tenantId}/${name}`] = file.hash;
+    for (const [name, file] of shared) versions[`/assets/${name}`] = file.hash;
+    for (const [name, file] of own) versions[`/assets/${tenantId}/${name}`] = file.hash;
+    this.versionsOf.set(tenantId, { shared, own, versions });
     return versions;
   }
 }

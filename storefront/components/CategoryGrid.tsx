@@ -3,13 +3,22 @@
  * `--max-columns` custom property the head sets), each with the tenant's placeholder image
  * until items bring their own photos.
  */
+import type { CategoryTree } from '../../schema/types.generated';
 import { assetHref } from '../config/configuration';
 import { useConfiguration } from '../config/ConfigurationProvider';
+import { messages } from '../i18n/messages';
+import { rentalGroups } from '../lib/catalogue';
+import { categoryHref } from '../lib/navigation';
 
 export interface CategoryCard {
   name: string;
   href: string;
   detail?: string;
+}
+
+/** A card for each rental group, with its number of categories. */
+export function groupCards(tree: CategoryTree): CategoryCard[] {
+  return rentalGroups(tree).map((group) => ({ name: group.name, href: categoryHref(group.slug), detail: messages.categories(group.categories.length) }));
 }
 
 export function CategoryGrid({ cards, headingLevel = 2 }: { cards: CategoryCard[]; headingLevel?: 2 | 3 }) {

@@ -6,6 +6,7 @@
 import { withDefaults } from '../../schema/defaults';
 import { effective, itemSchema, propertySchema, rootSchema } from '../../schema/schema-walk';
 import type { CategoryTree, Tenant } from '../../schema/types.generated';
+import { rentalGroups } from '../lib/catalogue';
 import type { StorefrontConfiguration } from './configuration';
 
 /**
@@ -14,15 +15,13 @@ import type { StorefrontConfiguration } from './configuration';
  */
 export function publicCategoryTree(tree: CategoryTree): CategoryTree {
   return {
-    groups: tree.groups
-      .filter((group) => group.kind === 'rental')
-      .map(({ glCode: _group, categories, ...group }) => ({
-        ...group,
-        categories: categories.map(({ glCode: _category, subcategories, ...category }) => ({
-          ...category,
-          ...(subcategories && { subcategories: subcategories.map(({ glCode: _sub, ...sub }) => sub) }),
-        })),
+    groups: rentalGroups(tree).map(({ glCode: _group, categories, ...group }) => ({
+      ...group,
+      categories: categories.map(({ glCode: _category, subcategories, ...category }) => ({
+        ...category,
+        ...(subcategories && { subcategories: subcategories.map(({ glCode: _sub, ...sub }) => sub) }),
       })),
+    })),
   };
 }
 

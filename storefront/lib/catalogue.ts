@@ -1,9 +1,10 @@
 /** Views of the category tree the pages share. */
+import { isRentalGroup } from '../../schema/routes';
 import type { CategoryTree } from '../../schema/types.generated';
 
 export type RentalGroup = CategoryTree['groups'][number];
 
 /** The groups visitors browse (service groups only carry GL codes). */
 export function rentalGroups(tree: CategoryTree): RentalGroup[] {
-  return tree.groups.filter((group) => (group.kind ?? 'rental') === 'rental');
+  return tree.groups.filter(isRentalGroup);
 }

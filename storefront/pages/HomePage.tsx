@@ -1,17 +1,15 @@
 /** The home page: a photo-led welcome from the tenant's share image, the rental departments, and how to reach the vendor. */
-import { CategoryGrid } from '../components/CategoryGrid';
+import { CategoryGrid, groupCards } from '../components/CategoryGrid';
 import { ContactStrip } from '../components/ContactStrip';
 import { assetHref } from '../config/configuration';
 import { useConfiguration } from '../config/ConfigurationProvider';
 import { messages } from '../i18n/messages';
-import { categoryHref } from '../lib/navigation';
-import { rentalGroups } from '../lib/catalogue';
 
 export function HomePage() {
   const configuration = useConfiguration();
   const { site, categories } = configuration;
   const hero = assetHref(configuration, site.thumbnails?.share);
-  const groups = rentalGroups(categories);
+  const cards = groupCards(categories);
   return (
     <>
       <section className={hero ? 'hero has-image' : 'hero'}>
@@ -29,12 +27,12 @@ export function HomePage() {
           </p>
         </div>
       </section>
-      {groups.length > 0 && (
+      {cards.length > 0 && (
         <section className="section container" aria-labelledby="departments">
           <h2 id="departments" className="section-title">
             {messages.rentalsHeading}
           </h2>
-          <CategoryGrid cards={groups.map((group) => ({ name: group.name, href: categoryHref(group.slug), detail: messages.categories(group.categories.length) }))} headingLevel={3} />
+          <CategoryGrid cards={cards} headingLevel={3} />
         </section>
       )}
       <ContactStrip />

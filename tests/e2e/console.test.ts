@@ -6,14 +6,12 @@
  * another (UI and API); axe-core finds no serious or critical violation. Screenshots go to
  * .tmp/artifacts/console/.
  */
-import { readFileSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { containedContext, launchChromium } from '../helpers/browser';
+import { axeViolations, containedContext, launchChromium } from '../helpers/browser';
 import { backlot } from '../helpers/cli';
 import { repoRoot, tenantsDir } from '../helpers/paths';
 import { http, startServer, type ServerProcess } from '../helpers/server-process';
@@ -21,7 +19,6 @@ import { http, startServer, type ServerProcess } from '../helpers/server-process
 const PASSWORD = 'correct horse battery staple';
 const STAFF = 'staff@backlot.example';
 const AVIATION_ADMIN = 'owner@jetwayprops.com';
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const artifacts = path.join(repoRoot, '.tmp/artifacts/console');
 
 let root: string;
@@ -57,11 +54,6 @@ async function logIn(email: string, options: { bypassCSP?: boolean } = {}) {
   return { ...contained, page, errors };
 }
 
-async function axeViolations(page: Page) {
-  await page.addScriptTag({ content: axeSource });
-  const result = await page.evaluate(() => (window as unknown as { axe: { run(context: Document): Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe.run(document));
-  return result.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 describe('the console', () => {
   it('lets platform staff pick a tenant, edit branding from schema-made inputs, save, and the storefront shows it', async () => {

@@ -7,21 +7,18 @@
  * request leaves the machine. Screenshots of every page at 375 and 1280 px are saved to
  * .tmp/artifacts/storefront/ (CI keeps them as artefacts).
  */
-import { readFileSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STOREFRONT_ROUTES } from '../../schema/routes';
 import type { SiteSettings } from '../../schema/types.generated';
-import { containedContext, launchChromium } from '../helpers/browser';
+import { axeViolations, containedContext, launchChromium } from '../helpers/browser';
 import { backlot } from '../helpers/cli';
 import { repoRoot, tenantsDir } from '../helpers/paths';
 import { http, startServer, type ServerProcess } from '../helpers/server-process';
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const artifacts = path.join(repoRoot, '.tmp/artifacts/storefront');
 const TENANTS = ['aviation', 'platform', 'studio-nine'] as const;
 
@@ -64,11 +61,6 @@ async function openPage(tenant: string, options: Parameters<typeof containedCont
   return { ...contained, page, errors, goto: (pathname: string) => page.goto(`${origin(tenant)}${pathname}`) };
 }
 
-async function axeViolations(page: Page) {
-  await page.addScriptTag({ content: axeSource });
-  const result = await page.evaluate(() => (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe.run(document, { resultTypes: ['violations'] }));
-  return result.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 describe.each(TENANTS)('storefront of %s', (tenant) => {
   it('answers every §2 route with 200, hydrates without errors, passes axe, and is screenshotted at 375 and 1280 px', async () => {

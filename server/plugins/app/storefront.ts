@@ -15,6 +15,7 @@ import { packageRoot } from '../../../schema/node/package-root';
 import type { ContentPages } from '../../../schema/types.generated';
 import { storefrontConfiguration } from '../../../storefront/config/build-configuration';
 import type { StorefrontConfiguration } from '../../../storefront/config/configuration';
+import { themeCss } from '../../../storefront/document/head';
 import type { PageContent, PageState } from '../../../storefront/document/state';
 import type { RenderedPage } from '../../../storefront/entry-server';
 import { renderMarkdown } from '../../../storefront/lib/markdown';
@@ -65,21 +66,22 @@ export default fp<{ config: ServerConfig }>(
     if (config.dev) reloadOnTenantEdits(app.vite.devServer!, config.tenantsDir);
 
     /**
-     * Per tenant, rebuilt when its version or assets change: the configuration, its CSPs, the
+     * Per tenant, rebuilt when its version or assets change: the configuration, its CSP, the
      * content pages' HTML, and rendered pages by path. Rendering is most of a page's cost (SSR
      * served 0.14× the requests/s of @fastify/static sending the same bytes), and a page depends
      * only on the tenant's version, its assets and its path, so each is rendered once.
      */
-    const built = new Map<string, { key: string; configuration: StorefrontConfiguration; csp: Map<string, string>; pages: ContentPages['pages']; content: Map<string, PageContent>; rendered: Map<string, { page: RenderedPage; document: EncodedDocument }> }>();
+    const built = new Map<string, { version: string; assetVersions: Record<string, string>; configuration: StorefrontConfiguration; csp: string; pages: ContentPages['pages']; content: Map<string, PageContent>; rendered: Map<string, { page: RenderedPage; document: EncodedDocument }> }>();
     async function configurationFor(tenantId: string) {
       const record = await app.tenantStore.get(tenantId);
       if (!record) return undefined;
       const assetVersions = assets.versions(tenantId);
-      const key = `${record.version} ${JSON.stringify(assetVersions)}`;
       let entry = built.get(tenantId);
-      if (entry?.key !== key) {
+      if (entry?.version !== record.version || entry.assetVersions !== assetVersions) {
         const configuration = storefrontConfiguration(tenantId, record.version, record.tenant, assetVersions);
-        built.set(tenantId, (entry = { key, configuration, csp: new Map(), pages: record.tenant.pages?.pages ?? [], content: new Map(), rendered: new Map() }));
+        const { site } = configuration;
+        const csp = storefrontCsp({ inlineStyle: themeCss(configuration), tracking: Boolean(site.gaTrackingId), connect: site.ipLocation ? [new URL(site.ipLocation.url).origin] : [], dev: config.dev });
+        built.set(tenantId, (entry = { version: record.version, assetVersions, configuration, csp, pages: record.tenant.pages?.pages ?? [], content: new Map(), rendered: new Map() }));
       }
       return entry;
     }
@@ -126,11 +128,9 @@ export default fp<{ config: ServerConfig }>(
         }
       }
       const { page, document } = cached;
-      let csp = entry.csp.get(page.inlineStyle);
-      if (!csp) entry.csp.set(page.inlineStyle, (csp = storefrontCsp({ inlineStyle: page.inlineStyle, tracking: Boolean(entry.configuration.site.gaTrackingId), connect: entry.configuration.site.ipLocation ? [new URL(entry.configuration.site.ipLocation.url).origin] : [], dev: config.dev })));
       const { encoding, body } = document.for(request.headers['accept-encoding']);
       if (encoding) void reply.header('content-encoding', encoding);
-      return reply.code(page.status).header('content-security-policy', csp).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8').send(body);
+      return reply.code(page.status).header('content-security-policy', entry.csp).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8').send(body);
     }
 
     const pageRoute = { schema: { hide: true } } as const;
