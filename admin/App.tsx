@@ -1,16 +1,18 @@
 /**
  * The console: react-admin over the Backlot API. Telemetry is off (it would call out to the
- * internet). Resources follow react-admin's demo: one folder each, exporting the resource.
+ * internet). Resources follow react-admin's demo: one folder each, exporting the resource; the
+ * tenant's own screens (tenant-screens.tsx) live under /t/<tenantId>/.
  */
 import polyglotI18nProvider from 'ra-i18n-polyglot';
-import { Admin, CustomRoutes, defaultTheme, Layout, Resource, type LayoutProps, type RaThemeOptions } from 'react-admin';
+import { Suspense } from 'react';
+import { Admin, CustomRoutes, defaultTheme, Layout, Loading, Resource, type LayoutProps, type RaThemeOptions } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { createAuthProvider } from './authProvider';
 import { Dashboard } from './Dashboard';
 import { createDataProvider } from './dataProvider';
 import { en } from './i18n/en';
 import { Menu } from './Menu';
-import { SiteEdit } from './settings';
+import { TENANT_SCREENS } from './tenant-screens';
 import tenants from './tenants';
 
 const dataProvider = createDataProvider('/api');
@@ -25,7 +27,17 @@ export function App() {
     <Admin title="Backlot" disableTelemetry dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} dashboard={Dashboard} layout={ConsoleLayout} theme={theme} requireAuth>
       <Resource name="tenants" {...tenants} />
       <CustomRoutes>
-        <Route path="/t/:tenantId/site/*" element={<SiteEdit />} />
+        {TENANT_SCREENS.map(({ path, Component }) => (
+          <Route
+            key={path}
+            path={`/t/:tenantId/${path}/*`}
+            element={
+              <Suspense fallback={<Loading />}>
+                <Component />
+              </Suspense>
+            }
+          />
+        ))}
       </CustomRoutes>
     </Admin>
   );

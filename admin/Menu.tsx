@@ -1,17 +1,32 @@
-/** The console's menu: platform staff get the tenants list; everyone gets the settings of the tenant in view (or their own). */
-import { Menu as RaMenu, usePermissions, useTranslate } from 'react-admin';
+/** The console's menu: platform staff get the tenants list; everyone gets the screens of the tenant in view (or their own). */
+import { ListSubheader } from '@mui/material';
+import { Menu as RaMenu, usePermissions, useSidebarState, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import type { Account } from './authProvider';
+import { TENANT_SCREENS } from './tenant-screens';
 
 export function Menu() {
   const translate = useTranslate();
   const { permissions } = usePermissions<Account | undefined>();
   const inView = /^\/t\/([^/]+)/.exec(useLocation().pathname)?.[1];
   const tenantId = inView ?? permissions?.tenants[0];
+  const [open] = useSidebarState();
   return (
     <RaMenu>
       {permissions?.role === 'platform' && <RaMenu.ResourceItem name="tenants" />}
-      {tenantId && <RaMenu.Item to={`/t/${tenantId}/site`} primaryText={`${translate('backlot.menu.site')} (${tenantId})`} />}
+      {tenantId && (
+        <>
+          {open && (
+            // role "none": a heading among the menu's items, not an item itself.
+            <ListSubheader role="none" sx={{ lineHeight: 2.5, mt: 1, bgcolor: 'transparent' }}>
+              {translate('backlot.menu.tenant', { tenant: tenantId })}
+            </ListSubheader>
+          )}
+          {TENANT_SCREENS.map(({ path, label, icon: Icon }) => (
+            <RaMenu.Item key={path} to={`/t/${tenantId}/${path}`} primaryText={translate(label)} leftIcon={<Icon />} />
+          ))}
+        </>
+      )}
     </RaMenu>
   );
 }

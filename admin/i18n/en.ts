@@ -8,7 +8,7 @@ export const en = {
     tenants: { name: 'Tenant |||| Tenants', fields: { id: 'Id', displayName: 'Name', domain: 'Domain', version: 'Version' } },
   },
   backlot: {
-    menu: { tenants: 'Tenants', site: 'Branding and site' },
+    menu: { tenants: 'Tenants', tenant: 'Tenant: %{tenant}', site: 'Branding and site', colors: 'Colours', links: 'Links', customFields: 'Custom fields', vendor: 'Vendor', categories: 'Categories', pages: 'Pages', assets: 'Assets', history: 'History' },
     sections: {
       identity: 'Identity',
       branding: 'Branding',
@@ -21,6 +21,16 @@ export const en = {
       advanced: 'Advanced',
       general: 'General',
     },
+    save: {
+      fieldErrors: 'The server refused some values: see the messages under the fields.',
+      offline: 'Could not reach the server. Nothing was lost: your changes are still here; try again when the connection is back.',
+    },
+    conflict: {
+      reapplied: 'Your changes were saved on top of the newer version.',
+      invalid: 'Your changes do not fit the newer version: load theirs and make your change again.',
+    },
+    colors: { title: 'Colours: %{tenant}', empty: 'No colours yet: visitors see no colour filter until you add one.' },
+    links: { title: 'Links: %{tenant}', empty: 'No links yet.', headerLinks: 'Header', footerLinks: 'Footer', socialLinks: 'Social' },
     site: { title: 'Branding and site: %{tenant}', domainLocked: 'Only platform staff change the domain.' },
     tenants: { open: 'Open', empty: 'No tenants yet.' },
     noTenant: 'This account has no tenant yet: ask platform staff to add one.',

@@ -1,9 +1,11 @@
 /** One console input for one schema field (fields.ts): the react-admin input its kind calls for, with the schema's bounds as validators. */
-import { BooleanInput, maxLength, maxValue, minValue, NumberInput, regex, required, SelectInput, TextInput, type Validator } from 'react-admin';
+import { BooleanInput, maxLength, maxValue, minValue, NumberInput, RadioButtonGroupInput, regex, required, SelectInput, TextInput, type Validator } from 'react-admin';
 import { useWatch } from 'react-hook-form';
+import { ColorInput } from '../components/ColorInput';
 import type { FieldSpec } from './fields';
 
-function validatorsOf(field: FieldSpec): Validator[] {
+/** The schema's checks of one field as react-admin validators (the server runs the same schema). */
+export function validatorsOf(field: FieldSpec): Validator[] {
   const validators: Validator[] = [];
   if (field.required) validators.push(required());
   if (field.min !== undefined) validators.push(minValue(field.min));
@@ -21,8 +23,21 @@ function ImagePreview({ source }: { source: string }) {
   return <img src={url} alt="" style={{ display: 'block', maxWidth: 160, maxHeight: 64, margin: '-8px 0 16px', padding: 4, background: '#8a94a3', borderRadius: 4, objectFit: 'contain' }} />;
 }
 
-export function SchemaInput({ field, readOnly = field.readOnly }: { field: FieldSpec; readOnly?: boolean }) {
-  const common = { source: field.source, label: field.label, helperText: field.help, validate: validatorsOf(field), readOnly, fullWidth: true };
+export interface SchemaInputProps {
+  field: FieldSpec;
+  readOnly?: boolean;
+  /** Where the field sits in the form when not at its own source (a row of a list: `items.2.name`). */
+  source?: string;
+  /** Checks after the schema's: the tenant rules, e.g. unique names. */
+  extraValidators?: Validator[];
+  size?: 'small' | 'medium';
+  /** Rows of a list say their help once, above the list: each row shows only its messages. */
+  hideHelp?: boolean;
+}
+
+export function SchemaInput({ field, readOnly = field.readOnly, source = field.source, extraValidators = [], size, hideHelp }: SchemaInputProps) {
+  const validate = [...validatorsOf(field), ...extraValidators];
+  const common = { source, label: field.label, helperText: hideHelp ? (false as const) : field.help, validate, readOnly, fullWidth: true, size };
   switch (field.kind) {
     case 'boolean':
       return <BooleanInput {...common} fullWidth={false} />;
@@ -34,15 +49,17 @@ export function SchemaInput({ field, readOnly = field.readOnly }: { field: Field
       return <NumberInput {...common} />;
     case 'select':
       return <SelectInput {...common} choices={field.choices!} emptyText="(default)" />;
+    case 'radio':
+      return <RadioButtonGroupInput {...common} choices={field.choices!} row={false} />;
     case 'textarea':
       return <TextInput {...common} multiline minRows={2} />;
     case 'color':
-      return <TextInput {...common} type="color" sx={{ maxWidth: 240 }} />;
+      return <ColorInput {...common} placeholder={typeof field.default === 'string' ? field.default : undefined} />;
     case 'image':
       return (
         <>
           <TextInput {...common} />
-          <ImagePreview source={field.source} />
+          <ImagePreview source={source} />
         </>
       );
     default:

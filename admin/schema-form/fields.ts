@@ -9,7 +9,7 @@
  */
 import { effective, propertySchema, type Located, type SchemaNode } from '../../schema/schema-walk';
 
-export type FieldKind = 'text' | 'textarea' | 'number' | 'integer' | 'boolean' | 'select' | 'color' | 'image' | 'url';
+export type FieldKind = 'text' | 'textarea' | 'number' | 'integer' | 'boolean' | 'select' | 'radio' | 'color' | 'image' | 'url';
 
 export interface FieldSpec {
   /** Dotted path in the record: `appTitle`, `meta.title`, `theme.cornerRadius`. */
@@ -41,7 +41,7 @@ const xUi = (schema: SchemaNode): XUi => (schema['x-ui'] as XUi | undefined) ?? 
 
 function kindOf(schema: SchemaNode): FieldKind | undefined {
   const widget = xUi(schema).widget;
-  if (Array.isArray(schema.oneOf) && (schema.oneOf as SchemaNode[]).every((option) => 'const' in option)) return 'select';
+  if (Array.isArray(schema.oneOf) && (schema.oneOf as SchemaNode[]).every((option) => 'const' in option)) return widget === 'radio' ? 'radio' : 'select';
   switch (schema.type) {
     case 'boolean':
       return 'boolean';
@@ -79,27 +79,39 @@ export function fieldsOf(root: Located, options: { skip?: readonly string[]; sec
       fields.push(...fieldsOf(located, { section, prefix: source, parentLabel: options.parentLabel ? `${options.parentLabel} · ${parentLabel}` : parentLabel, required }));
       continue;
     }
-    const kind = kindOf(node);
-    if (!kind) continue;
-    const messages = node.errorMessage as { pattern?: string } | undefined;
-    fields.push({
-      source,
-      // A nested setting names its object too: "Header logo · Width (px)".
-      label: options.parentLabel ? `${options.parentLabel} · ${(node.title as string | undefined) ?? humanise(key)}` : ((node.title as string | undefined) ?? humanise(key)),
-      help: node.description as string | undefined,
-      kind,
-      required,
-      readOnly: Boolean(hints.readOnly),
-      section,
-      ...(typeof node.minimum === 'number' && { min: node.minimum }),
-      ...(typeof node.maximum === 'number' && { max: node.maximum }),
-      ...(typeof node.maxLength === 'number' && { maxLength: node.maxLength }),
-      ...(typeof node.pattern === 'string' && { pattern: node.pattern, patternMessage: messages?.pattern }),
-      ...(kind === 'select' && { choices: (node.oneOf as Array<{ const: string; title?: string }>).map((option) => ({ id: option.const, name: option.title ?? option.const })) }),
-      ...(node.default !== undefined && { default: node.default }),
-    });
+    const field = scalarField(located, source, { key, section, required, parentLabel: options.parentLabel });
+    if (field) fields.push(field);
   }
   return fields;
+}
+
+/**
+ * The field for one scalar schema (a string, number, boolean or choice); undefined for objects
+ * and arrays. `key` names it when the schema has no title.
+ */
+export function scalarField(located: Located, source: string, options: { key?: string; section?: string; required?: boolean; parentLabel?: string } = {}): FieldSpec | undefined {
+  const node = effective(located).schema;
+  const kind = kindOf(node);
+  if (!kind) return undefined;
+  const hints = xUi(node);
+  const title = (node.title as string | undefined) ?? humanise(options.key ?? source.split('.').pop() ?? source);
+  const messages = node.errorMessage as { pattern?: string } | undefined;
+  return {
+    source,
+    // A nested setting names its object too: "Header logo · Width (px)".
+    label: options.parentLabel ? `${options.parentLabel} · ${title}` : title,
+    help: node.description as string | undefined,
+    kind,
+    required: options.required ?? false,
+    readOnly: Boolean(hints.readOnly),
+    section: hints.section ?? options.section ?? 'general',
+    ...(typeof node.minimum === 'number' && { min: node.minimum }),
+    ...(typeof node.maximum === 'number' && { max: node.maximum }),
+    ...(typeof node.maxLength === 'number' && { maxLength: node.maxLength }),
+    ...(typeof node.pattern === 'string' && { pattern: node.pattern, patternMessage: messages?.pattern }),
+    ...((kind === 'select' || kind === 'radio') && { choices: (node.oneOf as Array<{ const: string; title?: string }>).map((option) => ({ id: option.const, name: option.title ?? option.const })) }),
+    ...(node.default !== undefined && { default: node.default }),
+  };
 }
 
 /** The sections in the order their first field appears. */

@@ -4,24 +4,18 @@
  * admins (the server's write policy says the same). Saving sends If-Match from the record's
  * version; the server's field errors land on their inputs.
  */
-import { Edit, SaveButton, TabbedForm, Toolbar, usePermissions, useTranslate } from 'react-admin';
+import { TabbedForm, usePermissions, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { rootSchema } from '../../schema/schema-walk';
 import type { Account } from '../authProvider';
+import { RecordEdit, RecordToolbar } from '../components/RecordEdit';
 import { fieldsOf, sectionsOf, withoutEmptyValues } from '../schema-form/fields';
 import { SchemaInput } from '../schema-form/SchemaInput';
+import { ThemeContrast } from './ThemeContrast';
 
 // Lists of the site (links, colours, custom fields …) have their own editors; arrays are skipped by fieldsOf.
 const fields = fieldsOf(rootSchema('site'));
 const sections = sectionsOf(fields);
-
-function SiteToolbar() {
-  return (
-    <Toolbar>
-      <SaveButton />
-    </Toolbar>
-  );
-}
 
 export function SiteEdit() {
   const { tenantId = '' } = useParams();
@@ -29,8 +23,8 @@ export function SiteEdit() {
   const { permissions } = usePermissions<Account | undefined>();
   const isPlatform = permissions?.role === 'platform';
   return (
-    <Edit resource={`tenants/${tenantId}/settings`} id="site" mutationMode="pessimistic" redirect={false} transform={withoutEmptyValues} title={translate('backlot.site.title', { tenant: tenantId })}>
-      <TabbedForm toolbar={<SiteToolbar />} warnWhenUnsavedChanges>
+    <RecordEdit resource={`tenants/${tenantId}/settings`} id="site" transform={withoutEmptyValues} title={translate('backlot.site.title', { tenant: tenantId })}>
+      <TabbedForm toolbar={<RecordToolbar />} warnWhenUnsavedChanges>
         {sections.map((section, index) => (
           // The first tab is the record's own address; the others add their section's name.
           <TabbedForm.Tab key={section} label={translate(`backlot.sections.${section}`, { _: section })} path={index === 0 ? undefined : section}>
@@ -39,9 +33,10 @@ export function SiteEdit() {
               .map((field) => (
                 <SchemaInput key={field.source} field={field} readOnly={field.readOnly || (field.source === 'domain' && !isPlatform)} />
               ))}
+            {section === 'theme' && <ThemeContrast fields={fields} />}
           </TabbedForm.Tab>
         ))}
       </TabbedForm>
-    </Edit>
+    </RecordEdit>
   );
 }

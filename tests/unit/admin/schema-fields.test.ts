@@ -15,8 +15,10 @@ describe('schema → console fields', () => {
 
   it('takes label, help, bounds, choices, widget and section from the schema', () => {
     expect(fields.get('maxColumnCount')).toMatchObject({ kind: 'integer', label: site.properties.maxColumnCount.title, help: site.properties.maxColumnCount.description, min: 1, max: 6, section: 'catalogue' });
-    expect(fields.get('weightUnit')).toMatchObject({ kind: 'select', choices: [{ id: 'lb', name: 'Pounds (lb)' }, { id: 'kg', name: 'Kilograms (kg)' }] });
+    // x-ui widget "radio" (a short choice) as radio buttons, else a select.
+    expect(fields.get('weightUnit')).toMatchObject({ kind: 'radio', choices: [{ id: 'lb', name: 'Pounds (lb)' }, { id: 'kg', name: 'Kilograms (kg)' }] });
     expect(fields.get('theme.fontStack')).toMatchObject({ kind: 'select', section: 'theme' });
+    expect(fields.get('theme.headerStyle')).toMatchObject({ kind: 'radio', default: 'light' });
     expect(fields.get('theme.primaryColor')).toMatchObject({ kind: 'color', section: 'theme' });
     expect(fields.get('favicon')).toMatchObject({ kind: 'image', section: 'branding' });
     expect(fields.get('meta.description')).toMatchObject({ kind: 'textarea', section: 'branding' });

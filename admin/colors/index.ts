@@ -1,0 +1,1 @@
+export { ColorMapEdit } from './ColorMapEdit';

@@ -1,0 +1,176 @@
+/**
+ * The console's one way to edit a record: react-admin's <Edit>, pessimistic (the form keeps the
+ * user's values until the server accepts them), with what every editor needs on failure:
+ *
+ * - field errors from the server land on their inputs (react-admin reads `body.errors`);
+ * - a network failure says so, and the values stay in the form;
+ * - a stale save (412: someone else saved this tenant since the form opened) keeps the values
+ *   and opens a dialog that compares their change with the user's and offers to reapply the
+ *   user's on top of theirs, or to discard the user's and load theirs.
+ *
+ * Editors put <RecordToolbar> in their form: it holds Save and the conflict dialog, which needs
+ * the form's current values.
+ */
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
+import { createContext, useContext, useState, type ReactNode } from 'react';
+import { Edit, SaveButton, Toolbar, useDataProvider, useNotify, useRecordContext, useRefresh, type RaRecord, type TransformData } from 'react-admin';
+import { useFormContext } from 'react-hook-form';
+import { changesOf, reapply, type Change } from '../lib/reapply';
+
+interface Conflict {
+  theirs?: RaRecord;
+}
+
+interface ConflictState {
+  resource: string;
+  id: string;
+  transform?: TransformData;
+  conflict: Conflict | undefined;
+  setConflict(conflict: Conflict | undefined): void;
+}
+
+const ConflictContext = createContext<ConflictState | undefined>(undefined);
+
+export interface RecordEditProps {
+  resource: string;
+  id: string;
+  title: string;
+  transform?: TransformData;
+  children: ReactNode;
+}
+
+const statusOf = (error: unknown) => (error as { status?: number } | undefined)?.status;
+
+export function RecordEdit({ resource, id, title, transform, children }: RecordEditProps) {
+  const [conflict, setConflict] = useState<Conflict>();
+  const notify = useNotify();
+  const onError = (error: unknown) => {
+    const status = statusOf(error);
+    if (status === 412) return setConflict({});
+    // The server's field errors are already on their inputs (react-admin reads body.errors).
+    if ((error as { body?: { errors?: object } }).body?.errors) return notify('backlot.save.fieldErrors', { type: 'error' });
+    if (status === undefined) return notify('backlot.save.offline', { type: 'error' });
+    notify((error as Error).message || 'ra.notification.http_error', { type: 'error' });
+  };
+  return (
+    <ConflictContext.Provider value={{ resource, id, transform, conflict, setConflict }}>
+      <Edit resource={resource} id={id} mutationMode="pessimistic" redirect={false} transform={transform} title={title} mutationOptions={{ onError }}>
+        {children}
+      </Edit>
+    </ConflictContext.Provider>
+  );
+}
+
+export function RecordToolbar({ children }: { children?: ReactNode }) {
+  return (
+    <Toolbar>
+      <SaveButton />
+      {children}
+      <ConflictDialog />
+    </Toolbar>
+  );
+}
+
+const shown = (value: unknown) => {
+  if (value === undefined) return '(not set)';
+  if (Array.isArray(value)) return `${value.length} ${value.length === 1 ? 'entry' : 'entries'}: ${JSON.stringify(value).slice(0, 120)}${JSON.stringify(value).length > 120 ? '…' : ''}`;
+  return typeof value === 'string' ? value : JSON.stringify(value);
+};
+
+function ConflictDialog() {
+  const state = useContext(ConflictContext);
+  const base = useRecordContext();
+  const form = useFormContext();
+  const dataProvider = useDataProvider();
+  const refresh = useRefresh();
+  const notify = useNotify();
+  const [changes, setChanges] = useState<Change[]>();
+  const [busy, setBusy] = useState(false);
+  if (!state?.conflict || !base) return null;
+  const close = () => {
+    setChanges(undefined);
+    state.setConflict(undefined);
+  };
+  // Read around react-admin's cache: refreshing the record would reset the form and lose the user's values.
+  const latest = async () => state.conflict?.theirs ?? (await dataProvider.getOne(state.resource, { id: state.id })).data;
+  // The user's values as a save would send them (empty inputs left out).
+  const mine = async () => (state.transform ? await state.transform(form.getValues(), { previousData: base }) : form.getValues()) as RaRecord;
+  const compare = async () => {
+    setBusy(true);
+    try {
+      const theirs = await latest();
+      state.setConflict({ theirs });
+      setChanges(changesOf(base, await mine(), theirs));
+    } catch {
+      notify('backlot.save.offline', { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const reapplyMine = async () => {
+    setBusy(true);
+    try {
+      const theirs = await latest();
+      const data = reapply(base, await mine(), theirs) as RaRecord;
+      await dataProvider.update(state.resource, { id: state.id, data, previousData: theirs });
+      close();
+      refresh();
+      notify('backlot.conflict.reapplied', { type: 'success' });
+    } catch (error) {
+      if (statusOf(error) === 412) state.setConflict({});
+      else notify((error as { body?: { errors?: object } }).body?.errors ? 'backlot.conflict.invalid' : 'backlot.save.offline', { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const loadTheirs = () => {
+    close();
+    refresh();
+  };
+  return (
+    <Dialog open onClose={busy ? undefined : close} aria-labelledby="conflict-title" maxWidth="md" fullWidth>
+      <DialogTitle id="conflict-title">Someone else changed this tenant</DialogTitle>
+      <DialogContent>
+        <DialogContentText>Since you opened this page, someone else saved a change. Nothing of yours was saved, and your edits are still in the form.</DialogContentText>
+        {changes && (
+          <Table size="small" aria-label="Changes on each side" sx={{ mt: 2 }}>
+            <TableHead>
+              <TableRow>
+                <TableCell>Setting</TableCell>
+                <TableCell>Their saved value</TableCell>
+                <TableCell>Your value</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {changes.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={3}>No setting differs: reapplying saves your values as they are.</TableCell>
+                </TableRow>
+              )}
+              {changes.map((change) => (
+                <TableRow key={change.path}>
+                  <TableCell sx={{ fontFamily: 'monospace' }}>{change.path}</TableCell>
+                  <TableCell sx={{ wordBreak: 'break-word' }}>{shown(change.theirs)}</TableCell>
+                  <TableCell sx={{ wordBreak: 'break-word', fontWeight: 600 }}>{shown(change.mine)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={loadTheirs} disabled={busy} color="inherit">
+          Discard mine, load theirs
+        </Button>
+        {!changes && (
+          <Button onClick={compare} disabled={busy}>
+            Compare
+          </Button>
+        )}
+        <Button onClick={reapplyMine} disabled={busy} variant="contained">
+          Reapply my changes
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,1 @@
+export { LinksEdit } from './LinksEdit';

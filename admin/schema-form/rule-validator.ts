@@ -1,0 +1,63 @@
+/**
+ * The tenant rules (schema/rules.ts, the same ones `backlot validate` and the server run) as a
+ * react-admin validator, so a duplicate colour name or a link to no page is flagged on its own
+ * input while the admin types. The server still has the final word.
+ *
+ * `partsOf` builds the tenant parts a rule reads from the form's values; `sourceOf` maps a
+ * finding's pointer to the input it concerns (`/colorMap/3/name` → `items.3.name`). A finding
+ * about a whole row (`/headerLinks/0`) is shown on the row's first input, its label.
+ */
+import type { Validator } from 'react-admin';
+import { TENANT_RULES, type RuleFinding } from '../../schema/rules';
+import type { Tenant } from '../../schema/types.generated';
+
+export interface RuleValidatorOptions {
+  /** Which rules apply (their ids). */
+  rules: readonly string[];
+  partsOf(values: Record<string, unknown>): Partial<Tenant>;
+  /** The list a form's `items` stand for, as a pointer into its part: `/colorMap`. */
+  listPointer: string;
+  /** The input a row-level finding lands on. */
+  rowInput?: string;
+}
+
+/** `/colorMap/3/name` under `/colorMap` → `items.3.name`. */
+export function sourceOfPointer(pointer: string, listPointer: string): string | undefined {
+  if (pointer !== listPointer && !pointer.startsWith(`${listPointer}/`)) return undefined;
+  const rest = pointer.slice(listPointer.length).split('/').filter(Boolean).map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return ['items', ...rest].join('.');
+}
+
+export function findingsFor(options: RuleValidatorOptions, values: Record<string, unknown>): Map<string, RuleFinding> {
+  const parts = options.partsOf(values);
+  const bySource = new Map<string, RuleFinding>();
+  for (const rule of TENANT_RULES) {
+    if (!options.rules.includes(rule.id) || !rule.needs.every((part) => parts[part] !== undefined)) continue;
+    for (const finding of rule.check(parts as Tenant, { tenantId: '' })) {
+      const source = sourceOfPointer(finding.pointer, options.listPointer);
+      if (source === undefined) continue;
+      // A finding about a row (items.0) is shown on that row's label input.
+      const key = /^items(?:\.\d+\.[A-Za-z]+)*\.\d+$/.test(source) && options.rowInput ? `${source}.${options.rowInput}` : source;
+      if (!bySource.has(key)) bySource.set(key, finding);
+    }
+  }
+  return bySource;
+}
+
+/** One validator for every input of the form: it answers the finding for the input's own source. */
+export function ruleValidator(options: RuleValidatorOptions): Validator {
+  return (_value, values, props) => {
+    const source = (props as { finalSource?: string; source?: string } | undefined)?.finalSource ?? (props as { source?: string } | undefined)?.source;
+    if (!source || !values) return undefined;
+    const finding = findingsFor(options, values as Record<string, unknown>).get(source);
+    return finding ? readable(finding.message, options.listPointer) : undefined;
+  };
+}
+
+/** The CLI's message, with pointers into the list said as rows: "… at /colorMap/0" → "… at row 1". */
+function readable(message: string, listPointer: string): string {
+  const rows = message.replace(new RegExp(`${listPointer.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/(\\d+)`, 'g'), (_match, index: string) => `row ${Number(index) + 1}`);
+  return capitalise(rows);
+}
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

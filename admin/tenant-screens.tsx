@@ -1,0 +1,23 @@
+/**
+ * The screens of one tenant, at `/t/<tenantId>/<path>`: one list drives both the routes (App)
+ * and the menu. Each editor is loaded when first opened, so the console's first load carries
+ * only react-admin and the landing page.
+ */
+import BrushIcon from '@mui/icons-material/Brush';
+import LinkIcon from '@mui/icons-material/Link';
+import PaletteIcon from '@mui/icons-material/Palette';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+export interface TenantScreen {
+  path: string;
+  /** i18n key of its menu label. */
+  label: string;
+  icon: ComponentType;
+  Component: LazyExoticComponent<ComponentType>;
+}
+
+export const TENANT_SCREENS: readonly TenantScreen[] = [
+  { path: 'site', label: 'backlot.menu.site', icon: BrushIcon, Component: lazy(() => import('./settings').then((m) => ({ default: m.SiteEdit }))) },
+  { path: 'colors', label: 'backlot.menu.colors', icon: PaletteIcon, Component: lazy(() => import('./colors').then((m) => ({ default: m.ColorMapEdit }))) },
+  { path: 'links', label: 'backlot.menu.links', icon: LinkIcon, Component: lazy(() => import('./links').then((m) => ({ default: m.LinksEdit }))) },
+];
