@@ -26,7 +26,12 @@ export function createAuthProvider(apiUrl = '/api'): AuthProvider {
   const account = () => (current ??= fetchAccount(apiUrl).catch((error) => ((current = undefined), Promise.reject(error))));
   return {
     async login({ username, password }: { username: string; password: string }) {
-      const response = await fetch(`${apiUrl}/auth/login`, { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: username, password }) });
+      const response = await fetch(`${apiUrl}/auth/login`, {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: username, password }),
+      });
       current = undefined;
       if (response.status === 429) throw new Error('Too many attempts from here: wait a minute, then try again.');
       if (!response.ok) throw new Error('Wrong email or password.');

@@ -13,7 +13,7 @@ import { itemSchema, propertySchema } from '../../schema/schema-walk';
 import { ColorInput } from '../components/ColorInput';
 import { RecordEdit, RecordToolbar } from '../components/RecordEdit';
 import { SortableList } from '../components/SortableList';
-import { fieldsOf, scalarField } from '../schema-form/fields';
+import { withoutEmptyValues, fieldsOf, scalarField } from '../schema-form/fields';
 import { siteList } from '../schema-form/list-schema';
 import { ruleValidator } from '../schema-form/rule-validator';
 import { SchemaInput, validatorsOf } from '../schema-form/SchemaInput';
@@ -65,24 +65,34 @@ function ColorRow({ rowSource }: { rowSource: string }) {
   );
 }
 
+/** The colour list of a form whose `items` are the colorMap. */
+export function ColorMapRows() {
+  const translate = useTranslate();
+  return (
+    <>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2, maxWidth: 720 }}>
+        {colorMap.description} {swatchSchema.schema.description as string}
+      </Typography>
+      <SortableList
+        source="items"
+        noun="colour"
+        max={colorMap.max}
+        emptyText={translate('backlot.colors.empty')}
+        newRow={() => ({ name: '', swatch: ['#888888'] })}
+        rowName={(row) => (typeof row.name === 'string' ? row.name : '')}
+        renderRow={(rowSource) => <ColorRow rowSource={rowSource} />}
+      />
+    </>
+  );
+}
+
 export function ColorMapEdit() {
   const { tenantId = '' } = useParams();
   const translate = useTranslate();
   return (
-    <RecordEdit resource={`tenants/${tenantId}/colors`} id="colorMap" title={translate('backlot.colors.title', { tenant: tenantId })}>
+    <RecordEdit transform={withoutEmptyValues} resource={`tenants/${tenantId}/colors`} id="colorMap" title={translate('backlot.colors.title', { tenant: tenantId })}>
       <SimpleForm toolbar={<RecordToolbar />} warnWhenUnsavedChanges mode="onChange">
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2, maxWidth: 720 }}>
-          {colorMap.description} {swatchSchema.schema.description as string}
-        </Typography>
-        <SortableList
-          source="items"
-          noun="colour"
-          max={colorMap.max}
-          emptyText={translate('backlot.colors.empty')}
-          newRow={() => ({ name: '', swatch: ['#888888'] })}
-          rowName={(row) => (typeof row.name === 'string' ? row.name : '')}
-          renderRow={(rowSource) => <ColorRow rowSource={rowSource} />}
-        />
+        <ColorMapRows />
       </SimpleForm>
     </RecordEdit>
   );

@@ -38,7 +38,18 @@ export function ColorInput({ source, label, helperText, validate, readOnly, plac
         aria-controls={anchor ? pickerId : undefined}
         disabled={readOnly}
         onClick={(event) => setAnchor(event.currentTarget)}
-        sx={{ width: size === 'small' ? 36 : 44, height: size === 'small' ? 36 : 44, mt: size === 'small' ? 0 : 1, flex: 'none', borderRadius: 1, border: '1px solid rgba(0,0,0,0.38)', background: shown, cursor: readOnly ? 'default' : 'pointer', '&:focus-visible': { outline: '3px solid #1f3a5f', outlineOffset: 2 } }}
+        // Inline: the colour changes on every move of the picker, and a class per colour would pile up.
+        style={{ background: shown }}
+        sx={{
+          width: size === 'small' ? 36 : 44,
+          height: size === 'small' ? 36 : 44,
+          mt: size === 'small' ? 0 : 1,
+          flex: 'none',
+          borderRadius: 1,
+          border: '1px solid rgba(0,0,0,0.38)',
+          cursor: readOnly ? 'default' : 'pointer',
+          '&:focus-visible': { outline: '3px solid #1f3a5f', outlineOffset: 2 },
+        }}
       />
       <TextField
         {...field}
@@ -53,7 +64,14 @@ export function ColorInput({ source, label, helperText, validate, readOnly, plac
         slotProps={{ input: { readOnly }, htmlInput: { spellCheck: false, autoComplete: 'off' } }}
         sx={{ width: size === 'small' ? 120 : 240 }}
       />
-      <Popover id={pickerId} open={Boolean(anchor)} anchorEl={anchor} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }} slotProps={{ paper: { role: 'dialog', 'aria-label': label, sx: { p: 1.5 } } }}>
+      <Popover
+        id={pickerId}
+        open={Boolean(anchor)}
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+        slotProps={{ paper: { role: 'dialog', 'aria-label': label, sx: { p: 1.5 } } }}
+      >
         <HexColorPicker color={shown} onChange={(next) => field.onChange(next)} />
       </Popover>
     </Box>

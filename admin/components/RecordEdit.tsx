@@ -15,7 +15,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogContentText, Dialog
 import { createContext, useContext, useState, type ReactNode } from 'react';
 import { Edit, SaveButton, Toolbar, useDataProvider, useNotify, useRecordContext, useRefresh, type RaRecord, type TransformData } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
-import { changesOf, reapply, type Change } from '../lib/reapply';
+import { changesOf, deepEqual, reapply, type Change } from '../lib/reapply';
 
 interface Conflict {
   theirs?: RaRecord;
@@ -76,6 +76,16 @@ const shown = (value: unknown) => {
   if (Array.isArray(value)) return `${value.length} ${value.length === 1 ? 'entry' : 'entries'}: ${JSON.stringify(value).slice(0, 120)}${JSON.stringify(value).length > 120 ? '…' : ''}`;
   return typeof value === 'string' ? value : JSON.stringify(value);
 };
+
+/** A side's value, in bold where that side changed it, and said to be unchanged where it did not. */
+function ChangeCell({ value, changed }: { value: unknown; changed: boolean }) {
+  return (
+    <TableCell sx={{ wordBreak: 'break-word', fontWeight: changed ? 600 : 400, color: changed ? 'text.primary' : 'text.secondary' }}>
+      {shown(value)}
+      {!changed && ' (unchanged)'}
+    </TableCell>
+  );
+}
 
 function ConflictDialog() {
   const state = useContext(ConflictContext);
@@ -150,8 +160,8 @@ function ConflictDialog() {
               {changes.map((change) => (
                 <TableRow key={change.path}>
                   <TableCell sx={{ fontFamily: 'monospace' }}>{change.path}</TableCell>
-                  <TableCell sx={{ wordBreak: 'break-word' }}>{shown(change.theirs)}</TableCell>
-                  <TableCell sx={{ wordBreak: 'break-word', fontWeight: 600 }}>{shown(change.mine)}</TableCell>
+                  <ChangeCell value={change.theirs} changed={!deepEqual(change.theirs, change.base)} />
+                  <ChangeCell value={change.mine} changed={!deepEqual(change.mine, change.base)} />
                 </TableRow>
               ))}
             </TableBody>

@@ -12,7 +12,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
 import { Box, Button, IconButton, Paper, Tooltip, Typography } from '@mui/material';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, useRef, type ReactNode } from 'react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 
 export interface SortableListProps {
@@ -39,7 +39,21 @@ function SortableRow({ id, label, children, onRemove, readOnly, dense }: { id: s
       ref={setNodeRef}
       variant="outlined"
       component="li"
-      sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, p: dense ? 0.75 : 1, pl: 0.5, mb: 1, listStyle: 'none', transform: CSS.Translate.toString(transform), transition, position: 'relative', zIndex: isDragging ? 2 : 'auto', boxShadow: isDragging ? 6 : 'none', bgcolor: 'background.paper' }}
+      sx={{
+        display: 'flex',
+        alignItems: 'flex-start',
+        gap: 1,
+        p: dense ? 0.75 : 1,
+        pl: 0.5,
+        mb: 1,
+        listStyle: 'none',
+        transform: CSS.Translate.toString(transform),
+        transition,
+        position: 'relative',
+        zIndex: isDragging ? 2 : 'auto',
+        boxShadow: isDragging ? 6 : 'none',
+        bgcolor: 'background.paper',
+      }}
     >
       <IconButton ref={setActivatorNodeRef} {...attributes} {...listeners} aria-label={`Move ${label}`} size="small" disabled={readOnly} sx={{ cursor: 'grab', mt: 0.5, touchAction: 'none' }}>
         <DragIndicatorIcon fontSize="small" />
@@ -65,12 +79,18 @@ export function SortableList({ source, noun, renderRow, newRow, rowName, max, em
     return rowName?.(row, index) || `${noun} ${index + 1}`;
   };
   const positionOf = (id: string | number) => fields.findIndex((field) => field.id === id);
+  // The dragged row's name, read once when it is picked up: the form's values move with the drop
+  // before the last announcement is made.
+  const dragged = useRef('');
   const announcements = useMemo<Announcements>(
     () => ({
-      onDragStart: ({ active }) => `Picked up ${nameAt(positionOf(active.id))}, position ${positionOf(active.id) + 1} of ${fields.length}.`,
-      onDragOver: ({ active, over }) => (over ? `${nameAt(positionOf(active.id))} is over position ${positionOf(over.id) + 1} of ${fields.length}.` : undefined),
-      onDragEnd: ({ active, over }) => (over ? `${nameAt(positionOf(active.id))} dropped at position ${positionOf(over.id) + 1} of ${fields.length}.` : `${nameAt(positionOf(active.id))} dropped.`),
-      onDragCancel: ({ active }) => `Moving ${nameAt(positionOf(active.id))} was cancelled.`,
+      onDragStart: ({ active }) => {
+        dragged.current = nameAt(positionOf(active.id));
+        return `Picked up ${dragged.current}, position ${positionOf(active.id) + 1} of ${fields.length}.`;
+      },
+      onDragOver: ({ over }) => (over ? `${dragged.current} is over position ${positionOf(over.id) + 1} of ${fields.length}.` : undefined),
+      onDragEnd: ({ over }) => (over ? `${dragged.current} dropped at position ${positionOf(over.id) + 1} of ${fields.length}.` : `${dragged.current} dropped.`),
+      onDragCancel: () => `Moving ${dragged.current} was cancelled.`,
     }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [fields],
@@ -89,7 +109,15 @@ export function SortableList({ source, noun, renderRow, newRow, rowName, max, em
           </Typography>
         )
       ) : (
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements, screenReaderInstructions: { draggable: `To move a ${noun}, press Space, use the up and down arrow keys, then press Space again to drop it or Escape to cancel.` } }}>
+        <DndContext
+          sensors={sensors}
+          collisionDetection={closestCenter}
+          onDragEnd={onDragEnd}
+          accessibility={{
+            announcements,
+            screenReaderInstructions: { draggable: `To move a ${noun}, press Space, use the up and down arrow keys, then press Space again to drop it or Escape to cancel.` },
+          }}
+        >
           <SortableContext items={fields.map((field) => field.id)} strategy={verticalListSortingStrategy}>
             <Box component="ol" sx={{ p: 0, m: 0 }}>
               {fields.map((field, index) => (

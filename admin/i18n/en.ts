@@ -8,7 +8,19 @@ export const en = {
     tenants: { name: 'Tenant |||| Tenants', fields: { id: 'Id', displayName: 'Name', domain: 'Domain', version: 'Version' } },
   },
   backlot: {
-    menu: { tenants: 'Tenants', tenant: 'Tenant: %{tenant}', site: 'Branding and site', colors: 'Colours', links: 'Links', customFields: 'Custom fields', vendor: 'Vendor', categories: 'Categories', pages: 'Pages', assets: 'Assets', history: 'History' },
+    menu: {
+      tenants: 'Tenants',
+      tenant: 'Tenant: %{tenant}',
+      site: 'Branding and site',
+      colors: 'Colours',
+      links: 'Links',
+      customFields: 'Custom fields',
+      vendor: 'Vendor',
+      categories: 'Categories',
+      pages: 'Pages',
+      assets: 'Assets',
+      history: 'History',
+    },
     sections: {
       identity: 'Identity',
       branding: 'Branding',

@@ -19,8 +19,10 @@ export function LinkTargetInput({ source, field, options, extraValidators }: { s
       groupBy={(option) => option.kind}
       value={value}
       inputValue={value}
-      onInputChange={(_event, next) => input.onChange(next === '' ? undefined : next)}
-      onChange={(_event, next) => input.onChange(typeof next === 'string' ? next : next?.path)}
+      onInputChange={(_event, next) => input.onChange(next)}
+      // The typed text is the value (onInputChange); a picked option sets its path. Clearing must not
+      // send undefined: react-hook-form would put the record's old value back.
+      onChange={(_event, next) => next && typeof next !== 'string' && input.onChange(next.path)}
       getOptionLabel={(option) => (typeof option === 'string' ? option : option.path)}
       filterOptions={(all, state) => {
         const query = state.inputValue.trim().toLowerCase();
@@ -36,7 +38,17 @@ export function LinkTargetInput({ source, field, options, extraValidators }: { s
         </li>
       )}
       renderInput={(params) => (
-        <TextField {...params} onBlur={input.onBlur} inputRef={input.ref} name={input.name} label={field.label} required={isRequired} size="small" error={fieldState.invalid} helperText={<InputHelperText error={fieldState.error?.message} helperText={false} />} />
+        <TextField
+          {...params}
+          onBlur={input.onBlur}
+          inputRef={input.ref}
+          name={input.name}
+          label={field.label}
+          required={isRequired}
+          size="small"
+          error={fieldState.invalid}
+          helperText={<InputHelperText error={fieldState.error?.message} helperText={false} />}
+        />
       )}
       sx={{ flex: 2, minWidth: 240 }}
     />

@@ -13,7 +13,7 @@ import { itemSchema, propertySchema } from '../../schema/schema-walk';
 import type { CategoryTree } from '../../schema/types.generated';
 import { RecordEdit, RecordToolbar } from '../components/RecordEdit';
 import { SortableList } from '../components/SortableList';
-import { fieldsOf, type FieldSpec } from '../schema-form/fields';
+import { withoutEmptyValues, fieldsOf, type FieldSpec } from '../schema-form/fields';
 import { siteList } from '../schema-form/list-schema';
 import { ruleValidator } from '../schema-form/rule-validator';
 import { SchemaInput } from '../schema-form/SchemaInput';
@@ -21,7 +21,7 @@ import { targetOptions, type TargetOption } from './link-targets';
 import { LinkTargetInput } from './LinkTargetInput';
 
 const LISTS = ['headerLinks', 'footerLinks', 'socialLinks'] as const;
-type LinkList = (typeof LISTS)[number];
+export type LinkList = (typeof LISTS)[number];
 
 const schemas = Object.fromEntries(LISTS.map((key) => [key, siteList(key)])) as Record<LinkList, ReturnType<typeof siteList>>;
 const rowFields = Object.fromEntries(LISTS.map((key) => [key, fieldsOf(schemas[key].row)])) as Record<LinkList, FieldSpec[]>;
@@ -84,11 +84,24 @@ function DropdownLinks({ rowSource, context }: { rowSource: string; context: Row
 
 const labelOf = (row: Record<string, unknown>) => (typeof row.label === 'string' ? row.label : typeof row.network === 'string' ? row.network : '');
 
-function LinkListForm({ list, context }: { list: LinkList; context: RowContext }) {
+/** The rows of one link list, in a form whose `items` are that list. `tree` gives the category pages a link may point to. */
+export function LinkListRows({ list, tree }: { list: LinkList; tree: CategoryTree | undefined }) {
   const translate = useTranslate();
   const schema = schemas[list];
+  const context = useMemo<RowContext>(
+    () => ({
+      options: targetOptions(tree),
+      rules: ruleValidator({
+        rules: ['link-target-resolves', 'unique-sibling-names'],
+        listPointer: `/${list}`,
+        rowInput: 'label',
+        partsOf: (values) => ({ site: { [list]: values.items } as never, ...(tree && { categories: { groups: tree.groups } }) }),
+      }),
+    }),
+    [tree, list],
+  );
   return (
-    <SimpleForm toolbar={<RecordToolbar />} warnWhenUnsavedChanges mode="onChange">
+    <>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2, maxWidth: 720 }}>
         {schema.description}
       </Typography>
@@ -106,7 +119,7 @@ function LinkListForm({ list, context }: { list: LinkList; context: RowContext }
           </>
         )}
       />
-    </SimpleForm>
+    </>
   );
 }
 
@@ -116,18 +129,6 @@ export function LinksEdit() {
   const list: LinkList = (LISTS as readonly string[]).includes(rest) ? (rest as LinkList) : 'headerLinks';
   // The category pages a link may point to; the links rule needs the tree too.
   const { data: tree } = useGetOne<CategoryTree & { id: string }>(`tenants/${tenantId}/categories`, { id: 'tree' });
-  const context = useMemo<RowContext>(
-    () => ({
-      options: targetOptions(tree),
-      rules: ruleValidator({
-        rules: ['link-target-resolves', 'unique-sibling-names'],
-        listPointer: `/${list}`,
-        rowInput: 'label',
-        partsOf: (values) => ({ site: { [list]: values.items } as never, ...(tree && { categories: { groups: tree.groups } }) }),
-      }),
-    }),
-    [tree, list],
-  );
   return (
     <Box>
       <Tabs value={list} aria-label="Link lists" sx={{ mt: 1 }}>
@@ -135,8 +136,10 @@ export function LinksEdit() {
           <Tab key={key} value={key} label={translate(`backlot.links.${key}`)} component={Link} to={`/t/${tenantId}/links/${key}`} />
         ))}
       </Tabs>
-      <RecordEdit key={list} resource={`tenants/${tenantId}/links`} id={list} title={translate('backlot.links.title', { tenant: tenantId })}>
-        <LinkListForm list={list} context={context} />
+      <RecordEdit transform={withoutEmptyValues} key={list} resource={`tenants/${tenantId}/links`} id={list} title={translate('backlot.links.title', { tenant: tenantId })}>
+        <SimpleForm toolbar={<RecordToolbar />} warnWhenUnsavedChanges mode="onChange">
+          <LinkListRows list={list} tree={tree} />
+        </SimpleForm>
       </RecordEdit>
     </Box>
   );

@@ -40,7 +40,8 @@ export function SchemaInput({ field, readOnly = field.readOnly, source = field.s
   const common = { source, label: field.label, helperText: hideHelp ? (false as const) : field.help, validate, readOnly, fullWidth: true, size };
   switch (field.kind) {
     case 'boolean':
-      return <BooleanInput {...common} fullWidth={false} />;
+      // No default written: an untouched switch stays absent (the schema's default applies), not `false` in every row.
+      return <BooleanInput {...common} fullWidth={false} defaultValue={null} />;
     // Bounds are checked by the validators, which say so under the field (native min/max would
     // stop the submit with a browser tooltip instead).
     case 'integer':

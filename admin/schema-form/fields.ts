@@ -124,9 +124,11 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> => type
 /**
  * The record to save: inputs left empty are absent settings, not empty ones, and an optional
  * object whose inputs are all empty (an IP-location provider never set up) is left out rather
- * than sent as `{}` (which its required keys would refuse).
+ * than sent as `{}` (which its required keys would refuse). Applies inside the rows of lists too.
  */
 export function withoutEmptyValues<T>(value: T): T {
+  // Rows of a list keep their place; their own empty inputs are dropped (a header link's cleared target).
+  if (Array.isArray(value)) return value.map((item) => (isPlainObject(item) ? withoutEmptyValues(item) : item)) as T;
   if (!isPlainObject(value)) return value;
   const result: Record<string, unknown> = {};
   for (const [key, child] of Object.entries(value)) {

@@ -24,7 +24,11 @@ export interface RuleValidatorOptions {
 /** `/colorMap/3/name` under `/colorMap` → `items.3.name`. */
 export function sourceOfPointer(pointer: string, listPointer: string): string | undefined {
   if (pointer !== listPointer && !pointer.startsWith(`${listPointer}/`)) return undefined;
-  const rest = pointer.slice(listPointer.length).split('/').filter(Boolean).map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const rest = pointer
+    .slice(listPointer.length)
+    .split('/')
+    .filter(Boolean)
+    .map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
   return ['items', ...rest].join('.');
 }
 

@@ -28,7 +28,10 @@ export function ThemeContrast({ fields }: { fields: readonly FieldSpec[] }) {
       <AlertTitle>{failing.length ? 'Some text will be hard to read' : 'Contrast passes WCAG AA'}</AlertTitle>
       {failing.length
         ? `${failing.map(describe).join('; ')}. WCAG AA asks for at least ${AA_BODY_TEXT}:1; darken the text or lighten the background.`
-        : results.filter((result) => result.ratio !== undefined).map(describe).join('; ')}
+        : results
+            .filter((result) => result.ratio !== undefined)
+            .map(describe)
+            .join('; ')}
     </Alert>
   );
 }

@@ -6,54 +6,24 @@
  * another (UI and API); axe-core finds no serious or critical violation. Screenshots go to
  * .tmp/artifacts/console/.
  */
-import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, containedContext, launchChromium } from '../helpers/browser';
-import { backlot } from '../helpers/cli';
-import { repoRoot, tenantsDir } from '../helpers/paths';
-import { http, startServer, type ServerProcess } from '../helpers/server-process';
+import { axeViolations } from '../helpers/browser';
+import { AVIATION_ADMIN, STAFF, startConsole, type ConsoleUnderTest } from '../helpers/console';
+import { http } from '../helpers/server-process';
 
-const PASSWORD = 'correct horse battery staple';
-const STAFF = 'staff@backlot.example';
-const AVIATION_ADMIN = 'owner@jetwayprops.com';
-const artifacts = path.join(repoRoot, '.tmp/artifacts/console');
-
-let root: string;
-let server: ServerProcess;
-let browser: Browser;
+let app: ConsoleUnderTest;
+let server: ConsoleUnderTest['server'];
+let artifacts: string;
 
 beforeAll(async () => {
-  root = await mkdtemp(path.join(tmpdir(), 'backlot-console-'));
-  for (const tenant of ['aviation', 'platform']) await cp(path.join(tenantsDir, tenant), path.join(root, 'tenants', tenant), { recursive: true });
-  const env = { BACKLOT_TENANTS_DIR: path.join(root, 'tenants'), BACKLOT_DATA_DIR: path.join(root, '.data') };
-  const added = await backlot(['admin', 'add', '--email', AVIATION_ADMIN, '--password', PASSWORD, '--role', 'tenant-admin', '--tenant', 'aviation', '--yes'], { env });
-  expect(added.code, added.stderr).toBe(0);
-  server = await startServer({ ...env, BACKLOT_ADMIN_EMAIL: STAFF, BACKLOT_ADMIN_PASSWORD: PASSWORD });
-  browser = await launchChromium();
-  await mkdir(artifacts, { recursive: true });
+  app = await startConsole('console');
+  ({ server, artifacts } = app);
 }, 60_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await rm(root, { recursive: true, force: true });
-});
+afterAll(() => app?.close());
 
-async function logIn(email: string, options: { bypassCSP?: boolean } = {}) {
-  const contained = await containedContext(browser, { viewport: { width: 1280, height: 800 }, ...options });
-  const page = await contained.context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(`${server.url}/admin/`);
-  await page.locator('input[name=username]').fill(email);
-  await page.locator('input[name=password]').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  return { ...contained, page, errors };
-}
-
+const logIn = (email: string, options: { bypassCSP?: boolean } = {}) => app.logIn(email, options);
 
 describe('the console', () => {
   it('lets platform staff pick a tenant, edit branding from schema-made inputs, save, and the storefront shows it', async () => {

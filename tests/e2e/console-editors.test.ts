@@ -1,0 +1,197 @@
+/**
+ * The console's hand-written editors end to end, in Chromium against the built server on a temp
+ * copy of tenants/, every off-machine request aborted: the theme's colour pickers and contrast
+ * warning, the colour facet (rename, add, keyboard reorder, duplicate flagged), the links (a
+ * header label, a footer link dragged with the mouse), the server's own message on its field, and
+ * a stale save that keeps the edit and reapplies it. Each change is read back after a reload and
+ * on the storefront or through the API; axe-core runs on every screen. Screenshots go to
+ * .tmp/artifacts/console-editors/.
+ */
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from '../helpers/browser';
+import { STAFF, startConsole, type ConsoleUnderTest } from '../helpers/console';
+import { http } from '../helpers/server-process';
+
+let app: ConsoleUnderTest;
+
+beforeAll(async () => {
+  app = await startConsole('console-editors');
+}, 60_000);
+
+afterAll(() => app?.close());
+
+async function open(page: Page, hash: string) {
+  await page.goto(`${app.server.url}/admin/#${hash}`);
+  await page.getByRole('button', { name: 'Save' }).waitFor();
+}
+
+async function save(page: Page) {
+  const answered = page.waitForResponse((response) => response.request().method() === 'PUT');
+  await page.getByRole('button', { name: 'Save' }).click();
+  const response = await answered;
+  expect(response.status(), await response.text()).toBe(200);
+  await page.getByText('Element updated').waitFor();
+}
+
+async function record(cookie: string, resource: string, id: string) {
+  const response = await http(`${app.server.url}/api/tenants/aviation/${resource}/${id}`, { headers: { cookie } });
+  expect(response.status).toBe(200);
+  return response.json();
+}
+
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(app.artifacts, `${name}.png`), fullPage: true });
+
+describe('console editors', () => {
+  it('picks theme colours, warns on poor contrast, and the storefront takes the new colour', async () => {
+    const { page, context, blocked, errors } = await app.logIn(STAFF, { bypassCSP: true });
+    await page.waitForURL(/#\/tenants/);
+    await open(page, '/t/aviation/site/theme');
+    const status = page.getByRole('status').filter({ hasText: 'Contrast' });
+    await expect(status.textContent()).resolves.toMatch(/Contrast passes WCAG AA/);
+    await page.getByRole('textbox', { name: 'Text colour' }).fill('#b0b0b0');
+    await page.getByText('Some text will be hard to read').waitFor();
+    await shot(page, 'theme_contrast-warning_1280');
+    await page.getByRole('textbox', { name: 'Text colour' }).fill('#16181d');
+    // The picker from the keyboard: its hue bar moves with the arrow keys.
+    const primary = page.locator('input[name="theme.primaryColor"]');
+    const before = await primary.inputValue();
+    await page.getByRole('button', { name: /^Pick .*Primary colour/ }).click();
+    const hue = page.getByRole('dialog', { name: 'Primary colour' }).getByRole('slider', { name: 'Hue' });
+    await hue.focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await shot(page, 'theme_picker_1280');
+    await page.keyboard.press('Escape');
+    expect(await primary.inputValue()).not.toBe(before);
+    await page.getByRole('textbox', { name: 'Primary colour' }).fill('#7a1f1f');
+    expect(await axeViolations(page)).toEqual([]);
+    await save(page);
+    expect(await app.storefront('/')).toContain('--color-primary:#7a1f1f');
+    await page.reload();
+    await page.getByRole('textbox', { name: 'Primary colour' }).waitFor();
+    expect(await page.getByRole('textbox', { name: 'Primary colour' }).inputValue()).toBe('#7a1f1f');
+    expect(blocked).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('renames, adds and reorders colours from the keyboard, flags a repeated name, and saves', async () => {
+    const { page, context, blocked, errors, cookie } = await app.logIn(STAFF, { bypassCSP: true });
+    await page.waitForURL(/#\/tenants/);
+    await open(page, '/t/aviation/colors');
+    const names = page.getByRole('textbox', { name: 'Colour name' });
+    await names.nth(0).fill('Crimson');
+    await names.nth(1).fill('crimson');
+    await page.getByText('Colour "crimson" is already in the colour map at row 1').waitFor();
+    await shot(page, 'colors_duplicate_1280');
+    await names.nth(1).fill('Pink');
+    await expect(page.getByText(/is already in the colour map/).count()).resolves.toBe(0);
+    // Blue (row 7) to the top: Space picks it up, the arrows move it, Space drops it.
+    await page.getByRole('button', { name: 'Move Blue', exact: true }).focus();
+    await page.keyboard.press('Space');
+    // Each step is announced to screen readers; wait for it before the next key.
+    const announced = page.locator('[id^=DndLiveRegion]');
+    await announced.filter({ hasText: 'Blue is over position 7 of' }).waitFor({ state: 'attached' });
+    for (let position = 6; position >= 1; position--) {
+      await page.keyboard.press('ArrowUp');
+      await announced.filter({ hasText: `Blue is over position ${position} of` }).waitFor({ state: 'attached' });
+    }
+    await page.keyboard.press('Space');
+    await announced.filter({ hasText: 'Blue dropped at position 1' }).waitFor({ state: 'attached' });
+    await expect(names.nth(0).inputValue()).resolves.toBe('Blue');
+    await page.getByRole('button', { name: 'Add colour' }).click();
+    await names.last().fill('Teal');
+    await page.getByRole('textbox', { name: 'Swatch' }).last().fill('#008080');
+    expect(await axeViolations(page)).toEqual([]);
+    await save(page);
+    const saved = await record(await cookie(), 'colors', 'colorMap');
+    expect(saved.items.slice(0, 2).map((colour: { name: string }) => colour.name)).toEqual(['Blue', 'Crimson']);
+    expect(saved.items.at(-1)).toEqual({ name: 'Teal', swatch: ['#008080'] });
+    await page.reload();
+    await names.first().waitFor();
+    expect(await names.nth(0).inputValue()).toBe('Blue');
+    expect(await names.last().inputValue()).toBe('Teal');
+    await shot(page, 'colors_1280');
+    expect(blocked).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('edits a header link and drags a footer link, and the storefront shows both', async () => {
+    // Tall enough for the whole footer list: the mouse drags between rows on screen.
+    const { page, context, blocked, errors } = await app.logIn(STAFF, { bypassCSP: true, viewport: { width: 1280, height: 1400 } });
+    await page.waitForURL(/#\/tenants/);
+    await open(page, '/t/aviation/links');
+    await page.getByRole('textbox', { name: 'Label' }).nth(1).fill('Our Work');
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'links_header_1280');
+    await save(page);
+    expect(await app.storefront('/')).toContain('>Our Work</a>');
+
+    await page.getByRole('tab', { name: 'Footer' }).click();
+    await page.getByRole('button', { name: 'Move Prop & Set Rentals', exact: true }).waitFor();
+    // Drag "Categories" (last) above the first footer link with the mouse.
+    const handle = await page.getByRole('button', { name: 'Move Categories', exact: true }).boundingBox();
+    const first = await page.getByRole('button', { name: 'Move Prop & Set Rentals', exact: true }).boundingBox();
+    await page.mouse.move(handle!.x + handle!.width / 2, handle!.y + handle!.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(handle!.x + handle!.width / 2, handle!.y - 20, { steps: 5 });
+    await page.mouse.move(first!.x + first!.width / 2, first!.y + 2, { steps: 20 });
+    await page.mouse.up();
+    await expect(page.getByRole('textbox', { name: 'Label' }).nth(0).inputValue()).resolves.toBe('Categories');
+    // A target is picked by name from the storefront's pages and categories.
+    const target = page.getByRole('combobox', { name: 'Link target' }).nth(1);
+    await target.fill('cockpit');
+    await page.getByRole('option').first().click();
+    expect(await target.inputValue()).toMatch(/^\/rentals\/[a-z-]+\/[a-z-]*cockpit/);
+    await shot(page, 'links_footer_1280');
+    await save(page);
+    const footer = (await app.storefront('/')).split('<footer')[1]!;
+    expect(footer.indexOf('>Categories</a>')).toBeLessThan(footer.indexOf('>Prop &amp; Set Rentals</a>'));
+    expect(blocked).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("shows the server's message on its field for a value only the server refuses", async () => {
+    const { page, context } = await app.logIn(STAFF);
+    await page.waitForURL(/#\/tenants/);
+    await open(page, '/t/aviation/site');
+    // The reserved-domain rule runs on the server (it needs every tenant's domains).
+    await page.getByLabel(/^Domain/).fill('platform.localhost');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(/domain "platform.localhost" is reserved/).waitFor();
+    const described = await page.getByLabel(/^Domain/).getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${described}"]`).textContent()).toMatch(/is reserved/);
+    await shot(page, 'site_server-error_1280');
+    await context.close();
+  });
+
+  it('keeps the edit of a stale save, compares, and reapplies it on top of the other change', async () => {
+    const { page, context, cookie } = await app.logIn(STAFF);
+    await page.waitForURL(/#\/tenants/);
+    await open(page, '/t/aviation/site/theme');
+    await page.getByRole('textbox', { name: 'Accent colour' }).fill('#123456');
+    // Meanwhile someone else saves another setting of the same tenant.
+    const current = await record(await cookie(), 'settings', 'site');
+    const other = await http(`${app.server.url}/api/tenants/aviation/settings/site`, { method: 'PUT', headers: { cookie: await cookie(), origin: app.server.url, 'if-match': `"${current.version}"` }, body: { ...current, appTitle: 'Jetway Props (theirs)' } });
+    expect(other.status, other.text).toBe(200);
+    await page.getByRole('button', { name: 'Save' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Someone else changed this tenant' });
+    await dialog.waitFor();
+    expect(await page.locator('input[name="theme.accentColor"]').inputValue()).toBe('#123456');
+    await dialog.getByRole('button', { name: 'Compare' }).click();
+    await dialog.getByRole('cell', { name: 'Jetway Props (theirs)', exact: true }).waitFor();
+    await dialog.getByRole('cell', { name: 'Jetway Props (unchanged)' }).waitFor();
+    await dialog.getByRole('cell', { name: '#123456', exact: true }).waitFor();
+    await shot(page, 'conflict_1280');
+    await dialog.getByRole('button', { name: 'Reapply my changes' }).click();
+    await page.getByText('Your changes were saved on top of the newer version.').waitFor();
+    const saved = await record(await cookie(), 'settings', 'site');
+    expect(saved.appTitle).toBe('Jetway Props (theirs)');
+    expect(saved.theme.accentColor).toBe('#123456');
+    await context.close();
+  });
+});

@@ -1,0 +1,68 @@
+/**
+ * The console under test: the built server on a temp copy of tenants/ (aviation and platform),
+ * a platform account and an aviation tenant admin, Debian's Chromium with every off-machine
+ * request aborted. `logIn` opens a fresh browser context signed in as one of them.
+ */
+import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContextOptions } from 'playwright-core';
+import { expect } from 'vitest';
+import { containedContext, launchChromium } from './browser';
+import { backlot } from './cli';
+import { repoRoot, tenantsDir } from './paths';
+import { http, startServer, type ServerProcess } from './server-process';
+
+export const PASSWORD = 'correct horse battery staple';
+export const STAFF = 'staff@backlot.example';
+export const AVIATION_ADMIN = 'owner@jetwayprops.com';
+
+export interface ConsoleUnderTest {
+  server: ServerProcess;
+  browser: Browser;
+  root: string;
+  /** Where screenshots go: .tmp/artifacts/<name>/. */
+  artifacts: string;
+  logIn(email: string, options?: BrowserContextOptions): Promise<Awaited<ReturnType<typeof containedContext>> & { page: import('playwright-core').Page; errors: string[]; cookie(): Promise<string> }>;
+  /** The storefront page at `pathname`, as the aviation host gets it. */
+  storefront(pathname: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function startConsole(name: string): Promise<ConsoleUnderTest> {
+  const root = await mkdtemp(path.join(tmpdir(), `backlot-${name}-`));
+  for (const tenant of ['aviation', 'platform']) await cp(path.join(tenantsDir, tenant), path.join(root, 'tenants', tenant), { recursive: true });
+  const env = { BACKLOT_TENANTS_DIR: path.join(root, 'tenants'), BACKLOT_DATA_DIR: path.join(root, '.data') };
+  const added = await backlot(['admin', 'add', '--email', AVIATION_ADMIN, '--password', PASSWORD, '--role', 'tenant-admin', '--tenant', 'aviation', '--yes'], { env });
+  expect(added.code, added.stderr).toBe(0);
+  const server = await startServer({ ...env, BACKLOT_ADMIN_EMAIL: STAFF, BACKLOT_ADMIN_PASSWORD: PASSWORD });
+  const browser = await launchChromium();
+  const artifacts = path.join(repoRoot, '.tmp/artifacts', name);
+  await mkdir(artifacts, { recursive: true });
+  return {
+    server,
+    browser,
+    root,
+    artifacts,
+    async logIn(email, options = {}) {
+      const contained = await containedContext(browser, { viewport: { width: 1280, height: 800 }, ...options });
+      const page = await contained.context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto(`${server.url}/admin/`);
+      await page.locator('input[name=username]').fill(email);
+      await page.locator('input[name=password]').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      const cookie = async () => (await contained.context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+      return { ...contained, page, errors, cookie };
+    },
+    async storefront(pathname) {
+      return (await http(`${server.url}${pathname}`, { headers: { host: 'aviation.localhost' } })).text;
+    },
+    async close() {
+      await browser?.close();
+      await server?.stop();
+      await rm(root, { recursive: true, force: true });
+    },
+  };
+}
