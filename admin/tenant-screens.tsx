@@ -6,6 +6,9 @@
 import BrushIcon from '@mui/icons-material/Brush';
 import LinkIcon from '@mui/icons-material/Link';
 import PaletteIcon from '@mui/icons-material/Palette';
+import TuneIcon from '@mui/icons-material/Tune';
+import AccountTreeIcon from '@mui/icons-material/AccountTree';
+import StorefrontIcon from '@mui/icons-material/Storefront';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 export interface TenantScreen {
@@ -20,4 +23,7 @@ export const TENANT_SCREENS: readonly TenantScreen[] = [
   { path: 'site', label: 'backlot.menu.site', icon: BrushIcon, Component: lazy(() => import('./settings').then((m) => ({ default: m.SiteEdit }))) },
   { path: 'colors', label: 'backlot.menu.colors', icon: PaletteIcon, Component: lazy(() => import('./colors').then((m) => ({ default: m.ColorMapEdit }))) },
   { path: 'links', label: 'backlot.menu.links', icon: LinkIcon, Component: lazy(() => import('./links').then((m) => ({ default: m.LinksEdit }))) },
+  { path: 'categories', label: 'backlot.menu.categories', icon: AccountTreeIcon, Component: lazy(() => import('./categories').then((m) => ({ default: m.CategoryTreeEdit }))) },
+  { path: 'custom-fields', label: 'backlot.menu.customFields', icon: TuneIcon, Component: lazy(() => import('./custom-fields').then((m) => ({ default: m.CustomFieldsEdit }))) },
+  { path: 'vendor', label: 'backlot.menu.vendor', icon: StorefrontIcon, Component: lazy(() => import('./vendor').then((m) => ({ default: m.VendorEdit }))) },
 ];

@@ -18,7 +18,8 @@ export interface SchemaProblem {
 
 type SchemaObject = Record<string, unknown>;
 
-const formatNouns: Record<string, string> = {
+/** What each string format asks for, in words (the console's messages use them too). */
+export const formatNouns: Record<string, string> = {
   email: 'a valid email address',
   'date-time': 'an ISO 8601 date-time with an offset, such as 2026-01-31T09:00:00Z',
   date: 'a date such as 2026-01-31',

@@ -13,7 +13,7 @@ import type addErrorsPlugin from 'ajv-errors';
 import { schemaDocuments } from './documents';
 import { formats } from './formats';
 
-export { isIanaTimeZone } from './formats';
+export { isIanaTimeZone } from './timezone';
 export type { Ajv2020 };
 
 export interface AjvClasses {

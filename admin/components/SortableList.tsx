@@ -12,7 +12,8 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
 import { Box, Button, IconButton, Paper, Tooltip, Typography } from '@mui/material';
-import { useMemo, useRef, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { Confirm } from 'react-admin';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 
 export interface SortableListProps {
@@ -30,21 +31,44 @@ export interface SortableListProps {
   emptyText: string;
   dense?: boolean;
   readOnly?: boolean;
+  /** When removing a row takes more with it, the question to confirm first ("… and its 6 categories?"). */
+  confirmRemove?(row: Record<string, unknown>, name: string): string | undefined;
+  /** Extra controls at the row's end, before Remove (a "move to" menu). */
+  rowActions?(rowSource: string, index: number): ReactNode;
 }
 
-function SortableRow({ id, label, children, onRemove, readOnly, dense }: { id: string; label: string; children: ReactNode; onRemove(): void; readOnly?: boolean; dense?: boolean }) {
+function SortableRow({
+  id,
+  label,
+  children,
+  actions,
+  onRemove,
+  readOnly,
+  dense,
+}: {
+  id: string;
+  label: string;
+  children: ReactNode;
+  actions?: ReactNode;
+  onRemove(): void;
+  readOnly?: boolean;
+  dense?: boolean;
+}) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id, disabled: readOnly });
+  // On a phone the row's buttons stack under its handle, so nested levels keep their width for inputs.
   return (
     <Paper
       ref={setNodeRef}
       variant="outlined"
       component="li"
       sx={{
-        display: 'flex',
-        alignItems: 'flex-start',
-        gap: 1,
+        display: 'grid',
+        gridTemplateColumns: { xs: 'auto minmax(0, 1fr)', sm: 'auto minmax(0, 1fr) auto' },
+        gridTemplateAreas: { xs: '"handle content" "actions content"', sm: '"handle content actions"' },
+        alignItems: 'start',
+        columnGap: { xs: 0.25, sm: 1 },
         p: dense ? 0.75 : 1,
-        pl: 0.5,
+        pl: 0.25,
         mb: 1,
         listStyle: 'none',
         transform: CSS.Translate.toString(transform),
@@ -55,22 +79,34 @@ function SortableRow({ id, label, children, onRemove, readOnly, dense }: { id: s
         bgcolor: 'background.paper',
       }}
     >
-      <IconButton ref={setActivatorNodeRef} {...attributes} {...listeners} aria-label={`Move ${label}`} size="small" disabled={readOnly} sx={{ cursor: 'grab', mt: 0.5, touchAction: 'none' }}>
+      <IconButton
+        ref={setActivatorNodeRef}
+        {...attributes}
+        {...listeners}
+        aria-label={`Move ${label}`}
+        size="small"
+        disabled={readOnly}
+        sx={{ gridArea: 'handle', cursor: 'grab', mt: 0.5, touchAction: 'none' }}
+      >
         <DragIndicatorIcon fontSize="small" />
       </IconButton>
-      <Box sx={{ flex: 1, minWidth: 0 }}>{children}</Box>
-      <Tooltip title={`Remove ${label}`}>
-        <span>
-          <IconButton aria-label={`Remove ${label}`} onClick={onRemove} size="small" disabled={readOnly} sx={{ mt: 0.5 }}>
-            <DeleteOutlineIcon fontSize="small" />
-          </IconButton>
-        </span>
-      </Tooltip>
+      <Box sx={{ gridArea: 'content', minWidth: 0 }}>{children}</Box>
+      <Box sx={{ gridArea: 'actions', display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, mt: { xs: 0, sm: 0.5 } }}>
+        {actions}
+        <Tooltip title={`Remove ${label}`}>
+          <span>
+            <IconButton aria-label={`Remove ${label}`} onClick={onRemove} size="small" disabled={readOnly}>
+              <DeleteOutlineIcon fontSize="small" />
+            </IconButton>
+          </span>
+        </Tooltip>
+      </Box>
     </Paper>
   );
 }
 
-export function SortableList({ source, noun, renderRow, newRow, rowName, max, emptyText, dense, readOnly }: SortableListProps) {
+export function SortableList({ source, noun, renderRow, newRow, rowName, max, emptyText, dense, readOnly, confirmRemove, rowActions }: SortableListProps) {
+  const [removing, setRemoving] = useState<{ index: number; question: string }>();
   const { control, getValues } = useFormContext();
   const { fields, append, remove, move } = useFieldArray({ control, name: source });
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
@@ -99,6 +135,11 @@ export function SortableList({ source, noun, renderRow, newRow, rowName, max, em
     if (!over || active.id === over.id) return;
     move(positionOf(active.id), positionOf(over.id));
   };
+  const askToRemove = (index: number) => {
+    const question = confirmRemove?.((getValues(`${source}.${index}`) ?? {}) as Record<string, unknown>, nameAt(index));
+    if (question) setRemoving({ index, question });
+    else remove(index);
+  };
   const full = max !== undefined && fields.length >= max;
   return (
     <Box>
@@ -121,7 +162,15 @@ export function SortableList({ source, noun, renderRow, newRow, rowName, max, em
           <SortableContext items={fields.map((field) => field.id)} strategy={verticalListSortingStrategy}>
             <Box component="ol" sx={{ p: 0, m: 0 }}>
               {fields.map((field, index) => (
-                <SortableRow key={field.id} id={field.id} label={nameAt(index)} onRemove={() => remove(index)} readOnly={readOnly} dense={dense}>
+                <SortableRow
+                  key={field.id}
+                  id={field.id}
+                  label={nameAt(index)}
+                  onRemove={() => askToRemove(index)}
+                  actions={rowActions?.(`${source}.${index}`, index)}
+                  readOnly={readOnly}
+                  dense={dense}
+                >
                   {renderRow(`${source}.${index}`, index)}
                 </SortableRow>
               ))}
@@ -132,6 +181,18 @@ export function SortableList({ source, noun, renderRow, newRow, rowName, max, em
       <Button startIcon={<AddIcon />} onClick={() => append(newRow())} disabled={full || readOnly} size={dense ? 'small' : 'medium'}>
         {`Add ${noun}`}
       </Button>
+      <Confirm
+        isOpen={removing !== undefined}
+        title={removing ? `Remove ${nameAt(removing.index)}?` : ''}
+        content={removing?.question ?? ''}
+        confirm="Remove"
+        confirmColor="warning"
+        onConfirm={() => {
+          if (removing) remove(removing.index);
+          setRemoving(undefined);
+        }}
+        onClose={() => setRemoving(undefined)}
+      />
       {full && (
         <Typography variant="body2" color="text.secondary" component="span" sx={{ ml: 1 }}>
           {`At most ${max}.`}

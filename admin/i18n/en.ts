@@ -43,6 +43,14 @@ export const en = {
     },
     colors: { title: 'Colours: %{tenant}', empty: 'No colours yet: visitors see no colour filter until you add one.' },
     links: { title: 'Links: %{tenant}', empty: 'No links yet.', headerLinks: 'Header', footerLinks: 'Footer', socialLinks: 'Social' },
+    customFields: { title: 'Custom fields: %{tenant}', empty: 'No custom fields yet: items carry only the built-in facets.', noOptions: 'No options yet: a field needs at least one.' },
+    categories: {
+      title: 'Categories: %{tenant}',
+      intro:
+        'Groups, their categories and subcategories, in the order visitors see them. Rental groups are browsed on the storefront; service groups only carry GL codes for charges such as delivery or labour. Open a row to see what it holds; drag a row by its handle, or use Move to take it to another parent.',
+      empty: 'No groups yet: add one, then its categories.',
+    },
+    vendor: { title: 'Vendor: %{tenant}' },
     site: { title: 'Branding and site: %{tenant}', domainLocked: 'Only platform staff change the domain.' },
     tenants: { open: 'Open', empty: 'No tenants yet.' },
     noTenant: 'This account has no tenant yet: ask platform staff to add one.',

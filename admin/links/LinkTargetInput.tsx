@@ -50,7 +50,7 @@ export function LinkTargetInput({ source, field, options, extraValidators }: { s
           helperText={<InputHelperText error={fieldState.error?.message} helperText={false} />}
         />
       )}
-      sx={{ flex: 2, minWidth: 240 }}
+      sx={{ flex: '2 1 220px', minWidth: 0 }}
     />
   );
 }

@@ -41,7 +41,7 @@ function LinkInputs({ rowSource, fields, context }: { rowSource: string; fields:
         if (field.source === 'target') return <LinkTargetInput key={field.source} source={`${rowSource}.target`} field={field} options={context.options} extraValidators={[context.rules]} />;
         if (field.kind === 'boolean') return <SchemaInput key={field.source} field={field} source={`${rowSource}.${field.source}`} size="small" hideHelp />;
         return (
-          <Box key={field.source} sx={{ flex: 1, minWidth: 160 }}>
+          <Box key={field.source} sx={{ flex: '1 1 160px', minWidth: 0 }}>
             <SchemaInput field={field} source={`${rowSource}.${field.source}`} extraValidators={[context.rules]} size="small" hideHelp />
           </Box>
         );
@@ -62,7 +62,7 @@ function DropdownLinks({ rowSource, context }: { rowSource: string; context: Row
     );
   }
   return (
-    <Box sx={{ ml: 2, mt: children.length ? 1 : 0 }}>
+    <Box sx={{ ml: { xs: 0, sm: 2 }, mt: children.length ? 1 : 0 }}>
       {children.length > 0 && (
         <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
           {childrenSchema.schema.title as string}

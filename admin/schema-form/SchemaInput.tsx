@@ -1,7 +1,10 @@
 /** One console input for one schema field (fields.ts): the react-admin input its kind calls for, with the schema's bounds as validators. */
-import { BooleanInput, maxLength, maxValue, minValue, NumberInput, RadioButtonGroupInput, regex, required, SelectInput, TextInput, type Validator } from 'react-admin';
+import { formatNouns } from '../../schema/ajv-messages';
+import { isIanaTimeZone } from '../../schema/timezone';
+import { BooleanInput, email, maxLength, maxValue, minValue, NumberInput, RadioButtonGroupInput, regex, required, SelectInput, TextInput, type Validator } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { ColorInput } from '../components/ColorInput';
+import { TimezoneInput } from '../components/TimezoneInput';
 import type { FieldSpec } from './fields';
 
 /** The schema's checks of one field as react-admin validators (the server runs the same schema). */
@@ -11,6 +14,9 @@ export function validatorsOf(field: FieldSpec): Validator[] {
   if (field.min !== undefined) validators.push(minValue(field.min));
   if (field.max !== undefined) validators.push(maxValue(field.max));
   if (field.maxLength !== undefined) validators.push(maxLength(field.maxLength));
+  if (field.format === 'email') validators.push(email(`Must be ${formatNouns.email}`));
+  if (field.format === 'iana-timezone')
+    validators.push((value: unknown) => (typeof value === 'string' && value !== '' && !isIanaTimeZone(value) ? `Must be ${formatNouns['iana-timezone']}` : undefined));
   if (field.pattern) validators.push(regex(new RegExp(field.pattern), field.patternMessage ? `Must ${field.patternMessage.replace(/^must /, '')}` : 'Invalid format'));
   return validators;
 }
@@ -56,6 +62,8 @@ export function SchemaInput({ field, readOnly = field.readOnly, source = field.s
       return <TextInput {...common} multiline minRows={2} />;
     case 'color':
       return <ColorInput {...common} placeholder={typeof field.default === 'string' ? field.default : undefined} />;
+    case 'timezone':
+      return <TimezoneInput {...common} />;
     case 'image':
       return (
         <>

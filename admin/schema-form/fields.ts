@@ -9,7 +9,7 @@
  */
 import { effective, propertySchema, type Located, type SchemaNode } from '../../schema/schema-walk';
 
-export type FieldKind = 'text' | 'textarea' | 'number' | 'integer' | 'boolean' | 'select' | 'radio' | 'color' | 'image' | 'url';
+export type FieldKind = 'text' | 'textarea' | 'number' | 'integer' | 'boolean' | 'select' | 'radio' | 'color' | 'image' | 'url' | 'timezone';
 
 export interface FieldSpec {
   /** Dotted path in the record: `appTitle`, `meta.title`, `theme.cornerRadius`. */
@@ -26,6 +26,8 @@ export interface FieldSpec {
   pattern?: string;
   /** The schema's own message for a pattern mismatch. */
   patternMessage?: string;
+  /** A string format the value must have: `email`, `iana-timezone` … */
+  format?: string;
   choices?: Array<{ id: string; name: string }>;
   default?: unknown;
 }
@@ -42,6 +44,7 @@ const xUi = (schema: SchemaNode): XUi => (schema['x-ui'] as XUi | undefined) ?? 
 function kindOf(schema: SchemaNode): FieldKind | undefined {
   const widget = xUi(schema).widget;
   if (Array.isArray(schema.oneOf) && (schema.oneOf as SchemaNode[]).every((option) => 'const' in option)) return widget === 'radio' ? 'radio' : 'select';
+  if (schema.format === 'iana-timezone') return 'timezone';
   switch (schema.type) {
     case 'boolean':
       return 'boolean';
@@ -109,6 +112,7 @@ export function scalarField(located: Located, source: string, options: { key?: s
     ...(typeof node.maximum === 'number' && { max: node.maximum }),
     ...(typeof node.maxLength === 'number' && { maxLength: node.maxLength }),
     ...(typeof node.pattern === 'string' && { pattern: node.pattern, patternMessage: messages?.pattern }),
+    ...(typeof node.format === 'string' && { format: node.format }),
     ...((kind === 'select' || kind === 'radio') && { choices: (node.oneOf as Array<{ const: string; title?: string }>).map((option) => ({ id: option.const, name: option.title ?? option.const })) }),
     ...(node.default !== undefined && { default: node.default }),
   };

@@ -19,17 +19,19 @@ export interface RuleValidatorOptions {
   listPointer: string;
   /** The input a row-level finding lands on. */
   rowInput?: string;
+  /** Where that list is in the form: `items` (list records) unless said otherwise. */
+  formList?: string;
 }
 
 /** `/colorMap/3/name` under `/colorMap` → `items.3.name`. */
-export function sourceOfPointer(pointer: string, listPointer: string): string | undefined {
+export function sourceOfPointer(pointer: string, listPointer: string, formList = 'items'): string | undefined {
   if (pointer !== listPointer && !pointer.startsWith(`${listPointer}/`)) return undefined;
   const rest = pointer
     .slice(listPointer.length)
     .split('/')
     .filter(Boolean)
     .map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
-  return ['items', ...rest].join('.');
+  return [formList, ...rest].join('.');
 }
 
 export function findingsFor(options: RuleValidatorOptions, values: Record<string, unknown>): Map<string, RuleFinding> {
@@ -38,10 +40,10 @@ export function findingsFor(options: RuleValidatorOptions, values: Record<string
   for (const rule of TENANT_RULES) {
     if (!options.rules.includes(rule.id) || !rule.needs.every((part) => parts[part] !== undefined)) continue;
     for (const finding of rule.check(parts as Tenant, { tenantId: '' })) {
-      const source = sourceOfPointer(finding.pointer, options.listPointer);
+      const source = sourceOfPointer(finding.pointer, options.listPointer, options.formList);
       if (source === undefined) continue;
-      // A finding about a row (items.0) is shown on that row's label input.
-      const key = /^items(?:\.\d+\.[A-Za-z]+)*\.\d+$/.test(source) && options.rowInput ? `${source}.${options.rowInput}` : source;
+      // A finding about a row (items.0) is shown on that row's own input for such findings.
+      const key = /^[A-Za-z]+(?:\.\d+\.[A-Za-z]+)*\.\d+$/.test(source) && options.rowInput ? `${source}.${options.rowInput}` : source;
       if (!bySource.has(key)) bySource.set(key, finding);
     }
   }
@@ -58,10 +60,16 @@ export function ruleValidator(options: RuleValidatorOptions): Validator {
   };
 }
 
-/** The CLI's message, with pointers into the list said as rows: "… at /colorMap/0" → "… at row 1". */
-function readable(message: string, listPointer: string): string {
-  const rows = message.replace(new RegExp(`${listPointer.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/(\\d+)`, 'g'), (_match, index: string) => `row ${Number(index) + 1}`);
-  return capitalise(rows);
-}
+const ROW_NOUNS: Record<string, string> = { options: 'option', categories: 'category', subcategories: 'subcategory', children: 'dropdown link', groups: 'group' };
 
-const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+/** The CLI's message, with pointers into the list said as rows: "… at /customFields/0/options/2" → "… at row 1, option 3". */
+function readable(message: string, listPointer: string): string {
+  const escaped = listPointer.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const rows = message.replace(new RegExp(`${escaped}((?:/[A-Za-z]+)?/\\d+)+`, 'g'), (pointer) => {
+    const tokens = pointer.slice(listPointer.length).split('/').filter(Boolean);
+    const words = [`row ${Number(tokens.shift()) + 1}`];
+    for (let i = 0; i + 1 < tokens.length; i += 2) words.push(`${ROW_NOUNS[tokens[i]!] ?? tokens[i]} ${Number(tokens[i + 1]) + 1}`);
+    return words.join(', ');
+  });
+  return rows.charAt(0).toUpperCase() + rows.slice(1);
+}

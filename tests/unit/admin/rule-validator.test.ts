@@ -25,3 +25,12 @@ describe('rule validator', () => {
     expect(findings.get('items.0.label')!.message).toMatch(/goes nowhere/);
   });
 });
+
+describe('rule messages', () => {
+  it('say nested positions as rows', () => {
+    const options = { rules: ['unique-sibling-names'], listPointer: '/customFields', partsOf: (values: Record<string, unknown>) => ({ site: { customFields: values.items } as never }) };
+    const values = { items: [{ name: 'Eras', slug: 'eras', options: [{ name: '1950s', slug: 'fifties' }, { name: '1950S', slug: 'fifties-2' }] }] };
+    const validate = ruleValidator(options);
+    expect(validate('1950S', values, { finalSource: 'items.0.options.1.name' } as never)).toBe('Eras option name "1950S" is already used by row 1, option 1; names must be unique among siblings');
+  });
+});

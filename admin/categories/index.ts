@@ -1,0 +1,1 @@
+export { CategoryTreeEdit } from './CategoryTreeEdit';

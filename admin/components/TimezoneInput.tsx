@@ -1,0 +1,69 @@
+/**
+ * A time zone, searched by name ("los an", "london") in the zones this browser knows
+ * (`Intl.supportedValuesOf('timeZone')`, plus UTC), each shown with its offset from UTC today.
+ */
+import { Autocomplete, TextField } from '@mui/material';
+import { useMemo } from 'react';
+import { InputHelperText, useInput, type Validator } from 'react-admin';
+import { knownTimeZones } from '../../schema/timezone';
+
+/** "UTC−08:00" for the zone, now (daylight saving included). */
+export function utcOffsetOf(zone: string, at = new Date()): string {
+  try {
+    const name = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' }).formatToParts(at).find((part) => part.type === 'timeZoneName')?.value;
+    return name === 'GMT' || !name ? 'UTC' : name.replace('GMT', 'UTC').replace('-', '−');
+  } catch {
+    return '';
+  }
+}
+
+export interface TimezoneInputProps {
+  source: string;
+  label: string;
+  helperText?: string | false;
+  validate?: Validator[];
+  readOnly?: boolean;
+}
+
+export function TimezoneInput({ source, label, helperText, validate, readOnly }: TimezoneInputProps) {
+  const { field, fieldState, isRequired } = useInput({ source, validate });
+  const zones = useMemo(() => knownTimeZones().map((zone) => ({ zone, offset: utcOffsetOf(zone) })), []);
+  const value = typeof field.value === 'string' && field.value !== '' ? field.value : null;
+  return (
+    <Autocomplete
+      options={zones.map((entry) => entry.zone)}
+      value={value}
+      onChange={(_event, next) => field.onChange(next ?? '')}
+      onBlur={field.onBlur}
+      readOnly={readOnly}
+      autoHighlight
+      getOptionLabel={(zone) => zone.replace(/_/g, ' ')}
+      filterOptions={(options, state) => {
+        const words = state.inputValue
+          .toLowerCase()
+          .replace(/_/g, ' ')
+          .split(/[\s/]+/)
+          .filter(Boolean);
+        return options.filter((zone) => words.every((word) => zone.toLowerCase().replace(/_/g, ' ').includes(word)));
+      }}
+      renderOption={({ key, ...props }, zone) => (
+        <li key={key} {...props}>
+          {zone.replace(/_/g, ' ')}
+          <span style={{ marginLeft: 'auto', paddingLeft: 16, opacity: 0.7 }}>{zones.find((entry) => entry.zone === zone)?.offset}</span>
+        </li>
+      )}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          inputRef={field.ref}
+          name={field.name}
+          label={label}
+          required={isRequired}
+          error={fieldState.invalid}
+          helperText={<InputHelperText error={fieldState.error?.message} helperText={value ? `${helperText || ''} Now ${utcOffsetOf(value)}.`.trim() : helperText} />}
+        />
+      )}
+      sx={{ maxWidth: 480, mb: 1 }}
+    />
+  );
+}

@@ -1,0 +1,1 @@
+export { CustomFieldsEdit } from './CustomFieldsEdit';

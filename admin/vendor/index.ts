@@ -1,0 +1,1 @@
+export { VendorEdit } from './VendorEdit';
