@@ -11,14 +11,19 @@
  * Editors put <RecordToolbar> in their form: it holds Save and the conflict dialog, which needs
  * the form's current values.
  */
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
-import { createContext, useContext, useState, type ReactNode } from 'react';
-import { Edit, SaveButton, Toolbar, useDataProvider, useNotify, useRecordContext, useRefresh, type RaRecord, type TransformData } from 'react-admin';
-import { useFormContext } from 'react-hook-form';
+import { Alert, AlertTitle, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { Edit, SaveButton, Toolbar, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate, type RaRecord, type TransformData } from 'react-admin';
+import { get, useFormContext, useFormState } from 'react-hook-form';
 import { changesOf, deepEqual, reapply, type Change } from '../lib/reapply';
 
 interface Conflict {
   theirs?: RaRecord;
+}
+
+interface Problem {
+  key: string;
+  message: string;
 }
 
 interface ConflictState {
@@ -27,6 +32,9 @@ interface ConflictState {
   transform?: TransformData;
   conflict: Conflict | undefined;
   setConflict(conflict: Conflict | undefined): void;
+  /** Problems the last save would have caused in other parts of the tenant. */
+  elsewhere: Problem[];
+  setElsewhere(problems: Problem[]): void;
 }
 
 const ConflictContext = createContext<ConflictState | undefined>(undefined);
@@ -43,18 +51,31 @@ const statusOf = (error: unknown) => (error as { status?: number } | undefined)?
 
 export function RecordEdit({ resource, id, title, transform, children }: RecordEditProps) {
   const [conflict, setConflict] = useState<Conflict>();
+  const [elsewhere, setElsewhere] = useState<Problem[]>([]);
   const notify = useNotify();
-  const onError = (error: unknown) => {
+  const onError = (error: unknown, variables?: { previousData?: RaRecord }) => {
     const status = statusOf(error);
     if (status === 412) return setConflict({});
-    // The server's field errors are already on their inputs (react-admin reads body.errors).
-    if ((error as { body?: { errors?: object } }).body?.errors) return notify('backlot.save.fieldErrors', { type: 'error' });
+    const errors = (error as { body?: { errors?: Record<string, string> } }).body?.errors;
+    if (errors) {
+      // Errors on this record's own settings are on their inputs (react-admin reads body.errors).
+      // A change can also break another part of the tenant (a moved category that a footer link
+      // points to): those keys name no input here, so they are said in full.
+      // They are listed beside Save until the next save.
+      const own = new Set(Object.keys(variables?.previousData ?? {}));
+      setElsewhere(
+        Object.entries(errors)
+          .filter(([key]) => !own.has(key.split('.')[0]!))
+          .map(([key, message]) => ({ key, message })),
+      );
+      return notify('backlot.save.fieldErrors', { type: 'error' });
+    }
     if (status === undefined) return notify('backlot.save.offline', { type: 'error' });
     notify((error as Error).message || 'ra.notification.http_error', { type: 'error' });
   };
   return (
-    <ConflictContext.Provider value={{ resource, id, transform, conflict, setConflict }}>
-      <Edit resource={resource} id={id} mutationMode="pessimistic" redirect={false} transform={transform} title={title} mutationOptions={{ onError }}>
+    <ConflictContext.Provider value={{ resource, id, transform, conflict, setConflict, elsewhere, setElsewhere }}>
+      <Edit resource={resource} id={id} mutationMode="pessimistic" redirect={false} transform={transform} title={title} mutationOptions={{ onError, onMutate: () => setElsewhere([]) }}>
         {children}
       </Edit>
     </ConflictContext.Provider>
@@ -63,11 +84,39 @@ export function RecordEdit({ resource, id, title, transform, children }: RecordE
 
 export function RecordToolbar({ children }: { children?: ReactNode }) {
   return (
-    <Toolbar>
+    <Toolbar sx={{ flexWrap: 'wrap', gap: 1 }}>
+      <ElsewhereProblems />
       <SaveButton />
       {children}
       <ConflictDialog />
     </Toolbar>
+  );
+}
+
+/** What the last save would have broken elsewhere in the tenant: no input here can show it. */
+function ElsewhereProblems() {
+  const translate = useTranslate();
+  const state = useContext(ConflictContext);
+  const { clearErrors } = useFormContext();
+  const { errors } = useFormState();
+  const problems = state?.elsewhere ?? [];
+  // react-admin hands every key of the server's answer to the form; one naming no input here
+  // would stay an error no input can clear, and block every later save.
+  useEffect(() => {
+    const stuck = problems.map((problem) => problem.key).filter((key) => get(errors, key) !== undefined);
+    if (stuck.length) clearErrors(stuck);
+  }, [problems, errors, clearErrors]);
+  if (!state || !problems.length) return null;
+  return (
+    <Alert severity="error" onClose={() => state.setElsewhere([])} sx={{ width: '100%' }}>
+      <AlertTitle>{translate('backlot.save.elsewhereTitle')}</AlertTitle>
+      <ul style={{ margin: 0, paddingLeft: 20 }}>
+        {problems.map((problem) => (
+          <li key={problem.key}>{`${problem.key}: ${problem.message}`}</li>
+        ))}
+      </ul>
+      {translate('backlot.save.elsewhereHint')}
+    </Alert>
   );
 }
 

@@ -27,8 +27,9 @@ export interface TimezoneInputProps {
 
 export function TimezoneInput({ source, label, helperText, validate, readOnly }: TimezoneInputProps) {
   const { field, fieldState, isRequired } = useInput({ source, validate });
-  const zones = useMemo(() => knownTimeZones().map((zone) => ({ zone, offset: utcOffsetOf(zone) })), []);
   const value = typeof field.value === 'string' && field.value !== '' ? field.value : null;
+  // A saved zone this browser lists under another name (Asia/Kolkata, Asia/Calcutta) is offered too.
+  const zones = useMemo(() => [...new Set([...knownTimeZones(), ...(value ? [value] : [])])].sort().map((zone) => ({ zone, offset: utcOffsetOf(zone) })), [value]);
   return (
     <Autocomplete
       options={zones.map((entry) => entry.zone)}

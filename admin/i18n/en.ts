@@ -35,6 +35,8 @@ export const en = {
     },
     save: {
       fieldErrors: 'The server refused some values: see the messages under the fields.',
+      elsewhereTitle: 'Not saved: this change would break another part of the tenant',
+      elsewhereHint: 'Change that first (or undo this change here), then save again.',
       offline: 'Could not reach the server. Nothing was lost: your changes are still here; try again when the connection is back.',
     },
     conflict: {

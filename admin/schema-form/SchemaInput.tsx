@@ -43,7 +43,9 @@ export interface SchemaInputProps {
 
 export function SchemaInput({ field, readOnly = field.readOnly, source = field.source, extraValidators = [], size, hideHelp }: SchemaInputProps) {
   const validate = [...validatorsOf(field), ...extraValidators];
-  const common = { source, label: field.label, helperText: hideHelp ? (false as const) : field.help, validate, readOnly, fullWidth: true, size };
+  // react-admin greys a read-only input's help like a disabled one's, below WCAG contrast: it is still help worth reading.
+  const readable = readOnly ? { '& .MuiFormHelperText-root.Mui-disabled': { color: 'text.secondary' } } : undefined;
+  const common = { source, label: field.label, helperText: hideHelp ? (false as const) : field.help, validate, readOnly, fullWidth: true, size, sx: readable };
   switch (field.kind) {
     case 'boolean':
       // No default written: an untouched switch stays absent (the schema's default applies), not `false` in every row.

@@ -10,6 +10,7 @@
 import type { Validator } from 'react-admin';
 import { TENANT_RULES, type RuleFinding } from '../../schema/rules';
 import type { Tenant } from '../../schema/types.generated';
+import { withoutEmptyValues } from './fields';
 
 export interface RuleValidatorOptions {
   /** Which rules apply (their ids). */
@@ -35,11 +36,20 @@ export function sourceOfPointer(pointer: string, listPointer: string, formList =
 }
 
 export function findingsFor(options: RuleValidatorOptions, values: Record<string, unknown>): Map<string, RuleFinding> {
-  const parts = options.partsOf(values);
+  // Empty inputs are absent settings, as saved (a cleared GL code is no GL code).
+  const parts = options.partsOf(withoutEmptyValues(values));
   const bySource = new Map<string, RuleFinding>();
   for (const rule of TENANT_RULES) {
     if (!options.rules.includes(rule.id) || !rule.needs.every((part) => parts[part] !== undefined)) continue;
-    for (const finding of rule.check(parts as Tenant, { tenantId: '' })) {
+    let findings: RuleFinding[];
+    try {
+      findings = rule.check(parts as Tenant, { tenantId: '' });
+    } catch {
+      // The rules trust a schema-valid shape; a half-filled row (a required name still empty, said
+      // under its input) can break that until it is filled in.
+      continue;
+    }
+    for (const finding of findings) {
       const source = sourceOfPointer(finding.pointer, options.listPointer, options.formList);
       if (source === undefined) continue;
       // A finding about a row (items.0) is shown on that row's own input for such findings.

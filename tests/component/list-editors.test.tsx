@@ -92,7 +92,15 @@ describe('link rows', () => {
 
   it('saves a header menu with its dropdown links in their order', async () => {
     const onSubmit = vi.fn();
-    renderInForm(<LinkListRows list="headerLinks" tree={tree} />, { record: { items: [{ label: 'Rentals', target: '/rentals', categoryDropdown: true }, { label: 'Menu', children: [{ label: 'About', target: '/pages/about-us' }] }] }, onSubmit });
+    renderInForm(<LinkListRows list="headerLinks" tree={tree} />, {
+      record: {
+        items: [
+          { label: 'Rentals', target: '/rentals', categoryDropdown: true },
+          { label: 'Menu', children: [{ label: 'About', target: '/pages/about-us' }] },
+        ],
+      },
+      onSubmit,
+    });
     expect(screen.getByText('Its dropdown lists the rental categories.')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Add dropdown link' }));
     const labels = screen.getAllByRole('textbox', { name: /label/i });

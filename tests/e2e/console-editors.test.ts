@@ -176,7 +176,11 @@ describe('console editors', () => {
     await page.getByRole('textbox', { name: 'Accent colour' }).fill('#123456');
     // Meanwhile someone else saves another setting of the same tenant.
     const current = await record(await cookie(), 'settings', 'site');
-    const other = await http(`${app.server.url}/api/tenants/aviation/settings/site`, { method: 'PUT', headers: { cookie: await cookie(), origin: app.server.url, 'if-match': `"${current.version}"` }, body: { ...current, appTitle: 'Jetway Props (theirs)' } });
+    const other = await http(`${app.server.url}/api/tenants/aviation/settings/site`, {
+      method: 'PUT',
+      headers: { cookie: await cookie(), origin: app.server.url, 'if-match': `"${current.version}"` },
+      body: { ...current, appTitle: 'Jetway Props (theirs)' },
+    });
     expect(other.status, other.text).toBe(200);
     await page.getByRole('button', { name: 'Save' }).click();
     const dialog = page.getByRole('dialog', { name: 'Someone else changed this tenant' });
@@ -192,6 +196,101 @@ describe('console editors', () => {
     const saved = await record(await cookie(), 'settings', 'site');
     expect(saved.appTitle).toBe('Jetway Props (theirs)');
     expect(saved.theme.accentColor).toBe('#123456');
+    await context.close();
+  });
+
+  it('renames and moves a category, edits a GL code, and the storefront follows; a move that would break a link is refused, saying which', async () => {
+    const { page, context, blocked, errors, cookie } = await app.logIn(STAFF, { bypassCSP: true });
+    await page.waitForURL(/#\/tenants/);
+    // A footer link to the Galleys page, which this test then tries to move away.
+    const footer = await record(await cookie(), 'links', 'footerLinks');
+    const linked = await http(`${app.server.url}/api/tenants/aviation/links/footerLinks`, {
+      method: 'PUT',
+      headers: { cookie: await cookie(), origin: app.server.url, 'if-match': `"${footer.version}"` },
+      body: { ...footer, items: [...footer.items, { label: 'Galleys', target: '/rentals/aviation-sets/galleys' }] },
+    });
+    expect(linked.status, linked.text).toBe(200);
+    await open(page, '/t/aviation/categories');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Show the categories of Aviation Sets' }).click();
+    const cabins = page.getByRole('textbox', { name: 'Category name' }).first();
+    expect(await cabins.inputValue()).toBe('Commercial Cabins');
+    await cabins.fill('Airliner Cabins');
+    // An existing category keeps its slug (and so its address) when renamed.
+    expect(await page.getByRole('textbox', { name: 'URL slug' }).nth(1).inputValue()).toBe('commercial-cabins');
+    await page.getByRole('textbox', { name: 'GL code' }).nth(1).fill('4111');
+    // Galleys (the fourth category) to the Studio Gear group: the footer link to its page would break.
+    await page.getByRole('button', { name: 'Move this category to another list' }).nth(3).click();
+    await page.getByRole('menuitem', { name: 'Studio Gear' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    const problems = page.getByRole('alert').filter({ hasText: 'Not saved: this change would break another part of the tenant' });
+    await problems.getByText(/site\.footerLinks\.\d+\.target: link target "\/rentals\/aviation-sets\/galleys" is not a storefront route/).waitFor();
+    await shot(page, 'categories_refused_1280');
+    // Back it goes (to the end of its old group), and Lavatories moves instead.
+    await page.getByRole('button', { name: 'Show the categories of Studio Gear' }).click();
+    const moves = page.getByRole('button', { name: 'Move this category to another list' });
+    await moves.last().click();
+    await page.getByRole('menuitem', { name: 'Aviation Sets' }).click();
+    expect(await page.getByRole('textbox', { name: 'Category name' }).nth(3).inputValue()).toBe('Lavatories');
+    await moves.nth(3).click();
+    await page.getByRole('menuitem', { name: 'Studio Gear' }).click();
+    await shot(page, 'categories_1280');
+    expect(await axeViolations(page)).toEqual([]);
+    await save(page);
+    await expect(problems.count()).resolves.toBe(0);
+    const saved = (await record(await cookie(), 'categories', 'tree')) as { groups: Array<{ slug: string; categories: Array<{ name: string; slug: string; glCode?: string }> }> };
+    const group = (slug: string) => saved.groups.find((g) => g.slug === slug)!;
+    expect(group('aviation-sets').categories[0]).toMatchObject({ name: 'Airliner Cabins', slug: 'commercial-cabins', glCode: '4111' });
+    expect(group('aviation-sets').categories.some((c) => c.slug === 'lavatories')).toBe(false);
+    expect(group('aviation-sets').categories.at(-1)!.slug).toBe('galleys');
+    expect(group('studio-gear').categories.at(-1)!.slug).toBe('lavatories');
+    expect(await app.storefront('/rentals/aviation-sets')).toContain('Airliner Cabins');
+    expect(await app.storefront('/rentals/studio-gear/lavatories')).toMatch(/<h1[^>]*>Lavatories<\/h1>/);
+    expect(blocked).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('edits the vendor: a time zone found by name, a weekly discount, the opening hours on the contact page', async () => {
+    const { page, context, blocked, errors, cookie } = await app.logIn(STAFF, { bypassCSP: true });
+    await page.waitForURL(/#\/tenants/);
+    await open(page, '/t/aviation/vendor');
+    await page.getByRole('combobox', { name: 'Time zone' }).fill('london');
+    await page.getByRole('option', { name: /Europe\/London/ }).click();
+    // Los Angeles coordinates in the London zone: the map-free check says so.
+    await page.getByText(/about 8 hours of longitude from the time zone Europe\/London/).waitFor();
+    await shot(page, 'vendor_zone-warning_1280');
+    await page.getByRole('combobox', { name: 'Time zone' }).fill('new york');
+    await page.getByRole('option', { name: /America\/New York/ }).click();
+    await page.getByRole('spinbutton', { name: 'Position 4' }).fill('0.25');
+    await page.getByRole('textbox', { name: 'Opening hours' }).fill('Mon–Sat 6am–8pm');
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'vendor_1280');
+    await save(page);
+    const saved = await record(await cookie(), 'vendor', 'aviation');
+    expect(saved.timezone).toBe('America/New_York');
+    expect(saved.weeklyDiscounts).toEqual([0.5, 0.5, 1, 0.25, 0.5, 0.5, 1, 0.75]);
+    expect(await app.storefront('/contact-us')).toContain('Mon–Sat 6am–8pm');
+    await page.reload();
+    await page.getByRole('spinbutton', { name: 'Position 4' }).waitFor();
+    expect(await page.getByRole('spinbutton', { name: 'Position 4' }).inputValue()).toBe('0.25');
+    expect(blocked).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('adds a custom field option whose slug follows its name', async () => {
+    const { page, context, cookie } = await app.logIn(STAFF, { bypassCSP: true });
+    await page.waitForURL(/#\/tenants/);
+    await open(page, '/t/aviation/custom-fields');
+    await page.getByRole('button', { name: 'Show the options of Eras' }).click();
+    await page.getByRole('button', { name: 'Add option' }).first().click();
+    await page.getByRole('textbox', { name: 'Option name' }).last().fill('Jet Age & Beyond');
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'custom-fields_1280');
+    await save(page);
+    const saved = await record(await cookie(), 'custom-fields', 'customFields');
+    expect(saved.items[0].options.at(-1)).toEqual({ name: 'Jet Age & Beyond', slug: 'jet-age-and-beyond' });
     await context.close();
   });
 });

@@ -14,9 +14,22 @@ describe('schema → console fields', () => {
   const fields = bySource(fieldsOf(rootSchema('site')));
 
   it('takes label, help, bounds, choices, widget and section from the schema', () => {
-    expect(fields.get('maxColumnCount')).toMatchObject({ kind: 'integer', label: site.properties.maxColumnCount.title, help: site.properties.maxColumnCount.description, min: 1, max: 6, section: 'catalogue' });
+    expect(fields.get('maxColumnCount')).toMatchObject({
+      kind: 'integer',
+      label: site.properties.maxColumnCount.title,
+      help: site.properties.maxColumnCount.description,
+      min: 1,
+      max: 6,
+      section: 'catalogue',
+    });
     // x-ui widget "radio" (a short choice) as radio buttons, else a select.
-    expect(fields.get('weightUnit')).toMatchObject({ kind: 'radio', choices: [{ id: 'lb', name: 'Pounds (lb)' }, { id: 'kg', name: 'Kilograms (kg)' }] });
+    expect(fields.get('weightUnit')).toMatchObject({
+      kind: 'radio',
+      choices: [
+        { id: 'lb', name: 'Pounds (lb)' },
+        { id: 'kg', name: 'Kilograms (kg)' },
+      ],
+    });
     expect(fields.get('theme.fontStack')).toMatchObject({ kind: 'select', section: 'theme' });
     expect(fields.get('theme.headerStyle')).toMatchObject({ kind: 'radio', default: 'light' });
     expect(fields.get('theme.primaryColor')).toMatchObject({ kind: 'color', section: 'theme' });
@@ -35,12 +48,36 @@ describe('schema → console fields', () => {
 
   it('shows a setting added to the schema with no console change', () => {
     const copy = structuredClone(site) as unknown as SchemaNode & { properties: Record<string, unknown> };
-    copy.properties.holdHours = { title: 'Hold length (hours)', description: 'How long an unconfirmed hold lasts.', type: 'integer', minimum: 1, maximum: 168, default: 48, 'x-ui': { section: 'ordering' } };
+    copy.properties.holdHours = {
+      title: 'Hold length (hours)',
+      description: 'How long an unconfirmed hold lasts.',
+      type: 'integer',
+      minimum: 1,
+      maximum: 168,
+      default: 48,
+      'x-ui': { section: 'ordering' },
+    };
     const added = bySource(fieldsOf({ schema: copy, document: copy })).get('holdHours');
-    expect(added).toEqual({ source: 'holdHours', label: 'Hold length (hours)', help: 'How long an unconfirmed hold lasts.', kind: 'integer', required: false, readOnly: false, section: 'ordering', min: 1, max: 168, default: 48 });
+    expect(added).toEqual({
+      source: 'holdHours',
+      label: 'Hold length (hours)',
+      help: 'How long an unconfirmed hold lasts.',
+      kind: 'integer',
+      required: false,
+      readOnly: false,
+      section: 'ordering',
+      min: 1,
+      max: 168,
+      default: 48,
+    });
   });
 
   it('saves empty inputs as absent settings, and an untouched optional object not at all', () => {
-    expect(withoutEmptyValues({ appTitle: 'A', gaTrackingId: '', ipLocation: { url: null, key: '' }, theme: { cornerRadius: 0 }, selfPickItemsTags: [], ccAuthEnabled: false })).toEqual({ appTitle: 'A', theme: { cornerRadius: 0 }, selfPickItemsTags: [], ccAuthEnabled: false });
+    expect(withoutEmptyValues({ appTitle: 'A', gaTrackingId: '', ipLocation: { url: null, key: '' }, theme: { cornerRadius: 0 }, selfPickItemsTags: [], ccAuthEnabled: false })).toEqual({
+      appTitle: 'A',
+      theme: { cornerRadius: 0 },
+      selfPickItemsTags: [],
+      ccAuthEnabled: false,
+    });
   });
 });
