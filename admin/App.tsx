@@ -18,7 +18,9 @@ import tenants from './tenants';
 const dataProvider = createDataProvider('/api');
 const authProvider = createAuthProvider('/api');
 const i18nProvider = polyglotI18nProvider(() => en, 'en', { allowMissing: true });
-const ConsoleLayout = (props: LayoutProps) => <Layout {...props} menu={Menu} />;
+// react-admin sizes its layout to fit its widest content (min-width: fit-content): a row of tabs
+// would widen the page past a phone's screen. Scrollable parts scroll instead.
+const ConsoleLayout = (props: LayoutProps) => <Layout {...props} menu={Menu} sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }} />;
 // react-admin's default blue app bar fails WCAG AA contrast with white text; a deep navy passes.
 const theme: RaThemeOptions = { ...defaultTheme, palette: { ...defaultTheme.palette, primary: { main: '#1f3a5f' }, secondary: { main: '#1f3a5f' } } };
 

@@ -22,6 +22,8 @@ import authRoutes, { type AuthRoutesOptions } from './routes/api/auth';
 import health from './routes/api/health';
 import assetRoutes from './routes/assets';
 import history from './routes/api/tenants/history';
+import previews from './routes/api/tenants/previews';
+import previewDrafts from './plugins/app/preview-drafts';
 import tenants from './routes/api/tenants/index';
 import resources from './routes/api/tenants/resources/index';
 import type { TenantStore } from './stores/tenant-store';
@@ -70,6 +72,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(tenants);
   await app.register(resources);
   await app.register(history);
+  await app.register(previewDrafts);
+  await app.register(previews);
   await app.register(assetRoutes);
   await app.register(admin);
   // Last: its catch-all route answers every other GET with a storefront page.

@@ -161,7 +161,13 @@ export function CategoryTreeEdit() {
   const { tenantId = '' } = useParams();
   const translate = useTranslate();
   return (
-    <RecordEdit resource={`tenants/${tenantId}/categories`} id="tree" transform={withoutEmptyValues} title={translate('backlot.categories.title', { tenant: tenantId })}>
+    <RecordEdit
+      preview={{ path: '/categories' }}
+      resource={`tenants/${tenantId}/categories`}
+      id="tree"
+      transform={withoutEmptyValues}
+      title={translate('backlot.categories.title', { tenant: tenantId })}
+    >
       <SimpleForm toolbar={<RecordToolbar />} warnWhenUnsavedChanges mode="onChange">
         <CategoryTreeRows />
       </SimpleForm>

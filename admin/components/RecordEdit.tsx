@@ -11,11 +11,13 @@
  * Editors put <RecordToolbar> in their form: it holds Save and the conflict dialog, which needs
  * the form's current values.
  */
+import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import { Alert, AlertTitle, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { Edit, SaveButton, Toolbar, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate, type RaRecord, type TransformData } from 'react-admin';
 import { get, useFormContext, useFormState } from 'react-hook-form';
 import { changesOf, deepEqual, reapply, type Change } from '../lib/reapply';
+import { PREVIEW_WIDTH, PreviewDrawer } from '../preview/PreviewDrawer';
 
 interface Conflict {
   theirs?: RaRecord;
@@ -35,6 +37,9 @@ interface ConflictState {
   /** Problems the last save would have caused in other parts of the tenant. */
   elsewhere: Problem[];
   setElsewhere(problems: Problem[]): void;
+  preview?: { path: string };
+  previewOpen: boolean;
+  setPreviewOpen(open: boolean): void;
 }
 
 const ConflictContext = createContext<ConflictState | undefined>(undefined);
@@ -44,13 +49,16 @@ export interface RecordEditProps {
   id: string;
   title: string;
   transform?: TransformData;
+  /** The storefront page a live preview of the unsaved values shows; no preview without it. */
+  preview?: { path: string };
   children: ReactNode;
 }
 
 const statusOf = (error: unknown) => (error as { status?: number } | undefined)?.status;
 
-export function RecordEdit({ resource, id, title, transform, children }: RecordEditProps) {
+export function RecordEdit({ resource, id, title, transform, preview, children }: RecordEditProps) {
   const [conflict, setConflict] = useState<Conflict>();
+  const [previewOpen, setPreviewOpen] = useState(false);
   const [elsewhere, setElsewhere] = useState<Problem[]>([]);
   const notify = useNotify();
   const onError = (error: unknown, variables?: { previousData?: RaRecord }) => {
@@ -74,8 +82,18 @@ export function RecordEdit({ resource, id, title, transform, children }: RecordE
     notify((error as Error).message || 'ra.notification.http_error', { type: 'error' });
   };
   return (
-    <ConflictContext.Provider value={{ resource, id, transform, conflict, setConflict, elsewhere, setElsewhere }}>
-      <Edit resource={resource} id={id} mutationMode="pessimistic" redirect={false} transform={transform} title={title} mutationOptions={{ onError, onMutate: () => setElsewhere([]) }}>
+    <ConflictContext.Provider value={{ resource, id, transform, conflict, setConflict, elsewhere, setElsewhere, preview, previewOpen, setPreviewOpen }}>
+      <Edit
+        resource={resource}
+        id={id}
+        mutationMode="pessimistic"
+        redirect={false}
+        transform={transform}
+        title={title}
+        mutationOptions={{ onError, onMutate: () => setElsewhere([]) }}
+        // The open preview takes the right of a wide screen; the form narrows beside it.
+        sx={{ mr: { lg: previewOpen ? PREVIEW_WIDTH : 0 }, transition: 'margin 150ms' }}
+      >
         {children}
       </Edit>
     </ConflictContext.Provider>
@@ -83,10 +101,25 @@ export function RecordEdit({ resource, id, title, transform, children }: RecordE
 }
 
 export function RecordToolbar({ children }: { children?: ReactNode }) {
+  const state = useContext(ConflictContext);
+  const [, tenantId = '', resource = ''] = state?.resource.split('/') ?? [];
   return (
     <Toolbar sx={{ flexWrap: 'wrap', gap: 1 }}>
       <ElsewhereProblems />
       <SaveButton />
+      {state?.preview && (
+        <>
+          <Button
+            variant={state.previewOpen ? 'contained' : 'outlined'}
+            startIcon={<VisibilityOutlinedIcon />}
+            aria-pressed={state.previewOpen}
+            onClick={() => state.setPreviewOpen(!state.previewOpen)}
+          >
+            Preview
+          </Button>
+          <PreviewDrawer open={state.previewOpen} onClose={() => state.setPreviewOpen(false)} target={{ tenantId, resource, id: state.id, path: state.preview.path, transform: state.transform }} />
+        </>
+      )}
       {children}
       <ConflictDialog />
     </Toolbar>

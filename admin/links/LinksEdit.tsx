@@ -136,7 +136,7 @@ export function LinksEdit() {
           <Tab key={key} value={key} label={translate(`backlot.links.${key}`)} component={Link} to={`/t/${tenantId}/links/${key}`} />
         ))}
       </Tabs>
-      <RecordEdit transform={withoutEmptyValues} key={list} resource={`tenants/${tenantId}/links`} id={list} title={translate('backlot.links.title', { tenant: tenantId })}>
+      <RecordEdit preview={{ path: '/' }} transform={withoutEmptyValues} key={list} resource={`tenants/${tenantId}/links`} id={list} title={translate('backlot.links.title', { tenant: tenantId })}>
         <SimpleForm toolbar={<RecordToolbar />} warnWhenUnsavedChanges mode="onChange">
           <LinkListRows list={list} tree={tree} />
         </SimpleForm>

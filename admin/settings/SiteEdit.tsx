@@ -4,7 +4,7 @@
  * admins (the server's write policy says the same). Saving sends If-Match from the record's
  * version; the server's field errors land on their inputs.
  */
-import { TabbedForm, usePermissions, useTranslate } from 'react-admin';
+import { TabbedForm, TabbedFormTabs, usePermissions, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { rootSchema } from '../../schema/schema-walk';
 import type { Account } from '../authProvider';
@@ -23,8 +23,8 @@ export function SiteEdit() {
   const { permissions } = usePermissions<Account | undefined>();
   const isPlatform = permissions?.role === 'platform';
   return (
-    <RecordEdit resource={`tenants/${tenantId}/settings`} id="site" transform={withoutEmptyValues} title={translate('backlot.site.title', { tenant: tenantId })}>
-      <TabbedForm toolbar={<RecordToolbar />} warnWhenUnsavedChanges>
+    <RecordEdit preview={{ path: '/' }} resource={`tenants/${tenantId}/settings`} id="site" transform={withoutEmptyValues} title={translate('backlot.site.title', { tenant: tenantId })}>
+      <TabbedForm toolbar={<RecordToolbar />} warnWhenUnsavedChanges tabs={<TabbedFormTabs variant="scrollable" scrollButtons="auto" />}>
         {sections.map((section, index) => (
           // The first tab is the record's own address; the others add their section's name.
           <TabbedForm.Tab key={section} label={translate(`backlot.sections.${section}`, { _: section })} path={index === 0 ? undefined : section}>

@@ -9,8 +9,12 @@ import { createHash } from 'node:crypto';
 const TRACKING_SCRIPT_HOSTS = ['https://www.googletagmanager.com'];
 const TRACKING_CONNECT_HOSTS = ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'];
 
-/** `connect` adds origins the page calls (the configured IP-location provider's). */
-export function storefrontCsp({ inlineStyle, tracking, connect = [], dev }: { inlineStyle: string; tracking: boolean; connect?: string[]; dev: boolean }): string {
+/**
+ * `connect` adds origins the page calls (the configured IP-location provider's). `preview` is
+ * the console's framed preview of unsaved changes: framed by its own origin only, sandboxed
+ * (no script runs, no form posts), nothing fetched.
+ */
+export function storefrontCsp({ inlineStyle, tracking, connect = [], dev, preview = false }: { inlineStyle: string; tracking: boolean; connect?: string[]; dev: boolean; preview?: boolean }): string {
   const styleHash = `'sha256-${createHash('sha256').update(inlineStyle).digest('base64')}'`;
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
@@ -22,7 +26,8 @@ export function storefrontCsp({ inlineStyle, tracking, connect = [], dev }: { in
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],
-    'frame-ancestors': ["'none'"],
+    'frame-ancestors': [preview ? "'self'" : "'none'"],
+    ...(preview && { sandbox: ['allow-same-origin'], 'script-src': ["'none'"], 'connect-src': ["'none'"], 'form-action': ["'none'"] }),
   };
   return Object.entries(directives)
     .map(([name, values]) => `${name} ${values.join(' ')}`)

@@ -16,7 +16,7 @@ afterAll(() => t.close());
 
 type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
 const read = async (url: string) => (await t.as('platform', { url })).json();
-const RESOURCES: Record<string, string> = { settings: 'site', vendor: 'acme', colors: 'colorMap', links: 'footerLinks', 'custom-fields': 'customFields', categories: 'tree' };
+const RESOURCES: Record<string, string> = { settings: 'site', vendor: 'acme', colors: 'colorMap', links: 'footerLinks', 'custom-fields': 'customFields', categories: 'tree', pages: 'pages' };
 
 /** Routes on tenant "acme", with the status a caller who may reach acme gets; bodies are the current records. */
 const routes: Array<{ method: Method; url: string; reachable: number; body?: () => Promise<object> }> = [

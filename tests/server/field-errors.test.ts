@@ -14,7 +14,7 @@ afterAll(() => t.close());
 const SPECIAL_KEYS = ['__proto__', 'constructor', 'toString', 'hasOwnProperty'];
 
 /** Every sub-resource, each written through its first record; the body is JSON text so "__proto__" stays a key. */
-const RESOURCES = ['settings', 'vendor', 'colors', 'links', 'custom-fields', 'categories'];
+const RESOURCES = ['settings', 'vendor', 'colors', 'links', 'custom-fields', 'categories', 'pages'];
 
 describe.each(RESOURCES)('%s', (resource) => {
   it.each(SPECIAL_KEYS)('names a refused %s key in errors', async (key) => {

@@ -43,6 +43,7 @@ const SUB_RESOURCES: Record<string, string[]> = {
   links: ['headerLinks', 'footerLinks', 'socialLinks'],
   'custom-fields': ['customFields'],
   categories: ['tree'],
+  pages: ['pages'],
 };
 
 describe('tenants', () => {

@@ -12,7 +12,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { formatIssue } from '../../../schema/issue';
 import { packageRoot } from '../../../schema/node/package-root';
-import type { ContentPages } from '../../../schema/types.generated';
+import type { ContentPages, Tenant } from '../../../schema/types.generated';
 import { storefrontConfiguration } from '../../../storefront/config/build-configuration';
 import type { StorefrontConfiguration } from '../../../storefront/config/configuration';
 import { themeCss } from '../../../storefront/document/head';
@@ -71,23 +71,39 @@ export default fp<{ config: ServerConfig }>(
      * served 0.14× the requests/s of @fastify/static sending the same bytes), and a page depends
      * only on the tenant's version, its assets and its path, so each is rendered once.
      */
-    const built = new Map<string, { version: string; assetVersions: Record<string, string>; configuration: StorefrontConfiguration; csp: string; pages: ContentPages['pages']; content: Map<string, PageContent>; rendered: Map<string, { page: RenderedPage; document: EncodedDocument }> }>();
+    interface Built {
+      configuration: StorefrontConfiguration;
+      csp: string;
+      pages: ContentPages['pages'];
+      content: Map<string, PageContent>;
+    }
+    /** A tenant's storefront configuration and CSP, from one version of it. */
+    function build(tenantId: string, version: string, tenant: Tenant, assetVersions: Record<string, string>, cspExtra: Partial<Parameters<typeof storefrontCsp>[0]> = {}): Built {
+      const configuration = storefrontConfiguration(tenantId, version, tenant, assetVersions);
+      const { site } = configuration;
+      const csp = storefrontCsp({
+        inlineStyle: themeCss(configuration),
+        tracking: Boolean(site.gaTrackingId),
+        connect: site.ipLocation ? [new URL(site.ipLocation.url).origin] : [],
+        dev: config.dev,
+        ...cspExtra,
+      });
+      return { configuration, csp, pages: tenant.pages?.pages ?? [], content: new Map() };
+    }
+    const built = new Map<string, Built & { version: string; assetVersions: Record<string, string>; rendered: Map<string, { page: RenderedPage; document: EncodedDocument }> }>();
     async function configurationFor(tenantId: string) {
       const record = await app.tenantStore.get(tenantId);
       if (!record) return undefined;
       const assetVersions = assets.versions(tenantId);
       let entry = built.get(tenantId);
       if (entry?.version !== record.version || entry.assetVersions !== assetVersions) {
-        const configuration = storefrontConfiguration(tenantId, record.version, record.tenant, assetVersions);
-        const { site } = configuration;
-        const csp = storefrontCsp({ inlineStyle: themeCss(configuration), tracking: Boolean(site.gaTrackingId), connect: site.ipLocation ? [new URL(site.ipLocation.url).origin] : [], dev: config.dev });
-        built.set(tenantId, (entry = { version: record.version, assetVersions, configuration, csp, pages: record.tenant.pages?.pages ?? [], content: new Map(), rendered: new Map() }));
+        built.set(tenantId, (entry = { ...build(tenantId, record.version, record.tenant, assetVersions), version: record.version, assetVersions, rendered: new Map() }));
       }
       return entry;
     }
 
     /** A content page's body as HTML, rendered once per tenant version. */
-    function contentFor(entry: NonNullable<Awaited<ReturnType<typeof configurationFor>>>, path: string): PageContent | null {
+    function contentFor(entry: Built, path: string): PageContent | null {
       let content = entry.content.get(path);
       if (!content) {
         const page = entry.pages.find((candidate) => candidate.path === path);
@@ -98,7 +114,25 @@ export default fp<{ config: ServerConfig }>(
     }
 
     function problem(reply: FastifyReply, details: Problem) {
-      return reply.code(details.status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(problemPage(details, { dev: config.dev }));
+      return reply
+        .code(details.status)
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(problemPage(details, { dev: config.dev }));
+    }
+
+    /** The path a request names, without query and trailing slash. */
+    const pathOf = (url: string) => {
+      const pathname = url.replace(/[?#].*$/, '');
+      return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+    };
+
+    async function renderDocument(reply: FastifyReply, entry: Built, path: string) {
+      // Canonical and social-card links name the tenant's public address, never the request's Host
+      // (which the client chooses), so a page depends only on its path and is cached by it.
+      const url = `https://${entry.configuration.site.domain}${path}`;
+      const page = (await reply.render({ url, state: { path, configuration: entry.configuration, content: contentFor(entry, path) } })) as unknown as RenderedPage;
+      return { page, html: (await reply.html(page as unknown as Record<string, unknown>)) as string };
     }
 
     async function page(request: FastifyRequest, reply: FastifyReply) {
@@ -111,17 +145,13 @@ export default fp<{ config: ServerConfig }>(
         return problem(reply, { status: 503, title: 'Back shortly', message: 'This storefront is being updated. Please try again in a few minutes.', issues: error.issues });
       }
       if (!entry) return problem(reply, { status: 404, title: 'No storefront here', message: `No tenant serves this address (${request.host}).` });
-      const pathname = request.url.replace(/[?#].*$/, '');
-      const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-      // Canonical and social-card links name the tenant's public address, never the request's Host
-      // (which the client chooses), so a page depends only on its path and is cached by it.
-      const url = `https://${entry.configuration.site.domain}${path}`;
+      const path = pathOf(request.url);
       // Dev renders every time (the page's code may have just changed); 404s are not kept, so
       // random paths cannot crowd out real pages.
       let cached = config.dev ? undefined : entry.rendered.get(path);
       if (!cached) {
-        const page = (await reply.render({ url, state: { path, configuration: entry.configuration, content: contentFor(entry, path) } })) as unknown as RenderedPage;
-        cached = { page, document: new EncodedDocument((await reply.html(page as unknown as Record<string, unknown>)) as string) };
+        const { page, html } = await renderDocument(reply, entry, path);
+        cached = { page, document: new EncodedDocument(html) };
         if (page.status === 200) {
           if (entry.rendered.size >= RENDERED_PAGES_PER_TENANT) entry.rendered.delete(entry.rendered.keys().next().value!);
           entry.rendered.set(path, cached);
@@ -132,6 +162,34 @@ export default fp<{ config: ServerConfig }>(
       if (encoding) void reply.header('content-encoding', encoding);
       return reply.code(page.status).header('content-security-policy', entry.csp).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8').send(body);
     }
+
+    /**
+     * The console's preview of an unsaved draft (server/storefront/preview-drafts.ts), for the
+     * account that made it: the storefront as a save would make it, rendered fresh. It runs no
+     * script (CSP sandbox: the console frames it on its own origin), and its site links stay in
+     * the preview, so the admin can click around the unsaved storefront.
+     */
+    const previewRoute = { onRequest: app.authenticate, schema: { hide: true } } as const;
+    const preview = async (request: FastifyRequest, reply: FastifyReply) => {
+      const { token, '*': rest = '' } = request.params as { token: string; '*'?: string };
+      const draft = app.previewDrafts.get(token, request.account?.id);
+      if (!draft)
+        return problem(reply, {
+          status: 404,
+          title: 'This preview has ended',
+          message: 'Previews last ten minutes, for the session that made them. Change something in the console to preview again.',
+        });
+      const entry = (draft.built ??= build(draft.tenantId, `preview-${token}`, draft.tenant, assets.versions(draft.tenantId), { preview: true })) as Built;
+      const { page, html } = await renderDocument(reply, entry, pathOf(`/${rest}`));
+      const inPreview = html
+        .replace(/href="\/(?!\/|assets\/|_storefront\/)/g, `href="/preview/${token}/`)
+        // No script runs in the sandboxed preview: leave the client's out rather than have it refused.
+        .replace(/<script\b[^>]*\bsrc="[^"]*"[^>]*><\/script>|<link rel="modulepreload"[^>]*>/g, '');
+      return reply.code(page.status).header('content-security-policy', entry.csp).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(inPreview);
+    };
+    // The home page's address ends in a slash, which the wildcard route does not take.
+    app.get('/preview/:token/', previewRoute, preview);
+    app.get('/preview/:token/*', previewRoute, preview);
 
     const pageRoute = { schema: { hide: true } } as const;
     app.get('/', pageRoute, page);

@@ -70,6 +70,16 @@ export function copyFields(body: RecordBody, omit: readonly string[] = []): Reco
   return data;
 }
 
+/** Issues inside the written record map to its own fields; others keep their full path (`site.footerLinks.1.target`). */
+export function mapFields(request: FastifyRequest, resource: RecordResource, id: string): void {
+  const { pointer: prefix, field } = resource.locationOf(id);
+  request.fieldOf = (issue: Issue) => {
+    const pointer = `/${issue.file}${issue.pointer}`;
+    if (pointer === prefix || pointer.startsWith(`${prefix}/`)) return fieldPath(field ?? '', pointer.slice(prefix.length));
+    return fieldPath(issue.file, issue.pointer);
+  };
+}
+
 export function registerRecordResource(app: FastifyInstance, resource: RecordResource): void {
   const base = `/api/tenants/:tenantId/${resource.name}`;
   const recordParams = { ...tenantParams, required: ['tenantId', 'id'], properties: { ...tenantParams.properties, id: { type: 'string', minLength: 1, maxLength: 100 } } };
@@ -88,16 +98,6 @@ export function registerRecordResource(app: FastifyInstance, resource: RecordRes
     const record = records(stored).find((r) => r.id === id);
     if (!record) throw new RecordNotFoundError(`${resource.name} has no record ${JSON.stringify(id)}; its records are ${resource.list(stored.tenant).map((r) => JSON.stringify(r.id)).join(', ')}`);
     return record;
-  }
-
-  /** Issues inside the written record map to its own fields; others keep their full path. */
-  function mapFields(request: FastifyRequest, id: string) {
-    const { pointer: prefix, field } = resource.locationOf(id);
-    request.fieldOf = (issue: Issue) => {
-      const pointer = `/${issue.file}${issue.pointer}`;
-      if (pointer === prefix || pointer.startsWith(`${prefix}/`)) return fieldPath(field ?? '', pointer.slice(prefix.length));
-      return fieldPath(issue.file, issue.pointer);
-    };
   }
 
   app.get(base, { onRequest: app.requireTenant, schema: { tags, summary: `List ${resource.summary}`, params: tenantParams, querystring: listQuerySchema }, config: { docs: { success: { schema: listOf(recordSchema), headers: ['content-range', 'etag'] }, errors: STORED_TENANT_INVALID } } }, async (request, reply) => {
@@ -123,7 +123,7 @@ export function registerRecordResource(app: FastifyInstance, resource: RecordRes
       const ifMatch = ifMatchVersion(request);
       const before = await current(request);
       findRecord(before, id);
-      mapFields(request, id);
+      mapFields(request, resource, id);
       const after = resource.update(structuredClone(before.tenant), id, copyFields(request.body as RecordBody));
       assertMayChange(request.account!, before.tenant, after);
       const saved = await app.tenantStore.put(tenantId, after, { ifMatch, actor: request.account!.email });

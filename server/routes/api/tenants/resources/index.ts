@@ -2,11 +2,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { registerRecordResource, type RecordResource } from '../record-resource';
 import { categories } from './categories';
+import { pages } from './pages';
 import { settings } from './settings';
 import { colors, customFields, links } from './site-lists';
 import { vendor } from './vendor';
 
-export const RESOURCES: readonly RecordResource[] = [settings, vendor, colors, links, customFields, categories];
+export const RESOURCES: readonly RecordResource[] = [settings, vendor, colors, links, customFields, categories, pages];
 
 const resources: FastifyPluginAsync = async (app) => {
   for (const resource of RESOURCES) registerRecordResource(app, resource);
