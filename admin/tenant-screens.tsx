@@ -8,6 +8,7 @@ import LinkIcon from '@mui/icons-material/Link';
 import PaletteIcon from '@mui/icons-material/Palette';
 import TuneIcon from '@mui/icons-material/Tune';
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
+import ArticleIcon from '@mui/icons-material/Article';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
@@ -23,6 +24,7 @@ export const TENANT_SCREENS: readonly TenantScreen[] = [
   { path: 'site', label: 'backlot.menu.site', icon: BrushIcon, Component: lazy(() => import('./settings').then((m) => ({ default: m.SiteEdit }))) },
   { path: 'colors', label: 'backlot.menu.colors', icon: PaletteIcon, Component: lazy(() => import('./colors').then((m) => ({ default: m.ColorMapEdit }))) },
   { path: 'links', label: 'backlot.menu.links', icon: LinkIcon, Component: lazy(() => import('./links').then((m) => ({ default: m.LinksEdit }))) },
+  { path: 'pages', label: 'backlot.menu.pages', icon: ArticleIcon, Component: lazy(() => import('./pages').then((m) => ({ default: m.PagesEdit }))) },
   { path: 'categories', label: 'backlot.menu.categories', icon: AccountTreeIcon, Component: lazy(() => import('./categories').then((m) => ({ default: m.CategoryTreeEdit }))) },
   { path: 'custom-fields', label: 'backlot.menu.customFields', icon: TuneIcon, Component: lazy(() => import('./custom-fields').then((m) => ({ default: m.CustomFieldsEdit }))) },
   { path: 'vendor', label: 'backlot.menu.vendor', icon: StorefrontIcon, Component: lazy(() => import('./vendor').then((m) => ({ default: m.VendorEdit }))) },

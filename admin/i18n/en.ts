@@ -46,6 +46,14 @@ export const en = {
     colors: { title: 'Colours: %{tenant}', empty: 'No colours yet: visitors see no colour filter until you add one.' },
     links: { title: 'Links: %{tenant}', empty: 'No links yet.', headerLinks: 'Header', footerLinks: 'Footer', socialLinks: 'Social' },
     customFields: { title: 'Custom fields: %{tenant}', empty: 'No custom fields yet: items carry only the built-in facets.', noOptions: 'No options yet: a field needs at least one.' },
+    pages: {
+      title: 'Pages: %{tenant}',
+      routes: 'Content pages',
+      none: 'no page yet',
+      empty: '%{route} (%{path}) has no page yet: visitors see a short note that it is coming. Write one to fill it.',
+      create: 'Write this page',
+      remove: 'Remove this page',
+    },
     categories: {
       title: 'Categories: %{tenant}',
       intro:

@@ -39,9 +39,11 @@ export interface SchemaInputProps {
   size?: 'small' | 'medium';
   /** Rows of a list say their help once, above the list: each row shows only its messages. */
   hideHelp?: boolean;
+  /** A long Markdown text: monospace, many rows. */
+  markdown?: boolean;
 }
 
-export function SchemaInput({ field, readOnly = field.readOnly, source = field.source, extraValidators = [], size, hideHelp }: SchemaInputProps) {
+export function SchemaInput({ field, readOnly = field.readOnly, source = field.source, extraValidators = [], size, hideHelp, markdown }: SchemaInputProps) {
   const validate = [...validatorsOf(field), ...extraValidators];
   // react-admin greys a read-only input's help like a disabled one's, below WCAG contrast: it is still help worth reading.
   const readable = readOnly ? { '& .MuiFormHelperText-root.Mui-disabled': { color: 'text.secondary' } } : undefined;
@@ -61,7 +63,11 @@ export function SchemaInput({ field, readOnly = field.readOnly, source = field.s
     case 'radio':
       return <RadioButtonGroupInput {...common} choices={field.choices!} row={false} />;
     case 'textarea':
-      return <TextInput {...common} multiline minRows={2} />;
+      return markdown ? (
+        <TextInput {...common} multiline minRows={16} maxRows={40} slotProps={{ htmlInput: { spellCheck: true, style: { fontFamily: 'ui-monospace, Menlo, Consolas, monospace', fontSize: 14 } } }} />
+      ) : (
+        <TextInput {...common} multiline minRows={2} />
+      );
     case 'color':
       return <ColorInput {...common} placeholder={typeof field.default === 'string' ? field.default : undefined} />;
     case 'timezone':

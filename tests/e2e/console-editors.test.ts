@@ -293,4 +293,51 @@ describe('console editors', () => {
     expect(saved.items[0].options.at(-1)).toEqual({ name: 'Jet Age & Beyond', slug: 'jet-age-and-beyond' });
     await context.close();
   });
+
+  it('previews an unsaved page body beside the editor, rendered by the storefront, and saves it', async () => {
+    const { page, context, blocked, errors } = await app.logIn(STAFF, { bypassCSP: true, viewport: { width: 1600, height: 1000 } });
+    await page.waitForURL(/#\/tenants/);
+    await open(page, '/t/aviation/pages');
+    await page.getByRole('button', { name: /Credits/ }).click();
+    const body = page.getByRole('textbox', { name: 'Body' });
+    const hostile = '<img src=x onerror=alert(1)>';
+    await body.fill(`${await body.inputValue()}\n\n## Coming soon: Red Eye 2\n\n${hostile}`);
+    const preview = page.frameLocator('iframe[title="Storefront preview with unsaved changes"]');
+    await preview.getByRole('heading', { name: 'Coming soon: Red Eye 2' }).waitFor();
+    // Raw HTML in a body is shown as text, never as an element.
+    await preview.getByText(hostile).waitFor();
+    expect(await preview.locator('img[src=x]').count()).toBe(0);
+    expect(await app.storefront('/pages/credits')).not.toContain('Coming soon: Red Eye 2');
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'pages_preview_1600');
+    await save(page);
+    expect(await app.storefront('/pages/credits')).toContain('Coming soon: Red Eye 2');
+    expect(blocked).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('previews unsaved branding at phone and desktop widths; the storefront keeps the saved one until Save', async () => {
+    const { page, context, errors } = await app.logIn(STAFF, { bypassCSP: true, viewport: { width: 1600, height: 1000 } });
+    await page.waitForURL(/#\/tenants/);
+    await open(page, '/t/aviation/site/branding');
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await page.getByLabel(/^App title/).fill('Jetway Unsaved');
+    const frame = page.frameLocator('iframe[title="Storefront preview with unsaved changes"]');
+    await frame.getByRole('heading', { level: 1, name: 'Jetway Unsaved' }).waitFor();
+    expect(await app.storefront('/')).not.toContain('Jetway Unsaved');
+    await page.getByRole('button', { name: 'Phone' }).click();
+    expect(await page.locator('iframe[title="Storefront preview with unsaved changes"]').evaluate((iframe) => (iframe as HTMLIFrameElement).getBoundingClientRect().width)).toBeLessThanOrEqual(390);
+    await shot(page, 'site_preview_phone_1600');
+    // A link inside the preview stays in the preview (the unsaved title is still there).
+    await frame.getByRole('link', { name: 'Portfolio' }).first().click();
+    await frame.getByRole('heading', { level: 1, name: 'Portfolio' }).waitFor();
+    expect(await frame.locator('title').textContent()).toContain('Jetway Unsaved');
+    // A value a save would refuse keeps the last good preview and says why.
+    await page.getByRole('tab', { name: 'Integrations' }).click();
+    await page.getByLabel(/^Google Analytics id/).fill('not-an-id');
+    await page.getByText(/The preview shows your last valid values until this is fixed: gaTrackingId:/).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -1,0 +1,1 @@
+export { PagesEdit } from './PagesEdit';
