@@ -9,6 +9,7 @@ import PaletteIcon from '@mui/icons-material/Palette';
 import TuneIcon from '@mui/icons-material/Tune';
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import ArticleIcon from '@mui/icons-material/Article';
+import HistoryIcon from '@mui/icons-material/History';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
@@ -28,4 +29,5 @@ export const TENANT_SCREENS: readonly TenantScreen[] = [
   { path: 'categories', label: 'backlot.menu.categories', icon: AccountTreeIcon, Component: lazy(() => import('./categories').then((m) => ({ default: m.CategoryTreeEdit }))) },
   { path: 'custom-fields', label: 'backlot.menu.customFields', icon: TuneIcon, Component: lazy(() => import('./custom-fields').then((m) => ({ default: m.CustomFieldsEdit }))) },
   { path: 'vendor', label: 'backlot.menu.vendor', icon: StorefrontIcon, Component: lazy(() => import('./vendor').then((m) => ({ default: m.VendorEdit }))) },
+  { path: 'history', label: 'backlot.menu.history', icon: HistoryIcon, Component: lazy(() => import('./history').then((m) => ({ default: m.HistoryList }))) },
 ];

@@ -46,6 +46,13 @@ export const en = {
     colors: { title: 'Colours: %{tenant}', empty: 'No colours yet: visitors see no colour filter until you add one.' },
     links: { title: 'Links: %{tenant}', empty: 'No links yet.', headerLinks: 'Header', footerLinks: 'Footer', socialLinks: 'Social' },
     customFields: { title: 'Custom fields: %{tenant}', empty: 'No custom fields yet: items carry only the built-in facets.', noOptions: 'No options yet: a field needs at least one.' },
+    history: {
+      title: 'History: %{tenant}',
+      empty: 'No changes yet.',
+      restored: 'Version #%{id} restored. It is saved as a new change, which you can undo from here.',
+      stale: 'Someone changed this tenant a moment ago: look at the newest change, then restore again if you still want to.',
+      failed: 'That version could not be restored.',
+    },
     pages: {
       title: 'Pages: %{tenant}',
       routes: 'Content pages',
