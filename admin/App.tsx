@@ -5,7 +5,7 @@
  */
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { Suspense } from 'react';
-import { Admin, CustomRoutes, defaultTheme, Layout, Loading, Resource, type LayoutProps, type RaThemeOptions } from 'react-admin';
+import { Admin, AppBar, CustomRoutes, defaultTheme, Layout, Loading, Resource, TitlePortal, type LayoutProps, type RaThemeOptions } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { createAuthProvider } from './authProvider';
 import { Dashboard } from './Dashboard';
@@ -13,14 +13,20 @@ import { createDataProvider } from './dataProvider';
 import { en } from './i18n/en';
 import { Menu } from './Menu';
 import { TENANT_SCREENS } from './tenant-screens';
-import tenants from './tenants';
+import tenants, { TenantSwitcher } from './tenants';
 
 const dataProvider = createDataProvider('/api');
 const authProvider = createAuthProvider('/api');
 const i18nProvider = polyglotI18nProvider(() => en, 'en', { allowMissing: true });
 // react-admin sizes its layout to fit its widest content (min-width: fit-content): a row of tabs
 // would widen the page past a phone's screen. Scrollable parts scroll instead.
-const ConsoleLayout = (props: LayoutProps) => <Layout {...props} menu={Menu} sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }} />;
+const ConsoleAppBar = () => (
+  <AppBar>
+    <TitlePortal />
+    <TenantSwitcher />
+  </AppBar>
+);
+const ConsoleLayout = (props: LayoutProps) => <Layout {...props} menu={Menu} appBar={ConsoleAppBar} sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }} />;
 // react-admin's default blue app bar fails WCAG AA contrast with white text; a deep navy passes.
 const theme: RaThemeOptions = { ...defaultTheme, palette: { ...defaultTheme.palette, primary: { main: '#1f3a5f' }, secondary: { main: '#1f3a5f' } } };
 

@@ -69,7 +69,14 @@ export const en = {
     },
     vendor: { title: 'Vendor: %{tenant}' },
     site: { title: 'Branding and site: %{tenant}', domainLocked: 'Only platform staff change the domain.' },
-    tenants: { open: 'Open', empty: 'No tenants yet.' },
+    tenants: {
+      open: 'Open',
+      empty: 'No tenants yet.',
+      create: 'New tenant',
+      from: 'Start from',
+      fromHelp: 'Copy the links, colours, facets, categories and constants of an existing tenant, or start from the blank template.',
+      blank: 'The blank template',
+    },
     noTenant: 'This account has no tenant yet: ask platform staff to add one.',
   },
 };

@@ -1,5 +1,6 @@
-/** The tenants an account may reach (platform staff: all), each opening its branding and site settings. */
-import { Button, Datagrid, List, TextField, useRecordContext, useTranslate } from 'react-admin';
+/** The tenants an account may reach (platform staff: all, and a button to make one), each opening its branding and site settings. */
+import { Button, CreateButton, Datagrid, List, TextField, TopToolbar, usePermissions, useRecordContext, useTranslate } from 'react-admin';
+import type { Account } from '../authProvider';
 import { Link } from 'react-router-dom';
 
 function OpenButton() {
@@ -10,8 +11,18 @@ function OpenButton() {
 }
 
 export function TenantList() {
+  const { permissions } = usePermissions<Account | undefined>();
+  const translate = useTranslate();
+  const actions =
+    permissions?.role === 'platform' ? (
+      <TopToolbar>
+        <CreateButton label={translate('backlot.tenants.create')} />
+      </TopToolbar>
+    ) : (
+      false
+    );
   return (
-    <List sort={{ field: 'id', order: 'ASC' }} perPage={25} empty={false}>
+    <List sort={{ field: 'id', order: 'ASC' }} perPage={25} empty={false} actions={actions}>
       <Datagrid rowClick={(id) => `/t/${id}/site`} bulkActionButtons={false}>
         <TextField source="id" />
         <TextField source="displayName" />

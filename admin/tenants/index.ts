@@ -1,3 +1,5 @@
+import { TenantCreate } from './TenantCreate';
 import { TenantList } from './TenantList';
 
-export default { list: TenantList };
+export { TenantSwitcher } from './TenantSwitcher';
+export default { list: TenantList, create: TenantCreate };

@@ -85,4 +85,36 @@ describe('the console', () => {
     expect((await http(`${server.url}/api/tenants/aviation/settings/site`, { headers: { cookie } })).status).toBe(200);
     await context.close();
   });
+
+  it('lets platform staff create a tenant (checked as they type), land in it, and switch tenants keeping the screen', async () => {
+    const { page, context, errors } = await logIn(STAFF, { bypassCSP: true });
+    await page.waitForURL(/#\/tenants/);
+    await page.getByRole('link', { name: 'New tenant' }).click();
+    await page.getByLabel(/^Tenant id/).fill('Hangar 9');
+    await page.getByLabel(/^Business name/).fill('Hangar Nine Props');
+    await page.getByLabel(/^Domain/).fill('props.hangar9.example');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(/^Must be a lowercase slug/).waitFor();
+    await page.getByLabel(/^Tenant id/).fill('aviation');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(/already exists/).waitFor();
+    await page.getByLabel(/^Tenant id/).fill('hangar-nine');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: path.join(artifacts, 'tenant_create_1280.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/#\/t\/hangar-nine\/site/);
+    await expect(page.getByLabel(/^Domain/).inputValue()).resolves.toBe('props.hangar9.example');
+    const storefront = await http(`${server.url}/`, { headers: { host: 'hangar-nine.localhost' } });
+    expect(storefront.text).toContain('Hangar Nine Props');
+
+    // The switcher keeps the screen: the colours of one tenant, then of another.
+    await page.goto(`${server.url}/admin/#/t/hangar-nine/colors`);
+    await page.getByRole('button', { name: 'Save' }).waitFor();
+    await page.getByRole('combobox', { name: 'Tenant' }).click();
+    await page.getByRole('option', { name: /\(aviation\)/ }).click();
+    await page.waitForURL(/#\/t\/aviation\/colors/);
+    await page.getByRole('textbox', { name: 'Colour name' }).first().waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
