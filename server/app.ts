@@ -23,6 +23,7 @@ import health from './routes/api/health';
 import assetRoutes from './routes/assets';
 import history from './routes/api/tenants/history';
 import previews from './routes/api/tenants/previews';
+import tenantAssets from './routes/api/tenants/assets';
 import previewDrafts from './plugins/app/preview-drafts';
 import tenants from './routes/api/tenants/index';
 import resources from './routes/api/tenants/resources/index';
@@ -74,6 +75,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(history);
   await app.register(previewDrafts);
   await app.register(previews);
+  await app.register(tenantAssets, { tenantsDir: options.config.tenantsDir });
   await app.register(assetRoutes);
   await app.register(admin);
   // Last: its catch-all route answers every other GET with a storefront page.

@@ -33,10 +33,10 @@ export async function removeStaleTemporaries(dir: string, olderThanMs = 60_000, 
   return removed;
 }
 
-async function writeAndFlush(file: string, text: string): Promise<void> {
+async function writeAndFlush(file: string, content: string | Uint8Array): Promise<void> {
   const handle = await open(file, 'wx', 0o644);
   try {
-    await handle.writeFile(text, 'utf8');
+    await handle.writeFile(content);
     await handle.sync();
   } finally {
     await handle.close();
@@ -57,11 +57,11 @@ async function flushDirectory(dir: string): Promise<void> {
   }
 }
 
-/** Replaces (or creates) one file atomically. */
-export async function writeFileAtomic(file: string, text: string): Promise<void> {
+/** Replaces (or creates) one file atomically: text (UTF-8) or bytes. */
+export async function writeFileAtomic(file: string, content: string | Uint8Array): Promise<void> {
   const temporary = temporarySibling(file);
   try {
-    await writeAndFlush(temporary, text);
+    await writeAndFlush(temporary, content);
     await rename(temporary, file);
   } catch (error) {
     await rm(temporary, { force: true });

@@ -40,6 +40,11 @@ class AssetFolder {
 
   constructor(private readonly dir: string) {}
 
+  /** Looked at again on the next read (a file was just written or removed here). */
+  forget(): void {
+    this.scannedAt = -Infinity;
+  }
+
   current(now = Date.now()): ReadonlyMap<string, AssetFile> {
     if (now - this.scannedAt >= RESCAN_MS) this.scan(now);
     return this.files;
@@ -93,6 +98,16 @@ export class AssetCatalog {
     if (!ASSET_NAME.test(name)) return undefined;
     if (tenantId !== undefined && !/^[a-z0-9-]+$/.test(tenantId)) return undefined;
     return (tenantId === undefined ? this.folder(this.sharedDir) : this.tenantFolder(tenantId)).current().get(name);
+  }
+
+  /** The tenant's own files by name. */
+  ownFiles(tenantId: string): ReadonlyMap<string, AssetFile> {
+    return this.tenantFolder(tenantId).current();
+  }
+
+  /** The tenant's folder changed (an upload or removal through the API): read it again now. */
+  changed(tenantId: string): void {
+    this.tenantFolder(tenantId).forget();
   }
 
   /**
