@@ -10,6 +10,7 @@ import TuneIcon from '@mui/icons-material/Tune';
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import ArticleIcon from '@mui/icons-material/Article';
 import HistoryIcon from '@mui/icons-material/History';
+import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
@@ -23,6 +24,7 @@ export interface TenantScreen {
 
 export const TENANT_SCREENS: readonly TenantScreen[] = [
   { path: 'site', label: 'backlot.menu.site', icon: BrushIcon, Component: lazy(() => import('./settings').then((m) => ({ default: m.SiteEdit }))) },
+  { path: 'assets', label: 'backlot.menu.assets', icon: ImageOutlinedIcon, Component: lazy(() => import('./assets').then((m) => ({ default: m.AssetsPanel }))) },
   { path: 'colors', label: 'backlot.menu.colors', icon: PaletteIcon, Component: lazy(() => import('./colors').then((m) => ({ default: m.ColorMapEdit }))) },
   { path: 'links', label: 'backlot.menu.links', icon: LinkIcon, Component: lazy(() => import('./links').then((m) => ({ default: m.LinksEdit }))) },
   { path: 'pages', label: 'backlot.menu.pages', icon: ArticleIcon, Component: lazy(() => import('./pages').then((m) => ({ default: m.PagesEdit }))) },

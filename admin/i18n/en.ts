@@ -18,7 +18,7 @@ export const en = {
       vendor: 'Vendor',
       categories: 'Categories',
       pages: 'Pages',
-      assets: 'Assets',
+      assets: 'Images',
       history: 'History',
     },
     sections: {
@@ -46,6 +46,14 @@ export const en = {
     colors: { title: 'Colours: %{tenant}', empty: 'No colours yet: visitors see no colour filter until you add one.' },
     links: { title: 'Links: %{tenant}', empty: 'No links yet.', headerLinks: 'Header', footerLinks: 'Footer', socialLinks: 'Social' },
     customFields: { title: 'Custom fields: %{tenant}', empty: 'No custom fields yet: items carry only the built-in facets.', noOptions: 'No options yet: a field needs at least one.' },
+    assets: {
+      title: 'Images: %{tenant}',
+      drop: 'Drag an image here to upload it',
+      choose: 'Choose an image',
+      limits: 'SVG, PNG, JPEG, WebP or ICO, up to 2 MB. A file with the same name is replaced. SVGs that could run script or load anything from elsewhere are refused.',
+      empty: 'No images yet: upload a logo to begin.',
+      loadFailed: 'The images could not be loaded. Reload the page to try again.',
+    },
     history: {
       title: 'History: %{tenant}',
       empty: 'No changes yet.',

@@ -23,7 +23,8 @@ export function TenantSwitcher() {
       value={match?.[1] ?? ''}
       onChange={(event) => navigate(`/t/${event.target.value}/${match?.[2] || 'site'}`)}
       sx={{
-        minWidth: 160,
+        width: { xs: 150, sm: 260 },
+        flex: 'none',
         mr: 1,
         '& .MuiInputBase-root': { color: 'inherit', bgcolor: 'rgba(255,255,255,0.12)' },
         '& .MuiInputLabel-root, & .MuiSvgIcon-root': { color: 'inherit' },

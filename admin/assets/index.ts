@@ -1,0 +1,1 @@
+export { AssetsPanel } from './AssetsPanel';
