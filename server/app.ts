@@ -77,7 +77,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(previews);
   await app.register(tenantAssets, { tenantsDir: options.config.tenantsDir });
   await app.register(assetRoutes);
-  await app.register(admin);
+  await app.register(admin, { config: options.config });
   // Last: its catch-all route answers every other GET with a storefront page.
   await app.register(storefront, { config: options.config });
   return app;

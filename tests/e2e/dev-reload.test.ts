@@ -1,7 +1,8 @@
 /**
- * `npm run dev` (BACKLOT_DEV=1, the server from source through tsx, the storefront through Vite's
- * middleware): editing a tenant file reloads the open page, and an invalid edit shows its located
- * problems in Vite's overlay over the page instead of breaking it.
+ * `npm run dev` (BACKLOT_DEV=1, the server from source through tsx, the storefront and the
+ * console through Vite's middleware): editing a tenant file reloads the open page, and an invalid
+ * edit shows its located problems in Vite's overlay over the page instead of breaking it; the
+ * console is served from its sources with Vite's hot-reload client connected, against the same API.
  */
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -19,7 +20,16 @@ let browser: Browser;
 beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'backlot-dev-'));
   await cp(path.join(tenantsDir, 'aviation'), path.join(root, 'tenants/aviation'), { recursive: true });
-  server = await startServer({ BACKLOT_DEV: '1', BACKLOT_TENANTS_DIR: path.join(root, 'tenants'), BACKLOT_DATA_DIR: path.join(root, '.data') }, [process.execPath, path.join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), path.join(repoRoot, 'server/main.ts')]);
+  server = await startServer(
+    {
+      BACKLOT_DEV: '1',
+      BACKLOT_ADMIN_EMAIL: 'staff@backlot.example',
+      BACKLOT_ADMIN_PASSWORD: 'correct horse battery staple',
+      BACKLOT_TENANTS_DIR: path.join(root, 'tenants'),
+      BACKLOT_DATA_DIR: path.join(root, '.data'),
+    },
+    [process.execPath, path.join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), path.join(repoRoot, 'server/main.ts')],
+  );
   browser = await launchChromium();
 }, 60_000);
 
@@ -48,3 +58,19 @@ it('reloads the open page on a tenant edit, and overlays the located problems of
   await expect.poll(() => overlay.evaluate((element) => element.shadowRoot!.textContent), { timeout: 10_000 }).toMatch(/site\.json:\d+:\d+ \/maxColumnCount must be/);
   await context.close();
 });
+
+it('serves the console from its sources with hot reload, against the same API', async () => {
+  const { context } = await containedContext(browser);
+  const page = await context.newPage();
+  const messages: string[] = [];
+  page.on('console', (message) => messages.push(message.text()));
+  await page.goto(`http://127.0.0.1:${server.port}/admin/`);
+  await page.locator('input[name=username]').fill('staff@backlot.example');
+  await page.locator('input[name=password]').fill('correct horse battery staple');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('cell', { name: 'aviation', exact: true }).waitFor({ timeout: 30_000 });
+  // The page runs the sources (admin/main.tsx), and Vite's client holds its socket open for updates.
+  expect(await page.evaluate(() => [...document.scripts].some((script) => script.src.endsWith('/admin/main.tsx')))).toBe(true);
+  await expect.poll(() => messages.some((text) => text.includes('[vite] connected')), { timeout: 10_000 }).toBe(true);
+  await context.close();
+}, 60_000);
