@@ -6,10 +6,12 @@
  * - a network failure says so, and the values stay in the form;
  * - a stale save (412: someone else saved this tenant since the form opened) keeps the values
  *   and opens a dialog that compares their change with the user's and offers to reapply the
- *   user's on top of theirs, or to discard the user's and load theirs.
+ *   user's on top of theirs, or to discard the user's and load theirs;
+ * - a save that would break another part of the tenant lists what, beside Save.
+ * With `preview`, a live preview of the unsaved values opens beside the form.
  *
- * Editors put <RecordToolbar> in their form: it holds Save and the conflict dialog, which needs
- * the form's current values.
+ * Editors put <RecordToolbar> in their form: it holds Save, the preview toggle and the conflict
+ * dialog, which need the form's current values.
  */
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import { Alert, AlertTitle, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
@@ -28,7 +30,7 @@ interface Problem {
   message: string;
 }
 
-interface ConflictState {
+interface RecordEditState {
   resource: string;
   id: string;
   transform?: TransformData;
@@ -42,7 +44,7 @@ interface ConflictState {
   setPreviewOpen(open: boolean): void;
 }
 
-const ConflictContext = createContext<ConflictState | undefined>(undefined);
+const RecordEditContext = createContext<RecordEditState | undefined>(undefined);
 
 export interface RecordEditProps {
   resource: string;
@@ -82,7 +84,7 @@ export function RecordEdit({ resource, id, title, transform, preview, children }
     notify((error as Error).message || 'ra.notification.http_error', { type: 'error' });
   };
   return (
-    <ConflictContext.Provider value={{ resource, id, transform, conflict, setConflict, elsewhere, setElsewhere, preview, previewOpen, setPreviewOpen }}>
+    <RecordEditContext.Provider value={{ resource, id, transform, conflict, setConflict, elsewhere, setElsewhere, preview, previewOpen, setPreviewOpen }}>
       <Edit
         resource={resource}
         id={id}
@@ -96,12 +98,12 @@ export function RecordEdit({ resource, id, title, transform, preview, children }
       >
         {children}
       </Edit>
-    </ConflictContext.Provider>
+    </RecordEditContext.Provider>
   );
 }
 
 export function RecordToolbar({ children }: { children?: ReactNode }) {
-  const state = useContext(ConflictContext);
+  const state = useContext(RecordEditContext);
   const [, tenantId = '', resource = ''] = state?.resource.split('/') ?? [];
   return (
     <Toolbar sx={{ flexWrap: 'wrap', gap: 1 }}>
@@ -129,7 +131,7 @@ export function RecordToolbar({ children }: { children?: ReactNode }) {
 /** What the last save would have broken elsewhere in the tenant: no input here can show it. */
 function ElsewhereProblems() {
   const translate = useTranslate();
-  const state = useContext(ConflictContext);
+  const state = useContext(RecordEditContext);
   const { clearErrors } = useFormContext();
   const { errors } = useFormState();
   const problems = state?.elsewhere ?? [];
@@ -170,7 +172,7 @@ function ChangeCell({ value, changed }: { value: unknown; changed: boolean }) {
 }
 
 function ConflictDialog() {
-  const state = useContext(ConflictContext);
+  const state = useContext(RecordEditContext);
   const base = useRecordContext();
   const form = useFormContext();
   const dataProvider = useDataProvider();
