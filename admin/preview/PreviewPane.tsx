@@ -16,7 +16,8 @@ function usePaneWidth() {
   const ref = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
   useEffect(() => {
-    if (!ref.current) return;
+    // Every browser the console supports has ResizeObserver; without one the page is drawn unscaled.
+    if (!ref.current || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(([entry]) => setWidth(entry!.contentRect.width));
     observer.observe(ref.current);
     return () => observer.disconnect();
