@@ -150,6 +150,11 @@ describe('console editors', () => {
     await save(page);
     const footer = (await app.storefront('/')).split('<footer')[1]!;
     expect(footer.indexOf('>Categories</a>')).toBeLessThan(footer.indexOf('>Prop &amp; Set Rentals</a>'));
+    await page.reload();
+    await page.getByRole('button', { name: 'Move Prop & Set Rentals', exact: true }).waitFor();
+    expect(await page.getByRole('textbox', { name: 'Label' }).nth(0).inputValue()).toBe('Categories');
+    await page.getByRole('tab', { name: 'Header' }).click();
+    await page.getByRole('button', { name: 'Move Our Work', exact: true }).waitFor();
     expect(blocked).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
@@ -246,6 +251,10 @@ describe('console editors', () => {
     expect(group('studio-gear').categories.at(-1)!.slug).toBe('lavatories');
     expect(await app.storefront('/rentals/aviation-sets')).toContain('Airliner Cabins');
     expect(await app.storefront('/rentals/studio-gear/lavatories')).toMatch(/<h1[^>]*>Lavatories<\/h1>/);
+    await page.reload();
+    await page.getByRole('button', { name: 'Show the categories of Aviation Sets' }).click();
+    expect(await page.getByRole('textbox', { name: 'Category name' }).first().inputValue()).toBe('Airliner Cabins');
+    expect(await page.getByRole('textbox', { name: 'GL code' }).nth(1).inputValue()).toBe('4111');
     expect(blocked).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
@@ -312,6 +321,9 @@ describe('console editors', () => {
     await shot(page, 'pages_preview_1600');
     await save(page);
     expect(await app.storefront('/pages/credits')).toContain('Coming soon: Red Eye 2');
+    await page.reload();
+    await page.getByRole('button', { name: /Credits/ }).click();
+    expect(await page.getByRole('textbox', { name: 'Body' }).inputValue()).toContain('## Coming soon: Red Eye 2');
     expect(blocked).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
