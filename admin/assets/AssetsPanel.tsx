@@ -8,7 +8,7 @@ import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { Alert, Box, Button, Card, CardActions, CardContent, LinearProgress, Menu, MenuItem, Typography } from '@mui/material';
 import { useRef, useState, type DragEvent } from 'react';
-import { Confirm, Loading, Title, useDataProvider, useGetList, useNotify, useTranslate } from 'react-admin';
+import { Confirm, Loading, Title, useDataProvider, useGetList, useGetOne, useNotify, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { rootSchema } from '../../schema/schema-walk';
 import { pointerLabel } from '../history/pointer-label';
@@ -26,9 +26,35 @@ interface Asset {
 }
 
 /** The site settings that take an image, from the schema: favicon, header logo, share image … */
-const IMAGE_SETTINGS = fieldsOf(rootSchema('site'))
-  .filter((field) => field.kind === 'image')
-  .map((field) => ({ ...field, label: field.label.replace(/ · Image address$/, '') }));
+const SITE_FIELDS = fieldsOf(rootSchema('site'));
+const IMAGE_SETTINGS = SITE_FIELDS.filter((field) => field.kind === 'image').map((field) => ({ ...field, label: field.label.replace(/ · Image address$/, '') }));
+
+/** Browsers draw a favicon in a tab at 16–32 px. */
+const FAVICON_PX = 32;
+
+/**
+ * The size the storefront draws an image at, from the first setting that uses it: an image
+ * setting beside width and height (the header logo) takes those; the favicon a tab's size;
+ * anything else its own size.
+ */
+export function drawnSize(asset: Pick<Asset, 'usedBy' | 'width' | 'height'>, site: Record<string, unknown> | undefined): { width: number; height: number; where?: string } | undefined {
+  for (const pointer of asset.usedBy) {
+    const path = pointer.split('/').slice(2);
+    if (path.length === 2 && path[1] === 'url') {
+      const owner = site?.[path[0]!] as { width?: unknown; height?: unknown } | undefined;
+      if (typeof owner?.width === 'number' && typeof owner.height === 'number')
+        return {
+          width: owner.width,
+          height: owner.height,
+          where: pointerLabel(pointer)
+            .replace(/^Site settings › /, '')
+            .replace(/ › Image address$/, ''),
+        };
+    }
+    if (path.length === 1 && path[0] === 'favicon') return { width: FAVICON_PX, height: FAVICON_PX, where: 'a browser tab' };
+  }
+  return asset.width && asset.height ? { width: asset.width, height: asset.height } : undefined;
+}
 
 const kilobytes = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(bytes < 10240 ? 1 : 0)} KB`);
 
@@ -39,11 +65,12 @@ function setAt(target: Record<string, unknown>, source: string, value: unknown) 
   node[keys.at(-1)!] = value;
 }
 
-function AssetCard({ asset, tenantId, onChanged }: { asset: Asset; tenantId: string; onChanged(): void }) {
+function AssetCard({ asset, tenantId, site, onChanged }: { asset: Asset; tenantId: string; site: Record<string, unknown> | undefined; onChanged(): void }) {
   const dataProvider = useDataProvider();
   const notify = useNotify();
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const [removing, setRemoving] = useState(false);
+  const drawn = drawnSize(asset, site);
   const uses = asset.usedBy.map((pointer) =>
     pointerLabel(pointer)
       .replace(/^Site settings › /, '')
@@ -56,6 +83,12 @@ function AssetCard({ asset, tenantId, onChanged }: { asset: Asset; tenantId: str
       const { data: previousData } = await dataProvider.getOne(resource, { id: 'site' });
       const data = structuredClone(previousData);
       setAt(data, source, asset.url.replace(/\?.*$/, ''));
+      // A logo keeps its height on the page; its width follows the new image's shape.
+      const owner = source.endsWith('.url') ? (data[source.split('.')[0]!] as { width?: number; height?: number } | undefined) : undefined;
+      if (owner && typeof owner.height === 'number' && asset.width && asset.height) {
+        const bounds = SITE_FIELDS.find((field) => field.source === `${source.split('.')[0]}.width`);
+        owner.width = Math.min(bounds?.max ?? Infinity, Math.max(bounds?.min ?? 1, Math.round((owner.height * asset.width) / asset.height)));
+      }
       await dataProvider.update(resource, { id: 'site', data, previousData });
       notify(`${asset.id} is now the ${label.toLowerCase()}.`, { type: 'success' });
       onChanged();
@@ -88,7 +121,13 @@ function AssetCard({ asset, tenantId, onChanged }: { asset: Asset; tenantId: str
           backgroundPosition: '0 0,8px 8px',
         }}
       >
-        <img src={asset.url} alt={asset.id} style={{ maxWidth: '100%', maxHeight: 104, width: asset.width && asset.width < 240 ? asset.width : undefined, objectFit: 'contain' }} />
+        <img
+          src={asset.url}
+          alt={asset.id}
+          width={drawn?.width}
+          height={drawn?.height}
+          style={{ maxWidth: '100%', maxHeight: 104, width: drawn ? undefined : 'auto', height: drawn ? undefined : 'auto', objectFit: 'contain' }}
+        />
       </Box>
       <CardContent sx={{ flex: 1, pb: 0 }}>
         <Typography variant="subtitle2" component="h3" sx={{ wordBreak: 'break-all' }}>
@@ -100,6 +139,11 @@ function AssetCard({ asset, tenantId, onChanged }: { asset: Asset; tenantId: str
         <Typography variant="body2" sx={{ mt: 0.5 }}>
           {uses.length ? `Used as: ${uses.join('; ')}` : 'Not used'}
         </Typography>
+        {drawn?.where && (
+          <Typography variant="body2" color="text.secondary">
+            {`Shown at ${drawn.width} × ${drawn.height} px in ${drawn.where === 'a browser tab' ? drawn.where : `the ${drawn.where.toLowerCase()}`}`}
+          </Typography>
+        )}
       </CardContent>
       <CardActions>
         <Button size="small" aria-haspopup="menu" onClick={(event) => setMenu(event.currentTarget)}>
@@ -136,6 +180,7 @@ export function AssetsPanel() {
   const { tenantId = '' } = useParams();
   const translate = useTranslate();
   const notify = useNotify();
+  const { data: site, refetch: refetchSite } = useGetOne<Record<string, unknown> & { id: string }>(`tenants/${tenantId}/settings`, { id: 'site' });
   const { data: assets, isPending, error, refetch } = useGetList<Asset>(`tenants/${tenantId}/assets`, { pagination: { page: 1, perPage: 200 }, sort: { field: 'id', order: 'ASC' } });
   const input = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState<string>();
@@ -211,7 +256,7 @@ export function AssetsPanel() {
       ) : assets?.length ? (
         <Box component="ul" sx={{ p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))' }}>
           {assets.map((asset) => (
-            <AssetCard key={asset.id} asset={asset} tenantId={tenantId} onChanged={() => void refetch()} />
+            <AssetCard key={asset.id} asset={asset} tenantId={tenantId} site={site} onChanged={() => void Promise.all([refetch(), refetchSite()])} />
           ))}
         </Box>
       ) : (

@@ -43,6 +43,8 @@ describe('console images', () => {
     await page.getByRole('menuitem', { name: 'Header logo', exact: true }).click();
     await card.getByText('Used as: Header logo').waitFor();
     expect(await app.storefront('/')).toMatch(/src="\/assets\/aviation\/new-logo\.png\?v=[^"]+"/);
+    // The logo keeps its height; its width follows the new image's shape (2 × 1), as the card says.
+    await card.getByText('Shown at 96 × 48 px in the header logo').waitFor();
 
     await page.getByLabel('Choose an image').setInputFiles(svg);
     await page
