@@ -1,0 +1,110 @@
+/**
+ * The messages Backlot mails visitors, each with a plain-text and an HTML part, in the tenant's
+ * branding: its name, logo and primary colour, its vendor's address and contact, and links to
+ * its own domain. Everything a visitor or an admin typed is escaped in the HTML. Pure: the
+ * configuration is the storefront's (schema defaults filled in), so a bare tenant still looks right.
+ */
+import { assetHref, type StorefrontConfiguration } from '../../storefront/config/configuration';
+import { escapeHtml } from '../../storefront/document/escape';
+import { themeCssVariables, type Theme } from '../../schema/theme';
+
+export type MailKind = 'magicLink' | 'welcome' | 'denied';
+
+export interface MailContent {
+  kind: MailKind;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Recipient {
+  email: string;
+  displayName?: string;
+}
+
+const origin = (configuration: StorefrontConfiguration) => `https://${configuration.site.domain}`;
+
+function footerLines(configuration: StorefrontConfiguration): string[] {
+  const { vendor } = configuration;
+  const address = vendor.address
+    ? [vendor.address.line1, vendor.address.line2, [vendor.address.city, vendor.address.state, vendor.address.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ')
+    : undefined;
+  return [vendor.legalName ?? vendor.name, address, [vendor.phone, vendor.email].filter(Boolean).join(' · ')].filter((line): line is string => Boolean(line));
+}
+
+/** The shared frame: logo on the header colour, the body, a button, the vendor's footer. */
+function html(configuration: StorefrontConfiguration, { heading, paragraphs, action }: { heading: string; paragraphs: string[]; action?: { label: string; url: string } }): string {
+  const { site } = configuration;
+  // Filled in from the schema's defaults by the storefront configuration.
+  const theme = site.theme as Theme;
+  // The header bar as the storefront draws it (light, dark or brand), so the logo made for it shows.
+  const header = themeCssVariables(theme);
+  const logo = assetHref(configuration, site.headerLogo?.url);
+  const brand = logo
+    ? `<img src="${escapeHtml(/^https?:/.test(logo) ? logo : origin(configuration) + logo)}" alt="${escapeHtml(site.headerLogo?.alt ?? site.appTitle)}" height="${site.headerLogo?.height ?? 40}" style="display:block;border:0;max-width:100%">`
+    : `<strong style="font-size:20px;color:${header['--color-header-text']}">${escapeHtml(site.appTitle)}</strong>`;
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:12px 20px;background:${theme.primaryColor};color:#ffffff;text-decoration:none;border-radius:${theme.cornerRadius}px;font-weight:600">${escapeHtml(action.label)}</a></p><p style="font-size:13px;color:#555555">If the button does not work, paste this address into your browser: ${escapeHtml(action.url)}</p>`
+    : '';
+  return `<!doctype html><html lang="${escapeHtml(site.locale ?? 'en')}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(heading)}</title></head>
+<body style="margin:0;background:#f4f4f4;font-family:${escapeHtml(theme.fontStack)};color:${theme.textColor}">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 12px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:${theme.backgroundColor}">
+<tr><td style="padding:20px 24px;background:${header['--color-header-background']};border-bottom:1px solid #dddddd">${brand}</td></tr>
+<tr><td style="padding:24px"><h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(heading)}</h1>${paragraphs.map((paragraph) => `<p style="margin:0 0 12px;line-height:1.5">${escapeHtml(paragraph)}</p>`).join('')}${button}</td></tr>
+<tr><td style="padding:16px 24px;font-size:12px;color:#555555;border-top:1px solid #dddddd">${footerLines(configuration).map(escapeHtml).join('<br>')}</td></tr>
+</table></td></tr></table></body></html>`;
+}
+
+function text(configuration: StorefrontConfiguration, { heading, paragraphs, action }: { heading: string; paragraphs: string[]; action?: { label: string; url: string } }): string {
+  return [heading, '', ...paragraphs.flatMap((paragraph) => [paragraph, '']), ...(action ? [`${action.label}: ${action.url}`, ''] : []), '—', ...footerLines(configuration)].join('\n');
+}
+
+function message(kind: MailKind, configuration: StorefrontConfiguration, subject: string, body: { heading: string; paragraphs: string[]; action?: { label: string; url: string } }): MailContent {
+  return { kind, subject, text: text(configuration, body), html: html(configuration, body) };
+}
+
+/** Who a tenant's mail comes from: its name, at its vendor's address. */
+export function senderOf(configuration: StorefrontConfiguration): { name: string; address: string } {
+  return { name: configuration.site.appTitle, address: configuration.vendor.email };
+}
+
+const greeting = (to: Recipient) => (to.displayName ? `Hello ${to.displayName},` : 'Hello,');
+
+/** A sign-in link; `link` is the full address the visitor follows. */
+export function magicLinkMessage(configuration: StorefrontConfiguration, to: Recipient, link: string, validMinutes: number): MailContent {
+  const { appTitle } = configuration.site;
+  return message('magicLink', configuration, `Your sign-in link for ${appTitle}`, {
+    heading: `Sign in to ${appTitle}`,
+    paragraphs: [
+      greeting(to),
+      `Follow this link to sign in. It works once, for the next ${validMinutes} minutes.`,
+      'If you did not ask for it, ignore this message: nobody can sign in without the link.',
+    ],
+    action: { label: `Sign in to ${appTitle}`, url: link },
+  });
+}
+
+/** Sent once, when the vendor approves the account. */
+export function welcomeMessage(configuration: StorefrontConfiguration, to: Recipient): MailContent {
+  const { appTitle, request } = configuration.site;
+  return message('welcome', configuration, `Welcome to ${appTitle}: your account is approved`, {
+    heading: `Welcome to ${appTitle}`,
+    paragraphs: [greeting(to), `Your account is approved. You can now build set lists, share them with your team and ask for a ${(request ?? 'Quote').toLowerCase()}.`],
+    action: { label: 'Browse the catalogue', url: `${origin(configuration)}/rentals` },
+  });
+}
+
+/** Sent once, when the vendor declines the account. */
+export function deniedMessage(configuration: StorefrontConfiguration, to: Recipient): MailContent {
+  const { appTitle } = configuration.site;
+  const { email, phone } = configuration.vendor;
+  return message('denied', configuration, `Your ${appTitle} account`, {
+    heading: 'About your account',
+    paragraphs: [
+      greeting(to),
+      `We could not approve your ${appTitle} account.`,
+      `If you think this is a mistake, contact us${[email, phone].filter(Boolean).length ? ` at ${[email, phone].filter(Boolean).join(' or ')}` : ''}.`,
+    ],
+  });
+}

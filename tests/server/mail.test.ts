@@ -1,0 +1,101 @@
+/**
+ * Mail, over real SMTP on 127.0.0.1 (smtp-server, parsed back with mailparser) and the real
+ * outbox folder: each message of each kind, for both shipped tenants, has a plain-text and an
+ * HTML part in the tenant's branding (name, logo at its own domain, primary colour, vendor
+ * footer), comes from the tenant's name at its vendor's address, and escapes what visitors type.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadTenant } from '../../schema/node/loader';
+import { OutboxMailer, SmtpMailer, type OutgoingMail } from '../../server/mail/mailer';
+import { deniedMessage, magicLinkMessage, senderOf, welcomeMessage, type MailContent } from '../../server/mail/messages';
+import { storefrontConfiguration } from '../../storefront/config/build-configuration';
+import type { StorefrontConfiguration } from '../../storefront/config/configuration';
+import { tenantsDir } from '../helpers/paths';
+
+const received: ParsedMail[] = [];
+let smtp: SMTPServer;
+let port: number;
+let scratch: string;
+const configurations = new Map<string, StorefrontConfiguration>();
+
+beforeAll(async () => {
+  for (const tenantId of ['aviation', 'platform']) {
+    const report = await loadTenant(path.join(tenantsDir, tenantId));
+    configurations.set(tenantId, storefrontConfiguration(tenantId, 'test', report.tenant!, { [`/assets/${tenantId}/logo.svg`]: 'abc123' }));
+  }
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream).then((parsed) => (received.push(parsed), callback()), callback);
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  port = (smtp.server.address() as { port: number }).port;
+  scratch = await mkdtemp(path.join(tmpdir(), 'backlot-mail-'));
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await rm(scratch, { recursive: true, force: true });
+});
+
+const HOSTILE = '<img src=x onerror=alert(1)>';
+const kinds: Array<[string, (configuration: StorefrontConfiguration) => MailContent]> = [
+  ['magicLink', (configuration) => magicLinkMessage(configuration, { email: 'dp@studio.example', displayName: HOSTILE }, `https://${configuration.site.domain}/auth/link?code=abc`, 15)],
+  ['welcome', (configuration) => welcomeMessage(configuration, { email: 'dp@studio.example', displayName: HOSTILE })],
+  ['denied', (configuration) => deniedMessage(configuration, { email: 'dp@studio.example', displayName: HOSTILE })],
+];
+
+const mailOf = (tenantId: string, content: MailContent): OutgoingMail => ({ ...content, to: 'dp@studio.example', from: senderOf(configurations.get(tenantId)!), tenantId });
+
+describe.each(['aviation', 'platform'])('mail for %s', (tenantId) => {
+  it.each(kinds)('%s: text and HTML parts in the tenant branding, over SMTP', async (kind, build) => {
+    const configuration = configurations.get(tenantId)!;
+    const mailer = new SmtpMailer(`smtp://127.0.0.1:${port}`);
+    const before = received.length;
+    await mailer.send(mailOf(tenantId, build(configuration)));
+    await mailer.close();
+    const mail = received[before]!;
+    expect(mail.subject).toContain(configuration.site.appTitle);
+    expect(mail.from?.value[0]).toEqual({ name: configuration.site.appTitle, address: configuration.vendor.email });
+    expect(mail.headers.get('x-backlot-kind')).toBe(kind);
+    expect(mail.text).toContain(configuration.site.appTitle);
+    expect(mail.text).toContain(configuration.vendor.email);
+    const html = String(mail.html);
+    expect(html).toContain(`background:${configuration.site.theme!.primaryColor}`);
+    expect(html).toContain(`src="https://${configuration.site.domain}/assets/${tenantId}/logo.svg?v=abc123"`);
+    // What a visitor typed is text: shown, never markup.
+    expect(mail.text).toContain(`Hello ${HOSTILE},`);
+    expect(html).not.toContain('<img src=x');
+    expect(html).toContain('Hello &#60;img src=x onerror=alert(1)&#62;,');
+    if (kind === 'magicLink') {
+      expect(mail.text).toContain(`https://${configuration.site.domain}/auth/link?code=abc`);
+      expect(html).toContain(`href="https://${configuration.site.domain}/auth/link?code=abc"`);
+    }
+  });
+});
+
+describe('the outbox', () => {
+  it('keeps each message as a complete MIME file, listed newest first', async () => {
+    const outbox = new OutboxMailer(path.join(scratch, 'outbox'));
+    await outbox.send(mailOf('aviation', welcomeMessage(configurations.get('aviation')!, { email: 'dp@studio.example' })));
+    await outbox.send(mailOf('platform', deniedMessage(configurations.get('platform')!, { email: 'dp@studio.example' })));
+    const entries = await outbox.list();
+    expect(entries.map((entry) => [entry.tenantId, entry.kind, entry.to])).toEqual([
+      ['platform', 'denied', 'dp@studio.example'],
+      ['aviation', 'welcome', 'dp@studio.example'],
+    ]);
+    const parsed = await simpleParser(await readFile(path.join(outbox.dir, entries[1]!.file)));
+    expect(parsed.subject).toBe('Welcome to Jetway Props: your account is approved');
+    expect(parsed.text).toContain('Your account is approved.');
+    expect(String(parsed.html)).toContain('<h1');
+    await outbox.close();
+  });
+});
