@@ -11,6 +11,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadTenant } from '../../schema/node/loader';
+import { themeCssVariables, type Theme } from '../../schema/theme';
 import { OutboxMailer, SmtpMailer, type OutgoingMail } from '../../server/mail/mailer';
 import { deniedMessage, magicLinkMessage, senderOf, welcomeMessage, type MailContent } from '../../server/mail/messages';
 import { storefrontConfiguration } from '../../storefront/config/build-configuration';
@@ -69,7 +70,9 @@ describe.each(['aviation', 'platform'])('mail for %s', (tenantId) => {
     expect(mail.text).toContain(configuration.site.appTitle);
     expect(mail.text).toContain(configuration.vendor.email);
     const html = String(mail.html);
-    expect(html).toContain(`background:${configuration.site.theme!.primaryColor}`);
+    // The header bar as the storefront draws it; the button in the primary colour.
+    expect(html).toContain(`background:${themeCssVariables(configuration.site.theme as Theme)['--color-header-background']}`);
+    if (kind !== 'denied') expect(html).toContain(`background:${configuration.site.theme!.primaryColor};color:#ffffff`);
     expect(html).toContain(`src="https://${configuration.site.domain}/assets/${tenantId}/logo.svg?v=abc123"`);
     // What a visitor typed is text: shown, never markup.
     expect(mail.text).toContain(`Hello ${HOSTILE},`);
