@@ -13,6 +13,7 @@ import { createDataProvider } from './dataProvider';
 import { en } from './i18n/en';
 import { Menu } from './Menu';
 import { TENANT_SCREENS } from './tenant-screens';
+import outbox from './outbox';
 import tenants, { TenantSwitcher } from './tenants';
 
 const dataProvider = createDataProvider('/api');
@@ -34,6 +35,7 @@ export function App() {
   return (
     <Admin title="Backlot" disableTelemetry dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} dashboard={Dashboard} layout={ConsoleLayout} theme={theme} requireAuth>
       <Resource name="tenants" {...tenants} />
+      <Resource name="outbox" {...outbox} />
       <CustomRoutes>
         {TENANT_SCREENS.map(({ path, Component }) => (
           <Route

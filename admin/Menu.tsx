@@ -14,6 +14,7 @@ export function Menu() {
   return (
     <RaMenu>
       {permissions?.role === 'platform' && <RaMenu.ResourceItem name="tenants" />}
+      {permissions?.role === 'platform' && <RaMenu.ResourceItem name="outbox" />}
       {tenantId && (
         <>
           {open && (

@@ -24,6 +24,8 @@ import assetRoutes from './routes/assets';
 import history from './routes/api/tenants/history';
 import previews from './routes/api/tenants/previews';
 import tenantAssets from './routes/api/tenants/assets';
+import mailer from './plugins/app/mailer';
+import outbox from './routes/api/outbox';
 import previewDrafts from './plugins/app/preview-drafts';
 import tenants from './routes/api/tenants/index';
 import resources from './routes/api/tenants/resources/index';
@@ -76,6 +78,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(previewDrafts);
   await app.register(previews);
   await app.register(tenantAssets, { tenantsDir: options.config.tenantsDir });
+  await app.register(mailer, { config: options.config });
+  await app.register(outbox);
   await app.register(assetRoutes);
   await app.register(admin, { config: options.config });
   // Last: its catch-all route answers every other GET with a storefront page.

@@ -22,6 +22,8 @@ export interface ServerConfig {
   trustProxy: boolean | string;
   /** `npm run dev` (BACKLOT_DEV=1): the storefront through Vite's dev server, reloading on edits. */
   dev: boolean;
+  /** Where mail goes (BACKLOT_SMTP_URL, smtp:// or smtps://); unset, into the outbox under dataDir. */
+  smtpUrl?: string;
 }
 
 /** "https://shop.example.com/admin/, http://localhost:3000" → their origins; a value that is not a URL is refused. */
@@ -65,5 +67,19 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
     publicOrigins,
     trustProxy: parseTrustProxy(env.BACKLOT_TRUST_PROXY),
     dev: env.BACKLOT_DEV === '1',
+    smtpUrl: parseSmtpUrl(env.BACKLOT_SMTP_URL),
   };
+}
+
+/** An smtp:// or smtps:// URL (credentials in it are fine: it is never logged), or undefined. */
+function parseSmtpUrl(value: string | undefined): string | undefined {
+  if (!value?.trim()) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    throw new Error('BACKLOT_SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.com');
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new Error(`BACKLOT_SMTP_URL must use smtp or smtps, not ${url.protocol.replace(/:$/, '')}`);
+  return url.href;
 }

@@ -5,6 +5,7 @@ export const en = {
   ...englishMessages,
   ra: { ...englishMessages.ra, auth: { ...englishMessages.ra.auth, username: 'Email' } },
   resources: {
+    outbox: { name: 'Outbox |||| Outbox' },
     tenants: { name: 'Tenant |||| Tenants', fields: { id: 'Id', displayName: 'Name', domain: 'Domain', version: 'Version' } },
   },
   backlot: {
@@ -46,6 +47,7 @@ export const en = {
     colors: { title: 'Colours: %{tenant}', empty: 'No colours yet: visitors see no colour filter until you add one.' },
     links: { title: 'Links: %{tenant}', empty: 'No links yet.', headerLinks: 'Header', footerLinks: 'Footer', socialLinks: 'Social' },
     customFields: { title: 'Custom fields: %{tenant}', empty: 'No custom fields yet: items carry only the built-in facets.', noOptions: 'No options yet: a field needs at least one.' },
+    outbox: { empty: 'Nothing has been mailed yet. Messages land here while no SMTP server is set (BACKLOT_SMTP_URL).' },
     assets: {
       title: 'Images: %{tenant}',
       drop: 'Drag an image here to upload it',

@@ -11,6 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../helpers/browser';
 import { AVIATION_ADMIN, STAFF, startConsole, type ConsoleUnderTest } from '../helpers/console';
 import { http } from '../helpers/server-process';
+import { loadTenant } from '../../schema/node/loader';
+import { OutboxMailer } from '../../server/mail/mailer';
+import { senderOf, welcomeMessage } from '../../server/mail/messages';
+import { storefrontConfiguration } from '../../storefront/config/build-configuration';
 
 let app: ConsoleUnderTest;
 let server: ConsoleUnderTest['server'];
@@ -114,6 +118,28 @@ describe('the console', () => {
     await page.getByRole('option', { name: /\(aviation\)/ }).click();
     await page.waitForURL(/#\/t\/aviation\/colors/);
     await page.getByRole('textbox', { name: 'Colour name' }).first().waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows platform staff the outbox, each message with its HTML part sandboxed beside its text', async () => {
+    const configuration = storefrontConfiguration('aviation', 'test', (await loadTenant(path.join(app.root, 'tenants/aviation'))).tenant!);
+    const outbox = new OutboxMailer(path.join(app.root, '.data/outbox'));
+    await outbox.send({ ...welcomeMessage(configuration, { email: 'dp@studio.example', displayName: 'Dana' }), to: 'dp@studio.example', from: senderOf(configuration), tenantId: 'aviation' });
+    const { page, context, errors } = await logIn(STAFF, { bypassCSP: true });
+    await page.waitForURL(/#\/tenants/);
+    await page.getByRole('menuitem', { name: 'Outbox' }).click();
+    // An earlier test may have renamed the tenant "Jetway Props Studio".
+    await page.getByRole('cell', { name: /^Welcome to Jetway Props( Studio)?: your account is approved$/ }).click();
+    const html = page.frameLocator('iframe[title="The message\'s HTML part"]');
+    await html.getByRole('heading', { name: /^Welcome to Jetway Props/ }).waitFor();
+    await page
+      .getByText(/Hello Dana,/)
+      .first()
+      .waitFor();
+    expect(await page.locator('iframe[title="The message\'s HTML part"]').getAttribute('sandbox')).toBe('');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: path.join(artifacts, 'outbox_1280.png'), fullPage: true });
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,0 +1,3 @@
+import { OutboxList, OutboxShow } from './OutboxList';
+
+export default { list: OutboxList, show: OutboxShow };
