@@ -1,0 +1,32 @@
+/**
+ * What visitors are told when signing in or up goes wrong: spec §8's catalogue, word for word
+ * where it gives the words, and Backlot's own plain words where it says "message not shown".
+ * One table, used by both identity providers (local and Firebase) and shown by the storefront.
+ */
+
+export const AUTH_MESSAGES = {
+  // §8, word for word.
+  firebaseEmailAlreadyInUse: 'This email address is already registered. Please log in.',
+  firebaseUserNotFound: 'There is no user record corresponding to this identifier. The user may have been deleted.',
+  wrongPassword: 'The password is invalid or the user does not have a password.',
+  invalidEmailLoginLink: 'Invalid sign in with email link',
+  multiFactorRequired: 'The second factor is prompted.',
+  // §8 names these without words: ours.
+  invalidVerificationCode: 'That code is not right. Check the text message and try again.',
+  codeExpired: 'That code has expired. Ask for a new one.',
+  requiresRecentLogin: 'For your security, enter your current password again before making this change.',
+  emailNeeds2ndFactorVerification: 'Confirm the code sent to your phone to finish signing in.',
+  tooManyAttempts: 'Too many attempts. Wait a few minutes, then try again.',
+  // §5's assertions, word for word.
+  missingEmail: 'Missing email address',
+  botCheckNotLoaded: 'recaptcha not loaded',
+} as const;
+
+export type AuthFailureReason = keyof typeof AUTH_MESSAGES;
+
+/** A sign-in or sign-up failure with its catalogue reason; its message is the catalogue's. */
+export class AuthFailure extends Error {
+  constructor(readonly reason: AuthFailureReason) {
+    super(AUTH_MESSAGES[reason]);
+  }
+}
