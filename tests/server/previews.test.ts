@@ -70,7 +70,7 @@ describe('previews', () => {
 });
 
 describe('PreviewDrafts', () => {
-  it('forgets a draft after ten minutes, and the oldest when full', () => {
+  it('forgets a draft after ten minutes, an editor\'s older drafts, and the oldest when full', () => {
     let now = 0;
     const drafts = new PreviewDrafts(2, () => now);
     const tenant = {} as Tenant;
@@ -79,7 +79,11 @@ describe('PreviewDrafts', () => {
     expect(drafts.get(first, 'a')).toBeDefined();
     now = PREVIEW_TTL_MS;
     expect(drafts.get(first, 'a')).toBeUndefined();
+    // One editor keeps its last two drafts of a tenant.
     const [x, y, z] = [drafts.create('a', 'aviation', tenant).token, drafts.create('a', 'aviation', tenant).token, drafts.create('a', 'aviation', tenant).token];
     expect([drafts.get(x, 'a'), drafts.get(y, 'a'), drafts.get(z, 'a')].map(Boolean)).toEqual([false, true, true]);
+    // Full (two here): the oldest goes, whoever made it.
+    const other = drafts.create('b', 'platform', tenant).token;
+    expect([drafts.get(y, 'a'), drafts.get(z, 'a'), drafts.get(other, 'b')].map(Boolean)).toEqual([false, true, true]);
   });
 });
