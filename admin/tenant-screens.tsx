@@ -11,6 +11,7 @@ import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import ArticleIcon from '@mui/icons-material/Article';
 import HistoryIcon from '@mui/icons-material/History';
 import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
+import PeopleOutlineIcon from '@mui/icons-material/PeopleOutline';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
@@ -31,5 +32,6 @@ export const TENANT_SCREENS: readonly TenantScreen[] = [
   { path: 'categories', label: 'backlot.menu.categories', icon: AccountTreeIcon, Component: lazy(() => import('./categories').then((m) => ({ default: m.CategoryTreeEdit }))) },
   { path: 'custom-fields', label: 'backlot.menu.customFields', icon: TuneIcon, Component: lazy(() => import('./custom-fields').then((m) => ({ default: m.CustomFieldsEdit }))) },
   { path: 'vendor', label: 'backlot.menu.vendor', icon: StorefrontIcon, Component: lazy(() => import('./vendor').then((m) => ({ default: m.VendorEdit }))) },
+  { path: 'users', label: 'backlot.menu.users', icon: PeopleOutlineIcon, Component: lazy(() => import('./users').then((m) => ({ default: m.UserList }))) },
   { path: 'history', label: 'backlot.menu.history', icon: HistoryIcon, Component: lazy(() => import('./history').then((m) => ({ default: m.HistoryList }))) },
 ];

@@ -26,6 +26,8 @@ import previews from './routes/api/tenants/previews';
 import tenantAssets from './routes/api/tenants/assets';
 import mailer from './plugins/app/mailer';
 import outbox from './routes/api/outbox';
+import profileStore from './plugins/app/profile-store';
+import users from './routes/api/tenants/users';
 import previewDrafts from './plugins/app/preview-drafts';
 import tenants from './routes/api/tenants/index';
 import resources from './routes/api/tenants/resources/index';
@@ -80,6 +82,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(tenantAssets, { tenantsDir: options.config.tenantsDir });
   await app.register(mailer, { config: options.config });
   await app.register(outbox);
+  await app.register(profileStore, { config: options.config });
+  await app.register(users);
   await app.register(assetRoutes);
   await app.register(admin, { config: options.config });
   // Last: its catch-all route answers every other GET with a storefront page.

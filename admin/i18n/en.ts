@@ -21,6 +21,7 @@ export const en = {
       pages: 'Pages',
       assets: 'Images',
       history: 'History',
+      users: 'Users',
     },
     sections: {
       identity: 'Identity',
@@ -47,6 +48,7 @@ export const en = {
     colors: { title: 'Colours: %{tenant}', empty: 'No colours yet: visitors see no colour filter until you add one.' },
     links: { title: 'Links: %{tenant}', empty: 'No links yet.', headerLinks: 'Header', footerLinks: 'Footer', socialLinks: 'Social' },
     customFields: { title: 'Custom fields: %{tenant}', empty: 'No custom fields yet: items carry only the built-in facets.', noOptions: 'No options yet: a field needs at least one.' },
+    users: { title: 'Users: %{tenant}', empty: 'Nobody here: new sign-ups appear as they come in, awaiting a decision.' },
     outbox: { empty: 'Nothing has been mailed yet. Messages land here while no SMTP server is set (BACKLOT_SMTP_URL).' },
     assets: {
       title: 'Images: %{tenant}',

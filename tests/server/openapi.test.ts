@@ -5,6 +5,7 @@
  */
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newProfile } from '../../server/identity/profile';
 import { buildTestApp, type TestApp, type Who } from '../helpers/server';
 
 let t: TestApp;
@@ -14,6 +15,8 @@ beforeAll(async () => {
   // One write, so history/1 exists.
   const site = (await t.as('platform', { url: '/api/tenants/acme/settings/site' })).json();
   await t.as('platform', { method: 'PUT', url: '/api/tenants/acme/settings/site', headers: { 'if-match': `"${site.version}"` }, payload: { ...site, appTitle: 'Acme Docs' } });
+  // A visitor of acme, for the users routes to answer about.
+  await t.app.profileStore.create('acme', 'probe-user', newProfile({ email: 'probe@studio.example', vendorId: 'acme', vendorName: 'Acme Props', now: new Date() }));
   document = (await t.app.inject('/api/docs/json')).json();
 });
 afterAll(() => t.close());
@@ -38,6 +41,7 @@ async function bodyFor(path: string, method: string, url: string): Promise<unkno
   if (method === 'DELETE' || path.endsWith('/restore') || path === '/api/auth/logout') return undefined;
   if (path === '/api/tenants') return { id: `probe-${Math.random().toString(36).slice(2, 8)}`, name: 'Probe Props', domain: `www.probe-${Date.now()}.example` };
   if (path === '/api/auth/login') return { email: 'nobody@example.com', password: 'not the password' };
+  if (path.includes('/users/')) return { isAuthorized: true };
   if (path.includes('/assets/')) return { data: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==' };
   if (method === 'PUT') return (await t.as('platform', { url })).json();
   return {};

@@ -1,0 +1,107 @@
+/**
+ * A tenant's visitors, for its admins (spec §2, §6: approval): ra-data-simple-rest's way.
+ * - GET /api/tenants/:tenantId/users       profiles newest first, each with `decision` (awaiting, approved, denied) to filter by
+ * - GET /api/tenants/:tenantId/users/:id   one
+ * - PUT /api/tenants/:tenantId/users/:id   the decision: `{ "isAuthorized": true | false }`
+ * A first approval mails the welcome message, a first denial the denied one, each once
+ * (hasReceivedWelcomeEmail / hasReceivedDeniedEmail). If the mail cannot go, the decision
+ * stands, the flag stays unset, and the answer says to save again to retry it.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { UserProfile } from '../../../../schema/types.generated';
+import { storefrontConfiguration } from '../../../../storefront/config/build-configuration';
+import { STORED_TENANT_INVALID } from '../../../lib/api-docs';
+import { sendList, listQuerySchema, type ListQuery } from '../../../lib/ra-list';
+import { deniedMessage, senderOf, welcomeMessage } from '../../../mail/messages';
+import { UnknownProfileError } from '../../../stores/profile-store';
+import { UnknownTenantError } from '../../../stores/tenant-store';
+import { tenantParams } from './params';
+
+const userSchema = {
+  type: 'object',
+  required: ['id', 'email'],
+  properties: { id: { type: 'string' }, email: { type: 'string' }, isAuthorized: { type: ['boolean', 'null'] } },
+  additionalProperties: true,
+} as const;
+const userParams = { ...tenantParams, required: ['tenantId', 'id'], properties: { ...tenantParams.properties, id: { type: 'string', minLength: 1, maxLength: 128 } } };
+
+class MailNotSentError extends Error {
+  readonly statusCode = 502;
+}
+
+const users: FastifyPluginAsync = async (app) => {
+  // `decision` says isAuthorized in words a list can filter by (a null filter value does not survive react-admin).
+  const record = (uid: string, profile: UserProfile) => ({ id: uid, ...profile, decision: profile.isAuthorized === true ? 'approved' : profile.isAuthorized === false ? 'denied' : 'awaiting' });
+
+  app.get(
+    '/api/tenants/:tenantId/users',
+    {
+      onRequest: app.requireTenant,
+      schema: { tags: ['users'], summary: "The tenant's visitors, newest first", params: tenantParams, querystring: listQuerySchema },
+      config: { docs: { success: { schema: { type: 'array', items: userSchema }, headers: ['content-range'] } } },
+    },
+    async (request, reply) => {
+      const { tenantId } = request.params as { tenantId: string };
+      // Filters, search and paging the ra-data-simple-rest way (lib/ra-list.ts): `{"decision":"awaiting"}` and so on.
+      const { profiles } = await app.profileStore.list(tenantId, { limit: 10_000 });
+      return sendList(
+        reply,
+        'users',
+        profiles.map((entry) => record(entry.uid, entry.profile)),
+        request.query as ListQuery,
+      );
+    },
+  );
+
+  app.get(
+    '/api/tenants/:tenantId/users/:id',
+    { onRequest: app.requireTenant, schema: { tags: ['users'], summary: 'One visitor', params: userParams }, config: { docs: { success: { schema: userSchema } } } },
+    async (request) => {
+      const { tenantId, id } = request.params as { tenantId: string; id: string };
+      const profile = await app.profileStore.get(tenantId, id);
+      if (!profile) throw new UnknownProfileError(`No user ${JSON.stringify(id)}`);
+      return record(id, profile);
+    },
+  );
+
+  app.put(
+    '/api/tenants/:tenantId/users/:id',
+    {
+      onRequest: app.requireTenant,
+      schema: {
+        tags: ['users'],
+        summary: 'Approve or deny a visitor (mails them once)',
+        params: userParams,
+        body: { type: 'object', required: ['isAuthorized'], properties: { isAuthorized: { type: 'boolean' } }, additionalProperties: true },
+      },
+      config: { docs: { success: { schema: userSchema }, errors: { 502: 'The decision stands but its mail could not be sent: save again to retry', ...STORED_TENANT_INVALID } } },
+    },
+    async (request) => {
+      const { tenantId, id } = request.params as { tenantId: string; id: string };
+      const { isAuthorized } = request.body as { isAuthorized: boolean };
+      const stored = await app.tenantStore.get(tenantId);
+      if (!stored) throw new UnknownTenantError(tenantId);
+      const flag = isAuthorized ? 'hasReceivedWelcomeEmail' : 'hasReceivedDeniedEmail';
+      let mailDue = false;
+      // The decision and the claim on its mail in one atomic change: two admins deciding at once mail once.
+      const decided = await app.profileStore.update(tenantId, id, (current) => {
+        mailDue = !current[flag];
+        return { ...current, isAuthorized, [flag]: true, updatedAt: new Date().toISOString() };
+      });
+      if (!mailDue) return record(id, decided);
+      const configuration = storefrontConfiguration(tenantId, stored.version, stored.tenant, app.storefrontAssets.versions(tenantId));
+      const to = { email: decided.email, displayName: decided.displayName };
+      try {
+        await app.mailer.send({ ...(isAuthorized ? welcomeMessage(configuration, to) : deniedMessage(configuration, to)), to: decided.email, from: senderOf(configuration), tenantId });
+      } catch (error) {
+        request.log.error({ err: error, tenantId, uid: id }, 'decision mail not sent');
+        await app.profileStore.update(tenantId, id, (current) => ({ ...current, [flag]: false }));
+        throw new MailNotSentError(`${isAuthorized ? 'Approved' : 'Denied'}, but the ${isAuthorized ? 'welcome' : 'denial'} email could not be sent. Save again to retry.`);
+      }
+      request.log.info({ tenantId, uid: id, isAuthorized, actor: request.account!.email }, 'visitor decision');
+      return record(id, decided);
+    },
+  );
+};
+
+export default users;
