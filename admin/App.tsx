@@ -4,8 +4,7 @@
  * tenant's own screens (tenant-screens.tsx) live under /t/<tenantId>/.
  */
 import polyglotI18nProvider from 'ra-i18n-polyglot';
-import { Suspense } from 'react';
-import { Admin, AppBar, CustomRoutes, defaultTheme, Layout, Loading, Resource, TitlePortal, type LayoutProps, type RaThemeOptions } from 'react-admin';
+import { Admin, AppBar, CustomRoutes, defaultTheme, Layout, Resource, TitlePortal, type LayoutProps, type RaThemeOptions } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { createAuthProvider } from './authProvider';
 import { Dashboard } from './Dashboard';
@@ -38,15 +37,7 @@ export function App() {
       <Resource name="outbox" {...outbox} />
       <CustomRoutes>
         {TENANT_SCREENS.map(({ path, Component }) => (
-          <Route
-            key={path}
-            path={`/t/:tenantId/${path}/*`}
-            element={
-              <Suspense fallback={<Loading />}>
-                <Component />
-              </Suspense>
-            }
-          />
+          <Route key={path} path={`/t/:tenantId/${path}/*`} element={<Component />} />
         ))}
       </CustomRoutes>
     </Admin>

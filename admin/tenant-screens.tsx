@@ -13,25 +13,26 @@ import HistoryIcon from '@mui/icons-material/History';
 import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
 import PeopleOutlineIcon from '@mui/icons-material/PeopleOutline';
 import StorefrontIcon from '@mui/icons-material/Storefront';
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
+import { lazyScreen } from './components/lazyScreen';
 
 export interface TenantScreen {
   path: string;
   /** i18n key of its menu label. */
   label: string;
   icon: ComponentType;
-  Component: LazyExoticComponent<ComponentType>;
+  Component: ComponentType;
 }
 
 export const TENANT_SCREENS: readonly TenantScreen[] = [
-  { path: 'site', label: 'backlot.menu.site', icon: BrushIcon, Component: lazy(() => import('./settings').then((m) => ({ default: m.SiteEdit }))) },
-  { path: 'assets', label: 'backlot.menu.assets', icon: ImageOutlinedIcon, Component: lazy(() => import('./assets').then((m) => ({ default: m.AssetsPanel }))) },
-  { path: 'colors', label: 'backlot.menu.colors', icon: PaletteIcon, Component: lazy(() => import('./colors').then((m) => ({ default: m.ColorMapEdit }))) },
-  { path: 'links', label: 'backlot.menu.links', icon: LinkIcon, Component: lazy(() => import('./links').then((m) => ({ default: m.LinksEdit }))) },
-  { path: 'pages', label: 'backlot.menu.pages', icon: ArticleIcon, Component: lazy(() => import('./pages').then((m) => ({ default: m.PagesEdit }))) },
-  { path: 'categories', label: 'backlot.menu.categories', icon: AccountTreeIcon, Component: lazy(() => import('./categories').then((m) => ({ default: m.CategoryTreeEdit }))) },
-  { path: 'custom-fields', label: 'backlot.menu.customFields', icon: TuneIcon, Component: lazy(() => import('./custom-fields').then((m) => ({ default: m.CustomFieldsEdit }))) },
-  { path: 'vendor', label: 'backlot.menu.vendor', icon: StorefrontIcon, Component: lazy(() => import('./vendor').then((m) => ({ default: m.VendorEdit }))) },
-  { path: 'users', label: 'backlot.menu.users', icon: PeopleOutlineIcon, Component: lazy(() => import('./users').then((m) => ({ default: m.UserList }))) },
-  { path: 'history', label: 'backlot.menu.history', icon: HistoryIcon, Component: lazy(() => import('./history').then((m) => ({ default: m.HistoryList }))) },
+  { path: 'site', label: 'backlot.menu.site', icon: BrushIcon, Component: lazyScreen(() => import('./settings').then((m) => m.SiteEdit)) },
+  { path: 'assets', label: 'backlot.menu.assets', icon: ImageOutlinedIcon, Component: lazyScreen(() => import('./assets').then((m) => m.AssetsPanel)) },
+  { path: 'colors', label: 'backlot.menu.colors', icon: PaletteIcon, Component: lazyScreen(() => import('./colors').then((m) => m.ColorMapEdit)) },
+  { path: 'links', label: 'backlot.menu.links', icon: LinkIcon, Component: lazyScreen(() => import('./links').then((m) => m.LinksEdit)) },
+  { path: 'pages', label: 'backlot.menu.pages', icon: ArticleIcon, Component: lazyScreen(() => import('./pages').then((m) => m.PagesEdit)) },
+  { path: 'categories', label: 'backlot.menu.categories', icon: AccountTreeIcon, Component: lazyScreen(() => import('./categories').then((m) => m.CategoryTreeEdit)) },
+  { path: 'custom-fields', label: 'backlot.menu.customFields', icon: TuneIcon, Component: lazyScreen(() => import('./custom-fields').then((m) => m.CustomFieldsEdit)) },
+  { path: 'vendor', label: 'backlot.menu.vendor', icon: StorefrontIcon, Component: lazyScreen(() => import('./vendor').then((m) => m.VendorEdit)) },
+  { path: 'users', label: 'backlot.menu.users', icon: PeopleOutlineIcon, Component: lazyScreen(() => import('./users').then((m) => m.UserList)) },
+  { path: 'history', label: 'backlot.menu.history', icon: HistoryIcon, Component: lazyScreen(() => import('./history').then((m) => m.HistoryList)) },
 ];

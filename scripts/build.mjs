@@ -14,6 +14,11 @@ import zlib, { brotliCompressSync, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
+// Always production bundles, whoever runs this: Vite lets NODE_ENV win over its mode, and
+// vitest's global setup runs this script with NODE_ENV=test (which built React's development
+// bundle into dist/, for the tests and for the next `npm start`). Read when the builds run, below.
+process.env.NODE_ENV = 'production';
+
 const root = new URL('..', import.meta.url).pathname;
 const outdir = path.join(root, 'dist/cli');
 const serverOutdir = path.join(root, 'dist/server');

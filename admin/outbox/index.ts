@@ -1,3 +1,0 @@
-import { OutboxList, OutboxShow } from './OutboxList';
-
-export default { list: OutboxList, show: OutboxShow };

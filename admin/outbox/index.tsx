@@ -1,0 +1,7 @@
+import { lazyScreen } from '../components/lazyScreen';
+
+// Only platform staff open it: loaded then, not with the console.
+export default {
+  list: lazyScreen(() => import('./OutboxList').then((m) => m.OutboxList)),
+  show: lazyScreen(() => import('./OutboxList').then((m) => m.OutboxShow)),
+};
