@@ -97,6 +97,14 @@ export function escapePointerToken(token: string | number): string {
   return String(token).replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
+/** The reference tokens of a JSON pointer, unescaped: "/site/a~1b/0" → ["site", "a/b", "0"]. */
+export function pointerTokens(pointer: string): string[] {
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
 export function joinPointer(base: string, ...tokens: Array<string | number>): string {
   return base + tokens.map((token) => '/' + escapePointerToken(token)).join('');
 }

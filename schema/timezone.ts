@@ -28,3 +28,16 @@ export function knownTimeZones(): string[] {
   const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
   return [...new Set(['UTC', ...zones])].sort();
 }
+
+/** The zone's offset from UTC at `at`, in minutes (daylight saving included); undefined for an unknown zone. */
+export function utcOffsetMinutes(zone: string, at = new Date()): number | undefined {
+  let name: string;
+  try {
+    name = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' }).formatToParts(at).find((part) => part.type === 'timeZoneName')?.value ?? '';
+  } catch {
+    return undefined;
+  }
+  if (name === 'GMT') return 0;
+  const match = /^GMT([+-])(\d{2}):(\d{2})$/.exec(name);
+  return match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : undefined;
+}

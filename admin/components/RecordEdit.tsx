@@ -15,9 +15,9 @@
  */
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import { Alert, AlertTitle, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, useContext, useState, type ReactNode } from 'react';
 import { Edit, SaveButton, Toolbar, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate, type RaRecord, type TransformData } from 'react-admin';
-import { get, useFormContext, useFormState } from 'react-hook-form';
+import { useFormContext } from 'react-hook-form';
 import { changesOf, deepEqual, reapply, type Change } from '../lib/reapply';
 import { PREVIEW_WIDTH, PreviewDrawer } from '../preview/PreviewDrawer';
 
@@ -63,23 +63,16 @@ export function RecordEdit({ resource, id, title, transform, preview, children }
   const [previewOpen, setPreviewOpen] = useState(false);
   const [elsewhere, setElsewhere] = useState<Problem[]>([]);
   const notify = useNotify();
-  const onError = (error: unknown, variables?: { previousData?: RaRecord }) => {
+  const onError = (error: unknown) => {
     const status = statusOf(error);
     if (status === 412) return setConflict({});
-    const errors = (error as { body?: { errors?: Record<string, string> } }).body?.errors;
-    if (errors) {
-      // Errors on this record's own settings are on their inputs (react-admin reads body.errors).
-      // A change can also break another part of the tenant (a moved category that a footer link
-      // points to): those keys name no input here, so they are said in full.
-      // They are listed beside Save until the next save.
-      const own = new Set(Object.keys(variables?.previousData ?? {}));
-      setElsewhere(
-        Object.entries(errors)
-          .filter(([key]) => !own.has(key.split('.')[0]!))
-          .map(([key, message]) => ({ key, message })),
-      );
-      return notify('backlot.save.fieldErrors', { type: 'error' });
-    }
+    const body = (error as { body?: { errors?: object; elsewhere?: Record<string, string> } }).body;
+    // Errors on this record's own settings are on their inputs (react-admin reads body.errors).
+    // Those about another part of the tenant (a moved category that a footer link points to)
+    // name no input here (the data provider put them in body.elsewhere): they are listed beside
+    // Save until the next save.
+    if (body?.elsewhere) setElsewhere(Object.entries(body.elsewhere).map(([key, message]) => ({ key, message })));
+    if (body?.errors || body?.elsewhere) return notify('backlot.save.fieldErrors', { type: 'error' });
     if (status === undefined) return notify('backlot.save.offline', { type: 'error' });
     notify((error as Error).message || 'ra.notification.http_error', { type: 'error' });
   };
@@ -132,15 +125,7 @@ export function RecordToolbar({ children }: { children?: ReactNode }) {
 function ElsewhereProblems() {
   const translate = useTranslate();
   const state = useContext(RecordEditContext);
-  const { clearErrors } = useFormContext();
-  const { errors } = useFormState();
   const problems = state?.elsewhere ?? [];
-  // react-admin hands every key of the server's answer to the form; one naming no input here
-  // would stay an error no input can clear, and block every later save.
-  useEffect(() => {
-    const stuck = problems.map((problem) => problem.key).filter((key) => get(errors, key) !== undefined);
-    if (stuck.length) clearErrors(stuck);
-  }, [problems, errors, clearErrors]);
   if (!state || !problems.length) return null;
   return (
     <Alert severity="error" onClose={() => state.setElsewhere([])} sx={{ width: '100%' }}>

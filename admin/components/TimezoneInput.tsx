@@ -5,16 +5,15 @@
 import { Autocomplete, TextField } from '@mui/material';
 import { useMemo } from 'react';
 import { InputHelperText, useInput, type Validator } from 'react-admin';
-import { knownTimeZones } from '../../schema/timezone';
+import { knownTimeZones, utcOffsetMinutes } from '../../schema/timezone';
 
 /** "UTC−08:00" for the zone, now (daylight saving included). */
 export function utcOffsetOf(zone: string, at = new Date()): string {
-  try {
-    const name = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' }).formatToParts(at).find((part) => part.type === 'timeZoneName')?.value;
-    return name === 'GMT' || !name ? 'UTC' : name.replace('GMT', 'UTC').replace('-', '−');
-  } catch {
-    return '';
-  }
+  const minutes = utcOffsetMinutes(zone, at);
+  if (minutes === undefined) return '';
+  if (minutes === 0) return 'UTC';
+  const whole = Math.abs(minutes);
+  return `UTC${minutes < 0 ? '−' : '+'}${String(Math.floor(whole / 60)).padStart(2, '0')}:${String(whole % 60).padStart(2, '0')}`;
 }
 
 export interface TimezoneInputProps {

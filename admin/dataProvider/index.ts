@@ -11,6 +11,11 @@
  *   previous write produced (sub-resources of one tenant share one version: parallel writes
  *   would all but one fail with 412 and leave a partial change).
  *
+ * - A refused write's `errors` are react-admin's field errors. Those about another part of the
+ *   tenant (`site.footerLinks.3.target` when a category move would break a link) name no field
+ *   of the record being saved: they move to `body.elsewhere`, for the editor to list, so no
+ *   error is left on a field that no input can clear.
+ *
  * Browser code: no Node APIs. Tests pass an httpClient that adds the cookie a browser would.
  */
 import type { DataProvider, Identifier, RaRecord } from 'ra-core';
@@ -31,6 +36,21 @@ function withIfMatch(httpClient: HttpClient, version: unknown): HttpClient {
   };
 }
 
+/** Moves the field errors that name no field of `record` from `body.errors` to `body.elsewhere`. */
+function withElsewhereErrors(error: unknown, record: object): unknown {
+  const body = (error as { body?: { errors?: Record<string, string>; elsewhere?: Record<string, string> } }).body;
+  if (!body?.errors) return error;
+  const own = new Set(Object.keys(record));
+  const entries = Object.entries(body.errors);
+  const elsewhere = entries.filter(([key]) => !own.has(key.split('.')[0]!));
+  if (elsewhere.length === 0) return error;
+  body.elsewhere = Object.fromEntries(elsewhere);
+  const mine = entries.filter(([key]) => own.has(key.split('.')[0]!));
+  if (mine.length) body.errors = Object.fromEntries(mine);
+  else delete body.errors;
+  return error;
+}
+
 /** `apiUrl` without a trailing slash, e.g. "/api" or "http://localhost:3000/api". */
 export function createDataProvider(apiUrl: string, httpClient: HttpClient = fetchUtils.fetchJson): DataProvider {
   const base = apiUrl.replace(/\/+$/, '');
@@ -39,7 +59,10 @@ export function createDataProvider(apiUrl: string, httpClient: HttpClient = fetc
 
   const provider: DataProvider = {
     ...plain,
-    update: (resource, params) => basedOn((params.previousData as Versioned | undefined) ?? (params.data as Versioned)).update(resource, params),
+    update: (resource, params) =>
+      basedOn((params.previousData as Versioned | undefined) ?? (params.data as Versioned))
+        .update(resource, params)
+        .catch((error: unknown) => Promise.reject(withElsewhereErrors(error, { ...params.previousData, ...params.data }))),
     delete: (resource, params) => basedOn(params.previousData as Versioned | undefined).delete(resource, params),
     async updateMany(resource, params) {
       const done: Identifier[] = [];

@@ -24,6 +24,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { useParams } from 'react-router-dom';
+import { pointerTokens } from '../../schema/json-source';
 import { pointerLabel } from './pointer-label';
 
 interface Entry extends RaRecord {
@@ -40,10 +41,7 @@ interface EntryDetail extends Entry {
 }
 
 const valueAt = (root: unknown, pointer: string): unknown =>
-  pointer
-    .split('/')
-    .slice(1)
-    .reduce<unknown>((value, token) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[token.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), root);
+  pointerTokens(pointer).reduce<unknown>((value, token) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[token] : undefined), root);
 
 const shown = (value: unknown) => {
   if (value === undefined) return '(not set)';

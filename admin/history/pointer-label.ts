@@ -3,11 +3,10 @@
  * entries' own names: `/site/theme/primaryColor` → "Site settings › Storefront theme › Primary
  * colour", `/site/colorMap/3/name` → "Site settings › Colour facet › Blue › Colour name". Pure.
  */
+import { pointerTokens } from '../../schema/json-source';
 import { effective, itemSchema, propertySchema, rootSchema, type Located } from '../../schema/schema-walk';
 
 const PART_TITLES: Record<string, string> = { site: 'Site settings', vendor: 'Vendor', categories: 'Categories', pages: 'Pages' };
-
-const decode = (token: string) => token.replace(/~1/g, '/').replace(/~0/g, '~');
 
 /** What a list entry is called: its name, label, title, network or route. */
 function entryName(value: unknown, index: number): string {
@@ -19,7 +18,7 @@ function entryName(value: unknown, index: number): string {
 }
 
 export function pointerLabel(pointer: string, tenant?: Record<string, unknown>): string {
-  const [part, ...tokens] = pointer.split('/').slice(1).map(decode);
+  const [part, ...tokens] = pointerTokens(pointer);
   if (!part || !(part in PART_TITLES)) return pointer;
   const words = [PART_TITLES[part]!];
   let schema: Located | undefined = rootSchema(part as 'site');

@@ -9,6 +9,7 @@
  */
 import type { Validator } from 'react-admin';
 import { TENANT_RULES, type RuleFinding } from '../../schema/rules';
+import { pointerTokens } from '../../schema/json-source';
 import type { Tenant } from '../../schema/types.generated';
 import { withoutEmptyValues } from './fields';
 
@@ -27,12 +28,7 @@ export interface RuleValidatorOptions {
 /** `/colorMap/3/name` under `/colorMap` → `items.3.name`. */
 export function sourceOfPointer(pointer: string, listPointer: string, formList = 'items'): string | undefined {
   if (pointer !== listPointer && !pointer.startsWith(`${listPointer}/`)) return undefined;
-  const rest = pointer
-    .slice(listPointer.length)
-    .split('/')
-    .filter(Boolean)
-    .map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
-  return [formList, ...rest].join('.');
+  return [formList, ...pointerTokens(pointer.slice(listPointer.length))].join('.');
 }
 
 export function findingsFor(options: RuleValidatorOptions, values: Record<string, unknown>): Map<string, RuleFinding> {

@@ -4,6 +4,7 @@
  * zone's offset from UTC puts it near offset × 15° (zones follow borders: allow 3 hours). A
  * point far from that is usually a swapped latitude and longitude or a lost minus sign. Pure.
  */
+import { utcOffsetMinutes } from '../../schema/timezone';
 
 export interface GeoCheck {
   words: string;
@@ -13,14 +14,8 @@ export interface GeoCheck {
 
 /** The zone's offset from UTC in hours at `at`; undefined for an unknown zone. */
 export function offsetHours(zone: string, at = new Date()): number | undefined {
-  try {
-    const name = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' }).formatToParts(at).find((part) => part.type === 'timeZoneName')?.value ?? '';
-    const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
-    if (!match) return name === 'GMT' ? 0 : undefined;
-    return (match[1] === '-' ? -1 : 1) * (Number(match[2]) + Number(match[3]) / 60);
-  } catch {
-    return undefined;
-  }
+  const minutes = utcOffsetMinutes(zone, at);
+  return minutes === undefined ? undefined : minutes / 60;
 }
 
 const degrees = (value: number, positive: string, negative: string) => `${Math.abs(value).toFixed(4)}° ${value >= 0 ? positive : negative}`;

@@ -7,12 +7,11 @@
  * Pure: each check answers a reason, or undefined when the file is fine.
  */
 
-export const MAX_ASSET_BYTES = 2 * 1024 * 1024;
+import { MAX_ASSET_BYTES, UPLOAD_EXTENSIONS, UPLOAD_NAME } from '../../schema/assets';
 
-/** Upload names: lowercase, no folders, no dot files, one of the kinds the storefront serves. */
-export const UPLOAD_NAME = /^[a-z0-9][a-z0-9._-]{0,80}\.(svg|png|jpe?g|webp|ico)$/;
+export { MAX_ASSET_BYTES, UPLOAD_NAME };
 
-const SIGNATURES: Record<string, (bytes: Buffer) => boolean> = {
+const SIGNATURES: Record<(typeof UPLOAD_EXTENSIONS)[number], (bytes: Buffer) => boolean> = {
   png: (bytes) => bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
   jpg: (bytes) => bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff,
   jpeg: (bytes) => bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff,
@@ -41,11 +40,12 @@ export function extensionOf(name: string): string {
 
 /** Why this upload is refused, or undefined. */
 export function uploadProblem(name: string, bytes: Buffer): string | undefined {
-  if (!UPLOAD_NAME.test(name)) return `"${name}" is not a usable file name: lowercase letters, digits, dots, hyphens and underscores, ending in .svg, .png, .jpg, .webp or .ico`;
+  if (!UPLOAD_NAME.test(name))
+    return `"${name}" is not a usable file name: lowercase letters, digits, dots, hyphens and underscores, ending in ${UPLOAD_EXTENSIONS.map((extension) => `.${extension}`).join(', ')}`;
   if (bytes.length === 0) return 'the file is empty';
   if (bytes.length > MAX_ASSET_BYTES) return `the file is ${(bytes.length / 1024 / 1024).toFixed(1)} MB; images may be at most ${MAX_ASSET_BYTES / 1024 / 1024} MB`;
   const extension = extensionOf(name);
-  if (bytes.length < 12 || !SIGNATURES[extension]!(bytes)) return `the file is not a ${extension.toUpperCase()} image, whatever its name says`;
+  if (bytes.length < 12 || !SIGNATURES[extension as keyof typeof SIGNATURES](bytes)) return `the file is not a ${extension.toUpperCase()} image, whatever its name says`;
   if (extension === 'svg') {
     const text = bytes.toString('utf8');
     const danger = SVG_DANGERS.find(([pattern]) => pattern.test(text));

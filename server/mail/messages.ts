@@ -6,6 +6,7 @@
  */
 import { assetHref, type StorefrontConfiguration } from '../../storefront/config/configuration';
 import { escapeHtml } from '../../storefront/document/escape';
+import { addressLines } from '../../storefront/lib/contact';
 import { themeCssVariables, type Theme } from '../../schema/theme';
 
 export type MailKind = 'magicLink' | 'welcome' | 'denied';
@@ -26,9 +27,8 @@ const origin = (configuration: StorefrontConfiguration) => `https://${configurat
 
 function footerLines(configuration: StorefrontConfiguration): string[] {
   const { vendor } = configuration;
-  const address = vendor.address
-    ? [vendor.address.line1, vendor.address.line2, [vendor.address.city, vendor.address.state, vendor.address.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ')
-    : undefined;
+  // The address as the contact page writes it, on one line.
+  const address = addressLines(vendor.address).join(', ') || undefined;
   return [vendor.legalName ?? vendor.name, address, [vendor.phone, vendor.email].filter(Boolean).join(' · ')].filter((line): line is string => Boolean(line));
 }
 

@@ -6,13 +6,13 @@
  *   logged in, in headless Chromium, cold (new browser context) and warm (same context), each
  *   the median of RUNS; as a ratio to the aviation storefront home page's load in the same run.
  */
-import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { ADMIN_DIST, gzipBytes, initialScripts } from '../helpers/admin-bundle';
 import { containedContext, launchChromium } from '../helpers/browser';
-import { repoRoot, tenantsDir } from '../helpers/paths';
-import { http, startServer } from '../helpers/server-process';
+import { tenantsDir } from '../helpers/paths';
+import { startServer } from '../helpers/server-process';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const EMAIL = 'staff@backlot.example';
@@ -32,11 +32,7 @@ try {
   });
 
   // Initial JavaScript: the entry script and its modulepreloads, gzipped as served.
-  const distDir = path.join(repoRoot, 'dist/admin');
-  const index = (await http(`${server.url}/admin/`)).text;
-  const initial = [...index.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="\/admin\/([^"]+\.js)"/g)].map((match) => match[1]!);
-  let initialGzip = 0;
-  for (const file of initial) initialGzip += gzipSync(await readFile(path.join(distDir, file))).length;
+  const { files: initial, gzip: initialGzip } = await initialScripts();
 
   const browser = await launchChromium();
   const { context } = await containedContext(browser, { viewport: { width: 1280, height: 800 } });
@@ -53,7 +49,7 @@ try {
     let lazyGzip = 0;
     const onResponse = async (response: import('playwright-core').Response) => {
       const match = /\/admin\/(assets\/[^?]+\.js)$/.exec(response.url());
-      if (match && !initial.includes(match[1]!)) lazyGzip += gzipSync(await readFile(path.join(distDir, match[1]!))).length;
+      if (match && !initial.includes(match[1]!)) lazyGzip += await gzipBytes(match[1]!);
     };
     page.on('response', onResponse);
     const started = Date.now();
@@ -96,9 +92,9 @@ try {
   await server.stop();
 
   // Each editor's own chunk, gzipped (loaded when the editor first opens).
-  const assets = await import('node:fs/promises').then((fs) => fs.readdir(path.join(distDir, 'assets')));
+  const assets = await readdir(path.join(ADMIN_DIST, 'assets'));
   const chunks = assets.filter((file) => file.endsWith('.js') && !initial.includes(`assets/${file}`));
-  const chunkSizes = await Promise.all(chunks.map(async (file) => [file.replace(/-[\w-]{8}\.js$/, ''), gzipSync(await readFile(path.join(distDir, 'assets', file))).length] as const));
+  const chunkSizes = await Promise.all(chunks.map(async (file) => [file.replace(/-[\w-]{8}\.js$/, ''), await gzipBytes(`assets/${file}`)] as const));
 
   const base = median(baseline);
   console.log('\nConsole (/admin/)');

@@ -16,7 +16,11 @@ beforeAll(async () => {
   t = await buildTestApp();
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   const origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  const login = await fetch(`${origin}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin }, body: JSON.stringify({ email: USERS.platform, password: PASSWORD }) });
+  const login = await fetch(`${origin}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({ email: USERS.platform, password: PASSWORD }),
+  });
   const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
   // What a browser adds by itself on this origin.
   const browser: typeof fetchUtils.fetchJson = (url, options = {}) => {
@@ -31,7 +35,10 @@ afterAll(() => t.close());
 
 /** The HttpError a call is refused with. */
 async function refusal(call: Promise<unknown>): Promise<HttpError> {
-  const error = await call.then(() => undefined, (e: unknown) => e);
+  const error = await call.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(HttpError);
   return error as HttpError;
 }
@@ -121,6 +128,22 @@ describe('bulk and field errors', () => {
     const invalid = await refusal(provider.update('tenants/acme/settings', { id: 'site', data: { ...previousData, maxColumnCount: 9 }, previousData }));
     expect(invalid.status).toBe(400);
     expect(invalid.body.errors).toEqual({ maxColumnCount: 'must be at most 6 (found 9)' });
+  });
+
+  it("moves errors about another part of the tenant out of the record's field errors", async () => {
+    // Acme's header links to /rentals/sets/cockpits: renaming that slug would break the link.
+    const { data: previousData } = await provider.getOne('tenants/acme/categories', { id: 'tree' });
+    const groups = structuredClone(previousData.groups) as Array<{ slug: string; categories: Array<{ slug: string }> }>;
+    groups.find((group) => group.slug === 'sets')!.categories.find((category) => category.slug === 'cockpits')!.slug = 'flight-decks';
+    const refused = await refusal(provider.update('tenants/acme/categories', { id: 'tree', data: { ...previousData, groups }, previousData }));
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toBeUndefined();
+    expect(Object.keys(refused.body.elsewhere)).toEqual(['site.headerLinks.1.children.1.target']);
+    expect(refused.body.elsewhere['site.headerLinks.1.children.1.target']).toMatch(/link target "\/rentals\/sets\/cockpits" is not a storefront route/);
+    // A record's own field errors stay where react-admin puts them on inputs.
+    const own = await refusal(provider.update('tenants/acme/categories', { id: 'tree', data: { ...previousData, groups: [{ ...groups[0], slug: 'Not A Slug' }, ...groups.slice(1)] }, previousData }));
+    expect(Object.keys(own.body.errors)).toEqual(['groups.0.slug']);
+    expect(own.body.elsewhere).toBeUndefined();
   });
 
   it('reads the history with unique ids', async () => {

@@ -10,6 +10,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { problemsFromAjv } from '../../../schema/ajv-messages';
 import type { Issue } from '../../../schema/issue';
+import { pointerTokens } from '../../../schema/json-source';
 import { ForbiddenChangeError } from '../../auth/write-policy';
 import {
   DomainTakenError,
@@ -24,11 +25,7 @@ import {
 
 /** "/site/colorMap/0/name" under prefix "site" → "site.colorMap.0.name" (react-admin's field paths). */
 export function fieldPath(prefix: string, pointer: string): string {
-  const tokens = pointer
-    .split('/')
-    .slice(1)
-    .map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
-  return [prefix, ...tokens].filter(Boolean).join('.') || prefix || '(root)';
+  return [prefix, ...pointerTokens(pointer)].filter(Boolean).join('.') || prefix || '(root)';
 }
 
 /** A request may carry a mapping from tenant pointers to its own record's field paths (sub-resources). */

@@ -9,6 +9,7 @@
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
+import { joinPointer } from '../../../../schema/json-source';
 import { writeFileAtomic } from '../../../../schema/node/atomic-write';
 import type { Tenant } from '../../../../schema/types.generated';
 import { STORED_TENANT_INVALID } from '../../../lib/api-docs';
@@ -50,8 +51,8 @@ function usesOf(tenant: Tenant, url: string): string[] {
   const walk = (value: unknown, pointer: string) => {
     if (typeof value === 'string') {
       if (value.replace(/[?#].*$/, '') === url) found.push(pointer);
-    } else if (Array.isArray(value)) value.forEach((item, index) => walk(item, `${pointer}/${index}`));
-    else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) walk(item, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+    } else if (Array.isArray(value)) value.forEach((item, index) => walk(item, joinPointer(pointer, index)));
+    else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) walk(item, joinPointer(pointer, key));
   };
   walk(tenant, '');
   return found;

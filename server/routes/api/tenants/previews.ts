@@ -12,7 +12,7 @@ import { STORED_TENANT_INVALID } from '../../../lib/api-docs';
 import { TENANT_BODY_LIMIT } from '../../../lib/body-limits';
 import { validateTexts } from '../../../stores/tenant-documents';
 import { UnknownTenantError } from '../../../stores/tenant-store';
-import { copyFields, mapFields, RecordNotFoundError, type RecordBody } from './record-resource';
+import { copyFields, mapFields, requireRecord, type RecordBody } from './record-resource';
 import { RESOURCES } from './resources';
 import { tenantParams } from './params';
 
@@ -49,7 +49,7 @@ const previews: FastifyPluginAsync = async (app) => {
       const resource = RESOURCES.find((candidate) => candidate.name === name)!;
       const stored = await app.tenantStore.get(tenantId);
       if (!stored) throw new UnknownTenantError(tenantId);
-      if (!resource.list(stored.tenant).some((candidate) => candidate.id === id)) throw new RecordNotFoundError(`${name} has no record ${JSON.stringify(id)}`);
+      requireRecord(resource, stored.tenant, id);
       mapFields(request, resource, id);
       const draft = resource.update(structuredClone(stored.tenant), id, copyFields(record));
       // Refused exactly as a save of this record would be: the write policy, the schema and the rules.

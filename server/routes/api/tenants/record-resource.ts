@@ -70,6 +70,13 @@ export function copyFields(body: RecordBody, omit: readonly string[] = []): Reco
   return data;
 }
 
+/** Record `id` of a resource in a tenant; RecordNotFoundError, naming the records there are, when it has none. */
+export function requireRecord(resource: RecordResource, tenant: Tenant, id: string): ResourceRecord {
+  const record = resource.list(tenant).find((candidate) => candidate.id === id);
+  if (!record) throw new RecordNotFoundError(`${resource.name} has no record ${JSON.stringify(id)}; its records are ${resource.list(tenant).map((r) => JSON.stringify(r.id)).join(', ')}`);
+  return record;
+}
+
 /** Issues inside the written record map to its own fields; others keep their full path (`site.footerLinks.1.target`). */
 export function mapFields(request: FastifyRequest, resource: RecordResource, id: string): void {
   const { pointer: prefix, field } = resource.locationOf(id);
@@ -94,11 +101,7 @@ export function registerRecordResource(app: FastifyInstance, resource: RecordRes
 
   const records = ({ tenant, version }: TenantRecord) => resource.list(tenant).map((record) => ({ ...record, version }));
 
-  function findRecord(stored: TenantRecord, id: string): ResourceRecord {
-    const record = records(stored).find((r) => r.id === id);
-    if (!record) throw new RecordNotFoundError(`${resource.name} has no record ${JSON.stringify(id)}; its records are ${resource.list(stored.tenant).map((r) => JSON.stringify(r.id)).join(', ')}`);
-    return record;
-  }
+  const findRecord = (stored: TenantRecord, id: string): ResourceRecord => ({ ...requireRecord(resource, stored.tenant, id), version: stored.version });
 
   app.get(base, { onRequest: app.requireTenant, schema: { tags, summary: `List ${resource.summary}`, params: tenantParams, querystring: listQuerySchema }, config: { docs: { success: { schema: listOf(recordSchema), headers: ['content-range', 'etag'] }, errors: STORED_TENANT_INVALID } } }, async (request, reply) => {
     const stored = await current(request);
