@@ -295,6 +295,12 @@ describe('console editors', () => {
     await page.getByRole('button', { name: 'Show the options of Eras' }).click();
     await page.getByRole('button', { name: 'Add option' }).first().click();
     await page.getByRole('textbox', { name: 'Option name' }).last().fill('Jet Age & Beyond');
+    // The new option's slug follows its name, on screen, before anything is saved.
+    const option = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('textbox', { name: 'Option name' }) })
+      .last();
+    await expect.poll(() => option.getByRole('textbox', { name: 'URL slug' }).inputValue()).toBe('jet-age-and-beyond');
     expect(await axeViolations(page)).toEqual([]);
     await shot(page, 'custom-fields_1280');
     await save(page);

@@ -38,10 +38,21 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 
 /**
  * axe-core's serious and critical violations on the page, as `rule: targets`. axe is injected as a
- * script, which the pages' CSP rightly forbids: use it in a context made with `bypassCSP: true`.
+ * script (and transitions are stopped by a style), which the pages' CSP rightly forbids: use it in
+ * a context made with `bypassCSP: true`.
  */
 export async function axeViolations(page: Page): Promise<string[]> {
+  // Colours are judged as they settle: a button caught mid-way through its colour transition
+  // (a Save that has just become enabled) has a blend no user reads, and failed contrast by chance.
+  await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await page.addScriptTag({ content: axeSource });
-  const result = await page.evaluate(() => (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe.run(document, { resultTypes: ['violations'] }));
-  return result.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  const result = await page.evaluate(() =>
+    (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe.run(document, {
+      resultTypes: ['violations'],
+    }),
+  );
+  return result.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
