@@ -7,7 +7,7 @@ import type { Ajv2020 } from './ajv';
 import { problemsFromAjv } from './ajv-messages';
 import { schemaDocuments } from './documents';
 
-export type DefinitionName = 'tenantId' | 'hostname' | 'label' | 'email' | 'slug';
+export type DefinitionName = 'tenantId' | 'hostname' | 'label' | 'email' | 'slug' | 'password';
 
 /** true when the value fits the definition, else the reason. */
 export function checkDefinitionWith(ajv: Ajv2020, name: DefinitionName, value: unknown): true | string {
@@ -18,3 +18,6 @@ export function checkDefinitionWith(ajv: Ajv2020, name: DefinitionName, value: u
 
 /** The `$ref` to a shared definition, for route schemas. */
 export const definitionRef = (name: DefinitionName) => ({ $ref: `${schemaDocuments.defs.$id}#/$defs/${name}` });
+
+/** How long a password may be, for the auth library, the CLI's prompt and the storefront's inputs. */
+export const PASSWORD_LENGTH = { min: schemaDocuments.defs.$defs.password.minLength, max: schemaDocuments.defs.$defs.password.maxLength } as const;

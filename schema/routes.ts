@@ -69,3 +69,24 @@ export function resolvesToRoute(target: string, categoryPathSet: ReadonlySet<str
   const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
   return staticPaths.has(trimmed) || categoryPathSet.has(trimmed);
 }
+
+/** The platform's own tenant (its storefront is the platform's; ARCHITECTURE.md). */
+export const PLATFORM_TENANT_ID = 'platform';
+
+/** §2: where a visitor goes after their profile on a tenant is first made. */
+export function onboardingPath(tenantId: string): string {
+  return tenantId === PLATFORM_TENANT_ID ? '/onboarding/welcome' : '/onboarding/profile';
+}
+
+const AUTH_PATHS = new Set(STOREFRONT_ROUTES.filter((route) => route.kind === 'signup' || route.kind === 'login').map((route) => route.path));
+
+/**
+ * §2: after login, the stored redirect target; `/` when it is absent or a sign-up or login page.
+ * Only a site-relative path is followed (never another site: `//host` or a scheme), so a crafted
+ * link cannot send a visitor elsewhere after they log in.
+ */
+export function redirectAfterLogin(target: string | null | undefined): string {
+  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return '/';
+  const path = target.replace(/[?#].*$/, '').replace(/\/+$/, '') || '/';
+  return AUTH_PATHS.has(path) ? '/' : target;
+}

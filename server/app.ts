@@ -8,6 +8,8 @@ import { DEFAULT_BODY_LIMIT } from './lib/body-limits';
 import type { Accounts } from './auth/accounts';
 import type { ServerConfig } from './config';
 import accounts from './plugins/app/accounts';
+import identityPlugin from './plugins/app/identity';
+import identityRoutes, { type IdentityRoutesOptions } from './routes/api/identity';
 import contentTypes from './plugins/app/content-types';
 import errors from './plugins/app/errors';
 import tenantHost from './plugins/app/tenant-host';
@@ -40,6 +42,7 @@ export interface AppOptions {
   accounts?: Accounts;
   logger?: FastifyServerOptions['logger'];
   auth?: AuthRoutesOptions;
+  identity?: IdentityRoutesOptions;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -84,6 +87,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(outbox);
   await app.register(profileStore, { config: options.config });
   await app.register(users);
+  await app.register(identityPlugin);
+  await app.register(identityRoutes, options.identity ?? {});
   await app.register(assetRoutes);
   await app.register(admin, { config: options.config });
   // Last: its catch-all route answers every other GET with a storefront page.

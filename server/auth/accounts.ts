@@ -1,22 +1,17 @@
 /**
- * Console accounts: better-auth (email and password, sessions in HttpOnly cookies) over a
- * SQLite file in the data folder. Passwords are hashed by the library. There is no public
- * sign-up: accounts are created by platform staff (`backlot admin add`) or, once, from
- * BACKLOT_ADMIN_EMAIL / BACKLOT_ADMIN_PASSWORD at start.
- *
- * Roles: `platform` staff reach every tenant; a `tenant-admin` reaches the tenants listed on
- * the account.
+ * Console accounts on the shared auth library (`auth-library.ts`): staff are users whose role is
+ * `platform` or `tenant-admin`, created through the `admin` plugin, and a tenant-admin reaches
+ * the tenants they are an admin member of (the `organization` plugin). There is no public
+ * sign-up for them: accounts come from platform staff (`backlot admin add`) or, once, from
+ * BACKLOT_ADMIN_EMAIL / BACKLOT_ADMIN_PASSWORD at start. A visitor's session is not a console
+ * account.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { betterAuth } from 'better-auth';
 import { parseCookies } from 'better-auth/cookies';
-import { getMigrations } from 'better-auth/db/migration';
-import Database from 'better-sqlite3';
+import { AuthLibrary, CONSOLE_ROLES, MIN_PASSWORD_LENGTH, SESSION_COOKIE, type AuthLibraryOptions, type ConsoleRole } from './auth-library';
 
-export const ROLES = ['platform', 'tenant-admin'] as const;
-export type Role = (typeof ROLES)[number];
+export { MIN_PASSWORD_LENGTH, SESSION_COOKIE };
+export const ROLES = CONSOLE_ROLES;
+export type Role = ConsoleRole;
 
 export interface Account {
   id: string;
@@ -27,83 +22,16 @@ export interface Account {
   tenants: string[];
 }
 
-export interface AccountsOptions {
-  dataDir: string;
-  /** Session signing secret; by default one is generated once and kept in the data folder. */
-  secret?: string;
-  /** Mark cookies Secure (when served over https). */
-  secureCookies?: boolean;
-  /** The public origins (BACKLOT_PUBLIC_URL); the first is better-auth's base URL. */
-  publicOrigins?: string[];
-}
+export type AccountsOptions = AuthLibraryOptions;
 
-export const SESSION_COOKIE = 'backlot.session_token';
-export const MIN_PASSWORD_LENGTH = 10;
-
-function persistentSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'auth-secret');
-  try {
-    return readFileSync(file, 'utf8').trim();
-  } catch {
-    const secret = randomBytes(32).toString('base64url');
-    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
-    return readFileSync(file, 'utf8').trim();
-  }
-}
-
-function createAuth(database: Database.Database, options: AccountsOptions) {
-  return betterAuth({
-    appName: 'Backlot',
-    database,
-    secret: options.secret ?? persistentSecret(options.dataDir),
-    baseURL: options.publicOrigins?.[0] ?? 'http://localhost',
-    trustedOrigins: options.publicOrigins ?? [],
-    basePath: '/api/auth',
-    telemetry: { enabled: false },
-    // Logins are rate-limited by the server (per route), not twice.
-    rateLimit: { enabled: false },
-    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: MIN_PASSWORD_LENGTH, maxPasswordLength: 256 },
-    user: {
-      additionalFields: {
-        role: { type: 'string', required: true, input: false },
-        tenants: { type: 'string', required: false, defaultValue: '[]', input: false },
-      },
-    },
-    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
-    advanced: {
-      cookiePrefix: 'backlot',
-      useSecureCookies: Boolean(options.secureCookies),
-      defaultCookieAttributes: { httpOnly: true, sameSite: 'strict', path: '/' },
-    },
-    logger: { disabled: true },
-  });
-}
-
-type Auth = ReturnType<typeof createAuth>;
-
-interface StoredUser {
+interface LibraryUser {
   id: string;
   email: string;
   name: string;
-  role?: string;
-  tenants?: string;
+  role?: string | null;
 }
 
-function toAccount(user: StoredUser): Account {
-  let tenants: unknown = [];
-  try {
-    tenants = JSON.parse(user.tenants ?? '[]');
-  } catch {
-    tenants = [];
-  }
-  return {
-    id: user.id,
-    email: user.email,
-    name: user.name,
-    role: user.role === 'platform' ? 'platform' : 'tenant-admin',
-    tenants: Array.isArray(tenants) ? tenants.filter((t): t is string => typeof t === 'string') : [],
-  };
-}
+const isConsoleRole = (role: unknown): role is Role => (CONSOLE_ROLES as readonly unknown[]).includes(role);
 
 export class AccountError extends Error {}
 
@@ -126,26 +54,32 @@ const SESSION_CACHE_LIMIT = 10_000;
 export class Accounts {
   private readonly sessions = new Map<string, { account: Account | undefined; until: number }>();
 
+  /** Whether close() also closes the library (it does when open() made it). */
   private constructor(
-    readonly auth: Auth,
-    private readonly database: Database.Database,
+    readonly library: AuthLibrary,
+    private readonly ownsLibrary: boolean,
   ) {}
 
-  static async open(options: AccountsOptions): Promise<Accounts> {
-    mkdirSync(options.dataDir, { recursive: true });
-    const database = new Database(path.join(options.dataDir, 'backlot.sqlite'));
-    database.pragma('journal_mode = WAL');
-    database.pragma('busy_timeout = 5000');
-    const auth = createAuth(database, options);
-    const { runMigrations } = await getMigrations(auth.options);
-    await runMigrations();
-    return new Accounts(auth, database);
+  get auth() {
+    return this.library.auth;
+  }
+
+  /** Console accounts over `library`, or over a library of their own opened with `options`. */
+  static async open(options: AccountsOptions | { library: AuthLibrary }): Promise<Accounts> {
+    if ('library' in options) return new Accounts(options.library, false);
+    return new Accounts(await AuthLibrary.open(options), true);
+  }
+
+  /** A user as a console account (undefined for a visitor). */
+  private async toAccount(user: LibraryUser): Promise<Account | undefined> {
+    if (!isConsoleRole(user.role)) return undefined;
+    const tenants = user.role === 'platform' ? [] : (await this.library.membershipsOf(user.id)).filter((m) => m.role === 'admin').map((m) => m.tenantId);
+    return { id: user.id, email: user.email, name: user.name, role: user.role, tenants: tenants.sort() };
   }
 
   async findByEmail(email: string): Promise<Account | undefined> {
-    const context = await this.auth.$context;
-    const found = await context.internalAdapter.findUserByEmail(email.trim().toLowerCase(), { includeAccounts: false });
-    return found ? toAccount(found.user as StoredUser) : undefined;
+    const [user] = await this.library.usersWithRoles(CONSOLE_ROLES, email.trim().toLowerCase());
+    return user ? this.toAccount(user) : undefined;
   }
 
   /** Creates an account; refuses an email that already has one. */
@@ -154,24 +88,16 @@ export class Accounts {
     if (!ROLES.includes(input.role)) throw new AccountError(`role must be one of ${ROLES.join(', ')}`);
     if (input.password.length < MIN_PASSWORD_LENGTH) throw new AccountError(`password must be at least ${MIN_PASSWORD_LENGTH} characters`);
     if (input.role === 'tenant-admin' && !input.tenants?.length) throw new AccountError('a tenant-admin needs at least one tenant');
-    if (await this.findByEmail(email)) throw new AccountError(`an account for ${email} already exists`);
-    const context = await this.auth.$context;
-    const hash = await context.password.hash(input.password);
-    const user = await context.internalAdapter.createUser({
-      email,
-      name: input.name ?? email.split('@')[0]!,
-      emailVerified: true,
-      role: input.role,
-      tenants: JSON.stringify(input.role === 'platform' ? [] : [...new Set(input.tenants)]),
-    }, { method: 'admin' });
-    await context.internalAdapter.linkAccount({ userId: user.id, providerId: 'credential', accountId: user.id, password: hash });
-    return toAccount(user as unknown as StoredUser);
+    if (await this.library.userExists(email)) throw new AccountError(`an account for ${email} already exists`);
+    const { user } = await this.auth.api.createUser({ body: { email, password: input.password, name: input.name ?? email.split('@')[0]!, role: input.role, data: { emailVerified: true } } });
+    if (input.role === 'tenant-admin') for (const tenantId of new Set(input.tenants)) await this.library.join(user.id, tenantId, 'admin');
+    return (await this.toAccount(user))!;
   }
 
-  /** Every account, by email. */
+  /** Every console account, by email. */
   async list(): Promise<Account[]> {
-    const rows = this.database.prepare('SELECT id, email, name, role, tenants FROM user ORDER BY email').all() as StoredUser[];
-    return rows.map(toAccount);
+    const users = await this.library.usersWithRoles(CONSOLE_ROLES);
+    return (await Promise.all(users.map((user) => this.toAccount(user)))).filter((account): account is Account => account !== undefined);
   }
 
   /** The first platform account, from the environment: created only if none with that email exists. */
@@ -204,7 +130,7 @@ export class Accounts {
     if (known) return known.account;
     const key = sessionTokenOf(cookie)!;
     const session = await this.auth.api.getSession({ headers: headers() });
-    const account = session ? toAccount(session.user as unknown as StoredUser) : undefined;
+    const account = session ? await this.toAccount(session.user) : undefined;
     // Only sessions the library accepted are remembered; a forged cookie is looked up every time.
     if (account) {
       if (this.sessions.size >= SESSION_CACHE_LIMIT) this.sessions.clear();
@@ -220,7 +146,7 @@ export class Accounts {
   }
 
   async close(): Promise<void> {
-    this.database.close();
+    if (this.ownsLibrary) this.library.close();
   }
 }
 

@@ -12,11 +12,14 @@
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { Accounts, canReach, sessionTokenOf, type Account } from '../../auth/accounts';
+import { AuthLibrary } from '../../auth/auth-library';
 import type { ServerConfig } from '../../config';
 
 declare module 'fastify' {
   interface FastifyInstance {
     accounts: Accounts;
+    /** The auth library console accounts and visitors share. */
+    authLibrary: AuthLibrary;
     authenticate: GuardHook;
     requireTenant: GuardHook;
     requirePlatform: GuardHook;
@@ -25,6 +28,10 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     account?: Account;
+  }
+  interface FastifyContextConfig {
+    /** The route signs someone in: a browser must send it from this site (login CSRF), cookie or not. */
+    signsIn?: boolean;
   }
 }
 
@@ -82,10 +89,13 @@ const LOGIN_CROSS_SITE_MESSAGE = 'Cross-site login refused: log in from this sit
 
 export default fp<AccountsPluginOptions>(
   async (app, options) => {
-    const accounts = options.accounts ?? (await Accounts.open({ dataDir: options.config.dataDir, secureCookies: options.config.secureCookies, publicOrigins: options.config.publicOrigins }));
+    const library =
+      options.accounts?.library ?? (await AuthLibrary.open({ dataDir: options.config.dataDir, secureCookies: options.config.secureCookies, publicOrigins: options.config.publicOrigins }));
+    const accounts = options.accounts ?? (await Accounts.open({ library }));
+    app.decorate('authLibrary', library);
     app.decorate('accounts', accounts);
     app.addHook('onClose', async () => {
-      if (!options.accounts) await accounts.close();
+      if (!options.accounts) library.close();
     });
 
     const { publicOrigins } = options.config;
@@ -111,7 +121,7 @@ export default fp<AccountsPluginOptions>(
       if (hasSessionCookie(request)) {
         // Browsers send Origin on every cross-site POST, PUT and DELETE: a cookie without one is refused too.
         if (!origin || !isAllowedOrigin(request, origin)) return void reply.code(403).send({ statusCode: 403, error: 'Forbidden', message: CROSS_SITE_MESSAGE });
-      } else if (request.routeOptions.url === '/api/auth/login' && origin !== undefined) {
+      } else if (request.routeOptions.config?.signsIn && origin !== undefined) {
         // Login CSRF: a foreign page must not log a visitor into an account of its choosing. A
         // client that sends no Origin at all is not a browser (browsers always send it here).
         if (origin === null || !isAllowedOrigin(request, origin)) return void reply.code(403).send({ statusCode: 403, error: 'Forbidden', message: LOGIN_CROSS_SITE_MESSAGE });
@@ -133,12 +143,18 @@ export default fp<AccountsPluginOptions>(
         };
         const known = accounts.remembered(request.headers.cookie);
         if (known) return decide(known.account);
-        accounts.fromCookie(request.headers.cookie, () => fetchHeaders(request)).then(decide).catch(done);
+        accounts
+          .fromCookie(request.headers.cookie, () => fetchHeaders(request))
+          .then(decide)
+          .catch(done);
       };
       return Object.assign(hook, { guard: name });
     };
 
-    app.decorate('authenticate', guard('authenticate', () => undefined));
+    app.decorate(
+      'authenticate',
+      guard('authenticate', () => undefined),
+    );
     app.decorate(
       'requireTenant',
       guard('requireTenant', (request, reply) => {

@@ -22,6 +22,7 @@ import {
   VersionConflictError,
   VersionUnusableError,
 } from '../../stores/tenant-store';
+import { AuthFailure } from '../../identity/messages';
 
 /** "/site/colorMap/0/name" under prefix "site" → "site.colorMap.0.name" (react-admin's field paths). */
 export function fieldPath(prefix: string, pointer: string): string {
@@ -66,19 +67,30 @@ export default fp(
       }
       if (error instanceof ValidationFailedError) {
         // Only platform staff learn which tenant holds a domain; tenant admins may not know it exists.
-        const issues = error instanceof DomainTakenError && request.account?.role === 'platform' ? error.issues.map((issue) => ({ ...issue, message: `${issue.message} (by tenant ${JSON.stringify(error.owner)})` })) : error.issues;
+        const issues =
+          error instanceof DomainTakenError && request.account?.role === 'platform'
+            ? error.issues.map((issue) => ({ ...issue, message: `${issue.message} (by tenant ${JSON.stringify(error.owner)})` }))
+            : error.issues;
         const errors = issuesToErrors(issues, request.fieldOf ?? defaultFieldOf);
         return send(reply, 400, { error: 'Bad Request', message: `Not saved: ${issues.length} problem${issues.length === 1 ? '' : 's'} to fix`, errors, issues });
       }
       if (error instanceof VersionConflictError) {
         void reply.header('etag', `"${error.currentVersion}"`);
-        return send(reply, 412, { error: 'Precondition Failed', message: 'Someone else saved a change since you loaded this. Reload to see it, then make your change again.', currentVersion: error.currentVersion });
+        return send(reply, 412, {
+          error: 'Precondition Failed',
+          message: 'Someone else saved a change since you loaded this. Reload to see it, then make your change again.',
+          currentVersion: error.currentVersion,
+        });
       }
       if (error instanceof UnknownTenantError || error instanceof UnknownVersionError) return send(reply, 404, { error: 'Not Found', message: error.message });
       if (error instanceof TenantExistsError) return send(reply, 409, { error: 'Conflict', message: error.message });
       if (error instanceof VersionUnusableError) return send(reply, 409, { error: 'Conflict', message: error.message, issues: error.issues });
       if (error instanceof TenantInvalidError) {
         return send(reply, 422, { error: 'Unprocessable Entity', message: `The stored tenant ${error.tenantId} is invalid; fix its files or save a valid version.`, issues: error.issues });
+      }
+      if (error instanceof AuthFailure) {
+        // `reason` lets the storefront drive its auth status (a temporary or permanent failure) without reading words.
+        return send(reply, error.statusCode, { error: STATUS_CODES[error.statusCode], message: error.message, reason: error.reason, errors: error.field ? { [error.field]: error.message } : {} });
       }
       if (error.validation) {
         const where = error.validationContext ?? 'body';
@@ -90,7 +102,8 @@ export default fp(
       }
       const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
       const field = (error as { field?: unknown }).field;
-      if (status < 500 && typeof field === 'string') return send(reply, status, { error: STATUS_CODES[status] ?? 'Error', message: error.message, errors: Object.assign(fieldErrors(), { [field]: error.message }) });
+      if (status < 500 && typeof field === 'string')
+        return send(reply, status, { error: STATUS_CODES[status] ?? 'Error', message: error.message, errors: Object.assign(fieldErrors(), { [field]: error.message }) });
       if (status >= 500) {
         request.log.error({ err: error }, 'request failed');
         return send(reply, status, { error: 'Internal Server Error', message: 'Something went wrong on our side. It has been logged.' });

@@ -23,6 +23,8 @@ function forwardCookies(response: Response, reply: FastifyReply) {
   if (cookies.length) void reply.header('set-cookie', cookies);
 }
 
+const WRONG_LOGIN = { statusCode: 401, error: 'Unauthorized', message: 'Wrong email or password.' };
+
 export interface AuthRoutesOptions {
   /** Logins allowed per address per minute. */
   loginsPerMinute?: number;
@@ -34,7 +36,11 @@ const auth: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) => {
     {
       config: {
         rateLimit: { max: options.loginsPerMinute ?? 10, timeWindow: '1 minute' },
-        docs: { success: { schema: accountSchema, description: 'Logged in: the session cookie is set' }, errors: { 401: 'Wrong email or password', 429: 'Too many logins from this address; wait a minute' } },
+        signsIn: true,
+        docs: {
+          success: { schema: accountSchema, description: 'Logged in: the session cookie is set' },
+          errors: { 401: 'Wrong email or password', 429: 'Too many logins from this address; wait a minute' },
+        },
       },
       schema: {
         tags: ['auth'],
@@ -51,21 +57,32 @@ const auth: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) => {
     },
     async (request, reply) => {
       const { email, password } = request.body as { email: string; password: string };
+      // Only console accounts: a storefront visitor's correct password opens no session here.
+      const account = await app.accounts.findByEmail(email);
+      if (!account) return reply.code(401).send(WRONG_LOGIN);
       const response = await app.accounts.auth.api.signInEmail({ body: { email, password }, headers: fetchHeaders(request), asResponse: true });
-      if (!response.ok) return reply.code(401).send({ statusCode: 401, error: 'Unauthorized', message: 'Wrong email or password.' });
+      if (!response.ok) return reply.code(401).send(WRONG_LOGIN);
       forwardCookies(response, reply);
-      return app.accounts.findByEmail(email);
+      return account;
     },
   );
 
-  app.post('/api/auth/logout', { schema: { tags: ['auth'], summary: 'End the session' }, config: { docs: { success: { status: 204, description: 'Logged out; the session no longer works' } } } }, async (request, reply) => {
-    app.accounts.forgetSession(request.headers.cookie);
-    const response = await app.accounts.auth.api.signOut({ headers: fetchHeaders(request), asResponse: true });
-    forwardCookies(response, reply);
-    return reply.code(204).send();
-  });
+  app.post(
+    '/api/auth/logout',
+    { schema: { tags: ['auth'], summary: 'End the session' }, config: { docs: { success: { status: 204, description: 'Logged out; the session no longer works' } } } },
+    async (request, reply) => {
+      app.accounts.forgetSession(request.headers.cookie);
+      const response = await app.accounts.auth.api.signOut({ headers: fetchHeaders(request), asResponse: true });
+      forwardCookies(response, reply);
+      return reply.code(204).send();
+    },
+  );
 
-  app.get('/api/auth/me', { onRequest: app.authenticate, config: { docs: { success: { schema: accountSchema } } }, schema: { tags: ['auth'], summary: 'The logged-in account', response: { 200: accountSchema } } }, async (request) => request.account);
+  app.get(
+    '/api/auth/me',
+    { onRequest: app.authenticate, config: { docs: { success: { schema: accountSchema } } }, schema: { tags: ['auth'], summary: 'The logged-in account', response: { 200: accountSchema } } },
+    async (request) => request.account,
+  );
 };
 
 export default auth;

@@ -1,0 +1,33 @@
+/**
+ * What the storefront learns about its visitor from /api/identity (browser-safe types, shared by
+ * the server's routes and the storefront's auth client).
+ */
+import type { UserProfile } from './types.generated';
+
+export interface SignedInVisitor {
+  status: 'authenticated';
+  uid: string;
+  email: string;
+  /** The tenants (vendors) the visitor belongs to. */
+  vendors: string[];
+  /** Their profile on this storefront's tenant. */
+  profile: UserProfile;
+}
+
+export type VisitorSession =
+  | SignedInVisitor
+  /** noToken: nobody is signed in; tokenDoesntMatchUser: a session for someone who is not a user of this tenant. */
+  | { status: 'notAuthenticated'; reason: 'noToken' | 'tokenDoesntMatchUser' };
+
+/** A sign-up's or login's answer: the visitor, and where to go next when their profile here is new (§2 onboarding). */
+export type SignedInAnswer = SignedInVisitor & { next?: string };
+
+/** The live events of GET /api/identity/events (server-sent events): the event name and its data. */
+export interface VisitorEvents {
+  /** The visitor's profile changed (an approval, say): the new one. */
+  profile: UserProfile;
+  /** The visitor now belongs to more or fewer vendors: the session should be read again. */
+  vendors: string[];
+  /** The profile or the session is gone. */
+  signedOut: Record<string, never>;
+}

@@ -1,0 +1,225 @@
+/**
+ * The one better-auth instance behind every account, console staff and storefront visitors alike,
+ * over a SQLite file in the data folder. Passwords are hashed by the library (scrypt).
+ *
+ * One notion of role, the `admin` plugin's `role` field:
+ * - `platform`: staff who reach every tenant (the plugin's only admin role: they may impersonate);
+ * - `tenant-admin`: console users who reach the tenants they are an `admin` member of;
+ * - `visitor` (the default): storefront visitors.
+ * Tenants are the `organization` plugin's organizations (slug = tenant id). Membership says who
+ * belongs to which vendor: `admin` for a tenant's console users, `member` for its visitors.
+ *
+ * better-auth's HTTP handler is not mounted: every call goes through the server's own routes,
+ * which validate, rate-limit and check origins first.
+ */
+import { randomBytes } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { betterAuth, type Where } from 'better-auth';
+import { getMigrations } from 'better-auth/db/migration';
+import { admin, organization } from 'better-auth/plugins';
+import { createAccessControl } from 'better-auth/plugins/access';
+import { adminAc, defaultStatements, userAc } from 'better-auth/plugins/admin/access';
+import Database from 'better-sqlite3';
+import { PASSWORD_LENGTH } from '../../schema/definitions';
+
+export const ROLES = ['platform', 'tenant-admin', 'visitor'] as const;
+export type Role = (typeof ROLES)[number];
+/** The roles that use the console. */
+export const CONSOLE_ROLES = ['platform', 'tenant-admin'] as const satisfies readonly Role[];
+export type ConsoleRole = (typeof CONSOLE_ROLES)[number];
+/** A tenant's membership roles (the organization plugin's). */
+export type MemberRole = 'admin' | 'member';
+
+export const SESSION_COOKIE = 'backlot.session_token';
+export const MIN_PASSWORD_LENGTH = PASSWORD_LENGTH.min;
+
+export interface AuthLibraryOptions {
+  dataDir: string;
+  /** Session signing secret; by default one is generated once and kept in the data folder. */
+  secret?: string;
+  /** Mark cookies Secure (when served over https). */
+  secureCookies?: boolean;
+  /** The public origins (BACKLOT_PUBLIC_URL); the first is better-auth's base URL. */
+  publicOrigins?: string[];
+}
+
+function persistentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret');
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    const secret = randomBytes(32).toString('base64url');
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    return readFileSync(file, 'utf8').trim();
+  }
+}
+
+const accessControl = createAccessControl(defaultStatements);
+
+/**
+ * The role a tenant's organization gives the account it is created for. The organization plugin
+ * makes the creator a member with its `creatorRole`; a tenant's organization is created the first
+ * time someone joins it, who may be a visitor, so the role they join with is handed to the hook
+ * here, keyed by tenant and user (never a global default that could make a visitor an admin).
+ */
+const creatorRoles = new Map<string, MemberRole>();
+const creatorKey = (slug: string, userId: string) => `${slug}\n${userId}`;
+
+function createAuth(database: Database.Database, options: AuthLibraryOptions) {
+  return betterAuth({
+    appName: 'Backlot',
+    database,
+    secret: options.secret ?? persistentSecret(options.dataDir),
+    baseURL: options.publicOrigins?.[0] ?? 'http://localhost',
+    trustedOrigins: options.publicOrigins ?? [],
+    basePath: '/api/auth',
+    telemetry: { enabled: false },
+    // Rate limits are the server's (per route), not counted twice.
+    rateLimit: { enabled: false },
+    emailAndPassword: { enabled: true, minPasswordLength: PASSWORD_LENGTH.min, maxPasswordLength: PASSWORD_LENGTH.max },
+    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    advanced: {
+      cookiePrefix: 'backlot',
+      useSecureCookies: Boolean(options.secureCookies),
+      // Strict: the storefront reads its session with same-site fetches after the page loads, so a
+      // visitor arriving from another site loses nothing, and no cross-site request carries it.
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'strict', path: '/' },
+    },
+    plugins: [
+      admin({
+        ac: accessControl,
+        roles: { platform: adminAc, 'tenant-admin': userAc, visitor: userAc },
+        adminRoles: ['platform'],
+        defaultRole: 'visitor',
+        impersonationSessionDuration: 60 * 60,
+      }),
+      organization({
+        allowUserToCreateOrganization: false,
+        creatorRole: 'member',
+        membershipLimit: 1_000_000,
+        organizationHooks: {
+          beforeAddMember: async ({ member, organization: org, user }) => {
+            const role = creatorRoles.get(creatorKey(org.slug, user.id));
+            return role ? { data: { ...member, role } } : undefined;
+          },
+        },
+      }),
+    ],
+    logger: { disabled: true },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+/** The library, its database, and the membership reads the plugins only offer behind a session. */
+export class AuthLibrary {
+  private readonly organizationIds = new Map<string, string>();
+  /** Emits `membership` with a user id when that user joins a tenant (their live sessions hear it). */
+  readonly events = new EventEmitter<{ membership: [userId: string] }>();
+
+  private constructor(
+    readonly auth: Auth,
+    private readonly database: Database.Database,
+  ) {}
+
+  static async open(options: AuthLibraryOptions): Promise<AuthLibrary> {
+    mkdirSync(options.dataDir, { recursive: true });
+    const database = new Database(path.join(options.dataDir, 'backlot.sqlite'));
+    database.pragma('journal_mode = WAL');
+    database.pragma('busy_timeout = 5000');
+    const auth = createAuth(database, options);
+    const { runMigrations } = await getMigrations(auth.options);
+    await runMigrations();
+    const library = new AuthLibrary(auth, database);
+    await library.migrateTenantsColumn();
+    return library;
+  }
+
+  /** better-auth's own database adapter (model-level reads, never SQL). */
+  private async adapter() {
+    return (await this.auth.$context).adapter;
+  }
+
+  /** The organization id of a tenant, if anyone has joined it yet. */
+  private async organizationOf(tenantId: string): Promise<string | undefined> {
+    const known = this.organizationIds.get(tenantId);
+    if (known) return known;
+    const found = await (await this.adapter()).findOne<{ id: string }>({ model: 'organization', where: [{ field: 'slug', value: tenantId }] });
+    if (found) this.organizationIds.set(tenantId, found.id);
+    return found?.id;
+  }
+
+  /** Makes `userId` a member of the tenant with `role`, creating the tenant's organization on first use. Idempotent. */
+  async join(userId: string, tenantId: string, role: MemberRole): Promise<void> {
+    const organizationId = await this.organizationOf(tenantId);
+    if (organizationId) {
+      if ((await this.membershipsOf(userId)).some((m) => m.tenantId === tenantId)) return;
+      await this.auth.api.addMember({ body: { userId, organizationId, role } });
+    } else {
+      const key = creatorKey(tenantId, userId);
+      creatorRoles.set(key, role);
+      try {
+        await this.auth.api.createOrganization({ body: { name: tenantId, slug: tenantId, userId, keepCurrentActiveOrganization: true } });
+      } catch (error) {
+        // Someone else's first join made the tenant's organization meanwhile: join it as a member.
+        if (!(await this.organizationOf(tenantId))) throw error;
+        return this.join(userId, tenantId, role);
+      } finally {
+        creatorRoles.delete(key);
+      }
+    }
+    this.events.emit('membership', userId);
+  }
+
+  /** The tenants an account belongs to, with its role in each. */
+  async membershipsOf(userId: string): Promise<{ tenantId: string; role: MemberRole }[]> {
+    const adapter = await this.adapter();
+    const members = await adapter.findMany<{ organizationId: string; role: string }>({ model: 'member', where: [{ field: 'userId', value: userId }] });
+    if (members.length === 0) return [];
+    const organizations = await adapter.findMany<{ id: string; slug: string }>({ model: 'organization', where: [{ field: 'id', operator: 'in', value: members.map((m) => m.organizationId) }] });
+    const slugOf = new Map(organizations.map((o) => [o.id, o.slug]));
+    return members.flatMap((m) => {
+      const tenantId = slugOf.get(m.organizationId);
+      return tenantId ? [{ tenantId, role: m.role === 'admin' || m.role === 'owner' ? 'admin' : 'member' } as const] : [];
+    });
+  }
+
+  /** Users with one of `roles` (and `email`, when given), by email. */
+  async usersWithRoles(roles: readonly Role[], email?: string) {
+    const where: Where[] = [{ field: 'role', operator: 'in', value: [...roles] }];
+    if (email !== undefined) where.push({ field: 'email', value: email });
+    return (await this.adapter()).findMany<{ id: string; email: string; name: string; role: string | null }>({ model: 'user', where, sortBy: { field: 'email', direction: 'asc' } });
+  }
+
+  /** Whether any account, console or visitor, has this (lowercase) email. */
+  async userExists(email: string): Promise<boolean> {
+    return (await (await this.adapter()).count({ model: 'user', where: [{ field: 'email', value: email }] })) > 0;
+  }
+
+  /**
+   * Accounts made before tenants were organizations kept them as a JSON list in a `tenants`
+   * column of better-auth's user table: each becomes an admin membership, then the column goes.
+   * A one-off data migration, so it reads the legacy column directly.
+   */
+  private async migrateTenantsColumn(): Promise<void> {
+    const columns = this.database.prepare(`SELECT name FROM pragma_table_info('user')`).all() as { name: string }[];
+    if (!columns.some((c) => c.name === 'tenants')) return;
+    const rows = this.database.prepare(`SELECT id, tenants FROM user WHERE role = 'tenant-admin'`).all() as { id: string; tenants: string | null }[];
+    for (const row of rows) {
+      let tenants: unknown = [];
+      try {
+        tenants = JSON.parse(row.tenants ?? '[]');
+      } catch {
+        tenants = [];
+      }
+      for (const tenantId of Array.isArray(tenants) ? tenants : []) if (typeof tenantId === 'string') await this.join(row.id, tenantId, 'admin');
+    }
+    this.database.exec('ALTER TABLE user DROP COLUMN tenants');
+  }
+
+  close(): void {
+    this.database.close();
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * What happens when a visitor signs up or in on a tenant's storefront, whichever identity
+ * provider is behind it: they become a member of that tenant (vendor), and their profile there
+ * is created on their first sign-in with every schema default (§3, §5) or touched on later ones
+ * (lastLoginAt). A visitor of one tenant is not a user of another until they sign in there too.
+ * No Fastify: the routes hand in the request's parts.
+ */
+import type { UserProfile } from '../../schema/types.generated';
+import type { ProfileStore } from '../stores/profile-store';
+import { ProfileExistsError } from '../stores/profile-store';
+import type { IdentityProvider, IdentityUser } from './identity-provider';
+import { newProfile, touchedOnLogin } from './profile';
+
+export interface Arrival {
+  tenantId: string;
+  /** The tenant's vendor name, kept on the profile (vendorName, vendors). */
+  vendorName: string;
+  ipAddress?: string;
+  /** The sign-up's bot-check token, kept with a new profile (reCaptchaToken). */
+  botCheckToken?: string;
+  now: Date;
+}
+
+export interface Entered {
+  profile: UserProfile;
+  /** Whether this sign-in created the visitor's profile on this tenant (onboarding follows). */
+  isNewHere: boolean;
+  /** The vendors the visitor belongs to, this one included. */
+  vendors: string[];
+}
+
+export class Visitors {
+  constructor(
+    private readonly identity: IdentityProvider,
+    private readonly profiles: ProfileStore,
+  ) {}
+
+  /** Joins the tenant if need be, then creates or touches the profile there. */
+  async enter(user: IdentityUser, arrival: Arrival): Promise<Entered> {
+    const { tenantId } = arrival;
+    const vendors = user.vendors.includes(tenantId) ? user.vendors : [...user.vendors, tenantId].sort();
+    if (vendors !== user.vendors) await this.identity.join(user.uid, tenantId);
+    const touch = (current: UserProfile) => touchedOnLogin(current, { now: arrival.now, ipAddress: arrival.ipAddress });
+    if (await this.profiles.get(tenantId, user.uid)) return { profile: await this.profiles.update(tenantId, user.uid, touch), isNewHere: false, vendors };
+    const first = newProfile({ email: user.email, vendorId: tenantId, vendorName: arrival.vendorName, botCheckToken: arrival.botCheckToken, ipAddress: arrival.ipAddress, now: arrival.now });
+    try {
+      return { profile: await this.profiles.create(tenantId, user.uid, first), isNewHere: true, vendors };
+    } catch (error) {
+      // Two first sign-ins at once (two tabs): the other made the profile; this one touches it.
+      if (error instanceof ProfileExistsError) return { profile: await this.profiles.update(tenantId, user.uid, touch), isNewHere: false, vendors };
+      throw error;
+    }
+  }
+
+  /** The visitor's profile on this tenant, only if they belong to it. */
+  async profileHere(user: IdentityUser, tenantId: string): Promise<UserProfile | undefined> {
+    return user.vendors.includes(tenantId) ? this.profiles.get(tenantId, user.uid) : undefined;
+  }
+}

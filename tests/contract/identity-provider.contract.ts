@@ -1,0 +1,90 @@
+/**
+ * What every IdentityProvider adapter must do (spec §7, §8): sign up once per email, sign in with
+ * §8's reasons for an unknown email and a wrong password, hand out a new session at every sign-in,
+ * read a session back from its cookie, end it, and keep vendor memberships. Run by each adapter's
+ * test with its own factory.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { IdentityProvider, SignedIn } from '../../server/identity/identity-provider';
+import { AuthFailure, type AuthFailureReason } from '../../server/identity/messages';
+
+/** The request headers a browser holding this session would send. */
+export function headersOf(signedIn: { setCookies: string[] } | string[]): Headers {
+  const setCookies = Array.isArray(signedIn) ? signedIn : signedIn.setCookies;
+  return new Headers({ cookie: setCookies.map((c) => c.split(';')[0]).join('; ') });
+}
+
+async function failureOf(promise: Promise<unknown>): Promise<AuthFailureReason | 'no failure'> {
+  try {
+    await promise;
+    return 'no failure';
+  } catch (error) {
+    if (error instanceof AuthFailure) return error.reason;
+    throw error;
+  }
+}
+
+export function describeIdentityProviderContract(name: string, open: () => Promise<{ identity: IdentityProvider; cleanup(): Promise<void> }>) {
+  describe(`IdentityProvider contract: ${name}`, () => {
+    let identity: IdentityProvider;
+    let cleanup: () => Promise<void>;
+    beforeEach(async () => {
+      ({ identity, cleanup } = await open());
+    });
+    afterEach(() => cleanup());
+
+    const none = new Headers();
+    const dana = { email: 'dana@studio.example', password: 'a long enough passphrase' };
+    const signUp = (): Promise<SignedIn> => identity.signUp(dana, none);
+
+    it('signs up, and the session it hands out reads back as that user', async () => {
+      const signedIn = await signUp();
+      expect(signedIn.user).toMatchObject({ email: dana.email, vendors: [] });
+      expect(signedIn.setCookies.join('\n')).toMatch(/HttpOnly/i);
+      expect(await identity.userOf(headersOf(signedIn))).toEqual(signedIn.user);
+    });
+
+    it('refuses a second sign-up for the same email, whatever its case', async () => {
+      await signUp();
+      expect(await failureOf(identity.signUp({ ...dana, email: 'Dana@Studio.example' }, none))).toBe('firebaseEmailAlreadyInUse');
+    });
+
+    it('tells an unknown email from a wrong password', async () => {
+      await signUp();
+      expect(await failureOf(identity.signIn({ ...dana, email: 'nobody@studio.example' }, none))).toBe('firebaseUserNotFound');
+      expect(await failureOf(identity.signIn({ ...dana, password: 'not the passphrase' }, none))).toBe('wrongPassword');
+    });
+
+    it('hands out a new session at every sign-in, each good until it is ended', async () => {
+      const first = await signUp();
+      const second = await identity.signIn(dana, none);
+      expect(headersOf(second).get('cookie')).not.toBe(headersOf(first).get('cookie'));
+      expect((await identity.userOf(headersOf(second)))?.uid).toBe(first.user.uid);
+      await identity.signOut(headersOf(second));
+      expect(await identity.userOf(headersOf(second))).toBeUndefined();
+      expect((await identity.userOf(headersOf(first)))?.uid).toBe(first.user.uid);
+    });
+
+    it('reads no user from a missing or forged session', async () => {
+      expect(await identity.userOf(none)).toBeUndefined();
+      expect(await identity.userOf(new Headers({ cookie: 'backlot.session_token=forged.signature' }))).toBeUndefined();
+    });
+
+    it('keeps vendor memberships, joining each tenant once', async () => {
+      const { user } = await signUp();
+      await identity.join(user.uid, 'aviation');
+      await identity.join(user.uid, 'aviation');
+      await identity.join(user.uid, 'platform');
+      const signedIn = await identity.signIn(dana, none);
+      expect(signedIn.user.vendors).toEqual(['aviation', 'platform']);
+    });
+
+    it('lets two first joins of a new tenant race', async () => {
+      const a = await signUp();
+      const b = await identity.signUp({ email: 'sam@studio.example', password: dana.password }, none);
+      await Promise.all([identity.join(a.user.uid, 'acme'), identity.join(b.user.uid, 'acme')]);
+      expect((await identity.userOf(headersOf(a)))?.vendors).toEqual(['acme']);
+      expect((await identity.userOf(headersOf(b)))?.vendors).toEqual(['acme']);
+    });
+  });
+}
