@@ -29,6 +29,7 @@ async function concrete(path: string): Promise<string> {
   if (url.includes('/assets/{id}')) return url.replace('{id}', 'probe.png');
   // The test server has mailed nothing: its outbox is empty.
   if (url.includes('/outbox/{id}')) return url.replace('{id}', 'none.eml');
+  if (url.endsWith('/bot-check')) return `${url}?action=signup`;
   if (url.endsWith('/{id}')) {
     const list = (await t.as('platform', { url: url.slice(0, -'/{id}'.length) })).json() as Array<{ id: string }>;
     url = url.replace('{id}', encodeURIComponent(list[0]!.id));
@@ -38,9 +39,9 @@ async function concrete(path: string): Promise<string> {
 
 /** A body the operation would accept from platform staff (undefined when it takes none). */
 async function bodyFor(path: string, method: string, url: string): Promise<unknown> {
-  if (method === 'DELETE' || path.endsWith('/restore') || path === '/api/auth/logout') return undefined;
+  if (method === 'DELETE' || path.endsWith('/restore') || path.endsWith('/logout')) return undefined;
   if (path === '/api/tenants') return { id: `probe-${Math.random().toString(36).slice(2, 8)}`, name: 'Probe Props', domain: `www.probe-${Date.now()}.example` };
-  if (path === '/api/auth/login') return { email: 'nobody@example.com', password: 'not the password' };
+  if (path === '/api/auth/login' || path === '/api/identity/login' || path === '/api/identity/signup') return { email: 'nobody@example.com', password: 'not the password' };
   if (path.includes('/users/')) return { isAuthorized: true };
   if (path.includes('/assets/')) return { data: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==' };
   if (method === 'PUT') return (await t.as('platform', { url })).json();
@@ -71,7 +72,7 @@ describe('the OpenAPI document', () => {
 
   it('documents If-Match on every write that needs it', async () => {
     for (const { path, method } of operations()) {
-      if (method === 'GET' || path === '/api/auth/logout') continue;
+      if (method === 'GET' || path.endsWith('/logout')) continue;
       const url = await concrete(path);
       const response = await t.as('platform', { method: method as 'PUT', url, payload: (await bodyFor(path, method, url)) as string });
       const documented = (document.paths[path]![method.toLowerCase()]!.parameters ?? []).some((p) => p.in === 'header' && p.name === 'if-match');
@@ -103,7 +104,7 @@ describe('the OpenAPI document', () => {
       ];
       for (const probe of probes) {
         // Never archive for real, nor log the probing session out; those have their own tests.
-        if (probe.who !== 'anonymous' && path === '/api/auth/logout') continue;
+        if (probe.who !== 'anonymous' && path.endsWith('/logout')) continue;
         if (probe.who === 'platform' && method === 'DELETE' && path === '/api/tenants/{tenantId}' && probe.headers?.['if-match'] === current) continue;
         const response = await t.as(probe.who, { method: method as 'GET', url: probe.url ?? url, headers: probe.headers, payload: probe.payload as string });
         seen.push(`${method} ${path} ${response.statusCode}`);
