@@ -1,5 +1,6 @@
 /** The whole page for a PageState: the configuration provider at the root, the frame, and the page for the path. */
 import { StrictMode, useEffect } from 'react';
+import { AuthProvider } from './auth/AuthProvider';
 import { ConfirmProvider } from './components/ConfirmDialog';
 import { Layout } from './components/Layout';
 import { PageStateProvider } from './config/ConfigurationProvider';
@@ -14,11 +15,13 @@ export function App({ state }: { state: PageState }) {
   return (
     <StrictMode>
       <PageStateProvider state={state}>
-        <ConfirmProvider>
-          <Layout current={state.path}>
-            <Page />
-          </Layout>
-        </ConfirmProvider>
+        <AuthProvider>
+          <ConfirmProvider>
+            <Layout current={state.path}>
+              <Page />
+            </Layout>
+          </ConfirmProvider>
+        </AuthProvider>
       </PageStateProvider>
     </StrictMode>
   );

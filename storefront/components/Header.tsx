@@ -7,6 +7,7 @@ import { assetHref } from '../config/configuration';
 import { useConfiguration } from '../config/ConfigurationProvider';
 import { messages } from '../i18n/messages';
 import { headerNavigation } from '../lib/navigation';
+import { AccountLinks } from './AccountLinks';
 import { NavDropdown } from './NavDropdown';
 
 export function Header({ current }: { current: string }) {
@@ -44,9 +45,7 @@ export function Header({ current }: { current: string }) {
             ))}
           </ul>
         </nav>
-        <a className="header-account" href="/auth/login" aria-current={current === '/auth/login' ? 'page' : undefined}>
-          {messages.logIn}
-        </a>
+        <AccountLinks current={current} />
       </div>
     </header>
   );

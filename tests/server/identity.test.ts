@@ -27,9 +27,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const cookieOf = (response: LightMyRequestResponse) => [response.headers['set-cookie']].flat().map((c) => String(c).split(';')[0]).join('; ');
+const cookieOf = (response: LightMyRequestResponse) =>
+  [response.headers['set-cookie']]
+    .flat()
+    .map((c) => String(c).split(';')[0])
+    .join('; ');
 const botToken = async (host = AVIATION) => (await t.app.inject({ url: '/api/identity/bot-check?action=signup', headers: { host } })).json().token as string;
-const post = (url: string, payload: object, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url, payload, headers: { host: AVIATION, origin: `http://${AVIATION}`, ...headers } });
+const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, payload, headers: { host: AVIATION, origin: `http://${AVIATION}`, ...headers } });
 const signUp = async (email: string, extra: Record<string, string> = {}) => post('/api/identity/signup', { email, password: PASSWORD, botCheckToken: await botToken() }, extra);
 const session = (cookie: string, host = AVIATION) => t.app.inject({ url: '/api/identity/session', headers: { host, cookie } });
 
@@ -73,7 +78,11 @@ describe('sign-up', () => {
     await signUp('sam@studio.example');
     const again = await signUp('SAM@studio.example');
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ message: 'This email address is already registered. Please log in.', reason: 'firebaseEmailAlreadyInUse', errors: { email: AUTH_MESSAGES.firebaseEmailAlreadyInUse } });
+    expect(again.json()).toMatchObject({
+      message: 'This email address is already registered. Please log in.',
+      reason: 'firebaseEmailAlreadyInUse',
+      errors: { email: AUTH_MESSAGES.firebaseEmailAlreadyInUse },
+    });
   });
 
   it('names a short password, with the limit from the schema', async () => {
@@ -104,7 +113,7 @@ describe('login', () => {
     expect((await t.app.profileStore.get('aviation', login.json().uid))!.lastLoginAt).toBe(login.json().profile.lastLoginAt);
   });
 
-  it("is a user of another tenant only after signing in there, which makes a profile there too", async () => {
+  it('is a user of another tenant only after signing in there, which makes a profile there too', async () => {
     const signedUp = await signUp('jo@studio.example');
     // The same session presented to another tenant's storefront is not a user of it.
     expect((await session(cookieOf(signedUp), ACME)).json()).toEqual({ status: 'notAuthenticated', reason: 'tokenDoesntMatchUser' });

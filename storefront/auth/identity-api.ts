@@ -1,0 +1,60 @@
+/**
+ * The storefront's calls to /api/identity (same origin: the HttpOnly session cookie goes along by
+ * itself). A refused call throws an IdentityError carrying the server's words, its §8 `reason`
+ * and the field it belongs beside; a call that never reached the server says so.
+ */
+import type { SignedInAnswer, VisitorSession } from '../../schema/visitor-session';
+import { messages } from '../i18n/messages';
+
+export class IdentityError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly reason?: string,
+    /** The form field the problem belongs beside, when it is one field's. */
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+interface ErrorAnswer {
+  message?: string;
+  reason?: string;
+  errors?: Record<string, string>;
+}
+
+async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/identity/${path}`, { credentials: 'same-origin', ...init, headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}) } });
+  } catch {
+    throw new IdentityError(messages.offline, 0);
+  }
+  if (response.status === 204) return undefined as T;
+  const body = (await response.json().catch(() => ({}))) as T & ErrorAnswer;
+  if (response.ok) return body;
+  if (response.status === 429) throw new IdentityError(messages.tooManyAttempts, 429, 'tooManyAttempts');
+  const fields = Object.entries(body.errors ?? {});
+  const [field, fieldMessage] = fields.length === 1 ? fields[0]! : [undefined, undefined];
+  throw new IdentityError(fieldMessage ?? body.message ?? messages.somethingWentWrong, response.status, body.reason, field);
+}
+
+const post = <T>(path: string, body: object = {}) => call<T>(path, { method: 'POST', body: JSON.stringify(body) });
+
+export const identityApi = {
+  session: () => call<VisitorSession>('session'),
+  botCheckToken: async (action: 'signup'): Promise<string | undefined> => {
+    try {
+      return (await call<{ token: string }>(`bot-check?action=${action}`)).token;
+    } catch {
+      // No token: the server then answers §5's 'recaptcha not loaded', which the form shows.
+      return undefined;
+    }
+  },
+  signUp: (body: { email: string; password: string; botCheckToken?: string }) => post<SignedInAnswer>('signup', body),
+  logIn: (body: { email: string; password: string }) => post<SignedInAnswer>('login', body),
+  logOut: () => post<void>('logout'),
+  /** The live profile stream (server-sent events); the browser reconnects by itself. */
+  events: () => new EventSource('/api/identity/events'),
+};

@@ -1,0 +1,45 @@
+/**
+ * The header's account corner: "Log in" (remembering this page as where to come back to, §2)
+ * until a visitor is known to be signed in, then their name and "Log out". Pages are rendered
+ * for everyone, so the server and the first client render both show "Log in".
+ */
+import { useState } from 'react';
+import { useAuth } from '../auth/AuthProvider';
+import { rememberRedirectTarget } from '../auth/redirect-target';
+import { messages } from '../i18n/messages';
+
+export function AccountLinks({ current }: { current: string }) {
+  const auth = useAuth();
+  const [problem, setProblem] = useState<string>();
+  const visitor = auth.status.status === 'authenticated' ? auth.visitor : undefined;
+  if (!visitor) {
+    const remember = () => rememberRedirectTarget(`${window.location.pathname}${window.location.search}`);
+    return (
+      <a className="header-account" href="/auth/login" onClick={remember} aria-current={current === '/auth/login' ? 'page' : undefined}>
+        <svg className="account-icon" width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+          <circle cx="12" cy="8" r="4" />
+          <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" />
+        </svg>
+        <span className="account-label">{problem ?? messages.logIn}</span>
+      </a>
+    );
+  }
+  const logOut = () =>
+    auth.logOut().then(
+      () => setProblem(undefined),
+      () => setProblem(messages.logoutFailed),
+    );
+  return (
+    <div className="header-account signed-in" aria-label={messages.account} role="group">
+      <span className="account-name" title={visitor.email}>
+        {visitor.profile.displayName || visitor.email}
+      </span>
+      <button type="button" className="link-button" onClick={logOut} disabled={auth.status.status !== 'authenticated'} title={messages.logOut}>
+        <svg className="account-icon" width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          <path d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 17l-5-5 5-5M5 12h11" />
+        </svg>
+        <span className="account-label">{messages.logOut}</span>
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+/**
+ * Under the header while a signed-in visitor is not approved yet (§6: isAuthorized starts null),
+ * or was turned down; once approved, nothing, except a note on the page that saw the approval
+ * arrive live. A status region, so screen readers hear the change.
+ */
+import { useEffect, useRef } from 'react';
+import { useAuth } from '../auth/AuthProvider';
+import { useConfiguration } from '../config/ConfigurationProvider';
+import { messages } from '../i18n/messages';
+
+export function ApprovalNotice() {
+  const { site, vendor } = useConfiguration();
+  const { status, visitor } = useAuth();
+  const decision = status.status === 'authenticated' ? visitor?.profile.isAuthorized : undefined;
+  const sawUndecided = useRef(false);
+  useEffect(() => {
+    if (decision === null) sawUndecided.current = true;
+  }, [decision]);
+  const verb = site.request!;
+  let text: string | undefined;
+  let tone = 'notice-info';
+  if (decision === null) text = messages.awaitingApproval(vendor.displayName, verb);
+  else if (decision === false) [text, tone] = [messages.denied(vendor.displayName), 'notice-warning'];
+  else if (decision === true && sawUndecided.current) [text, tone] = [messages.approvedNow(verb), 'notice-success'];
+  return (
+    <div className="approval-notice-region" role="status">
+      {text && (
+        <div className={`approval-notice ${tone}`}>
+          <p className="container">
+            {text}
+            {decision === false && (
+              <>
+                {' '}
+                <a href="/contact-us">{messages.contactUs}</a>
+              </>
+            )}
+          </p>
+        </div>
+      )}
+    </div>
+  );
+}
