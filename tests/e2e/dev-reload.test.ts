@@ -65,6 +65,8 @@ it('serves the console from its sources with hot reload, against the same API', 
   const messages: string[] = [];
   page.on('console', (message) => messages.push(message.text()));
   await page.goto(`http://127.0.0.1:${server.port}/admin/`);
+  // Vite pre-bundles react-admin on the console's first request in dev: on 2 busy cores, longer than a click's default wait.
+  await page.locator('input[name=username]').waitFor({ timeout: 120_000 });
   await page.locator('input[name=username]').fill('staff@backlot.example');
   await page.locator('input[name=password]').fill('correct horse battery staple');
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -73,4 +75,4 @@ it('serves the console from its sources with hot reload, against the same API', 
   expect(await page.evaluate(() => [...document.scripts].some((script) => script.src.endsWith('/admin/main.tsx')))).toBe(true);
   await expect.poll(() => messages.some((text) => text.includes('[vite] connected')), { timeout: 10_000 }).toBe(true);
   await context.close();
-}, 60_000);
+}, 180_000);
