@@ -17,6 +17,8 @@ export interface Auth {
   signUp(input: { email: string; password: string }): Promise<SignedInAnswer>;
   logIn(input: { email: string; password: string }): Promise<SignedInAnswer>;
   logOut(): Promise<void>;
+  /** Saves the visitor's own details; the page shows the saved profile at once. */
+  updateProfile(fields: Record<string, string>): Promise<void>;
 }
 
 const AuthContext = createContext<Auth | null>(null);
@@ -98,7 +100,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
-  const auth = useMemo<Auth>(() => ({ status, visitor, signUp, logIn, logOut }), [status, visitor, signUp, logIn, logOut]);
+  const updateProfile = useCallback(async (fields: Record<string, string>) => {
+    const profile = await identityApi.updateProfile(fields);
+    setVisitor((current) => current && { ...current, profile });
+  }, []);
+
+  const auth = useMemo<Auth>(() => ({ status, visitor, signUp, logIn, logOut, updateProfile }), [status, visitor, signUp, logIn, logOut, updateProfile]);
   return <AuthContext.Provider value={auth}>{children}</AuthContext.Provider>;
 }
 

@@ -3,6 +3,7 @@
  * itself). A refused call throws an IdentityError carrying the server's words, its §8 `reason`
  * and the field it belongs beside; a call that never reached the server says so.
  */
+import type { UserProfile } from '../../schema/types.generated';
 import type { SignedInAnswer, VisitorSession } from '../../schema/visitor-session';
 import { messages } from '../i18n/messages';
 
@@ -55,6 +56,7 @@ export const identityApi = {
   signUp: (body: { email: string; password: string; botCheckToken?: string }) => post<SignedInAnswer>('signup', body),
   logIn: (body: { email: string; password: string }) => post<SignedInAnswer>('login', body),
   logOut: () => post<void>('logout'),
+  updateProfile: (fields: Record<string, string>) => call<UserProfile>('profile', { method: 'PUT', body: JSON.stringify(fields) }),
   /** The live profile stream (server-sent events); the browser reconnects by itself. */
   events: () => new EventSource('/api/identity/events'),
 };

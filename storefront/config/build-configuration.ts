@@ -4,6 +4,7 @@
  * schemas, which the client bundle never loads.
  */
 import { withDefaults } from '../../schema/defaults';
+import { visitorForms } from '../../schema/visitor-forms';
 import { effective, itemSchema, propertySchema, rootSchema } from '../../schema/schema-walk';
 import type { CategoryTree, Tenant } from '../../schema/types.generated';
 import { rentalGroups } from '../lib/catalogue';
@@ -44,5 +45,6 @@ export function storefrontConfiguration(tenantId: string, version: string, tenan
     categories: publicCategoryTree(withDefaults('categories', tenant.categories)),
     assetVersions,
     labels: { socialNetworks },
+    forms: visitorForms,
   };
 }

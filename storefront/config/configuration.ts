@@ -6,6 +6,7 @@
  * state block. This module is what the client may import: types and lookups, no schemas.
  */
 import type { CategoryTree, SiteSettings, VendorConfig } from '../../schema/types.generated';
+import type { VisitorForms } from '../../schema/visitor-forms';
 
 export interface StorefrontConfiguration {
   tenantId: string;
@@ -18,6 +19,8 @@ export interface StorefrontConfiguration {
   assetVersions: Record<string, string>;
   /** Names the schema gives to enumerated values the pages show (social networks …). */
   labels: { socialNetworks: Record<string, string> };
+  /** What the sign-up, login and profile forms take (from the schemas). */
+  forms: VisitorForms;
 }
 
 /** A configured image address as the page should use it: this site's asset paths get `?v=<hash>`. */

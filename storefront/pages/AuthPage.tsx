@@ -6,7 +6,6 @@
  *   readers, with the way out they suggest (log in instead, sign up instead).
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { PASSWORD_LENGTH } from '../../schema/definitions';
 import { useAuth } from '../auth/AuthProvider';
 import { IdentityError } from '../auth/identity-api';
 import { takeRedirectTarget } from '../auth/redirect-target';
@@ -27,7 +26,8 @@ function ErrorText({ id, error }: { id: string; error: IdentityError }) {
 }
 
 export function AuthPage({ mode }: { mode: Mode }) {
-  const { site } = useConfiguration();
+  const { site, forms } = useConfiguration();
+  const { passwordLength } = forms;
   const meta = usePageMeta();
   const auth = useAuth();
   const [hydrated, setHydrated] = useState(false);
@@ -101,15 +101,15 @@ export function AuthPage({ mode }: { mode: Mode }) {
               type="password"
               autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
               required
-              minLength={mode === 'signup' ? PASSWORD_LENGTH.min : undefined}
-              maxLength={PASSWORD_LENGTH.max}
+              minLength={mode === 'signup' ? passwordLength.min : undefined}
+              maxLength={passwordLength.max}
               aria-invalid={Boolean(fieldError('password'))}
               aria-describedby={describe('password', ...(mode === 'signup' ? ['password-hint'] : []))}
             />
           </label>
           {mode === 'signup' && (
             <p id="password-hint" className="field-hint">
-              {messages.passwordHint(PASSWORD_LENGTH.min)}
+              {messages.passwordHint(passwordLength.min)}
             </p>
           )}
           {fieldError('password') && <ErrorText id="password-error" error={fieldError('password')!} />}

@@ -1,34 +1,113 @@
 /**
  * /onboarding/welcome (the platform's own tenant) and /onboarding/profile (other tenants): where a
- * visitor lands once their profile on this tenant is made (§2), with the steps ahead. Someone not
- * signed in is pointed to sign-up and login instead.
+ * visitor lands once their profile on this tenant is made (§2). They add the details every quote
+ * request carries (the profile fields the schema lets them edit, labelled and bounded by it),
+ * then see the steps ahead. Someone not signed in is pointed to sign-up and login instead.
  */
+import { useState, type FormEvent } from 'react';
 import { useAuth } from '../auth/AuthProvider';
+import { IdentityError } from '../auth/identity-api';
 import { PageHeader } from '../components/PageHeader';
 import { useConfiguration } from '../config/ConfigurationProvider';
 import { messages } from '../i18n/messages';
 import { usePageMeta } from './usePageMeta';
 
+type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'failed'; error: IdentityError };
+
+function ProfileForm() {
+  const { forms } = useConfiguration();
+  const { visitor, updateProfile } = useAuth();
+  const [state, setState] = useState<SaveState>({ kind: 'idle' });
+  const profile = visitor!.profile as unknown as Record<string, string | undefined>;
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const fields = Object.fromEntries(forms.profileFields.map((field) => [field.name, String(form.get(field.name) ?? '')]));
+    setState({ kind: 'saving' });
+    try {
+      await updateProfile(fields);
+      setState({ kind: 'saved' });
+    } catch (error) {
+      setState({ kind: 'failed', error: error instanceof IdentityError ? error : new IdentityError(messages.somethingWentWrong, 500) });
+    }
+  };
+
+  const fieldError = (name: string) => (state.kind === 'failed' && state.error.field === name ? state.error.message : undefined);
+  return (
+    <form className="form-card profile-form" onSubmit={onSubmit} aria-busy={state.kind === 'saving'} onChange={() => state.kind === 'saved' && setState({ kind: 'idle' })}>
+      {state.kind === 'failed' && !state.error.field && (
+        <p className="field-error" role="alert">
+          {state.error.message}
+        </p>
+      )}
+      <div className="field-grid">
+        {forms.profileFields.map((field) => (
+          <div key={field.name} className="field">
+            <label>
+              {field.label}
+              <input
+                name={field.name}
+                type={field.inputType}
+                autoComplete={field.autocomplete}
+                maxLength={field.maxLength}
+                pattern={field.pattern}
+                defaultValue={profile[field.name] ?? ''}
+                aria-invalid={Boolean(fieldError(field.name))}
+                aria-describedby={[fieldError(field.name) && `${field.name}-error`, field.pattern && field.description && `${field.name}-hint`].filter(Boolean).join(' ') || undefined}
+              />
+            </label>
+            {/* A field with a set form says what it is (e.g. a phone number's example). */}
+            {field.pattern && field.description && (
+              <p id={`${field.name}-hint`} className="field-hint">
+                {field.description}
+              </p>
+            )}
+            {fieldError(field.name) && (
+              <p id={`${field.name}-error`} className="field-error" role="alert">
+                {fieldError(field.name)}
+              </p>
+            )}
+          </div>
+        ))}
+      </div>
+      <div className="form-actions">
+        <button className="button button-primary" type="submit" disabled={state.kind === 'saving'}>
+          {state.kind === 'saving' ? messages.saving : messages.saveDetails}
+        </button>
+        <p className="form-status" role="status">
+          {state.kind === 'saved' && (
+            <>
+              {messages.detailsSaved} <a href="/rentals">{messages.browseRentals}</a>
+            </>
+          )}
+        </p>
+      </div>
+    </form>
+  );
+}
+
 export function OnboardingPage() {
-  const { site } = useConfiguration();
+  const { site, vendor } = useConfiguration();
   const meta = usePageMeta();
-  const { status } = useAuth();
-  const signedOut = status.status === 'notAuthenticated';
+  const { status, visitor } = useAuth();
+  const signedIn = status.status === 'authenticated' && visitor !== undefined;
   return (
     <>
-      <PageHeader title={meta.name} lead={site.signupSubtitle} />
-      <div className="container section narrow">
-        {signedOut ? (
+      <PageHeader title={meta.name} lead={messages.onboardingLead(site.request!)} />
+      <div className="container section medium">
+        {status.status === 'notAuthenticated' && (
           <p className="form-note">
             {messages.onboardingSignedOut} <a href="/auth/signup">{messages.signUp}</a> · <a href="/auth/login">{messages.logIn}</a>
           </p>
-        ) : (
-          <ol className="steps">
-            {messages.onboardingSteps(site.request!).map((step) => (
-              <li key={step}>{step}</li>
-            ))}
-          </ol>
         )}
+        {signedIn && <ProfileForm />}
+        <h2 className="steps-heading">{messages.nextSteps}</h2>
+        <ol className="steps">
+          {messages.onboardingSteps(site.request!, vendor.displayName).map((step) => (
+            <li key={step}>{step}</li>
+          ))}
+        </ol>
       </div>
     </>
   );

@@ -3,7 +3,8 @@
  * off-machine request aborted: sign up → awaiting approval → approved in the console by the
  * tenant admin → the visitor's open page shows it without a reload; §8's words where they belong
  * (and §5's 'recaptcha not loaded' when the bot check cannot load); the stored redirect target
- * after login, and `/` instead of a login page; logout. axe-core on both forms.
+ * after login, and `/` instead of a login page; onboarding details saved; logout. axe-core on
+ * both forms and the onboarding page.
  */
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -50,7 +51,17 @@ describe('a visitor', () => {
     const notice = page.getByRole('status');
     await notice.getByText('Jetway Props checks every new account').waitFor();
     await page.getByRole('group', { name: 'Your account' }).getByText('dana', { exact: true }).waitFor();
-    await page.screenshot({ path: path.join(app.artifacts, 'awaiting_1280.png') });
+    // Onboarding: the details every quote request carries, labelled by the schema, kept across a reload.
+    await page.getByLabel('First name').fill('Dana');
+    await page.getByLabel('Production').fill('Red Eye 2');
+    await page.getByLabel('Phone number').fill('+1 818 555 0100');
+    await page.getByRole('button', { name: 'Save details' }).click();
+    await page.getByRole('status').getByText('Saved.').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: path.join(app.artifacts, 'awaiting_1280.png'), fullPage: true });
+    await page.reload();
+    await page.locator('html[data-hydrated]').waitFor();
+    await expect.poll(() => page.getByLabel('Production').inputValue()).toBe('Red Eye 2');
 
     const admin = await app.logIn(AVIATION_ADMIN);
     await admin.page.getByRole('menuitem', { name: 'Users' }).click();

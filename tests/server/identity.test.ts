@@ -4,6 +4,8 @@
  * defaults, sessions per tenant, rotation at login, logout, and the guards (console kept apart,
  * login CSRF, rate limits, no password in the log).
  */
+import { get, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -152,6 +154,60 @@ describe('a visitor session', () => {
   it('never puts a password in the log', () => {
     expect(logLines.length).toBeGreaterThan(10);
     expect(logLines.join('\n')).not.toContain(PASSWORD);
+  });
+});
+
+describe("a visitor's own details", () => {
+  const put = (cookie: string, payload: object) => t.app.inject({ method: 'PUT', url: '/api/identity/profile', payload, headers: { host: AVIATION, origin: `http://${AVIATION}`, cookie } });
+
+  it('are saved and cleared, and nothing else about the profile can be changed this way', async () => {
+    const cookie = cookieOf(await signUp('ray@studio.example'));
+    const saved = await put(cookie, { firstName: ' Ray ', production: 'Red Eye 2', phone: '+1 818 555 0100' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ firstName: 'Ray', production: 'Red Eye 2', phone: '+1 818 555 0100', isAuthorized: null });
+    const cleared = await put(cookie, { firstName: 'Ray', phone: '' });
+    expect(cleared.json()).toMatchObject({ firstName: 'Ray' });
+    expect(cleared.json()).not.toHaveProperty('phone');
+    expect(cleared.json()).not.toHaveProperty('production');
+
+    const approvingThemselves = await put(cookie, { firstName: 'Ray', isAuthorized: true });
+    expect(approvingThemselves.statusCode).toBe(400);
+    expect(approvingThemselves.json().errors).toHaveProperty('isAuthorized');
+    const badPhone = await put(cookie, { phone: 'call me' });
+    expect(badPhone.statusCode).toBe(400);
+    expect(Object.keys(badPhone.json().errors)).toContain('phone');
+    expect((await session(cookie)).json().profile).toMatchObject({ firstName: 'Ray', isAuthorized: null });
+  });
+
+  it('need a signed-in visitor of this tenant', async () => {
+    expect((await put('', { firstName: 'Nobody' })).statusCode).toBe(401);
+    const cookie = cookieOf(await signUp('ora@studio.example'));
+    const elsewhere = await t.app.inject({ method: 'PUT', url: '/api/identity/profile', payload: { firstName: 'Ora' }, headers: { host: ACME, origin: `http://${ACME}`, cookie } });
+    expect(elsewhere.statusCode).toBe(401);
+  });
+});
+
+describe('the live profile stream', () => {
+  it("sends each change of the visitor's profile, as the approval lands", async () => {
+    const answer = await signUp('liv@studio.example');
+    const { uid } = answer.json();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const events: string[] = [];
+    const stream = await new Promise<IncomingMessage>((resolve, reject) =>
+      get({ host: '127.0.0.1', port, path: '/api/identity/events', headers: { host: `aviation.localhost:${port}`, cookie: cookieOf(answer) } }, resolve).on('error', reject),
+    );
+    expect(stream.statusCode).toBe(200);
+    expect(stream.headers['content-type']).toMatch(/^text\/event-stream/);
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk: string) => events.push(chunk));
+    const approved = await t.as('aviationAdmin', { method: 'PUT', url: `/api/tenants/aviation/users/${uid}`, payload: { isAuthorized: true } });
+    expect(approved.statusCode).toBe(200);
+    await expect.poll(() => events.join('')).toMatch(/event: profile\ndata: \{.*"isAuthorized":true/);
+    stream.destroy();
+    const anonymous = await new Promise<IncomingMessage>((resolve) => get({ host: '127.0.0.1', port, path: '/api/identity/events' }, resolve));
+    expect(anonymous.statusCode).toBe(401);
+    anonymous.resume();
   });
 });
 

@@ -5,6 +5,7 @@
  * - POST /api/identity/login    email, password → signed in (a new session token every time)
  * - POST /api/identity/logout   ends the session
  * - GET  /api/identity/session  who is signed in here, with their profile
+ * - PUT  /api/identity/profile  the visitor's own details (the fields the schema lets them edit)
  * - GET  /api/identity/events   server-sent events: the profile as it changes, vendor changes
  * Failures answer §8's words with their `reason`. Sign-up and login are rate-limited per address
  * and, like the console's login, refused from a foreign page (login CSRF).
@@ -12,6 +13,8 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { definitionRef } from '../../../schema/definitions';
 import { onboardingPath } from '../../../schema/routes';
+import { VISITOR_EDITABLE_FIELDS, visitorProfileBodySchema } from '../../../schema/visitor-forms';
+import type { UserProfile } from '../../../schema/types.generated';
 import type { SignedInAnswer, SignedInVisitor, VisitorEvents, VisitorSession } from '../../../schema/visitor-session';
 import type { IdentityUser, SignedIn } from '../../identity/identity-provider';
 import { AuthFailure } from '../../identity/messages';
@@ -24,6 +27,7 @@ export interface IdentityRoutesOptions {
 
 const sessionSchema = { type: 'object', additionalProperties: true, required: ['status'], properties: { status: { type: 'string', enum: ['authenticated', 'notAuthenticated'] } } } as const;
 const credentials = { email: definitionRef('email'), password: definitionRef('password') };
+const NOT_SIGNED_IN = { statusCode: 401, error: 'Unauthorized', message: 'Log in on this storefront first.' };
 /** How often an open event stream says it is alive, so proxies keep it open. */
 const KEEP_ALIVE_MS = 25_000;
 
@@ -143,6 +147,29 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
     },
   );
 
+  app.put(
+    '/api/identity/profile',
+    {
+      schema: { tags: ['identity'], summary: "The signed-in visitor's own details; a field left out or empty is cleared", body: visitorProfileBodySchema },
+      config: { docs: { success: { description: 'The profile as saved' }, errors: { 401: 'Nobody is signed in on this storefront' } } },
+    },
+    async (request, reply) => {
+      const { user, session } = await signedInHere(request);
+      if (!user || session.status !== 'authenticated') return reply.code(401).send(NOT_SIGNED_IN);
+      const edits = request.body as Record<string, string | undefined>;
+      const now = new Date().toISOString();
+      return app.profileStore.update(request.tenantId, user.uid, (current) => {
+        const next: Record<string, unknown> = { ...current, updatedAt: now };
+        for (const name of VISITOR_EDITABLE_FIELDS) {
+          const value = edits[name]?.trim();
+          if (value) next[name] = value;
+          else delete next[name];
+        }
+        return next as unknown as UserProfile;
+      });
+    },
+  );
+
   const streams = new Set<FastifyReply>();
   app.addHook('preClose', async () => {
     for (const reply of streams) reply.raw.end();
@@ -156,7 +183,7 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
     },
     async (request, reply) => {
       const { user, session } = await signedInHere(request);
-      if (!user || session.status !== 'authenticated') return reply.code(401).send({ statusCode: 401, error: 'Unauthorized', message: 'Log in to follow your profile.' });
+      if (!user || session.status !== 'authenticated') return reply.code(401).send(NOT_SIGNED_IN);
       const { tenantId } = request;
       reply.hijack();
       reply.raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });

@@ -29,7 +29,12 @@ async function checkAsBrowserCode(source: string): Promise<{ ok: boolean; output
     await writeFile(path.join(dir, 'probe.ts'), source);
     await writeFile(
       path.join(dir, 'tsconfig.json'),
-      JSON.stringify({ extends: path.join(repoRoot, 'tsconfig.browser.json'), compilerOptions: { composite: false, noEmit: true, rootDir: '/', emitDeclarationOnly: false, declaration: false }, include: [], files: ['probe.ts'] }),
+      JSON.stringify({
+        extends: path.join(repoRoot, 'tsconfig.browser.json'),
+        compilerOptions: { composite: false, noEmit: true, rootDir: '/', emitDeclarationOnly: false, declaration: false },
+        include: [],
+        files: ['probe.ts'],
+      }),
     );
     await run(path.join(repoRoot, 'node_modules/.bin/tsc'), ['-p', dir]);
     return { ok: true, output: '' };
@@ -43,7 +48,9 @@ async function checkAsBrowserCode(source: string): Promise<{ ok: boolean; output
 describe('the browser layer', () => {
   it('refuses Node APIs in browser code, and accepts the browser-safe schema layer', async () => {
     const schema = path.join(repoRoot, 'schema');
-    const safe = await checkAsBrowserCode(`import { checkTenantSources } from ${JSON.stringify(path.join(schema, 'check-tenant'))};\nimport { createAjvWith } from ${JSON.stringify(path.join(schema, 'ajv'))};\nexport const uses = [checkTenantSources, createAjvWith];\n`);
+    const safe = await checkAsBrowserCode(
+      `import { checkTenantSources } from ${JSON.stringify(path.join(schema, 'check-tenant'))};\nimport { createAjvWith } from ${JSON.stringify(path.join(schema, 'ajv'))};\nexport const uses = [checkTenantSources, createAjvWith];\n`,
+    );
     expect(safe.output).toBe('');
     const withFs = await checkAsBrowserCode(`import { readFileSync } from 'node:fs';\nexport const read = readFileSync;\n`);
     expect(withFs.ok).toBe(false);

@@ -1,0 +1,65 @@
+/**
+ * What the storefront's visitor forms take, from the schemas (never restated): the password's
+ * length (defs `password`) and the profile fields a visitor edits themselves (user-profile
+ * properties marked `x-ui.visitorEditable`, in schema order), each with its label, help, bounds
+ * and input hints; plus the body schema the server validates those edits with. Runs on the server;
+ * the client receives the result in its configuration (it never loads the schemas).
+ */
+import { PASSWORD_LENGTH } from './definitions';
+import { schemaDocuments } from './documents';
+import { effective, propertySchema, rootSchema } from './schema-walk';
+
+export interface ProfileField {
+  name: string;
+  label: string;
+  description?: string;
+  maxLength?: number;
+  /** The schema's pattern, as the input's `pattern` attribute. */
+  pattern?: string;
+  inputType: 'text' | 'tel';
+  autocomplete?: string;
+}
+
+export interface VisitorForms {
+  passwordLength: { min: number; max: number };
+  profileFields: ProfileField[];
+}
+
+interface ProfileXUi {
+  visitorEditable?: boolean;
+  autocomplete?: string;
+}
+
+const profile = rootSchema('userProfile');
+const editableNames = Object.entries(schemaDocuments.userProfile.properties)
+  .filter(([, property]) => ((property as { 'x-ui'?: ProfileXUi })['x-ui'] ?? {}).visitorEditable === true)
+  .map(([name]) => name);
+
+export const visitorForms: VisitorForms = {
+  passwordLength: { ...PASSWORD_LENGTH },
+  profileFields: editableNames.map((name) => {
+    const schema = effective(propertySchema(profile, name)!).schema as { title?: string; description?: string; maxLength?: number; pattern?: string; 'x-ui'?: ProfileXUi };
+    const ui = schema['x-ui'] ?? {};
+    return {
+      name,
+      label: schema.title ?? name,
+      ...(schema.description && { description: schema.description }),
+      ...(schema.maxLength !== undefined && { maxLength: schema.maxLength }),
+      ...(schema.pattern && { pattern: schema.pattern }),
+      inputType: ui.autocomplete === 'tel' ? 'tel' : 'text',
+      ...(ui.autocomplete && { autocomplete: ui.autocomplete }),
+    };
+  }),
+};
+
+/**
+ * The body of a visitor's profile edit: the editable fields, each as the profile schema defines
+ * it (by reference), or '' to clear it. Unknown keys are refused.
+ */
+export const visitorProfileBodySchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: Object.fromEntries(editableNames.map((name) => [name, { anyOf: [{ $ref: `${schemaDocuments.userProfile.$id}#/properties/${name}` }, { const: '' }] }])),
+} as const;
+
+export const VISITOR_EDITABLE_FIELDS: readonly string[] = editableNames;
