@@ -12,6 +12,8 @@ export interface SignedInVisitor {
   vendors: string[];
   /** Their profile on this storefront's tenant. */
   profile: UserProfile;
+  /** The last digits of the phone that carries their second factor, when they have one. */
+  phoneHint?: string;
 }
 
 export type VisitorSession =
@@ -31,3 +33,18 @@ export interface VisitorEvents {
   /** The profile or the session is gone. */
   signedOut: Record<string, never>;
 }
+
+/** A login's answer when the account has a phone second factor: the code step comes next (§4 waitingFor2ndFactor). */
+export interface SecondFactorNeeded {
+  status: 'notAuthenticated';
+  reason: 'waitingFor2ndFactor';
+  /** The enrolled phone's last digits, for "we texted •••• 0100". */
+  phoneHint: string;
+}
+
+/**
+ * Whether a refused second-factor code ends the pending sign-in (§4's permanent failure → noToken)
+ * or leaves it waiting for another code (temporary), by the answer's HTTP status: 400 (a wrong or
+ * expired code) is temporary; 401 (the pending sign-in is gone) and 429 (too many) are permanent.
+ */
+export const isPermanentSecondFactorFailure = (status: number): boolean => status !== 400;

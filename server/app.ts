@@ -87,7 +87,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(outbox);
   await app.register(profileStore, { config: options.config });
   await app.register(users);
-  await app.register(identityPlugin);
+  await app.register(identityPlugin, { config: options.config });
   await app.register(identityRoutes, options.identity ?? {});
   await app.register(assetRoutes);
   await app.register(admin, { config: options.config });

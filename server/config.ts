@@ -24,6 +24,11 @@ export interface ServerConfig {
   dev: boolean;
   /** Where mail goes (BACKLOT_SMTP_URL, smtp:// or smtps://); unset, into the outbox under dataDir. */
   smtpUrl?: string;
+  /**
+   * Where second-factor codes are texted: an HTTP SMS provider (BACKLOT_SMS_URL, BACKLOT_SMS_KEY and
+   * BACKLOT_SMS_FROM, all three); unset, into the outbox under dataDir (sms.jsonl).
+   */
+  sms?: { url: string; key: string; from: string };
 }
 
 /** "https://shop.example.com/admin/, http://localhost:3000" → their origins; a value that is not a URL is refused. */
@@ -68,6 +73,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
     trustProxy: parseTrustProxy(env.BACKLOT_TRUST_PROXY),
     dev: env.BACKLOT_DEV === '1',
     smtpUrl: parseSmtpUrl(env.BACKLOT_SMTP_URL),
+    sms: parseSms(env),
   };
 }
 
@@ -82,4 +88,20 @@ function parseSmtpUrl(value: string | undefined): string | undefined {
   }
   if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new Error(`BACKLOT_SMTP_URL must use smtp or smtps, not ${url.protocol.replace(/:$/, '')}`);
   return url.href;
+}
+
+/** The SMS provider's three settings together, or none of them. */
+function parseSms(env: NodeJS.ProcessEnv): ServerConfig['sms'] {
+  const names = ['BACKLOT_SMS_URL', 'BACKLOT_SMS_KEY', 'BACKLOT_SMS_FROM'] as const;
+  const given = names.filter((name) => env[name]);
+  if (given.length === 0) return undefined;
+  if (given.length < names.length) throw new Error(`Texting codes through a provider needs ${names.join(', ')}; missing ${names.filter((name) => !env[name]).join(', ')}`);
+  let url: URL;
+  try {
+    url = new URL(env.BACKLOT_SMS_URL!);
+  } catch {
+    throw new Error('BACKLOT_SMS_URL must be the https URL the provider takes messages at');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`BACKLOT_SMS_URL must use https, not ${url.protocol.replace(/:$/, '')}`);
+  return { url: url.href, key: env.BACKLOT_SMS_KEY!, from: env.BACKLOT_SMS_FROM! };
 }

@@ -18,7 +18,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { betterAuth, type Where } from 'better-auth';
 import { getMigrations } from 'better-auth/db/migration';
-import { admin, organization } from 'better-auth/plugins';
+import { admin, magicLink, organization, phoneNumber, twoFactor } from 'better-auth/plugins';
 import { createAccessControl } from 'better-auth/plugins/access';
 import { adminAc, defaultStatements, userAc } from 'better-auth/plugins/admin/access';
 import Database from 'better-sqlite3';
@@ -34,6 +34,23 @@ export type MemberRole = 'admin' | 'member';
 
 export const SESSION_COOKIE = 'backlot.session_token';
 export const MIN_PASSWORD_LENGTH = PASSWORD_LENGTH.min;
+
+/**
+ * How codes and links reach people. The library makes them; the identity layer, which knows the
+ * tenant and its branding, delivers them (text messages, mail). `headers` are those of the call
+ * that asked (its Host names the tenant).
+ */
+export interface Delivery {
+  /** A second-factor code for a sign-in, to the user's enrolled phone. */
+  signInCode(user: { id: string; email: string; phoneNumber?: string | null }, code: string, headers: Headers | undefined): Promise<void>;
+  /** A code that proves a phone number being enrolled. */
+  phoneCode(phoneNumber: string, code: string, headers: Headers | undefined): Promise<void>;
+  /** A sign-in link's token, for an email address. */
+  signInLink(email: string, token: string, headers: Headers | undefined): Promise<void>;
+}
+
+/** How long codes and links stay good, and how many wrong codes are allowed. */
+export const CODE_LIMITS = { signInCodeMinutes: 5, phoneCodeMinutes: 5, linkMinutes: 15, attempts: 5 } as const;
 
 export interface AuthLibraryOptions {
   dataDir: string;
@@ -67,7 +84,17 @@ const accessControl = createAccessControl(defaultStatements);
 const creatorRoles = new Map<string, MemberRole>();
 const creatorKey = (slug: string, userId: string) => `${slug}\n${userId}`;
 
-function createAuth(database: Database.Database, options: AuthLibraryOptions) {
+/** Set once the identity layer is ready (AuthLibrary.deliverWith); a code asked for before then cannot be sent. */
+interface DeliveryRef {
+  current?: Delivery;
+}
+
+function delivery(ref: DeliveryRef): Delivery {
+  if (!ref.current) throw new Error('codes and links cannot be delivered yet: no Delivery is set');
+  return ref.current;
+}
+
+function createAuth(database: Database.Database, options: AuthLibraryOptions, deliveryRef: DeliveryRef) {
   return betterAuth({
     appName: 'Backlot',
     database,
@@ -94,6 +121,31 @@ function createAuth(database: Database.Database, options: AuthLibraryOptions) {
         adminRoles: ['platform'],
         defaultRole: 'visitor',
         impersonationSessionDuration: 60 * 60,
+      }),
+      // Phone numbers are proven by a texted code; that phone then carries the sign-in's second
+      // factor (OTP). Codes are stored hashed. skipVerificationOnEnable: the phone was just proven.
+      phoneNumber({
+        sendOTP: ({ phoneNumber: number, code }, ctx) => delivery(deliveryRef).phoneCode(number, code, ctx?.headers),
+        otpLength: 6,
+        expiresIn: CODE_LIMITS.phoneCodeMinutes * 60,
+        allowedAttempts: CODE_LIMITS.attempts,
+      }),
+      twoFactor({
+        issuer: 'Backlot',
+        skipVerificationOnEnable: true,
+        otpOptions: {
+          sendOTP: ({ user, otp }, ctx) => delivery(deliveryRef).signInCode(user as { id: string; email: string; phoneNumber?: string | null }, otp, ctx?.headers),
+          period: CODE_LIMITS.signInCodeMinutes,
+          allowedAttempts: CODE_LIMITS.attempts,
+          storeOTP: 'hashed',
+        },
+      }),
+      // Links sign in existing accounts only: a link is no way to make an account.
+      magicLink({
+        sendMagicLink: ({ email, token }, ctx) => delivery(deliveryRef).signInLink(email, token, ctx?.headers),
+        expiresIn: CODE_LIMITS.linkMinutes * 60,
+        disableSignUp: true,
+        storeToken: 'hashed',
       }),
       organization({
         allowUserToCreateOrganization: false,
@@ -122,17 +174,24 @@ export class AuthLibrary {
   private constructor(
     readonly auth: Auth,
     private readonly database: Database.Database,
+    private readonly deliveryRef: DeliveryRef,
   ) {}
+
+  /** Where codes and links go from now on. */
+  deliverWith(delivery: Delivery): void {
+    this.deliveryRef.current = delivery;
+  }
 
   static async open(options: AuthLibraryOptions): Promise<AuthLibrary> {
     mkdirSync(options.dataDir, { recursive: true });
     const database = new Database(path.join(options.dataDir, 'backlot.sqlite'));
     database.pragma('journal_mode = WAL');
     database.pragma('busy_timeout = 5000');
-    const auth = createAuth(database, options);
+    const deliveryRef: DeliveryRef = {};
+    const auth = createAuth(database, options, deliveryRef);
     const { runMigrations } = await getMigrations(auth.options);
     await runMigrations();
-    const library = new AuthLibrary(auth, database);
+    const library = new AuthLibrary(auth, database, deliveryRef);
     await library.migrateTenantsColumn();
     return library;
   }
@@ -191,6 +250,11 @@ export class AuthLibrary {
     const where: Where[] = [{ field: 'role', operator: 'in', value: [...roles] }];
     if (email !== undefined) where.push({ field: 'email', value: email });
     return (await this.adapter()).findMany<{ id: string; email: string; name: string; role: string | null }>({ model: 'user', where, sortBy: { field: 'email', direction: 'asc' } });
+  }
+
+  /** The account with this (lowercase) email, with its second factor. */
+  async userByEmail(email: string) {
+    return (await this.adapter()).findOne<{ id: string; email: string; phoneNumber: string | null; twoFactorEnabled: boolean | null }>({ model: 'user', where: [{ field: 'email', value: email }] });
   }
 
   /** Whether any account, console or visitor, has this (lowercase) email. */

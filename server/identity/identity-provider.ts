@@ -13,12 +13,23 @@ export interface IdentityUser {
   email: string;
   /** The tenants (vendors) the user belongs to. */
   vendors: string[];
+  /** The last digits of the phone that carries the user's second factor, when they have one. */
+  phoneHint?: string;
 }
 
 export interface SignedIn {
   user: IdentityUser;
   /** Set-Cookie values for the reply: the new session (a new token at every sign-in). */
   setCookies: string[];
+}
+
+/** A first factor accepted on an account with a phone second factor: a code must follow. */
+export interface SecondFactorPending {
+  secondFactorPending: true;
+  /** Set-Cookie values for the reply: the pending sign-in (not yet a session). */
+  setCookies: string[];
+  /** The enrolled phone's last digits. */
+  phoneHint: string;
 }
 
 export interface Credentials {
@@ -29,8 +40,30 @@ export interface Credentials {
 export interface IdentityProvider {
   /** Creates an account and signs it in; `firebaseEmailAlreadyInUse` when the email has one. */
   signUp(credentials: Credentials, headers: Headers): Promise<SignedIn>;
-  /** Signs in; `firebaseUserNotFound` for an unknown email, `wrongPassword` for a wrong password. */
-  signIn(credentials: Credentials, headers: Headers): Promise<SignedIn>;
+  /**
+   * Signs in; `firebaseUserNotFound` for an unknown email, `wrongPassword` for a wrong password.
+   * An account with a phone second factor answers SecondFactorPending instead of a session.
+   */
+  signIn(credentials: Credentials, headers: Headers): Promise<SignedIn | SecondFactorPending>;
+  /** Texts a code to the pending sign-in's phone; `secondFactorTimedOut` when none is pending. */
+  sendSecondFactorCode(headers: Headers): Promise<void>;
+  /**
+   * Finishes the pending sign-in with the texted code. A wrong or expired code
+   * (`invalidVerificationCode`, `codeExpired`) leaves it pending; `tooManyAttempts` and
+   * `secondFactorTimedOut` end it.
+   */
+  confirmSecondFactor(code: string, headers: Headers): Promise<SignedIn>;
+  /** Texts a code that proves a phone number, for the signed-in user to enrol it. */
+  sendPhoneCode(phoneNumber: string, headers: Headers): Promise<void>;
+  /**
+   * Enrols the proven phone as the second factor; the password confirms it is the account holder.
+   * Answers the Set-Cookie values of the session that replaces the current one.
+   */
+  enrolPhone(input: { phoneNumber: string; code: string; password: string }, headers: Headers): Promise<string[]>;
+  /** Sends a sign-in link to an account's email (nothing is sent for an unknown one, and nothing says so). */
+  sendSignInLink(email: string, headers: Headers): Promise<void>;
+  /** Signs in with a link's token; `invalidEmailLoginLink` for a used, expired or unknown one. */
+  signInWithLink(token: string, headers: Headers): Promise<SignedIn>;
   /** The user of the session the headers carry, if it is valid. */
   userOf(headers: Headers): Promise<IdentityUser | undefined>;
   /** Ends the session the headers carry; the Set-Cookie values that clear it. */

@@ -1,22 +1,56 @@
 /**
  * The embedded IdentityProvider: better-auth over the data folder's SQLite file, the same library
  * and users table as the console's accounts (`server/auth/auth-library.ts`). Visitors have the
- * `visitor` role; belonging to a tenant is an organization membership.
+ * `visitor` role; belonging to a tenant is an organization membership. The phone second factor is
+ * the library's phoneNumber (proving the number) and twoFactor OTP plugins; sign-in links are its
+ * magicLink plugin. Codes and links are delivered through the library's Delivery.
  */
 import type { AuthLibrary } from '../auth/auth-library';
-import type { Credentials, IdentityProvider, IdentityUser, SignedIn } from './identity-provider';
-import { AuthFailure } from './messages';
+import type { Credentials, IdentityProvider, IdentityUser, SecondFactorPending, SignedIn } from './identity-provider';
+import { AuthFailure, type AuthFailureReason } from './messages';
 
-interface ErrorBody {
-  code?: string;
+interface LibraryUser {
+  id: string;
+  email: string;
+  phoneNumber?: string | null;
+  twoFactorEnabled?: boolean | null;
 }
 
 async function errorCode(response: Response): Promise<string | undefined> {
   try {
-    return ((await response.json()) as ErrorBody).code;
+    return ((await response.clone().json()) as { code?: string }).code;
   } catch {
     return undefined;
   }
+}
+
+/** "+1 818 555 0100" → "•••• 0100". */
+export function phoneHint(phoneNumber: string | null | undefined): string {
+  const digits = (phoneNumber ?? '').replace(/\D/g, '');
+  return `•••• ${digits.slice(-4)}`;
+}
+
+/** The library's refusal of a code, as §8's reason; undefined for one that is not about the code. */
+const CODE_FAILURES: Record<string, AuthFailureReason> = {
+  INVALID_CODE: 'invalidVerificationCode',
+  INVALID_OTP: 'invalidVerificationCode',
+  OTP_HAS_EXPIRED: 'codeExpired',
+  OTP_EXPIRED: 'codeExpired',
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: 'tooManyAttempts',
+  TOO_MANY_ATTEMPTS: 'tooManyAttempts',
+  ACCOUNT_TEMPORARILY_LOCKED: 'tooManyAttempts',
+  INVALID_TWO_FACTOR_COOKIE: 'secondFactorTimedOut',
+  PHONE_NUMBER_EXIST: 'phoneInUse',
+};
+
+/** The failure to throw for a refused code (an unexpected refusal is thrown as a plain error: a 500). */
+async function codeFailure(response: Response): Promise<AuthFailure> {
+  const code = await errorCode(response);
+  const reason = code ? CODE_FAILURES[code] : undefined;
+  if (reason) return new AuthFailure(reason);
+  // A pending sign-in that is gone or never was.
+  if (response.status === 401) return new AuthFailure('secondFactorTimedOut');
+  throw new Error(`the identity library refused a code: ${response.status} ${code ?? ''}`);
 }
 
 export class LocalIdentity implements IdentityProvider {
@@ -26,16 +60,18 @@ export class LocalIdentity implements IdentityProvider {
     return this.library.auth;
   }
 
-  private async toUser(user: { id: string; email: string }): Promise<IdentityUser> {
+  private async toUser(user: LibraryUser): Promise<IdentityUser> {
     const memberships = await this.library.membershipsOf(user.id);
-    return { uid: user.id, email: user.email, vendors: memberships.map((m) => m.tenantId).sort() };
+    return { uid: user.id, email: user.email, vendors: memberships.map((m) => m.tenantId).sort(), ...(user.twoFactorEnabled && user.phoneNumber && { phoneHint: phoneHint(user.phoneNumber) }) };
   }
 
-  /** The user a fresh session cookie belongs to, read back through the library like any request's. */
+  /** The user a fresh session belongs to, from the library's answer, with the cookies it set. */
   private async signedIn(response: Response): Promise<SignedIn> {
     const setCookies = response.headers.getSetCookie();
-    const { user } = (await response.clone().json()) as { user: { id: string; email: string } };
-    return { user: await this.toUser(user), setCookies };
+    const { user } = (await response.clone().json()) as { user: LibraryUser };
+    // The library's answer leaves out plugin fields (the phone, the second factor): read them back.
+    const stored = await this.library.userByEmail(user.email);
+    return { user: await this.toUser({ ...user, ...stored }), setCookies };
   }
 
   async signUp({ email, password }: Credentials, headers: Headers): Promise<SignedIn> {
@@ -50,14 +86,70 @@ export class LocalIdentity implements IdentityProvider {
     return this.signedIn(response);
   }
 
-  async signIn({ email, password }: Credentials, headers: Headers): Promise<SignedIn> {
+  async signIn({ email, password }: Credentials, headers: Headers): Promise<SignedIn | SecondFactorPending> {
     const normalEmail = email.trim().toLowerCase();
     // §8 tells an unknown email from a wrong password (sign-up says which emails are taken anyway).
-    if (!(await this.library.userExists(normalEmail))) throw new AuthFailure('firebaseUserNotFound');
+    const account = await this.library.userByEmail(normalEmail);
+    if (!account) throw new AuthFailure('firebaseUserNotFound');
     const response = await this.auth.api.signInEmail({ body: { email: normalEmail, password }, headers, asResponse: true });
     if (response.status === 401 || response.status === 400) throw new AuthFailure('wrongPassword');
     if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
+    const body = (await response.clone().json()) as { twoFactorRedirect?: boolean };
+    if (body.twoFactorRedirect) return { secondFactorPending: true, setCookies: response.headers.getSetCookie(), phoneHint: phoneHint(account.phoneNumber) };
     return this.signedIn(response);
+  }
+
+  async sendSecondFactorCode(headers: Headers): Promise<void> {
+    const response = await this.auth.api.sendTwoFactorOTP({ headers, asResponse: true });
+    if (!response.ok) throw await codeFailure(response);
+  }
+
+  async confirmSecondFactor(code: string, headers: Headers): Promise<SignedIn> {
+    const response = await this.auth.api.verifyTwoFactorOTP({ body: { code }, headers, asResponse: true });
+    if (!response.ok) throw await codeFailure(response);
+    return this.signedIn(response);
+  }
+
+  async sendPhoneCode(phoneNumber: string, headers: Headers): Promise<void> {
+    const response = await this.auth.api.sendPhoneNumberOTP({ body: { phoneNumber }, headers, asResponse: true });
+    if (!response.ok) throw await codeFailure(response);
+  }
+
+  async enrolPhone({ phoneNumber, code, password }: { phoneNumber: string; code: string; password: string }, headers: Headers): Promise<string[]> {
+    const session = await this.auth.api.getSession({ headers });
+    if (!session) throw new AuthFailure('secondFactorTimedOut');
+    // The password first: a borrowed, unlocked browser must not enrol its own phone on the account.
+    const check = await this.auth.api.verifyPassword({ body: { password }, headers, asResponse: true });
+    if (!check.ok) throw new AuthFailure('requiresRecentLogin');
+    if (session.user.phoneNumber !== phoneNumber) {
+      const verified = await this.auth.api.verifyPhoneNumber({ body: { phoneNumber, code, updatePhoneNumber: true }, headers, asResponse: true });
+      if (!verified.ok) throw await codeFailure(verified);
+    }
+    const enabled = await this.auth.api.enableTwoFactor({ body: { password }, headers, asResponse: true });
+    if (!enabled.ok) throw new AuthFailure('requiresRecentLogin');
+    return enabled.headers.getSetCookie();
+  }
+
+  async sendSignInLink(email: string, headers: Headers): Promise<void> {
+    const normalEmail = email.trim().toLowerCase();
+    // The library would mail a link for any address and refuse it later: only accounts get one.
+    if (!(await this.library.userExists(normalEmail))) return;
+    await this.auth.api.signInMagicLink({ body: { email: normalEmail }, headers });
+  }
+
+  async signInWithLink(token: string, headers: Headers): Promise<SignedIn> {
+    const response = await this.auth.api.magicLinkVerify({ query: { token }, headers, asResponse: true });
+    // A bad token answers a redirect to the error page; a good one, the session as JSON.
+    if (response.status !== 200) throw new AuthFailure('invalidEmailLoginLink');
+    const signedIn = await this.signedIn(response);
+    const account = await this.library.userByEmail(signedIn.user.email);
+    if (account?.twoFactorEnabled) {
+      // The library's link skips the second factor; an account that has one logs in with it instead.
+      const sessionToken = ((await response.clone().json()) as { token?: string }).token;
+      if (sessionToken) await this.auth.api.revokeSession({ body: { token: sessionToken }, headers: new Headers({ cookie: signedIn.setCookies.map((c) => c.split(';')[0]).join('; ') }) });
+      throw new AuthFailure('emailNeeds2ndFactorVerification');
+    }
+    return signedIn;
   }
 
   async userOf(headers: Headers): Promise<IdentityUser | undefined> {

@@ -15,8 +15,10 @@ export const AUTH_MESSAGES = {
   invalidVerificationCode: 'That code is not right. Check the text message and try again.',
   codeExpired: 'That code has expired. Ask for a new one.',
   requiresRecentLogin: 'For your security, enter your current password again before making this change.',
-  emailNeeds2ndFactorVerification: 'Confirm the code sent to your phone to finish signing in.',
+  emailNeeds2ndFactorVerification: 'This account also needs the code texted to its phone. Log in with your password to receive it.',
   tooManyAttempts: 'Too many attempts. Wait a few minutes, then try again.',
+  secondFactorTimedOut: 'That sign-in has timed out. Log in again.',
+  phoneInUse: 'That phone number is already used by another account.',
   // §5's assertions, word for word.
   missingEmail: 'Missing email address',
   botCheckNotLoaded: 'recaptcha not loaded',
@@ -25,7 +27,7 @@ export const AUTH_MESSAGES = {
 export type AuthFailureReason = keyof typeof AUTH_MESSAGES;
 
 /** The HTTP status each failure answers with, and the form field it belongs beside (none: the whole form). */
-const ANSWERS: Record<AuthFailureReason, { status: number; field?: 'email' | 'password' | 'code' }> = {
+const ANSWERS: Record<AuthFailureReason, { status: number; field?: 'email' | 'password' | 'code' | 'phoneNumber' }> = {
   firebaseEmailAlreadyInUse: { status: 409, field: 'email' },
   firebaseUserNotFound: { status: 401, field: 'email' },
   wrongPassword: { status: 401, field: 'password' },
@@ -36,6 +38,8 @@ const ANSWERS: Record<AuthFailureReason, { status: number; field?: 'email' | 'pa
   requiresRecentLogin: { status: 401, field: 'password' },
   emailNeeds2ndFactorVerification: { status: 401 },
   tooManyAttempts: { status: 429 },
+  secondFactorTimedOut: { status: 401 },
+  phoneInUse: { status: 409, field: 'phoneNumber' },
   missingEmail: { status: 400, field: 'email' },
   botCheckNotLoaded: { status: 400 },
 };

@@ -70,7 +70,12 @@ describe('FileTenantStore on disk', () => {
     await utimes(notOurs, old, old);
 
     const store = await FileTenantStore.open({ tenantsDir: dirs.tenants, dataDir: dirs.data });
-    expect((await store.sweep).sort()).toEqual(['.newco.4242.12345678.tmp', 'acme/.site.json.4242.0a1b2c3d.tmp', 'history/acme/snapshots/.abc.json.77.00ff00ff.tmp', 'journal/.acme.json.4242.deadbeef.tmp']);
+    expect((await store.sweep).sort()).toEqual([
+      '.newco.4242.12345678.tmp',
+      'acme/.site.json.4242.0a1b2c3d.tmp',
+      'history/acme/snapshots/.abc.json.77.00ff00ff.tmp',
+      'journal/.acme.json.4242.deadbeef.tmp',
+    ]);
     for (const file of [...leftovers, halfTenant]) await expect(stat(file)).rejects.toThrow(/ENOENT/);
     for (const file of [fresh, notOurs]) await expect(stat(file)).resolves.toBeTruthy();
     expect((await store.get('acme'))!.tenant.site.appTitle).toBe('Acme Two');
@@ -140,7 +145,12 @@ describe('FileTenantStore on disk', () => {
     const texts = renderTenant(next, Object.fromEntries(TENANT_PARTS.map((part) => [part, `../../../../schema/${part}.schema.json`])));
     const version = versionOf(texts);
     const history = new FileHistory(dirs.data);
-    await history.writeJournal({ tenantId: 'acme', version, entry: { version, previousVersion: before.version, actor: 'crashed', at: new Date().toISOString(), changed: ['/site/appTitle'] }, texts: { site: texts.site, categories: texts.categories } });
+    await history.writeJournal({
+      tenantId: 'acme',
+      version,
+      entry: { version, previousVersion: before.version, actor: 'crashed', at: new Date().toISOString(), changed: ['/site/appTitle'] },
+      texts: { site: texts.site, categories: texts.categories },
+    });
 
     const reopened = await FileTenantStore.open({ tenantsDir: dirs.tenants, dataDir: dirs.data });
     const after = (await reopened.get('acme'))!;

@@ -29,14 +29,17 @@ const schemaPaths = FIRESTORE_SCHEMA_PATHS;
  */
 async function seed(firestore: Firestore, tenantId: string, tenant: Tenant) {
   const texts = renderTenant(tenant, schemaPaths);
-  await firestore.collection('tenants').doc(tenantId).set({
-    version: versionOf(texts),
-    ...texts,
-    domain: tenant.site.domain.toLowerCase(),
-    displayName: tenant.vendor.displayName,
-    updatedAt: new Date(),
-    updatedBy: 'seed',
-  });
+  await firestore
+    .collection('tenants')
+    .doc(tenantId)
+    .set({
+      version: versionOf(texts),
+      ...texts,
+      domain: tenant.site.domain.toLowerCase(),
+      displayName: tenant.vendor.displayName,
+      updatedAt: new Date(),
+      updatedBy: 'seed',
+    });
 }
 
 /** A site part that does not parse, written behind the store's back (as a console in another region might). */
@@ -98,7 +101,13 @@ describe('FirestoreTenantStore in Firestore', () => {
     const history = await db.firestore.collection('tenants/aviation/history').get();
     expect(history.docs).toHaveLength(1);
     const entry = history.docs[0]!;
-    expect(entry.data()).toEqual({ version: after.version, previousVersion: before.version, actor: 'ada@example.com', at: expect.any(String), changed: expect.arrayContaining(['/site/maxColumnCount', '/site/domain']) } satisfies Record<keyof HistoryEntry, unknown>);
+    expect(entry.data()).toEqual({
+      version: after.version,
+      previousVersion: before.version,
+      actor: 'ada@example.com',
+      at: expect.any(String),
+      changed: expect.arrayContaining(['/site/maxColumnCount', '/site/domain']),
+    } satisfies Record<keyof HistoryEntry, unknown>);
 
     const snapshots = await db.firestore.collection('tenants/aviation/snapshots').get();
     expect(snapshots.docs.map((s) => s.id).sort()).toEqual([before.version, after.version].sort());

@@ -5,7 +5,7 @@
  * test with its own factory.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { IdentityProvider, SignedIn } from '../../server/identity/identity-provider';
+import type { IdentityProvider, SecondFactorPending, SignedIn } from '../../server/identity/identity-provider';
 import { AuthFailure, type AuthFailureReason } from '../../server/identity/messages';
 
 /** The request headers a browser holding this session would send. */
@@ -24,14 +24,25 @@ async function failureOf(promise: Promise<unknown>): Promise<AuthFailureReason |
   }
 }
 
-export function describeIdentityProviderContract(name: string, open: () => Promise<{ identity: IdentityProvider; cleanup(): Promise<void> }>) {
+/** What an adapter's test hands the contract: the provider, and where its codes and links arrive. */
+export interface ProviderUnderTest {
+  identity: IdentityProvider;
+  /** The last code texted to a phone number (as enrolled: digits with a leading +). */
+  lastCode(phoneNumber: string): Promise<string>;
+  /** The token of the last sign-in link mailed to an email. */
+  lastLinkToken(email: string): Promise<string>;
+  cleanup(): Promise<void>;
+}
+
+export function describeIdentityProviderContract(name: string, open: () => Promise<ProviderUnderTest>) {
   describe(`IdentityProvider contract: ${name}`, () => {
     let identity: IdentityProvider;
-    let cleanup: () => Promise<void>;
+    let under: ProviderUnderTest;
     beforeEach(async () => {
-      ({ identity, cleanup } = await open());
+      under = await open();
+      identity = under.identity;
     });
-    afterEach(() => cleanup());
+    afterEach(() => under.cleanup());
 
     const none = new Headers();
     const dana = { email: 'dana@studio.example', password: 'a long enough passphrase' };
@@ -57,7 +68,7 @@ export function describeIdentityProviderContract(name: string, open: () => Promi
 
     it('hands out a new session at every sign-in, each good until it is ended', async () => {
       const first = await signUp();
-      const second = await identity.signIn(dana, none);
+      const second = (await identity.signIn(dana, none)) as SignedIn;
       expect(headersOf(second).get('cookie')).not.toBe(headersOf(first).get('cookie'));
       expect((await identity.userOf(headersOf(second)))?.uid).toBe(first.user.uid);
       await identity.signOut(headersOf(second));
@@ -76,7 +87,7 @@ export function describeIdentityProviderContract(name: string, open: () => Promi
       await identity.join(user.uid, 'aviation');
       await identity.join(user.uid, 'platform');
       const signedIn = await identity.signIn(dana, none);
-      expect(signedIn.user.vendors).toEqual(['aviation', 'platform']);
+      expect('user' in signedIn && signedIn.user.vendors).toEqual(['aviation', 'platform']);
     });
 
     it('lets two first joins of a new tenant race', async () => {
@@ -85,6 +96,34 @@ export function describeIdentityProviderContract(name: string, open: () => Promi
       await Promise.all([identity.join(a.user.uid, 'acme'), identity.join(b.user.uid, 'acme')]);
       expect((await identity.userOf(headersOf(a)))?.vendors).toEqual(['acme']);
       expect((await identity.userOf(headersOf(b)))?.vendors).toEqual(['acme']);
+    });
+
+    it('asks an account with a phone second factor for the texted code, and a wrong code leaves it waiting', async () => {
+      const signedUp = await signUp();
+      const phone = '+18185550100';
+      await identity.sendPhoneCode(phone, headersOf(signedUp));
+      expect(await failureOf(identity.enrolPhone({ phoneNumber: phone, code: await under.lastCode(phone), password: 'not the passphrase' }, headersOf(signedUp)))).toBe('requiresRecentLogin');
+      await identity.enrolPhone({ phoneNumber: phone, code: await under.lastCode(phone), password: dana.password }, headersOf(signedUp));
+
+      const pending = await identity.signIn(dana, none);
+      expect(pending).toMatchObject({ secondFactorPending: true, phoneHint: '•••• 0100' });
+      const waiting = headersOf(pending as SecondFactorPending);
+      expect(await identity.userOf(waiting)).toBeUndefined();
+      await identity.sendSecondFactorCode(waiting);
+      expect(await failureOf(identity.confirmSecondFactor('000000', waiting))).toBe('invalidVerificationCode');
+      const signedIn = await identity.confirmSecondFactor(await under.lastCode(phone), waiting);
+      expect(signedIn.user).toMatchObject({ uid: signedUp.user.uid, phoneHint: '•••• 0100' });
+      expect((await identity.userOf(headersOf(signedIn)))?.uid).toBe(signedUp.user.uid);
+    });
+
+    it('signs in with a mailed link once, and refuses it after', async () => {
+      const signedUp = await signUp();
+      await identity.sendSignInLink(dana.email, new Headers({ 'x-backlot-link-origin': 'http://aviation.localhost' }));
+      const token = await under.lastLinkToken(dana.email);
+      const signedIn = await identity.signInWithLink(token, none);
+      expect(signedIn.user.uid).toBe(signedUp.user.uid);
+      expect(await failureOf(identity.signInWithLink(token, none))).toBe('invalidEmailLoginLink');
+      expect(await failureOf(identity.signInWithLink('not-a-token', none))).toBe('invalidEmailLoginLink');
     });
   });
 }

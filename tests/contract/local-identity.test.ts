@@ -21,8 +21,18 @@ async function scratch() {
 describeIdentityProviderContract('local', async () => {
   const { dataDir, cleanup } = await scratch();
   const library = await AuthLibrary.open({ dataDir });
+  // The delivery the server would do by text and mail, kept here for the test to read.
+  const codes = new Map<string, string>();
+  const links = new Map<string, string>();
+  library.deliverWith({
+    signInCode: async (user, code) => void codes.set(user.phoneNumber!, code),
+    phoneCode: async (phoneNumber, code) => void codes.set(phoneNumber, code),
+    signInLink: async (email, token) => void links.set(email, token),
+  });
   return {
     identity: new LocalIdentity(library),
+    lastCode: async (phoneNumber) => codes.get(phoneNumber)!,
+    lastLinkToken: async (email) => links.get(email)!,
     cleanup: async () => {
       library.close();
       await cleanup();

@@ -8,15 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Tenant } from '../../schema/types.generated';
-import {
-  TenantExistsError,
-  TenantInvalidError,
-  UnknownTenantError,
-  UnknownVersionError,
-  ValidationFailedError,
-  VersionConflictError,
-  type TenantStore,
-} from '../../server/stores/tenant-store';
+import { TenantExistsError, TenantInvalidError, UnknownTenantError, UnknownVersionError, ValidationFailedError, VersionConflictError, type TenantStore } from '../../server/stores/tenant-store';
 import { acmeDir, tenantsDir } from '../helpers/paths';
 
 export interface StoreFixture {
@@ -223,7 +215,9 @@ export function describeTenantStoreContract(adapter: string, open: () => Promise
       await expect(store.create('studio-b', fresh, 'x')).rejects.toBeInstanceOf(TenantExistsError);
       const wrongId = structuredClone(fresh);
       wrongId.site.domain = 'www.other.example';
-      await expect(store.create('other', wrongId, 'x')).rejects.toMatchObject({ issues: expect.arrayContaining([expect.objectContaining({ file: 'site', pointer: '/tenantId', rule: 'tenant-id-matches-folder' })]) });
+      await expect(store.create('other', wrongId, 'x')).rejects.toMatchObject({
+        issues: expect.arrayContaining([expect.objectContaining({ file: 'site', pointer: '/tenantId', rule: 'tenant-id-matches-folder' })]),
+      });
       expect(store.has('other')).toBe(false);
     });
   });

@@ -6,10 +6,15 @@
  */
 import { get, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { Writable } from 'node:stream';
+import { simpleParser } from 'mailparser';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '../../server/identity/messages';
+import type { OutboxSms } from '../../server/identity/sms';
+import type { OutboxMailer } from '../../server/mail/mailer';
 import { buildTestApp, ORIGIN, type TestApp } from '../helpers/server';
 
 const AVIATION = 'aviation.localhost';
@@ -221,5 +226,105 @@ describe('rate limits', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('the phone second factor', () => {
+  const texts = () => (t.app.sms as OutboxSms).list();
+  const lastCode = async (to: string) => /\b(\d{6})\b/.exec((await texts()).filter((text) => text.to === to).at(-1)!.body)![1]!;
+  const PHONE = '+1 818 555 0100';
+
+  async function enrolled(email: string, phone = PHONE) {
+    const cookie = cookieOf(await signUp(email));
+    expect((await post('/api/identity/phone/code', { phoneNumber: phone }, { cookie })).statusCode).toBe(204);
+    const wrongPassword = await post('/api/identity/phone', { phoneNumber: phone, code: await lastCode(phone.replace(/ /g, '')), password: 'not the passphrase' }, { cookie });
+    expect(wrongPassword.json()).toMatchObject({ statusCode: 401, reason: 'requiresRecentLogin' });
+    const enrol = await post('/api/identity/phone', { phoneNumber: phone, code: await lastCode(phone.replace(/ /g, '')), password: PASSWORD }, { cookie });
+    expect(enrol.statusCode, enrol.body).toBe(204);
+    // Turning the second factor on renews the session.
+    return cookieOf(enrol);
+  }
+
+  it('is enrolled with a texted code and the password, then asked for at every login', async () => {
+    const cookie = await enrolled('nia@studio.example');
+    expect((await session(cookie)).json()).toMatchObject({ status: 'authenticated', phoneHint: '•••• 0100' });
+    const first = await post('/api/identity/login', { email: 'nia@studio.example', password: PASSWORD });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ status: 'notAuthenticated', reason: 'waitingFor2ndFactor', phoneHint: '•••• 0100' });
+    const pending = cookieOf(first);
+    // No session yet: only the pending sign-in.
+    expect((await session(pending)).json()).toEqual({ status: 'notAuthenticated', reason: 'noToken' });
+    const text = (await texts()).at(-1)!;
+    expect(text).toMatchObject({ to: '+18185550100', tenantId: 'aviation' });
+    expect(text.body).toMatch(/^\d{6} is your Jetway Props sign-in code\. It expires in 5 minutes\./);
+
+    const wrong = await post('/api/identity/second-factor/confirm', { code: '000000' }, { cookie: pending });
+    expect(wrong.json()).toMatchObject({ statusCode: 400, reason: 'invalidVerificationCode', errors: { code: AUTH_MESSAGES.invalidVerificationCode } });
+    const right = await post('/api/identity/second-factor/confirm', { code: await lastCode('+18185550100') }, { cookie: pending });
+    expect(right.statusCode, right.body).toBe(200);
+    expect(right.json()).toMatchObject({ status: 'authenticated', email: 'nia@studio.example', phoneHint: '•••• 0100' });
+    expect((await session(cookieOf(right))).json().status).toBe('authenticated');
+    // The log holds no code.
+    expect(logLines.join('\n')).not.toContain(text.body.slice(0, 6));
+  });
+
+  it('ends the pending sign-in after too many wrong codes: the password comes first again', async () => {
+    await enrolled('oli@studio.example', '+1 818 555 0177');
+    const pending = cookieOf(await post('/api/identity/login', { email: 'oli@studio.example', password: PASSWORD }));
+    const answers: string[] = [];
+    for (let i = 0; i < 5; i++) answers.push((await post('/api/identity/second-factor/confirm', { code: '000000' }, { cookie: pending })).json().reason);
+    expect(answers).toEqual(Array(5).fill('invalidVerificationCode'));
+    // Even the right code is too late now.
+    const last = await post('/api/identity/second-factor/confirm', { code: await lastCode('+18185550177') }, { cookie: pending });
+    expect(last.json()).toMatchObject({ statusCode: 429, reason: 'tooManyAttempts' });
+    expect(String(last.headers['set-cookie'])).toMatch(/backlot\.two_factor=; Max-Age=0/);
+  });
+
+  it('answers a code with no pending sign-in as timed out', async () => {
+    const none = await post('/api/identity/second-factor/confirm', { code: '123456' });
+    expect(none.json()).toMatchObject({ statusCode: 401, reason: 'secondFactorTimedOut' });
+  });
+});
+
+describe('sign-in links', () => {
+  const mails = () => (t.app.mailer as OutboxMailer).list();
+  const linkIn = async (to: string) => {
+    const outbox = t.app.mailer as OutboxMailer;
+    const mail = (await mails()).find((entry) => entry.to === to)!;
+    expect(mail).toMatchObject({ kind: 'magicLink', tenantId: 'aviation' });
+    const { text } = await simpleParser(await readFile(path.join(outbox.dir, mail.file)));
+    return /(http:\/\/\S+\/api\/identity\/sign-in-link\?token=\S+)/.exec(text!)![1]!;
+  };
+
+  it('mails a link in the tenant branding that signs the visitor in once', async () => {
+    await signUp('uma@studio.example');
+    const asked = await post('/api/identity/sign-in-link', { email: 'uma@studio.example' });
+    expect(asked.statusCode).toBe(202);
+    const link = new URL(await linkIn('uma@studio.example'));
+    expect(link.origin).toBe(`http://${AVIATION}`);
+    const followed = await t.app.inject({ url: `${link.pathname}${link.search}`, headers: { host: AVIATION } });
+    expect(followed.statusCode).toBe(302);
+    expect(followed.headers.location).toBe('/?signedIn=link');
+    expect((await session(cookieOf(followed))).json()).toMatchObject({ status: 'authenticated', email: 'uma@studio.example' });
+    const again = await t.app.inject({ url: `${link.pathname}${link.search}`, headers: { host: AVIATION } });
+    expect(again.headers.location).toBe('/auth/login?problem=invalidEmailLoginLink');
+    expect(again.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('answers the same for an unknown email, and mails nothing', async () => {
+    const before = (await mails()).length;
+    expect((await post('/api/identity/sign-in-link', { email: 'ghost@studio.example' })).statusCode).toBe(202);
+    expect((await mails()).length).toBe(before);
+  });
+
+  it('refuses a link for an account with a phone second factor', async () => {
+    const cookie = cookieOf(await signUp('val@studio.example'));
+    await post('/api/identity/phone/code', { phoneNumber: '+1 818 555 0199' }, { cookie });
+    const code = /\b(\d{6})\b/.exec((await (t.app.sms as OutboxSms).list()).at(-1)!.body)![1]!;
+    expect((await post('/api/identity/phone', { phoneNumber: '+1 818 555 0199', code, password: PASSWORD }, { cookie })).statusCode).toBe(204);
+    await post('/api/identity/sign-in-link', { email: 'val@studio.example' });
+    const link = new URL(await linkIn('val@studio.example'));
+    const followed = await t.app.inject({ url: `${link.pathname}${link.search}`, headers: { host: AVIATION } });
+    expect(followed.headers.location).toBe('/auth/login?problem=emailNeeds2ndFactorVerification');
   });
 });

@@ -2,28 +2,81 @@
  * Storefront visitors' identity, decorated for the routes:
  * - `app.identity`: the IdentityProvider (local: better-auth on the library console accounts use);
  * - `app.visitors`: sign-up and sign-in's effects on a tenant (membership, profile);
- * - `app.botCheck`: the sign-up's bot check (local signed tokens: no internet here).
+ * - `app.botCheck`: the sign-up's bot check (local signed tokens: no internet here);
+ * - `app.sms`: where codes are texted (the outbox, or the configured provider).
+ * It also delivers the library's codes and links in the tenant's name: texts through `app.sms`,
+ * sign-in links through `app.mailer`, in the branding of the tenant the asking request was for.
  */
 import fp from 'fastify-plugin';
+import { storefrontConfiguration } from '../../../storefront/config/build-configuration';
+import { CODE_LIMITS, type Delivery } from '../../auth/auth-library';
+import type { ServerConfig } from '../../config';
 import { LocalBotCheck } from '../../identity/bot-check';
 import type { IdentityProvider } from '../../identity/identity-provider';
 import { LocalIdentity } from '../../identity/local-identity';
+import { createSmsSender, textMessages, type SmsSender } from '../../identity/sms';
 import { Visitors } from '../../identity/visitors';
+import { magicLinkMessage, senderOf } from '../../mail/messages';
+
+/** Tells the delivery of a sign-in link which origin the link is for (set by the route from the request, whatever the browser sent). */
+export const ORIGIN_HEADER = 'x-backlot-link-origin';
 
 declare module 'fastify' {
   interface FastifyInstance {
     identity: IdentityProvider;
     visitors: Visitors;
     botCheck: LocalBotCheck;
+    sms: SmsSender;
   }
 }
 
-export default fp(
-  async (app) => {
+export default fp<{ config: ServerConfig }>(
+  async (app, { config }) => {
+    const sms = createSmsSender(config);
+    app.decorate('sms', sms);
+
+    const configurationFor = async (headers: Headers | undefined) => {
+      const tenantId = app.resolveTenant(headers?.get('host') ?? undefined);
+      const stored = await app.tenantStore.get(tenantId);
+      if (!stored) throw new Error(`no tenant ${tenantId} to send in the name of`);
+      return storefrontConfiguration(tenantId, stored.version, stored.tenant, app.storefrontAssets.versions(tenantId));
+    };
+    // The library swallows a failed delivery: it is logged here (never the code), and the visitor can ask again.
+    const logged = async (what: string, send: () => Promise<void>) => {
+      try {
+        await send();
+      } catch (error) {
+        app.log.error({ err: error }, `could not deliver ${what}`);
+        throw error;
+      }
+    };
+    const delivery: Delivery = {
+      signInCode: (user, code, headers) =>
+        logged('a sign-in code', async () => {
+          if (!user.phoneNumber) throw new Error('the account has no phone for its second factor');
+          const configuration = await configurationFor(headers);
+          await sms.send({ to: user.phoneNumber, body: textMessages.signInCode(configuration.site.appTitle, code, CODE_LIMITS.signInCodeMinutes), tenantId: configuration.tenantId });
+        }),
+      phoneCode: (phoneNumber, code, headers) =>
+        logged('a phone code', async () => {
+          const configuration = await configurationFor(headers);
+          await sms.send({ to: phoneNumber, body: textMessages.phoneCode(configuration.site.appTitle, code, CODE_LIMITS.phoneCodeMinutes), tenantId: configuration.tenantId });
+        }),
+      signInLink: (email, token, headers) =>
+        logged('a sign-in link', async () => {
+          const configuration = await configurationFor(headers);
+          const origin = headers?.get(ORIGIN_HEADER);
+          if (!origin) throw new Error('a sign-in link needs the origin it leads to');
+          const link = `${origin}/api/identity/sign-in-link?token=${encodeURIComponent(token)}`;
+          await app.mailer.send({ ...magicLinkMessage(configuration, { email }, link, CODE_LIMITS.linkMinutes), to: email, from: senderOf(configuration), tenantId: configuration.tenantId });
+        }),
+    };
+    app.authLibrary.deliverWith(delivery);
+
     const identity = new LocalIdentity(app.authLibrary);
     app.decorate('identity', identity);
     app.decorate('visitors', new Visitors(identity, app.profileStore));
     app.decorate('botCheck', new LocalBotCheck());
   },
-  { name: 'identity', dependencies: ['accounts', 'profile-store'] },
+  { name: 'identity', dependencies: ['accounts', 'profile-store', 'mailer'] },
 );

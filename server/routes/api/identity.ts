@@ -2,7 +2,12 @@
  * Storefront visitors (spec §4–§8), for the tenant the Host resolves to:
  * - GET  /api/identity/bot-check?action=signup  a bot-check token (the local provider's)
  * - POST /api/identity/signup   email, password, bot-check token → signed in, profile made
- * - POST /api/identity/login    email, password → signed in (a new session token every time)
+ * - POST /api/identity/login    email, password → signed in (a new session token every time), or
+ *                                a second factor pending (a code is texted to the enrolled phone)
+ * - POST /api/identity/second-factor/send     texts the pending sign-in's code (again)
+ * - POST /api/identity/second-factor/confirm  the code → signed in
+ * - POST /api/identity/phone/code  a code to prove a phone number; POST /api/identity/phone enrols it
+ * - POST /api/identity/sign-in-link  mails a sign-in link; GET /api/identity/sign-in-link?token= follows it
  * - POST /api/identity/logout   ends the session
  * - GET  /api/identity/session  who is signed in here, with their profile
  * - PUT  /api/identity/profile  the visitor's own details (the fields the schema lets them edit)
@@ -15,10 +20,11 @@ import { definitionRef } from '../../../schema/definitions';
 import { onboardingPath } from '../../../schema/routes';
 import { VISITOR_EDITABLE_FIELDS, visitorProfileBodySchema } from '../../../schema/visitor-forms';
 import type { UserProfile } from '../../../schema/types.generated';
-import type { SignedInAnswer, SignedInVisitor, VisitorEvents, VisitorSession } from '../../../schema/visitor-session';
+import { isPermanentSecondFactorFailure, type SecondFactorNeeded, type SignedInAnswer, type SignedInVisitor, type VisitorEvents, type VisitorSession } from '../../../schema/visitor-session';
 import type { IdentityUser, SignedIn } from '../../identity/identity-provider';
 import { AuthFailure } from '../../identity/messages';
 import { fetchHeaders } from '../../plugins/app/accounts';
+import { ORIGIN_HEADER } from '../../plugins/app/identity';
 
 export interface IdentityRoutesOptions {
   /** Sign-ups and logins allowed per address per minute. */
@@ -27,6 +33,29 @@ export interface IdentityRoutesOptions {
 
 const sessionSchema = { type: 'object', additionalProperties: true, required: ['status'], properties: { status: { type: 'string', enum: ['authenticated', 'notAuthenticated'] } } } as const;
 const credentials = { email: definitionRef('email'), password: definitionRef('password') };
+/** A phone number as it is stored and texted: its digits, with a leading + kept. */
+const normalPhone = (phone: string) => phone.trim().replace(/(?!^\+)[^0-9]/g, '');
+
+/** The request's headers with the cookies a reply just set, as the browser's next request would carry them. */
+function withCookies(headers: Headers, setCookies: string[]): Headers {
+  const next = new Headers(headers);
+  const jar = new Map(
+    (headers.get('cookie') ?? '')
+      .split(/;\s*/)
+      .filter(Boolean)
+      .map((pair) => [pair.split('=')[0]!, pair] as const),
+  );
+  for (const cookie of setCookies) {
+    const pair = cookie.split(';')[0]!;
+    jar.set(pair.split('=')[0]!, pair);
+  }
+  next.set('cookie', [...jar.values()].join('; '));
+  return next;
+}
+
+/** The cookie a sign-in waiting for its second factor lives in (better-auth's, under our prefix; Secure-prefixed over https). */
+const PENDING_SIGN_IN_COOKIES = ['backlot.two_factor', '__Secure-backlot.two_factor'];
+
 const NOT_SIGNED_IN = { statusCode: 401, error: 'Unauthorized', message: 'Log in on this storefront first.' };
 /** How often an open event stream says it is alive, so proxies keep it open. */
 const KEEP_ALIVE_MS = 25_000;
@@ -47,6 +76,7 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
       email: signedIn.user.email,
       vendors: entered.vendors,
       profile: entered.profile,
+      ...(signedIn.user.phoneHint && { phoneHint: signedIn.user.phoneHint }),
       ...(entered.isNewHere && { next: onboardingPath(tenantId) }),
     };
   };
@@ -61,7 +91,7 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
     if (!user) return { session: { status: 'notAuthenticated', reason: 'noToken' } };
     const profile = await app.visitors.profileHere(user, request.tenantId);
     if (!profile) return { user, session: { status: 'notAuthenticated', reason: 'tokenDoesntMatchUser' } };
-    const visitor: SignedInVisitor = { status: 'authenticated', uid: user.uid, email: user.email, vendors: user.vendors, profile };
+    const visitor: SignedInVisitor = { status: 'authenticated', uid: user.uid, email: user.email, vendors: user.vendors, profile, ...(user.phoneHint && { phoneHint: user.phoneHint }) };
     return { user, session: visitor };
   };
 
@@ -127,8 +157,155 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
     async (request, reply) => {
       const body = request.body as { email: string; password: string };
       await endPreviousSession(request);
-      const signedIn = await app.identity.signIn(body, fetchHeaders(request));
-      return answerSignedIn(request, reply, signedIn);
+      const headers = fetchHeaders(request);
+      const result = await app.identity.signIn(body, headers);
+      if ('secondFactorPending' in result) {
+        void reply.header('set-cookie', result.setCookies);
+        // The code goes out at once; the page offers to send another.
+        await app.identity.sendSecondFactorCode(withCookies(headers, result.setCookies));
+        const pending: SecondFactorNeeded = { status: 'notAuthenticated', reason: 'waitingFor2ndFactor', phoneHint: result.phoneHint };
+        return pending;
+      }
+      return answerSignedIn(request, reply, result);
+    },
+  );
+
+  app.post(
+    '/api/identity/second-factor/send',
+    {
+      config: { ...attempts, docs: { success: { status: 204, description: 'A new code is on its way' }, errors: { 401: 'No sign-in is waiting for a code', 429: 'Too many attempts' } } },
+      schema: { tags: ['identity'], summary: "Text the pending sign-in's code again", security: [] },
+    },
+    async (request, reply) => {
+      await app.identity.sendSecondFactorCode(fetchHeaders(request));
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/api/identity/second-factor/confirm',
+    {
+      config: {
+        ...attempts,
+        docs: {
+          success: { schema: sessionSchema, description: 'Signed in' },
+          errors: { 400: 'A wrong or expired code: try again', 401: 'No sign-in is waiting (it timed out): log in again', 429: 'Too many wrong codes: log in again' },
+        },
+      },
+      schema: {
+        tags: ['identity'],
+        summary: 'Finish a sign-in with the texted code',
+        security: [],
+        body: { type: 'object', additionalProperties: false, required: ['code'], properties: { code: { type: 'string', pattern: '^[0-9]{4,10}$' } } },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const signedIn = await app.identity.confirmSecondFactor((request.body as { code: string }).code, fetchHeaders(request));
+        return await answerSignedIn(request, reply, signedIn);
+      } catch (error) {
+        // §4's permanent failure ends the pending sign-in: the next try starts from the password.
+        if (error instanceof AuthFailure && isPermanentSecondFactorFailure(error.statusCode))
+          void reply.header(
+            'set-cookie',
+            PENDING_SIGN_IN_COOKIES.map((name) => `${name}=; Max-Age=0; Path=/; HttpOnly; SameSite=Strict${name.startsWith('__Secure-') ? '; Secure' : ''}`),
+          );
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/api/identity/phone/code',
+    {
+      config: { ...attempts, docs: { success: { status: 204, description: 'A code is on its way to the phone' }, errors: { 401: 'Nobody is signed in on this storefront' } } },
+      schema: {
+        tags: ['identity'],
+        summary: 'Text a code that proves a phone number',
+        body: { type: 'object', additionalProperties: false, required: ['phoneNumber'], properties: { phoneNumber: definitionRef('phone') } },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await signedInHere(request);
+      if (!user) return reply.code(401).send(NOT_SIGNED_IN);
+      await app.identity.sendPhoneCode(normalPhone((request.body as { phoneNumber: string }).phoneNumber), fetchHeaders(request));
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/api/identity/phone',
+    {
+      config: {
+        ...attempts,
+        docs: {
+          success: { status: 204, description: 'The phone now carries the second factor' },
+          errors: { 401: 'Nobody is signed in, or the password is wrong', 409: 'The phone number is used by another account' },
+        },
+      },
+      schema: {
+        tags: ['identity'],
+        summary: 'Enrol the proven phone as the second factor',
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['phoneNumber', 'code', 'password'],
+          properties: { phoneNumber: definitionRef('phone'), code: { type: 'string', pattern: '^[0-9]{4,10}$' }, password: definitionRef('password') },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await signedInHere(request);
+      if (!user) return reply.code(401).send(NOT_SIGNED_IN);
+      const body = request.body as { phoneNumber: string; code: string; password: string };
+      const setCookies = await app.identity.enrolPhone({ ...body, phoneNumber: normalPhone(body.phoneNumber) }, fetchHeaders(request));
+      if (setCookies.length) void reply.header('set-cookie', setCookies);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/api/identity/sign-in-link',
+    {
+      config: { ...attempts, docs: { success: { status: 202, description: 'If the email has an account, a link is on its way (the answer is the same either way)' } } },
+      schema: {
+        tags: ['identity'],
+        summary: 'Mail a sign-in link',
+        security: [],
+        body: { type: 'object', additionalProperties: false, required: ['email'], properties: { email: definitionRef('email') } },
+      },
+    },
+    async (request, reply) => {
+      const headers = fetchHeaders(request);
+      // Where the link leads: this storefront, as the browser reached it.
+      headers.set(ORIGIN_HEADER, `${request.protocol}://${request.host}`);
+      await app.identity.sendSignInLink((request.body as { email: string }).email, headers);
+      return reply.code(202).send({ sent: true });
+    },
+  );
+
+  app.get(
+    '/api/identity/sign-in-link',
+    {
+      config: { docs: { success: { status: 302, description: 'Signed in: on to onboarding or the home page; a bad link goes to the login page, which says why' } } },
+      schema: {
+        tags: ['identity'],
+        summary: 'Follow a sign-in link',
+        security: [],
+        querystring: { type: 'object', required: ['token'], properties: { token: { type: 'string', minLength: 1, maxLength: 512 } } },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+      try {
+        await endPreviousSession(request);
+        const signedIn = await app.identity.signInWithLink((request.query as { token: string }).token, fetchHeaders(request));
+        const answer = await answerSignedIn(request, reply, signedIn);
+        return reply.redirect(`${answer.next ?? '/'}${answer.next ? '' : '?signedIn=link'}`, 302);
+      } catch (error) {
+        if (!(error instanceof AuthFailure)) throw error;
+        return reply.redirect(`/auth/login?problem=${error.reason}`, 302);
+      }
     },
   );
 
