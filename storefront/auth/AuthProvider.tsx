@@ -1,27 +1,44 @@
 /**
  * The visitor's auth status and profile for every component (`useAuth()`), driven by §4's machine
  * (`auth-status.ts`): pages are rendered once for everyone, so the status starts `unknown` and the
- * session is read after hydration. While authenticated, the profile follows the server live
- * (server-sent events): an approval shows at once, and a change of vendor memberships reads the
- * session again (the token refresh of §4).
+ * session is read after hydration. Live behaviour (§4):
+ * - the auth listener: a sign-in in another tab (a followed sign-in link, say) is announced on a
+ *   BroadcastChannel, and this tab reads the session and moves to authenticated;
+ * - the profile listener: while authenticated, the profile follows the server (server-sent events),
+ *   so an approval shows at once, and a change of vendor memberships reads the session again (the
+ *   token refresh).
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useState, type ReactNode } from 'react';
-import type { SignedInAnswer, SignedInVisitor } from '../../schema/visitor-session';
+import { isPermanentSecondFactorFailure, type SecondFactorNeeded, type SignedInAnswer, type SignedInVisitor } from '../../schema/visitor-session';
 import { authReducer, INITIAL_AUTH_STATUS, type AuthEvent, type AuthStatus } from './auth-status';
-import { identityApi } from './identity-api';
+import { identityApi, IdentityError } from './identity-api';
 
 export interface Auth {
   status: AuthStatus;
   visitor: SignedInVisitor | undefined;
   /** Signs up; resolves with the answer (its `next` says where to go), rejects with an IdentityError. */
   signUp(input: { email: string; password: string }): Promise<SignedInAnswer>;
-  logIn(input: { email: string; password: string }): Promise<SignedInAnswer>;
+  /** Logs in; a SecondFactorNeeded answer means the code step comes next (a code is on its way). */
+  logIn(input: { email: string; password: string }): Promise<SignedInAnswer | SecondFactorNeeded>;
+  /** Finishes a login with the texted code; a refused code rejects with an IdentityError. */
+  confirmSecondFactor(code: string): Promise<SignedInAnswer>;
   logOut(): Promise<void>;
   /** Saves the visitor's own details; the page shows the saved profile at once. */
   updateProfile(fields: Record<string, string>): Promise<void>;
+  /** Turns on the phone second factor (the code texted to it, and the password). */
+  enrolPhone(input: { phoneNumber: string; code: string; password: string }): Promise<void>;
 }
 
 const AuthContext = createContext<Auth | null>(null);
+
+/** Tabs of this storefront tell each other about sign-ins (the live auth listener). */
+const CHANNEL = 'backlot-auth';
+function announceSignIn() {
+  if (typeof BroadcastChannel === 'undefined') return;
+  const channel = new BroadcastChannel(CHANNEL);
+  channel.postMessage('signedIn');
+  channel.close();
+}
 
 const logRefused = (state: AuthStatus, event: AuthEvent) => console.warn('auth: event refused in this state', event.type, state);
 const reduce = (state: AuthStatus, event: AuthEvent) => authReducer(state, event, logRefused);
@@ -38,7 +55,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     readSession()
-      .then((session) => dispatch({ type: 'initialization', outcome: session.status === 'authenticated' ? 'authenticated' : session.reason === 'tokenDoesntMatchUser' ? 'badToken' : 'noToken' }))
+      .then((session) => {
+        dispatch({ type: 'initialization', outcome: session.status === 'authenticated' ? 'authenticated' : session.reason === 'tokenDoesntMatchUser' ? 'badToken' : 'noToken' });
+        // Arriving signed in from a link: the tab that asked for it hears so.
+        if (session.status === 'authenticated' && new URLSearchParams(window.location.search).has('signedIn')) announceSignIn();
+      })
       .catch((error: unknown) => {
         // §8: if initialisation throws, the visitor is signed out and the status becomes noToken.
         console.error('auth: could not read the session', error);
@@ -46,6 +67,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         identityApi.logOut().catch(() => undefined);
       });
   }, [readSession]);
+
+  const signedOut = status.status === 'notAuthenticated' || status.status === 'anonymous';
+  useEffect(() => {
+    if (!signedOut || typeof BroadcastChannel === 'undefined') return;
+    const channel = new BroadcastChannel(CHANNEL);
+    channel.onmessage = () =>
+      void readSession()
+        .then((session) => session.status === 'authenticated' && dispatch({ type: 'liveSignIn' }))
+        .catch(() => undefined);
+    return () => channel.close();
+  }, [signedOut, readSession]);
 
   const uid = status.status === 'authenticated' ? visitor?.uid : undefined;
   useEffect(() => {
@@ -69,6 +101,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const answer = await identityApi.signUp({ ...input, botCheckToken });
       setVisitor(answer);
       dispatch({ type: 'signupFinish', succeeded: true });
+      announceSignIn();
       return answer;
     } catch (error) {
       dispatch({ type: 'signupFinish', succeeded: false });
@@ -76,18 +109,42 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
-  const logIn = useCallback(async (input: { email: string; password: string }) => {
-    dispatch({ type: 'loginStart', login: '1stFactor' });
-    try {
-      const answer = await identityApi.logIn(input);
-      setVisitor(answer);
-      dispatch({ type: 'loginSuccess' });
-      return answer;
-    } catch (error) {
-      dispatch({ type: 'loginFailure' });
-      throw error;
-    }
+  const signedIn = useCallback((answer: SignedInAnswer) => {
+    setVisitor(answer);
+    dispatch({ type: 'loginSuccess' });
+    announceSignIn();
+    return answer;
   }, []);
+
+  const logIn = useCallback(
+    async (input: { email: string; password: string }) => {
+      dispatch({ type: 'loginStart', login: '1stFactor' });
+      let answer: SignedInAnswer | SecondFactorNeeded;
+      try {
+        answer = await identityApi.logIn(input);
+      } catch (error) {
+        dispatch({ type: 'loginFailure' });
+        throw error;
+      }
+      if (answer.status === 'authenticated') return signedIn(answer);
+      dispatch({ type: 'secondFactorRequired' });
+      return answer;
+    },
+    [signedIn],
+  );
+
+  const confirmSecondFactor = useCallback(
+    async (code: string) => {
+      dispatch({ type: 'secondFactorStart' });
+      try {
+        return signedIn(await identityApi.confirmSecondFactor(code));
+      } catch (error) {
+        dispatch({ type: 'secondFactorFailure', permanent: !(error instanceof IdentityError) || isPermanentSecondFactorFailure(error.status) });
+        throw error;
+      }
+    },
+    [signedIn],
+  );
 
   const logOut = useCallback(async () => {
     dispatch({ type: 'logout' });
@@ -105,7 +162,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setVisitor((current) => current && { ...current, profile });
   }, []);
 
-  const auth = useMemo<Auth>(() => ({ status, visitor, signUp, logIn, logOut, updateProfile }), [status, visitor, signUp, logIn, logOut, updateProfile]);
+  /** After the phone is enrolled the session is a new one: read it back (its phoneHint). */
+  const enrolPhone = useCallback(
+    async (input: { phoneNumber: string; code: string; password: string }) => {
+      await identityApi.enrolPhone(input);
+      await readSession();
+    },
+    [readSession],
+  );
+
+  const auth = useMemo<Auth>(
+    () => ({ status, visitor, signUp, logIn, confirmSecondFactor, logOut, updateProfile, enrolPhone }),
+    [status, visitor, signUp, logIn, confirmSecondFactor, logOut, updateProfile, enrolPhone],
+  );
   return <AuthContext.Provider value={auth}>{children}</AuthContext.Provider>;
 }
 

@@ -4,7 +4,7 @@
  * and the field it belongs beside; a call that never reached the server says so.
  */
 import type { UserProfile } from '../../schema/types.generated';
-import type { SignedInAnswer, VisitorSession } from '../../schema/visitor-session';
+import type { SecondFactorNeeded, SignedInAnswer, VisitorSession } from '../../schema/visitor-session';
 import { messages } from '../i18n/messages';
 
 export class IdentityError extends Error {
@@ -17,6 +17,11 @@ export class IdentityError extends Error {
   ) {
     super(message);
   }
+}
+
+/** Any failure as something to show: an IdentityError as it is, anything else as "something went wrong". */
+export function toIdentityError(error: unknown): IdentityError {
+  return error instanceof IdentityError ? error : new IdentityError(messages.somethingWentWrong, 500);
 }
 
 interface ErrorAnswer {
@@ -54,7 +59,12 @@ export const identityApi = {
     }
   },
   signUp: (body: { email: string; password: string; botCheckToken?: string }) => post<SignedInAnswer>('signup', body),
-  logIn: (body: { email: string; password: string }) => post<SignedInAnswer>('login', body),
+  logIn: (body: { email: string; password: string }) => post<SignedInAnswer | SecondFactorNeeded>('login', body),
+  resendSecondFactorCode: () => post<void>('second-factor/send'),
+  confirmSecondFactor: (code: string) => post<SignedInAnswer>('second-factor/confirm', { code }),
+  sendPhoneCode: (phoneNumber: string) => post<void>('phone/code', { phoneNumber }),
+  enrolPhone: (body: { phoneNumber: string; code: string; password: string }) => post<void>('phone', body),
+  sendSignInLink: (email: string) => post<{ sent: true }>('sign-in-link', { email }),
   logOut: () => post<void>('logout'),
   updateProfile: (fields: Record<string, string>) => call<UserProfile>('profile', { method: 'PUT', body: JSON.stringify(fields) }),
   /** The live profile stream (server-sent events); the browser reconnects by itself. */

@@ -7,6 +7,7 @@
 import { useState, type FormEvent } from 'react';
 import { useAuth } from '../auth/AuthProvider';
 import { IdentityError } from '../auth/identity-api';
+import { PhoneSecondFactor } from '../components/auth/PhoneSecondFactor';
 import { PageHeader } from '../components/PageHeader';
 import { useConfiguration } from '../config/ConfigurationProvider';
 import { messages } from '../i18n/messages';
@@ -35,7 +36,16 @@ function ProfileForm() {
 
   const fieldError = (name: string) => (state.kind === 'failed' && state.error.field === name ? state.error.message : undefined);
   return (
-    <form className="form-card profile-form" onSubmit={onSubmit} aria-busy={state.kind === 'saving'} onChange={() => state.kind === 'saved' && setState({ kind: 'idle' })}>
+    <form
+      className="form-card profile-form"
+      onSubmit={onSubmit}
+      aria-busy={state.kind === 'saving'}
+      aria-labelledby="details-heading"
+      onChange={() => state.kind === 'saved' && setState({ kind: 'idle' })}
+    >
+      <h2 id="details-heading" className="form-heading">
+        {messages.yourDetails}
+      </h2>
       {state.kind === 'failed' && !state.error.field && (
         <p className="field-error" role="alert">
           {state.error.message}
@@ -102,6 +112,7 @@ export function OnboardingPage() {
           </p>
         )}
         {signedIn && <ProfileForm />}
+        {signedIn && <PhoneSecondFactor />}
         <h2 className="steps-heading">{messages.nextSteps}</h2>
         <ol className="steps">
           {messages.onboardingSteps(site.request!, vendor.displayName).map((step) => (

@@ -13,13 +13,7 @@ export function RentalsPage() {
   return (
     <>
       <PageHeader title={meta.name} lead={messages.rentalsLead} />
-      <div className="container section">
-        {cards.length ? (
-          <CategoryGrid cards={cards} />
-        ) : (
-          <EmptyState message={messages.emptyCategory} />
-        )}
-      </div>
+      <div className="container section">{cards.length ? <CategoryGrid cards={cards} /> : <EmptyState message={messages.emptyCategory} />}</div>
     </>
   );
 }

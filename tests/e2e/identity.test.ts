@@ -3,12 +3,17 @@
  * off-machine request aborted: sign up → awaiting approval → approved in the console by the
  * tenant admin → the visitor's open page shows it without a reload; §8's words where they belong
  * (and §5's 'recaptcha not loaded' when the bot check cannot load); the stored redirect target
- * after login, and `/` instead of a login page; onboarding details saved; logout. axe-core on
+ * after login, and `/` instead of a login page; onboarding details saved; two-step login with a
+ * wrong then a right code; a sign-in link opened in another tab, and used twice; logout. axe-core on
  * both forms and the onboarding page.
  */
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { simpleParser } from 'mailparser';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OutboxSms } from '../../server/identity/sms';
+import { OutboxMailer } from '../../server/mail/mailer';
 import { axeViolations, containedContext } from '../helpers/browser';
 import { AVIATION_ADMIN, startConsole, type ConsoleUnderTest } from '../helpers/console';
 
@@ -18,7 +23,7 @@ beforeAll(async () => {
   app = await startConsole('identity');
   storefront = app.server.url.replace('127.0.0.1', 'aviation.localhost');
 }, 60_000);
-afterAll(() => app?.close());
+afterAll(() => app?.close(), 30_000);
 
 const PASSPHRASE = 'a long enough passphrase';
 
@@ -52,16 +57,17 @@ describe('a visitor', () => {
     await notice.getByText('Jetway Props checks every new account').waitFor();
     await page.getByRole('group', { name: 'Your account' }).getByText('dana', { exact: true }).waitFor();
     // Onboarding: the details every quote request carries, labelled by the schema, kept across a reload.
-    await page.getByLabel('First name').fill('Dana');
-    await page.getByLabel('Production').fill('Red Eye 2');
-    await page.getByLabel('Phone number').fill('+1 818 555 0100');
-    await page.getByRole('button', { name: 'Save details' }).click();
+    const details = page.getByRole('form', { name: 'Your details' });
+    await details.getByLabel('First name').fill('Dana');
+    await details.getByLabel('Production').fill('Red Eye 2');
+    await details.getByLabel('Phone number').fill('+1 818 555 0100');
+    await details.getByRole('button', { name: 'Save details' }).click();
     await page.getByRole('status').getByText('Saved.').waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: path.join(app.artifacts, 'awaiting_1280.png'), fullPage: true });
     await page.reload();
     await page.locator('html[data-hydrated]').waitFor();
-    await expect.poll(() => page.getByLabel('Production').inputValue()).toBe('Red Eye 2');
+    await expect.poll(() => details.getByLabel('Production').inputValue()).toBe('Red Eye 2');
 
     const admin = await app.logIn(AVIATION_ADMIN);
     await admin.page.getByRole('menuitem', { name: 'Users' }).click();
@@ -152,4 +158,77 @@ describe('a visitor', () => {
     expect(await page.getByRole('group', { name: 'Your account' }).count()).toBe(0);
     await context.close();
   });
+
+  it('turns on two-step login, then logs in past a wrong code with the right one', async () => {
+    const { page, context, errors } = await visitor(375);
+    await open(page, '/auth/signup');
+    await submit(page, 'nia@studio.example', PASSPHRASE, 'Sign up');
+    await page.waitForURL(/onboarding/);
+    const twoStep = page.getByRole('form', { name: 'Two-step login' });
+    await twoStep.getByLabel('Phone number').fill('+1 818 555 0100');
+    await twoStep.getByRole('button', { name: 'Text me a code' }).click();
+    await twoStep.getByText('We texted a code to +1 818 555 0100.').waitFor();
+    await twoStep.getByLabel('Code').fill(await lastTextedCode('+18185550100'));
+    await twoStep.getByLabel('Your password').fill(PASSPHRASE);
+    await twoStep.getByRole('button', { name: 'Turn on two-step login' }).click();
+    await page.getByText('Two-step login is now on. Next time you log in, we will text a code to •••• 0100.').waitFor();
+    await page.getByRole('button', { name: 'Log out' }).click();
+
+    await open(page, '/auth/login');
+    await submit(page, 'nia@studio.example', PASSPHRASE, 'Log in');
+    await page.getByText('We texted a code to your phone ending •••• 0100. Enter it to finish logging in.').waitFor();
+    expect(await page.getByLabel('Code').evaluate((input) => input === document.activeElement)).toBe(true);
+    await page.getByLabel('Code').fill('000000');
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('alert').getByText('That code is not right. Check the text message and try again.').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: path.join(app.artifacts, 'wrong-code_375.png'), fullPage: true });
+    await page.getByLabel('Code').fill(await lastTextedCode('+18185550100'));
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.waitForURL(`${storefront}/`);
+    await page.getByRole('group', { name: 'Your account' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('signs in with an emailed link opened in another tab, and the first tab follows', async () => {
+    const { page, context, errors } = await visitor();
+    await open(page, '/auth/signup');
+    await submit(page, 'uma@studio.example', PASSPHRASE, 'Sign up');
+    await page.waitForURL(/onboarding/);
+    await page.getByRole('button', { name: 'Log out' }).click();
+
+    await open(page, '/auth/login');
+    await page.getByLabel('Email').fill('uma@studio.example');
+    await page.getByRole('button', { name: 'Email me a sign-in link instead' }).click();
+    await page.getByText('Check your email: if uma@studio.example has an account, a sign-in link is on its way.').waitFor();
+    const link = await lastMailedLink('uma@studio.example');
+    expect(new URL(link).host).toBe(new URL(storefront).host);
+    const mailTab = await context.newPage();
+    await mailTab.goto(link);
+    await mailTab.locator('html[data-hydrated]').waitFor();
+    await mailTab.getByRole('group', { name: 'Your account' }).waitFor();
+    // The tab that asked for the link moves on by itself (the live auth listener).
+    await page.waitForURL(`${storefront}/`);
+    await page.getByRole('group', { name: 'Your account' }).waitFor();
+
+    await mailTab.goto(link);
+    await mailTab.locator('html[data-hydrated]').waitFor();
+    expect(new URL(mailTab.url()).pathname).toBe('/auth/login');
+    await mailTab.getByRole('alert').getByText('Invalid sign in with email link').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
+
+async function lastTextedCode(to: string): Promise<string> {
+  const texts = await new OutboxSms(path.join(app.root, '.data/outbox')).list();
+  return /\b(\d{6})\b/.exec(texts.filter((text) => text.to === to).at(-1)!.body)![1]!;
+}
+
+async function lastMailedLink(to: string): Promise<string> {
+  const outbox = new OutboxMailer(path.join(app.root, '.data/outbox'));
+  const mail = (await outbox.list()).find((entry) => entry.to === to && entry.kind === 'magicLink')!;
+  const { text } = await simpleParser(await readFile(path.join(outbox.dir, mail.file)));
+  return /(http:\/\/\S+\/api\/identity\/sign-in-link\?token=\S+)/.exec(text!)![1]!;
+}
