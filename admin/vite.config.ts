@@ -7,6 +7,9 @@ const root = import.meta.dirname;
 
 export default defineConfig({
   root,
+  // One optimized-deps cache per app: the storefront and the console run in one dev server, and a
+  // shared cache made each re-optimize under the other (504 Outdated Optimize Dep, a page that never loads).
+  cacheDir: path.resolve(root, '../node_modules/.vite/admin'),
   base: '/admin/',
   plugins: [react()],
   // One bundle of react-admin + MUI (about 325 KB gzip; the goal is 350): Vite's 500 KB-minified warning does not apply.

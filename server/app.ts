@@ -76,7 +76,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accounts, { config: options.config, accounts: options.accounts });
 
   await app.register(health);
-  await app.register(authRoutes, options.auth ?? {});
+  await app.register(authRoutes, { loginsPerMinute: options.config.signInsPerMinute, ...options.auth });
   await app.register(tenants);
   await app.register(resources);
   await app.register(history);
@@ -88,7 +88,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(profileStore, { config: options.config });
   await app.register(users);
   await app.register(identityPlugin, { config: options.config });
-  await app.register(identityRoutes, options.identity ?? {});
+  await app.register(identityRoutes, { attemptsPerMinute: options.config.signInsPerMinute, ...options.identity });
   await app.register(assetRoutes);
   await app.register(admin, { config: options.config });
   // Last: its catch-all route answers every other GET with a storefront page.

@@ -29,6 +29,8 @@ export interface ServerConfig {
    * BACKLOT_SMS_FROM, all three); unset, into the outbox under dataDir (sms.jsonl).
    */
   sms?: { url: string; key: string; from: string };
+  /** Logins, sign-ups and codes allowed per address per minute (BACKLOT_SIGN_INS_PER_MINUTE, default 10). */
+  signInsPerMinute: number;
 }
 
 /** "https://shop.example.com/admin/, http://localhost:3000" → their origins; a value that is not a URL is refused. */
@@ -74,6 +76,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
     dev: env.BACKLOT_DEV === '1',
     smtpUrl: parseSmtpUrl(env.BACKLOT_SMTP_URL),
     sms: parseSms(env),
+    signInsPerMinute: parsePositiveInteger(env.BACKLOT_SIGN_INS_PER_MINUTE, 'BACKLOT_SIGN_INS_PER_MINUTE', 10),
   };
 }
 
@@ -104,4 +107,11 @@ function parseSms(env: NodeJS.ProcessEnv): ServerConfig['sms'] {
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`BACKLOT_SMS_URL must use https, not ${url.protocol.replace(/:$/, '')}`);
   return { url: url.href, key: env.BACKLOT_SMS_KEY!, from: env.BACKLOT_SMS_FROM! };
+}
+
+function parsePositiveInteger(value: string | undefined, name: string, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1) throw new Error(`${name} must be a whole number above 0, not ${JSON.stringify(value)}`);
+  return number;
 }

@@ -11,6 +11,9 @@ const root = import.meta.dirname;
 
 export default defineConfig({
   root,
+  // One optimized-deps cache per app: the storefront and the console run in one dev server, and a
+  // shared cache made each re-optimize under the other (504 Outdated Optimize Dep, a page that never loads).
+  cacheDir: path.resolve(root, '../node_modules/.vite/storefront'),
   plugins: [viteFastify({ clientModule: '/entry-server.tsx' }), react()],
   build: {
     outDir: path.resolve(root, '../dist/storefront'),

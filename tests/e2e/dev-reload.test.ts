@@ -66,7 +66,12 @@ it('serves the console from its sources with hot reload, against the same API', 
   page.on('console', (message) => messages.push(message.text()));
   await page.goto(`http://127.0.0.1:${server.port}/admin/`);
   // Vite pre-bundles react-admin on the console's first request in dev: on 2 busy cores, longer than a click's default wait.
-  await page.locator('input[name=username]').waitFor({ timeout: 120_000 });
+  await page
+    .locator('input[name=username]')
+    .waitFor({ timeout: 120_000 })
+    .catch((error: Error) => {
+      throw new Error(`${error.message}\nbrowser console:\n${messages.join('\n')}\nserver log:\n${server.log().slice(-3000)}`);
+    });
   await page.locator('input[name=username]').fill('staff@backlot.example');
   await page.locator('input[name=password]').fill('correct horse battery staple');
   await page.getByRole('button', { name: 'Sign in' }).click();

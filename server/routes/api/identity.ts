@@ -347,9 +347,13 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
     },
   );
 
-  const streams = new Set<FastifyReply>();
+  /** Open event streams and how to let each go: at shutdown they end at once, so the process can exit. */
+  const streams = new Map<FastifyReply, () => void>();
   app.addHook('preClose', async () => {
-    for (const reply of streams) reply.raw.end();
+    for (const [reply, release] of streams) {
+      release();
+      reply.raw.destroy();
+    }
   });
 
   app.get(
@@ -365,7 +369,7 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
       reply.hijack();
       reply.raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
       const send = <E extends keyof VisitorEvents>(event: E, data: VisitorEvents[E]) => reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-      streams.add(reply);
+
       const unsubscribe = app.profileStore.subscribe(tenantId, user.uid, (profile) => (profile ? send('profile', profile) : send('signedOut', {})));
       let vendors = user.vendors;
       const onMembership = async (uid: string) => {
@@ -375,14 +379,16 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
         if (next.join() !== vendors.join()) send('vendors', (vendors = next));
       };
       app.authLibrary.events.on('membership', onMembership);
-      const keepAlive = setInterval(() => reply.raw.write(': alive\n\n'), KEEP_ALIVE_MS);
+      const keepAlive = setInterval(() => reply.raw.write(': alive\n\n'), KEEP_ALIVE_MS).unref();
       reply.raw.write('retry: 3000\n\n');
-      request.raw.once('close', () => {
+      const release = () => {
         clearInterval(keepAlive);
         unsubscribe();
         app.authLibrary.events.off('membership', onMembership);
         streams.delete(reply);
-      });
+      };
+      streams.set(reply, release);
+      request.raw.once('close', release);
     },
   );
 };
