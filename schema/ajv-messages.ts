@@ -109,7 +109,10 @@ function messageFor(error: ErrorObject): string {
   const found = foundDetail(error.keyword, error.data);
   switch (error.keyword) {
     case 'type':
-      return `must be ${String(params.type).split(',').map((t) => typeNouns[t] ?? t).join(' or ')}${found}`;
+      return `must be ${String(params.type)
+        .split(',')
+        .map((t) => typeNouns[t] ?? t)
+        .join(' or ')}${found}`;
     case 'minimum':
       return `must be at least ${params.limit}${found}`;
     case 'maximum':

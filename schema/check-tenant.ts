@@ -49,11 +49,7 @@ function validatorFor(part: TenantPart): ValidateFunction {
 /** The file's text, or why it could not be read. */
 export type SourceText = string | { unreadable: string };
 
-export function checkTenantSources(
-  tenantId: string,
-  sources: Partial<Record<TenantPart, SourceText>>,
-  files: Record<TenantPart, string>,
-): TenantReport {
+export function checkTenantSources(tenantId: string, sources: Partial<Record<TenantPart, SourceText>>, files: Record<TenantPart, string>): TenantReport {
   const issues: Issue[] = [];
   const valid: Partial<Tenant> = {};
   const parsedValues: Partial<Record<TenantPart, unknown>> = {};
@@ -136,4 +132,3 @@ export function withCrossTenantIssues(tenants: TenantReport[], otherClaims: read
   for (const issue of checkAcrossTenants(tenants, otherClaims)) tenants.find((t) => t.files.site === issue.file)?.issues.push(issue);
   return { tenants, issues: tenants.flatMap((t) => t.issues) };
 }
-

@@ -31,11 +31,7 @@ interface TenantRule<P extends TenantPart> {
 const define = <P extends TenantPart>(rule: TenantRule<P>) => rule as unknown as TenantRule<TenantPart>;
 
 /** Reports each entry whose key (compared case-insensitively, trimmed) repeats an earlier sibling's. */
-function repeatedAmong<T>(
-  items: readonly T[],
-  key: (item: T) => string,
-  report: (index: number, value: string, firstIndex: number) => RuleFinding,
-): RuleFinding[] {
+function repeatedAmong<T>(items: readonly T[], key: (item: T) => string, report: (index: number, value: string, firstIndex: number) => RuleFinding): RuleFinding[] {
   const firstIndexOf = new Map<string, number>();
   const findings: RuleFinding[] = [];
   items.forEach((item, index) => {
@@ -49,12 +45,7 @@ function repeatedAmong<T>(
 }
 
 /** Names and slugs unique among the entries of one list, e.g. the categories of one group. */
-function uniqueNamesAndSlugs(
-  part: TenantPart,
-  listPointer: string,
-  items: ReadonlyArray<{ name: string; slug: string }>,
-  noun: string,
-): RuleFinding[] {
+function uniqueNamesAndSlugs(part: TenantPart, listPointer: string, items: ReadonlyArray<{ name: string; slug: string }>, noun: string): RuleFinding[] {
   const rule = 'unique-sibling-names';
   return (['name', 'slug'] as const).flatMap((field) =>
     repeatedAmong(
@@ -165,10 +156,20 @@ const linksResolve = define({
       checkTarget(joinPointer(pointer, 'target'), link.target);
       (link.children ?? []).forEach((child, c) => checkTarget(joinPointer(pointer, 'children', c, 'target'), child.target));
       if (link.target === undefined && !link.categoryDropdown && !link.children?.length) {
-        findings.push({ part: 'site', pointer, message: `header link ${JSON.stringify(link.label)} goes nowhere: give it a target, children or categoryDropdown`, rule: 'header-link-has-destination' });
+        findings.push({
+          part: 'site',
+          pointer,
+          message: `header link ${JSON.stringify(link.label)} goes nowhere: give it a target, children or categoryDropdown`,
+          rule: 'header-link-has-destination',
+        });
       }
       if (link.categoryDropdown && link.children?.length) {
-        findings.push({ part: 'site', pointer: joinPointer(pointer, 'children'), message: `header link ${JSON.stringify(link.label)} has both categoryDropdown and children; its dropdown can hold one or the other`, rule: 'header-link-has-destination' });
+        findings.push({
+          part: 'site',
+          pointer: joinPointer(pointer, 'children'),
+          message: `header link ${JSON.stringify(link.label)} has both categoryDropdown and children; its dropdown can hold one or the other`,
+          rule: 'header-link-has-destination',
+        });
       }
     });
     (site.footerLinks ?? []).forEach((link, i) => checkTarget(joinPointer('/footerLinks', i, 'target'), link.target));
@@ -186,7 +187,14 @@ const domainNotReserved = define({
   check({ site }: { site: SiteSettings }, { tenantId }: RuleContext) {
     const domain = site.domain.toLowerCase();
     if (!domain.endsWith('.localhost') || domain === `${tenantId}.localhost`) return [];
-    return [{ part: 'site', pointer: '/domain', message: `domain ${JSON.stringify(site.domain)} is reserved: <tenant>.localhost names that tenant on every Backlot server; use this tenant's own domain`, rule: 'domain-not-reserved' }];
+    return [
+      {
+        part: 'site',
+        pointer: '/domain',
+        message: `domain ${JSON.stringify(site.domain)} is reserved: <tenant>.localhost names that tenant on every Backlot server; use this tenant's own domain`,
+        rule: 'domain-not-reserved',
+      },
+    ];
   },
 });
 
@@ -200,10 +208,21 @@ const pagesFillContentRoutes = define({
     const findings: RuleFinding[] = pages.pages.flatMap((page, i) =>
       contentPaths.includes(page.path)
         ? []
-        : [{ part: 'pages' as const, pointer: joinPointer('/pages', i, 'path'), message: `${JSON.stringify(page.path)} is not a content route; pages fill one of ${contentPaths.join(', ')}`, rule: 'page-path-is-content-route' }],
+        : [
+            {
+              part: 'pages' as const,
+              pointer: joinPointer('/pages', i, 'path'),
+              message: `${JSON.stringify(page.path)} is not a content route; pages fill one of ${contentPaths.join(', ')}`,
+              rule: 'page-path-is-content-route',
+            },
+          ],
     );
     return findings.concat(
-      repeatedAmong(pages.pages, (page) => page.path, (index, value, first) => ({ part: 'pages', pointer: joinPointer('/pages', index, 'path'), message: `route ${value} already has a page at /pages/${first}`, rule: 'unique-page-path' })),
+      repeatedAmong(
+        pages.pages,
+        (page) => page.path,
+        (index, value, first) => ({ part: 'pages', pointer: joinPointer('/pages', index, 'path'), message: `route ${value} already has a page at /pages/${first}`, rule: 'unique-page-path' }),
+      ),
     );
   },
 });
@@ -220,7 +239,12 @@ const serviceGlCodes = define({
         const categoryPointer = joinPointer('/groups', g, 'categories', c);
         const inherited = category.glCode ?? group.glCode;
         if (inherited === undefined) {
-          findings.push({ part: 'categories', pointer: categoryPointer, message: `service category ${JSON.stringify(category.name)} has no glCode and neither does its group ${JSON.stringify(group.name)}; service charges need one`, rule: 'service-gl-codes' });
+          findings.push({
+            part: 'categories',
+            pointer: categoryPointer,
+            message: `service category ${JSON.stringify(category.name)} has no glCode and neither does its group ${JSON.stringify(group.name)}; service charges need one`,
+            rule: 'service-gl-codes',
+          });
         }
       });
     });
@@ -228,13 +252,21 @@ const serviceGlCodes = define({
   },
 });
 
-export const TENANT_RULES: readonly TenantRule<TenantPart>[] = [siteTenantIdMatchesFolder, vendorIdMatchesFolder, categoryNamesUnique, siteListsUnique, colorNamesUnique, linksResolve, domainNotReserved, serviceGlCodes, pagesFillContentRoutes];
+export const TENANT_RULES: readonly TenantRule<TenantPart>[] = [
+  siteTenantIdMatchesFolder,
+  vendorIdMatchesFolder,
+  categoryNamesUnique,
+  siteListsUnique,
+  colorNamesUnique,
+  linksResolve,
+  domainNotReserved,
+  serviceGlCodes,
+  pagesFillContentRoutes,
+];
 
 /** Runs every rule whose files are all present (i.e. passed the schema). */
 export function checkTenantRules(parts: Partial<Tenant>, context: RuleContext): RuleFinding[] {
-  return TENANT_RULES.filter((rule) => rule.needs.every((part) => parts[part] !== undefined)).flatMap((rule) =>
-    rule.check(parts as Tenant, context),
-  );
+  return TENANT_RULES.filter((rule) => rule.needs.every((part) => parts[part] !== undefined)).flatMap((rule) => rule.check(parts as Tenant, context));
 }
 
 export interface DomainClaim {

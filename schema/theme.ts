@@ -27,5 +27,7 @@ export function themeCssVariables(theme: Theme): Record<string, string> {
 
 /** The variables as one `:root { … }` rule. */
 export function themeStylesheet(theme: Theme): string {
-  return `:root{${Object.entries(themeCssVariables(theme)).map(([name, value]) => `${name}:${value}`).join(';')}}`;
+  return `:root{${Object.entries(themeCssVariables(theme))
+    .map(([name, value]) => `${name}:${value}`)
+    .join(';')}}`;
 }

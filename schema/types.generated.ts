@@ -162,45 +162,9 @@ export interface SiteSettings {
     | [SocialLink, SocialLink, SocialLink, SocialLink, SocialLink, SocialLink, SocialLink]
     | [SocialLink, SocialLink, SocialLink, SocialLink, SocialLink, SocialLink, SocialLink, SocialLink]
     | [SocialLink, SocialLink, SocialLink, SocialLink, SocialLink, SocialLink, SocialLink, SocialLink, SocialLink]
-    | [
-        SocialLink,
-        SocialLink,
-        SocialLink,
-        SocialLink,
-        SocialLink,
-        SocialLink,
-        SocialLink,
-        SocialLink,
-        SocialLink,
-        SocialLink
-      ]
-    | [
-        SocialLink,
-        SocialLink,
-        SocialLink,
-        SocialLink,
-        SocialLink,
-        SocialLink,
-        SocialLink,
-        SocialLink,
-        SocialLink,
-        SocialLink,
-        SocialLink
-      ]
-    | [
-        SocialLink,
-        SocialLink,
-        SocialLink,
-        SocialLink,
-        SocialLink,
-        SocialLink,
-        SocialLink,
-        SocialLink,
-        SocialLink,
-        SocialLink,
-        SocialLink,
-        SocialLink
-      ];
+    | [SocialLink, SocialLink, SocialLink, SocialLink, SocialLink, SocialLink, SocialLink, SocialLink, SocialLink, SocialLink]
+    | [SocialLink, SocialLink, SocialLink, SocialLink, SocialLink, SocialLink, SocialLink, SocialLink, SocialLink, SocialLink, SocialLink]
+    | [SocialLink, SocialLink, SocialLink, SocialLink, SocialLink, SocialLink, SocialLink, SocialLink, SocialLink, SocialLink, SocialLink, SocialLink];
   /**
    * Header links: The header navigation, left to right.
    *
@@ -217,45 +181,9 @@ export interface SiteSettings {
     | [HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink]
     | [HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink]
     | [HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink]
-    | [
-        HeaderLink,
-        HeaderLink,
-        HeaderLink,
-        HeaderLink,
-        HeaderLink,
-        HeaderLink,
-        HeaderLink,
-        HeaderLink,
-        HeaderLink,
-        HeaderLink
-      ]
-    | [
-        HeaderLink,
-        HeaderLink,
-        HeaderLink,
-        HeaderLink,
-        HeaderLink,
-        HeaderLink,
-        HeaderLink,
-        HeaderLink,
-        HeaderLink,
-        HeaderLink,
-        HeaderLink
-      ]
-    | [
-        HeaderLink,
-        HeaderLink,
-        HeaderLink,
-        HeaderLink,
-        HeaderLink,
-        HeaderLink,
-        HeaderLink,
-        HeaderLink,
-        HeaderLink,
-        HeaderLink,
-        HeaderLink,
-        HeaderLink
-      ];
+    | [HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink]
+    | [HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink]
+    | [HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink];
   /**
    * Footer links: The footer navigation, in this order.
    *
@@ -283,56 +211,10 @@ export interface SiteSettings {
     | [CustomField, CustomField, CustomField, CustomField, CustomField, CustomField]
     | [CustomField, CustomField, CustomField, CustomField, CustomField, CustomField, CustomField]
     | [CustomField, CustomField, CustomField, CustomField, CustomField, CustomField, CustomField, CustomField]
-    | [
-        CustomField,
-        CustomField,
-        CustomField,
-        CustomField,
-        CustomField,
-        CustomField,
-        CustomField,
-        CustomField,
-        CustomField
-      ]
-    | [
-        CustomField,
-        CustomField,
-        CustomField,
-        CustomField,
-        CustomField,
-        CustomField,
-        CustomField,
-        CustomField,
-        CustomField,
-        CustomField
-      ]
-    | [
-        CustomField,
-        CustomField,
-        CustomField,
-        CustomField,
-        CustomField,
-        CustomField,
-        CustomField,
-        CustomField,
-        CustomField,
-        CustomField,
-        CustomField
-      ]
-    | [
-        CustomField,
-        CustomField,
-        CustomField,
-        CustomField,
-        CustomField,
-        CustomField,
-        CustomField,
-        CustomField,
-        CustomField,
-        CustomField,
-        CustomField,
-        CustomField
-      ];
+    | [CustomField, CustomField, CustomField, CustomField, CustomField, CustomField, CustomField, CustomField, CustomField]
+    | [CustomField, CustomField, CustomField, CustomField, CustomField, CustomField, CustomField, CustomField, CustomField, CustomField]
+    | [CustomField, CustomField, CustomField, CustomField, CustomField, CustomField, CustomField, CustomField, CustomField, CustomField, CustomField]
+    | [CustomField, CustomField, CustomField, CustomField, CustomField, CustomField, CustomField, CustomField, CustomField, CustomField, CustomField, CustomField];
   /**
    * Request verb: The word on the button visitors press to ask for items, e.g. Quote. There is no payment at checkout.
    */
@@ -467,8 +349,7 @@ export interface SocialLink {
   /**
    * Network: The social network; it picks the icon shown in the bar.
    */
-  network: ('facebook' | 'instagram' | 'twitter' | 'youtube' | 'vimeo' | 'linkedin' | 'tiktok' | 'pinterest' | 'imdb') &
-    string;
+  network: ('facebook' | 'instagram' | 'twitter' | 'youtube' | 'vimeo' | 'linkedin' | 'tiktok' | 'pinterest' | 'imdb') & string;
   /**
    * Web address: An absolute http(s) URL.
    */
@@ -567,7 +448,7 @@ export interface CustomField {
        * URL slug: The name as it appears in a URL: lowercase letters, digits and single hyphens.
        */
       slug: string;
-    }[]
+    }[],
   ];
 }
 /**

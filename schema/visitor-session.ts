@@ -14,6 +14,8 @@ export interface SignedInVisitor {
   profile: UserProfile;
   /** The last digits of the phone that carries their second factor, when they have one. */
   phoneHint?: string;
+  /** A staff view: the platform staff member seeing the storefront as this visitor. */
+  impersonatedBy?: { email: string };
 }
 
 export type VisitorSession =

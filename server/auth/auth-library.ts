@@ -12,7 +12,7 @@
  * better-auth's HTTP handler is not mounted: every call goes through the server's own routes,
  * which validate, rate-limit and check origins first.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -83,6 +83,8 @@ const accessControl = createAccessControl(defaultStatements);
  */
 const creatorRoles = new Map<string, MemberRole>();
 const creatorKey = (slug: string, userId: string) => `${slug}\n${userId}`;
+
+const ticketIdentifier = (purpose: string, ticket: string) => `backlot-${purpose}:${createHash('sha256').update(ticket).digest('base64url')}`;
 
 /** Set once the identity layer is ready (AuthLibrary.deliverWith); a code asked for before then cannot be sent. */
 interface DeliveryRef {
@@ -255,6 +257,34 @@ export class AuthLibrary {
   /** The account with this (lowercase) email, with its second factor. */
   async userByEmail(email: string) {
     return (await this.adapter()).findOne<{ id: string; email: string; phoneNumber: string | null; twoFactorEnabled: boolean | null }>({ model: 'user', where: [{ field: 'email', value: email }] });
+  }
+
+  /** An account by id (for who impersonates whom). */
+  async userById(id: string) {
+    return (await this.adapter()).findOne<{ id: string; email: string }>({ model: 'user', where: [{ field: 'id', value: id }] });
+  }
+
+  /**
+   * A one-time ticket that hands `value` over once, within `seconds`: kept in the library's
+   * verification table under the ticket's hash (so any server process can redeem it, and the
+   * table alone does not give the ticket away).
+   */
+  async issueTicket(purpose: string, value: string, seconds: number): Promise<string> {
+    const ticket = randomBytes(32).toString('base64url');
+    await (
+      await this.adapter()
+    ).create({ model: 'verification', data: { identifier: ticketIdentifier(purpose, ticket), value, expiresAt: new Date(Date.now() + seconds * 1000), createdAt: new Date(), updatedAt: new Date() } });
+    return ticket;
+  }
+
+  /** The ticket's value, once: a second redemption, an expired or unknown ticket gives undefined. */
+  async redeemTicket(purpose: string, ticket: string): Promise<string | undefined> {
+    const adapter = await this.adapter();
+    const where = [{ field: 'identifier', value: ticketIdentifier(purpose, ticket) }];
+    const found = await adapter.findOne<{ value: string; expiresAt: Date }>({ model: 'verification', where });
+    // Deleting is the claim: of two redemptions at once, only the one that deleted the row goes on.
+    if (!found || (await adapter.deleteMany({ model: 'verification', where })) !== 1) return undefined;
+    return new Date(found.expiresAt).getTime() > Date.now() ? found.value : undefined;
   }
 
   /** Whether any account, console or visitor, has this (lowercase) email. */

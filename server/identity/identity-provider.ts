@@ -15,6 +15,8 @@ export interface IdentityUser {
   vendors: string[];
   /** The last digits of the phone that carries the user's second factor, when they have one. */
   phoneHint?: string;
+  /** Platform staff viewing the storefront as this user (an impersonation session). */
+  impersonatedBy?: { uid: string; email: string };
 }
 
 export interface SignedIn {
@@ -68,6 +70,15 @@ export interface IdentityProvider {
   userOf(headers: Headers): Promise<IdentityUser | undefined>;
   /** Ends the session the headers carry; the Set-Cookie values that clear it. */
   signOut(headers: Headers): Promise<string[]>;
+  /**
+   * A one-time ticket (a custom token) that signs its bearer in as `uid`, for the platform staff
+   * whose session `staffHeaders` carry; good for a minute. Staff only; never for another staff account.
+   */
+  issueImpersonationTicket(uid: string, staffHeaders: Headers): Promise<string>;
+  /** Redeems a ticket: an impersonation session for its user; `invalidEmailLoginLink`-like failure when used or expired. */
+  signInWithTicket(ticket: string, headers: Headers): Promise<SignedIn>;
+  /** Ends an impersonation session; the Set-Cookie values that clear it. */
+  stopImpersonating(headers: Headers): Promise<string[]>;
   /** Makes the user a member of a tenant (their first sign-in there). Idempotent. */
   join(uid: string, tenantId: string): Promise<void>;
 }

@@ -7,6 +7,7 @@
  */
 import type { AuthLibrary } from '../auth/auth-library';
 import type { Credentials, IdentityProvider, IdentityUser, SecondFactorPending, SignedIn } from './identity-provider';
+import { cookieHeader } from './cookies';
 import { AuthFailure, type AuthFailureReason } from './messages';
 
 interface LibraryUser {
@@ -23,6 +24,9 @@ async function errorCode(response: Response): Promise<string | undefined> {
     return undefined;
   }
 }
+
+/** How long a staff view link works: long enough to open, too short to pass around. */
+const IMPERSONATION_TICKET_SECONDS = 60;
 
 /** "+1 818 555 0100" → "•••• 0100". */
 export function phoneHint(phoneNumber: string | null | undefined): string {
@@ -146,7 +150,7 @@ export class LocalIdentity implements IdentityProvider {
     if (account?.twoFactorEnabled) {
       // The library's link skips the second factor; an account that has one logs in with it instead.
       const sessionToken = ((await response.clone().json()) as { token?: string }).token;
-      if (sessionToken) await this.auth.api.revokeSession({ body: { token: sessionToken }, headers: new Headers({ cookie: signedIn.setCookies.map((c) => c.split(';')[0]).join('; ') }) });
+      if (sessionToken) await this.auth.api.revokeSession({ body: { token: sessionToken }, headers: new Headers({ cookie: cookieHeader(signedIn.setCookies) }) });
       throw new AuthFailure('emailNeeds2ndFactorVerification');
     }
     return signedIn;
@@ -154,11 +158,39 @@ export class LocalIdentity implements IdentityProvider {
 
   async userOf(headers: Headers): Promise<IdentityUser | undefined> {
     const session = await this.auth.api.getSession({ headers });
-    return session ? this.toUser(session.user) : undefined;
+    if (!session) return undefined;
+    const user = await this.toUser(session.user);
+    const staffId = (session.session as { impersonatedBy?: string | null }).impersonatedBy;
+    const staff = staffId ? await this.library.userById(staffId) : undefined;
+    return staff ? { ...user, impersonatedBy: { uid: staff.id, email: staff.email } } : user;
   }
 
   async signOut(headers: Headers): Promise<string[]> {
     const response = await this.auth.api.signOut({ headers, asResponse: true });
+    return response.headers.getSetCookie();
+  }
+
+  async issueImpersonationTicket(uid: string, staffHeaders: Headers): Promise<string> {
+    // The library makes the impersonation session now, with the staff session; the ticket carries
+    // its cookies to the storefront's host, where the browser redeems it.
+    const response = await this.auth.api.impersonateUser({ body: { userId: uid }, headers: staffHeaders, asResponse: true });
+    if (!response.ok) throw Object.assign(new Error(`impersonation refused: ${(await errorCode(response)) ?? response.status}`), { statusCode: response.status === 404 ? 404 : 403 });
+    return this.library.issueTicket('impersonation', JSON.stringify(response.headers.getSetCookie()), IMPERSONATION_TICKET_SECONDS);
+  }
+
+  async signInWithTicket(ticket: string, headers: Headers): Promise<SignedIn> {
+    const value = await this.library.redeemTicket('impersonation', ticket);
+    if (!value) throw new AuthFailure('invalidImpersonationTicket');
+    const setCookies = JSON.parse(value) as string[];
+    const user = await this.userOf(new Headers({ ...Object.fromEntries(headers), cookie: cookieHeader(setCookies) }));
+    if (!user?.impersonatedBy) throw new AuthFailure('invalidImpersonationTicket');
+    return { user, setCookies };
+  }
+
+  async stopImpersonating(headers: Headers): Promise<string[]> {
+    const response = await this.auth.api.stopImpersonating({ headers, asResponse: true });
+    // Without the staff session beside it (another host), the impersonation session simply ends.
+    if (!response.ok) return this.signOut(headers);
     return response.headers.getSetCookie();
   }
 

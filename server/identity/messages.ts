@@ -20,6 +20,7 @@ const ANSWERS: Record<AuthFailureReason, { status: number; field?: 'email' | 'pa
   tooManyAttempts: { status: 429 },
   secondFactorTimedOut: { status: 401 },
   phoneInUse: { status: 409, field: 'phoneNumber' },
+  invalidImpersonationTicket: { status: 400 },
   missingEmail: { status: 400, field: 'email' },
   botCheckNotLoaded: { status: 400 },
 };

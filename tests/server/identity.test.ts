@@ -12,6 +12,7 @@ import { Writable } from 'node:stream';
 import { simpleParser } from 'mailparser';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cookieHeader } from '../../server/identity/cookies';
 import { AUTH_MESSAGES } from '../../server/identity/messages';
 import type { OutboxSms } from '../../server/identity/sms';
 import type { OutboxMailer } from '../../server/mail/mailer';
@@ -34,11 +35,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const cookieOf = (response: LightMyRequestResponse) =>
-  [response.headers['set-cookie']]
-    .flat()
-    .map((c) => String(c).split(';')[0])
-    .join('; ');
+/** The Cookie header the browser would send next, as a browser's cookie jar keeps them. */
+const cookieOf = (response: LightMyRequestResponse) => cookieHeader([response.headers['set-cookie'] ?? []].flat().map(String));
 const botToken = async (host = AVIATION) => (await t.app.inject({ url: '/api/identity/bot-check?action=signup', headers: { host } })).json().token as string;
 const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload, headers: { host: AVIATION, origin: `http://${AVIATION}`, ...headers } });
@@ -326,5 +324,37 @@ describe('sign-in links', () => {
     const link = new URL(await linkIn('val@studio.example'));
     const followed = await t.app.inject({ url: `${link.pathname}${link.search}`, headers: { host: AVIATION } });
     expect(followed.headers.location).toBe('/auth/login?problem=emailNeeds2ndFactorVerification');
+  });
+});
+
+describe('a staff view (impersonation)', () => {
+  const ticketOf = (url: string) => new URL(url).hash.replace('#impersonate=', '');
+
+  it('lets platform staff open the storefront as a visitor once, bannered, logged, and ended', async () => {
+    const { uid } = (await signUp('zoe@studio.example')).json();
+    expect((await t.as('aviationAdmin', { method: 'POST', url: `/api/tenants/aviation/users/${uid}/impersonation` })).statusCode).toBe(403);
+    expect((await t.as('anonymous', { method: 'POST', url: `/api/tenants/aviation/users/${uid}/impersonation` })).statusCode).toBe(401);
+    expect((await t.as('platform', { method: 'POST', url: '/api/tenants/aviation/users/nobody/impersonation' })).statusCode).toBe(404);
+
+    const issued = await t.as('platform', { method: 'POST', url: `/api/tenants/aviation/users/${uid}/impersonation` });
+    expect(issued.statusCode, issued.body).toBe(201);
+    const url = new URL(issued.json().url);
+    expect(url.hostname).toBe('aviation.localhost');
+    const ticket = ticketOf(issued.json().url);
+
+    const redeemed = await post('/api/identity/impersonation', { ticket });
+    expect(redeemed.statusCode, redeemed.body).toBe(200);
+    expect(redeemed.json()).toMatchObject({ status: 'authenticated', uid, email: 'zoe@studio.example', impersonatedBy: { email: 'staff@backlot.example' } });
+    const cookie = cookieOf(redeemed);
+    expect((await session(cookie)).json()).toMatchObject({ status: 'authenticated', uid, impersonatedBy: { email: 'staff@backlot.example' } });
+    expect(logLines.join('\n')).toMatch(/"staff":"staff@backlot\.example".*"msg":"impersonation started"/);
+    // The visitor's own login record is not touched by a staff view.
+    expect(redeemed.json().profile.lastLoginAt).toBe((await t.app.profileStore.get('aviation', uid))!.lastLoginAt);
+
+    expect((await post('/api/identity/impersonation', { ticket })).json()).toMatchObject({ statusCode: 400, reason: 'invalidImpersonationTicket' });
+    expect((await post('/api/identity/impersonation/stop', {}, { cookie })).statusCode).toBe(204);
+    expect((await session(cookie)).json()).toEqual({ status: 'notAuthenticated', reason: 'noToken' });
+    // The staff member's own console session is untouched.
+    expect((await t.as('platform', { url: '/api/auth/me' })).statusCode).toBe(200);
   });
 });

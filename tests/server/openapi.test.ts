@@ -30,6 +30,7 @@ async function concrete(path: string): Promise<string> {
   // The test server has mailed nothing: its outbox is empty.
   if (url.includes('/outbox/{id}')) return url.replace('{id}', 'none.eml');
   if (url.endsWith('/bot-check')) return `${url}?action=signup`;
+  if (url.includes('/users/{id}/')) return url.replace('{id}', 'probe-user');
   if (url.endsWith('/{id}')) {
     const list = (await t.as('platform', { url: url.slice(0, -'/{id}'.length) })).json() as Array<{ id: string }>;
     url = url.replace('{id}', encodeURIComponent(list[0]!.id));

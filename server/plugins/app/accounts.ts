@@ -82,7 +82,7 @@ function requestOrigin(request: FastifyRequest): string | null | undefined {
 }
 
 /** Host names that only ever reach this machine: a DNS name pointed here by someone else is not one. */
-const LOOPBACK_HOST = /^(?:localhost|[a-z0-9-]+\.localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;
+export const LOOPBACK_HOST = /^(?:localhost|[a-z0-9-]+\.localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;
 
 const CROSS_SITE_MESSAGE = 'Cross-site request refused: a change made with a session cookie must come from this site.';
 const LOGIN_CROSS_SITE_MESSAGE = 'Cross-site login refused: log in from this site.';

@@ -8,6 +8,7 @@
  * - POST /api/identity/second-factor/confirm  the code → signed in
  * - POST /api/identity/phone/code  a code to prove a phone number; POST /api/identity/phone enrols it
  * - POST /api/identity/sign-in-link  mails a sign-in link; GET /api/identity/sign-in-link?token= follows it
+ * - POST /api/identity/impersonation  redeems a staff view ticket (from the console); /stop ends it
  * - POST /api/identity/logout   ends the session
  * - GET  /api/identity/session  who is signed in here, with their profile
  * - PUT  /api/identity/profile  the visitor's own details (the fields the schema lets them edit)
@@ -22,6 +23,7 @@ import { VISITOR_EDITABLE_FIELDS, visitorProfileBodySchema } from '../../../sche
 import type { UserProfile } from '../../../schema/types.generated';
 import { isPermanentSecondFactorFailure, type SecondFactorNeeded, type SignedInAnswer, type SignedInVisitor, type VisitorEvents, type VisitorSession } from '../../../schema/visitor-session';
 import type { IdentityUser, SignedIn } from '../../identity/identity-provider';
+import { cookieHeader } from '../../identity/cookies';
 import { AuthFailure } from '../../identity/messages';
 import { fetchHeaders } from '../../plugins/app/accounts';
 import { ORIGIN_HEADER } from '../../plugins/app/identity';
@@ -39,17 +41,7 @@ const normalPhone = (phone: string) => phone.trim().replace(/(?!^\+)[^0-9]/g, ''
 /** The request's headers with the cookies a reply just set, as the browser's next request would carry them. */
 function withCookies(headers: Headers, setCookies: string[]): Headers {
   const next = new Headers(headers);
-  const jar = new Map(
-    (headers.get('cookie') ?? '')
-      .split(/;\s*/)
-      .filter(Boolean)
-      .map((pair) => [pair.split('=')[0]!, pair] as const),
-  );
-  for (const cookie of setCookies) {
-    const pair = cookie.split(';')[0]!;
-    jar.set(pair.split('=')[0]!, pair);
-  }
-  next.set('cookie', [...jar.values()].join('; '));
+  next.set('cookie', cookieHeader(setCookies, headers.get('cookie') ?? ''));
   return next;
 }
 
@@ -91,7 +83,15 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
     if (!user) return { session: { status: 'notAuthenticated', reason: 'noToken' } };
     const profile = await app.visitors.profileHere(user, request.tenantId);
     if (!profile) return { user, session: { status: 'notAuthenticated', reason: 'tokenDoesntMatchUser' } };
-    const visitor: SignedInVisitor = { status: 'authenticated', uid: user.uid, email: user.email, vendors: user.vendors, profile, ...(user.phoneHint && { phoneHint: user.phoneHint }) };
+    const visitor: SignedInVisitor = {
+      status: 'authenticated',
+      uid: user.uid,
+      email: user.email,
+      vendors: user.vendors,
+      profile,
+      ...(user.phoneHint && { phoneHint: user.phoneHint }),
+      ...(user.impersonatedBy && { impersonatedBy: { email: user.impersonatedBy.email } }),
+    };
     return { user, session: visitor };
   };
 
@@ -348,6 +348,44 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
   );
 
   /** Open event streams and how to let each go: at shutdown they end at once, so the process can exit. */
+  app.post(
+    '/api/identity/impersonation',
+    {
+      config: { ...attempts, docs: { success: { schema: sessionSchema, description: 'Signed in as the visitor, bannered as a staff view' }, errors: { 400: 'The ticket was used or has expired' } } },
+      schema: {
+        tags: ['identity'],
+        summary: 'Redeem a staff view ticket (a custom token)',
+        security: [],
+        body: { type: 'object', additionalProperties: false, required: ['ticket'], properties: { ticket: { type: 'string', minLength: 1, maxLength: 128 } } },
+      },
+    },
+    async (request, reply) => {
+      // The staff session this browser may hold here stays: the library keeps it aside, and ending the view restores it.
+      const signedIn = await app.identity.signInWithTicket((request.body as { ticket: string }).ticket, fetchHeaders(request));
+      const profile = await app.visitors.profileHere(signedIn.user, request.tenantId);
+      if (!profile) throw new AuthFailure('invalidImpersonationTicket');
+      void reply.header('set-cookie', signedIn.setCookies);
+      request.log.info({ staff: signedIn.user.impersonatedBy?.email, visitor: signedIn.user.uid, tenantId: request.tenantId }, 'impersonation started');
+      const { uid, email, vendors, impersonatedBy } = signedIn.user;
+      const answer: SignedInVisitor = { status: 'authenticated', uid, email, vendors, profile, ...(impersonatedBy && { impersonatedBy: { email: impersonatedBy.email } }) };
+      return answer;
+    },
+  );
+
+  app.post(
+    '/api/identity/impersonation/stop',
+    { schema: { tags: ['identity'], summary: 'End a staff view' }, config: { docs: { success: { status: 204, description: 'The staff view is over' } } } },
+    async (request, reply) => {
+      const user = await app.identity.userOf(fetchHeaders(request));
+      // Only a staff view ends here: anyone else's session is left as it is.
+      if (!user?.impersonatedBy) return reply.code(204).send();
+      app.accounts.forgetSession(request.headers.cookie);
+      void reply.header('set-cookie', await app.identity.stopImpersonating(fetchHeaders(request)));
+      request.log.info({ staff: user.impersonatedBy.email, visitor: user.uid, tenantId: request.tenantId }, 'impersonation ended');
+      return reply.code(204).send();
+    },
+  );
+
   const streams = new Map<FastifyReply, () => void>();
   app.addHook('preClose', async () => {
     for (const [reply, release] of streams) {

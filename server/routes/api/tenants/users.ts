@@ -7,7 +7,8 @@
  * (hasReceivedWelcomeEmail / hasReceivedDeniedEmail). If the mail cannot go, the decision
  * stands, the flag stays unset, and the answer says to save again to retry it.
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { fetchHeaders, LOOPBACK_HOST } from '../../../plugins/app/accounts';
 import type { UserProfile } from '../../../../schema/types.generated';
 import { storefrontConfiguration } from '../../../../storefront/config/build-configuration';
 import { STORED_TENANT_INVALID } from '../../../lib/api-docs';
@@ -102,6 +103,35 @@ const users: FastifyPluginAsync = async (app) => {
       return record(id, decided);
     },
   );
+
+  /**
+   * Platform staff view the storefront as a visitor (§6's impersonation login, custom-token style):
+   * a one-time ticket, good for a minute, redeemed by the storefront at the URL answered. Logged.
+   */
+  app.post(
+    '/api/tenants/:tenantId/users/:id/impersonation',
+    {
+      onRequest: app.requirePlatform,
+      schema: { tags: ['users'], summary: 'View the storefront as this visitor (platform staff)', params: userParams },
+      config: { docs: { success: { status: 201, description: '`url` opens the storefront signed in as the visitor; it works once, within a minute' } } },
+    },
+    async (request, reply) => {
+      const { tenantId, id } = request.params as { tenantId: string; id: string };
+      if (!(await app.profileStore.get(tenantId, id))) throw new UnknownProfileError(`No user ${JSON.stringify(id)}`);
+      const ticket = await app.identity.issueImpersonationTicket(id, fetchHeaders(request));
+      request.log.info({ staff: request.account!.email, visitor: id, tenantId }, 'impersonation ticket issued');
+      // The ticket travels in the fragment: never sent to a server, never in a Referer.
+      return reply.code(201).send({ url: `${await storefrontOrigin(request, tenantId)}/#impersonate=${ticket}` });
+    },
+  );
+
+  /** Where a tenant's storefront is, as seen from this request: its domain in production, <id>.localhost on a local install. */
+  const storefrontOrigin = async (request: FastifyRequest, tenantId: string) => {
+    const domain = (await app.tenantStore.get(tenantId))?.tenant.site.domain;
+    if (domain && !LOOPBACK_HOST.test(request.hostname)) return `https://${domain}`;
+    const port = request.port ? `:${request.port}` : '';
+    return `${request.protocol}://${tenantId}.localhost${port}`;
+  };
 };
 
 export default users;
