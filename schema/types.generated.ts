@@ -162,9 +162,45 @@ export interface SiteSettings {
     | [SocialLink, SocialLink, SocialLink, SocialLink, SocialLink, SocialLink, SocialLink]
     | [SocialLink, SocialLink, SocialLink, SocialLink, SocialLink, SocialLink, SocialLink, SocialLink]
     | [SocialLink, SocialLink, SocialLink, SocialLink, SocialLink, SocialLink, SocialLink, SocialLink, SocialLink]
-    | [SocialLink, SocialLink, SocialLink, SocialLink, SocialLink, SocialLink, SocialLink, SocialLink, SocialLink, SocialLink]
-    | [SocialLink, SocialLink, SocialLink, SocialLink, SocialLink, SocialLink, SocialLink, SocialLink, SocialLink, SocialLink, SocialLink]
-    | [SocialLink, SocialLink, SocialLink, SocialLink, SocialLink, SocialLink, SocialLink, SocialLink, SocialLink, SocialLink, SocialLink, SocialLink];
+    | [
+        SocialLink,
+        SocialLink,
+        SocialLink,
+        SocialLink,
+        SocialLink,
+        SocialLink,
+        SocialLink,
+        SocialLink,
+        SocialLink,
+        SocialLink
+      ]
+    | [
+        SocialLink,
+        SocialLink,
+        SocialLink,
+        SocialLink,
+        SocialLink,
+        SocialLink,
+        SocialLink,
+        SocialLink,
+        SocialLink,
+        SocialLink,
+        SocialLink
+      ]
+    | [
+        SocialLink,
+        SocialLink,
+        SocialLink,
+        SocialLink,
+        SocialLink,
+        SocialLink,
+        SocialLink,
+        SocialLink,
+        SocialLink,
+        SocialLink,
+        SocialLink,
+        SocialLink
+      ];
   /**
    * Header links: The header navigation, left to right.
    *
@@ -181,9 +217,45 @@ export interface SiteSettings {
     | [HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink]
     | [HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink]
     | [HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink]
-    | [HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink]
-    | [HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink]
-    | [HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink];
+    | [
+        HeaderLink,
+        HeaderLink,
+        HeaderLink,
+        HeaderLink,
+        HeaderLink,
+        HeaderLink,
+        HeaderLink,
+        HeaderLink,
+        HeaderLink,
+        HeaderLink
+      ]
+    | [
+        HeaderLink,
+        HeaderLink,
+        HeaderLink,
+        HeaderLink,
+        HeaderLink,
+        HeaderLink,
+        HeaderLink,
+        HeaderLink,
+        HeaderLink,
+        HeaderLink,
+        HeaderLink
+      ]
+    | [
+        HeaderLink,
+        HeaderLink,
+        HeaderLink,
+        HeaderLink,
+        HeaderLink,
+        HeaderLink,
+        HeaderLink,
+        HeaderLink,
+        HeaderLink,
+        HeaderLink,
+        HeaderLink,
+        HeaderLink
+      ];
   /**
    * Footer links: The footer navigation, in this order.
    *
@@ -211,10 +283,56 @@ export interface SiteSettings {
     | [CustomField, CustomField, CustomField, CustomField, CustomField, CustomField]
     | [CustomField, CustomField, CustomField, CustomField, CustomField, CustomField, CustomField]
     | [CustomField, CustomField, CustomField, CustomField, CustomField, CustomField, CustomField, CustomField]
-    | [CustomField, CustomField, CustomField, CustomField, CustomField, CustomField, CustomField, CustomField, CustomField]
-    | [CustomField, CustomField, CustomField, CustomField, CustomField, CustomField, CustomField, CustomField, CustomField, CustomField]
-    | [CustomField, CustomField, CustomField, CustomField, CustomField, CustomField, CustomField, CustomField, CustomField, CustomField, CustomField]
-    | [CustomField, CustomField, CustomField, CustomField, CustomField, CustomField, CustomField, CustomField, CustomField, CustomField, CustomField, CustomField];
+    | [
+        CustomField,
+        CustomField,
+        CustomField,
+        CustomField,
+        CustomField,
+        CustomField,
+        CustomField,
+        CustomField,
+        CustomField
+      ]
+    | [
+        CustomField,
+        CustomField,
+        CustomField,
+        CustomField,
+        CustomField,
+        CustomField,
+        CustomField,
+        CustomField,
+        CustomField,
+        CustomField
+      ]
+    | [
+        CustomField,
+        CustomField,
+        CustomField,
+        CustomField,
+        CustomField,
+        CustomField,
+        CustomField,
+        CustomField,
+        CustomField,
+        CustomField,
+        CustomField
+      ]
+    | [
+        CustomField,
+        CustomField,
+        CustomField,
+        CustomField,
+        CustomField,
+        CustomField,
+        CustomField,
+        CustomField,
+        CustomField,
+        CustomField,
+        CustomField,
+        CustomField
+      ];
   /**
    * Request verb: The word on the button visitors press to ask for items, e.g. Quote. There is no payment at checkout.
    */
@@ -349,7 +467,8 @@ export interface SocialLink {
   /**
    * Network: The social network; it picks the icon shown in the bar.
    */
-  network: ('facebook' | 'instagram' | 'twitter' | 'youtube' | 'vimeo' | 'linkedin' | 'tiktok' | 'pinterest' | 'imdb') & string;
+  network: ('facebook' | 'instagram' | 'twitter' | 'youtube' | 'vimeo' | 'linkedin' | 'tiktok' | 'pinterest' | 'imdb') &
+    string;
   /**
    * Web address: An absolute http(s) URL.
    */
@@ -448,7 +567,7 @@ export interface CustomField {
        * URL slug: The name as it appears in a URL: lowercase letters, digits and single hyphens.
        */
       slug: string;
-    }[],
+    }[]
   ];
 }
 /**

@@ -1,12 +1,16 @@
 /**
  * Users (spec §2, §6): the tenant's visitors, those awaiting a decision first. Approve or deny
  * each; the server mails the welcome or denied message once per decision kind, and says so if
- * the mail could not go (the decision stands; deciding again retries it).
+ * the mail could not go (the decision stands; deciding again retries it). Platform staff may also
+ * open the storefront as a visitor (a staff view, bannered there and logged), in a new tab.
  */
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
+import VisibilityIcon from '@mui/icons-material/Visibility';
 import { Button, Chip, Stack } from '@mui/material';
-import { Datagrid, DateField, FunctionField, List, SelectInput, TextField, useNotify, useRecordContext, useTranslate, useUpdate } from 'react-admin';
+import { useState } from 'react';
+import { Datagrid, DateField, FunctionField, List, SelectInput, TextField, useDataProvider, useNotify, usePermissions, useRecordContext, useTranslate, useUpdate } from 'react-admin';
+import type { Account } from '../authProvider';
 import { useParams } from 'react-router-dom';
 
 interface Visitor {
@@ -71,10 +75,36 @@ function Decide({ resource }: { resource: string }) {
   );
 }
 
+/** Opens the storefront signed in as this visitor, in a new tab (the ticket in its URL works once, for a minute). */
+function ViewAs({ resource }: { resource: string }) {
+  const visitor = useRecordContext<Visitor>();
+  const dataProvider = useDataProvider();
+  const notify = useNotify();
+  const [opening, setOpening] = useState(false);
+  if (!visitor) return null;
+  const open = async () => {
+    setOpening(true);
+    try {
+      const { data } = await dataProvider.create<{ id: string; url: string }>(`${resource}/${encodeURIComponent(visitor.id)}/impersonation`, { data: {} });
+      window.open(data.url, '_blank', 'noopener');
+    } catch (error) {
+      notify((error as Error).message, { type: 'error' });
+    } finally {
+      setOpening(false);
+    }
+  };
+  return (
+    <Button size="small" startIcon={<VisibilityIcon />} disabled={opening} onClick={open} aria-label={`View the storefront as ${visitor.email}`}>
+      View as
+    </Button>
+  );
+}
+
 export function UserList() {
   const { tenantId = '' } = useParams();
   const translate = useTranslate();
   const resource = `tenants/${tenantId}/users`;
+  const { permissions } = usePermissions<Account | undefined>();
   return (
     <List
       resource={resource}
@@ -96,6 +126,7 @@ export function UserList() {
           render={(visitor: Visitor) => <Chip size="small" label={DECISIONS.find((choice) => choice.id === visitor.decision)?.name} sx={DECISION_COLOURS[visitor.decision]} />}
         />
         <FunctionField label="" render={() => <Decide resource={resource} />} />
+        {permissions?.role === 'platform' && <FunctionField label="" render={() => <ViewAs resource={resource} />} />}
       </Datagrid>
     </List>
   );

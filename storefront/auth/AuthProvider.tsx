@@ -25,6 +25,10 @@ export interface Auth {
   logOut(): Promise<void>;
   /** Saves the visitor's own details; the page shows the saved profile at once. */
   updateProfile(fields: Record<string, string>): Promise<void>;
+  /** A staff view link that could not be used, in words (shown by the staff view banner). */
+  staffViewProblem: string | undefined;
+  /** Ends a staff view (impersonation); the page then reloads as whoever the browser was before. */
+  endStaffView(): Promise<void>;
   /** Turns on the phone second factor (the code texted to it, and the password). */
   enrolPhone(input: { phoneNumber: string; code: string; password: string }): Promise<void>;
 }
@@ -53,10 +57,33 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return session;
   }, []);
 
+  const [staffViewProblem, setStaffViewProblem] = useState<string>();
+
+  /** §4's impersonation login: a staff view ticket from the console, in the URL's fragment. */
+  const redeemStaffView = useCallback(async (ticket: string, signedIn: boolean) => {
+    if (signedIn) {
+      dispatch({ type: 'logout' });
+      dispatch({ type: 'logoutDone' });
+    }
+    dispatch({ type: 'loginStart', login: 'impersonate' });
+    try {
+      setVisitor(await identityApi.redeemStaffView(ticket));
+      dispatch({ type: 'loginSuccess' });
+    } catch (error) {
+      dispatch({ type: 'loginFailure' });
+      setVisitor(undefined);
+      setStaffViewProblem(error instanceof IdentityError ? error.message : String(error));
+    }
+  }, []);
+
   useEffect(() => {
+    // The ticket leaves the address bar at once: it is not for history or bookmarks.
+    const ticket = new URLSearchParams(window.location.hash.slice(1)).get('impersonate');
+    if (ticket) window.history.replaceState(null, '', `${window.location.pathname}${window.location.search}`);
     readSession()
-      .then((session) => {
+      .then(async (session) => {
         dispatch({ type: 'initialization', outcome: session.status === 'authenticated' ? 'authenticated' : session.reason === 'tokenDoesntMatchUser' ? 'badToken' : 'noToken' });
+        if (ticket) return redeemStaffView(ticket, session.status === 'authenticated');
         // Arriving signed in from a link: the tab that asked for it hears so.
         if (session.status === 'authenticated' && new URLSearchParams(window.location.search).has('signedIn')) announceSignIn();
       })
@@ -66,7 +93,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         dispatch({ type: 'initializationFailed' });
         identityApi.logOut().catch(() => undefined);
       });
-  }, [readSession]);
+  }, [readSession, redeemStaffView]);
 
   const signedOut = status.status === 'notAuthenticated' || status.status === 'anonymous';
   useEffect(() => {
@@ -171,9 +198,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [readSession],
   );
 
+  const endStaffView = useCallback(async () => {
+    dispatch({ type: 'logout' });
+    try {
+      await identityApi.endStaffView();
+    } finally {
+      setVisitor(undefined);
+      dispatch({ type: 'logoutDone' });
+    }
+    window.location.reload();
+  }, []);
+
   const auth = useMemo<Auth>(
-    () => ({ status, visitor, signUp, logIn, confirmSecondFactor, logOut, updateProfile, enrolPhone }),
-    [status, visitor, signUp, logIn, confirmSecondFactor, logOut, updateProfile, enrolPhone],
+    () => ({ status, visitor, signUp, logIn, confirmSecondFactor, logOut, updateProfile, enrolPhone, staffViewProblem, endStaffView }),
+    [status, visitor, signUp, logIn, confirmSecondFactor, logOut, updateProfile, enrolPhone, staffViewProblem, endStaffView],
   );
   return <AuthContext.Provider value={auth}>{children}</AuthContext.Provider>;
 }

@@ -4,7 +4,7 @@
  * and the field it belongs beside; a call that never reached the server says so.
  */
 import type { UserProfile } from '../../schema/types.generated';
-import type { SecondFactorNeeded, SignedInAnswer, VisitorSession } from '../../schema/visitor-session';
+import type { SecondFactorNeeded, SignedInAnswer, SignedInVisitor, VisitorSession } from '../../schema/visitor-session';
 import { messages } from '../i18n/messages';
 
 export class IdentityError extends Error {
@@ -65,6 +65,8 @@ export const identityApi = {
   sendPhoneCode: (phoneNumber: string) => post<void>('phone/code', { phoneNumber }),
   enrolPhone: (body: { phoneNumber: string; code: string; password: string }) => post<void>('phone', body),
   sendSignInLink: (email: string) => post<{ sent: true }>('sign-in-link', { email }),
+  redeemStaffView: (ticket: string) => post<SignedInVisitor>('impersonation', { ticket }),
+  endStaffView: () => post<void>('impersonation/stop'),
   logOut: () => post<void>('logout'),
   updateProfile: (fields: Record<string, string>) => call<UserProfile>('profile', { method: 'PUT', body: JSON.stringify(fields) }),
   /** The live profile stream (server-sent events); the browser reconnects by itself. */

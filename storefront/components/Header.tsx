@@ -19,9 +19,6 @@ export function Header({ current }: { current: string }) {
   const markSrc = assetHref(configuration, mark?.url);
   return (
     <header className="site-header">
-      <a className="skip-link" href="#main">
-        {messages.skipToContent}
-      </a>
       <div className="container header-inner">
         <a className="brand" href="/" aria-label={`${site.appTitle}, home`}>
           {logoSrc && <img className={markSrc ? 'brand-logo has-mark' : 'brand-logo'} src={logoSrc} width={logo!.width} height={logo!.height} alt="" />}

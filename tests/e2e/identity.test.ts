@@ -4,7 +4,8 @@
  * tenant admin → the visitor's open page shows it without a reload; §8's words where they belong
  * (and §5's 'recaptcha not loaded' when the bot check cannot load); the stored redirect target
  * after login, and `/` instead of a login page; onboarding details saved; two-step login with a
- * wrong then a right code; a sign-in link opened in another tab, and used twice; logout. axe-core on
+ * wrong then a right code; a sign-in link opened in another tab, and used twice; a staff view
+ * opened from the console and ended; logout. axe-core on
  * both forms and the onboarding page.
  */
 import { readFile } from 'node:fs/promises';
@@ -15,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OutboxSms } from '../../server/identity/sms';
 import { OutboxMailer } from '../../server/mail/mailer';
 import { axeViolations, containedContext } from '../helpers/browser';
-import { AVIATION_ADMIN, startConsole, type ConsoleUnderTest } from '../helpers/console';
+import { AVIATION_ADMIN, STAFF, startConsole, type ConsoleUnderTest } from '../helpers/console';
 
 let app: ConsoleUnderTest;
 let storefront: string;
@@ -218,6 +219,40 @@ describe('a visitor', () => {
     await mailTab.getByRole('alert').getByText('Invalid sign in with email link').waitFor();
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('is seen by platform staff in a staff view opened from the console, bannered until it ends', async () => {
+    const { page, context } = await visitor();
+    await open(page, '/auth/signup');
+    await submit(page, 'ivy@studio.example', PASSPHRASE, 'Sign up');
+    await page.waitForURL(/onboarding/);
+    await context.close();
+
+    const staff = await app.logIn(STAFF, { bypassCSP: true });
+    await staff.page.getByRole('menuitem', { name: 'Tenants' }).waitFor();
+    await staff.page.goto(`${app.server.url}/admin/#/t/aviation/users`);
+    await staff.page.getByRole('cell', { name: 'ivy@studio.example', exact: true }).waitFor();
+    const opened = staff.context.waitForEvent('page');
+    await staff.page.getByRole('button', { name: 'View the storefront as ivy@studio.example' }).click();
+    const view = await opened;
+    await view.locator('html[data-hydrated]').waitFor();
+    const banner = view.getByRole('region', { name: 'Staff view' });
+    await banner.getByText('you are seeing the storefront as ivy@studio.example, signed in by staff@backlot.example.', { exact: false }).waitFor();
+    expect(view.url()).not.toContain('impersonate');
+    await view.getByRole('group', { name: 'Your account' }).getByText('ivy', { exact: true }).waitFor();
+    expect(await axeViolations(view)).toEqual([]);
+    await view.screenshot({ path: path.join(app.artifacts, 'staff-view_1280.png') });
+
+    await banner.getByRole('button', { name: 'End staff view' }).click();
+    await view.waitForEvent('load');
+    await view.locator('html[data-hydrated]').waitFor();
+    await view.getByRole('link', { name: 'Log in' }).first().waitFor();
+    expect(await view.getByRole('region', { name: 'Staff view' }).count()).toBe(0);
+    // The console session is the staff member's own, as before.
+    await staff.page.reload();
+    await staff.page.getByRole('button', { name: 'View the storefront as ivy@studio.example' }).waitFor();
+    expect(staff.errors).toEqual([]);
+    await staff.context.close();
   });
 });
 
