@@ -109,6 +109,8 @@ function createAuth(database: Database.Database, options: AuthLibraryOptions, de
     rateLimit: { enabled: false },
     emailAndPassword: { enabled: true, minPasswordLength: PASSWORD_LENGTH.min, maxPasswordLength: PASSWORD_LENGTH.max },
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    // Account deletion goes through the library (it checks the password and ends every session).
+    user: { deleteUser: { enabled: true } },
     advanced: {
       cookiePrefix: 'backlot',
       useSecureCookies: Boolean(options.secureCookies),
@@ -257,6 +259,17 @@ export class AuthLibrary {
   /** The account with this (lowercase) email, with its second factor. */
   async userByEmail(email: string) {
     return (await this.adapter()).findOne<{ id: string; email: string; phoneNumber: string | null; twoFactorEnabled: boolean | null }>({ model: 'user', where: [{ field: 'email', value: email }] });
+  }
+
+  /** Takes an account out of every tenant (before it is deleted). */
+  async leaveAll(userId: string): Promise<void> {
+    await (await this.adapter()).deleteMany({ model: 'member', where: [{ field: 'userId', value: userId }] });
+    this.events.emit('membership', userId);
+  }
+
+  /** Gives an account a new (lowercase) email; it is unproven until a link to it is followed. */
+  async setEmail(userId: string, email: string): Promise<void> {
+    await (await this.adapter()).update({ model: 'user', where: [{ field: 'id', value: userId }], update: { email, emailVerified: false, updatedAt: new Date() } });
   }
 
   /** An account by id (for who impersonates whom). */

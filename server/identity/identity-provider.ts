@@ -79,6 +79,15 @@ export interface IdentityProvider {
   signInWithTicket(ticket: string, headers: Headers): Promise<SignedIn>;
   /** Ends an impersonation session; the Set-Cookie values that clear it. */
   stopImpersonating(headers: Headers): Promise<string[]>;
+  /**
+   * §7: a new password, only with the current one (`requiresRecentLogin` otherwise, or when the
+   * session is too old to change it). Every other session ends; answers this one's new Set-Cookie.
+   */
+  changePassword(input: { password: string; newPassword: string }, headers: Headers): Promise<string[]>;
+  /** §7: a new email, with the password; `firebaseEmailAlreadyInUse` when another account has it. */
+  changeEmail(input: { password: string; newEmail: string }, headers: Headers): Promise<IdentityUser>;
+  /** Deletes the signed-in account, with the password; answers who it was and the Set-Cookie values that clear the session. */
+  deleteAccount(password: string, headers: Headers): Promise<{ user: IdentityUser; setCookies: string[] }>;
   /** Makes the user a member of a tenant (their first sign-in there). Idempotent. */
   join(uid: string, tenantId: string): Promise<void>;
 }

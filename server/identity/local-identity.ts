@@ -57,6 +57,14 @@ async function codeFailure(response: Response): Promise<AuthFailure> {
   throw new Error(`the identity library refused a code: ${response.status} ${code ?? ''}`);
 }
 
+/** A refused re-authentication: a wrong password, or a session too old for the change. */
+async function reauthenticationFailure(response: Response): Promise<AuthFailure> {
+  const code = await errorCode(response);
+  if (code === 'INVALID_PASSWORD' || code === 'SESSION_NOT_FRESH' || code === 'CREDENTIAL_ACCOUNT_NOT_FOUND' || response.status === 400 || response.status === 401 || response.status === 403)
+    return new AuthFailure('requiresRecentLogin');
+  throw new Error(`the identity library refused a change: ${response.status} ${code ?? ''}`);
+}
+
 export class LocalIdentity implements IdentityProvider {
   constructor(private readonly library: AuthLibrary) {}
 
@@ -192,6 +200,36 @@ export class LocalIdentity implements IdentityProvider {
     // Without the staff session beside it (another host), the impersonation session simply ends.
     if (!response.ok) return this.signOut(headers);
     return response.headers.getSetCookie();
+  }
+
+  async changePassword({ password, newPassword }: { password: string; newPassword: string }, headers: Headers): Promise<string[]> {
+    const response = await this.auth.api.changePassword({ body: { currentPassword: password, newPassword, revokeOtherSessions: true }, headers, asResponse: true });
+    if (!response.ok) throw await reauthenticationFailure(response);
+    return response.headers.getSetCookie();
+  }
+
+  async changeEmail({ password, newEmail }: { password: string; newEmail: string }, headers: Headers): Promise<IdentityUser> {
+    const user = await this.userOf(headers);
+    if (!user) throw new AuthFailure('secondFactorTimedOut');
+    const check = await this.auth.api.verifyPassword({ body: { password }, headers, asResponse: true });
+    if (!check.ok) throw await reauthenticationFailure(check);
+    const email = newEmail.trim().toLowerCase();
+    if (email === user.email) return user;
+    if (await this.library.userExists(email)) throw new AuthFailure('firebaseEmailAlreadyInUse');
+    // The library's own email change wants a verification mail flow; the password stands in for it here.
+    await this.library.setEmail(user.uid, email);
+    return { ...user, email };
+  }
+
+  async deleteAccount(password: string, headers: Headers): Promise<{ user: IdentityUser; setCookies: string[] }> {
+    const user = await this.userOf(headers);
+    if (!user) throw new AuthFailure('secondFactorTimedOut');
+    const check = await this.auth.api.verifyPassword({ body: { password }, headers, asResponse: true });
+    if (!check.ok) throw await reauthenticationFailure(check);
+    await this.library.leaveAll(user.uid);
+    const response = await this.auth.api.deleteUser({ body: { password }, headers, asResponse: true });
+    if (!response.ok) throw await reauthenticationFailure(response);
+    return { user, setCookies: response.headers.getSetCookie() };
   }
 
   async join(uid: string, tenantId: string): Promise<void> {

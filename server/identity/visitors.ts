@@ -56,4 +56,17 @@ export class Visitors {
   async profileHere(user: IdentityUser, tenantId: string): Promise<UserProfile | undefined> {
     return user.vendors.includes(tenantId) ? this.profiles.get(tenantId, user.uid) : undefined;
   }
+
+  /** A new email on every profile the visitor has (one per vendor). */
+  async emailChanged(user: IdentityUser, email: string, now: Date): Promise<void> {
+    for (const vendorId of user.vendors) {
+      if (!(await this.profiles.get(vendorId, user.uid))) continue;
+      await this.profiles.update(vendorId, user.uid, (current) => ({ ...current, email, updatedAt: now.toISOString() }));
+    }
+  }
+
+  /** A deleted account leaves no profile behind, on any vendor (their live pages hear it as a sign-out). */
+  async forget(user: IdentityUser): Promise<void> {
+    for (const vendorId of user.vendors) await this.profiles.delete(vendorId, user.uid);
+  }
 }

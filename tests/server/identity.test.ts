@@ -358,3 +358,40 @@ describe('a staff view (impersonation)', () => {
     expect((await t.as('platform', { url: '/api/auth/me' })).statusCode).toBe(200);
   });
 });
+
+describe('the account (§7)', () => {
+  it('changes the password only with the current one, and ends the other sessions', async () => {
+    const first = cookieOf(await signUp('amy@studio.example'));
+    const second = cookieOf(await post('/api/identity/login', { email: 'amy@studio.example', password: PASSWORD }));
+    const wrong = await post('/api/identity/password', { password: 'not the passphrase', newPassword: 'a brand new passphrase' }, { cookie: second });
+    expect(wrong.json()).toMatchObject({ statusCode: 401, reason: 'requiresRecentLogin', errors: { password: AUTH_MESSAGES.requiresRecentLogin } });
+    const changed = await post('/api/identity/password', { password: PASSWORD, newPassword: 'a brand new passphrase' }, { cookie: second });
+    expect(changed.statusCode, changed.body).toBe(204);
+    expect((await session(cookieOf(changed))).json().status).toBe('authenticated');
+    expect((await session(first)).json().status).toBe('notAuthenticated');
+    expect((await post('/api/identity/login', { email: 'amy@studio.example', password: PASSWORD })).json().reason).toBe('wrongPassword');
+    expect((await post('/api/identity/login', { email: 'amy@studio.example', password: 'a brand new passphrase' })).statusCode).toBe(200);
+  });
+
+  it('changes the email with the password, on the account and the profile, never to one already taken', async () => {
+    await signUp('taken@studio.example');
+    const cookie = cookieOf(await signUp('bo@studio.example'));
+    expect((await post('/api/identity/email', { password: PASSWORD, newEmail: 'taken@studio.example' }, { cookie })).json()).toMatchObject({ statusCode: 409, reason: 'firebaseEmailAlreadyInUse' });
+    expect((await post('/api/identity/email', { password: 'wrong passphrase!', newEmail: 'bo@new.example' }, { cookie })).json().reason).toBe('requiresRecentLogin');
+    expect((await post('/api/identity/email', { password: PASSWORD, newEmail: 'Bo@New.example' }, { cookie })).statusCode).toBe(204);
+    expect((await session(cookie)).json()).toMatchObject({ email: 'bo@new.example', profile: { email: 'bo@new.example' } });
+    expect((await post('/api/identity/login', { email: 'bo@new.example', password: PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('deletes the account with the password: no session, no profile, no login', async () => {
+    const answer = await signUp('cy@studio.example');
+    const { uid } = answer.json();
+    const cookie = cookieOf(answer);
+    expect((await post('/api/identity/delete', { password: 'wrong passphrase!' }, { cookie })).json().reason).toBe('requiresRecentLogin');
+    const deleted = await post('/api/identity/delete', { password: PASSWORD }, { cookie });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect((await session(cookie)).json()).toEqual({ status: 'notAuthenticated', reason: 'noToken' });
+    expect(await t.app.profileStore.get('aviation', uid)).toBeUndefined();
+    expect((await post('/api/identity/login', { email: 'cy@studio.example', password: PASSWORD })).json().reason).toBe('firebaseUserNotFound');
+  });
+});

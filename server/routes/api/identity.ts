@@ -9,6 +9,7 @@
  * - POST /api/identity/phone/code  a code to prove a phone number; POST /api/identity/phone enrols it
  * - POST /api/identity/sign-in-link  mails a sign-in link; GET /api/identity/sign-in-link?token= follows it
  * - POST /api/identity/impersonation  redeems a staff view ticket (from the console); /stop ends it
+ * - POST /api/identity/password | /email | /delete  the account (§7), each with the current password
  * - POST /api/identity/logout   ends the session
  * - GET  /api/identity/session  who is signed in here, with their profile
  * - PUT  /api/identity/profile  the visitor's own details (the fields the schema lets them edit)
@@ -385,6 +386,45 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
       return reply.code(204).send();
     },
   );
+
+  const reauthenticated = (extra: Record<string, object>) =>
+    ({ type: 'object', additionalProperties: false, required: ['password', ...Object.keys(extra)], properties: { password: { type: 'string', minLength: 1, maxLength: 256 }, ...extra } }) as const;
+  const accountChange = (summary: string, body: object, success: string) => ({
+    config: { ...attempts, docs: { success: { status: 204, description: success }, errors: { 401: 'The password is wrong, the session is too old for this change, or nobody is signed in' } } },
+    schema: { tags: ['identity'], summary, body },
+  });
+
+  app.post(
+    '/api/identity/password',
+    accountChange('Change the password (other sessions end)', reauthenticated({ newPassword: definitionRef('password') }), 'Changed; this browser stays signed in'),
+    async (request, reply) => {
+      const body = request.body as { password: string; newPassword: string };
+      const user = await app.identity.userOf(fetchHeaders(request));
+      void reply.header('set-cookie', await app.identity.changePassword(body, fetchHeaders(request)));
+      request.log.info({ uid: user?.uid }, 'password changed');
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/api/identity/email',
+    accountChange('Change the email address', reauthenticated({ newEmail: definitionRef('email') }), 'Changed on the account and every profile'),
+    async (request, reply) => {
+      const body = request.body as { password: string; newEmail: string };
+      const user = await app.identity.changeEmail(body, fetchHeaders(request));
+      await app.visitors.emailChanged(user, user.email, new Date());
+      return reply.code(204).send();
+    },
+  );
+
+  app.post('/api/identity/delete', accountChange('Delete the account and its profiles', reauthenticated({}), 'Deleted; this browser is signed out'), async (request, reply) => {
+    app.accounts.forgetSession(request.headers.cookie);
+    const { user, setCookies } = await app.identity.deleteAccount((request.body as { password: string }).password, fetchHeaders(request));
+    await app.visitors.forget(user);
+    request.log.info({ uid: user.uid }, 'account deleted');
+    void reply.header('set-cookie', setCookies);
+    return reply.code(204).send();
+  });
 
   const streams = new Map<FastifyReply, () => void>();
   app.addHook('preClose', async () => {
