@@ -25,6 +25,8 @@ export interface Auth {
   logOut(): Promise<void>;
   /** Saves the visitor's own details; the page shows the saved profile at once. */
   updateProfile(fields: Record<string, string>): Promise<void>;
+  /** Reads the session again (after a change the server made to it). */
+  refresh(): Promise<void>;
   /** A staff view link that could not be used, in words (shown by the staff view banner). */
   staffViewProblem: string | undefined;
   /** Ends a staff view (impersonation); the page then reloads as whoever the browser was before. */
@@ -198,6 +200,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [readSession],
   );
 
+  const refresh = useCallback(async () => void (await readSession()), [readSession]);
+
   const endStaffView = useCallback(async () => {
     dispatch({ type: 'logout' });
     try {
@@ -210,8 +214,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const auth = useMemo<Auth>(
-    () => ({ status, visitor, signUp, logIn, confirmSecondFactor, logOut, updateProfile, enrolPhone, staffViewProblem, endStaffView }),
-    [status, visitor, signUp, logIn, confirmSecondFactor, logOut, updateProfile, enrolPhone, staffViewProblem, endStaffView],
+    () => ({ status, visitor, signUp, logIn, confirmSecondFactor, logOut, updateProfile, enrolPhone, staffViewProblem, endStaffView, refresh }),
+    [status, visitor, signUp, logIn, confirmSecondFactor, logOut, updateProfile, enrolPhone, staffViewProblem, endStaffView, refresh],
   );
   return <AuthContext.Provider value={auth}>{children}</AuthContext.Provider>;
 }

@@ -4,12 +4,15 @@
  * for everyone, so the server and the first client render both show "Log in".
  */
 import { useState } from 'react';
+import { onboardingPath } from '../../schema/routes';
 import { useAuth } from '../auth/AuthProvider';
 import { rememberRedirectTarget } from '../auth/redirect-target';
+import { useConfiguration } from '../config/ConfigurationProvider';
 import { messages } from '../i18n/messages';
 
 export function AccountLinks({ current }: { current: string }) {
   const auth = useAuth();
+  const { tenantId } = useConfiguration();
   const [problem, setProblem] = useState<string>();
   const visitor = auth.status.status === 'authenticated' ? auth.visitor : undefined;
   if (!visitor) {
@@ -31,9 +34,9 @@ export function AccountLinks({ current }: { current: string }) {
     );
   return (
     <div className="header-account signed-in" aria-label={messages.account} role="group">
-      <span className="account-name" title={visitor.email}>
+      <a className="account-name" href={onboardingPath(tenantId)} title={messages.yourAccountOf(visitor.email)}>
         {visitor.profile.displayName || visitor.email}
-      </span>
+      </a>
       <button type="button" className="link-button" onClick={logOut} disabled={auth.status.status !== 'authenticated'} title={messages.logOut}>
         <svg className="account-icon" width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
           <path d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 17l-5-5 5-5M5 12h11" />

@@ -7,6 +7,7 @@
 import { useState, type FormEvent } from 'react';
 import { useAuth } from '../auth/AuthProvider';
 import { IdentityError } from '../auth/identity-api';
+import { AccountSettings } from '../components/auth/AccountSettings';
 import { PhoneSecondFactor } from '../components/auth/PhoneSecondFactor';
 import { PageHeader } from '../components/PageHeader';
 import { useConfiguration } from '../config/ConfigurationProvider';
@@ -113,6 +114,7 @@ export function OnboardingPage() {
         )}
         {signedIn && <ProfileForm />}
         {signedIn && <PhoneSecondFactor />}
+        {signedIn && !visitor.impersonatedBy && <AccountSettings />}
         <h2 className="steps-heading">{messages.nextSteps}</h2>
         <ol className="steps">
           {messages.onboardingSteps(site.request!, vendor.displayName).map((step) => (

@@ -254,6 +254,37 @@ describe('a visitor', () => {
     expect(staff.errors).toEqual([]);
     await staff.context.close();
   });
+
+  it('changes the password with the current one, and deletes the account after confirming', async () => {
+    const { page, context, errors } = await visitor(375);
+    await open(page, '/auth/signup');
+    await submit(page, 'max@studio.example', PASSPHRASE, 'Sign up');
+    await page.waitForURL(/onboarding/);
+    const passwordForm = page.getByRole('form', { name: 'Change password' });
+    await passwordForm.getByLabel('Your password').fill('not my passphrase');
+    await passwordForm.getByLabel('Choose a password').fill('an even longer passphrase');
+    await passwordForm.getByRole('button', { name: 'Change password' }).click();
+    await passwordForm.getByRole('alert').getByText('For your security, enter your current password again before making this change.').waitFor();
+    await passwordForm.getByLabel('Your password').fill(PASSPHRASE);
+    await passwordForm.getByRole('button', { name: 'Change password' }).click();
+    await passwordForm.getByText('Done: your password is changed').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: path.join(app.artifacts, 'account_375.png'), fullPage: true });
+
+    const deleteForm = page.getByRole('form', { name: 'Delete account' });
+    await deleteForm.getByLabel('Your password').fill('an even longer passphrase');
+    await deleteForm.getByRole('button', { name: 'Delete account' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Delete your account?' });
+    await dialog.getByRole('button', { name: 'Delete account' }).click();
+    await page.waitForURL(`${storefront}/?accountDeleted=1`);
+    await page.locator('html[data-hydrated]').waitFor();
+    await page.getByRole('link', { name: 'Log in' }).first().waitFor();
+    await open(page, '/auth/login');
+    await submit(page, 'max@studio.example', 'an even longer passphrase', 'Log in');
+    await page.getByRole('alert').getByText('There is no user record corresponding to this identifier.', { exact: false }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
 
 async function lastTextedCode(to: string): Promise<string> {
