@@ -20,6 +20,8 @@ export interface SignedInVisitor {
 
 export type VisitorSession =
   | SignedInVisitor
+  /** A guest (§4 anonymous): a session, no account yet. */
+  | { status: 'anonymous' }
   /** noToken: nobody is signed in; tokenDoesntMatchUser: a session for someone who is not a user of this tenant. */
   | { status: 'notAuthenticated'; reason: 'noToken' | 'tokenDoesntMatchUser' };
 

@@ -18,7 +18,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { betterAuth, type Where } from 'better-auth';
 import { getMigrations } from 'better-auth/db/migration';
-import { admin, magicLink, organization, phoneNumber, twoFactor } from 'better-auth/plugins';
+import { admin, anonymous, magicLink, organization, phoneNumber, twoFactor } from 'better-auth/plugins';
 import { createAccessControl } from 'better-auth/plugins/access';
 import { adminAc, defaultStatements, userAc } from 'better-auth/plugins/admin/access';
 import Database from 'better-sqlite3';
@@ -144,6 +144,8 @@ function createAuth(database: Database.Database, options: AuthLibraryOptions, de
           storeOTP: 'hashed',
         },
       }),
+      // Guests: a session with no email. Signing up or in from one links it, and the guest user goes.
+      anonymous({ emailDomainName: 'guest.backlot.invalid' }),
       // Links sign in existing accounts only: a link is no way to make an account.
       magicLink({
         sendMagicLink: ({ email, token }, ctx) => delivery(deliveryRef).signInLink(email, token, ctx?.headers),

@@ -15,6 +15,8 @@ export interface IdentityUser {
   vendors: string[];
   /** The last digits of the phone that carries the user's second factor, when they have one. */
   phoneHint?: string;
+  /** A guest: a session with no email or password yet (§4 anonymous). */
+  isAnonymous?: boolean;
   /** Platform staff viewing the storefront as this user (an impersonation session). */
   impersonatedBy?: { uid: string; email: string };
 }
@@ -40,7 +42,13 @@ export interface Credentials {
 }
 
 export interface IdentityProvider {
-  /** Creates an account and signs it in; `firebaseEmailAlreadyInUse` when the email has one. */
+  /** A guest session (§4's anonymous login): no email, no password, no profile. */
+  signInAnonymously(headers: Headers): Promise<SignedIn>;
+  /**
+   * Creates an account and signs it in; `firebaseEmailAlreadyInUse` when the email has one. From a
+   * guest session it is the upgrade (§7's "link email and password credential"): the guest session
+   * becomes the account's.
+   */
   signUp(credentials: Credentials, headers: Headers): Promise<SignedIn>;
   /**
    * Signs in; `firebaseUserNotFound` for an unknown email, `wrongPassword` for a wrong password.

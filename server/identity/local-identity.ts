@@ -13,6 +13,7 @@ import { AuthFailure, type AuthFailureReason } from './messages';
 interface LibraryUser {
   id: string;
   email: string;
+  isAnonymous?: boolean | null;
   phoneNumber?: string | null;
   twoFactorEnabled?: boolean | null;
 }
@@ -74,7 +75,13 @@ export class LocalIdentity implements IdentityProvider {
 
   private async toUser(user: LibraryUser): Promise<IdentityUser> {
     const memberships = await this.library.membershipsOf(user.id);
-    return { uid: user.id, email: user.email, vendors: memberships.map((m) => m.tenantId).sort(), ...(user.twoFactorEnabled && user.phoneNumber && { phoneHint: phoneHint(user.phoneNumber) }) };
+    return {
+      uid: user.id,
+      email: user.email,
+      vendors: memberships.map((m) => m.tenantId).sort(),
+      ...(user.twoFactorEnabled && user.phoneNumber && { phoneHint: phoneHint(user.phoneNumber) }),
+      ...(user.isAnonymous && { isAnonymous: true }),
+    };
   }
 
   /** The user a fresh session belongs to, from the library's answer, with the cookies it set. */
@@ -84,6 +91,12 @@ export class LocalIdentity implements IdentityProvider {
     // The library's answer leaves out plugin fields (the phone, the second factor): read them back.
     const stored = await this.library.userByEmail(user.email);
     return { user: await this.toUser({ ...user, ...stored }), setCookies };
+  }
+
+  async signInAnonymously(headers: Headers): Promise<SignedIn> {
+    const response = await this.auth.api.signInAnonymous({ headers, asResponse: true });
+    if (!response.ok) throw new Error(`guest sign-in failed: ${response.status} ${(await errorCode(response)) ?? ''}`);
+    return this.signedIn(response);
   }
 
   async signUp({ email, password }: Credentials, headers: Headers): Promise<SignedIn> {

@@ -18,6 +18,8 @@ export interface Arrival {
   ipAddress?: string;
   /** The sign-up's bot-check token, kept with a new profile (reCaptchaToken). */
   botCheckToken?: string;
+  /** The account was a guest session first (§3 wasAnonymous). */
+  wasAnonymous?: boolean;
   now: Date;
 }
 
@@ -42,7 +44,15 @@ export class Visitors {
     if (vendors !== user.vendors) await this.identity.join(user.uid, tenantId);
     const touch = (current: UserProfile) => touchedOnLogin(current, { now: arrival.now, ipAddress: arrival.ipAddress });
     if (await this.profiles.get(tenantId, user.uid)) return { profile: await this.profiles.update(tenantId, user.uid, touch), isNewHere: false, vendors };
-    const first = newProfile({ email: user.email, vendorId: tenantId, vendorName: arrival.vendorName, botCheckToken: arrival.botCheckToken, ipAddress: arrival.ipAddress, now: arrival.now });
+    const first = newProfile({
+      email: user.email,
+      vendorId: tenantId,
+      vendorName: arrival.vendorName,
+      botCheckToken: arrival.botCheckToken,
+      ipAddress: arrival.ipAddress,
+      wasAnonymous: arrival.wasAnonymous,
+      now: arrival.now,
+    });
     try {
       return { profile: await this.profiles.create(tenantId, user.uid, first), isNewHere: true, vendors };
     } catch (error) {

@@ -18,6 +18,8 @@ export interface Auth {
   visitor: SignedInVisitor | undefined;
   /** Signs up; resolves with the answer (its `next` says where to go), rejects with an IdentityError. */
   signUp(input: { email: string; password: string }): Promise<SignedInAnswer>;
+  /** §4's anonymous login: a guest session, to sign up from later. */
+  continueAsGuest(): Promise<void>;
   /** Logs in; a SecondFactorNeeded answer means the code step comes next (a code is on its way). */
   logIn(input: { email: string; password: string }): Promise<SignedInAnswer | SecondFactorNeeded>;
   /** Finishes a login with the texted code; a refused code rejects with an IdentityError. */
@@ -84,7 +86,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (ticket) window.history.replaceState(null, '', `${window.location.pathname}${window.location.search}`);
     readSession()
       .then(async (session) => {
-        dispatch({ type: 'initialization', outcome: session.status === 'authenticated' ? 'authenticated' : session.reason === 'tokenDoesntMatchUser' ? 'badToken' : 'noToken' });
+        dispatch({ type: 'initialization', outcome: session.status !== 'notAuthenticated' ? session.status : session.reason === 'tokenDoesntMatchUser' ? 'badToken' : 'noToken' });
         if (ticket) return redeemStaffView(ticket, session.status === 'authenticated');
         // Arriving signed in from a link: the tab that asked for it hears so.
         if (session.status === 'authenticated' && new URLSearchParams(window.location.search).has('signedIn')) announceSignIn();
@@ -200,6 +202,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [readSession],
   );
 
+  const continueAsGuest = useCallback(async () => {
+    dispatch({ type: 'loginStart', login: 'anonymous' });
+    try {
+      await identityApi.continueAsGuest();
+      dispatch({ type: 'loginSuccess' });
+    } catch (error) {
+      dispatch({ type: 'loginFailure' });
+      throw error;
+    }
+  }, []);
+
   const refresh = useCallback(async () => void (await readSession()), [readSession]);
 
   const endStaffView = useCallback(async () => {
@@ -214,8 +227,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const auth = useMemo<Auth>(
-    () => ({ status, visitor, signUp, logIn, confirmSecondFactor, logOut, updateProfile, enrolPhone, staffViewProblem, endStaffView, refresh }),
-    [status, visitor, signUp, logIn, confirmSecondFactor, logOut, updateProfile, enrolPhone, staffViewProblem, endStaffView, refresh],
+    () => ({ status, visitor, continueAsGuest, signUp, logIn, confirmSecondFactor, logOut, updateProfile, enrolPhone, staffViewProblem, endStaffView, refresh }),
+    [status, visitor, continueAsGuest, signUp, logIn, confirmSecondFactor, logOut, updateProfile, enrolPhone, staffViewProblem, endStaffView, refresh],
   );
   return <AuthContext.Provider value={auth}>{children}</AuthContext.Provider>;
 }

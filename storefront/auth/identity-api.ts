@@ -58,6 +58,7 @@ export const identityApi = {
       return undefined;
     }
   },
+  continueAsGuest: () => post<VisitorSession>('anonymous'),
   signUp: (body: { email: string; password: string; botCheckToken?: string }) => post<SignedInAnswer>('signup', body),
   logIn: (body: { email: string; password: string }) => post<SignedInAnswer | SecondFactorNeeded>('login', body),
   resendSecondFactorCode: () => post<void>('second-factor/send'),

@@ -10,19 +10,32 @@ import { rememberRedirectTarget } from '../auth/redirect-target';
 import { useConfiguration } from '../config/ConfigurationProvider';
 import { messages } from '../i18n/messages';
 
+/** The account corner's icon on phones (its words stay for screen readers). */
+const PersonIcon = () => (
+  <svg className="account-icon" width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" />
+  </svg>
+);
+
 export function AccountLinks({ current }: { current: string }) {
   const auth = useAuth();
   const { tenantId } = useConfiguration();
   const [problem, setProblem] = useState<string>();
   const visitor = auth.status.status === 'authenticated' ? auth.visitor : undefined;
+  const remember = () => rememberRedirectTarget(`${window.location.pathname}${window.location.search}`);
+  if (auth.status.status === 'anonymous') {
+    return (
+      <a className="header-account" href="/auth/signup" onClick={remember} aria-current={current === '/auth/signup' ? 'page' : undefined}>
+        <PersonIcon />
+        <span className="account-label">{messages.guestAccount}</span>
+      </a>
+    );
+  }
   if (!visitor) {
-    const remember = () => rememberRedirectTarget(`${window.location.pathname}${window.location.search}`);
     return (
       <a className="header-account" href="/auth/login" onClick={remember} aria-current={current === '/auth/login' ? 'page' : undefined}>
-        <svg className="account-icon" width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-          <circle cx="12" cy="8" r="4" />
-          <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" />
-        </svg>
+        <PersonIcon />
         <span className="account-label">{problem ?? messages.logIn}</span>
       </a>
     );

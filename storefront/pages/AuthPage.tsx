@@ -67,6 +67,16 @@ export function AuthPage({ mode }: { mode: Mode }) {
     }
   };
 
+  const guest = async () => {
+    setError(undefined);
+    try {
+      await auth.continueAsGuest();
+      goOn();
+    } catch (failure) {
+      setError(toIdentityError(failure));
+    }
+  };
+
   const emailLink = async () => {
     const email = formRef.current?.elements.namedItem('email');
     if (!(email instanceof HTMLInputElement) || !email.reportValidity()) return;
@@ -122,6 +132,7 @@ export function AuthPage({ mode }: { mode: Mode }) {
     const describe = (name: string, ...more: string[]) => [fieldError(name) && `${name}-error`, ...more].filter(Boolean).join(' ') || undefined;
     body = (
       <form ref={formRef} className="form-card" onSubmit={onSubmit} aria-busy={busy}>
+        {auth.status.status === 'anonymous' && mode === 'signup' && <p className="form-note">{messages.guestSignUp}</p>}
         {formError && <ErrorText id="form-error" error={formError} />}
         <label>
           {messages.email}
@@ -164,6 +175,11 @@ export function AuthPage({ mode }: { mode: Mode }) {
         {mode === 'login' && (
           <button type="button" className="text-button" onClick={emailLink} disabled={!hydrated || busy}>
             {messages.emailMeALink}
+          </button>
+        )}
+        {auth.status.status === 'notAuthenticated' && (
+          <button type="button" className="text-button" onClick={guest} disabled={!hydrated || busy}>
+            {messages.continueAsGuest}
           </button>
         )}
         <p className="form-switch">

@@ -125,5 +125,15 @@ export function describeIdentityProviderContract(name: string, open: () => Promi
       expect(await failureOf(identity.signInWithLink(token, none))).toBe('invalidEmailLoginLink');
       expect(await failureOf(identity.signInWithLink('not-a-token', none))).toBe('invalidEmailLoginLink');
     });
+
+    it('gives a guest a session with no account, and a sign-up from it becomes a real account', async () => {
+      const guest = await identity.signInAnonymously(none);
+      expect(guest.user).toMatchObject({ isAnonymous: true, vendors: [] });
+      expect((await identity.userOf(headersOf(guest)))?.isAnonymous).toBe(true);
+      const upgraded = await identity.signUp(dana, headersOf(guest));
+      expect(upgraded.user).toMatchObject({ email: dana.email });
+      expect(upgraded.user.isAnonymous).toBeFalsy();
+      expect((await identity.userOf(headersOf(upgraded)))?.email).toBe(dana.email);
+    });
   });
 }

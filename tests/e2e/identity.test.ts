@@ -5,7 +5,7 @@
  * (and §5's 'recaptcha not loaded' when the bot check cannot load); the stored redirect target
  * after login, and `/` instead of a login page; onboarding details saved; two-step login with a
  * wrong then a right code; a sign-in link opened in another tab, and used twice; a staff view
- * opened from the console and ended; logout. axe-core on
+ * opened from the console and ended; a guest who signs up; the account's changes; logout. axe-core on
  * both forms and the onboarding page.
  */
 import { readFile } from 'node:fs/promises';
@@ -15,6 +15,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OutboxSms } from '../../server/identity/sms';
 import { OutboxMailer } from '../../server/mail/mailer';
+import { SqliteProfileStore } from '../../server/stores/sqlite-profile-store';
 import { axeViolations, containedContext } from '../helpers/browser';
 import { AVIATION_ADMIN, STAFF, startConsole, type ConsoleUnderTest } from '../helpers/console';
 
@@ -282,6 +283,31 @@ describe('a visitor', () => {
     await open(page, '/auth/login');
     await submit(page, 'max@studio.example', 'an even longer passphrase', 'Log in');
     await page.getByRole('alert').getByText('There is no user record corresponding to this identifier.', { exact: false }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('browses as a guest, then signs up from the guest session, and the profile says it was one', async () => {
+    const { page, context, errors } = await visitor();
+    await open(page, '/categories');
+    await page.getByRole('link', { name: 'Log in' }).first().click();
+    await page.locator('html[data-hydrated]').waitFor();
+    await page.getByRole('button', { name: 'Not ready? Continue as a guest' }).click();
+    await page.waitForURL(`${storefront}/categories`);
+    await page.locator('html[data-hydrated]').waitFor();
+    await page.getByRole('link', { name: 'Guest · Sign up' }).click();
+    await page.locator('html[data-hydrated]').waitFor();
+    await page.getByText('You are browsing as a guest.', { exact: false }).waitFor();
+    await submit(page, 'gus@studio.example', PASSPHRASE, 'Sign up');
+    await page.waitForURL(/onboarding/);
+    await page.getByRole('group', { name: 'Your account' }).getByText('gus', { exact: true }).waitFor();
+    const profiles = new SqliteProfileStore(path.join(app.root, '.data/profiles.sqlite'));
+    try {
+      const { profiles: list } = await profiles.list('aviation');
+      expect(list.find((entry) => entry.profile.email === 'gus@studio.example')?.profile.wasAnonymous).toBe(true);
+    } finally {
+      await profiles.close();
+    }
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -395,3 +395,28 @@ describe('the account (§7)', () => {
     expect((await post('/api/identity/login', { email: 'cy@studio.example', password: PASSWORD })).json().reason).toBe('firebaseUserNotFound');
   });
 });
+
+describe('guests (§4 anonymous)', () => {
+  it('get a session with no account, and signing up from it keeps wasAnonymous on the profile', async () => {
+    const guest = await post('/api/identity/anonymous', {});
+    expect(guest.statusCode, guest.body).toBe(200);
+    expect(guest.json()).toEqual({ status: 'anonymous' });
+    const cookie = cookieOf(guest);
+    expect((await session(cookie)).json()).toEqual({ status: 'anonymous' });
+    const again = await post('/api/identity/anonymous', {}, { cookie });
+    expect(again.json()).toEqual({ status: 'anonymous' });
+    expect(again.headers['set-cookie']).toBeUndefined();
+    expect((await t.app.inject({ url: '/api/identity/events', headers: { host: AVIATION, cookie } })).statusCode).toBe(401);
+
+    const upgraded = await post('/api/identity/signup', { email: 'gus@studio.example', password: PASSWORD, botCheckToken: await botToken() }, { cookie });
+    expect(upgraded.statusCode, upgraded.body).toBe(201);
+    expect(upgraded.json()).toMatchObject({ status: 'authenticated', email: 'gus@studio.example', profile: { wasAnonymous: true }, next: '/onboarding/profile' });
+    expect((await session(cookieHeader([upgraded.headers['set-cookie'] ?? []].flat().map(String), cookie))).json()).toMatchObject({ status: 'authenticated', email: 'gus@studio.example' });
+    // The guest is gone: its session no longer works.
+    expect((await session(cookie)).json().status).toBe('notAuthenticated');
+  });
+
+  it('sign up without ever being a guest with wasAnonymous false', async () => {
+    expect((await signUp('hal@studio.example')).json().profile.wasAnonymous).toBe(false);
+  });
+});

@@ -34,7 +34,12 @@ export interface IdentityRoutesOptions {
   attemptsPerMinute?: number;
 }
 
-const sessionSchema = { type: 'object', additionalProperties: true, required: ['status'], properties: { status: { type: 'string', enum: ['authenticated', 'notAuthenticated'] } } } as const;
+const sessionSchema = {
+  type: 'object',
+  additionalProperties: true,
+  required: ['status'],
+  properties: { status: { type: 'string', enum: ['authenticated', 'anonymous', 'notAuthenticated'] } },
+} as const;
 const credentials = { email: definitionRef('email'), password: definitionRef('password') };
 /** A phone number as it is stored and texted: its digits, with a leading + kept. */
 const normalPhone = (phone: string) => phone.trim().replace(/(?!^\+)[^0-9]/g, '');
@@ -59,10 +64,10 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
   const vendorNameOf = async (tenantId: string) => (await app.tenantStore.get(tenantId))?.tenant.vendor.name ?? tenantId;
 
   /** Sets the session cookie, then makes the visitor a user of this tenant (membership, profile). */
-  const answerSignedIn = async (request: FastifyRequest, reply: FastifyReply, signedIn: SignedIn, botCheckToken?: string): Promise<SignedInAnswer> => {
+  const answerSignedIn = async (request: FastifyRequest, reply: FastifyReply, signedIn: SignedIn, extra: { botCheckToken?: string; wasAnonymous?: boolean } = {}): Promise<SignedInAnswer> => {
     void reply.header('set-cookie', signedIn.setCookies);
     const { tenantId } = request;
-    const entered = await app.visitors.enter(signedIn.user, { tenantId, vendorName: await vendorNameOf(tenantId), ipAddress: request.ip, botCheckToken, now: new Date() });
+    const entered = await app.visitors.enter(signedIn.user, { tenantId, vendorName: await vendorNameOf(tenantId), ipAddress: request.ip, ...extra, now: new Date() });
     return {
       status: 'authenticated',
       uid: signedIn.user.uid,
@@ -74,14 +79,26 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
     };
   };
 
-  /** A new session replaces the one the browser had (session rotation): the old one is ended first. */
-  const endPreviousSession = async (request: FastifyRequest) => {
-    if (request.headers.cookie) await app.identity.signOut(fetchHeaders(request)).catch(() => undefined);
+  /**
+   * A new session replaces the one the browser had (session rotation): the old one is ended first,
+   * except a guest's, which the library links to the account it becomes (and then removes). Answers
+   * whether the browser was a guest, and the headers to sign in with: without the ended session's
+   * cookie (the library would otherwise clear the new session's cookie as it finds the old one gone).
+   */
+  const endPreviousSession = async (request: FastifyRequest): Promise<{ wasAnonymous: boolean; headers: Headers }> => {
+    const headers = fetchHeaders(request);
+    if (!request.headers.cookie) return { wasAnonymous: false, headers };
+    const previous = await app.identity.userOf(headers).catch(() => undefined);
+    if (previous?.isAnonymous) return { wasAnonymous: true, headers };
+    await app.identity.signOut(headers).catch(() => undefined);
+    headers.delete('cookie');
+    return { wasAnonymous: false, headers };
   };
 
   const signedInHere = async (request: FastifyRequest): Promise<{ user?: IdentityUser; session: VisitorSession }> => {
     const user = await app.identity.userOf(fetchHeaders(request));
     if (!user) return { session: { status: 'notAuthenticated', reason: 'noToken' } };
+    if (user.isAnonymous) return { user, session: { status: 'anonymous' } };
     const profile = await app.visitors.profileHere(user, request.tenantId);
     if (!profile) return { user, session: { status: 'notAuthenticated', reason: 'tokenDoesntMatchUser' } };
     const visitor: SignedInVisitor = {
@@ -114,6 +131,22 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
   );
 
   app.post(
+    '/api/identity/anonymous',
+    {
+      config: { ...attempts, docs: { success: { schema: sessionSchema, description: 'A guest session; signing up later keeps it as the account' } } },
+      schema: { tags: ['identity'], summary: 'Continue as a guest (§4 anonymous login)', security: [] },
+    },
+    async (request, reply) => {
+      const { session } = await signedInHere(request);
+      // Already someone here (a guest or a visitor): nothing new is made.
+      if (session.status !== 'notAuthenticated') return session;
+      void reply.header('set-cookie', (await app.identity.signInAnonymously(fetchHeaders(request))).setCookies);
+      const guest: VisitorSession = { status: 'anonymous' };
+      return guest;
+    },
+  );
+
+  app.post(
     '/api/identity/signup',
     {
       config: {
@@ -135,9 +168,9 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
       const body = request.body as { email?: string; password: string; botCheckToken?: string };
       if (!body.email?.trim()) throw new AuthFailure('missingEmail');
       await app.botCheck.verify(body.botCheckToken, 'signup');
-      await endPreviousSession(request);
-      const signedIn = await app.identity.signUp({ email: body.email, password: body.password }, fetchHeaders(request));
-      return reply.code(201).send(await answerSignedIn(request, reply, signedIn, body.botCheckToken));
+      const { wasAnonymous, headers } = await endPreviousSession(request);
+      const signedIn = await app.identity.signUp({ email: body.email, password: body.password }, headers);
+      return reply.code(201).send(await answerSignedIn(request, reply, signedIn, { botCheckToken: body.botCheckToken, wasAnonymous }));
     },
   );
 
@@ -157,8 +190,7 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
     },
     async (request, reply) => {
       const body = request.body as { email: string; password: string };
-      await endPreviousSession(request);
-      const headers = fetchHeaders(request);
+      const { headers } = await endPreviousSession(request);
       const result = await app.identity.signIn(body, headers);
       if ('secondFactorPending' in result) {
         void reply.header('set-cookie', result.setCookies);
@@ -299,8 +331,8 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
     async (request, reply) => {
       void reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
       try {
-        await endPreviousSession(request);
-        const signedIn = await app.identity.signInWithLink((request.query as { token: string }).token, fetchHeaders(request));
+        const { headers } = await endPreviousSession(request);
+        const signedIn = await app.identity.signInWithLink((request.query as { token: string }).token, headers);
         const answer = await answerSignedIn(request, reply, signedIn);
         return reply.redirect(`${answer.next ?? '/'}${answer.next ? '' : '?signedIn=link'}`, 302);
       } catch (error) {
