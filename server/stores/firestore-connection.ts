@@ -4,6 +4,7 @@
  * any of the variables below it would only fail later, slowly, so callers check first.
  */
 import { randomUUID } from 'node:crypto';
+import type { ProfileStore } from './profile-store';
 import type { TenantStore } from './tenant-store';
 
 /** Any one of these tells firebase-admin where Firestore is (and with which credentials). */
@@ -47,4 +48,16 @@ export async function openFirestoreStore(options: { watch: boolean }): Promise<{
     await deleteApp(app);
     throw error;
   }
+}
+
+/** Opens the FirestoreProfileStore (visitors' profiles) on its own firebase-admin app, deleted on close. */
+export async function openFirestoreProfileStore(): Promise<ProfileStore> {
+  process.env.METADATA_SERVER_DETECTION ??= 'none';
+  const [{ initializeApp, deleteApp }, { getFirestore }, { FirestoreProfileStore }] = await Promise.all([
+    import('firebase-admin/app'),
+    import('firebase-admin/firestore'),
+    import('./firestore-profile-store'),
+  ]);
+  const app = initializeApp(undefined, `backlot-profiles-${randomUUID()}`);
+  return new FirestoreProfileStore(getFirestore(app), { onClose: () => deleteApp(app) });
 }

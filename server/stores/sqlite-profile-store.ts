@@ -6,17 +6,10 @@
  */
 import { EventEmitter } from 'node:events';
 import Database from 'better-sqlite3';
-import { problemsFromAjv } from '../../schema/ajv-messages';
-import { schemaDocuments } from '../../schema/documents';
-import { getAjv } from '../../schema/node/ajv';
 import type { UserProfile } from '../../schema/types.generated';
-import { ProfileExistsError, ProfileInvalidError, UnknownProfileError, type ProfileListener, type ProfileQuery, type ProfileStore, type StoredProfile } from './profile-store';
+import { checkedProfile, ProfileExistsError, UnknownProfileError, type ProfileListener, type ProfileQuery, type ProfileStore, type StoredProfile } from './profile-store';
 
-function checked(profile: UserProfile): string {
-  const validate = getAjv().getSchema(schemaDocuments.userProfile.$id)!;
-  if (!validate(profile)) throw new ProfileInvalidError(problemsFromAjv(validate.errors).map(({ pointer, message }) => ({ pointer, message })));
-  return JSON.stringify(profile);
-}
+const checked = (profile: UserProfile): string => JSON.stringify(checkedProfile(profile));
 
 export class SqliteProfileStore implements ProfileStore {
   private readonly database: Database.Database;
@@ -94,8 +87,14 @@ export class SqliteProfileStore implements ProfileStore {
 
   subscribe(vendorId: string, uid: string, listener: ProfileListener): () => void {
     const key = `${vendorId}/${uid}`;
+    let subscribed = true;
     this.changes.on(key, listener);
-    return () => this.changes.off(key, listener);
+    // The document as it is, told after subscribe() returns (as a Firestore listener's first answer).
+    queueMicrotask(() => subscribed && listener(this.row(vendorId, uid)));
+    return () => {
+      subscribed = false;
+      this.changes.off(key, listener);
+    };
   }
 
   async close(): Promise<void> {

@@ -149,7 +149,7 @@ try {
       heard.push(
         new Promise((resolve) => {
           const onData = (chunk: string) => {
-            if (!chunk.includes('event: profile')) return;
+            if (!chunk.includes('"isAuthorized":true')) return;
             stream.off('data', onData);
             resolve(performance.now());
           };

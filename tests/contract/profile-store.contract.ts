@@ -2,7 +2,7 @@
  * What every ProfileStore adapter must do: create once, read, update atomically from the
  * current value (counters stay true under concurrent changes), refuse a document the
  * user-profile schema refuses, list a vendor's profiles by approval with paging, delete, and
- * tell a subscriber of each change. Run by each adapter's test with its own factory.
+ * tell a subscriber the document as it is, then each change. Run by each adapter's test with its own factory.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newProfile } from '../../server/identity/profile';
@@ -61,15 +61,20 @@ export function describeProfileStoreContract(name: string, open: () => Promise<{
       expect([page.total, page.profiles.map((entry) => entry.uid)]).toEqual([3, ['approved']]);
     });
 
-    it('tells a subscriber of each change, and of the delete, until it unsubscribes', async () => {
+    it('tells a subscriber the document as it is, then each change and the delete, until it unsubscribes', async () => {
       await store.create('aviation', 'u1', profile('dana@studio.example'));
       const heard: Array<boolean | null | undefined | 'deleted'> = [];
       const unsubscribe = store.subscribe('aviation', 'u1', (next) => heard.push(next ? next.isAuthorized : 'deleted'));
+      // The current document first (a live page cannot miss a change made while it connected).
+      await expect.poll(() => heard).toEqual([null]);
       await store.update('aviation', 'u1', (current) => ({ ...current, isAuthorized: true }));
+      await expect.poll(() => heard).toEqual([null, true]);
       await store.delete('aviation', 'u1');
+      await expect.poll(() => heard).toEqual([null, true, 'deleted']);
       unsubscribe();
       await store.create('aviation', 'u1', profile('dana@studio.example'));
-      expect(heard).toEqual([true, 'deleted']);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(heard).toEqual([null, true, 'deleted']);
     });
   });
 }

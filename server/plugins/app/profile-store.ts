@@ -1,4 +1,7 @@
-/** Visitors' profiles (server/stores/profile-store.ts), decorated as `app.profileStore`: SQLite under the data folder. */
+/**
+ * Visitors' profiles (server/stores/profile-store.ts), decorated as `app.profileStore`: SQLite
+ * under the data folder, or Firestore (`vendors/{vendorId}/users/{uid}`) with BACKLOT_STORE=firestore.
+ */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
@@ -14,8 +17,13 @@ declare module 'fastify' {
 
 export default fp<{ config: ServerConfig }>(
   async (app, { config }) => {
-    mkdirSync(config.dataDir, { recursive: true });
-    const store = new SqliteProfileStore(path.join(config.dataDir, 'profiles.sqlite'));
+    let store: ProfileStore;
+    if (config.store === 'firestore') {
+      store = await (await import('../../stores/firestore-connection')).openFirestoreProfileStore();
+    } else {
+      mkdirSync(config.dataDir, { recursive: true });
+      store = new SqliteProfileStore(path.join(config.dataDir, 'profiles.sqlite'));
+    }
     app.decorate('profileStore', store);
     app.addHook('onClose', () => store.close());
   },
