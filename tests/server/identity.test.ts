@@ -153,11 +153,6 @@ describe('a visitor session', () => {
     expect(consoleLogin.statusCode).toBe(401);
     expect(consoleLogin.headers['set-cookie']).toBeUndefined();
   });
-
-  it('never puts a password in the log', () => {
-    expect(logLines.length).toBeGreaterThan(10);
-    expect(logLines.join('\n')).not.toContain(PASSWORD);
-  });
 });
 
 describe("a visitor's own details", () => {
@@ -418,5 +413,17 @@ describe('guests (§4 anonymous)', () => {
 
   it('sign up without ever being a guest with wasAnonymous false', async () => {
     expect((await signUp('hal@studio.example')).json().profile.wasAnonymous).toBe(false);
+  });
+});
+
+// Last, so it reads the log of everything above: sign-ups, logins, codes, links, changes.
+describe('the log', () => {
+  it('holds no password and no texted code', async () => {
+    const log = logLines.join('\n');
+    expect(logLines.length).toBeGreaterThan(100);
+    for (const secret of [PASSWORD, 'a brand new passphrase', 'not the passphrase']) expect(log).not.toContain(secret);
+    const codes = (await (t.app.sms as OutboxSms).list()).map((text) => /\b(\d{6})\b/.exec(text.body)![1]!);
+    expect(codes.length).toBeGreaterThan(3);
+    for (const code of codes) expect(log).not.toMatch(new RegExp(`(?<![0-9])${code}(?![0-9])`));
   });
 });
