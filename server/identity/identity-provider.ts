@@ -55,16 +55,19 @@ export interface IdentityProvider {
    * An account with a phone second factor answers SecondFactorPending instead of a session.
    */
   signIn(credentials: Credentials, headers: Headers): Promise<SignedIn | SecondFactorPending>;
-  /** Texts a code to the pending sign-in's phone; `secondFactorTimedOut` when none is pending. */
-  sendSecondFactorCode(headers: Headers): Promise<void>;
+  /**
+   * Texts a code to the pending sign-in's phone; `secondFactorTimedOut` when none is pending.
+   * Answers Set-Cookie values to keep for the confirmation (a provider may need some).
+   */
+  sendSecondFactorCode(headers: Headers): Promise<string[]>;
   /**
    * Finishes the pending sign-in with the texted code. A wrong or expired code
    * (`invalidVerificationCode`, `codeExpired`) leaves it pending; `tooManyAttempts` and
    * `secondFactorTimedOut` end it.
    */
   confirmSecondFactor(code: string, headers: Headers): Promise<SignedIn>;
-  /** Texts a code that proves a phone number, for the signed-in user to enrol it. */
-  sendPhoneCode(phoneNumber: string, headers: Headers): Promise<void>;
+  /** Texts a code that proves a phone number, for the signed-in user to enrol it; Set-Cookie values to keep, as above. */
+  sendPhoneCode(phoneNumber: string, headers: Headers): Promise<string[]>;
   /**
    * Enrols the proven phone as the second factor; the password confirms it is the account holder.
    * Answers the Set-Cookie values of the session that replaces the current one.

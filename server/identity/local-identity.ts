@@ -124,9 +124,10 @@ export class LocalIdentity implements IdentityProvider {
     return this.signedIn(response);
   }
 
-  async sendSecondFactorCode(headers: Headers): Promise<void> {
+  async sendSecondFactorCode(headers: Headers): Promise<string[]> {
     const response = await this.auth.api.sendTwoFactorOTP({ headers, asResponse: true });
     if (!response.ok) throw await codeFailure(response);
+    return [];
   }
 
   async confirmSecondFactor(code: string, headers: Headers): Promise<SignedIn> {
@@ -135,9 +136,10 @@ export class LocalIdentity implements IdentityProvider {
     return this.signedIn(response);
   }
 
-  async sendPhoneCode(phoneNumber: string, headers: Headers): Promise<void> {
+  async sendPhoneCode(phoneNumber: string, headers: Headers): Promise<string[]> {
     const response = await this.auth.api.sendPhoneNumberOTP({ body: { phoneNumber }, headers, asResponse: true });
     if (!response.ok) throw await codeFailure(response);
+    return [];
   }
 
   async enrolPhone({ phoneNumber, code, password }: { phoneNumber: string; code: string; password: string }, headers: Headers): Promise<string[]> {

@@ -193,9 +193,9 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
       const { headers } = await endPreviousSession(request);
       const result = await app.identity.signIn(body, headers);
       if ('secondFactorPending' in result) {
-        void reply.header('set-cookie', result.setCookies);
         // The code goes out at once; the page offers to send another.
-        await app.identity.sendSecondFactorCode(withCookies(headers, result.setCookies));
+        const kept = await app.identity.sendSecondFactorCode(withCookies(headers, result.setCookies));
+        void reply.header('set-cookie', [...result.setCookies, ...kept]);
         const pending: SecondFactorNeeded = { status: 'notAuthenticated', reason: 'waitingFor2ndFactor', phoneHint: result.phoneHint };
         return pending;
       }
@@ -210,7 +210,8 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
       schema: { tags: ['identity'], summary: "Text the pending sign-in's code again", security: [] },
     },
     async (request, reply) => {
-      await app.identity.sendSecondFactorCode(fetchHeaders(request));
+      const kept = await app.identity.sendSecondFactorCode(fetchHeaders(request));
+      if (kept.length) void reply.header('set-cookie', kept);
       return reply.code(204).send();
     },
   );
@@ -261,7 +262,8 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
     async (request, reply) => {
       const { user } = await signedInHere(request);
       if (!user) return reply.code(401).send(NOT_SIGNED_IN);
-      await app.identity.sendPhoneCode(normalPhone((request.body as { phoneNumber: string }).phoneNumber), fetchHeaders(request));
+      const kept = await app.identity.sendPhoneCode(normalPhone((request.body as { phoneNumber: string }).phoneNumber), fetchHeaders(request));
+      if (kept.length) void reply.header('set-cookie', kept);
       return reply.code(204).send();
     },
   );
