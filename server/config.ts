@@ -29,6 +29,12 @@ export interface ServerConfig {
    * BACKLOT_SMS_FROM, all three); unset, into the outbox under dataDir (sms.jsonl).
    */
   sms?: { url: string; key: string; from: string };
+  /**
+   * Who signs visitors in (BACKLOT_IDENTITY): `local` (better-auth on the data folder's SQLite, the
+   * default) or `firebase` (Firebase Authentication; BACKLOT_FIREBASE_API_KEY, firebase-admin's
+   * credentials, and FIREBASE_AUTH_EMULATOR_HOST for the emulator).
+   */
+  identity: { provider: 'local' } | { provider: 'firebase'; apiKey: string; emulatorHost?: string };
   /** Logins, sign-ups and codes allowed per address per minute (BACKLOT_SIGN_INS_PER_MINUTE, default 10). */
   signInsPerMinute: number;
 }
@@ -76,6 +82,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
     dev: env.BACKLOT_DEV === '1',
     smtpUrl: parseSmtpUrl(env.BACKLOT_SMTP_URL),
     sms: parseSms(env),
+    identity: parseIdentity(env),
     signInsPerMinute: parsePositiveInteger(env.BACKLOT_SIGN_INS_PER_MINUTE, 'BACKLOT_SIGN_INS_PER_MINUTE', 10),
   };
 }
@@ -114,4 +121,12 @@ function parsePositiveInteger(value: string | undefined, name: string, fallback:
   const number = Number(value);
   if (!Number.isInteger(number) || number < 1) throw new Error(`${name} must be a whole number above 0, not ${JSON.stringify(value)}`);
   return number;
+}
+
+function parseIdentity(env: NodeJS.ProcessEnv): ServerConfig['identity'] {
+  const provider = env.BACKLOT_IDENTITY || 'local';
+  if (provider === 'local') return { provider };
+  if (provider !== 'firebase') throw new Error(`BACKLOT_IDENTITY must be "local" or "firebase", not ${JSON.stringify(provider)}`);
+  if (!env.BACKLOT_FIREBASE_API_KEY) throw new Error("BACKLOT_IDENTITY=firebase needs BACKLOT_FIREBASE_API_KEY, the project's web API key (any value against the Auth emulator)");
+  return { provider, apiKey: env.BACKLOT_FIREBASE_API_KEY, ...(env.FIREBASE_AUTH_EMULATOR_HOST && { emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST }) };
 }

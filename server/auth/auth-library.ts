@@ -13,7 +13,6 @@
  * which validate, rate-limit and check origins first.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { EventEmitter } from 'node:events';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { betterAuth, type Where } from 'better-auth';
@@ -174,8 +173,6 @@ export type Auth = ReturnType<typeof createAuth>;
 /** The library, its database, and the membership reads the plugins only offer behind a session. */
 export class AuthLibrary {
   private readonly organizationIds = new Map<string, string>();
-  /** Emits `membership` with a user id when that user joins a tenant (their live sessions hear it). */
-  readonly events = new EventEmitter<{ membership: [userId: string] }>();
 
   private constructor(
     readonly auth: Auth,
@@ -235,7 +232,6 @@ export class AuthLibrary {
         creatorRoles.delete(key);
       }
     }
-    this.events.emit('membership', userId);
   }
 
   /** The tenants an account belongs to, with its role in each. */
@@ -266,7 +262,6 @@ export class AuthLibrary {
   /** Takes an account out of every tenant (before it is deleted). */
   async leaveAll(userId: string): Promise<void> {
     await (await this.adapter()).deleteMany({ model: 'member', where: [{ field: 'userId', value: userId }] });
-    this.events.emit('membership', userId);
   }
 
   /** Gives an account a new (lowercase) email; it is unproven until a link to it is followed. */

@@ -289,12 +289,12 @@ export class FirebaseIdentity implements IdentityProvider {
     return this.cleared(SESSION, REFRESH, PENDING);
   }
 
-  async issueImpersonationTicket(uid: string, staffHeaders: Headers): Promise<string> {
-    void staffHeaders;
+  async issueImpersonationTicket(uid: string, staff: { email: string; headers: Headers }): Promise<string> {
     const record = await this.auth.getUser(uid).catch(() => undefined);
     if (!record) throw Object.assign(new Error(`no user ${uid}`), { statusCode: 404 });
-    // The staff account lives in the console's own library; the route has checked it is platform staff.
-    return this.auth.createCustomToken(uid, { impersonatedBy: { uid: 'staff', email: staffHeaders.get('x-backlot-staff') ?? 'staff' } });
+    // Staff accounts live in the console's own library (the route checked the role): the token
+    // carries who they are, and the session it makes says so. Firebase custom tokens last an hour.
+    return this.auth.createCustomToken(uid, { impersonatedBy: { uid: 'console', email: staff.email } });
   }
 
   async signInWithTicket(ticket: string): Promise<SignedIn> {

@@ -82,10 +82,10 @@ export interface IdentityProvider {
   /** Ends the session the headers carry; the Set-Cookie values that clear it. */
   signOut(headers: Headers): Promise<string[]>;
   /**
-   * A one-time ticket (a custom token) that signs its bearer in as `uid`, for the platform staff
-   * whose session `staffHeaders` carry; good for a minute. Staff only; never for another staff account.
+   * A ticket (a custom token) that signs its bearer in as `uid`, for the platform staff member
+   * (`headers` carry their console session). Staff only; never for another staff account.
    */
-  issueImpersonationTicket(uid: string, staffHeaders: Headers): Promise<string>;
+  issueImpersonationTicket(uid: string, staff: { email: string; headers: Headers }): Promise<string>;
   /** Redeems a ticket: an impersonation session for its user; `invalidEmailLoginLink`-like failure when used or expired. */
   signInWithTicket(ticket: string, headers: Headers): Promise<SignedIn>;
   /** Ends an impersonation session; the Set-Cookie values that clear it. */

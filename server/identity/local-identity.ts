@@ -193,7 +193,7 @@ export class LocalIdentity implements IdentityProvider {
     return response.headers.getSetCookie();
   }
 
-  async issueImpersonationTicket(uid: string, staffHeaders: Headers): Promise<string> {
+  async issueImpersonationTicket(uid: string, { headers: staffHeaders }: { email: string; headers: Headers }): Promise<string> {
     // The library makes the impersonation session now, with the staff session; the ticket carries
     // its cookies to the storefront's host, where the browser redeems it.
     const response = await this.auth.api.impersonateUser({ body: { userId: uid }, headers: staffHeaders, asResponse: true });

@@ -5,6 +5,7 @@
  * (lastLoginAt). A visitor of one tenant is not a user of another until they sign in there too.
  * No Fastify: the routes hand in the request's parts.
  */
+import { EventEmitter } from 'node:events';
 import type { UserProfile } from '../../schema/types.generated';
 import type { ProfileStore } from '../stores/profile-store';
 import { ProfileExistsError } from '../stores/profile-store';
@@ -32,6 +33,9 @@ export interface Entered {
 }
 
 export class Visitors {
+  /** `membership` with a user id when that user joins a vendor (their live pages read the session again). */
+  readonly events = new EventEmitter<{ membership: [uid: string] }>();
+
   constructor(
     private readonly identity: IdentityProvider,
     private readonly profiles: ProfileStore,
@@ -41,7 +45,10 @@ export class Visitors {
   async enter(user: IdentityUser, arrival: Arrival): Promise<Entered> {
     const { tenantId } = arrival;
     const vendors = user.vendors.includes(tenantId) ? user.vendors : [...user.vendors, tenantId].sort();
-    if (vendors !== user.vendors) await this.identity.join(user.uid, tenantId);
+    if (vendors !== user.vendors) {
+      await this.identity.join(user.uid, tenantId);
+      this.events.emit('membership', user.uid);
+    }
     const touch = (current: UserProfile) => touchedOnLogin(current, { now: arrival.now, ipAddress: arrival.ipAddress });
     if (await this.profiles.get(tenantId, user.uid)) return { profile: await this.profiles.update(tenantId, user.uid, touch), isNewHere: false, vendors };
     const first = newProfile({

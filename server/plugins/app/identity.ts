@@ -1,12 +1,15 @@
 /**
  * Storefront visitors' identity, decorated for the routes:
- * - `app.identity`: the IdentityProvider (local: better-auth on the library console accounts use);
+ * - `app.identity`: the IdentityProvider BACKLOT_IDENTITY names: local (better-auth on the library
+ *   console accounts use) or firebase (Firebase Authentication);
  * - `app.visitors`: sign-up and sign-in's effects on a tenant (membership, profile);
  * - `app.botCheck`: the sign-up's bot check (local signed tokens: no internet here);
  * - `app.sms`: where codes are texted (the outbox, or the configured provider).
  * It also delivers the library's codes and links in the tenant's name: texts through `app.sms`,
  * sign-in links through `app.mailer`, in the branding of the tenant the asking request was for.
  */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { storefrontConfiguration } from '../../../storefront/config/build-configuration';
 import { CODE_LIMITS, type Delivery } from '../../auth/auth-library';
@@ -28,6 +31,20 @@ declare module 'fastify' {
     botCheck: LocalBotCheck;
     sms: SmsSender;
   }
+}
+
+/** The firebase provider on its own firebase-admin app (deleted when the server closes). */
+async function openFirebaseIdentity(app: FastifyInstance, config: ServerConfig, delivery: Delivery): Promise<IdentityProvider> {
+  if (config.identity.provider !== 'firebase') throw new Error('not the firebase provider');
+  process.env.METADATA_SERVER_DETECTION ??= 'none';
+  const [{ initializeApp, deleteApp }, { getAuth }, { FirebaseIdentity }] = await Promise.all([
+    import('firebase-admin/app'),
+    import('firebase-admin/auth'),
+    import('../../identity/firebase-identity'),
+  ]);
+  const firebaseApp = initializeApp(undefined, `backlot-identity-${randomUUID()}`);
+  app.addHook('onClose', () => deleteApp(firebaseApp));
+  return new FirebaseIdentity({ auth: getAuth(firebaseApp), apiKey: config.identity.apiKey, emulatorHost: config.identity.emulatorHost, secureCookies: config.secureCookies, delivery });
 }
 
 export default fp<{ config: ServerConfig }>(
@@ -73,7 +90,7 @@ export default fp<{ config: ServerConfig }>(
     };
     app.authLibrary.deliverWith(delivery);
 
-    const identity = new LocalIdentity(app.authLibrary);
+    const identity = config.identity.provider === 'firebase' ? await openFirebaseIdentity(app, config, delivery) : new LocalIdentity(app.authLibrary);
     app.decorate('identity', identity);
     app.decorate('visitors', new Visitors(identity, app.profileStore));
     app.decorate('botCheck', new LocalBotCheck());

@@ -391,7 +391,7 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
         tags: ['identity'],
         summary: 'Redeem a staff view ticket (a custom token)',
         security: [],
-        body: { type: 'object', additionalProperties: false, required: ['ticket'], properties: { ticket: { type: 'string', minLength: 1, maxLength: 128 } } },
+        body: { type: 'object', additionalProperties: false, required: ['ticket'], properties: { ticket: { type: 'string', minLength: 1, maxLength: 4096 } } },
       },
     },
     async (request, reply) => {
@@ -484,19 +484,20 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
 
       const unsubscribe = app.profileStore.subscribe(tenantId, user.uid, (profile) => (profile ? send('profile', profile) : send('signedOut', {})));
       let vendors = user.vendors;
+      const headers = fetchHeaders(request);
+      // Memberships as the provider has them now (the local library's, or Firebase's custom claims).
       const onMembership = async (uid: string) => {
         if (uid !== user.uid) return;
-        const now = await app.authLibrary.membershipsOf(uid);
-        const next = now.map((m) => m.tenantId).sort();
-        if (next.join() !== vendors.join()) send('vendors', (vendors = next));
+        const next = (await app.identity.userOf(headers).catch(() => undefined))?.vendors;
+        if (next && next.join() !== vendors.join()) send('vendors', (vendors = next));
       };
-      app.authLibrary.events.on('membership', onMembership);
+      app.visitors.events.on('membership', onMembership);
       const keepAlive = setInterval(() => reply.raw.write(': alive\n\n'), KEEP_ALIVE_MS).unref();
       reply.raw.write('retry: 3000\n\n');
       const release = () => {
         clearInterval(keepAlive);
         unsubscribe();
-        app.authLibrary.events.off('membership', onMembership);
+        app.visitors.events.off('membership', onMembership);
         streams.delete(reply);
       };
       streams.set(reply, release);

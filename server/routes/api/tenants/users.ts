@@ -118,7 +118,7 @@ const users: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const { tenantId, id } = request.params as { tenantId: string; id: string };
       if (!(await app.profileStore.get(tenantId, id))) throw new UnknownProfileError(`No user ${JSON.stringify(id)}`);
-      const ticket = await app.identity.issueImpersonationTicket(id, fetchHeaders(request));
+      const ticket = await app.identity.issueImpersonationTicket(id, { email: request.account!.email, headers: fetchHeaders(request) });
       request.log.info({ staff: request.account!.email, visitor: id, tenantId }, 'impersonation ticket issued');
       // The ticket travels in the fragment: never sent to a server, never in a Referer.
       return reply.code(201).send({ url: `${await storefrontOrigin(request, tenantId)}/#impersonate=${ticket}` });
