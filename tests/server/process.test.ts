@@ -72,7 +72,13 @@ describe('the server process', () => {
     expect(store.stderr).toContain('Backlot could not start: BACKLOT_STORE must be "file" or "firestore", not "postgres"');
     const port = run({ PORT: 'eighty' });
     expect(port.stderr).toContain('Backlot could not start: PORT must be a port number, not "eighty"');
-    for (const result of [firestore, store, port]) expect(result.stderr).not.toMatch(/\n\s+at /);
+    const identity = run({ BACKLOT_IDENTITY: 'auth0' });
+    expect(identity.stderr).toContain('Backlot could not start: BACKLOT_IDENTITY must be "local" or "firebase", not "auth0"');
+    const firebase = run({ BACKLOT_IDENTITY: 'firebase' });
+    expect(firebase.stderr).toContain('Backlot could not start: BACKLOT_IDENTITY=firebase needs BACKLOT_FIREBASE_API_KEY');
+    const sms = run({ BACKLOT_SMS_URL: 'https://sms.example/send' });
+    expect(sms.stderr).toContain('Backlot could not start: Texting codes through a provider needs BACKLOT_SMS_URL, BACKLOT_SMS_KEY, BACKLOT_SMS_FROM; missing BACKLOT_SMS_KEY, BACKLOT_SMS_FROM');
+    for (const result of [firestore, store, port, identity, firebase, sms]) expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 
   it('picks the tenant by Host: exact domain, then <id>.localhost, then the default', async () => {
