@@ -293,8 +293,13 @@ describe('console editors', () => {
     await page.waitForURL(/#\/tenants/);
     await open(page, '/t/aviation/custom-fields');
     await page.getByRole('button', { name: 'Show the options of Eras' }).click();
+    const names = page.getByRole('textbox', { name: 'Option name' });
+    const before = await names.count();
     await page.getByRole('button', { name: 'Add option' }).first().click();
-    await page.getByRole('textbox', { name: 'Option name' }).last().fill('Jet Age & Beyond');
+    // The new row is on screen before it is typed into (on a busy machine the click's render lags,
+    // and the last row was then still an existing option).
+    await expect.poll(() => names.count()).toBe(before + 1);
+    await names.last().fill('Jet Age & Beyond');
     // The new option's slug follows its name, on screen, before anything is saved.
     const option = page
       .getByRole('listitem')
