@@ -311,9 +311,8 @@ export class FirebaseIdentity implements IdentityProvider {
     await this.reauthenticate(user.email, password);
     await this.auth.updateUser(user.uid, { password: newPassword });
     await this.auth.revokeRefreshTokens(user.uid);
-    // Every session ended; this browser gets a new one.
-    const fresh = await this.signIn({ email: user.email, password: newPassword });
-    return 'user' in fresh ? fresh.setCookies : fresh.setCookies;
+    // Every session ended; this browser signs in again (with a second factor, it waits for the code).
+    return (await this.signIn({ email: user.email, password: newPassword })).setCookies;
   }
 
   async changeEmail({ password, newEmail }: { password: string; newEmail: string }, headers: Headers): Promise<IdentityUser> {
