@@ -1,7 +1,8 @@
 /**
  * The server with BACKLOT_IDENTITY=firebase, against the Firebase Auth emulator (started here on a
  * free port): the storefront's calls work the same on it: sign-up with the profile, session,
- * logout and login, a guest upgraded in place (the same uid), and a staff view from the console.
+ * logout and login, a guest upgraded in place (the same uid), a staff view from the console, and
+ * the account's changes (password, email, delete).
  */
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,5 +72,27 @@ describe('visitors on Firebase Authentication', () => {
     const ticket = new URL(issued.json().url).hash.replace('#impersonate=', '');
     const redeemed = await post('/api/identity/impersonation', { ticket });
     expect(redeemed.json()).toMatchObject({ status: 'authenticated', uid, impersonatedBy: { email: 'staff@backlot.example' } });
+  });
+
+  it('change their password and email only with the current password, and delete the account', async () => {
+    const signedUp = await post('/api/identity/signup', { email: 'ida@studio.example', password: PASSWORD, botCheckToken: await token() });
+    const { uid } = signedUp.json();
+    let cookie = cookieOf(signedUp);
+    expect((await post('/api/identity/password', { password: 'not the passphrase', newPassword: 'a brand new passphrase' }, { cookie })).json().reason).toBe('requiresRecentLogin');
+    const changed = await post('/api/identity/password', { password: PASSWORD, newPassword: 'a brand new passphrase' }, { cookie });
+    expect(changed.statusCode, changed.body).toBe(204);
+    cookie = cookieOf(changed, cookie);
+    expect((await session(cookie)).json()).toMatchObject({ status: 'authenticated', uid });
+    expect((await post('/api/identity/login', { email: 'ida@studio.example', password: PASSWORD })).json().reason).toBe('wrongPassword');
+
+    expect((await post('/api/identity/email', { password: 'a brand new passphrase', newEmail: 'fay@studio.example' }, { cookie })).json().reason).toBe('firebaseEmailAlreadyInUse');
+    expect((await post('/api/identity/email', { password: 'a brand new passphrase', newEmail: 'ida@new.example' }, { cookie })).statusCode).toBe(204);
+    expect((await session(cookie)).json()).toMatchObject({ email: 'ida@new.example', profile: { email: 'ida@new.example' } });
+
+    expect((await post('/api/identity/delete', { password: 'wrong passphrase!' }, { cookie })).json().reason).toBe('requiresRecentLogin');
+    const deleted = await post('/api/identity/delete', { password: 'a brand new passphrase' }, { cookie });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect(await t.app.profileStore.get('aviation', uid)).toBeUndefined();
+    expect((await post('/api/identity/login', { email: 'ida@new.example', password: 'a brand new passphrase' })).json().reason).toBe('firebaseUserNotFound');
   });
 });
