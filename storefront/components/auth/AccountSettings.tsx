@@ -52,10 +52,11 @@ function ChangeForm({ name, heading, children, submit, onSubmit }: { name: Chang
   );
 }
 
-const currentPassword = (name: string) => (
+/** The current password every change asks for (a refusal is announced by the form's alert). */
+const currentPassword = () => (
   <label>
     {messages.currentPassword}
-    <input name="password" type="password" autoComplete="current-password" required aria-describedby={`${name}-error`} />
+    <input name="password" type="password" autoComplete="current-password" required />
   </label>
 );
 
@@ -83,7 +84,7 @@ export function AccountSettings() {
           {messages.newEmail}
           <input name="newEmail" type="email" autoComplete="email" required maxLength={254} />
         </label>
-        {currentPassword('email')}
+        {currentPassword()}
       </ChangeForm>
       <ChangeForm
         name="password"
@@ -94,7 +95,7 @@ export function AccountSettings() {
           return messages.passwordChanged;
         }}
       >
-        {currentPassword('password')}
+        {currentPassword()}
         <label>
           {messages.newPassword}
           <input
@@ -123,7 +124,7 @@ export function AccountSettings() {
         }}
       >
         <p className="field-hint">{messages.deleteAccountWarning}</p>
-        {currentPassword('delete')}
+        {currentPassword()}
       </ChangeForm>
     </section>
   );
