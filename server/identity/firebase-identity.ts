@@ -16,8 +16,7 @@
  */
 import type { Auth } from 'firebase-admin/auth';
 import type { Delivery } from '../auth/auth-library';
-import type { Credentials, IdentityProvider, IdentityUser, SecondFactorPending, SignedIn } from './identity-provider';
-import { phoneHint } from './local-identity';
+import { phoneHint, type Credentials, type IdentityProvider, type IdentityUser, type SecondFactorPending, type SignedIn } from './identity-provider';
 import { AuthFailure, type AuthFailureReason } from './messages';
 
 export interface FirebaseIdentityOptions {
@@ -211,6 +210,10 @@ export class FirebaseIdentity implements IdentityProvider {
       'secondFactorTimedOut',
     );
     return [this.cookie(PENDING, JSON.stringify({ ...pending, sessionInfo: started.phoneResponseInfo.sessionInfo }), PENDING_SECONDS)];
+  }
+
+  endPendingSignIn(): string[] {
+    return this.cleared(PENDING);
   }
 
   async confirmSecondFactor(code: string, headers: Headers): Promise<SignedIn> {

@@ -66,6 +66,8 @@ export interface IdentityProvider {
    * `secondFactorTimedOut` end it.
    */
   confirmSecondFactor(code: string, headers: Headers): Promise<SignedIn>;
+  /** Set-Cookie values that end a pending sign-in (§4's permanent failure: the password comes first again). */
+  endPendingSignIn(): string[];
   /** Texts a code that proves a phone number, for the signed-in user to enrol it; Set-Cookie values to keep, as above. */
   sendPhoneCode(phoneNumber: string, headers: Headers): Promise<string[]>;
   /**
@@ -101,4 +103,10 @@ export interface IdentityProvider {
   deleteAccount(password: string, headers: Headers): Promise<{ user: IdentityUser; setCookies: string[] }>;
   /** Makes the user a member of a tenant (their first sign-in there). Idempotent. */
   join(uid: string, tenantId: string): Promise<void>;
+}
+
+/** "+1 818 555 0100" → "•••• 0100": the enrolled phone as a page may show it. */
+export function phoneHint(phoneNumber: string | null | undefined): string {
+  const digits = (phoneNumber ?? '').replace(/\D/g, '');
+  return `•••• ${digits.slice(-4)}`;
 }

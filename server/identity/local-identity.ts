@@ -6,7 +6,7 @@
  * magicLink plugin. Codes and links are delivered through the library's Delivery.
  */
 import type { AuthLibrary } from '../auth/auth-library';
-import type { Credentials, IdentityProvider, IdentityUser, SecondFactorPending, SignedIn } from './identity-provider';
+import { phoneHint, type Credentials, type IdentityProvider, type IdentityUser, type SecondFactorPending, type SignedIn } from './identity-provider';
 import { cookieHeader } from './cookies';
 import { AuthFailure, type AuthFailureReason } from './messages';
 
@@ -28,12 +28,6 @@ async function errorCode(response: Response): Promise<string | undefined> {
 
 /** How long a staff view link works: long enough to open, too short to pass around. */
 const IMPERSONATION_TICKET_SECONDS = 60;
-
-/** "+1 818 555 0100" → "•••• 0100". */
-export function phoneHint(phoneNumber: string | null | undefined): string {
-  const digits = (phoneNumber ?? '').replace(/\D/g, '');
-  return `•••• ${digits.slice(-4)}`;
-}
 
 /** The library's refusal of a code, as §8's reason; undefined for one that is not about the code. */
 const CODE_FAILURES: Record<string, AuthFailureReason> = {
@@ -128,6 +122,11 @@ export class LocalIdentity implements IdentityProvider {
     const response = await this.auth.api.sendTwoFactorOTP({ headers, asResponse: true });
     if (!response.ok) throw await codeFailure(response);
     return [];
+  }
+
+  endPendingSignIn(): string[] {
+    // better-auth keeps the pending sign-in in its `two_factor` cookie (Secure-prefixed over https).
+    return ['backlot.two_factor', '__Secure-backlot.two_factor'].map((name) => `${name}=; Max-Age=0; Path=/; HttpOnly; SameSite=Strict${name.startsWith('__Secure-') ? '; Secure' : ''}`);
   }
 
   async confirmSecondFactor(code: string, headers: Headers): Promise<SignedIn> {

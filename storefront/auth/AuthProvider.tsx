@@ -177,16 +177,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [signedIn],
   );
 
-  const logOut = useCallback(async () => {
+  /** §4's logout around a call that ends the session: the page forgets the visitor whatever the server answered. */
+  const endSession = useCallback(async (call: () => Promise<void>) => {
     dispatch({ type: 'logout' });
-    // §4 has no failed logout: the page forgets the visitor either way, and the caller says if the server was not reached.
     try {
-      await identityApi.logOut();
+      await call();
     } finally {
       setVisitor(undefined);
       dispatch({ type: 'logoutDone' });
     }
   }, []);
+
+  /** §4 has no failed logout: the caller says if the server was not reached. */
+  const logOut = useCallback(() => endSession(identityApi.logOut), [endSession]);
 
   const updateProfile = useCallback(async (fields: Record<string, string>) => {
     const profile = await identityApi.updateProfile(fields);
@@ -216,15 +219,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const refresh = useCallback(async () => void (await readSession()), [readSession]);
 
   const endStaffView = useCallback(async () => {
-    dispatch({ type: 'logout' });
-    try {
-      await identityApi.endStaffView();
-    } finally {
-      setVisitor(undefined);
-      dispatch({ type: 'logoutDone' });
-    }
+    await endSession(identityApi.endStaffView);
     window.location.reload();
-  }, []);
+  }, [endSession]);
 
   const auth = useMemo<Auth>(
     () => ({ status, visitor, continueAsGuest, signUp, logIn, confirmSecondFactor, logOut, updateProfile, enrolPhone, staffViewProblem, endStaffView, refresh }),

@@ -51,8 +51,8 @@ function withCookies(headers: Headers, setCookies: string[]): Headers {
   return next;
 }
 
-/** The cookie a sign-in waiting for its second factor lives in (better-auth's, under our prefix; Secure-prefixed over https). */
-const PENDING_SIGN_IN_COOKIES = ['backlot.two_factor', '__Secure-backlot.two_factor'];
+/** A texted code, as the forms send it. */
+const codeSchema = { type: 'string', pattern: '^[0-9]{4,10}$' } as const;
 
 const NOT_SIGNED_IN = { statusCode: 401, error: 'Unauthorized', message: 'Log in on this storefront first.' };
 /** How often an open event stream says it is alive, so proxies keep it open. */
@@ -230,7 +230,7 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
         tags: ['identity'],
         summary: 'Finish a sign-in with the texted code',
         security: [],
-        body: { type: 'object', additionalProperties: false, required: ['code'], properties: { code: { type: 'string', pattern: '^[0-9]{4,10}$' } } },
+        body: { type: 'object', additionalProperties: false, required: ['code'], properties: { code: codeSchema } },
       },
     },
     async (request, reply) => {
@@ -239,11 +239,7 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
         return await answerSignedIn(request, reply, signedIn);
       } catch (error) {
         // §4's permanent failure ends the pending sign-in: the next try starts from the password.
-        if (error instanceof AuthFailure && isPermanentSecondFactorFailure(error.statusCode))
-          void reply.header(
-            'set-cookie',
-            PENDING_SIGN_IN_COOKIES.map((name) => `${name}=; Max-Age=0; Path=/; HttpOnly; SameSite=Strict${name.startsWith('__Secure-') ? '; Secure' : ''}`),
-          );
+        if (error instanceof AuthFailure && isPermanentSecondFactorFailure(error.statusCode)) void reply.header('set-cookie', app.identity.endPendingSignIn());
         throw error;
       }
     },
@@ -285,7 +281,7 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
           type: 'object',
           additionalProperties: false,
           required: ['phoneNumber', 'code', 'password'],
-          properties: { phoneNumber: definitionRef('phone'), code: { type: 'string', pattern: '^[0-9]{4,10}$' }, password: definitionRef('password') },
+          properties: { phoneNumber: definitionRef('phone'), code: codeSchema, password: definitionRef('password') },
         },
       },
     },
