@@ -52,3 +52,10 @@ export interface SecondFactorNeeded {
  * expired code) is temporary; 401 (the pending sign-in is gone) and 429 (too many) are permanent.
  */
 export const isPermanentSecondFactorFailure = (status: number): boolean => status !== 400;
+
+/**
+ * GET /api/identity/bot-check's answer: how the browser gets the sign-up's bot-check token. The
+ * local provider hands one over at once; reCAPTCHA v3 names its site key and script, and the
+ * browser asks it (`grecaptcha.execute(siteKey, { action })`).
+ */
+export type BotCheckAnswer = { provider: 'local'; token: string } | { provider: 'recaptcha'; siteKey: string; scriptUrl: string };

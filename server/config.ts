@@ -37,6 +37,22 @@ export interface ServerConfig {
   identity: { provider: 'local' } | { provider: 'firebase'; apiKey: string; emulatorHost?: string };
   /** Logins, sign-ups and codes allowed per address per minute (BACKLOT_SIGN_INS_PER_MINUTE, default 10). */
   signInsPerMinute: number;
+  /**
+   * The sign-up's bot check: `local` (tokens this server signs: dev, tests, no internet), or
+   * reCAPTCHA v3 when BACKLOT_RECAPTCHA_SITE_KEY and BACKLOT_RECAPTCHA_SECRET_KEY are both set.
+   * `origin` serves both its script and its siteverify endpoint: https://www.google.com, or
+   * https://www.recaptcha.net where google.com is out of reach (BACKLOT_RECAPTCHA_ORIGIN).
+   */
+  botCheck: { provider: 'local' } | RecaptchaSettings;
+}
+
+export interface RecaptchaSettings {
+  provider: 'recaptcha';
+  siteKey: string;
+  secretKey: string;
+  origin: string;
+  /** Scores below this are refused (BACKLOT_RECAPTCHA_MIN_SCORE, 0 to 1, default 0.5). */
+  minimumScore: number;
 }
 
 /** "https://shop.example.com/admin/, http://localhost:3000" → their origins; a value that is not a URL is refused. */
@@ -84,6 +100,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
     sms: parseSms(env),
     identity: parseIdentity(env),
     signInsPerMinute: parsePositiveInteger(env.BACKLOT_SIGN_INS_PER_MINUTE, 'BACKLOT_SIGN_INS_PER_MINUTE', 10),
+    botCheck: parseBotCheck(env),
   };
 }
 
@@ -129,4 +146,23 @@ function parseIdentity(env: NodeJS.ProcessEnv): ServerConfig['identity'] {
   if (provider !== 'firebase') throw new Error(`BACKLOT_IDENTITY must be "local" or "firebase", not ${JSON.stringify(provider)}`);
   if (!env.BACKLOT_FIREBASE_API_KEY) throw new Error("BACKLOT_IDENTITY=firebase needs BACKLOT_FIREBASE_API_KEY, the project's web API key (any value against the Auth emulator)");
   return { provider, apiKey: env.BACKLOT_FIREBASE_API_KEY, ...(env.FIREBASE_AUTH_EMULATOR_HOST && { emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST }) };
+}
+
+/** reCAPTCHA's two keys together (or neither: the local bot check), its origin and score floor. */
+function parseBotCheck(env: NodeJS.ProcessEnv): ServerConfig['botCheck'] {
+  const names = ['BACKLOT_RECAPTCHA_SITE_KEY', 'BACKLOT_RECAPTCHA_SECRET_KEY'] as const;
+  const given = names.filter((name) => env[name]);
+  if (given.length === 0) return { provider: 'local' };
+  if (given.length < names.length) throw new Error(`reCAPTCHA needs both ${names.join(' and ')}; missing ${names.filter((name) => !env[name]).join(', ')}`);
+  let origin: string;
+  try {
+    const url = new URL(env.BACKLOT_RECAPTCHA_ORIGIN || 'https://www.google.com');
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error();
+    origin = url.origin;
+  } catch {
+    throw new Error(`BACKLOT_RECAPTCHA_ORIGIN must be an https origin such as https://www.recaptcha.net, not ${JSON.stringify(env.BACKLOT_RECAPTCHA_ORIGIN)}`);
+  }
+  const score = env.BACKLOT_RECAPTCHA_MIN_SCORE ? Number(env.BACKLOT_RECAPTCHA_MIN_SCORE) : 0.5;
+  if (!(score >= 0 && score <= 1)) throw new Error(`BACKLOT_RECAPTCHA_MIN_SCORE must be a number from 0 to 1, not ${JSON.stringify(env.BACKLOT_RECAPTCHA_MIN_SCORE)}`);
+  return { provider: 'recaptcha', siteKey: env.BACKLOT_RECAPTCHA_SITE_KEY!, secretKey: env.BACKLOT_RECAPTCHA_SECRET_KEY!, origin, minimumScore: score };
 }

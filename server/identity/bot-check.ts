@@ -6,14 +6,19 @@
  * - `RecaptchaBotCheck` (production): reCAPTCHA v3's siteverify endpoint, the action checked and
  *   the score held to a floor. Its endpoint is a parameter, so its test runs against a stand-in
  *   on 127.0.0.1.
- * A missing token is the spec's 'recaptcha not loaded'.
+ * A missing token is the spec's 'recaptcha not loaded'. `forBrowser` tells the storefront which
+ * one it faces: a local token at once, or reCAPTCHA's site key and script to get one from.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { RecaptchaSettings } from '../config';
+import type { BotCheckAnswer } from '../../schema/visitor-session';
 import { AuthFailure } from './messages';
 
 export interface BotCheck {
   /** Resolves when the token is good for `action`; rejects with the reason otherwise. */
   verify(token: string | undefined, action: string): Promise<void>;
+  /** How the browser gets a token for `action` (schema/visitor-session.ts BotCheckAnswer). */
+  forBrowser(action: string): BotCheckAnswer;
 }
 
 export class BotCheckFailedError extends Error {
@@ -27,6 +32,10 @@ export class LocalBotCheck implements BotCheck {
     private readonly secret: Buffer = randomBytes(32),
     private readonly now = () => Date.now(),
   ) {}
+
+  forBrowser(action: string): BotCheckAnswer {
+    return { provider: 'local', token: this.issue(action) };
+  }
 
   /** A token for `action`, as the browser's bot-check script would hand one out. */
   issue(action: string): string {
@@ -54,8 +63,28 @@ export class LocalBotCheck implements BotCheck {
 export class RecaptchaBotCheck implements BotCheck {
   constructor(
     private readonly secretKey: string,
-    private readonly options: { minimumScore?: number; endpoint?: string; fetch?: typeof fetch } = {},
+    private readonly options: {
+      minimumScore?: number;
+      endpoint?: string;
+      fetch?: typeof fetch;
+      /** What the browser needs: the site key, and the script's address (reCAPTCHA v3's api.js with `render`). */
+      browser?: { siteKey: string; scriptUrl: string };
+    } = {},
   ) {}
+
+  /** From the server's settings: script and siteverify both at the configured origin. */
+  static fromSettings(settings: RecaptchaSettings): RecaptchaBotCheck {
+    return new RecaptchaBotCheck(settings.secretKey, {
+      minimumScore: settings.minimumScore,
+      endpoint: `${settings.origin}/recaptcha/api/siteverify`,
+      browser: { siteKey: settings.siteKey, scriptUrl: `${settings.origin}/recaptcha/api.js?render=${encodeURIComponent(settings.siteKey)}` },
+    });
+  }
+
+  forBrowser(): BotCheckAnswer {
+    if (!this.options.browser) throw new Error('this reCAPTCHA check has no site key for browsers');
+    return { provider: 'recaptcha', ...this.options.browser };
+  }
 
   async verify(token: string | undefined, action: string): Promise<void> {
     if (!token) throw new AuthFailure('botCheckNotLoaded');

@@ -2,27 +2,49 @@
  * The storefront's Content-Security-Policy, per tenant configuration: scripts from this origin
  * only (state travels as JSON, never as an inline script), the one inline <style> (the theme) by
  * its hash, images from this origin, data: and https, and the tag manager's hosts only when a
- * gaTrackingId is configured, the IP-location provider only when one is. Dev mode adds what Vite's client needs (inline styles, its socket).
+ * gaTrackingId is configured, the IP-location provider only when one is, reCAPTCHA only when it is
+ * the bot check. Dev mode adds what Vite's client needs (inline styles, its socket).
  */
 import { createHash } from 'node:crypto';
 
 const TRACKING_SCRIPT_HOSTS = ['https://www.googletagmanager.com'];
 const TRACKING_CONNECT_HOSTS = ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'];
 
+/** Where reCAPTCHA v3 loads from and frames (Google's CSP guidance), for a configured origin. */
+export function recaptchaSources(origin: string): { scripts: string[]; frames: string[] } {
+  return { scripts: [`${origin}/recaptcha/`, 'https://www.gstatic.com/recaptcha/'], frames: [`${origin}/recaptcha/`, 'https://recaptcha.google.com/recaptcha/'] };
+}
+
 /**
- * `connect` adds origins the page calls (the configured IP-location provider's). `preview` is
+ * `connect` adds origins the page calls (the configured IP-location provider's); `botCheck`, the
+ * script and frame sources of reCAPTCHA when it is the sign-up's bot check. `preview` is
  * the console's framed preview of unsaved changes: framed by its own origin only, sandboxed
  * (no script runs, no form posts), nothing fetched.
  */
-export function storefrontCsp({ inlineStyle, tracking, connect = [], dev, preview = false }: { inlineStyle: string; tracking: boolean; connect?: string[]; dev: boolean; preview?: boolean }): string {
+export function storefrontCsp({
+  inlineStyle,
+  tracking,
+  connect = [],
+  botCheck = { scripts: [], frames: [] },
+  dev,
+  preview = false,
+}: {
+  inlineStyle: string;
+  tracking: boolean;
+  connect?: string[];
+  botCheck?: { scripts: string[]; frames: string[] };
+  dev: boolean;
+  preview?: boolean;
+}): string {
   const styleHash = `'sha256-${createHash('sha256').update(inlineStyle).digest('base64')}'`;
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...(tracking ? TRACKING_SCRIPT_HOSTS : []), ...(dev ? ["'unsafe-inline'"] : [])],
+    'script-src': ["'self'", ...(tracking ? TRACKING_SCRIPT_HOSTS : []), ...botCheck.scripts, ...(dev ? ["'unsafe-inline'"] : [])],
     'style-src': ["'self'", dev ? "'unsafe-inline'" : styleHash],
     'img-src': ["'self'", 'data:', 'https:'],
     'connect-src': ["'self'", ...(tracking ? TRACKING_CONNECT_HOSTS : []), ...connect, ...(dev ? ['ws:', 'wss:'] : [])],
     'font-src': ["'self'"],
+    'frame-src': ["'self'", ...botCheck.frames],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],

@@ -4,7 +4,8 @@
  * and the field it belongs beside; a call that never reached the server says so.
  */
 import type { UserProfile } from '../../schema/types.generated';
-import type { SecondFactorNeeded, SignedInAnswer, SignedInVisitor, VisitorSession } from '../../schema/visitor-session';
+import type { BotCheckAnswer, SecondFactorNeeded, SignedInAnswer, SignedInVisitor, VisitorSession } from '../../schema/visitor-session';
+import { botCheckToken } from './bot-check';
 import { messages } from '../i18n/messages';
 
 export class IdentityError extends Error {
@@ -52,7 +53,7 @@ export const identityApi = {
   session: () => call<VisitorSession>('session'),
   botCheckToken: async (action: 'signup'): Promise<string | undefined> => {
     try {
-      return (await call<{ token: string }>(`bot-check?action=${action}`)).token;
+      return await botCheckToken(await call<BotCheckAnswer>(`bot-check?action=${action}`), action);
     } catch {
       // No token: the server then answers §5's 'recaptcha not loaded', which the form shows.
       return undefined;

@@ -3,7 +3,7 @@
  * - `app.identity`: the IdentityProvider BACKLOT_IDENTITY names: local (better-auth on the library
  *   console accounts use) or firebase (Firebase Authentication);
  * - `app.visitors`: sign-up and sign-in's effects on a tenant (membership, profile);
- * - `app.botCheck`: the sign-up's bot check (local signed tokens: no internet here);
+ * - `app.botCheck`: the sign-up's bot check (local signed tokens by default; reCAPTCHA v3 when configured);
  * - `app.sms`: where codes are texted (the outbox, or the configured provider).
  * It also delivers the library's codes and links in the tenant's name: texts through `app.sms`,
  * sign-in links through `app.mailer`, in the branding of the tenant the asking request was for.
@@ -14,7 +14,7 @@ import fp from 'fastify-plugin';
 import { storefrontConfiguration } from '../../../storefront/config/build-configuration';
 import { CODE_LIMITS, type Delivery } from '../../auth/auth-library';
 import type { ServerConfig } from '../../config';
-import { LocalBotCheck } from '../../identity/bot-check';
+import { LocalBotCheck, RecaptchaBotCheck, type BotCheck } from '../../identity/bot-check';
 import type { IdentityProvider } from '../../identity/identity-provider';
 import { LocalIdentity } from '../../identity/local-identity';
 import { createSmsSender, textMessages, type SmsSender } from '../../identity/sms';
@@ -28,7 +28,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     identity: IdentityProvider;
     visitors: Visitors;
-    botCheck: LocalBotCheck;
+    botCheck: BotCheck;
     sms: SmsSender;
   }
 }
@@ -93,7 +93,8 @@ export default fp<{ config: ServerConfig }>(
     const identity = config.identity.provider === 'firebase' ? await openFirebaseIdentity(app, config, delivery) : new LocalIdentity(app.authLibrary);
     app.decorate('identity', identity);
     app.decorate('visitors', new Visitors(identity, app.profileStore));
-    app.decorate('botCheck', new LocalBotCheck());
+    const botCheck: BotCheck = config.botCheck.provider === 'recaptcha' ? RecaptchaBotCheck.fromSettings(config.botCheck) : new LocalBotCheck();
+    app.decorate('botCheck', botCheck);
   },
   { name: 'identity', dependencies: ['accounts', 'profile-store', 'mailer'] },
 );

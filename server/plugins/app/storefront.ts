@@ -21,7 +21,7 @@ import type { RenderedPage } from '../../../storefront/entry-server';
 import { renderMarkdown } from '../../../storefront/lib/markdown';
 import type { ServerConfig } from '../../config';
 import { AssetCatalog } from '../../storefront/asset-catalog';
-import { storefrontCsp } from '../../storefront/csp';
+import { recaptchaSources, storefrontCsp } from '../../storefront/csp';
 import { EncodedDocument } from '../../storefront/encoded-document';
 import { reloadOnTenantEdits } from '../../storefront/dev-reload';
 import { problemPage, type Problem } from '../../storefront/problem-page';
@@ -85,6 +85,7 @@ export default fp<{ config: ServerConfig }>(
         inlineStyle: themeCss(configuration),
         tracking: Boolean(site.gaTrackingId),
         connect: site.ipLocation ? [new URL(site.ipLocation.url).origin] : [],
+        ...(config.botCheck.provider === 'recaptcha' && { botCheck: recaptchaSources(config.botCheck.origin) }),
         dev: config.dev,
         ...cspExtra,
       });

@@ -1,6 +1,6 @@
 /**
  * Storefront visitors (spec §4–§8), for the tenant the Host resolves to:
- * - GET  /api/identity/bot-check?action=signup  a bot-check token (the local provider's)
+ * - GET  /api/identity/bot-check?action=signup  a bot-check token (local), or reCAPTCHA's site key and script
  * - POST /api/identity/signup   email, password, bot-check token → signed in, profile made
  * - POST /api/identity/login    email, password → signed in (a new session token every time), or
  *                                a second factor pending (a code is texted to the enrolled phone)
@@ -116,17 +116,23 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
   app.get(
     '/api/identity/bot-check',
     {
-      config: { docs: { success: { description: 'A token for the action, good for two minutes' } } },
+      config: {
+        docs: {
+          success: {
+            description: "The local provider: `{ provider: 'local', token }`, good for two minutes. reCAPTCHA v3: `{ provider: 'recaptcha', siteKey, scriptUrl }`, for the browser to ask it",
+          },
+        },
+      },
       schema: {
         tags: ['identity'],
-        summary: 'A bot-check token from the local provider (dev and tests; production uses reCAPTCHA)',
+        summary: "How the browser gets the sign-up's bot-check token",
         security: [],
         querystring: { type: 'object', additionalProperties: false, required: ['action'], properties: { action: { type: 'string', enum: ['signup'] } } },
       },
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return { token: app.botCheck.issue((request.query as { action: string }).action) };
+      return app.botCheck.forBrowser((request.query as { action: string }).action);
     },
   );
 

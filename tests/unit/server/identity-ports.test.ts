@@ -10,7 +10,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configFromEnv } from '../../../server/config';
 import { LocalBotCheck, RecaptchaBotCheck } from '../../../server/identity/bot-check';
+import { recaptchaSources, storefrontCsp } from '../../../server/storefront/csp';
 import { AUTH_MESSAGES, AuthFailure } from '../../../server/identity/messages';
 import { HttpSmsSender, OutboxSms } from '../../../server/identity/sms';
 
@@ -83,6 +85,53 @@ describe('reCAPTCHA (against a stand-in siteverify on 127.0.0.1)', () => {
     answer = { status: 503, body: {} };
     await expect(check().verify('browser-token', 'signup')).rejects.toThrow(/could not be reached/);
     await expect(check().verify('', 'signup')).rejects.toThrow('recaptcha not loaded');
+  });
+});
+
+describe('choosing the bot check', () => {
+  const env = (extra: Record<string, string>) => configFromEnv(extra as NodeJS.ProcessEnv).botCheck;
+
+  it('is local without keys, and reCAPTCHA at Google with both', () => {
+    expect(env({})).toEqual({ provider: 'local' });
+    expect(env({ BACKLOT_RECAPTCHA_SITE_KEY: 'site', BACKLOT_RECAPTCHA_SECRET_KEY: 'secret' })).toEqual({
+      provider: 'recaptcha',
+      siteKey: 'site',
+      secretKey: 'secret',
+      origin: 'https://www.google.com',
+      minimumScore: 0.5,
+    });
+    expect(env({ BACKLOT_RECAPTCHA_SITE_KEY: 's', BACKLOT_RECAPTCHA_SECRET_KEY: 'k', BACKLOT_RECAPTCHA_ORIGIN: 'https://www.recaptcha.net/', BACKLOT_RECAPTCHA_MIN_SCORE: '0.7' })).toMatchObject({
+      origin: 'https://www.recaptcha.net',
+      minimumScore: 0.7,
+    });
+  });
+
+  it('refuses half a setting, a bad origin or score, each in one plain line', () => {
+    expect(() => env({ BACKLOT_RECAPTCHA_SITE_KEY: 'site' })).toThrow('reCAPTCHA needs both BACKLOT_RECAPTCHA_SITE_KEY and BACKLOT_RECAPTCHA_SECRET_KEY; missing BACKLOT_RECAPTCHA_SECRET_KEY');
+    const keys = { BACKLOT_RECAPTCHA_SITE_KEY: 's', BACKLOT_RECAPTCHA_SECRET_KEY: 'k' };
+    expect(() => env({ ...keys, BACKLOT_RECAPTCHA_ORIGIN: 'ftp://recaptcha.example' })).toThrow(/BACKLOT_RECAPTCHA_ORIGIN must be an https origin/);
+    expect(() => env({ ...keys, BACKLOT_RECAPTCHA_MIN_SCORE: '5' })).toThrow('BACKLOT_RECAPTCHA_MIN_SCORE must be a number from 0 to 1, not "5"');
+  });
+
+  it("tells the browser reCAPTCHA's site key and script, and the pages' CSP lets that script and its frame in", async () => {
+    const settings = { provider: 'recaptcha', siteKey: 'site key', secretKey: 'k', origin: url, minimumScore: 0.5 } as const;
+    expect(RecaptchaBotCheck.fromSettings(settings).forBrowser()).toEqual({ provider: 'recaptcha', siteKey: 'site key', scriptUrl: `${url}/recaptcha/api.js?render=site%20key` });
+    answer = { status: 200, body: { success: true, action: 'signup', score: 0.6 } };
+    await RecaptchaBotCheck.fromSettings(settings).verify('browser-token', 'signup');
+    expect(requests.at(-1)!.path).toBe('/recaptcha/api/siteverify');
+    expect(new LocalBotCheck().forBrowser('signup')).toMatchObject({ provider: 'local', token: expect.stringMatching(/^signup\./) });
+
+    const csp = (botCheck?: { scripts: string[]; frames: string[] }) =>
+      Object.fromEntries(
+        storefrontCsp({ inlineStyle: '', tracking: false, dev: false, ...(botCheck && { botCheck }) })
+          .split('; ')
+          .map((d) => [d.split(' ')[0], d.split(' ').slice(1)]),
+      );
+    expect(csp()['script-src']).toEqual(["'self'"]);
+    expect(csp()['frame-src']).toEqual(["'self'"]);
+    const withRecaptcha = csp(recaptchaSources('https://www.google.com'));
+    expect(withRecaptcha['script-src']).toEqual(["'self'", 'https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/']);
+    expect(withRecaptcha['frame-src']).toEqual(["'self'", 'https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/']);
   });
 });
 
