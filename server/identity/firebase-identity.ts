@@ -15,8 +15,8 @@
  * mailed by our Delivery, in the tenant's branding; phone codes are texted by Firebase.
  */
 import type { Auth } from 'firebase-admin/auth';
-import type { Delivery } from '../auth/auth-library';
-import { phoneHint, type Credentials, type IdentityProvider, type IdentityUser, type SecondFactorPending, type SignedIn } from './identity-provider';
+import type { AuthLibrary, Delivery } from '../auth/auth-library';
+import { IMPERSONATION_TICKET_SECONDS, phoneHint, type Credentials, type IdentityProvider, type IdentityUser, type SecondFactorPending, type SignedIn } from './identity-provider';
 import { AuthFailure, type AuthFailureReason } from './messages';
 
 export interface FirebaseIdentityOptions {
@@ -29,6 +29,12 @@ export interface FirebaseIdentityOptions {
   secureCookies?: boolean;
   /** Mails sign-in links (the server's Delivery: the tenant's branding). */
   delivery: Pick<Delivery, 'signInLink'>;
+  /**
+   * Where staff view tickets are kept: the console's own library (AuthLibrary), whose one-time
+   * tickets any server process can redeem. A Firebase custom token alone lasts an hour and works
+   * any number of times; behind a ticket, a staff view link works once, within a minute.
+   */
+  tickets: Pick<AuthLibrary, 'issueTicket' | 'redeemTicket'>;
 }
 
 const SESSION = 'backlot.fb_session';
@@ -296,12 +302,16 @@ export class FirebaseIdentity implements IdentityProvider {
     const record = await this.auth.getUser(uid).catch(() => undefined);
     if (!record) throw Object.assign(new Error(`no user ${uid}`), { statusCode: 404 });
     // Staff accounts live in the console's own library (the route checked the role): the token
-    // carries who they are, and the session it makes says so. Firebase custom tokens last an hour.
-    return this.auth.createCustomToken(uid, { impersonatedBy: { uid: 'console', email: staff.email } });
+    // carries who they are, and the session it makes says so. The token itself never leaves the
+    // server: the link carries a one-time ticket for it.
+    const customToken = await this.auth.createCustomToken(uid, { impersonatedBy: { uid: 'console', email: staff.email } });
+    return this.options.tickets.issueTicket('impersonation', customToken, IMPERSONATION_TICKET_SECONDS);
   }
 
   async signInWithTicket(ticket: string): Promise<SignedIn> {
-    return this.signedIn(await this.refused(this.call<TokenAnswer>('accounts:signInWithCustomToken', { token: ticket, returnSecureToken: true }), 'invalidImpersonationTicket'));
+    const customToken = await this.options.tickets.redeemTicket('impersonation', ticket);
+    if (!customToken) throw new AuthFailure('invalidImpersonationTicket');
+    return this.signedIn(await this.refused(this.call<TokenAnswer>('accounts:signInWithCustomToken', { token: customToken, returnSecureToken: true }), 'invalidImpersonationTicket'));
   }
 
   async stopImpersonating(headers: Headers): Promise<string[]> {
@@ -314,8 +324,10 @@ export class FirebaseIdentity implements IdentityProvider {
     await this.reauthenticate(user.email, password);
     await this.auth.updateUser(user.uid, { password: newPassword });
     await this.auth.revokeRefreshTokens(user.uid);
-    // Every session ended; this browser signs in again (with a second factor, it waits for the code).
-    return (await this.signIn({ email: user.email, password: newPassword })).setCookies;
+    // Every session ended. This browser, which just proved the password and already passed any
+    // second factor, gets a new session at once, from a custom token (which asks for no code).
+    const customToken = await this.auth.createCustomToken(user.uid);
+    return (await this.signedIn(await this.call<TokenAnswer>('accounts:signInWithCustomToken', { token: customToken, returnSecureToken: true }))).setCookies;
   }
 
   async changeEmail({ password, newEmail }: { password: string; newEmail: string }, headers: Headers): Promise<IdentityUser> {

@@ -84,8 +84,9 @@ export interface IdentityProvider {
   /** Ends the session the headers carry; the Set-Cookie values that clear it. */
   signOut(headers: Headers): Promise<string[]>;
   /**
-   * A ticket (a custom token) that signs its bearer in as `uid`, for the platform staff member
-   * (`headers` carry their console session). Staff only; never for another staff account.
+   * A one-time ticket, good for IMPERSONATION_TICKET_SECONDS, that signs its bearer in as `uid`
+   * (custom-token style) for the platform staff member (`headers` carry their console session).
+   * Staff only; never for another staff account.
    */
   issueImpersonationTicket(uid: string, staff: { email: string; headers: Headers }): Promise<string>;
   /** Redeems a ticket: an impersonation session for its user; `invalidEmailLoginLink`-like failure when used or expired. */
@@ -104,6 +105,9 @@ export interface IdentityProvider {
   /** Makes the user a member of a tenant (their first sign-in there). Idempotent. */
   join(uid: string, tenantId: string): Promise<void>;
 }
+
+/** How long a staff view link works, whichever the provider: long enough to open, too short to pass around. */
+export const IMPERSONATION_TICKET_SECONDS = 60;
 
 /** "+1 818 555 0100" → "•••• 0100": the enrolled phone as a page may show it. */
 export function phoneHint(phoneNumber: string | null | undefined): string {

@@ -6,7 +6,7 @@
  * magicLink plugin. Codes and links are delivered through the library's Delivery.
  */
 import type { AuthLibrary } from '../auth/auth-library';
-import { phoneHint, type Credentials, type IdentityProvider, type IdentityUser, type SecondFactorPending, type SignedIn } from './identity-provider';
+import { IMPERSONATION_TICKET_SECONDS, phoneHint, type Credentials, type IdentityProvider, type IdentityUser, type SecondFactorPending, type SignedIn } from './identity-provider';
 import { cookieHeader } from './cookies';
 import { AuthFailure, type AuthFailureReason } from './messages';
 
@@ -25,9 +25,6 @@ async function errorCode(response: Response): Promise<string | undefined> {
     return undefined;
   }
 }
-
-/** How long a staff view link works: long enough to open, too short to pass around. */
-const IMPERSONATION_TICKET_SECONDS = 60;
 
 /** The library's refusal of a code, as §8's reason; undefined for one that is not about the code. */
 const CODE_FAILURES: Record<string, AuthFailureReason> = {

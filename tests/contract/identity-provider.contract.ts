@@ -1,7 +1,8 @@
 /**
  * What every IdentityProvider adapter must do (spec §7, §8): sign up once per email, sign in with
  * §8's reasons for an unknown email and a wrong password, hand out a new session at every sign-in,
- * read a session back from its cookie, end it, and keep vendor memberships. Run by each adapter's
+ * read a session back from its cookie, end it, and keep vendor memberships; the phone second
+ * factor, sign-in links, guests, staff views with one-time tickets, and the account's changes. Run by each adapter's
  * test with its own factory.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -36,6 +37,8 @@ export interface ProviderUnderTest {
    * (Firebase enrols a second factor only on a proven email; the local provider does not ask).
    */
   proveEmail?(email: string): Promise<void>;
+  /** A platform staff member and the headers of their console session (staff views start there). */
+  staff(): Promise<{ email: string; headers: Headers }>;
   cleanup(): Promise<void>;
 }
 
@@ -121,6 +124,9 @@ export function describeIdentityProviderContract(name: string, open: () => Promi
       const signedIn = await identity.confirmSecondFactor(await under.lastCode(phone), waiting);
       expect(signedIn.user).toMatchObject({ uid: signedUp.user.uid, phoneHint: '•••• 0100' });
       expect((await identity.userOf(headersOf(signedIn)))?.uid).toBe(signedUp.user.uid);
+      // A new password keeps this browser signed in: it proved the password and passed the code.
+      const changed = await identity.changePassword({ password: dana.password, newPassword: 'a newer long passphrase' }, headersOf(signedIn));
+      expect((await identity.userOf(headersOf(signedIn, changed)))?.uid).toBe(signedUp.user.uid);
     });
 
     it('signs in with a mailed link once, and refuses it after', async () => {
@@ -131,6 +137,54 @@ export function describeIdentityProviderContract(name: string, open: () => Promi
       expect(signedIn.user.uid).toBe(signedUp.user.uid);
       expect(await failureOf(identity.signInWithLink(token, none))).toBe('invalidEmailLoginLink');
       expect(await failureOf(identity.signInWithLink('not-a-token', none))).toBe('invalidEmailLoginLink');
+    });
+
+    it('lets platform staff view the storefront as a visitor, with a ticket that works once', async () => {
+      const visitor = await signUp();
+      const staff = await under.staff();
+      const ticket = await identity.issueImpersonationTicket(visitor.user.uid, staff);
+      const viewing = await identity.signInWithTicket(ticket, none);
+      expect(viewing.user).toMatchObject({ uid: visitor.user.uid, email: dana.email, impersonatedBy: { email: staff.email } });
+      expect((await identity.userOf(headersOf(viewing)))?.impersonatedBy?.email).toBe(staff.email);
+      expect(await failureOf(identity.signInWithTicket(ticket, none))).toBe('invalidImpersonationTicket');
+      expect(await failureOf(identity.signInWithTicket('a-forged-ticket', none))).toBe('invalidImpersonationTicket');
+      // Ending the view ends only the view (the local library hands the staff member's own session
+      // back, Firebase signs the browser out): the visitor's own session goes on.
+      const after = await identity.userOf(headersOf(viewing, await identity.stopImpersonating(headersOf(viewing))));
+      expect(after?.uid).not.toBe(visitor.user.uid);
+      expect(after?.impersonatedBy).toBeUndefined();
+      expect((await identity.userOf(headersOf(visitor)))?.impersonatedBy).toBeUndefined();
+      expect((await identity.userOf(headersOf(visitor)))?.uid).toBe(visitor.user.uid);
+    });
+
+    it('changes the password only with the current one; this session stays and the old password stops working', async () => {
+      const signedUp = await signUp();
+      const newPassword = 'a different long passphrase';
+      expect(await failureOf(identity.changePassword({ password: 'not the passphrase', newPassword }, headersOf(signedUp)))).toBe('requiresRecentLogin');
+      const changed = await identity.changePassword({ password: dana.password, newPassword }, headersOf(signedUp));
+      expect((await identity.userOf(headersOf(signedUp, changed)))?.uid).toBe(signedUp.user.uid);
+      expect(await failureOf(identity.signIn(dana, none))).toBe('wrongPassword');
+      expect(await identity.signIn({ ...dana, password: newPassword }, none)).toMatchObject({ user: { uid: signedUp.user.uid } });
+    });
+
+    it('changes the email only with the password, and never to one another account has', async () => {
+      const signedUp = await signUp();
+      await identity.signUp({ email: 'sam@studio.example', password: dana.password }, none);
+      const change = (password: string, newEmail: string) => identity.changeEmail({ password, newEmail }, headersOf(signedUp));
+      expect(await failureOf(change('not the passphrase', 'dana@newstudio.example'))).toBe('requiresRecentLogin');
+      expect(await failureOf(change(dana.password, 'Sam@Studio.example'))).toBe('firebaseEmailAlreadyInUse');
+      expect((await change(dana.password, 'Dana@NewStudio.example')).email).toBe('dana@newstudio.example');
+      expect(await failureOf(identity.signIn(dana, none))).toBe('firebaseUserNotFound');
+      expect(await identity.signIn({ ...dana, email: 'dana@newstudio.example' }, none)).toMatchObject({ user: { uid: signedUp.user.uid, email: 'dana@newstudio.example' } });
+    });
+
+    it('deletes the account only with the password, and its sessions with it', async () => {
+      const signedUp = await signUp();
+      expect(await failureOf(identity.deleteAccount('not the passphrase', headersOf(signedUp)))).toBe('requiresRecentLogin');
+      const deleted = await identity.deleteAccount(dana.password, headersOf(signedUp));
+      expect(deleted.user.uid).toBe(signedUp.user.uid);
+      expect(await identity.userOf(headersOf(signedUp))).toBeUndefined();
+      expect(await failureOf(identity.signIn(dana, none))).toBe('firebaseUserNotFound');
     });
 
     it('gives a guest a session with no account, and a sign-up from it becomes a real account', async () => {

@@ -18,6 +18,15 @@ async function scratch() {
   return { dataDir, cleanup: () => rm(dataDir, { recursive: true, force: true }) };
 }
 
+/** A platform account in the library, signed in as the console signs staff in. */
+async function platformStaff(library: AuthLibrary): Promise<{ email: string; headers: Headers }> {
+  const email = 'staff@backlot.example';
+  const password = 'a staff long passphrase';
+  await (await Accounts.open({ library })).add({ email, password, role: 'platform' });
+  const response = await library.auth.api.signInEmail({ body: { email, password }, asResponse: true });
+  return { email, headers: headersOf(response.headers.getSetCookie()) };
+}
+
 describeIdentityProviderContract('local', async () => {
   const { dataDir, cleanup } = await scratch();
   const library = await AuthLibrary.open({ dataDir });
@@ -33,6 +42,7 @@ describeIdentityProviderContract('local', async () => {
     identity: new LocalIdentity(library),
     lastCode: async (phoneNumber) => codes.get(phoneNumber)!,
     lastLinkToken: async (email) => links.get(email)!,
+    staff: () => platformStaff(library),
     cleanup: async () => {
       library.close();
       await cleanup();

@@ -44,7 +44,14 @@ async function openFirebaseIdentity(app: FastifyInstance, config: ServerConfig, 
   ]);
   const firebaseApp = initializeApp(undefined, `backlot-identity-${randomUUID()}`);
   app.addHook('onClose', () => deleteApp(firebaseApp));
-  return new FirebaseIdentity({ auth: getAuth(firebaseApp), apiKey: config.identity.apiKey, emulatorHost: config.identity.emulatorHost, secureCookies: config.secureCookies, delivery });
+  return new FirebaseIdentity({
+    auth: getAuth(firebaseApp),
+    apiKey: config.identity.apiKey,
+    emulatorHost: config.identity.emulatorHost,
+    secureCookies: config.secureCookies,
+    delivery,
+    tickets: app.authLibrary,
+  });
 }
 
 export default fp<{ config: ServerConfig }>(
