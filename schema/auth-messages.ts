@@ -20,7 +20,8 @@ export const AUTH_MESSAGES = {
   tooManyAttempts: 'Too many attempts. Wait a few minutes, then try again.',
   secondFactorTimedOut: 'That sign-in has timed out. Log in again.',
   phoneInUse: 'That phone number is already used by another account.',
-  emailNotVerified: 'Confirm your email address first: log in once with a sign-in link, then add your phone.',
+  emailNotVerified: 'Confirm your email address first: follow the link we mailed you, then add your phone.',
+  invalidEmailVerificationLink: 'That confirmation link has expired or does not work. Log in and send yourself a new one from your account page.',
   invalidImpersonationTicket: 'That staff view link has been used or has expired. Open it again from the console.',
   // §5's assertions, word for word.
   missingEmail: 'Missing email address',

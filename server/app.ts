@@ -35,6 +35,9 @@ import tenants from './routes/api/tenants/index';
 import resources from './routes/api/tenants/resources/index';
 import type { TenantStore } from './stores/tenant-store';
 
+/** A request URL for the log: the tokens of mailed links (sign-in, email confirmation) left out. */
+const withoutSecrets = (url: string) => url.replace(/([?&]token=)[^&#]*/g, '$1[redacted]');
+
 export interface AppOptions {
   config: ServerConfig;
   /** Inject a store (tests); otherwise the one BACKLOT_STORE names is opened. */
@@ -61,7 +64,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: true }),
   });
   app.addHook('onResponse', (request, reply, done) => {
-    request.log.info({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
+    request.log.info({ method: request.method, url: withoutSecrets(request.url), statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
     done();
   });
 

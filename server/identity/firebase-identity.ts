@@ -12,7 +12,8 @@
  *   session info of the code sent), short-lived.
  * Vendor memberships are the user's custom claim `vendors`, read back from the user record (the
  * claims in a session cookie are as old as the cookie). Sign-in links are made by firebase-admin and
- * mailed by our Delivery, in the tenant's branding; phone codes are texted by Firebase.
+ * mailed by our Delivery, in the tenant's branding, and so are email confirmation links; phone
+ * codes are texted by Firebase.
  */
 import type { Auth } from 'firebase-admin/auth';
 import type { AuthLibrary, Delivery } from '../auth/auth-library';
@@ -27,8 +28,8 @@ export interface FirebaseIdentityOptions {
   emulatorHost?: string;
   /** Mark cookies Secure (https). */
   secureCookies?: boolean;
-  /** Mails sign-in links (the server's Delivery: the tenant's branding). */
-  delivery: Pick<Delivery, 'signInLink'>;
+  /** Mails sign-in and confirmation links (the server's Delivery: the tenant's branding). */
+  delivery: Pick<Delivery, 'signInLink' | 'verificationLink'>;
   /**
    * Where staff view tickets are kept: the console's own library (AuthLibrary), whose one-time
    * tickets any server process can redeem. A Firebase custom token alone lasts an hour and works
@@ -150,6 +151,7 @@ export class FirebaseIdentity implements IdentityProvider {
       uid,
       email: record.email ?? '',
       vendors: [...vendors].sort(),
+      emailVerified: record.emailVerified,
       ...(phone?.phoneNumber && { phoneHint: phoneHint(phone.phoneNumber) }),
       ...(record.providerData.length === 0 && !record.email && { isAnonymous: true }),
       ...(impersonatedBy && { impersonatedBy }),
@@ -258,9 +260,7 @@ export class FirebaseIdentity implements IdentityProvider {
   async sendSignInLink(email: string, headers: Headers): Promise<void> {
     const normalEmail = email.trim().toLowerCase();
     if (!(await this.auth.getUserByEmail(normalEmail).catch(() => undefined))) return;
-    const link = new URL(await this.auth.generateSignInWithEmailLink(normalEmail, { url: 'http://localhost/', handleCodeInApp: true }));
-    const oobCode = link.searchParams.get('oobCode') ?? new URL(link.searchParams.get('link') ?? link.href).searchParams.get('oobCode');
-    if (!oobCode) throw new Error('firebase-admin made a sign-in link without a code');
+    const oobCode = FirebaseIdentity.oobCodeOf(await this.auth.generateSignInWithEmailLink(normalEmail, { url: 'http://localhost/', handleCodeInApp: true }));
     // The token carries the email too: Firebase's link sign-in needs both.
     await this.options.delivery.signInLink(normalEmail, Buffer.from(JSON.stringify({ oobCode, email: normalEmail })).toString('base64url'), headers);
   }
@@ -277,6 +277,34 @@ export class FirebaseIdentity implements IdentityProvider {
     // Firebase asks an enrolled account for its second factor here too; this flow does not carry one.
     if (answer.mfaPendingCredential) throw new AuthFailure('emailNeeds2ndFactorVerification');
     return this.signedIn(answer);
+  }
+
+  /** The oobCode of a link firebase-admin made (it may sit in the link or in a nested `link`). */
+  private static oobCodeOf(generated: string): string {
+    const link = new URL(generated);
+    const oobCode = link.searchParams.get('oobCode') ?? new URL(link.searchParams.get('link') ?? link.href).searchParams.get('oobCode');
+    if (!oobCode) throw new Error('firebase-admin made a link without a code');
+    return oobCode;
+  }
+
+  async sendEmailVerification(headers: Headers): Promise<void> {
+    const user = await this.userOf(headers);
+    if (!user || user.isAnonymous || user.emailVerified) return;
+    // firebase-admin makes the link; our Delivery mails it in the tenant's branding, to our own page.
+    await this.options.delivery.verificationLink(user.email, FirebaseIdentity.oobCodeOf(await this.auth.generateEmailVerificationLink(user.email)), headers);
+  }
+
+  async verifyEmail(token: string): Promise<IdentityUser> {
+    let answer: { email?: string; localId?: string };
+    try {
+      answer = await this.call<{ email?: string; localId?: string }>('accounts:update', { oobCode: token });
+    } catch (error) {
+      if (error instanceof FirebaseError) throw new AuthFailure('invalidEmailVerificationLink');
+      throw error;
+    }
+    const record = await this.auth.getUserByEmail(answer.email ?? '').catch(() => undefined);
+    if (!record) throw new AuthFailure('invalidEmailVerificationLink');
+    return this.toUser(record.uid);
   }
 
   async userOf(headers: Headers): Promise<IdentityUser | undefined> {

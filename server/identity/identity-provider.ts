@@ -15,6 +15,8 @@ export interface IdentityUser {
   vendors: string[];
   /** The last digits of the phone that carries the user's second factor, when they have one. */
   phoneHint?: string;
+  /** Whether the owner of the email has proven it (a confirmation link or a sign-in link followed). */
+  emailVerified: boolean;
   /** A guest: a session with no email or password yet (§4 anonymous). */
   isAnonymous?: boolean;
   /** Platform staff viewing the storefront as this user (an impersonation session). */
@@ -79,6 +81,13 @@ export interface IdentityProvider {
   sendSignInLink(email: string, headers: Headers): Promise<void>;
   /** Signs in with a link's token; `invalidEmailLoginLink` for a used, expired or unknown one. */
   signInWithLink(token: string, headers: Headers): Promise<SignedIn>;
+  /**
+   * Mails the signed-in user a link that proves their email is theirs (Delivery.verificationLink);
+   * nothing when it is proven already, or for a guest.
+   */
+  sendEmailVerification(headers: Headers): Promise<void>;
+  /** Proves an email with a confirmation link's token; `invalidEmailVerificationLink` for a bad or expired one. */
+  verifyEmail(token: string): Promise<IdentityUser>;
   /** The user of the session the headers carry, if it is valid. */
   userOf(headers: Headers): Promise<IdentityUser | undefined>;
   /** Ends the session the headers carry; the Set-Cookie values that clear it. */

@@ -13,6 +13,7 @@ import { AuthFailure, type AuthFailureReason } from './messages';
 interface LibraryUser {
   id: string;
   email: string;
+  emailVerified?: boolean | null;
   isAnonymous?: boolean | null;
   phoneNumber?: string | null;
   twoFactorEnabled?: boolean | null;
@@ -70,6 +71,7 @@ export class LocalIdentity implements IdentityProvider {
       uid: user.id,
       email: user.email,
       vendors: memberships.map((m) => m.tenantId).sort(),
+      emailVerified: Boolean(user.emailVerified),
       ...(user.twoFactorEnabled && user.phoneNumber && { phoneHint: phoneHint(user.phoneNumber) }),
       ...(user.isAnonymous && { isAnonymous: true }),
     };
@@ -173,6 +175,22 @@ export class LocalIdentity implements IdentityProvider {
       throw new AuthFailure('emailNeeds2ndFactorVerification');
     }
     return signedIn;
+  }
+
+  async sendEmailVerification(headers: Headers): Promise<void> {
+    const user = await this.userOf(headers);
+    if (!user || user.isAnonymous || user.emailVerified) return;
+    await this.library.sendEmailVerification(user.email, headers);
+  }
+
+  async verifyEmail(token: string): Promise<IdentityUser> {
+    const response = await this.auth.api.verifyEmail({ query: { token }, asResponse: true });
+    if (!response.ok) throw new AuthFailure('invalidEmailVerificationLink');
+    // The library has checked the token's signature and expiry: its payload names the email.
+    const { email } = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { email: string };
+    const account = await this.library.userByEmail(email);
+    if (!account) throw new AuthFailure('invalidEmailVerificationLink');
+    return this.toUser(account);
   }
 
   async userOf(headers: Headers): Promise<IdentityUser | undefined> {

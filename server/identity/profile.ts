@@ -29,6 +29,8 @@ export interface NewProfileInput {
   ipAddress?: string;
   ipLocation?: UserProfile['ipLocation'];
   wasAnonymous?: boolean;
+  /** Whether the account's email is proven (the identity provider says). */
+  isEmailVerified?: boolean;
   now: Date;
 }
 
@@ -53,14 +55,15 @@ export function newProfile(input: NewProfileInput): UserProfile {
     updatedAt: at,
     lastLoginAt: at,
     ...(input.wasAnonymous !== undefined && { wasAnonymous: input.wasAnonymous }),
+    ...(input.isEmailVerified !== undefined && { isEmailVerified: input.isEmailVerified }),
     ...(input.botCheckToken && { reCaptchaToken: input.botCheckToken }),
     ...(input.ipAddress && { ipAddresses: [input.ipAddress] as UserProfile['ipAddresses'] }),
     ...(input.ipLocation && { ipLocation: input.ipLocation }),
   } as UserProfile);
 }
 
-/** The profile after another login: lastLoginAt (and updatedAt) now, the address remembered once. */
-export function touchedOnLogin(profile: UserProfile, login: { now: Date; ipAddress?: string; ipLocation?: UserProfile['ipLocation'] }): UserProfile {
+/** The profile after another login: lastLoginAt (and updatedAt) now, the address remembered once, the email's proof as the provider has it. */
+export function touchedOnLogin(profile: UserProfile, login: { now: Date; ipAddress?: string; ipLocation?: UserProfile['ipLocation']; isEmailVerified?: boolean }): UserProfile {
   const at = login.now.toISOString();
   // The generated type spells an address as an odd intersection (its schema's anyOf of formats): they are strings.
   const addresses = (profile.ipAddresses ?? []) as string[];
@@ -70,5 +73,6 @@ export function touchedOnLogin(profile: UserProfile, login: { now: Date; ipAddre
     updatedAt: at,
     ...(login.ipAddress && !addresses.includes(login.ipAddress) && { ipAddresses: [...addresses, login.ipAddress].slice(-100) as UserProfile['ipAddresses'] }),
     ...(login.ipLocation && { ipLocation: login.ipLocation }),
+    ...(login.isEmailVerified !== undefined && { isEmailVerified: login.isEmailVerified }),
   };
 }

@@ -49,7 +49,7 @@ export class Visitors {
       await this.identity.join(user.uid, tenantId);
       this.events.emit('membership', user.uid);
     }
-    const touch = (current: UserProfile) => touchedOnLogin(current, { now: arrival.now, ipAddress: arrival.ipAddress });
+    const touch = (current: UserProfile) => touchedOnLogin(current, { now: arrival.now, ipAddress: arrival.ipAddress, isEmailVerified: user.emailVerified });
     if (await this.profiles.get(tenantId, user.uid)) return { profile: await this.profiles.update(tenantId, user.uid, touch), isNewHere: false, vendors };
     const first = newProfile({
       email: user.email,
@@ -58,6 +58,7 @@ export class Visitors {
       botCheckToken: arrival.botCheckToken,
       ipAddress: arrival.ipAddress,
       wasAnonymous: arrival.wasAnonymous,
+      isEmailVerified: user.emailVerified,
       now: arrival.now,
     });
     try {
@@ -74,11 +75,20 @@ export class Visitors {
     return user.vendors.includes(tenantId) ? this.profiles.get(tenantId, user.uid) : undefined;
   }
 
-  /** A new email on every profile the visitor has (one per vendor). */
+  /** A new email on every profile the visitor has (one per vendor): unproven until its link is followed. */
   async emailChanged(user: IdentityUser, email: string, now: Date): Promise<void> {
+    await this.updateEverywhere(user, (current) => ({ ...current, email, isEmailVerified: false, updatedAt: now.toISOString() }));
+  }
+
+  /** The email proven, on every profile (their open pages hear it live). */
+  async emailVerified(user: IdentityUser, now: Date): Promise<void> {
+    await this.updateEverywhere(user, (current) => ({ ...current, isEmailVerified: true, updatedAt: now.toISOString() }));
+  }
+
+  private async updateEverywhere(user: IdentityUser, change: (current: UserProfile) => UserProfile): Promise<void> {
     for (const vendorId of user.vendors) {
       if (!(await this.profiles.get(vendorId, user.uid))) continue;
-      await this.profiles.update(vendorId, user.uid, (current) => ({ ...current, email, updatedAt: now.toISOString() }));
+      await this.profiles.update(vendorId, user.uid, change);
     }
   }
 

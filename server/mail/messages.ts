@@ -9,7 +9,7 @@ import { escapeHtml } from '../../storefront/document/escape';
 import { addressLines } from '../../storefront/lib/contact';
 import { themeCssVariables, type Theme } from '../../schema/theme';
 
-export type MailKind = 'magicLink' | 'welcome' | 'denied';
+export type MailKind = 'magicLink' | 'verifyEmail' | 'welcome' | 'denied';
 
 export interface MailContent {
   kind: MailKind;
@@ -82,6 +82,20 @@ export function magicLinkMessage(configuration: StorefrontConfiguration, to: Rec
       'If you did not ask for it, ignore this message: nobody can sign in without the link.',
     ],
     action: { label: `Sign in to ${appTitle}`, url: link },
+  });
+}
+
+/** A link that proves the visitor owns the address (after sign-up, or a change of email). */
+export function verifyEmailMessage(configuration: StorefrontConfiguration, to: Recipient, link: string, validHours: number): MailContent {
+  const { appTitle } = configuration.site;
+  return message('verifyEmail', configuration, `Confirm your email address for ${appTitle}`, {
+    heading: 'Confirm your email address',
+    paragraphs: [
+      greeting(to),
+      `Follow this link to confirm that ${to.email} is yours. It works for the next ${validHours} hours.`,
+      `If you did not sign up for ${appTitle}, ignore this message: nothing happens without the link.`,
+    ],
+    action: { label: 'Confirm my email address', url: link },
   });
 }
 

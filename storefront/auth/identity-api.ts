@@ -3,6 +3,7 @@
  * itself). A refused call throws an IdentityError carrying the server's words, its §8 `reason`
  * and the field it belongs beside; a call that never reached the server says so.
  */
+import { AUTH_MESSAGES, isAuthFailureReason } from '../../schema/auth-messages';
 import type { UserProfile } from '../../schema/types.generated';
 import type { BotCheckAnswer, SecondFactorNeeded, SignedInAnswer, SignedInVisitor, VisitorSession } from '../../schema/visitor-session';
 import { botCheckToken } from './bot-check';
@@ -18,6 +19,12 @@ export class IdentityError extends Error {
   ) {
     super(message);
   }
+}
+
+/** §8's words for a reason a mailed link sent back (`?problem=<reason>`), if the page was opened with one. */
+export function problemFromUrl(): IdentityError | undefined {
+  const reason = new URLSearchParams(window.location.search).get('problem');
+  return reason && isAuthFailureReason(reason) ? new IdentityError(AUTH_MESSAGES[reason], 400, reason) : undefined;
 }
 
 /** Any failure as something to show: an IdentityError as it is, anything else as "something went wrong". */
@@ -68,6 +75,7 @@ export const identityApi = {
   enrolPhone: (body: { phoneNumber: string; code: string; password: string }) => post<void>('phone', body),
   sendSignInLink: (email: string) => post<{ sent: true }>('sign-in-link', { email }),
   changeEmail: (body: { newEmail: string; password: string }) => post<void>('email', body),
+  sendEmailConfirmation: () => post<void>('email-verification'),
   changePassword: (body: { password: string; newPassword: string }) => post<void>('password', body),
   deleteAccount: (password: string) => post<void>('delete', { password }),
   redeemStaffView: (ticket: string) => post<SignedInVisitor>('impersonation', { ticket }),

@@ -8,9 +8,8 @@
  *   readers, with the way out they suggest; a link that failed arrives as `?problem=<reason>`.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { AUTH_MESSAGES, isAuthFailureReason } from '../../schema/auth-messages';
 import { useAuth } from '../auth/AuthProvider';
-import { identityApi, IdentityError, toIdentityError } from '../auth/identity-api';
+import { identityApi, IdentityError, problemFromUrl, toIdentityError } from '../auth/identity-api';
 import { takeRedirectTarget } from '../auth/redirect-target';
 import { ErrorText } from '../components/auth/ErrorText';
 import { SecondFactorForm } from '../components/auth/SecondFactorForm';
@@ -21,12 +20,6 @@ import { usePageMeta } from './usePageMeta';
 
 type Mode = 'login' | 'signup';
 type Step = { kind: 'password' } | { kind: 'code'; phoneHint: string } | { kind: 'linkSent'; email: string };
-
-/** §8's words for a reason a link sent back, if the page was opened with one. */
-function problemFromUrl(): IdentityError | undefined {
-  const reason = new URLSearchParams(window.location.search).get('problem');
-  return reason && isAuthFailureReason(reason) ? new IdentityError(AUTH_MESSAGES[reason], 400, reason) : undefined;
-}
 
 export function AuthPage({ mode }: { mode: Mode }) {
   const { site, forms } = useConfiguration();

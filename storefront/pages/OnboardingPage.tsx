@@ -2,11 +2,14 @@
  * /onboarding/welcome (the platform's own tenant) and /onboarding/profile (other tenants): where a
  * visitor lands once their profile on this tenant is made (§2). They add the details every quote
  * request carries (the profile fields the schema lets them edit, labelled and bounded by it),
- * then see the steps ahead. Someone not signed in is pointed to sign-up and login instead.
+ * then see the steps ahead, and confirm their email address. Someone not signed in is pointed to
+ * sign-up and login instead. An email confirmation link lands here, with `?emailConfirmed=1` or the
+ * `?problem=` that stopped it.
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useAuth } from '../auth/AuthProvider';
-import { IdentityError } from '../auth/identity-api';
+import { IdentityError, problemFromUrl } from '../auth/identity-api';
+import { ErrorText } from '../components/auth/ErrorText';
 import { AccountSettings } from '../components/auth/AccountSettings';
 import { PhoneSecondFactor } from '../components/auth/PhoneSecondFactor';
 import { PageHeader } from '../components/PageHeader';
@@ -103,10 +106,14 @@ export function OnboardingPage() {
   const meta = usePageMeta();
   const { status, visitor } = useAuth();
   const signedIn = status.status === 'authenticated' && visitor !== undefined;
+  // A mailed link that did not work (an email confirmation) says why here.
+  const [linkProblem, setLinkProblem] = useState<IdentityError>();
+  useEffect(() => setLinkProblem(problemFromUrl()), []);
   return (
     <>
       <PageHeader title={meta.name} lead={messages.onboardingLead(site.request!)} />
       <div className="container section medium">
+        {linkProblem && <ErrorText id="link-problem" error={linkProblem} />}
         {status.status === 'notAuthenticated' && (
           <p className="form-note">
             {messages.onboardingSignedOut} <a href="/auth/signup">{messages.signUp}</a> · <a href="/auth/login">{messages.logIn}</a>

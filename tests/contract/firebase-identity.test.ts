@@ -1,9 +1,7 @@
 /**
  * The firebase IdentityProvider: the contract, against the Firebase Auth emulator from
  * firebase-tools (offline, started here on a free port). SMS codes are read from the emulator's
- * REST endpoint; sign-in links are mailed by our Delivery, caught here. Firebase enrols a second
- * factor only on a proven email, and Backlot sends no verification mail yet: `proveEmail` marks it
- * proven through firebase-admin, standing in for that link.
+ * REST endpoint; sign-in and email confirmation links are mailed by our Delivery, caught here.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -32,16 +30,23 @@ describeIdentityProviderContract('firebase (Auth emulator)', async () => {
   ]);
   const app = initializeApp({ projectId: EMULATOR_PROJECT }, `contract-${Math.random().toString(36).slice(2)}`);
   const links = new Map<string, string>();
+  const verifications = new Map<string, string>();
   const auth = getAuth(app);
   // Staff view tickets are kept where the console's accounts are: a library in a scratch folder.
   const dataDir = await mkdtemp(path.join(tmpdir(), 'backlot-firebase-tickets-'));
   const tickets = await AuthLibrary.open({ dataDir });
-  const identity = new FirebaseIdentity({ auth, apiKey: 'emulator-key', emulatorHost: emulator.host, delivery: { signInLink: async (email, token) => void links.set(email, token) }, tickets });
+  const identity = new FirebaseIdentity({
+    auth,
+    apiKey: 'emulator-key',
+    emulatorHost: emulator.host,
+    delivery: { signInLink: async (email, token) => void links.set(email, token), verificationLink: async (email, token) => void verifications.set(email, token) },
+    tickets,
+  });
   return {
     identity,
     lastCode: (phoneNumber) => emulator.lastCode(phoneNumber),
     lastLinkToken: async (email) => links.get(email)!,
-    proveEmail: async (email) => void (await auth.updateUser((await auth.getUserByEmail(email)).uid, { emailVerified: true })),
+    lastVerificationToken: async (email) => verifications.get(email),
     // Console staff are local accounts whatever the visitors' provider; Firebase needs only their email.
     staff: async () => ({ email: 'staff@backlot.example', headers: new Headers() }),
     cleanup: async () => {

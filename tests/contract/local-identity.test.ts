@@ -33,15 +33,18 @@ describeIdentityProviderContract('local', async () => {
   // The delivery the server would do by text and mail, kept here for the test to read.
   const codes = new Map<string, string>();
   const links = new Map<string, string>();
+  const verifications = new Map<string, string>();
   library.deliverWith({
     signInCode: async (user, code) => void codes.set(user.phoneNumber!, code),
     phoneCode: async (phoneNumber, code) => void codes.set(phoneNumber, code),
     signInLink: async (email, token) => void links.set(email, token),
+    verificationLink: async (email, token) => void verifications.set(email, token),
   });
   return {
     identity: new LocalIdentity(library),
     lastCode: async (phoneNumber) => codes.get(phoneNumber)!,
     lastLinkToken: async (email) => links.get(email)!,
+    lastVerificationToken: async (email) => verifications.get(email),
     staff: () => platformStaff(library),
     cleanup: async () => {
       library.close();

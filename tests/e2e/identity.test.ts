@@ -4,7 +4,8 @@
  * tenant admin → the visitor's open page shows it without a reload; §8's words where they belong
  * (and §5's 'recaptcha not loaded' when the bot check cannot load); the stored redirect target
  * after login, and `/` instead of a login page; onboarding details saved; two-step login with a
- * wrong then a right code; a sign-in link opened in another tab, and used twice; a staff view
+ * wrong then a right code; a sign-in link opened in another tab, and used twice; the email
+ * confirmed from its mailed link while the first tab follows live; a staff view
  * opened from the console and ended; a guest who signs up; the account's changes; logout. axe-core on
  * both forms and the onboarding page.
  */
@@ -222,6 +223,41 @@ describe('a visitor', () => {
     await context.close();
   });
 
+  it('confirms their email with the mailed link, and the page they left open follows', async () => {
+    for (const width of [375, 1280]) {
+      const email = `eve${width}@studio.example`;
+      const { page, context, errors } = await visitor(width);
+      await open(page, '/auth/signup');
+      await submit(page, email, PASSPHRASE, 'Sign up');
+      await page.waitForURL(/onboarding/);
+      const account = page.getByRole('region', { name: 'Your account' });
+      await account.getByText('Not confirmed yet').waitFor();
+      await account.getByText(`We emailed a link to ${email}.`, { exact: false }).waitFor();
+      await account.getByRole('button', { name: 'Send the link again' }).click();
+      await account.getByRole('status').getByText(`Sent: check ${email} for the new link.`).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await account.screenshot({ path: path.join(app.artifacts, `email-unconfirmed_${width}.png`) });
+
+      // The link, opened in another tab: it lands on onboarding, which thanks them.
+      const tab = await context.newPage();
+      await tab.goto(await lastMailedLink(email, 'verifyEmail'));
+      await tab.locator('html[data-hydrated]').waitFor();
+      expect(new URL(tab.url()).pathname).toBe('/onboarding/profile');
+      await tab.getByRole('status').getByText('Thank you: your email address is confirmed.').waitFor();
+      // The first tab, never reloaded, hears the profile change.
+      await account.getByText('Confirmed', { exact: true }).waitFor();
+      expect(await account.getByRole('button', { name: 'Send the link again' }).count()).toBe(0);
+      await account.screenshot({ path: path.join(app.artifacts, `email-confirmed_${width}.png`) });
+
+      // A link that does not work says so, beside the button that sends a new one.
+      await tab.goto(`${storefront}/api/identity/verify-email?token=not-a-token`);
+      await tab.locator('html[data-hydrated]').waitFor();
+      await tab.getByRole('alert').getByText('That confirmation link has expired or does not work.', { exact: false }).waitFor();
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
   it('is seen by platform staff in a staff view opened from the console, bannered until it ends', async () => {
     const { page, context } = await visitor();
     await open(page, '/auth/signup');
@@ -318,9 +354,9 @@ async function lastTextedCode(to: string): Promise<string> {
   return /\b(\d{6})\b/.exec(texts.filter((text) => text.to === to).at(-1)!.body)![1]!;
 }
 
-async function lastMailedLink(to: string): Promise<string> {
+async function lastMailedLink(to: string, kind: 'magicLink' | 'verifyEmail' = 'magicLink'): Promise<string> {
   const outbox = new OutboxMailer(path.join(app.root, '.data/outbox'));
-  const mail = (await outbox.list()).find((entry) => entry.to === to && entry.kind === 'magicLink')!;
+  const mail = (await outbox.list()).find((entry) => entry.to === to && entry.kind === kind)!;
   const { text } = await simpleParser(await readFile(path.join(outbox.dir, mail.file)));
-  return /(http:\/\/\S+\/api\/identity\/sign-in-link\?token=\S+)/.exec(text!)![1]!;
+  return /(http:\/\/\S+\/api\/identity\/(?:sign-in-link|verify-email)\?token=\S+)/.exec(text!)![1]!;
 }

@@ -279,15 +279,58 @@ describe('the phone second factor', () => {
   });
 });
 
+const mails = () => (t.app.mailer as OutboxMailer).list();
+/** The link in the newest mail of `kind` to `to` (newest first), as the visitor would follow it. */
+const mailedLink = async (to: string, kind: 'magicLink' | 'verifyEmail') => {
+  const mail = (await mails()).find((entry) => entry.to === to && entry.kind === kind)!;
+  expect(mail).toMatchObject({ kind, tenantId: 'aviation' });
+  return linkOfMail(mail.file);
+};
+const linkOfMail = async (file: string) => {
+  const { text } = await simpleParser(await readFile(path.join((t.app.mailer as OutboxMailer).dir, file)));
+  return /(http:\/\/\S+\/api\/identity\/(?:sign-in-link|verify-email)\?token=\S+)/.exec(text!)![1]!;
+};
+
+describe('email confirmation', () => {
+  const follow = (link: URL) => t.app.inject({ url: `${link.pathname}${link.search}`, headers: { host: AVIATION } });
+  const profileOf = async (cookie: string) => (await session(cookie)).json().profile;
+
+  it('mails a link at sign-up that marks every profile confirmed, live', async () => {
+    const signedUp = await signUp('cyd@studio.example');
+    const cookie = cookieOf(signedUp);
+    expect(signedUp.json().profile.isEmailVerified).toBe(false);
+    const link = new URL(await mailedLink('cyd@studio.example', 'verifyEmail'));
+    expect(link.origin).toBe(`http://${AVIATION}`);
+    const followed = await follow(link);
+    expect(followed.statusCode).toBe(302);
+    expect(followed.headers.location).toBe('/onboarding/profile?emailConfirmed=1');
+    // Confirming signs nobody in: the link may be opened anywhere.
+    expect(followed.headers['set-cookie']).toBeUndefined();
+    expect(await profileOf(cookie)).toMatchObject({ isEmailVerified: true });
+    const forged = await follow(new URL(`${link.origin}/api/identity/verify-email?token=not.a.token`));
+    expect(forged.headers.location).toBe('/onboarding/profile?problem=invalidEmailVerificationLink');
+  });
+
+  it('sends another on request, only to a signed-in visitor, and a new email is unconfirmed until its own link', async () => {
+    expect((await post('/api/identity/email-verification', {})).statusCode).toBe(401);
+    const cookie = cookieOf(await signUp('di@studio.example'));
+    const before = (await mails()).length;
+    expect((await post('/api/identity/email-verification', {}, { cookie })).statusCode).toBe(204);
+    expect((await mails()).length).toBe(before + 1);
+    await follow(new URL(await mailedLink('di@studio.example', 'verifyEmail')));
+    expect((await post('/api/identity/email', { password: PASSWORD, newEmail: 'di@newstudio.example' }, { cookie })).statusCode).toBe(204);
+    expect(await profileOf(cookie)).toMatchObject({ email: 'di@newstudio.example', isEmailVerified: false });
+    await follow(new URL(await mailedLink('di@newstudio.example', 'verifyEmail')));
+    expect(await profileOf(cookie)).toMatchObject({ isEmailVerified: true });
+    // Confirmed: asking again mails nothing.
+    const confirmed = (await mails()).length;
+    await post('/api/identity/email-verification', {}, { cookie });
+    expect((await mails()).length).toBe(confirmed);
+  });
+});
+
 describe('sign-in links', () => {
-  const mails = () => (t.app.mailer as OutboxMailer).list();
-  const linkIn = async (to: string) => {
-    const outbox = t.app.mailer as OutboxMailer;
-    const mail = (await mails()).find((entry) => entry.to === to)!;
-    expect(mail).toMatchObject({ kind: 'magicLink', tenantId: 'aviation' });
-    const { text } = await simpleParser(await readFile(path.join(outbox.dir, mail.file)));
-    return /(http:\/\/\S+\/api\/identity\/sign-in-link\?token=\S+)/.exec(text!)![1]!;
-  };
+  const linkIn = (to: string) => mailedLink(to, 'magicLink');
 
   it('mails a link in the tenant branding that signs the visitor in once', async () => {
     await signUp('uma@studio.example');
@@ -418,8 +461,13 @@ describe('guests (§4 anonymous)', () => {
 
 // Last, so it reads the log of everything above: sign-ups, logins, codes, links, changes.
 describe('the log', () => {
-  it('holds no password and no texted code', async () => {
+  it('holds no password, no texted code and no mailed link token', async () => {
     const log = logLines.join('\n');
+    const linked = (await mails()).filter((mail) => mail.kind === 'magicLink' || mail.kind === 'verifyEmail');
+    const linkTokens = await Promise.all(linked.map(async (mail) => new URL(await linkOfMail(mail.file)).searchParams.get('token')!));
+    expect(linkTokens.length).toBeGreaterThan(3);
+    expect(log).toContain('token=[redacted]');
+    for (const token of linkTokens) expect(log).not.toContain(encodeURIComponent(token).slice(0, 24));
     expect(logLines.length).toBeGreaterThan(100);
     for (const secret of [PASSWORD, 'a brand new passphrase', 'not the passphrase']) expect(log).not.toContain(secret);
     const codes = (await (t.app.sms as OutboxSms).list()).map((text) => /\b(\d{6})\b/.exec(text.body)![1]!);

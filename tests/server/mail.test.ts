@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadTenant } from '../../schema/node/loader';
 import { themeCssVariables, type Theme } from '../../schema/theme';
 import { OutboxMailer, SmtpMailer, type OutgoingMail } from '../../server/mail/mailer';
-import { deniedMessage, magicLinkMessage, senderOf, welcomeMessage, type MailContent } from '../../server/mail/messages';
+import { deniedMessage, magicLinkMessage, senderOf, verifyEmailMessage, welcomeMessage, type MailContent } from '../../server/mail/messages';
 import { storefrontConfiguration } from '../../storefront/config/build-configuration';
 import type { StorefrontConfiguration } from '../../storefront/config/configuration';
 import { tenantsDir } from '../helpers/paths';
@@ -50,6 +50,7 @@ afterAll(async () => {
 const HOSTILE = '<img src=x onerror=alert(1)>';
 const kinds: Array<[string, (configuration: StorefrontConfiguration) => MailContent]> = [
   ['magicLink', (configuration) => magicLinkMessage(configuration, { email: 'dp@studio.example', displayName: HOSTILE }, `https://${configuration.site.domain}/auth/link?code=abc`, 15)],
+  ['verifyEmail', (configuration) => verifyEmailMessage(configuration, { email: 'dp@studio.example', displayName: HOSTILE }, `https://${configuration.site.domain}/auth/link?code=abc`, 24)],
   ['welcome', (configuration) => welcomeMessage(configuration, { email: 'dp@studio.example', displayName: HOSTILE })],
   ['denied', (configuration) => deniedMessage(configuration, { email: 'dp@studio.example', displayName: HOSTILE })],
 ];
@@ -78,7 +79,7 @@ describe.each(['aviation', 'platform'])('mail for %s', (tenantId) => {
     expect(mail.text).toContain(`Hello ${HOSTILE},`);
     expect(html).not.toContain('<img src=x');
     expect(html).toContain('Hello &#60;img src=x onerror=alert(1)&#62;,');
-    if (kind === 'magicLink') {
+    if (kind === 'magicLink' || kind === 'verifyEmail') {
       expect(mail.text).toContain(`https://${configuration.site.domain}/auth/link?code=abc`);
       expect(html).toContain(`href="https://${configuration.site.domain}/auth/link?code=abc"`);
     }

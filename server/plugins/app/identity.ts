@@ -6,7 +6,8 @@
  * - `app.botCheck`: the sign-up's bot check (local signed tokens by default; reCAPTCHA v3 when configured);
  * - `app.sms`: where codes are texted (the outbox, or the configured provider).
  * It also delivers the library's codes and links in the tenant's name: texts through `app.sms`,
- * sign-in links through `app.mailer`, in the branding of the tenant the asking request was for.
+ * sign-in and email confirmation links through `app.mailer`, in the branding of the tenant the
+ * asking request was for.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -19,7 +20,7 @@ import type { IdentityProvider } from '../../identity/identity-provider';
 import { LocalIdentity } from '../../identity/local-identity';
 import { createSmsSender, textMessages, type SmsSender } from '../../identity/sms';
 import { Visitors } from '../../identity/visitors';
-import { magicLinkMessage, senderOf } from '../../mail/messages';
+import { magicLinkMessage, senderOf, verifyEmailMessage } from '../../mail/messages';
 
 /** Tells the delivery of a sign-in link which origin the link is for (set by the route from the request, whatever the browser sent). */
 export const ORIGIN_HEADER = 'x-backlot-link-origin';
@@ -74,6 +75,12 @@ export default fp<{ config: ServerConfig }>(
         throw error;
       }
     };
+    /** The storefront origin a mailed link leads to: as the asking browser reached it (set by the route). */
+    const linkOrigin = (headers: Headers | undefined) => {
+      const origin = headers?.get(ORIGIN_HEADER);
+      if (!origin) throw new Error('a mailed link needs the origin it leads to');
+      return origin;
+    };
     const delivery: Delivery = {
       signInCode: (user, code, headers) =>
         logged('a sign-in code', async () => {
@@ -89,10 +96,14 @@ export default fp<{ config: ServerConfig }>(
       signInLink: (email, token, headers) =>
         logged('a sign-in link', async () => {
           const configuration = await configurationFor(headers);
-          const origin = headers?.get(ORIGIN_HEADER);
-          if (!origin) throw new Error('a sign-in link needs the origin it leads to');
-          const link = `${origin}/api/identity/sign-in-link?token=${encodeURIComponent(token)}`;
+          const link = `${linkOrigin(headers)}/api/identity/sign-in-link?token=${encodeURIComponent(token)}`;
           await app.mailer.send({ ...magicLinkMessage(configuration, { email }, link, CODE_LIMITS.linkMinutes), to: email, from: senderOf(configuration), tenantId: configuration.tenantId });
+        }),
+      verificationLink: (email, token, headers) =>
+        logged('an email confirmation link', async () => {
+          const configuration = await configurationFor(headers);
+          const link = `${linkOrigin(headers)}/api/identity/verify-email?token=${encodeURIComponent(token)}`;
+          await app.mailer.send({ ...verifyEmailMessage(configuration, { email }, link, CODE_LIMITS.verificationHours), to: email, from: senderOf(configuration), tenantId: configuration.tenantId });
         }),
     };
     app.authLibrary.deliverWith(delivery);

@@ -8,6 +8,8 @@
  * - POST /api/identity/second-factor/confirm  the code → signed in
  * - POST /api/identity/phone/code  a code to prove a phone number; POST /api/identity/phone enrols it
  * - POST /api/identity/sign-in-link  mails a sign-in link; GET /api/identity/sign-in-link?token= follows it
+ * - POST /api/identity/email-verification  mails the email confirmation link (again: sign-up and an
+ *   email change send one); GET /api/identity/verify-email?token= follows it
  * - POST /api/identity/impersonation  redeems a staff view ticket (from the console); /stop ends it
  * - POST /api/identity/password | /email | /delete  the account (§7), each with the current password
  * - POST /api/identity/logout   ends the session
@@ -95,6 +97,25 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
     return { wasAnonymous: false, headers };
   };
 
+  /** The headers of a call whose mailed link leads back to this storefront, as the browser reached it. */
+  const linkingBack = (request: FastifyRequest, headers = fetchHeaders(request)): Headers => {
+    const linking = new Headers(headers);
+    linking.set(ORIGIN_HEADER, `${request.protocol}://${request.host}`);
+    return linking;
+  };
+
+  /**
+   * Mails the session's owner a link confirming their email. A mail that cannot go out now does not
+   * undo the sign-up or change that asked for it: it is logged, and the account page sends another.
+   */
+  const mailEmailConfirmation = async (request: FastifyRequest, headers: Headers) => {
+    try {
+      await app.identity.sendEmailVerification(linkingBack(request, headers));
+    } catch (error) {
+      request.log.error({ err: error }, 'the email confirmation link could not be sent');
+    }
+  };
+
   const signedInHere = async (request: FastifyRequest): Promise<{ user?: IdentityUser; session: VisitorSession }> => {
     const user = await app.identity.userOf(fetchHeaders(request));
     if (!user) return { session: { status: 'notAuthenticated', reason: 'noToken' } };
@@ -176,7 +197,9 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
       await app.botCheck.verify(body.botCheckToken, 'signup');
       const { wasAnonymous, headers } = await endPreviousSession(request);
       const signedIn = await app.identity.signUp({ email: body.email, password: body.password }, headers);
-      return reply.code(201).send(await answerSignedIn(request, reply, signedIn, { botCheckToken: body.botCheckToken, wasAnonymous }));
+      const answer = await answerSignedIn(request, reply, signedIn, { botCheckToken: body.botCheckToken, wasAnonymous });
+      await mailEmailConfirmation(request, withCookies(headers, signedIn.setCookies));
+      return reply.code(201).send(answer);
     },
   );
 
@@ -313,37 +336,88 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
       },
     },
     async (request, reply) => {
-      const headers = fetchHeaders(request);
-      // Where the link leads: this storefront, as the browser reached it.
-      headers.set(ORIGIN_HEADER, `${request.protocol}://${request.host}`);
-      await app.identity.sendSignInLink((request.body as { email: string }).email, headers);
+      await app.identity.sendSignInLink((request.body as { email: string }).email, linkingBack(request));
       return reply.code(202).send({ sent: true });
     },
   );
 
-  app.get(
-    '/api/identity/sign-in-link',
-    {
-      config: { docs: { success: { status: 302, description: 'Signed in: on to onboarding or the home page; a bad link goes to the login page, which says why' } } },
-      schema: {
-        tags: ['identity'],
-        summary: 'Follow a sign-in link',
-        security: [],
-        querystring: { type: 'object', required: ['token'], properties: { token: { type: 'string', minLength: 1, maxLength: 512 } } },
+  /**
+   * A GET that follows a mailed link (its token in the query), then redirects: to where `follow`
+   * says, or, when the link is refused, to `refusedAt` with the reason for the page to say.
+   */
+  const linkRoute = (
+    url: string,
+    docs: { summary: string; description: string; maxLength: number },
+    follow: (token: string, request: FastifyRequest, reply: FastifyReply) => Promise<string>,
+    refusedAt: (request: FastifyRequest) => string,
+  ) =>
+    app.get(
+      url,
+      {
+        config: { docs: { success: { status: 302, description: docs.description } } },
+        schema: {
+          tags: ['identity'],
+          summary: docs.summary,
+          security: [],
+          querystring: { type: 'object', required: ['token'], properties: { token: { type: 'string', minLength: 1, maxLength: docs.maxLength } } },
+        },
       },
+      async (request, reply) => {
+        void reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+        try {
+          return reply.redirect(await follow((request.query as { token: string }).token, request, reply), 302);
+        } catch (error) {
+          if (!(error instanceof AuthFailure)) throw error;
+          return reply.redirect(`${refusedAt(request)}?problem=${error.reason}`, 302);
+        }
+      },
+    );
+
+  linkRoute(
+    '/api/identity/sign-in-link',
+    { summary: 'Follow a sign-in link', description: 'Signed in: on to onboarding or the home page; a bad link goes to the login page, which says why', maxLength: 512 },
+    async (token, request, reply) => {
+      const { headers } = await endPreviousSession(request);
+      const answer = await answerSignedIn(request, reply, await app.identity.signInWithLink(token, headers));
+      return answer.next ?? '/?signedIn=link';
+    },
+    () => '/auth/login',
+  );
+
+  app.post(
+    '/api/identity/email-verification',
+    {
+      config: {
+        ...attempts,
+        docs: {
+          success: { status: 204, description: 'A confirmation link is on its way (nothing is sent for an email already confirmed)' },
+          errors: { 401: 'Nobody is signed in on this storefront' },
+        },
+      },
+      schema: { tags: ['identity'], summary: 'Mail the link that confirms the email address again' },
     },
     async (request, reply) => {
-      void reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
-      try {
-        const { headers } = await endPreviousSession(request);
-        const signedIn = await app.identity.signInWithLink((request.query as { token: string }).token, headers);
-        const answer = await answerSignedIn(request, reply, signedIn);
-        return reply.redirect(`${answer.next ?? '/'}${answer.next ? '' : '?signedIn=link'}`, 302);
-      } catch (error) {
-        if (!(error instanceof AuthFailure)) throw error;
-        return reply.redirect(`/auth/login?problem=${error.reason}`, 302);
-      }
+      const { user, session } = await signedInHere(request);
+      if (!user || session.status !== 'authenticated') return reply.code(401).send(NOT_SIGNED_IN);
+      await app.identity.sendEmailVerification(linkingBack(request));
+      return reply.code(204).send();
     },
+  );
+
+  linkRoute(
+    '/api/identity/verify-email',
+    {
+      summary: 'Follow an email confirmation link',
+      description: 'On to the onboarding page, which says the email is confirmed, or why the link did not work (where a new one is a button away)',
+      maxLength: 2048,
+    },
+    async (token, request) => {
+      const user = await app.identity.verifyEmail(token);
+      await app.visitors.emailVerified(user, new Date());
+      request.log.info({ uid: user.uid }, 'email confirmed');
+      return `${onboardingPath(request.tenantId)}?emailConfirmed=1`;
+    },
+    (request) => onboardingPath(request.tenantId),
   );
 
   app.post('/api/identity/logout', { schema: { tags: ['identity'], summary: 'Log out' }, config: { docs: { success: { status: 204, description: 'Logged out' } } } }, async (request, reply) => {
@@ -444,11 +518,12 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
 
   app.post(
     '/api/identity/email',
-    accountChange('Change the email address', reauthenticated({ newEmail: definitionRef('email') }), 'Changed on the account and every profile'),
+    accountChange('Change the email address', reauthenticated({ newEmail: definitionRef('email') }), 'Changed on the account and every profile; a confirmation link goes to the new address'),
     async (request, reply) => {
       const body = request.body as { password: string; newEmail: string };
       const user = await app.identity.changeEmail(body, fetchHeaders(request));
       await app.visitors.emailChanged(user, user.email, new Date());
+      await mailEmailConfirmation(request, fetchHeaders(request));
       return reply.code(204).send();
     },
   );

@@ -1,5 +1,6 @@
 /**
- * The account (§7), for a signed-in visitor: a new email or a new password, each only with the
+ * The account (§7), for a signed-in visitor: whether the email is confirmed (with a link to send
+ * again), a new email or a new password, each only with the
  * current password (§8's requiresRecentLogin otherwise), and deleting the account after a
  * confirmation. Each change is its own small form, so a mistake in one leaves the others alone.
  */
@@ -9,6 +10,7 @@ import { identityApi, toIdentityError, type IdentityError } from '../../auth/ide
 import { useConfiguration } from '../../config/ConfigurationProvider';
 import { messages } from '../../i18n/messages';
 import { useConfirm } from '../ConfirmDialog';
+import { EmailConfirmation } from './EmailConfirmation';
 import { ErrorText } from './ErrorText';
 
 type Change = 'email' | 'password' | 'delete';
@@ -70,6 +72,7 @@ export function AccountSettings() {
       <h2 id="account-heading" className="form-heading">
         {messages.account}
       </h2>
+      <EmailConfirmation />
       <ChangeForm
         name="email"
         heading={messages.changeEmail}
