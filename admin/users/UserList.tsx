@@ -18,6 +18,8 @@ interface Visitor {
   email: string;
   displayName?: string;
   isAuthorized: boolean | null;
+  /** Whether the visitor followed the link mailed to their address (it is theirs). */
+  isEmailVerified?: boolean;
   decision: 'awaiting' | 'approved' | 'denied';
 }
 
@@ -118,6 +120,7 @@ export function UserList() {
     >
       <Datagrid bulkActionButtons={false} rowClick={false} empty={<>{translate('backlot.users.empty')}</>}>
         <TextField source="email" label="Email" />
+        <FunctionField label="Email confirmed" render={(visitor: Visitor) => (visitor.isEmailVerified ? 'Yes' : 'Not yet')} />
         <TextField source="displayName" label="Name" />
         <TextField source="production" label="Production" emptyText="—" />
         <DateField source="createdAt" label="Signed up" showTime />

@@ -2,7 +2,7 @@
  * Visitor approval in the console end to end, in Chromium against the built server on a temp
  * copy of tenants/: a sign-up (written into the server's SQLite profiles, as the sign-up flow
  * will) awaits a decision; the tenant admin approves one and denies another; each gets its mail
- * once (read from the server's outbox). axe-core on the screen.
+ * once (read from the server's outbox); the list says whose email is confirmed. axe-core on the screen.
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,7 +20,8 @@ beforeAll(async () => {
     ['dana', 'dana@studio.example'],
     ['sam', 'sam@studio.example'],
   ])
-    await profiles.create('aviation', uid!, { ...newProfile({ email, vendorId: 'aviation', vendorName: 'Jetway Props', now: new Date() }), production: 'Red Eye 2' });
+    // sam followed the link mailed to confirm the address; dana has not yet.
+    await profiles.create('aviation', uid!, { ...newProfile({ email, vendorId: 'aviation', vendorName: 'Jetway Props', isEmailVerified: uid === 'sam', now: new Date() }), production: 'Red Eye 2' });
   await profiles.close();
 }, 60_000);
 afterAll(() => app?.close());
@@ -32,6 +33,20 @@ describe('console users', () => {
     await page.getByRole('menuitem', { name: 'Users' }).click();
     await page.getByRole('cell', { name: 'dana@studio.example', exact: true }).waitFor();
     expect(await page.getByRole('cell', { name: 'Red Eye 2' }).count()).toBe(2);
+    // Whether each address is confirmed, for the admin deciding.
+    await page.getByRole('columnheader', { name: 'Email confirmed' }).waitFor();
+    expect(
+      await page
+        .getByRole('row', { name: /dana@studio\.example/ })
+        .getByRole('cell', { name: 'Not yet', exact: true })
+        .count(),
+    ).toBe(1);
+    expect(
+      await page
+        .getByRole('row', { name: /sam@studio\.example/ })
+        .getByRole('cell', { name: 'Yes', exact: true })
+        .count(),
+    ).toBe(1);
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: path.join(app.artifacts, 'users_1280.png'), fullPage: true });
 

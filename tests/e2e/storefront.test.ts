@@ -34,7 +34,12 @@ beforeAll(async () => {
   const made = await backlot(['new', 'studio-nine', '--name', 'Studio Nine Rentals', '--domain', 'www.studionine.example', '--yes'], { env: { BACKLOT_TENANTS_DIR: tenants } });
   expect(made.code, made.stderr).toBe(0);
   for (const tenant of TENANTS) sites.set(tenant, JSON.parse(await readFile(path.join(tenants, tenant, 'site.json'), 'utf8')));
-  server = await startServer({ BACKLOT_TENANTS_DIR: tenants, BACKLOT_DATA_DIR: path.join(root, '.data'), BACKLOT_ADMIN_EMAIL: 'staff@backlot.example', BACKLOT_ADMIN_PASSWORD: 'correct horse battery staple' });
+  server = await startServer({
+    BACKLOT_TENANTS_DIR: tenants,
+    BACKLOT_DATA_DIR: path.join(root, '.data'),
+    BACKLOT_ADMIN_EMAIL: 'staff@backlot.example',
+    BACKLOT_ADMIN_PASSWORD: 'correct horse battery staple',
+  });
   browser = await launchChromium();
   await mkdir(artifacts, { recursive: true });
 }, 60_000);
@@ -60,7 +65,6 @@ async function openPage(tenant: string, options: Parameters<typeof containedCont
   });
   return { ...contained, page, errors, goto: (pathname: string) => page.goto(`${origin(tenant)}${pathname}`) };
 }
-
 
 describe.each(TENANTS)('storefront of %s', (tenant) => {
   it('answers every §2 route with 200, hydrates without errors, passes axe, and is screenshotted at 375 and 1280 px', async () => {
@@ -108,7 +112,18 @@ describe.each(TENANTS)('storefront of %s', (tenant) => {
     const social = page.getByRole('list', { name: 'Follow us' });
     for (const link of site.socialLinks ?? []) await expect(social.locator(`a[href="${link.url}"]`).count()).resolves.toBe(1);
     if (tenant === 'aviation') {
-      expect(footerLinks.map((link) => link.label)).toEqual(['Prop & Set Rentals', 'Portfolio', 'Forms & FAQs', 'About Us', 'Custom Sets', 'Credits', 'Resources & Links', 'Testimonials', 'TIPS', 'Categories']);
+      expect(footerLinks.map((link) => link.label)).toEqual([
+        'Prop & Set Rentals',
+        'Portfolio',
+        'Forms & FAQs',
+        'About Us',
+        'Custom Sets',
+        'Credits',
+        'Resources & Links',
+        'Testimonials',
+        'TIPS',
+        'Categories',
+      ]);
       expect(await social.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('aria-label')))).toEqual(['Facebook', 'Instagram', 'Twitter / X']);
     }
     // A footer link navigates.
@@ -129,9 +144,19 @@ describe('header dropdowns', () => {
       for (let i = 0; i < 20 && !(await summary.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
       await expect(summary.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
       await page.keyboard.press('ArrowDown');
-      await expect(page.locator('details[open] .dropdown-menu a').first().evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+      await expect(
+        page
+          .locator('details[open] .dropdown-menu a')
+          .first()
+          .evaluate((el) => el === document.activeElement),
+      ).resolves.toBe(true);
       await page.keyboard.press('ArrowDown');
-      await expect(page.locator('details[open] .dropdown-menu a').nth(1).evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+      await expect(
+        page
+          .locator('details[open] .dropdown-menu a')
+          .nth(1)
+          .evaluate((el) => el === document.activeElement),
+      ).resolves.toBe(true);
       await page.keyboard.press('Escape');
       expect(await page.locator('details[open]').count()).toBe(0);
       await expect(summary.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
