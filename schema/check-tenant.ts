@@ -8,7 +8,7 @@ import { problemsFromAjv } from './ajv-messages';
 import { compareIssues, type Issue } from './issue';
 import { parseJsonSource } from './json-source';
 import { checkTenantRules, findSharedDomains, TENANT_PARTS, type DomainClaim, type TenantPart } from './rules';
-import type { Tenant } from './types.generated';
+import type { Catalogue, Tenant } from './types.generated';
 import { partValidators, usePrecompiledValidators } from './validator-registry';
 
 export { TENANT_PARTS, type TenantPart };
@@ -30,6 +30,10 @@ export interface TenantReport {
   issues: Issue[];
   /** Each part's JSON value when it parsed, valid or not (for listings and formatting). */
   parsed: Partial<Record<TenantPart, unknown>>;
+  /** The folder's sample catalogue (catalogue.json), when it has one (its issues are in `issues`). */
+  catalogueFile?: string;
+  /** That catalogue, when it has no issues. */
+  catalogue?: Catalogue;
   /** Source position of a pointer in one of the parts that parsed (line 1, column 1 otherwise). */
   locate(part: TenantPart, pointer: string): { line: number; column: number };
 }

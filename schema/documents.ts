@@ -6,8 +6,10 @@ import categories from './categories.schema.json' with { type: 'json' };
 import pages from './pages.schema.json' with { type: 'json' };
 import tenant from './tenant.schema.json' with { type: 'json' };
 import userProfile from './user-profile.schema.json' with { type: 'json' };
+import item from './item.schema.json' with { type: 'json' };
+import catalogue from './catalogue.schema.json' with { type: 'json' };
 
-export const schemaDocuments = { defs, site, vendor, categories, pages, tenant, userProfile } as const;
+export const schemaDocuments = { defs, site, vendor, categories, pages, tenant, userProfile, item, catalogue } as const;
 
 export const schemaIds = {
   site: site.$id,
@@ -16,4 +18,6 @@ export const schemaIds = {
   pages: pages.$id,
   tenant: tenant.$id,
   userProfile: userProfile.$id,
+  item: item.$id,
+  catalogue: catalogue.$id,
 } as const;

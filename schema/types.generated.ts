@@ -19,6 +19,8 @@ export interface SchemaIndex {
   categories?: CategoryTree;
   pages?: ContentPages;
   userProfile?: UserProfile;
+  item?: Item;
+  catalogue?: Catalogue;
 }
 /**
  * A whole tenant: the four files of tenants/<tenantId>/ together. The API reads and writes tenants in this shape.
@@ -1002,4 +1004,336 @@ export interface Subscription {
    * Unsubscribed at: When the user last unsubscribed; null if never.
    */
   unsubscribedAt?: string | null;
+}
+/**
+ * One thing a tenant rents: a prop, a seat, a set piece or a piece of studio gear, as its catalogue lists it. Visitors ask for a quote on it; there is no payment at checkout.
+ */
+export interface Item {
+  /**
+   * URL slug: The name as it appears in a URL: lowercase letters, digits and single hyphens.
+   */
+  objectID: string;
+  /**
+   * Label: A short piece of text shown to visitors. It is always rendered as text, never as HTML.
+   */
+  name: string;
+  /**
+   * Description: What the item is, its condition and anything a production should know. Shown as text.
+   */
+  description?: string;
+  /**
+   * Images: Photos of the item, the first one shown in lists. Each carries its size, so the page keeps its layout while it loads, and alternative text.
+   *
+   * @maxItems 12
+   */
+  images?:
+    | []
+    | [ItemImage]
+    | [ItemImage, ItemImage]
+    | [ItemImage, ItemImage, ItemImage]
+    | [ItemImage, ItemImage, ItemImage, ItemImage]
+    | [ItemImage, ItemImage, ItemImage, ItemImage, ItemImage]
+    | [ItemImage, ItemImage, ItemImage, ItemImage, ItemImage, ItemImage]
+    | [ItemImage, ItemImage, ItemImage, ItemImage, ItemImage, ItemImage, ItemImage]
+    | [ItemImage, ItemImage, ItemImage, ItemImage, ItemImage, ItemImage, ItemImage, ItemImage]
+    | [ItemImage, ItemImage, ItemImage, ItemImage, ItemImage, ItemImage, ItemImage, ItemImage, ItemImage]
+    | [ItemImage, ItemImage, ItemImage, ItemImage, ItemImage, ItemImage, ItemImage, ItemImage, ItemImage, ItemImage]
+    | [
+        ItemImage,
+        ItemImage,
+        ItemImage,
+        ItemImage,
+        ItemImage,
+        ItemImage,
+        ItemImage,
+        ItemImage,
+        ItemImage,
+        ItemImage,
+        ItemImage
+      ]
+    | [
+        ItemImage,
+        ItemImage,
+        ItemImage,
+        ItemImage,
+        ItemImage,
+        ItemImage,
+        ItemImage,
+        ItemImage,
+        ItemImage,
+        ItemImage,
+        ItemImage,
+        ItemImage
+      ];
+  category: CategoryPath;
+  /**
+   * Rates: What renting it costs, in the tenant's currency, before weekly discounts.
+   */
+  rates: {
+    /**
+     * Amount: An amount in the tenant's currency, with at most two decimals.
+     */
+    day: number;
+    /**
+     * Amount: An amount in the tenant's currency, with at most two decimals.
+     */
+    week?: number;
+  };
+  /**
+   * Quantity in stock: How many the tenant has. A request may not ask for more.
+   */
+  quantity: number;
+  /**
+   * Weight (lb): The weight of one, in pounds.
+   */
+  weightLb?: number;
+  /**
+   * Dimensions (in): The size of one, in inches.
+   */
+  dimensions?: {
+    /**
+     * Width (in)
+     */
+    widthIn: number;
+    /**
+     * Depth (in)
+     */
+    depthIn: number;
+    /**
+     * Height (in)
+     */
+    heightIn: number;
+  };
+  /**
+   * Tags: Words visitors can filter by, as slugs ("hero-prop", "practical-lighting").
+   *
+   * @maxItems 30
+   *
+   * Items: URL slug: The name as it appears in a URL: lowercase letters, digits and single hyphens.
+   */
+  tags?: string[];
+  /**
+   * Colours: Names from the tenant's colour map (site.colorMap), for the colour filter.
+   *
+   * @maxItems 8
+   *
+   * Items: Label: A short piece of text shown to visitors. It is always rendered as text, never as HTML.
+   */
+  colors?:
+    | []
+    | [string]
+    | [string, string]
+    | [string, string, string]
+    | [string, string, string, string]
+    | [string, string, string, string, string]
+    | [string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string];
+  /**
+   * Custom field values: For each of the tenant's custom fields (site.customFields: Eras, Styles, Rooms …) by its slug, the slugs of the options this item has.
+   */
+  customFields?: {
+    /**
+     * @maxItems 20
+     *
+     * Items: URL slug: The name as it appears in a URL: lowercase letters, digits and single hyphens.
+     */
+    [k: string]:
+      | []
+      | [string]
+      | [string, string]
+      | [string, string, string]
+      | [string, string, string, string]
+      | [string, string, string, string, string]
+      | [string, string, string, string, string, string]
+      | [string, string, string, string, string, string, string]
+      | [string, string, string, string, string, string, string, string]
+      | [string, string, string, string, string, string, string, string, string]
+      | [string, string, string, string, string, string, string, string, string, string]
+      | [string, string, string, string, string, string, string, string, string, string, string]
+      | [string, string, string, string, string, string, string, string, string, string, string, string]
+      | [string, string, string, string, string, string, string, string, string, string, string, string, string]
+      | [string, string, string, string, string, string, string, string, string, string, string, string, string, string]
+      | [
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string
+        ]
+      | [
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string
+        ]
+      | [
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string
+        ]
+      | [
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string
+        ]
+      | [
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string
+        ]
+      | [
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string
+        ]
+      | undefined;
+  };
+  /**
+   * Tenant id: Lowercase letters, digits and single hyphens; it is also the tenant's folder name and its <id>.localhost host name.
+   */
+  vendorId: string;
+  _geoloc?: GeoPoint;
+  /**
+   * Date and time: An ISO 8601 date-time with a time zone offset.
+   */
+  createdAt: string;
+  /**
+   * Date and time: An ISO 8601 date-time with a time zone offset.
+   */
+  updatedAt: string;
+}
+export interface ItemImage {
+  /**
+   * Image address: An image: an absolute http(s) URL or a path on this site starting with a single /.
+   */
+  url: string;
+  /**
+   * Width (px)
+   */
+  width: number;
+  /**
+   * Height (px)
+   */
+  height: number;
+  /**
+   * Alternative text: What the photo shows, read aloud to visitors who cannot see it.
+   */
+  alt: string;
+}
+/**
+ * Where the item sits in the tenant's category tree, by slugs: a rental group, one of its categories, and optionally a subcategory.
+ */
+export interface CategoryPath {
+  /**
+   * URL slug: The name as it appears in a URL: lowercase letters, digits and single hyphens.
+   */
+  group: string;
+  /**
+   * URL slug: The name as it appears in a URL: lowercase letters, digits and single hyphens.
+   */
+  category: string;
+  /**
+   * URL slug: The name as it appears in a URL: lowercase letters, digits and single hyphens.
+   */
+  subcategory?: string;
+}
+/**
+ * A tenant's items as a file (tenants/<id>/catalogue.json): the sample catalogue a tenant ships with, loaded into the item store by `backlot catalogue import`.
+ */
+export interface Catalogue {
+  /**
+   * Schema: Where editors find this schema.
+   */
+  $schema?: string;
+  /**
+   * Items
+   *
+   * @maxItems 50000
+   */
+  items: Item[];
 }

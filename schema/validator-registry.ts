@@ -7,7 +7,8 @@
 import type { ValidateFunction } from 'ajv';
 import type { TenantPart } from './rules';
 
-export type PartValidators = Record<TenantPart, ValidateFunction>;
+/** One validator per tenant file, and the catalogue file's (tenants/<id>/catalogue.json). */
+export type PartValidators = Record<TenantPart | 'catalogue', ValidateFunction>;
 
 let precompiled: (() => PartValidators) | undefined;
 let compiler: (() => PartValidators) | undefined;

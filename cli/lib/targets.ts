@@ -1,9 +1,11 @@
 /**
  * Turns the paths given on the command line into tenant folders (and, for single files, which
- * files to report on). A path may be a tenant folder, one tenant file, or a folder of tenants.
+ * files to report on). A path may be a tenant folder, one tenant file (its catalogue.json
+ * included), or a folder of tenants.
  */
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { CATALOGUE_FILE_NAME } from '../../schema/check-catalogue';
 import { listTenantDirs, TENANT_PARTS, tenantFileName, type TenantPart } from '../../schema/node/loader';
 import { displayPath, tenantsDirOf, UsageError, type CliContext } from '../context';
 
@@ -56,8 +58,8 @@ export async function resolveTargets(context: CliContext, paths: readonly string
     const target = path.resolve(context.cwd, given);
     const info = await statOrExplain(context, target);
     if (info.isFile()) {
-      if (!partOfFile(target)) {
-        throw new UsageError(`${displayPath(context, target)} is not a tenant file (expected ${TENANT_PARTS.map(tenantFileName).join(', ')})`);
+      if (!partOfFile(target) && path.basename(target) !== CATALOGUE_FILE_NAME) {
+        throw new UsageError(`${displayPath(context, target)} is not a tenant file (expected ${[...TENANT_PARTS.map(tenantFileName), CATALOGUE_FILE_NAME].join(', ')})`);
       }
       const dir = path.dirname(target);
       if (!tenantDirs.includes(dir)) tenantDirs.push(dir);

@@ -65,6 +65,8 @@ export async function generateTypes(): Promise<string> {
       pages: 'pages.schema.json',
       tenant: 'tenant.schema.json',
       userProfile: 'user-profile.schema.json',
+      item: 'item.schema.json',
+      catalogue: 'catalogue.schema.json',
     };
     for (const [name, document] of Object.entries(schemaDocuments)) {
       const { $id: _id, ...rest } = document as unknown as { [key: string]: Json };
@@ -82,6 +84,8 @@ export async function generateTypes(): Promise<string> {
         categories: { $ref: 'categories.schema.json' },
         pages: { $ref: 'pages.schema.json' },
         userProfile: { $ref: 'user-profile.schema.json' },
+        item: { $ref: 'item.schema.json' },
+        catalogue: { $ref: 'catalogue.schema.json' },
       },
     };
     return await compile(index as never, 'SchemaIndex', {

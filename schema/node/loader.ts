@@ -1,5 +1,6 @@
 /**
- * Reads and checks tenant folders: `tenants/<id>/{site,vendor,categories}.json`. Checking itself
+ * Reads and checks tenant folders: `tenants/<id>/{site,vendor,categories,pages}.json`, and the
+ * optional sample catalogue `catalogue.json` against them. Checking itself
  * is schema/check-tenant.ts (no file system, shared with the browser); this adds reading files
  * safely and listing folders. Importing it makes Node's shared Ajv the validators' source.
  */
@@ -7,6 +8,7 @@ import { closeSync, constants as fsConstants, fstatSync, openSync, readSync } fr
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { checkTenantSources, MAX_TENANT_FILE_BYTES, tenantFileName, withCrossTenantIssues, type SourceText, type TenantReport, type TenantsReport } from '../check-tenant';
+import { CATALOGUE_FILE_NAME, checkCatalogueSource } from '../check-catalogue';
 import { TENANT_PARTS, type DomainClaim, type TenantPart } from '../rules';
 import './ajv';
 
@@ -74,7 +76,16 @@ function loadTenantSync(dir: string): TenantReport {
     const text = readSourceSync(files[part]);
     if (text !== undefined) sources[part] = text;
   }
-  return checkTenantSources(tenantId, sources, files);
+  const report = checkTenantSources(tenantId, sources, files);
+  // The sample catalogue is optional; when there is one, it is checked with the tenant.
+  const catalogueFile = path.join(dir, CATALOGUE_FILE_NAME);
+  const catalogueText = readSourceSync(catalogueFile);
+  if (catalogueText === undefined) return report;
+  const checked = checkCatalogueSource(catalogueText, catalogueFile, report.tenant);
+  report.catalogueFile = catalogueFile;
+  if (checked.catalogue) report.catalogue = checked.catalogue;
+  report.issues.push(...checked.issues);
+  return report;
 }
 
 /** Loads one tenant folder; the folder's name is the tenant id. */
@@ -134,4 +145,3 @@ export async function loadTenantDirs(dirs: readonly string[], onLoaded?: (report
 export async function loadTenants(root: string): Promise<TenantsReport> {
   return withCrossTenantIssues(await loadTenantDirs(await listTenantDirs(root)));
 }
-

@@ -1,5 +1,5 @@
 /**
- * Precompiles the tenant-file validators to a CommonJS module (Ajv standalone code), so the CLI
+ * Precompiles the tenant-file validators (and the catalogue file's) to a CommonJS module (Ajv standalone code), so the CLI
  * starts without compiling schemas. Same configuration as the runtime instance; the module
  * loads its formats from `./formats.cjs`, the bundled schema/formats.ts.
  */
@@ -11,5 +11,5 @@ import { TENANT_PARTS } from '../rules';
 
 export function generateValidatorsModule(): string {
   const ajv = createAjv({ source: true, formats: _`require("./formats.cjs").formats` });
-  return standaloneCode(ajv, Object.fromEntries(TENANT_PARTS.map((part) => [part, schemaIds[part]])));
+  return standaloneCode(ajv, Object.fromEntries([...TENANT_PARTS, 'catalogue' as const].map((part) => [part, schemaIds[part]])));
 }

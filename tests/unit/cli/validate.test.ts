@@ -6,7 +6,6 @@ import { backlot, noStackTrace, useScratchTenants } from '../../helpers/cli';
 
 const scratch = useScratchTenants('acme', 'aviation');
 
-
 async function breakFile(relative: string, from: string, to: string) {
   const file = path.join(scratch.cwd, relative);
   const text = await readFile(file, 'utf8');
@@ -34,6 +33,29 @@ describe('backlot validate', () => {
     expect(run.stdout).not.toContain('\u001b');
   });
 
+  it("checks a tenant's catalogue.json against the tenant, on its own or with the folder", async () => {
+    const item = {
+      objectID: 'crate',
+      name: 'Road Crate',
+      category: { group: 'nowhere', category: 'at-all' },
+      rates: { day: 40 },
+      quantity: 2,
+      vendorId: 'acme',
+      createdAt: '2026-01-01T00:00:00Z',
+      updatedAt: '2026-01-01T00:00:00Z',
+    };
+    await writeFile(path.join(scratch.cwd, 'tenants/acme/catalogue.json'), JSON.stringify({ $schema: '../../schema/catalogue.schema.json', items: [item] }, null, 2));
+    const run = await scratch.run(['validate']);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/tenants\/acme\/catalogue\.json:8:18  \/items\/0\/category\/group  no rental group "nowhere" in categories\.json \(groups: "sets"\)/);
+    expect(run.stdout.trimEnd().split('\n').pop()).toBe('1 of 2 tenants invalid, 1 error');
+    const alone = await scratch.run(['validate', 'tenants/acme/catalogue.json']);
+    expect(alone.code).toBe(1);
+    expect(alone.stdout).toContain('tenants/acme/catalogue.json:8:18');
+    await writeFile(path.join(scratch.cwd, 'tenants/acme/catalogue.json'), '{ "items": [ ');
+    expect((await scratch.run(['validate', 'tenants/acme'])).stdout).toMatch(/tenants\/acme\/catalogue\.json:1:\d+  /);
+  });
+
   it('--json prints one parseable report and nothing else on stdout', async () => {
     await breakFile('tenants/acme/vendor.json', '[0.5, 0.5, 1, 0, 0.5, 0.5, 1, 0.75]', '[0.5, 0.5, 1]');
     const run = await scratch.run(['validate', '--json']);
@@ -41,10 +63,11 @@ describe('backlot validate', () => {
     const report = JSON.parse(run.stdout);
     expect(report.ok).toBe(false);
     expect(report.summary).toEqual({ tenants: 2, invalidTenants: 1, errors: 1 });
-    expect(report.issues).toEqual([
-      { file: 'tenants/acme/vendor.json', line: 16, column: 22, pointer: '/weeklyDiscounts', message: 'must hold exactly 8 numbers (found 3)', rule: 'schema/minItems' },
+    expect(report.issues).toEqual([{ file: 'tenants/acme/vendor.json', line: 16, column: 22, pointer: '/weeklyDiscounts', message: 'must hold exactly 8 numbers (found 3)', rule: 'schema/minItems' }]);
+    expect(report.tenants.map((t: { tenantId: string; valid: boolean }) => [t.tenantId, t.valid])).toEqual([
+      ['acme', false],
+      ['aviation', true],
     ]);
-    expect(report.tenants.map((t: { tenantId: string; valid: boolean }) => [t.tenantId, t.valid])).toEqual([['acme', false], ['aviation', true]]);
   });
 
   it('takes a tenant folder, a single file, or a folder of tenants', async () => {
@@ -77,7 +100,7 @@ describe('backlot validate', () => {
       [['validate', '--bogus'], "unknown option '--bogus'"],
       [['validate', 'tenants/nope'], 'tenants/nope: no such file or folder'],
       [['validate', 'tenants/acme/README.md'], 'tenants/acme/README.md: no such file or folder'],
-      [['validate', 'notes.txt'], 'notes.txt is not a tenant file (expected site.json, vendor.json, categories.json, pages.json)'],
+      [['validate', 'notes.txt'], 'notes.txt is not a tenant file (expected site.json, vendor.json, categories.json, pages.json, catalogue.json)'],
       [['validate', 'empty-folder'], 'empty-folder is not a tenant folder: it holds none of site.json, vendor.json, categories.json'],
       [['validate', 'loop'], 'loop: symbolic link loop'],
     ])('%j', async (args, message) => {
