@@ -6,6 +6,7 @@ import { Command, CommanderError } from 'commander';
 import packageJson from '../package.json' with { type: 'json' };
 import { CommandFailure, EXIT, UsageError, type CliContext } from './context';
 import { registerAdmin } from './commands/admin';
+import { registerCatalogue } from './commands/catalogue';
 import { registerFmt } from './commands/fmt';
 import { registerList } from './commands/list';
 import { registerNew } from './commands/new';
@@ -60,6 +61,7 @@ Examples:
   registerNew(program, context);
   registerList(program, context);
   registerFmt(program, context);
+  registerCatalogue(program, context);
   registerSync(program, context);
   registerAdmin(program, context);
   return program;

@@ -29,6 +29,7 @@ import tenantAssets from './routes/api/tenants/assets';
 import mailer from './plugins/app/mailer';
 import outbox from './routes/api/outbox';
 import profileStore from './plugins/app/profile-store';
+import itemStore from './plugins/app/item-store';
 import users from './routes/api/tenants/users';
 import previewDrafts from './plugins/app/preview-drafts';
 import tenants from './routes/api/tenants/index';
@@ -89,6 +90,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(mailer, { config: options.config });
   await app.register(outbox);
   await app.register(profileStore, { config: options.config });
+  await app.register(itemStore, { config: options.config });
   await app.register(users);
   await app.register(identityPlugin, { config: options.config });
   await app.register(identityRoutes, { attemptsPerMinute: options.config.signInsPerMinute, ...options.identity });

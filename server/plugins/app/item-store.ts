@@ -1,0 +1,52 @@
+/**
+ * The catalogue's items (server/stores/item-store.ts), decorated as `app.itemStore`: SQLite under
+ * the data folder. On a first start, a tenant whose store holds no items yet gets its sample
+ * catalogue (tenants/<id>/catalogue.json) imported, checked against the tenant like `backlot
+ * catalogue import`; a catalogue with problems is logged with where they are, and the server
+ * starts without it.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import fp from 'fastify-plugin';
+import { CATALOGUE_FILE_NAME } from '../../../schema/check-catalogue';
+import { importCatalogue, readCatalogueFile } from '../../catalogue/import-catalogue';
+import type { ServerConfig } from '../../config';
+import type { ItemStore } from '../../stores/item-store';
+import { SqliteItemStore } from '../../stores/sqlite-item-store';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    itemStore: ItemStore;
+  }
+}
+
+export default fp<{ config: ServerConfig }>(
+  async (app, { config }) => {
+    mkdirSync(config.dataDir, { recursive: true });
+    const store = new SqliteItemStore(path.join(config.dataDir, 'items.sqlite'));
+    app.decorate('itemStore', store);
+    app.addHook('onClose', () => store.close());
+
+    app.addHook('onReady', async () => {
+      for (const { tenantId } of await app.tenantStore.list()) {
+        if ((await store.count(tenantId)) > 0) continue;
+        const file = path.join(config.tenantsDir, tenantId, CATALOGUE_FILE_NAME);
+        const source = await readCatalogueFile(file);
+        if (typeof source !== 'string') continue;
+        const tenant = await app.tenantStore.get(tenantId).catch(() => undefined);
+        if (!tenant) continue;
+        const result = await importCatalogue(store, tenantId, tenant.tenant, source, file);
+        if (result.ok) app.log.info({ tenantId, items: result.items }, `imported the sample catalogue of ${tenantId}`);
+        else
+          app.log.warn(
+            { tenantId, problems: result.issues.length },
+            `the sample catalogue of ${tenantId} was not imported: ${result.issues
+              .slice(0, 3)
+              .map((issue) => `${path.relative(process.cwd(), issue.file)}:${issue.line}:${issue.column} ${issue.pointer} ${issue.message}`)
+              .join('; ')}${result.issues.length > 3 ? ` (and ${result.issues.length - 3} more: run backlot validate)` : ''}`,
+          );
+      }
+    });
+  },
+  { name: 'item-store', dependencies: ['tenant-store'] },
+);

@@ -1,0 +1,61 @@
+/**
+ * The ItemStore port: a tenant's catalogue items, by objectID. Every write is checked against the
+ * item schema (the rules against the tenant, such as its category tree, are the caller's: the
+ * import and the API check them first). Writing many is one transaction that leaves an unchanged
+ * item untouched, so importing the same file twice changes nothing. A subscriber hears each
+ * change to a tenant's items (the search index stays in step). Adapters: `sqlite-item-store.ts`
+ * (embedded default). One contract suite for all (`tests/contract/item-store.contract.ts`).
+ */
+import { problemsFromAjv } from '../../schema/ajv-messages';
+import { schemaIds } from '../../schema/documents';
+import { getAjv } from '../../schema/node/ajv';
+import type { Item } from '../../schema/types.generated';
+
+/** What a write of many items did. */
+export interface PutManyCounts {
+  added: number;
+  updated: number;
+  unchanged: number;
+}
+
+export type ItemChange = { kind: 'put'; item: Item } | { kind: 'delete'; objectID: string };
+export type ItemListener = (change: ItemChange) => void;
+
+export interface ItemStore {
+  get(tenantId: string, objectID: string): Promise<Item | undefined>;
+  /** The items with these ids that exist, in the order asked. */
+  getMany(tenantId: string, objectIDs: readonly string[]): Promise<Item[]>;
+  /** Writes one item, new or replacing the one with its objectID. */
+  put(tenantId: string, item: Item): Promise<Item>;
+  /** Writes many in one transaction (all or none); an item equal to the stored one is left as it is. */
+  putMany(tenantId: string, items: readonly Item[]): Promise<PutManyCounts>;
+  /** Removes an item; whether there was one. */
+  delete(tenantId: string, objectID: string): Promise<boolean>;
+  count(tenantId: string): Promise<number>;
+  /** A tenant's items in objectID order, a page at a time: those after `after`, at most `limit`. */
+  list(tenantId: string, page?: { after?: string; limit?: number }): Promise<Item[]>;
+  /** Hears every later change to a tenant's items. Returns the unsubscribe. */
+  subscribe(tenantId: string, listener: ItemListener): () => void;
+  close(): Promise<void>;
+}
+
+export class ItemInvalidError extends Error {
+  readonly statusCode = 400;
+  constructor(
+    readonly objectID: string | undefined,
+    readonly problems: Array<{ pointer: string; message: string }>,
+  ) {
+    super(`Item ${JSON.stringify(objectID ?? '?')} does not fit the item schema: ${problems.map((problem) => `${problem.pointer || '/'} ${problem.message}`).join('; ')}`);
+  }
+}
+
+/** The item when the item schema accepts it; ItemInvalidError naming each problem otherwise. */
+export function checkedItem(item: Item): Item {
+  const validate = getAjv().getSchema(schemaIds.item)!;
+  if (!validate(item))
+    throw new ItemInvalidError(
+      (item as Partial<Item>)?.objectID,
+      problemsFromAjv(validate.errors).map(({ pointer, message }) => ({ pointer, message })),
+    );
+  return item;
+}

@@ -1,0 +1,101 @@
+/**
+ * What every ItemStore adapter must do: read and write items by objectID per tenant, refuse an
+ * item the schema refuses (naming the problem) without writing anything, write many as one
+ * all-or-nothing transaction that leaves unchanged items alone (an import run twice changes
+ * nothing), page through a tenant in objectID order, and tell subscribers what changed.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Item } from '../../schema/types.generated';
+import { ItemInvalidError, type ItemChange, type ItemStore } from '../../server/stores/item-store';
+
+export function sampleItem(objectID: string, overrides: Partial<Item> = {}): Item {
+  return {
+    objectID,
+    name: `Economy Triple Seat ${objectID}`,
+    category: { group: 'seats', category: 'economy' },
+    rates: { day: 175, week: 525 },
+    quantity: 12,
+    vendorId: 'aviation',
+    createdAt: '2026-01-05T10:00:00Z',
+    updatedAt: '2026-01-05T10:00:00Z',
+    ...overrides,
+  };
+}
+
+export function describeItemStoreContract(name: string, open: () => Promise<{ store: ItemStore; cleanup(): Promise<void> }>) {
+  describe(`ItemStore contract: ${name}`, () => {
+    let store: ItemStore;
+    let cleanup: () => Promise<void>;
+    beforeEach(async () => {
+      ({ store, cleanup } = await open());
+    });
+    afterEach(async () => {
+      await store.close();
+      await cleanup();
+    });
+
+    it('writes and reads items per tenant, by id', async () => {
+      await store.put('aviation', sampleItem('seat-a'));
+      await store.put('platform', sampleItem('seat-a', { name: 'Another tenant’s seat', vendorId: 'platform' }));
+      expect((await store.get('aviation', 'seat-a'))?.name).toBe('Economy Triple Seat seat-a');
+      expect((await store.get('platform', 'seat-a'))?.name).toBe('Another tenant’s seat');
+      expect(await store.get('aviation', 'nothing')).toBeUndefined();
+      expect((await store.getMany('aviation', ['seat-a', 'nothing'])).map((item) => item.objectID)).toEqual(['seat-a']);
+      expect(await store.count('aviation')).toBe(1);
+    });
+
+    it('refuses an item the schema refuses, naming the problem, and writes none of a batch that holds one', async () => {
+      const bad = { ...sampleItem('bad'), quantity: -1 };
+      await expect(store.put('aviation', bad)).rejects.toThrow(ItemInvalidError);
+      await expect(store.put('aviation', bad)).rejects.toThrow('Item "bad" does not fit the item schema: /quantity must be at least 0 (found -1)');
+      await expect(store.putMany('aviation', [sampleItem('good'), bad])).rejects.toThrow(ItemInvalidError);
+      expect(await store.count('aviation')).toBe(0);
+    });
+
+    it('imports many at once, and the same import again changes nothing', async () => {
+      const items = Array.from({ length: 250 }, (_, i) => sampleItem(`seat-${String(i).padStart(3, '0')}`));
+      expect(await store.putMany('aviation', items)).toEqual({ added: 250, updated: 0, unchanged: 0 });
+      expect(await store.putMany('aviation', items)).toEqual({ added: 0, updated: 0, unchanged: 250 });
+      const changed = items.map((item, i) => (i < 3 ? { ...item, rates: { day: 200 } } : item));
+      expect(await store.putMany('aviation', [...changed, sampleItem('seat-new')])).toEqual({ added: 1, updated: 3, unchanged: 247 });
+      expect((await store.get('aviation', 'seat-001'))?.rates).toEqual({ day: 200 });
+      expect(await store.count('aviation')).toBe(251);
+    });
+
+    it('pages through a tenant in id order', async () => {
+      await store.putMany(
+        'aviation',
+        ['c', 'a', 'e', 'b', 'd'].map((id) => sampleItem(id)),
+      );
+      const first = await store.list('aviation', { limit: 2 });
+      const second = await store.list('aviation', { after: first.at(-1)!.objectID, limit: 2 });
+      const rest = await store.list('aviation', { after: second.at(-1)!.objectID });
+      expect([first, second, rest].map((page) => page.map((item) => item.objectID))).toEqual([['a', 'b'], ['c', 'd'], ['e']]);
+    });
+
+    it('tells subscribers of a tenant what changed, and nothing of unchanged items or other tenants', async () => {
+      const heard: ItemChange[] = [];
+      const unsubscribe = store.subscribe('aviation', (change) => heard.push(change));
+      await store.putMany('aviation', [sampleItem('a'), sampleItem('b')]);
+      await store.putMany('aviation', [sampleItem('a'), sampleItem('b', { quantity: 3 })]);
+      await store.put('platform', sampleItem('z'));
+      expect(await store.delete('aviation', 'a')).toBe(true);
+      expect(await store.delete('aviation', 'a')).toBe(false);
+      unsubscribe();
+      await store.put('aviation', sampleItem('c'));
+      expect(heard.map((change) => (change.kind === 'put' ? `put ${change.item.objectID} ${change.item.quantity}` : `delete ${change.objectID}`))).toEqual([
+        'put a 12',
+        'put b 12',
+        'put b 3',
+        'delete a',
+      ]);
+    });
+
+    it('keeps text as it was given, hostile or not', async () => {
+      const name = '<img src=x onerror=alert(1)> "Robert\'); DROP TABLE items;--';
+      await store.put('aviation', sampleItem('hostile', { name, description: 'ünïcödé ✈ \u0000 nul' }));
+      expect(await store.get('aviation', 'hostile')).toMatchObject({ name, description: 'ünïcödé ✈ \u0000 nul' });
+      expect(await store.count('aviation')).toBe(1);
+    });
+  });
+}
