@@ -153,111 +153,13 @@ export interface SiteSettings {
    *
    * @maxItems 12
    */
-  socialLinks?:
-    | []
-    | [SocialLink]
-    | [SocialLink, SocialLink]
-    | [SocialLink, SocialLink, SocialLink]
-    | [SocialLink, SocialLink, SocialLink, SocialLink]
-    | [SocialLink, SocialLink, SocialLink, SocialLink, SocialLink]
-    | [SocialLink, SocialLink, SocialLink, SocialLink, SocialLink, SocialLink]
-    | [SocialLink, SocialLink, SocialLink, SocialLink, SocialLink, SocialLink, SocialLink]
-    | [SocialLink, SocialLink, SocialLink, SocialLink, SocialLink, SocialLink, SocialLink, SocialLink]
-    | [SocialLink, SocialLink, SocialLink, SocialLink, SocialLink, SocialLink, SocialLink, SocialLink, SocialLink]
-    | [
-        SocialLink,
-        SocialLink,
-        SocialLink,
-        SocialLink,
-        SocialLink,
-        SocialLink,
-        SocialLink,
-        SocialLink,
-        SocialLink,
-        SocialLink
-      ]
-    | [
-        SocialLink,
-        SocialLink,
-        SocialLink,
-        SocialLink,
-        SocialLink,
-        SocialLink,
-        SocialLink,
-        SocialLink,
-        SocialLink,
-        SocialLink,
-        SocialLink
-      ]
-    | [
-        SocialLink,
-        SocialLink,
-        SocialLink,
-        SocialLink,
-        SocialLink,
-        SocialLink,
-        SocialLink,
-        SocialLink,
-        SocialLink,
-        SocialLink,
-        SocialLink,
-        SocialLink
-      ];
+  socialLinks?: SocialLink[];
   /**
    * Header links: The header navigation, left to right.
    *
    * @maxItems 12
    */
-  headerLinks?:
-    | []
-    | [HeaderLink]
-    | [HeaderLink, HeaderLink]
-    | [HeaderLink, HeaderLink, HeaderLink]
-    | [HeaderLink, HeaderLink, HeaderLink, HeaderLink]
-    | [HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink]
-    | [HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink]
-    | [HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink]
-    | [HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink]
-    | [HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink, HeaderLink]
-    | [
-        HeaderLink,
-        HeaderLink,
-        HeaderLink,
-        HeaderLink,
-        HeaderLink,
-        HeaderLink,
-        HeaderLink,
-        HeaderLink,
-        HeaderLink,
-        HeaderLink
-      ]
-    | [
-        HeaderLink,
-        HeaderLink,
-        HeaderLink,
-        HeaderLink,
-        HeaderLink,
-        HeaderLink,
-        HeaderLink,
-        HeaderLink,
-        HeaderLink,
-        HeaderLink,
-        HeaderLink
-      ]
-    | [
-        HeaderLink,
-        HeaderLink,
-        HeaderLink,
-        HeaderLink,
-        HeaderLink,
-        HeaderLink,
-        HeaderLink,
-        HeaderLink,
-        HeaderLink,
-        HeaderLink,
-        HeaderLink,
-        HeaderLink
-      ];
+  headerLinks?: HeaderLink[];
   /**
    * Footer links: The footer navigation, in this order.
    *
@@ -275,66 +177,7 @@ export interface SiteSettings {
    *
    * @maxItems 12
    */
-  customFields?:
-    | []
-    | [CustomField]
-    | [CustomField, CustomField]
-    | [CustomField, CustomField, CustomField]
-    | [CustomField, CustomField, CustomField, CustomField]
-    | [CustomField, CustomField, CustomField, CustomField, CustomField]
-    | [CustomField, CustomField, CustomField, CustomField, CustomField, CustomField]
-    | [CustomField, CustomField, CustomField, CustomField, CustomField, CustomField, CustomField]
-    | [CustomField, CustomField, CustomField, CustomField, CustomField, CustomField, CustomField, CustomField]
-    | [
-        CustomField,
-        CustomField,
-        CustomField,
-        CustomField,
-        CustomField,
-        CustomField,
-        CustomField,
-        CustomField,
-        CustomField
-      ]
-    | [
-        CustomField,
-        CustomField,
-        CustomField,
-        CustomField,
-        CustomField,
-        CustomField,
-        CustomField,
-        CustomField,
-        CustomField,
-        CustomField
-      ]
-    | [
-        CustomField,
-        CustomField,
-        CustomField,
-        CustomField,
-        CustomField,
-        CustomField,
-        CustomField,
-        CustomField,
-        CustomField,
-        CustomField,
-        CustomField
-      ]
-    | [
-        CustomField,
-        CustomField,
-        CustomField,
-        CustomField,
-        CustomField,
-        CustomField,
-        CustomField,
-        CustomField,
-        CustomField,
-        CustomField,
-        CustomField,
-        CustomField
-      ];
+  customFields?: CustomField[];
   /**
    * Request verb: The word on the button visitors press to ask for items, e.g. Quote. There is no payment at checkout.
    */
@@ -530,7 +373,7 @@ export interface ColorEntry {
    *
    * Items: Colour: A CSS hex colour: #rgb or #rrggbb.
    */
-  swatch: [string] | [string, string] | [string, string, string] | [string, string, string, string];
+  swatch: [string, ...string[]];
 }
 export interface CustomField {
   /**
@@ -1026,45 +869,7 @@ export interface Item {
    *
    * @maxItems 12
    */
-  images?:
-    | []
-    | [ItemImage]
-    | [ItemImage, ItemImage]
-    | [ItemImage, ItemImage, ItemImage]
-    | [ItemImage, ItemImage, ItemImage, ItemImage]
-    | [ItemImage, ItemImage, ItemImage, ItemImage, ItemImage]
-    | [ItemImage, ItemImage, ItemImage, ItemImage, ItemImage, ItemImage]
-    | [ItemImage, ItemImage, ItemImage, ItemImage, ItemImage, ItemImage, ItemImage]
-    | [ItemImage, ItemImage, ItemImage, ItemImage, ItemImage, ItemImage, ItemImage, ItemImage]
-    | [ItemImage, ItemImage, ItemImage, ItemImage, ItemImage, ItemImage, ItemImage, ItemImage, ItemImage]
-    | [ItemImage, ItemImage, ItemImage, ItemImage, ItemImage, ItemImage, ItemImage, ItemImage, ItemImage, ItemImage]
-    | [
-        ItemImage,
-        ItemImage,
-        ItemImage,
-        ItemImage,
-        ItemImage,
-        ItemImage,
-        ItemImage,
-        ItemImage,
-        ItemImage,
-        ItemImage,
-        ItemImage
-      ]
-    | [
-        ItemImage,
-        ItemImage,
-        ItemImage,
-        ItemImage,
-        ItemImage,
-        ItemImage,
-        ItemImage,
-        ItemImage,
-        ItemImage,
-        ItemImage,
-        ItemImage,
-        ItemImage
-      ];
+  images?: ItemImage[];
   category: CategoryPath;
   /**
    * Rates: What renting it costs, in the tenant's currency, before weekly discounts.
@@ -1092,15 +897,15 @@ export interface Item {
    */
   dimensions?: {
     /**
-     * Width (in)
+     * Width (in): Measured side to side, in inches.
      */
     widthIn: number;
     /**
-     * Depth (in)
+     * Depth (in): Measured front to back, in inches.
      */
     depthIn: number;
     /**
-     * Height (in)
+     * Height (in): Measured floor to top, in inches.
      */
     heightIn: number;
   };
@@ -1119,159 +924,17 @@ export interface Item {
    *
    * Items: Label: A short piece of text shown to visitors. It is always rendered as text, never as HTML.
    */
-  colors?:
-    | []
-    | [string]
-    | [string, string]
-    | [string, string, string]
-    | [string, string, string, string]
-    | [string, string, string, string, string]
-    | [string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string];
+  colors?: string[];
   /**
    * Custom field values: For each of the tenant's custom fields (site.customFields: Eras, Styles, Rooms …) by its slug, the slugs of the options this item has.
    */
   customFields?: {
     /**
-     * @maxItems 20
+     * @maxItems 50
      *
      * Items: URL slug: The name as it appears in a URL: lowercase letters, digits and single hyphens.
      */
-    [k: string]:
-      | []
-      | [string]
-      | [string, string]
-      | [string, string, string]
-      | [string, string, string, string]
-      | [string, string, string, string, string]
-      | [string, string, string, string, string, string]
-      | [string, string, string, string, string, string, string]
-      | [string, string, string, string, string, string, string, string]
-      | [string, string, string, string, string, string, string, string, string]
-      | [string, string, string, string, string, string, string, string, string, string]
-      | [string, string, string, string, string, string, string, string, string, string, string]
-      | [string, string, string, string, string, string, string, string, string, string, string, string]
-      | [string, string, string, string, string, string, string, string, string, string, string, string, string]
-      | [string, string, string, string, string, string, string, string, string, string, string, string, string, string]
-      | [
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string
-        ]
-      | [
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string
-        ]
-      | [
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string
-        ]
-      | [
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string
-        ]
-      | [
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string
-        ]
-      | [
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string,
-          string
-        ]
-      | undefined;
+    [k: string]: string[] | undefined;
   };
   /**
    * Tenant id: Lowercase letters, digits and single hyphens; it is also the tenant's folder name and its <id>.localhost host name.
@@ -1293,11 +956,11 @@ export interface ItemImage {
    */
   url: string;
   /**
-   * Width (px)
+   * Width (px): Intrinsic width in pixels, so the page reserves its space.
    */
   width: number;
   /**
-   * Height (px)
+   * Height (px): Intrinsic height in pixels, so the page reserves its space.
    */
   height: number;
   /**
@@ -1331,7 +994,7 @@ export interface Catalogue {
    */
   $schema?: string;
   /**
-   * Items
+   * Items: Every item the tenant lists, each with its own objectID.
    *
    * @maxItems 50000
    */

@@ -94,6 +94,8 @@ export async function generateTypes(): Promise<string> {
       additionalProperties: false,
       strictIndexSignatures: true,
       unreachableDefinitions: false,
+      // Bounded arrays as plain arrays (the bound stays in the doc comment and in validation), not unions of tuples.
+      maxItems: -1,
       format: true,
       style: { singleQuote: true, printWidth: 120 },
     });

@@ -23,7 +23,8 @@ const SITE_IDENTITY_KEYS = ['gaTrackingId', 'socialLinks', 'favicon', 'headerLog
 
 /** The new tenant (without `$schema` keys); `from` copies links, colours, facets, categories and constants, never page bodies. */
 export function buildTenant(request: NewTenantRequest, from?: Tenant): Tenant {
-  const site: SiteSettings = structuredClone(withoutSchemaKey(from?.site ?? (templateSite as SiteSettings)));
+  // A JSON import types `swatch` as string[], not the schema's non-empty list; the scaffold's tests hold the template to the schema.
+  const site: SiteSettings = structuredClone(withoutSchemaKey(from?.site ?? (templateSite as unknown as SiteSettings)));
   if (from) for (const key of SITE_IDENTITY_KEYS) delete site[key];
   Object.assign(site, { tenantId: request.tenantId, domain: request.domain, appTitle: request.name, meta: { ...site.meta, title: request.name } });
   const vendor: VendorConfig = {

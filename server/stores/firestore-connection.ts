@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ProfileStore } from './profile-store';
+import type { ItemStore } from './item-store';
 import type { TenantStore } from './tenant-store';
 
 /** Any one of these tells firebase-admin where Firestore is (and with which credentials). */
@@ -60,4 +61,16 @@ export async function openFirestoreProfileStore(): Promise<ProfileStore> {
   ]);
   const app = initializeApp(undefined, `backlot-profiles-${randomUUID()}`);
   return new FirestoreProfileStore(getFirestore(app), { onClose: () => deleteApp(app) });
+}
+
+/** Opens the FirestoreItemStore (catalogue items, vendors/{tenantId}/items) on its own firebase-admin app, deleted on close. */
+export async function openFirestoreItemStore(): Promise<ItemStore> {
+  process.env.METADATA_SERVER_DETECTION ??= 'none';
+  const [{ initializeApp, deleteApp }, { getFirestore }, { FirestoreItemStore }] = await Promise.all([
+    import('firebase-admin/app'),
+    import('firebase-admin/firestore'),
+    import('./firestore-item-store'),
+  ]);
+  const app = initializeApp(undefined, `backlot-items-${randomUUID()}`);
+  return new FirestoreItemStore(getFirestore(app), { onClose: () => deleteApp(app) });
 }

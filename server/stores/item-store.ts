@@ -34,7 +34,11 @@ export interface ItemStore {
   count(tenantId: string): Promise<number>;
   /** A tenant's items in objectID order, a page at a time: those after `after`, at most `limit`. */
   list(tenantId: string, page?: { after?: string; limit?: number }): Promise<Item[]>;
-  /** Hears every later change to a tenant's items. Returns the unsubscribe. */
+  /**
+   * Hears changes to a tenant's items, as Firestore's listeners do: it may first hear items as they
+   * already are, and changes in quick succession may arrive as their latest state only; what it
+   * hears, applied in order, ends as the store is. Returns the unsubscribe.
+   */
   subscribe(tenantId: string, listener: ItemListener): () => void;
   close(): Promise<void>;
 }

@@ -1,6 +1,6 @@
 /**
  * The catalogue's items (server/stores/item-store.ts), decorated as `app.itemStore`: SQLite under
- * the data folder. On a first start, a tenant whose store holds no items yet gets its sample
+ * the data folder, or Firestore (`vendors/{tenantId}/items/{objectID}`) with BACKLOT_STORE=firestore. On a first start, a tenant whose store holds no items yet gets its sample
  * catalogue (tenants/<id>/catalogue.json) imported, checked against the tenant like `backlot
  * catalogue import`; a catalogue with problems is logged with where they are, and the server
  * starts without it.
@@ -22,8 +22,13 @@ declare module 'fastify' {
 
 export default fp<{ config: ServerConfig }>(
   async (app, { config }) => {
-    mkdirSync(config.dataDir, { recursive: true });
-    const store = new SqliteItemStore(path.join(config.dataDir, 'items.sqlite'));
+    let store: ItemStore;
+    if (config.store === 'firestore') {
+      store = await (await import('../../stores/firestore-connection')).openFirestoreItemStore();
+    } else {
+      mkdirSync(config.dataDir, { recursive: true });
+      store = new SqliteItemStore(path.join(config.dataDir, 'items.sqlite'));
+    }
     app.decorate('itemStore', store);
     app.addHook('onClose', () => store.close());
 

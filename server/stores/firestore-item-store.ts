@@ -1,0 +1,135 @@
+/**
+ * Catalogue items in Cloud Firestore through firebase-admin, at scale, beside the spec's profiles:
+ *
+ *   vendors/{tenantId}/items/{objectID}   the item, every field as the item schema has it
+ *
+ * The Firestore instance is injected (production passes getFirestore(app), tests an in-process one
+ * from @firebase-bridge/firestore-admin), so this module only imports firebase-admin's types.
+ * - putMany() compares and writes in transactions of at most WRITES_PER_TRANSACTION items (a
+ *   Firestore transaction takes 500 writes): all or nothing per chunk, not per import. An import
+ *   checks its whole file first, so only a lost connection can stop one half-way, and running it
+ *   again completes it (unchanged items are left alone).
+ * - subscribe() is a collection listener: the items as they are, then every change, whichever
+ *   server made it.
+ */
+import type { Firestore } from 'firebase-admin/firestore';
+import type { Item } from '../../schema/types.generated';
+import { checkedItem, type ItemListener, type ItemStore, type PutManyCounts } from './item-store';
+
+/** Below Firestore's 500 writes per transaction. */
+const WRITES_PER_TRANSACTION = 400;
+const DEFAULT_PAGE = 1000;
+
+/** An item as Firestore stores it: plain JSON values (no `undefined`). */
+const stored = (item: Item) => JSON.parse(JSON.stringify(checkedItem(item))) as Record<string, unknown>;
+const sameDocument = (a: unknown, b: unknown) => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+/** Keys sorted (Firestore hands maps back in its own key order). */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
+    );
+  return value;
+}
+
+export class FirestoreItemStore implements ItemStore {
+  private readonly listeners = new Set<() => void>();
+
+  constructor(
+    private readonly firestore: Firestore,
+    private readonly options: { onClose?: () => Promise<void> } = {},
+  ) {}
+
+  private items(tenantId: string) {
+    return this.firestore.collection('vendors').doc(tenantId).collection('items');
+  }
+
+  async get(tenantId: string, objectID: string): Promise<Item | undefined> {
+    const snapshot = await this.items(tenantId).doc(objectID).get();
+    return snapshot.exists ? (snapshot.data() as Item) : undefined;
+  }
+
+  async getMany(tenantId: string, objectIDs: readonly string[]): Promise<Item[]> {
+    if (objectIDs.length === 0) return [];
+    const snapshots = await this.firestore.getAll(...objectIDs.map((objectID) => this.items(tenantId).doc(objectID)));
+    return snapshots.flatMap((snapshot) => (snapshot.exists ? [snapshot.data() as Item] : []));
+  }
+
+  async put(tenantId: string, item: Item): Promise<Item> {
+    await this.putMany(tenantId, [item]);
+    return item;
+  }
+
+  async putMany(tenantId: string, items: readonly Item[]): Promise<PutManyCounts> {
+    // Checked before anything is written: one bad item leaves everything as it was.
+    const documents = items.map((item) => ({ objectID: item.objectID, data: stored(item) }));
+    const counts: PutManyCounts = { added: 0, updated: 0, unchanged: 0 };
+    for (let start = 0; start < documents.length; start += WRITES_PER_TRANSACTION) {
+      const chunk = documents.slice(start, start + WRITES_PER_TRANSACTION);
+      const tally = await this.firestore.runTransaction(async (transaction) => {
+        const refs = chunk.map((document) => this.items(tenantId).doc(document.objectID));
+        const current = await transaction.getAll(...refs);
+        const chunkCounts: PutManyCounts = { added: 0, updated: 0, unchanged: 0 };
+        chunk.forEach((document, index) => {
+          const snapshot = current[index]!;
+          if (snapshot.exists && sameDocument(snapshot.data(), document.data)) {
+            chunkCounts.unchanged += 1;
+            return;
+          }
+          transaction.set(refs[index]!, document.data);
+          chunkCounts[snapshot.exists ? 'updated' : 'added'] += 1;
+        });
+        return chunkCounts;
+      });
+      counts.added += tally.added;
+      counts.updated += tally.updated;
+      counts.unchanged += tally.unchanged;
+    }
+    return counts;
+  }
+
+  async delete(tenantId: string, objectID: string): Promise<boolean> {
+    const ref = this.items(tenantId).doc(objectID);
+    return this.firestore.runTransaction(async (transaction) => {
+      const snapshot = await transaction.get(ref);
+      if (snapshot.exists) transaction.delete(ref);
+      return snapshot.exists;
+    });
+  }
+
+  async count(tenantId: string): Promise<number> {
+    return (await this.items(tenantId).count().get()).data().count;
+  }
+
+  async list(tenantId: string, page: { after?: string; limit?: number } = {}): Promise<Item[]> {
+    let query = this.items(tenantId)
+      .orderBy('objectID')
+      .limit(page.limit ?? DEFAULT_PAGE);
+    if (page.after !== undefined) query = query.startAfter(page.after);
+    return (await query.get()).docs.map((snapshot) => snapshot.data() as Item);
+  }
+
+  subscribe(tenantId: string, listener: ItemListener): () => void {
+    // The first answer is the collection as it is (every item as a put), then each change.
+    const stop = this.items(tenantId).onSnapshot((snapshot) => {
+      for (const change of snapshot.docChanges()) {
+        if (change.type === 'removed') listener({ kind: 'delete', objectID: change.doc.id });
+        else listener({ kind: 'put', item: change.doc.data() as Item });
+      }
+    });
+    this.listeners.add(stop);
+    return () => {
+      stop();
+      this.listeners.delete(stop);
+    };
+  }
+
+  async close(): Promise<void> {
+    for (const stop of this.listeners) stop();
+    this.listeners.clear();
+    await this.options.onClose?.();
+  }
+}
