@@ -31,6 +31,7 @@ import outbox from './routes/api/outbox';
 import profileStore from './plugins/app/profile-store';
 import itemStore from './plugins/app/item-store';
 import users from './routes/api/tenants/users';
+import itemRoutes from './routes/api/tenants/items';
 import previewDrafts from './plugins/app/preview-drafts';
 import tenants from './routes/api/tenants/index';
 import resources from './routes/api/tenants/resources/index';
@@ -91,6 +92,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(outbox);
   await app.register(profileStore, { config: options.config });
   await app.register(itemStore, { config: options.config });
+  await app.register(itemRoutes);
   await app.register(users);
   await app.register(identityPlugin, { config: options.config });
   await app.register(identityRoutes, { attemptsPerMinute: options.config.signInsPerMinute, ...options.identity });

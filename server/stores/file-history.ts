@@ -36,7 +36,13 @@ export class FileHistory {
   /** Moves a tenant's history (log and snapshots) into `target`, when it has one. */
   async moveTo(tenantId: string, target: string): Promise<void> {
     const dir = this.tenantDir(tenantId);
-    if (await stat(dir).then(() => true, () => false)) await moveFolder(dir, target);
+    if (
+      await stat(dir).then(
+        () => true,
+        () => false,
+      )
+    )
+      await moveFolder(dir, target);
   }
 
   /** Every folder this history writes into (for the sweep of temporary files at open). */
@@ -48,7 +54,13 @@ export class FileHistory {
 
   async saveSnapshot(tenantId: string, version: string, texts: TenantTexts): Promise<void> {
     const file = this.snapshotFile(tenantId, version);
-    if (await stat(file).then(() => true, () => false)) return;
+    if (
+      await stat(file).then(
+        () => true,
+        () => false,
+      )
+    )
+      return;
     await mkdir(path.dirname(file), { recursive: true });
     await writeFileAtomic(file, JSON.stringify(texts));
   }

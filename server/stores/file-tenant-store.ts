@@ -135,8 +135,6 @@ export class FileTenantStore extends IndexedTenantStore implements TenantStore {
     return path.join(this.options.tenantsDir, tenantId);
   }
 
-
-
   /** Identity of the three files on disk; synchronous like the reads (a few µs, versus a thread-pool round trip each). */
   private fingerprint(tenantId: string): string | undefined {
     const stats = TENANT_PARTS.map((part) => statSync(path.join(this.dirOf(tenantId), tenantFileName(part)), { throwIfNoEntry: false }));
@@ -204,7 +202,6 @@ export class FileTenantStore extends IndexedTenantStore implements TenantStore {
     return summaries;
   }
 
-
   private schemaPaths(tenantId: string, texts: Partial<TenantTexts>): Record<TenantPart, string> {
     const paths = {} as Record<TenantPart, string>;
     for (const part of TENANT_PARTS) {
@@ -225,7 +222,8 @@ export class FileTenantStore extends IndexedTenantStore implements TenantStore {
   }
 
   async create(tenantId: string, tenant: Tenant, actor: string): Promise<TenantRecord> {
-    if (!isTenantId(tenantId)) throw new ValidationFailedError([{ file: 'site', line: 1, column: 1, pointer: '/tenantId', message: `tenant id ${checkDefinition('tenantId', tenantId)}`, rule: 'schema/pattern' }]);
+    if (!isTenantId(tenantId))
+      throw new ValidationFailedError([{ file: 'site', line: 1, column: 1, pointer: '/tenantId', message: `tenant id ${checkDefinition('tenantId', tenantId)}`, rule: 'schema/pattern' }]);
     return this.locks.run(tenantId, async () => {
       if (await this.entry(tenantId, true)) throw new TenantExistsError(tenantId);
       const texts = renderTenant(tenant, this.schemaPaths(tenantId, {}));

@@ -14,7 +14,7 @@
  */
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Item } from '../../schema/types.generated';
-import { checkedItem, type ItemListener, type ItemStore, type PutManyCounts } from './item-store';
+import { checkedItem, UnknownItemError, type ItemListener, type ItemStore, type PutManyCounts } from './item-store';
 
 /** Below Firestore's 500 writes per transaction. */
 const WRITES_PER_TRANSACTION = 400;
@@ -89,6 +89,18 @@ export class FirestoreItemStore implements ItemStore {
       counts.unchanged += tally.unchanged;
     }
     return counts;
+  }
+
+  async update(tenantId: string, objectID: string, change: (current: Item) => Item): Promise<Item> {
+    const ref = this.items(tenantId).doc(objectID);
+    // Firestore retries the transaction on contention, with a fresh read each time.
+    return this.firestore.runTransaction(async (transaction) => {
+      const snapshot = await transaction.get(ref);
+      if (!snapshot.exists) throw new UnknownItemError(`No item ${JSON.stringify(objectID)}`);
+      const next = { ...change(snapshot.data() as Item), objectID };
+      transaction.set(ref, stored(next));
+      return next;
+    });
   }
 
   async delete(tenantId: string, objectID: string): Promise<boolean> {

@@ -85,9 +85,7 @@ export interface TenantDocument {
 }
 
 /** The `$schema` of each part, as the files in tenants/<id>/ carry it. */
-export const FIRESTORE_SCHEMA_PATHS: Record<TenantPart, string> = Object.fromEntries(
-  TENANT_PARTS.map((part) => [part, `../../schema/${part}.schema.json`]),
-) as Record<TenantPart, string>;
+export const FIRESTORE_SCHEMA_PATHS: Record<TenantPart, string> = Object.fromEntries(TENANT_PARTS.map((part) => [part, `../../schema/${part}.schema.json`])) as Record<TenantPart, string>;
 
 /** The document of a valid tenant, as this store writes it. */
 export function tenantDocument(texts: TenantTexts, tenant: Tenant, actor: string, at: Date): TenantDocument {
@@ -136,8 +134,7 @@ function readStored(tenantId: string, data: DocumentData | undefined): StoredTen
   return stored;
 }
 
-const compareTimestamps = (a: Timestamp | undefined, b: Timestamp | undefined) =>
-  (a?.seconds ?? 0) - (b?.seconds ?? 0) || (a?.nanoseconds ?? 0) - (b?.nanoseconds ?? 0);
+const compareTimestamps = (a: Timestamp | undefined, b: Timestamp | undefined) => (a?.seconds ?? 0) - (b?.seconds ?? 0) || (a?.nanoseconds ?? 0) - (b?.nanoseconds ?? 0);
 
 export class FirestoreTenantStore extends IndexedTenantStore implements TenantStore {
   readonly kind = 'firestore';
@@ -202,8 +199,6 @@ export class FirestoreTenantStore extends IndexedTenantStore implements TenantSt
     this.domains.set(tenantId, undefined);
   }
 
-
-
   private doc(tenantId: string) {
     return this.tenants.doc(tenantId);
   }
@@ -244,7 +239,6 @@ export class FirestoreTenantStore extends IndexedTenantStore implements TenantSt
       .sort((a, b) => (a.tenantId < b.tenantId ? -1 : a.tenantId > b.tenantId ? 1 : 0));
   }
 
-
   private checkDomain(tenantId: string, tenant: Tenant) {
     const owner = this.domains.tenantFor(tenant.site.domain);
     if (owner !== undefined && owner !== tenantId) throw domainClash(tenant.site.domain, owner);
@@ -263,7 +257,8 @@ export class FirestoreTenantStore extends IndexedTenantStore implements TenantSt
   }
 
   async create(tenantId: string, tenant: Tenant, actor: string): Promise<TenantRecord> {
-    if (!isTenantId(tenantId)) throw new ValidationFailedError([{ file: 'site', line: 1, column: 1, pointer: '/tenantId', message: `tenant id ${checkDefinition('tenantId', tenantId)}`, rule: 'schema/pattern' }]);
+    if (!isTenantId(tenantId))
+      throw new ValidationFailedError([{ file: 'site', line: 1, column: 1, pointer: '/tenantId', message: `tenant id ${checkDefinition('tenantId', tenantId)}`, rule: 'schema/pattern' }]);
     const prepare = this.preparer(tenantId, tenant);
     return this.locks.run(tenantId, async () => {
       const record = await this.options.firestore.runTransaction(async (tx) => {

@@ -6,6 +6,7 @@
  * change to a tenant's items (the search index stays in step). Adapters: `sqlite-item-store.ts`
  * (embedded default). One contract suite for all (`tests/contract/item-store.contract.ts`).
  */
+import { createHash } from 'node:crypto';
 import { problemsFromAjv } from '../../schema/ajv-messages';
 import { schemaIds } from '../../schema/documents';
 import { getAjv } from '../../schema/node/ajv';
@@ -29,6 +30,12 @@ export interface ItemStore {
   put(tenantId: string, item: Item): Promise<Item>;
   /** Writes many in one transaction (all or none); an item equal to the stored one is left as it is. */
   putMany(tenantId: string, items: readonly Item[]): Promise<PutManyCounts>;
+  /**
+   * Changes an item atomically from its current value (no other write interleaves; the change may
+   * throw to refuse, e.g. on a stale version); UnknownItemError when there is none. The result
+   * keeps the item's objectID.
+   */
+  update(tenantId: string, objectID: string, change: (current: Item) => Item): Promise<Item>;
   /** Removes an item; whether there was one. */
   delete(tenantId: string, objectID: string): Promise<boolean>;
   count(tenantId: string): Promise<number>;
@@ -41,6 +48,15 @@ export interface ItemStore {
    */
   subscribe(tenantId: string, listener: ItemListener): () => void;
   close(): Promise<void>;
+}
+
+export class UnknownItemError extends Error {
+  readonly statusCode = 404;
+}
+
+/** An item's version: a hash of its stored form, for ETag and If-Match (items carry no counter). */
+export function itemVersion(item: Item): string {
+  return createHash('sha256').update(JSON.stringify(item)).digest('base64url').slice(0, 16);
 }
 
 export class ItemInvalidError extends Error {

@@ -7,7 +7,7 @@
 import { EventEmitter } from 'node:events';
 import Database from 'better-sqlite3';
 import type { Item } from '../../schema/types.generated';
-import { checkedItem, type ItemChange, type ItemListener, type ItemStore, type PutManyCounts } from './item-store';
+import { checkedItem, UnknownItemError, type ItemChange, type ItemListener, type ItemStore, type PutManyCounts } from './item-store';
 
 const DEFAULT_PAGE = 1000;
 
@@ -74,6 +74,20 @@ export class SqliteItemStore implements ItemStore {
       .immediate();
     for (const item of written) this.announce(tenantId, { kind: 'put', item });
     return counts;
+  }
+
+  async update(tenantId: string, objectID: string, change: (current: Item) => Item): Promise<Item> {
+    const updated = this.database
+      .transaction(() => {
+        const row = this.database.prepare('SELECT document FROM items WHERE tenant_id = ? AND object_id = ?').get(tenantId, objectID) as { document: string } | undefined;
+        if (!row) throw new UnknownItemError(`No item ${JSON.stringify(objectID)}`);
+        const next = { ...change(JSON.parse(row.document) as Item), objectID };
+        this.database.prepare('UPDATE items SET document = ? WHERE tenant_id = ? AND object_id = ?').run(JSON.stringify(checkedItem(next)), tenantId, objectID);
+        return next;
+      })
+      .immediate();
+    this.announce(tenantId, { kind: 'put', item: updated });
+    return updated;
   }
 
   async delete(tenantId: string, objectID: string): Promise<boolean> {

@@ -35,7 +35,10 @@ export class KeyedLock {
   run<T>(key: string, work: () => Promise<T>): Promise<T> {
     const previous = this.tails.get(key) ?? Promise.resolve();
     const next = previous.then(work, work);
-    const settled = next.then(() => undefined, () => undefined);
+    const settled = next.then(
+      () => undefined,
+      () => undefined,
+    );
     this.tails.set(key, settled);
     void settled.then(() => {
       if (this.tails.get(key) === settled) this.tails.delete(key);

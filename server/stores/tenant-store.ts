@@ -98,7 +98,9 @@ export class VersionUnusableError extends Error {
     readonly version: string,
     readonly issues: Issue[],
   ) {
-    super(`version ${version} of tenant ${tenantId} does not pass validation (${issues.length} problem${issues.length === 1 ? '' : 's'}: it was saved from files edited by hand), so it cannot be shown or restored`);
+    super(
+      `version ${version} of tenant ${tenantId} does not pass validation (${issues.length} problem${issues.length === 1 ? '' : 's'}: it was saved from files edited by hand), so it cannot be shown or restored`,
+    );
   }
 }
 

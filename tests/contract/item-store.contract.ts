@@ -7,7 +7,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Item } from '../../schema/types.generated';
-import { ItemInvalidError, type ItemStore } from '../../server/stores/item-store';
+import { ItemInvalidError, UnknownItemError, type ItemStore } from '../../server/stores/item-store';
 
 export function sampleItem(objectID: string, overrides: Partial<Item> = {}): Item {
   return {
@@ -61,6 +61,23 @@ export function describeItemStoreContract(name: string, open: () => Promise<{ st
       expect(await store.putMany('aviation', [...changed, sampleItem('seat-new')])).toEqual({ added: 1, updated: 3, unchanged: 247 });
       expect((await store.get('aviation', 'seat-001'))?.rates).toEqual({ day: 200 });
       expect(await store.count('aviation')).toBe(251);
+    });
+
+    it('changes an item atomically: concurrent changes all count, and a refused change writes nothing', async () => {
+      await store.put('aviation', sampleItem('seat', { quantity: 0 }));
+      await Promise.all(Array.from({ length: 20 }, () => store.update('aviation', 'seat', (current) => ({ ...current, quantity: current.quantity + 1 }))));
+      expect((await store.get('aviation', 'seat'))?.quantity).toBe(20);
+      await expect(store.update('aviation', 'seat', (current) => ({ ...current, quantity: -5 }))).rejects.toThrow(ItemInvalidError);
+      await expect(
+        store.update('aviation', 'seat', () => {
+          throw new Error('stale');
+        }),
+      ).rejects.toThrow('stale');
+      expect((await store.get('aviation', 'seat'))?.quantity).toBe(20);
+      await expect(store.update('aviation', 'nothing', (current) => current)).rejects.toThrow(UnknownItemError);
+      // The id stays the item's own, whatever the change says.
+      expect((await store.update('aviation', 'seat', (current) => ({ ...current, objectID: 'other' }))).objectID).toBe('seat');
+      expect(await store.get('aviation', 'other')).toBeUndefined();
     });
 
     it('pages through a tenant in id order', async () => {

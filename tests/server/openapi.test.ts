@@ -6,6 +6,7 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newProfile } from '../../server/identity/profile';
+import { sampleItem } from '../contract/item-store.contract';
 import { buildTestApp, type TestApp, type Who } from '../helpers/server';
 
 let t: TestApp;
@@ -17,6 +18,11 @@ beforeAll(async () => {
   await t.as('platform', { method: 'PUT', url: '/api/tenants/acme/settings/site', headers: { 'if-match': `"${site.version}"` }, payload: { ...site, appTitle: 'Acme Docs' } });
   // A visitor of acme, for the users routes to answer about.
   await t.app.profileStore.create('acme', 'probe-user', newProfile({ email: 'probe@studio.example', vendorId: 'acme', vendorName: 'Acme Props', now: new Date() }));
+  // Items of acme, enough for the probes that remove one to leave others.
+  await t.app.itemStore.putMany(
+    'acme',
+    ['probe-a', 'probe-b', 'probe-c', 'probe-d'].map((id) => sampleItem(id, { category: { group: 'sets', category: 'galleys' }, vendorId: 'acme' })),
+  );
   document = (await t.app.inject('/api/docs/json')).json();
 });
 afterAll(() => t.close());

@@ -2,7 +2,8 @@
  * One place turns failures into HTTP answers:
  * - request validation and store validation → 400 with `errors` keyed by field path, the shape
  *   react-admin shows next to each input (`{ message, errors: { "site.appTitle": "…" } }`);
- * - stale versions → 412, missing tenants or versions → 404, existing tenant → 409;
+ * - an item refused by its schema or tenant → 400 with `errors` by field;
+ * - stale versions → 412 (with the current ETag), missing tenants or versions → 404, existing tenant → 409;
  * - anything 5xx → a generic message; the detail goes to the log only.
  */
 import { STATUS_CODES } from 'node:http';
@@ -23,6 +24,7 @@ import {
   VersionUnusableError,
 } from '../../stores/tenant-store';
 import { AuthFailure } from '../../identity/messages';
+import { ItemInvalidError } from '../../stores/item-store';
 
 /** "/site/colorMap/0/name" under prefix "site" → "site.colorMap.0.name" (react-admin's field paths). */
 export function fieldPath(prefix: string, pointer: string): string {
@@ -73,6 +75,19 @@ export default fp(
             : error.issues;
         const errors = issuesToErrors(issues, request.fieldOf ?? defaultFieldOf);
         return send(reply, 400, { error: 'Bad Request', message: `Not saved: ${issues.length} problem${issues.length === 1 ? '' : 's'} to fix`, errors, issues });
+      }
+      if (error instanceof ItemInvalidError) {
+        const errors = fieldErrors();
+        for (const problem of error.problems) {
+          const field = fieldPath('', problem.pointer);
+          errors[field] = errors[field] ? `${errors[field]}; ${problem.message}` : problem.message;
+        }
+        return send(reply, 400, { error: 'Bad Request', message: `Not saved: ${error.problems.length} problem${error.problems.length === 1 ? '' : 's'} to fix`, errors });
+      }
+      const currentVersion = (error as { currentVersion?: unknown }).currentVersion;
+      if (error.statusCode === 412 && typeof currentVersion === 'string' && !(error instanceof VersionConflictError)) {
+        void reply.header('etag', `"${currentVersion}"`);
+        return send(reply, 412, { error: 'Precondition Failed', message: error.message, currentVersion });
       }
       if (error instanceof VersionConflictError) {
         void reply.header('etag', `"${error.currentVersion}"`);
