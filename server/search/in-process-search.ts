@@ -12,18 +12,7 @@
  * the tenant is rebuilt from its live items.
  */
 import type { Item } from '../../schema/types.generated';
-import {
-  PRICE_BINS,
-  priceBinOf,
-  type CategoryFilter,
-  type FacetKey,
-  type FacetValue,
-  type SearchFilters,
-  type SearchIndex,
-  type SearchQuery,
-  type SearchResult,
-  type SearchSort,
-} from './search-port';
+import { PRICE_BINS, priceBinOf, type CategoryFilter, type FacetKey, type FacetValue, type SearchFilters, type SearchIndex, type SearchQuery, type SearchResult, type SearchSort } from './search-port';
 
 // ---------------------------------------------------------------------------------------------
 // Bitsets: Uint32Array, bit i of word i >>> 5 for slot i.
@@ -231,8 +220,7 @@ const MAX_PER_PAGE = 1000;
 /** Deeper than any visitor pages; bounds the sort's heap (a page beyond it is empty). */
 const MAX_DEPTH = 100_000;
 
-const wholeNumber = (value: unknown, fallback: number, min: number, max: number) =>
-  typeof value === 'number' && Number.isFinite(value) ? Math.min(max, Math.max(min, Math.floor(value))) : fallback;
+const wholeNumber = (value: unknown, fallback: number, min: number, max: number) => (typeof value === 'number' && Number.isFinite(value) ? Math.min(max, Math.max(min, Math.floor(value))) : fallback);
 
 // ---------------------------------------------------------------------------------------------
 

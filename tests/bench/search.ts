@@ -40,28 +40,97 @@ const some = <T>(list: readonly T[], min: number, max: number, choose = pickSkew
 
 // A catalogue shaped like a props house's: 8 groups of 5 categories, each with its own nouns.
 const GROUPS: Record<string, Record<string, string[]>> = {
-  furniture: { seating: ['armchair', 'sofa', 'stool', 'bench', 'chaise'], tables: ['table', 'desk', 'console', 'sideboard'], storage: ['cabinet', 'dresser', 'bookcase', 'wardrobe'], beds: ['bed', 'headboard', 'daybed', 'crib'], outdoor: ['parasol', 'lounger', 'planter', 'hammock'] },
-  lighting: { lamps: ['lamp', 'lantern', 'sconce'], chandeliers: ['chandelier', 'pendant'], practicals: ['bulb', 'fixture', 'spotlight'], neon: ['sign', 'tube'], candles: ['candelabra', 'candlestick', 'votive'] },
+  furniture: {
+    seating: ['armchair', 'sofa', 'stool', 'bench', 'chaise'],
+    tables: ['table', 'desk', 'console', 'sideboard'],
+    storage: ['cabinet', 'dresser', 'bookcase', 'wardrobe'],
+    beds: ['bed', 'headboard', 'daybed', 'crib'],
+    outdoor: ['parasol', 'lounger', 'planter', 'hammock'],
+  },
+  lighting: {
+    lamps: ['lamp', 'lantern', 'sconce'],
+    chandeliers: ['chandelier', 'pendant'],
+    practicals: ['bulb', 'fixture', 'spotlight'],
+    neon: ['sign', 'tube'],
+    candles: ['candelabra', 'candlestick', 'votive'],
+  },
   decor: { mirrors: ['mirror', 'vanity'], art: ['painting', 'print', 'sculpture', 'bust'], rugs: ['rug', 'runner', 'carpet'], clocks: ['clock', 'timepiece'], vases: ['vase', 'urn', 'jar'] },
-  kitchen: { cookware: ['pot', 'skillet', 'kettle'], tableware: ['plate', 'bowl', 'tureen', 'platter'], glassware: ['goblet', 'decanter', 'tumbler'], appliances: ['toaster', 'refrigerator', 'stove', 'mixer'], cutlery: ['knife', 'fork', 'ladle'] },
-  electronics: { radios: ['radio', 'transistor', 'receiver'], televisions: ['television', 'monitor'], telephones: ['telephone', 'switchboard', 'payphone'], computers: ['computer', 'terminal', 'keyboard'], cameras: ['camera', 'projector', 'tripod'] },
-  aviation: { cockpit: ['yoke', 'altimeter', 'throttle', 'panel'], cabin: ['seat', 'trolley', 'overhead', 'galley'], airport: ['turnstile', 'carousel', 'kiosk'], uniforms: ['jacket', 'cap', 'badge'], signage: ['departures', 'gate', 'wayfinding'] },
-  office: { desks: ['workstation', 'bureau', 'escritoire'], filing: ['cabinet', 'drawer', 'binder'], typewriters: ['typewriter', 'ribbon'], supplies: ['stapler', 'ledger', 'inkwell'], partitions: ['cubicle', 'screen', 'divider'] },
-  vehicles: { bicycles: ['bicycle', 'tricycle', 'tandem'], carts: ['cart', 'wagon', 'barrow'], scooters: ['scooter', 'moped'], luggage: ['suitcase', 'trunk', 'valise'], signs: ['hubcap', 'license', 'pump'] },
+  kitchen: {
+    cookware: ['pot', 'skillet', 'kettle'],
+    tableware: ['plate', 'bowl', 'tureen', 'platter'],
+    glassware: ['goblet', 'decanter', 'tumbler'],
+    appliances: ['toaster', 'refrigerator', 'stove', 'mixer'],
+    cutlery: ['knife', 'fork', 'ladle'],
+  },
+  electronics: {
+    radios: ['radio', 'transistor', 'receiver'],
+    televisions: ['television', 'monitor'],
+    telephones: ['telephone', 'switchboard', 'payphone'],
+    computers: ['computer', 'terminal', 'keyboard'],
+    cameras: ['camera', 'projector', 'tripod'],
+  },
+  aviation: {
+    cockpit: ['yoke', 'altimeter', 'throttle', 'panel'],
+    cabin: ['seat', 'trolley', 'overhead', 'galley'],
+    airport: ['turnstile', 'carousel', 'kiosk'],
+    uniforms: ['jacket', 'cap', 'badge'],
+    signage: ['departures', 'gate', 'wayfinding'],
+  },
+  office: {
+    desks: ['workstation', 'bureau', 'escritoire'],
+    filing: ['cabinet', 'drawer', 'binder'],
+    typewriters: ['typewriter', 'ribbon'],
+    supplies: ['stapler', 'ledger', 'inkwell'],
+    partitions: ['cubicle', 'screen', 'divider'],
+  },
+  vehicles: {
+    bicycles: ['bicycle', 'tricycle', 'tandem'],
+    carts: ['cart', 'wagon', 'barrow'],
+    scooters: ['scooter', 'moped'],
+    luggage: ['suitcase', 'trunk', 'valise'],
+    signs: ['hubcap', 'license', 'pump'],
+  },
 };
 const CATEGORIES = Object.entries(GROUPS).flatMap(([group, categories]) => Object.entries(categories).map(([category, nouns]) => ({ group, category, nouns })));
 const SUBCATEGORIES = ['antique', 'modern', 'replica'];
-const ADJECTIVES = ['vintage', 'rustic', 'ornate', 'industrial', 'gilded', 'weathered', 'sleek', 'oversized', 'miniature', 'victorian', 'deco', 'brutalist', 'mid-century', 'colonial', 'baroque', 'futuristic', 'distressed', 'polished', 'hand-painted', 'art-nouveau'];
+const ADJECTIVES = [
+  'vintage',
+  'rustic',
+  'ornate',
+  'industrial',
+  'gilded',
+  'weathered',
+  'sleek',
+  'oversized',
+  'miniature',
+  'victorian',
+  'deco',
+  'brutalist',
+  'mid-century',
+  'colonial',
+  'baroque',
+  'futuristic',
+  'distressed',
+  'polished',
+  'hand-painted',
+  'art-nouveau',
+];
 const MATERIALS = ['oak', 'walnut', 'brass', 'chrome', 'leather', 'velvet', 'marble', 'glass', 'wicker', 'steel', 'teak', 'porcelain', 'copper', 'bamboo', 'linen'];
 const COLORS = ['Red', 'Orange', 'Yellow', 'Green', 'Teal', 'Blue', 'Navy', 'Purple', 'Pink', 'Brown', 'Tan', 'Beige', 'White', 'Ivory', 'Grey', 'Black', 'Gold', 'Silver'];
-const TAGS = Array.from({ length: 60 }, (_, i) => `${pick(['hero', 'background', 'practical', 'period', 'stunt', 'breakaway', 'set', 'camera', 'weathered', 'large'])}-${['prop', 'piece', 'ready', 'safe', 'dressing', 'item'][i % 6]}-${i}`);
+const TAGS = Array.from(
+  { length: 60 },
+  (_, i) => `${pick(['hero', 'background', 'practical', 'period', 'stunt', 'breakaway', 'set', 'camera', 'weathered', 'large'])}-${['prop', 'piece', 'ready', 'safe', 'dressing', 'item'][i % 6]}-${i}`,
+);
 const CUSTOM = {
   eras: ['1900s', '1920s', '1930s', '1940s', '1950s', '1960s', '1970s', '1980s', '1990s', 'present-day'],
   styles: ['art-deco', 'mid-century', 'industrial', 'rustic', 'victorian', 'minimalist', 'bohemian', 'colonial', 'futuristic', 'retro'],
   rooms: ['kitchen', 'lounge', 'bedroom', 'office', 'bar', 'lobby', 'diner', 'library', 'cockpit', 'garage'],
 };
 const VENDORS = Array.from({ length: 12 }, (_, i) => `vendor-${String(i + 1).padStart(2, '0')}`);
-const PROSE = 'the a this piece is in good condition with minor wear from use on set suitable for period dramas and commercial shoots sturdy finish original hardware restored by our workshop lightweight easy to transport cleaned checked and ready to dress any scene features detailed trim carved legs and a patinated surface that reads well on camera please handle with care some scratches visible up close pairs well with matching items in our collection can be rented as a set or individually available for long term hire ask about delivery and collection'.split(' ');
+const PROSE =
+  'the a this piece is in good condition with minor wear from use on set suitable for period dramas and commercial shoots sturdy finish original hardware restored by our workshop lightweight easy to transport cleaned checked and ready to dress any scene features detailed trim carved legs and a patinated surface that reads well on camera please handle with care some scratches visible up close pairs well with matching items in our collection can be rented as a set or individually available for long term hire ask about delivery and collection'.split(
+    ' ',
+  );
 
 function generateItem(index: number): Item {
   const { group, category, nouns } = pick(CATEGORIES);
@@ -98,7 +167,9 @@ const SORTS: SearchSort[] = ['relevance', 'newest', 'price-asc', 'price-desc', '
 
 /** What a visitor types: whole words, words half typed, words with a typo, two words. */
 function typedText(): string {
-  const word = pick([...CATEGORIES.flatMap((c) => c.nouns), ...ADJECTIVES, ...MATERIALS]).replace('-', ' ').split(' ')[0]!;
+  const word = pick([...CATEGORIES.flatMap((c) => c.nouns), ...ADJECTIVES, ...MATERIALS])
+    .replace('-', ' ')
+    .split(' ')[0]!;
   switch (Math.floor(random() * 4)) {
     case 0:
       return word;
@@ -121,7 +192,13 @@ function someFilters(count: number): SearchFilters {
     if (kind === 'category') {
       const { group, category } = pick(CATEGORIES);
       filters.category = random() < 0.5 ? { group } : { group, category };
-    } else if (kind === 'priceBin') filters.priceBin = some(PRICE_BINS.map((bin) => bin.slug), 1, 2, pick);
+    } else if (kind === 'priceBin')
+      filters.priceBin = some(
+        PRICE_BINS.map((bin) => bin.slug),
+        1,
+        2,
+        pick,
+      );
     else if (kind === 'vendors') filters.vendors = some(VENDORS, 1, 2, pick);
     else if (kind === 'tags') filters.tags = some(TAGS, 1, 2);
     else if (kind === 'colors') filters.colors = some(COLORS, 1, 3);
@@ -141,7 +218,10 @@ function queryMix(count: number): Array<{ kind: Kind; query: SearchQuery }> {
       case 2:
         return { kind: 'browse + filters' as const, query: { filters: someFilters(Math.floor(random() * 4)), sort, page: 0, perPage: 24 } };
       default:
-        return { kind: 'deep page' as const, query: { ...(random() < 0.5 && { text: typedText() }), filters: someFilters(Math.floor(random() * 2)), sort: pick(SORTS), page: 20 + Math.floor(random() * 60), perPage: 24 } };
+        return {
+          kind: 'deep page' as const,
+          query: { ...(random() < 0.5 && { text: typedText() }), filters: someFilters(Math.floor(random() * 2)), sort: pick(SORTS), page: 20 + Math.floor(random() * 60), perPage: 24 },
+        };
     }
   });
 }
@@ -153,7 +233,9 @@ type Answer = Pick<SearchResult, 'total' | 'hits' | 'facets'>;
 
 function linearScan(items: readonly Item[]): (query: SearchQuery) => Answer {
   // Lowercased text is prepared once; preparing it per query would flatter the index.
-  const haystacks = items.map((item) => [item.name, item.description, ...(item.tags ?? []), item.category.group, item.category.category, item.category.subcategory, ...(item.colors ?? [])].join(' ').toLowerCase());
+  const haystacks = items.map((item) =>
+    [item.name, item.description, ...(item.tags ?? []), item.category.group, item.category.category, item.category.subcategory, ...(item.colors ?? [])].join(' ').toLowerCase(),
+  );
   const valuesOf = (item: Item): Record<string, readonly string[]> => ({
     priceBin: [priceBinOf(item.rates.day)],
     vendors: [item.vendorId],
@@ -164,14 +246,24 @@ function linearScan(items: readonly Item[]): (query: SearchQuery) => Answer {
   return (query) => {
     const { filters } = query;
     const words = (query.text ?? '').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-    const selections = Object.entries({ priceBin: filters.priceBin, vendors: filters.vendors, tags: filters.tags, colors: filters.colors, ...Object.fromEntries(Object.entries(filters.custom ?? {}).map(([field, values]) => [`custom.${field}`, values])) })
+    const selections = Object.entries({
+      priceBin: filters.priceBin,
+      vendors: filters.vendors,
+      tags: filters.tags,
+      colors: filters.colors,
+      ...Object.fromEntries(Object.entries(filters.custom ?? {}).map(([field, values]) => [`custom.${field}`, values])),
+    })
       .filter((entry): entry is [string, string[]] => !!entry[1]?.length)
       .map(([key, values]) => [key, new Set(values)] as const);
     const counts = new Map<string, Map<string, number>>();
     const matches: Item[] = [];
     items.forEach((item, i) => {
       const category = filters.category;
-      if (category && (item.category.group !== category.group || (category.category && item.category.category !== category.category) || (category.subcategory && item.category.subcategory !== category.subcategory))) return;
+      if (
+        category &&
+        (item.category.group !== category.group || (category.category && item.category.category !== category.category) || (category.subcategory && item.category.subcategory !== category.subcategory))
+      )
+        return;
       if (!words.every((word) => haystacks[i]!.includes(word))) return;
       const values = valuesOf(item);
       const failed = selections.filter(([key, selected]) => !(values[key] ?? []).some((value) => selected.has(value))).map(([key]) => key);

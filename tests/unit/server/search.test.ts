@@ -31,17 +31,81 @@ function item(objectID: string, overrides: Partial<Item> = {}): Item {
 
 const CATALOGUE: Item[] = [
   item('velvet-armchair', { name: 'Velvet Armchair', rates: { day: 45 }, colors: ['Blue'], tags: ['hero-prop'], customFields: { eras: ['1950s'] }, createdAt: '2025-03-01T00:00:00.000Z' }),
-  item('leather-armchair', { name: 'Leather Armchair', rates: { day: 60 }, colors: ['Brown'], tags: ['hero-prop', 'period'], customFields: { eras: ['1920s'] }, createdAt: '2025-02-01T00:00:00.000Z' }),
+  item('leather-armchair', {
+    name: 'Leather Armchair',
+    rates: { day: 60 },
+    colors: ['Brown'],
+    tags: ['hero-prop', 'period'],
+    customFields: { eras: ['1920s'] },
+    createdAt: '2025-02-01T00:00:00.000Z',
+  }),
   item('red-sofa', { name: 'Red Sofa', rates: { day: 120 }, colors: ['Red'], tags: ['period'], customFields: { eras: ['1950s'] }, createdAt: '2025-04-01T00:00:00.000Z' }),
   item('blue-sofa', { name: 'Blue Chesterfield Sofa', rates: { day: 300 }, colors: ['Blue', 'Gold'], tags: ['hero-prop'], customFields: { eras: ['1920s'] }, createdAt: '2025-05-01T00:00:00.000Z' }),
   item('bar-stool', { name: 'Chrome Bar Stool', rates: { day: 15 }, colors: ['Silver'], tags: ['practical'], createdAt: '2024-12-01T00:00:00.000Z' }),
-  item('floor-lamp', { name: 'Brass Floor Lamp', description: 'A working practical with a new cord.', category: { group: 'lighting', category: 'lamps', subcategory: 'floor' }, rates: { day: 35 }, colors: ['Gold'], tags: ['practical'], createdAt: '2024-11-01T00:00:00.000Z' }),
-  item('desk-lamp', { name: 'Green Bankers Desk Lamp', category: { group: 'lighting', category: 'lamps', subcategory: 'desk' }, rates: { day: 25 }, colors: ['Green', 'Gold'], tags: ['practical', 'period'], createdAt: '2024-10-01T00:00:00.000Z' }),
-  item('chandelier', { name: 'Crystal Chandelier', category: { group: 'lighting', category: 'chandeliers' }, rates: { day: 750 }, colors: ['Silver'], tags: ['hero-prop'], vendorId: 'lumen', createdAt: '2025-06-01T00:00:00.000Z' }),
-  item('dining-table', { name: 'Oak Dining Table', category: { group: 'furniture', category: 'tables' }, rates: { day: 95 }, colors: ['Brown'], customFields: { eras: ['1920s'], rooms: ['dining-room'] }, createdAt: '2024-09-01T00:00:00.000Z' }),
-  item('jukebox', { name: 'Neon Jukebox', description: 'Plays 45s. Café favourite.', category: { group: 'electronics', category: 'audio' }, rates: { day: 1200 }, colors: ['Red', 'Blue'], tags: ['hero-prop', 'period'], customFields: { eras: ['1950s'], rooms: ['diner'] }, vendorId: 'lumen', createdAt: '2024-08-01T00:00:00.000Z' }),
-  item('telephone', { name: 'Rotary Telephone', category: { group: 'electronics', category: 'telephones' }, rates: { day: 20 }, colors: ['Black'], tags: ['practical', 'period'], customFields: { eras: ['1950s'] }, createdAt: '2024-07-01T00:00:00.000Z' }),
-  item('typewriter', { name: 'Typewriter', description: 'Pairs well with a desk lamp.', category: { group: 'electronics', category: 'typewriters' }, rates: { day: 50 }, colors: ['Black'], tags: ['period'], customFields: { eras: ['1920s'] }, createdAt: '2024-06-01T00:00:00.000Z' }),
+  item('floor-lamp', {
+    name: 'Brass Floor Lamp',
+    description: 'A working practical with a new cord.',
+    category: { group: 'lighting', category: 'lamps', subcategory: 'floor' },
+    rates: { day: 35 },
+    colors: ['Gold'],
+    tags: ['practical'],
+    createdAt: '2024-11-01T00:00:00.000Z',
+  }),
+  item('desk-lamp', {
+    name: 'Green Bankers Desk Lamp',
+    category: { group: 'lighting', category: 'lamps', subcategory: 'desk' },
+    rates: { day: 25 },
+    colors: ['Green', 'Gold'],
+    tags: ['practical', 'period'],
+    createdAt: '2024-10-01T00:00:00.000Z',
+  }),
+  item('chandelier', {
+    name: 'Crystal Chandelier',
+    category: { group: 'lighting', category: 'chandeliers' },
+    rates: { day: 750 },
+    colors: ['Silver'],
+    tags: ['hero-prop'],
+    vendorId: 'lumen',
+    createdAt: '2025-06-01T00:00:00.000Z',
+  }),
+  item('dining-table', {
+    name: 'Oak Dining Table',
+    category: { group: 'furniture', category: 'tables' },
+    rates: { day: 95 },
+    colors: ['Brown'],
+    customFields: { eras: ['1920s'], rooms: ['dining-room'] },
+    createdAt: '2024-09-01T00:00:00.000Z',
+  }),
+  item('jukebox', {
+    name: 'Neon Jukebox',
+    description: 'Plays 45s. Café favourite.',
+    category: { group: 'electronics', category: 'audio' },
+    rates: { day: 1200 },
+    colors: ['Red', 'Blue'],
+    tags: ['hero-prop', 'period'],
+    customFields: { eras: ['1950s'], rooms: ['diner'] },
+    vendorId: 'lumen',
+    createdAt: '2024-08-01T00:00:00.000Z',
+  }),
+  item('telephone', {
+    name: 'Rotary Telephone',
+    category: { group: 'electronics', category: 'telephones' },
+    rates: { day: 20 },
+    colors: ['Black'],
+    tags: ['practical', 'period'],
+    customFields: { eras: ['1950s'] },
+    createdAt: '2024-07-01T00:00:00.000Z',
+  }),
+  item('typewriter', {
+    name: 'Typewriter',
+    description: 'Pairs well with a desk lamp.',
+    category: { group: 'electronics', category: 'typewriters' },
+    rates: { day: 50 },
+    colors: ['Black'],
+    tags: ['period'],
+    customFields: { eras: ['1920s'] },
+    createdAt: '2024-06-01T00:00:00.000Z',
+  }),
 ];
 
 const query = (overrides: Partial<SearchQuery> = {}): SearchQuery => ({ filters: {}, page: 0, perPage: 50, ...overrides });
@@ -151,7 +215,19 @@ describe('facets: OR within a facet, AND across facets', () => {
 describe('price bins', () => {
   it('bins day rates at fixed bounds, lower bound included', () => {
     expect(PRICE_BINS.map((bin) => bin.slug)).toEqual(['under-50', '50-100', '100-250', '250-500', '500-1000', '1000-plus']);
-    expect([0, 49.99, 50, 99.99, 100, 250, 499, 500, 999.99, 1000, 5000].map(priceBinOf)).toEqual(['under-50', 'under-50', '50-100', '50-100', '100-250', '250-500', '250-500', '500-1000', '500-1000', '1000-plus', '1000-plus']);
+    expect([0, 49.99, 50, 99.99, 100, 250, 499, 500, 999.99, 1000, 5000].map(priceBinOf)).toEqual([
+      'under-50',
+      'under-50',
+      '50-100',
+      '50-100',
+      '100-250',
+      '250-500',
+      '250-500',
+      '500-1000',
+      '500-1000',
+      '1000-plus',
+      '1000-plus',
+    ]);
   });
 
   it('counts every bin in order, and filters by one or several', async () => {
