@@ -3,7 +3,7 @@
  * these, to a category page, or be absolute. The storefront's router reads the same table.
  */
 /** What a route shows; the storefront picks its page component by this. */
-export type RouteKind = 'home' | 'rentals' | 'content' | 'contact' | 'categories' | 'signup' | 'login' | 'onboarding';
+export type RouteKind = 'home' | 'rentals' | 'search' | 'content' | 'contact' | 'categories' | 'signup' | 'login' | 'onboarding';
 
 export interface StorefrontRoute {
   path: string;
@@ -13,9 +13,14 @@ export interface StorefrontRoute {
 
 export const RENTALS_BASE_PATH = '/rentals';
 
+/** Where each item has its page: /item/<objectID>. */
+export const ITEM_BASE_PATH = '/item';
+export const itemHref = (objectID: string) => `${ITEM_BASE_PATH}/${encodeURIComponent(objectID)}`;
+
 export const STOREFRONT_ROUTES: readonly StorefrontRoute[] = [
   { path: '/', purpose: 'Home', kind: 'home' },
   { path: RENTALS_BASE_PATH, purpose: 'Catalogue base path', kind: 'rentals' },
+  { path: '/search', purpose: 'Search the catalogue', kind: 'search' },
   { path: '/pages/portfolio/all-projects', purpose: 'Portfolio', kind: 'content' },
   { path: '/forms-and-faqs', purpose: 'Forms and FAQs', kind: 'content' },
   { path: '/pages/about-us', purpose: 'About Us', kind: 'content' },

@@ -17,9 +17,11 @@ import { CategoryPage } from './pages/CategoryPage';
 import { ContactPage } from './pages/ContactPage';
 import { ContentPage } from './pages/ContentPage';
 import { HomePage } from './pages/HomePage';
+import { ItemPage } from './pages/ItemPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { OnboardingPage } from './pages/OnboardingPage';
 import { RentalsPage } from './pages/RentalsPage';
+import { SearchPage } from './pages/SearchPage';
 
 const SignupPage = () => <AuthPage mode="signup" />;
 const LoginPage = () => <AuthPage mode="login" />;
@@ -27,6 +29,7 @@ const LoginPage = () => <AuthPage mode="login" />;
 const pageOf: Record<RouteKind, ComponentType> = {
   home: HomePage,
   rentals: RentalsPage,
+  search: SearchPage,
   content: ContentPage,
   contact: ContactPage,
   categories: CategoriesPage,
@@ -37,5 +40,6 @@ const pageOf: Record<RouteKind, ComponentType> = {
 
 export function pageFor(page: Page): ComponentType {
   if (page.kind === 'route') return pageOf[page.route.kind];
+  if (page.kind === 'item') return ItemPage;
   return page.kind === 'category' ? CategoryPage : NotFoundPage;
 }

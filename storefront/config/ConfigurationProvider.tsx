@@ -31,3 +31,14 @@ export function usePageContent() {
 export function usePagePath() {
   return usePageState().path;
 }
+
+/** A catalogue listing's query and results, when the page is one. */
+export function useCatalogue() {
+  return usePageState().catalogue;
+}
+
+/** An item page's item (null when there is none), and when the server answered. */
+export function usePageItem() {
+  const { item, now } = usePageState();
+  return { item, now };
+}

@@ -11,10 +11,26 @@ import type { PageMeta } from './page-meta';
 /** The tag manager's script for a measurement id; requested only when one is configured. */
 export const trackingScriptUrl = (id: string) => `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(id)}`;
 
-/** The theme stylesheet, plus the layout settings pages read as custom properties. */
+/** The class that paints a colour of the colour map (its position there), for swatch chips. */
+export const swatchClass = (index: number) => `swatch-${index}`;
+
+/**
+ * The colour map's swatches as classes: the page's CSP allows its one stylesheet by hash and no
+ * style attributes, so a chip's colours come from here. Swatch values are schema-checked hex.
+ */
+function swatchCss(colorMap: StorefrontConfiguration['site']['colorMap'] = []): string {
+  return colorMap
+    .map(
+      ({ swatch }, index) =>
+        `.${swatchClass(index)}{background:${swatch.length > 1 ? `linear-gradient(90deg,${swatch.map((hex, i) => `${hex} ${(i * 100) / swatch.length}% ${((i + 1) * 100) / swatch.length}%`).join(',')})` : swatch[0]}}`,
+    )
+    .join('');
+}
+
+/** The theme stylesheet, plus the layout settings pages read as custom properties, and the swatches. */
 export function themeCss(configuration: StorefrontConfiguration): string {
   const { site } = configuration;
-  return `${themeStylesheet(site.theme as Theme)}:root{--max-columns:${site.maxColumnCount!}}`;
+  return `${themeStylesheet(site.theme as Theme)}:root{--max-columns:${site.maxColumnCount!}}${swatchCss(site.colorMap)}`;
 }
 
 export function documentHead(configuration: StorefrontConfiguration, meta: PageMeta, pageUrl: string): string {
@@ -22,7 +38,11 @@ export function documentHead(configuration: StorefrontConfiguration, meta: PageM
   const origin = new URL(pageUrl).origin;
   const absolute = (url: string | undefined) => (url ? new URL(url, origin).href : undefined);
   const tag = (name: string, attributes: Record<string, string | undefined>) =>
-    Object.values(attributes).some((value) => value === undefined) ? '' : `<${name} ${Object.entries(attributes).map(([key, value]) => `${key}="${escapeHtml(value!)}"`).join(' ')}>`;
+    Object.values(attributes).some((value) => value === undefined)
+      ? ''
+      : `<${name} ${Object.entries(attributes)
+          .map(([key, value]) => `${key}="${escapeHtml(value!)}"`)
+          .join(' ')}>`;
   const shareImage = absolute(assetHref(configuration, site.thumbnails?.share));
   const favicon = assetHref(configuration, site.favicon);
   return [

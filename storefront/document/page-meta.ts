@@ -7,6 +7,7 @@ import type { RouteKind } from '../../schema/routes';
 import type { StorefrontConfiguration } from '../config/configuration';
 import { resolvePage, type Page } from '../lib/navigation';
 import { messages } from '../i18n/messages';
+import type { Item } from '../../schema/types.generated';
 import type { PageContent } from './state';
 
 export interface PageMeta {
@@ -22,6 +23,7 @@ const kindNames: Partial<Record<RouteKind, string>> = {
   signup: messages.signUp,
   login: messages.logIn,
   rentals: messages.rentalsHeading,
+  search: messages.searchHeading,
   categories: messages.categoriesHeading,
   contact: messages.contactHeading,
 };
@@ -36,7 +38,7 @@ export function linkLabelFor(configuration: StorefrontConfiguration, path: strin
   return (site.footerLinks ?? []).find((link) => link.target === path)?.label;
 }
 
-export function pageMeta(configuration: StorefrontConfiguration, pathname: string, content: PageContent | null): PageMeta {
+export function pageMeta(configuration: StorefrontConfiguration, pathname: string, content: PageContent | null, item?: Pick<Item, 'name' | 'description'> | null): PageMeta {
   const { site } = configuration;
   const page = resolvePage(pathname, configuration.categories);
   const appTitle = site.appTitle;
@@ -46,7 +48,15 @@ export function pageMeta(configuration: StorefrontConfiguration, pathname: strin
     case 'not-found':
       return { page, status: 404, name: messages.notFoundHeading, documentTitle: `${messages.notFoundHeading} | ${appTitle}`, description: metaDescription };
     case 'category':
-      return named(page.trail.map((crumb) => crumb.name).reverse().join(' · '));
+      return named(
+        page.trail
+          .map((crumb) => crumb.name)
+          .reverse()
+          .join(' · '),
+      );
+    case 'item':
+      if (!item) return { page, status: 404, name: messages.notFoundHeading, documentTitle: `${messages.notFoundHeading} | ${appTitle}`, description: metaDescription };
+      return named(item.name, item.description?.slice(0, 160) || metaDescription);
     case 'route': {
       const { route } = page;
       if (route.kind === 'home') return { page, status: 200, name: appTitle, documentTitle: site.meta?.title ?? appTitle, description: metaDescription };

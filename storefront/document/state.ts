@@ -2,7 +2,10 @@
  * The state one page is rendered from, on the server and again on the client: it travels in a
  * `<script type="application/json">` block (no inline script, so the CSP forbids them all).
  */
+import type { SearchResult } from '../../schema/catalogue-search';
+import type { Item } from '../../schema/types.generated';
 import type { StorefrontConfiguration } from '../config/configuration';
+import type { CatalogueQuery } from '../lib/catalogue-query';
 
 export interface PageContent {
   title: string;
@@ -12,11 +15,30 @@ export interface PageContent {
   html: string;
 }
 
+/** An item as a list shows it: everything but its long description. */
+export type ItemSummary = Omit<Item, 'description'>;
+
+/** A catalogue listing (/rentals, a category, /search): the query from the URL and its answer. */
+export interface CatalogueState {
+  query: CatalogueQuery;
+  total: number;
+  hits: ItemSummary[];
+  facets: SearchResult['facets'];
+  /** When the server answered (ISO): "new" badges are judged from it, the same on both renders. */
+  now: string;
+}
+
 export interface PageState {
   /** The page's path, without a trailing slash. */
   path: string;
   configuration: StorefrontConfiguration;
   content: PageContent | null;
+  /** On catalogue listings: what the URL asked for and found. */
+  catalogue?: CatalogueState;
+  /** On an item's page: the item, or null when there is none. */
+  item?: Item | null;
+  /** When the server answered (ISO), for an item page's "new" badge. */
+  now?: string;
 }
 
 export const STATE_ELEMENT_ID = 'backlot-state';
@@ -27,7 +49,12 @@ export const STATE_ELEMENT_ID = 'backlot-state';
  * change the block.
  */
 export function inertJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 export const serializeState = (state: PageState): string => inertJson(state);

@@ -4,7 +4,7 @@
  * Portfolio, a Menu dropdown of the configured links), the footer links, the social bar, and
  * the route table of schema/routes.ts plus one page per rental category, every other path a 404.
  */
-import { RENTALS_BASE_PATH, STOREFRONT_ROUTES, type StorefrontRoute } from '../../schema/routes';
+import { ITEM_BASE_PATH, RENTALS_BASE_PATH, STOREFRONT_ROUTES, type StorefrontRoute } from '../../schema/routes';
 import type { CategoryTree, SiteSettings } from '../../schema/types.generated';
 import { rentalGroups } from './catalogue';
 
@@ -52,6 +52,8 @@ export function socialLinks(site: SiteSettings): Array<{ network: string; href: 
 export type Page =
   | { kind: 'route'; route: StorefrontRoute }
   | { kind: 'category'; trail: Array<{ name: string; slug: string; href: string }>; children: Array<{ name: string; href: string; count?: number }> }
+  /** An item's page; whether the item exists is the catalogue's to say (the page state's `item`). */
+  | { kind: 'item'; objectID: string }
   | { kind: 'not-found' };
 
 const routesByPath = new Map(STOREFRONT_ROUTES.map((route) => [route.path, route]));
@@ -61,10 +63,22 @@ export function resolvePage(pathname: string, tree: CategoryTree): Page {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const route = routesByPath.get(path);
   if (route) return { kind: 'route', route };
+  if (path.startsWith(`${ITEM_BASE_PATH}/`)) {
+    const rest = path.slice(ITEM_BASE_PATH.length + 1);
+    if (!rest || rest.includes('/')) return { kind: 'not-found' };
+    try {
+      return { kind: 'item', objectID: decodeURIComponent(rest) };
+    } catch {
+      return { kind: 'not-found' };
+    }
+  }
   if (!path.startsWith(`${RENTALS_BASE_PATH}/`)) return { kind: 'not-found' };
   let slugs: string[];
   try {
-    slugs = path.slice(RENTALS_BASE_PATH.length + 1).split('/').map(decodeURIComponent);
+    slugs = path
+      .slice(RENTALS_BASE_PATH.length + 1)
+      .split('/')
+      .map(decodeURIComponent);
   } catch {
     return { kind: 'not-found' };
   }
@@ -73,7 +87,8 @@ export function resolvePage(pathname: string, tree: CategoryTree): Page {
   const group = rentalGroups(tree).find((g) => g.slug === groupSlug);
   if (!group) return { kind: 'not-found' };
   const trail = [{ name: group.name, slug: group.slug, href: categoryHref(group.slug) }];
-  if (categorySlug === undefined) return { kind: 'category', trail, children: group.categories.map((c) => ({ name: c.name, href: categoryHref(group.slug, c.slug), count: c.subcategories?.length ?? 0 })) };
+  if (categorySlug === undefined)
+    return { kind: 'category', trail, children: group.categories.map((c) => ({ name: c.name, href: categoryHref(group.slug, c.slug), count: c.subcategories?.length ?? 0 })) };
   const category = group.categories.find((c) => c.slug === categorySlug);
   if (!category) return { kind: 'not-found' };
   trail.push({ name: category.name, slug: category.slug, href: categoryHref(group.slug, category.slug) });

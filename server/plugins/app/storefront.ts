@@ -19,6 +19,8 @@ import { themeCss } from '../../../storefront/document/head';
 import type { PageContent, PageState } from '../../../storefront/document/state';
 import type { RenderedPage } from '../../../storefront/entry-server';
 import { renderMarkdown } from '../../../storefront/lib/markdown';
+import { catalogueHref, parseCatalogueQuery, PER_PAGE } from '../../../storefront/lib/catalogue-query';
+import { resolvePage } from '../../../storefront/lib/navigation';
 import type { ServerConfig } from '../../config';
 import { AssetCatalog } from '../../storefront/asset-catalog';
 import { recaptchaSources, storefrontCsp } from '../../storefront/csp';
@@ -39,6 +41,7 @@ declare module 'fastify' {
 
 export const STOREFRONT_ROOT = path.join(packageRoot, 'storefront');
 const RENDERED_PAGES_PER_TENANT = 500;
+const HOUR_MS = 60 * 60 * 1000;
 
 export default fp<{ config: ServerConfig }>(
   async (app, { config }) => {
@@ -114,6 +117,43 @@ export default fp<{ config: ServerConfig }>(
       return content;
     }
 
+    /**
+     * What a catalogue page adds to its state: a listing (/rentals, a category, /search) searches
+     * with the query in its URL, within its category; an item page reads its item. Its cache key
+     * holds the normalised query, the catalogue's version (any item change makes new pages) and
+     * the hour ("new" badges are judged from it). Undefined for every other page.
+     */
+    function cataloguePage(tenantId: string, path: string, url: string, configuration: StorefrontConfiguration) {
+      const resolved = resolvePage(path, configuration.categories);
+      const hour = new Date(Math.floor(Date.now() / HOUR_MS) * HOUR_MS).toISOString();
+      const version = `${app.catalogueVersion(tenantId)}@${hour}`;
+      if (resolved.kind === 'item') {
+        return { key: `${path}#${version}`, state: async (): Promise<Partial<PageState>> => ({ item: (await app.itemStore.get(tenantId, resolved.objectID)) ?? null, now: hour }) };
+      }
+      const listing = resolved.kind === 'category' || (resolved.kind === 'route' && (resolved.route.kind === 'rentals' || resolved.route.kind === 'search'));
+      if (!listing) return undefined;
+      const query = parseCatalogueQuery(
+        url.includes('?') ? url.slice(url.indexOf('?')) : '',
+        (configuration.site.customFields ?? []).map((field) => field.slug),
+      );
+      const [group, category, subcategory] = resolved.kind === 'category' ? resolved.trail.map((crumb) => crumb.slug) : [];
+      return {
+        key: `${catalogueHref(path, query)}#${version}`,
+        state: async (): Promise<Partial<PageState>> => {
+          const result = await app.catalogueSearch.search(tenantId, {
+            text: query.text,
+            filters: { ...query.filters, ...(group && { category: { group, ...(category && { category }), ...(subcategory && { subcategory }) } }) },
+            sort: query.sort,
+            page: query.page,
+            perPage: PER_PAGE,
+          });
+          // Lists carry no long descriptions: the state block stays small.
+          const hits = result.hits.map(({ description: _description, ...summary }) => summary);
+          return { catalogue: { query, total: result.total, hits, facets: result.facets, now: hour } };
+        },
+      };
+    }
+
     function problem(reply: FastifyReply, details: Problem) {
       return reply
         .code(details.status)
@@ -128,11 +168,12 @@ export default fp<{ config: ServerConfig }>(
       return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
     };
 
-    async function renderDocument(reply: FastifyReply, entry: Built, path: string) {
+    async function renderDocument(reply: FastifyReply, entry: Built, path: string, extra: Partial<PageState> = {}) {
       // Canonical and social-card links name the tenant's public address, never the request's Host
-      // (which the client chooses), so a page depends only on its path and is cached by it.
+      // (which the client chooses), so a page depends only on its path (and, on catalogue pages,
+      // its query and the catalogue's version) and is cached by them.
       const url = `https://${entry.configuration.site.domain}${path}`;
-      const page = (await reply.render({ url, state: { path, configuration: entry.configuration, content: contentFor(entry, path) } })) as unknown as RenderedPage;
+      const page = (await reply.render({ url, state: { path, configuration: entry.configuration, content: contentFor(entry, path), ...extra } })) as unknown as RenderedPage;
       return { page, html: (await reply.html(page as unknown as Record<string, unknown>)) as string };
     }
 
@@ -147,15 +188,17 @@ export default fp<{ config: ServerConfig }>(
       }
       if (!entry) return problem(reply, { status: 404, title: 'No storefront here', message: `No tenant serves this address (${request.host}).` });
       const path = pathOf(request.url);
+      const catalogue = cataloguePage(request.tenantId, path, request.url, entry.configuration);
+      const key = catalogue ? catalogue.key : path;
       // Dev renders every time (the page's code may have just changed); 404s are not kept, so
       // random paths cannot crowd out real pages.
-      let cached = config.dev ? undefined : entry.rendered.get(path);
+      let cached = config.dev ? undefined : entry.rendered.get(key);
       if (!cached) {
-        const { page, html } = await renderDocument(reply, entry, path);
+        const { page, html } = await renderDocument(reply, entry, path, catalogue ? await catalogue.state() : {});
         cached = { page, document: new EncodedDocument(html) };
         if (page.status === 200) {
           if (entry.rendered.size >= RENDERED_PAGES_PER_TENANT) entry.rendered.delete(entry.rendered.keys().next().value!);
-          entry.rendered.set(path, cached);
+          entry.rendered.set(key, cached);
         }
       }
       const { page, document } = cached;
@@ -200,5 +243,5 @@ export default fp<{ config: ServerConfig }>(
       return page(request, reply);
     });
   },
-  { name: 'storefront', dependencies: ['tenant-store', 'tenant-host'] },
+  { name: 'storefront', dependencies: ['tenant-store', 'tenant-host', 'search', 'item-store'] },
 );

@@ -1,0 +1,40 @@
+/**
+ * One item in a list: its first photo (lazy, with its size set so nothing shifts as it loads), its
+ * name linking to its page, the day rate in the tenant's currency, "New" when it was listed within
+ * site.newWeekCount weeks, and how many there are unless it is one and site.hideQtyIfEq1 says so.
+ */
+import { itemHref } from '../../../schema/routes';
+import { useConfiguration } from '../../config/ConfigurationProvider';
+import type { ItemSummary } from '../../document/state';
+import { messages } from '../../i18n/messages';
+import { formatMoney } from '../../lib/format';
+import { safeHref } from '../../lib/navigation';
+
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Listed within the last `weeks` weeks of `now` (both from the server, so both renders agree). */
+export const isNew = (createdAt: string, now: string, weeks: number) => Date.parse(now) - Date.parse(createdAt) < weeks * WEEK_MS;
+
+export function ItemCard({ item, now }: { item: ItemSummary; now: string }) {
+  const { site } = useConfiguration();
+  const image = item.images?.[0];
+  const src = safeHref(image?.url);
+  const showQuantity = !(site.hideQtyIfEq1 && item.quantity === 1);
+  return (
+    <article className="item-card">
+      <a className="item-card-link" href={itemHref(item.objectID)}>
+        <span className="item-card-media">
+          {image && src ? <img src={src} width={image.width} height={image.height} alt={image.alt} loading="lazy" decoding="async" /> : <span className="item-card-placeholder" aria-hidden="true" />}
+          {isNew(item.createdAt, now, site.newWeekCount!) && <span className="badge badge-new">{messages.newBadge}</span>}
+        </span>
+        <span className="item-card-name">{item.name}</span>
+      </a>
+      <p className="item-card-meta">
+        <span className="item-card-rate">
+          {formatMoney(item.rates.day, site)} <span className="item-card-unit">/ {messages.perDay}</span>
+        </span>
+        {showQuantity && <span className="item-card-quantity">{messages.available(item.quantity)}</span>}
+      </p>
+    </article>
+  );
+}
