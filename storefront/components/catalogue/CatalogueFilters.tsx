@@ -9,7 +9,7 @@ import { SEARCH_SORTS, type FacetKey, type FacetValue } from '../../../schema/ca
 import { useConfiguration } from '../../config/ConfigurationProvider';
 import type { CatalogueState } from '../../document/state';
 import { messages } from '../../i18n/messages';
-import { paramOf } from '../../lib/catalogue-query';
+import { catalogueHref, paramOf, parseCatalogueQuery } from '../../lib/catalogue-query';
 import { facetName, facetValueLabel, swatchClassOf } from './labels';
 
 const SHOWN_AT_FIRST = 8;
@@ -48,10 +48,18 @@ function FacetValues({ facet, values }: { facet: FacetKey; values: FacetValue[] 
 
 export function CatalogueFilters({ action, catalogue }: { action: string; catalogue: CatalogueState }) {
   const configuration = useConfiguration();
+  const customFieldSlugs = (configuration.site.customFields ?? []).map((field) => field.slug);
   const facets = (Object.entries(catalogue.facets) as Array<[FacetKey, FacetValue[]]>).filter(([facet, values]) => values.length > 0 && (facet !== 'vendors' || values.length > 1));
   const submitOnChange = (event: FormEvent<HTMLFormElement>) => event.currentTarget.requestSubmit();
+  // With JavaScript, go to the query's one canonical address (no default sort, values in order);
+  // without it, the browser submits the form as it is, which names the same page.
+  const goToCanonical = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const params = new URLSearchParams(new FormData(event.currentTarget) as unknown as Record<string, string>);
+    window.location.assign(catalogueHref(action, parseCatalogueQuery(params.toString(), customFieldSlugs)));
+  };
   return (
-    <form className="catalogue-filters" method="get" action={action} onChange={submitOnChange} aria-label={messages.filters}>
+    <form className="catalogue-filters" method="get" action={action} onChange={submitOnChange} onSubmit={goToCanonical} aria-label={messages.filters}>
       {catalogue.query.text && <input type="hidden" name="q" value={catalogue.query.text} />}
       <label className="sort-field">
         {messages.sortBy}
