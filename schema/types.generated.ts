@@ -897,15 +897,15 @@ export interface Item {
    */
   dimensions?: {
     /**
-     * Width (in): Measured side to side, in inches.
+     * Width: Measured side to side, in inches.
      */
     widthIn: number;
     /**
-     * Depth (in): Measured front to back, in inches.
+     * Depth: Measured front to back, in inches.
      */
     depthIn: number;
     /**
-     * Height (in): Measured floor to top, in inches.
+     * Height: Measured floor to top, in inches.
      */
     heightIn: number;
   };
