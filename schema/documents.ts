@@ -8,8 +8,9 @@ import tenant from './tenant.schema.json' with { type: 'json' };
 import userProfile from './user-profile.schema.json' with { type: 'json' };
 import item from './item.schema.json' with { type: 'json' };
 import catalogue from './catalogue.schema.json' with { type: 'json' };
+import quoteRequest from './quote-request.schema.json' with { type: 'json' };
 
-export const schemaDocuments = { defs, site, vendor, categories, pages, tenant, userProfile, item, catalogue } as const;
+export const schemaDocuments = { defs, site, vendor, categories, pages, tenant, userProfile, item, catalogue, quoteRequest } as const;
 
 export const schemaIds = {
   site: site.$id,
@@ -20,4 +21,5 @@ export const schemaIds = {
   userProfile: userProfile.$id,
   item: item.$id,
   catalogue: catalogue.$id,
+  quoteRequest: quoteRequest.$id,
 } as const;

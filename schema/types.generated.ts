@@ -21,6 +21,8 @@ export interface SchemaIndex {
   userProfile?: UserProfile;
   item?: Item;
   catalogue?: Catalogue;
+  quoteRequest?: QuoteRequest;
+  quoteRequestInput?: QuoteRequestInput;
 }
 /**
  * A whole tenant: the four files of tenants/<tenantId>/ together. The API reads and writes tenants in this shape.
@@ -999,4 +1001,137 @@ export interface Catalogue {
    * @maxItems 50000
    */
   items: Item[];
+}
+/**
+ * A visitor's request for a quote, as stored: the items and quantities with the rates they were listed at when asked, the rental dates, the production's details and notes. What happens after the request is made is not in the spec.
+ */
+export interface QuoteRequest {
+  /**
+   * Request id: Made by the server when the request is stored.
+   */
+  id: string;
+  /**
+   * Tenant id: Lowercase letters, digits and single hyphens; it is also the tenant's folder name and its <id>.localhost host name.
+   */
+  tenantId: string;
+  /**
+   * Visitor: The auth uid of the visitor who asked.
+   */
+  uid: string;
+  /**
+   * Email address
+   */
+  email: string;
+  /**
+   * Name: The visitor's name as their profile has it.
+   */
+  name?: string;
+  /**
+   * Items: Each item asked for, with the rates it was listed at when the request was made.
+   *
+   * @minItems 1
+   * @maxItems 200
+   */
+  lines: [QuoteLine, ...QuoteLine[]];
+  /**
+   * Rental date: A day of the rental (a date, in the vendor's time zone).
+   */
+  startDate: string;
+  /**
+   * Rental date: A day of the rental (a date, in the vendor's time zone).
+   */
+  endDate: string;
+  /**
+   * Short text: A name or line of text, shown as text.
+   */
+  production?: string;
+  /**
+   * Short text: A name or line of text, shown as text.
+   */
+  studio?: string;
+  /**
+   * Notes: Anything else the vendor should know: set dates, delivery, dressing.
+   */
+  notes?: string;
+  /**
+   * Date and time: An ISO 8601 date-time with a time zone offset.
+   */
+  createdAt: string;
+}
+export interface QuoteLine {
+  /**
+   * URL slug: The name as it appears in a URL: lowercase letters, digits and single hyphens.
+   */
+  objectID: string;
+  /**
+   * Label: A short piece of text shown to visitors. It is always rendered as text, never as HTML.
+   */
+  name: string;
+  /**
+   * Quantity: How many are asked for.
+   */
+  quantity: number;
+  /**
+   * Amount: An amount in the tenant's currency, with at most two decimals.
+   */
+  dayRate: number;
+  /**
+   * Amount: An amount in the tenant's currency, with at most two decimals.
+   */
+  weekRate?: number;
+}
+/**
+ * What a visitor sends: the items and quantities, the dates and the details. Rates come from the catalogue, never from the request.
+ */
+export interface QuoteRequestInput {
+  /**
+   * Items: Each item asked for and how many.
+   *
+   * @minItems 1
+   * @maxItems 200
+   *
+   * Items: QuoteInputLine
+   */
+  items: [
+    {
+      /**
+       * URL slug: The name as it appears in a URL: lowercase letters, digits and single hyphens.
+       */
+      objectID: string;
+      /**
+       * Quantity: How many are asked for.
+       */
+      quantity: number;
+    },
+    ...{
+      /**
+       * URL slug: The name as it appears in a URL: lowercase letters, digits and single hyphens.
+       */
+      objectID: string;
+      /**
+       * Quantity: How many are asked for.
+       */
+      quantity: number;
+    }[]
+  ];
+  /**
+   * Rental date: A day of the rental (a date, in the vendor's time zone).
+   */
+  startDate: string;
+  /**
+   * Rental date: A day of the rental (a date, in the vendor's time zone).
+   */
+  endDate: string;
+  /**
+   * Short text: A name or line of text, shown as text.
+   */
+  production?: string;
+  /**
+   * Short text: A name or line of text, shown as text.
+   */
+  studio?: string;
+  /**
+   * Notes: Anything else the vendor should know: set dates, delivery, dressing.
+   */
+  notes?: string;
 }

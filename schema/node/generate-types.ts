@@ -67,6 +67,7 @@ export async function generateTypes(): Promise<string> {
       userProfile: 'user-profile.schema.json',
       item: 'item.schema.json',
       catalogue: 'catalogue.schema.json',
+      quoteRequest: 'quote-request.schema.json',
     };
     for (const [name, document] of Object.entries(schemaDocuments)) {
       const { $id: _id, ...rest } = document as unknown as { [key: string]: Json };
@@ -86,6 +87,8 @@ export async function generateTypes(): Promise<string> {
         userProfile: { $ref: 'user-profile.schema.json' },
         item: { $ref: 'item.schema.json' },
         catalogue: { $ref: 'catalogue.schema.json' },
+        quoteRequest: { $ref: 'quote-request.schema.json' },
+        quoteRequestInput: { $ref: 'quote-request.schema.json#/$defs/quoteRequestInput' },
       },
     };
     return await compile(index as never, 'SchemaIndex', {

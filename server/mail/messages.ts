@@ -7,9 +7,11 @@
 import { assetHref, type StorefrontConfiguration } from '../../storefront/config/configuration';
 import { escapeHtml } from '../../storefront/document/escape';
 import { addressLines } from '../../storefront/lib/contact';
+import { formatMoney } from '../../storefront/lib/format';
+import type { QuoteRequest } from '../../schema/types.generated';
 import { themeCssVariables, type Theme } from '../../schema/theme';
 
-export type MailKind = 'magicLink' | 'verifyEmail' | 'welcome' | 'denied';
+export type MailKind = 'magicLink' | 'verifyEmail' | 'welcome' | 'denied' | 'quoteRequest' | 'quoteConfirmation';
 
 export interface MailContent {
   kind: MailKind;
@@ -120,5 +122,38 @@ export function deniedMessage(configuration: StorefrontConfiguration, to: Recipi
       `We could not approve your ${appTitle} account.`,
       `If you think this is a mistake, contact us${[email, phone].filter(Boolean).length ? ` at ${[email, phone].filter(Boolean).join(' or ')}` : ''}.`,
     ],
+  });
+}
+
+/** A quote request's lines and dates as sentences ("2 × Atlas Galley Cart, $85.00 a day"). */
+function quoteParagraphs(configuration: StorefrontConfiguration, request: QuoteRequest): string[] {
+  const { site } = configuration;
+  const money = (amount: number) => formatMoney(amount, site);
+  return [
+    `Dates: ${request.startDate} to ${request.endDate}.`,
+    ...request.lines.map((line) => `${line.quantity} × ${line.name}, ${money(line.dayRate)} a day${line.weekRate !== undefined ? ` or ${money(line.weekRate)} a week` : ''}.`),
+    ...(request.production ? [`Production: ${request.production}.`] : []),
+    ...(request.studio ? [`Studio: ${request.studio}.`] : []),
+    ...(request.notes ? [`Notes: ${request.notes}`] : []),
+  ];
+}
+
+/** To the vendor: a visitor asks for a quote (the verb is the tenant's, site.request). */
+export function quoteRequestMessage(configuration: StorefrontConfiguration, request: QuoteRequest): MailContent {
+  const verb = (configuration.site.request ?? 'Quote').toLowerCase();
+  const who = request.name ? `${request.name} (${request.email})` : request.email;
+  return message('quoteRequest', configuration, `New ${verb} request on ${configuration.site.appTitle} from ${who}`, {
+    heading: `A new ${verb} request`,
+    paragraphs: [`${who} asks for a ${verb}. Reply to them at ${request.email}.`, ...quoteParagraphs(configuration, request), `Request ${request.id}.`],
+  });
+}
+
+/** To the visitor: what they asked for, and that the vendor replies. */
+export function quoteConfirmationMessage(configuration: StorefrontConfiguration, to: Recipient, request: QuoteRequest): MailContent {
+  const { appTitle, request: verb = 'Quote' } = configuration.site;
+  return message('quoteConfirmation', configuration, `Your ${verb.toLowerCase()} request to ${appTitle}`, {
+    heading: `We have your ${verb.toLowerCase()} request`,
+    paragraphs: [greeting(to), `${configuration.vendor.displayName} will reply by email with a ${verb.toLowerCase()}. Here is what you asked for:`, ...quoteParagraphs(configuration, request)],
+    action: { label: 'Browse the catalogue', url: `${origin(configuration)}/rentals` },
   });
 }

@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { problemsFromAjv } from '../../schema/ajv-messages';
 import { schemaIds } from '../../schema/documents';
 import { getAjv } from '../../schema/node/ajv';
+import { FieldProblemsError } from './field-problems';
 import type { Item } from '../../schema/types.generated';
 
 /** What a write of many items did. */
@@ -59,13 +60,12 @@ export function itemVersion(item: Item): string {
   return createHash('sha256').update(JSON.stringify(item)).digest('base64url').slice(0, 16);
 }
 
-export class ItemInvalidError extends Error {
-  readonly statusCode = 400;
+export class ItemInvalidError extends FieldProblemsError {
   constructor(
     readonly objectID: string | undefined,
-    readonly problems: Array<{ pointer: string; message: string }>,
+    problems: Array<{ pointer: string; message: string }>,
   ) {
-    super(`Item ${JSON.stringify(objectID ?? '?')} does not fit the item schema: ${problems.map((problem) => `${problem.pointer || '/'} ${problem.message}`).join('; ')}`);
+    super(problems, `Item ${JSON.stringify(objectID ?? '?')} does not fit the item schema: ${problems.map((problem) => `${problem.pointer || '/'} ${problem.message}`).join('; ')}`);
   }
 }
 

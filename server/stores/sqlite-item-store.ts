@@ -5,7 +5,8 @@
  * rewritten. Subscribers are told in process after each committed change.
  */
 import { EventEmitter } from 'node:events';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { openSqliteFile } from './sqlite-file';
 import type { Item } from '../../schema/types.generated';
 import { checkedItem, UnknownItemError, type ItemChange, type ItemListener, type ItemStore, type PutManyCounts } from './item-store';
 
@@ -16,15 +17,15 @@ export class SqliteItemStore implements ItemStore {
   private readonly changes = new EventEmitter();
 
   constructor(file: string) {
-    this.database = new Database(file);
-    this.database.pragma('journal_mode = WAL');
-    this.database.pragma('busy_timeout = 5000');
-    this.database.exec(`CREATE TABLE IF NOT EXISTS items (
+    this.database = openSqliteFile(
+      file,
+      `CREATE TABLE IF NOT EXISTS items (
       tenant_id TEXT NOT NULL,
       object_id TEXT NOT NULL,
       document TEXT NOT NULL,
       PRIMARY KEY (tenant_id, object_id)
-    ) WITHOUT ROWID`);
+    ) WITHOUT ROWID`,
+    );
     this.changes.setMaxListeners(0);
   }
 

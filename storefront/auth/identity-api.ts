@@ -4,7 +4,7 @@
  * and the field it belongs beside; a call that never reached the server says so.
  */
 import { AUTH_MESSAGES, isAuthFailureReason } from '../../schema/auth-messages';
-import type { UserProfile } from '../../schema/types.generated';
+import type { QuoteRequest, QuoteRequestInput, UserProfile } from '../../schema/types.generated';
 import type { BotCheckAnswer, SecondFactorNeeded, SignedInAnswer, SignedInVisitor, VisitorSession } from '../../schema/visitor-session';
 import { botCheckToken } from './bot-check';
 import { messages } from '../i18n/messages';
@@ -38,10 +38,15 @@ interface ErrorAnswer {
   errors?: Record<string, string>;
 }
 
+/** `path` under /api/identity/, or an absolute path of the API (`/api/quote-requests`). */
 async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(`/api/identity/${path}`, { credentials: 'same-origin', ...init, headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}) } });
+    response = await fetch(path.startsWith('/') ? path : `/api/identity/${path}`, {
+      credentials: 'same-origin',
+      ...init,
+      headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}) },
+    });
   } catch {
     throw new IdentityError(messages.offline, 0);
   }
@@ -81,6 +86,8 @@ export const identityApi = {
   redeemStaffView: (ticket: string) => post<SignedInVisitor>('impersonation', { ticket }),
   endStaffView: () => post<void>('impersonation/stop'),
   logOut: () => post<void>('logout'),
+  /** A quote request (an approved visitor's); a refusal names each field. */
+  requestQuote: (body: QuoteRequestInput) => post<QuoteRequest>('/api/quote-requests', body),
   updateProfile: (fields: Record<string, string>) => call<UserProfile>('profile', { method: 'PUT', body: JSON.stringify(fields) }),
   /** The live profile stream (server-sent events); the browser reconnects by itself. */
   events: () => new EventSource('/api/identity/events'),

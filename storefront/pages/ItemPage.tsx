@@ -1,14 +1,14 @@
 /**
  * /item/<objectID>: one item: its photos, name, rates in the tenant's currency, what it is, and
  * its details (size, weight, quantity, colours, the tenant's custom fields, tags), with the
- * category trail back up and the tenant's request button ("Request a quote").
+ * category trail back up and the request form ("Ask for a quote": approved visitors only).
  */
 import { categoryHref } from '../lib/navigation';
 import { RENTALS_BASE_PATH } from '../../schema/routes';
 import { facetValueLabel, swatchClassOf, tagLabel } from '../components/catalogue/labels';
 import { isNew } from '../components/catalogue/ItemCard';
 import { PageHeader } from '../components/PageHeader';
-import { QuoteRequest } from '../components/QuoteRequest';
+import { ItemQuoteRequest } from '../components/catalogue/ItemQuoteRequest';
 import { useConfiguration, usePageItem } from '../config/ConfigurationProvider';
 import { linkLabelFor } from '../document/page-meta';
 import { messages } from '../i18n/messages';
@@ -71,7 +71,7 @@ export function ItemPage() {
             )}
           </p>
           <div className="item-actions">
-            <QuoteRequest />
+            <ItemQuoteRequest item={item} />
           </div>
           {paragraphs.map((paragraph) => (
             <p key={paragraph.slice(0, 40)} className="item-description">

@@ -130,8 +130,8 @@ describe('FileTenantStore on disk', () => {
     expect(site.startsWith('{\n  "$schema": "../../schema/site.schema.json",\n  "tenantId": "aviation",')).toBe(true);
     expect(site).toContain('"maxColumnCount": 4,');
     expect(await readFile(path.join(dirs.tenants, 'aviation/vendor.json'), 'utf8')).toBe(vendorBefore);
-    // No temporaries left beside the tenant's files and its assets folder.
-    expect((await readdir(path.join(dirs.tenants, 'aviation'))).sort()).toEqual(['assets', 'categories.json', 'pages.json', 'site.json', 'vendor.json']);
+    // No temporaries left beside the tenant's files, its assets and its sample catalogue.
+    expect((await readdir(path.join(dirs.tenants, 'aviation'))).sort()).toEqual(['assets', 'catalogue.json', 'categories.json', 'items', 'pages.json', 'site.json', 'vendor.json']);
   });
 
   it('completes a write that a crash interrupted, on the next open', async () => {

@@ -118,8 +118,8 @@ describe('a visitor browsing the catalogue', () => {
     await page.getByRole('heading', { level: 1, name: 'Boeing 737 Economy Triple, Blue Tweed' }).waitFor();
     await page.getByText('$175.00').waitFor();
     await page.getByText('12 available').waitFor();
-    // The request link (a mailto: without JavaScript, the request form with it).
-    await page.getByRole('link', { name: 'Request a quote' }).waitFor();
+    // Not signed in: the way to the request is the login.
+    await page.getByRole('link', { name: 'Log in to ask for a quote' }).waitFor();
     // The photo loaded (from the tenant's items folder), drawn at its stated shape.
     const photo = page.getByRole('img', { name: 'Boeing 737 Economy Triple, Blue Tweed, front view' });
     await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);

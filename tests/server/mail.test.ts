@@ -4,6 +4,7 @@
  * HTML part in the tenant's branding (name, logo at its own domain, primary colour, vendor
  * footer), comes from the tenant's name at its vendor's address, and escapes what visitors type.
  */
+import type { QuoteRequest } from '../../schema/types.generated';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadTenant } from '../../schema/node/loader';
 import { themeCssVariables, type Theme } from '../../schema/theme';
 import { OutboxMailer, SmtpMailer, type OutgoingMail } from '../../server/mail/mailer';
-import { deniedMessage, magicLinkMessage, senderOf, verifyEmailMessage, welcomeMessage, type MailContent } from '../../server/mail/messages';
+import { deniedMessage, magicLinkMessage, quoteConfirmationMessage, quoteRequestMessage, senderOf, verifyEmailMessage, welcomeMessage, type MailContent } from '../../server/mail/messages';
 import { storefrontConfiguration } from '../../storefront/config/build-configuration';
 import type { StorefrontConfiguration } from '../../storefront/config/configuration';
 import { tenantsDir } from '../helpers/paths';
@@ -48,11 +49,25 @@ afterAll(async () => {
 });
 
 const HOSTILE = '<img src=x onerror=alert(1)>';
+const QUOTE: QuoteRequest = {
+  id: 'q-1',
+  tenantId: 'aviation',
+  uid: 'u-1',
+  email: 'dp@studio.example',
+  lines: [{ objectID: 'galley-cart', name: 'Atlas Galley Cart <b>', quantity: 2, dayRate: 85, weekRate: 255 }],
+  startDate: '2026-12-01',
+  endDate: '2026-12-05',
+  production: 'Red Eye 2',
+  notes: 'Stage 4 & 5',
+  createdAt: '2026-11-24T10:00:00Z',
+};
 const kinds: Array<[string, (configuration: StorefrontConfiguration) => MailContent]> = [
   ['magicLink', (configuration) => magicLinkMessage(configuration, { email: 'dp@studio.example', displayName: HOSTILE }, `https://${configuration.site.domain}/auth/link?code=abc`, 15)],
   ['verifyEmail', (configuration) => verifyEmailMessage(configuration, { email: 'dp@studio.example', displayName: HOSTILE }, `https://${configuration.site.domain}/auth/link?code=abc`, 24)],
   ['welcome', (configuration) => welcomeMessage(configuration, { email: 'dp@studio.example', displayName: HOSTILE })],
   ['denied', (configuration) => deniedMessage(configuration, { email: 'dp@studio.example', displayName: HOSTILE })],
+  ['quoteConfirmation', (configuration) => quoteConfirmationMessage(configuration, { email: 'dp@studio.example', displayName: HOSTILE }, QUOTE)],
+  ['quoteRequest', (configuration) => quoteRequestMessage(configuration, { ...QUOTE, name: HOSTILE })],
 ];
 
 const mailOf = (tenantId: string, content: MailContent): OutgoingMail => ({ ...content, to: 'dp@studio.example', from: senderOf(configurations.get(tenantId)!), tenantId });
@@ -73,11 +88,21 @@ describe.each(['aviation', 'platform'])('mail for %s', (tenantId) => {
     const html = String(mail.html);
     // The header bar as the storefront draws it; the button in the primary colour.
     expect(html).toContain(`background:${themeCssVariables(configuration.site.theme as Theme)['--color-header-background']}`);
-    if (kind !== 'denied') expect(html).toContain(`background:${configuration.site.theme!.primaryColor};color:#ffffff`);
+    if (kind !== 'denied' && kind !== 'quoteRequest') expect(html).toContain(`background:${configuration.site.theme!.primaryColor};color:#ffffff`);
     expect(html).toContain(`src="https://${configuration.site.domain}/assets/${tenantId}/logo.svg?v=abc123"`);
     // What a visitor typed is text: shown, never markup.
-    expect(mail.text).toContain(`Hello ${HOSTILE},`);
     expect(html).not.toContain('<img src=x');
+    if (kind.startsWith('quote')) {
+      // The lines in the tenant's currency; typed text escaped.
+      expect(mail.text).toContain('2 × Atlas Galley Cart <b>, $85.00 a day or $255.00 a week.');
+      expect(html).toContain('Atlas Galley Cart &#60;b&#62;');
+      expect(mail.text).toContain('Dates: 2026-12-01 to 2026-12-05.');
+    }
+    if (kind === 'quoteRequest') {
+      expect(mail.subject).toBe(`New quote request on ${configuration.site.appTitle} from ${HOSTILE} (dp@studio.example)`);
+      return;
+    }
+    expect(mail.text).toContain(`Hello ${HOSTILE},`);
     expect(html).toContain('Hello &#60;img src=x onerror=alert(1)&#62;,');
     if (kind === 'magicLink' || kind === 'verifyEmail') {
       expect(mail.text).toContain(`https://${configuration.site.domain}/auth/link?code=abc`);

@@ -2,7 +2,7 @@
  * One place turns failures into HTTP answers:
  * - request validation and store validation → 400 with `errors` keyed by field path, the shape
  *   react-admin shows next to each input (`{ message, errors: { "site.appTitle": "…" } }`);
- * - an item refused by its schema or tenant → 400 with `errors` by field;
+ * - an item or a quote request refused for what it says → 400 with `errors` by field;
  * - stale versions → 412 (with the current ETag), missing tenants or versions → 404, existing tenant → 409;
  * - anything 5xx → a generic message; the detail goes to the log only.
  */
@@ -24,7 +24,7 @@ import {
   VersionUnusableError,
 } from '../../stores/tenant-store';
 import { AuthFailure } from '../../identity/messages';
-import { ItemInvalidError } from '../../stores/item-store';
+import { FieldProblemsError } from '../../stores/field-problems';
 
 /** "/site/colorMap/0/name" under prefix "site" → "site.colorMap.0.name" (react-admin's field paths). */
 export function fieldPath(prefix: string, pointer: string): string {
@@ -76,7 +76,7 @@ export default fp(
         const errors = issuesToErrors(issues, request.fieldOf ?? defaultFieldOf);
         return send(reply, 400, { error: 'Bad Request', message: `Not saved: ${issues.length} problem${issues.length === 1 ? '' : 's'} to fix`, errors, issues });
       }
-      if (error instanceof ItemInvalidError) {
+      if (error instanceof FieldProblemsError) {
         const errors = fieldErrors();
         for (const problem of error.problems) {
           const field = fieldPath('', problem.pointer);

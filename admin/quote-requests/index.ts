@@ -1,0 +1,1 @@
+export { QuoteRequestList } from './QuoteRequestList';

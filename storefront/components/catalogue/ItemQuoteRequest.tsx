@@ -1,0 +1,133 @@
+/**
+ * Asking for a quote (the tenant's verb, site.request) on an item's page. Approved visitors get the
+ * form: how many (up to the stock), first and last day (no earlier than the lead time allows in
+ * the vendor's time zone: schema/quote-rules.ts, the server's own rule), the production and studio
+ * from their profile, notes. Anyone else is told what comes first: logging in, or approval. The
+ * server has the final word, and its refusals land beside their fields.
+ */
+import { useState, type FormEvent } from 'react';
+import { earliestStart } from '../../../schema/quote-rules';
+import type { Item } from '../../../schema/types.generated';
+import { useAuth } from '../../auth/AuthProvider';
+import { identityApi, toIdentityError, type IdentityError } from '../../auth/identity-api';
+import { rememberRedirectTarget } from '../../auth/redirect-target';
+import { useConfiguration } from '../../config/ConfigurationProvider';
+import { messages } from '../../i18n/messages';
+import { ErrorText } from '../auth/ErrorText';
+
+type Sent = { email: string };
+
+export function ItemQuoteRequest({ item }: { item: Pick<Item, 'objectID' | 'name' | 'quantity'> }) {
+  const { site, vendor } = useConfiguration();
+  const { status, visitor } = useAuth();
+  const verb = site.request!;
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<IdentityError>();
+  const [sent, setSent] = useState<Sent>();
+  const [firstDay, setFirstDay] = useState('');
+
+  if (status.status === 'unknown') return null;
+  if (status.status !== 'authenticated' || !visitor) {
+    return (
+      <p className="quote-note">
+        <a className="button button-primary" href="/auth/login" onClick={() => rememberRedirectTarget(`${window.location.pathname}${window.location.search}`)}>
+          {messages.quoteLogIn(verb)}
+        </a>
+      </p>
+    );
+  }
+  if (visitor.profile.isAuthorized !== true) {
+    return <p className="quote-note notice-info">{visitor.profile.isAuthorized === false ? messages.quoteDenied(vendor.displayName) : messages.quoteAwaiting(vendor.displayName, verb)}</p>;
+  }
+
+  const leadDays = site.maxRequestLeadTimeDays!;
+  const earliest = earliestStart(vendor.timezone ?? 'UTC', leadDays, new Date());
+  const fieldError = (name: string) => (error?.field === name ? error : undefined);
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => String(form.get(name) ?? '').trim();
+    setBusy(true);
+    setError(undefined);
+    try {
+      await identityApi.requestQuote({
+        items: [{ objectID: item.objectID, quantity: Number(text('quantity') || 1) }],
+        startDate: text('startDate'),
+        endDate: text('endDate'),
+        ...(text('production') && { production: text('production') }),
+        ...(text('studio') && { studio: text('studio') }),
+        ...(text('notes') && { notes: text('notes') }),
+      });
+      setSent({ email: visitor.email });
+    } catch (failure) {
+      const shown = toIdentityError(failure);
+      // The server names fields by path: the one line's quantity is this form's quantity.
+      setError(shown.field === 'items.0.quantity' ? Object.assign(shown, { field: 'quantity' }) : shown);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (sent)
+    return (
+      <p className="quote-note notice-success" role="status">
+        {messages.quoteSent(vendor.displayName, sent.email)}
+      </p>
+    );
+  const describedBy = (name: string) => (fieldError(name) ? `quote-${name}-error` : undefined);
+  return (
+    <form className="form-card quote-form" onSubmit={submit} aria-busy={busy} aria-labelledby="quote-heading">
+      <h2 id="quote-heading" className="form-heading">
+        {messages.quoteHeading(verb)}
+      </h2>
+      <p className="field-hint">{messages.quoteLead(leadDays)}</p>
+      {error && !['quantity', 'startDate', 'endDate'].includes(error.field ?? '') && <ErrorText id="quote-error" error={error} />}
+      <div className="field-grid">
+        <label>
+          {messages.howMany}
+          <input name="quantity" type="number" min={1} max={item.quantity} defaultValue={1} required aria-invalid={Boolean(fieldError('quantity'))} aria-describedby={describedBy('quantity')} />
+        </label>
+        {fieldError('quantity') && <ErrorText id="quote-quantity-error" error={fieldError('quantity')!} />}
+        <label>
+          {messages.firstDay}
+          <input
+            name="startDate"
+            type="date"
+            min={earliest}
+            required
+            value={firstDay}
+            onChange={(event) => setFirstDay(event.target.value)}
+            aria-invalid={Boolean(fieldError('startDate'))}
+            aria-describedby={describedBy('startDate')}
+          />
+        </label>
+        {fieldError('startDate') && <ErrorText id="quote-startDate-error" error={fieldError('startDate')!} />}
+        <label>
+          {messages.lastDay}
+          <input name="endDate" type="date" min={firstDay || earliest} required aria-invalid={Boolean(fieldError('endDate'))} aria-describedby={describedBy('endDate')} />
+        </label>
+        {fieldError('endDate') && <ErrorText id="quote-endDate-error" error={fieldError('endDate')!} />}
+        <label>
+          {messages.production}
+          <input name="production" maxLength={120} defaultValue={visitor.profile.production ?? ''} />
+        </label>
+        <label>
+          {messages.studio}
+          <input name="studio" maxLength={120} defaultValue={visitor.profile.studio ?? ''} />
+        </label>
+      </div>
+      <label>
+        {messages.notes}
+        <textarea name="notes" rows={3} maxLength={4000} aria-describedby="quote-notes-hint" />
+      </label>
+      <p id="quote-notes-hint" className="field-hint">
+        {messages.notesHint}
+      </p>
+      <div className="form-actions">
+        <button className="button button-primary" type="submit" disabled={busy}>
+          {busy ? messages.sendingRequest : messages.sendRequest(verb)}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,46 @@
+/** The quote request's rules: stock, unknown items, and the lead time counted in the vendor's time zone. */
+import { describe, expect, it } from 'vitest';
+import { addDays, checkQuoteRequest, earliestStart, todayIn } from '../../../schema/quote-rules';
+
+const items = new Map([
+  ['seat', { objectID: 'seat', quantity: 4 }],
+  ['cart', { objectID: 'cart', quantity: 1 }],
+]);
+
+describe('the quote rules', () => {
+  it("count the lead time from the vendor's own date, across a time zone boundary", () => {
+    // 06:30 UTC on 24 November is still 23 November (10:30 pm) in Los Angeles.
+    const now = new Date('2026-11-24T06:30:00Z');
+    expect(todayIn('America/Los_Angeles', now)).toBe('2026-11-23');
+    expect(todayIn('UTC', now)).toBe('2026-11-24');
+    expect(earliestStart('America/Los_Angeles', 2, now)).toBe('2026-11-25');
+    expect(earliestStart('Asia/Tokyo', 2, now)).toBe('2026-11-26');
+    const ask = (startDate: string, timezone: string) => checkQuoteRequest({ items: [{ objectID: 'seat', quantity: 1 }], startDate, endDate: '2026-12-31' }, { items, timezone, leadDays: 2, now });
+    expect(ask('2026-11-25', 'America/Los_Angeles')).toEqual([]);
+    expect(ask('2026-11-25', 'UTC')).toEqual([{ pointer: '/startDate', message: "must be 2026-11-26 or later (2 days' notice, counted in the vendor's time zone)" }]);
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
+  });
+
+  it('name each line asked for beyond stock, unknown, or twice, and a reversed range', () => {
+    const findings = checkQuoteRequest(
+      {
+        items: [
+          { objectID: 'seat', quantity: 5 },
+          { objectID: 'ghost', quantity: 1 },
+          { objectID: 'cart', quantity: 1 },
+          { objectID: 'cart', quantity: 1 },
+        ],
+        startDate: '2027-01-10',
+        endDate: '2027-01-09',
+      },
+      { items, timezone: 'America/Los_Angeles', leadDays: 2, now: new Date('2026-11-24T12:00:00Z') },
+    );
+    expect(findings).toEqual([
+      { pointer: '/items/0/quantity', message: 'only 4 in stock' },
+      { pointer: '/items/1/objectID', message: 'no item "ghost" in this catalogue' },
+      { pointer: '/items/3/objectID', message: 'is also line 3: ask for one line per item' },
+      { pointer: '/endDate', message: 'must be on or after the first day' },
+    ]);
+  });
+});
