@@ -37,6 +37,7 @@ function canonical(value: unknown): unknown {
 
 export class FirestoreItemStore implements ItemStore {
   private readonly listeners = new Set<() => void>();
+  private readonly queues = new Map<string, Promise<unknown>>();
 
   constructor(
     private readonly firestore: Firestore,
@@ -92,6 +93,19 @@ export class FirestoreItemStore implements ItemStore {
   }
 
   async update(tenantId: string, objectID: string, change: (current: Item) => Item): Promise<Item> {
+    // Updates of one item from this process run one after another: they never contend inside
+    // Firestore (nor run out of its retries); across servers, the transaction keeps them true.
+    const key = `${tenantId}/${objectID}`;
+    const next = (this.queues.get(key) ?? Promise.resolve()).catch(() => undefined).then(() => this.transact(tenantId, objectID, change));
+    this.queues.set(key, next);
+    try {
+      return await next;
+    } finally {
+      if (this.queues.get(key) === next) this.queues.delete(key);
+    }
+  }
+
+  private transact(tenantId: string, objectID: string, change: (current: Item) => Item): Promise<Item> {
     const ref = this.items(tenantId).doc(objectID);
     // Firestore retries the transaction on contention, with a fresh read each time.
     return this.firestore.runTransaction(async (transaction) => {
