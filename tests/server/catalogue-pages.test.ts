@@ -110,6 +110,16 @@ describe('catalogue pages', () => {
     expect((await get('/rentals/seats?page=99999')).statusCode).toBe(200);
   });
 
+  it('list the items of a tenant created while the server runs', async () => {
+    const created = await t.as('platform', { method: 'POST', url: '/api/tenants', payload: { id: 'late-props', name: 'Late Props', domain: 'www.late-props.example' } });
+    expect(created.statusCode, created.body).toBe(201);
+    const tree = (await t.as('platform', { url: '/api/tenants/late-props' })).json().categories;
+    const group = tree.groups.find((candidate: { kind?: string }) => (candidate.kind ?? 'rental') === 'rental');
+    await t.app.itemStore.put('late-props', sampleItem('late-chair', { name: 'Late Director Chair', category: { group: group.slug, category: group.categories[0].slug }, vendorId: 'late-props' }));
+    const page = await t.app.inject({ url: '/search?q=director', headers: { host: 'late-props.localhost' } });
+    expect(stateOf(page.body).catalogue!.hits.map((hit) => hit.objectID)).toEqual(['late-chair']);
+  });
+
   it("serve item photos from the tenant's items folder only, sandboxed", async () => {
     const photo = await get('/items/aviation/tweed-triple.svg');
     expect(photo.statusCode).toBe(200);

@@ -1,13 +1,14 @@
 /**
- * The catalogue's search index (server/search), decorated as `app.catalogueSearch`, kept in step with the
- * item store: every change the store announces is applied at once, and at start each tenant's
- * items are loaded whole (after the first-start import). `app.catalogueVersion(tenantId)` changes
- * with every applied change, so rendered catalogue pages can be cached by it.
+ * The catalogue's search index (server/search), decorated as `app.catalogueSearch`, kept in step
+ * with the item store: a tenant's items are loaded whole the first time it is searched (every
+ * tenant at start, after the first-start import; a tenant created later on first use), and every
+ * change the store announces after that is applied at once. `app.catalogueVersion(tenantId)`
+ * changes with every applied change, so rendered catalogue pages can be cached by it.
  */
 import fp from 'fastify-plugin';
 import type { Item } from '../../../schema/types.generated';
 import { InProcessSearchIndex } from '../../search/in-process-search';
-import type { SearchIndex } from '../../search/search-port';
+import type { SearchIndex, SearchQuery, SearchResult } from '../../search/search-port';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,30 +22,43 @@ export default fp(
     const index = new InProcessSearchIndex();
     const versions = new Map<string, number>();
     const bump = (tenantId: string) => versions.set(tenantId, (versions.get(tenantId) ?? 0) + 1);
-    app.decorate('catalogueSearch', index);
+    const following = new Map<string, { loaded: Promise<void>; stop: () => void }>();
+
+    /** Listens first, then loads: a change made while loading is applied after it, never lost. */
+    const follow = (tenantId: string): Promise<void> => {
+      let entry = following.get(tenantId);
+      if (!entry) {
+        const stop = app.itemStore.subscribe(tenantId, (change) => {
+          void (change.kind === 'put' ? index.upsert(tenantId, change.item) : index.remove(tenantId, change.objectID)).then(() => bump(tenantId));
+        });
+        const loaded = (async () => {
+          const items: Item[] = [];
+          for (let page = await app.itemStore.list(tenantId); page.length; page = await app.itemStore.list(tenantId, { after: page.at(-1)!.objectID })) items.push(...page);
+          await index.replaceAll(tenantId, items);
+          bump(tenantId);
+        })();
+        following.set(tenantId, (entry = { loaded, stop }));
+      }
+      return entry.loaded;
+    };
+
+    const catalogueSearch: SearchIndex = {
+      replaceAll: (tenantId, items) => index.replaceAll(tenantId, items),
+      upsert: (tenantId, item) => index.upsert(tenantId, item),
+      remove: (tenantId, objectID) => index.remove(tenantId, objectID),
+      search: async (tenantId: string, query: SearchQuery): Promise<SearchResult> => {
+        await follow(tenantId);
+        return index.search(tenantId, query);
+      },
+    };
+    app.decorate('catalogueSearch', catalogueSearch);
     app.decorate('catalogueVersion', (tenantId: string) => versions.get(tenantId) ?? 0);
 
-    const listening = new Map<string, () => void>();
-    const follow = (tenantId: string) => {
-      if (listening.has(tenantId)) return;
-      listening.set(
-        tenantId,
-        app.itemStore.subscribe(tenantId, (change) => {
-          void (change.kind === 'put' ? index.upsert(tenantId, change.item) : index.remove(tenantId, change.objectID)).then(() => bump(tenantId));
-        }),
-      );
-    };
     app.addHook('onReady', async () => {
-      for (const { tenantId } of await app.tenantStore.list()) {
-        follow(tenantId);
-        const items: Item[] = [];
-        for (let page = await app.itemStore.list(tenantId); page.length; page = await app.itemStore.list(tenantId, { after: page.at(-1)!.objectID })) items.push(...page);
-        await index.replaceAll(tenantId, items);
-        bump(tenantId);
-      }
+      for (const { tenantId } of await app.tenantStore.list()) await follow(tenantId);
     });
     app.addHook('onClose', async () => {
-      for (const stop of listening.values()) stop();
+      for (const { stop } of following.values()) stop();
     });
   },
   { name: 'search', dependencies: ['item-store', 'tenant-store'] },
