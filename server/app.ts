@@ -33,7 +33,7 @@ import profileStore from './plugins/app/profile-store';
 import itemStore from './plugins/app/item-store';
 import search from './plugins/app/search';
 import quoteRequestStore from './plugins/app/quote-requests';
-import quoteRequestRoutes from './routes/api/quote-requests';
+import quoteRequestRoutes, { type QuoteRequestRoutesOptions } from './routes/api/quote-requests';
 import users from './routes/api/tenants/users';
 import itemRoutes from './routes/api/tenants/items';
 import previewDrafts from './plugins/app/preview-drafts';
@@ -52,6 +52,7 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   auth?: AuthRoutesOptions;
   identity?: IdentityRoutesOptions;
+  quotes?: QuoteRequestRoutesOptions;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -102,7 +103,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(users);
   await app.register(identityPlugin, { config: options.config });
   await app.register(identityRoutes, { attemptsPerMinute: options.config.signInsPerMinute, ...options.identity });
-  await app.register(quoteRequestRoutes);
+  await app.register(quoteRequestRoutes, options.quotes ?? {});
   await app.register(assetRoutes);
   await app.register(itemImages, { tenantsDir: options.config.tenantsDir });
   await app.register(admin, { config: options.config });

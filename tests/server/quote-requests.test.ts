@@ -21,6 +21,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp({
     identity: { attemptsPerMinute: 1000 },
+    quotes: { requestsPerMinute: 1000 },
     beforeStart: (tenants) =>
       writeFile(
         path.join(tenants, 'aviation', 'catalogue.json'),
@@ -104,5 +105,15 @@ describe('a quote request', () => {
     }
     expect((await t.app.profileStore.get('aviation', sam.uid))?.stats?.quoteRequestCount ?? 0).toBe(0);
     expect((await t.app.quoteRequests.list('aviation')).requests.filter((quote) => quote.uid === sam.uid)).toEqual([]);
+  });
+
+  it('is limited per address: past the limit in a minute, the answer is 429, whatever the request', async () => {
+    const limited = await buildTestApp({ quotes: { requestsPerMinute: 2 } });
+    try {
+      const ask = () => limited.app.inject({ method: 'POST', url: '/api/quote-requests', payload: good(), headers: { host: AVIATION, origin: `http://${AVIATION}` } });
+      expect([(await ask()).statusCode, (await ask()).statusCode, (await ask()).statusCode]).toEqual([401, 401, 429]);
+    } finally {
+      await limited.close();
+    }
   });
 });

@@ -33,15 +33,26 @@ class NotApprovedError extends Error {
 
 const requestSchema = { type: 'object', required: ['id', 'lines', 'startDate', 'endDate'], additionalProperties: true, properties: { id: { type: 'string' } } } as const;
 
-const quoteRequests: FastifyPluginAsync = async (app) => {
+export interface QuoteRequestRoutesOptions {
+  /** Quote requests allowed per address per minute (a production asks for many items in one request). */
+  requestsPerMinute?: number;
+}
+
+const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app, options) => {
   app.post(
     '/api/quote-requests',
     {
       schema: { tags: ['quotes'], summary: 'Ask for a quote (an approved visitor of this storefront)', body: { $ref: `${schemaIds.quoteRequest}#/$defs/quoteRequestInput` } },
       config: {
+        // Each request mails two messages: a burst from one address is refused, as sign-ins are.
+        rateLimit: { max: options.requestsPerMinute ?? 10, timeWindow: '1 minute' },
         docs: {
           success: { status: 201, schema: requestSchema, description: 'Stored and mailed to the vendor and the visitor' },
-          errors: { 401: 'Nobody is signed in on this storefront', 403: 'The account is awaiting approval, or was not approved (`reason` says which)' },
+          errors: {
+            401: 'Nobody is signed in on this storefront',
+            403: 'The account is awaiting approval, or was not approved (`reason` says which)',
+            429: 'Too many requests from this address: wait a minute',
+          },
         },
       },
     },
