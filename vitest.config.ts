@@ -7,6 +7,9 @@ export default defineConfig({
     globalSetup: ['tests/setup/build.ts'],
     // Type-checking subprocesses and property tests take a few seconds on 2 cores.
     testTimeout: 60_000,
+    // expect.poll waits for what a page or server shows next. Its default, one second, is shorter
+    // than a render can take under a full run on 2 cores (a console test failed on it in CI).
+    expect: { poll: { timeout: 10_000 } },
     benchmark: { include: ['tests/bench/**/*.bench.ts'] },
   },
 });
