@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Item } from '../../schema/types.generated';
 import { sampleItem } from '../contract/item-store.contract';
-import { axeViolations, containedContext, launchChromium } from '../helpers/browser';
+import { axeViolations, launchChromium, visitorPage } from '../helpers/browser';
 import { repoRoot, tenantsDir } from '../helpers/paths';
 import { startServer, type ServerProcess } from '../helpers/server-process';
 
@@ -49,13 +49,7 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 }, 30_000);
 
-async function visitor(width: number) {
-  const contained = await containedContext(browser, { viewport: { width, height: 900 }, bypassCSP: true });
-  const page = await contained.context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  return { ...contained, page, errors };
-}
+const visitor = (width: number) => visitorPage(browser, { viewport: { width, height: 900 }, bypassCSP: true });
 
 async function open(page: Page, pathname: string) {
   await page.goto(`${storefront}${pathname}`);

@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OutboxSms } from '../../server/identity/sms';
 import { OutboxMailer } from '../../server/mail/mailer';
 import { SqliteProfileStore } from '../../server/stores/sqlite-profile-store';
-import { axeViolations, containedContext } from '../helpers/browser';
+import { axeViolations, visitorPage } from '../helpers/browser';
 import { AVIATION_ADMIN, STAFF, startConsole, type ConsoleUnderTest } from '../helpers/console';
 
 let app: ConsoleUnderTest;
@@ -31,13 +31,7 @@ afterAll(() => app?.close(), 30_000);
 
 const PASSPHRASE = 'a long enough passphrase';
 
-async function visitor(width = 1280) {
-  const contained = await containedContext(app.browser, { viewport: { width, height: 800 }, bypassCSP: true });
-  const page = await contained.context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  return { ...contained, page, errors };
-}
+const visitor = (width = 1280) => visitorPage(app.browser, { viewport: { width, height: 800 }, bypassCSP: true });
 
 async function open(page: Page, pathname: string) {
   await page.goto(`${storefront}${pathname}`);

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, earliestStart } from '../../schema/quote-rules';
 import type { Catalogue } from '../../schema/types.generated';
 import { OutboxMailer } from '../../server/mail/mailer';
-import { axeViolations, containedContext } from '../helpers/browser';
+import { axeViolations, visitorPage } from '../helpers/browser';
 import { tenantsDir } from '../helpers/paths';
 import { AVIATION_ADMIN, startConsole, type ConsoleUnderTest } from '../helpers/console';
 
@@ -34,13 +34,7 @@ async function open(page: Page, pathname: string) {
 
 describe('a quote request', () => {
   it('waits for approval, then is sent from the item page and listed in the console', async () => {
-    const { page, context, errors, blocked } = await (async () => {
-      const contained = await containedContext(app.browser, { viewport: { width: 1280, height: 900 }, bypassCSP: true });
-      const opened = await contained.context.newPage();
-      const pageErrors: string[] = [];
-      opened.on('pageerror', (error) => pageErrors.push(error.message));
-      return { ...contained, page: opened, errors: pageErrors };
-    })();
+    const { page, context, errors, blocked } = await visitorPage(app.browser, { viewport: { width: 1280, height: 900 }, bypassCSP: true });
     await open(page, `/item/${item.objectID}`);
     await page.getByRole('link', { name: 'Log in to ask for a quote' }).waitFor();
     await open(page, '/auth/signup');

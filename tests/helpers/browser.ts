@@ -34,6 +34,15 @@ export async function containedContext(browser: Browser, options: BrowserContext
   return { context, blocked };
 }
 
+/** A new visitor's page in a contained context, with the page's errors collected (`errors`). */
+export async function visitorPage(browser: Browser, options: BrowserContextOptions = {}): Promise<ContainedContext & { page: Page; errors: string[] }> {
+  const contained = await containedContext(browser, options);
+  const page = await contained.context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { ...contained, page, errors };
+}
+
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /**
