@@ -55,10 +55,13 @@ function EntryDiff({ tenantId }: { tenantId: string }) {
   const resource = `tenants/${tenantId}/history`;
   const { data: after, isPending, error } = useGetOne<EntryDetail>(resource, { id: entry!.id });
   const previousId = String(Number(entry!.id) - 1);
-  const { data: before } = useGetOne<EntryDetail>(resource, { id: previousId }, { enabled: Number(previousId) >= 1 });
+  const hasBefore = Number(previousId) >= 1;
+  const { data: before, isError: beforeUnreadable } = useGetOne<EntryDetail>(resource, { id: previousId }, { enabled: hasBefore });
   if (error) return <Alert severity="error">This change could not be read.</Alert>;
-  // react-admin first hands over the list's copy of the entry, which has no diff yet.
-  if (isPending || !after || after.diff === undefined) return <CircularProgress size={20} aria-label="Loading the change" />;
+  // react-admin first hands over the list's copy of each entry, which has no diff and no
+  // settings yet: wait for both full entries, or the "before" column would say "(not set)".
+  const beforeSettled = !hasBefore || beforeUnreadable || before?.tenant !== undefined;
+  if (isPending || !after || after.diff === undefined || !beforeSettled) return <CircularProgress size={20} aria-label="Loading the change" />;
   if (after.diff === null) return <Alert severity="info">The version before this one can no longer be read, so its changes cannot be listed.</Alert>;
   if (after.diff.length === 0) return <Typography color="text.secondary">The first version: nothing before it to compare with.</Typography>;
   return (
@@ -74,7 +77,7 @@ function EntryDiff({ tenantId }: { tenantId: string }) {
         {after.diff.map((operation, index) => (
           <TableRow key={`${operation.path}-${index}`}>
             <TableCell>{pointerLabel(operation.path, operation.op === 'remove' ? before?.tenant : after.tenant)}</TableCell>
-            <TableCell sx={{ wordBreak: 'break-word', color: 'text.secondary' }}>{operation.op === 'add' ? '(not set)' : before ? shown(valueAt(before.tenant, operation.path)) : '—'}</TableCell>
+            <TableCell sx={{ wordBreak: 'break-word', color: 'text.secondary' }}>{operation.op === 'add' ? '(not set)' : before?.tenant ? shown(valueAt(before.tenant, operation.path)) : '—'}</TableCell>
             <TableCell sx={{ wordBreak: 'break-word' }}>{operation.op === 'remove' ? '(removed)' : shown(operation.value ?? valueAt(after.tenant, operation.path))}</TableCell>
           </TableRow>
         ))}

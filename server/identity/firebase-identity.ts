@@ -353,24 +353,31 @@ export class FirebaseIdentity implements IdentityProvider {
     await this.auth.updateUser(user.uid, { password: newPassword });
     await this.auth.revokeRefreshTokens(user.uid);
     // Every session ended. This browser, which just proved the password and already passed any
-    // second factor, gets a new session at once, from a custom token (which asks for no code).
-    const customToken = await this.auth.createCustomToken(user.uid);
+    // second factor, gets a new session at once.
+    return this.signedInAgain(user.uid);
+  }
+
+  /** A new session for a user who just proved the password here, from a custom token (which asks for no second factor). */
+  private async signedInAgain(uid: string): Promise<string[]> {
+    const customToken = await this.auth.createCustomToken(uid);
     return (await this.signedIn(await this.call<TokenAnswer>('accounts:signInWithCustomToken', { token: customToken, returnSecureToken: true }))).setCookies;
   }
 
-  async changeEmail({ password, newEmail }: { password: string; newEmail: string }, headers: Headers): Promise<IdentityUser> {
+  async changeEmail({ password, newEmail }: { password: string; newEmail: string }, headers: Headers): Promise<{ user: IdentityUser; setCookies: string[] }> {
     const user = await this.userOf(headers);
     if (!user) throw new AuthFailure('secondFactorTimedOut');
     await this.reauthenticate(user.email, password);
     const email = newEmail.trim().toLowerCase();
-    if (email === user.email) return user;
+    if (email === user.email) return { user, setCookies: [] };
     try {
       await this.auth.updateUser(user.uid, { email, emailVerified: false });
     } catch (error) {
       if ((error as { code?: string }).code === 'auth/email-already-exists') throw new AuthFailure('firebaseEmailAlreadyInUse');
       throw error;
     }
-    return { ...user, email };
+    // Firebase ends every session of the user on an email change (from the next whole second),
+    // so this browser, which just proved the password, is signed in again at once.
+    return { user: { ...user, email }, setCookies: await this.signedInAgain(user.uid) };
   }
 
   async deleteAccount(password: string, headers: Headers): Promise<{ user: IdentityUser; setCookies: string[] }> {

@@ -107,8 +107,12 @@ export interface IdentityProvider {
    * session is too old to change it). Every other session ends; answers this one's new Set-Cookie.
    */
   changePassword(input: { password: string; newPassword: string }, headers: Headers): Promise<string[]>;
-  /** §7: a new email, with the password; `firebaseEmailAlreadyInUse` when another account has it. */
-  changeEmail(input: { password: string; newEmail: string }, headers: Headers): Promise<IdentityUser>;
+  /**
+   * §7: a new email, with the password; `firebaseEmailAlreadyInUse` when another account has it.
+   * Answers the user and any Set-Cookie values that keep this browser signed in (a provider that
+   * ends sessions on an email change, as Firebase does, signs this one in again).
+   */
+  changeEmail(input: { password: string; newEmail: string }, headers: Headers): Promise<{ user: IdentityUser; setCookies: string[] }>;
   /** Deletes the signed-in account, with the password; answers who it was and the Set-Cookie values that clear the session. */
   deleteAccount(password: string, headers: Headers): Promise<{ user: IdentityUser; setCookies: string[] }>;
   /** Makes the user a member of a tenant (their first sign-in there). Idempotent. */

@@ -237,17 +237,17 @@ export class LocalIdentity implements IdentityProvider {
     return response.headers.getSetCookie();
   }
 
-  async changeEmail({ password, newEmail }: { password: string; newEmail: string }, headers: Headers): Promise<IdentityUser> {
+  async changeEmail({ password, newEmail }: { password: string; newEmail: string }, headers: Headers): Promise<{ user: IdentityUser; setCookies: string[] }> {
     const user = await this.userOf(headers);
     if (!user) throw new AuthFailure('secondFactorTimedOut');
     const check = await this.auth.api.verifyPassword({ body: { password }, headers, asResponse: true });
     if (!check.ok) throw await reauthenticationFailure(check);
     const email = newEmail.trim().toLowerCase();
-    if (email === user.email) return user;
+    if (email === user.email) return { user, setCookies: [] };
     if (await this.library.userExists(email)) throw new AuthFailure('firebaseEmailAlreadyInUse');
     // The library's own email change wants a verification mail flow; the password stands in for it here.
     await this.library.setEmail(user.uid, email);
-    return { ...user, email };
+    return { user: { ...user, email }, setCookies: [] };
   }
 
   async deleteAccount(password: string, headers: Headers): Promise<{ user: IdentityUser; setCookies: string[] }> {

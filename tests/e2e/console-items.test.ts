@@ -64,6 +64,10 @@ describe('the Items screen', () => {
       vendorId: 'aviation',
     });
 
+    // Opened afresh (right after the create, react-admin shows its cached copy and refetches it,
+    // and that refetch resets the form: a robot types before it lands, a person does not).
+    await page.reload();
+    await expect.poll(() => dayRate().inputValue()).toBe('95');
     // Someone else changes it while the form is open: saving is refused, the typed value stays.
     await dayRate().fill('120');
     const current = await item(await cookie(), 'e2e-jump-seat');

@@ -521,9 +521,10 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
     accountChange('Change the email address', reauthenticated({ newEmail: definitionRef('email') }), 'Changed on the account and every profile; a confirmation link goes to the new address'),
     async (request, reply) => {
       const body = request.body as { password: string; newEmail: string };
-      const user = await app.identity.changeEmail(body, fetchHeaders(request));
+      const { user, setCookies } = await app.identity.changeEmail(body, fetchHeaders(request));
       await app.visitors.emailChanged(user, user.email, new Date());
-      await mailEmailConfirmation(request, fetchHeaders(request));
+      await mailEmailConfirmation(request, withCookies(fetchHeaders(request), setCookies));
+      void reply.header('set-cookie', setCookies);
       return reply.code(204).send();
     },
   );
