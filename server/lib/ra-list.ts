@@ -39,9 +39,19 @@ function matchesQuery(record: Record<string, unknown>, q: string): boolean {
   return Object.values(record).some((value) => (typeof value === 'string' || typeof value === 'number') && String(value).toLowerCase().includes(needle));
 }
 
+/**
+ * The `filter` query parameter as react-admin sends it: a JSON object (none gives {}). Anything
+ * else is a ListQueryError (400) naming `filter`. Routes that read some keys themselves (items:
+ * group, category, tags, colors) parse it with this too, and hand the rest on to sendList.
+ */
+export function parseListFilter(text: string | undefined): Record<string, unknown> {
+  const filter = parseJson('filter', text) ?? {};
+  if (typeof filter !== 'object' || filter === null || Array.isArray(filter)) throw new ListQueryError('filter must be a JSON object, e.g. {"q":"seat"}');
+  return filter as Record<string, unknown>;
+}
+
 export function applyListQuery<R extends { id: string }>(records: readonly R[], query: ListQuery): { page: R[]; start: number; end: number; total: number } {
-  const filter = parseJson('filter', query.filter) ?? {};
-  if (typeof filter !== 'object' || filter === null || Array.isArray(filter)) throw new ListQueryError('filter must be a JSON object');
+  const filter = parseListFilter(query.filter);
   let rows = [...records];
   for (const [key, wanted] of Object.entries(filter)) {
     if (key === 'q') rows = rows.filter((row) => matchesQuery(row as Record<string, unknown>, String(wanted)));

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ProfileStore } from './profile-store';
 import type { ItemStore } from './item-store';
+import type { QuoteRequestStore } from './quote-request-store';
 import type { TenantStore } from './tenant-store';
 
 /** Any one of these tells firebase-admin where Firestore is (and with which credentials). */
@@ -73,4 +74,16 @@ export async function openFirestoreItemStore(): Promise<ItemStore> {
   ]);
   const app = initializeApp(undefined, `backlot-items-${randomUUID()}`);
   return new FirestoreItemStore(getFirestore(app), { onClose: () => deleteApp(app) });
+}
+
+/** Opens the FirestoreQuoteRequestStore (visitors' quote requests, vendors/{tenantId}/quoteRequests) on its own firebase-admin app, deleted on close. */
+export async function openFirestoreQuoteRequestStore(): Promise<QuoteRequestStore> {
+  process.env.METADATA_SERVER_DETECTION ??= 'none';
+  const [{ initializeApp, deleteApp }, { getFirestore }, { FirestoreQuoteRequestStore }] = await Promise.all([
+    import('firebase-admin/app'),
+    import('firebase-admin/firestore'),
+    import('./firestore-quote-request-store'),
+  ]);
+  const app = initializeApp(undefined, `backlot-quotes-${randomUUID()}`);
+  return new FirestoreQuoteRequestStore(getFirestore(app), { onClose: () => deleteApp(app) });
 }

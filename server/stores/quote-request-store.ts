@@ -1,7 +1,10 @@
 /**
  * The QuoteRequestStore port: visitors' quote requests per tenant, each checked against the
- * quote-request schema when written, listed newest first for the console. Adapter:
- * `sqlite-quote-request-store.ts` (embedded default).
+ * quote-request schema when written, listed newest first (createdAt descending, then id) for the
+ * console. A request is written once: adding an id the tenant already has is refused
+ * (QuoteRequestExistsError) and the first stays. Adapters: `sqlite-quote-request-store.ts`
+ * (embedded default) and `firestore-quote-request-store.ts` (BACKLOT_STORE=firestore); both run
+ * tests/contract/quote-request-store.contract.ts.
  */
 import { problemsFromAjv } from '../../schema/ajv-messages';
 import { schemaIds } from '../../schema/documents';
@@ -9,6 +12,7 @@ import { getAjv } from '../../schema/node/ajv';
 import type { QuoteRequest } from '../../schema/types.generated';
 
 export interface QuoteRequestStore {
+  /** Stores a new request; QuoteRequestExistsError when the tenant has one with this id. */
   add(request: QuoteRequest): Promise<QuoteRequest>;
   get(tenantId: string, id: string): Promise<QuoteRequest | undefined>;
   /** A tenant's requests, newest first. */
@@ -25,4 +29,11 @@ export function checkedQuoteRequest(request: QuoteRequest): QuoteRequest {
         .join('; ')}`,
     );
   return request;
+}
+
+export class QuoteRequestExistsError extends Error {
+  readonly statusCode = 409;
+  constructor(tenantId: string, id: string) {
+    super(`A quote request ${JSON.stringify(id)} of tenant ${JSON.stringify(tenantId)} already exists`);
+  }
 }

@@ -1,8 +1,12 @@
-/** Quote requests in SQLite (better-sqlite3, the embedded default): one row per request, its document as JSON. */
+/**
+ * Quote requests in SQLite (better-sqlite3, the embedded default): one row per request, its
+ * document as JSON. The primary key (tenant_id, id) refuses a second request with an id the tenant
+ * has: QuoteRequestExistsError, and the first row stays.
+ */
 import type Database from 'better-sqlite3';
 import { openSqliteFile } from './sqlite-file';
 import type { QuoteRequest } from '../../schema/types.generated';
-import { checkedQuoteRequest, type QuoteRequestStore } from './quote-request-store';
+import { checkedQuoteRequest, QuoteRequestExistsError, type QuoteRequestStore } from './quote-request-store';
 
 export class SqliteQuoteRequestStore implements QuoteRequestStore {
   private readonly database: Database.Database;
@@ -21,9 +25,13 @@ export class SqliteQuoteRequestStore implements QuoteRequestStore {
   }
 
   async add(request: QuoteRequest): Promise<QuoteRequest> {
-    this.database
-      .prepare('INSERT INTO quote_requests (tenant_id, id, created_at, document) VALUES (?, ?, ?, ?)')
-      .run(request.tenantId, request.id, request.createdAt, JSON.stringify(checkedQuoteRequest(request)));
+    const document = JSON.stringify(checkedQuoteRequest(request));
+    try {
+      this.database.prepare('INSERT INTO quote_requests (tenant_id, id, created_at, document) VALUES (?, ?, ?, ?)').run(request.tenantId, request.id, request.createdAt, document);
+    } catch (error) {
+      if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY') throw new QuoteRequestExistsError(request.tenantId, request.id);
+      throw error;
+    }
     return request;
   }
 
