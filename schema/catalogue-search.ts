@@ -58,6 +58,12 @@ export interface SearchQuery {
   perPage: number;
 }
 
+/** An item as a list shows it: everything but its long description. */
+export type ItemSummary = Omit<Item, 'description'>;
+
+/** The summary of a stored item. */
+export const itemSummary = ({ description: _description, ...summary }: Item): ItemSummary => summary;
+
 export interface FacetValue {
   value: string;
   count: number;

@@ -9,8 +9,9 @@ import userProfile from './user-profile.schema.json' with { type: 'json' };
 import item from './item.schema.json' with { type: 'json' };
 import catalogue from './catalogue.schema.json' with { type: 'json' };
 import quoteRequest from './quote-request.schema.json' with { type: 'json' };
+import setList from './set-list.schema.json' with { type: 'json' };
 
-export const schemaDocuments = { defs, site, vendor, categories, pages, tenant, userProfile, item, catalogue, quoteRequest } as const;
+export const schemaDocuments = { defs, site, vendor, categories, pages, tenant, userProfile, item, catalogue, quoteRequest, setList } as const;
 
 export const schemaIds = {
   site: site.$id,
@@ -22,4 +23,5 @@ export const schemaIds = {
   item: item.$id,
   catalogue: catalogue.$id,
   quoteRequest: quoteRequest.$id,
+  setList: setList.$id,
 } as const;

@@ -3,7 +3,7 @@
  * these, to a category page, or be absolute. The storefront's router reads the same table.
  */
 /** What a route shows; the storefront picks its page component by this. */
-export type RouteKind = 'home' | 'rentals' | 'search' | 'content' | 'contact' | 'categories' | 'signup' | 'login' | 'onboarding';
+export type RouteKind = 'home' | 'rentals' | 'search' | 'content' | 'contact' | 'categories' | 'signup' | 'login' | 'onboarding' | 'favorites' | 'set-lists';
 
 export interface StorefrontRoute {
   path: string;
@@ -16,6 +16,15 @@ export const RENTALS_BASE_PATH = '/rentals';
 /** Where each item has its page: /item/<objectID>. */
 export const ITEM_BASE_PATH = '/item';
 export const itemHref = (objectID: string) => `${ITEM_BASE_PATH}/${encodeURIComponent(objectID)}`;
+
+/** A signed-in visitor's favourite items. */
+export const FAVORITES_PATH = '/favorites';
+/** A visitor's own set lists (signed in), and one of them. */
+export const SET_LISTS_PATH = '/set-lists';
+export const setListHref = (id: string) => `${SET_LISTS_PATH}/${encodeURIComponent(id)}`;
+/** A set list shared read-only by link: anyone with the link sees it, signed in or not. */
+export const SHARED_SET_LIST_BASE_PATH = `${SET_LISTS_PATH}/shared`;
+export const sharedSetListPath = (shareToken: string) => `${SHARED_SET_LIST_BASE_PATH}/${encodeURIComponent(shareToken)}`;
 
 export const STOREFRONT_ROUTES: readonly StorefrontRoute[] = [
   { path: '/', purpose: 'Home', kind: 'home' },
@@ -35,6 +44,8 @@ export const STOREFRONT_ROUTES: readonly StorefrontRoute[] = [
   { path: '/auth/login', purpose: 'Log in', kind: 'login' },
   { path: '/onboarding/welcome', purpose: "Onboarding for the platform's own tenant", kind: 'onboarding' },
   { path: '/onboarding/profile', purpose: 'Onboarding for other tenants', kind: 'onboarding' },
+  { path: FAVORITES_PATH, purpose: 'Favourites', kind: 'favorites' },
+  { path: SET_LISTS_PATH, purpose: 'Set lists', kind: 'set-lists' },
 ];
 
 const staticPaths = new Set(STOREFRONT_ROUTES.map((route) => route.path));
@@ -95,3 +106,4 @@ export function redirectAfterLogin(target: string | null | undefined): string {
   const path = target.replace(/[?#].*$/, '').replace(/\/+$/, '') || '/';
   return AUTH_PATHS.has(path) ? '/' : target;
 }
+

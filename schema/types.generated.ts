@@ -23,6 +23,9 @@ export interface SchemaIndex {
   catalogue?: Catalogue;
   quoteRequest?: QuoteRequest;
   quoteRequestInput?: QuoteRequestInput;
+  setList?: SetList;
+  setListInput?: SetListInput;
+  setListLineInput?: SetListLineInput;
 }
 /**
  * A whole tenant: the four files of tenants/<tenantId>/ together. The API reads and writes tenants in this shape.
@@ -1134,4 +1137,83 @@ export interface QuoteRequestInput {
    * Notes: Anything else the vendor should know: set dates, delivery, dressing.
    */
   notes?: string;
+}
+/**
+ * A visitor's named list of items for a set or a scene, with how many of each: kept while a production chooses, shared read-only by link with the rest of the team, and sent as one quote request.
+ */
+export interface SetList {
+  /**
+   * Set list id
+   */
+  id: string;
+  /**
+   * Tenant id: Lowercase letters, digits and single hyphens; it is also the tenant's folder name and its <id>.localhost host name.
+   */
+  tenantId: string;
+  /**
+   * Owner: The auth uid of the visitor whose list it is.
+   */
+  uid: string;
+  /**
+   * Label: A short piece of text shown to visitors. It is always rendered as text, never as HTML.
+   */
+  name: string;
+  /**
+   * Notes: For the team and the vendor: the scene, the set, dressing instructions.
+   */
+  notes?: string;
+  /**
+   * Items: Each item on the list, once, with how many; newest first.
+   *
+   * @maxItems 200
+   */
+  lines: SetListLine[];
+  /**
+   * Share link token: While the list is shared, the secret part of its read-only link. Absent: not shared.
+   */
+  shareToken?: string;
+  /**
+   * Date and time: An ISO 8601 date-time with a time zone offset.
+   */
+  createdAt: string;
+  /**
+   * Date and time: An ISO 8601 date-time with a time zone offset.
+   */
+  updatedAt: string;
+}
+export interface SetListLine {
+  /**
+   * URL slug: The name as it appears in a URL: lowercase letters, digits and single hyphens.
+   */
+  objectID: string;
+  /**
+   * Quantity: How many the set needs.
+   */
+  quantity: number;
+  /**
+   * Date and time: An ISO 8601 date-time with a time zone offset.
+   */
+  addedAt: string;
+}
+/**
+ * What a visitor sends to create a list or change its name and notes.
+ */
+export interface SetListInput {
+  /**
+   * Label: A short piece of text shown to visitors. It is always rendered as text, never as HTML.
+   */
+  name: string;
+  /**
+   * Notes: For the team and the vendor: the scene, the set, dressing instructions.
+   */
+  notes?: string;
+}
+/**
+ * How many of an item a list holds: added when absent, changed when present.
+ */
+export interface SetListLineInput {
+  /**
+   * Quantity: How many the set needs.
+   */
+  quantity: number;
 }

@@ -22,7 +22,7 @@ export interface RenderedPage {
 
 /** `url` is the page's public URL (canonical and social-card links); `state.path` its path. */
 export function renderPage(url: string, state: PageState): RenderedPage {
-  const meta = pageMeta(state.configuration, state.path, state.content, state.item);
+  const meta = pageMeta(state.configuration, state.path, state.content, state);
   const element = renderToString(<App state={state} />);
   return {
     status: meta.status,

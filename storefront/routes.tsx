@@ -22,6 +22,10 @@ import { NotFoundPage } from './pages/NotFoundPage';
 import { OnboardingPage } from './pages/OnboardingPage';
 import { RentalsPage } from './pages/RentalsPage';
 import { SearchPage } from './pages/SearchPage';
+import { FavoritesPage } from './pages/FavoritesPage';
+import { SetListPage } from './pages/SetListPage';
+import { SetListsPage } from './pages/SetListsPage';
+import { SharedSetListPage } from './pages/SharedSetListPage';
 
 const SignupPage = () => <AuthPage mode="signup" />;
 const LoginPage = () => <AuthPage mode="login" />;
@@ -36,10 +40,14 @@ const pageOf: Record<RouteKind, ComponentType> = {
   signup: SignupPage,
   login: LoginPage,
   onboarding: OnboardingPage,
+  favorites: FavoritesPage,
+  'set-lists': SetListsPage,
 };
 
 export function pageFor(page: Page): ComponentType {
   if (page.kind === 'route') return pageOf[page.route.kind];
   if (page.kind === 'item') return ItemPage;
+  if (page.kind === 'set-list') return SetListPage;
+  if (page.kind === 'shared-set-list') return SharedSetListPage;
   return page.kind === 'category' ? CategoryPage : NotFoundPage;
 }

@@ -68,6 +68,7 @@ export async function generateTypes(): Promise<string> {
       item: 'item.schema.json',
       catalogue: 'catalogue.schema.json',
       quoteRequest: 'quote-request.schema.json',
+      setList: 'set-list.schema.json',
     };
     for (const [name, document] of Object.entries(schemaDocuments)) {
       const { $id: _id, ...rest } = document as unknown as { [key: string]: Json };
@@ -89,6 +90,9 @@ export async function generateTypes(): Promise<string> {
         catalogue: { $ref: 'catalogue.schema.json' },
         quoteRequest: { $ref: 'quote-request.schema.json' },
         quoteRequestInput: { $ref: 'quote-request.schema.json#/$defs/quoteRequestInput' },
+        setList: { $ref: 'set-list.schema.json' },
+        setListInput: { $ref: 'set-list.schema.json#/$defs/setListInput' },
+        setListLineInput: { $ref: 'set-list.schema.json#/$defs/setListLineInput' },
       },
     };
     return await compile(index as never, 'SchemaIndex', {

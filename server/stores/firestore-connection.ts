@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { ProfileStore } from './profile-store';
 import type { ItemStore } from './item-store';
 import type { QuoteRequestStore } from './quote-request-store';
+import type { SetListStore } from './set-list-store';
 import type { TenantStore } from './tenant-store';
 
 /** Any one of these tells firebase-admin where Firestore is (and with which credentials). */
@@ -86,4 +87,16 @@ export async function openFirestoreQuoteRequestStore(): Promise<QuoteRequestStor
   ]);
   const app = initializeApp(undefined, `backlot-quotes-${randomUUID()}`);
   return new FirestoreQuoteRequestStore(getFirestore(app), { onClose: () => deleteApp(app) });
+}
+
+/** Opens the FirestoreSetListStore (visitors' set lists, vendors/{tenantId}/setLists) on its own firebase-admin app, deleted on close. */
+export async function openFirestoreSetListStore(): Promise<SetListStore> {
+  process.env.METADATA_SERVER_DETECTION ??= 'none';
+  const [{ initializeApp, deleteApp }, { getFirestore }, { FirestoreSetListStore }] = await Promise.all([
+    import('firebase-admin/app'),
+    import('firebase-admin/firestore'),
+    import('./firestore-set-list-store'),
+  ]);
+  const app = initializeApp(undefined, `backlot-set-lists-${randomUUID()}`);
+  return new FirestoreSetListStore(getFirestore(app), { onClose: () => deleteApp(app) });
 }

@@ -39,7 +39,7 @@ interface ErrorAnswer {
 }
 
 /** `path` under /api/identity/, or an absolute path of the API (`/api/quote-requests`). */
-async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
+export async function apiCall<T>(path: string, init: RequestInit = {}): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path.startsWith('/') ? path : `/api/identity/${path}`, {
@@ -59,6 +59,7 @@ async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
   throw new IdentityError(fieldMessage ?? body.message ?? messages.somethingWentWrong, response.status, body.reason, field);
 }
 
+const call = apiCall;
 const post = <T>(path: string, body: object = {}) => call<T>(path, { method: 'POST', body: JSON.stringify(body) });
 
 export const identityApi = {

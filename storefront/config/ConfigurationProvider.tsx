@@ -12,7 +12,8 @@ export function PageStateProvider({ state, children }: { state: PageState; child
   return <PageStateContext.Provider value={state}>{children}</PageStateContext.Provider>;
 }
 
-function usePageState(): PageState {
+/** The whole state the page was rendered from. */
+export function usePageState(): PageState {
   const state = useContext(PageStateContext);
   if (!state) throw new Error('useConfiguration() needs a <PageStateProvider> above it');
   return state;
@@ -41,4 +42,9 @@ export function useCatalogue() {
 export function usePageItem() {
   const { item, now } = usePageState();
   return { item, now };
+}
+
+/** A shared set list's page: the list (null when its link no longer works). */
+export function useSharedSetList() {
+  return usePageState().sharedSetList;
 }

@@ -51,6 +51,7 @@ export function documentHead(configuration: StorefrontConfiguration, meta: PageM
     tag('meta', { name: 'theme-color', content: site.theme?.primaryColor }),
     tag('link', { rel: 'icon', href: favicon, type: favicon && /\.svg(?:\?|$)/.test(favicon) ? 'image/svg+xml' : undefined }),
     tag('link', { rel: 'icon', href: favicon && !/\.svg(?:\?|$)/.test(favicon) ? favicon : undefined }),
+    meta.noindex ? tag('meta', { name: 'robots', content: 'noindex' }) : '',
     tag('link', { rel: 'canonical', href: pageUrl }),
     tag('meta', { property: 'og:type', content: 'website' }),
     tag('meta', { property: 'og:site_name', content: site.appTitle }),

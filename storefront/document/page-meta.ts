@@ -8,6 +8,7 @@ import type { StorefrontConfiguration } from '../config/configuration';
 import { resolvePage, type Page } from '../lib/navigation';
 import { messages } from '../i18n/messages';
 import type { Item } from '../../schema/types.generated';
+import type { SharedSetList } from '../../schema/set-list-views';
 import type { PageContent } from './state';
 
 export interface PageMeta {
@@ -17,6 +18,8 @@ export interface PageMeta {
   name: string;
   documentTitle: string;
   description: string;
+  /** Private or unlisted pages (a visitor's own lists, a shared list's link) ask search engines to leave them out. */
+  noindex?: boolean;
 }
 
 const kindNames: Partial<Record<RouteKind, string>> = {
@@ -26,7 +29,12 @@ const kindNames: Partial<Record<RouteKind, string>> = {
   search: messages.searchHeading,
   categories: messages.categoriesHeading,
   contact: messages.contactHeading,
+  favorites: messages.favoritesHeading,
+  'set-lists': messages.setListsHeading,
 };
+
+/** Routes that show a visitor's own things: never indexed. */
+const privateKinds: ReadonlySet<RouteKind> = new Set(['favorites', 'set-lists', 'onboarding', 'signup', 'login']);
 
 /** The label the tenant's own links give a path, header children first, then the footer. */
 export function linkLabelFor(configuration: StorefrontConfiguration, path: string): string | undefined {
@@ -38,15 +46,26 @@ export function linkLabelFor(configuration: StorefrontConfiguration, path: strin
   return (site.footerLinks ?? []).find((link) => link.target === path)?.label;
 }
 
-export function pageMeta(configuration: StorefrontConfiguration, pathname: string, content: PageContent | null, item?: Pick<Item, 'name' | 'description'> | null): PageMeta {
+/** What the page state found for the path: an item page's item, a shared list's list (null: none). */
+export interface PageFinds {
+  item?: Pick<Item, 'name' | 'description'> | null;
+  sharedSetList?: Pick<SharedSetList, 'name' | 'notes'> | null;
+}
+
+export function pageMeta(configuration: StorefrontConfiguration, pathname: string, content: PageContent | null, { item, sharedSetList }: PageFinds = {}): PageMeta {
   const { site } = configuration;
   const page = resolvePage(pathname, configuration.categories);
   const appTitle = site.appTitle;
   const metaDescription = site.meta?.description ?? '';
   const named = (name: string, description = metaDescription): PageMeta => ({ page, status: 200, name, documentTitle: `${name} | ${appTitle}`, description });
+  const notFound: PageMeta = { page, status: 404, name: messages.notFoundHeading, documentTitle: `${messages.notFoundHeading} | ${appTitle}`, description: metaDescription };
   switch (page.kind) {
     case 'not-found':
-      return { page, status: 404, name: messages.notFoundHeading, documentTitle: `${messages.notFoundHeading} | ${appTitle}`, description: metaDescription };
+      return notFound;
+    case 'set-list':
+      return { ...named(messages.setListHeading), noindex: true };
+    case 'shared-set-list':
+      return sharedSetList ? { ...named(sharedSetList.name, sharedSetList.notes?.slice(0, 160) || messages.sharedSetListDescription(site.appTitle)), noindex: true } : { ...notFound, noindex: true };
     case 'category':
       return named(
         page.trail
@@ -55,14 +74,14 @@ export function pageMeta(configuration: StorefrontConfiguration, pathname: strin
           .join(' · '),
       );
     case 'item':
-      if (!item) return { page, status: 404, name: messages.notFoundHeading, documentTitle: `${messages.notFoundHeading} | ${appTitle}`, description: metaDescription };
+      if (!item) return notFound;
       return named(item.name, item.description?.slice(0, 160) || metaDescription);
     case 'route': {
       const { route } = page;
       if (route.kind === 'home') return { page, status: 200, name: appTitle, documentTitle: site.meta?.title ?? appTitle, description: metaDescription };
       if (route.kind === 'onboarding') return named(route.path.endsWith('/welcome') ? messages.onboardingWelcome : messages.onboardingProfile);
       const name = (route.kind === 'content' ? content?.title : undefined) ?? linkLabelFor(configuration, route.path) ?? kindNames[route.kind] ?? route.purpose;
-      return named(name, (route.kind === 'content' ? content?.description : undefined) || metaDescription);
+      return { ...named(name, (route.kind === 'content' ? content?.description : undefined) || metaDescription), ...(privateKinds.has(route.kind) && { noindex: true }) };
     }
   }
 }

@@ -2,7 +2,8 @@
  * The state one page is rendered from, on the server and again on the client: it travels in a
  * `<script type="application/json">` block (no inline script, so the CSP forbids them all).
  */
-import type { SearchResult } from '../../schema/catalogue-search';
+import type { ItemSummary, SearchResult } from '../../schema/catalogue-search';
+import type { SharedSetList } from '../../schema/set-list-views';
 import type { Item } from '../../schema/types.generated';
 import type { StorefrontConfiguration } from '../config/configuration';
 import type { CatalogueQuery } from '../lib/catalogue-query';
@@ -15,8 +16,7 @@ export interface PageContent {
   html: string;
 }
 
-/** An item as a list shows it: everything but its long description. */
-export type ItemSummary = Omit<Item, 'description'>;
+export type { ItemSummary } from '../../schema/catalogue-search';
 
 /** A catalogue listing (/rentals, a category, /search): the query from the URL and its answer. */
 export interface CatalogueState {
@@ -39,6 +39,8 @@ export interface PageState {
   item?: Item | null;
   /** When the server answered (ISO), for an item page's "new" badge. */
   now?: string;
+  /** On a shared set list's page: the list, or null when its link no longer works. */
+  sharedSetList?: SharedSetList | null;
 }
 
 export const STATE_ELEMENT_ID = 'backlot-state';

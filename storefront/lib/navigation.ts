@@ -4,7 +4,7 @@
  * Portfolio, a Menu dropdown of the configured links), the footer links, the social bar, and
  * the route table of schema/routes.ts plus one page per rental category, every other path a 404.
  */
-import { ITEM_BASE_PATH, RENTALS_BASE_PATH, STOREFRONT_ROUTES, type StorefrontRoute } from '../../schema/routes';
+import { ITEM_BASE_PATH, RENTALS_BASE_PATH, SET_LISTS_PATH, SHARED_SET_LIST_BASE_PATH, STOREFRONT_ROUTES, type StorefrontRoute } from '../../schema/routes';
 import type { CategoryTree, SiteSettings } from '../../schema/types.generated';
 import { rentalGroups } from './catalogue';
 
@@ -54,7 +54,23 @@ export type Page =
   | { kind: 'category'; trail: Array<{ name: string; slug: string; href: string }>; children: Array<{ name: string; href: string; count?: number }> }
   /** An item's page; whether the item exists is the catalogue's to say (the page state's `item`). */
   | { kind: 'item'; objectID: string }
+  /** One of the signed-in visitor's set lists (the page reads it from the API). */
+  | { kind: 'set-list'; id: string }
+  /** A set list shared by link; whether the link still works is the page state's `sharedSetList`. */
+  | { kind: 'shared-set-list'; token: string }
   | { kind: 'not-found' };
+
+/** The one path segment after `base/`, decoded; undefined when there is none, more than one, or it is malformed. */
+function segmentAfter(path: string, base: string): string | undefined {
+  if (!path.startsWith(`${base}/`)) return undefined;
+  const rest = path.slice(base.length + 1);
+  if (!rest || rest.includes('/')) return undefined;
+  try {
+    return decodeURIComponent(rest);
+  } catch {
+    return undefined;
+  }
+}
 
 const routesByPath = new Map(STOREFRONT_ROUTES.map((route) => [route.path, route]));
 
@@ -64,13 +80,16 @@ export function resolvePage(pathname: string, tree: CategoryTree): Page {
   const route = routesByPath.get(path);
   if (route) return { kind: 'route', route };
   if (path.startsWith(`${ITEM_BASE_PATH}/`)) {
-    const rest = path.slice(ITEM_BASE_PATH.length + 1);
-    if (!rest || rest.includes('/')) return { kind: 'not-found' };
-    try {
-      return { kind: 'item', objectID: decodeURIComponent(rest) };
-    } catch {
-      return { kind: 'not-found' };
-    }
+    const objectID = segmentAfter(path, ITEM_BASE_PATH);
+    return objectID === undefined ? { kind: 'not-found' } : { kind: 'item', objectID };
+  }
+  if (path.startsWith(`${SHARED_SET_LIST_BASE_PATH}/`)) {
+    const token = segmentAfter(path, SHARED_SET_LIST_BASE_PATH);
+    return token === undefined ? { kind: 'not-found' } : { kind: 'shared-set-list', token };
+  }
+  if (path.startsWith(`${SET_LISTS_PATH}/`)) {
+    const id = segmentAfter(path, SET_LISTS_PATH);
+    return id === undefined ? { kind: 'not-found' } : { kind: 'set-list', id };
   }
   if (!path.startsWith(`${RENTALS_BASE_PATH}/`)) return { kind: 'not-found' };
   let slugs: string[];

@@ -8,7 +8,8 @@ import { RENTALS_BASE_PATH } from '../../schema/routes';
 import { facetValueLabel, swatchClassOf, tagLabel } from '../components/catalogue/labels';
 import { isNew } from '../components/catalogue/ItemCard';
 import { PageHeader } from '../components/PageHeader';
-import { ItemQuoteRequest } from '../components/catalogue/ItemQuoteRequest';
+import { ItemQuoteRequest } from '../components/catalogue/QuoteRequestForm';
+import { ItemSaveControls } from '../components/lists/ItemSaveControls';
 import { useConfiguration, usePageItem } from '../config/ConfigurationProvider';
 import { linkLabelFor } from '../document/page-meta';
 import { messages } from '../i18n/messages';
@@ -71,6 +72,7 @@ export function ItemPage() {
             )}
           </p>
           <div className="item-actions">
+            <ItemSaveControls item={item} />
             <ItemQuoteRequest item={item} />
           </div>
           {paragraphs.map((paragraph) => (

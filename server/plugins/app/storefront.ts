@@ -10,6 +10,7 @@ import path from 'node:path';
 import FastifyVite from '@fastify/vite';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { itemSummary } from '../../../schema/catalogue-search';
 import { formatIssue } from '../../../schema/issue';
 import { packageRoot } from '../../../schema/node/package-root';
 import type { ContentPages, Tenant } from '../../../schema/types.generated';
@@ -127,6 +128,17 @@ export default fp<{ config: ServerConfig }>(
       const resolved = resolvePage(path, configuration.categories);
       const hour = new Date(Math.floor(Date.now() / HOUR_MS) * HOUR_MS).toISOString();
       const version = `${app.catalogueVersion(tenantId)}@${hour}`;
+      if (resolved.kind === 'shared-set-list') {
+        // Not kept: the list changes with its owner's edits, and its link can stop working any time.
+        return {
+          key: undefined,
+          state: async (): Promise<Partial<PageState>> => {
+            const list = await app.setLists.shared(tenantId, resolved.token);
+            const view = list && (await app.setLists.view(list));
+            return { sharedSetList: view ? { name: view.name, ...(view.notes && { notes: view.notes }), lines: view.lines, updatedAt: view.updatedAt } : null };
+          },
+        };
+      }
       if (resolved.kind === 'item') {
         return { key: `${path}#${version}`, state: async (): Promise<Partial<PageState>> => ({ item: (await app.itemStore.get(tenantId, resolved.objectID)) ?? null, now: hour }) };
       }
@@ -148,7 +160,7 @@ export default fp<{ config: ServerConfig }>(
             perPage: PER_PAGE,
           });
           // Lists carry no long descriptions: the state block stays small.
-          const hits = result.hits.map(({ description: _description, ...summary }) => summary);
+          const hits = result.hits.map(itemSummary);
           return { catalogue: { query, total: result.total, hits, facets: result.facets, now: hour } };
         },
       };
@@ -192,11 +204,11 @@ export default fp<{ config: ServerConfig }>(
       const key = catalogue ? catalogue.key : path;
       // Dev renders every time (the page's code may have just changed); 404s are not kept, so
       // random paths cannot crowd out real pages.
-      let cached = config.dev ? undefined : entry.rendered.get(key);
+      let cached = config.dev || key === undefined ? undefined : entry.rendered.get(key);
       if (!cached) {
         const { page, html } = await renderDocument(reply, entry, path, catalogue ? await catalogue.state() : {});
         cached = { page, document: new EncodedDocument(html) };
-        if (page.status === 200) {
+        if (page.status === 200 && key !== undefined) {
           if (entry.rendered.size >= RENDERED_PAGES_PER_TENANT) entry.rendered.delete(entry.rendered.keys().next().value!);
           entry.rendered.set(key, cached);
         }
@@ -243,5 +255,5 @@ export default fp<{ config: ServerConfig }>(
       return page(request, reply);
     });
   },
-  { name: 'storefront', dependencies: ['tenant-store', 'tenant-host', 'search', 'item-store'] },
+  { name: 'storefront', dependencies: ['tenant-store', 'tenant-host', 'search', 'item-store', 'set-lists'] },
 );

@@ -533,6 +533,7 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
     app.accounts.forgetSession(request.headers.cookie);
     const { user, setCookies } = await app.identity.deleteAccount((request.body as { password: string }).password, fetchHeaders(request));
     await app.visitors.forget(user);
+    for (const tenantId of user.vendors) await app.setLists.forget({ tenantId, uid: user.uid });
     request.log.info({ uid: user.uid }, 'account deleted');
     void reply.header('set-cookie', setCookies);
     return reply.code(204).send();

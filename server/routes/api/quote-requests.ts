@@ -18,8 +18,8 @@ import { FieldProblemsError } from '../../stores/field-problems';
 import { listOf, recordSchema } from '../../lib/api-docs';
 import { listQuerySchema, sendList, type ListQuery } from '../../lib/ra-list';
 import { quoteConfirmationMessage, quoteRequestMessage, senderOf } from '../../mail/messages';
-import { fetchHeaders } from '../../plugins/app/accounts';
 import { tenantParams } from './tenants/params';
+import { visitorHere } from './visitor-here';
 
 class NotApprovedError extends Error {
   readonly statusCode = 403;
@@ -58,9 +58,7 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
     },
     async (request, reply) => {
       const { tenantId } = request;
-      const user = await app.identity.userOf(fetchHeaders(request));
-      const profile = user && !user.isAnonymous ? await app.visitors.profileHere(user, tenantId) : undefined;
-      if (!user || !profile) return reply.code(401).send({ statusCode: 401, error: 'Unauthorized', message: 'Log in on this storefront to send a request.' });
+      const { user, profile } = await visitorHere(app, request, 'Log in on this storefront to send a request.');
       const stored = await app.tenantStore.get(tenantId);
       if (!stored) return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: 'No storefront here.' });
       const site = withDefaults('site', stored.tenant.site);

@@ -3,6 +3,7 @@
  * name linking to its page, the day rate in the tenant's currency, "New" when it was listed within
  * site.newWeekCount weeks, and how many there are unless it is one and site.hideQtyIfEq1 says so.
  */
+import type { ReactNode } from 'react';
 import { itemHref } from '../../../schema/routes';
 import { useConfiguration } from '../../config/ConfigurationProvider';
 import type { ItemSummary } from '../../document/state';
@@ -15,7 +16,8 @@ const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 /** Listed within the last `weeks` weeks of `now` (both from the server, so both renders agree). */
 export const isNew = (createdAt: string, now: string, weeks: number) => Date.parse(now) - Date.parse(createdAt) < weeks * WEEK_MS;
 
-export function ItemCard({ item, now }: { item: ItemSummary; now: string }) {
+/** `children`: what the card ends with besides the rate (a quantity wanted, a remove button). */
+export function ItemCard({ item, now, children }: { item: ItemSummary; now: string; children?: ReactNode }) {
   const { site } = useConfiguration();
   const image = item.images?.[0];
   const src = safeHref(image?.url);
@@ -35,6 +37,7 @@ export function ItemCard({ item, now }: { item: ItemSummary; now: string }) {
         </span>
         {showQuantity && <span className="item-card-quantity">{messages.available(item.quantity)}</span>}
       </p>
+      {children && <div className="item-card-actions">{children}</div>}
     </article>
   );
 }

@@ -1,15 +1,16 @@
 /**
- * Asking for a quote (the tenant's verb, site.request) on an item's page. Approved visitors get the
- * form: how many (up to the stock), first and last day (no earlier than the lead time allows in
- * the vendor's time zone: schema/quote-rules.ts, the server's own rule), the production and studio
- * from their profile, notes. Anyone else is told what comes first: logging in, or approval. The
- * server has the final word, and its refusals land beside their fields.
+ * Asking for a quote (the tenant's verb, site.request), for one item on its page or for a whole
+ * set list. Approved visitors get the form: for one item how many (up to the stock), first and
+ * last day (no earlier than the lead time allows in the vendor's time zone: schema/quote-rules.ts,
+ * the server's own rule), the production and studio from their profile, notes. Anyone else is
+ * told what comes first: logging in, or approval. The server has the final word, and its refusals
+ * land beside their fields (a list's line problems name their item).
  */
 import { useState, type FormEvent } from 'react';
 import { earliestStart } from '../../../schema/quote-rules';
-import type { Item } from '../../../schema/types.generated';
+import type { Item, QuoteRequestInput } from '../../../schema/types.generated';
 import { useAuth } from '../../auth/AuthProvider';
-import { identityApi, toIdentityError, type IdentityError } from '../../auth/identity-api';
+import { IdentityError, identityApi, toIdentityError } from '../../auth/identity-api';
 import { rememberRedirectTarget } from '../../auth/redirect-target';
 import { useConfiguration } from '../../config/ConfigurationProvider';
 import { messages } from '../../i18n/messages';
@@ -17,7 +18,24 @@ import { ErrorText } from '../auth/ErrorText';
 
 type Sent = { email: string };
 
+/** One item asked for: how many, and how many there are. */
+export interface QuoteLine {
+  objectID: string;
+  name: string;
+  quantity: number;
+  stock: number;
+}
+
+/** An item page's request: one line, its quantity chosen in the form. */
 export function ItemQuoteRequest({ item }: { item: Pick<Item, 'objectID' | 'name' | 'quantity'> }) {
+  return <QuoteRequestForm lines={[{ objectID: item.objectID, name: item.name, quantity: 1, stock: item.quantity }]} chooseQuantity />;
+}
+
+/**
+ * The request for `lines`; with `chooseQuantity` (one line) the form asks how many, otherwise the
+ * lines go as they are (a set list's quantities, changed on the list itself).
+ */
+export function QuoteRequestForm({ lines, chooseQuantity = false, heading }: { lines: QuoteLine[]; chooseQuantity?: boolean; heading?: string }) {
   const { site, vendor } = useConfiguration();
   const { status, visitor } = useAuth();
   const verb = site.request!;
@@ -51,7 +69,7 @@ export function ItemQuoteRequest({ item }: { item: Pick<Item, 'objectID' | 'name
     setError(undefined);
     try {
       await identityApi.requestQuote({
-        items: [{ objectID: item.objectID, quantity: Number(text('quantity') || 1) }],
+        items: chooseQuantity ? [{ objectID: lines[0]!.objectID, quantity: Number(text('quantity') || 1) }] : (lines.map(({ objectID, quantity }) => ({ objectID, quantity })) as QuoteRequestInput['items']),
         startDate: text('startDate'),
         endDate: text('endDate'),
         ...(text('production') && { production: text('production') }),
@@ -61,8 +79,12 @@ export function ItemQuoteRequest({ item }: { item: Pick<Item, 'objectID' | 'name
       setSent({ email: visitor.email });
     } catch (failure) {
       const shown = toIdentityError(failure);
-      // The server names fields by path: the one line's quantity is this form's quantity.
-      setError(shown.field === 'items.0.quantity' ? Object.assign(shown, { field: 'quantity' }) : shown);
+      // The server names fields by path: one item's quantity is this form's quantity; a list's
+      // line problem is said with its item's name.
+      const line = /^items\.(\d+)\./.exec(shown.field ?? '');
+      if (chooseQuantity && shown.field === 'items.0.quantity') setError(Object.assign(shown, { field: 'quantity' }));
+      else if (line && lines[Number(line[1])]) setError(new IdentityError(messages.quoteLineProblem(lines[Number(line[1])]!.name, shown.message), shown.status, shown.reason));
+      else setError(shown);
     } finally {
       setBusy(false);
     }
@@ -78,16 +100,21 @@ export function ItemQuoteRequest({ item }: { item: Pick<Item, 'objectID' | 'name
   return (
     <form className="form-card quote-form" onSubmit={submit} aria-busy={busy} aria-labelledby="quote-heading">
       <h2 id="quote-heading" className="form-heading">
-        {messages.quoteHeading(verb)}
+        {heading ?? messages.quoteHeading(verb)}
       </h2>
       <p className="field-hint">{messages.quoteLead(leadDays)}</p>
+      {!chooseQuantity && <p className="form-note">{messages.quoteLines(lines.length, lines.reduce((sum, line) => sum + line.quantity, 0))}</p>}
       {error && !['quantity', 'startDate', 'endDate'].includes(error.field ?? '') && <ErrorText id="quote-error" error={error} />}
       <div className="field-grid">
-        <label>
-          {messages.howMany}
-          <input name="quantity" type="number" min={1} max={item.quantity} defaultValue={1} required aria-invalid={Boolean(fieldError('quantity'))} aria-describedby={describedBy('quantity')} />
-        </label>
-        {fieldError('quantity') && <ErrorText id="quote-quantity-error" error={fieldError('quantity')!} />}
+        {chooseQuantity && (
+          <>
+            <label>
+              {messages.howMany}
+              <input name="quantity" type="number" min={1} max={lines[0]!.stock} defaultValue={1} required aria-invalid={Boolean(fieldError('quantity'))} aria-describedby={describedBy('quantity')} />
+            </label>
+            {fieldError('quantity') && <ErrorText id="quote-quantity-error" error={fieldError('quantity')!} />}
+          </>
+        )}
         <label>
           {messages.firstDay}
           <input

@@ -1,0 +1,34 @@
+/**
+ * Visitors' set lists (server/stores/set-list-store.ts: SQLite under the data folder,
+ * set-lists.sqlite, or Firestore, `vendors/{tenantId}/setLists/{id}`, with BACKLOT_STORE=firestore,
+ * as the item store does) and the favourites and set lists service over them and the profiles
+ * (server/catalogue/set-lists.ts), decorated as `app.setLists`.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import fp from 'fastify-plugin';
+import type { ServerConfig } from '../../config';
+import { SetLists } from '../../catalogue/set-lists';
+import type { SetListStore } from '../../stores/set-list-store';
+import { SqliteSetListStore } from '../../stores/sqlite-set-list-store';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    setLists: SetLists;
+  }
+}
+
+export default fp<{ config: ServerConfig }>(
+  async (app, { config }) => {
+    let store: SetListStore;
+    if (config.store === 'firestore') {
+      store = await (await import('../../stores/firestore-connection')).openFirestoreSetListStore();
+    } else {
+      mkdirSync(config.dataDir, { recursive: true });
+      store = new SqliteSetListStore(path.join(config.dataDir, 'set-lists.sqlite'));
+    }
+    app.decorate('setLists', new SetLists({ profiles: app.profileStore, setLists: store, items: app.itemStore }));
+    app.addHook('onClose', () => store.close());
+  },
+  { name: 'set-lists', dependencies: ['profile-store', 'item-store'] },
+);

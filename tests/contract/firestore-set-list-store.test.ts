@@ -1,0 +1,83 @@
+/**
+ * The firestore SetListStore: the contract, against an in-process Firestore
+ * (@firebase-bridge/firestore-admin under the real firebase-admin), plus where a list lives, the
+ * order of lists changed at the same moment, and two servers on one database whose updates never
+ * lose one another's (each server queues its own updates, so only the transaction keeps these true).
+ * tests/helpers/firestore.ts is imported first: it turns the metadata-server probe off.
+ *
+ * The in-process Firestore stamps reads and commits with a millisecond clock and aborts a
+ * transaction only when a document it read changed at a later millisecond: a commit in the same
+ * millisecond as another transaction's read would slip through (real Firestore has no such gap).
+ * The two-server test gives it a clock that ticks on every call, so every conflict is seen.
+ */
+import { createTestDatabase } from '../helpers/firestore';
+import { describe, expect, it } from 'vitest';
+import { describeSetListStoreContract, sampleSetList } from './set-list-store.contract';
+
+const { FirestoreSetListStore } = await import('../../server/stores/firestore-set-list-store');
+
+describeSetListStoreContract('firestore', async () => {
+  const database = createTestDatabase('backlot-set-lists');
+  return { store: new FirestoreSetListStore(database.firestore), cleanup: () => database.cleanup() };
+});
+
+describe('FirestoreSetListStore', () => {
+  it('keeps a list at vendors/{tenantId}/setLists/{id}, as plain fields, and forgets a removed share token', async () => {
+    const database = createTestDatabase('backlot-set-lists');
+    const store = new FirestoreSetListStore(database.firestore);
+    try {
+      const list = sampleSetList('list-aaaa1', { notes: 'Scene 12' });
+      await store.create(list);
+      const snapshot = await database.firestore.doc('vendors/aviation/setLists/list-aaaa1').get();
+      expect(snapshot.data()).toEqual(list);
+      await store.update('aviation', 'list-aaaa1', (current) => ({ ...current, shareToken: 'abcdefghijklmnopqrstuvwxyz012345' }));
+      await store.update('aviation', 'list-aaaa1', ({ shareToken: _token, ...current }) => current);
+      expect((await database.firestore.doc('vendors/aviation/setLists/list-aaaa1').get()).data()).toEqual(list);
+    } finally {
+      await store.close();
+      await database.cleanup();
+    }
+  });
+
+  it('lists lists changed at the same moment by id', async () => {
+    const database = createTestDatabase('backlot-set-lists');
+    const store = new FirestoreSetListStore(database.firestore);
+    try {
+      for (const id of ['list-cccc1', 'list-aaaa1', 'list-bbbb1']) await store.create(sampleSetList(id));
+      await store.create(sampleSetList('list-zzzz1', { updatedAt: '2026-11-22T10:00:00.000Z' }));
+      expect((await store.listFor('aviation', 'visitor-1')).map((list) => list.id)).toEqual(['list-zzzz1', 'list-aaaa1', 'list-bbbb1', 'list-cccc1']);
+    } finally {
+      await store.close();
+      await database.cleanup();
+    }
+  });
+});
+
+describe('FirestoreSetListStore from two servers', () => {
+  it('keeps every concurrent addition', async () => {
+    const database = createTestDatabase('backlot-set-lists');
+    const clock = database.controller.mock.systemTime;
+    let last = 0;
+    clock.now = () => new Date((last = Math.max(Date.now(), last + 1)));
+    const [a, b] = [new FirestoreSetListStore(database.firestore), new FirestoreSetListStore(database.another())];
+    try {
+      await a.create(sampleSetList('list-aaaa1', { lines: [] }));
+      await Promise.all(
+        Array.from({ length: 20 }, (_, index) =>
+          (index % 2 ? a : b).update('aviation', 'list-aaaa1', (current) => ({
+            ...current,
+            lines: [...current.lines, { objectID: `item-${index}`, quantity: 1, addedAt: current.createdAt }],
+          })),
+        ),
+      );
+      const lines = (await b.get('aviation', 'list-aaaa1'))!.lines;
+      expect(lines.map((line) => line.objectID).sort()).toEqual(Array.from({ length: 20 }, (_, index) => `item-${index}`).sort());
+    } finally {
+      await a.close();
+      await b.close();
+      await database.cleanup();
+      // Back to the prototype's real clock (the mock is shared by the other tests in this file).
+      delete (clock as { now?: unknown }).now;
+    }
+  });
+});
