@@ -44,6 +44,22 @@ export interface ServerConfig {
    * https://www.recaptcha.net where google.com is out of reach (BACKLOT_RECAPTCHA_ORIGIN).
    */
   botCheck: { provider: 'local' } | RecaptchaSettings;
+  /**
+   * The catalogue's search index (BACKLOT_SEARCH): `embedded` (in this process, the default) or
+   * `algolia` (hosted: BACKLOT_ALGOLIA_APP_ID and BACKLOT_ALGOLIA_API_KEY, both required).
+   */
+  search: { provider: 'embedded' } | AlgoliaSettings;
+}
+
+export interface AlgoliaSettings {
+  provider: 'algolia';
+  appId: string;
+  /** Needs search, addObject, deleteObject, deleteIndex (loads clear the index), settings and editSettings: a write key. */
+  apiKey: string;
+  /** Each tenant's index is `<indexPrefix>_<tenantId>` (BACKLOT_ALGOLIA_INDEX_PREFIX, default `backlot`). */
+  indexPrefix: string;
+  /** Where the API is instead of Algolia's own hosts (BACKLOT_ALGOLIA_HOST): a stand-in or a proxy, as an origin. */
+  host?: string;
 }
 
 export interface RecaptchaSettings {
@@ -101,6 +117,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
     identity: parseIdentity(env),
     signInsPerMinute: parsePositiveInteger(env.BACKLOT_SIGN_INS_PER_MINUTE, 'BACKLOT_SIGN_INS_PER_MINUTE', 10),
     botCheck: parseBotCheck(env),
+    search: parseSearch(env),
   };
 }
 
@@ -165,4 +182,38 @@ function parseBotCheck(env: NodeJS.ProcessEnv): ServerConfig['botCheck'] {
   const score = env.BACKLOT_RECAPTCHA_MIN_SCORE ? Number(env.BACKLOT_RECAPTCHA_MIN_SCORE) : 0.5;
   if (!(score >= 0 && score <= 1)) throw new Error(`BACKLOT_RECAPTCHA_MIN_SCORE must be a number from 0 to 1, not ${JSON.stringify(env.BACKLOT_RECAPTCHA_MIN_SCORE)}`);
   return { provider: 'recaptcha', siteKey: env.BACKLOT_RECAPTCHA_SITE_KEY!, secretKey: env.BACKLOT_RECAPTCHA_SECRET_KEY!, origin, minimumScore: score };
+}
+
+/** The embedded index, or Algolia with its app id and key together (a prefix and a host optional). */
+function parseSearch(env: NodeJS.ProcessEnv): ServerConfig['search'] {
+  const provider = env.BACKLOT_SEARCH || 'embedded';
+  if (provider === 'embedded') return { provider };
+  if (provider !== 'algolia') throw new Error(`BACKLOT_SEARCH must be "embedded" or "algolia", not ${JSON.stringify(provider)}`);
+  const names = ['BACKLOT_ALGOLIA_APP_ID', 'BACKLOT_ALGOLIA_API_KEY'] as const;
+  const missing = names.filter((name) => !env[name]?.trim());
+  if (missing.length) throw new Error(`BACKLOT_SEARCH=algolia needs ${names.join(' and ')}; missing ${missing.join(', ')}`);
+  const indexPrefix = env.BACKLOT_ALGOLIA_INDEX_PREFIX || 'backlot';
+  if (!/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/.test(indexPrefix)) {
+    throw new Error(`BACKLOT_ALGOLIA_INDEX_PREFIX must be up to 64 letters, digits, "-" or "_" (starting with a letter or digit), not ${JSON.stringify(indexPrefix)}`);
+  }
+  return {
+    provider,
+    appId: env.BACKLOT_ALGOLIA_APP_ID!.trim(),
+    apiKey: env.BACKLOT_ALGOLIA_API_KEY!.trim(),
+    indexPrefix,
+    ...(env.BACKLOT_ALGOLIA_HOST && { host: parseAlgoliaHost(env.BACKLOT_ALGOLIA_HOST) }),
+  };
+}
+
+/** An http(s) origin ("http://127.0.0.1:8080"): the client takes a host and port, so a path or credentials are refused. */
+function parseAlgoliaHost(value: string): string {
+  const refused = new Error(`BACKLOT_ALGOLIA_HOST must be an http or https URL with no path, such as http://127.0.0.1:8080, not ${JSON.stringify(value)}`);
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    throw refused;
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.pathname !== '/' || url.search || url.hash || url.username || url.password) throw refused;
+  return url.origin;
 }

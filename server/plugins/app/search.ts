@@ -1,5 +1,6 @@
 /**
- * The catalogue's search index (server/search), decorated as `app.catalogueSearch`, kept in step
+ * The catalogue's search index (server/search), decorated as `app.catalogueSearch`: the embedded
+ * one, or Algolia with BACKLOT_SEARCH=algolia (config.search). It is kept in step
  * with the item store: a tenant's items are loaded whole the first time it is searched (every
  * tenant at start, after the first-start import; a tenant created later on first use), and every
  * change the store announces after that is applied at once. `app.catalogueVersion(tenantId)`
@@ -7,6 +8,8 @@
  */
 import fp from 'fastify-plugin';
 import type { Item } from '../../../schema/types.generated';
+import type { ServerConfig } from '../../config';
+import { AlgoliaSearchIndex } from '../../search/algolia-search';
 import { InProcessSearchIndex } from '../../search/in-process-search';
 import type { SearchIndex, SearchQuery, SearchResult } from '../../search/search-port';
 
@@ -17,9 +20,11 @@ declare module 'fastify' {
   }
 }
 
-export default fp(
-  async (app) => {
-    const index = new InProcessSearchIndex();
+/** Without a config (or with the default), the embedded index. */
+export default fp<{ config?: ServerConfig }>(
+  async (app, { config }) => {
+    const settings = config?.search;
+    const index: SearchIndex = settings?.provider === 'algolia' ? new AlgoliaSearchIndex(settings) : new InProcessSearchIndex();
     const versions = new Map<string, number>();
     const bump = (tenantId: string) => versions.set(tenantId, (versions.get(tenantId) ?? 0) + 1);
     const following = new Map<string, { loaded: Promise<void>; stop: () => void }>();
@@ -29,7 +34,11 @@ export default fp(
       let entry = following.get(tenantId);
       if (!entry) {
         const stop = app.itemStore.subscribe(tenantId, (change) => {
-          void (change.kind === 'put' ? index.upsert(tenantId, change.item) : index.remove(tenantId, change.objectID)).then(() => bump(tenantId));
+          (change.kind === 'put' ? index.upsert(tenantId, change.item) : index.remove(tenantId, change.objectID)).then(
+            () => bump(tenantId),
+            // A hosted index can fail a write (network, quota): logged, not an unhandled rejection.
+            (error: unknown) => app.log.error({ err: error, tenantId }, 'the search index missed a catalogue change'),
+          );
         });
         const loaded = (async () => {
           const items: Item[] = [];
@@ -38,6 +47,13 @@ export default fp(
           bump(tenantId);
         })();
         following.set(tenantId, (entry = { loaded, stop }));
+        // A hosted index can fail the load (network, quota): forgotten, so the next search tries again.
+        const failed = entry;
+        loaded.catch(() => {
+          if (following.get(tenantId) !== failed) return;
+          following.delete(tenantId);
+          failed.stop();
+        });
       }
       return entry.loaded;
     };
