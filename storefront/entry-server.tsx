@@ -6,6 +6,7 @@
  */
 import { renderToString } from 'react-dom/server';
 import { App } from './App';
+import { loadPage } from './routes';
 import { escapeHtml } from './document/escape';
 import { documentHead } from './document/head';
 import { pageMeta } from './document/page-meta';
@@ -21,9 +22,9 @@ export interface RenderedPage {
 }
 
 /** `url` is the page's public URL (canonical and social-card links); `state.path` its path. */
-export function renderPage(url: string, state: PageState): RenderedPage {
+export async function renderPage(url: string, state: PageState): Promise<RenderedPage> {
   const meta = pageMeta(state.configuration, state.path, state.content, state);
-  const element = renderToString(<App state={state} />);
+  const element = renderToString(<App state={state} Page={await loadPage(meta.page)} />);
   return {
     status: meta.status,
     lang: escapeHtml(state.configuration.site.locale!),

@@ -7,47 +7,40 @@
  * and the client bundle carries no router. Measured: react-router's data router adds 32 KB of
  * gzip to the bundle, and even its matchRoutes alone 17 KB, against a 90 KB budget for a page
  * that has nothing to route on the client.
+ *
+ * Each page is its own module, loaded by `loadPage`: the browser fetches the shared frame and the
+ * one page it shows (the catalogue's filters, the quote form, the account forms and the set lists
+ * stay out of every other page's download), and hydrates once it is there.
  */
 import type { ComponentType } from 'react';
 import type { RouteKind } from '../schema/routes';
 import type { Page } from './lib/navigation';
-import { AuthPage } from './pages/AuthPage';
-import { CategoriesPage } from './pages/CategoriesPage';
-import { CategoryPage } from './pages/CategoryPage';
-import { ContactPage } from './pages/ContactPage';
-import { ContentPage } from './pages/ContentPage';
-import { HomePage } from './pages/HomePage';
-import { ItemPage } from './pages/ItemPage';
-import { NotFoundPage } from './pages/NotFoundPage';
-import { OnboardingPage } from './pages/OnboardingPage';
-import { RentalsPage } from './pages/RentalsPage';
-import { SearchPage } from './pages/SearchPage';
-import { FavoritesPage } from './pages/FavoritesPage';
-import { SetListPage } from './pages/SetListPage';
-import { SetListsPage } from './pages/SetListsPage';
-import { SharedSetListPage } from './pages/SharedSetListPage';
 
-const SignupPage = () => <AuthPage mode="signup" />;
-const LoginPage = () => <AuthPage mode="login" />;
+/** Which page module shows a resolved path. */
+export type PageKey = RouteKind | Exclude<Page['kind'], 'route'>;
 
-const pageOf: Record<RouteKind, ComponentType> = {
-  home: HomePage,
-  rentals: RentalsPage,
-  search: SearchPage,
-  content: ContentPage,
-  contact: ContactPage,
-  categories: CategoriesPage,
-  signup: SignupPage,
-  login: LoginPage,
-  onboarding: OnboardingPage,
-  favorites: FavoritesPage,
-  'set-lists': SetListsPage,
+export const pageKeyOf = (page: Page): PageKey => (page.kind === 'route' ? page.route.kind : page.kind);
+
+const pageModules: Record<PageKey, () => Promise<ComponentType>> = {
+  home: () => import('./pages/HomePage').then((module) => module.HomePage),
+  rentals: () => import('./pages/RentalsPage').then((module) => module.RentalsPage),
+  search: () => import('./pages/SearchPage').then((module) => module.SearchPage),
+  content: () => import('./pages/ContentPage').then((module) => module.ContentPage),
+  contact: () => import('./pages/ContactPage').then((module) => module.ContactPage),
+  categories: () => import('./pages/CategoriesPage').then((module) => module.CategoriesPage),
+  signup: () => import('./pages/AuthPage').then((module) => module.SignupPage),
+  login: () => import('./pages/AuthPage').then((module) => module.LoginPage),
+  onboarding: () => import('./pages/OnboardingPage').then((module) => module.OnboardingPage),
+  favorites: () => import('./pages/FavoritesPage').then((module) => module.FavoritesPage),
+  'set-lists': () => import('./pages/SetListsPage').then((module) => module.SetListsPage),
+  'set-list': () => import('./pages/SetListPage').then((module) => module.SetListPage),
+  'shared-set-list': () => import('./pages/SharedSetListPage').then((module) => module.SharedSetListPage),
+  category: () => import('./pages/CategoryPage').then((module) => module.CategoryPage),
+  item: () => import('./pages/ItemPage').then((module) => module.ItemPage),
+  'not-found': () => import('./pages/NotFoundPage').then((module) => module.NotFoundPage),
 };
 
-export function pageFor(page: Page): ComponentType {
-  if (page.kind === 'route') return pageOf[page.route.kind];
-  if (page.kind === 'item') return ItemPage;
-  if (page.kind === 'set-list') return SetListPage;
-  if (page.kind === 'shared-set-list') return SharedSetListPage;
-  return page.kind === 'category' ? CategoryPage : NotFoundPage;
+/** The page component for a resolved path, its module loaded (once: modules are cached). */
+export function loadPage(page: Page): Promise<ComponentType> {
+  return pageModules[pageKeyOf(page)]();
 }

@@ -4,7 +4,7 @@
  * for everyone, so the server and the first client render both show "Log in".
  */
 import { useState } from 'react';
-import { onboardingPath } from '../../schema/routes';
+import { FAVORITES_PATH, onboardingPath, SET_LISTS_PATH } from '../../schema/routes';
 import { useAuth } from '../auth/AuthProvider';
 import { rememberRedirectTarget } from '../auth/redirect-target';
 import { useConfiguration } from '../config/ConfigurationProvider';
@@ -49,6 +49,18 @@ export function AccountLinks({ current }: { current: string }) {
     <div className="header-account signed-in" aria-label={messages.account} role="group">
       <a className="account-name" href={onboardingPath(tenantId)} title={messages.yourAccountOf(visitor.email)}>
         {visitor.profile.displayName || visitor.email}
+      </a>
+      <a className="account-link" href={FAVORITES_PATH} aria-current={current === FAVORITES_PATH ? 'page' : undefined} title={messages.favoritesHeading}>
+        <svg className="account-icon" width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
+          <path d="M12 20.5s-7.5-4.6-9.2-9.4C1.7 7.9 3.9 4.5 7.4 4.5c2 0 3.6 1.1 4.6 2.7 1-1.6 2.6-2.7 4.6-2.7 3.5 0 5.7 3.4 4.6 6.6-1.7 4.8-9.2 9.4-9.2 9.4z" />
+        </svg>
+        <span className="account-label">{messages.favoritesHeading}</span>
+      </a>
+      <a className="account-link" href={SET_LISTS_PATH} aria-current={current.startsWith(SET_LISTS_PATH) ? 'page' : undefined} title={messages.setListsHeading}>
+        <svg className="account-icon" width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+          <path d="M9 6h11M9 12h11M9 18h11M4 6h.01M4 12h.01M4 18h.01" />
+        </svg>
+        <span className="account-label">{messages.setListsHeading}</span>
       </a>
       <button type="button" className="link-button" onClick={logOut} disabled={auth.status.status !== 'authenticated'} title={messages.logOut}>
         <svg className="account-icon" width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">

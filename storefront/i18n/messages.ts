@@ -63,6 +63,7 @@ export const messages = {
   sendingRequest: 'Sending…',
   quoteSent: (vendor: string, email: string) => `Sent. ${vendor} will reply to ${email} by email; a copy of your request is on its way there too.`,
   favoritesHeading: 'Favourites',
+  yourLists: 'Your favourites and set lists',
   favoritesLead: 'Items you marked to come back to.',
   favorite: 'Favourite',
   favorited: 'In your favourites',

@@ -197,3 +197,6 @@ export function AuthPage({ mode }: { mode: Mode }) {
     </>
   );
 }
+
+export const SignupPage = () => <AuthPage mode="signup" />;
+export const LoginPage = () => <AuthPage mode="login" />;

@@ -64,7 +64,7 @@ function FavoriteItems({ favorites }: { favorites: string[] }) {
   return (
     <>
       {error && <ErrorText id="favorites-error" error={error} />}
-      <p className="catalogue-count">{messages.itemCount(items.length)}</p>
+      <p className="list-count">{messages.itemCount(items.length)}</p>
       <ul className="item-grid">
         {items.map((item) => (
           <li key={item.objectID}>

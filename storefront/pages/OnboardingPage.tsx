@@ -10,6 +10,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useAuth } from '../auth/AuthProvider';
 import { IdentityError, problemFromUrl } from '../auth/identity-api';
 import { ErrorText } from '../components/auth/ErrorText';
+import { FAVORITES_PATH, SET_LISTS_PATH } from '../../schema/routes';
 import { AccountSettings } from '../components/auth/AccountSettings';
 import { PhoneSecondFactor } from '../components/auth/PhoneSecondFactor';
 import { PageHeader } from '../components/PageHeader';
@@ -114,6 +115,16 @@ export function OnboardingPage() {
       <PageHeader title={meta.name} lead={messages.onboardingLead(site.request!)} />
       <div className="container section medium">
         {linkProblem && <ErrorText id="link-problem" error={linkProblem} />}
+        {signedIn && (
+          <nav className="account-shortcuts" aria-label={messages.yourLists}>
+            <a className="button button-secondary" href={FAVORITES_PATH}>
+              {messages.favoritesHeading} ({visitor.profile.stats?.favoriteCount ?? 0})
+            </a>
+            <a className="button button-secondary" href={SET_LISTS_PATH}>
+              {messages.setListsHeading} ({visitor.profile.stats?.setListCount ?? 0})
+            </a>
+          </nav>
+        )}
         {status.status === 'notAuthenticated' && (
           <p className="form-note">
             {messages.onboardingSignedOut} <a href="/auth/signup">{messages.signUp}</a> · <a href="/auth/login">{messages.logIn}</a>

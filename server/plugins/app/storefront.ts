@@ -31,7 +31,7 @@ import { problemPage, type Problem } from '../../storefront/problem-page';
 import { TenantInvalidError } from '../../stores/tenant-store';
 
 interface StorefrontModule {
-  renderPage(url: string, state: PageState): RenderedPage;
+  renderPage(url: string, state: PageState): Promise<RenderedPage>;
 }
 
 declare module 'fastify' {
