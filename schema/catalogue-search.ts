@@ -58,11 +58,18 @@ export interface SearchQuery {
   perPage: number;
 }
 
-/** An item as a list shows it: everything but its long description. */
-export type ItemSummary = Omit<Item, 'description'>;
+/**
+ * An item as a list shows it (a listing's cards, favourites, set lists): what a card draws and
+ * nothing more (its first photo, name, rates, stock and listing date), so a page of results stays
+ * small. The item's own page has the whole record.
+ */
+export type ItemSummary = Pick<Item, 'objectID' | 'name' | 'rates' | 'quantity' | 'createdAt'> & { images?: Item['images'] };
 
 /** The summary of a stored item. */
-export const itemSummary = ({ description: _description, ...summary }: Item): ItemSummary => summary;
+export const itemSummary = (item: Item): ItemSummary => {
+  const photo = item.images?.[0];
+  return { objectID: item.objectID, name: item.name, rates: item.rates, quantity: item.quantity, createdAt: item.createdAt, ...(photo && { images: [photo] }) };
+};
 
 export interface FacetValue {
   value: string;
