@@ -37,6 +37,8 @@ async function concrete(path: string): Promise<string> {
   if (url.includes('/outbox/{id}')) return url.replace('{id}', 'none.eml');
   if (url.endsWith('/bot-check')) return `${url}?action=signup`;
   if (url.includes('/users/{id}/')) return url.replace('{id}', 'probe-user');
+  // A visitor's set lists and favourites: no visitor is signed in here, so any ids will do.
+  if (url.includes('/set-lists/{id}') || url.includes('{objectID}')) return url.replace('{id}', 'probe-list').replace('{objectID}', 'probe-item');
   if (url.endsWith('/{id}')) {
     const list = (await t.as('platform', { url: url.slice(0, -'/{id}'.length) })).json() as Array<{ id: string }>;
     url = url.replace('{id}', encodeURIComponent(list[0]!.id));
