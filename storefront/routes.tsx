@@ -13,34 +13,14 @@
  * stay out of every other page's download), and hydrates once it is there.
  */
 import type { ComponentType } from 'react';
-import type { RouteKind } from '../schema/routes';
 import type { Page } from './lib/navigation';
+import { PAGE_MODULES, pageKeyOf } from './page-modules';
 
-/** Which page module shows a resolved path. */
-export type PageKey = RouteKind | Exclude<Page['kind'], 'route'>;
-
-export const pageKeyOf = (page: Page): PageKey => (page.kind === 'route' ? page.route.kind : page.kind);
-
-const pageModules: Record<PageKey, () => Promise<ComponentType>> = {
-  home: () => import('./pages/HomePage').then((module) => module.HomePage),
-  rentals: () => import('./pages/RentalsPage').then((module) => module.RentalsPage),
-  search: () => import('./pages/SearchPage').then((module) => module.SearchPage),
-  content: () => import('./pages/ContentPage').then((module) => module.ContentPage),
-  contact: () => import('./pages/ContactPage').then((module) => module.ContactPage),
-  categories: () => import('./pages/CategoriesPage').then((module) => module.CategoriesPage),
-  signup: () => import('./pages/AuthPage').then((module) => module.SignupPage),
-  login: () => import('./pages/AuthPage').then((module) => module.LoginPage),
-  onboarding: () => import('./pages/OnboardingPage').then((module) => module.OnboardingPage),
-  favorites: () => import('./pages/FavoritesPage').then((module) => module.FavoritesPage),
-  'set-lists': () => import('./pages/SetListsPage').then((module) => module.SetListsPage),
-  'set-list': () => import('./pages/SetListPage').then((module) => module.SetListPage),
-  'shared-set-list': () => import('./pages/SharedSetListPage').then((module) => module.SharedSetListPage),
-  category: () => import('./pages/CategoryPage').then((module) => module.CategoryPage),
-  item: () => import('./pages/ItemPage').then((module) => module.ItemPage),
-  'not-found': () => import('./pages/NotFoundPage').then((module) => module.NotFoundPage),
-};
+// One chunk per page module: Vite splits what import.meta.glob loads lazily.
+const pageLoaders = import.meta.glob<Record<string, ComponentType>>('./pages/*Page.tsx');
 
 /** The page component for a resolved path, its module loaded (once: modules are cached). */
-export function loadPage(page: Page): Promise<ComponentType> {
-  return pageModules[pageKeyOf(page)]();
+export async function loadPage(page: Page): Promise<ComponentType> {
+  const { module, component } = PAGE_MODULES[pageKeyOf(page)];
+  return (await pageLoaders[`./pages/${module}.tsx`]!())[component]!;
 }

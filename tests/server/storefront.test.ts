@@ -32,6 +32,17 @@ async function putSite(change: (site: Record<string, unknown>) => void, tenantId
 }
 
 describe('storefront pages', () => {
+  it("names each page's own script chunks for preloading, and serves every one", async () => {
+    const preloadsOf = async (path: string) => [...(await get('aviation.localhost', path)).body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]!);
+    const home = await preloadsOf('/');
+    const search = await preloadsOf('/search');
+    expect(home.some((href) => /\/HomePage-[\w-]+\.js$/.test(href))).toBe(true);
+    expect(search.some((href) => /\/SearchPage-[\w-]+\.js$/.test(href))).toBe(true);
+    // The search page's filters and cards are not the home page's download.
+    expect(home.some((href) => /CatalogueResults/.test(href))).toBe(false);
+    for (const href of [...home, ...search]) expect((await get('aviation.localhost', href)).statusCode, href).toBe(200);
+  });
+
   it('answers every §2 route with 200, its title and the hydration script', async () => {
     for (const route of STOREFRONT_ROUTES) {
       const page = await get('aviation.localhost', route.path);

@@ -22,11 +22,13 @@ import type { RenderedPage } from '../../../storefront/entry-server';
 import { renderMarkdown } from '../../../storefront/lib/markdown';
 import { catalogueHref, parseCatalogueQuery, PER_PAGE } from '../../../storefront/lib/catalogue-query';
 import { resolvePage } from '../../../storefront/lib/navigation';
+import { pageKeyOf } from '../../../storefront/page-modules';
 import type { ServerConfig } from '../../config';
 import { AssetCatalog } from '../../storefront/asset-catalog';
 import { recaptchaSources, storefrontCsp } from '../../storefront/csp';
 import { EncodedDocument } from '../../storefront/encoded-document';
 import { reloadOnTenantEdits } from '../../storefront/dev-reload';
+import { pagePreloads } from '../../storefront/page-preloads';
 import { problemPage, type Problem } from '../../storefront/problem-page';
 import { TenantInvalidError } from '../../stores/tenant-store';
 
@@ -68,6 +70,7 @@ export default fp<{ config: ServerConfig }>(
     });
     await app.vite.ready();
     if (config.dev) reloadOnTenantEdits(app.vite.devServer!, config.tenantsDir);
+    const preloads = config.dev ? () => '' : pagePreloads(path.join(packageRoot, 'dist/storefront/client/.vite/manifest.json'));
 
     /**
      * Per tenant, rebuilt when its version or assets change: the configuration, its CSP, the
@@ -186,7 +189,8 @@ export default fp<{ config: ServerConfig }>(
       // its query and the catalogue's version) and is cached by them.
       const url = `https://${entry.configuration.site.domain}${path}`;
       const page = (await reply.render({ url, state: { path, configuration: entry.configuration, content: contentFor(entry, path), ...extra } })) as unknown as RenderedPage;
-      return { page, html: (await reply.html(page as unknown as Record<string, unknown>)) as string };
+      const head = page.head + preloads(pageKeyOf(resolvePage(path, entry.configuration.categories)));
+      return { page, html: (await reply.html({ ...page, head } as unknown as Record<string, unknown>)) as string };
     }
 
     async function page(request: FastifyRequest, reply: FastifyReply) {
