@@ -5,16 +5,14 @@
  * tests/helpers/firestore.ts is imported first: it turns the metadata-server probe off.
  */
 import { createTestDatabase } from '../helpers/firestore';
+import { firestoreUnderTest } from './firestore-under-test';
 import { describe, expect, it } from 'vitest';
 import { newProfile } from '../../server/identity/profile';
 import { describeProfileStoreContract } from './profile-store.contract';
 
 const { FirestoreProfileStore } = await import('../../server/stores/firestore-profile-store');
 
-describeProfileStoreContract('firestore', async () => {
-  const database = createTestDatabase('backlot-profiles');
-  return { store: new FirestoreProfileStore(database.firestore), cleanup: () => database.cleanup() };
-});
+describeProfileStoreContract('firestore', firestoreUnderTest('backlot-profiles', (firestore) => new FirestoreProfileStore(firestore)).open);
 
 describe('FirestoreProfileStore from two servers', () => {
   it('keeps every increment, and each hears the other', async () => {

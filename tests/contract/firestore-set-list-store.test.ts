@@ -11,21 +11,19 @@
  * The two-server test gives it a clock that ticks on every call, so every conflict is seen.
  */
 import { createTestDatabase } from '../helpers/firestore';
+import { firestoreUnderTest } from './firestore-under-test';
 import { describe, expect, it } from 'vitest';
 import { describeSetListStoreContract, sampleSetList } from './set-list-store.contract';
 
 const { FirestoreSetListStore } = await import('../../server/stores/firestore-set-list-store');
 
-describeSetListStoreContract('firestore', async () => {
-  const database = createTestDatabase('backlot-set-lists');
-  return { store: new FirestoreSetListStore(database.firestore), cleanup: () => database.cleanup() };
-});
+const setLists = firestoreUnderTest('backlot-set-lists', (firestore) => new FirestoreSetListStore(firestore));
+
+describeSetListStoreContract('firestore', setLists.open);
 
 describe('FirestoreSetListStore', () => {
-  it('keeps a list at vendors/{tenantId}/setLists/{id}, as plain fields, and forgets a removed share token', async () => {
-    const database = createTestDatabase('backlot-set-lists');
-    const store = new FirestoreSetListStore(database.firestore);
-    try {
+  it('keeps a list at vendors/{tenantId}/setLists/{id}, as plain fields, and forgets a removed share token', () =>
+    setLists.use(async (store, database) => {
       const list = sampleSetList('list-aaaa1', { notes: 'Scene 12' });
       await store.create(list);
       const snapshot = await database.firestore.doc('vendors/aviation/setLists/list-aaaa1').get();
@@ -33,24 +31,14 @@ describe('FirestoreSetListStore', () => {
       await store.update('aviation', 'list-aaaa1', (current) => ({ ...current, shareToken: 'abcdefghijklmnopqrstuvwxyz012345' }));
       await store.update('aviation', 'list-aaaa1', ({ shareToken: _token, ...current }) => current);
       expect((await database.firestore.doc('vendors/aviation/setLists/list-aaaa1').get()).data()).toEqual(list);
-    } finally {
-      await store.close();
-      await database.cleanup();
-    }
-  });
+    }));
 
-  it('lists lists changed at the same moment by id', async () => {
-    const database = createTestDatabase('backlot-set-lists');
-    const store = new FirestoreSetListStore(database.firestore);
-    try {
+  it('lists lists changed at the same moment by id', () =>
+    setLists.use(async (store) => {
       for (const id of ['list-cccc1', 'list-aaaa1', 'list-bbbb1']) await store.create(sampleSetList(id));
       await store.create(sampleSetList('list-zzzz1', { updatedAt: '2026-11-22T10:00:00.000Z' }));
       expect((await store.listFor('aviation', 'visitor-1')).map((list) => list.id)).toEqual(['list-zzzz1', 'list-aaaa1', 'list-bbbb1', 'list-cccc1']);
-    } finally {
-      await store.close();
-      await database.cleanup();
-    }
-  });
+    }));
 });
 
 describe('FirestoreSetListStore from two servers', () => {

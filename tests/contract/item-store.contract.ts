@@ -5,9 +5,10 @@
  * nothing), page through a tenant in objectID order, and tell subscribers what changed (as
  * Firestore's listeners do: what they hear ends as the store is).
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Item } from '../../schema/types.generated';
 import { ItemInvalidError, UnknownItemError, type ItemStore } from '../../server/stores/item-store';
+import { storeUnderTest, type OpenedStore } from './store-under-test';
 
 export function sampleItem(objectID: string, overrides: Partial<Item> = {}): Item {
   return {
@@ -23,86 +24,80 @@ export function sampleItem(objectID: string, overrides: Partial<Item> = {}): Ite
   };
 }
 
-export function describeItemStoreContract(name: string, open: () => Promise<{ store: ItemStore; cleanup(): Promise<void> }>) {
+export function describeItemStoreContract(name: string, open: () => Promise<OpenedStore<ItemStore>>) {
   describe(`ItemStore contract: ${name}`, () => {
-    let store: ItemStore;
-    let cleanup: () => Promise<void>;
-    beforeEach(async () => {
-      ({ store, cleanup } = await open());
-    });
-    afterEach(async () => {
-      await store.close();
-      await cleanup();
-    });
+    const subject = storeUnderTest(open);
 
     it('writes and reads items per tenant, by id', async () => {
-      await store.put('aviation', sampleItem('seat-a'));
-      await store.put('platform', sampleItem('seat-a', { name: 'Another tenant’s seat', vendorId: 'platform' }));
-      expect((await store.get('aviation', 'seat-a'))?.name).toBe('Economy Triple Seat seat-a');
-      expect((await store.get('platform', 'seat-a'))?.name).toBe('Another tenant’s seat');
-      expect(await store.get('aviation', 'nothing')).toBeUndefined();
-      expect((await store.getMany('aviation', ['seat-a', 'nothing'])).map((item) => item.objectID)).toEqual(['seat-a']);
-      expect(await store.count('aviation')).toBe(1);
+      await subject.store.put('aviation', sampleItem('seat-a'));
+      await subject.store.put('platform', sampleItem('seat-a', { name: 'Another tenant’s seat', vendorId: 'platform' }));
+      expect((await subject.store.get('aviation', 'seat-a'))?.name).toBe('Economy Triple Seat seat-a');
+      expect((await subject.store.get('platform', 'seat-a'))?.name).toBe('Another tenant’s seat');
+      expect(await subject.store.get('aviation', 'nothing')).toBeUndefined();
+      expect((await subject.store.getMany('aviation', ['seat-a', 'nothing'])).map((item) => item.objectID)).toEqual(['seat-a']);
+      expect(await subject.store.count('aviation')).toBe(1);
     });
 
     it('refuses an item the schema refuses, naming the problem, and writes none of a batch that holds one', async () => {
       const bad = { ...sampleItem('bad'), quantity: -1 };
-      await expect(store.put('aviation', bad)).rejects.toThrow(ItemInvalidError);
-      await expect(store.put('aviation', bad)).rejects.toThrow('Item "bad" does not fit the item schema: /quantity must be at least 0 (found -1)');
-      await expect(store.putMany('aviation', [sampleItem('good'), bad])).rejects.toThrow(ItemInvalidError);
-      expect(await store.count('aviation')).toBe(0);
+      await expect(subject.store.put('aviation', bad)).rejects.toThrow(ItemInvalidError);
+      await expect(subject.store.put('aviation', bad)).rejects.toThrow('Item "bad" does not fit the item schema: /quantity must be at least 0 (found -1)');
+      await expect(subject.store.putMany('aviation', [sampleItem('good'), bad])).rejects.toThrow(ItemInvalidError);
+      expect(await subject.store.count('aviation')).toBe(0);
     });
 
     it('imports many at once, and the same import again changes nothing', async () => {
       const items = Array.from({ length: 250 }, (_, i) => sampleItem(`seat-${String(i).padStart(3, '0')}`));
-      expect(await store.putMany('aviation', items)).toEqual({ added: 250, updated: 0, unchanged: 0 });
-      expect(await store.putMany('aviation', items)).toEqual({ added: 0, updated: 0, unchanged: 250 });
+      expect(await subject.store.putMany('aviation', items)).toEqual({ added: 250, updated: 0, unchanged: 0 });
+      expect(await subject.store.putMany('aviation', items)).toEqual({ added: 0, updated: 0, unchanged: 250 });
       const changed = items.map((item, i) => (i < 3 ? { ...item, rates: { day: 200 } } : item));
-      expect(await store.putMany('aviation', [...changed, sampleItem('seat-new')])).toEqual({ added: 1, updated: 3, unchanged: 247 });
-      expect((await store.get('aviation', 'seat-001'))?.rates).toEqual({ day: 200 });
-      expect(await store.count('aviation')).toBe(251);
+      expect(await subject.store.putMany('aviation', [...changed, sampleItem('seat-new')])).toEqual({ added: 1, updated: 3, unchanged: 247 });
+      expect((await subject.store.get('aviation', 'seat-001'))?.rates).toEqual({ day: 200 });
+      expect(await subject.store.count('aviation')).toBe(251);
     });
 
     it('changes an item atomically: concurrent changes all count, and a refused change writes nothing', async () => {
-      await store.put('aviation', sampleItem('seat', { quantity: 0 }));
-      await Promise.all(Array.from({ length: 20 }, () => store.update('aviation', 'seat', (current) => ({ ...current, quantity: current.quantity + 1 }))));
-      expect((await store.get('aviation', 'seat'))?.quantity).toBe(20);
-      await expect(store.update('aviation', 'seat', (current) => ({ ...current, quantity: -5 }))).rejects.toThrow(ItemInvalidError);
+      await subject.store.put('aviation', sampleItem('seat', { quantity: 0 }));
+      await Promise.all(Array.from({ length: 20 }, () => subject.store.update('aviation', 'seat', (current) => ({ ...current, quantity: current.quantity + 1 }))));
+      expect((await subject.store.get('aviation', 'seat'))?.quantity).toBe(20);
+      await expect(subject.store.update('aviation', 'seat', (current) => ({ ...current, quantity: -5 }))).rejects.toThrow(ItemInvalidError);
       await expect(
-        store.update('aviation', 'seat', () => {
+        subject.store.update('aviation', 'seat', () => {
           throw new Error('stale');
         }),
       ).rejects.toThrow('stale');
-      expect((await store.get('aviation', 'seat'))?.quantity).toBe(20);
-      await expect(store.update('aviation', 'nothing', (current) => current)).rejects.toThrow(UnknownItemError);
+      expect((await subject.store.get('aviation', 'seat'))?.quantity).toBe(20);
+      await expect(subject.store.update('aviation', 'nothing', (current) => current)).rejects.toThrow(UnknownItemError);
       // The id stays the item's own, whatever the change says.
-      expect((await store.update('aviation', 'seat', (current) => ({ ...current, objectID: 'other' }))).objectID).toBe('seat');
-      expect(await store.get('aviation', 'other')).toBeUndefined();
+      expect((await subject.store.update('aviation', 'seat', (current) => ({ ...current, objectID: 'other' }))).objectID).toBe('seat');
+      expect(await subject.store.get('aviation', 'other')).toBeUndefined();
     });
 
     it('pages through a tenant in id order', async () => {
-      await store.putMany(
+      await subject.store.putMany(
         'aviation',
         ['c', 'a', 'e', 'b', 'd'].map((id) => sampleItem(id)),
       );
-      const first = await store.list('aviation', { limit: 2 });
-      const second = await store.list('aviation', { after: first.at(-1)!.objectID, limit: 2 });
-      const rest = await store.list('aviation', { after: second.at(-1)!.objectID });
+      const first = await subject.store.list('aviation', { limit: 2 });
+      const second = await subject.store.list('aviation', { after: first.at(-1)!.objectID, limit: 2 });
+      const rest = await subject.store.list('aviation', { after: second.at(-1)!.objectID });
       expect([first, second, rest].map((page) => page.map((item) => item.objectID))).toEqual([['a', 'b'], ['c', 'd'], ['e']]);
     });
 
     it('tells subscribers of a tenant what changed, until they stop listening, and nothing of other tenants', async () => {
       // What a subscriber knows, applied in order: an item's quantity, or gone.
       const known = new Map<string, number | 'deleted'>();
-      const unsubscribe = store.subscribe('aviation', (change) => known.set(change.kind === 'put' ? change.item.objectID : change.objectID, change.kind === 'put' ? change.item.quantity : 'deleted'));
-      await store.putMany('aviation', [sampleItem('a'), sampleItem('b')]);
-      await store.putMany('aviation', [sampleItem('a'), sampleItem('b', { quantity: 3 })]);
-      await store.put('platform', sampleItem('z'));
-      expect(await store.delete('aviation', 'a')).toBe(true);
-      expect(await store.delete('aviation', 'a')).toBe(false);
+      const unsubscribe = subject.store.subscribe('aviation', (change) =>
+        known.set(change.kind === 'put' ? change.item.objectID : change.objectID, change.kind === 'put' ? change.item.quantity : 'deleted'),
+      );
+      await subject.store.putMany('aviation', [sampleItem('a'), sampleItem('b')]);
+      await subject.store.putMany('aviation', [sampleItem('a'), sampleItem('b', { quantity: 3 })]);
+      await subject.store.put('platform', sampleItem('z'));
+      expect(await subject.store.delete('aviation', 'a')).toBe(true);
+      expect(await subject.store.delete('aviation', 'a')).toBe(false);
       await expect.poll(() => Object.fromEntries(known)).toEqual({ a: 'deleted', b: 3 });
       unsubscribe();
-      await store.put('aviation', sampleItem('c'));
+      await subject.store.put('aviation', sampleItem('c'));
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(known.has('c')).toBe(false);
       expect(known.has('z')).toBe(false);
@@ -110,9 +105,9 @@ export function describeItemStoreContract(name: string, open: () => Promise<{ st
 
     it('keeps text as it was given, hostile or not', async () => {
       const name = '<img src=x onerror=alert(1)> "Robert\'); DROP TABLE items;--';
-      await store.put('aviation', sampleItem('hostile', { name, description: 'ünïcödé ✈ \u0000 nul' }));
-      expect(await store.get('aviation', 'hostile')).toMatchObject({ name, description: 'ünïcödé ✈ \u0000 nul' });
-      expect(await store.count('aviation')).toBe(1);
+      await subject.store.put('aviation', sampleItem('hostile', { name, description: 'ünïcödé ✈ \u0000 nul' }));
+      expect(await subject.store.get('aviation', 'hostile')).toMatchObject({ name, description: 'ünïcödé ✈ \u0000 nul' });
+      expect(await subject.store.count('aviation')).toBe(1);
     });
   });
 }

@@ -6,14 +6,13 @@
 import { TENANT_PARTS } from '../../schema/rules';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Tenant } from '../../schema/types.generated';
 import { TenantExistsError, TenantInvalidError, UnknownTenantError, UnknownVersionError, ValidationFailedError, VersionConflictError, type TenantStore } from '../../server/stores/tenant-store';
 import { acmeDir, tenantsDir } from '../helpers/paths';
+import { storeUnderTest, type OpenedStore } from './store-under-test';
 
-export interface StoreFixture {
-  store: TenantStore;
-  cleanup(): Promise<void>;
+export interface StoreFixture extends OpenedStore<TenantStore> {
   /** Breaks a tenant's stored site part behind the store's back (a hand edit, a bad git merge). */
   breakByHand(tenantId: string): Promise<void>;
 }
@@ -32,25 +31,16 @@ export const aviationTenant = () => readTenant(path.join(tenantsDir, 'aviation')
 
 export function describeTenantStoreContract(adapter: string, open: () => Promise<StoreFixture>) {
   describe(`TenantStore contract: ${adapter}`, () => {
-    let fixture: StoreFixture;
-    let store: TenantStore;
-    beforeEach(async () => {
-      fixture = await open();
-      store = fixture.store;
-    });
-    afterEach(async () => {
-      await store.close();
-      await fixture.cleanup();
-    });
+    const subject = storeUnderTest(open);
 
     const current = async (id: string) => {
-      const record = await store.get(id);
+      const record = await subject.store.get(id);
       if (!record) throw new Error(`no tenant ${id}`);
       return record;
     };
 
     it('lists tenants sorted by id, with names, domains and versions', async () => {
-      const list = await store.list();
+      const list = await subject.store.list();
       expect(list.map((t) => [t.tenantId, t.displayName, t.domain])).toEqual([
         ['acme', 'Acme Props', 'www.acme-props.example'],
         ['aviation', 'Jetway Props', 'www.jetwayprops.com'],
@@ -62,16 +52,16 @@ export function describeTenantStoreContract(adapter: string, open: () => Promise
       const record = await current('acme');
       expect(record.tenant).toEqual(acmeTenant());
       expect(record.tenant.site).not.toHaveProperty('$schema');
-      expect(await store.get('nobody')).toBeUndefined();
-      for (const hostile of ['../acme', 'acme/../aviation', '..', 'ACME', '', '%2e%2e']) expect(await store.get(hostile)).toBeUndefined();
+      expect(await subject.store.get('nobody')).toBeUndefined();
+      for (const hostile of ['../acme', 'acme/../aviation', '..', 'ACME', '', '%2e%2e']) expect(await subject.store.get(hostile)).toBeUndefined();
     });
 
     it('resolves a domain to its tenant in constant time, and knows which ids exist', async () => {
-      expect(store.tenantForDomain('www.jetwayprops.com')).toBe('aviation');
-      expect(store.tenantForDomain('WWW.JetwayProps.com')).toBe('aviation');
-      expect(store.tenantForDomain('unknown.example')).toBeUndefined();
-      expect(store.has('acme')).toBe(true);
-      expect(store.has('nobody')).toBe(false);
+      expect(subject.store.tenantForDomain('www.jetwayprops.com')).toBe('aviation');
+      expect(subject.store.tenantForDomain('WWW.JetwayProps.com')).toBe('aviation');
+      expect(subject.store.tenantForDomain('unknown.example')).toBeUndefined();
+      expect(subject.store.has('acme')).toBe(true);
+      expect(subject.store.has('nobody')).toBe(false);
     });
 
     it('replaces a tenant at its current version, and records who changed what', async () => {
@@ -79,10 +69,10 @@ export function describeTenantStoreContract(adapter: string, open: () => Promise
       const tenant = structuredClone(before.tenant);
       tenant.site.appTitle = 'Acme Props & Sets';
       tenant.vendor.weeklyDiscounts = [1, 1, 1, 1, 1, 1, 1, 0.5];
-      const after = await store.put('acme', tenant, { ifMatch: before.version, actor: 'ada@example.com' });
+      const after = await subject.store.put('acme', tenant, { ifMatch: before.version, actor: 'ada@example.com' });
       expect(after.version).not.toBe(before.version);
       expect((await current('acme')).tenant).toEqual(tenant);
-      const [entry] = await store.history('acme');
+      const [entry] = await subject.store.history('acme');
       expect(entry).toMatchObject({ version: after.version, previousVersion: before.version, actor: 'ada@example.com' });
       expect(entry!.changed).toEqual(expect.arrayContaining(['/site/appTitle', '/vendor/weeklyDiscounts/0']));
       expect(Date.parse(entry!.at)).not.toBeNaN();
@@ -92,10 +82,10 @@ export function describeTenantStoreContract(adapter: string, open: () => Promise
       const before = await current('acme');
       const first = structuredClone(before.tenant);
       first.site.appTitle = 'First';
-      await store.put('acme', first, { ifMatch: before.version, actor: 'a' });
+      await subject.store.put('acme', first, { ifMatch: before.version, actor: 'a' });
       const second = structuredClone(before.tenant);
       second.site.appTitle = 'Second';
-      await expect(store.put('acme', second, { ifMatch: before.version, actor: 'b' })).rejects.toBeInstanceOf(VersionConflictError);
+      await expect(subject.store.put('acme', second, { ifMatch: before.version, actor: 'b' })).rejects.toBeInstanceOf(VersionConflictError);
       expect((await current('acme')).tenant.site.appTitle).toBe('First');
     });
 
@@ -103,19 +93,19 @@ export function describeTenantStoreContract(adapter: string, open: () => Promise
       const before = await current('acme');
       const schemaBreak = structuredClone(before.tenant);
       (schemaBreak.vendor as { weeklyDiscounts: number[] }).weeklyDiscounts = [0.5, 0.5];
-      await expect(store.put('acme', schemaBreak, { ifMatch: before.version, actor: 'a' })).rejects.toMatchObject({
+      await expect(subject.store.put('acme', schemaBreak, { ifMatch: before.version, actor: 'a' })).rejects.toMatchObject({
         issues: [expect.objectContaining({ file: 'vendor', pointer: '/weeklyDiscounts', rule: 'schema/minItems' })],
       });
       const ruleBreak = structuredClone(before.tenant);
       ruleBreak.site.footerLinks = [{ label: 'Nowhere', target: '/pages/nowhere' }];
-      await expect(store.put('acme', ruleBreak, { ifMatch: before.version, actor: 'a' })).rejects.toMatchObject({
+      await expect(subject.store.put('acme', ruleBreak, { ifMatch: before.version, actor: 'a' })).rejects.toMatchObject({
         issues: [expect.objectContaining({ file: 'site', pointer: '/footerLinks/0/target', rule: 'link-target-resolves' })],
       });
       const domainClash = structuredClone(before.tenant);
       domainClash.site.domain = 'www.jetwayprops.com';
-      await expect(store.put('acme', domainClash, { ifMatch: before.version, actor: 'a' })).rejects.toBeInstanceOf(ValidationFailedError);
+      await expect(subject.store.put('acme', domainClash, { ifMatch: before.version, actor: 'a' })).rejects.toBeInstanceOf(ValidationFailedError);
       expect(await current('acme')).toEqual(before);
-      expect(await store.history('acme')).toEqual([]);
+      expect(await subject.store.history('acme')).toEqual([]);
     });
 
     it('lets exactly one of 50 concurrent writes based on the same version through', async () => {
@@ -123,7 +113,7 @@ export function describeTenantStoreContract(adapter: string, open: () => Promise
       const attempts = Array.from({ length: 50 }, (_, i) => {
         const tenant = structuredClone(before.tenant);
         tenant.site.appTitle = `Writer ${i}`;
-        return store.put('acme', tenant, { ifMatch: before.version, actor: `writer-${i}` });
+        return subject.store.put('acme', tenant, { ifMatch: before.version, actor: `writer-${i}` });
       });
       const results = await Promise.allSettled(attempts);
       const won = results.filter((r) => r.status === 'fulfilled');
@@ -131,75 +121,75 @@ export function describeTenantStoreContract(adapter: string, open: () => Promise
       for (const lost of results.filter((r) => r.status === 'rejected')) expect((lost as PromiseRejectedResult).reason).toBeInstanceOf(VersionConflictError);
       const winner = (won[0] as PromiseFulfilledResult<{ version: string }>).value;
       expect((await current('acme')).version).toBe(winner.version);
-      expect(await store.history('acme')).toHaveLength(1);
+      expect(await subject.store.history('acme')).toHaveLength(1);
     });
 
     it('keeps history that can be diffed and restored', async () => {
       const v0 = await current('acme');
       const t1 = structuredClone(v0.tenant);
       t1.site.appTitle = 'Version one';
-      const v1 = await store.put('acme', t1, { ifMatch: v0.version, actor: 'a' });
+      const v1 = await subject.store.put('acme', t1, { ifMatch: v0.version, actor: 'a' });
       const t2 = structuredClone(t1);
       t2.site.colorMap = [{ name: 'Teal', swatch: ['#008080'] }];
-      const v2 = await store.put('acme', t2, { ifMatch: v1.version, actor: 'b' });
+      const v2 = await subject.store.put('acme', t2, { ifMatch: v1.version, actor: 'b' });
 
-      expect((await store.history('acme')).map((e) => e.version)).toEqual([v2.version, v1.version]);
-      expect(await store.atVersion('acme', v0.version)).toEqual(v0.tenant);
-      expect(await store.diff('acme', v0.version, v1.version)).toEqual([{ op: 'replace', path: '/site/appTitle', value: 'Version one' }]);
-      await expect(store.atVersion('acme', 'no-such-version')).rejects.toBeInstanceOf(UnknownVersionError);
+      expect((await subject.store.history('acme')).map((e) => e.version)).toEqual([v2.version, v1.version]);
+      expect(await subject.store.atVersion('acme', v0.version)).toEqual(v0.tenant);
+      expect(await subject.store.diff('acme', v0.version, v1.version)).toEqual([{ op: 'replace', path: '/site/appTitle', value: 'Version one' }]);
+      await expect(subject.store.atVersion('acme', 'no-such-version')).rejects.toBeInstanceOf(UnknownVersionError);
 
-      const restored = await store.restore('acme', v0.version, { ifMatch: v2.version, actor: 'c' });
+      const restored = await subject.store.restore('acme', v0.version, { ifMatch: v2.version, actor: 'c' });
       expect(restored.version).toBe(v0.version);
       expect((await current('acme')).tenant).toEqual(v0.tenant);
-      expect((await store.history('acme'))[0]).toMatchObject({ previousVersion: v2.version, version: v0.version, actor: 'c' });
-      await expect(store.restore('acme', v1.version, { ifMatch: v2.version, actor: 'd' })).rejects.toBeInstanceOf(VersionConflictError);
+      expect((await subject.store.history('acme'))[0]).toMatchObject({ previousVersion: v2.version, version: v0.version, actor: 'c' });
+      await expect(subject.store.restore('acme', v1.version, { ifMatch: v2.version, actor: 'd' })).rejects.toBeInstanceOf(VersionConflictError);
     });
 
     it('repairs a tenant broken by hand without keeping the broken version in its history', async () => {
-      await fixture.breakByHand('acme');
-      const error = await store.get('acme').catch((e: unknown) => e);
+      await subject.fixture.breakByHand('acme');
+      const error = await subject.store.get('acme').catch((e: unknown) => e);
       expect(error).toBeInstanceOf(TenantInvalidError);
-      const broken = (await store.list()).find((t) => t.tenantId === 'acme')!.version;
-      const { version: good } = await store.put('acme', acmeTenant(), { ifMatch: broken, actor: 'repair@example.com' });
+      const broken = (await subject.store.list()).find((t) => t.tenantId === 'acme')!.version;
+      const { version: good } = await subject.store.put('acme', acmeTenant(), { ifMatch: broken, actor: 'repair@example.com' });
       expect((await current('acme')).tenant).toEqual(acmeTenant());
-      const [entry] = await store.history('acme');
+      const [entry] = await subject.store.history('acme');
       expect(entry).toMatchObject({ version: good, previousVersion: null, actor: 'repair@example.com', changed: [''] });
       // The broken version was never stored, so it cannot be shown or restored.
-      await expect(store.atVersion('acme', broken)).rejects.toBeInstanceOf(UnknownVersionError);
-      await expect(store.restore('acme', broken, { ifMatch: good, actor: 'x' })).rejects.toBeInstanceOf(UnknownVersionError);
+      await expect(subject.store.atVersion('acme', broken)).rejects.toBeInstanceOf(UnknownVersionError);
+      await expect(subject.store.restore('acme', broken, { ifMatch: good, actor: 'x' })).rejects.toBeInstanceOf(UnknownVersionError);
     });
 
     it('archives a tenant at its current version: gone from service, domain free, id reusable with a new history', async () => {
       const { version } = await current('acme');
-      await expect(store.archive('acme', { ifMatch: 'stale', actor: 'staff@example.com' })).rejects.toBeInstanceOf(VersionConflictError);
-      expect(store.has('acme')).toBe(true);
-      await store.archive('acme', { ifMatch: version, actor: 'staff@example.com' });
-      expect(await store.get('acme')).toBeUndefined();
-      expect(store.has('acme')).toBe(false);
-      expect(store.tenantForDomain('www.acme-props.example')).toBeUndefined();
-      expect((await store.list()).map((t) => t.tenantId)).toEqual(['aviation']);
-      await expect(store.archive('acme', { ifMatch: version, actor: 'x' })).rejects.toBeInstanceOf(UnknownTenantError);
+      await expect(subject.store.archive('acme', { ifMatch: 'stale', actor: 'staff@example.com' })).rejects.toBeInstanceOf(VersionConflictError);
+      expect(subject.store.has('acme')).toBe(true);
+      await subject.store.archive('acme', { ifMatch: version, actor: 'staff@example.com' });
+      expect(await subject.store.get('acme')).toBeUndefined();
+      expect(subject.store.has('acme')).toBe(false);
+      expect(subject.store.tenantForDomain('www.acme-props.example')).toBeUndefined();
+      expect((await subject.store.list()).map((t) => t.tenantId)).toEqual(['aviation']);
+      await expect(subject.store.archive('acme', { ifMatch: version, actor: 'x' })).rejects.toBeInstanceOf(UnknownTenantError);
       // The domain can go to another tenant, and the id can be used again, starting afresh.
       const aviation = await current('aviation');
-      await store.put('aviation', { ...aviation.tenant, site: { ...aviation.tenant.site, domain: 'www.acme-props.example' } }, { ifMatch: aviation.version, actor: 'x' });
-      await store.create('acme', { ...acmeTenant(), site: { ...acmeTenant().site, domain: 'www.acme-two.example' } }, 'staff@example.com');
-      expect((await store.history('acme')).map((e) => e.previousVersion)).toEqual([null]);
+      await subject.store.put('aviation', { ...aviation.tenant, site: { ...aviation.tenant.site, domain: 'www.acme-props.example' } }, { ifMatch: aviation.version, actor: 'x' });
+      await subject.store.create('acme', { ...acmeTenant(), site: { ...acmeTenant().site, domain: 'www.acme-two.example' } }, 'staff@example.com');
+      expect((await subject.store.history('acme')).map((e) => e.previousVersion)).toEqual([null]);
     });
 
     it('treats writing the same content as no change', async () => {
       const before = await current('acme');
-      const again = await store.put('acme', structuredClone(before.tenant), { ifMatch: before.version, actor: 'a' });
+      const again = await subject.store.put('acme', structuredClone(before.tenant), { ifMatch: before.version, actor: 'a' });
       expect(again.version).toBe(before.version);
-      expect(await store.history('acme')).toEqual([]);
+      expect(await subject.store.history('acme')).toEqual([]);
     });
 
     it('moves the domain index with a domain change', async () => {
       const before = await current('acme');
       const moved = structuredClone(before.tenant);
       moved.site.domain = 'www.acme-moved.example';
-      await store.put('acme', moved, { ifMatch: before.version, actor: 'a' });
-      expect(store.tenantForDomain('www.acme-moved.example')).toBe('acme');
-      expect(store.tenantForDomain('www.acme-props.example')).toBeUndefined();
+      await subject.store.put('acme', moved, { ifMatch: before.version, actor: 'a' });
+      expect(subject.store.tenantForDomain('www.acme-moved.example')).toBe('acme');
+      expect(subject.store.tenantForDomain('www.acme-props.example')).toBeUndefined();
     });
 
     it('creates a tenant once, validated, and refuses to create it again', async () => {
@@ -207,18 +197,18 @@ export function describeTenantStoreContract(adapter: string, open: () => Promise
       fresh.site.tenantId = 'studio-b';
       fresh.vendor.id = 'studio-b';
       fresh.site.domain = 'www.studio-b.example';
-      const record = await store.create('studio-b', fresh, 'staff@example.com');
+      const record = await subject.store.create('studio-b', fresh, 'staff@example.com');
       expect(record.tenant).toEqual(fresh);
-      expect(store.has('studio-b')).toBe(true);
-      expect(store.tenantForDomain('www.studio-b.example')).toBe('studio-b');
-      expect((await store.history('studio-b'))[0]).toMatchObject({ previousVersion: null, actor: 'staff@example.com' });
-      await expect(store.create('studio-b', fresh, 'x')).rejects.toBeInstanceOf(TenantExistsError);
+      expect(subject.store.has('studio-b')).toBe(true);
+      expect(subject.store.tenantForDomain('www.studio-b.example')).toBe('studio-b');
+      expect((await subject.store.history('studio-b'))[0]).toMatchObject({ previousVersion: null, actor: 'staff@example.com' });
+      await expect(subject.store.create('studio-b', fresh, 'x')).rejects.toBeInstanceOf(TenantExistsError);
       const wrongId = structuredClone(fresh);
       wrongId.site.domain = 'www.other.example';
-      await expect(store.create('other', wrongId, 'x')).rejects.toMatchObject({
+      await expect(subject.store.create('other', wrongId, 'x')).rejects.toMatchObject({
         issues: expect.arrayContaining([expect.objectContaining({ file: 'site', pointer: '/tenantId', rule: 'tenant-id-matches-folder' })]),
       });
-      expect(store.has('other')).toBe(false);
+      expect(subject.store.has('other')).toBe(false);
     });
   });
 }
