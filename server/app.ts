@@ -100,7 +100,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(profileStore, { config: options.config });
   await app.register(itemStore, { config: options.config });
   await app.register(search, { config: options.config });
-  await app.register(itemRoutes);
+  await app.register(itemRoutes, { tenantsDir: options.config.tenantsDir });
   await app.register(quoteRequestStore, { config: options.config });
   await app.register(users);
   await app.register(identityPlugin, { config: options.config });

@@ -7,13 +7,14 @@
 import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { Alert, Box, Button, Card, CardActions, CardContent, LinearProgress, Menu, MenuItem, Typography } from '@mui/material';
-import { useRef, useState, type DragEvent } from 'react';
+import { useRef, useState } from 'react';
 import { Confirm, Loading, Title, useDataProvider, useGetList, useGetOne, useNotify, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { rootSchema } from '../../schema/schema-walk';
 import { pointerLabel } from '../history/pointer-label';
 import { fieldsOf } from '../schema-form/fields';
 import { ACCEPTED, base64Of, uploadName, uploadRefusal } from './upload';
+import { useFileDrop } from './useFileDrop';
 
 interface Asset {
   id: string;
@@ -185,7 +186,6 @@ export function AssetsPanel() {
   const input = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState<string>();
   const [refusal, setRefusal] = useState<string>();
-  const [dragging, setDragging] = useState(false);
 
   const send = async (file: File) => {
     setRefusal(undefined);
@@ -210,20 +210,13 @@ export function AssetsPanel() {
       setUploading(undefined);
     }
   };
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    setDragging(false);
-    const file = event.dataTransfer.files[0];
-    if (file) void send(file);
-  };
+  const { dragging, dropProps } = useFileDrop((file) => void send(file));
 
   return (
     <Box sx={{ mt: 1 }}>
       <Title title={translate('backlot.assets.title', { tenant: tenantId })} />
       <Box
-        onDragOver={(event) => (event.preventDefault(), setDragging(true))}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
+        {...dropProps}
         sx={{ border: '2px dashed', borderColor: dragging ? 'primary.main' : 'grey.400', bgcolor: dragging ? 'action.hover' : 'background.paper', borderRadius: 2, p: 3, textAlign: 'center', mb: 2 }}
       >
         <CloudUploadOutlinedIcon sx={{ fontSize: 40, color: 'text.secondary' }} />

@@ -1,14 +1,17 @@
 /**
  * An item's form, for adding and editing: every plain setting from the item schema (labels, help
  * and bounds from it: schema-form/fields.ts), and the parts that choose from the tenant as selects
- * (the category path, colours, each custom field's options), tags as words, photos as rows.
+ * (the category path, colours, each custom field's options), tags as words, photos as rows, each
+ * with its thumbnail, its address typed or filled by uploading a file (ItemPhotoInputs.tsx).
  */
-import { ArrayInput, NumberInput, required, SelectArrayInput, SelectInput, SimpleForm, SimpleFormIterator, TextInput, useTranslate } from 'react-admin';
+import { red } from '@mui/material/colors';
+import { ArrayInput, required, SelectArrayInput, SelectInput, SimpleForm, SimpleFormIterator, TextInput, Toolbar, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { withDefaults } from '../../schema/defaults';
 import { rootSchema } from '../../schema/schema-walk';
 import { fieldsOf } from '../schema-form/fields';
 import { SchemaInput } from '../schema-form/SchemaInput';
+import { ItemPhotoInputs } from './ItemPhotoInputs';
 import { useTenantChoices } from './useTenantChoices';
 
 const fields = fieldsOf(rootSchema('item'), { skip: ['objectID', 'category', 'vendorId', '_geoloc', 'createdAt', 'updatedAt'] });
@@ -57,12 +60,15 @@ function CategoryInputs({ tenantId }: { tenantId: string }) {
   );
 }
 
+/** react-admin's toolbar (Save; Delete on an item that exists), its Delete red enough to read on the toolbar's grey. */
+const toolbar = <Toolbar sx={{ '& .ra-delete-button': { color: red[900] } }} />;
+
 export function ItemForm({ tenantId, isNew }: { tenantId: string; isNew: boolean }) {
   const translate = useTranslate();
   const { colourChoices, customFields } = useTenantChoices(tenantId);
   return (
     // A new item starts from the schema's defaults (one in stock, no tags …), the tenant as its vendor.
-    <SimpleForm warnWhenUnsavedChanges sx={{ maxWidth: 880 }} {...(isNew && { defaultValues: withDefaults('item', { vendorId: tenantId }) })}>
+    <SimpleForm toolbar={toolbar} warnWhenUnsavedChanges sx={{ maxWidth: 880 }} {...(isNew && { defaultValues: withDefaults('item', { vendorId: tenantId }) })}>
       <SchemaInput field={objectIdField} readOnly={!isNew} />
       {fields.map((field) => (
         <SchemaInput key={field.source} field={field} />
@@ -74,11 +80,9 @@ export function ItemForm({ tenantId, isNew }: { tenantId: string; isNew: boolean
       ))}
       <TextInput source="tags" label={translate('backlot.items.tags')} helperText={translate('backlot.items.tagsHelp')} format={tagsFormat} parse={tagsParse} fullWidth />
       <ArrayInput source="images" label={translate('backlot.items.photos')}>
-        <SimpleFormIterator inline>
-          <TextInput source="url" label={translate('backlot.items.photoUrl')} validate={required()} sx={{ minWidth: 280 }} />
-          <TextInput source="alt" label={translate('backlot.items.photoAlt')} validate={required()} sx={{ minWidth: 280 }} />
-          <NumberInput source="width" label={translate('backlot.items.photoWidth')} validate={required()} min={1} max={8192} sx={{ width: 110 }} />
-          <NumberInput source="height" label={translate('backlot.items.photoHeight')} validate={required()} min={1} max={8192} sx={{ width: 110 }} />
+        {/* A row's move and remove buttons show on hover (react-admin's way), and here too while focus is in the row, so they are reached by keyboard. */}
+        <SimpleFormIterator sx={{ '& .RaSimpleFormIterator-line:focus-within > .RaSimpleFormIterator-action': { visibility: 'visible' } }}>
+          <ItemPhotoInputs tenantId={tenantId} />
         </SimpleFormIterator>
       </ArrayInput>
     </SimpleForm>

@@ -1,17 +1,37 @@
 /**
  * A tenant's catalogue items: a photo, name, category, day rate and stock per row, searchable by
- * text and filtered by the listing's own facets (group, colour), sortable, paged; select rows to
- * tag or move them together. A row opens the item's form.
+ * text and filtered by the listing's own facets (group, colour, tags) and, added from "Add
+ * filter", by each of the tenant's custom fields (Eras, Styles, Rooms …), sortable, paged; select
+ * rows to tag or move them together. A row opens the item's form. As on the storefront, several
+ * values of one filter match any of them, and the filters all apply together.
  */
 import { Box } from '@mui/material';
-import { CreateButton, Datagrid, DateField, FunctionField, List, NumberField, SearchInput, SelectInput, TextField, TopToolbar, useTranslate } from 'react-admin';
+import {
+  AutocompleteArrayInput,
+  CreateButton,
+  Datagrid,
+  DateField,
+  FilterButton,
+  FunctionField,
+  List,
+  NumberField,
+  SearchInput,
+  SelectArrayInput,
+  SelectInput,
+  TextField,
+  TopToolbar,
+  useGetList,
+  useTranslate,
+} from 'react-admin';
 import type { Item } from '../../schema/types.generated';
 import { ItemBulkActions } from './ItemBulkActions';
 import { useTenantChoices } from './useTenantChoices';
 
 export function ItemList({ tenantId }: { tenantId: string }) {
   const translate = useTranslate();
-  const { groupChoices, colourChoices, groups } = useTenantChoices(tenantId);
+  const { groupChoices, colourChoices, groups, customFields } = useTenantChoices(tenantId);
+  const { data: tags } = useGetList<{ id: string; count: number }>(`tenants/${tenantId}/item-tags`, { pagination: { page: 1, perPage: 1000 }, sort: { field: 'id', order: 'ASC' } });
+  const tagChoices = (tags ?? []).map((tag) => ({ id: tag.id, name: `${tag.id} (${tag.count})` }));
   const categoryName = (item: Item) => {
     const group = groups.find((candidate) => candidate.slug === item.category.group);
     const category = group?.categories.find((candidate) => candidate.slug === item.category.category);
@@ -27,9 +47,20 @@ export function ItemList({ tenantId }: { tenantId: string }) {
         <SearchInput key="q" source="q" alwaysOn placeholder={translate('backlot.items.search')} />,
         <SelectInput key="group" source="group" label={translate('backlot.items.group')} choices={groupChoices} alwaysOn emptyText={translate('backlot.items.anyGroup')} />,
         <SelectInput key="colors" source="colors" label={translate('backlot.items.colour')} choices={colourChoices} alwaysOn emptyText={translate('backlot.items.anyColour')} />,
+        <AutocompleteArrayInput key="tags" source="tags" label={translate('backlot.items.tags')} choices={tagChoices} alwaysOn sx={{ minWidth: 220 }} />,
+        ...customFields.map((field) => (
+          <SelectArrayInput
+            key={field.slug}
+            source={`customFields.${field.slug}`}
+            label={field.name}
+            choices={field.options.map((option) => ({ id: option.slug, name: option.name }))}
+            sx={{ minWidth: 200 }}
+          />
+        )),
       ]}
       actions={
         <TopToolbar>
+          <FilterButton />
           <CreateButton to={`/t/${tenantId}/items/create`} />
         </TopToolbar>
       }
@@ -39,6 +70,14 @@ export function ItemList({ tenantId }: { tenantId: string }) {
         rowClick={(id) => `/t/${tenantId}/items/${encodeURIComponent(String(id))}`}
         bulkActionButtons={<ItemBulkActions tenantId={tenantId} />}
         empty={<Box sx={{ p: 2 }}>{translate('backlot.items.empty')}</Box>}
+        // On a phone the columns that tell items apart stay (category and date go) with less padding,
+        // and a table still too wide scrolls inside its card rather than widening the page (a zero
+        // width that grows to the card's: its content no longer sets the page's width).
+        sx={{
+          '& .RaDatagrid-tableWrapper': { overflowX: 'auto', width: 0, minWidth: '100%' },
+          '& .wide-only': { display: { xs: 'none', md: 'table-cell' } },
+          '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } },
+        }}
       >
         <FunctionField
           label=""
@@ -48,10 +87,10 @@ export function ItemList({ tenantId }: { tenantId: string }) {
           }}
         />
         <TextField source="name" label={translate('backlot.items.name')} />
-        <FunctionField label={translate('backlot.items.category')} render={categoryName} />
+        <FunctionField label={translate('backlot.items.category')} render={categoryName} cellClassName="wide-only" headerClassName="wide-only" />
         <NumberField source="rates.day" label={translate('backlot.items.dayRate')} options={{ style: 'currency', currency: 'USD' }} sortBy="rates.day" />
         <NumberField source="quantity" label={translate('backlot.items.quantity')} />
-        <DateField source="updatedAt" label={translate('backlot.items.updated')} />
+        <DateField source="updatedAt" label={translate('backlot.items.updated')} cellClassName="wide-only" headerClassName="wide-only" />
       </Datagrid>
     </List>
   );

@@ -2,8 +2,12 @@
  * The console's Items screen end to end, in Chromium against the built server: a tenant admin adds
  * an item through the form (its category, colours and custom fields chosen from the tenant), finds
  * it by search, edits it, is refused a stale save without losing what was typed, and tags it in
- * bulk; the storefront then shows it. axe-core on the list and the form.
+ * bulk; filters the list by a tag and by eras (any value within a filter, every filter together);
+ * uploads a photo to it by keyboard (a non-image refused with the reason, before and after
+ * sending), saves, and the photo's address serves the file; the storefront then shows it.
+ * axe-core on the list and the form; screenshots at 1280 and 375 px.
  */
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +24,12 @@ afterAll(() => app?.close(), 30_000);
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(app.artifacts, `${name}.png`), fullPage: true });
 const item = async (cookie: string, id: string) => (await http(`${app.server.url}/api/tenants/aviation/items/${id}`, { headers: { cookie } })).json();
 
+// A real 2×1 PNG.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAAEUlEQVR42mP8z8DwnwEIGAEAHQMC/6kFtBcAAAAASUVORK5CYII=', 'base64');
+
+/** The names in the list's rows, sorted. */
+const rowNames = async (page: Page) => (await page.locator('tbody td.column-name').allInnerTexts()).map((name) => name.trim()).sort();
+
 async function choose(page: Page, label: string, option: string) {
   await page.getByRole('combobox', { name: label, exact: true }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
@@ -27,7 +37,7 @@ async function choose(page: Page, label: string, option: string) {
 }
 
 describe('the Items screen', () => {
-  it('adds an item, finds it, edits it, refuses a stale save, and tags it in bulk', async () => {
+  it('adds an item, finds it, edits it, refuses a stale save, tags it in bulk, filters by tag and era, and uploads a photo', async () => {
     const { page, context, errors, cookie } = await app.logIn(AVIATION_ADMIN, { bypassCSP: true });
     await page.waitForURL(/#\/t\/aviation\/site/);
     await page.getByRole('menuitem', { name: 'Items' }).click();
@@ -106,9 +116,102 @@ describe('the Items screen', () => {
     expect((await item(await cookie(), 'e2e-jump-seat')).tags).toEqual(['stunt-safe', 'hero-prop', 'crew-area']);
     await shot(page, 'items_1280');
 
+    // Filtered by a tag and by eras: any value within a filter, every filter together.
+    const all: Array<{ name: string; tags?: string[]; customFields?: Record<string, string[]> }> = (
+      await http(`${app.server.url}/api/tenants/aviation/items?range=[0,999]`, { headers: { cookie: await cookie() } })
+    ).json();
+    const expected = (eras: string[]) =>
+      all
+        .filter((entry) => entry.tags?.includes('stunt-safe') && eras.some((era) => entry.customFields?.eras?.includes(era)))
+        .map((entry) => entry.name)
+        .sort();
+    await page.getByPlaceholder('Search items').fill('');
+    await page.getByRole('combobox', { name: 'Tags', exact: true }).fill('stunt');
+    await page.getByRole('option', { name: /^stunt-safe \(\d+\)$/ }).click();
+    await page.keyboard.press('Escape');
+    const stuntSafe = all.filter((entry) => entry.tags?.includes('stunt-safe')).map((entry) => entry.name).sort();
+    expect(stuntSafe).toContain('Flight Attendant Jump Seat, Grey');
+    await expect.poll(() => rowNames(page)).toEqual(stuntSafe);
+    await page.getByRole('button', { name: 'Add filter' }).click();
+    await page.getByRole('menuitemcheckbox', { name: 'Eras', exact: true }).click();
+    await choose(page, 'Eras', '2010s');
+    expect(expected(['2010s']).length).toBeGreaterThan(1);
+    expect(expected(['2010s']).length).toBeLessThan(stuntSafe.length);
+    await expect.poll(() => rowNames(page)).toEqual(expected(['2010s']));
+    // Its name now says what is chosen ("Eras 2010s").
+    await page.getByRole('combobox', { name: /^Eras\b/ }).click();
+    await page.getByRole('option', { name: 'Present Day', exact: true }).click();
+    await page.keyboard.press('Escape');
+    expect(expected(['2010s', 'present-day'])).toEqual([...expected(['2010s']), 'Flight Attendant Jump Seat, Grey'].sort());
+    await expect.poll(() => rowNames(page)).toEqual(expected(['2010s', 'present-day']));
+    expect((await axeViolations(page)).filter((violation) => !violation.includes('.select-item'))).toEqual([]);
+    await shot(page, 'items-filtered_1280');
+
+    // A photo, uploaded in the item's form: a non-image is refused with the reason (in the
+    // browser by its name, by the server by its content), a PNG is taken by keyboard.
+    const notes = path.join(app.root, 'notes.txt');
+    const fake = path.join(app.root, 'fake.png');
+    const png = path.join(app.root, 'Jump Seat (front).PNG');
+    await writeFile(notes, 'not a picture');
+    await writeFile(fake, 'not a picture either');
+    await writeFile(png, PNG);
+    await page.goto(`${app.server.url}/admin/#/t/aviation/items/e2e-jump-seat`);
+    await expect.poll(() => dayRate().inputValue()).toBe('120');
+    const photos = page.locator('.ra-input-images');
+    await photos.getByRole('button', { name: 'Add' }).click();
+    const photo = photos.locator('li').first();
+    await photo.getByText('No photo yet').waitFor();
+    await photo.getByLabel('Upload a photo').setInputFiles(notes);
+    await photo.getByRole('alert').filter({ hasText: 'notes.txt is not an SVG, PNG, JPEG, WebP or ICO image.' }).waitFor();
+    await photo.getByLabel('Upload a photo').setInputFiles(fake);
+    await photo.getByRole('alert').filter({ hasText: 'Not uploaded: the file is not a PNG image, whatever its name says.' }).waitFor();
+    await shot(page, 'item-photo-refused_1280');
+    const upload = photo.getByRole('button', { name: 'Upload a photo' });
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), upload.press('Enter')]);
+    await chooser.setFiles(png);
+    const photoUrl = photo.getByRole('textbox', { name: 'Address', exact: true });
+    await expect.poll(() => photoUrl.inputValue()).toMatch(/^\/items\/aviation\/jump-seat-front-[0-9a-f]{10}\.png$/);
+    expect(await photo.getByRole('alert').count()).toBe(0);
+    await photo.getByRole('status').filter({ hasText: 'Jump Seat (front).PNG uploaded. Say what it shows, then save the item.' }).waitFor();
+    expect(await photo.getByRole('spinbutton', { name: 'Width (px)' }).inputValue()).toBe('2');
+    expect(await photo.getByRole('spinbutton', { name: 'Height (px)' }).inputValue()).toBe('1');
+    // The alt text is still to be said, so it has the focus; the thumbnail shows the upload.
+    const altText = photo.getByRole('textbox', { name: 'What it shows', exact: true });
+    await expect.poll(() => altText.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.type('Grey jump seat, from the front');
+    // With focus in the row (not the mouse over it), its move and remove buttons show, so Tab reaches them.
+    await page.mouse.move(0, 0);
+    await expect.poll(() => photo.getByRole('button', { name: 'Remove' }).isVisible()).toBe(true);
+    const thumbnail = photo.getByRole('img', { name: 'Grey jump seat, from the front' });
+    await expect.poll(() => thumbnail.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBe(2);
+    expect(await thumbnail.getAttribute('src')).toBe(await photoUrl.inputValue());
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'item-photo_1280');
+    await photos.screenshot({ path: path.join(app.artifacts, 'item-photo-row_1280.png') });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(async () => (await item(await cookie(), 'e2e-jump-seat')).images?.length ?? 0).toBe(1);
+    const [image] = (await item(await cookie(), 'e2e-jump-seat')).images;
+    expect(image).toEqual({ url: await photoUrl.inputValue(), width: 2, height: 1, alt: 'Grey jump seat, from the front' });
+    const served = await fetch(`${app.server.url}${image.url}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
+
+    // Narrow: the form's photo row, and the filtered list.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await photo.scrollIntoViewIfNeeded();
+    await shot(page, 'item-photo_375');
+    await photos.screenshot({ path: path.join(app.artifacts, 'item-photo-row_375.png') });
+    // Nothing is wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.goto(`${app.server.url}/admin/#/t/aviation/items`);
+    await expect.poll(() => rowNames(page)).toEqual(expected(['2010s', 'present-day']));
+    await shot(page, 'items-filtered_375');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
     // The storefront shows it on its own page.
     expect(await app.storefront('/item/e2e-jump-seat')).toContain('Flight Attendant Jump Seat, Grey');
     expect(errors).toEqual([]);
     await context.close();
-  });
+  }, 120_000);
 });

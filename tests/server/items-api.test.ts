@@ -44,6 +44,106 @@ describe('the items API', () => {
     expect(one.headers.etag).toBe(`"${one.json().version}"`);
   });
 
+  it('filters by tags and by each custom field: any value within a filter, every filter together; a bad value is a 400 naming the filter', async () => {
+    const rows: Array<[string, Partial<Item>]> = [
+      ['f-1', { tags: ['f-spare', 'f-hero'], customFields: { eras: ['1960s'] } }],
+      ['f-2', { tags: ['f-hero'], customFields: { eras: ['present-day'] }, colors: ['Blue'] }],
+      ['f-3', { tags: ['f-spare'] }],
+      ['f-4', { customFields: { eras: ['1960s', 'present-day'] }, colors: ['Blue'] }],
+    ];
+    for (const [id, overrides] of rows) {
+      const answer = await create(acmeItem(id, overrides));
+      expect(answer.statusCode, answer.body).toBe(201);
+    }
+    const list = (filter: object) => t.as('acmeAdmin', { url: `/api/tenants/acme/items?filter=${encodeURIComponent(JSON.stringify(filter))}` });
+    const ids = async (filter: object) => {
+      const answer = await list(filter);
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer
+        .json()
+        .map((r: { id: string }) => r.id)
+        .filter((id: string) => id.startsWith('f-'))
+        .sort();
+    };
+    expect(await ids({ tags: 'f-hero' })).toEqual(['f-1', 'f-2']);
+    expect(await ids({ tags: ['f-hero', 'f-spare'] })).toEqual(['f-1', 'f-2', 'f-3']);
+    expect(await ids({ tags: ['no-such-tag'] })).toEqual([]);
+    expect(await ids({ customFields: { eras: ['1960s'] } })).toEqual(['f-1', 'f-4']);
+    expect(await ids({ customFields: { eras: 'present-day' } })).toEqual(['f-2', 'f-4']);
+    expect(await ids({ customFields: { eras: ['1960s', 'present-day'] } })).toEqual(['f-1', 'f-2', 'f-4']);
+    // Across filters, all of them.
+    expect(await ids({ tags: ['f-spare'], customFields: { eras: ['1960s'] } })).toEqual(['f-1']);
+    expect(await ids({ tags: ['f-hero', 'f-spare'], colors: ['Blue'] })).toEqual(['f-2']);
+    expect(await ids({ q: 'f-4', customFields: { eras: ['present-day'] } })).toEqual(['f-4']);
+    // A cleared input (react-admin sends [] or '') filters nothing.
+    const everything = (await t.as('acmeAdmin', { url: '/api/tenants/acme/items' })).headers['content-range'];
+    const cleared = await list({ tags: [], customFields: { eras: [] } });
+    expect(cleared.headers['content-range']).toBe(everything);
+
+    // Each filter's bad values, named by the filter.
+    for (const [filter, field, words] of [
+      [{ tags: ['Hero Prop'] }, 'filter.tags', /^The tags filter takes slugs .*"Hero Prop" is not one$/],
+      [{ tags: 7 }, 'filter.tags', /^The tags filter takes slugs/],
+      [{ customFields: ['eras'] }, 'filter.customFields', /^The customFields filter takes an object/],
+      [{ customFields: { decades: ['1960s'] } }, 'filter.customFields.decades', /^The customFields\.decades filter names no custom field of this tenant \(its fields: eras\)$/],
+      [{ customFields: { eras: ['1960s', '1890s'] } }, 'filter.customFields.eras', /^The customFields\.eras filter has "1890s", not an option of Eras \(its options: 1960s, present-day\)$/],
+      [{ customFields: { eras: [{ slug: '1960s' }] } }, 'filter.customFields.eras', /^The customFields\.eras filter takes slugs/],
+    ] as const) {
+      const answer = await list(filter);
+      expect(answer.statusCode, JSON.stringify(filter)).toBe(400);
+      expect(answer.json().message).toMatch(words);
+      expect(answer.json().errors).toEqual({ [field]: answer.json().message });
+    }
+
+    // The tags in use, for the filter's choices.
+    const tags = await t.as('acmeAdmin', { url: '/api/tenants/acme/item-tags' });
+    expect(tags.statusCode).toBe(200);
+    expect(tags.json()).toEqual(expect.arrayContaining([{ id: 'f-hero', count: 2 }, { id: 'f-spare', count: 2 }]));
+    expect([403, 404]).toContain((await t.as('aviationAdmin', { url: '/api/tenants/acme/item-tags' })).statusCode);
+  });
+
+  it('uploads an item photo through the asset rules: stored under a content-hashed name, served, refused as the tenant images are', async () => {
+    // A real 2×1 PNG.
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAAEUlEQVR42mP8z8DwnwEIGAEAHQMC/6kFtBcAAAAASUVORK5CYII=', 'base64');
+    const upload = (name: string, bytes: Buffer, who: 'acmeAdmin' | 'aviationAdmin' = 'acmeAdmin') =>
+      t.as(who, { method: 'POST', url: '/api/tenants/acme/item-photos', payload: { name, data: bytes.toString('base64') } });
+    const uploaded = await upload('jump_seat.v2.png', png);
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    expect(uploaded.json()).toEqual({ url: expect.stringMatching(/^\/items\/acme\/jump-seat-v2-[0-9a-f]{10}\.png$/), type: 'image/png', size: png.length, width: 2, height: 1 });
+    const { url } = uploaded.json();
+    const served = await t.app.inject({ url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.rawPayload.equals(png)).toBe(true);
+    // The same file again is the same photo; an item takes its address.
+    expect((await upload('jump_seat.v2.png', png)).json().url).toBe(url);
+    const withPhoto = await create(acmeItem('photo-item', { images: [{ url, width: 2, height: 1, alt: 'A jump seat' }] }));
+    expect(withPhoto.statusCode, withPhoto.body).toBe(201);
+
+    // Refused with the very words the tenant image upload uses, and nothing is written.
+    const asAsset = (name: string, bytes: Buffer) => t.as('acmeAdmin', { method: 'PUT', url: `/api/tenants/acme/assets/${name}`, payload: { data: bytes.toString('base64') } });
+    for (const [name, bytes] of [
+      ['fake.png', Buffer.from('this is plain text, not a picture')],
+      ['huge.png', Buffer.concat([png, Buffer.alloc(2 * 1024 * 1024)])],
+      ['sneaky.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="1" height="1"/></svg>')],
+    ] as const) {
+      const refused = await upload(name, bytes);
+      expect(refused.statusCode, name).toBe(400);
+      expect(refused.json().errors).toEqual({ data: refused.json().message });
+      expect(refused.json().message).toBe((await asAsset(name, bytes)).json().message);
+    }
+    // A name the asset rules refuse (the asset route refuses it in its path, before the rules speak).
+    const text = await upload('notes.txt', Buffer.from('hello'));
+    expect(text.statusCode).toBe(400);
+    expect(text.json().message).toMatch(/^Not uploaded: "notes\.txt" is not a usable file name/);
+    // An icon is an asset, not a photo: the photo route would not serve it.
+    const icon = await upload('favicon.ico', Buffer.from([0, 0, 1, 0, 1, 0, 16, 16, 0, 0, 1, 0, 32, 0]));
+    expect(icon.statusCode).toBe(400);
+    expect(icon.json().message).toBe('Not uploaded: favicon.ico is an icon (ICO), which pages do not show as a photo: upload an SVG, PNG, JPEG or WebP image.');
+    expect([403, 404]).toContain((await upload('intruder.png', png, 'aviationAdmin')).statusCode);
+    expect((await t.as('anonymous', { method: 'POST', url: '/api/tenants/acme/item-photos', payload: { name: 'a.png', data: png.toString('base64') } })).statusCode).toBe(401);
+  });
+
   it('refuses an item the schema or the tenant refuses, naming each field, and an id taken', async () => {
     const bad = await create(acmeItem('bad', { colors: ['Teal'], category: { group: 'sets', category: 'lounges' } }));
     expect(bad.statusCode).toBe(400);

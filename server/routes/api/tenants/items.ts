@@ -1,21 +1,37 @@
 /**
  * A tenant's catalogue items, for its admins, the ra-data-simple-rest way:
- * - GET    /api/tenants/:tenantId/items        items (range, sort, filter: q, id, group, category, tags, colors; Content-Range)
+ * - GET    /api/tenants/:tenantId/items        items (range, sort, filter: q, id, group, category, colors, tags,
+ *                                              customFields: { <field slug>: option slugs }; Content-Range)
  * - GET    /api/tenants/:tenantId/items/:id    one, with its version as ETag
  * - POST   /api/tenants/:tenantId/items        a new item (409 when its objectID is taken)
  * - PUT    /api/tenants/:tenantId/items/:id    replaces it; If-Match: its version (412 when stale)
  * - DELETE /api/tenants/:tenantId/items/:id    removes it (If-Match optional)
  * - POST   /api/tenants/:tenantId/items/bulk   adds or removes tags, or moves to a category, on many at once
+ * - GET    /api/tenants/:tenantId/item-tags    the tags the items carry, each with how many (for the tag filter)
+ * - POST   /api/tenants/:tenantId/item-photos  uploads a photo ({ name, data: base64 }) through the asset rules
+ *                                              (lib/asset-upload.ts) into the tenant folder's items/, served at
+ *                                              /items/<tenantId>/<file> (routes/item-images.ts)
+ * List filters work as the storefront's facets do: several values of one filter match any of them
+ * (OR), and the filters all apply together (AND). A filter value that cannot match (not a slug, a
+ * custom field the tenant lacks, an option the field lacks) answers 400 naming the filter.
  * Every write is checked against the item schema and the tenant (its categories, colours, custom
  * fields: schema/catalogue-rules.ts); problems answer 400 with `errors` keyed by field, as
  * react-admin shows them. Records are the items with `id` (the objectID) and `version`.
  */
+import { createHash } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { checkItemRules } from '../../../../schema/catalogue-rules';
 import { schemaIds } from '../../../../schema/documents';
+import { itemPhotoFileName, itemPhotoKindProblem } from '../../../../schema/item-photos';
+import { checkDefinition } from '../../../../schema/node/ajv';
+import { writeFileAtomic } from '../../../../schema/node/atomic-write';
 import type { Item, Tenant } from '../../../../schema/types.generated';
 import { listOf, recordSchema, STORED_TENANT_INVALID } from '../../../lib/api-docs';
-import { listQuerySchema, ListQueryError, sendList, type ListQuery } from '../../../lib/ra-list';
+import { imageSize, MAX_ASSET_BYTES, uploadProblem } from '../../../lib/asset-upload';
+import { listQuerySchema, ListQueryError, parseListFilter, sendList, type ListQuery } from '../../../lib/ra-list';
+import { ASSET_TYPES } from '../../../storefront/asset-catalog';
 import { ifMatchVersion, withVersion } from '../../../lib/versions';
 import { ItemInvalidError, itemVersion, UnknownItemError } from '../../../stores/item-store';
 import { UnknownTenantError } from '../../../stores/tenant-store';
@@ -50,6 +66,73 @@ const bulkBody = {
 
 const record = (item: Item) => ({ id: item.objectID, version: itemVersion(item), ...item });
 
+/** A photo upload: the file's name (as the asset rules take it) and its bytes, base64-encoded. */
+const photoBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'data'],
+  properties: {
+    name: { type: 'string', maxLength: 120, description: 'The file name, e.g. jump-seat.png (lib/asset-upload.ts says which names and kinds)' },
+    data: { type: 'string', contentEncoding: 'base64', description: 'The file, base64-encoded' },
+  },
+} as const;
+
+const photoSchema = {
+  type: 'object',
+  required: ['url', 'type', 'size'],
+  properties: {
+    url: { type: 'string', description: "The photo's address: an item image's url" },
+    type: { type: 'string' },
+    size: { type: 'integer', description: 'Bytes' },
+    width: { type: 'number', description: 'Pixels, where the file says it simply (PNG, SVG)' },
+    height: { type: 'number' },
+  },
+} as const;
+
+const tagCountSchema = { type: 'object', required: ['id', 'count'], properties: { id: { type: 'string', description: 'The tag' }, count: { type: 'integer', description: 'Items with it' } } } as const;
+
+class PhotoRefusedError extends Error {
+  readonly statusCode = 400;
+  readonly field = 'data';
+}
+
+/** A list filter that cannot match: 400, with the filter named (`filter.tags`, `filter.customFields.eras`). */
+const filterProblem = (filter: string, problem: string) => Object.assign(new ListQueryError(`The ${filter} filter ${problem}`), { field: `filter.${filter}` });
+
+/**
+ * A filter's wanted values: one slug or a list of them; undefined when not filtering (absent,
+ * null, '' or [], as react-admin sends a cleared input).
+ */
+function slugsOf(filter: string, value: unknown): string[] | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  const values = [value].flat();
+  const bad = values.find((candidate) => typeof candidate !== 'string' || checkDefinition('slug', candidate) !== true);
+  if (bad !== undefined) throw filterProblem(filter, `takes slugs (lowercase words joined by hyphens, e.g. "hero-prop"), one or a list; ${JSON.stringify(bad)} is not one`);
+  return values.length ? (values as string[]) : undefined;
+}
+
+/** The custom field filter: for each field slug of the tenant, the option slugs wanted (any of them). */
+function customFieldsWanted(value: unknown, tenant: () => Promise<Tenant>): Promise<Array<[string, string[]]>> | Array<[string, string[]]> {
+  if (value === undefined || value === null || value === '') return [];
+  if (typeof value !== 'object' || Array.isArray(value)) throw filterProblem('customFields', 'takes an object: for each custom field by its slug, option slugs, e.g. {"eras":["1960s-jet-age"]}');
+  const entries = Object.entries(value as Record<string, unknown>).flatMap(([field, options]) => {
+    const wanted = slugsOf(`customFields.${field}`, options);
+    return wanted ? [[field, wanted] as [string, string[]]] : [];
+  });
+  if (!entries.length) return [];
+  return tenant().then(({ site }) => {
+    const fields = site.customFields ?? [];
+    for (const [slug, wanted] of entries) {
+      const field = fields.find((candidate) => candidate.slug === slug);
+      if (!field) throw filterProblem(`customFields.${slug}`, `names no custom field of this tenant (${fields.length ? `its fields: ${fields.map((f) => f.slug).join(', ')}` : 'it has none'})`);
+      const unknown = wanted.filter((option) => !field.options.some((candidate) => candidate.slug === option));
+      if (unknown.length)
+        throw filterProblem(`customFields.${slug}`, `has ${unknown.map((option) => JSON.stringify(option)).join(', ')}, not ${unknown.length === 1 ? 'an option' : 'options'} of ${field.name} (its options: ${field.options.map((o) => o.slug).join(', ')})`);
+    }
+    return entries;
+  });
+}
+
 /**
  * react-admin sends a record back whole: its `id` and `version` are the record's, not the item's,
  * so they are taken off before the body meets the item schema (which refuses unknown keys).
@@ -62,12 +145,20 @@ async function withoutRecordKeys(request: FastifyRequest) {
   }
 }
 
-const items: FastifyPluginAsync = async (app) => {
+/** `tenantsDir`: where the tenants' folders are (uploaded photos go to <tenantId>/items/). */
+const items: FastifyPluginAsync<{ tenantsDir: string }> = async (app, options) => {
   const tenantOf = async (request: FastifyRequest): Promise<{ tenantId: string; tenant: Tenant }> => {
     const { tenantId } = request.params as { tenantId: string };
     const stored = await app.tenantStore.get(tenantId);
     if (!stored) throw new UnknownTenantError(tenantId);
     return { tenantId, tenant: stored.tenant };
+  };
+
+  /** Every item of the tenant, read page by page from the store. */
+  const allItems = async (tenantId: string): Promise<Item[]> => {
+    const all: Item[] = [];
+    for (let page = await app.itemStore.list(tenantId); page.length; page = await app.itemStore.list(tenantId, { after: page.at(-1)!.objectID })) all.push(...page);
+    return all;
   };
 
   /** The item as it would be saved, refused with every problem the tenant finds in it. */
@@ -87,24 +178,18 @@ const items: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const { tenantId } = request.params as { tenantId: string };
       const query = request.query as ListQuery;
-      // Category, tag and colour filters read inside the item; the rest is the generic list query.
-      let filter: Record<string, unknown> = {};
-      try {
-        filter = query.filter ? (JSON.parse(query.filter) as Record<string, unknown>) : {};
-      } catch {
-        throw new ListQueryError('filter must be JSON, e.g. {"q":"seat"}');
-      }
-      const { group, category, tags, colors, ...rest } = filter ?? {};
-      const all: Item[] = [];
-      for (let page = await app.itemStore.list(tenantId); page.length; page = await app.itemStore.list(tenantId, { after: page.at(-1)!.objectID })) all.push(...page);
+      // Category, colour, tag and custom field filters read inside the item; the rest is the generic list query.
+      const { group, category, tags, colors, customFields, ...rest } = parseListFilter(query.filter);
       const wanted = (values: unknown) => (values === undefined ? undefined : [values].flat().map(String));
-      const [tagsWanted, colorsWanted] = [wanted(tags), wanted(colors)];
-      const matching = all.filter(
+      const [tagsWanted, colorsWanted] = [slugsOf('tags', tags), wanted(colors)];
+      const customWanted = await customFieldsWanted(customFields, async () => (await tenantOf(request)).tenant);
+      const matching = (await allItems(tenantId)).filter(
         (item) =>
           (group === undefined || item.category.group === group) &&
           (category === undefined || item.category.category === category) &&
-          (!tagsWanted || tagsWanted.every((tag) => item.tags?.includes(tag))) &&
-          (!colorsWanted || colorsWanted.some((colour) => item.colors?.includes(colour))),
+          (!tagsWanted || tagsWanted.some((tag) => item.tags?.includes(tag))) &&
+          (!colorsWanted || colorsWanted.some((colour) => item.colors?.includes(colour))) &&
+          customWanted.every(([field, options]) => options.some((option) => item.customFields?.[field]?.includes(option))),
       );
       return sendList(reply, 'items', matching.map(record), { ...query, filter: JSON.stringify(rest) });
     },
@@ -205,6 +290,51 @@ const items: FastifyPluginAsync = async (app) => {
       const counts = await app.itemStore.putMany(tenantId, current.map(change));
       request.log.info({ tenantId, items: body.ids.length, actor: request.account?.email }, 'items changed in bulk');
       return { updated: counts.updated };
+    },
+  );
+
+  app.get(
+    '/api/tenants/:tenantId/item-tags',
+    {
+      onRequest: app.requireTenant,
+      schema: { tags: ['items'], summary: "The tags the tenant's items carry, each with how many items have it", params: tenantParams, querystring: listQuerySchema },
+      config: { docs: { success: { schema: listOf(tagCountSchema), headers: ['content-range'] }, errors: STORED_TENANT_INVALID } },
+    },
+    async (request, reply) => {
+      const { tenantId } = request.params as { tenantId: string };
+      const counts = new Map<string, number>();
+      for (const item of await allItems(tenantId)) for (const tag of item.tags ?? []) counts.set(tag, (counts.get(tag) ?? 0) + 1);
+      const records = [...counts].map(([id, count]) => ({ id, count })).sort((a, b) => a.id.localeCompare(b.id));
+      return sendList(reply, 'item-tags', records, request.query as ListQuery);
+    },
+  );
+
+  app.post(
+    '/api/tenants/:tenantId/item-photos',
+    {
+      onRequest: app.requireTenant,
+      bodyLimit: Math.ceil((MAX_ASSET_BYTES * 4) / 3) + 4096,
+      schema: {
+        tags: ['items'],
+        summary: `Upload an item photo (base64, at most ${MAX_ASSET_BYTES / 1024 / 1024} MB; the tenant image rules): its address goes in an item image's url`,
+        params: tenantParams,
+        body: photoBody,
+      },
+      config: { docs: { success: { status: 201, schema: photoSchema }, errors: STORED_TENANT_INVALID } },
+    },
+    async (request, reply) => {
+      const { tenantId } = await tenantOf(request);
+      const { name, data } = request.body as { name: string; data: string };
+      const bytes = Buffer.from(data, 'base64');
+      const problem = uploadProblem(name, bytes) ?? itemPhotoKindProblem(name);
+      if (problem) throw new PhotoRefusedError(`Not uploaded: ${problem}.`);
+      // The name carries the content's hash: the same file uploaded again is the same photo.
+      const file = itemPhotoFileName(name, createHash('sha256').update(bytes).digest('hex').slice(0, 10));
+      const folder = path.join(options.tenantsDir, tenantId, 'items');
+      await mkdir(folder, { recursive: true });
+      await writeFileAtomic(path.join(folder, file), bytes);
+      request.log.info({ tenantId, file, bytes: bytes.length, actor: request.account?.email }, 'item photo uploaded');
+      return reply.code(201).send({ url: `/items/${tenantId}/${file}`, type: ASSET_TYPES[file.slice(file.lastIndexOf('.') + 1)], size: bytes.length, ...imageSize(file, bytes) });
     },
   );
 };
