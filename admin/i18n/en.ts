@@ -64,6 +64,8 @@ export const en = {
       noSubcategory: 'None',
       colour: 'Colour',
       anyColour: 'Any colour',
+      dayRateBin: 'Day rate',
+      vendor: 'Vendor id',
       colours: 'Colours',
       tags: 'Tags',
       tagsHelp: 'Words visitors filter by, separated by commas (kept as slugs: "hero prop" becomes hero-prop).',

@@ -1,7 +1,7 @@
 /**
  * A tenant's catalogue items: a photo, name, category, day rate and stock per row, searchable by
  * text and filtered by the listing's own facets (group, colour, tags) and, added from "Add
- * filter", by each of the tenant's custom fields (Eras, Styles, Rooms …), sortable, paged; select
+ * filter", by day-rate bin, vendor and each of the tenant's custom fields (Eras, Styles, Rooms …), sortable, paged; select
  * rows to tag or move them together. A row opens the item's form. As on the storefront, several
  * values of one filter match any of them, and the filters all apply together.
  */
@@ -19,10 +19,12 @@ import {
   SelectArrayInput,
   SelectInput,
   TextField,
+  TextInput,
   TopToolbar,
   useGetList,
   useTranslate,
 } from 'react-admin';
+import { PRICE_BINS } from '../../schema/catalogue-search';
 import type { Item } from '../../schema/types.generated';
 import { ItemBulkActions } from './ItemBulkActions';
 import { useTenantChoices } from './useTenantChoices';
@@ -48,6 +50,14 @@ export function ItemList({ tenantId }: { tenantId: string }) {
         <SelectInput key="group" source="group" label={translate('backlot.items.group')} choices={groupChoices} alwaysOn emptyText={translate('backlot.items.anyGroup')} />,
         <SelectInput key="colors" source="colors" label={translate('backlot.items.colour')} choices={colourChoices} alwaysOn emptyText={translate('backlot.items.anyColour')} />,
         <AutocompleteArrayInput key="tags" source="tags" label={translate('backlot.items.tags')} choices={tagChoices} alwaysOn sx={{ minWidth: 220 }} />,
+        <SelectArrayInput
+          key="priceBin"
+          source="priceBin"
+          label={translate('backlot.items.dayRateBin')}
+          choices={PRICE_BINS.map((bin) => ({ id: bin.slug, name: bin.label }))}
+          sx={{ minWidth: 200 }}
+        />,
+        <TextInput key="vendorId" source="vendorId" label={translate('backlot.items.vendor')} helperText={false} />,
         ...customFields.map((field) => (
           <SelectArrayInput
             key={field.slug}

@@ -102,6 +102,30 @@ describe('the items API', () => {
     expect([403, 404]).toContain((await t.as('aviationAdmin', { url: '/api/tenants/acme/item-tags' })).statusCode);
   });
 
+  it('filters by day-rate bin and by vendor, as the storefront facets do; an unknown bin is a 400 naming it', async () => {
+    for (const [id, day] of [
+      ['b-cheap', 40],
+      ['b-mid', 120],
+      ['b-dear', 1200],
+    ] as const) {
+      const answer = await create(acmeItem(id, { rates: { day } }));
+      expect(answer.statusCode, answer.body).toBe(201);
+    }
+    const list = (filter: object) => t.as('acmeAdmin', { url: `/api/tenants/acme/items?filter=${encodeURIComponent(JSON.stringify(filter))}` });
+    const ids = async (filter: object) =>
+      (await list(filter))
+        .json()
+        .map((r: { id: string }) => r.id)
+        .filter((id: string) => id.startsWith('b-'))
+        .sort();
+    expect(await ids({ priceBin: 'under-50' })).toEqual(['b-cheap']);
+    expect(await ids({ priceBin: ['100-250', '1000-plus'] })).toEqual(['b-dear', 'b-mid']);
+    expect(await ids({ priceBin: ['100-250'], vendorId: 'acme' })).toEqual(['b-mid']);
+    expect(await ids({ vendorId: 'someone-else' })).toEqual([]);
+    const unknown = await list({ priceBin: ['cheap'] });
+    expect([unknown.statusCode, unknown.json().errors]).toEqual([400, { 'filter.priceBin': expect.stringMatching(/^The priceBin filter has "cheap", not a day-rate bin \(the bins: under-50, /) }]);
+  });
+
   it('uploads an item photo through the asset rules: stored under a content-hashed name, served, refused as the tenant images are', async () => {
     // A real 2×1 PNG.
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAAEUlEQVR42mP8z8DwnwEIGAEAHQMC/6kFtBcAAAAASUVORK5CYII=', 'base64');

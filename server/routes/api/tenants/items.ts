@@ -1,6 +1,6 @@
 /**
  * A tenant's catalogue items, for its admins, the ra-data-simple-rest way:
- * - GET    /api/tenants/:tenantId/items        items (range, sort, filter: q, id, group, category, colors, tags,
+ * - GET    /api/tenants/:tenantId/items        items (range, sort, filter: q, id, group, category, colors, tags, vendorId, priceBin,
  *                                              customFields: { <field slug>: option slugs }; Content-Range)
  * - GET    /api/tenants/:tenantId/items/:id    one, with its version as ETag
  * - POST   /api/tenants/:tenantId/items        a new item (409 when its objectID is taken)
@@ -23,6 +23,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { checkItemRules } from '../../../../schema/catalogue-rules';
+import { PRICE_BINS, priceBinOf } from '../../../../schema/catalogue-search';
 import { schemaIds } from '../../../../schema/documents';
 import { itemPhotoFileName, itemPhotoKindProblem } from '../../../../schema/item-photos';
 import { checkDefinition } from '../../../../schema/node/ajv';
@@ -178,10 +179,12 @@ const items: FastifyPluginAsync<{ tenantsDir: string }> = async (app, options) =
     async (request, reply) => {
       const { tenantId } = request.params as { tenantId: string };
       const query = request.query as ListQuery;
-      // Category, colour, tag and custom field filters read inside the item; the rest is the generic list query.
-      const { group, category, tags, colors, customFields, ...rest } = parseListFilter(query.filter);
+      // Category, colour, tag, vendor, day-rate bin and custom field filters read inside the item; the rest is the generic list query.
+      const { group, category, tags, colors, customFields, priceBin, vendorId, ...rest } = parseListFilter(query.filter);
       const wanted = (values: unknown) => (values === undefined ? undefined : [values].flat().map(String));
-      const [tagsWanted, colorsWanted] = [slugsOf('tags', tags), wanted(colors)];
+      const [tagsWanted, colorsWanted, vendorsWanted, binsWanted] = [slugsOf('tags', tags), wanted(colors), slugsOf('vendorId', vendorId), slugsOf('priceBin', priceBin)];
+      const unknownBin = binsWanted?.find((bin) => !PRICE_BINS.some((known) => known.slug === bin));
+      if (unknownBin) throw filterProblem('priceBin', `has ${JSON.stringify(unknownBin)}, not a day-rate bin (the bins: ${PRICE_BINS.map((bin) => bin.slug).join(', ')})`);
       const customWanted = await customFieldsWanted(customFields, async () => (await tenantOf(request)).tenant);
       const matching = (await allItems(tenantId)).filter(
         (item) =>
@@ -189,6 +192,8 @@ const items: FastifyPluginAsync<{ tenantsDir: string }> = async (app, options) =
           (category === undefined || item.category.category === category) &&
           (!tagsWanted || tagsWanted.some((tag) => item.tags?.includes(tag))) &&
           (!colorsWanted || colorsWanted.some((colour) => item.colors?.includes(colour))) &&
+          (!vendorsWanted || vendorsWanted.includes(item.vendorId)) &&
+          (!binsWanted || binsWanted.includes(priceBinOf(item.rates.day))) &&
           customWanted.every(([field, options]) => options.some((option) => item.customFields?.[field]?.includes(option))),
       );
       return sendList(reply, 'items', matching.map(record), { ...query, filter: JSON.stringify(rest) });
