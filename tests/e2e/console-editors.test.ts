@@ -294,8 +294,12 @@ describe('console editors', () => {
     await open(page, '/t/aviation/custom-fields');
     await page.getByRole('button', { name: 'Show the options of Eras' }).click();
     const names = page.getByRole('textbox', { name: 'Option name' });
+    // Counted once the options are shown and the form is live (hydrated with the record).
+    await names.first().waitFor();
+    const addOption = page.getByRole('button', { name: 'Add option' }).first();
+    await addOption.waitFor();
     const before = await names.count();
-    await page.getByRole('button', { name: 'Add option' }).first().click();
+    await addOption.click();
     // The new row is on screen before it is typed into (on a busy machine the click's render lags,
     // and the last row was then still an existing option).
     await expect.poll(() => names.count()).toBe(before + 1);
