@@ -1,6 +1,6 @@
 /**
  * What the storefront's visitor forms take, from the schemas (never restated): the password's
- * length (defs `password`) and the profile fields a visitor edits themselves (user-profile
+ * length (defs `password`), the longest set-list and quote texts, and the profile fields a visitor edits themselves (user-profile
  * properties marked `x-ui.visitorEditable`, in schema order), each with its label, help, bounds
  * and input hints; plus the body schema the server validates those edits with. Runs on the server;
  * the client receives the result in its configuration (it never loads the schemas).
@@ -23,6 +23,8 @@ export interface ProfileField {
 export interface VisitorForms {
   passwordLength: { min: number; max: number };
   profileFields: ProfileField[];
+  /** The longest text each field of the set-list and quote forms takes. */
+  maxLengths: { setListName: number; setListNotes: number; quoteDetail: number; quoteNotes: number };
 }
 
 interface ProfileXUi {
@@ -35,8 +37,17 @@ const editableNames = Object.entries(schemaDocuments.userProfile.properties)
   .filter(([, property]) => ((property as { 'x-ui'?: ProfileXUi })['x-ui'] ?? {}).visitorEditable === true)
   .map(([name]) => name);
 
+/** A property's maxLength, through its $refs. */
+const maxLengthOf = (root: 'setList' | 'quoteRequest', name: string): number => (effective(propertySchema(rootSchema(root), name)!).schema as { maxLength: number }).maxLength;
+
 export const visitorForms: VisitorForms = {
   passwordLength: { ...PASSWORD_LENGTH },
+  maxLengths: {
+    setListName: maxLengthOf('setList', 'name'),
+    setListNotes: maxLengthOf('setList', 'notes'),
+    quoteDetail: maxLengthOf('quoteRequest', 'production'),
+    quoteNotes: maxLengthOf('quoteRequest', 'notes'),
+  },
   profileFields: editableNames.map((name) => {
     const schema = effective(propertySchema(profile, name)!).schema as { title?: string; description?: string; maxLength?: number; pattern?: string; 'x-ui'?: ProfileXUi };
     const ui = schema['x-ui'] ?? {};

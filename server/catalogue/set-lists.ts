@@ -76,18 +76,15 @@ export class SetLists {
   }
 
   describe(owner: ListOwner, id: string, input: SetListInput): Promise<SetList> {
-    return this.change(owner, id, async (list) => {
-      const { notes: _notes, ...rest } = list;
-      return { ...rest, ...described(input) };
-    });
+    return this.change(owner, id, ({ notes: _notes, ...list }) => ({ ...list, ...described(input) }));
   }
 
   /** Puts the item on the list with this quantity (added at the top when new). */
-  setLine(owner: ListOwner, id: string, objectID: string, quantity: number): Promise<SetList> {
-    return this.change(owner, id, async (list) => {
-      const item = await this.stores.items.get(owner.tenantId, objectID);
-      if (!item) throw new UnknownItemError(objectID);
-      if (quantity > item.quantity) throw new FieldProblemsError([{ pointer: '/quantity', message: `only ${item.quantity} in stock` }]);
+  async setLine(owner: ListOwner, id: string, objectID: string, quantity: number): Promise<SetList> {
+    const item = await this.stores.items.get(owner.tenantId, objectID);
+    if (!item) throw new UnknownItemError(objectID);
+    if (quantity > item.quantity) throw new FieldProblemsError([{ pointer: '/quantity', message: `only ${item.quantity} in stock` }]);
+    return this.change(owner, id, (list) => {
       const existing = list.lines.find((line) => line.objectID === objectID);
       if (!existing && list.lines.length >= MAX_SET_LIST_LINES)
         throw new FieldProblemsError([{ pointer: '/quantity', message: `a set list holds up to ${MAX_SET_LIST_LINES} items: start another for the rest` }]);
@@ -99,17 +96,17 @@ export class SetLists {
   }
 
   removeLine(owner: ListOwner, id: string, objectID: string): Promise<SetList> {
-    return this.change(owner, id, async (list) => ({ ...list, lines: list.lines.filter((line) => line.objectID !== objectID) }));
+    return this.change(owner, id, (list) => ({ ...list, lines: list.lines.filter((line) => line.objectID !== objectID) }));
   }
 
   /** Shares the list read-only by link (the same link again when it is already shared). */
   share(owner: ListOwner, id: string): Promise<SetList> {
-    return this.change(owner, id, async (list) => ({ ...list, shareToken: list.shareToken ?? randomBytes(24).toString('base64url') }));
+    return this.change(owner, id, (list) => ({ ...list, shareToken: list.shareToken ?? randomBytes(24).toString('base64url') }));
   }
 
   /** Ends the link: anyone who has it sees nothing from now on. */
   unshare(owner: ListOwner, id: string): Promise<SetList> {
-    return this.change(owner, id, async ({ shareToken: _token, ...list }) => list);
+    return this.change(owner, id, ({ shareToken: _token, ...list }) => list);
   }
 
   delete(owner: ListOwner, id: string): Promise<void> {
@@ -148,10 +145,14 @@ export class SetLists {
    * Changes the visitor's list, then records it on the profile. The checks run on the list as it
    * stands (one change at a time), and the list store's write is itself atomic.
    */
-  private change(owner: ListOwner, id: string, change: (list: SetList) => Promise<SetList>): Promise<SetList> {
+  private change(owner: ListOwner, id: string, change: (list: SetList) => SetList): Promise<SetList> {
     return this.oneAtATime(owner, async () => {
-      const next = { ...(await change(await this.own(owner, id))), updatedAt: new Date().toISOString() };
-      const stored = await this.stores.setLists.update(owner.tenantId, id, () => next);
+      // Inside the store's atomic update: the change applies to the list as it stands, whatever
+      // another server did meanwhile. Another visitor's list is no list of theirs.
+      const stored = await this.stores.setLists.update(owner.tenantId, id, (list) => {
+        if (list.uid !== owner.uid) throw new UnknownSetListError(id);
+        return { ...change(list), updatedAt: new Date().toISOString() };
+      });
       await this.stores.profiles.update(owner.tenantId, owner.uid, (profile) => withSetList(profile, id, stored, new Date(stored.updatedAt)));
       return stored;
     });

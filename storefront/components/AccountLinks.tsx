@@ -54,13 +54,13 @@ export function AccountLinks({ current }: { current: string }) {
         <svg className="account-icon" width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
           <path d="M12 20.5s-7.5-4.6-9.2-9.4C1.7 7.9 3.9 4.5 7.4 4.5c2 0 3.6 1.1 4.6 2.7 1-1.6 2.6-2.7 4.6-2.7 3.5 0 5.7 3.4 4.6 6.6-1.7 4.8-9.2 9.4-9.2 9.4z" />
         </svg>
-        <span className="account-label">{messages.favoritesHeading}</span>
+        <span className="visually-hidden">{messages.favoritesHeading}</span>
       </a>
       <a className="account-link" href={SET_LISTS_PATH} aria-current={current.startsWith(SET_LISTS_PATH) ? 'page' : undefined} title={messages.setListsHeading}>
         <svg className="account-icon" width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
           <path d="M9 6h11M9 12h11M9 18h11M4 6h.01M4 12h.01M4 18h.01" />
         </svg>
-        <span className="account-label">{messages.setListsHeading}</span>
+        <span className="visually-hidden">{messages.setListsHeading}</span>
       </a>
       <button type="button" className="link-button" onClick={logOut} disabled={auth.status.status !== 'authenticated'} title={messages.logOut}>
         <svg className="account-icon" width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">

@@ -28,7 +28,7 @@ export function SetListPage() {
 }
 
 function OwnSetList({ id }: { id: string }) {
-  const { site } = useConfiguration();
+  const { site, forms } = useConfiguration();
   const confirm = useConfirm();
   const [list, setList] = useState<SetListView | null>();
   const [error, setError] = useState<IdentityError>();
@@ -136,11 +136,11 @@ function OwnSetList({ id }: { id: string }) {
             <form onSubmit={describe} className="stack-form">
               <label>
                 {messages.setListName}
-                <input name="name" required maxLength={80} defaultValue={list.name} aria-invalid={error?.field === 'name'} />
+                <input name="name" required maxLength={forms.maxLengths.setListName} defaultValue={list.name} aria-invalid={error?.field === 'name'} />
               </label>
               <label>
                 {messages.setListNotes}
-                <textarea name="notes" rows={3} maxLength={2000} defaultValue={list.notes ?? ''} />
+                <textarea name="notes" rows={3} maxLength={forms.maxLengths.setListNotes} defaultValue={list.notes ?? ''} />
               </label>
               <div className="form-actions">
                 <button className="button button-primary" type="submit">

@@ -29,7 +29,7 @@ export function SetListsPage() {
 }
 
 function VisitorSetLists() {
-  const { site } = useConfiguration();
+  const { site, forms } = useConfiguration();
   const [lists, setLists] = useState<SetListSummary[]>();
   const [error, setError] = useState<IdentityError>();
   const [createError, setCreateError] = useState<IdentityError>();
@@ -100,12 +100,12 @@ function VisitorSetLists() {
         {createError && !createError.field && <ErrorText id="new-set-list-error" error={createError} />}
         <label>
           {messages.setListName}
-          <input name="name" required maxLength={80} placeholder={messages.setListNamePlaceholder} aria-invalid={createError?.field === 'name'} aria-describedby={createError?.field === 'name' ? 'new-set-list-name-error' : undefined} />
+          <input name="name" required maxLength={forms.maxLengths.setListName} placeholder={messages.setListNamePlaceholder} aria-invalid={createError?.field === 'name'} aria-describedby={createError?.field === 'name' ? 'new-set-list-name-error' : undefined} />
         </label>
         {createError?.field === 'name' && <ErrorText id="new-set-list-name-error" error={createError} />}
         <label>
           {messages.setListNotes}
-          <textarea name="notes" rows={3} maxLength={2000} />
+          <textarea name="notes" rows={3} maxLength={forms.maxLengths.setListNotes} />
         </label>
         <div className="form-actions">
           <button className="button button-primary" type="submit" disabled={busy}>

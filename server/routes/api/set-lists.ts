@@ -18,13 +18,11 @@ import { visitorHere } from './visitor-here';
 
 const SIGN_IN = 'Log in on this storefront to keep favourites and set lists.';
 
-const idParams = { type: 'object', required: ['id'], properties: { id: { $ref: `${schemaIds.setList}#/$defs/id` } } } as const;
-const lineParams = {
-  type: 'object',
-  required: ['id', 'objectID'],
-  properties: { id: { $ref: `${schemaIds.setList}#/$defs/id` }, objectID: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' } },
-} as const;
-const itemParams = { type: 'object', required: ['objectID'], properties: { objectID: lineParams.properties.objectID } } as const;
+const listId = { $ref: `${schemaIds.setList}#/$defs/id` } as const;
+const objectID = { $ref: `${schemaIds.item}#/properties/objectID` } as const;
+const idParams = { type: 'object', required: ['id'], properties: { id: listId } } as const;
+const lineParams = { type: 'object', required: ['id', 'objectID'], properties: { id: listId, objectID } } as const;
+const itemParams = { type: 'object', required: ['objectID'], properties: { objectID } } as const;
 const viewSchema = { type: 'object', required: ['id', 'name', 'lines'], additionalProperties: true, properties: { id: { type: 'string' }, name: { type: 'string' }, lines: { type: 'array' } } } as const;
 const favoritesSchema = { type: 'object', required: ['favorites', 'favoriteCount'], properties: { favorites: { type: 'array', items: { type: 'string' } }, favoriteCount: { type: 'integer' } } } as const;
 const signedOut = { 401: 'Nobody is signed in on this storefront' };

@@ -36,7 +36,7 @@ export function ItemQuoteRequest({ item }: { item: Pick<Item, 'objectID' | 'name
  * lines go as they are (a set list's quantities, changed on the list itself).
  */
 export function QuoteRequestForm({ lines, chooseQuantity = false, heading }: { lines: QuoteLine[]; chooseQuantity?: boolean; heading?: string }) {
-  const { site, vendor } = useConfiguration();
+  const { site, vendor, forms } = useConfiguration();
   const { status, visitor } = useAuth();
   const verb = site.request!;
   const [busy, setBusy] = useState(false);
@@ -136,16 +136,16 @@ export function QuoteRequestForm({ lines, chooseQuantity = false, heading }: { l
         {fieldError('endDate') && <ErrorText id="quote-endDate-error" error={fieldError('endDate')!} />}
         <label>
           {messages.production}
-          <input name="production" maxLength={120} defaultValue={visitor.profile.production ?? ''} />
+          <input name="production" maxLength={forms.maxLengths.quoteDetail} defaultValue={visitor.profile.production ?? ''} />
         </label>
         <label>
           {messages.studio}
-          <input name="studio" maxLength={120} defaultValue={visitor.profile.studio ?? ''} />
+          <input name="studio" maxLength={forms.maxLengths.quoteDetail} defaultValue={visitor.profile.studio ?? ''} />
         </label>
       </div>
       <label>
         {messages.notes}
-        <textarea name="notes" rows={3} maxLength={4000} aria-describedby="quote-notes-hint" />
+        <textarea name="notes" rows={3} maxLength={forms.maxLengths.quoteNotes} aria-describedby="quote-notes-hint" />
       </label>
       <p id="quote-notes-hint" className="field-hint">
         {messages.notesHint}

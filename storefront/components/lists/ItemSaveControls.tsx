@@ -11,6 +11,7 @@ import type { Item } from '../../../schema/types.generated';
 import { useAuth } from '../../auth/AuthProvider';
 import { toIdentityError, type IdentityError } from '../../auth/identity-api';
 import { rememberRedirectTarget } from '../../auth/redirect-target';
+import { useConfiguration } from '../../config/ConfigurationProvider';
 import { messages } from '../../i18n/messages';
 import { listsApi } from '../../lib/lists-api';
 import { ErrorText } from '../auth/ErrorText';
@@ -71,6 +72,7 @@ function FavoriteToggle({ objectID, favorites }: { objectID: string; favorites: 
 }
 
 function AddToSetList({ item }: { item: Pick<Item, 'objectID' | 'name' | 'quantity'> }) {
+  const { forms } = useConfiguration();
   const [lists, setLists] = useState<SetListSummary[]>();
   const [choice, setChoice] = useState(NEW_LIST);
   const [busy, setBusy] = useState(false);
@@ -133,7 +135,7 @@ function AddToSetList({ item }: { item: Pick<Item, 'objectID' | 'name' | 'quanti
             {choice === NEW_LIST && (
               <label>
                 {messages.setListName}
-                <input name="name" required maxLength={80} placeholder={messages.setListNamePlaceholder} aria-invalid={error?.field === 'name'} />
+                <input name="name" required maxLength={forms.maxLengths.setListName} placeholder={messages.setListNamePlaceholder} aria-invalid={error?.field === 'name'} />
               </label>
             )}
             <label>

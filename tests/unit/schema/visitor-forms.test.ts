@@ -1,0 +1,17 @@
+/** The storefront's set-list and quote forms take what the schemas take, read through their $refs, never restated. */
+import { describe, expect, it } from 'vitest';
+import { schemaDocuments } from '../../../schema/documents';
+import { visitorForms } from '../../../schema/visitor-forms';
+
+describe('visitor forms', () => {
+  it('bound each set-list and quote text by its schema', () => {
+    expect(visitorForms.maxLengths).toEqual({
+      // The set list's name is a label (defs.schema.json).
+      setListName: schemaDocuments.defs.$defs.label.maxLength,
+      setListNotes: schemaDocuments.setList.$defs.notes.maxLength,
+      quoteDetail: schemaDocuments.quoteRequest.$defs.shortText.maxLength,
+      quoteNotes: schemaDocuments.quoteRequest.$defs.notes.maxLength,
+    });
+    expect(new Set(Object.values(visitorForms.maxLengths)).size).toBe(4);
+  });
+});
