@@ -50,6 +50,29 @@ export function parseListFilter(text: string | undefined): Record<string, unknow
   return filter as Record<string, unknown>;
 }
 
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+const NUMERIC = /^-?\d+(\.\d+)?$/;
+const textOrder = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+/**
+ * One order for every list: numbers (and ids that are numbers written as text, such as the
+ * history's "10") by value, dates (ISO text, with or without an offset, or Date) by instant,
+ * booleans false first, and the rest as text with runs of digits read as numbers ("Seat 9"
+ * before "Seat 10"). Comparing "10" and "9" as text put the history's newest entries last.
+ */
+export function compareListValues(x: unknown, y: unknown): number {
+  const asNumber = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' && NUMERIC.test(v) ? Number(v) : undefined);
+  const nx = asNumber(x);
+  const ny = asNumber(y);
+  if (nx !== undefined && ny !== undefined) return nx - ny;
+  const asInstant = (v: unknown) => (v instanceof Date ? v.getTime() : typeof v === 'string' && ISO_DATE.test(v) ? Date.parse(v) : undefined);
+  const dx = asInstant(x);
+  const dy = asInstant(y);
+  if (dx !== undefined && dy !== undefined && !Number.isNaN(dx) && !Number.isNaN(dy)) return dx - dy;
+  if (typeof x === 'boolean' && typeof y === 'boolean') return Number(x) - Number(y);
+  return textOrder.compare(String(x), String(y));
+}
+
 export function applyListQuery<R extends { id: string }>(records: readonly R[], query: ListQuery): { page: R[]; start: number; end: number; total: number } {
   const filter = parseListFilter(query.filter);
   let rows = [...records];
@@ -70,7 +93,7 @@ export function applyListQuery<R extends { id: string }>(records: readonly R[], 
       if (x === y) return 0;
       if (x === undefined || x === null) return 1;
       if (y === undefined || y === null) return -1;
-      return (typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y))) * direction;
+      return compareListValues(x, y) * direction;
     });
   }
   const total = rows.length;

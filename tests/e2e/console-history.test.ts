@@ -1,6 +1,6 @@
 /**
  * The console's history end to end, in Chromium against the built server on a temp copy of
- * tenants/: two saves appear newest first with who and when; opening one shows each setting
+ * tenants/: eleven saves appear newest first (by number: 11, 10, 9 …) with who and when; opening one shows each setting
  * before and after, named from the schema; restoring an earlier version asks first, then the
  * storefront shows it again and the restore is itself a new entry. axe-core on the screen.
  */
@@ -20,7 +20,9 @@ describe('console history', () => {
   it('lists changes with who and when, shows before and after, and restores an earlier version after asking', async () => {
     const { page, context, cookie, blocked, errors } = await app.logIn(AVIATION_ADMIN, { bypassCSP: true });
     await page.waitForURL(/#\/t\/aviation\/site/);
-    for (const title of ['Jetway First', 'Jetway Second']) {
+    // Eleven saves: ids 10 and 11 sort after 9 as numbers (as text they came last, and #9 was called current).
+    const titles = Array.from({ length: 11 }, (_, i) => `Jetway Save ${i + 1}`);
+    for (const title of titles) {
       const current = (await http(`${app.server.url}/api/tenants/aviation/settings/site`, { headers: { cookie: await cookie() } })).json();
       const put = await http(`${app.server.url}/api/tenants/aviation/settings/site`, {
         method: 'PUT',
@@ -32,21 +34,29 @@ describe('console history', () => {
     await page.goto(`${app.server.url}/admin/#/t/aviation/history`);
     const rows = page.getByRole('row');
     await rows.filter({ hasText: 'Site settings › App title' }).first().waitFor();
-    expect(await rows.nth(1).textContent()).toMatch(/^2.*owner@jetwayprops\.com.*Site settings › App title.*Current$/);
+    const rowOf = (id: number) => page.locator('tbody tr', { has: page.locator('td.column-id', { hasText: new RegExp(`^${id}$`) }) });
+    const numbers = async () => (await page.locator('tbody td.column-id').allTextContents()).map(Number);
+    expect(await numbers()).toEqual([11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]);
+    expect(await rows.nth(1).locator('td.column-id').textContent()).toBe('11');
+    expect(await rows.nth(1).textContent()).toMatch(/owner@jetwayprops\.com.*Site settings › App title.*Current$/);
+    expect(await rowOf(10).getByRole('button', { name: 'Restore' }).count()).toBe(1);
     await rows.nth(1).click();
-    const change = page.getByRole('table', { name: 'What change #2 made' });
-    await change.getByRole('cell', { name: 'Jetway Second' }).waitFor();
-    expect(await change.getByRole('row').nth(1).textContent()).toBe('Site settings › App titleJetway FirstJetway Second');
+    const change = page.getByRole('table', { name: 'What change #11 made' });
+    await change.getByRole('cell', { name: 'Jetway Save 11' }).waitFor();
+    expect(await change.getByRole('row').nth(1).textContent()).toBe('Site settings › App titleJetway Save 10Jetway Save 11');
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: path.join(app.artifacts, 'history_1280.png'), fullPage: true });
 
-    await page.getByRole('button', { name: 'Restore' }).first().click();
-    const dialog = page.getByRole('dialog', { name: 'Restore version #1?' });
+    // The state before the latest change, restored from the row below the current one.
+    await rowOf(10).getByRole('button', { name: 'Restore' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Restore version #10?' });
     await dialog.getByText(/This is saved as a new change/).waitFor();
     await dialog.getByRole('button', { name: 'Restore' }).click();
-    await page.getByText('Version #1 restored.', { exact: false }).waitFor();
-    expect(await app.storefront('/pages/credits')).toContain('<title>Credits | Jetway First</title>');
-    await rows.filter({ hasText: /^3/ }).first().waitFor();
+    await page.getByText('Version #10 restored.', { exact: false }).waitFor();
+    expect(await app.storefront('/pages/credits')).toContain('<title>Credits | Jetway Save 10</title>');
+    await page.locator('tbody td.column-id', { hasText: /^12$/ }).waitFor();
+    expect(await rows.nth(1).textContent()).toMatch(/Current$/);
+    expect(await rows.nth(1).locator('td.column-id').textContent()).toBe('12');
     expect(blocked).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();

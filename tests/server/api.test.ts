@@ -263,6 +263,18 @@ describe('sub-resources the console edits', () => {
     expect((await t.as('acmeAdmin', { url: '/api/tenants/acme/history/9' })).statusCode).toBe(404);
   });
 
+  it('sorts the history by number, as react-admin asks for it (11, 10, 9 … 1, never 9 … 2, 11, 10, 1)', async () => {
+    const url = '/api/tenants/acme/settings/site';
+    let record = (await t.as('acmeAdmin', { url })).json();
+    for (let n = 1; n <= 11; n++) record = (await replace(url, { ...record, appTitle: `Title ${n}` })).json();
+    const ids = async (sort: string) => (await t.as('acmeAdmin', { url: `/api/tenants/acme/history?sort=${encodeURIComponent(sort)}&range=[0,4]` })).json().map((e: { id: string }) => Number(e.id));
+    const total = Number((await t.as('acmeAdmin', { url: '/api/tenants/acme/history' })).headers['content-range']!.split('/')[1]);
+    expect(total).toBeGreaterThanOrEqual(11);
+    expect(await ids('["id","DESC"]')).toEqual([total, total - 1, total - 2, total - 3, total - 4]);
+    expect(await ids('["id","ASC"]')).toEqual([1, 2, 3, 4, 5]);
+    expect(await ids('["at","DESC"]')).toEqual([total, total - 1, total - 2, total - 3, total - 4]);
+  });
+
   it('lets platform staff archive a tenant with If-Match; its host then serves the default tenant', async () => {
     const { version } = (await t.as('platform', { url: '/api/tenants/acme' })).json();
     expect((await t.as('acmeAdmin', { method: 'DELETE', url: '/api/tenants/acme', headers: { 'if-match': `"${version}"` } })).statusCode).toBe(403);

@@ -4,7 +4,7 @@
  * malformed parameter is a 400 naming the parameter.
  */
 import { describe, expect, it } from 'vitest';
-import { applyListQuery, ListQueryError, parseListFilter } from '../../../server/lib/ra-list';
+import { applyListQuery, compareListValues, ListQueryError, parseListFilter } from '../../../server/lib/ra-list';
 
 describe('parseListFilter', () => {
   it('reads a JSON object, and no filter (or null) as none', () => {
@@ -47,5 +47,28 @@ describe('applyListQuery', () => {
   it('refuses a malformed filter with the same 400 as parseListFilter', () => {
     expect(() => applyListQuery(records, { filter: '{q:' })).toThrow('filter must be JSON, e.g. {"q":"seat"}');
     expect(() => applyListQuery(records, { filter: '[1]' })).toThrow('filter must be a JSON object, e.g. {"q":"seat"}');
+  });
+});
+
+describe('list sort', () => {
+  const order = (values: unknown[], direction = 'ASC') =>
+    applyListQuery(values.map((value, i) => ({ id: String(i), value })), { sort: JSON.stringify(['value', direction]) }).page.map((row) => row.value);
+
+  it('sorts ids written as numbers by value (the history: 11, 10, 9 … 1, never 9 … 2, 11, 10, 1)', () => {
+    const ids = Array.from({ length: 11 }, (_, i) => String(i + 1));
+    expect(applyListQuery(ids.map((id) => ({ id })), { sort: '["id","DESC"]' }).page.map((row) => row.id)).toEqual([...ids].reverse());
+    expect(order([10, 9, 100, 1.5])).toEqual([1.5, 9, 10, 100]);
+  });
+
+  it('sorts dates by instant, whatever their offset, and text with numbers in it naturally', () => {
+    expect(order(['2026-03-01T10:00:00+02:00', '2026-03-01T09:30:00Z', '2025-12-31'])).toEqual(['2025-12-31', '2026-03-01T10:00:00+02:00', '2026-03-01T09:30:00Z']);
+    expect(order(['Seat 10', 'seat 9', 'Seat 1'])).toEqual(['Seat 1', 'seat 9', 'Seat 10']);
+    expect(order([true, false, true], 'DESC')).toEqual([true, true, false]);
+  });
+
+  it('keeps missing values last in both directions', () => {
+    expect(order([null, 2, undefined, 1]).slice(0, 2)).toEqual([1, 2]);
+    expect(order([null, 2, undefined, 1], 'DESC').slice(0, 2)).toEqual([2, 1]);
+    expect(compareListValues('2', '10')).toBeLessThan(0);
   });
 });
