@@ -5,6 +5,7 @@
  * decimals and an item is not updated before it was listed. Pure, browser-safe: the CLI, the
  * server's writes and the console's forms run the same rules.
  */
+import { foreignFileReferences } from './own-files';
 import { isRentalGroup } from './routes';
 import type { Catalogue, Item, Tenant } from './types.generated';
 
@@ -66,6 +67,7 @@ export function checkItemRules(item: Item, tenant: Pick<Tenant, 'site' | 'catego
     const amount = item.rates[rate];
     if (amount !== undefined && !hasAtMostTwoDecimals(amount)) findings.push({ pointer: `/rates/${rate}`, message: `${amount} has more than two decimals`, rule: 'item-amount' });
   }
+  findings.push(...foreignFileReferences(item, tenant.site.tenantId));
   if (Date.parse(item.updatedAt) < Date.parse(item.createdAt)) findings.push({ pointer: '/updatedAt', message: 'is before createdAt', rule: 'item-dates' });
   return findings;
 }

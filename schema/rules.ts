@@ -6,6 +6,7 @@
 import type { CategoryTree, ContentPages, SiteSettings, Tenant, VendorConfig } from './types.generated';
 import { joinPointer } from './json-source';
 import { categoryPaths, resolvesToRoute, STOREFRONT_ROUTES } from './routes';
+import { foreignFileReferences } from './own-files';
 
 export const TENANT_PARTS = ['site', 'vendor', 'categories', 'pages'] as const;
 export type TenantPart = (typeof TENANT_PARTS)[number];
@@ -252,6 +253,16 @@ const serviceGlCodes = define({
   },
 });
 
+/** Images, links and page text point only at this tenant's own files, never another tenant's. */
+const ownFilesOnly = (part: TenantPart) =>
+  define({
+    id: 'own-files-only',
+    needs: [part],
+    check(parts: Pick<Tenant, TenantPart>, { tenantId }: RuleContext) {
+      return foreignFileReferences(parts[part], tenantId).map((finding) => ({ part, ...finding }));
+    },
+  });
+
 export const TENANT_RULES: readonly TenantRule<TenantPart>[] = [
   siteTenantIdMatchesFolder,
   vendorIdMatchesFolder,
@@ -262,6 +273,7 @@ export const TENANT_RULES: readonly TenantRule<TenantPart>[] = [
   domainNotReserved,
   serviceGlCodes,
   pagesFillContentRoutes,
+  ...TENANT_PARTS.map(ownFilesOnly),
 ];
 
 /** Runs every rule whose files are all present (i.e. passed the schema). */

@@ -184,6 +184,17 @@ describe('the items API', () => {
     expect(taken.json().errors).toEqual({ objectID: 'An item with the id "taken" exists' });
   });
 
+  it("refuses an item whose photos or text point at another tenant's files, and keeps its own", async () => {
+    const foreign = await create(acmeItem('borrowed', { images: [{ url: '/items/aviation/seat.svg', width: 640, height: 480, alt: 'A seat' }], description: 'See ![x](/assets/aviation/logo.svg)' }));
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().errors).toEqual({
+      'images.0.url': expect.stringContaining('"/items/aviation/…" is another tenant\'s item photo'),
+      description: expect.stringContaining('"/assets/aviation/…" is another tenant\'s image'),
+    });
+    const own = await create(acmeItem('own-photo', { images: [{ url: '/items/acme/seat.svg', width: 640, height: 480, alt: 'A seat' }] }));
+    expect(own.statusCode, own.body).toBe(201);
+  });
+
   it('replaces an item only with its current version: a stale edit gets 412 and the newer version', async () => {
     await create(acmeItem('edit-me'));
     const { version } = (await t.as('acmeAdmin', { url: '/api/tenants/acme/items/edit-me' })).json();
