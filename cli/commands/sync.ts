@@ -14,6 +14,7 @@ Firestore is found the way firebase-admin finds it, from one of:
   FIRESTORE_EMULATOR_HOST          an emulator, e.g. localhost:8080 (with GOOGLE_CLOUD_PROJECT for its project)
   GOOGLE_APPLICATION_CREDENTIALS   a service account key file
   GOOGLE_CLOUD_PROJECT             the project (with gcloud's application default credentials)
+Firestore must take a connection within 5 s (BACKLOT_FIRESTORE_TIMEOUT_MS), or the command stops (exit 2).
 The remote version last pulled or pushed is remembered in $BACKLOT_DATA_DIR/sync/<tenantId>.json (default .data/).`;
 
 interface Session {
@@ -31,6 +32,12 @@ async function withStores(context: CliContext, tenantId: string, work: (session:
   if (verdict !== true) throw new UsageError(`<tenantId> ${JSON.stringify(safeText(tenantId))}: ${verdict}`);
   if (!context.remoteStore && !sync.hasRemoteEnvironment(context.env)) {
     throw new UsageError((await import('../../server/stores/firestore-connection')).MISSING_FIRESTORE_ENVIRONMENT);
+  }
+  if (!context.remoteStore) {
+    const { firestoreUnreachable } = await import('../../server/stores/firestore-connection');
+    const timeout = Number(context.env.BACKLOT_FIRESTORE_TIMEOUT_MS) || undefined;
+    const unreachable = await firestoreUnreachable(context.env, timeout);
+    if (unreachable) throw new UsageError(unreachable);
   }
   const tenantsDir = tenantsDirOf(context);
   const dataDir = dataDirOf(context);

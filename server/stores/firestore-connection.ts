@@ -20,6 +20,41 @@ export function hasFirestoreEnvironment(env: Readonly<Record<string, string | un
 export const MISSING_FIRESTORE_ENVIRONMENT =
   'no Firestore to talk to: set FIRESTORE_EMULATOR_HOST (an emulator), GOOGLE_APPLICATION_CREDENTIALS (a service account key file) or GOOGLE_CLOUD_PROJECT (a project, with application default credentials)';
 
+/** Where firebase-admin will send Firestore calls: the emulator's host:port, else Google's endpoint. */
+export function firestoreAddress(env: Readonly<Record<string, string | undefined>>): { host: string; port: number; shown: string } {
+  const emulator = env.FIRESTORE_EMULATOR_HOST?.trim();
+  if (emulator) {
+    const match = /^\[?([^\]]+?)\]?(?::(\d+))?$/.exec(emulator);
+    const host = match?.[1] ?? emulator;
+    const port = Number(match?.[2] ?? 8080);
+    return { host, port, shown: `${emulator} (FIRESTORE_EMULATOR_HOST)` };
+  }
+  return { host: 'firestore.googleapis.com', port: 443, shown: 'firestore.googleapis.com:443' };
+}
+
+/**
+ * Whether Firestore's address takes a connection within `timeoutMs`; resolves with why not
+ * (undefined when it does). firebase-admin itself retries an unreachable address for minutes
+ * without a word, so one-shot commands ask this first and stop with a plain line instead.
+ */
+export async function firestoreUnreachable(env: Readonly<Record<string, string | undefined>>, timeoutMs = 5000): Promise<string | undefined> {
+  const { connect } = await import('node:net');
+  const { host, port, shown } = firestoreAddress(env);
+  return new Promise((resolve) => {
+    const socket = connect({ host, port });
+    const finish = (why: string | undefined) => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(why && `Firestore at ${shown} ${why}; nothing was read or written`);
+    };
+    const timer = setTimeout(() => finish(`did not answer within ${Math.round(timeoutMs / 100) / 10} s`), timeoutMs);
+    socket.once('connect', () => finish(undefined));
+    socket.once('error', (error: NodeJS.ErrnoException) =>
+      finish(error.code === 'ECONNREFUSED' ? 'refused the connection (is it running?)' : error.code === 'ENOTFOUND' || error.code === 'EAI_AGAIN' ? 'is not a known host' : `cannot be reached (${error.code ?? error.message})`),
+    );
+  });
+}
+
 /**
  * Opens a FirestoreTenantStore on its own firebase-admin app (deleted on close, so the process
  * can exit). `watch` keeps the domain index fresh with other servers' writes (the server wants

@@ -6,6 +6,7 @@
  */
 import { createTestDatabase, type TestDatabase } from '../../helpers/firestore';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Tenant } from '../../../schema/types.generated';
@@ -259,6 +260,20 @@ describe('push, pull and diff', () => {
     expect(unknown.stderr).toMatch(/ghost/);
     expect(noStackTrace(unknown.stderr)).toBe(true);
     expect(await remote('ghost')).toBeUndefined();
+  });
+
+  it.each([['push'], ['pull'], ['diff']])('%s stops with one plain line naming the address when Firestore is unreachable', async (command) => {
+    // A port on loopback that nothing listens on: the connection is refused (firebase-admin alone retried it for minutes, silently).
+    const closed = await new Promise<number>((resolve) => {
+      const server = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as AddressInfo;
+        server.close(() => resolve(port));
+      });
+    });
+    const run = await scratch.run([command, 'acme'], { env: { FIRESTORE_EMULATOR_HOST: `127.0.0.1:${closed}`, GOOGLE_CLOUD_PROJECT: 'demo-unreachable' } });
+    expect(run).toMatchObject({ code: 2, stdout: '' });
+    expect(run.stderr).toBe(`backlot: Firestore at 127.0.0.1:${closed} (FIRESTORE_EMULATOR_HOST) refused the connection (is it running?); nothing was read or written\n`);
+    expect(await syncRecords()).toEqual([]);
   });
 
   it.each([['push'], ['pull'], ['diff']])('%s names the variables to set when there is no Firestore to talk to', async (command) => {
