@@ -7,7 +7,7 @@ import type { ValidateFunction } from 'ajv';
 import { problemsFromAjv } from './ajv-messages';
 import { compareIssues, type Issue } from './issue';
 import { parseJsonSource } from './json-source';
-import { checkTenantRules, findSharedDomains, TENANT_PARTS, type DomainClaim, type TenantPart } from './rules';
+import { checkTenantRulesBesideSchemaErrors, findSharedDomains, TENANT_PARTS, type DomainClaim, type TenantPart } from './rules';
 import type { Catalogue, Tenant } from './types.generated';
 import { partValidators, usePrecompiledValidators } from './validator-registry';
 
@@ -53,6 +53,8 @@ function validatorFor(part: TenantPart): ValidateFunction {
 /** The file's text, or why it could not be read. */
 export type SourceText = string | { unreadable: string };
 
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
 export function checkTenantSources(tenantId: string, sources: Partial<Record<TenantPart, SourceText>>, files: Record<TenantPart, string>): TenantReport {
   const issues: Issue[] = [];
   const valid: Partial<Tenant> = {};
@@ -90,9 +92,18 @@ export function checkTenantSources(tenantId: string, sources: Partial<Record<Ten
     }
   }
 
-  for (const finding of checkTenantRules(valid, { tenantId })) {
+  // The rules run in the same pass, on files that failed the schema too (as far as their shape
+  // lets a rule read them), so a dangling link is reported beside a bad colour, not after it is
+  // fixed. A finding at or under a place the schema already refused says nothing new: left out.
+  const schemaPointers = issues.filter((issue) => issue.pointer !== '').map((issue) => ({ file: issue.file, pointer: issue.pointer }));
+  const within = (pointer: string, outer: string) => pointer === outer || pointer.startsWith(`${outer}/`);
+  const readable = { ...parsedValues, ...valid } as Partial<Tenant>;
+  for (const part of TENANT_PARTS) if (!isPlainObject(readable[part])) delete readable[part];
+  for (const finding of checkTenantRulesBesideSchemaErrors(valid, readable, { tenantId })) {
+    const file = files[finding.part];
+    if (schemaPointers.some((refused) => refused.file === file && (within(finding.pointer, refused.pointer) || within(refused.pointer, finding.pointer)))) continue;
     const locate = locators[finding.part]!;
-    issues.push({ file: files[finding.part], ...locate(finding.pointer), pointer: finding.pointer, message: finding.message, rule: finding.rule });
+    issues.push({ file, ...locate(finding.pointer), pointer: finding.pointer, message: finding.message, rule: finding.rule });
   }
 
   issues.sort(compareIssues);

@@ -281,6 +281,27 @@ export function checkTenantRules(parts: Partial<Tenant>, context: RuleContext): 
   return TENANT_RULES.filter((rule) => rule.needs.every((part) => parts[part] !== undefined)).flatMap((rule) => rule.check(parts as Tenant, context));
 }
 
+/**
+ * The rules that can still be checked while some files fail the schema, so one run reports a
+ * dangling link beside a bad colour instead of after it is fixed. `readable` holds every file
+ * that parsed as an object. A rule whose files all passed runs as usual; a rule that reads one
+ * failed file runs on it as far as its shape allows (one it cannot read is skipped) and keeps
+ * only findings in that file, since findings elsewhere could be echoes of its schema errors (a
+ * link into a category whose slug the schema refused); a rule reading two failed files waits.
+ */
+export function checkTenantRulesBesideSchemaErrors(valid: Partial<Tenant>, readable: Partial<Tenant>, context: RuleContext): RuleFinding[] {
+  return TENANT_RULES.filter((rule) => rule.needs.every((part) => readable[part] !== undefined)).flatMap((rule) => {
+    const failed = rule.needs.filter((part) => valid[part] === undefined);
+    if (failed.length === 0) return rule.check(valid as Tenant, context);
+    if (failed.length > 1) return [];
+    try {
+      return rule.check(readable as Tenant, context).filter((finding) => finding.part === failed[0] && typeof finding.pointer === 'string' && typeof finding.message === 'string');
+    } catch {
+      return [];
+    }
+  });
+}
+
 export interface DomainClaim {
   tenantId: string;
   domain: string;

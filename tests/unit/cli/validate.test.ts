@@ -33,6 +33,19 @@ describe('backlot validate', () => {
     expect(run.stdout).not.toContain('\u001b');
   });
 
+  it('reports the rules it can still check beside the schema errors, in one run', async () => {
+    // A bad colour (schema) and a header link to a page that does not exist (rule), in one file.
+    await breakFile('tenants/aviation/site.json', '"target": "/pages/portfolio/all-projects"', '"target": "/rentals/yachts"');
+    const site = path.join(scratch.cwd, 'tenants/aviation/site.json');
+    const text = await readFile(site, 'utf8');
+    await writeFile(site, text.replace(/"primaryColor": "[^"]+"/, '"primaryColor": "red"'));
+    const run = await scratch.run(['validate', '--json']);
+    expect(run.code).toBe(1);
+    const { issues } = JSON.parse(run.stdout) as { issues: Array<{ pointer: string; rule: string; message: string }> };
+    expect(issues.map((issue) => `${issue.pointer} ${issue.rule}`)).toEqual(expect.arrayContaining([expect.stringMatching(/^\/theme\/primaryColor schema\//), expect.stringMatching(/^\/headerLinks\/1\/target /)]));
+    expect(issues.find((issue) => issue.pointer === '/headerLinks/1/target')!.message).toContain('/rentals/yachts');
+  });
+
   it("checks a tenant's catalogue.json against the tenant, on its own or with the folder", async () => {
     const item = {
       objectID: 'crate',
