@@ -24,7 +24,9 @@ export function SiteEdit() {
   const isPlatform = permissions?.role === 'platform';
   return (
     <RecordEdit preview={{ path: '/' }} resource={`tenants/${tenantId}/settings`} id="site" transform={withoutEmptyValues} title={translate('backlot.site.title', { tenant: tenantId })}>
-      <TabbedForm toolbar={<RecordToolbar />} warnWhenUnsavedChanges tabs={<TabbedFormTabs variant="scrollable" scrollButtons="auto" />}>
+      {/* The form's root is named: react-admin infers it as ":resource/:id" (here /t/<tenant>), which took
+          every other screen of the tenant for one of this form's tabs and left without asking. */}
+      <TabbedForm formRootPathname={`/t/${tenantId}/site`} toolbar={<RecordToolbar />} warnWhenUnsavedChanges tabs={<TabbedFormTabs variant="scrollable" scrollButtons="auto" />}>
         {sections.map((section, index) => (
           // The first tab is the record's own address; the others add their section's name.
           <TabbedForm.Tab key={section} label={translate(`backlot.sections.${section}`, { _: section })} path={index === 0 ? undefined : section}>

@@ -27,7 +27,7 @@ export function TenantCreate() {
   const { data: tenants = [] } = useGetList<{ id: string; displayName?: string }>('tenants', { pagination: { page: 1, perPage: 200 }, sort: { field: 'id', order: 'ASC' } });
   return (
     <Create redirect={(_resource, id) => `t/${id}/site`} title={translate('backlot.tenants.create')}>
-      <SimpleForm sx={{ maxWidth: 640 }}>
+      <SimpleForm warnWhenUnsavedChanges sx={{ maxWidth: 640 }}>
         {FIELDS.map((field) => (
           <SchemaInput key={field.source} field={field} />
         ))}
