@@ -83,7 +83,7 @@ function Subcategories({ categorySource }: { categorySource: string }) {
       emptyText=""
       newRow={() => ({ name: '', slug: '' })}
       rowName={nameOf}
-      rowActions={(rowSource) => <MoveToMenu rowSource={rowSource} name="this subcategory" targets={targets} />}
+      rowActions={(rowSource) => <MoveToMenu rowSource={rowSource} noun="subcategory" parentNoun="category" targets={targets} />}
       renderRow={(rowSource) => <EntryLine rowSource={rowSource} inputs={subcategoryInputs} />}
     />
   );
@@ -101,7 +101,7 @@ function Categories({ groupSource }: { groupSource: string }) {
       newRow={() => ({ name: '', slug: '', subcategories: [] })}
       rowName={nameOf}
       confirmRemove={removalQuestion}
-      rowActions={(rowSource) => <MoveToMenu rowSource={rowSource} name="this category" targets={targets} />}
+      rowActions={(rowSource) => <MoveToMenu rowSource={rowSource} noun="category" parentNoun="group" targets={targets} />}
       renderRow={(rowSource) => (
         <>
           <EntryLine rowSource={rowSource} inputs={categoryInputs} />

@@ -28,13 +28,15 @@ const tree = (): CategoryTree & Record<string, unknown> => ({
 });
 
 describe('category tree', () => {
-  it('moves a category to another group, at the end of its list', async () => {
+  it('moves a named category to another group, at the end of its list, and focus follows it', async () => {
     const onSubmit = vi.fn();
     renderInForm(<CategoryTreeRows />, { record: tree(), onSubmit });
     await userEvent.click(screen.getByRole('button', { name: 'Show the categories of Seats' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Move this category to another list' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Move category First Class to another group' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Set Dressing' }));
     expect(screen.getByText('No categories yet')).toBeTruthy();
+    // Focus lands on the new parent's toggle (the moved row's button went with the row), not on the page.
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Show the categories of Set Dressing'));
     save();
     await waitFor(() => expect(onSubmit).toHaveBeenCalled());
     const saved = withoutEmptyValues(onSubmit.mock.calls[0]![0]) as CategoryTree;
