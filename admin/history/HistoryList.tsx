@@ -1,11 +1,12 @@
 /**
  * History: every accepted write of the tenant, newest first, with who and when; open one to
- * read what it changed (each setting before and after, named from the schema); restore an
+ * read what it changed (each setting before and after, named from the schema, list entries
+ * matched by identity: tenant-changes.ts), or compare it with any other version; restore an
  * earlier version, after saying what that does. A restore is a new write, so it can itself be
  * undone from here.
  */
 import RestoreIcon from '@mui/icons-material/Restore';
-import { Alert, Box, Button, CircularProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Table, TableBody, TableCell, TableHead, TableRow, TextField as TextInputField, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { useState } from 'react';
 import {
   Confirm,
@@ -24,8 +25,8 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { pointerTokens } from '../../schema/json-source';
 import { pointerLabel } from './pointer-label';
+import { tenantChanges, type TenantChange } from './tenant-changes';
 
 interface Entry extends RaRecord {
   version: string;
@@ -37,69 +38,99 @@ interface Entry extends RaRecord {
 
 interface EntryDetail extends Entry {
   tenant: Record<string, unknown>;
-  diff: Array<{ op: string; path: string; value?: unknown }> | null;
 }
 
-const valueAt = (root: unknown, pointer: string): unknown =>
-  pointerTokens(pointer).reduce<unknown>((value, token) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[token] : undefined), root);
+const KIND_WORDS: Record<TenantChange['kind'], string> = { changed: '', added: 'Added', removed: 'Removed', moved: 'Moved', reordered: 'Reordered' };
 
-const shown = (value: unknown) => {
-  if (value === undefined) return '(not set)';
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
-  return text.length > 160 ? `${text.slice(0, 160)}…` : text;
-};
-
-/** What one write changed: each setting, before and after. */
+/**
+ * What one write changed, or how it differs from any other version the admin picks: each
+ * setting named from the schema, before and after, list entries matched by their identity.
+ */
 function EntryDiff({ tenantId }: { tenantId: string }) {
   const entry = useRecordContext<Entry>();
+  const { data: list = [] } = useListContext<Entry>();
   const resource = `tenants/${tenantId}/history`;
+  const previous = Number(entry!.id) - 1;
+  const [otherId, setOtherId] = useState<string>(previous >= 1 ? String(previous) : '');
   const { data: after, isPending, error } = useGetOne<EntryDetail>(resource, { id: entry!.id });
-  const previousId = String(Number(entry!.id) - 1);
-  const hasBefore = Number(previousId) >= 1;
-  const { data: before, isError: beforeUnreadable } = useGetOne<EntryDetail>(resource, { id: previousId }, { enabled: hasBefore });
+  const { data: before, isError: beforeUnreadable } = useGetOne<EntryDetail>(resource, { id: otherId }, { enabled: otherId !== '' });
   if (error) return <Alert severity="error">This change could not be read.</Alert>;
-  // react-admin first hands over the list's copy of each entry, which has no diff and no
-  // settings yet: wait for both full entries, or the "before" column would say "(not set)".
-  const beforeSettled = !hasBefore || beforeUnreadable || before?.tenant !== undefined;
-  if (isPending || !after || after.diff === undefined || !beforeSettled) return <CircularProgress size={20} aria-label="Loading the change" />;
-  if (after.diff === null) return <Alert severity="info">The version before this one can no longer be read, so its changes cannot be listed.</Alert>;
-  if (after.diff.length === 0) return <Typography color="text.secondary">The first version: nothing before it to compare with.</Typography>;
+  const choices = [...new Set([...(previous >= 1 ? [String(previous)] : []), ...list.map((other) => String(other.id))])].filter((id) => id !== String(entry!.id));
+  const picker = choices.length > 0 && (
+    <TextInputField
+      select
+      size="small"
+      label="Compare with"
+      value={otherId}
+      onChange={(event) => setOtherId(event.target.value)}
+      sx={{ mb: 1, width: 260, maxWidth: '100%' }}
+      slotProps={{ select: { native: true } }}
+    >
+      {choices.map((id) => (
+        <option key={id} value={id}>
+          {`#${id}${Number(id) === previous ? ' (the version before)' : ''}`}
+        </option>
+      ))}
+    </TextInputField>
+  );
+  // react-admin first hands over the list's copy of each entry, which has no settings yet: wait for both full entries.
+  const beforeSettled = otherId === '' || beforeUnreadable || before?.tenant !== undefined;
+  if (isPending || !after || after.tenant === undefined || !beforeSettled) return <CircularProgress size={20} aria-label="Loading the change" />;
+  if (otherId === '') return <Typography color="text.secondary">The first version: nothing before it to compare with.</Typography>;
+  if (beforeUnreadable || !before) return <Alert severity="info">Version #{otherId} can no longer be read, so the two cannot be compared.</Alert>;
+  // Newer on the right, whichever was picked.
+  const [older, newer] = Number(otherId) < Number(entry!.id) ? [before, after] : [after, before];
+  const changes = tenantChanges(older.tenant, newer.tenant);
   return (
-    <Table size="small" aria-label={`What change #${entry!.id} made`}>
-      <TableHead>
-        <TableRow>
-          <TableCell>Setting</TableCell>
-          <TableCell>Before</TableCell>
-          <TableCell>After</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {after.diff.map((operation, index) => (
-          <TableRow key={`${operation.path}-${index}`}>
-            <TableCell>{pointerLabel(operation.path, operation.op === 'remove' ? before?.tenant : after.tenant)}</TableCell>
-            <TableCell sx={{ wordBreak: 'break-word', color: 'text.secondary' }}>{operation.op === 'add' ? '(not set)' : before?.tenant ? shown(valueAt(before.tenant, operation.path)) : '—'}</TableCell>
-            <TableCell sx={{ wordBreak: 'break-word' }}>{operation.op === 'remove' ? '(removed)' : shown(operation.value ?? valueAt(after.tenant, operation.path))}</TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <Box sx={{ maxWidth: '100%', overflowX: 'auto' }}>
+      {picker}
+      {changes.length === 0 ? (
+        <Typography color="text.secondary">#{older.id} and #{newer.id} hold the same settings.</Typography>
+      ) : (
+        <Table size="small" aria-label={`What changed from #${older.id} to #${newer.id}`} sx={{ '& td': { wordBreak: 'break-word', verticalAlign: 'top' } }}>
+          <TableHead>
+            <TableRow>
+              <TableCell>Setting</TableCell>
+              <TableCell>{`#${older.id}`}</TableCell>
+              <TableCell>{`#${newer.id}`}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {changes.map((change, index) => (
+              <TableRow key={`${change.label}-${index}`}>
+                <TableCell>{KIND_WORDS[change.kind] ? `${KIND_WORDS[change.kind]}: ${change.label}` : change.label}</TableCell>
+                <TableCell sx={{ color: 'text.secondary' }}>{change.kind === 'moved' ? `from ${change.before}` : change.before}</TableCell>
+                <TableCell>{change.kind === 'moved' ? `to ${change.after}` : change.after}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </Box>
   );
 }
 
 /** Restore this entry's version, once confirmed, as a new write based on the current version. */
 function RestoreButton({ tenantId }: { tenantId: string }) {
   const entry = useRecordContext<Entry>();
-  const { data: list } = useListContext<Entry>();
+  const { data: list, total } = useListContext<Entry>();
   const dataProvider = useDataProvider();
   const notify = useNotify();
   const refresh = useRefresh();
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   if (!entry || !list?.length) return null;
-  if (list[0]!.version === entry.version)
+  // Ids count the writes, so the newest is the total; an older entry with the same content says so.
+  if (Number(entry.id) === total)
     return (
       <Typography variant="body2" color="text.secondary">
         Current
+      </Typography>
+    );
+  if (list[0]!.version === entry.version && Number(list[0]!.id) === total)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        Same as current
       </Typography>
     );
   const restore = async () => {
@@ -148,6 +179,8 @@ const changedSummary = (entry: Entry) => {
 export function HistoryList() {
   const { tenantId = '' } = useParams();
   const translate = useTranslate();
+  // On a phone, who and when go under what changed, so the row fits and Restore stays on screen.
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
     <List
       resource={`tenants/${tenantId}/history`}
@@ -157,12 +190,32 @@ export function HistoryList() {
       perPage={25}
       empty={<Box sx={{ p: 3 }}>{translate('backlot.history.empty')}</Box>}
       disableSyncWithLocation
+      sx={{ maxWidth: '100%', '& .RaList-content': { overflowX: 'auto' } }}
     >
-      <Datagrid bulkActionButtons={false} rowClick="expand" expand={<EntryDiff tenantId={tenantId} />} sort={{ field: 'id', order: 'DESC' }}>
+      <Datagrid
+        bulkActionButtons={false}
+        rowClick="expand"
+        expand={<EntryDiff tenantId={tenantId} />}
+        sort={{ field: 'id', order: 'DESC' }}
+        sx={{ '& .column-id, & .RaDatagrid-rowCell:last-of-type': { whiteSpace: 'nowrap' }, ...(phone && { '& td, & th': { px: 0.75 }, '& td': { overflowWrap: 'anywhere' } }) }}
+      >
         <TextField source="id" label="#" sortable={false} />
-        <DateField source="at" label="When" showTime sortable={false} />
-        <TextField source="actor" label="Who" sortable={false} />
-        <FunctionField label="What changed" render={(entry: Entry) => changedSummary(entry)} sortable={false} />
+        {!phone && <DateField source="at" label="When" showTime sortable={false} />}
+        {!phone && <TextField source="actor" label="Who" sortable={false} />}
+        <FunctionField
+          label="What changed"
+          sortable={false}
+          render={(entry: Entry) =>
+            phone ? (
+              <>
+                {changedSummary(entry)}
+                <Typography variant="caption" color="text.secondary" component="span" sx={{ display: 'block' }}>{`${entry.actor}, ${new Date(entry.at).toLocaleString()}`}</Typography>
+              </>
+            ) : (
+              changedSummary(entry)
+            )
+          }
+        />
         <FunctionField label="" render={() => <RestoreButton tenantId={tenantId} />} />
       </Datagrid>
     </List>

@@ -6,15 +6,20 @@
 import { pointerTokens } from '../../schema/json-source';
 import { effective, itemSchema, propertySchema, rootSchema, type Located } from '../../schema/schema-walk';
 
-const PART_TITLES: Record<string, string> = { site: 'Site settings', vendor: 'Vendor', categories: 'Categories', pages: 'Pages' };
+export const PART_TITLES: Record<string, string> = { site: 'Site settings', vendor: 'Vendor', categories: 'Categories', pages: 'Pages' };
 
-/** What a list entry is called: its name, label, title, network or route. */
-function entryName(value: unknown, index: number): string {
+/** What a list entry calls itself: its name, label, title, network or route; undefined when none. */
+export function ownName(value: unknown): string | undefined {
   if (value && typeof value === 'object') {
     const entry = value as Record<string, unknown>;
     for (const key of ['name', 'label', 'title', 'network', 'path']) if (typeof entry[key] === 'string' && entry[key]) return entry[key] as string;
   }
-  return `#${index + 1}`;
+  return undefined;
+}
+
+/** What a list entry is called: its own name, else its place ("#3"). */
+export function entryName(value: unknown, index: number): string {
+  return ownName(value) ?? `#${index + 1}`;
 }
 
 export function pointerLabel(pointer: string, tenant?: Record<string, unknown>): string {

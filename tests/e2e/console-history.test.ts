@@ -41,9 +41,14 @@ describe('console history', () => {
     expect(await rows.nth(1).textContent()).toMatch(/owner@jetwayprops\.com.*Site settings › App title.*Current$/);
     expect(await rowOf(10).getByRole('button', { name: 'Restore' }).count()).toBe(1);
     await rows.nth(1).click();
-    const change = page.getByRole('table', { name: 'What change #11 made' });
+    const change = page.getByRole('table', { name: 'What changed from #10 to #11' });
     await change.getByRole('cell', { name: 'Jetway Save 11' }).waitFor();
     expect(await change.getByRole('row').nth(1).textContent()).toBe('Site settings › App titleJetway Save 10Jetway Save 11');
+    // Any two versions: #11 against #3.
+    await page.getByLabel('Compare with').selectOption('3');
+    const wider = page.getByRole('table', { name: 'What changed from #3 to #11' });
+    expect(await wider.getByRole('row').nth(1).textContent()).toBe('Site settings › App titleJetway Save 3Jetway Save 11');
+    await page.getByLabel('Compare with').selectOption('10');
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: path.join(app.artifacts, 'history_1280.png'), fullPage: true });
 
@@ -57,6 +62,22 @@ describe('console history', () => {
     await page.locator('tbody td.column-id', { hasText: /^12$/ }).waitFor();
     expect(await rows.nth(1).textContent()).toMatch(/Current$/);
     expect(await rows.nth(1).locator('td.column-id').textContent()).toBe('12');
+
+    // On a phone (a fresh visit, as a phone makes one) the list fits the screen, and Restore is on it.
+    const phone = await app.logIn(AVIATION_ADMIN, { bypassCSP: true, viewport: { width: 375, height: 800 } });
+    await phone.page.waitForURL(/#\/t\/aviation\/site/);
+    await phone.page.goto(`${app.server.url}/admin/#/t/aviation/history`);
+    const phoneRow = (id: number) => phone.page.locator('tbody tr', { has: phone.page.locator('td.column-id', { hasText: new RegExp(`^${id}$`) }) });
+    await phoneRow(11).getByRole('button', { name: 'Restore' }).waitFor();
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    const restore = await phoneRow(11).getByRole('button', { name: 'Restore' }).boundingBox();
+    expect(restore!.x + restore!.width).toBeLessThanOrEqual(375);
+    await phoneRow(12).click();
+    await phone.page.getByRole('table', { name: 'What changed from #11 to #12' }).waitFor();
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await axeViolations(phone.page)).toEqual([]);
+    await phone.page.screenshot({ path: path.join(app.artifacts, 'history_375.png'), fullPage: true });
+    await phone.context.close();
     expect(blocked).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
