@@ -21,3 +21,13 @@ export function formatIssue(issue: Issue): string {
 export function compareIssues(a: Issue, b: Issue): number {
   return a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || a.pointer.localeCompare(b.pointer);
 }
+
+/** The lines around an issue's line (1-based), as they are in the file, for showing where it is. */
+export function sourceExcerpt(text: string, line: number, around = 1): Array<{ line: number; text: string }> {
+  const lines = text.split('\n');
+  const first = Math.max(1, line - around);
+  const last = Math.min(lines.length, line + around);
+  const excerpt: Array<{ line: number; text: string }> = [];
+  for (let n = first; n <= last; n++) excerpt.push({ line: n, text: lines[n - 1]!.slice(0, 300) });
+  return excerpt;
+}

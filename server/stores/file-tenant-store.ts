@@ -146,7 +146,7 @@ export class FileTenantStore extends IndexedTenantStore implements TenantStore {
   /** The validated tenant, for reads (IndexedTenantStore.get). */
   protected async load(tenantId: string): Promise<LoadedTenant | undefined> {
     const entry = await this.entry(tenantId);
-    return entry && { version: entry.version, ...this.checked(tenantId, entry) };
+    return entry && { version: entry.version, texts: entry.texts, ...this.checked(tenantId, entry) };
   }
 
   /** An entry's validation verdict, worked out once per version of its files. */

@@ -55,6 +55,8 @@ export class KeyedLock {
 /** A stored tenant as an adapter reads it: its version always, the tenant only when valid. */
 export interface LoadedTenant {
   version: string;
+  /** The stored texts by part, when the adapter has them (to show an invalid tenant's problem lines). */
+  texts?: Partial<Record<string, string>>;
   tenant?: Tenant;
   issues: Issue[];
 }
@@ -74,7 +76,7 @@ export abstract class IndexedTenantStore {
   async get(tenantId: string): Promise<TenantRecord | undefined> {
     const loaded = await this.load(tenantId);
     if (!loaded) return undefined;
-    if (!loaded.tenant) throw new TenantInvalidError(tenantId, loaded.issues);
+    if (!loaded.tenant) throw new TenantInvalidError(tenantId, loaded.issues, loaded.version, loaded.texts);
     return { tenantId, version: loaded.version, tenant: loaded.tenant };
   }
 

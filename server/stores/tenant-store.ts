@@ -53,9 +53,30 @@ export class TenantInvalidError extends Error {
   constructor(
     readonly tenantId: string,
     readonly issues: Issue[],
+    /** The stored version (what a repairing write sends as If-Match), when known. */
+    readonly version?: string,
+    /** The stored texts by part ("site" …), so the problem lines can be shown. */
+    readonly texts?: Partial<Record<string, string>>,
   ) {
     super(`tenant ${tenantId} is invalid: ${issues.length} issue(s)`);
   }
+}
+
+/**
+ * The newest version in a tenant's history that still reads and validates: what is served while
+ * the stored tenant is invalid (its files broken by hand), with its place in the history (1 for
+ * the first write). Undefined when there is none.
+ */
+export async function lastValidVersion(store: TenantStore, tenantId: string): Promise<{ record: TenantRecord; entryId: number; entry: HistoryEntry } | undefined> {
+  const log = await store.history(tenantId);
+  for (const [index, entry] of log.entries()) {
+    try {
+      return { record: { tenantId, version: entry.version, tenant: await store.atVersion(tenantId, entry.version) }, entryId: log.length - index, entry };
+    } catch (error) {
+      if (!(error instanceof VersionUnusableError) && !(error instanceof UnknownVersionError)) throw error;
+    }
+  }
+  return undefined;
 }
 
 /** A write would leave the tenant invalid; nothing was written. Issue files are tenant parts ("site", …). */

@@ -175,21 +175,50 @@ describe('storefront pages', () => {
     expect(titleOf((await get('acme.localhost', '/pages/credits')).body)).toBe('Credits | Acme Props &#38; Sets');
   });
 
-  it('answers a calm 503 page when the stored tenant is invalid, and names no internals', async () => {
-    const file = path.join(t.tenants, 'acme/vendor.json');
+  it('keeps serving the last valid version while a file is broken by hand, and the console API shows where and restores', async () => {
+    // A save first, so the history holds a valid version (#1); the page is served from it.
+    await putSite((site) => (site.appTitle = 'Acme Props Saved'), 'acme');
+    expect(titleOf((await get('acme.localhost', '/pages/credits')).body)).toBe('Credits | Acme Props Saved');
+    const file = path.join(t.tenants, 'acme/site.json');
     const original = await readFile(file, 'utf8');
-    await writeFile(file, original.replace('"country"', '"country": 7, "x"'));
+    await writeFile(file, original.replace(/"locale": "[^"]+"/, '"locale": "english"').replace('Acme Props Saved', 'Acme Broken'));
     await afterRevalidation();
+    const page = await get('acme.localhost', '/pages/credits');
+    expect(page.statusCode).toBe(200);
+    expect(titleOf(page.body)).toBe('Credits | Acme Props Saved');
+
+    // The console reads why, with the file's lines, and the version to restore over.
+    const refused = await t.as('acmeAdmin', { url: '/api/tenants/acme' });
+    expect(refused.statusCode).toBe(422);
+    const body = refused.json();
+    expect(body.version).toMatch(/\S/);
+    expect(body.issues).toEqual([
+      expect.objectContaining({ file: 'site', pointer: '/locale', message: expect.stringContaining('must be a BCP 47 language tag'), excerpt: expect.arrayContaining([expect.objectContaining({ text: expect.stringContaining('"locale": "english"') })]) }),
+    ]);
+    const history = await t.as('acmeAdmin', { url: '/api/tenants/acme/history' });
+    expect(history.statusCode).toBe(200);
+    expect(history.headers.etag).toBe(`"${body.version}"`);
+    const restored = await t.as('acmeAdmin', { method: 'POST', url: '/api/tenants/acme/history/1/restore', headers: { 'if-match': `"${body.version}"` } });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect((await t.as('acmeAdmin', { url: '/api/tenants/acme' })).statusCode).toBe(200);
+    expect(await readFile(file, 'utf8')).not.toContain('"locale": "english"');
+  });
+
+  it('answers a calm 503 page, naming no internals, only when no valid version is at hand', async () => {
+    const fresh = await buildTestApp({
+      beforeStart: async (tenants) => {
+        const file = path.join(tenants, 'acme/vendor.json');
+        await writeFile(file, (await readFile(file, 'utf8')).replace('"country"', '"country": 7, "x"'));
+      },
+    });
     try {
-      const page = await get('acme.localhost', '/');
+      const page = await fresh.app.inject({ method: 'GET', url: '/', headers: { host: 'acme.localhost' } });
       expect(page.statusCode).toBe(503);
       expect(page.body).toContain('This storefront is being updated');
       expect(page.body).not.toContain('vendor.json');
     } finally {
-      await writeFile(file, original);
+      await fresh.close();
     }
-    await afterRevalidation();
-    expect((await get('acme.localhost', '/')).statusCode).toBe(200);
   });
 });
 

@@ -10,7 +10,7 @@ import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { problemsFromAjv } from '../../../schema/ajv-messages';
-import type { Issue } from '../../../schema/issue';
+import { sourceExcerpt, type Issue } from '../../../schema/issue';
 import { pointerTokens } from '../../../schema/json-source';
 import { ForbiddenChangeError } from '../../auth/write-policy';
 import {
@@ -101,7 +101,12 @@ export default fp(
       if (error instanceof TenantExistsError) return send(reply, 409, { error: 'Conflict', message: error.message });
       if (error instanceof VersionUnusableError) return send(reply, 409, { error: 'Conflict', message: error.message, issues: error.issues });
       if (error instanceof TenantInvalidError) {
-        return send(reply, 422, { error: 'Unprocessable Entity', message: `The stored tenant ${error.tenantId} is invalid; fix its files or save a valid version.`, issues: error.issues });
+        // With the stored version (a restore's If-Match) and each problem's lines, so the console can show where and repair.
+        const issues = error.issues.map((issue) => {
+          const text = error.texts?.[issue.file];
+          return text === undefined ? issue : { ...issue, excerpt: sourceExcerpt(text, issue.line) };
+        });
+        return send(reply, 422, { error: 'Unprocessable Entity', message: `The stored tenant ${error.tenantId} is invalid; fix its files or restore a valid version.`, version: error.version, issues });
       }
       if (error instanceof AuthFailure) {
         // `reason` lets the storefront drive its auth status (a temporary or permanent failure) without reading words.

@@ -30,7 +30,7 @@ import { EncodedDocument } from '../../storefront/encoded-document';
 import { reloadOnTenantEdits } from '../../storefront/dev-reload';
 import { pagePreloads } from '../../storefront/page-preloads';
 import { problemPage, type Problem } from '../../storefront/problem-page';
-import { TenantInvalidError } from '../../stores/tenant-store';
+import { lastValidVersion, TenantInvalidError, type TenantRecord } from '../../stores/tenant-store';
 
 interface StorefrontModule {
   renderPage(url: string, state: PageState): Promise<RenderedPage>;
@@ -98,14 +98,47 @@ export default fp<{ config: ServerConfig }>(
       });
       return { configuration, csp, pages: tenant.pages?.pages ?? [], content: new Map() };
     }
-    const built = new Map<string, Built & { version: string; assetVersions: Record<string, string>; rendered: Map<string, { page: RenderedPage; document: EncodedDocument }> }>();
+    const built = new Map<string, Built & { version: string; tenant: Tenant; assetVersions: Record<string, string>; rendered: Map<string, { page: RenderedPage; document: EncodedDocument }> }>();
+    /** Per tenant whose stored form is invalid: which invalid version was seen, and the last valid record served instead. */
+    const servedInstead = new Map<string, { invalidVersion: string | undefined; record: TenantRecord | undefined }>();
+
+    /**
+     * The tenant to serve. When its stored form is invalid (a file broken by hand), visitors keep
+     * the last valid version from its history, and the log says so once per broken version; the
+     * console shows the problems and restores from there. Dev shows the problems instead (the
+     * overlay), since the person editing the file is looking at the page.
+     */
+    async function recordFor(tenantId: string): Promise<TenantRecord | undefined> {
+      try {
+        const record = await app.tenantStore.get(tenantId);
+        servedInstead.delete(tenantId);
+        return record;
+      } catch (error) {
+        if (!(error instanceof TenantInvalidError) || config.dev) throw error;
+        let known = servedInstead.get(tenantId);
+        if (!known || known.invalidVersion !== error.version) {
+          // What visitors saw last (it may be newer than the history, when the files were edited by hand), else the history's newest valid version.
+          const seen = built.get(tenantId);
+          const last = seen ? undefined : await lastValidVersion(app.tenantStore, tenantId);
+          const record = seen ? { tenantId, version: seen.version, tenant: seen.tenant } : last?.record;
+          servedInstead.set(tenantId, (known = { invalidVersion: error.version, record }));
+          const issues = error.issues.map(formatIssue);
+          const which = seen ? `the version it served until now (${seen.version})` : last ? `its last valid version, history #${last.entryId}` : undefined;
+          if (which) app.log.error({ tenantId, issues, servedVersion: record!.version }, `storefront: tenant ${tenantId}'s stored files are invalid (${issues.length} problem${issues.length === 1 ? '' : 's'}); serving ${which} until they are fixed or a version is restored in the console`);
+          else app.log.error({ tenantId, issues }, `storefront: tenant ${tenantId}'s stored files are invalid, and no valid version is at hand to serve instead`);
+        }
+        if (!known.record) throw error;
+        return known.record;
+      }
+    }
+
     async function configurationFor(tenantId: string) {
-      const record = await app.tenantStore.get(tenantId);
+      const record = await recordFor(tenantId);
       if (!record) return undefined;
       const assetVersions = assets.versions(tenantId);
       let entry = built.get(tenantId);
       if (entry?.version !== record.version || entry.assetVersions !== assetVersions) {
-        built.set(tenantId, (entry = { ...build(tenantId, record.version, record.tenant, assetVersions), version: record.version, assetVersions, rendered: new Map() }));
+        built.set(tenantId, (entry = { ...build(tenantId, record.version, record.tenant, assetVersions), version: record.version, tenant: record.tenant, assetVersions, rendered: new Map() }));
       }
       return entry;
     }

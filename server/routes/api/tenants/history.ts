@@ -13,7 +13,7 @@ import { assertMayChange } from '../../../auth/write-policy';
 import { listOf, STORED_TENANT_INVALID } from '../../../lib/api-docs';
 import { listQuerySchema, sendList, type ListQuery } from '../../../lib/ra-list';
 import { ifMatchVersion, withVersion } from '../../../lib/versions';
-import { UnknownTenantError, UnknownVersionError, VersionUnusableError, type HistoryEntry, type TenantStore } from '../../../stores/tenant-store';
+import { lastValidVersion, TenantInvalidError, UnknownTenantError, UnknownVersionError, VersionUnusableError, type HistoryEntry, type TenantStore } from '../../../stores/tenant-store';
 import { tenantParams } from './params';
 
 const entrySchema = {
@@ -33,9 +33,23 @@ const entryParams = { ...tenantParams, required: ['tenantId', 'id'], properties:
 
 /** The entries newest first, each with its id; and the tenant's current version. */
 async function entriesOf(store: TenantStore, tenantId: string): Promise<{ entries: Array<HistoryEntry & { id: string }>; version: string }> {
-  const [log, record] = await Promise.all([store.history(tenantId), store.get(tenantId)]);
-  if (!record) throw new UnknownTenantError(tenantId);
-  return { entries: log.map((entry, index) => ({ id: String(log.length - index), ...entry })), version: record.version };
+  const [log, version] = await Promise.all([store.history(tenantId), storedVersion(store, tenantId)]);
+  return { entries: log.map((entry, index) => ({ id: String(log.length - index), ...entry })), version };
+}
+
+/**
+ * The tenant's stored version, valid or not: the history is how a tenant broken by hand is
+ * repaired, so it is read and restored from whatever state the files are in.
+ */
+async function storedVersion(store: TenantStore, tenantId: string): Promise<string> {
+  try {
+    const record = await store.get(tenantId);
+    if (!record) throw new UnknownTenantError(tenantId);
+    return record.version;
+  } catch (error) {
+    if (error instanceof TenantInvalidError && error.version !== undefined) return error.version;
+    throw error;
+  }
 }
 
 const history: FastifyPluginAsync = async (app) => {
@@ -78,8 +92,12 @@ const history: FastifyPluginAsync = async (app) => {
     const { tenantId, id } = request.params as { tenantId: string; id: string };
     const ifMatch = ifMatchVersion(request);
     const { found } = await entry(tenantId, id);
-    // A restore is a write like any other: the same policy (a tenant admin cannot bring back another domain).
-    const current = await app.tenantStore.get(tenantId);
+    // A restore is a write like any other: the same policy (a tenant admin cannot bring back another
+    // domain). Over a tenant broken by hand, the policy compares with the last valid version.
+    const current = await app.tenantStore.get(tenantId).catch(async (error: unknown) => {
+      if (!(error instanceof TenantInvalidError)) throw error;
+      return (await lastValidVersion(app.tenantStore, tenantId))?.record;
+    });
     if (!current) throw new UnknownTenantError(tenantId);
     assertMayChange(request.account!, current.tenant, await app.tenantStore.atVersion(tenantId, found.version));
     const record = await app.tenantStore.restore(tenantId, found.version, { ifMatch, actor: request.account!.email });
