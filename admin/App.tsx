@@ -14,6 +14,7 @@ import { Menu } from './Menu';
 import { TENANT_SCREENS } from './tenant-screens';
 import outbox from './outbox';
 import tenants, { TenantSwitcher } from './tenants';
+import { TenantGate } from './tenants/TenantGate';
 
 const dataProvider = createDataProvider('/api');
 const authProvider = createAuthProvider('/api');
@@ -37,7 +38,15 @@ export function App() {
       <Resource name="outbox" {...outbox} />
       <CustomRoutes>
         {TENANT_SCREENS.map(({ path, Component }) => (
-          <Route key={path} path={`/t/:tenantId/${path}/*`} element={<Component />} />
+          <Route
+            key={path}
+            path={`/t/:tenantId/${path}/*`}
+            element={
+              <TenantGate>
+                <Component />
+              </TenantGate>
+            }
+          />
         ))}
       </CustomRoutes>
     </Admin>

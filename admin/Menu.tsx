@@ -9,7 +9,9 @@ export function Menu() {
   const translate = useTranslate();
   const { permissions } = usePermissions<Account | undefined>();
   const inView = /^\/t\/([^/]+)/.exec(useLocation().pathname)?.[1];
-  const tenantId = inView ?? permissions?.tenants[0];
+  // Another tenant's address typed by a tenant admin lists their own tenant's screens, not that one's.
+  const mayReach = (id: string | undefined) => id !== undefined && (permissions?.role === 'platform' || Boolean(permissions?.tenants.includes(id)));
+  const tenantId = mayReach(inView) ? inView : permissions?.tenants[0];
   const [open] = useSidebarState();
   return (
     <RaMenu>

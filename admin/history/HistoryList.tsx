@@ -111,7 +111,7 @@ function EntryDiff({ tenantId }: { tenantId: string }) {
 }
 
 /** Restore this entry's version, once confirmed, as a new write based on the current version. */
-function RestoreButton({ tenantId }: { tenantId: string }) {
+function RestoreButton({ tenantId, storedIsInvalid }: { tenantId: string; storedIsInvalid?: boolean }) {
   const entry = useRecordContext<Entry>();
   const { data: list, total } = useListContext<Entry>();
   const dataProvider = useDataProvider();
@@ -121,13 +121,14 @@ function RestoreButton({ tenantId }: { tenantId: string }) {
   const [busy, setBusy] = useState(false);
   if (!entry || !list?.length) return null;
   // Ids count the writes, so the newest is the total; an older entry with the same content says so.
-  if (Number(entry.id) === total)
+  // Over a tenant broken by hand every entry is restorable, the newest included: none is what is stored.
+  if (Number(entry.id) === total && !storedIsInvalid)
     return (
       <Typography variant="body2" color="text.secondary">
         Current
       </Typography>
     );
-  if (list[0]!.version === entry.version && Number(list[0]!.id) === total)
+  if (list[0]!.version === entry.version && Number(list[0]!.id) === total && !storedIsInvalid)
     return (
       <Typography variant="body2" color="text.secondary">
         Same as current
@@ -136,11 +137,18 @@ function RestoreButton({ tenantId }: { tenantId: string }) {
   const restore = async () => {
     setBusy(true);
     try {
-      const { data: tenant } = await dataProvider.getOne('tenants', { id: tenantId });
+      // The stored version, which the restore replaces (If-Match); a broken tenant names it in its 422.
+      const version = await dataProvider.getOne('tenants', { id: tenantId }).then(
+        ({ data }) => data.version as string,
+        (error: { status?: number; body?: { version?: string } }) => {
+          if (error.status === 422 && error.body?.version) return error.body.version;
+          throw error;
+        },
+      );
       const response = await fetch(`/api/tenants/${encodeURIComponent(tenantId)}/history/${encodeURIComponent(String(entry.id))}/restore`, {
         method: 'POST',
         credentials: 'same-origin',
-        headers: { 'if-match': `"${tenant.version}"` },
+        headers: { 'if-match': `"${version}"` },
       });
       if (response.status === 412) notify('backlot.history.stale', { type: 'error' });
       else if (!response.ok) notify(((await response.json().catch(() => ({}))) as { message?: string }).message ?? 'backlot.history.failed', { type: 'error' });
@@ -176,7 +184,7 @@ const changedSummary = (entry: Entry) => {
   return labels.length ? `${labels.slice(0, 3).join('; ')}${labels.length > 3 ? ` and ${labels.length - 3} more` : ''}` : 'Created';
 };
 
-export function HistoryList() {
+export function HistoryList({ storedIsInvalid = false }: { storedIsInvalid?: boolean }) {
   const { tenantId = '' } = useParams();
   const translate = useTranslate();
   // On a phone, who and when go under what changed, so the row fits and Restore stays on screen.
@@ -184,7 +192,8 @@ export function HistoryList() {
   return (
     <List
       resource={`tenants/${tenantId}/history`}
-      title={translate('backlot.history.title', { tenant: tenantId })}
+      // In the repair view the page has its own title.
+      title={storedIsInvalid ? false : translate('backlot.history.title', { tenant: tenantId })}
       actions={false}
       sort={{ field: 'id', order: 'DESC' }}
       perPage={25}
@@ -216,7 +225,7 @@ export function HistoryList() {
             )
           }
         />
-        <FunctionField label="" render={() => <RestoreButton tenantId={tenantId} />} />
+        <FunctionField label="" render={() => <RestoreButton tenantId={tenantId} storedIsInvalid={storedIsInvalid} />} />
       </Datagrid>
     </List>
   );

@@ -121,6 +121,17 @@ export const en = {
       empty: 'No images yet: upload a logo to begin.',
       loadFailed: 'The images could not be loaded. Reload the page to try again.',
     },
+    gate: {
+      notYoursTitle: 'Not found, or not yours',
+      notYours: 'There is no tenant "%{tenant}" that this account may open. Check the address, or ask platform staff for access.',
+      backToOwn: 'Go to %{tenant}',
+      repairTitle: 'Repair: %{tenant}',
+      brokenTitle: "%{tenant}'s stored files have %{smart_count} problem |||| %{tenant}'s stored files have %{smart_count} problems",
+      brokenHelp:
+        'Someone edited them by hand. Visitors keep seeing the last valid version until this is repaired, and the editors stay closed meanwhile. Fix the files where shown below, or restore a version from the history.',
+      problems: 'Where and why',
+      restoreHeading: 'Restore a valid version',
+    },
     history: {
       title: 'History: %{tenant}',
       empty: 'No changes yet.',

@@ -1,12 +1,17 @@
 /**
  * What a tenant admin's first day found, end to end in Chromium against the built server on a
  * temp copy of tenants/ (every off-machine request aborted): an edit left through the menu is
- * asked about, not dropped. Screenshots go to .tmp/artifacts/console-first-day/.
+ * asked about, not dropped; another tenant's address shows "not found, or not yours" and
+ * nothing of it; a tenant file broken by hand keeps the storefront up and is repaired from the
+ * console. Screenshots go to .tmp/artifacts/console-first-day/.
  */
 import path from 'node:path';
+import { readFile, writeFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AVIATION_ADMIN, startConsole, type ConsoleUnderTest } from '../helpers/console';
+import { axeViolations } from '../helpers/browser';
+import { AVIATION_ADMIN, STAFF, startConsole, type ConsoleUnderTest } from '../helpers/console';
+import { http } from '../helpers/server-process';
 
 let app: ConsoleUnderTest;
 
@@ -63,6 +68,59 @@ describe("a tenant admin's first day", () => {
     const unload = new Promise<string>((resolve) => page.once('dialog', (dialog) => (resolve(dialog.type()), void dialog.accept())));
     await page.close({ runBeforeUnload: true });
     expect(await unload).toBe('beforeunload');
+    await context.close();
+  });
+
+  it("shows a tenant admin at another tenant's address only that it is not theirs", async () => {
+    const { page, context, errors } = await app.logIn(AVIATION_ADMIN, { bypassCSP: true });
+    await page.waitForURL(/#\/t\/aviation\/site/);
+    for (const screen of ['items', 'site', 'history', 'quote-requests']) {
+      await page.goto(`${app.server.url}/admin/#/t/platform/${screen}`);
+      await page.getByRole('heading', { name: 'Not found, or not yours' }).waitFor();
+      expect(await page.getByRole('button', { name: /create/i }).count(), screen).toBe(0);
+      expect(await page.getByText(/\d+-\d+ of \d+/).count(), screen).toBe(0);
+      expect(await page.getByRole('menuitem', { name: 'Items' }).getAttribute('href'), screen).toContain('/t/aviation/items');
+    }
+    await page.getByRole('link', { name: 'Go to aviation' }).click();
+    await page.waitForURL(/#\/t\/aviation\/site/);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps the storefront up while a file is broken by hand, and repairs it from the console', async () => {
+    const { page, context, errors, cookie } = await app.logIn(STAFF, { bypassCSP: true });
+    await page.waitForURL(/#\/tenants/);
+    // A save, so the history holds a valid version to go back to.
+    const current = (await http(`${app.server.url}/api/tenants/aviation/settings/site`, { headers: { cookie: await cookie() } })).json();
+    const put = await http(`${app.server.url}/api/tenants/aviation/settings/site`, {
+      method: 'PUT',
+      headers: { cookie: await cookie(), origin: app.server.url, 'if-match': `"${current.version}"` },
+      body: { ...current, appTitle: 'Jetway Before The Break' },
+    });
+    expect(put.status, put.text).toBe(200);
+    expect(await app.storefront('/pages/credits')).toContain('<title>Credits | Jetway Before The Break</title>');
+    const file = path.join(app.root, 'tenants/aviation/site.json');
+    await writeFile(file, (await readFile(file, 'utf8')).replace(/"primaryColor": "[^"]+"/, '"primaryColor": "red"'));
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    const storefront = await http(`${app.server.url}/pages/credits`, { headers: { host: 'aviation.localhost' } });
+    expect(storefront.status).toBe(200);
+    expect(storefront.text).toContain('<title>Credits | Jetway Before The Break</title>');
+
+    await page.goto(`${app.server.url}/admin/#/t/aviation/site`);
+    await page.getByText("aviation's stored files have 1 problem").waitFor();
+    await page.getByText(/^site\.json:\d+:\d+ \/theme\/primaryColor$/).waitFor();
+    expect(await page.getByLabel(/^site\.json around line \d+$/).textContent()).toContain('"primaryColor": "red"');
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'repair_1280');
+    const newest = page.locator('tbody tr').filter({ has: page.locator('td.column-id', { hasText: /^1$/ }) });
+    await newest.getByRole('button', { name: 'Restore' }).click();
+    await page.getByRole('dialog', { name: 'Restore version #1?' }).getByRole('button', { name: 'Restore' }).click();
+    // Repaired: the editor is back, and the file is valid again.
+    await page.getByRole('button', { name: 'Save' }).waitFor();
+    expect(await page.getByLabel(/^App title/).inputValue()).toBe('Jetway Before The Break');
+    expect(await readFile(file, 'utf8')).not.toContain('"primaryColor": "red"');
+    expect(errors).toEqual([]);
     await context.close();
   });
 });
