@@ -14,6 +14,7 @@ import { rootSchema } from '../../schema/schema-walk';
 import { pointerLabel } from '../history/pointer-label';
 import { fieldsOf } from '../schema-form/fields';
 import { ACCEPTED, base64Of, uploadName, uploadRefusal } from './upload';
+import { declaredSize, refusalMessage } from './use-as';
 import { useFileDrop } from './useFileDrop';
 
 interface Asset {
@@ -84,17 +85,22 @@ function AssetCard({ asset, tenantId, site, onChanged }: { asset: Asset; tenantI
       const { data: previousData } = await dataProvider.getOne(resource, { id: 'site' });
       const data = structuredClone(previousData);
       setAt(data, source, asset.url.replace(/\?.*$/, ''));
-      // A logo keeps its height on the page; its width follows the new image's shape.
-      const owner = source.endsWith('.url') ? (data[source.split('.')[0]!] as { width?: number; height?: number } | undefined) : undefined;
-      if (owner && typeof owner.height === 'number' && asset.width && asset.height) {
-        const bounds = SITE_FIELDS.find((field) => field.source === `${source.split('.')[0]}.width`);
-        owner.width = Math.min(bounds?.max ?? Infinity, Math.max(bounds?.min ?? 1, Math.round((owner.height * asset.width) / asset.height)));
+      // An image setting (the header logo) declares its size: from the picture, within the schema's
+      // bounds; a logo already placed keeps its height, its width following the new picture's shape.
+      if (source.endsWith('.url')) {
+        const setting = source.slice(0, -'.url'.length);
+        const owner = data[setting] as Record<string, unknown>;
+        const bound = (side: 'width' | 'height') => SITE_FIELDS.find((field) => field.source === `${setting}.${side}`) ?? {};
+        const size = declaredSize(owner as { width?: number; height?: number }, asset, { width: bound('width'), height: bound('height') });
+        if (!size) return notify(`${asset.id}'s size could not be read: set the ${label.toLowerCase()}'s width and height under Branding.`, { type: 'error' });
+        Object.assign(owner, size);
       }
       await dataProvider.update(resource, { id: 'site', data, previousData });
       notify(`${asset.id} is now the ${label.toLowerCase()}.`, { type: 'success' });
       onChanged();
     } catch (error) {
-      notify((error as Error).message || 'backlot.save.offline', { type: 'error' });
+      // Nothing here has inputs to show a field's problem on: say each one.
+      notify((error as { body?: unknown }).body ? refusalMessage(error, (field) => pointerLabel(`/site/${field.replaceAll('.', '/')}`).replace(/^Site settings › /, '')) : 'backlot.save.offline', { type: 'error', multiLine: true });
     }
   };
   const remove = async () => {

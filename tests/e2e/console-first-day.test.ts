@@ -123,4 +123,27 @@ describe("a tenant admin's first day", () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('uses an uploaded SVG as the header logo of a new tenant, its size read from the picture', async () => {
+    const { page, context, errors, cookie } = await app.logIn(STAFF, { bypassCSP: true });
+    await page.waitForURL(/#\/tenants/);
+    const created = await http(`${app.server.url}/api/tenants`, { method: 'POST', headers: { cookie: await cookie(), origin: app.server.url }, body: { id: 'harbor', name: 'Harbor Props', domain: 'www.harbor-props.example' } });
+    expect(created.status, created.text).toBe(201);
+    const svg = path.join(app.root, 'harbor-logo.svg');
+    await writeFile(svg, '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 240 60"><rect width="240" height="60" fill="#0b3954"/></svg>');
+    await page.goto(`${app.server.url}/admin/#/t/harbor/assets`);
+    await page.getByLabel('Choose an image').setInputFiles(svg);
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'harbor-logo.svg' }) });
+    await card.getByText('240 × 60 px', { exact: false }).waitFor();
+    await card.getByRole('button', { name: 'Use as…' }).click();
+    await page.getByRole('menuitem', { name: 'Header logo', exact: true }).click();
+    await card.getByText('Used as: Header logo').waitFor();
+    const site = (await http(`${app.server.url}/api/tenants/harbor/settings/site`, { headers: { cookie: await cookie() } })).json();
+    expect(site.headerLogo).toMatchObject({ url: '/assets/harbor/harbor-logo.svg', width: 240, height: 60 });
+    const home = (await http(`${app.server.url}/`, { headers: { host: 'harbor.localhost' } })).text;
+    expect(home).toMatch(/<img[^>]+src="\/assets\/harbor\/harbor-logo\.svg\?v=[^"]+"[^>]*>/);
+    await shot(page, 'use-as-logo_1280');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
