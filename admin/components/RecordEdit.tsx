@@ -5,8 +5,9 @@
  * - field errors from the server land on their inputs (react-admin reads `body.errors`);
  * - a network failure says so, and the values stay in the form;
  * - a stale save (412: someone else saved this tenant since the form opened) keeps the values
- *   and opens a dialog that compares their change with the user's and offers to reapply the
- *   user's on top of theirs, or to discard the user's and load theirs;
+ *   and opens a dialog that compares their change with the user's at once, names up front any
+ *   setting both changed (and asks whose value to keep there), and offers to reapply the user's
+ *   on top of theirs, or to discard the user's and load theirs;
  * - a save that would break another part of the tenant lists what, beside Save.
  * With `preview`, a live preview of the unsaved values opens beside the form.
  *
@@ -14,11 +15,11 @@
  * dialog, which need the form's current values.
  */
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
-import { Alert, AlertTitle, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
-import { createContext, useContext, useState, type ReactNode } from 'react';
+import { Alert, AlertTitle, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { Edit, SaveButton, Toolbar, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate, type RaRecord, type TransformData } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
-import { changesOf, deepEqual, reapply, type Change } from '../lib/reapply';
+import { changesOf, deepEqual, isClash, reapply, type Change, type ClashWinner } from '../lib/reapply';
 import { PREVIEW_WIDTH, PreviewDrawer } from '../preview/PreviewDrawer';
 
 interface Conflict {
@@ -32,6 +33,8 @@ interface Problem {
 
 interface RecordEditState {
   resource: string;
+  /** What the conflict dialog says was changed: "this tenant", "this item". */
+  subject: string;
   id: string;
   transform?: TransformData;
   conflict: Conflict | undefined;
@@ -48,6 +51,8 @@ const RecordEditContext = createContext<RecordEditState | undefined>(undefined);
 
 export interface RecordEditProps {
   resource: string;
+  /** What a stale save's dialog says someone else changed (default "this tenant"). */
+  subject?: string;
   id: string;
   title: string;
   transform?: TransformData;
@@ -58,7 +63,7 @@ export interface RecordEditProps {
 
 const statusOf = (error: unknown) => (error as { status?: number } | undefined)?.status;
 
-export function RecordEdit({ resource, id, title, transform, preview, children }: RecordEditProps) {
+export function RecordEdit({ resource, subject = 'this tenant', id, title, transform, preview, children }: RecordEditProps) {
   const [conflict, setConflict] = useState<Conflict>();
   const [previewOpen, setPreviewOpen] = useState(false);
   const [elsewhere, setElsewhere] = useState<Problem[]>([]);
@@ -77,7 +82,7 @@ export function RecordEdit({ resource, id, title, transform, preview, children }
     notify((error as Error).message || 'ra.notification.http_error', { type: 'error' });
   };
   return (
-    <RecordEditContext.Provider value={{ resource, id, transform, conflict, setConflict, elsewhere, setElsewhere, preview, previewOpen, setPreviewOpen }}>
+    <RecordEditContext.Provider value={{ resource, subject, id, transform, conflict, setConflict, elsewhere, setElsewhere, preview, previewOpen, setPreviewOpen }}>
       <Edit
         resource={resource}
         id={id}
@@ -165,39 +170,50 @@ function ConflictDialog() {
   const notify = useNotify();
   const [changes, setChanges] = useState<Change[]>();
   const [busy, setBusy] = useState(false);
+  const open = Boolean(state?.conflict && base);
+  // Read around react-admin's cache: refreshing the record would reset the form and lose the user's values.
+  const latest = async () => state!.conflict?.theirs ?? (await dataProvider.getOne(state!.resource, { id: state!.id })).data;
+  // The user's values as a save would send them (empty inputs left out).
+  const mine = async () => (state!.transform ? await state!.transform(form.getValues(), { previousData: base }) : form.getValues()) as RaRecord;
+  // Compared as soon as the dialog opens, so a clash is named before any button is pressed.
+  useEffect(() => {
+    if (!open || changes) return;
+    let live = true;
+    void (async () => {
+      try {
+        const theirs = await latest();
+        if (!live) return;
+        state!.setConflict({ theirs });
+        setChanges(changesOf(base, await mine(), theirs));
+      } catch {
+        notify('backlot.save.offline', { type: 'error' });
+      }
+    })();
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per opening
+  }, [open, changes]);
   if (!state?.conflict || !base) return null;
   const close = () => {
     setChanges(undefined);
     state.setConflict(undefined);
   };
-  // Read around react-admin's cache: refreshing the record would reset the form and lose the user's values.
-  const latest = async () => state.conflict?.theirs ?? (await dataProvider.getOne(state.resource, { id: state.id })).data;
-  // The user's values as a save would send them (empty inputs left out).
-  const mine = async () => (state.transform ? await state.transform(form.getValues(), { previousData: base }) : form.getValues()) as RaRecord;
-  const compare = async () => {
+  const clashes = changes?.filter(isClash) ?? [];
+  const reapplyMine = async (onClash: ClashWinner) => {
     setBusy(true);
     try {
       const theirs = await latest();
-      state.setConflict({ theirs });
-      setChanges(changesOf(base, await mine(), theirs));
-    } catch {
-      notify('backlot.save.offline', { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
-  const reapplyMine = async () => {
-    setBusy(true);
-    try {
-      const theirs = await latest();
-      const data = reapply(base, await mine(), theirs) as RaRecord;
+      const data = reapply(base, await mine(), theirs, onClash) as RaRecord;
       await dataProvider.update(state.resource, { id: state.id, data, previousData: theirs });
       close();
       refresh();
       notify('backlot.conflict.reapplied', { type: 'success' });
     } catch (error) {
-      if (statusOf(error) === 412) state.setConflict({});
-      else notify((error as { body?: { errors?: object } }).body?.errors ? 'backlot.conflict.invalid' : 'backlot.save.offline', { type: 'error' });
+      if (statusOf(error) === 412) {
+        setChanges(undefined);
+        state.setConflict({});
+      } else notify((error as { body?: { errors?: object } }).body?.errors ? 'backlot.conflict.invalid' : 'backlot.save.offline', { type: 'error' });
     } finally {
       setBusy(false);
     }
@@ -208,9 +224,16 @@ function ConflictDialog() {
   };
   return (
     <Dialog open onClose={busy ? undefined : close} aria-labelledby="conflict-title" maxWidth="md" fullWidth>
-      <DialogTitle id="conflict-title">Someone else changed this tenant</DialogTitle>
+      <DialogTitle id="conflict-title">{`Someone else changed ${state.subject}`}</DialogTitle>
       <DialogContent>
         <DialogContentText>Since you opened this page, someone else saved a change. Nothing of yours was saved, and your edits are still in the form.</DialogContentText>
+        {!changes && <LinearProgress aria-label="Comparing the two versions" sx={{ mt: 2 }} />}
+        {clashes.length > 0 && (
+          <Alert severity="warning" sx={{ mt: 2 }}>
+            <AlertTitle>{clashes.length === 1 ? 'You both changed one setting' : `You both changed ${clashes.length} settings`}</AlertTitle>
+            {`${clashes.map((change) => change.path).join(', ')}: choose whose value to keep. Everything else you changed is kept either way.`}
+          </Alert>
+        )}
         {changes && (
           <Table size="small" aria-label="Changes on each side" sx={{ mt: 2 }}>
             <TableHead>
@@ -228,7 +251,10 @@ function ConflictDialog() {
               )}
               {changes.map((change) => (
                 <TableRow key={change.path}>
-                  <TableCell sx={{ fontFamily: 'monospace' }}>{change.path}</TableCell>
+                  <TableCell sx={{ fontFamily: 'monospace' }}>
+                    {change.path}
+                    {isClash(change) && ' (both changed)'}
+                  </TableCell>
                   <ChangeCell value={change.theirs} changed={!deepEqual(change.theirs, change.base)} />
                   <ChangeCell value={change.mine} changed={!deepEqual(change.mine, change.base)} />
                 </TableRow>
@@ -237,18 +263,24 @@ function ConflictDialog() {
           </Table>
         )}
       </DialogContent>
-      <DialogActions>
+      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
         <Button onClick={loadTheirs} disabled={busy} color="inherit">
           Discard mine, load theirs
         </Button>
-        {!changes && (
-          <Button onClick={compare} disabled={busy}>
-            Compare
+        {clashes.length > 0 ? (
+          <>
+            <Button onClick={() => reapplyMine('mine')} disabled={busy} color="error" variant="outlined">
+              Overwrite theirs with mine
+            </Button>
+            <Button onClick={() => reapplyMine('theirs')} disabled={busy} variant="contained">
+              Keep theirs where we both changed
+            </Button>
+          </>
+        ) : (
+          <Button onClick={() => reapplyMine('mine')} disabled={busy || !changes} variant="contained">
+            Reapply my changes
           </Button>
         )}
-        <Button onClick={reapplyMine} disabled={busy} variant="contained">
-          Reapply my changes
-        </Button>
       </DialogActions>
     </Dialog>
   );

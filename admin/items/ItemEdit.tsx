@@ -1,9 +1,11 @@
 /**
  * One item's form. Saving sends the version it was read at (If-Match): when someone else saved the
- * item meanwhile, the server answers 412 and the form keeps what was typed, with the message saying
- * to reload. A new item is created with its id, listed now.
+ * item meanwhile, the server answers 412, the form keeps what was typed, and the console's one
+ * conflict dialog (RecordEdit) compares, names a setting both changed, and reapplies or discards.
+ * A new item is created with its id, listed now.
  */
-import { Create, Edit, useTranslate } from 'react-admin';
+import { Create, useTranslate } from 'react-admin';
+import { RecordEdit } from '../components/RecordEdit';
 import { useParams } from 'react-router-dom';
 import type { Item } from '../../schema/types.generated';
 import { withoutEmptyValues } from '../schema-form/fields';
@@ -22,16 +24,15 @@ export function ItemEdit({ tenantId }: { tenantId: string }) {
   const { id = '' } = useParams();
   const translate = useTranslate();
   return (
-    <Edit
+    <RecordEdit
       resource={`tenants/${tenantId}/items`}
+      subject="this item"
       id={decodeURIComponent(id)}
-      mutationMode="pessimistic"
-      redirect={false}
       title={translate('backlot.items.editTitle', { tenant: tenantId })}
-      transform={(data: Item) => stamped(data, false)}
+      transform={(data) => stamped(data as Item, false)}
     >
       <ItemForm tenantId={tenantId} isNew={false} />
-    </Edit>
+    </RecordEdit>
   );
 }
 

@@ -5,7 +5,8 @@
  * with its thumbnail, its address typed or filled by uploading a file (ItemPhotoInputs.tsx).
  */
 import { red } from '@mui/material/colors';
-import { ArrayInput, required, SelectArrayInput, SelectInput, SimpleForm, SimpleFormIterator, TextInput, Toolbar, useTranslate } from 'react-admin';
+import { ArrayInput, DeleteButton, required, SelectArrayInput, SelectInput, SimpleForm, SimpleFormIterator, TextInput, useTranslate } from 'react-admin';
+import { RecordToolbar } from '../components/RecordEdit';
 import { useWatch } from 'react-hook-form';
 import { withDefaults } from '../../schema/defaults';
 import { rootSchema } from '../../schema/schema-walk';
@@ -60,15 +61,20 @@ function CategoryInputs({ tenantId }: { tenantId: string }) {
   );
 }
 
-/** react-admin's toolbar (Save; Delete on an item that exists), its Delete red enough to read on the toolbar's grey. */
-const toolbar = <Toolbar sx={{ '& .ra-delete-button': { color: red[900] } }} />;
+/**
+ * The console's record toolbar (Save, and the conflict dialog of a stale save), with Delete on an
+ * item that exists, red enough to read on the toolbar's grey.
+ */
+const toolbarOf = (isNew: boolean, tenantId: string) => (
+  <RecordToolbar>{!isNew && <DeleteButton mutationMode="pessimistic" redirect={`/t/${tenantId}/items`} sx={{ color: red[900], ml: 'auto' }} />}</RecordToolbar>
+);
 
 export function ItemForm({ tenantId, isNew }: { tenantId: string; isNew: boolean }) {
   const translate = useTranslate();
   const { colourChoices, customFields } = useTenantChoices(tenantId);
   return (
     // A new item starts from the schema's defaults (one in stock, no tags …), the tenant as its vendor.
-    <SimpleForm toolbar={toolbar} warnWhenUnsavedChanges sx={{ maxWidth: 880 }} {...(isNew && { defaultValues: withDefaults('item', { vendorId: tenantId }) })}>
+    <SimpleForm toolbar={toolbarOf(isNew, tenantId)} warnWhenUnsavedChanges sx={{ maxWidth: 880 }} {...(isNew && { defaultValues: withDefaults('item', { vendorId: tenantId }) })}>
       <SchemaInput field={objectIdField} readOnly={!isNew} />
       {fields.map((field) => (
         <SchemaInput key={field.source} field={field} />

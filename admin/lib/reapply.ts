@@ -19,23 +19,30 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   return false;
 }
 
-/** Keys that describe the record rather than the tenant's settings. */
+/** Keys that describe the record rather than its settings: the newer version's are kept. */
 const BOOKKEEPING = new Set(['id', 'version']);
+/** Stamps each save sets afresh (an item's updatedAt): never a change either side made, mine kept. */
+const STAMPS = new Set(['updatedAt']);
 
-export function reapply(base: unknown, mine: unknown, theirs: unknown): unknown {
+export type ClashWinner = 'mine' | 'theirs';
+
+export function reapply(base: unknown, mine: unknown, theirs: unknown, onClash: ClashWinner = 'mine'): unknown {
   if (isPlain(base) && isPlain(mine) && isPlain(theirs)) {
     const result: Plain = {};
     for (const key of new Set([...Object.keys(theirs), ...Object.keys(mine), ...Object.keys(base)])) {
-      if (BOOKKEEPING.has(key)) {
-        if (key in theirs) result[key] = theirs[key];
+      if (BOOKKEEPING.has(key) || STAMPS.has(key)) {
+        const side = STAMPS.has(key) && key in mine ? mine : theirs;
+        if (key in side) result[key] = side[key];
         continue;
       }
-      const merged = reapply(base[key], mine[key], theirs[key]);
+      const merged = reapply(base[key], mine[key], theirs[key], onClash);
       if (merged !== undefined) result[key] = merged;
     }
     return result;
   }
-  return deepEqual(mine, base) ? theirs : mine;
+  if (deepEqual(mine, base)) return theirs;
+  if (deepEqual(theirs, base)) return mine;
+  return onClash === 'mine' ? mine : theirs;
 }
 
 export interface Change {
@@ -50,9 +57,12 @@ export interface Change {
 export function changesOf(base: unknown, mine: unknown, theirs: unknown, path = ''): Change[] {
   if (isPlain(base) && isPlain(mine) && isPlain(theirs)) {
     return [...new Set([...Object.keys(base), ...Object.keys(mine), ...Object.keys(theirs)])]
-      .filter((key) => !BOOKKEEPING.has(key))
+      .filter((key) => !BOOKKEEPING.has(key) && !STAMPS.has(key))
       .flatMap((key) => changesOf(base[key], mine[key], theirs[key], path ? `${path}.${key}` : key));
   }
   if (deepEqual(mine, base) && deepEqual(theirs, base)) return [];
   return [{ path, base, mine, theirs }];
 }
+
+/** Both sides changed it, to different values: whose to keep is a choice, not a merge. */
+export const isClash = (change: Change) => !deepEqual(change.mine, change.base) && !deepEqual(change.theirs, change.base) && !deepEqual(change.mine, change.theirs);

@@ -36,3 +36,22 @@ describe('changesOf', () => {
     ]);
   });
 });
+
+describe('clashes', () => {
+  it('tells a clash (both changed one setting, differently) from changes on each side, and keeps theirs there when asked', async () => {
+    const { isClash } = await import('../../../admin/lib/reapply');
+    const mine = { ...base, appTitle: 'Mine', theme: { ...base.theme, primaryColor: '#aa0000' } };
+    const theirs = { ...base, version: '4', appTitle: 'Theirs', theme: { ...base.theme, textColor: '#000000' } };
+    expect(changesOf(base, mine, theirs).filter(isClash).map((change) => change.path)).toEqual(['appTitle']);
+    expect(reapply(base, mine, theirs, 'theirs')).toMatchObject({ appTitle: 'Theirs', theme: { primaryColor: '#aa0000', textColor: '#000000' }, version: '4' });
+    expect(reapply(base, mine, theirs, 'mine')).toMatchObject({ appTitle: 'Mine' });
+  });
+
+  it("keeps my fresh save stamp and never counts it as a change (items' updatedAt)", () => {
+    const item = { id: 'seat', version: '1', name: 'Seat', updatedAt: '2026-01-01T00:00:00Z' };
+    const mine = { ...item, name: 'Jump Seat', updatedAt: '2026-02-02T00:00:00Z' };
+    const theirs = { ...item, version: '2', quantity: 3, updatedAt: '2026-02-01T00:00:00Z' };
+    expect(changesOf(item, mine, theirs).map((change) => change.path)).toEqual(['name', 'quantity']);
+    expect(reapply(item, mine, theirs)).toEqual({ id: 'seat', version: '2', name: 'Jump Seat', quantity: 3, updatedAt: '2026-02-02T00:00:00Z' });
+  });
+});
