@@ -228,6 +228,19 @@ const pagesFillContentRoutes = define({
   },
 });
 
+/** A moved category page is sent on to a page that exists, and never from one that exists again. */
+const categoryRedirects = define({
+  id: 'category-redirects',
+  needs: ['categories'],
+  check({ categories }: { categories: CategoryTree }) {
+    const live = categoryPaths(categories);
+    return (categories.redirects ?? []).flatMap((redirect, i) => [
+      ...(live.has(redirect.from) ? [{ part: 'categories' as const, pointer: joinPointer('/redirects', i, 'from'), message: `${redirect.from} is a category page again, so it is not sent on; remove this redirect`, rule: 'category-redirects' }] : []),
+      ...(!live.has(redirect.to) ? [{ part: 'categories' as const, pointer: joinPointer('/redirects', i, 'to'), message: `${redirect.to} is no category page of this tree`, rule: 'category-redirects' }] : []),
+    ]);
+  },
+});
+
 /** Service charges post to the ledger, so every service entry needs a GL code, its own or inherited. */
 const serviceGlCodes = define({
   id: 'service-gl-codes',
@@ -272,6 +285,7 @@ export const TENANT_RULES: readonly TenantRule<TenantPart>[] = [
   linksResolve,
   domainNotReserved,
   serviceGlCodes,
+  categoryRedirects,
   pagesFillContentRoutes,
   ...TENANT_PARTS.map(ownFilesOnly),
 ];

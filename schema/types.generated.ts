@@ -541,6 +541,12 @@ export interface CategoryTree {
    * @maxItems 40
    */
   groups: CategoryGroup[];
+  /**
+   * Moved category pages: Addresses of category pages that moved or were renamed, each sent on (301) to where it lives now, so shared links and search results keep working. Written by the console when a category moves; the pages below an address follow it.
+   *
+   * @maxItems 500
+   */
+  redirects?: CategoryRedirect[];
 }
 export interface CategoryGroup {
   /**
@@ -599,6 +605,16 @@ export interface Subcategory {
    * GL code: The general-ledger account that revenue from this entry posts to, e.g. 4010 or 4010-20. Entries without one use their parent's.
    */
   glCode?: string;
+}
+export interface CategoryRedirect {
+  /**
+   * Old address: The category page as it was: /rentals/<group>[/<category>[/<subcategory>]].
+   */
+  from: string;
+  /**
+   * New address: Where that page lives now.
+   */
+  to: string;
 }
 /**
  * The bodies of the storefront's content pages (portfolio, forms and FAQs, about us, credits …) in Markdown. Raw HTML in a body is shown as text, never run. A content route without a page here shows a tasteful empty state. File: tenants/<tenantId>/pages.json.

@@ -22,6 +22,7 @@ import type { RenderedPage } from '../../../storefront/entry-server';
 import { renderMarkdown } from '../../../storefront/lib/markdown';
 import { catalogueHref, parseCatalogueQuery, PER_PAGE } from '../../../storefront/lib/catalogue-query';
 import { resolvePage } from '../../../storefront/lib/navigation';
+import { redirectFor } from '../../../schema/category-moves';
 import { pageKeyOf } from '../../../storefront/page-modules';
 import type { ServerConfig } from '../../config';
 import { AssetCatalog } from '../../storefront/asset-catalog';
@@ -237,6 +238,9 @@ export default fp<{ config: ServerConfig }>(
       }
       if (!entry) return problem(reply, { status: 404, title: 'No storefront here', message: `No tenant serves this address (${request.host}).` });
       const path = pathOf(request.url);
+      // A category page that moved: sent on for good, with its query (filters, sort) kept.
+      const movedTo = path.startsWith('/rentals/') ? redirectFor(path, entry.tenant.categories.redirects) : undefined;
+      if (movedTo !== undefined && resolvePage(path, entry.configuration.categories).kind === 'not-found') return reply.redirect(movedTo + request.url.slice(request.url.replace(/[?#].*$/, '').length), 301);
       const catalogue = cataloguePage(request.tenantId, path, request.url, entry.configuration);
       const key = catalogue ? catalogue.key : path;
       // Dev renders every time (the page's code may have just changed); 404s are not kept, so

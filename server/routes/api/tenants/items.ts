@@ -18,6 +18,7 @@
  * fields: schema/catalogue-rules.ts); problems answer 400 with `errors` keyed by field, as
  * react-admin shows them. Records are the items with `id` (the objectID) and `version`.
  */
+import { allItems as allItemsOf } from '../../../catalogue/move-items';
 import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -156,11 +157,7 @@ const items: FastifyPluginAsync<{ tenantsDir: string }> = async (app, options) =
   };
 
   /** Every item of the tenant, read page by page from the store. */
-  const allItems = async (tenantId: string): Promise<Item[]> => {
-    const all: Item[] = [];
-    for (let page = await app.itemStore.list(tenantId); page.length; page = await app.itemStore.list(tenantId, { after: page.at(-1)!.objectID })) all.push(...page);
-    return all;
-  };
+  const allItems = (tenantId: string) => allItemsOf(app.itemStore, tenantId);
 
   /** The item as it would be saved, refused with every problem the tenant finds in it. */
   const checkedAgainst = (tenant: Tenant, item: Item): Item => {
@@ -270,6 +267,24 @@ const items: FastifyPluginAsync<{ tenantsDir: string }> = async (app, options) =
       await app.itemStore.delete(tenantId, id);
       request.log.info({ tenantId, objectID: id, actor: request.account?.email }, 'item removed');
       return record(current);
+    },
+  );
+
+  app.get(
+    '/api/tenants/:tenantId/category-counts',
+    {
+      onRequest: app.requireTenant,
+      schema: { tags: ['items'], summary: 'How many items are filed at each category path (a group or category counts those below it too)', params: tenantParams },
+      config: { docs: { success: { schema: { type: 'object', additionalProperties: { type: 'integer' }, description: '"group", "group/category", "group/category/subcategory" → items' } } } },
+    },
+    async (request) => {
+      const { tenantId } = request.params as { tenantId: string };
+      const counts: Record<string, number> = {};
+      for (const item of await allItems(tenantId)) {
+        const { group, category, subcategory } = item.category;
+        for (const key of [group, `${group}/${category}`, ...(subcategory !== undefined ? [`${group}/${category}/${subcategory}`] : [])]) counts[key] = (counts[key] ?? 0) + 1;
+      }
+      return counts;
     },
   );
 

@@ -14,6 +14,8 @@
  * A write changes the whole tenant through the store, so it is validated (schema and rules)
  * and versioned like any other; issues are mapped back to the record's own fields.
  */
+import type { TreeEdit } from '../../../../schema/category-moves';
+import { writeWithItemsMoved } from '../../../catalogue/move-items';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Issue } from '../../../../schema/issue';
 import type { Tenant } from '../../../../schema/types.generated';
@@ -56,6 +58,8 @@ export interface RecordResource {
   update(tenant: Tenant, id: string, body: RecordBody): Tenant;
   /** Where record `id` lives in the tenant: its fields map to pointers below `pointer`, `field` below the record. */
   locationOf(id: string): { pointer: string; field?: string };
+  /** What the write does to the catalogue's items (the category tree: moves and removals), if anything. */
+  treeEdit?(before: Tenant, body: RecordBody): TreeEdit;
 }
 
 /** Sets `key` as an own data property, so a "__proto__" key from a request stays an ordinary key (and is refused by validation). */
@@ -127,9 +131,13 @@ export function registerRecordResource(app: FastifyInstance, resource: RecordRes
       const before = await current(request);
       findRecord(before, id);
       mapFields(request, resource, id);
-      const after = resource.update(structuredClone(before.tenant), id, copyFields(request.body as RecordBody));
+      const body = copyFields(request.body as RecordBody);
+      const after = resource.update(structuredClone(before.tenant), id, body);
       assertMayChange(request.account!, before.tenant, after);
-      const saved = await app.tenantStore.put(tenantId, after, { ifMatch, actor: request.account!.email });
+      const write = () => app.tenantStore.put(tenantId, after, { ifMatch, actor: request.account!.email });
+      // A tree edit that moves or removes categories takes their items along in the same change.
+      const edit = resource.treeEdit?.(before.tenant, body);
+      const saved = edit && (edit.moves.length || edit.removed.length) ? await writeWithItemsMoved(app.itemStore, { tenantId, after, edit, write, log: request.log }) : await write();
       return withVersion(reply, saved.version).send(findRecord(saved, id));
     },
   );

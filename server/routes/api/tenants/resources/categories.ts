@@ -1,18 +1,32 @@
 /**
- * `categories`: the whole category tree with its GL codes, one record "tree" holding the groups.
- * A move across parents or a slug rename is an ordinary edit of that record: no id changes.
+ * `categories`: the whole category tree with its GL codes, one record "tree" holding the groups
+ * (and the redirects of moved pages). Each entry is read with its `origin`, the path it has now,
+ * which the console keeps through moves and renames; a save compares origins with new paths to
+ * move the items filed there along and to send the old pages on (schema/category-moves.ts).
  */
+import { redirectsAfter, treeEdit, withOrigins, withoutOrigins } from '../../../../../schema/category-moves';
+import { categoryPaths, RENTALS_BASE_PATH } from '../../../../../schema/routes';
 import type { CategoryTree } from '../../../../../schema/types.generated';
-import { RecordRejectedError, type RecordResource } from '../record-resource';
+import { RecordRejectedError, type RecordBody, type RecordResource } from '../record-resource';
+
+const FIELDS = new Set(['groups', 'redirects']);
 
 export const categories: RecordResource = {
   name: 'categories',
-  summary: 'the category tree with GL codes (one record, "tree")',
-  list: (tenant) => [{ id: 'tree', ...tenant.categories }],
+  summary: 'the category tree with GL codes (one record, "tree"; each entry read with its `origin` path, sent back to move its items along)',
+  list: (tenant) => [{ id: 'tree', ...withOrigins(tenant.categories) }],
   update(tenant, _id, body) {
-    const unknown = Object.keys(body).find((field) => field !== 'groups');
-    if (unknown !== undefined) throw new RecordRejectedError(unknown, `unknown field ${JSON.stringify(unknown)}: the tree record holds only "groups"`);
-    return { ...tenant, categories: body as unknown as CategoryTree };
+    const unknown = Object.keys(body).find((field) => !FIELDS.has(field));
+    if (unknown !== undefined) throw new RecordRejectedError(unknown, `unknown field ${JSON.stringify(unknown)}: the tree record holds only "groups" and "redirects"`);
+    const edited = body as unknown as CategoryTree;
+    const groups = Array.isArray(edited.groups) ? withoutOrigins(edited).groups : edited.groups;
+    const { moves } = Array.isArray(edited.groups) ? treeEdit(tenant.categories, edited) : { moves: [] };
+    const tree: CategoryTree = { ...(tenant.categories.$schema && { $schema: tenant.categories.$schema }), groups };
+    // Redirects lead only to rental pages (service groups have none).
+    const live = [...categoryPaths(tree)].map((page) => page.slice(RENTALS_BASE_PATH.length + 1));
+    const redirects = Array.isArray(groups) ? redirectsAfter(tenant.categories.redirects ?? [], moves, live) : [];
+    return { ...tenant, categories: { ...tree, ...(redirects.length && { redirects }) } };
   },
+  treeEdit: (before, body: RecordBody) => (Array.isArray(body.groups) ? treeEdit(before.categories, body as unknown as CategoryTree) : { moves: [], removed: [] }),
   locationOf: () => ({ pointer: '/categories' }),
 };
