@@ -22,6 +22,7 @@ import { ruleValidator } from '../schema-form/rule-validator';
 import { SchemaInput } from '../schema-form/SchemaInput';
 import { MoveToMenu, type MoveTarget } from './MoveToMenu';
 import { contentsOf, removalQuestion } from './tree-summary';
+import { TreeSaveButton } from './TreeSaveButton';
 
 const tree = rootSchema('categories');
 const groupsSchema = propertySchema(tree, 'groups')!;
@@ -168,7 +169,7 @@ export function CategoryTreeEdit() {
       transform={withoutEmptyValues}
       title={translate('backlot.categories.title', { tenant: tenantId })}
     >
-      <SimpleForm toolbar={<RecordToolbar />} warnWhenUnsavedChanges mode="onChange">
+      <SimpleForm toolbar={<RecordToolbar save={<TreeSaveButton />} />} warnWhenUnsavedChanges mode="onChange">
         <CategoryTreeRows />
       </SimpleForm>
     </RecordEdit>

@@ -100,13 +100,14 @@ export function RecordEdit({ resource, subject = 'this tenant', id, title, trans
   );
 }
 
-export function RecordToolbar({ children }: { children?: ReactNode }) {
+/** `save` replaces react-admin's Save (the category tree's says what a move does to items first). */
+export function RecordToolbar({ children, save = <SaveButton /> }: { children?: ReactNode; save?: ReactNode }) {
   const state = useContext(RecordEditContext);
   const [, tenantId = '', resource = ''] = state?.resource.split('/') ?? [];
   return (
     <Toolbar sx={{ flexWrap: 'wrap', gap: 1 }}>
       <ElsewhereProblems />
-      <SaveButton />
+      {save}
       {state?.preview && (
         <>
           <Button

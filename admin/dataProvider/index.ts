@@ -82,6 +82,8 @@ export function createDataProvider(apiUrl: string, httpClient: HttpClient = fetc
       }
       return { data: done };
     },
+    /** Items filed at each category path of a tenant ("group", "group/category", …), for the tree's save to say what moves. */
+    categoryCounts: async (tenantId: string): Promise<Record<string, number>> => (await httpClient(`${base}/tenants/${encodeURIComponent(tenantId)}/category-counts`)).json as Record<string, number>,
   };
   return provider;
 }

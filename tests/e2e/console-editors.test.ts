@@ -229,6 +229,10 @@ describe('console editors', () => {
     await page.getByRole('button', { name: /^Move category .+ to another group$/ }).nth(3).click();
     await page.getByRole('menuitem', { name: 'Studio Gear' }).click();
     await page.getByRole('button', { name: 'Save' }).click();
+    // The save says first what the move does to the catalogue: Galleys' 11 items go along.
+    const moving = page.getByRole('dialog', { name: 'Move 11 items with their categories?' });
+    await moving.getByText('Aviation Sets › Galleys → Studio Gear › Galleys: 11 items').waitFor();
+    await moving.getByRole('button', { name: 'Save and move 11 items' }).click();
     const problems = page.getByRole('alert').filter({ hasText: 'Not saved: this change would break another part of the tenant' });
     await problems.getByText(/site\.footerLinks\.\d+\.target: link target "\/rentals\/aviation-sets\/galleys" is not a storefront route/).waitFor();
     await shot(page, 'categories_refused_1280');
@@ -242,7 +246,15 @@ describe('console editors', () => {
     await page.getByRole('menuitem', { name: 'Studio Gear' }).click();
     await shot(page, 'categories_1280');
     expect(await axeViolations(page)).toEqual([]);
-    await save(page);
+    const answered = page.waitForResponse((response) => response.request().method() === 'PUT');
+    await page.getByRole('button', { name: 'Save' }).click();
+    const lavatories = page.getByRole('dialog', { name: 'Move 6 items with their categories?' });
+    await lavatories.getByText('Aviation Sets › Lavatories → Studio Gear › Lavatories: 6 items').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'categories_move-items_1280');
+    await lavatories.getByRole('button', { name: 'Save and move 6 items' }).click();
+    expect((await answered).status()).toBe(200);
+    await page.getByText('Element updated').waitFor();
     await expect(problems.count()).resolves.toBe(0);
     const saved = (await record(await cookie(), 'categories', 'tree')) as { groups: Array<{ slug: string; categories: Array<{ name: string; slug: string; glCode?: string }> }> };
     const group = (slug: string) => saved.groups.find((g) => g.slug === slug)!;
@@ -251,7 +263,13 @@ describe('console editors', () => {
     expect(group('aviation-sets').categories.at(-1)!.slug).toBe('galleys');
     expect(group('studio-gear').categories.at(-1)!.slug).toBe('lavatories');
     expect(await app.storefront('/rentals/aviation-sets')).toContain('Airliner Cabins');
-    expect(await app.storefront('/rentals/studio-gear/lavatories')).toMatch(/<h1[^>]*>Lavatories<\/h1>/);
+    const moved = await app.storefront('/rentals/studio-gear/lavatories');
+    expect(moved).toMatch(/<h1[^>]*>Lavatories<\/h1>/);
+    // Its items went along, and the old address sends visitors on.
+    expect(new Set(moved.match(/href="\/item\/[^"]+"/g)).size).toBe(6);
+    const old = await http(`${app.server.url}/rentals/aviation-sets/lavatories?sort=name`, { headers: { host: 'aviation.localhost' } });
+    expect(old.status).toBe(301);
+    expect(old.headers.location).toBe('/rentals/studio-gear/lavatories?sort=name');
     await page.reload();
     await page.getByRole('button', { name: 'Show the categories of Aviation Sets' }).click();
     expect(await page.getByRole('textbox', { name: 'Category name' }).first().inputValue()).toBe('Airliner Cabins');
