@@ -133,8 +133,11 @@ export function redirectsAfter(previous: readonly CategoryRedirect[], moves: rea
   for (const redirect of previous) all.set(redirect.from, follow(redirect.to));
   for (const move of moves) all.set(pageOf(move.from), pageOf(move.to));
   // A redirect to a page that is gone leads nowhere: that old address is simply gone too.
-  return [...all].filter(([from, to]) => !livePages.has(from) && livePages.has(to) && from !== to).map(([from, to]) => ({ from, to }));
+  // Only well-formed page addresses: a slug the schema refuses is reported on its own input, not again here.
+  return [...all].filter(([from, to]) => PAGE.test(from) && PAGE.test(to) && !livePages.has(from) && livePages.has(to) && from !== to).map(([from, to]) => ({ from, to }));
 }
+
+const PAGE = /^\/rentals(?:\/[a-z0-9]+(?:-[a-z0-9]+)*){1,3}$/;
 
 /** The page an old address now lives at (its own redirect, or its parent's with the rest kept), or undefined. */
 export function redirectFor(pathname: string, redirects: readonly CategoryRedirect[] | undefined): string | undefined {

@@ -1,6 +1,8 @@
 /**
  * The storefront's routes (spec §2). Link targets in tenant config must resolve to one of
- * these, to a category page, or be absolute. The storefront's router reads the same table.
+ * these, to a category page, to one of the tenant's own content pages, or be absolute. The
+ * storefront's router reads the same table. Content pages are each tenant's own (pages.json:
+ * their paths and titles); §2's content routes are the aviation tenant's pages.
  */
 /** What a route shows; the storefront picks its page component by this. */
 export type RouteKind = 'home' | 'rentals' | 'search' | 'content' | 'contact' | 'categories' | 'signup' | 'login' | 'onboarding' | 'favorites' | 'set-lists';
@@ -30,20 +32,12 @@ export const STOREFRONT_ROUTES: readonly StorefrontRoute[] = [
   { path: '/', purpose: 'Home', kind: 'home' },
   { path: RENTALS_BASE_PATH, purpose: 'Catalogue base path', kind: 'rentals' },
   { path: '/search', purpose: 'Search the catalogue', kind: 'search' },
-  { path: '/pages/portfolio/all-projects', purpose: 'Portfolio', kind: 'content' },
-  { path: '/forms-and-faqs', purpose: 'Forms and FAQs', kind: 'content' },
-  { path: '/pages/about-us', purpose: 'About Us', kind: 'content' },
-  { path: '/pages/custom-aviation-sets', purpose: 'Custom Sets', kind: 'content' },
-  { path: '/pages/credits', purpose: 'Credits', kind: 'content' },
-  { path: '/pages/resources-and-links', purpose: 'Resources and Links', kind: 'content' },
-  { path: '/pages/testimonials', purpose: 'Testimonials', kind: 'content' },
-  { path: '/pages/tips', purpose: 'TIPS', kind: 'content' },
   { path: '/contact-us', purpose: 'Contact', kind: 'contact' },
   { path: '/categories', purpose: 'Categories', kind: 'categories' },
   { path: '/auth/signup', purpose: 'Sign up', kind: 'signup' },
   { path: '/auth/login', purpose: 'Log in', kind: 'login' },
-  { path: '/onboarding/welcome', purpose: "Onboarding for the platform's own tenant", kind: 'onboarding' },
-  { path: '/onboarding/profile', purpose: 'Onboarding for other tenants', kind: 'onboarding' },
+  { path: '/onboarding/welcome', purpose: 'Welcome (after sign-up)', kind: 'onboarding' },
+  { path: '/onboarding/profile', purpose: 'Your profile (after sign-up)', kind: 'onboarding' },
   { path: FAVORITES_PATH, purpose: 'Favourites', kind: 'favorites' },
   { path: SET_LISTS_PATH, purpose: 'Set lists', kind: 'set-lists' },
 ];
@@ -78,12 +72,30 @@ export function categoryPaths(tree: CategoryPaths): Set<string> {
   return paths;
 }
 
-/** True when `target` is absolute (http(s), mailto, tel) or a known storefront or category path. */
-export function resolvesToRoute(target: string, categoryPathSet: ReadonlySet<string>): boolean {
+/**
+ * First path segments a content page may not take: the storefront's own routes and what the
+ * server serves beside them (item pages and photos, images, the API, the console, previews).
+ */
+const RESERVED_SEGMENTS = new Set([...STOREFRONT_ROUTES.map((route) => route.path.split('/')[1]!).filter(Boolean), 'item', 'items', 'api', 'assets', 'admin', 'preview']);
+
+/** Why `path` cannot be a content page's address, or undefined when it can. */
+export function contentPathProblem(path: string): string | undefined {
+  if (!/^\/[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*){0,2}$/.test(path)) return 'must be a site path of one to three lowercase words separated by / and -, e.g. /pages/about-us';
+  const first = path.split('/')[1]!;
+  if (RESERVED_SEGMENTS.has(first)) return `/${first} belongs to the storefront itself (its ${first === 'rentals' ? 'catalogue' : 'own pages'}); choose another address, e.g. /pages${path}`;
+  return undefined;
+}
+
+/**
+ * True when `target` is absolute (http(s), mailto, tel), a storefront route, a category page, or
+ * one of the tenant's content pages. Without the tenant's pages (a form that does not hold them),
+ * any address a content page could take is accepted; the server, which has them, decides.
+ */
+export function resolvesToRoute(target: string, categoryPathSet: ReadonlySet<string>, contentPaths?: ReadonlySet<string>): boolean {
   if (/^(?:https?:\/\/|mailto:|tel:)/.test(target)) return true;
   const path = target.replace(/[?#].*$/, '');
   const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
-  return staticPaths.has(trimmed) || categoryPathSet.has(trimmed);
+  return staticPaths.has(trimmed) || categoryPathSet.has(trimmed) || (contentPaths ? contentPaths.has(trimmed) : contentPathProblem(trimmed) === undefined);
 }
 
 /** The platform's own tenant (its storefront is the platform's; ARCHITECTURE.md). */

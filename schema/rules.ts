@@ -5,7 +5,7 @@
  */
 import type { CategoryTree, ContentPages, SiteSettings, Tenant, VendorConfig } from './types.generated';
 import { joinPointer } from './json-source';
-import { categoryPaths, resolvesToRoute, STOREFRONT_ROUTES } from './routes';
+import { categoryPaths, contentPathProblem, resolvesToRoute } from './routes';
 import { foreignFileReferences } from './own-files';
 
 export const TENANT_PARTS = ['site', 'vendor', 'categories', 'pages'] as const;
@@ -140,15 +140,17 @@ const colorNamesUnique = define({
 const linksResolve = define({
   id: 'link-target-resolves',
   needs: ['site', 'categories'],
-  check({ site, categories }: { site: SiteSettings; categories: CategoryTree }) {
+  check({ site, categories, pages }: { site: SiteSettings; categories: CategoryTree; pages?: ContentPages }) {
     const categoryPathSet = categoryPaths(categories);
+    // The tenant's own content pages, when its pages are at hand (a form of links alone has not got them).
+    const contentPathSet = Array.isArray(pages?.pages) ? new Set(pages.pages.map((page) => page.path)) : undefined;
     const findings: RuleFinding[] = [];
     const checkTarget = (pointer: string, target: string | undefined) => {
-      if (target === undefined || resolvesToRoute(target, categoryPathSet)) return;
+      if (target === undefined || resolvesToRoute(target, categoryPathSet, contentPathSet)) return;
       findings.push({
         part: 'site',
         pointer,
-        message: `link target ${JSON.stringify(target)} is not a storefront route, a rental category page (/rentals/<group>/…) or an absolute URL`,
+        message: `link target ${JSON.stringify(target)} is not a storefront route, one of this tenant's pages (pages.json), a rental category page (/rentals/<group>/…) or an absolute URL`,
         rule: 'link-target-resolves',
       });
     };
@@ -199,30 +201,20 @@ const domainNotReserved = define({
   },
 });
 
-const contentPaths = STOREFRONT_ROUTES.filter((route) => route.kind === 'content').map((route) => route.path);
-
-/** A page fills one content route of the storefront, and each route has at most one page. */
+/** Each page of the tenant's own has an address a content page may take, and each address one page. */
 const pagesFillContentRoutes = define({
-  id: 'page-path-is-content-route',
+  id: 'page-path-allowed',
   needs: ['pages'],
   check({ pages }: { pages: ContentPages }) {
-    const findings: RuleFinding[] = pages.pages.flatMap((page, i) =>
-      contentPaths.includes(page.path)
-        ? []
-        : [
-            {
-              part: 'pages' as const,
-              pointer: joinPointer('/pages', i, 'path'),
-              message: `${JSON.stringify(page.path)} is not a content route; pages fill one of ${contentPaths.join(', ')}`,
-              rule: 'page-path-is-content-route',
-            },
-          ],
-    );
+    const findings: RuleFinding[] = pages.pages.flatMap((page, i) => {
+      const problem = contentPathProblem(page.path);
+      return problem ? [{ part: 'pages' as const, pointer: joinPointer('/pages', i, 'path'), message: `${JSON.stringify(page.path)}: ${problem}`, rule: 'page-path-allowed' }] : [];
+    });
     return findings.concat(
       repeatedAmong(
         pages.pages,
         (page) => page.path,
-        (index, value, first) => ({ part: 'pages', pointer: joinPointer('/pages', index, 'path'), message: `route ${value} already has a page at /pages/${first}`, rule: 'unique-page-path' }),
+        (index, value, first) => ({ part: 'pages', pointer: joinPointer('/pages', index, 'path'), message: `address ${value} already has a page at /pages/${first}`, rule: 'unique-page-path' }),
       ),
     );
   },

@@ -617,7 +617,7 @@ export interface CategoryRedirect {
   to: string;
 }
 /**
- * The bodies of the storefront's content pages (portfolio, forms and FAQs, about us, credits …) in Markdown. Raw HTML in a body is shown as text, never run. A content route without a page here shows a tasteful empty state. File: tenants/<tenantId>/pages.json.
+ * The tenant's own content pages (about us, forms and FAQs, credits …): each an address on the storefront, a title and a Markdown body. Raw HTML in a body is shown as text, never run. A page with an empty body shows a tasteful note that it is coming. File: tenants/<tenantId>/pages.json.
  */
 export interface ContentPages {
   /**
@@ -625,7 +625,7 @@ export interface ContentPages {
    */
   $schema?: string;
   /**
-   * Pages: One entry per content route; each route appears at most once.
+   * Pages: The storefront's content pages, each at its own address. Links in the header and footer may point at them.
    *
    * @maxItems 50
    */
@@ -633,7 +633,7 @@ export interface ContentPages {
 }
 export interface ContentPage {
   /**
-   * Route: The content route this page fills, e.g. /pages/about-us (one of the storefront's content routes).
+   * Address: Where the page is on the storefront, e.g. /pages/about-us: one to three lowercase words separated by / and -, not one of the storefront's own addresses (/rentals, /search, /auth …).
    */
   path: string;
   /**

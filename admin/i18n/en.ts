@@ -142,9 +142,11 @@ export const en = {
     pages: {
       title: 'Pages: %{tenant}',
       routes: 'Content pages',
-      none: 'no page yet',
-      empty: '%{route} (%{path}) has no page yet: visitors see a short note that it is coming. Write one to fill it.',
-      create: 'Write this page',
+      none: 'not written yet',
+      empty: 'No body yet: visitors see a short note that this page is coming. Write it above to fill it.',
+      noPages: 'No pages yet. Add one, then point a header or footer link at it.',
+      add: 'Add a page',
+      newTitle: 'New page',
       remove: 'Remove this page',
     },
     categories: {

@@ -10,7 +10,7 @@ import { SimpleForm, useGetOne, useTranslate, type Validator } from 'react-admin
 import { useWatch } from 'react-hook-form';
 import { Link, useParams } from 'react-router-dom';
 import { itemSchema, propertySchema } from '../../schema/schema-walk';
-import type { CategoryTree } from '../../schema/types.generated';
+import type { CategoryTree, ContentPages } from '../../schema/types.generated';
 import { RecordEdit, RecordToolbar } from '../components/RecordEdit';
 import { SortableList } from '../components/SortableList';
 import { withoutEmptyValues, fieldsOf, type FieldSpec } from '../schema-form/fields';
@@ -84,21 +84,21 @@ function DropdownLinks({ rowSource, context }: { rowSource: string; context: Row
 
 const labelOf = (row: Record<string, unknown>) => (typeof row.label === 'string' ? row.label : typeof row.network === 'string' ? row.network : '');
 
-/** The rows of one link list, in a form whose `items` are that list. `tree` gives the category pages a link may point to. */
-export function LinkListRows({ list, tree }: { list: LinkList; tree: CategoryTree | undefined }) {
+/** The rows of one link list, in a form whose `items` are that list. `tree` and `pages` give the category and content pages a link may point to. */
+export function LinkListRows({ list, tree, pages }: { list: LinkList; tree: CategoryTree | undefined; pages?: ContentPages['pages'] }) {
   const translate = useTranslate();
   const schema = schemas[list];
   const context = useMemo<RowContext>(
     () => ({
-      options: targetOptions(tree),
+      options: targetOptions(tree, pages),
       rules: ruleValidator({
         rules: ['link-target-resolves', 'unique-sibling-names'],
         listPointer: `/${list}`,
         rowInput: 'label',
-        partsOf: (values) => ({ site: { [list]: values.items } as never, ...(tree && { categories: { groups: tree.groups } }) }),
+        partsOf: (values) => ({ site: { [list]: values.items } as never, ...(tree && { categories: { groups: tree.groups } }), ...(pages && { pages: { pages } }) }),
       }),
     }),
-    [tree, list],
+    [tree, pages, list],
   );
   return (
     <>
@@ -129,6 +129,8 @@ export function LinksEdit() {
   const list: LinkList = (LISTS as readonly string[]).includes(rest) ? (rest as LinkList) : 'headerLinks';
   // The category pages a link may point to; the links rule needs the tree too.
   const { data: tree } = useGetOne<CategoryTree & { id: string }>(`tenants/${tenantId}/categories`, { id: 'tree' });
+  // The tenant's own pages, to offer and to check links against.
+  const { data: pages } = useGetOne<{ id: string; items: ContentPages['pages'] }>(`tenants/${tenantId}/pages`, { id: 'pages' });
   return (
     <Box>
       <Tabs value={list} aria-label="Link lists" sx={{ mt: 1 }}>
@@ -138,7 +140,7 @@ export function LinksEdit() {
       </Tabs>
       <RecordEdit preview={{ path: '/' }} transform={withoutEmptyValues} key={list} resource={`tenants/${tenantId}/links`} id={list} title={translate('backlot.links.title', { tenant: tenantId })}>
         <SimpleForm toolbar={<RecordToolbar />} warnWhenUnsavedChanges mode="onChange">
-          <LinkListRows list={list} tree={tree} />
+          <LinkListRows list={list} tree={tree} pages={pages?.items} />
         </SimpleForm>
       </RecordEdit>
     </Box>

@@ -37,7 +37,10 @@ export function buildTenant(request: NewTenantRequest, from?: Tenant): Tenant {
     website: `https://${request.domain}`,
   };
   const categories: CategoryTree = structuredClone(withoutSchemaKey(from?.categories ?? (templateCategories as CategoryTree)));
-  // Page bodies describe one business: never copied, a new tenant starts with the empty states.
-  const pages: ContentPages = structuredClone(withoutSchemaKey(templatePages as ContentPages));
+  // A copied tenant keeps its pages' addresses and titles (its links point at them); the bodies
+  // describe one business, never copied: a new tenant starts with the empty states.
+  const pages: ContentPages = from?.pages
+    ? { pages: from.pages.pages.map(({ path, title }) => ({ path, title, body: '' })) }
+    : structuredClone(withoutSchemaKey(templatePages as ContentPages));
   return { site, vendor, categories, pages };
 }

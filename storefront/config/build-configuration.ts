@@ -43,6 +43,7 @@ export function storefrontConfiguration(tenantId: string, version: string, tenan
     site: withDefaults('site', tenant.site),
     vendor: withDefaults('vendor', tenant.vendor),
     categories: publicCategoryTree(withDefaults('categories', tenant.categories)),
+    pages: (tenant.pages?.pages ?? []).map(({ path, title }) => ({ path, title })),
     assetVersions,
     labels: { socialNetworks },
     forms: visitorForms,

@@ -6,6 +6,7 @@
  * state block. This module is what the client may import: types and lookups, no schemas.
  */
 import type { CategoryTree, SiteSettings, VendorConfig } from '../../schema/types.generated';
+import type { ContentPageEntry } from '../lib/navigation';
 import type { VisitorForms } from '../../schema/visitor-forms';
 
 export interface StorefrontConfiguration {
@@ -15,6 +16,8 @@ export interface StorefrontConfiguration {
   site: SiteSettings;
   vendor: VendorConfig;
   categories: CategoryTree;
+  /** The tenant's own content pages: address and title (their bodies stay on the server). */
+  pages: ContentPageEntry[];
   /** Site paths of this tenant's asset files → a short hash of their content. */
   assetVersions: Record<string, string>;
   /** Names the schema gives to enumerated values the pages show (social networks …). */

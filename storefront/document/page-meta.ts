@@ -54,7 +54,7 @@ export interface PageFinds {
 
 export function pageMeta(configuration: StorefrontConfiguration, pathname: string, content: PageContent | null, { item, sharedSetList }: PageFinds = {}): PageMeta {
   const { site } = configuration;
-  const page = resolvePage(pathname, configuration.categories);
+  const page = resolvePage(pathname, configuration.categories, configuration.pages);
   const appTitle = site.appTitle;
   const metaDescription = site.meta?.description ?? '';
   const named = (name: string, description = metaDescription): PageMeta => ({ page, status: 200, name, documentTitle: `${name} | ${appTitle}`, description });

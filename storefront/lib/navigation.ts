@@ -74,11 +74,22 @@ function segmentAfter(path: string, base: string): string | undefined {
 
 const routesByPath = new Map(STOREFRONT_ROUTES.map((route) => [route.path, route]));
 
-/** The page a path shows: a route of the table, a rental category (group, category, subcategory), or not found. */
-export function resolvePage(pathname: string, tree: CategoryTree): Page {
+/** One of the tenant's own content pages, as the router needs it. */
+export interface ContentPageEntry {
+  path: string;
+  title: string;
+}
+
+/**
+ * The page a path shows: a route of the table, one of the tenant's content pages, a rental
+ * category (group, category, subcategory), an item or set list, or not found.
+ */
+export function resolvePage(pathname: string, tree: CategoryTree, pages: readonly ContentPageEntry[]): Page {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const route = routesByPath.get(path);
   if (route) return { kind: 'route', route };
+  const content = pages.find((page) => page.path === path);
+  if (content) return { kind: 'route', route: { path, purpose: content.title, kind: 'content' } };
   if (path.startsWith(`${ITEM_BASE_PATH}/`)) {
     const objectID = segmentAfter(path, ITEM_BASE_PATH);
     return objectID === undefined ? { kind: 'not-found' } : { kind: 'item', objectID };

@@ -21,8 +21,8 @@ import { listsApi } from '../lib/lists-api';
 import { resolvePage } from '../lib/navigation';
 
 export function SetListPage() {
-  const { categories } = useConfiguration();
-  const page = resolvePage(usePagePath(), categories);
+  const { categories, pages } = useConfiguration();
+  const page = resolvePage(usePagePath(), categories, pages);
   const id = page.kind === 'set-list' ? page.id : '';
   return <SignedInOnly>{() => <OwnSetList id={id} />}</SignedInOnly>;
 }

@@ -70,7 +70,7 @@ describe('link rows', () => {
     const target = screen.getByRole('combobox', { name: /link target/i });
     await userEvent.clear(target);
     await userEvent.type(target, '/rentals/nowhere');
-    expect(await screen.findByText(/is not a storefront route, a rental category page/)).toBeTruthy();
+    expect(await screen.findByText(/is not a storefront route, one of this tenant's pages \(pages.json\), a rental category page/)).toBeTruthy();
     await userEvent.clear(target);
     await userEvent.type(target, 'javascript:alert(1)');
     expect(await screen.findByText(/other schemes such as javascript: are refused/)).toBeTruthy();

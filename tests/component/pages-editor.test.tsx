@@ -1,15 +1,14 @@
 // @vitest-environment jsdom
 /**
- * The pages editor in a react-admin form: every content route is listed with its state; a route
- * without a page offers to write one (titled after the route), a page's Markdown body is edited
- * and saved, and a page can be removed. (Its preview pane asks the server, which is not here: the
+ * The pages editor in a react-admin form: the tenant's own pages are listed (no other tenant's
+ * routes); a page is added at an address of its own (the storefront's own refused, saying why),
+ * its Markdown body edited and saved, and a page removed. (Its preview pane asks the server, which is not here: the
  * rendering is tested against the real server in tests/server/previews.test.ts and end to end.)
  */
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PageRows } from '../../admin/pages/PagesEdit';
-import { STOREFRONT_ROUTES } from '../../schema/routes';
 import { renderInForm } from './render';
 
 afterEach(cleanup);
@@ -20,33 +19,40 @@ afterEach(() => void vi.unstubAllGlobals());
 const save = () => fireEvent.click(screen.getByRole('button', { name: /save/i }));
 
 describe('pages editor', () => {
-  it('lists every content route, writes a missing page and edits a body', async () => {
+  it("lists the tenant's own pages, adds one at an address of its own, and edits its body", async () => {
     const onSubmit = vi.fn();
-    renderInForm(<PageRows tenantId="aviation" />, { record: { items: [{ path: '/pages/about-us', title: 'About Us', body: 'We build sets.' }] }, onSubmit });
-    const routes = STOREFRONT_ROUTES.filter((route) => route.kind === 'content');
+    renderInForm(<PageRows tenantId="harbor" />, { record: { items: [{ path: '/pages/about-us', title: 'About Us', body: 'We build docks.' }] }, onSubmit, mode: 'onChange' });
     const nav = screen.getByRole('navigation', { name: 'Content pages' });
-    expect(nav.querySelectorAll('[role=button]')).toHaveLength(routes.length);
-    expect(nav.textContent).toContain('/pages/credits · no page yet');
-    await userEvent.click(screen.getByRole('button', { name: /Credits/ }));
-    await userEvent.click(screen.getByRole('button', { name: 'Write this page' }));
-    expect(screen.getByRole('textbox', { name: /^Title/ })).toHaveProperty('value', 'Credits');
-    await userEvent.type(screen.getByRole('textbox', { name: /^Body/ }), '## Recent credits');
+    expect(nav.querySelectorAll('[role=button]')).toHaveLength(1);
+    expect(nav.textContent).not.toContain('custom-aviation-sets');
+    await userEvent.click(screen.getByRole('button', { name: 'Add a page' }));
+    expect(screen.getByRole('textbox', { name: /^Title/ })).toHaveProperty('value', 'New page');
+    const address = screen.getByRole('textbox', { name: /^Address/ });
+    expect(address).toHaveProperty('value', '/pages/new-page');
+    // An address the storefront uses itself is refused, saying why; another is taken.
+    await userEvent.clear(address);
+    await userEvent.type(address, '/rentals/docks');
+    expect(await screen.findByText(/\/rentals belongs to the storefront itself/)).toBeTruthy();
+    await userEvent.clear(address);
+    await userEvent.type(address, '/pages/dock-hire');
+    await userEvent.clear(screen.getByRole('textbox', { name: /^Title/ }));
+    await userEvent.type(screen.getByRole('textbox', { name: /^Title/ }), 'Dock Hire');
+    await userEvent.type(screen.getByRole('textbox', { name: /^Body/ }), '## Floating docks');
     await userEvent.click(screen.getByRole('button', { name: /About Us/ }));
-    expect(screen.getByRole('textbox', { name: /^Body/ })).toHaveProperty('value', 'We build sets.');
+    expect(screen.getByRole('textbox', { name: /^Body/ })).toHaveProperty('value', 'We build docks.');
     save();
     await waitFor(() => expect(onSubmit).toHaveBeenCalled());
     expect(onSubmit.mock.calls[0]![0].items).toEqual([
-      { path: '/pages/about-us', title: 'About Us', body: 'We build sets.' },
-      { path: '/pages/credits', title: 'Credits', body: '## Recent credits' },
+      { path: '/pages/about-us', title: 'About Us', body: 'We build docks.' },
+      { path: '/pages/dock-hire', title: 'Dock Hire', body: '## Floating docks' },
     ]);
-    expect(await screen.findByText(/The preview could not reach the server/)).toBeTruthy();
   });
 
-  it('removes a page, leaving its route to the empty state', async () => {
+  it('removes a page, and says how to start when there is none', async () => {
     const onSubmit = vi.fn();
     renderInForm(<PageRows tenantId="aviation" />, { record: { items: [{ path: '/pages/portfolio/all-projects', title: 'Portfolio', body: 'Work.' }] }, onSubmit });
     await userEvent.click(screen.getByRole('button', { name: 'Remove this page' }));
-    expect(screen.getByRole('button', { name: 'Write this page' })).toBeTruthy();
+    expect(screen.getByText(/No pages yet/)).toBeTruthy();
     save();
     await waitFor(() => expect(onSubmit).toHaveBeenCalled());
     expect(onSubmit.mock.calls[0]![0].items).toEqual([]);

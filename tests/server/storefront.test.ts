@@ -43,8 +43,9 @@ describe('storefront pages', () => {
     for (const href of [...home, ...search]) expect((await get('aviation.localhost', href)).statusCode, href).toBe(200);
   });
 
-  it('answers every §2 route with 200, its title and the hydration script', async () => {
-    for (const route of STOREFRONT_ROUTES) {
+  it('answers every §2 route with 200, its title and the hydration script (the content routes are aviation\'s own pages)', async () => {
+    const SPEC_CONTENT_ROUTES = ['/pages/portfolio/all-projects', '/forms-and-faqs', '/pages/about-us', '/pages/custom-aviation-sets', '/pages/credits', '/pages/resources-and-links', '/pages/testimonials', '/pages/tips'];
+    for (const route of [...STOREFRONT_ROUTES, ...SPEC_CONTENT_ROUTES.map((path) => ({ path }))]) {
       const page = await get('aviation.localhost', route.path);
       expect(page.statusCode, route.path).toBe(200);
       expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -53,6 +54,11 @@ describe('storefront pages', () => {
     }
     expect(titleOf((await get('aviation.localhost', '/rentals')).body)).toBe('Prop &#38; Set Rentals | Jetway Props');
     expect(titleOf((await get('aviation.localhost', '/pages/tips')).body)).toBe('TIPS | Jetway Props');
+  });
+
+  it("serves each tenant its own content pages only: acme's, never aviation's", async () => {
+    expect((await get('acme.localhost', '/pages/credits')).statusCode).toBe(200);
+    for (const path of ['/pages/custom-aviation-sets', '/pages/testimonials']) expect((await get('acme.localhost', path)).statusCode, path).toBe(404);
   });
 
   it('renders category pages at each depth and 404s unknown routes and categories with the navigation around them', async () => {

@@ -162,7 +162,7 @@ export default fp<{ config: ServerConfig }>(
      * the hour ("new" badges are judged from it). Undefined for every other page.
      */
     function cataloguePage(tenantId: string, path: string, url: string, configuration: StorefrontConfiguration) {
-      const resolved = resolvePage(path, configuration.categories);
+      const resolved = resolvePage(path, configuration.categories, configuration.pages);
       const hour = new Date(Math.floor(Date.now() / HOUR_MS) * HOUR_MS).toISOString();
       const version = `${app.catalogueVersion(tenantId)}@${hour}`;
       if (resolved.kind === 'shared-set-list') {
@@ -223,7 +223,7 @@ export default fp<{ config: ServerConfig }>(
       // its query and the catalogue's version) and is cached by them.
       const url = `https://${entry.configuration.site.domain}${path}`;
       const page = (await reply.render({ url, state: { path, configuration: entry.configuration, content: contentFor(entry, path), ...extra } })) as unknown as RenderedPage;
-      const head = page.head + preloads(pageKeyOf(resolvePage(path, entry.configuration.categories)));
+      const head = page.head + preloads(pageKeyOf(resolvePage(path, entry.configuration.categories, entry.configuration.pages)));
       return { page, html: (await reply.html({ ...page, head } as unknown as Record<string, unknown>)) as string };
     }
 
@@ -240,7 +240,7 @@ export default fp<{ config: ServerConfig }>(
       const path = pathOf(request.url);
       // A category page that moved: sent on for good, with its query (filters, sort) kept.
       const movedTo = path.startsWith('/rentals/') ? redirectFor(path, entry.tenant.categories.redirects) : undefined;
-      if (movedTo !== undefined && resolvePage(path, entry.configuration.categories).kind === 'not-found') return reply.redirect(movedTo + request.url.slice(request.url.replace(/[?#].*$/, '').length), 301);
+      if (movedTo !== undefined && resolvePage(path, entry.configuration.categories, entry.configuration.pages).kind === 'not-found') return reply.redirect(movedTo + request.url.slice(request.url.replace(/[?#].*$/, '').length), 301);
       const catalogue = cataloguePage(request.tenantId, path, request.url, entry.configuration);
       const key = catalogue ? catalogue.key : path;
       // Dev renders every time (the page's code may have just changed); 404s are not kept, so

@@ -21,6 +21,8 @@ describe('backlot new', () => {
     expect(site).toMatchObject({ $schema: expect.stringMatching(/schema\/site\.schema\.json$/), tenantId: 'acme', domain: 'www.acme-props.com', appTitle: 'Acme Props' });
     expect(path.resolve(scratch.cwd, 'tenants/acme', site.$schema)).toMatch(/\/schema\/site\.schema\.json$/);
     expect(await readJson('tenants/acme/vendor.json')).toMatchObject({ id: 'acme', displayName: 'Acme Props', email: 'hello@acme-props.com', website: 'https://www.acme-props.com' });
+    // Its own neutral pages (what its links point at), none of aviation's.
+    expect(await readJson('tenants/acme/pages.json')).toMatchObject({ pages: [{ path: '/pages/about-us', title: 'About Us', body: '' }, { path: '/forms-and-faqs', title: 'Forms & FAQs', body: '' }] });
     expect(await scratch.run(['validate'])).toMatchObject({ code: 0, stdout: '2 tenants, 0 errors\n' });
     expect(await scratch.run(['fmt', '--check', 'tenants/acme'])).toMatchObject({ code: 0 });
   });

@@ -42,25 +42,28 @@ describe('navigation', () => {
 });
 
 describe('pages', () => {
-  it('knows every route of the §2 table', () => {
-    for (const route of STOREFRONT_ROUTES) expect(resolvePage(route.path, tree)).toEqual({ kind: 'route', route });
-    expect(resolvePage('/contact-us/', tree)).toMatchObject({ kind: 'route' });
+  it('knows every fixed route, and the tenant\'s own content pages (not another tenant\'s)', () => {
+    for (const route of STOREFRONT_ROUTES) expect(resolvePage(route.path, tree, [])).toEqual({ kind: 'route', route });
+    expect(resolvePage('/contact-us/', tree, [])).toMatchObject({ kind: 'route' });
+    const pages = [{ path: '/pages/dock-hire', title: 'Dock Hire' }];
+    expect(resolvePage('/pages/dock-hire', tree, pages)).toEqual({ kind: 'route', route: { path: '/pages/dock-hire', purpose: 'Dock Hire', kind: 'content' } });
+    expect(resolvePage('/pages/custom-aviation-sets', tree, pages)).toEqual({ kind: 'not-found' });
   });
 
   it('serves each rental group, category and subcategory, with its trail and children', () => {
     const group = tree.groups[0]!;
     const category = group.categories[0]!;
     const sub = category.subcategories![0]!;
-    const groupPage = resolvePage(`/rentals/${group.slug}`, tree);
+    const groupPage = resolvePage(`/rentals/${group.slug}`, tree, []);
     expect(groupPage).toMatchObject({ kind: 'category', trail: [{ name: group.name }] });
     expect(groupPage.kind === 'category' && groupPage.children.length).toBe(group.categories.length);
-    expect(resolvePage(`/rentals/${group.slug}/${category.slug}`, tree)).toMatchObject({ kind: 'category', trail: [{ slug: group.slug }, { slug: category.slug }] });
-    expect(resolvePage(`/rentals/${group.slug}/${category.slug}/${sub.slug}`, tree)).toMatchObject({ kind: 'category', trail: [{}, {}, { name: sub.name, href: `/rentals/${group.slug}/${category.slug}/${sub.slug}` }], children: [] });
+    expect(resolvePage(`/rentals/${group.slug}/${category.slug}`, tree, [])).toMatchObject({ kind: 'category', trail: [{ slug: group.slug }, { slug: category.slug }] });
+    expect(resolvePage(`/rentals/${group.slug}/${category.slug}/${sub.slug}`, tree, [])).toMatchObject({ kind: 'category', trail: [{}, {}, { name: sub.name, href: `/rentals/${group.slug}/${category.slug}/${sub.slug}` }], children: [] });
   });
 
   it('answers not found for unknown paths, the service group, too deep or malformed ones', () => {
     for (const path of ['/nope', '/rentals/spaceships', '/rentals/services', `/rentals/${tree.groups[0]!.slug}/nope`, '/rentals/a/b/c/d', '/rentals/%E0%A4%A', '/pages']) {
-      expect(resolvePage(path, tree), path).toEqual({ kind: 'not-found' });
+      expect(resolvePage(path, tree, []), path).toEqual({ kind: 'not-found' });
     }
   });
 });
