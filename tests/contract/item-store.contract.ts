@@ -5,7 +5,11 @@
  * nothing), page through a tenant in objectID order, and tell subscribers what changed (as
  * Firestore's listeners do: what they hear ends as the store is).
  */
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadTenant } from '../../schema/node/loader';
+import { writeWithItemsMoved } from '../../server/catalogue/move-items';
+import { tenantsDir } from '../helpers/paths';
 import type { Item } from '../../schema/types.generated';
 import { ItemInvalidError, UnknownItemError, type ItemStore } from '../../server/stores/item-store';
 import { storeUnderTest, type OpenedStore } from './store-under-test';
@@ -27,6 +31,23 @@ export function sampleItem(objectID: string, overrides: Partial<Item> = {}): Ite
 export function describeItemStoreContract(name: string, open: () => Promise<OpenedStore<ItemStore>>) {
   describe(`ItemStore contract: ${name}`, () => {
     const subject = storeUnderTest(open);
+
+    it('moves the items of a category tree edit along with the tenant write, and puts them back when that write is refused', async () => {
+      const tenant = (await loadTenant(path.join(tenantsDir, 'aviation'))).tenant!;
+      const [group] = tenant.categories.groups;
+      const [from, to] = [group!.categories[0]!, group!.categories[1]!];
+      await subject.store.putMany('aviation', [sampleItem('moving', { category: { group: group!.slug, category: from.slug } }), sampleItem('staying', { category: { group: group!.slug, category: to.slug } })]);
+      const edit = { moves: [{ from: `${group!.slug}/${from.slug}`, to: `${group!.slug}/${to.slug}` }], removed: [] };
+      const log = { info: () => undefined } as never;
+      // The tenant store's write is the caller's; here it is refused (as a stale If-Match would be), then accepted.
+      const refused = writeWithItemsMoved(subject.store, { tenantId: 'aviation', after: tenant, edit, write: () => Promise.reject(new Error('stale')), log });
+      await expect(refused).rejects.toThrow('stale');
+      expect((await subject.store.get('aviation', 'moving'))?.category).toEqual({ group: group!.slug, category: from.slug });
+      const saved = { tenantId: 'aviation', version: 'v2', tenant };
+      await expect(writeWithItemsMoved(subject.store, { tenantId: 'aviation', after: tenant, edit, write: async () => saved, log })).resolves.toBe(saved);
+      expect((await subject.store.get('aviation', 'moving'))?.category).toEqual({ group: group!.slug, category: to.slug });
+      expect((await subject.store.get('aviation', 'staying'))?.category).toEqual({ group: group!.slug, category: to.slug });
+    });
 
     it('writes and reads items per tenant, by id', async () => {
       await subject.store.put('aviation', sampleItem('seat-a'));
