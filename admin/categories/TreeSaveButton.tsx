@@ -6,8 +6,8 @@
  */
 import SaveIcon from '@mui/icons-material/Save';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
-import { useState } from 'react';
-import { useDataProvider, useNotify, useRecordContext, useSaveContext } from 'react-admin';
+import { useRef, useState } from 'react';
+import { useDataProvider, useNotify, useRecordContext } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { useParams } from 'react-router-dom';
 import { treeEdit, type CategoryPathKey } from '../../schema/category-moves';
@@ -38,14 +38,15 @@ export function TreeSaveButton() {
   const { tenantId = '' } = useParams();
   const record = useRecordContext<CategoryTree & { id: string }>();
   const form = useFormContext();
-  const { save } = useSaveContext();
   const dataProvider = useDataProvider();
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState<Consequences>();
   const { isSubmitting } = form.formState;
 
-  const submit = () => form.handleSubmit((values) => save?.(values))();
+  const button = useRef<HTMLButtonElement>(null);
+  // Through the form's own submit, so react-admin validates, saves and puts the server's field errors on their inputs.
+  const submit = () => button.current?.closest('form')?.requestSubmit();
 
   const onClick = async () => {
     if (!record) return;
@@ -73,7 +74,7 @@ export function TreeSaveButton() {
   const items = (n: number) => `${n} item${n === 1 ? '' : 's'}`;
   return (
     <>
-      <Button variant="contained" startIcon={<SaveIcon />} onClick={onClick} disabled={busy || isSubmitting}>
+      <Button ref={button} variant="contained" startIcon={<SaveIcon />} onClick={onClick} disabled={busy || isSubmitting}>
         Save
       </Button>
       <Dialog open={Boolean(asking)} onClose={() => setAsking(undefined)} aria-labelledby="tree-save-title" maxWidth="sm" fullWidth>

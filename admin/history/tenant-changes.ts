@@ -6,6 +6,7 @@
  * Dressing" instead of every later entry "changed". Pure; any two versions can be compared.
  */
 import { effective, itemSchema, propertySchema, rootSchema, type Located } from '../../schema/schema-walk';
+import { deepEqual } from '../lib/reapply';
 import { entryName, ownName, PART_TITLES } from './pointer-label';
 
 export interface TenantChange {
@@ -18,16 +19,6 @@ export interface TenantChange {
 
 type Plain = Record<string, unknown>;
 const isPlain = (value: unknown): value is Plain => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-function same(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, i) => same(item, b[i]));
-  if (isPlain(a) && isPlain(b)) {
-    const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-    return [...keys].every((key) => same(a[key], b[key]));
-  }
-  return false;
-}
 
 /** The keys that identify a list's entries, in order of preference. */
 const IDENTITY_KEYS = ['slug', 'objectID', 'id', 'path', 'network', 'target', 'name', 'label'];
@@ -71,7 +62,7 @@ export function tenantChanges(before: object | undefined, after: object): Tenant
   const added: Pending[] = [];
 
   const walk = (a: unknown, b: unknown, schema: Located | undefined, label: string) => {
-    if (same(a, b)) return;
+    if (deepEqual(a, b)) return;
     if (isPlain(a) && isPlain(b)) {
       for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
         if (key === '$schema') continue;
@@ -99,7 +90,7 @@ export function tenantChanges(before: object | undefined, after: object): Tenant
       const order = (list: Plain[]) => list.map((entry) => entry[key] as string);
       const keptBefore = kept(a as Plain[], now);
       const keptAfter = kept(b as Plain[], was);
-      if (!same(order(keptBefore), order(keptAfter))) changes.push({ label: `${label} (order)`, kind: 'reordered', before: shownValue(keptBefore), after: shownValue(keptAfter) });
+      if (!deepEqual(order(keptBefore), order(keptAfter))) changes.push({ label: `${label} (order)`, kind: 'reordered', before: shownValue(keptBefore), after: shownValue(keptAfter) });
       return;
     }
     changes.push({ label, kind: 'changed', before: shownValue(a), after: shownValue(b) });

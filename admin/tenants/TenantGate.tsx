@@ -29,7 +29,7 @@ function NotYours({ tenantId }: { tenantId: string }) {
   const own = permissions?.role === 'platform' ? undefined : permissions?.tenants[0];
   return (
     <Card sx={{ mt: 2, maxWidth: 640 }}>
-      <Title title={tenantId} />
+      <Title title="Backlot" />
       <CardContent>
         <Typography variant="h6" component="h1" gutterBottom>
           {translate('backlot.gate.notYoursTitle')}

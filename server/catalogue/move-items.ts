@@ -27,10 +27,10 @@ export async function allItems(store: ItemStore, tenantId: string): Promise<Item
   return all;
 }
 
-/** A tree edit refused for what it would do to items (400, on the tree's groups). */
+/** A tree edit refused for what it would do to items (400, named `items`: the console lists it beside Save). */
 export class ItemsWouldStrandError extends Error {
   readonly statusCode = 400;
-  readonly field = 'groups';
+  readonly field = 'items';
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;

@@ -84,6 +84,7 @@ describe("a tenant admin's first day", () => {
     // Settled (react-admin's loading bar gone) before axe reads the page.
     await expect.poll(() => page.getByRole('progressbar').count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'not-yours_1280');
     await page.getByRole('link', { name: 'Go to aviation' }).click();
     await page.waitForURL(/#\/t\/aviation\/site/);
     expect(errors).toEqual([]);
@@ -115,6 +116,14 @@ describe("a tenant admin's first day", () => {
     expect(await page.getByLabel(/^site\.json around line \d+$/).textContent()).toContain('"primaryColor": "red"');
     expect(await axeViolations(page)).toEqual([]);
     await shot(page, 'repair_1280');
+    // On a phone too: the problem lines scroll inside their box, the page does not widen.
+    const phone = await app.logIn(STAFF, { bypassCSP: true, viewport: { width: 375, height: 800 } });
+    await phone.page.waitForURL(/#\/tenants/);
+    await phone.page.goto(`${app.server.url}/admin/#/t/aviation/site`);
+    await phone.page.getByText("aviation's stored files have 1 problem").waitFor();
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await phone.page.screenshot({ path: path.join(app.artifacts, 'repair_375.png'), fullPage: true });
+    await phone.context.close();
     const newest = page.locator('tbody tr').filter({ has: page.locator('td.column-id', { hasText: /^1$/ }) });
     await newest.getByRole('button', { name: 'Restore' }).click();
     await page.getByRole('dialog', { name: 'Restore version #1?' }).getByRole('button', { name: 'Restore' }).click();

@@ -69,7 +69,7 @@ describe('moving categories with their items', () => {
     edited.groups[0]!.categories.splice(1, 1);
     const refused = await save(edited);
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().errors.groups).toMatch(/^Not saved: sets\/galley-carts holds 2 items; sets\/galley-carts\/vintage-cockpit holds 1 item\. Move those items/);
+    expect(refused.json().errors.items).toMatch(/^Not saved: sets\/galley-carts holds 2 items; sets\/galley-carts\/vintage-cockpit holds 1 item\. Move those items/);
     expect((await tree()).groups[0]!.categories).toHaveLength(2);
   });
 

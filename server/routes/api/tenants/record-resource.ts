@@ -25,7 +25,7 @@ import { TENANT_BODY_LIMIT } from '../../../lib/body-limits';
 import { listQuerySchema, sendList, type ListQuery } from '../../../lib/ra-list';
 import { ifMatchVersion, withVersion } from '../../../lib/versions';
 import { fieldPath } from '../../../plugins/app/errors';
-import { UnknownTenantError, type TenantRecord } from '../../../stores/tenant-store';
+import { UnknownTenantError, VersionConflictError, type TenantRecord } from '../../../stores/tenant-store';
 import { tenantParams } from './params';
 
 export type RecordBody = Record<string, unknown>;
@@ -137,6 +137,8 @@ export function registerRecordResource(app: FastifyInstance, resource: RecordRes
       const write = () => app.tenantStore.put(tenantId, after, { ifMatch, actor: request.account!.email });
       // A tree edit that moves or removes categories takes their items along in the same change.
       const edit = resource.treeEdit?.(before.tenant, body);
+      // A stale tree is refused before any item moves (the tenant write would refuse it after).
+      if (edit && ifMatch !== before.version) throw new VersionConflictError(tenantId, before.version);
       const saved = edit && (edit.moves.length || edit.removed.length) ? await writeWithItemsMoved(app.itemStore, { tenantId, after, edit, write, log: request.log }) : await write();
       return withVersion(reply, saved.version).send(findRecord(saved, id));
     },
