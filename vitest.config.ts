@@ -4,7 +4,7 @@ export default defineConfig({
   test: {
     include: ['tests/**/*.test.{ts,tsx}'],
     environment: 'node',
-    globalSetup: ['tests/setup/build.ts'],
+    globalSetup: ['tests/setup/firestore-emulator.ts', 'tests/setup/build.ts'],
     // Type-checking subprocesses and property tests take a few seconds on 2 cores.
     testTimeout: 60_000,
     // expect.poll waits for what a page or server shows next. Its default, one second, is shorter

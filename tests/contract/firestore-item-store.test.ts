@@ -1,8 +1,8 @@
 /**
- * The firestore ItemStore: the contract, against an in-process Firestore
- * (@firebase-bridge/firestore-admin under the real firebase-admin), plus an import larger than
+ * The firestore ItemStore: the contract, on Google's official Firestore
+ * emulator, plus an import larger than
  * one Firestore transaction. tests/helpers/firestore.ts is imported first (by
- * firestore-under-test.ts): it turns the metadata-server probe off.
+ * firestore-under-test.ts): it turns the metadata-server probe off and points firebase-admin at the emulator.
  */
 import { firestoreUnderTest } from './firestore-under-test';
 import { describe, expect, it } from 'vitest';

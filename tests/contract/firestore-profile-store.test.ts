@@ -1,8 +1,8 @@
 /**
- * The firestore ProfileStore: the contract, against an in-process Firestore
- * (@firebase-bridge/firestore-admin under the real firebase-admin), plus two servers on one
- * database whose updates never lose one another's and who hear each other's changes.
- * tests/helpers/firestore.ts is imported first: it turns the metadata-server probe off.
+ * The firestore ProfileStore: the contract, on Google's official Firestore emulator, plus two
+ * servers (two firebase-admin Apps) on one database whose updates never lose one another's and who
+ * hear each other's changes. tests/helpers/firestore.ts is imported first: it turns the
+ * metadata-server probe off and points firebase-admin at the emulator.
  */
 import { createTestDatabase } from '../helpers/firestore';
 import { firestoreUnderTest } from './firestore-under-test';
@@ -16,7 +16,7 @@ describeProfileStoreContract('firestore', firestoreUnderTest('backlot-profiles',
 
 describe('FirestoreProfileStore from two servers', () => {
   it('keeps every increment, and each hears the other', async () => {
-    const database = createTestDatabase('backlot-profiles');
+    const database = await createTestDatabase('backlot-profiles');
     const [a, b] = [new FirestoreProfileStore(database.firestore), new FirestoreProfileStore(database.another())];
     try {
       await a.create('aviation', 'u1', newProfile({ email: 'dana@studio.example', vendorId: 'aviation', vendorName: 'Jetway Props', now: new Date() }));

@@ -1,8 +1,8 @@
 /**
- * The firestore QuoteRequestStore: the contract, against an in-process Firestore
- * (@firebase-bridge/firestore-admin under the real firebase-admin), plus where a request lives.
+ * The firestore QuoteRequestStore: the contract, on Google's official Firestore
+ * emulator, plus where a request lives.
  * tests/helpers/firestore.ts is imported first (by firestore-under-test.ts): it turns the
- * metadata-server probe off.
+ * metadata-server probe off and points firebase-admin at the emulator.
  */
 import { firestoreUnderTest } from './firestore-under-test';
 import { describe, expect, it } from 'vitest';

@@ -1,14 +1,9 @@
 /**
- * The firestore SetListStore: the contract, against an in-process Firestore
- * (@firebase-bridge/firestore-admin under the real firebase-admin), plus where a list lives, the
- * order of lists changed at the same moment, and two servers on one database whose updates never
- * lose one another's (each server queues its own updates, so only the transaction keeps these true).
- * tests/helpers/firestore.ts is imported first: it turns the metadata-server probe off.
- *
- * The in-process Firestore stamps reads and commits with a millisecond clock and aborts a
- * transaction only when a document it read changed at a later millisecond: a commit in the same
- * millisecond as another transaction's read would slip through (real Firestore has no such gap).
- * The two-server test gives it a clock that ticks on every call, so every conflict is seen.
+ * The firestore SetListStore: the contract, on Google's official Firestore emulator, plus where a
+ * list lives, the order of lists changed at the same moment, and two servers (two firebase-admin
+ * Apps) on one database whose updates never lose one another's (each server queues its own
+ * updates, so only the transaction keeps these true). tests/helpers/firestore.ts is imported
+ * first: it turns the metadata-server probe off and points firebase-admin at the emulator.
  */
 import { createTestDatabase } from '../helpers/firestore';
 import { firestoreUnderTest } from './firestore-under-test';
@@ -43,10 +38,7 @@ describe('FirestoreSetListStore', () => {
 
 describe('FirestoreSetListStore from two servers', () => {
   it('keeps every concurrent addition', async () => {
-    const database = createTestDatabase('backlot-set-lists');
-    const clock = database.controller.mock.systemTime;
-    let last = 0;
-    clock.now = () => new Date((last = Math.max(Date.now(), last + 1)));
+    const database = await createTestDatabase('backlot-set-lists');
     const [a, b] = [new FirestoreSetListStore(database.firestore), new FirestoreSetListStore(database.another())];
     try {
       await a.create(sampleSetList('list-aaaa1', { lines: [] }));
@@ -64,8 +56,6 @@ describe('FirestoreSetListStore from two servers', () => {
       await a.close();
       await b.close();
       await database.cleanup();
-      // Back to the prototype's real clock (the mock is shared by the other tests in this file).
-      delete (clock as { now?: unknown }).now;
     }
   });
 });

@@ -1,11 +1,12 @@
 /**
  * The firestore adapter: the contract (with and without its collection listener), plus what
  * only Firestore does (atomic commits, transactions against other servers, the listener),
- * against an in-process Firestore (@firebase-bridge/firestore-admin under the real firebase-admin).
- * tests/helpers/firestore.ts is imported first: it turns the metadata-server probe off before
- * firebase-admin loads.
+ * on Google's official Firestore emulator (one project per test database); read counts alone come
+ * from the in-process double (@firebase-bridge/firestore-admin), which counts them and the emulator
+ * does not. tests/helpers/firestore.ts is imported first: it turns the metadata-server probe off
+ * and points firebase-admin at the emulator before firebase-admin loads.
  */
-import { createTestDatabase } from '../helpers/firestore';
+import { createDoubleDatabase, createTestDatabase } from '../helpers/firestore';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -49,7 +50,7 @@ async function breakByHand(firestore: Firestore, tenantId: string) {
 
 /** A fresh database (its own project id) holding acme and aviation. */
 async function database() {
-  const db = createTestDatabase();
+  const db = await createTestDatabase();
   await seed(db.firestore, 'acme', acmeTenant());
   await seed(db.firestore, 'aviation', aviationTenant());
   return db;
@@ -208,11 +209,21 @@ describe('FirestoreTenantStore in Firestore', () => {
     } finally {
       await rm(data, { recursive: true, force: true });
     }
-    const reads = () => db.controller.getStats().reads + db.controller.getStats().noopReads;
-    const before = reads();
     for (const id of ['../acme', 'acme/history/x', 'ACME', '', '__name__']) expect(await store.get(id)).toBeUndefined();
-    for (const version of ['../acme', 'a/b/c', '__name__', '']) await expect(store.atVersion('acme', version)).rejects.toBeInstanceOf(UnknownVersionError);
-    expect(reads()).toBe(before);
+    // Reads counted: only the in-process double counts them (the emulator does not).
+    const double = createDoubleDatabase();
+    try {
+      await seed(double.firestore, 'acme', acmeTenant());
+      const counted = await open(double.firestore, { watch: false });
+      const reads = () => double.controller.getStats().reads + double.controller.getStats().noopReads;
+      const before = reads();
+      for (const id of ['../acme', 'acme/history/x', 'ACME', '', '__name__']) expect(await counted.get(id)).toBeUndefined();
+      for (const version of ['../acme', 'a/b/c', '__name__', '']) await expect(counted.atVersion('acme', version)).rejects.toBeInstanceOf(UnknownVersionError);
+      expect(reads()).toBe(before);
+    } finally {
+      await Promise.all(stores.splice(1).map((s) => s.close()));
+      await double.cleanup();
+    }
   });
 
   it('orders history by time, newest first, then by commit for writes in the same instant', async () => {

@@ -1,6 +1,6 @@
 /**
- * A firestore store on a fresh in-process database (tests/helpers/firestore.ts, imported first: it
- * turns the metadata-server probe off): `open` is the factory a store contract takes, and `use`
+ * A firestore store on a fresh emulator database (tests/helpers/firestore.ts, imported first: it
+ * turns the metadata-server probe off and points firebase-admin at the emulator): `open` is the factory a store contract takes, and `use`
  * runs one test on a store and database of its own, closing the store and throwing the database
  * away after, however the test ends.
  */
@@ -11,11 +11,11 @@ import type { OpenedStore } from './store-under-test';
 export function firestoreUnderTest<Store extends { close(): Promise<void> }>(prefix: string, make: (firestore: Firestore) => Store) {
   return {
     open: async (): Promise<OpenedStore<Store>> => {
-      const database = createTestDatabase(prefix);
+      const database = await createTestDatabase(prefix);
       return { store: make(database.firestore), cleanup: () => database.cleanup() };
     },
     use: async (run: (store: Store, database: TestDatabase) => Promise<void>): Promise<void> => {
-      const database = createTestDatabase(prefix);
+      const database = await createTestDatabase(prefix);
       const store = make(database.firestore);
       try {
         await run(store, database);

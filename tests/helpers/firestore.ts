@@ -1,28 +1,83 @@
 /**
- * In-process Firestore databases for tests: @firebase-bridge/firestore-admin, an accurate
- * in-memory Firestore under the real firebase-admin (no official emulator can run here).
- * Import this module before anything that loads firebase-admin: it turns off the metadata
- * server probe first, then loads the library.
+ * Firestore databases for tests, on Google's official Cloud Firestore emulator (started once per
+ * run by tests/setup/firestore-emulator.ts): each test database is a project of its own, reached
+ * through firebase-admin with FIRESTORE_EMULATOR_HOST, and `another()` is a second firebase-admin
+ * App on the same project, as another server would be. Import this module before anything that
+ * loads firebase-admin: it turns off the metadata server probe and points firebase-admin at the
+ * emulator first.
+ *
+ * `createDoubleDatabase` keeps the in-process double (@firebase-bridge/firestore-admin) for the
+ * few tests that need what an emulator cannot give: a controlled clock and read counts. Each such
+ * test says so.
  */
+import { randomUUID } from 'node:crypto';
+import { afterAll, inject } from 'vitest';
+
 process.env.METADATA_SERVER_DETECTION = 'none';
+const emulatorHost = inject('firestoreEmulatorHost');
+process.env.FIRESTORE_EMULATOR_HOST = emulatorHost;
+// A worker runs other test files after this one: they do not inherit the emulator.
+afterAll(() => void delete process.env.FIRESTORE_EMULATOR_HOST);
 
 import type { Firestore } from 'firebase-admin/firestore';
 
-const { FirestoreMock } = await import('@firebase-bridge/firestore-admin');
-const firestores = new FirestoreMock();
-let created = 0;
+const [{ initializeApp, deleteApp }, { getFirestore }] = await Promise.all([import('firebase-admin/app'), import('firebase-admin/firestore')]);
+
+let ready: Promise<void> | undefined;
+/** Waits (once) for the emulator's `Ok`: it starts beside the build, in a second or a few. */
+function emulatorReady(): Promise<void> {
+  ready ??= (async () => {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const answer = await fetch(`http://${emulatorHost}/`).then((response) => response.text(), () => '');
+      if (answer.trim() === 'Ok') return;
+      if (Date.now() > deadline) throw new Error(`the Firestore emulator at ${emulatorHost} did not start within 60 s`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  })();
+  return ready;
+}
 
 export interface TestDatabase {
-  controller: ReturnType<InstanceType<typeof FirestoreMock>['createDatabase']>;
+  /** The emulator project this database is. */
+  projectId: string;
   firestore: Firestore;
   /** Another client on the same database: another server, with its own in-process locks. */
   another(): Firestore;
   cleanup(): Promise<void>;
 }
 
-/** A fresh, empty database with its own project id. */
-export function createTestDatabase(prefix = 'backlot-test'): TestDatabase {
-  const controller = firestores.createDatabase(`${prefix}-${++created}`);
+/** A fresh, empty database: a project of its own on the emulator. */
+export async function createTestDatabase(prefix = 'backlot-test'): Promise<TestDatabase> {
+  await emulatorReady();
+  const projectId = `${prefix}-${randomUUID().slice(0, 8)}`.toLowerCase();
+  const apps = [initializeApp({ projectId }, `${projectId}-0`)];
+  return {
+    projectId,
+    firestore: getFirestore(apps[0]!),
+    another() {
+      const app = initializeApp({ projectId }, `${projectId}-${apps.length}`);
+      apps.push(app);
+      return getFirestore(app);
+    },
+    async cleanup() {
+      await Promise.all(apps.map((app) => deleteApp(app)));
+      await fetch(`http://${emulatorHost}/emulator/v1/projects/${projectId}/databases/(default)/documents`, { method: 'DELETE' }).catch(() => undefined);
+    },
+  };
+}
+
+const { FirestoreMock } = await import('@firebase-bridge/firestore-admin');
+const doubles = new FirestoreMock();
+let doublesMade = 0;
+
+export interface DoubleDatabase extends Omit<TestDatabase, 'projectId'> {
+  controller: ReturnType<InstanceType<typeof FirestoreMock>['createDatabase']>;
+}
+
+/** The in-process double: only for a test that needs its clock or its read counts (the emulator has neither). */
+export function createDoubleDatabase(prefix = 'backlot-double'): DoubleDatabase {
+  const controller = doubles.createDatabase(`${prefix}-${++doublesMade}`);
   const instances = [controller.firestore()];
   return {
     controller,
@@ -33,8 +88,8 @@ export function createTestDatabase(prefix = 'backlot-test'): TestDatabase {
       return other;
     },
     async cleanup() {
-      // The in-process Firestore's terminate() never resolves once a document listener has seen its
-      // document deleted (a limitation of this test double, not of Firestore): give it a moment, then go on.
+      // The double's terminate() never resolves once a document listener has seen its document
+      // deleted (a limitation of the double, not of Firestore): give it a moment, then go on.
       await Promise.race([Promise.all(instances.map((instance) => instance.terminate())), new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
       controller.delete();
     },

@@ -1,8 +1,7 @@
 /**
- * `backlot push|pull|diff` through program.parseAsync, against an in-process Firestore
- * (@firebase-bridge/firestore-admin under the real firebase-admin) injected as the remote store.
- * tests/helpers/firestore.ts is imported first: it turns the metadata-server probe off before
- * firebase-admin loads.
+ * `backlot push|pull|diff` through program.parseAsync, against Google's official Firestore emulator
+ * (a project per test) injected as the remote store. tests/helpers/firestore.ts is imported first:
+ * it turns the metadata-server probe off and points firebase-admin at the emulator.
  */
 import { createTestDatabase, type TestDatabase } from '../../helpers/firestore';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -18,8 +17,8 @@ const scratch = useScratchTenants('acme', 'aviation');
 let db: TestDatabase;
 
 /** A fresh, empty Firestore per test. */
-beforeEach(() => {
-  db = createTestDatabase('backlot-sync');
+beforeEach(async () => {
+  db = await createTestDatabase('backlot-sync');
 });
 afterEach(() => db.cleanup());
 
