@@ -7,6 +7,10 @@ export interface ServerConfig {
   tenantsDir: string;
   dataDir: string;
   store: 'file' | 'firestore';
+  /** BACKLOT_DATABASE_URL: a PostgreSQL database for accounts and sessions shared by several servers; unset, SQLite in dataDir. */
+  databaseUrl?: string;
+  /** BACKLOT_AUTH_SECRET: the session signing secret, the same on every server; unset, generated and kept (in dataDir, or the shared database). */
+  authSecret?: string;
   defaultTenant: string;
   adminEmail?: string;
   adminPassword?: string;
@@ -105,6 +109,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
     tenantsDir: path.resolve(cwd, env.BACKLOT_TENANTS_DIR || 'tenants'),
     dataDir: path.resolve(cwd, env.BACKLOT_DATA_DIR || '.data'),
     store,
+    databaseUrl: parseDatabaseUrl(env.BACKLOT_DATABASE_URL),
+    authSecret: env.BACKLOT_AUTH_SECRET || undefined,
     defaultTenant: env.BACKLOT_DEFAULT_TENANT || 'aviation',
     adminEmail: env.BACKLOT_ADMIN_EMAIL || undefined,
     adminPassword: env.BACKLOT_ADMIN_PASSWORD || undefined,
@@ -119,6 +125,19 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
     botCheck: parseBotCheck(env),
     search: parseSearch(env),
   };
+}
+
+/** A postgres:// or postgresql:// connection string, or undefined. */
+function parseDatabaseUrl(value: string | undefined): string | undefined {
+  if (!value?.trim()) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    throw new Error('BACKLOT_DATABASE_URL must be a postgres:// URL, e.g. postgres://backlot:password@db.internal:5432/backlot');
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') throw new Error(`BACKLOT_DATABASE_URL must be a postgres:// URL, not ${url.protocol}//…`);
+  return value.trim();
 }
 
 /** An smtp:// or smtps:// URL (credentials in it are fine: it is never logged), or undefined. */

@@ -62,7 +62,7 @@ Examples:
         });
       }
 
-      const accounts = await Accounts.open({ dataDir: dataDirOf(context) });
+      const accounts = await Accounts.open({ dataDir: dataDirOf(context), databaseUrl: context.env.BACKLOT_DATABASE_URL || undefined });
       try {
         const account = await accounts.add({ email: options.email, password, role, tenants, name: options.name });
         context.exitCode = EXIT.ok;
@@ -82,7 +82,7 @@ Examples:
     .option('--json', 'print a JSON array on stdout')
     .action(async (options: { json?: boolean }) => {
       const { Accounts } = await import('../../server/auth/accounts');
-      const accounts = await Accounts.open({ dataDir: dataDirOf(context) });
+      const accounts = await Accounts.open({ dataDir: dataDirOf(context), databaseUrl: context.env.BACKLOT_DATABASE_URL || undefined });
       try {
         const all = await accounts.list();
         if (options.json) {

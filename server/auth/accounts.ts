@@ -104,7 +104,13 @@ export class Accounts {
   async ensureBootstrapAdmin(email: string | undefined, password: string | undefined): Promise<'created' | 'exists' | 'skipped'> {
     if (!email || !password) return 'skipped';
     if (await this.findByEmail(email)) return 'exists';
-    await this.add({ email, password, role: 'platform', name: 'Platform admin' });
+    try {
+      await this.add({ email, password, role: 'platform', name: 'Platform admin' });
+    } catch (error) {
+      // Another server sharing the accounts, started at the same moment, made it first.
+      if (await this.findByEmail(email)) return 'exists';
+      throw error;
+    }
     return 'created';
   }
 

@@ -22,6 +22,7 @@ import { admin, anonymous, magicLink, organization, phoneNumber, twoFactor } fro
 import { createAccessControl } from 'better-auth/plugins/access';
 import { adminAc, defaultStatements, userAc } from 'better-auth/plugins/admin/access';
 import Database from 'better-sqlite3';
+import type { Pool } from 'pg';
 import { PASSWORD_LENGTH } from '../../schema/definitions';
 
 export const ROLES = ['platform', 'tenant-admin', 'visitor'] as const;
@@ -56,7 +57,16 @@ export const CODE_LIMITS = { signInCodeMinutes: 5, phoneCodeMinutes: 5, linkMinu
 
 export interface AuthLibraryOptions {
   dataDir: string;
-  /** Session signing secret; by default one is generated once and kept in the data folder. */
+  /**
+   * A PostgreSQL database shared by several servers (BACKLOT_DATABASE_URL): accounts and sessions
+   * live there, so a session made on one server works on every other. Unset, the SQLite file in
+   * the data folder (one server).
+   */
+  databaseUrl?: string;
+  /**
+   * Session signing secret (BACKLOT_AUTH_SECRET); by default one is generated once and kept in the
+   * data folder, or, with a shared database, in that database (so every server signs alike).
+   */
   secret?: string;
   /** Mark cookies Secure (when served over https). */
   secureCookies?: boolean;
@@ -72,6 +82,19 @@ function persistentSecret(dataDir: string): string {
     const secret = randomBytes(32).toString('base64url');
     writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
     return readFileSync(file, 'utf8').trim();
+  }
+}
+
+/** The advisory lock servers starting together take turns on (any constant shared by all Backlot servers). */
+const MIGRATION_LOCK = 727_274_001;
+
+/** host:port/database of a connection string, without its credentials (for messages). */
+function databaseAddress(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.hostname}:${parsed.port || '5432'}${parsed.pathname}`;
+  } catch {
+    return '(a malformed URL)';
   }
 }
 
@@ -98,7 +121,7 @@ function delivery(ref: DeliveryRef): Delivery {
   return ref.current;
 }
 
-function createAuth(database: Database.Database, options: AuthLibraryOptions, deliveryRef: DeliveryRef) {
+function createAuth(database: Database.Database | Pool, options: AuthLibraryOptions, deliveryRef: DeliveryRef) {
   return betterAuth({
     appName: 'Backlot',
     database,
@@ -179,7 +202,9 @@ export class AuthLibrary {
 
   private constructor(
     readonly auth: Auth,
-    private readonly database: Database.Database,
+    /** The SQLite file, when accounts live in one (its one-off legacy migration reads it directly). */
+    private readonly sqlite: Database.Database | undefined,
+    private readonly closeDatabase: () => Promise<void>,
     private readonly deliveryRef: DeliveryRef,
   ) {}
 
@@ -190,6 +215,7 @@ export class AuthLibrary {
 
   static async open(options: AuthLibraryOptions): Promise<AuthLibrary> {
     mkdirSync(options.dataDir, { recursive: true });
+    if (options.databaseUrl) return AuthLibrary.openShared(options, options.databaseUrl);
     const database = new Database(path.join(options.dataDir, 'backlot.sqlite'));
     database.pragma('journal_mode = WAL');
     database.pragma('busy_timeout = 5000');
@@ -197,9 +223,42 @@ export class AuthLibrary {
     const auth = createAuth(database, options, deliveryRef);
     const { runMigrations } = await getMigrations(auth.options);
     await runMigrations();
-    const library = new AuthLibrary(auth, database, deliveryRef);
+    const library = new AuthLibrary(auth, database, async () => void database.close(), deliveryRef);
     await library.migrateTenantsColumn();
     return library;
+  }
+
+  /**
+   * Accounts and sessions in PostgreSQL, shared by every server. Servers starting together take
+   * turns (an advisory lock) to make the shared signing secret and run the library's migrations,
+   * so each runs once. An unreachable database stops the start with one plain line.
+   */
+  private static async openShared(options: AuthLibraryOptions, databaseUrl: string): Promise<AuthLibrary> {
+    const { Pool } = (await import('pg')).default;
+    const pool = new Pool({ connectionString: databaseUrl, connectionTimeoutMillis: 5000 });
+    const client = await pool.connect().catch(async (error: Error) => {
+      await pool.end();
+      throw new Error(`BACKLOT_DATABASE_URL: cannot reach the database at ${databaseAddress(databaseUrl)}: ${error.message}`);
+    });
+    const deliveryRef: DeliveryRef = {};
+    let opened: AuthLibrary;
+    try {
+      await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      await client.query('CREATE TABLE IF NOT EXISTS backlot_settings (key text PRIMARY KEY, value text NOT NULL)');
+      await client.query("INSERT INTO backlot_settings (key, value) VALUES ('auth-secret', $1) ON CONFLICT (key) DO NOTHING", [randomBytes(32).toString('base64url')]);
+      const secret = options.secret ?? ((await client.query("SELECT value FROM backlot_settings WHERE key = 'auth-secret'")).rows[0] as { value: string }).value;
+      const auth = createAuth(pool, { ...options, secret }, deliveryRef);
+      const { runMigrations } = await getMigrations(auth.options);
+      await runMigrations();
+      opened = new AuthLibrary(auth, undefined, () => pool.end(), deliveryRef);
+    } catch (error) {
+      client.release(true);
+      await pool.end();
+      throw error;
+    }
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    client.release();
+    return opened;
   }
 
   /** better-auth's own database adapter (model-level reads, never SQL). */
@@ -324,9 +383,10 @@ export class AuthLibrary {
    * A one-off data migration, so it reads the legacy column directly.
    */
   private async migrateTenantsColumn(): Promise<void> {
-    const columns = this.database.prepare(`SELECT name FROM pragma_table_info('user')`).all() as { name: string }[];
+    if (!this.sqlite) return;
+    const columns = this.sqlite.prepare(`SELECT name FROM pragma_table_info('user')`).all() as { name: string }[];
     if (!columns.some((c) => c.name === 'tenants')) return;
-    const rows = this.database.prepare(`SELECT id, tenants FROM user WHERE role = 'tenant-admin'`).all() as { id: string; tenants: string | null }[];
+    const rows = this.sqlite.prepare(`SELECT id, tenants FROM user WHERE role = 'tenant-admin'`).all() as { id: string; tenants: string | null }[];
     for (const row of rows) {
       let tenants: unknown = [];
       try {
@@ -336,10 +396,10 @@ export class AuthLibrary {
       }
       for (const tenantId of Array.isArray(tenants) ? tenants : []) if (typeof tenantId === 'string') await this.join(row.id, tenantId, 'admin');
     }
-    this.database.exec('ALTER TABLE user DROP COLUMN tenants');
+    this.sqlite.exec('ALTER TABLE user DROP COLUMN tenants');
   }
 
-  close(): void {
-    this.database.close();
+  close(): Promise<void> {
+    return this.closeDatabase();
   }
 }
