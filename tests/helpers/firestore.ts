@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, inject } from 'vitest';
 
 process.env.METADATA_SERVER_DETECTION = 'none';
-const emulatorHost = inject('firestoreEmulatorHost');
+export const emulatorHost = inject('firestoreEmulatorHost');
 process.env.FIRESTORE_EMULATOR_HOST = emulatorHost;
 // A worker runs other test files after this one: they do not inherit the emulator.
 afterAll(() => void delete process.env.FIRESTORE_EMULATOR_HOST);
@@ -25,7 +25,7 @@ const [{ initializeApp, deleteApp }, { getFirestore }] = await Promise.all([impo
 
 let ready: Promise<void> | undefined;
 /** Waits (once) for the emulator's `Ok`: it starts beside the build, in a second or a few. */
-function emulatorReady(): Promise<void> {
+export function emulatorReady(): Promise<void> {
   ready ??= (async () => {
     const deadline = Date.now() + 60_000;
     for (;;) {

@@ -1,0 +1,105 @@
+/**
+ * Two real server processes behind one address, as a load balancer runs them: the same Firestore
+ * (Google's official emulator, a project of this test's own: BACKLOT_STORE=firestore) and the same
+ * PostgreSQL for accounts and sessions (BACKLOT_DATABASE_URL), their own data folders and ports.
+ * Requests alternate between them: a session made on A works on B; forty concurrent whole-tenant
+ * PUTs with one If-Match, split across both, let exactly one through and keep one history entry; a
+ * change saved through A is on B's storefront; two restores of one history entry at once, one on
+ * each, let one through.
+ */
+import { emulatorHost, emulatorReady } from '../helpers/firestore';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadTenant } from '../../schema/node/loader';
+import type { Tenant } from '../../schema/types.generated';
+import { PASSWORD, STAFF } from '../helpers/console';
+import { tenantsDir } from '../helpers/paths';
+import { startPostgres, type TestPostgres } from '../helpers/postgres';
+import { http, startServer, type ServerProcess } from '../helpers/server-process';
+
+const { initializeApp, deleteApp } = await import('firebase-admin/app');
+const { getFirestore } = await import('firebase-admin/firestore');
+const { FirestoreTenantStore } = await import('../../server/stores/firestore-tenant-store');
+
+const projectId = `backlot-two-servers-${Date.now().toString(36)}`;
+let postgres: TestPostgres;
+let root: string;
+let a: ServerProcess;
+let b: ServerProcess;
+let cookie: string;
+
+beforeAll(async () => {
+  await emulatorReady();
+  // The tenants, pushed into this project's Firestore as `backlot push` would.
+  const app = initializeApp({ projectId }, projectId);
+  const seeded = await FirestoreTenantStore.open({ firestore: getFirestore(app), watch: false });
+  for (const tenantId of ['aviation', 'platform']) await seeded.create(tenantId, (await loadTenant(path.join(tenantsDir, tenantId))).tenant as Tenant, 'seed');
+  await seeded.close();
+  await deleteApp(app);
+  postgres = await startPostgres();
+  root = await mkdtemp(path.join(tmpdir(), 'backlot-two-'));
+  for (const tenant of ['aviation', 'platform']) await cp(path.join(tenantsDir, tenant), path.join(root, 'tenants', tenant), { recursive: true });
+  const env = (name: string) => ({
+    BACKLOT_STORE: 'firestore',
+    FIRESTORE_EMULATOR_HOST: emulatorHost,
+    GOOGLE_CLOUD_PROJECT: projectId,
+    BACKLOT_TENANTS_DIR: path.join(root, 'tenants'),
+    BACKLOT_DATA_DIR: path.join(root, `data-${name}`),
+    BACKLOT_DATABASE_URL: postgres.url,
+    BACKLOT_ADMIN_EMAIL: STAFF,
+    BACKLOT_ADMIN_PASSWORD: PASSWORD,
+    LOG_LEVEL: 'warn',
+  });
+  [a, b] = await Promise.all([startServer(env('a')), startServer(env('b'))]);
+  const login = await http(`${a.url}/api/auth/login`, { method: 'POST', headers: { origin: a.url }, body: { email: STAFF, password: PASSWORD } });
+  expect(login.status, login.text).toBe(200);
+  cookie = String(login.headers['set-cookie']).split(';')[0]!;
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all([a, b].filter(Boolean).map((server) => server.stop()));
+  await postgres?.stop();
+  if (root) await rm(root, { recursive: true, force: true });
+  await fetch(`http://${emulatorHost}/emulator/v1/projects/${projectId}/databases/(default)/documents`, { method: 'DELETE' }).catch(() => undefined);
+});
+
+const servers = () => [a, b] as const;
+/** A console request on server `n % 2`, as a load balancer would send it. */
+const on = (n: number, pathname: string, options: { method?: string; headers?: Record<string, string>; body?: unknown } = {}) => {
+  const server = servers()[n % 2]!;
+  return http(`${server.url}${pathname}`, { ...options, headers: { cookie, ...(options.method && options.method !== 'GET' && { origin: server.url }), ...options.headers } });
+};
+
+describe('two servers on one Firestore and one PostgreSQL', () => {
+  it('keeps a console session made on A on B', async () => {
+    expect((await on(1, '/api/auth/me')).json()).toMatchObject({ email: STAFF });
+  });
+
+  it('lets exactly one of forty concurrent whole-tenant PUTs with one If-Match through, and keeps one history entry', async () => {
+    const current = await on(0, '/api/tenants/aviation');
+    const version = String(current.headers.etag);
+    const tenant = current.json() as Tenant & { id?: string; version?: string };
+    const historyBefore = Number(String((await on(1, '/api/tenants/aviation/history')).headers['content-range']).split('/')[1]);
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, n) => on(n, '/api/tenants/aviation', { method: 'PUT', headers: { 'if-match': version }, body: { site: { ...tenant.site, appTitle: `Jetway Race ${n}` }, vendor: tenant.vendor, categories: tenant.categories, pages: tenant.pages } })),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 200), JSON.stringify(answers.filter((x) => x.status !== 412 && x.status !== 200).map((x) => x.text))).toHaveLength(1);
+    expect(statuses.filter((status) => status === 412)).toHaveLength(39);
+    const winner = answers.find((answer) => answer.status === 200)!.json().site.appTitle as string;
+    const historyAfter = Number(String((await on(0, '/api/tenants/aviation/history')).headers['content-range']).split('/')[1]);
+    expect(historyAfter).toBe(historyBefore + 1);
+    // The change saved on one is what both serve.
+    for (const server of servers()) {
+      await expect.poll(async () => (await http(`${server.url}/pages/credits`, { headers: { host: 'aviation.localhost' } })).text).toContain(`<title>Credits | ${winner}</title>`);
+    }
+  });
+
+  it('lets one of two restores of the same history entry, one on each server, through; the other is told it is stale', async () => {
+    const { etag } = (await on(0, '/api/tenants/aviation/history')).headers;
+    const restores = await Promise.all([0, 1].map((n) => on(n, '/api/tenants/aviation/history/1/restore', { method: 'POST', headers: { 'if-match': String(etag) } })));
+    expect(restores.map((answer) => answer.status).sort()).toEqual([200, 412]);
+  });
+});
