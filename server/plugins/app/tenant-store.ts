@@ -25,8 +25,11 @@ async function openStore(config: ServerConfig): Promise<{ store: TenantStore; cl
     return { store, close: () => store.close() };
   }
   // Loaded only when chosen: firebase-admin must not load (or probe the network) otherwise.
-  const { hasFirestoreEnvironment, MISSING_FIRESTORE_ENVIRONMENT, openFirestoreStore } = await import('../../stores/firestore-connection');
+  const { firestoreUnreachable, hasFirestoreEnvironment, MISSING_FIRESTORE_ENVIRONMENT, openFirestoreStore } = await import('../../stores/firestore-connection');
   if (!hasFirestoreEnvironment(process.env)) throw new Error(`BACKLOT_STORE=firestore, but ${MISSING_FIRESTORE_ENVIRONMENT}`);
+  // firebase-admin would retry an unreachable address for minutes, silently: say it in one line and stop.
+  const unreachable = await firestoreUnreachable(process.env, Number(process.env.BACKLOT_FIRESTORE_TIMEOUT_MS) || undefined);
+  if (unreachable) throw new Error(`BACKLOT_STORE=firestore, but ${unreachable.replace(/; nothing was read or written$/, '')}`);
   return openFirestoreStore({ watch: true });
 }
 
