@@ -4,8 +4,9 @@
  * PostgreSQL for accounts and sessions (BACKLOT_DATABASE_URL), their own data folders and ports.
  * Requests alternate between them: a session made on A works on B; forty concurrent whole-tenant
  * PUTs with one If-Match, split across both, let exactly one through and keep one history entry; a
- * change saved through A is on B's storefront; two restores of one history entry at once, one on
- * each, let one through.
+ * change saved through A is on B's storefront; an item edited through A is found by search on B
+ * (its index follows Firestore) and its page there shows it; two restores of one history entry at
+ * once, one on each, let one through.
  */
 import { emulatorHost, emulatorReady } from '../helpers/firestore';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
@@ -95,6 +96,20 @@ describe('two servers on one Firestore and one PostgreSQL', () => {
     for (const server of servers()) {
       await expect.poll(async () => (await http(`${server.url}/pages/credits`, { headers: { host: 'aviation.localhost' } })).text).toContain(`<title>Credits | ${winner}</title>`);
     }
+  });
+
+  it('finds an item edited through A in search on B, and shows the change on its page on B', async () => {
+    const [first] = (await on(0, '/api/tenants/aviation/items?range=[0,0]&sort=["name","ASC"]')).json() as Array<{ id: string }>;
+    const item = await on(0, `/api/tenants/aviation/items/${encodeURIComponent(first!.id)}`);
+    const edited = await on(0, `/api/tenants/aviation/items/${encodeURIComponent(first!.id)}`, {
+      method: 'PUT',
+      headers: { 'if-match': String(item.headers.etag) },
+      body: { ...item.json(), name: 'Zeppelinfold Galley Trolley', updatedAt: new Date().toISOString() },
+    });
+    expect(edited.status, edited.text).toBe(200);
+    const onB = (pathname: string) => http(`${b.url}${pathname}`, { headers: { host: 'aviation.localhost' } }).then((answer) => answer.text);
+    await expect.poll(() => onB('/search?q=zeppelinfold')).toContain(`href="/item/${encodeURIComponent(first!.id)}"`);
+    expect(await onB(`/item/${encodeURIComponent(first!.id)}`)).toContain('Zeppelinfold Galley Trolley');
   });
 
   it('lets one of two restores of the same history entry, one on each server, through; the other is told it is stale', async () => {
