@@ -5,7 +5,8 @@
  * Requests alternate between them: a session made on A works on B; forty concurrent whole-tenant
  * PUTs with one If-Match, split across both, let exactly one through and keep one history entry; a
  * change saved through A is on B's storefront; an item edited through A is found by search on B
- * (its index follows Firestore) and its page there shows it; two restores of one history entry at
+ * (its index follows Firestore) and its page there shows it; a visitor signed up through A is signed
+ * in on B; two restores of one history entry at
  * once, one on each, let one through.
  */
 import { emulatorHost, emulatorReady } from '../helpers/firestore';
@@ -110,6 +111,17 @@ describe('two servers on one Firestore and one PostgreSQL', () => {
     const onB = (pathname: string) => http(`${b.url}${pathname}`, { headers: { host: 'aviation.localhost' } }).then((answer) => answer.text);
     await expect.poll(() => onB('/search?q=zeppelinfold')).toContain(`href="/item/${encodeURIComponent(first!.id)}"`);
     expect(await onB(`/item/${encodeURIComponent(first!.id)}`)).toContain('Zeppelinfold Galley Trolley');
+  });
+
+  it("keeps a visitor signed up through A signed in on B, with the profile both servers share", async () => {
+    const visitor = (server: ServerProcess, pathname: string, options: { method?: string; headers?: Record<string, string>; body?: unknown } = {}) =>
+      http(`${server.url}${pathname}`, { ...options, headers: { host: 'aviation.localhost', ...(options.method === 'POST' && { origin: 'http://aviation.localhost' }), ...options.headers } });
+    const { token } = (await visitor(a, '/api/identity/bot-check?action=signup')).json() as { token: string };
+    const signup = await visitor(a, '/api/identity/signup', { method: 'POST', body: { email: 'dana@studio.example', password: PASSWORD, botCheckToken: token } });
+    expect(signup.status, signup.text).toBe(201);
+    const session = [signup.headers['set-cookie'] ?? []].flat().map((line) => String(line).split(';')[0]).join('; ');
+    const onB = (await visitor(b, '/api/identity/session', { headers: { cookie: session } })).json();
+    expect(onB).toMatchObject({ status: 'authenticated', email: 'dana@studio.example', profile: { vendorId: 'aviation' } });
   });
 
   it('lets one of two restores of the same history entry, one on each server, through; the other is told it is stale', async () => {
