@@ -6,8 +6,10 @@
  * PUTs with one If-Match, split across both, let exactly one through and keep one history entry; a
  * change saved through A is on B's storefront; an item edited through A is found by search on B
  * (its index follows Firestore) and its page there shows it; a visitor signed up through A is signed
- * in on B; two restores of one history entry at
- * once, one on each, let one through.
+ * in on B, and forty set-list additions across both keep the counters exact; an image uploaded
+ * through A is served by B alike (one disk); two restores of one history entry at
+ * once, one on each, let one through; and A killed (SIGKILL) in a burst of writes: B serves on,
+ * holding every write A acknowledged.
  */
 import { emulatorHost, emulatorReady } from '../helpers/firestore';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
@@ -105,7 +107,7 @@ describe('two servers on one Firestore and one PostgreSQL', () => {
     const edited = await on(0, `/api/tenants/aviation/items/${encodeURIComponent(first!.id)}`, {
       method: 'PUT',
       headers: { 'if-match': String(item.headers.etag) },
-      body: { ...item.json(), name: 'Zeppelinfold Galley Trolley', updatedAt: new Date().toISOString() },
+      body: { ...(item.json() as object), name: 'Zeppelinfold Galley Trolley', updatedAt: new Date().toISOString() },
     });
     expect(edited.status, edited.text).toBe(200);
     const onB = (pathname: string) => http(`${b.url}${pathname}`, { headers: { host: 'aviation.localhost' } }).then((answer) => answer.text);
@@ -115,18 +117,71 @@ describe('two servers on one Firestore and one PostgreSQL', () => {
 
   it("keeps a visitor signed up through A signed in on B, with the profile both servers share", async () => {
     const visitor = (server: ServerProcess, pathname: string, options: { method?: string; headers?: Record<string, string>; body?: unknown } = {}) =>
-      http(`${server.url}${pathname}`, { ...options, headers: { host: 'aviation.localhost', ...(options.method === 'POST' && { origin: 'http://aviation.localhost' }), ...options.headers } });
+      http(`${server.url}${pathname}`, { ...options, headers: { host: 'aviation.localhost', ...(options.method && options.method !== 'GET' && { origin: 'http://aviation.localhost' }), ...options.headers } });
     const { token } = (await visitor(a, '/api/identity/bot-check?action=signup')).json() as { token: string };
     const signup = await visitor(a, '/api/identity/signup', { method: 'POST', body: { email: 'dana@studio.example', password: PASSWORD, botCheckToken: token } });
     expect(signup.status, signup.text).toBe(201);
     const session = [signup.headers['set-cookie'] ?? []].flat().map((line) => String(line).split(';')[0]).join('; ');
     const onB = (await visitor(b, '/api/identity/session', { headers: { cookie: session } })).json();
     expect(onB).toMatchObject({ status: 'authenticated', email: 'dana@studio.example', profile: { vendorId: 'aviation' } });
+
+    // Forty line additions to one set list at once, split across both servers: the counters stay exact.
+    const list = (await visitor(a, '/api/set-lists', { method: 'POST', headers: { cookie: session }, body: { name: 'Two-server cabin' } })).json() as { id: string };
+    const items = (await on(0, '/api/tenants/aviation/items?range=[0,39]&sort=["name","ASC"]')).json() as Array<{ id: string }>;
+    expect(items).toHaveLength(40);
+    const added = await Promise.all(
+      items.map((entry, n) =>
+        visitor(n % 2 ? b : a, `/api/set-lists/${list.id}/lines/${encodeURIComponent(entry.id)}`, { method: 'PUT', headers: { cookie: session }, body: { quantity: 1 } }),
+      ),
+    );
+    expect(added.map((answer) => answer.status).filter((status) => status !== 200)).toEqual([]);
+    const profile = (await visitor(b, '/api/identity/session', { headers: { cookie: session } })).json().profile;
+    expect(profile.stats).toMatchObject({ setListCount: 1, setListItemCount: 40 });
+    expect((await visitor(a, `/api/set-lists/${list.id}`, { headers: { cookie: session } })).json().lines).toHaveLength(40);
+  });
+
+  it('serves an image uploaded through A from B, byte for byte, with the same headers (a shared disk for files)', async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 10"><rect width="40" height="10" fill="#123"/></svg>';
+    const uploaded = await on(0, '/api/tenants/aviation/assets/two-servers.svg', { method: 'PUT', body: { data: Buffer.from(svg).toString('base64') } });
+    expect(uploaded.status, uploaded.text).toBe(200);
+    const get = (server: ServerProcess) => http(`${server.url}/assets/aviation/two-servers.svg`, { headers: { host: 'aviation.localhost' } });
+    await expect.poll(async () => (await get(b)).status).toBe(200);
+    const [fromA, fromB] = [await get(a), await get(b)];
+    expect(fromB.text).toBe(svg);
+    for (const header of ['etag', 'content-type', 'cache-control', 'content-security-policy']) expect(fromB.headers[header], header).toBe(fromA.headers[header]);
   });
 
   it('lets one of two restores of the same history entry, one on each server, through; the other is told it is stale', async () => {
     const { etag } = (await on(0, '/api/tenants/aviation/history')).headers;
     const restores = await Promise.all([0, 1].map((n) => on(n, '/api/tenants/aviation/history/1/restore', { method: 'POST', headers: { 'if-match': String(etag) } })));
     expect(restores.map((answer) => answer.status).sort()).toEqual([200, 412]);
+  });
+
+  it('keeps serving from B when A is killed in the middle of a burst of writes, and keeps every write A acknowledged', async () => {
+    // Last: A does not come back. Writes to the tenant, one after another through A, while A is killed.
+    const acknowledged: string[] = [];
+    let current = await on(0, '/api/tenants/aviation');
+    const burst = (async () => {
+      for (let n = 0; n < 200; n++) {
+        const tenant = current.json() as Tenant;
+        const title = `Jetway Burst ${n}`;
+        const answer = await http(`${a.url}/api/tenants/aviation`, { method: 'PUT', headers: { cookie, origin: a.url, 'if-match': String(current.headers.etag) }, body: { site: { ...tenant.site, appTitle: title }, vendor: tenant.vendor, categories: tenant.categories, pages: tenant.pages } }).catch(() => undefined);
+        if (!answer) return;
+        if (answer.status === 200) {
+          acknowledged.push(title);
+          current = answer;
+        }
+      }
+    })();
+    await expect.poll(() => acknowledged.length).toBeGreaterThanOrEqual(5);
+    process.kill(-a.child.pid!, 'SIGKILL');
+    await burst;
+    const onB = await on(1, '/api/tenants/aviation');
+    expect(onB.status).toBe(200);
+    // The last write A acknowledged is what B has (none acknowledged is lost), and B's storefront serves it.
+    expect(onB.json().site.appTitle).toBe(acknowledged.at(-1));
+    const history = (await on(1, '/api/tenants/aviation/history?range=[0,499]')).json() as Array<{ version: string }>;
+    expect(history.length).toBeGreaterThanOrEqual(acknowledged.length);
+    expect((await http(`${b.url}/`, { headers: { host: 'aviation.localhost' } })).status).toBe(200);
   });
 });
