@@ -12,6 +12,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, inject } from 'vitest';
+import { waitForOk } from './firestore-emulator';
 
 process.env.METADATA_SERVER_DETECTION = 'none';
 export const emulatorHost = inject('firestoreEmulatorHost');
@@ -26,15 +27,7 @@ const [{ initializeApp, deleteApp }, { getFirestore }] = await Promise.all([impo
 let ready: Promise<void> | undefined;
 /** Waits (once) for the emulator's `Ok`: it starts beside the build, in a second or a few. */
 export function emulatorReady(): Promise<void> {
-  ready ??= (async () => {
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const answer = await fetch(`http://${emulatorHost}/`).then((response) => response.text(), () => '');
-      if (answer.trim() === 'Ok') return;
-      if (Date.now() > deadline) throw new Error(`the Firestore emulator at ${emulatorHost} did not start within 60 s`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  })();
+  ready ??= waitForOk(emulatorHost);
   return ready;
 }
 
