@@ -152,7 +152,7 @@ export class Accounts {
   }
 
   async close(): Promise<void> {
-    if (this.ownsLibrary) this.library.close();
+    if (this.ownsLibrary) await this.library.close();
   }
 }
 

@@ -47,7 +47,7 @@ describeIdentityProviderContract('local', async () => {
     lastVerificationToken: async (email) => verifications.get(email),
     staff: () => platformStaff(library),
     cleanup: async () => {
-      library.close();
+      await library.close();
       await cleanup();
     },
   };
@@ -69,7 +69,7 @@ describe('LocalIdentity beside console accounts', () => {
       // The tenant's organization was made by the visitor's join: the admin still joins as admin, the visitor stays a member.
       expect(await library.membershipsOf(visitor.user.uid)).toEqual([{ tenantId: 'aviation', role: 'member' }]);
     } finally {
-      library.close();
+      await library.close();
       await cleanup();
     }
   });
@@ -80,7 +80,7 @@ describe('LocalIdentity beside console accounts', () => {
       const first = await AuthLibrary.open({ dataDir });
       const accounts = await Accounts.open({ library: first });
       const account = await accounts.add({ email: 'old@acme-props.example', password: 'a long enough passphrase', role: 'tenant-admin', tenants: ['acme'] });
-      first.close();
+      await first.close();
       // As an earlier release left it: no memberships, tenants in a column of the user table.
       const database = new Database(path.join(dataDir, 'backlot.sqlite'));
       database.exec('DELETE FROM member; DELETE FROM organization; ALTER TABLE user ADD COLUMN tenants TEXT');
@@ -90,10 +90,10 @@ describe('LocalIdentity beside console accounts', () => {
       const reopened = await AuthLibrary.open({ dataDir });
       try {
         expect(await (await Accounts.open({ library: reopened })).findByEmail('old@acme-props.example')).toMatchObject({ role: 'tenant-admin', tenants: ['acme', 'aviation'] });
-        const columns = (reopened as unknown as { database: Database.Database }).database.prepare(`SELECT name FROM pragma_table_info('user')`).all() as { name: string }[];
+        const columns = (reopened as unknown as { sqlite: Database.Database }).sqlite.prepare(`SELECT name FROM pragma_table_info('user')`).all() as { name: string }[];
         expect(columns.map((c) => c.name)).not.toContain('tenants');
       } finally {
-        reopened.close();
+        await reopened.close();
       }
     } finally {
       await cleanup();

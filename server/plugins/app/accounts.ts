@@ -95,7 +95,7 @@ export default fp<AccountsPluginOptions>(
     app.decorate('authLibrary', library);
     app.decorate('accounts', accounts);
     app.addHook('onClose', async () => {
-      if (!options.accounts) library.close();
+      if (!options.accounts) await library.close();
     });
 
     const { publicOrigins } = options.config;
