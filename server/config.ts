@@ -127,31 +127,26 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
   };
 }
 
-/** A postgres:// or postgresql:// connection string, or undefined. */
-function parseDatabaseUrl(value: string | undefined): string | undefined {
+/** A URL setting of one of `protocols` ("smtp:" …), or undefined; else an error naming the setting with an example. */
+function parseUrlSetting(name: string, value: string | undefined, protocols: readonly string[], example: string): URL | undefined {
   if (!value?.trim()) return undefined;
+  const kinds = protocols.map((protocol) => `${protocol}//`).join(' or ');
   let url: URL;
   try {
     url = new URL(value.trim());
   } catch {
-    throw new Error('BACKLOT_DATABASE_URL must be a postgres:// URL, e.g. postgres://backlot:password@db.internal:5432/backlot');
+    throw new Error(`${name} must be a URL starting ${kinds}, e.g. ${example}`);
   }
-  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') throw new Error(`BACKLOT_DATABASE_URL must be a postgres:// URL, not ${url.protocol}//…`);
-  return value.trim();
+  if (!protocols.includes(url.protocol)) throw new Error(`${name} must be a URL starting ${kinds}, not ${url.protocol}//…`);
+  return url;
 }
 
+/** A postgres:// or postgresql:// connection string, or undefined. */
+const parseDatabaseUrl = (value: string | undefined) =>
+  parseUrlSetting('BACKLOT_DATABASE_URL', value, ['postgres:', 'postgresql:'], 'postgres://backlot:password@db.internal:5432/backlot') && value!.trim();
+
 /** An smtp:// or smtps:// URL (credentials in it are fine: it is never logged), or undefined. */
-function parseSmtpUrl(value: string | undefined): string | undefined {
-  if (!value?.trim()) return undefined;
-  let url: URL;
-  try {
-    url = new URL(value.trim());
-  } catch {
-    throw new Error('BACKLOT_SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.com');
-  }
-  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new Error(`BACKLOT_SMTP_URL must use smtp or smtps, not ${url.protocol.replace(/:$/, '')}`);
-  return url.href;
-}
+const parseSmtpUrl = (value: string | undefined) => parseUrlSetting('BACKLOT_SMTP_URL', value, ['smtp:', 'smtps:'], 'smtps://user:password@smtp.example.com')?.href;
 
 /** The SMS provider's three settings together, or none of them. */
 function parseSms(env: NodeJS.ProcessEnv): ServerConfig['sms'] {
