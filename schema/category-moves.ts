@@ -35,11 +35,6 @@ export const pathKeyOf = (category: Item['category']): CategoryPathKey => [categ
 /** The storefront address of a tree path: /rentals/<group>[/<category>[/<subcategory>]]. */
 export const pageOf = (key: CategoryPathKey) => `/rentals/${key}`;
 
-/** Every path of a tree: groups, categories, subcategories. */
-export function treePaths(tree: CategoryTree): CategoryPathKey[] {
-  return tree.groups.flatMap((group) => [group.slug, ...group.categories.flatMap((category) => [`${group.slug}/${category.slug}`, ...(category.subcategories ?? []).map((sub) => `${group.slug}/${category.slug}/${sub.slug}`)])]);
-}
-
 /** The tree as the console edits it: each entry with the path it has now as its origin. */
 export function withOrigins<T extends CategoryTree>(tree: T): T {
   return {
@@ -69,6 +64,9 @@ function originsOf(tree: CategoryTree): Array<{ origin?: string; path: CategoryP
   return found;
 }
 
+/** Every path of a tree: groups, categories, subcategories. */
+export const treePaths = (tree: CategoryTree): CategoryPathKey[] => originsOf(tree).map((entry) => entry.path);
+
 /** The tree without the console's origins (what is stored). */
 export function withoutOrigins<T extends CategoryTree>(tree: T): T {
   const strip = (entry: Plain): Plain => {
@@ -92,9 +90,10 @@ export function treeEdit(before: CategoryTree, edited: CategoryTree): TreeEdit {
   // An origin claimed twice (an entry duplicated by hand) moves nothing: which copy the items follow would be a guess.
   const claims = new Map<string, number>();
   for (const entry of entries) if (entry.origin) claims.set(entry.origin, (claims.get(entry.origin) ?? 0) + 1);
-  const existed = new Set(treePaths(before));
+  const paths = treePaths(before);
+  const existed = new Set(paths);
   const moves = entries.filter((entry) => entry.origin && entry.origin !== entry.path && existed.has(entry.origin) && claims.get(entry.origin) === 1).map((entry) => ({ from: entry.origin!, to: entry.path }));
-  const removed = treePaths(before).filter((path) => !kept.has(path));
+  const removed = paths.filter((path) => !kept.has(path));
   return { moves, removed };
 }
 

@@ -57,7 +57,8 @@ export async function writeWithItemsMoved(
     if (finding) throw new ItemsWouldStrandError(`Not saved: item ${JSON.stringify(item.objectID)} would move to ${pathKeyOf(item.category)}, where ${finding.message}.`);
   }
   if (!moved.length) return write();
-  const before = all.filter((item) => moved.some((candidate) => candidate.objectID === item.objectID));
+  const movedIds = new Set(moved.map((item) => item.objectID));
+  const before = all.filter((item) => movedIds.has(item.objectID));
   await items.putMany(tenantId, moved);
   try {
     const saved = await write();

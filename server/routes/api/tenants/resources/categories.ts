@@ -4,12 +4,15 @@
  * which the console keeps through moves and renames; a save compares origins with new paths to
  * move the items filed there along and to send the old pages on (schema/category-moves.ts).
  */
-import { redirectsAfter, treeEdit, withOrigins, withoutOrigins } from '../../../../../schema/category-moves';
+import { redirectsAfter, treeEdit, withOrigins, withoutOrigins, type TreeEdit } from '../../../../../schema/category-moves';
 import { categoryPaths, RENTALS_BASE_PATH } from '../../../../../schema/routes';
 import type { CategoryTree } from '../../../../../schema/types.generated';
 import { RecordRejectedError, type RecordBody, type RecordResource } from '../record-resource';
 
 const FIELDS = new Set(['groups', 'redirects']);
+
+/** What the edited tree does to the stored one (none of it when the body holds no list of groups: validation names that). */
+const editOf = (before: CategoryTree, body: RecordBody): TreeEdit => (Array.isArray(body.groups) ? treeEdit(before, body as unknown as CategoryTree) : { moves: [], removed: [] });
 
 export const categories: RecordResource = {
   name: 'categories',
@@ -19,14 +22,13 @@ export const categories: RecordResource = {
     const unknown = Object.keys(body).find((field) => !FIELDS.has(field));
     if (unknown !== undefined) throw new RecordRejectedError(unknown, `unknown field ${JSON.stringify(unknown)}: the tree record holds only "groups" and "redirects"`);
     const edited = body as unknown as CategoryTree;
-    const groups = Array.isArray(edited.groups) ? withoutOrigins(edited).groups : edited.groups;
-    const { moves } = Array.isArray(edited.groups) ? treeEdit(tenant.categories, edited) : { moves: [] };
-    const tree: CategoryTree = { ...(tenant.categories.$schema && { $schema: tenant.categories.$schema }), groups };
-    // Redirects lead only to rental pages (service groups have none).
+    if (!Array.isArray(edited.groups)) return { ...tenant, categories: edited };
+    const tree: CategoryTree = { ...(tenant.categories.$schema && { $schema: tenant.categories.$schema }), groups: withoutOrigins(edited).groups };
+    // Redirects lead only to rental pages (service groups have none); the stored ones are kept, never the body's.
     const live = [...categoryPaths(tree)].map((page) => page.slice(RENTALS_BASE_PATH.length + 1));
-    const redirects = Array.isArray(groups) ? redirectsAfter(tenant.categories.redirects ?? [], moves, live) : [];
+    const redirects = redirectsAfter(tenant.categories.redirects ?? [], editOf(tenant.categories, body).moves, live);
     return { ...tenant, categories: { ...tree, ...(redirects.length && { redirects }) } };
   },
-  treeEdit: (before, body: RecordBody) => (Array.isArray(body.groups) ? treeEdit(before.categories, body as unknown as CategoryTree) : { moves: [], removed: [] }),
+  treeEdit: (before, body) => editOf(before.categories, body),
   locationOf: () => ({ pointer: '/categories' }),
 };
