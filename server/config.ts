@@ -53,6 +53,12 @@ export interface ServerConfig {
    * `algolia` (hosted: BACKLOT_ALGOLIA_APP_ID and BACKLOT_ALGOLIA_API_KEY, both required).
    */
   search: { provider: 'embedded' } | AlgoliaSettings;
+  /**
+   * Where tenant images and item photos are kept (BACKLOT_ASSETS): `files` (the tenants folder, the
+   * default) or `cloud-storage` (a Google Cloud Storage bucket, BACKLOT_ASSETS_BUCKET; BACKLOT_STORAGE_HOST
+   * for a stand-in or proxy instead of Google's endpoint), which several servers share.
+   */
+  assets: { provider: 'files' } | { provider: 'cloud-storage'; bucket: string; host?: string };
 }
 
 export interface AlgoliaSettings {
@@ -124,7 +130,20 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
     signInsPerMinute: parsePositiveInteger(env.BACKLOT_SIGN_INS_PER_MINUTE, 'BACKLOT_SIGN_INS_PER_MINUTE', 10),
     botCheck: parseBotCheck(env),
     search: parseSearch(env),
+    assets: parseAssets(env),
   };
+}
+
+/** The tenants folder, or a bucket (its name as Cloud Storage takes them, and an optional endpoint). */
+function parseAssets(env: NodeJS.ProcessEnv): ServerConfig['assets'] {
+  const provider = env.BACKLOT_ASSETS || 'files';
+  if (provider === 'files') return { provider };
+  if (provider !== 'cloud-storage') throw new Error(`BACKLOT_ASSETS must be "files" or "cloud-storage", not ${JSON.stringify(provider)}`);
+  const bucket = env.BACKLOT_ASSETS_BUCKET?.trim();
+  if (!bucket) throw new Error('BACKLOT_ASSETS=cloud-storage needs BACKLOT_ASSETS_BUCKET, the bucket to keep images in (e.g. my-project-backlot-assets)');
+  if (!/^[a-z0-9][a-z0-9._-]{1,220}[a-z0-9]$/.test(bucket)) throw new Error(`BACKLOT_ASSETS_BUCKET must be a bucket name (lowercase letters, digits, dots, hyphens, underscores), not ${JSON.stringify(bucket)}`);
+  const host = parseUrlSetting('BACKLOT_STORAGE_HOST', env.BACKLOT_STORAGE_HOST, ['http:', 'https:'], 'http://127.0.0.1:4443')?.origin;
+  return { provider, bucket, ...(host && { host }) };
 }
 
 /** A URL setting of one of `protocols` ("smtp:" …), or undefined; else an error naming the setting with an example. */

@@ -1,13 +1,18 @@
 /**
  * Two real server processes behind one address, as a load balancer runs them: the same Firestore
- * (Google's official emulator, a project of this test's own: BACKLOT_STORE=firestore) and the same
- * PostgreSQL for accounts and sessions (BACKLOT_DATABASE_URL), their own data folders and ports.
+ * (Google's official emulator, a project of this test's own: BACKLOT_STORE=firestore), the same
+ * PostgreSQL for accounts and sessions (BACKLOT_DATABASE_URL) and the same bucket for images
+ * (BACKLOT_ASSETS=cloud-storage, on a loopback STAND-IN of Cloud Storage's JSON API:
+ * tests/helpers/cloud-storage-stand-in.ts, since no Cloud Storage emulator runs here), each with
+ * its own tenants folder, data folder and port: nothing on one disk.
  * Requests alternate between them: a session made on A works on B; forty concurrent whole-tenant
  * PUTs with one If-Match, split across both, let exactly one through and keep one history entry; a
  * change saved through A is on B's storefront; an item edited through A is found by search on B
  * (its index follows Firestore) and its page there shows it; a visitor signed up through A is signed
- * in on B, and forty set-list additions across both keep the counters exact; an image uploaded
- * through A is served by B alike (one disk); two restores of one history entry at
+ * in on B, and forty set-list additions across both keep the counters exact; approving that
+ * visitor through A reaches their live page connected to B, and the quote request they then send
+ * through B is in the console through A; an image and an item photo uploaded through A are served
+ * by B alike; two restores of one history entry at
  * once, one on each, let one through; and A killed (SIGKILL) in a burst of writes: B serves on,
  * holding every write A acknowledged.
  */
@@ -16,10 +21,13 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { request as httpRequest } from 'node:http';
 import { loadTenant } from '../../schema/node/loader';
+import { addDays, earliestStart } from '../../schema/quote-rules';
 import type { Tenant } from '../../schema/types.generated';
 import { PASSWORD, STAFF } from '../helpers/console';
 import { tenantsDir } from '../helpers/paths';
+import { startCloudStorageStandIn, type CloudStorageStandIn } from '../helpers/cloud-storage-stand-in';
 import { startPostgres, type TestPostgres } from '../helpers/postgres';
 import { http, startServer, type ServerProcess } from '../helpers/server-process';
 
@@ -29,6 +37,7 @@ const { FirestoreTenantStore } = await import('../../server/stores/firestore-ten
 
 const projectId = `backlot-two-servers-${Date.now().toString(36)}`;
 let postgres: TestPostgres;
+let bucket: CloudStorageStandIn;
 let root: string;
 let a: ServerProcess;
 let b: ServerProcess;
@@ -43,13 +52,19 @@ beforeAll(async () => {
   await seeded.close();
   await deleteApp(app);
   postgres = await startPostgres();
+  bucket = await startCloudStorageStandIn({ buckets: ['backlot-two-servers'] });
   root = await mkdtemp(path.join(tmpdir(), 'backlot-two-'));
-  for (const tenant of ['aviation', 'platform']) await cp(path.join(tenantsDir, tenant), path.join(root, 'tenants', tenant), { recursive: true });
+  // Each server its own copy of the tenants folder, as two machines built from one image have.
+  for (const name of ['a', 'b'])
+    for (const tenant of ['aviation', 'platform']) await cp(path.join(tenantsDir, tenant), path.join(root, `tenants-${name}`, tenant), { recursive: true });
   const env = (name: string) => ({
     BACKLOT_STORE: 'firestore',
     FIRESTORE_EMULATOR_HOST: emulatorHost,
     GOOGLE_CLOUD_PROJECT: projectId,
-    BACKLOT_TENANTS_DIR: path.join(root, 'tenants'),
+    BACKLOT_ASSETS: 'cloud-storage',
+    BACKLOT_ASSETS_BUCKET: 'backlot-two-servers',
+    BACKLOT_STORAGE_HOST: bucket.url,
+    BACKLOT_TENANTS_DIR: path.join(root, `tenants-${name}`),
     BACKLOT_DATA_DIR: path.join(root, `data-${name}`),
     BACKLOT_DATABASE_URL: postgres.url,
     BACKLOT_ADMIN_EMAIL: STAFF,
@@ -65,6 +80,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([a, b].filter(Boolean).map((server) => server.stop()));
   await postgres?.stop();
+  await bucket?.close();
   if (root) await rm(root, { recursive: true, force: true });
   await fetch(`http://${emulatorHost}/emulator/v1/projects/${projectId}/databases/(default)/documents`, { method: 'DELETE' }).catch(() => undefined);
 });
@@ -75,6 +91,18 @@ const on = (n: number, pathname: string, options: { method?: string; headers?: R
   const server = servers()[n % 2]!;
   return http(`${server.url}${pathname}`, { ...options, headers: { cookie, ...(options.method && options.method !== 'GET' && { origin: server.url }), ...options.headers } });
 };
+
+/** A storefront visitor's request to `server`, on the aviation storefront. */
+const visitor = (server: ServerProcess, pathname: string, options: { method?: string; headers?: Record<string, string>; body?: unknown } = {}) =>
+  http(`${server.url}${pathname}`, { ...options, headers: { host: 'aviation.localhost', ...(options.method && options.method !== 'GET' && { origin: 'http://aviation.localhost' }), ...options.headers } });
+
+/** Signs a visitor up through `server`: their uid and session cookie. */
+async function signUp(server: ServerProcess, email: string): Promise<{ uid: string; session: string }> {
+  const { token } = (await visitor(server, '/api/identity/bot-check?action=signup')).json() as { token: string };
+  const signup = await visitor(server, '/api/identity/signup', { method: 'POST', body: { email, password: PASSWORD, botCheckToken: token } });
+  expect(signup.status, signup.text).toBe(201);
+  return { uid: (signup.json() as { uid: string }).uid, session: [signup.headers['set-cookie'] ?? []].flat().map((line) => String(line).split(';')[0]).join('; ') };
+}
 
 describe('two servers on one Firestore and one PostgreSQL', () => {
   it('keeps a console session made on A on B', async () => {
@@ -116,12 +144,7 @@ describe('two servers on one Firestore and one PostgreSQL', () => {
   });
 
   it("keeps a visitor signed up through A signed in on B, with the profile both servers share", async () => {
-    const visitor = (server: ServerProcess, pathname: string, options: { method?: string; headers?: Record<string, string>; body?: unknown } = {}) =>
-      http(`${server.url}${pathname}`, { ...options, headers: { host: 'aviation.localhost', ...(options.method && options.method !== 'GET' && { origin: 'http://aviation.localhost' }), ...options.headers } });
-    const { token } = (await visitor(a, '/api/identity/bot-check?action=signup')).json() as { token: string };
-    const signup = await visitor(a, '/api/identity/signup', { method: 'POST', body: { email: 'dana@studio.example', password: PASSWORD, botCheckToken: token } });
-    expect(signup.status, signup.text).toBe(201);
-    const session = [signup.headers['set-cookie'] ?? []].flat().map((line) => String(line).split(';')[0]).join('; ');
+    const { session } = await signUp(a, 'dana@studio.example');
     const onB = (await visitor(b, '/api/identity/session', { headers: { cookie: session } })).json();
     expect(onB).toMatchObject({ status: 'authenticated', email: 'dana@studio.example', profile: { vendorId: 'aviation' } });
 
@@ -140,15 +163,54 @@ describe('two servers on one Firestore and one PostgreSQL', () => {
     expect((await visitor(a, `/api/set-lists/${list.id}`, { headers: { cookie: session } })).json().lines).toHaveLength(40);
   });
 
-  it('serves an image uploaded through A from B, byte for byte, with the same headers (a shared disk for files)', async () => {
+  it("reaches a visitor's live page on B when A approves them, and their quote request through B is in the console through A", async () => {
+    const { uid, session } = await signUp(a, 'eli@studio.example');
+    expect((await visitor(b, '/api/quote-requests', { method: 'POST', headers: { cookie: session }, body: {} })).status).not.toBe(201);
+
+    // The visitor's page listens on B (server-sent events) …
+    let events = '';
+    const stream = httpRequest(`${b.url}/api/identity/events`, { headers: { host: 'aviation.localhost', cookie: session, accept: 'text/event-stream' } }, (response) => {
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (events += chunk));
+    });
+    stream.on('error', () => undefined);
+    stream.end();
+    try {
+      await expect.poll(() => events).toContain('event: profile');
+      expect(events).not.toMatch(/"isAuthorized":true/);
+      // … while an admin approves them through A.
+      const approved = await on(0, `/api/tenants/aviation/users/${uid}`, { method: 'PUT', body: { isAuthorized: true } });
+      expect(approved.status, approved.text).toBe(200);
+      await expect.poll(() => events).toMatch(/event: profile\ndata: \{[^\n]*"isAuthorized":true/);
+    } finally {
+      stream.destroy();
+    }
+
+    const [item] = (await on(1, '/api/tenants/aviation/items?range=[0,0]&sort=["name","ASC"]')).json() as Array<{ id: string }>;
+    const start = earliestStart('America/Los_Angeles', 7, new Date());
+    const quote = await visitor(b, '/api/quote-requests', { method: 'POST', headers: { cookie: session }, body: { items: [{ objectID: item!.id, quantity: 1 }], startDate: start, endDate: addDays(start, 3), production: 'Two Servers', notes: 'Sent through B' } });
+    expect(quote.status, quote.text).toBe(201);
+    const listed = (await on(0, '/api/tenants/aviation/quote-requests')).json() as Array<{ id: string; production: string; email: string }>;
+    expect(listed.find((entry) => entry.id === quote.json().id)).toMatchObject({ production: 'Two Servers', email: 'eli@studio.example' });
+  });
+
+  it('serves an image and an item photo uploaded through A from B at once, byte for byte, with the same headers (one bucket)', async () => {
     const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 10"><rect width="40" height="10" fill="#123"/></svg>';
     const uploaded = await on(0, '/api/tenants/aviation/assets/two-servers.svg', { method: 'PUT', body: { data: Buffer.from(svg).toString('base64') } });
     expect(uploaded.status, uploaded.text).toBe(200);
-    const get = (server: ServerProcess) => http(`${server.url}/assets/aviation/two-servers.svg`, { headers: { host: 'aviation.localhost' } });
-    await expect.poll(async () => (await get(b)).status).toBe(200);
-    const [fromA, fromB] = [await get(a), await get(b)];
-    expect(fromB.text).toBe(svg);
-    for (const header of ['etag', 'content-type', 'cache-control', 'content-security-policy']) expect(fromB.headers[header], header).toBe(fromA.headers[header]);
+    const photo = await on(0, '/api/tenants/aviation/item-photos', { method: 'POST', body: { name: 'galley-cart.svg', data: Buffer.from(svg.replace('#123', '#456')).toString('base64') } });
+    expect(photo.status, photo.text).toBe(201);
+    expect(bucket.buckets.get('backlot-two-servers')!.has('tenants/aviation/assets/two-servers.svg')).toBe(true);
+    for (const pathname of [`/assets/aviation/two-servers.svg?v=${uploaded.json().url.split('?v=')[1]}`, photo.json().url as string]) {
+      const get = (server: ServerProcess) => http(`${server.url}${pathname}`, { headers: { host: 'aviation.localhost' } });
+      // No waiting: B asks the bucket for a name its list does not have yet.
+      const [fromA, fromB] = [await get(a), await get(b)];
+      expect(fromB.status, pathname).toBe(200);
+      expect(fromB.text).toBe(fromA.text);
+      for (const header of ['etag', 'content-type', 'cache-control', 'content-security-policy']) expect(fromB.headers[header], `${pathname} ${header}`).toBe(fromA.headers[header]);
+    }
+    // The sample tenant's own images were copied to the bucket on start: B serves them from there too.
+    expect((await http(`${b.url}/assets/aviation/logo.svg`, { headers: { host: 'aviation.localhost' } })).status).toBe(200);
   });
 
   it('lets one of two restores of the same history entry, one on each server, through; the other is told it is stale', async () => {

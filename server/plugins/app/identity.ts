@@ -64,7 +64,7 @@ export default fp<{ config: ServerConfig }>(
       const tenantId = app.resolveTenant(headers?.get('host') ?? undefined);
       const stored = await app.tenantStore.get(tenantId);
       if (!stored) throw new Error(`no tenant ${tenantId} to send in the name of`);
-      return storefrontConfiguration(tenantId, stored.version, stored.tenant, app.storefrontAssets.versions(tenantId));
+      return storefrontConfiguration(tenantId, stored.version, stored.tenant, await app.storefrontAssets.versions(tenantId));
     };
     // The library swallows a failed delivery: it is logged here (never the code), and the visitor can ask again.
     const logged = async (what: string, send: () => Promise<void>) => {

@@ -25,7 +25,6 @@ import { resolvePage } from '../../../storefront/lib/navigation';
 import { redirectFor } from '../../../schema/category-moves';
 import { pageKeyOf } from '../../../storefront/page-modules';
 import type { ServerConfig } from '../../config';
-import { AssetCatalog } from '../../storefront/asset-catalog';
 import { recaptchaSources, storefrontCsp } from '../../storefront/csp';
 import { EncodedDocument } from '../../storefront/encoded-document';
 import { reloadOnTenantEdits } from '../../storefront/dev-reload';
@@ -37,20 +36,13 @@ interface StorefrontModule {
   renderPage(url: string, state: PageState): Promise<RenderedPage>;
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    storefrontAssets: AssetCatalog;
-  }
-}
-
 export const STOREFRONT_ROOT = path.join(packageRoot, 'storefront');
 const RENDERED_PAGES_PER_TENANT = 500;
 const HOUR_MS = 60 * 60 * 1000;
 
 export default fp<{ config: ServerConfig }>(
   async (app, { config }) => {
-    const assets = new AssetCatalog(config.tenantsDir, path.join(STOREFRONT_ROOT, 'shared-assets'));
-    app.decorate('storefrontAssets', assets);
+    const assets = app.storefrontAssets;
 
     await app.register(FastifyVite, {
       root: STOREFRONT_ROOT,
@@ -136,7 +128,7 @@ export default fp<{ config: ServerConfig }>(
     async function configurationFor(tenantId: string) {
       const record = await recordFor(tenantId);
       if (!record) return undefined;
-      const assetVersions = assets.versions(tenantId);
+      const assetVersions = await assets.versions(tenantId);
       let entry = built.get(tenantId);
       if (entry?.version !== record.version || entry.assetVersions !== assetVersions) {
         built.set(tenantId, (entry = { ...build(tenantId, record.version, record.tenant, assetVersions), version: record.version, tenant: record.tenant, assetVersions, rendered: new Map() }));
@@ -276,7 +268,7 @@ export default fp<{ config: ServerConfig }>(
           title: 'This preview has ended',
           message: 'Previews last ten minutes, for the session that made them. Change something in the console to preview again.',
         });
-      const entry = (draft.built ??= build(draft.tenantId, `preview-${token}`, draft.tenant, assets.versions(draft.tenantId), { preview: true })) as Built;
+      const entry = (draft.built ??= build(draft.tenantId, `preview-${token}`, draft.tenant, await assets.versions(draft.tenantId), { preview: true })) as Built;
       const { page, html } = await renderDocument(reply, entry, pathOf(`/${rest}`));
       const inPreview = html
         .replace(/href="\/(?!\/|assets\/|_storefront\/)/g, `href="/preview/${token}/`)
@@ -296,5 +288,5 @@ export default fp<{ config: ServerConfig }>(
       return page(request, reply);
     });
   },
-  { name: 'storefront', dependencies: ['tenant-store', 'tenant-host', 'search', 'item-store', 'set-lists'] },
+  { name: 'storefront', dependencies: ['tenant-store', 'tenant-host', 'search', 'item-store', 'set-lists', 'asset-store'] },
 );

@@ -3,20 +3,17 @@
  * - GET    /api/tenants/:tenantId/assets        each file: address, kind, bytes, pixel size, and where the tenant uses it
  * - PUT    /api/tenants/:tenantId/assets/:id    upload or replace one ({ data: base64 }; checked by lib/asset-upload.ts)
  * - DELETE /api/tenants/:tenantId/assets/:id    remove one, refused (409) while the tenant uses it, saying where
- * Files are written atomically; the storefront sees a new or changed file on its next page
- * (new URL hash). The files live beside the tenant's JSON in the tenants folder.
+ * Files are written whole to the AssetStore (the tenants folder, or a bucket); the storefront, on
+ * every server, sees a new or changed file on its next page (new URL hash).
  */
-import { mkdir, readFile, rm } from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import { joinPointer } from '../../../../schema/json-source';
-import { writeFileAtomic } from '../../../../schema/node/atomic-write';
 import type { Tenant } from '../../../../schema/types.generated';
 import { STORED_TENANT_INVALID } from '../../../lib/api-docs';
 import { imageSize, MAX_ASSET_BYTES, uploadProblem, UPLOAD_NAME } from '../../../lib/asset-upload';
 import { listQuerySchema, sendList, type ListQuery } from '../../../lib/ra-list';
 import { UnknownTenantError } from '../../../stores/tenant-store';
-import { ASSET_TYPES } from '../../../storefront/asset-catalog';
+import { contentTypeOf } from '../../../assets/asset-store';
 import { tenantParams } from './params';
 
 const assetSchema = {
@@ -58,9 +55,7 @@ function usesOf(tenant: Tenant, url: string): string[] {
   return found;
 }
 
-const assets: FastifyPluginAsync<{ tenantsDir: string }> = async (app, { tenantsDir }) => {
-  const folderOf = (tenantId: string) => path.join(tenantsDir, tenantId, 'assets');
-
+const assets: FastifyPluginAsync = async (app) => {
   async function tenantOf(tenantId: string) {
     const record = await app.tenantStore.get(tenantId);
     if (!record) throw new UnknownTenantError(tenantId);
@@ -68,14 +63,14 @@ const assets: FastifyPluginAsync<{ tenantsDir: string }> = async (app, { tenants
   }
 
   async function describe(tenantId: string, tenant: Tenant, name: string) {
-    const file = app.storefrontAssets.find(tenantId, name);
+    const file = await app.storefrontAssets.find(tenantId, name);
     if (!file) return undefined;
     const url = `/assets/${tenantId}/${name}`;
-    const bytes = name.endsWith('.png') || name.endsWith('.svg') ? await readFile(file.path) : undefined;
+    const bytes = name.endsWith('.png') || name.endsWith('.svg') ? await file.read() : undefined;
     return {
       id: name,
       url: `${url}?v=${file.hash}`,
-      type: ASSET_TYPES[name.slice(name.lastIndexOf('.') + 1)] ?? 'application/octet-stream',
+      type: contentTypeOf(name),
       size: file.size,
       ...(bytes && imageSize(name, bytes)),
       usedBy: usesOf(tenant, url),
@@ -92,7 +87,7 @@ const assets: FastifyPluginAsync<{ tenantsDir: string }> = async (app, { tenants
     async (request, reply) => {
       const { tenantId } = request.params as { tenantId: string };
       const tenant = await tenantOf(tenantId);
-      const names = [...app.storefrontAssets.ownFiles(tenantId).keys()].filter((name) => UPLOAD_NAME.test(name)).sort();
+      const names = [...(await app.storefrontAssets.ownFiles(tenantId)).keys()].filter((name) => UPLOAD_NAME.test(name)).sort();
       const records = (await Promise.all(names.map((name) => describe(tenantId, tenant, name)))).filter((record) => record !== undefined);
       return sendList(reply, 'assets', records, request.query as ListQuery);
     },
@@ -128,8 +123,7 @@ const assets: FastifyPluginAsync<{ tenantsDir: string }> = async (app, { tenants
       const bytes = Buffer.from((request.body as { data: string }).data, 'base64');
       const problem = uploadProblem(id, bytes);
       if (problem) throw new AssetRefusedError(400, `Not uploaded: ${problem}.`, 'data');
-      await mkdir(folderOf(tenantId), { recursive: true });
-      await writeFileAtomic(path.join(folderOf(tenantId), id), bytes);
+      await app.storefrontAssets.store.write(tenantId, 'assets', id, bytes);
       app.storefrontAssets.changed(tenantId);
       request.log.info({ tenantId, file: id, bytes: bytes.length, actor: request.account!.email }, 'asset uploaded');
       return describe(tenantId, tenant, id);
@@ -148,7 +142,7 @@ const assets: FastifyPluginAsync<{ tenantsDir: string }> = async (app, { tenants
       const record = await describe(tenantId, await tenantOf(tenantId), id);
       if (!record) throw new AssetRefusedError(404, `No image ${JSON.stringify(id)}`);
       if (record.usedBy.length) throw new AssetRefusedError(409, `${id} is still used by ${record.usedBy.join(', ')}: point those settings at another image first.`);
-      await rm(path.join(folderOf(tenantId), id));
+      await app.storefrontAssets.store.remove(tenantId, 'assets', id);
       app.storefrontAssets.changed(tenantId);
       request.log.info({ tenantId, file: id, actor: request.account!.email }, 'asset removed');
       return record;

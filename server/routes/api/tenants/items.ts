@@ -9,8 +9,8 @@
  * - POST   /api/tenants/:tenantId/items/bulk   adds or removes tags, or moves to a category, on many at once
  * - GET    /api/tenants/:tenantId/item-tags    the tags the items carry, each with how many (for the tag filter)
  * - POST   /api/tenants/:tenantId/item-photos  uploads a photo ({ name, data: base64 }) through the asset rules
- *                                              (lib/asset-upload.ts) into the tenant folder's items/, served at
- *                                              /items/<tenantId>/<file> (routes/item-images.ts)
+ *                                              (lib/asset-upload.ts) into the AssetStore's items/, served at
+ *                                              /items/<tenantId>/<file> (routes/assets.ts)
  * List filters work as the storefront's facets do: several values of one filter match any of them
  * (OR), and the filters all apply together (AND). A filter value that cannot match (not a slug, a
  * custom field the tenant lacks, an option the field lacks) answers 400 naming the filter.
@@ -20,20 +20,17 @@
  */
 import { allItems as allItemsOf } from '../../../catalogue/move-items';
 import { createHash } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { checkItemRules } from '../../../../schema/catalogue-rules';
 import { PRICE_BINS, priceBinOf } from '../../../../schema/catalogue-search';
 import { schemaIds } from '../../../../schema/documents';
 import { itemPhotoFileName, itemPhotoKindProblem } from '../../../../schema/item-photos';
 import { checkDefinition } from '../../../../schema/node/ajv';
-import { writeFileAtomic } from '../../../../schema/node/atomic-write';
 import type { Item, Tenant } from '../../../../schema/types.generated';
 import { listOf, recordSchema, STORED_TENANT_INVALID } from '../../../lib/api-docs';
 import { imageSize, MAX_ASSET_BYTES, uploadProblem } from '../../../lib/asset-upload';
 import { listQuerySchema, ListQueryError, parseListFilter, sendList, type ListQuery } from '../../../lib/ra-list';
-import { ASSET_TYPES } from '../../../storefront/asset-catalog';
+import { contentTypeOf } from '../../../assets/asset-store';
 import { ifMatchVersion, withVersion } from '../../../lib/versions';
 import { ItemInvalidError, itemVersion, UnknownItemError } from '../../../stores/item-store';
 import { UnknownTenantError } from '../../../stores/tenant-store';
@@ -147,8 +144,7 @@ async function withoutRecordKeys(request: FastifyRequest) {
   }
 }
 
-/** `tenantsDir`: where the tenants' folders are (uploaded photos go to <tenantId>/items/). */
-const items: FastifyPluginAsync<{ tenantsDir: string }> = async (app, options) => {
+const items: FastifyPluginAsync = async (app) => {
   const tenantOf = async (request: FastifyRequest): Promise<{ tenantId: string; tenant: Tenant }> => {
     const { tenantId } = request.params as { tenantId: string };
     const stored = await app.tenantStore.get(tenantId);
@@ -350,11 +346,9 @@ const items: FastifyPluginAsync<{ tenantsDir: string }> = async (app, options) =
       if (problem) throw new PhotoRefusedError(`Not uploaded: ${problem}.`);
       // The name carries the content's hash: the same file uploaded again is the same photo.
       const file = itemPhotoFileName(name, createHash('sha256').update(bytes).digest('hex').slice(0, 10));
-      const folder = path.join(options.tenantsDir, tenantId, 'items');
-      await mkdir(folder, { recursive: true });
-      await writeFileAtomic(path.join(folder, file), bytes);
+      await app.storefrontAssets.store.write(tenantId, 'items', file, bytes);
       request.log.info({ tenantId, file, bytes: bytes.length, actor: request.account?.email }, 'item photo uploaded');
-      return reply.code(201).send({ url: `/items/${tenantId}/${file}`, type: ASSET_TYPES[file.slice(file.lastIndexOf('.') + 1)], size: bytes.length, ...imageSize(file, bytes) });
+      return reply.code(201).send({ url: `/items/${tenantId}/${file}`, type: contentTypeOf(file), size: bytes.length, ...imageSize(file, bytes) });
     },
   );
 };

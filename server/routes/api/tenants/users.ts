@@ -90,7 +90,7 @@ const users: FastifyPluginAsync = async (app) => {
         return { ...current, isAuthorized, [flag]: true, updatedAt: new Date().toISOString() };
       });
       if (!mailDue) return record(id, decided);
-      const configuration = storefrontConfiguration(tenantId, stored.version, stored.tenant, app.storefrontAssets.versions(tenantId));
+      const configuration = storefrontConfiguration(tenantId, stored.version, stored.tenant, await app.storefrontAssets.versions(tenantId));
       const to = { email: decided.email, displayName: decided.displayName };
       try {
         await app.mailer.send({ ...(isAuthorized ? welcomeMessage(configuration, to) : deniedMessage(configuration, to)), to: decided.email, from: senderOf(configuration), tenantId });

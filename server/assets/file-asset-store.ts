@@ -1,0 +1,70 @@
+/**
+ * The AssetStore on disk (the default): `<tenantsDir>/<tenantId>/assets/` and `…/items/`, beside
+ * the tenant's JSON, so `git` and `backlot validate` see them with the configuration. Writes are
+ * atomic (a temporary file renamed over the old). Hashes are kept by size and mtime, so a file is
+ * read again only when it changed. Several servers may share the folder (a network disk): every
+ * read goes to the disk.
+ */
+import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { writeFileAtomic } from '../../schema/node/atomic-write';
+import { ASSET_FILE_NAME, contentHash, isStorableName, type AssetFolder, type AssetStore, type StoredAsset } from './asset-store';
+
+export class FileAssetStore implements AssetStore {
+  readonly description: string;
+  /** By full path: the hash of the bytes that had this size and mtime. */
+  private readonly hashes = new Map<string, { size: number; mtimeMs: number; hash: string }>();
+
+  constructor(private readonly tenantsDir: string) {
+    this.description = `the tenants folder (${tenantsDir})`;
+  }
+
+  private pathOf(tenantId: string, folder: AssetFolder, name: string): string {
+    if (!isStorableName(tenantId, name)) throw new Error(`not a storable image name: ${tenantId}/${folder}/${name}`);
+    return path.join(this.tenantsDir, tenantId, folder, name);
+  }
+
+  async list(tenantId: string, folder: AssetFolder): Promise<StoredAsset[]> {
+    if (!isStorableName(tenantId, 'x.png')) return [];
+    const names = await readdir(path.join(this.tenantsDir, tenantId, folder)).catch(() => [] as string[]);
+    const found = await Promise.all(names.filter((name) => ASSET_FILE_NAME.test(name)).map((name) => this.stat(tenantId, folder, name)));
+    return found.filter((file) => file !== undefined);
+  }
+
+  async stat(tenantId: string, folder: AssetFolder, name: string): Promise<StoredAsset | undefined> {
+    if (!isStorableName(tenantId, name)) return undefined;
+    const file = this.pathOf(tenantId, folder, name);
+    const info = await stat(file).catch(() => undefined);
+    if (!info?.isFile()) return undefined;
+    const known = this.hashes.get(file);
+    if (known && known.size === info.size && known.mtimeMs === info.mtimeMs) return { name, hash: known.hash, size: info.size };
+    const bytes = await readFile(file).catch(() => undefined);
+    if (!bytes) return undefined;
+    const hash = contentHash(bytes);
+    this.hashes.set(file, { size: info.size, mtimeMs: info.mtimeMs, hash });
+    return { name, hash, size: bytes.length };
+  }
+
+  async read(tenantId: string, folder: AssetFolder, name: string): Promise<Buffer | undefined> {
+    if (!isStorableName(tenantId, name)) return undefined;
+    return readFile(this.pathOf(tenantId, folder, name)).catch(() => undefined);
+  }
+
+  async write(tenantId: string, folder: AssetFolder, name: string, bytes: Buffer): Promise<StoredAsset> {
+    const file = this.pathOf(tenantId, folder, name);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFileAtomic(file, bytes);
+    return { name, hash: contentHash(bytes), size: bytes.length };
+  }
+
+  async remove(tenantId: string, folder: AssetFolder, name: string): Promise<boolean> {
+    if (!isStorableName(tenantId, name)) return false;
+    const file = this.pathOf(tenantId, folder, name);
+    const existed = await stat(file).then(
+      () => true,
+      () => false,
+    );
+    await rm(file, { force: true });
+    return existed;
+  }
+}
