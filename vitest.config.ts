@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     include: ['tests/**/*.test.{ts,tsx}'],
     environment: 'node',
+    // firebase-admin, wherever a test loads it, must never probe the cloud metadata address.
+    env: { METADATA_SERVER_DETECTION: 'none' },
     globalSetup: ['tests/setup/firestore-emulator.ts', 'tests/setup/build.ts'],
     // Type-checking subprocesses and property tests take a few seconds on 2 cores.
     testTimeout: 60_000,

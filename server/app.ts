@@ -15,6 +15,7 @@ import errors from './plugins/app/errors';
 import tenantHost from './plugins/app/tenant-host';
 import tenantStore from './plugins/app/tenant-store';
 import assetStore from './plugins/app/asset-store';
+import sharedEngines from './plugins/app/shared-engines';
 import validation from './plugins/app/validation';
 import helmet from './plugins/external/helmet';
 import rateLimit from './plugins/external/rate-limit';
@@ -83,6 +84,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(validation);
   await app.register(errors);
   await app.register(swagger);
+  await app.register(sharedEngines, { config: options.config });
   await app.register(tenantStore, { config: options.config, store: options.store });
   await app.register(tenantHost, { config: options.config });
   await app.register(accounts, { config: options.config, accounts: options.accounts });

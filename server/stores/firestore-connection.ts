@@ -4,6 +4,7 @@
  * any of the variables below it would only fail later, slowly, so callers check first.
  */
 import { randomUUID } from 'node:crypto';
+import { tcpUnreachable } from '../lib/tcp-probe';
 import type { ProfileStore } from './profile-store';
 import type { ItemStore } from './item-store';
 import type { QuoteRequestStore } from './quote-request-store';
@@ -38,21 +39,9 @@ export function firestoreAddress(env: Readonly<Record<string, string | undefined
  * without a word, so one-shot commands ask this first and stop with a plain line instead.
  */
 export async function firestoreUnreachable(env: Readonly<Record<string, string | undefined>>, timeoutMs = 5000): Promise<string | undefined> {
-  const { connect } = await import('node:net');
   const { host, port, shown } = firestoreAddress(env);
-  return new Promise((resolve) => {
-    const socket = connect({ host, port });
-    const finish = (why: string | undefined) => {
-      clearTimeout(timer);
-      socket.destroy();
-      resolve(why && `Firestore at ${shown} ${why}; nothing was read or written`);
-    };
-    const timer = setTimeout(() => finish(`did not answer within ${Math.round(timeoutMs / 100) / 10} s`), timeoutMs);
-    socket.once('connect', () => finish(undefined));
-    socket.once('error', (error: NodeJS.ErrnoException) =>
-      finish(error.code === 'ECONNREFUSED' ? 'refused the connection (is it running?)' : error.code === 'ENOTFOUND' || error.code === 'EAI_AGAIN' ? 'is not a known host' : `cannot be reached (${error.code ?? error.message})`),
-    );
-  });
+  const why = await tcpUnreachable(host, port, timeoutMs);
+  return why && `Firestore at ${shown} ${why}; nothing was read or written`;
 }
 
 /**

@@ -40,6 +40,10 @@
  *   it fresh with writes of other servers too (`watch: false` reads only the `domain` field at
  *   open and relies on this store's writes and reads). Domain uniqueness is checked against
  *   this index, so with several servers it is as fresh as the listener.
+ * - With the listener, reads are answered from what it last delivered (the whole documents), so
+ *   a storefront page costs no round trip and keeps being served while Firestore is out of reach.
+ *   A tenant this store just wrote is read from Firestore until the listener delivers the version
+ *   written (at most 10 s), so a writer always reads its own write.
  */
 import type { CollectionReference, DocumentData, DocumentSnapshot, Firestore, QuerySnapshot, Timestamp } from 'firebase-admin/firestore';
 import { checkDefinition } from '../../schema/node/ajv';
@@ -141,6 +145,12 @@ export class FirestoreTenantStore extends IndexedTenantStore implements TenantSt
   private readonly tenants: CollectionReference;
   private readonly now: () => Date;
   private unsubscribe: (() => void) | undefined;
+  /** Whether the listener is delivering: reads come from `delivered` then. */
+  private live = false;
+  /** Each tenant's stored form as the listener last delivered it. */
+  private readonly delivered = new Map<string, StoredTenant>();
+  /** Tenants this store wrote whose written version (null: removed) the listener has not delivered yet. */
+  private readonly awaiting = new Map<string, { version: string | null; until: number }>();
 
   private constructor(private readonly options: FirestoreTenantStoreOptions) {
     super();
@@ -161,7 +171,8 @@ export class FirestoreTenantStore extends IndexedTenantStore implements TenantSt
       let started = false;
       this.unsubscribe = this.tenants.onSnapshot(
         (snapshot) => {
-          this.applySnapshot(snapshot);
+          this.live = true;
+          this.applySnapshot(snapshot, true);
           if (!started) {
             started = true;
             resolve();
@@ -171,6 +182,7 @@ export class FirestoreTenantStore extends IndexedTenantStore implements TenantSt
           // The listener has stopped for good (the SDK retries transient failures itself); the
           // index is still updated by this store's own writes and reads.
           this.unsubscribe = undefined;
+          this.live = false;
           if (!started) {
             started = true;
             reject(error);
@@ -180,13 +192,36 @@ export class FirestoreTenantStore extends IndexedTenantStore implements TenantSt
     });
   }
 
-  private applySnapshot(snapshot: QuerySnapshot) {
+  private applySnapshot(snapshot: QuerySnapshot, whole = false) {
     for (const change of snapshot.docChanges()) {
       const tenantId = change.doc.id;
       if (!isTenantId(tenantId)) continue;
-      if (change.type === 'removed') this.forget(tenantId);
-      else this.remember(tenantId, change.doc.get('domain'));
+      if (change.type === 'removed') {
+        this.forget(tenantId);
+        this.delivered.delete(tenantId);
+        if (this.awaiting.get(tenantId)?.version === null) this.awaiting.delete(tenantId);
+        continue;
+      }
+      this.remember(tenantId, change.doc.get('domain'));
+      if (!whole) continue;
+      const stored = readStored(tenantId, change.doc.data());
+      this.delivered.set(tenantId, stored);
+      if (this.awaiting.get(tenantId)?.version === stored.version) this.awaiting.delete(tenantId);
     }
+  }
+
+  /** This store wrote the tenant (`version`, or null when removed): read it from Firestore until the listener has it. */
+  private wrote(tenantId: string, version: string | null) {
+    if (this.live) this.awaiting.set(tenantId, { version, until: Date.now() + 10_000 });
+  }
+
+  /** The listener's copy of a tenant, when it can answer for it: `false` when Firestore must be asked. */
+  private deliveredCopy(tenantId: string): StoredTenant | undefined | false {
+    if (!this.live) return false;
+    const awaited = this.awaiting.get(tenantId);
+    if (awaited && Date.now() < awaited.until) return false;
+    this.awaiting.delete(tenantId);
+    return this.delivered.get(tenantId);
   }
 
   private remember(tenantId: string, domain: unknown) {
@@ -214,6 +249,8 @@ export class FirestoreTenantStore extends IndexedTenantStore implements TenantSt
   /** Reads a tenant document and brings the index in line with it. */
   protected async load(tenantId: string): Promise<StoredTenant | undefined> {
     if (!isTenantId(tenantId)) return undefined;
+    const copy = this.deliveredCopy(tenantId);
+    if (copy !== false) return copy;
     const snapshot = await this.doc(tenantId).get();
     return this.track(tenantId, snapshot);
   }
@@ -275,6 +312,7 @@ export class FirestoreTenantStore extends IndexedTenantStore implements TenantSt
         return { tenantId, version, tenant: valid };
       });
       this.remember(tenantId, record.tenant.site.domain);
+      this.wrote(tenantId, record.version);
       return record;
     });
   }
@@ -305,6 +343,7 @@ export class FirestoreTenantStore extends IndexedTenantStore implements TenantSt
         return { tenantId, version, tenant: valid };
       });
       this.remember(tenantId, record.tenant.site.domain);
+      this.wrote(tenantId, record.version);
       return record;
     });
   }
@@ -359,6 +398,7 @@ export class FirestoreTenantStore extends IndexedTenantStore implements TenantSt
         tx.delete(ref);
       });
       this.forget(tenantId);
+      this.wrote(tenantId, null);
       for (const name of ['history', 'snapshots']) await this.moveCollection(this.doc(tenantId).collection(name), archived.collection(name));
     });
   }
@@ -380,5 +420,6 @@ export class FirestoreTenantStore extends IndexedTenantStore implements TenantSt
     await this.locks.idle();
     this.unsubscribe?.();
     this.unsubscribe = undefined;
+    this.live = false;
   }
 }

@@ -4,6 +4,7 @@
  *   react-admin shows next to each input (`{ message, errors: { "site.appTitle": "…" } }`);
  * - an item or a quote request refused for what it says → 400 with `errors` by field;
  * - stale versions → 412 (with the current ETag), missing tenants or versions → 404, existing tenant → 409;
+ * - a shared engine out of reach mid-request → 503 with Retry-After (lib/engine-errors.ts);
  * - anything 5xx → a generic message; the detail goes to the log only.
  */
 import { STATUS_CODES } from 'node:http';
@@ -25,6 +26,7 @@ import {
 } from '../../stores/tenant-store';
 import { AuthFailure } from '../../identity/messages';
 import { FieldProblemsError } from '../../stores/field-problems';
+import { isEngineUnavailable, RETRY_AFTER_SECONDS } from '../../lib/engine-errors';
 
 /** "/site/colorMap/0/name" under prefix "site" → "site.colorMap.0.name" (react-admin's field paths). */
 export function fieldPath(prefix: string, pointer: string): string {
@@ -124,6 +126,12 @@ export default fp(
       const field = (error as { field?: unknown }).field;
       if (status < 500 && typeof field === 'string')
         return send(reply, status, { error: STATUS_CODES[status] ?? 'Error', message: error.message, errors: Object.assign(fieldErrors(), { [field]: error.message }) });
+      if (status >= 500 && isEngineUnavailable(error)) {
+        // A shared engine went away mid-request: say so, and when to try again, rather than "something went wrong".
+        request.log.error({ err: error }, 'request failed: a shared engine is out of reach');
+        void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+        return send(reply, 503, { error: 'Service Unavailable', message: 'The shared database cannot be reached just now. Try again in a few seconds; if you were saving, reload first to see whether it was saved.' });
+      }
       if (status >= 500) {
         request.log.error({ err: error }, 'request failed');
         return send(reply, status, { error: 'Internal Server Error', message: 'Something went wrong on our side. It has been logged.' });
