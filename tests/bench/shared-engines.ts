@@ -6,12 +6,16 @@
  * a whole-tenant GET, a whole-tenant PUT (each on the version the last one made), a console login,
  * and a signed-in visitor's account page. The emulator is slower than Firestore's servers and
  * shares the machine, so the ratio says what a round trip to a shared engine costs here, no more.
+ * Then each store is given a 10,000-item catalogue, and a server is started on each: how long
+ * until it listens (it loads every item into its search index first), and its memory then.
  */
 process.env.METADATA_SERVER_DETECTION = 'none';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { loadTenant } from '../../schema/node/loader';
+import type { Item } from '../../schema/types.generated';
 import type { Tenant } from '../../schema/types.generated';
 import { spawnFirestoreEmulator } from '../helpers/firestore-emulator';
 import { tenantsDir } from '../helpers/paths';
@@ -19,6 +23,7 @@ import { startPostgres } from '../helpers/postgres';
 import { http, startServer, type ServerProcess } from '../helpers/server-process';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 60);
+const CATALOGUE_SIZE = 10_000;
 const EMAIL = 'staff@backlot.example';
 const PASSWORD = 'correct horse battery staple';
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
@@ -85,6 +90,36 @@ try {
     const [b50, b99, s50, s99] = [percentile(base[name], 50), percentile(base[name], 99), percentile(engines[name], 50), percentile(engines[name], 99)];
     console.log(`| ${name} | ${b50.toFixed(1)} | ${b99.toFixed(1)} | ${s50.toFixed(1)} | ${s99.toFixed(1)} | ${(s50 / b50).toFixed(1)}× |`);
   }
+  await Promise.all(servers.splice(0).map((server) => server.stop()));
+
+  // A 10,000-item catalogue in each store: the sample one, repeated under new ids.
+  const sample = (JSON.parse(await readFile(path.join(tenantsDir, 'aviation', 'catalogue.json'), 'utf8')) as { items: Item[] }).items;
+  const many = Array.from({ length: CATALOGUE_SIZE }, (_, n) => ({ ...sample[n % sample.length]!, objectID: `${sample[n % sample.length]!.objectID}-${Math.floor(n / sample.length)}` }));
+  const { SqliteItemStore } = await import('../../server/stores/sqlite-item-store');
+  const { FirestoreItemStore } = await import('../../server/stores/firestore-item-store');
+  const sqlite = new SqliteItemStore(path.join(scratch, 'data-embedded', 'items.sqlite'));
+  await sqlite.putMany('aviation', many);
+  await sqlite.close();
+  const itemsApp = initializeApp({ projectId }, 'bench-items');
+  const firestoreItems = new FirestoreItemStore(getFirestore(itemsApp), { onClose: () => deleteApp(itemsApp) });
+  await firestoreItems.putMany('aviation', many);
+  await firestoreItems.close();
+  const started = async (env: Record<string, string>) => {
+    const begun = performance.now();
+    const server = await startServer(env);
+    const ms = performance.now() - begun;
+    servers.push(server);
+    // The process's resident memory once listening (the server is node itself, not a wrapper).
+    const rss = Number(/VmRSS:\s+(\d+) kB/.exec(await readFile(`/proc/${server.child.pid}/status`, 'utf8'))?.[1]) / 1024;
+    return { ms, rss };
+  };
+  const startEmbedded = await started({ ...common, BACKLOT_DATA_DIR: path.join(scratch, 'data-embedded') });
+  const startShared = await started({ ...common, BACKLOT_DATA_DIR: path.join(scratch, 'data-shared'), BACKLOT_STORE: 'firestore', FIRESTORE_EMULATOR_HOST: emulator.host, GOOGLE_CLOUD_PROJECT: projectId, BACKLOT_DATABASE_URL: postgres.url });
+  console.log(`\nStart with ${CATALOGUE_SIZE.toLocaleString('en')} items (spawn to listening; resident memory then)`);
+  console.log('| store | start (ms) | memory (MB) |\n|---|---|---|');
+  console.log(`| embedded (SQLite) | ${startEmbedded.ms.toFixed(0)} | ${startEmbedded.rss.toFixed(0)} |`);
+  console.log(`| shared (Firestore emulator, PostgreSQL) | ${startShared.ms.toFixed(0)} | ${startShared.rss.toFixed(0)} |`);
+  console.log(`ratio shared / embedded: start ${(startShared.ms / startEmbedded.ms).toFixed(1)}×, memory ${(startShared.rss / startEmbedded.rss).toFixed(1)}×`);
 } finally {
   await Promise.all(servers.map((server) => server.stop()));
   await postgres.stop();

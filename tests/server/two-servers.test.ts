@@ -17,7 +17,7 @@
  * holding every write A acknowledged.
  */
 import { emulatorHost, emulatorReady } from '../helpers/firestore';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -107,6 +107,11 @@ async function signUp(server: ServerProcess, email: string): Promise<{ uid: stri
 describe('two servers on one Firestore and one PostgreSQL', () => {
   it('keeps a console session made on A on B', async () => {
     expect((await on(1, '/api/auth/me')).json()).toMatchObject({ email: STAFF });
+  });
+
+  it('imported the sample catalogue once, though both started at once on an empty store', async () => {
+    const sample = JSON.parse(await readFile(path.join(tenantsDir, 'aviation', 'catalogue.json'), 'utf8')) as { items: unknown[] };
+    for (const n of [0, 1]) expect(String((await on(n, '/api/tenants/aviation/items?range=[0,0]')).headers['content-range'])).toBe(`items 0-0/${sample.items.length}`);
   });
 
   it('lets exactly one of forty concurrent whole-tenant PUTs with one If-Match through, and keeps one history entry', async () => {
