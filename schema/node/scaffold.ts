@@ -1,14 +1,14 @@
 /**
- * Builds a new tenant from the template kept as real files in cli/templates/tenant (or from
+ * Builds a new tenant from the template kept as real files in schema/templates/tenant (or from
  * the structure of an existing tenant): used by `backlot new` and by staff creating a tenant
  * through the API, so both make the same tenant.
  */
 import { withoutSchemaKey } from '../tenant-files';
 import type { CategoryTree, ContentPages, SiteSettings, Tenant, VendorConfig } from '../types.generated';
-import templateCategories from '../../cli/templates/tenant/categories.json' with { type: 'json' };
-import templatePages from '../../cli/templates/tenant/pages.json' with { type: 'json' };
-import templateSite from '../../cli/templates/tenant/site.json' with { type: 'json' };
-import templateVendor from '../../cli/templates/tenant/vendor.json' with { type: 'json' };
+import templateCategories from '../templates/tenant/categories.json' with { type: 'json' };
+import templatePages from '../templates/tenant/pages.json' with { type: 'json' };
+import templateSite from '../templates/tenant/site.json' with { type: 'json' };
+import templateVendor from '../templates/tenant/vendor.json' with { type: 'json' };
 
 export interface NewTenantRequest {
   tenantId: string;

@@ -4,7 +4,7 @@
  * any of the variables below it would only fail later, slowly, so callers check first.
  */
 import { randomUUID } from 'node:crypto';
-import { tcpUnreachable } from '../lib/tcp-probe';
+import { tcpUnreachable } from './tcp-probe';
 import type { ProfileStore } from './profile-store';
 import type { ItemStore } from './item-store';
 import type { QuoteRequestStore } from './quote-request-store';

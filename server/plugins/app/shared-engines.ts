@@ -10,7 +10,7 @@
 import fp from 'fastify-plugin';
 import type { ServerConfig } from '../../config';
 import { RETRY_AFTER_SECONDS } from '../../lib/engine-errors';
-import { tcpUnreachable } from '../../lib/tcp-probe';
+import { tcpUnreachable } from '../../stores/tcp-probe';
 import { firestoreAddress } from '../../stores/firestore-connection';
 
 interface Engine {

@@ -3,9 +3,13 @@
  * - what a browser imports from schema/ (everything outside schema/node), admin/ and storefront/
  *   type-checks without Node: a browser file that touches fs fails (tsconfig.browser.json);
  * - server/stores and server/auth (which the CLI uses too) import nothing from Fastify or the
- *   HTTP layer.
+ *   HTTP layer;
+ * - schema/, the layer everything stands on, imports nothing from storefront/, admin/, server/ or
+ *   cli/ (code or JSON);
+ * - no module imports itself back through others (types included): the app's import graph has no circle.
  */
 import { execFile } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,9 +19,58 @@ import { repoRoot } from '../../helpers/paths';
 
 const run = promisify(execFile);
 
-async function filesUnder(dir: string): Promise<string[]> {
+async function filesUnder(dir: string, extensions = /\.ts$/): Promise<string[]> {
   const entries = await readdir(path.join(repoRoot, dir), { withFileTypes: true, recursive: true });
-  return entries.filter((e) => e.isFile() && e.name.endsWith('.ts')).map((e) => path.relative(repoRoot, path.join(e.parentPath, e.name)));
+  return entries.filter((e) => e.isFile() && extensions.test(e.name) && !e.parentPath.includes('node_modules')).map((e) => path.relative(repoRoot, path.join(e.parentPath, e.name)));
+}
+
+/** A relative import's file (repo-relative), as TypeScript and Vite resolve it; undefined for a package. */
+function resolveImport(from: string, specifier: string): string | undefined {
+  if (!specifier.startsWith('.')) return undefined;
+  const base = path.normalize(path.join(path.dirname(from), specifier));
+  return [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')].find((candidate) => existsSync(path.join(repoRoot, candidate)) && statSync(path.join(repoRoot, candidate)).isFile());
+}
+
+/** Every file of the app's five layers → the files it imports (types and JSON included). */
+async function importGraph(): Promise<Map<string, string[]>> {
+  const files = (await Promise.all(['schema', 'storefront', 'admin', 'server', 'cli'].map((dir) => filesUnder(dir, /\.tsx?$/)))).flat();
+  const graph = new Map<string, string[]>();
+  for (const file of files) graph.set(file, importsOf(await readFile(path.join(repoRoot, file), 'utf8')).flatMap((specifier) => resolveImport(file, specifier) ?? []));
+  return graph;
+}
+
+/** The circles in a graph (strongly connected components of more than one file, or a file importing itself). */
+function circles(graph: Map<string, string[]>): string[][] {
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (file: string) => {
+    index.set(file, next);
+    low.set(file, next++);
+    stack.push(file);
+    onStack.add(file);
+    for (const target of graph.get(file) ?? []) {
+      if (!graph.has(target)) continue;
+      if (!index.has(target)) {
+        visit(target);
+        low.set(file, Math.min(low.get(file)!, low.get(target)!));
+      } else if (onStack.has(target)) low.set(file, Math.min(low.get(file)!, index.get(target)!));
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const component: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== file);
+    if (component.length > 1 || graph.get(file)!.includes(file)) found.push(component);
+  };
+  for (const file of graph.keys()) if (!index.has(file)) visit(file);
+  return found;
 }
 
 const importsOf = (text: string) => [...text.matchAll(/(?:^|\n)\s*(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1] ?? m[2]!);
@@ -79,5 +132,29 @@ describe('the store and auth layer', () => {
         expect(httpLayer, `${file} imports ${specifier}`).toBe(false);
       }
     }
+  });
+});
+
+describe('the import graph', () => {
+  it('keeps schema/ at the bottom: nothing in it imports storefront/, admin/, server/ or cli/', async () => {
+    const graph = await importGraph();
+    const upward = [...graph].filter(([file]) => file.startsWith('schema/')).flatMap(([file, targets]) => targets.filter((target) => !target.startsWith('schema/')).map((target) => `${file} → ${target}`));
+    expect(upward).toEqual([]);
+  });
+
+  it('has no circle anywhere in the five layers', async () => {
+    const graph = await importGraph();
+    expect(graph.size).toBeGreaterThan(200);
+    expect(circles(graph).map((circle) => circle.join(' → '))).toEqual([]);
+  });
+
+  it('would see a circle, and an upward import, were there one', () => {
+    const graph = new Map([
+      ['schema/a.ts', ['schema/b.ts', 'storefront/x.ts']],
+      ['schema/b.ts', ['schema/a.ts']],
+      ['storefront/x.ts', []],
+    ]);
+    expect(circles(graph)).toEqual([['schema/b.ts', 'schema/a.ts']]);
+    expect(resolveImport('schema/node/scaffold.ts', '../templates/tenant/site.json')).toBe('schema/templates/tenant/site.json');
   });
 });
