@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { repoRoot } from '../../helpers/paths';
+import { repoRoot, tscBin } from '../../helpers/paths';
 
 const run = promisify(execFile);
 
@@ -89,7 +89,7 @@ async function checkAsBrowserCode(source: string): Promise<{ ok: boolean; output
         files: ['probe.ts'],
       }),
     );
-    await run(path.join(repoRoot, 'node_modules/.bin/tsc'), ['-p', dir]);
+    await run(tscBin, ['-p', dir]);
     return { ok: true, output: '' };
   } catch (error) {
     return { ok: false, output: String((error as { stdout?: string }).stdout) };

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { githubAnnotations } from '../../../cli/lib/report-formats';
-import { repoRoot } from '../../helpers/paths';
+import { repoRoot, tscBin } from '../../helpers/paths';
 import { useScratchTenants } from '../../helpers/cli';
 
 const scratch = useScratchTenants('acme', 'aviation');
@@ -66,9 +66,9 @@ describe('--format sarif', () => {
       await writeFile(file, `import type { Log } from 'sarif';\nexport const log: Log = ${result.stdout};\n`);
       const typeRoots = path.join(repoRoot, 'node_modules/@types');
       const args = ['--ignoreConfig', '--noEmit', '--strict', '--module', 'esnext', '--moduleResolution', 'bundler', '--typeRoots', typeRoots, '--types', 'sarif', file];
-      await expect(run(path.join(repoRoot, 'node_modules/.bin/tsc'), args)).resolves.toBeTruthy();
+      await expect(run(tscBin, args)).resolves.toBeTruthy();
       await writeFile(file, `import type { Log } from 'sarif';\nexport const log: Log = ${result.stdout.replace('"level": "error"', '"level": "fatal"')};\n`);
-      await expect(run(path.join(repoRoot, 'node_modules/.bin/tsc'), args)).rejects.toMatchObject({ stdout: expect.stringContaining('"fatal"') });
+      await expect(run(tscBin, args)).rejects.toMatchObject({ stdout: expect.stringContaining('"fatal"') });
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -10,10 +10,10 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENERATED_TYPES_FILE, generateTypes } from '../../../schema/node/generate-types';
 import { TENANT_PARTS } from '../../../schema/node/loader';
-import { repoRoot, tenantsDir } from '../../helpers/paths';
+import { tscBin, tenantsDir } from '../../helpers/paths';
 
 const run = promisify(execFile);
-const tsc = path.join(repoRoot, 'node_modules/.bin/tsc');
+
 let scratch: string;
 
 beforeAll(async () => {
@@ -33,7 +33,7 @@ async function typecheckTenants(tenants: Record<string, unknown>): Promise<{ ok:
   await writeFile(file, `import type { Tenant } from ${JSON.stringify(typesImport)};\n\n${body}\n`);
   const args = ['--ignoreConfig', '--noEmit', '--strict', '--skipLibCheck', '--target', 'es2022', '--module', 'esnext', '--moduleResolution', 'bundler', '--types', '', file];
   try {
-    const { stdout, stderr } = await run(tsc, args);
+    const { stdout, stderr } = await run(tscBin, args);
     return { ok: true, output: stdout + stderr };
   } catch (error) {
     const failure = error as { stdout?: string; stderr?: string };
