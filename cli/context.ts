@@ -24,7 +24,7 @@ export interface Question {
   /** Hide what is typed (passwords). */
   secret?: boolean;
   /** true when acceptable, else the message to show. */
-  validate(answer: string): true | string;
+  validate: (answer: string) => true | string;
 }
 
 export interface CliContext {
@@ -73,6 +73,7 @@ export function colorsFor(output: Output, env: CliContext['env']) {
  * sequences included) are shown escaped instead of being sent to the terminal.
  */
 export function safeText(text: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what this finds
   return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 

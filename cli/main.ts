@@ -1,6 +1,6 @@
 /** The real `backlot` process: builds the context from `process` and runs the program. */
 import { createRequire } from 'node:module';
-import { usePrecompiledValidators } from '../schema/validator-registry';
+import { usePrecompiledValidators, type PartValidators } from '../schema/validator-registry';
 import { runCli } from './program';
 import type { CliContext, Question } from './context';
 
@@ -22,13 +22,13 @@ for (const stream of [process.stdout, process.stderr]) {
 }
 
 async function ask(question: Question): Promise<string> {
-  const { input, password } = await import('@inquirer/prompts');
-  if (question.secret) return password({ message: question.message, mask: '*', validate: question.validate }, { signal: controller.signal });
-  return input({ message: question.message, default: question.default, required: true, validate: question.validate }, { signal: controller.signal });
+  const prompts = await import('@inquirer/prompts');
+  if (question.secret) return prompts.password({ message: question.message, mask: '*', validate: question.validate }, { signal: controller.signal });
+  return prompts.input({ message: question.message, default: question.default, required: true, validate: question.validate }, { signal: controller.signal });
 }
 
 // The build ships the tenant validators precompiled beside this file (scripts/build.mjs).
-usePrecompiledValidators(() => createRequire(import.meta.url)('./validators.cjs'));
+usePrecompiledValidators(() => createRequire(import.meta.url)('./validators.cjs') as PartValidators);
 
 const context: CliContext = {
   stdout: { write: (text) => void process.stdout.write(text), isTTY: Boolean(process.stdout.isTTY), columns: process.stdout.columns, stream: process.stdout },

@@ -105,7 +105,8 @@ function foundDetail(keyword: string, data: unknown): string {
 }
 
 function messageFor(error: ErrorObject): string {
-  const params = error.params as Record<string, unknown>;
+  // Ajv's parameters for the keywords below: limits and indexes (numbers), names and patterns (strings).
+  const params = error.params as Record<string, string | number> & { allowedValues?: unknown[]; errors?: ErrorObject[] };
   const found = foundDetail(error.keyword, error.data);
   switch (error.keyword) {
     case 'type':
@@ -142,10 +143,10 @@ function messageFor(error: ErrorObject): string {
     case 'const':
       return `must be ${JSON.stringify(params.allowedValue)}${found}`;
     case 'enum':
-      return `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}${found}`;
+      return `must be one of ${(params.allowedValues ?? []).map((v) => JSON.stringify(v)).join(', ')}${found}`;
     case 'errorMessage': {
       // ajv-errors: the schema's own message; keep the detail of the keyword it replaced.
-      const original = (params.errors as ErrorObject[] | undefined)?.[0];
+      const original = params.errors?.[0];
       return `${error.message}${original ? foundDetail(original.keyword, error.data) : ''}`;
     }
     default:

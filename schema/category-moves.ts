@@ -58,7 +58,8 @@ function originsOf(tree: CategoryTree): Array<{ origin?: string; path: CategoryP
     found.push({ origin: group.origin, path: group.slug });
     for (const category of group.categories as Array<WithOrigin<(typeof group.categories)[number]>>) {
       found.push({ origin: category.origin, path: `${group.slug}/${category.slug}` });
-      for (const sub of (category.subcategories ?? []) as Array<WithOrigin<NonNullable<typeof category.subcategories>[number]>>) found.push({ origin: sub.origin, path: `${group.slug}/${category.slug}/${sub.slug}` });
+      for (const sub of (category.subcategories ?? []) as Array<WithOrigin<NonNullable<typeof category.subcategories>[number]>>)
+        found.push({ origin: sub.origin, path: `${group.slug}/${category.slug}/${sub.slug}` });
     }
   }
   return found;
@@ -74,7 +75,7 @@ export function withoutOrigins<T extends CategoryTree>(tree: T): T {
     for (const key of ['categories', 'subcategories']) if (Array.isArray(rest[key])) rest[key] = (rest[key] as Plain[]).map(strip);
     return rest;
   };
-  return { ...tree, groups: tree.groups.map((group) => strip(group as unknown as Plain)) } as unknown as T;
+  return { ...tree, groups: tree.groups.map((group) => strip(group as unknown as Plain)) };
 }
 
 export interface TreeEdit {
@@ -92,7 +93,9 @@ export function treeEdit(before: CategoryTree, edited: CategoryTree): TreeEdit {
   for (const entry of entries) if (entry.origin) claims.set(entry.origin, (claims.get(entry.origin) ?? 0) + 1);
   const paths = treePaths(before);
   const existed = new Set(paths);
-  const moves = entries.filter((entry) => entry.origin && entry.origin !== entry.path && existed.has(entry.origin) && claims.get(entry.origin) === 1).map((entry) => ({ from: entry.origin!, to: entry.path }));
+  const moves = entries
+    .filter((entry) => entry.origin && entry.origin !== entry.path && existed.has(entry.origin) && claims.get(entry.origin) === 1)
+    .map((entry) => ({ from: entry.origin!, to: entry.path }));
   const removed = paths.filter((path) => !kept.has(path));
   return { moves, removed };
 }

@@ -30,7 +30,7 @@ export interface SyntaxProblem {
 }
 
 export type JsonSource =
-  | { ok: true; value: unknown; text: string; locate(pointer: string, at?: 'key' | 'value'): SourcePosition; duplicateKeys: string[] }
+  | { ok: true; value: unknown; text: string; locate: (pointer: string, at?: 'key' | 'value') => SourcePosition; duplicateKeys: string[] }
   | { ok: false; text: string; problem: SyntaxProblem; position: SourcePosition };
 
 const syntaxMessages: Record<string, string> = {
@@ -272,7 +272,7 @@ export function parseJsonSource(input: string): JsonSource {
     value,
     text,
     duplicateKeys: findDuplicateKeys(text, value),
-    locate(pointer, at = 'value') {
+    locate: (pointer, at = 'value') => {
       index ??= { pointers: indexPointers(parseTree(text, [], { disallowComments: true })!), toPosition: lineIndex(text) };
       const location = nearest(index.pointers, pointer);
       return index.toPosition(at === 'key' && location.key !== undefined ? location.key : location.value);

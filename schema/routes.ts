@@ -118,4 +118,3 @@ export function redirectAfterLogin(target: string | null | undefined): string {
   const path = target.replace(/[?#].*$/, '').replace(/\/+$/, '') || '/';
   return AUTH_PATHS.has(path) ? '/' : target;
 }
-

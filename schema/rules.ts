@@ -227,8 +227,19 @@ const categoryRedirects = define({
   check({ categories }: { categories: CategoryTree }) {
     const live = categoryPaths(categories);
     return (categories.redirects ?? []).flatMap((redirect, i) => [
-      ...(live.has(redirect.from) ? [{ part: 'categories' as const, pointer: joinPointer('/redirects', i, 'from'), message: `${redirect.from} is a category page again, so it is not sent on; remove this redirect`, rule: 'category-redirects' }] : []),
-      ...(!live.has(redirect.to) ? [{ part: 'categories' as const, pointer: joinPointer('/redirects', i, 'to'), message: `${redirect.to} is no category page of this tree`, rule: 'category-redirects' }] : []),
+      ...(live.has(redirect.from)
+        ? [
+            {
+              part: 'categories' as const,
+              pointer: joinPointer('/redirects', i, 'from'),
+              message: `${redirect.from} is a category page again, so it is not sent on; remove this redirect`,
+              rule: 'category-redirects',
+            },
+          ]
+        : []),
+      ...(!live.has(redirect.to)
+        ? [{ part: 'categories' as const, pointer: joinPointer('/redirects', i, 'to'), message: `${redirect.to} is no category page of this tree`, rule: 'category-redirects' }]
+        : []),
     ]);
   },
 });

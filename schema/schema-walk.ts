@@ -51,7 +51,7 @@ export function effective(located: Located, registry = documentsById): Located {
 /** The schema of a named property of an object schema, if it declares one. */
 export function propertySchema(parent: Located, key: string): Located | undefined {
   let known = propertiesOf.get(parent.schema);
-  if (!known) propertiesOf.set(parent.schema, (known = new Map()));
+  if (!known) propertiesOf.set(parent.schema, (known = new Map<string, Located | undefined>()));
   if (known.has(key)) return known.get(key);
   const properties = parent.schema.properties as Record<string, SchemaNode> | undefined;
   let result: Located | undefined;

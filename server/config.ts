@@ -141,7 +141,8 @@ function parseAssets(env: NodeJS.ProcessEnv): ServerConfig['assets'] {
   if (provider !== 'cloud-storage') throw new Error(`BACKLOT_ASSETS must be "files" or "cloud-storage", not ${JSON.stringify(provider)}`);
   const bucket = env.BACKLOT_ASSETS_BUCKET?.trim();
   if (!bucket) throw new Error('BACKLOT_ASSETS=cloud-storage needs BACKLOT_ASSETS_BUCKET, the bucket to keep images in (e.g. my-project-backlot-assets)');
-  if (!/^[a-z0-9][a-z0-9._-]{1,220}[a-z0-9]$/.test(bucket)) throw new Error(`BACKLOT_ASSETS_BUCKET must be a bucket name (lowercase letters, digits, dots, hyphens, underscores), not ${JSON.stringify(bucket)}`);
+  if (!/^[a-z0-9][a-z0-9._-]{1,220}[a-z0-9]$/.test(bucket))
+    throw new Error(`BACKLOT_ASSETS_BUCKET must be a bucket name (lowercase letters, digits, dots, hyphens, underscores), not ${JSON.stringify(bucket)}`);
   const host = parseUrlSetting('BACKLOT_STORAGE_HOST', env.BACKLOT_STORAGE_HOST, ['http:', 'https:'], 'http://127.0.0.1:4443')?.origin;
   return { provider, bucket, ...(host && { host }) };
 }

@@ -36,7 +36,13 @@ try {
 } catch (error) {
   const code = (error as NodeJS.ErrnoException).code;
   await app.close();
-  fail(code === 'EADDRINUSE' ? `port ${config.port} is already in use; stop the other server or set PORT` : code === 'EACCES' ? `no permission to listen on port ${config.port}; set PORT above 1023` : (error as Error).message);
+  fail(
+    code === 'EADDRINUSE'
+      ? `port ${config.port} is already in use; stop the other server or set PORT`
+      : code === 'EACCES'
+        ? `no permission to listen on port ${config.port}; set PORT above 1023`
+        : (error as Error).message,
+  );
 }
 // One plain line for people (and scripts) whatever the log level: where it runs.
 const { port } = app.server.address() as { port: number };

@@ -32,4 +32,3 @@ export const PAGE_MODULES: Record<PageKey, { module: string; component: string }
 
 /** A page module's source path as Vite's manifest names it (the server preloads its chunks). */
 export const pageModuleSource = (key: PageKey) => `pages/${PAGE_MODULES[key].module}.tsx`;
-

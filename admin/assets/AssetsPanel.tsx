@@ -78,7 +78,7 @@ function AssetCard({ asset, tenantId, site, onChanged }: { asset: Asset; tenantI
       .replace(/^Site settings › /, '')
       .replace(/ › Image address$/, ''),
   );
-  const useAs = async (source: string, label: string) => {
+  const applyAs = async (source: string, label: string) => {
     setMenu(null);
     try {
       const resource = `tenants/${tenantId}/settings`;
@@ -91,7 +91,7 @@ function AssetCard({ asset, tenantId, site, onChanged }: { asset: Asset; tenantI
         const setting = source.slice(0, -'.url'.length);
         const owner = data[setting] as Record<string, unknown>;
         const bound = (side: 'width' | 'height') => SITE_FIELDS.find((field) => field.source === `${setting}.${side}`) ?? {};
-        const size = declaredSize(owner as { width?: number; height?: number }, asset, { width: bound('width'), height: bound('height') });
+        const size = declaredSize(owner, asset, { width: bound('width'), height: bound('height') });
         if (!size) return notify(`${asset.id}'s size could not be read: set the ${label.toLowerCase()}'s width and height under Branding.`, { type: 'error' });
         Object.assign(owner, size);
       }
@@ -100,7 +100,10 @@ function AssetCard({ asset, tenantId, site, onChanged }: { asset: Asset; tenantI
       onChanged();
     } catch (error) {
       // Nothing here has inputs to show a field's problem on: say each one.
-      notify((error as { body?: unknown }).body ? refusalMessage(error, (field) => pointerLabel(`/site/${field.replaceAll('.', '/')}`).replace(/^Site settings › /, '')) : 'backlot.save.offline', { type: 'error', multiLine: true });
+      notify((error as { body?: unknown }).body ? refusalMessage(error, (field) => pointerLabel(`/site/${field.replaceAll('.', '/')}`).replace(/^Site settings › /, '')) : 'backlot.save.offline', {
+        type: 'error',
+        multiLine: true,
+      });
     }
   };
   const remove = async () => {
@@ -158,7 +161,7 @@ function AssetCard({ asset, tenantId, site, onChanged }: { asset: Asset; tenantI
         </Button>
         <Menu anchorEl={menu} open={Boolean(menu)} onClose={() => setMenu(null)}>
           {IMAGE_SETTINGS.map((field) => (
-            <MenuItem key={field.source} onClick={() => useAs(field.source, field.label)}>
+            <MenuItem key={field.source} onClick={() => applyAs(field.source, field.label)}>
               {field.label}
             </MenuItem>
           ))}

@@ -60,7 +60,9 @@ export function TreeSaveButton() {
       const movedFrom = outermost(edit.moves.map((move) => move.from));
       const consequences: Consequences = {
         moves: edit.moves.filter((move) => movedFrom.includes(move.from) && counts[move.from]).map((move) => ({ from: before(move.from), to: after(move.to), items: counts[move.from]! })),
-        stranded: outermost(edit.removed).filter((path) => counts[path]).map((path) => ({ path: before(path), items: counts[path]! })),
+        stranded: outermost(edit.removed)
+          .filter((path) => counts[path])
+          .map((path) => ({ path: before(path), items: counts[path]! })),
       };
       if (!consequences.moves.length && !consequences.stranded.length) return submit();
       setAsking(consequences);

@@ -42,7 +42,7 @@ function SwatchInput({ source }: { source: string }) {
           </Box>
         ))}
         {fields.length < maxStripes && (
-          <IconButton aria-label="Add a stripe" size="small" onClick={() => append('#888888' as never)} sx={{ mt: 0.25 }}>
+          <IconButton aria-label="Add a stripe" size="small" onClick={() => append('#888888')} sx={{ mt: 0.25 }}>
             <AddIcon fontSize="small" />
           </IconButton>
         )}

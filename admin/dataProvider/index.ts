@@ -37,7 +37,7 @@ function withIfMatch(httpClient: HttpClient, version: unknown): HttpClient {
 }
 
 /** Moves the field errors that name no field of `record` from `body.errors` to `body.elsewhere`. */
-function withElsewhereErrors(error: unknown, record: object): unknown {
+function withElsewhereErrors(error: Error, record: object): Error {
   const body = (error as { body?: { errors?: Record<string, string>; elsewhere?: Record<string, string> } }).body;
   if (!body?.errors) return error;
   const own = new Set(Object.keys(record));
@@ -62,7 +62,7 @@ export function createDataProvider(apiUrl: string, httpClient: HttpClient = fetc
     update: (resource, params) =>
       basedOn((params.previousData as Versioned | undefined) ?? (params.data as Versioned))
         .update(resource, params)
-        .catch((error: unknown) => Promise.reject(withElsewhereErrors(error, { ...params.previousData, ...params.data }))),
+        .catch((error: Error) => Promise.reject(withElsewhereErrors(error, { ...params.previousData, ...params.data }))),
     delete: (resource, params) => basedOn(params.previousData as Versioned | undefined).delete(resource, params),
     async updateMany(resource, params) {
       const done: Identifier[] = [];

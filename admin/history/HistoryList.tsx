@@ -85,7 +85,9 @@ function EntryDiff({ tenantId }: { tenantId: string }) {
     <Box sx={{ maxWidth: '100%', overflowX: 'auto' }}>
       {picker}
       {changes.length === 0 ? (
-        <Typography color="text.secondary">#{older.id} and #{newer.id} hold the same settings.</Typography>
+        <Typography color="text.secondary">
+          #{older.id} and #{newer.id} hold the same settings.
+        </Typography>
       ) : (
         <Table size="small" aria-label={`What changed from #${older.id} to #${newer.id}`} sx={{ '& td': { wordBreak: 'break-word', verticalAlign: 'top' } }}>
           <TableHead>

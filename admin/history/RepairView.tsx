@@ -24,9 +24,7 @@ function ProblemLines({ problem }: { problem: StoredProblem }) {
   const file = (TENANT_PARTS as readonly string[]).includes(problem.file) ? `${problem.file}.json` : problem.file;
   return (
     <Box component="li" sx={{ mb: 2 }}>
-      <Typography sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
-        {`${file}:${problem.line}:${problem.column} ${problem.pointer || '(whole file)'}`}
-      </Typography>
+      <Typography sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>{`${file}:${problem.line}:${problem.column} ${problem.pointer || '(whole file)'}`}</Typography>
       <Typography>{problem.message}</Typography>
       {problem.excerpt && (
         <Box component="pre" aria-label={`${file} around line ${problem.line}`} sx={{ m: 0, mt: 0.5, p: 1, bgcolor: 'grey.100', borderRadius: 1, overflowX: 'auto', fontSize: 13 }}>
@@ -69,4 +67,3 @@ export function RepairView({ tenantId, problems }: { tenantId: string; problems:
     </Box>
   );
 }
-

@@ -12,7 +12,7 @@ export const PART_TITLES: Record<string, string> = { site: 'Site settings', vend
 export function ownName(value: unknown): string | undefined {
   if (value && typeof value === 'object') {
     const entry = value as Record<string, unknown>;
-    for (const key of ['name', 'label', 'title', 'network', 'path']) if (typeof entry[key] === 'string' && entry[key]) return entry[key] as string;
+    for (const key of ['name', 'label', 'title', 'network', 'path']) if (typeof entry[key] === 'string' && entry[key]) return entry[key];
   }
   return undefined;
 }

@@ -40,8 +40,14 @@ export function shownValue(value: unknown): string {
   if (value === undefined || value === null) return '(not set)';
   if (typeof value === 'string') return value.length > 160 ? `${value.slice(0, 160)}…` : value || '(empty)';
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (Array.isArray(value)) return value.length === 0 ? '(none)' : value.every((entry) => !isPlain(entry) && !Array.isArray(entry)) ? value.join(', ') : value.map((entry, i) => entryName(entry, i)).join(', ');
-  return ownName(value) ?? Object.entries(value).map(([key, entry]) => `${key}: ${isPlain(entry) || Array.isArray(entry) ? '…' : String(entry)}`).join('; ');
+  if (Array.isArray(value))
+    return value.length === 0 ? '(none)' : value.every((entry) => !isPlain(entry) && !Array.isArray(entry)) ? value.join(', ') : value.map((entry, i) => entryName(entry, i)).join(', ');
+  return (
+    ownName(value) ??
+    Object.entries(value)
+      .map(([key, entry]) => `${key}: ${isPlain(entry) || Array.isArray(entry) ? '…' : String(entry)}`)
+      .join('; ')
+  );
 }
 
 const titleOf = (schema: Located | undefined, key: string) => (schema && (effective(schema).schema.title as string | undefined)) ?? key;

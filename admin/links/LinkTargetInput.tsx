@@ -15,7 +15,7 @@ export function LinkTargetInput({ source, field, options, extraValidators }: { s
   return (
     <Autocomplete<TargetOption, false, false, true>
       freeSolo
-      options={options as TargetOption[]}
+      options={options}
       groupBy={(option) => option.kind}
       value={value}
       inputValue={value}

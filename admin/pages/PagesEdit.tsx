@@ -66,7 +66,11 @@ export function PageRows({ tenantId }: { tenantId: string }) {
         <List dense disablePadding component="div">
           {pages.map((entry, i) => (
             <ListItemButton key={i} selected={i === index} aria-current={i === index ? 'page' : undefined} onClick={() => setChosen(i)}>
-              <ListItemText primary={entry.title || entry.path} secondary={entry.body ? entry.path : `${entry.path} · ${translate('backlot.pages.none')}`} slotProps={{ secondary: { sx: { overflowWrap: 'anywhere' } } }} />
+              <ListItemText
+                primary={entry.title || entry.path}
+                secondary={entry.body ? entry.path : `${entry.path} · ${translate('backlot.pages.none')}`}
+                slotProps={{ secondary: { sx: { overflowWrap: 'anywhere' } } }}
+              />
             </ListItemButton>
           ))}
         </List>
@@ -86,7 +90,11 @@ export function PageRows({ tenantId }: { tenantId: string }) {
                 <SchemaInput key={field.source} field={field} source={`items.${index}.${field.source}`} extraValidators={field === path ? [addressValidator] : []} />
               ),
             )}
-            {!page.body && <Typography sx={{ mb: 1 }} color="text.secondary">{translate('backlot.pages.empty')}</Typography>}
+            {!page.body && (
+              <Typography sx={{ mb: 1 }} color="text.secondary">
+                {translate('backlot.pages.empty')}
+              </Typography>
+            )}
             <Button color="error" startIcon={<DeleteOutlineIcon />} onClick={() => (remove(index), setChosen(Math.max(0, index - 1)))}>
               {translate('backlot.pages.remove')}
             </Button>

@@ -59,9 +59,9 @@ export function SchemaInput({ field, readOnly = field.readOnly, source = field.s
     case 'number':
       return <NumberInput {...common} />;
     case 'select':
-      return <SelectInput {...common} choices={field.choices!} emptyText="(default)" />;
+      return <SelectInput {...common} choices={field.choices} emptyText="(default)" />;
     case 'radio':
-      return <RadioButtonGroupInput {...common} choices={field.choices!} row={false} />;
+      return <RadioButtonGroupInput {...common} choices={field.choices} row={false} />;
     case 'textarea':
       return markdown ? (
         <TextInput {...common} multiline minRows={16} maxRows={40} slotProps={{ htmlInput: { spellCheck: true, style: { fontFamily: 'ui-monospace, Menlo, Consolas, monospace', fontSize: 14 } } }} />

@@ -132,7 +132,7 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> => type
  */
 export function withoutEmptyValues<T>(value: T): T {
   // Rows of a list keep their place; their own empty inputs are dropped (a header link's cleared target).
-  if (Array.isArray(value)) return value.map((item) => (isPlainObject(item) ? withoutEmptyValues(item) : item)) as T;
+  if (Array.isArray(value)) return (value as unknown[]).map((item) => (isPlainObject(item) ? withoutEmptyValues(item) : item)) as T;
   if (!isPlainObject(value)) return value;
   const result: Record<string, unknown> = {};
   for (const [key, child] of Object.entries(value)) {

@@ -47,7 +47,7 @@ function Decide({ resource }: { resource: string }) {
       { id: visitor.id, data: { isAuthorized }, previousData: visitor },
       {
         onSuccess: () => notify(isAuthorized ? `${visitor.email} approved.` : `${visitor.email} denied.`, { type: 'success' }),
-        onError: (error) => notify((error as Error).message, { type: 'error' }),
+        onError: (error) => notify(error.message, { type: 'error' }),
       },
     );
   return (

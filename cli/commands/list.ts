@@ -36,7 +36,7 @@ export function registerList(program: Command, context: CliContext): void {
       const lines = table.map((cells, index) => {
         const padded = cells.map((cell, column) => (column === 3 ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!)));
         if (index === 0) return c.bold(padded.join('  ').trimEnd());
-        const status = rows[index - 1]!.valid ? c.green(padded[4]!) : c.red(padded[4]!);
+        const status = rows[index - 1]!.valid ? c.green(padded[4]) : c.red(padded[4]);
         return [...padded.slice(0, 4), status].join('  ').trimEnd();
       });
       const invalid = rows.filter((row) => !row.valid).length;

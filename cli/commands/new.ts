@@ -55,7 +55,12 @@ Examples:
 
       const tenantId = await answer(tenantIdArgument, '<tenantId>', 'tenantId', 'Tenant id (lowercase slug, also the folder name):');
       const dir = path.join(tenantsDir, tenantId);
-      if (await stat(dir).then(() => true, () => false)) {
+      if (
+        await stat(dir).then(
+          () => true,
+          () => false,
+        )
+      ) {
         throw new CommandFailure(`${displayPath(context, dir)} already exists; backlot new never overwrites a tenant`);
       }
       const name = await answer(options.name, '--name', 'label', 'Display name visitors see:');
@@ -84,9 +89,6 @@ Examples:
         throw error;
       }
       context.exitCode = EXIT.ok;
-      context.stdout.write(
-        `Created ${shownDir}/ with ${Object.keys(plan.files).join(', ')}\n` +
-          `Next: edit them (editors autocomplete from schema/), then run: backlot validate ${shownDir}\n`,
-      );
+      context.stdout.write(`Created ${shownDir}/ with ${Object.keys(plan.files).join(', ')}\n` + `Next: edit them (editors autocomplete from schema/), then run: backlot validate ${shownDir}\n`);
     });
 }

@@ -116,7 +116,10 @@ Examples:
             const overwritten = { 'remote-invalid': 'an invalid copy', 'remote-changed': 'changes made there since the last pull or push', 'never-synced': 'a copy never pulled or pushed from here' };
             const overrode = report.overrode ? ` --force overwrote ${overwritten[report.overrode]}.` : '';
             if (report.dryRun) {
-              const what = report.action === 'create' ? `Would create ${tenantId} in Firestore` : `Would update ${tenantId} in Firestore (version ${report.previousVersion}${report.overrode ? `, overwriting ${overwritten[report.overrode]}` : ''})`;
+              const what =
+                report.action === 'create'
+                  ? `Would create ${tenantId} in Firestore`
+                  : `Would update ${tenantId} in Firestore (version ${report.previousVersion}${report.overrode ? `, overwriting ${overwritten[report.overrode]}` : ''})`;
               const diff = report.comparison ? `:\n${lines(report.comparison, context.stdout)}` : '\n';
               context.stdout.write(`${what} from ${shown} (dry run: nothing written)${diff}`);
               return;

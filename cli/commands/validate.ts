@@ -28,11 +28,7 @@ Examples:
     )
     .action(async (paths: string[], options: { json?: boolean; format: Format }) => {
       const format: Format = options.json ? 'json' : options.format;
-      const [{ resolveTargets }, { validateTargets, summaryLine }, { startProgress }] = await Promise.all([
-        import('../lib/targets'),
-        import('../lib/validate-tenants'),
-        import('../lib/progress'),
-      ]);
+      const [{ resolveTargets }, { validateTargets, summaryLine }, { startProgress }] = await Promise.all([import('../lib/targets'), import('../lib/validate-tenants'), import('../lib/progress')]);
       const targets = await resolveTargets(context, paths);
       const progress = format === 'text' ? startProgress(context, targets.tenantDirs.length, 'Validating') : undefined;
       const report = await validateTargets(context, targets, progress?.tick).finally(() => progress?.stop());

@@ -17,6 +17,7 @@ const NO_FRAME_RULES = new Set(['missing-file', 'unreadable-file']);
  * terminal as a command.
  */
 function neutralise(text: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what this replaces
   return text.replace(/^\ufeff/, '').replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, '\ufffd');
 }
 

@@ -18,7 +18,16 @@ import type { Tenant } from '../../schema/types.generated';
 import { openFirestoreStore } from '../../server/stores/firestore-connection';
 import { FileTenantStore } from '../../server/stores/file-tenant-store';
 import { diffTenants } from '../../server/stores/tenant-documents';
-import { TenantExistsError, TenantInvalidError, UnknownTenantError, ValidationFailedError, VersionConflictError, type JsonPatchOperation, type TenantRecord, type TenantStore } from '../../server/stores/tenant-store';
+import {
+  TenantExistsError,
+  TenantInvalidError,
+  UnknownTenantError,
+  ValidationFailedError,
+  VersionConflictError,
+  type JsonPatchOperation,
+  type TenantRecord,
+  type TenantStore,
+} from '../../server/stores/tenant-store';
 
 export { FIRESTORE_ENVIRONMENT as REMOTE_ENVIRONMENT, hasFirestoreEnvironment as hasRemoteEnvironment } from '../../server/stores/firestore-connection';
 
@@ -67,7 +76,6 @@ export async function openStores(options: OpenStoresOptions): Promise<SyncStores
     },
   };
 }
-
 
 // ─── The sync record ───────────────────────────────────────────────────────────────────────
 

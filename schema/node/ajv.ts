@@ -6,7 +6,7 @@
  */
 import { createRequire } from 'node:module';
 import type { CodeOptions } from 'ajv/dist/2020.js';
-import { createAjvWith, type Ajv2020 } from '../ajv';
+import { createAjvWith, type Ajv2020, type AjvClasses } from '../ajv';
 import { checkDefinitionWith, type DefinitionName } from '../definitions';
 import { schemaIds } from '../documents';
 import { TENANT_PARTS } from '../rules';
@@ -15,7 +15,9 @@ import { compileValidatorsWith, type PartValidators } from '../validator-registr
 const require = createRequire(import.meta.url);
 
 export function createAjv(code?: CodeOptions): Ajv2020 {
-  return createAjvWith({ Ajv: require('ajv/dist/2020.js').default, addErrors: require('ajv-errors').default }, code);
+  const { default: Ajv } = require('ajv/dist/2020.js') as { default: AjvClasses['Ajv'] };
+  const { default: addErrors } = require('ajv-errors') as { default: AjvClasses['addErrors'] };
+  return createAjvWith({ Ajv, addErrors }, code);
 }
 
 let shared: Ajv2020 | undefined;

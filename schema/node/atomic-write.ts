@@ -82,11 +82,7 @@ export class AlreadyExistsError extends Error {
  * disk. Aborting (the signal) or failing at any step removes the temporary folder; an existing
  * target is never touched.
  */
-export async function createFolderAtomic(
-  target: string,
-  files: Readonly<Record<string, string>>,
-  options: { signal?: AbortSignal; onFileWritten?: (name: string) => void } = {},
-): Promise<void> {
+export async function createFolderAtomic(target: string, files: Readonly<Record<string, string>>, options: { signal?: AbortSignal; onFileWritten?: (name: string) => void } = {}): Promise<void> {
   const parent = path.dirname(target);
   await mkdir(parent, { recursive: true });
   const temporary = temporarySibling(target);

@@ -15,5 +15,8 @@ export const schemaDir = path.join(packageRoot, 'schema');
 
 /** The `$schema` value for a tenant file written into `tenantDir`: a relative path to the schema, so editors find it. */
 export function schemaPathFrom(tenantDir: string, part: string): string {
-  return path.relative(tenantDir, path.join(schemaDir, `${part}.schema.json`)).split(path.sep).join('/');
+  return path
+    .relative(tenantDir, path.join(schemaDir, `${part}.schema.json`))
+    .split(path.sep)
+    .join('/');
 }

@@ -39,8 +39,6 @@ export function buildTenant(request: NewTenantRequest, from?: Tenant): Tenant {
   const categories: CategoryTree = structuredClone(withoutSchemaKey(from?.categories ?? (templateCategories as CategoryTree)));
   // A copied tenant keeps its pages' addresses and titles (its links point at them); the bodies
   // describe one business, never copied: a new tenant starts with the empty states.
-  const pages: ContentPages = from?.pages
-    ? { pages: from.pages.pages.map(({ path, title }) => ({ path, title, body: '' })) }
-    : structuredClone(withoutSchemaKey(templatePages as ContentPages));
+  const pages: ContentPages = from?.pages ? { pages: from.pages.pages.map(({ path, title }) => ({ path, title, body: '' })) } : structuredClone(withoutSchemaKey(templatePages as ContentPages));
   return { site, vendor, categories, pages };
 }

@@ -47,7 +47,16 @@ export class CloudStorageAssetStore implements AssetStore {
   /** An object's name, hash and size from its metadata; one put there by other tools is named by its MD5 instead. */
   private described(name: string, metadata: File['metadata']): StoredAsset {
     const hash = metadata.metadata?.[HASH_KEY];
-    return { name, hash: typeof hash === 'string' ? hash : Buffer.from(String(metadata.md5Hash ?? ''), 'base64').toString('base64url').slice(0, 10), size: Number(metadata.size ?? 0) };
+    return {
+      name,
+      hash:
+        typeof hash === 'string'
+          ? hash
+          : Buffer.from(String(metadata.md5Hash ?? ''), 'base64')
+              .toString('base64url')
+              .slice(0, 10),
+      size: Number(metadata.size ?? 0),
+    };
   }
 
   /** Throws a plain error when the bucket cannot be reached (checked once at start). */

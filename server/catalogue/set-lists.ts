@@ -88,9 +88,7 @@ export class SetLists {
       const existing = list.lines.find((line) => line.objectID === objectID);
       if (!existing && list.lines.length >= MAX_SET_LIST_LINES)
         throw new FieldProblemsError([{ pointer: '/quantity', message: `a set list holds up to ${MAX_SET_LIST_LINES} items: start another for the rest` }]);
-      const lines = existing
-        ? list.lines.map((line) => (line.objectID === objectID ? { ...line, quantity } : line))
-        : [{ objectID, quantity, addedAt: new Date().toISOString() }, ...list.lines];
+      const lines = existing ? list.lines.map((line) => (line.objectID === objectID ? { ...line, quantity } : line)) : [{ objectID, quantity, addedAt: new Date().toISOString() }, ...list.lines];
       return { ...list, lines };
     });
   }
@@ -124,7 +122,14 @@ export class SetLists {
 
   /** A list with its items as the catalogue has them now (`item: null` once one is gone), as the API and pages show it. */
   async view(list: SetList): Promise<SetListView> {
-    const items = new Map((await this.stores.items.getMany(list.tenantId, list.lines.map((line) => line.objectID))).map((item) => [item.objectID, itemSummary(item)]));
+    const items = new Map(
+      (
+        await this.stores.items.getMany(
+          list.tenantId,
+          list.lines.map((line) => line.objectID),
+        )
+      ).map((item) => [item.objectID, itemSummary(item)]),
+    );
     return {
       id: list.id,
       name: list.name,

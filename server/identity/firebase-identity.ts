@@ -145,7 +145,7 @@ export class FirebaseIdentity implements IdentityProvider {
 
   private async toUser(uid: string, impersonatedBy?: { uid: string; email: string }): Promise<IdentityUser> {
     const record = await this.auth.getUser(uid);
-    const vendors = Array.isArray(record.customClaims?.vendors) ? (record.customClaims!.vendors as string[]) : [];
+    const vendors = Array.isArray(record.customClaims?.vendors) ? (record.customClaims.vendors as string[]) : [];
     const phone = record.multiFactor?.enrolledFactors.find((factor) => factor.factorId === 'phone') as { phoneNumber?: string } | undefined;
     return {
       uid,
@@ -390,7 +390,7 @@ export class FirebaseIdentity implements IdentityProvider {
 
   async join(uid: string, tenantId: string): Promise<void> {
     const record = await this.auth.getUser(uid);
-    const vendors = Array.isArray(record.customClaims?.vendors) ? (record.customClaims!.vendors as string[]) : [];
+    const vendors = Array.isArray(record.customClaims?.vendors) ? (record.customClaims.vendors as string[]) : [];
     if (vendors.includes(tenantId)) return;
     await this.auth.setCustomUserClaims(uid, { ...record.customClaims, vendors: [...vendors, tenantId] });
   }

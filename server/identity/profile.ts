@@ -59,7 +59,7 @@ export function newProfile(input: NewProfileInput): UserProfile {
     ...(input.botCheckToken && { reCaptchaToken: input.botCheckToken }),
     ...(input.ipAddress && { ipAddresses: [input.ipAddress] as UserProfile['ipAddresses'] }),
     ...(input.ipLocation && { ipLocation: input.ipLocation }),
-  } as UserProfile);
+  });
 }
 
 /** The profile after another login: lastLoginAt (and updatedAt) now, the address remembered once, the email's proof as the provider has it. */

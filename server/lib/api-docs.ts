@@ -65,7 +65,7 @@ const guardName = (route: RouteOptions) => [route.onRequest ?? []].flat().map((h
 
 /** The statuses a route answers, with descriptions (documented and tested from the same rules). */
 export function statusesOf(route: RouteOptions): Map<number, string> {
-  const docs = (route.config as { docs?: RouteDocs } | undefined)?.docs ?? {};
+  const docs = route.config?.docs ?? {};
   const schema = (route.schema ?? {}) as Record<string, unknown>;
   const methods = [route.method].flat();
   const statuses = new Map<number, string>();
@@ -94,7 +94,7 @@ export function statusesOf(route: RouteOptions): Map<number, string> {
 
 /** The route's schema as the OpenAPI document shows it: responses and header parameters added. */
 export function documentedSchema(route: RouteOptions): Record<string, unknown> {
-  const docs = (route.config as { docs?: RouteDocs } | undefined)?.docs ?? {};
+  const docs = route.config?.docs ?? {};
   const schema = { ...((route.schema ?? {}) as Record<string, unknown>) };
   const response: Record<string, unknown> = {};
   for (const [status, description] of statusesOf(route)) {

@@ -14,8 +14,8 @@ export class PreconditionRequiredError extends Error {
 
 /** The version an If-Match or If-None-Match header names (quotes and a weak prefix removed). */
 function versionIn(request: FastifyRequest, name: 'if-match' | 'if-none-match'): string | undefined {
-  const header = request.headers[name];
-  const value = (Array.isArray(header) ? header[0] : header)?.trim();
+  const header: string | string[] | undefined = request.headers[name];
+  const value = (typeof header === 'string' ? header : header?.[0])?.trim();
   return value ? value.replace(/^W\//, '').replace(/^"(.*)"$/, '$1') : undefined;
 }
 

@@ -58,6 +58,7 @@ function slotsIn(bits: Uint32Array, count: number): Int32Array {
 const WORD = /[\p{L}\p{N}]+/gu;
 const MARKS = /\p{M}+/gu;
 /** Plain ASCII has nothing to fold: skipping normalize() halves the build of an English catalogue. */
+// eslint-disable-next-line no-control-regex -- the whole ASCII range, control characters included
 const ASCII = /^[\x00-\x7f]*$/;
 
 function wordsOf(text: string): string[] {

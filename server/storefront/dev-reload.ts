@@ -39,7 +39,10 @@ export function reloadOnTenantEdits(devServer: ViteDevServer, tenantsDir: string
   const pending = new Map<string, NodeJS.Timeout>();
   const settle = (file: string) => {
     clearTimeout(pending.get(file));
-    pending.set(file, setTimeout(() => (pending.delete(file), void onEdit(file)), SETTLE_MS));
+    pending.set(
+      file,
+      setTimeout(() => (pending.delete(file), void onEdit(file)), SETTLE_MS),
+    );
   };
   for (const event of ['change', 'add', 'unlink'] as const) devServer.watcher.on(event, settle);
 }

@@ -18,7 +18,10 @@ export class EncodedDocument {
     if (!encoding) return { body: this.html };
     let body = this.encoded.get(encoding);
     if (!body) {
-      body = encoding === 'br' ? brotliCompressSync(this.html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } }) : gzipSync(this.html, { level: 9 });
+      body =
+        encoding === 'br'
+          ? brotliCompressSync(this.html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } })
+          : gzipSync(this.html, { level: 9 });
       this.encoded.set(encoding, body);
     }
     return { encoding, body };

@@ -272,7 +272,7 @@ export class FileTenantStore extends IndexedTenantStore implements TenantStore {
   }
 
   private async applyFiles(tenantId: string, texts: Partial<TenantTexts>) {
-    for (const [part, text] of Object.entries(texts)) await writeFileAtomic(path.join(this.dirOf(tenantId), tenantFileName(part as TenantPart)), text!);
+    for (const [part, text] of Object.entries(texts)) await writeFileAtomic(path.join(this.dirOf(tenantId), tenantFileName(part as TenantPart)), text);
   }
 
   /** Finishes a write a crash interrupted: every file of its version, then its history line. */

@@ -49,7 +49,7 @@ export async function firestoreUnreachable(env: Readonly<Record<string, string |
  * can exit). `watch` keeps the domain index fresh with other servers' writes (the server wants
  * it; a one-shot CLI command does not).
  */
-export async function openFirestoreStore(options: { watch: boolean }): Promise<{ store: TenantStore; close(): Promise<void> }> {
+export async function openFirestoreStore(options: { watch: boolean }): Promise<{ store: TenantStore; close: () => Promise<void> }> {
   // Off Google Cloud the auth library would otherwise probe the metadata server (169.254.169.254)
   // for credentials; it must be set before firebase-admin loads. An explicit value is kept.
   process.env.METADATA_SERVER_DETECTION ??= 'none';
@@ -63,7 +63,7 @@ export async function openFirestoreStore(options: { watch: boolean }): Promise<{
     const store = await FirestoreTenantStore.open({ firestore: getFirestore(app), watch: options.watch });
     return {
       store,
-      async close() {
+      close: async () => {
         try {
           await store.close();
         } finally {

@@ -112,7 +112,7 @@ const snapshotId = (version: string) => (/^__.*__$/.test(version) ? `v${version}
 /** The stored texts of a document; a missing or non-string part is missing (hashed and validated as empty). */
 function storedTexts(data: DocumentData | undefined): Partial<TenantTexts> {
   const texts: Partial<TenantTexts> = {};
-  for (const part of TENANT_PARTS) if (typeof data?.[part] === 'string') texts[part] = data[part] as string;
+  for (const part of TENANT_PARTS) if (typeof data?.[part] === 'string') texts[part] = data[part];
   return texts;
 }
 
@@ -356,7 +356,7 @@ export class FirestoreTenantStore extends IndexedTenantStore implements TenantSt
       .map((doc) => ({ doc, at: String(doc.get('at')) }))
       .sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : compareTimestamps(b.doc.createTime, a.doc.createTime)))
       .map(({ doc }) => {
-        const data = doc.data();
+        const data = doc.data() as Partial<HistoryEntry>;
         return { version: data.version, previousVersion: data.previousVersion ?? null, actor: data.actor, at: data.at, changed: data.changed ?? [] } as HistoryEntry;
       });
   }

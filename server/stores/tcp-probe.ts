@@ -12,7 +12,13 @@ export function tcpUnreachable(host: string, port: number, timeoutMs: number): P
     const timer = setTimeout(() => finish(`did not answer within ${Math.round(timeoutMs / 100) / 10} s`), timeoutMs);
     socket.once('connect', () => finish(undefined));
     socket.once('error', (error: NodeJS.ErrnoException) =>
-      finish(error.code === 'ECONNREFUSED' ? 'refused the connection (is it running?)' : error.code === 'ENOTFOUND' || error.code === 'EAI_AGAIN' ? 'is not a known host' : `cannot be reached (${error.code ?? error.message})`),
+      finish(
+        error.code === 'ECONNREFUSED'
+          ? 'refused the connection (is it running?)'
+          : error.code === 'ENOTFOUND' || error.code === 'EAI_AGAIN'
+            ? 'is not a known host'
+            : `cannot be reached (${error.code ?? error.message})`,
+      ),
     );
   });
 }

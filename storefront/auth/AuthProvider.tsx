@@ -114,7 +114,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!uid || typeof EventSource === 'undefined') return;
     const events = identityApi.events();
-    events.addEventListener('profile', (event) => setVisitor((current) => current && { ...current, profile: JSON.parse((event as MessageEvent<string>).data) }));
+    events.addEventListener('profile', (event) => setVisitor((current) => current && { ...current, profile: JSON.parse((event as MessageEvent<string>).data) as typeof current.profile }));
     events.addEventListener('vendors', () => void readSession().catch(() => undefined));
     events.addEventListener('signedOut', () => {
       events.close();

@@ -3,7 +3,7 @@
  * or was turned down; once approved, nothing, except a note on the page that saw the approval
  * arrive live. A status region, so screen readers hear the change.
  */
-import { useEffect, useRef } from 'react';
+import { useState } from 'react';
 import { useAuth } from '../auth/AuthProvider';
 import { useConfiguration } from '../config/ConfigurationProvider';
 import { messages } from '../i18n/messages';
@@ -12,16 +12,15 @@ export function ApprovalNotice() {
   const { site, vendor } = useConfiguration();
   const { status, visitor } = useAuth();
   const decision = status.status === 'authenticated' ? visitor?.profile.isAuthorized : undefined;
-  const sawUndecided = useRef(false);
-  useEffect(() => {
-    if (decision === null) sawUndecided.current = true;
-  }, [decision]);
+  // Whether this page saw the account undecided (so an approval now is news): remembered while rendering.
+  const [sawUndecided, setSawUndecided] = useState(decision === null);
+  if (decision === null && !sawUndecided) setSawUndecided(true);
   const verb = site.request!;
   let text: string | undefined;
   let tone = 'notice-info';
   if (decision === null) text = messages.awaitingApproval(vendor.displayName, verb);
   else if (decision === false) [text, tone] = [messages.denied(vendor.displayName), 'notice-warning'];
-  else if (decision === true && sawUndecided.current) [text, tone] = [messages.approvedNow(verb), 'notice-success'];
+  else if (decision === true && sawUndecided) [text, tone] = [messages.approvedNow(verb), 'notice-success'];
   return (
     <div className="approval-notice-region" role="status">
       {text && (

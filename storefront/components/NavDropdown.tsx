@@ -54,7 +54,9 @@ export function NavDropdown({ item, current }: { item: NavItem; current: string 
 
   const active = item.href === current || item.children?.some((child) => child.href === current);
   return (
-    <details ref={details} className="dropdown" open={open} onToggle={(event) => setOpen((event.currentTarget as HTMLDetailsElement).open)} onKeyDown={onKeyDown}>
+    // <details> is interactive (its summary toggles it); the arrow keys move between its links.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- see above
+    <details ref={details} className="dropdown" open={open} onToggle={(event) => setOpen(event.currentTarget.open)} onKeyDown={onKeyDown}>
       <summary className={active ? 'nav-link is-active' : 'nav-link'}>
         {item.label}
         <svg className="chevron" aria-hidden="true" viewBox="0 0 12 12" width="12" height="12">

@@ -7,6 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { useConfiguration } from '../config/ConfigurationProvider';
 import { messages } from '../i18n/messages';
 import { Modal } from './Modal';
+import { formText } from '../lib/form-text';
 
 function mailto(email: string, subject: string, body = ''): string {
   return `mailto:${email}?subject=${encodeURIComponent(subject)}${body ? `&body=${encodeURIComponent(body)}` : ''}`;
@@ -22,7 +23,7 @@ export function QuoteRequest() {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const field = (name: string) => String(form.get(name) ?? '').trim();
+    const field = (name: string) => formText(form, name).trim();
     const lines = [
       `${messages.name}: ${field('name')}`,
       `${messages.email}: ${field('email')}`,

@@ -12,8 +12,7 @@ const listPath = (id: string) => `/api/set-lists/${encodeURIComponent(id)}`;
 
 export const listsApi = {
   favorites: () => apiCall<{ items: ItemSummary[] }>('/api/favorites'),
-  setFavorite: (objectID: string, favorite: boolean) =>
-    apiCall<{ favorites: string[]; favoriteCount: number }>(`/api/favorites/${encodeURIComponent(objectID)}`, json(favorite ? 'PUT' : 'DELETE')),
+  setFavorite: (objectID: string, favorite: boolean) => apiCall<{ favorites: string[]; favoriteCount: number }>(`/api/favorites/${encodeURIComponent(objectID)}`, json(favorite ? 'PUT' : 'DELETE')),
   setLists: () => apiCall<{ setLists: SetListSummary[] }>('/api/set-lists'),
   createSetList: (input: SetListInput) => apiCall<SetListView>('/api/set-lists', json('POST', input)),
   setList: (id: string) => apiCall<SetListView>(listPath(id)),

@@ -14,6 +14,10 @@ export function retryOptions(backoff: RetryBackoff, retries: number): Options {
 }
 
 /** Runs `work`, retrying failures (throw AbortError to stop at once); `signal` cancels waiting. */
-export function withRetry<T>(work: (attempt: number) => Promise<T>, backoff: RetryBackoff, options: { retries?: number; signal?: AbortSignal; onRetry?: (error: unknown, attempt: number) => void } = {}): Promise<T> {
+export function withRetry<T>(
+  work: (attempt: number) => Promise<T>,
+  backoff: RetryBackoff,
+  options: { retries?: number; signal?: AbortSignal; onRetry?: (error: unknown, attempt: number) => void } = {},
+): Promise<T> {
   return pRetry(work, { ...retryOptions(backoff, options.retries ?? 8), signal: options.signal, onFailedAttempt: ({ error, attemptNumber }) => options.onRetry?.(error, attemptNumber) });
 }

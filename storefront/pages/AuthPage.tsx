@@ -17,6 +17,7 @@ import { PageHeader } from '../components/PageHeader';
 import { useConfiguration } from '../config/ConfigurationProvider';
 import { messages } from '../i18n/messages';
 import { usePageMeta } from './usePageMeta';
+import { formText } from '../lib/form-text';
 
 type Mode = 'login' | 'signup';
 type Step = { kind: 'password' } | { kind: 'code'; phoneHint: string } | { kind: 'linkSent'; email: string };
@@ -41,7 +42,7 @@ export function AuthPage({ mode }: { mode: Mode }) {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const input = { email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') };
+    const input = { email: formText(form, 'email'), password: formText(form, 'password') };
     setBusy(true);
     setError(undefined);
     try {

@@ -17,6 +17,7 @@ import { PageHeader } from '../components/PageHeader';
 import { useConfiguration } from '../config/ConfigurationProvider';
 import { messages } from '../i18n/messages';
 import { usePageMeta } from './usePageMeta';
+import { formText } from '../lib/form-text';
 
 type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'failed'; error: IdentityError };
 
@@ -29,7 +30,7 @@ function ProfileForm() {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const fields = Object.fromEntries(forms.profileFields.map((field) => [field.name, String(form.get(field.name) ?? '')]));
+    const fields = Object.fromEntries(forms.profileFields.map((field) => [field.name, formText(form, field.name)]));
     setState({ kind: 'saving' });
     try {
       await updateProfile(fields);

@@ -19,6 +19,7 @@ import { useConfiguration, usePagePath } from '../config/ConfigurationProvider';
 import { messages } from '../i18n/messages';
 import { listsApi } from '../lib/lists-api';
 import { resolvePage } from '../lib/navigation';
+import { formText } from '../lib/form-text';
 
 export function SetListPage() {
   const { categories, pages } = useConfiguration();
@@ -73,18 +74,13 @@ function OwnSetList({ id }: { id: string }) {
         </div>
       </>
     );
-  if (!list)
-    return (
-      <div className="container section">
-        {error ? <ErrorText id="set-list-error" error={error} /> : <Loading />}
-      </div>
-    );
+  if (!list) return <div className="container section">{error ? <ErrorText id="set-list-error" error={error} /> : <Loading />}</div>;
 
   const describe = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const notes = String(form.get('notes') ?? '').trim();
-    if (await change(() => listsApi.describeSetList(list.id, { name: String(form.get('name') ?? ''), ...(notes && { notes }) }))) setSaved(true);
+    const notes = formText(form, 'notes').trim();
+    if (await change(() => listsApi.describeSetList(list.id, { name: formText(form, 'name'), ...(notes && { notes }) }))) setSaved(true);
   };
   const remove = async () => {
     const outcome = await confirm({ title: messages.deleteSetList, message: messages.deleteSetListConfirm(list.name), confirmLabel: messages.deleteSetList });

@@ -15,6 +15,7 @@ import { messages } from '../i18n/messages';
 import { listsApi } from '../lib/lists-api';
 import { safeHref } from '../lib/navigation';
 import { usePageMeta } from './usePageMeta';
+import { formText } from '../lib/form-text';
 
 export function SetListsPage() {
   const meta = usePageMeta();
@@ -46,11 +47,11 @@ function VisitorSetLists() {
   const create = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const notes = String(form.get('notes') ?? '').trim();
+    const notes = formText(form, 'notes').trim();
     setBusy(true);
     setCreateError(undefined);
     try {
-      const list = await listsApi.createSetList({ name: String(form.get('name') ?? ''), ...(notes && { notes }) });
+      const list = await listsApi.createSetList({ name: formText(form, 'name'), ...(notes && { notes }) });
       window.location.assign(setListHref(list.id));
     } catch (failure) {
       setCreateError(toIdentityError(failure));
@@ -78,7 +79,11 @@ function VisitorSetLists() {
               return (
                 <li key={list.id}>
                   <a className="set-list-card" href={setListHref(list.id)}>
-                    {cover ? <img src={cover} alt="" width={list.cover!.width ?? 160} height={list.cover!.height ?? 120} loading="lazy" decoding="async" /> : <span className="set-list-card-placeholder" aria-hidden="true" />}
+                    {cover ? (
+                      <img src={cover} alt="" width={list.cover!.width ?? 160} height={list.cover!.height ?? 120} loading="lazy" decoding="async" />
+                    ) : (
+                      <span className="set-list-card-placeholder" aria-hidden="true" />
+                    )}
                     <span className="set-list-card-text">
                       <span className="set-list-card-name">{list.name}</span>
                       <span className="set-list-card-meta">
@@ -100,7 +105,14 @@ function VisitorSetLists() {
         {createError && !createError.field && <ErrorText id="new-set-list-error" error={createError} />}
         <label>
           {messages.setListName}
-          <input name="name" required maxLength={forms.maxLengths.setListName} placeholder={messages.setListNamePlaceholder} aria-invalid={createError?.field === 'name'} aria-describedby={createError?.field === 'name' ? 'new-set-list-name-error' : undefined} />
+          <input
+            name="name"
+            required
+            maxLength={forms.maxLengths.setListName}
+            placeholder={messages.setListNamePlaceholder}
+            aria-invalid={createError?.field === 'name'}
+            aria-describedby={createError?.field === 'name' ? 'new-set-list-name-error' : undefined}
+          />
         </label>
         {createError?.field === 'name' && <ErrorText id="new-set-list-name-error" error={createError} />}
         <label>

@@ -30,7 +30,7 @@ export function SharedSetListPage() {
   return (
     <>
       <PageHeader title={list.name} lead={list.notes}>
-        <p className="shared-note">{messages.sharedByLink(site.appTitle!)}</p>
+        <p className="shared-note">{messages.sharedByLink(site.appTitle)}</p>
       </PageHeader>
       <div className="container section">
         <h2 className="section-heading">{messages.setListItems(list.lines.length)}</h2>

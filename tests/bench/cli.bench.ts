@@ -25,26 +25,46 @@ const schema = (name: string) => path.join(repoRoot, 'schema', `${name}.schema.j
 const quiet = { stdio: 'ignore' as const, env: { ...process.env, BACKLOT_TENANTS_DIR: tenants } };
 
 function ajvCliValidate(part: string) {
-  execFileSync(process.execPath, [ajvCli, 'validate', '--spec=draft2020', '--strict=false', '--all-errors', '-c', 'ajv-formats', '-s', schema(part), '-r', schema('defs'), '-d', `${tenants}/*/${part}.json`], quiet);
+  execFileSync(
+    process.execPath,
+    [ajvCli, 'validate', '--spec=draft2020', '--strict=false', '--all-errors', '-c', 'ajv-formats', '-s', schema(part), '-r', schema('defs'), '-d', `${tenants}/*/${part}.json`],
+    quiet,
+  );
 }
 
 const heavy = { iterations: 5, warmupIterations: 1, time: 0, warmupTime: 0 };
 const light = { iterations: 30, warmupIterations: 3, time: 0, warmupTime: 0 };
 
 describe('validate 1,000 tenants (3,000 files)', () => {
-  bench('baseline: ajv-cli validate (3 runs, one per file kind)', () => {
-    for (const part of ['site', 'vendor', 'categories']) ajvCliValidate(part);
-  }, heavy);
-  bench('backlot validate', () => {
-    execFileSync(process.execPath, [backlotBin, 'validate'], quiet);
-  }, heavy);
+  bench(
+    'baseline: ajv-cli validate (3 runs, one per file kind)',
+    () => {
+      for (const part of ['site', 'vendor', 'categories']) ajvCliValidate(part);
+    },
+    heavy,
+  );
+  bench(
+    'backlot validate',
+    () => {
+      execFileSync(process.execPath, [backlotBin, 'validate'], quiet);
+    },
+    heavy,
+  );
 });
 
 describe('start-up', () => {
-  bench('baseline: node -e 0', () => {
-    execFileSync(process.execPath, ['-e', '0'], quiet);
-  }, light);
-  bench('backlot --help', () => {
-    execFileSync(process.execPath, [backlotBin, '--help'], quiet);
-  }, light);
+  bench(
+    'baseline: node -e 0',
+    () => {
+      execFileSync(process.execPath, ['-e', '0'], quiet);
+    },
+    light,
+  );
+  bench(
+    'backlot --help',
+    () => {
+      execFileSync(process.execPath, [backlotBin, '--help'], quiet);
+    },
+    light,
+  );
 });

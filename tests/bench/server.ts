@@ -34,7 +34,13 @@ try {
   await hello.stop();
 
   await cp(tenantsDir, path.join(scratch, 'tenants'), { recursive: true });
-  const env = { BACKLOT_TENANTS_DIR: path.join(scratch, 'tenants'), BACKLOT_DATA_DIR: path.join(scratch, '.data'), BACKLOT_ADMIN_EMAIL: ADMIN.email, BACKLOT_ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn' };
+  const env = {
+    BACKLOT_TENANTS_DIR: path.join(scratch, 'tenants'),
+    BACKLOT_DATA_DIR: path.join(scratch, '.data'),
+    BACKLOT_ADMIN_EMAIL: ADMIN.email,
+    BACKLOT_ADMIN_PASSWORD: ADMIN.password,
+    LOG_LEVEL: 'warn',
+  };
   const backlot = await startServer({ ...env, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' });
   const login = await http(`${backlot.url}/api/auth/login`, { method: 'POST', body: ADMIN });
   const cookie = String(login.headers['set-cookie']).split(';')[0]!;
@@ -70,7 +76,13 @@ try {
   const many = path.join(scratch, 'many');
   await generateTenants(path.join(many, 'tenants'), 10_000);
   const spawned = performance.now();
-  const big = await startServer({ BACKLOT_TENANTS_DIR: path.join(many, 'tenants'), BACKLOT_DATA_DIR: path.join(many, '.data'), BACKLOT_ADMIN_EMAIL: ADMIN.email, BACKLOT_ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'info' });
+  const big = await startServer({
+    BACKLOT_TENANTS_DIR: path.join(many, 'tenants'),
+    BACKLOT_DATA_DIR: path.join(many, '.data'),
+    BACKLOT_ADMIN_EMAIL: ADMIN.email,
+    BACKLOT_ADMIN_PASSWORD: ADMIN.password,
+    LOG_LEVEL: 'info',
+  });
   const startMs = performance.now() - spawned;
   const rssKb = Number(/VmRSS:\s+(\d+)/.exec(await readFile(`/proc/${big.child.pid}/status`, 'utf8'))?.[1]);
   const lastHost = await http(`${big.url}/`, { headers: { host: 'www.t10000-props.example' } });
@@ -78,7 +90,7 @@ try {
   const timedList = async () => {
     const started = performance.now();
     const list = await http(`${big.url}/api/tenants?range=${encodeURIComponent('[0,24]')}`, { headers: { cookie: bigCookie } });
-    if (list.headers['content-range'] !== 'tenants 0-24/10000') throw new Error(`tenants list: ${list.headers['content-range']}`);
+    if (list.headers['content-range'] !== 'tenants 0-24/10000') throw new Error(`tenants list: ${String(list.headers['content-range'])}`);
     return performance.now() - started;
   };
   const firstListMs = await timedList();

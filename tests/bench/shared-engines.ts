@@ -47,15 +47,26 @@ async function measure(server: ServerProcess) {
   let current = await http(`${server.url}/api/tenants/aviation`, { headers: { cookie } });
   const put = await timed(Math.ceil(RUNS / 2), async (n) => {
     const tenant = current.json() as Tenant;
-    const answer = await http(`${server.url}/api/tenants/aviation`, { method: 'PUT', headers: { cookie, origin: server.url, 'if-match': String(current.headers.etag) }, body: { site: { ...tenant.site, appTitle: `Bench ${n}` }, vendor: tenant.vendor, categories: tenant.categories, pages: tenant.pages } });
+    const answer = await http(`${server.url}/api/tenants/aviation`, {
+      method: 'PUT',
+      headers: { cookie, origin: server.url, 'if-match': String(current.headers.etag) },
+      body: { site: { ...tenant.site, appTitle: `Bench ${n}` }, vendor: tenant.vendor, categories: tenant.categories, pages: tenant.pages },
+    });
     if (answer.status === 200) current = answer;
     return answer;
   });
   const logins = await timed(Math.ceil(RUNS / 3), login);
   const host = 'aviation.localhost';
   const { token } = (await http(`${server.url}/api/identity/bot-check?action=signup`, { headers: { host } })).json() as { token: string };
-  const signup = await http(`${server.url}/api/identity/signup`, { method: 'POST', headers: { host, origin: `http://${host}` }, body: { email: 'bench@studio.example', password: PASSWORD, botCheckToken: token } });
-  const visitor = [signup.headers['set-cookie'] ?? []].flat().map((line) => String(line).split(';')[0]).join('; ');
+  const signup = await http(`${server.url}/api/identity/signup`, {
+    method: 'POST',
+    headers: { host, origin: `http://${host}` },
+    body: { email: 'bench@studio.example', password: PASSWORD, botCheckToken: token },
+  });
+  const visitor = [signup.headers['set-cookie'] ?? []]
+    .flat()
+    .map((line) => String(line).split(';')[0])
+    .join('; ');
   const account = await timed(RUNS, () => http(`${server.url}/api/identity/session`, { headers: { host, cookie: visitor } }));
   return { 'tenant GET': get, 'tenant PUT': put, 'console login': logins, 'visitor session': account };
 }
@@ -81,7 +92,14 @@ try {
   const common = { BACKLOT_TENANTS_DIR: path.join(scratch, 'tenants'), BACKLOT_ADMIN_EMAIL: EMAIL, BACKLOT_ADMIN_PASSWORD: PASSWORD, LOG_LEVEL: 'warn', BACKLOT_SIGN_INS_PER_MINUTE: '100000' };
   const embedded = await startServer({ ...common, BACKLOT_DATA_DIR: path.join(scratch, 'data-embedded') });
   servers.push(embedded);
-  const shared = await startServer({ ...common, BACKLOT_DATA_DIR: path.join(scratch, 'data-shared'), BACKLOT_STORE: 'firestore', FIRESTORE_EMULATOR_HOST: emulator.host, GOOGLE_CLOUD_PROJECT: projectId, BACKLOT_DATABASE_URL: postgres.url });
+  const shared = await startServer({
+    ...common,
+    BACKLOT_DATA_DIR: path.join(scratch, 'data-shared'),
+    BACKLOT_STORE: 'firestore',
+    FIRESTORE_EMULATOR_HOST: emulator.host,
+    GOOGLE_CLOUD_PROJECT: projectId,
+    BACKLOT_DATABASE_URL: postgres.url,
+  });
   servers.push(shared);
   const [base, engines] = [await measure(embedded), await measure(shared)];
   console.log(`\nShared engines vs embedded stores, ${RUNS} runs each (ms; ratio = shared / embedded, p50)`);
@@ -114,7 +132,14 @@ try {
     return { ms, rss };
   };
   const startEmbedded = await started({ ...common, BACKLOT_DATA_DIR: path.join(scratch, 'data-embedded') });
-  const startShared = await started({ ...common, BACKLOT_DATA_DIR: path.join(scratch, 'data-shared'), BACKLOT_STORE: 'firestore', FIRESTORE_EMULATOR_HOST: emulator.host, GOOGLE_CLOUD_PROJECT: projectId, BACKLOT_DATABASE_URL: postgres.url });
+  const startShared = await started({
+    ...common,
+    BACKLOT_DATA_DIR: path.join(scratch, 'data-shared'),
+    BACKLOT_STORE: 'firestore',
+    FIRESTORE_EMULATOR_HOST: emulator.host,
+    GOOGLE_CLOUD_PROJECT: projectId,
+    BACKLOT_DATABASE_URL: postgres.url,
+  });
   console.log(`\nStart with ${CATALOGUE_SIZE.toLocaleString('en')} items (spawn to listening; resident memory then)`);
   console.log('| store | start (ms) | memory (MB) |\n|---|---|---|');
   console.log(`| embedded (SQLite) | ${startEmbedded.ms.toFixed(0)} | ${startEmbedded.rss.toFixed(0)} |`);

@@ -53,12 +53,18 @@ try {
   const scores: Array<[string, number, number]> = [];
   try {
     for (const pathname of ['/', '/pages/about-us']) {
-      const result = await lighthouse(`${origin}${pathname}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], blockedUrlPatterns: ['*googletagmanager.com*'] });
+      const result = await lighthouse(`${origin}${pathname}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+        blockedUrlPatterns: ['*googletagmanager.com*'],
+      });
       const categories = result!.lhr.categories;
       scores.push([pathname, Math.round(categories.performance!.score! * 100), Math.round(categories.accessibility!.score! * 100)]);
     }
   } finally {
-    await chrome.kill();
+    chrome.kill();
   }
   await backlot.stop();
 

@@ -41,4 +41,3 @@ describe('invalid aviation tenant (2 problems)', () => {
     checkTenantSources('aviation', invalid, files);
   });
 });
-

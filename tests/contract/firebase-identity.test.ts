@@ -50,7 +50,7 @@ describeIdentityProviderContract('firebase (Auth emulator)', async () => {
     // Console staff are local accounts whatever the visitors' provider; Firebase needs only their email.
     staff: async () => ({ email: 'staff@backlot.example', headers: new Headers() }),
     cleanup: async () => {
-      tickets.close();
+      await tickets.close();
       await rm(dataDir, { recursive: true, force: true });
       await emulator.clear();
       await deleteApp(app);

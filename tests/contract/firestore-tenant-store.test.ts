@@ -146,7 +146,7 @@ describe('FirestoreTenantStore in Firestore', () => {
     const results = await Promise.allSettled(attempts);
     const won = results.filter((r): r is PromiseFulfilledResult<Awaited<(typeof attempts)[number]>> => r.status === 'fulfilled');
     expect(won).toHaveLength(1);
-    for (const lost of results.filter((r) => r.status === 'rejected')) expect((lost as PromiseRejectedResult).reason).toBeInstanceOf(VersionConflictError);
+    for (const lost of results.filter((r) => r.status === 'rejected')) expect(lost.reason).toBeInstanceOf(VersionConflictError);
     expect((await store.get('acme'))!.version).toBe(won[0]!.value.version);
     expect(await other.history('acme')).toHaveLength(1);
   });

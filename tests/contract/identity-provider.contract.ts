@@ -115,10 +115,10 @@ export function describeIdentityProviderContract(name: string, open: () => Promi
       const pending = await identity.signIn(dana, none);
       expect(pending).toMatchObject({ secondFactorPending: true, phoneHint: '•••• 0100' });
       expect(await identity.userOf(headersOf(pending as SecondFactorPending))).toBeUndefined();
-      const waiting = headersOf(pending as SecondFactorPending, await identity.sendSecondFactorCode(headersOf(pending as SecondFactorPending)));
+      const waiting = headersOf(pending, await identity.sendSecondFactorCode(headersOf(pending)));
       expect(await failureOf(identity.confirmSecondFactor('000000', waiting))).toBe('invalidVerificationCode');
       // A permanent failure's cookies end the pending sign-in: no code can be asked for after them.
-      const ended = headersOf(pending as SecondFactorPending, identity.endPendingSignIn());
+      const ended = headersOf(pending, identity.endPendingSignIn());
       expect(await failureOf(identity.sendSecondFactorCode(ended))).toBe('secondFactorTimedOut');
       const signedIn = await identity.confirmSecondFactor(await under.lastCode(phone), waiting);
       expect(signedIn.user).toMatchObject({ uid: signedUp.user.uid, phoneHint: '•••• 0100' });

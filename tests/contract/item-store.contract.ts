@@ -36,7 +36,10 @@ export function describeItemStoreContract(name: string, open: () => Promise<Open
       const tenant = (await loadTenant(path.join(tenantsDir, 'aviation'))).tenant!;
       const [group] = tenant.categories.groups;
       const [from, to] = [group!.categories[0]!, group!.categories[1]!];
-      await subject.store.putMany('aviation', [sampleItem('moving', { category: { group: group!.slug, category: from.slug } }), sampleItem('staying', { category: { group: group!.slug, category: to.slug } })]);
+      await subject.store.putMany('aviation', [
+        sampleItem('moving', { category: { group: group!.slug, category: from.slug } }),
+        sampleItem('staying', { category: { group: group!.slug, category: to.slug } }),
+      ]);
       const edit = { moves: [{ from: `${group!.slug}/${from.slug}`, to: `${group!.slug}/${to.slug}` }], removed: [] };
       const log = { info: () => undefined } as never;
       // The tenant store's write is the caller's; here it is refused (as a stale If-Match would be), then accepted.

@@ -20,7 +20,7 @@ describe('SqliteItemStore on one file from two connections', () => {
       const items = Array.from({ length: 500 }, (_, i) => sampleItem(`item-${i}`));
       const counts = await Promise.all([a.putMany('aviation', items), b.putMany('aviation', items)]);
       expect(counts.map((c) => c.added + c.unchanged)).toEqual([500, 500]);
-      expect(counts[0]!.added + counts[1]!.added).toBe(500);
+      expect(counts[0].added + counts[1].added).toBe(500);
       expect(await b.count('aviation')).toBe(500);
     } finally {
       await a.close();

@@ -118,7 +118,7 @@ export function describeTenantStoreContract(adapter: string, open: () => Promise
       const results = await Promise.allSettled(attempts);
       const won = results.filter((r) => r.status === 'fulfilled');
       expect(won).toHaveLength(1);
-      for (const lost of results.filter((r) => r.status === 'rejected')) expect((lost as PromiseRejectedResult).reason).toBeInstanceOf(VersionConflictError);
+      for (const lost of results.filter((r) => r.status === 'rejected')) expect(lost.reason).toBeInstanceOf(VersionConflictError);
       const winner = (won[0] as PromiseFulfilledResult<{ version: string }>).value;
       expect((await current('acme')).version).toBe(winner.version);
       expect(await subject.store.history('acme')).toHaveLength(1);

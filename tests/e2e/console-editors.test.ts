@@ -226,7 +226,10 @@ describe('console editors', () => {
     expect(await page.getByRole('textbox', { name: 'URL slug' }).nth(1).inputValue()).toBe('commercial-cabins');
     await page.getByRole('textbox', { name: 'GL code' }).nth(1).fill('4111');
     // Galleys (the fourth category) to the Studio Gear group: the footer link to its page would break.
-    await page.getByRole('button', { name: /^Move category .+ to another group$/ }).nth(3).click();
+    await page
+      .getByRole('button', { name: /^Move category .+ to another group$/ })
+      .nth(3)
+      .click();
     await page.getByRole('menuitem', { name: 'Studio Gear' }).click();
     await page.getByRole('button', { name: 'Save' }).click();
     // The save says first what the move does to the catalogue: Galleys' 11 items go along.

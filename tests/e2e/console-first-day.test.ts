@@ -138,7 +138,11 @@ describe("a tenant admin's first day", () => {
   it('uses an uploaded SVG as the header logo of a new tenant, its size read from the picture', async () => {
     const { page, context, errors, cookie } = await app.logIn(STAFF, { bypassCSP: true });
     await page.waitForURL(/#\/tenants/);
-    const created = await http(`${app.server.url}/api/tenants`, { method: 'POST', headers: { cookie: await cookie(), origin: app.server.url }, body: { id: 'harbor', name: 'Harbor Props', domain: 'www.harbor-props.example' } });
+    const created = await http(`${app.server.url}/api/tenants`, {
+      method: 'POST',
+      headers: { cookie: await cookie(), origin: app.server.url },
+      body: { id: 'harbor', name: 'Harbor Props', domain: 'www.harbor-props.example' },
+    });
     expect(created.status, created.text).toBe(201);
     const svg = path.join(app.root, 'harbor-logo.svg');
     await writeFile(svg, '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 240 60"><rect width="240" height="60" fill="#0b3954"/></svg>');
@@ -166,7 +170,10 @@ describe("a tenant admin's first day", () => {
     const name = page.getByLabel(/^Name/).first();
     await expect.poll(() => name.inputValue()).toBe(first!.name);
     await name.fill(`${first!.name} (mine)`);
-    await page.getByLabel(/^Quantity/).first().fill('7');
+    await page
+      .getByLabel(/^Quantity/)
+      .first()
+      .fill('7');
     // Meanwhile another admin renames it too.
     const current = (await http(`${app.server.url}/api/tenants/aviation/items/${encodeURIComponent(first!.id)}`, { headers: { cookie: await cookie() } })).json();
     const theirs = await http(`${app.server.url}/api/tenants/aviation/items/${encodeURIComponent(first!.id)}`, {

@@ -129,7 +129,10 @@ describe('the Items screen', () => {
     await page.getByRole('combobox', { name: 'Tags', exact: true }).fill('stunt');
     await page.getByRole('option', { name: /^stunt-safe \(\d+\)$/ }).click();
     await page.keyboard.press('Escape');
-    const stuntSafe = all.filter((entry) => entry.tags?.includes('stunt-safe')).map((entry) => entry.name).sort();
+    const stuntSafe = all
+      .filter((entry) => entry.tags?.includes('stunt-safe'))
+      .map((entry) => entry.name)
+      .sort();
     expect(stuntSafe).toContain('Flight Attendant Jump Seat, Grey');
     await expect.poll(() => rowNames(page)).toEqual(stuntSafe);
     await page.getByRole('button', { name: 'Add filter' }).click();

@@ -203,7 +203,7 @@ export async function startAlgoliaStandIn(options: AlgoliaStandInOptions = {}): 
     const settings = structuredClone(body) as Settings;
     const existing = indices.get(name);
     if (existing?.primary && 'replicas' in settings) throw new HttpError(400, `replica index ${name} cannot have replicas`);
-    const replicas = settings.replicas as unknown;
+    const replicas = settings.replicas;
     if (replicas !== undefined && (!Array.isArray(replicas) || replicas.some((replica) => typeof replica !== 'string' || replica.startsWith('virtual(')))) {
       throw new HttpError(400, 'stand-in: replicas must be names of standard replicas');
     }

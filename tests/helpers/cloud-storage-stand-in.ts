@@ -54,7 +54,8 @@ export async function startCloudStorageStandIn(options: { buckets: string[]; max
     response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
     response.end(body === undefined ? undefined : JSON.stringify(body));
   };
-  const error = (response: ServerResponse, status: number, message: string) => json(response, status, { error: { code: status, message, errors: [{ message, reason: status === 404 ? 'notFound' : 'invalid' }] } });
+  const error = (response: ServerResponse, status: number, message: string) =>
+    json(response, status, { error: { code: status, message, errors: [{ message, reason: status === 404 ? 'notFound' : 'invalid' }] } });
   const resource = (bucket: string, name: string, object: StoredObject) => ({
     kind: 'storage#object',
     id: `${bucket}/${name}/${object.generation}`,
@@ -88,7 +89,11 @@ export async function startCloudStorageStandIn(options: { buckets: string[]; max
       return { headers: part.subarray(0, end).toString('latin1'), content: part.subarray(end + 4) };
     };
     const [head, content] = parts.map(split) as [ReturnType<typeof split>, ReturnType<typeof split>];
-    return { metadata: JSON.parse(head.content.toString('utf8')) as Record<string, unknown>, bytes: content.content, type: /content-type:\s*([^\r\n]+)/i.exec(content.headers)?.[1] ?? 'application/octet-stream' };
+    return {
+      metadata: JSON.parse(head.content.toString('utf8')) as Record<string, unknown>,
+      bytes: content.content,
+      type: /content-type:\s*([^\r\n]+)/i.exec(content.headers)?.[1] ?? 'application/octet-stream',
+    };
   }
 
   function handle(request: IncomingMessage, response: ServerResponse, body: Buffer) {
@@ -112,7 +117,7 @@ export async function startCloudStorageStandIn(options: { buckets: string[]; max
       const metadata = parsed.metadata;
       const stored: StoredObject = {
         bytes: Buffer.from(parsed.bytes),
-        contentType: String(metadata.contentType ?? parsed.type),
+        contentType: typeof metadata.contentType === 'string' ? metadata.contentType : parsed.type,
         ...(typeof metadata.cacheControl === 'string' && { cacheControl: metadata.cacheControl }),
         metadata: (metadata.metadata as Record<string, string> | undefined) ?? {},
         generation: generation++,
@@ -143,7 +148,12 @@ export async function startCloudStorageStandIn(options: { buckets: string[]; max
         return;
       }
       if (request.method === 'GET' && url.searchParams.get('alt') === 'media') {
-        response.writeHead(200, { 'content-type': stored.contentType, 'content-length': stored.bytes.length, 'x-goog-hash': `md5=${md5(stored.bytes)}`, 'x-goog-generation': String(stored.generation) });
+        response.writeHead(200, {
+          'content-type': stored.contentType,
+          'content-length': stored.bytes.length,
+          'x-goog-hash': `md5=${md5(stored.bytes)}`,
+          'x-goog-generation': String(stored.generation),
+        });
         response.end(stored.bytes);
         return;
       }

@@ -29,7 +29,9 @@ export interface RunningEmulator {
 
 export async function spawnFirestoreEmulator(): Promise<RunningEmulator> {
   if (!existsSync(EMULATOR_LAUNCHER)) {
-    throw new Error(`the Cloud Firestore emulator is not installed (${EMULATOR_LAUNCHER}): apt-get install google-cloud-cli-firestore-emulator (with Java 17), or set BACKLOT_FIRESTORE_EMULATOR to its launcher`);
+    throw new Error(
+      `the Cloud Firestore emulator is not installed (${EMULATOR_LAUNCHER}): apt-get install google-cloud-cli-firestore-emulator (with Java 17), or set BACKLOT_FIRESTORE_EMULATOR to its launcher`,
+    );
   }
   const port = await freePort();
   const emulator = spawn(EMULATOR_LAUNCHER, ['start', '--host=127.0.0.1', `--port=${port}`], { detached: true, stdio: 'ignore' });
@@ -53,7 +55,10 @@ export async function spawnFirestoreEmulator(): Promise<RunningEmulator> {
 export async function waitForOk(host: string): Promise<void> {
   const deadline = Date.now() + 60_000;
   for (;;) {
-    const answer = await fetch(`http://${host}/`).then((response) => response.text(), () => '');
+    const answer = await fetch(`http://${host}/`).then(
+      (response) => response.text(),
+      () => '',
+    );
     if (answer.trim() === 'Ok') return;
     if (Date.now() > deadline) throw new Error(`the Firestore emulator at ${host} did not start within 60 s`);
     await new Promise((resolve) => setTimeout(resolve, 200));

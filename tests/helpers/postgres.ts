@@ -42,7 +42,7 @@ export async function startPostgres(): Promise<TestPostgres> {
   const [command, args] = as(path.join(BIN, 'postgres'), ['-D', data, '-p', String(port), '-k', root, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'full_page_writes=off']);
   const server = spawn(command, args, { detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
   let log = '';
-  server.stderr!.on('data', (chunk: Buffer) => (log = (log + chunk.toString()).slice(-8192)));
+  server.stderr.on('data', (chunk: Buffer) => (log = (log + chunk.toString()).slice(-8192)));
   const deadline = Date.now() + 30_000;
   for (;;) {
     try {

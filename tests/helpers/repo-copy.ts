@@ -14,7 +14,22 @@ export interface RepoCopy {
 export async function copyRepo(): Promise<RepoCopy> {
   const dir = await mkdtemp(path.join(tmpdir(), 'backlot-repo-'));
   // npx installs the package itself into its cache, which runs `prepare` (the CLI build), so the copy needs the sources.
-  for (const entry of ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.base.json', 'tsconfig.browser.json', 'tsconfig.node.json', 'cli', 'schema', 'server', 'scripts', 'storefront', 'admin', 'tenants', 'dist']) {
+  for (const entry of [
+    'package.json',
+    'package-lock.json',
+    'tsconfig.json',
+    'tsconfig.base.json',
+    'tsconfig.browser.json',
+    'tsconfig.node.json',
+    'cli',
+    'schema',
+    'server',
+    'scripts',
+    'storefront',
+    'admin',
+    'tenants',
+    'dist',
+  ]) {
     await cp(path.join(repoRoot, entry), path.join(dir, entry), { recursive: true });
   }
   await symlink(path.join(repoRoot, 'node_modules'), path.join(dir, 'node_modules'));

@@ -46,8 +46,8 @@ export function startServer(env: Record<string, string>, command: string[] = [pr
         });
       }
     };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
     child.once('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`server exited (${code}) before listening:\n${output}`));
@@ -56,7 +56,10 @@ export function startServer(env: Record<string, string>, command: string[] = [pr
 }
 
 /** An HTTP request over loopback with full control of headers (Host included). */
-export function http(url: string, options: { method?: string; headers?: Record<string, string>; body?: unknown } = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string; json<T = any>(): T }> {
+export function http(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: unknown } = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string; json<T = any>(): T }> {
   return new Promise((resolve, reject) => {
     const body = options.body === undefined ? undefined : JSON.stringify(options.body);
     const req = request(url, { method: options.method ?? 'GET', headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...options.headers } }, (res) => {

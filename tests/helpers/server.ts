@@ -40,7 +40,7 @@ export async function buildTestApp(extra: TestAppOptions = {}): Promise<TestApp>
   await cp(acmeDir, path.join(tenants, 'acme'), { recursive: true });
   await cp(path.join(tenantsDir, 'aviation'), path.join(tenants, 'aviation'), { recursive: true });
   await beforeStart?.(tenants);
-  const config = configFromEnv({ ...env, BACKLOT_TENANTS_DIR: tenants, BACKLOT_DATA_DIR: path.join(root, '.data') } as NodeJS.ProcessEnv);
+  const config = configFromEnv({ ...env, BACKLOT_TENANTS_DIR: tenants, BACKLOT_DATA_DIR: path.join(root, '.data') });
   const app = await buildApp({ config, ...appOptions });
   await app.accounts.add({ email: USERS.platform, password: PASSWORD, role: 'platform' });
   await app.accounts.add({ email: USERS.acmeAdmin, password: PASSWORD, role: 'tenant-admin', tenants: ['acme'] });

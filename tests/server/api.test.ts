@@ -164,12 +164,25 @@ describe('sub-resources the console edits', () => {
   const replace = (url: string, record: Record<string, unknown>) => t.as('acmeAdmin', { method: 'PUT', url, payload: record, headers: { 'if-match': `"${String(record.version)}"` } });
 
   it('serves each list as records with fixed ids and the tenant version; create and delete answer 405', async () => {
-    const expected: Record<string, string[]> = { settings: ['site'], vendor: ['acme'], colors: ['colorMap'], links: ['headerLinks', 'footerLinks', 'socialLinks'], 'custom-fields': ['customFields'], categories: ['tree'] };
+    const expected: Record<string, string[]> = {
+      settings: ['site'],
+      vendor: ['acme'],
+      colors: ['colorMap'],
+      links: ['headerLinks', 'footerLinks', 'socialLinks'],
+      'custom-fields': ['customFields'],
+      categories: ['tree'],
+    };
     const { version } = (await t.as('acmeAdmin', { url: '/api/tenants/acme' })).json();
     for (const [resource, ids] of Object.entries(expected)) {
       const list = await t.as('acmeAdmin', { url: `/api/tenants/acme/${resource}` });
-      expect(list.json().map((r: { id: string }) => r.id), resource).toEqual(ids);
-      expect(list.json().every((r: { version: string }) => r.version === version), resource).toBe(true);
+      expect(
+        list.json().map((r: { id: string }) => r.id),
+        resource,
+      ).toEqual(ids);
+      expect(
+        list.json().every((r: { version: string }) => r.version === version),
+        resource,
+      ).toBe(true);
       expect(list.headers['content-range']).toBe(`${resource} 0-${ids.length - 1}/${ids.length}`);
       const created = await t.as('acmeAdmin', { method: 'POST', url: `/api/tenants/acme/${resource}`, payload: {}, headers: { 'if-match': `"${version}"` } });
       expect(created.statusCode, resource).toBe(405);
@@ -339,7 +352,7 @@ describe('bad input', () => {
 
   it('hides the details of server errors', async () => {
     // Routes cannot be added to a running app, so this one is built apart, on the same tenants.
-    const app = await buildApp({ config: configFromEnv({ BACKLOT_TENANTS_DIR: t.tenants, BACKLOT_DATA_DIR: path.join(t.root, '.data-boom') } as NodeJS.ProcessEnv) });
+    const app = await buildApp({ config: configFromEnv({ BACKLOT_TENANTS_DIR: t.tenants, BACKLOT_DATA_DIR: path.join(t.root, '.data-boom') }) });
     app.get('/api/boom', async () => {
       throw new Error('secret database password is hunter2');
     });

@@ -17,19 +17,21 @@ import { buildTestApp, type TestApp } from '../helpers/server';
 describe('asset settings', () => {
   const refusal = (env: Record<string, string>) => {
     try {
-      configFromEnv(env as NodeJS.ProcessEnv, '/srv/backlot');
+      configFromEnv(env, '/srv/backlot');
     } catch (error) {
       return (error as Error).message;
     }
     throw new Error(`accepted ${JSON.stringify(env)}`);
   };
   it('keeps images in the tenants folder by default, in a bucket when asked, and says plainly what is wrong', () => {
-    expect(configFromEnv({} as NodeJS.ProcessEnv).assets).toEqual({ provider: 'files' });
-    expect(configFromEnv({ BACKLOT_ASSETS: 'cloud-storage', BACKLOT_ASSETS_BUCKET: 'props-assets' } as NodeJS.ProcessEnv).assets).toEqual({ provider: 'cloud-storage', bucket: 'props-assets' });
+    expect(configFromEnv({}).assets).toEqual({ provider: 'files' });
+    expect(configFromEnv({ BACKLOT_ASSETS: 'cloud-storage', BACKLOT_ASSETS_BUCKET: 'props-assets' }).assets).toEqual({ provider: 'cloud-storage', bucket: 'props-assets' });
     expect(refusal({ BACKLOT_ASSETS: 's3' })).toBe('BACKLOT_ASSETS must be "files" or "cloud-storage", not "s3"');
     expect(refusal({ BACKLOT_ASSETS: 'cloud-storage' })).toMatch(/^BACKLOT_ASSETS=cloud-storage needs BACKLOT_ASSETS_BUCKET/);
     expect(refusal({ BACKLOT_ASSETS: 'cloud-storage', BACKLOT_ASSETS_BUCKET: 'Bad Bucket!' })).toMatch(/^BACKLOT_ASSETS_BUCKET must be a bucket name/);
-    expect(refusal({ BACKLOT_ASSETS: 'cloud-storage', BACKLOT_ASSETS_BUCKET: 'ok-bucket', BACKLOT_STORAGE_HOST: 'ftp://x' })).toMatch(/^BACKLOT_STORAGE_HOST must be a URL starting http:\/\/ or https:\/\//);
+    expect(refusal({ BACKLOT_ASSETS: 'cloud-storage', BACKLOT_ASSETS_BUCKET: 'ok-bucket', BACKLOT_STORAGE_HOST: 'ftp://x' })).toMatch(
+      /^BACKLOT_STORAGE_HOST must be a URL starting http:\/\/ or https:\/\//,
+    );
   });
 });
 

@@ -26,7 +26,7 @@ describe("a tenant's sample catalogue", () => {
       await writeFile(path.join(t.tenants, 'aviation', 'catalogue.json'), catalogue([sampleItem('seat-c')]));
       await t.app.close();
       // The next start on the same data: the store has items, so the file is not imported again.
-      const again = await buildApp({ config: configFromEnv({ BACKLOT_TENANTS_DIR: t.tenants, BACKLOT_DATA_DIR: path.join(t.root, '.data') } as NodeJS.ProcessEnv) });
+      const again = await buildApp({ config: configFromEnv({ BACKLOT_TENANTS_DIR: t.tenants, BACKLOT_DATA_DIR: path.join(t.root, '.data') }) });
       await again.ready();
       expect((await again.itemStore.list('aviation')).map((item) => item.objectID)).toEqual(['seat-b']);
       await again.close();

@@ -17,13 +17,21 @@ beforeAll(async () => {
     ['galley-oven', { group: 'sets', category: 'galleys' }],
     ['yoke', { group: 'sets', category: 'cockpits', subcategory: 'vintage-cockpit' }],
   ] as const) {
-    const created = await t.as('acmeAdmin', { method: 'POST', url: '/api/tenants/acme/items', payload: sampleItem(id, { name: id, category, vendorId: 'acme', colors: ['Red'] }) as object });
+    const created = await t.as('acmeAdmin', { method: 'POST', url: '/api/tenants/acme/items', payload: sampleItem(id, { name: id, category, vendorId: 'acme', colors: ['Red'] }) });
     expect(created.statusCode, created.body).toBe(201);
   }
 });
 afterAll(() => t.close());
 
-type Tree = { version: string; groups: Array<{ name: string; slug: string; origin?: string; categories: Array<{ name: string; slug: string; origin?: string; subcategories?: Array<{ name: string; slug: string; origin?: string }> }> }> };
+type Tree = {
+  version: string;
+  groups: Array<{
+    name: string;
+    slug: string;
+    origin?: string;
+    categories: Array<{ name: string; slug: string; origin?: string; subcategories?: Array<{ name: string; slug: string; origin?: string }> }>;
+  }>;
+};
 const url = '/api/tenants/acme/categories/tree';
 const tree = async () => (await t.as('acmeAdmin', { url })).json() as Tree;
 const save = (body: Tree, version = body.version) => t.as('acmeAdmin', { method: 'PUT', url, payload: body, headers: { 'if-match': `"${version}"` } });
@@ -33,7 +41,11 @@ const page = (path: string) => t.app.inject({ method: 'GET', url: path, headers:
 describe('moving categories with their items', () => {
   it('reads each entry with its origin, and counts the items filed under each path', async () => {
     const read = await tree();
-    expect(read.groups[0]!.categories[0]).toMatchObject({ slug: 'cockpits', origin: 'sets/cockpits', subcategories: [{ origin: 'sets/cockpits/airliner-cockpit' }, { origin: 'sets/cockpits/vintage-cockpit' }] });
+    expect(read.groups[0]!.categories[0]).toMatchObject({
+      slug: 'cockpits',
+      origin: 'sets/cockpits',
+      subcategories: [{ origin: 'sets/cockpits/airliner-cockpit' }, { origin: 'sets/cockpits/vintage-cockpit' }],
+    });
     const counts = (await t.as('acmeAdmin', { url: '/api/tenants/acme/category-counts' })).json();
     expect(counts).toMatchObject({ sets: 3, 'sets/galleys': 2, 'sets/cockpits': 1, 'sets/cockpits/vintage-cockpit': 1 });
   });

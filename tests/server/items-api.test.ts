@@ -25,7 +25,7 @@ describe('the items API', () => {
       ['cart-b', { colors: ['Blue'] as string[] }],
       ['cockpit', { name: 'Airliner Cockpit Shell', category: { group: 'sets', category: 'cockpits', subcategory: 'airliner-cockpit' } }],
     ] as const) {
-      const answer = await create(acmeItem(id, overrides as Partial<Item>));
+      const answer = await create(acmeItem(id, overrides));
       expect(answer.statusCode, answer.body).toBe(201);
     }
     const list = await t.as('acmeAdmin', { url: '/api/tenants/acme/items?range=[0,1]&sort=["name","ASC"]' });
@@ -98,7 +98,12 @@ describe('the items API', () => {
     // The tags in use, for the filter's choices.
     const tags = await t.as('acmeAdmin', { url: '/api/tenants/acme/item-tags' });
     expect(tags.statusCode).toBe(200);
-    expect(tags.json()).toEqual(expect.arrayContaining([{ id: 'f-hero', count: 2 }, { id: 'f-spare', count: 2 }]));
+    expect(tags.json()).toEqual(
+      expect.arrayContaining([
+        { id: 'f-hero', count: 2 },
+        { id: 'f-spare', count: 2 },
+      ]),
+    );
     expect([403, 404]).toContain((await t.as('aviationAdmin', { url: '/api/tenants/acme/item-tags' })).statusCode);
   });
 

@@ -47,6 +47,6 @@ describe('with SMTP', () => {
     } finally {
       await smtp.close();
     }
-    expect(() => configFromEnv({ BACKLOT_SMTP_URL: 'https://mail.example' } as NodeJS.ProcessEnv)).toThrow('BACKLOT_SMTP_URL must be a URL starting smtp:// or smtps://, not https://…');
+    expect(() => configFromEnv({ BACKLOT_SMTP_URL: 'https://mail.example' })).toThrow('BACKLOT_SMTP_URL must be a URL starting smtp:// or smtps://, not https://…');
   });
 });

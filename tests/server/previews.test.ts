@@ -70,7 +70,7 @@ describe('previews', () => {
 });
 
 describe('PreviewDrafts', () => {
-  it('forgets a draft after ten minutes, an editor\'s older drafts, and the oldest when full', () => {
+  it("forgets a draft after ten minutes, an editor's older drafts, and the oldest when full", () => {
     let now = 0;
     const drafts = new PreviewDrafts(2, () => now);
     const tenant = {} as Tenant;

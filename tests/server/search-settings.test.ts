@@ -18,7 +18,7 @@ import { buildTestApp, type TestApp } from '../helpers/server';
 const ALGOLIA = { BACKLOT_SEARCH: 'algolia', BACKLOT_ALGOLIA_APP_ID: 'APP123', BACKLOT_ALGOLIA_API_KEY: 'write-key' };
 
 describe('search settings', () => {
-  const config = (env: Record<string, string>) => configFromEnv(env as NodeJS.ProcessEnv, '/srv/backlot');
+  const config = (env: Record<string, string>) => configFromEnv(env, '/srv/backlot');
   const refusal = (env: Record<string, string>) => {
     try {
       config(env);

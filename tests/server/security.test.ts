@@ -73,7 +73,9 @@ describe('sessions', () => {
     // … and forgotten under every other.
     for (const cookie of [`${session}; other=1`, `theme=dark; ${session}`, session]) {
       expect((await t.app.inject({ url: '/api/auth/me', headers: { cookie } })).statusCode, cookie).toBe(401);
-      expect((await t.app.inject({ method: 'PUT', url: '/api/tenants/aviation/colors/colorMap', headers: { cookie, origin: ORIGIN, 'if-match': '"any"' }, payload: { items: [] } })).statusCode).toBe(401);
+      expect((await t.app.inject({ method: 'PUT', url: '/api/tenants/aviation/colors/colorMap', headers: { cookie, origin: ORIGIN, 'if-match': '"any"' }, payload: { items: [] } })).statusCode).toBe(
+        401,
+      );
     }
   });
 });
@@ -124,7 +126,11 @@ describe('origins', () => {
 
   it('ignores X-Forwarded-Proto unless a proxy is trusted', async () => {
     const logoutOverHttps = (app: TestApp) =>
-      app.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: app.cookieOf('platform'), host: 'aviation.localhost:3000', origin: 'https://aviation.localhost:3000', 'x-forwarded-proto': 'https' } });
+      app.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: { cookie: app.cookieOf('platform'), host: 'aviation.localhost:3000', origin: 'https://aviation.localhost:3000', 'x-forwarded-proto': 'https' },
+      });
     t = await buildTestApp();
     expect((await logoutOverHttps(t)).statusCode).toBe(403);
     await t.close();

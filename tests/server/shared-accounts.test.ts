@@ -62,7 +62,13 @@ describe('console accounts shared by two servers', () => {
   });
 
   it('stops a server whose Firestore cannot be reached, with one plain line naming it, instead of hanging', async () => {
-    const refused = await startServer({ BACKLOT_STORE: 'firestore', FIRESTORE_EMULATOR_HOST: '127.0.0.1:9', GOOGLE_CLOUD_PROJECT: 'demo-unreachable', BACKLOT_TENANTS_DIR: path.join(root, 'tenants'), BACKLOT_DATA_DIR: path.join(root, 'data-d') }).then(
+    const refused = await startServer({
+      BACKLOT_STORE: 'firestore',
+      FIRESTORE_EMULATOR_HOST: '127.0.0.1:9',
+      GOOGLE_CLOUD_PROJECT: 'demo-unreachable',
+      BACKLOT_TENANTS_DIR: path.join(root, 'tenants'),
+      BACKLOT_DATA_DIR: path.join(root, 'data-d'),
+    }).then(
       () => 'started',
       (error: Error) => error.message,
     );
@@ -70,7 +76,11 @@ describe('console accounts shared by two servers', () => {
   });
 
   it('stops a server whose shared database cannot be reached, with one plain line naming it', async () => {
-    const refused = await startServer({ BACKLOT_TENANTS_DIR: path.join(root, 'tenants'), BACKLOT_DATA_DIR: path.join(root, 'data-c'), BACKLOT_DATABASE_URL: 'postgres://backlot:secret@127.0.0.1:9/backlot' }).then(
+    const refused = await startServer({
+      BACKLOT_TENANTS_DIR: path.join(root, 'tenants'),
+      BACKLOT_DATA_DIR: path.join(root, 'data-c'),
+      BACKLOT_DATABASE_URL: 'postgres://backlot:secret@127.0.0.1:9/backlot',
+    }).then(
       () => 'started',
       (error: Error) => error.message,
     );

@@ -43,8 +43,17 @@ describe('storefront pages', () => {
     for (const href of [...home, ...search]) expect((await get('aviation.localhost', href)).statusCode, href).toBe(200);
   });
 
-  it('answers every §2 route with 200, its title and the hydration script (the content routes are aviation\'s own pages)', async () => {
-    const SPEC_CONTENT_ROUTES = ['/pages/portfolio/all-projects', '/forms-and-faqs', '/pages/about-us', '/pages/custom-aviation-sets', '/pages/credits', '/pages/resources-and-links', '/pages/testimonials', '/pages/tips'];
+  it("answers every §2 route with 200, its title and the hydration script (the content routes are aviation's own pages)", async () => {
+    const SPEC_CONTENT_ROUTES = [
+      '/pages/portfolio/all-projects',
+      '/forms-and-faqs',
+      '/pages/about-us',
+      '/pages/custom-aviation-sets',
+      '/pages/credits',
+      '/pages/resources-and-links',
+      '/pages/testimonials',
+      '/pages/tips',
+    ];
     for (const route of [...STOREFRONT_ROUTES, ...SPEC_CONTENT_ROUTES.map((path) => ({ path }))]) {
       const page = await get('aviation.localhost', route.path);
       expect(page.statusCode, route.path).toBe(200);
@@ -139,7 +148,15 @@ describe('storefront pages', () => {
   it('describes the vendor on the contact page as schema.org LocalBusiness, with tel: and mailto: links', async () => {
     const html = (await get('aviation.localhost', '/contact-us')).body;
     const data = JSON.parse(/<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)![1]!);
-    expect(data).toMatchObject({ '@context': 'https://schema.org', '@type': 'LocalBusiness', name: 'Jetway Props', telephone: '+1 818 555 0140', email: 'rentals@jetwayprops.com', address: { '@type': 'PostalAddress', addressLocality: 'Sun Valley', postalCode: '91352' }, geo: { latitude: 34.2189 } });
+    expect(data).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'LocalBusiness',
+      name: 'Jetway Props',
+      telephone: '+1 818 555 0140',
+      email: 'rentals@jetwayprops.com',
+      address: { '@type': 'PostalAddress', addressLocality: 'Sun Valley', postalCode: '91352' },
+      geo: { latitude: 34.2189 },
+    });
     expect(data.image).toMatch(/^https:\/\/www\.jetwayprops\.com\/assets\/aviation\/share\.jpg\?v=/);
     expect(html).toContain('href="tel:+18185550140"');
     expect(html).toContain('href="tel:+18185550142"');
@@ -199,7 +216,12 @@ describe('storefront pages', () => {
     const body = refused.json();
     expect(body.version).toMatch(/\S/);
     expect(body.issues).toEqual([
-      expect.objectContaining({ file: 'site', pointer: '/locale', message: expect.stringContaining('must be a BCP 47 language tag'), excerpt: expect.arrayContaining([expect.objectContaining({ text: expect.stringContaining('"locale": "english"') })]) }),
+      expect.objectContaining({
+        file: 'site',
+        pointer: '/locale',
+        message: expect.stringContaining('must be a BCP 47 language tag'),
+        excerpt: expect.arrayContaining([expect.objectContaining({ text: expect.stringContaining('"locale": "english"') })]),
+      }),
     ]);
     const history = await t.as('acmeAdmin', { url: '/api/tenants/acme/history' });
     expect(history.statusCode).toBe(200);
@@ -254,7 +276,14 @@ describe('storefront assets', () => {
   });
 
   it('refuses paths outside the asset folders', async () => {
-    for (const url of ['/assets/aviation/..%2Fsite.json', '/assets/..%2F..%2Fpackage.json', '/assets/aviation/site.json', '/assets/aviation/.hidden.svg', '/assets/nope/logo.svg', '/assets/Aviation/logo.svg']) {
+    for (const url of [
+      '/assets/aviation/..%2Fsite.json',
+      '/assets/..%2F..%2Fpackage.json',
+      '/assets/aviation/site.json',
+      '/assets/aviation/.hidden.svg',
+      '/assets/nope/logo.svg',
+      '/assets/Aviation/logo.svg',
+    ]) {
       expect((await get('aviation.localhost', url)).statusCode, url).toBe(404);
     }
   });

@@ -55,8 +55,7 @@ beforeAll(async () => {
   bucket = await startCloudStorageStandIn({ buckets: ['backlot-two-servers'] });
   root = await mkdtemp(path.join(tmpdir(), 'backlot-two-'));
   // Each server its own copy of the tenants folder, as two machines built from one image have.
-  for (const name of ['a', 'b'])
-    for (const tenant of ['aviation', 'platform']) await cp(path.join(tenantsDir, tenant), path.join(root, `tenants-${name}`, tenant), { recursive: true });
+  for (const name of ['a', 'b']) for (const tenant of ['aviation', 'platform']) await cp(path.join(tenantsDir, tenant), path.join(root, `tenants-${name}`, tenant), { recursive: true });
   const env = (name: string) => ({
     BACKLOT_STORE: 'firestore',
     FIRESTORE_EMULATOR_HOST: emulatorHost,
@@ -94,14 +93,23 @@ const on = (n: number, pathname: string, options: { method?: string; headers?: R
 
 /** A storefront visitor's request to `server`, on the aviation storefront. */
 const visitor = (server: ServerProcess, pathname: string, options: { method?: string; headers?: Record<string, string>; body?: unknown } = {}) =>
-  http(`${server.url}${pathname}`, { ...options, headers: { host: 'aviation.localhost', ...(options.method && options.method !== 'GET' && { origin: 'http://aviation.localhost' }), ...options.headers } });
+  http(`${server.url}${pathname}`, {
+    ...options,
+    headers: { host: 'aviation.localhost', ...(options.method && options.method !== 'GET' && { origin: 'http://aviation.localhost' }), ...options.headers },
+  });
 
 /** Signs a visitor up through `server`: their uid and session cookie. */
 async function signUp(server: ServerProcess, email: string): Promise<{ uid: string; session: string }> {
   const { token } = (await visitor(server, '/api/identity/bot-check?action=signup')).json() as { token: string };
   const signup = await visitor(server, '/api/identity/signup', { method: 'POST', body: { email, password: PASSWORD, botCheckToken: token } });
   expect(signup.status, signup.text).toBe(201);
-  return { uid: (signup.json() as { uid: string }).uid, session: [signup.headers['set-cookie'] ?? []].flat().map((line) => String(line).split(';')[0]).join('; ') };
+  return {
+    uid: (signup.json() as { uid: string }).uid,
+    session: [signup.headers['set-cookie'] ?? []]
+      .flat()
+      .map((line) => String(line).split(';')[0])
+      .join('; '),
+  };
 }
 
 describe('two servers on one Firestore and one PostgreSQL', () => {
@@ -120,10 +128,19 @@ describe('two servers on one Firestore and one PostgreSQL', () => {
     const tenant = current.json() as Tenant & { id?: string; version?: string };
     const historyBefore = Number(String((await on(1, '/api/tenants/aviation/history')).headers['content-range']).split('/')[1]);
     const answers = await Promise.all(
-      Array.from({ length: 40 }, (_, n) => on(n, '/api/tenants/aviation', { method: 'PUT', headers: { 'if-match': version }, body: { site: { ...tenant.site, appTitle: `Jetway Race ${n}` }, vendor: tenant.vendor, categories: tenant.categories, pages: tenant.pages } })),
+      Array.from({ length: 40 }, (_, n) =>
+        on(n, '/api/tenants/aviation', {
+          method: 'PUT',
+          headers: { 'if-match': version },
+          body: { site: { ...tenant.site, appTitle: `Jetway Race ${n}` }, vendor: tenant.vendor, categories: tenant.categories, pages: tenant.pages },
+        }),
+      ),
     );
     const statuses = answers.map((answer) => answer.status);
-    expect(statuses.filter((status) => status === 200), JSON.stringify(answers.filter((x) => x.status !== 412 && x.status !== 200).map((x) => x.text))).toHaveLength(1);
+    expect(
+      statuses.filter((status) => status === 200),
+      JSON.stringify(answers.filter((x) => x.status !== 412 && x.status !== 200).map((x) => x.text)),
+    ).toHaveLength(1);
     expect(statuses.filter((status) => status === 412)).toHaveLength(39);
     const winner = answers.find((answer) => answer.status === 200)!.json().site.appTitle as string;
     const historyAfter = Number(String((await on(0, '/api/tenants/aviation/history')).headers['content-range']).split('/')[1]);
@@ -148,7 +165,7 @@ describe('two servers on one Firestore and one PostgreSQL', () => {
     expect(await onB(`/item/${encodeURIComponent(first!.id)}`)).toContain('Zeppelinfold Galley Trolley');
   });
 
-  it("keeps a visitor signed up through A signed in on B, with the profile both servers share", async () => {
+  it('keeps a visitor signed up through A signed in on B, with the profile both servers share', async () => {
     const { session } = await signUp(a, 'dana@studio.example');
     const onB = (await visitor(b, '/api/identity/session', { headers: { cookie: session } })).json();
     expect(onB).toMatchObject({ status: 'authenticated', email: 'dana@studio.example', profile: { vendorId: 'aviation' } });
@@ -158,9 +175,7 @@ describe('two servers on one Firestore and one PostgreSQL', () => {
     const items = (await on(0, '/api/tenants/aviation/items?range=[0,39]&sort=["name","ASC"]')).json() as Array<{ id: string }>;
     expect(items).toHaveLength(40);
     const added = await Promise.all(
-      items.map((entry, n) =>
-        visitor(n % 2 ? b : a, `/api/set-lists/${list.id}/lines/${encodeURIComponent(entry.id)}`, { method: 'PUT', headers: { cookie: session }, body: { quantity: 1 } }),
-      ),
+      items.map((entry, n) => visitor(n % 2 ? b : a, `/api/set-lists/${list.id}/lines/${encodeURIComponent(entry.id)}`, { method: 'PUT', headers: { cookie: session }, body: { quantity: 1 } })),
     );
     expect(added.map((answer) => answer.status).filter((status) => status !== 200)).toEqual([]);
     const profile = (await visitor(b, '/api/identity/session', { headers: { cookie: session } })).json().profile;
@@ -193,7 +208,11 @@ describe('two servers on one Firestore and one PostgreSQL', () => {
 
     const [item] = (await on(1, '/api/tenants/aviation/items?range=[0,0]&sort=["name","ASC"]')).json() as Array<{ id: string }>;
     const start = earliestStart('America/Los_Angeles', 7, new Date());
-    const quote = await visitor(b, '/api/quote-requests', { method: 'POST', headers: { cookie: session }, body: { items: [{ objectID: item!.id, quantity: 1 }], startDate: start, endDate: addDays(start, 3), production: 'Two Servers', notes: 'Sent through B' } });
+    const quote = await visitor(b, '/api/quote-requests', {
+      method: 'POST',
+      headers: { cookie: session },
+      body: { items: [{ objectID: item!.id, quantity: 1 }], startDate: start, endDate: addDays(start, 3), production: 'Two Servers', notes: 'Sent through B' },
+    });
     expect(quote.status, quote.text).toBe(201);
     const listed = (await on(0, '/api/tenants/aviation/quote-requests')).json() as Array<{ id: string; production: string; email: string }>;
     expect(listed.find((entry) => entry.id === quote.json().id)).toMatchObject({ production: 'Two Servers', email: 'eli@studio.example' });
@@ -232,7 +251,11 @@ describe('two servers on one Firestore and one PostgreSQL', () => {
       for (let n = 0; n < 200; n++) {
         const tenant = current.json() as Tenant;
         const title = `Jetway Burst ${n}`;
-        const answer = await http(`${a.url}/api/tenants/aviation`, { method: 'PUT', headers: { cookie, origin: a.url, 'if-match': String(current.headers.etag) }, body: { site: { ...tenant.site, appTitle: title }, vendor: tenant.vendor, categories: tenant.categories, pages: tenant.pages } }).catch(() => undefined);
+        const answer = await http(`${a.url}/api/tenants/aviation`, {
+          method: 'PUT',
+          headers: { cookie, origin: a.url, 'if-match': String(current.headers.etag) },
+          body: { site: { ...tenant.site, appTitle: title }, vendor: tenant.vendor, categories: tenant.categories, pages: tenant.pages },
+        }).catch(() => undefined);
         if (!answer) return;
         if (answer.status === 200) {
           acknowledged.push(title);

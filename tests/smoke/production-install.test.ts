@@ -41,7 +41,10 @@ describe('the production install', () => {
     await run('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund'], { cwd: root, env: { ...process.env, NODE_ENV: 'production' }, maxBuffer: 16 * 1024 * 1024 });
     // Dev tools are absent (not vitest or jsdom: better-auth pulls them in as peers), so what the server needs at run time is in dependencies.
     for (const devOnly of ['playwright-core', 'firebase-tools', 'lighthouse', '@testing-library/react']) await expect(stat(path.join(root, 'node_modules', devOnly)), devOnly).rejects.toThrow();
-    server = await startServer({ BACKLOT_TENANTS_DIR: path.join(root, 'tenants'), BACKLOT_DATA_DIR: path.join(root, '.data'), NODE_ENV: 'production' }, [process.execPath, path.join(root, 'dist/server/main.js')]);
+    server = await startServer({ BACKLOT_TENANTS_DIR: path.join(root, 'tenants'), BACKLOT_DATA_DIR: path.join(root, '.data'), NODE_ENV: 'production' }, [
+      process.execPath,
+      path.join(root, 'dist/server/main.js'),
+    ]);
     expect((await http(`${server.url}/api/health`)).json()).toEqual({ status: 'ok', store: 'file' });
     expect((await http(`${server.url}/`, { headers: { host: 'aviation.localhost' } })).text).toContain('<title>Jetway Props');
     expect((await http(`${server.url}/admin/`)).status).toBe(200);

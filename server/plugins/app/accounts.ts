@@ -90,7 +90,14 @@ const LOGIN_CROSS_SITE_MESSAGE = 'Cross-site login refused: log in from this sit
 export default fp<AccountsPluginOptions>(
   async (app, options) => {
     const library =
-      options.accounts?.library ?? (await AuthLibrary.open({ dataDir: options.config.dataDir, databaseUrl: options.config.databaseUrl, secret: options.config.authSecret, secureCookies: options.config.secureCookies, publicOrigins: options.config.publicOrigins }));
+      options.accounts?.library ??
+      (await AuthLibrary.open({
+        dataDir: options.config.dataDir,
+        databaseUrl: options.config.databaseUrl,
+        secret: options.config.authSecret,
+        secureCookies: options.config.secureCookies,
+        publicOrigins: options.config.publicOrigins,
+      }));
     const accounts = options.accounts ?? (await Accounts.open({ library }));
     app.decorate('authLibrary', library);
     app.decorate('accounts', accounts);

@@ -63,7 +63,9 @@ async function copyMissing(from: AssetStore, to: AssetStore, tenantId: string): 
     for (const file of await from.list(tenantId, folder)) {
       if (there.has(file.name)) continue;
       const bytes = await from.read(tenantId, folder, file.name);
-      if (bytes) await to.write(tenantId, folder, file.name, bytes), copied++;
+      if (!bytes) continue;
+      await to.write(tenantId, folder, file.name, bytes);
+      copied++;
     }
   }
   return copied;

@@ -4,7 +4,6 @@
  * a text/plain body used to reach validation (and answer a confusing 400), and a body declared
  * as UTF-16 was parsed as UTF-8.
  */
-import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import { pointerBeyondDepth, tooDeepMessage } from '../../../schema/json-source';
 import { fieldPath } from './errors';
@@ -37,21 +36,21 @@ export default fp(
     // body of any type is no body at all. A non-empty one that is not JSON is refused.
     app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
       if (body === '') return done(null, undefined);
-      done(new UnsupportedMediaTypeError(NOT_JSON) as unknown as FastifyError, undefined);
+      done(new UnsupportedMediaTypeError(NOT_JSON), undefined);
     });
     const parseJson = app.getDefaultJsonParser('ignore', 'ignore');
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
       const charset = charsetOf(request.headers['content-type']);
       if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
-        done(new UnsupportedMediaTypeError(`Send JSON encoded as UTF-8 (Content-Type: application/json; charset=utf-8), not ${charset}.`) as unknown as FastifyError, undefined);
+        done(new UnsupportedMediaTypeError(`Send JSON encoded as UTF-8 (Content-Type: application/json; charset=utf-8), not ${charset}.`), undefined);
         return;
       }
-      parseJson(request, body as string, (error, value) => {
+      void parseJson(request, body as string, (error, value) => {
         if (error) return done(error, undefined);
         // Checked here, once for every route, before anything recursive (validation, canonical
         // formatting, hashing) walks the value.
         const pointer = pointerBeyondDepth(value);
-        if (pointer !== undefined) return done(new TooDeepError(pointer) as unknown as FastifyError, undefined);
+        if (pointer !== undefined) return done(new TooDeepError(pointer), undefined);
         done(null, value);
       });
     });

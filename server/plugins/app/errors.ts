@@ -108,7 +108,12 @@ export default fp(
           const text = error.texts?.[issue.file];
           return text === undefined ? issue : { ...issue, excerpt: sourceExcerpt(text, issue.line) };
         });
-        return send(reply, 422, { error: 'Unprocessable Entity', message: `The stored tenant ${error.tenantId} is invalid; fix its files or restore a valid version.`, version: error.version, issues });
+        return send(reply, 422, {
+          error: 'Unprocessable Entity',
+          message: `The stored tenant ${error.tenantId} is invalid; fix its files or restore a valid version.`,
+          version: error.version,
+          issues,
+        });
       }
       if (error instanceof AuthFailure) {
         // `reason` lets the storefront drive its auth status (a temporary or permanent failure) without reading words.
@@ -130,7 +135,10 @@ export default fp(
         // A shared engine went away mid-request: say so, and when to try again, rather than "something went wrong".
         request.log.error({ err: error }, 'request failed: a shared engine is out of reach');
         void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-        return send(reply, 503, { error: 'Service Unavailable', message: 'The shared database cannot be reached just now. Try again in a few seconds; if you were saving, reload first to see whether it was saved.' });
+        return send(reply, 503, {
+          error: 'Service Unavailable',
+          message: 'The shared database cannot be reached just now. Try again in a few seconds; if you were saving, reload first to see whether it was saved.',
+        });
       }
       if (status >= 500) {
         request.log.error({ err: error }, 'request failed');

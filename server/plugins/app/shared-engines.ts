@@ -42,7 +42,6 @@ function enginesOf(config: ServerConfig): Engine[] {
   return engines;
 }
 
-
 export default fp<{ config: ServerConfig }>(
   async (app, { config }) => {
     const engines = enginesOf(config);

@@ -117,7 +117,11 @@ export default fp<{ config: ServerConfig }>(
           servedInstead.set(tenantId, (known = { invalidVersion: error.version, record }));
           const issues = error.issues.map(formatIssue);
           const which = seen ? `the version it served until now (${seen.version})` : last ? `its last valid version, history #${last.entryId}` : undefined;
-          if (which) app.log.error({ tenantId, issues, servedVersion: record!.version }, `storefront: tenant ${tenantId}'s stored files are invalid (${issues.length} problem${issues.length === 1 ? '' : 's'}); serving ${which} until they are fixed or a version is restored in the console`);
+          if (which)
+            app.log.error(
+              { tenantId, issues, servedVersion: record!.version },
+              `storefront: tenant ${tenantId}'s stored files are invalid (${issues.length} problem${issues.length === 1 ? '' : 's'}); serving ${which} until they are fixed or a version is restored in the console`,
+            );
           else app.log.error({ tenantId, issues }, `storefront: tenant ${tenantId}'s stored files are invalid, and no valid version is at hand to serve instead`);
         }
         if (!known.record) throw error;
@@ -216,7 +220,7 @@ export default fp<{ config: ServerConfig }>(
       const url = `https://${entry.configuration.site.domain}${path}`;
       const page = (await reply.render({ url, state: { path, configuration: entry.configuration, content: contentFor(entry, path), ...extra } })) as unknown as RenderedPage;
       const head = page.head + preloads(pageKeyOf(resolvePage(path, entry.configuration.categories, entry.configuration.pages)));
-      return { page, html: (await reply.html({ ...page, head } as unknown as Record<string, unknown>)) as string };
+      return { page, html: (await reply.html({ ...page, head })) as string };
     }
 
     async function page(request: FastifyRequest, reply: FastifyReply) {
@@ -232,7 +236,8 @@ export default fp<{ config: ServerConfig }>(
       const path = pathOf(request.url);
       // A category page that moved: sent on for good, with its query (filters, sort) kept.
       const movedTo = path.startsWith('/rentals/') ? redirectFor(path, entry.tenant.categories.redirects) : undefined;
-      if (movedTo !== undefined && resolvePage(path, entry.configuration.categories, entry.configuration.pages).kind === 'not-found') return reply.redirect(movedTo + request.url.slice(request.url.replace(/[?#].*$/, '').length), 301);
+      if (movedTo !== undefined && resolvePage(path, entry.configuration.categories, entry.configuration.pages).kind === 'not-found')
+        return reply.redirect(movedTo + request.url.slice(request.url.replace(/[?#].*$/, '').length), 301);
       const catalogue = cataloguePage(request.tenantId, path, request.url, entry.configuration);
       const key = catalogue ? catalogue.key : path;
       // Dev renders every time (the page's code may have just changed); 404s are not kept, so

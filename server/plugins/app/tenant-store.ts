@@ -18,7 +18,7 @@ export interface TenantStorePluginOptions {
   store?: TenantStore;
 }
 
-async function openStore(config: ServerConfig): Promise<{ store: TenantStore; close(): Promise<void> }> {
+async function openStore(config: ServerConfig): Promise<{ store: TenantStore; close: () => Promise<void> }> {
   if (config.store === 'file') {
     // In dev every read looks at the files, so the reload a tenant edit triggers shows the edit.
     const store = await FileTenantStore.open({ tenantsDir: config.tenantsDir, dataDir: config.dataDir, ...(config.dev && { revalidateMs: 0 }) });

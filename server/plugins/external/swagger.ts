@@ -8,7 +8,6 @@
  */
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import packageJson from '../../../package.json' with { type: 'json' };
 import { schemaDocuments } from '../../../schema/documents';
@@ -52,7 +51,7 @@ export default fp(
         components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'backlot.session_token' } } },
         security: [{ session: [] }],
       },
-      transform: ({ route, url }) => ({ schema: documentedSchema(route as RouteOptions) as never, url }),
+      transform: ({ route, url }) => ({ schema: documentedSchema(route), url }),
       transformObject: (documents) => {
         const document = 'openapiObject' in documents ? documents.openapiObject : documents.swaggerObject;
         localiseReferences(document);
@@ -62,7 +61,12 @@ export default fp(
       refResolver: {
         buildLocalReference: (json, _baseUri, fragment, i) => {
           const id = (json as { $id?: string }).$id;
-          const file = id ? id.split('/').pop()!.replace(/\.schema\.json$/, '') : `schema-${i}`;
+          const file = id
+            ? id
+                .split('/')
+                .pop()!
+                .replace(/\.schema\.json$/, '')
+            : `schema-${i}`;
           const definition = fragment ? fragment.split('/').pop() : undefined;
           return definition ? `${file}-${definition}` : file;
         },

@@ -6,10 +6,26 @@
 import type { FastifyPluginAsync } from 'fastify';
 
 const health: FastifyPluginAsync = async (app) => {
-  app.get('/api/health', { schema: { tags: ['system'], summary: 'Liveness', security: [] }, config: { docs: { success: { schema: { type: 'object', properties: { status: { const: 'ok' }, store: { enum: ['file', 'firestore'] }, engines: { type: 'object', additionalProperties: { enum: ['reachable', 'unreachable'] } } } } } } } }, async () => {
-    const engines = await app.sharedEngines();
-    return { status: 'ok', store: app.tenantStore.kind, ...(Object.keys(engines).length > 0 && { engines }) };
-  });
+  app.get(
+    '/api/health',
+    {
+      schema: { tags: ['system'], summary: 'Liveness', security: [] },
+      config: {
+        docs: {
+          success: {
+            schema: {
+              type: 'object',
+              properties: { status: { const: 'ok' }, store: { enum: ['file', 'firestore'] }, engines: { type: 'object', additionalProperties: { enum: ['reachable', 'unreachable'] } } },
+            },
+          },
+        },
+      },
+    },
+    async () => {
+      const engines = await app.sharedEngines();
+      return { status: 'ok', store: app.tenantStore.kind, ...(Object.keys(engines).length > 0 && { engines }) };
+    },
+  );
 };
 
 export default health;

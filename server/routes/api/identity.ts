@@ -565,10 +565,14 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
       let vendors = user.vendors;
       const headers = fetchHeaders(request);
       // Memberships as the provider has them now (the local library's, or Firebase's custom claims).
-      const onMembership = async (uid: string) => {
+      const onMembership = (uid: string) => {
         if (uid !== user.uid) return;
-        const next = (await app.identity.userOf(headers).catch(() => undefined))?.vendors;
-        if (next && next.join() !== vendors.join()) send('vendors', (vendors = next));
+        void app.identity
+          .userOf(headers)
+          .catch(() => undefined)
+          .then((next) => {
+            if (next && next.vendors.join() !== vendors.join()) send('vendors', (vendors = next.vendors));
+          });
       };
       app.visitors.events.on('membership', onMembership);
       const keepAlive = setInterval(() => reply.raw.write(': alive\n\n'), KEEP_ALIVE_MS).unref();

@@ -23,8 +23,17 @@ const objectID = { $ref: `${schemaIds.item}#/properties/objectID` } as const;
 const idParams = { type: 'object', required: ['id'], properties: { id: listId } } as const;
 const lineParams = { type: 'object', required: ['id', 'objectID'], properties: { id: listId, objectID } } as const;
 const itemParams = { type: 'object', required: ['objectID'], properties: { objectID } } as const;
-const viewSchema = { type: 'object', required: ['id', 'name', 'lines'], additionalProperties: true, properties: { id: { type: 'string' }, name: { type: 'string' }, lines: { type: 'array' } } } as const;
-const favoritesSchema = { type: 'object', required: ['favorites', 'favoriteCount'], properties: { favorites: { type: 'array', items: { type: 'string' } }, favoriteCount: { type: 'integer' } } } as const;
+const viewSchema = {
+  type: 'object',
+  required: ['id', 'name', 'lines'],
+  additionalProperties: true,
+  properties: { id: { type: 'string' }, name: { type: 'string' }, lines: { type: 'array' } },
+} as const;
+const favoritesSchema = {
+  type: 'object',
+  required: ['favorites', 'favoriteCount'],
+  properties: { favorites: { type: 'array', items: { type: 'string' } }, favoriteCount: { type: 'integer' } },
+} as const;
 const signedOut = { 401: 'Nobody is signed in on this storefront' };
 const unknown = { ...signedOut, 404: 'No such list of this visitor, or no such item in this catalogue' };
 
@@ -35,7 +44,10 @@ const setListRoutes: FastifyPluginAsync = async (app) => {
 
   app.get(
     '/api/favorites',
-    { schema: { tags, summary: "The visitor's favourite items, newest first" }, config: { docs: { success: { schema: { type: 'object', properties: { items: { type: 'array' } } } }, errors: signedOut } } },
+    {
+      schema: { tags, summary: "The visitor's favourite items, newest first" },
+      config: { docs: { success: { schema: { type: 'object', properties: { items: { type: 'array' } } } }, errors: signedOut } },
+    },
     async (request) => {
       const { profile } = await visitorHere(app, request, SIGN_IN);
       const ids = profile.favorites ?? [];
@@ -55,10 +67,20 @@ const setListRoutes: FastifyPluginAsync = async (app) => {
 
   app.get(
     '/api/set-lists',
-    { schema: { tags, summary: "The visitor's set lists, most recently changed first" }, config: { docs: { success: { schema: { type: 'object', properties: { setLists: { type: 'array' } } } }, errors: signedOut } } },
+    {
+      schema: { tags, summary: "The visitor's set lists, most recently changed first" },
+      config: { docs: { success: { schema: { type: 'object', properties: { setLists: { type: 'array' } } } }, errors: signedOut } },
+    },
     async (request) => {
       const lists = await app.setLists.listsOf(await owner(request));
-      const covers = new Map((await app.itemStore.getMany(request.tenantId, lists.flatMap((list) => list.lines.slice(0, 1).map((line) => line.objectID)))).map((item) => [item.objectID, item.images?.[0]]));
+      const covers = new Map(
+        (
+          await app.itemStore.getMany(
+            request.tenantId,
+            lists.flatMap((list) => list.lines.slice(0, 1).map((line) => line.objectID)),
+          )
+        ).map((item) => [item.objectID, item.images?.[0]]),
+      );
       const setLists = lists.map((list) => {
         const image = list.lines[0] && covers.get(list.lines[0].objectID);
         return setListSummary(list, image && { url: image.url, alt: image.alt, ...(image.width && { width: image.width }), ...(image.height && { height: image.height }) });
@@ -68,7 +90,10 @@ const setListRoutes: FastifyPluginAsync = async (app) => {
   );
   app.post(
     '/api/set-lists',
-    { schema: { tags, summary: 'Start a set list', body: { $ref: `${schemaIds.setList}#/$defs/setListInput` } }, config: { docs: { success: { status: 201, schema: viewSchema }, errors: signedOut } } },
+    {
+      schema: { tags, summary: 'Start a set list', body: { $ref: `${schemaIds.setList}#/$defs/setListInput` } },
+      config: { docs: { success: { status: 201, schema: viewSchema }, errors: signedOut } },
+    },
     async (request, reply) => reply.code(201).send(await app.setLists.view(await app.setLists.create(await owner(request), request.body as SetListInput))),
   );
   app.get(
@@ -78,7 +103,10 @@ const setListRoutes: FastifyPluginAsync = async (app) => {
   );
   app.patch(
     '/api/set-lists/:id',
-    { schema: { tags, summary: 'Rename a set list, or change its notes', params: idParams, body: { $ref: `${schemaIds.setList}#/$defs/setListInput` } }, config: { docs: { success: { schema: viewSchema }, errors: unknown } } },
+    {
+      schema: { tags, summary: 'Rename a set list, or change its notes', params: idParams, body: { $ref: `${schemaIds.setList}#/$defs/setListInput` } },
+      config: { docs: { success: { schema: viewSchema }, errors: unknown } },
+    },
     async (request) => app.setLists.view(await app.setLists.describe(await owner(request), (request.params as { id: string }).id, request.body as SetListInput)),
   );
   app.delete(

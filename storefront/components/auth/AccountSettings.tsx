@@ -12,6 +12,7 @@ import { messages } from '../../i18n/messages';
 import { useConfirm } from '../ConfirmDialog';
 import { EmailConfirmation } from './EmailConfirmation';
 import { ErrorText } from './ErrorText';
+import { formText } from '../../lib/form-text';
 
 type Change = 'email' | 'password' | 'delete';
 
@@ -66,7 +67,7 @@ export function AccountSettings() {
   const { forms } = useConfiguration();
   const auth = useAuth();
   const confirm = useConfirm();
-  const text = (form: FormData, name: string) => String(form.get(name) ?? '');
+  const text = formText;
   return (
     <section className="form-card" aria-labelledby="account-heading">
       <h2 id="account-heading" className="form-heading">

@@ -9,6 +9,7 @@ import { identityApi, toIdentityError, type IdentityError } from '../../auth/ide
 import { useConfiguration } from '../../config/ConfigurationProvider';
 import { messages } from '../../i18n/messages';
 import { ErrorText } from './ErrorText';
+import { formText } from '../../lib/form-text';
 
 type Step = { kind: 'number' } | { kind: 'code'; phoneNumber: string } | { kind: 'done' };
 
@@ -43,7 +44,7 @@ export function PhoneSecondFactor() {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const value = (name: string) => String(form.get(name) ?? '');
+    const value = (name: string) => formText(form, name);
     if (step.kind === 'number')
       void run(async () => {
         await identityApi.sendPhoneCode(value('phoneNumber'));

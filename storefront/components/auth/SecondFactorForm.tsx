@@ -9,6 +9,7 @@ import { useAuth } from '../../auth/AuthProvider';
 import { identityApi, toIdentityError, type IdentityError } from '../../auth/identity-api';
 import { messages } from '../../i18n/messages';
 import { ErrorText } from './ErrorText';
+import { formText } from '../../lib/form-text';
 
 export function SecondFactorForm({ phoneHint, onSignedIn, onStartOver }: { phoneHint: string; onSignedIn(next?: string): void; onStartOver(reason?: IdentityError): void }) {
   const auth = useAuth();
@@ -20,7 +21,7 @@ export function SecondFactorForm({ phoneHint, onSignedIn, onStartOver }: { phone
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const code = String(new FormData(event.currentTarget).get('code') ?? '').replace(/\s/g, '');
+    const code = formText(new FormData(event.currentTarget), 'code').replace(/\s/g, '');
     setBusy(true);
     setError(undefined);
     try {

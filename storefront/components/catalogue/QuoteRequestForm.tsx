@@ -15,6 +15,7 @@ import { rememberRedirectTarget } from '../../auth/redirect-target';
 import { useConfiguration } from '../../config/ConfigurationProvider';
 import { messages } from '../../i18n/messages';
 import { ErrorText } from '../auth/ErrorText';
+import { formText } from '../../lib/form-text';
 
 type Sent = { email: string };
 
@@ -64,12 +65,14 @@ export function QuoteRequestForm({ lines, chooseQuantity = false, heading }: { l
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const text = (name: string) => String(form.get(name) ?? '').trim();
+    const text = (name: string) => formText(form, name).trim();
     setBusy(true);
     setError(undefined);
     try {
       await identityApi.requestQuote({
-        items: chooseQuantity ? [{ objectID: lines[0]!.objectID, quantity: Number(text('quantity') || 1) }] : (lines.map(({ objectID, quantity }) => ({ objectID, quantity })) as QuoteRequestInput['items']),
+        items: chooseQuantity
+          ? [{ objectID: lines[0]!.objectID, quantity: Number(text('quantity') || 1) }]
+          : (lines.map(({ objectID, quantity }) => ({ objectID, quantity })) as QuoteRequestInput['items']),
         startDate: text('startDate'),
         endDate: text('endDate'),
         ...(text('production') && { production: text('production') }),
@@ -103,7 +106,14 @@ export function QuoteRequestForm({ lines, chooseQuantity = false, heading }: { l
         {heading ?? messages.quoteHeading(verb)}
       </h2>
       <p className="field-hint">{messages.quoteLead(leadDays)}</p>
-      {!chooseQuantity && <p className="form-note">{messages.quoteLines(lines.length, lines.reduce((sum, line) => sum + line.quantity, 0))}</p>}
+      {!chooseQuantity && (
+        <p className="form-note">
+          {messages.quoteLines(
+            lines.length,
+            lines.reduce((sum, line) => sum + line.quantity, 0),
+          )}
+        </p>
+      )}
       {error && !['quantity', 'startDate', 'endDate'].includes(error.field ?? '') && <ErrorText id="quote-error" error={error} />}
       <div className="field-grid">
         {chooseQuantity && (

@@ -15,6 +15,7 @@ import { useConfiguration } from '../../config/ConfigurationProvider';
 import { messages } from '../../i18n/messages';
 import { listsApi } from '../../lib/lists-api';
 import { ErrorText } from '../auth/ErrorText';
+import { formText } from '../../lib/form-text';
 
 const NEW_LIST = '';
 
@@ -49,7 +50,12 @@ function FavoriteToggle({ objectID, favorites }: { objectID: string; favorites: 
   // What the last click asked for, until the live profile says the same.
   const [asked, setAsked] = useState<boolean>();
   const [error, setError] = useState<IdentityError>();
-  useEffect(() => setAsked(undefined), [saved]);
+  // The live profile moved: what was asked is answered (state adjusted while rendering, not in an effect).
+  const [savedBefore, setSavedBefore] = useState(saved);
+  if (savedBefore !== saved) {
+    setSavedBefore(saved);
+    setAsked(undefined);
+  }
   const pressed = asked ?? saved;
   const toggle = async () => {
     setError(undefined);
@@ -99,7 +105,7 @@ function AddToSetList({ item }: { item: Pick<Item, 'objectID' | 'name' | 'quanti
     setError(undefined);
     setAdded(undefined);
     try {
-      const list = choice === NEW_LIST ? await listsApi.createSetList({ name: String(form.get('name') ?? '') }) : { id: choice, name: lists!.find((candidate) => candidate.id === choice)!.name };
+      const list = choice === NEW_LIST ? await listsApi.createSetList({ name: formText(form, 'name') }) : { id: choice, name: lists!.find((candidate) => candidate.id === choice)!.name };
       if (choice === NEW_LIST) {
         setLists((current) => [{ id: list.id, name: list.name, itemCount: 0, shared: false, updatedAt: new Date().toISOString() }, ...(current ?? [])]);
         setChoice(list.id);

@@ -48,7 +48,11 @@ function SetListLine({ line, editing }: { line: SetListLineView; editing?: LineE
   };
   return (
     <li className="set-list-line" aria-busy={busy}>
-      {image && src ? <img src={src} width={image.width ?? 120} height={image.height ?? 90} alt="" loading="lazy" decoding="async" /> : <span className="set-list-line-placeholder" aria-hidden="true" />}
+      {image && src ? (
+        <img src={src} width={image.width ?? 120} height={image.height ?? 90} alt="" loading="lazy" decoding="async" />
+      ) : (
+        <span className="set-list-line-placeholder" aria-hidden="true" />
+      )}
       <div className="set-list-line-text">
         {item ? (
           <a className="set-list-line-name" href={itemHref(item.objectID)}>

@@ -42,7 +42,11 @@ describe('clashes', () => {
     const { isClash } = await import('../../../admin/lib/reapply');
     const mine = { ...base, appTitle: 'Mine', theme: { ...base.theme, primaryColor: '#aa0000' } };
     const theirs = { ...base, version: '4', appTitle: 'Theirs', theme: { ...base.theme, textColor: '#000000' } };
-    expect(changesOf(base, mine, theirs).filter(isClash).map((change) => change.path)).toEqual(['appTitle']);
+    expect(
+      changesOf(base, mine, theirs)
+        .filter(isClash)
+        .map((change) => change.path),
+    ).toEqual(['appTitle']);
     expect(reapply(base, mine, theirs, 'theirs')).toMatchObject({ appTitle: 'Theirs', theme: { primaryColor: '#aa0000', textColor: '#000000' }, version: '4' });
     expect(reapply(base, mine, theirs, 'mine')).toMatchObject({ appTitle: 'Mine' });
   });

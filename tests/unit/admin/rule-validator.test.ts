@@ -19,8 +19,8 @@ describe('rule validator', () => {
         { name: ' red ', swatch: ['#e00'] },
       ],
     };
-    expect(validate(' red ', values, { source: 'items.1.name', finalSource: 'items.1.name' } as never)).toBe('Colour " red " is already in the colour map at row 1');
-    expect(validate('Red', values, { finalSource: 'items.0.name' } as never)).toBeUndefined();
+    expect(validate(' red ', values, { source: 'items.1.name', finalSource: 'items.1.name' })).toBe('Colour " red " is already in the colour map at row 1');
+    expect(validate('Red', values, { finalSource: 'items.0.name' })).toBeUndefined();
   });
 
   it('puts a finding about a whole header link on its label', () => {
@@ -52,6 +52,6 @@ describe('rule messages', () => {
       ],
     };
     const validate = ruleValidator(options);
-    expect(validate('1950S', values, { finalSource: 'items.0.options.1.name' } as never)).toBe('Eras option name "1950S" is already used by row 1, option 1; names must be unique among siblings');
+    expect(validate('1950S', values, { finalSource: 'items.0.options.1.name' })).toBe('Eras option name "1950S" is already used by row 1, option 1; names must be unique among siblings');
   });
 });

@@ -30,7 +30,9 @@ describe('tenantChanges', () => {
     const changes = tenantChanges(aviation, after);
     expect(changes).toContainEqual({ label: 'Site settings › Storefront theme › Primary colour', kind: 'changed', before: aviation.site.theme!.primaryColor, after: '#112233' });
     const category = aviation.categories.groups[0]!.categories[0]!;
-    expect(changes).toContainEqual(expect.objectContaining({ label: expect.stringMatching(new RegExp(`› ${aviation.categories.groups[0]!.name} › Categories › ${category.name} › GL code$`)), after: '4999' }));
+    expect(changes).toContainEqual(
+      expect.objectContaining({ label: expect.stringMatching(new RegExp(`› ${aviation.categories.groups[0]!.name} › Categories › ${category.name} › GL code$`)), after: '4999' }),
+    );
     expect(changes.every((change) => !/[{}[\]"]/.test(change.before + change.after))).toBe(true);
   });
 

@@ -23,9 +23,14 @@ describe('declaredSize', () => {
 });
 
 describe('refusalMessage', () => {
-  it("names each field the server refused, and why, after its message", () => {
-    const error = { message: 'Not saved: 2 problems to fix', body: { message: 'Not saved: 2 problems to fix', errors: { 'headerLogo.width': 'missing required key "width"', 'headerLogo.height': 'missing required key "height"' } } };
-    expect(refusalMessage(error, (field) => field.toUpperCase())).toBe('Not saved: 2 problems to fix. HEADERLOGO.WIDTH: missing required key "width"; HEADERLOGO.HEIGHT: missing required key "height"');
+  it('names each field the server refused, and why, after its message', () => {
+    const error = {
+      message: 'Not saved: 2 problems to fix',
+      body: { message: 'Not saved: 2 problems to fix', errors: { 'headerLogo.width': 'missing required key "width"', 'headerLogo.height': 'missing required key "height"' } },
+    };
+    expect(refusalMessage(error, (field) => field.toUpperCase())).toBe(
+      'Not saved: 2 problems to fix. HEADERLOGO.WIDTH: missing required key "width"; HEADERLOGO.HEIGHT: missing required key "height"',
+    );
     expect(refusalMessage({ message: 'Conflict' })).toBe('Conflict');
   });
 });

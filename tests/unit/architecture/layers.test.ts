@@ -28,14 +28,20 @@ async function filesUnder(dir: string, extensions = /\.ts$/): Promise<string[]> 
 function resolveImport(from: string, specifier: string): string | undefined {
   if (!specifier.startsWith('.')) return undefined;
   const base = path.normalize(path.join(path.dirname(from), specifier));
-  return [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')].find((candidate) => existsSync(path.join(repoRoot, candidate)) && statSync(path.join(repoRoot, candidate)).isFile());
+  return [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')].find(
+    (candidate) => existsSync(path.join(repoRoot, candidate)) && statSync(path.join(repoRoot, candidate)).isFile(),
+  );
 }
 
 /** Every file of the app's five layers → the files it imports (types and JSON included). */
 async function importGraph(): Promise<Map<string, string[]>> {
   const files = (await Promise.all(['schema', 'storefront', 'admin', 'server', 'cli'].map((dir) => filesUnder(dir, /\.tsx?$/)))).flat();
   const graph = new Map<string, string[]>();
-  for (const file of files) graph.set(file, importsOf(await readFile(path.join(repoRoot, file), 'utf8')).flatMap((specifier) => resolveImport(file, specifier) ?? []));
+  for (const file of files)
+    graph.set(
+      file,
+      importsOf(await readFile(path.join(repoRoot, file), 'utf8')).flatMap((specifier) => resolveImport(file, specifier) ?? []),
+    );
   return graph;
 }
 
@@ -138,7 +144,9 @@ describe('the store and auth layer', () => {
 describe('the import graph', () => {
   it('keeps schema/ at the bottom: nothing in it imports storefront/, admin/, server/ or cli/', async () => {
     const graph = await importGraph();
-    const upward = [...graph].filter(([file]) => file.startsWith('schema/')).flatMap(([file, targets]) => targets.filter((target) => !target.startsWith('schema/')).map((target) => `${file} → ${target}`));
+    const upward = [...graph]
+      .filter(([file]) => file.startsWith('schema/'))
+      .flatMap(([file, targets]) => targets.filter((target) => !target.startsWith('schema/')).map((target) => `${file} → ${target}`));
     expect(upward).toEqual([]);
   });
 

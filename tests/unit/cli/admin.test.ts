@@ -9,7 +9,7 @@ const scratch = useScratchTenants('acme', 'aviation');
 const admin = (args: string[], extra: Parameters<typeof scratch.run>[1] = {}) => scratch.run(['admin', ...args], extra);
 
 async function canLogIn(email: string, password: string) {
-  const config = configFromEnv({ BACKLOT_TENANTS_DIR: path.join(scratch.cwd, 'tenants'), BACKLOT_DATA_DIR: path.join(scratch.cwd, '.data') } as NodeJS.ProcessEnv);
+  const config = configFromEnv({ BACKLOT_TENANTS_DIR: path.join(scratch.cwd, 'tenants'), BACKLOT_DATA_DIR: path.join(scratch.cwd, '.data') });
   const app = await buildApp({ config });
   try {
     const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });

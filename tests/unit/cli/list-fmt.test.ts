@@ -7,7 +7,6 @@ import { repoRoot } from '../../helpers/paths';
 
 const scratch = useScratchTenants('acme', 'aviation');
 
-
 describe('backlot itself', () => {
   it('prints help with examples (also with no arguments) and its version', async () => {
     const help = await backlot(['--help']);
@@ -80,7 +79,10 @@ describe('backlot fmt', () => {
   const site = () => path.join(scratch.cwd, 'tenants/acme/site.json');
 
   it('rewrites a file into canonical form: schema key order, two-space indent, short containers inline, trailing newline', async () => {
-    await writeFile(site(), JSON.stringify({ appTitle: 'Acme Props', domain: 'www.acme-props.example', tenantId: 'acme', zzUnknown: 1, $schema: '../../x.json', colorMap: [{ swatch: ['#d32f2f'], name: 'Red' }] }));
+    await writeFile(
+      site(),
+      JSON.stringify({ appTitle: 'Acme Props', domain: 'www.acme-props.example', tenantId: 'acme', zzUnknown: 1, $schema: '../../x.json', colorMap: [{ swatch: ['#d32f2f'], name: 'Red' }] }),
+    );
     const run = await scratch.run(['fmt', 'tenants/acme/site.json']);
     expect(run).toMatchObject({ code: 0, stdout: 'formatted: tenants/acme/site.json\n1 formatted, 0 already formatted\n' });
     expect(await readFile(site(), 'utf8')).toBe(

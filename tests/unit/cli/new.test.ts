@@ -6,9 +6,12 @@ import { noStackTrace, useScratchTenants } from '../../helpers/cli';
 
 const scratch = useScratchTenants('aviation');
 const readJson = async (relative: string) => JSON.parse(await readFile(path.join(scratch.cwd, relative), 'utf8'));
-const exists = (relative: string) => stat(path.join(scratch.cwd, relative)).then(() => true, () => false);
+const exists = (relative: string) =>
+  stat(path.join(scratch.cwd, relative)).then(
+    () => true,
+    () => false,
+  );
 const entries = async () => (await readdir(path.join(scratch.cwd, 'tenants'))).sort();
-
 
 describe('backlot new', () => {
   it('writes a tenant that validate accepts and fmt --check leaves alone', async () => {
@@ -22,7 +25,12 @@ describe('backlot new', () => {
     expect(path.resolve(scratch.cwd, 'tenants/acme', site.$schema)).toMatch(/\/schema\/site\.schema\.json$/);
     expect(await readJson('tenants/acme/vendor.json')).toMatchObject({ id: 'acme', displayName: 'Acme Props', email: 'hello@acme-props.com', website: 'https://www.acme-props.com' });
     // Its own neutral pages (what its links point at), none of aviation's.
-    expect(await readJson('tenants/acme/pages.json')).toMatchObject({ pages: [{ path: '/pages/about-us', title: 'About Us', body: '' }, { path: '/forms-and-faqs', title: 'Forms & FAQs', body: '' }] });
+    expect(await readJson('tenants/acme/pages.json')).toMatchObject({
+      pages: [
+        { path: '/pages/about-us', title: 'About Us', body: '' },
+        { path: '/forms-and-faqs', title: 'Forms & FAQs', body: '' },
+      ],
+    });
     expect(await scratch.run(['validate'])).toMatchObject({ code: 0, stdout: '2 tenants, 0 errors\n' });
     expect(await scratch.run(['fmt', '--check', 'tenants/acme'])).toMatchObject({ code: 0 });
   });
@@ -46,7 +54,9 @@ describe('backlot new', () => {
   it('--dry-run prints the files it would write and writes nothing', async () => {
     const run = await scratch.run(['new', 'acme', '--name', 'Acme', '--domain', 'www.acme.com', '--dry-run', '--yes']);
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^Would create tenants\/acme\/ \(dry run: nothing written\)\n {2}tenants\/acme\/site\.json +\d+ bytes\n {2}tenants\/acme\/vendor\.json +\d+ bytes\n {2}tenants\/acme\/categories\.json +\d+ bytes\n {2}tenants\/acme\/pages\.json +\d+ bytes\n$/);
+    expect(run.stdout).toMatch(
+      /^Would create tenants\/acme\/ \(dry run: nothing written\)\n {2}tenants\/acme\/site\.json +\d+ bytes\n {2}tenants\/acme\/vendor\.json +\d+ bytes\n {2}tenants\/acme\/categories\.json +\d+ bytes\n {2}tenants\/acme\/pages\.json +\d+ bytes\n$/,
+    );
     expect(await entries()).toEqual(['aviation']);
   });
 

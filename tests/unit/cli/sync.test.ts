@@ -119,7 +119,9 @@ describe('backlot push', () => {
     expect(dryRun.stderr).toContain('has changed since the last pull or push');
     const forcedDryRun = await backlot('push', 'acme', '--force', '--dry-run');
     expect(forcedDryRun).toMatchObject({ code: 0, stderr: '' });
-    expect(forcedDryRun.stdout).toContain(`Would update acme in Firestore (version ${changedThere}, overwriting changes made there since the last pull or push) from tenants/acme (dry run: nothing written):\n`);
+    expect(forcedDryRun.stdout).toContain(
+      `Would update acme in Firestore (version ${changedThere}, overwriting changes made there since the last pull or push) from tenants/acme (dry run: nothing written):\n`,
+    );
     expect((await remote('acme'))!.version).toBe(changedThere);
     expect(await recorded('acme')).toEqual(before);
 
@@ -127,7 +129,9 @@ describe('backlot push', () => {
     expect(forced.code).toBe(0);
     const there = (await remote('acme'))!;
     expect(there.tenant.site.appTitle).toBe('Acme Rentals');
-    expect(forced.stdout).toBe(`Pushed tenants/acme to Firestore (version ${there.version}). --force overwrote changes made there since the last pull or push.\n  ~ /site/appTitle: "Edited In Console" → "Acme Rentals"\n`);
+    expect(forced.stdout).toBe(
+      `Pushed tenants/acme to Firestore (version ${there.version}). --force overwrote changes made there since the last pull or push.\n  ~ /site/appTitle: "Edited In Console" → "Acme Rentals"\n`,
+    );
     expect((await recorded('acme')).remoteVersion).toBe(there.version);
   });
 

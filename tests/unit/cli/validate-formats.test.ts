@@ -52,11 +52,13 @@ describe('--format sarif', () => {
     expect(runEntry.tool.driver).toMatchObject({ name: 'backlot', version: expect.any(String) });
     expect(runEntry.tool.driver.rules.map((r: { id: string }) => r.id)).toEqual(['schema/format', 'schema/required', 'schema/unknown-key']);
     expect(runEntry.results).toHaveLength(3);
-    expect(runEntry.results).toContainEqual(expect.objectContaining({
-      ruleId: 'schema/unknown-key',
-      level: 'error',
-      locations: [{ physicalLocation: { artifactLocation: { uri: 'tenants/acme/site.json' }, region: { startLine: 7, startColumn: 3 } } }],
-    }));
+    expect(runEntry.results).toContainEqual(
+      expect.objectContaining({
+        ruleId: 'schema/unknown-key',
+        level: 'error',
+        locations: [{ physicalLocation: { artifactLocation: { uri: 'tenants/acme/site.json' }, region: { startLine: 7, startColumn: 3 } } }],
+      }),
+    );
     for (const result of runEntry.results) expect(runEntry.tool.driver.rules[result.ruleIndex].id).toBe(result.ruleId);
     // The official JSON Schema is not on the npm registry; @types/sarif is the SARIF 2.1.0 object
     // model generated from it, so the log is checked against it with the real tsc.
@@ -77,6 +79,6 @@ describe('--format sarif', () => {
   it('refuses an unknown format as a usage error (exit 2)', async () => {
     const result = await scratch.run(['validate', '--format', 'xml']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain("Allowed choices are text, json, github, sarif");
+    expect(result.stderr).toContain('Allowed choices are text, json, github, sarif');
   });
 });

@@ -71,7 +71,7 @@ describe('a catalogue file', () => {
   });
 
   it('says where malformed JSON breaks, and what an unreadable file is', () => {
-    expect(shown('{ "items": [ { "objectID": "x", } ')).toEqual([expect.stringMatching(/^1:\d+  /)]);
+    expect(shown('{ "items": [ { "objectID": "x", } ')).toEqual([expect.stringMatching(/^1:\d+ {2}/)]);
     expect(checkCatalogueSource({ unreadable: 'cannot read: permission denied' }, 'catalogue.json', tenant).issues[0]).toMatchObject({ line: 1, column: 1, message: 'cannot read: permission denied' });
   });
 

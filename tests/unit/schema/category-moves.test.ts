@@ -5,7 +5,14 @@ import type { CategoryTree } from '../../../schema/types.generated';
 
 const tree: CategoryTree = {
   groups: [
-    { name: 'Marine', slug: 'marine', categories: [{ name: 'Docks & Piers', slug: 'docks-piers', subcategories: [{ name: 'Cleats', slug: 'cleats' }] }, { name: 'Buoys', slug: 'buoys' }] },
+    {
+      name: 'Marine',
+      slug: 'marine',
+      categories: [
+        { name: 'Docks & Piers', slug: 'docks-piers', subcategories: [{ name: 'Cleats', slug: 'cleats' }] },
+        { name: 'Buoys', slug: 'buoys' },
+      ],
+    },
     { name: 'Set Dressing', slug: 'set-dressing', categories: [] },
   ],
 };

@@ -83,8 +83,22 @@ describe('loadTenants across a folder of tenants', () => {
     const lineOf = (source: string) => source.split('\n').findIndex((l) => l.includes('"domain"')) + 1;
     const aviationText = await readFile(path.join(root, 'aviation/site.json'), 'utf8');
     expect(report.issues).toEqual([
-      { file: acmeSite, line: lineOf(text), column: 13, pointer: '/domain', rule: 'unique-domain', message: `domain ${JSON.stringify(aviationDomain)} is also used by tenant "aviation"; each domain serves one tenant` },
-      { file: path.join(root, 'aviation', 'site.json'), line: lineOf(aviationText), column: 13, pointer: '/domain', rule: 'unique-domain', message: `domain ${JSON.stringify(aviationDomain)} is also used by tenant "acme"; each domain serves one tenant` },
+      {
+        file: acmeSite,
+        line: lineOf(text),
+        column: 13,
+        pointer: '/domain',
+        rule: 'unique-domain',
+        message: `domain ${JSON.stringify(aviationDomain)} is also used by tenant "aviation"; each domain serves one tenant`,
+      },
+      {
+        file: path.join(root, 'aviation', 'site.json'),
+        line: lineOf(aviationText),
+        column: 13,
+        pointer: '/domain',
+        rule: 'unique-domain',
+        message: `domain ${JSON.stringify(aviationDomain)} is also used by tenant "acme"; each domain serves one tenant`,
+      },
     ]);
   });
 

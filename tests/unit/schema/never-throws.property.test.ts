@@ -35,10 +35,7 @@ function expectWellFormed(report: TenantReport, sources: Record<TenantPart, stri
 }
 
 /** Keys a hostile or careless editor might write, next to the real ones. */
-const nastyKey = fc.oneof(
-  fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', '$schema', '', ' ', 'appTitle', 'glCode', 'slug', 'name'),
-  fc.string(),
-);
+const nastyKey = fc.oneof(fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', '$schema', '', ' ', 'appTitle', 'glCode', 'slug', 'name'), fc.string());
 /** What a prototype-polluting key would carry: if anything assigned it naïvely, every object would gain these. */
 const POLLUTION = { isAdmin: true, polluted: true };
 const nastyValue = fc.oneof(

@@ -31,8 +31,8 @@ describe("a tenant's own files", () => {
     expect(findings).toEqual([expect.objectContaining({ part: 'site', pointer: '/headerLogo/url', rule: 'own-files-only' })]);
     expect(checkTenantRules(aviation, { tenantId: 'aviation' })).toEqual([]);
     const item = { objectID: 'x', images: [{ url: '/items/platform/van.svg' }] } as unknown as Parameters<typeof checkItemRules>[0];
-    expect(checkItemRules({ ...item, category: { group: 'none', category: 'none' }, rates: {}, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z' } as never, aviation)).toContainEqual(
-      expect.objectContaining({ pointer: '/images/0/url', rule: 'own-files-only' }),
-    );
+    expect(
+      checkItemRules({ ...item, category: { group: 'none', category: 'none' }, rates: {}, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z' } as never, aviation),
+    ).toContainEqual(expect.objectContaining({ pointer: '/images/0/url', rule: 'own-files-only' }));
   });
 });

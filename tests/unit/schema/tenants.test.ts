@@ -69,8 +69,24 @@ describe('the aviation tenant carries the specification’s values', () => {
   it('has the 18 named colours in order and the Eras, Styles and Rooms facets', () => {
     const { site } = tenant('aviation');
     expect(site.colorMap?.map((c) => c.name)).toEqual([
-      'Red', 'Pink', 'Orange', 'Yellow', 'Green', 'Turquoise', 'Blue', 'Purple', 'Brown', 'Beige',
-      'White', 'Grey', 'Black', 'Multicolor', 'Muted Tones', 'Black And White', 'Silver', 'Gold',
+      'Red',
+      'Pink',
+      'Orange',
+      'Yellow',
+      'Green',
+      'Turquoise',
+      'Blue',
+      'Purple',
+      'Brown',
+      'Beige',
+      'White',
+      'Grey',
+      'Black',
+      'Multicolor',
+      'Muted Tones',
+      'Black And White',
+      'Silver',
+      'Gold',
     ]);
     expect(site.customFields?.map((f) => f.name)).toEqual(['Eras', 'Styles', 'Rooms']);
     for (const field of site.customFields ?? []) expect(field.options.length, field.name).toBeGreaterThan(2);
@@ -84,12 +100,28 @@ describe('the aviation tenant carries the specification’s values', () => {
     expect(header[1]).toMatchObject({ target: '/pages/portfolio/all-projects' });
     expect(header[2]?.children?.length).toBeGreaterThan(3);
     expect(site.footerLinks?.map((l) => l.label)).toEqual([
-      'Prop & Set Rentals', 'Portfolio', 'Forms & FAQs', 'About Us', 'Custom Sets', 'Credits',
-      'Resources & Links', 'Testimonials', 'TIPS', 'Categories',
+      'Prop & Set Rentals',
+      'Portfolio',
+      'Forms & FAQs',
+      'About Us',
+      'Custom Sets',
+      'Credits',
+      'Resources & Links',
+      'Testimonials',
+      'TIPS',
+      'Categories',
     ]);
     expect(site.footerLinks?.map((l) => l.target)).toEqual([
-      '/rentals', '/pages/portfolio/all-projects', '/forms-and-faqs', '/pages/about-us', '/pages/custom-aviation-sets',
-      '/pages/credits', '/pages/resources-and-links', '/pages/testimonials', '/pages/tips', '/categories',
+      '/rentals',
+      '/pages/portfolio/all-projects',
+      '/forms-and-faqs',
+      '/pages/about-us',
+      '/pages/custom-aviation-sets',
+      '/pages/credits',
+      '/pages/resources-and-links',
+      '/pages/testimonials',
+      '/pages/tips',
+      '/categories',
     ]);
     expect(site.socialLinks?.map((l) => l.network)).toEqual(['facebook', 'instagram', 'twitter']);
   });

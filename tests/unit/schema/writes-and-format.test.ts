@@ -25,13 +25,17 @@ describe('createFolderAtomic', () => {
   it('aborted after its first file, leaves no folder and no temporary files', async () => {
     const controller = new AbortController();
     const written: string[] = [];
-    const creating = createFolderAtomic(path.join(dir, 'acme'), { 'a.json': '1', 'b.json': '2', 'c.json': '3' }, {
-      signal: controller.signal,
-      onFileWritten: (name) => {
-        written.push(name);
-        controller.abort();
+    const creating = createFolderAtomic(
+      path.join(dir, 'acme'),
+      { 'a.json': '1', 'b.json': '2', 'c.json': '3' },
+      {
+        signal: controller.signal,
+        onFileWritten: (name) => {
+          written.push(name);
+          controller.abort();
+        },
       },
-    });
+    );
     await expect(creating).rejects.toThrow(/aborted/i);
     expect(written).toEqual(['a.json']);
     expect(await readdir(dir)).toEqual([]);

@@ -89,7 +89,7 @@ describe('reCAPTCHA (against a stand-in siteverify on 127.0.0.1)', () => {
 });
 
 describe('choosing the bot check', () => {
-  const env = (extra: Record<string, string>) => configFromEnv(extra as NodeJS.ProcessEnv).botCheck;
+  const env = (extra: Record<string, string>) => configFromEnv(extra).botCheck;
 
   it('is local without keys, and reCAPTCHA at Google with both', () => {
     expect(env({})).toEqual({ provider: 'local' });

@@ -52,11 +52,19 @@ describe('applyListQuery', () => {
 
 describe('list sort', () => {
   const order = (values: unknown[], direction = 'ASC') =>
-    applyListQuery(values.map((value, i) => ({ id: String(i), value })), { sort: JSON.stringify(['value', direction]) }).page.map((row) => row.value);
+    applyListQuery(
+      values.map((value, i) => ({ id: String(i), value })),
+      { sort: JSON.stringify(['value', direction]) },
+    ).page.map((row) => row.value);
 
   it('sorts ids written as numbers by value (the history: 11, 10, 9 … 1, never 9 … 2, 11, 10, 1)', () => {
     const ids = Array.from({ length: 11 }, (_, i) => String(i + 1));
-    expect(applyListQuery(ids.map((id) => ({ id })), { sort: '["id","DESC"]' }).page.map((row) => row.id)).toEqual([...ids].reverse());
+    expect(
+      applyListQuery(
+        ids.map((id) => ({ id })),
+        { sort: '["id","DESC"]' },
+      ).page.map((row) => row.id),
+    ).toEqual([...ids].reverse());
     expect(order([10, 9, 100, 1.5])).toEqual([1.5, 9, 10, 100]);
   });
 

@@ -54,7 +54,12 @@ describe('retry with backoff', () => {
 
   it('stops at once on AbortError', async () => {
     let calls = 0;
-    await expect(withRetry(async () => { calls++; throw new AbortError('bad request'); }, site.retryBackoff as RetryBackoff)).rejects.toThrow('bad request');
+    await expect(
+      withRetry(async () => {
+        calls++;
+        throw new AbortError('bad request');
+      }, site.retryBackoff as RetryBackoff),
+    ).rejects.toThrow('bad request');
     expect(calls).toBe(1);
   });
 });

@@ -29,7 +29,18 @@ describe('navigation', () => {
   });
 
   it('has the ten footer links of spec §2 and the social bar', () => {
-    expect(footerNavigation(site).map((link) => link.label)).toEqual(['Prop & Set Rentals', 'Portfolio', 'Forms & FAQs', 'About Us', 'Custom Sets', 'Credits', 'Resources & Links', 'Testimonials', 'TIPS', 'Categories']);
+    expect(footerNavigation(site).map((link) => link.label)).toEqual([
+      'Prop & Set Rentals',
+      'Portfolio',
+      'Forms & FAQs',
+      'About Us',
+      'Custom Sets',
+      'Credits',
+      'Resources & Links',
+      'Testimonials',
+      'TIPS',
+      'Categories',
+    ]);
     expect(socialLinks(site).map((link) => link.network)).toEqual(['facebook', 'instagram', 'twitter']);
   });
 
@@ -42,7 +53,7 @@ describe('navigation', () => {
 });
 
 describe('pages', () => {
-  it('knows every fixed route, and the tenant\'s own content pages (not another tenant\'s)', () => {
+  it("knows every fixed route, and the tenant's own content pages (not another tenant's)", () => {
     for (const route of STOREFRONT_ROUTES) expect(resolvePage(route.path, tree, [])).toEqual({ kind: 'route', route });
     expect(resolvePage('/contact-us/', tree, [])).toMatchObject({ kind: 'route' });
     const pages = [{ path: '/pages/dock-hire', title: 'Dock Hire' }];
@@ -58,7 +69,11 @@ describe('pages', () => {
     expect(groupPage).toMatchObject({ kind: 'category', trail: [{ name: group.name }] });
     expect(groupPage.kind === 'category' && groupPage.children.length).toBe(group.categories.length);
     expect(resolvePage(`/rentals/${group.slug}/${category.slug}`, tree, [])).toMatchObject({ kind: 'category', trail: [{ slug: group.slug }, { slug: category.slug }] });
-    expect(resolvePage(`/rentals/${group.slug}/${category.slug}/${sub.slug}`, tree, [])).toMatchObject({ kind: 'category', trail: [{}, {}, { name: sub.name, href: `/rentals/${group.slug}/${category.slug}/${sub.slug}` }], children: [] });
+    expect(resolvePage(`/rentals/${group.slug}/${category.slug}/${sub.slug}`, tree, [])).toMatchObject({
+      kind: 'category',
+      trail: [{}, {}, { name: sub.name, href: `/rentals/${group.slug}/${category.slug}/${sub.slug}` }],
+      children: [],
+    });
   });
 
   it('answers not found for unknown paths, the service group, too deep or malformed ones', () => {
