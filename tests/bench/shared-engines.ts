@@ -90,16 +90,18 @@ try {
   await deleteApp(app);
 
   const common = { BACKLOT_TENANTS_DIR: path.join(scratch, 'tenants'), BACKLOT_ADMIN_EMAIL: EMAIL, BACKLOT_ADMIN_PASSWORD: PASSWORD, LOG_LEVEL: 'warn', BACKLOT_SIGN_INS_PER_MINUTE: '100000' };
-  const embedded = await startServer({ ...common, BACKLOT_DATA_DIR: path.join(scratch, 'data-embedded') });
-  servers.push(embedded);
-  const shared = await startServer({
+  const embeddedEnv = { ...common, BACKLOT_DATA_DIR: path.join(scratch, 'data-embedded') };
+  const sharedEnv = {
     ...common,
     BACKLOT_DATA_DIR: path.join(scratch, 'data-shared'),
     BACKLOT_STORE: 'firestore',
     FIRESTORE_EMULATOR_HOST: emulator.host,
     GOOGLE_CLOUD_PROJECT: projectId,
     BACKLOT_DATABASE_URL: postgres.url,
-  });
+  };
+  const embedded = await startServer(embeddedEnv);
+  servers.push(embedded);
+  const shared = await startServer(sharedEnv);
   servers.push(shared);
   const [base, engines] = [await measure(embedded), await measure(shared)];
   console.log(`\nShared engines vs embedded stores, ${RUNS} runs each (ms; ratio = shared / embedded, p50)`);
@@ -131,15 +133,8 @@ try {
     const rss = Number(/VmRSS:\s+(\d+) kB/.exec(await readFile(`/proc/${server.child.pid}/status`, 'utf8'))?.[1]) / 1024;
     return { ms, rss };
   };
-  const startEmbedded = await started({ ...common, BACKLOT_DATA_DIR: path.join(scratch, 'data-embedded') });
-  const startShared = await started({
-    ...common,
-    BACKLOT_DATA_DIR: path.join(scratch, 'data-shared'),
-    BACKLOT_STORE: 'firestore',
-    FIRESTORE_EMULATOR_HOST: emulator.host,
-    GOOGLE_CLOUD_PROJECT: projectId,
-    BACKLOT_DATABASE_URL: postgres.url,
-  });
+  const startEmbedded = await started(embeddedEnv);
+  const startShared = await started(sharedEnv);
   console.log(`\nStart with ${CATALOGUE_SIZE.toLocaleString('en')} items (spawn to listening; resident memory then)`);
   console.log('| store | start (ms) | memory (MB) |\n|---|---|---|');
   console.log(`| embedded (SQLite) | ${startEmbedded.ms.toFixed(0)} | ${startEmbedded.rss.toFixed(0)} |`);

@@ -18,6 +18,7 @@ import { axeViolations, containedContext, launchChromium } from '../helpers/brow
 import { backlot } from '../helpers/cli';
 import { repoRoot, tenantsDir } from '../helpers/paths';
 import { http, startServer, type ServerProcess } from '../helpers/server-process';
+import { SPEC_FOOTER_LABELS } from '../fixtures/spec-footer';
 
 const artifacts = path.join(repoRoot, '.tmp/artifacts/storefront');
 const TENANTS = ['aviation', 'platform', 'studio-nine'] as const;
@@ -112,18 +113,7 @@ describe.each(TENANTS)('storefront of %s', (tenant) => {
     const social = page.getByRole('list', { name: 'Follow us' });
     for (const link of site.socialLinks ?? []) await expect(social.locator(`a[href="${link.url}"]`).count()).resolves.toBe(1);
     if (tenant === 'aviation') {
-      expect(footerLinks.map((link) => link.label)).toEqual([
-        'Prop & Set Rentals',
-        'Portfolio',
-        'Forms & FAQs',
-        'About Us',
-        'Custom Sets',
-        'Credits',
-        'Resources & Links',
-        'Testimonials',
-        'TIPS',
-        'Categories',
-      ]);
+      expect(footerLinks.map((link) => link.label)).toEqual([...SPEC_FOOTER_LABELS]);
       expect(await social.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('aria-label')))).toEqual(['Facebook', 'Instagram', 'Twitter / X']);
     }
     // A footer link navigates.

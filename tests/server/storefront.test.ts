@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STOREFRONT_ROUTES } from '../../schema/routes';
 import { buildTestApp, type TestApp } from '../helpers/server';
+import { SPEC_CONTENT_ROUTES } from '../fixtures/spec-footer';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -44,16 +45,6 @@ describe('storefront pages', () => {
   });
 
   it("answers every §2 route with 200, its title and the hydration script (the content routes are aviation's own pages)", async () => {
-    const SPEC_CONTENT_ROUTES = [
-      '/pages/portfolio/all-projects',
-      '/forms-and-faqs',
-      '/pages/about-us',
-      '/pages/custom-aviation-sets',
-      '/pages/credits',
-      '/pages/resources-and-links',
-      '/pages/testimonials',
-      '/pages/tips',
-    ];
     for (const route of [...STOREFRONT_ROUTES, ...SPEC_CONTENT_ROUTES.map((path) => ({ path }))]) {
       const page = await get('aviation.localhost', route.path);
       expect(page.statusCode, route.path).toBe(200);

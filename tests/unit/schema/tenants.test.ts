@@ -6,6 +6,7 @@ import { loadTenants, TENANT_PARTS, type TenantsReport } from '../../../schema/n
 import { schemaDocuments } from '../../../schema/documents';
 import type { Tenant } from '../../../schema/types.generated';
 import { tenantsDir } from '../../helpers/paths';
+import { SPEC_FOOTER_LABELS, SPEC_FOOTER_LINKS } from '../../fixtures/spec-footer';
 
 let report: TenantsReport;
 const tenant = (id: string): Tenant => {
@@ -99,30 +100,8 @@ describe('the aviation tenant carries the specification’s values', () => {
     expect(header[0]).toMatchObject({ target: '/rentals', categoryDropdown: true });
     expect(header[1]).toMatchObject({ target: '/pages/portfolio/all-projects' });
     expect(header[2]?.children?.length).toBeGreaterThan(3);
-    expect(site.footerLinks?.map((l) => l.label)).toEqual([
-      'Prop & Set Rentals',
-      'Portfolio',
-      'Forms & FAQs',
-      'About Us',
-      'Custom Sets',
-      'Credits',
-      'Resources & Links',
-      'Testimonials',
-      'TIPS',
-      'Categories',
-    ]);
-    expect(site.footerLinks?.map((l) => l.target)).toEqual([
-      '/rentals',
-      '/pages/portfolio/all-projects',
-      '/forms-and-faqs',
-      '/pages/about-us',
-      '/pages/custom-aviation-sets',
-      '/pages/credits',
-      '/pages/resources-and-links',
-      '/pages/testimonials',
-      '/pages/tips',
-      '/categories',
-    ]);
+    expect(site.footerLinks?.map((l) => l.label)).toEqual([...SPEC_FOOTER_LABELS]);
+    expect(site.footerLinks?.map((l) => l.target)).toEqual(SPEC_FOOTER_LINKS.map((link) => link.target));
     expect(site.socialLinks?.map((l) => l.network)).toEqual(['facebook', 'instagram', 'twitter']);
   });
 
