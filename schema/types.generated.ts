@@ -565,12 +565,26 @@ export interface CategoryGroup {
    * GL code: The general-ledger account that revenue from this entry posts to, e.g. 4010 or 4010-20. Entries without one use their parent's.
    */
   glCode?: string;
+  image?: CardPicture;
   /**
    * Categories: The categories of this group, in display order. Each gets a page at /rentals/<group>/<slug>.
    *
    * @maxItems 200
    */
   categories: Category[];
+}
+/**
+ * The picture on this entry's card in the storefront's category grids. Unset, the card shows the first photo of an item filed here (or under it), else the tenant's placeholder.
+ */
+export interface CardPicture {
+  /**
+   * Image address: An image: an absolute http(s) URL or a path on this site starting with a single /.
+   */
+  url: string;
+  /**
+   * Picture description: What the picture shows, read aloud to visitors who cannot see it. Unset, the entry’s name.
+   */
+  alt?: string;
 }
 export interface Category {
   /**
@@ -585,6 +599,7 @@ export interface Category {
    * GL code: The general-ledger account that revenue from this entry posts to, e.g. 4010 or 4010-20. Entries without one use their parent's.
    */
   glCode?: string;
+  image?: CardPicture;
   /**
    * Subcategories: The subcategories of this category, in display order.
    *
@@ -605,6 +620,7 @@ export interface Subcategory {
    * GL code: The general-ledger account that revenue from this entry posts to, e.g. 4010 or 4010-20. Entries without one use their parent's.
    */
   glCode?: string;
+  image?: CardPicture;
 }
 export interface CategoryRedirect {
   /**

@@ -54,15 +54,37 @@ function GlCodeInput({ rowSource, field }: { rowSource: string; field: FieldSpec
   );
 }
 
+/** The entry's card picture on the storefront (one of the tenant's images), folded until opened. */
+function PictureInputs({ rowSource, inputs }: { rowSource: string; inputs: Record<string, FieldSpec> }) {
+  const translate = useTranslate();
+  const url = useWatch({ name: `${rowSource}.image.url` }) as string | undefined;
+  const name = (useWatch({ name: `${rowSource}.name` }) as string | undefined) || 'this entry';
+  return (
+    <Expandable label={`the card picture of ${name}`} summary={url ? translate('backlot.categories.picture', { url }) : translate('backlot.categories.noPicture')} errorPath={`${rowSource}.image`}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, alignItems: 'flex-start' }}>
+        <Box sx={{ flex: '2 1 260px', minWidth: 0 }}>
+          <SchemaInput field={inputs['image.url']!} source={`${rowSource}.image.url`} size="small" />
+        </Box>
+        <Box sx={{ flex: '1 1 200px', minWidth: 0 }}>
+          <SchemaInput field={inputs['image.alt']!} source={`${rowSource}.image.alt`} size="small" />
+        </Box>
+      </Box>
+    </Expandable>
+  );
+}
+
 function EntryLine({ rowSource, inputs, children }: { rowSource: string; inputs: Record<string, FieldSpec>; children?: ReactNode }) {
   return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, alignItems: 'flex-start' }}>
-      <Box sx={{ flex: '3 1 240px', minWidth: 0 }}>
-        <NameSlugInputs rowSource={rowSource} name={inputs.name!} slug={inputs.slug!} extraValidators={[rules]} />
+    <>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, alignItems: 'flex-start' }}>
+        <Box sx={{ flex: '3 1 240px', minWidth: 0 }}>
+          <NameSlugInputs rowSource={rowSource} name={inputs.name!} slug={inputs.slug!} extraValidators={[rules]} />
+        </Box>
+        <GlCodeInput rowSource={rowSource} field={inputs.glCode!} />
+        {children}
       </Box>
-      <GlCodeInput rowSource={rowSource} field={inputs.glCode!} />
-      {children}
-    </Box>
+      <PictureInputs rowSource={rowSource} inputs={inputs} />
+    </>
   );
 }
 

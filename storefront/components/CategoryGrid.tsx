@@ -1,11 +1,12 @@
 /**
  * Cards for a level of the catalogue, in a grid of at most `site.maxColumnCount` columns (the
- * `--max-columns` custom property the head sets), each with the tenant's placeholder image
- * until items bring their own photos.
+ * `--max-columns` custom property the head sets), each with its picture (the entry's own, else
+ * the first photo of an item in it: schema/card-pictures.ts, worked out by the server), else the
+ * tenant's placeholder.
  */
 import type { CategoryTree } from '../../schema/types.generated';
 import { assetHref } from '../config/configuration';
-import { useConfiguration } from '../config/ConfigurationProvider';
+import { useCardPictures, useConfiguration } from '../config/ConfigurationProvider';
 import { messages } from '../i18n/messages';
 import { rentalGroups } from '../lib/catalogue';
 import { categoryHref } from '../lib/navigation';
@@ -23,21 +24,26 @@ export function groupCards(tree: CategoryTree): CategoryCard[] {
 
 export function CategoryGrid({ cards, headingLevel = 2 }: { cards: CategoryCard[]; headingLevel?: 2 | 3 }) {
   const configuration = useConfiguration();
-  const image = assetHref(configuration, configuration.site.thumbnails?.placeholder);
+  const placeholder = assetHref(configuration, configuration.site.thumbnails?.placeholder);
+  const pictures = useCardPictures();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <ul className="card-grid">
-      {cards.map((card) => (
-        <li key={card.href}>
-          <a className="card" href={card.href}>
-            {image && <img className="card-image" src={image} alt="" loading="lazy" width="480" height="320" />}
-            <span className="card-body">
-              <Heading className="card-title">{card.name}</Heading>
-              {card.detail && <span className="card-detail">{card.detail}</span>}
-            </span>
-          </a>
-        </li>
-      ))}
+      {cards.map((card) => {
+        const picture = pictures[card.href];
+        const src = picture ? assetHref(configuration, picture.url) : placeholder;
+        return (
+          <li key={card.href}>
+            <a className="card" href={card.href}>
+              {src && <img className="card-image" src={src} alt={picture ? picture.alt : ''} loading="lazy" decoding="async" width="480" height="320" />}
+              <span className="card-body">
+                <Heading className="card-title">{card.name}</Heading>
+                {card.detail && <span className="card-detail">{card.detail}</span>}
+              </span>
+            </a>
+          </li>
+        );
+      })}
     </ul>
   );
 }

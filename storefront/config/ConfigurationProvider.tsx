@@ -38,10 +38,15 @@ export function useCatalogue() {
   return usePageState().catalogue;
 }
 
-/** An item page's item (null when there is none), and when the server answered. */
+/** An item page's item (null when there is none), when the server answered, and items like it. */
 export function usePageItem() {
-  const { item, now } = usePageState();
-  return { item, now };
+  const { item, now, related } = usePageState();
+  return { item, now, related: related ?? [] };
+}
+
+/** The pictures of the page's category cards, by card address. */
+export function useCardPictures() {
+  return usePageState().cardPictures ?? {};
 }
 
 /** A shared set list's page: the list (null when its link no longer works). */

@@ -3,6 +3,7 @@
  * `<script type="application/json">` block (no inline script, so the CSP forbids them all).
  */
 import type { ItemSummary, SearchResult } from '../../schema/catalogue-search';
+import type { CardPicture } from '../../schema/card-pictures';
 import type { SharedSetList } from '../../schema/set-list-views';
 import type { Item } from '../../schema/types.generated';
 import type { StorefrontConfiguration } from '../config/configuration';
@@ -41,6 +42,10 @@ export interface PageState {
   now?: string;
   /** On a shared set list's page: the list, or null when its link no longer works. */
   sharedSetList?: SharedSetList | null;
+  /** On pages with category cards: each card's picture by its address (a card without one keeps the placeholder). */
+  cardPictures?: Record<string, CardPicture>;
+  /** On an item's page: a few items like it, to keep browsing. */
+  related?: ItemSummary[];
 }
 
 export const STATE_ELEMENT_ID = 'backlot-state';

@@ -39,6 +39,7 @@ export const messages = {
   nextPage: 'Next',
   pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
   itemDetails: 'Details',
+  relatedItems: 'More like this',
   category: 'Category',
   dimensions: 'Size (W × D × H)',
   weightEach: 'Weight (each)',

@@ -1,12 +1,13 @@
 /**
  * /item/<objectID>: one item: its photos, name, rates in the tenant's currency, what it is, and
  * its details (size, weight, quantity, colours, the tenant's custom fields, tags), with the
- * category trail back up and the request form ("Ask for a quote": approved visitors only).
+ * category trail back up and the request form ("Ask for a quote": approved visitors only); then
+ * a few items like it (server/catalogue/card-pictures.ts), so a designer dressing a set keeps browsing.
  */
 import { categoryHref } from '../lib/navigation';
 import { RENTALS_BASE_PATH } from '../../schema/routes';
 import { facetValueLabel, swatchClassOf, tagLabel } from '../components/catalogue/labels';
-import { isNew } from '../components/catalogue/ItemCard';
+import { isNew, ItemCard } from '../components/catalogue/ItemCard';
 import { PageHeader } from '../components/PageHeader';
 import { ItemQuoteRequest } from '../components/catalogue/QuoteRequestForm';
 import { ItemSaveControls } from '../components/lists/ItemSaveControls';
@@ -20,7 +21,7 @@ import { NotFoundPage } from './NotFoundPage';
 export function ItemPage() {
   const configuration = useConfiguration();
   const { site, categories } = configuration;
-  const { item, now } = usePageItem();
+  const { item, now, related } = usePageItem();
   if (!item) return <NotFoundPage />;
 
   const group = categories.groups.find((candidate) => candidate.slug === item.category.group);
@@ -133,6 +134,20 @@ export function ItemPage() {
           </dl>
         </div>
       </div>
+      {related.length > 0 && now && (
+        <section className="container section related-items" aria-labelledby="related-heading">
+          <h2 id="related-heading" className="section-heading">
+            {messages.relatedItems}
+          </h2>
+          <ul className="item-grid related-grid">
+            {related.map((other) => (
+              <li key={other.objectID}>
+                <ItemCard item={other} now={now} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </>
   );
 }

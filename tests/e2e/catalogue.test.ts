@@ -1,8 +1,9 @@
 /**
  * The catalogue in Chromium against the built server, with every off-machine request aborted:
  * filter a category by colour and era (the URL holds the filters: shared, it opens the same page;
- * the back button undoes one), search by word, open an item; the filters fold on a phone. axe-core
- * on the listing and the item page; screenshots at phone and desktop widths.
+ * the back button undoes one), search by word, open an item; the filters fold on a phone; category
+ * cards show their items' photos and an item page ends with items like it. axe-core on each page;
+ * screenshots at phone and desktop widths.
  */
 import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -143,6 +144,33 @@ describe('a visitor browsing the catalogue', () => {
     // One in stock: the quantity is not shown (hideQtyIfEq1).
     expect(await page.getByText('1 available').count()).toBe(0);
     await page.screenshot({ path: path.join(artifacts, 'item_375.png'), fullPage: true });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it.each([375, 1280])('shows category cards with their items’ photos and items like the one open, at %i px', async (width) => {
+    const { page, context, errors } = await visitor(width);
+    await open(page, '/');
+    // The Seats card shows the newest seat's photo, described as the photo is; a group without items keeps the placeholder.
+    const seats = page.locator('a.card[href="/rentals/seats"] img');
+    await expect.poll(() => seats.getAttribute('src')).toMatch(/^\/items\/aviation\/[a-z-]+\.svg$/);
+    expect(await seats.getAttribute('alt')).toMatch(/, front view$/);
+    expect(await seats.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    expect(await page.locator('a.card[href="/rentals/locations"] img').getAttribute('alt')).toBe('');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: path.join(artifacts, `home-cards_${width}.png`), fullPage: true });
+
+    await open(page, '/item/tweed-triple');
+    const related = page.getByRole('region', { name: 'More like this' });
+    await related.scrollIntoViewIfNeeded();
+    expect(await related.locator('.item-card-name').allTextContents()).toHaveLength(3);
+    expect(await related.locator('.item-card-name').allTextContents()).not.toContain('Boeing 737 Economy Triple, Blue Tweed');
+    await related.locator('a.item-card-link', { hasText: 'Economy Double, Red Leather' }).click();
+    await page.waitForURL(/\/item\/red-double$/);
+    await page.locator('html[data-hydrated]').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('region', { name: 'More like this' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(artifacts, `item-related_${width}.png`), fullPage: true });
     expect(errors).toEqual([]);
     await context.close();
   });

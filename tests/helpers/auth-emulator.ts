@@ -33,7 +33,22 @@ function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The ports are found free, then handed to firebase-tools, which binds them a moment later: on a
+ * busy machine another process can take one in between ("port taken"). Then it starts again on
+ * new ports, up to three times.
+ */
 export async function startAuthEmulator(): Promise<AuthEmulator> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startAuthEmulatorOnce();
+    } catch (error) {
+      if (attempt >= 3 || !/port taken|Port \d+ is not open/.test((error as Error).message)) throw error;
+    }
+  }
+}
+
+async function startAuthEmulatorOnce(): Promise<AuthEmulator> {
   const [port, hubPort, loggingPort] = [await freePort(), await freePort(), await freePort()];
   const dir = await mkdtemp(path.join(tmpdir(), 'backlot-auth-emulator-'));
   await writeFile(

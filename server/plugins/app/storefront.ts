@@ -23,6 +23,10 @@ import { renderMarkdown } from '../../../storefront/lib/markdown';
 import { catalogueHref, parseCatalogueQuery, PER_PAGE } from '../../../storefront/lib/catalogue-query';
 import { resolvePage } from '../../../storefront/lib/navigation';
 import { redirectFor } from '../../../schema/category-moves';
+import { rentalGroups } from '../../../storefront/lib/catalogue';
+import { categoryHref } from '../../../storefront/lib/navigation';
+import { cardPictures, firstPhotoIn, relatedItems } from '../../catalogue/card-pictures';
+import type { CardPicture } from '../../../schema/card-pictures';
 import { pageKeyOf } from '../../../storefront/page-modules';
 import type { ServerConfig } from '../../config';
 import { recaptchaSources, storefrontCsp } from '../../storefront/csp';
@@ -157,6 +161,18 @@ export default fp<{ config: ServerConfig }>(
      * holds the normalised query, the catalogue's version (any item change makes new pages) and
      * the hour ("new" badges are judged from it). Undefined for every other page.
      */
+    /** Per tenant, each branch's first item photo, for the catalogue version they were found in. */
+    const branchPhotos = new Map<string, { version: number; photos: Map<string, Promise<CardPicture | undefined>> }>();
+    const firstPhoto = (tenantId: string) => (slugs: string[]) => {
+      const version = app.catalogueVersion(tenantId);
+      let known = branchPhotos.get(tenantId);
+      if (known?.version !== version) branchPhotos.set(tenantId, (known = { version, photos: new Map() }));
+      const key = slugs.join('/');
+      let photo = known.photos.get(key);
+      if (!photo) known.photos.set(key, (photo = firstPhotoIn(app.catalogueSearch, tenantId, slugs)));
+      return photo;
+    };
+
     function cataloguePage(tenantId: string, path: string, url: string, configuration: StorefrontConfiguration) {
       const resolved = resolvePage(path, configuration.categories, configuration.pages);
       const hour = new Date(Math.floor(Date.now() / HOUR_MS) * HOUR_MS).toISOString();
@@ -173,8 +189,23 @@ export default fp<{ config: ServerConfig }>(
         };
       }
       if (resolved.kind === 'item') {
-        return { key: `${path}#${version}`, state: async (): Promise<Partial<PageState>> => ({ item: (await app.itemStore.get(tenantId, resolved.objectID)) ?? null, now: hour }) };
+        return {
+          key: `${path}#${version}`,
+          state: async (): Promise<Partial<PageState>> => {
+            const item = (await app.itemStore.get(tenantId, resolved.objectID)) ?? null;
+            return { item, now: hour, ...(item && { related: await relatedItems(app.catalogueSearch, tenantId, item) }) };
+          },
+        };
       }
+      // The category cards a page shows (home and /rentals: the rental groups; a category: its children), with their pictures.
+      const cards =
+        resolved.kind === 'category'
+          ? resolved.children.map((child) => child.href)
+          : resolved.kind === 'route' && (resolved.route.kind === 'home' || resolved.route.kind === 'rentals')
+            ? rentalGroups(configuration.categories).map((group) => categoryHref(group.slug))
+            : [];
+      const pictures = async () => (cards.length ? { cardPictures: await cardPictures(configuration.categories, cards, firstPhoto(tenantId)) } : {});
+      if (resolved.kind === 'route' && resolved.route.kind === 'home') return { key: `${path}#${version}`, state: pictures };
       const listing = resolved.kind === 'category' || (resolved.kind === 'route' && (resolved.route.kind === 'rentals' || resolved.route.kind === 'search'));
       if (!listing) return undefined;
       const query = parseCatalogueQuery(
@@ -194,7 +225,7 @@ export default fp<{ config: ServerConfig }>(
           });
           // Lists carry no long descriptions: the state block stays small.
           const hits = result.hits.map(itemSummary);
-          return { catalogue: { query, total: result.total, hits, facets: result.facets, now: hour } };
+          return { catalogue: { query, total: result.total, hits, facets: result.facets, now: hour }, ...(await pictures()) };
         },
       };
     }
