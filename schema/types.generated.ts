@@ -582,7 +582,7 @@ export interface CardPicture {
    */
   url: string;
   /**
-   * Picture description: What the picture shows, read aloud to visitors who cannot see it. Unset, the entry’s name.
+   * Description: What the picture shows, read aloud to visitors who cannot see it. Unset, the entry’s name.
    */
   alt?: string;
 }

@@ -54,22 +54,21 @@ function GlCodeInput({ rowSource, field }: { rowSource: string; field: FieldSpec
   );
 }
 
-/** The entry's card picture on the storefront (one of the tenant's images), folded until opened. */
+/** The entry's card picture on the storefront (one of the tenant's images) and its description, beside its name. */
 function PictureInputs({ rowSource, inputs }: { rowSource: string; inputs: Record<string, FieldSpec> }) {
-  const translate = useTranslate();
   const url = useWatch({ name: `${rowSource}.image.url` }) as string | undefined;
-  const name = (useWatch({ name: `${rowSource}.name` }) as string | undefined) || 'this entry';
+  // Service groups (and what they hold) are never browsed: no card, no picture.
+  const group = useWatch({ name: rowSource.split('.').slice(0, 2).join('.') }) as { kind?: string } | undefined;
+  if (group?.kind === 'service' && !url) return null;
   return (
-    <Expandable label={`the card picture of ${name}`} summary={url ? translate('backlot.categories.picture', { url }) : translate('backlot.categories.noPicture')} errorPath={`${rowSource}.image`}>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, alignItems: 'flex-start' }}>
-        <Box sx={{ flex: '2 1 260px', minWidth: 0 }}>
-          <SchemaInput field={inputs['image.url']!} source={`${rowSource}.image.url`} size="small" />
-        </Box>
-        <Box sx={{ flex: '1 1 200px', minWidth: 0 }}>
-          <SchemaInput field={inputs['image.alt']!} source={`${rowSource}.image.alt`} size="small" />
-        </Box>
+    <>
+      <Box sx={{ flex: '2 1 240px', minWidth: 0 }}>
+        <SchemaInput field={inputs['image.url']!} source={`${rowSource}.image.url`} size="small" hideHelp />
       </Box>
-    </Expandable>
+      <Box sx={{ flex: '2 1 200px', minWidth: 0 }}>
+        <SchemaInput field={inputs['image.alt']!} source={`${rowSource}.image.alt`} size="small" hideHelp />
+      </Box>
+    </>
   );
 }
 
@@ -82,8 +81,8 @@ function EntryLine({ rowSource, inputs, children }: { rowSource: string; inputs:
         </Box>
         <GlCodeInput rowSource={rowSource} field={inputs.glCode!} />
         {children}
+        <PictureInputs rowSource={rowSource} inputs={inputs} />
       </Box>
-      <PictureInputs rowSource={rowSource} inputs={inputs} />
     </>
   );
 }
@@ -153,7 +152,7 @@ export function CategoryTreeRows() {
   return (
     <>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2, maxWidth: 760 }}>
-        {translate('backlot.categories.intro')} {groupInputs.glCode!.help}
+        {translate('backlot.categories.intro')} {groupInputs.glCode!.help} {translate('backlot.categories.pictureHelp')}
       </Typography>
       <SortableList
         source="groups"

@@ -154,8 +154,7 @@ export const en = {
       intro:
         'Groups, their categories and subcategories, in the order visitors see them. Rental groups are browsed on the storefront; service groups only carry GL codes for charges such as delivery or labour. Open a row to see what it holds; drag a row by its handle, or use Move to take it to another parent.',
       empty: 'No groups yet: add one, then its categories.',
-      picture: 'Card picture: %{url}',
-      noPicture: 'Card picture: the first photo of an item filed here',
+      pictureHelp: "A card picture (one of the tenant's Images, shown 3:2) is optional: without one, the storefront's card shows the first photo of an item filed there.",
     },
     vendor: { title: 'Vendor: %{tenant}' },
     site: { title: 'Branding and site: %{tenant}', domainLocked: 'Only platform staff change the domain.' },

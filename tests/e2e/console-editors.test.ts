@@ -282,6 +282,22 @@ describe('console editors', () => {
     await context.close();
   });
 
+  it("gives a group a card picture from the tenant's images, and the storefront's card shows it with its description", async () => {
+    const { page, context, errors } = await app.logIn(STAFF, { bypassCSP: true });
+    await page.waitForURL(/#\/tenants/);
+    await open(page, '/t/aviation/categories');
+    await page.getByRole('textbox', { name: 'Card picture · Image' }).nth(1).fill('/assets/aviation/share.jpg');
+    await page.getByRole('textbox', { name: 'Card picture · Description' }).nth(1).fill('A cabin of blue seats, from the aisle');
+    // The preview of the chosen image, loaded.
+    await expect.poll(() => page.locator('img[src^="/assets/aviation/share.jpg"]').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    await shot(page, 'categories_picture_1280');
+    await save(page);
+    const home = await app.storefront('/');
+    expect(home).toMatch(/<a class="card" href="\/rentals\/seats"><img class="card-image" src="\/assets\/aviation\/share\.jpg\?v=[^"]+" alt="A cabin of blue seats, from the aisle"/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('edits the vendor: a time zone found by name, a weekly discount, the opening hours on the contact page', async () => {
     const { page, context, blocked, errors, cookie } = await app.logIn(STAFF, { bypassCSP: true });
     await page.waitForURL(/#\/tenants/);
