@@ -248,6 +248,8 @@ class TenantCatalogue {
   private readonly postings = new Map<string, number[]>();
   private readonly termsByLength: string[][] = [];
   private sortedTerms: string[] | undefined;
+  /** termsFor's answers by query word, until the vocabulary grows (visitors ask the same words again and again). */
+  private readonly matchingTerms = new Map<string, Map<string, number>>();
 
   /** Scratch for text scoring, one entry per slot. */
   private best = new Float64Array(0);
@@ -438,6 +440,7 @@ class TenantCatalogue {
       if (!posting) {
         this.postings.set(word, (posting = []));
         (this.termsByLength[word.length] ??= []).push(word);
+        this.matchingTerms.clear();
         // Kept sorted in place once built: re-sorting the vocabulary after each write costs more.
         this.sortedTerms?.splice(this.firstTermFrom(word), 0, word);
       }
@@ -500,6 +503,16 @@ class TenantCatalogue {
 
   /** The indexed terms a query word matches, with how closely (1 exactly, less as a prefix or with typos). */
   private termsFor(word: string): Map<string, number> {
+    let terms = this.matchingTerms.get(word);
+    if (!terms) {
+      terms = this.matchingTermsOf(word);
+      if (this.matchingTerms.size >= 5000) this.matchingTerms.clear();
+      this.matchingTerms.set(word, terms);
+    }
+    return terms;
+  }
+
+  private matchingTermsOf(word: string): Map<string, number> {
     const terms = new Map<string, number>();
     if (this.postings.has(word)) terms.set(word, 1);
     if (word.length >= PREFIX_MIN_LENGTH) {

@@ -64,4 +64,24 @@ export function inertJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-export const serializeState = (state: PageState): string => inertJson(state);
+/** The configuration's part of the block, made once per configuration (every page of a tenant version carries the same). */
+const configurationJson = new WeakMap<StorefrontConfiguration, string>();
+
+/**
+ * The state block's JSON: inertJson(state), but the configuration, most of its bytes, is
+ * serialised once per tenant version rather than once per page (the escapes are per character,
+ * inside strings, so escaping the parts is escaping the whole).
+ */
+export function serializeState(state: PageState): string {
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(state)) {
+    if (value === undefined) continue;
+    let json = key === 'configuration' ? configurationJson.get(value as StorefrontConfiguration) : undefined;
+    if (json === undefined) {
+      json = inertJson(value);
+      if (key === 'configuration') configurationJson.set(value as StorefrontConfiguration, json);
+    }
+    parts.push(`${JSON.stringify(key)}:${json}`);
+  }
+  return `{${parts.join(',')}}`;
+}
