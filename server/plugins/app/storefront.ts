@@ -254,6 +254,22 @@ export default fp<{ config: ServerConfig }>(
       return { page, html: (await reply.html({ ...page, head })) as string };
     }
 
+    /**
+     * Whether a rendered page is worth keeping. A page with a query (a search, a filtered listing)
+     * is kept the second time it is asked for: most combinations are asked once (crawlers, one-off
+     * filters), and keeping each would fill the cache with pages nobody asks for again and keep the
+     * garbage collector busy (it took 30% of the time of distinct searches). Plain addresses are
+     * kept at once.
+     */
+    const askedOnce = new Set<string>();
+    function admitted(key: string): boolean {
+      if (!key.includes('?')) return true;
+      if (askedOnce.delete(key)) return true;
+      if (askedOnce.size >= 10_000) askedOnce.clear();
+      askedOnce.add(key);
+      return false;
+    }
+
     async function page(request: FastifyRequest, reply: FastifyReply) {
       let entry;
       try {
@@ -277,7 +293,7 @@ export default fp<{ config: ServerConfig }>(
       if (!cached) {
         const { page, html } = await renderDocument(reply, entry, path, catalogue ? await catalogue.state() : {});
         cached = { page, document: new EncodedDocument(html) };
-        if (page.status === 200 && key !== undefined) {
+        if (page.status === 200 && key !== undefined && admitted(key)) {
           if (entry.rendered.size >= RENDERED_PAGES_PER_TENANT) entry.rendered.delete(entry.rendered.keys().next().value!);
           entry.rendered.set(key, cached);
         }
