@@ -12,4 +12,4 @@ const state = JSON.parse(document.getElementById(STATE_ELEMENT_ID)!.textContent)
 // The page's own module first (routes.tsx), then hydration: the server's HTML is on screen meanwhile.
 void loadPage(resolvePage(state.path, state.configuration.categories, state.configuration.pages)).then((Page) => hydrateRoot(document.getElementById('root')!, <App state={state} Page={Page} />));
 startTracking(state.configuration.site.gaTrackingId);
-startLocating(state.configuration.site);
+void startLocating(state.configuration.site);

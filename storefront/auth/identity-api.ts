@@ -6,7 +6,6 @@
 import { AUTH_MESSAGES, isAuthFailureReason } from '../../schema/auth-messages';
 import type { QuoteRequest, QuoteRequestInput, UserProfile } from '../../schema/types.generated';
 import type { BotCheckAnswer, SecondFactorNeeded, SignedInAnswer, SignedInVisitor, VisitorSession } from '../../schema/visitor-session';
-import { botCheckToken } from './bot-check';
 import { messages } from '../i18n/messages';
 
 export class IdentityError extends Error {
@@ -66,6 +65,8 @@ export const identityApi = {
   session: () => call<VisitorSession>('session'),
   botCheckToken: async (action: 'signup'): Promise<string | undefined> => {
     try {
+      // The bot check's code is loaded when a visitor signs up, not with every page.
+      const { botCheckToken } = await import('./bot-check');
       return await botCheckToken(await call<BotCheckAnswer>(`bot-check?action=${action}`), action);
     } catch {
       // No token: the server then answers §5's 'recaptcha not loaded', which the form shows.

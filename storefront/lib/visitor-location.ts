@@ -4,12 +4,13 @@
  * waits in localStorage for what needs it (the nearest vendor, with the catalogue).
  */
 import type { SiteSettings } from '../../schema/types.generated';
-import { locateVisitor, lookupIpLocation, readLocationCookie } from './geo';
 
-export function startLocating(site: SiteSettings): void {
+export async function startLocating(site: SiteSettings): Promise<void> {
   const provider = site.ipLocation;
   if (!provider) return;
-  void locateVisitor({
+  // Loaded only for a tenant that locates visitors, after the page is interactive: not in every page's first load.
+  const { locateVisitor, lookupIpLocation, readLocationCookie } = await import('./geo');
+  await locateVisitor({
     cookieLocation: readLocationCookie(document.cookie),
     storage: window.localStorage,
     lookup: () => lookupIpLocation(provider),
