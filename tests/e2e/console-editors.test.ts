@@ -337,6 +337,8 @@ describe('console editors', () => {
     await names.first().waitFor();
     const addOption = page.getByRole('button', { name: 'Add option' }).first();
     await addOption.waitFor();
+    // No request still in flight: a record that arrives late resets the form, and a row added before it is lost.
+    await page.waitForLoadState('networkidle');
     const before = await names.count();
     await addOption.click();
     // The new row is on screen before it is typed into (on a busy machine the click's render lags,
