@@ -155,12 +155,6 @@ export default fp<{ config: ServerConfig }>(
       return content;
     }
 
-    /**
-     * What a catalogue page adds to its state: a listing (/rentals, a category, /search) searches
-     * with the query in its URL, within its category; an item page reads its item. Its cache key
-     * holds the normalised query, the catalogue's version (any item change makes new pages) and
-     * the hour ("new" badges are judged from it). Undefined for every other page.
-     */
     /** Per tenant, each branch's first item photo, for the catalogue version they were found in. */
     const branchPhotos = new Map<string, { version: number; photos: Map<string, Promise<CardPicture | undefined>> }>();
     const firstPhoto = (tenantId: string) => (slugs: string[]) => {
@@ -169,10 +163,25 @@ export default fp<{ config: ServerConfig }>(
       if (known?.version !== version) branchPhotos.set(tenantId, (known = { version, photos: new Map() }));
       const key = slugs.join('/');
       let photo = known.photos.get(key);
-      if (!photo) known.photos.set(key, (photo = firstPhotoIn(app.catalogueSearch, tenantId, slugs)));
+      if (!photo) {
+        const cache = known.photos;
+        // A failed search is not kept: the next page asks again.
+        photo = firstPhotoIn(app.catalogueSearch, tenantId, slugs).catch((error: unknown) => {
+          cache.delete(key);
+          throw error;
+        });
+        cache.set(key, photo);
+      }
       return photo;
     };
 
+    /**
+     * What a catalogue page adds to its state: a listing (/rentals, a category, /search) searches
+     * with the query in its URL, within its category; an item page reads its item and items like
+     * it; the home page and listings with category cards add the cards' pictures. Its cache key
+     * holds the normalised query, the catalogue's version (any item change makes new pages) and
+     * the hour ("new" badges are judged from it). Undefined for every other page.
+     */
     function cataloguePage(tenantId: string, path: string, url: string, configuration: StorefrontConfiguration) {
       const resolved = resolvePage(path, configuration.categories, configuration.pages);
       const hour = new Date(Math.floor(Date.now() / HOUR_MS) * HOUR_MS).toISOString();
