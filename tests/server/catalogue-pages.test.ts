@@ -6,6 +6,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Item } from '../../schema/types.generated';
 import { STATE_ELEMENT_ID, type PageState } from '../../storefront/document/state';
@@ -108,6 +109,21 @@ describe('catalogue pages', () => {
     expect(state.catalogue!.query.filters.colors!.every((value) => value.length <= 100)).toBe(true);
     expect(state.catalogue!.total).toBe(0);
     expect((await get('/rentals/seats?page=99999')).statusCode).toBe(200);
+  });
+
+  it('send a page compressed as the browser asks (Brotli, else gzip, else plain), a one-off search and a kept page alike', async () => {
+    const get = (url: string, acceptEncoding?: string) => t.app.inject({ url, headers: { host: AVIATION, ...(acceptEncoding && { 'accept-encoding': acceptEncoding }) } });
+    for (const url of ['/search?q=economy&color=Blue&sort=name', '/rentals/seats']) {
+      const brotli = await get(url, 'gzip, deflate, br');
+      expect(brotli.headers['content-encoding']).toBe('br');
+      const gzip = await get(url, 'br;q=0, gzip');
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      const plain = await get(url);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toContain('Economy');
+      expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body);
+      expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    }
   });
 
   it('list the items of a tenant created while the server runs', async () => {

@@ -324,8 +324,9 @@ export default fp<{ config: ServerConfig }>(
       let cached = config.dev || key === undefined ? undefined : entry.rendered.get(key);
       if (!cached) {
         const { page, html } = await renderDocument(reply, entry, path, catalogue ? await catalogue.state() : {});
-        cached = { page, document: new EncodedDocument(html) };
-        if (page.status === 200 && key !== undefined && admitted(key)) {
+        const keep = page.status === 200 && key !== undefined && admitted(key);
+        cached = { page, document: new EncodedDocument(html, keep) };
+        if (keep) {
           if (entry.rendered.size >= RENDERED_PAGES_PER_TENANT) entry.rendered.delete(entry.rendered.keys().next().value!);
           entry.rendered.set(key, cached);
         }
