@@ -36,7 +36,8 @@ const assetRoutes: FastifyPluginAsync = async (app) => {
 
   const options = { schema: { hide: true } } as const;
   app.get<{ Params: { tenantId: string; file: string }; Querystring: { v?: string } }>('/assets/:tenantId/:file', options, async (request, reply) => {
-    const file = await app.storefrontAssets.find(request.params.tenantId, request.params.file);
+    // Only a tenant that exists is looked up: an unknown id neither reaches the store nor is remembered.
+    const file = app.tenantStore.has(request.params.tenantId) ? await app.storefrontAssets.find(request.params.tenantId, request.params.file) : undefined;
     return send(file, cacheFor(file, request), request, reply);
   });
   app.get<{ Params: { file: string }; Querystring: { v?: string } }>('/assets/:file', options, async (request, reply) => {

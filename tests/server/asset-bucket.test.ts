@@ -75,6 +75,13 @@ describe('images in a bucket', () => {
     expect((await t.app.inject({ url: '/assets/aviation/green.svg' })).statusCode).toBe(404);
   });
 
+  it('answers 404 for a tenant that does not exist without asking the bucket', async () => {
+    const before = bucket.requests.length;
+    expect((await t.app.inject({ url: '/assets/nobody-here/logo.svg' })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/items/nobody-here/chair.svg' })).statusCode).toBe(404);
+    expect(bucket.requests.slice(before)).toEqual([]);
+  });
+
   it('keeps pages and their images while the bucket is gone, and refuses an upload with 503 and a retry hint', async () => {
     const before = await t.app.inject({ url: '/', headers: { host: 'aviation.localhost' } });
     bucket.down();
