@@ -3,6 +3,7 @@
  * the entry's own picture (categories.json `image`), else the first photo of an item filed there
  * or below, else nothing (the card keeps the tenant's placeholder). Browser-safe.
  */
+import { RENTALS_BASE_PATH } from './routes';
 import type { CategoryTree } from './types.generated';
 
 export interface CardPicture {
@@ -11,7 +12,7 @@ export interface CardPicture {
 }
 
 /** A card's address (/rentals/<group>[/<category>[/<subcategory>]]) → its slugs. */
-export const slugsOfCategoryHref = (href: string): string[] => href.split('/').slice(2).filter(Boolean);
+export const slugsOfCategoryHref = (href: string): string[] => href.slice(RENTALS_BASE_PATH.length).split('/').filter(Boolean);
 
 /** The tree entry at these slugs (group, category, subcategory), if there is one. */
 export function entryAt(tree: CategoryTree, slugs: readonly string[]) {

@@ -41,7 +41,7 @@ export const ASSET_FILE_NAME = /^[a-z0-9][a-z0-9._-]{0,120}\.(svg|png|jpe?g|webp
 /** Tenant ids as the tenants folder takes them, checked before any path or object name is made. */
 export const TENANT_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-export const ASSET_TYPES: Record<string, string> = {
+const ASSET_TYPES: Record<string, string> = {
   svg: 'image/svg+xml',
   png: 'image/png',
   jpg: 'image/jpeg',

@@ -6,6 +6,7 @@ import { loadTenant, MAX_TENANT_FILE_BYTES } from '../../schema/node/loader';
 import { buildApp } from '../../server/app';
 import { configFromEnv } from '../../server/config';
 import { buildTestApp, ORIGIN, PASSWORD, USERS, type TestApp } from '../helpers/server';
+import { ACME_SUB_RESOURCES } from '../fixtures/sub-resources';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -164,16 +165,8 @@ describe('sub-resources the console edits', () => {
   const replace = (url: string, record: Record<string, unknown>) => t.as('acmeAdmin', { method: 'PUT', url, payload: record, headers: { 'if-match': `"${String(record.version)}"` } });
 
   it('serves each list as records with fixed ids and the tenant version; create and delete answer 405', async () => {
-    const expected: Record<string, string[]> = {
-      settings: ['site'],
-      vendor: ['acme'],
-      colors: ['colorMap'],
-      links: ['headerLinks', 'footerLinks', 'socialLinks'],
-      'custom-fields': ['customFields'],
-      categories: ['tree'],
-    };
     const { version } = (await t.as('acmeAdmin', { url: '/api/tenants/acme' })).json();
-    for (const [resource, ids] of Object.entries(expected)) {
+    for (const [resource, ids] of Object.entries(ACME_SUB_RESOURCES)) {
       const list = await t.as('acmeAdmin', { url: `/api/tenants/acme/${resource}` });
       expect(
         list.json().map((r: { id: string }) => r.id),

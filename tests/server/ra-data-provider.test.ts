@@ -9,6 +9,7 @@ import { fetchUtils, HttpError, type DataProvider } from 'ra-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDataProvider } from '../../admin/dataProvider';
 import { buildTestApp, PASSWORD, USERS, type TestApp } from '../helpers/server';
+import { ACME_SUB_RESOURCES } from '../fixtures/sub-resources';
 
 let t: TestApp;
 let provider: DataProvider;
@@ -43,16 +44,6 @@ async function refusal(call: Promise<unknown>): Promise<HttpError> {
   return error as HttpError;
 }
 
-const SUB_RESOURCES: Record<string, string[]> = {
-  settings: ['site'],
-  vendor: ['acme'],
-  colors: ['colorMap'],
-  links: ['headerLinks', 'footerLinks', 'socialLinks'],
-  'custom-fields': ['customFields'],
-  categories: ['tree'],
-  pages: ['pages'],
-};
-
 describe('tenants', () => {
   it('lists with range, sort and filter, and reads one or many with their versions', async () => {
     const page = await provider.getList('tenants', { pagination: { page: 1, perPage: 1 }, sort: { field: 'id', order: 'DESC' }, filter: { q: 'props' } });
@@ -86,7 +77,7 @@ describe('tenants', () => {
   });
 });
 
-describe.each(Object.entries(SUB_RESOURCES))('tenants/acme/%s', (name, ids) => {
+describe.each(Object.entries(ACME_SUB_RESOURCES))('tenants/acme/%s', (name, ids) => {
   const resource = `tenants/acme/${name}`;
 
   it('lists, reads one and many, and updates each record with its version', async () => {

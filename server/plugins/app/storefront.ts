@@ -21,10 +21,9 @@ import type { PageContent, PageState } from '../../../storefront/document/state'
 import type { RenderedPage } from '../../../storefront/entry-server';
 import { renderMarkdown } from '../../../storefront/lib/markdown';
 import { catalogueHref, parseCatalogueQuery, PER_PAGE } from '../../../storefront/lib/catalogue-query';
-import { resolvePage } from '../../../storefront/lib/navigation';
+import { categoryHref, resolvePage } from '../../../storefront/lib/navigation';
 import { redirectFor } from '../../../schema/category-moves';
 import { rentalGroups } from '../../../storefront/lib/catalogue';
-import { categoryHref } from '../../../storefront/lib/navigation';
 import { cardPictures, firstPhotoIn, relatedItems } from '../../catalogue/card-pictures';
 import type { CardPicture } from '../../../schema/card-pictures';
 import { pageKeyOf } from '../../../storefront/page-modules';
