@@ -200,6 +200,14 @@ export interface SiteSettings {
    */
   maxRequestLeadTimeDays?: number;
   /**
+   * Turnaround (days): Days an item is kept back before and after every hold and order, for pulling, checking and cleaning: it is not free to anyone else on those days.
+   */
+  turnaroundDays?: number;
+  /**
+   * Quote valid for (days): How many days a priced quote can be accepted after it is sent. After that it expires and any hold it placed is released.
+   */
+  quoteValidDays?: number;
+  /**
    * Hide quantity of one: Hide the quantity on items when it is exactly 1.
    */
   hideQtyIfEq1?: boolean;
@@ -499,7 +507,7 @@ export interface VendorConfig {
    */
   timezone?: string;
   /**
-   * Weekly discounts: Exactly eight factors between 0 and 1, kept as the business gave them. What each position means is not yet defined, so Backlot stores and validates them without interpreting them.
+   * Weekly discounts: How a hire is charged, week by week. Positions 1 to 7 are the share of an item's day rate charged for the 1st to 7th day of each week of the hire: their sum is how many day rates a whole week costs (4 with the defaults, the film trade's four-day week), and a zero makes that day free. Position 8 is the factor on every week after the first (0.75: weeks 2 and on cost three quarters). An item's week rate replaces a whole week when it is lower, and a hire never costs less than one day rate.
    *
    * @minItems 8
    * @maxItems 8
@@ -1038,7 +1046,7 @@ export interface Catalogue {
   items: Item[];
 }
 /**
- * A visitor's request for a quote, as stored: the items and quantities with the rates they were listed at when asked, the rental dates, the production's details and notes. What happens after the request is made is not in the spec.
+ * A visitor's request for a quote and the conversation after it, as stored: the items and quantities with the rates they were listed at when asked, the rental dates, the production's details and notes; then its state, the priced versions the vendor sent, whether it holds stock, and who did what when.
  */
 export interface QuoteRequest {
   /**
@@ -1092,6 +1100,30 @@ export interface QuoteRequest {
    * Date and time: An ISO 8601 date-time with a time zone offset.
    */
   createdAt: string;
+  /**
+   * Quote state: Where the conversation is: requested by the visitor, quoted (priced and sent), accepted or declined by the visitor, confirmed as an order by the vendor, cancelled, or expired unanswered.
+   */
+  state?: ('requested' | 'quoted' | 'accepted' | 'declined' | 'confirmed' | 'cancelled' | 'expired') & string;
+  /**
+   * Revision: Counts every change to the request; a change names the revision it was made on, and a stale one is refused.
+   */
+  revision?: number;
+  /**
+   * Hold: What the request keeps from other hires on its dates: nothing, a pencilled (soft) hold the vendor placed, or the stock of a confirmed order.
+   */
+  hold?: ('none' | 'pencil' | 'order') & string;
+  /**
+   * Priced versions: Each priced quote the vendor sent, oldest first; the last is the one the visitor can accept.
+   *
+   * @maxItems 50
+   */
+  versions?: QuoteVersion[];
+  /**
+   * History: Every change of state and hold, who made it and when: the audit trail.
+   *
+   * @maxItems 500
+   */
+  history?: HistoryEntry[];
 }
 export interface QuoteLine {
   /**
@@ -1114,6 +1146,244 @@ export interface QuoteLine {
    * Amount: An amount in the tenant's currency, with at most two decimals.
    */
   weekRate?: number;
+}
+/**
+ * One priced quote as sent to the visitor.
+ */
+export interface QuoteVersion {
+  /**
+   * Version: 1 for the first quote sent, then 2, 3… for each revision.
+   */
+  version: number;
+  /**
+   * Date and time: An ISO 8601 date-time with a time zone offset.
+   */
+  sentAt: string;
+  /**
+   * Rental date: A day of the rental (a date, in the vendor's time zone).
+   */
+  expiresOn: string;
+  pricing: PricingInput;
+  breakdown: QuoteBreakdown;
+}
+/**
+ * What the vendor decides when pricing a request: changes to the computed lines, with reasons, the service lines, and a message to the visitor. Everything else comes from the request, the catalogue and the pricing rule.
+ */
+export interface PricingInput {
+  /**
+   * Line adjustments: By item id: the amount added to that line and why.
+   */
+  adjustments: {
+    [k: string]: LineAdjustment | undefined;
+  };
+  /**
+   * Service lines: Charges for delivery, labour, installation and the like, each filed under the Service group for its GL code.
+   *
+   * @maxItems 50
+   */
+  services: ServiceInput[];
+  /**
+   * Notes: Anything else the vendor should know: set dates, delivery, dressing.
+   */
+  message?: string;
+}
+/**
+ * A change the vendor made to a line's computed price, and why.
+ */
+export interface LineAdjustment {
+  /**
+   * Adjustment: An amount in the tenant's currency added to a line (negative for a reduction), with at most two decimals.
+   */
+  amount: number;
+  /**
+   * Reason: Shown to the visitor beside the line.
+   */
+  reason: string;
+}
+/**
+ * A charge for a service (delivery, labour, installation…), filed under the Service group of the category tree for its GL code.
+ */
+export interface ServiceInput {
+  category: CategoryPath;
+  /**
+   * Label: A short piece of text shown to visitors. It is always rendered as text, never as HTML.
+   */
+  name: string;
+  /**
+   * Quantity: Hours, trips or units.
+   */
+  quantity: number;
+  /**
+   * Amount: An amount in the tenant's currency, with at most two decimals.
+   */
+  unitPrice: number;
+}
+/**
+ * A priced quote, every number explained: each line with its days, the rate and discount step used and its subtotal; the totals; and what a card authorisation would hold. Computed by schema/quote-pricing.ts, the same function in the console, the storefront and the server; the server's is the one stored.
+ */
+export interface QuoteBreakdown {
+  /**
+   * Days: Calendar days from the first day to the last, both counted.
+   */
+  days: number;
+  /**
+   * Lines: The rentals in the request's order, then the services.
+   *
+   * @maxItems 250
+   */
+  lines: PricedLine[];
+  /**
+   * Amount: An amount in the tenant's currency, with at most two decimals.
+   */
+  rentalSubtotal: number;
+  /**
+   * Amount: An amount in the tenant's currency, with at most two decimals.
+   */
+  servicesSubtotal: number;
+  /**
+   * Amount: An amount in the tenant's currency, with at most two decimals.
+   */
+  total: number;
+  /**
+   * Card authorisation: What authorising a card would hold: the total plus the processing percentage. No card is charged or stored.
+   */
+  cardAuthorisation?: {
+    /**
+     * Processing (%): The tenant's card authorisation processing percentage when the quote was priced.
+     */
+    processingPercent: number;
+    /**
+     * Amount: An amount in the tenant's currency, with at most two decimals.
+     */
+    processing: number;
+    /**
+     * Amount: An amount in the tenant's currency, with at most two decimals.
+     */
+    amount: number;
+  };
+  /**
+   * Lines without a GL code: Positions (from 0) of lines whose category, and every entry above it, has no GL code: the vendor fixes these before sending.
+   *
+   * @maxItems 250
+   */
+  missingGlCodes: number[];
+}
+export interface PricedLine {
+  /**
+   * Kind: A rental of a catalogue item, or a service line the vendor added.
+   */
+  kind: ('item' | 'service') & string;
+  /**
+   * URL slug: The name as it appears in a URL: lowercase letters, digits and single hyphens.
+   */
+  objectID?: string;
+  category?: CategoryPath;
+  /**
+   * Label: A short piece of text shown to visitors. It is always rendered as text, never as HTML.
+   */
+  name: string;
+  /**
+   * Quantity: Units for a rental; hours, trips or units for a service.
+   */
+  quantity: number;
+  /**
+   * GL code: The general-ledger account that revenue from this entry posts to, e.g. 4010 or 4010-20. Entries without one use their parent's.
+   */
+  glCode?: string;
+  /**
+   * Amount: An amount in the tenant's currency, with at most two decimals.
+   */
+  dayRate?: number;
+  /**
+   * Amount: An amount in the tenant's currency, with at most two decimals.
+   */
+  weekRate?: number;
+  /**
+   * Steps: How one unit's price was reached, step by step (rentals only).
+   *
+   * @maxItems 20
+   */
+  steps?: PriceStep[];
+  /**
+   * Amount: An amount in the tenant's currency, with at most two decimals.
+   */
+  unitPrice: number;
+  adjustment?: LineAdjustment;
+  /**
+   * Amount: An amount in the tenant's currency, with at most two decimals.
+   */
+  subtotal: number;
+}
+/**
+ * One step of a line's price for one unit: whole weeks at the week rate or at the day factors, the days of a part week, or the one-day minimum.
+ */
+export interface PriceStep {
+  /**
+   * From day: The first day of the hire this step charges (day 1 is the hire's first day).
+   */
+  firstDay: number;
+  /**
+   * To day: The last day of the hire this step charges.
+   */
+  lastDay: number;
+  /**
+   * Weeks: How many weeks this step charges (1 for a part week or the minimum).
+   */
+  count: number;
+  /**
+   * Rate used: Whether the step charged the item's week rate, its day rate times the day factors, or the top-up to the one-day minimum.
+   */
+  rate: ('week' | 'day' | 'minimum') & string;
+  /**
+   * Day rates: The sum of the day factors charged, when the day rate was used.
+   */
+  dayRates?: number;
+  /**
+   * Long-hire factor: 1 in the first week; the eighth weekly discount after it.
+   */
+  factor: number;
+  /**
+   * Amount: An amount in the tenant's currency, with at most two decimals.
+   */
+  each: number;
+  /**
+   * Amount: An amount in the tenant's currency, with at most two decimals.
+   */
+  amount: number;
+}
+export interface HistoryEntry {
+  /**
+   * Date and time: An ISO 8601 date-time with a time zone offset.
+   */
+  at: string;
+  /**
+   * Quote action: A step in the conversation: the vendor quotes (or sends a revision), holds or releases stock, confirms or cancels; the visitor accepts, declines or cancels; the platform expires an unanswered quote.
+   */
+  action: ('request' | 'quote' | 'hold' | 'release' | 'accept' | 'decline' | 'confirm' | 'cancel' | 'expire') & string;
+  /**
+   * Quote state: Where the conversation is: requested by the visitor, quoted (priced and sent), accepted or declined by the visitor, confirmed as an order by the vendor, cancelled, or expired unanswered.
+   */
+  from: ('requested' | 'quoted' | 'accepted' | 'declined' | 'confirmed' | 'cancelled' | 'expired') & string;
+  /**
+   * Quote state: Where the conversation is: requested by the visitor, quoted (priced and sent), accepted or declined by the visitor, confirmed as an order by the vendor, cancelled, or expired unanswered.
+   */
+  to: ('requested' | 'quoted' | 'accepted' | 'declined' | 'confirmed' | 'cancelled' | 'expired') & string;
+  /**
+   * Who: Who made a change: the visitor who asked, the vendor's staff, or Backlot itself (an expiry).
+   */
+  by: ('visitor' | 'vendor' | 'system') & string;
+  /**
+   * Email address
+   */
+  email?: string;
+  /**
+   * Version: The priced version the change was about, when there was one.
+   */
+  version?: number;
+  /**
+   * Short text: A name or line of text, shown as text.
+   */
+  note?: string;
 }
 /**
  * What a visitor sends: the items and quantities, the dates and the details. Rates come from the catalogue, never from the request.

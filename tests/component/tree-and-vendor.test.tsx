@@ -95,20 +95,21 @@ describe('custom fields', () => {
 });
 
 describe('vendor inputs', () => {
-  it('takes eight factors by position and refuses one above 1', async () => {
+  it('takes eight factors named by what they charge, says what a week costs, and refuses one above 1', async () => {
     const onSubmit = vi.fn();
     renderInForm(<WeeklyDiscountsInput source="weeklyDiscounts" />, { record: { weeklyDiscounts: [0.5, 0.5, 1, 0, 0.5, 0.5, 1, 0.75] }, onSubmit });
     expect(screen.getAllByRole('spinbutton').map((input) => input.getAttribute('id') && (input as HTMLInputElement).labels?.[0]?.textContent?.replace(/\s*\*$/, ''))).toEqual([
-      'Position 1',
-      'Position 2',
-      'Position 3',
-      'Position 4',
-      'Position 5',
-      'Position 6',
-      'Position 7',
-      'Position 8',
+      'Day 1',
+      'Day 2',
+      'Day 3',
+      'Day 4',
+      'Day 5',
+      'Day 6',
+      'Day 7',
+      'Weeks 2 and on',
     ]);
-    const fourth = screen.getByRole('spinbutton', { name: /Position 4/ });
+    expect(screen.getByRole('status').textContent).toBe('A whole week costs 4 day rates; each week after the first costs 3.');
+    const fourth = screen.getByRole('spinbutton', { name: /Day 4/ });
     await userEvent.clear(fourth);
     await userEvent.type(fourth, '1.5');
     save();
@@ -119,6 +120,7 @@ describe('vendor inputs', () => {
     save();
     await waitFor(() => expect(onSubmit).toHaveBeenCalled());
     expect(onSubmit.mock.calls[0]![0].weeklyDiscounts).toEqual([0.5, 0.5, 1, 0.25, 0.5, 0.5, 1, 0.75]);
+    expect(screen.getByRole('status').textContent).toBe('A whole week costs 4.25 day rates; each week after the first costs 3.19.');
   });
 
   it('finds a time zone by part of its name and shows its offset', async () => {

@@ -310,7 +310,7 @@ describe('console editors', () => {
     await shot(page, 'vendor_zone-warning_1280');
     await page.getByRole('combobox', { name: 'Time zone' }).fill('new york');
     await page.getByRole('option', { name: /America\/New York/ }).click();
-    await page.getByRole('spinbutton', { name: 'Position 4' }).fill('0.25');
+    await page.getByRole('spinbutton', { name: 'Day 4' }).fill('0.25');
     await page.getByRole('textbox', { name: 'Opening hours' }).fill('Mon–Sat 6am–8pm');
     expect(await axeViolations(page)).toEqual([]);
     await shot(page, 'vendor_1280');
@@ -320,8 +320,8 @@ describe('console editors', () => {
     expect(saved.weeklyDiscounts).toEqual([0.5, 0.5, 1, 0.25, 0.5, 0.5, 1, 0.75]);
     expect(await app.storefront('/contact-us')).toContain('Mon–Sat 6am–8pm');
     await page.reload();
-    await page.getByRole('spinbutton', { name: 'Position 4' }).waitFor();
-    expect(await page.getByRole('spinbutton', { name: 'Position 4' }).inputValue()).toBe('0.25');
+    await page.getByRole('spinbutton', { name: 'Day 4' }).waitFor();
+    expect(await page.getByRole('spinbutton', { name: 'Day 4' }).inputValue()).toBe('0.25');
     expect(blocked).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();

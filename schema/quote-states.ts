@@ -1,0 +1,97 @@
+/**
+ * The conversation after a quote request, as a pure transition table: which action each side may
+ * take in each state, where it leads, and what it does to the stock the request holds. Every pair
+ * off the table is refused with the reason (tests/unit/schema/quote-states.test.ts walks all of
+ * them). The server applies it atomically with the holds (server/stores/quote-request-store.ts);
+ * the console and the storefront read it to offer only the buttons that can work.
+ *
+ *   requested ──quote──▶ quoted ──accept──▶ accepted ──confirm──▶ confirmed
+ *       │                 │  ▲ └─decline─▶ declined ──quote─┐        │
+ *       │                 │  └──────────── quote (revise) ◀─┴────────┤ (accepted, declined, expired)
+ *       │                 └─expire─▶ expired                         │
+ *       └───── cancel (either side, until confirmed; the vendor after) ─▶ cancelled
+ *
+ * Holds: the vendor may pencil a hold (`hold`) or release it (`release`) while the request is
+ * open; `confirm` turns whatever is held into an order; decline, cancel and expire release it.
+ */
+import { schemaDocuments } from './documents';
+import type { QuoteRequest } from './types.generated';
+
+export type QuoteState = NonNullable<QuoteRequest['state']>;
+export type HoldKind = NonNullable<QuoteRequest['hold']>;
+export type QuoteAction = Exclude<NonNullable<QuoteRequest['history']>[number]['action'], 'request'>;
+export type Actor = NonNullable<QuoteRequest['history']>[number]['by'];
+
+const constsOf = (definition: { oneOf: ReadonlyArray<{ const: string }> }) => definition.oneOf.map((option) => option.const);
+/** Every state and action, in the schema's order (the schema is their one list). */
+export const quoteStates = constsOf(schemaDocuments.quoteRequest.$defs.quoteState) as QuoteState[];
+export const quoteActions = constsOf(schemaDocuments.quoteRequest.$defs.quoteAction).filter((action) => action !== 'request') as QuoteAction[];
+export const actors = constsOf(schemaDocuments.quoteRequest.$defs.actor) as Actor[];
+
+/** What a transition does to the stock the request holds. */
+export type HoldEffect = 'keep' | 'pencil' | 'release' | 'order';
+
+interface Move {
+  to: QuoteState;
+  by: readonly Actor[];
+  hold: HoldEffect;
+}
+
+const open = (state: QuoteState): Partial<Record<QuoteAction, Move>> => ({
+  hold: { to: state, by: ['vendor'], hold: 'pencil' },
+  release: { to: state, by: ['vendor'], hold: 'release' },
+  cancel: { to: 'cancelled', by: ['vendor', 'visitor'], hold: 'release' },
+});
+
+const table: Record<QuoteState, Partial<Record<QuoteAction, Move>>> = {
+  requested: { ...open('requested'), quote: { to: 'quoted', by: ['vendor'], hold: 'keep' } },
+  quoted: {
+    ...open('quoted'),
+    quote: { to: 'quoted', by: ['vendor'], hold: 'keep' },
+    accept: { to: 'accepted', by: ['visitor'], hold: 'keep' },
+    decline: { to: 'declined', by: ['visitor'], hold: 'release' },
+    expire: { to: 'expired', by: ['system'], hold: 'release' },
+  },
+  accepted: { ...open('accepted'), quote: { to: 'quoted', by: ['vendor'], hold: 'keep' }, confirm: { to: 'confirmed', by: ['vendor'], hold: 'order' } },
+  declined: { quote: { to: 'quoted', by: ['vendor'], hold: 'keep' } },
+  expired: { quote: { to: 'quoted', by: ['vendor'], hold: 'keep' } },
+  confirmed: { cancel: { to: 'cancelled', by: ['vendor'], hold: 'release' } },
+  cancelled: {},
+};
+
+export type TransitionResult = { ok: true; to: QuoteState; hold: HoldEffect } | { ok: false; reason: string };
+
+/**
+ * Whether `actor` may take `action` on a request in `state` holding `hold`, and if so where it
+ * leads. Pencilling needs nothing held yet; releasing needs a pencil (an order is released only by
+ * cancelling it).
+ */
+export function transition(current: { state: QuoteState; hold: HoldKind }, action: QuoteAction, actor: Actor): TransitionResult {
+  const move = table[current.state][action];
+  if (!move) return { ok: false, reason: `A ${current.state} request cannot be ${pastTense[action]}.` };
+  if (!move.by.includes(actor)) return { ok: false, reason: `Only ${move.by.map((who) => actorNames[who]).join(' or ')} can do that.` };
+  if (action === 'hold' && current.hold !== 'none') return { ok: false, reason: 'Its items are already held.' };
+  if (action === 'release' && current.hold !== 'pencil') return { ok: false, reason: 'It holds nothing to release.' };
+  return { ok: true, to: move.to, hold: move.hold };
+}
+
+/** The actions `actor` can take now, in the schema's order: the buttons to show. */
+export function actionsFor(current: { state: QuoteState; hold: HoldKind }, actor: Actor): QuoteAction[] {
+  return quoteActions.filter((action) => transition(current, action, actor).ok);
+}
+
+/** Whether a request in this state still waits on someone (not declined, confirmed, cancelled or expired). */
+export const isOpen = (state: QuoteState) => state === 'requested' || state === 'quoted' || state === 'accepted';
+
+const pastTense: Record<QuoteAction, string> = {
+  quote: 'quoted',
+  hold: 'held',
+  release: 'released',
+  accept: 'accepted',
+  decline: 'declined',
+  confirm: 'confirmed',
+  cancel: 'cancelled',
+  expire: 'expired',
+};
+
+const actorNames: Record<Actor, string> = { visitor: 'the visitor', vendor: 'the vendor', system: 'Backlot' };
