@@ -2,6 +2,7 @@
  * Quote requests in Cloud Firestore through firebase-admin, beside the tenant's items and profiles:
  *
  *   vendors/{tenantId}/quoteRequests/{id}   the request, every field as the quote-request schema has it
+ *   vendors/{tenantId}/bookings/{objectID}   the item's ledger: `entries`, every hold and order on it
  *
  * The Firestore instance is injected (production passes getFirestore(app), tests an in-process one
  * from @firebase-bridge/firestore-admin), so this module only imports firebase-admin's types.
@@ -11,10 +12,29 @@
  *   total from a count aggregate query. On Cloud Firestore that ordering (one field descending, the
  *   document id ascending) may ask for a composite index on the quoteRequests collection
  *   (createdAt DESC, __name__ ASC): Firestore's error names the index to create.
+ * - change() is one Firestore transaction: it reads the request and the ledger of every item the
+ *   request names, checks the revision and (when placing) every other live booking, then writes the
+ *   ledgers and the request. Two servers placing the last unit at once both read the same ledger,
+ *   so Firestore lets one commit and retries the other, which then sees the first's booking and is
+ *   refused (OverbookedError). A ledger keeps every booking (about 150 bytes each: an item
+ *   booked 100 times a year stays far below Firestore's 1 MiB document limit for decades).
+ * - bookings() reads the ledgers of the items asked about in one batch (getAll).
  */
-import type { Firestore } from 'firebase-admin/firestore';
+import type { DocumentReference, Firestore } from 'firebase-admin/firestore';
+import { placementProblems, type Booking } from '../../schema/availability';
 import type { QuoteRequest } from '../../schema/types.generated';
-import { checkedQuoteRequest, QuoteRequestExistsError, type QuoteRequestStore } from './quote-request-store';
+import {
+  bookingsOf,
+  checkedQuoteRequest,
+  OverbookedError,
+  placementOf,
+  QuoteRequestExistsError,
+  revisionOf,
+  StaleQuoteError,
+  UnknownQuoteError,
+  type QuoteChange,
+  type QuoteRequestStore,
+} from './quote-request-store';
 
 /** A request as Firestore stores it: plain JSON values (no `undefined`). */
 const stored = (request: QuoteRequest) => JSON.parse(JSON.stringify(checkedQuoteRequest(request))) as Record<string, unknown>;
@@ -24,6 +44,11 @@ const ALREADY_EXISTS = 6;
 const DEFAULT_PAGE = 100;
 /** The document id as a field path (what FieldPath.documentId() names), without loading firebase-admin here. */
 const DOCUMENT_ID = '__name__';
+interface Ledger {
+  entries: Booking[];
+}
+
+const entriesOf = (snapshot: { exists: boolean; data(): unknown }) => (snapshot.exists ? ((snapshot.data() as Ledger).entries ?? []) : []);
 
 export class FirestoreQuoteRequestStore implements QuoteRequestStore {
   /** `onClose` runs last in close() (the server deletes the firebase-admin app it opened for this store). */
@@ -64,6 +89,47 @@ export class FirestoreQuoteRequestStore implements QuoteRequestStore {
         .get(),
     ]);
     return { total: count.data().count, requests: snapshot.docs.map((doc) => doc.data() as QuoteRequest) };
+  }
+
+  async listByVisitor(tenantId: string, uid: string): Promise<QuoteRequest[]> {
+    // One equality filter needs no composite index; a visitor has few requests, so they are sorted here.
+    const snapshot = await this.requests(tenantId).where('uid', '==', uid).get();
+    return snapshot.docs.map((doc) => doc.data() as QuoteRequest).sort((a, b) => (a.createdAt === b.createdAt ? (a.id < b.id ? -1 : 1) : a.createdAt < b.createdAt ? 1 : -1));
+  }
+
+  private ledger(tenantId: string, objectID: string): DocumentReference {
+    return this.firestore.collection('vendors').doc(tenantId).collection('bookings').doc(objectID);
+  }
+
+  async change(tenantId: string, id: string, change: QuoteChange): Promise<QuoteRequest> {
+    const reference = this.requests(tenantId).doc(id);
+    return this.firestore.runTransaction(async (transaction) => {
+      const snapshot = await transaction.get(reference);
+      if (!snapshot.exists) throw new UnknownQuoteError(id);
+      const current = snapshot.data() as QuoteRequest;
+      if (revisionOf(current) !== change.revision) throw new StaleQuoteError(String(revisionOf(current)));
+      const next = checkedQuoteRequest({ ...change.apply(current), revision: revisionOf(current) + 1 });
+      if (change.bookings !== undefined) {
+        const objectIDs = [...new Set([...current.lines, ...next.lines].map((line) => line.objectID))];
+        const references = objectIDs.map((objectID) => this.ledger(tenantId, objectID));
+        const ledgers = new Map((await transaction.getAll(...references)).map((ledger, index) => [objectIDs[index]!, entriesOf(ledger).filter((entry) => entry.quoteId !== id)]));
+        if (change.bookings !== 'release') {
+          const placement = placementOf(next, change.bookings);
+          const problems = placementProblems(placement, [...ledgers.values()].flat());
+          if (problems.length) throw new OverbookedError(problems);
+          for (const booking of bookingsOf(next, change.bookings.place, change.bookings.expiresOn)) ledgers.get(booking.objectID)!.push(booking);
+        }
+        references.forEach((ledgerReference, index) => transaction.set(ledgerReference, { entries: JSON.parse(JSON.stringify(ledgers.get(objectIDs[index]!)!)) as Booking[] }));
+      }
+      transaction.set(reference, stored(next));
+      return next;
+    });
+  }
+
+  async bookings(tenantId: string, objectIDs: readonly string[], from: string, to: string): Promise<Booking[]> {
+    if (objectIDs.length === 0) return [];
+    const ledgers = await this.firestore.getAll(...objectIDs.map((objectID) => this.ledger(tenantId, objectID)));
+    return ledgers.flatMap(entriesOf).filter((entry) => entry.lastDay >= from && entry.firstDay <= to);
   }
 
   async close(): Promise<void> {

@@ -1,15 +1,26 @@
 /**
  * The QuoteRequestStore port: visitors' quote requests per tenant, each checked against the
  * quote-request schema when written, listed newest first (createdAt descending, then id) for the
- * console. A request is written once: adding an id the tenant already has is refused
- * (QuoteRequestExistsError) and the first stays. Adapters: `sqlite-quote-request-store.ts`
- * (embedded default) and `firestore-quote-request-store.ts` (BACKLOT_STORE=firestore); both run
+ * console. A request is added once: adding an id the tenant already has is refused
+ * (QuoteRequestExistsError) and the first stays.
+ *
+ * After that it changes only through `change()`: one step of the conversation, made on a named
+ * revision (a stale one is refused, StaleQuoteError) and applied atomically with the stock the
+ * request holds. Placing a hold or an order checks the request's lines against every other live
+ * booking on its items in the same transaction, so two servers confirming the last unit at once
+ * cannot both succeed (OverbookedError names the line and the day). `bookings()` reads what is
+ * booked on some items over some days, for availability.
+ *
+ * Adapters: `sqlite-quote-request-store.ts` (embedded default) and
+ * `firestore-quote-request-store.ts` (BACKLOT_STORE=firestore); both run
  * tests/contract/quote-request-store.contract.ts.
  */
 import { problemsFromAjv } from '../../schema/ajv-messages';
 import { schemaIds } from '../../schema/documents';
 import { getAjv } from '../../schema/node/ajv';
+import type { Booking, Placement } from '../../schema/availability';
 import type { QuoteRequest } from '../../schema/types.generated';
+import { FieldProblemsError } from './field-problems';
 
 export interface QuoteRequestStore {
   /** Stores a new request; QuoteRequestExistsError when the tenant has one with this id. */
@@ -17,7 +28,66 @@ export interface QuoteRequestStore {
   get(tenantId: string, id: string): Promise<QuoteRequest | undefined>;
   /** A tenant's requests, newest first. */
   list(tenantId: string, page?: { limit?: number; offset?: number }): Promise<{ total: number; requests: QuoteRequest[] }>;
+  /** One visitor's requests on one tenant, newest first. */
+  listByVisitor(tenantId: string, uid: string): Promise<QuoteRequest[]>;
+  /** Applies one change to a request with its bookings, atomically; returns the request as stored. */
+  change(tenantId: string, id: string, change: QuoteChange): Promise<QuoteRequest>;
+  /** Bookings on these items that reach into [from, to] (the caller widens it by the turnaround). */
+  bookings(tenantId: string, objectIDs: readonly string[], from: string, to: string): Promise<Booking[]>;
   close(): Promise<void>;
+}
+
+export interface QuoteChange {
+  /** The revision the change was made on. */
+  revision: number;
+  /** The request after the change (the store counts the revision up); throw to refuse it. */
+  apply(current: QuoteRequest): QuoteRequest;
+  /**
+   * What the request holds afterwards: nothing (`release`), or its lines on its dates as a pencil
+   * or an order, checked against every other live booking (`place`). Left out, bookings stay.
+   */
+  bookings?: 'release' | { place: Booking['kind']; expiresOn?: string; placement: Omit<Placement, 'quoteId' | 'lines' | 'firstDay' | 'lastDay'> };
+}
+
+/** The bookings a placed request makes, one per line. */
+export function bookingsOf(request: QuoteRequest, kind: Booking['kind'], expiresOn: string | undefined): Booking[] {
+  return request.lines.map((line) => ({
+    quoteId: request.id,
+    objectID: line.objectID,
+    quantity: line.quantity,
+    firstDay: request.startDate,
+    lastDay: request.endDate,
+    kind,
+    ...(kind === 'pencil' && expiresOn !== undefined && { expiresOn }),
+  }));
+}
+
+/** The placement to check before a request's bookings are written. */
+export function placementOf(request: QuoteRequest, change: Exclude<QuoteChange['bookings'], 'release' | undefined>): Placement {
+  return { ...change.placement, quoteId: request.id, lines: request.lines, firstDay: request.startDate, lastDay: request.endDate };
+}
+
+/** The revision a stored request is at (requests stored before revisions count as 0). */
+export const revisionOf = (request: QuoteRequest) => request.revision ?? 0;
+
+export class StaleQuoteError extends Error {
+  readonly statusCode = 412;
+  constructor(readonly currentVersion: string) {
+    super('This request changed since you loaded it. Reload to see the change, then try again.');
+  }
+}
+
+export class UnknownQuoteError extends Error {
+  readonly statusCode = 404;
+  constructor(id: string) {
+    super(`No quote request ${JSON.stringify(id)} here.`);
+  }
+}
+
+export class OverbookedError extends FieldProblemsError {
+  constructor(problems: ReadonlyArray<{ pointer: string; message: string }>) {
+    super(problems, `Not held: ${problems.length === 1 ? 'a line is' : `${problems.length} lines are`} not free on these dates`, 409);
+  }
 }
 
 export function checkedQuoteRequest(request: QuoteRequest): QuoteRequest {

@@ -3,11 +3,14 @@
  * list a tenant's requests newest first (createdAt descending, then id) a page at a time with the
  * total, keep tenants apart, refuse a request the quote-request schema refuses (naming where)
  * without storing anything, and refuse a second request with an id the tenant already has, keeping
- * the first. Run by each adapter's test with its own factory.
+ * the first. Then the conversation: a change is made on a named revision (a stale one refused),
+ * holds and orders are checked against stock and every other live booking with the turnaround
+ * between hires, two placements of the last unit at once give exactly one, and nothing a refused
+ * change touched is written. Run by each adapter's test with its own factory.
  */
 import { describe, expect, it } from 'vitest';
 import type { QuoteRequest } from '../../schema/types.generated';
-import { QuoteRequestExistsError, type QuoteRequestStore } from '../../server/stores/quote-request-store';
+import { OverbookedError, QuoteRequestExistsError, StaleQuoteError, UnknownQuoteError, type QuoteChange, type QuoteRequestStore } from '../../server/stores/quote-request-store';
 import { storeUnderTest, type OpenedStore } from './store-under-test';
 
 /** A request as POST /api/quote-requests stores it: the catalogue's names and rates on each line. */
@@ -109,6 +112,98 @@ export function describeQuoteRequestStoreContract(name: string, open: () => Prom
       await expect(subject.store.add(second)).rejects.toThrow(/^A quote request "q-1" of tenant "aviation" already exists$/);
       expect(await subject.store.get('aviation', 'q-1')).toEqual(first);
       expect(await subject.store.list('aviation')).toEqual({ total: 1, requests: [first] });
+    });
+
+    describe('changes and bookings', () => {
+      const stock = new Map([
+        ['galley-cart', 2],
+        ['jump-seat', 5],
+      ]);
+      const today = '2026-11-25';
+      const place = (kind: 'pencil' | 'order', revision = 0, expiresOn?: string): QuoteChange => ({
+        revision,
+        apply: (current) => ({ ...current, hold: kind }),
+        bookings: { place: kind, ...(expiresOn && { expiresOn }), placement: { stock, turnaroundDays: 1, today } },
+      });
+      const twoCarts = (id: string, startDate: string, endDate: string) =>
+        sampleQuoteRequest(id, { startDate, endDate, lines: [{ objectID: 'galley-cart', name: 'Atlas Galley Cart', quantity: 2, dayRate: 85 }] });
+      const held = async (from: string, to: string) =>
+        (await subject.store.bookings('aviation', ['galley-cart', 'jump-seat'], from, to)).map((booking) => [booking.quoteId, booking.objectID, booking.quantity, booking.kind]).sort();
+
+      it('makes a change on the revision named, counts it up, and refuses a stale or unknown one', async () => {
+        await subject.store.add(sampleQuoteRequest('q-1'));
+        const changed = await subject.store.change('aviation', 'q-1', { revision: 0, apply: (current) => ({ ...current, state: 'quoted' }) });
+        expect([changed.state, changed.revision]).toEqual(['quoted', 1]);
+        expect(await subject.store.get('aviation', 'q-1')).toEqual(changed);
+        const stale = subject.store.change('aviation', 'q-1', { revision: 0, apply: (current) => ({ ...current, state: 'cancelled' }) });
+        await expect(stale).rejects.toBeInstanceOf(StaleQuoteError);
+        await expect(subject.store.change('aviation', 'q-1', { revision: 0, apply: (current) => current })).rejects.toMatchObject({ statusCode: 412, currentVersion: '1' });
+        await expect(subject.store.change('aviation', 'nothing', { revision: 0, apply: (current) => current })).rejects.toBeInstanceOf(UnknownQuoteError);
+        await expect(subject.store.change('acme', 'q-1', { revision: 1, apply: (current) => current })).rejects.toBeInstanceOf(UnknownQuoteError);
+        // A change the schema refuses, or one that throws, writes nothing.
+        await expect(subject.store.change('aviation', 'q-1', { revision: 1, apply: (current) => ({ ...current, state: 'lost' as never }) })).rejects.toThrow(/\/state/);
+        expect(await subject.store.get('aviation', 'q-1')).toEqual(changed);
+      });
+
+      it('holds lines against stock and other bookings, a turnaround day apart, and names the line and day it cannot hold', async () => {
+        await subject.store.add(twoCarts('first', '2026-12-01', '2026-12-07'));
+        await subject.store.change('aviation', 'first', place('order'));
+        expect(await held('2026-12-01', '2026-12-07')).toEqual([['first', 'galley-cart', 2, 'order']]);
+
+        // Starts on the turnaround day after the first hire: refused, naming the day.
+        await subject.store.add(twoCarts('second', '2026-12-08', '2026-12-10'));
+        const refused = subject.store.change('aviation', 'second', place('pencil'));
+        await expect(refused).rejects.toBeInstanceOf(OverbookedError);
+        await expect(subject.store.change('aviation', 'second', place('pencil'))).rejects.toMatchObject({
+          statusCode: 409,
+          problems: [{ pointer: '/lines/0/quantity', message: 'only 0 of 2 free on 2026-12-08: other holds and orders have the rest' }],
+        });
+        expect((await subject.store.get('aviation', 'second'))?.revision ?? 0).toBe(0);
+        expect(await held('2026-12-08', '2026-12-10')).toEqual([]);
+
+        // A day later is free; re-placing a request's own hold never conflicts with itself.
+        await subject.store.add(twoCarts('third', '2026-12-09', '2026-12-10'));
+        await subject.store.change('aviation', 'third', place('pencil'));
+        await subject.store.change('aviation', 'third', place('order', 1));
+        expect(await held('2026-12-09', '2026-12-10')).toEqual([['third', 'galley-cart', 2, 'order']]);
+
+        // Releasing frees the stock for the refused request.
+        await subject.store.change('aviation', 'first', { revision: 1, apply: (current) => ({ ...current, hold: 'none', state: 'cancelled' }), bookings: 'release' });
+        await subject.store.add(twoCarts('fourth', '2026-12-02', '2026-12-03'));
+        await subject.store.change('aviation', 'fourth', place('order'));
+        expect(await held('2026-12-01', '2026-12-07')).toEqual([['fourth', 'galley-cart', 2, 'order']]);
+      });
+
+      it('lets a pencil lapse after its quote expires, and keeps tenants apart', async () => {
+        await subject.store.add(twoCarts('lapsed', '2026-12-01', '2026-12-03'));
+        await subject.store.change('aviation', 'lapsed', place('pencil', 0, '2026-11-24'));
+        await subject.store.add(twoCarts('after', '2026-12-01', '2026-12-03'));
+        await subject.store.change('aviation', 'after', place('pencil', 0, '2026-12-31'));
+        expect(await held('2026-12-01', '2026-12-03')).toEqual([
+          ['after', 'galley-cart', 2, 'pencil'],
+          ['lapsed', 'galley-cart', 2, 'pencil'],
+        ]);
+        await subject.store.add({ ...twoCarts('acme-one', '2026-12-01', '2026-12-03'), tenantId: 'acme' });
+        await subject.store.change('acme', 'acme-one', place('order'));
+        expect(await held('2026-12-01', '2026-12-03')).toHaveLength(2);
+      });
+
+      it('gives the last units to exactly one of two placements made at once', async () => {
+        await subject.store.add(twoCarts('one', '2026-12-01', '2026-12-03'));
+        await subject.store.add(twoCarts('two', '2026-12-02', '2026-12-05'));
+        const results = await Promise.allSettled([subject.store.change('aviation', 'one', place('order')), subject.store.change('aviation', 'two', place('order'))]);
+        expect(results.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected']);
+        expect((results.find((result) => result.status === 'rejected') as PromiseRejectedResult).reason).toBeInstanceOf(OverbookedError);
+        expect(await held('2026-12-01', '2026-12-05')).toHaveLength(1);
+      });
+
+      it("lists one visitor's requests, newest first", async () => {
+        await subject.store.add(sampleQuoteRequest('old', { createdAt: '2026-11-01T09:00:00.000Z' }));
+        await subject.store.add(sampleQuoteRequest('new', { createdAt: '2026-11-20T09:00:00.000Z' }));
+        await subject.store.add(sampleQuoteRequest('someone-else', { uid: 'visitor-sam' }));
+        expect((await subject.store.listByVisitor('aviation', 'visitor-dana')).map((request) => request.id)).toEqual(['new', 'old']);
+        expect(await subject.store.listByVisitor('acme', 'visitor-dana')).toEqual([]);
+      });
     });
   });
 }

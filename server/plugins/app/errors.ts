@@ -84,7 +84,7 @@ export default fp(
           const field = fieldPath('', problem.pointer);
           errors[field] = errors[field] ? `${errors[field]}; ${problem.message}` : problem.message;
         }
-        return send(reply, 400, { error: 'Bad Request', message: `Not saved: ${error.problems.length} problem${error.problems.length === 1 ? '' : 's'} to fix`, errors });
+        return send(reply, error.statusCode, { error: STATUS_CODES[error.statusCode], message: error.message, errors });
       }
       const currentVersion = (error as { currentVersion?: unknown }).currentVersion;
       if (error.statusCode === 412 && typeof currentVersion === 'string' && !(error instanceof VersionConflictError)) {

@@ -1,0 +1,88 @@
+/**
+ * How many of an item are free on given days: its stock, less what holds and orders on those days
+ * take. A booking takes its quantity from its first day to its last, and the tenant's turnaround
+ * days before and after (pulling, checking, cleaning), so two hires of the last unit are always
+ * `turnaroundDays` apart. Pencilled holds lapse after the day their quote expires.
+ *
+ * Pure: the stores run it inside their transactions (so a placement is checked against what is
+ * stored at that instant) and the server runs it for pages; the browser only ever gets its numbers.
+ */
+import { addDays } from './quote-rules';
+import type { HoldKind } from './quote-states';
+
+export interface Booking {
+  quoteId: string;
+  objectID: string;
+  quantity: number;
+  firstDay: string;
+  lastDay: string;
+  kind: Exclude<HoldKind, 'none'>;
+  /** A pencil's last day: the day its quote stops being acceptable. */
+  expiresOn?: string;
+}
+
+/** Whether a booking still takes stock today (a pencil past its quote's last day does not). */
+export const isLive = (booking: Pick<Booking, 'kind' | 'expiresOn'>, today: string) => booking.kind === 'order' || booking.expiresOn === undefined || booking.expiresOn >= today;
+
+/** The widest range a booking can reach into and still matter for [from, to]: what stores query. */
+export function bookingWindow(from: string, to: string, turnaroundDays: number): { from: string; to: string } {
+  return { from: addDays(from, -turnaroundDays), to: addDays(to, turnaroundDays) };
+}
+
+/** Every date from `from` to `to`, both included. */
+export function daysFrom(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let day = from; day <= to && days.length <= 3660; day = addDays(day, 1)) days.push(day);
+  return days;
+}
+
+/** Free quantity of one item on each day from `from` to `to` (never below zero). */
+export function freeByDay(stock: number, bookings: readonly Booking[], from: string, to: string, turnaroundDays: number, today: string): number[] {
+  const days = daysFrom(from, to);
+  const taken = new Array<number>(days.length).fill(0);
+  for (const booking of bookings) {
+    if (!isLive(booking, today)) continue;
+    const blockedFrom = addDays(booking.firstDay, -turnaroundDays);
+    const blockedTo = addDays(booking.lastDay, turnaroundDays);
+    if (blockedFrom > to || blockedTo < from) continue;
+    days.forEach((day, index) => {
+      if (day >= blockedFrom && day <= blockedTo) taken[index]! += booking.quantity;
+    });
+  }
+  return taken.map((quantity) => Math.max(0, stock - quantity));
+}
+
+/** Free quantity over a whole range: the least free on any of its days. */
+export function freeOver(stock: number, bookings: readonly Booking[], from: string, to: string, turnaroundDays: number, today: string): number {
+  return Math.min(stock, ...freeByDay(stock, bookings, from, to, turnaroundDays, today));
+}
+
+export interface Placement {
+  quoteId: string;
+  lines: ReadonlyArray<{ objectID: string; quantity: number }>;
+  firstDay: string;
+  lastDay: string;
+  stock: ReadonlyMap<string, number>;
+  turnaroundDays: number;
+  today: string;
+}
+
+/**
+ * What stops a request's lines being held on its dates, given what else is booked on its items
+ * (its own earlier bookings are left out: re-placing a hold never conflicts with itself). Each
+ * finding names the line, the first day short and how many are free then.
+ */
+export function placementProblems(placement: Placement, booked: readonly Booking[]): Array<{ pointer: string; message: string }> {
+  const problems: Array<{ pointer: string; message: string }> = [];
+  placement.lines.forEach((line, index) => {
+    const stock = placement.stock.get(line.objectID) ?? 0;
+    const others = booked.filter((booking) => booking.objectID === line.objectID && booking.quoteId !== placement.quoteId);
+    const free = freeByDay(stock, others, placement.firstDay, placement.lastDay, placement.turnaroundDays, placement.today);
+    const short = free.findIndex((quantity) => quantity < line.quantity);
+    if (short !== -1) {
+      const day = addDays(placement.firstDay, short);
+      problems.push({ pointer: `/lines/${index}/quantity`, message: `only ${free[short]} of ${stock} free on ${day}: other holds and orders have the rest` });
+    }
+  });
+  return problems;
+}
