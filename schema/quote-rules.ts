@@ -32,13 +32,22 @@ export function earliestStart(timezone: string, leadDays: number, now: Date): st
 
 export function checkQuoteRequest(
   input: QuoteRequestInput,
-  context: { items: ReadonlyMap<string, Pick<Item, 'objectID' | 'quantity'>>; timezone: string; leadDays: number; now: Date },
+  context: {
+    items: ReadonlyMap<string, Pick<Item, 'objectID' | 'quantity'>>;
+    /** How many of each item are free on the request's dates (the server knows; a form may not). */
+    free?: ReadonlyMap<string, number>;
+    timezone: string;
+    leadDays: number;
+    now: Date;
+  },
 ): QuoteFinding[] {
   const findings: QuoteFinding[] = [];
   input.items.forEach((line, index) => {
     const item = context.items.get(line.objectID);
     if (!item) findings.push({ pointer: `/items/${index}/objectID`, message: `no item ${JSON.stringify(line.objectID)} in this catalogue` });
     else if (line.quantity > item.quantity) findings.push({ pointer: `/items/${index}/quantity`, message: `only ${item.quantity} in stock` });
+    else if (line.quantity > (context.free?.get(line.objectID) ?? item.quantity))
+      findings.push({ pointer: `/items/${index}/quantity`, message: `only ${context.free!.get(line.objectID)} free from ${input.startDate} to ${input.endDate}: the rest are held for other hires` });
     const first = input.items.findIndex((other) => other.objectID === line.objectID);
     if (first !== index) findings.push({ pointer: `/items/${index}/objectID`, message: `is also line ${first + 1}: ask for one line per item` });
   });

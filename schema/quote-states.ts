@@ -68,7 +68,7 @@ export type TransitionResult = { ok: true; to: QuoteState; hold: HoldEffect } | 
  */
 export function transition(current: { state: QuoteState; hold: HoldKind }, action: QuoteAction, actor: Actor): TransitionResult {
   const move = table[current.state][action];
-  if (!move) return { ok: false, reason: `A ${current.state} request cannot be ${pastTense[action]}.` };
+  if (!move) return { ok: false, reason: `${/^[aeiou]/.test(current.state) ? 'An' : 'A'} ${current.state} request cannot be ${pastTense[action]}.` };
   if (!move.by.includes(actor)) return { ok: false, reason: `Only ${move.by.map((who) => actorNames[who]).join(' or ')} can do that.` };
   if (action === 'hold' && current.hold !== 'none') return { ok: false, reason: 'Its items are already held.' };
   if (action === 'release' && current.hold !== 'pencil') return { ok: false, reason: 'It holds nothing to release.' };

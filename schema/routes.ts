@@ -5,7 +5,7 @@
  * their paths and titles); §2's content routes are the aviation tenant's pages.
  */
 /** What a route shows; the storefront picks its page component by this. */
-export type RouteKind = 'home' | 'rentals' | 'search' | 'content' | 'contact' | 'categories' | 'signup' | 'login' | 'onboarding' | 'favorites' | 'set-lists';
+export type RouteKind = 'home' | 'rentals' | 'search' | 'content' | 'contact' | 'categories' | 'signup' | 'login' | 'onboarding' | 'favorites' | 'set-lists' | 'quotes';
 
 export interface StorefrontRoute {
   path: string;
@@ -28,6 +28,10 @@ export const setListHref = (id: string) => `${SET_LISTS_PATH}/${encodeURICompone
 export const SHARED_SET_LIST_BASE_PATH = `${SET_LISTS_PATH}/shared`;
 export const sharedSetListPath = (shareToken: string) => `${SHARED_SET_LIST_BASE_PATH}/${encodeURIComponent(shareToken)}`;
 
+/** A visitor's own quote requests (signed in), and one of them with its priced versions. */
+export const QUOTES_PATH = '/quotes';
+export const quoteHref = (id: string) => `${QUOTES_PATH}/${encodeURIComponent(id)}`;
+
 export const STOREFRONT_ROUTES: readonly StorefrontRoute[] = [
   { path: '/', purpose: 'Home', kind: 'home' },
   { path: RENTALS_BASE_PATH, purpose: 'Catalogue base path', kind: 'rentals' },
@@ -40,6 +44,7 @@ export const STOREFRONT_ROUTES: readonly StorefrontRoute[] = [
   { path: '/onboarding/profile', purpose: 'Your profile (after sign-up)', kind: 'onboarding' },
   { path: FAVORITES_PATH, purpose: 'Favourites', kind: 'favorites' },
   { path: SET_LISTS_PATH, purpose: 'Set lists', kind: 'set-lists' },
+  { path: QUOTES_PATH, purpose: 'Your quotes', kind: 'quotes' },
 ];
 
 const staticPaths = new Set(STOREFRONT_ROUTES.map((route) => route.path));

@@ -25,6 +25,8 @@ export const PAGE_MODULES: Record<PageKey, { module: string; component: string }
   'set-lists': { module: 'SetListsPage', component: 'SetListsPage' },
   'set-list': { module: 'SetListPage', component: 'SetListPage' },
   'shared-set-list': { module: 'SharedSetListPage', component: 'SharedSetListPage' },
+  quotes: { module: 'QuotesPage', component: 'QuotesPage' },
+  quote: { module: 'QuotePage', component: 'QuotePage' },
   category: { module: 'CategoryPage', component: 'CategoryPage' },
   item: { module: 'ItemPage', component: 'ItemPage' },
   'not-found': { module: 'NotFoundPage', component: 'NotFoundPage' },

@@ -8,10 +8,12 @@ import { assetHref, type StorefrontConfiguration } from '../../storefront/config
 import { escapeHtml } from '../../storefront/document/escape';
 import { addressLines } from '../../storefront/lib/contact';
 import { formatMoney } from '../../storefront/lib/format';
+import { quoteHref } from '../../schema/routes';
+import type { QuoteAction } from '../../schema/quote-states';
 import type { QuoteRequest } from '../../schema/types.generated';
 import { themeCssVariables, type Theme } from '../../schema/theme';
 
-export type MailKind = 'magicLink' | 'verifyEmail' | 'welcome' | 'denied' | 'quoteRequest' | 'quoteConfirmation';
+export type MailKind = 'magicLink' | 'verifyEmail' | 'welcome' | 'denied' | 'quoteRequest' | 'quoteConfirmation' | 'quoteUpdate';
 
 export interface MailContent {
   kind: MailKind;
@@ -155,5 +157,45 @@ export function quoteConfirmationMessage(configuration: StorefrontConfiguration,
     heading: `We have your ${verb.toLowerCase()} request`,
     paragraphs: [greeting(to), `${configuration.vendor.displayName} will reply by email with a ${verb.toLowerCase()}. Here is what you asked for:`, ...quoteParagraphs(configuration, request)],
     action: { label: 'Browse the catalogue', url: `${origin(configuration)}/rentals` },
+  });
+}
+
+/**
+ * A step in the conversation after a request, to the side that did not take it: the visitor hears
+ * of quotes, holds, confirmations and cancellations by the vendor (with a link to the quote's page);
+ * the vendor hears of acceptances, declines and cancellations by the visitor.
+ */
+export function quoteUpdateMessage(configuration: StorefrontConfiguration, request: QuoteRequest, action: QuoteAction, to: 'visitor' | 'vendor'): MailContent {
+  const { site, vendor } = configuration;
+  const money = (amount: number) => formatMoney(amount, site);
+  const verb = (site.request ?? 'Quote').toLowerCase();
+  const version = request.versions?.at(-1);
+  const dates = `${request.startDate} to ${request.endDate}`;
+  const what = request.production ? `${request.production} (${dates})` : dates;
+  const who = request.name ? `${request.name} (${request.email})` : request.email;
+  const visitorWords: Partial<Record<QuoteAction, [string, string]>> = {
+    quote: [
+      `Your ${verb} from ${vendor.displayName}${version ? `: ${money(version.breakdown.total)}` : ''}`,
+      `${vendor.displayName} priced your request for ${what}${version ? `: ${money(version.breakdown.total)} in all, open until ${version.expiresOn}` : ''}. Read it line by line, then accept or decline it.`,
+    ],
+    hold: [`${vendor.displayName} is holding your items`, `${vendor.displayName} pencilled your items for ${what}. Nobody else can book them while the hold lasts.`],
+    release: [`The hold on your items was released`, `${vendor.displayName} released the hold on your items for ${what}.`],
+    confirm: [`Your order with ${vendor.displayName} is confirmed`, `${vendor.displayName} confirmed your order for ${what}. The items are reserved for you.`],
+    cancel: [`Your request to ${vendor.displayName} was cancelled`, `${vendor.displayName} cancelled your request for ${what}. Get in touch if you did not expect this.`],
+    expire: [`Your ${verb} from ${vendor.displayName} expired`, `The ${verb} for ${what} was not accepted in time, so it expired and any hold was released. Ask for a new one whenever you are ready.`],
+  };
+  const vendorWords: Partial<Record<QuoteAction, [string, string]>> = {
+    accept: [
+      `${who} accepted ${verb} version ${version?.version ?? ''}`.trim(),
+      `${who} accepted your ${verb} for ${what}${version ? ` (${money(version.breakdown.total)})` : ''}. Confirm it in the console to reserve the items.`,
+    ],
+    decline: [`${who} declined your ${verb}`, `${who} declined your ${verb} for ${what}. Any hold on its items was released.`],
+    cancel: [`${who} cancelled a request`, `${who} cancelled their request for ${what}. Any hold on its items was released.`],
+  };
+  const [heading, paragraph] = (to === 'visitor' ? visitorWords : vendorWords)[action] ?? [`Your request changed`, `Your request for ${what} is now ${request.state}.`];
+  return message('quoteUpdate', configuration, heading, {
+    heading,
+    paragraphs: [paragraph, `Request ${request.id}.`],
+    ...(to === 'visitor' ? { action: { label: `Open your ${verb}`, url: `${origin(configuration)}${quoteHref(request.id)}` } } : {}),
   });
 }

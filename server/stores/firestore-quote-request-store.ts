@@ -24,6 +24,7 @@ import type { DocumentReference, Firestore } from 'firebase-admin/firestore';
 import { placementProblems, type Booking } from '../../schema/availability';
 import type { QuoteRequest } from '../../schema/types.generated';
 import {
+  bookingChangeFor,
   bookingsOf,
   checkedQuoteRequest,
   OverbookedError,
@@ -109,15 +110,16 @@ export class FirestoreQuoteRequestStore implements QuoteRequestStore {
       const current = snapshot.data() as QuoteRequest;
       if (revisionOf(current) !== change.revision) throw new StaleQuoteError(String(revisionOf(current)));
       const next = checkedQuoteRequest({ ...change.apply(current), revision: revisionOf(current) + 1 });
-      if (change.bookings !== undefined) {
+      const bookings = bookingChangeFor(change, next);
+      if (bookings !== undefined) {
         const objectIDs = [...new Set([...current.lines, ...next.lines].map((line) => line.objectID))];
         const references = objectIDs.map((objectID) => this.ledger(tenantId, objectID));
         const ledgers = new Map((await transaction.getAll(...references)).map((ledger, index) => [objectIDs[index]!, entriesOf(ledger).filter((entry) => entry.quoteId !== id)]));
-        if (change.bookings !== 'release') {
-          const placement = placementOf(next, change.bookings);
+        if (bookings !== 'release') {
+          const placement = placementOf(next, bookings);
           const problems = placementProblems(placement, [...ledgers.values()].flat());
           if (problems.length) throw new OverbookedError(problems);
-          for (const booking of bookingsOf(next, change.bookings.place, change.bookings.expiresOn)) ledgers.get(booking.objectID)!.push(booking);
+          for (const booking of bookingsOf(next, bookings.place, bookings.expiresOn)) ledgers.get(booking.objectID)!.push(booking);
         }
         references.forEach((ledgerReference, index) => transaction.set(ledgerReference, { entries: JSON.parse(JSON.stringify(ledgers.get(objectIDs[index]!)!)) as Booking[] }));
       }

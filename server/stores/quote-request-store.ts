@@ -45,9 +45,15 @@ export interface QuoteChange {
   /**
    * What the request holds afterwards: nothing (`release`), or its lines on its dates as a pencil
    * or an order, checked against every other live booking (`place`). Left out, bookings stay.
+   * A function decides from the request as it will be stored.
    */
-  bookings?: 'release' | { place: Booking['kind']; expiresOn?: string; placement: Omit<Placement, 'quoteId' | 'lines' | 'firstDay' | 'lastDay'> };
+  bookings?: BookingChange | ((next: QuoteRequest) => BookingChange);
 }
+
+export type BookingChange = undefined | 'release' | { place: Booking['kind']; expiresOn?: string; placement: Omit<Placement, 'quoteId' | 'lines' | 'firstDay' | 'lastDay'> };
+
+/** The change's bookings for the request as it will be stored. */
+export const bookingChangeFor = (change: QuoteChange, next: QuoteRequest): BookingChange => (typeof change.bookings === 'function' ? change.bookings(next) : change.bookings);
 
 /** The bookings a placed request makes, one per line. */
 export function bookingsOf(request: QuoteRequest, kind: Booking['kind'], expiresOn: string | undefined): Booking[] {
@@ -63,7 +69,7 @@ export function bookingsOf(request: QuoteRequest, kind: Booking['kind'], expires
 }
 
 /** The placement to check before a request's bookings are written. */
-export function placementOf(request: QuoteRequest, change: Exclude<QuoteChange['bookings'], 'release' | undefined>): Placement {
+export function placementOf(request: QuoteRequest, change: Exclude<BookingChange, 'release' | undefined>): Placement {
   return { ...change.placement, quoteId: request.id, lines: request.lines, firstDay: request.startDate, lastDay: request.endDate };
 }
 

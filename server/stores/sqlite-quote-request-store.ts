@@ -13,6 +13,7 @@ import { bookingWindow, placementProblems, type Booking } from '../../schema/ava
 import type { QuoteRequest } from '../../schema/types.generated';
 import { openSqliteFile } from './sqlite-file';
 import {
+  bookingChangeFor,
   bookingsOf,
   checkedQuoteRequest,
   OverbookedError,
@@ -114,14 +115,15 @@ export class SqliteQuoteRequestStore implements QuoteRequestStore {
       if (!current) throw new UnknownQuoteError(id);
       if (revisionOf(current) !== change.revision) throw new StaleQuoteError(String(revisionOf(current)));
       const next = checkedQuoteRequest({ ...change.apply(current), revision: revisionOf(current) + 1 });
-      if (change.bookings !== undefined) {
+      const bookings = bookingChangeFor(change, next);
+      if (bookings !== undefined) {
         this.database.prepare('DELETE FROM bookings WHERE tenant_id = ? AND quote_id = ?').run(tenantId, id);
-        if (change.bookings !== 'release') {
-          const placement = placementOf(next, change.bookings);
+        if (bookings !== 'release') {
+          const placement = placementOf(next, bookings);
           const problems = placementProblems(placement, this.overlapping(tenantId, [...new Set(next.lines.map((line) => line.objectID))], next.startDate, next.endDate, placement.turnaroundDays));
           if (problems.length) throw new OverbookedError(problems);
           const insert = this.database.prepare('INSERT INTO bookings (tenant_id, quote_id, object_id, quantity, first_day, last_day, kind, expires_on) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
-          for (const booking of bookingsOf(next, change.bookings.place, change.bookings.expiresOn))
+          for (const booking of bookingsOf(next, bookings.place, bookings.expiresOn))
             insert.run(tenantId, id, booking.objectID, booking.quantity, booking.firstDay, booking.lastDay, booking.kind, booking.expiresOn ?? null);
         }
       }

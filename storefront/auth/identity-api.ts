@@ -44,7 +44,7 @@ export async function apiCall<T>(path: string, init: RequestInit = {}): Promise<
     response = await fetch(path.startsWith('/') ? path : `/api/identity/${path}`, {
       credentials: 'same-origin',
       ...init,
-      headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}) },
+      headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}), ...(init.headers as Record<string, string> | undefined) },
     });
   } catch {
     throw new IdentityError(messages.offline, 0);

@@ -4,7 +4,7 @@
  * for everyone, so the server and the first client render both show "Log in".
  */
 import { useState } from 'react';
-import { FAVORITES_PATH, onboardingPath, SET_LISTS_PATH } from '../../schema/routes';
+import { FAVORITES_PATH, onboardingPath, QUOTES_PATH, SET_LISTS_PATH } from '../../schema/routes';
 import { useAuth } from '../auth/AuthProvider';
 import { rememberRedirectTarget } from '../auth/redirect-target';
 import { useConfiguration } from '../config/ConfigurationProvider';
@@ -61,6 +61,12 @@ export function AccountLinks({ current }: { current: string }) {
           <path d="M9 6h11M9 12h11M9 18h11M4 6h.01M4 12h.01M4 18h.01" />
         </svg>
         <span className="visually-hidden">{messages.setListsHeading}</span>
+      </a>
+      <a className="account-link" href={QUOTES_PATH} aria-current={current.startsWith(QUOTES_PATH) ? 'page' : undefined} title={messages.quotesHeading}>
+        <svg className="account-icon" width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          <path d="M7 3h7l5 5v13H7zM14 3v5h5M10 13h6M10 17h6" />
+        </svg>
+        <span className="visually-hidden">{messages.quotesHeading}</span>
       </a>
       <button type="button" className="link-button" onClick={logOut} disabled={auth.status.status !== 'authenticated'} title={messages.logOut}>
         <svg className="account-icon" width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">

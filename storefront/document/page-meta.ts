@@ -31,10 +31,11 @@ const kindNames: Partial<Record<RouteKind, string>> = {
   contact: messages.contactHeading,
   favorites: messages.favoritesHeading,
   'set-lists': messages.setListsHeading,
+  quotes: messages.quotesHeading,
 };
 
 /** Routes that show a visitor's own things: never indexed. */
-const privateKinds: ReadonlySet<RouteKind> = new Set(['favorites', 'set-lists', 'onboarding', 'signup', 'login']);
+const privateKinds: ReadonlySet<RouteKind> = new Set(['favorites', 'set-lists', 'quotes', 'onboarding', 'signup', 'login']);
 
 /** The label the tenant's own links give a path, header children first, then the footer. */
 export function linkLabelFor(configuration: StorefrontConfiguration, path: string): string | undefined {
@@ -64,6 +65,8 @@ export function pageMeta(configuration: StorefrontConfiguration, pathname: strin
       return notFound;
     case 'set-list':
       return { ...named(messages.setListHeading), noindex: true };
+    case 'quote':
+      return { ...named(messages.quotePageHeading), noindex: true };
     case 'shared-set-list':
       return sharedSetList ? { ...named(sharedSetList.name, sharedSetList.notes?.slice(0, 160) || messages.sharedSetListDescription(site.appTitle)), noindex: true } : { ...notFound, noindex: true };
     case 'category':

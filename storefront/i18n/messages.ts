@@ -71,6 +71,8 @@ export const messages = {
   favoriteLogIn: 'Log in to keep favourites and set lists',
   removeFavorite: (name: string) => `Remove ${name} from favourites`,
   noFavorites: 'No favourites yet. Mark items with “Favourite” on their page to keep them here.',
+  quotesHeading: 'Your quotes',
+  quotePageHeading: 'Quote',
   setListsHeading: 'Set lists',
   setListsLead: 'Collect items per set or scene, share a list read-only with your team, and ask for one quote for the whole list.',
   setListHeading: 'Set list',

@@ -4,7 +4,7 @@
  * Portfolio, a Menu dropdown of the configured links), the footer links, the social bar, and
  * the route table of schema/routes.ts plus one page per rental category, every other path a 404.
  */
-import { ITEM_BASE_PATH, RENTALS_BASE_PATH, SET_LISTS_PATH, SHARED_SET_LIST_BASE_PATH, STOREFRONT_ROUTES, type StorefrontRoute } from '../../schema/routes';
+import { ITEM_BASE_PATH, QUOTES_PATH, RENTALS_BASE_PATH, SET_LISTS_PATH, SHARED_SET_LIST_BASE_PATH, STOREFRONT_ROUTES, type StorefrontRoute } from '../../schema/routes';
 import type { CategoryTree, SiteSettings } from '../../schema/types.generated';
 import { rentalGroups } from './catalogue';
 
@@ -58,6 +58,8 @@ export type Page =
   | { kind: 'set-list'; id: string }
   /** A set list shared by link; whether the link still works is the page state's `sharedSetList`. */
   | { kind: 'shared-set-list'; token: string }
+  /** One of the signed-in visitor's quote requests (the page reads it from the API). */
+  | { kind: 'quote'; id: string }
   | { kind: 'not-found' };
 
 /** The one path segment after `base/`, decoded; undefined when there is none, more than one, or it is malformed. */
@@ -97,6 +99,10 @@ export function resolvePage(pathname: string, tree: CategoryTree, pages: readonl
   if (path.startsWith(`${SHARED_SET_LIST_BASE_PATH}/`)) {
     const token = segmentAfter(path, SHARED_SET_LIST_BASE_PATH);
     return token === undefined ? { kind: 'not-found' } : { kind: 'shared-set-list', token };
+  }
+  if (path.startsWith(`${QUOTES_PATH}/`)) {
+    const id = segmentAfter(path, QUOTES_PATH);
+    return id === undefined ? { kind: 'not-found' } : { kind: 'quote', id };
   }
   if (path.startsWith(`${SET_LISTS_PATH}/`)) {
     const id = segmentAfter(path, SET_LISTS_PATH);

@@ -3,20 +3,35 @@
  * - POST /api/quote-requests  a signed-in, approved visitor of the storefront the Host names asks
  *   for items and quantities on dates: checked against the catalogue (each item this tenant's, no
  *   more than its stock) and the calendar (maxRequestLeadTimeDays ahead, in the vendor's time zone),
- *   each problem named by field; the rates are the catalogue's, never the request's. Stored, counted
- *   on the profile (stats.quoteRequestCount), mailed to the vendor and to the visitor.
- * - GET /api/tenants/:tenantId/quote-requests  the console's read-only list, newest first.
+ *   each problem named by field, including a quantity above what is free on those dates (stock less
+ *   other holds and orders, with the turnaround); the rates are the catalogue's, never the
+ *   request's. Stored, counted on the profile (stats.quoteRequestCount), mailed to both sides.
+ * - GET /api/tenants/:tenantId/quote-requests  the console's list, newest first, with its state and
+ *   latest total; `filter` takes `state` and `from`/`to` (requests whose dates overlap them).
+ * - GET /api/tenants/:tenantId/quote-requests/:id  one, for pricing: the tenant's pricing rule, each
+ *   line's GL code and free quantity, the other holds and orders on its items over its dates, and
+ *   the actions the vendor has now (ETag: its revision).
+ * - POST /api/tenants/:tenantId/quote-requests/:id/:action  quote (a PricingInput body), hold,
+ *   release, confirm or cancel; If-Match: the revision read.
+ * Visitors' side: routes/api/quotes.ts. The steps: server/catalogue/quote-conversation.ts.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { withDefaults } from '../../../schema/defaults';
 import { schemaIds } from '../../../schema/documents';
-import { checkQuoteRequest } from '../../../schema/quote-rules';
-import type { QuoteRequest, QuoteRequestInput } from '../../../schema/types.generated';
+import { bookingWindow } from '../../../schema/availability';
+import { pricingRuleOf } from '../../../schema/quote-pricing';
+import { checkQuoteRequest, todayIn } from '../../../schema/quote-rules';
+import { actionsFor, type QuoteAction } from '../../../schema/quote-states';
+import type { PricingInput, QuoteRequest, QuoteRequestInput } from '../../../schema/types.generated';
+import { expireIfDue, freeQuantities, latestVersion, lineGlCodes, quoteSettingsOf, stateOf, takeAction } from '../../catalogue/quote-conversation';
+import { notifyQuoteStep } from '../../catalogue/quote-notices';
+import { ifMatchVersion, withVersion } from '../../lib/versions';
+import { revisionOf, UnknownQuoteError } from '../../stores/quote-request-store';
 import { storefrontConfiguration } from '../../../storefront/config/build-configuration';
 import { FieldProblemsError } from '../../stores/field-problems';
 import { listOf, recordSchema } from '../../lib/api-docs';
-import { listQuerySchema, sendList, type ListQuery } from '../../lib/ra-list';
+import { listQuerySchema, parseListFilter, sendList, type ListQuery } from '../../lib/ra-list';
 import { quoteConfirmationMessage, quoteRequestMessage, senderOf } from '../../mail/messages';
 import { tenantParams } from './tenants/params';
 import { visitorHere } from './visitor-here';
@@ -80,8 +95,12 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
         ).map((item) => [item.objectID, item]),
       );
       const now = new Date();
-      // A vendor with no time zone set counts its days in UTC.
-      const findings = checkQuoteRequest(input, { items, timezone: vendor.timezone ?? 'UTC', leadDays: site.maxRequestLeadTimeDays!, now });
+      const settings = quoteSettingsOf(stored.tenant);
+      const free =
+        items.size && input.endDate >= input.startDate
+          ? await freeQuantities(app, tenantId, [...items.values()], { from: input.startDate, to: input.endDate }, settings, now)
+          : new Map<string, number>();
+      const findings = checkQuoteRequest(input, { items, free, timezone: settings.timezone, leadDays: site.maxRequestLeadTimeDays!, now });
       if (findings.length) throw new FieldProblemsError(findings, `Not sent: ${findings.length} problem${findings.length === 1 ? '' : 's'} to fix`);
 
       const name = [profile.firstName, profile.lastName].filter(Boolean).join(' ') || profile.displayName;
@@ -101,6 +120,11 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
         ...(input.studio?.trim() && { studio: input.studio.trim() }),
         ...(input.notes?.trim() && { notes: input.notes.trim() }),
         createdAt: now.toISOString(),
+        state: 'requested',
+        hold: 'none',
+        revision: 0,
+        versions: [],
+        history: [{ at: now.toISOString(), action: 'request', from: 'requested', to: 'requested', by: 'visitor', email: user.email }],
       };
       await app.quoteRequests.add(quote);
       // Counted atomically with any other change to the profile (two tabs asking at once count twice).
@@ -126,18 +150,132 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
     },
   );
 
+  const stores = { quoteRequests: app.quoteRequests, itemStore: app.itemStore, profileStore: app.profileStore };
+  const settingsOf = async (tenantId: string) => quoteSettingsOf((await app.tenantStore.get(tenantId))!.tenant);
+  const summary = (quote: QuoteRequest) => ({
+    ...quote,
+    state: stateOf(quote),
+    hold: quote.hold ?? 'none',
+    version: String(revisionOf(quote)),
+    items: quote.lines.reduce((sum, line) => sum + line.quantity, 0),
+    total: latestVersion(quote)?.breakdown.total ?? null,
+  });
+
   app.get(
     '/api/tenants/:tenantId/quote-requests',
     {
       onRequest: app.requireTenant,
-      schema: { tags: ['quotes'], summary: "The tenant's quote requests, newest first (read-only)", params: tenantParams, querystring: listQuerySchema },
+      schema: { tags: ['quotes'], summary: "The tenant's quote requests, newest first; filter by state and by dates (from, to)", params: tenantParams, querystring: listQuerySchema },
       config: { docs: { success: { schema: listOf(recordSchema), headers: ['content-range'] } } },
     },
     async (request, reply) => {
       const { tenantId } = request.params as { tenantId: string };
+      const query = request.query as ListQuery;
+      const { from, to, ...filter } = parseListFilter(query.filter);
       const { requests } = await app.quoteRequests.list(tenantId, { limit: 10_000 });
-      const records = requests.map((quote) => ({ ...quote, version: quote.id, items: quote.lines.reduce((sum, line) => sum + line.quantity, 0) }));
-      return sendList(reply, 'quote-requests', records, request.query as ListQuery);
+      const settings = await settingsOf(tenantId);
+      const now = new Date();
+      const today = todayIn(settings.timezone, now);
+      const records = requests
+        // Shown as expired once past their last day, stored as expired when opened.
+        .map((quote) => summary(quote.state === 'quoted' && (latestVersion(quote)?.expiresOn ?? today) < today ? { ...quote, state: 'expired' } : quote))
+        .filter((quote) => (typeof from !== 'string' || quote.endDate >= from) && (typeof to !== 'string' || quote.startDate <= to));
+      return sendList(reply, 'quote-requests', records, { ...query, filter: JSON.stringify(filter) });
+    },
+  );
+
+  const quoteParams = { type: 'object', required: ['tenantId', 'id'], properties: { ...tenantParams.properties, id: { $ref: `${schemaIds.quoteRequest}#/properties/id` } } } as const;
+  const VENDOR_ACTIONS = ['quote', 'hold', 'release', 'confirm', 'cancel'] as const satisfies readonly QuoteAction[];
+
+  /** A request as the console prices it: the rule, GL codes, free quantities, what else is booked, and the buttons. */
+  async function pricingView(tenantId: string, quote: QuoteRequest) {
+    const settings = await settingsOf(tenantId);
+    const now = new Date();
+    const items = new Map(
+      (
+        await app.itemStore.getMany(
+          tenantId,
+          quote.lines.map((line) => line.objectID),
+        )
+      ).map((item) => [item.objectID, item]),
+    );
+    const glCodes = lineGlCodes(settings, items);
+    const free = await freeQuantities(app, tenantId, [...items.values()], { from: quote.startDate, to: quote.endDate }, settings, now, quote.id);
+    const window = bookingWindow(quote.startDate, quote.endDate, settings.turnaroundDays);
+    const others = (await app.quoteRequests.bookings(tenantId, [...items.keys()], window.from, window.to)).filter((booking) => booking.quoteId !== quote.id);
+    return {
+      ...summary(quote),
+      id: quote.id,
+      rule: pricingRuleOf(settings.vendor, settings.site),
+      lineDetails: quote.lines.map((line) => ({
+        objectID: line.objectID,
+        glCode: glCodes.get(line.objectID) ?? null,
+        stock: items.get(line.objectID)?.quantity ?? 0,
+        free: free.get(line.objectID) ?? 0,
+        inCatalogue: items.has(line.objectID),
+      })),
+      conflicts: others,
+      actions: actionsFor({ state: stateOf(quote), hold: quote.hold ?? 'none' }, 'vendor'),
+    };
+  }
+
+  app.get(
+    '/api/tenants/:tenantId/quote-requests/:id',
+    {
+      onRequest: app.requireTenant,
+      schema: { tags: ['quotes'], summary: 'One quote request, ready to price: rule, GL codes, free quantities, other bookings, actions', params: quoteParams },
+      config: { docs: { success: { schema: recordSchema, headers: ['etag'] }, errors: { 404: 'No such request' } } },
+    },
+    async (request, reply) => {
+      const { tenantId, id } = request.params as { tenantId: string; id: string };
+      const quote = await app.quoteRequests.get(tenantId, id);
+      if (!quote) throw new UnknownQuoteError(id);
+      const current = await expireIfDue(stores, await settingsOf(tenantId), quote, new Date());
+      withVersion(reply, String(revisionOf(current)));
+      return pricingView(tenantId, current);
+    },
+  );
+
+  app.post(
+    '/api/tenants/:tenantId/quote-requests/:id/:action',
+    {
+      onRequest: app.requireTenant,
+      schema: {
+        tags: ['quotes'],
+        summary: 'Quote (send a priced version), hold, release, confirm or cancel (If-Match: the revision read)',
+        params: { ...quoteParams, required: [...quoteParams.required, 'action'], properties: { ...quoteParams.properties, action: { type: 'string', enum: VENDOR_ACTIONS } } },
+        body: { anyOf: [{ $ref: `${schemaIds.quoteRequest}#/$defs/pricingInput` }, { type: 'null' }] },
+      },
+      config: {
+        docs: {
+          ifMatch: true,
+          success: { schema: recordSchema, headers: ['etag'] },
+          errors: {
+            400: 'The pricing names an item not asked for, a service outside the Service group, or a line without a GL code',
+            404: 'No such request',
+            409: 'Not possible in this state, or its items are not free on its dates (the lines are named)',
+            412: 'The request changed since it was read',
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { tenantId, id, action } = request.params as { tenantId: string; id: string; action: (typeof VENDOR_ACTIONS)[number] };
+      const revision = Number(ifMatchVersion(request));
+      const changed = await takeAction(stores, await settingsOf(tenantId), {
+        tenantId,
+        id,
+        action,
+        actor: 'vendor',
+        who: { email: request.account!.email },
+        revision: Number.isInteger(revision) ? revision : -1,
+        ...(action === 'quote' && { pricing: (request.body ?? { adjustments: {}, services: [] }) as PricingInput }),
+        now: new Date(),
+      });
+      request.log.info({ tenantId, quoteRequest: id, action, state: changed.state, by: request.account!.email }, 'quote step');
+      await notifyQuoteStep(app, request.log, changed, action, 'vendor');
+      withVersion(reply, String(revisionOf(changed)));
+      return pricingView(tenantId, changed);
     },
   );
 };

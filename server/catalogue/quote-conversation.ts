@@ -1,0 +1,215 @@
+/**
+ * The conversation after a quote request, on the server: each step (schema/quote-states.ts) checked
+ * for who may take it, priced with the one pricing function (schema/quote-pricing.ts), written with
+ * its audit entry and its holds in one store change (a stale revision, a revised version or a
+ * double booking is refused there), then mailed to the other side and pushed to the visitor's open
+ * pages (their profile's unread count changes, which the storefront's live profile stream carries).
+ *
+ * No Fastify routes here: server/routes/api/quotes.ts (visitors) and quote-requests.ts (the
+ * console) hand in who is asking.
+ */
+import { bookingWindow, freeOver, type Booking } from '../../schema/availability';
+import { withDefaults } from '../../schema/defaults';
+import { glCodeOf, priceQuote, pricingRuleOf } from '../../schema/quote-pricing';
+import { addDays, todayIn } from '../../schema/quote-rules';
+import { transition, type Actor, type QuoteAction, type QuoteState } from '../../schema/quote-states';
+import type { CategoryTree, Item, PricingInput, QuoteBreakdown, QuoteRequest, QuoteVersion, SiteSettings, Tenant, VendorConfig } from '../../schema/types.generated';
+import { FieldProblemsError } from '../stores/field-problems';
+import type { ItemStore } from '../stores/item-store';
+import type { ProfileStore } from '../stores/profile-store';
+import { revisionOf, UnknownQuoteError, type BookingChange, type QuoteRequestStore } from '../stores/quote-request-store';
+
+/** A step the table allows in general but not here and now (expired, revised, another's). */
+export class QuoteRefusedError extends Error {
+  readonly statusCode = 409;
+}
+
+export interface QuoteStores {
+  quoteRequests: QuoteRequestStore;
+  itemStore: ItemStore;
+  profileStore: ProfileStore;
+}
+
+/** What a tenant's settings say about quotes, with the schema's defaults filled in. */
+export interface QuoteSettings {
+  site: SiteSettings;
+  vendor: VendorConfig;
+  categories: CategoryTree | undefined;
+  timezone: string;
+  turnaroundDays: number;
+}
+
+export function quoteSettingsOf(tenant: Tenant): QuoteSettings {
+  const site = withDefaults('site', tenant.site);
+  const vendor = withDefaults('vendor', tenant.vendor);
+  // A vendor with no time zone set counts its days in UTC.
+  return { site, vendor, categories: tenant.categories, timezone: vendor.timezone ?? 'UTC', turnaroundDays: site.turnaroundDays! };
+}
+
+export const latestVersion = (quote: QuoteRequest): QuoteVersion | undefined => quote.versions?.at(-1);
+export const stateOf = (quote: QuoteRequest): QuoteState => quote.state ?? 'requested';
+const holdOf = (quote: QuoteRequest) => quote.hold ?? 'none';
+
+/** Whether a quoted request's latest version is past its last day (it is then expired, stored or not). */
+export function isDue(quote: QuoteRequest, today: string): boolean {
+  const version = latestVersion(quote);
+  return stateOf(quote) === 'quoted' && version !== undefined && version.expiresOn < today;
+}
+
+/** Each line's GL code: its item's subcategory, else category, else group (items gone from the catalogue have none). */
+export function lineGlCodes(settings: QuoteSettings, items: ReadonlyMap<string, Item>): Map<string, string | undefined> {
+  return new Map([...items.values()].map((item) => [item.objectID, glCodeOf(settings.categories, item.category)]));
+}
+
+/** The breakdown of a request priced with `pricing` under the tenant's rule, from the rates it was asked at. */
+export function breakdownOf(quote: QuoteRequest, pricing: PricingInput, settings: QuoteSettings, glCodes: ReadonlyMap<string, string | undefined>): QuoteBreakdown {
+  return priceQuote(
+    {
+      startDate: quote.startDate,
+      endDate: quote.endDate,
+      lines: quote.lines.map((line) => {
+        const glCode = glCodes.get(line.objectID);
+        const adjustment = pricing.adjustments[line.objectID];
+        return { ...line, ...(glCode !== undefined && { glCode }), ...(adjustment && { adjustment }) };
+      }),
+      services: pricing.services.map((service) => {
+        const glCode = glCodeOf(settings.categories, service.category);
+        return { ...service, ...(glCode !== undefined && { glCode }) };
+      }),
+    },
+    pricingRuleOf(settings.vendor, settings.site),
+  );
+}
+
+/** What stops a priced version being sent: adjustments for items not on the request, services outside the Service group, lines without a GL code, a line priced below zero. */
+export function pricingProblems(quote: QuoteRequest, pricing: PricingInput, settings: QuoteSettings, breakdown: QuoteBreakdown): Array<{ pointer: string; message: string }> {
+  const problems: Array<{ pointer: string; message: string }> = [];
+  const asked = new Set(quote.lines.map((line) => line.objectID));
+  for (const objectID of Object.keys(pricing.adjustments)) if (!asked.has(objectID)) problems.push({ pointer: `/adjustments/${objectID}`, message: 'is not an item on this request' });
+  const serviceGroups = new Set((settings.categories?.groups ?? []).filter((group) => group.kind === 'service').map((group) => group.slug));
+  pricing.services.forEach((service, index) => {
+    const group = settings.categories?.groups.find((entry) => entry.slug === service.category.group);
+    const category = group?.categories.find((entry) => entry.slug === service.category.category);
+    if (!serviceGroups.has(service.category.group) || !category) problems.push({ pointer: `/services/${index}/category`, message: 'must be a category of a Service group in the category tree' });
+  });
+  for (const index of breakdown.missingGlCodes) {
+    const line = breakdown.lines[index]!;
+    const pointer = line.kind === 'item' ? `/adjustments/${line.objectID}` : `/services/${index - quote.lines.length}/category`;
+    problems.push({ pointer, message: `${line.name} has no GL code: give its subcategory, category or group one in the category tree` });
+  }
+  breakdown.lines.forEach((line) => {
+    if (line.kind === 'item' && line.adjustment && line.unitPrice * line.quantity + line.adjustment.amount < 0)
+      problems.push({ pointer: `/adjustments/${line.objectID}/amount`, message: `would price ${line.name} below zero` });
+  });
+  return problems;
+}
+
+export interface ActionRequest {
+  tenantId: string;
+  id: string;
+  action: QuoteAction;
+  actor: Actor;
+  /** The account acting (the visitor's uid is checked against the request's). */
+  who: { uid?: string; email?: string };
+  /** The request's revision the client saw (If-Match). */
+  revision: number;
+  /** For `quote`: the vendor's pricing. */
+  pricing?: PricingInput;
+  /** For `accept`: the version the visitor read. */
+  version?: number;
+  now: Date;
+}
+
+/** Takes one step of the conversation; returns the request as stored after it. */
+export async function takeAction(stores: QuoteStores, settings: QuoteSettings, step: ActionRequest): Promise<QuoteRequest> {
+  const current = await stores.quoteRequests.get(step.tenantId, step.id);
+  if (!current || (step.actor === 'visitor' && current.uid !== step.who.uid)) throw new UnknownQuoteError(step.id);
+  const today = todayIn(settings.timezone, step.now);
+  const items = new Map((await stores.itemStore.getMany(step.tenantId, [...new Set(current.lines.map((line) => line.objectID))])).map((item) => [item.objectID, item]));
+  const stock = new Map(current.lines.map((line) => [line.objectID, items.get(line.objectID)?.quantity ?? 0]));
+  const expiresOn = addDays(today, settings.site.quoteValidDays!);
+
+  // The hold as stored when this attempt of the change read it (a Firestore transaction may retry).
+  let heldBefore = holdOf(current);
+  const apply = (stored: QuoteRequest): QuoteRequest => {
+    heldBefore = holdOf(stored);
+    // A quote past its last day is expired whether or not that is stored yet (the expiry itself moves it from quoted).
+    const state = step.action !== 'expire' && isDue(stored, today) ? 'expired' : stateOf(stored);
+    const allowed = transition({ state, hold: holdOf(stored) }, step.action, step.actor);
+    if (!allowed.ok)
+      throw new QuoteRefusedError(state === 'expired' && stateOf(stored) === 'quoted' ? `This quote expired after ${latestVersion(stored)!.expiresOn}. Ask for a new one.` : allowed.reason);
+    let versions = stored.versions ?? [];
+    if (step.action === 'accept') {
+      const latest = latestVersion(stored)!;
+      if (step.version !== latest.version) throw new QuoteRefusedError(`Version ${step.version ?? '?'} was revised: read version ${latest.version} before you accept it.`);
+    }
+    if (step.action === 'quote') {
+      const pricing = step.pricing ?? { adjustments: {}, services: [] };
+      const breakdown = breakdownOf(stored, pricing, settings, lineGlCodes(settings, items));
+      const problems = pricingProblems(stored, pricing, settings, breakdown);
+      if (problems.length) throw new FieldProblemsError(problems, `Not sent: ${problems.length} problem${problems.length === 1 ? '' : 's'} to fix`);
+      versions = [...versions, { version: versions.length + 1, sentAt: step.now.toISOString(), expiresOn, pricing, breakdown }];
+    }
+    const hold = allowed.hold === 'keep' ? holdOf(stored) : allowed.hold === 'release' ? 'none' : allowed.hold;
+    return {
+      ...stored,
+      state: allowed.to,
+      hold,
+      versions,
+      history: [
+        ...(stored.history ?? []),
+        {
+          at: step.now.toISOString(),
+          action: step.action,
+          from: state,
+          to: allowed.to,
+          by: step.actor,
+          ...(step.who.email && { email: step.who.email }),
+          ...(step.action === 'quote' || step.action === 'accept' ? { version: versions.at(-1)!.version } : {}),
+        },
+      ],
+    };
+  };
+
+  // Where the request's stock stands after the step: placed as an order, pencilled (lapsing with
+  // the quote while it waits on the visitor), or released.
+  const bookingsAfter = (next: QuoteRequest): BookingChange => {
+    const placement = { stock, turnaroundDays: settings.turnaroundDays, today };
+    if (next.hold === 'order') return { place: 'order', placement };
+    if (next.hold === 'pencil') return { place: 'pencil', ...(next.state === 'quoted' && { expiresOn: latestVersion(next)!.expiresOn }), placement };
+    return heldBefore === 'none' ? undefined : 'release';
+  };
+
+  return stores.quoteRequests.change(step.tenantId, step.id, { revision: step.revision, apply, bookings: bookingsAfter });
+}
+
+/** Stores the expiry of a quoted request whose version ran out (and releases its pencil); others come back as they are. */
+export async function expireIfDue(stores: QuoteStores, settings: QuoteSettings, quote: QuoteRequest, now: Date): Promise<QuoteRequest> {
+  if (!isDue(quote, todayIn(settings.timezone, now))) return quote;
+  return takeAction(stores, settings, { tenantId: quote.tenantId, id: quote.id, action: 'expire', actor: 'system', who: {}, revision: revisionOf(quote), now }).catch(
+    async () => (await stores.quoteRequests.get(quote.tenantId, quote.id)) ?? quote,
+  );
+}
+
+/** Free quantity of each item over [from, to], leaving out the bookings of `exceptQuote`. */
+export async function freeQuantities(
+  stores: Pick<QuoteStores, 'quoteRequests'>,
+  tenantId: string,
+  items: ReadonlyArray<Pick<Item, 'objectID' | 'quantity'>>,
+  range: { from: string; to: string },
+  settings: Pick<QuoteSettings, 'turnaroundDays' | 'timezone'>,
+  now: Date,
+  exceptQuote?: string,
+): Promise<Map<string, number>> {
+  const window = bookingWindow(range.from, range.to, settings.turnaroundDays);
+  const booked = await stores.quoteRequests.bookings(
+    tenantId,
+    items.map((item) => item.objectID),
+    window.from,
+    window.to,
+  );
+  const byItem = new Map<string, Booking[]>();
+  for (const booking of booked) if (booking.quoteId !== exceptQuote) byItem.set(booking.objectID, [...(byItem.get(booking.objectID) ?? []), booking]);
+  const today = todayIn(settings.timezone, now);
+  return new Map(items.map((item) => [item.objectID, freeOver(item.quantity, byItem.get(item.objectID) ?? [], range.from, range.to, settings.turnaroundDays, today)]));
+}

@@ -1,0 +1,145 @@
+/**
+ * A signed-in visitor's own quote requests on the storefront the Host names ("Your quotes"); the
+ * logic is server/catalogue/quote-conversation.ts. Another visitor's request answers 404.
+ * - GET  /api/quotes                 every request, newest first, with its state and total
+ * - GET  /api/quotes/:id             one, with its priced versions and the buttons the visitor has
+ *                                    (ETag: its revision)
+ * - POST /api/quotes/:id/:action     accept (the version read, in the body), decline or cancel;
+ *                                    If-Match: the revision read (412 when it changed since)
+ * GL codes and the vendor's staff are not shown to visitors. An expired quote is stored as expired
+ * the first time anyone reads it after its last day.
+ */
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { schemaIds } from '../../../schema/documents';
+import { actionsFor, type QuoteAction } from '../../../schema/quote-states';
+import type { QuoteRequest } from '../../../schema/types.generated';
+import { expireIfDue, quoteSettingsOf, stateOf, takeAction, type QuoteSettings } from '../../catalogue/quote-conversation';
+import { notifyQuoteStep } from '../../catalogue/quote-notices';
+import { ifMatchVersion, withVersion } from '../../lib/versions';
+import { UnknownQuoteError, revisionOf } from '../../stores/quote-request-store';
+import { visitorHere } from './visitor-here';
+
+const SIGN_IN = 'Log in on this storefront to see your quotes.';
+const VISITOR_ACTIONS = ['accept', 'decline', 'cancel'] as const satisfies readonly QuoteAction[];
+
+const idParams = { type: 'object', required: ['id'], properties: { id: { $ref: `${schemaIds.quoteRequest}#/properties/id` } } } as const;
+const actionParams = {
+  type: 'object',
+  required: ['id', 'action'],
+  properties: { id: { $ref: `${schemaIds.quoteRequest}#/properties/id` }, action: { type: 'string', enum: VISITOR_ACTIONS } },
+} as const;
+const actionBody = {
+  type: ['object', 'null'],
+  additionalProperties: false,
+  properties: { version: { type: 'integer', minimum: 1, description: 'For accept: the priced version the visitor read (a revised one is refused).' } },
+} as const;
+const viewSchema = {
+  type: 'object',
+  required: ['id', 'state', 'lines', 'actions'],
+  additionalProperties: true,
+  properties: { id: { type: 'string' }, state: { type: 'string' }, actions: { type: 'array' } },
+} as const;
+const signedOut = { 401: 'Nobody is signed in on this storefront' };
+
+/** A request as its visitor sees it: no GL codes, no staff accounts, and what they can do now. */
+export function visitorView(quote: QuoteRequest) {
+  const { history = [], versions = [], ...rest } = quote;
+  return {
+    ...rest,
+    state: stateOf(quote),
+    hold: quote.hold ?? 'none',
+    revision: revisionOf(quote),
+    versions: versions.map((version) => ({
+      ...version,
+      breakdown: { ...version.breakdown, missingGlCodes: [], lines: version.breakdown.lines.map(({ glCode: _glCode, ...line }) => line) },
+    })),
+    history: history.map(({ email: _email, ...entry }) => entry),
+    total: versions.at(-1)?.breakdown.total,
+    actions: actionsFor({ state: stateOf(quote), hold: quote.hold ?? 'none' }, 'visitor'),
+  };
+}
+
+const quoteRoutes: FastifyPluginAsync = async (app) => {
+  const tags = ['quotes'];
+  const settingsHere = async (request: FastifyRequest): Promise<QuoteSettings> => {
+    const stored = await app.tenantStore.get(request.tenantId);
+    if (!stored) throw new UnknownQuoteError('');
+    return quoteSettingsOf(stored.tenant);
+  };
+  const stores = { quoteRequests: app.quoteRequests, itemStore: app.itemStore, profileStore: app.profileStore };
+
+  app.get(
+    '/api/quotes',
+    {
+      schema: { tags, summary: "The visitor's quote requests on this storefront, newest first" },
+      config: { docs: { success: { schema: { type: 'object', properties: { quotes: { type: 'array' } } } }, errors: signedOut } },
+    },
+    async (request, reply) => {
+      const { user } = await visitorHere(app, request, SIGN_IN);
+      const settings = await settingsHere(request);
+      const now = new Date();
+      const quotes = await Promise.all((await app.quoteRequests.listByVisitor(request.tenantId, user.uid)).map((quote) => expireIfDue(stores, settings, quote, now)));
+      void reply.header('cache-control', 'no-store');
+      return { quotes: quotes.map(visitorView) };
+    },
+  );
+
+  app.get(
+    '/api/quotes/:id',
+    {
+      schema: { tags, summary: 'One of the visitor’s quote requests, with its priced versions', params: idParams },
+      config: { docs: { success: { schema: viewSchema, headers: ['etag'] }, errors: { ...signedOut, 404: 'No such request of this visitor' } } },
+    },
+    async (request, reply) => {
+      const { user } = await visitorHere(app, request, SIGN_IN);
+      const { id } = request.params as { id: string };
+      const quote = await app.quoteRequests.get(request.tenantId, id);
+      if (!quote || quote.uid !== user.uid) throw new UnknownQuoteError(id);
+      const current = await expireIfDue(stores, await settingsHere(request), quote, new Date());
+      withVersion(reply, String(revisionOf(current)));
+      return visitorView(current);
+    },
+  );
+
+  app.post(
+    '/api/quotes/:id/:action',
+    {
+      schema: { tags, summary: 'Accept, decline or cancel (If-Match: the revision read)', params: actionParams, body: actionBody },
+      config: {
+        docs: {
+          ifMatch: true,
+          success: { schema: viewSchema, headers: ['etag'] },
+          errors: {
+            ...signedOut,
+            404: 'No such request of this visitor',
+            409: 'Not possible now (expired, revised, already answered), or its items are no longer free: the message says why',
+            412: 'The request changed since it was read',
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await visitorHere(app, request, SIGN_IN);
+      const { id, action } = request.params as { id: string; action: (typeof VISITOR_ACTIONS)[number] };
+      const revision = Number(ifMatchVersion(request));
+      const settings = await settingsHere(request);
+      const body = (request.body ?? {}) as { version?: number };
+      const changed = await takeAction(stores, settings, {
+        tenantId: request.tenantId,
+        id,
+        action,
+        actor: 'visitor',
+        who: { uid: user.uid, email: user.email },
+        revision: Number.isInteger(revision) ? revision : -1,
+        ...(body.version !== undefined && { version: body.version }),
+        now: new Date(),
+      });
+      request.log.info({ tenantId: request.tenantId, quoteRequest: id, action, state: changed.state }, 'quote step');
+      await notifyQuoteStep(app, request.log, changed, action, 'visitor');
+      withVersion(reply, String(revisionOf(changed)));
+      return visitorView(changed);
+    },
+  );
+};
+
+export default quoteRoutes;

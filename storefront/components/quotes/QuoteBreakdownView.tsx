@@ -1,0 +1,88 @@
+/**
+ * A priced quote, every number explained (schema/quote-pricing.ts made them): each rental with its
+ * quantity, how one unit was priced step by step (week rate or day factors, the long-hire factor,
+ * the one-day minimum), any adjustment with its reason, and its subtotal; the services; the totals;
+ * and what a card authorisation would hold, processing on its own line.
+ */
+import type { PricedLine, PriceStep, QuoteBreakdown } from '../../../schema/types.generated';
+import { useConfiguration } from '../../config/ConfigurationProvider';
+import { quoteMessages as words } from '../../i18n/quote-messages';
+import { formatMoney } from '../../lib/format';
+
+export function QuoteBreakdownView({ breakdown }: { breakdown: QuoteBreakdown }) {
+  const { site } = useConfiguration();
+  const money = (amount: number) => formatMoney(amount, site);
+  const stepText = (line: PricedLine, step: PriceStep) => {
+    if (step.rate === 'minimum') return words.minimum(money(step.amount));
+    const rate = step.rate === 'week' ? words.weekRate(money(step.each / step.factor)) : words.dayRates(step.dayRates ?? 0, money(line.dayRate ?? 0));
+    return `${words.dayRange(step.firstDay, step.lastDay)}: ${rate}${step.count > 1 ? words.weeks(step.count) : ''}${step.factor < 1 ? words.longHire(step.factor) : ''} = ${money(step.amount)}`;
+  };
+  const card = breakdown.cardAuthorisation;
+  return (
+    <div className="quote-breakdown">
+      <table className="quote-lines">
+        <thead>
+          <tr>
+            <th scope="col">{words.line}</th>
+            <th scope="col" className="numeric">
+              {words.quantity}
+            </th>
+            <th scope="col" className="quote-how">
+              {words.how}
+            </th>
+            <th scope="col" className="numeric">
+              {words.each}
+            </th>
+            <th scope="col" className="numeric">
+              {words.subtotal}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {breakdown.lines.map((line, index) => (
+            <tr key={`${line.kind}-${line.objectID ?? index}`}>
+              <th scope="row">
+                {line.name}
+                {line.kind === 'service' && <span className="quote-kind">{words.service}</span>}
+              </th>
+              <td className="numeric">{line.quantity}</td>
+              <td className="quote-how">
+                {line.kind === 'item' && (
+                  <ul className="quote-steps">
+                    {(line.steps ?? []).map((step, stepIndex) => (
+                      <li key={stepIndex}>{stepText(line, step)}</li>
+                    ))}
+                  </ul>
+                )}
+                {line.adjustment && <p className="quote-adjustment">{words.adjustment(money(line.adjustment.amount), line.adjustment.reason)}</p>}
+              </td>
+              <td className="numeric">{money(line.unitPrice)}</td>
+              <td className="numeric">{money(line.subtotal)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <dl className="quote-totals">
+        <dt>{words.rentals}</dt>
+        <dd>{money(breakdown.rentalSubtotal)}</dd>
+        {breakdown.servicesSubtotal > 0 && (
+          <>
+            <dt>{words.services}</dt>
+            <dd>{money(breakdown.servicesSubtotal)}</dd>
+          </>
+        )}
+        <dt className="quote-total">{words.total}</dt>
+        <dd className="quote-total">{money(breakdown.total)}</dd>
+        {card && (
+          <>
+            <dt>{words.processing(card.processingPercent)}</dt>
+            <dd>{money(card.processing)}</dd>
+            <dt>{words.authorisation}</dt>
+            <dd>{money(card.amount)}</dd>
+          </>
+        )}
+      </dl>
+      {card && <p className="quote-note">{words.noCharge}</p>}
+    </div>
+  );
+}

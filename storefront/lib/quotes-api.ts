@@ -1,0 +1,32 @@
+/**
+ * The storefront's calls for a visitor's own quotes (server/routes/api/quotes.ts). A step names the
+ * revision the visitor read (If-Match), so a quote that changed meanwhile is refused, never
+ * overwritten; accepting also names the priced version read.
+ */
+import type { QuoteAction, QuoteState } from '../../schema/quote-states';
+import type { HistoryEntry, QuoteRequest, QuoteVersion } from '../../schema/types.generated';
+import { apiCall } from '../auth/identity-api';
+
+/** A quote as its visitor sees it (no GL codes, no staff accounts). */
+export interface VisitorQuote extends Omit<QuoteRequest, 'state' | 'hold' | 'revision' | 'versions' | 'history'> {
+  state: QuoteState;
+  hold: NonNullable<QuoteRequest['hold']>;
+  revision: number;
+  versions: QuoteVersion[];
+  history: HistoryEntry[];
+  total?: number;
+  actions: QuoteAction[];
+}
+
+const quotePath = (id: string) => `/api/quotes/${encodeURIComponent(id)}`;
+
+export const quotesApi = {
+  quotes: () => apiCall<{ quotes: VisitorQuote[] }>('/api/quotes'),
+  quote: (id: string) => apiCall<VisitorQuote>(quotePath(id)),
+  step: (quote: Pick<VisitorQuote, 'id' | 'revision'>, action: QuoteAction, version?: number) =>
+    apiCall<VisitorQuote>(`${quotePath(quote.id)}/${action}`, {
+      method: 'POST',
+      body: JSON.stringify(version === undefined ? {} : { version }),
+      headers: { 'if-match': `"${quote.revision}"` },
+    }),
+};

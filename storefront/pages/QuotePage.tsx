@@ -1,0 +1,188 @@
+/**
+ * /quotes/<id>: one of the visitor's quote requests: where it stands, the latest priced version
+ * line by line (printable, with the vendor's details on paper), Accept / Decline / Cancel with a
+ * confirmation, and its history. A step names the revision and version read, so a quote revised
+ * meanwhile is refused with the reason and the latest is shown; a step the vendor takes reaches
+ * an open page through the live profile stream.
+ */
+import { useEffect, useState } from 'react';
+import type { QuoteAction } from '../../schema/quote-states';
+import { QUOTES_PATH } from '../../schema/routes';
+import { useAuth } from '../auth/AuthProvider';
+import { toIdentityError, type IdentityError } from '../auth/identity-api';
+import { ErrorText } from '../components/auth/ErrorText';
+import { useConfirm } from '../components/ConfirmDialog';
+import { EmptyState } from '../components/EmptyState';
+import { Loading, SignedInOnly } from '../components/lists/SignedInOnly';
+import { PageHeader } from '../components/PageHeader';
+import { QuoteBreakdownView } from '../components/quotes/QuoteBreakdownView';
+import { QuoteStateBadge } from '../components/quotes/QuoteStateBadge';
+import { useConfiguration, usePagePath } from '../config/ConfigurationProvider';
+import { messages } from '../i18n/messages';
+import { quoteMessages as words } from '../i18n/quote-messages';
+import { addressLines } from '../lib/contact';
+import { formatMoney } from '../lib/format';
+import { resolvePage } from '../lib/navigation';
+import { quotesApi, type VisitorQuote } from '../lib/quotes-api';
+
+export function QuotePage() {
+  const { categories, pages } = useConfiguration();
+  const page = resolvePage(usePagePath(), categories, pages);
+  const id = page.kind === 'quote' ? page.id : '';
+  return <SignedInOnly>{() => <OwnQuote id={id} />}</SignedInOnly>;
+}
+
+function OwnQuote({ id }: { id: string }) {
+  const { site, vendor } = useConfiguration();
+  const confirm = useConfirm();
+  const notices = useAuth().visitor?.profile.stats?.unreadNotificationCount;
+  const [quote, setQuote] = useState<VisitorQuote | null>();
+  const [error, setError] = useState<IdentityError>();
+  const [done, setDone] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    let live = true;
+    quotesApi.quote(id).then(
+      (answer) => live && setQuote(answer),
+      (failure) => {
+        if (!live) return;
+        const shown = toIdentityError(failure);
+        if (shown.status === 404) setQuote(null);
+        else setError(shown);
+      },
+    );
+    return () => void (live = false);
+  }, [id, notices]);
+
+  if (quote === null)
+    return (
+      <>
+        <PageHeader title={messages.quotePageHeading} crumbs={[{ name: messages.quotesHeading, href: QUOTES_PATH }]} />
+        <div className="container section">
+          <EmptyState message={words.quoteGone}>
+            <a className="button button-primary" href={QUOTES_PATH}>
+              {words.backToQuotes}
+            </a>
+          </EmptyState>
+        </div>
+      </>
+    );
+  if (!quote) return <div className="container section">{error ? <ErrorText id="quote-error" error={error} /> : <Loading />}</div>;
+
+  const latest = quote.versions.at(-1);
+  const money = (amount: number) => formatMoney(amount, site);
+  const take = async (action: QuoteAction) => {
+    const outcome = await confirm({
+      title: words.confirmTitles[action]!(latest ? money(latest.breakdown.total) : ''),
+      message: words.confirmMessages[action]!(vendor.displayName),
+      confirmLabel: words.actions[action]!,
+    });
+    if (outcome !== 'confirmed') return;
+    setBusy(true);
+    setError(undefined);
+    setDone(undefined);
+    try {
+      setQuote(await quotesApi.step(quote, action, action === 'accept' ? latest?.version : undefined));
+      setDone(words.done[action]);
+    } catch (failure) {
+      setError(toIdentityError(failure));
+      // Whatever stopped it (a revision, an expiry), show the quote as it is now.
+      await quotesApi.quote(id).then(setQuote, () => undefined);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const date = new Intl.DateTimeFormat(site.locale, { dateStyle: 'medium' });
+  const days = Math.round((Date.parse(quote.endDate) - Date.parse(quote.startDate)) / 86_400_000) + 1;
+
+  return (
+    <>
+      <PageHeader title={quote.production ?? messages.quotePageHeading} crumbs={[{ name: messages.quotesHeading, href: QUOTES_PATH }]} />
+      <div className="container section quote-page">
+        <address className="print-only quote-vendor">
+          <strong>{vendor.legalName ?? vendor.name}</strong>
+          {addressLines(vendor.address).map((line) => (
+            <span key={line}>{line}</span>
+          ))}
+          <span>{[vendor.phone, vendor.email].filter(Boolean).join(' · ')}</span>
+        </address>
+        <div className="quote-summary">
+          <QuoteStateBadge state={quote.state} />
+          <p className="quote-lead" role="status">
+            {words.stateLead[quote.state](vendor.displayName)}
+            {quote.hold === 'pencil' && ` ${words.held}`}
+          </p>
+          <dl className="quote-facts">
+            <dt>{words.datesLabel}</dt>
+            <dd>
+              {words.dates(quote.startDate, quote.endDate)} ({words.days(days)})
+            </dd>
+            {quote.studio && (
+              <>
+                <dt>{messages.studio}</dt>
+                <dd>{quote.studio}</dd>
+              </>
+            )}
+            {latest && (
+              <>
+                <dt>{words.version(latest.version)}</dt>
+                <dd>
+                  {words.sentOn(date.format(new Date(latest.sentAt)))}
+                  {quote.state === 'quoted' && ` · ${words.validUntil(latest.expiresOn)}`}
+                </dd>
+              </>
+            )}
+          </dl>
+        </div>
+        {done && (
+          <p className="notice notice-success" role="status">
+            {done}
+          </p>
+        )}
+        {error && <ErrorText id="quote-step-error" error={error} />}
+        {latest ? (
+          <>
+            {latest.pricing.message && (
+              <blockquote className="quote-message">
+                <p>{latest.pricing.message}</p>
+                <footer>{words.messageFrom(vendor.displayName)}</footer>
+              </blockquote>
+            )}
+            <QuoteBreakdownView breakdown={latest.breakdown} />
+          </>
+        ) : (
+          <ul className="quote-asked">
+            {quote.lines.map((line) => (
+              <li key={line.objectID}>
+                {line.quantity} × {line.name}
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="form-actions quote-actions no-print">
+          {quote.actions.map((action) => (
+            <button key={action} type="button" className={`button ${action === 'accept' ? 'button-primary' : 'button-secondary'}`} disabled={busy} onClick={() => void take(action)}>
+              {words.actions[action]}
+            </button>
+          ))}
+          {latest && (
+            <button type="button" className="button button-secondary" onClick={() => window.print()}>
+              {words.print}
+            </button>
+          )}
+        </div>
+        <section className="quote-history no-print" aria-labelledby="quote-history-heading">
+          <h2 id="quote-history-heading">{words.history}</h2>
+          <ol>
+            {quote.history.map((entry, index) => (
+              <li key={index}>
+                <time dateTime={entry.at}>{new Intl.DateTimeFormat(site.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(entry.at))}</time> {words.historyEntry[entry.action]}
+                {entry.version !== undefined && ` (${words.version(entry.version).toLowerCase()})`} {entry.by !== 'visitor' && `· ${words.by[entry.by]}`}
+              </li>
+            ))}
+          </ol>
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,76 @@
+/**
+ * /quotes: the signed-in visitor's quote requests on this storefront, newest first: what it is for,
+ * the dates, how many items, where it stands and, once priced, the total. Kept current while open:
+ * a step the vendor takes reaches this page through the live profile stream.
+ */
+import { useEffect, useState } from 'react';
+import { quoteHref, RENTALS_BASE_PATH } from '../../schema/routes';
+import { useAuth } from '../auth/AuthProvider';
+import { toIdentityError, type IdentityError } from '../auth/identity-api';
+import { ErrorText } from '../components/auth/ErrorText';
+import { EmptyState } from '../components/EmptyState';
+import { Loading, SignedInOnly } from '../components/lists/SignedInOnly';
+import { PageHeader } from '../components/PageHeader';
+import { QuoteStateBadge } from '../components/quotes/QuoteStateBadge';
+import { useConfiguration } from '../config/ConfigurationProvider';
+import { quoteMessages as words } from '../i18n/quote-messages';
+import { formatMoney } from '../lib/format';
+import { quotesApi, type VisitorQuote } from '../lib/quotes-api';
+import { usePageMeta } from './usePageMeta';
+
+export function QuotesPage() {
+  const meta = usePageMeta();
+  const { site } = useConfiguration();
+  return (
+    <>
+      <PageHeader title={meta.name} lead={words.quotesLead(site.request!)} />
+      <div className="container section">
+        <SignedInOnly>{() => <VisitorQuotes />}</SignedInOnly>
+      </div>
+    </>
+  );
+}
+
+function VisitorQuotes() {
+  const { site } = useConfiguration();
+  const notices = useAuth().visitor?.profile.stats?.unreadNotificationCount;
+  const [quotes, setQuotes] = useState<VisitorQuote[]>();
+  const [error, setError] = useState<IdentityError>();
+  useEffect(() => {
+    let live = true;
+    quotesApi.quotes().then(
+      (answer) => live && setQuotes(answer.quotes),
+      (failure) => live && setError(toIdentityError(failure)),
+    );
+    return () => void (live = false);
+  }, [notices]);
+  if (error) return <ErrorText id="quotes-error" error={error} />;
+  if (!quotes) return <Loading />;
+  if (!quotes.length)
+    return (
+      <EmptyState message={words.noQuotes(site.request!)}>
+        <a className="button button-primary" href={RENTALS_BASE_PATH}>
+          {words.browse}
+        </a>
+      </EmptyState>
+    );
+  return (
+    <ul className="quote-cards">
+      {quotes.map((quote) => {
+        const items = quote.lines.reduce((sum, line) => sum + line.quantity, 0);
+        return (
+          <li key={quote.id}>
+            <a className="quote-card" href={quoteHref(quote.id)}>
+              <span className="quote-card-name">{quote.production ?? words.dates(quote.startDate, quote.endDate)}</span>
+              <QuoteStateBadge state={quote.state} />
+              <span className="quote-card-meta">
+                {words.dates(quote.startDate, quote.endDate)} · {words.itemsCount(items)}
+              </span>
+              <span className="quote-card-total">{quote.total === undefined ? words.notPricedYet : formatMoney(quote.total, site)}</span>
+            </a>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
