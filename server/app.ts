@@ -36,6 +36,7 @@ import search from './plugins/app/search';
 import quoteRequestStore from './plugins/app/quote-requests';
 import quoteRequestRoutes, { type QuoteRequestRoutesOptions } from './routes/api/quote-requests';
 import quoteRoutes from './routes/api/quotes';
+import bookingRoutes from './routes/api/tenants/bookings';
 import setListStore from './plugins/app/set-lists';
 import setListRoutes from './routes/api/set-lists';
 import users from './routes/api/tenants/users';
@@ -111,6 +112,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(identityRoutes, { attemptsPerMinute: options.config.signInsPerMinute, ...options.identity });
   await app.register(quoteRequestRoutes, options.quotes ?? {});
   await app.register(quoteRoutes);
+  await app.register(bookingRoutes);
   await app.register(setListStore, { config: options.config });
   await app.register(setListRoutes);
   await app.register(assetRoutes);

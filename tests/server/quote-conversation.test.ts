@@ -214,3 +214,42 @@ describe('the conversation after a quote request', () => {
     expect(await t.app.quoteRequests.bookings('aviation', ['galley-cart'], '2000-01-01', '2100-01-01')).not.toContainEqual(expect.objectContaining({ quoteId: id }));
   });
 });
+
+describe('what the stock is doing, and the accounts', () => {
+  it("shows an item's free quantity per day with the bookings behind it, and exports confirmed lines by GL code and month", async () => {
+    const kim = await visitor('kim@studio.example');
+    const from = addDays(start(), 60);
+    const id = await ask(kim, [{ objectID: 'galley-cart', quantity: 2 }], from, 3);
+    await vendor(
+      'POST',
+      id,
+      'quote',
+      { adjustments: {}, services: [{ category: { group: 'services', category: 'labor', subcategory: 'overtime' }, name: '=HYPERLINK("x") crew overtime', quantity: 3, unitPrice: 60 }] },
+      '0',
+    );
+    await storefront('POST', `/api/quotes/${id}/accept`, kim.cookie, { version: 1 }, { 'if-match': '"1"' });
+    expect((await vendor('POST', id, 'confirm', null, '2')).statusCode).toBe(200);
+
+    const timeline = await t.as('aviationAdmin', { url: `/api/tenants/aviation/availability/galley-cart?from=${addDays(from, -2)}&to=${addDays(from, 4)}` });
+    expect(timeline.statusCode, timeline.body).toBe(200);
+    // Three in stock; two out for three days, with a turnaround day either side.
+    expect(timeline.json().days.map((day: { free: number }) => day.free)).toEqual([3, 1, 1, 1, 1, 1, 3]);
+    expect(timeline.json().bookings).toEqual([expect.objectContaining({ quoteId: id, quantity: 2, kind: 'order', who: 'kim', production: 'Red Eye 2', state: 'confirmed' })]);
+    expect((await t.as('aviationAdmin', { url: `/api/tenants/aviation/availability/galley-cart?from=${from}&to=${addDays(from, 100)}` })).statusCode).toBe(400);
+    expect((await t.as('aviationAdmin', { url: '/api/tenants/aviation/availability/no-such-item' })).statusCode).toBe(404);
+    expect([403, 404]).toContain((await t.as('acmeAdmin', { url: '/api/tenants/aviation/availability/galley-cart' })).statusCode);
+
+    const month = from.slice(0, 7);
+    const csv = await t.as('aviationAdmin', { url: `/api/tenants/aviation/orders.csv?from=${month}&to=${month}` });
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const rows = csv.body.trim().split('\r\n');
+    expect(rows[0]).toBe('GL code,Month,Amount,Order,Production,Customer,Kind,Item,Item id,Quantity,First day,Last day,Quote version');
+    // 3 days of a galley cart: 85 × (0.5 + 0.5 + 1) = 170 each; overtime posts to its own code, and cannot run as a formula.
+    expect(rows.filter((row) => row.includes(id))).toEqual([
+      `4310,${month},340.00,${id},Red Eye 2,kim <kim@studio.example>,rental,Atlas Galley Cart,galley-cart,2,${from},${addDays(from, 2)},1`,
+      `4831,${month},180.00,${id},Red Eye 2,kim <kim@studio.example>,service,"'=HYPERLINK(""x"") crew overtime",services/labor/overtime,3,${from},${addDays(from, 2)},1`,
+    ]);
+    expect((await t.as('aviationAdmin', { url: '/api/tenants/aviation/orders.csv?from=2026-13&to=2026-12' })).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,86 @@
+/**
+ * What a tenant's stock is doing, for the console:
+ * - GET /api/tenants/:tenantId/availability/:objectID?from&to  one item's free quantity on each day
+ *   and the holds and orders behind it (with whose request, its production and state): the
+ *   console's availability timeline. At most 92 days at a time.
+ * - GET /api/tenants/:tenantId/orders.csv?from=YYYY-MM&to=YYYY-MM  confirmed orders' lines by GL
+ *   code and month, for the accounts (server/catalogue/order-export.ts).
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { bookingWindow, daysFrom, freeByDay } from '../../../../schema/availability';
+import { addDays, todayIn } from '../../../../schema/quote-rules';
+import { orderLineRows, orderLinesCsv } from '../../../catalogue/order-export';
+import { quoteSettingsOf, stateOf } from '../../../catalogue/quote-conversation';
+import { UnknownItemError } from '../../../catalogue/set-lists';
+import { tenantParams } from './params';
+
+const MAX_DAYS = 92;
+const date = { type: 'string', format: 'date' } as const;
+const month = { type: 'string', pattern: '^\\d{4}-(0[1-9]|1[0-2])$', description: 'A month, YYYY-MM' } as const;
+
+class AvailabilityRangeError extends Error {
+  readonly statusCode = 400;
+}
+
+const bookings: FastifyPluginAsync = async (app) => {
+  app.get(
+    '/api/tenants/:tenantId/availability/:objectID',
+    {
+      onRequest: app.requireTenant,
+      schema: {
+        tags: ['quotes'],
+        summary: "One item's free quantity per day, and the holds and orders on it",
+        params: { type: 'object', required: ['tenantId', 'objectID'], properties: { ...tenantParams.properties, objectID: { type: 'string', minLength: 1, maxLength: 128 } } },
+        querystring: { type: 'object', additionalProperties: false, properties: { from: date, to: date } },
+      },
+      config: { docs: { success: { schema: { type: 'object', additionalProperties: true, properties: { days: { type: 'array' }, bookings: { type: 'array' } } } }, errors: { 400: 'A range backwards or longer than 92 days', 404: 'No such item' } } },
+    },
+    async (request) => {
+      const { tenantId, objectID } = request.params as { tenantId: string; objectID: string };
+      const settings = quoteSettingsOf((await app.tenantStore.get(tenantId))!.tenant);
+      const today = todayIn(settings.timezone, new Date());
+      const query = request.query as { from?: string; to?: string };
+      const from = query.from ?? today;
+      const to = query.to ?? addDays(from, 27);
+      if (to < from || daysFrom(from, to).length > MAX_DAYS) throw new AvailabilityRangeError(`Ask for ${MAX_DAYS} days or fewer, from a first day to a later last day.`);
+      const [item] = await app.itemStore.getMany(tenantId, [objectID]);
+      if (!item) throw new UnknownItemError(objectID);
+      const window = bookingWindow(from, to, settings.turnaroundDays);
+      const booked = await app.quoteRequests.bookings(tenantId, [objectID], window.from, window.to);
+      const free = freeByDay(item.quantity, booked, from, to, settings.turnaroundDays, today);
+      const quotes = new Map((await Promise.all([...new Set(booked.map((booking) => booking.quoteId))].map((id) => app.quoteRequests.get(tenantId, id)))).flatMap((quote) => (quote ? [[quote.id, quote] as const] : [])));
+      return {
+        objectID,
+        name: item.name,
+        stock: item.quantity,
+        turnaroundDays: settings.turnaroundDays,
+        days: daysFrom(from, to).map((day, index) => ({ date: day, free: free[index] })),
+        bookings: booked.map((booking) => {
+          const quote = quotes.get(booking.quoteId);
+          return { ...booking, lapsed: booking.kind === 'pencil' && booking.expiresOn !== undefined && booking.expiresOn < today, ...(quote && { who: quote.name ?? quote.email, production: quote.production, state: stateOf(quote) }) };
+        }),
+      };
+    },
+  );
+
+  app.get(
+    '/api/tenants/:tenantId/orders.csv',
+    {
+      onRequest: app.requireTenant,
+      schema: { tags: ['quotes'], summary: "Confirmed orders' lines by GL code and month (CSV)", params: tenantParams, querystring: { type: 'object', additionalProperties: false, required: ['from', 'to'], properties: { from: month, to: month } } },
+      config: { docs: { success: { description: 'text/csv: GL code, month, amount, order, production, customer, kind, item, item id, quantity, first day, last day, quote version' } } },
+    },
+    async (request, reply) => {
+      const { tenantId } = request.params as { tenantId: string };
+      const { from, to } = request.query as { from: string; to: string };
+      const { requests } = await app.quoteRequests.list(tenantId, { limit: 100_000 });
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${tenantId}-orders-${from}-to-${to}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(orderLinesCsv(orderLineRows(requests, from, to)));
+    },
+  );
+};
+
+export default bookings;
