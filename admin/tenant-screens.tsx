@@ -36,7 +36,7 @@ export const TENANT_SCREENS: readonly TenantScreen[] = [
   { path: 'custom-fields', label: 'backlot.menu.customFields', icon: TuneIcon, Component: lazyScreen(() => import('./custom-fields').then((m) => m.CustomFieldsEdit)) },
   { path: 'vendor', label: 'backlot.menu.vendor', icon: StorefrontIcon, Component: lazyScreen(() => import('./vendor').then((m) => m.VendorEdit)) },
   { path: 'items', label: 'backlot.menu.items', icon: Inventory2OutlinedIcon, Component: lazyScreen(() => import('./items').then((m) => m.ItemsScreen)) },
-  { path: 'quote-requests', label: 'backlot.menu.quotes', icon: RequestQuoteOutlinedIcon, Component: lazyScreen(() => import('./quote-requests').then((m) => m.QuoteRequestList)) },
+  { path: 'quote-requests', label: 'backlot.menu.quotes', icon: RequestQuoteOutlinedIcon, Component: lazyScreen(() => import('./quote-requests').then((m) => m.QuoteRequestsScreen)) },
   { path: 'users', label: 'backlot.menu.users', icon: PeopleOutlineIcon, Component: lazyScreen(() => import('./users').then((m) => m.UserList)) },
   { path: 'history', label: 'backlot.menu.history', icon: HistoryIcon, Component: lazyScreen(() => import('./history').then((m) => m.HistoryList)) },
 ];

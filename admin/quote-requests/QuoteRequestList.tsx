@@ -1,52 +1,51 @@
 /**
- * A tenant's quote requests, newest first, read-only (what happens after a request is not in the
- * spec): who asked, for which production, the dates, how many items; a row unfolds the lines with
- * the rates they were asked at, and the notes.
+ * A tenant's quote requests, newest first: who asked, for which production, the dates, how many
+ * items, where each stands and, once priced, its total. Filters by state and by dates (requests
+ * whose hire overlaps them); a row opens the request to price it. The accounts export downloads
+ * confirmed orders' lines by GL code and month.
  */
-import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { Datagrid, DateField, FunctionField, List, TextField, useRecordContext, useTranslate } from 'react-admin';
-import { useParams } from 'react-router-dom';
+import { Box, Button, Stack, TextField as MuiTextField, Typography } from '@mui/material';
+import DownloadIcon from '@mui/icons-material/Download';
+import { useState } from 'react';
+import { Datagrid, DateField, DateInput, FunctionField, List, NumberField, SelectInput, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { schemaDocuments } from '../../schema/documents';
+import type { QuoteState } from '../../schema/quote-states';
 import type { QuoteRequest } from '../../schema/types.generated';
+import { quoteApi } from './quote-api';
+import { QuoteStateChip } from './QuoteStateChip';
 
-const money = (amount: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(amount);
+const STATE_CHOICES = schemaDocuments.quoteRequest.$defs.quoteState.oneOf.map((option) => ({ id: option.const, name: option.title }));
 
-function QuoteLines() {
+const thisMonth = () => new Date().toISOString().slice(0, 7);
+
+/** Two months and a download: what an accountant imports. */
+function AccountsExport({ tenantId }: { tenantId: string }) {
   const translate = useTranslate();
-  const quote = useRecordContext<QuoteRequest & { id: string }>();
-  if (!quote) return null;
+  const [from, setFrom] = useState(thisMonth);
+  const [to, setTo] = useState(thisMonth);
+  const valid = /^\d{4}-\d{2}$/.test(from) && /^\d{4}-\d{2}$/.test(to) && from <= to;
   return (
-    <Box sx={{ py: 1 }}>
-      <Table size="small" aria-label={translate('backlot.quotes.lines')}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{translate('backlot.quotes.item')}</TableCell>
-            <TableCell align="right">{translate('backlot.quotes.quantity')}</TableCell>
-            <TableCell align="right">{translate('backlot.quotes.dayRate')}</TableCell>
-            <TableCell align="right">{translate('backlot.quotes.weekRate')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {quote.lines.map((line) => (
-            <TableRow key={line.objectID}>
-              <TableCell>{line.name}</TableCell>
-              <TableCell align="right">{line.quantity}</TableCell>
-              <TableCell align="right">{money(line.dayRate)}</TableCell>
-              <TableCell align="right">{line.weekRate === undefined ? '—' : money(line.weekRate)}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-      {quote.notes && (
-        <Typography variant="body2" sx={{ mt: 1, whiteSpace: 'pre-wrap' }}>
-          {translate('backlot.quotes.notes')}: {quote.notes}
-        </Typography>
-      )}
-    </Box>
+    <Stack direction="row" spacing={1} alignItems="center" component="section" aria-label={translate('backlot.quotes.export')}>
+      <Typography variant="body2" color="text.secondary">
+        {translate('backlot.quotes.export')}
+      </Typography>
+      <MuiTextField
+        type="month"
+        size="small"
+        label={translate('backlot.quotes.fromMonth')}
+        value={from}
+        onChange={(event) => setFrom(event.target.value)}
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+      <MuiTextField type="month" size="small" label={translate('backlot.quotes.toMonth')} value={to} onChange={(event) => setTo(event.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+      <Button component="a" size="small" startIcon={<DownloadIcon />} href={valid ? quoteApi.ordersCsvHref(tenantId, from, to) : undefined} disabled={!valid} download>
+        {translate('backlot.quotes.download')}
+      </Button>
+    </Stack>
   );
 }
 
-export function QuoteRequestList() {
-  const { tenantId = '' } = useParams();
+export function QuoteRequestList({ tenantId }: { tenantId: string }) {
   const translate = useTranslate();
   return (
     <List
@@ -56,13 +55,25 @@ export function QuoteRequestList() {
       perPage={25}
       empty={false}
       exporter={false}
+      actions={
+        <TopToolbar>
+          <AccountsExport tenantId={tenantId} />
+        </TopToolbar>
+      }
+      filters={[
+        <SelectInput key="state" source="state" label={translate('backlot.quotes.state')} choices={STATE_CHOICES} alwaysOn emptyText={translate('backlot.quotes.anyState')} />,
+        <DateInput key="from" source="from" label={translate('backlot.quotes.from')} alwaysOn />,
+        <DateInput key="to" source="to" label={translate('backlot.quotes.to')} alwaysOn />,
+      ]}
     >
-      <Datagrid bulkActionButtons={false} rowClick="expand" expand={<QuoteLines />} empty={<Box sx={{ p: 2 }}>{translate('backlot.quotes.empty')}</Box>}>
+      <Datagrid bulkActionButtons={false} rowClick={(id) => `/t/${tenantId}/quote-requests/${encodeURIComponent(String(id))}`} empty={<Box sx={{ p: 2 }}>{translate('backlot.quotes.empty')}</Box>}>
         <DateField source="createdAt" label={translate('backlot.quotes.asked')} showTime />
         <FunctionField label={translate('backlot.quotes.who')} render={(quote: QuoteRequest) => (quote.name ? `${quote.name} (${quote.email})` : quote.email)} />
         <TextField source="production" label={translate('backlot.quotes.production')} emptyText="—" />
         <FunctionField label={translate('backlot.quotes.dates')} render={(quote: QuoteRequest) => `${quote.startDate} → ${quote.endDate}`} />
         <TextField source="items" label={translate('backlot.quotes.items')} />
+        <FunctionField source="state" label={translate('backlot.quotes.state')} render={(quote: { state: QuoteState; hold: string }) => <QuoteStateChip state={quote.state} hold={quote.hold} />} />
+        <NumberField source="total" label={translate('backlot.quotes.total')} options={{ style: 'currency', currency: 'USD' }} emptyText="—" />
       </Datagrid>
     </List>
   );

@@ -11,12 +11,13 @@
  * - GET /api/tenants/:tenantId/quote-requests/:id  one, for pricing: the tenant's pricing rule, each
  *   line's GL code and free quantity, the other holds and orders on its items over its dates, and
  *   the actions the vendor has now (ETag: its revision).
- * - POST /api/tenants/:tenantId/quote-requests/:id/:action  quote (a PricingInput body), hold,
- *   release, confirm or cancel; If-Match: the revision read.
+ * - POST /api/tenants/:tenantId/quote-requests/:id/quote  send a priced version (a PricingInput);
+ * - POST /api/tenants/:tenantId/quote-requests/:id/:action  hold, release, confirm or cancel; each
+ *   step's If-Match names the revision read.
  * Visitors' side: routes/api/quotes.ts. The steps: server/catalogue/quote-conversation.ts.
  */
 import { randomUUID } from 'node:crypto';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { withDefaults } from '../../../schema/defaults';
 import { schemaIds } from '../../../schema/documents';
 import { bookingWindow } from '../../../schema/availability';
@@ -185,7 +186,7 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
   );
 
   const quoteParams = { type: 'object', required: ['tenantId', 'id'], properties: { ...tenantParams.properties, id: { $ref: `${schemaIds.quoteRequest}#/properties/id` } } } as const;
-  const VENDOR_ACTIONS = ['quote', 'hold', 'release', 'confirm', 'cancel'] as const satisfies readonly QuoteAction[];
+  const VENDOR_ACTIONS = ['hold', 'release', 'confirm', 'cancel'] as const satisfies readonly QuoteAction[];
 
   /** A request as the console prices it: the rule, GL codes, free quantities, what else is booked, and the buttons. */
   async function pricingView(tenantId: string, quote: QuoteRequest) {
@@ -236,47 +237,55 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
     },
   );
 
+  const vendorStep = async (request: FastifyRequest, reply: FastifyReply, action: QuoteAction, pricing?: PricingInput) => {
+    const { tenantId, id } = request.params as { tenantId: string; id: string };
+    const revision = Number(ifMatchVersion(request));
+    const changed = await takeAction(stores, await settingsOf(tenantId), {
+      tenantId,
+      id,
+      action,
+      actor: 'vendor',
+      who: { email: request.account!.email },
+      revision: Number.isInteger(revision) ? revision : -1,
+      ...(pricing && { pricing }),
+      now: new Date(),
+    });
+    request.log.info({ tenantId, quoteRequest: id, action, state: changed.state, by: request.account!.email }, 'quote step');
+    await notifyQuoteStep(app, request.log, changed, action, 'vendor');
+    withVersion(reply, String(revisionOf(changed)));
+    return pricingView(tenantId, changed);
+  };
+  const stepDocs = (errors: Record<number, string>) => ({
+    docs: { ifMatch: true, success: { schema: recordSchema, headers: ['etag' as const] }, errors: { 404: 'No such request', 412: 'The request changed since it was read', ...errors } },
+  });
+
+  app.post(
+    '/api/tenants/:tenantId/quote-requests/:id/quote',
+    {
+      onRequest: app.requireTenant,
+      schema: {
+        tags: ['quotes'],
+        summary: 'Send a priced version (the first quote or a revision; If-Match: the revision read)',
+        params: quoteParams,
+        body: { $ref: `${schemaIds.quoteRequest}#/$defs/pricingInput` },
+      },
+      config: stepDocs({ 400: 'The pricing names an item not asked for, a service outside the Service group, or a line without a GL code', 409: 'Not possible in this state' }),
+    },
+    (request, reply) => vendorStep(request, reply, 'quote', request.body as PricingInput),
+  );
+
   app.post(
     '/api/tenants/:tenantId/quote-requests/:id/:action',
     {
       onRequest: app.requireTenant,
       schema: {
         tags: ['quotes'],
-        summary: 'Quote (send a priced version), hold, release, confirm or cancel (If-Match: the revision read)',
+        summary: 'Hold, release, confirm or cancel (If-Match: the revision read)',
         params: { ...quoteParams, required: [...quoteParams.required, 'action'], properties: { ...quoteParams.properties, action: { type: 'string', enum: VENDOR_ACTIONS } } },
-        body: { anyOf: [{ $ref: `${schemaIds.quoteRequest}#/$defs/pricingInput` }, { type: 'null' }] },
       },
-      config: {
-        docs: {
-          ifMatch: true,
-          success: { schema: recordSchema, headers: ['etag'] },
-          errors: {
-            400: 'The pricing names an item not asked for, a service outside the Service group, or a line without a GL code',
-            404: 'No such request',
-            409: 'Not possible in this state, or its items are not free on its dates (the lines are named)',
-            412: 'The request changed since it was read',
-          },
-        },
-      },
+      config: stepDocs({ 409: 'Not possible in this state, or its items are not free on its dates (the lines are named)' }),
     },
-    async (request, reply) => {
-      const { tenantId, id, action } = request.params as { tenantId: string; id: string; action: (typeof VENDOR_ACTIONS)[number] };
-      const revision = Number(ifMatchVersion(request));
-      const changed = await takeAction(stores, await settingsOf(tenantId), {
-        tenantId,
-        id,
-        action,
-        actor: 'vendor',
-        who: { email: request.account!.email },
-        revision: Number.isInteger(revision) ? revision : -1,
-        ...(action === 'quote' && { pricing: (request.body ?? { adjustments: {}, services: [] }) as PricingInput }),
-        now: new Date(),
-      });
-      request.log.info({ tenantId, quoteRequest: id, action, state: changed.state, by: request.account!.email }, 'quote step');
-      await notifyQuoteStep(app, request.log, changed, action, 'vendor');
-      withVersion(reply, String(revisionOf(changed)));
-      return pricingView(tenantId, changed);
-    },
+    (request, reply) => vendorStep(request, reply, (request.params as { action: QuoteAction }).action),
   );
 };
 

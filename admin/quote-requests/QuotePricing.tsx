@@ -1,0 +1,284 @@
+/**
+ * One quote request, to price and answer: who asked and for what; each rental priced by the
+ * tenant's rule (the same function the server stores), adjustable with a reason; service lines
+ * from the Service groups; the totals and the card authorisation; then the steps the vendor has
+ * now (send the quote or a revision, pencil or release a hold, confirm the order, cancel). Lines
+ * without a GL code are flagged before sending. Every step names the revision read: a request that
+ * changed meanwhile is refused (412) and reloaded, with the vendor's pricing kept on screen.
+ */
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { Alert, Box, Button, Card, CardContent, Divider, LinearProgress, Stack, TextField, Typography } from '@mui/material';
+import { useEffect, useMemo, useState } from 'react';
+import { Confirm, Link, Title, useNotify, useTranslate } from 'react-admin';
+import { useParams } from 'react-router-dom';
+import { priceQuote } from '../../schema/quote-pricing';
+import type { QuoteAction } from '../../schema/quote-states';
+import type { PricingInput } from '../../schema/types.generated';
+import { AvailabilityPanel } from './AvailabilityPanel';
+import { PricingLinesTable, type AdjustmentDraft } from './PricingLinesTable';
+import { quoteApi, type PricingView } from './quote-api';
+import { QuoteStateChip } from './QuoteStateChip';
+import { ServiceLinesEditor, type ServiceDraft } from './ServiceLinesEditor';
+import { useQuoteTenant } from './useQuoteTenant';
+
+interface StepError {
+  message: string;
+  errors: Record<string, string>;
+}
+
+/** The vendor's last pricing of this request, as drafts (a first quote starts from nothing). */
+function draftsOf(view: PricingView) {
+  const pricing = view.versions?.at(-1)?.pricing;
+  return {
+    adjustments: Object.fromEntries(Object.entries(pricing?.adjustments ?? {}).map(([id, adjustment]) => [id, { amount: String(adjustment!.amount), reason: adjustment!.reason }])) as Record<
+      string,
+      AdjustmentDraft
+    >,
+    services: (pricing?.services ?? []).map((service) => ({ ...service, quantity: String(service.quantity), unitPrice: String(service.unitPrice) })) as ServiceDraft[],
+    message: pricing?.message ?? '',
+  };
+}
+
+/** The drafts as the API takes them: empty adjustments left out, numbers as numbers. */
+function pricingOf(adjustments: Record<string, AdjustmentDraft>, services: ServiceDraft[], message: string): PricingInput {
+  return {
+    adjustments: Object.fromEntries(
+      Object.entries(adjustments)
+        .filter(([, draft]) => draft.amount !== '' && Number(draft.amount) !== 0)
+        .map(([id, draft]) => [id, { amount: Number(draft.amount), reason: draft.reason.trim() }]),
+    ),
+    services: services.map((service) => ({ ...service, quantity: Number(service.quantity), unitPrice: Number(service.unitPrice || 0) })),
+    ...(message.trim() && { message: message.trim() }),
+  };
+}
+
+export function QuotePricing({ tenantId }: { tenantId: string }) {
+  const { id = '' } = useParams();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const tenant = useQuoteTenant(tenantId);
+  const [view, setView] = useState<PricingView>();
+  const [loadError, setLoadError] = useState<string>();
+  const [adjustments, setAdjustments] = useState<Record<string, AdjustmentDraft>>({});
+  const [services, setServices] = useState<ServiceDraft[]>([]);
+  const [message, setMessage] = useState('');
+  const [busy, setBusy] = useState<QuoteAction>();
+  const [stepError, setStepError] = useState<StepError>();
+  const [confirming, setConfirming] = useState<QuoteAction>();
+
+  const show = (next: PricingView, keepDrafts = false) => {
+    setView(next);
+    if (keepDrafts) return;
+    const drafts = draftsOf(next);
+    setAdjustments(drafts.adjustments);
+    setServices(drafts.services);
+    setMessage(drafts.message);
+  };
+  useEffect(() => {
+    let live = true;
+    quoteApi.open(tenantId, id).then(
+      (answer) => live && show(answer),
+      (error: Error) => live && setLoadError(error.message),
+    );
+    return () => void (live = false);
+  }, [tenantId, id]);
+
+  const pricing = useMemo(() => pricingOf(adjustments, services, message), [adjustments, services, message]);
+  const preview = useMemo(() => {
+    if (!view) return undefined;
+    const glCodes = new Map(view.lineDetails.map((detail) => [detail.objectID, detail.glCode ?? undefined]));
+    return priceQuote(
+      {
+        startDate: view.startDate,
+        endDate: view.endDate,
+        lines: view.lines.map((line) => {
+          const glCode = glCodes.get(line.objectID);
+          const adjustment = pricing.adjustments[line.objectID];
+          return { ...line, ...(glCode !== undefined && { glCode }), ...(adjustment && { adjustment }) };
+        }),
+        services: pricing.services.map((service) => {
+          const glCode = tenant.glCodeOf(service.category);
+          return { ...service, ...(glCode !== undefined && { glCode }) };
+        }),
+      },
+      view.rule,
+    );
+  }, [view, pricing, tenant]);
+
+  if (loadError) return <Alert severity="error">{loadError}</Alert>;
+  if (!view || !preview || tenant.isPending) return <LinearProgress aria-label={translate('ra.page.loading')} />;
+
+  const money = tenant.money;
+  const canPrice = view.actions.includes('quote');
+  const missing = preview.missingGlCodes.map((index) => preview.lines[index]!.name);
+  const take = async (action: QuoteAction) => {
+    setConfirming(undefined);
+    setBusy(action);
+    setStepError(undefined);
+    try {
+      show(await quoteApi.step(tenantId, view, action, action === 'quote' ? pricing : undefined), action !== 'quote');
+      notify(translate(`backlot.quotes.done.${action}`), { type: 'success' });
+    } catch (error) {
+      const failure = error as { status?: number; message: string; body?: { message?: string; errors?: Record<string, string> } };
+      const errors = failure.body?.errors ?? {};
+      // Refused fields are marked where they are; the banner says so in words rather than as schema paths.
+      const fieldsOnly = failure.status === 400 && Object.keys(errors).length > 0;
+      setStepError({ message: fieldsOnly ? translate('backlot.quotes.fixFields') : (failure.body?.message ?? failure.message), errors });
+      // A stale request is reloaded; the vendor's pricing stays on screen to send again.
+      if (failure.status === 412 || failure.status === 409)
+        await quoteApi.open(tenantId, id).then(
+          (fresh) => show(fresh, true),
+          () => undefined,
+        );
+    } finally {
+      setBusy(undefined);
+    }
+  };
+  const latest = view.versions?.at(-1);
+  const card = preview.cardAuthorisation;
+
+  return (
+    <Box sx={{ py: 2, display: 'grid', gap: 2 }}>
+      <Title title={translate('backlot.quotes.pricingTitle', { who: view.name ?? view.email })} />
+      <Stack direction="row" spacing={2} alignItems="center" flexWrap="wrap" useFlexGap>
+        <Button component={Link} to={`/t/${tenantId}/quote-requests`} startIcon={<ArrowBackIcon />}>
+          {translate('backlot.quotes.back')}
+        </Button>
+        <QuoteStateChip state={view.state} hold={view.hold} />
+        {latest && (
+          <Typography variant="body2" color="text.secondary">
+            {translate('backlot.quotes.versionSent', { version: latest.version, date: latest.sentAt.slice(0, 10), until: latest.expiresOn })}
+          </Typography>
+        )}
+      </Stack>
+      <Card variant="outlined">
+        <CardContent sx={{ display: 'grid', gap: 0.5 }}>
+          <Typography variant="h6" component="h2">
+            {view.production ?? translate('backlot.quotes.noProduction')}
+            {view.studio && ` · ${view.studio}`}
+          </Typography>
+          <Typography variant="body2">
+            {view.name ? `${view.name} (${view.email})` : view.email} · {view.startDate} → {view.endDate} ({translate('backlot.quotes.dayCount', { smart_count: preview.days })})
+          </Typography>
+          {view.notes && (
+            <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'pre-wrap' }}>
+              {translate('backlot.quotes.notes')}: {view.notes}
+            </Typography>
+          )}
+        </CardContent>
+      </Card>
+
+      {stepError && (
+        <Alert severity="error" role="alert">
+          {stepError.message}
+          {Object.entries(stepError.errors)
+            .filter(([field]) => field.startsWith('lines.'))
+            .map(([field, text]) => (
+              <div key={field}>
+                {view.lines[Number(field.split('.')[1])]?.name}: {text}
+              </div>
+            ))}
+        </Alert>
+      )}
+      {missing.length > 0 && canPrice && (
+        <Alert severity="warning">
+          {translate('backlot.quotes.missingGlCodes', { lines: missing.join(', ') })} <Link to={`/t/${tenantId}/categories`}>{translate('backlot.quotes.openCategories')}</Link>
+        </Alert>
+      )}
+
+      <Card variant="outlined">
+        <CardContent sx={{ display: 'grid', gap: 2, overflowX: 'auto' }}>
+          <PricingLinesTable
+            view={view}
+            lines={preview.lines.filter((line) => line.kind === 'item')}
+            adjustments={adjustments}
+            onAdjust={(objectID, draft) => setAdjustments((current) => ({ ...current, [objectID]: draft }))}
+            money={money}
+            errors={stepError?.errors ?? {}}
+            disabled={!canPrice || busy !== undefined}
+          />
+          <ServiceLinesEditor services={services} onChange={setServices} tenant={tenant} errors={stepError?.errors ?? {}} disabled={!canPrice || busy !== undefined} />
+          <TextField
+            label={translate('backlot.quotes.message')}
+            multiline
+            minRows={2}
+            value={message}
+            onChange={(event) => setMessage(event.target.value)}
+            disabled={!canPrice || busy !== undefined}
+            slotProps={{ htmlInput: { maxLength: 4000 } }}
+          />
+          <Divider />
+          <Box
+            component="dl"
+            aria-label={translate('backlot.quotes.totals')}
+            sx={{ display: 'grid', gridTemplateColumns: 'max-content max-content', justifyContent: 'end', columnGap: 4, rowGap: 0.5, m: 0, '& dd': { m: 0, textAlign: 'right' } }}
+          >
+            <dt>{translate('backlot.quotes.rentals')}</dt>
+            <dd>{money(preview.rentalSubtotal)}</dd>
+            <dt>{translate('backlot.quotes.services')}</dt>
+            <dd>{money(preview.servicesSubtotal)}</dd>
+            <Typography component="dt" sx={{ fontWeight: 700 }}>
+              {translate('backlot.quotes.total')}
+            </Typography>
+            <Typography component="dd" sx={{ fontWeight: 700 }}>
+              {money(preview.total)}
+            </Typography>
+            {card && (
+              <>
+                <dt>{translate('backlot.quotes.processing', { percent: card.processingPercent })}</dt>
+                <dd>{money(card.processing)}</dd>
+                <dt>{translate('backlot.quotes.authorisation')}</dt>
+                <dd>{money(card.amount)}</dd>
+              </>
+            )}
+          </Box>
+          <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
+            {view.actions.map((action) => (
+              <Button
+                key={action}
+                variant={action === 'quote' || action === 'confirm' ? 'contained' : 'outlined'}
+                color={action === 'cancel' ? 'error' : 'primary'}
+                disabled={busy !== undefined || (action === 'quote' && missing.length > 0)}
+                onClick={() => (action === 'cancel' || action === 'confirm' ? setConfirming(action) : void take(action))}
+              >
+                {action === 'quote' && latest ? translate('backlot.quotes.actions.revise', { version: latest.version + 1 }) : translate(`backlot.quotes.actions.${action}`)}
+              </Button>
+            ))}
+          </Stack>
+        </CardContent>
+      </Card>
+
+      <Card variant="outlined">
+        <CardContent>
+          <AvailabilityPanel tenantId={tenantId} view={view} />
+        </CardContent>
+      </Card>
+
+      <Card variant="outlined">
+        <CardContent>
+          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
+            {translate('backlot.quotes.history')}
+          </Typography>
+          <Box component="ol" sx={{ m: 0, pl: 3, display: 'grid', gap: 0.5 }}>
+            {(view.history ?? []).map((entry, index) => (
+              <Typography component="li" variant="body2" key={index}>
+                {new Date(entry.at).toLocaleString()} · {translate(`backlot.quotes.historyActions.${entry.action}`)}
+                {entry.version !== undefined && ` (v${entry.version})`} · {entry.email ?? translate(`backlot.quotes.by.${entry.by}`)}
+              </Typography>
+            ))}
+          </Box>
+        </CardContent>
+      </Card>
+
+      <Confirm
+        isOpen={confirming !== undefined}
+        title={translate(`backlot.quotes.confirmTitle.${confirming ?? 'cancel'}`)}
+        content={translate(`backlot.quotes.confirmContent.${confirming ?? 'cancel'}`, { total: money(latest?.breakdown.total ?? preview.total) })}
+        confirm={translate(`backlot.quotes.actions.${confirming ?? 'cancel'}`)}
+        confirmColor={confirming === 'cancel' ? 'warning' : 'primary'}
+        onConfirm={() => void take(confirming!)}
+        onClose={() => setConfirming(undefined)}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,24 @@
+/** A request's state as a chip, and a second one when it holds stock (a pencil or an order). */
+import { Chip, Stack } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import type { QuoteState } from '../../schema/quote-states';
+
+const COLORS: Record<QuoteState, 'default' | 'primary' | 'success' | 'warning' | 'info'> = {
+  requested: 'warning',
+  quoted: 'info',
+  accepted: 'primary',
+  confirmed: 'success',
+  declined: 'default',
+  cancelled: 'default',
+  expired: 'default',
+};
+
+export function QuoteStateChip({ state, hold }: { state: QuoteState; hold?: string }) {
+  const translate = useTranslate();
+  return (
+    <Stack direction="row" spacing={0.5}>
+      <Chip size="small" color={COLORS[state]} label={translate(`backlot.quotes.states.${state}`)} />
+      {hold === 'pencil' && <Chip size="small" variant="outlined" label={translate('backlot.quotes.pencilled')} />}
+    </Stack>
+  );
+}

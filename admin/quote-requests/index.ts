@@ -1,1 +1,0 @@
-export { QuoteRequestList } from './QuoteRequestList';

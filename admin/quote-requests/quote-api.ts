@@ -1,0 +1,50 @@
+/**
+ * The console's calls for one quote request beyond react-admin's list: open it for pricing, take a
+ * step on the revision read (If-Match), read an item's availability, and the accounts export's
+ * address (server/routes/api/quote-requests.ts, tenants/bookings.ts). Errors are ra-core's
+ * HttpError, with the answer's body (`message`, field `errors`).
+ */
+import { fetchUtils } from 'ra-core';
+import type { Booking } from '../../schema/availability';
+import type { PricingRule } from '../../schema/quote-pricing';
+import type { QuoteAction, QuoteState } from '../../schema/quote-states';
+import type { PricingInput, QuoteRequest } from '../../schema/types.generated';
+
+export interface PricingView extends Omit<QuoteRequest, 'state' | 'hold'> {
+  state: QuoteState;
+  hold: NonNullable<QuoteRequest['hold']>;
+  /** The revision, as text: what a step sends in If-Match. */
+  version: string;
+  total: number | null;
+  rule: PricingRule;
+  lineDetails: Array<{ objectID: string; glCode: string | null; stock: number; free: number; inCatalogue: boolean }>;
+  conflicts: Booking[];
+  actions: QuoteAction[];
+}
+
+export interface AvailabilityView {
+  objectID: string;
+  name: string;
+  stock: number;
+  turnaroundDays: number;
+  days: Array<{ date: string; free: number }>;
+  bookings: Array<Booking & { lapsed: boolean; who?: string; production?: string; state?: QuoteState }>;
+}
+
+const tenantPath = (tenantId: string) => `/api/tenants/${encodeURIComponent(tenantId)}`;
+const quotePath = (tenantId: string, id: string) => `${tenantPath(tenantId)}/quote-requests/${encodeURIComponent(id)}`;
+
+export const quoteApi = {
+  open: async (tenantId: string, id: string) => (await fetchUtils.fetchJson(quotePath(tenantId, id))).json as PricingView,
+  step: async (tenantId: string, quote: Pick<PricingView, 'id' | 'version'>, action: QuoteAction, pricing?: PricingInput) =>
+    (
+      await fetchUtils.fetchJson(`${quotePath(tenantId, quote.id)}/${action}`, {
+        method: 'POST',
+        body: JSON.stringify(pricing ?? null),
+        headers: new Headers({ 'If-Match': `"${quote.version}"`, 'Content-Type': 'application/json' }),
+      })
+    ).json as PricingView,
+  availability: async (tenantId: string, objectID: string, from: string, to: string) =>
+    (await fetchUtils.fetchJson(`${tenantPath(tenantId)}/availability/${encodeURIComponent(objectID)}?from=${from}&to=${to}`)).json as AvailabilityView,
+  ordersCsvHref: (tenantId: string, from: string, to: string) => `${tenantPath(tenantId)}/orders.csv?from=${from}&to=${to}`,
+};

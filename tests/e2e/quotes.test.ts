@@ -1,0 +1,144 @@
+/**
+ * After the request, end to end in Chromium against the built server with the shipped sample
+ * catalogue, every off-machine request aborted: an approved visitor's request waits in "Your
+ * quotes"; the tenant admin opens it in the console, adjusts a line with a reason, adds a delivery
+ * line from the Service group and sends the quote; the visitor's open quote page changes to the
+ * priced quote without a reload (GL codes not shown), prints with the vendor's details, and is
+ * accepted after a confirmation; the admin confirms the order, and the item's availability
+ * timeline shows it. axe-core on the storefront pages; screenshots at 1280 and 375 px, and print.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, earliestStart } from '../../schema/quote-rules';
+import type { Catalogue } from '../../schema/types.generated';
+import { axeViolations, visitorPage } from '../helpers/browser';
+import { AVIATION_ADMIN, startConsole, type ConsoleUnderTest } from '../helpers/console';
+import { tenantsDir } from '../helpers/paths';
+import { http } from '../helpers/server-process';
+
+let app: ConsoleUnderTest;
+let storefront: string;
+beforeAll(async () => {
+  app = await startConsole('quotes', { BACKLOT_SIGN_INS_PER_MINUTE: '100' });
+  storefront = app.server.url.replace('127.0.0.1', 'aviation.localhost');
+}, 60_000);
+afterAll(() => app?.close(), 30_000);
+
+const item = (JSON.parse(readFileSync(path.join(tenantsDir, 'aviation', 'catalogue.json'), 'utf8')) as Catalogue).items.find((candidate) => candidate.quantity >= 3)!;
+
+async function open(page: Page, pathname: string) {
+  await page.goto(`${storefront}${pathname}`);
+  await page.locator('html[data-hydrated]').waitFor();
+}
+
+async function shoot(page: Page, name: string, widths = [1280, 375]) {
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await page.screenshot({ path: path.join(app.artifacts, `${name}_${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+describe('a quote after the request', () => {
+  it('is priced in the console, reaches the open quote page live, is accepted, and confirmed as an order', async () => {
+    const { page, context, errors } = await visitorPage(app.browser, { viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    await open(page, '/quotes');
+    await page.getByText('Log in to keep favourites and set lists').first().waitFor();
+    await open(page, '/auth/signup');
+    await page.getByLabel('Email').fill('robin@studio.example');
+    await page.getByLabel('Choose a password').fill('a long enough passphrase');
+    await page.locator('form').getByRole('button', { name: 'Sign up' }).click();
+    await page.waitForURL(/onboarding/);
+    const { uid } = await page.evaluate(() => fetch('/api/identity/session').then((response) => response.json()));
+    const admin = await app.logIn(AVIATION_ADMIN);
+    await admin.page.waitForURL(/#\/t\/aviation\//);
+    const approved = await http(`${app.server.url}/api/tenants/aviation/users/${uid}`, {
+      method: 'PUT',
+      headers: { cookie: await admin.cookie(), origin: app.server.url },
+      body: { isAuthorized: true },
+    });
+    expect(approved.status, approved.text).toBe(200);
+
+    await open(page, '/quotes');
+    await page.getByText('No quote requests yet.', { exact: false }).waitFor();
+    const startDate = earliestStart('America/Los_Angeles', 2, new Date());
+    const sent = await page.evaluate(
+      (body) => fetch('/api/quote-requests', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((response) => response.json()),
+      { items: [{ objectID: item.objectID, quantity: 2 }], startDate, endDate: addDays(startDate, 7), production: 'Red Eye 2', studio: 'Stage 4 Pictures' },
+    );
+    await open(page, '/quotes');
+    const card = page.getByRole('link', { name: /Red Eye 2/ });
+    await card.getByText('Requested').waitFor();
+    await card.getByText('Not priced yet').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await shoot(page, 'your-quotes');
+    await card.click();
+    await page.waitForURL(new RegExp(`/quotes/${sent.id}$`));
+    await page.locator('html[data-hydrated]').waitFor();
+    await page.getByText('Jetway Props has your request and will price it.').waitFor();
+
+    // The console: the request, priced with an adjustment and a delivery line, then sent.
+    await admin.page.getByRole('menuitem', { name: 'Quote requests' }).click();
+    await admin.page.getByRole('row', { name: /robin@studio\.example/ }).click();
+    await admin.page
+      .getByRole('table', { name: 'Items asked for' })
+      .getByRole('rowheader', { name: new RegExp(item.name) })
+      .waitFor();
+    await admin.page.getByRole('spinbutton', { name: `Adjustment to ${item.name}` }).fill('-20');
+    await admin.page.getByRole('button', { name: 'Send quote' }).click();
+    // A reduction needs its reason: the server names the field and nothing is sent.
+    await admin.page.getByRole('alert').getByText('Not sent: fix the fields marked in red below.').waitFor();
+    await admin.page.getByRole('textbox', { name: `Reason for the adjustment to ${item.name}` }).fill('Returning client');
+    await admin.page.getByRole('button', { name: 'Add a service line' }).click();
+    const service = admin.page.getByRole('group', { name: 'Service line 1' });
+    await service.getByRole('combobox', { name: 'Service' }).click();
+    await admin.page.getByRole('option', { name: 'Service › Delivery & Pickup › Local Delivery' }).click();
+    await service.getByRole('textbox', { name: 'Description' }).fill('Delivery to Stage 4 and back');
+    await service.getByRole('spinbutton', { name: 'Quantity' }).fill('2');
+    await service.getByRole('spinbutton', { name: 'Unit price' }).fill('175');
+    await admin.page.getByRole('textbox', { name: 'Message to the visitor (sent with the quote)' }).fill('Delivery both ways included.');
+    await admin.page.screenshot({ path: path.join(app.artifacts, 'console-pricing_1280.png'), fullPage: true });
+    await admin.page.getByRole('button', { name: 'Send quote' }).click();
+    await admin.page.getByText('Quote sent to the visitor.').waitFor();
+    await admin.page.getByRole('button', { name: 'Send revision (version 2)' }).waitFor();
+
+    // The visitor's open page turns into the priced quote without a reload.
+    await page.getByText('Jetway Props sent this quote.', { exact: false }).waitFor();
+    const breakdown = page.getByRole('table');
+    await breakdown.getByRole('rowheader', { name: /Delivery to Stage 4 and back/ }).waitFor();
+    await page.getByText(`-$20.00: Returning client`).waitFor();
+    await page.getByText('Card authorisation would hold').waitFor();
+    expect(await page.locator('main').textContent()).not.toMatch(/GL|4[0-9]{3}\b/);
+    expect(await axeViolations(page)).toEqual([]);
+    await shoot(page, 'quote-priced');
+    await page.emulateMedia({ media: 'print' });
+    await page.getByText('Jetway Props LLC', { exact: true }).waitFor();
+    await page.screenshot({ path: path.join(app.artifacts, 'quote-print_1280.png'), fullPage: true });
+    await page.emulateMedia({ media: 'screen' });
+
+    // Accepting asks first, then says it is done.
+    await page.getByRole('button', { name: 'Accept this quote' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByText(/Accept this quote for \$/).waitFor();
+    await dialog.getByRole('button', { name: 'Accept this quote' }).click();
+    await page.getByText('Accepted. The vendor has been told.').waitFor();
+    await page.getByText('You accepted this quote.', { exact: false }).waitFor();
+
+    // The admin confirms the order; the availability timeline counts it.
+    await admin.page.reload();
+    await admin.page.getByRole('button', { name: 'Confirm order' }).click();
+    await admin.page.getByRole('dialog').getByRole('button', { name: 'Confirm order' }).click();
+    await admin.page.getByText('Order confirmed: the items are reserved.').waitFor();
+    const timeline = admin.page.getByRole('table', { name: `Free ${item.name} per day` });
+    await timeline.getByRole('cell', { name: `${startDate}: ${item.quantity - 2}` }).waitFor();
+    await admin.page.screenshot({ path: path.join(app.artifacts, 'console-confirmed_1280.png'), fullPage: true });
+    await page.getByText('Jetway Props confirmed the order', { exact: false }).waitFor();
+
+    expect(admin.errors).toEqual([]);
+    await admin.context.close();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
