@@ -56,6 +56,8 @@ export interface SearchQuery {
   /** 0-based, as Algolia's (whose record shape, objectID and _geoloc, the items follow). */
   page: number;
   perPage: number;
+  /** Items left out whatever else matches (objectIDs): those booked out on a visitor's dates. */
+  exclude?: readonly string[];
 }
 
 /**

@@ -184,6 +184,8 @@ export const en = {
       stockAndTurnaround: '%{stock} in stock; %{days} turnaround day(s) before and after each hire',
       freePerDay: 'Free %{name} per day',
       free: 'Free',
+      dayHeading: 'Day',
+      servicesTotal: 'Services',
       history: 'History',
       historyActions: {
         request: 'Requested',

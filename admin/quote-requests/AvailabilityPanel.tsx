@@ -10,6 +10,8 @@ import { Link, useTranslate } from 'react-admin';
 import { addDays } from '../../schema/quote-rules';
 import { quoteApi, type AvailabilityView, type PricingView } from './quote-api';
 
+const monthName = new Intl.DateTimeFormat(undefined, { month: 'short', timeZone: 'UTC' });
+
 export function AvailabilityPanel({ tenantId, view }: { tenantId: string; view: PricingView }) {
   const translate = useTranslate();
   const [objectID, setObjectID] = useState(view.lines[0].objectID);
@@ -18,9 +20,12 @@ export function AvailabilityPanel({ tenantId, view }: { tenantId: string; view: 
   const line = view.lines.find((entry) => entry.objectID === objectID)!;
   useEffect(() => {
     let live = true;
-    setProblem(undefined);
     quoteApi.availability(tenantId, objectID, addDays(view.startDate, -7), addDays(view.endDate, 7)).then(
-      (answer) => live && setTimeline(answer),
+      (answer) => {
+        if (!live) return;
+        setTimeline(answer);
+        setProblem(undefined);
+      },
       (error: Error) => live && setProblem(error.message),
     );
     return () => void (live = false);
@@ -63,7 +68,7 @@ export function AvailabilityPanel({ tenantId, view }: { tenantId: string; view: 
           {translate('backlot.quotes.noOtherBookings')}
         </Typography>
       )}
-      <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 1 }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 2 }} alignItems={{ sm: 'center' }} sx={{ mb: 1 }}>
         <TextField select size="small" label={translate('backlot.quotes.timelineOf')} value={objectID} onChange={(event) => setObjectID(event.target.value)} sx={{ minWidth: 240 }}>
           {view.lines.map((entry) => (
             <MenuItem key={entry.objectID} value={entry.objectID}>
@@ -84,11 +89,17 @@ export function AvailabilityPanel({ tenantId, view }: { tenantId: string; view: 
             <TableHead>
               <TableRow>
                 <TableCell component="th" scope="row" sx={{ textAlign: 'left !important' }}>
-                  {translate('backlot.quotes.day')}
+                  {translate('backlot.quotes.dayHeading')}
                 </TableCell>
-                {timeline.days.map((day) => (
-                  <TableCell key={day.date} title={day.date} sx={{ fontWeight: day.date >= view.startDate && day.date <= view.endDate ? 700 : 400 }}>
+                {timeline.days.map((day, index) => (
+                  <TableCell key={day.date} title={day.date} sx={{ fontWeight: day.date >= view.startDate && day.date <= view.endDate ? 700 : 400, lineHeight: 1.2 }}>
                     {day.date.slice(8)}
+                    {/* The month under the first day shown and under each 1st. */}
+                    {(index === 0 || day.date.endsWith('-01')) && (
+                      <Typography variant="caption" display="block" color="text.secondary">
+                        {monthName.format(new Date(`${day.date}T12:00:00Z`))}
+                      </Typography>
+                    )}
                   </TableCell>
                 ))}
               </TableRow>

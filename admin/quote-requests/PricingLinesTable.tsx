@@ -40,7 +40,7 @@ export function PricingLinesTable({
     return `${days}: ${rate}${priced.count > 1 ? ` × ${priced.count}` : ''}${priced.factor < 1 ? ` × ${priced.factor}` : ''} = ${money(priced.amount)}`;
   };
   return (
-    <Table size="small" aria-label={translate('backlot.quotes.lines')}>
+    <Table size="small" aria-label={translate('backlot.quotes.lines')} sx={{ minWidth: 880 }}>
       <TableHead>
         <TableRow>
           <TableCell>{translate('backlot.quotes.item')}</TableCell>

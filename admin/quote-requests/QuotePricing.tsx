@@ -187,17 +187,31 @@ export function QuotePricing({ tenantId }: { tenantId: string }) {
       )}
 
       <Card variant="outlined">
-        <CardContent sx={{ display: 'grid', gap: 2, overflowX: 'auto' }}>
-          <PricingLinesTable
-            view={view}
-            lines={preview.lines.filter((line) => line.kind === 'item')}
-            adjustments={adjustments}
-            onAdjust={(objectID, draft) => setAdjustments((current) => ({ ...current, [objectID]: draft }))}
-            money={money}
+        <CardContent sx={{ display: 'grid', gap: 2 }}>
+          <Box sx={{ overflowX: 'auto' }}>
+            <PricingLinesTable
+              view={view}
+              lines={preview.lines.filter((line) => line.kind === 'item')}
+              adjustments={adjustments}
+              onAdjust={(objectID, draft) => {
+                setStepError(undefined);
+                setAdjustments((current) => ({ ...current, [objectID]: draft }));
+              }}
+              money={money}
+              errors={stepError?.errors ?? {}}
+              disabled={!canPrice || busy !== undefined}
+            />
+          </Box>
+          <ServiceLinesEditor
+            services={services}
+            onChange={(next) => {
+              setStepError(undefined);
+              setServices(next);
+            }}
+            tenant={tenant}
             errors={stepError?.errors ?? {}}
             disabled={!canPrice || busy !== undefined}
           />
-          <ServiceLinesEditor services={services} onChange={setServices} tenant={tenant} errors={stepError?.errors ?? {}} disabled={!canPrice || busy !== undefined} />
           <TextField
             label={translate('backlot.quotes.message')}
             multiline
@@ -215,7 +229,7 @@ export function QuotePricing({ tenantId }: { tenantId: string }) {
           >
             <dt>{translate('backlot.quotes.rentals')}</dt>
             <dd>{money(preview.rentalSubtotal)}</dd>
-            <dt>{translate('backlot.quotes.services')}</dt>
+            <dt>{translate('backlot.quotes.servicesTotal')}</dt>
             <dd>{money(preview.servicesSubtotal)}</dd>
             <Typography component="dt" sx={{ fontWeight: 700 }}>
               {translate('backlot.quotes.total')}

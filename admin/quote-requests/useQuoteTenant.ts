@@ -18,9 +18,9 @@ export function useQuoteTenant(tenantId: string) {
     .filter((group) => group.kind === 'service')
     .flatMap((group) =>
       group.categories.flatMap((category) => [
-        { path: { group: group.slug, category: category.slug } as CategoryPath, name: `${group.name} › ${category.name}` },
+        { path: { group: group.slug, category: category.slug }, name: `${group.name} › ${category.name}` },
         ...(category.subcategories ?? []).map((sub) => ({
-          path: { group: group.slug, category: category.slug, subcategory: sub.slug } as CategoryPath,
+          path: { group: group.slug, category: category.slug, subcategory: sub.slug },
           name: `${group.name} › ${category.name} › ${sub.name}`,
         })),
       ]),

@@ -213,3 +213,19 @@ export async function freeQuantities(
   const today = todayIn(settings.timezone, now);
   return new Map(items.map((item) => [item.objectID, freeOver(item.quantity, byItem.get(item.objectID) ?? [], range.from, range.to, settings.turnaroundDays, today)]));
 }
+
+/** The items of a tenant with none free on some day of [from, to]: what "available only" leaves out. */
+export async function bookedOut(
+  stores: Pick<QuoteStores, 'quoteRequests' | 'itemStore'>,
+  tenantId: string,
+  range: { from: string; to: string },
+  settings: Pick<QuoteSettings, 'turnaroundDays' | 'timezone'>,
+  now: Date,
+): Promise<string[]> {
+  const window = bookingWindow(range.from, range.to, settings.turnaroundDays);
+  const booked = await stores.quoteRequests.bookingsBetween(tenantId, window.from, window.to);
+  if (!booked.length) return [];
+  const items = await stores.itemStore.getMany(tenantId, [...new Set(booked.map((booking) => booking.objectID))]);
+  const free = await freeQuantities(stores, tenantId, items, range, settings, now);
+  return [...free].filter(([, quantity]) => quantity < 1).map(([objectID]) => objectID);
+}

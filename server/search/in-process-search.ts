@@ -318,6 +318,10 @@ class TenantCatalogue {
     const base = this.alive.slice();
     const category = this.categoryBits(filters.category);
     if (category) for (let w = 0; w < base.length; w++) base[w]! &= category[w] ?? 0;
+    for (const objectID of (Array.isArray(query?.exclude) ? query.exclude : []) as readonly string[]) {
+      const slot = this.slotOf.get(objectID);
+      if (slot !== undefined) base[slot >>> 5]! &= ~(1 << (slot & 31));
+    }
     const words = typeof query?.text === 'string' ? this.queryWords(query.text) : [];
     if (words.length) this.matchText(words, base);
 

@@ -18,7 +18,8 @@
  *   so Firestore lets one commit and retries the other, which then sees the first's booking and is
  *   refused (OverbookedError). A ledger keeps every booking (about 150 bytes each: an item
  *   booked 100 times a year stays far below Firestore's 1 MiB document limit for decades).
- * - bookings() reads the ledgers of the items asked about in one batch (getAll).
+ * - bookings() reads the ledgers of the items asked about in one batch (getAll); bookingsBetween()
+ *   the ledgers whose last booking ends on or after the range starts (`until`, one field's index).
  */
 import type { DocumentReference, Firestore } from 'firebase-admin/firestore';
 import { placementProblems, type Booking } from '../../schema/availability';
@@ -47,6 +48,8 @@ const DEFAULT_PAGE = 100;
 const DOCUMENT_ID = '__name__';
 interface Ledger {
   entries: Booking[];
+  /** The last day any entry reaches: what a tenant-wide range query filters on. */
+  until: string;
 }
 
 const entriesOf = (snapshot: { exists: boolean; data(): unknown }) => (snapshot.exists ? ((snapshot.data() as Ledger).entries ?? []) : []);
@@ -121,7 +124,11 @@ export class FirestoreQuoteRequestStore implements QuoteRequestStore {
           if (problems.length) throw new OverbookedError(problems);
           for (const booking of bookingsOf(next, bookings.place, bookings.expiresOn)) ledgers.get(booking.objectID)!.push(booking);
         }
-        references.forEach((ledgerReference, index) => transaction.set(ledgerReference, { entries: JSON.parse(JSON.stringify(ledgers.get(objectIDs[index]!)!)) as Booking[] }));
+        references.forEach((ledgerReference, index) => {
+          const entries = ledgers.get(objectIDs[index]!)!;
+          const ledger: Ledger = { entries: JSON.parse(JSON.stringify(entries)) as Booking[], until: entries.reduce((last, entry) => (entry.lastDay > last ? entry.lastDay : last), '') };
+          transaction.set(ledgerReference, ledger);
+        });
       }
       transaction.set(reference, stored(next));
       return next;
@@ -132,6 +139,11 @@ export class FirestoreQuoteRequestStore implements QuoteRequestStore {
     if (objectIDs.length === 0) return [];
     const ledgers = await this.firestore.getAll(...objectIDs.map((objectID) => this.ledger(tenantId, objectID)));
     return ledgers.flatMap(entriesOf).filter((entry) => entry.lastDay >= from && entry.firstDay <= to);
+  }
+
+  async bookingsBetween(tenantId: string, from: string, to: string): Promise<Booking[]> {
+    const ledgers = await this.firestore.collection('vendors').doc(tenantId).collection('bookings').where('until', '>=', from).get();
+    return ledgers.docs.flatMap(entriesOf).filter((entry) => entry.lastDay >= from && entry.firstDay <= to);
   }
 
   async close(): Promise<void> {

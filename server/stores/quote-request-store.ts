@@ -34,6 +34,8 @@ export interface QuoteRequestStore {
   change(tenantId: string, id: string, change: QuoteChange): Promise<QuoteRequest>;
   /** Bookings on these items that reach into [from, to] (the caller widens it by the turnaround). */
   bookings(tenantId: string, objectIDs: readonly string[], from: string, to: string): Promise<Booking[]>;
+  /** Every booking of a tenant that reaches into [from, to]: what "available only" leaves out. */
+  bookingsBetween(tenantId: string, from: string, to: string): Promise<Booking[]>;
   close(): Promise<void>;
 }
 

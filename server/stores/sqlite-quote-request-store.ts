@@ -70,7 +70,8 @@ export class SqliteQuoteRequestStore implements QuoteRequestStore {
       expires_on TEXT,
       PRIMARY KEY (tenant_id, quote_id, object_id)
     );
-    CREATE INDEX IF NOT EXISTS bookings_by_item ON bookings (tenant_id, object_id, last_day, first_day);`,
+    CREATE INDEX IF NOT EXISTS bookings_by_item ON bookings (tenant_id, object_id, last_day, first_day);
+    CREATE INDEX IF NOT EXISTS bookings_by_day ON bookings (tenant_id, last_day, first_day);`,
     );
   }
 
@@ -157,6 +158,13 @@ export class SqliteQuoteRequestStore implements QuoteRequestStore {
 
   async bookings(tenantId: string, objectIDs: readonly string[], from: string, to: string): Promise<Booking[]> {
     return this.select(tenantId, objectIDs, from, to);
+  }
+
+  async bookingsBetween(tenantId: string, from: string, to: string): Promise<Booking[]> {
+    const rows = this.database
+      .prepare('SELECT quote_id, object_id, quantity, first_day, last_day, kind, expires_on FROM bookings WHERE tenant_id = ? AND last_day >= ? AND first_day <= ?')
+      .all(tenantId, from, to) as BookingRow[];
+    return rows.map(bookingOf);
   }
 
   async close(): Promise<void> {

@@ -27,6 +27,8 @@ export interface CatalogueState {
   facets: SearchResult['facets'];
   /** When the server answered (ISO): "new" badges are judged from it, the same on both renders. */
   now: string;
+  /** With shoot dates: how many of each listed item are free on all of them. */
+  free?: Record<string, number>;
 }
 
 export interface PageState {

@@ -10,6 +10,7 @@ export const quoteMessages = {
   browse: 'Browse the catalogue',
   quoteFor: (what: string) => `For ${what}`,
   datesLabel: 'Dates',
+  forWhom: 'For',
   dates: (from: string, to: string) => `${from} to ${to}`,
   days: (count: number) => `${count} day${count === 1 ? '' : 's'}`,
   itemsCount: (count: number) => `${count} item${count === 1 ? '' : 's'}`,

@@ -3,10 +3,13 @@
  * button: `?q=tweed&color=Blue&eras=1970s-wide-body-era&price=100-250&sort=price-asc&page=2`.
  * Facet parameters: `price`, `vendor`, `tag`, `color`, and each custom field by its own slug;
  * a parameter repeated selects several values (OR within the facet). Pages are 1-based in the URL.
+ * Shoot dates ride along as `from` and `to` (lib/rental-dates.ts), with `available=1` to list only
+ * what is free on them.
  * Whatever a URL holds is bounded here (values, lengths, page), so no address makes the search work
  * hard; unknown values simply match nothing. Used by the server (SSR) and the client alike.
  */
 import { SEARCH_SORTS, type FacetKey, type SearchFilters, type SearchSort } from '../../schema/catalogue-search';
+import { parseRentalDates, withRentalDates, type RentalDates } from './rental-dates';
 
 export const PER_PAGE = 24;
 const LIMITS = { valuesPerFacet: 20, valueLength: 100, textLength: 200, page: 1000 } as const;
@@ -17,11 +20,15 @@ export interface CatalogueQuery {
   sort: SearchSort;
   /** 0-based. */
   page: number;
+  /** The visitor's shoot dates, when set. */
+  dates?: RentalDates;
+  /** Only items with at least one free on the dates. */
+  availableOnly?: boolean;
 }
 
 const FIXED_PARAMS = { price: 'priceBin', vendor: 'vendors', tag: 'tags', color: 'colors' } as const satisfies Record<string, Exclude<FacetKey, `custom.${string}`>>;
 type FixedFacet = (typeof FIXED_PARAMS)[keyof typeof FIXED_PARAMS];
-const RESERVED = new Set(['q', 'sort', 'page', ...Object.keys(FIXED_PARAMS)]);
+const RESERVED = new Set(['q', 'sort', 'page', 'from', 'to', 'available', ...Object.keys(FIXED_PARAMS)]);
 
 const bounded = (values: string[]) => [...new Set(values.map((value) => value.slice(0, LIMITS.valueLength)).filter(Boolean))].slice(0, LIMITS.valuesPerFacet);
 
@@ -39,11 +46,14 @@ export function parseCatalogueQuery(search: string, customFieldSlugs: readonly s
   }
   const sort = params.get('sort');
   const page = Number.parseInt(params.get('page') ?? '1', 10);
+  const dates = parseRentalDates(params);
   return {
     text: (params.get('q') ?? '').slice(0, LIMITS.textLength).trim(),
     filters,
     sort: (SEARCH_SORTS as readonly string[]).includes(sort ?? '') ? (sort as SearchSort) : 'relevance',
     page: Number.isFinite(page) ? Math.min(Math.max(page, 1), LIMITS.page) - 1 : 0,
+    ...(dates && { dates }),
+    ...(dates && params.get('available') === '1' && { availableOnly: true }),
   };
 }
 
@@ -55,7 +65,9 @@ export function catalogueParams(query: CatalogueQuery): URLSearchParams {
   for (const [slug, values] of Object.entries(query.filters.custom ?? {}).sort(([a], [b]) => a.localeCompare(b))) for (const value of values) params.append(slug, value);
   if (query.sort !== 'relevance') params.set('sort', query.sort);
   if (query.page > 0) params.set('page', String(query.page + 1));
-  return params;
+  const dated = withRentalDates(params, query.dates);
+  if (query.dates && query.availableOnly) dated.set('available', '1');
+  return dated;
 }
 
 export function catalogueHref(path: string, query: CatalogueQuery): string {
@@ -94,4 +106,5 @@ export function toggled(query: CatalogueQuery, facet: FacetKey, value: string): 
 
 /** Whether any facet value is selected (a "clear filters" link is worth showing). */
 export const hasFilters = (query: CatalogueQuery) =>
+  Boolean(query.availableOnly) ||
   Object.entries(query.filters).some(([key, values]) => (key === 'custom' ? Object.values(values ?? {}).some((v) => (v as string[]).length) : (values as string[]).length));

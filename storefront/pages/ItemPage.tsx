@@ -1,7 +1,8 @@
 /**
  * /item/<objectID>: one item: its photos, name, rates in the tenant's currency, what it is, and
  * its details (size, weight, quantity, colours, the tenant's custom fields, tags), with the
- * category trail back up and the request form ("Ask for a quote": approved visitors only); then
+ * category trail back up, the request form ("Ask for a quote": approved visitors only), what is free
+ * on the visitor's shoot dates with a calendar of the next weeks; then
  * a few items like it (server/catalogue/card-pictures.ts), so a designer dressing a set keeps browsing.
  */
 import { categoryHref } from '../lib/navigation';
@@ -10,6 +11,7 @@ import { facetValueLabel, swatchClassOf, tagLabel } from '../components/catalogu
 import { isNew, ItemCard } from '../components/catalogue/ItemCard';
 import { PageHeader } from '../components/PageHeader';
 import { ItemQuoteRequest } from '../components/catalogue/QuoteRequestForm';
+import { ItemAvailability } from '../components/catalogue/ItemAvailability';
 import { ItemSaveControls } from '../components/lists/ItemSaveControls';
 import { useConfiguration, usePageItem } from '../config/ConfigurationProvider';
 import { linkLabelFor } from '../document/page-meta';
@@ -76,6 +78,7 @@ export function ItemPage() {
             <ItemSaveControls item={item} />
             <ItemQuoteRequest item={item} />
           </div>
+          <ItemAvailability item={item} />
           {paragraphs.map((paragraph) => (
             <p key={paragraph.slice(0, 40)} className="item-description">
               {paragraph}

@@ -117,6 +117,8 @@ function OwnQuote({ id }: { id: string }) {
             <dd>
               {words.dates(quote.startDate, quote.endDate)} ({words.days(days)})
             </dd>
+            <dt>{words.forWhom}</dt>
+            <dd>{quote.name ? `${quote.name} (${quote.email})` : quote.email}</dd>
             {quote.studio && (
               <>
                 <dt>{messages.studio}</dt>

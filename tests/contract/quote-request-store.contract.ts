@@ -186,6 +186,10 @@ export function describeQuoteRequestStoreContract(name: string, open: () => Prom
         await subject.store.add({ ...twoCarts('acme-one', '2026-12-01', '2026-12-03'), tenantId: 'acme' });
         await subject.store.change('acme', 'acme-one', place('order'));
         expect(await held('2026-12-01', '2026-12-03')).toHaveLength(2);
+        // The tenant-wide read finds the same bookings by their days alone.
+        expect((await subject.store.bookingsBetween('aviation', '2026-12-03', '2026-12-20')).map((booking) => booking.quoteId).sort()).toEqual(['after', 'lapsed']);
+        expect(await subject.store.bookingsBetween('aviation', '2026-12-04', '2026-12-20')).toEqual([]);
+        expect((await subject.store.bookingsBetween('acme', '2026-11-01', '2026-12-01')).map((booking) => booking.quoteId)).toEqual(['acme-one']);
       });
 
       it('gives the last units to exactly one of two placements made at once', async () => {

@@ -3,7 +3,7 @@
  * catalogue, every off-machine request aborted: a new visitor is told approval comes first; once
  * the tenant admin approves them in the console, the open item page offers the form without a
  * reload; dates before the lead time cannot be picked; the request is confirmed, mailed, and listed
- * in the console's Quote requests. axe-core on the form; screenshots at both widths.
+ * in the console's Quote requests, where a row opens it for pricing (tests/e2e/quotes.test.ts goes on from there). axe-core on the form; screenshots at both widths.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -83,7 +83,7 @@ describe('a quote request', () => {
     const row = admin.page.getByRole('row', { name: /quinn@studio\.example/ });
     await row.waitFor();
     await row.click();
-    await admin.page.getByRole('table', { name: 'Items asked for' }).getByRole('cell', { name: item.name, exact: true }).waitFor();
+    await admin.page.getByRole('table', { name: 'Items asked for' }).getByRole('rowheader', { name: new RegExp(item.name) }).waitFor();
     await admin.page.getByText('Notes: Stage 4 at Sunset Gower; delivery before 7 am.').waitFor();
     await admin.page.screenshot({ path: path.join(app.artifacts, 'quote-requests_1280.png'), fullPage: true });
     expect(admin.errors).toEqual([]);

@@ -133,11 +133,57 @@ describe('a quote after the request', () => {
     await admin.page.getByText('Order confirmed: the items are reserved.').waitFor();
     const timeline = admin.page.getByRole('table', { name: `Free ${item.name} per day` });
     await timeline.getByRole('cell', { name: `${startDate}: ${item.quantity - 2}` }).waitFor();
-    await admin.page.screenshot({ path: path.join(app.artifacts, 'console-confirmed_1280.png'), fullPage: true });
+    await shoot(admin.page, 'console-confirmed');
+    await admin.page.getByRole('menuitem', { name: 'Quote requests' }).click();
+    await admin.page.getByRole('row', { name: /robin@studio\.example/ }).getByText('Confirmed').waitFor();
+    await shoot(admin.page, 'console-quote-requests');
     await page.getByText('Jetway Props confirmed the order', { exact: false }).waitFor();
 
     expect(admin.errors).toEqual([]);
     await admin.context.close();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows what is free on shoot dates: on listings, remembered for the session, and on the item page with its calendar', async () => {
+    const { page, context, errors } = await visitorPage(app.browser, { viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    const startDate = earliestStart('America/Los_Angeles', 2, new Date());
+    await open(page, `/search?q=${encodeURIComponent(item.name)}`);
+    const bar = page.getByRole('form', { name: 'Your shoot dates' });
+    await bar.getByLabel('From').fill(startDate);
+    await bar.getByLabel('To').fill(addDays(startDate, 1));
+    await bar.getByRole('button', { name: 'Show availability' }).click();
+    await page.waitForURL(new RegExp(`from=${startDate}&to=${addDays(startDate, 1)}`));
+    await page.locator('html[data-hydrated]').waitFor();
+    // Two of the item are out on the order confirmed above.
+    const card = page.locator('.item-card', { hasText: item.name });
+    await card.getByText(`${item.quantity - 2} free on your dates`).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await shoot(page, 'search-on-dates');
+
+    // The dates stay for the session: a page opened without them gets them.
+    await open(page, '/rentals');
+    await page.waitForURL(new RegExp(`from=${startDate}`));
+    await page.locator('html[data-hydrated]').waitFor();
+    await page.getByRole('form', { name: 'Your shoot dates' }).getByRole('button', { name: 'Clear dates' }).waitFor();
+
+    // The item page: free on the dates, and a calendar of four weeks from the first.
+    await page.goto(`${storefront}/item/${item.objectID}`);
+    await page.waitForURL(new RegExp(`from=${startDate}`));
+    await page.locator('html[data-hydrated]').waitFor();
+    await page.getByRole('status').getByText(`${item.quantity - 2} free from ${startDate} to ${addDays(startDate, 1)}`).waitFor();
+    const calendar = page.locator('.availability-calendar');
+    await calendar.getByRole('listitem').first().waitFor();
+    expect(await calendar.getByRole('listitem').count()).toBe(28);
+    expect(await calendar.getByRole('listitem').first().getAttribute('aria-label')).toMatch(new RegExp(`: ${item.quantity - 2} free$`));
+    expect(await axeViolations(page)).toEqual([]);
+    await shoot(page, 'item-on-dates');
+
+    // Clearing forgets them.
+    await page.getByRole('form', { name: 'Your shoot dates' }).getByRole('button', { name: 'Clear dates' }).click();
+    await page.waitForURL((url) => !url.search.includes('from='));
+    await open(page, '/rentals');
+    expect(page.url()).not.toContain('from=');
     expect(errors).toEqual([]);
     await context.close();
   });

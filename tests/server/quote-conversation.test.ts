@@ -253,3 +253,38 @@ describe('what the stock is doing, and the accounts', () => {
     expect((await t.as('aviationAdmin', { url: '/api/tenants/aviation/orders.csv?from=2026-13&to=2026-12' })).statusCode).toBe(400);
   });
 });
+
+describe('shoot dates on the storefront', () => {
+  it('says how many are free on listings and leaves out what is booked out, with a calendar per item', async () => {
+    const page = (url: string) => t.app.inject({ url, headers: { host: AVIATION, 'accept-encoding': 'identity' } });
+    const free = (html: string) => JSON.parse(/<script type="application\/json" id="backlot-state">(.*?)<\/script>/s.exec(html)![1]!).catalogue.free as Record<string, number>;
+    // Ole's request holds the only jump seat on day 10 to 12 as an order.
+    const ole = await visitor('ole@studio.example');
+    const from = addDays(start(), 90);
+    const id = await ask(ole, [{ objectID: 'jump-seat', quantity: 1 }], from, 3);
+    await vendor('POST', id, 'quote', { adjustments: {}, services: [] }, '0');
+    await storefront('POST', `/api/quotes/${id}/accept`, ole.cookie, { version: 1 }, { 'if-match': '"1"' });
+    await vendor('POST', id, 'confirm', null, '2');
+
+    const onDates = await page(`/rentals/seats?from=${from}&to=${addDays(from, 1)}`);
+    expect(onDates.statusCode).toBe(200);
+    expect(free(onDates.body)).toEqual({ 'jump-seat': 0 });
+    expect(onDates.body).toContain('Booked on your dates');
+    // The day after the turnaround it is free again.
+    expect(free((await page(`/rentals/seats?from=${addDays(from, 4)}&to=${addDays(from, 5)}`)).body)).toEqual({ 'jump-seat': 1 });
+    // "Only what is free" leaves it out; without dates there is no count and the filter does nothing.
+    expect((await page(`/rentals/seats?from=${from}&to=${from}&available=1`)).body).toContain('Nothing matches all of these filters.');
+    const plain = (await page('/rentals/seats?available=1')).body;
+    expect(plain).not.toMatch(/item-card-(free|booked)/);
+    expect(plain).toContain('Jump Seat');
+    // Backwards or overlong dates are no dates.
+    expect((await page(`/rentals/seats?from=${from}&to=${addDays(from, -1)}`)).body).not.toMatch(/item-card-(free|booked)/);
+    expect((await page(`/rentals/seats?from=${from}&to=${addDays(from, 200)}`)).body).not.toMatch(/item-card-(free|booked)/);
+
+    const calendar = await page(`/api/availability/jump-seat?from=${addDays(from, -2)}&to=${addDays(from, 4)}`);
+    expect(calendar.json()).toMatchObject({ stock: 1, days: [1, 0, 0, 0, 0, 0, 1].map((count, index) => ({ date: addDays(from, index - 2), free: count })) });
+    expect(calendar.body).not.toContain(id);
+    expect((await page(`/api/availability/jump-seat?from=${from}&to=${addDays(from, 60)}`)).statusCode).toBe(400);
+    expect((await page('/api/availability/no-such-item')).statusCode).toBe(404);
+  });
+});

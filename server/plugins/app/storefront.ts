@@ -34,6 +34,7 @@ import { reloadOnTenantEdits } from '../../storefront/dev-reload';
 import { pagePreloads } from '../../storefront/page-preloads';
 import { problemPage, type Problem } from '../../storefront/problem-page';
 import { lastValidVersion, TenantInvalidError, type TenantRecord } from '../../stores/tenant-store';
+import { bookedOut, freeQuantities } from '../../catalogue/quote-conversation';
 
 interface StorefrontModule {
   renderPage(url: string, state: PageState): Promise<RenderedPage>;
@@ -223,19 +224,25 @@ export default fp<{ config: ServerConfig }>(
         (configuration.site.customFields ?? []).map((field) => field.slug),
       );
       const [group, category, subcategory] = resolved.kind === 'category' ? resolved.trail.map((crumb) => crumb.slug) : [];
+      const dates = query.dates;
+      const stock = { turnaroundDays: configuration.site.turnaroundDays!, timezone: configuration.vendor.timezone ?? 'UTC' };
       return {
-        key: `${catalogueHref(path, query)}#${version}`,
+        // With shoot dates the page says what is free, which any hold or order changes: never kept.
+        key: dates ? undefined : `${catalogueHref(path, query)}#${version}`,
         state: async (): Promise<Partial<PageState>> => {
+          const now = new Date();
           const result = await app.catalogueSearch.search(tenantId, {
             text: query.text,
             filters: { ...query.filters, ...(group && { category: { group, ...(category && { category }), ...(subcategory && { subcategory }) } }) },
             sort: query.sort,
             page: query.page,
             perPage: PER_PAGE,
+            ...(dates && query.availableOnly && { exclude: await bookedOut(app, tenantId, dates, stock, now) }),
           });
           // Lists carry no long descriptions: the state block stays small.
           const hits = result.hits.map(itemSummary);
-          return { catalogue: { query, total: result.total, hits, facets: result.facets, now: hour }, ...(await pictures()) };
+          const free = dates && hits.length ? Object.fromEntries(await freeQuantities(app, tenantId, hits, dates, stock, now)) : undefined;
+          return { catalogue: { query, total: result.total, hits, facets: result.facets, now: hour, ...(free && { free }) }, ...(await pictures()) };
         },
       };
     }

@@ -61,6 +61,13 @@ export function CatalogueFilters({ action, catalogue }: { action: string; catalo
   return (
     <form className="catalogue-filters" method="get" action={action} onChange={submitOnChange} onSubmit={goToCanonical} aria-label={messages.filters}>
       {catalogue.query.text && <input type="hidden" name="q" value={catalogue.query.text} />}
+      {catalogue.query.dates && (
+        <>
+          <input type="hidden" name="from" value={catalogue.query.dates.from} />
+          <input type="hidden" name="to" value={catalogue.query.dates.to} />
+          {catalogue.query.availableOnly && <input type="hidden" name="available" value="1" />}
+        </>
+      )}
       <label className="sort-field">
         {messages.sortBy}
         <select name="sort" defaultValue={catalogue.query.sort}>

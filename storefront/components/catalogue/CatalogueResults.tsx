@@ -6,7 +6,8 @@
  */
 import { useCatalogue } from '../../config/ConfigurationProvider';
 import { messages } from '../../i18n/messages';
-import { catalogueHref, hasFilters, PER_PAGE } from '../../lib/catalogue-query';
+import { catalogueHref, catalogueParams, hasFilters, PER_PAGE } from '../../lib/catalogue-query';
+import { RentalDatesBar } from './RentalDatesBar';
 import { EmptyState } from '../EmptyState';
 import { FiltersPanel } from './FiltersPanel';
 import { ItemCard } from './ItemCard';
@@ -43,7 +44,8 @@ export function CatalogueResults({ path, heading }: { path: string; heading: str
   if (!catalogue) return null;
   const { query, total, hits } = catalogue;
   const filtered = hasFilters(query);
-  const clear = catalogueHref(path, { text: query.text, filters: {}, sort: query.sort, page: 0 });
+  // Shoot dates are not a filter: clearing keeps them.
+  const clear = catalogueHref(path, { text: query.text, filters: {}, sort: query.sort, page: 0, ...(query.dates && { dates: query.dates }) });
   return (
     <section className="catalogue" aria-labelledby="catalogue-heading">
       <div className="catalogue-bar">
@@ -56,6 +58,12 @@ export function CatalogueResults({ path, heading }: { path: string; heading: str
           </a>
         )}
       </div>
+      <RentalDatesBar
+        dates={query.dates}
+        availableOnly={query.availableOnly}
+        listing
+        hidden={[...catalogueParams({ ...query, page: 0, dates: undefined, availableOnly: false })]}
+      />
       <div className="catalogue-layout">
         <FiltersPanel action={path} catalogue={catalogue} />
         <div className="catalogue-main">
@@ -63,7 +71,7 @@ export function CatalogueResults({ path, heading }: { path: string; heading: str
             <ul className="item-grid">
               {hits.map((item) => (
                 <li key={item.objectID}>
-                  <ItemCard item={item} now={catalogue.now} />
+                  <ItemCard item={item} now={catalogue.now} free={catalogue.free?.[item.objectID]} />
                 </li>
               ))}
             </ul>

@@ -1,7 +1,8 @@
 /**
  * One item in a list: its first photo (lazy, with its size set so nothing shifts as it loads), its
  * name linking to its page, the day rate in the tenant's currency, "New" when it was listed within
- * site.newWeekCount weeks, and how many there are unless it is one and site.hideQtyIfEq1 says so.
+ * site.newWeekCount weeks, and how many there are unless it is one and site.hideQtyIfEq1 says so;
+ * with shoot dates set, how many are free on them instead.
  */
 import type { ReactNode } from 'react';
 import { itemHref } from '../../../schema/routes';
@@ -17,7 +18,7 @@ const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 export const isNew = (createdAt: string, now: string, weeks: number) => Date.parse(now) - Date.parse(createdAt) < weeks * WEEK_MS;
 
 /** `children`: what the card ends with besides the rate (a quantity wanted, a remove button). */
-export function ItemCard({ item, now, children }: { item: ItemSummary; now: string; children?: ReactNode }) {
+export function ItemCard({ item, now, free, children }: { item: ItemSummary; now: string; free?: number; children?: ReactNode }) {
   const { site } = useConfiguration();
   const image = item.images?.[0];
   const src = safeHref(image?.url);
@@ -35,7 +36,11 @@ export function ItemCard({ item, now, children }: { item: ItemSummary; now: stri
         <span className="item-card-rate">
           {formatMoney(item.rates.day, site)} <span className="item-card-unit">/ {messages.perDay}</span>
         </span>
-        {showQuantity && <span className="item-card-quantity">{messages.available(item.quantity)}</span>}
+        {free !== undefined ? (
+          <span className={free > 0 ? 'item-card-quantity item-card-free' : 'item-card-quantity item-card-booked'}>{messages.freeOnDates(free)}</span>
+        ) : (
+          showQuantity && <span className="item-card-quantity">{messages.available(item.quantity)}</span>
+        )}
       </p>
       {children && <div className="item-card-actions">{children}</div>}
     </article>

@@ -2,7 +2,8 @@
  * Asking for a quote (the tenant's verb, site.request), for one item on its page or for a whole
  * set list. Approved visitors get the form: for one item how many (up to the stock), first and
  * last day (no earlier than the lead time allows in the vendor's time zone: schema/quote-rules.ts,
- * the server's own rule), the production and studio from their profile, notes. Anyone else is
+ * the server's own rule; the visitor's shoot dates to start with), the production and studio from
+ * their profile, notes. Anyone else is
  * told what comes first: logging in, or approval. The server has the final word, and its refusals
  * land beside their fields (a list's line problems name their item).
  */
@@ -16,6 +17,7 @@ import { useConfiguration } from '../../config/ConfigurationProvider';
 import { messages } from '../../i18n/messages';
 import { ErrorText } from '../auth/ErrorText';
 import { formText } from '../../lib/form-text';
+import { currentDates } from '../../lib/rental-dates';
 
 type Sent = { email: string };
 
@@ -43,7 +45,9 @@ export function QuoteRequestForm({ lines, chooseQuantity = false, heading }: { l
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<IdentityError>();
   const [sent, setSent] = useState<Sent>();
-  const [firstDay, setFirstDay] = useState('');
+  // The form shows only once the browser knows who is signed in, so the shoot dates can be read here.
+  const [dates] = useState(currentDates);
+  const [firstDay, setFirstDay] = useState(dates?.from ?? '');
 
   if (status.status === 'unknown') return null;
   if (status.status !== 'authenticated' || !visitor) {
@@ -141,7 +145,7 @@ export function QuoteRequestForm({ lines, chooseQuantity = false, heading }: { l
         {fieldError('startDate') && <ErrorText id="quote-startDate-error" error={fieldError('startDate')!} />}
         <label>
           {messages.lastDay}
-          <input name="endDate" type="date" min={firstDay || earliest} required aria-invalid={Boolean(fieldError('endDate'))} aria-describedby={describedBy('endDate')} />
+          <input name="endDate" type="date" min={firstDay || earliest} defaultValue={dates?.to} required aria-invalid={Boolean(fieldError('endDate'))} aria-describedby={describedBy('endDate')} />
         </label>
         {fieldError('endDate') && <ErrorText id="quote-endDate-error" error={fieldError('endDate')!} />}
         <label>

@@ -1,6 +1,6 @@
 /**
- * A priced quote, every number explained (schema/quote-pricing.ts made them): each rental with its
- * quantity, how one unit was priced step by step (week rate or day factors, the long-hire factor,
+ * A priced quote, every number explained (schema/quote-pricing.ts made them): each rental with, under
+ * its name, how one unit was priced step by step (week rate or day factors, the long-hire factor,
  * the one-day minimum), any adjustment with its reason, and its subtotal; the services; the totals;
  * and what a card authorisation would hold, processing on its own line.
  */
@@ -27,9 +27,6 @@ export function QuoteBreakdownView({ breakdown }: { breakdown: QuoteBreakdown })
             <th scope="col" className="numeric">
               {words.quantity}
             </th>
-            <th scope="col" className="quote-how">
-              {words.how}
-            </th>
             <th scope="col" className="numeric">
               {words.each}
             </th>
@@ -44,18 +41,16 @@ export function QuoteBreakdownView({ breakdown }: { breakdown: QuoteBreakdown })
               <th scope="row">
                 {line.name}
                 {line.kind === 'service' && <span className="quote-kind">{words.service}</span>}
-              </th>
-              <td className="numeric">{line.quantity}</td>
-              <td className="quote-how">
                 {line.kind === 'item' && (
-                  <ul className="quote-steps">
+                  <ul className="quote-steps" aria-label={words.how}>
                     {(line.steps ?? []).map((step, stepIndex) => (
                       <li key={stepIndex}>{stepText(line, step)}</li>
                     ))}
                   </ul>
                 )}
                 {line.adjustment && <p className="quote-adjustment">{words.adjustment(money(line.adjustment.amount), line.adjustment.reason)}</p>}
-              </td>
+              </th>
+              <td className="numeric">{line.quantity}</td>
               <td className="numeric">{money(line.unitPrice)}</td>
               <td className="numeric">{money(line.subtotal)}</td>
             </tr>
@@ -82,7 +77,7 @@ export function QuoteBreakdownView({ breakdown }: { breakdown: QuoteBreakdown })
           </>
         )}
       </dl>
-      {card && <p className="quote-note">{words.noCharge}</p>}
+      {card && <p className="quote-no-charge">{words.noCharge}</p>}
     </div>
   );
 }

@@ -1,0 +1,51 @@
+/**
+ * GET /api/availability/:objectID?from&to  how many of an item of the storefront the Host names are
+ * free on each day (at most 42 days; from today for four weeks by default): the item page's
+ * calendar. Only numbers: whose holds and orders they are stays with the vendor.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { bookingWindow, daysFrom, freeByDay } from '../../../schema/availability';
+import { addDays, todayIn } from '../../../schema/quote-rules';
+import { quoteSettingsOf } from '../../catalogue/quote-conversation';
+import { UnknownItemError } from '../../catalogue/set-lists';
+
+const MAX_DAYS = 42;
+const date = { type: 'string', format: 'date' } as const;
+
+class CalendarRangeError extends Error {
+  readonly statusCode = 400;
+}
+
+const availabilityRoutes: FastifyPluginAsync = async (app) => {
+  app.get(
+    '/api/availability/:objectID',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'How many of an item are free on each day (the item page calendar)',
+        params: { type: 'object', required: ['objectID'], properties: { objectID: { type: 'string', minLength: 1, maxLength: 128 } } },
+        querystring: { type: 'object', additionalProperties: false, properties: { from: date, to: date } },
+      },
+      config: { docs: { success: { schema: { type: 'object', additionalProperties: true, properties: { stock: { type: 'integer' }, days: { type: 'array' } } } }, errors: { 400: 'A range backwards or longer than 42 days', 404: 'No such item here' } } },
+    },
+    async (request, reply) => {
+      const stored = await app.tenantStore.get(request.tenantId);
+      const { objectID } = request.params as { objectID: string };
+      const [item] = stored ? await app.itemStore.getMany(request.tenantId, [objectID]) : [];
+      if (!stored || !item) throw new UnknownItemError(objectID);
+      const settings = quoteSettingsOf(stored.tenant);
+      const today = todayIn(settings.timezone, new Date());
+      const query = request.query as { from?: string; to?: string };
+      const from = query.from ?? today;
+      const to = query.to ?? addDays(from, 27);
+      if (to < from || daysFrom(from, to).length > MAX_DAYS) throw new CalendarRangeError(`Ask for ${MAX_DAYS} days or fewer, from a first day to a later last day.`);
+      const window = bookingWindow(from, to, settings.turnaroundDays);
+      const booked = await app.quoteRequests.bookings(request.tenantId, [objectID], window.from, window.to);
+      const free = freeByDay(item.quantity, booked, from, to, settings.turnaroundDays, today);
+      void reply.header('cache-control', 'no-store');
+      return { objectID, stock: item.quantity, today, days: daysFrom(from, to).map((day, index) => ({ date: day, free: free[index] })) };
+    },
+  );
+};
+
+export default availabilityRoutes;

@@ -1,0 +1,92 @@
+/**
+ * An item page's availability: the shoot dates (RentalDatesBar), how many are free on them, and a
+ * calendar of the next four weeks from the first date (or today) with the free quantity each day.
+ * Item pages are the same for everyone (and kept by the server), so the dates are read from the
+ * address in the browser and the numbers come from the API (server/routes/api/availability.ts).
+ */
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { addDays } from '../../../schema/quote-rules';
+import type { Item } from '../../../schema/types.generated';
+import { useConfiguration } from '../../config/ConfigurationProvider';
+import { messages } from '../../i18n/messages';
+import { parseRentalDates } from '../../lib/rental-dates';
+import { RentalDatesBar } from './RentalDatesBar';
+
+interface Calendar {
+  stock: number;
+  today: string;
+  days: Array<{ date: string; free: number }>;
+}
+
+const noSubscription = () => () => undefined;
+
+async function calendarOf(objectID: string, from?: string, to?: string): Promise<Calendar> {
+  const query = from ? `?from=${from}${to ? `&to=${to}` : ''}` : '';
+  const response = await fetch(`/api/availability/${encodeURIComponent(objectID)}${query}`, { headers: { accept: 'application/json' } });
+  if (!response.ok) throw new Error(String(response.status));
+  return (await response.json()) as Calendar;
+}
+
+export function ItemAvailability({ item }: { item: Pick<Item, 'objectID' | 'quantity'> }) {
+  const { site } = useConfiguration();
+  // The server renders without the address's query; the browser reads it after hydration.
+  const search = useSyncExternalStore(
+    noSubscription,
+    () => window.location.search,
+    () => '',
+  );
+  const dates = parseRentalDates(new URLSearchParams(search));
+  const [from, to] = [dates?.from, dates?.to];
+  const [calendar, setCalendar] = useState<Calendar | null>();
+  const [freeOnDates, setFreeOnDates] = useState<number>();
+  useEffect(() => {
+    let live = true;
+    calendarOf(item.objectID, from).then(
+      (answer) => live && setCalendar(answer),
+      () => live && setCalendar(null),
+    );
+    if (from && to)
+      calendarOf(item.objectID, from, to > addDays(from, 41) ? addDays(from, 41) : to).then(
+        (answer) => live && setFreeOnDates(Math.min(...answer.days.map((day) => day.free))),
+        () => undefined,
+      );
+    return () => void (live = false);
+  }, [item.objectID, from, to]);
+
+  const dayLabel = new Intl.DateTimeFormat(site.locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+  return (
+    <section className="item-availability" aria-labelledby="availability-heading">
+      <h2 id="availability-heading" className="item-details-heading">
+        {messages.calendarHeading}
+      </h2>
+      <RentalDatesBar key={search} dates={dates} listing={false} />
+      {dates && freeOnDates !== undefined && (
+        <p className={freeOnDates > 0 ? 'notice notice-success' : 'notice notice-warning'} role="status">
+          {messages.freeFromTo(freeOnDates, dates.from, dates.to)}
+        </p>
+      )}
+      {calendar === null && <p className="field-hint">{messages.calendarFailed}</p>}
+      {calendar && (
+        <>
+          <p className="field-hint">{messages.calendarLead(calendar.stock)}</p>
+          <ol className="availability-calendar">
+            {calendar.days.map((day) => {
+              const chosen = dates !== undefined && day.date >= dates.from && day.date <= dates.to;
+              const label = dayLabel.format(new Date(`${day.date}T12:00:00Z`));
+              return (
+                <li key={day.date} className={`availability-day${day.free === 0 ? ' availability-none' : day.free < calendar.stock ? ' availability-some' : ''}${chosen ? ' availability-chosen' : ''}`} aria-label={messages.calendarFree(label, day.free)}>
+                  <span className="availability-date" aria-hidden="true">
+                    {label}
+                  </span>
+                  <span className="availability-free" aria-hidden="true">
+                    {day.free}
+                  </span>
+                </li>
+              );
+            })}
+          </ol>
+        </>
+      )}
+    </section>
+  );
+}

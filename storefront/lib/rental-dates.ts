@@ -1,0 +1,64 @@
+/**
+ * A visitor's shoot dates: set once, kept in the address as `from` and `to` (a shared link keeps
+ * them) and remembered for the browser session, so every catalogue page and item page can say
+ * how many are free. Whatever an address holds is checked here: real dates, the first on or before
+ * the last, at most MAX_RANGE_DAYS long; anything else is no dates. Used by the server and the
+ * client alike.
+ */
+import { daysFrom } from '../../schema/availability';
+
+export interface RentalDates {
+  from: string;
+  to: string;
+}
+
+export const MAX_RANGE_DAYS = 92;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const STORAGE_KEY = 'backlot.rentalDates';
+
+const isDate = (value: string | null): value is string => value !== null && DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+
+/** The dates an address names, when they make a usable range. */
+export function parseRentalDates(params: URLSearchParams): RentalDates | undefined {
+  const from = params.get('from');
+  const to = params.get('to');
+  if (!isDate(from) || !isDate(to) || to < from || daysFrom(from, to).length > MAX_RANGE_DAYS) return undefined;
+  return { from, to };
+}
+
+/** `params` with these dates (or none) in them, other parameters kept. */
+export function withRentalDates(params: URLSearchParams, dates: RentalDates | undefined): URLSearchParams {
+  const next = new URLSearchParams(params);
+  next.delete('from');
+  next.delete('to');
+  if (dates) {
+    next.set('from', dates.from);
+    next.set('to', dates.to);
+  }
+  return next;
+}
+
+/** The dates remembered for this browser session (none on the server, or if storage is refused). */
+export function rememberedDates(): RentalDates | undefined {
+  try {
+    const stored = window.sessionStorage.getItem(STORAGE_KEY);
+    return stored ? parseRentalDates(new URLSearchParams(stored)) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function rememberDates(dates: RentalDates | undefined): void {
+  try {
+    if (dates) window.sessionStorage.setItem(STORAGE_KEY, withRentalDates(new URLSearchParams(), dates).toString());
+    else window.sessionStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // Storage refused (private mode, a full quota): the dates still travel in the address.
+  }
+}
+
+/** The dates this page's address names, else the session's (browser only). */
+export function currentDates(): RentalDates | undefined {
+  if (typeof window === 'undefined') return undefined;
+  return parseRentalDates(new URLSearchParams(window.location.search)) ?? rememberedDates();
+}
