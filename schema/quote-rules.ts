@@ -13,10 +13,18 @@ export interface QuoteFinding {
   message: string;
 }
 
+/** One formatter per time zone: making one costs more than a page's availability (measured). */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** Today's date (YYYY-MM-DD) where the vendor is. */
 export function todayIn(timezone: string, now: Date): string {
-  // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  let format = dateFormats.get(timezone);
+  if (!format) {
+    // en-CA writes dates as YYYY-MM-DD.
+    format = new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    if (dateFormats.size < 1000) dateFormats.set(timezone, format);
+  }
+  return format.format(now);
 }
 
 /** A date (YYYY-MM-DD) `days` days after another, by the calendar. */

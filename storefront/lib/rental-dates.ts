@@ -16,7 +16,8 @@ export const MAX_RANGE_DAYS = 92;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const STORAGE_KEY = 'backlot.rentalDates';
 
-const isDate = (value: string | null): value is string => value !== null && DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+const isDate = (value: string | null): value is string =>
+  value !== null && DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
 
 /** The dates an address names, when they make a usable range. */
 export function parseRentalDates(params: URLSearchParams): RentalDates | undefined {

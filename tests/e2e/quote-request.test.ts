@@ -83,7 +83,10 @@ describe('a quote request', () => {
     const row = admin.page.getByRole('row', { name: /quinn@studio\.example/ });
     await row.waitFor();
     await row.click();
-    await admin.page.getByRole('table', { name: 'Items asked for' }).getByRole('rowheader', { name: new RegExp(item.name) }).waitFor();
+    await admin.page
+      .getByRole('table', { name: 'Items asked for' })
+      .getByRole('rowheader', { name: new RegExp(item.name) })
+      .waitFor();
     await admin.page.getByText('Notes: Stage 4 at Sunset Gower; delivery before 7 am.').waitFor();
     await admin.page.screenshot({ path: path.join(app.artifacts, 'quote-requests_1280.png'), fullPage: true });
     expect(admin.errors).toEqual([]);

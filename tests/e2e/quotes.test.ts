@@ -135,7 +135,10 @@ describe('a quote after the request', () => {
     await timeline.getByRole('cell', { name: `${startDate}: ${item.quantity - 2}` }).waitFor();
     await shoot(admin.page, 'console-confirmed');
     await admin.page.getByRole('menuitem', { name: 'Quote requests' }).click();
-    await admin.page.getByRole('row', { name: /robin@studio\.example/ }).getByText('Confirmed').waitFor();
+    await admin.page
+      .getByRole('row', { name: /robin@studio\.example/ })
+      .getByText('Confirmed')
+      .waitFor();
     await shoot(admin.page, 'console-quote-requests');
     await page.getByText('Jetway Props confirmed the order', { exact: false }).waitFor();
 
@@ -171,7 +174,10 @@ describe('a quote after the request', () => {
     await page.goto(`${storefront}/item/${item.objectID}`);
     await page.waitForURL(new RegExp(`from=${startDate}`));
     await page.locator('html[data-hydrated]').waitFor();
-    await page.getByRole('status').getByText(`${item.quantity - 2} free from ${startDate} to ${addDays(startDate, 1)}`).waitFor();
+    await page
+      .getByRole('status')
+      .getByText(`${item.quantity - 2} free from ${startDate} to ${addDays(startDate, 1)}`)
+      .waitFor();
     const calendar = page.locator('.availability-calendar');
     await calendar.getByRole('listitem').first().waitFor();
     expect(await calendar.getByRole('listitem').count()).toBe(28);

@@ -11,7 +11,8 @@
  * (its index follows Firestore) and its page there shows it; a visitor signed up through A is signed
  * in on B, and forty set-list additions across both keep the counters exact; approving that
  * visitor through A reaches their live page connected to B, and the quote request they then send
- * through B is in the console through A; an image and an item photo uploaded through A are served
+ * through B is in the console through A; two confirmations of the last units at once, one on
+ * each server, let exactly one through; an image and an item photo uploaded through A are served
  * by B alike; two restores of one history entry at
  * once, one on each, let one through; and A killed (SIGKILL) in a burst of writes: B serves on,
  * holding every write A acknowledged.
@@ -216,6 +217,38 @@ describe('two servers on one Firestore and one PostgreSQL', () => {
     expect(quote.status, quote.text).toBe(201);
     const listed = (await on(0, '/api/tenants/aviation/quote-requests')).json() as Array<{ id: string; production: string; email: string }>;
     expect(listed.find((entry) => entry.id === quote.json().id)).toMatchObject({ production: 'Two Servers', email: 'eli@studio.example' });
+  });
+
+  it('gives the last units to exactly one of two confirmations at once, one on each server; the other is told which line and why', async () => {
+    const [item] = (await on(0, '/api/tenants/aviation/items?range=[1,1]&sort=["name","ASC"]')).json() as Array<{ id: string; quantity: number }>;
+    const start = earliestStart('America/Los_Angeles', 30, new Date());
+    const accepted: string[] = [];
+    for (const [index, email] of ['ana@studio.example', 'ben@studio.example'].entries()) {
+      const { uid, session } = await signUp(servers()[index]!, email);
+      expect((await on(index, `/api/tenants/aviation/users/${uid}`, { method: 'PUT', body: { isAuthorized: true } })).status).toBe(200);
+      // Both ask for every unit, on overlapping dates.
+      const asked = await visitor(servers()[(index + 1) % 2]!, '/api/quote-requests', {
+        method: 'POST',
+        headers: { cookie: session },
+        body: { items: [{ objectID: item!.id, quantity: item!.quantity }], startDate: addDays(start, index), endDate: addDays(start, index + 3) },
+      });
+      expect(asked.status, asked.text).toBe(201);
+      const id = (asked.json() as { id: string }).id;
+      const quoted = await on(index, `/api/tenants/aviation/quote-requests/${id}/quote`, { method: 'POST', headers: { 'if-match': '"0"' }, body: { adjustments: {}, services: [] } });
+      expect(quoted.status, quoted.text).toBe(200);
+      const accept = await visitor(servers()[(index + 1) % 2]!, `/api/quotes/${id}/accept`, { method: 'POST', headers: { cookie: session, 'if-match': '"1"' }, body: { version: 1 } });
+      expect(accept.status, accept.text).toBe(200);
+      accepted.push(id);
+    }
+    const confirmations = await Promise.all(accepted.map((id, index) => on(index, `/api/tenants/aviation/quote-requests/${id}/confirm`, { method: 'POST', headers: { 'if-match': '"2"' } })));
+    expect(confirmations.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const refused = confirmations.find((answer) => answer.status === 409)!.json() as { errors: Record<string, string> };
+    expect(refused.errors['lines.0.quantity']).toMatch(/^only 0 of \d+ free on \d{4}-\d\d-\d\d: other holds and orders have the rest$/);
+    // The item's timeline, read on either server, holds one order.
+    for (const n of [0, 1]) {
+      const timeline = (await on(n, `/api/tenants/aviation/availability/${item!.id}?from=${start}&to=${addDays(start, 4)}`)).json() as { bookings: Array<{ kind: string; quoteId: string }> };
+      expect(timeline.bookings.filter((booking) => accepted.includes(booking.quoteId))).toEqual([expect.objectContaining({ kind: 'order' })]);
+    }
   });
 
   it('serves an image and an item photo uploaded through A from B at once, byte for byte, with the same headers (one bucket)', async () => {

@@ -26,7 +26,12 @@ const availabilityRoutes: FastifyPluginAsync = async (app) => {
         params: { type: 'object', required: ['objectID'], properties: { objectID: { type: 'string', minLength: 1, maxLength: 128 } } },
         querystring: { type: 'object', additionalProperties: false, properties: { from: date, to: date } },
       },
-      config: { docs: { success: { schema: { type: 'object', additionalProperties: true, properties: { stock: { type: 'integer' }, days: { type: 'array' } } } }, errors: { 400: 'A range backwards or longer than 42 days', 404: 'No such item here' } } },
+      config: {
+        docs: {
+          success: { schema: { type: 'object', additionalProperties: true, properties: { stock: { type: 'integer' }, days: { type: 'array' } } } },
+          errors: { 400: 'A range backwards or longer than 42 days', 404: 'No such item here' },
+        },
+      },
     },
     async (request, reply) => {
       const stored = await app.tenantStore.get(request.tenantId);

@@ -74,7 +74,11 @@ export function ItemAvailability({ item }: { item: Pick<Item, 'objectID' | 'quan
               const chosen = dates !== undefined && day.date >= dates.from && day.date <= dates.to;
               const label = dayLabel.format(new Date(`${day.date}T12:00:00Z`));
               return (
-                <li key={day.date} className={`availability-day${day.free === 0 ? ' availability-none' : day.free < calendar.stock ? ' availability-some' : ''}${chosen ? ' availability-chosen' : ''}`} aria-label={messages.calendarFree(label, day.free)}>
+                <li
+                  key={day.date}
+                  className={`availability-day${day.free === 0 ? ' availability-none' : day.free < calendar.stock ? ' availability-some' : ''}${chosen ? ' availability-chosen' : ''}`}
+                  aria-label={messages.calendarFree(label, day.free)}
+                >
                   <span className="availability-date" aria-hidden="true">
                     {label}
                   </span>
