@@ -22,21 +22,9 @@
  *   the ledgers whose last booking ends on or after the range starts (`until`, one field's index).
  */
 import type { DocumentReference, Firestore } from 'firebase-admin/firestore';
-import { placementProblems, type Booking } from '../../schema/availability';
+import type { Booking } from '../../schema/availability';
 import type { QuoteRequest } from '../../schema/types.generated';
-import {
-  bookingChangeFor,
-  bookingsOf,
-  checkedQuoteRequest,
-  OverbookedError,
-  placementOf,
-  QuoteRequestExistsError,
-  revisionOf,
-  StaleQuoteError,
-  UnknownQuoteError,
-  type QuoteChange,
-  type QuoteRequestStore,
-} from './quote-request-store';
+import { changedRequest, checkedQuoteRequest, placedBookings, QuoteRequestExistsError, type QuoteChange, type QuoteRequestStore } from './quote-request-store';
 
 /** A request as Firestore stores it: plain JSON values (no `undefined`). */
 const stored = (request: QuoteRequest) => JSON.parse(JSON.stringify(checkedQuoteRequest(request))) as Record<string, unknown>;
@@ -109,21 +97,13 @@ export class FirestoreQuoteRequestStore implements QuoteRequestStore {
     const reference = this.requests(tenantId).doc(id);
     return this.firestore.runTransaction(async (transaction) => {
       const snapshot = await transaction.get(reference);
-      if (!snapshot.exists) throw new UnknownQuoteError(id);
-      const current = snapshot.data() as QuoteRequest;
-      if (revisionOf(current) !== change.revision) throw new StaleQuoteError(String(revisionOf(current)));
-      const next = checkedQuoteRequest({ ...change.apply(current), revision: revisionOf(current) + 1 });
-      const bookings = bookingChangeFor(change, next);
+      const { next, bookings } = changedRequest(snapshot.exists ? (snapshot.data() as QuoteRequest) : undefined, id, change);
       if (bookings !== undefined) {
-        const objectIDs = [...new Set([...current.lines, ...next.lines].map((line) => line.objectID))];
+        // Every item the request names before and after the change: its own old entries go.
+        const objectIDs = [...new Set([...(snapshot.data() as QuoteRequest).lines, ...next.lines].map((line) => line.objectID))];
         const references = objectIDs.map((objectID) => this.ledger(tenantId, objectID));
         const ledgers = new Map((await transaction.getAll(...references)).map((ledger, index) => [objectIDs[index]!, entriesOf(ledger).filter((entry) => entry.quoteId !== id)]));
-        if (bookings !== 'release') {
-          const placement = placementOf(next, bookings);
-          const problems = placementProblems(placement, [...ledgers.values()].flat());
-          if (problems.length) throw new OverbookedError(problems);
-          for (const booking of bookingsOf(next, bookings.place, bookings.expiresOn)) ledgers.get(booking.objectID)!.push(booking);
-        }
+        if (bookings !== 'release') for (const booking of placedBookings(next, bookings, [...ledgers.values()].flat())) ledgers.get(booking.objectID)!.push(booking);
         references.forEach((ledgerReference, index) => {
           const entries = ledgers.get(objectIDs[index]!)!;
           const ledger: Ledger = { entries: JSON.parse(JSON.stringify(entries)) as Booking[], until: entries.reduce((last, entry) => (entry.lastDay > last ? entry.lastDay : last), '') };

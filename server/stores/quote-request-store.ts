@@ -18,7 +18,7 @@
 import { problemsFromAjv } from '../../schema/ajv-messages';
 import { schemaIds } from '../../schema/documents';
 import { getAjv } from '../../schema/node/ajv';
-import type { Booking, Placement } from '../../schema/availability';
+import { placementProblems, type Booking, type Placement } from '../../schema/availability';
 import type { QuoteRequest } from '../../schema/types.generated';
 import { FieldProblemsError } from './field-problems';
 
@@ -55,10 +55,10 @@ export interface QuoteChange {
 export type BookingChange = undefined | 'release' | { place: Booking['kind']; expiresOn?: string; placement: Omit<Placement, 'quoteId' | 'lines' | 'firstDay' | 'lastDay'> };
 
 /** The change's bookings for the request as it will be stored. */
-export const bookingChangeFor = (change: QuoteChange, next: QuoteRequest): BookingChange => (typeof change.bookings === 'function' ? change.bookings(next) : change.bookings);
+const bookingChangeFor = (change: QuoteChange, next: QuoteRequest): BookingChange => (typeof change.bookings === 'function' ? change.bookings(next) : change.bookings);
 
 /** The bookings a placed request makes, one per line. */
-export function bookingsOf(request: QuoteRequest, kind: Booking['kind'], expiresOn: string | undefined): Booking[] {
+function bookingsOf(request: QuoteRequest, kind: Booking['kind'], expiresOn: string | undefined): Booking[] {
   return request.lines.map((line) => ({
     quoteId: request.id,
     objectID: line.objectID,
@@ -71,7 +71,7 @@ export function bookingsOf(request: QuoteRequest, kind: Booking['kind'], expires
 }
 
 /** The placement to check before a request's bookings are written. */
-export function placementOf(request: QuoteRequest, change: Exclude<BookingChange, 'release' | undefined>): Placement {
+function placementOf(request: QuoteRequest, change: Exclude<BookingChange, 'release' | undefined>): Placement {
   return { ...change.placement, quoteId: request.id, lines: request.lines, firstDay: request.startDate, lastDay: request.endDate };
 }
 
@@ -114,4 +114,23 @@ export class QuoteRequestExistsError extends Error {
   constructor(tenantId: string, id: string) {
     super(`A quote request ${JSON.stringify(id)} of tenant ${JSON.stringify(tenantId)} already exists`);
   }
+}
+
+/**
+ * The first half of every adapter's change(), inside its transaction: the request after the
+ * change (a stale revision or an unknown id refused; the result checked against its schema) and
+ * what it does to the request's bookings.
+ */
+export function changedRequest(current: QuoteRequest | undefined, id: string, change: QuoteChange): { next: QuoteRequest; bookings: BookingChange } {
+  if (!current) throw new UnknownQuoteError(id);
+  if (revisionOf(current) !== change.revision) throw new StaleQuoteError(String(revisionOf(current)));
+  const next = checkedQuoteRequest({ ...change.apply(current), revision: revisionOf(current) + 1 });
+  return { next, bookings: bookingChangeFor(change, next) };
+}
+
+/** The bookings a request places, once checked against everything else booked on its items (OverbookedError names the lines). */
+export function placedBookings(next: QuoteRequest, bookings: Exclude<BookingChange, 'release' | undefined>, booked: readonly Booking[]): Booking[] {
+  const problems = placementProblems(placementOf(next, bookings), booked);
+  if (problems.length) throw new OverbookedError(problems);
+  return bookingsOf(next, bookings.place, bookings.expiresOn);
 }

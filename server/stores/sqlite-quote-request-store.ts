@@ -9,22 +9,10 @@
  * process or connection writes next.
  */
 import type Database from 'better-sqlite3';
-import { bookingWindow, placementProblems, type Booking } from '../../schema/availability';
+import { bookingWindow, type Booking } from '../../schema/availability';
 import type { QuoteRequest } from '../../schema/types.generated';
 import { openSqliteFile } from './sqlite-file';
-import {
-  bookingChangeFor,
-  bookingsOf,
-  checkedQuoteRequest,
-  OverbookedError,
-  placementOf,
-  QuoteRequestExistsError,
-  revisionOf,
-  StaleQuoteError,
-  UnknownQuoteError,
-  type QuoteChange,
-  type QuoteRequestStore,
-} from './quote-request-store';
+import { changedRequest, checkedQuoteRequest, placedBookings, QuoteRequestExistsError, type QuoteChange, type QuoteRequestStore } from './quote-request-store';
 
 interface BookingRow {
   quote_id: string;
@@ -112,19 +100,13 @@ export class SqliteQuoteRequestStore implements QuoteRequestStore {
 
   async change(tenantId: string, id: string, change: QuoteChange): Promise<QuoteRequest> {
     const run = this.database.transaction(() => {
-      const current = this.read(tenantId, id);
-      if (!current) throw new UnknownQuoteError(id);
-      if (revisionOf(current) !== change.revision) throw new StaleQuoteError(String(revisionOf(current)));
-      const next = checkedQuoteRequest({ ...change.apply(current), revision: revisionOf(current) + 1 });
-      const bookings = bookingChangeFor(change, next);
+      const { next, bookings } = changedRequest(this.read(tenantId, id), id, change);
       if (bookings !== undefined) {
         this.database.prepare('DELETE FROM bookings WHERE tenant_id = ? AND quote_id = ?').run(tenantId, id);
         if (bookings !== 'release') {
-          const placement = placementOf(next, bookings);
-          const problems = placementProblems(placement, this.overlapping(tenantId, [...new Set(next.lines.map((line) => line.objectID))], next.startDate, next.endDate, placement.turnaroundDays));
-          if (problems.length) throw new OverbookedError(problems);
+          const booked = this.overlapping(tenantId, [...new Set(next.lines.map((line) => line.objectID))], next.startDate, next.endDate, bookings.placement.turnaroundDays);
           const insert = this.database.prepare('INSERT INTO bookings (tenant_id, quote_id, object_id, quantity, first_day, last_day, kind, expires_on) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
-          for (const booking of bookingsOf(next, bookings.place, bookings.expiresOn))
+          for (const booking of placedBookings(next, bookings, booked))
             insert.run(tenantId, id, booking.objectID, booking.quantity, booking.firstDay, booking.lastDay, booking.kind, booking.expiresOn ?? null);
         }
       }

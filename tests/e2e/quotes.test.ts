@@ -14,9 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, earliestStart } from '../../schema/quote-rules';
 import type { Catalogue } from '../../schema/types.generated';
 import { axeViolations, visitorPage } from '../helpers/browser';
-import { AVIATION_ADMIN, startConsole, type ConsoleUnderTest } from '../helpers/console';
+import { startConsole, type ConsoleUnderTest } from '../helpers/console';
 import { tenantsDir } from '../helpers/paths';
-import { http } from '../helpers/server-process';
 
 let app: ConsoleUnderTest;
 let storefront: string;
@@ -46,20 +45,7 @@ describe('a quote after the request', () => {
     const { page, context, errors } = await visitorPage(app.browser, { viewport: { width: 1280, height: 900 }, bypassCSP: true });
     await open(page, '/quotes');
     await page.getByText('Log in to keep favourites and set lists').first().waitFor();
-    await open(page, '/auth/signup');
-    await page.getByLabel('Email').fill('robin@studio.example');
-    await page.getByLabel('Choose a password').fill('a long enough passphrase');
-    await page.locator('form').getByRole('button', { name: 'Sign up' }).click();
-    await page.waitForURL(/onboarding/);
-    const { uid } = await page.evaluate(() => fetch('/api/identity/session').then((response) => response.json()));
-    const admin = await app.logIn(AVIATION_ADMIN);
-    await admin.page.waitForURL(/#\/t\/aviation\//);
-    const approved = await http(`${app.server.url}/api/tenants/aviation/users/${uid}`, {
-      method: 'PUT',
-      headers: { cookie: await admin.cookie(), origin: app.server.url },
-      body: { isAuthorized: true },
-    });
-    expect(approved.status, approved.text).toBe(200);
+    const admin = await app.signUpApproved(page, storefront, 'robin@studio.example');
 
     await open(page, '/quotes');
     await page.getByText('No quote requests yet.', { exact: false }).waitFor();

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, earliestStart } from '../../schema/quote-rules';
 import type { Catalogue } from '../../schema/types.generated';
 import { axeViolations, visitorPage } from '../helpers/browser';
-import { AVIATION_ADMIN, startConsole, type ConsoleUnderTest } from '../helpers/console';
+import { startConsole, type ConsoleUnderTest } from '../helpers/console';
 import { tenantsDir } from '../helpers/paths';
 import { http } from '../helpers/server-process';
 
@@ -50,20 +50,7 @@ describe('favourites and set lists', () => {
     await open(page, '/favorites');
     await page.getByText('Log in to keep favourites and set lists').first().waitFor();
 
-    await open(page, '/auth/signup');
-    await page.getByLabel('Email').fill('sasha@studio.example');
-    await page.getByLabel('Choose a password').fill('a long enough passphrase');
-    await page.locator('form').getByRole('button', { name: 'Sign up' }).click();
-    await page.waitForURL(/onboarding/);
-    const { uid } = await page.evaluate(() => fetch('/api/identity/session').then((response) => response.json()));
-    const admin = await app.logIn(AVIATION_ADMIN);
-    await admin.page.waitForURL(/#\/t\/aviation\//);
-    const approved = await http(`${app.server.url}/api/tenants/aviation/users/${uid}`, {
-      method: 'PUT',
-      headers: { cookie: await admin.cookie(), origin: app.server.url },
-      body: { isAuthorized: true },
-    });
-    expect(approved.status, approved.text).toBe(200);
+    const admin = await app.signUpApproved(page, storefront, 'sasha@studio.example');
 
     // Favourite: the toggle is pressed, and the item is on /favorites.
     await open(page, `/item/${first.objectID}`);

@@ -26,6 +26,11 @@ export interface ConsoleUnderTest {
   logIn(email: string, options?: BrowserContextOptions): Promise<Awaited<ReturnType<typeof containedContext>> & { page: import('playwright-core').Page; errors: string[]; cookie(): Promise<string> }>;
   /** The storefront page at `pathname`, as the aviation host gets it. */
   storefront(pathname: string): Promise<string>;
+  /**
+   * Signs a visitor up in `page` (on the aviation storefront at `storefrontUrl`) and approves them
+   * as the aviation admin through the console API; the admin's signed-in browser comes back.
+   */
+  signUpApproved(page: import('playwright-core').Page, storefrontUrl: string, email: string): ReturnType<ConsoleUnderTest['logIn']>;
   close(): Promise<void>;
 }
 
@@ -40,7 +45,7 @@ export async function startConsole(name: string, env: Record<string, string> = {
   const browser = await launchChromium();
   const artifacts = path.join(repoRoot, '.tmp/artifacts', name);
   await mkdir(artifacts, { recursive: true });
-  return {
+  const underTest: ConsoleUnderTest = {
     server,
     browser,
     root,
@@ -57,6 +62,20 @@ export async function startConsole(name: string, env: Record<string, string> = {
       const cookie = async () => (await contained.context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
       return { ...contained, page, errors, cookie };
     },
+    async signUpApproved(page, storefrontUrl, email) {
+      await page.goto(`${storefrontUrl}/auth/signup`);
+      await page.locator('html[data-hydrated]').waitFor();
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Choose a password').fill('a long enough passphrase');
+      await page.locator('form').getByRole('button', { name: 'Sign up' }).click();
+      await page.waitForURL(/onboarding/);
+      const { uid } = (await page.evaluate(() => fetch('/api/identity/session').then((response) => response.json()))) as { uid: string };
+      const admin = await underTest.logIn(AVIATION_ADMIN);
+      await admin.page.waitForURL(/#\/t\/aviation\//);
+      const approved = await http(`${server.url}/api/tenants/aviation/users/${uid}`, { method: 'PUT', headers: { cookie: await admin.cookie(), origin: server.url }, body: { isAuthorized: true } });
+      expect(approved.status, approved.text).toBe(200);
+      return admin;
+    },
     async storefront(pathname) {
       return (await http(`${server.url}${pathname}`, { headers: { host: 'aviation.localhost' } })).text;
     },
@@ -66,4 +85,5 @@ export async function startConsole(name: string, env: Record<string, string> = {
       await rm(root, { recursive: true, force: true });
     },
   };
+  return underTest;
 }
