@@ -158,6 +158,7 @@ export const en = {
       message: 'Message to the visitor (sent with the quote)',
       totals: 'Totals',
       fixFields: 'Not sent: fix the fields marked in red below.',
+      changedElsewhere: 'This request changed elsewhere (the visitor or another admin): showing it as it is now. Your pricing is kept.',
       rentals: 'Rentals',
       processing: 'Card processing (%{percent}%)',
       authorisation: 'Card authorisation would hold',

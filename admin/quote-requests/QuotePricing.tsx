@@ -4,7 +4,8 @@
  * from the Service groups; the totals and the card authorisation; then the steps the vendor has
  * now (send the quote or a revision, pencil or release a hold, confirm the order, cancel). Lines
  * without a GL code are flagged before sending. Every step names the revision read: a request that
- * changed meanwhile is refused (412) and reloaded, with the vendor's pricing kept on screen.
+ * changed meanwhile is refused (412) and reloaded, with the vendor's pricing kept on screen; a
+ * step taken elsewhere reloads it live and says so.
  */
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Alert, Box, Button, Card, CardContent, Divider, LinearProgress, Stack, TextField, Typography } from '@mui/material';
@@ -19,6 +20,7 @@ import { PricingLinesTable, type AdjustmentDraft } from './PricingLinesTable';
 import { quoteApi, type PricingView } from './quote-api';
 import { QuoteStateChip } from './QuoteStateChip';
 import { ServiceLinesEditor, type ServiceDraft } from './ServiceLinesEditor';
+import { useQuoteEvents } from './useQuoteEvents';
 import { useQuoteTenant } from './useQuoteTenant';
 
 interface StepError {
@@ -83,6 +85,20 @@ export function QuotePricing({ tenantId }: { tenantId: string }) {
     return () => void (live = false);
   }, [tenantId, id]);
 
+  // A step taken elsewhere (the visitor accepting, another admin) reloads the request; the pricing being typed stays.
+  const [changedElsewhere, setChangedElsewhere] = useState(false);
+  useQuoteEvents(tenantId, (changed) => {
+    if (changed !== id || busy) return;
+    void quoteApi.open(tenantId, id).then(
+      (fresh) => {
+        if (fresh.version === view?.version) return;
+        show(fresh, true);
+        setChangedElsewhere(true);
+      },
+      () => undefined,
+    );
+  });
+
   const pricing = useMemo(() => pricingOf(adjustments, services, message), [adjustments, services, message]);
   const preview = useMemo(() => {
     if (!view) return undefined;
@@ -115,6 +131,7 @@ export function QuotePricing({ tenantId }: { tenantId: string }) {
     setConfirming(undefined);
     setBusy(action);
     setStepError(undefined);
+    setChangedElsewhere(false);
     try {
       show(await quoteApi.step(tenantId, view, action, action === 'quote' ? pricing : undefined), action !== 'quote');
       notify(translate(`backlot.quotes.done.${action}`), { type: 'success' });
@@ -168,6 +185,11 @@ export function QuotePricing({ tenantId }: { tenantId: string }) {
         </CardContent>
       </Card>
 
+      {changedElsewhere && (
+        <Alert severity="info" onClose={() => setChangedElsewhere(false)}>
+          {translate('backlot.quotes.changedElsewhere')}
+        </Alert>
+      )}
       {stepError && (
         <Alert severity="error" role="alert">
           {stepError.message}

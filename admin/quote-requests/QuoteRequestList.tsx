@@ -1,18 +1,20 @@
 /**
  * A tenant's quote requests, newest first: who asked, for which production, the dates, how many
  * items, where each stands and, once priced, its total. Filters by state and by dates (requests
- * whose hire overlaps them); a row opens the request to price it. The accounts export downloads
+ * whose hire overlaps them); a row opens the request to price it. New requests and steps taken
+ * elsewhere show at once (server-sent events). The accounts export downloads
  * confirmed orders' lines by GL code and month.
  */
 import { Box, Button, Stack, TextField as MuiTextField, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useState } from 'react';
-import { Datagrid, DateField, DateInput, FunctionField, List, NumberField, SelectInput, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { Datagrid, DateField, DateInput, FunctionField, List, NumberField, SelectInput, TextField, TopToolbar, useRefresh, useTranslate } from 'react-admin';
 import { schemaDocuments } from '../../schema/documents';
 import type { QuoteState } from '../../schema/quote-states';
 import type { QuoteRequest } from '../../schema/types.generated';
 import { quoteApi } from './quote-api';
 import { QuoteStateChip } from './QuoteStateChip';
+import { useQuoteEvents } from './useQuoteEvents';
 
 const STATE_CHOICES = schemaDocuments.quoteRequest.$defs.quoteState.oneOf.map((option) => ({ id: option.const, name: option.title }));
 
@@ -47,6 +49,9 @@ function AccountsExport({ tenantId }: { tenantId: string }) {
 
 export function QuoteRequestList({ tenantId }: { tenantId: string }) {
   const translate = useTranslate();
+  const refresh = useRefresh();
+  // A new request, or a step taken anywhere (a visitor accepting, another admin confirming), shows at once.
+  useQuoteEvents(tenantId, () => refresh());
   return (
     <List
       resource={`tenants/${tenantId}/quote-requests`}

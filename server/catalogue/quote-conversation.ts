@@ -183,12 +183,20 @@ export async function takeAction(stores: QuoteStores, settings: QuoteSettings, s
   return stores.quoteRequests.change(step.tenantId, step.id, { revision: step.revision, apply, bookings: bookingsAfter });
 }
 
-/** Stores the expiry of a quoted request whose version ran out (and releases its pencil); others come back as they are. */
-export async function expireIfDue(stores: QuoteStores, settings: QuoteSettings, quote: QuoteRequest, now: Date): Promise<QuoteRequest> {
+/**
+ * Stores the expiry of a quoted request whose version ran out (and releases its pencil), then
+ * `onExpired` (the routes mail the visitor); others come back as they are. Two readers at once
+ * expire it once: the second's stale revision is refused and it reads the stored one.
+ */
+export async function expireIfDue(stores: QuoteStores, settings: QuoteSettings, quote: QuoteRequest, now: Date, onExpired?: (expired: QuoteRequest) => Promise<void>): Promise<QuoteRequest> {
   if (!isDue(quote, todayIn(settings.timezone, now))) return quote;
-  return takeAction(stores, settings, { tenantId: quote.tenantId, id: quote.id, action: 'expire', actor: 'system', who: {}, revision: revisionOf(quote), now }).catch(
-    async () => (await stores.quoteRequests.get(quote.tenantId, quote.id)) ?? quote,
-  );
+  try {
+    const expired = await takeAction(stores, settings, { tenantId: quote.tenantId, id: quote.id, action: 'expire', actor: 'system', who: {}, revision: revisionOf(quote), now });
+    await onExpired?.(expired);
+    return expired;
+  } catch {
+    return (await stores.quoteRequests.get(quote.tenantId, quote.id)) ?? quote;
+  }
 }
 
 /** Free quantity of each item over [from, to], leaving out the bookings of `exceptQuote`. */

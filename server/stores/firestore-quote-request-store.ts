@@ -18,6 +18,8 @@
  *   so Firestore lets one commit and retries the other, which then sees the first's booking and is
  *   refused (OverbookedError). A ledger keeps every booking (about 150 bytes each: an item
  *   booked 100 times a year stays far below Firestore's 1 MiB document limit for decades).
+ * - subscribe() listens to the tenant's quoteRequests collection, so a change made through any
+ *   server reaches the console pages connected to this one.
  * - bookings() reads the ledgers of the items asked about in one batch (getAll); bookingsBetween()
  *   the ledgers whose last booking ends on or after the range starts (`until`, one field's index).
  */
@@ -124,6 +126,18 @@ export class FirestoreQuoteRequestStore implements QuoteRequestStore {
   async bookingsBetween(tenantId: string, from: string, to: string): Promise<Booking[]> {
     const ledgers = await this.firestore.collection('vendors').doc(tenantId).collection('bookings').where('until', '>=', from).get();
     return ledgers.docs.flatMap(entriesOf).filter((entry) => entry.lastDay >= from && entry.firstDay <= to);
+  }
+
+  subscribe(tenantId: string, listener: (id: string) => void): () => void {
+    let first = true;
+    return this.requests(tenantId).onSnapshot(
+      (snapshot) => {
+        // The first snapshot is what exists already; after it, each added or changed request.
+        if (first) return void (first = false);
+        for (const change of snapshot.docChanges()) if (change.type !== 'removed') listener(change.doc.id);
+      },
+      () => undefined,
+    );
   }
 
   async close(): Promise<void> {

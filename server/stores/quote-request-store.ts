@@ -36,6 +36,11 @@ export interface QuoteRequestStore {
   bookings(tenantId: string, objectIDs: readonly string[], from: string, to: string): Promise<Booking[]>;
   /** Every booking of a tenant that reaches into [from, to]: what "available only" leaves out. */
   bookingsBetween(tenantId: string, from: string, to: string): Promise<Booking[]>;
+  /**
+   * Calls `listener` with the id of each request of the tenant added or changed from now on, by
+   * this server or (on a shared store) any other; returns how to stop.
+   */
+  subscribe(tenantId: string, listener: (id: string) => void): () => void;
   close(): Promise<void>;
 }
 

@@ -8,6 +8,7 @@
  * revision check, the availability check and the writes see one state of the file, whichever
  * process or connection writes next.
  */
+import { EventEmitter } from 'node:events';
 import type Database from 'better-sqlite3';
 import { bookingWindow, type Booking } from '../../schema/availability';
 import type { QuoteRequest } from '../../schema/types.generated';
@@ -36,6 +37,8 @@ const bookingOf = (row: BookingRow): Booking => ({
 
 export class SqliteQuoteRequestStore implements QuoteRequestStore {
   private readonly database: Database.Database;
+  /** Changes made through this store, by tenant: one server owns an embedded file. */
+  private readonly changes = new EventEmitter().setMaxListeners(0);
 
   constructor(file: string) {
     this.database = openSqliteFile(
@@ -71,6 +74,7 @@ export class SqliteQuoteRequestStore implements QuoteRequestStore {
       if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY') throw new QuoteRequestExistsError(request.tenantId, request.id);
       throw error;
     }
+    this.changes.emit(request.tenantId, request.id);
     return request;
   }
 
@@ -113,7 +117,14 @@ export class SqliteQuoteRequestStore implements QuoteRequestStore {
       this.database.prepare('UPDATE quote_requests SET document = ? WHERE tenant_id = ? AND id = ?').run(JSON.stringify(next), tenantId, id);
       return next;
     });
-    return run.immediate();
+    const changed = run.immediate();
+    this.changes.emit(tenantId, id);
+    return changed;
+  }
+
+  subscribe(tenantId: string, listener: (id: string) => void): () => void {
+    this.changes.on(tenantId, listener);
+    return () => void this.changes.off(tenantId, listener);
   }
 
   /** Bookings on these items whose days, widened by the turnaround, reach into [from, to]. */

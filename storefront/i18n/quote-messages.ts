@@ -79,6 +79,8 @@ export const quoteMessages = {
     cancel: 'Cancelled. The vendor has been told.',
   } as Partial<Record<QuoteAction, string>>,
   print: 'Print',
+  askAgain: 'Ask again for new dates',
+  againName: (what: string) => `${what} (again)`,
   history: 'History',
   historyEntry: {
     request: 'Requested',

@@ -1,13 +1,14 @@
 /**
  * /quotes/<id>: one of the visitor's quote requests: where it stands, the latest priced version
  * line by line (printable, with the vendor's details on paper), Accept / Decline / Cancel with a
- * confirmation, and its history. A step names the revision and version read, so a quote revised
+ * confirmation, "Ask again for new dates" (its items on a new set list), and its history. A step
+ * names the revision and version read, so a quote revised
  * meanwhile is refused with the reason and the latest is shown; a step the vendor takes reaches
  * an open page through the live profile stream.
  */
 import { useEffect, useState } from 'react';
 import type { QuoteAction } from '../../schema/quote-states';
-import { QUOTES_PATH } from '../../schema/routes';
+import { QUOTES_PATH, setListHref } from '../../schema/routes';
 import { useAuth } from '../auth/AuthProvider';
 import { toIdentityError, type IdentityError } from '../auth/identity-api';
 import { ErrorText } from '../components/auth/ErrorText';
@@ -23,6 +24,7 @@ import { quoteMessages as words } from '../i18n/quote-messages';
 import { addressLines } from '../lib/contact';
 import { formatMoney } from '../lib/format';
 import { resolvePage } from '../lib/navigation';
+import { listsApi } from '../lib/lists-api';
 import { quotesApi, type VisitorQuote } from '../lib/quotes-api';
 
 export function QuotePage() {
@@ -33,7 +35,7 @@ export function QuotePage() {
 }
 
 function OwnQuote({ id }: { id: string }) {
-  const { site, vendor } = useConfiguration();
+  const { site, vendor, forms } = useConfiguration();
   const confirm = useConfirm();
   const notices = useAuth().visitor?.profile.stats?.unreadNotificationCount;
   const [quote, setQuote] = useState<VisitorQuote | null>();
@@ -89,6 +91,19 @@ function OwnQuote({ id }: { id: string }) {
       // Whatever stopped it (a revision, an expiry), show the quote as it is now.
       await quotesApi.quote(id).then(setQuote, () => undefined);
     } finally {
+      setBusy(false);
+    }
+  };
+  // The same items on a new set list, whose page asks for them again on new dates.
+  const askAgain = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      const list = await listsApi.createSetList({ name: words.againName(quote.production ?? words.dates(quote.startDate, quote.endDate)).slice(0, forms.maxLengths.setListName) });
+      for (const line of quote.lines) await listsApi.setLine(list.id, line.objectID, line.quantity);
+      window.location.assign(setListHref(list.id));
+    } catch (failure) {
+      setError(toIdentityError(failure));
       setBusy(false);
     }
   };
@@ -172,6 +187,9 @@ function OwnQuote({ id }: { id: string }) {
               {words.print}
             </button>
           )}
+          <button type="button" className="button button-secondary" disabled={busy} onClick={() => void askAgain()}>
+            {words.askAgain}
+          </button>
         </div>
         <section className="quote-history no-print" aria-labelledby="quote-history-heading">
           <h2 id="quote-history-heading">{words.history}</h2>

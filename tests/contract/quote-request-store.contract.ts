@@ -201,6 +201,22 @@ export function describeQuoteRequestStoreContract(name: string, open: () => Prom
         expect(await held('2026-12-01', '2026-12-05')).toHaveLength(1);
       });
 
+      it('tells a subscriber of each request added or changed in its tenant, and stops when asked', async () => {
+        await subject.store.add(sampleQuoteRequest('before'));
+        const heard: string[] = [];
+        const stop = subject.store.subscribe('aviation', (id) => heard.push(id));
+        // A listener on a shared store starts with what exists: give it a moment to settle.
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        await subject.store.add(sampleQuoteRequest('added'));
+        await subject.store.change('aviation', 'before', { revision: 0, apply: (current) => ({ ...current, state: 'cancelled' }) });
+        await subject.store.add({ ...sampleQuoteRequest('elsewhere'), tenantId: 'acme' });
+        await expect.poll(() => [...new Set(heard)].sort()).toEqual(['added', 'before']);
+        stop();
+        await subject.store.change('aviation', 'added', { revision: 0, apply: (current) => ({ ...current, state: 'cancelled' }) });
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        expect(heard.filter((id) => id === 'added')).toHaveLength(1);
+      });
+
       it("lists one visitor's requests, newest first", async () => {
         await subject.store.add(sampleQuoteRequest('old', { createdAt: '2026-11-01T09:00:00.000Z' }));
         await subject.store.add(sampleQuoteRequest('new', { createdAt: '2026-11-20T09:00:00.000Z' }));

@@ -4,8 +4,9 @@
  * quotes"; the tenant admin opens it in the console, adjusts a line with a reason, adds a delivery
  * line from the Service group and sends the quote; the visitor's open quote page changes to the
  * priced quote without a reload (GL codes not shown), prints with the vendor's details, and is
- * accepted after a confirmation; the admin confirms the order, and the item's availability
- * timeline shows it. axe-core on the storefront pages; screenshots at 1280 and 375 px, and print.
+ * accepted after a confirmation, which the admin's open page hears of live; the admin confirms the
+ * order, the item's availability timeline shows it, and the visitor asks again for new dates (a
+ * new set list with the same items). Then shoot dates on listings and item pages. axe-core on the storefront pages; screenshots at 1280 and 375 px, and print.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -112,8 +113,8 @@ describe('a quote after the request', () => {
     await page.getByText('Accepted. The vendor has been told.').waitFor();
     await page.getByText('You accepted this quote.', { exact: false }).waitFor();
 
-    // The admin confirms the order; the availability timeline counts it.
-    await admin.page.reload();
+    // The admin's open page hears of the acceptance without a reload, then confirms the order; the availability timeline counts it.
+    await admin.page.getByText('This request changed elsewhere', { exact: false }).waitFor();
     await admin.page.getByRole('button', { name: 'Confirm order' }).click();
     await admin.page.getByRole('dialog').getByRole('button', { name: 'Confirm order' }).click();
     await admin.page.getByText('Order confirmed: the items are reserved.').waitFor();
@@ -127,6 +128,13 @@ describe('a quote after the request', () => {
       .waitFor();
     await shoot(admin.page, 'console-quote-requests');
     await page.getByText('Jetway Props confirmed the order', { exact: false }).waitFor();
+
+    // The same items again, on new dates: a new set list holds them, ready to ask.
+    await page.getByRole('button', { name: 'Ask again for new dates' }).click();
+    await page.waitForURL(/\/set-lists\/[^/]+$/);
+    await page.locator('html[data-hydrated]').waitFor();
+    await page.getByRole('heading', { name: 'Red Eye 2 (again)' }).waitFor();
+    await page.getByRole('link', { name: item.name }).first().waitFor();
 
     expect(admin.errors).toEqual([]);
     await admin.context.close();

@@ -14,7 +14,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadTenant } from '../../schema/node/loader';
 import { themeCssVariables, type Theme } from '../../schema/theme';
 import { OutboxMailer, SmtpMailer, type OutgoingMail } from '../../server/mail/mailer';
-import { deniedMessage, magicLinkMessage, quoteConfirmationMessage, quoteRequestMessage, senderOf, verifyEmailMessage, welcomeMessage, type MailContent } from '../../server/mail/messages';
+import {
+  deniedMessage,
+  magicLinkMessage,
+  quoteConfirmationMessage,
+  quoteRequestMessage,
+  quoteUpdateMessage,
+  senderOf,
+  verifyEmailMessage,
+  welcomeMessage,
+  type MailContent,
+} from '../../server/mail/messages';
 import { storefrontConfiguration } from '../../storefront/config/build-configuration';
 import type { StorefrontConfiguration } from '../../storefront/config/configuration';
 import { tenantsDir } from '../helpers/paths';
@@ -108,6 +118,41 @@ describe.each(['aviation', 'platform'])('mail for %s', (tenantId) => {
       expect(mail.text).toContain(`https://${configuration.site.domain}/auth/link?code=abc`);
       expect(html).toContain(`href="https://${configuration.site.domain}/auth/link?code=abc"`);
     }
+  });
+});
+
+describe('a step after the request', () => {
+  const quoted: QuoteRequest = {
+    ...QUOTE,
+    production: HOSTILE,
+    state: 'quoted',
+    versions: [
+      {
+        version: 2,
+        sentAt: '2026-11-25T10:00:00Z',
+        expiresOn: '2026-12-09',
+        pricing: { adjustments: {}, services: [] },
+        breakdown: { days: 5, lines: [], rentalSubtotal: 1234.5, servicesSubtotal: 0, total: 1234.5, missingGlCodes: [] },
+      },
+    ],
+  };
+
+  it('tells the visitor of a quote with its total, validity and a link to it, their typed text escaped', () => {
+    const configuration = configurations.get('aviation')!;
+    const mail = quoteUpdateMessage(configuration, quoted, 'quote', 'visitor');
+    expect(mail.subject).toBe('Your quote from Jetway Props: $1,234.50');
+    expect(mail.text).toContain(`Jetway Props priced your request for ${HOSTILE} (2026-12-01 to 2026-12-05): $1,234.50 in all, open until 2026-12-09.`);
+    expect(mail.text).toContain(`Open your quote: https://${configuration.site.domain}/quotes/q-1`);
+    expect(mail.html).not.toContain('<img src=x');
+    expect(mail.html).toContain(`href="https://${configuration.site.domain}/quotes/q-1"`);
+  });
+
+  it("tells the vendor what the visitor did, with no link into the visitor's account", () => {
+    const configuration = configurations.get('aviation')!;
+    const mail = quoteUpdateMessage(configuration, { ...quoted, name: 'Dana' }, 'accept', 'vendor');
+    expect(mail.subject).toBe('Dana (dp@studio.example) accepted quote version 2');
+    expect(mail.text).toContain('Confirm it in the console to reserve the items.');
+    expect(mail.text).not.toContain('/quotes/');
   });
 });
 

@@ -8,6 +8,8 @@
  * the visitor's profile for their open pages.
  */
 import { writeFile } from 'node:fs/promises';
+import { get, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -208,10 +210,38 @@ describe('the conversation after a quote request', () => {
     const seen = await storefront('GET', `/api/quotes/${id}`, lee.cookie);
     expect(seen.json()).toMatchObject({ state: 'expired', hold: 'none', actions: [] });
     expect(seen.json().history.at(-1)).toMatchObject({ action: 'expire', by: 'system', from: 'quoted', to: 'expired' });
+    expect((await mails())[0]).toMatchObject({ kind: 'quoteUpdate', to: 'lee@studio.example', subject: 'Your quote from Jetway Props expired' });
     const accept = await storefront('POST', `/api/quotes/${id}/accept`, lee.cookie, { version: 1 }, { 'if-match': `"${etagOf(seen)}"` });
     expect(accept.statusCode).toBe(409);
     expect(accept.json().message).toBe('An expired request cannot be accepted.');
     expect(await t.app.quoteRequests.bookings('aviation', ['galley-cart'], '2000-01-01', '2100-01-01')).not.toContainEqual(expect.objectContaining({ quoteId: id }));
+  });
+});
+
+describe("the console's live list", () => {
+  it('hears each request added or changed in its tenant, as it happens', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const stream = await new Promise<IncomingMessage>((resolve, reject) =>
+      get({ host: '127.0.0.1', port, path: '/api/tenants/aviation/quote-requests/events', headers: { cookie: t.cookieOf('aviationAdmin') } }, resolve).on('error', reject),
+    );
+    try {
+      expect(stream.statusCode).toBe(200);
+      expect(stream.headers['content-type']).toMatch(/^text\/event-stream/);
+      let events = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk: string) => (events += chunk));
+      const mo = await visitor('mo@studio.example');
+      const id = await ask(mo, [{ objectID: 'galley-cart', quantity: 1 }], addDays(start(), 120), 2);
+      await expect.poll(() => events).toContain(`event: quote\ndata: {"id":"${id}"}`);
+      const before = events.length;
+      await vendor('POST', id, 'hold', null, '0');
+      await expect.poll(() => events.slice(before)).toContain(`data: {"id":"${id}"}`);
+      // Another tenant's admin may not listen here.
+      expect([403, 404]).toContain((await t.as('acmeAdmin', { url: '/api/tenants/aviation/quote-requests/events' })).statusCode);
+    } finally {
+      stream.destroy();
+    }
   });
 });
 

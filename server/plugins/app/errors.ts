@@ -84,7 +84,9 @@ export default fp(
           const field = fieldPath('', problem.pointer);
           errors[field] = errors[field] ? `${errors[field]}; ${problem.message}` : problem.message;
         }
-        return send(reply, error.statusCode, { error: STATUS_CODES[error.statusCode], message: error.message, errors });
+        // A refusal of what was sent says how many fields to fix (its own message is for logs); a conflict with what is stored says why.
+        const message = error.statusCode === 400 ? `Not saved: ${error.problems.length} problem${error.problems.length === 1 ? '' : 's'} to fix` : error.message;
+        return send(reply, error.statusCode, { error: STATUS_CODES[error.statusCode], message, errors });
       }
       const currentVersion = (error as { currentVersion?: unknown }).currentVersion;
       if (error.statusCode === 412 && typeof currentVersion === 'string' && !(error instanceof VersionConflictError)) {

@@ -8,6 +8,7 @@
  *   request's. Stored, counted on the profile (stats.quoteRequestCount), mailed to both sides.
  * - GET /api/tenants/:tenantId/quote-requests  the console's list, newest first, with its state and
  *   latest total; `filter` takes `state` and `from`/`to` (requests whose dates overlap them).
+ * - GET /api/tenants/:tenantId/quote-requests/events  each request added or changed, live (SSE).
  * - GET /api/tenants/:tenantId/quote-requests/:id  one, for pricing: the tenant's pricing rule, each
  *   line's GL code and free quantity, the other holds and orders on its items over its dates, and
  *   the actions the vendor has now (ETag: its revision).
@@ -185,6 +186,38 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
     },
   );
 
+  // The console's live list and pricing page: each request added or changed, on whichever server.
+  const streams = new Map<FastifyReply, () => void>();
+  app.addHook('preClose', async () => {
+    for (const [reply, release] of streams) {
+      release();
+      reply.raw.destroy();
+    }
+  });
+  app.get(
+    '/api/tenants/:tenantId/quote-requests/events',
+    {
+      onRequest: app.requireTenant,
+      schema: { tags: ['quotes'], summary: "The tenant's quote requests as they are added or change (server-sent events)", params: tenantParams },
+      config: { docs: { success: { description: 'text/event-stream: a `quote` event with `{ "id" }` for each request added or changed' } } },
+    },
+    async (request, reply) => {
+      const { tenantId } = request.params as { tenantId: string };
+      reply.hijack();
+      reply.raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+      reply.raw.write('retry: 3000\n\n');
+      const unsubscribe = app.quoteRequests.subscribe(tenantId, (id) => reply.raw.write(`event: quote\ndata: ${JSON.stringify({ id })}\n\n`));
+      const keepAlive = setInterval(() => reply.raw.write(': alive\n\n'), 25_000).unref();
+      const release = () => {
+        clearInterval(keepAlive);
+        unsubscribe();
+        streams.delete(reply);
+      };
+      streams.set(reply, release);
+      request.raw.once('close', release);
+    },
+  );
+
   const quoteParams = { type: 'object', required: ['tenantId', 'id'], properties: { ...tenantParams.properties, id: { $ref: `${schemaIds.quoteRequest}#/properties/id` } } } as const;
   const VENDOR_ACTIONS = ['hold', 'release', 'confirm', 'cancel'] as const satisfies readonly QuoteAction[];
 
@@ -231,7 +264,7 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
       const { tenantId, id } = request.params as { tenantId: string; id: string };
       const quote = await app.quoteRequests.get(tenantId, id);
       if (!quote) throw new UnknownQuoteError(id);
-      const current = await expireIfDue(stores, await settingsOf(tenantId), quote, new Date());
+      const current = await expireIfDue(stores, await settingsOf(tenantId), quote, new Date(), (expired) => notifyQuoteStep(app, request.log, expired, 'expire', 'system'));
       withVersion(reply, String(revisionOf(current)));
       return pricingView(tenantId, current);
     },

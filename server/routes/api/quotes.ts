@@ -67,6 +67,7 @@ const quoteRoutes: FastifyPluginAsync = async (app) => {
     return quoteSettingsOf(stored.tenant);
   };
   const stores = { quoteRequests: app.quoteRequests, itemStore: app.itemStore, profileStore: app.profileStore };
+  const expiredNotice = (request: FastifyRequest) => (expired: QuoteRequest) => notifyQuoteStep(app, request.log, expired, 'expire', 'system');
 
   app.get(
     '/api/quotes',
@@ -78,7 +79,7 @@ const quoteRoutes: FastifyPluginAsync = async (app) => {
       const { user } = await visitorHere(app, request, SIGN_IN);
       const settings = await settingsHere(request);
       const now = new Date();
-      const quotes = await Promise.all((await app.quoteRequests.listByVisitor(request.tenantId, user.uid)).map((quote) => expireIfDue(stores, settings, quote, now)));
+      const quotes = await Promise.all((await app.quoteRequests.listByVisitor(request.tenantId, user.uid)).map((quote) => expireIfDue(stores, settings, quote, now, expiredNotice(request))));
       void reply.header('cache-control', 'no-store');
       return { quotes: quotes.map(visitorView) };
     },
@@ -95,7 +96,7 @@ const quoteRoutes: FastifyPluginAsync = async (app) => {
       const { id } = request.params as { id: string };
       const quote = await app.quoteRequests.get(request.tenantId, id);
       if (!quote || quote.uid !== user.uid) throw new UnknownQuoteError(id);
-      const current = await expireIfDue(stores, await settingsHere(request), quote, new Date());
+      const current = await expireIfDue(stores, await settingsHere(request), quote, new Date(), expiredNotice(request));
       withVersion(reply, String(revisionOf(current)));
       return visitorView(current);
     },
@@ -119,9 +120,10 @@ const quoteRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
+      // The revision read comes first: a step without it is malformed whoever sends it.
+      const revision = Number(ifMatchVersion(request));
       const { user } = await visitorHere(app, request, SIGN_IN);
       const { id, action } = request.params as { id: string; action: (typeof VISITOR_ACTIONS)[number] };
-      const revision = Number(ifMatchVersion(request));
       const settings = await settingsHere(request);
       const body = (request.body ?? {}) as { version?: number };
       const changed = await takeAction(stores, settings, {

@@ -19,6 +19,12 @@ describe('the quote rules', () => {
     expect(ask('2026-11-25', 'America/Los_Angeles')).toEqual([]);
     expect(ask('2026-11-25', 'UTC')).toEqual([{ pointer: '/startDate', message: "must be 2026-11-26 or later (2 days' notice, counted in the vendor's time zone)" }]);
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    // Across the spring daylight-saving change in Los Angeles (2 am on 8 March 2026 became 3 am):
+    // 11:30 pm on the 7th is still the 7th, 3:30 am on the 8th is the 8th, and the lead counts from each.
+    expect(earliestStart('America/Los_Angeles', 2, new Date('2026-03-08T07:30:00Z'))).toBe('2026-03-09');
+    expect(earliestStart('America/Los_Angeles', 2, new Date('2026-03-08T10:30:00Z'))).toBe('2026-03-10');
+    // And the autumn one (2 am on 1 November 2026 became 1 am): 11:30 pm on the 1st is the 1st.
+    expect(todayIn('America/Los_Angeles', new Date('2026-11-02T07:30:00Z'))).toBe('2026-11-01');
     expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
   });
 
