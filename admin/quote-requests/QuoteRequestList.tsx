@@ -8,7 +8,7 @@
 import { Box, Button, Stack, TextField as MuiTextField, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useState } from 'react';
-import { Datagrid, DateField, DateInput, FunctionField, List, NumberField, SelectInput, TextField, TopToolbar, useRefresh, useTranslate } from 'react-admin';
+import { Datagrid, DateField, DateInput, FunctionField, List, NumberField, SelectInput, TextField, useRefresh, useTranslate } from 'react-admin';
 import { schemaDocuments } from '../../schema/documents';
 import type { QuoteState } from '../../schema/quote-states';
 import type { QuoteRequest } from '../../schema/types.generated';
@@ -27,10 +27,13 @@ function AccountsExport({ tenantId }: { tenantId: string }) {
   const [to, setTo] = useState(thisMonth);
   const valid = /^\d{4}-\d{2}$/.test(from) && /^\d{4}-\d{2}$/.test(to) && from <= to;
   return (
-    <Stack direction="row" spacing={1} alignItems="center" component="section" aria-label={translate('backlot.quotes.export')}>
-      <Typography variant="body2" color="text.secondary">
-        {translate('backlot.quotes.export')}
-      </Typography>
+    <Stack
+      spacing={1.5}
+      component="section"
+      aria-label={translate('backlot.quotes.export')}
+      sx={{ ml: { md: 2 }, mt: { xs: 2, md: 8 }, p: 2, width: { md: 240 }, flexShrink: 0, bgcolor: 'background.paper', borderRadius: 1, border: 1, borderColor: 'divider', alignSelf: 'flex-start' }}
+    >
+      <Typography variant="subtitle2">{translate('backlot.quotes.export')}</Typography>
       <MuiTextField
         type="month"
         size="small"
@@ -40,7 +43,7 @@ function AccountsExport({ tenantId }: { tenantId: string }) {
         slotProps={{ inputLabel: { shrink: true } }}
       />
       <MuiTextField type="month" size="small" label={translate('backlot.quotes.toMonth')} value={to} onChange={(event) => setTo(event.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
-      <Button component="a" size="small" startIcon={<DownloadIcon />} href={valid ? quoteApi.ordersCsvHref(tenantId, from, to) : undefined} disabled={!valid} download>
+      <Button component="a" variant="outlined" size="small" startIcon={<DownloadIcon />} href={valid ? quoteApi.ordersCsvHref(tenantId, from, to) : undefined} disabled={!valid} download>
         {translate('backlot.quotes.download')}
       </Button>
     </Stack>
@@ -60,11 +63,8 @@ export function QuoteRequestList({ tenantId }: { tenantId: string }) {
       perPage={25}
       empty={false}
       exporter={false}
-      actions={
-        <TopToolbar>
-          <AccountsExport tenantId={tenantId} />
-        </TopToolbar>
-      }
+      actions={false}
+      aside={<AccountsExport tenantId={tenantId} />}
       filters={[
         <SelectInput key="state" source="state" label={translate('backlot.quotes.state')} choices={STATE_CHOICES} alwaysOn emptyText={translate('backlot.quotes.anyState')} />,
         <DateInput key="from" source="from" label={translate('backlot.quotes.from')} alwaysOn />,
