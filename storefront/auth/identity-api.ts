@@ -3,10 +3,9 @@
  * itself). A refused call throws an IdentityError carrying the server's words, its §8 `reason`
  * and the field it belongs beside; a call that never reached the server says so.
  */
-import { AUTH_MESSAGES, isAuthFailureReason } from '../../schema/auth-messages';
 import type { QuoteRequest, QuoteRequestInput, UserProfile } from '../../schema/types.generated';
 import type { BotCheckAnswer, SecondFactorNeeded, SignedInAnswer, SignedInVisitor, VisitorSession } from '../../schema/visitor-session';
-import { messages } from '../i18n/messages';
+import { frameMessages as messages } from '../i18n/frame-messages';
 
 export class IdentityError extends Error {
   constructor(
@@ -18,12 +17,6 @@ export class IdentityError extends Error {
   ) {
     super(message);
   }
-}
-
-/** §8's words for a reason a mailed link sent back (`?problem=<reason>`), if the page was opened with one. */
-export function problemFromUrl(): IdentityError | undefined {
-  const reason = new URLSearchParams(window.location.search).get('problem');
-  return reason && isAuthFailureReason(reason) ? new IdentityError(AUTH_MESSAGES[reason], 400, reason) : undefined;
 }
 
 /** Any failure as something to show: an IdentityError as it is, anything else as "something went wrong". */

@@ -8,7 +8,7 @@ import { FAVORITES_PATH, onboardingPath, QUOTES_PATH, SET_LISTS_PATH } from '../
 import { useAuth } from '../auth/AuthProvider';
 import { rememberRedirectTarget } from '../auth/redirect-target';
 import { useConfiguration } from '../config/ConfigurationProvider';
-import { messages } from '../i18n/messages';
+import { frameMessages as messages } from '../i18n/frame-messages';
 
 /** The account corner's icon on phones (its words stay for screen readers). */
 const PersonIcon = () => (

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { useAuth } from '../auth/AuthProvider';
 import { useConfiguration } from '../config/ConfigurationProvider';
-import { messages } from '../i18n/messages';
+import { frameMessages as messages } from '../i18n/frame-messages';
 
 export function ApprovalNotice() {
   const { site, vendor } = useConfiguration();

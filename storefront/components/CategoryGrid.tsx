@@ -7,7 +7,7 @@
 import type { CategoryTree } from '../../schema/types.generated';
 import { assetHref } from '../config/configuration';
 import { useCardPictures, useConfiguration } from '../config/ConfigurationProvider';
-import { messages } from '../i18n/messages';
+import { frameMessages as messages } from '../i18n/frame-messages';
 import { rentalGroups } from '../lib/catalogue';
 import { categoryHref } from '../lib/navigation';
 

@@ -6,7 +6,7 @@
  */
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useConfiguration } from '../config/ConfigurationProvider';
-import { messages } from '../i18n/messages';
+import { frameMessages as messages } from '../i18n/frame-messages';
 import { ConfirmQueue, type ConfirmOutcome, type ConfirmRequest, type OpenConfirm } from '../lib/confirm';
 
 const ConfirmContext = createContext<ConfirmQueue | null>(null);

@@ -1,6 +1,6 @@
 /** A band inviting the visitor to get in touch, with the vendor's phone and email. */
 import { useConfiguration } from '../config/ConfigurationProvider';
-import { messages } from '../i18n/messages';
+import { frameMessages as messages } from '../i18n/frame-messages';
 import { telHref } from '../lib/contact';
 
 export function ContactStrip() {

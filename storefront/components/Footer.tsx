@@ -1,6 +1,6 @@
 /** The site footer: the configured footer links, the social bar, and the vendor's contact line. */
 import { useConfiguration } from '../config/ConfigurationProvider';
-import { messages } from '../i18n/messages';
+import { frameMessages as messages } from '../i18n/frame-messages';
 import { footerNavigation, socialLinks } from '../lib/navigation';
 import { SocialIcon } from './SocialIcon';
 import { telHref } from '../lib/contact';

@@ -5,7 +5,7 @@
  */
 import { assetHref } from '../config/configuration';
 import { useConfiguration } from '../config/ConfigurationProvider';
-import { messages } from '../i18n/messages';
+import { frameMessages as messages } from '../i18n/frame-messages';
 import { headerNavigation } from '../lib/navigation';
 import { AccountLinks } from './AccountLinks';
 import { NavDropdown } from './NavDropdown';

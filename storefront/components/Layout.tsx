@@ -1,6 +1,6 @@
 /** Every page's frame: a staff view's banner, header, a signed-in visitor's approval notice, the page in <main id="main"> (the skip link's target), footer. */
 import type { ReactNode } from 'react';
-import { messages } from '../i18n/messages';
+import { frameMessages as messages } from '../i18n/frame-messages';
 import { ApprovalNotice } from './ApprovalNotice';
 import { Footer } from './Footer';
 import { Header } from './Header';

@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { flushSync } from 'react-dom';
 import type { NavItem } from '../lib/navigation';
-import { messages } from '../i18n/messages';
+import { frameMessages as messages } from '../i18n/frame-messages';
 
 const OPENED = 'backlot:dropdown-opened';
 

@@ -4,7 +4,7 @@
  * staff view link that could not be used says why in the same place.
  */
 import { useAuth } from '../auth/AuthProvider';
-import { messages } from '../i18n/messages';
+import { frameMessages as messages } from '../i18n/frame-messages';
 
 export function StaffViewBanner() {
   const { status, visitor, staffViewProblem, endStaffView } = useAuth();

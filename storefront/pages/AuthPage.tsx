@@ -9,7 +9,8 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useAuth } from '../auth/AuthProvider';
-import { identityApi, IdentityError, problemFromUrl, toIdentityError } from '../auth/identity-api';
+import { identityApi, IdentityError, toIdentityError } from '../auth/identity-api';
+import { problemFromUrl } from '../auth/link-problem';
 import { takeRedirectTarget } from '../auth/redirect-target';
 import { ErrorText } from '../components/auth/ErrorText';
 import { SecondFactorForm } from '../components/auth/SecondFactorForm';

@@ -3,7 +3,7 @@ import { CategoryGrid, groupCards } from '../components/CategoryGrid';
 import { ContactStrip } from '../components/ContactStrip';
 import { assetHref } from '../config/configuration';
 import { useConfiguration } from '../config/ConfigurationProvider';
-import { messages } from '../i18n/messages';
+import { frameMessages as messages } from '../i18n/frame-messages';
 
 export function HomePage() {
   const configuration = useConfiguration();

@@ -8,7 +8,8 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { useAuth } from '../auth/AuthProvider';
-import { IdentityError, problemFromUrl } from '../auth/identity-api';
+import { IdentityError } from '../auth/identity-api';
+import { problemFromUrl } from '../auth/link-problem';
 import { ErrorText } from '../components/auth/ErrorText';
 import { FAVORITES_PATH, SET_LISTS_PATH } from '../../schema/routes';
 import { AccountSettings } from '../components/auth/AccountSettings';
