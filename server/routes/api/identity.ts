@@ -29,6 +29,7 @@ import type { IdentityUser, SignedIn } from '../../identity/identity-provider';
 import { cookieHeader } from '../../identity/cookies';
 import { AuthFailure } from '../../identity/messages';
 import { fetchHeaders } from '../../plugins/app/accounts';
+import { eventStreams } from '../../lib/event-stream';
 import { ORIGIN_HEADER } from '../../plugins/app/identity';
 
 export interface IdentityRoutesOptions {
@@ -58,7 +59,6 @@ const codeSchema = { type: 'string', pattern: '^[0-9]{4,10}$' } as const;
 
 const NOT_SIGNED_IN = { statusCode: 401, error: 'Unauthorized', message: 'Log in on this storefront first.' };
 /** How often an open event stream says it is alive, so proxies keep it open. */
-const KEEP_ALIVE_MS = 25_000;
 
 const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options) => {
   const attempts = { rateLimit: { max: options.attemptsPerMinute ?? 10, timeWindow: '1 minute' }, signsIn: true };
@@ -539,13 +539,7 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
     return reply.code(204).send();
   });
 
-  const streams = new Map<FastifyReply, () => void>();
-  app.addHook('preClose', async () => {
-    for (const [reply, release] of streams) {
-      release();
-      reply.raw.destroy();
-    }
-  });
+  const startStream = eventStreams(app);
 
   app.get(
     '/api/identity/events',
@@ -557,11 +551,8 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
       const { user, session } = await signedInHere(request);
       if (!user || session.status !== 'authenticated') return reply.code(401).send(NOT_SIGNED_IN);
       const { tenantId } = request;
-      reply.hijack();
-      reply.raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
-      const send = <E extends keyof VisitorEvents>(event: E, data: VisitorEvents[E]) => reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-
-      const unsubscribe = app.profileStore.subscribe(tenantId, user.uid, (profile) => (profile ? send('profile', profile) : send('signedOut', {})));
+      const stream = startStream<VisitorEvents>(request, reply);
+      stream.onEnd(app.profileStore.subscribe(tenantId, user.uid, (profile) => (profile ? stream.send('profile', profile) : stream.send('signedOut', {}))));
       let vendors = user.vendors;
       const headers = fetchHeaders(request);
       // Memberships as the provider has them now (the local library's, or Firebase's custom claims).
@@ -571,20 +562,11 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
           .userOf(headers)
           .catch(() => undefined)
           .then((next) => {
-            if (next && next.vendors.join() !== vendors.join()) send('vendors', (vendors = next.vendors));
+            if (next && next.vendors.join() !== vendors.join()) stream.send('vendors', (vendors = next.vendors));
           });
       };
       app.visitors.events.on('membership', onMembership);
-      const keepAlive = setInterval(() => reply.raw.write(': alive\n\n'), KEEP_ALIVE_MS).unref();
-      reply.raw.write('retry: 3000\n\n');
-      const release = () => {
-        clearInterval(keepAlive);
-        unsubscribe();
-        app.visitors.events.off('membership', onMembership);
-        streams.delete(reply);
-      };
-      streams.set(reply, release);
-      request.raw.once('close', release);
+      stream.onEnd(() => app.visitors.events.off('membership', onMembership));
     },
   );
 };

@@ -28,6 +28,7 @@ import { actionsFor, type QuoteAction } from '../../../schema/quote-states';
 import type { PricingInput, QuoteRequest, QuoteRequestInput } from '../../../schema/types.generated';
 import { expireIfDue, freeQuantities, latestVersion, lineGlCodes, quoteSettingsOf, stateOf, takeAction } from '../../catalogue/quote-conversation';
 import { notifyQuoteStep } from '../../catalogue/quote-notices';
+import { eventStreams } from '../../lib/event-stream';
 import { ifMatchVersion, withVersion } from '../../lib/versions';
 import { revisionOf, UnknownQuoteError } from '../../stores/quote-request-store';
 import { storefrontConfiguration } from '../../../storefront/config/build-configuration';
@@ -187,13 +188,7 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
   );
 
   // The console's live list and pricing page: each request added or changed, on whichever server.
-  const streams = new Map<FastifyReply, () => void>();
-  app.addHook('preClose', async () => {
-    for (const [reply, release] of streams) {
-      release();
-      reply.raw.destroy();
-    }
-  });
+  const startStream = eventStreams(app);
   app.get(
     '/api/tenants/:tenantId/quote-requests/events',
     {
@@ -203,18 +198,8 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
     },
     async (request, reply) => {
       const { tenantId } = request.params as { tenantId: string };
-      reply.hijack();
-      reply.raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
-      reply.raw.write('retry: 3000\n\n');
-      const unsubscribe = app.quoteRequests.subscribe(tenantId, (id) => reply.raw.write(`event: quote\ndata: ${JSON.stringify({ id })}\n\n`));
-      const keepAlive = setInterval(() => reply.raw.write(': alive\n\n'), 25_000).unref();
-      const release = () => {
-        clearInterval(keepAlive);
-        unsubscribe();
-        streams.delete(reply);
-      };
-      streams.set(reply, release);
-      request.raw.once('close', release);
+      const stream = startStream<{ quote: { id: string } }>(request, reply);
+      stream.onEnd(app.quoteRequests.subscribe(tenantId, (id) => stream.send('quote', { id })));
     },
   );
 
