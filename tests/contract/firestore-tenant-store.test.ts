@@ -191,7 +191,14 @@ describe('FirestoreTenantStore in Firestore', () => {
     const good = (await store.get('acme'))!;
     await db.firestore.doc('tenants/acme').update({ vendor: '{ "id": "acme", ' });
     // Another writer's change reaches this store through its listener, a moment later (a full run once read the old copy first).
-    await expect.poll(() => store.get('acme').then(() => 'still served', (error: unknown) => error)).toBeInstanceOf(TenantInvalidError);
+    await expect
+      .poll(() =>
+        store.get('acme').then(
+          () => 'still served',
+          (error: unknown) => error,
+        ),
+      )
+      .toBeInstanceOf(TenantInvalidError);
     await expect(store.get('acme')).rejects.toMatchObject({ issues: [expect.objectContaining({ file: 'vendor', rule: 'json-syntax' })] });
     const broken = (await store.list()).find((t) => t.tenantId === 'acme')!;
     expect(broken.version).not.toBe(good.version);
