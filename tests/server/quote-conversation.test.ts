@@ -15,13 +15,12 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { priceQuote, pricingRuleOf } from '../../schema/quote-pricing';
 import { addDays, earliestStart } from '../../schema/quote-rules';
-import { cookieHeader } from '../../server/identity/cookies';
 import type { OutboxMailer } from '../../server/mail/mailer';
 import { sampleItem } from '../contract/item-store.contract';
 import { buildTestApp, type TestApp } from '../helpers/server';
+import { storefrontVisitor } from '../helpers/storefront-visitor';
 
 const AVIATION = 'aviation.localhost';
-const PASSWORD = 'a long enough passphrase';
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp({
@@ -41,21 +40,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const cookieOf = (response: LightMyRequestResponse) => cookieHeader([response.headers['set-cookie'] ?? []].flat().map(String));
 const storefront = (method: 'GET' | 'POST', url: string, cookie: string, payload?: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method, url, ...(payload && { payload }), headers: { host: AVIATION, origin: `http://${AVIATION}`, cookie, ...headers } });
-async function visitor(email: string) {
-  const token = (await t.app.inject({ url: '/api/identity/bot-check?action=signup', headers: { host: AVIATION } })).json().token;
-  const signedUp = await t.app.inject({
-    method: 'POST',
-    url: '/api/identity/signup',
-    payload: { email, password: PASSWORD, botCheckToken: token },
-    headers: { host: AVIATION, origin: `http://${AVIATION}` },
-  });
-  const { uid } = signedUp.json();
-  await t.app.profileStore.update('aviation', uid, (profile) => ({ ...profile, isAuthorized: true }));
-  return { uid, email, cookie: cookieOf(signedUp) };
-}
+const visitor = (email: string) => storefrontVisitor(t, email);
 const start = () => earliestStart('America/Los_Angeles', 2, new Date());
 const ask = async (who: { cookie: string }, items: Array<{ objectID: string; quantity: number }>, from = start(), days = 8) => {
   const answer = await storefront('POST', '/api/quote-requests', who.cookie, { items, startDate: from, endDate: addDays(from, days - 1), production: 'Red Eye 2' });

@@ -7,16 +7,14 @@
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, earliestStart } from '../../schema/quote-rules';
-import { cookieHeader } from '../../server/identity/cookies';
 import type { OutboxMailer } from '../../server/mail/mailer';
 import { sampleItem } from '../contract/item-store.contract';
 import { buildTestApp, type TestApp } from '../helpers/server';
+import { storefrontVisitor } from '../helpers/storefront-visitor';
 
 const AVIATION = 'aviation.localhost';
-const PASSWORD = 'a long enough passphrase';
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp({
@@ -37,16 +35,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const cookieOf = (response: LightMyRequestResponse) => cookieHeader([response.headers['set-cookie'] ?? []].flat().map(String));
 const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload, headers: { host: AVIATION, origin: `http://${AVIATION}`, ...headers } });
-async function visitor(email: string, approved: boolean | null) {
-  const token = (await t.app.inject({ url: '/api/identity/bot-check?action=signup', headers: { host: AVIATION } })).json().token;
-  const signedUp = await post('/api/identity/signup', { email, password: PASSWORD, botCheckToken: token });
-  const { uid } = signedUp.json();
-  if (approved !== null) await t.app.profileStore.update('aviation', uid, (profile) => ({ ...profile, isAuthorized: approved }));
-  return { uid, cookie: cookieOf(signedUp) };
-}
+const visitor = (email: string, approved: boolean | null) => storefrontVisitor(t, email, approved);
 // Dates as the vendor counts them (Los Angeles): the earliest start, and a week later.
 const start = () => earliestStart('America/Los_Angeles', 2, new Date());
 const good = () => ({ items: [{ objectID: 'galley-cart', quantity: 2 }], startDate: start(), endDate: addDays(start(), 6), production: 'Red Eye 2', notes: 'Stage 4' });
