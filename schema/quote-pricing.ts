@@ -17,7 +17,7 @@
  * - Every line carries the GL code of its subcategory, else its category, else its group
  *   (`glCodeOf`); lines with none are listed in `missingGlCodes` for the vendor to fix.
  */
-import type { CategoryTree, CategoryPath, LineAdjustment, PricedLine, PriceStep, QuoteBreakdown, ServiceInput } from './types.generated';
+import type { CategoryTree, CategoryPath, LineAdjustment, PricedLine, PriceStep, PricingInput, QuoteBreakdown, QuoteLine, ServiceInput } from './types.generated';
 
 export interface PricingRule {
   /** The vendor's eight weekly discounts. */
@@ -172,4 +172,33 @@ export function priceQuote(request: PricingRequest, rule: PricingRule): QuoteBre
     ...(percent !== undefined && { cardAuthorisation: { processingPercent: percent, processing, amount: cents(total + processing) } }),
     missingGlCodes: lines.flatMap((line, index) => (line.glCode === undefined ? [index] : [])),
   };
+}
+
+/**
+ * A request priced with the vendor's pricing: each line joined to its adjustment and GL code,
+ * each service to its GL code. What the console previews as the vendor types and what the server
+ * stores when the quote is sent are this one call.
+ */
+export function priceRequest(
+  request: { startDate: string; endDate: string; lines: readonly QuoteLine[] },
+  pricing: PricingInput,
+  glCodes: { line(objectID: string): string | undefined; service(path: CategoryPath): string | undefined },
+  rule: PricingRule,
+): QuoteBreakdown {
+  return priceQuote(
+    {
+      startDate: request.startDate,
+      endDate: request.endDate,
+      lines: request.lines.map((line) => {
+        const glCode = glCodes.line(line.objectID);
+        const adjustment = pricing.adjustments[line.objectID];
+        return { ...line, ...(glCode !== undefined && { glCode }), ...(adjustment && { adjustment }) };
+      }),
+      services: pricing.services.map((service) => {
+        const glCode = glCodes.service(service.category);
+        return { ...service, ...(glCode !== undefined && { glCode }) };
+      }),
+    },
+    rule,
+  );
 }

@@ -12,7 +12,7 @@ import { Alert, Box, Button, Card, CardContent, Divider, LinearProgress, Stack, 
 import { useEffect, useMemo, useState } from 'react';
 import { Confirm, Link, Title, useNotify, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { priceQuote } from '../../schema/quote-pricing';
+import { priceRequest } from '../../schema/quote-pricing';
 import type { QuoteAction } from '../../schema/quote-states';
 import type { PricingInput } from '../../schema/types.generated';
 import { AvailabilityPanel } from './AvailabilityPanel';
@@ -103,22 +103,7 @@ export function QuotePricing({ tenantId }: { tenantId: string }) {
   const preview = useMemo(() => {
     if (!view) return undefined;
     const glCodes = new Map(view.lineDetails.map((detail) => [detail.objectID, detail.glCode ?? undefined]));
-    return priceQuote(
-      {
-        startDate: view.startDate,
-        endDate: view.endDate,
-        lines: view.lines.map((line) => {
-          const glCode = glCodes.get(line.objectID);
-          const adjustment = pricing.adjustments[line.objectID];
-          return { ...line, ...(glCode !== undefined && { glCode }), ...(adjustment && { adjustment }) };
-        }),
-        services: pricing.services.map((service) => {
-          const glCode = tenant.glCodeOf(service.category);
-          return { ...service, ...(glCode !== undefined && { glCode }) };
-        }),
-      },
-      view.rule,
-    );
+    return priceRequest(view, pricing, { line: (objectID) => glCodes.get(objectID), service: tenant.glCodeOf }, view.rule);
   }, [view, pricing, tenant]);
 
   if (loadError) return <Alert severity="error">{loadError}</Alert>;

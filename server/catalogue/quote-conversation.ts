@@ -10,7 +10,7 @@
  */
 import { bookingWindow, freeOver, type Booking } from '../../schema/availability';
 import { withDefaults } from '../../schema/defaults';
-import { glCodeOf, priceQuote, pricingRuleOf } from '../../schema/quote-pricing';
+import { glCodeOf, priceRequest, pricingRuleOf } from '../../schema/quote-pricing';
 import { addDays, todayIn } from '../../schema/quote-rules';
 import { transition, type Actor, type QuoteAction, type QuoteState } from '../../schema/quote-states';
 import type { CategoryTree, Item, PricingInput, QuoteBreakdown, QuoteRequest, QuoteVersion, SiteSettings, Tenant, VendorConfig } from '../../schema/types.generated';
@@ -63,22 +63,7 @@ export function lineGlCodes(settings: QuoteSettings, items: ReadonlyMap<string, 
 
 /** The breakdown of a request priced with `pricing` under the tenant's rule, from the rates it was asked at. */
 export function breakdownOf(quote: QuoteRequest, pricing: PricingInput, settings: QuoteSettings, glCodes: ReadonlyMap<string, string | undefined>): QuoteBreakdown {
-  return priceQuote(
-    {
-      startDate: quote.startDate,
-      endDate: quote.endDate,
-      lines: quote.lines.map((line) => {
-        const glCode = glCodes.get(line.objectID);
-        const adjustment = pricing.adjustments[line.objectID];
-        return { ...line, ...(glCode !== undefined && { glCode }), ...(adjustment && { adjustment }) };
-      }),
-      services: pricing.services.map((service) => {
-        const glCode = glCodeOf(settings.categories, service.category);
-        return { ...service, ...(glCode !== undefined && { glCode }) };
-      }),
-    },
-    pricingRuleOf(settings.vendor, settings.site),
-  );
+  return priceRequest(quote, pricing, { line: (objectID) => glCodes.get(objectID), service: (path) => glCodeOf(settings.categories, path) }, pricingRuleOf(settings.vendor, settings.site));
 }
 
 /** What stops a priced version being sent: adjustments for items not on the request, services outside the Service group, lines without a GL code, a line priced below zero. */
