@@ -3,12 +3,11 @@
  * subcategories, the colour map's names, and each custom field's options (the same lists the
  * server's rules check against, schema/catalogue-rules.ts).
  */
-import { useGetOne } from 'react-admin';
 import { isRentalGroup } from '../../schema/routes';
-import type { Tenant } from '../../schema/types.generated';
+import { useTenantRecord } from '../tenants/useTenantRecord';
 
 export function useTenantChoices(tenantId: string) {
-  const { data, isPending } = useGetOne<Tenant & { id: string }>('tenants', { id: tenantId });
+  const { data, isPending } = useTenantRecord(tenantId);
   const groups = (data?.categories.groups ?? []).filter(isRentalGroup);
   return {
     isPending,

@@ -3,15 +3,15 @@
  * any catalogue entry, and the services a quote can carry (the categories and subcategories of its
  * Service groups, as `group/category[/subcategory]`).
  */
-import { useGetOne } from 'react-admin';
 import { withDefaults } from '../../schema/defaults';
 import { glCodeOf } from '../../schema/quote-pricing';
 import type { CategoryPath, Tenant } from '../../schema/types.generated';
+import { useTenantRecord } from '../tenants/useTenantRecord';
 
 export const servicePathKey = (path: CategoryPath) => [path.group, path.category, path.subcategory].filter(Boolean).join('/');
 
 export function useQuoteTenant(tenantId: string) {
-  const { data, isPending, error } = useGetOne<Tenant & { id: string }>('tenants', { id: tenantId });
+  const { data, isPending, error } = useTenantRecord(tenantId);
   const site = withDefaults('site', data?.site ?? ({} as Tenant['site']));
   const format = new Intl.NumberFormat(site.locale, { style: 'currency', currency: site.currency });
   const serviceChoices = (data?.categories.groups ?? [])

@@ -10,10 +10,11 @@
  */
 import { Card, CardContent, Typography } from '@mui/material';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Link, Loading, Title, useGetOne, usePermissions, useTranslate } from 'react-admin';
+import { Link, Loading, Title, usePermissions, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import type { Account } from '../authProvider';
 import type { StoredProblem } from '../history/RepairView';
+import { useTenantRecord } from './useTenantRecord';
 
 interface TenantReadError {
   status?: number;
@@ -49,7 +50,7 @@ export function TenantGate({ children }: { children: ReactNode }) {
   const { tenantId = '' } = useParams();
   const { permissions, isPending: permissionsPending } = usePermissions<Account | undefined>();
   const reachable = permissions?.role === 'platform' || Boolean(permissions?.tenants.includes(tenantId));
-  const { isPending, error } = useGetOne('tenants', { id: tenantId }, { enabled: reachable, retry: false });
+  const { isPending, error } = useTenantRecord(tenantId, { enabled: reachable, retry: false });
   if (permissionsPending) return <Loading />;
   if (!reachable) return <NotYours tenantId={tenantId} />;
   const failure = error as TenantReadError | null;
