@@ -20,12 +20,17 @@
  *   booked 100 times a year stays far below Firestore's 1 MiB document limit for decades).
  * - subscribe() listens to the tenant's quoteRequests collection, so a change made through any
  *   server reaches the console pages connected to this one.
- * - bookings() reads the ledgers of the items asked about in one batch (getAll); bookingsBetween()
- *   the ledgers whose last booking ends on or after the range starts (`until`, one field's index).
+ * - bookings() and bookingsBetween() answer from this process's copy of the tenant's ledgers, kept
+ *   by a listener (firestore-ledger-watch.ts): a listing page's availability costs no round trip.
+ *   The server that wrote a ledger reads its own write (change() waits for its copy to show it);
+ *   another server's write arrives within the listener's delay. Should the listener fail, they read
+ *   Firestore: the ledgers of the items asked about in one batch (getAll), or the ledgers whose last
+ *   booking ends on or after the range starts (`until`, one field's index).
  */
 import type { DocumentReference, Firestore } from 'firebase-admin/firestore';
 import type { Booking } from '../../schema/availability';
 import type { QuoteRequest } from '../../schema/types.generated';
+import { ledgerSignature, LedgerWatch } from './firestore-ledger-watch';
 import { changedRequest, checkedQuoteRequest, placedBookings, QuoteRequestExistsError, type QuoteChange, type QuoteRequestStore } from './quote-request-store';
 
 /** A request as Firestore stores it: plain JSON values (no `undefined`). */
@@ -42,7 +47,9 @@ interface Ledger {
   until: string;
 }
 
-const entriesOf = (snapshot: { exists: boolean; data(): unknown }) => (snapshot.exists ? ((snapshot.data() as Ledger).entries ?? []) : []);
+const ledgerEntries = (data: unknown) => (data as Ledger | undefined)?.entries ?? [];
+const entriesOf = (snapshot: { exists: boolean; data(): unknown }) => (snapshot.exists ? ledgerEntries(snapshot.data()) : []);
+const inRange = (from: string, to: string) => (entry: Booking) => entry.lastDay >= from && entry.firstDay <= to;
 
 export class FirestoreQuoteRequestStore implements QuoteRequestStore {
   /** `onClose` runs last in close() (the server deletes the firebase-admin app it opened for this store). */
@@ -50,6 +57,19 @@ export class FirestoreQuoteRequestStore implements QuoteRequestStore {
     private readonly firestore: Firestore,
     private readonly options: { onClose?: () => Promise<void> } = {},
   ) {}
+
+  /** This process's copy of each tenant's ledgers, started by the first read of its bookings. */
+  private readonly watches = new Map<string, LedgerWatch>();
+
+  private ledgerCopy(tenantId: string) {
+    let watch = this.watches.get(tenantId);
+    if (!watch || watch.failed) {
+      watch?.close();
+      watch = new LedgerWatch(this.firestore.collection('vendors').doc(tenantId).collection('bookings'), ledgerEntries);
+      this.watches.set(tenantId, watch);
+    }
+    return watch.copy();
+  }
 
   private requests(tenantId: string) {
     return this.firestore.collection('vendors').doc(tenantId).collection('quoteRequests');
@@ -97,7 +117,10 @@ export class FirestoreQuoteRequestStore implements QuoteRequestStore {
 
   async change(tenantId: string, id: string, change: QuoteChange): Promise<QuoteRequest> {
     const reference = this.requests(tenantId).doc(id);
-    return this.firestore.runTransaction(async (transaction) => {
+    // What the transaction's last attempt wrote to each ledger, for this server's copy to show before the answer.
+    let written = new Map<string, string>();
+    const next = await this.firestore.runTransaction(async (transaction) => {
+      written = new Map();
       const snapshot = await transaction.get(reference);
       const { next, bookings } = changedRequest(snapshot.exists ? (snapshot.data() as QuoteRequest) : undefined, id, change);
       if (bookings !== undefined) {
@@ -110,22 +133,29 @@ export class FirestoreQuoteRequestStore implements QuoteRequestStore {
           const entries = ledgers.get(objectIDs[index]!)!;
           const ledger: Ledger = { entries: JSON.parse(JSON.stringify(entries)) as Booking[], until: entries.reduce((last, entry) => (entry.lastDay > last ? entry.lastDay : last), '') };
           transaction.set(ledgerReference, ledger);
+          written.set(objectIDs[index]!, ledgerSignature(ledger.entries));
         });
       }
       transaction.set(reference, stored(next));
       return next;
     });
+    if (written.size > 0) await this.watches.get(tenantId)?.caughtUp(written);
+    return next;
   }
 
   async bookings(tenantId: string, objectIDs: readonly string[], from: string, to: string): Promise<Booking[]> {
     if (objectIDs.length === 0) return [];
+    const copy = await this.ledgerCopy(tenantId);
+    if (copy) return objectIDs.flatMap((objectID) => copy.get(objectID) ?? []).filter(inRange(from, to));
     const ledgers = await this.firestore.getAll(...objectIDs.map((objectID) => this.ledger(tenantId, objectID)));
-    return ledgers.flatMap(entriesOf).filter((entry) => entry.lastDay >= from && entry.firstDay <= to);
+    return ledgers.flatMap(entriesOf).filter(inRange(from, to));
   }
 
   async bookingsBetween(tenantId: string, from: string, to: string): Promise<Booking[]> {
+    const copy = await this.ledgerCopy(tenantId);
+    if (copy) return [...copy.values()].flat().filter(inRange(from, to));
     const ledgers = await this.firestore.collection('vendors').doc(tenantId).collection('bookings').where('until', '>=', from).get();
-    return ledgers.docs.flatMap(entriesOf).filter((entry) => entry.lastDay >= from && entry.firstDay <= to);
+    return ledgers.docs.flatMap(entriesOf).filter(inRange(from, to));
   }
 
   subscribe(tenantId: string, listener: (id: string) => void): () => void {
@@ -141,6 +171,8 @@ export class FirestoreQuoteRequestStore implements QuoteRequestStore {
   }
 
   async close(): Promise<void> {
+    for (const watch of this.watches.values()) watch.close();
+    this.watches.clear();
     await this.options.onClose?.();
   }
 }

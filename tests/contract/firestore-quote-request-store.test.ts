@@ -5,7 +5,8 @@
  * metadata-server probe off and points firebase-admin at the emulator.
  */
 import { firestoreUnderTest } from './firestore-under-test';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import type { QuoteChange, QuoteRequestStore } from '../../server/stores/quote-request-store';
 import { describeQuoteRequestStoreContract, sampleQuoteRequest } from './quote-request-store.contract';
 
 const { FirestoreQuoteRequestStore } = await import('../../server/stores/firestore-quote-request-store');
@@ -21,5 +22,36 @@ describe('FirestoreQuoteRequestStore', () => {
       await store.add(request);
       const snapshot = await database.firestore.doc('vendors/aviation/quoteRequests/q-1').get();
       expect(snapshot.data()).toEqual(request);
+    }));
+
+  it("answers bookings from this server's copy of the ledgers, which follows another server's writes and the store itself", () =>
+    quotes.use(async (store, database) => {
+      const otherFirestore = database.another();
+      const other = new FirestoreQuoteRequestStore(otherFirestore);
+      // Reads of ledgers by id: what a listing's availability cost per page before the copy.
+      const roundTrips = vi.spyOn(otherFirestore, 'getAll');
+      try {
+        const order = (revision = 0): QuoteChange => ({
+          revision,
+          apply: (current) => ({ ...current, hold: 'order' }),
+          bookings: { place: 'order', placement: { stock: new Map([['galley-cart', 2]]), turnaroundDays: 1, today: '2026-11-25' } },
+        });
+        const held = (on: QuoteRequestStore) => on.bookings('aviation', ['galley-cart'], '2026-12-01', '2026-12-31').then((bookings) => bookings.map((booking) => booking.quoteId).sort());
+        // Both copies start empty; an order placed through this server is in its copy when change() answers.
+        expect(await held(store)).toEqual([]);
+        expect(await held(other)).toEqual([]);
+        await store.add(sampleQuoteRequest('mine', { lines: [{ objectID: 'galley-cart', name: 'Atlas Galley Cart', quantity: 1, dayRate: 85 }] }));
+        await store.change('aviation', 'mine', order());
+        expect(await held(store)).toEqual(['mine']);
+        // The other server's copy hears of it from its listener, and of a ledger written by anyone.
+        await expect.poll(() => held(other)).toEqual(['mine']);
+        await database.firestore.doc('vendors/aviation/bookings/galley-cart').update({ entries: [] });
+        await expect.poll(() => held(other)).toEqual([]);
+        await expect.poll(() => held(store)).toEqual([]);
+        expect(roundTrips).not.toHaveBeenCalled();
+        expect(await store.bookingsBetween('aviation', '2026-12-01', '2026-12-31')).toEqual([]);
+      } finally {
+        await other.close();
+      }
     }));
 });
