@@ -5,8 +5,10 @@
  * server's writes reach it within the listener's delay. Placing holds and orders never reads it:
  * change() checks the ledgers inside its transaction.
  *
- * - `copy()` waits for the first snapshot; it answers undefined once the listener has failed, and
- *   the store then reads Firestore directly (the next read starts a new listener).
+ * - `copy()` waits for the first snapshot, the first caller at most `firstSnapshotMs`; it answers
+ *   undefined until then, and once the listener has failed, and the store then reads Firestore
+ *   directly (which answers 503 at once when the engine is out of reach: a listener only retries).
+ *   After a failure the next read starts a new listener.
  * - `caughtUp()` lets the server that wrote a ledger read its own write: change() waits until the
  *   listener shows each ledger it wrote (a few ms; at most `timeoutMs`).
  */
@@ -26,8 +28,14 @@ export class LedgerWatch {
   private readonly waiters = new Set<() => void>();
   private readonly unsubscribe: () => void;
   failed = false;
+  private synced = false;
+  private waited = false;
 
-  constructor(query: Query, entriesOf: (data: unknown) => Booking[]) {
+  constructor(
+    query: Query,
+    entriesOf: (data: unknown) => Booking[],
+    private readonly firstSnapshotMs = 5000,
+  ) {
     let settle: (error?: Error) => void = () => undefined;
     this.ready = new Promise<void>((resolve, reject) => (settle = (error) => (error ? reject(error) : resolve())));
     // A failed listener's promise is read by copy(); this keeps it from counting as unhandled meanwhile.
@@ -38,6 +46,7 @@ export class LedgerWatch {
           if (change.type === 'removed') this.ledgers.delete(change.doc.id);
           else this.ledgers.set(change.doc.id, entriesOf(change.doc.data()));
         }
+        this.synced = true;
         settle();
         for (const wake of [...this.waiters]) wake();
       },
@@ -51,12 +60,13 @@ export class LedgerWatch {
 
   /** The ledgers by item id, once the listener has caught up with the store; undefined if it failed. */
   async copy(): Promise<ReadonlyMap<string, Booking[]> | undefined> {
-    try {
-      await this.ready;
-    } catch {
-      return undefined;
+    if (!this.synced && !this.failed && !this.waited) {
+      this.waited = true;
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([this.ready.catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, this.firstSnapshotMs)))]);
+      clearTimeout(timer);
     }
-    return this.failed ? undefined : this.ledgers;
+    return this.synced && !this.failed ? this.ledgers : undefined;
   }
 
   /** Resolves when every ledger named (item id → ledgerSignature of what was written) reads so here. */

@@ -54,4 +54,25 @@ describe('FirestoreQuoteRequestStore', () => {
         await other.close();
       }
     }));
+
+  it('reads Firestore itself when the copy has not caught up in time: a listener on an unreachable address only retries', async () => {
+    const { initializeApp, deleteApp } = await import('firebase-admin/app');
+    const { getFirestore } = await import('firebase-admin/firestore');
+    const { LedgerWatch } = await import('../../server/stores/firestore-ledger-watch');
+    const app = initializeApp({ projectId: 'backlot-unreachable' }, `unreachable-${Date.now()}`);
+    // firebase-admin takes the emulator's address from the environment when the client is made: a closed port here.
+    const emulator = process.env.FIRESTORE_EMULATOR_HOST;
+    process.env.FIRESTORE_EMULATOR_HOST = '127.0.0.1:9';
+    const unreachable = getFirestore(app);
+    process.env.FIRESTORE_EMULATOR_HOST = emulator;
+    const watch = new LedgerWatch(unreachable.collection('vendors/aviation/bookings'), () => [], 300);
+    try {
+      // The first read waits for the copy at most 300 ms here, then the store reads directly; later reads do not wait.
+      expect(await watch.copy()).toBeUndefined();
+      expect(await watch.copy()).toBeUndefined();
+    } finally {
+      watch.close();
+      await deleteApp(app);
+    }
+  });
 });
