@@ -5,10 +5,10 @@
  * server's writes reach it within the listener's delay. Placing holds and orders never reads it:
  * change() checks the ledgers inside its transaction.
  *
- * - `copy()` waits for the first snapshot, the first caller at most `firstSnapshotMs`; it answers
- *   undefined until then, and once the listener has failed, and the store then reads Firestore
- *   directly (which answers 503 at once when the engine is out of reach: a listener only retries).
- *   After a failure the next read starts a new listener.
+ * - `copy()` waits for the first snapshot, the first caller at most `firstSnapshotMs` (a listener
+ *   on an unreachable address never fails, it only retries); until that snapshot, and once the
+ *   listener has failed, it answers undefined and the store reads Firestore directly. After a
+ *   failure the next read starts a new listener.
  * - `caughtUp()` lets the server that wrote a ledger read its own write: change() waits until the
  *   listener shows each ledger it wrote (a few ms; at most `timeoutMs`).
  */
@@ -58,7 +58,7 @@ export class LedgerWatch {
     );
   }
 
-  /** The ledgers by item id, once the listener has caught up with the store; undefined if it failed. */
+  /** The ledgers by item id once the listener has had its first snapshot; undefined before that, or if it failed. */
   async copy(): Promise<ReadonlyMap<string, Booking[]> | undefined> {
     if (!this.synced && !this.failed && !this.waited) {
       this.waited = true;
