@@ -2,13 +2,14 @@
  * One item's form. Saving sends the version it was read at (If-Match): when someone else saved the
  * item meanwhile, the server answers 412, the form keeps what was typed, and the console's one
  * conflict dialog (RecordEdit) compares, names a setting both changed, and reapplies or discards.
- * A new item is created with its id, listed now.
+ * A new item is created with its id, listed now. Under a saved item's form, its availability.
  */
 import { Create, useTranslate } from 'react-admin';
 import { RecordEdit } from '../components/RecordEdit';
 import { useParams } from 'react-router-dom';
 import type { Item } from '../../schema/types.generated';
 import { withoutEmptyValues } from '../schema-form/fields';
+import { ItemAvailability } from './ItemAvailability';
 import { ItemForm } from './ItemForm';
 
 /**
@@ -24,15 +25,18 @@ export function ItemEdit({ tenantId }: { tenantId: string }) {
   const { id = '' } = useParams();
   const translate = useTranslate();
   return (
-    <RecordEdit
-      resource={`tenants/${tenantId}/items`}
-      subject="this item"
-      id={decodeURIComponent(id)}
-      title={translate('backlot.items.editTitle', { tenant: tenantId })}
-      transform={(data) => stamped(data as Item, false)}
-    >
-      <ItemForm tenantId={tenantId} isNew={false} />
-    </RecordEdit>
+    <>
+      <RecordEdit
+        resource={`tenants/${tenantId}/items`}
+        subject="this item"
+        id={decodeURIComponent(id)}
+        title={translate('backlot.items.editTitle', { tenant: tenantId })}
+        transform={(data) => stamped(data as Item, false)}
+      >
+        <ItemForm tenantId={tenantId} isNew={false} />
+      </RecordEdit>
+      <ItemAvailability tenantId={tenantId} objectID={decodeURIComponent(id)} />
+    </>
   );
 }
 

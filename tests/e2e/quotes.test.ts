@@ -5,7 +5,7 @@
  * line from the Service group and sends the quote; the visitor's open quote page changes to the
  * priced quote without a reload (GL codes not shown), prints with the vendor's details, and is
  * accepted after a confirmation, which the admin's open page hears of live; the admin confirms the
- * order, the item's availability timeline shows it, and the visitor asks again for new dates (a
+ * order, the item's availability timeline shows it (on the request and on the item's page), and the visitor asks again for new dates (a
  * new set list with the same items). Then shoot dates on listings and item pages. axe-core on the storefront pages; screenshots at 1280 and 375 px, and print.
  */
 import { readFileSync } from 'node:fs';
@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, earliestStart } from '../../schema/quote-rules';
 import type { Catalogue } from '../../schema/types.generated';
 import { axeViolations, visitorPage } from '../helpers/browser';
-import { startConsole, type ConsoleUnderTest } from '../helpers/console';
+import { AVIATION_ADMIN, startConsole, type ConsoleUnderTest } from '../helpers/console';
 import { tenantsDir } from '../helpers/paths';
 
 let app: ConsoleUnderTest;
@@ -121,6 +121,31 @@ describe('a quote after the request', () => {
     const timeline = admin.page.getByRole('table', { name: `Free ${item.name} per day` });
     await timeline.getByRole('cell', { name: `${startDate}: ${item.quantity - 2}` }).waitFor();
     await shoot(admin.page, 'console-confirmed');
+    // The item's own page shows the order too, under its form, linked to the request (a second
+    // console window, where axe may run).
+    const itemView = await app.logIn(AVIATION_ADMIN, { bypassCSP: true, viewport: { width: 1280, height: 900 } });
+    await itemView.page.waitForURL(/#\/t\/aviation\/site/);
+    await itemView.page.goto(`${app.server.url}/admin/#/t/aviation/items/${encodeURIComponent(item.objectID)}`);
+    await itemView.page
+      .getByRole('table', { name: `Free ${item.name} per day` })
+      .getByRole('cell', { name: `${startDate}: ${item.quantity - 2}` })
+      .waitFor();
+    const orders = itemView.page.getByRole('table', { name: `Holds and orders on ${item.name}` }).getByRole('row', { name: /^Order 2 .*Red Eye 2/ });
+    await orders.waitFor();
+    await orders.getByRole('link', { name: 'Open' }).waitFor();
+    await expect.poll(() => itemView.page.getByRole('progressbar').count()).toBe(0);
+    expect(await axeViolations(itemView.page)).toEqual([]);
+    await shoot(itemView.page, 'console-item-availability');
+    // Five weeks later the item is free throughout; back from today, the order again.
+    await itemView.page.getByRole('button', { name: 'Later' }).click();
+    await itemView.page.getByText('No holds or orders on this item over these days.').waitFor();
+    await itemView.page.getByRole('button', { name: 'From today' }).click();
+    await orders.waitFor();
+    // On a phone the timeline and the bookings scroll inside their card; the page does not widen.
+    await itemView.page.setViewportSize({ width: 375, height: 812 });
+    expect(await itemView.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(itemView.errors).toEqual([]);
+    await itemView.context.close();
     await admin.page.getByRole('menuitem', { name: 'Quote requests' }).click();
     await admin.page
       .getByRole('row', { name: /robin@studio\.example/ })
