@@ -8,7 +8,7 @@
 import { Box, Button, Stack, TextField as MuiTextField, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useState } from 'react';
-import { Datagrid, DateField, DateInput, FunctionField, List, NumberField, SelectInput, TextField, useRefresh, useTranslate } from 'react-admin';
+import { Datagrid, DateField, DateInput, FunctionField, List, NumberField, SelectInput, TextField, useListContext, useTranslate } from 'react-admin';
 import { schemaDocuments } from '../../schema/documents';
 import type { QuoteState } from '../../schema/quote-states';
 import type { QuoteRequest } from '../../schema/types.generated';
@@ -50,11 +50,18 @@ function AccountsExport({ tenantId }: { tenantId: string }) {
   );
 }
 
+/**
+ * A new request, or a step taken anywhere (a visitor accepting, another admin confirming), shows
+ * at once: the list is read again, and only it (react-admin's refresh would re-read every query).
+ */
+function LiveList({ tenantId }: { tenantId: string }) {
+  const { refetch } = useListContext();
+  useQuoteEvents(tenantId, () => void refetch());
+  return null;
+}
+
 export function QuoteRequestList({ tenantId }: { tenantId: string }) {
   const translate = useTranslate();
-  const refresh = useRefresh();
-  // A new request, or a step taken anywhere (a visitor accepting, another admin confirming), shows at once.
-  useQuoteEvents(tenantId, () => refresh());
   return (
     <List
       resource={`tenants/${tenantId}/quote-requests`}
@@ -80,6 +87,7 @@ export function QuoteRequestList({ tenantId }: { tenantId: string }) {
         <FunctionField source="state" label={translate('backlot.quotes.state')} render={(quote: { state: QuoteState; hold: string }) => <QuoteStateChip state={quote.state} hold={quote.hold} />} />
         <NumberField source="total" label={translate('backlot.quotes.total')} options={{ style: 'currency', currency: 'USD' }} emptyText="—" />
       </Datagrid>
+      <LiveList tenantId={tenantId} />
     </List>
   );
 }

@@ -152,6 +152,17 @@ describe('a quote after the request', () => {
       .getByText('Confirmed')
       .waitFor();
     await shoot(admin.page, 'console-quote-requests');
+    // A new request shows in the open list by itself (the list hears of it; no reload).
+    const nextStart = addDays(startDate, 40);
+    const another = await page.evaluate(
+      (body) => fetch('/api/quote-requests', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((response) => response.status),
+      { items: [{ objectID: item.objectID, quantity: 1 }], startDate: nextStart, endDate: addDays(nextStart, 2), production: 'Night Shift' },
+    );
+    expect(another).toBe(201);
+    await admin.page
+      .getByRole('row', { name: /Night Shift/ })
+      .getByText('Requested')
+      .waitFor();
     await page.getByText('Jetway Props confirmed the order', { exact: false }).waitFor();
 
     // The same items again, on new dates: a new set list holds them, ready to ask.

@@ -58,7 +58,6 @@ function withCookies(headers: Headers, setCookies: string[]): Headers {
 const codeSchema = { type: 'string', pattern: '^[0-9]{4,10}$' } as const;
 
 const NOT_SIGNED_IN = { statusCode: 401, error: 'Unauthorized', message: 'Log in on this storefront first.' };
-/** How often an open event stream says it is alive, so proxies keep it open. */
 
 const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options) => {
   const attempts = { rateLimit: { max: options.attemptsPerMinute ?? 10, timeWindow: '1 minute' }, signsIn: true };
