@@ -33,6 +33,8 @@ export function createAjvWith({ Ajv, addErrors }: AjvClasses, code?: CodeOptions
     useDefaults: false,
     removeAdditional: false,
     coerceTypes: false,
+    // multipleOf 0.01 (whole cents) on amounts up to a billion: a division error stays far below 1e-4.
+    multipleOfPrecision: 4,
     formats,
     ...(code ? { code } : {}),
   });

@@ -8,6 +8,8 @@
  * stored at that instant) and the server runs it for pages; the browser only ever gets its numbers.
  */
 import { addDays } from './quote-rules';
+
+export { dayCount } from './quote-rules';
 import type { HoldKind } from './quote-states';
 
 export interface Booking {
@@ -29,32 +31,55 @@ export function bookingWindow(from: string, to: string, turnaroundDays: number):
   return { from: addDays(from, -turnaroundDays), to: addDays(to, turnaroundDays) };
 }
 
-/** Every date from `from` to `to`, both included. */
+/** Every date from `from` to `to`, both included: for ranges a page shows (callers bound their length with dayCount). */
 export function daysFrom(from: string, to: string): string[] {
   const days: string[] = [];
-  for (let day = from; day <= to && days.length <= 3660; day = addDays(day, 1)) days.push(day);
+  for (let day = from; day <= to; day = addDays(day, 1)) days.push(day);
   return days;
 }
 
-/** Free quantity of one item on each day from `from` to `to` (never below zero). */
-export function freeByDay(stock: number, bookings: readonly Booking[], from: string, to: string, turnaroundDays: number, today: string): number[] {
-  const days = daysFrom(from, to);
-  const taken = new Array<number>(days.length).fill(0);
+/**
+ * How many of an item are free from `from` to `to`, as the days on which that number changes:
+ * `[{ day: from, free }, { day, free }, …]`, each holding until the next. Swept over the
+ * bookings' own ends (not walked day by day), so a booking of any length counts on every day it
+ * takes, whatever the range: the one rule behind freeByDay, freeOver and placementProblems.
+ */
+export function freeSteps(stock: number, bookings: readonly Booking[], from: string, to: string, turnaroundDays: number, today: string): Array<{ day: string; free: number }> {
+  // Stock taken and given back, by day: a booking takes from its first day less the turnaround
+  // and gives back the day after its last day plus the turnaround.
+  const changes = new Map<string, number>([[from, 0]]);
   for (const booking of bookings) {
     if (!isLive(booking, today)) continue;
     const blockedFrom = addDays(booking.firstDay, -turnaroundDays);
     const blockedTo = addDays(booking.lastDay, turnaroundDays);
     if (blockedFrom > to || blockedTo < from) continue;
-    days.forEach((day, index) => {
-      if (day >= blockedFrom && day <= blockedTo) taken[index]! += booking.quantity;
-    });
+    const takes = blockedFrom < from ? from : blockedFrom;
+    changes.set(takes, (changes.get(takes) ?? 0) + booking.quantity);
+    if (blockedTo < to) {
+      const givesBack = addDays(blockedTo, 1);
+      changes.set(givesBack, (changes.get(givesBack) ?? 0) - booking.quantity);
+    }
   }
-  return taken.map((quantity) => Math.max(0, stock - quantity));
+  let taken = 0;
+  return [...changes.keys()].sort().map((day) => {
+    taken += changes.get(day)!;
+    return { day, free: Math.max(0, stock - taken) };
+  });
+}
+
+/** Free quantity of one item on each day from `from` to `to` (never below zero). */
+export function freeByDay(stock: number, bookings: readonly Booking[], from: string, to: string, turnaroundDays: number, today: string): number[] {
+  const steps = freeSteps(stock, bookings, from, to, turnaroundDays, today);
+  let next = 0;
+  return daysFrom(from, to).map((day) => {
+    while (next + 1 < steps.length && steps[next + 1]!.day <= day) next += 1;
+    return steps[next]!.free;
+  });
 }
 
 /** Free quantity over a whole range: the least free on any of its days. */
 export function freeOver(stock: number, bookings: readonly Booking[], from: string, to: string, turnaroundDays: number, today: string): number {
-  return Math.min(stock, ...freeByDay(stock, bookings, from, to, turnaroundDays, today));
+  return Math.min(stock, ...freeSteps(stock, bookings, from, to, turnaroundDays, today).map((step) => step.free));
 }
 
 export interface Placement {
@@ -77,12 +102,8 @@ export function placementProblems(placement: Placement, booked: readonly Booking
   placement.lines.forEach((line, index) => {
     const stock = placement.stock.get(line.objectID) ?? 0;
     const others = booked.filter((booking) => booking.objectID === line.objectID && booking.quoteId !== placement.quoteId);
-    const free = freeByDay(stock, others, placement.firstDay, placement.lastDay, placement.turnaroundDays, placement.today);
-    const short = free.findIndex((quantity) => quantity < line.quantity);
-    if (short !== -1) {
-      const day = addDays(placement.firstDay, short);
-      problems.push({ pointer: `/lines/${index}/quantity`, message: `only ${free[short]} of ${stock} free on ${day}: other holds and orders have the rest` });
-    }
+    const short = freeSteps(stock, others, placement.firstDay, placement.lastDay, placement.turnaroundDays, placement.today).find((step) => step.free < line.quantity);
+    if (short) problems.push({ pointer: `/lines/${index}/quantity`, message: `only ${short.free} of ${stock} free on ${short.day}: other holds and orders have the rest` });
   });
   return problems;
 }

@@ -14,6 +14,7 @@ import setList from './set-list.schema.json' with { type: 'json' };
 export const schemaDocuments = { defs, site, vendor, categories, pages, tenant, userProfile, item, catalogue, quoteRequest, setList } as const;
 
 export const schemaIds = {
+  defs: defs.$id,
   site: site.$id,
   vendor: vendor.$id,
   categories: categories.$id,

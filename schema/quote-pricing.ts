@@ -17,6 +17,7 @@
  * - Every line carries the GL code of its subcategory, else its category, else its group
  *   (`glCodeOf`); lines with none are listed in `missingGlCodes` for the vendor to fix.
  */
+import { dayCount } from './quote-rules';
 import type { CategoryTree, CategoryPath, LineAdjustment, PricedLine, PriceStep, PricingInput, QuoteBreakdown, QuoteLine, ServiceInput } from './types.generated';
 
 export interface PricingRule {
@@ -54,9 +55,7 @@ export function cents(amount: number): number {
 }
 
 /** Calendar days from one date (YYYY-MM-DD) to another, both counted. */
-export function hireDays(startDate: string, endDate: string): number {
-  return Math.round((Date.parse(`${endDate}T00:00:00Z`) - Date.parse(`${startDate}T00:00:00Z`)) / 86_400_000) + 1;
-}
+export const hireDays = (startDate: string, endDate: string): number => dayCount(startDate, endDate);
 
 /** One unit's price for `days` days, as steps (whole weeks merged while their price is the same). */
 export function unitPriceSteps(days: number, dayRate: number, weekRate: number | undefined, weeklyDiscounts: readonly number[]): PriceStep[] {

@@ -3,7 +3,8 @@
  * item is one of this tenant's, asked for no more than it has, and the rental starts no earlier
  * than `maxRequestLeadTimeDays` days ahead, counted in the vendor's time zone (a request made at
  * 11 pm in Los Angeles counts from that day, not from the next day in UTC), and ends on or after
- * it starts. Pure and browser-safe: the server decides, the storefront's form says the same first.
+ * it starts, lasts at most `maxHireDays` and ends within `bookingHorizonDays` of today (so the
+ * calendar stays bounded). Pure and browser-safe: the server decides, the storefront's form says the same first.
  */
 import type { Item, QuoteRequestInput } from './types.generated';
 
@@ -30,12 +31,32 @@ export function todayIn(timezone: string, now: Date): string {
 /** A date (YYYY-MM-DD) `days` days after another, by the calendar. */
 export function addDays(date: string, days: number): string {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+  // setUTCFullYear, not Date.UTC: Date.UTC reads years 0–99 as 1900–1999.
+  const at = new Date(0);
+  at.setUTCFullYear(year, month - 1, day + days);
+  return at.toISOString().slice(0, 10);
 }
+
+/** How many days from `from` to `to`, both counted (0 when `to` is before `from`), without listing them. */
+export function dayCount(from: string, to: string): number {
+  return Math.max(0, Math.round((dayNumber(to) - dayNumber(from)) / 86_400_000) + 1);
+}
+
+const dayNumber = (date: string) => {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const at = new Date(0);
+  at.setUTCFullYear(year, month - 1, day);
+  return at.getTime();
+};
 
 /** The first day a rental may start, asked now: the vendor's today plus the lead time. */
 export function earliestStart(timezone: string, leadDays: number, now: Date): string {
   return addDays(todayIn(timezone, now), leadDays);
+}
+
+/** The last day a hire may end, asked now: the vendor's today plus the booking horizon. */
+export function latestEnd(timezone: string, horizonDays: number, now: Date): string {
+  return addDays(todayIn(timezone, now), horizonDays);
 }
 
 export function checkQuoteRequest(
@@ -46,6 +67,10 @@ export function checkQuoteRequest(
     free?: ReadonlyMap<string, number>;
     timezone: string;
     leadDays: number;
+    /** The most days one hire may last (site.maxHireDays). */
+    maxHireDays: number;
+    /** How far ahead of today a hire may end (site.bookingHorizonDays). */
+    horizonDays: number;
     now: Date;
   },
 ): QuoteFinding[] {
@@ -61,6 +86,10 @@ export function checkQuoteRequest(
   });
   const earliest = earliestStart(context.timezone, context.leadDays, context.now);
   if (input.startDate < earliest) findings.push({ pointer: '/startDate', message: `must be ${earliest} or later (${context.leadDays} days' notice, counted in the vendor's time zone)` });
+  const latest = latestEnd(context.timezone, context.horizonDays, context.now);
   if (input.endDate < input.startDate) findings.push({ pointer: '/endDate', message: 'must be on or after the first day' });
+  else if (dayCount(input.startDate, input.endDate) > context.maxHireDays)
+    findings.push({ pointer: '/endDate', message: `must be at most ${context.maxHireDays} days after the first day, both counted: split a longer hire into requests` });
+  else if (input.endDate > latest) findings.push({ pointer: '/endDate', message: `must be ${latest} or earlier: hires are booked up to ${context.horizonDays} days ahead` });
   return findings;
 }

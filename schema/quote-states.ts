@@ -11,6 +11,10 @@
  *       │                 └─expire─▶ expired                         │
  *       └───── cancel (either side, until confirmed; the vendor after) ─▶ cancelled
  *
+ * Expiry: a quote expires unanswered after its last valid day, and any open request (requested,
+ * quoted, accepted) expires once its hire has started: nobody can accept or confirm a hire that
+ * is already under way.
+ *
  * Holds: the vendor may pencil a hold (`hold`) or release it (`release`) while the request is
  * open; `confirm` turns whatever is held into an order; decline, cancel and expire release it.
  */
@@ -44,7 +48,7 @@ const open = (state: QuoteState): Partial<Record<QuoteAction, Move>> => ({
 });
 
 const table: Record<QuoteState, Partial<Record<QuoteAction, Move>>> = {
-  requested: { ...open('requested'), quote: { to: 'quoted', by: ['vendor'], hold: 'keep' } },
+  requested: { ...open('requested'), quote: { to: 'quoted', by: ['vendor'], hold: 'keep' }, expire: { to: 'expired', by: ['system'], hold: 'release' } },
   quoted: {
     ...open('quoted'),
     quote: { to: 'quoted', by: ['vendor'], hold: 'keep' },
@@ -52,7 +56,12 @@ const table: Record<QuoteState, Partial<Record<QuoteAction, Move>>> = {
     decline: { to: 'declined', by: ['visitor'], hold: 'release' },
     expire: { to: 'expired', by: ['system'], hold: 'release' },
   },
-  accepted: { ...open('accepted'), quote: { to: 'quoted', by: ['vendor'], hold: 'keep' }, confirm: { to: 'confirmed', by: ['vendor'], hold: 'order' } },
+  accepted: {
+    ...open('accepted'),
+    quote: { to: 'quoted', by: ['vendor'], hold: 'keep' },
+    confirm: { to: 'confirmed', by: ['vendor'], hold: 'order' },
+    expire: { to: 'expired', by: ['system'], hold: 'release' },
+  },
   declined: { quote: { to: 'quoted', by: ['vendor'], hold: 'keep' } },
   expired: { quote: { to: 'quoted', by: ['vendor'], hold: 'keep' } },
   confirmed: { cancel: { to: 'cancelled', by: ['vendor'], hold: 'release' } },

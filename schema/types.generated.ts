@@ -204,6 +204,14 @@ export interface SiteSettings {
    */
   turnaroundDays?: number;
   /**
+   * Longest hire (days): The most days one request may hire items for, first and last day counted: a season of a series is about 250. Longer requests are refused at their last day.
+   */
+  maxHireDays?: number;
+  /**
+   * Booking horizon (days): How far ahead of today a hire may end: requests ending later are refused at their last day. Keeps the calendar to dates the prop house can plan.
+   */
+  bookingHorizonDays?: number;
+  /**
    * Quote valid for (days): How many days a priced quote can be accepted after it is sent. After that it expires and any hold it placed is released.
    */
   quoteValidDays?: number;
@@ -1066,7 +1074,7 @@ export interface QuoteRequest {
    */
   email: string;
   /**
-   * Name: The visitor's name as their profile has it.
+   * Name: The visitor's name as their profile has it: first and last name (each at most 100 characters), else the display name.
    */
   name?: string;
   /**
@@ -1077,11 +1085,11 @@ export interface QuoteRequest {
    */
   lines: [QuoteLine, ...QuoteLine[]];
   /**
-   * Rental date: A day of the rental (a date, in the vendor's time zone).
+   * Date: A calendar day written YYYY-MM-DD, from 2000-01-01 to 2199-12-31: every date a person or an address sends is checked by this one rule.
    */
   startDate: string;
   /**
-   * Rental date: A day of the rental (a date, in the vendor's time zone).
+   * Date: A calendar day written YYYY-MM-DD, from 2000-01-01 to 2199-12-31: every date a person or an address sends is checked by this one rule.
    */
   endDate: string;
   /**
@@ -1160,7 +1168,7 @@ export interface QuoteVersion {
    */
   sentAt: string;
   /**
-   * Rental date: A day of the rental (a date, in the vendor's time zone).
+   * Date: A calendar day written YYYY-MM-DD, from 2000-01-01 to 2199-12-31: every date a person or an address sends is checked by this one rule.
    */
   expiresOn: string;
   pricing: PricingInput;
@@ -1233,15 +1241,15 @@ export interface QuoteBreakdown {
    */
   lines: PricedLine[];
   /**
-   * Amount: An amount in the tenant's currency, with at most two decimals.
+   * Amount: A priced amount in the tenant's currency, with at most two decimals: up to a billion, what a studio lot hired for a season reaches. A quote beyond it is refused at the field that makes it so.
    */
   rentalSubtotal: number;
   /**
-   * Amount: An amount in the tenant's currency, with at most two decimals.
+   * Amount: A priced amount in the tenant's currency, with at most two decimals: up to a billion, what a studio lot hired for a season reaches. A quote beyond it is refused at the field that makes it so.
    */
   servicesSubtotal: number;
   /**
-   * Amount: An amount in the tenant's currency, with at most two decimals.
+   * Amount: A priced amount in the tenant's currency, with at most two decimals: up to a billion, what a studio lot hired for a season reaches. A quote beyond it is refused at the field that makes it so.
    */
   total: number;
   /**
@@ -1253,11 +1261,11 @@ export interface QuoteBreakdown {
      */
     processingPercent: number;
     /**
-     * Amount: An amount in the tenant's currency, with at most two decimals.
+     * Amount: A priced amount in the tenant's currency, with at most two decimals: up to a billion, what a studio lot hired for a season reaches. A quote beyond it is refused at the field that makes it so.
      */
     processing: number;
     /**
-     * Amount: An amount in the tenant's currency, with at most two decimals.
+     * Amount: A priced amount in the tenant's currency, with at most two decimals: up to a billion, what a studio lot hired for a season reaches. A quote beyond it is refused at the field that makes it so.
      */
     amount: number;
   };
@@ -1305,12 +1313,12 @@ export interface PricedLine {
    */
   steps?: PriceStep[];
   /**
-   * Amount: An amount in the tenant's currency, with at most two decimals.
+   * Amount: A priced amount in the tenant's currency, with at most two decimals: up to a billion, what a studio lot hired for a season reaches. A quote beyond it is refused at the field that makes it so.
    */
   unitPrice: number;
   adjustment?: LineAdjustment;
   /**
-   * Amount: An amount in the tenant's currency, with at most two decimals.
+   * Amount: A priced amount in the tenant's currency, with at most two decimals: up to a billion, what a studio lot hired for a season reaches. A quote beyond it is refused at the field that makes it so.
    */
   subtotal: number;
 }
@@ -1343,11 +1351,11 @@ export interface PriceStep {
    */
   factor: number;
   /**
-   * Amount: An amount in the tenant's currency, with at most two decimals.
+   * Amount: A priced amount in the tenant's currency, with at most two decimals: up to a billion, what a studio lot hired for a season reaches. A quote beyond it is refused at the field that makes it so.
    */
   each: number;
   /**
-   * Amount: An amount in the tenant's currency, with at most two decimals.
+   * Amount: A priced amount in the tenant's currency, with at most two decimals: up to a billion, what a studio lot hired for a season reaches. A quote beyond it is refused at the field that makes it so.
    */
   amount: number;
 }
@@ -1420,11 +1428,11 @@ export interface QuoteRequestInput {
     }[]
   ];
   /**
-   * Rental date: A day of the rental (a date, in the vendor's time zone).
+   * Date: A calendar day written YYYY-MM-DD, from 2000-01-01 to 2199-12-31: every date a person or an address sends is checked by this one rule.
    */
   startDate: string;
   /**
-   * Rental date: A day of the rental (a date, in the vendor's time zone).
+   * Date: A calendar day written YYYY-MM-DD, from 2000-01-01 to 2199-12-31: every date a person or an address sends is checked by this one rule.
    */
   endDate: string;
   /**

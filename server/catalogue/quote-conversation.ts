@@ -10,9 +10,10 @@
  */
 import { bookingWindow, freeOver, type Booking } from '../../schema/availability';
 import { withDefaults } from '../../schema/defaults';
+import { schemaDocuments } from '../../schema/documents';
 import { glCodeOf, priceRequest, pricingRuleOf } from '../../schema/quote-pricing';
 import { addDays, todayIn } from '../../schema/quote-rules';
-import { transition, type Actor, type QuoteAction, type QuoteState } from '../../schema/quote-states';
+import { actionsFor, isOpen, transition, type Actor, type QuoteAction, type QuoteState } from '../../schema/quote-states';
 import type { CategoryTree, Item, PricingInput, QuoteBreakdown, QuoteRequest, QuoteVersion, SiteSettings, Tenant, VendorConfig } from '../../schema/types.generated';
 import { FieldProblemsError } from '../stores/field-problems';
 import type { ItemStore } from '../stores/item-store';
@@ -50,11 +51,41 @@ export const latestVersion = (quote: QuoteRequest): QuoteVersion | undefined => 
 export const stateOf = (quote: QuoteRequest): QuoteState => quote.state ?? 'requested';
 const holdOf = (quote: QuoteRequest) => quote.hold ?? 'none';
 
-/** Whether a quoted request's latest version is past its last day (it is then expired, stored or not). */
+/** Whether a request's hire has begun (its first day is today or past): it can no longer be quoted, accepted or confirmed. */
+export const hasStarted = (quote: Pick<QuoteRequest, 'startDate'>, today: string) => quote.startDate <= today;
+
+/**
+ * Whether an open request is due to expire (it is then expired, stored or not): a quote past its
+ * last valid day, or any open request whose hire has started.
+ */
 export function isDue(quote: QuoteRequest, today: string): boolean {
   const version = latestVersion(quote);
-  return stateOf(quote) === 'quoted' && version !== undefined && version.expiresOn < today;
+  return isOpen(stateOf(quote)) && (hasStarted(quote, today) || (stateOf(quote) === 'quoted' && version !== undefined && version.expiresOn < today));
 }
+
+/** The buttons `actor` has on a request today: the table's, less those a started hire cannot take. */
+export function actionsNow(quote: QuoteRequest, actor: Actor, today: string): QuoteAction[] {
+  const actions = actionsFor({ state: stateOf(quote), hold: holdOf(quote) }, actor);
+  return hasStarted(quote, today) ? actions.filter((action) => closingSteps.has(action)) : actions;
+}
+
+/** The last day a quote sent today can be accepted: its validity, ending the day before the hire starts. */
+export function quoteExpiresOn(quote: Pick<QuoteRequest, 'startDate'>, today: string, validDays: number): string {
+  const validity = addDays(today, validDays);
+  const dayBefore = addDays(quote.startDate, -1);
+  return validity < dayBefore ? validity : dayBefore;
+}
+
+/** The limits of the stored request (its schema's), checked before a step is written so none is ever a 500. */
+const historyLimit = schemaDocuments.quoteRequest.properties.history.maxItems;
+const versionLimit = schemaDocuments.quoteRequest.properties.versions.maxItems;
+const amountLimit = schemaDocuments.quoteRequest.$defs.quoteAmount.maximum;
+/** History entries kept back for the steps that close or free a request, so cancel, release, decline and expiry always fit. */
+const CLOSING_ROOM = 5;
+const closingSteps: ReadonlySet<QuoteAction> = new Set(['release', 'cancel', 'decline', 'expire']);
+
+/** A limit of the stored request reached: refused before anything is written, saying which. */
+export class QuoteLimitError extends QuoteRefusedError {}
 
 /** Each line's GL code: its item's subcategory, else category, else group (items gone from the catalogue have none). */
 export function lineGlCodes(settings: QuoteSettings, items: ReadonlyMap<string, Item>): Map<string, string | undefined> {
@@ -82,12 +113,21 @@ export function pricingProblems(quote: QuoteRequest, pricing: PricingInput, sett
     const pointer = line.kind === 'item' ? `/adjustments/${line.objectID}` : `/services/${index - quote.lines.length}/category`;
     problems.push({ pointer, message: `${line.name} has no GL code: give its subcategory, category or group one in the category tree` });
   }
-  breakdown.lines.forEach((line) => {
+  breakdown.lines.forEach((line, index) => {
     if (line.kind === 'item' && line.adjustment && line.unitPrice * line.quantity + line.adjustment.amount < 0)
       problems.push({ pointer: `/adjustments/${line.objectID}/amount`, message: `would price ${line.name} below zero` });
+    // Each line, and the totals, within what a stored quote can hold: said at the field that makes it so.
+    const pointer = line.kind === 'item' ? `/adjustments/${line.objectID}/amount` : `/services/${index - quote.lines.length}/unitPrice`;
+    const largest = Math.max(line.unitPrice, line.subtotal, line.kind === 'item' ? line.unitPrice * line.quantity : line.subtotal);
+    if (largest > amountLimit) problems.push({ pointer, message: `${line.name} comes to ${formatAmount(largest)}, above the most one quote can hold (${formatAmount(amountLimit)}): split the hire or lower the amounts` });
   });
+  const total = breakdown.cardAuthorisation?.amount ?? breakdown.total;
+  if (!problems.length && total > amountLimit)
+    problems.push({ pointer: pricing.services.length ? '/services' : '/adjustments', message: `the quote comes to ${formatAmount(total)}, above the most one quote can hold (${formatAmount(amountLimit)}): split the hire into requests` });
   return problems;
 }
+
+const formatAmount = (amount: number) => amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 export interface ActionRequest {
   tenantId: string;
@@ -112,18 +152,29 @@ export async function takeAction(stores: QuoteStores, settings: QuoteSettings, s
   const today = todayIn(settings.timezone, step.now);
   const items = new Map((await stores.itemStore.getMany(step.tenantId, [...new Set(current.lines.map((line) => line.objectID))])).map((item) => [item.objectID, item]));
   const stock = new Map(current.lines.map((line) => [line.objectID, items.get(line.objectID)?.quantity ?? 0]));
-  const expiresOn = addDays(today, settings.site.quoteValidDays!);
+  const expiresOn = quoteExpiresOn(current, today, settings.site.quoteValidDays!);
 
   // The hold as stored when this attempt of the change read it (a Firestore transaction may retry).
   let heldBefore = holdOf(current);
   const apply = (stored: QuoteRequest): QuoteRequest => {
     heldBefore = holdOf(stored);
-    // A quote past its last day is expired whether or not that is stored yet (the expiry itself moves it from quoted).
-    const state = step.action !== 'expire' && isDue(stored, today) ? 'expired' : stateOf(stored);
+    // A request due to expire is expired whether or not that is stored yet (the expiry itself moves
+    // it); cancel and release still work on it, so nothing is ever held for good.
+    const due = isDue(stored, today);
+    const state = due && step.action !== 'expire' && !closingSteps.has(step.action) ? 'expired' : stateOf(stored);
     const allowed = transition({ state, hold: holdOf(stored) }, step.action, step.actor);
-    if (!allowed.ok)
-      throw new QuoteRefusedError(state === 'expired' && stateOf(stored) === 'quoted' ? `This quote expired after ${latestVersion(stored)!.expiresOn}. Ask for a new one.` : allowed.reason);
+    if (!allowed.ok) {
+      if (due && hasStarted(stored, today)) throw new QuoteRefusedError(`This hire started on ${stored.startDate}: it can no longer be quoted, accepted or confirmed. Ask for new dates.`);
+      throw new QuoteRefusedError(due ? `This quote expired after ${latestVersion(stored)!.expiresOn}. Ask for a new one.` : allowed.reason);
+    }
+    if (step.action === 'quote' && hasStarted(stored, today))
+      throw new QuoteRefusedError(`This hire started on ${stored.startDate}: it can no longer be quoted. Ask the visitor for new dates.`);
+    const history = stored.history ?? [];
+    if (history.length >= historyLimit - (closingSteps.has(step.action) ? 0 : CLOSING_ROOM))
+      throw new QuoteLimitError(`This request has ${history.length} steps, the most its history keeps: it can only be released, declined or cancelled now. Ask for a new request to go on.`);
     let versions = stored.versions ?? [];
+    if (step.action === 'quote' && versions.length >= versionLimit)
+      throw new QuoteLimitError(`This request has ${versions.length} priced versions, the most it keeps: cancel it and ask for a new request to quote again.`);
     if (step.action === 'accept') {
       const latest = latestVersion(stored)!;
       if (step.version !== latest.version) throw new QuoteRefusedError(`Version ${step.version ?? '?'} was revised: read version ${latest.version} before you accept it.`);
@@ -142,7 +193,7 @@ export async function takeAction(stores: QuoteStores, settings: QuoteSettings, s
       hold,
       versions,
       history: [
-        ...(stored.history ?? []),
+        ...history,
         {
           at: step.now.toISOString(),
           action: step.action,
@@ -161,7 +212,12 @@ export async function takeAction(stores: QuoteStores, settings: QuoteSettings, s
   const bookingsAfter = (next: QuoteRequest): BookingChange => {
     const placement = { stock, turnaroundDays: settings.turnaroundDays, today };
     if (next.hold === 'order') return { place: 'order', placement };
-    if (next.hold === 'pencil') return { place: 'pencil', ...(next.state === 'quoted' && { expiresOn: latestVersion(next)!.expiresOn }), placement };
+    // A pencil lapses with its quote, and at the latest the day before the hire starts (when the request expires).
+    if (next.hold === 'pencil') {
+      const dayBefore = addDays(next.startDate, -1);
+      const quoteEnds = next.state === 'quoted' ? latestVersion(next)!.expiresOn : dayBefore;
+      return { place: 'pencil', expiresOn: quoteEnds < dayBefore ? quoteEnds : dayBefore, placement };
+    }
     return heldBefore === 'none' ? undefined : 'release';
   };
 

@@ -129,7 +129,11 @@ export class QuoteRequestExistsError extends Error {
 export function changedRequest(current: QuoteRequest | undefined, id: string, change: QuoteChange): { next: QuoteRequest; bookings: BookingChange } {
   if (!current) throw new UnknownQuoteError(id);
   if (revisionOf(current) !== change.revision) throw new StaleQuoteError(String(revisionOf(current)));
-  const next = checkedQuoteRequest({ ...change.apply(current), revision: revisionOf(current) + 1 });
+  const next = { ...change.apply(current), revision: revisionOf(current) + 1 };
+  // The conversation checks each limit first with its own words; should one still be reached, the
+  // step is refused before anything is written (409), never a 500 that leaves the request stuck.
+  const validate = getAjv().getSchema(schemaIds.quoteRequest)!;
+  if (!validate(next)) throw new FieldProblemsError(problemsFromAjv(validate.errors), 'Not saved: this step would take the request past a limit it keeps', 409);
   return { next, bookings: bookingChangeFor(change, next) };
 }
 

@@ -78,6 +78,7 @@ export const messages = {
   showAvailability: 'Show availability',
   clearDates: 'Clear dates',
   datesBackwards: 'The last day must be on or after the first.',
+  datesIgnored: (reason: string) => `The dates in the address were left out: ${reason}. Choose your dates again.`,
   freeOnDates: (count: number) => (count > 0 ? `${count} free on your dates` : 'Booked on your dates'),
   freeFromTo: (count: number, from: string, to: string) => (count > 0 ? `${count} free from ${from} to ${to}` : `None free from ${from} to ${to}: all are held for other hires`),
   calendarHeading: 'Availability',

@@ -9,7 +9,7 @@
  * hard; unknown values simply match nothing. Used by the server (SSR) and the client alike.
  */
 import { SEARCH_SORTS, type FacetKey, type SearchFilters, type SearchSort } from '../../schema/catalogue-search';
-import { parseRentalDates, withRentalDates, type RentalDates } from './rental-dates';
+import { ignoredDatesReason, parseRentalDates, withRentalDates, type RentalDates } from './rental-dates';
 
 export const PER_PAGE = 24;
 const LIMITS = { valuesPerFacet: 20, valueLength: 100, textLength: 200, page: 1000 } as const;
@@ -24,6 +24,8 @@ export interface CatalogueQuery {
   dates?: RentalDates;
   /** Only items with at least one free on the dates. */
   availableOnly?: boolean;
+  /** Why the address's dates were left out, when they were. */
+  ignoredDates?: string;
 }
 
 const FIXED_PARAMS = { price: 'priceBin', vendor: 'vendors', tag: 'tags', color: 'colors' } as const satisfies Record<string, Exclude<FacetKey, `custom.${string}`>>;
@@ -54,6 +56,7 @@ export function parseCatalogueQuery(search: string, customFieldSlugs: readonly s
     page: Number.isFinite(page) ? Math.min(Math.max(page, 1), LIMITS.page) - 1 : 0,
     ...(dates && { dates }),
     ...(dates && params.get('available') === '1' && { availableOnly: true }),
+    ...(ignoredDatesReason(params) !== undefined && { ignoredDates: ignoredDatesReason(params) }),
   };
 }
 

@@ -5,7 +5,8 @@
  * the last, at most MAX_RANGE_DAYS long; anything else is no dates. Used by the server and the
  * client alike.
  */
-import { daysFrom } from '../../schema/availability';
+import { calendarDateMessage, isCalendarDate } from '../../schema/calendar-date';
+import { dayCount } from '../../schema/quote-rules';
 
 export interface RentalDates {
   from: string;
@@ -13,18 +14,25 @@ export interface RentalDates {
 }
 
 export const MAX_RANGE_DAYS = 92;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const STORAGE_KEY = 'backlot.rentalDates';
-
-const isDate = (value: string | null): value is string =>
-  value !== null && DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
 
 /** The dates an address names, when they make a usable range. */
 export function parseRentalDates(params: URLSearchParams): RentalDates | undefined {
   const from = params.get('from');
   const to = params.get('to');
-  if (!isDate(from) || !isDate(to) || to < from || daysFrom(from, to).length > MAX_RANGE_DAYS) return undefined;
+  if (!isCalendarDate(from) || !isCalendarDate(to) || to < from || dayCount(from, to) > MAX_RANGE_DAYS) return undefined;
   return { from, to };
+}
+
+/** Why the dates an address names were set aside (a page says so and shows no dates), or nothing when they are usable or absent. */
+export function ignoredDatesReason(params: URLSearchParams): string | undefined {
+  const from = params.get('from');
+  const to = params.get('to');
+  if ((from === null && to === null) || parseRentalDates(params)) return undefined;
+  if (!isCalendarDate(from)) return `“from” ${calendarDateMessage}`;
+  if (!isCalendarDate(to)) return `“to” ${calendarDateMessage}`;
+  if (to < from) return '“to” is before “from”';
+  return `they span more than ${MAX_RANGE_DAYS} days`;
 }
 
 /** `params` with these dates (or none) in them, other parameters kept. */

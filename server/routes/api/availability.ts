@@ -4,13 +4,15 @@
  * calendar. Only numbers: whose holds and orders they are stays with the vendor.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { bookingWindow, daysFrom, freeByDay } from '../../../schema/availability';
+import { schemaIds } from '../../../schema/documents';
+import { bookingWindow, dayCount, daysFrom, freeByDay } from '../../../schema/availability';
 import { addDays, todayIn } from '../../../schema/quote-rules';
 import { quoteSettingsOf } from '../../catalogue/quote-conversation';
 import { UnknownItemError } from '../../catalogue/set-lists';
 
 const MAX_DAYS = 42;
-const date = { type: 'string', format: 'date' } as const;
+/** Dates in the address: the schema's one date rule (a bad one is a 400 naming `from` or `to`). */
+const date = { $ref: `${schemaIds.defs}#/$defs/calendarDate` } as const;
 
 class CalendarRangeError extends Error {
   readonly statusCode = 400;
@@ -43,7 +45,7 @@ const availabilityRoutes: FastifyPluginAsync = async (app) => {
       const query = request.query as { from?: string; to?: string };
       const from = query.from ?? today;
       const to = query.to ?? addDays(from, 27);
-      if (to < from || daysFrom(from, to).length > MAX_DAYS) throw new CalendarRangeError(`Ask for ${MAX_DAYS} days or fewer, from a first day to a later last day.`);
+      if (to < from || dayCount(from, to) > MAX_DAYS) throw new CalendarRangeError(`Ask for ${MAX_DAYS} days or fewer, from a first day to a later last day.`);
       const window = bookingWindow(from, to, settings.turnaroundDays);
       const booked = await app.quoteRequests.bookings(request.tenantId, [objectID], window.from, window.to);
       const free = freeByDay(item.quantity, booked, from, to, settings.turnaroundDays, today);

@@ -24,9 +24,9 @@ import { schemaIds } from '../../../schema/documents';
 import { bookingWindow } from '../../../schema/availability';
 import { pricingRuleOf } from '../../../schema/quote-pricing';
 import { checkQuoteRequest, todayIn } from '../../../schema/quote-rules';
-import { actionsFor, type QuoteAction } from '../../../schema/quote-states';
+import type { QuoteAction } from '../../../schema/quote-states';
 import type { PricingInput, QuoteRequest, QuoteRequestInput } from '../../../schema/types.generated';
-import { expireIfDue, freeQuantities, latestVersion, lineGlCodes, quoteSettingsOf, stateOf, takeAction } from '../../catalogue/quote-conversation';
+import { actionsNow, expireIfDue, isDue, freeQuantities, latestVersion, lineGlCodes, quoteSettingsOf, stateOf, takeAction } from '../../catalogue/quote-conversation';
 import { notifyQuoteStep } from '../../catalogue/quote-notices';
 import { eventStreams } from '../../lib/event-stream';
 import { ifMatchVersion, withVersion } from '../../lib/versions';
@@ -103,7 +103,7 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
         items.size && input.endDate >= input.startDate
           ? await freeQuantities(app, tenantId, [...items.values()], { from: input.startDate, to: input.endDate }, settings, now)
           : new Map<string, number>();
-      const findings = checkQuoteRequest(input, { items, free, timezone: settings.timezone, leadDays: site.maxRequestLeadTimeDays!, now });
+      const findings = checkQuoteRequest(input, { items, free, timezone: settings.timezone, leadDays: site.maxRequestLeadTimeDays!, maxHireDays: site.maxHireDays!, horizonDays: site.bookingHorizonDays!, now });
       if (findings.length) throw new FieldProblemsError(findings, `Not sent: ${findings.length} problem${findings.length === 1 ? '' : 's'} to fix`);
 
       const name = [profile.firstName, profile.lastName].filter(Boolean).join(' ') || profile.displayName;
@@ -181,7 +181,7 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
       const today = todayIn(settings.timezone, now);
       const records = requests
         // Shown as expired once past their last day, stored as expired when opened.
-        .map((quote) => summary(quote.state === 'quoted' && (latestVersion(quote)?.expiresOn ?? today) < today ? { ...quote, state: 'expired' } : quote))
+        .map((quote) => summary(isDue(quote, today) ? { ...quote, state: 'expired' } : quote))
         .filter((quote) => (typeof from !== 'string' || quote.endDate >= from) && (typeof to !== 'string' || quote.startDate <= to));
       return sendList(reply, 'quote-requests', records, { ...query, filter: JSON.stringify(filter) });
     },
@@ -234,7 +234,7 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
         inCatalogue: items.has(line.objectID),
       })),
       conflicts: others,
-      actions: actionsFor({ state: stateOf(quote), hold: quote.hold ?? 'none' }, 'vendor'),
+      actions: actionsNow(quote, 'vendor', todayIn(settings.timezone, now)),
     };
   }
 

@@ -11,9 +11,10 @@
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { schemaIds } from '../../../schema/documents';
-import { actionsFor, type QuoteAction } from '../../../schema/quote-states';
+import type { QuoteAction } from '../../../schema/quote-states';
+import { todayIn } from '../../../schema/quote-rules';
 import type { QuoteRequest } from '../../../schema/types.generated';
-import { expireIfDue, quoteSettingsOf, stateOf, takeAction, type QuoteSettings } from '../../catalogue/quote-conversation';
+import { actionsNow, expireIfDue, quoteSettingsOf, stateOf, takeAction, type QuoteSettings } from '../../catalogue/quote-conversation';
 import { notifyQuoteStep } from '../../catalogue/quote-notices';
 import { ifMatchVersion, withVersion } from '../../lib/versions';
 import { UnknownQuoteError, revisionOf } from '../../stores/quote-request-store';
@@ -42,7 +43,7 @@ const viewSchema = {
 const signedOut = { 401: 'Nobody is signed in on this storefront' };
 
 /** A request as its visitor sees it: no GL codes, no staff accounts, and what they can do now. */
-export function visitorView(quote: QuoteRequest) {
+export function visitorView(quote: QuoteRequest, today: string) {
   const { history = [], versions = [], ...rest } = quote;
   return {
     ...rest,
@@ -55,7 +56,7 @@ export function visitorView(quote: QuoteRequest) {
     })),
     history: history.map(({ email: _email, ...entry }) => entry),
     total: versions.at(-1)?.breakdown.total,
-    actions: actionsFor({ state: stateOf(quote), hold: quote.hold ?? 'none' }, 'visitor'),
+    actions: actionsNow(quote, 'visitor', today),
   };
 }
 
@@ -81,7 +82,8 @@ const quoteRoutes: FastifyPluginAsync = async (app) => {
       const now = new Date();
       const quotes = await Promise.all((await app.quoteRequests.listByVisitor(request.tenantId, user.uid)).map((quote) => expireIfDue(stores, settings, quote, now, expiredNotice(request))));
       void reply.header('cache-control', 'no-store');
-      return { quotes: quotes.map(visitorView) };
+      const today = todayIn(settings.timezone, now);
+      return { quotes: quotes.map((quote) => visitorView(quote, today)) };
     },
   );
 
@@ -96,9 +98,11 @@ const quoteRoutes: FastifyPluginAsync = async (app) => {
       const { id } = request.params as { id: string };
       const quote = await app.quoteRequests.get(request.tenantId, id);
       if (!quote || quote.uid !== user.uid) throw new UnknownQuoteError(id);
-      const current = await expireIfDue(stores, await settingsHere(request), quote, new Date(), expiredNotice(request));
+      const settings = await settingsHere(request);
+      const now = new Date();
+      const current = await expireIfDue(stores, settings, quote, now, expiredNotice(request));
       withVersion(reply, String(revisionOf(current)));
-      return visitorView(current);
+      return visitorView(current, todayIn(settings.timezone, now));
     },
   );
 
@@ -139,7 +143,7 @@ const quoteRoutes: FastifyPluginAsync = async (app) => {
       request.log.info({ tenantId: request.tenantId, quoteRequest: id, action, state: changed.state }, 'quote step');
       await notifyQuoteStep(app, request.log, changed, action, 'visitor');
       withVersion(reply, String(revisionOf(changed)));
-      return visitorView(changed);
+      return visitorView(changed, todayIn(settings.timezone, new Date()));
     },
   );
 };

@@ -9,7 +9,7 @@ import { addDays } from '../../../schema/quote-rules';
 import type { Item } from '../../../schema/types.generated';
 import { useConfiguration } from '../../config/ConfigurationProvider';
 import { messages } from '../../i18n/messages';
-import { parseRentalDates } from '../../lib/rental-dates';
+import { ignoredDatesReason, parseRentalDates } from '../../lib/rental-dates';
 import { RentalDatesBar } from './RentalDatesBar';
 
 interface Calendar {
@@ -59,7 +59,7 @@ export function ItemAvailability({ item }: { item: Pick<Item, 'objectID' | 'quan
       <h2 id="availability-heading" className="item-details-heading">
         {messages.calendarHeading}
       </h2>
-      <RentalDatesBar key={search} dates={dates} listing={false} />
+      <RentalDatesBar key={search} dates={dates} listing={false} ignored={ignoredDatesReason(new URLSearchParams(search))} />
       {dates && freeOnDates !== undefined && (
         <p className={freeOnDates > 0 ? 'notice notice-success' : 'notice notice-warning'} role="status">
           {messages.freeFromTo(freeOnDates, dates.from, dates.to)}

@@ -8,7 +8,7 @@
  * land beside their fields (a list's line problems name their item).
  */
 import { useState, type FormEvent } from 'react';
-import { earliestStart } from '../../../schema/quote-rules';
+import { addDays, earliestStart, latestEnd } from '../../../schema/quote-rules';
 import type { Item, QuoteRequestInput } from '../../../schema/types.generated';
 import { useAuth } from '../../auth/AuthProvider';
 import { IdentityError, identityApi, toIdentityError } from '../../auth/identity-api';
@@ -65,6 +65,10 @@ export function QuoteRequestForm({ lines, chooseQuantity = false, heading }: { l
 
   const leadDays = site.maxRequestLeadTimeDays!;
   const earliest = earliestStart(vendor.timezone ?? 'UTC', leadDays, new Date());
+  // The tenant's bounds on a hire, said by the date inputs as the server will check them.
+  const latest = latestEnd(vendor.timezone ?? 'UTC', site.bookingHorizonDays!, new Date());
+  const longest = firstDay ? addDays(firstDay, site.maxHireDays! - 1) : latest;
+  const lastAllowed = longest < latest ? longest : latest;
   const fieldError = (name: string) => (error?.field === name ? error : undefined);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -135,6 +139,7 @@ export function QuoteRequestForm({ lines, chooseQuantity = false, heading }: { l
             name="startDate"
             type="date"
             min={earliest}
+            max={latest}
             required
             value={firstDay}
             onChange={(event) => setFirstDay(event.target.value)}
@@ -145,7 +150,7 @@ export function QuoteRequestForm({ lines, chooseQuantity = false, heading }: { l
         {fieldError('startDate') && <ErrorText id="quote-startDate-error" error={fieldError('startDate')!} />}
         <label>
           {messages.lastDay}
-          <input name="endDate" type="date" min={firstDay || earliest} defaultValue={dates?.to} required aria-invalid={Boolean(fieldError('endDate'))} aria-describedby={describedBy('endDate')} />
+          <input name="endDate" type="date" min={firstDay || earliest} max={lastAllowed} defaultValue={dates?.to} required aria-invalid={Boolean(fieldError('endDate'))} aria-describedby={describedBy('endDate')} />
         </label>
         {fieldError('endDate') && <ErrorText id="quote-endDate-error" error={fieldError('endDate')!} />}
         <label>

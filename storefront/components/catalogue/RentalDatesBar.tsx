@@ -8,7 +8,20 @@ import { messages } from '../../i18n/messages';
 import { formText } from '../../lib/form-text';
 import { parseRentalDates, rememberDates, rememberedDates, withRentalDates, type RentalDates } from '../../lib/rental-dates';
 
-export function RentalDatesBar({ dates, availableOnly, listing, hidden = [] }: { dates?: RentalDates; availableOnly?: boolean; listing: boolean; hidden?: Array<[string, string]> }) {
+export function RentalDatesBar({
+  dates,
+  availableOnly,
+  listing,
+  hidden = [],
+  ignored,
+}: {
+  dates?: RentalDates;
+  availableOnly?: boolean;
+  listing: boolean;
+  hidden?: Array<[string, string]>;
+  /** Why the address's dates were set aside (ignoredDatesReason). */
+  ignored?: string;
+}) {
   const [problem, setProblem] = useState<string>();
   // A page opened without dates, in a session that set some: the same page with them. The address
   // decides, not `dates` (an item page's first render has none, whatever its address says).
@@ -82,6 +95,10 @@ export function RentalDatesBar({ dates, availableOnly, listing, hidden = [] }: {
       {problem ? (
         <p className="field-error" role="alert">
           {problem}
+        </p>
+      ) : ignored ? (
+        <p className="notice notice-warning" role="status">
+          {messages.datesIgnored(ignored)}
         </p>
       ) : (
         !dates && <p className="field-hint">{messages.shootDatesHint}</p>

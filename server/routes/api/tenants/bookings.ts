@@ -7,7 +7,8 @@
  *   code and month, for the accounts (server/catalogue/order-export.ts).
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { bookingWindow, daysFrom, freeByDay } from '../../../../schema/availability';
+import { schemaIds } from '../../../../schema/documents';
+import { bookingWindow, dayCount, daysFrom, freeByDay } from '../../../../schema/availability';
 import { addDays, todayIn } from '../../../../schema/quote-rules';
 import { orderLineRows, orderLinesCsv } from '../../../catalogue/order-export';
 import { quoteSettingsOf, stateOf } from '../../../catalogue/quote-conversation';
@@ -15,7 +16,8 @@ import { UnknownItemError } from '../../../catalogue/set-lists';
 import { tenantParams } from './params';
 
 const MAX_DAYS = 92;
-const date = { type: 'string', format: 'date' } as const;
+/** Dates in the address: the schema's one date rule (a bad one is a 400 naming `from` or `to`). */
+const date = { $ref: `${schemaIds.defs}#/$defs/calendarDate` } as const;
 const month = { type: 'string', pattern: '^\\d{4}-(0[1-9]|1[0-2])$', description: 'A month, YYYY-MM' } as const;
 
 class AvailabilityRangeError extends Error {
@@ -42,7 +44,7 @@ const bookings: FastifyPluginAsync = async (app) => {
       const query = request.query as { from?: string; to?: string };
       const from = query.from ?? today;
       const to = query.to ?? addDays(from, 27);
-      if (to < from || daysFrom(from, to).length > MAX_DAYS) throw new AvailabilityRangeError(`Ask for ${MAX_DAYS} days or fewer, from a first day to a later last day.`);
+      if (to < from || dayCount(from, to) > MAX_DAYS) throw new AvailabilityRangeError(`Ask for ${MAX_DAYS} days or fewer, from a first day to a later last day.`);
       const [item] = await app.itemStore.getMany(tenantId, [objectID]);
       if (!item) throw new UnknownItemError(objectID);
       const window = bookingWindow(from, to, settings.turnaroundDays);
