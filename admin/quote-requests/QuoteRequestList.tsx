@@ -2,8 +2,8 @@
  * A tenant's quote requests, newest first: who asked, for which production, the dates, how many
  * items, where each stands and, once priced, its total. Filters by state and by dates (requests
  * whose hire overlaps them); a row opens the request to price it. New requests and steps taken
- * elsewhere show at once (server-sent events). The accounts export downloads
- * confirmed orders' lines by GL code and month.
+ * elsewhere show at once (server-sent events). The accounts export downloads the lines of orders
+ * confirmed in some months (by the day each was confirmed), by GL code.
  */
 import { Box, Button, Stack, TextField as MuiTextField, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -18,7 +18,8 @@ import { useQuoteEvents } from './useQuoteEvents';
 
 const STATE_CHOICES = schemaDocuments.quoteRequest.$defs.quoteState.oneOf.map((option) => ({ id: option.const, name: option.title }));
 
-const thisMonth = () => new Date().toISOString().slice(0, 7);
+// The month where the admin is (en-CA writes YYYY-MM-DD), not UTC's.
+const thisMonth = () => new Date().toLocaleDateString('en-CA').slice(0, 7);
 
 /** Two months and a download: what an accountant imports. */
 function AccountsExport({ tenantId }: { tenantId: string }) {
@@ -34,6 +35,9 @@ function AccountsExport({ tenantId }: { tenantId: string }) {
       sx={{ ml: { md: 2 }, mt: { xs: 2, md: 8 }, p: 2, width: { md: 240 }, flexShrink: 0, bgcolor: 'background.paper', borderRadius: 1, border: 1, borderColor: 'divider', alignSelf: 'flex-start' }}
     >
       <Typography variant="subtitle2">{translate('backlot.quotes.export')}</Typography>
+      <Typography variant="body2" color="text.secondary">
+        {translate('backlot.quotes.exportBasis')}
+      </Typography>
       <MuiTextField
         type="month"
         size="small"
@@ -42,7 +46,16 @@ function AccountsExport({ tenantId }: { tenantId: string }) {
         onChange={(event) => setFrom(event.target.value)}
         slotProps={{ inputLabel: { shrink: true } }}
       />
-      <MuiTextField type="month" size="small" label={translate('backlot.quotes.toMonth')} value={to} onChange={(event) => setTo(event.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+      <MuiTextField
+        type="month"
+        size="small"
+        label={translate('backlot.quotes.toMonth')}
+        value={to}
+        onChange={(event) => setTo(event.target.value)}
+        error={from > to}
+        helperText={from > to ? translate('backlot.quotes.exportReversed') : undefined}
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
       <Button component="a" variant="outlined" size="small" startIcon={<DownloadIcon />} href={valid ? quoteApi.ordersCsvHref(tenantId, from, to) : undefined} disabled={!valid} download>
         {translate('backlot.quotes.download')}
       </Button>

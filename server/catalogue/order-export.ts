@@ -1,18 +1,24 @@
 /**
  * Confirmed orders' lines for the accounts: one row per line (rentals and services) of the priced
- * version each order was confirmed on, with its GL code, the month the hire starts in, the amount
- * (the line's subtotal after any adjustment; card processing is not revenue and is left out), the
- * item, the order and the dates. Sorted by GL code, then month, then order, as an accountant
- * imports them. Text cells that a spreadsheet would run as a formula are quoted with a leading
- * apostrophe (OWASP's CSV-injection advice).
+ * version each order was confirmed on, with its GL code, the month it was confirmed in (in the
+ * vendor's time zone: the booking is what the books record that month, whenever the hire runs),
+ * the amount (the line's subtotal after any adjustment; card processing is not revenue and is
+ * left out), the item, the order and the dates. Sorted by GL code, then month, then order, as an
+ * accountant imports them.
+ *
+ * Text is untrusted (a production's name, a visitor's name): every field holding a line break is
+ * quoted, and every line of a text field that a spreadsheet would run as a formula starts with an
+ * apostrophe (OWASP's CSV-injection advice), not just the field's first line.
  */
 import { stringify } from 'csv-stringify/sync';
 import type { QuoteRequest } from '../../schema/types.generated';
+import { todayIn } from '../../schema/quote-rules';
 import { latestVersion } from './quote-conversation';
 
 export interface OrderLineRow {
   glCode: string;
   month: string;
+  confirmedOn: string;
   amount: number;
   order: string;
   production: string;
@@ -26,17 +32,25 @@ export interface OrderLineRow {
   version: number;
 }
 
-/** The rows of confirmed orders whose hire starts in [fromMonth, toMonth] (YYYY-MM, both included). */
-export function orderLineRows(quotes: readonly QuoteRequest[], fromMonth: string, toMonth: string): OrderLineRow[] {
+/** The day an order was confirmed, in the vendor's time zone (its last confirm step). */
+export function confirmedOn(quote: QuoteRequest, timezone: string): string | undefined {
+  const step = quote.history?.findLast((entry) => entry.action === 'confirm');
+  return step && todayIn(timezone, new Date(step.at));
+}
+
+/** The rows of orders confirmed in [fromMonth, toMonth] (YYYY-MM, both included, in the vendor's time zone). */
+export function orderLineRows(quotes: readonly QuoteRequest[], fromMonth: string, toMonth: string, timezone: string): OrderLineRow[] {
   const rows: OrderLineRow[] = [];
   for (const quote of quotes) {
-    const month = quote.startDate.slice(0, 7);
     const version = latestVersion(quote);
-    if (quote.state !== 'confirmed' || !version || month < fromMonth || month > toMonth) continue;
+    const confirmed = confirmedOn(quote, timezone);
+    const month = confirmed?.slice(0, 7);
+    if (quote.state !== 'confirmed' || !version || !confirmed || !month || month < fromMonth || month > toMonth) continue;
     for (const line of version.breakdown.lines) {
       rows.push({
         glCode: line.glCode ?? '',
         month,
+        confirmedOn: confirmed,
         amount: line.subtotal,
         order: quote.id,
         production: quote.production ?? '',
@@ -61,7 +75,8 @@ export function orderLineRows(quotes: readonly QuoteRequest[], fromMonth: string
 
 const COLUMNS: Array<[keyof OrderLineRow, string]> = [
   ['glCode', 'GL code'],
-  ['month', 'Month'],
+  ['month', 'Month confirmed'],
+  ['confirmedOn', 'Confirmed on'],
   ['amount', 'Amount'],
   ['order', 'Order'],
   ['production', 'Production'],
@@ -75,11 +90,16 @@ const COLUMNS: Array<[keyof OrderLineRow, string]> = [
   ['version', 'Quote version'],
 ];
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+/** A line (the field's first, or any after a CR or LF) that starts as a formula would. */
+const FORMULA_LINE = /(^|[\r\n])([=+\-@\t])/g;
+
+/** A text cell as a spreadsheet may safely open it: each line that would start a formula begins with an apostrophe. */
+export const inertCell = (text: string) => text.replace(FORMULA_LINE, "$1'$2");
 
 export function orderLinesCsv(rows: readonly OrderLineRow[]): string {
   return stringify(
-    rows.map((row) => COLUMNS.map(([key]) => (typeof row[key] === 'string' && FORMULA_START.test(row[key]) ? `'${row[key]}` : key === 'amount' ? row.amount.toFixed(2) : row[key]))),
-    { header: true, columns: COLUMNS.map(([, header]) => header), record_delimiter: 'windows' },
+    rows.map((row) => COLUMNS.map(([key]) => (key === 'amount' ? row.amount.toFixed(2) : typeof row[key] === 'string' ? inertCell(row[key]) : row[key]))),
+    // Rows end with CRLF; a lone CR or LF inside a field is quoted too, or a parser would start a row there.
+    { header: true, columns: COLUMNS.map(([, header]) => header), record_delimiter: 'windows', quoted_match: /[\r\n]/ },
   );
 }

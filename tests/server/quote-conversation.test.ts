@@ -14,7 +14,7 @@ import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { priceQuote, pricingRuleOf } from '../../schema/quote-pricing';
-import { addDays, earliestStart } from '../../schema/quote-rules';
+import { addDays, earliestStart, todayIn } from '../../schema/quote-rules';
 import type { OutboxMailer } from '../../server/mail/mailer';
 import { sampleItem } from '../contract/item-store.contract';
 import { buildTestApp, type TestApp } from '../helpers/server';
@@ -256,16 +256,18 @@ describe('what the stock is doing, and the accounts', () => {
     expect((await t.as('aviationAdmin', { url: '/api/tenants/aviation/availability/no-such-item' })).statusCode).toBe(404);
     expect([403, 404]).toContain((await t.as('acmeAdmin', { url: '/api/tenants/aviation/availability/galley-cart' })).statusCode);
 
-    const month = from.slice(0, 7);
+    // Filed by the month it was confirmed in (today, where the vendor is), not the month the hire starts.
+    const confirmedOn = todayIn('America/Los_Angeles', new Date());
+    const month = confirmedOn.slice(0, 7);
     const csv = await t.as('aviationAdmin', { url: `/api/tenants/aviation/orders.csv?from=${month}&to=${month}` });
     expect(csv.statusCode, csv.body).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     const rows = csv.body.trim().split('\r\n');
-    expect(rows[0]).toBe('GL code,Month,Amount,Order,Production,Customer,Kind,Item,Item id,Quantity,First day,Last day,Quote version');
+    expect(rows[0]).toBe('GL code,Month confirmed,Confirmed on,Amount,Order,Production,Customer,Kind,Item,Item id,Quantity,First day,Last day,Quote version');
     // 3 days of a galley cart: 85 × (0.5 + 0.5 + 1) = 170 each; overtime posts to its own code, and cannot run as a formula.
     expect(rows.filter((row) => row.includes(id))).toEqual([
-      `4310,${month},340.00,${id},Red Eye 2,kim <kim@studio.example>,rental,Atlas Galley Cart,galley-cart,2,${from},${addDays(from, 2)},1`,
-      `4831,${month},180.00,${id},Red Eye 2,kim <kim@studio.example>,service,"'=HYPERLINK(""x"") crew overtime",services/labor/overtime,3,${from},${addDays(from, 2)},1`,
+      `4310,${month},${confirmedOn},340.00,${id},Red Eye 2,kim <kim@studio.example>,rental,Atlas Galley Cart,galley-cart,2,${from},${addDays(from, 2)},1`,
+      `4831,${month},${confirmedOn},180.00,${id},Red Eye 2,kim <kim@studio.example>,service,"'=HYPERLINK(""x"") crew overtime",services/labor/overtime,3,${from},${addDays(from, 2)},1`,
     ]);
     expect((await t.as('aviationAdmin', { url: '/api/tenants/aviation/orders.csv?from=2026-13&to=2026-12' })).statusCode).toBe(400);
   });

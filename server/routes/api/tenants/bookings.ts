@@ -3,8 +3,8 @@
  * - GET /api/tenants/:tenantId/availability/:objectID?from&to  one item's free quantity on each day
  *   and the holds and orders behind it (with whose request, its production and state): the
  *   console's availability timeline. At most 92 days at a time.
- * - GET /api/tenants/:tenantId/orders.csv?from=YYYY-MM&to=YYYY-MM  confirmed orders' lines by GL
- *   code and month, for the accounts (server/catalogue/order-export.ts).
+ * - GET /api/tenants/:tenantId/orders.csv?from=YYYY-MM&to=YYYY-MM  the lines of orders confirmed in
+ *   those months (in the vendor's time zone), by GL code, for the accounts (server/catalogue/order-export.ts).
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { schemaIds } from '../../../../schema/documents';
@@ -13,6 +13,7 @@ import { addDays, todayIn } from '../../../../schema/quote-rules';
 import { orderLineRows, orderLinesCsv } from '../../../catalogue/order-export';
 import { quoteSettingsOf, stateOf } from '../../../catalogue/quote-conversation';
 import { UnknownItemError } from '../../../catalogue/set-lists';
+import { FieldProblemsError } from '../../../stores/field-problems';
 import { tenantParams } from './params';
 
 const MAX_DAYS = 92;
@@ -69,18 +70,25 @@ const bookings: FastifyPluginAsync = async (app) => {
     '/api/tenants/:tenantId/orders.csv',
     {
       onRequest: app.requireTenant,
-      schema: { tags: ['quotes'], summary: "Confirmed orders' lines by GL code and month (CSV)", params: tenantParams, querystring: { type: 'object', additionalProperties: false, required: ['from', 'to'], properties: { from: month, to: month } } },
-      config: { docs: { success: { description: 'text/csv: GL code, month, amount, order, production, customer, kind, item, item id, quantity, first day, last day, quote version' } } },
+      schema: { tags: ['quotes'], summary: "The lines of orders confirmed in some months, by GL code (CSV)", params: tenantParams, querystring: { type: 'object', additionalProperties: false, required: ['from', 'to'], properties: { from: month, to: month } } },
+      config: {
+        docs: {
+          success: { description: 'text/csv: GL code, month confirmed, confirmed on, amount, order, production, customer, kind, item, item id, quantity, first day, last day, quote version' },
+          errors: { 400: 'A month that is not YYYY-MM, or `to` before `from`' },
+        },
+      },
     },
     async (request, reply) => {
       const { tenantId } = request.params as { tenantId: string };
       const { from, to } = request.query as { from: string; to: string };
+      if (to < from) throw new FieldProblemsError([{ pointer: '/to', message: `must be ${from} or later: the months run from \`from\` to \`to\`` }], 'Not exported: the months are reversed');
+      const settings = quoteSettingsOf((await app.tenantStore.get(tenantId))!.tenant);
       const { requests } = await app.quoteRequests.list(tenantId, { limit: 100_000 });
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${tenantId}-orders-${from}-to-${to}.csv"`)
+        .header('content-disposition', `attachment; filename="${tenantId}-orders-confirmed-${from}-to-${to}.csv"`)
         .header('cache-control', 'no-store')
-        .send(orderLinesCsv(orderLineRows(requests, from, to)));
+        .send(orderLinesCsv(orderLineRows(requests, from, to, settings.timezone)));
     },
   );
 };
