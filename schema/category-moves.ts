@@ -100,6 +100,32 @@ export function treeEdit(before: CategoryTree, edited: CategoryTree): TreeEdit {
   return { moves, removed };
 }
 
+/**
+ * What a whole tree sent without origins (a whole-tenant PUT, `backlot push`) does to the tree
+ * before it: a path that is gone, whose last slug appears at the same depth in exactly one new
+ * path, moved there (a category moved to another group, a subcategory to another category); any
+ * other path that is gone was removed (a save that would strand items there is refused, naming
+ * them). A renamed slug cannot be told from a removal here: the console's editor, which keeps
+ * origins, renames.
+ */
+export function inferredTreeEdit(before: CategoryTree, after: CategoryTree): TreeEdit {
+  const old = treePaths(before);
+  const now = new Set(treePaths(after));
+  const gone = old.filter((path) => !now.has(path));
+  const added = [...now].filter((path) => !old.includes(path));
+  const depth = (path: string) => path.split('/').length;
+  const leaf = (path: string) => path.split('/').at(-1);
+  const moves: CategoryMove[] = [];
+  const removed: CategoryPathKey[] = [];
+  for (const path of gone) {
+    const candidates = added.filter((candidate) => depth(candidate) === depth(path) && leaf(candidate) === leaf(path));
+    const claimed = gone.filter((other) => depth(other) === depth(path) && leaf(other) === leaf(path));
+    if (candidates.length === 1 && claimed.length === 1) moves.push({ from: path, to: candidates[0]! });
+    else removed.push(path);
+  }
+  return { moves, removed };
+}
+
 /** Where an item filed at `category` goes after the moves; undefined when it stays. */
 export function movedCategory(category: Item['category'], moves: readonly CategoryMove[]): Item['category'] | undefined {
   const to = (key: string) => moves.find((move) => move.from === key)?.to;

@@ -94,3 +94,41 @@ describe('moving categories with their items', () => {
     expect((await page('/rentals/sets/galley-carts')).statusCode).toBe(200);
   });
 });
+
+describe('a whole-tenant PUT (what `backlot push` sends), without origins', () => {
+  const whole = async () => {
+    const read = await t.as('acmeAdmin', { url: '/api/tenants/acme' });
+    return { body: read.json() as { categories: Tree }, etag: String(read.headers.etag) };
+  };
+  const put = (body: object, etag: string) => t.as('acmeAdmin', { method: 'PUT', url: '/api/tenants/acme', payload: body, headers: { 'if-match': etag } });
+
+  it('moves the items of a category moved to another group, and sends its old page on', async () => {
+    const { body, etag } = await whole();
+    const sets = body.categories.groups.find((group) => group.slug === 'sets')!;
+    const carts = sets.categories.splice(
+      sets.categories.findIndex((category) => category.slug === 'galley-carts'),
+      1,
+    )[0]!;
+    body.categories.groups.splice(1, 0, { name: 'Dressing', slug: 'dressing', categories: [carts] });
+    const saved = await put(body, etag);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await item('galley-oven')).category).toEqual({ group: 'dressing', category: 'galley-carts' });
+    expect((await item('yoke')).category).toEqual({ group: 'dressing', category: 'galley-carts', subcategory: 'vintage-cockpit' });
+    const listing = await page('/rentals/dressing/galley-carts');
+    expect(listing.statusCode).toBe(200);
+    expect(listing.body).toContain('galley-oven');
+    const old = await page('/rentals/sets/galley-carts');
+    expect(old.statusCode).toBe(301);
+    expect(old.headers.location).toBe('/rentals/dressing/galley-carts');
+  });
+
+  it('refuses to drop a category that holds items, naming it and how many, and changes nothing', async () => {
+    const { body, etag } = await whole();
+    body.categories.groups = body.categories.groups.filter((group) => group.slug !== 'dressing');
+    const refused = await put(body, etag);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors.items).toMatch(/^Not saved: dressing\/galley-carts holds 2 items; dressing\/galley-carts\/vintage-cockpit holds 1 item\. Move those items/);
+    expect((await whole()).body.categories.groups.map((group) => group.slug)).toContain('dressing');
+    expect((await item('galley-oven')).category.group).toBe('dressing');
+  });
+});

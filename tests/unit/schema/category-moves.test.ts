@@ -1,6 +1,6 @@
 /** schema/category-moves.ts: moves and removals from origins, where an item goes, and redirects that collapse chains. */
 import { describe, expect, it } from 'vitest';
-import { movedCategory, redirectFor, redirectsAfter, treeEdit, withOrigins, withoutOrigins } from '../../../schema/category-moves';
+import { inferredTreeEdit, movedCategory, redirectFor, redirectsAfter, treeEdit, withOrigins, withoutOrigins } from '../../../schema/category-moves';
 import type { CategoryTree } from '../../../schema/types.generated';
 
 const tree: CategoryTree = {
@@ -50,5 +50,21 @@ describe('category moves', () => {
     expect(redirectsAfter(second, [], ['marine', 'marine/docks-piers', 'set-dressing'])).toEqual([]);
     expect(redirectFor('/rentals/marine/docks-piers/cleats', second)).toBe('/rentals/set-dressing/piers/cleats');
     expect(redirectFor('/rentals/marine', second)).toBeUndefined();
+  });
+});
+
+describe('a whole tree sent without origins', () => {
+  const tree = (groups: Record<string, string[]>): CategoryTree => ({
+    groups: Object.entries(groups).map(([slug, categories]) => ({ name: slug, slug, categories: categories.map((category) => ({ name: category, slug: category })) })),
+  });
+  it('reads a slug gone from one place and found once at the same depth elsewhere as a move, anything else gone as removed', () => {
+    expect(inferredTreeEdit(tree({ seats: ['jump', 'gate'], dressing: ['carts'] }), tree({ seats: ['gate'], dressing: ['carts', 'jump'] }))).toEqual({
+      moves: [{ from: 'seats/jump', to: 'dressing/jump' }],
+      removed: [],
+    });
+    // A renamed slug, or a slug that appears in two new places, is a removal: which is meant would be a guess.
+    expect(inferredTreeEdit(tree({ seats: ['jump'] }), tree({ seats: ['jumpers'] }))).toEqual({ moves: [], removed: ['seats/jump'] });
+    expect(inferredTreeEdit(tree({ seats: ['jump'], a: [], b: [] }), tree({ seats: [], a: ['jump'], b: ['jump'] }))).toEqual({ moves: [], removed: ['seats/jump'] });
+    expect(inferredTreeEdit(tree({ seats: ['jump'] }), tree({ seats: ['jump'] }))).toEqual({ moves: [], removed: [] });
   });
 });

@@ -5,6 +5,9 @@
  * - GET  /api/tenants/:tenantId     the whole tenant (site, vendor, categories) with its ETag
  * - PUT  /api/tenants/:tenantId     replaces it; If-Match required (412 when stale, 400 with fields when invalid)
  */
+import { inferredTreeEdit, redirectsAfter, type TreeEdit } from '../../../../schema/category-moves';
+import { categoryPaths, RENTALS_BASE_PATH } from '../../../../schema/routes';
+import { writeWithItemsMoved } from '../../../catalogue/move-items';
 import type { FastifyPluginAsync } from 'fastify';
 import { getAjv } from '../../../../schema/node/ajv';
 import { definitionRef } from '../../../../schema/definitions';
@@ -67,6 +70,23 @@ const createBody = {
   },
 } as const;
 
+
+/** What the new tree does to the old; nothing when the body's tree is malformed (the store then refuses it, naming the field). */
+function treeEditOf(before: Tenant, after: Tenant): TreeEdit {
+  try {
+    return inferredTreeEdit(before.categories, after.categories);
+  } catch {
+    return { moves: [], removed: [] };
+  }
+}
+
+/** The tenant with a redirect from each moved category's old page to its new one, as a tree edit in the console leaves it. */
+function withMovedPages(before: Tenant, after: Tenant, edit: TreeEdit): Tenant {
+  if (!edit.moves.length || !Array.isArray(after.categories?.groups)) return after;
+  const live = [...categoryPaths(after.categories)].map((page) => page.slice(RENTALS_BASE_PATH.length + 1));
+  const redirects = redirectsAfter([...(before.categories.redirects ?? []), ...(after.categories.redirects ?? [])], edit.moves, live);
+  return { ...after, categories: { ...after.categories, ...(redirects.length && { redirects }) } };
+}
 
 const tenants: FastifyPluginAsync = async (app) => {
   const bodies = new BodyCache();
@@ -141,7 +161,11 @@ const tenants: FastifyPluginAsync = async (app) => {
       const before = await app.tenantStore.get(tenantId);
       if (!before) throw new UnknownTenantError(tenantId);
       assertMayChange(request.account!, before.tenant, tenant);
-      const record = await app.tenantStore.put(tenantId, tenant, { ifMatch, actor: request.account!.email });
+      // A category moved in the tree takes its items along, as the console's tree editor does;
+      // one removed while items are filed there is refused naming them.
+      const edit = treeEditOf(before.tenant, tenant);
+      const write = () => app.tenantStore.put(tenantId, withMovedPages(before.tenant, tenant, edit), { ifMatch, actor: request.account!.email });
+      const record = edit.moves.length || edit.removed.length ? await writeWithItemsMoved(app.itemStore, { tenantId, after: tenant, edit, write, log: request.log }) : await write();
       return withVersion(reply, record.version).send({ id: tenantId, version: record.version, ...record.tenant });
     },
   );
