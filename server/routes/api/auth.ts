@@ -4,6 +4,7 @@
  */
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { definitionRef } from '../../../schema/definitions';
+import { endSessionStreams } from '../../lib/event-stream';
 import { fetchHeaders } from '../../plugins/app/accounts';
 
 const accountSchema = {
@@ -72,6 +73,8 @@ const auth: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) => {
     { schema: { tags: ['auth'], summary: 'End the session' }, config: { docs: { success: { status: 204, description: 'Logged out; the session no longer works' } } } },
     async (request, reply) => {
       app.accounts.forgetSession(request.headers.cookie);
+      // The console's live pages of this session stop at once, not at their next reconnect.
+      endSessionStreams(app, request.headers.cookie);
       const response = await app.accounts.auth.api.signOut({ headers: fetchHeaders(request), asResponse: true });
       forwardCookies(response, reply);
       return reply.code(204).send();

@@ -29,7 +29,7 @@ import type { IdentityUser, SignedIn } from '../../identity/identity-provider';
 import { cookieHeader } from '../../identity/cookies';
 import { AuthFailure } from '../../identity/messages';
 import { fetchHeaders } from '../../plugins/app/accounts';
-import { eventStreams } from '../../lib/event-stream';
+import { endSessionStreams, eventStreams } from '../../lib/event-stream';
 import { ORIGIN_HEADER } from '../../plugins/app/identity';
 
 export interface IdentityRoutesOptions {
@@ -421,6 +421,7 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
 
   app.post('/api/identity/logout', { schema: { tags: ['identity'], summary: 'Log out' }, config: { docs: { success: { status: 204, description: 'Logged out' } } } }, async (request, reply) => {
     app.accounts.forgetSession(request.headers.cookie);
+    endSessionStreams(app, request.headers.cookie);
     void reply.header('set-cookie', await app.identity.signOut(fetchHeaders(request)));
     return reply.code(204).send();
   });
@@ -530,6 +531,7 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
 
   app.post('/api/identity/delete', accountChange('Delete the account and its profiles', reauthenticated({}), 'Deleted; this browser is signed out'), async (request, reply) => {
     app.accounts.forgetSession(request.headers.cookie);
+    endSessionStreams(app, request.headers.cookie);
     const { user, setCookies } = await app.identity.deleteAccount((request.body as { password: string }).password, fetchHeaders(request));
     await app.visitors.forget(user);
     for (const tenantId of user.vendors) await app.setLists.forget({ tenantId, uid: user.uid });
@@ -544,7 +546,12 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
     '/api/identity/events',
     {
       schema: { tags: ['identity'], summary: "The signed-in visitor's profile, live (server-sent events)" },
-      config: { docs: { success: { description: 'text/event-stream: `profile`, `vendors` and `signedOut` events' }, errors: { 401: 'Nobody is signed in on this storefront' } } },
+      config: {
+        docs: {
+          success: { description: 'text/event-stream: `profile`, `vendors` and `signedOut` events' },
+          errors: { 401: 'Nobody is signed in on this storefront', 429: 'This session already holds the most live streams it may' },
+        },
+      },
     },
     async (request, reply) => {
       const { user, session } = await signedInHere(request);

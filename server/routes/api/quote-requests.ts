@@ -103,7 +103,15 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
         items.size && input.endDate >= input.startDate
           ? await freeQuantities(app, tenantId, [...items.values()], { from: input.startDate, to: input.endDate }, settings, now)
           : new Map<string, number>();
-      const findings = checkQuoteRequest(input, { items, free, timezone: settings.timezone, leadDays: site.maxRequestLeadTimeDays!, maxHireDays: site.maxHireDays!, horizonDays: site.bookingHorizonDays!, now });
+      const findings = checkQuoteRequest(input, {
+        items,
+        free,
+        timezone: settings.timezone,
+        leadDays: site.maxRequestLeadTimeDays!,
+        maxHireDays: site.maxHireDays!,
+        horizonDays: site.bookingHorizonDays!,
+        now,
+      });
       if (findings.length) throw new FieldProblemsError(findings, `Not sent: ${findings.length} problem${findings.length === 1 ? '' : 's'} to fix`);
 
       const name = [profile.firstName, profile.lastName].filter(Boolean).join(' ') || profile.displayName;
@@ -194,7 +202,12 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
     {
       onRequest: app.requireTenant,
       schema: { tags: ['quotes'], summary: "The tenant's quote requests as they are added or change (server-sent events)", params: tenantParams },
-      config: { docs: { success: { description: 'text/event-stream: a `quote` event with `{ "id" }` for each request added or changed' } } },
+      config: {
+        docs: {
+          success: { description: 'text/event-stream: a `quote` event with `{ "id" }` for each request added or changed' },
+          errors: { 429: 'This session already holds the most live streams it may' },
+        },
+      },
     },
     async (request, reply) => {
       const { tenantId } = request.params as { tenantId: string };
