@@ -3,6 +3,7 @@
  * server/main.ts listens. External plugins (security headers, rate limits, docs) are apart
  * from the app's own (validation, errors, stores, accounts).
  */
+import startup from './plugins/app/startup';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { DEFAULT_BODY_LIMIT } from './lib/body-limits';
 import type { Accounts } from './auth/accounts';
@@ -59,6 +60,8 @@ export interface AppOptions {
   auth?: AuthRoutesOptions;
   identity?: IdentityRoutesOptions;
   quotes?: QuoteRequestRoutesOptions;
+  /** How long start-up waits for its data work before serving without it (plugins/app/startup.ts). */
+  startupWaitMs?: number;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -87,6 +90,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(validation);
   await app.register(errors);
   await app.register(swagger);
+  await app.register(startup, options.startupWaitMs === undefined ? {} : { waitMs: options.startupWaitMs });
   await app.register(sharedEngines, { config: options.config });
   await app.register(tenantStore, { config: options.config, store: options.store });
   await app.register(tenantHost, { config: options.config });

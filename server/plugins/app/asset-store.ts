@@ -35,7 +35,7 @@ export default fp<{ config: ServerConfig }>(
         throw new Error(`BACKLOT_ASSETS=cloud-storage, but ${bucket.description} cannot be reached (${(error as Error).message}); check BACKLOT_ASSETS_BUCKET and the credentials`);
       }
       store = bucket;
-      app.addHook('onReady', async () => {
+      app.startup.add('images copied to Cloud Storage', async () => {
         for (const { tenantId } of await app.tenantStore.list()) {
           const copied = await copyMissing(files, bucket, tenantId);
           if (copied) app.log.info({ tenantId, files: copied }, `copied ${copied} image${copied === 1 ? '' : 's'} of ${tenantId} from the tenants folder to ${bucket.description}`);
@@ -52,7 +52,7 @@ export default fp<{ config: ServerConfig }>(
     app.decorate('storefrontAssets', catalog);
     app.addHook('onClose', async () => store.close?.());
   },
-  { name: 'asset-store', dependencies: ['tenant-store'] },
+  { name: 'asset-store', dependencies: ['startup', 'tenant-store'] },
 );
 
 /** Copies a tenant folder's images the bucket lacks (by name); how many it copied. */

@@ -32,7 +32,7 @@ export default fp<{ config: ServerConfig }>(
     app.decorate('itemStore', store);
     app.addHook('onClose', () => store.close());
 
-    app.addHook('onReady', async () => {
+    app.startup.add('the sample catalogues', async () => {
       for (const { tenantId } of await app.tenantStore.list()) {
         if ((await store.count(tenantId)) > 0) continue;
         const file = path.join(config.tenantsDir, tenantId, CATALOGUE_FILE_NAME);
@@ -53,5 +53,5 @@ export default fp<{ config: ServerConfig }>(
       }
     });
   },
-  { name: 'item-store', dependencies: ['tenant-store'] },
+  { name: 'item-store', dependencies: ['startup', 'tenant-store'] },
 );

@@ -70,12 +70,12 @@ export default fp<{ config?: ServerConfig }>(
     app.decorate('catalogueSearch', catalogueSearch);
     app.decorate('catalogueVersion', (tenantId: string) => versions.get(tenantId) ?? 0);
 
-    app.addHook('onReady', async () => {
+    app.startup.add('the search index', async () => {
       for (const { tenantId } of await app.tenantStore.list()) await follow(tenantId);
     });
     app.addHook('onClose', async () => {
       for (const { stop } of following.values()) stop();
     });
   },
-  { name: 'search', dependencies: ['item-store', 'tenant-store'] },
+  { name: 'search', dependencies: ['startup', 'item-store', 'tenant-store'] },
 );
