@@ -19,6 +19,7 @@
  * open; `confirm` turns whatever is held into an order; decline, cancel and expire release it.
  */
 import { schemaDocuments } from './documents';
+import { addDays } from './quote-rules';
 import type { QuoteRequest } from './types.generated';
 
 export type QuoteState = NonNullable<QuoteRequest['state']>;
@@ -91,6 +92,19 @@ export function actionsFor(current: { state: QuoteState; hold: HoldKind }, actor
 
 /** Whether a request in this state still waits on someone (not declined, confirmed, cancelled or expired). */
 export const isOpen = (state: QuoteState) => state === 'requested' || state === 'quoted' || state === 'accepted';
+
+/**
+ * The last day an open request stays open: its quote's last valid day while quoted, and in any
+ * case the day before its hire starts; undefined once it is closed. After that day it is due to
+ * expire (the stores index this day, so the due ones are found without reading every request).
+ */
+export function openUntil(request: Pick<QuoteRequest, 'state' | 'startDate' | 'versions'>): string | undefined {
+  const state = request.state ?? 'requested';
+  if (!isOpen(state)) return undefined;
+  const dayBefore = addDays(request.startDate, -1);
+  const quoteEnds = state === 'quoted' ? request.versions?.at(-1)?.expiresOn : undefined;
+  return quoteEnds !== undefined && quoteEnds < dayBefore ? quoteEnds : dayBefore;
+}
 
 const pastTense: Record<QuoteAction, string> = {
   quote: 'quoted',

@@ -94,11 +94,17 @@ export function QuoteRequestList({ tenantId }: { tenantId: string }) {
       <Datagrid bulkActionButtons={false} rowClick={(id) => `/t/${tenantId}/quote-requests/${encodeURIComponent(String(id))}`} empty={<Box sx={{ p: 2 }}>{translate('backlot.quotes.empty')}</Box>}>
         <DateField source="createdAt" label={translate('backlot.quotes.asked')} showTime />
         <FunctionField label={translate('backlot.quotes.who')} render={(quote: QuoteRequest) => (quote.name ? `${quote.name} (${quote.email})` : quote.email)} />
-        <TextField source="production" label={translate('backlot.quotes.production')} emptyText="—" />
-        <FunctionField label={translate('backlot.quotes.dates')} render={(quote: QuoteRequest) => `${quote.startDate} → ${quote.endDate}`} />
-        <TextField source="items" label={translate('backlot.quotes.items')} />
-        <FunctionField source="state" label={translate('backlot.quotes.state')} render={(quote: { state: QuoteState; hold: string }) => <QuoteStateChip state={quote.state} hold={quote.hold} />} />
-        <NumberField source="total" label={translate('backlot.quotes.total')} options={{ style: 'currency', currency: 'USD' }} emptyText="—" />
+        {/* The store sorts by when a request was made or when its hire starts; the other columns are not sortable. */}
+        <TextField source="production" label={translate('backlot.quotes.production')} emptyText="—" sortable={false} />
+        <FunctionField source="startDate" sortBy="startDate" label={translate('backlot.quotes.dates')} render={(quote: QuoteRequest) => `${quote.startDate} → ${quote.endDate}`} />
+        <TextField source="items" label={translate('backlot.quotes.items')} sortable={false} />
+        <FunctionField
+          source="state"
+          sortable={false}
+          label={translate('backlot.quotes.state')}
+          render={(quote: { state: QuoteState; hold: string }) => <QuoteStateChip state={quote.state} hold={quote.hold} />}
+        />
+        <NumberField source="total" label={translate('backlot.quotes.total')} options={{ style: 'currency', currency: 'USD' }} emptyText="—" sortable={false} />
       </Datagrid>
       <LiveList tenantId={tenantId} />
     </List>

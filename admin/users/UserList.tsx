@@ -119,10 +119,11 @@ export function UserList() {
       actions={false}
     >
       <Datagrid bulkActionButtons={false} rowClick={false} empty={<>{translate('backlot.users.empty')}</>}>
-        <TextField source="email" label="Email" />
+        {/* Visitors are listed newest first by the store; only the sign-up date sorts. */}
+        <TextField source="email" label="Email" sortable={false} />
         <FunctionField label="Email confirmed" render={(visitor: Visitor) => (visitor.isEmailVerified ? 'Yes' : 'Not yet')} />
-        <TextField source="displayName" label="Name" />
-        <TextField source="production" label="Production" emptyText="—" />
+        <TextField source="name" label="Name" sortable={false} />
+        <TextField source="production" label="Production" emptyText="—" sortable={false} />
         <DateField source="createdAt" label="Signed up" showTime />
         <FunctionField
           label="Decision"

@@ -13,6 +13,7 @@
 import { stringify } from 'csv-stringify/sync';
 import type { QuoteRequest } from '../../schema/types.generated';
 import { todayIn } from '../../schema/quote-rules';
+import type { QuoteRequestStore } from '../stores/quote-request-store';
 import { latestVersion } from './quote-conversation';
 
 export interface OrderLineRow {
@@ -32,6 +33,22 @@ export interface OrderLineRow {
   version: number;
 }
 
+/** Orders read per page for an export. */
+const EXPORT_PAGE = 1000;
+
+/** Every order confirmed in [fromMonth, toMonth] in some time zone, read from the store a page at a time (none left out). */
+export async function confirmedBetween(store: QuoteRequestStore, tenantId: string, fromMonth: string, toMonth: string): Promise<QuoteRequest[]> {
+  // The months' UTC bounds, widened by the largest time zone offset (14 h); orderLineRows keeps the vendor's months exactly.
+  const [year, month] = toMonth.split('-').map(Number) as [number, number];
+  const widen = (instant: number, hours: number) => new Date(instant + hours * 3_600_000).toISOString();
+  const query = { state: 'confirmed' as const, confirmedFrom: widen(Date.parse(`${fromMonth}-01T00:00:00Z`), -14), confirmedBefore: widen(Date.UTC(year, month, 1), 14) };
+  const all: QuoteRequest[] = [];
+  for (let offset = 0; ; offset += EXPORT_PAGE) {
+    const { requests } = await store.list(tenantId, { ...query, sort: { field: 'createdAt', order: 'asc' }, offset, limit: EXPORT_PAGE });
+    all.push(...requests);
+    if (requests.length < EXPORT_PAGE) return all;
+  }
+}
 /** The day an order was confirmed, in the vendor's time zone (its last confirm step). */
 export function confirmedOn(quote: QuoteRequest, timezone: string): string | undefined {
   const step = quote.history?.findLast((entry) => entry.action === 'confirm');

@@ -13,7 +13,7 @@ import { withDefaults } from '../../schema/defaults';
 import { schemaDocuments } from '../../schema/documents';
 import { glCodeOf, priceRequest, pricingRuleOf } from '../../schema/quote-pricing';
 import { addDays, todayIn } from '../../schema/quote-rules';
-import { actionsFor, isOpen, transition, type Actor, type QuoteAction, type QuoteState } from '../../schema/quote-states';
+import { actionsFor, openUntil, transition, type Actor, type QuoteAction, type QuoteState } from '../../schema/quote-states';
 import type { CategoryTree, Item, PricingInput, QuoteBreakdown, QuoteRequest, QuoteVersion, SiteSettings, Tenant, VendorConfig } from '../../schema/types.generated';
 import { FieldProblemsError } from '../stores/field-problems';
 import type { ItemStore } from '../stores/item-store';
@@ -59,8 +59,8 @@ export const hasStarted = (quote: Pick<QuoteRequest, 'startDate'>, today: string
  * last valid day, or any open request whose hire has started.
  */
 export function isDue(quote: QuoteRequest, today: string): boolean {
-  const version = latestVersion(quote);
-  return isOpen(stateOf(quote)) && (hasStarted(quote, today) || (stateOf(quote) === 'quoted' && version !== undefined && version.expiresOn < today));
+  const until = openUntil(quote);
+  return until !== undefined && until < today;
 }
 
 /** The buttons `actor` has on a request today: the table's, less those a started hire cannot take. */
@@ -119,11 +119,15 @@ export function pricingProblems(quote: QuoteRequest, pricing: PricingInput, sett
     // Each line, and the totals, within what a stored quote can hold: said at the field that makes it so.
     const pointer = line.kind === 'item' ? `/adjustments/${line.objectID}/amount` : `/services/${index - quote.lines.length}/unitPrice`;
     const largest = Math.max(line.unitPrice, line.subtotal, line.kind === 'item' ? line.unitPrice * line.quantity : line.subtotal);
-    if (largest > amountLimit) problems.push({ pointer, message: `${line.name} comes to ${formatAmount(largest)}, above the most one quote can hold (${formatAmount(amountLimit)}): split the hire or lower the amounts` });
+    if (largest > amountLimit)
+      problems.push({ pointer, message: `${line.name} comes to ${formatAmount(largest)}, above the most one quote can hold (${formatAmount(amountLimit)}): split the hire or lower the amounts` });
   });
   const total = breakdown.cardAuthorisation?.amount ?? breakdown.total;
   if (!problems.length && total > amountLimit)
-    problems.push({ pointer: pricing.services.length ? '/services' : '/adjustments', message: `the quote comes to ${formatAmount(total)}, above the most one quote can hold (${formatAmount(amountLimit)}): split the hire into requests` });
+    problems.push({
+      pointer: pricing.services.length ? '/services' : '/adjustments',
+      message: `the quote comes to ${formatAmount(total)}, above the most one quote can hold (${formatAmount(amountLimit)}): split the hire into requests`,
+    });
   return problems;
 }
 
@@ -167,8 +171,7 @@ export async function takeAction(stores: QuoteStores, settings: QuoteSettings, s
       if (due && hasStarted(stored, today)) throw new QuoteRefusedError(`This hire started on ${stored.startDate}: it can no longer be quoted, accepted or confirmed. Ask for new dates.`);
       throw new QuoteRefusedError(due ? `This quote expired after ${latestVersion(stored)!.expiresOn}. Ask for a new one.` : allowed.reason);
     }
-    if (step.action === 'quote' && hasStarted(stored, today))
-      throw new QuoteRefusedError(`This hire started on ${stored.startDate}: it can no longer be quoted. Ask the visitor for new dates.`);
+    if (step.action === 'quote' && hasStarted(stored, today)) throw new QuoteRefusedError(`This hire started on ${stored.startDate}: it can no longer be quoted. Ask the visitor for new dates.`);
     const history = stored.history ?? [];
     if (history.length >= historyLimit - (closingSteps.has(step.action) ? 0 : CLOSING_ROOM))
       throw new QuoteLimitError(`This request has ${history.length} steps, the most its history keeps: it can only be released, declined or cancelled now. Ask for a new request to go on.`);
@@ -237,6 +240,20 @@ export async function expireIfDue(stores: QuoteStores, settings: QuoteSettings, 
     return expired;
   } catch {
     return (await stores.quoteRequests.get(quote.tenantId, quote.id)) ?? quote;
+  }
+}
+
+/**
+ * Stores the expiry of every request of a tenant that is due (found through the stores' index of
+ * last open days), so lists can filter by state as stored. Most calls find none; a batch that
+ * expires nothing (each refused) ends the sweep rather than spin.
+ */
+export async function expireDue(stores: QuoteStores, settings: QuoteSettings, tenantId: string, now: Date, onExpired?: (expired: QuoteRequest) => Promise<void>): Promise<void> {
+  const today = todayIn(settings.timezone, now);
+  for (;;) {
+    const due = await stores.quoteRequests.due(tenantId, today, 100);
+    const expired = await Promise.all(due.map((quote) => expireIfDue(stores, settings, quote, now, onExpired)));
+    if (due.length < 100 || !expired.some((quote) => !isDue(quote, today))) return;
   }
 }
 

@@ -114,3 +114,46 @@ export function sendList<R extends { id: string }>(reply: FastifyReply, resource
   const { page, start, end, total } = applyListQuery(records, query);
   return reply.header('content-range', `${resource} ${start}-${end}/${total}`).header('access-control-expose-headers', 'Content-Range, ETag').send(page);
 }
+
+/** The most rows one page of a store-paged list may ask for: a larger range is a 400, never a silent cut. */
+export const MAX_PAGE_ROWS = 1000;
+
+export interface StorePage<Field extends string> {
+  offset: number;
+  limit: number;
+  sort: { field: Field; order: 'asc' | 'desc' };
+  filter: Record<string, unknown>;
+}
+
+/**
+ * A list query as a store answers it (filters, sort and paging pushed down, with an exact total):
+ * the range as offset and limit (at most MAX_PAGE_ROWS), the sort checked against the fields the
+ * store can order by, and the filter object for the route to read. Each problem is a 400 naming
+ * the parameter.
+ */
+export function storePage<Field extends string>(query: ListQuery, sortable: readonly Field[], defaultSort: StorePage<Field>['sort']): StorePage<Field> {
+  const filter = parseListFilter(query.filter);
+  const range = parseJson('range', query.range);
+  let [start, end] = [0, 24];
+  if (range !== undefined) {
+    if (!Array.isArray(range) || range.length !== 2 || !range.every((n) => Number.isInteger(n) && n >= 0) || range[0] > range[1])
+      throw new ListQueryError('range must be [start, end] with 0 <= start <= end');
+    [start, end] = range as [number, number];
+  }
+  if (end - start + 1 > MAX_PAGE_ROWS) throw new ListQueryError(`range asks for ${end - start + 1} rows: ask for at most ${MAX_PAGE_ROWS} at a time`);
+  const sort = parseJson('sort', query.sort);
+  let chosen = defaultSort;
+  if (sort !== undefined) {
+    if (!Array.isArray(sort) || typeof sort[0] !== 'string') throw new ListQueryError('sort must be ["field","ASC"] or ["field","DESC"]');
+    const [field, order = 'ASC'] = sort as [string, string];
+    if (!(sortable as readonly string[]).includes(field)) throw new ListQueryError(`sort can order by ${sortable.join(' or ')}, not ${JSON.stringify(field)}`);
+    chosen = { field: field as Field, order: String(order).toUpperCase() === 'DESC' ? 'desc' : 'asc' };
+  }
+  return { offset: start, limit: end - start + 1, sort: chosen, filter };
+}
+
+/** Sends one page a store answered, with Content-Range over its exact total. */
+export function sendStorePage<R>(reply: FastifyReply, resource: string, page: { offset: number; rows: readonly R[]; total: number }) {
+  const end = page.rows.length ? page.offset + page.rows.length - 1 : page.offset;
+  return reply.header('content-range', `${resource} ${page.offset}-${end}/${page.total}`).header('access-control-expose-headers', 'Content-Range, ETag').send(page.rows);
+}

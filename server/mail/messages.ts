@@ -7,10 +7,10 @@
 import { assetHref, type StorefrontConfiguration } from '../../storefront/config/configuration';
 import { escapeHtml } from '../../storefront/document/escape';
 import { addressLines } from '../../storefront/lib/contact';
-import { formatMoney } from '../../storefront/lib/format';
+import { formatDay, formatDays, formatMoney } from '../../storefront/lib/format';
 import { quoteHref } from '../../schema/routes';
-import type { QuoteAction } from '../../schema/quote-states';
-import type { QuoteRequest } from '../../schema/types.generated';
+import { openUntil, type QuoteAction } from '../../schema/quote-states';
+import type { QuoteRequest, QuoteVersion } from '../../schema/types.generated';
 import { themeCssVariables, type Theme } from '../../schema/theme';
 
 export type MailKind = 'magicLink' | 'verifyEmail' | 'welcome' | 'denied' | 'quoteRequest' | 'quoteConfirmation' | 'quoteUpdate';
@@ -132,7 +132,7 @@ function quoteParagraphs(configuration: StorefrontConfiguration, request: QuoteR
   const { site } = configuration;
   const money = (amount: number) => formatMoney(amount, site);
   return [
-    `Dates: ${request.startDate} to ${request.endDate}.`,
+    `Dates: ${formatDays(request.startDate, request.endDate, site)}.`,
     ...request.lines.map((line) => `${line.quantity} × ${line.name}, ${money(line.dayRate)} a day${line.weekRate !== undefined ? ` or ${money(line.weekRate)} a week` : ''}.`),
     ...(request.production ? [`Production: ${request.production}.`] : []),
     ...(request.studio ? [`Studio: ${request.studio}.`] : []),
@@ -146,8 +146,26 @@ export function quoteRequestMessage(configuration: StorefrontConfiguration, requ
   const who = request.name ? `${request.name} (${request.email})` : request.email;
   return message('quoteRequest', configuration, `New ${verb} request on ${configuration.site.appTitle} from ${who}`, {
     heading: `A new ${verb} request`,
-    paragraphs: [`${who} asks for a ${verb}. Reply to them at ${request.email}.`, ...quoteParagraphs(configuration, request), `Request ${request.id}.`],
+    paragraphs: [`${who} asks for a ${verb}. Reply to them at ${request.email}.`, ...quoteParagraphs(configuration, request)],
+    action: { label: 'Open it in the console', url: consoleHref(configuration, request) },
   });
+}
+
+/** The request's page in the console, on the tenant's own address. */
+const consoleHref = (configuration: StorefrontConfiguration, request: QuoteRequest) => `${origin(configuration)}/admin/#/t/${configuration.tenantId}/quote-requests/${encodeURIComponent(request.id)}`;
+
+/** A priced version, line by line as the visitor's quote page shows it, with the vendor's message. */
+function versionParagraphs(configuration: StorefrontConfiguration, version: QuoteVersion): string[] {
+  const money = (amount: number) => formatMoney(amount, configuration.site);
+  const { breakdown } = version;
+  return [
+    ...breakdown.lines.map(
+      (line) =>
+        `${line.quantity} × ${line.name}: ${money(line.subtotal)}${line.adjustment ? ` (${line.adjustment.amount < 0 ? 'less' : 'plus'} ${money(Math.abs(line.adjustment.amount))}: ${line.adjustment.reason})` : ''}.`,
+    ),
+    `Rentals ${money(breakdown.rentalSubtotal)}, services ${money(breakdown.servicesSubtotal)}: ${money(breakdown.total)} in all.`,
+    ...(version.pricing.message ? [`${configuration.vendor.displayName} writes: ${version.pricing.message}`] : []),
+  ];
 }
 
 /** To the visitor: what they asked for, and that the vendor replies. */
@@ -156,7 +174,7 @@ export function quoteConfirmationMessage(configuration: StorefrontConfiguration,
   return message('quoteConfirmation', configuration, `Your ${verb.toLowerCase()} request to ${appTitle}`, {
     heading: `We have your ${verb.toLowerCase()} request`,
     paragraphs: [greeting(to), `${configuration.vendor.displayName} will reply by email with a ${verb.toLowerCase()}. Here is what you asked for:`, ...quoteParagraphs(configuration, request)],
-    action: { label: 'Browse the catalogue', url: `${origin(configuration)}/rentals` },
+    action: { label: `Open your ${verb.toLowerCase()} request`, url: `${origin(configuration)}${quoteHref(request.id)}` },
   });
 }
 
@@ -170,18 +188,32 @@ export function quoteUpdateMessage(configuration: StorefrontConfiguration, reque
   const money = (amount: number) => formatMoney(amount, site);
   const verb = (site.request ?? 'Quote').toLowerCase();
   const version = request.versions?.at(-1);
-  const dates = `${request.startDate} to ${request.endDate}`;
+  const day = (date: string) => formatDay(date, site);
+  const dates = formatDays(request.startDate, request.endDate, site);
+  const revised = version !== undefined && version.version > 1;
+  // A pencil lapses with the request's last open day (its quote's, or the day before the hire).
+  const holdEnds = request.hold === 'pencil' ? openUntil(request) : undefined;
+  const reason = request.history?.at(-1)?.note;
   const what = request.production ? `${request.production} (${dates})` : dates;
   const who = request.name ? `${request.name} (${request.email})` : request.email;
   const visitorWords: Partial<Record<QuoteAction, [string, string]>> = {
     quote: [
-      `Your ${verb} from ${vendor.displayName}${version ? `: ${money(version.breakdown.total)}` : ''}`,
-      `${vendor.displayName} priced your request for ${what}${version ? `: ${money(version.breakdown.total)} in all, open until ${version.expiresOn}` : ''}. Read it line by line, then accept or decline it.`,
+      `${revised ? `A revised ${verb} (version ${version.version})` : `Your ${verb}`} from ${vendor.displayName}${version ? `: ${money(version.breakdown.total)}` : ''}`,
+      `${vendor.displayName} ${revised ? `revised the ${verb} for` : 'priced your request for'} ${what}${version ? `: ${money(version.breakdown.total)} in all, open until ${day(version.expiresOn)}` : ''}.${revised ? ' It replaces the earlier version: read this one before you accept.' : ' Read it line by line, then accept or decline it.'}`,
     ],
-    hold: [`${vendor.displayName} is holding your items`, `${vendor.displayName} pencilled your items for ${what}. Nobody else can book them while the hold lasts.`],
+    hold: [
+      `${vendor.displayName} is holding your items`,
+      `${vendor.displayName} pencilled your items for ${what}. Nobody else can book them while the hold lasts${holdEnds ? `: until the end of ${day(holdEnds)}` : ''}.`,
+    ],
     release: [`The hold on your items was released`, `${vendor.displayName} released the hold on your items for ${what}.`],
-    confirm: [`Your order with ${vendor.displayName} is confirmed`, `${vendor.displayName} confirmed your order for ${what}. The items are reserved for you.`],
-    cancel: [`Your request to ${vendor.displayName} was cancelled`, `${vendor.displayName} cancelled your request for ${what}. Get in touch if you did not expect this.`],
+    confirm: [
+      `Your order with ${vendor.displayName} is confirmed${version ? `: ${money(version.breakdown.total)}` : ''}`,
+      `${vendor.displayName} confirmed your order for ${what}. The items are reserved for you.`,
+    ],
+    cancel: [
+      `Your ${request.hold === 'none' && request.history?.some((entry) => entry.action === 'confirm') ? 'order' : 'request'} with ${vendor.displayName} was cancelled`,
+      `${vendor.displayName} cancelled ${what}${reason ? `: “${reason}”` : ''}. Get in touch if you did not expect this.`,
+    ],
     expire: [`Your ${verb} from ${vendor.displayName} expired`, `The ${verb} for ${what} was not accepted in time, so it expired and any hold was released. Ask for a new one whenever you are ready.`],
   };
   const vendorWords: Partial<Record<QuoteAction, [string, string]>> = {
@@ -189,13 +221,15 @@ export function quoteUpdateMessage(configuration: StorefrontConfiguration, reque
       `${who} accepted ${verb} version ${version?.version ?? ''}`.trim(),
       `${who} accepted your ${verb} for ${what}${version ? ` (${money(version.breakdown.total)})` : ''}. Confirm it in the console to reserve the items.`,
     ],
-    decline: [`${who} declined your ${verb}`, `${who} declined your ${verb} for ${what}. Any hold on its items was released.`],
-    cancel: [`${who} cancelled a request`, `${who} cancelled their request for ${what}. Any hold on its items was released.`],
+    decline: [`${who} declined your ${verb}`, `${who} declined your ${verb} for ${what}${reason ? `: “${reason}”` : ''}. Any hold on its items was released.`],
+    cancel: [`${who} cancelled a request`, `${who} cancelled their request for ${what}${reason ? `: “${reason}”` : ''}. Any hold on its items was released.`],
   };
+  // What the step is about, said in full: the quote's lines and message, the order's lines and amount.
+  const details = version && ((to === 'visitor' && (action === 'quote' || action === 'confirm')) || (to === 'vendor' && action === 'accept')) ? versionParagraphs(configuration, version) : [];
   const [heading, paragraph] = (to === 'visitor' ? visitorWords : vendorWords)[action] ?? [`Your request changed`, `Your request for ${what} is now ${request.state}.`];
   return message('quoteUpdate', configuration, heading, {
     heading,
-    paragraphs: [paragraph, `Request ${request.id}.`],
-    ...(to === 'visitor' ? { action: { label: `Open your ${verb}`, url: `${origin(configuration)}${quoteHref(request.id)}` } } : {}),
+    paragraphs: [paragraph, ...details],
+    action: to === 'visitor' ? { label: `Open your ${verb}`, url: `${origin(configuration)}${quoteHref(request.id)}` } : { label: 'Open it in the console', url: consoleHref(configuration, request) },
   });
 }

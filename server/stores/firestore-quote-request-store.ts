@@ -8,10 +8,15 @@
  * from @firebase-bridge/firestore-admin), so this module only imports firebase-admin's types.
  * - add() checks the request against its schema before anything is written, then uses Firestore's
  *   create (it fails when the document exists): QuoteRequestExistsError, and the first stays.
- * - list() is newest first, createdAt descending then id ascending (as SQLite orders them), with the
- *   total from a count aggregate query. On Cloud Firestore that ordering (one field descending, the
- *   document id ascending) may ask for a composite index on the quoteRequests collection
- *   (createdAt DESC, __name__ ASC): Firestore's error names the index to create.
+ * - Each request document carries `listing` beside the schema's fields (its last open day and when
+ *   it was confirmed: listingFieldsOf), taken off again when read. list() is a Firestore query:
+ *   equality on state and uid, ranges on the dates and the confirmation time, sorted by createdAt
+ *   or startDate then the id (with a range filter, ties are ordered by the ranged fields first:
+ *   Firestore puts them before the id), offset and limit, with the exact total from a count aggregate of
+ *   the same query. The composite indexes Cloud Firestore asks for are in
+ *   server/stores/firestore.indexes.json (`firebase deploy --only firestore:indexes`). A tenant's
+ *   requests written before `listing` get it the first time this process lists them (once per
+ *   tenant: a marker at vendors/{tenantId}/indexes/quoteRequests says it is done).
  * - change() is one Firestore transaction: it reads the request and the ledger of every item the
  *   request names, checks the revision and (when placing) every other live booking, then writes the
  *   ledgers and the request. Two servers placing the last unit at once both read the same ledger,
@@ -27,18 +32,38 @@
  *   Firestore: the ledgers of the items asked about in one batch (getAll), or the ledgers whose last
  *   booking ends on or after the range starts (`until`, one field's index).
  */
-import type { DocumentReference, Firestore } from 'firebase-admin/firestore';
+import type { DocumentReference, Firestore, Query } from 'firebase-admin/firestore';
 import type { Booking } from '../../schema/availability';
 import type { QuoteRequest } from '../../schema/types.generated';
 import { ledgerSignature, LedgerWatch } from './firestore-ledger-watch';
-import { changedRequest, checkedQuoteRequest, placedBookings, QuoteRequestExistsError, type QuoteChange, type QuoteRequestStore } from './quote-request-store';
+import {
+  changedRequest,
+  checkedQuoteRequest,
+  DEFAULT_QUOTE_PAGE,
+  listingFieldsOf,
+  placedBookings,
+  QuoteRequestExistsError,
+  type QuoteChange,
+  type QuoteListQuery,
+  type QuoteRequestStore,
+} from './quote-request-store';
 
-/** A request as Firestore stores it: plain JSON values (no `undefined`). */
-const stored = (request: QuoteRequest) => JSON.parse(JSON.stringify(checkedQuoteRequest(request))) as Record<string, unknown>;
+/** A request as Firestore stores it: plain JSON values (no `undefined`), with its listing fields beside. */
+const stored = (request: QuoteRequest) => {
+  const document = JSON.parse(JSON.stringify(checkedQuoteRequest(request))) as Record<string, unknown>;
+  const { openUntil, confirmedAt } = listingFieldsOf(request);
+  return { ...document, listing: { openUntil, confirmedAt, version: LISTING_VERSION } };
+};
+/** A stored document as the request it is (the listing fields are the store's own). */
+const requestOf = (data: unknown): QuoteRequest => {
+  const { listing: _listing, ...request } = data as QuoteRequest & { listing?: unknown };
+  return request;
+};
+/** Bumped when listing fields are added: documents with an older one are filled in again. */
+const LISTING_VERSION = 1;
 
 /** gRPC's ALREADY_EXISTS, which a create of an existing document fails with. */
 const ALREADY_EXISTS = 6;
-const DEFAULT_PAGE = 100;
 /** The document id as a field path (what FieldPath.documentId() names), without loading firebase-admin here. */
 const DOCUMENT_ID = '__name__';
 interface Ledger {
@@ -88,27 +113,77 @@ export class FirestoreQuoteRequestStore implements QuoteRequestStore {
 
   async get(tenantId: string, id: string): Promise<QuoteRequest | undefined> {
     const snapshot = await this.requests(tenantId).doc(id).get();
-    return snapshot.exists ? (snapshot.data() as QuoteRequest) : undefined;
+    return snapshot.exists ? requestOf(snapshot.data()) : undefined;
   }
 
-  async list(tenantId: string, page: { limit?: number; offset?: number } = {}): Promise<{ total: number; requests: QuoteRequest[] }> {
-    const collection = this.requests(tenantId);
+  /** Tenants whose older requests this process has given their listing fields. */
+  private readonly listed = new Map<string, Promise<void>>();
+
+  /** Gives requests stored before the listing fields their fields, once per tenant. */
+  private listable(tenantId: string): Promise<void> {
+    let done = this.listed.get(tenantId);
+    if (!done) {
+      done = this.fillListingFields(tenantId).catch((error: unknown) => {
+        this.listed.delete(tenantId);
+        throw error;
+      });
+      this.listed.set(tenantId, done);
+    }
+    return done;
+  }
+
+  private async fillListingFields(tenantId: string): Promise<void> {
+    const marker = this.firestore.collection('vendors').doc(tenantId).collection('indexes').doc('quoteRequests');
+    if (((await marker.get()).data() as { version?: number } | undefined)?.version === LISTING_VERSION) return;
+    let last: string | undefined;
+    for (;;) {
+      let page = this.requests(tenantId).orderBy(DOCUMENT_ID).limit(400);
+      if (last !== undefined) page = page.startAfter(last);
+      const snapshot = await page.get();
+      if (snapshot.empty) break;
+      const batch = this.firestore.batch();
+      for (const doc of snapshot.docs)
+        if ((doc.data() as { listing?: { version?: number } }).listing?.version !== LISTING_VERSION) batch.update(doc.ref, { listing: stored(requestOf(doc.data())).listing });
+      await batch.commit();
+      last = snapshot.docs.at(-1)!.id;
+    }
+    await marker.set({ version: LISTING_VERSION });
+  }
+
+  async list(tenantId: string, query: QuoteListQuery = {}): Promise<{ total: number; requests: QuoteRequest[] }> {
+    await this.listable(tenantId);
+    let filtered: Query = this.requests(tenantId);
+    // Fields with a range filter: Firestore orders by them after the chosen field, and before the id.
+    const ranged = new Set<string>();
+    const range = (field: string, operator: '<=' | '>=' | '<', value: string) => {
+      filtered = filtered.where(field, operator, value);
+      ranged.add(field);
+    };
+    if (query.state !== undefined) filtered = filtered.where('state', '==', query.state);
+    if (query.uid !== undefined) filtered = filtered.where('uid', '==', query.uid);
+    if (query.to !== undefined) range('startDate', '<=', query.to);
+    if (query.from !== undefined) range('endDate', '>=', query.from);
+    if (query.confirmedFrom !== undefined) range('listing.confirmedAt', '>=', query.confirmedFrom);
+    if (query.confirmedBefore !== undefined) range('listing.confirmedAt', '<', query.confirmedBefore);
+    const sort = query.sort ?? { field: 'createdAt', order: 'desc' };
+    let ordered = filtered.orderBy(sort.field, sort.order);
+    for (const field of ranged) if (field !== sort.field) ordered = ordered.orderBy(field);
     const [count, snapshot] = await Promise.all([
-      collection.count().get(),
-      collection
-        .orderBy('createdAt', 'desc')
+      filtered.count().get(),
+      ordered
         .orderBy(DOCUMENT_ID)
-        .offset(page.offset ?? 0)
-        .limit(page.limit ?? DEFAULT_PAGE)
+        .offset(query.offset ?? 0)
+        .limit(query.limit ?? DEFAULT_QUOTE_PAGE)
         .get(),
     ]);
-    return { total: count.data().count, requests: snapshot.docs.map((doc) => doc.data() as QuoteRequest) };
+    return { total: count.data().count, requests: snapshot.docs.map((doc) => requestOf(doc.data())) };
   }
 
-  async listByVisitor(tenantId: string, uid: string): Promise<QuoteRequest[]> {
-    // One equality filter needs no composite index; a visitor has few requests, so they are sorted here.
-    const snapshot = await this.requests(tenantId).where('uid', '==', uid).get();
-    return snapshot.docs.map((doc) => doc.data() as QuoteRequest).sort((a, b) => (a.createdAt === b.createdAt ? (a.id < b.id ? -1 : 1) : a.createdAt < b.createdAt ? 1 : -1));
+  async due(tenantId: string, today: string, limit: number): Promise<QuoteRequest[]> {
+    await this.listable(tenantId);
+    // Closed requests store openUntil as null, which a `<` range leaves out.
+    const snapshot = await this.requests(tenantId).where('listing.openUntil', '<', today).orderBy('listing.openUntil').limit(limit).get();
+    return snapshot.docs.map((doc) => requestOf(doc.data()));
   }
 
   private ledger(tenantId: string, objectID: string): DocumentReference {
@@ -122,10 +197,10 @@ export class FirestoreQuoteRequestStore implements QuoteRequestStore {
     const next = await this.firestore.runTransaction(async (transaction) => {
       written = new Map();
       const snapshot = await transaction.get(reference);
-      const { next, bookings } = changedRequest(snapshot.exists ? (snapshot.data() as QuoteRequest) : undefined, id, change);
+      const { next, bookings } = changedRequest(snapshot.exists ? requestOf(snapshot.data()) : undefined, id, change);
       if (bookings !== undefined) {
         // Every item the request names before and after the change: its own old entries go.
-        const objectIDs = [...new Set([...(snapshot.data() as QuoteRequest).lines, ...next.lines].map((line) => line.objectID))];
+        const objectIDs = [...new Set([...requestOf(snapshot.data()).lines, ...next.lines].map((line) => line.objectID))];
         const references = objectIDs.map((objectID) => this.ledger(tenantId, objectID));
         const ledgers = new Map((await transaction.getAll(...references)).map((ledger, index) => [objectIDs[index]!, entriesOf(ledger).filter((entry) => entry.quoteId !== id)]));
         if (bookings !== 'release') for (const booking of placedBookings(next, bookings, [...ledgers.values()].flat())) ledgers.get(booking.objectID)!.push(booking);

@@ -4,6 +4,10 @@
  * console. A request is added once: adding an id the tenant already has is refused
  * (QuoteRequestExistsError) and the first stays.
  *
+ * `list()` answers a query in the store (state, dates, visitor, confirmation time; sorted and
+ * paged there, indexed, with the exact total), so no list reads a tenant's requests to filter
+ * them in memory; `due()` finds the open requests past their last open day (openUntil, indexed).
+ *
  * After that it changes only through `change()`: one step of the conversation, made on a named
  * revision (a stale one is refused, StaleQuoteError) and applied atomically with the stock the
  * request holds. Placing a hold or an order checks the request's lines against every other live
@@ -19,6 +23,7 @@ import { problemsFromAjv } from '../../schema/ajv-messages';
 import { schemaIds } from '../../schema/documents';
 import { getAjv } from '../../schema/node/ajv';
 import { placementProblems, type Booking, type Placement } from '../../schema/availability';
+import { openUntil, type QuoteState } from '../../schema/quote-states';
 import type { QuoteRequest } from '../../schema/types.generated';
 import { FieldProblemsError } from './field-problems';
 
@@ -26,10 +31,10 @@ export interface QuoteRequestStore {
   /** Stores a new request; QuoteRequestExistsError when the tenant has one with this id. */
   add(request: QuoteRequest): Promise<QuoteRequest>;
   get(tenantId: string, id: string): Promise<QuoteRequest | undefined>;
-  /** A tenant's requests, newest first. */
-  list(tenantId: string, page?: { limit?: number; offset?: number }): Promise<{ total: number; requests: QuoteRequest[] }>;
-  /** One visitor's requests on one tenant, newest first. */
-  listByVisitor(tenantId: string, uid: string): Promise<QuoteRequest[]>;
+  /** A tenant's requests that match `query`, sorted (newest first unless it says otherwise) and paged, with how many match in all. */
+  list(tenantId: string, query?: QuoteListQuery): Promise<{ total: number; requests: QuoteRequest[] }>;
+  /** Open requests whose last open day (openUntil) is before `today`: due to expire. At most `limit`. */
+  due(tenantId: string, today: string, limit: number): Promise<QuoteRequest[]>;
   /** Applies one change to a request with its bookings, atomically; returns the request as stored. */
   change(tenantId: string, id: string, change: QuoteChange): Promise<QuoteRequest>;
   /** Bookings on these items that reach into [from, to] (the caller widens it by the turnaround). */
@@ -42,6 +47,38 @@ export interface QuoteRequestStore {
    */
   subscribe(tenantId: string, listener: (id: string) => void): () => void;
   close(): Promise<void>;
+}
+
+export type QuoteSortField = 'createdAt' | 'startDate';
+export const QUOTE_SORT_FIELDS: readonly QuoteSortField[] = ['createdAt', 'startDate'];
+
+export interface QuoteListQuery {
+  /** Only requests in this state, as stored (the routes store due expiries first: see due()). */
+  state?: QuoteState;
+  /** Only requests whose hire reaches into [from, to] (either end may be left open). */
+  from?: string;
+  to?: string;
+  /** Only this visitor's requests. */
+  uid?: string;
+  /** Only requests confirmed at or after `confirmedFrom` and before `confirmedBefore` (ISO instants). */
+  confirmedFrom?: string;
+  confirmedBefore?: string;
+  /** The order: a field, then the id ascending. Newest first by default. */
+  sort?: { field: QuoteSortField; order: 'asc' | 'desc' };
+  offset?: number;
+  /** At most this many (100 unless said). */
+  limit?: number;
+}
+
+export const DEFAULT_QUOTE_PAGE = 100;
+
+/** What the stores index beside each request, derived from it: its last open day and when it was confirmed. */
+export function listingFieldsOf(request: QuoteRequest): { state: QuoteState; openUntil: string | null; confirmedAt: string | null } {
+  return {
+    state: request.state ?? 'requested',
+    openUntil: openUntil(request) ?? null,
+    confirmedAt: request.history?.findLast((entry) => entry.action === 'confirm')?.at ?? null,
+  };
 }
 
 export interface QuoteChange {
@@ -133,7 +170,10 @@ export function changedRequest(current: QuoteRequest | undefined, id: string, ch
   // The conversation checks each limit first with its own words; should one still be reached, the
   // step is refused before anything is written (409), never a 500 that leaves the request stuck.
   const validate = getAjv().getSchema(schemaIds.quoteRequest)!;
-  if (!validate(next)) throw new FieldProblemsError(problemsFromAjv(validate.errors), 'Not saved: this step would take the request past a limit it keeps', 409);
+  if (!validate(next)) {
+    const problems = problemsFromAjv(validate.errors);
+    throw new FieldProblemsError(problems, `Not saved: the request would not fit its schema after this step (${problems.map((problem) => `${problem.pointer} ${problem.message}`).join('; ')})`, 409);
+  }
   return { next, bookings: bookingChangeFor(change, next) };
 }
 

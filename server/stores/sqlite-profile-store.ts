@@ -25,7 +25,9 @@ export class SqliteProfileStore implements ProfileStore {
       is_authorized INTEGER,
       created_at TEXT NOT NULL,
       PRIMARY KEY (vendor_id, uid)
-    )`);
+    );
+    CREATE INDEX IF NOT EXISTS profiles_newest ON profiles (vendor_id, created_at, uid);
+    CREATE INDEX IF NOT EXISTS profiles_by_decision ON profiles (vendor_id, is_authorized, created_at, uid);`);
     this.changes.setMaxListeners(0);
   }
 

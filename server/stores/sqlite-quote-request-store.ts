@@ -4,6 +4,14 @@
  * same file. The primary key (tenant_id, id) refuses a second request with an id the tenant has:
  * QuoteRequestExistsError, and the first row stays.
  *
+ * Beside the document, each row keeps the columns lists query (state, visitor, dates, the last
+ * open day, when it was confirmed: listingFieldsOf), indexed, so a list filters, sorts, pages and
+ * counts in SQL. Two small tables kept in the same transactions make the common cases cheap: the
+ * count of each tenant's requests by state (a list filtered by state alone, or not at all, reads
+ * its total there), and each tenant's longest hire (a date filter then scans only the requests
+ * that start late enough to reach it). A file from before these columns gets them, filled from its documents, when
+ * opened.
+ *
  * A change runs in one IMMEDIATE transaction (it takes the write lock before reading), so the
  * revision check, the availability check and the writes see one state of the file, whichever
  * process or connection writes next.
@@ -11,9 +19,43 @@
 import { EventEmitter } from 'node:events';
 import type Database from 'better-sqlite3';
 import { bookingWindow, type Booking } from '../../schema/availability';
+import { addDays, dayCount } from '../../schema/quote-rules';
 import type { QuoteRequest } from '../../schema/types.generated';
 import { openSqliteFile } from './sqlite-file';
-import { changedRequest, checkedQuoteRequest, placedBookings, QuoteRequestExistsError, type QuoteChange, type QuoteRequestStore } from './quote-request-store';
+import {
+  changedRequest,
+  checkedQuoteRequest,
+  DEFAULT_QUOTE_PAGE,
+  listingFieldsOf,
+  placedBookings,
+  QuoteRequestExistsError,
+  type QuoteChange,
+  type QuoteListQuery,
+  type QuoteRequestStore,
+} from './quote-request-store';
+
+/** The listing columns, added to files made before them (then filled from each document). */
+const LISTING_COLUMNS = ['state', 'uid', 'start_date', 'end_date', 'open_until', 'confirmed_at'] as const;
+const LISTING_INDEXES = `
+    CREATE INDEX IF NOT EXISTS quote_requests_newest ON quote_requests (tenant_id, created_at, id);
+    CREATE INDEX IF NOT EXISTS quote_requests_by_state ON quote_requests (tenant_id, state, created_at, id);
+    CREATE INDEX IF NOT EXISTS quote_requests_by_visitor ON quote_requests (tenant_id, uid, created_at, id);
+    CREATE INDEX IF NOT EXISTS quote_requests_by_dates ON quote_requests (tenant_id, start_date, end_date, state, created_at, id);
+    CREATE INDEX IF NOT EXISTS quote_requests_due ON quote_requests (tenant_id, open_until);
+    CREATE INDEX IF NOT EXISTS quote_requests_by_confirmation ON quote_requests (tenant_id, confirmed_at);
+    CREATE TABLE IF NOT EXISTS quote_request_counts (tenant_id TEXT NOT NULL, state TEXT NOT NULL, count INTEGER NOT NULL, PRIMARY KEY (tenant_id, state));
+    CREATE TABLE IF NOT EXISTS quote_request_spans (tenant_id TEXT PRIMARY KEY, longest_days INTEGER NOT NULL);`;
+
+/** Days from a request's first day to its last, both counted (SQLite's julianday). */
+const SPAN = 'CAST(julianday(end_date) - julianday(start_date) AS INTEGER) + 1';
+
+/** The listing columns' values for a request, in LISTING_COLUMNS' order. */
+function listingValues(request: QuoteRequest) {
+  const fields = listingFieldsOf(request);
+  return [fields.state, request.uid, request.startDate, request.endDate, fields.openUntil, fields.confirmedAt] as const;
+}
+
+const SORT_COLUMNS = { createdAt: 'created_at', startDate: 'start_date' } as const;
 
 interface BookingRow {
   quote_id: string;
@@ -64,12 +106,57 @@ export class SqliteQuoteRequestStore implements QuoteRequestStore {
     CREATE INDEX IF NOT EXISTS bookings_by_item ON bookings (tenant_id, object_id, last_day, first_day);
     CREATE INDEX IF NOT EXISTS bookings_by_day ON bookings (tenant_id, last_day, first_day);`,
     );
+    this.addListingColumns();
+  }
+
+  /** Adds the listing columns and their indexes to a file made before them, filled from its documents. */
+  private addListingColumns() {
+    const present = new Set((this.database.prepare('PRAGMA table_info(quote_requests)').all() as Array<{ name: string }>).map((column) => column.name));
+    const missing = LISTING_COLUMNS.filter((column) => !present.has(column));
+    if (missing.length) {
+      this.database.transaction(() => {
+        for (const column of missing) this.database.exec(`ALTER TABLE quote_requests ADD COLUMN ${column} TEXT`);
+        const update = this.database.prepare(`UPDATE quote_requests SET ${LISTING_COLUMNS.map((column) => `${column} = ?`).join(', ')} WHERE tenant_id = ? AND id = ?`);
+        for (const row of this.database.prepare('SELECT document FROM quote_requests').iterate() as IterableIterator<{ document: string }>) {
+          const request = JSON.parse(row.document) as QuoteRequest;
+          update.run(...listingValues(request), request.tenantId, request.id);
+        }
+      })();
+    }
+    const fresh = !(this.database.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'quote_request_counts'").get() as object | undefined);
+    this.database.exec(LISTING_INDEXES);
+    // Counts by state and the longest hire of each tenant, kept with every write from now on; filled once from the rows.
+    if (fresh || missing.length) {
+      this.database.transaction(() => {
+        this.database.exec('DELETE FROM quote_request_counts; DELETE FROM quote_request_spans;');
+        this.database.exec('INSERT INTO quote_request_counts (tenant_id, state, count) SELECT tenant_id, state, COUNT(*) FROM quote_requests GROUP BY tenant_id, state');
+        this.database.exec(`INSERT INTO quote_request_spans (tenant_id, longest_days) SELECT tenant_id, MAX(${SPAN}) FROM quote_requests GROUP BY tenant_id`);
+      })();
+    }
+  }
+
+  /** Keeps the counts by state and the longest hire in step with a row written (inside the write's transaction). */
+  private counted(tenantId: string, before: QuoteRequest | undefined, after: QuoteRequest) {
+    const count = this.database.prepare('INSERT INTO quote_request_counts (tenant_id, state, count) VALUES (?, ?, ?) ON CONFLICT (tenant_id, state) DO UPDATE SET count = count + excluded.count');
+    const [was, is] = [before && listingFieldsOf(before).state, listingFieldsOf(after).state];
+    if (was !== is) {
+      if (was !== undefined) count.run(tenantId, was, -1);
+      count.run(tenantId, is, 1);
+    }
+    this.database
+      .prepare('INSERT INTO quote_request_spans (tenant_id, longest_days) VALUES (?, ?) ON CONFLICT (tenant_id) DO UPDATE SET longest_days = max(longest_days, excluded.longest_days)')
+      .run(tenantId, dayCount(after.startDate, after.endDate));
   }
 
   async add(request: QuoteRequest): Promise<QuoteRequest> {
     const document = JSON.stringify(checkedQuoteRequest(request));
     try {
-      this.database.prepare('INSERT INTO quote_requests (tenant_id, id, created_at, document) VALUES (?, ?, ?, ?)').run(request.tenantId, request.id, request.createdAt, document);
+      this.database.transaction(() => {
+        this.database
+          .prepare(`INSERT INTO quote_requests (tenant_id, id, created_at, document, ${LISTING_COLUMNS.join(', ')}) VALUES (?, ?, ?, ?, ${LISTING_COLUMNS.map(() => '?').join(', ')})`)
+          .run(request.tenantId, request.id, request.createdAt, document, ...listingValues(request));
+        this.counted(request.tenantId, undefined, request);
+      })();
     } catch (error) {
       if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY') throw new QuoteRequestExistsError(request.tenantId, request.id);
       throw error;
@@ -87,16 +174,45 @@ export class SqliteQuoteRequestStore implements QuoteRequestStore {
     return row && (JSON.parse(row.document) as QuoteRequest);
   }
 
-  async list(tenantId: string, page: { limit?: number; offset?: number } = {}): Promise<{ total: number; requests: QuoteRequest[] }> {
-    const { total } = this.database.prepare('SELECT COUNT(*) AS total FROM quote_requests WHERE tenant_id = ?').get(tenantId) as { total: number };
+  async list(tenantId: string, query: QuoteListQuery = {}): Promise<{ total: number; requests: QuoteRequest[] }> {
+    const where = ['tenant_id = ?'];
+    const parameters: unknown[] = [tenantId];
+    const condition = (sql: string, value: unknown) => {
+      where.push(sql);
+      parameters.push(value);
+    };
+    if (query.state !== undefined) condition('state = ?', query.state);
+    if (query.uid !== undefined) condition('uid = ?', query.uid);
+    if (query.to !== undefined) condition('start_date <= ?', query.to);
+    if (query.from !== undefined) {
+      condition('end_date >= ?', query.from);
+      // No stored hire is longer than the tenant's longest, so none reaching `from` starts before this: the index scans only those days.
+      const span = this.database.prepare('SELECT longest_days FROM quote_request_spans WHERE tenant_id = ?').get(tenantId) as { longest_days: number } | undefined;
+      condition('start_date >= ?', addDays(query.from, -((span?.longest_days ?? 1) - 1)));
+    }
+    if (query.confirmedFrom !== undefined) condition('confirmed_at >= ?', query.confirmedFrom);
+    if (query.confirmedBefore !== undefined) condition('confirmed_at < ?', query.confirmedBefore);
+    const filter = where.join(' AND ');
+    const sort = query.sort ?? { field: 'createdAt', order: 'desc' };
+    const { total } = this.countOf(tenantId, query) ?? (this.database.prepare(`SELECT COUNT(*) AS total FROM quote_requests WHERE ${filter}`).get(...parameters) as { total: number });
     const rows = this.database
-      .prepare('SELECT document FROM quote_requests WHERE tenant_id = ? ORDER BY created_at DESC, id LIMIT ? OFFSET ?')
-      .all(tenantId, page.limit ?? 100, page.offset ?? 0) as Array<{ document: string }>;
+      .prepare(`SELECT document FROM quote_requests WHERE ${filter} ORDER BY ${SORT_COLUMNS[sort.field]} ${sort.order === 'asc' ? 'ASC' : 'DESC'}, id LIMIT ? OFFSET ?`)
+      .all(...parameters, query.limit ?? DEFAULT_QUOTE_PAGE, query.offset ?? 0) as Array<{ document: string }>;
     return { total, requests: rows.map((row) => JSON.parse(row.document) as QuoteRequest) };
   }
 
-  async listByVisitor(tenantId: string, uid: string): Promise<QuoteRequest[]> {
-    const rows = this.database.prepare("SELECT document FROM quote_requests WHERE tenant_id = ? AND json_extract(document, '$.uid') = ? ORDER BY created_at DESC, id").all(tenantId, uid) as Array<{
+  /** The total from the kept counts, when the query filters by nothing but (perhaps) the state. */
+  private countOf(tenantId: string, query: QuoteListQuery): { total: number } | undefined {
+    const { state, sort: _sort, offset: _offset, limit: _limit, ...others } = query;
+    if (Object.values(others).some((value) => value !== undefined)) return undefined;
+    const row = this.database
+      .prepare(`SELECT COALESCE(SUM(count), 0) AS total FROM quote_request_counts WHERE tenant_id = ?${state === undefined ? '' : ' AND state = ?'}`)
+      .get(...(state === undefined ? [tenantId] : [tenantId, state])) as { total: number };
+    return row;
+  }
+
+  async due(tenantId: string, today: string, limit: number): Promise<QuoteRequest[]> {
+    const rows = this.database.prepare('SELECT document FROM quote_requests WHERE tenant_id = ? AND open_until < ? ORDER BY open_until LIMIT ?').all(tenantId, today, limit) as Array<{
       document: string;
     }>;
     return rows.map((row) => JSON.parse(row.document) as QuoteRequest);
@@ -104,7 +220,8 @@ export class SqliteQuoteRequestStore implements QuoteRequestStore {
 
   async change(tenantId: string, id: string, change: QuoteChange): Promise<QuoteRequest> {
     const run = this.database.transaction(() => {
-      const { next, bookings } = changedRequest(this.read(tenantId, id), id, change);
+      const current = this.read(tenantId, id);
+      const { next, bookings } = changedRequest(current, id, change);
       if (bookings !== undefined) {
         this.database.prepare('DELETE FROM bookings WHERE tenant_id = ? AND quote_id = ?').run(tenantId, id);
         if (bookings !== 'release') {
@@ -114,7 +231,10 @@ export class SqliteQuoteRequestStore implements QuoteRequestStore {
             insert.run(tenantId, id, booking.objectID, booking.quantity, booking.firstDay, booking.lastDay, booking.kind, booking.expiresOn ?? null);
         }
       }
-      this.database.prepare('UPDATE quote_requests SET document = ? WHERE tenant_id = ? AND id = ?').run(JSON.stringify(next), tenantId, id);
+      this.database
+        .prepare(`UPDATE quote_requests SET document = ?, ${LISTING_COLUMNS.map((column) => `${column} = ?`).join(', ')} WHERE tenant_id = ? AND id = ?`)
+        .run(JSON.stringify(next), ...listingValues(next), tenantId, id);
+      this.counted(tenantId, current, next);
       return next;
     });
     const changed = run.immediate();

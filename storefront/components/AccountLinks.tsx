@@ -1,14 +1,18 @@
 /**
  * The header's account corner: "Log in" (remembering this page as where to come back to, §2)
- * until a visitor is known to be signed in, then their name and "Log out". Pages are rendered
- * for everyone, so the server and the first client render both show "Log in".
+ * until a visitor is known to be signed in, then their name, Favourites, Set lists, Your quotes
+ * and "Log out"; on phones, where there is no room for them beside the navigation, the same
+ * entries sit in an account menu behind the person icon. Pages are rendered for everyone, so the
+ * server and the first client render both show "Log in".
  */
 import { useState } from 'react';
+import { visitorName as nameOf } from '../../schema/visitor-name';
 import { FAVORITES_PATH, onboardingPath, QUOTES_PATH, SET_LISTS_PATH } from '../../schema/routes';
 import { useAuth } from '../auth/AuthProvider';
 import { rememberRedirectTarget } from '../auth/redirect-target';
 import { useConfiguration } from '../config/ConfigurationProvider';
 import { frameMessages as messages } from '../i18n/frame-messages';
+import { NavDropdown } from './NavDropdown';
 
 /** The account corner's icon on phones (its words stay for screen readers). */
 const PersonIcon = () => (
@@ -45,35 +49,65 @@ export function AccountLinks({ current }: { current: string }) {
       () => setProblem(undefined),
       () => setProblem(messages.logoutFailed),
     );
+  const name = nameOf(visitor.profile, visitor.email);
+  const menu = {
+    label: messages.account,
+    children: [
+      { label: messages.yourAccountNamed(name), href: onboardingPath(tenantId) },
+      { label: messages.quotesHeading, href: QUOTES_PATH },
+      { label: messages.setListsHeading, href: SET_LISTS_PATH },
+      { label: messages.favoritesHeading, href: FAVORITES_PATH },
+    ],
+  };
   return (
-    <div className="header-account signed-in" aria-label={messages.account} role="group">
-      <a className="account-name" href={onboardingPath(tenantId)} title={messages.yourAccountOf(visitor.email)}>
-        {visitor.profile.displayName || visitor.email}
-      </a>
-      <a className="account-link" href={FAVORITES_PATH} aria-current={current === FAVORITES_PATH ? 'page' : undefined} title={messages.favoritesHeading}>
-        <svg className="account-icon" width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
-          <path d="M12 20.5s-7.5-4.6-9.2-9.4C1.7 7.9 3.9 4.5 7.4 4.5c2 0 3.6 1.1 4.6 2.7 1-1.6 2.6-2.7 4.6-2.7 3.5 0 5.7 3.4 4.6 6.6-1.7 4.8-9.2 9.4-9.2 9.4z" />
-        </svg>
-        <span className="visually-hidden">{messages.favoritesHeading}</span>
-      </a>
-      <a className="account-link" href={SET_LISTS_PATH} aria-current={current.startsWith(SET_LISTS_PATH) ? 'page' : undefined} title={messages.setListsHeading}>
-        <svg className="account-icon" width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-          <path d="M9 6h11M9 12h11M9 18h11M4 6h.01M4 12h.01M4 18h.01" />
-        </svg>
-        <span className="visually-hidden">{messages.setListsHeading}</span>
-      </a>
-      <a className="account-link" href={QUOTES_PATH} aria-current={current.startsWith(QUOTES_PATH) ? 'page' : undefined} title={messages.quotesHeading}>
-        <svg className="account-icon" width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-          <path d="M7 3h7l5 5v13H7zM14 3v5h5M10 13h6M10 17h6" />
-        </svg>
-        <span className="visually-hidden">{messages.quotesHeading}</span>
-      </a>
-      <button type="button" className="link-button" onClick={logOut} disabled={auth.status.status !== 'authenticated'} title={messages.logOut}>
-        <svg className="account-icon" width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-          <path d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 17l-5-5 5-5M5 12h11" />
-        </svg>
-        <span className="account-label">{messages.logOut}</span>
-      </button>
-    </div>
+    <>
+      <NavDropdown
+        className="account-menu"
+        item={menu}
+        current={current}
+        summary={
+          <>
+            <PersonIcon />
+            <span className="visually-hidden">{messages.account}</span>
+          </>
+        }
+        footer={
+          <li>
+            <button type="button" className="dropdown-button" onClick={logOut} disabled={auth.status.status !== 'authenticated'}>
+              {messages.logOut}
+            </button>
+          </li>
+        }
+      />
+      <div className="header-account signed-in" aria-label={messages.account} role="group">
+        <a className="account-name" href={onboardingPath(tenantId)} title={messages.yourAccountOf(visitor.email)}>
+          {name}
+        </a>
+        <a className="account-link" href={FAVORITES_PATH} aria-current={current === FAVORITES_PATH ? 'page' : undefined} title={messages.favoritesHeading}>
+          <svg className="account-icon" width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
+            <path d="M12 20.5s-7.5-4.6-9.2-9.4C1.7 7.9 3.9 4.5 7.4 4.5c2 0 3.6 1.1 4.6 2.7 1-1.6 2.6-2.7 4.6-2.7 3.5 0 5.7 3.4 4.6 6.6-1.7 4.8-9.2 9.4-9.2 9.4z" />
+          </svg>
+          <span className="visually-hidden">{messages.favoritesHeading}</span>
+        </a>
+        <a className="account-link" href={SET_LISTS_PATH} aria-current={current.startsWith(SET_LISTS_PATH) ? 'page' : undefined} title={messages.setListsHeading}>
+          <svg className="account-icon" width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+            <path d="M9 6h11M9 12h11M9 18h11M4 6h.01M4 12h.01M4 18h.01" />
+          </svg>
+          <span className="visually-hidden">{messages.setListsHeading}</span>
+        </a>
+        <a className="account-link" href={QUOTES_PATH} aria-current={current.startsWith(QUOTES_PATH) ? 'page' : undefined} title={messages.quotesHeading}>
+          <svg className="account-icon" width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+            <path d="M7 3h7l5 5v13H7zM14 3v5h5M10 13h6M10 17h6" />
+          </svg>
+          <span className="visually-hidden">{messages.quotesHeading}</span>
+        </a>
+        <button type="button" className="link-button" onClick={logOut} disabled={auth.status.status !== 'authenticated'} title={messages.logOut}>
+          <svg className="account-icon" width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+            <path d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 17l-5-5 5-5M5 12h11" />
+          </svg>
+          <span className="account-label">{messages.logOut}</span>
+        </button>
+      </div>
+    </>
   );
 }

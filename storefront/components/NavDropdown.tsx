@@ -4,17 +4,31 @@
  * first link, moves with ArrowUp/ArrowDown, closes on Escape and gives focus back to its button,
  * closes when a click or focus lands outside it, and keeps only one dropdown open at a time.
  */
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import type { NavItem } from '../lib/navigation';
 import { frameMessages as messages } from '../i18n/frame-messages';
 
 const OPENED = 'backlot:dropdown-opened';
 
-export function NavDropdown({ item, current }: { item: NavItem; current: string }) {
+export function NavDropdown({
+  item,
+  current,
+  summary,
+  footer,
+  className,
+}: {
+  item: NavItem;
+  current: string;
+  /** What the button shows instead of the item's label (an icon with hidden words). */
+  summary?: ReactNode;
+  /** Entries after the links (the account menu's Log out button). */
+  footer?: ReactNode;
+  className?: string;
+}) {
   const details = useRef<HTMLDetailsElement>(null);
   const [open, setOpen] = useState(false);
-  const links = () => Array.from(details.current?.querySelectorAll<HTMLAnchorElement>('.dropdown-menu a') ?? []);
+  const links = () => Array.from(details.current?.querySelectorAll<HTMLElement>('.dropdown-menu a, .dropdown-menu button') ?? []);
   const close = (returnFocus: boolean) => {
     setOpen(false);
     if (returnFocus) details.current?.querySelector('summary')?.focus();
@@ -38,7 +52,7 @@ export function NavDropdown({ item, current }: { item: NavItem; current: string 
 
   const onKeyDown = (event: KeyboardEvent) => {
     const items = links();
-    const index = items.indexOf(document.activeElement as HTMLAnchorElement);
+    const index = items.indexOf(document.activeElement as HTMLElement);
     if (event.key === 'Escape' && open) {
       event.preventDefault();
       close(true);
@@ -56,9 +70,9 @@ export function NavDropdown({ item, current }: { item: NavItem; current: string 
   return (
     // <details> is interactive (its summary toggles it); the arrow keys move between its links.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- see above
-    <details ref={details} className="dropdown" open={open} onToggle={(event) => setOpen(event.currentTarget.open)} onKeyDown={onKeyDown}>
+    <details ref={details} className={className ? `dropdown ${className}` : 'dropdown'} open={open} onToggle={(event) => setOpen(event.currentTarget.open)} onKeyDown={onKeyDown}>
       <summary className={active ? 'nav-link is-active' : 'nav-link'}>
-        {item.label}
+        {summary ?? item.label}
         <svg className="chevron" aria-hidden="true" viewBox="0 0 12 12" width="12" height="12">
           <path d="M2.5 4.5 6 8l3.5-3.5" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
@@ -80,6 +94,7 @@ export function NavDropdown({ item, current }: { item: NavItem; current: string 
             </li>
           ) : null,
         )}
+        {footer}
       </ul>
     </details>
   );

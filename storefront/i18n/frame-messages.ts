@@ -24,6 +24,7 @@ export const frameMessages = {
   contactUs: 'Contact us',
   guestAccount: 'Guest · Sign up',
   yourAccountOf: (email: string) => `Your details and account (${email})`,
+  yourAccountNamed: (name: string) => `${name}: your details`,
   staffView: 'Staff view',
   staffViewAs: (visitor: string, staff: string) => `you are seeing the storefront as ${visitor}, signed in by ${staff}. Everything you do here is done as them.`,
   endStaffView: 'End staff view',

@@ -13,7 +13,11 @@ export const quoteMessages = {
   forWhom: 'For',
   dates: (from: string, to: string) => `${from} to ${to}`,
   days: (count: number) => `${count} day${count === 1 ? '' : 's'}`,
-  itemsCount: (count: number) => `${count} item${count === 1 ? '' : 's'}`,
+  /** Lines and pieces apart: 3 lines of 7 pieces is not "7 items". */
+  linesAndPieces: (lines: number, pieces: number) => (lines === pieces ? `${lines} item${lines === 1 ? '' : 's'}` : `${lines} item${lines === 1 ? '' : 's'}, ${pieces} pieces`),
+  showingOf: (shown: number, total: number) => `Showing the ${shown} newest of ${total}.`,
+  showOlder: 'Show older',
+  loadingOlder: 'Loading…',
   notPricedYet: 'Not priced yet',
   states: {
     requested: 'Requested',

@@ -25,3 +25,18 @@ export function formatWeight(value: number, site: Pick<SiteSettings, 'locale' | 
   const unit = UNIT_NAMES[site.weightUnit!];
   return formatter(`weight ${site.locale} ${unit}`, () => new Intl.NumberFormat(site.locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 })).format(value);
 }
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A calendar day (YYYY-MM-DD) in the tenant's locale, e.g. "Dec 10, 2026" for en-US: every page and mail says dates this way. */
+export function formatDay(date: string, site: Pick<SiteSettings, 'locale'>): string {
+  let format = dateFormats.get(site.locale!);
+  if (!format) dateFormats.set(site.locale!, (format = new Intl.DateTimeFormat(site.locale, { dateStyle: 'medium', timeZone: 'UTC' })));
+  return format.format(new Date(`${date}T00:00:00Z`));
+}
+
+/** A range of days in the tenant's locale ("Dec 10 – 14, 2026"). */
+export function formatDays(from: string, to: string, site: Pick<SiteSettings, 'locale'>): string {
+  formatDay(from, site);
+  return dateFormats.get(site.locale!)!.formatRange(new Date(`${from}T00:00:00Z`), new Date(`${to}T00:00:00Z`));
+}

@@ -21,7 +21,8 @@ export interface VisitorQuote extends Omit<QuoteRequest, 'state' | 'hold' | 'rev
 const quotePath = (id: string) => `/api/quotes/${encodeURIComponent(id)}`;
 
 export const quotesApi = {
-  quotes: () => apiCall<{ quotes: VisitorQuote[] }>('/api/quotes'),
+  /** A page of the visitor's quotes, newest first, after `offset` newer ones; `total` counts them all. */
+  quotes: (offset = 0) => apiCall<{ quotes: VisitorQuote[]; total: number; offset: number }>(`/api/quotes${offset ? `?offset=${offset}` : ''}`),
   quote: (id: string) => apiCall<VisitorQuote>(quotePath(id)),
   step: (quote: Pick<VisitorQuote, 'id' | 'revision'>, action: QuoteAction, version?: number) =>
     apiCall<VisitorQuote>(`${quotePath(quote.id)}/${action}`, {

@@ -35,15 +35,34 @@ function VisitorQuotes() {
   const { site } = useConfiguration();
   const notices = useAuth().visitor?.profile.stats?.unreadNotificationCount;
   const [quotes, setQuotes] = useState<VisitorQuote[]>();
+  const [total, setTotal] = useState(0);
+  const [loadingOlder, setLoadingOlder] = useState(false);
   const [error, setError] = useState<IdentityError>();
   useEffect(() => {
     let live = true;
     quotesApi.quotes().then(
-      (answer) => live && setQuotes(answer.quotes),
+      (answer) => {
+        if (!live) return;
+        setQuotes(answer.quotes);
+        setTotal(answer.total);
+      },
       (failure) => live && setError(toIdentityError(failure)),
     );
     return () => void (live = false);
   }, [notices]);
+  const showOlder = () => {
+    setLoadingOlder(true);
+    quotesApi
+      .quotes(quotes?.length ?? 0)
+      .then(
+        (answer) => {
+          setQuotes((shown) => [...(shown ?? []), ...answer.quotes.filter((quote) => !shown?.some((other) => other.id === quote.id))]);
+          setTotal(answer.total);
+        },
+        (failure) => setError(toIdentityError(failure)),
+      )
+      .finally(() => setLoadingOlder(false));
+  };
   if (error) return <ErrorText id="quotes-error" error={error} />;
   if (!quotes) return <Loading />;
   if (!quotes.length)
@@ -55,22 +74,32 @@ function VisitorQuotes() {
       </EmptyState>
     );
   return (
-    <ul className="quote-cards">
-      {quotes.map((quote) => {
-        const items = quote.lines.reduce((sum, line) => sum + line.quantity, 0);
-        return (
-          <li key={quote.id}>
-            <a className="quote-card" href={quoteHref(quote.id)}>
-              <span className="quote-card-name">{quote.production ?? words.dates(quote.startDate, quote.endDate)}</span>
-              <QuoteStateBadge state={quote.state} />
-              <span className="quote-card-meta">
-                {words.dates(quote.startDate, quote.endDate)} · {words.itemsCount(items)}
-              </span>
-              <span className="quote-card-total">{quote.total === undefined ? words.notPricedYet : formatMoney(quote.total, site)}</span>
-            </a>
-          </li>
-        );
-      })}
-    </ul>
+    <>
+      <ul className="quote-cards">
+        {quotes.map((quote) => {
+          const items = quote.lines.reduce((sum, line) => sum + line.quantity, 0);
+          return (
+            <li key={quote.id}>
+              <a className="quote-card" href={quoteHref(quote.id)}>
+                <span className="quote-card-name">{quote.production ?? words.dates(quote.startDate, quote.endDate)}</span>
+                <QuoteStateBadge state={quote.state} />
+                <span className="quote-card-meta">
+                  {words.dates(quote.startDate, quote.endDate)} · {words.linesAndPieces(quote.lines.length, items)}
+                </span>
+                <span className="quote-card-total">{quote.total === undefined ? words.notPricedYet : formatMoney(quote.total, site)}</span>
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+      {quotes.length < total && (
+        <p className="list-more">
+          <span>{words.showingOf(quotes.length, total)}</span>
+          <button className="button button-secondary" type="button" onClick={showOlder} disabled={loadingOlder} aria-busy={loadingOlder}>
+            {loadingOlder ? words.loadingOlder : words.showOlder}
+          </button>
+        </p>
+      )}
+    </>
   );
 }

@@ -16,12 +16,22 @@ const quotes = firestoreUnderTest('backlot-quotes', (firestore) => new Firestore
 describeQuoteRequestStoreContract('firestore', quotes.open);
 
 describe('FirestoreQuoteRequestStore', () => {
-  it('keeps a request at vendors/{tenantId}/quoteRequests/{id}, as plain fields', () =>
+  it('keeps a request at vendors/{tenantId}/quoteRequests/{id}, as plain fields, with its listing fields beside them', () =>
     quotes.use(async (store, database) => {
       const request = sampleQuoteRequest('q-1');
       await store.add(request);
       const snapshot = await database.firestore.doc('vendors/aviation/quoteRequests/q-1').get();
-      expect(snapshot.data()).toEqual(request);
+      expect(snapshot.data()).toEqual({ ...request, listing: { openUntil: '2026-11-30', confirmedAt: null, version: 1 } });
+      expect(await store.get('aviation', 'q-1')).toEqual(request);
+    }));
+
+  it('gives requests stored before the listing fields their fields, the first time it lists them', () =>
+    quotes.use(async (store, database) => {
+      const older = sampleQuoteRequest('older', { state: 'requested' });
+      await database.firestore.doc('vendors/aviation/quoteRequests/older').set(older);
+      expect((await store.list('aviation', { state: 'requested' })).requests).toEqual([older]);
+      expect((await store.due('aviation', '2026-12-01', 10)).map((request) => request.id)).toEqual(['older']);
+      expect((await database.firestore.doc('vendors/aviation/indexes/quoteRequests').get()).data()).toEqual({ version: 1 });
     }));
 
   it("answers bookings from this server's copy of the ledgers, which follows another server's writes and the store itself", () =>

@@ -10,7 +10,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { QuoteRequest } from '../../schema/types.generated';
-import { OverbookedError, QuoteRequestExistsError, StaleQuoteError, UnknownQuoteError, type QuoteChange, type QuoteRequestStore } from '../../server/stores/quote-request-store';
+import { OverbookedError, QuoteRequestExistsError, StaleQuoteError, UnknownQuoteError, type QuoteChange, type QuoteListQuery, type QuoteRequestStore } from '../../server/stores/quote-request-store';
 import { storeUnderTest, type OpenedStore } from './store-under-test';
 
 /** A request as POST /api/quote-requests stores it: the catalogue's names and rates on each line. */
@@ -221,8 +221,57 @@ export function describeQuoteRequestStoreContract(name: string, open: () => Prom
         await subject.store.add(sampleQuoteRequest('old', { createdAt: '2026-11-01T09:00:00.000Z' }));
         await subject.store.add(sampleQuoteRequest('new', { createdAt: '2026-11-20T09:00:00.000Z' }));
         await subject.store.add(sampleQuoteRequest('someone-else', { uid: 'visitor-sam' }));
-        expect((await subject.store.listByVisitor('aviation', 'visitor-dana')).map((request) => request.id)).toEqual(['new', 'old']);
-        expect(await subject.store.listByVisitor('acme', 'visitor-dana')).toEqual([]);
+        const ids = async (tenantId: string, query: QuoteListQuery) => (await subject.store.list(tenantId, query)).requests.map((request) => request.id);
+        expect(await ids('aviation', { uid: 'visitor-dana' })).toEqual(['new', 'old']);
+        expect(await ids('acme', { uid: 'visitor-dana' })).toEqual([]);
+      });
+
+      it('answers a query in the store: state, dates, visitor and confirmation time, sorted and paged, with the exact total', async () => {
+        const day = (n: number) => `2027-01-${String(n).padStart(2, '0')}`;
+        const confirmed = (at: string) => ({ state: 'confirmed' as const, history: [{ at, action: 'confirm' as const, from: 'accepted' as const, to: 'confirmed' as const, by: 'vendor' as const }] });
+        const requests = [
+          sampleQuoteRequest('a', { createdAt: '2026-11-01T09:00:00.000Z', startDate: day(1), endDate: day(5), state: 'requested' }),
+          sampleQuoteRequest('b', { createdAt: '2026-11-02T09:00:00.000Z', startDate: day(10), endDate: day(12), state: 'quoted', uid: 'visitor-sam' }),
+          sampleQuoteRequest('c', { createdAt: '2026-11-03T09:00:00.000Z', startDate: day(3), endDate: day(20), ...confirmed('2026-11-15T18:00:00.000Z') }),
+          sampleQuoteRequest('d', { createdAt: '2026-11-04T09:00:00.000Z', startDate: day(21), endDate: day(25), ...confirmed('2026-12-01T08:00:00.000Z') }),
+          sampleQuoteRequest('e', { createdAt: '2026-11-04T09:00:00.000Z', startDate: day(6), endDate: day(9), state: 'requested' }),
+        ];
+        for (const request of requests) await subject.store.add(request);
+        await subject.store.add(sampleQuoteRequest('other-tenant', { tenantId: 'acme', startDate: day(1), endDate: day(30) }));
+        const answer = async (query: QuoteListQuery) => {
+          const { total, requests: page } = await subject.store.list('aviation', query);
+          return { total, ids: page.map((request) => request.id) };
+        };
+        // Newest first, ties by id; a page keeps the total of all.
+        expect(await answer({})).toEqual({ total: 5, ids: ['d', 'e', 'c', 'b', 'a'] });
+        expect(await answer({ offset: 1, limit: 2 })).toEqual({ total: 5, ids: ['e', 'c'] });
+        expect(await answer({ state: 'requested' })).toEqual({ total: 2, ids: ['e', 'a'] });
+        // Hires that reach into 7–10 January: e (6–9), b (10–12), c (3–20).
+        expect(await answer({ from: day(7), to: day(10) })).toEqual({ total: 3, ids: ['e', 'c', 'b'] });
+        expect(await answer({ from: day(7), to: day(10), state: 'confirmed' })).toEqual({ total: 1, ids: ['c'] });
+        expect(await answer({ from: day(21) })).toEqual({ total: 1, ids: ['d'] });
+        expect(await answer({ uid: 'visitor-sam' })).toEqual({ total: 1, ids: ['b'] });
+        expect(await answer({ sort: { field: 'startDate', order: 'asc' } })).toEqual({ total: 5, ids: ['a', 'c', 'e', 'b', 'd'] });
+        expect(await answer({ state: 'confirmed', confirmedFrom: '2026-11-01T00:00:00.000Z', confirmedBefore: '2026-12-01T00:00:00.000Z' })).toEqual({ total: 1, ids: ['c'] });
+        // Totals follow each change of state, and a hire longer than any before is still found by its dates.
+        await subject.store.change('aviation', 'a', { revision: 0, apply: (current) => ({ ...current, state: 'cancelled' }) });
+        expect(await answer({ state: 'requested' })).toEqual({ total: 1, ids: ['e'] });
+        expect(await answer({ state: 'cancelled' })).toEqual({ total: 1, ids: ['a'] });
+        await subject.store.add(sampleQuoteRequest('season', { createdAt: '2026-11-05T09:00:00.000Z', startDate: '2026-06-01', endDate: day(8), state: 'requested' }));
+        expect(await answer({ from: day(7), to: day(10) })).toEqual({ total: 4, ids: ['season', 'e', 'c', 'b'] });
+        expect(await answer({})).toMatchObject({ total: 6 });
+      });
+
+      it('finds the open requests past their last open day, and none once they are closed', async () => {
+        await subject.store.add(sampleQuoteRequest('starts-soon', { state: 'requested', startDate: '2026-12-01', endDate: '2026-12-03' }));
+        await subject.store.add(sampleQuoteRequest('later', { state: 'requested', startDate: '2027-03-01', endDate: '2027-03-03' }));
+        await subject.store.add(sampleQuoteRequest('done', { state: 'cancelled', startDate: '2026-12-01', endDate: '2026-12-03' }));
+        // Open until the day before its hire: due from 1 December on.
+        expect((await subject.store.due('aviation', '2026-11-30', 10)).map((request) => request.id)).toEqual([]);
+        expect((await subject.store.due('aviation', '2026-12-01', 10)).map((request) => request.id)).toEqual(['starts-soon']);
+        await subject.store.change('aviation', 'starts-soon', { revision: 0, apply: (current) => ({ ...current, state: 'expired' }) });
+        expect(await subject.store.due('aviation', '2026-12-01', 10)).toEqual([]);
+        expect((await subject.store.due('aviation', '2027-06-01', 10)).map((request) => request.id)).toEqual(['later']);
       });
     });
   });

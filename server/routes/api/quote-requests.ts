@@ -20,21 +20,23 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { withDefaults } from '../../../schema/defaults';
+import { visitorName } from '../../../schema/visitor-name';
 import { schemaIds } from '../../../schema/documents';
 import { bookingWindow } from '../../../schema/availability';
 import { pricingRuleOf } from '../../../schema/quote-pricing';
 import { checkQuoteRequest, todayIn } from '../../../schema/quote-rules';
-import type { QuoteAction } from '../../../schema/quote-states';
+import { quoteStates, type QuoteAction, type QuoteState } from '../../../schema/quote-states';
+import { calendarDateMessage, isCalendarDate } from '../../../schema/calendar-date';
 import type { PricingInput, QuoteRequest, QuoteRequestInput } from '../../../schema/types.generated';
-import { actionsNow, expireIfDue, isDue, freeQuantities, latestVersion, lineGlCodes, quoteSettingsOf, stateOf, takeAction } from '../../catalogue/quote-conversation';
+import { actionsNow, expireDue, expireIfDue, freeQuantities, latestVersion, lineGlCodes, quoteSettingsOf, stateOf, takeAction } from '../../catalogue/quote-conversation';
 import { notifyQuoteStep } from '../../catalogue/quote-notices';
 import { eventStreams } from '../../lib/event-stream';
 import { ifMatchVersion, withVersion } from '../../lib/versions';
-import { revisionOf, UnknownQuoteError } from '../../stores/quote-request-store';
+import { QUOTE_SORT_FIELDS, revisionOf, UnknownQuoteError } from '../../stores/quote-request-store';
 import { storefrontConfiguration } from '../../../storefront/config/build-configuration';
 import { FieldProblemsError } from '../../stores/field-problems';
 import { listOf, recordSchema } from '../../lib/api-docs';
-import { listQuerySchema, parseListFilter, sendList, type ListQuery } from '../../lib/ra-list';
+import { ListQueryError, listQuerySchema, sendStorePage, storePage, type ListQuery } from '../../lib/ra-list';
 import { quoteConfirmationMessage, quoteRequestMessage, senderOf } from '../../mail/messages';
 import { tenantParams } from './tenants/params';
 import { visitorHere } from './visitor-here';
@@ -114,7 +116,7 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
       });
       if (findings.length) throw new FieldProblemsError(findings, `Not sent: ${findings.length} problem${findings.length === 1 ? '' : 's'} to fix`);
 
-      const name = [profile.firstName, profile.lastName].filter(Boolean).join(' ') || profile.displayName;
+      const name = visitorName(profile);
       const quote: QuoteRequest = {
         id: randomUUID(),
         tenantId,
@@ -151,7 +153,7 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
       const from = senderOf(configuration);
       for (const [to, content] of [
         [vendor.email, quoteRequestMessage(configuration, quote)],
-        [user.email, quoteConfirmationMessage(configuration, { email: user.email, ...(profile.displayName && { displayName: profile.displayName }) }, quote)],
+        [user.email, quoteConfirmationMessage(configuration, { email: user.email, ...(name && { displayName: name }) }, quote)],
       ] as const) {
         await app.mailer
           .send({ ...content, to, from, tenantId })
@@ -181,17 +183,23 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
     },
     async (request, reply) => {
       const { tenantId } = request.params as { tenantId: string };
-      const query = request.query as ListQuery;
-      const { from, to, ...filter } = parseListFilter(query.filter);
-      const { requests } = await app.quoteRequests.list(tenantId, { limit: 10_000 });
-      const settings = await settingsOf(tenantId);
-      const now = new Date();
-      const today = todayIn(settings.timezone, now);
-      const records = requests
-        // Shown as expired once past their last day, stored as expired when opened.
-        .map((quote) => summary(isDue(quote, today) ? { ...quote, state: 'expired' } : quote))
-        .filter((quote) => (typeof from !== 'string' || quote.endDate >= from) && (typeof to !== 'string' || quote.startDate <= to));
-      return sendList(reply, 'quote-requests', records, { ...query, filter: JSON.stringify(filter) });
+      const page = storePage(request.query as ListQuery, QUOTE_SORT_FIELDS, { field: 'createdAt', order: 'desc' });
+      const { state, from, to, ...others } = page.filter;
+      const unknown = Object.keys(others)[0];
+      if (unknown !== undefined) throw new ListQueryError(`filter takes state, from and to, not ${JSON.stringify(unknown)}`);
+      if (state !== undefined && !quoteStates.includes(state as QuoteState)) throw new ListQueryError(`filter.state must be one of ${quoteStates.join(', ')}`);
+      for (const [name, value] of [['from', from] as const, ['to', to] as const]) if (value !== undefined && !isCalendarDate(value)) throw new ListQueryError(`filter.${name} ${calendarDateMessage}`);
+      // Due expiries are stored first, so the state filter and the stored state agree.
+      await expireDue(stores, await settingsOf(tenantId), tenantId, new Date(), (expired) => notifyQuoteStep(app, request.log, expired, 'expire', 'system'));
+      const { total, requests } = await app.quoteRequests.list(tenantId, {
+        ...(state !== undefined && { state: state as QuoteState }),
+        ...(from !== undefined && { from: from as string }),
+        ...(to !== undefined && { to: to as string }),
+        sort: page.sort,
+        offset: page.offset,
+        limit: page.limit,
+      });
+      return sendStorePage(reply, 'quote-requests', { offset: page.offset, total, rows: requests.map(summary) });
     },
   );
 

@@ -60,6 +60,9 @@ export function visitorView(quote: QuoteRequest, today: string) {
   };
 }
 
+/** A visitor's quotes come this many at a time; the page asks for older ones. */
+export const VISITOR_QUOTES_PAGE = 50;
+
 const quoteRoutes: FastifyPluginAsync = async (app) => {
   const tags = ['quotes'];
   const settingsHere = async (request: FastifyRequest): Promise<QuoteSettings> => {
@@ -73,17 +76,27 @@ const quoteRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/api/quotes',
     {
-      schema: { tags, summary: "The visitor's quote requests on this storefront, newest first" },
-      config: { docs: { success: { schema: { type: 'object', properties: { quotes: { type: 'array' } } } }, errors: signedOut } },
+      schema: {
+        tags,
+        summary: "The visitor's quote requests on this storefront, newest first, a page at a time",
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { offset: { type: 'integer', minimum: 0, maximum: 1_000_000, default: 0, description: 'How many newer requests to skip' } },
+        },
+      },
+      config: { docs: { success: { schema: { type: 'object', properties: { quotes: { type: 'array' }, total: { type: 'integer' }, offset: { type: 'integer' } } } }, errors: signedOut } },
     },
     async (request, reply) => {
       const { user } = await visitorHere(app, request, SIGN_IN);
       const settings = await settingsHere(request);
       const now = new Date();
-      const quotes = await Promise.all((await app.quoteRequests.listByVisitor(request.tenantId, user.uid)).map((quote) => expireIfDue(stores, settings, quote, now, expiredNotice(request))));
+      const offset = (request.query as { offset?: number }).offset ?? 0;
+      const { total, requests } = await app.quoteRequests.list(request.tenantId, { uid: user.uid, offset, limit: VISITOR_QUOTES_PAGE });
+      const quotes = await Promise.all(requests.map((quote) => expireIfDue(stores, settings, quote, now, expiredNotice(request))));
       void reply.header('cache-control', 'no-store');
       const today = todayIn(settings.timezone, now);
-      return { quotes: quotes.map((quote) => visitorView(quote, today)) };
+      return { quotes: quotes.map((quote) => visitorView(quote, today)), total, offset };
     },
   );
 

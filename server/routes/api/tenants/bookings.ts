@@ -10,7 +10,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { schemaIds } from '../../../../schema/documents';
 import { bookingWindow, dayCount, daysFrom, freeByDay } from '../../../../schema/availability';
 import { addDays, todayIn } from '../../../../schema/quote-rules';
-import { orderLineRows, orderLinesCsv } from '../../../catalogue/order-export';
+import { confirmedBetween, orderLineRows, orderLinesCsv } from '../../../catalogue/order-export';
 import { quoteSettingsOf, stateOf } from '../../../catalogue/quote-conversation';
 import { UnknownItemError } from '../../../catalogue/set-lists';
 import { FieldProblemsError } from '../../../stores/field-problems';
@@ -83,7 +83,7 @@ const bookings: FastifyPluginAsync = async (app) => {
       const { from, to } = request.query as { from: string; to: string };
       if (to < from) throw new FieldProblemsError([{ pointer: '/to', message: `must be ${from} or later: the months run from \`from\` to \`to\`` }], 'Not exported: the months are reversed');
       const settings = quoteSettingsOf((await app.tenantStore.get(tenantId))!.tenant);
-      const { requests } = await app.quoteRequests.list(tenantId, { limit: 100_000 });
+      const requests = await confirmedBetween(app.quoteRequests, tenantId, from, to);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${tenantId}-orders-confirmed-${from}-to-${to}.csv"`)

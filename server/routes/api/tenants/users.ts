@@ -10,9 +10,10 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { fetchHeaders, LOOPBACK_HOST } from '../../../plugins/app/accounts';
 import type { UserProfile } from '../../../../schema/types.generated';
+import { visitorName } from '../../../../schema/visitor-name';
 import { storefrontConfiguration } from '../../../../storefront/config/build-configuration';
 import { STORED_TENANT_INVALID } from '../../../lib/api-docs';
-import { sendList, listQuerySchema, type ListQuery } from '../../../lib/ra-list';
+import { ListQueryError, listQuerySchema, sendStorePage, storePage, type ListQuery } from '../../../lib/ra-list';
 import { deniedMessage, senderOf, welcomeMessage } from '../../../mail/messages';
 import { UnknownProfileError } from '../../../stores/profile-store';
 import { UnknownTenantError } from '../../../stores/tenant-store';
@@ -30,9 +31,12 @@ class MailNotSentError extends Error {
   readonly statusCode = 502;
 }
 
+/** The console's decision filter, as the profile store keeps it. */
+const DECISIONS = { awaiting: null, approved: true, denied: false } as const;
+
 const users: FastifyPluginAsync = async (app) => {
   // `decision` says isAuthorized in words a list can filter by (a null filter value does not survive react-admin).
-  const record = (uid: string, profile: UserProfile) => ({ id: uid, ...profile, decision: profile.isAuthorized === true ? 'approved' : profile.isAuthorized === false ? 'denied' : 'awaiting' });
+  const record = (uid: string, profile: UserProfile) => ({ id: uid, ...profile, name: visitorName(profile, profile.email), decision: profile.isAuthorized === true ? 'approved' : profile.isAuthorized === false ? 'denied' : 'awaiting' });
 
   app.get(
     '/api/tenants/:tenantId/users',
@@ -43,14 +47,15 @@ const users: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const { tenantId } = request.params as { tenantId: string };
-      // Filters, search and paging the ra-data-simple-rest way (lib/ra-list.ts): `{"decision":"awaiting"}` and so on.
-      const { profiles } = await app.profileStore.list(tenantId, { limit: 10_000 });
-      return sendList(
-        reply,
-        'users',
-        profiles.map((entry) => record(entry.uid, entry.profile)),
-        request.query as ListQuery,
-      );
+      // Filtered (`{"decision":"awaiting"}`), paged and counted in the store: the console sees every visitor, a page at a time.
+      const page = storePage(request.query as ListQuery, ['createdAt'] as const, { field: 'createdAt', order: 'desc' });
+      const { decision, ...others } = page.filter;
+      const unknown = Object.keys(others)[0];
+      if (unknown !== undefined) throw new ListQueryError(`filter takes decision, not ${JSON.stringify(unknown)}`);
+      if (decision !== undefined && (typeof decision !== 'string' || !Object.hasOwn(DECISIONS, decision))) throw new ListQueryError(`filter.decision must be one of ${Object.keys(DECISIONS).join(', ')}`);
+      if (page.sort.order !== 'desc') throw new ListQueryError('sort: visitors are listed newest first');
+      const { total, profiles } = await app.profileStore.list(tenantId, { ...(decision !== undefined && { isAuthorized: DECISIONS[decision as keyof typeof DECISIONS] }), offset: page.offset, limit: page.limit });
+      return sendStorePage(reply, 'users', { offset: page.offset, total, rows: profiles.map((entry) => record(entry.uid, entry.profile)) });
     },
   );
 
@@ -91,7 +96,7 @@ const users: FastifyPluginAsync = async (app) => {
       });
       if (!mailDue) return record(id, decided);
       const configuration = storefrontConfiguration(tenantId, stored.version, stored.tenant, await app.storefrontAssets.versions(tenantId));
-      const to = { email: decided.email, displayName: decided.displayName };
+      const to = { email: decided.email, displayName: visitorName(decided) };
       try {
         await app.mailer.send({ ...(isAuthorized ? welcomeMessage(configuration, to) : deniedMessage(configuration, to)), to: decided.email, from: senderOf(configuration), tenantId });
       } catch (error) {
