@@ -17,7 +17,6 @@ export interface ItemFinding {
 }
 
 const quoted = (values: Iterable<string>) => [...values].map((value) => JSON.stringify(value)).join(', ');
-const hasAtMostTwoDecimals = (amount: number) => Math.abs(Math.round(amount * 100) - amount * 100) < 1e-6;
 
 /** The rules for one item against its tenant; pointers are relative to the item (`/category/group`). */
 export function checkItemRules(item: Item, tenant: Pick<Tenant, 'site' | 'categories'>): ItemFinding[] {
@@ -62,10 +61,6 @@ export function checkItemRules(item: Item, tenant: Pick<Tenant, 'site' | 'catego
     (values ?? []).forEach((value, index) => {
       if (!options.has(value)) findings.push({ pointer: `/customFields/${fieldSlug}/${index}`, message: `${JSON.stringify(value)} is not an option of ${field.name}`, rule: 'item-custom-field' });
     });
-  }
-  for (const rate of ['day', 'week'] as const) {
-    const amount = item.rates[rate];
-    if (amount !== undefined && !hasAtMostTwoDecimals(amount)) findings.push({ pointer: `/rates/${rate}`, message: `${amount} has more than two decimals`, rule: 'item-amount' });
   }
   findings.push(...foreignFileReferences(item, tenant.site.tenantId));
   if (Date.parse(item.updatedAt) < Date.parse(item.createdAt)) findings.push({ pointer: '/updatedAt', message: 'is before createdAt', rule: 'item-dates' });

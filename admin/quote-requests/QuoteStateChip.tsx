@@ -1,7 +1,7 @@
 /** A request's state as a chip, and a second one when it holds stock (a pencil or an order). */
 import { Chip, Stack } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { QuoteState } from '../../schema/quote-states';
+import { isOpen, type QuoteState } from '../../schema/quote-states';
 
 const COLORS: Record<QuoteState, 'default' | 'primary' | 'success' | 'warning' | 'info'> = {
   requested: 'warning',
@@ -18,7 +18,8 @@ export function QuoteStateChip({ state, hold }: { state: QuoteState; hold?: stri
   return (
     <Stack direction="row" spacing={0.5}>
       <Chip size="small" color={COLORS[state]} label={translate(`backlot.quotes.states.${state}`)} />
-      {hold === 'pencil' && <Chip size="small" variant="outlined" label={translate('backlot.quotes.pencilled')} />}
+      {/* A pencil shows only while the request is open: an expired or cancelled one holds nothing. */}
+      {hold === 'pencil' && isOpen(state) && <Chip size="small" variant="outlined" label={translate('backlot.quotes.pencilled')} />}
     </Stack>
   );
 }

@@ -146,6 +146,8 @@ export interface ActionRequest {
   pricing?: PricingInput;
   /** For `accept`: the version the visitor read. */
   version?: number;
+  /** For `decline` and `cancel`: why, shown to the other side and mailed (needed to cancel a confirmed order). */
+  note?: string;
   now: Date;
 }
 
@@ -171,6 +173,8 @@ export async function takeAction(stores: QuoteStores, settings: QuoteSettings, s
       if (due && hasStarted(stored, today)) throw new QuoteRefusedError(`This hire started on ${stored.startDate}: it can no longer be quoted, accepted or confirmed. Ask for new dates.`);
       throw new QuoteRefusedError(due ? `This quote expired after ${latestVersion(stored)!.expiresOn}. Ask for a new one.` : allowed.reason);
     }
+    if (step.action === 'cancel' && stateOf(stored) === 'confirmed' && !step.note?.trim())
+      throw new FieldProblemsError([{ pointer: '/reason', message: 'say why the order is cancelled: the visitor reads it in their mail' }], 'Not cancelled: give a reason');
     if (step.action === 'quote' && hasStarted(stored, today)) throw new QuoteRefusedError(`This hire started on ${stored.startDate}: it can no longer be quoted. Ask the visitor for new dates.`);
     const history = stored.history ?? [];
     if (history.length >= historyLimit - (closingSteps.has(step.action) ? 0 : CLOSING_ROOM))
@@ -204,6 +208,7 @@ export async function takeAction(stores: QuoteStores, settings: QuoteSettings, s
           to: allowed.to,
           by: step.actor,
           ...(step.who.email && { email: step.who.email }),
+          ...(step.note?.trim() && { note: step.note.trim() }),
           ...(step.action === 'quote' || step.action === 'accept' ? { version: versions.at(-1)!.version } : {}),
         },
       ],

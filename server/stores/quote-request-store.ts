@@ -135,8 +135,9 @@ export class UnknownQuoteError extends Error {
 }
 
 export class OverbookedError extends FieldProblemsError {
-  constructor(problems: ReadonlyArray<{ pointer: string; message: string }>) {
-    super(problems, `Not held: ${problems.length === 1 ? 'a line is' : `${problems.length} lines are`} not free on these dates`, 409);
+  /** `kind`: what the step was placing, so the refusal says what did not happen (an order is "not confirmed", a pencil "not held"). */
+  constructor(problems: ReadonlyArray<{ pointer: string; message: string }>, kind: Booking['kind'] = 'pencil') {
+    super(problems, `${kind === 'order' ? 'Not confirmed' : 'Not held'}: ${problems.length === 1 ? 'a line is' : `${problems.length} lines are`} not free on these dates`, 409);
   }
 }
 
@@ -180,6 +181,6 @@ export function changedRequest(current: QuoteRequest | undefined, id: string, ch
 /** The bookings a request places, once checked against everything else booked on its items (OverbookedError names the lines). */
 export function placedBookings(next: QuoteRequest, bookings: Exclude<BookingChange, 'release' | undefined>, booked: readonly Booking[]): Booking[] {
   const problems = placementProblems(placementOf(next, bookings), booked);
-  if (problems.length) throw new OverbookedError(problems);
+  if (problems.length) throw new OverbookedError(problems, bookings.place);
   return bookingsOf(next, bookings.place, bookings.expiresOn);
 }

@@ -195,8 +195,14 @@ export class SqliteQuoteRequestStore implements QuoteRequestStore {
     const filter = where.join(' AND ');
     const sort = query.sort ?? { field: 'createdAt', order: 'desc' };
     const { total } = this.countOf(tenantId, query) ?? (this.database.prepare(`SELECT COUNT(*) AS total FROM quote_requests WHERE ${filter}`).get(...parameters) as { total: number });
+    const order = (table = '') => `${table}${SORT_COLUMNS[sort.field]} ${sort.order === 'asc' ? 'ASC' : 'DESC'}, ${table}id`;
+    // The page's rows are chosen and sorted from an index alone (every listing index holds the
+    // sort columns), then only their documents are read: sorting the documents themselves read
+    // every match's JSON.
     const rows = this.database
-      .prepare(`SELECT document FROM quote_requests WHERE ${filter} ORDER BY ${SORT_COLUMNS[sort.field]} ${sort.order === 'asc' ? 'ASC' : 'DESC'}, id LIMIT ? OFFSET ?`)
+      .prepare(
+        `SELECT quote_requests.document FROM (SELECT rowid AS row FROM quote_requests WHERE ${filter} ORDER BY ${order()} LIMIT ? OFFSET ?) AS page JOIN quote_requests ON quote_requests.rowid = page.row ORDER BY ${order('quote_requests.')}`,
+      )
       .all(...parameters, query.limit ?? DEFAULT_QUOTE_PAGE, query.offset ?? 0) as Array<{ document: string }>;
     return { total, requests: rows.map((row) => JSON.parse(row.document) as QuoteRequest) };
   }

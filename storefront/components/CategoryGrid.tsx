@@ -6,7 +6,8 @@
  */
 import type { CategoryTree } from '../../schema/types.generated';
 import { assetHref } from '../config/configuration';
-import { useCardPictures, useConfiguration } from '../config/ConfigurationProvider';
+import { useCardPictures, useCatalogue, useConfiguration } from '../config/ConfigurationProvider';
+import { datesSearch } from '../lib/catalogue-query';
 import { frameMessages as messages } from '../i18n/frame-messages';
 import { rentalGroups } from '../lib/catalogue';
 import { categoryHref } from '../lib/navigation';
@@ -26,6 +27,9 @@ export function CategoryGrid({ cards, headingLevel = 2 }: { cards: CategoryCard[
   const configuration = useConfiguration();
   const placeholder = assetHref(configuration, configuration.site.thumbnails?.placeholder);
   const pictures = useCardPictures();
+  // A listing with shoot dates (and "only what is free") keeps them on the way into a department.
+  const catalogue = useCatalogue();
+  const carried = catalogue ? datesSearch(catalogue.query) : '';
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <ul className="card-grid">
@@ -34,7 +38,7 @@ export function CategoryGrid({ cards, headingLevel = 2 }: { cards: CategoryCard[
         const src = picture ? assetHref(configuration, picture.url) : placeholder;
         return (
           <li key={card.href}>
-            <a className="card" href={card.href}>
+            <a className="card" href={`${card.href}${carried}`}>
               {src && <img className="card-image" src={src} alt={picture ? picture.alt : ''} loading="lazy" decoding="async" width="480" height="320" />}
               <span className="card-body">
                 <Heading className="card-title">{card.name}</Heading>

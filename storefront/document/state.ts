@@ -48,6 +48,8 @@ export interface PageState {
   cardPictures?: Record<string, CardPicture>;
   /** On an item's page: a few items like it, to keep browsing. */
   related?: ItemSummary[];
+  /** On an item's page asked for with shoot dates: those dates and how many are free on them (such a page is not kept). */
+  itemDates?: { from: string; to: string; free: number };
 }
 
 export const STATE_ELEMENT_ID = 'backlot-state';

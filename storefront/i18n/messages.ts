@@ -30,7 +30,8 @@ export const messages = {
   perDay: 'day',
   perWeek: 'week',
   newBadge: 'New',
-  available: (count: number) => `${count} available`,
+  // How many the prop house owns: "available" would say the same as "free on your dates", which it is not.
+  available: (count: number) => `${count} in stock`,
   noMatches: 'Nothing matches all of these filters.',
   noMatchesHint: 'Take a filter off, or search for something broader.',
   noItemsYet: 'No items are listed here yet.',

@@ -49,17 +49,30 @@ export function withRentalDates(params: URLSearchParams, dates: RentalDates | un
 
 /** The dates remembered for this browser session (none on the server, or if storage is refused). */
 export function rememberedDates(): RentalDates | undefined {
+  return remembered()?.dates;
+}
+
+/** Whether "only what is free" was on with the remembered dates. */
+export function rememberedAvailableOnly(): boolean {
+  return remembered()?.availableOnly ?? false;
+}
+
+function remembered(): { dates: RentalDates; availableOnly: boolean } | undefined {
   try {
-    const stored = window.sessionStorage.getItem(STORAGE_KEY);
-    return stored ? parseRentalDates(new URLSearchParams(stored)) : undefined;
+    const params = new URLSearchParams(window.sessionStorage.getItem(STORAGE_KEY) ?? '');
+    const dates = parseRentalDates(params);
+    return dates && { dates, availableOnly: params.get('available') === '1' };
   } catch {
     return undefined;
   }
 }
 
-export function rememberDates(dates: RentalDates | undefined): void {
+/** Remembers the dates (and whether only what is free on them is shown) for the session. */
+export function rememberDates(dates: RentalDates | undefined, availableOnly = false): void {
   try {
-    if (dates) window.sessionStorage.setItem(STORAGE_KEY, withRentalDates(new URLSearchParams(), dates).toString());
+    const params = withRentalDates(new URLSearchParams(), dates);
+    if (availableOnly) params.set('available', '1');
+    if (dates) window.sessionStorage.setItem(STORAGE_KEY, params.toString());
     else window.sessionStorage.removeItem(STORAGE_KEY);
   } catch {
     // Storage refused (private mode, a full quota): the dates still travel in the address.

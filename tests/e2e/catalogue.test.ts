@@ -112,7 +112,7 @@ describe('a visitor browsing the catalogue', () => {
     await page.locator('html[data-hydrated]').waitFor();
     await page.getByRole('heading', { level: 1, name: 'Boeing 737 Economy Triple, Blue Tweed' }).waitFor();
     await page.getByText('$175.00').waitFor();
-    await page.getByText('12 available').waitFor();
+    await page.getByText('12 in stock').waitFor();
     // Not signed in: the way to the request is the login.
     await page.getByRole('link', { name: 'Log in to ask for a quote' }).waitFor();
     // The photo loaded (from the tenant's items folder), drawn at its stated shape.
@@ -142,7 +142,7 @@ describe('a visitor browsing the catalogue', () => {
     expect(await page.getByRole('button', { name: 'Filters (1)' }).getAttribute('aria-expanded')).toBe('true');
     await open(page, '/item/red-double');
     // One in stock: the quantity is not shown (hideQtyIfEq1).
-    expect(await page.getByText('1 available').count()).toBe(0);
+    expect(await page.getByText('1 in stock').count()).toBe(0);
     await page.screenshot({ path: path.join(artifacts, 'item_375.png'), fullPage: true });
     expect(errors).toEqual([]);
     await context.close();

@@ -1,4 +1,9 @@
-/** Runs the built server (dist/server/main.js, what `npm start` runs) as a real process on a free port. */
+/**
+ * Runs the built server (dist/server/main.js, what `npm start` runs) as a real process on a free
+ * port, and answers once it is ready: listening, then `/api/health/ready` answering 200 (start-up
+ * work such as the sample catalogue's import may go on after it listens, on a busy machine), as a
+ * load balancer waits for it.
+ */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
 import path from 'node:path';
@@ -31,19 +36,23 @@ export function startServer(env: Record<string, string>, command: string[] = [pr
         listening = true;
         clearTimeout(timer);
         const port = Number(match[1]);
-        resolve({
+        const started: ServerProcess = {
           child,
           port,
           url: `http://127.0.0.1:${port}`,
           log: () => output,
           stop: () =>
-            new Promise((done) => {
+            new Promise<void>((done) => {
               if (child.exitCode !== null || child.signalCode !== null) return done();
               child.once('exit', () => done());
               // The whole process group: `npm start` runs node as a child of npm.
               process.kill(-child.pid!, 'SIGTERM');
             }),
-        });
+        };
+        void ready(started.url).then(
+          () => resolve(started),
+          (error: Error) => reject(new Error(`${error.message}:\n${output}`)),
+        );
       }
     };
     child.stdout.on('data', onData);
@@ -53,6 +62,17 @@ export function startServer(env: Record<string, string>, command: string[] = [pr
       reject(new Error(`server exited (${code}) before listening:\n${output}`));
     });
   });
+}
+
+/** Waits until the server's readiness probe answers 200 (at most a minute). */
+async function ready(url: string): Promise<void> {
+  const until = Date.now() + 60_000;
+  while (Date.now() < until) {
+    const answer = await http(`${url}/api/health/ready`).catch(() => undefined);
+    if (answer?.status === 200) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('server listened but was not ready within a minute');
 }
 
 /** An HTTP request over loopback with full control of headers (Host included). */

@@ -68,8 +68,8 @@ describe('catalogue pages', () => {
     expect(page.body).toContain('$140.00');
     expect(page.body).toMatch(/<img src="\/items\/aviation\/tweed-triple\.svg" width="800" height="600" alt="Blue tweed triple seat" loading="lazy"/);
     // Quantity is hidden when it is 1 (hideQtyIfEq1), shown otherwise.
-    expect(page.body).toContain('12 available');
-    expect(page.body).not.toContain('1 available');
+    expect(page.body).toContain('12 in stock');
+    expect(page.body).not.toContain('1 in stock');
     // Lists carry no long descriptions in the state block.
     expect(state.catalogue!.hits.every((hit) => !('description' in hit))).toBe(true);
   });

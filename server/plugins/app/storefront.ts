@@ -13,7 +13,7 @@ import fp from 'fastify-plugin';
 import { itemSummary } from '../../../schema/catalogue-search';
 import { formatIssue } from '../../../schema/issue';
 import { packageRoot } from '../../../schema/node/package-root';
-import type { ContentPages, Tenant } from '../../../schema/types.generated';
+import type { ContentPages, Item, Tenant } from '../../../schema/types.generated';
 import { storefrontConfiguration } from '../../../storefront/config/build-configuration';
 import type { StorefrontConfiguration } from '../../../storefront/config/configuration';
 import { themeCss } from '../../../storefront/document/head';
@@ -34,7 +34,8 @@ import { reloadOnTenantEdits } from '../../storefront/dev-reload';
 import { pagePreloads } from '../../storefront/page-preloads';
 import { problemPage, type Problem } from '../../storefront/problem-page';
 import { lastValidVersion, TenantInvalidError, type TenantRecord } from '../../stores/tenant-store';
-import { bookedOut, freeQuantities } from '../../catalogue/quote-conversation';
+import { bookedOut, freeQuantities, quoteSettingsOf } from '../../catalogue/quote-conversation';
+import { parseRentalDates, type RentalDates } from '../../../storefront/lib/rental-dates';
 
 interface StorefrontModule {
   renderPage(url: string, state: PageState): Promise<RenderedPage>;
@@ -182,6 +183,13 @@ export default fp<{ config: ServerConfig }>(
      * holds the normalised query, the catalogue's version (any item change makes new pages) and
      * the hour ("new" badges are judged from it). Undefined for every other page.
      */
+    /** How many of an item are free on some dates, as the item page's availability API says. */
+    async function freeOnDates(tenantId: string, item: Item, dates: RentalDates): Promise<number | undefined> {
+      const stored = await app.tenantStore.get(tenantId);
+      if (!stored) return undefined;
+      return (await freeQuantities(app, tenantId, [item], dates, quoteSettingsOf(stored.tenant), new Date())).get(item.objectID);
+    }
+
     function cataloguePage(tenantId: string, path: string, url: string, configuration: StorefrontConfiguration) {
       const resolved = resolvePage(path, configuration.categories, configuration.pages);
       const hour = new Date(Math.floor(Date.now() / HOUR_MS) * HOUR_MS).toISOString();
@@ -198,11 +206,15 @@ export default fp<{ config: ServerConfig }>(
         };
       }
       if (resolved.kind === 'item') {
+        // Asked for with shoot dates (a shared link, a crawler, a slow phone): rendered with them and
+        // how many are free, and not kept (any hold changes it); without them, kept as before.
+        const dates = parseRentalDates(new URLSearchParams(url.includes('?') ? url.slice(url.indexOf('?')) : ''));
         return {
-          key: `${path}#${version}`,
+          key: dates ? undefined : `${path}#${version}`,
           state: async (): Promise<Partial<PageState>> => {
             const item = (await app.itemStore.get(tenantId, resolved.objectID)) ?? null;
-            return { item, now: hour, ...(item && { related: await relatedItems(app.catalogueSearch, tenantId, item) }) };
+            const free = item && dates ? await freeOnDates(tenantId, item, dates) : undefined;
+            return { item, now: hour, ...(item && { related: await relatedItems(app.catalogueSearch, tenantId, item) }), ...(dates && free !== undefined && { itemDates: { ...dates, free } }) };
           },
         };
       }

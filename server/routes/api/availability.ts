@@ -1,6 +1,6 @@
 /**
  * GET /api/availability/:objectID?from&to  how many of an item of the storefront the Host names are
- * free on each day (at most 42 days; from today for four weeks by default): the item page's
+ * free on each day (at most 92 days, as long as shoot dates may be; from today for four weeks by default): the item page's
  * calendar. Only numbers: whose holds and orders they are stays with the vendor.
  */
 import type { FastifyPluginAsync } from 'fastify';
@@ -8,9 +8,11 @@ import { schemaIds } from '../../../schema/documents';
 import { bookingWindow, dayCount, daysFrom, freeByDay } from '../../../schema/availability';
 import { addDays, todayIn } from '../../../schema/quote-rules';
 import { quoteSettingsOf } from '../../catalogue/quote-conversation';
+import { MAX_RANGE_DAYS } from '../../../storefront/lib/rental-dates';
 import { UnknownItemError } from '../../catalogue/set-lists';
 
-const MAX_DAYS = 42;
+/** As long as shoot dates may be (storefront/lib/rental-dates.ts), so "free on your dates" counts every day of them. */
+const MAX_DAYS = MAX_RANGE_DAYS;
 /** Dates in the address: the schema's one date rule (a bad one is a 400 naming `from` or `to`). */
 const date = { $ref: `${schemaIds.defs}#/$defs/calendarDate` } as const;
 
@@ -31,7 +33,7 @@ const availabilityRoutes: FastifyPluginAsync = async (app) => {
       config: {
         docs: {
           success: { schema: { type: 'object', additionalProperties: true, properties: { stock: { type: 'integer' }, days: { type: 'array' } } } },
-          errors: { 400: 'A range backwards or longer than 42 days', 404: 'No such item here' },
+          errors: { 400: `A date that is not one, or a range backwards or longer than ${MAX_DAYS} days`, 404: 'No such item here' },
         },
       },
     },

@@ -278,6 +278,7 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
 
   const vendorStep = async (request: FastifyRequest, reply: FastifyReply, action: QuoteAction, pricing?: PricingInput) => {
     const { tenantId, id } = request.params as { tenantId: string; id: string };
+    const note = action === 'quote' ? undefined : ((request.body ?? {}) as { reason?: string }).reason;
     const revision = Number(ifMatchVersion(request));
     const changed = await takeAction(stores, await settingsOf(tenantId), {
       tenantId,
@@ -287,6 +288,7 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
       who: { email: request.account!.email },
       revision: Number.isInteger(revision) ? revision : -1,
       ...(pricing && { pricing }),
+      ...(note !== undefined && { note }),
       now: new Date(),
     });
     request.log.info({ tenantId, quoteRequest: id, action, state: changed.state, by: request.account!.email }, 'quote step');
@@ -319,10 +321,11 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
       onRequest: app.requireTenant,
       schema: {
         tags: ['quotes'],
-        summary: 'Hold, release, confirm or cancel (If-Match: the revision read)',
+        summary: 'Hold, release, confirm or cancel (If-Match: the revision read; cancelling a confirmed order needs a reason)',
         params: { ...quoteParams, required: [...quoteParams.required, 'action'], properties: { ...quoteParams.properties, action: { type: 'string', enum: VENDOR_ACTIONS } } },
+        body: { $ref: `${schemaIds.quoteRequest}#/$defs/stepInput` },
       },
-      config: stepDocs({ 409: 'Not possible in this state, or its items are not free on its dates (the lines are named)' }),
+      config: stepDocs({ 400: 'Cancelling a confirmed order without a reason', 409: 'Not possible in this state, or its items are not free on its dates (the lines are named)' }),
     },
     (request, reply) => vendorStep(request, reply, (request.params as { action: QuoteAction }).action),
   );

@@ -18,6 +18,7 @@ import { actionsNow, expireIfDue, quoteSettingsOf, stateOf, takeAction, type Quo
 import { notifyQuoteStep } from '../../catalogue/quote-notices';
 import { ifMatchVersion, withVersion } from '../../lib/versions';
 import { UnknownQuoteError, revisionOf } from '../../stores/quote-request-store';
+import { FieldProblemsError } from '../../stores/field-problems';
 import { visitorHere } from './visitor-here';
 
 const SIGN_IN = 'Log in on this storefront to see your quotes.';
@@ -29,11 +30,7 @@ const actionParams = {
   required: ['id', 'action'],
   properties: { id: { $ref: `${schemaIds.quoteRequest}#/properties/id` }, action: { type: 'string', enum: VISITOR_ACTIONS } },
 } as const;
-const actionBody = {
-  type: ['object', 'null'],
-  additionalProperties: false,
-  properties: { version: { type: 'integer', minimum: 1, description: 'For accept: the priced version the visitor read (a revised one is refused).' } },
-} as const;
+const actionBody = { $ref: `${schemaIds.quoteRequest}#/$defs/stepInput` } as const;
 const viewSchema = {
   type: 'object',
   required: ['id', 'state', 'lines', 'actions'],
@@ -142,7 +139,9 @@ const quoteRoutes: FastifyPluginAsync = async (app) => {
       const { user } = await visitorHere(app, request, SIGN_IN);
       const { id, action } = request.params as { id: string; action: (typeof VISITOR_ACTIONS)[number] };
       const settings = await settingsHere(request);
-      const body = (request.body ?? {}) as { version?: number };
+      const body = (request.body ?? {}) as { version?: number; reason?: string };
+      if (action === 'accept' && body.version === undefined)
+        throw new FieldProblemsError([{ pointer: '/version', message: 'is needed to accept: the priced version you read' }], 'Not accepted: say which version you read');
       const changed = await takeAction(stores, settings, {
         tenantId: request.tenantId,
         id,
@@ -151,6 +150,7 @@ const quoteRoutes: FastifyPluginAsync = async (app) => {
         who: { uid: user.uid, email: user.email },
         revision: Number.isInteger(revision) ? revision : -1,
         ...(body.version !== undefined && { version: body.version }),
+        ...(body.reason !== undefined && { note: body.reason }),
         now: new Date(),
       });
       request.log.info({ tenantId: request.tenantId, quoteRequest: id, action, state: changed.state }, 'quote step');

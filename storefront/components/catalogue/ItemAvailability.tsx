@@ -1,13 +1,13 @@
 /**
  * An item page's availability: the shoot dates (RentalDatesBar), how many are free on them, and a
  * calendar of the next four weeks from the first date (or today) with the free quantity each day.
- * Item pages are the same for everyone (and kept by the server), so the dates are read from the
- * address in the browser and the numbers come from the API (server/routes/api/availability.ts).
+ * An item page without dates is the same for everyone (and kept by the server); one asked for with
+ * dates is rendered with them and the number free on them (not kept). The calendar's numbers come
+ * from the API (server/routes/api/availability.ts) in the browser.
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { addDays } from '../../../schema/quote-rules';
 import type { Item } from '../../../schema/types.generated';
-import { useConfiguration } from '../../config/ConfigurationProvider';
+import { useConfiguration, usePageState } from '../../config/ConfigurationProvider';
 import { messages } from '../../i18n/messages';
 import { ignoredDatesReason, parseRentalDates } from '../../lib/rental-dates';
 import { RentalDatesBar } from './RentalDatesBar';
@@ -29,16 +29,19 @@ async function calendarOf(objectID: string, from?: string, to?: string): Promise
 
 export function ItemAvailability({ item }: { item: Pick<Item, 'objectID' | 'quantity'> }) {
   const { site } = useConfiguration();
-  // The server renders without the address's query; the browser reads it after hydration.
+  // The server renders an address's shoot dates with how many are free on them (itemDates); the
+  // browser reads the address after hydration, and the same dates hydrate to the same page.
+  const { itemDates } = usePageState();
+  const serverSearch = itemDates ? `?from=${itemDates.from}&to=${itemDates.to}` : '';
   const search = useSyncExternalStore(
     noSubscription,
     () => window.location.search,
-    () => '',
+    () => serverSearch,
   );
   const dates = parseRentalDates(new URLSearchParams(search));
   const [from, to] = [dates?.from, dates?.to];
   const [calendar, setCalendar] = useState<Calendar | null>();
-  const [freeOnDates, setFreeOnDates] = useState<number>();
+  const [freeOnDates, setFreeOnDates] = useState<number | undefined>(itemDates?.free);
   useEffect(() => {
     let live = true;
     calendarOf(item.objectID, from).then(
@@ -46,7 +49,7 @@ export function ItemAvailability({ item }: { item: Pick<Item, 'objectID' | 'quan
       () => live && setCalendar(null),
     );
     if (from && to)
-      calendarOf(item.objectID, from, to > addDays(from, 41) ? addDays(from, 41) : to).then(
+      calendarOf(item.objectID, from, to).then(
         (answer) => live && setFreeOnDates(Math.min(...answer.days.map((day) => day.free))),
         () => undefined,
       );

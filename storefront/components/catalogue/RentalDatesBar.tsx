@@ -6,7 +6,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { messages } from '../../i18n/messages';
 import { formText } from '../../lib/form-text';
-import { parseRentalDates, rememberDates, rememberedDates, withRentalDates, type RentalDates } from '../../lib/rental-dates';
+import { parseRentalDates, rememberDates, rememberedAvailableOnly, rememberedDates, withRentalDates, type RentalDates } from '../../lib/rental-dates';
 
 export function RentalDatesBar({
   dates,
@@ -26,17 +26,20 @@ export function RentalDatesBar({
   // A page opened without dates, in a session that set some: the same page with them. The address
   // decides, not `dates` (an item page's first render has none, whatever its address says).
   useEffect(() => {
-    const inAddress = parseRentalDates(new URLSearchParams(window.location.search));
+    const params = new URLSearchParams(window.location.search);
+    const inAddress = parseRentalDates(params);
     if (inAddress) {
-      rememberDates(inAddress);
+      // An item page says nothing of "only what is free": the listing's choice stays remembered.
+      rememberDates(inAddress, listing ? params.get('available') === '1' : rememberedAvailableOnly());
       return;
     }
     const remembered = rememberedDates();
     if (!remembered) return;
     const url = new URL(window.location.href);
     url.search = withRentalDates(url.searchParams, remembered).toString();
+    if (listing && rememberedAvailableOnly()) url.searchParams.set('available', '1');
     window.location.replace(url.toString());
-  }, []);
+  }, [listing]);
 
   const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -49,7 +52,7 @@ export function RentalDatesBar({
     params.delete('page');
     params.delete('available');
     if (form.get('available') === '1') params.set('available', '1');
-    rememberDates({ from, to });
+    rememberDates({ from, to }, form.get('available') === '1');
     url.search = params.toString();
     window.location.assign(url.toString());
   };

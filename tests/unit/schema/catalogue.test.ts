@@ -45,7 +45,7 @@ describe('a catalogue file', () => {
       item({ colors: ['Blue', 'Teal'] }),
       item({ objectID: 'suite', category: { group: 'seats', category: 'first-class', subcategory: 'bunk-beds' } }),
       item({ objectID: 'economy-triple-blue', category: { group: 'sets', category: 'cockpits' } }),
-      item({ objectID: 'cart', customFields: { eras: ['1920s'], moods: ['calm'] }, rates: { day: 12.345 } }),
+      item({ objectID: 'cart', customFields: { eras: ['1920s'], moods: ['calm'] } }),
       item({ objectID: 'late', createdAt: '2026-03-01T00:00:00Z', updatedAt: '2026-02-01T00:00:00Z' }),
     ]);
     expect(shown(source)).toEqual([
@@ -53,12 +53,15 @@ describe('a catalogue file', () => {
       '35:24 /items/1/category/subcategory no subcategory "bunk-beds" in "first-class" (its subcategories: "enclosed-suites", "lie-flat-seats", "vintage-first-class-seats")',
       '55:19 /items/2/objectID "economy-triple-blue" is also the id of item 0; each item id is used once',
       '58:18 /items/2/category/group no rental group "sets" in categories.json (groups: "aviation-sets", "seats", "set-dressing", "studio-gear", "locations")',
-      '86:16 /items/3/rates/day 12.345 has more than two decimals',
-      '94:11 /items/3/customFields/eras/0 "1920s" is not an option of Eras',
-      '96:18 /items/3/customFields/moods no custom field "moods" in site.json (fields: "eras", "styles", "rooms")',
+      '95:11 /items/3/customFields/eras/0 "1920s" is not an option of Eras',
+      '97:18 /items/3/customFields/moods no custom field "moods" in site.json (fields: "eras", "styles", "rooms")',
       expect.stringMatching(/^\d+:\d+ \/items\/4\/updatedAt is before createdAt$/),
     ]);
     expect(check(source).catalogue).toBeUndefined();
+  });
+
+  it('refuses a rate finer than a cent by the schema (item.schema.json money: whole cents)', () => {
+    expect(shown(text([item({ rates: { day: 12.345 } })]))).toEqual([expect.stringMatching(/^\d+:\d+ \/items\/0\/rates\/day must have at most two decimals \(whole cents\) \(found 12\.345\)$/)]);
   });
 
   it('reports the schema first, with the item and key, and the rules only once the items fit it', () => {
