@@ -24,7 +24,7 @@ export interface VisitorForms {
   passwordLength: { min: number; max: number };
   profileFields: ProfileField[];
   /** The longest text each field of the set-list and quote forms takes. */
-  maxLengths: { setListName: number; setListNotes: number; quoteDetail: number; quoteNotes: number };
+  maxLengths: { setListName: number; setListNotes: number; quoteDetail: number; quoteNotes: number; stepReason: number };
 }
 
 interface ProfileXUi {
@@ -47,6 +47,7 @@ export const visitorForms: VisitorForms = {
     setListNotes: maxLengthOf('setList', 'notes'),
     quoteDetail: maxLengthOf('quoteRequest', 'production'),
     quoteNotes: maxLengthOf('quoteRequest', 'notes'),
+    stepReason: schemaDocuments.quoteRequest.$defs.stepInput.properties.reason.maxLength,
   },
   profileFields: editableNames.map((name) => {
     const schema = effective(propertySchema(profile, name)!).schema as { title?: string; description?: string; maxLength?: number; pattern?: string; 'x-ui'?: ProfileXUi };

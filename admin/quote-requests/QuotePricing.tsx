@@ -11,6 +11,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Alert, Box, Button, Card, CardContent, Divider, LinearProgress, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
 import { Confirm, Link, Title, useNotify, useTranslate } from 'react-admin';
+import { schemaDocuments } from '../../schema/documents';
 import { useParams } from 'react-router-dom';
 import { priceRequest } from '../../schema/quote-pricing';
 import type { QuoteAction } from '../../schema/quote-states';
@@ -22,6 +23,9 @@ import { QuoteStateChip } from './QuoteStateChip';
 import { ServiceLinesEditor, type ServiceDraft } from './ServiceLinesEditor';
 import { useQuoteEvents } from './useQuoteEvents';
 import { useQuoteTenant } from './useQuoteTenant';
+
+/** How long a reason may be: the step schema's. */
+const REASON_MAX = schemaDocuments.quoteRequest.$defs.stepInput.properties.reason.maxLength;
 
 interface StepError {
   message: string;
@@ -67,6 +71,8 @@ export function QuotePricing({ tenantId }: { tenantId: string }) {
   const [busy, setBusy] = useState<QuoteAction>();
   const [stepError, setStepError] = useState<StepError>();
   const [confirming, setConfirming] = useState<QuoteAction>();
+  const [reason, setReason] = useState('');
+  const [reasonMissing, setReasonMissing] = useState(false);
 
   const show = (next: PricingView, keepDrafts = false) => {
     setView(next);
@@ -112,13 +118,21 @@ export function QuotePricing({ tenantId }: { tenantId: string }) {
   const money = tenant.money;
   const canPrice = view.actions.includes('quote');
   const missing = preview.missingGlCodes.map((index) => preview.lines[index]!.name);
+  const isOrder = view.state === 'confirmed';
+  // Lines with fewer free on the dates than asked for: confirming would be refused, so the dialog says so first.
+  const shortLines = view.lines.filter((line) => {
+    const detail = view.lineDetails.find((entry) => entry.objectID === line.objectID);
+    return detail !== undefined && detail.free < line.quantity;
+  });
   const take = async (action: QuoteAction) => {
     setConfirming(undefined);
     setBusy(action);
     setStepError(undefined);
     setChangedElsewhere(false);
     try {
-      show(await quoteApi.step(tenantId, view, action, action === 'quote' ? pricing : undefined), action !== 'quote');
+      const body = action === 'quote' ? pricing : action === 'cancel' && reason.trim() ? { reason: reason.trim() } : undefined;
+      show(await quoteApi.step(tenantId, view, action, body), action !== 'quote');
+      setReason('');
       notify(translate(`backlot.quotes.done.${action}`), { type: 'success' });
     } catch (error) {
       const failure = error as { status?: number; message: string; body?: { message?: string; errors?: Record<string, string> } };
@@ -262,7 +276,9 @@ export function QuotePricing({ tenantId }: { tenantId: string }) {
                 disabled={busy !== undefined || (action === 'quote' && missing.length > 0)}
                 onClick={() => (action === 'cancel' || action === 'confirm' ? setConfirming(action) : void take(action))}
               >
-                {action === 'quote' && latest ? translate('backlot.quotes.actions.revise', { version: latest.version + 1 }) : translate(`backlot.quotes.actions.${action}`)}
+                {action === 'quote' && latest
+                  ? translate('backlot.quotes.actions.revise', { version: latest.version + 1 })
+                  : translate(`backlot.quotes.actions.${action === 'cancel' && isOrder ? 'cancelOrder' : action}`)}
               </Button>
             ))}
           </Stack>
@@ -285,6 +301,7 @@ export function QuotePricing({ tenantId }: { tenantId: string }) {
               <Typography component="li" variant="body2" key={index}>
                 {new Date(entry.at).toLocaleString()} · {translate(`backlot.quotes.historyActions.${entry.action}`)}
                 {entry.version !== undefined && ` (v${entry.version})`} · {entry.email ?? translate(`backlot.quotes.by.${entry.by}`)}
+                {entry.note && ` · “${entry.note}”`}
               </Typography>
             ))}
           </Box>
@@ -293,12 +310,42 @@ export function QuotePricing({ tenantId }: { tenantId: string }) {
 
       <Confirm
         isOpen={confirming !== undefined}
-        title={translate(`backlot.quotes.confirmTitle.${confirming ?? 'cancel'}`)}
-        content={translate(`backlot.quotes.confirmContent.${confirming ?? 'cancel'}`, { total: money(latest?.breakdown.total ?? preview.total) })}
-        confirm={translate(`backlot.quotes.actions.${confirming ?? 'cancel'}`)}
+        title={translate(`backlot.quotes.confirmTitle.${confirming === 'cancel' && isOrder ? 'cancelOrder' : (confirming ?? 'cancel')}`)}
+        content={
+          confirming === 'cancel' ? (
+            <Stack spacing={2} sx={{ pt: 1 }}>
+              <Typography>{translate(`backlot.quotes.confirmContent.${isOrder ? 'cancelOrder' : 'cancel'}`)}</Typography>
+              <TextField
+                label={translate(isOrder ? 'backlot.quotes.reasonRequired' : 'backlot.quotes.reasonOptional')}
+                value={reason}
+                onChange={(event) => {
+                  setReason(event.target.value);
+                  setReasonMissing(false);
+                }}
+                required={isOrder}
+                error={reasonMissing}
+                helperText={reasonMissing ? translate('backlot.quotes.reasonMissing') : translate('backlot.quotes.reasonHint')}
+                slotProps={{ htmlInput: { maxLength: REASON_MAX } }}
+                autoFocus
+                fullWidth
+              />
+            </Stack>
+          ) : confirming === 'confirm' && shortLines.length > 0 ? (
+            <Alert severity="warning">{translate('backlot.quotes.confirmContent.confirmShort', { lines: shortLines.map((line) => line.name).join(', ') })}</Alert>
+          ) : (
+            translate(`backlot.quotes.confirmContent.${confirming ?? 'cancel'}`, { total: money(latest?.breakdown.total ?? preview.total) })
+          )
+        }
+        confirm={translate(`backlot.quotes.actions.${confirming === 'cancel' && isOrder ? 'cancelOrder' : (confirming ?? 'cancel')}`)}
         confirmColor={confirming === 'cancel' ? 'warning' : 'primary'}
-        onConfirm={() => void take(confirming!)}
-        onClose={() => setConfirming(undefined)}
+        onConfirm={() => {
+          if (confirming === 'cancel' && isOrder && !reason.trim()) return setReasonMissing(true);
+          void take(confirming!);
+        }}
+        onClose={() => {
+          setConfirming(undefined);
+          setReasonMissing(false);
+        }}
       />
     </Box>
   );

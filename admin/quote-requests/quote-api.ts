@@ -36,11 +36,12 @@ const quotePath = (tenantId: string, id: string) => `${tenantPath(tenantId)}/quo
 
 export const quoteApi = {
   open: async (tenantId: string, id: string) => (await fetchUtils.fetchJson(quotePath(tenantId, id))).json as PricingView,
-  step: async (tenantId: string, quote: Pick<PricingView, 'id' | 'version'>, action: QuoteAction, pricing?: PricingInput) =>
+  /** A step on the revision read: `quote` sends the pricing; `cancel` may say why (a confirmed order's cancel must). */
+  step: async (tenantId: string, quote: Pick<PricingView, 'id' | 'version'>, action: QuoteAction, body?: PricingInput | { reason: string }) =>
     (
       await fetchUtils.fetchJson(`${quotePath(tenantId, quote.id)}/${action}`, {
         method: 'POST',
-        body: JSON.stringify(pricing ?? null),
+        body: JSON.stringify(body ?? null),
         headers: new Headers({ 'If-Match': `"${quote.version}"`, 'Content-Type': 'application/json' }),
       })
     ).json as PricingView,

@@ -17,6 +17,13 @@ export function useConfirm(): (request?: ConfirmRequest) => Promise<ConfirmOutco
   return (request) => queue.confirm(request);
 }
 
+/** Asks with a line of text (`request.reason`): resolves with the outcome and what was typed. */
+export function useAskReason(): (request: ConfirmRequest & Required<Pick<ConfirmRequest, 'reason'>>) => Promise<{ outcome: ConfirmOutcome; reason?: string }> {
+  const queue = useContext(ConfirmContext);
+  if (!queue) throw new Error('useAskReason() needs a <ConfirmProvider> above it');
+  return (request) => queue.ask(request);
+}
+
 export function ConfirmProvider({ children }: { children: ReactNode }) {
   const { site } = useConfiguration();
   const queue = useMemo(() => new ConfirmQueue({ title: site.confirmDialog!.title!, confirmLabel: site.confirmDialog!.confirmLabel! }), [site]);
@@ -25,18 +32,21 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
   return (
     <ConfirmContext.Provider value={queue}>
       {children}
-      {current && <ConfirmDialog request={current} answer={(outcome) => queue.answer(outcome)} />}
+      {current && <ConfirmDialog key={JSON.stringify(current)} request={current} answer={(outcome, reason) => queue.answer(outcome, reason)} />}
     </ConfirmContext.Provider>
   );
 }
 
-function ConfirmDialog({ request, answer }: { request: OpenConfirm; answer: (outcome: ConfirmOutcome) => void }) {
+function ConfirmDialog({ request, answer: answerWith }: { request: OpenConfirm; answer: (outcome: ConfirmOutcome, reason?: string) => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const confirmButton = useRef<HTMLButtonElement>(null);
+  const [reason, setReason] = useState('');
+  const reasonInput = useRef<HTMLInputElement>(null);
+  const answer = (outcome: ConfirmOutcome) => answerWith(outcome, reason);
   useEffect(() => {
     const element = dialog.current!;
     if (!element.open) element.showModal();
-    confirmButton.current?.focus();
+    (reasonInput.current ?? confirmButton.current)?.focus();
     return () => element.close();
   }, [request]);
   return (
@@ -60,6 +70,12 @@ function ConfirmDialog({ request, answer }: { request: OpenConfirm; answer: (out
     >
       <h2 id="confirm-title">{request.title}</h2>
       {request.message && <p id="confirm-message">{request.message}</p>}
+      {request.reason && (
+        <label className="dialog-reason">
+          {request.reason.label}
+          <input ref={reasonInput} type="text" maxLength={request.reason.maxLength} value={reason} onChange={(event) => setReason(event.target.value)} />
+        </label>
+      )}
       <div className="dialog-actions">
         <button type="button" className="button button-secondary" onClick={() => answer('canceled')}>
           {messages.cancel}

@@ -11,7 +11,6 @@ export const quoteMessages = {
   quoteFor: (what: string) => `For ${what}`,
   datesLabel: 'Dates',
   forWhom: 'For',
-  dates: (from: string, to: string) => `${from} to ${to}`,
   days: (count: number) => `${count} day${count === 1 ? '' : 's'}`,
   /** Lines and pieces apart: 3 lines of 7 pieces is not "7 items". */
   linesAndPieces: (lines: number, pieces: number) => (lines === pieces ? `${lines} item${lines === 1 ? '' : 's'}` : `${lines} item${lines === 1 ? '' : 's'}, ${pieces} pieces`),
@@ -19,6 +18,8 @@ export const quoteMessages = {
   showOlder: 'Show older',
   loadingOlder: 'Loading…',
   notPricedYet: 'Not priced yet',
+  yourNotes: 'Your notes',
+  reasonLabel: (vendor: string) => `Why? ${vendor} reads this (optional)`,
   states: {
     requested: 'Requested',
     quoted: 'Quoted',

@@ -12,15 +12,18 @@ export interface ConfirmRequest {
   confirmLabel?: string;
   /** A third choice ("Save as draft" …); answered as 'alt'. */
   altLabel?: string;
+  /** A line of text to ask for with the choice (why a quote is declined), answered with it. */
+  reason?: { label: string; maxLength: number };
 }
 
 export interface OpenConfirm extends Required<Pick<ConfirmRequest, 'title' | 'confirmLabel'>> {
   message?: string;
   altLabel?: string;
+  reason?: { label: string; maxLength: number };
 }
 
 export class ConfirmQueue {
-  private readonly waiting: Array<{ request: OpenConfirm; resolve: (outcome: ConfirmOutcome) => void }> = [];
+  private readonly waiting: Array<{ request: OpenConfirm; resolve: (answer: { outcome: ConfirmOutcome; reason?: string }) => void }> = [];
   private listener: ((open: OpenConfirm | undefined) => void) | undefined;
 
   constructor(private readonly defaults: { title: string; confirmLabel: string }) {}
@@ -39,7 +42,12 @@ export class ConfirmQueue {
   }
 
   /** Asks; resolves when this request is answered, after any opened before it. */
-  confirm(request: ConfirmRequest = {}): Promise<ConfirmOutcome> {
+  async confirm(request: ConfirmRequest = {}): Promise<ConfirmOutcome> {
+    return (await this.ask(request)).outcome;
+  }
+
+  /** Asks, with the text typed when the request asks for a reason. */
+  ask(request: ConfirmRequest = {}): Promise<{ outcome: ConfirmOutcome; reason?: string }> {
     const open: OpenConfirm = { ...request, title: request.title ?? this.defaults.title, confirmLabel: request.confirmLabel ?? this.defaults.confirmLabel };
     return new Promise((resolve) => {
       this.waiting.push({ request: open, resolve });
@@ -47,13 +55,13 @@ export class ConfirmQueue {
     });
   }
 
-  /** Answers the dialog on screen and shows the next one. */
-  answer(outcome: ConfirmOutcome): void {
+  /** Answers the dialog on screen (with the reason typed, if it asked for one) and shows the next one. */
+  answer(outcome: ConfirmOutcome, reason?: string): void {
     const head = this.waiting[0];
     if (!head) return;
     if (outcome === 'alt' && head.request.altLabel === undefined) throw new Error('this confirmation has no alternative choice');
     this.waiting.shift();
-    head.resolve(outcome);
+    head.resolve({ outcome, ...(outcome === 'confirmed' && reason?.trim() && { reason: reason.trim() }) });
     this.listener?.(this.current);
   }
 

@@ -24,10 +24,11 @@ export const quotesApi = {
   /** A page of the visitor's quotes, newest first, after `offset` newer ones; `total` counts them all. */
   quotes: (offset = 0) => apiCall<{ quotes: VisitorQuote[]; total: number; offset: number }>(`/api/quotes${offset ? `?offset=${offset}` : ''}`),
   quote: (id: string) => apiCall<VisitorQuote>(quotePath(id)),
-  step: (quote: Pick<VisitorQuote, 'id' | 'revision'>, action: QuoteAction, version?: number) =>
+  /** A step: accepting names the version read; declining and cancelling may say why (the vendor reads it). */
+  step: (quote: Pick<VisitorQuote, 'id' | 'revision'>, action: QuoteAction, details: { version?: number; reason?: string } = {}) =>
     apiCall<VisitorQuote>(`${quotePath(quote.id)}/${action}`, {
       method: 'POST',
-      body: JSON.stringify(version === undefined ? {} : { version }),
+      body: JSON.stringify(details),
       headers: { 'if-match': `"${quote.revision}"` },
     }),
 };

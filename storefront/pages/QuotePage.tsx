@@ -12,7 +12,7 @@ import { QUOTES_PATH, setListHref } from '../../schema/routes';
 import { useAuth } from '../auth/AuthProvider';
 import { toIdentityError, type IdentityError } from '../auth/identity-api';
 import { ErrorText } from '../components/auth/ErrorText';
-import { useConfirm } from '../components/ConfirmDialog';
+import { useAskReason, useConfirm } from '../components/ConfirmDialog';
 import { EmptyState } from '../components/EmptyState';
 import { Loading, SignedInOnly } from '../components/lists/SignedInOnly';
 import { PageHeader } from '../components/PageHeader';
@@ -22,7 +22,8 @@ import { useConfiguration, usePagePath } from '../config/ConfigurationProvider';
 import { messages } from '../i18n/messages';
 import { quoteMessages as words } from '../i18n/quote-messages';
 import { addressLines } from '../lib/contact';
-import { formatMoney } from '../lib/format';
+import { formatDay, formatDays, formatMoney } from '../lib/format';
+import { dayCount } from '../../schema/quote-rules';
 import { resolvePage } from '../lib/navigation';
 import { listsApi } from '../lib/lists-api';
 import { quotesApi, type VisitorQuote } from '../lib/quotes-api';
@@ -37,6 +38,7 @@ export function QuotePage() {
 function OwnQuote({ id }: { id: string }) {
   const { site, vendor, forms } = useConfiguration();
   const confirm = useConfirm();
+  const askReason = useAskReason();
   const notices = useAuth().visitor?.profile.stats?.unreadNotificationCount;
   const [quote, setQuote] = useState<VisitorQuote | null>();
   const [error, setError] = useState<IdentityError>();
@@ -74,17 +76,19 @@ function OwnQuote({ id }: { id: string }) {
   const latest = quote.versions.at(-1);
   const money = (amount: number) => formatMoney(amount, site);
   const take = async (action: QuoteAction) => {
-    const outcome = await confirm({
+    const request = {
       title: words.confirmTitles[action]!(latest ? money(latest.breakdown.total) : ''),
       message: words.confirmMessages[action]!(vendor.displayName),
       confirmLabel: words.actions[action]!,
-    });
+    };
+    // Declining or cancelling asks why (optional): the vendor reads it in the mail.
+    const { outcome, reason } = action === 'accept' ? { outcome: await confirm(request) } : await askReason({ ...request, reason: { label: words.reasonLabel(vendor.displayName), maxLength: forms.maxLengths.stepReason } });
     if (outcome !== 'confirmed') return;
     setBusy(true);
     setError(undefined);
     setDone(undefined);
     try {
-      setQuote(await quotesApi.step(quote, action, action === 'accept' ? latest?.version : undefined));
+      setQuote(await quotesApi.step(quote, action, action === 'accept' ? { ...(latest && { version: latest.version }) } : { ...(reason && { reason }) }));
       setDone(words.done[action]);
     } catch (failure) {
       setError(toIdentityError(failure));
@@ -99,7 +103,7 @@ function OwnQuote({ id }: { id: string }) {
     setBusy(true);
     setError(undefined);
     try {
-      const list = await listsApi.createSetList({ name: words.againName(quote.production ?? words.dates(quote.startDate, quote.endDate)).slice(0, forms.maxLengths.setListName) });
+      const list = await listsApi.createSetList({ name: words.againName(quote.production ?? formatDays(quote.startDate, quote.endDate, site)).slice(0, forms.maxLengths.setListName) });
       for (const line of quote.lines) await listsApi.setLine(list.id, line.objectID, line.quantity);
       window.location.assign(setListHref(list.id));
     } catch (failure) {
@@ -108,7 +112,7 @@ function OwnQuote({ id }: { id: string }) {
     }
   };
   const date = new Intl.DateTimeFormat(site.locale, { dateStyle: 'medium' });
-  const days = Math.round((Date.parse(quote.endDate) - Date.parse(quote.startDate)) / 86_400_000) + 1;
+  const days = dayCount(quote.startDate, quote.endDate);
 
   return (
     <>
@@ -130,7 +134,7 @@ function OwnQuote({ id }: { id: string }) {
           <dl className="quote-facts">
             <dt>{words.datesLabel}</dt>
             <dd>
-              {words.dates(quote.startDate, quote.endDate)} ({words.days(days)})
+              {formatDays(quote.startDate, quote.endDate, site)} ({words.days(days)})
             </dd>
             <dt>{words.forWhom}</dt>
             <dd>{quote.name ? `${quote.name} (${quote.email})` : quote.email}</dd>
@@ -140,12 +144,18 @@ function OwnQuote({ id }: { id: string }) {
                 <dd>{quote.studio}</dd>
               </>
             )}
+            {quote.notes && (
+              <>
+                <dt>{words.yourNotes}</dt>
+                <dd className="quote-notes">{quote.notes}</dd>
+              </>
+            )}
             {latest && (
               <>
                 <dt>{words.version(latest.version)}</dt>
                 <dd>
                   {words.sentOn(date.format(new Date(latest.sentAt)))}
-                  {quote.state === 'quoted' && ` · ${words.validUntil(latest.expiresOn)}`}
+                  {quote.state === 'quoted' && ` · ${words.validUntil(formatDay(latest.expiresOn, site))}`}
                 </dd>
               </>
             )}
@@ -198,6 +208,7 @@ function OwnQuote({ id }: { id: string }) {
               <li key={index}>
                 <time dateTime={entry.at}>{new Intl.DateTimeFormat(site.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(entry.at))}</time> {words.historyEntry[entry.action]}
                 {entry.version !== undefined && ` (${words.version(entry.version).toLowerCase()})`} {entry.by !== 'visitor' && `· ${words.by[entry.by]}`}
+                {entry.note && <q className="quote-history-note">{entry.note}</q>}
               </li>
             ))}
           </ol>

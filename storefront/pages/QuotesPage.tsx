@@ -14,7 +14,7 @@ import { PageHeader } from '../components/PageHeader';
 import { QuoteStateBadge } from '../components/quotes/QuoteStateBadge';
 import { useConfiguration } from '../config/ConfigurationProvider';
 import { quoteMessages as words } from '../i18n/quote-messages';
-import { formatMoney } from '../lib/format';
+import { formatDays, formatMoney } from '../lib/format';
 import { quotesApi, type VisitorQuote } from '../lib/quotes-api';
 import { usePageMeta } from './usePageMeta';
 
@@ -81,10 +81,10 @@ function VisitorQuotes() {
           return (
             <li key={quote.id}>
               <a className="quote-card" href={quoteHref(quote.id)}>
-                <span className="quote-card-name">{quote.production ?? words.dates(quote.startDate, quote.endDate)}</span>
+                <span className="quote-card-name">{quote.production ?? formatDays(quote.startDate, quote.endDate, site)}</span>
                 <QuoteStateBadge state={quote.state} />
                 <span className="quote-card-meta">
-                  {words.dates(quote.startDate, quote.endDate)} · {words.linesAndPieces(quote.lines.length, items)}
+                  {formatDays(quote.startDate, quote.endDate, site)} · {words.linesAndPieces(quote.lines.length, items)}
                 </span>
                 <span className="quote-card-total">{quote.total === undefined ? words.notPricedYet : formatMoney(quote.total, site)}</span>
               </a>

@@ -50,8 +50,13 @@ export function QuoteBreakdownView({ breakdown }: { breakdown: QuoteBreakdown })
                 )}
                 {line.adjustment && <p className="quote-adjustment">{words.adjustment(money(line.adjustment.amount), line.adjustment.reason)}</p>}
               </th>
-              <td className="numeric">{line.quantity}</td>
-              <td className="numeric">{money(line.unitPrice)}</td>
+              {/* data-label: a phone shows each line as a block, its figures labelled. */}
+              <td className="numeric" data-label={words.quantity}>
+                {line.quantity}
+              </td>
+              <td className="numeric" data-label={words.each}>
+                {money(line.unitPrice)}
+              </td>
               <td className="numeric">{money(line.subtotal)}</td>
             </tr>
           ))}
