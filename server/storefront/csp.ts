@@ -5,6 +5,7 @@
  * gaTrackingId is configured, the IP-location provider only when one is, reCAPTCHA only when it is
  * the bot check. Dev mode adds what Vite's client needs (inline styles, its socket).
  */
+import { NOSCRIPT_STYLE } from '../../storefront/lib/noscript-style';
 import { createHash } from 'node:crypto';
 
 const TRACKING_SCRIPT_HOSTS = ['https://www.googletagmanager.com'];
@@ -36,11 +37,11 @@ export function storefrontCsp({
   dev: boolean;
   preview?: boolean;
 }): string {
-  const styleHash = `'sha256-${createHash('sha256').update(inlineStyle).digest('base64')}'`;
+  const hashOf = (style: string) => `'sha256-${createHash('sha256').update(style).digest('base64')}'`;
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...(tracking ? TRACKING_SCRIPT_HOSTS : []), ...botCheck.scripts, ...(dev ? ["'unsafe-inline'"] : [])],
-    'style-src': ["'self'", dev ? "'unsafe-inline'" : styleHash],
+    'style-src': ["'self'", ...(dev ? ["'unsafe-inline'"] : [hashOf(inlineStyle), hashOf(NOSCRIPT_STYLE)])],
     'img-src': ["'self'", 'data:', 'https:'],
     'connect-src': ["'self'", ...(tracking ? TRACKING_CONNECT_HOSTS : []), ...connect, ...(dev ? ['ws:', 'wss:'] : [])],
     'font-src': ["'self'"],

@@ -9,6 +9,7 @@ import { useId, useState } from 'react';
 import type { CatalogueState } from '../../document/state';
 import { messages } from '../../i18n/messages';
 import { hasFilters } from '../../lib/catalogue-query';
+import { NOSCRIPT_STYLE } from '../../lib/noscript-style';
 import { CatalogueFilters } from './CatalogueFilters';
 
 export function FiltersPanel({ action, catalogue }: { action: string; catalogue: CatalogueState }) {
@@ -20,7 +21,7 @@ export function FiltersPanel({ action, catalogue }: { action: string; catalogue:
   return (
     <div className="filters-panel" data-folded={folded}>
       <noscript>
-        <style>{'.filters-panel .filters-body { display: block !important; } .filters-toggle { display: none !important; }'}</style>
+        <style>{NOSCRIPT_STYLE}</style>
       </noscript>
       <button type="button" className="button button-secondary filters-toggle" aria-expanded={!folded} aria-controls={id} onClick={() => setFolded(!folded)}>
         {messages.filtersCount(selectedCount)}
