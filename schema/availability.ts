@@ -82,6 +82,26 @@ export function freeOver(stock: number, bookings: readonly Booking[], from: stri
   return Math.min(stock, ...freeSteps(stock, bookings, from, to, turnaroundDays, today).map((step) => step.free));
 }
 
+/**
+ * The first day from `from` on (up to `until`) on which `quantity` are free for `days` days in a
+ * row, or undefined: what a refusal offers instead ("2 are free for these 5 days from Dec 12").
+ */
+export function nextFreeStart(
+  stock: number,
+  bookings: readonly Booking[],
+  window: { from: string; until: string; days: number; quantity: number; turnaroundDays: number; today: string },
+): string | undefined {
+  const { from, until, days, quantity, turnaroundDays, today } = window;
+  if (quantity > stock) return undefined;
+  // Free quantity only rises on the day a booking gives stock back: those days (and `from`) are the candidates.
+  for (const step of freeSteps(stock, bookings, from, until, turnaroundDays, today)) {
+    const last = addDays(step.day, days - 1);
+    if (last > until) return undefined;
+    if (freeOver(stock, bookings, step.day, last, turnaroundDays, today) >= quantity) return step.day;
+  }
+  return undefined;
+}
+
 export interface Placement {
   quoteId: string;
   lines: ReadonlyArray<{ objectID: string; quantity: number }>;

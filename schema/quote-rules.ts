@@ -65,6 +65,8 @@ export function checkQuoteRequest(
     items: ReadonlyMap<string, Pick<Item, 'objectID' | 'quantity'>>;
     /** How many of each item are free on the request's dates (the server knows; a form may not). */
     free?: ReadonlyMap<string, number>;
+    /** For an item short on the dates: the first day the same length of hire has enough free (the server knows). */
+    freeAgain?: ReadonlyMap<string, string>;
     timezone: string;
     leadDays: number;
     /** The most days one hire may last (site.maxHireDays). */
@@ -80,7 +82,12 @@ export function checkQuoteRequest(
     if (!item) findings.push({ pointer: `/items/${index}/objectID`, message: `no item ${JSON.stringify(line.objectID)} in this catalogue` });
     else if (line.quantity > item.quantity) findings.push({ pointer: `/items/${index}/quantity`, message: `only ${item.quantity} in stock` });
     else if (line.quantity > (context.free?.get(line.objectID) ?? item.quantity))
-      findings.push({ pointer: `/items/${index}/quantity`, message: `only ${context.free!.get(line.objectID)} free from ${input.startDate} to ${input.endDate}: the rest are held for other hires` });
+      findings.push({
+        pointer: `/items/${index}/quantity`,
+        message: `only ${context.free!.get(line.objectID)} free from ${input.startDate} to ${input.endDate}: the rest are held for other hires${
+          context.freeAgain?.get(line.objectID) ? `. From ${context.freeAgain.get(line.objectID)}, ${line.quantity} ${line.quantity === 1 ? 'is' : 'are'} free for as many days` : ''
+        }`,
+      });
     const first = input.items.findIndex((other) => other.objectID === line.objectID);
     if (first !== index) findings.push({ pointer: `/items/${index}/objectID`, message: `is also line ${first + 1}: ask for one line per item` });
   });

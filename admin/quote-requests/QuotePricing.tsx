@@ -112,6 +112,20 @@ export function QuotePricing({ tenantId }: { tenantId: string }) {
     return priceRequest(view, pricing, { line: (objectID) => glCodes.get(objectID), service: tenant.glCodeOf }, view.rule);
   }, [view, pricing, tenant]);
 
+  // Pricing typed but not sent: leaving or reloading the page asks first (the browser's own prompt).
+  const saved = useMemo(() => {
+    if (!view) return undefined;
+    const drafts = draftsOf(view);
+    return JSON.stringify(pricingOf(drafts.adjustments, drafts.services, drafts.message));
+  }, [view]);
+  const unsent = saved !== undefined && JSON.stringify(pricing) !== saved;
+  useEffect(() => {
+    if (!unsent) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [unsent]);
+
   if (loadError) return <Alert severity="error">{loadError}</Alert>;
   if (!view || !preview || tenant.isPending) return <LinearProgress aria-label={translate('ra.page.loading')} />;
 

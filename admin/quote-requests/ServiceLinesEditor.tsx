@@ -93,13 +93,14 @@ export function ServiceLinesEditor({
               />
               <TextField
                 size="small"
-                sx={{ width: 130 }}
+                sx={{ width: 150 }}
                 type="number"
                 label={translate('backlot.quotes.unitPrice')}
                 value={service.unitPrice}
                 disabled={disabled}
                 onChange={(event) => set(index, { unitPrice: event.target.value })}
-                slotProps={{ htmlInput: { min: 0, step: 0.01 } }}
+                // The label sits above the field at all times: inside a narrow field it was cut to "Unit …".
+                slotProps={{ htmlInput: { min: 0, step: 0.01 }, inputLabel: { shrink: true } }}
                 error={Boolean(errors[`services.${index}.unitPrice`])}
                 helperText={errors[`services.${index}.unitPrice`] ?? ' '}
               />

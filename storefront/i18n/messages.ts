@@ -64,6 +64,7 @@ export const messages = {
   sendRequest: (verb: string) => `Send ${verb.toLowerCase()} request`,
   sendingRequest: 'Sending…',
   quoteSent: (vendor: string, email: string) => `Sent. ${vendor} will reply to ${email} by email; a copy of your request is on its way there too.`,
+  openSentRequest: (verb: string) => `Open your ${verb.toLowerCase()} request`,
   yourLists: 'Your favourites and set lists',
   favoritesLead: 'Items you marked to come back to.',
   favorite: 'Favourite',
@@ -81,7 +82,13 @@ export const messages = {
   datesBackwards: 'The last day must be on or after the first.',
   datesIgnored: (reason: string) => `The dates in the address were left out: ${reason}. Choose your dates again.`,
   freeOnDates: (count: number) => (count > 0 ? `${count} free on your dates` : 'Booked on your dates'),
-  freeFromTo: (count: number, from: string, to: string) => (count > 0 ? `${count} free from ${from} to ${to}` : `None free from ${from} to ${to}: all are held for other hires`),
+  /** `yours`: how many of the visitor's own requests hold on those days (they are not "other hires"). */
+  freeFromTo: (count: number, from: string, to: string, yours = 0) =>
+    count > 0
+      ? `${count} free from ${from} to ${to}${yours ? `, besides the ${yours} your own requests hold` : ''}`
+      : yours
+        ? `None more free from ${from} to ${to}: your own requests hold ${yours} of them`
+        : `None free from ${from} to ${to}: all are held for other hires`,
   calendarHeading: 'Availability',
   calendarLead: (stock: number) => `How many of the ${stock} are free each day. Days around other hires are kept for turnaround.`,
   calendarFree: (date: string, count: number) => `${date}: ${count} free`,

@@ -132,3 +132,42 @@ describe('pages', () => {
     expect(filtered.body).toContain('class="filters-panel" data-folded="false"');
   });
 });
+
+describe('overbooking as each side meets it', () => {
+  it('says when a refused line is free again, tells a visitor their own order apart, and flags a request that lost its stock', async () => {
+    const x = addDays(earliestStart(TZ, 2, new Date()), 120);
+    const ask = (who: { cookie: string }, from: string, days: number) =>
+      storefront('POST', '/api/quote-requests', who.cookie, { items: [{ objectID: SEAT, quantity: 2 }], startDate: from, endDate: addDays(from, days - 1) });
+    const order = async (who: { cookie: string }, id: string) => {
+      const quoted = await vendor(`${id}/quote`, '0', { adjustments: {}, services: [] });
+      const accepted = await storefront('POST', `/api/quotes/${id}/accept`, who.cookie, { version: 1 }, { 'if-match': `"${etag(quoted)}"` });
+      return vendor(`${id}/confirm`, etag(accepted));
+    };
+    const ana = await storefrontVisitor(t, 'ana@overbook.example');
+    const first = (await ask(ana, x, 5)).json().id as string;
+    expect((await order(ana, first)).statusCode).toBe(200);
+
+    // Both seats are out on x…x+4, with a day's turnaround after: the same 2-day hire fits from x+6.
+    const ben = await storefrontVisitor(t, 'ben@overbook.example');
+    const refused = await ask(ben, addDays(x, 2), 2);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors['items.0.quantity']).toBe(
+      `only 0 free from ${addDays(x, 2)} to ${addDays(x, 3)}: the rest are held for other hires. From ${addDays(x, 6)}, 2 are free for as many days`,
+    );
+
+    // Ana's own order is hers, not "other hires"; Ben sees none free.
+    const mine = await storefront('GET', `/api/availability/${SEAT}?from=${x}&to=${addDays(x, 4)}`, ana.cookie);
+    expect(mine.json().days[0]).toEqual({ date: x, free: 0, freeBesidesYours: 2 });
+    expect((await storefront('GET', `/api/availability/${SEAT}?from=${x}&to=${addDays(x, 4)}`, ben.cookie)).json().days[0]).toEqual({ date: x, free: 0 });
+
+    // Two requests for the same later days, asked while both seats were free; one is confirmed, and the list flags the other.
+    const later = addDays(x, 20);
+    const confirmedId = (await ask(ana, later, 3)).json().id as string;
+    const waitingId = (await ask(ben, addDays(later, 1), 3)).json().id as string;
+    expect((await order(ana, confirmedId)).statusCode).toBe(200);
+    const list = await t.as('aviationAdmin', { url: `/api/tenants/aviation/quote-requests?filter=${encodeURIComponent(JSON.stringify({ from: later, to: addDays(later, 3) }))}` });
+    const rows = list.json() as Array<{ id: string; short: boolean }>;
+    expect(rows.find((row) => row.id === waitingId)).toMatchObject({ short: true });
+    expect(rows.find((row) => row.id === confirmedId)).toMatchObject({ short: false });
+  });
+});

@@ -3,7 +3,9 @@
  * free on each day (at most 92 days, as long as shoot dates may be; from today for four weeks by default): the item page's
  * calendar. Only numbers: whose holds and orders they are stays with the vendor.
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { Booking } from '../../../schema/availability';
+import { fetchHeaders } from '../../plugins/app/accounts';
 import { schemaIds } from '../../../schema/documents';
 import { bookingWindow, dayCount, daysFrom, freeByDay } from '../../../schema/availability';
 import { addDays, todayIn } from '../../../schema/quote-rules';
@@ -21,6 +23,15 @@ class CalendarRangeError extends Error {
 }
 
 const availabilityRoutes: FastifyPluginAsync = async (app) => {
+  /** The ids of the requests behind `booked` that the signed-in visitor (if any) made. */
+  async function ownBookings(request: FastifyRequest, booked: readonly Booking[]): Promise<Set<string>> {
+    if (!booked.length) return new Set();
+    const user = await app.identity.userOf(fetchHeaders(request)).catch(() => undefined);
+    if (!user || user.isAnonymous) return new Set();
+    const quotes = await Promise.all([...new Set(booked.map((booking) => booking.quoteId))].map((id) => app.quoteRequests.get(request.tenantId, id)));
+    return new Set(quotes.flatMap((quote) => (quote?.uid === user.uid ? [quote.id] : [])));
+  }
+
   app.get(
     '/api/availability/:objectID',
     {
@@ -51,8 +62,25 @@ const availabilityRoutes: FastifyPluginAsync = async (app) => {
       const window = bookingWindow(from, to, settings.turnaroundDays);
       const booked = await app.quoteRequests.bookings(request.tenantId, [objectID], window.from, window.to);
       const free = freeByDay(item.quantity, booked, from, to, settings.turnaroundDays, today);
+      // A signed-in visitor's own holds and orders, told apart: "none free" about their own order would mislead.
+      const own = await ownBookings(request, booked);
+      const besidesYours = own.size
+        ? freeByDay(
+            item.quantity,
+            booked.filter((booking) => !own.has(booking.quoteId)),
+            from,
+            to,
+            settings.turnaroundDays,
+            today,
+          )
+        : undefined;
       void reply.header('cache-control', 'no-store');
-      return { objectID, stock: item.quantity, today, days: daysFrom(from, to).map((day, index) => ({ date: day, free: free[index] })) };
+      return {
+        objectID,
+        stock: item.quantity,
+        today,
+        days: daysFrom(from, to).map((day, index) => ({ date: day, free: free[index], ...(besidesYours && { freeBesidesYours: besidesYours[index] }) })),
+      };
     },
   );
 };

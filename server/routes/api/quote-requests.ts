@@ -22,13 +22,13 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { withDefaults } from '../../../schema/defaults';
 import { visitorName } from '../../../schema/visitor-name';
 import { schemaIds } from '../../../schema/documents';
-import { bookingWindow } from '../../../schema/availability';
+import { bookingWindow, nextFreeStart } from '../../../schema/availability';
 import { pricingRuleOf } from '../../../schema/quote-pricing';
-import { checkQuoteRequest, todayIn } from '../../../schema/quote-rules';
-import { quoteStates, type QuoteAction, type QuoteState } from '../../../schema/quote-states';
+import { checkQuoteRequest, dayCount, latestEnd, todayIn } from '../../../schema/quote-rules';
+import { isOpen, quoteStates, type QuoteAction, type QuoteState } from '../../../schema/quote-states';
 import { calendarDateMessage, isCalendarDate } from '../../../schema/calendar-date';
-import type { PricingInput, QuoteRequest, QuoteRequestInput } from '../../../schema/types.generated';
-import { actionsNow, expireDue, expireIfDue, freeQuantities, latestVersion, lineGlCodes, quoteSettingsOf, stateOf, takeAction } from '../../catalogue/quote-conversation';
+import type { Item, PricingInput, QuoteRequest, QuoteRequestInput } from '../../../schema/types.generated';
+import { actionsNow, expireDue, expireIfDue, type QuoteSettings, freeQuantities, latestVersion, lineGlCodes, quoteSettingsOf, stateOf, takeAction } from '../../catalogue/quote-conversation';
 import { notifyQuoteStep } from '../../catalogue/quote-notices';
 import { eventStreams } from '../../lib/event-stream';
 import { ifMatchVersion, withVersion } from '../../lib/versions';
@@ -59,6 +59,38 @@ export interface QuoteRequestRoutesOptions {
 }
 
 const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app, options) => {
+  /** For each line short on its dates, the first day the same hire would have enough free, within the horizon. */
+  async function freeAgainFor(
+    tenantId: string,
+    input: QuoteRequestInput,
+    items: ReadonlyMap<string, Item>,
+    free: ReadonlyMap<string, number>,
+    settings: QuoteSettings,
+    bounds: { timezone: string; horizonDays: number; now: Date },
+  ): Promise<Map<string, string>> {
+    const found = new Map<string, string>();
+    const short = input.items.filter((line) => items.has(line.objectID) && line.quantity > (free.get(line.objectID) ?? Infinity));
+    if (!short.length || input.endDate < input.startDate) return found;
+    const today = todayIn(bounds.timezone, bounds.now);
+    const until = latestEnd(bounds.timezone, bounds.horizonDays, bounds.now);
+    const window = bookingWindow(input.startDate, until, settings.turnaroundDays);
+    const booked = await app.quoteRequests.bookings(
+      tenantId,
+      short.map((line) => line.objectID),
+      window.from,
+      window.to,
+    );
+    for (const line of short) {
+      const day = nextFreeStart(
+        items.get(line.objectID)!.quantity,
+        booked.filter((booking) => booking.objectID === line.objectID),
+        { from: input.startDate, until, days: dayCount(input.startDate, input.endDate), quantity: line.quantity, turnaroundDays: settings.turnaroundDays, today },
+      );
+      if (day) found.set(line.objectID, day);
+    }
+    return found;
+  }
+
   app.post(
     '/api/quote-requests',
     {
@@ -105,15 +137,9 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
         items.size && input.endDate >= input.startDate
           ? await freeQuantities(app, tenantId, [...items.values()], { from: input.startDate, to: input.endDate }, settings, now)
           : new Map<string, number>();
-      const findings = checkQuoteRequest(input, {
-        items,
-        free,
-        timezone: settings.timezone,
-        leadDays: site.maxRequestLeadTimeDays!,
-        maxHireDays: site.maxHireDays!,
-        horizonDays: site.bookingHorizonDays!,
-        now,
-      });
+      const bounds = { timezone: settings.timezone, leadDays: site.maxRequestLeadTimeDays!, maxHireDays: site.maxHireDays!, horizonDays: site.bookingHorizonDays!, now };
+      const freeAgain = await freeAgainFor(tenantId, input, items, free, settings, bounds);
+      const findings = checkQuoteRequest(input, { items, free, freeAgain, ...bounds });
       if (findings.length) throw new FieldProblemsError(findings, `Not sent: ${findings.length} problem${findings.length === 1 ? '' : 's'} to fix`);
 
       const name = visitorName(profile);
@@ -164,6 +190,24 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
   );
 
   const stores = { quoteRequests: app.quoteRequests, itemStore: app.itemStore, profileStore: app.profileStore };
+
+  /**
+   * The open requests of a page (not yet an order) with a line not free on their dates, counting
+   * everything else booked: what the list flags, so the vendor sees a conflict before opening it.
+   */
+  async function shortRequests(tenantId: string, requests: readonly QuoteRequest[], settings: QuoteSettings): Promise<Set<string>> {
+    const open = requests.filter((quote) => isOpen(stateOf(quote)));
+    if (!open.length) return new Set();
+    const items = await app.itemStore.getMany(tenantId, [...new Set(open.flatMap((quote) => quote.lines.map((line) => line.objectID)))]);
+    const now = new Date();
+    const short = new Set<string>();
+    for (const quote of open) {
+      const mine = items.filter((item) => quote.lines.some((line) => line.objectID === item.objectID));
+      const free = await freeQuantities(app, tenantId, mine, { from: quote.startDate, to: quote.endDate }, settings, now, quote.id);
+      if (quote.lines.some((line) => line.quantity > (free.get(line.objectID) ?? 0))) short.add(quote.id);
+    }
+    return short;
+  }
   const settingsOf = async (tenantId: string) => quoteSettingsOf((await app.tenantStore.get(tenantId))!.tenant);
   const summary = (quote: QuoteRequest) => ({
     ...quote,
@@ -190,7 +234,8 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
       if (state !== undefined && !quoteStates.includes(state as QuoteState)) throw new ListQueryError(`filter.state must be one of ${quoteStates.join(', ')}`);
       for (const [name, value] of [['from', from] as const, ['to', to] as const]) if (value !== undefined && !isCalendarDate(value)) throw new ListQueryError(`filter.${name} ${calendarDateMessage}`);
       // Due expiries are stored first, so the state filter and the stored state agree.
-      await expireDue(stores, await settingsOf(tenantId), tenantId, new Date(), (expired) => notifyQuoteStep(app, request.log, expired, 'expire', 'system'));
+      const settings = await settingsOf(tenantId);
+      await expireDue(stores, settings, tenantId, new Date(), (expired) => notifyQuoteStep(app, request.log, expired, 'expire', 'system'));
       const { total, requests } = await app.quoteRequests.list(tenantId, {
         ...(state !== undefined && { state: state as QuoteState }),
         ...(from !== undefined && { from: from as string }),
@@ -199,7 +244,8 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
         offset: page.offset,
         limit: page.limit,
       });
-      return sendStorePage(reply, 'quote-requests', { offset: page.offset, total, rows: requests.map(summary) });
+      const short = await shortRequests(tenantId, requests, settings);
+      return sendStorePage(reply, 'quote-requests', { offset: page.offset, total, rows: requests.map((quote) => ({ ...summary(quote), short: short.has(quote.id) })) });
     },
   );
 

@@ -9,13 +9,15 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { Item } from '../../../schema/types.generated';
 import { useConfiguration, usePageState } from '../../config/ConfigurationProvider';
 import { messages } from '../../i18n/messages';
+import { formatDay } from '../../lib/format';
 import { ignoredDatesReason, parseRentalDates } from '../../lib/rental-dates';
 import { RentalDatesBar } from './RentalDatesBar';
 
 interface Calendar {
   stock: number;
   today: string;
-  days: Array<{ date: string; free: number }>;
+  /** `freeBesidesYours`: for a signed-in visitor with their own holds or orders on these days, what would be free without them. */
+  days: Array<{ date: string; free: number; freeBesidesYours?: number }>;
 }
 
 const noSubscription = () => () => undefined;
@@ -42,6 +44,7 @@ export function ItemAvailability({ item }: { item: Pick<Item, 'objectID' | 'quan
   const [from, to] = [dates?.from, dates?.to];
   const [calendar, setCalendar] = useState<Calendar | null>();
   const [freeOnDates, setFreeOnDates] = useState<number | undefined>(itemDates?.free);
+  const [yoursOnDates, setYoursOnDates] = useState(0);
   useEffect(() => {
     let live = true;
     calendarOf(item.objectID, from).then(
@@ -50,7 +53,12 @@ export function ItemAvailability({ item }: { item: Pick<Item, 'objectID' | 'quan
     );
     if (from && to)
       calendarOf(item.objectID, from, to).then(
-        (answer) => live && setFreeOnDates(Math.min(...answer.days.map((day) => day.free))),
+        (answer) => {
+          if (!live) return;
+          const free = Math.min(...answer.days.map((day) => day.free));
+          setFreeOnDates(free);
+          setYoursOnDates(Math.max(0, Math.min(...answer.days.map((day) => day.freeBesidesYours ?? day.free)) - free));
+        },
         () => undefined,
       );
     return () => void (live = false);
@@ -65,7 +73,7 @@ export function ItemAvailability({ item }: { item: Pick<Item, 'objectID' | 'quan
       <RentalDatesBar key={search} dates={dates} listing={false} ignored={ignoredDatesReason(new URLSearchParams(search))} />
       {dates && freeOnDates !== undefined && (
         <p className={freeOnDates > 0 ? 'notice notice-success' : 'notice notice-warning'} role="status">
-          {messages.freeFromTo(freeOnDates, dates.from, dates.to)}
+          {messages.freeFromTo(freeOnDates, formatDay(dates.from, site), formatDay(dates.to, site), yoursOnDates)}
         </p>
       )}
       {calendar === null && <p className="field-hint">{messages.calendarFailed}</p>}

@@ -9,6 +9,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { addDays, earliestStart, latestEnd } from '../../../schema/quote-rules';
+import { quoteHref } from '../../../schema/routes';
 import type { Item, QuoteRequestInput } from '../../../schema/types.generated';
 import { useAuth } from '../../auth/AuthProvider';
 import { IdentityError, identityApi, toIdentityError } from '../../auth/identity-api';
@@ -19,7 +20,8 @@ import { ErrorText } from '../auth/ErrorText';
 import { formText } from '../../lib/form-text';
 import { currentDates } from '../../lib/rental-dates';
 
-type Sent = { email: string };
+/** A request sent: where the reply goes, and its page. */
+type Sent = { email: string; id: string };
 
 /** One item asked for: how many, and how many there are. */
 export interface QuoteLine {
@@ -77,7 +79,7 @@ export function QuoteRequestForm({ lines, chooseQuantity = false, heading }: { l
     setBusy(true);
     setError(undefined);
     try {
-      await identityApi.requestQuote({
+      const stored = await identityApi.requestQuote({
         items: chooseQuantity
           ? [{ objectID: lines[0]!.objectID, quantity: Number(text('quantity') || 1) }]
           : (lines.map(({ objectID, quantity }) => ({ objectID, quantity })) as QuoteRequestInput['items']),
@@ -87,7 +89,7 @@ export function QuoteRequestForm({ lines, chooseQuantity = false, heading }: { l
         ...(text('studio') && { studio: text('studio') }),
         ...(text('notes') && { notes: text('notes') }),
       });
-      setSent({ email: visitor.email });
+      setSent({ email: visitor.email, id: stored.id });
     } catch (failure) {
       const shown = toIdentityError(failure);
       // The server names fields by path: one item's quantity is this form's quantity; a list's
@@ -104,7 +106,7 @@ export function QuoteRequestForm({ lines, chooseQuantity = false, heading }: { l
   if (sent)
     return (
       <p className="quote-note notice-success" role="status">
-        {messages.quoteSent(vendor.displayName, sent.email)}
+        {messages.quoteSent(vendor.displayName, sent.email)} <a href={quoteHref(sent.id)}>{messages.openSentRequest(verb)}</a>
       </p>
     );
   const describedBy = (name: string) => (fieldError(name) ? `quote-${name}-error` : undefined);
@@ -150,7 +152,16 @@ export function QuoteRequestForm({ lines, chooseQuantity = false, heading }: { l
         {fieldError('startDate') && <ErrorText id="quote-startDate-error" error={fieldError('startDate')!} />}
         <label>
           {messages.lastDay}
-          <input name="endDate" type="date" min={firstDay || earliest} max={lastAllowed} defaultValue={dates?.to} required aria-invalid={Boolean(fieldError('endDate'))} aria-describedby={describedBy('endDate')} />
+          <input
+            name="endDate"
+            type="date"
+            min={firstDay || earliest}
+            max={lastAllowed}
+            defaultValue={dates?.to}
+            required
+            aria-invalid={Boolean(fieldError('endDate'))}
+            aria-describedby={describedBy('endDate')}
+          />
         </label>
         {fieldError('endDate') && <ErrorText id="quote-endDate-error" error={fieldError('endDate')!} />}
         <label>

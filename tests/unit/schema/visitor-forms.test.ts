@@ -11,7 +11,10 @@ describe('visitor forms', () => {
       setListNotes: schemaDocuments.setList.$defs.notes.maxLength,
       quoteDetail: schemaDocuments.quoteRequest.$defs.shortText.maxLength,
       quoteNotes: schemaDocuments.quoteRequest.$defs.notes.maxLength,
+      // Why a quote is declined or cancelled, shown to the other side.
+      stepReason: schemaDocuments.quoteRequest.$defs.stepInput.properties.reason.maxLength,
     });
+    // The reason is a short text's length: five bounds, four distinct.
     expect(new Set(Object.values(visitorForms.maxLengths)).size).toBe(4);
   });
 });
