@@ -340,7 +340,6 @@ export function QuotePricing({ tenantId }: { tenantId: string }) {
                 error={reasonMissing}
                 helperText={reasonMissing ? translate('backlot.quotes.reasonMissing') : translate('backlot.quotes.reasonHint')}
                 slotProps={{ htmlInput: { maxLength: REASON_MAX } }}
-                autoFocus
                 fullWidth
               />
             </Stack>
