@@ -177,7 +177,7 @@ export function QuotePricing({ tenantId }: { tenantId: string }) {
         <QuoteStateChip state={view.state} hold={view.hold} />
         {latest && (
           <Typography variant="body2" color="text.secondary">
-            {translate('backlot.quotes.versionSent', { version: latest.version, date: latest.sentAt.slice(0, 10), until: latest.expiresOn })}
+            {translate('backlot.quotes.versionSent', { version: latest.version, date: tenant.day(latest.sentAt.slice(0, 10)), until: tenant.day(latest.expiresOn) })}
           </Typography>
         )}
       </Stack>
@@ -187,8 +187,8 @@ export function QuotePricing({ tenantId }: { tenantId: string }) {
             {view.production ?? translate('backlot.quotes.noProduction')}
             {view.studio && ` · ${view.studio}`}
           </Typography>
-          <Typography variant="body2">
-            {view.name ? `${view.name} (${view.email})` : view.email} · {view.startDate} → {view.endDate} ({translate('backlot.quotes.dayCount', { smart_count: preview.days })})
+          <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+            {view.name ? `${view.name} (${view.email})` : view.email} · {tenant.days(view.startDate, view.endDate)} ({translate('backlot.quotes.dayCount', { smart_count: preview.days })})
           </Typography>
           {view.notes && (
             <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'pre-wrap' }}>
@@ -260,7 +260,16 @@ export function QuotePricing({ tenantId }: { tenantId: string }) {
           <Box
             component="dl"
             aria-label={translate('backlot.quotes.totals')}
-            sx={{ display: 'grid', gridTemplateColumns: 'max-content max-content', justifyContent: 'end', columnGap: 4, rowGap: 0.5, m: 0, '& dd': { m: 0, textAlign: 'right' } }}
+            // On a phone the labels take what is left and wrap; the figures keep their whole width.
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: { xs: 'minmax(0, 1fr) max-content', sm: 'max-content max-content' },
+              justifyContent: 'end',
+              columnGap: { xs: 2, sm: 4 },
+              rowGap: 0.5,
+              m: 0,
+              '& dd': { m: 0, textAlign: 'right', whiteSpace: 'nowrap' },
+            }}
           >
             <dt>{translate('backlot.quotes.rentals')}</dt>
             <dd>{money(preview.rentalSubtotal)}</dd>

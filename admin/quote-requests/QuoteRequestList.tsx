@@ -8,11 +8,12 @@
 import { Box, Button, Stack, TextField as MuiTextField, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useState } from 'react';
-import { Datagrid, DateField, DateInput, FunctionField, List, NumberField, SelectInput, TextField, useListContext, useTranslate } from 'react-admin';
+import { Datagrid, DateField, DateInput, FunctionField, List, SelectInput, TextField, useListContext, useTranslate } from 'react-admin';
 import { schemaDocuments } from '../../schema/documents';
 import type { QuoteState } from '../../schema/quote-states';
 import type { QuoteRequest } from '../../schema/types.generated';
 import { quoteApi } from './quote-api';
+import { useQuoteTenant } from './useQuoteTenant';
 import { QuoteStateChip } from './QuoteStateChip';
 import { useQuoteEvents } from './useQuoteEvents';
 
@@ -75,6 +76,7 @@ function LiveList({ tenantId }: { tenantId: string }) {
 
 export function QuoteRequestList({ tenantId }: { tenantId: string }) {
   const translate = useTranslate();
+  const tenant = useQuoteTenant(tenantId);
   return (
     <List
       resource={`tenants/${tenantId}/quote-requests`}
@@ -96,7 +98,12 @@ export function QuoteRequestList({ tenantId }: { tenantId: string }) {
         <FunctionField label={translate('backlot.quotes.who')} render={(quote: QuoteRequest) => (quote.name ? `${quote.name} (${quote.email})` : quote.email)} />
         {/* The store sorts by when a request was made or when its hire starts; the other columns are not sortable. */}
         <TextField source="production" label={translate('backlot.quotes.production')} emptyText="—" sortable={false} />
-        <FunctionField source="startDate" sortBy="startDate" label={translate('backlot.quotes.dates')} render={(quote: QuoteRequest) => `${quote.startDate} → ${quote.endDate}`} />
+        <FunctionField
+          source="startDate"
+          sortBy="startDate"
+          label={translate('backlot.quotes.dates')}
+          render={(quote: QuoteRequest) => <Box sx={{ whiteSpace: 'nowrap' }}>{tenant.days(quote.startDate, quote.endDate)}</Box>}
+        />
         <TextField source="items" label={translate('backlot.quotes.items')} sortable={false} />
         <FunctionField
           source="state"
@@ -104,7 +111,13 @@ export function QuoteRequestList({ tenantId }: { tenantId: string }) {
           label={translate('backlot.quotes.state')}
           render={(quote: { state: QuoteState; hold: string }) => <QuoteStateChip state={quote.state} hold={quote.hold} />}
         />
-        <NumberField source="total" label={translate('backlot.quotes.total')} options={{ style: 'currency', currency: 'USD' }} emptyText="—" sortable={false} />
+        <FunctionField
+          source="total"
+          sortable={false}
+          textAlign="right"
+          label={translate('backlot.quotes.total')}
+          render={(quote: { total: number | null }) => (quote.total === null ? '—' : tenant.money(quote.total))}
+        />
       </Datagrid>
       <LiveList tenantId={tenantId} />
     </List>

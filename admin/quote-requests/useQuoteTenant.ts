@@ -1,11 +1,12 @@
 /**
- * What pricing needs from the request's tenant: money in its currency and locale, the GL code of
+ * What pricing needs from the request's tenant: money in its currency and locale, dates in its locale, the GL code of
  * any catalogue entry, and the services a quote can carry (the categories and subcategories of its
  * Service groups, as `group/category[/subcategory]`).
  */
 import { withDefaults } from '../../schema/defaults';
 import { glCodeOf } from '../../schema/quote-pricing';
 import type { CategoryPath, Tenant } from '../../schema/types.generated';
+import { formatDay, formatDays } from '../../storefront/lib/format';
 import { useTenantRecord } from '../tenants/useTenantRecord';
 
 export const servicePathKey = (path: CategoryPath) => [path.group, path.category, path.subcategory].filter(Boolean).join('/');
@@ -31,6 +32,9 @@ export function useQuoteTenant(tenantId: string) {
     error,
     tenant: data,
     money: (amount: number) => format.format(amount),
+    /** A hire's days in the tenant's locale ("Dec 1 – 22, 2026"), as the storefront and mails say them. */
+    days: (from: string, to: string) => formatDays(from, to, site),
+    day: (date: string) => formatDay(date, site),
     glCodeOf: (path: CategoryPath) => glCodeOf(data?.categories, path),
     serviceChoices,
   };

@@ -10,6 +10,7 @@
  * - the Users screen: a page of visitors awaiting a decision, with the total.
  * BENCH_REQUESTS and BENCH_VISITORS change the sizes.
  */
+import { fmt, percentile, seededRandom } from './figures';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -26,15 +27,7 @@ const ROUNDS = 200;
 const TENANT = 'aviation';
 const START = '2024-01-01';
 const DAYS = 3 * 365;
-const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2, minimumFractionDigits: 2 });
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
-let seed = 7;
-function random(): number {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-}
+const random = seededRandom(7);
 const pick = (n: number) => Math.floor(random() * n);
 const STATES: Array<[NonNullable<QuoteRequest['state']>, number]> = [
   ['requested', 0.08],

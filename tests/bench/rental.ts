@@ -13,6 +13,7 @@
  *   autocannon. (A like-for-like uncached listing without dates cannot be asked for: the cache
  *   keeps it from its second ask; the availability's own share is the first figure above.)
  */
+import { fmt, percentile, seededRandom } from './figures';
 import autocannon from 'autocannon';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -33,16 +34,7 @@ const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 100_000);
 const ROUNDS = 400;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 6);
 const TODAY = '2027-01-01';
-const fmt = (n: number, digits = 2) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
-// mulberry32: a repeatable spread of items and dates (Math.random would change the figures run to run).
-let seed = 42;
-function random(): number {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-}
+const random = seededRandom(42);
 const pick = (n: number) => Math.floor(random() * n);
 
 const objectID = (index: number) => `item-${index}`;

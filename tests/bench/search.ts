@@ -11,6 +11,7 @@
  * text only, text with 1–3 facet filters, browse (no text) with 0–3 filters, and deep pages.
  * Browse answers are checked against the scan's (totals and every facet count): they must agree.
  */
+import { seededRandom as prng } from './figures';
 import { InProcessSearchIndex } from '../../server/search/in-process-search';
 import { PRICE_BINS, priceBinOf, type SearchFilters, type SearchQuery, type SearchResult, type SearchSort } from '../../server/search/search-port';
 import type { Item } from '../../schema/types.generated';
@@ -18,16 +19,6 @@ import type { Item } from '../../schema/types.generated';
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 50_000);
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 600);
 const TENANT = 'bench';
-
-/** mulberry32: small, fast, and the same sequence for the same seed everywhere. */
-function prng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const random = prng(20_240_601);
 const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;

@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OutboxSms } from '../../server/identity/sms';
 import { OutboxMailer } from '../../server/mail/mailer';
 import { SqliteProfileStore } from '../../server/stores/sqlite-profile-store';
-import { axeViolations, visitorPage } from '../helpers/browser';
+import { axeViolations, logOut, visitorPage } from '../helpers/browser';
 import { AVIATION_ADMIN, STAFF, startConsole, type ConsoleUnderTest } from '../helpers/console';
 
 let app: ConsoleUnderTest;
@@ -86,7 +86,7 @@ describe('a visitor', () => {
     await open(page, '/auth/signup');
     await submit(page, 'sam@studio.example', PASSPHRASE, 'Sign up');
     await page.waitForURL(/onboarding/);
-    await page.getByRole('button', { name: 'Log out' }).click();
+    await logOut(page);
     await page.getByRole('link', { name: 'Log in' }).first().waitFor();
 
     await open(page, '/auth/signup');
@@ -130,14 +130,14 @@ describe('a visitor', () => {
     await open(page, '/auth/signup');
     await submit(page, 'lee@studio.example', PASSPHRASE, 'Sign up');
     await page.waitForURL(/onboarding/);
-    await page.getByRole('button', { name: 'Log out' }).click();
+    await logOut(page);
 
     await open(page, '/categories');
     await page.getByRole('link', { name: 'Log in' }).first().click();
     await page.locator('html[data-hydrated]').waitFor();
     await submit(page, 'lee@studio.example', PASSPHRASE, 'Log in');
     await page.waitForURL(`${storefront}/categories`);
-    await page.getByRole('button', { name: 'Log out' }).click();
+    await logOut(page);
 
     // Stored target: the sign-up page (the visitor went there, then to login): `/` instead.
     await open(page, '/auth/signup');
@@ -149,7 +149,7 @@ describe('a visitor', () => {
     // A reload keeps the session; logout ends it.
     await page.reload();
     await page.getByRole('group', { name: 'Your account' }).waitFor();
-    await page.getByRole('button', { name: 'Log out' }).click();
+    await logOut(page);
     await page.reload();
     await page.locator('html[data-hydrated]').waitFor();
     await page.getByRole('link', { name: 'Log in' }).first().waitFor();
@@ -170,7 +170,7 @@ describe('a visitor', () => {
     await twoStep.getByLabel('Your password').fill(PASSPHRASE);
     await twoStep.getByRole('button', { name: 'Turn on two-step login' }).click();
     await page.getByText('Two-step login is now on. Next time you log in, we will text a code to •••• 0100.').waitFor();
-    await page.getByRole('button', { name: 'Log out' }).click();
+    await logOut(page);
 
     await open(page, '/auth/login');
     await submit(page, 'nia@studio.example', PASSPHRASE, 'Log in');
@@ -194,7 +194,7 @@ describe('a visitor', () => {
     await open(page, '/auth/signup');
     await submit(page, 'uma@studio.example', PASSPHRASE, 'Sign up');
     await page.waitForURL(/onboarding/);
-    await page.getByRole('button', { name: 'Log out' }).click();
+    await logOut(page);
 
     await open(page, '/auth/login');
     await page.getByLabel('Email').fill('uma@studio.example');

@@ -28,6 +28,9 @@ afterAll(() => app?.close(), 30_000);
 
 const item = (JSON.parse(readFileSync(path.join(tenantsDir, 'aviation', 'catalogue.json'), 'utf8')) as Catalogue).items.find((candidate) => candidate.quantity >= 3)!;
 
+/** A day as the storefront says it, in the tenant's locale (en-US). */
+const day = (date: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+
 async function open(page: Page, pathname: string) {
   await page.goto(`${storefront}${pathname}`);
   await page.locator('html[data-hydrated]').waitFor();
@@ -206,7 +209,7 @@ describe('a quote after the request', () => {
     await page.locator('html[data-hydrated]').waitFor();
     await page
       .getByRole('status')
-      .getByText(`${item.quantity - 2} free from ${startDate} to ${addDays(startDate, 1)}`)
+      .getByText(`${item.quantity - 2} free from ${day(startDate)} to ${day(addDays(startDate, 1))}`)
       .waitFor();
     const calendar = page.locator('.availability-calendar');
     await calendar.getByRole('listitem').first().waitFor();

@@ -65,3 +65,10 @@ export async function axeViolations(page: Page): Promise<string[]> {
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
+
+/** Logs the storefront's visitor out as they would: the header's Log out, or on a phone the one in the account menu. */
+export async function logOut(page: Page): Promise<void> {
+  const menu = page.locator('.account-menu summary');
+  if (await menu.isVisible()) await menu.click();
+  await page.getByRole('button', { name: 'Log out' }).click();
+}

@@ -1,0 +1,18 @@
+/** What the benchmarks share: how figures are printed, percentiles, and a repeatable random sequence. */
+
+/** A number as the notes print it, with `digits` decimals. */
+export const fmt = (n: number, digits = 2) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+/** The p-th percentile of some timings (nearest rank). */
+export const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
+
+/** mulberry32: the same sequence for the same seed, so figures do not move run to run with the data (Math.random would). */
+export function seededRandom(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
