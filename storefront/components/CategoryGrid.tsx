@@ -7,7 +7,7 @@
 import type { CategoryTree } from '../../schema/types.generated';
 import { assetHref } from '../config/configuration';
 import { useCardPictures, useCatalogue, useConfiguration } from '../config/ConfigurationProvider';
-import { datesSearch } from '../lib/catalogue-query';
+import { datesSearch } from '../lib/dates-search';
 import { frameMessages as messages } from '../i18n/frame-messages';
 import { rentalGroups } from '../lib/catalogue';
 import { categoryHref } from '../lib/navigation';

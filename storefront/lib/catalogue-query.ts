@@ -73,14 +73,6 @@ export function catalogueParams(query: CatalogueQuery): URLSearchParams {
   return dated;
 }
 
-/** The shoot dates and "only what is free" of a query, as an address's search ('' without dates): what a link deeper into the catalogue carries. */
-export function datesSearch(query: Pick<CatalogueQuery, 'dates' | 'availableOnly'>): string {
-  if (!query.dates) return '';
-  const params = withRentalDates(new URLSearchParams(), query.dates);
-  if (query.availableOnly) params.set('available', '1');
-  return `?${params.toString()}`;
-}
-
 export function catalogueHref(path: string, query: CatalogueQuery): string {
   const search = catalogueParams(query).toString();
   return search ? `${path}?${search}` : path;

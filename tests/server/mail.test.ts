@@ -106,7 +106,8 @@ describe.each(['aviation', 'platform'])('mail for %s', (tenantId) => {
       // The lines in the tenant's currency; typed text escaped.
       expect(mail.text).toContain('2 × Atlas Galley Cart <b>, $85.00 a day or $255.00 a week.');
       expect(html).toContain('Atlas Galley Cart &#60;b&#62;');
-      expect(mail.text).toContain('Dates: 2026-12-01 to 2026-12-05.');
+      // Dates as the tenant's locale writes them.
+      expect(mail.text).toContain(`Dates: ${new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' }).formatRange(new Date('2026-12-01T00:00:00Z'), new Date('2026-12-05T00:00:00Z'))}.`);
     }
     if (kind === 'quoteRequest') {
       expect(mail.subject).toBe(`New quote request on ${configuration.site.appTitle} from ${HOSTILE} (dp@studio.example)`);
@@ -139,20 +140,28 @@ describe('a step after the request', () => {
 
   it('tells the visitor of a quote with its total, validity and a link to it, their typed text escaped', () => {
     const configuration = configurations.get('aviation')!;
-    const mail = quoteUpdateMessage(configuration, quoted, 'quote', 'visitor');
+    const first = { ...quoted, versions: quoted.versions!.map((version) => ({ ...version, version: 1 })) };
+    const mail = quoteUpdateMessage(configuration, first, 'quote', 'visitor');
+    const dates = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' }).formatRange(new Date('2026-12-01T00:00:00Z'), new Date('2026-12-05T00:00:00Z'));
     expect(mail.subject).toBe('Your quote from Jetway Props: $1,234.50');
-    expect(mail.text).toContain(`Jetway Props priced your request for ${HOSTILE} (2026-12-01 to 2026-12-05): $1,234.50 in all, open until 2026-12-09.`);
+    expect(mail.text).toContain(`Jetway Props priced your request for ${HOSTILE} (${dates}): $1,234.50 in all, open until Dec 9, 2026.`);
+    // A second version says it is one.
+    const revised = quoteUpdateMessage(configuration, quoted, 'quote', 'visitor');
+    expect(revised.subject).toBe('A revised quote (version 2) from Jetway Props: $1,234.50');
+    expect(revised.text).toContain('It replaces the earlier version: read this one before you accept.');
     expect(mail.text).toContain(`Open your quote: https://${configuration.site.domain}/quotes/q-1`);
     expect(mail.html).not.toContain('<img src=x');
     expect(mail.html).toContain(`href="https://${configuration.site.domain}/quotes/q-1"`);
   });
 
-  it("tells the vendor what the visitor did, with no link into the visitor's account", () => {
+  it("tells the vendor what the visitor did, with a link to the console and none into the visitor's account", () => {
     const configuration = configurations.get('aviation')!;
     const mail = quoteUpdateMessage(configuration, { ...quoted, name: 'Dana' }, 'accept', 'vendor');
     expect(mail.subject).toBe('Dana (dp@studio.example) accepted quote version 2');
     expect(mail.text).toContain('Confirm it in the console to reserve the items.');
     expect(mail.text).not.toContain('/quotes/');
+    // It links to the request in the console instead.
+    expect(mail.text).toContain(`/admin/#/t/aviation/quote-requests/q-1`);
   });
 });
 
