@@ -222,7 +222,8 @@ export function QuotePricing({ tenantId }: { tenantId: string }) {
       )}
 
       <Card variant="outlined">
-        <CardContent sx={{ display: 'grid', gap: 2 }}>
+        {/* minmax(0, 1fr): the lines table scrolls inside the card on a phone instead of widening it (and the totals with it) past the screen. */}
+        <CardContent sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
           <Box sx={{ overflowX: 'auto' }}>
             <PricingLinesTable
               view={view}

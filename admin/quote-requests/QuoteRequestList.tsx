@@ -95,7 +95,18 @@ export function QuoteRequestList({ tenantId }: { tenantId: string }) {
     >
       <Datagrid bulkActionButtons={false} rowClick={(id) => `/t/${tenantId}/quote-requests/${encodeURIComponent(String(id))}`} empty={<Box sx={{ p: 2 }}>{translate('backlot.quotes.empty')}</Box>}>
         <DateField source="createdAt" label={translate('backlot.quotes.asked')} showTime />
-        <FunctionField label={translate('backlot.quotes.who')} render={(quote: QuoteRequest) => (quote.name ? `${quote.name} (${quote.email})` : quote.email)} />
+        {/* The name, then the email under it, free to wrap: a long address widened the list past the screen. */}
+        <FunctionField
+          label={translate('backlot.quotes.who')}
+          render={(quote: QuoteRequest) => (
+            <Box sx={{ minWidth: 140, maxWidth: 260 }}>
+              {quote.name && <Box>{quote.name}</Box>}
+              <Typography variant="caption" color={quote.name ? 'text.secondary' : 'text.primary'} sx={{ overflowWrap: 'anywhere' }}>
+                {quote.email}
+              </Typography>
+            </Box>
+          )}
+        />
         {/* The store sorts by when a request was made or when its hire starts; the other columns are not sortable. */}
         <TextField source="production" label={translate('backlot.quotes.production')} emptyText="—" sortable={false} />
         <FunctionField

@@ -63,6 +63,7 @@ export function AccountLinks({ current }: { current: string }) {
     <>
       <NavDropdown
         className="account-menu"
+        label={messages.account}
         item={menu}
         current={current}
         summary={

@@ -17,6 +17,7 @@ export function NavDropdown({
   summary,
   footer,
   className,
+  label,
 }: {
   item: NavItem;
   current: string;
@@ -25,6 +26,8 @@ export function NavDropdown({
   /** Entries after the links (the account menu's Log out button). */
   footer?: ReactNode;
   className?: string;
+  /** The group's accessible name, when the button shows an icon (the account menu: "Your account"). */
+  label?: string;
 }) {
   const details = useRef<HTMLDetailsElement>(null);
   const [open, setOpen] = useState(false);
@@ -70,7 +73,7 @@ export function NavDropdown({
   return (
     // <details> is interactive (its summary toggles it); the arrow keys move between its links.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- see above
-    <details ref={details} className={className ? `dropdown ${className}` : 'dropdown'} open={open} onToggle={(event) => setOpen(event.currentTarget.open)} onKeyDown={onKeyDown}>
+    <details ref={details} className={className ? `dropdown ${className}` : 'dropdown'} aria-label={label} open={open} onToggle={(event) => setOpen(event.currentTarget.open)} onKeyDown={onKeyDown}>
       <summary className={active ? 'nav-link is-active' : 'nav-link'}>
         {summary ?? item.label}
         <svg className="chevron" aria-hidden="true" viewBox="0 0 12 12" width="12" height="12">

@@ -68,7 +68,9 @@ export async function axeViolations(page: Page): Promise<string[]> {
 
 /** Logs the storefront's visitor out as they would: the header's Log out, or on a phone the one in the account menu. */
 export async function logOut(page: Page): Promise<void> {
-  const menu = page.locator('.account-menu summary');
+  // "Your account" is the header's group on wide screens and the account menu on phones: whichever shows.
+  await page.getByRole('group', { name: 'Your account' }).waitFor();
+  const menu = page.locator('.account-menu > summary');
   if (await menu.isVisible()) await menu.click();
   await page.getByRole('button', { name: 'Log out' }).click();
 }
