@@ -33,7 +33,19 @@ function AccountsExport({ tenantId }: { tenantId: string }) {
       spacing={1.5}
       component="section"
       aria-label={translate('backlot.quotes.export')}
-      sx={{ ml: { md: 2 }, mt: { xs: 2, md: 8 }, p: 2, width: { md: 240 }, flexShrink: 0, bgcolor: 'background.paper', borderRadius: 1, border: 1, borderColor: 'divider', alignSelf: 'flex-start' }}
+      sx={{
+        ml: { md: 1.5 },
+        mt: { xs: 2, md: 8 },
+        p: 2,
+        width: { md: 220 },
+        boxSizing: 'border-box',
+        flexShrink: 0,
+        bgcolor: 'background.paper',
+        borderRadius: 1,
+        border: 1,
+        borderColor: 'divider',
+        alignSelf: 'flex-start',
+      }}
     >
       <Typography variant="subtitle2">{translate('backlot.quotes.export')}</Typography>
       <Typography variant="body2" color="text.secondary">
