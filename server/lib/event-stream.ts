@@ -41,7 +41,7 @@ function sessionKeyOf(cookie: string | undefined): string | undefined {
 const sessionsByServer = new WeakMap<object, Map<string, Set<() => void>>>();
 const sessionsOf = (app: FastifyInstance) => {
   let sessions = sessionsByServer.get(app.server);
-  if (!sessions) sessionsByServer.set(app.server, (sessions = new Map()));
+  if (!sessions) sessionsByServer.set(app.server, (sessions = new Map<string, Set<() => void>>()));
   return sessions;
 };
 

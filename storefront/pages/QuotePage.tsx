@@ -82,7 +82,8 @@ function OwnQuote({ id }: { id: string }) {
       confirmLabel: words.actions[action]!,
     };
     // Declining or cancelling asks why (optional): the vendor reads it in the mail.
-    const { outcome, reason } = action === 'accept' ? { outcome: await confirm(request) } : await askReason({ ...request, reason: { label: words.reasonLabel(vendor.displayName), maxLength: forms.maxLengths.stepReason } });
+    const { outcome, reason } =
+      action === 'accept' ? { outcome: await confirm(request) } : await askReason({ ...request, reason: { label: words.reasonLabel(vendor.displayName), maxLength: forms.maxLengths.stepReason } });
     if (outcome !== 'confirmed') return;
     setBusy(true);
     setError(undefined);

@@ -73,7 +73,10 @@ describe('pricing a season', () => {
     expect(huge.json().errors['services.0.unitPrice']).toMatch(/^Haulage comes to 100,000,000,000.00, above the most one quote can hold \(1,000,000,000.00\)/);
     const subCent = await vendor('POST', `/quote-requests/${id}/quote`, { adjustments: { [SEAT]: { amount: 0.001, reason: 'x' } }, services: services(0.001) }, '0');
     expect(subCent.statusCode).toBe(400);
-    expect(subCent.json().errors).toMatchObject({ [`adjustments.${SEAT}.amount`]: 'must have at most two decimals (whole cents) (found 0.001)', 'services.0.unitPrice': 'must have at most two decimals (whole cents) (found 0.001)' });
+    expect(subCent.json().errors).toMatchObject({
+      [`adjustments.${SEAT}.amount`]: 'must have at most two decimals (whole cents) (found 0.001)',
+      'services.0.unitPrice': 'must have at most two decimals (whole cents) (found 0.001)',
+    });
 
     const quoted = await vendor('POST', `/quote-requests/${id}/quote`, { adjustments: { [SEAT]: { amount: 1_000_000, reason: 'Night shoots' } }, services: [] }, '0');
     expect(quoted.statusCode, quoted.body).toBe(200);
@@ -87,7 +90,10 @@ describe('limits of a stored request', () => {
   const withHistory = async (id: string, entries: number) => {
     const current = (await t.app.quoteRequests.get('aviation', id))!;
     const step = { at: new Date().toISOString(), action: 'hold' as const, from: 'requested' as const, to: 'requested' as const, by: 'vendor' as const };
-    return t.app.quoteRequests.change('aviation', id, { revision: current.revision ?? 0, apply: (stored) => ({ ...stored, history: [...stored.history!, ...Array.from({ length: entries - stored.history!.length }, () => step)] }) });
+    return t.app.quoteRequests.change('aviation', id, {
+      revision: current.revision ?? 0,
+      apply: (stored) => ({ ...stored, history: [...stored.history!, ...Array.from({ length: entries - stored.history!.length }, () => step)] }),
+    });
   };
 
   it('take a visitor whose first and last names are 100 characters each', async () => {
@@ -145,7 +151,13 @@ describe('quotes and the hire they price', () => {
   it('expire an accepted request whose hire has started: it can be neither confirmed nor accepted, and its pencil is released', async () => {
     const today = todayIn(TZ, new Date());
     const now = new Date().toISOString();
-    const version = { version: 1, sentAt: now, expiresOn: addDays(today, 5), pricing: { adjustments: {}, services: [] }, breakdown: { days: 3, lines: [], rentalSubtotal: 0, servicesSubtotal: 0, total: 0, missingGlCodes: [] } };
+    const version = {
+      version: 1,
+      sentAt: now,
+      expiresOn: addDays(today, 5),
+      pricing: { adjustments: {}, services: [] },
+      breakdown: { days: 3, lines: [], rentalSubtotal: 0, servicesSubtotal: 0, total: 0, missingGlCodes: [] },
+    };
     const started: QuoteRequest = {
       id: 'started-hire',
       tenantId: 'aviation',

@@ -58,7 +58,13 @@ export function CatalogueResults({ path, heading }: { path: string; heading: str
           </a>
         )}
       </div>
-      <RentalDatesBar dates={query.dates} availableOnly={query.availableOnly} ignored={query.ignoredDates} listing hidden={[...catalogueParams({ ...query, page: 0, dates: undefined, availableOnly: false })]} />
+      <RentalDatesBar
+        dates={query.dates}
+        availableOnly={query.availableOnly}
+        ignored={query.ignoredDates}
+        listing
+        hidden={[...catalogueParams({ ...query, page: 0, dates: undefined, availableOnly: false })]}
+      />
       <div className="catalogue-layout">
         <FiltersPanel action={path} catalogue={catalogue} />
         <div className="catalogue-main">

@@ -27,29 +27,36 @@ describe('availability', () => {
     const day = fc.integer({ min: 0, max: 60 }).map((offset) => addDays(S, offset));
     const booking = fc.record({ first: day, length: fc.integer({ min: 0, max: 20 }), quantity: fc.integer({ min: 1, max: 3 }), pencil: fc.boolean(), lapse: day });
     fc.assert(
-      fc.property(fc.array(booking, { maxLength: 8 }), day, fc.integer({ min: 0, max: 30 }), fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 6 }), (list, from, length, turnaround, stock) => {
-        const to = addDays(from, length);
-        const today = addDays(S, 20);
-        const bookings: Booking[] = list.map((entry, index) => ({
-          quoteId: `q${index}`,
-          objectID: 'seat',
-          quantity: entry.quantity,
-          firstDay: entry.first,
-          lastDay: addDays(entry.first, entry.length),
-          kind: entry.pencil ? 'pencil' : 'order',
-          ...(entry.pencil && { expiresOn: entry.lapse }),
-        }));
-        const expected: number[] = [];
-        for (let date = from; date <= to; date = addDays(date, 1)) {
-          const taken = bookings
-            .filter((entry) => entry.kind === 'order' || entry.expiresOn! >= today)
-            .filter((entry) => addDays(entry.firstDay, -turnaround) <= date && date <= addDays(entry.lastDay, turnaround))
-            .reduce((sum, entry) => sum + entry.quantity, 0);
-          expected.push(Math.max(0, stock - taken));
-        }
-        expect(freeByDay(stock, bookings, from, to, turnaround, today)).toEqual(expected);
-        expect(freeOver(stock, bookings, from, to, turnaround, today)).toBe(Math.min(stock, ...expected));
-      }),
+      fc.property(
+        fc.array(booking, { maxLength: 8 }),
+        day,
+        fc.integer({ min: 0, max: 30 }),
+        fc.integer({ min: 0, max: 3 }),
+        fc.integer({ min: 0, max: 6 }),
+        (list, from, length, turnaround, stock) => {
+          const to = addDays(from, length);
+          const today = addDays(S, 20);
+          const bookings: Booking[] = list.map((entry, index) => ({
+            quoteId: `q${index}`,
+            objectID: 'seat',
+            quantity: entry.quantity,
+            firstDay: entry.first,
+            lastDay: addDays(entry.first, entry.length),
+            kind: entry.pencil ? 'pencil' : 'order',
+            ...(entry.pencil && { expiresOn: entry.lapse }),
+          }));
+          const expected: number[] = [];
+          for (let date = from; date <= to; date = addDays(date, 1)) {
+            const taken = bookings
+              .filter((entry) => entry.kind === 'order' || entry.expiresOn! >= today)
+              .filter((entry) => addDays(entry.firstDay, -turnaround) <= date && date <= addDays(entry.lastDay, turnaround))
+              .reduce((sum, entry) => sum + entry.quantity, 0);
+            expected.push(Math.max(0, stock - taken));
+          }
+          expect(freeByDay(stock, bookings, from, to, turnaround, today)).toEqual(expected);
+          expect(freeOver(stock, bookings, from, to, turnaround, today)).toBe(Math.min(stock, ...expected));
+        },
+      ),
     );
   });
 });

@@ -17,7 +17,8 @@ describe('the quote rules', () => {
     expect(todayIn('UTC', now)).toBe('2026-11-24');
     expect(earliestStart('America/Los_Angeles', 2, now)).toBe('2026-11-25');
     expect(earliestStart('Asia/Tokyo', 2, now)).toBe('2026-11-26');
-    const ask = (startDate: string, timezone: string) => checkQuoteRequest({ items: [{ objectID: 'seat', quantity: 1 }], startDate, endDate: '2026-12-31' }, { items, timezone, leadDays: 2, ...bounds, now });
+    const ask = (startDate: string, timezone: string) =>
+      checkQuoteRequest({ items: [{ objectID: 'seat', quantity: 1 }], startDate, endDate: '2026-12-31' }, { items, timezone, leadDays: 2, ...bounds, now });
     expect(ask('2026-11-25', 'America/Los_Angeles')).toEqual([]);
     expect(ask('2026-11-25', 'UTC')).toEqual([{ pointer: '/startDate', message: "must be 2026-11-26 or later (2 days' notice, counted in the vendor's time zone)" }]);
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
