@@ -169,5 +169,11 @@ describe('overbooking as each side meets it', () => {
     const rows = list.json() as Array<{ id: string; short: boolean }>;
     expect(rows.find((row) => row.id === waitingId)).toMatchObject({ short: true });
     expect(rows.find((row) => row.id === confirmedId)).toMatchObject({ short: false });
+    // Confirming it is refused in the words of the step taken.
+    const quoted = await vendor(`${waitingId}/quote`, '0', { adjustments: {}, services: [] });
+    const accepted = await storefront('POST', `/api/quotes/${waitingId}/accept`, ben.cookie, { version: 1 }, { 'if-match': `"${etag(quoted)}"` });
+    const refusedConfirm = await vendor(`${waitingId}/confirm`, etag(accepted));
+    expect(refusedConfirm.statusCode).toBe(409);
+    expect(refusedConfirm.json().message).toBe('Not confirmed: a line is not free on these dates');
   });
 });
