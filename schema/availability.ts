@@ -8,8 +8,6 @@
  * stored at that instant) and the server runs it for pages; the browser only ever gets its numbers.
  */
 import { addDays } from './quote-rules';
-
-export { dayCount } from './quote-rules';
 import type { HoldKind } from './quote-states';
 
 export interface Booking {

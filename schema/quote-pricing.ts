@@ -54,9 +54,6 @@ export function cents(amount: number): number {
   return (Math.sign(amount) * Math.round(Math.abs(amount) * 100 + 1e-7)) / 100;
 }
 
-/** Calendar days from one date (YYYY-MM-DD) to another, both counted. */
-export const hireDays = (startDate: string, endDate: string): number => dayCount(startDate, endDate);
-
 /** One unit's price for `days` days, as steps (whole weeks merged while their price is the same). */
 export function unitPriceSteps(days: number, dayRate: number, weekRate: number | undefined, weeklyDiscounts: readonly number[]): PriceStep[] {
   const dayFactors = weeklyDiscounts.slice(0, 7);
@@ -125,7 +122,7 @@ export function glCodeOf(categories: Pick<CategoryTree, 'groups'> | undefined, p
 
 /** Prices a quote: lines first (rentals in the request's order, then services), then the totals. */
 export function priceQuote(request: PricingRequest, rule: PricingRule): QuoteBreakdown {
-  const days = hireDays(request.startDate, request.endDate);
+  const days = dayCount(request.startDate, request.endDate);
   const lines: PricedLine[] = [];
   for (const line of request.lines) {
     const steps = unitPriceSteps(days, line.dayRate, line.weekRate, rule.weeklyDiscounts);

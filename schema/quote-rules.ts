@@ -30,11 +30,7 @@ export function todayIn(timezone: string, now: Date): string {
 
 /** A date (YYYY-MM-DD) `days` days after another, by the calendar. */
 export function addDays(date: string, days: number): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  // setUTCFullYear, not Date.UTC: Date.UTC reads years 0–99 as 1900–1999.
-  const at = new Date(0);
-  at.setUTCFullYear(year, month - 1, day + days);
-  return at.toISOString().slice(0, 10);
+  return new Date(dayNumber(date) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
 /** How many days from `from` to `to`, both counted (0 when `to` is before `from`), without listing them. */
@@ -42,6 +38,7 @@ export function dayCount(from: string, to: string): number {
   return Math.max(0, Math.round((dayNumber(to) - dayNumber(from)) / 86_400_000) + 1);
 }
 
+/** A date's midnight UTC in milliseconds (setUTCFullYear, not Date.UTC: Date.UTC reads years 0–99 as 1900–1999). */
 const dayNumber = (date: string) => {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
   const at = new Date(0);

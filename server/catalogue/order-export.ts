@@ -13,7 +13,7 @@
 import { stringify } from 'csv-stringify/sync';
 import type { QuoteRequest } from '../../schema/types.generated';
 import { todayIn } from '../../schema/quote-rules';
-import type { QuoteRequestStore } from '../stores/quote-request-store';
+import { confirmedAt, type QuoteRequestStore } from '../stores/quote-request-store';
 import { latestVersion } from './quote-conversation';
 
 export interface OrderLineRow {
@@ -51,8 +51,8 @@ export async function confirmedBetween(store: QuoteRequestStore, tenantId: strin
 }
 /** The day an order was confirmed, in the vendor's time zone (its last confirm step). */
 export function confirmedOn(quote: QuoteRequest, timezone: string): string | undefined {
-  const step = quote.history?.findLast((entry) => entry.action === 'confirm');
-  return step && todayIn(timezone, new Date(step.at));
+  const at = confirmedAt(quote);
+  return at === null ? undefined : todayIn(timezone, new Date(at));
 }
 
 /** The rows of orders confirmed in [fromMonth, toMonth] (YYYY-MM, both included, in the vendor's time zone). */

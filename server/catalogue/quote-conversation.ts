@@ -220,12 +220,8 @@ export async function takeAction(stores: QuoteStores, settings: QuoteSettings, s
   const bookingsAfter = (next: QuoteRequest): BookingChange => {
     const placement = { stock, turnaroundDays: settings.turnaroundDays, today };
     if (next.hold === 'order') return { place: 'order', placement };
-    // A pencil lapses with its quote, and at the latest the day before the hire starts (when the request expires).
-    if (next.hold === 'pencil') {
-      const dayBefore = addDays(next.startDate, -1);
-      const quoteEnds = next.state === 'quoted' ? latestVersion(next)!.expiresOn : dayBefore;
-      return { place: 'pencil', expiresOn: quoteEnds < dayBefore ? quoteEnds : dayBefore, placement };
-    }
+    // A pencil lapses with the request's last open day: its quote's, and at the latest the day before the hire.
+    if (next.hold === 'pencil') return { place: 'pencil', ...(openUntil(next) !== undefined && { expiresOn: openUntil(next) }), placement };
     return heldBefore === 'none' ? undefined : 'release';
   };
 

@@ -72,12 +72,15 @@ export interface QuoteListQuery {
 
 export const DEFAULT_QUOTE_PAGE = 100;
 
+/** When an order was confirmed (its last confirm step), or null. */
+export const confirmedAt = (request: Pick<QuoteRequest, 'history'>): string | null => request.history?.findLast((entry) => entry.action === 'confirm')?.at ?? null;
+
 /** What the stores index beside each request, derived from it: its last open day and when it was confirmed. */
 export function listingFieldsOf(request: QuoteRequest): { state: QuoteState; openUntil: string | null; confirmedAt: string | null } {
   return {
     state: request.state ?? 'requested',
     openUntil: openUntil(request) ?? null,
-    confirmedAt: request.history?.findLast((entry) => entry.action === 'confirm')?.at ?? null,
+    confirmedAt: confirmedAt(request),
   };
 }
 
@@ -141,14 +144,17 @@ export class OverbookedError extends FieldProblemsError {
   }
 }
 
-export function checkedQuoteRequest(request: QuoteRequest): QuoteRequest {
+/** What keeps a request from fitting its schema (none when it fits). */
+function schemaProblems(request: QuoteRequest): Array<{ pointer: string; message: string }> {
   const validate = getAjv().getSchema(schemaIds.quoteRequest)!;
-  if (!validate(request))
-    throw new Error(
-      `a quote request does not fit its schema: ${problemsFromAjv(validate.errors)
-        .map((p) => `${p.pointer} ${p.message}`)
-        .join('; ')}`,
-    );
+  return validate(request) ? [] : problemsFromAjv(validate.errors);
+}
+
+const listed = (problems: ReadonlyArray<{ pointer: string; message: string }>) => problems.map((problem) => `${problem.pointer} ${problem.message}`).join('; ');
+
+export function checkedQuoteRequest(request: QuoteRequest): QuoteRequest {
+  const problems = schemaProblems(request);
+  if (problems.length) throw new Error(`a quote request does not fit its schema: ${listed(problems)}`);
   return request;
 }
 
@@ -170,11 +176,8 @@ export function changedRequest(current: QuoteRequest | undefined, id: string, ch
   const next = { ...change.apply(current), revision: revisionOf(current) + 1 };
   // The conversation checks each limit first with its own words; should one still be reached, the
   // step is refused before anything is written (409), never a 500 that leaves the request stuck.
-  const validate = getAjv().getSchema(schemaIds.quoteRequest)!;
-  if (!validate(next)) {
-    const problems = problemsFromAjv(validate.errors);
-    throw new FieldProblemsError(problems, `Not saved: the request would not fit its schema after this step (${problems.map((problem) => `${problem.pointer} ${problem.message}`).join('; ')})`, 409);
-  }
+  const problems = schemaProblems(next);
+  if (problems.length) throw new FieldProblemsError(problems, `Not saved: the request would not fit its schema after this step (${listed(problems)})`, 409);
   return { next, bookings: bookingChangeFor(change, next) };
 }
 

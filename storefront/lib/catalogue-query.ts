@@ -49,6 +49,7 @@ export function parseCatalogueQuery(search: string, customFieldSlugs: readonly s
   const sort = params.get('sort');
   const page = Number.parseInt(params.get('page') ?? '1', 10);
   const dates = parseRentalDates(params);
+  const ignoredDates = ignoredDatesReason(params);
   return {
     text: (params.get('q') ?? '').slice(0, LIMITS.textLength).trim(),
     filters,
@@ -56,7 +57,7 @@ export function parseCatalogueQuery(search: string, customFieldSlugs: readonly s
     page: Number.isFinite(page) ? Math.min(Math.max(page, 1), LIMITS.page) - 1 : 0,
     ...(dates && { dates }),
     ...(dates && params.get('available') === '1' && { availableOnly: true }),
-    ...(ignoredDatesReason(params) !== undefined && { ignoredDates: ignoredDatesReason(params) }),
+    ...(ignoredDates !== undefined && { ignoredDates }),
   };
 }
 

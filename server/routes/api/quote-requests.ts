@@ -22,7 +22,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { withDefaults } from '../../../schema/defaults';
 import { visitorName } from '../../../schema/visitor-name';
 import { schemaIds } from '../../../schema/documents';
-import { bookingWindow, nextFreeStart } from '../../../schema/availability';
+import { bookingWindow, freeOver, nextFreeStart } from '../../../schema/availability';
 import { pricingRuleOf } from '../../../schema/quote-pricing';
 import { checkQuoteRequest, dayCount, latestEnd, todayIn } from '../../../schema/quote-rules';
 import { isOpen, quoteStates, type QuoteAction, type QuoteState } from '../../../schema/quote-states';
@@ -198,15 +198,20 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
   async function shortRequests(tenantId: string, requests: readonly QuoteRequest[], settings: QuoteSettings): Promise<Set<string>> {
     const open = requests.filter((quote) => isOpen(stateOf(quote)));
     if (!open.length) return new Set();
-    const items = await app.itemStore.getMany(tenantId, [...new Set(open.flatMap((quote) => quote.lines.map((line) => line.objectID)))]);
-    const now = new Date();
-    const short = new Set<string>();
-    for (const quote of open) {
-      const mine = items.filter((item) => quote.lines.some((line) => line.objectID === item.objectID));
-      const free = await freeQuantities(app, tenantId, mine, { from: quote.startDate, to: quote.endDate }, settings, now, quote.id);
-      if (quote.lines.some((line) => line.quantity > (free.get(line.objectID) ?? 0))) short.add(quote.id);
-    }
-    return short;
+    // One read of the items and one of the bookings for the whole page, then each request in memory.
+    const objectIDs = [...new Set(open.flatMap((quote) => quote.lines.map((line) => line.objectID)))];
+    const stock = new Map((await app.itemStore.getMany(tenantId, objectIDs)).map((item) => [item.objectID, item.quantity]));
+    const from = open.reduce((first, quote) => (quote.startDate < first ? quote.startDate : first), open[0]!.startDate);
+    const to = open.reduce((last, quote) => (quote.endDate > last ? quote.endDate : last), open[0]!.endDate);
+    const window = bookingWindow(from, to, settings.turnaroundDays);
+    const booked = await app.quoteRequests.bookings(tenantId, objectIDs, window.from, window.to);
+    const today = todayIn(settings.timezone, new Date());
+    const isShort = (quote: QuoteRequest) =>
+      quote.lines.some((line) => {
+        const others = booked.filter((booking) => booking.objectID === line.objectID && booking.quoteId !== quote.id);
+        return line.quantity > freeOver(stock.get(line.objectID) ?? 0, others, quote.startDate, quote.endDate, settings.turnaroundDays, today);
+      });
+    return new Set(open.filter(isShort).map((quote) => quote.id));
   }
   const settingsOf = async (tenantId: string) => quoteSettingsOf((await app.tenantStore.get(tenantId))!.tenant);
   const summary = (quote: QuoteRequest) => ({

@@ -8,8 +8,8 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { schemaIds } from '../../../../schema/documents';
-import { bookingWindow, dayCount, daysFrom, freeByDay } from '../../../../schema/availability';
-import { addDays, todayIn } from '../../../../schema/quote-rules';
+import { bookingWindow, daysFrom, freeByDay } from '../../../../schema/availability';
+import { addDays, dayCount, todayIn } from '../../../../schema/quote-rules';
 import { confirmedBetween, orderLineRows, orderLinesCsv } from '../../../catalogue/order-export';
 import { quoteSettingsOf, stateOf } from '../../../catalogue/quote-conversation';
 import { UnknownItemError } from '../../../catalogue/set-lists';
