@@ -6,7 +6,7 @@
  * Browser-safe: it imports the shared definitions only.
  */
 import defs from './defs.schema.json' with { type: 'json' };
-import { addDays } from './quote-rules';
+import { addDays } from './rental/quote-rules';
 
 const rule = defs.$defs.calendarDate;
 const pattern = new RegExp(rule.pattern);

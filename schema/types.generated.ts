@@ -1227,7 +1227,7 @@ export interface ServiceInput {
   unitPrice: number;
 }
 /**
- * A priced quote, every number explained: each line with its days, the rate and discount step used and its subtotal; the totals; and what a card authorisation would hold. Computed by schema/quote-pricing.ts, the same function in the console, the storefront and the server; the server's is the one stored.
+ * A priced quote, every number explained: each line with its days, the rate and discount step used and its subtotal; the totals; and what a card authorisation would hold. Computed by schema/rental/quote-pricing.ts, the same function in the console, the storefront and the server; the server's is the one stored.
  */
 export interface QuoteBreakdown {
   /**

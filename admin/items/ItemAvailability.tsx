@@ -6,7 +6,7 @@
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { addDays } from '../../schema/quote-rules';
+import { addDays } from '../../schema/rental/quote-rules';
 import { AvailabilityTimeline } from '../quote-requests/AvailabilityTimeline';
 import { BookingsTable } from '../quote-requests/BookingsTable';
 import { useAvailability } from '../quote-requests/useAvailability';

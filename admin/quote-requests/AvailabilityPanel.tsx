@@ -7,7 +7,7 @@
 import { Alert, Box, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { addDays } from '../../schema/quote-rules';
+import { addDays } from '../../schema/rental/quote-rules';
 import { AvailabilityTimeline } from './AvailabilityTimeline';
 import { BookingsTable } from './BookingsTable';
 import type { PricingView } from './quote-api';

@@ -5,7 +5,7 @@
  */
 import { Box, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { Link, useTranslate } from 'react-admin';
-import type { Booking } from '../../schema/availability';
+import type { Booking } from '../../schema/rental/availability';
 
 type ShownBooking = Booking & { lapsed?: boolean; who?: string; production?: string };
 

@@ -10,7 +10,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { useState } from 'react';
 import { Datagrid, DateField, DateInput, FunctionField, List, SelectInput, TextField, useListContext, useTranslate } from 'react-admin';
 import { schemaDocuments } from '../../schema/documents';
-import type { QuoteState } from '../../schema/quote-states';
+import type { QuoteState } from '../../schema/rental/quote-states';
 import type { QuoteRequest } from '../../schema/types.generated';
 import { quoteApi } from './quote-api';
 import { useQuoteTenant } from './useQuoteTenant';

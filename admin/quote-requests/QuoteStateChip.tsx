@@ -2,7 +2,7 @@
 import { Chip, Stack } from '@mui/material';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { useTranslate } from 'react-admin';
-import { isOpen, type QuoteState } from '../../schema/quote-states';
+import { isOpen, type QuoteState } from '../../schema/rental/quote-states';
 
 const COLORS: Record<QuoteState, 'default' | 'primary' | 'success' | 'warning' | 'info'> = {
   requested: 'warning',

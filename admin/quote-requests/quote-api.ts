@@ -5,9 +5,9 @@
  * HttpError, with the answer's body (`message`, field `errors`).
  */
 import { fetchUtils } from 'ra-core';
-import type { Booking } from '../../schema/availability';
-import type { PricingRule } from '../../schema/quote-pricing';
-import type { QuoteAction, QuoteState } from '../../schema/quote-states';
+import type { Booking } from '../../schema/rental/availability';
+import type { PricingRule } from '../../schema/rental/quote-pricing';
+import type { QuoteAction, QuoteState } from '../../schema/rental/quote-states';
 import type { PricingInput, QuoteRequest } from '../../schema/types.generated';
 
 export interface PricingView extends Omit<QuoteRequest, 'state' | 'hold'> {

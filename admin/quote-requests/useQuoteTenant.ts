@@ -4,7 +4,7 @@
  * Service groups, as `group/category[/subcategory]`).
  */
 import { withDefaults } from '../../schema/defaults';
-import { glCodeOf } from '../../schema/quote-pricing';
+import { glCodeOf } from '../../schema/rental/quote-pricing';
 import type { CategoryPath, Tenant } from '../../schema/types.generated';
 import { formatDay, formatDays } from '../../storefront/lib/format';
 import { useTenantRecord } from '../tenants/useTenantRecord';

@@ -9,7 +9,7 @@ import { escapeHtml } from '../../storefront/document/escape';
 import { addressLines } from '../../storefront/lib/contact';
 import { formatDay, formatDays, formatMoney } from '../../storefront/lib/format';
 import { quoteHref } from '../../schema/routes';
-import { openUntil, type QuoteAction } from '../../schema/quote-states';
+import { openUntil, type QuoteAction } from '../../schema/rental/quote-states';
 import type { QuoteRequest, QuoteVersion } from '../../schema/types.generated';
 import { themeCssVariables, type Theme } from '../../schema/theme';
 

@@ -13,7 +13,7 @@
  *   listener shows each ledger it wrote (a few ms; at most `timeoutMs`).
  */
 import type { Query } from 'firebase-admin/firestore';
-import type { Booking } from '../../schema/availability';
+import type { Booking } from '../../schema/rental/availability';
 
 /** A ledger's entries in an order-free form: Firestore may hand a map's keys back in another order. */
 export const ledgerSignature = (entries: readonly Booking[]) =>

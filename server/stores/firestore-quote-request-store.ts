@@ -33,7 +33,7 @@
  *   booking ends on or after the range starts (`until`, one field's index).
  */
 import type { DocumentReference, Firestore, Query } from 'firebase-admin/firestore';
-import type { Booking } from '../../schema/availability';
+import type { Booking } from '../../schema/rental/availability';
 import type { QuoteRequest } from '../../schema/types.generated';
 import { ledgerSignature, LedgerWatch } from './firestore-ledger-watch';
 import {

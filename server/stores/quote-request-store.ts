@@ -22,8 +22,8 @@
 import { problemsFromAjv } from '../../schema/ajv-messages';
 import { schemaIds } from '../../schema/documents';
 import { getAjv } from '../../schema/node/ajv';
-import { placementProblems, type Booking, type Placement } from '../../schema/availability';
-import { openUntil, type QuoteState } from '../../schema/quote-states';
+import { placementProblems, type Booking, type Placement } from '../../schema/rental/availability';
+import { openUntil, type QuoteState } from '../../schema/rental/quote-states';
 import type { QuoteRequest } from '../../schema/types.generated';
 import { FieldProblemsError } from './field-problems';
 

@@ -18,8 +18,8 @@
  */
 import { EventEmitter } from 'node:events';
 import type Database from 'better-sqlite3';
-import { bookingWindow, type Booking } from '../../schema/availability';
-import { addDays, dayCount } from '../../schema/quote-rules';
+import { bookingWindow, type Booking } from '../../schema/rental/availability';
+import { addDays, dayCount } from '../../schema/rental/quote-rules';
 import type { QuoteRequest } from '../../schema/types.generated';
 import { openSqliteFile } from './sqlite-file';
 import {

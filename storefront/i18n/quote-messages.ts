@@ -2,7 +2,7 @@
  * The storefront's words for quotes after the request (loaded with the quote pages only). The
  * request verb is the tenant's (site.request, "Quote" by default).
  */
-import type { QuoteAction, QuoteState } from '../../schema/quote-states';
+import type { QuoteAction, QuoteState } from '../../schema/rental/quote-states';
 
 export const quoteMessages = {
   quotesLead: (verb: string) => `Every ${verb.toLowerCase()} you asked for here, where it stands, and what it costs once priced.`,

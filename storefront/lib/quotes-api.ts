@@ -3,7 +3,7 @@
  * revision the visitor read (If-Match), so a quote that changed meanwhile is refused, never
  * overwritten; accepting also names the priced version read.
  */
-import type { QuoteAction, QuoteState } from '../../schema/quote-states';
+import type { QuoteAction, QuoteState } from '../../schema/rental/quote-states';
 import type { HistoryEntry, QuoteRequest, QuoteVersion } from '../../schema/types.generated';
 import { apiCall } from '../auth/identity-api';
 

@@ -6,7 +6,7 @@
  * client alike.
  */
 import { calendarDateMessage, isCalendarDate } from '../../schema/calendar-date';
-import { dayCount } from '../../schema/quote-rules';
+import { dayCount } from '../../schema/rental/quote-rules';
 
 export interface RentalDates {
   from: string;

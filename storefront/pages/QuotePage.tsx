@@ -7,7 +7,7 @@
  * an open page through the live profile stream.
  */
 import { useEffect, useState } from 'react';
-import type { QuoteAction } from '../../schema/quote-states';
+import type { QuoteAction } from '../../schema/rental/quote-states';
 import { QUOTES_PATH, setListHref } from '../../schema/routes';
 import { useAuth } from '../auth/AuthProvider';
 import { toIdentityError, type IdentityError } from '../auth/identity-api';
@@ -23,7 +23,7 @@ import { messages } from '../i18n/messages';
 import { quoteMessages as words } from '../i18n/quote-messages';
 import { addressLines } from '../lib/contact';
 import { formatDay, formatDays, formatMoney } from '../lib/format';
-import { dayCount } from '../../schema/quote-rules';
+import { dayCount } from '../../schema/rental/quote-rules';
 import { resolvePage } from '../lib/navigation';
 import { listsApi } from '../lib/lists-api';
 import { quotesApi, type VisitorQuote } from '../lib/quotes-api';

@@ -6,7 +6,7 @@
  *   the same 24 ledgers by id is printed beside it; BENCH_FIRESTORE=0 skips it). Baseline: reading
  *   the same 24 items' stock from the SQLite item store, what the listing already does.
  *   Goal: p95 ≤ 5 ms in-process, on both stores.
- * - Pricing: 1,000 quotes of 20 lines each through schema/quote-pricing.ts; p95 per quote, with
+ * - Pricing: 1,000 quotes of 20 lines each through schema/rental/quote-pricing.ts; p95 per quote, with
  *   JSON.stringify of the same breakdown as the baseline.
  * - A listing with shoot dates set (never kept by the page cache: any hold changes it) against the
  *   same listing without them (kept), and with a different range each time, SSR over HTTP with
@@ -18,9 +18,9 @@ import autocannon from 'autocannon';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { bookingWindow, freeOver, type Booking } from '../../schema/availability';
-import { priceQuote, pricingRuleOf } from '../../schema/quote-pricing';
-import { addDays } from '../../schema/quote-rules';
+import { bookingWindow, freeOver, type Booking } from '../../schema/rental/availability';
+import { priceQuote, pricingRuleOf } from '../../schema/rental/quote-pricing';
+import { addDays } from '../../schema/rental/quote-rules';
 import type { Item } from '../../schema/types.generated';
 import { SqliteItemStore } from '../../server/stores/sqlite-item-store';
 import { SqliteQuoteRequestStore } from '../../server/stores/sqlite-quote-request-store';

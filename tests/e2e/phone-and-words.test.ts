@@ -10,7 +10,7 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, earliestStart } from '../../schema/quote-rules';
+import { addDays, earliestStart } from '../../schema/rental/quote-rules';
 import { axeViolations, visitorPage } from '../helpers/browser';
 import { startConsole, type ConsoleUnderTest } from '../helpers/console';
 import { http } from '../helpers/server-process';

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, earliestStart } from '../../schema/quote-rules';
+import { addDays, earliestStart } from '../../schema/rental/quote-rules';
 import type { Catalogue } from '../../schema/types.generated';
 import { OutboxMailer } from '../../server/mail/mailer';
 import { axeViolations, visitorPage } from '../helpers/browser';

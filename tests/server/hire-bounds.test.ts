@@ -8,7 +8,7 @@
  */
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, earliestStart, todayIn } from '../../schema/quote-rules';
+import { addDays, earliestStart, todayIn } from '../../schema/rental/quote-rules';
 import type { QuoteRequest } from '../../schema/types.generated';
 import { buildTestApp, type TestApp } from '../helpers/server';
 import { AVIATION_HOST, storefrontVisitor } from '../helpers/storefront-visitor';

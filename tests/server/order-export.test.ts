@@ -6,8 +6,8 @@
  */
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, earliestStart, todayIn } from '../../schema/quote-rules';
-import { inertCell } from '../../server/catalogue/order-export';
+import { addDays, earliestStart, todayIn } from '../../schema/rental/quote-rules';
+import { inertCell } from '../../server/rental/order-export';
 import { buildTestApp, type TestApp } from '../helpers/server';
 import { AVIATION_HOST, storefrontVisitor } from '../helpers/storefront-visitor';
 

@@ -8,7 +8,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, earliestStart } from '../../schema/quote-rules';
+import { addDays, earliestStart } from '../../schema/rental/quote-rules';
 import type { OutboxMailer } from '../../server/mail/mailer';
 import { sampleItem } from '../contract/item-store.contract';
 import { buildTestApp, type TestApp } from '../helpers/server';

@@ -24,7 +24,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request as httpRequest } from 'node:http';
 import { loadTenant } from '../../schema/node/loader';
-import { addDays, earliestStart } from '../../schema/quote-rules';
+import { addDays, earliestStart } from '../../schema/rental/quote-rules';
 import type { Tenant } from '../../schema/types.generated';
 import { PASSWORD, STAFF } from '../helpers/console';
 import { tenantsDir } from '../helpers/paths';

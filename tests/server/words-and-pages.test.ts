@@ -14,7 +14,7 @@ import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, earliestStart } from '../../schema/quote-rules';
+import { addDays, earliestStart } from '../../schema/rental/quote-rules';
 import type { OutboxMailer } from '../../server/mail/mailer';
 import { buildTestApp, type TestApp } from '../helpers/server';
 import { AVIATION_HOST, storefrontVisitor } from '../helpers/storefront-visitor';

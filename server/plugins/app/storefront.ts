@@ -34,7 +34,7 @@ import { reloadOnTenantEdits } from '../../storefront/dev-reload';
 import { pagePreloads } from '../../storefront/page-preloads';
 import { problemPage, type Problem } from '../../storefront/problem-page';
 import { lastValidVersion, TenantInvalidError, type TenantRecord } from '../../stores/tenant-store';
-import { bookedOut, freeQuantities, quoteSettingsOf } from '../../catalogue/quote-conversation';
+import { bookedOut, freeQuantities, quoteSettingsOf } from '../../rental/quote-conversation';
 import { parseRentalDates, type RentalDates } from '../../../storefront/lib/rental-dates';
 
 interface StorefrontModule {

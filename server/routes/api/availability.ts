@@ -4,12 +4,12 @@
  * calendar. Only numbers: whose holds and orders they are stays with the vendor.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { Booking } from '../../../schema/availability';
+import type { Booking } from '../../../schema/rental/availability';
 import { fetchHeaders } from '../../plugins/app/accounts';
 import { schemaIds } from '../../../schema/documents';
-import { bookingWindow, daysFrom, freeByDay } from '../../../schema/availability';
-import { addDays, dayCount, todayIn } from '../../../schema/quote-rules';
-import { quoteSettingsOf } from '../../catalogue/quote-conversation';
+import { bookingWindow, daysFrom, freeByDay } from '../../../schema/rental/availability';
+import { addDays, dayCount, todayIn } from '../../../schema/rental/quote-rules';
+import { quoteSettingsOf } from '../../rental/quote-conversation';
 import { MAX_RANGE_DAYS } from '../../../storefront/lib/rental-dates';
 import { UnknownItemError } from '../../catalogue/set-lists';
 

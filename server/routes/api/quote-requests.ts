@@ -15,21 +15,21 @@
  * - POST /api/tenants/:tenantId/quote-requests/:id/quote  send a priced version (a PricingInput);
  * - POST /api/tenants/:tenantId/quote-requests/:id/:action  hold, release, confirm or cancel; each
  *   step's If-Match names the revision read.
- * Visitors' side: routes/api/quotes.ts. The steps: server/catalogue/quote-conversation.ts.
+ * Visitors' side: routes/api/quotes.ts. The steps: server/rental/quote-conversation.ts.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { withDefaults } from '../../../schema/defaults';
 import { visitorName } from '../../../schema/visitor-name';
 import { schemaIds } from '../../../schema/documents';
-import { bookingWindow, freeOver, nextFreeStart } from '../../../schema/availability';
-import { pricingRuleOf } from '../../../schema/quote-pricing';
-import { checkQuoteRequest, dayCount, latestEnd, todayIn } from '../../../schema/quote-rules';
-import { isOpen, quoteStates, type QuoteAction, type QuoteState } from '../../../schema/quote-states';
+import { bookingWindow, freeOver, nextFreeStart } from '../../../schema/rental/availability';
+import { pricingRuleOf } from '../../../schema/rental/quote-pricing';
+import { checkQuoteRequest, dayCount, latestEnd, todayIn } from '../../../schema/rental/quote-rules';
+import { isOpen, quoteStates, type QuoteAction, type QuoteState } from '../../../schema/rental/quote-states';
 import { calendarDateMessage, isCalendarDate } from '../../../schema/calendar-date';
 import type { Item, PricingInput, QuoteRequest, QuoteRequestInput } from '../../../schema/types.generated';
-import { actionsNow, expireDue, expireIfDue, type QuoteSettings, freeQuantities, latestVersion, lineGlCodes, quoteSettingsOf, stateOf, takeAction } from '../../catalogue/quote-conversation';
-import { notifyQuoteStep } from '../../catalogue/quote-notices';
+import { actionsNow, expireDue, expireIfDue, type QuoteSettings, freeQuantities, latestVersion, lineGlCodes, quoteSettingsOf, stateOf, takeAction } from '../../rental/quote-conversation';
+import { notifyQuoteStep } from '../../rental/quote-notices';
 import { eventStreams } from '../../lib/event-stream';
 import { ifMatchVersion, withVersion } from '../../lib/versions';
 import { QUOTE_SORT_FIELDS, revisionOf, UnknownQuoteError } from '../../stores/quote-request-store';

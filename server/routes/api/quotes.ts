@@ -1,6 +1,6 @@
 /**
  * A signed-in visitor's own quote requests on the storefront the Host names ("Your quotes"); the
- * logic is server/catalogue/quote-conversation.ts. Another visitor's request answers 404.
+ * logic is server/rental/quote-conversation.ts. Another visitor's request answers 404.
  * - GET  /api/quotes                 every request, newest first, with its state and total
  * - GET  /api/quotes/:id             one, with its priced versions and the buttons the visitor has
  *                                    (ETag: its revision)
@@ -11,11 +11,11 @@
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { schemaIds } from '../../../schema/documents';
-import type { QuoteAction } from '../../../schema/quote-states';
-import { todayIn } from '../../../schema/quote-rules';
+import type { QuoteAction } from '../../../schema/rental/quote-states';
+import { todayIn } from '../../../schema/rental/quote-rules';
 import type { QuoteRequest } from '../../../schema/types.generated';
-import { actionsNow, expireIfDue, quoteSettingsOf, stateOf, takeAction, type QuoteSettings } from '../../catalogue/quote-conversation';
-import { notifyQuoteStep } from '../../catalogue/quote-notices';
+import { actionsNow, expireIfDue, quoteSettingsOf, stateOf, takeAction, type QuoteSettings } from '../../rental/quote-conversation';
+import { notifyQuoteStep } from '../../rental/quote-notices';
 import { ifMatchVersion, withVersion } from '../../lib/versions';
 import { UnknownQuoteError, revisionOf } from '../../stores/quote-request-store';
 import { FieldProblemsError } from '../../stores/field-problems';

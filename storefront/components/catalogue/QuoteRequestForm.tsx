@@ -1,14 +1,14 @@
 /**
  * Asking for a quote (the tenant's verb, site.request), for one item on its page or for a whole
  * set list. Approved visitors get the form: for one item how many (up to the stock), first and
- * last day (no earlier than the lead time allows in the vendor's time zone: schema/quote-rules.ts,
+ * last day (no earlier than the lead time allows in the vendor's time zone: schema/rental/quote-rules.ts,
  * the server's own rule; the visitor's shoot dates to start with), the production and studio from
  * their profile, notes. Anyone else is
  * told what comes first: logging in, or approval. The server has the final word, and its refusals
  * land beside their fields (a list's line problems name their item).
  */
 import { useState, type FormEvent } from 'react';
-import { addDays, earliestStart, latestEnd } from '../../../schema/quote-rules';
+import { addDays, earliestStart, latestEnd } from '../../../schema/rental/quote-rules';
 import { quoteHref } from '../../../schema/routes';
 import type { Item, QuoteRequestInput } from '../../../schema/types.generated';
 import { useAuth } from '../../auth/AuthProvider';

@@ -1,5 +1,5 @@
 /**
- * A priced quote, every number explained (schema/quote-pricing.ts made them): each rental with, under
+ * A priced quote, every number explained (schema/rental/quote-pricing.ts made them): each rental with, under
  * its name, how one unit was priced step by step (week rate or day factors, the long-hire factor,
  * the one-day minimum), any adjustment with its reason, and its subtotal; the services; the totals;
  * and what a card authorisation would hold, processing on its own line.

@@ -4,14 +4,14 @@
  *   and the holds and orders behind it (with whose request, its production and state): the
  *   console's availability timeline. At most 92 days at a time.
  * - GET /api/tenants/:tenantId/orders.csv?from=YYYY-MM&to=YYYY-MM  the lines of orders confirmed in
- *   those months (in the vendor's time zone), by GL code, for the accounts (server/catalogue/order-export.ts).
+ *   those months (in the vendor's time zone), by GL code, for the accounts (server/rental/order-export.ts).
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { schemaIds } from '../../../../schema/documents';
-import { bookingWindow, daysFrom, freeByDay } from '../../../../schema/availability';
-import { addDays, dayCount, todayIn } from '../../../../schema/quote-rules';
-import { confirmedBetween, orderLineRows, orderLinesCsv } from '../../../catalogue/order-export';
-import { quoteSettingsOf, stateOf } from '../../../catalogue/quote-conversation';
+import { bookingWindow, daysFrom, freeByDay } from '../../../../schema/rental/availability';
+import { addDays, dayCount, todayIn } from '../../../../schema/rental/quote-rules';
+import { confirmedBetween, orderLineRows, orderLinesCsv } from '../../../rental/order-export';
+import { quoteSettingsOf, stateOf } from '../../../rental/quote-conversation';
 import { UnknownItemError } from '../../../catalogue/set-lists';
 import { FieldProblemsError } from '../../../stores/field-problems';
 import { tenantParams } from './params';

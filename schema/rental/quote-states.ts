@@ -1,7 +1,7 @@
 /**
  * The conversation after a quote request, as a pure transition table: which action each side may
  * take in each state, where it leads, and what it does to the stock the request holds. Every pair
- * off the table is refused with the reason (tests/unit/schema/quote-states.test.ts walks all of
+ * off the table is refused with the reason (tests/unit/rental/quote-states.test.ts walks all of
  * them). The server applies it atomically with the holds (server/stores/quote-request-store.ts);
  * the console and the storefront read it to offer only the buttons that can work.
  *
@@ -18,9 +18,9 @@
  * Holds: the vendor may pencil a hold (`hold`) or release it (`release`) while the request is
  * open; `confirm` turns whatever is held into an order; decline, cancel and expire release it.
  */
-import { schemaDocuments } from './documents';
+import { schemaDocuments } from '../documents';
 import { addDays } from './quote-rules';
-import type { QuoteRequest } from './types.generated';
+import type { QuoteRequest } from '../types.generated';
 
 export type QuoteState = NonNullable<QuoteRequest['state']>;
 export type HoldKind = NonNullable<QuoteRequest['hold']>;

@@ -3,7 +3,7 @@
  * actor is either one of the moves listed here or refused with a reason.
  */
 import { describe, expect, it } from 'vitest';
-import { actionsFor, actors, isOpen, quoteActions, quoteStates, transition, type HoldKind } from '../../../schema/quote-states';
+import { actionsFor, actors, isOpen, quoteActions, quoteStates, transition, type HoldKind } from '../../../schema/rental/quote-states';
 
 // [state, action, actor, to, effect on the hold]: the whole table, written out once more by hand.
 const allowed: Array<[string, string, string, string, string]> = [

@@ -12,7 +12,7 @@
  */
 import { stringify } from 'csv-stringify/sync';
 import type { QuoteRequest } from '../../schema/types.generated';
-import { todayIn } from '../../schema/quote-rules';
+import { todayIn } from '../../schema/rental/quote-rules';
 import { confirmedAt, type QuoteRequestStore } from '../stores/quote-request-store';
 import { latestVersion } from './quote-conversation';
 

@@ -1,6 +1,6 @@
 /**
- * The conversation after a quote request, on the server: each step (schema/quote-states.ts) checked
- * for who may take it, priced with the one pricing function (schema/quote-pricing.ts), written with
+ * The conversation after a quote request, on the server: each step (schema/rental/quote-states.ts) checked
+ * for who may take it, priced with the one pricing function (schema/rental/quote-pricing.ts), written with
  * its audit entry and its holds in one store change (a stale revision, a revised version or a
  * double booking is refused there), then mailed to the other side and pushed to the visitor's open
  * pages (their profile's unread count changes, which the storefront's live profile stream carries).
@@ -8,12 +8,12 @@
  * No Fastify routes here: server/routes/api/quotes.ts (visitors) and quote-requests.ts (the
  * console) hand in who is asking.
  */
-import { bookingWindow, freeOver, type Booking } from '../../schema/availability';
+import { bookingWindow, freeOver, type Booking } from '../../schema/rental/availability';
 import { withDefaults } from '../../schema/defaults';
 import { schemaDocuments } from '../../schema/documents';
-import { glCodeOf, priceRequest, pricingRuleOf } from '../../schema/quote-pricing';
-import { addDays, todayIn } from '../../schema/quote-rules';
-import { actionsFor, openUntil, transition, type Actor, type QuoteAction, type QuoteState } from '../../schema/quote-states';
+import { glCodeOf, priceRequest, pricingRuleOf } from '../../schema/rental/quote-pricing';
+import { addDays, todayIn } from '../../schema/rental/quote-rules';
+import { actionsFor, openUntil, transition, type Actor, type QuoteAction, type QuoteState } from '../../schema/rental/quote-states';
 import type { CategoryTree, Item, PricingInput, QuoteBreakdown, QuoteRequest, QuoteVersion, SiteSettings, Tenant, VendorConfig } from '../../schema/types.generated';
 import { FieldProblemsError } from '../stores/field-problems';
 import type { ItemStore } from '../stores/item-store';

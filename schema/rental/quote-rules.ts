@@ -6,7 +6,7 @@
  * it starts, lasts at most `maxHireDays` and ends within `bookingHorizonDays` of today (so the
  * calendar stays bounded). Pure and browser-safe: the server decides, the storefront's form says the same first.
  */
-import type { Item, QuoteRequestInput } from './types.generated';
+import type { Item, QuoteRequestInput } from '../types.generated';
 
 export interface QuoteFinding {
   /** JSON pointer into the request (`/items/0/quantity`, `/startDate`). */

@@ -6,9 +6,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { freeByDay, freeOver, placementProblems, type Booking } from '../../../schema/availability';
+import { freeByDay, freeOver, placementProblems, type Booking } from '../../../schema/rental/availability';
 import { calendarDateMessage, isCalendarDate } from '../../../schema/calendar-date';
-import { addDays } from '../../../schema/quote-rules';
+import { addDays } from '../../../schema/rental/quote-rules';
 import { getAjv } from '../../../schema/node/ajv';
 import { schemaIds } from '../../../schema/documents';
 

@@ -1,6 +1,6 @@
 /** The quote request's rules: stock, unknown items, and the lead time counted in the vendor's time zone. */
 import { describe, expect, it } from 'vitest';
-import { addDays, checkQuoteRequest, dayCount, earliestStart, todayIn } from '../../../schema/quote-rules';
+import { addDays, checkQuoteRequest, dayCount, earliestStart, todayIn } from '../../../schema/rental/quote-rules';
 
 const items = new Map([
   ['seat', { objectID: 'seat', quantity: 4 }],

@@ -6,7 +6,7 @@
  * failure is logged for staff to follow up.
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Actor, QuoteAction } from '../../schema/quote-states';
+import type { Actor, QuoteAction } from '../../schema/rental/quote-states';
 import type { QuoteRequest } from '../../schema/types.generated';
 import { storefrontConfiguration } from '../../storefront/config/build-configuration';
 import { quoteUpdateMessage, senderOf } from '../mail/messages';

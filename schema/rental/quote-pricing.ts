@@ -18,7 +18,7 @@
  *   (`glCodeOf`); lines with none are listed in `missingGlCodes` for the vendor to fix.
  */
 import { dayCount } from './quote-rules';
-import type { CategoryTree, CategoryPath, LineAdjustment, PricedLine, PriceStep, PricingInput, QuoteBreakdown, QuoteLine, ServiceInput } from './types.generated';
+import type { CategoryTree, CategoryPath, LineAdjustment, PricedLine, PriceStep, PricingInput, QuoteBreakdown, QuoteLine, ServiceInput } from '../types.generated';
 
 export interface PricingRule {
   /** The vendor's eight weekly discounts. */

@@ -6,8 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { cents, glCodeOf, priceQuote, pricingRuleOf, unitPriceSteps } from '../../../schema/quote-pricing';
-import { dayCount as hireDays } from '../../../schema/quote-rules';
+import { cents, glCodeOf, priceQuote, pricingRuleOf, unitPriceSteps } from '../../../schema/rental/quote-pricing';
+import { dayCount as hireDays } from '../../../schema/rental/quote-rules';
 import { withDefaults } from '../../../schema/defaults';
 import type { CategoryTree, VendorConfig } from '../../../schema/types.generated';
 
