@@ -10,8 +10,9 @@ import item from './item.schema.json' with { type: 'json' };
 import catalogue from './catalogue.schema.json' with { type: 'json' };
 import quoteRequest from './quote-request.schema.json' with { type: 'json' };
 import setList from './set-list.schema.json' with { type: 'json' };
+import unit from './unit.schema.json' with { type: 'json' };
 
-export const schemaDocuments = { defs, site, vendor, categories, pages, tenant, userProfile, item, catalogue, quoteRequest, setList } as const;
+export const schemaDocuments = { defs, site, vendor, categories, pages, tenant, userProfile, item, catalogue, quoteRequest, setList, unit } as const;
 
 export const schemaIds = {
   defs: defs.$id,
@@ -25,4 +26,5 @@ export const schemaIds = {
   catalogue: catalogue.$id,
   quoteRequest: quoteRequest.$id,
   setList: setList.$id,
+  unit: unit.$id,
 } as const;

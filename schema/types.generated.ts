@@ -26,6 +26,9 @@ export interface SchemaIndex {
   setList?: SetList;
   setListInput?: SetListInput;
   setListLineInput?: SetListLineInput;
+  unit?: Unit;
+  scanInput?: ScanInput;
+  scanRecord?: ScanRecord;
 }
 /**
  * A whole tenant: the four files of tenants/<tenantId>/ together. The API reads and writes tenants in this shape.
@@ -203,6 +206,10 @@ export interface SiteSettings {
    * Turnaround (days): Days an item is kept back before and after every hold and order, for pulling, checking and cleaning: it is not free to anyone else on those days.
    */
   turnaroundDays?: number;
+  /**
+   * Grace for returns (hours): Hours after the end of a hire's last day (in the vendor's time zone) before anything still out makes the order overdue.
+   */
+  returnGraceHours?: number;
   /**
    * Longest hire (days): The most days one request may hire items for, first and last day counted: a season of a series is about 250. Longer requests are refused at their last day.
    */
@@ -942,6 +949,18 @@ export interface Item {
    */
   quantity: number;
   /**
+   * Tracking: Counted as a quantity (the stock is a number), or tracked unit by unit, each with its own asset tag, status and history. Changing to units creates a unit for each one in stock.
+   */
+  tracking?: ('quantity' | 'units') & string;
+  /**
+   * Amount: An amount in the tenant's currency, with at most two decimals.
+   */
+  replacementValue?: number;
+  /**
+   * Warehouse location: Where one is kept: an aisle, bay or bin, printed on pull sheets and labels.
+   */
+  location?: string;
+  /**
    * Weight (lb): The weight of one, in pounds.
    */
   weightLb?: number;
@@ -1109,9 +1128,23 @@ export interface QuoteRequest {
    */
   createdAt: string;
   /**
-   * Quote state: Where the conversation is: requested by the visitor, quoted (priced and sent), accepted or declined by the visitor, confirmed as an order by the vendor, cancelled, or expired unanswered.
+   * Quote state: Where the conversation and then the hire are: requested by the visitor, quoted (priced and sent), accepted or declined by the visitor, confirmed as an order by the vendor, then partly out, out, partly returned and returned as the crew scans it out and back, and closed; or cancelled, or expired unanswered. Overdue is not stored: it is an order still out past its last day and the tenant's grace (schema/rental/hire-states.ts).
    */
-  state?: ('requested' | 'quoted' | 'accepted' | 'declined' | 'confirmed' | 'cancelled' | 'expired') & string;
+  state?: (
+    | 'requested'
+    | 'quoted'
+    | 'accepted'
+    | 'declined'
+    | 'confirmed'
+    | 'cancelled'
+    | 'expired'
+    | 'partlyOut'
+    | 'out'
+    | 'partlyReturned'
+    | 'returned'
+    | 'closed'
+  ) &
+    string;
   /**
    * Revision: Counts every change to the request; a change names the revision it was made on, and a stale one is refused.
    */
@@ -1120,6 +1153,7 @@ export interface QuoteRequest {
    * Hold: What the request keeps from other hires on its dates: nothing, a pencilled (soft) hold the vendor placed, or the stock of a confirmed order.
    */
   hold?: ('none' | 'pencil' | 'order') & string;
+  hire?: HireRecord;
   /**
    * Priced versions: Each priced quote the vendor sent, oldest first; the last is the one the visitor can accept.
    *
@@ -1154,6 +1188,81 @@ export interface QuoteLine {
    * Amount: An amount in the tenant's currency, with at most two decimals.
    */
   weekRate?: number;
+}
+/**
+ * What of a confirmed order has gone out and come back: per line, the counts and the units out; and the hand-overs.
+ */
+export interface HireRecord {
+  /**
+   * Lines: One entry per item of the order, once anything of it has moved.
+   *
+   * @maxItems 200
+   */
+  lines: HireLine[];
+  /**
+   * Hand-overs: Names and signatures at check-out and check-in.
+   *
+   * @maxItems 100
+   */
+  handovers?: Handover[];
+}
+/**
+ * How much of one line has gone out and come back, and in what state.
+ */
+export interface HireLine {
+  /**
+   * URL slug: The name as it appears in a URL: lowercase letters, digits and single hyphens.
+   */
+  objectID: string;
+  /**
+   * Out: How many have been checked out on this order (all told, including those back).
+   */
+  out: number;
+  /**
+   * Back: How many of those have been checked back in (fine, damaged or written off as lost).
+   */
+  back: number;
+  /**
+   * Damaged: How many of those came back damaged (they went to repair).
+   */
+  damaged?: number;
+  /**
+   * Lost: How many were written off as lost (they left stock).
+   */
+  lost?: number;
+  /**
+   * Units out: The asset tags of this line's units checked out and not yet back.
+   *
+   * @maxItems 1000
+   *
+   * Items: Asset tag: The unit's tag, printed on its label and read by scanning: letters, digits and dashes, unique within the tenant.
+   */
+  tags?: string[];
+}
+/**
+ * Who took the items at check-out, or brought them back at check-in, with their signature when drawn.
+ */
+export interface Handover {
+  /**
+   * Date and time: An ISO 8601 date-time with a time zone offset.
+   */
+  at: string;
+  /**
+   * Direction: Out of the warehouse (check-out) or back into it (check-in).
+   */
+  direction: ('out' | 'in') & string;
+  /**
+   * Label: A short piece of text shown to visitors. It is always rendered as text, never as HTML.
+   */
+  name: string;
+  /**
+   * Signature: The signature drawn on the phone: a file stored through the asset store.
+   */
+  signature?: string;
+  /**
+   * Crew: The account of the crew member who handed over.
+   */
+  by?: string;
 }
 /**
  * One priced quote as sent to the visitor.
@@ -1365,17 +1474,59 @@ export interface HistoryEntry {
    */
   at: string;
   /**
-   * Quote action: A step in the conversation: the vendor quotes (or sends a revision), holds or releases stock, confirms or cancels; the visitor accepts, declines or cancels; the platform expires an unanswered quote.
+   * Quote action: A step in the conversation: the vendor quotes (or sends a revision), holds or releases stock, confirms or cancels; the visitor accepts, declines or cancels; the platform expires an unanswered quote. After confirmation the crew checks items out and in, and the vendor closes the hire.
    */
-  action: ('request' | 'quote' | 'hold' | 'release' | 'accept' | 'decline' | 'confirm' | 'cancel' | 'expire') & string;
+  action: (
+    | 'request'
+    | 'quote'
+    | 'hold'
+    | 'release'
+    | 'accept'
+    | 'decline'
+    | 'confirm'
+    | 'cancel'
+    | 'expire'
+    | 'checkOut'
+    | 'checkIn'
+    | 'close'
+  ) &
+    string;
   /**
-   * Quote state: Where the conversation is: requested by the visitor, quoted (priced and sent), accepted or declined by the visitor, confirmed as an order by the vendor, cancelled, or expired unanswered.
+   * Quote state: Where the conversation and then the hire are: requested by the visitor, quoted (priced and sent), accepted or declined by the visitor, confirmed as an order by the vendor, then partly out, out, partly returned and returned as the crew scans it out and back, and closed; or cancelled, or expired unanswered. Overdue is not stored: it is an order still out past its last day and the tenant's grace (schema/rental/hire-states.ts).
    */
-  from: ('requested' | 'quoted' | 'accepted' | 'declined' | 'confirmed' | 'cancelled' | 'expired') & string;
+  from: (
+    | 'requested'
+    | 'quoted'
+    | 'accepted'
+    | 'declined'
+    | 'confirmed'
+    | 'cancelled'
+    | 'expired'
+    | 'partlyOut'
+    | 'out'
+    | 'partlyReturned'
+    | 'returned'
+    | 'closed'
+  ) &
+    string;
   /**
-   * Quote state: Where the conversation is: requested by the visitor, quoted (priced and sent), accepted or declined by the visitor, confirmed as an order by the vendor, cancelled, or expired unanswered.
+   * Quote state: Where the conversation and then the hire are: requested by the visitor, quoted (priced and sent), accepted or declined by the visitor, confirmed as an order by the vendor, then partly out, out, partly returned and returned as the crew scans it out and back, and closed; or cancelled, or expired unanswered. Overdue is not stored: it is an order still out past its last day and the tenant's grace (schema/rental/hire-states.ts).
    */
-  to: ('requested' | 'quoted' | 'accepted' | 'declined' | 'confirmed' | 'cancelled' | 'expired') & string;
+  to: (
+    | 'requested'
+    | 'quoted'
+    | 'accepted'
+    | 'declined'
+    | 'confirmed'
+    | 'cancelled'
+    | 'expired'
+    | 'partlyOut'
+    | 'out'
+    | 'partlyReturned'
+    | 'returned'
+    | 'closed'
+  ) &
+    string;
   /**
    * Who: Who made a change: the visitor who asked, the vendor's staff, or Backlot itself (an expiry).
    */
@@ -1526,4 +1677,167 @@ export interface SetListLineInput {
    * Quantity: How many the set needs.
    */
   quantity: number;
+}
+/**
+ * One physical piece of an item tracked unit by unit: its asset tag (printed on its label), where it is (in service, out on an order, in repair, lost, retired), its condition notes and everything that happened to it.
+ */
+export interface Unit {
+  /**
+   * URL slug: The name as it appears in a URL: lowercase letters, digits and single hyphens.
+   */
+  tenantId: string;
+  /**
+   * Asset tag: The unit's tag, printed on its label and read by scanning: letters, digits and dashes, unique within the tenant.
+   */
+  tag: string;
+  /**
+   * URL slug: The name as it appears in a URL: lowercase letters, digits and single hyphens.
+   */
+  objectID: string;
+  /**
+   * Unit status: Where the unit is: in service (on the shelf), out on an order, in repair (blocks stock until it is back in service), lost or retired (gone from stock).
+   */
+  status: ('inService' | 'out' | 'repair' | 'lost' | 'retired') & string;
+  /**
+   * Out on order: The order it is out on, while it is out.
+   */
+  orderId?: string;
+  /**
+   * Condition notes: What the crew noted about its state: scratches, repairs, what to check.
+   */
+  condition?: string;
+  /**
+   * Date and time: An ISO 8601 date-time with a time zone offset.
+   */
+  createdAt: string;
+  /**
+   * Date and time: An ISO 8601 date-time with a time zone offset.
+   */
+  updatedAt: string;
+  /**
+   * History: Every change of status, who made it and when (the newest 500 kept).
+   *
+   * @maxItems 500
+   */
+  history?: UnitEvent[];
+}
+/**
+ * One change of a unit's status.
+ */
+export interface UnitEvent {
+  /**
+   * Date and time: An ISO 8601 date-time with a time zone offset.
+   */
+  at: string;
+  /**
+   * Unit status: Where the unit is: in service (on the shelf), out on an order, in repair (blocks stock until it is back in service), lost or retired (gone from stock).
+   */
+  status: ('inService' | 'out' | 'repair' | 'lost' | 'retired') & string;
+  /**
+   * By: The account (or device) that made the change.
+   */
+  by: string;
+  /**
+   * Order: The order it went out on or came back from.
+   */
+  orderId?: string;
+  /**
+   * Note: What was said with it: a damage note, a repair done.
+   */
+  note?: string;
+}
+/**
+ * One scan (or count) sent from the scan screen. Its id is made by the phone, so a scan sent twice (a retry after a lost connection) is stored once and answered the same both times.
+ */
+export interface ScanInput {
+  /**
+   * Scan id: Made by the device for this scan: a retry sends the same one.
+   */
+  id: string;
+  /**
+   * Direction: Out of the warehouse (check-out) or back into it (check-in).
+   */
+  direction: ('out' | 'in') & string;
+  /**
+   * Code: What was scanned or typed: an asset tag, or a label of an item counted as a quantity.
+   */
+  code: string;
+  /**
+   * Count: For an item counted as a quantity: how many this scan moves.
+   */
+  count?: number;
+  /**
+   * Condition: At check-in: fine, damaged (goes to repair) or lost (leaves stock).
+   */
+  condition?: ('fine' | 'damaged' | 'lost') & string;
+  /**
+   * Note: What the crew saw: the damage, where it was found.
+   */
+  note?: string;
+}
+/**
+ * A scan as stored: the audit of every scan, good or not, and the answer a retry gets again.
+ */
+export interface ScanRecord {
+  /**
+   * Scan id: The device's id for the scan.
+   */
+  id: string;
+  /**
+   * Order: The order the scan was made on.
+   */
+  orderId: string;
+  /**
+   * Date and time: An ISO 8601 date-time with a time zone offset.
+   */
+  at: string;
+  /**
+   * By: The account that scanned.
+   */
+  by: string;
+  /**
+   * Direction: Out of the warehouse (check-out) or back into it (check-in).
+   */
+  direction: ('out' | 'in') & string;
+  /**
+   * Code: What was read.
+   */
+  code: string;
+  /**
+   * Count: How many it moved.
+   */
+  count?: number;
+  /**
+   * Item id: The item the code named, when it named one.
+   */
+  objectID?: string;
+  /**
+   * Asset tag: The unit the code named, when it named one.
+   */
+  tag?: string;
+  /**
+   * Condition: At check-in, as the crew said.
+   */
+  condition?: string;
+  /**
+   * Scan outcome: What a scan was: counted on this order, or why not (on another order, already out, not out, unknown, not on this order, more than booked, the order cannot move now).
+   */
+  outcome: (
+    | 'ok'
+    | 'repeat'
+    | 'wrongOrder'
+    | 'notOnOrder'
+    | 'alreadyOut'
+    | 'notOut'
+    | 'tooMany'
+    | 'unavailable'
+    | 'unknown'
+    | 'otherTenant'
+    | 'refused'
+  ) &
+    string;
+  /**
+   * Message: The answer shown and spoken on the scan screen.
+   */
+  message: string;
 }

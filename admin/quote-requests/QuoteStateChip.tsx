@@ -12,6 +12,11 @@ const COLORS: Record<QuoteState, 'default' | 'primary' | 'success' | 'warning' |
   declined: 'default',
   cancelled: 'default',
   expired: 'default',
+  partlyOut: 'info',
+  out: 'info',
+  partlyReturned: 'warning',
+  returned: 'success',
+  closed: 'default',
 };
 
 /** `short`: a line is not free on the request's dates (other holds and orders have it): flagged before the vendor opens it. */

@@ -69,6 +69,7 @@ export async function generateTypes(): Promise<string> {
       catalogue: 'catalogue.schema.json',
       quoteRequest: 'quote-request.schema.json',
       setList: 'set-list.schema.json',
+      unit: 'unit.schema.json',
     };
     for (const [name, document] of Object.entries(schemaDocuments)) {
       const { $id: _id, ...rest } = document as unknown as { [key: string]: Json };
@@ -93,6 +94,9 @@ export async function generateTypes(): Promise<string> {
         setList: { $ref: 'set-list.schema.json' },
         setListInput: { $ref: 'set-list.schema.json#/$defs/setListInput' },
         setListLineInput: { $ref: 'set-list.schema.json#/$defs/setListLineInput' },
+        unit: { $ref: 'unit.schema.json' },
+        scanInput: { $ref: 'quote-request.schema.json#/$defs/scanInput' },
+        scanRecord: { $ref: 'quote-request.schema.json#/$defs/scanRecord' },
       },
     };
     return await compile(index as never, 'SchemaIndex', {

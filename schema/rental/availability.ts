@@ -4,11 +4,19 @@
  * days before and after (pulling, checking, cleaning), so two hires of the last unit are always
  * `turnaroundDays` apart. Pencilled holds lapse after the day their quote expires.
  *
+ * Stock off the shelf counts the same way, as bookings of their own kinds that run until removed
+ * (lastDay OPEN_END): units in repair (`repair`) and lost or retired ones (`lost`). And units out
+ * on an order past its last day (its booking's `out`) take stock on every day until they are back:
+ * an overdue hire blocks every later window, and the hires it now collides with show at once.
+ *
  * Pure: the stores run it inside their transactions (so a placement is checked against what is
  * stored at that instant) and the server runs it for pages; the browser only ever gets its numbers.
  */
 import { addDays } from './quote-rules';
 import type { HoldKind } from './quote-states';
+
+/** A hold or an order (a request's), or stock off the shelf: in repair, or lost (retired units too). */
+export type BookingKind = Exclude<HoldKind, 'none'> | 'repair' | 'lost';
 
 export interface Booking {
   quoteId: string;
@@ -16,10 +24,24 @@ export interface Booking {
   quantity: number;
   firstDay: string;
   lastDay: string;
-  kind: Exclude<HoldKind, 'none'>;
+  kind: BookingKind;
   /** A pencil's last day: the day its quote stops being acceptable. */
   expiresOn?: string;
+  /** An order's units out with the client now: past the last day, they take stock until they are back. */
+  out?: number;
 }
+
+/** The last day a stored date can be: what stock off the shelf, and units overdue, run until. */
+export const OPEN_END = '2199-12-31';
+
+/** Whether a row is stock off the shelf rather than a hire (no turnaround around it). */
+export const isOffShelf = (booking: Pick<Booking, 'kind'>) => booking.kind === 'repair' || booking.kind === 'lost';
+
+/** The last day a booking can take stock: its last day, or OPEN_END while any of it is out (it may come back late). */
+export const reachOf = (booking: Pick<Booking, 'lastDay' | 'out'>) => (booking.out ? OPEN_END : booking.lastDay);
+
+/** Whether a booking can take stock on some day of [from, to]: what the stores' range queries answer. */
+export const reachesInto = (from: string, to: string) => (booking: Booking) => reachOf(booking) >= from && booking.firstDay <= to;
 
 /** Whether a booking still takes stock today (a pencil past its quote's last day does not). */
 export const isLive = (booking: Pick<Booking, 'kind' | 'expiresOn'>, today: string) => booking.kind === 'order' || booking.expiresOn === undefined || booking.expiresOn >= today;
@@ -46,17 +68,22 @@ export function freeSteps(stock: number, bookings: readonly Booking[], from: str
   // Stock taken and given back, by day: a booking takes from its first day less the turnaround
   // and gives back the day after its last day plus the turnaround.
   const changes = new Map<string, number>([[from, 0]]);
-  for (const booking of bookings) {
-    if (!isLive(booking, today)) continue;
-    const blockedFrom = addDays(booking.firstDay, -turnaroundDays);
-    const blockedTo = addDays(booking.lastDay, turnaroundDays);
-    if (blockedFrom > to || blockedTo < from) continue;
+  const take = (blockedFrom: string, blockedTo: string, quantity: number) => {
+    if (quantity <= 0 || blockedFrom > to || blockedTo < from) return;
     const takes = blockedFrom < from ? from : blockedFrom;
-    changes.set(takes, (changes.get(takes) ?? 0) + booking.quantity);
+    changes.set(takes, (changes.get(takes) ?? 0) + quantity);
     if (blockedTo < to) {
       const givesBack = addDays(blockedTo, 1);
-      changes.set(givesBack, (changes.get(givesBack) ?? 0) - booking.quantity);
+      changes.set(givesBack, (changes.get(givesBack) ?? 0) - quantity);
     }
+  };
+  for (const booking of bookings) {
+    if (!isLive(booking, today)) continue;
+    const pad = isOffShelf(booking) ? 0 : turnaroundDays;
+    const blockedTo = booking.lastDay >= OPEN_END ? OPEN_END : addDays(booking.lastDay, pad);
+    take(addDays(booking.firstDay, -pad), blockedTo, booking.quantity);
+    // Units still out after their last day: not back yet, so not free on any day until they are.
+    if (booking.out && booking.lastDay < today && blockedTo < OPEN_END) take(addDays(blockedTo, 1), OPEN_END, Math.min(booking.out, booking.quantity));
   }
   let taken = 0;
   return [...changes.keys()].sort().map((day) => {

@@ -17,9 +17,19 @@
  *
  * Holds: the vendor may pencil a hold (`hold`) or release it (`release`) while the request is
  * open; `confirm` turns whatever is held into an order; decline, cancel and expire release it.
+ *
+ * The hire, after confirmation (the crew's scans, hire.ts):
+ *
+ *   confirmed ──checkOut─▶ partly out ──checkOut─▶ out ──checkIn─▶ partly returned ──checkIn─▶ returned ──close─▶ closed
+ *
+ * A check-out or check-in leads where the order's counts say (hireStateOf): partly out while some
+ * lines have not all gone, out when all have, partly returned once something is back and
+ * something is still out, returned when everything that went out is back. Nothing out can be
+ * cancelled. Overdue is not a stored state: an order still out once its last day and the tenant's
+ * grace have passed is overdue (isOverdue), whoever looks and whenever, without a write.
  */
 import { schemaDocuments } from '../documents';
-import { addDays } from './quote-rules';
+import { addDays, todayIn } from './quote-rules';
 import type { QuoteRequest } from '../types.generated';
 
 export type QuoteState = NonNullable<QuoteRequest['state']>;
@@ -37,7 +47,8 @@ export const actors = constsOf(schemaDocuments.quoteRequest.$defs.actor) as Acto
 export type HoldEffect = 'keep' | 'pencil' | 'release' | 'order';
 
 interface Move {
-  to: QuoteState;
+  /** Where it leads; `counted`: where the hire's counts after the step say (hireStateOf). */
+  to: QuoteState | 'counted';
   by: readonly Actor[];
   hold: HoldEffect;
 }
@@ -47,6 +58,9 @@ const open = (state: QuoteState): Partial<Record<QuoteAction, Move>> => ({
   release: { to: state, by: ['vendor'], hold: 'release' },
   cancel: { to: 'cancelled', by: ['vendor', 'visitor'], hold: 'release' },
 });
+
+/** A check-out or check-in: the crew (the vendor's side) scans; the order keeps its stock. */
+const scan: Move = { to: 'counted', by: ['vendor'], hold: 'keep' };
 
 const table: Record<QuoteState, Partial<Record<QuoteAction, Move>>> = {
   requested: { ...open('requested'), quote: { to: 'quoted', by: ['vendor'], hold: 'keep' }, expire: { to: 'expired', by: ['system'], hold: 'release' } },
@@ -65,7 +79,12 @@ const table: Record<QuoteState, Partial<Record<QuoteAction, Move>>> = {
   },
   declined: { quote: { to: 'quoted', by: ['vendor'], hold: 'keep' } },
   expired: { quote: { to: 'quoted', by: ['vendor'], hold: 'keep' } },
-  confirmed: { cancel: { to: 'cancelled', by: ['vendor'], hold: 'release' } },
+  confirmed: { cancel: { to: 'cancelled', by: ['vendor'], hold: 'release' }, checkOut: scan },
+  partlyOut: { checkOut: scan, checkIn: scan },
+  out: { checkIn: scan },
+  partlyReturned: { checkOut: scan, checkIn: scan },
+  returned: { checkOut: scan, close: { to: 'closed', by: ['vendor'], hold: 'keep' } },
+  closed: {},
   cancelled: {},
 };
 
@@ -76,18 +95,55 @@ export type TransitionResult = { ok: true; to: QuoteState; hold: HoldEffect } | 
  * leads. Pencilling needs nothing held yet; releasing needs a pencil (an order is released only by
  * cancelling it).
  */
-export function transition(current: { state: QuoteState; hold: HoldKind }, action: QuoteAction, actor: Actor): TransitionResult {
+export function transition(current: { state: QuoteState; hold: HoldKind }, action: QuoteAction, actor: Actor, counts?: HireCounts): TransitionResult {
   const move = table[current.state][action];
-  if (!move) return { ok: false, reason: `${/^[aeiou]/.test(current.state) ? 'An' : 'A'} ${current.state} request cannot be ${pastTense[action]}.` };
+  if (!move)
+    return {
+      ok: false,
+      reason: `${/^[aeiou]/.test(stateNames[current.state]) ? 'An' : 'A'} ${stateNames[current.state]} ${isHireState(current.state) ? 'order' : 'request'} cannot be ${pastTense[action]}.`,
+    };
   if (!move.by.includes(actor)) return { ok: false, reason: `Only ${move.by.map((who) => actorNames[who]).join(' or ')} can do that.` };
   if (action === 'hold' && current.hold !== 'none') return { ok: false, reason: 'Its items are already held.' };
   if (action === 'release' && current.hold !== 'pencil') return { ok: false, reason: 'It holds nothing to release.' };
-  return { ok: true, to: move.to, hold: move.hold };
+  return { ok: true, to: move.to === 'counted' ? hireStateOf(counts ?? { booked: 0, out: 0, back: 0 }) : move.to, hold: move.hold };
 }
 
-/** The actions `actor` can take now, in the schema's order: the buttons to show. */
+/** An order's hire in three numbers: units booked, checked out (all told), and checked back in. */
+export interface HireCounts {
+  booked: number;
+  out: number;
+  back: number;
+}
+
+/** Where a confirmed order's hire stands from its counts (see the diagram at the top). */
+export function hireStateOf(counts: HireCounts): QuoteState {
+  if (counts.out === 0) return 'confirmed';
+  if (counts.back >= counts.out) return 'returned';
+  if (counts.back > 0) return 'partlyReturned';
+  return counts.out < counts.booked ? 'partlyOut' : 'out';
+}
+
+/** The states in which something of an order is out of the warehouse. */
+const outStates: ReadonlySet<QuoteState> = new Set(['partlyOut', 'out', 'partlyReturned']);
+export const isOutState = (state: QuoteState) => outStates.has(state);
+/** The states after confirmation: the hire itself. */
+export const isHireState = (state: QuoteState) => isOutState(state) || state === 'returned' || state === 'closed';
+
+/**
+ * Whether an order is overdue at `now`: something is still out and the end of its last day (in
+ * the vendor's time zone) plus the tenant's grace has passed. Worked out, never stored, so no
+ * sweep can be late.
+ */
+export function isOverdue(order: Pick<QuoteRequest, 'state' | 'endDate'>, now: Date, timezone: string, graceHours: number): boolean {
+  return isOutState(order.state ?? 'requested') && todayIn(timezone, new Date(now.getTime() - graceHours * 3_600_000)) > order.endDate;
+}
+
+/** Check-out and check-in: taken one scan at a time on the scan screen (hire.ts), never as a button. */
+export const isScanAction = (action: QuoteAction) => action === 'checkOut' || action === 'checkIn';
+
+/** The actions `actor` can take now, in the schema's order: the buttons to show (scans are not buttons). */
 export function actionsFor(current: { state: QuoteState; hold: HoldKind }, actor: Actor): QuoteAction[] {
-  return quoteActions.filter((action) => transition(current, action, actor).ok);
+  return quoteActions.filter((action) => !isScanAction(action) && transition(current, action, actor).ok);
 }
 
 /** Whether a request in this state still waits on someone (not declined, confirmed, cancelled or expired). */
@@ -115,6 +171,12 @@ const pastTense: Record<QuoteAction, string> = {
   confirm: 'confirmed',
   cancel: 'cancelled',
   expire: 'expired',
+  checkOut: 'checked out',
+  checkIn: 'checked in',
+  close: 'closed',
 };
+
+/** The states as the refusals name them (the schema's titles, in lower case). */
+const stateNames = Object.fromEntries(schemaDocuments.quoteRequest.$defs.quoteState.oneOf.map((option) => [option.const, option.title.toLowerCase()])) as Record<QuoteState, string>;
 
 const actorNames: Record<Actor, string> = { visitor: 'the visitor', vendor: 'the vendor', system: 'Backlot' };

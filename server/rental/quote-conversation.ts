@@ -13,7 +13,7 @@ import { withDefaults } from '../../schema/defaults';
 import { schemaDocuments } from '../../schema/documents';
 import { glCodeOf, priceRequest, pricingRuleOf } from '../../schema/rental/quote-pricing';
 import { addDays, todayIn } from '../../schema/rental/quote-rules';
-import { actionsFor, openUntil, transition, type Actor, type QuoteAction, type QuoteState } from '../../schema/rental/quote-states';
+import { actionsFor, isScanAction, openUntil, transition, type Actor, type QuoteAction, type QuoteState } from '../../schema/rental/quote-states';
 import type { CategoryTree, Item, PricingInput, QuoteBreakdown, QuoteRequest, QuoteVersion, SiteSettings, Tenant, VendorConfig } from '../../schema/types.generated';
 import { FieldProblemsError } from '../stores/field-problems';
 import type { ItemStore } from '../stores/item-store';
@@ -82,7 +82,7 @@ const versionLimit = schemaDocuments.quoteRequest.properties.versions.maxItems;
 const amountLimit = schemaDocuments.quoteRequest.$defs.quoteAmount.maximum;
 /** History entries kept back for the steps that close or free a request, so cancel, release, decline and expiry always fit. */
 const CLOSING_ROOM = 5;
-const closingSteps: ReadonlySet<QuoteAction> = new Set(['release', 'cancel', 'decline', 'expire']);
+const closingSteps: ReadonlySet<QuoteAction> = new Set(['release', 'cancel', 'decline', 'expire', 'close']);
 
 /** A limit of the stored request reached: refused before anything is written, saying which. */
 export class QuoteLimitError extends QuoteRefusedError {}
@@ -155,6 +155,7 @@ export interface ActionRequest {
 export async function takeAction(stores: QuoteStores, settings: QuoteSettings, step: ActionRequest): Promise<QuoteRequest> {
   const current = await stores.quoteRequests.get(step.tenantId, step.id);
   if (!current || (step.actor === 'visitor' && current.uid !== step.who.uid)) throw new UnknownQuoteError(step.id);
+  if (isScanAction(step.action)) throw new QuoteRefusedError("Items go out and come back one scan at a time: use the order's scan screen.");
   const today = todayIn(settings.timezone, step.now);
   const items = new Map((await stores.itemStore.getMany(step.tenantId, [...new Set(current.lines.map((line) => line.objectID))])).map((item) => [item.objectID, item]));
   const stock = new Map(current.lines.map((line) => [line.objectID, items.get(line.objectID)?.quantity ?? 0]));

@@ -33,12 +33,19 @@
  *   booking ends on or after the range starts (`until`, one field's index).
  */
 import type { DocumentReference, Firestore, Query } from 'firebase-admin/firestore';
-import type { Booking } from '../../schema/rental/availability';
-import type { QuoteRequest } from '../../schema/types.generated';
+import { reachesInto, reachOf, type Booking } from '../../schema/rental/availability';
+import { bookingOfStockRow, outByItem } from '../../schema/rental/hire';
+import type { QuoteRequest, ScanRecord, Unit } from '../../schema/types.generated';
 import { ledgerSignature, LedgerWatch } from './firestore-ledger-watch';
 import {
   changedRequest,
   checkedQuoteRequest,
+  checkedUnit,
+  steppedOrder,
+  UnitExistsError,
+  type HireStep,
+  type HireStepDone,
+  type UnitListQuery,
   DEFAULT_QUOTE_PAGE,
   listingFieldsOf,
   placedBookings,
@@ -74,7 +81,12 @@ interface Ledger {
 
 const ledgerEntries = (data: unknown) => (data as Ledger | undefined)?.entries ?? [];
 const entriesOf = (snapshot: { exists: boolean; data(): unknown }) => (snapshot.exists ? ledgerEntries(snapshot.data()) : []);
-const inRange = (from: string, to: string) => (entry: Booking) => entry.lastDay >= from && entry.firstDay <= to;
+const inRange = reachesInto;
+/** A ledger of entries, with the last day any of them can reach (what a tenant-wide range query filters on). */
+const ledgerOf = (entries: readonly Booking[]): Ledger => ({
+  entries: JSON.parse(JSON.stringify(entries)) as Booking[],
+  until: entries.reduce((last, entry) => (reachOf(entry) > last ? reachOf(entry) : last), ''),
+});
 
 export class FirestoreQuoteRequestStore implements QuoteRequestStore {
   /** `onClose` runs last in close() (the server deletes the firebase-admin app it opened for this store). */
@@ -205,8 +217,7 @@ export class FirestoreQuoteRequestStore implements QuoteRequestStore {
         const ledgers = new Map((await transaction.getAll(...references)).map((ledger, index) => [objectIDs[index]!, entriesOf(ledger).filter((entry) => entry.quoteId !== id)]));
         if (bookings !== 'release') for (const booking of placedBookings(next, bookings, [...ledgers.values()].flat())) ledgers.get(booking.objectID)!.push(booking);
         references.forEach((ledgerReference, index) => {
-          const entries = ledgers.get(objectIDs[index]!)!;
-          const ledger: Ledger = { entries: JSON.parse(JSON.stringify(entries)) as Booking[], until: entries.reduce((last, entry) => (entry.lastDay > last ? entry.lastDay : last), '') };
+          const ledger = ledgerOf(ledgers.get(objectIDs[index]!)!);
           transaction.set(ledgerReference, ledger);
           written.set(objectIDs[index]!, ledgerSignature(ledger.entries));
         });
@@ -231,6 +242,98 @@ export class FirestoreQuoteRequestStore implements QuoteRequestStore {
     if (copy) return [...copy.values()].flat().filter(inRange(from, to));
     const ledgers = await this.firestore.collection('vendors').doc(tenantId).collection('bookings').where('until', '>=', from).get();
     return ledgers.docs.flatMap(entriesOf).filter(inRange(from, to));
+  }
+
+  private units(tenantId: string) {
+    return this.firestore.collection('vendors').doc(tenantId).collection('units');
+  }
+
+  private scanRecords(tenantId: string) {
+    return this.firestore.collection('vendors').doc(tenantId).collection('scans');
+  }
+
+  async addUnits(tenantId: string, units: readonly Unit[]): Promise<void> {
+    const plain = units.map((unit) => JSON.parse(JSON.stringify(checkedUnit(unit))) as Unit);
+    // Firestore transactions write at most 500 documents: larger sets go in batches, each all or nothing, after one check that no tag exists.
+    const existing = await this.firestore.getAll(...plain.map((unit) => this.units(tenantId).doc(unit.tag)));
+    const taken = existing.find((snapshot) => snapshot.exists);
+    if (taken) throw new UnitExistsError(taken.id);
+    for (let start = 0; start < plain.length; start += 400) {
+      await this.firestore.runTransaction(async (transaction) => {
+        const chunk = plain.slice(start, start + 400);
+        const snapshots = await transaction.getAll(...chunk.map((unit) => this.units(tenantId).doc(unit.tag)));
+        const again = snapshots.find((snapshot) => snapshot.exists);
+        if (again) throw new UnitExistsError(again.id);
+        for (const unit of chunk) transaction.create(this.units(tenantId).doc(unit.tag), unit);
+      });
+    }
+  }
+
+  async getUnit(tenantId: string, tag: string): Promise<Unit | undefined> {
+    const snapshot = await this.units(tenantId).doc(tag).get();
+    return snapshot.exists ? (snapshot.data() as Unit) : undefined;
+  }
+
+  async listUnits(tenantId: string, query: UnitListQuery = {}): Promise<{ total: number; units: Unit[] }> {
+    let filtered: Query = this.units(tenantId);
+    if (query.objectID !== undefined) filtered = filtered.where('objectID', '==', query.objectID);
+    if (query.status !== undefined) filtered = filtered.where('status', '==', query.status);
+    if (query.orderId !== undefined) filtered = filtered.where('orderId', '==', query.orderId);
+    const [count, snapshot] = await Promise.all([
+      filtered.count().get(),
+      filtered
+        .orderBy(DOCUMENT_ID)
+        .offset(query.offset ?? 0)
+        .limit(query.limit ?? 100)
+        .get(),
+    ]);
+    return { total: count.data().count, units: snapshot.docs.map((doc) => doc.data() as Unit) };
+  }
+
+  async hireStep(tenantId: string, step: HireStep): Promise<HireStepDone> {
+    let written = new Map<string, string>();
+    const done = await this.firestore.runTransaction(async (transaction): Promise<HireStepDone> => {
+      written = new Map();
+      const scanReference = this.scanRecords(tenantId).doc(step.id);
+      const orderReference = step.orderId === undefined ? undefined : this.requests(tenantId).doc(step.orderId);
+      const unitReference = step.tag === undefined ? undefined : this.units(tenantId).doc(step.tag);
+      const [prior, orderSnapshot, unitSnapshot] = await transaction.getAll(scanReference, ...[orderReference, unitReference].filter((reference) => reference !== undefined));
+      if (prior!.exists) return { record: prior!.data() as ScanRecord, repeat: true };
+      const order = orderReference && orderSnapshot?.exists ? requestOf(orderSnapshot.data()) : undefined;
+      const unitRead = unitReference ? (orderReference ? unitSnapshot : orderSnapshot) : undefined;
+      const unit = unitRead?.exists ? (unitRead.data() as Unit) : undefined;
+      const result = step.apply({ order, unit });
+      const next = result.order && order ? steppedOrder(order, result.order) : undefined;
+      // Every ledger the step touches (the order's items for their units out, the stock rows' items), read before any write.
+      const objectIDs = [...new Set([...(next ? next.lines.map((line) => line.objectID) : []), ...(result.stock ?? []).map((row) => row.objectID)])];
+      const references = objectIDs.map((objectID) => this.ledger(tenantId, objectID));
+      const ledgers = objectIDs.length ? await transaction.getAll(...references) : [];
+      const out = next ? outByItem(next) : new Map<string, number>();
+      ledgers.forEach((snapshot, index) => {
+        const objectID = objectIDs[index]!;
+        const rows = (result.stock ?? []).filter((row) => row.objectID === objectID);
+        let entries = entriesOf(snapshot).map((entry) => {
+          if (!next || entry.quoteId !== next.id) return entry;
+          const { out: _out, ...rest } = entry;
+          return out.get(objectID) ? { ...rest, out: out.get(objectID)! } : rest;
+        });
+        for (const row of rows) entries = [...entries.filter((entry) => entry.quoteId !== row.key), ...(row.quantity > 0 ? [bookingOfStockRow(row)] : [])];
+        const ledger = ledgerOf(entries);
+        transaction.set(references[index]!, ledger);
+        written.set(objectID, ledgerSignature(ledger.entries));
+      });
+      if (next) transaction.set(orderReference!, stored(next));
+      for (const changed of result.units ?? []) transaction.set(this.units(tenantId).doc(changed.tag), JSON.parse(JSON.stringify(checkedUnit(changed))) as Unit);
+      transaction.create(scanReference, JSON.parse(JSON.stringify(result.record)) as ScanRecord);
+      return { ...result, ...(next && { order: next }), repeat: false };
+    });
+    if (written.size > 0) await this.watches.get(tenantId)?.caughtUp(written);
+    return done;
+  }
+
+  async scans(tenantId: string, orderId: string, limit = 1000): Promise<ScanRecord[]> {
+    const snapshot = await this.scanRecords(tenantId).where('orderId', '==', orderId).orderBy('at', 'desc').limit(limit).get();
+    return snapshot.docs.map((doc) => doc.data() as ScanRecord).reverse();
   }
 
   subscribe(tenantId: string, listener: (id: string) => void): () => void {

@@ -24,7 +24,8 @@ import { schemaIds } from '../../schema/documents';
 import { getAjv } from '../../schema/node/ajv';
 import { placementProblems, type Booking, type Placement } from '../../schema/rental/availability';
 import { openUntil, type QuoteState } from '../../schema/rental/quote-states';
-import type { QuoteRequest } from '../../schema/types.generated';
+import { outByItem, type ScanResult } from '../../schema/rental/hire';
+import type { QuoteRequest, ScanRecord, Unit } from '../../schema/types.generated';
 import { FieldProblemsError } from './field-problems';
 
 export interface QuoteRequestStore {
@@ -41,12 +42,69 @@ export interface QuoteRequestStore {
   bookings(tenantId: string, objectIDs: readonly string[], from: string, to: string): Promise<Booking[]>;
   /** Every booking of a tenant that reaches into [from, to]: what "available only" leaves out. */
   bookingsBetween(tenantId: string, from: string, to: string): Promise<Booking[]>;
+  /** Adds units of items tracked unit by unit; UnitExistsError names a tag the tenant has already (none is added then). */
+  addUnits(tenantId: string, units: readonly Unit[]): Promise<void>;
+  getUnit(tenantId: string, tag: string): Promise<Unit | undefined>;
+  /** A tenant's units that match `query`, by tag, paged, with how many match in all. */
+  listUnits(tenantId: string, query?: UnitListQuery): Promise<{ total: number; units: Unit[] }>;
+  /**
+   * One step on the warehouse floor (a scan, a count, a unit sent to repair or back), applied
+   * atomically with the order it is on, the unit it names, the order's bookings (their units out)
+   * and the stock rows it starts or ends, and recorded as a scan. A step id stored before is not
+   * applied again: its record comes back with `repeat`.
+   */
+  hireStep(tenantId: string, step: HireStep): Promise<HireStepDone>;
+  /** The scans recorded on an order, oldest first (at most `limit`, the newest ones). */
+  scans(tenantId: string, orderId: string, limit?: number): Promise<ScanRecord[]>;
   /**
    * Calls `listener` with the id of each request of the tenant added or changed from now on, by
    * this server or (on a shared store) any other; returns how to stop.
    */
   subscribe(tenantId: string, listener: (id: string) => void): () => void;
   close(): Promise<void>;
+}
+
+export interface UnitListQuery {
+  objectID?: string;
+  status?: Unit['status'];
+  orderId?: string;
+  offset?: number;
+  limit?: number;
+}
+
+export interface HireStep {
+  /** The step's id (the device's scan id): stored with its record, so a retry is answered, not applied. */
+  id: string;
+  /** The order it is on, if any (a unit back from repair is on none). */
+  orderId?: string;
+  /** The unit it names, if any: read in the transaction. */
+  tag?: string;
+  /** What the step changes, from the order and unit as stored; pure (a transaction may run it again). */
+  apply(current: { order: QuoteRequest | undefined; unit: Unit | undefined }): ScanResult;
+}
+
+export type HireStepDone = ScanResult & { repeat: boolean };
+
+export class UnitExistsError extends Error {
+  readonly statusCode = 409;
+  constructor(tag: string) {
+    super(`A unit tagged ${JSON.stringify(tag)} exists already: each tag names one unit.`);
+  }
+}
+
+/** A unit checked against its schema before it is written. */
+export function checkedUnit(unit: Unit): Unit {
+  const validate = getAjv().getSchema(schemaIds.unit)!;
+  if (!validate(unit)) throw new Error(`a unit does not fit its schema: ${listed(problemsFromAjv(validate.errors))}`);
+  return unit;
+}
+
+/** A hire step's order after it: counted up a revision and checked against its schema. */
+export function steppedOrder(current: QuoteRequest, next: QuoteRequest): QuoteRequest {
+  const stepped = { ...next, revision: revisionOf(current) + 1 };
+  const problems = schemaProblems(stepped);
+  if (problems.length) throw new FieldProblemsError(problems, `Not saved: the order would not fit its schema after this scan (${listed(problems)})`, 409);
+  return stepped;
 }
 
 export type QuoteSortField = 'createdAt' | 'startDate';
@@ -97,14 +155,16 @@ export interface QuoteChange {
   bookings?: BookingChange | ((next: QuoteRequest) => BookingChange);
 }
 
-export type BookingChange = undefined | 'release' | { place: Booking['kind']; expiresOn?: string; placement: Omit<Placement, 'quoteId' | 'lines' | 'firstDay' | 'lastDay'> };
+export type BookingChange = undefined | 'release' | { place: 'pencil' | 'order'; expiresOn?: string; placement: Omit<Placement, 'quoteId' | 'lines' | 'firstDay' | 'lastDay'> };
 
 /** The change's bookings for the request as it will be stored. */
 const bookingChangeFor = (change: QuoteChange, next: QuoteRequest): BookingChange => (typeof change.bookings === 'function' ? change.bookings(next) : change.bookings);
 
 /** The bookings a placed request makes, one per line. */
 function bookingsOf(request: QuoteRequest, kind: Booking['kind'], expiresOn: string | undefined): Booking[] {
+  const out = outByItem(request);
   return request.lines.map((line) => ({
+    ...(out.get(line.objectID) && { out: out.get(line.objectID) }),
     quoteId: request.id,
     objectID: line.objectID,
     quantity: line.quantity,

@@ -18,13 +18,20 @@
  */
 import { EventEmitter } from 'node:events';
 import type Database from 'better-sqlite3';
-import { bookingWindow, type Booking } from '../../schema/rental/availability';
+import { bookingWindow, OPEN_END, reachOf, type Booking } from '../../schema/rental/availability';
+import { bookingOfStockRow, outByItem } from '../../schema/rental/hire';
 import { addDays, dayCount } from '../../schema/rental/quote-rules';
-import type { QuoteRequest } from '../../schema/types.generated';
+import type { QuoteRequest, ScanRecord, Unit } from '../../schema/types.generated';
 import { openSqliteFile } from './sqlite-file';
 import {
   changedRequest,
   checkedQuoteRequest,
+  checkedUnit,
+  steppedOrder,
+  UnitExistsError,
+  type HireStep,
+  type HireStepDone,
+  type UnitListQuery,
   DEFAULT_QUOTE_PAGE,
   listingFieldsOf,
   placedBookings,
@@ -58,6 +65,7 @@ function listingValues(request: QuoteRequest) {
 const SORT_COLUMNS = { createdAt: 'created_at', startDate: 'start_date' } as const;
 
 interface BookingRow {
+  out: number;
   quote_id: string;
   object_id: string;
   quantity: number;
@@ -75,7 +83,10 @@ const bookingOf = (row: BookingRow): Booking => ({
   lastDay: row.last_day,
   kind: row.kind,
   ...(row.expires_on !== null && { expiresOn: row.expires_on }),
+  ...(row.out > 0 && { out: row.out }),
 });
+
+const BOOKING_COLUMNS = 'quote_id, object_id, quantity, first_day, last_day, kind, expires_on, out';
 
 export class SqliteQuoteRequestStore implements QuoteRequestStore {
   private readonly database: Database.Database;
@@ -103,10 +114,47 @@ export class SqliteQuoteRequestStore implements QuoteRequestStore {
       expires_on TEXT,
       PRIMARY KEY (tenant_id, quote_id, object_id)
     );
-    CREATE INDEX IF NOT EXISTS bookings_by_item ON bookings (tenant_id, object_id, last_day, first_day);
-    CREATE INDEX IF NOT EXISTS bookings_by_day ON bookings (tenant_id, last_day, first_day);`,
+    CREATE TABLE IF NOT EXISTS units (
+      tenant_id TEXT NOT NULL,
+      tag TEXT NOT NULL,
+      object_id TEXT NOT NULL,
+      status TEXT NOT NULL,
+      order_id TEXT,
+      document TEXT NOT NULL,
+      PRIMARY KEY (tenant_id, tag)
+    );
+    CREATE INDEX IF NOT EXISTS units_by_item ON units (tenant_id, object_id, tag);
+    CREATE INDEX IF NOT EXISTS units_by_status ON units (tenant_id, status, tag);
+    CREATE INDEX IF NOT EXISTS units_by_order ON units (tenant_id, order_id, tag);
+    CREATE TABLE IF NOT EXISTS scans (
+      tenant_id TEXT NOT NULL,
+      id TEXT NOT NULL,
+      order_id TEXT NOT NULL,
+      at TEXT NOT NULL,
+      document TEXT NOT NULL,
+      PRIMARY KEY (tenant_id, id)
+    );
+    CREATE INDEX IF NOT EXISTS scans_by_order ON scans (tenant_id, order_id, at);`,
     );
     this.addListingColumns();
+    this.addReachColumns();
+  }
+
+  /**
+   * Gives the bookings of a file made before hires went out their `out` count and the last day
+   * each can reach (its last day, or OPEN_END while units are out), which range queries filter on.
+   */
+  private addReachColumns() {
+    const present = new Set((this.database.prepare('PRAGMA table_info(bookings)').all() as Array<{ name: string }>).map((column) => column.name));
+    if (!present.has('reaches_to'))
+      this.database.transaction(() => {
+        this.database.exec('ALTER TABLE bookings ADD COLUMN out INTEGER NOT NULL DEFAULT 0; ALTER TABLE bookings ADD COLUMN reaches_to TEXT; UPDATE bookings SET reaches_to = last_day;');
+      })();
+    this.database.exec(`
+    CREATE INDEX IF NOT EXISTS bookings_reach_by_item ON bookings (tenant_id, object_id, reaches_to, first_day);
+    CREATE INDEX IF NOT EXISTS bookings_reach_by_day ON bookings (tenant_id, reaches_to, first_day);
+    DROP INDEX IF EXISTS bookings_by_item;
+    DROP INDEX IF EXISTS bookings_by_day;`);
   }
 
   /** Adds the listing columns and their indexes to a file made before them, filled from its documents. */
@@ -232,9 +280,7 @@ export class SqliteQuoteRequestStore implements QuoteRequestStore {
         this.database.prepare('DELETE FROM bookings WHERE tenant_id = ? AND quote_id = ?').run(tenantId, id);
         if (bookings !== 'release') {
           const booked = this.overlapping(tenantId, [...new Set(next.lines.map((line) => line.objectID))], next.startDate, next.endDate, bookings.placement.turnaroundDays);
-          const insert = this.database.prepare('INSERT INTO bookings (tenant_id, quote_id, object_id, quantity, first_day, last_day, kind, expires_on) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
-          for (const booking of placedBookings(next, bookings, booked))
-            insert.run(tenantId, id, booking.objectID, booking.quantity, booking.firstDay, booking.lastDay, booking.kind, booking.expiresOn ?? null);
+          for (const booking of placedBookings(next, bookings, booked)) this.writeBooking(tenantId, booking);
         }
       }
       this.database
@@ -266,9 +312,7 @@ export class SqliteQuoteRequestStore implements QuoteRequestStore {
     if (objectIDs.length === 0) return [];
     let statement = this.selects.get(objectIDs.length);
     if (!statement) {
-      statement = this.database.prepare(
-        `SELECT quote_id, object_id, quantity, first_day, last_day, kind, expires_on FROM bookings WHERE tenant_id = ? AND object_id IN (${objectIDs.map(() => '?').join(', ')}) AND last_day >= ? AND first_day <= ?`,
-      );
+      statement = this.database.prepare(`SELECT ${BOOKING_COLUMNS} FROM bookings WHERE tenant_id = ? AND object_id IN (${objectIDs.map(() => '?').join(', ')}) AND reaches_to >= ? AND first_day <= ?`);
       if (this.selects.size < 64) this.selects.set(objectIDs.length, statement);
     }
     const rows = statement.all(tenantId, ...objectIDs, from, to) as BookingRow[];
@@ -280,10 +324,104 @@ export class SqliteQuoteRequestStore implements QuoteRequestStore {
   }
 
   async bookingsBetween(tenantId: string, from: string, to: string): Promise<Booking[]> {
-    const rows = this.database
-      .prepare('SELECT quote_id, object_id, quantity, first_day, last_day, kind, expires_on FROM bookings WHERE tenant_id = ? AND last_day >= ? AND first_day <= ?')
-      .all(tenantId, from, to) as BookingRow[];
+    const rows = this.database.prepare(`SELECT ${BOOKING_COLUMNS} FROM bookings WHERE tenant_id = ? AND reaches_to >= ? AND first_day <= ?`).all(tenantId, from, to) as BookingRow[];
     return rows.map(bookingOf);
+  }
+
+  /** Writes one booking row (a request's line, or a stock row), replacing the one with its key. */
+  private writeBooking(tenantId: string, booking: Booking) {
+    this.database
+      .prepare('INSERT OR REPLACE INTO bookings (tenant_id, quote_id, object_id, quantity, first_day, last_day, kind, expires_on, out, reaches_to) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
+      .run(tenantId, booking.quoteId, booking.objectID, booking.quantity, booking.firstDay, booking.lastDay, booking.kind, booking.expiresOn ?? null, booking.out ?? 0, reachOf(booking));
+  }
+
+  async addUnits(tenantId: string, units: readonly Unit[]): Promise<void> {
+    const insert = this.database.prepare('INSERT INTO units (tenant_id, tag, object_id, status, order_id, document) VALUES (?, ?, ?, ?, ?, ?)');
+    this.database.transaction(() => {
+      for (const unit of units) {
+        try {
+          insert.run(tenantId, unit.tag, unit.objectID, unit.status, unit.orderId ?? null, JSON.stringify(checkedUnit(unit)));
+        } catch (error) {
+          if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY') throw new UnitExistsError(unit.tag);
+          throw error;
+        }
+      }
+    })();
+  }
+
+  async getUnit(tenantId: string, tag: string): Promise<Unit | undefined> {
+    return this.readUnit(tenantId, tag);
+  }
+
+  private readUnit(tenantId: string, tag: string): Unit | undefined {
+    const row = this.database.prepare('SELECT document FROM units WHERE tenant_id = ? AND tag = ?').get(tenantId, tag) as { document: string } | undefined;
+    return row && (JSON.parse(row.document) as Unit);
+  }
+
+  private writeUnit(tenantId: string, unit: Unit) {
+    this.database
+      .prepare('INSERT OR REPLACE INTO units (tenant_id, tag, object_id, status, order_id, document) VALUES (?, ?, ?, ?, ?, ?)')
+      .run(tenantId, unit.tag, unit.objectID, unit.status, unit.orderId ?? null, JSON.stringify(checkedUnit(unit)));
+  }
+
+  async listUnits(tenantId: string, query: UnitListQuery = {}): Promise<{ total: number; units: Unit[] }> {
+    const where = ['tenant_id = ?'];
+    const parameters: unknown[] = [tenantId];
+    for (const [column, value] of [
+      ['object_id', query.objectID],
+      ['status', query.status],
+      ['order_id', query.orderId],
+    ] as const)
+      if (value !== undefined) {
+        where.push(`${column} = ?`);
+        parameters.push(value);
+      }
+    const filter = where.join(' AND ');
+    const { total } = this.database.prepare(`SELECT COUNT(*) AS total FROM units WHERE ${filter}`).get(...parameters) as { total: number };
+    const rows = this.database.prepare(`SELECT document FROM units WHERE ${filter} ORDER BY tag LIMIT ? OFFSET ?`).all(...parameters, query.limit ?? 100, query.offset ?? 0) as Array<{
+      document: string;
+    }>;
+    return { total, units: rows.map((row) => JSON.parse(row.document) as Unit) };
+  }
+
+  async hireStep(tenantId: string, step: HireStep): Promise<HireStepDone> {
+    const run = this.database.transaction((): HireStepDone => {
+      const prior = this.database.prepare('SELECT document FROM scans WHERE tenant_id = ? AND id = ?').get(tenantId, step.id) as { document: string } | undefined;
+      if (prior) return { record: JSON.parse(prior.document) as ScanRecord, repeat: true };
+      const order = step.orderId === undefined ? undefined : this.read(tenantId, step.orderId);
+      const unit = step.tag === undefined ? undefined : this.readUnit(tenantId, step.tag);
+      const result = step.apply({ order, unit });
+      if (result.order && order) {
+        const next = steppedOrder(order, result.order);
+        this.database
+          .prepare(`UPDATE quote_requests SET document = ?, ${LISTING_COLUMNS.map((column) => `${column} = ?`).join(', ')} WHERE tenant_id = ? AND id = ?`)
+          .run(JSON.stringify(next), ...listingValues(next), tenantId, next.id);
+        this.counted(tenantId, order, next);
+        // The order's bookings carry its units out now: past its last day they block until back.
+        const setOut = this.database.prepare('UPDATE bookings SET out = ?, reaches_to = CASE WHEN ? > 0 THEN ? ELSE last_day END WHERE tenant_id = ? AND quote_id = ? AND object_id = ?');
+        for (const [objectID, out] of outByItem(next)) setOut.run(out, out, OPEN_END, tenantId, next.id, objectID);
+        result.order = next;
+      }
+      for (const unit of result.units ?? []) this.writeUnit(tenantId, unit);
+      for (const row of result.stock ?? []) {
+        if (row.quantity > 0) this.writeBooking(tenantId, bookingOfStockRow(row));
+        else this.database.prepare('DELETE FROM bookings WHERE tenant_id = ? AND quote_id = ? AND object_id = ?').run(tenantId, row.key, row.objectID);
+      }
+      this.database
+        .prepare('INSERT INTO scans (tenant_id, id, order_id, at, document) VALUES (?, ?, ?, ?, ?)')
+        .run(tenantId, step.id, result.record.orderId, result.record.at, JSON.stringify(result.record));
+      return { ...result, repeat: false };
+    });
+    const done = run.immediate();
+    if (done.order) this.changes.emit(tenantId, done.order.id);
+    return done;
+  }
+
+  async scans(tenantId: string, orderId: string, limit = 1000): Promise<ScanRecord[]> {
+    const rows = this.database.prepare('SELECT document FROM scans WHERE tenant_id = ? AND order_id = ? ORDER BY at DESC, rowid DESC LIMIT ?').all(tenantId, orderId, limit) as Array<{
+      document: string;
+    }>;
+    return rows.map((row) => JSON.parse(row.document) as ScanRecord).reverse();
   }
 
   async close(): Promise<void> {

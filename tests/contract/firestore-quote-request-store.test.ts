@@ -7,6 +7,7 @@
 import { firestoreUnderTest } from './firestore-under-test';
 import { describe, expect, it, vi } from 'vitest';
 import type { QuoteChange, QuoteRequestStore } from '../../server/stores/quote-request-store';
+import { describeHireStoreContract } from './hire-store.contract';
 import { describeQuoteRequestStoreContract, sampleQuoteRequest } from './quote-request-store.contract';
 
 const { FirestoreQuoteRequestStore } = await import('../../server/stores/firestore-quote-request-store');
@@ -14,6 +15,7 @@ const { FirestoreQuoteRequestStore } = await import('../../server/stores/firesto
 const quotes = firestoreUnderTest('backlot-quotes', (firestore) => new FirestoreQuoteRequestStore(firestore));
 
 describeQuoteRequestStoreContract('firestore', quotes.open);
+describeHireStoreContract('firestore', quotes.open);
 
 describe('FirestoreQuoteRequestStore', () => {
   it('keeps a request at vendors/{tenantId}/quoteRequests/{id}, as plain fields, with its listing fields beside them', () =>

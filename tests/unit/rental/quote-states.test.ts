@@ -3,8 +3,11 @@
  * actor is either one of the moves listed here or refused with a reason.
  */
 import { describe, expect, it } from 'vitest';
-import { actionsFor, actors, isOpen, quoteActions, quoteStates, transition, type HoldKind } from '../../../schema/rental/quote-states';
+import { actionsFor, actors, hireStateOf, isOpen, isOverdue, quoteActions, quoteStates, transition, type HoldKind } from '../../../schema/rental/quote-states';
 
+const COUNTED = 'counted';
+/** The counts every counted move is tried with (3 booked, 2 out, 1 back): partly returned. */
+const counts = { booked: 3, out: 2, back: 1 };
 // [state, action, actor, to, effect on the hold]: the whole table, written out once more by hand.
 const allowed: Array<[string, string, string, string, string]> = [
   ['requested', 'quote', 'vendor', 'quoted', 'keep'],
@@ -31,12 +34,21 @@ const allowed: Array<[string, string, string, string, string]> = [
   ['declined', 'quote', 'vendor', 'quoted', 'keep'],
   ['expired', 'quote', 'vendor', 'quoted', 'keep'],
   ['confirmed', 'cancel', 'vendor', 'cancelled', 'release'],
+  // The hire: a scan leads where the counts say (COUNTED below stands for that).
+  ['confirmed', 'checkOut', 'vendor', COUNTED, 'keep'],
+  ['partlyOut', 'checkOut', 'vendor', COUNTED, 'keep'],
+  ['partlyOut', 'checkIn', 'vendor', COUNTED, 'keep'],
+  ['out', 'checkIn', 'vendor', COUNTED, 'keep'],
+  ['partlyReturned', 'checkOut', 'vendor', COUNTED, 'keep'],
+  ['partlyReturned', 'checkIn', 'vendor', COUNTED, 'keep'],
+  ['returned', 'checkOut', 'vendor', COUNTED, 'keep'],
+  ['returned', 'close', 'vendor', 'closed', 'keep'],
 ];
 
 describe('the quote transition table', () => {
   it('lists the schema states, actions and actors', () => {
-    expect(quoteStates).toEqual(['requested', 'quoted', 'accepted', 'declined', 'confirmed', 'cancelled', 'expired']);
-    expect(quoteActions).toEqual(['quote', 'hold', 'release', 'accept', 'decline', 'confirm', 'cancel', 'expire']);
+    expect(quoteStates).toEqual(['requested', 'quoted', 'accepted', 'declined', 'confirmed', 'cancelled', 'expired', 'partlyOut', 'out', 'partlyReturned', 'returned', 'closed']);
+    expect(quoteActions).toEqual(['quote', 'hold', 'release', 'accept', 'decline', 'confirm', 'cancel', 'expire', 'checkOut', 'checkIn', 'close']);
     expect(actors).toEqual(['visitor', 'vendor', 'system']);
   });
 
@@ -48,15 +60,15 @@ describe('the quote transition table', () => {
     for (const [state, hold, action, actor] of pairs) {
       const listed = allowed.find(([s, a, who]) => s === state && a === action && who === actor);
       const holdAllows = action === 'hold' ? hold === 'none' : action === 'release' ? hold === 'pencil' : true;
-      const result = transition({ state, hold }, action, actor);
-      if (listed && holdAllows) expect(result, `${state}/${hold} ${action} by ${actor}`).toEqual({ ok: true, to: listed[3], hold: listed[4] });
+      const result = transition({ state, hold }, action, actor, counts);
+      if (listed && holdAllows) expect(result, `${state}/${hold} ${action} by ${actor}`).toEqual({ ok: true, to: listed[3] === COUNTED ? 'partlyReturned' : listed[3], hold: listed[4] });
       else {
         refused += 1;
         expect(result.ok, `${state}/${hold} ${action} by ${actor}`).toBe(false);
         expect((result as { reason: string }).reason).toMatch(/\S\.$/);
       }
     }
-    expect(refused).toBeGreaterThan(400);
+    expect(refused).toBeGreaterThan(1000);
   });
 
   it('says why a move is refused', () => {
@@ -65,6 +77,25 @@ describe('the quote transition table', () => {
     expect(transition({ state: 'requested', hold: 'none' }, 'cancel', 'system')).toEqual({ ok: false, reason: 'Only the vendor or the visitor can do that.' });
     expect(transition({ state: 'quoted', hold: 'pencil' }, 'hold', 'vendor')).toEqual({ ok: false, reason: 'Its items are already held.' });
     expect(transition({ state: 'quoted', hold: 'none' }, 'release', 'vendor')).toEqual({ ok: false, reason: 'It holds nothing to release.' });
+    // Nothing out can be cancelled, and a cancelled order never goes out or comes back.
+    expect(transition({ state: 'partlyOut', hold: 'order' }, 'cancel', 'vendor')).toEqual({ ok: false, reason: 'A partly out order cannot be cancelled.' });
+    expect(transition({ state: 'cancelled', hold: 'none' }, 'checkIn', 'vendor')).toEqual({ ok: false, reason: 'A cancelled request cannot be checked in.' });
+    expect(transition({ state: 'out', hold: 'order' }, 'checkOut', 'visitor')).toMatchObject({ ok: false });
+  });
+
+  it('leads each scan where the counts say, and calls an order overdue only once its last day and the grace have passed', () => {
+    expect(hireStateOf({ booked: 3, out: 0, back: 0 })).toBe('confirmed');
+    expect(hireStateOf({ booked: 3, out: 1, back: 0 })).toBe('partlyOut');
+    expect(hireStateOf({ booked: 3, out: 3, back: 0 })).toBe('out');
+    expect(hireStateOf({ booked: 3, out: 3, back: 2 })).toBe('partlyReturned');
+    expect(hireStateOf({ booked: 3, out: 2, back: 2 })).toBe('returned');
+    expect(transition({ state: 'confirmed', hold: 'order' }, 'checkOut', 'vendor', { booked: 2, out: 2, back: 0 })).toEqual({ ok: true, to: 'out', hold: 'keep' });
+    const order = { state: 'out' as const, endDate: '2026-12-07' };
+    // Los Angeles: the 7th ends at 08:00 UTC on the 8th; four hours of grace make it 12:00 UTC.
+    expect(isOverdue(order, new Date('2026-12-08T11:59:00Z'), 'America/Los_Angeles', 4)).toBe(false);
+    expect(isOverdue(order, new Date('2026-12-08T12:01:00Z'), 'America/Los_Angeles', 4)).toBe(true);
+    expect(isOverdue({ ...order, state: 'returned' }, new Date('2027-01-01T00:00:00Z'), 'UTC', 0)).toBe(false);
+    expect(isOverdue({ ...order, state: 'confirmed' }, new Date('2027-01-01T00:00:00Z'), 'UTC', 0)).toBe(false);
   });
 
   it('offers each side only the buttons that work', () => {

@@ -1,0 +1,224 @@
+/**
+ * The hire on the warehouse floor, as pure rules: what one scan (or count) on an order means, and
+ * what it changes. The stores run `judgeScan` inside the transaction that writes its result (the
+ * order, its units, the stock rows, the scan's audit record), so two phones scanning one order, or
+ * one unit on two orders, always see one state; a scan id seen before is answered from its record
+ * and never applied twice.
+ *
+ * Codes: a label carries `<tenantId>/<code>` (a bare code typed by hand counts too), where the code
+ * is a unit's asset tag (upper case) or, for an item counted as a quantity, the item's id.
+ */
+import { OPEN_END, type Booking } from './availability';
+import { addDays } from './quote-rules';
+import { hireStateOf, transition, type QuoteState } from './quote-states';
+import type { HireLine, HireRecord, Item, QuoteRequest, ScanInput, ScanRecord, Unit } from '../types.generated';
+
+export type ScanOutcome = ScanRecord['outcome'];
+export type UnitStatus = Unit['status'];
+
+/** A row of stock that is not on any hire: units in repair, or lost (see availability.ts). */
+export interface StockRow {
+  /** The row's key among the item's bookings (`repair:<tag>`, `lost:<orderId>:<objectID>` …). */
+  key: string;
+  objectID: string;
+  kind: 'repair' | 'lost';
+  /** How many (a later write to the same key replaces it; 0 removes it). */
+  quantity: number;
+  firstDay: string;
+}
+
+/** What a scan changes: nothing (a refusal), or the order, some units and some stock rows. */
+export interface ScanResult {
+  record: ScanRecord;
+  order?: QuoteRequest;
+  units?: Unit[];
+  stock?: StockRow[];
+}
+
+export interface ScanContext {
+  tenantId: string;
+  order: QuoteRequest;
+  /** The unit the code names, read in the transaction (undefined when no unit has that tag). */
+  unit: Unit | undefined;
+  /** The order's items and the one the code names, when it names one (by objectID). */
+  items: ReadonlyMap<string, Pick<Item, 'objectID' | 'name' | 'tracking'>>;
+  input: ScanInput;
+  who: string;
+  now: Date;
+  /** Today in the vendor's time zone. */
+  today: string;
+  turnaroundDays: number;
+}
+
+/** What a label or a typed code names: a tenant (when the label says), and the code itself. */
+export function readCode(raw: string): { tenantId?: string; code: string } {
+  const text = raw.trim();
+  const slash = text.lastIndexOf('/');
+  return slash > 0 ? { tenantId: text.slice(0, slash).toLowerCase(), code: text.slice(slash + 1) } : { code: text };
+}
+
+/** What a label carries for a unit's tag or an item's id: its tenant, so another's label is told apart. */
+export const labelCode = (tenantId: string, code: string) => `${tenantId}/${code}`;
+
+/** The tag a code would be, if it is one (upper case, as tags are stored). */
+export const tagOf = (code: string) => readCode(code).code.toUpperCase();
+
+/** One line's hire record (zeros before anything moved). */
+export const hireLineOf = (hire: HireRecord | undefined, objectID: string): HireLine =>
+  hire?.lines.find((line) => line.objectID === objectID) ?? { objectID, out: 0, back: 0, damaged: 0, lost: 0, tags: [] };
+
+/** How many of each item are out with the client now (checked out, not back). */
+export const outNow = (line: Pick<HireLine, 'out' | 'back'>) => line.out - line.back;
+
+/** The hire's three counts for the state it is in. */
+export function hireCounts(order: Pick<QuoteRequest, 'lines' | 'hire'>) {
+  const lines = order.hire?.lines ?? [];
+  return {
+    booked: order.lines.reduce((sum, line) => sum + line.quantity, 0),
+    out: lines.reduce((sum, line) => sum + line.out, 0),
+    back: lines.reduce((sum, line) => sum + line.back, 0),
+  };
+}
+
+/** How many of each item the order has out now: what its bookings carry as `out` (overdue units block until back). */
+export const outByItem = (order: Pick<QuoteRequest, 'hire'>) => new Map((order.hire?.lines ?? []).map((line) => [line.objectID, outNow(line)]));
+
+/** Judges one scan on an order and works out what it changes. Never throws: every refusal is a record with its reason. */
+export function judgeScan(context: ScanContext): ScanResult {
+  const { order, input, items, tenantId } = context;
+  const { tenantId: labelTenant, code } = readCode(input.code);
+  const base = { id: input.id, orderId: order.id, at: context.now.toISOString(), by: context.who, direction: input.direction, code: input.code.slice(0, 200) };
+  const refuse = (outcome: ScanOutcome, message: string, extra: Partial<ScanRecord> = {}): ScanResult => ({ record: { ...base, count: 0, ...extra, outcome, message } });
+
+  if (labelTenant !== undefined && labelTenant !== tenantId) return refuse('otherTenant', `This label belongs to another rental house (${labelTenant.slice(0, 40)}), not this one.`);
+  const action = input.direction === 'out' ? 'checkOut' : 'checkIn';
+  const state = order.state ?? 'requested';
+  const allowed = transition({ state, hold: order.hold ?? 'none' }, action, 'vendor', hireCounts(order));
+  if (!allowed.ok) return refuse('refused', `${allowed.reason} ${input.direction === 'out' ? 'Only a confirmed order goes out.' : 'Nothing of it is out.'}`);
+
+  const unit = context.unit;
+  const item = unit ? items.get(unit.objectID) : items.get(code.toLowerCase());
+  if (!unit && !item) return refuse('unknown', `No unit or item here is labelled ${JSON.stringify(code.slice(0, 60))}.`);
+  const objectID = unit?.objectID ?? item!.objectID;
+  const name = item?.name ?? objectID;
+  const line = order.lines.find((entry) => entry.objectID === objectID);
+  const about = unit ? { tag: unit.tag, objectID } : { objectID };
+  const label = unit ? `${unit.tag} (${name})` : name;
+  if (!line) return refuse('notOnOrder', `${label} is not on this order.`, about);
+  const hireLine = hireLineOf(order.hire, objectID);
+
+  if (!unit && item?.tracking === 'units') return refuse('refused', `${name} is tracked unit by unit: scan each one's own tag.`, about);
+  const count = unit ? 1 : (input.count ?? 1);
+  const condition = input.direction === 'in' ? (input.condition ?? 'fine') : undefined;
+  let nextLine: HireLine;
+  let nextUnit: Unit | undefined;
+  const stock: StockRow[] = [];
+  // Damaged units are kept back from the day after the order's own turnaround (the order's booking covers the days before).
+  const afterOrder = addDays(order.endDate, context.turnaroundDays + 1);
+  const keptFrom = afterOrder > context.today ? afterOrder : context.today;
+
+  if (input.direction === 'out') {
+    if (unit) {
+      if (unit.status === 'out')
+        return unit.orderId === order.id
+          ? refuse('alreadyOut', `${label} is already out on this order.`, about)
+          : refuse('wrongOrder', `${label} is out on another order (${unit.orderId ?? 'unknown'}).`, about);
+      if (unit.status !== 'inService') return refuse('unavailable', `${label} is ${statusWords[unit.status]}: it cannot go out.`, about);
+    }
+    if (outNow(hireLine) + count > line.quantity)
+      return refuse(
+        'tooMany',
+        `${outNow(hireLine) === line.quantity ? `All ${line.quantity}` : `${outNow(hireLine)} of ${line.quantity}`} ${name} booked are out already${count > 1 ? `: ${count} more would be too many` : ''}.`,
+        about,
+      );
+    nextLine = { ...hireLine, out: hireLine.out + count, tags: unit ? [...(hireLine.tags ?? []), unit.tag] : (hireLine.tags ?? []) };
+    if (unit) nextUnit = { ...unit, status: 'out', orderId: order.id, updatedAt: base.at, history: withEvent(unit, { at: base.at, status: 'out', by: context.who, orderId: order.id }) };
+  } else {
+    if (unit) {
+      if (unit.status !== 'out') return refuse('notOut', `${label} is not out: it is ${statusWords[unit.status]}.`, about);
+      if (unit.orderId !== order.id) return refuse('wrongOrder', `${label} is out on another order (${unit.orderId ?? 'unknown'}), not this one.`, about);
+    } else if (count > outNow(hireLine)) return refuse('tooMany', `Only ${outNow(hireLine)} ${name} ${outNow(hireLine) === 1 ? 'is' : 'are'} out on this order: ${count} cannot come back.`, about);
+    const damaged = condition === 'damaged' ? count : 0;
+    const lost = condition === 'lost' ? count : 0;
+    nextLine = {
+      ...hireLine,
+      back: hireLine.back + count,
+      damaged: (hireLine.damaged ?? 0) + damaged,
+      lost: (hireLine.lost ?? 0) + lost,
+      tags: unit ? (hireLine.tags ?? []).filter((tag) => tag !== unit.tag) : (hireLine.tags ?? []),
+    };
+    if (unit) {
+      const status: UnitStatus = condition === 'damaged' ? 'repair' : condition === 'lost' ? 'lost' : 'inService';
+      const { orderId: _orderId, ...rest } = unit;
+      nextUnit = {
+        ...rest,
+        status,
+        ...(input.note?.trim() && condition !== 'fine' && { condition: input.note.trim() }),
+        updatedAt: base.at,
+        history: withEvent(unit, { at: base.at, status, by: context.who, orderId: order.id, ...(input.note?.trim() && { note: input.note.trim() }) }),
+      };
+      if (status !== 'inService') stock.push({ key: `${status}:${unit.tag}`, objectID, kind: status, quantity: 1, firstDay: status === 'lost' ? context.today : keptFrom });
+    } else {
+      if (damaged) stock.push({ key: `repair:${order.id}:${objectID}`, objectID, kind: 'repair', quantity: (hireLine.damaged ?? 0) + damaged, firstDay: keptFrom });
+      if (lost) stock.push({ key: `lost:${order.id}:${objectID}`, objectID, kind: 'lost', quantity: (hireLine.lost ?? 0) + lost, firstDay: context.today });
+    }
+  }
+
+  const hire: HireRecord = { ...order.hire, lines: [...(order.hire?.lines ?? []).filter((entry) => entry.objectID !== objectID), nextLine] };
+  const nextState: QuoteState = hireStateOf(hireCounts({ lines: order.lines, hire }));
+  const history = order.history ?? [];
+  const next: QuoteRequest = {
+    ...order,
+    hire,
+    state: nextState,
+    // The audit of every scan is its record; the order's history keeps the changes of state (its limit stays for the conversation).
+    history: nextState === state ? history : [...history, { at: base.at, action, from: state, to: nextState, by: 'vendor', ...(context.who.includes('@') && { email: context.who }) }],
+  };
+  const verb = input.direction === 'out' ? 'Out' : condition === 'damaged' ? 'Back damaged (to repair)' : condition === 'lost' ? 'Written off as lost' : 'Back';
+  const progress = input.direction === 'out' ? `${outNow(nextLine)} of ${line.quantity} out` : `${nextLine.back} of ${nextLine.out} back`;
+  return {
+    record: { ...base, ...about, count, ...(condition && { condition }), outcome: 'ok', message: `${verb}: ${count > 1 ? `${count} × ` : ''}${label}. ${progress}.` },
+    order: next,
+    ...(nextUnit && { units: [nextUnit] }),
+    ...(stock.length && { stock }),
+  };
+}
+
+const unitHistoryLimit = 500;
+const withEvent = (unit: Unit, event: NonNullable<Unit['history']>[number]) => [...(unit.history ?? []), event].slice(-unitHistoryLimit);
+
+const statusWords: Record<UnitStatus, string> = { inService: 'in service', out: 'out', repair: 'in repair', lost: 'lost', retired: 'retired' };
+
+/** A unit put back in service after repair, or retired: the change and the stock row it ends or starts. */
+export function unitMove(unit: Unit, status: 'inService' | 'retired' | 'repair', who: string, now: Date, today: string, note?: string): { unit: Unit; stock: StockRow } | { refused: string } {
+  if (unit.status === 'out') return { refused: `${unit.tag} is out on order ${unit.orderId ?? ''}: check it in first.` };
+  if (unit.status === status) return { refused: `${unit.tag} is already ${statusWords[status]}.` };
+  const at = now.toISOString();
+  return {
+    unit: { ...unit, status, updatedAt: at, history: withEvent(unit, { at, status, by: who, ...(note?.trim() && { note: note.trim() }) }) },
+    // Back in service ends its repair (and a found lost unit's row); retiring takes it out of stock for good.
+    stock:
+      status === 'inService'
+        ? { key: `${unit.status}:${unit.tag}`, objectID: unit.objectID, kind: unit.status === 'lost' ? 'lost' : 'repair', quantity: 0, firstDay: today }
+        : { key: `${status === 'retired' ? 'lost' : 'repair'}:${unit.tag}`, objectID: unit.objectID, kind: status === 'retired' ? 'lost' : 'repair', quantity: 1, firstDay: today },
+  };
+}
+
+/** The booking a stock row is kept as: it takes its quantity from its first day until it is removed. */
+export const bookingOfStockRow = (row: StockRow): Booking => ({ quoteId: row.key, objectID: row.objectID, quantity: row.quantity, firstDay: row.firstDay, lastDay: OPEN_END, kind: row.kind });
+
+/** Tags for `count` new units of an item, after the ones it has: `<PREFIX>-0001` …, the prefix from its id. */
+export function newTags(objectID: string, taken: ReadonlySet<string>, count: number): string[] {
+  const prefix =
+    objectID
+      .toUpperCase()
+      .replace(/[^A-Z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 30) || 'UNIT';
+  const tags: string[] = [];
+  for (let number = 1; tags.length < count; number += 1) {
+    const tag = `${prefix}-${String(number).padStart(4, '0')}`;
+    if (!taken.has(tag)) tags.push(tag);
+  }
+  return tags;
+}

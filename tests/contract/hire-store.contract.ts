@@ -1,0 +1,159 @@
+/**
+ * What every QuoteRequestStore adapter must do on the warehouse floor: keep units (a tag names one,
+ * a second add of it refused with nothing added), apply a scan atomically with the order, the unit,
+ * the order's bookings (their units out) and the stock rows it starts (repair, lost), record every
+ * scan, answer a repeated scan id from its record without applying it again, give one unit to only
+ * one of two orders scanning it at once, and fold units out past an order's last day into every
+ * later range. Run by each adapter's test with its own factory; the scans are judged by the one
+ * pure rule (schema/rental/hire.ts).
+ */
+import { describe, expect, it } from 'vitest';
+import { freeOver } from '../../schema/rental/availability';
+import { judgeScan, tagOf } from '../../schema/rental/hire';
+import type { QuoteRequest, ScanInput, Unit } from '../../schema/types.generated';
+import { UnitExistsError, type QuoteRequestStore } from '../../server/stores/quote-request-store';
+import { sampleQuoteRequest } from './quote-request-store.contract';
+import { storeUnderTest, type OpenedStore } from './store-under-test';
+
+const items = new Map([
+  ['galley-cart', { objectID: 'galley-cart', name: 'Atlas Galley Cart', tracking: 'units' as const }],
+  ['jump-seat', { objectID: 'jump-seat', name: 'Jump Seat', tracking: 'quantity' as const }],
+]);
+
+const unit = (tag: string, objectID = 'galley-cart'): Unit => ({
+  tenantId: 'aviation',
+  tag,
+  objectID,
+  status: 'inService',
+  createdAt: '2026-11-01T09:00:00.000Z',
+  updatedAt: '2026-11-01T09:00:00.000Z',
+  history: [],
+});
+
+export function describeHireStoreContract(name: string, open: () => Promise<OpenedStore<QuoteRequestStore>>) {
+  describe(`QuoteRequestStore hire contract: ${name}`, () => {
+    const subject = storeUnderTest(open);
+    const stock = new Map([
+      ['galley-cart', 2],
+      ['jump-seat', 5],
+    ]);
+
+    /** A confirmed order of two carts and one jump seat, its bookings placed. */
+    async function confirmedOrder(id: string, startDate = '2026-12-01', endDate = '2026-12-07'): Promise<QuoteRequest> {
+      await subject.store.add(sampleQuoteRequest(id, { startDate, endDate }));
+      return subject.store.change('aviation', id, {
+        revision: 0,
+        apply: (current) => ({ ...current, state: 'confirmed', hold: 'order' }),
+        bookings: { place: 'order', placement: { stock, turnaroundDays: 1, today: '2026-11-25' } },
+      });
+    }
+
+    let scanNumber = 0;
+    const scan = (orderId: string, input: Partial<ScanInput> & { code: string }, today = '2026-12-01') => {
+      const full: ScanInput = { id: `scan-${String((scanNumber += 1)).padStart(6, '0')}`, direction: 'out', ...input };
+      return subject.store.hireStep('aviation', {
+        id: full.id,
+        orderId,
+        tag: tagOf(full.code),
+        apply: ({ order, unit: current }) =>
+          judgeScan({ tenantId: 'aviation', order: order!, unit: current, items, input: full, who: 'crew@prop.example', now: new Date(`${today}T09:00:00Z`), today, turnaroundDays: 1 }),
+      });
+    };
+
+    it('keeps units by tag, lists them by item and status, and refuses a tag it has (adding none of the set)', async () => {
+      await subject.store.addUnits('aviation', [unit('CART-0001'), unit('CART-0002'), unit('SEAT-0001', 'jump-seat')]);
+      expect(await subject.store.getUnit('aviation', 'CART-0002')).toEqual(unit('CART-0002'));
+      expect(await subject.store.getUnit('acme', 'CART-0002')).toBeUndefined();
+      const carts = await subject.store.listUnits('aviation', { objectID: 'galley-cart' });
+      expect([carts.total, carts.units.map((entry) => entry.tag)]).toEqual([2, ['CART-0001', 'CART-0002']]);
+      await expect(subject.store.addUnits('aviation', [unit('CART-0003'), unit('CART-0001')])).rejects.toBeInstanceOf(UnitExistsError);
+      expect(await subject.store.getUnit('aviation', 'CART-0003')).toBeUndefined();
+      expect((await subject.store.listUnits('aviation', { status: 'inService' })).total).toBe(3);
+    });
+
+    it('checks a unit out with its order and bookings at once, answers a repeated scan from its record, and records every scan', async () => {
+      await subject.store.addUnits('aviation', [unit('CART-0001'), unit('CART-0002')]);
+      await confirmedOrder('order-1');
+      const first = await scan('order-1', { id: 'phone-a-0001', code: 'aviation/CART-0001' });
+      expect(first).toMatchObject({ repeat: false, record: { outcome: 'ok', tag: 'CART-0001', message: 'Out: CART-0001 (Atlas Galley Cart). 1 of 2 out.' } });
+      expect(first.order).toMatchObject({ state: 'partlyOut', revision: 2, hire: { lines: [{ objectID: 'galley-cart', out: 1, back: 0, tags: ['CART-0001'] }] } });
+      expect(await subject.store.getUnit('aviation', 'CART-0001')).toMatchObject({ status: 'out', orderId: 'order-1' });
+      expect((await subject.store.bookings('aviation', ['galley-cart'], '2026-12-01', '2026-12-07')).map((booking) => booking.out)).toEqual([1]);
+
+      // The phone lost its connection and sends the same scan again: answered, not applied.
+      const again = await scan('order-1', { id: 'phone-a-0001', code: 'aviation/CART-0001' });
+      expect(again).toMatchObject({ repeat: true, record: first.record });
+      expect((await subject.store.get('aviation', 'order-1'))?.revision).toBe(2);
+
+      // The same unit scanned again, an unknown code, another tenant's label: each said, none applied.
+      expect((await scan('order-1', { code: 'CART-0001' })).record).toMatchObject({ outcome: 'alreadyOut', message: 'CART-0001 (Atlas Galley Cart) is already out on this order.' });
+      expect((await scan('order-1', { code: 'NOPE-1' })).record.outcome).toBe('unknown');
+      expect((await scan('order-1', { code: 'acme/CART-0002' })).record.outcome).toBe('otherTenant');
+      // A counted item: three jump seats are more than the one booked.
+      expect((await scan('order-1', { code: 'jump-seat', count: 3 })).record).toMatchObject({ outcome: 'tooMany' });
+      expect((await scan('order-1', { code: 'jump-seat' })).record).toMatchObject({ outcome: 'ok', count: 1 });
+      const done = await scan('order-1', { code: 'cart-0002' });
+      expect(done.order?.state).toBe('out');
+
+      const audit = await subject.store.scans('aviation', 'order-1');
+      expect(audit.map((record) => record.outcome)).toEqual(['ok', 'alreadyOut', 'unknown', 'otherTenant', 'tooMany', 'ok', 'ok']);
+      expect(await subject.store.scans('acme', 'order-1')).toEqual([]);
+    });
+
+    it('checks units back in: fine to the shelf, damaged to repair (blocking stock until back in service), lost out of stock', async () => {
+      await subject.store.addUnits('aviation', [unit('CART-0001'), unit('CART-0002')]);
+      await confirmedOrder('order-1');
+      await scan('order-1', { code: 'CART-0001' });
+      await scan('order-1', { code: 'CART-0002' });
+      await scan('order-1', { code: 'jump-seat' });
+      expect((await scan('order-1', { code: 'CART-0001', direction: 'in' }, '2026-12-07')).order?.state).toBe('partlyReturned');
+      const damaged = await scan('order-1', { code: 'CART-0002', direction: 'in', condition: 'damaged', note: 'Wheel bent' }, '2026-12-07');
+      expect(damaged.record.message).toBe('Back damaged (to repair): CART-0002 (Atlas Galley Cart). 2 of 2 back.');
+      expect(await subject.store.getUnit('aviation', 'CART-0002')).toMatchObject({ status: 'repair', condition: 'Wheel bent' });
+      expect((await subject.store.getUnit('aviation', 'CART-0002'))?.orderId).toBeUndefined();
+      const lost = await scan('order-1', { code: 'jump-seat', direction: 'in', condition: 'lost' }, '2026-12-07');
+      expect(lost.order).toMatchObject({ state: 'returned', hire: { lines: expect.arrayContaining([expect.objectContaining({ objectID: 'jump-seat', lost: 1 })]) } });
+      // A check-in of more than went out is refused.
+      expect((await scan('order-1', { code: 'jump-seat', direction: 'in' }, '2026-12-07')).record.outcome).toBe('refused');
+
+      // From the day after the order's turnaround, the cart in repair and the lost seat take stock on every day.
+      const later = await subject.store.bookings('aviation', ['galley-cart', 'jump-seat'], '2027-03-01', '2027-03-05');
+      expect(later.map((booking) => [booking.quoteId, booking.kind, booking.quantity, booking.firstDay]).sort()).toEqual([
+        ['lost:order-1:jump-seat', 'lost', 1, '2026-12-07'],
+        ['repair:CART-0002', 'repair', 1, '2026-12-09'],
+      ]);
+      expect(
+        freeOver(
+          2,
+          later.filter((booking) => booking.objectID === 'galley-cart'),
+          '2027-03-01',
+          '2027-03-05',
+          1,
+          '2026-12-07',
+        ),
+      ).toBe(1);
+    });
+
+    it('folds units still out past the last day into every later range, until they are back', async () => {
+      await subject.store.addUnits('aviation', [unit('CART-0001'), unit('CART-0002')]);
+      await confirmedOrder('late-order', '2026-12-01', '2026-12-03');
+      await scan('late-order', { code: 'CART-0001' });
+      const future = await subject.store.bookings('aviation', ['galley-cart'], '2027-01-10', '2027-01-12');
+      expect(future.map((booking) => [booking.quoteId, booking.out])).toEqual([['late-order', 1]]);
+      expect(freeOver(2, future, '2027-01-10', '2027-01-12', 1, '2026-12-10')).toBe(1);
+      expect((await subject.store.bookingsBetween('aviation', '2027-01-10', '2027-01-12')).map((booking) => booking.quoteId)).toEqual(['late-order']);
+      await scan('late-order', { code: 'CART-0001', direction: 'in' }, '2026-12-10');
+      expect(await subject.store.bookings('aviation', ['galley-cart'], '2027-01-10', '2027-01-12')).toEqual([]);
+    });
+
+    it('gives one unit to only one of two orders scanning it at once', async () => {
+      await subject.store.addUnits('aviation', [unit('CART-0001')]);
+      await confirmedOrder('order-a');
+      await confirmedOrder('order-b', '2026-12-20', '2026-12-22');
+      const [a, b] = await Promise.all([scan('order-a', { code: 'CART-0001' }), scan('order-b', { code: 'CART-0001' })]);
+      expect([a.record.outcome, b.record.outcome].sort()).toEqual(['ok', 'wrongOrder']);
+      const winner = a.record.outcome === 'ok' ? 'order-a' : 'order-b';
+      expect(await subject.store.getUnit('aviation', 'CART-0001')).toMatchObject({ status: 'out', orderId: winner });
+    });
+  });
+}
