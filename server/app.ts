@@ -38,6 +38,7 @@ import quoteRequestStore from './plugins/app/quote-requests';
 import quoteRequestRoutes, { type QuoteRequestRoutesOptions } from './routes/api/quote-requests';
 import quoteRoutes from './routes/api/quotes';
 import bookingRoutes from './routes/api/tenants/bookings';
+import hireRoutes from './routes/api/tenants/hire';
 import availabilityRoutes from './routes/api/availability';
 import setListStore from './plugins/app/set-lists';
 import setListRoutes from './routes/api/set-lists';
@@ -118,6 +119,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(quoteRequestRoutes, options.quotes ?? {});
   await app.register(quoteRoutes);
   await app.register(bookingRoutes);
+  await app.register(hireRoutes);
   await app.register(availabilityRoutes);
   await app.register(setListStore, { config: options.config });
   await app.register(setListRoutes);

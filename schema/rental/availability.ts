@@ -152,3 +152,23 @@ export function placementProblems(placement: Placement, booked: readonly Booking
   });
   return problems;
 }
+
+/**
+ * The hires of one item that its stock can no longer serve from `today` on, counting everything
+ * else booked (units in repair, lost, or still out past their order's last day): each with the
+ * first day it is short and how many are free then. What the vendor is told the moment an order
+ * runs late or a unit goes to repair.
+ */
+export function collisions(stock: number, bookings: readonly Booking[], turnaroundDays: number, today: string): Array<{ quoteId: string; day: string; free: number; quantity: number }> {
+  const found: Array<{ quoteId: string; day: string; free: number; quantity: number }> = [];
+  for (const booking of bookings) {
+    if (isOffShelf(booking) || !isLive(booking, today) || booking.lastDay < today) continue;
+    const from = booking.firstDay > today ? booking.firstDay : today;
+    const others = bookings.filter((other) => other !== booking && other.quoteId !== booking.quoteId);
+    // What this hire still needs: the units it has out are with the client already.
+    const needs = booking.quantity - (booking.out ?? 0);
+    const short = needs > 0 ? freeSteps(stock, others, from, booking.lastDay, turnaroundDays, today).find((step) => step.free < needs) : undefined;
+    if (short) found.push({ quoteId: booking.quoteId, day: short.day, free: short.free, quantity: booking.quantity });
+  }
+  return found;
+}

@@ -209,12 +209,19 @@ export const bookingOfStockRow = (row: StockRow): Booking => ({ quoteId: row.key
 
 /** Tags for `count` new units of an item, after the ones it has: `<PREFIX>-0001` …, the prefix from its id. */
 export function newTags(objectID: string, taken: ReadonlySet<string>, count: number): string[] {
-  const prefix =
-    objectID
-      .toUpperCase()
-      .replace(/[^A-Z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 30) || 'UNIT';
+  // Whole words of the id up to 16 letters, then three of a hash of it: short enough to type, and two items whose ids start alike still differ.
+  const words = objectID
+    .toUpperCase()
+    .split(/[^A-Z0-9]+/)
+    .filter(Boolean);
+  let head = words[0]?.slice(0, 16) ?? 'UNIT';
+  for (const word of words.slice(1)) {
+    if (`${head}-${word}`.length > 16) break;
+    head = `${head}-${word}`;
+  }
+  let hash = 0;
+  for (const character of objectID) hash = (hash * 31 + character.charCodeAt(0)) >>> 0;
+  const prefix = `${head}-${(hash % 46_656).toString(36).toUpperCase().padStart(3, '0')}`;
   const tags: string[] = [];
   for (let number = 1; tags.length < count; number += 1) {
     const tag = `${prefix}-${String(number).padStart(4, '0')}`;

@@ -183,6 +183,15 @@ export function quoteConfirmationMessage(configuration: StorefrontConfiguration,
  * of quotes, holds, confirmations and cancellations by the vendor (with a link to the quote's page);
  * the vendor hears of acceptances, declines and cancellations by the visitor.
  */
+/** What came back damaged or lost on a hire, said after "back": empty when all came back fine. */
+function hireDamage(request: QuoteRequest): string {
+  const lines = request.hire?.lines ?? [];
+  const damaged = lines.reduce((sum, line) => sum + (line.damaged ?? 0), 0);
+  const lost = lines.reduce((sum, line) => sum + (line.lost ?? 0), 0);
+  const said = [damaged && `${damaged} damaged`, lost && `${lost} lost`].filter(Boolean);
+  return said.length ? ` (${said.join(', ')}: see your order)` : '';
+}
+
 export function quoteUpdateMessage(configuration: StorefrontConfiguration, request: QuoteRequest, action: QuoteAction, to: 'visitor' | 'vendor'): MailContent {
   const { site, vendor } = configuration;
   const money = (amount: number) => formatMoney(amount, site);
@@ -214,6 +223,15 @@ export function quoteUpdateMessage(configuration: StorefrontConfiguration, reque
       `Your ${request.hold === 'none' && request.history?.some((entry) => entry.action === 'confirm') ? 'order' : 'request'} with ${vendor.displayName} was cancelled`,
       `${vendor.displayName} cancelled ${what}${reason ? `: “${reason}”` : ''}. Get in touch if you did not expect this.`,
     ],
+    checkOut:
+      request.state === 'out'
+        ? [`Everything on your order with ${vendor.displayName} is out`, `${vendor.displayName} handed over every item for ${what}. Bring them back by the end of ${day(request.endDate)}.`]
+        : [`Part of your order with ${vendor.displayName} is out`, `${vendor.displayName} handed over part of ${what}; the rest goes out next. Open your order to see what is out.`],
+    checkIn:
+      request.state === 'returned'
+        ? [`Everything is back with ${vendor.displayName}`, `${vendor.displayName} has every item of ${what} back${hireDamage(request)}. Thank you.`]
+        : [`${vendor.displayName} has part of your order back`, `${vendor.displayName} checked in part of ${what}${hireDamage(request)}; the rest is still out with you.`],
+    close: [`Your hire with ${vendor.displayName} is closed`, `${vendor.displayName} closed the hire of ${what}.`],
     expire: [`Your ${verb} from ${vendor.displayName} expired`, `The ${verb} for ${what} was not accepted in time, so it expired and any hold was released. Ask for a new one whenever you are ready.`],
   };
   const vendorWords: Partial<Record<QuoteAction, [string, string]>> = {

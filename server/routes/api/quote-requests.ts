@@ -276,7 +276,7 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
   );
 
   const quoteParams = { type: 'object', required: ['tenantId', 'id'], properties: { ...tenantParams.properties, id: { $ref: `${schemaIds.quoteRequest}#/properties/id` } } } as const;
-  const VENDOR_ACTIONS = ['hold', 'release', 'confirm', 'cancel'] as const satisfies readonly QuoteAction[];
+  const VENDOR_ACTIONS = ['hold', 'release', 'confirm', 'cancel', 'close'] as const satisfies readonly QuoteAction[];
 
   /** A request as the console prices it: the rule, GL codes, free quantities, what else is booked, and the buttons. */
   async function pricingView(tenantId: string, quote: QuoteRequest) {
@@ -372,7 +372,7 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
       onRequest: app.requireTenant,
       schema: {
         tags: ['quotes'],
-        summary: 'Hold, release, confirm or cancel (If-Match: the revision read; cancelling a confirmed order needs a reason)',
+        summary: 'Hold, release, confirm, cancel or close a returned hire (If-Match: the revision read; cancelling a confirmed order needs a reason)',
         params: { ...quoteParams, required: [...quoteParams.required, 'action'], properties: { ...quoteParams.properties, action: { type: 'string', enum: VENDOR_ACTIONS } } },
         body: { $ref: `${schemaIds.quoteRequest}#/$defs/stepInput` },
       },

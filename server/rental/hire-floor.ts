@@ -1,0 +1,277 @@
+/**
+ * The warehouse floor, on the server: a scan judged and stored in one store step (the rule is
+ * schema/rental/hire.ts), an item moved to units, a unit back from repair, what goes out and comes
+ * back this week (late ones first, with the hires an overdue order now collides with), and an
+ * order's pull sheet. No Fastify here: server/routes/api/tenants/hire.ts hands in who is asking.
+ */
+import { randomUUID } from 'node:crypto';
+import { withDefaults } from '../../schema/defaults';
+import { bookingWindow, collisions, OPEN_END } from '../../schema/rental/availability';
+import { hireLineOf, judgeScan, newTags, outNow, tagOf, unitMove, type ScanResult } from '../../schema/rental/hire';
+import { addDays, todayIn } from '../../schema/rental/quote-rules';
+import { isOutState, isOverdue, type QuoteState } from '../../schema/rental/quote-states';
+import type { Item, QuoteRequest, ScanInput, Unit } from '../../schema/types.generated';
+import type { HireStepDone } from '../stores/quote-request-store';
+import { UnknownQuoteError } from '../stores/quote-request-store';
+import { QuoteRefusedError, type QuoteSettings, type QuoteStores } from './quote-conversation';
+
+/** Hours of grace after a hire's last day before what is still out is overdue (the tenant's, else the schema's default). */
+export const graceHoursOf = (settings: QuoteSettings) => withDefaults('site', settings.site).returnGraceHours!;
+
+/** One scan on an order, judged against the order and unit as stored and written with them; a repeated scan id is answered from its record. */
+export async function scanOnOrder(stores: QuoteStores, settings: QuoteSettings, request: { tenantId: string; orderId: string; input: ScanInput; who: string; now: Date }): Promise<HireStepDone> {
+  const { tenantId, orderId, input, now } = request;
+  const order = await stores.quoteRequests.get(tenantId, orderId);
+  if (!order) throw new UnknownQuoteError(orderId);
+  // The order's items, and the one a typed code may name (an item counted as a quantity, or one not on this order).
+  const code = tagOf(input.code).toLowerCase();
+  const objectIDs = [...new Set([...order.lines.map((line) => line.objectID), ...(/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(code) ? [code] : [])])];
+  const items = new Map((await stores.itemStore.getMany(tenantId, objectIDs)).map((item) => [item.objectID, item]));
+  const today = todayIn(settings.timezone, now);
+  return stores.quoteRequests.hireStep(tenantId, {
+    id: input.id,
+    orderId,
+    tag: tagOf(input.code),
+    apply: ({ order: stored, unit }): ScanResult => {
+      if (!stored) throw new UnknownQuoteError(orderId);
+      return judgeScan({ tenantId, order: stored, unit, items, input, who: request.who, now, today, turnaroundDays: settings.turnaroundDays });
+    },
+  });
+}
+
+/** Moves an item to units: one unit (with a new tag) for each one in stock it has no unit for yet. Returns the units made. */
+export async function unitsForItem(stores: QuoteStores, tenantId: string, objectID: string, now: Date): Promise<Unit[]> {
+  const item = await stores.itemStore.get(tenantId, objectID);
+  if (!item) throw Object.assign(new Error(`No item ${JSON.stringify(objectID)} here.`), { statusCode: 404 });
+  const existing = await stores.quoteRequests.listUnits(tenantId, { objectID, limit: 100_000 });
+  const missing = item.quantity - existing.units.filter((unit) => unit.status !== 'lost' && unit.status !== 'retired').length;
+  const at = now.toISOString();
+  const units: Unit[] = newTags(objectID, new Set(existing.units.map((unit) => unit.tag)), Math.max(0, missing)).map((tag) => ({
+    tenantId,
+    tag,
+    objectID,
+    status: 'inService',
+    ...(item.location && { condition: `Kept at ${item.location}` }),
+    createdAt: at,
+    updatedAt: at,
+    history: [{ at, status: 'inService', by: 'backlot', note: 'Made when the item moved to units' }],
+  }));
+  if (units.length) await stores.quoteRequests.addUnits(tenantId, units);
+  if (item.tracking !== 'units') await stores.itemStore.update(tenantId, objectID, (current) => ({ ...current, tracking: 'units', updatedAt: at }));
+  return units;
+}
+
+/** A unit sent to repair, back in service, or retired: written with the stock row it starts or ends, and recorded. */
+export async function moveUnit(
+  stores: QuoteStores,
+  settings: QuoteSettings,
+  request: { tenantId: string; tag: string; status: 'inService' | 'repair' | 'retired'; note?: string; who: string; now: Date },
+): Promise<Unit> {
+  const today = todayIn(settings.timezone, request.now);
+  let moved: Unit | undefined;
+  const id = `unit-${randomUUID()}`;
+  await stores.quoteRequests.hireStep(request.tenantId, {
+    id,
+    tag: request.tag,
+    apply: ({ unit }): ScanResult => {
+      if (!unit) throw Object.assign(new Error(`No unit tagged ${JSON.stringify(request.tag)} here.`), { statusCode: 404 });
+      const move = unitMove(unit, request.status, request.who, request.now, today, request.note);
+      if ('refused' in move) throw new QuoteRefusedError(move.refused);
+      moved = move.unit;
+      const record = {
+        id,
+        orderId: '',
+        at: request.now.toISOString(),
+        by: request.who,
+        direction: 'in' as const,
+        code: unit.tag,
+        tag: unit.tag,
+        objectID: unit.objectID,
+        count: 1,
+        outcome: 'ok' as const,
+        message: `${unit.tag}: ${request.status}`,
+      };
+      return { record, units: [move.unit], stock: [move.stock] };
+    },
+  });
+  return moved!;
+}
+
+export interface DispatchRow {
+  id: string;
+  name: string;
+  production: string | null;
+  startDate: string;
+  endDate: string;
+  state: QuoteState;
+  /** The day this row is about: going out (its first day) or coming back (its last). */
+  day: string;
+  /** Late: due out before today and not all out, or overdue back. */
+  late: boolean;
+  overdue: boolean;
+  booked: number;
+  out: number;
+  /** For an overdue order: the later hires its units still out now leave short. */
+  collides: Array<{ id: string; name: string; production: string | null; objectID: string; item: string; day: string; free: number; quantity: number }>;
+}
+
+const ORDERS_PER_STATE = 500;
+
+/** What goes out and comes back from today to `days` days on, late ones first then by day: the dispatch screen. */
+export async function dispatchBoard(
+  stores: QuoteStores,
+  settings: QuoteSettings,
+  tenantId: string,
+  now: Date,
+  days = 7,
+): Promise<{ today: string; until: string; going: DispatchRow[]; returning: DispatchRow[] }> {
+  const today = todayIn(settings.timezone, now);
+  const until = addDays(today, days - 1);
+  const grace = graceHoursOf(settings);
+  const read = async (state: QuoteState, range: { from?: string; to?: string }) =>
+    (await stores.quoteRequests.list(tenantId, { state, ...range, sort: { field: 'startDate', order: 'asc' }, limit: ORDERS_PER_STATE })).requests;
+  // Confirmed orders starting by `until` (those that should have gone already included), and every order with something out.
+  const [confirmed, ...outStates] = await Promise.all([read('confirmed', { to: until }), read('partlyOut', {}), read('out', {}), read('partlyReturned', {})]);
+  const withOut = outStates.flat();
+  const rowOf = (order: QuoteRequest, direction: 'going' | 'returning'): DispatchRow => {
+    const booked = order.lines.reduce((sum, line) => sum + line.quantity, 0);
+    const out = order.lines.reduce((sum, line) => sum + outNow(hireLineOf(order.hire, line.objectID)), 0);
+    const overdue = isOverdue(order, now, settings.timezone, grace);
+    const day = direction === 'going' ? order.startDate : order.endDate;
+    return {
+      id: order.id,
+      name: order.name ?? order.email,
+      production: order.production ?? null,
+      startDate: order.startDate,
+      endDate: order.endDate,
+      state: order.state ?? 'confirmed',
+      day,
+      late: direction === 'going' ? day < today : overdue,
+      overdue,
+      booked,
+      out,
+      collides: [],
+    };
+  };
+  const going = [...confirmed, ...withOut.filter((order) => order.state === 'partlyOut' && order.startDate <= until)].map((order) => rowOf(order, 'going'));
+  const returning = withOut.filter((order) => order.endDate <= until || isOverdue(order, now, settings.timezone, grace)).map((order) => rowOf(order, 'returning'));
+  await flagCollisions(
+    stores,
+    settings,
+    tenantId,
+    returning.filter((row) => row.overdue),
+    today,
+  );
+  const order = (a: DispatchRow, b: DispatchRow) => Number(b.late) - Number(a.late) || a.day.localeCompare(b.day) || a.id.localeCompare(b.id);
+  return { today, until, going: going.sort(order), returning: returning.sort(order) };
+}
+
+/** For each overdue row, the later hires of its items that the units still out leave short (who and what). */
+async function flagCollisions(stores: QuoteStores, settings: QuoteSettings, tenantId: string, overdue: DispatchRow[], today: string): Promise<void> {
+  if (!overdue.length) return;
+  const orders = new Map((await Promise.all(overdue.map((row) => stores.quoteRequests.get(tenantId, row.id)))).flatMap((order) => (order ? [[order.id, order] as const] : [])));
+  const objectIDs = [...new Set([...orders.values()].flatMap((order) => (order.hire?.lines ?? []).filter((line) => outNow(line) > 0).map((line) => line.objectID)))];
+  if (!objectIDs.length) return;
+  const items = new Map((await stores.itemStore.getMany(tenantId, objectIDs)).map((item) => [item.objectID, item]));
+  const window = bookingWindow(today, OPEN_END, settings.turnaroundDays);
+  const booked = await stores.quoteRequests.bookings(tenantId, objectIDs, window.from, window.to);
+  const short = objectIDs.flatMap((objectID) =>
+    collisions(
+      items.get(objectID)?.quantity ?? 0,
+      booked.filter((booking) => booking.objectID === objectID),
+      settings.turnaroundDays,
+      today,
+    ).map((found) => ({ ...found, objectID })),
+  );
+  const hit = new Map(
+    (await Promise.all([...new Set(short.map((found) => found.quoteId))].map((id) => stores.quoteRequests.get(tenantId, id)))).flatMap((order) => (order ? [[order.id, order] as const] : [])),
+  );
+  for (const row of overdue) {
+    const late = orders.get(row.id);
+    const lateItems = new Set((late?.hire?.lines ?? []).filter((line) => outNow(line) > 0).map((line) => line.objectID));
+    row.collides = short
+      .filter((found) => lateItems.has(found.objectID) && found.quoteId !== row.id && hit.has(found.quoteId))
+      .map((found) => {
+        const other = hit.get(found.quoteId)!;
+        return {
+          id: other.id,
+          name: other.name ?? other.email,
+          production: other.production ?? null,
+          objectID: found.objectID,
+          item: items.get(found.objectID)?.name ?? found.objectID,
+          day: found.day,
+          free: found.free,
+          quantity: found.quantity,
+        };
+      });
+  }
+}
+
+export interface PullSheetLine {
+  objectID: string;
+  name: string;
+  /** The item's first photo (url and alt), for the pull sheet. */
+  photo: { url: string; alt?: string } | null;
+  location: string | null;
+  tracking: 'quantity' | 'units';
+  quantity: number;
+  out: number;
+  back: number;
+  damaged: number;
+  lost: number;
+  /** Tags out on this order now. */
+  tagsOut: string[];
+  /** For units: tags on the shelf to pick from (in service), first ones first. */
+  onShelf: string[];
+}
+
+/** An order's pull sheet: each line with its photo, location, quantity or tags, and how much is out and back. */
+export async function pullSheet(stores: QuoteStores, settings: QuoteSettings, order: QuoteRequest, now: Date) {
+  const items = new Map(
+    (
+      await stores.itemStore.getMany(
+        order.tenantId,
+        order.lines.map((line) => line.objectID),
+      )
+    ).map((item): [string, Item] => [item.objectID, item]),
+  );
+  const lines: PullSheetLine[] = await Promise.all(
+    order.lines.map(async (line) => {
+      const item = items.get(line.objectID);
+      const hire = hireLineOf(order.hire, line.objectID);
+      const tracking = item?.tracking ?? 'quantity';
+      const shelf = tracking === 'units' ? await stores.quoteRequests.listUnits(order.tenantId, { objectID: line.objectID, status: 'inService', limit: Math.max(line.quantity * 2, 10) }) : undefined;
+      return {
+        objectID: line.objectID,
+        name: item?.name ?? line.name,
+        photo: item?.images?.[0] ? { url: item.images[0].url, ...(item.images[0].alt && { alt: item.images[0].alt }) } : null,
+        location: item?.location ?? null,
+        tracking,
+        quantity: line.quantity,
+        out: hire.out,
+        back: hire.back,
+        damaged: hire.damaged ?? 0,
+        lost: hire.lost ?? 0,
+        tagsOut: hire.tags ?? [],
+        onShelf: shelf?.units.map((unit) => unit.tag) ?? [],
+      };
+    }),
+  );
+  const state = order.state ?? 'requested';
+  return {
+    id: order.id,
+    name: order.name ?? order.email,
+    email: order.email,
+    production: order.production ?? null,
+    studio: order.studio ?? null,
+    startDate: order.startDate,
+    endDate: order.endDate,
+    state,
+    out: isOutState(state),
+    overdue: isOverdue(order, now, settings.timezone, graceHoursOf(settings)),
+    revision: order.revision ?? 0,
+    lines,
+    handovers: order.hire?.handovers ?? [],
+    scans: await stores.quoteRequests.scans(order.tenantId, order.id, 50),
+  };
+}

@@ -1,0 +1,142 @@
+/**
+ * The warehouse floor, for the console (tenant staff):
+ * - GET  /api/tenants/:tenantId/dispatch                 what goes out and comes back from today to `days` on, late first
+ * - GET  /api/tenants/:tenantId/orders/:id/pull-sheet    an order's lines with photo, location, quantity or tags, out and back, its scans
+ * - POST /api/tenants/:tenantId/orders/:id/scans         one scan or count (a ScanInput; a repeated id is answered, not applied)
+ * - GET  /api/tenants/:tenantId/items/:objectID/units    an item's units
+ * - POST /api/tenants/:tenantId/items/:objectID/units    move an item to units: a tagged unit for each one in stock
+ * - POST /api/tenants/:tenantId/units/:tag/status        a unit to repair, back in service, or retired
+ * The rules: schema/rental/hire.ts; the orchestration: server/rental/hire-floor.ts.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { schemaIds } from '../../../../schema/documents';
+import type { ScanInput } from '../../../../schema/types.generated';
+import { listOf, recordSchema } from '../../../lib/api-docs';
+import { dispatchBoard, moveUnit, pullSheet, scanOnOrder, unitsForItem } from '../../../rental/hire-floor';
+import { quoteSettingsOf } from '../../../rental/quote-conversation';
+import { notifyQuoteStep } from '../../../rental/quote-notices';
+import { UnknownQuoteError } from '../../../stores/quote-request-store';
+import { tenantParams } from './params';
+
+const orderParams = { type: 'object', required: ['tenantId', 'id'], properties: { ...tenantParams.properties, id: { $ref: `${schemaIds.quoteRequest}#/properties/id` } } } as const;
+const itemParams = { type: 'object', required: ['tenantId', 'objectID'], properties: { ...tenantParams.properties, objectID: { $ref: `${schemaIds.defs}#/$defs/slug` } } } as const;
+const unitParams = { type: 'object', required: ['tenantId', 'tag'], properties: { ...tenantParams.properties, tag: { $ref: `${schemaIds.unit}#/$defs/assetTag` } } } as const;
+const objectSchema = { type: 'object', additionalProperties: true } as const;
+
+const hire: FastifyPluginAsync = async (app) => {
+  const stores = { quoteRequests: app.quoteRequests, itemStore: app.itemStore, profileStore: app.profileStore };
+  const settingsOf = async (tenantId: string) => quoteSettingsOf((await app.tenantStore.get(tenantId))!.tenant);
+
+  app.get(
+    '/api/tenants/:tenantId/dispatch',
+    {
+      onRequest: app.requireTenant,
+      schema: {
+        tags: ['hire'],
+        summary: 'What goes out and comes back from today on (late ones first), with the hires an overdue order collides with',
+        params: tenantParams,
+        querystring: { type: 'object', additionalProperties: false, properties: { days: { type: 'integer', minimum: 1, maximum: 31, default: 7, description: 'How many days from today' } } },
+      },
+      config: { docs: { success: { schema: objectSchema } } },
+    },
+    async (request) => {
+      const { tenantId } = request.params as { tenantId: string };
+      const { days } = request.query as { days?: number };
+      return dispatchBoard(stores, await settingsOf(tenantId), tenantId, new Date(), days ?? 7);
+    },
+  );
+
+  app.get(
+    '/api/tenants/:tenantId/orders/:id/pull-sheet',
+    {
+      onRequest: app.requireTenant,
+      schema: { tags: ['hire'], summary: "An order's pull sheet: each line's photo, location, quantity or tags, what is out and back, and its scans", params: orderParams },
+      config: { docs: { success: { schema: objectSchema }, errors: { 404: 'No such order' } } },
+    },
+    async (request) => {
+      const { tenantId, id } = request.params as { tenantId: string; id: string };
+      const order = await app.quoteRequests.get(tenantId, id);
+      if (!order) throw new UnknownQuoteError(id);
+      return pullSheet(stores, await settingsOf(tenantId), order, new Date());
+    },
+  );
+
+  app.post(
+    '/api/tenants/:tenantId/orders/:id/scans',
+    {
+      onRequest: app.requireTenant,
+      schema: { tags: ['hire'], summary: 'One scan or count on an order (its id makes a retry safe)', params: orderParams, body: { $ref: `${schemaIds.quoteRequest}#/$defs/scanInput` } },
+      config: {
+        docs: {
+          success: { schema: objectSchema, description: '`record` says what the scan was (`outcome`, `message`); `repeat` when this id was sent before' },
+          errors: { 404: 'No such order' },
+        },
+      },
+    },
+    async (request) => {
+      const { tenantId, id } = request.params as { tenantId: string; id: string };
+      const settings = await settingsOf(tenantId);
+      const done = await scanOnOrder(stores, settings, { tenantId, orderId: id, input: request.body as ScanInput, who: request.account!.email, now: new Date() });
+      const changed = done.order && done.order.history?.at(-1);
+      // A scan that moved the order to a new state is mailed to the visitor (once: a repeat has no order).
+      if (done.order && changed && changed.at === done.record.at && (changed.action === 'checkOut' || changed.action === 'checkIn')) await notifyQuoteStep(app, request.log, done.order, changed.action, 'vendor');
+      request.log.info({ tenantId, order: id, scan: done.record.id, outcome: done.record.outcome, repeat: done.repeat }, 'scan');
+      return { record: done.record, repeat: done.repeat, ...(done.order && { state: done.order.state, hire: done.order.hire, revision: done.order.revision }) };
+    },
+  );
+
+  app.get(
+    '/api/tenants/:tenantId/items/:objectID/units',
+    {
+      onRequest: app.requireTenant,
+      schema: { tags: ['hire'], summary: "An item's units, by tag", params: itemParams },
+      config: { docs: { success: { schema: listOf(recordSchema) } } },
+    },
+    async (request) => {
+      const { tenantId, objectID } = request.params as { tenantId: string; objectID: string };
+      return (await app.quoteRequests.listUnits(tenantId, { objectID, limit: 1000 })).units.map((unit) => ({ ...unit, id: unit.tag }));
+    },
+  );
+
+  app.post(
+    '/api/tenants/:tenantId/items/:objectID/units',
+    {
+      onRequest: app.requireTenant,
+      schema: { tags: ['hire'], summary: 'Track an item unit by unit: a tagged unit for each one in stock that has none yet', params: itemParams },
+      config: { docs: { success: { status: 201, schema: listOf(recordSchema) }, errors: { 404: 'No such item' } } },
+    },
+    async (request, reply) => {
+      const { tenantId, objectID } = request.params as { tenantId: string; objectID: string };
+      const made = await unitsForItem(stores, tenantId, objectID, new Date());
+      request.log.info({ tenantId, objectID, units: made.length, by: request.account!.email }, 'units made');
+      return reply.code(201).send(made.map((unit) => ({ ...unit, id: unit.tag })));
+    },
+  );
+
+  app.post(
+    '/api/tenants/:tenantId/units/:tag/status',
+    {
+      onRequest: app.requireTenant,
+      schema: {
+        tags: ['hire'],
+        summary: 'Send a unit to repair, put it back in service, or retire it',
+        params: unitParams,
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['status'],
+          properties: { status: { type: 'string', enum: ['inService', 'repair', 'retired'] }, note: { $ref: `${schemaIds.unit}#/$defs/unitEvent/properties/note` } },
+        },
+      },
+      config: { docs: { success: { schema: recordSchema }, errors: { 404: 'No such unit', 409: 'It is out on an order, or already so' } } },
+    },
+    async (request) => {
+      const { tenantId, tag } = request.params as { tenantId: string; tag: string };
+      const { status, note } = request.body as { status: 'inService' | 'repair' | 'retired'; note?: string };
+      const unit = await moveUnit(stores, await settingsOf(tenantId), { tenantId, tag, status, ...(note !== undefined && { note }), who: request.account!.email, now: new Date() });
+      return { ...unit, id: unit.tag };
+    },
+  );
+};
+
+export default hire;

@@ -1,0 +1,171 @@
+/**
+ * The warehouse floor over HTTP: an item moved to units, an order's pull sheet, scans out and back
+ * (a repeated scan id answered, not applied; a wrong, unknown or another tenant's code said and
+ * recorded), damage sending a unit to repair and back, the visitor mailed when the hire changes
+ * state, the hire closed, and the dispatch board (late first; an overdue order naming the later
+ * hire it now leaves short, who and what). Check-out is never a plain step.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, earliestStart } from '../../schema/rental/quote-rules';
+import type { OutboxMailer } from '../../server/mail/mailer';
+import { dispatchBoard } from '../../server/rental/hire-floor';
+import { quoteSettingsOf } from '../../server/rental/quote-conversation';
+import { buildTestApp, type TestApp } from '../helpers/server';
+import { AVIATION_HOST, storefrontVisitor } from '../helpers/storefront-visitor';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ identity: { attemptsPerMinute: 1000 }, quotes: { requestsPerMinute: 1000 } });
+});
+afterAll(() => t.close());
+
+const TZ = 'America/Los_Angeles';
+/** Four in stock: moved to units in the first test. */
+const SEATS = '1950s-propliner-triple-seat-row-brown-houndstooth';
+/** Ten in stock, counted as a quantity. */
+const CASES = '1950s-hard-train-case-cream';
+
+const storefront = (method: 'POST' | 'PUT', url: string, cookie: string, payload: object, headers: Record<string, string> = {}) =>
+  t.app.inject({ method, url, payload, headers: { host: AVIATION_HOST, origin: `http://${AVIATION_HOST}`, cookie, ...headers } });
+const vendor = (url: string, revision: string, payload?: object) =>
+  t.as('aviationAdmin', { method: 'POST', url: `/api/tenants/aviation/quote-requests/${url}`, ...(payload && { payload }), headers: { 'if-match': `"${revision}"` } });
+const consoleApi = (method: 'GET' | 'POST', url: string, payload?: object) => t.as('aviationAdmin', { method, url: `/api/tenants/aviation/${url}`, ...(payload && { payload }) });
+const mails = () => (t.app.mailer as OutboxMailer).list();
+
+let scanNumber = 0;
+const scan = async (orderId: string, body: Record<string, unknown>) => {
+  const response = await consoleApi('POST', `orders/${orderId}/scans`, { id: `test-scan-${String((scanNumber += 1)).padStart(4, '0')}`, direction: 'out', ...body });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as { record: { outcome: string; message: string }; repeat: boolean; state?: string };
+};
+
+/** An order confirmed the way the console and the storefront make one, starting `inDays` after the earliest day. */
+async function confirmedOrder(email: string, lines: Array<{ objectID: string; quantity: number }>, inDays: number, production: string) {
+  const who = await storefrontVisitor(t, email);
+  const from = addDays(earliestStart(TZ, 2, new Date()), inDays);
+  const asked = await storefront('POST', '/api/quote-requests', who.cookie, { items: lines, startDate: from, endDate: addDays(from, 2), production });
+  expect(asked.statusCode, asked.body).toBe(201);
+  const id = asked.json().id as string;
+  expect((await vendor(`${id}/quote`, '0', { adjustments: {}, services: [] })).statusCode).toBe(200);
+  expect((await storefront('POST', `/api/quotes/${id}/accept`, who.cookie, { version: 1 }, { 'if-match': '"1"' })).statusCode).toBe(200);
+  expect((await vendor(`${id}/confirm`, '2')).statusCode).toBe(200);
+  return { id, email: who.email, startDate: from, endDate: addDays(from, 2) };
+}
+
+describe('the warehouse floor', () => {
+  let tags: string[] = [];
+  let order: { id: string; email: string; startDate: string; endDate: string };
+
+  it('moves an item to units, one tagged unit per one in stock, and only once', async () => {
+    const made = await consoleApi('POST', `items/${SEATS}/units`);
+    expect(made.statusCode, made.body).toBe(201);
+    tags = (made.json() as Array<{ tag: string }>).map((unit) => unit.tag);
+    expect(tags).toHaveLength(4);
+    expect(tags[0]).toMatch(/^1950S-PROPLINER-[0-9A-Z]{3}-0001$/);
+    expect(new Set(tags).size).toBe(4);
+    expect((await consoleApi('POST', `items/${SEATS}/units`)).json()).toEqual([]);
+    expect((await consoleApi('GET', `items/${SEATS}/units`)).json()).toHaveLength(4);
+    expect((await t.app.itemStore.get('aviation', SEATS))?.tracking).toBe('units');
+  });
+
+  it('shows a pull sheet, scans out by tag and by count, answers a repeated scan, and says what a wrong code is', async () => {
+    order = await confirmedOrder(
+      'crew-test@studio.example',
+      [
+        { objectID: SEATS, quantity: 2 },
+        { objectID: CASES, quantity: 3 },
+      ],
+      5,
+      'Night Flight',
+    );
+    const sheet = (await consoleApi('GET', `orders/${order.id}/pull-sheet`)).json();
+    expect(sheet).toMatchObject({
+      state: 'confirmed',
+      lines: [
+        { objectID: SEATS, tracking: 'units', quantity: 2, out: 0 },
+        { objectID: CASES, tracking: 'quantity', quantity: 3 },
+      ],
+    });
+    expect(sheet.lines[0].onShelf.slice(0, 2)).toEqual(tags.slice(0, 2));
+
+    // A plain step cannot check out: that is the scan screen's.
+    expect((await vendor(`${order.id}/checkOut`, '3')).statusCode).toBe(400);
+
+    const first = await t.as('aviationAdmin', {
+      method: 'POST',
+      url: `/api/tenants/aviation/orders/${order.id}/scans`,
+      payload: { id: 'phone-one-0001', direction: 'out', code: `aviation/${tags[0]}` },
+    });
+    expect(first.json()).toMatchObject({ repeat: false, state: 'partlyOut', record: { outcome: 'ok' } });
+    const again = await t.as('aviationAdmin', {
+      method: 'POST',
+      url: `/api/tenants/aviation/orders/${order.id}/scans`,
+      payload: { id: 'phone-one-0001', direction: 'out', code: `aviation/${tags[0]}` },
+    });
+    expect(again.json()).toMatchObject({ repeat: true, record: first.json().record });
+
+    expect((await scan(order.id, { code: tags[0] })).record.outcome).toBe('alreadyOut');
+    expect((await scan(order.id, { code: 'platform/ANY-1' })).record.outcome).toBe('otherTenant');
+    expect((await scan(order.id, { code: 'NOT-A-TAG-99' })).record).toMatchObject({ outcome: 'unknown', message: 'No unit or item here is labelled "NOT-A-TAG-99".' });
+    expect((await scan(order.id, { code: SEATS })).record.outcome).toBe('refused');
+    expect((await scan(order.id, { code: CASES, count: 4 })).record.outcome).toBe('tooMany');
+    expect((await scan(order.id, { code: CASES, count: 3 })).record.outcome).toBe('ok');
+    const last = await scan(order.id, { code: tags[1]!.toLowerCase() });
+    expect(last).toMatchObject({ state: 'out', record: { outcome: 'ok', message: `Out: ${tags[1]} (1950s Propliner Triple Seat Row, Brown Houndstooth). 2 of 2 out.` } });
+
+    const after = (await consoleApi('GET', `orders/${order.id}/pull-sheet`)).json();
+    expect(after.lines.map((line: { out: number; tagsOut: string[] }) => [line.out, line.tagsOut])).toEqual([
+      [2, tags.slice(0, 2)],
+      [3, []],
+    ]);
+    expect(after.scans.map((record: { outcome: string }) => record.outcome)).toEqual(['ok', 'alreadyOut', 'otherTenant', 'unknown', 'refused', 'tooMany', 'ok', 'ok']);
+    const subjects = (await mails()).filter((mail) => mail.to === order.email).map((mail) => mail.subject);
+    expect(subjects).toContain('Part of your order with Jetway Props is out');
+    expect(subjects).toContain('Everything on your order with Jetway Props is out');
+  });
+
+  it('checks back in with condition: damaged goes to repair, back in service from the console; a returned hire closes', async () => {
+    await scan(order.id, { direction: 'in', code: tags[0] });
+    expect((await scan(order.id, { direction: 'in', code: tags[1], condition: 'damaged', note: 'Armrest cracked' })).state).toBe('partlyReturned');
+    const unit = (await consoleApi('GET', `items/${SEATS}/units`)).json().find((entry: { tag: string }) => entry.tag === tags[1]);
+    expect(unit).toMatchObject({ status: 'repair', condition: 'Armrest cracked' });
+    expect((await scan(order.id, { direction: 'in', code: CASES, count: 4 })).record).toMatchObject({
+      outcome: 'tooMany',
+      message: 'Only 3 1950s Hard Train Case, Cream are out on this order: 4 cannot come back.',
+    });
+    expect((await scan(order.id, { direction: 'in', code: CASES, count: 3 })).state).toBe('returned');
+    expect((await mails()).filter((mail) => mail.to === order.email).map((mail) => mail.subject)).toContain('Everything is back with Jetway Props');
+
+    const repaired = await consoleApi('POST', `units/${tags[1]}/status`, { status: 'inService', note: 'Armrest reglued' });
+    expect(repaired.json()).toMatchObject({ status: 'inService' });
+    expect((await consoleApi('POST', `units/${tags[1]}/status`, { status: 'inService' })).statusCode).toBe(409);
+
+    const pricing = (await consoleApi('GET', `quote-requests/${order.id}`)).json();
+    expect(pricing.actions).toEqual(['close']);
+    const closed = await vendor(`${order.id}/close`, pricing.version);
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json().state).toBe('closed');
+    expect((await scan(order.id, { code: tags[0] })).record.outcome).toBe('refused');
+  });
+
+  it('puts late ones first on the dispatch board, and names the later hire an overdue order leaves short', async () => {
+    // Two of the four seats go out on an early order, the other two are booked a week after it.
+    const early = await confirmedOrder('early@studio.example', [{ objectID: SEATS, quantity: 2 }], 20, 'Early Shoot');
+    const later = await confirmedOrder('later@studio.example', [{ objectID: SEATS, quantity: 4 }], 27, 'Later Shoot');
+    await scan(early.id, { code: tags[2] });
+    await scan(early.id, { code: tags[3] });
+
+    const stores = { quoteRequests: t.app.quoteRequests, itemStore: t.app.itemStore, profileStore: t.app.profileStore };
+    const settings = quoteSettingsOf((await t.app.tenantStore.get('aviation'))!.tenant);
+    // Two days after the early order's last day, its seats are still out.
+    const board = await dispatchBoard(stores, settings, 'aviation', new Date(`${addDays(early.endDate, 2)}T20:00:00Z`));
+    const lateRow = board.returning.find((row) => row.id === early.id)!;
+    expect(lateRow).toMatchObject({ overdue: true, late: true, out: 2 });
+    expect(board.returning[0]!.id).toBe(early.id);
+    expect(lateRow.collides).toEqual([expect.objectContaining({ id: later.id, production: 'Later Shoot', objectID: SEATS, free: 2, quantity: 4 })]);
+    expect(board.going.map((row) => row.id)).toContain(later.id);
+
+    const onTime = await dispatchBoard(stores, settings, 'aviation', new Date(`${early.startDate}T20:00:00Z`));
+    expect(onTime.returning.find((row) => row.id === early.id)).toMatchObject({ overdue: false, collides: [] });
+  });
+});
