@@ -15,6 +15,7 @@ import PeopleOutlineIcon from '@mui/icons-material/PeopleOutline';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
 import RequestQuoteOutlinedIcon from '@mui/icons-material/RequestQuoteOutlined';
+import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
 import type { ComponentType } from 'react';
 import { lazyScreen } from './components/lazyScreen';
 
@@ -37,6 +38,7 @@ export const TENANT_SCREENS: readonly TenantScreen[] = [
   { path: 'vendor', label: 'backlot.menu.vendor', icon: StorefrontIcon, Component: lazyScreen(() => import('./vendor').then((m) => m.VendorEdit)) },
   { path: 'items', label: 'backlot.menu.items', icon: Inventory2OutlinedIcon, Component: lazyScreen(() => import('./items').then((m) => m.ItemsScreen)) },
   { path: 'quote-requests', label: 'backlot.menu.quotes', icon: RequestQuoteOutlinedIcon, Component: lazyScreen(() => import('./quote-requests').then((m) => m.QuoteRequestsScreen)) },
+  { path: 'dispatch', label: 'backlot.menu.dispatch', icon: LocalShippingOutlinedIcon, Component: lazyScreen(() => import('./dispatch').then((m) => m.DispatchScreen)) },
   { path: 'users', label: 'backlot.menu.users', icon: PeopleOutlineIcon, Component: lazyScreen(() => import('./users').then((m) => m.UserList)) },
   { path: 'history', label: 'backlot.menu.history', icon: HistoryIcon, Component: lazyScreen(() => import('./history').then((m) => m.HistoryList)) },
 ];

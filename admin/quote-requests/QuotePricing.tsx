@@ -14,7 +14,7 @@ import { Confirm, Link, Title, useNotify, useTranslate } from 'react-admin';
 import { schemaDocuments } from '../../schema/documents';
 import { useParams } from 'react-router-dom';
 import { priceRequest } from '../../schema/rental/quote-pricing';
-import type { QuoteAction } from '../../schema/rental/quote-states';
+import { isHireState, type QuoteAction } from '../../schema/rental/quote-states';
 import type { PricingInput } from '../../schema/types.generated';
 import { AvailabilityPanel } from './AvailabilityPanel';
 import { PricingLinesTable, type AdjustmentDraft } from './PricingLinesTable';
@@ -305,6 +305,12 @@ export function QuotePricing({ tenantId }: { tenantId: string }) {
                   : translate(`backlot.quotes.actions.${action === 'cancel' && isOrder ? 'cancelOrder' : action}`)}
               </Button>
             ))}
+            {/* Once confirmed, the order's floor work: its pull sheet and scanning. */}
+            {(isHireState(view.state) || view.state === 'confirmed') && (
+              <Button component={Link} to={`/t/${tenantId}/dispatch/${view.id}`} variant="outlined">
+                {translate('backlot.quotes.pullSheet')}
+              </Button>
+            )}
           </Stack>
         </CardContent>
       </Card>

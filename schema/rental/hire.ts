@@ -229,3 +229,41 @@ export function newTags(objectID: string, taken: ReadonlySet<string>, count: num
   }
   return tags;
 }
+
+/** A row of the dispatch board (server/rental/hire-floor.ts makes them; the console shows them). */
+export interface DispatchRow {
+  id: string;
+  name: string;
+  production: string | null;
+  startDate: string;
+  endDate: string;
+  state: QuoteState;
+  /** The day this row is about: going out (its first day) or coming back (its last). */
+  day: string;
+  /** Late: due out before today and not all out, or overdue back. */
+  late: boolean;
+  overdue: boolean;
+  booked: number;
+  out: number;
+  /** For an overdue order: the later hires its units still out now leave short. */
+  collides: Array<{ id: string; name: string; production: string | null; objectID: string; item: string; day: string; free: number; quantity: number }>;
+}
+
+/** A line of an order's pull sheet. */
+export interface PullSheetLine {
+  objectID: string;
+  name: string;
+  /** The item's first photo (url and alt), for the pull sheet. */
+  photo: { url: string; alt?: string } | null;
+  location: string | null;
+  tracking: 'quantity' | 'units';
+  quantity: number;
+  out: number;
+  back: number;
+  damaged: number;
+  lost: number;
+  /** Tags out on this order now. */
+  tagsOut: string[];
+  /** For units: tags on the shelf to pick from (in service), first ones first. */
+  onShelf: string[];
+}

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { withDefaults } from '../../schema/defaults';
 import { bookingWindow, collisions, OPEN_END } from '../../schema/rental/availability';
-import { hireLineOf, judgeScan, newTags, outNow, tagOf, unitMove, type ScanResult } from '../../schema/rental/hire';
+import { hireLineOf, judgeScan, newTags, outNow, tagOf, unitMove, type DispatchRow, type PullSheetLine, type ScanResult } from '../../schema/rental/hire';
 import { addDays, todayIn } from '../../schema/rental/quote-rules';
 import { isOutState, isOverdue, type QuoteState } from '../../schema/rental/quote-states';
 import type { Item, QuoteRequest, ScanInput, Unit } from '../../schema/types.generated';
@@ -95,24 +95,6 @@ export async function moveUnit(
     },
   });
   return moved!;
-}
-
-export interface DispatchRow {
-  id: string;
-  name: string;
-  production: string | null;
-  startDate: string;
-  endDate: string;
-  state: QuoteState;
-  /** The day this row is about: going out (its first day) or coming back (its last). */
-  day: string;
-  /** Late: due out before today and not all out, or overdue back. */
-  late: boolean;
-  overdue: boolean;
-  booked: number;
-  out: number;
-  /** For an overdue order: the later hires its units still out now leave short. */
-  collides: Array<{ id: string; name: string; production: string | null; objectID: string; item: string; day: string; free: number; quantity: number }>;
 }
 
 const ORDERS_PER_STATE = 500;
@@ -205,24 +187,6 @@ async function flagCollisions(stores: QuoteStores, settings: QuoteSettings, tena
         };
       });
   }
-}
-
-export interface PullSheetLine {
-  objectID: string;
-  name: string;
-  /** The item's first photo (url and alt), for the pull sheet. */
-  photo: { url: string; alt?: string } | null;
-  location: string | null;
-  tracking: 'quantity' | 'units';
-  quantity: number;
-  out: number;
-  back: number;
-  damaged: number;
-  lost: number;
-  /** Tags out on this order now. */
-  tagsOut: string[];
-  /** For units: tags on the shelf to pick from (in service), first ones first. */
-  onShelf: string[];
 }
 
 /** An order's pull sheet: each line with its photo, location, quantity or tags, and how much is out and back. */

@@ -165,6 +165,13 @@ describe('the warehouse floor', () => {
     expect(lateRow.collides).toEqual([expect.objectContaining({ id: later.id, production: 'Later Shoot', objectID: SEATS, free: 2, quantity: 4 })]);
     expect(board.going.map((row) => row.id)).toContain(later.id);
 
+    // Over HTTP, today: the order goes out later, nothing is late yet; a span past a month is refused.
+    const today = await consoleApi('GET', 'dispatch?days=31');
+    expect(today.statusCode, today.body).toBe(200);
+    expect(today.json().returning.find((row: { id: string }) => row.id === early.id)).toMatchObject({ late: false, overdue: false, state: 'out' });
+    expect(today.json().going.find((row: { id: string }) => row.id === later.id)).toMatchObject({ late: false, state: 'confirmed' });
+    expect((await consoleApi('GET', 'dispatch?days=32')).statusCode).toBe(400);
+
     const onTime = await dispatchBoard(stores, settings, 'aviation', new Date(`${early.startDate}T20:00:00Z`));
     expect(onTime.returning.find((row) => row.id === early.id)).toMatchObject({ overdue: false, collides: [] });
   });

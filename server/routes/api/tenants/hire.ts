@@ -35,14 +35,14 @@ const hire: FastifyPluginAsync = async (app) => {
         tags: ['hire'],
         summary: 'What goes out and comes back from today on (late ones first), with the hires an overdue order collides with',
         params: tenantParams,
-        querystring: { type: 'object', additionalProperties: false, properties: { days: { type: 'integer', minimum: 1, maximum: 31, default: 7, description: 'How many days from today' } } },
+        querystring: { type: 'object', additionalProperties: false, properties: { days: { type: 'string', pattern: '^(?:[1-9]|[12][0-9]|3[01])$', description: 'How many days from today, 1 to 31 (7 unless said)' } } },
       },
       config: { docs: { success: { schema: objectSchema } } },
     },
     async (request) => {
       const { tenantId } = request.params as { tenantId: string };
-      const { days } = request.query as { days?: number };
-      return dispatchBoard(stores, await settingsOf(tenantId), tenantId, new Date(), days ?? 7);
+      const { days } = request.query as { days?: string };
+      return dispatchBoard(stores, await settingsOf(tenantId), tenantId, new Date(), days === undefined ? 7 : Number(days));
     },
   );
 

@@ -1,0 +1,101 @@
+/**
+ * Dispatch: what goes out and what comes back from today over the next days, by order, late ones
+ * first (due out before today and not all gone; overdue back), each opening its pull sheet and
+ * scan screen. An overdue order names the later hires its units still out now leave short.
+ */
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
+import { Alert, Box, Card, CardContent, Chip, LinearProgress, List, ListItemButton, ListItemText, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { useCallback, useEffect, useState } from 'react';
+import { Title, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { QuoteStateChip } from '../quote-requests/QuoteStateChip';
+import { useQuoteTenant } from '../quote-requests/useQuoteTenant';
+import { hireApi, type DispatchBoard, type DispatchRow } from './hire-api';
+
+const SPANS = [1, 2, 7] as const;
+
+export function DispatchList({ tenantId }: { tenantId: string }) {
+  const translate = useTranslate();
+  const { day, days: dayRange } = useQuoteTenant(tenantId);
+  const [span, setSpan] = useState<(typeof SPANS)[number]>(7);
+  const [board, setBoard] = useState<DispatchBoard>();
+  const [error, setError] = useState<string>();
+  const load = useCallback(() => {
+    setError(undefined);
+    hireApi.dispatch(tenantId, span).then(setBoard, (failure: Error) => setError(failure.message));
+  }, [tenantId, span]);
+  useEffect(load, [load]);
+
+  const section = (title: string, rows: DispatchRow[], empty: string) => (
+    <Card variant="outlined" sx={{ flex: 1, minWidth: 0 }}>
+      <CardContent>
+        <Typography variant="h6" component="h2" gutterBottom>
+          {title} <Chip size="small" label={rows.length} />
+        </Typography>
+        {rows.length === 0 ? (
+          <Typography color="text.secondary">{empty}</Typography>
+        ) : (
+          <List dense disablePadding>
+            {rows.map((row) => (
+              <ListItemButton
+                key={`${title}-${row.id}`}
+                component={Link}
+                to={`/t/${tenantId}/dispatch/${row.id}`}
+                divider
+                sx={{ alignItems: 'flex-start', gap: 1, borderLeft: 4, borderLeftColor: row.late ? 'error.main' : 'transparent' }}
+              >
+                <ListItemText
+                  primary={
+                    <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
+                      <strong>{day(row.day)}</strong>
+                      <span>{row.production ?? row.name}</span>
+                      {row.late && <Chip size="small" color="error" icon={<WarningAmberIcon />} label={translate(row.overdue ? 'backlot.dispatch.overdue' : 'backlot.dispatch.lateOut')} />}
+                    </Stack>
+                  }
+                  secondary={
+                    <>
+                      {row.name} · {dayRange(row.startDate, row.endDate)} · {translate('backlot.dispatch.outOf', { out: row.out, booked: row.booked })}
+                      {row.collides.map((hit) => (
+                        <Box key={`${hit.id}-${hit.objectID}`} component="span" sx={{ display: 'block', color: 'error.main' }}>
+                          {translate('backlot.dispatch.collides', { who: hit.production ?? hit.name, item: hit.item, day: day(hit.day), free: hit.free, quantity: hit.quantity })}
+                        </Box>
+                      ))}
+                    </>
+                  }
+                  secondaryTypographyProps={{ component: 'span' }}
+                />
+                <QuoteStateChip state={row.state} />
+              </ListItemButton>
+            ))}
+          </List>
+        )}
+      </CardContent>
+    </Card>
+  );
+
+  return (
+    <Box sx={{ p: { xs: 1, sm: 2 } }}>
+      <Title title={translate('backlot.dispatch.title')} />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }} justifyContent="space-between" sx={{ mb: 2 }}>
+        <Typography variant="h5" component="h1">
+          {translate('backlot.dispatch.title')}
+        </Typography>
+        <ToggleButtonGroup size="small" exclusive value={span} onChange={(_event, value: (typeof SPANS)[number] | null) => value && setSpan(value)} aria-label={translate('backlot.dispatch.span')}>
+          {SPANS.map((value) => (
+            <ToggleButton key={value} value={value}>
+              {translate(`backlot.dispatch.spans.${value}`)}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+      </Stack>
+      {error && <Alert severity="error">{error}</Alert>}
+      {!board && !error && <LinearProgress aria-label={translate('backlot.dispatch.loading')} />}
+      {board && (
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems="flex-start">
+          {section(translate('backlot.dispatch.going'), board.going, translate('backlot.dispatch.noneGoing'))}
+          {section(translate('backlot.dispatch.returning'), board.returning, translate('backlot.dispatch.noneReturning'))}
+        </Stack>
+      )}
+    </Box>
+  );
+}

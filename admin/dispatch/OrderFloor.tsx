@@ -1,0 +1,267 @@
+/**
+ * One order on the warehouse floor: its pull sheet (photo, name, location, quantity or tags, a
+ * tick box per line; printable as it is, the controls left off the paper) and its scanning. A USB
+ * scanner types into the scan field and presses Enter; a tag typed by hand does the same. Each
+ * scan is answered at once by colour, words and sound (right order, wrong order, already out,
+ * unknown); items counted as a quantity take a count; at check-in each scan says fine, damaged
+ * (with a note) or lost. Scans wait in the browser while the connection is down and go once.
+ */
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import PrintIcon from '@mui/icons-material/Print';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Checkbox,
+  Chip,
+  LinearProgress,
+  MenuItem,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, Title, useTranslate } from 'react-admin';
+import { useParams } from 'react-router-dom';
+import type { ScanInput, ScanRecord } from '../../schema/types.generated';
+import { QuoteStateChip } from '../quote-requests/QuoteStateChip';
+import { useQuoteTenant } from '../quote-requests/useQuoteTenant';
+import { hireApi, type PullSheet, type ScanAnswer } from './hire-api';
+import { severityOf, soundFor } from './scan-feedback';
+import { useScanQueue } from './useScanQueue';
+
+type Direction = ScanInput['direction'];
+type Condition = NonNullable<ScanInput['condition']>;
+
+export function OrderFloor({ tenantId }: { tenantId: string }) {
+  const { id = '' } = useParams();
+  const translate = useTranslate();
+  const { days } = useQuoteTenant(tenantId);
+  const [sheet, setSheet] = useState<PullSheet>();
+  const [error, setError] = useState<string>();
+  const [direction, setDirection] = useState<Direction>('out');
+  const [code, setCode] = useState('');
+  const [count, setCount] = useState('1');
+  const [condition, setCondition] = useState<Condition>('fine');
+  const [note, setNote] = useState('');
+  const [last, setLast] = useState<Pick<ScanRecord, 'outcome' | 'message'>>();
+  const field = useRef<HTMLInputElement>(null);
+
+  const load = useCallback(() => hireApi.pullSheet(tenantId, id).then(setSheet, (failure: Error) => setError(failure.message)), [tenantId, id]);
+  useEffect(() => void load(), [load]);
+  // An order with things out opens on check-in; after that the crew's choice stands, whatever the scans do.
+  const opened = useRef(false);
+  useEffect(() => {
+    if (!sheet || opened.current) return;
+    opened.current = true;
+    if (sheet.out) setDirection('in');
+  }, [sheet]);
+
+  const onAnswer = useCallback(
+    (answer: ScanAnswer) => {
+      setLast(answer.repeat ? { outcome: 'repeat', message: `${translate('backlot.scan.repeat')} ${answer.record.message}` } : answer.record);
+      soundFor(answer.record.outcome);
+      void load();
+    },
+    [load, translate],
+  );
+  const onRefused = useCallback((message: string) => {
+    setLast({ outcome: 'refused', message });
+    soundFor('refused');
+  }, []);
+  const { send, waiting, offline } = useScanQueue(tenantId, id, onAnswer, onRefused);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const typed = code.trim();
+    if (!typed) return;
+    const howMany = Number(count);
+    send({
+      direction,
+      code: typed,
+      ...(Number.isInteger(howMany) && howMany > 1 && { count: howMany }),
+      ...(direction === 'in' && { condition }),
+      ...(direction === 'in' && condition !== 'fine' && note.trim() && { note: note.trim() }),
+    });
+    setCode('');
+    setCount('1');
+    setNote('');
+    setCondition('fine');
+    field.current?.focus();
+  };
+
+  if (error) return <Alert severity="error">{error}</Alert>;
+  if (!sheet) return <LinearProgress aria-label={translate('backlot.dispatch.loading')} />;
+  const title = sheet.production ?? sheet.name;
+
+  return (
+    <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 1100 }}>
+      <Title title={translate('backlot.scan.title', { order: title })} />
+      <Box sx={{ displayPrint: 'none', mb: 1 }}>
+        <Button component={Link} to={`/t/${tenantId}/dispatch`} startIcon={<ArrowBackIcon />}>
+          {translate('backlot.dispatch.back')}
+        </Button>
+      </Box>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} justifyContent="space-between" alignItems={{ sm: 'center' }} sx={{ mb: 2 }}>
+        <Box>
+          <Typography variant="h5" component="h1">
+            {title}
+          </Typography>
+          <Typography color="text.secondary">
+            {sheet.name} · {sheet.studio ? `${sheet.studio} · ` : ''}
+            {days(sheet.startDate, sheet.endDate)}
+          </Typography>
+        </Box>
+        <Stack direction="row" spacing={1} alignItems="center">
+          <QuoteStateChip state={sheet.state} />
+          {sheet.overdue && <Chip size="small" color="error" label={translate('backlot.dispatch.overdue')} />}
+          <Button variant="outlined" startIcon={<PrintIcon />} onClick={() => window.print()} sx={{ displayPrint: 'none' }}>
+            {translate('backlot.scan.print')}
+          </Button>
+        </Stack>
+      </Stack>
+
+      <Card variant="outlined" sx={{ mb: 2, displayPrint: 'none' }}>
+        <CardContent component="form" onSubmit={submit} aria-label={translate('backlot.scan.form')}>
+          <ToggleButtonGroup exclusive fullWidth size="small" value={direction} onChange={(_event, value: Direction | null) => value && setDirection(value)} sx={{ mb: 2 }}>
+            <ToggleButton value="out">{translate('backlot.scan.out')}</ToggleButton>
+            <ToggleButton value="in">{translate('backlot.scan.in')}</ToggleButton>
+          </ToggleButtonGroup>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+            <TextField
+              inputRef={field}
+              autoFocus
+              fullWidth
+              label={translate('backlot.scan.code')}
+              helperText={translate('backlot.scan.codeHelp')}
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              slotProps={{ htmlInput: { autoComplete: 'off', autoCapitalize: 'characters', spellCheck: false, maxLength: 200 } }}
+            />
+            <TextField
+              label={translate('backlot.scan.count')}
+              type="number"
+              value={count}
+              onChange={(event) => setCount(event.target.value)}
+              sx={{ width: { sm: 110 } }}
+              slotProps={{ htmlInput: { min: 1, max: 100000 } }}
+            />
+            {direction === 'in' && (
+              <TextField select label={translate('backlot.scan.condition')} value={condition} onChange={(event) => setCondition(event.target.value as Condition)} sx={{ minWidth: { sm: 140 } }}>
+                {(['fine', 'damaged', 'lost'] as const).map((value) => (
+                  <MenuItem key={value} value={value}>
+                    {translate(`backlot.scan.conditions.${value}`)}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+            <Button type="submit" variant="contained" sx={{ minWidth: 110 }}>
+              {translate(direction === 'out' ? 'backlot.scan.sendOut' : 'backlot.scan.sendIn')}
+            </Button>
+          </Stack>
+          {direction === 'in' && condition !== 'fine' && (
+            <TextField
+              fullWidth
+              multiline
+              label={translate('backlot.scan.note')}
+              value={note}
+              onChange={(event) => setNote(event.target.value)}
+              sx={{ mt: 1 }}
+              slotProps={{ htmlInput: { maxLength: 2000 } }}
+            />
+          )}
+          <Box role="status" aria-live="assertive" sx={{ mt: 2 }}>
+            {last && (
+              <Alert severity={severityOf(last.outcome)} variant="filled" data-outcome={last.outcome}>
+                {last.message}
+              </Alert>
+            )}
+            {waiting > 0 && (
+              <Alert severity={offline ? 'warning' : 'info'} sx={{ mt: 1 }}>
+                {translate(offline ? 'backlot.scan.offline' : 'backlot.scan.sending', { smart_count: waiting })}
+              </Alert>
+            )}
+          </Box>
+        </CardContent>
+      </Card>
+
+      <Typography variant="h6" component="h2" gutterBottom>
+        {translate('backlot.scan.pullSheet')}
+      </Typography>
+      <Box sx={{ overflowX: 'auto' }}>
+        <Table size="small" aria-label={translate('backlot.scan.pullSheet')}>
+          <TableHead>
+            <TableRow>
+              <TableCell padding="checkbox">{translate('backlot.scan.tick')}</TableCell>
+              <TableCell>{translate('backlot.scan.item')}</TableCell>
+              <TableCell>{translate('backlot.scan.location')}</TableCell>
+              <TableCell align="right">{translate('backlot.scan.quantity')}</TableCell>
+              <TableCell>{translate('backlot.scan.progress')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {sheet.lines.map((line) => {
+              const outNow = line.out - line.back;
+              return (
+                <TableRow key={line.objectID}>
+                  <TableCell padding="checkbox">
+                    <Checkbox checked={line.out >= line.quantity} readOnly slotProps={{ input: { 'aria-label': translate('backlot.scan.picked', { item: line.name }) } }} />
+                  </TableCell>
+                  <TableCell>
+                    <Stack direction="row" spacing={1} alignItems="center">
+                      {line.photo && <Box component="img" src={line.photo.url} alt="" sx={{ width: 48, height: 48, objectFit: 'cover', borderRadius: 1, flex: 'none' }} />}
+                      <Box>
+                        <div>{line.name}</div>
+                        <Typography variant="caption" color="text.secondary" component="div">
+                          {line.tracking === 'units'
+                            ? line.tagsOut.length
+                              ? translate('backlot.scan.tagsOut', { tags: line.tagsOut.join(', ') })
+                              : translate('backlot.scan.pick', { tags: line.onShelf.slice(0, line.quantity).join(', ') || '—' })
+                            : line.objectID}
+                        </Typography>
+                      </Box>
+                    </Stack>
+                  </TableCell>
+                  <TableCell>{line.location ?? '—'}</TableCell>
+                  <TableCell align="right">{line.quantity}</TableCell>
+                  <TableCell>
+                    {translate('backlot.scan.counts', { out: outNow, quantity: line.quantity, back: line.back })}
+                    {line.damaged > 0 && <Chip size="small" color="warning" label={translate('backlot.scan.damaged', { smart_count: line.damaged })} sx={{ ml: 1 }} />}
+                    {line.lost > 0 && <Chip size="small" color="error" label={translate('backlot.scan.lost', { smart_count: line.lost })} sx={{ ml: 1 }} />}
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </Box>
+
+      {sheet.scans.length > 0 && (
+        <Box sx={{ mt: 3, displayPrint: 'none' }}>
+          <Typography variant="h6" component="h2" gutterBottom>
+            {translate('backlot.scan.log')}
+          </Typography>
+          <Stack component="ol" spacing={0.5} sx={{ pl: 0, listStyle: 'none', m: 0 }}>
+            {[...sheet.scans].reverse().map((record) => (
+              <Typography component="li" key={record.id} variant="body2" color={record.outcome === 'ok' ? 'text.primary' : 'error.main'}>
+                {new Date(record.at).toLocaleTimeString()} · {record.direction === 'out' ? '↑' : '↓'} {record.message}{' '}
+                <Typography component="span" variant="caption" color="text.secondary">
+                  ({record.by})
+                </Typography>
+              </Typography>
+            ))}
+          </Stack>
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,55 @@
+/**
+ * The console's calls for the warehouse floor (server/routes/api/tenants/hire.ts): the dispatch
+ * board, an order's pull sheet, a scan. Errors are ra-core's HttpError, with the answer's body.
+ */
+import { fetchUtils } from 'ra-core';
+import type { QuoteState } from '../../schema/rental/quote-states';
+import type { HireRecord, ScanInput, ScanRecord } from '../../schema/types.generated';
+import type { DispatchRow, PullSheetLine } from '../../schema/rental/hire';
+
+export type { DispatchRow, PullSheetLine };
+
+export interface DispatchBoard {
+  today: string;
+  until: string;
+  going: DispatchRow[];
+  returning: DispatchRow[];
+}
+
+export interface PullSheet {
+  id: string;
+  name: string;
+  email: string;
+  production: string | null;
+  studio: string | null;
+  startDate: string;
+  endDate: string;
+  state: QuoteState;
+  out: boolean;
+  overdue: boolean;
+  revision: number;
+  lines: PullSheetLine[];
+  scans: ScanRecord[];
+}
+
+export interface ScanAnswer {
+  record: ScanRecord;
+  repeat: boolean;
+  state?: QuoteState;
+  hire?: HireRecord;
+}
+
+const tenantPath = (tenantId: string) => `/api/tenants/${encodeURIComponent(tenantId)}`;
+
+export const hireApi = {
+  dispatch: async (tenantId: string, days = 7) => (await fetchUtils.fetchJson(`${tenantPath(tenantId)}/dispatch?days=${days}`)).json as DispatchBoard,
+  pullSheet: async (tenantId: string, id: string) => (await fetchUtils.fetchJson(`${tenantPath(tenantId)}/orders/${encodeURIComponent(id)}/pull-sheet`)).json as PullSheet,
+  scan: async (tenantId: string, id: string, input: ScanInput) =>
+    (
+      await fetchUtils.fetchJson(`${tenantPath(tenantId)}/orders/${encodeURIComponent(id)}/scans`, {
+        method: 'POST',
+        body: JSON.stringify(input),
+        headers: new Headers({ 'Content-Type': 'application/json' }),
+      })
+    ).json as ScanAnswer,
+};

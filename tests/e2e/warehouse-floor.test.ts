@@ -1,0 +1,152 @@
+/**
+ * The warehouse floor end to end in Chromium against the built server, every off-machine request
+ * aborted: a visitor's order is confirmed, an item moves to tagged units, the dispatch board lists
+ * the order going out, and its pull sheet takes scans typed as a USB scanner types them (a tag and
+ * Enter): each answered by colour and words (right order, unknown code, a count too many); a scan
+ * made with the connection down waits, says so, and is stored once when the connection is back;
+ * the check-in takes a damaged unit with its note. Screenshots at 1280 and 375 px, and as printed.
+ */
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, earliestStart } from '../../schema/rental/quote-rules';
+import { visitorPage } from '../helpers/browser';
+import { startConsole, type ConsoleUnderTest } from '../helpers/console';
+
+let app: ConsoleUnderTest;
+let storefront: string;
+beforeAll(async () => {
+  app = await startConsole('warehouse', { BACKLOT_SIGN_INS_PER_MINUTE: '100' });
+  storefront = app.server.url.replace('127.0.0.1', 'aviation.localhost');
+}, 60_000);
+afterAll(() => app?.close(), 30_000);
+
+const SEATS = '1950s-propliner-triple-seat-row-brown-houndstooth';
+const CASES = '1950s-hard-train-case-cream';
+
+/** A call to the API from a signed-in page (same origin, so its cookie and Origin go with it). */
+const call = (page: Page, url: string, init: { method?: string; body?: unknown; ifMatch?: string } = {}) =>
+  page.evaluate(
+    async ({ url, init }) => {
+      const response = await fetch(url, {
+        method: init.method ?? 'GET',
+        headers: { ...(init.body !== undefined && { 'content-type': 'application/json' }), ...(init.ifMatch && { 'if-match': `"${init.ifMatch}"` }) },
+        ...(init.body !== undefined && { body: JSON.stringify(init.body) }),
+      });
+      return { status: response.status, body: await response.json() };
+    },
+    { url, init },
+  );
+
+async function shoot(page: Page, name: string) {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await page.screenshot({ path: path.join(app.artifacts, `${name}_${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+describe('the warehouse floor', () => {
+  it('sends an order out and back by scanning, on a phone-sized screen too, and never loses a scan', async () => {
+    const { page } = await visitorPage(app.browser, { viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    await page.goto(`${storefront}/quotes`);
+    await page.locator('html[data-hydrated]').waitFor();
+    const admin = await app.signUpApproved(page, storefront, 'gaffer@studio.example');
+    await page.goto(`${storefront}/quotes`);
+    await page.locator('html[data-hydrated]').waitFor();
+
+    const startDate = addDays(earliestStart('America/Los_Angeles', 2, new Date()), 3);
+    const asked = await page.evaluate(
+      (body) => fetch('/api/quote-requests', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((response) => response.json()),
+      {
+        items: [
+          { objectID: SEATS, quantity: 2 },
+          { objectID: CASES, quantity: 2 },
+        ],
+        startDate,
+        endDate: addDays(startDate, 4),
+        production: 'Overnight Express',
+      },
+    );
+    const id = asked.id as string;
+    expect((await call(admin.page, `/api/tenants/aviation/quote-requests/${id}/quote`, { method: 'POST', body: { adjustments: {}, services: [] }, ifMatch: '0' })).status).toBe(200);
+    const accepted = await page.evaluate(
+      (quoteId) =>
+        fetch(`/api/quotes/${quoteId}/accept`, { method: 'POST', headers: { 'content-type': 'application/json', 'if-match': '"1"' }, body: JSON.stringify({ version: 1 }) }).then(
+          (response) => response.status,
+        ),
+      id,
+    );
+    expect(accepted).toBe(200);
+    expect((await call(admin.page, `/api/tenants/aviation/quote-requests/${id}/confirm`, { method: 'POST', body: null, ifMatch: '2' })).status).toBe(200);
+    const units = await call(admin.page, `/api/tenants/aviation/items/${SEATS}/units`, { method: 'POST' });
+    expect(units.status).toBe(201);
+    const [firstTag, secondTag] = (units.body as Array<{ tag: string }>).map((unit) => unit.tag);
+
+    // Dispatch lists the order going out; it opens on its pull sheet.
+    await admin.page.getByRole('menuitem', { name: 'Dispatch' }).click();
+    await admin.page.getByRole('heading', { name: /^Going out/ }).waitFor();
+    await shoot(admin.page, 'dispatch');
+    await admin.page
+      .getByRole('link', { name: /Overnight Express/ })
+      .first()
+      .click();
+    const sheet = admin.page.getByRole('table', { name: 'Pull sheet' });
+    await sheet.getByText(`Pick: ${firstTag}, ${secondTag}`).waitFor();
+
+    const field = admin.page.getByRole('textbox', { name: 'Scan or type a tag' });
+    const answer = admin.page.getByRole('status').getByRole('alert').first();
+    // A scanner types the label's text and presses Enter.
+    await field.fill(`aviation/${firstTag}`);
+    await field.press('Enter');
+    await expect.poll(() => answer.textContent()).toMatch(new RegExp(`^Out: ${firstTag} \\(.+\\)\\. 1 of 2 out\\.$`));
+    expect(await answer.getAttribute('data-outcome')).toBe('ok');
+    await expect.poll(() => field.inputValue()).toBe('');
+
+    await field.fill('WHAT-IS-THIS');
+    await field.press('Enter');
+    await expect.poll(() => answer.getAttribute('data-outcome')).toBe('unknown');
+    expect(await answer.textContent()).toBe('No unit or item here is labelled "WHAT-IS-THIS".');
+
+    await field.fill(CASES);
+    await admin.page.getByRole('spinbutton', { name: 'Count' }).fill('3');
+    await field.press('Enter');
+    await expect.poll(() => answer.getAttribute('data-outcome')).toBe('tooMany');
+    await field.fill(CASES);
+    await admin.page.getByRole('spinbutton', { name: 'Count' }).fill('2');
+    await field.press('Enter');
+    await expect.poll(() => answer.getAttribute('data-outcome')).toBe('ok');
+
+    // The connection drops mid-scan: the scan waits, says so, and goes once it is back.
+    await admin.context.setOffline(true);
+    await field.fill(secondTag!);
+    await field.press('Enter');
+    await admin.page.getByText('No connection: 1 scan waiting, sent when it is back').waitFor();
+    await shoot(admin.page, 'scan-offline');
+    await admin.context.setOffline(false);
+    await expect.poll(() => answer.textContent(), { timeout: 15_000 }).toMatch(new RegExp(`^Out: ${secondTag} .*2 of 2 out\\.$`));
+    const scans = (await call(admin.page, `/api/tenants/aviation/orders/${id}/pull-sheet`)).body.scans as Array<{ tag?: string; outcome: string }>;
+    expect(scans.filter((record) => record.tag === secondTag)).toHaveLength(1);
+    await admin.page.getByText('Out', { exact: true }).first().waitFor();
+    await shoot(admin.page, 'scan-out');
+
+    // Back in: the screen starts on check-in once things are out; a damaged unit keeps its note.
+    await admin.page.reload();
+    await expect.poll(() => admin.page.getByRole('button', { name: 'Check in' }).getAttribute('aria-pressed')).toBe('true');
+    await admin.page.getByRole('combobox', { name: 'Condition' }).click();
+    await admin.page.getByRole('option', { name: 'Damaged' }).click();
+    await admin.page.getByRole('textbox', { name: 'What is wrong (kept with the unit)' }).fill('Seat back torn');
+    await field.fill(firstTag!);
+    await field.press('Enter');
+    await expect.poll(() => answer.textContent()).toMatch(new RegExp(`^Back damaged \\(to repair\\): ${firstTag}`));
+    await admin.page.getByText('1 damaged').waitFor();
+    const unit = (await call(admin.page, `/api/tenants/aviation/items/${SEATS}/units`)).body.find((entry: { tag: string }) => entry.tag === firstTag);
+    expect(unit).toMatchObject({ status: 'repair', condition: 'Seat back torn' });
+
+    await admin.page.emulateMedia({ media: 'print' });
+    await admin.page.screenshot({ path: path.join(app.artifacts, 'pull-sheet_print.png'), fullPage: true });
+    await admin.page.emulateMedia({ media: 'screen' });
+    await shoot(admin.page, 'scan-in');
+    expect(admin.errors).toEqual([]);
+  }, 120_000);
+});
