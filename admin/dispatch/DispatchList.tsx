@@ -5,7 +5,7 @@
  */
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { Alert, Box, Card, CardContent, Chip, LinearProgress, List, ListItemButton, ListItemText, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { QuoteStateChip } from '../quote-requests/QuoteStateChip';
@@ -20,11 +20,15 @@ export function DispatchList({ tenantId }: { tenantId: string }) {
   const [span, setSpan] = useState<(typeof SPANS)[number]>(7);
   const [board, setBoard] = useState<DispatchBoard>();
   const [error, setError] = useState<string>();
-  const load = useCallback(() => {
-    setError(undefined);
-    hireApi.dispatch(tenantId, span).then(setBoard, (failure: Error) => setError(failure.message));
+  useEffect(() => {
+    hireApi.dispatch(tenantId, span).then(
+      (next) => {
+        setError(undefined);
+        setBoard(next);
+      },
+      (failure: Error) => setError(failure.message),
+    );
   }, [tenantId, span]);
-  useEffect(load, [load]);
 
   const section = (title: string, rows: DispatchRow[], empty: string) => (
     <Card variant="outlined" sx={{ flex: 1, minWidth: 0 }}>

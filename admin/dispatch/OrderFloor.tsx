@@ -16,6 +16,7 @@ import {
   CardContent,
   Checkbox,
   Chip,
+  GlobalStyles,
   LinearProgress,
   MenuItem,
   Stack,
@@ -40,6 +41,14 @@ import { severityOf, soundFor } from './scan-feedback';
 import { useScanQueue } from './useScanQueue';
 
 type Direction = ScanInput['direction'];
+
+/** Columns a phone folds into the item's cell. */
+const wideOnly = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
+/** On paper: the sheet alone, without the console's bar and menu. */
+const printStyles = (
+  <GlobalStyles styles={{ '@media print': { '.MuiAppBar-root, .MuiDrawer-root, .RaAppBar-root': { display: 'none !important' }, '.RaLayout-appFrame': { marginTop: '0 !important' } } }} />
+);
 type Condition = NonNullable<ScanInput['condition']>;
 
 export function OrderFloor({ tenantId }: { tenantId: string }) {
@@ -56,15 +65,24 @@ export function OrderFloor({ tenantId }: { tenantId: string }) {
   const [last, setLast] = useState<Pick<ScanRecord, 'outcome' | 'message'>>();
   const field = useRef<HTMLInputElement>(null);
 
-  const load = useCallback(() => hireApi.pullSheet(tenantId, id).then(setSheet, (failure: Error) => setError(failure.message)), [tenantId, id]);
-  useEffect(() => void load(), [load]);
   // An order with things out opens on check-in; after that the crew's choice stands, whatever the scans do.
   const opened = useRef(false);
-  useEffect(() => {
-    if (!sheet || opened.current) return;
-    opened.current = true;
-    if (sheet.out) setDirection('in');
-  }, [sheet]);
+  const load = useCallback(
+    () =>
+      hireApi.pullSheet(tenantId, id).then(
+        (next) => {
+          setSheet(next);
+          if (opened.current) return;
+          opened.current = true;
+          if (next.out) setDirection('in');
+          // The scan field takes the scanner's typing from the start (a USB scanner is a keyboard).
+          requestAnimationFrame(() => field.current?.focus());
+        },
+        (failure: Error) => setError(failure.message),
+      ),
+    [tenantId, id],
+  );
+  useEffect(() => void load(), [load]);
 
   const onAnswer = useCallback(
     (answer: ScanAnswer) => {
@@ -106,6 +124,7 @@ export function OrderFloor({ tenantId }: { tenantId: string }) {
   return (
     <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 1100 }}>
       <Title title={translate('backlot.scan.title', { order: title })} />
+      {printStyles}
       <Box sx={{ displayPrint: 'none', mb: 1 }}>
         <Button component={Link} to={`/t/${tenantId}/dispatch`} startIcon={<ArrowBackIcon />}>
           {translate('backlot.dispatch.back')}
@@ -139,7 +158,6 @@ export function OrderFloor({ tenantId }: { tenantId: string }) {
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
             <TextField
               inputRef={field}
-              autoFocus
               fullWidth
               label={translate('backlot.scan.code')}
               helperText={translate('backlot.scan.codeHelp')}
@@ -152,11 +170,17 @@ export function OrderFloor({ tenantId }: { tenantId: string }) {
               type="number"
               value={count}
               onChange={(event) => setCount(event.target.value)}
-              sx={{ width: { sm: 110 } }}
+              sx={{ width: { sm: 110 }, flex: 'none' }}
               slotProps={{ htmlInput: { min: 1, max: 100000 } }}
             />
             {direction === 'in' && (
-              <TextField select label={translate('backlot.scan.condition')} value={condition} onChange={(event) => setCondition(event.target.value as Condition)} sx={{ minWidth: { sm: 140 } }}>
+              <TextField
+                select
+                label={translate('backlot.scan.condition')}
+                value={condition}
+                onChange={(event) => setCondition(event.target.value as Condition)}
+                sx={{ minWidth: { sm: 140 }, flex: 'none' }}
+              >
                 {(['fine', 'damaged', 'lost'] as const).map((value) => (
                   <MenuItem key={value} value={value}>
                     {translate(`backlot.scan.conditions.${value}`)}
@@ -203,8 +227,10 @@ export function OrderFloor({ tenantId }: { tenantId: string }) {
             <TableRow>
               <TableCell padding="checkbox">{translate('backlot.scan.tick')}</TableCell>
               <TableCell>{translate('backlot.scan.item')}</TableCell>
-              <TableCell>{translate('backlot.scan.location')}</TableCell>
-              <TableCell align="right">{translate('backlot.scan.quantity')}</TableCell>
+              <TableCell sx={wideOnly}>{translate('backlot.scan.location')}</TableCell>
+              <TableCell align="right" sx={wideOnly}>
+                {translate('backlot.scan.quantity')}
+              </TableCell>
               <TableCell>{translate('backlot.scan.progress')}</TableCell>
             </TableRow>
           </TableHead>
@@ -228,11 +254,18 @@ export function OrderFloor({ tenantId }: { tenantId: string }) {
                               : translate('backlot.scan.pick', { tags: line.onShelf.slice(0, line.quantity).join(', ') || '—' })
                             : line.objectID}
                         </Typography>
+                        {/* On a phone the location and quantity columns fold in here. */}
+                        <Typography variant="caption" color="text.secondary" component="div" sx={{ display: { xs: 'block', sm: 'none' } }}>
+                          {line.location ? `${line.location} · ` : ''}
+                          {translate('backlot.scan.quantity')} {line.quantity}
+                        </Typography>
                       </Box>
                     </Stack>
                   </TableCell>
-                  <TableCell>{line.location ?? '—'}</TableCell>
-                  <TableCell align="right">{line.quantity}</TableCell>
+                  <TableCell sx={wideOnly}>{line.location ?? '—'}</TableCell>
+                  <TableCell align="right" sx={wideOnly}>
+                    {line.quantity}
+                  </TableCell>
                   <TableCell>
                     {translate('backlot.scan.counts', { out: outNow, quantity: line.quantity, back: line.back })}
                     {line.damaged > 0 && <Chip size="small" color="warning" label={translate('backlot.scan.damaged', { smart_count: line.damaged })} sx={{ ml: 1 }} />}

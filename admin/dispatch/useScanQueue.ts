@@ -32,9 +32,11 @@ export function useScanQueue(tenantId: string, orderId: string, onAnswer: (answe
   const sending = useRef(false);
   const queue = useRef(waiting);
   const answered = useRef(onAnswer);
-  answered.current = onAnswer;
   const refused = useRef(onRefused);
-  refused.current = onRefused;
+  useEffect(() => {
+    answered.current = onAnswer;
+    refused.current = onRefused;
+  });
 
   const keep = useCallback(
     (next: ScanInput[]) => {
@@ -72,12 +74,13 @@ export function useScanQueue(tenantId: string, orderId: string, onAnswer: (answe
   }, [tenantId, orderId, keep]);
 
   useEffect(() => {
-    void drain();
-    const timer = setInterval(() => void drain(), RETRY_MS);
-    window.addEventListener('online', drain);
+    const retry = () => void drain();
+    retry();
+    const timer = setInterval(retry, RETRY_MS);
+    window.addEventListener('online', retry);
     return () => {
       clearInterval(timer);
-      window.removeEventListener('online', drain);
+      window.removeEventListener('online', retry);
     };
   }, [drain]);
 

@@ -128,7 +128,7 @@ export function judgeScan(context: ScanContext): ScanResult {
     if (outNow(hireLine) + count > line.quantity)
       return refuse(
         'tooMany',
-        `${outNow(hireLine) === line.quantity ? `All ${line.quantity}` : `${outNow(hireLine)} of ${line.quantity}`} ${name} booked are out already${count > 1 ? `: ${count} more would be too many` : ''}.`,
+        outNow(hireLine) === line.quantity ? `All ${line.quantity} ${name} booked are out already.` : `${line.quantity} ${name} booked, ${outNow(hireLine)} out: ${count} more would be too many.`,
         about,
       );
     nextLine = { ...hireLine, out: hireLine.out + count, tags: unit ? [...(hireLine.tags ?? []), unit.tag] : (hireLine.tags ?? []) };
@@ -137,7 +137,12 @@ export function judgeScan(context: ScanContext): ScanResult {
     if (unit) {
       if (unit.status !== 'out') return refuse('notOut', `${label} is not out: it is ${statusWords[unit.status]}.`, about);
       if (unit.orderId !== order.id) return refuse('wrongOrder', `${label} is out on another order (${unit.orderId ?? 'unknown'}), not this one.`, about);
-    } else if (count > outNow(hireLine)) return refuse('tooMany', `Only ${outNow(hireLine)} ${name} ${outNow(hireLine) === 1 ? 'is' : 'are'} out on this order: ${count} cannot come back.`, about);
+    } else if (count > outNow(hireLine))
+      return refuse(
+        'tooMany',
+        outNow(hireLine) === 0 ? `No ${name} is out on this order.` : `Only ${outNow(hireLine)} ${name} ${outNow(hireLine) === 1 ? 'is' : 'are'} out on this order: ${count} cannot come back.`,
+        about,
+      );
     const damaged = condition === 'damaged' ? count : 0;
     const lost = condition === 'lost' ? count : 0;
     nextLine = {
