@@ -1,4 +1,6 @@
-/** What the benchmarks share: how figures are printed, percentiles, and a repeatable random sequence. */
+/** What the benchmarks share: how figures are printed, percentiles, a repeatable random sequence, and a year of bookings. */
+import type { Booking } from '../../schema/rental/availability';
+import { addDays } from '../../schema/rental/quote-rules';
 
 /** A number as the notes print it, with `digits` decimals. */
 export const fmt = (n: number, digits = 2) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
@@ -15,4 +17,23 @@ export function seededRandom(seed: number): () => number {
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
   };
+}
+
+/**
+ * A year of bookings from `today`, two per item on average (one in four a pencil), a few days to
+ * three weeks each, on items `item-0` … `item-<items - 1>`: what the availability benches read.
+ */
+export function spreadBookings(count: number, items: number, random: () => number, today: string): Booking[] {
+  const pick = (n: number) => Math.floor(random() * n);
+  return Array.from({ length: count }, (_, index) => {
+    const first = addDays(today, pick(365));
+    return {
+      quoteId: `quote-${Math.floor(index / 3)}`,
+      objectID: `item-${pick(items)}`,
+      quantity: 1,
+      firstDay: first,
+      lastDay: addDays(first, 1 + pick(20)),
+      kind: index % 4 === 0 ? 'pencil' : 'order',
+    };
+  });
 }

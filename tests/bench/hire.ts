@@ -17,7 +17,7 @@ import { judgeScan } from '../../schema/rental/hire';
 import { addDays } from '../../schema/rental/quote-rules';
 import type { QuoteRequest, Unit } from '../../schema/types.generated';
 import { SqliteQuoteRequestStore } from '../../server/stores/sqlite-quote-request-store';
-import { fmt, percentile, seededRandom } from './figures';
+import { fmt, percentile, seededRandom, spreadBookings } from './figures';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 50_000);
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 100_000);
@@ -97,19 +97,7 @@ async function scans(store: SqliteQuoteRequestStore) {
   console.log(`  200 lines out and back in one session: ${fmt(sessionMs / 1000)} s in all (${state})`);
 }
 
-function bookingsFor(count: number): Booking[] {
-  return Array.from({ length: count }, (_, index) => {
-    const first = addDays(TODAY, pick(365));
-    return {
-      quoteId: `quote-${Math.floor(index / 3)}`,
-      objectID: objectID(pick(ITEMS)),
-      quantity: 1,
-      firstDay: first,
-      lastDay: addDays(first, 1 + pick(20)),
-      kind: index % 4 === 0 ? 'pencil' : 'order',
-    } as Booking;
-  });
-}
+const bookingsFor = (count: number) => spreadBookings(count, ITEMS, random, TODAY);
 
 /** Rows of stock off the shelf and overdue orders, written the way hire steps write them. */
 function offShelf(): Booking[] {

@@ -13,7 +13,7 @@
  *   autocannon. (A like-for-like uncached listing without dates cannot be asked for: the cache
  *   keeps it from its second ask; the availability's own share is the first figure above.)
  */
-import { fmt, percentile, seededRandom } from './figures';
+import { fmt, percentile, seededRandom, spreadBookings } from './figures';
 import autocannon from 'autocannon';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -40,20 +40,7 @@ const pick = (n: number) => Math.floor(random() * n);
 const objectID = (index: number) => `item-${index}`;
 const stockOf = (index: number) => 1 + (index % 7);
 
-/** A year of bookings, two per item on average, a few days to three weeks each. */
-function bookingsFor(count: number): Booking[] {
-  return Array.from({ length: count }, (_, index) => {
-    const first = addDays(TODAY, pick(365));
-    return {
-      quoteId: `quote-${Math.floor(index / 3)}`,
-      objectID: objectID(pick(ITEMS)),
-      quantity: 1,
-      firstDay: first,
-      lastDay: addDays(first, 1 + pick(20)),
-      kind: index % 4 === 0 ? 'pencil' : 'order',
-    } as Booking;
-  });
-}
+const bookingsFor = (count: number) => spreadBookings(count, ITEMS, random, TODAY);
 
 async function timeAvailability(store: QuoteRequestStore, label: string): Promise<number[]> {
   const times: number[] = [];
