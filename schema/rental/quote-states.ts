@@ -128,6 +128,8 @@ const outStates: ReadonlySet<QuoteState> = new Set(['partlyOut', 'out', 'partlyR
 export const isOutState = (state: QuoteState) => outStates.has(state);
 /** The states after confirmation: the hire itself. */
 export const isHireState = (state: QuoteState) => isOutState(state) || state === 'returned' || state === 'closed';
+/** Whether a request is an order (confirmed, and not cancelled since): what the accounts export counts. */
+export const isOrderState = (state: QuoteState) => state === 'confirmed' || isHireState(state);
 
 /**
  * Whether an order is overdue at `now`: something is still out and the end of its last day (in

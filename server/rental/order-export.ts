@@ -13,6 +13,7 @@
 import { stringify } from 'csv-stringify/sync';
 import type { QuoteRequest } from '../../schema/types.generated';
 import { todayIn } from '../../schema/rental/quote-rules';
+import { isOrderState } from '../../schema/rental/quote-states';
 import { confirmedAt, type QuoteRequestStore } from '../stores/quote-request-store';
 import { latestVersion } from './quote-conversation';
 
@@ -41,7 +42,8 @@ export async function confirmedBetween(store: QuoteRequestStore, tenantId: strin
   // The months' UTC bounds, widened by the largest time zone offset (14 h); orderLineRows keeps the vendor's months exactly.
   const [year, month] = toMonth.split('-').map(Number) as [number, number];
   const widen = (instant: number, hours: number) => new Date(instant + hours * 3_600_000).toISOString();
-  const query = { state: 'confirmed' as const, confirmedFrom: widen(Date.parse(`${fromMonth}-01T00:00:00Z`), -14), confirmedBefore: widen(Date.UTC(year, month, 1), 14) };
+  // Any state once confirmed (out, back, closed …): only a confirmed time is asked for; cancelled orders are left out below.
+  const query = { confirmedFrom: widen(Date.parse(`${fromMonth}-01T00:00:00Z`), -14), confirmedBefore: widen(Date.UTC(year, month, 1), 14) };
   const all: QuoteRequest[] = [];
   for (let offset = 0; ; offset += EXPORT_PAGE) {
     const { requests } = await store.list(tenantId, { ...query, sort: { field: 'createdAt', order: 'asc' }, offset, limit: EXPORT_PAGE });
@@ -62,7 +64,7 @@ export function orderLineRows(quotes: readonly QuoteRequest[], fromMonth: string
     const version = latestVersion(quote);
     const confirmed = confirmedOn(quote, timezone);
     const month = confirmed?.slice(0, 7);
-    if (quote.state !== 'confirmed' || !version || !confirmed || !month || month < fromMonth || month > toMonth) continue;
+    if (!isOrderState(quote.state ?? 'requested') || !version || !confirmed || !month || month < fromMonth || month > toMonth) continue;
     for (const line of version.breakdown.lines) {
       rows.push({
         glCode: line.glCode ?? '',

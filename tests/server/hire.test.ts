@@ -6,7 +6,7 @@
  * hire it now leaves short, who and what). Check-out is never a plain step.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, earliestStart } from '../../schema/rental/quote-rules';
+import { addDays, earliestStart, todayIn } from '../../schema/rental/quote-rules';
 import type { OutboxMailer } from '../../server/mail/mailer';
 import { dispatchBoard } from '../../server/rental/hire-floor';
 import { quoteSettingsOf } from '../../server/rental/quote-conversation';
@@ -146,6 +146,12 @@ describe('the warehouse floor', () => {
     expect(closed.statusCode, closed.body).toBe(200);
     expect(closed.json().state).toBe('closed');
     expect((await scan(order.id, { code: tags[0] })).record.outcome).toBe('refused');
+
+    // A closed hire is still an order for the accountant: its lines stay in the month's export.
+    const month = todayIn(TZ, new Date()).slice(0, 7);
+    const csv = await consoleApi('GET', `orders.csv?from=${month}&to=${month}`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain(order.id);
   });
 
   it('puts late ones first on the dispatch board, and names the later hire an overdue order leaves short', async () => {
