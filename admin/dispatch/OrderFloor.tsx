@@ -33,6 +33,7 @@ import {
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Title, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
+import { isOutState } from '../../schema/rental/quote-states';
 import type { ScanInput, ScanRecord } from '../../schema/types.generated';
 import { QuoteStateChip } from '../quote-requests/QuoteStateChip';
 import { useQuoteTenant } from '../quote-requests/useQuoteTenant';
@@ -41,6 +42,24 @@ import { severityOf, soundFor } from './scan-feedback';
 import { useScanQueue } from './useScanQueue';
 
 type Direction = ScanInput['direction'];
+
+/** How long the scanning pauses before the whole pull sheet is read again. */
+const REFRESH_AFTER_MS = 1500;
+
+/** The sheet with a scan's answer applied: the order's state, each line's counts and tags, the scan in the log. */
+function withAnswer(sheet: PullSheet, answer: ScanAnswer): PullSheet {
+  const state = answer.state ?? sheet.state;
+  return {
+    ...sheet,
+    state,
+    out: isOutState(state),
+    lines: sheet.lines.map((line) => {
+      const hire = answer.hire?.lines.find((entry) => entry.objectID === line.objectID);
+      return hire ? { ...line, out: hire.out, back: hire.back, damaged: hire.damaged ?? 0, lost: hire.lost ?? 0, tagsOut: hire.tags ?? [] } : line;
+    }),
+    scans: answer.repeat ? sheet.scans : [...sheet.scans, answer.record].slice(-50),
+  };
+}
 
 /** Columns a phone folds into the item's cell. */
 const wideOnly = { display: { xs: 'none', sm: 'table-cell' } } as const;
@@ -88,10 +107,16 @@ export function OrderFloor({ tenantId }: { tenantId: string }) {
     (answer: ScanAnswer) => {
       setLast(answer.repeat ? { outcome: 'repeat', message: `${translate('backlot.scan.repeat')} ${answer.record.message}` } : answer.record);
       soundFor(answer.record.outcome);
-      void load();
+      // The answer carries the order's counts: shown at once. The whole sheet (the units left on the
+      // shelf) is read again once the scanning pauses, not after every scan of a 200-line check-in.
+      setSheet((current) => current && withAnswer(current, answer));
+      clearTimeout(refresh.current);
+      refresh.current = setTimeout(() => void load(), REFRESH_AFTER_MS);
     },
     [load, translate],
   );
+  const refresh = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(refresh.current), []);
   const onRefused = useCallback((message: string) => {
     setLast({ outcome: 'refused', message });
     soundFor('refused');

@@ -57,9 +57,6 @@ export function readCode(raw: string): { tenantId?: string; code: string } {
   return slash > 0 ? { tenantId: text.slice(0, slash).toLowerCase(), code: text.slice(slash + 1) } : { code: text };
 }
 
-/** What a label carries for a unit's tag or an item's id: its tenant, so another's label is told apart. */
-export const labelCode = (tenantId: string, code: string) => `${tenantId}/${code}`;
-
 /** The tag a code would be, if it is one (upper case, as tags are stored). */
 export const tagOf = (code: string) => readCode(code).code.toUpperCase();
 
@@ -194,18 +191,35 @@ const withEvent = (unit: Unit, event: NonNullable<Unit['history']>[number]) => [
 
 const statusWords: Record<UnitStatus, string> = { inService: 'in service', out: 'out', repair: 'in repair', lost: 'lost', retired: 'retired' };
 
-/** A unit put back in service after repair, or retired: the change and the stock row it ends or starts. */
-export function unitMove(unit: Unit, status: 'inService' | 'retired' | 'repair', who: string, now: Date, today: string, note?: string): { unit: Unit; stock: StockRow } | { refused: string } {
+/** The stock row a unit off the shelf is kept as: in repair, or gone (lost or retired); none while it is in service or out. */
+function offShelfRow(unit: Pick<Unit, 'tag' | 'objectID'>, status: UnitStatus, quantity: number, firstDay: string): StockRow | undefined {
+  if (status === 'repair') return { key: `repair:${unit.tag}`, objectID: unit.objectID, kind: 'repair', quantity, firstDay };
+  if (status === 'lost' || status === 'retired') return { key: `lost:${unit.tag}`, objectID: unit.objectID, kind: 'lost', quantity, firstDay };
+  return undefined;
+}
+
+/**
+ * A unit sent to repair, put back in service (after repair, or found), or retired: the change, the
+ * stock rows it ends and starts (a unit retired from repair leaves repair and stock at once), and
+ * what the crew is told.
+ */
+export function unitMove(
+  unit: Unit,
+  status: 'inService' | 'retired' | 'repair',
+  who: string,
+  now: Date,
+  today: string,
+  note?: string,
+): { unit: Unit; stock: StockRow[]; message: string } | { refused: string } {
   if (unit.status === 'out') return { refused: `${unit.tag} is out on order ${unit.orderId ?? ''}: check it in first.` };
   if (unit.status === status) return { refused: `${unit.tag} is already ${statusWords[status]}.` };
   const at = now.toISOString();
+  const ended = offShelfRow(unit, unit.status, 0, today);
+  const started = offShelfRow(unit, status, 1, today);
   return {
     unit: { ...unit, status, updatedAt: at, history: withEvent(unit, { at, status, by: who, ...(note?.trim() && { note: note.trim() }) }) },
-    // Back in service ends its repair (and a found lost unit's row); retiring takes it out of stock for good.
-    stock:
-      status === 'inService'
-        ? { key: `${unit.status}:${unit.tag}`, objectID: unit.objectID, kind: unit.status === 'lost' ? 'lost' : 'repair', quantity: 0, firstDay: today }
-        : { key: `${status === 'retired' ? 'lost' : 'repair'}:${unit.tag}`, objectID: unit.objectID, kind: status === 'retired' ? 'lost' : 'repair', quantity: 1, firstDay: today },
+    stock: [...(ended && ended.key !== started?.key ? [ended] : []), ...(started ? [started] : [])],
+    message: `${unit.tag}: ${statusWords[unit.status]} → ${statusWords[status]}.`,
   };
 }
 

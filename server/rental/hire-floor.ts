@@ -5,7 +5,7 @@
  * order's pull sheet. No Fastify here: server/routes/api/tenants/hire.ts hands in who is asking.
  */
 import { randomUUID } from 'node:crypto';
-import { withDefaults } from '../../schema/defaults';
+import { schemaDocuments } from '../../schema/documents';
 import { bookingWindow, collisions, OPEN_END } from '../../schema/rental/availability';
 import { hireLineOf, judgeScan, newTags, outNow, tagOf, unitMove, type DispatchRow, type PullSheetLine, type ScanResult } from '../../schema/rental/hire';
 import { addDays, todayIn } from '../../schema/rental/quote-rules';
@@ -15,8 +15,8 @@ import type { HireStepDone } from '../stores/quote-request-store';
 import { UnknownQuoteError } from '../stores/quote-request-store';
 import { QuoteRefusedError, type QuoteSettings, type QuoteStores } from './quote-conversation';
 
-/** Hours of grace after a hire's last day before what is still out is overdue (the tenant's, else the schema's default). */
-export const graceHoursOf = (settings: QuoteSettings) => withDefaults('site', settings.site).returnGraceHours!;
+/** What an item id looks like (the schema's slug): a typed code that could name one is looked up as one. */
+const itemId = new RegExp(schemaDocuments.defs.$defs.slug.pattern);
 
 /** One scan on an order, judged against the order and unit as stored and written with them; a repeated scan id is answered from its record. */
 export async function scanOnOrder(stores: QuoteStores, settings: QuoteSettings, request: { tenantId: string; orderId: string; input: ScanInput; who: string; now: Date }): Promise<HireStepDone> {
@@ -25,7 +25,7 @@ export async function scanOnOrder(stores: QuoteStores, settings: QuoteSettings, 
   if (!order) throw new UnknownQuoteError(orderId);
   // The order's items, and the one a typed code may name (an item counted as a quantity, or one not on this order).
   const code = tagOf(input.code).toLowerCase();
-  const objectIDs = [...new Set([...order.lines.map((line) => line.objectID), ...(/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(code) ? [code] : [])])];
+  const objectIDs = [...new Set([...order.lines.map((line) => line.objectID), ...(itemId.test(code) ? [code] : [])])];
   const items = new Map((await stores.itemStore.getMany(tenantId, objectIDs)).map((item) => [item.objectID, item]));
   const today = todayIn(settings.timezone, now);
   return stores.quoteRequests.hireStep(tenantId, {
@@ -89,9 +89,9 @@ export async function moveUnit(
         objectID: unit.objectID,
         count: 1,
         outcome: 'ok' as const,
-        message: `${unit.tag}: ${request.status}`,
+        message: move.message,
       };
-      return { record, units: [move.unit], stock: [move.stock] };
+      return { record, units: [move.unit], stock: move.stock };
     },
   });
   return moved!;
@@ -109,7 +109,7 @@ export async function dispatchBoard(
 ): Promise<{ today: string; until: string; going: DispatchRow[]; returning: DispatchRow[] }> {
   const today = todayIn(settings.timezone, now);
   const until = addDays(today, days - 1);
-  const grace = graceHoursOf(settings);
+  const grace = settings.returnGraceHours;
   const read = async (state: QuoteState, range: { from?: string; to?: string }) =>
     (await stores.quoteRequests.list(tenantId, { state, ...range, sort: { field: 'startDate', order: 'asc' }, limit: ORDERS_PER_STATE })).requests;
   // Confirmed orders starting by `until` (those that should have gone already included), and every order with something out.
@@ -137,22 +137,25 @@ export async function dispatchBoard(
   };
   const going = [...confirmed, ...withOut.filter((order) => order.state === 'partlyOut' && order.startDate <= until)].map((order) => rowOf(order, 'going'));
   const returning = withOut.filter((order) => order.endDate <= until || isOverdue(order, now, settings.timezone, grace)).map((order) => rowOf(order, 'returning'));
+  const overdueOrders = new Map(withOut.map((order) => [order.id, order]));
   await flagCollisions(
     stores,
     settings,
     tenantId,
-    returning.filter((row) => row.overdue),
+    returning.filter((row) => row.overdue).map((row) => [row, overdueOrders.get(row.id)!] as const),
     today,
   );
   const order = (a: DispatchRow, b: DispatchRow) => Number(b.late) - Number(a.late) || a.day.localeCompare(b.day) || a.id.localeCompare(b.id);
   return { today, until, going: going.sort(order), returning: returning.sort(order) };
 }
 
-/** For each overdue row, the later hires of its items that the units still out leave short (who and what). */
-async function flagCollisions(stores: QuoteStores, settings: QuoteSettings, tenantId: string, overdue: DispatchRow[], today: string): Promise<void> {
+/** The items an order has units of out now. */
+const stillOut = (order: QuoteRequest) => (order.hire?.lines ?? []).filter((line) => outNow(line) > 0).map((line) => line.objectID);
+
+/** For each overdue row (with its order, as read for the board), the later hires of its items that the units still out leave short (who and what). */
+async function flagCollisions(stores: QuoteStores, settings: QuoteSettings, tenantId: string, overdue: ReadonlyArray<readonly [DispatchRow, QuoteRequest]>, today: string): Promise<void> {
   if (!overdue.length) return;
-  const orders = new Map((await Promise.all(overdue.map((row) => stores.quoteRequests.get(tenantId, row.id)))).flatMap((order) => (order ? [[order.id, order] as const] : [])));
-  const objectIDs = [...new Set([...orders.values()].flatMap((order) => (order.hire?.lines ?? []).filter((line) => outNow(line) > 0).map((line) => line.objectID)))];
+  const objectIDs = [...new Set(overdue.flatMap(([, order]) => stillOut(order)))];
   if (!objectIDs.length) return;
   const items = new Map((await stores.itemStore.getMany(tenantId, objectIDs)).map((item) => [item.objectID, item]));
   const window = bookingWindow(today, OPEN_END, settings.turnaroundDays);
@@ -168,9 +171,8 @@ async function flagCollisions(stores: QuoteStores, settings: QuoteSettings, tena
   const hit = new Map(
     (await Promise.all([...new Set(short.map((found) => found.quoteId))].map((id) => stores.quoteRequests.get(tenantId, id)))).flatMap((order) => (order ? [[order.id, order] as const] : [])),
   );
-  for (const row of overdue) {
-    const late = orders.get(row.id);
-    const lateItems = new Set((late?.hire?.lines ?? []).filter((line) => outNow(line) > 0).map((line) => line.objectID));
+  for (const [row, late] of overdue) {
+    const lateItems = new Set(stillOut(late));
     row.collides = short
       .filter((found) => lateItems.has(found.objectID) && found.quoteId !== row.id && hit.has(found.quoteId))
       .map((found) => {
@@ -232,7 +234,7 @@ export async function pullSheet(stores: QuoteStores, settings: QuoteSettings, or
     endDate: order.endDate,
     state,
     out: isOutState(state),
-    overdue: isOverdue(order, now, settings.timezone, graceHoursOf(settings)),
+    overdue: isOverdue(order, now, settings.timezone, settings.returnGraceHours),
     revision: order.revision ?? 0,
     lines,
     handovers: order.hire?.handovers ?? [],

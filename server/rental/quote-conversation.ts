@@ -38,13 +38,15 @@ export interface QuoteSettings {
   categories: CategoryTree | undefined;
   timezone: string;
   turnaroundDays: number;
+  /** Hours after a hire's last day before what is still out is overdue. */
+  returnGraceHours: number;
 }
 
 export function quoteSettingsOf(tenant: Tenant): QuoteSettings {
   const site = withDefaults('site', tenant.site);
   const vendor = withDefaults('vendor', tenant.vendor);
   // A vendor with no time zone set counts its days in UTC.
-  return { site, vendor, categories: tenant.categories, timezone: vendor.timezone ?? 'UTC', turnaroundDays: site.turnaroundDays! };
+  return { site, vendor, categories: tenant.categories, timezone: vendor.timezone ?? 'UTC', turnaroundDays: site.turnaroundDays!, returnGraceHours: site.returnGraceHours! };
 }
 
 export const latestVersion = (quote: QuoteRequest): QuoteVersion | undefined => quote.versions?.at(-1);

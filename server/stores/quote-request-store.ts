@@ -99,11 +99,16 @@ export function checkedUnit(unit: Unit): Unit {
   return unit;
 }
 
-/** A hire step's order after it: counted up a revision and checked against its schema. */
+/**
+ * A request after a change or a hire step: counted up a revision and checked against its schema.
+ * The conversation and the scans check each limit first with their own words; should one still be
+ * reached, the change is refused before anything is written (409), never a 500 that leaves the
+ * request stuck.
+ */
 export function steppedOrder(current: QuoteRequest, next: QuoteRequest): QuoteRequest {
   const stepped = { ...next, revision: revisionOf(current) + 1 };
   const problems = schemaProblems(stepped);
-  if (problems.length) throw new FieldProblemsError(problems, `Not saved: the order would not fit its schema after this scan (${listed(problems)})`, 409);
+  if (problems.length) throw new FieldProblemsError(problems, `Not saved: the request would not fit its schema after this step (${listed(problems)})`, 409);
   return stepped;
 }
 
@@ -233,11 +238,7 @@ export class QuoteRequestExistsError extends Error {
 export function changedRequest(current: QuoteRequest | undefined, id: string, change: QuoteChange): { next: QuoteRequest; bookings: BookingChange } {
   if (!current) throw new UnknownQuoteError(id);
   if (revisionOf(current) !== change.revision) throw new StaleQuoteError(String(revisionOf(current)));
-  const next = { ...change.apply(current), revision: revisionOf(current) + 1 };
-  // The conversation checks each limit first with its own words; should one still be reached, the
-  // step is refused before anything is written (409), never a 500 that leaves the request stuck.
-  const problems = schemaProblems(next);
-  if (problems.length) throw new FieldProblemsError(problems, `Not saved: the request would not fit its schema after this step (${listed(problems)})`, 409);
+  const next = steppedOrder(current, change.apply(current));
   return { next, bookings: bookingChangeFor(change, next) };
 }
 

@@ -14,13 +14,23 @@ import { useConfiguration } from '../config/ConfigurationProvider';
 import { frameMessages as messages } from '../i18n/frame-messages';
 import { NavDropdown } from './NavDropdown';
 
-/** The account corner's icon on phones (its words stay for screen readers). */
-const PersonIcon = () => (
-  <svg className="account-icon" width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-    <circle cx="12" cy="8" r="4" />
-    <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" />
+/** A 22 px line icon of the account bar, drawn from one path. */
+const AccountIcon = ({ path }: { path: string }) => (
+  <svg className="account-icon" width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <path d={path} />
   </svg>
 );
+
+/** One of the signed-in visitor's pages as an icon, named for screen readers, marked when it is the page shown. */
+const AccountIconLink = ({ href, current, label, path }: { href: string; current: boolean; label: string; path: string }) => (
+  <a className="account-link" href={href} aria-current={current ? 'page' : undefined} title={label}>
+    <AccountIcon path={path} />
+    <span className="visually-hidden">{label}</span>
+  </a>
+);
+
+/** The account corner's icon on phones (its words stay for screen readers): a head and shoulders. */
+const PersonIcon = () => <AccountIcon path="M8 8a4 4 0 1 0 8 0a4 4 0 1 0-8 0M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" />;
 
 export function AccountLinks({ current }: { current: string }) {
   const auth = useAuth();
@@ -84,28 +94,16 @@ export function AccountLinks({ current }: { current: string }) {
         <a className="account-name" href={onboardingPath(tenantId)} title={messages.yourAccountOf(visitor.email)}>
           {name}
         </a>
-        <a className="account-link" href={FAVORITES_PATH} aria-current={current === FAVORITES_PATH ? 'page' : undefined} title={messages.favoritesHeading}>
-          <svg className="account-icon" width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
-            <path d="M12 20.5s-7.5-4.6-9.2-9.4C1.7 7.9 3.9 4.5 7.4 4.5c2 0 3.6 1.1 4.6 2.7 1-1.6 2.6-2.7 4.6-2.7 3.5 0 5.7 3.4 4.6 6.6-1.7 4.8-9.2 9.4-9.2 9.4z" />
-          </svg>
-          <span className="visually-hidden">{messages.favoritesHeading}</span>
-        </a>
-        <a className="account-link" href={SET_LISTS_PATH} aria-current={current.startsWith(SET_LISTS_PATH) ? 'page' : undefined} title={messages.setListsHeading}>
-          <svg className="account-icon" width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-            <path d="M9 6h11M9 12h11M9 18h11M4 6h.01M4 12h.01M4 18h.01" />
-          </svg>
-          <span className="visually-hidden">{messages.setListsHeading}</span>
-        </a>
-        <a className="account-link" href={QUOTES_PATH} aria-current={current.startsWith(QUOTES_PATH) ? 'page' : undefined} title={messages.quotesHeading}>
-          <svg className="account-icon" width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-            <path d="M7 3h7l5 5v13H7zM14 3v5h5M10 13h6M10 17h6" />
-          </svg>
-          <span className="visually-hidden">{messages.quotesHeading}</span>
-        </a>
+        <AccountIconLink
+          href={FAVORITES_PATH}
+          current={current === FAVORITES_PATH}
+          label={messages.favoritesHeading}
+          path="M12 20.5s-7.5-4.6-9.2-9.4C1.7 7.9 3.9 4.5 7.4 4.5c2 0 3.6 1.1 4.6 2.7 1-1.6 2.6-2.7 4.6-2.7 3.5 0 5.7 3.4 4.6 6.6-1.7 4.8-9.2 9.4-9.2 9.4z"
+        />
+        <AccountIconLink href={SET_LISTS_PATH} current={current.startsWith(SET_LISTS_PATH)} label={messages.setListsHeading} path="M9 6h11M9 12h11M9 18h11M4 6h.01M4 12h.01M4 18h.01" />
+        <AccountIconLink href={QUOTES_PATH} current={current.startsWith(QUOTES_PATH)} label={messages.quotesHeading} path="M7 3h7l5 5v13H7zM14 3v5h5M10 13h6M10 17h6" />
         <button type="button" className="link-button" onClick={logOut} disabled={auth.status.status !== 'authenticated'} title={messages.logOut}>
-          <svg className="account-icon" width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-            <path d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 17l-5-5 5-5M5 12h11" />
-          </svg>
+          <AccountIcon path="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 17l-5-5 5-5M5 12h11" />
           <span className="account-label">{messages.logOut}</span>
         </button>
       </div>
