@@ -8,6 +8,14 @@
  * @maxItems 10000
  */
 export type IdList = string[];
+/**
+ * Photos: Photos of the condition, taken at check-in (uploaded as item photos).
+ *
+ * @maxItems 6
+ *
+ * Items: Image address: An image: an absolute http(s) URL or a path on this site starting with a single /.
+ */
+export type ConditionPhotos = string[];
 
 /**
  * Every root schema, referenced once so shared definitions are generated once.
@@ -210,6 +218,22 @@ export interface SiteSettings {
    * Grace for returns (hours): Hours after the end of a hire's last day (in the vendor's time zone) before anything still out makes the order overdue.
    */
   returnGraceHours?: number;
+  /**
+   * Late returns: What a return after the grace costs: more hire days priced by the same weekly rule as the order (the hire as if booked that much longer), a day rate times a factor for each late day, or nothing.
+   */
+  lateCharge?: ('pricing' | 'dailyFactor' | 'none') & string;
+  /**
+   * Late-day factor: With 'a day rate × the late-day factor': what each late day costs, in day rates (1 charges a full day rate; 1.5 adds half again).
+   */
+  lateDayFactor?: number;
+  /**
+   * Damage charge (% of replacement value): What a unit that comes back damaged is charged at first, as a share of its replacement value; the vendor adjusts it to the repair's cost, with a reason the visitor reads.
+   */
+  damageChargePercent?: number;
+  /**
+   * GL code: The general-ledger account that revenue from this entry posts to, e.g. 4010 or 4010-20. Entries without one use their parent's.
+   */
+  lossDamageGlCode?: string;
   /**
    * Longest hire (days): The most days one request may hire items for, first and last day counted: a season of a series is about 250. Longer requests are refused at their last day.
    */
@@ -1205,6 +1229,12 @@ export interface HireRecord {
    * @maxItems 100
    */
   handovers?: Handover[];
+  /**
+   * Charges after the hire: Late days, damage and losses found at check-in, each priced by the tenant's rules and explained; the vendor may adjust one with a reason.
+   *
+   * @maxItems 500
+   */
+  charges?: HireCharge[];
 }
 /**
  * How much of one line has gone out and come back, and in what state.
@@ -1265,6 +1295,90 @@ export interface Handover {
   by?: string;
 }
 /**
+ * A line the hire added at check-in: late days, a damaged unit or a lost one, priced by the tenant's rules (schema/rental/hire-charges.ts), with what it was priced from.
+ */
+export interface HireCharge {
+  /**
+   * Charge id: late:<item>:<days>, or damage:/loss: with the scan's id.
+   */
+  id: string;
+  /**
+   * Kind
+   */
+  kind: ('late' | 'damage' | 'loss') & string;
+  /**
+   * Priced by
+   */
+  rule: ('extraDays' | 'dayFactor' | 'damageShare' | 'replacement') & string;
+  /**
+   * URL slug: The name as it appears in a URL: lowercase letters, digits and single hyphens.
+   */
+  objectID: string;
+  /**
+   * Label: A short piece of text shown to visitors. It is always rendered as text, never as HTML.
+   */
+  name: string;
+  /**
+   * Asset tag: The unit's tag, printed on its label and read by scanning: letters, digits and dashes, unique within the tenant.
+   */
+  tag?: string;
+  /**
+   * Quantity
+   */
+  quantity: number;
+  /**
+   * Late days: Days after the hire's last day until the return (late lines).
+   */
+  days?: number;
+  /**
+   * Hire days: The hire's own days (late lines priced as more hire days).
+   */
+  hireDays?: number;
+  /**
+   * Amount: An amount in the tenant's currency, with at most two decimals.
+   */
+  rate?: number;
+  /**
+   * Factor: The late-day factor, or the damage share (0.25 for 25%).
+   */
+  factor?: number;
+  /**
+   * Amount: A priced amount in the tenant's currency, with at most two decimals: up to a billion, what a studio lot hired for a season reaches. A quote beyond it is refused at the field that makes it so.
+   */
+  unitPrice: number;
+  adjustment?: LineAdjustment;
+  /**
+   * Amount: A priced amount in the tenant's currency, with at most two decimals: up to a billion, what a studio lot hired for a season reaches. A quote beyond it is refused at the field that makes it so.
+   */
+  subtotal: number;
+  /**
+   * GL code: The general-ledger account that revenue from this entry posts to, e.g. 4010 or 4010-20. Entries without one use their parent's.
+   */
+  glCode?: string;
+  /**
+   * Note: What the crew saw.
+   */
+  note?: string;
+  photos?: ConditionPhotos;
+  /**
+   * Date and time: An ISO 8601 date-time with a time zone offset.
+   */
+  at: string;
+}
+/**
+ * A change the vendor made to a line's computed price, and why.
+ */
+export interface LineAdjustment {
+  /**
+   * Adjustment: An amount in the tenant's currency added to a line (negative for a reduction), with at most two decimals.
+   */
+  amount: number;
+  /**
+   * Reason: Shown to the visitor beside the line.
+   */
+  reason: string;
+}
+/**
  * One priced quote as sent to the visitor.
  */
 export interface QuoteVersion {
@@ -1303,19 +1417,6 @@ export interface PricingInput {
    * Notes: Anything else the vendor should know: set dates, delivery, dressing.
    */
   message?: string;
-}
-/**
- * A change the vendor made to a line's computed price, and why.
- */
-export interface LineAdjustment {
-  /**
-   * Adjustment: An amount in the tenant's currency added to a line (negative for a reduction), with at most two decimals.
-   */
-  amount: number;
-  /**
-   * Reason: Shown to the visitor beside the line.
-   */
-  reason: string;
 }
 /**
  * A charge for a service (delivery, labour, installation…), filed under the Service group of the category tree for its GL code.
@@ -1774,6 +1875,7 @@ export interface ScanInput {
    * Note: What the crew saw: the damage, where it was found.
    */
   note?: string;
+  photos?: ConditionPhotos;
 }
 /**
  * A scan as stored: the audit of every scan, good or not, and the answer a retry gets again.
@@ -1840,4 +1942,5 @@ export interface ScanRecord {
    * Message: The answer shown and spoken on the scan screen.
    */
   message: string;
+  photos?: ConditionPhotos;
 }

@@ -9,6 +9,7 @@
  * is a unit's asset tag (upper case) or, for an item counted as a quantity, the item's id.
  */
 import { OPEN_END, type Booking } from './availability';
+import { chargesAfterReturn, lateDays, type ChargeRule } from './hire-charges';
 import { addDays } from './quote-rules';
 import { hireStateOf, transition, type QuoteState } from './quote-states';
 import type { HireLine, HireRecord, Item, QuoteRequest, ScanInput, ScanRecord, Unit } from '../types.generated';
@@ -41,13 +42,17 @@ export interface ScanContext {
   /** The unit the code names, read in the transaction (undefined when no unit has that tag). */
   unit: Unit | undefined;
   /** The order's items and the one the code names, when it names one (by objectID). */
-  items: ReadonlyMap<string, Pick<Item, 'objectID' | 'name' | 'tracking'>>;
+  items: ReadonlyMap<string, Pick<Item, 'objectID' | 'name' | 'tracking'> & Partial<Pick<Item, 'rates' | 'replacementValue'>>>;
   input: ScanInput;
   who: string;
   now: Date;
   /** Today in the vendor's time zone. */
   today: string;
   turnaroundDays: number;
+  /** The vendor's time zone (a late return is counted in its days). */
+  timezone: string;
+  /** What late days, damage and losses cost (hire-charges.ts). */
+  charges: ChargeRule;
 }
 
 /** What a label or a typed code names: a tenant (when the label says), and the code itself. */
@@ -166,7 +171,34 @@ export function judgeScan(context: ScanContext): ScanResult {
     }
   }
 
-  const hire: HireRecord = { ...order.hire, lines: [...(order.hire?.lines ?? []).filter((entry) => entry.objectID !== objectID), nextLine] };
+  // A return priced where it is found: late days, damage and losses become the order's charges in the same write.
+  const late = input.direction === 'in' ? lateDays(order, context.now, context.timezone, context.charges.graceHours) : 0;
+  const photos = input.direction === 'in' && condition !== 'fine' && input.photos?.length ? input.photos : undefined;
+  const charges =
+    input.direction === 'in'
+      ? chargesAfterReturn(
+          order,
+          {
+            scanId: input.id,
+            objectID,
+            name,
+            ...(unit && { tag: unit.tag }),
+            count,
+            condition: condition!,
+            ...(input.note && { note: input.note }),
+            ...(photos && { photos }),
+            at: base.at,
+            late,
+            item,
+          },
+          context.charges,
+        )
+      : order.hire?.charges;
+  const hire: HireRecord = {
+    ...order.hire,
+    lines: [...(order.hire?.lines ?? []).filter((entry) => entry.objectID !== objectID), nextLine],
+    ...(charges?.length && { charges }),
+  };
   const nextState: QuoteState = hireStateOf(hireCounts({ lines: order.lines, hire }));
   const history = order.history ?? [];
   const next: QuoteRequest = {
@@ -178,8 +210,17 @@ export function judgeScan(context: ScanContext): ScanResult {
   };
   const verb = input.direction === 'out' ? 'Out' : condition === 'damaged' ? 'Back damaged (to repair)' : condition === 'lost' ? 'Written off as lost' : 'Back';
   const progress = input.direction === 'out' ? `${outNow(nextLine)} of ${line.quantity} out` : `${nextLine.back} of ${nextLine.out} back`;
+  const lateWords = late > 0 ? ` ${late} day${late === 1 ? '' : 's'} late.` : '';
   return {
-    record: { ...base, ...about, count, ...(condition && { condition }), outcome: 'ok', message: `${verb}: ${count > 1 ? `${count} × ` : ''}${label}. ${progress}.` },
+    record: {
+      ...base,
+      ...about,
+      count,
+      ...(condition && { condition }),
+      ...(photos && { photos }),
+      outcome: 'ok',
+      message: `${verb}: ${count > 1 ? `${count} × ` : ''}${label}. ${progress}.${lateWords}`,
+    },
     order: next,
     ...(nextUnit && { units: [nextUnit] }),
     ...(stock.length && { stock }),

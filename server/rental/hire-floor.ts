@@ -10,7 +10,8 @@ import { bookingWindow, collisions, OPEN_END } from '../../schema/rental/availab
 import { hireLineOf, judgeScan, newTags, outNow, tagOf, unitMove, type DispatchRow, type PullSheetLine, type ScanResult } from '../../schema/rental/hire';
 import { addDays, todayIn } from '../../schema/rental/quote-rules';
 import { isOutState, isOverdue, type QuoteState } from '../../schema/rental/quote-states';
-import type { Item, QuoteRequest, ScanInput, Unit } from '../../schema/types.generated';
+import { adjustedCharge } from '../../schema/rental/hire-charges';
+import type { Item, LineAdjustment, QuoteRequest, ScanInput, Unit } from '../../schema/types.generated';
 import type { HireStepDone } from '../stores/quote-request-store';
 import { UnknownQuoteError } from '../stores/quote-request-store';
 import { QuoteRefusedError, type QuoteSettings, type QuoteStores } from './quote-conversation';
@@ -34,7 +35,7 @@ export async function scanOnOrder(stores: QuoteStores, settings: QuoteSettings, 
     tag: tagOf(input.code),
     apply: ({ order: stored, unit }): ScanResult => {
       if (!stored) throw new UnknownQuoteError(orderId);
-      return judgeScan({ tenantId, order: stored, unit, items, input, who: request.who, now, today, turnaroundDays: settings.turnaroundDays });
+      return judgeScan({ tenantId, order: stored, unit, items, input, who: request.who, now, today, turnaroundDays: settings.turnaroundDays, timezone: settings.timezone, charges: settings.charges });
     },
   });
 }
@@ -240,4 +241,42 @@ export async function pullSheet(stores: QuoteStores, settings: QuoteSettings, or
     handovers: order.hire?.handovers ?? [],
     scans: await stores.quoteRequests.scans(order.tenantId, order.id, 50),
   };
+}
+
+/** The vendor's adjustment to a charge after the hire (or none again), with its reason; recorded in the order's audit like a scan. Refused once the hire is closed. */
+export async function adjustCharge(
+  stores: QuoteStores,
+  request: { tenantId: string; orderId: string; chargeId: string; adjustment: LineAdjustment | null; who: string; now: Date },
+): Promise<HireStepDone> {
+  const id = `charge-${randomUUID()}`;
+  return stores.quoteRequests.hireStep(request.tenantId, {
+    id,
+    orderId: request.orderId,
+    apply: ({ order }): ScanResult => {
+      if (!order) throw new UnknownQuoteError(request.orderId);
+      const charges = order.hire?.charges ?? [];
+      const charge = charges.find((entry) => entry.id === request.chargeId);
+      if (!charge) throw Object.assign(new Error(`No charge ${JSON.stringify(request.chargeId)} on this order.`), { statusCode: 404 });
+      if (order.state === 'closed') throw new QuoteRefusedError('This hire is closed: its charges can no longer change.');
+      const changed = adjustedCharge(charge, request.adjustment);
+      const at = request.now.toISOString();
+      const what = `${charge.kind === 'late' ? 'Late days' : charge.kind === 'damage' ? 'Damage' : 'Loss'} on ${charge.tag ?? charge.name}`;
+      return {
+        record: {
+          id,
+          orderId: order.id,
+          at,
+          by: request.who,
+          direction: 'in',
+          code: request.chargeId,
+          objectID: charge.objectID,
+          ...(charge.tag && { tag: charge.tag }),
+          count: 0,
+          outcome: 'ok',
+          message: request.adjustment ? `${what} adjusted by ${request.adjustment.amount}: ${request.adjustment.reason}` : `${what}: adjustment taken back`,
+        },
+        order: { ...order, hire: { ...order.hire!, charges: charges.map((entry) => (entry.id === charge.id ? changed : entry)) } },
+      };
+    },
+  });
 }

@@ -8,6 +8,7 @@
  * No Fastify routes here: server/routes/api/quotes.ts (visitors) and quote-requests.ts (the
  * console) hand in who is asking.
  */
+import { chargeRuleOf, type ChargeRule } from '../../schema/rental/hire-charges';
 import { bookingWindow, freeOver, type Booking } from '../../schema/rental/availability';
 import { withDefaults } from '../../schema/defaults';
 import { schemaDocuments } from '../../schema/documents';
@@ -40,13 +41,23 @@ export interface QuoteSettings {
   turnaroundDays: number;
   /** Hours after a hire's last day before what is still out is overdue. */
   returnGraceHours: number;
+  /** What late days, damage and losses cost. */
+  charges: ChargeRule;
 }
 
 export function quoteSettingsOf(tenant: Tenant): QuoteSettings {
   const site = withDefaults('site', tenant.site);
   const vendor = withDefaults('vendor', tenant.vendor);
   // A vendor with no time zone set counts its days in UTC.
-  return { site, vendor, categories: tenant.categories, timezone: vendor.timezone ?? 'UTC', turnaroundDays: site.turnaroundDays!, returnGraceHours: site.returnGraceHours! };
+  return {
+    site,
+    vendor,
+    categories: tenant.categories,
+    timezone: vendor.timezone ?? 'UTC',
+    turnaroundDays: site.turnaroundDays!,
+    returnGraceHours: site.returnGraceHours!,
+    charges: chargeRuleOf(site, vendor),
+  };
 }
 
 export const latestVersion = (quote: QuoteRequest): QuoteVersion | undefined => quote.versions?.at(-1);

@@ -18,6 +18,12 @@ import { addDays } from '../../schema/rental/quote-rules';
 import type { QuoteRequest, Unit } from '../../schema/types.generated';
 import { SqliteQuoteRequestStore } from '../../server/stores/sqlite-quote-request-store';
 import { fmt, percentile, seededRandom, spreadBookings } from './figures';
+import { chargeRuleOf } from '../../schema/rental/hire-charges';
+import { withDefaults } from '../../schema/defaults';
+import type { SiteSettings, VendorConfig } from '../../schema/types.generated';
+
+/** The default rule (the schema's defaults). */
+const chargeRule = chargeRuleOf(withDefaults('site', {} as SiteSettings), withDefaults('vendor', {} as VendorConfig));
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 50_000);
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 100_000);
@@ -84,7 +90,19 @@ async function scans(store: SqliteQuoteRequestStore) {
         orderId: 'order-200',
         tag: unit.tag,
         apply: ({ order: stored, unit: current }) =>
-          judgeScan({ tenantId: 'bench', order: stored!, unit: current, items, input: { id, direction, code: unit.tag }, who: 'crew@bench.example', now: new Date(), today: TODAY, turnaroundDays: 1 }),
+          judgeScan({
+            tenantId: 'bench',
+            order: stored!,
+            unit: current,
+            items,
+            input: { id, direction, code: unit.tag },
+            who: 'crew@bench.example',
+            now: new Date(),
+            today: TODAY,
+            turnaroundDays: 1,
+            timezone: 'UTC',
+            charges: chargeRule,
+          }),
       });
       times.push(performance.now() - started);
       if (done.record.outcome !== 'ok') throw new Error(`bench scan refused: ${done.record.message}`);

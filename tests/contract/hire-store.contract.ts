@@ -10,14 +10,19 @@
 import { describe, expect, it } from 'vitest';
 import { freeOver } from '../../schema/rental/availability';
 import { judgeScan, tagOf } from '../../schema/rental/hire';
-import type { QuoteRequest, ScanInput, Unit } from '../../schema/types.generated';
+import type { QuoteRequest, ScanInput, SiteSettings, Unit, VendorConfig } from '../../schema/types.generated';
 import { UnitExistsError, type QuoteRequestStore } from '../../server/stores/quote-request-store';
 import { sampleQuoteRequest } from './quote-request-store.contract';
 import { storeUnderTest, type OpenedStore } from './store-under-test';
+import { chargeRuleOf } from '../../schema/rental/hire-charges';
+import { withDefaults } from '../../schema/defaults';
+
+/** The default rule (the schema's defaults). */
+const chargeRule = chargeRuleOf(withDefaults('site', {} as SiteSettings), withDefaults('vendor', {} as VendorConfig));
 
 const items = new Map([
-  ['galley-cart', { objectID: 'galley-cart', name: 'Atlas Galley Cart', tracking: 'units' as const }],
-  ['jump-seat', { objectID: 'jump-seat', name: 'Jump Seat', tracking: 'quantity' as const }],
+  ['galley-cart', { objectID: 'galley-cart', name: 'Atlas Galley Cart', tracking: 'units' as const, rates: { day: 85, week: 255 }, replacementValue: 1500 }],
+  ['jump-seat', { objectID: 'jump-seat', name: 'Jump Seat', tracking: 'quantity' as const, rates: { day: 40 }, replacementValue: 200 }],
 ]);
 
 const unit = (tag: string, objectID = 'galley-cart'): Unit => ({
@@ -56,7 +61,19 @@ export function describeHireStoreContract(name: string, open: () => Promise<Open
         orderId,
         tag: tagOf(full.code),
         apply: ({ order, unit: current }) =>
-          judgeScan({ tenantId: 'aviation', order: order!, unit: current, items, input: full, who: 'crew@prop.example', now: new Date(`${today}T09:00:00Z`), today, turnaroundDays: 1 }),
+          judgeScan({
+            tenantId: 'aviation',
+            order: order!,
+            unit: current,
+            items,
+            input: full,
+            who: 'crew@prop.example',
+            now: new Date(`${today}T09:00:00Z`),
+            today,
+            turnaroundDays: 1,
+            timezone: 'UTC',
+            charges: chargeRule,
+          }),
       });
     };
 
@@ -132,6 +149,30 @@ export function describeHireStoreContract(name: string, open: () => Promise<Open
           '2026-12-07',
         ),
       ).toBe(1);
+    });
+
+    it('prices a late, damaged or lost return in the same write as the scan that found it', async () => {
+      await subject.store.addUnits('aviation', [unit('CART-0001'), unit('CART-0002')]);
+      await confirmedOrder('order-1');
+      await scan('order-1', { code: 'CART-0001' });
+      await scan('order-1', { code: 'jump-seat' });
+      // Back on the 10th (09:00 UTC, 05:00 after the 4 hours' grace): three days after the 7th.
+      const damaged = await scan('order-1', { code: 'CART-0001', direction: 'in', condition: 'damaged', note: 'Door hinge cracked', photos: ['/items/aviation/hinge.jpg'] }, '2026-12-10');
+      expect(damaged.record).toMatchObject({ photos: ['/items/aviation/hinge.jpg'], message: 'Back damaged (to repair): CART-0001 (Atlas Galley Cart). 1 of 1 back. 3 days late.' });
+      await scan('order-1', { code: 'jump-seat', direction: 'in', condition: 'lost' }, '2026-12-10');
+      const stored = await subject.store.get('aviation', 'order-1');
+      // The cart: 7 days at the 255 week rate; 10 days add 3 at 0.5 + 0.5 + 1 day rates × 0.75 = 127.50. The seat: 4 day rates, then 2 × 0.75 more = 60.
+      expect(stored?.hire?.charges?.map((charge) => [charge.id, charge.quantity, charge.unitPrice, charge.subtotal])).toEqual([
+        ['late:galley-cart:3', 1, 127.5, 127.5],
+        [`damage:${damaged.record.id}`, 1, 375, 375],
+        ['late:jump-seat:3', 1, 60, 60],
+        [expect.stringMatching(/^loss:scan-/), 1, 200, 200],
+      ]);
+      expect(stored?.hire?.charges?.[1]).toMatchObject({ note: 'Door hinge cracked', photos: ['/items/aviation/hinge.jpg'], tag: 'CART-0001' });
+      // A repeated scan adds nothing.
+      const again = await subject.store.hireStep('aviation', { id: damaged.record.id, orderId: 'order-1', tag: 'CART-0001', apply: () => ({ record: damaged.record }) });
+      expect(again.repeat).toBe(true);
+      expect((await subject.store.get('aviation', 'order-1'))?.hire?.charges).toHaveLength(4);
     });
 
     it('folds units still out past the last day into every later range, until they are back', async () => {

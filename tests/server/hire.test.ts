@@ -10,6 +10,7 @@ import { addDays, earliestStart, todayIn } from '../../schema/rental/quote-rules
 import type { OutboxMailer } from '../../server/mail/mailer';
 import { dispatchBoard } from '../../server/rental/hire-floor';
 import { quoteSettingsOf } from '../../server/rental/quote-conversation';
+import { TINY_PNG } from '../fixtures/tiny-png';
 import { buildTestApp, type TestApp } from '../helpers/server';
 import { AVIATION_HOST, storefrontVisitor } from '../helpers/storefront-visitor';
 
@@ -49,12 +50,12 @@ async function confirmedOrder(email: string, lines: Array<{ objectID: string; qu
   expect((await vendor(`${id}/quote`, '0', { adjustments: {}, services: [] })).statusCode).toBe(200);
   expect((await storefront('POST', `/api/quotes/${id}/accept`, who.cookie, { version: 1 }, { 'if-match': '"1"' })).statusCode).toBe(200);
   expect((await vendor(`${id}/confirm`, '2')).statusCode).toBe(200);
-  return { id, email: who.email, startDate: from, endDate: addDays(from, 2) };
+  return { id, email: who.email, cookie: who.cookie, startDate: from, endDate: addDays(from, 2) };
 }
 
 describe('the warehouse floor', () => {
   let tags: string[] = [];
-  let order: { id: string; email: string; startDate: string; endDate: string };
+  let order: { id: string; email: string; cookie: string; startDate: string; endDate: string };
 
   it('moves an item to units, one tagged unit per one in stock, and only once', async () => {
     const made = await consoleApi('POST', `items/${SEATS}/units`);
@@ -126,7 +127,14 @@ describe('the warehouse floor', () => {
 
   it('checks back in with condition: damaged goes to repair, back in service from the console; a returned hire closes', async () => {
     await scan(order.id, { direction: 'in', code: tags[0] });
-    expect((await scan(order.id, { direction: 'in', code: tags[1], condition: 'damaged', note: 'Armrest cracked' })).state).toBe('partlyReturned');
+    // The crew photographs the damage from the phone: an item photo, checked by the image rules, its address sent with the scan.
+    await t.app.itemStore.update('aviation', SEATS, (item) => ({ ...item, replacementValue: 1800 }));
+    const photo = await consoleApi('POST', 'item-photos', { name: 'armrest-crack.png', data: TINY_PNG.toString('base64') });
+    expect(photo.statusCode, photo.body).toBe(201);
+    const photoUrl = (photo.json() as { url: string }).url;
+    expect((await scan(order.id, { direction: 'in', code: tags[1], condition: 'damaged', note: 'Armrest cracked', photos: [photoUrl] })).state).toBe('partlyReturned');
+    const hostile = await consoleApi('POST', `orders/${order.id}/scans`, { id: 'hostile-photo-01', direction: 'in', code: tags[0], condition: 'damaged', photos: ['javascript:alert(1)'] });
+    expect([hostile.statusCode, hostile.body]).toEqual([400, expect.stringContaining('photos/0')]);
     const unit = (await consoleApi('GET', `items/${SEATS}/units`)).json().find((entry: { tag: string }) => entry.tag === tags[1]);
     expect(unit).toMatchObject({ status: 'repair', condition: 'Armrest cracked' });
     expect((await scan(order.id, { direction: 'in', code: CASES, count: 4 })).record).toMatchObject({
@@ -140,12 +148,29 @@ describe('the warehouse floor', () => {
     expect(repaired.json()).toMatchObject({ status: 'inService' });
     expect((await consoleApi('POST', `units/${tags[1]}/status`, { status: 'inService' })).statusCode).toBe(409);
 
+    // The damage is a charge on the order: 25% of the replacement value, with the note and photo; the vendor prices the repair, with a reason.
+    const charges = () => (t.app.quoteRequests.get('aviation', order.id) as Promise<{ hire?: { charges?: Array<Record<string, unknown>> } }>).then((stored) => stored.hire?.charges ?? []);
+    const [damage] = await charges();
+    expect(damage).toMatchObject({ kind: 'damage', tag: tags[1], unitPrice: 450, subtotal: 450, note: 'Armrest cracked', photos: [photoUrl] });
+    const adjust = (chargeId: string, payload: object) => t.as('aviationAdmin', { method: 'PUT', url: `/api/tenants/aviation/orders/${order.id}/charges/${encodeURIComponent(chargeId)}`, payload });
+    expect((await adjust(String(damage!.id), { adjustment: { amount: -270 } })).statusCode).toBe(400);
+    expect((await adjust('damage:no-such-scan', { adjustment: null })).statusCode).toBe(404);
+    const adjusted = await adjust(String(damage!.id), { adjustment: { amount: -270, reason: 'Reglued in house: an hour and glue' } });
+    expect(adjusted.statusCode, adjusted.body).toBe(200);
+    expect((await charges())[0]).toMatchObject({ subtotal: 180, adjustment: { amount: -270, reason: 'Reglued in house: an hour and glue' } });
+    // The visitor sees it, priced and explained, without the GL code; and the order's total with it.
+    const seen = (await t.app.inject({ method: 'GET', url: `/api/quotes/${order.id}`, headers: { host: AVIATION_HOST, cookie: order.cookie } })).json();
+    expect(seen.hire.charges).toEqual([expect.objectContaining({ kind: 'damage', subtotal: 180, photos: [photoUrl] })]);
+    expect(seen.hire.charges[0]).not.toHaveProperty('glCode');
+    expect(seen.hireTotals).toEqual({ quoted: seen.total, charges: 180, total: seen.total + 180 });
+
     const pricing = (await consoleApi('GET', `quote-requests/${order.id}`)).json();
     expect(pricing.actions).toEqual(['close']);
     const closed = await vendor(`${order.id}/close`, pricing.version);
     expect(closed.statusCode, closed.body).toBe(200);
     expect(closed.json().state).toBe('closed');
     expect((await scan(order.id, { code: tags[0] })).record.outcome).toBe('refused');
+    expect((await adjust(String(damage!.id), { adjustment: null })).statusCode).toBe(409);
 
     // A closed hire is still an order for the accountant: its lines stay in the month's export.
     const month = todayIn(TZ, new Date()).slice(0, 7);

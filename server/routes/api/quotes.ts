@@ -9,6 +9,7 @@
  * GL codes and the vendor's staff are not shown to visitors. An expired quote is stored as expired
  * the first time anyone reads it after its last day.
  */
+import { hireTotals } from '../../../schema/rental/hire-charges';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { schemaIds } from '../../../schema/documents';
 import type { QuoteAction } from '../../../schema/rental/quote-states';
@@ -41,9 +42,18 @@ const signedOut = { 401: 'Nobody is signed in on this storefront' };
 
 /** A request as its visitor sees it: no GL codes, no staff accounts, and what they can do now. */
 export function visitorView(quote: QuoteRequest, today: string) {
-  const { history = [], versions = [], ...rest } = quote;
+  const { history = [], versions = [], hire, ...rest } = quote;
   return {
     ...rest,
+    // The hire as the visitor sees it: counts, charges and hand-overs, without GL codes or the crew's accounts.
+    ...(hire && {
+      hire: {
+        ...hire,
+        charges: (hire.charges ?? []).map(({ glCode: _glCode, ...charge }) => charge),
+        handovers: (hire.handovers ?? []).map(({ by: _by, ...handover }) => handover),
+      },
+      hireTotals: hireTotals(quote),
+    }),
     state: stateOf(quote),
     hold: quote.hold ?? 'none',
     revision: revisionOf(quote),

@@ -6,13 +6,14 @@
  * - GET  /api/tenants/:tenantId/items/:objectID/units    an item's units
  * - POST /api/tenants/:tenantId/items/:objectID/units    move an item to units: a tagged unit for each one in stock
  * - POST /api/tenants/:tenantId/units/:tag/status        a unit to repair, back in service, or retired
+ * - PUT  /api/tenants/:tenantId/orders/:id/charges/:chargeId   the vendor's adjustment to a late, damage or loss charge (with a reason), or none again
  * The rules: schema/rental/hire.ts; the orchestration: server/rental/hire-floor.ts.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { schemaIds } from '../../../../schema/documents';
-import type { ScanInput } from '../../../../schema/types.generated';
+import type { LineAdjustment, ScanInput } from '../../../../schema/types.generated';
 import { listOf, recordSchema } from '../../../lib/api-docs';
-import { dispatchBoard, moveUnit, pullSheet, scanOnOrder, unitsForItem } from '../../../rental/hire-floor';
+import { adjustCharge, dispatchBoard, moveUnit, pullSheet, scanOnOrder, unitsForItem } from '../../../rental/hire-floor';
 import { quoteSettingsOf } from '../../../rental/quote-conversation';
 import { notifyQuoteStep } from '../../../rental/quote-notices';
 import { UnknownQuoteError } from '../../../stores/quote-request-store';
@@ -21,6 +22,11 @@ import { tenantParams } from './params';
 const orderParams = { type: 'object', required: ['tenantId', 'id'], properties: { ...tenantParams.properties, id: { $ref: `${schemaIds.quoteRequest}#/properties/id` } } } as const;
 const itemParams = { type: 'object', required: ['tenantId', 'objectID'], properties: { ...tenantParams.properties, objectID: { $ref: `${schemaIds.defs}#/$defs/slug` } } } as const;
 const unitParams = { type: 'object', required: ['tenantId', 'tag'], properties: { ...tenantParams.properties, tag: { $ref: `${schemaIds.unit}#/$defs/assetTag` } } } as const;
+const chargeParams = {
+  type: 'object',
+  required: ['tenantId', 'id', 'chargeId'],
+  properties: { ...orderParams.properties, chargeId: { $ref: `${schemaIds.quoteRequest}#/$defs/hireCharge/properties/id` } },
+} as const;
 const objectSchema = { type: 'object', additionalProperties: true } as const;
 
 const hire: FastifyPluginAsync = async (app) => {
@@ -135,6 +141,27 @@ const hire: FastifyPluginAsync = async (app) => {
       const { status, note } = request.body as { status: 'inService' | 'repair' | 'retired'; note?: string };
       const unit = await moveUnit(stores, await settingsOf(tenantId), { tenantId, tag, status, ...(note !== undefined && { note }), who: request.account!.email, now: new Date() });
       return { ...unit, id: unit.tag };
+    },
+  );
+
+  app.put(
+    '/api/tenants/:tenantId/orders/:id/charges/:chargeId',
+    {
+      onRequest: app.requireTenant,
+      schema: {
+        tags: ['hire'],
+        summary: 'Adjust a late, damage or loss charge (an amount and the reason the visitor reads), or take the adjustment back with null',
+        params: chargeParams,
+        body: { $ref: `${schemaIds.quoteRequest}#/$defs/chargeAdjustment` },
+      },
+      config: { docs: { success: { schema: objectSchema }, errors: { 404: 'No such order or charge', 409: 'The hire is closed' } } },
+    },
+    async (request) => {
+      const { tenantId, id, chargeId } = request.params as { tenantId: string; id: string; chargeId: string };
+      const { adjustment } = request.body as { adjustment: LineAdjustment | null };
+      const done = await adjustCharge(stores, { tenantId, orderId: id, chargeId, adjustment: adjustment ?? null, who: request.account!.email, now: new Date() });
+      request.log.info({ tenantId, order: id, charge: chargeId, by: request.account!.email }, 'charge adjusted');
+      return { record: done.record, state: done.order!.state, hire: done.order!.hire, revision: done.order!.revision };
     },
   );
 };
