@@ -37,7 +37,9 @@ import { isOutState } from '../../schema/rental/quote-states';
 import type { ScanInput, ScanRecord } from '../../schema/types.generated';
 import { QuoteStateChip } from '../quote-requests/QuoteStateChip';
 import { useQuoteTenant } from '../quote-requests/useQuoteTenant';
+import { ConditionPhotos } from './ConditionPhotos';
 import { hireApi, type PullSheet, type ScanAnswer } from './hire-api';
+import { HireCharges } from './HireCharges';
 import { severityOf, soundFor } from './scan-feedback';
 import { useScanQueue } from './useScanQueue';
 
@@ -57,6 +59,7 @@ function withAnswer(sheet: PullSheet, answer: ScanAnswer): PullSheet {
       const hire = answer.hire?.lines.find((entry) => entry.objectID === line.objectID);
       return hire ? { ...line, out: hire.out, back: hire.back, damaged: hire.damaged ?? 0, lost: hire.lost ?? 0, tagsOut: hire.tags ?? [] } : line;
     }),
+    charges: answer.hire?.charges ?? sheet.charges,
     scans: answer.repeat ? sheet.scans : [...sheet.scans, answer.record].slice(-50),
   };
 }
@@ -73,7 +76,7 @@ type Condition = NonNullable<ScanInput['condition']>;
 export function OrderFloor({ tenantId }: { tenantId: string }) {
   const { id = '' } = useParams();
   const translate = useTranslate();
-  const { days } = useQuoteTenant(tenantId);
+  const { days, money } = useQuoteTenant(tenantId);
   const [sheet, setSheet] = useState<PullSheet>();
   const [error, setError] = useState<string>();
   const [direction, setDirection] = useState<Direction>('out');
@@ -81,6 +84,8 @@ export function OrderFloor({ tenantId }: { tenantId: string }) {
   const [count, setCount] = useState('1');
   const [condition, setCondition] = useState<Condition>('fine');
   const [note, setNote] = useState('');
+  const [photos, setPhotos] = useState<string[]>([]);
+  const [uploading, setUploading] = useState(false);
   const [last, setLast] = useState<Pick<ScanRecord, 'outcome' | 'message'>>();
   const field = useRef<HTMLInputElement>(null);
 
@@ -126,7 +131,7 @@ export function OrderFloor({ tenantId }: { tenantId: string }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const typed = code.trim();
-    if (!typed) return;
+    if (!typed || uploading) return;
     const howMany = Number(count);
     send({
       direction,
@@ -134,10 +139,12 @@ export function OrderFloor({ tenantId }: { tenantId: string }) {
       ...(Number.isInteger(howMany) && howMany > 1 && { count: howMany }),
       ...(direction === 'in' && { condition }),
       ...(direction === 'in' && condition !== 'fine' && note.trim() && { note: note.trim() }),
+      ...(direction === 'in' && condition !== 'fine' && photos.length && { photos }),
     });
     setCode('');
     setCount('1');
     setNote('');
+    setPhotos([]);
     setCondition('fine');
     field.current?.focus();
   };
@@ -180,7 +187,8 @@ export function OrderFloor({ tenantId }: { tenantId: string }) {
             <ToggleButton value="out">{translate('backlot.scan.out')}</ToggleButton>
             <ToggleButton value="in">{translate('backlot.scan.in')}</ToggleButton>
           </ToggleButtonGroup>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+          {/* A grid, not a flex row: fixed tracks for the count and condition, so a select's own width never squeezes the scan field. */}
+          <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: direction === 'in' ? 'minmax(0, 1fr) 110px 150px auto' : 'minmax(0, 1fr) 110px auto' }, alignItems: 'start' }}>
             <TextField
               inputRef={field}
               fullWidth
@@ -190,22 +198,9 @@ export function OrderFloor({ tenantId }: { tenantId: string }) {
               onChange={(event) => setCode(event.target.value)}
               slotProps={{ htmlInput: { autoComplete: 'off', autoCapitalize: 'characters', spellCheck: false, maxLength: 200 } }}
             />
-            <TextField
-              label={translate('backlot.scan.count')}
-              type="number"
-              value={count}
-              onChange={(event) => setCount(event.target.value)}
-              sx={{ width: { sm: 110 }, flex: 'none' }}
-              slotProps={{ htmlInput: { min: 1, max: 100000 } }}
-            />
+            <TextField label={translate('backlot.scan.count')} type="number" value={count} onChange={(event) => setCount(event.target.value)} slotProps={{ htmlInput: { min: 1, max: 100000 } }} />
             {direction === 'in' && (
-              <TextField
-                select
-                label={translate('backlot.scan.condition')}
-                value={condition}
-                onChange={(event) => setCondition(event.target.value as Condition)}
-                sx={{ minWidth: { sm: 140 }, flex: 'none' }}
-              >
+              <TextField select label={translate('backlot.scan.condition')} value={condition} onChange={(event) => setCondition(event.target.value as Condition)}>
                 {(['fine', 'damaged', 'lost'] as const).map((value) => (
                   <MenuItem key={value} value={value}>
                     {translate(`backlot.scan.conditions.${value}`)}
@@ -213,10 +208,10 @@ export function OrderFloor({ tenantId }: { tenantId: string }) {
                 ))}
               </TextField>
             )}
-            <Button type="submit" variant="contained" sx={{ minWidth: 110 }}>
+            <Button type="submit" variant="contained" disabled={uploading} sx={{ minWidth: 110, minHeight: 56 }}>
               {translate(direction === 'out' ? 'backlot.scan.sendOut' : 'backlot.scan.sendIn')}
             </Button>
-          </Stack>
+          </Box>
           {direction === 'in' && condition !== 'fine' && (
             <TextField
               fullWidth
@@ -228,6 +223,7 @@ export function OrderFloor({ tenantId }: { tenantId: string }) {
               slotProps={{ htmlInput: { maxLength: 2000 } }}
             />
           )}
+          {direction === 'in' && condition !== 'fine' && <ConditionPhotos tenantId={tenantId} photos={photos} onChange={setPhotos} onBusy={setUploading} />}
           <Box role="status" aria-live="assertive" sx={{ mt: 2 }}>
             {last && (
               <Alert severity={severityOf(last.outcome)} variant="filled" data-outcome={last.outcome}>
@@ -302,6 +298,19 @@ export function OrderFloor({ tenantId }: { tenantId: string }) {
           </TableBody>
         </Table>
       </Box>
+
+      <HireCharges
+        tenantId={tenantId}
+        orderId={sheet.id}
+        quoted={sheet.quoted}
+        charges={sheet.charges}
+        closed={sheet.state === 'closed'}
+        money={money}
+        onChanged={(answer) => {
+          setSheet((current) => current && withAnswer(current, answer));
+          setLast(answer.record);
+        }}
+      />
 
       {sheet.scans.length > 0 && (
         <Box sx={{ mt: 3, displayPrint: 'none' }}>

@@ -4,7 +4,7 @@
  */
 import { fetchUtils } from 'ra-core';
 import type { QuoteState } from '../../schema/rental/quote-states';
-import type { HireRecord, ScanInput, ScanRecord } from '../../schema/types.generated';
+import type { HireCharge, HireRecord, LineAdjustment, ScanInput, ScanRecord } from '../../schema/types.generated';
 import type { DispatchRow, PullSheetLine } from '../../schema/rental/hire';
 
 export type { DispatchRow, PullSheetLine };
@@ -29,6 +29,9 @@ export interface PullSheet {
   overdue: boolean;
   revision: number;
   lines: PullSheetLine[];
+  /** What the visitor accepted, and the charges found since. */
+  quoted: number;
+  charges: HireCharge[];
   scans: ScanRecord[];
 }
 
@@ -49,6 +52,15 @@ export const hireApi = {
       await fetchUtils.fetchJson(`${tenantPath(tenantId)}/orders/${encodeURIComponent(id)}/scans`, {
         method: 'POST',
         body: JSON.stringify(input),
+        headers: new Headers({ 'Content-Type': 'application/json' }),
+      })
+    ).json as ScanAnswer,
+  /** The vendor's adjustment to a charge (null takes it back); answers like a scan, with the order's hire. */
+  adjustCharge: async (tenantId: string, id: string, chargeId: string, adjustment: LineAdjustment | null) =>
+    (
+      await fetchUtils.fetchJson(`${tenantPath(tenantId)}/orders/${encodeURIComponent(id)}/charges/${encodeURIComponent(chargeId)}`, {
+        method: 'PUT',
+        body: JSON.stringify({ adjustment }),
         headers: new Headers({ 'Content-Type': 'application/json' }),
       })
     ).json as ScanAnswer,

@@ -132,12 +132,14 @@ export function adjustedCharge(charge: HireCharge, adjustment: LineAdjustment | 
   return withSubtotal({ ...rest, ...(adjustment && { adjustment }) });
 }
 
-/** The order's amount so far: the quote the visitor accepted, the charges after it, and both. */
-export function hireTotals(order: Pick<QuoteRequest, 'versions' | 'hire'>): { quoted: number; charges: number; total: number } {
-  const quoted = order.versions?.at(-1)?.breakdown.total ?? 0;
-  const charges = cents((order.hire?.charges ?? []).reduce((sum, charge) => sum + charge.subtotal, 0));
-  return { quoted, charges, total: cents(quoted + charges) };
+/** The order's amount so far: the quote the visitor accepted (`quoted`), the charges after it, and both. */
+export function hireTotals(quoted: number, charges: readonly Pick<HireCharge, 'subtotal'>[] = []): { quoted: number; charges: number; total: number } {
+  const added = cents(charges.reduce((sum, charge) => sum + charge.subtotal, 0));
+  return { quoted, charges: added, total: cents(quoted + added) };
 }
+
+/** What the visitor accepted: the last version's total (0 before any was sent). */
+export const quotedTotal = (order: Pick<QuoteRequest, 'versions'>) => order.versions?.at(-1)?.breakdown.total ?? 0;
 
 /** How a charge was priced, in words, with money as the caller writes it: the console and the storefront show the same sentence. */
 export function chargeBasis(charge: HireCharge, money: (amount: number) => string): string {

@@ -10,7 +10,8 @@ import { bookingWindow, collisions, OPEN_END } from '../../schema/rental/availab
 import { hireLineOf, judgeScan, newTags, outNow, tagOf, unitMove, type DispatchRow, type PullSheetLine, type ScanResult } from '../../schema/rental/hire';
 import { addDays, todayIn } from '../../schema/rental/quote-rules';
 import { isOutState, isOverdue, type QuoteState } from '../../schema/rental/quote-states';
-import { adjustedCharge } from '../../schema/rental/hire-charges';
+import { adjustedCharge, quotedTotal } from '../../schema/rental/hire-charges';
+import { formatMoney } from '../../storefront/lib/format';
 import type { Item, LineAdjustment, QuoteRequest, ScanInput, Unit } from '../../schema/types.generated';
 import type { HireStepDone } from '../stores/quote-request-store';
 import { UnknownQuoteError } from '../stores/quote-request-store';
@@ -239,6 +240,9 @@ export async function pullSheet(stores: QuoteStores, settings: QuoteSettings, or
     revision: order.revision ?? 0,
     lines,
     handovers: order.hire?.handovers ?? [],
+    /** What the visitor accepted, and the charges found since (late, damage, loss). */
+    quoted: quotedTotal(order),
+    charges: order.hire?.charges ?? [],
     scans: await stores.quoteRequests.scans(order.tenantId, order.id, 50),
   };
 }
@@ -246,8 +250,10 @@ export async function pullSheet(stores: QuoteStores, settings: QuoteSettings, or
 /** The vendor's adjustment to a charge after the hire (or none again), with its reason; recorded in the order's audit like a scan. Refused once the hire is closed. */
 export async function adjustCharge(
   stores: QuoteStores,
+  settings: QuoteSettings,
   request: { tenantId: string; orderId: string; chargeId: string; adjustment: LineAdjustment | null; who: string; now: Date },
 ): Promise<HireStepDone> {
+  const money = (amount: number) => formatMoney(amount, settings.site);
   const id = `charge-${randomUUID()}`;
   return stores.quoteRequests.hireStep(request.tenantId, {
     id,
@@ -273,7 +279,7 @@ export async function adjustCharge(
           ...(charge.tag && { tag: charge.tag }),
           count: 0,
           outcome: 'ok',
-          message: request.adjustment ? `${what} adjusted by ${request.adjustment.amount}: ${request.adjustment.reason}` : `${what}: adjustment taken back`,
+          message: request.adjustment ? `${what} adjusted by ${money(request.adjustment.amount)}: ${request.adjustment.reason}` : `${what}: adjustment taken back`,
         },
         order: { ...order, hire: { ...order.hire!, charges: charges.map((entry) => (entry.id === charge.id ? changed : entry)) } },
       };

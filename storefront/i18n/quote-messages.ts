@@ -3,6 +3,7 @@
  * request verb is the tenant's (site.request, "Quote" by default).
  */
 import type { QuoteAction, QuoteState } from '../../schema/rental/quote-states';
+import type { HistoryEntry } from '../../schema/types.generated';
 
 export const quoteMessages = {
   quotesLead: (verb: string) => `Every ${verb.toLowerCase()} you asked for here, where it stands, and what it costs once priced.`,
@@ -71,6 +72,18 @@ export const quoteMessages = {
   dayRange: (first: number, last: number) => (first === last ? `Day ${first}` : `Days ${first}–${last}`),
   minimum: (amount: string) => `One-day minimum: + ${amount}`,
   service: 'Service',
+  hireHeading: 'Your hire',
+  withYou: 'With you',
+  back: 'Back',
+  damagedCount: (count: number) => `${count} came back damaged`,
+  lostCount: (count: number) => `${count} written off as lost`,
+  chargesHeading: 'Charges after the hire',
+  charge: 'Charge',
+  chargeKinds: { late: 'Late return', damage: 'Damage', loss: 'Loss' } as const,
+  photoOf: (number: number, what: string) => `Photo ${number} of ${what} at check-in`,
+  quotedTotal: 'Quoted',
+  chargesTotal: 'Charges after the hire',
+  totalNow: 'Total now',
   adjustment: (amount: string, reason: string) => `${amount}: ${reason}`,
   actions: {
     accept: 'Accept this quote',
@@ -107,7 +120,10 @@ export const quoteMessages = {
     confirm: 'Order confirmed',
     cancel: 'Cancelled',
     expire: 'Expired',
-  } as Record<string, string>,
+    checkOut: 'Items went out',
+    checkIn: 'Items came back',
+    close: 'Hire closed',
+  } satisfies Record<HistoryEntry['action'], string>,
   by: { visitor: 'you', vendor: 'the vendor', system: 'automatically' } as Record<string, string>,
   backToQuotes: 'All your quotes',
   quoteGone: 'This quote is not here: it may belong to another account.',

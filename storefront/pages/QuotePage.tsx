@@ -16,6 +16,7 @@ import { useAskReason, useConfirm } from '../components/ConfirmDialog';
 import { EmptyState } from '../components/EmptyState';
 import { Loading, SignedInOnly } from '../components/lists/SignedInOnly';
 import { PageHeader } from '../components/PageHeader';
+import { HireView } from '../components/quotes/HireView';
 import { QuoteBreakdownView } from '../components/quotes/QuoteBreakdownView';
 import { QuoteStateBadge } from '../components/quotes/QuoteStateBadge';
 import { useConfiguration, usePagePath } from '../config/ConfigurationProvider';
@@ -187,6 +188,7 @@ function OwnQuote({ id }: { id: string }) {
             ))}
           </ul>
         )}
+        {quote.hire && <HireView lines={quote.lines} hire={quote.hire} quoted={latest?.breakdown.total ?? 0} />}
         <div className="form-actions quote-actions no-print">
           {quote.actions.map((action) => (
             <button key={action} type="button" className={`button ${action === 'accept' ? 'button-primary' : 'button-secondary'}`} disabled={busy} onClick={() => void take(action)}>

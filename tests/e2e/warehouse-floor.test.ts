@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, earliestStart } from '../../schema/rental/quote-rules';
+import { TINY_PNG } from '../fixtures/tiny-png';
 import { visitorPage } from '../helpers/browser';
 import { startConsole, type ConsoleUnderTest } from '../helpers/console';
 
@@ -136,12 +137,41 @@ describe('the warehouse floor', () => {
     await admin.page.getByRole('combobox', { name: 'Condition' }).click();
     await admin.page.getByRole('option', { name: 'Damaged' }).click();
     await admin.page.getByRole('textbox', { name: 'What is wrong (kept with the unit)' }).fill('Seat back torn');
+    // A photo of the damage from the phone's camera (here a file): uploaded as an item photo, then sent with the scan.
+    await admin.page.locator('input[type=file]').setInputFiles({ name: 'Seat Back.PNG', mimeType: 'image/png', buffer: TINY_PNG });
+    await admin.page.getByRole('img', { name: 'Condition photo 1' }).waitFor();
     await field.fill(firstTag!);
     await field.press('Enter');
     await expect.poll(() => answer.textContent()).toMatch(new RegExp(`^Back damaged \\(to repair\\): ${firstTag}`));
     await admin.page.getByText('1 damaged').waitFor();
     const unit = (await call(admin.page, `/api/tenants/aviation/items/${SEATS}/units`)).body.find((entry: { tag: string }) => entry.tag === firstTag);
     expect(unit).toMatchObject({ status: 'repair', condition: 'Seat back torn' });
+
+    // The damage is a charge: the sample seat has no replacement value, so the vendor prices the repair, with a reason.
+    const charges = admin.page.getByRole('table', { name: 'Charges after the hire' });
+    await charges.getByText('No replacement value is set for this item: the vendor prices the repair').waitFor();
+    await charges.getByRole('img', { name: `Photo 1 of ${firstTag}` }).waitFor();
+    await admin.page.getByRole('button', { name: `Adjust the charge for ${firstTag}` }).click();
+    const dialog = admin.page.getByRole('dialog', { name: `Adjust the charge for ${firstTag}` });
+    await dialog.getByRole('spinbutton', { name: 'Adjustment' }).fill('350');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('Say why: the visitor sees it').waitFor();
+    await dialog.getByRole('textbox', { name: 'Reason' }).fill('Reupholstered the seat back');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await charges.getByText('Adjusted by $350.00: Reupholstered the seat back').waitFor();
+    await expect.poll(() => admin.page.getByTestId('hire-total').textContent()).toMatch(/^\$[0-9,]+\.[0-9]{2}$/);
+    await shoot(admin.page, 'hire-charges');
+
+    // The visitor follows the hire on their quote page: what is with them, what is back, the charge with its photo and reason.
+    await page.goto(`${storefront}/quotes/${id}`);
+    const hire = page.getByRole('region', { name: 'Your hire' });
+    await hire.getByRole('heading', { name: 'Charges after the hire' }).waitFor();
+    await hire.getByText(`Damage: ${await sheet.getByText(/Propliner/).first().textContent()} (${firstTag})`).waitFor();
+    await hire.getByText('Reupholstered the seat back').waitFor();
+    await hire.getByRole('img', { name: `Photo 1 of ${firstTag} at check-in` }).waitFor();
+    expect(await hire.locator('.quote-total').last().textContent()).toMatch(/^\$[0-9,]+\.[0-9]{2}$/);
+    await shoot(page, 'visitor-hire');
 
     await admin.page.emulateMedia({ media: 'print' });
     await admin.page.screenshot({ path: path.join(app.artifacts, 'pull-sheet_print.png'), fullPage: true });

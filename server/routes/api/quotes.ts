@@ -9,7 +9,7 @@
  * GL codes and the vendor's staff are not shown to visitors. An expired quote is stored as expired
  * the first time anyone reads it after its last day.
  */
-import { hireTotals } from '../../../schema/rental/hire-charges';
+import { hireTotals, quotedTotal } from '../../../schema/rental/hire-charges';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { schemaIds } from '../../../schema/documents';
 import type { QuoteAction } from '../../../schema/rental/quote-states';
@@ -52,7 +52,7 @@ export function visitorView(quote: QuoteRequest, today: string) {
         charges: (hire.charges ?? []).map(({ glCode: _glCode, ...charge }) => charge),
         handovers: (hire.handovers ?? []).map(({ by: _by, ...handover }) => handover),
       },
-      hireTotals: hireTotals(quote),
+      hireTotals: hireTotals(quotedTotal(quote), hire.charges),
     }),
     state: stateOf(quote),
     hold: quote.hold ?? 'none',

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { withDefaults } from '../../../schema/defaults';
-import { adjustedCharge, chargeBasis, chargeRuleOf, chargesAfterReturn, hireTotals, lateDays, type ReturnFound } from '../../../schema/rental/hire-charges';
+import { adjustedCharge, chargeBasis, chargeRuleOf, chargesAfterReturn, hireTotals, lateDays, quotedTotal, type ReturnFound } from '../../../schema/rental/hire-charges';
 import type { QuoteRequest, SiteSettings, VendorConfig } from '../../../schema/types.generated';
 
 const vendor = withDefaults('vendor', {} as VendorConfig);
@@ -156,7 +156,7 @@ describe("the vendor's adjustment and the totals", () => {
     expect(adjustedCharge(charge!, { amount: -1000, reason: 'Waived' }).subtotal).toBe(0);
     const back = adjustedCharge(cheaper, null);
     expect(back).toEqual(charge);
-    expect(hireTotals({ ...order, hire: { lines: [], charges: [cheaper, ...chargesAfterReturn(order, found({ late: 2 }), rule())] } })).toEqual({ quoted: 400, charges: 230, total: 630 });
-    expect(hireTotals({ versions: [] })).toEqual({ quoted: 0, charges: 0, total: 0 });
+    expect(hireTotals(quotedTotal(order), [cheaper, ...chargesAfterReturn(order, found({ late: 2 }), rule())])).toEqual({ quoted: 400, charges: 230, total: 630 });
+    expect(hireTotals(quotedTotal({ versions: [] }))).toEqual({ quoted: 0, charges: 0, total: 0 });
   });
 });

@@ -159,7 +159,7 @@ const hire: FastifyPluginAsync = async (app) => {
     async (request) => {
       const { tenantId, id, chargeId } = request.params as { tenantId: string; id: string; chargeId: string };
       const { adjustment } = request.body as { adjustment: LineAdjustment | null };
-      const done = await adjustCharge(stores, { tenantId, orderId: id, chargeId, adjustment: adjustment ?? null, who: request.account!.email, now: new Date() });
+      const done = await adjustCharge(stores, await settingsOf(tenantId), { tenantId, orderId: id, chargeId, adjustment: adjustment ?? null, who: request.account!.email, now: new Date() });
       request.log.info({ tenantId, order: id, charge: chargeId, by: request.account!.email }, 'charge adjusted');
       return { record: done.record, state: done.order!.state, hire: done.order!.hire, revision: done.order!.revision };
     },
