@@ -38,6 +38,8 @@ import quoteRequestStore from './plugins/app/quote-requests';
 import quoteRequestRoutes, { type QuoteRequestRoutesOptions } from './routes/api/quote-requests';
 import quoteRoutes from './routes/api/quotes';
 import bookingRoutes from './routes/api/tenants/bookings';
+import calendarFeeds from './routes/api/calendar-feeds';
+import calendarRoutes from './routes/calendar';
 import hireRoutes from './routes/api/tenants/hire';
 import availabilityRoutes from './routes/api/availability';
 import setListStore from './plugins/app/set-lists';
@@ -120,6 +122,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(quoteRoutes);
   await app.register(bookingRoutes);
   await app.register(hireRoutes);
+  await app.register(calendarFeeds);
+  await app.register(calendarRoutes);
   await app.register(availabilityRoutes);
   await app.register(setListStore, { config: options.config });
   await app.register(setListRoutes);

@@ -109,6 +109,10 @@ const accessControl = createAccessControl(defaultStatements);
 const creatorRoles = new Map<string, MemberRole>();
 const creatorKey = (slug: string, userId: string) => `${slug}\n${userId}`;
 
+/** Standing secrets (calendar feed links) are kept a hundred years: until revoked, in practice. */
+const STANDING_SECONDS = 100 * 365 * 24 * 3600;
+const standingIdentifier = (scope: string) => `standing:${scope}`;
+
 const ticketIdentifier = (purpose: string, ticket: string) => `backlot-${purpose}:${createHash('sha256').update(ticket).digest('base64url')}`;
 
 /** Set once the identity layer is ready (AuthLibrary.deliverWith); a code asked for before then cannot be sent. */
@@ -360,6 +364,39 @@ export class AuthLibrary {
     // Deleting is the claim: of two redemptions at once, only the one that deleted the row goes on.
     if (!found || (await adapter.deleteMany({ model: 'verification', where })) !== 1) return undefined;
     return new Date(found.expiresAt).getTime() > Date.now() ? found.value : undefined;
+  }
+
+  /**
+   * A standing secret for `scope` (a calendar feed's link): kept in the library's verification
+   * table, shared by every server, until revoked. `rotate` replaces it (the old link stops working);
+   * otherwise the one there is kept, or one is made.
+   */
+  async standingSecret(scope: string, rotate = false): Promise<string> {
+    const adapter = await this.adapter();
+    const where = [{ field: 'identifier', value: standingIdentifier(scope) }];
+    if (!rotate) {
+      const found = await this.readStandingSecret(scope);
+      if (found) return found;
+    }
+    await adapter.deleteMany({ model: 'verification', where });
+    const secret = randomBytes(24).toString('base64url');
+    const now = new Date();
+    await adapter.create({
+      model: 'verification',
+      data: { identifier: standingIdentifier(scope), value: secret, expiresAt: new Date(now.getTime() + STANDING_SECONDS * 1000), createdAt: now, updatedAt: now },
+    });
+    return secret;
+  }
+
+  /** The standing secret for `scope`, if it has one. */
+  async readStandingSecret(scope: string): Promise<string | undefined> {
+    const found = await (await this.adapter()).findOne<{ value: string }>({ model: 'verification', where: [{ field: 'identifier', value: standingIdentifier(scope) }] });
+    return found?.value;
+  }
+
+  /** Ends the standing secret for `scope`: its link stops working on every server. */
+  async revokeStandingSecret(scope: string): Promise<void> {
+    await (await this.adapter()).deleteMany({ model: 'verification', where: [{ field: 'identifier', value: standingIdentifier(scope) }] });
   }
 
   /**

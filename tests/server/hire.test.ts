@@ -6,13 +6,14 @@
  * hire it now leaves short, who and what). Check-out is never a plain step.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, earliestStart, todayIn } from '../../schema/rental/quote-rules';
+import { addDays, todayIn } from '../../schema/rental/quote-rules';
 import type { OutboxMailer } from '../../server/mail/mailer';
 import { dispatchBoard } from '../../server/rental/hire-floor';
 import { quoteSettingsOf } from '../../server/rental/quote-conversation';
 import { TINY_PNG } from '../fixtures/tiny-png';
+import { confirmedOrder as confirmedOrderOf, type ConfirmedOrder } from '../helpers/confirmed-order';
 import { buildTestApp, type TestApp } from '../helpers/server';
-import { AVIATION_HOST, storefrontVisitor } from '../helpers/storefront-visitor';
+import { AVIATION_HOST } from '../helpers/storefront-visitor';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -26,8 +27,6 @@ const SEATS = '1950s-propliner-triple-seat-row-brown-houndstooth';
 /** Ten in stock, counted as a quantity. */
 const CASES = '1950s-hard-train-case-cream';
 
-const storefront = (method: 'POST' | 'PUT', url: string, cookie: string, payload: object, headers: Record<string, string> = {}) =>
-  t.app.inject({ method, url, payload, headers: { host: AVIATION_HOST, origin: `http://${AVIATION_HOST}`, cookie, ...headers } });
 const vendor = (url: string, revision: string, payload?: object) =>
   t.as('aviationAdmin', { method: 'POST', url: `/api/tenants/aviation/quote-requests/${url}`, ...(payload && { payload }), headers: { 'if-match': `"${revision}"` } });
 const consoleApi = (method: 'GET' | 'POST', url: string, payload?: object) => t.as('aviationAdmin', { method, url: `/api/tenants/aviation/${url}`, ...(payload && { payload }) });
@@ -40,22 +39,11 @@ const scan = async (orderId: string, body: Record<string, unknown>) => {
   return response.json() as { record: { outcome: string; message: string }; repeat: boolean; state?: string };
 };
 
-/** An order confirmed the way the console and the storefront make one, starting `inDays` after the earliest day. */
-async function confirmedOrder(email: string, lines: Array<{ objectID: string; quantity: number }>, inDays: number, production: string) {
-  const who = await storefrontVisitor(t, email);
-  const from = addDays(earliestStart(TZ, 2, new Date()), inDays);
-  const asked = await storefront('POST', '/api/quote-requests', who.cookie, { items: lines, startDate: from, endDate: addDays(from, 2), production });
-  expect(asked.statusCode, asked.body).toBe(201);
-  const id = asked.json().id as string;
-  expect((await vendor(`${id}/quote`, '0', { adjustments: {}, services: [] })).statusCode).toBe(200);
-  expect((await storefront('POST', `/api/quotes/${id}/accept`, who.cookie, { version: 1 }, { 'if-match': '"1"' })).statusCode).toBe(200);
-  expect((await vendor(`${id}/confirm`, '2')).statusCode).toBe(200);
-  return { id, email: who.email, cookie: who.cookie, startDate: from, endDate: addDays(from, 2) };
-}
+const confirmedOrder = (email: string, lines: Array<{ objectID: string; quantity: number }>, inDays: number, production: string) => confirmedOrderOf(t, email, lines, inDays, production);
 
 describe('the warehouse floor', () => {
   let tags: string[] = [];
-  let order: { id: string; email: string; cookie: string; startDate: string; endDate: string };
+  let order: ConfirmedOrder;
 
   it('moves an item to units, one tagged unit per one in stock, and only once', async () => {
     const made = await consoleApi('POST', `items/${SEATS}/units`);

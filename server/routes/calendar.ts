@@ -1,0 +1,91 @@
+/**
+ * Calendar feeds, read by calendar apps with no session: the secret in the link is the key
+ * (server/rental/calendar-feeds.ts builds them; /api/…/calendar-feed makes, replaces and ends links).
+ * - GET /calendar/:tenantId/:secret/hires.ics            the vendor's pick-ups and returns
+ * - GET /calendar/:tenantId/:secret/items/:objectID.ics  one item's hires, holds, repairs and losses
+ * - GET /calendar/:tenantId/visitors/:uid/:secret.ics    one visitor's hires
+ * A wrong, replaced or ended secret is a 404, the same as an unknown tenant: a link tells nothing
+ * it does not open.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { definitionRef } from '../../schema/definitions';
+import { schemaDocuments, schemaIds } from '../../schema/documents';
+import { feedScope, itemFeed, vendorFeed, visitorFeed } from '../rental/calendar-feeds';
+import { quoteSettingsOf } from '../rental/quote-conversation';
+
+/** The secrets AuthLibrary.standingSecret makes (24 random bytes, base64url). */
+const SECRET = '^[A-Za-z0-9_-]{32}$';
+const itemFile = new RegExp(`^(${schemaDocuments.defs.$defs.slug.pattern.replace(/^\^|\$$/g, '')})\\.ics$`);
+const secretFile = new RegExp(`^(${SECRET.slice(1, -1)})\\.ics$`);
+
+class NoSuchFeedError extends Error {
+  readonly statusCode = 404;
+  constructor() {
+    super('No such calendar: the link may have been replaced or turned off.');
+  }
+}
+
+const same = (a: string, b: string | undefined) => b !== undefined && a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+const calendar: FastifyPluginAsync = async (app) => {
+  const stores = { quoteRequests: app.quoteRequests, itemStore: app.itemStore, profileStore: app.profileStore };
+  const tenantParam = definitionRef('tenantId');
+  const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+  const orderLink = (request: FastifyRequest, tenantId: string) => (id: string) => `${origin(request)}/admin/#/t/${tenantId}/dispatch/${encodeURIComponent(id)}`;
+
+  /** The tenant's settings once the link's secret is its scope's; else 404. */
+  async function opened(tenantId: string, scope: string, secret: string) {
+    const stored = await app.tenantStore.get(tenantId).catch(() => undefined);
+    if (!stored || !same(secret, await app.authLibrary.readStandingSecret(scope))) throw new NoSuchFeedError();
+    return quoteSettingsOf(stored.tenant);
+  }
+  const send = (reply: FastifyReply, name: string, body: string) =>
+    reply
+      .type('text/calendar; charset=utf-8')
+      .header('content-disposition', `inline; filename="${name}.ics"`)
+      // Calendar apps poll; the link is a secret, so no shared cache keeps it.
+      .header('cache-control', 'private, max-age=300')
+      .send(body);
+  const docs = { hide: true };
+
+  app.get(
+    '/calendar/:tenantId/:secret/hires.ics',
+    { schema: { params: { type: 'object', properties: { tenantId: tenantParam, secret: { type: 'string', pattern: SECRET } } }, ...docs } },
+    async (request, reply) => {
+      const { tenantId, secret } = request.params as { tenantId: string; secret: string };
+      const settings = await opened(tenantId, feedScope.vendor(tenantId), secret);
+      return send(reply, `${tenantId}-hires`, await vendorFeed(stores, settings, tenantId, { order: orderLink(request, tenantId) }, new Date()));
+    },
+  );
+
+  app.get(
+    '/calendar/:tenantId/:secret/items/:file',
+    { schema: { params: { type: 'object', properties: { tenantId: tenantParam, secret: { type: 'string', pattern: SECRET }, file: { type: 'string', pattern: itemFile.source } } }, ...docs } },
+    async (request, reply) => {
+      const { tenantId, secret, file } = request.params as { tenantId: string; secret: string; file: string };
+      const settings = await opened(tenantId, feedScope.vendor(tenantId), secret);
+      const objectID = itemFile.exec(file)![1]!;
+      const body = await itemFeed(stores, settings, tenantId, objectID, { order: orderLink(request, tenantId) }, new Date());
+      if (body === undefined) throw new NoSuchFeedError();
+      return send(reply, objectID, body);
+    },
+  );
+
+  app.get(
+    '/calendar/:tenantId/visitors/:uid/:file',
+    {
+      schema: {
+        params: { type: 'object', properties: { tenantId: tenantParam, uid: { $ref: `${schemaIds.quoteRequest}#/properties/uid` }, file: { type: 'string', pattern: secretFile.source } } },
+        ...docs,
+      },
+    },
+    async (request, reply) => {
+      const { tenantId, uid, file } = request.params as { tenantId: string; uid: string; file: string };
+      const settings = await opened(tenantId, feedScope.visitor(tenantId, uid), secretFile.exec(file)![1]!);
+      return send(reply, 'hires', await visitorFeed(stores, settings, tenantId, uid, { quote: (id) => `${origin(request)}/quotes/${encodeURIComponent(id)}` }));
+    },
+  );
+};
+
+export default calendar;
