@@ -10,6 +10,7 @@ import { Title, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { QuoteStateChip } from '../quote-requests/QuoteStateChip';
 import { useQuoteTenant } from '../quote-requests/useQuoteTenant';
+import { CalendarFeed } from './CalendarFeed';
 import { hireApi, type DispatchBoard, type DispatchRow } from './hire-api';
 
 const SPANS = [1, 2, 7] as const;
@@ -100,6 +101,7 @@ export function DispatchList({ tenantId }: { tenantId: string }) {
           {section(translate('backlot.dispatch.returning'), board.returning, translate('backlot.dispatch.noneReturning'))}
         </Stack>
       )}
+      <CalendarFeed tenantId={tenantId} />
     </Box>
   );
 }

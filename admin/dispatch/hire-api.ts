@@ -42,6 +42,12 @@ export interface ScanAnswer {
   hire?: HireRecord;
 }
 
+/** The vendor's calendar feed link, and each item's (with {objectID} to fill in); null while there is none. */
+export interface CalendarFeedLink {
+  url: string | null;
+  itemUrl: string | null;
+}
+
 const tenantPath = (tenantId: string) => `/api/tenants/${encodeURIComponent(tenantId)}`;
 
 export const hireApi = {
@@ -55,6 +61,8 @@ export const hireApi = {
         headers: new Headers({ 'Content-Type': 'application/json' }),
       })
     ).json as ScanAnswer,
+  /** The vendor's calendar link: read (GET), made or replaced (POST), turned off (DELETE). */
+  calendarFeed: async (tenantId: string, method: 'GET' | 'POST' | 'DELETE') => (await fetchUtils.fetchJson(`${tenantPath(tenantId)}/calendar-feed`, { method })).json as CalendarFeedLink,
   /** The vendor's adjustment to a charge (null takes it back); answers like a scan, with the order's hire. */
   adjustCharge: async (tenantId: string, id: string, chargeId: string, adjustment: LineAdjustment | null) =>
     (

@@ -15,12 +15,16 @@ export interface VisitorQuote extends Omit<QuoteRequest, 'state' | 'hold' | 'rev
   versions: QuoteVersion[];
   history: HistoryEntry[];
   total?: number;
+  /** Once charges were found at check-in: the quote, the charges and both (the server's hireTotals). */
+  hireTotals?: { quoted: number; charges: number; total: number };
   actions: QuoteAction[];
 }
 
 const quotePath = (id: string) => `/api/quotes/${encodeURIComponent(id)}`;
 
 export const quotesApi = {
+  /** The link to the visitor's own hires as a calendar: read (GET), made (POST), turned off (DELETE); null while there is none. */
+  calendarFeed: (method: 'GET' | 'POST' | 'DELETE') => apiCall<{ url: string | null }>('/api/calendar-feed', { method }),
   /** A page of the visitor's quotes, newest first, after `offset` newer ones; `total` counts them all. */
   quotes: (offset = 0) => apiCall<{ quotes: VisitorQuote[]; total: number; offset: number }>(`/api/quotes${offset ? `?offset=${offset}` : ''}`),
   quote: (id: string) => apiCall<VisitorQuote>(quotePath(id)),

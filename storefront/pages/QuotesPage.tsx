@@ -9,6 +9,7 @@ import { useAuth } from '../auth/AuthProvider';
 import { toIdentityError, type IdentityError } from '../auth/identity-api';
 import { ErrorText } from '../components/auth/ErrorText';
 import { EmptyState } from '../components/EmptyState';
+import { CalendarLink } from '../components/quotes/CalendarLink';
 import { Loading, SignedInOnly } from '../components/lists/SignedInOnly';
 import { PageHeader } from '../components/PageHeader';
 import { QuoteStateBadge } from '../components/quotes/QuoteStateBadge';
@@ -25,7 +26,14 @@ export function QuotesPage() {
     <>
       <PageHeader title={meta.name} lead={words.quotesLead(site.request!)} />
       <div className="container section">
-        <SignedInOnly>{() => <VisitorQuotes />}</SignedInOnly>
+        <SignedInOnly>
+          {() => (
+            <>
+              <VisitorQuotes />
+              <CalendarLink />
+            </>
+          )}
+        </SignedInOnly>
       </div>
     </>
   );
@@ -86,7 +94,7 @@ function VisitorQuotes() {
                 <span className="quote-card-meta">
                   {formatDays(quote.startDate, quote.endDate, site)} · {words.linesAndPieces(quote.lines.length, items)}
                 </span>
-                <span className="quote-card-total">{quote.total === undefined ? words.notPricedYet : formatMoney(quote.total, site)}</span>
+                <span className="quote-card-total">{quote.total === undefined ? words.notPricedYet : formatMoney(quote.hireTotals?.total ?? quote.total, site)}</span>
               </a>
             </li>
           );

@@ -87,6 +87,13 @@ describe('the warehouse floor', () => {
     // Dispatch lists the order going out; it opens on its pull sheet.
     await admin.page.getByRole('menuitem', { name: 'Dispatch' }).click();
     await admin.page.getByRole('heading', { name: /^Going out/ }).waitFor();
+    // The vendor's calendar: a secret link made here, which a calendar app reads as iCalendar with this order's pick-up.
+    await admin.page.getByRole('button', { name: 'Make a calendar link' }).click();
+    const feedField = admin.page.getByRole('textbox', { name: 'Pick-ups and returns' });
+    await expect.poll(() => feedField.inputValue()).toMatch(/\/calendar\/aviation\/[A-Za-z0-9_-]{32}\/hires\.ics$/);
+    const feed = await admin.page.evaluate((url) => fetch(url).then(async (response) => [response.headers.get('content-type'), await response.text()]), await feedField.inputValue());
+    expect(feed[0]).toBe('text/calendar; charset=utf-8');
+    expect(feed[1]).toContain('SUMMARY:Out: Overnight Express (4 pieces)');
     await shoot(admin.page, 'dispatch');
     await admin.page
       .getByRole('link', { name: /Overnight Express/ })
@@ -167,11 +174,29 @@ describe('the warehouse floor', () => {
     await page.goto(`${storefront}/quotes/${id}`);
     const hire = page.getByRole('region', { name: 'Your hire' });
     await hire.getByRole('heading', { name: 'Charges after the hire' }).waitFor();
-    await hire.getByText(`Damage: ${await sheet.getByText(/Propliner/).first().textContent()} (${firstTag})`).waitFor();
+    await hire
+      .getByText(
+        `Damage: ${await sheet
+          .getByText(/Propliner/)
+          .first()
+          .textContent()} (${firstTag})`,
+      )
+      .waitFor();
     await hire.getByText('Reupholstered the seat back').waitFor();
     await hire.getByRole('img', { name: `Photo 1 of ${firstTag} at check-in` }).waitFor();
     expect(await hire.locator('.quote-total').last().textContent()).toMatch(/^\$[0-9,]+\.[0-9]{2}$/);
     await shoot(page, 'visitor-hire');
+
+    // The visitor's own calendar link, under their quotes.
+    await page.goto(`${storefront}/quotes`);
+    await page.locator('html[data-hydrated]').waitFor();
+    await page.getByRole('button', { name: 'Make a calendar link' }).click();
+    const mine = page.getByRole('textbox', { name: 'Calendar link' });
+    await expect.poll(() => mine.inputValue()).toMatch(/\/calendar\/aviation\/visitors\/[^/]+\/[A-Za-z0-9_-]{32}\.ics$/);
+    expect(await page.evaluate((url) => fetch(url).then((response) => response.text()), await mine.inputValue())).toContain('SUMMARY:Hire: Overnight Express (Jetway Props)');
+    await shoot(page, 'visitor-calendar');
+    await page.getByRole('button', { name: 'Turn off' }).click();
+    await page.getByRole('button', { name: 'Make a calendar link' }).waitFor();
 
     await admin.page.emulateMedia({ media: 'print' });
     await admin.page.screenshot({ path: path.join(app.artifacts, 'pull-sheet_print.png'), fullPage: true });
