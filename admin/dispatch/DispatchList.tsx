@@ -32,7 +32,7 @@ export function DispatchList({ tenantId }: { tenantId: string }) {
   }, [tenantId, span]);
 
   const section = (title: string, rows: DispatchRow[], empty: string) => (
-    <Card variant="outlined" sx={{ flex: 1, minWidth: 0 }}>
+    <Card variant="outlined" sx={{ flex: 1, minWidth: 0, width: { xs: '100%', md: 'auto' } }}>
       <CardContent>
         <Typography variant="h6" component="h2" gutterBottom>
           {title} <Chip size="small" label={rows.length} />
@@ -85,7 +85,15 @@ export function DispatchList({ tenantId }: { tenantId: string }) {
         <Typography variant="h5" component="h1">
           {translate('backlot.dispatch.title')}
         </Typography>
-        <ToggleButtonGroup size="small" exclusive value={span} onChange={(_event, value: (typeof SPANS)[number] | null) => value && setSpan(value)} aria-label={translate('backlot.dispatch.span')}>
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={span}
+          onChange={(_event, value: (typeof SPANS)[number] | null) => value && setSpan(value)}
+          aria-label={translate('backlot.dispatch.span')}
+          // A phone's width shared by the three, their words wrapping, rather than running off the side.
+          sx={{ width: { xs: '100%', sm: 'auto' }, '& .MuiToggleButton-root': { flex: { xs: 1, sm: 'none' }, minWidth: 0, whiteSpace: 'normal', lineHeight: 1.25 } }}
+        >
           {SPANS.map((value) => (
             <ToggleButton key={value} value={value}>
               {translate(`backlot.dispatch.spans.${value}`)}
@@ -96,7 +104,8 @@ export function DispatchList({ tenantId }: { tenantId: string }) {
       {error && <Alert severity="error">{error}</Alert>}
       {!board && !error && <LinearProgress aria-label={translate('backlot.dispatch.loading')} />}
       {board && (
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems="flex-start">
+        // Stretched on a phone (a column sized to its content ran off the side), top-aligned side by side.
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems={{ xs: 'stretch', md: 'flex-start' }}>
           {section(translate('backlot.dispatch.going'), board.going, translate('backlot.dispatch.noneGoing'))}
           {section(translate('backlot.dispatch.returning'), board.returning, translate('backlot.dispatch.noneReturning'))}
         </Stack>

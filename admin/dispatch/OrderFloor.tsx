@@ -7,6 +7,7 @@
  * (with a note) or lost. Scans wait in the browser while the connection is down and go once.
  */
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import CameraAltIcon from '@mui/icons-material/CameraAlt';
 import PrintIcon from '@mui/icons-material/Print';
 import {
   Alert,
@@ -37,6 +38,7 @@ import { isOutState } from '../../schema/rental/quote-states';
 import type { ScanInput, ScanRecord } from '../../schema/types.generated';
 import { QuoteStateChip } from '../quote-requests/QuoteStateChip';
 import { useQuoteTenant } from '../quote-requests/useQuoteTenant';
+import { CameraScanner } from './CameraScanner';
 import { ConditionPhotos } from './ConditionPhotos';
 import { hireApi, type PullSheet, type ScanAnswer } from './hire-api';
 import { HireCharges } from './HireCharges';
@@ -86,6 +88,7 @@ export function OrderFloor({ tenantId }: { tenantId: string }) {
   const [note, setNote] = useState('');
   const [photos, setPhotos] = useState<string[]>([]);
   const [uploading, setUploading] = useState(false);
+  const [camera, setCamera] = useState(false);
   const [last, setLast] = useState<Pick<ScanRecord, 'outcome' | 'message'>>();
   const field = useRef<HTMLInputElement>(null);
 
@@ -128,9 +131,8 @@ export function OrderFloor({ tenantId }: { tenantId: string }) {
   }, []);
   const { send, waiting, offline } = useScanQueue(tenantId, id, onAnswer, onRefused);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const typed = code.trim();
+  /** One code, typed, from a USB scanner or from the camera: sent with the count, condition, note and photos set now. */
+  const scanCode = (typed: string) => {
     if (!typed || uploading) return;
     const howMany = Number(count);
     send({
@@ -141,11 +143,15 @@ export function OrderFloor({ tenantId }: { tenantId: string }) {
       ...(direction === 'in' && condition !== 'fine' && note.trim() && { note: note.trim() }),
       ...(direction === 'in' && condition !== 'fine' && photos.length && { photos }),
     });
-    setCode('');
     setCount('1');
     setNote('');
     setPhotos([]);
     setCondition('fine');
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    scanCode(code.trim());
+    setCode('');
     field.current?.focus();
   };
 
@@ -154,7 +160,7 @@ export function OrderFloor({ tenantId }: { tenantId: string }) {
   const title = sheet.production ?? sheet.name;
 
   return (
-    <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 1100 }}>
+    <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 1100, overflowWrap: 'anywhere' }}>
       <Title title={translate('backlot.scan.title', { order: title })} />
       {printStyles}
       <Box sx={{ displayPrint: 'none', mb: 1 }}>
@@ -183,10 +189,21 @@ export function OrderFloor({ tenantId }: { tenantId: string }) {
 
       <Card variant="outlined" sx={{ mb: 2, displayPrint: 'none' }}>
         <CardContent component="form" onSubmit={submit} aria-label={translate('backlot.scan.form')}>
-          <ToggleButtonGroup exclusive fullWidth size="small" value={direction} onChange={(_event, value: Direction | null) => value && setDirection(value)} sx={{ mb: 2 }}>
-            <ToggleButton value="out">{translate('backlot.scan.out')}</ToggleButton>
-            <ToggleButton value="in">{translate('backlot.scan.in')}</ToggleButton>
-          </ToggleButtonGroup>
+          <Stack direction="row" spacing={1} sx={{ mb: 2 }}>
+            <ToggleButtonGroup exclusive fullWidth size="small" value={direction} onChange={(_event, value: Direction | null) => value && setDirection(value)}>
+              <ToggleButton value="out">{translate('backlot.scan.out')}</ToggleButton>
+              <ToggleButton value="in">{translate('backlot.scan.in')}</ToggleButton>
+            </ToggleButtonGroup>
+            <ToggleButton size="small" value="camera" selected={camera} onChange={() => setCamera((on) => !on)} sx={{ flex: 'none', px: 2 }}>
+              <CameraAltIcon fontSize="small" sx={{ mr: 1 }} />
+              {translate('backlot.camera.toggle')}
+            </ToggleButton>
+          </Stack>
+          {camera && (
+            <Box sx={{ mb: 2 }}>
+              <CameraScanner onCode={scanCode} />
+            </Box>
+          )}
           {/* A grid, not a flex row: fixed tracks for the count and condition, so a select's own width never squeezes the scan field. */}
           <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: direction === 'in' ? 'minmax(0, 1fr) 110px 150px auto' : 'minmax(0, 1fr) 110px auto' }, alignItems: 'start' }}>
             <TextField

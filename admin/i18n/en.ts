@@ -76,6 +76,15 @@ export const en = {
       photo: 'Condition photo %{number}',
       removePhoto: 'Remove photo %{number}',
     },
+    camera: {
+      toggle: 'Camera',
+      view: 'Camera picture: hold a label in view',
+      starting: 'Starting the camera…',
+      reading: 'Hold a label in view: it is read by itself.',
+      refused: 'The camera was not allowed. Allow it in the browser’s site settings, or type or scan the tag into the field.',
+      none: 'No camera was found on this device: type or scan the tag into the field.',
+      failed: 'The camera could not start: type or scan the tag into the field.',
+    },
     calendar: {
       title: 'Calendar feed',
       none: 'See every pick-up and return in Google Calendar, Outlook or Apple Calendar: make a secret link and subscribe to it there.',

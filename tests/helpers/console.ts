@@ -34,15 +34,15 @@ export interface ConsoleUnderTest {
   close(): Promise<void>;
 }
 
-/** `env` adds server settings (the identity flows raise the sign-in rate limit, tested on its own in tests/server). */
-export async function startConsole(name: string, env: Record<string, string> = {}): Promise<ConsoleUnderTest> {
+/** `env` adds server settings (the identity flows raise the sign-in rate limit, tested on its own in tests/server); `browserArgs` adds Chromium flags (a fake camera). */
+export async function startConsole(name: string, env: Record<string, string> = {}, options: { browserArgs?: readonly string[] } = {}): Promise<ConsoleUnderTest> {
   const root = await mkdtemp(path.join(tmpdir(), `backlot-${name}-`));
   for (const tenant of ['aviation', 'platform']) await cp(path.join(tenantsDir, tenant), path.join(root, 'tenants', tenant), { recursive: true });
   const dirs = { BACKLOT_TENANTS_DIR: path.join(root, 'tenants'), BACKLOT_DATA_DIR: path.join(root, '.data') };
   const added = await backlot(['admin', 'add', '--email', AVIATION_ADMIN, '--password', PASSWORD, '--role', 'tenant-admin', '--tenant', 'aviation', '--yes'], { env: dirs });
   expect(added.code, added.stderr).toBe(0);
   const server = await startServer({ ...dirs, ...env, BACKLOT_ADMIN_EMAIL: STAFF, BACKLOT_ADMIN_PASSWORD: PASSWORD });
-  const browser = await launchChromium();
+  const browser = await launchChromium(options.browserArgs);
   const artifacts = path.join(repoRoot, '.tmp/artifacts', name);
   await mkdir(artifacts, { recursive: true });
   const underTest: ConsoleUnderTest = {
