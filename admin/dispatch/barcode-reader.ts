@@ -28,7 +28,8 @@ export async function labelReader(): Promise<LabelReader> {
     }
   }
   const [{ BarcodeDetector, prepareZXingModule }, { default: wasmUrl }] = await Promise.all([import('barcode-detector/ponyfill'), import('zxing-wasm/reader/zxing_reader.wasm?url')]);
-  prepareZXingModule({ overrides: { locateFile: (file: string, prefix: string) => (file.endsWith('.wasm') ? wasmUrl : prefix + file) }, fireImmediately: true });
+  // Loaded now, from the bundle: a decoder that cannot load says so as the camera opens, not frame by frame.
+  await prepareZXingModule({ overrides: { locateFile: (file: string, prefix: string) => (file.endsWith('.wasm') ? wasmUrl : prefix + file) }, fireImmediately: true });
   const detector: PonyfillDetector = new BarcodeDetector({ formats: [...LABEL_FORMATS] });
   return { kind: 'bundled', read: async (source) => (await detector.detect(source)).map((found) => found.rawValue) };
 }
