@@ -9,6 +9,7 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CameraAltIcon from '@mui/icons-material/CameraAlt';
 import PrintIcon from '@mui/icons-material/Print';
+import QrCode2Icon from '@mui/icons-material/QrCode2';
 import {
   Alert,
   Box,
@@ -17,7 +18,6 @@ import {
   CardContent,
   Checkbox,
   Chip,
-  GlobalStyles,
   LinearProgress,
   MenuItem,
   Stack,
@@ -40,6 +40,7 @@ import { QuoteStateChip } from '../quote-requests/QuoteStateChip';
 import { useQuoteTenant } from '../quote-requests/useQuoteTenant';
 import { CameraScanner } from './CameraScanner';
 import { ConditionPhotos } from './ConditionPhotos';
+import { printAlone } from '../labels/print';
 import { hireApi, type PullSheet, type ScanAnswer } from './hire-api';
 import { HireCharges } from './HireCharges';
 import { severityOf, soundFor } from './scan-feedback';
@@ -69,10 +70,6 @@ function withAnswer(sheet: PullSheet, answer: ScanAnswer): PullSheet {
 /** Columns a phone folds into the item's cell. */
 const wideOnly = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
-/** On paper: the sheet alone, without the console's bar and menu. */
-const printStyles = (
-  <GlobalStyles styles={{ '@media print': { '.MuiAppBar-root, .MuiDrawer-root, .RaAppBar-root': { display: 'none !important' }, '.RaLayout-appFrame': { marginTop: '0 !important' } } }} />
-);
 type Condition = NonNullable<ScanInput['condition']>;
 
 export function OrderFloor({ tenantId }: { tenantId: string }) {
@@ -162,7 +159,7 @@ export function OrderFloor({ tenantId }: { tenantId: string }) {
   return (
     <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 1100, overflowWrap: 'anywhere' }}>
       <Title title={translate('backlot.scan.title', { order: title })} />
-      {printStyles}
+      {printAlone}
       <Box sx={{ displayPrint: 'none', mb: 1 }}>
         <Button component={Link} to={`/t/${tenantId}/dispatch`} startIcon={<ArrowBackIcon />}>
           {translate('backlot.dispatch.back')}
@@ -181,6 +178,9 @@ export function OrderFloor({ tenantId }: { tenantId: string }) {
         <Stack direction="row" spacing={1} alignItems="center">
           <QuoteStateChip state={sheet.state} />
           {sheet.overdue && <Chip size="small" color="error" label={translate('backlot.dispatch.overdue')} />}
+          <Button component={Link} to={`/t/${tenantId}/dispatch/labels?order=${encodeURIComponent(sheet.id)}`} startIcon={<QrCode2Icon />} sx={{ displayPrint: 'none' }}>
+            {translate('backlot.labels.print')}
+          </Button>
           <Button variant="outlined" startIcon={<PrintIcon />} onClick={() => window.print()} sx={{ displayPrint: 'none' }}>
             {translate('backlot.scan.print')}
           </Button>

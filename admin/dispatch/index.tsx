@@ -1,5 +1,6 @@
-/** The Dispatch screen of a tenant: what goes out and comes back (/t/<tenantId>/dispatch), and one order's pull sheet and scanning (/t/<tenantId>/dispatch/<id>). */
+/** The Dispatch screen of a tenant: what goes out and comes back (/t/<tenantId>/dispatch), labels to print (/t/<tenantId>/dispatch/labels?item=…|order=…), and one order's pull sheet and scanning (/t/<tenantId>/dispatch/<id>). */
 import { Route, Routes, useParams } from 'react-router-dom';
+import { LabelSheet } from '../labels/LabelSheet';
 import { DispatchList } from './DispatchList';
 import { OrderFloor } from './OrderFloor';
 
@@ -8,6 +9,7 @@ export function DispatchScreen() {
   return (
     <Routes>
       <Route index element={<DispatchList tenantId={tenantId} />} />
+      <Route path="labels" element={<LabelSheet tenantId={tenantId} />} />
       <Route path=":id" element={<OrderFloor tenantId={tenantId} />} />
     </Routes>
   );

@@ -16,11 +16,12 @@ const SPAN_DAYS = 35;
 /** Today on this computer's calendar, as YYYY-MM-DD. */
 const localToday = () => new Date().toLocaleDateString('en-CA');
 
-export function ItemAvailability({ tenantId, objectID }: { tenantId: string; objectID: string }) {
+/** `refresh`: read again whenever it changes (a unit moved below). */
+export function ItemAvailability({ tenantId, objectID, refresh }: { tenantId: string; objectID: string; refresh?: unknown }) {
   const translate = useTranslate();
   const [from, setFrom] = useState(localToday);
   const to = addDays(from, SPAN_DAYS - 1);
-  const { timeline, problem } = useAvailability(tenantId, objectID, from, to);
+  const { timeline, problem } = useAvailability(tenantId, objectID, from, to, refresh);
   return (
     <Card component="section" aria-labelledby="item-availability-heading" sx={{ mt: 2 }}>
       <CardContent>

@@ -230,6 +230,8 @@ export function judgeScan(context: ScanContext): ScanResult {
 const unitHistoryLimit = 500;
 const withEvent = (unit: Unit, event: NonNullable<Unit['history']>[number]) => [...(unit.history ?? []), event].slice(-unitHistoryLimit);
 
+const withoutCondition = ({ condition: _condition, ...unit }: Unit): Unit => unit;
+
 const statusWords: Record<UnitStatus, string> = { inService: 'in service', out: 'out', repair: 'in repair', lost: 'lost', retired: 'retired' };
 
 /** The stock row a unit off the shelf is kept as: in repair, or gone (lost or retired); none while it is in service or out. */
@@ -258,7 +260,14 @@ export function unitMove(
   const ended = offShelfRow(unit, unit.status, 0, today);
   const started = offShelfRow(unit, status, 1, today);
   return {
-    unit: { ...unit, status, updatedAt: at, history: withEvent(unit, { at, status, by: who, ...(note?.trim() && { note: note.trim() }) }) },
+    // The condition says how the unit is now: a note given with the move replaces it; back in service without one, the old damage is no longer its condition.
+    unit: {
+      ...withoutCondition(unit),
+      status,
+      ...(note?.trim() ? { condition: note.trim() } : status !== 'inService' && unit.condition !== undefined && { condition: unit.condition }),
+      updatedAt: at,
+      history: withEvent(unit, { at, status, by: who, ...(note?.trim() && { note: note.trim() }) }),
+    },
     stock: [...(ended && ended.key !== started?.key ? [ended] : []), ...(started ? [started] : [])],
     message: `${unit.tag}: ${statusWords[unit.status]} → ${statusWords[status]}.`,
   };

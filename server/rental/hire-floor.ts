@@ -286,3 +286,53 @@ export async function adjustCharge(
     },
   });
 }
+
+/** One printed label: what its code says (`<tenant>/<tag>`, or `<tenant>/<item id>` for an item counted as a quantity) and what is written beside it. */
+export interface Label {
+  code: string;
+  tag: string | null;
+  objectID: string;
+  name: string;
+  location: string | null;
+  /** An item counted as a quantity: scan it, then set the count. */
+  counted: boolean;
+}
+
+/** Labels for one item (each unit on the books, or the item's own for a counted one), or for an order (the units out on it, else the ones to pick). */
+export async function labelsFor(stores: QuoteStores, tenantId: string, wanted: { item: string } | { order: string }): Promise<Label[]> {
+  const labelOf = (item: Pick<Item, 'objectID' | 'name' | 'location'>, tag?: string): Label => ({
+    code: `${tenantId}/${tag ?? item.objectID}`,
+    tag: tag ?? null,
+    objectID: item.objectID,
+    name: item.name,
+    location: item.location ?? null,
+    counted: tag === undefined,
+  });
+  if ('item' in wanted) {
+    const item = await stores.itemStore.get(tenantId, wanted.item);
+    if (!item) throw Object.assign(new Error(`No item ${JSON.stringify(wanted.item)} here.`), { statusCode: 404 });
+    if (item.tracking !== 'units') return [labelOf(item)];
+    const { units } = await stores.quoteRequests.listUnits(tenantId, { objectID: item.objectID, limit: 10_000 });
+    return units.filter((unit) => unit.status !== 'retired' && unit.status !== 'lost').map((unit) => labelOf(item, unit.tag));
+  }
+  const order = await stores.quoteRequests.get(tenantId, wanted.order);
+  if (!order) throw new UnknownQuoteError(wanted.order);
+  const items = new Map(
+    (
+      await stores.itemStore.getMany(
+        tenantId,
+        order.lines.map((line) => line.objectID),
+      )
+    ).map((item) => [item.objectID, item]),
+  );
+  const labels = await Promise.all(
+    order.lines.map(async (line) => {
+      const item = items.get(line.objectID) ?? { objectID: line.objectID, name: line.name };
+      if (items.get(line.objectID)?.tracking !== 'units') return [labelOf(item)];
+      const out = hireLineOf(order.hire, line.objectID).tags ?? [];
+      const tags = out.length ? out : (await stores.quoteRequests.listUnits(tenantId, { objectID: line.objectID, status: 'inService', limit: line.quantity })).units.map((unit) => unit.tag);
+      return tags.map((tag) => labelOf(item, tag));
+    }),
+  );
+  return labels.flat();
+}

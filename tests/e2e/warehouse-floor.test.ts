@@ -225,6 +225,34 @@ describe('the warehouse floor', () => {
     await admin.page.screenshot({ path: path.join(app.artifacts, 'pull-sheet_print.png'), fullPage: true });
     await admin.page.emulateMedia({ media: 'screen' });
     await shoot(admin.page, 'scan-in');
+
+    // The order's labels (all back now: the seats on the shelf to pick for it), a QR code each and one for the counted cases, printable on a sheet or a label printer's roll.
+    await admin.page.getByRole('link', { name: 'Labels' }).click();
+    const labels = admin.page.getByRole('list', { name: 'Labels' });
+    await labels.getByRole('img', { name: `QR code aviation/${CASES}` }).waitFor();
+    expect(await labels.getByRole('img', { name: /^QR code aviation\/1950S-PROPLINER-/ }).count()).toBe(2);
+    await labels.getByText('Scan, then set the count').waitFor();
+    await shoot(admin.page, 'labels');
+    await admin.page.emulateMedia({ media: 'print' });
+    await admin.page.screenshot({ path: path.join(app.artifacts, 'labels_print.png'), fullPage: true });
+    await admin.page.emulateMedia({ media: 'screen' });
+    await admin.page.getByRole('button', { name: 'Label printer (62 × 29 mm)' }).click();
+    await admin.page.emulateMedia({ media: 'print' });
+    await admin.page.screenshot({ path: path.join(app.artifacts, 'labels-roll_print.png'), fullPage: true });
+    await admin.page.emulateMedia({ media: 'screen' });
+
+    // The seat's units under its form: the damaged one comes back from repair, with a note.
+    await admin.page.goto(`${app.server.url}/admin/#/t/aviation/items/${SEATS}`);
+    const unitsTable = admin.page.getByRole('table', { name: 'Units and labels' });
+    await unitsTable.getByText(firstTag!).waitFor();
+    const damagedRow = unitsTable.getByRole('row').filter({ hasText: firstTag! });
+    expect(await damagedRow.getByText('In repair').count()).toBe(1);
+    await damagedRow.getByRole('button', { name: 'Back in service' }).click();
+    const moveDialog = admin.page.getByRole('dialog', { name: `Put ${firstTag} back in service` });
+    await moveDialog.getByRole('textbox', { name: 'Note (kept in the unit’s history)' }).fill('Reupholstered');
+    await moveDialog.getByRole('button', { name: 'Back in service' }).click();
+    await expect.poll(() => damagedRow.getByText('In service').count()).toBe(1);
+    await shoot(admin.page, 'item-units');
     expect(admin.errors).toEqual([]);
   }, 120_000);
 });

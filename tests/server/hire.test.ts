@@ -55,6 +55,16 @@ describe('the warehouse floor', () => {
     expect((await consoleApi('POST', `items/${SEATS}/units`)).json()).toEqual([]);
     expect((await consoleApi('GET', `items/${SEATS}/units`)).json()).toHaveLength(4);
     expect((await t.app.itemStore.get('aviation', SEATS))?.tracking).toBe('units');
+
+    // Labels: one per unit (its code what the scan field reads), or the item's own for one counted as a quantity.
+    const labels = (await consoleApi('GET', `labels?item=${SEATS}`)).json().labels as Array<{ code: string; tag: string | null; counted: boolean }>;
+    expect(labels.map((label) => [label.code, label.counted])).toEqual(tags.map((tag) => [`aviation/${tag}`, false]));
+    expect((await consoleApi('GET', `labels?item=${CASES}`)).json().labels).toEqual([
+      { code: `aviation/${CASES}`, tag: null, objectID: CASES, name: '1950s Hard Train Case, Cream', location: null, counted: true },
+    ]);
+    expect((await consoleApi('GET', 'labels')).statusCode).toBe(400);
+    expect((await consoleApi('GET', `labels?item=${CASES}&order=x`)).statusCode).toBe(400);
+    expect((await consoleApi('GET', 'labels?item=no-such-item')).statusCode).toBe(404);
   });
 
   it('shows a pull sheet, scans out by tag and by count, answers a repeated scan, and says what a wrong code is', async () => {
@@ -101,6 +111,13 @@ describe('the warehouse floor', () => {
     expect((await scan(order.id, { code: CASES, count: 3 })).record.outcome).toBe('ok');
     const last = await scan(order.id, { code: tags[1]!.toLowerCase() });
     expect(last).toMatchObject({ state: 'out', record: { outcome: 'ok', message: `Out: ${tags[1]} (1950s Propliner Triple Seat Row, Brown Houndstooth). 2 of 2 out.` } });
+
+    // An order's labels: the units out on it, and the counted item's own.
+    expect(((await consoleApi('GET', `labels?order=${order.id}`)).json().labels as Array<{ code: string }>).map((label) => label.code)).toEqual([
+      `aviation/${tags[0]}`,
+      `aviation/${tags[1]}`,
+      `aviation/${CASES}`,
+    ]);
 
     const after = (await consoleApi('GET', `orders/${order.id}/pull-sheet`)).json();
     expect(after.lines.map((line: { out: number; tagsOut: string[] }) => [line.out, line.tagsOut])).toEqual([

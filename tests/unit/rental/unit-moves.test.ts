@@ -27,6 +27,18 @@ const rows = (from: Unit['status'], to: 'inService' | 'repair' | 'retired') => {
 };
 
 describe('unit moves', () => {
+  it("keep the unit's condition as it is now: a note replaces it; back in service without one, the old damage is gone", () => {
+    const damaged = { ...unit('repair'), condition: 'Wheel bent' };
+    const conditionAfter = (from: Unit, to: 'inService' | 'repair' | 'retired', note?: string) => {
+      const move = unitMove(from, to, 'crew@prop.example', now, '2026-12-01', note);
+      return 'refused' in move ? move.refused : move.unit.condition;
+    };
+    expect(conditionAfter(damaged, 'inService')).toBeUndefined();
+    expect(conditionAfter(damaged, 'inService', ' New wheel fitted ')).toBe('New wheel fitted');
+    expect(conditionAfter(damaged, 'retired')).toBe('Wheel bent');
+    expect(conditionAfter(unit('inService'), 'repair', 'Door sticks')).toBe('Door sticks');
+  });
+
   it('ends the row a unit leaves and starts the one it enters', () => {
     expect(rows('inService', 'repair')).toEqual([['repair:CART-001-0001', 'repair', 1]]);
     expect(rows('repair', 'inService')).toEqual([['repair:CART-001-0001', 'repair', 0]]);

@@ -6,6 +6,7 @@
  * - GET  /api/tenants/:tenantId/items/:objectID/units    an item's units
  * - POST /api/tenants/:tenantId/items/:objectID/units    move an item to units: a tagged unit for each one in stock
  * - POST /api/tenants/:tenantId/units/:tag/status        a unit to repair, back in service, or retired
+ * - GET  /api/tenants/:tenantId/labels?item=…|order=…       the labels to print for an item's units, or an order's
  * - PUT  /api/tenants/:tenantId/orders/:id/charges/:chargeId   the vendor's adjustment to a late, damage or loss charge (with a reason), or none again
  * The rules: schema/rental/hire.ts; the orchestration: server/rental/hire-floor.ts.
  */
@@ -13,7 +14,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { schemaIds } from '../../../../schema/documents';
 import type { LineAdjustment, ScanInput } from '../../../../schema/types.generated';
 import { listOf, recordSchema } from '../../../lib/api-docs';
-import { adjustCharge, dispatchBoard, moveUnit, pullSheet, scanOnOrder, unitsForItem } from '../../../rental/hire-floor';
+import { adjustCharge, dispatchBoard, labelsFor, moveUnit, pullSheet, scanOnOrder, unitsForItem } from '../../../rental/hire-floor';
 import { quoteSettingsOf } from '../../../rental/quote-conversation';
 import { notifyQuoteStep } from '../../../rental/quote-notices';
 import { UnknownQuoteError } from '../../../stores/quote-request-store';
@@ -162,6 +163,32 @@ const hire: FastifyPluginAsync = async (app) => {
       const done = await adjustCharge(stores, await settingsOf(tenantId), { tenantId, orderId: id, chargeId, adjustment: adjustment ?? null, who: request.account!.email, now: new Date() });
       request.log.info({ tenantId, order: id, charge: chargeId, by: request.account!.email }, 'charge adjusted');
       return { record: done.record, state: done.order!.state, hire: done.order!.hire, revision: done.order!.revision };
+    },
+  );
+
+  app.get(
+    '/api/tenants/:tenantId/labels',
+    {
+      onRequest: app.requireTenant,
+      schema: {
+        tags: ['hire'],
+        summary: "The labels to print: an item's units (or the item's own label when it is counted as a quantity), or an order's",
+        params: tenantParams,
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          // Exactly one of the two.
+          minProperties: 1,
+          maxProperties: 1,
+          properties: { item: { $ref: `${schemaIds.defs}#/$defs/slug` }, order: { $ref: `${schemaIds.quoteRequest}#/properties/id` } },
+        },
+      },
+      config: { docs: { success: { schema: { type: 'object', properties: { labels: { type: 'array', items: objectSchema } } } }, errors: { 404: 'No such item or order' } } },
+    },
+    async (request) => {
+      const { tenantId } = request.params as { tenantId: string };
+      const query = request.query as { item?: string; order?: string };
+      return { labels: await labelsFor(stores, tenantId, query.item !== undefined ? { item: query.item } : { order: query.order! }) };
     },
   );
 };

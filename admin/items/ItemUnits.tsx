@@ -1,0 +1,207 @@
+/**
+ * Under an item's form: how it is tracked, and its units when tracked unit by unit. An item counted
+ * as a quantity can move to units (one tagged unit made for each in stock); each unit shows its
+ * tag, status and condition, and is sent to repair, put back in service or retired with a note
+ * (a unit out on an order is checked in on the scan screen instead). Labels print from here.
+ */
+import QrCode2Icon from '@mui/icons-material/QrCode2';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { fetchUtils } from 'ra-core';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { Link, useTranslate } from 'react-admin';
+import type { Unit } from '../../schema/types.generated';
+
+type Move = 'inService' | 'repair' | 'retired';
+const statusColour = { inService: 'success', out: 'info', repair: 'warning', lost: 'error', retired: 'default' } as const;
+/** The moves a unit in each status can make here. */
+const movesFrom: Record<Unit['status'], Move[]> = { inService: ['repair', 'retired'], out: [], repair: ['inService', 'retired'], lost: ['inService'], retired: ['inService'] };
+
+export function ItemUnits({
+  tenantId,
+  objectID,
+  tracking,
+  onTracked,
+  onMoved,
+}: {
+  tenantId: string;
+  objectID: string;
+  tracking: 'quantity' | 'units';
+  onTracked: () => void;
+  /** A unit moved: the item's availability changed. */
+  onMoved: () => void;
+}) {
+  const translate = useTranslate();
+  const base = `/api/tenants/${encodeURIComponent(tenantId)}`;
+  const [units, setUnits] = useState<Unit[]>();
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [moving, setMoving] = useState<{ unit: Unit; to: Move }>();
+  const load = useCallback(
+    () =>
+      fetchUtils.fetchJson(`${base}/items/${encodeURIComponent(objectID)}/units`).then(
+        ({ json }) => setUnits(json as Unit[]),
+        (failure: Error) => setError(failure.message),
+      ),
+    [base, objectID],
+  );
+  useEffect(() => void load(), [load]);
+  const toUnits = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await fetchUtils.fetchJson(`${base}/items/${encodeURIComponent(objectID)}/units`, { method: 'POST' });
+      await load();
+      onTracked();
+    } catch (failure) {
+      setError((failure as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card component="section" aria-labelledby="item-units-heading" sx={{ mt: 2 }}>
+      <CardContent>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} justifyContent="space-between" alignItems={{ sm: 'center' }} sx={{ mb: 1 }}>
+          <Box>
+            <Typography id="item-units-heading" variant="h6" component="h2">
+              {translate('backlot.units.title')}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {translate(tracking === 'units' ? 'backlot.units.byUnit' : 'backlot.units.byQuantity')}
+            </Typography>
+          </Box>
+          <Stack direction="row" spacing={1}>
+            {tracking !== 'units' && (
+              <Button variant="outlined" disabled={busy} onClick={() => void toUnits()}>
+                {translate('backlot.units.track')}
+              </Button>
+            )}
+            <Button component={Link} to={`/t/${tenantId}/dispatch/labels?item=${encodeURIComponent(objectID)}`} startIcon={<QrCode2Icon />}>
+              {translate('backlot.labels.print')}
+            </Button>
+          </Stack>
+        </Stack>
+        {error && <Alert severity="error">{error}</Alert>}
+        {units && units.length > 0 && (
+          <Box sx={{ overflowX: 'auto' }}>
+            <Table size="small" aria-label={translate('backlot.units.title')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{translate('backlot.units.tag')}</TableCell>
+                  <TableCell>{translate('backlot.units.status')}</TableCell>
+                  <TableCell>{translate('backlot.units.condition')}</TableCell>
+                  <TableCell align="right">{translate('backlot.units.actions')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {units.map((unit) => (
+                  <TableRow key={unit.tag}>
+                    <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{unit.tag}</TableCell>
+                    <TableCell>
+                      <Chip size="small" color={statusColour[unit.status]} label={translate(`backlot.units.statuses.${unit.status}`)} />
+                      {unit.orderId && (
+                        <Button size="small" component={Link} to={`/t/${tenantId}/dispatch/${encodeURIComponent(unit.orderId)}`}>
+                          {translate('backlot.units.onOrder')}
+                        </Button>
+                      )}
+                    </TableCell>
+                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{unit.condition ?? '—'}</TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      {movesFrom[unit.status].map((to) => (
+                        <Button key={to} size="small" color={to === 'retired' ? 'warning' : 'primary'} onClick={() => setMoving({ unit, to })}>
+                          {translate(`backlot.units.moves.${to}`)}
+                        </Button>
+                      ))}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
+        )}
+      </CardContent>
+      {moving && (
+        <MoveDialog
+          unit={moving.unit}
+          to={moving.to}
+          onClose={() => setMoving(undefined)}
+          move={async (note) => {
+            await fetchUtils.fetchJson(`${base}/units/${encodeURIComponent(moving.unit.tag)}/status`, { method: 'POST', body: JSON.stringify({ status: moving.to, ...(note && { note }) }) });
+            setMoving(undefined);
+            await load();
+            onMoved();
+          }}
+        />
+      )}
+    </Card>
+  );
+}
+
+function MoveDialog({ unit, to, onClose, move }: { unit: Unit; to: Move; onClose: () => void; move: (note: string) => Promise<void> }) {
+  const translate = useTranslate();
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      await move(note.trim());
+    } catch (failure) {
+      setError((failure as { body?: { message?: string } }).body?.message ?? (failure as Error).message);
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="move-unit-title" fullWidth maxWidth="xs">
+      <form onSubmit={(event) => void submit(event)}>
+        <DialogTitle id="move-unit-title">{translate(`backlot.units.moveTitle.${to}`, { tag: unit.tag })}</DialogTitle>
+        <DialogContent>
+          <TextField
+            fullWidth
+            multiline
+            minRows={2}
+            label={translate('backlot.units.note')}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+            slotProps={{ htmlInput: { maxLength: 2000 } }}
+            sx={{ mt: 1 }}
+          />
+          {error && (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {error}
+            </Alert>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={busy}>
+            {translate('ra.action.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={busy}>
+            {translate(`backlot.units.moves.${to}`)}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
