@@ -37,6 +37,8 @@ export interface SchemaIndex {
   unit?: Unit;
   scanInput?: ScanInput;
   scanRecord?: ScanRecord;
+  handoverInput?: HandoverInput;
+  chargeAdjustment?: ChargeAdjustment;
 }
 /**
  * A whole tenant: the four files of tenants/<tenantId>/ together. The API reads and writes tenants in this shape.
@@ -1286,7 +1288,7 @@ export interface Handover {
    */
   name: string;
   /**
-   * Signature: The signature drawn on the phone: a file stored through the asset store.
+   * Image address: An image: an absolute http(s) URL or a path on this site starting with a single /.
    */
   signature?: string;
   /**
@@ -1943,4 +1945,31 @@ export interface ScanRecord {
    */
   message: string;
   photos?: ConditionPhotos;
+}
+/**
+ * A hand-over signed on the scan screen: who took the items (or brought them back) and their signature. Its id is made by the device, so a retry is stored once.
+ */
+export interface HandoverInput {
+  /**
+   * Scan id: Made by the device for this scan: a retry sends the same one.
+   */
+  id: string;
+  /**
+   * Direction: Out of the warehouse (check-out) or back into it (check-in).
+   */
+  direction: ('out' | 'in') & string;
+  /**
+   * Label: A short piece of text shown to visitors. It is always rendered as text, never as HTML.
+   */
+  name: string;
+  /**
+   * Image address: An image: an absolute http(s) URL or a path on this site starting with a single /.
+   */
+  signature?: string;
+}
+/**
+ * The vendor's change to a charge after the hire, with the reason the visitor reads; null takes it back.
+ */
+export interface ChargeAdjustment {
+  adjustment: LineAdjustment | null;
 }

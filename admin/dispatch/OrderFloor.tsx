@@ -8,6 +8,7 @@
  */
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CameraAltIcon from '@mui/icons-material/CameraAlt';
+import DrawIcon from '@mui/icons-material/Draw';
 import PrintIcon from '@mui/icons-material/Print';
 import QrCode2Icon from '@mui/icons-material/QrCode2';
 import {
@@ -40,6 +41,7 @@ import { QuoteStateChip } from '../quote-requests/QuoteStateChip';
 import { useQuoteTenant } from '../quote-requests/useQuoteTenant';
 import { CameraScanner } from './CameraScanner';
 import { ConditionPhotos } from './ConditionPhotos';
+import { HandoverDialog } from './HandoverDialog';
 import { printAlone } from '../labels/print';
 import { hireApi, type PullSheet, type ScanAnswer } from './hire-api';
 import { HireCharges } from './HireCharges';
@@ -63,6 +65,7 @@ function withAnswer(sheet: PullSheet, answer: ScanAnswer): PullSheet {
       return hire ? { ...line, out: hire.out, back: hire.back, damaged: hire.damaged ?? 0, lost: hire.lost ?? 0, tagsOut: hire.tags ?? [] } : line;
     }),
     charges: answer.hire?.charges ?? sheet.charges,
+    handovers: answer.hire?.handovers ?? sheet.handovers,
     scans: answer.repeat ? sheet.scans : [...sheet.scans, answer.record].slice(-50),
   };
 }
@@ -86,6 +89,7 @@ export function OrderFloor({ tenantId }: { tenantId: string }) {
   const [photos, setPhotos] = useState<string[]>([]);
   const [uploading, setUploading] = useState(false);
   const [camera, setCamera] = useState(false);
+  const [handingOver, setHandingOver] = useState(false);
   const [last, setLast] = useState<Pick<ScanRecord, 'outcome' | 'message'>>();
   const field = useRef<HTMLInputElement>(null);
 
@@ -189,8 +193,8 @@ export function OrderFloor({ tenantId }: { tenantId: string }) {
 
       <Card variant="outlined" sx={{ mb: 2, displayPrint: 'none' }}>
         <CardContent component="form" onSubmit={submit} aria-label={translate('backlot.scan.form')}>
-          <Stack direction="row" spacing={1} sx={{ mb: 2 }}>
-            <ToggleButtonGroup exclusive fullWidth size="small" value={direction} onChange={(_event, value: Direction | null) => value && setDirection(value)}>
+          <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap sx={{ mb: 2 }}>
+            <ToggleButtonGroup exclusive fullWidth size="small" value={direction} onChange={(_event, value: Direction | null) => value && setDirection(value)} sx={{ flex: '1 1 220px' }}>
               <ToggleButton value="out">{translate('backlot.scan.out')}</ToggleButton>
               <ToggleButton value="in">{translate('backlot.scan.in')}</ToggleButton>
             </ToggleButtonGroup>
@@ -198,7 +202,22 @@ export function OrderFloor({ tenantId }: { tenantId: string }) {
               <CameraAltIcon fontSize="small" sx={{ mr: 1 }} />
               {translate('backlot.camera.toggle')}
             </ToggleButton>
+            <Button size="small" variant="outlined" startIcon={<DrawIcon />} onClick={() => setHandingOver(true)} sx={{ flex: 'none' }}>
+              {translate('backlot.handover.open')}
+            </Button>
           </Stack>
+          {handingOver && (
+            <HandoverDialog
+              tenantId={tenantId}
+              orderId={sheet.id}
+              direction={direction}
+              onClose={() => setHandingOver(false)}
+              onDone={(answer) => {
+                setHandingOver(false);
+                onAnswer(answer);
+              }}
+            />
+          )}
           {camera && (
             <Box sx={{ mb: 2 }}>
               <CameraScanner onCode={scanCode} />
@@ -261,7 +280,7 @@ export function OrderFloor({ tenantId }: { tenantId: string }) {
       </Typography>
       <Box sx={{ overflowX: 'auto' }}>
         <Table size="small" aria-label={translate('backlot.scan.pullSheet')}>
-          <TableHead>
+          <TableHead sx={{ '& th': { overflowWrap: 'normal' } }}>
             <TableRow>
               <TableCell padding="checkbox">{translate('backlot.scan.tick')}</TableCell>
               <TableCell>{translate('backlot.scan.item')}</TableCell>
@@ -315,6 +334,37 @@ export function OrderFloor({ tenantId }: { tenantId: string }) {
           </TableBody>
         </Table>
       </Box>
+
+      {sheet.handovers.length > 0 && (
+        <Box sx={{ mt: 3 }}>
+          <Typography variant="h6" component="h2" gutterBottom>
+            {translate('backlot.handover.list')}
+          </Typography>
+          <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+            {sheet.handovers.map((handover) => (
+              <Stack component="li" key={handover.at} direction="row" spacing={2} alignItems="center">
+                {handover.signature && (
+                  <Box
+                    component="img"
+                    src={handover.signature}
+                    alt={translate('backlot.handover.signatureOf', { name: handover.name })}
+                    sx={{ width: 120, height: 40, objectFit: 'contain', border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: '#fff' }}
+                  />
+                )}
+                <Typography variant="body2">
+                  {translate(handover.direction === 'out' ? 'backlot.handover.out' : 'backlot.handover.in', { name: handover.name, when: new Date(handover.at).toLocaleString() })}
+                  {handover.by && (
+                    <Typography component="span" variant="caption" color="text.secondary">
+                      {' '}
+                      ({handover.by})
+                    </Typography>
+                  )}
+                </Typography>
+              </Stack>
+            ))}
+          </Stack>
+        </Box>
+      )}
 
       <HireCharges
         tenantId={tenantId}

@@ -4,7 +4,7 @@
  */
 import { fetchUtils } from 'ra-core';
 import type { QuoteState } from '../../schema/rental/quote-states';
-import type { HireCharge, HireRecord, LineAdjustment, ScanInput, ScanRecord } from '../../schema/types.generated';
+import type { Handover, HandoverInput, HireCharge, HireRecord, LineAdjustment, ScanInput, ScanRecord } from '../../schema/types.generated';
 import type { DispatchRow, PullSheetLine } from '../../schema/rental/hire';
 
 export type { DispatchRow, PullSheetLine };
@@ -32,6 +32,7 @@ export interface PullSheet {
   /** What the visitor accepted, and the charges found since. */
   quoted: number;
   charges: HireCharge[];
+  handovers: Handover[];
   scans: ScanRecord[];
 }
 
@@ -56,6 +57,15 @@ export const hireApi = {
   scan: async (tenantId: string, id: string, input: ScanInput) =>
     (
       await fetchUtils.fetchJson(`${tenantPath(tenantId)}/orders/${encodeURIComponent(id)}/scans`, {
+        method: 'POST',
+        body: JSON.stringify(input),
+        headers: new Headers({ 'Content-Type': 'application/json' }),
+      })
+    ).json as ScanAnswer,
+  /** A hand-over with the name and signature (answers like a scan). */
+  handover: async (tenantId: string, id: string, input: HandoverInput) =>
+    (
+      await fetchUtils.fetchJson(`${tenantPath(tenantId)}/orders/${encodeURIComponent(id)}/handovers`, {
         method: 'POST',
         body: JSON.stringify(input),
         headers: new Headers({ 'Content-Type': 'application/json' }),

@@ -97,6 +97,8 @@ export async function generateTypes(): Promise<string> {
         unit: { $ref: 'unit.schema.json' },
         scanInput: { $ref: 'quote-request.schema.json#/$defs/scanInput' },
         scanRecord: { $ref: 'quote-request.schema.json#/$defs/scanRecord' },
+        handoverInput: { $ref: 'quote-request.schema.json#/$defs/handoverInput' },
+        chargeAdjustment: { $ref: 'quote-request.schema.json#/$defs/chargeAdjustment' },
       },
     };
     return await compile(index as never, 'SchemaIndex', {

@@ -12,7 +12,7 @@ import { addDays, todayIn } from '../../schema/rental/quote-rules';
 import { isOutState, isOverdue, type QuoteState } from '../../schema/rental/quote-states';
 import { adjustedCharge, quotedTotal } from '../../schema/rental/hire-charges';
 import { formatMoney } from '../../storefront/lib/format';
-import type { Item, LineAdjustment, QuoteRequest, ScanInput, Unit } from '../../schema/types.generated';
+import type { HandoverInput, Item, LineAdjustment, QuoteRequest, ScanInput, Unit } from '../../schema/types.generated';
 import type { HireStepDone } from '../stores/quote-request-store';
 import { UnknownQuoteError } from '../stores/quote-request-store';
 import { QuoteRefusedError, type QuoteSettings, type QuoteStores } from './quote-conversation';
@@ -335,4 +335,39 @@ export async function labelsFor(stores: QuoteStores, tenantId: string, wanted: {
     }),
   );
   return labels.flat();
+}
+
+/** The states an order can be handed over in, each way: out while it is going, in while anything is out or just back. */
+const HANDOVER_STATES: Record<HandoverInput['direction'], readonly string[]> = {
+  out: ['confirmed', 'partlyOut', 'out'],
+  in: ['partlyOut', 'out', 'partlyReturned', 'returned'],
+};
+/** At most this many hand-overs on an order (the schema's limit). */
+const HANDOVERS_PER_ORDER = 100;
+
+/** A hand-over signed on the scan screen: the name and signature kept on the order, recorded in its audit; a repeated id is answered, not added again. */
+export async function recordHandover(stores: QuoteStores, request: { tenantId: string; orderId: string; input: HandoverInput; who: string; now: Date }): Promise<HireStepDone> {
+  const { tenantId, input } = request;
+  // The signature is a file this tenant stored (an item photo), never an address elsewhere.
+  if (input.signature !== undefined && !input.signature.startsWith(`/items/${tenantId}/`)) throw new QuoteRefusedError('The signature must be an image uploaded here.');
+  return stores.quoteRequests.hireStep(tenantId, {
+    id: input.id,
+    orderId: request.orderId,
+    apply: ({ order }): ScanResult => {
+      if (!order) throw new UnknownQuoteError(request.orderId);
+      const state = order.state ?? 'requested';
+      const at = request.now.toISOString();
+      const base = { id: input.id, orderId: order.id, at, by: request.who, direction: input.direction, code: 'handover', count: 0 };
+      if (!HANDOVER_STATES[input.direction].includes(state))
+        return { record: { ...base, outcome: 'refused', message: `Nothing to hand ${input.direction === 'out' ? 'over' : 'back'}: this order is ${state}.` } };
+      const handovers = order.hire?.handovers ?? [];
+      if (handovers.length >= HANDOVERS_PER_ORDER) return { record: { ...base, outcome: 'refused', message: `This order has ${HANDOVERS_PER_ORDER} hand-overs already.` } };
+      const name = input.name.trim();
+      const handover = { at, direction: input.direction, name, ...(input.signature && { signature: input.signature }), by: request.who };
+      return {
+        record: { ...base, outcome: 'ok', message: `${input.direction === 'out' ? 'Handed over to' : 'Brought back by'} ${name}${input.signature ? ' (signed)' : ''}.` },
+        order: { ...order, hire: { lines: [], ...order.hire, handovers: [...handovers, handover] } },
+      };
+    },
+  });
 }

@@ -73,6 +73,8 @@ export const quoteMessages = {
   minimum: (amount: string) => `One-day minimum: + ${amount}`,
   service: 'Service',
   hireHeading: 'Your hire',
+  handedOver: (direction: 'out' | 'in', name: string, when: string) => (direction === 'out' ? `Collected by ${name}, ${when}` : `Brought back by ${name}, ${when}`),
+  signatureOf: (name: string) => `Signature of ${name}`,
   calendarHeading: 'Your hires in your calendar',
   calendarNone: 'Follow your hires in Google Calendar, Outlook or Apple Calendar: make a private link and subscribe to it there.',
   calendarMake: 'Make a calendar link',

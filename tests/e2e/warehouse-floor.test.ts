@@ -146,6 +146,27 @@ describe('the warehouse floor', () => {
     await expect.poll(() => answer.textContent(), { timeout: 15_000 }).toMatch(new RegExp(`^Out: ${secondTag} .*2 of 2 out\\.$`));
     const scans = (await call(admin.page, `/api/tenants/aviation/orders/${id}/pull-sheet`)).body.scans as Array<{ tag?: string; outcome: string }>;
     expect(scans.filter((record) => record.tag === secondTag)).toHaveLength(1);
+    // The production's runner signs for the order on the phone: a name and a signature drawn on the pad.
+    await admin.page.getByRole('button', { name: 'Sign' }).click();
+    const handover = admin.page.getByRole('dialog', { name: 'Hand over: who takes the items?' });
+    await handover.getByRole('textbox', { name: 'Name' }).fill('Dana Reyes');
+    const pad = (await handover.locator('canvas').boundingBox())!;
+    await admin.page.mouse.move(pad.x + 30, pad.y + 120);
+    await admin.page.mouse.down();
+    for (const [x, y] of [
+      [80, 60],
+      [130, 130],
+      [190, 50],
+      [250, 120],
+      [320, 70],
+    ] as const)
+      await admin.page.mouse.move(pad.x + x, pad.y + y, { steps: 6 });
+    await admin.page.mouse.up();
+    await handover.screenshot({ path: path.join(app.artifacts, 'handover-dialog.png') });
+    await handover.getByRole('button', { name: 'Save', exact: true }).click();
+    await handover.waitFor({ state: 'detached' });
+    await expect.poll(() => answer.textContent()).toBe('Handed over to Dana Reyes (signed).');
+    await admin.page.getByRole('img', { name: 'Signature of Dana Reyes' }).waitFor();
     await admin.page.getByText('Out', { exact: true }).first().waitFor();
     await shoot(admin.page, 'scan-out');
 

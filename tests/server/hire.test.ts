@@ -112,6 +112,19 @@ describe('the warehouse floor', () => {
     const last = await scan(order.id, { code: tags[1]!.toLowerCase() });
     expect(last).toMatchObject({ state: 'out', record: { outcome: 'ok', message: `Out: ${tags[1]} (1950s Propliner Triple Seat Row, Brown Houndstooth). 2 of 2 out.` } });
 
+    // The hand-over: a name and a signature (an image stored here); a retry is stored once; a signature from elsewhere is refused.
+    const signature = (await consoleApi('POST', 'item-photos', { name: 'signature.png', data: TINY_PNG.toString('base64') })).json().url as string;
+    const handover = { id: 'handover-phone-01', direction: 'out', name: 'Dana Reyes', signature };
+    const signed = await consoleApi('POST', `orders/${order.id}/handovers`, handover);
+    expect(signed.json()).toMatchObject({ repeat: false, record: { outcome: 'ok', message: 'Handed over to Dana Reyes (signed).' } });
+    expect((await consoleApi('POST', `orders/${order.id}/handovers`, handover)).json()).toMatchObject({ repeat: true });
+    expect((await consoleApi('POST', `orders/${order.id}/handovers`, { ...handover, id: 'handover-phone-02', signature: 'https://evil.example/sig.png' })).statusCode).toBe(409);
+    expect((await consoleApi('POST', `orders/${order.id}/handovers`, { ...handover, id: 'handover-phone-03', name: '   ' })).statusCode).toBe(400);
+    const handovers = (await t.app.quoteRequests.get('aviation', order.id))?.hire?.handovers;
+    expect(handovers).toEqual([expect.objectContaining({ direction: 'out', name: 'Dana Reyes', signature, by: 'admin@jetwayprops.com' })]);
+    const seenHandovers = (await t.app.inject({ url: `/api/quotes/${order.id}`, headers: { host: AVIATION_HOST, cookie: order.cookie } })).json().hire.handovers;
+    expect(seenHandovers).toEqual([{ at: handovers![0]!.at, direction: 'out', name: 'Dana Reyes', signature }]);
+
     // An order's labels: the units out on it, and the counted item's own.
     expect(((await consoleApi('GET', `labels?order=${order.id}`)).json().labels as Array<{ code: string }>).map((label) => label.code)).toEqual([
       `aviation/${tags[0]}`,
@@ -124,7 +137,17 @@ describe('the warehouse floor', () => {
       [2, tags.slice(0, 2)],
       [3, []],
     ]);
-    expect(after.scans.map((record: { outcome: string }) => record.outcome)).toEqual(['ok', 'alreadyOut', 'otherTenant', 'unknown', 'refused', 'tooMany', 'ok', 'ok']);
+    expect(after.scans.map((record: { outcome: string; code: string }) => [record.code === 'handover' ? 'handover' : 'scan', record.outcome])).toEqual([
+      ['scan', 'ok'],
+      ['scan', 'alreadyOut'],
+      ['scan', 'otherTenant'],
+      ['scan', 'unknown'],
+      ['scan', 'refused'],
+      ['scan', 'tooMany'],
+      ['scan', 'ok'],
+      ['scan', 'ok'],
+      ['handover', 'ok'],
+    ]);
     const subjects = (await mails()).filter((mail) => mail.to === order.email).map((mail) => mail.subject);
     expect(subjects).toContain('Part of your order with Jetway Props is out');
     expect(subjects).toContain('Everything on your order with Jetway Props is out');

@@ -58,6 +58,16 @@ export function HireView({ lines, hire, quoted }: { lines: readonly QuoteLine[];
           })}
         </tbody>
       </table>
+      {hire.handovers?.length ? (
+        <ul className="hire-handovers">
+          {hire.handovers.map((handover) => (
+            <li key={handover.at}>
+              {words.handedOver(handover.direction, handover.name, new Intl.DateTimeFormat(site.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(handover.at)))}
+              {handover.signature && <img src={handover.signature} alt={words.signatureOf(handover.name)} width={120} height={40} loading="lazy" />}
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {charges.length > 0 && (
         <>
           <h3>{words.chargesHeading}</h3>

@@ -6,15 +6,16 @@
  * - GET  /api/tenants/:tenantId/items/:objectID/units    an item's units
  * - POST /api/tenants/:tenantId/items/:objectID/units    move an item to units: a tagged unit for each one in stock
  * - POST /api/tenants/:tenantId/units/:tag/status        a unit to repair, back in service, or retired
+ * - POST /api/tenants/:tenantId/orders/:id/handovers      a hand-over: who took the items or brought them back, and their signature
  * - GET  /api/tenants/:tenantId/labels?item=…|order=…       the labels to print for an item's units, or an order's
  * - PUT  /api/tenants/:tenantId/orders/:id/charges/:chargeId   the vendor's adjustment to a late, damage or loss charge (with a reason), or none again
  * The rules: schema/rental/hire.ts; the orchestration: server/rental/hire-floor.ts.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { schemaIds } from '../../../../schema/documents';
-import type { LineAdjustment, ScanInput } from '../../../../schema/types.generated';
+import type { ChargeAdjustment, HandoverInput, ScanInput } from '../../../../schema/types.generated';
 import { listOf, recordSchema } from '../../../lib/api-docs';
-import { adjustCharge, dispatchBoard, labelsFor, moveUnit, pullSheet, scanOnOrder, unitsForItem } from '../../../rental/hire-floor';
+import { adjustCharge, dispatchBoard, labelsFor, moveUnit, pullSheet, recordHandover, scanOnOrder, unitsForItem } from '../../../rental/hire-floor';
 import { quoteSettingsOf } from '../../../rental/quote-conversation';
 import { notifyQuoteStep } from '../../../rental/quote-notices';
 import { UnknownQuoteError } from '../../../stores/quote-request-store';
@@ -159,7 +160,7 @@ const hire: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const { tenantId, id, chargeId } = request.params as { tenantId: string; id: string; chargeId: string };
-      const { adjustment } = request.body as { adjustment: LineAdjustment | null };
+      const { adjustment } = request.body as ChargeAdjustment;
       const done = await adjustCharge(stores, await settingsOf(tenantId), { tenantId, orderId: id, chargeId, adjustment: adjustment ?? null, who: request.account!.email, now: new Date() });
       request.log.info({ tenantId, order: id, charge: chargeId, by: request.account!.email }, 'charge adjusted');
       return { record: done.record, state: done.order!.state, hire: done.order!.hire, revision: done.order!.revision };
@@ -189,6 +190,26 @@ const hire: FastifyPluginAsync = async (app) => {
       const { tenantId } = request.params as { tenantId: string };
       const query = request.query as { item?: string; order?: string };
       return { labels: await labelsFor(stores, tenantId, query.item !== undefined ? { item: query.item } : { order: query.order! }) };
+    },
+  );
+
+  app.post(
+    '/api/tenants/:tenantId/orders/:id/handovers',
+    {
+      onRequest: app.requireTenant,
+      schema: {
+        tags: ['hire'],
+        summary: 'A hand-over signed on the scan screen: who took the items (or brought them back), with their signature (its id makes a retry safe)',
+        params: orderParams,
+        body: { $ref: `${schemaIds.quoteRequest}#/$defs/handoverInput` },
+      },
+      config: { docs: { success: { schema: objectSchema }, errors: { 404: 'No such order', 409: 'The signature is not an image stored here' } } },
+    },
+    async (request) => {
+      const { tenantId, id } = request.params as { tenantId: string; id: string };
+      const done = await recordHandover(stores, { tenantId, orderId: id, input: request.body as HandoverInput, who: request.account!.email, now: new Date() });
+      request.log.info({ tenantId, order: id, handover: done.record.id, outcome: done.record.outcome, repeat: done.repeat }, 'hand-over');
+      return { record: done.record, repeat: done.repeat, ...(done.order && { state: done.order.state, hire: done.order.hire, revision: done.order.revision }) };
     },
   );
 };
