@@ -40,6 +40,7 @@ import quoteRoutes from './routes/api/quotes';
 import bookingRoutes from './routes/api/tenants/bookings';
 import calendarFeeds from './routes/api/calendar-feeds';
 import calendarRoutes from './routes/calendar';
+import overdueWatch from './plugins/app/overdue-watch';
 import hireRoutes from './routes/api/tenants/hire';
 import availabilityRoutes from './routes/api/availability';
 import setListStore from './plugins/app/set-lists';
@@ -124,6 +125,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(hireRoutes);
   await app.register(calendarFeeds);
   await app.register(calendarRoutes);
+  await app.register(overdueWatch, { config: options.config });
   await app.register(availabilityRoutes);
   await app.register(setListStore, { config: options.config });
   await app.register(setListRoutes);

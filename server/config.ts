@@ -41,6 +41,8 @@ export interface ServerConfig {
   identity: { provider: 'local' } | { provider: 'firebase'; apiKey: string; emulatorHost?: string };
   /** Logins, sign-ups and codes allowed per address per minute (BACKLOT_SIGN_INS_PER_MINUTE, default 10). */
   signInsPerMinute: number;
+  /** How often this server looks for hires newly overdue and tells their vendor and visitor (BACKLOT_OVERDUE_CHECK_SECONDS, default 300). */
+  overdueCheckSeconds: number;
   /**
    * The sign-up's bot check: `local` (tokens this server signs: dev, tests, no internet), or
    * reCAPTCHA v3 when BACKLOT_RECAPTCHA_SITE_KEY and BACKLOT_RECAPTCHA_SECRET_KEY are both set.
@@ -128,6 +130,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
     sms: parseSms(env),
     identity: parseIdentity(env),
     signInsPerMinute: parsePositiveInteger(env.BACKLOT_SIGN_INS_PER_MINUTE, 'BACKLOT_SIGN_INS_PER_MINUTE', 10),
+    overdueCheckSeconds: parsePositiveInteger(env.BACKLOT_OVERDUE_CHECK_SECONDS, 'BACKLOT_OVERDUE_CHECK_SECONDS', 300),
     botCheck: parseBotCheck(env),
     search: parseSearch(env),
     assets: parseAssets(env),

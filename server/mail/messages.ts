@@ -4,6 +4,7 @@
  * its own domain. Everything a visitor or an admin typed is escaped in the HTML. Pure: the
  * configuration is the storefront's (schema defaults filled in), so a bare tenant still looks right.
  */
+import { hireTotals, quotedTotal } from '../../schema/rental/hire-charges';
 import { assetHref, type StorefrontConfiguration } from '../../storefront/config/configuration';
 import { escapeHtml } from '../../storefront/document/escape';
 import { addressLines } from '../../storefront/lib/contact';
@@ -13,7 +14,7 @@ import { openUntil, type QuoteAction } from '../../schema/rental/quote-states';
 import type { QuoteRequest, QuoteVersion } from '../../schema/types.generated';
 import { themeCssVariables, type Theme } from '../../schema/theme';
 
-export type MailKind = 'magicLink' | 'verifyEmail' | 'welcome' | 'denied' | 'quoteRequest' | 'quoteConfirmation' | 'quoteUpdate';
+export type MailKind = 'magicLink' | 'verifyEmail' | 'welcome' | 'denied' | 'quoteRequest' | 'quoteConfirmation' | 'quoteUpdate' | 'hireOverdue';
 
 export interface MailContent {
   kind: MailKind;
@@ -192,6 +193,14 @@ function hireDamage(request: QuoteRequest): string {
   return said.length ? ` (${said.join(', ')}: see your order)` : '';
 }
 
+/** Charges found at check-in (late days, damage, losses), in one sentence with the order's total now; empty when none. */
+function chargesSaid(request: QuoteRequest, money: (amount: number) => string): string {
+  const charges = request.hire?.charges ?? [];
+  if (!charges.length) return '';
+  const totals = hireTotals(quotedTotal(request), charges);
+  return ` Charges after the hire come to ${money(totals.charges)}, so the order is ${money(totals.total)} in all: your order page explains each one.`;
+}
+
 export function quoteUpdateMessage(configuration: StorefrontConfiguration, request: QuoteRequest, action: QuoteAction, to: 'visitor' | 'vendor'): MailContent {
   const { site, vendor } = configuration;
   const money = (amount: number) => formatMoney(amount, site);
@@ -229,7 +238,7 @@ export function quoteUpdateMessage(configuration: StorefrontConfiguration, reque
         : [`Part of your order with ${vendor.displayName} is out`, `${vendor.displayName} handed over part of ${what}; the rest goes out next. Open your order to see what is out.`],
     checkIn:
       request.state === 'returned'
-        ? [`Everything is back with ${vendor.displayName}`, `${vendor.displayName} has every item of ${what} back${hireDamage(request)}. Thank you.`]
+        ? [`Everything is back with ${vendor.displayName}`, `${vendor.displayName} has every item of ${what} back${hireDamage(request)}.${chargesSaid(request, money)} Thank you.`]
         : [`${vendor.displayName} has part of your order back`, `${vendor.displayName} checked in part of ${what}${hireDamage(request)}; the rest is still out with you.`],
     close: [`Your hire with ${vendor.displayName} is closed`, `${vendor.displayName} closed the hire of ${what}.`],
     expire: [`Your ${verb} from ${vendor.displayName} expired`, `The ${verb} for ${what} was not accepted in time, so it expired and any hold was released. Ask for a new one whenever you are ready.`],
@@ -249,5 +258,51 @@ export function quoteUpdateMessage(configuration: StorefrontConfiguration, reque
     heading,
     paragraphs: [paragraph, ...details],
     action: to === 'visitor' ? { label: `Open your ${verb}`, url: `${origin(configuration)}${quoteHref(request.id)}` } : { label: 'Open it in the console', url: consoleHref(configuration, request) },
+  });
+}
+
+/** A later hire an overdue order leaves short (server/rental/hire-floor.ts's collisionsOf). */
+export interface Collision {
+  name: string;
+  production: string | null;
+  item: string;
+  day: string;
+  free: number;
+  quantity: number;
+}
+
+/**
+ * An order overdue (its last day and the grace passed, something still out), said once: to the
+ * vendor, what is still out and every later hire it now leaves short, who and what, with the pull
+ * sheet; to the visitor, what to bring back and that late days are charged by the tenant's terms.
+ */
+export function hireOverdueMessage(configuration: StorefrontConfiguration, request: QuoteRequest, collides: readonly Collision[], to: 'vendor' | 'visitor'): MailContent {
+  const { site, vendor } = configuration;
+  const day = (date: string) => formatDay(date, site);
+  const what = request.production ? `${request.production} (${formatDays(request.startDate, request.endDate, site)})` : formatDays(request.startDate, request.endDate, site);
+  const stillOut = (request.hire?.lines ?? [])
+    .filter((line) => line.out - line.back > 0)
+    .map((line) => `${line.out - line.back} × ${request.lines.find((asked) => asked.objectID === line.objectID)?.name ?? line.objectID}${line.tags?.length ? ` (${line.tags.join(', ')})` : ''}`);
+  if (to === 'visitor')
+    return message('hireOverdue', configuration, `Your hire from ${vendor.displayName} was due back ${day(request.endDate)}`, {
+      heading: 'Your hire is overdue',
+      paragraphs: [
+        `The hire of ${what} was due back with ${vendor.displayName} by the end of ${day(request.endDate)}. Still out with you:`,
+        ...stillOut,
+        `Please bring them back as soon as you can: late days are charged from the day after the hire's last day. Reply to this mail if something is wrong.`,
+      ],
+      action: { label: 'Open your order', url: `${origin(configuration)}${quoteHref(request.id)}` },
+    });
+  const who = request.name ? `${request.name} (${request.email})` : request.email;
+  return message('hireOverdue', configuration, `Overdue: ${request.production ?? who}, due back ${day(request.endDate)}`, {
+    heading: 'A hire is overdue',
+    paragraphs: [
+      `${who} has not brought back all of ${what}, due by the end of ${day(request.endDate)}. Still out:`,
+      ...stillOut,
+      ...(collides.length
+        ? ['It now leaves these later hires short:', ...collides.map((hit) => `${hit.production ?? hit.name}: ${hit.item} from ${day(hit.day)} (${hit.free} free of ${hit.quantity} booked).`)]
+        : ['No later hire is short because of it yet.']),
+    ],
+    action: { label: 'Open its pull sheet', url: `${origin(configuration)}/admin/#/t/${configuration.tenantId}/dispatch/${encodeURIComponent(request.id)}` },
   });
 }

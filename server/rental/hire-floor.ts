@@ -139,14 +139,9 @@ export async function dispatchBoard(
   };
   const going = [...confirmed, ...withOut.filter((order) => order.state === 'partlyOut' && order.startDate <= until)].map((order) => rowOf(order, 'going'));
   const returning = withOut.filter((order) => order.endDate <= until || isOverdue(order, now, settings.timezone, grace)).map((order) => rowOf(order, 'returning'));
-  const overdueOrders = new Map(withOut.map((order) => [order.id, order]));
-  await flagCollisions(
-    stores,
-    settings,
-    tenantId,
-    returning.filter((row) => row.overdue).map((row) => [row, overdueOrders.get(row.id)!] as const),
-    today,
-  );
+  const overdueOrders = returning.filter((row) => row.overdue).map((row) => withOut.find((order) => order.id === row.id)!);
+  const collides = await collisionsOf(stores, settings, tenantId, overdueOrders, today);
+  for (const row of returning) row.collides = collides.get(row.id) ?? [];
   const order = (a: DispatchRow, b: DispatchRow) => Number(b.late) - Number(a.late) || a.day.localeCompare(b.day) || a.id.localeCompare(b.id);
   return { today, until, going: going.sort(order), returning: returning.sort(order) };
 }
@@ -154,11 +149,11 @@ export async function dispatchBoard(
 /** The items an order has units of out now. */
 const stillOut = (order: QuoteRequest) => (order.hire?.lines ?? []).filter((line) => outNow(line) > 0).map((line) => line.objectID);
 
-/** For each overdue row (with its order, as read for the board), the later hires of its items that the units still out leave short (who and what). */
-async function flagCollisions(stores: QuoteStores, settings: QuoteSettings, tenantId: string, overdue: ReadonlyArray<readonly [DispatchRow, QuoteRequest]>, today: string): Promise<void> {
-  if (!overdue.length) return;
-  const objectIDs = [...new Set(overdue.flatMap(([, order]) => stillOut(order)))];
-  if (!objectIDs.length) return;
+/** For each overdue order (as read for the board or the watch), the later hires of its items that the units still out leave short: who and what. */
+export async function collisionsOf(stores: QuoteStores, settings: QuoteSettings, tenantId: string, overdue: readonly QuoteRequest[], today: string): Promise<Map<string, DispatchRow['collides']>> {
+  const found = new Map<string, DispatchRow['collides']>(overdue.map((order) => [order.id, []]));
+  const objectIDs = [...new Set(overdue.flatMap((order) => stillOut(order)))];
+  if (!objectIDs.length) return found;
   const items = new Map((await stores.itemStore.getMany(tenantId, objectIDs)).map((item) => [item.objectID, item]));
   const window = bookingWindow(today, OPEN_END, settings.turnaroundDays);
   const booked = await stores.quoteRequests.bookings(tenantId, objectIDs, window.from, window.to);
@@ -168,29 +163,33 @@ async function flagCollisions(stores: QuoteStores, settings: QuoteSettings, tena
       booked.filter((booking) => booking.objectID === objectID),
       settings.turnaroundDays,
       today,
-    ).map((found) => ({ ...found, objectID })),
+    ).map((hit) => ({ ...hit, objectID })),
   );
   const hit = new Map(
-    (await Promise.all([...new Set(short.map((found) => found.quoteId))].map((id) => stores.quoteRequests.get(tenantId, id)))).flatMap((order) => (order ? [[order.id, order] as const] : [])),
+    (await Promise.all([...new Set(short.map((entry) => entry.quoteId))].map((id) => stores.quoteRequests.get(tenantId, id)))).flatMap((order) => (order ? [[order.id, order] as const] : [])),
   );
-  for (const [row, late] of overdue) {
+  for (const late of overdue) {
     const lateItems = new Set(stillOut(late));
-    row.collides = short
-      .filter((found) => lateItems.has(found.objectID) && found.quoteId !== row.id && hit.has(found.quoteId))
-      .map((found) => {
-        const other = hit.get(found.quoteId)!;
-        return {
-          id: other.id,
-          name: other.name ?? other.email,
-          production: other.production ?? null,
-          objectID: found.objectID,
-          item: items.get(found.objectID)?.name ?? found.objectID,
-          day: found.day,
-          free: found.free,
-          quantity: found.quantity,
-        };
-      });
+    found.set(
+      late.id,
+      short
+        .filter((entry) => lateItems.has(entry.objectID) && entry.quoteId !== late.id && hit.has(entry.quoteId))
+        .map((entry) => {
+          const other = hit.get(entry.quoteId)!;
+          return {
+            id: other.id,
+            name: other.name ?? other.email,
+            production: other.production ?? null,
+            objectID: entry.objectID,
+            item: items.get(entry.objectID)?.name ?? entry.objectID,
+            day: entry.day,
+            free: entry.free,
+            quantity: entry.quantity,
+          };
+        }),
+    );
   }
+  return found;
 }
 
 /** An order's pull sheet: each line with its photo, location, quantity or tags, and how much is out and back. */

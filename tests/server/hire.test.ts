@@ -5,10 +5,14 @@
  * state, the hire closed, and the dispatch board (late first; an overdue order naming the later
  * hire it now leaves short, who and what). Check-out is never a plain step.
  */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '../../schema/rental/quote-rules';
 import type { OutboxMailer } from '../../server/mail/mailer';
 import { dispatchBoard } from '../../server/rental/hire-floor';
+import { tellOverdue } from '../../server/rental/overdue-watch';
 import { quoteSettingsOf } from '../../server/rental/quote-conversation';
 import { TINY_PNG } from '../fixtures/tiny-png';
 import { confirmedOrder as confirmedOrderOf, type ConfirmedOrder } from '../helpers/confirmed-order';
@@ -223,6 +227,20 @@ describe('the warehouse floor', () => {
     expect(board.returning[0]!.id).toBe(early.id);
     expect(lateRow.collides).toEqual([expect.objectContaining({ id: later.id, production: 'Later Shoot', objectID: SEATS, free: 2, quantity: 4 })]);
     expect(board.going.map((row) => row.id)).toContain(later.id);
+
+    // The watch tells the vendor and the visitor once, at once, with the hire it leaves short: two passes at the same moment (two servers) send one pair.
+    const twoDaysLate = new Date(`${addDays(early.endDate, 2)}T20:00:00Z`);
+    const passes = await Promise.all([tellOverdue(t.app, t.app.log, twoDaysLate), tellOverdue(t.app, t.app.log, twoDaysLate)]);
+    expect(passes.flat()).toEqual([early.id]);
+    expect(await tellOverdue(t.app, t.app.log, twoDaysLate)).toEqual([]);
+    const overdueMails = (await mails()).filter((mail) => mail.kind === 'hireOverdue').sort((a, b) => Number(a.to === early.email) - Number(b.to === early.email));
+    expect(overdueMails.map((mail) => mail.to)).toEqual(['rentals@jetwayprops.com', early.email]);
+    const { text: toVendor } = await simpleParser(await readFile(path.join((t.app.mailer as OutboxMailer).dir, overdueMails[0]!.file)));
+    expect(toVendor).toContain(`Later Shoot: 1950s Propliner Triple Seat Row, Brown Houndstooth from`);
+    expect(toVendor).toContain('(2 free of 4 booked)');
+    expect(toVendor).toContain(`2 × 1950s Propliner Triple Seat Row, Brown Houndstooth (${tags[2]}, ${tags[3]})`);
+    expect(overdueMails[1]!.subject).toMatch(/^Your hire from Jetway Props was due back /);
+    expect((await consoleApi('GET', `orders/${early.id}/pull-sheet`)).json().scans.at(-1)).toMatchObject({ code: 'overdue', message: 'Overdue: the vendor and the visitor were told.' });
 
     // Over HTTP, today: the order goes out later, nothing is late yet; a span past a month is refused.
     const today = await consoleApi('GET', 'dispatch?days=31');
