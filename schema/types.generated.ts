@@ -16,6 +16,36 @@ export type IdList = string[];
  * Items: Image address: An image: an absolute http(s) URL or a path on this site starting with a single /.
  */
 export type ConditionPhotos = string[];
+/**
+ * Items: Each item asked for and how many.
+ *
+ * @minItems 1
+ * @maxItems 200
+ *
+ * Items: QuoteInputLine
+ */
+export type Items = [
+  {
+    /**
+     * URL slug: The name as it appears in a URL: lowercase letters, digits and single hyphens.
+     */
+    objectID: string;
+    /**
+     * Quantity: How many are asked for.
+     */
+    quantity: number;
+  },
+  ...{
+    /**
+     * URL slug: The name as it appears in a URL: lowercase letters, digits and single hyphens.
+     */
+    objectID: string;
+    /**
+     * Quantity: How many are asked for.
+     */
+    quantity: number;
+  }[]
+];
 
 /**
  * Every root schema, referenced once so shared definitions are generated once.
@@ -39,6 +69,7 @@ export interface SchemaIndex {
   scanRecord?: ScanRecord;
   handoverInput?: HandoverInput;
   chargeAdjustment?: ChargeAdjustment;
+  orderChange?: OrderChange;
 }
 /**
  * A whole tenant: the four files of tenants/<tenantId>/ together. The API reads and writes tenants in this shape.
@@ -1577,11 +1608,12 @@ export interface HistoryEntry {
    */
   at: string;
   /**
-   * Quote action: A step in the conversation: the vendor quotes (or sends a revision), holds or releases stock, confirms or cancels; the visitor accepts, declines or cancels; the platform expires an unanswered quote. After confirmation the crew checks items out and in, and the vendor closes the hire.
+   * Quote action: A step in the conversation: the vendor quotes (or sends a revision), changes the lines or dates (a new version, accepted again by the visitor once confirmed), holds or releases stock, confirms or cancels; the visitor accepts, declines or cancels; the platform expires an unanswered quote. After confirmation the crew checks items out and in, and the vendor closes the hire.
    */
   action: (
     | 'request'
     | 'quote'
+    | 'change'
     | 'hold'
     | 'release'
     | 'accept'
@@ -1651,36 +1683,7 @@ export interface HistoryEntry {
  * What a visitor sends: the items and quantities, the dates and the details. Rates come from the catalogue, never from the request.
  */
 export interface QuoteRequestInput {
-  /**
-   * Items: Each item asked for and how many.
-   *
-   * @minItems 1
-   * @maxItems 200
-   *
-   * Items: QuoteInputLine
-   */
-  items: [
-    {
-      /**
-       * URL slug: The name as it appears in a URL: lowercase letters, digits and single hyphens.
-       */
-      objectID: string;
-      /**
-       * Quantity: How many are asked for.
-       */
-      quantity: number;
-    },
-    ...{
-      /**
-       * URL slug: The name as it appears in a URL: lowercase letters, digits and single hyphens.
-       */
-      objectID: string;
-      /**
-       * Quantity: How many are asked for.
-       */
-      quantity: number;
-    }[]
-  ];
+  items: Items;
   /**
    * Date: A calendar day written YYYY-MM-DD, from 2000-01-01 to 2199-12-31: every date a person or an address sends is checked by this one rule.
    */
@@ -1972,4 +1975,19 @@ export interface HandoverInput {
  */
 export interface ChargeAdjustment {
   adjustment: LineAdjustment | null;
+}
+/**
+ * The vendor's change to a request or an order: the items and quantities (items added, dropped or substituted), the dates, and the pricing of the new version. Checked against availability; once the order is confirmed, the visitor accepts it again. Nothing out can be dropped below what is out, and a hire under way keeps its first day.
+ */
+export interface OrderChange {
+  items: Items;
+  /**
+   * Date: A calendar day written YYYY-MM-DD, from 2000-01-01 to 2199-12-31: every date a person or an address sends is checked by this one rule.
+   */
+  startDate: string;
+  /**
+   * Date: A calendar day written YYYY-MM-DD, from 2000-01-01 to 2199-12-31: every date a person or an address sends is checked by this one rule.
+   */
+  endDate: string;
+  pricing: PricingInput;
 }

@@ -330,6 +330,7 @@ export const en = {
       authorisation: 'Card authorisation would hold',
       actions: {
         quote: 'Send quote',
+        change: 'Change items or dates',
         revise: 'Send revision (version %{version})',
         hold: 'Pencil a hold',
         release: 'Release the hold',
@@ -345,10 +346,24 @@ export const en = {
       reasonMissing: 'Say why: the visitor is told.',
       done: {
         quote: 'Quote sent to the visitor.',
+        change: 'Changed: the new version went to the visitor.',
         hold: 'Items pencilled for these dates.',
         release: 'Hold released.',
         confirm: 'Order confirmed: the items are reserved.',
         cancel: 'Request cancelled.',
+      },
+      change: {
+        title: 'Change items or dates',
+        leadOpen: 'The new lines and dates are priced with the adjustments and services on this page and sent to the visitor as a quote.',
+        leadOrder:
+          'The order moves to the new lines and dates at once if they are free (nothing out can be dropped), priced with the adjustments and services on this page; the visitor is asked to accept the change.',
+        start: 'First day',
+        end: 'Last day',
+        lines: 'Lines',
+        quantityOf: 'Quantity of %{name}',
+        drop: 'Drop %{name}',
+        add: 'Add an item (type to search the catalogue)',
+        send: 'Send the change',
       },
       confirmTitle: { confirm: 'Confirm this order?', cancel: 'Cancel this request?', cancelOrder: 'Cancel this confirmed order?' },
       confirmContent: {

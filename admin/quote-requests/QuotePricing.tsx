@@ -21,6 +21,7 @@ import { PricingLinesTable, type AdjustmentDraft } from './PricingLinesTable';
 import { quoteApi, type PricingView } from './quote-api';
 import { QuoteStateChip } from './QuoteStateChip';
 import { ServiceLinesEditor, type ServiceDraft } from './ServiceLinesEditor';
+import { ChangeOrderDialog } from './ChangeOrderDialog';
 import { useQuoteEvents } from './useQuoteEvents';
 import { useQuoteTenant } from './useQuoteTenant';
 
@@ -71,6 +72,7 @@ export function QuotePricing({ tenantId }: { tenantId: string }) {
   const [busy, setBusy] = useState<QuoteAction>();
   const [stepError, setStepError] = useState<StepError>();
   const [confirming, setConfirming] = useState<QuoteAction>();
+  const [changing, setChanging] = useState(false);
   const [reason, setReason] = useState('');
   const [reasonMissing, setReasonMissing] = useState(false);
 
@@ -298,7 +300,7 @@ export function QuotePricing({ tenantId }: { tenantId: string }) {
                 variant={action === 'quote' || action === 'confirm' ? 'contained' : 'outlined'}
                 color={action === 'cancel' ? 'error' : 'primary'}
                 disabled={busy !== undefined || (action === 'quote' && missing.length > 0)}
-                onClick={() => (action === 'cancel' || action === 'confirm' ? setConfirming(action) : void take(action))}
+                onClick={() => (action === 'change' ? setChanging(true) : action === 'cancel' || action === 'confirm' ? setConfirming(action) : void take(action))}
               >
                 {action === 'quote' && latest
                   ? translate('backlot.quotes.actions.revise', { version: latest.version + 1 })
@@ -314,6 +316,20 @@ export function QuotePricing({ tenantId }: { tenantId: string }) {
           </Stack>
         </CardContent>
       </Card>
+
+      {changing && (
+        <ChangeOrderDialog
+          tenantId={tenantId}
+          view={view}
+          pricing={pricing}
+          onClose={() => setChanging(false)}
+          onChanged={(next) => {
+            setChanging(false);
+            show(next, true);
+            notify(translate('backlot.quotes.done.change'), { type: 'success' });
+          }}
+        />
+      )}
 
       <Card variant="outlined">
         <CardContent>

@@ -8,7 +8,7 @@ import { fetchUtils } from 'ra-core';
 import type { Booking } from '../../schema/rental/availability';
 import type { PricingRule } from '../../schema/rental/quote-pricing';
 import type { QuoteAction, QuoteState } from '../../schema/rental/quote-states';
-import type { PricingInput, QuoteRequest } from '../../schema/types.generated';
+import type { OrderChange, PricingInput, QuoteRequest } from '../../schema/types.generated';
 
 export interface PricingView extends Omit<QuoteRequest, 'state' | 'hold'> {
   state: QuoteState;
@@ -42,6 +42,15 @@ export const quoteApi = {
       await fetchUtils.fetchJson(`${quotePath(tenantId, quote.id)}/${action}`, {
         method: 'POST',
         body: JSON.stringify(body ?? null),
+        headers: new Headers({ 'If-Match': `"${quote.version}"`, 'Content-Type': 'application/json' }),
+      })
+    ).json as PricingView,
+  /** A change of lines and dates, priced as a new version (on the revision read). */
+  change: async (tenantId: string, quote: Pick<PricingView, 'id' | 'version'>, body: OrderChange) =>
+    (
+      await fetchUtils.fetchJson(`${quotePath(tenantId, quote.id)}/change`, {
+        method: 'POST',
+        body: JSON.stringify(body),
         headers: new Headers({ 'If-Match': `"${quote.version}"`, 'Content-Type': 'application/json' }),
       })
     ).json as PricingView,

@@ -99,6 +99,7 @@ export async function generateTypes(): Promise<string> {
         scanRecord: { $ref: 'quote-request.schema.json#/$defs/scanRecord' },
         handoverInput: { $ref: 'quote-request.schema.json#/$defs/handoverInput' },
         chargeAdjustment: { $ref: 'quote-request.schema.json#/$defs/chargeAdjustment' },
+        orderChange: { $ref: 'quote-request.schema.json#/$defs/orderChange' },
       },
     };
     return await compile(index as never, 'SchemaIndex', {

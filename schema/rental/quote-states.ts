@@ -15,6 +15,10 @@
  * quoted, accepted) expires once its hire has started: nobody can accept or confirm a hire that
  * is already under way.
  *
+ * Changes: the vendor may change the lines or dates (`change`: a new version) before confirmation,
+ * which sends it as a quote; or of an order (confirmed, or out), which places its stock again at
+ * once and waits on the visitor to accept it (`accept`, while changePending).
+ *
  * Holds: the vendor may pencil a hold (`hold`) or release it (`release`) while the request is
  * open; `confirm` turns whatever is held into an order; decline, cancel and expire release it.
  *
@@ -62,11 +66,19 @@ const open = (state: QuoteState): Partial<Record<QuoteAction, Move>> => ({
 /** A check-out or check-in: the crew (the vendor's side) scans; the order keeps its stock. */
 const scan: Move = { to: 'counted', by: ['vendor'], hold: 'keep' };
 
+/** A change of lines or dates before confirmation: a new version sent, the stock held (if any) moved with it. */
+const changeOpen: Move = { to: 'quoted', by: ['vendor'], hold: 'keep' };
+/** A change of an order: its stock placed again on the new lines and dates at once; the visitor accepts it again. */
+const changeOrder = (to: QuoteState | 'counted'): Move => ({ to, by: ['vendor'], hold: 'order' });
+/** The visitor's acceptance of a change to their order (only while one waits: changePending). */
+const acceptChange = (to: QuoteState | 'counted'): Move => ({ to, by: ['visitor'], hold: 'keep' });
+
 const table: Record<QuoteState, Partial<Record<QuoteAction, Move>>> = {
-  requested: { ...open('requested'), quote: { to: 'quoted', by: ['vendor'], hold: 'keep' }, expire: { to: 'expired', by: ['system'], hold: 'release' } },
+  requested: { ...open('requested'), quote: { to: 'quoted', by: ['vendor'], hold: 'keep' }, change: changeOpen, expire: { to: 'expired', by: ['system'], hold: 'release' } },
   quoted: {
     ...open('quoted'),
     quote: { to: 'quoted', by: ['vendor'], hold: 'keep' },
+    change: changeOpen,
     accept: { to: 'accepted', by: ['visitor'], hold: 'keep' },
     decline: { to: 'declined', by: ['visitor'], hold: 'release' },
     expire: { to: 'expired', by: ['system'], hold: 'release' },
@@ -74,15 +86,16 @@ const table: Record<QuoteState, Partial<Record<QuoteAction, Move>>> = {
   accepted: {
     ...open('accepted'),
     quote: { to: 'quoted', by: ['vendor'], hold: 'keep' },
+    change: changeOpen,
     confirm: { to: 'confirmed', by: ['vendor'], hold: 'order' },
     expire: { to: 'expired', by: ['system'], hold: 'release' },
   },
-  declined: { quote: { to: 'quoted', by: ['vendor'], hold: 'keep' } },
-  expired: { quote: { to: 'quoted', by: ['vendor'], hold: 'keep' } },
-  confirmed: { cancel: { to: 'cancelled', by: ['vendor'], hold: 'release' }, checkOut: scan },
-  partlyOut: { checkOut: scan, checkIn: scan },
-  out: { checkIn: scan },
-  partlyReturned: { checkOut: scan, checkIn: scan },
+  declined: { quote: { to: 'quoted', by: ['vendor'], hold: 'keep' }, change: changeOpen },
+  expired: { quote: { to: 'quoted', by: ['vendor'], hold: 'keep' }, change: changeOpen },
+  confirmed: { cancel: { to: 'cancelled', by: ['vendor'], hold: 'release' }, checkOut: scan, change: changeOrder('confirmed'), accept: acceptChange('confirmed') },
+  partlyOut: { checkOut: scan, checkIn: scan, change: changeOrder('counted'), accept: acceptChange('counted') },
+  out: { checkIn: scan, change: changeOrder('counted'), accept: acceptChange('counted') },
+  partlyReturned: { checkOut: scan, checkIn: scan, change: changeOrder('counted'), accept: acceptChange('counted') },
   returned: { checkOut: scan, close: { to: 'closed', by: ['vendor'], hold: 'keep' } },
   closed: {},
   cancelled: {},
@@ -95,8 +108,10 @@ export type TransitionResult = { ok: true; to: QuoteState; hold: HoldEffect } | 
  * leads. Pencilling needs nothing held yet; releasing needs a pencil (an order is released only by
  * cancelling it).
  */
-export function transition(current: { state: QuoteState; hold: HoldKind }, action: QuoteAction, actor: Actor, counts?: HireCounts): TransitionResult {
+export function transition(current: { state: QuoteState; hold: HoldKind; changePending?: boolean }, action: QuoteAction, actor: Actor, counts?: HireCounts): TransitionResult {
   const move = table[current.state][action];
+  // An order is accepted again only while a change to it waits on the visitor.
+  if (move && action === 'accept' && isOrderState(current.state) && !current.changePending) return { ok: false, reason: 'There is no change to this order to accept.' };
   if (!move)
     return {
       ok: false,
@@ -144,8 +159,18 @@ export function isOverdue(order: Pick<QuoteRequest, 'state' | 'endDate'>, now: D
 export const isScanAction = (action: QuoteAction) => action === 'checkOut' || action === 'checkIn';
 
 /** The actions `actor` can take now, in the schema's order: the buttons to show (scans are not buttons). */
-export function actionsFor(current: { state: QuoteState; hold: HoldKind }, actor: Actor): QuoteAction[] {
+export function actionsFor(current: { state: QuoteState; hold: HoldKind; changePending?: boolean }, actor: Actor): QuoteAction[] {
   return quoteActions.filter((action) => !isScanAction(action) && transition(current, action, actor).ok);
+}
+
+/**
+ * Whether a change to an order waits on the visitor: its last version is newer than the last one
+ * they accepted (the confirmation stands on the accepted one until then).
+ */
+export function changePending(request: Pick<QuoteRequest, 'state' | 'versions' | 'history'>): boolean {
+  if (!isOrderState(request.state ?? 'requested')) return false;
+  const accepted = request.history?.findLast((entry) => entry.action === 'accept')?.version ?? 0;
+  return (request.versions?.at(-1)?.version ?? 0) > accepted;
 }
 
 /** Whether a request in this state still waits on someone (not declined, confirmed, cancelled or expired). */
@@ -166,6 +191,7 @@ export function openUntil(request: Pick<QuoteRequest, 'state' | 'startDate' | 'v
 
 const pastTense: Record<QuoteAction, string> = {
   quote: 'quoted',
+  change: 'changed',
   hold: 'held',
   release: 'released',
   accept: 'accepted',

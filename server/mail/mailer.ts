@@ -82,7 +82,8 @@ export class OutboxMailer implements Mailer {
     }
     const entries = await Promise.all(
       names.map(async (file) => {
-        const head = (await readFile(path.join(this.dir, file), 'utf8')).split('\n\n')[0]!;
+        // Long headers are folded onto the next line (RFC 5322): unfolded before they are read.
+        const head = (await readFile(path.join(this.dir, file), 'utf8')).split('\n\n')[0]!.replace(/\r?\n[ \t]+/g, ' ');
         const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'im').exec(head)?.[1] ?? '';
         return { file, tenantId: header('X-Backlot-Tenant'), kind: header('X-Backlot-Kind'), to: header('To'), subject: header('Subject'), at: header('Date') };
       }),

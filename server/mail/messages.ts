@@ -10,7 +10,7 @@ import { escapeHtml } from '../../storefront/document/escape';
 import { addressLines } from '../../storefront/lib/contact';
 import { formatDay, formatDays, formatMoney } from '../../storefront/lib/format';
 import { quoteHref } from '../../schema/routes';
-import { openUntil, type QuoteAction } from '../../schema/rental/quote-states';
+import { isOrderState, openUntil, type QuoteAction } from '../../schema/rental/quote-states';
 import type { QuoteRequest, QuoteVersion } from '../../schema/types.generated';
 import { themeCssVariables, type Theme } from '../../schema/theme';
 
@@ -241,18 +241,29 @@ export function quoteUpdateMessage(configuration: StorefrontConfiguration, reque
         ? [`Everything is back with ${vendor.displayName}`, `${vendor.displayName} has every item of ${what} back${hireDamage(request)}.${chargesSaid(request, money)} Thank you.`]
         : [`${vendor.displayName} has part of your order back`, `${vendor.displayName} checked in part of ${what}${hireDamage(request)}; the rest is still out with you.`],
     close: [`Your hire with ${vendor.displayName} is closed`, `${vendor.displayName} closed the hire of ${what}.`],
+    change: isOrderState(request.state ?? 'requested')
+      ? [
+          `${vendor.displayName} changed your order${version ? `: ${money(version.breakdown.total)}` : ''}`,
+          `${vendor.displayName} changed your order for ${what} (version ${version?.version ?? ''}). The items are held as changed: read it line by line and accept it, or reply to say what is wrong.`,
+        ]
+      : [
+          `${vendor.displayName} changed your ${verb}${version ? `: ${money(version.breakdown.total)}` : ''}`,
+          `${vendor.displayName} changed the items or dates of your request and priced it: ${what}${version ? `, ${money(version.breakdown.total)} in all, open until ${day(version.expiresOn)}` : ''}. Read it before you accept.`,
+        ],
     expire: [`Your ${verb} from ${vendor.displayName} expired`, `The ${verb} for ${what} was not accepted in time, so it expired and any hold was released. Ask for a new one whenever you are ready.`],
   };
   const vendorWords: Partial<Record<QuoteAction, [string, string]>> = {
-    accept: [
-      `${who} accepted ${verb} version ${version?.version ?? ''}`.trim(),
-      `${who} accepted your ${verb} for ${what}${version ? ` (${money(version.breakdown.total)})` : ''}. Confirm it in the console to reserve the items.`,
-    ],
+    accept: isOrderState(request.state ?? 'requested')
+      ? [`${who} accepted the change to their order (version ${version?.version ?? ''})`, `${who} accepted the change to ${what}${version ? ` (${money(version.breakdown.total)})` : ''}. Nothing more to do.`]
+      : [
+          `${who} accepted ${verb} version ${version?.version ?? ''}`.trim(),
+          `${who} accepted your ${verb} for ${what}${version ? ` (${money(version.breakdown.total)})` : ''}. Confirm it in the console to reserve the items.`,
+        ],
     decline: [`${who} declined your ${verb}`, `${who} declined your ${verb} for ${what}${reason ? `: “${reason}”` : ''}. Any hold on its items was released.`],
     cancel: [`${who} cancelled a request`, `${who} cancelled their request for ${what}${reason ? `: “${reason}”` : ''}. Any hold on its items was released.`],
   };
   // What the step is about, said in full: the quote's lines and message, the order's lines and amount.
-  const details = version && ((to === 'visitor' && (action === 'quote' || action === 'confirm')) || (to === 'vendor' && action === 'accept')) ? versionParagraphs(configuration, version) : [];
+  const details = version && ((to === 'visitor' && (action === 'quote' || action === 'change' || action === 'confirm')) || (to === 'vendor' && action === 'accept')) ? versionParagraphs(configuration, version) : [];
   const [heading, paragraph] = (to === 'visitor' ? visitorWords : vendorWords)[action] ?? [`Your request changed`, `Your request for ${what} is now ${request.state}.`];
   return message('quoteUpdate', configuration, heading, {
     heading,

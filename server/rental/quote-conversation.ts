@@ -13,9 +13,10 @@ import { bookingWindow, freeOver, type Booking } from '../../schema/rental/avail
 import { withDefaults } from '../../schema/defaults';
 import { schemaDocuments } from '../../schema/documents';
 import { glCodeOf, priceRequest, pricingRuleOf } from '../../schema/rental/quote-pricing';
-import { addDays, todayIn } from '../../schema/rental/quote-rules';
-import { actionsFor, isScanAction, openUntil, transition, type Actor, type QuoteAction, type QuoteState } from '../../schema/rental/quote-states';
-import type { CategoryTree, Item, PricingInput, QuoteBreakdown, QuoteRequest, QuoteVersion, SiteSettings, Tenant, VendorConfig } from '../../schema/types.generated';
+import { addDays, dayCount, todayIn } from '../../schema/rental/quote-rules';
+import { actionsFor, changePending, isOrderState, isOutState, isScanAction, openUntil, transition, type Actor, type QuoteAction, type QuoteState } from '../../schema/rental/quote-states';
+import { hireCounts, outByItem } from '../../schema/rental/hire';
+import type { CategoryTree, Item, OrderChange, PricingInput, QuoteBreakdown, QuoteRequest, QuoteVersion, SiteSettings, Tenant, VendorConfig } from '../../schema/types.generated';
 import { FieldProblemsError } from '../stores/field-problems';
 import type { ItemStore } from '../stores/item-store';
 import type { ProfileStore } from '../stores/profile-store';
@@ -78,7 +79,7 @@ export function isDue(quote: QuoteRequest, today: string): boolean {
 
 /** The buttons `actor` has on a request today: the table's, less those a started hire cannot take. */
 export function actionsNow(quote: QuoteRequest, actor: Actor, today: string): QuoteAction[] {
-  const actions = actionsFor({ state: stateOf(quote), hold: holdOf(quote) }, actor);
+  const actions = actionsFor({ state: stateOf(quote), hold: holdOf(quote), changePending: changePending(quote) }, actor);
   return hasStarted(quote, today) ? actions.filter((action) => closingSteps.has(action)) : actions;
 }
 
@@ -155,13 +156,45 @@ export interface ActionRequest {
   who: { uid?: string; email?: string };
   /** The request's revision the client saw (If-Match). */
   revision: number;
-  /** For `quote`: the vendor's pricing. */
+  /** For `quote` and `change`: the vendor's pricing. */
   pricing?: PricingInput;
+  /** For `change`: the lines and dates the request or order changes to. */
+  change?: Pick<OrderChange, 'items' | 'startDate' | 'endDate'>;
   /** For `accept`: the version the visitor read. */
   version?: number;
   /** For `decline` and `cancel`: why, shown to the other side and mailed (needed to cancel a confirmed order). */
   note?: string;
   now: Date;
+}
+
+/**
+ * The request with the vendor's change applied (its lines and dates), or FieldProblemsError saying
+ * what cannot be: an item not in the catalogue, more than the stock, fewer than are out now (or an
+ * item dropped while some are out), a new first day once the hire is under way, a last day before
+ * today on an order out. Lines kept keep the rates they were asked at; new ones take today's.
+ */
+export function changedLines(stored: QuoteRequest, change: NonNullable<ActionRequest['change']>, items: ReadonlyMap<string, Item>, settings: QuoteSettings, today: string): QuoteRequest {
+  const problems: Array<{ pointer: string; message: string }> = [];
+  const out = outByItem(stored);
+  const lines = change.items.map((line, index) => {
+    const item = items.get(line.objectID);
+    const kept = stored.lines.find((entry) => entry.objectID === line.objectID);
+    if (!item) problems.push({ pointer: `/items/${index}/objectID`, message: `no item ${JSON.stringify(line.objectID)} in this catalogue` });
+    else if (line.quantity > item.quantity) problems.push({ pointer: `/items/${index}/quantity`, message: `only ${item.quantity} in stock` });
+    if ((out.get(line.objectID) ?? 0) > line.quantity) problems.push({ pointer: `/items/${index}/quantity`, message: `${out.get(line.objectID)} are out on this order now: check them in before asking for fewer` });
+    if (change.items.findIndex((other) => other.objectID === line.objectID) !== index) problems.push({ pointer: `/items/${index}/objectID`, message: 'is on another line too: one line per item' });
+    const rates = kept ?? { dayRate: item?.rates.day ?? 0, ...(item?.rates.week !== undefined && { weekRate: item.rates.week }) };
+    return { objectID: line.objectID, name: item?.name ?? kept?.name ?? line.objectID, quantity: line.quantity, dayRate: rates.dayRate, ...(rates.weekRate !== undefined && { weekRate: rates.weekRate }) };
+  });
+  for (const [objectID, count] of out)
+    if (count > 0 && !change.items.some((line) => line.objectID === objectID))
+      problems.push({ pointer: '/items', message: `${items.get(objectID)?.name ?? objectID}: ${count} out on this order now; it cannot be dropped before they are back` });
+  if (change.endDate < change.startDate) problems.push({ pointer: '/endDate', message: 'must be on or after the first day' });
+  if (isOutState(stateOf(stored)) && change.startDate !== stored.startDate) problems.push({ pointer: '/startDate', message: `the hire is under way: it keeps its first day, ${stored.startDate}` });
+  if (isOrderState(stateOf(stored)) && change.endDate < today) problems.push({ pointer: '/endDate', message: `must be today (${today}) or later` });
+  if (dayCount(change.startDate, change.endDate) > settings.site.maxHireDays!) problems.push({ pointer: '/endDate', message: `a hire lasts at most ${settings.site.maxHireDays} days` });
+  if (problems.length) throw new FieldProblemsError(problems, `Not changed: ${problems.length} problem${problems.length === 1 ? '' : 's'} to fix`);
+  return { ...stored, lines: lines as QuoteRequest['lines'], startDate: change.startDate, endDate: change.endDate };
 }
 
 /** Takes one step of the conversation; returns the request as stored after it. */
@@ -170,9 +203,9 @@ export async function takeAction(stores: QuoteStores, settings: QuoteSettings, s
   if (!current || (step.actor === 'visitor' && current.uid !== step.who.uid)) throw new UnknownQuoteError(step.id);
   if (isScanAction(step.action)) throw new QuoteRefusedError("Items go out and come back one scan at a time: use the order's scan screen.");
   const today = todayIn(settings.timezone, step.now);
-  const items = new Map((await stores.itemStore.getMany(step.tenantId, [...new Set(current.lines.map((line) => line.objectID))])).map((item) => [item.objectID, item]));
-  const stock = new Map(current.lines.map((line) => [line.objectID, items.get(line.objectID)?.quantity ?? 0]));
-  const expiresOn = quoteExpiresOn(current, today, settings.site.quoteValidDays!);
+  const objectIDs = [...new Set([...current.lines.map((line) => line.objectID), ...(step.change?.items.map((line) => line.objectID) ?? [])])];
+  const items = new Map((await stores.itemStore.getMany(step.tenantId, objectIDs)).map((item) => [item.objectID, item]));
+  const stock = new Map(objectIDs.map((objectID) => [objectID, items.get(objectID)?.quantity ?? 0]));
 
   // The hold as stored when this attempt of the change read it (a Firestore transaction may retry).
   let heldBefore = holdOf(current);
@@ -182,34 +215,39 @@ export async function takeAction(stores: QuoteStores, settings: QuoteSettings, s
     // it); cancel and release still work on it, so nothing is ever held for good.
     const due = isDue(stored, today);
     const state = due && step.action !== 'expire' && !closingSteps.has(step.action) ? 'expired' : stateOf(stored);
-    const allowed = transition({ state, hold: holdOf(stored) }, step.action, step.actor);
+    // A change is judged on the lines it leads to (an order out goes where its new counts say).
+    const changed = step.action === 'change' ? changedLines(stored, step.change!, items, settings, today) : stored;
+    const allowed = transition({ state, hold: holdOf(stored), changePending: changePending(stored) }, step.action, step.actor, hireCounts(changed));
     if (!allowed.ok) {
       if (due && hasStarted(stored, today)) throw new QuoteRefusedError(`This hire started on ${stored.startDate}: it can no longer be quoted, accepted or confirmed. Ask for new dates.`);
       throw new QuoteRefusedError(due ? `This quote expired after ${latestVersion(stored)!.expiresOn}. Ask for a new one.` : allowed.reason);
     }
     if (step.action === 'cancel' && stateOf(stored) === 'confirmed' && !step.note?.trim())
       throw new FieldProblemsError([{ pointer: '/reason', message: 'say why the order is cancelled: the visitor reads it in their mail' }], 'Not cancelled: give a reason');
-    if (step.action === 'quote' && hasStarted(stored, today)) throw new QuoteRefusedError(`This hire started on ${stored.startDate}: it can no longer be quoted. Ask the visitor for new dates.`);
+    if ((step.action === 'quote' || (step.action === 'change' && !isOrderState(state))) && hasStarted(changed, today))
+      throw new QuoteRefusedError(`This hire starts on ${changed.startDate}: it can no longer be quoted. Ask the visitor for new dates.`);
     const history = stored.history ?? [];
     if (history.length >= historyLimit - (closingSteps.has(step.action) ? 0 : CLOSING_ROOM))
       throw new QuoteLimitError(`This request has ${history.length} steps, the most its history keeps: it can only be released, declined or cancelled now. Ask for a new request to go on.`);
     let versions = stored.versions ?? [];
-    if (step.action === 'quote' && versions.length >= versionLimit)
+    if ((step.action === 'quote' || step.action === 'change') && versions.length >= versionLimit)
       throw new QuoteLimitError(`This request has ${versions.length} priced versions, the most it keeps: cancel it and ask for a new request to quote again.`);
     if (step.action === 'accept') {
       const latest = latestVersion(stored)!;
       if (step.version !== latest.version) throw new QuoteRefusedError(`Version ${step.version ?? '?'} was revised: read version ${latest.version} before you accept it.`);
     }
-    if (step.action === 'quote') {
+    if (step.action === 'quote' || step.action === 'change') {
       const pricing = step.pricing ?? { adjustments: {}, services: [] };
-      const breakdown = breakdownOf(stored, pricing, settings, lineGlCodes(settings, items));
-      const problems = pricingProblems(stored, pricing, settings, breakdown);
+      const breakdown = breakdownOf(changed, pricing, settings, lineGlCodes(settings, items));
+      const problems = pricingProblems(changed, pricing, settings, breakdown).map((problem) => (step.action === 'change' ? { ...problem, pointer: `/pricing${problem.pointer}` } : problem));
       if (problems.length) throw new FieldProblemsError(problems, `Not sent: ${problems.length} problem${problems.length === 1 ? '' : 's'} to fix`);
-      versions = [...versions, { version: versions.length + 1, sentAt: step.now.toISOString(), expiresOn, pricing, breakdown }];
+      // A change to an order is accepted again within the quote's validity from today (its hire may be under way).
+      const validUntil = isOrderState(state) ? addDays(today, settings.site.quoteValidDays!) : quoteExpiresOn(changed, today, settings.site.quoteValidDays!);
+      versions = [...versions, { version: versions.length + 1, sentAt: step.now.toISOString(), expiresOn: validUntil, pricing, breakdown }];
     }
     const hold = allowed.hold === 'keep' ? holdOf(stored) : allowed.hold === 'release' ? 'none' : allowed.hold;
     return {
-      ...stored,
+      ...changed,
       state: allowed.to,
       hold,
       versions,
@@ -223,7 +261,7 @@ export async function takeAction(stores: QuoteStores, settings: QuoteSettings, s
           by: step.actor,
           ...(step.who.email && { email: step.who.email }),
           ...(step.note?.trim() && { note: step.note.trim() }),
-          ...(step.action === 'quote' || step.action === 'accept' ? { version: versions.at(-1)!.version } : {}),
+          ...(step.action === 'quote' || step.action === 'change' || step.action === 'accept' ? { version: versions.at(-1)!.version } : {}),
         },
       ],
     };

@@ -73,6 +73,8 @@ export const quoteMessages = {
   minimum: (amount: string) => `One-day minimum: + ${amount}`,
   service: 'Service',
   hireHeading: 'Your hire',
+  changeWaiting: (vendor: string, version: number) =>
+    `${vendor} changed this order (version ${version}): the items are held as changed. Read it below, then accept the change, or reply to their mail to say what is wrong.`,
   handedOver: (direction: 'out' | 'in', name: string, when: string) => (direction === 'out' ? `Collected by ${name}, ${when}` : `Brought back by ${name}, ${when}`),
   signatureOf: (name: string) => `Signature of ${name}`,
   calendarHeading: 'Your hires in your calendar',
@@ -95,6 +97,8 @@ export const quoteMessages = {
   chargesTotal: 'Charges after the hire',
   totalNow: 'Total now',
   adjustment: (amount: string, reason: string) => `${amount}: ${reason}`,
+  acceptChange: 'Accept the change',
+  acceptChangeTitle: (total: string) => `Accept the changed order, ${total}?`,
   actions: {
     accept: 'Accept this quote',
     decline: 'Decline',
@@ -123,6 +127,7 @@ export const quoteMessages = {
   historyEntry: {
     request: 'Requested',
     quote: 'Quote sent',
+    change: 'Order changed',
     hold: 'Items pencilled',
     release: 'Hold released',
     accept: 'Accepted',

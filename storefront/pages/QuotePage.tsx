@@ -7,7 +7,7 @@
  * an open page through the live profile stream.
  */
 import { useEffect, useState } from 'react';
-import type { QuoteAction } from '../../schema/rental/quote-states';
+import { isOrderState, type QuoteAction } from '../../schema/rental/quote-states';
 import { QUOTES_PATH, setListHref } from '../../schema/routes';
 import { useAuth } from '../auth/AuthProvider';
 import { toIdentityError, type IdentityError } from '../auth/identity-api';
@@ -75,12 +75,14 @@ function OwnQuote({ id }: { id: string }) {
   if (!quote) return <div className="container section">{error ? <ErrorText id="quote-error" error={error} /> : <Loading />}</div>;
 
   const latest = quote.versions.at(-1);
+  // Accepting on an order is accepting a change the vendor made to it.
+  const actionLabel = (action: QuoteAction) => (action === 'accept' && isOrderState(quote.state) ? words.acceptChange : words.actions[action]!);
   const money = (amount: number) => formatMoney(amount, site);
   const take = async (action: QuoteAction) => {
     const request = {
-      title: words.confirmTitles[action]!(latest ? money(latest.breakdown.total) : ''),
+      title: action === 'accept' && isOrderState(quote.state) ? words.acceptChangeTitle(latest ? money(latest.breakdown.total) : '') : words.confirmTitles[action]!(latest ? money(latest.breakdown.total) : ''),
       message: words.confirmMessages[action]!(vendor.displayName),
-      confirmLabel: words.actions[action]!,
+      confirmLabel: actionLabel(action),
     };
     // Declining or cancelling asks why (optional): the vendor reads it in the mail.
     const { outcome, reason } =
@@ -163,6 +165,11 @@ function OwnQuote({ id }: { id: string }) {
             )}
           </dl>
         </div>
+        {isOrderState(quote.state) && quote.actions.includes('accept') && (
+          <p className="notice" role="status">
+            {words.changeWaiting(vendor.displayName, latest?.version ?? 0)}
+          </p>
+        )}
         {done && (
           <p className="notice notice-success" role="status">
             {done}
@@ -192,7 +199,7 @@ function OwnQuote({ id }: { id: string }) {
         <div className="form-actions quote-actions no-print">
           {quote.actions.map((action) => (
             <button key={action} type="button" className={`button ${action === 'accept' ? 'button-primary' : 'button-secondary'}`} disabled={busy} onClick={() => void take(action)}>
-              {words.actions[action]}
+              {actionLabel(action)}
             </button>
           ))}
           {latest && (

@@ -106,6 +106,25 @@ describe('the warehouse floor', () => {
     expect(feed[0]).toBe('text/calendar; charset=utf-8');
     expect(feed[1]).toContain('SUMMARY:Out: Overnight Express (4 pieces)');
     await shoot(admin.page, 'dispatch');
+
+    // The production asks for one more day: the vendor changes the order (the stock moves at once), and the visitor accepts the change.
+    await admin.page.goto(`${app.server.url}/admin/#/t/aviation/quote-requests/${id}`);
+    await admin.page.getByRole('button', { name: 'Change items or dates' }).click();
+    const changeDialog = admin.page.getByRole('dialog', { name: 'Change items or dates' });
+    await changeDialog.getByLabel('Last day').fill(addDays(startDate, 5));
+    await changeDialog.screenshot({ path: path.join(app.artifacts, 'change-order.png') });
+    await changeDialog.getByRole('button', { name: 'Send the change' }).click();
+    await changeDialog.waitFor({ state: 'detached' });
+    await admin.page.getByText('Changed: the new version went to the visitor.').waitFor();
+    await page.goto(`${storefront}/quotes/${id}`);
+    await page.getByText(/^Jetway Props changed this order \(version 2\)/).waitFor();
+    await shoot(page, 'visitor-change');
+    await page.getByRole('button', { name: 'Accept the change' }).click();
+    await page.getByRole('alertdialog').getByText(/^Accept the changed order, \$/).waitFor();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Accept the change' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Accept the change' }).count()).toBe(0);
+    await admin.page.goto(`${app.server.url}/admin/#/t/aviation/dispatch`);
+    await admin.page.getByRole('heading', { name: /^Going out/ }).waitFor();
     await admin.page
       .getByRole('link', { name: /Overnight Express/ })
       .first()

@@ -27,7 +27,7 @@ import { pricingRuleOf } from '../../../schema/rental/quote-pricing';
 import { checkQuoteRequest, dayCount, latestEnd, todayIn } from '../../../schema/rental/quote-rules';
 import { isOpen, quoteStates, type QuoteAction, type QuoteState } from '../../../schema/rental/quote-states';
 import { calendarDateMessage, isCalendarDate } from '../../../schema/calendar-date';
-import type { Item, PricingInput, QuoteRequest, QuoteRequestInput } from '../../../schema/types.generated';
+import type { Item, OrderChange, PricingInput, QuoteRequest, QuoteRequestInput } from '../../../schema/types.generated';
 import { actionsNow, expireDue, expireIfDue, type QuoteSettings, freeQuantities, latestVersion, lineGlCodes, quoteSettingsOf, stateOf, takeAction } from '../../rental/quote-conversation';
 import { notifyQuoteStep } from '../../rental/quote-notices';
 import { eventStreams } from '../../lib/event-stream';
@@ -327,9 +327,9 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
     },
   );
 
-  const vendorStep = async (request: FastifyRequest, reply: FastifyReply, action: QuoteAction, pricing?: PricingInput) => {
+  const vendorStep = async (request: FastifyRequest, reply: FastifyReply, action: QuoteAction, pricing?: PricingInput, change?: Omit<OrderChange, 'pricing'>) => {
     const { tenantId, id } = request.params as { tenantId: string; id: string };
-    const note = action === 'quote' ? undefined : ((request.body ?? {}) as { reason?: string }).reason;
+    const note = action === 'quote' || action === 'change' ? undefined : ((request.body ?? {}) as { reason?: string }).reason;
     const revision = Number(ifMatchVersion(request));
     const changed = await takeAction(stores, await settingsOf(tenantId), {
       tenantId,
@@ -339,6 +339,7 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
       who: { email: request.account!.email },
       revision: Number.isInteger(revision) ? revision : -1,
       ...(pricing && { pricing }),
+      ...(change && { change }),
       ...(note !== undefined && { note }),
       now: new Date(),
     });
@@ -364,6 +365,25 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
       config: stepDocs({ 400: 'The pricing names an item not asked for, a service outside the Service group, or a line without a GL code', 409: 'Not possible in this state' }),
     },
     (request, reply) => vendorStep(request, reply, 'quote', request.body as PricingInput),
+  );
+
+  app.post(
+    '/api/tenants/:tenantId/quote-requests/:id/change',
+    {
+      onRequest: app.requireTenant,
+      schema: {
+        tags: ['quotes'],
+        summary:
+          'Change the items, quantities or dates and price the new version (If-Match: the revision read): sent as a quote before confirmation; on an order, its stock placed again at once and the visitor asked to accept it',
+        params: quoteParams,
+        body: { $ref: `${schemaIds.quoteRequest}#/$defs/orderChange` },
+      },
+      config: stepDocs({ 400: 'An item not in the catalogue, fewer than are out, a new first day for a hire under way, or a pricing problem (each named)', 409: 'Not possible in this state, or the new lines are not free on the dates (named)' }),
+    },
+    (request, reply) => {
+      const { pricing, ...change } = request.body as OrderChange;
+      return vendorStep(request, reply, 'change', pricing, change);
+    },
   );
 
   app.post(

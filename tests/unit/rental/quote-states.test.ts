@@ -11,6 +11,16 @@ const counts = { booked: 3, out: 2, back: 1 };
 // [state, action, actor, to, effect on the hold]: the whole table, written out once more by hand.
 const allowed: Array<[string, string, string, string, string]> = [
   ['requested', 'quote', 'vendor', 'quoted', 'keep'],
+  ['requested', 'change', 'vendor', 'quoted', 'keep'],
+  ['quoted', 'change', 'vendor', 'quoted', 'keep'],
+  ['accepted', 'change', 'vendor', 'quoted', 'keep'],
+  ['declined', 'change', 'vendor', 'quoted', 'keep'],
+  ['expired', 'change', 'vendor', 'quoted', 'keep'],
+  // A change to an order places its stock again at once (as an order); the hire goes where its counts say.
+  ['confirmed', 'change', 'vendor', 'confirmed', 'order'],
+  ['partlyOut', 'change', 'vendor', COUNTED, 'order'],
+  ['out', 'change', 'vendor', COUNTED, 'order'],
+  ['partlyReturned', 'change', 'vendor', COUNTED, 'order'],
   ['requested', 'hold', 'vendor', 'requested', 'pencil'],
   ['requested', 'release', 'vendor', 'requested', 'release'],
   ['requested', 'cancel', 'vendor', 'cancelled', 'release'],
@@ -48,7 +58,7 @@ const allowed: Array<[string, string, string, string, string]> = [
 describe('the quote transition table', () => {
   it('lists the schema states, actions and actors', () => {
     expect(quoteStates).toEqual(['requested', 'quoted', 'accepted', 'declined', 'confirmed', 'cancelled', 'expired', 'partlyOut', 'out', 'partlyReturned', 'returned', 'closed']);
-    expect(quoteActions).toEqual(['quote', 'hold', 'release', 'accept', 'decline', 'confirm', 'cancel', 'expire', 'checkOut', 'checkIn', 'close']);
+    expect(quoteActions).toEqual(['quote', 'change', 'hold', 'release', 'accept', 'decline', 'confirm', 'cancel', 'expire', 'checkOut', 'checkIn', 'close']);
     expect(actors).toEqual(['visitor', 'vendor', 'system']);
   });
 
@@ -71,8 +81,21 @@ describe('the quote transition table', () => {
     expect(refused).toBeGreaterThan(1000);
   });
 
+  it("lets the visitor accept a change to their order only while one waits, leading where the order's counts say", () => {
+    const orderStates = ['confirmed', 'partlyOut', 'out', 'partlyReturned'] as const;
+    for (const state of quoteStates)
+      for (const changePending of [false, true]) {
+        const result = transition({ state, hold: 'order', changePending }, 'accept', 'visitor', counts);
+        const expected = (orderStates as readonly string[]).includes(state) && changePending ? { ok: true, to: state === 'confirmed' ? 'confirmed' : 'partlyReturned', hold: 'keep' } : undefined;
+        if (expected) expect(result, `${state} pending`).toEqual(expected);
+        else if (state !== 'quoted') expect(result.ok, `${state} ${changePending}`).toBe(false);
+      }
+    expect(transition({ state: 'out', hold: 'order', changePending: true }, 'accept', 'vendor', counts)).toEqual({ ok: false, reason: 'Only the visitor can do that.' });
+  });
+
   it('says why a move is refused', () => {
-    expect(transition({ state: 'confirmed', hold: 'order' }, 'accept', 'visitor')).toEqual({ ok: false, reason: 'A confirmed request cannot be accepted.' });
+    expect(transition({ state: 'confirmed', hold: 'order' }, 'accept', 'visitor')).toEqual({ ok: false, reason: 'There is no change to this order to accept.' });
+    expect(transition({ state: 'returned', hold: 'order' }, 'change', 'vendor')).toEqual({ ok: false, reason: 'A returned order cannot be changed.' });
     expect(transition({ state: 'quoted', hold: 'none' }, 'accept', 'vendor')).toEqual({ ok: false, reason: 'Only the visitor can do that.' });
     expect(transition({ state: 'requested', hold: 'none' }, 'cancel', 'system')).toEqual({ ok: false, reason: 'Only the vendor or the visitor can do that.' });
     expect(transition({ state: 'quoted', hold: 'pencil' }, 'hold', 'vendor')).toEqual({ ok: false, reason: 'Its items are already held.' });
@@ -100,8 +123,10 @@ describe('the quote transition table', () => {
 
   it('offers each side only the buttons that work', () => {
     expect(actionsFor({ state: 'quoted', hold: 'pencil' }, 'visitor')).toEqual(['accept', 'decline', 'cancel']);
-    expect(actionsFor({ state: 'quoted', hold: 'pencil' }, 'vendor')).toEqual(['quote', 'release', 'cancel']);
-    expect(actionsFor({ state: 'accepted', hold: 'none' }, 'vendor')).toEqual(['quote', 'hold', 'confirm', 'cancel']);
+    expect(actionsFor({ state: 'quoted', hold: 'pencil' }, 'vendor')).toEqual(['quote', 'change', 'release', 'cancel']);
+    expect(actionsFor({ state: 'accepted', hold: 'none' }, 'vendor')).toEqual(['quote', 'change', 'hold', 'confirm', 'cancel']);
+    expect(actionsFor({ state: 'confirmed', hold: 'order', changePending: true }, 'visitor')).toEqual(['accept']);
+    expect(actionsFor({ state: 'confirmed', hold: 'order' }, 'visitor')).toEqual([]);
     expect(actionsFor({ state: 'cancelled', hold: 'none' }, 'vendor')).toEqual([]);
     expect(quoteStates.filter(isOpen)).toEqual(['requested', 'quoted', 'accepted']);
   });
