@@ -29,6 +29,9 @@ export class LedgerWatch {
   private readonly unsubscribe: () => void;
   failed = false;
   private synced = false;
+  /** Snapshots that changed a ledger, with this listener's own id: the copy's version (a new listener starts a new count). */
+  private changes = 0;
+  private readonly generation = Math.random().toString(36).slice(2, 10);
   private waited = false;
 
   constructor(
@@ -46,6 +49,7 @@ export class LedgerWatch {
           if (change.type === 'removed') this.ledgers.delete(change.doc.id);
           else this.ledgers.set(change.doc.id, entriesOf(change.doc.data()));
         }
+        if (snapshot.docChanges().length) this.changes += 1;
         this.synced = true;
         settle();
         for (const wake of [...this.waiters]) wake();
@@ -67,6 +71,11 @@ export class LedgerWatch {
       clearTimeout(timer);
     }
     return this.synced && !this.failed ? this.ledgers : undefined;
+  }
+
+  /** Which state of the ledgers this copy holds: changes with every snapshot that changed one; undefined until synced, or once failed. */
+  version(): string | undefined {
+    return this.synced && !this.failed ? `${this.generation}.${this.changes}` : undefined;
   }
 
   /** Resolves when every ledger named (item id → ledgerSignature of what was written) reads so here. */

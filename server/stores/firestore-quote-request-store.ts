@@ -108,6 +108,13 @@ export class FirestoreQuoteRequestStore implements QuoteRequestStore {
     return watch.copy();
   }
 
+  bookingsVersion(tenantId: string): string | undefined {
+    const watch = this.watches.get(tenantId);
+    // No copy yet: start one (its first reads answer from Firestore meanwhile), and say nothing can be kept.
+    if (!watch || watch.failed) void this.ledgerCopy(tenantId);
+    return watch?.version();
+  }
+
   private requests(tenantId: string) {
     return this.firestore.collection('vendors').doc(tenantId).collection('quoteRequests');
   }

@@ -54,6 +54,12 @@ export interface QuoteRequestStore {
    * applied again: its record comes back with `repeat`.
    */
   hireStep(tenantId: string, step: HireStep): Promise<HireStepDone>;
+  /**
+   * A token that changes whenever any of the tenant's bookings changes, as this server's reads of
+   * bookings see them (any server's writes on a shared store); undefined when it cannot say (then
+   * nothing worked out from bookings may be kept). Pages that show availability are kept by it.
+   */
+  bookingsVersion(tenantId: string): string | undefined;
   /** The scans recorded on an order, oldest first (at most `limit`, the newest ones). */
   scans(tenantId: string, orderId: string, limit?: number): Promise<ScanRecord[]>;
   /**

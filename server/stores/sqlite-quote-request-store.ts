@@ -89,6 +89,16 @@ const bookingOf = (row: BookingRow): Booking => ({
 const BOOKING_COLUMNS = 'quote_id, object_id, quantity, first_day, last_day, kind, expires_on, out';
 
 export class SqliteQuoteRequestStore implements QuoteRequestStore {
+  /** Writes that touched each tenant's bookings, counted (this file is one process's: see bookingsVersion). */
+  private readonly bookingWrites = new Map<string, number>();
+  private bookingsWritten(tenantId: string) {
+    this.bookingWrites.set(tenantId, (this.bookingWrites.get(tenantId) ?? 0) + 1);
+  }
+
+  bookingsVersion(tenantId: string): string {
+    return `sqlite:${this.bookingWrites.get(tenantId) ?? 0}`;
+  }
+
   private readonly database: Database.Database;
   /** Changes made through this store, by tenant: one server owns an embedded file. */
   private readonly changes = new EventEmitter().setMaxListeners(0);
@@ -290,6 +300,7 @@ export class SqliteQuoteRequestStore implements QuoteRequestStore {
       return next;
     });
     const changed = run.immediate();
+    this.bookingsWritten(tenantId);
     this.changes.emit(tenantId, id);
     return changed;
   }
@@ -413,6 +424,7 @@ export class SqliteQuoteRequestStore implements QuoteRequestStore {
       return { ...result, repeat: false };
     });
     const done = run.immediate();
+    if (!done.repeat && (done.order || done.stock?.length)) this.bookingsWritten(tenantId);
     if (done.order) this.changes.emit(tenantId, done.order.id);
     return done;
   }

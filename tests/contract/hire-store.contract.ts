@@ -151,6 +151,23 @@ export function describeHireStoreContract(name: string, open: () => Promise<Open
       ).toBe(1);
     });
 
+    it("says when the tenant's bookings changed (what pages with dates are kept by): after an order, a scan and a unit's move, not after a read", async () => {
+      await subject.store.addUnits('aviation', [unit('CART-0001')]);
+      await subject.store.bookings('aviation', ['galley-cart'], '2026-12-01', '2026-12-31');
+      const versions = [subject.store.bookingsVersion('aviation')];
+      await confirmedOrder('order-1');
+      versions.push(subject.store.bookingsVersion('aviation'));
+      await scan('order-1', { code: 'CART-0001' });
+      versions.push(subject.store.bookingsVersion('aviation'));
+      await scan('order-1', { code: 'CART-0001', direction: 'in', condition: 'damaged' }, '2026-12-07');
+      versions.push(subject.store.bookingsVersion('aviation'));
+      await subject.store.bookings('aviation', ['galley-cart'], '2026-12-01', '2026-12-31');
+      versions.push(subject.store.bookingsVersion('aviation'));
+      expect(versions.slice(0, 4).every((version) => version !== undefined)).toBe(true);
+      expect(new Set(versions.slice(0, 4)).size).toBe(4);
+      expect(versions[4]).toBe(versions[3]);
+    });
+
     it('prices a late, damaged or lost return in the same write as the scan that found it', async () => {
       await subject.store.addUnits('aviation', [unit('CART-0001'), unit('CART-0002')]);
       await confirmedOrder('order-1');

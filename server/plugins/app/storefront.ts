@@ -209,8 +209,10 @@ export default fp<{ config: ServerConfig }>(
         // Asked for with shoot dates (a shared link, a crawler, a slow phone): rendered with them and
         // how many are free, and not kept (any hold changes it); without them, kept as before.
         const dates = parseRentalDates(new URLSearchParams(url.includes('?') ? url.slice(url.indexOf('?')) : ''));
+        const booked = dates && app.quoteRequests.bookingsVersion(tenantId);
         return {
-          key: dates ? undefined : `${path}#${version}`,
+          // With dates, kept while no booking of the tenant changes (and the hour holds: pencils lapse by the day).
+          key: dates ? (booked === undefined ? undefined : `${path}?from=${dates.from}&to=${dates.to}#${version}#${booked}`) : `${path}#${version}`,
           state: async (): Promise<Partial<PageState>> => {
             const item = (await app.itemStore.get(tenantId, resolved.objectID)) ?? null;
             const free = item && dates ? await freeOnDates(tenantId, item, dates) : undefined;
@@ -238,9 +240,11 @@ export default fp<{ config: ServerConfig }>(
       const [group, category, subcategory] = resolved.kind === 'category' ? resolved.trail.map((crumb) => crumb.slug) : [];
       const dates = query.dates;
       const stock = { turnaroundDays: configuration.site.turnaroundDays!, timezone: configuration.vendor.timezone ?? 'UTC' };
+      // With shoot dates the page says what is free: kept only while no booking of the tenant changes
+      // (bookingsVersion, which follows every server's writes on a shared store), and never when the store cannot say.
+      const booked = dates && app.quoteRequests.bookingsVersion(tenantId);
       return {
-        // With shoot dates the page says what is free, which any hold or order changes: never kept.
-        key: dates ? undefined : `${catalogueHref(path, query)}#${version}`,
+        key: dates ? (booked === undefined ? undefined : `${catalogueHref(path, query)}#${version}#${booked}`) : `${catalogueHref(path, query)}#${version}`,
         state: async (): Promise<Partial<PageState>> => {
           const now = new Date();
           const result = await app.catalogueSearch.search(tenantId, {
