@@ -1336,11 +1336,11 @@ export interface HireCharge {
    */
   id: string;
   /**
-   * Kind
+   * Kind: What the charge is for: a return after the last day and the grace, a unit back damaged, or one written off as lost.
    */
   kind: ('late' | 'damage' | 'loss') & string;
   /**
-   * Priced by
+   * Priced by: How it was priced (the tenant settings lateCharge, lateDayFactor and damageChargePercent; the item replacementValue).
    */
   rule: ('extraDays' | 'dayFactor' | 'damageShare' | 'replacement') & string;
   /**
@@ -1356,7 +1356,7 @@ export interface HireCharge {
    */
   tag?: string;
   /**
-   * Quantity
+   * Quantity: How many it charges for: the units or count of the return that found it (late lines of the same item and days are joined).
    */
   quantity: number;
   /**
@@ -1974,6 +1974,9 @@ export interface HandoverInput {
  * The vendor's change to a charge after the hire, with the reason the visitor reads; null takes it back.
  */
 export interface ChargeAdjustment {
+  /**
+   * Adjustment: The amount added to the charge and why, or null to take the adjustment back.
+   */
   adjustment: LineAdjustment | null;
 }
 /**

@@ -254,7 +254,10 @@ export function quoteUpdateMessage(configuration: StorefrontConfiguration, reque
   };
   const vendorWords: Partial<Record<QuoteAction, [string, string]>> = {
     accept: isOrderState(request.state ?? 'requested')
-      ? [`${who} accepted the change to their order (version ${version?.version ?? ''})`, `${who} accepted the change to ${what}${version ? ` (${money(version.breakdown.total)})` : ''}. Nothing more to do.`]
+      ? [
+          `${who} accepted the change to their order (version ${version?.version ?? ''})`,
+          `${who} accepted the change to ${what}${version ? ` (${money(version.breakdown.total)})` : ''}. Nothing more to do.`,
+        ]
       : [
           `${who} accepted ${verb} version ${version?.version ?? ''}`.trim(),
           `${who} accepted your ${verb} for ${what}${version ? ` (${money(version.breakdown.total)})` : ''}. Confirm it in the console to reserve the items.`,
@@ -263,7 +266,8 @@ export function quoteUpdateMessage(configuration: StorefrontConfiguration, reque
     cancel: [`${who} cancelled a request`, `${who} cancelled their request for ${what}${reason ? `: “${reason}”` : ''}. Any hold on its items was released.`],
   };
   // What the step is about, said in full: the quote's lines and message, the order's lines and amount.
-  const details = version && ((to === 'visitor' && (action === 'quote' || action === 'change' || action === 'confirm')) || (to === 'vendor' && action === 'accept')) ? versionParagraphs(configuration, version) : [];
+  const details =
+    version && ((to === 'visitor' && (action === 'quote' || action === 'change' || action === 'confirm')) || (to === 'vendor' && action === 'accept')) ? versionParagraphs(configuration, version) : [];
   const [heading, paragraph] = (to === 'visitor' ? visitorWords : vendorWords)[action] ?? [`Your request changed`, `Your request for ${what} is now ${request.state}.`];
   return message('quoteUpdate', configuration, heading, {
     heading,

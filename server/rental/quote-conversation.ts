@@ -181,10 +181,17 @@ export function changedLines(stored: QuoteRequest, change: NonNullable<ActionReq
     const kept = stored.lines.find((entry) => entry.objectID === line.objectID);
     if (!item) problems.push({ pointer: `/items/${index}/objectID`, message: `no item ${JSON.stringify(line.objectID)} in this catalogue` });
     else if (line.quantity > item.quantity) problems.push({ pointer: `/items/${index}/quantity`, message: `only ${item.quantity} in stock` });
-    if ((out.get(line.objectID) ?? 0) > line.quantity) problems.push({ pointer: `/items/${index}/quantity`, message: `${out.get(line.objectID)} are out on this order now: check them in before asking for fewer` });
+    if ((out.get(line.objectID) ?? 0) > line.quantity)
+      problems.push({ pointer: `/items/${index}/quantity`, message: `${out.get(line.objectID)} are out on this order now: check them in before asking for fewer` });
     if (change.items.findIndex((other) => other.objectID === line.objectID) !== index) problems.push({ pointer: `/items/${index}/objectID`, message: 'is on another line too: one line per item' });
     const rates = kept ?? { dayRate: item?.rates.day ?? 0, ...(item?.rates.week !== undefined && { weekRate: item.rates.week }) };
-    return { objectID: line.objectID, name: item?.name ?? kept?.name ?? line.objectID, quantity: line.quantity, dayRate: rates.dayRate, ...(rates.weekRate !== undefined && { weekRate: rates.weekRate }) };
+    return {
+      objectID: line.objectID,
+      name: item?.name ?? kept?.name ?? line.objectID,
+      quantity: line.quantity,
+      dayRate: rates.dayRate,
+      ...(rates.weekRate !== undefined && { weekRate: rates.weekRate }),
+    };
   });
   for (const [objectID, count] of out)
     if (count > 0 && !change.items.some((line) => line.objectID === objectID))

@@ -3,7 +3,7 @@
  * store (the embedded default):
  * - A scan stored end to end in the store (read the order and unit, judge, write the order, unit,
  *   bookings and the scan's record in one transaction): p95 over a 200-line order checked out and
- *   back in one session, unit by unit. Baseline: a plain change of the same order (one conversation
+ *   back in one session, unit by unit, on SQLite and on the official Firestore emulator. Baseline: a plain change of the same order (one conversation
  *   step with its bookings), what confirming it costs.
  * - Availability for a listing page (24 items, 10 days) out of 50,000 items and 100,000 bookings,
  *   with 2,000 units in repair, 1,000 lost and 2,000 orders overdue (units still out past their last
@@ -17,6 +17,8 @@ import { judgeScan } from '../../schema/rental/hire';
 import { addDays } from '../../schema/rental/quote-rules';
 import type { QuoteRequest, Unit } from '../../schema/types.generated';
 import { SqliteQuoteRequestStore } from '../../server/stores/sqlite-quote-request-store';
+import type { QuoteRequestStore } from '../../server/stores/quote-request-store';
+import { spawnFirestoreEmulator } from '../helpers/firestore-emulator';
 import { fmt, percentile, seededRandom, spreadBookings } from './figures';
 import { chargeRuleOf } from '../../schema/rental/hire-charges';
 import { withDefaults } from '../../schema/defaults';
@@ -32,7 +34,7 @@ const random = seededRandom(7);
 const pick = (n: number) => Math.floor(random() * n);
 const objectID = (index: number) => `item-${index}`;
 
-async function scans(store: SqliteQuoteRequestStore) {
+async function scans(store: QuoteRequestStore, label: string) {
   const lines = Array.from({ length: 200 }, (_, index) => ({ objectID: objectID(index), name: `Item ${index}`, quantity: 1, dayRate: 10 }));
   const order: QuoteRequest = {
     id: 'order-200',
@@ -110,7 +112,7 @@ async function scans(store: SqliteQuoteRequestStore) {
   const sessionMs = performance.now() - session;
   const state = (await store.get('bench', 'order-200'))!.state;
   console.log(
-    `Scan stored (SQLite), 200-line order, 400 scans: p50 ${fmt(percentile(times, 50))} ms, p95 ${fmt(percentile(times, 95))} ms; baseline (a conversation step placing 200 bookings) p95 ${fmt(percentile(baseline, 95))} ms`,
+    `Scan stored (${label}), 200-line order, 400 scans: p50 ${fmt(percentile(times, 50))} ms, p95 ${fmt(percentile(times, 95))} ms; baseline (a conversation step placing 200 bookings) p95 ${fmt(percentile(baseline, 95))} ms`,
   );
   console.log(`  200 lines out and back in one session: ${fmt(sessionMs / 1000)} s in all (${state})`);
 }
@@ -169,7 +171,23 @@ function seed(store: SqliteQuoteRequestStore, rows: readonly Booking[]) {
 
 const root = await mkdtemp(path.join(tmpdir(), 'backlot-bench-hire-'));
 try {
-  await scans(new SqliteQuoteRequestStore(path.join(root, 'scans.sqlite')));
+  await scans(new SqliteQuoteRequestStore(path.join(root, 'scans.sqlite')), 'SQLite');
+  // The same on the official Firestore emulator (one server, loopback): each scan a transaction there.
+  const emulator = await spawnFirestoreEmulator();
+  try {
+    await emulator.ready();
+    process.env.FIRESTORE_EMULATOR_HOST = emulator.host;
+    process.env.METADATA_SERVER_DETECTION = 'none';
+    const { initializeApp, deleteApp } = await import('firebase-admin/app');
+    const { getFirestore } = await import('firebase-admin/firestore');
+    const { FirestoreQuoteRequestStore } = await import('../../server/stores/firestore-quote-request-store');
+    const app = initializeApp({ projectId: 'backlot-bench-hire' }, 'bench-hire');
+    const firestore = new FirestoreQuoteRequestStore(getFirestore(app), { onClose: () => deleteApp(app) });
+    await scans(firestore, 'Firestore emulator');
+    await firestore.close();
+  } finally {
+    emulator.stop();
+  }
   console.log(`Availability for a listing page (24 items, 10 days), ${ITEMS.toLocaleString('en-US')} items and ${BOOKINGS.toLocaleString('en-US')} bookings:`);
   const plain = new SqliteQuoteRequestStore(path.join(root, 'plain.sqlite'));
   const bookings = bookingsFor(BOOKINGS);

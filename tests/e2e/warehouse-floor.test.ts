@@ -120,7 +120,10 @@ describe('the warehouse floor', () => {
     await page.getByText(/^Jetway Props changed this order \(version 2\)/).waitFor();
     await shoot(page, 'visitor-change');
     await page.getByRole('button', { name: 'Accept the change' }).click();
-    await page.getByRole('alertdialog').getByText(/^Accept the changed order, \$/).waitFor();
+    await page
+      .getByRole('alertdialog')
+      .getByText(/^Accept the changed order, \$/)
+      .waitFor();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Accept the change' }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Accept the change' }).count()).toBe(0);
     await admin.page.goto(`${app.server.url}/admin/#/t/aviation/dispatch`);

@@ -80,7 +80,7 @@ describe('the conversation after a quote request', () => {
     expect(opened.json()).toMatchObject({
       state: 'requested',
       hold: 'none',
-      actions: ['quote', 'hold', 'cancel'],
+      actions: ['quote', 'change', 'hold', 'cancel'],
       rule: { weeklyDiscounts: [0.5, 0.5, 1, 0, 0.5, 0.5, 1, 0.75], cardProcessingPercent: 5 },
       lineDetails: [
         { objectID: 'galley-cart', glCode: '4310', stock: 3, free: 3 },
@@ -123,7 +123,7 @@ describe('the conversation after a quote request', () => {
     expect(version.breakdown).toEqual(expected);
     // 2 × (255 + 85 × 0.5 × 0.75 = 31.88) − 20 = 553.76; 160 + 40 × 0.5 × 0.75 = 175; delivery 2 × 175.
     expect([version.breakdown.total, version.breakdown.cardAuthorisation]).toEqual([1078.76, { processingPercent: 5, processing: 53.94, amount: 1132.7 }]);
-    expect(quoted.json()).toMatchObject({ state: 'quoted', actions: ['quote', 'hold', 'cancel'] });
+    expect(quoted.json()).toMatchObject({ state: 'quoted', actions: ['quote', 'change', 'hold', 'cancel'] });
     const all = await mails();
     const sent = all.slice(0, all.length - mailsBefore);
     expect(sent.map((mail) => [mail.kind, mail.to, mail.subject])).toEqual([['quoteUpdate', 'dana@studio.example', 'Your quote from Jetway Props: $1,078.76']]);
@@ -166,7 +166,7 @@ describe('the conversation after a quote request', () => {
     await vendor('POST', samsId, 'release', null, '1');
     const confirmed = await vendor('POST', id, 'confirm', null, '3');
     expect(confirmed.statusCode, confirmed.body).toBe(200);
-    expect(confirmed.json()).toMatchObject({ state: 'confirmed', hold: 'order', actions: ['cancel'] });
+    expect(confirmed.json()).toMatchObject({ state: 'confirmed', hold: 'order', actions: ['change', 'cancel'] });
     expect(confirmed.json().history.map((entry: { action: string; by: string }) => `${entry.action} by ${entry.by}`)).toEqual([
       'request by visitor',
       'quote by vendor',

@@ -14,8 +14,9 @@
  * through B is in the console through A; two confirmations of the last units at once, one on
  * each server, let exactly one through; an image and an item photo uploaded through A are served
  * by B alike; two restores of one history entry at
- * once, one on each, let one through; and A killed (SIGKILL) in a burst of writes: B serves on,
- * holding every write A acknowledged.
+ * once, one on each, let one through; one order's units scanned out on both at once (each unit
+ * twice, a retried scan on both) go out once each, and both read the same hire; and A killed
+ * (SIGKILL) in a burst of writes: B serves on, holding every write A acknowledged.
  */
 import { emulatorHost, emulatorReady } from '../helpers/firestore';
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -252,6 +253,62 @@ describe('two servers on one Firestore and one PostgreSQL', () => {
         return timeline.bookings.filter((booking) => accepted.includes(booking.quoteId)).map((booking) => booking.kind);
       };
       await expect.poll(orders).toEqual(['order']);
+    }
+  });
+
+  it("checks out one order's units with scans split across both servers at once, each unit given once, and both read the same hire", async () => {
+    const listed = (await on(0, '/api/tenants/aviation/items?range=[0,200]&sort=["name","ASC"]')).json() as Array<{ id: string; quantity: number }>;
+    const item = listed.find((entry) => entry.quantity >= 4 && entry.quantity <= 8)!;
+    const made = await on(1, `/api/tenants/aviation/items/${item.id}/units`, { method: 'POST' });
+    expect(made.status, made.text).toBe(201);
+    const tags = (made.json() as Array<{ tag: string }>).map((unit) => unit.tag);
+    const { uid, session } = await signUp(b, 'scans-split@studio.example');
+    expect((await on(0, `/api/tenants/aviation/users/${uid}`, { method: 'PUT', body: { isAuthorized: true } })).status).toBe(200);
+    const start = earliestStart('America/Los_Angeles', 60, new Date());
+    const asked = await visitor(a, '/api/quote-requests', {
+      method: 'POST',
+      headers: { cookie: session },
+      body: { items: [{ objectID: item.id, quantity: item.quantity }], startDate: start, endDate: addDays(start, 2) },
+    });
+    expect(asked.status, asked.text).toBe(201);
+    const id = (asked.json() as { id: string }).id;
+    expect((await on(1, `/api/tenants/aviation/quote-requests/${id}/quote`, { method: 'POST', headers: { 'if-match': '"0"' }, body: { adjustments: {}, services: [] } })).status).toBe(200);
+    expect((await visitor(b, `/api/quotes/${id}/accept`, { method: 'POST', headers: { cookie: session, 'if-match': '"1"' }, body: { version: 1 } })).status).toBe(200);
+    expect((await on(0, `/api/tenants/aviation/quote-requests/${id}/confirm`, { method: 'POST', headers: { 'if-match': '"2"' } })).status).toBe(200);
+
+    // Two phones scan every unit at once, one on each server; a third sends its scan to A and, retrying, to B.
+    const scan = (n: number, scanId: string, tag: string) => on(n, `/api/tenants/aviation/orders/${id}/scans`, { method: 'POST', body: { id: scanId, direction: 'out', code: `aviation/${tag}` } });
+    const answers = await Promise.all(
+      tags.flatMap((tag, index) => [
+        scan(0, `split-a-${index}-000`, tag),
+        scan(1, `split-b-${index}-000`, tag),
+        scan(index, `split-r-${index}-000`, tag),
+        scan(index + 1, `split-r-${index}-000`, tag),
+      ]),
+    );
+    expect(answers.every((answer) => answer.status === 200)).toBe(true);
+    const records = answers.map((answer) => answer.json() as { record: { id: string; tag: string; outcome: string }; repeat: boolean });
+    for (const tag of tags) {
+      const fresh = records.filter((entry) => entry.record.tag === tag && !entry.repeat);
+      // Each unit went out once; every other scan of it was told it is out already.
+      expect(
+        fresh.filter((entry) => entry.record.outcome === 'ok'),
+        tag,
+      ).toHaveLength(1);
+      expect(
+        fresh.filter((entry) => entry.record.outcome !== 'ok').every((entry) => entry.record.outcome === 'alreadyOut'),
+        tag,
+      ).toBe(true);
+    }
+    // The retried scan id was stored once, whichever server answered first.
+    for (const index of tags.keys()) expect(records.filter((entry) => entry.record.id === `split-r-${index}-000` && !entry.repeat)).toHaveLength(1);
+    for (const n of [0, 1]) {
+      const sheet = (await on(n, `/api/tenants/aviation/orders/${id}/pull-sheet`)).json() as { state: string; lines: Array<{ out: number; tagsOut: string[] }> };
+      expect(sheet.state).toBe('out');
+      expect(sheet.lines[0]!.out).toBe(tags.length);
+      expect([...sheet.lines[0]!.tagsOut].sort()).toEqual([...tags].sort());
+      const units = (await on(n, `/api/tenants/aviation/items/${item.id}/units`)).json() as Array<{ status: string; orderId?: string }>;
+      expect(units.every((unit) => unit.status === 'out' && unit.orderId === id)).toBe(true);
     }
   });
 

@@ -7,6 +7,9 @@ import fp from 'fastify-plugin';
 import type { ServerConfig } from '../../config';
 import { tellOverdue } from '../../rental/overdue-watch';
 
+/** How long closing waits for a pass under way. */
+const CLOSE_WAIT_MS = 2000;
+
 export default fp<{ config: ServerConfig }>(
   async (app, { config }) => {
     let timer: ReturnType<typeof setInterval> | undefined;
@@ -24,7 +27,10 @@ export default fp<{ config: ServerConfig }>(
     });
     app.addHook('onClose', async () => {
       clearInterval(timer);
-      await running;
+      // A pass under way may finish (its mails go), but a store that no longer answers must not hold the server's close.
+      let wait: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([running, new Promise((resolve) => (wait = setTimeout(resolve, CLOSE_WAIT_MS)))]);
+      clearTimeout(wait);
     });
   },
   { name: 'overdue-watch', dependencies: ['mailer', 'tenant-store'] },

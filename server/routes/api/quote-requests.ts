@@ -378,7 +378,10 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
         params: quoteParams,
         body: { $ref: `${schemaIds.quoteRequest}#/$defs/orderChange` },
       },
-      config: stepDocs({ 400: 'An item not in the catalogue, fewer than are out, a new first day for a hire under way, or a pricing problem (each named)', 409: 'Not possible in this state, or the new lines are not free on the dates (named)' }),
+      config: stepDocs({
+        400: 'An item not in the catalogue, fewer than are out, a new first day for a hire under way, or a pricing problem (each named)',
+        409: 'Not possible in this state, or the new lines are not free on the dates (named)',
+      }),
     },
     (request, reply) => {
       const { pricing, ...change } = request.body as OrderChange;
