@@ -298,6 +298,18 @@ export class FirestoreQuoteRequestStore implements QuoteRequestStore {
   }
 
   async hireStep(tenantId: string, step: HireStep): Promise<HireStepDone> {
+    // Under heavy contention Firestore can end a transaction it keeps retrying ("Transaction is
+    // invalid or closed"). The step is keyed by its id, so running it again is safe: a step that did
+    // commit is answered from its record.
+    for (let attempt = 1; ; attempt++)
+      try {
+        return await this.hireStepOnce(tenantId, step);
+      } catch (error) {
+        if (attempt >= 3 || !/Transaction is invalid or closed/.test(String((error as Error).message))) throw error;
+      }
+  }
+
+  private async hireStepOnce(tenantId: string, step: HireStep): Promise<HireStepDone> {
     let written = new Map<string, string>();
     const done = await this.firestore.runTransaction(async (transaction): Promise<HireStepDone> => {
       written = new Map();
