@@ -80,7 +80,10 @@ function OwnQuote({ id }: { id: string }) {
   const money = (amount: number) => formatMoney(amount, site);
   const take = async (action: QuoteAction) => {
     const request = {
-      title: action === 'accept' && isOrderState(quote.state) ? words.acceptChangeTitle(latest ? money(latest.breakdown.total) : '') : words.confirmTitles[action]!(latest ? money(latest.breakdown.total) : ''),
+      title:
+        action === 'accept' && isOrderState(quote.state)
+          ? words.acceptChangeTitle(latest ? money(latest.breakdown.total) : '')
+          : words.confirmTitles[action]!(latest ? money(latest.breakdown.total) : ''),
       message: words.confirmMessages[action]!(vendor.displayName),
       confirmLabel: actionLabel(action),
     };
