@@ -55,6 +55,11 @@ export function HireCharges({
   const translate = useTranslate();
   const [editing, setEditing] = useState<HireCharge>();
   if (!charges.length) return null;
+  const adjustButton = (charge: HireCharge) => (
+    <Button size="small" variant="outlined" disabled={closed} onClick={() => setEditing(charge)} aria-label={translate('backlot.charges.adjustOf', { line: charge.tag ?? charge.name })}>
+      {translate('backlot.charges.adjust')}
+    </Button>
+  );
   const totals = hireTotals(quoted, charges);
   return (
     <Card variant="outlined" sx={{ mt: 3, displayPrint: 'none' }}>
@@ -74,14 +79,16 @@ export function HireCharges({
                   {translate('backlot.charges.each')}
                 </TableCell>
                 <TableCell align="right">{translate('backlot.charges.subtotal')}</TableCell>
-                <TableCell align="right">{translate('backlot.charges.adjust')}</TableCell>
+                <TableCell align="right" sx={wideOnly}>
+                  {translate('backlot.charges.adjust')}
+                </TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
               {charges.map((charge) => (
                 <TableRow key={charge.id} data-charge={charge.id}>
                   <TableCell sx={{ minWidth: { sm: 240 } }}>
-                    <Stack direction="row" spacing={1} alignItems="center" sx={{ mb: 0.5 }}>
+                    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems={{ xs: 'flex-start', sm: 'center' }} sx={{ mb: 0.5 }}>
                       <Chip size="small" color={kindColour[charge.kind]} label={translate(`backlot.charges.kinds.${charge.kind}`)} />
                       <span>
                         {charge.name}
@@ -101,6 +108,8 @@ export function HireCharges({
                         {translate('backlot.charges.adjusted', { amount: money(charge.adjustment.amount), reason: charge.adjustment.reason })}
                       </Typography>
                     )}
+                    {/* On a phone the adjust button folds in here. */}
+                    <Box sx={{ display: { xs: 'block', sm: 'none' }, mt: 0.5 }}>{adjustButton(charge)}</Box>
                     {charge.photos?.length ? (
                       <Stack direction="row" spacing={1} sx={{ mt: 0.5 }}>
                         {charge.photos.map((url, index) => (
@@ -123,10 +132,8 @@ export function HireCharges({
                     {money(charge.unitPrice)}
                   </TableCell>
                   <TableCell align="right">{money(charge.subtotal)}</TableCell>
-                  <TableCell align="right">
-                    <Button size="small" disabled={closed} onClick={() => setEditing(charge)} aria-label={translate('backlot.charges.adjustOf', { line: charge.tag ?? charge.name })}>
-                      {translate('backlot.charges.adjust')}
-                    </Button>
+                  <TableCell align="right" sx={wideOnly}>
+                    {adjustButton(charge)}
                   </TableCell>
                 </TableRow>
               ))}

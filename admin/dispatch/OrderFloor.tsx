@@ -161,7 +161,7 @@ export function OrderFloor({ tenantId }: { tenantId: string }) {
   const title = sheet.production ?? sheet.name;
 
   return (
-    <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 1100, overflowWrap: 'anywhere' }}>
+    <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 1100, overflowWrap: 'break-word' }}>
       <Title title={translate('backlot.scan.title', { order: title })} />
       {printAlone}
       <Box sx={{ displayPrint: 'none', mb: 1 }}>

@@ -51,9 +51,9 @@ const call = (page: Page, url: string, init: { method?: string; body?: unknown; 
 async function shoot(page: Page, name: string) {
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    await page.screenshot({ path: path.join(app.artifacts, `${name}_${width}.png`), fullPage: true });
     // Nothing runs off the side of a phone (once the layout has settled after the resize).
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `${name} is wider than ${width} px`, timeout: 5000 }).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: path.join(app.artifacts, `${name}_${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
