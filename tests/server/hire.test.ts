@@ -204,6 +204,22 @@ describe('the warehouse floor', () => {
     expect((await scan(order.id, { code: tags[0] })).record.outcome).toBe('refused');
     expect((await adjust(String(damage!.id), { adjustment: null })).statusCode).toBe(409);
 
+    // A cancelled order neither goes out nor comes back: each scan is refused, and recorded.
+    const cancelled = await confirmedOrder('cancelled-hire@studio.example', [{ objectID: CASES, quantity: 1 }], 12, 'Cancelled Shoot');
+    const cancelling = (await consoleApi('GET', `quote-requests/${cancelled.id}`)).json();
+    expect(
+      (
+        await t.as('aviationAdmin', {
+          method: 'POST',
+          url: `/api/tenants/aviation/quote-requests/${cancelled.id}/cancel`,
+          payload: { reason: 'Shoot moved' },
+          headers: { 'if-match': `"${cancelling.version}"` },
+        })
+      ).statusCode,
+    ).toBe(200);
+    for (const direction of ['out', 'in'])
+      expect((await scan(cancelled.id, { direction, code: CASES })).record).toMatchObject({ outcome: 'refused', message: expect.stringMatching(/^A cancelled request cannot be checked (out|in)\./) });
+
     // A closed hire is still an order for the accountant: its lines stay in the month's export.
     const month = todayIn(TZ, new Date()).slice(0, 7);
     const csv = await consoleApi('GET', `orders.csv?from=${month}&to=${month}`);
