@@ -8,6 +8,7 @@
  * Codes: a label carries `<tenantId>/<code>` (a bare code typed by hand counts too), where the code
  * is a unit's asset tag (upper case) or, for an item counted as a quantity, the item's id.
  */
+import { schemaDocuments } from '../documents';
 import { OPEN_END, type Booking } from './availability';
 import { chargesAfterReturn, lateDays, type ChargeRule } from './hire-charges';
 import { addDays } from './quote-rules';
@@ -15,6 +16,9 @@ import { hireStateOf, transition, type QuoteState } from './quote-states';
 import type { HireLine, HireRecord, Item, QuoteRequest, ScanInput, ScanRecord, Unit } from '../types.generated';
 
 export type ScanOutcome = ScanRecord['outcome'];
+
+/** The most charges an order keeps (its schema's). */
+const chargeLimit = schemaDocuments.quoteRequest.$defs.hireRecord.properties.charges.maxItems;
 export type UnitStatus = Unit['status'];
 
 /** A row of stock that is not on any hire: units in repair, or lost (see availability.ts). */
@@ -194,6 +198,9 @@ export function judgeScan(context: ScanContext): ScanResult {
           context.charges,
         )
       : order.hire?.charges;
+  // The stored order's limit, said as a refusal before anything is written (never a failed write).
+  if (charges && charges.length > chargeLimit)
+    return refuse('refused', `This order has ${chargeLimit} charges after the hire, the most it keeps: check this one in as fine and charge it on the invoice.`, about);
   const hire: HireRecord = {
     ...order.hire,
     lines: [...(order.hire?.lines ?? []).filter((entry) => entry.objectID !== objectID), nextLine],
