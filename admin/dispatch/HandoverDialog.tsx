@@ -4,11 +4,12 @@
  * as an image through the item photo rules, then the hand-over is recorded with its address; the
  * device's id makes a retry after a dropped connection count once.
  */
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
+import { Box, Button, TextField, Typography } from '@mui/material';
 import SignaturePad from 'signature_pad';
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { ScanInput } from '../../schema/types.generated';
+import { FormDialog } from '../components/FormDialog';
 import { uploadPhoto } from '../items/photoUpload';
 import { hireApi, type ScanAnswer } from './hire-api';
 import { newScanId } from './useScanQueue';
@@ -31,11 +32,10 @@ export function HandoverDialog({
   const canvasElement = useRef<HTMLCanvasElement>(undefined);
   const [name, setName] = useState('');
   const [signed, setSigned] = useState(false);
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
   const id = useRef(newScanId());
 
-  // The pad starts when its canvas is mounted: the dialog renders its content a moment after this component (a portal), so an effect here would find no canvas.
+  // The pad starts when its canvas is mounted and stops when it goes (React calls this with null):
+  // the dialog renders its content a moment after this component (a portal), so an effect here would find no canvas.
   const startPad = useCallback((element: HTMLCanvasElement | null) => {
     pad.current?.off();
     pad.current = undefined;
@@ -50,78 +50,57 @@ export function HandoverDialog({
     pad.current = drawn;
     canvasElement.current = element;
   }, []);
-  useEffect(() => () => pad.current?.off(), []);
 
   const clear = () => {
     pad.current?.clear();
     setSigned(false);
   };
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!name.trim()) return setError(translate('backlot.handover.nameNeeded'));
-    setBusy(true);
-    setError(undefined);
-    try {
-      let signature: string | undefined;
-      if (pad.current && !pad.current.isEmpty()) {
-        // The canvas's own PNG (a data: URL would be fetched, which the console's CSP rightly refuses).
-        const canvas = canvasElement.current!;
-        const blob = await new Promise<Blob>((resolve, reject) =>
-          canvas.toBlob((made: Blob | null) => (made ? resolve(made) : reject(new Error(translate('backlot.handover.unreadable')))), 'image/png'),
-        );
-        signature = (await uploadPhoto(tenantId, new File([blob], `signature-${orderId.slice(0, 8)}.png`, { type: 'image/png' }))).url;
-      }
-      const answer = await hireApi.handover(tenantId, orderId, { id: id.current, direction, name: name.trim(), ...(signature && { signature }) });
-      if (answer.record.outcome !== 'ok') throw new Error(answer.record.message);
-      onDone(answer);
-    } catch (failure) {
-      setError((failure as { body?: { message?: string } }).body?.message ?? (failure as Error).message);
-      setBusy(false);
+  const submit = async () => {
+    if (!name.trim()) throw new Error(translate('backlot.handover.nameNeeded'));
+    let signature: string | undefined;
+    if (pad.current && !pad.current.isEmpty()) {
+      // The canvas's own PNG (a data: URL would be fetched, which the console's CSP rightly refuses).
+      const canvas = canvasElement.current!;
+      const blob = await new Promise<Blob>((resolve, reject) =>
+        canvas.toBlob((made: Blob | null) => (made ? resolve(made) : reject(new Error(translate('backlot.handover.unreadable')))), 'image/png'),
+      );
+      signature = (await uploadPhoto(tenantId, new File([blob], `signature-${orderId.slice(0, 8)}.png`, { type: 'image/png' }))).url;
     }
+    const answer = await hireApi.handover(tenantId, orderId, { id: id.current, direction, name: name.trim(), ...(signature && { signature }) });
+    if (answer.record.outcome !== 'ok') throw new Error(answer.record.message);
+    onDone(answer);
   };
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby="handover-title" fullWidth maxWidth="sm">
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <DialogTitle id="handover-title">{translate(direction === 'out' ? 'backlot.handover.titleOut' : 'backlot.handover.titleIn')}</DialogTitle>
-        <DialogContent>
-          <TextField
-            fullWidth
-            required
-            label={translate('backlot.handover.name')}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            slotProps={{ htmlInput: { maxLength: 80 } }}
-            sx={{ mt: 1 }}
-          />
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 2, mb: 0.5 }} id="signature-label">
-            {translate('backlot.handover.sign')}
-          </Typography>
-          <Box
-            component="canvas"
-            ref={startPad}
-            role="img"
-            aria-labelledby="signature-label"
-            sx={{ display: 'block', width: '100%', height: 180, border: 1, borderColor: 'divider', borderRadius: 1, touchAction: 'none', bgcolor: '#fff', cursor: 'crosshair' }}
-          />
-          <Button size="small" onClick={clear} disabled={!signed || busy} sx={{ mt: 0.5 }}>
-            {translate('backlot.handover.clear')}
-          </Button>
-          {error && (
-            <Alert severity="error" sx={{ mt: 1 }}>
-              {error}
-            </Alert>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            {translate('ra.action.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {translate(signed ? 'backlot.handover.saveSigned' : 'backlot.handover.save')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      id="handover-title"
+      title={translate(direction === 'out' ? 'backlot.handover.titleOut' : 'backlot.handover.titleIn')}
+      submitLabel={translate(signed ? 'backlot.handover.saveSigned' : 'backlot.handover.save')}
+      onClose={onClose}
+      onSubmit={submit}
+    >
+      <TextField
+        fullWidth
+        required
+        label={translate('backlot.handover.name')}
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        slotProps={{ htmlInput: { maxLength: 80 } }}
+        sx={{ mt: 1 }}
+      />
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 2, mb: 0.5 }} id="signature-label">
+        {translate('backlot.handover.sign')}
+      </Typography>
+      <Box
+        component="canvas"
+        ref={startPad}
+        role="img"
+        aria-labelledby="signature-label"
+        sx={{ display: 'block', width: '100%', height: 180, border: 1, borderColor: 'divider', borderRadius: 1, touchAction: 'none', bgcolor: '#fff', cursor: 'crosshair' }}
+      />
+      <Button size="small" onClick={clear} disabled={!signed} sx={{ mt: 0.5 }}>
+        {translate('backlot.handover.clear')}
+      </Button>
+    </FormDialog>
   );
 }

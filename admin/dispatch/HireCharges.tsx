@@ -4,30 +4,12 @@
  * adjusts one (an amount and a reason, or takes the adjustment back) in a dialog; the order's
  * total with them. Not printed: the pull sheet on paper is for the floor.
  */
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { useState, type FormEvent } from 'react';
+import { Box, Button, Card, CardContent, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { chargeBasis, hireTotals } from '../../schema/rental/hire-charges';
 import type { HireCharge } from '../../schema/types.generated';
+import { FormDialog } from '../components/FormDialog';
 import { hireApi, type ScanAnswer } from './hire-api';
 
 const kindColour = { late: 'warning', damage: 'warning', loss: 'error' } as const;
@@ -186,66 +168,35 @@ function AdjustDialog({
   const translate = useTranslate();
   const [amount, setAmount] = useState(charge.adjustment ? String(charge.adjustment.amount) : '');
   const [reason, setReason] = useState(charge.adjustment?.reason ?? '');
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
   const value = Number(amount);
   const amountProblem =
     amount.trim() === '' || !Number.isFinite(value) ? translate('backlot.charges.amountNeeded') : Math.round(value * 100) !== value * 100 ? translate('backlot.charges.cents') : undefined;
-  const run = async (adjustment: { amount: number; reason: string } | null) => {
-    setBusy(true);
-    setError(undefined);
-    try {
-      await save(adjustment);
-    } catch (failure) {
-      const body = (failure as { body?: { message?: string } }).body;
-      setError(body?.message ?? (failure as Error).message);
-      setBusy(false);
-    }
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (amountProblem || !reason.trim()) return setError(amountProblem ?? translate('backlot.quotes.reasonNeeded'));
-    void run({ amount: value, reason: reason.trim() });
-  };
   return (
-    <Dialog open onClose={onClose} aria-labelledby="adjust-charge-title" fullWidth maxWidth="sm">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id="adjust-charge-title">{translate('backlot.charges.adjustTitle', { line: charge.tag ?? charge.name })}</DialogTitle>
-        <DialogContent>
-          <Typography color="text.secondary" sx={{ mb: 2 }}>
-            {chargeBasis(charge, money)}: {money(charge.unitPrice * charge.quantity)}
-          </Typography>
-          <Stack spacing={2}>
-            <TextField
-              label={translate('backlot.charges.amount')}
-              helperText={translate('backlot.charges.amountHelp')}
-              type="number"
-              value={amount}
-              onChange={(event) => setAmount(event.target.value)}
-              slotProps={{ htmlInput: { step: 0.01 } }}
-            />
-            <TextField label={translate('backlot.quotes.reason')} value={reason} onChange={(event) => setReason(event.target.value)} slotProps={{ htmlInput: { maxLength: 200 } }} />
-          </Stack>
-          {error && (
-            <Alert severity="error" sx={{ mt: 2 }}>
-              {error}
-            </Alert>
-          )}
-        </DialogContent>
-        <DialogActions>
-          {charge.adjustment && (
-            <Button color="warning" disabled={busy} onClick={() => void run(null)} sx={{ mr: 'auto' }}>
-              {translate('backlot.charges.takeBack')}
-            </Button>
-          )}
-          <Button onClick={onClose} disabled={busy}>
-            {translate('ra.action.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {translate('ra.action.save')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      id="adjust-charge-title"
+      title={translate('backlot.charges.adjustTitle', { line: charge.tag ?? charge.name })}
+      submitLabel={translate('ra.action.save')}
+      onClose={onClose}
+      onSubmit={async () => {
+        if (amountProblem || !reason.trim()) throw new Error(amountProblem ?? translate('backlot.quotes.reasonNeeded'));
+        await save({ amount: value, reason: reason.trim() });
+      }}
+      {...(charge.adjustment && { extraAction: { label: translate('backlot.charges.takeBack'), run: () => save(null) } })}
+    >
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {chargeBasis(charge, money)}: {money(charge.unitPrice * charge.quantity)}
+      </Typography>
+      <Stack spacing={2}>
+        <TextField
+          label={translate('backlot.charges.amount')}
+          helperText={translate('backlot.charges.amountHelp')}
+          type="number"
+          value={amount}
+          onChange={(event) => setAmount(event.target.value)}
+          slotProps={{ htmlInput: { step: 0.01 } }}
+        />
+        <TextField label={translate('backlot.quotes.reason')} value={reason} onChange={(event) => setReason(event.target.value)} slotProps={{ htmlInput: { maxLength: 200 } }} />
+      </Stack>
+    </FormDialog>
   );
 }

@@ -5,30 +5,12 @@
  * (a unit out on an order is checked in on the scan screen instead). Labels print from here.
  */
 import QrCode2Icon from '@mui/icons-material/QrCode2';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { fetchUtils } from 'ra-core';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, useTranslate } from 'react-admin';
 import type { Unit } from '../../schema/types.generated';
+import { FormDialog } from '../components/FormDialog';
 
 type Move = 'inService' | 'repair' | 'retired';
 const statusColour = { inService: 'success', out: 'info', repair: 'warning', lost: 'error', retired: 'default' } as const;
@@ -160,48 +142,25 @@ export function ItemUnits({
 function MoveDialog({ unit, to, onClose, move }: { unit: Unit; to: Move; onClose: () => void; move: (note: string) => Promise<void> }) {
   const translate = useTranslate();
   const [note, setNote] = useState('');
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    try {
-      await move(note.trim());
-    } catch (failure) {
-      setError((failure as { body?: { message?: string } }).body?.message ?? (failure as Error).message);
-      setBusy(false);
-    }
-  };
   return (
-    <Dialog open onClose={onClose} aria-labelledby="move-unit-title" fullWidth maxWidth="xs">
-      <form onSubmit={(event) => void submit(event)}>
-        <DialogTitle id="move-unit-title">{translate(`backlot.units.moveTitle.${to}`, { tag: unit.tag })}</DialogTitle>
-        <DialogContent>
-          <TextField
-            fullWidth
-            multiline
-            minRows={2}
-            label={translate('backlot.units.note')}
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
-            slotProps={{ htmlInput: { maxLength: 2000 } }}
-            sx={{ mt: 1 }}
-          />
-          {error && (
-            <Alert severity="error" sx={{ mt: 2 }}>
-              {error}
-            </Alert>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            {translate('ra.action.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {translate(`backlot.units.moves.${to}`)}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      id="move-unit-title"
+      maxWidth="xs"
+      title={translate(`backlot.units.moveTitle.${to}`, { tag: unit.tag })}
+      submitLabel={translate(`backlot.units.moves.${to}`)}
+      onClose={onClose}
+      onSubmit={() => move(note.trim())}
+    >
+      <TextField
+        fullWidth
+        multiline
+        minRows={2}
+        label={translate('backlot.units.note')}
+        value={note}
+        onChange={(event) => setNote(event.target.value)}
+        slotProps={{ htmlInput: { maxLength: 2000 } }}
+        sx={{ mt: 1 }}
+      />
+    </FormDialog>
   );
 }

@@ -7,27 +7,11 @@
  * at their line.
  */
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import {
-  Alert,
-  Autocomplete,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  IconButton,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { useState, type FormEvent } from 'react';
+import { Alert, Autocomplete, IconButton, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
 import { useGetList, useTranslate } from 'react-admin';
 import type { Item, OrderChange, PricingInput } from '../../schema/types.generated';
+import { FormDialog } from '../components/FormDialog';
 import { quoteApi, type PricingView } from './quote-api';
 
 interface DraftLine {
@@ -55,8 +39,6 @@ export function ChangeOrderDialog({
   const [lines, setLines] = useState<DraftLine[]>(view.lines.map((line) => ({ objectID: line.objectID, name: line.name, quantity: String(line.quantity) })));
   const [search, setSearch] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string>();
-  const [busy, setBusy] = useState(false);
   const { data: found = [], isPending } = useGetList<Item & { id: string }>(`tenants/${tenantId}/items`, {
     pagination: { page: 1, perPage: 20 },
     sort: { field: 'name', order: 'ASC' },
@@ -64,124 +46,102 @@ export function ChangeOrderDialog({
   });
   const choices = found.filter((item) => !lines.some((line) => line.objectID === item.objectID));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
+  const submit = async () => {
     setErrors({});
-    setMessage(undefined);
     try {
       const items = lines.map((line) => ({ objectID: line.objectID, quantity: Number(line.quantity) })) as OrderChange['items'];
       onChanged(await quoteApi.change(tenantId, view, { items, startDate, endDate, pricing }));
-    } catch (error) {
-      const failure = error as { message: string; body?: { message?: string; errors?: Record<string, string> } };
-      setErrors(failure.body?.errors ?? {});
-      setMessage(failure.body?.message ?? failure.message);
-      setBusy(false);
+    } catch (failure) {
+      // The refused fields are marked at their line; the dialog says the rest.
+      setErrors((failure as { body?: { errors?: Record<string, string> } }).body?.errors ?? {});
+      throw failure;
     }
   };
   const lineError = (index: number) => errors[`items.${index}.quantity`] ?? errors[`items.${index}.objectID`];
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby="change-order-title" fullWidth maxWidth="md">
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <DialogTitle id="change-order-title">{translate('backlot.quotes.change.title')}</DialogTitle>
-        <DialogContent>
-          <Typography color="text.secondary" sx={{ mb: 2 }}>
-            {translate(view.state === 'requested' || view.state === 'quoted' || view.state === 'accepted' ? 'backlot.quotes.change.leadOpen' : 'backlot.quotes.change.leadOrder')}
-          </Typography>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
-            <TextField
-              type="date"
-              label={translate('backlot.quotes.change.start')}
-              value={startDate}
-              onChange={(event) => setStartDate(event.target.value)}
-              error={Boolean(errors.startDate)}
-              helperText={errors.startDate}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-            <TextField
-              type="date"
-              label={translate('backlot.quotes.change.end')}
-              value={endDate}
-              onChange={(event) => setEndDate(event.target.value)}
-              error={Boolean(errors.endDate)}
-              helperText={errors.endDate}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-          </Stack>
-          <Table size="small" aria-label={translate('backlot.quotes.change.lines')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{translate('backlot.quotes.item')}</TableCell>
-                <TableCell sx={{ width: 140 }}>{translate('backlot.quotes.quantity')}</TableCell>
-                <TableCell sx={{ width: 56 }} />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {lines.map((line, index) => (
-                <TableRow key={line.objectID}>
-                  <TableCell>
-                    {line.name}
-                    {lineError(index) && (
-                      <Typography variant="body2" color="error">
-                        {lineError(index)}
-                      </Typography>
-                    )}
-                  </TableCell>
-                  <TableCell>
-                    <TextField
-                      size="small"
-                      hiddenLabel
-                      type="number"
-                      value={line.quantity}
-                      onChange={(event) => setLines(lines.map((entry, at) => (at === index ? { ...entry, quantity: event.target.value } : entry)))}
-                      slotProps={{ htmlInput: { min: 1, max: 100000, 'aria-label': translate('backlot.quotes.change.quantityOf', { name: line.name }) } }}
-                    />
-                  </TableCell>
-                  <TableCell>
-                    <IconButton
-                      aria-label={translate('backlot.quotes.change.drop', { name: line.name })}
-                      disabled={lines.length === 1}
-                      onClick={() => setLines(lines.filter((_entry, at) => at !== index))}
-                    >
-                      <DeleteOutlineIcon />
-                    </IconButton>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-          {errors.items && (
-            <Alert severity="error" sx={{ mt: 1 }}>
-              {errors.items}
-            </Alert>
-          )}
-          <Autocomplete
-            sx={{ mt: 2 }}
-            options={choices}
-            loading={isPending}
-            getOptionLabel={(item) => item.name}
-            filterOptions={(options) => options}
-            onInputChange={(_event, value) => setSearch(value)}
-            onChange={(_event, item) => item && setLines([...lines, { objectID: item.objectID, name: item.name, quantity: '1' }])}
-            value={null}
-            renderInput={(params) => <TextField {...params} label={translate('backlot.quotes.change.add')} />}
-          />
-          {message && (
-            <Alert severity="error" sx={{ mt: 2 }}>
-              {message}
-            </Alert>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            {translate('ra.action.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {translate('backlot.quotes.change.send')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog id="change-order-title" maxWidth="md" title={translate('backlot.quotes.change.title')} submitLabel={translate('backlot.quotes.change.send')} onClose={onClose} onSubmit={submit}>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {translate(view.state === 'requested' || view.state === 'quoted' || view.state === 'accepted' ? 'backlot.quotes.change.leadOpen' : 'backlot.quotes.change.leadOrder')}
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
+        <TextField
+          type="date"
+          label={translate('backlot.quotes.change.start')}
+          value={startDate}
+          onChange={(event) => setStartDate(event.target.value)}
+          error={Boolean(errors.startDate)}
+          helperText={errors.startDate}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <TextField
+          type="date"
+          label={translate('backlot.quotes.change.end')}
+          value={endDate}
+          onChange={(event) => setEndDate(event.target.value)}
+          error={Boolean(errors.endDate)}
+          helperText={errors.endDate}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+      </Stack>
+      <Table size="small" aria-label={translate('backlot.quotes.change.lines')}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{translate('backlot.quotes.item')}</TableCell>
+            <TableCell sx={{ width: 140 }}>{translate('backlot.quotes.quantity')}</TableCell>
+            <TableCell sx={{ width: 56 }} />
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {lines.map((line, index) => (
+            <TableRow key={line.objectID}>
+              <TableCell>
+                {line.name}
+                {lineError(index) && (
+                  <Typography variant="body2" color="error">
+                    {lineError(index)}
+                  </Typography>
+                )}
+              </TableCell>
+              <TableCell>
+                <TextField
+                  size="small"
+                  hiddenLabel
+                  type="number"
+                  value={line.quantity}
+                  onChange={(event) => setLines(lines.map((entry, at) => (at === index ? { ...entry, quantity: event.target.value } : entry)))}
+                  slotProps={{ htmlInput: { min: 1, max: 100000, 'aria-label': translate('backlot.quotes.change.quantityOf', { name: line.name }) } }}
+                />
+              </TableCell>
+              <TableCell>
+                <IconButton
+                  aria-label={translate('backlot.quotes.change.drop', { name: line.name })}
+                  disabled={lines.length === 1}
+                  onClick={() => setLines(lines.filter((_entry, at) => at !== index))}
+                >
+                  <DeleteOutlineIcon />
+                </IconButton>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      {errors.items && (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {errors.items}
+        </Alert>
+      )}
+      <Autocomplete
+        sx={{ mt: 2 }}
+        options={choices}
+        loading={isPending}
+        getOptionLabel={(item) => item.name}
+        filterOptions={(options) => options}
+        onInputChange={(_event, value) => setSearch(value)}
+        onChange={(_event, item) => item && setLines([...lines, { objectID: item.objectID, name: item.name, quantity: '1' }])}
+        value={null}
+        renderInput={(params) => <TextField {...params} label={translate('backlot.quotes.change.add')} />}
+      />
+    </FormDialog>
   );
 }

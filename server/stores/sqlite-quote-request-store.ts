@@ -283,9 +283,11 @@ export class SqliteQuoteRequestStore implements QuoteRequestStore {
   }
 
   async change(tenantId: string, id: string, change: QuoteChange): Promise<QuoteRequest> {
+    let touchedBookings = false;
     const run = this.database.transaction(() => {
       const current = this.read(tenantId, id);
       const { next, bookings } = changedRequest(current, id, change);
+      touchedBookings = bookings !== undefined;
       if (bookings !== undefined) {
         this.database.prepare('DELETE FROM bookings WHERE tenant_id = ? AND quote_id = ?').run(tenantId, id);
         if (bookings !== 'release') {
@@ -300,7 +302,8 @@ export class SqliteQuoteRequestStore implements QuoteRequestStore {
       return next;
     });
     const changed = run.immediate();
-    this.bookingsWritten(tenantId);
+    // Only a step that placed or released stock changes what pages with dates show.
+    if (touchedBookings) this.bookingsWritten(tenantId);
     this.changes.emit(tenantId, id);
     return changed;
   }

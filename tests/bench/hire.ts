@@ -20,12 +20,7 @@ import { SqliteQuoteRequestStore } from '../../server/stores/sqlite-quote-reques
 import type { QuoteRequestStore } from '../../server/stores/quote-request-store';
 import { spawnFirestoreEmulator } from '../helpers/firestore-emulator';
 import { fmt, percentile, seededRandom, spreadBookings } from './figures';
-import { chargeRuleOf } from '../../schema/rental/hire-charges';
-import { withDefaults } from '../../schema/defaults';
-import type { SiteSettings, VendorConfig } from '../../schema/types.generated';
-
-/** The default rule (the schema's defaults). */
-const chargeRule = chargeRuleOf(withDefaults('site', {} as SiteSettings), withDefaults('vendor', {} as VendorConfig));
+import { DEFAULT_CHARGE_RULE } from '../fixtures/charge-rule';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 50_000);
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 100_000);
@@ -103,7 +98,7 @@ async function scans(store: QuoteRequestStore, label: string) {
             today: TODAY,
             turnaroundDays: 1,
             timezone: 'UTC',
-            charges: chargeRule,
+            charges: DEFAULT_CHARGE_RULE,
           }),
       });
       times.push(performance.now() - started);

@@ -10,15 +10,11 @@
 import { describe, expect, it } from 'vitest';
 import { freeOver } from '../../schema/rental/availability';
 import { judgeScan, tagOf } from '../../schema/rental/hire';
-import type { QuoteRequest, ScanInput, SiteSettings, Unit, VendorConfig } from '../../schema/types.generated';
+import type { QuoteRequest, ScanInput, Unit } from '../../schema/types.generated';
 import { UnitExistsError, type QuoteRequestStore } from '../../server/stores/quote-request-store';
 import { sampleQuoteRequest } from './quote-request-store.contract';
 import { storeUnderTest, type OpenedStore } from './store-under-test';
-import { chargeRuleOf } from '../../schema/rental/hire-charges';
-import { withDefaults } from '../../schema/defaults';
-
-/** The default rule (the schema's defaults). */
-const chargeRule = chargeRuleOf(withDefaults('site', {} as SiteSettings), withDefaults('vendor', {} as VendorConfig));
+import { DEFAULT_CHARGE_RULE } from '../fixtures/charge-rule';
 
 const items = new Map([
   ['galley-cart', { objectID: 'galley-cart', name: 'Atlas Galley Cart', tracking: 'units' as const, rates: { day: 85, week: 255 }, replacementValue: 1500 }],
@@ -72,7 +68,7 @@ export function describeHireStoreContract(name: string, open: () => Promise<Open
             today,
             turnaroundDays: 1,
             timezone: 'UTC',
-            charges: chargeRule,
+            charges: DEFAULT_CHARGE_RULE,
           }),
       });
     };

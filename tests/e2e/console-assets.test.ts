@@ -5,6 +5,7 @@
  * dialog opens, nothing is served); an image in use says where instead of being removed; one
  * no longer used is removed. axe-core on the screen, screenshots at both widths.
  */
+import { TINY_PNG as PNG } from '../fixtures/tiny-png';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +20,6 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 // A real 2×1 PNG.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAAEUlEQVR42mP8z8DwnwEIGAEAHQMC/6kFtBcAAAAASUVORK5CYII=', 'base64');
 
 describe('console images', () => {
   it('uploads a logo and uses it, refuses a hostile SVG, and removes only what is unused', async () => {

@@ -7,6 +7,7 @@
  * sending), saves, and the photo's address serves the file; the storefront then shows it.
  * axe-core on the list and the form; screenshots at 1280 and 375 px.
  */
+import { TINY_PNG as PNG } from '../fixtures/tiny-png';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -25,7 +26,6 @@ const shot = (page: Page, name: string) => page.screenshot({ path: path.join(app
 const item = async (cookie: string, id: string) => (await http(`${app.server.url}/api/tenants/aviation/items/${id}`, { headers: { cookie } })).json();
 
 // A real 2×1 PNG.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAAEUlEQVR42mP8z8DwnwEIGAEAHQMC/6kFtBcAAAAASUVORK5CYII=', 'base64');
 
 /** The names in the list's rows, sorted. */
 const rowNames = async (page: Page) => (await page.locator('tbody td.column-name').allInnerTexts()).map((name) => name.trim()).sort();

@@ -3,6 +3,7 @@
  * against the item schema and the tenant with problems named by field, stale edits refused with
  * 412, bulk tag and category changes all or nothing, and each tenant's items only to its admins.
  */
+import { TINY_PNG } from '../fixtures/tiny-png';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Item } from '../../schema/types.generated';
 import { sampleItem } from '../contract/item-store.contract';
@@ -133,7 +134,7 @@ describe('the items API', () => {
 
   it('uploads an item photo through the asset rules: stored under a content-hashed name, served, refused as the tenant images are', async () => {
     // A real 2×1 PNG.
-    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAAEUlEQVR42mP8z8DwnwEIGAEAHQMC/6kFtBcAAAAASUVORK5CYII=', 'base64');
+    const png = TINY_PNG;
     const upload = (name: string, bytes: Buffer, who: 'acmeAdmin' | 'aviationAdmin' = 'acmeAdmin') =>
       t.as(who, { method: 'POST', url: '/api/tenants/acme/item-photos', payload: { name, data: bytes.toString('base64') } });
     const uploaded = await upload('jump_seat.v2.png', png);

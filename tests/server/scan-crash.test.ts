@@ -12,15 +12,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withDefaults } from '../../schema/defaults';
-import { chargeRuleOf } from '../../schema/rental/hire-charges';
 import { judgeScan, newTags, outNow } from '../../schema/rental/hire';
 import { addDays, earliestStart } from '../../schema/rental/quote-rules';
-import type { Catalogue, QuoteRequest, SiteSettings, Unit, VendorConfig } from '../../schema/types.generated';
+import type { Catalogue, QuoteRequest, Unit } from '../../schema/types.generated';
 import { SqliteQuoteRequestStore } from '../../server/stores/sqlite-quote-request-store';
 import { PASSWORD, STAFF } from '../helpers/console';
 import { tenantsDir } from '../helpers/paths';
 import { http, startServer, type ServerProcess } from '../helpers/server-process';
+import { DEFAULT_CHARGE_RULE } from '../fixtures/charge-rule';
 
 let root: string;
 let server: ServerProcess | undefined;
@@ -69,7 +68,6 @@ async function seed(): Promise<Unit[]> {
       bookings: { place: 'order', placement: { stock: new Map(items.map((item) => [item.objectID, item.quantity])), turnaroundDays: 1, today: addDays(start, -10) } },
     });
     const known = new Map(items.map((item) => [item.objectID, item]));
-    const charges = chargeRuleOf(withDefaults('site', {} as SiteSettings), withDefaults('vendor', {} as VendorConfig));
     for (const [index, unit] of units.entries()) {
       const id = `seed-out-${String(index).padStart(4, '0')}`;
       const done = await store.hireStep('aviation', {
@@ -88,7 +86,7 @@ async function seed(): Promise<Unit[]> {
             today: start,
             turnaroundDays: 1,
             timezone: 'UTC',
-            charges,
+            charges: DEFAULT_CHARGE_RULE,
           }),
       });
       expect(done.record.outcome, done.record.message).toBe('ok');

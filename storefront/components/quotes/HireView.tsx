@@ -10,6 +10,7 @@ import type { HireCharge, HireRecord, QuoteLine } from '../../../schema/types.ge
 import { useConfiguration } from '../../config/ConfigurationProvider';
 import { quoteMessages as words } from '../../i18n/quote-messages';
 import { formatMoney } from '../../lib/format';
+import { PricedLinesHead } from './QuoteBreakdownView';
 
 export function HireView({ lines, hire, quoted }: { lines: readonly QuoteLine[]; hire: HireRecord; quoted: number }) {
   const { site } = useConfiguration();
@@ -72,20 +73,7 @@ export function HireView({ lines, hire, quoted }: { lines: readonly QuoteLine[];
         <>
           <h3>{words.chargesHeading}</h3>
           <table className="quote-lines hire-charges">
-            <thead>
-              <tr>
-                <th scope="col">{words.charge}</th>
-                <th scope="col" className="numeric">
-                  {words.quantity}
-                </th>
-                <th scope="col" className="numeric">
-                  {words.each}
-                </th>
-                <th scope="col" className="numeric">
-                  {words.subtotal}
-                </th>
-              </tr>
-            </thead>
+            <PricedLinesHead first={words.charge} />
             <tbody>
               {charges.map((charge) => (
                 <tr key={charge.id}>

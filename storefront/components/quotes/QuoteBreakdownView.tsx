@@ -21,20 +21,7 @@ export function QuoteBreakdownView({ breakdown }: { breakdown: QuoteBreakdown })
   return (
     <div className="quote-breakdown">
       <table className="quote-lines">
-        <thead>
-          <tr>
-            <th scope="col">{words.line}</th>
-            <th scope="col" className="numeric">
-              {words.quantity}
-            </th>
-            <th scope="col" className="numeric">
-              {words.each}
-            </th>
-            <th scope="col" className="numeric">
-              {words.subtotal}
-            </th>
-          </tr>
-        </thead>
+        <PricedLinesHead first={words.line} />
         <tbody>
           {breakdown.lines.map((line, index) => (
             <tr key={`${line.kind}-${line.objectID ?? index}`}>
@@ -84,5 +71,25 @@ export function QuoteBreakdownView({ breakdown }: { breakdown: QuoteBreakdown })
       </dl>
       {card && <p className="quote-no-charge">{words.noCharge}</p>}
     </div>
+  );
+}
+
+/** The head of a table of priced lines (the quote's, the charges after a hire): what it is, then quantity, each and subtotal. */
+export function PricedLinesHead({ first }: { first: string }) {
+  return (
+    <thead>
+      <tr>
+        <th scope="col">{first}</th>
+        <th scope="col" className="numeric">
+          {words.quantity}
+        </th>
+        <th scope="col" className="numeric">
+          {words.each}
+        </th>
+        <th scope="col" className="numeric">
+          {words.subtotal}
+        </th>
+      </tr>
+    </thead>
   );
 }
