@@ -240,6 +240,26 @@ export interface SiteSettings {
    */
   ccAuthProcessingPercentage?: number;
   /**
+   * Deposit: What the card authorisation holds on top of the hire as a security deposit: a share of the items' replacement value, a flat amount, or none. It is released at close-out unless loss or damage charges use it.
+   */
+  depositBasis?: ('replacementShare' | 'flat' | 'none') & string;
+  /**
+   * Deposit (% of replacement value): With 'a share of the items' replacement value': the share held, summed over every unit on the order (prop houses ask about a third).
+   */
+  depositPercent?: number;
+  /**
+   * Deposit (flat amount): With 'a flat amount per order': the amount held, in the tenant's currency.
+   */
+  depositFlatAmount?: number;
+  /**
+   * Cancellation fee (% of the order): What cancelling a confirmed order captures from the card hold, as a share of the order's total; 0 releases the whole hold.
+   */
+  cancellationFeePercent?: number;
+  /**
+   * Renew holds (hours before they lapse): A card authorisation lasts about 7 days at the card networks. One that would lapse before its hire is closed is authorised again this many hours before it does; if that fails the vendor is told at once why.
+   */
+  cardHoldRenewHours?: number;
+  /**
    * Request lead time (days): How many days ahead of the rental start a request must be made.
    */
   maxRequestLeadTimeDays?: number;
@@ -1211,6 +1231,7 @@ export interface QuoteRequest {
    */
   hold?: ('none' | 'pencil' | 'order') & string;
   hire?: HireRecord;
+  cardHold?: CardHold;
   /**
    * Priced versions: Each priced quote the vendor sent, oldest first; the last is the one the visitor can accept.
    *
@@ -1412,6 +1433,132 @@ export interface LineAdjustment {
   reason: string;
 }
 /**
+ * The card authorisation a request holds at the payment provider: only the provider's ids, amounts, states and expiries, never anything card-shaped. Written by server/payments/card-holds.ts.
+ */
+export interface CardHold {
+  /**
+   * Provider
+   */
+  provider: ('test' | 'stripe') & string;
+  /**
+   * Provider's id: The provider's id of the authorisation (a Stripe PaymentIntent).
+   */
+  intentId: string;
+  /**
+   * Saved card (provider's id): The provider's id of the card the visitor authorised with, kept there (never here) so a lapsing hold can be authorised again.
+   */
+  paymentMethod?: string;
+  /**
+   * Customer (provider's id): The provider's id of the customer the card is saved under, if it keeps one.
+   */
+  customer?: string;
+  /**
+   * CardHoldStatus: Where a card authorisation stands, in the provider's terms made plain.
+   */
+  status: ('awaitingCard' | 'needsAuthentication' | 'authorised' | 'captured' | 'released' | 'declined' | 'expired') &
+    string;
+  /**
+   * Currency
+   */
+  currency: string;
+  /**
+   * Amount: A priced amount in the tenant's currency, with at most two decimals: up to a billion, what a studio lot hired for a season reaches. A quote beyond it is refused at the field that makes it so.
+   */
+  amount: number;
+  /**
+   * What the hold is made of
+   */
+  parts: {
+    /**
+     * Amount: A priced amount in the tenant's currency, with at most two decimals: up to a billion, what a studio lot hired for a season reaches. A quote beyond it is refused at the field that makes it so.
+     */
+    total: number;
+    /**
+     * Amount: A priced amount in the tenant's currency, with at most two decimals: up to a billion, what a studio lot hired for a season reaches. A quote beyond it is refused at the field that makes it so.
+     */
+    processing: number;
+    /**
+     * Amount: A priced amount in the tenant's currency, with at most two decimals: up to a billion, what a studio lot hired for a season reaches. A quote beyond it is refused at the field that makes it so.
+     */
+    deposit: number;
+  };
+  /**
+   * Quote version: The priced version the hold was authorised for.
+   */
+  version: number;
+  /**
+   * Date and time: An ISO 8601 date-time with a time zone offset.
+   */
+  createdAt: string;
+  /**
+   * Date and time: An ISO 8601 date-time with a time zone offset.
+   */
+  authorisedAt?: string;
+  /**
+   * Date and time: An ISO 8601 date-time with a time zone offset.
+   */
+  expiresAt?: string;
+  /**
+   * Amount: A priced amount in the tenant's currency, with at most two decimals: up to a billion, what a studio lot hired for a season reaches. A quote beyond it is refused at the field that makes it so.
+   */
+  captured?: number;
+  /**
+   * Date and time: An ISO 8601 date-time with a time zone offset.
+   */
+  capturedAt?: string;
+  /**
+   * Date and time: An ISO 8601 date-time with a time zone offset.
+   */
+  releasedAt?: string;
+  /**
+   * Amount: A priced amount in the tenant's currency, with at most two decimals: up to a billion, what a studio lot hired for a season reaches. A quote beyond it is refused at the field that makes it so.
+   */
+  outstanding?: number;
+  /**
+   * Why it failed: The provider's reason, in words the visitor can act on.
+   */
+  declineMessage?: string;
+  /**
+   * Waiting to be done: A capture, release or renewal decided by a step of the order but not yet answered by the provider: retried with backoff until it is.
+   */
+  pending?: {
+    /**
+     * What
+     */
+    action: ('capture' | 'release' | 'renew') & string;
+    /**
+     * Amount: A priced amount in the tenant's currency, with at most two decimals: up to a billion, what a studio lot hired for a season reaches. A quote beyond it is refused at the field that makes it so.
+     */
+    amount?: number;
+    /**
+     * Date and time: An ISO 8601 date-time with a time zone offset.
+     */
+    since: string;
+    /**
+     * Attempts
+     */
+    attempts: number;
+    /**
+     * Date and time: An ISO 8601 date-time with a time zone offset.
+     */
+    nextAttemptAt?: string;
+    /**
+     * Last error
+     */
+    lastError?: string;
+  };
+  /**
+   * Renewals: How many times the hold was authorised again before it lapsed.
+   */
+  renewals?: number;
+  /**
+   * Replaced holds: The provider's ids of earlier holds this one replaced (each released once this one was authorised).
+   *
+   * @maxItems 200
+   */
+  replaced?: string[];
+}
+/**
  * One priced quote as sent to the visitor.
  */
 export interface QuoteVersion {
@@ -1496,7 +1643,7 @@ export interface QuoteBreakdown {
    */
   total: number;
   /**
-   * Card authorisation: What authorising a card would hold: the total plus the processing percentage. No card is charged or stored.
+   * Card authorisation: What authorising the visitor's card holds for this quote: the total plus the processing percentage (the deposit is added when the card is authorised).
    */
   cardAuthorisation?: {
     /**

@@ -174,6 +174,7 @@ export const en = {
       integrations: 'Integrations',
       ordering: 'Ordering',
       returns: 'Returns and charges',
+      payments: 'Card holds and deposits',
       catalogue: 'Catalogue',
       location: 'Location',
       advanced: 'Advanced',

@@ -1,0 +1,97 @@
+/**
+ * What a card authorisation holds and what it captures, as pure, browser-safe arithmetic the
+ * server (asking the provider), the console and the storefront (explaining it) share.
+ *
+ * - The hold: the quote's total, plus the tenant's processing percentage of it, plus a deposit
+ *   (a share of the replacement value of every unit on the order, or a flat amount, or none).
+ * - At close-out it captures what the hire came to (the quote, plus late, loss and damage
+ *   charges) plus processing on that, never more than is held: anything beyond is outstanding
+ *   (invoiced, not captured), and the rest of the hold, the deposit with it, is released.
+ * - A cancelled order captures the tenant's cancellation fee (a share of the quote's total) and
+ *   releases the rest; a request cancelled, declined or expired before confirmation releases all.
+ * - Providers count in the currency's minor unit (cents, pence; yen have none): `toMinor` and
+ *   `fromMinor` convert at their edge, from the currency's own digits.
+ */
+import { cents } from './quote-pricing';
+import { hireTotals, quotedTotal } from './hire-charges';
+import type { CardHold, QuoteBreakdown, QuoteRequest, SiteSettings } from '../types.generated';
+
+export interface CardHoldRule {
+  /** Undefined when the tenant takes no card authorisation. */
+  processingPercent: number | undefined;
+  deposit: { basis: NonNullable<SiteSettings['depositBasis']>; percent: number; flat: number };
+  cancellationFeePercent: number;
+  renewHours: number;
+  backoff: Required<NonNullable<SiteSettings['retryBackoff']>>;
+}
+
+/** The rule from a tenant's site settings, merged with their defaults. */
+export function cardHoldRuleOf(site: SiteSettings): CardHoldRule {
+  return {
+    processingPercent: site.ccAuthEnabled ? (site.ccAuthProcessingPercentage ?? 0) : undefined,
+    deposit: { basis: site.depositBasis ?? 'none', percent: site.depositPercent ?? 0, flat: site.depositFlatAmount ?? 0 },
+    cancellationFeePercent: site.cancellationFeePercent ?? 0,
+    renewHours: site.cardHoldRenewHours ?? 24,
+    backoff: site.retryBackoff as CardHoldRule['backoff'],
+  };
+}
+
+/** The deposit for these lines: each unit's replacement value (none known counts 0) times the share, or the flat amount. */
+export function depositFor(lines: ReadonlyArray<{ quantity: number; replacementValue?: number | undefined }>, rule: CardHoldRule['deposit']): number {
+  if (rule.basis === 'none') return 0;
+  if (rule.basis === 'flat') return cents(rule.flat);
+  return cents(lines.reduce((sum, line) => sum + line.quantity * (line.replacementValue ?? 0), 0) * (rule.percent / 100));
+}
+
+/** What a hold for this priced quote and deposit is made of, and its amount. */
+export function holdParts(breakdown: Pick<QuoteBreakdown, 'total' | 'cardAuthorisation'>, deposit: number): { parts: CardHold['parts']; amount: number } {
+  const processing = breakdown.cardAuthorisation?.processing ?? 0;
+  return { parts: { total: breakdown.total, processing, deposit }, amount: cents(breakdown.total + processing + deposit) };
+}
+
+/** What closing an order captures: the hire's final amount with processing on it, up to what is held. */
+export function closingCapture(order: Pick<QuoteRequest, 'versions' | 'hire'>, hold: Pick<CardHold, 'amount' | 'parts'>): { capture: number; outstanding: number; final: number; processing: number } {
+  const final = hireTotals(quotedTotal(order), order.hire?.charges).total;
+  const percent = hold.parts.total > 0 ? hold.parts.processing / hold.parts.total : 0;
+  const processing = cents(final * percent);
+  const due = cents(final + processing);
+  return { capture: Math.min(due, hold.amount), outstanding: cents(Math.max(0, due - hold.amount)), final, processing };
+}
+
+/** What cancelling captures: the fee for a confirmed order (up to the hold), nothing before confirmation. */
+export function cancellationCapture(order: Pick<QuoteRequest, 'versions'>, hold: Pick<CardHold, 'amount'>, wasOrder: boolean, feePercent: number): number {
+  if (!wasOrder || feePercent <= 0) return 0;
+  return Math.min(cents((quotedTotal(order) * feePercent) / 100), hold.amount);
+}
+
+/** Whether an authorised hold lapses within `renewHours` of `now` (and so is authorised again). */
+export function renewalDue(hold: Pick<CardHold, 'status' | 'expiresAt' | 'pending'>, now: Date, renewHours: number): boolean {
+  if (hold.status !== 'authorised' || !hold.expiresAt || hold.pending) return false;
+  return Date.parse(hold.expiresAt) - renewHours * 3_600_000 <= now.getTime();
+}
+
+/** Whether a hold covers `amount` now: authorised for at least that, and not lapsed. */
+export function holdCovers(hold: Pick<CardHold, 'status' | 'amount' | 'expiresAt'> | undefined, amount: number, now: Date): boolean {
+  return hold?.status === 'authorised' && hold.amount >= amount && (!hold.expiresAt || Date.parse(hold.expiresAt) > now.getTime());
+}
+
+/** The digits after the point in a currency's minor unit (2 for USD and GBP, 0 for JPY). */
+export function minorDigits(currency: string): number {
+  return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+}
+
+/** An amount in the provider's minor units (an integer). */
+export const toMinor = (amount: number, currency: string) => Math.round(amount * 10 ** minorDigits(currency));
+/** An amount from the provider's minor units. */
+export const fromMinor = (minor: number, currency: string) => minor / 10 ** minorDigits(currency);
+
+/**
+ * The wait before retry `attempt` (1 = the first) of a provider call that failed: the tenant's
+ * `retryBackoff` (the spec's base 1 s, factor 2, jitter, cap 4 hours), by the formula p-retry uses
+ * for the storefront's calls (storefront/lib/retry.ts), kept here because a server's retries are
+ * stored as a time (`pending.nextAttemptAt`) that any server may pick up.
+ */
+export function retryDelayMs(attempt: number, backoff: Required<NonNullable<SiteSettings['retryBackoff']>>, random: () => number = Math.random): number {
+  const delay = backoff.baseMs * backoff.factor ** Math.max(0, attempt - 1) * (backoff.jitter ? 1 + random() : 1);
+  return Math.round(Math.min(backoff.capMs, delay));
+}

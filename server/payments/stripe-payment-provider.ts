@@ -1,0 +1,132 @@
+/**
+ * Stripe as the PaymentProvider (BACKLOT_PAYMENTS=stripe): PaymentIntents with manual capture
+ * through the official SDK. The card is confirmed in the visitor's browser by Stripe.js's Payment
+ * Element (3-D Secure included), saved at Stripe for an off-session renewal; the server creates,
+ * reads, captures and cancels, each change with an idempotency key. `capture_before` comes from
+ * the intent's latest charge. Webhooks are verified with the endpoint's signing secret.
+ *
+ * The SDK retries a call it could not finish (network errors, 409s, 5xx) with its own backoff and
+ * the same idempotency key; what still fails is ProviderUnavailableError (kept pending and retried
+ * later by the card-hold watch) or ProviderRefusedError (not retried).
+ */
+import Stripe from 'stripe';
+import { BadSignatureError, ProviderRefusedError, ProviderUnavailableError, type CardIntent, type HoldRequest, type PaymentProvider } from './payment-provider';
+
+export interface StripeSettings {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** Another API origin (a loopback stand-in in tests); unset, api.stripe.com. */
+  apiUrl?: string;
+}
+
+export class StripePaymentProvider implements PaymentProvider {
+  readonly kind = 'stripe' as const;
+  readonly testMode: boolean;
+  private readonly stripe: Stripe;
+
+  constructor(private readonly settings: StripeSettings) {
+    this.testMode = !settings.secretKey.startsWith('sk_live_');
+    const api = settings.apiUrl ? new URL(settings.apiUrl) : undefined;
+    this.stripe = new Stripe(settings.secretKey, {
+      maxNetworkRetries: 2,
+      timeout: 20_000,
+      ...(api && { host: api.hostname, port: Number(api.port || (api.protocol === 'http:' ? 80 : 443)), protocol: api.protocol.replace(':', '') as 'http' | 'https' }),
+    });
+  }
+
+  browserConfig() {
+    return { provider: 'stripe' as const, testMode: this.testMode, publishableKey: this.settings.publishableKey };
+  }
+
+  async createHold(request: HoldRequest): Promise<CardIntent> {
+    return this.call(async () => {
+      // The card is saved under a customer, made once per payer (the same key answers the same customer).
+      const customer =
+        request.offSession?.customer ??
+        (await this.stripe.customers.create({ email: request.payer.email, metadata: { payer: request.payer.key } }, { idempotencyKey: `customer-${request.payer.key}` })).id;
+      const intent = await this.stripe.paymentIntents.create(
+        {
+          amount: request.amount,
+          currency: request.currency.toLowerCase(),
+          capture_method: 'manual',
+          allowed_payment_method_types: ['card'],
+          description: request.description,
+          metadata: request.metadata,
+          ...(request.offSession ? { payment_method: request.offSession.paymentMethod, customer, confirm: true, off_session: true } : { customer, setup_future_usage: 'off_session' as const }),
+          expand: ['latest_charge'],
+        },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      return intentOf(intent);
+    });
+  }
+
+  async retrieve(intentId: string): Promise<CardIntent> {
+    return this.call(async () => intentOf(await this.stripe.paymentIntents.retrieve(intentId, { expand: ['latest_charge'] })));
+  }
+
+  async capture(intentId: string, amount: number, idempotencyKey: string): Promise<CardIntent> {
+    return this.call(async () => intentOf(await this.stripe.paymentIntents.capture(intentId, { amount_to_capture: amount, expand: ['latest_charge'] }, { idempotencyKey })));
+  }
+
+  async cancel(intentId: string, idempotencyKey: string): Promise<CardIntent> {
+    return this.call(async () => intentOf(await this.stripe.paymentIntents.cancel(intentId, { expand: ['latest_charge'] }, { idempotencyKey })));
+  }
+
+  verifyEvent(rawBody: string, signature: string | undefined) {
+    if (!signature) throw new BadSignatureError('No Stripe-Signature header.');
+    let event: Stripe.Event;
+    try {
+      event = this.stripe.webhooks.constructEvent(rawBody, signature, this.settings.webhookSecret);
+    } catch (error) {
+      throw new BadSignatureError(`The webhook's signature does not verify: ${(error as Error).message}`);
+    }
+    const object = event.data.object as { object?: string; id?: string; payment_intent?: string | { id: string } | null };
+    const intentId = object.object === 'payment_intent' ? object.id : typeof object.payment_intent === 'string' ? object.payment_intent : (object.payment_intent?.id ?? undefined);
+    return { id: event.id, type: event.type, intentId };
+  }
+
+  async close(): Promise<void> {}
+
+  /** A call with Stripe's failures sorted: its refusal of the call itself, or its service out of reach. */
+  private async call<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError || error instanceof Stripe.errors.StripeRateLimitError)
+        throw new ProviderUnavailableError(`Stripe could not be reached: ${error.message}`);
+      if (error instanceof Stripe.errors.StripeError) {
+        // A card refused off session comes back as an error with the intent attached: it is an answer, not a failure.
+        const intent = (error.raw as { payment_intent?: Stripe.PaymentIntent } | undefined)?.payment_intent;
+        if (intent && error.type === 'StripeCardError') return intentOf(intent) as T;
+        throw new ProviderRefusedError(error.message, error.code ?? error.type);
+      }
+      throw error;
+    }
+  }
+}
+
+/** A PaymentIntent in the port's terms. */
+function intentOf(intent: Stripe.PaymentIntent): CardIntent {
+  const charge = typeof intent.latest_charge === 'object' && intent.latest_charge ? intent.latest_charge : undefined;
+  const captureBefore = charge?.payment_method_details?.card?.capture_before;
+  const method = typeof intent.payment_method === 'string' ? intent.payment_method : intent.payment_method?.id;
+  const error = intent.last_payment_error;
+  const redirect = intent.next_action?.redirect_to_url?.url;
+  return {
+    id: intent.id,
+    status: intent.status as CardIntent['status'],
+    currency: intent.currency,
+    amount: intent.amount,
+    amountCapturable: intent.amount_capturable,
+    amountReceived: intent.amount_received,
+    ...(captureBefore && { captureBefore: new Date(captureBefore * 1000).toISOString() }),
+    ...(intent.client_secret && { clientSecret: intent.client_secret }),
+    ...(method && { paymentMethod: method }),
+    ...(typeof intent.customer === 'string' && { customer: intent.customer }),
+    ...(redirect && { redirectUrl: redirect }),
+    ...(error && { lastError: { code: error.decline_code ?? error.code ?? 'card_error', message: error.message ?? 'The card was not authorised.' } }),
+    metadata: { ...intent.metadata },
+  };
+}

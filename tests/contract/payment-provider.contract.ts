@@ -1,0 +1,134 @@
+/**
+ * What every PaymentProvider adapter must do (server/payments/payment-provider.ts), written
+ * against the port only: a hold with manual capture that a card authorises (or declines, or sends
+ * to the bank's check first), its lapse date, a capture of less than the hold (the rest released),
+ * a capture above it refused, a release, a lapsed hold no longer capturable, an authorisation
+ * again off session with the saved card, and every change answered once per idempotency key.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ProviderRefusedError, type CardIntent, type HoldRequest, type PaymentProvider } from '../../server/payments/payment-provider';
+
+/** The cards every adapter's test harness can present, by how they behave. */
+export type ContractCard = 'ok' | 'declined' | 'insufficientFunds' | 'authenticate' | 'declineAgain';
+
+export interface PaymentProviderUnderTest {
+  provider: PaymentProvider;
+  /** The visitor's browser step (Stripe.js, or the test provider's form): the hold tried with a card. */
+  confirm(intent: CardIntent, card: ContractCard): Promise<CardIntent>;
+  /** The bank's check passed on its page. */
+  passAuthentication(intent: CardIntent): Promise<CardIntent>;
+  /** Moves the provider's clock on. */
+  advance(ms: number): void;
+  close(): Promise<void>;
+}
+
+const DAY = 86_400_000;
+
+export function paymentProviderContract(name: string, open: () => Promise<PaymentProviderUnderTest>) {
+  describe(`PaymentProvider contract: ${name}`, () => {
+    let under: PaymentProviderUnderTest;
+    let provider: PaymentProvider;
+    beforeEach(async () => {
+      under = await open();
+      provider = under.provider;
+    });
+    afterEach(() => under.close());
+
+    const hold = (amount = 12_345, extra: Partial<HoldRequest> = {}) =>
+      provider.createHold({
+        amount,
+        currency: 'USD',
+        description: 'Quote Q-1, version 1',
+        metadata: { tenantId: 'acme', quoteId: 'q-1' },
+        payer: { key: `acme-${randomUUID()}`, email: 'props@example.com' },
+        idempotencyKey: randomUUID(),
+        ...extra,
+      });
+    const authorised = async (amount = 12_345, card: ContractCard = 'ok') => under.confirm(await hold(amount), card);
+
+    it('starts a hold that waits for a card, with the secret the browser confirms it with', async () => {
+      const intent = await hold();
+      expect(intent).toMatchObject({ status: 'requires_payment_method', amount: 12_345, amountCapturable: 0, currency: 'usd', metadata: { tenantId: 'acme', quoteId: 'q-1' } });
+      expect(intent.clientSecret).toMatch(/_secret_/);
+    });
+
+    it('is authorised by a good card: the whole amount capturable until it lapses about 7 days on', async () => {
+      const before = Date.now();
+      const intent = await authorised();
+      expect(intent).toMatchObject({ status: 'requires_capture', amountCapturable: 12_345, amountReceived: 0 });
+      expect(intent.paymentMethod).toBeTruthy();
+      const lapse = Date.parse(intent.captureBefore!);
+      expect(lapse - before).toBeGreaterThan(6.9 * DAY);
+      expect(lapse - before).toBeLessThan(7.1 * DAY);
+      expect(await provider.retrieve(intent.id)).toMatchObject({ id: intent.id, status: 'requires_capture', captureBefore: intent.captureBefore });
+    });
+
+    it('says why a card is declined, and the hold still waits for another card', async () => {
+      const declined = await authorised(5_000, 'declined');
+      expect(declined.status).toBe('requires_payment_method');
+      expect(declined.lastError?.message).toMatch(/declined/i);
+      const broke = await authorised(5_000, 'insufficientFunds');
+      expect(broke.lastError).toMatchObject({ code: 'insufficient_funds' });
+      expect(broke.lastError?.message).toMatch(/insufficient funds/i);
+    });
+
+    it("sends a card that needs the bank's check (3-D Secure) to it, and authorises once it passes", async () => {
+      const waiting = await authorised(7_000, 'authenticate');
+      expect(waiting.status).toBe('requires_action');
+      expect(waiting.redirectUrl).toBeTruthy();
+      expect(await under.passAuthentication(waiting)).toMatchObject({ status: 'requires_capture', amountCapturable: 7_000 });
+    });
+
+    it('captures less than the hold (the rest released), answers a repeated capture once, refuses another', async () => {
+      const intent = await authorised(10_000);
+      const key = randomUUID();
+      const captured = await provider.capture(intent.id, 8_250, key);
+      expect(captured).toMatchObject({ status: 'succeeded', amountReceived: 8_250, amountCapturable: 0 });
+      expect(await provider.capture(intent.id, 8_250, key)).toMatchObject({ status: 'succeeded', amountReceived: 8_250 });
+      await expect(provider.capture(intent.id, 100, randomUUID())).rejects.toBeInstanceOf(ProviderRefusedError);
+      expect((await provider.retrieve(intent.id)).amountReceived).toBe(8_250);
+    });
+
+    it('refuses a capture larger than the hold and leaves the hold standing', async () => {
+      const intent = await authorised(10_000);
+      await expect(provider.capture(intent.id, 10_001, randomUUID())).rejects.toMatchObject({ code: 'amount_too_large' });
+      expect(await provider.retrieve(intent.id)).toMatchObject({ status: 'requires_capture', amountCapturable: 10_000 });
+    });
+
+    it('releases a hold (a repeat answered the same), after which nothing can be captured', async () => {
+      const intent = await authorised(4_000);
+      const key = randomUUID();
+      expect(await provider.cancel(intent.id, key)).toMatchObject({ status: 'canceled', amountCapturable: 0 });
+      expect(await provider.cancel(intent.id, key)).toMatchObject({ status: 'canceled' });
+      await expect(provider.capture(intent.id, 4_000, randomUUID())).rejects.toBeInstanceOf(ProviderRefusedError);
+    });
+
+    it('answers a repeated start with the same hold', async () => {
+      const key = randomUUID();
+      const first = await hold(3_000, { idempotencyKey: key });
+      const again = await hold(3_000, { idempotencyKey: key });
+      expect(again.id).toBe(first.id);
+    });
+
+    it('lets a hold lapse after its capture-before time: it can no longer be captured', async () => {
+      const intent = await authorised(6_000);
+      under.advance(7 * DAY + 60_000);
+      expect((await provider.retrieve(intent.id)).status).toBe('canceled');
+      await expect(provider.capture(intent.id, 6_000, randomUUID())).rejects.toBeInstanceOf(ProviderRefusedError);
+    });
+
+    it('authorises again off session with the saved card, and says so when the card declines then', async () => {
+      const first = await authorised(9_000);
+      const renewed = await hold(9_000, { offSession: { paymentMethod: first.paymentMethod!, ...(first.customer && { customer: first.customer }) } });
+      expect(renewed).toMatchObject({ status: 'requires_capture', amountCapturable: 9_000 });
+      expect(renewed.id).not.toBe(first.id);
+
+      const fussy = await authorised(9_000, 'declineAgain');
+      expect(fussy.status).toBe('requires_capture');
+      const refused = await hold(9_000, { offSession: { paymentMethod: fussy.paymentMethod!, ...(fussy.customer && { customer: fussy.customer }) } });
+      expect(refused.status).toBe('requires_payment_method');
+      expect(refused.lastError?.message).toMatch(/declined/i);
+    });
+  });
+}

@@ -1,0 +1,216 @@
+/**
+ * A STAND-IN for Stripe's API, for tests: NOT Stripe, and only the calls
+ * server/payments/stripe-payment-provider.ts makes through the official SDK. No Stripe server can
+ * run here (stripe-mock is a Go binary, stateless by design, and not packaged for npm or Debian).
+ * A node:http server on 127.0.0.1 (a free port), for BACKLOT_STRIPE_API_URL, stateful as Stripe is:
+ *
+ * - `POST /v1/customers`: a customer.
+ * - `POST /v1/payment_intents`: an intent with manual capture, `requires_payment_method`; with
+ *   `confirm=true` and `off_session=true`, confirmed at once with its `payment_method`.
+ * - `POST /v1/payment_intents/:id/confirm` with a test payment method (what Stripe.js does in the
+ *   browser): `pm_card_visa` authorises (`requires_capture`, a `capture_before` 7 days on, on the
+ *   latest charge), `pm_card_chargeDeclined` and `pm_card_chargeDeclinedInsufficientFunds` are
+ *   declined (402, the intent back at `requires_payment_method` with its `last_payment_error`),
+ *   `pm_card_authenticationRequired` asks for 3-D Secure (`requires_action`; `POST
+ *   /test/authenticate/:id` passes it), `pm_card_chargeCustomerFail` authorises once and declines
+ *   off session.
+ * - `GET /v1/payment_intents/:id`; `POST …/capture` (`amount_to_capture` at most
+ *   `amount_capturable`, else 400 `amount_too_large`; the rest released); `POST …/cancel`.
+ * - A hold past its `capture_before` is canceled (as Stripe lets it lapse) when next read.
+ * - `Idempotency-Key`: a repeated key answers the first response, with `Idempotent-Replayed`.
+ *
+ * Not proven by it: Stripe's real validation of every parameter, its Payment Element and 3-D
+ * Secure pages in the browser, network-specific hold lengths, webhooks' delivery (tests sign
+ * events with the SDK's own helper and post them), and the live API's versions.
+ * `down()` makes every request fail with 503 until `up()`; `requests` lists every call.
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface StripeStandIn {
+  url: string;
+  intents: Map<string, Record<string, unknown>>;
+  /** Every request: method, path and idempotency key. */
+  requests: Array<{ method: string; path: string; key?: string }>;
+  /** Moves the stand-in's clock on (holds lapse). */
+  advance(ms: number): void;
+  down(): void;
+  up(): void;
+  close(): Promise<void>;
+}
+
+const HOLD_SECONDS = 7 * 86_400;
+
+/** Stripe's form encoding, nested keys (`metadata[a]`, `expand[0]`) into objects and arrays. */
+function parseForm(body: string): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    const parts = key.replace(/\]/g, '').split('[');
+    let node = result as Record<string, unknown>;
+    parts.forEach((part, index) => {
+      if (index === parts.length - 1) node[part] = value;
+      else node = (node[part] ??= {}) as Record<string, unknown>;
+    });
+  }
+  return result;
+}
+
+const read = (request: IncomingMessage) =>
+  new Promise<string>((resolve) => {
+    let body = '';
+    request.on('data', (chunk) => (body += chunk));
+    request.on('end', () => resolve(body));
+  });
+
+export async function startStripeStandIn(): Promise<StripeStandIn> {
+  const intents = new Map<string, Record<string, unknown>>();
+  const methods = new Map<string, string>();
+  const replies = new Map<string, { status: number; body: string }>();
+  const requests: StripeStandIn['requests'] = [];
+  let offset = 0;
+  let isDown = false;
+  const now = () => Math.floor((Date.now() + offset) / 1000);
+  const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+
+  const cardError = (intent: Record<string, unknown>, code: string, message: string) => {
+    intent.status = 'requires_payment_method';
+    intent.last_payment_error = { type: 'card_error', code: 'card_declined', decline_code: code, message };
+    return { status: 402, body: { error: { type: 'card_error', code: 'card_declined', decline_code: code, message, payment_intent: view(intent) } } };
+  };
+  const view = (intent: Record<string, unknown>) => {
+    // A hold past its life lapses when read.
+    const charge = intent.latest_charge as { payment_method_details: { card: { capture_before: number } } } | null;
+    if (intent.status === 'requires_capture' && charge && charge.payment_method_details.card.capture_before <= now()) {
+      intent.status = 'canceled';
+      intent.cancellation_reason = 'automatic';
+      intent.amount_capturable = 0;
+    }
+    return structuredClone(intent);
+  };
+  const confirm = (intent: Record<string, unknown>, method: string, offSession: boolean) => {
+    const behaviour = method.startsWith('pm_card_') ? method : (methods.get(method) ?? 'unknown');
+    const saved = method.startsWith('pm_card_') ? id('pm') : method;
+    methods.set(saved, behaviour);
+    intent.payment_method = saved;
+    if (behaviour === 'unknown') return { status: 400, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such PaymentMethod: '${method}'` } } };
+    if (behaviour === 'pm_card_chargeDeclined') return cardError(intent, 'generic_decline', 'Your card was declined.');
+    if (behaviour === 'pm_card_chargeDeclinedInsufficientFunds') return cardError(intent, 'insufficient_funds', 'Your card has insufficient funds.');
+    if (behaviour === 'pm_card_chargeCustomerFail' && offSession) return cardError(intent, 'generic_decline', 'Your card was declined.');
+    if (behaviour === 'pm_card_authenticationRequired' && !offSession) {
+      intent.status = 'requires_action';
+      intent.next_action = { type: 'redirect_to_url', redirect_to_url: { url: `https://hooks.stripe.com/3d_secure/${intent.id}`, return_url: null } };
+      return { status: 200, body: view(intent) };
+    }
+    intent.status = 'requires_capture';
+    intent.amount_capturable = intent.amount;
+    intent.next_action = null;
+    intent.last_payment_error = null;
+    intent.latest_charge = { id: id('ch'), object: 'charge', captured: false, payment_method_details: { type: 'card', card: { capture_before: now() + HOLD_SECONDS } } };
+    return { status: 200, body: view(intent) };
+  };
+
+  const routes = (method: string, path: string, form: Record<string, unknown>): { status: number; body: unknown } => {
+    if (method === 'POST' && path === '/v1/customers') return { status: 200, body: { id: id('cus'), object: 'customer', email: form.email ?? null } };
+    if (method === 'POST' && path === '/v1/payment_intents') {
+      if (form.capture_method !== 'manual') return { status: 400, body: { error: { type: 'invalid_request_error', message: 'the stand-in takes manual capture only' } } };
+      const intent: Record<string, unknown> = {
+        id: id('pi'),
+        object: 'payment_intent',
+        amount: Number(form.amount),
+        amount_capturable: 0,
+        amount_received: 0,
+        currency: form.currency,
+        capture_method: 'manual',
+        customer: form.customer ?? null,
+        description: form.description ?? null,
+        metadata: form.metadata ?? {},
+        status: 'requires_payment_method',
+        payment_method: null,
+        latest_charge: null,
+        last_payment_error: null,
+        next_action: null,
+      };
+      intent.client_secret = `${intent.id as string}_secret_${randomBytes(8).toString('hex')}`;
+      intents.set(intent.id as string, intent);
+      if (form.confirm === 'true' && typeof form.payment_method === 'string') return confirm(intent, form.payment_method, form.off_session === 'true');
+      return { status: 200, body: view(intent) };
+    }
+    const match = /^\/(v1\/payment_intents|test\/authenticate)\/([^/]+)(?:\/(confirm|capture|cancel))?$/.exec(path);
+    const intent = match && intents.get(match[2]!);
+    if (!match || !intent) return { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${match?.[2] ?? path}'` } } };
+    const unexpected = (verb: string) => ({
+      status: 400,
+      body: {
+        error: {
+          type: 'invalid_request_error',
+          code: 'payment_intent_unexpected_state',
+          message: `This PaymentIntent could not be ${verb} because it has a status of ${view(intent).status as string}.`,
+        },
+      },
+    });
+    if (match[1] === 'test/authenticate') {
+      if (intent.status !== 'requires_action') return unexpected('authenticated');
+      intent.next_action = null;
+      intent.status = 'requires_payment_method';
+      return confirm(intent, 'pm_card_visa', true);
+    }
+    if (method === 'GET' && !match[3]) return { status: 200, body: view(intent) };
+    if (match[3] === 'confirm') {
+      if (intent.status !== 'requires_payment_method') return unexpected('confirmed');
+      return confirm(intent, String(form.payment_method), false);
+    }
+    if (match[3] === 'capture') {
+      if (view(intent).status !== 'requires_capture') return unexpected('captured');
+      const amount = form.amount_to_capture === undefined ? (intent.amount_capturable as number) : Number(form.amount_to_capture);
+      if (amount > (intent.amount_capturable as number))
+        return {
+          status: 400,
+          body: { error: { type: 'invalid_request_error', code: 'amount_too_large', message: `Amount to capture must be less than or equal to ${intent.amount_capturable as number}.` } },
+        };
+      Object.assign(intent, { status: 'succeeded', amount_received: amount, amount_capturable: 0 });
+      (intent.latest_charge as Record<string, unknown>).captured = true;
+      return { status: 200, body: view(intent) };
+    }
+    if (match[3] === 'cancel') {
+      const status = view(intent).status;
+      if (status === 'succeeded' || status === 'canceled') return unexpected('canceled');
+      Object.assign(intent, { status: 'canceled', amount_capturable: 0, cancellation_reason: form.cancellation_reason ?? null });
+      return { status: 200, body: view(intent) };
+    }
+    return { status: 400, body: { error: { type: 'invalid_request_error', message: `${method} ${path} is not part of the stand-in` } } };
+  };
+
+  const server = createServer((request, response) => {
+    void read(request).then((raw) => {
+      const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+      const key = request.headers['idempotency-key'] as string | undefined;
+      requests.push({ method: request.method ?? 'GET', path: url.pathname, ...(key && { key }) });
+      if (isDown) {
+        response.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { type: 'api_error', message: 'Stripe is down (stand-in)' } }));
+        return;
+      }
+      const cached = key && replies.get(key);
+      if (cached) {
+        response.writeHead(cached.status, { 'content-type': 'application/json', 'idempotent-replayed': 'true', 'request-id': id('req') }).end(cached.body);
+        return;
+      }
+      const form = { ...Object.fromEntries(url.searchParams), ...parseForm(raw) };
+      const answer = routes(request.method ?? 'GET', url.pathname, form);
+      const body = JSON.stringify(answer.body);
+      if (key && request.method === 'POST') replies.set(key, { status: answer.status, body });
+      response.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': id('req') }).end(body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    intents,
+    requests,
+    advance: (ms) => void (offset += ms),
+    down: () => void (isDown = true),
+    up: () => void (isDown = false),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
