@@ -41,6 +41,9 @@ import bookingRoutes from './routes/api/tenants/bookings';
 import calendarFeeds from './routes/api/calendar-feeds';
 import calendarRoutes from './routes/calendar';
 import overdueWatch from './plugins/app/overdue-watch';
+import payments from './plugins/app/payments';
+import cardHoldRoutes from './routes/api/card-holds';
+import type { PaymentProvider } from './payments/payment-provider';
 import hireRoutes from './routes/api/tenants/hire';
 import availabilityRoutes from './routes/api/availability';
 import setListStore from './plugins/app/set-lists';
@@ -64,6 +67,8 @@ export interface AppOptions {
   auth?: AuthRoutesOptions;
   identity?: IdentityRoutesOptions;
   quotes?: QuoteRequestRoutesOptions;
+  /** Inject a payment provider (tests: one with its own clock); otherwise the one BACKLOT_PAYMENTS names. */
+  payments?: PaymentProvider;
   /** How long start-up waits for its data work before serving without it (plugins/app/startup.ts). */
   startupWaitMs?: number;
 }
@@ -116,11 +121,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(search, { config: options.config });
   await app.register(itemRoutes);
   await app.register(quoteRequestStore, { config: options.config });
+  await app.register(payments, { config: options.config, ...(options.payments && { provider: options.payments }) });
   await app.register(users);
   await app.register(identityPlugin, { config: options.config });
   await app.register(identityRoutes, { attemptsPerMinute: options.config.signInsPerMinute, ...options.identity });
   await app.register(quoteRequestRoutes, options.quotes ?? {});
   await app.register(quoteRoutes);
+  await app.register(cardHoldRoutes);
   await app.register(bookingRoutes);
   await app.register(hireRoutes);
   await app.register(calendarFeeds);

@@ -44,6 +44,14 @@ export interface ServerConfig {
   /** How often this server looks for hires newly overdue and tells their vendor and visitor (BACKLOT_OVERDUE_CHECK_SECONDS, default 300). */
   overdueCheckSeconds: number;
   /**
+   * Who holds visitors' cards (BACKLOT_PAYMENTS): `test` (the built-in test provider: test cards,
+   * no keys, no internet; the default) or `stripe` (STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and
+   * STRIPE_WEBHOOK_SECRET, all three; BACKLOT_STRIPE_API_URL points the SDK elsewhere, for a stand-in).
+   */
+  payments: { provider: 'test' } | { provider: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string; apiUrl?: string };
+  /** How often this server retries card-hold steps the provider has not answered, and renews holds about to lapse (BACKLOT_PAYMENT_CHECK_SECONDS, default 60). */
+  paymentCheckSeconds: number;
+  /**
    * The sign-up's bot check: `local` (tokens this server signs: dev, tests, no internet), or
    * reCAPTCHA v3 when BACKLOT_RECAPTCHA_SITE_KEY and BACKLOT_RECAPTCHA_SECRET_KEY are both set.
    * `origin` serves both its script and its siteverify endpoint: https://www.google.com, or
@@ -131,10 +139,29 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
     identity: parseIdentity(env),
     signInsPerMinute: parsePositiveInteger(env.BACKLOT_SIGN_INS_PER_MINUTE, 'BACKLOT_SIGN_INS_PER_MINUTE', 10),
     overdueCheckSeconds: parsePositiveInteger(env.BACKLOT_OVERDUE_CHECK_SECONDS, 'BACKLOT_OVERDUE_CHECK_SECONDS', 300),
+    payments: parsePayments(env),
+    paymentCheckSeconds: parsePositiveInteger(env.BACKLOT_PAYMENT_CHECK_SECONDS, 'BACKLOT_PAYMENT_CHECK_SECONDS', 60),
     botCheck: parseBotCheck(env),
     search: parseSearch(env),
     assets: parseAssets(env),
   };
+}
+
+/** The built-in test provider, or Stripe with its three keys (a publishable key in the secret's place, or the other way round, is refused). */
+function parsePayments(env: NodeJS.ProcessEnv): ServerConfig['payments'] {
+  const provider = env.BACKLOT_PAYMENTS || 'test';
+  if (provider === 'test') return { provider };
+  if (provider !== 'stripe') throw new Error(`BACKLOT_PAYMENTS must be "test" or "stripe", not ${JSON.stringify(provider)}`);
+  const names = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
+  const missing = names.filter((name) => !env[name]?.trim());
+  if (missing.length) throw new Error(`BACKLOT_PAYMENTS=stripe needs ${names.join(', ')}; missing ${missing.join(', ')}`);
+  const secretKey = env.STRIPE_SECRET_KEY!.trim();
+  const publishableKey = env.STRIPE_PUBLISHABLE_KEY!.trim();
+  if (!/^(sk|rk)_(test|live)_/.test(secretKey)) throw new Error('STRIPE_SECRET_KEY must be a secret key (sk_test_… or sk_live_…)');
+  if (!/^pk_(test|live)_/.test(publishableKey)) throw new Error('STRIPE_PUBLISHABLE_KEY must be a publishable key (pk_test_… or pk_live_…)');
+  if (secretKey.includes('_live_') !== publishableKey.includes('_live_')) throw new Error('STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must both be test keys or both live keys');
+  const apiUrl = parseUrlSetting('BACKLOT_STRIPE_API_URL', env.BACKLOT_STRIPE_API_URL, ['http:', 'https:'], 'http://127.0.0.1:12111')?.origin;
+  return { provider, secretKey, publishableKey, webhookSecret: env.STRIPE_WEBHOOK_SECRET!.trim(), ...(apiUrl && { apiUrl }) };
 }
 
 /** The tenants folder, or a bucket (its name as Cloud Storage takes them, and an optional endpoint). */

@@ -14,7 +14,7 @@ import { isOrderState, openUntil, type QuoteAction } from '../../schema/rental/q
 import type { QuoteRequest, QuoteVersion } from '../../schema/types.generated';
 import { themeCssVariables, type Theme } from '../../schema/theme';
 
-export type MailKind = 'magicLink' | 'verifyEmail' | 'welcome' | 'denied' | 'quoteRequest' | 'quoteConfirmation' | 'quoteUpdate' | 'hireOverdue';
+export type MailKind = 'magicLink' | 'verifyEmail' | 'welcome' | 'denied' | 'quoteRequest' | 'quoteConfirmation' | 'quoteUpdate' | 'hireOverdue' | 'cardHoldRenewal';
 
 export interface MailContent {
   kind: MailKind;
@@ -319,5 +319,22 @@ export function hireOverdueMessage(configuration: StorefrontConfiguration, reque
         : ['No later hire is short because of it yet.']),
     ],
     action: { label: 'Open its pull sheet', url: `${origin(configuration)}/admin/#/t/${configuration.tenantId}/dispatch/${encodeURIComponent(request.id)}` },
+  });
+}
+
+/** The vendor told at once that a card hold about to lapse could not be authorised again, and why. */
+export function cardHoldRenewalMessage(configuration: StorefrontConfiguration, request: QuoteRequest, reason: string): MailContent {
+  const { site } = configuration;
+  const hold = request.cardHold!;
+  const who = request.name ? `${request.name} (${request.email})` : request.email;
+  const lapses = hold.expiresAt ? new Date(hold.expiresAt).toLocaleString(site.locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: configuration.vendor.timezone ?? 'UTC' }) : 'soon';
+  return message('cardHoldRenewal', configuration, `Card hold not renewed: ${request.production ?? who}`, {
+    heading: 'A card hold could not be renewed',
+    paragraphs: [
+      `The ${formatMoney(hold.amount, site)} hold on ${who}'s card for ${request.production ?? 'their hire'} (${formatDays(request.startDate, request.endDate, site)}) lapses ${lapses}, before the hire is closed.`,
+      `Authorising it again failed: ${reason}`,
+      'It is tried again with backoff. Ask the visitor to authorise their card again from their quote page, or take payment another way before the hold lapses.',
+    ],
+    action: { label: 'Open the request', url: consoleHref(configuration, request) },
   });
 }

@@ -6,6 +6,7 @@
  * store step whose id is the order's (`overdue-<id>`), so a second server's step is answered as a
  * repeat and sends nothing. The step is the order's audit record too.
  */
+import { quoteStoresOf } from '../plugins/app/payments';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { todayIn } from '../../schema/rental/quote-rules';
 import { isOverdue, type QuoteState } from '../../schema/rental/quote-states';
@@ -13,7 +14,7 @@ import type { QuoteRequest } from '../../schema/types.generated';
 import { storefrontConfiguration } from '../../storefront/config/build-configuration';
 import { hireOverdueMessage, senderOf } from '../mail/messages';
 import { collisionsOf } from './hire-floor';
-import { quoteSettingsOf, type QuoteStores } from './quote-conversation';
+import { quoteSettingsOf } from './quote-conversation';
 
 /** The states with something out. */
 const OUT_STATES: readonly QuoteState[] = ['partlyOut', 'out', 'partlyReturned'];
@@ -25,7 +26,7 @@ export const overdueStepId = (orderId: string) => `overdue-${orderId}`;
 
 /** One pass over every tenant: tells each newly overdue order's vendor and visitor. Returns the orders told by this call. */
 export async function tellOverdue(app: FastifyInstance, log: FastifyBaseLogger, now: Date): Promise<string[]> {
-  const stores: QuoteStores = { quoteRequests: app.quoteRequests, itemStore: app.itemStore, profileStore: app.profileStore };
+  const stores = quoteStoresOf(app);
   const told: string[] = [];
   for (const { tenantId } of await app.tenantStore.list()) {
     const stored = await app.tenantStore.get(tenantId).catch(() => undefined);

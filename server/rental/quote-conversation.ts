@@ -17,6 +17,9 @@ import { addDays, dayCount, todayIn } from '../../schema/rental/quote-rules';
 import { actionsFor, changePending, isOrderState, isOutState, isScanAction, openUntil, transition, type Actor, type QuoteAction, type QuoteState } from '../../schema/rental/quote-states';
 import { hireCounts, outByItem } from '../../schema/rental/hire';
 import type { CategoryTree, Item, OrderChange, PricingInput, QuoteBreakdown, QuoteRequest, QuoteVersion, SiteSettings, Tenant, VendorConfig } from '../../schema/types.generated';
+import { cardHoldRuleOf, holdCovers } from '../../schema/rental/card-hold';
+import { formatMoney } from '../../storefront/lib/format';
+import { CardHoldNeededError, holdAfterStep, neededFor, type CardHolds } from '../payments/card-holds';
 import { FieldProblemsError } from '../stores/field-problems';
 import type { ItemStore } from '../stores/item-store';
 import type { ProfileStore } from '../stores/profile-store';
@@ -31,6 +34,8 @@ export interface QuoteStores {
   quoteRequests: QuoteRequestStore;
   itemStore: ItemStore;
   profileStore: ProfileStore;
+  /** The card holds (the server's): with them, accepting needs an authorised hold and a step that ends a request settles its hold. */
+  cardHolds?: CardHolds;
 }
 
 /** What a tenant's settings say about quotes, with the schema's defaults filled in. */
@@ -242,6 +247,11 @@ export async function takeAction(stores: QuoteStores, settings: QuoteSettings, s
     if (step.action === 'accept') {
       const latest = latestVersion(stored)!;
       if (step.version !== latest.version) throw new QuoteRefusedError(`Version ${step.version ?? '?'} was revised: read version ${latest.version} before you accept it.`);
+      if (stores.cardHolds && settings.site.ccAuthEnabled) {
+        const need = neededFor(stored, items, settings.site);
+        if (!holdCovers(stored.cardHold, need.amount, step.now))
+          throw new CardHoldNeededError(`Authorise your card first: accepting holds ${formatMoney(need.amount, settings.site)} on it (nothing is charged until the hire is closed).`);
+      }
     }
     if (step.action === 'quote' || step.action === 'change') {
       const pricing = step.pricing ?? { adjustments: {}, services: [] };
@@ -253,8 +263,11 @@ export async function takeAction(stores: QuoteStores, settings: QuoteSettings, s
       versions = [...versions, { version: versions.length + 1, sentAt: step.now.toISOString(), expiresOn: validUntil, pricing, breakdown }];
     }
     const hold = allowed.hold === 'keep' ? holdOf(stored) : allowed.hold === 'release' ? 'none' : allowed.hold;
+    const after = { ...changed, state: allowed.to, versions };
+    const cardHold = holdAfterStep(stored.cardHold, step.action, state, after, cardHoldRuleOf(settings.site), step.now);
     return {
       ...changed,
+      ...(cardHold && { cardHold }),
       state: allowed.to,
       hold,
       versions,
@@ -284,7 +297,9 @@ export async function takeAction(stores: QuoteStores, settings: QuoteSettings, s
     return heldBefore === 'none' ? undefined : 'release';
   };
 
-  return stores.quoteRequests.change(step.tenantId, step.id, { revision: step.revision, apply, bookings: bookingsAfter });
+  const changed = await stores.quoteRequests.change(step.tenantId, step.id, { revision: step.revision, apply, bookings: bookingsAfter });
+  // What the step owes the card hold is done now; a provider out of reach leaves it to the card-hold watch.
+  return changed.cardHold?.pending && stores.cardHolds ? stores.cardHolds.settle(step.tenantId, step.id, settings.site, step.now) : changed;
 }
 
 /**

@@ -7,6 +7,7 @@
  * A wrong, replaced or ended secret is a 404, the same as an unknown tenant: a link tells nothing
  * it does not open.
  */
+import { quoteStoresOf } from '../plugins/app/payments';
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { definitionRef } from '../../schema/definitions';
@@ -29,7 +30,7 @@ class NoSuchFeedError extends Error {
 const same = (a: string, b: string | undefined) => b !== undefined && a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 const calendar: FastifyPluginAsync = async (app) => {
-  const stores = { quoteRequests: app.quoteRequests, itemStore: app.itemStore, profileStore: app.profileStore };
+  const stores = quoteStoresOf(app);
   const tenantParam = definitionRef('tenantId');
   const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
   const orderLink = (request: FastifyRequest, tenantId: string) => (id: string) => `${origin(request)}/admin/#/t/${tenantId}/dispatch/${encodeURIComponent(id)}`;

@@ -1,9 +1,11 @@
 /**
  * An order confirmed the way the storefront and the console make one, over HTTP on a test app: a
- * visitor signs up and asks, the vendor quotes, the visitor accepts, the vendor confirms.
+ * visitor signs up and asks, the vendor quotes, the visitor authorises a test card and accepts, the
+ * vendor confirms.
  */
 import { expect } from 'vitest';
 import { addDays, earliestStart } from '../../schema/rental/quote-rules';
+import { authoriseCard } from './card-hold';
 import type { TestApp } from './server';
 import { AVIATION_HOST, storefrontVisitor } from './storefront-visitor';
 
@@ -31,7 +33,9 @@ export async function confirmedOrder(t: TestApp, email: string, lines: Array<{ o
   expect(asked.statusCode, asked.body).toBe(201);
   const id = asked.json().id as string;
   expect((await vendor(`${id}/quote`, '0', { adjustments: {}, services: [] })).statusCode).toBe(200);
-  expect((await storefront(`/api/quotes/${id}/accept`, { version: 1 }, { 'if-match': '"1"' })).statusCode).toBe(200);
-  expect((await vendor(`${id}/confirm`, '2')).statusCode).toBe(200);
+  const { revision } = await authoriseCard(t.app, id, who.cookie);
+  const accepted = await storefront(`/api/quotes/${id}/accept`, { version: 1 }, { 'if-match': `"${revision}"` });
+  expect(accepted.statusCode, accepted.body).toBe(200);
+  expect((await vendor(`${id}/confirm`, String(Number(revision) + 1))).statusCode).toBe(200);
   return { id, uid: who.uid, email: who.email, cookie: who.cookie, startDate: from, endDate: addDays(from, 2) };
 }

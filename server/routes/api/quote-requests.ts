@@ -17,6 +17,7 @@
  *   step's If-Match names the revision read.
  * Visitors' side: routes/api/quotes.ts. The steps: server/rental/quote-conversation.ts.
  */
+import { quoteStoresOf } from '../../plugins/app/payments';
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { withDefaults } from '../../../schema/defaults';
@@ -189,7 +190,7 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
     },
   );
 
-  const stores = { quoteRequests: app.quoteRequests, itemStore: app.itemStore, profileStore: app.profileStore };
+  const stores = quoteStoresOf(app);
 
   /**
    * The open requests of a page (not yet an order) with a line not free on their dates, counting

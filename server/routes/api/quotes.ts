@@ -9,6 +9,7 @@
  * GL codes and the vendor's staff are not shown to visitors. An expired quote is stored as expired
  * the first time anyone reads it after its last day.
  */
+import { quoteStoresOf } from '../../plugins/app/payments';
 import { hireTotals, quotedTotal } from '../../../schema/rental/hire-charges';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { schemaIds } from '../../../schema/documents';
@@ -77,7 +78,7 @@ const quoteRoutes: FastifyPluginAsync = async (app) => {
     if (!stored) throw new UnknownQuoteError('');
     return quoteSettingsOf(stored.tenant);
   };
-  const stores = { quoteRequests: app.quoteRequests, itemStore: app.itemStore, profileStore: app.profileStore };
+  const stores = quoteStoresOf(app);
   const expiredNotice = (request: FastifyRequest) => (expired: QuoteRequest) => notifyQuoteStep(app, request.log, expired, 'expire', 'system');
 
   app.get(

@@ -11,6 +11,7 @@
  * - PUT  /api/tenants/:tenantId/orders/:id/charges/:chargeId   the vendor's adjustment to a late, damage or loss charge (with a reason), or none again
  * The rules: schema/rental/hire.ts; the orchestration: server/rental/hire-floor.ts.
  */
+import { quoteStoresOf } from '../../../plugins/app/payments';
 import type { FastifyPluginAsync } from 'fastify';
 import { schemaIds } from '../../../../schema/documents';
 import type { ChargeAdjustment, HandoverInput, ScanInput } from '../../../../schema/types.generated';
@@ -32,7 +33,7 @@ const chargeParams = {
 const objectSchema = { type: 'object', additionalProperties: true } as const;
 
 const hire: FastifyPluginAsync = async (app) => {
-  const stores = { quoteRequests: app.quoteRequests, itemStore: app.itemStore, profileStore: app.profileStore };
+  const stores = quoteStoresOf(app);
   const settingsOf = async (tenantId: string) => quoteSettingsOf((await app.tenantStore.get(tenantId))!.tenant);
 
   app.get(
