@@ -25,3 +25,11 @@ export async function authoriseCard(app: FastifyInstance, id: string, cookie: st
   const view = refreshed.json() as { cardHold: { status: string } };
   return { revision: String(refreshed.headers.etag).replace(/"/g, ''), status: view.cardHold.status, ...(tried.json().redirectUrl && { redirectUrl: tried.json().redirectUrl }), view };
 }
+
+/** The visitor authorises a test card and accepts `version`; returns the request's revision after the acceptance. */
+export async function acceptWithCard(app: FastifyInstance, id: string, cookie: string, version = 1, host = AVIATION_HOST): Promise<string> {
+  const { revision } = await authoriseCard(app, id, cookie, TEST_CARDS.ok, host);
+  const accepted = await app.inject({ method: 'POST', url: `/api/quotes/${id}/accept`, headers: { host, origin: `http://${host}`, cookie, 'if-match': `"${revision}"` }, payload: { version } });
+  expect(accepted.statusCode, accepted.body).toBe(200);
+  return String(accepted.headers.etag).replace(/"/g, '');
+}

@@ -8,6 +8,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, earliestStart, todayIn } from '../../schema/rental/quote-rules';
 import { inertCell } from '../../server/rental/order-export';
+import { acceptWithCard } from '../helpers/card-hold';
 import { buildTestApp, type TestApp } from '../helpers/server';
 import { AVIATION_HOST, storefrontVisitor } from '../helpers/storefront-visitor';
 
@@ -36,8 +37,7 @@ async function confirmedOrder(production: string, index: number) {
   const id = asked.json().id as string;
   const service = { category: { group: 'services', category: 'labor', subcategory: 'overtime' }, name: production.replace(/\s/g, ' ').trim() || 'x', quantity: 1, unitPrice: 10 };
   expect((await vendor(`${id}/quote`, '0', { adjustments: {}, services: [service] })).statusCode).toBe(200);
-  expect((await storefront('POST', `/api/quotes/${id}/accept`, who.cookie, { version: 1 }, { 'if-match': '"1"' })).statusCode).toBe(200);
-  expect((await vendor(`${id}/confirm`, '2')).statusCode).toBe(200);
+  expect((await vendor(`${id}/confirm`, await acceptWithCard(t.app, id, who.cookie))).statusCode).toBe(200);
   return id;
 }
 

@@ -17,6 +17,7 @@ import { priceQuote, pricingRuleOf } from '../../schema/rental/quote-pricing';
 import { addDays, earliestStart, todayIn } from '../../schema/rental/quote-rules';
 import type { OutboxMailer } from '../../server/mail/mailer';
 import { sampleItem } from '../contract/item-store.contract';
+import { acceptWithCard, authoriseCard } from '../helpers/card-hold';
 import { buildTestApp, type TestApp } from '../helpers/server';
 import { storefrontVisitor } from '../helpers/storefront-visitor';
 
@@ -143,7 +144,10 @@ describe('the conversation after a quote request', () => {
     expect(oldVersion.statusCode).toBe(409);
     expect(oldVersion.json().message).toBe('Version 1 was revised: read version 2 before you accept it.');
     expect((await accept(2, '1')).statusCode).toBe(412);
-    const accepted = await accept(2, '2');
+    // Accepting holds the visitor's card first (tests/server/card-holds.test.ts has the rest).
+    expect((await accept(2, '2')).statusCode).toBe(402);
+    const { revision: held } = await authoriseCard(t.app, id, dana.cookie);
+    const accepted = await accept(2, held);
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(accepted.json()).toMatchObject({ state: 'accepted', actions: ['cancel'] });
     expect((await mails())[0]).toMatchObject({ kind: 'quoteUpdate', to: 'rentals@jetwayprops.com', subject: 'dana (dana@studio.example) accepted quote version 2' });
@@ -159,12 +163,13 @@ describe('the conversation after a quote request', () => {
     const samsId = await ask(sam, [{ objectID: 'jump-seat', quantity: 1 }], addDays(start(), 3), 2);
     const pencilled = await vendor('POST', samsId, 'hold', null, '0');
     expect(pencilled.json()).toMatchObject({ state: 'requested', hold: 'pencil' });
-    const refused = await vendor('POST', id, 'confirm', null, '3');
+    const acceptedAt = etagOf(accepted);
+    const refused = await vendor('POST', id, 'confirm', null, acceptedAt);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().errors).toEqual({ 'lines.1.quantity': `only 0 of 1 free on ${addDays(start(), 2)}: other holds and orders have the rest` });
     expect((await vendor('GET', id)).json()).toMatchObject({ state: 'accepted', hold: 'none', conflicts: [{ quoteId: samsId, objectID: 'jump-seat', kind: 'pencil' }] });
     await vendor('POST', samsId, 'release', null, '1');
-    const confirmed = await vendor('POST', id, 'confirm', null, '3');
+    const confirmed = await vendor('POST', id, 'confirm', null, acceptedAt);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(confirmed.json()).toMatchObject({ state: 'confirmed', hold: 'order', actions: ['change', 'cancel'] });
     expect(confirmed.json().history.map((entry: { action: string; by: string }) => `${entry.action} by ${entry.by}`)).toEqual([
@@ -247,8 +252,7 @@ describe('what the stock is doing, and the accounts', () => {
       { adjustments: {}, services: [{ category: { group: 'services', category: 'labor', subcategory: 'overtime' }, name: '=HYPERLINK("x") crew overtime', quantity: 3, unitPrice: 60 }] },
       '0',
     );
-    await storefront('POST', `/api/quotes/${id}/accept`, kim.cookie, { version: 1 }, { 'if-match': '"1"' });
-    expect((await vendor('POST', id, 'confirm', null, '2')).statusCode).toBe(200);
+    expect((await vendor('POST', id, 'confirm', null, await acceptWithCard(t.app, id, kim.cookie))).statusCode).toBe(200);
 
     const timeline = await t.as('aviationAdmin', { url: `/api/tenants/aviation/availability/galley-cart?from=${addDays(from, -2)}&to=${addDays(from, 4)}` });
     expect(timeline.statusCode, timeline.body).toBe(200);
@@ -285,8 +289,7 @@ describe('shoot dates on the storefront', () => {
     const from = addDays(start(), 90);
     const id = await ask(ole, [{ objectID: 'jump-seat', quantity: 1 }], from, 3);
     await vendor('POST', id, 'quote', { adjustments: {}, services: [] }, '0');
-    await storefront('POST', `/api/quotes/${id}/accept`, ole.cookie, { version: 1 }, { 'if-match': '"1"' });
-    await vendor('POST', id, 'confirm', null, '2');
+    await vendor('POST', id, 'confirm', null, await acceptWithCard(t.app, id, ole.cookie));
 
     const onDates = await page(`/rentals/seats?from=${from}&to=${addDays(from, 1)}`);
     expect(onDates.statusCode).toBe(200);

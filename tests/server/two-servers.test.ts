@@ -16,7 +16,10 @@
  * by B alike; two restores of one history entry at
  * once, one on each, let one through; one order's units scanned out on both at once (each unit
  * twice, a retried scan on both) go out once each, and both read the same hire; and A killed
- * (SIGKILL) in a burst of writes: B serves on, holding every write A acknowledged.
+ * (SIGKILL) in a burst of writes: B serves on, holding every write A acknowledged. Cards are held
+ * at Stripe (BACKLOT_PAYMENTS=stripe, on a loopback STAND-IN of the few Stripe calls made:
+ * tests/helpers/stripe-stand-in.ts): a hold begun on one server is read on the other, and a
+ * returned hire's capture asked of both at once is made once.
  */
 import { emulatorHost, emulatorReady } from '../helpers/firestore';
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -31,6 +34,7 @@ import { PASSWORD, STAFF } from '../helpers/console';
 import { tenantsDir } from '../helpers/paths';
 import { startCloudStorageStandIn, type CloudStorageStandIn } from '../helpers/cloud-storage-stand-in';
 import { startPostgres, type TestPostgres } from '../helpers/postgres';
+import { startStripeStandIn, type StripeStandIn } from '../helpers/stripe-stand-in';
 import { http, startServer, type ServerProcess } from '../helpers/server-process';
 
 const { initializeApp, deleteApp } = await import('firebase-admin/app');
@@ -40,6 +44,7 @@ const { FirestoreTenantStore } = await import('../../server/stores/firestore-ten
 const projectId = `backlot-two-servers-${Date.now().toString(36)}`;
 let postgres: TestPostgres;
 let bucket: CloudStorageStandIn;
+let stripe: StripeStandIn;
 let root: string;
 let a: ServerProcess;
 let b: ServerProcess;
@@ -55,6 +60,7 @@ beforeAll(async () => {
   await deleteApp(app);
   postgres = await startPostgres();
   bucket = await startCloudStorageStandIn({ buckets: ['backlot-two-servers'] });
+  stripe = await startStripeStandIn();
   root = await mkdtemp(path.join(tmpdir(), 'backlot-two-'));
   // Each server its own copy of the tenants folder, as two machines built from one image have.
   for (const name of ['a', 'b']) for (const tenant of ['aviation', 'platform']) await cp(path.join(tenantsDir, tenant), path.join(root, `tenants-${name}`, tenant), { recursive: true });
@@ -68,6 +74,11 @@ beforeAll(async () => {
     BACKLOT_TENANTS_DIR: path.join(root, `tenants-${name}`),
     BACKLOT_DATA_DIR: path.join(root, `data-${name}`),
     BACKLOT_DATABASE_URL: postgres.url,
+    BACKLOT_PAYMENTS: 'stripe',
+    STRIPE_SECRET_KEY: 'sk_test_two_servers',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_two_servers',
+    STRIPE_WEBHOOK_SECRET: 'whsec_two_servers',
+    BACKLOT_STRIPE_API_URL: stripe.url,
     BACKLOT_ADMIN_EMAIL: STAFF,
     BACKLOT_ADMIN_PASSWORD: PASSWORD,
     LOG_LEVEL: 'warn',
@@ -82,6 +93,7 @@ afterAll(async () => {
   await Promise.all([a, b].filter(Boolean).map((server) => server.stop()));
   await postgres?.stop();
   await bucket?.close();
+  await stripe?.close();
   if (root) await rm(root, { recursive: true, force: true });
   await fetch(`http://${emulatorHost}/emulator/v1/projects/${projectId}/databases/(default)/documents`, { method: 'DELETE' }).catch(() => undefined);
 });
@@ -112,6 +124,22 @@ async function signUp(server: ServerProcess, email: string): Promise<{ uid: stri
       .map((line) => String(line).split(';')[0])
       .join('; '),
   };
+}
+
+/**
+ * The visitor authorises their card: the hold begun on `begin`, the card confirmed at Stripe (what
+ * Stripe.js does in the browser, here posted to the stand-in), the hold read again on `read`.
+ * Returns the request's revision after it.
+ */
+async function authoriseAtStripe(begin: ServerProcess, read: ServerProcess, id: string, session: string): Promise<number> {
+  const started = await visitor(begin, `/api/quotes/${id}/card-hold`, { method: 'POST', headers: { cookie: session } });
+  expect(started.status, started.text).toBe(200);
+  const { cardHold, payment } = started.json() as { cardHold: { intentId: string }; payment: { provider: string; publishableKey: string } };
+  expect(payment).toMatchObject({ provider: 'stripe', publishableKey: 'pk_test_two_servers' });
+  await fetch(`${stripe.url}/v1/payment_intents/${cardHold.intentId}/confirm`, { method: 'POST', body: new URLSearchParams({ payment_method: 'pm_card_visa' }) });
+  const refreshed = await visitor(read, `/api/quotes/${id}/card-hold/refresh`, { method: 'POST', headers: { cookie: session } });
+  expect(refreshed.json()).toMatchObject({ cardHold: { status: 'authorised', provider: 'stripe' } });
+  return Number(String(refreshed.headers.etag).replace(/"/g, ''));
 }
 
 describe('two servers on one Firestore and one PostgreSQL', () => {
@@ -224,6 +252,7 @@ describe('two servers on one Firestore and one PostgreSQL', () => {
     const [item] = (await on(0, '/api/tenants/aviation/items?range=[1,1]&sort=["name","ASC"]')).json() as Array<{ id: string; quantity: number }>;
     const start = earliestStart('America/Los_Angeles', 30, new Date());
     const accepted: string[] = [];
+    const revisions: string[] = [];
     for (const [index, email] of ['ana@studio.example', 'ben@studio.example'].entries()) {
       const { uid, session } = await signUp(servers()[index]!, email);
       expect((await on(index, `/api/tenants/aviation/users/${uid}`, { method: 'PUT', body: { isAuthorized: true } })).status).toBe(200);
@@ -237,11 +266,13 @@ describe('two servers on one Firestore and one PostgreSQL', () => {
       const id = (asked.json() as { id: string }).id;
       const quoted = await on(index, `/api/tenants/aviation/quote-requests/${id}/quote`, { method: 'POST', headers: { 'if-match': '"0"' }, body: { adjustments: {}, services: [] } });
       expect(quoted.status, quoted.text).toBe(200);
-      const accept = await visitor(servers()[(index + 1) % 2]!, `/api/quotes/${id}/accept`, { method: 'POST', headers: { cookie: session, 'if-match': '"1"' }, body: { version: 1 } });
+      const held = await authoriseAtStripe(servers()[index]!, servers()[(index + 1) % 2]!, id, session);
+      const accept = await visitor(servers()[(index + 1) % 2]!, `/api/quotes/${id}/accept`, { method: 'POST', headers: { cookie: session, 'if-match': `"${held}"` }, body: { version: 1 } });
       expect(accept.status, accept.text).toBe(200);
       accepted.push(id);
+      revisions.push(String(accept.headers.etag));
     }
-    const confirmations = await Promise.all(accepted.map((id, index) => on(index, `/api/tenants/aviation/quote-requests/${id}/confirm`, { method: 'POST', headers: { 'if-match': '"2"' } })));
+    const confirmations = await Promise.all(accepted.map((id, index) => on(index, `/api/tenants/aviation/quote-requests/${id}/confirm`, { method: 'POST', headers: { 'if-match': revisions[index]! } })));
     expect(confirmations.map((answer) => answer.status).sort()).toEqual([200, 409]);
     const refused = confirmations.find((answer) => answer.status === 409)!.json() as { errors: Record<string, string> };
     expect(refused.errors['lines.0.quantity']).toMatch(/^only 0 of \d+ free on \d{4}-\d\d-\d\d: other holds and orders have the rest$/);
@@ -256,7 +287,7 @@ describe('two servers on one Firestore and one PostgreSQL', () => {
     }
   });
 
-  it("checks out one order's units with scans split across both servers at once, each unit given once, and both read the same hire", async () => {
+  it("checks out one order's units with scans split across both servers at once, each unit given once, both read the same hire, and its capture is made once", async () => {
     const listed = (await on(0, '/api/tenants/aviation/items?range=[0,200]&sort=["name","ASC"]')).json() as Array<{ id: string; quantity: number }>;
     const item = listed.find((entry) => entry.quantity >= 4 && entry.quantity <= 8)!;
     const made = await on(1, `/api/tenants/aviation/items/${item.id}/units`, { method: 'POST' });
@@ -273,8 +304,9 @@ describe('two servers on one Firestore and one PostgreSQL', () => {
     expect(asked.status, asked.text).toBe(201);
     const id = (asked.json() as { id: string }).id;
     expect((await on(1, `/api/tenants/aviation/quote-requests/${id}/quote`, { method: 'POST', headers: { 'if-match': '"0"' }, body: { adjustments: {}, services: [] } })).status).toBe(200);
-    expect((await visitor(b, `/api/quotes/${id}/accept`, { method: 'POST', headers: { cookie: session, 'if-match': '"1"' }, body: { version: 1 } })).status).toBe(200);
-    expect((await on(0, `/api/tenants/aviation/quote-requests/${id}/confirm`, { method: 'POST', headers: { 'if-match': '"2"' } })).status).toBe(200);
+    const held = await authoriseAtStripe(a, b, id, session);
+    expect((await visitor(b, `/api/quotes/${id}/accept`, { method: 'POST', headers: { cookie: session, 'if-match': `"${held}"` }, body: { version: 1 } })).status).toBe(200);
+    expect((await on(0, `/api/tenants/aviation/quote-requests/${id}/confirm`, { method: 'POST', headers: { 'if-match': `"${held + 1}"` } })).status).toBe(200);
 
     // Two phones scan every unit at once, one on each server; a third sends its scan to A and, retrying, to B.
     const scan = (n: number, scanId: string, tag: string) => on(n, `/api/tenants/aviation/orders/${id}/scans`, { method: 'POST', body: { id: scanId, direction: 'out', code: `aviation/${tag}` } });
@@ -310,6 +342,26 @@ describe('two servers on one Firestore and one PostgreSQL', () => {
       const units = (await on(n, `/api/tenants/aviation/items/${item.id}/units`)).json() as Array<{ status: string; orderId?: string }>;
       expect(units.every((unit) => unit.status === 'out' && unit.orderId === id)).toBe(true);
     }
+
+    // All back, then closed while Stripe is out of reach: the capture waits, said on the order; asked of both servers at once once Stripe is back, it is made once.
+    for (const [index, tag] of tags.entries()) expect((await on(index, `/api/tenants/aviation/orders/${id}/scans`, { method: 'POST', body: { id: `back-${index}-000`, direction: 'in', code: `aviation/${tag}` } })).status).toBe(200);
+    const returned = await on(1, `/api/tenants/aviation/quote-requests/${id}`);
+    stripe.down();
+    const closed = await on(0, `/api/tenants/aviation/quote-requests/${id}/close`, { method: 'POST', headers: { 'if-match': String(returned.headers.etag) } });
+    expect(closed.status, closed.text).toBe(200);
+    const waiting = (await on(1, `/api/tenants/aviation/quote-requests/${id}`)).json() as { state: string; cardHold: { status: string; amount: number; pending: { action: string; amount: number; attempts: number; lastError: string } } };
+    expect(waiting).toMatchObject({ state: 'closed', cardHold: { status: 'authorised', pending: { action: 'capture', attempts: 1 } } });
+    expect(waiting.cardHold.pending.lastError).toMatch(/Stripe could not be reached/);
+    stripe.up();
+    const captures = () => stripe.requests.filter((call) => call.path.endsWith('/capture'));
+    const before = captures().length;
+    const settled = await Promise.all([0, 1].map((n) => on(n, `/api/tenants/aviation/quote-requests/${id}/card-hold/settle`, { method: 'POST' })));
+    expect(settled.map((answer) => answer.status)).toEqual([200, 200]);
+    const intentId = (closed.json() as { cardHold: { intentId: string } }).cardHold.intentId;
+    // However many capture calls reached Stripe, they carried one idempotency key: one capture, of what was owed.
+    expect(new Set(captures().slice(before).map((call) => call.key))).toEqual(new Set([`capture-${intentId}`]));
+    expect(stripe.intents.get(intentId)).toMatchObject({ status: 'succeeded', amount_received: Math.round(waiting.cardHold.pending.amount * 100) });
+    for (const n of [0, 1]) expect(((await on(n, `/api/tenants/aviation/quote-requests/${id}`)).json() as { cardHold: object }).cardHold).toMatchObject({ status: 'captured', captured: waiting.cardHold.pending.amount });
   });
 
   it('serves an image and an item photo uploaded through A from B at once, byte for byte, with the same headers (one bucket)', async () => {

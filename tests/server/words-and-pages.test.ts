@@ -16,6 +16,7 @@ import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, earliestStart } from '../../schema/rental/quote-rules';
 import type { OutboxMailer } from '../../server/mail/mailer';
+import { acceptWithCard } from '../helpers/card-hold';
 import { buildTestApp, type TestApp } from '../helpers/server';
 import { AVIATION_HOST, storefrontVisitor } from '../helpers/storefront-visitor';
 
@@ -75,9 +76,7 @@ describe('mails and words', () => {
     const blind = await storefront('POST', `/api/quotes/${id}/accept`, dana.cookie, {}, { 'if-match': `"${etag(revised)}"` });
     expect(blind.statusCode).toBe(400);
     expect(blind.json().errors).toEqual({ version: 'is needed to accept: the priced version you read' });
-    const accepted = await storefront('POST', `/api/quotes/${id}/accept`, dana.cookie, { version: 2 }, { 'if-match': `"${etag(revised)}"` });
-    expect(accepted.statusCode, accepted.body).toBe(200);
-    const confirmed = await vendor(`${id}/confirm`, etag(accepted));
+    const confirmed = await vendor(`${id}/confirm`, await acceptWithCard(t.app, id, dana.cookie, 2));
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     const order = await mailTo('dana@words.example', /order with .* is confirmed/);
     expect(order.subject).toMatch(/: \$[\d,.]+$/);
@@ -139,9 +138,8 @@ describe('overbooking as each side meets it', () => {
     const ask = (who: { cookie: string }, from: string, days: number) =>
       storefront('POST', '/api/quote-requests', who.cookie, { items: [{ objectID: SEAT, quantity: 2 }], startDate: from, endDate: addDays(from, days - 1) });
     const order = async (who: { cookie: string }, id: string) => {
-      const quoted = await vendor(`${id}/quote`, '0', { adjustments: {}, services: [] });
-      const accepted = await storefront('POST', `/api/quotes/${id}/accept`, who.cookie, { version: 1 }, { 'if-match': `"${etag(quoted)}"` });
-      return vendor(`${id}/confirm`, etag(accepted));
+      await vendor(`${id}/quote`, '0', { adjustments: {}, services: [] });
+      return vendor(`${id}/confirm`, await acceptWithCard(t.app, id, who.cookie));
     };
     const ana = await storefrontVisitor(t, 'ana@overbook.example');
     const first = (await ask(ana, x, 5)).json().id as string;
@@ -170,9 +168,8 @@ describe('overbooking as each side meets it', () => {
     expect(rows.find((row) => row.id === waitingId)).toMatchObject({ short: true });
     expect(rows.find((row) => row.id === confirmedId)).toMatchObject({ short: false });
     // Confirming it is refused in the words of the step taken.
-    const quoted = await vendor(`${waitingId}/quote`, '0', { adjustments: {}, services: [] });
-    const accepted = await storefront('POST', `/api/quotes/${waitingId}/accept`, ben.cookie, { version: 1 }, { 'if-match': `"${etag(quoted)}"` });
-    const refusedConfirm = await vendor(`${waitingId}/confirm`, etag(accepted));
+    await vendor(`${waitingId}/quote`, '0', { adjustments: {}, services: [] });
+    const refusedConfirm = await vendor(`${waitingId}/confirm`, await acceptWithCard(t.app, waitingId, ben.cookie));
     expect(refusedConfirm.statusCode).toBe(409);
     expect(refusedConfirm.json().message).toBe('Not confirmed: a line is not free on these dates');
   });
