@@ -3,7 +3,8 @@
  * only (state travels as JSON, never as an inline script), the one inline <style> (the theme) by
  * its hash, images from this origin, data: and https, and the tag manager's hosts only when a
  * gaTrackingId is configured, the IP-location provider only when one is, reCAPTCHA only when it is
- * the bot check. Dev mode adds what Vite's client needs (inline styles, its socket).
+ * the bot check, Stripe.js only when Stripe holds the cards. Dev mode adds what Vite's client needs
+ * (inline styles, its socket).
  */
 import { NOSCRIPT_STYLE } from '../../storefront/lib/noscript-style';
 import { createHash } from 'node:crypto';
@@ -16,6 +17,9 @@ export function recaptchaSources(origin: string): { scripts: string[]; frames: s
   return { scripts: [`${origin}/recaptcha/`, 'https://www.gstatic.com/recaptcha/'], frames: [`${origin}/recaptcha/`, 'https://recaptcha.google.com/recaptcha/'] };
 }
 
+/** Where Stripe.js loads from, frames (its Payment Element, 3-D Secure) and calls (Stripe's CSP guidance). */
+export const STRIPE_SOURCES = { scripts: ['https://js.stripe.com'], frames: ['https://js.stripe.com', 'https://hooks.stripe.com'], connect: ['https://api.stripe.com'] };
+
 /**
  * `connect` adds origins the page calls (the configured IP-location provider's); `botCheck`, the
  * script and frame sources of reCAPTCHA when it is the sign-up's bot check. `preview` is
@@ -27,6 +31,7 @@ export function storefrontCsp({
   tracking,
   connect = [],
   botCheck = { scripts: [], frames: [] },
+  cards = { scripts: [], frames: [], connect: [] },
   dev,
   preview = false,
 }: {
@@ -34,18 +39,20 @@ export function storefrontCsp({
   tracking: boolean;
   connect?: string[];
   botCheck?: { scripts: string[]; frames: string[] };
+  /** The card provider's browser script (Stripe.js), when there is one. */
+  cards?: { scripts: string[]; frames: string[]; connect: string[] };
   dev: boolean;
   preview?: boolean;
 }): string {
   const hashOf = (style: string) => `'sha256-${createHash('sha256').update(style).digest('base64')}'`;
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...(tracking ? TRACKING_SCRIPT_HOSTS : []), ...botCheck.scripts, ...(dev ? ["'unsafe-inline'"] : [])],
+    'script-src': ["'self'", ...(tracking ? TRACKING_SCRIPT_HOSTS : []), ...botCheck.scripts, ...cards.scripts, ...(dev ? ["'unsafe-inline'"] : [])],
     'style-src': ["'self'", ...(dev ? ["'unsafe-inline'"] : [hashOf(inlineStyle), hashOf(NOSCRIPT_STYLE)])],
     'img-src': ["'self'", 'data:', 'https:'],
-    'connect-src': ["'self'", ...(tracking ? TRACKING_CONNECT_HOSTS : []), ...connect, ...(dev ? ['ws:', 'wss:'] : [])],
+    'connect-src': ["'self'", ...(tracking ? TRACKING_CONNECT_HOSTS : []), ...connect, ...cards.connect, ...(dev ? ['ws:', 'wss:'] : [])],
     'font-src': ["'self'"],
-    'frame-src': ["'self'", ...botCheck.frames],
+    'frame-src': ["'self'", ...botCheck.frames, ...cards.frames],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],

@@ -4,7 +4,7 @@
  * overwritten; accepting also names the priced version read.
  */
 import type { QuoteAction, QuoteState } from '../../schema/rental/quote-states';
-import type { HistoryEntry, QuoteRequest, QuoteVersion } from '../../schema/types.generated';
+import type { CardHold, HistoryEntry, QuoteRequest, QuoteVersion } from '../../schema/types.generated';
 import { apiCall } from '../auth/identity-api';
 
 /** A quote as its visitor sees it (no GL codes, no staff accounts). */
@@ -18,6 +18,33 @@ export interface VisitorQuote extends Omit<QuoteRequest, 'state' | 'hold' | 'rev
   /** Once charges were found at check-in: the quote, the charges and both (the server's hireTotals). */
   hireTotals?: { quoted: number; charges: number; total: number };
   actions: QuoteAction[];
+  /** Whoever holds cards, as the browser needs it: the test form, or Stripe.js with its publishable key. */
+  cardHoldNeeded?: CardHoldNeeded;
+}
+
+export interface CardProvider {
+  provider: 'test' | 'stripe';
+  testMode: boolean;
+  publishableKey?: string;
+}
+
+/** What the visitor's card must hold before they accept (the server's neededFor), and whether the hold they have covers it. */
+export interface CardHoldNeeded {
+  amount: number;
+  parts: CardHold['parts'];
+  version: number;
+  covered: boolean;
+  provider: CardProvider;
+}
+
+/** The hold begun: the request as stored, and what the browser confirms the card with. */
+export type StartedHold = VisitorQuote & { payment: CardProvider & { clientSecret?: string; redirectUrl?: string } };
+
+/** What the test provider answers a test card with. */
+export interface TestCardAnswer {
+  status: string;
+  lastError?: { code: string; message: string };
+  redirectUrl?: string;
 }
 
 const quotePath = (id: string) => `/api/quotes/${encodeURIComponent(id)}`;
@@ -28,6 +55,13 @@ export const quotesApi = {
   /** A page of the visitor's quotes, newest first, after `offset` newer ones; `total` counts them all. */
   quotes: (offset = 0) => apiCall<{ quotes: VisitorQuote[]; total: number; offset: number }>(`/api/quotes${offset ? `?offset=${offset}` : ''}`),
   quote: (id: string) => apiCall<VisitorQuote>(quotePath(id)),
+  /** Begins (or picks up) the card hold accepting needs. */
+  startCardHold: (id: string) => apiCall<StartedHold>(`${quotePath(id)}/card-hold`, { method: 'POST' }),
+  /** The hold's state read again from the provider. */
+  refreshCardHold: (id: string) => apiCall<VisitorQuote>(`${quotePath(id)}/card-hold/refresh`, { method: 'POST' }),
+  /** Test mode only: a test card tried against the hold (Stripe.js does this with Stripe). */
+  tryTestCard: (card: { clientSecret: string; number: string; expMonth: number; expYear: number; cvc: string }) =>
+    apiCall<TestCardAnswer>('/api/payments/test/confirm', { method: 'POST', body: JSON.stringify(card) }),
   /** A step: accepting names the version read; declining and cancelling may say why (the vendor reads it). */
   step: (quote: Pick<VisitorQuote, 'id' | 'revision'>, action: QuoteAction, details: { version?: number; reason?: string } = {}) =>
     apiCall<VisitorQuote>(`${quotePath(quote.id)}/${action}`, {

@@ -1,7 +1,7 @@
 /**
  * /quotes/<id>: one of the visitor's quote requests: where it stands, the latest priced version
- * line by line (printable, with the vendor's details on paper), Accept / Decline / Cancel with a
- * confirmation, "Ask again for new dates" (its items on a new set list), and its history. A step
+ * line by line (printable, with the vendor's details on paper), the card the tenant asks for
+ * before accepting (CardHoldPanel), Accept / Decline / Cancel with a confirmation, "Ask again for new dates" (its items on a new set list), and its history. A step
  * names the revision and version read, so a quote revised
  * meanwhile is refused with the reason and the latest is shown; a step the vendor takes reaches
  * an open page through the live profile stream.
@@ -16,6 +16,7 @@ import { useAskReason, useConfirm } from '../components/ConfirmDialog';
 import { EmptyState } from '../components/EmptyState';
 import { Loading, SignedInOnly } from '../components/lists/SignedInOnly';
 import { PageHeader } from '../components/PageHeader';
+import { CardHoldPanel } from '../components/quotes/CardHoldPanel';
 import { HireView } from '../components/quotes/HireView';
 import { QuoteBreakdownView } from '../components/quotes/QuoteBreakdownView';
 import { QuoteStateBadge } from '../components/quotes/QuoteStateBadge';
@@ -199,8 +200,10 @@ function OwnQuote({ id }: { id: string }) {
           </ul>
         )}
         {quote.hire && <HireView lines={quote.lines} hire={quote.hire} quoted={latest?.breakdown.total ?? 0} />}
+        <CardHoldPanel quote={quote} onChange={setQuote} />
         <div className="form-actions quote-actions no-print">
-          {quote.actions.map((action) => (
+          {/* Accepting waits for the card the tenant asks for (the panel above takes it). */}
+          {quote.actions.filter((action) => action !== 'accept' || !quote.cardHoldNeeded || quote.cardHoldNeeded.covered).map((action) => (
             <button key={action} type="button" className={`button ${action === 'accept' ? 'button-primary' : 'button-secondary'}`} disabled={busy} onClick={() => void take(action)}>
               {actionLabel(action)}
             </button>

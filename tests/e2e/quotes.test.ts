@@ -3,8 +3,9 @@
  * catalogue, every off-machine request aborted: an approved visitor's request waits in "Your
  * quotes"; the tenant admin opens it in the console, adjusts a line with a reason, adds a delivery
  * line from the Service group and sends the quote; the visitor's open quote page changes to the
- * priced quote without a reload (GL codes not shown), prints with the vendor's details, and is
- * accepted after a confirmation, which the admin's open page hears of live; the admin confirms the
+ * priced quote without a reload (GL codes not shown), prints with the vendor's details, takes the
+ * card in test mode (a declined test card said so, then a good one held), and is accepted after a
+ * confirmation, which the admin's open page hears of live; the admin confirms the
  * order, the item's availability timeline shows it (on the request and on the item's page), and the visitor asks again for new dates (a
  * new set list with the same items). Then shoot dates on listings and item pages. axe-core on the storefront pages; screenshots at 1280 and 375 px, and print.
  */
@@ -99,14 +100,34 @@ describe('a quote after the request', () => {
     const breakdown = page.getByRole('table');
     await breakdown.getByRole('rowheader', { name: /Delivery to Stage 4 and back/ }).waitFor();
     await page.getByText(`-$20.00: Returning client`).waitFor();
-    await page.getByText('Card authorisation would hold').waitFor();
-    expect(await page.locator('main').textContent()).not.toMatch(/GL|4[0-9]{3}\b/);
+    await page.getByText('Held on your card').waitFor();
+    // No GL code anywhere on the page (the card panel's test card numbers aside).
+    expect((await page.locator('main').textContent())!.replace(/\d{4} \d{4} \d{4} \d{4}/g, '')).not.toMatch(/GL|4[0-9]{3}\b/);
     expect(await axeViolations(page)).toEqual([]);
     await shoot(page, 'quote-priced');
     await page.emulateMedia({ media: 'print' });
     await page.getByText('Jetway Props LLC', { exact: true }).waitFor();
     await page.screenshot({ path: path.join(app.artifacts, 'quote-print_1280.png'), fullPage: true });
     await page.emulateMedia({ media: 'screen' });
+
+    // Accepting waits for the card: the hold is explained part by part, in test mode, with its test cards named.
+    const cardPanel = page.getByRole('region', { name: /Your card/ });
+    await cardPanel.getByText('Test mode', { exact: true }).waitFor();
+    await cardPanel.getByText(/^To accept, authorise \$[\d,.]+ on your card\.$/).waitFor();
+    expect(await page.getByRole('button', { name: 'Accept this quote' }).count()).toBe(0);
+    await cardPanel.getByRole('button', { name: 'Authorise my card' }).click();
+    // A declined card says so, and the form takes another.
+    await cardPanel.getByRole('textbox', { name: 'Card number' }).fill('4000 0000 0000 0002');
+    await cardPanel.getByRole('textbox', { name: 'Expiry (MM / YY)' }).fill(`12 / ${String((new Date().getUTCFullYear() + 2) % 100)}`);
+    await cardPanel.getByRole('textbox', { name: 'Security code' }).fill('123');
+    await cardPanel.getByRole('button', { name: /^Authorise \$/ }).click();
+    await cardPanel.getByText('Your card was not authorised: Your card was declined. Try another card.').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await shoot(page, 'card-declined');
+    await cardPanel.getByRole('textbox', { name: 'Card number' }).fill('4242 4242 4242 4242');
+    await cardPanel.getByRole('button', { name: /^Authorise \$/ }).click();
+    await cardPanel.getByText(/^\$[\d,.]+ is held on your card until /).waitFor();
+    await shoot(page, 'card-held');
 
     // Accepting asks first, then says it is done.
     await page.getByRole('button', { name: 'Accept this quote' }).click();

@@ -28,7 +28,7 @@ import { cardPictures, firstPhotoIn, relatedItems } from '../../catalogue/card-p
 import type { CardPicture } from '../../../schema/card-pictures';
 import { pageKeyOf } from '../../../storefront/page-modules';
 import type { ServerConfig } from '../../config';
-import { recaptchaSources, storefrontCsp } from '../../storefront/csp';
+import { recaptchaSources, storefrontCsp, STRIPE_SOURCES } from '../../storefront/csp';
 import { EncodedDocument } from '../../storefront/encoded-document';
 import { reloadOnTenantEdits } from '../../storefront/dev-reload';
 import { pagePreloads } from '../../storefront/page-preloads';
@@ -91,6 +91,7 @@ export default fp<{ config: ServerConfig }>(
         tracking: Boolean(site.gaTrackingId),
         connect: site.ipLocation ? [new URL(site.ipLocation.url).origin] : [],
         ...(config.botCheck.provider === 'recaptcha' && { botCheck: recaptchaSources(config.botCheck.origin) }),
+        ...(config.payments.provider === 'stripe' && site.ccAuthEnabled && { cards: STRIPE_SOURCES }),
         dev: config.dev,
         ...cspExtra,
       });

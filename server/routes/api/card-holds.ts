@@ -16,14 +16,13 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { schemaIds } from '../../../schema/documents';
 import { withDefaults } from '../../../schema/defaults';
-import { todayIn } from '../../../schema/rental/quote-rules';
 import { quoteSettingsOf } from '../../rental/quote-conversation';
 import { TestPaymentProvider } from '../../payments/test-payment-provider';
 import { ProviderRefusedError } from '../../payments/payment-provider';
 import { withVersion } from '../../lib/versions';
 import { recordSchema } from '../../lib/api-docs';
 import { revisionOf, UnknownQuoteError } from '../../stores/quote-request-store';
-import { visitorView } from './quotes';
+import { visitorQuoteView } from './quotes';
 import { tenantParams } from './tenants/params';
 import { visitorHere } from './visitor-here';
 
@@ -67,7 +66,7 @@ const cardHoldRoutes: FastifyPluginAsync = async (app) => {
       const started = await app.cardHolds.start(quote, settings.site, now);
       withVersion(reply, String(revisionOf(started.request)));
       return {
-        ...visitorView(started.request, todayIn(settings.timezone, now)),
+        ...(await visitorQuoteView(app, started.request, settings, now)),
         payment: { ...app.cardHolds.provider.browserConfig(), ...(started.clientSecret && { clientSecret: started.clientSecret }), ...(started.redirectUrl && { redirectUrl: started.redirectUrl }) },
       };
     },
@@ -84,7 +83,7 @@ const cardHoldRoutes: FastifyPluginAsync = async (app) => {
       const now = new Date();
       const refreshed = await app.cardHolds.refresh(request.tenantId, quote.id, now);
       withVersion(reply, String(revisionOf(refreshed)));
-      return visitorView(refreshed, todayIn(settings.timezone, now));
+      return visitorQuoteView(app, refreshed, settings, now);
     },
   );
 

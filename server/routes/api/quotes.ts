@@ -11,11 +11,12 @@
  */
 import { quoteStoresOf } from '../../plugins/app/payments';
 import { hireTotals, quotedTotal } from '../../../schema/rental/hire-charges';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { holdCovers } from '../../../schema/rental/card-hold';
 import { schemaIds } from '../../../schema/documents';
 import type { QuoteAction } from '../../../schema/rental/quote-states';
 import { todayIn } from '../../../schema/rental/quote-rules';
-import type { QuoteRequest } from '../../../schema/types.generated';
+import type { CardHold, QuoteRequest } from '../../../schema/types.generated';
 import { actionsNow, expireIfDue, quoteSettingsOf, stateOf, takeAction, type QuoteSettings } from '../../rental/quote-conversation';
 import { notifyQuoteStep } from '../../rental/quote-notices';
 import { ifMatchVersion, withVersion } from '../../lib/versions';
@@ -41,11 +42,12 @@ const viewSchema = {
 } as const;
 const signedOut = { 401: 'Nobody is signed in on this storefront' };
 
-/** A request as its visitor sees it: no GL codes, no staff accounts, and what they can do now. */
+/** A request as its visitor sees it: no GL codes, no staff accounts, no provider's errors, and what they can do now. */
 export function visitorView(quote: QuoteRequest, today: string) {
-  const { history = [], versions = [], hire, ...rest } = quote;
+  const { history = [], versions = [], hire, cardHold, ...rest } = quote;
   return {
     ...rest,
+    ...(cardHold && { cardHold: visitorHold(cardHold) }),
     // The hire as the visitor sees it: counts, charges and hand-overs, without GL codes or the crew's accounts.
     ...(hire && {
       hire: {
@@ -66,6 +68,23 @@ export function visitorView(quote: QuoteRequest, today: string) {
     total: versions.at(-1)?.breakdown.total,
     actions: actionsNow(quote, 'visitor', today),
   };
+}
+
+/** A card hold as its visitor sees it: its state and amounts, not the provider's customer, card or error texts. */
+function visitorHold({ customer: _customer, paymentMethod: _paymentMethod, pending, ...hold }: CardHold) {
+  return { ...hold, ...(pending && { pending: { action: pending.action, since: pending.since } }) };
+}
+
+/**
+ * One request as its visitor sees it, with what their card must hold before they can accept it
+ * (when the tenant takes a card, and accepting is one of their actions): the amount, what it is
+ * made of, whether the hold they have covers it, and the provider the browser takes the card with.
+ */
+export async function visitorQuoteView(app: FastifyInstance, quote: QuoteRequest, settings: QuoteSettings, now: Date) {
+  const view = visitorView(quote, todayIn(settings.timezone, now));
+  if (!settings.site.ccAuthEnabled || !view.actions.includes('accept')) return view;
+  const need = await app.cardHolds.needed(quote, settings.site);
+  return { ...view, cardHoldNeeded: { ...need, covered: holdCovers(quote.cardHold, need.amount, now), provider: app.cardHolds.provider.browserConfig() } };
 }
 
 /** A visitor's quotes come this many at a time; the page asks for older ones. */
@@ -123,7 +142,7 @@ const quoteRoutes: FastifyPluginAsync = async (app) => {
       const now = new Date();
       const current = await expireIfDue(stores, settings, quote, now, expiredNotice(request));
       withVersion(reply, String(revisionOf(current)));
-      return visitorView(current, todayIn(settings.timezone, now));
+      return visitorQuoteView(app, current, settings, now);
     },
   );
 
@@ -167,7 +186,7 @@ const quoteRoutes: FastifyPluginAsync = async (app) => {
       request.log.info({ tenantId: request.tenantId, quoteRequest: id, action, state: changed.state }, 'quote step');
       await notifyQuoteStep(app, request.log, changed, action, 'visitor');
       withVersion(reply, String(revisionOf(changed)));
-      return visitorView(changed, todayIn(settings.timezone, new Date()));
+      return visitorQuoteView(app, changed, settings, new Date());
     },
   );
 };
