@@ -14,6 +14,7 @@ import { newTags } from '../../schema/rental/hire';
 import { addDays, earliestStart } from '../../schema/rental/quote-rules';
 import { TINY_PNG } from '../fixtures/tiny-png';
 import { visitorPage } from '../helpers/browser';
+import { TEST_CARDS, testCard } from '../helpers/card-hold';
 import { fakeCameraShowing } from '../helpers/fake-camera';
 import { repoRoot } from '../helpers/paths';
 import { startConsole, type ConsoleUnderTest } from '../helpers/console';
@@ -82,15 +83,18 @@ describe('the warehouse floor', () => {
     );
     const id = asked.id as string;
     expect((await call(admin.page, `/api/tenants/aviation/quote-requests/${id}/quote`, { method: 'POST', body: { adjustments: {}, services: [] }, ifMatch: '0' })).status).toBe(200);
-    const accepted = await page.evaluate(
-      (quoteId) =>
-        fetch(`/api/quotes/${quoteId}/accept`, { method: 'POST', headers: { 'content-type': 'application/json', 'if-match': '"1"' }, body: JSON.stringify({ version: 1 }) }).then(
-          (response) => response.status,
-        ),
-      id,
-    );
-    expect(accepted).toBe(200);
-    expect((await call(admin.page, `/api/tenants/aviation/quote-requests/${id}/confirm`, { method: 'POST', body: null, ifMatch: '2' })).status).toBe(200);
+    // The visitor's card, held with a test card as the quote page's form does it, then the acceptance.
+    const accepted = await page.evaluate(async ({ quoteId, card }) => {
+      const post = (url: string, body?: object, headers: Record<string, string> = {}) =>
+        fetch(url, { method: 'POST', headers: { ...(body && { 'content-type': 'application/json' }), ...headers }, ...(body && { body: JSON.stringify(body) }) });
+      const started = await (await post(`/api/quotes/${quoteId}/card-hold`)).json();
+      await post('/api/payments/test/confirm', { clientSecret: started.payment.clientSecret, ...card });
+      const held = await post(`/api/quotes/${quoteId}/card-hold/refresh`);
+      const answer = await post(`/api/quotes/${quoteId}/accept`, { version: 1 }, { 'if-match': held.headers.get('etag')! });
+      return { status: answer.status, revision: answer.headers.get('etag')!.replace(/"/g, '') };
+    }, { quoteId: id, card: testCard(TEST_CARDS.ok) });
+    expect(accepted.status).toBe(200);
+    expect((await call(admin.page, `/api/tenants/aviation/quote-requests/${id}/confirm`, { method: 'POST', body: null, ifMatch: accepted.revision })).status).toBe(200);
     const units = await call(admin.page, `/api/tenants/aviation/items/${SEATS}/units`, { method: 'POST' });
     expect(units.status).toBe(201);
     const [firstTag, secondTag] = (units.body as Array<{ tag: string }>).map((unit) => unit.tag);
@@ -119,6 +123,14 @@ describe('the warehouse floor', () => {
     await page.goto(`${storefront}/quotes/${id}`);
     await page.getByText(/^Jetway Props changed this order \(version 2\)/).waitFor();
     await shoot(page, 'visitor-change');
+    // A day longer costs more than the card holds: the card is authorised again for the new total first.
+    const cardPanel = page.getByRole('region', { name: /Your card/ });
+    await cardPanel.getByRole('button', { name: 'Authorise my card' }).click();
+    await cardPanel.getByRole('textbox', { name: 'Card number' }).fill(TEST_CARDS.ok);
+    await cardPanel.getByRole('textbox', { name: 'Expiry (MM / YY)' }).fill('12 / 40');
+    await cardPanel.getByRole('textbox', { name: 'Security code' }).fill('123');
+    await cardPanel.getByRole('button', { name: /^Authorise \$/ }).click();
+    await cardPanel.getByText(/is held on your card until/).waitFor();
     await page.getByRole('button', { name: 'Accept the change' }).click();
     await page
       .getByRole('alertdialog')
