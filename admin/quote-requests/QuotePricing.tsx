@@ -21,6 +21,7 @@ import { PricingLinesTable, type AdjustmentDraft } from './PricingLinesTable';
 import { quoteApi, type PricingView } from './quote-api';
 import { QuoteStateChip } from './QuoteStateChip';
 import { ServiceLinesEditor, type ServiceDraft } from './ServiceLinesEditor';
+import { CardHoldCard } from './CardHoldCard';
 import { ChangeOrderDialog } from './ChangeOrderDialog';
 import { useQuoteEvents } from './useQuoteEvents';
 import { useQuoteTenant } from './useQuoteTenant';
@@ -199,6 +200,8 @@ export function QuotePricing({ tenantId }: { tenantId: string }) {
           )}
         </CardContent>
       </Card>
+
+      <CardHoldCard tenantId={tenantId} view={view} money={money} onChange={(fresh) => show(fresh, true)} />
 
       {changedElsewhere && (
         <Alert severity="info" onClose={() => setChangedElsewhere(false)}>

@@ -54,6 +54,8 @@ export const quoteApi = {
         headers: new Headers({ 'If-Match': `"${quote.version}"`, 'Content-Type': 'application/json' }),
       })
     ).json as PricingView,
+  /** The card hold read again from the provider, and what it is owed done now. */
+  settleCardHold: async (tenantId: string, id: string) => (await fetchUtils.fetchJson(`${quotePath(tenantId, id)}/card-hold/settle`, { method: 'POST' })).json as QuoteRequest,
   availability: async (tenantId: string, objectID: string, from: string, to: string) =>
     (await fetchUtils.fetchJson(`${tenantPath(tenantId)}/availability/${encodeURIComponent(objectID)}?from=${from}&to=${to}`)).json as AvailabilityView,
   ordersCsvHref: (tenantId: string, from: string, to: string) => `${tenantPath(tenantId)}/orders.csv?from=${from}&to=${to}`,

@@ -142,6 +142,10 @@ describe('a quote after the request', () => {
     await admin.page.getByRole('button', { name: 'Confirm order' }).click();
     await admin.page.getByRole('dialog').getByRole('button', { name: 'Confirm order' }).click();
     await admin.page.getByText('Order confirmed: the items are reserved.').waitFor();
+    // The card hold as the vendor sees it: authorised in test mode, what it holds, when it lapses.
+    await admin.page.getByRole('heading', { name: 'Card hold' }).waitFor();
+    await admin.page.getByText('Lapses unless captured').waitFor();
+    await admin.page.getByText(/^Test provider · pi_test_/).waitFor();
     const timeline = admin.page.getByRole('table', { name: `Free ${item.name} per day` });
     await timeline.getByRole('cell', { name: `${startDate}: ${item.quantity - 2}` }).waitFor();
     await shoot(admin.page, 'console-confirmed');
