@@ -20,6 +20,7 @@
  *   which is released. A renewal that fails keeps the old hold, is retried with backoff, and the
  *   vendor is mailed at once why.
  */
+import { isDeepStrictEqual } from 'node:util';
 import type { FastifyBaseLogger } from 'fastify';
 import { cancellationCapture, cardHoldRuleOf, closingCapture, depositFor, fromMinor, holdCovers, holdParts, renewalDue, retryDelayMs, toMinor, type CardHoldRule } from '../../schema/rental/card-hold';
 import { cents } from '../../schema/rental/quote-pricing';
@@ -174,7 +175,12 @@ export class CardHolds {
   /** A verified webhook event about an intent: the request it names read again from the provider. */
   async onEvent(intentId: string | undefined, now: Date): Promise<QuoteRequest | undefined> {
     if (!intentId) return undefined;
-    const intent = await this.provider.retrieve(intentId);
+    // An intent Stripe does not know here (another account's, a deleted test object) is acknowledged and left: Stripe would otherwise retry it for days.
+    const intent = await this.provider.retrieve(intentId).catch((error: unknown) => {
+      if (error instanceof ProviderRefusedError && error.code === 'resource_missing') return undefined;
+      throw error;
+    });
+    if (!intent) return undefined;
     const { tenantId, quoteId } = intent.metadata;
     if (!tenantId || !quoteId) return undefined;
     const request = await this.stores.quoteRequests.get(tenantId, quoteId);
@@ -318,7 +324,8 @@ export class CardHolds {
       const request = await this.stores.quoteRequests.get(tenantId, id);
       if (!request) throw new UnknownQuoteError(id);
       const next = update(request.cardHold, request);
-      if (next === request.cardHold) return request;
+      // Nothing new from the provider (a replayed event, a second refresh): nothing written.
+      if (isDeepStrictEqual(next, request.cardHold)) return request;
       try {
         return await this.stores.quoteRequests.change(tenantId, id, {
           revision: revisionOf(request),
