@@ -22,7 +22,9 @@
  * Not proven by it: Stripe's real validation of every parameter, its Payment Element and 3-D
  * Secure pages in the browser, network-specific hold lengths, webhooks' delivery (tests sign
  * events with the SDK's own helper and post them), and the live API's versions.
- * `down()` makes every request fail with 503 until `up()`; `requests` lists every call.
+ * `down()` makes every request fail with 503 until `up()`; `doButNeverAnswer(suffix)` does a call
+ * and leaves its connection hanging (a crash between Stripe's answer and the caller's write);
+ * `requests` lists every call.
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
@@ -37,6 +39,9 @@ export interface StripeStandIn {
   advance(ms: number): void;
   down(): void;
   up(): void;
+  /** From now on a call whose path ends with `suffix` is done but never answered (the connection hangs), until `answerAgain()`. */
+  doButNeverAnswer(suffix: string): void;
+  answerAgain(): void;
   close(): Promise<void>;
 }
 
@@ -70,6 +75,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const requests: StripeStandIn['requests'] = [];
   let offset = 0;
   let isDown = false;
+  let hangOn: string | undefined;
+  const hanging = new Set<import('node:http').ServerResponse>();
   const now = () => Math.floor((Date.now() + offset) / 1000);
   const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
@@ -199,6 +206,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const answer = routes(request.method ?? 'GET', url.pathname, form);
       const body = JSON.stringify(answer.body);
       if (key && request.method === 'POST') replies.set(key, { status: answer.status, body });
+      // Done, and never answered: the caller dies (or times out) between Stripe's work and its own write.
+      if (hangOn && url.pathname.endsWith(hangOn)) return void hanging.add(response);
       response.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': id('req') }).end(body);
     });
   });
@@ -211,6 +220,13 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     advance: (ms) => void (offset += ms),
     down: () => void (isDown = true),
     up: () => void (isDown = false),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    doButNeverAnswer: (suffix) => void (hangOn = suffix),
+    answerAgain: () => void (hangOn = undefined),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const response of hanging) response.destroy();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
