@@ -61,7 +61,9 @@ export function CardHoldCard({ tenantId, view, money, onChange }: { tenantId: st
           <Chip size="small" color={TONES[hold.status]} label={translate(`backlot.cardHold.status.${hold.status}`)} />
           {hold.provider === 'test' && <Chip size="small" variant="outlined" color="warning" label={translate('backlot.cardHold.testMode')} />}
         </Stack>
-        {hold.declineMessage && (hold.status === 'declined' || hold.status === 'awaitingCard') && <Alert severity="warning">{translate('backlot.cardHold.declined', { reason: hold.declineMessage })}</Alert>}
+        {hold.declineMessage && (hold.status === 'declined' || hold.status === 'awaitingCard') && (
+          <Alert severity="warning">{translate('backlot.cardHold.declined', { reason: hold.declineMessage })}</Alert>
+        )}
         {hold.pending && (
           <Alert severity={hold.pending.attempts > 0 ? 'warning' : 'info'}>
             {translate(`backlot.cardHold.pending.${hold.pending.action}`, { amount: money(hold.pending.amount ?? 0) })}{' '}
@@ -74,7 +76,10 @@ export function CardHoldCard({ tenantId, view, money, onChange }: { tenantId: st
           </Alert>
         )}
         <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', gap: '4px 16px' }}>
-          {row(translate('backlot.cardHold.held'), `${money(hold.amount)} (${translate('backlot.cardHold.parts', { total: money(hold.parts.total), processing: money(hold.parts.processing), deposit: money(hold.parts.deposit) })})`)}
+          {row(
+            translate('backlot.cardHold.held'),
+            `${money(hold.amount)} (${translate('backlot.cardHold.parts', { total: money(hold.parts.total), processing: money(hold.parts.processing), deposit: money(hold.parts.deposit) })})`,
+          )}
           {row(translate('backlot.cardHold.version'), String(hold.version))}
           {hold.authorisedAt && row(translate('backlot.cardHold.authorisedAt'), when(hold.authorisedAt))}
           {hold.expiresAt && hold.status === 'authorised' && row(translate('backlot.cardHold.expiresAt'), when(hold.expiresAt))}

@@ -103,7 +103,14 @@ export class CardHolds {
 
   /** The hold the latest version needs (neededFor), its items read from the store. */
   async needed(request: QuoteRequest, site: SiteSettings): Promise<HoldNeeded> {
-    const items = new Map((await this.stores.itemStore.getMany(request.tenantId, request.lines.map((line) => line.objectID))).map((item) => [item.objectID, item]));
+    const items = new Map(
+      (
+        await this.stores.itemStore.getMany(
+          request.tenantId,
+          request.lines.map((line) => line.objectID),
+        )
+      ).map((item) => [item.objectID, item]),
+    );
     return neededFor(request, items, site);
   }
 
@@ -310,7 +317,10 @@ export class CardHolds {
         const due = hold.pending && (!hold.pending.nextAttemptAt || Date.parse(hold.pending.nextAttemptAt) <= now.getTime()) && hold.pending.attempts < MAX_ATTEMPTS;
         const renew = !hold.pending && STANDING.includes(state) && renewalDue(hold, now, rule.renewHours);
         if (!due && !renew) continue;
-        if (renew) await this.record(tenantId, request.id, (current) => (current?.intentId === hold.intentId && !current.pending ? { ...current, pending: { action: 'renew', since: now.toISOString(), attempts: 0 } } : current));
+        if (renew)
+          await this.record(tenantId, request.id, (current) =>
+            current?.intentId === hold.intentId && !current.pending ? { ...current, pending: { action: 'renew', since: now.toISOString(), attempts: 0 } } : current,
+          );
         await this.settle(tenantId, request.id, site, now);
         touched.push(request.id);
       }

@@ -68,7 +68,8 @@ export const quoteMessages = {
   card: {
     heading: 'Your card',
     testMode: 'Test mode',
-    testModeNote: 'No real card is charged here. Use the test card 4242 4242 4242 4242 with any future expiry and any security code; 4000 0000 0000 0002 is declined, and 4000 0025 0000 3155 asks for the bank’s check.',
+    testModeNote:
+      'No real card is charged here. Use the test card 4242 4242 4242 4242 with any future expiry and any security code; 4000 0000 0000 0002 is declined, and 4000 0025 0000 3155 asks for the bank’s check.',
     needed: (amount: string) => `To accept, authorise ${amount} on your card.`,
     madeOf: 'Made of',
     quoteTotal: 'The quote',

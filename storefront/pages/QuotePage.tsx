@@ -203,11 +203,13 @@ function OwnQuote({ id }: { id: string }) {
         <CardHoldPanel quote={quote} onChange={setQuote} />
         <div className="form-actions quote-actions no-print">
           {/* Accepting waits for the card the tenant asks for (the panel above takes it). */}
-          {quote.actions.filter((action) => action !== 'accept' || !quote.cardHoldNeeded || quote.cardHoldNeeded.covered).map((action) => (
-            <button key={action} type="button" className={`button ${action === 'accept' ? 'button-primary' : 'button-secondary'}`} disabled={busy} onClick={() => void take(action)}>
-              {actionLabel(action)}
-            </button>
-          ))}
+          {quote.actions
+            .filter((action) => action !== 'accept' || !quote.cardHoldNeeded || quote.cardHoldNeeded.covered)
+            .map((action) => (
+              <button key={action} type="button" className={`button ${action === 'accept' ? 'button-primary' : 'button-secondary'}`} disabled={busy} onClick={() => void take(action)}>
+                {actionLabel(action)}
+              </button>
+            ))}
           {latest && (
             <button type="button" className="button button-secondary" onClick={() => window.print()}>
               {words.print}

@@ -84,15 +84,18 @@ describe('the warehouse floor', () => {
     const id = asked.id as string;
     expect((await call(admin.page, `/api/tenants/aviation/quote-requests/${id}/quote`, { method: 'POST', body: { adjustments: {}, services: [] }, ifMatch: '0' })).status).toBe(200);
     // The visitor's card, held with a test card as the quote page's form does it, then the acceptance.
-    const accepted = await page.evaluate(async ({ quoteId, card }) => {
-      const post = (url: string, body?: object, headers: Record<string, string> = {}) =>
-        fetch(url, { method: 'POST', headers: { ...(body && { 'content-type': 'application/json' }), ...headers }, ...(body && { body: JSON.stringify(body) }) });
-      const started = await (await post(`/api/quotes/${quoteId}/card-hold`)).json();
-      await post('/api/payments/test/confirm', { clientSecret: started.payment.clientSecret, ...card });
-      const held = await post(`/api/quotes/${quoteId}/card-hold/refresh`);
-      const answer = await post(`/api/quotes/${quoteId}/accept`, { version: 1 }, { 'if-match': held.headers.get('etag')! });
-      return { status: answer.status, revision: answer.headers.get('etag')!.replace(/"/g, '') };
-    }, { quoteId: id, card: testCard(TEST_CARDS.ok) });
+    const accepted = await page.evaluate(
+      async ({ quoteId, card }) => {
+        const post = (url: string, body?: object, headers: Record<string, string> = {}) =>
+          fetch(url, { method: 'POST', headers: { ...(body && { 'content-type': 'application/json' }), ...headers }, ...(body && { body: JSON.stringify(body) }) });
+        const started = await (await post(`/api/quotes/${quoteId}/card-hold`)).json();
+        await post('/api/payments/test/confirm', { clientSecret: started.payment.clientSecret, ...card });
+        const held = await post(`/api/quotes/${quoteId}/card-hold/refresh`);
+        const answer = await post(`/api/quotes/${quoteId}/accept`, { version: 1 }, { 'if-match': held.headers.get('etag')! });
+        return { status: answer.status, revision: answer.headers.get('etag')!.replace(/"/g, '') };
+      },
+      { quoteId: id, card: testCard(TEST_CARDS.ok) },
+    );
     expect(accepted.status).toBe(200);
     expect((await call(admin.page, `/api/tenants/aviation/quote-requests/${id}/confirm`, { method: 'POST', body: null, ifMatch: accepted.revision })).status).toBe(200);
     const units = await call(admin.page, `/api/tenants/aviation/items/${SEATS}/units`, { method: 'POST' });

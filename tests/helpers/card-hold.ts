@@ -13,7 +13,13 @@ export const TEST_CARDS = { ok: '4242 4242 4242 4242', declined: '4000 0000 0000
 
 export const testCard = (number: string) => ({ number, expMonth: 12, expYear: new Date().getUTCFullYear() + 3, cvc: '123' });
 
-export async function authoriseCard(app: FastifyInstance, id: string, cookie: string, number: string = TEST_CARDS.ok, host = AVIATION_HOST): Promise<{ revision: string; status: string; redirectUrl?: string; view: Record<string, unknown> }> {
+export async function authoriseCard(
+  app: FastifyInstance,
+  id: string,
+  cookie: string,
+  number: string = TEST_CARDS.ok,
+  host = AVIATION_HOST,
+): Promise<{ revision: string; status: string; redirectUrl?: string; view: Record<string, unknown> }> {
   const headers = { host, origin: `http://${host}`, cookie };
   const started = await app.inject({ method: 'POST', url: `/api/quotes/${id}/card-hold`, headers });
   expect(started.statusCode, started.body).toBe(200);

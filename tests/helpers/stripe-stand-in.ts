@@ -106,7 +106,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     if (behaviour === 'pm_card_chargeCustomerFail' && offSession) return cardError(intent, 'generic_decline', 'Your card was declined.');
     if (behaviour === 'pm_card_authenticationRequired' && !offSession) {
       intent.status = 'requires_action';
-      intent.next_action = { type: 'redirect_to_url', redirect_to_url: { url: `https://hooks.stripe.com/3d_secure/${intent.id}`, return_url: null } };
+      intent.next_action = { type: 'redirect_to_url', redirect_to_url: { url: `https://hooks.stripe.com/3d_secure/${String(intent.id)}`, return_url: null } };
       return { status: 200, body: view(intent) };
     }
     intent.status = 'requires_capture';

@@ -62,7 +62,14 @@ async function seed(): Promise<{ intentId: string; total: number }> {
   mkdirSync(path.join(root, '.data'), { recursive: true });
   const provider = new StripePaymentProvider({ secretKey: 'sk_test_crash', publishableKey: 'pk_test_crash', webhookSecret: 'whsec_crash', apiUrl: stripe.url });
   const total = 600;
-  const intent = await provider.createHold({ amount: toMinor(630, 'USD'), currency: 'USD', description: 'seed', metadata: { tenantId: 'aviation', quoteId: ORDER }, payer: { key: 'aviation-crash', email: 'crash@studio.example' }, idempotencyKey: 'seed-hold' });
+  const intent = await provider.createHold({
+    amount: toMinor(630, 'USD'),
+    currency: 'USD',
+    description: 'seed',
+    metadata: { tenantId: 'aviation', quoteId: ORDER },
+    payer: { key: 'aviation-crash', email: 'crash@studio.example' },
+    idempotencyKey: 'seed-hold',
+  });
   await fetch(`${stripe.url}/v1/payment_intents/${intent.id}/confirm`, { method: 'POST', body: new URLSearchParams({ payment_method: 'pm_card_visa' }) });
   const held = await provider.retrieve(intent.id);
   const store = new SqliteQuoteRequestStore(path.join(root, '.data', 'quotes.sqlite'));
@@ -79,8 +86,27 @@ async function seed(): Promise<{ intentId: string; total: number }> {
       createdAt: now,
       state: 'accepted',
       hold: 'none',
-      versions: [{ version: 1, sentAt: now, expiresOn: addDays(start, -1), pricing: { adjustments: {}, services: [] }, breakdown: { days: 3, lines: [], rentalSubtotal: total, servicesSubtotal: 0, total, cardAuthorisation: { processingPercent: 5, processing: 30, amount: 630 }, missingGlCodes: [] } }],
-      cardHold: { provider: 'stripe', intentId: held.id, status: 'authorised', currency: 'USD', amount: 630, parts: { total, processing: 30, deposit: 0 }, version: 1, createdAt: now, authorisedAt: now, expiresAt: held.captureBefore! },
+      versions: [
+        {
+          version: 1,
+          sentAt: now,
+          expiresOn: addDays(start, -1),
+          pricing: { adjustments: {}, services: [] },
+          breakdown: { days: 3, lines: [], rentalSubtotal: total, servicesSubtotal: 0, total, cardAuthorisation: { processingPercent: 5, processing: 30, amount: 630 }, missingGlCodes: [] },
+        },
+      ],
+      cardHold: {
+        provider: 'stripe',
+        intentId: held.id,
+        status: 'authorised',
+        currency: 'USD',
+        amount: 630,
+        parts: { total, processing: 30, deposit: 0 },
+        version: 1,
+        createdAt: now,
+        authorisedAt: now,
+        expiresAt: held.captureBefore!,
+      },
     });
     await store.change('aviation', ORDER, {
       revision: 0,

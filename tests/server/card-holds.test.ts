@@ -80,7 +80,10 @@ describe('card holds', () => {
     expect(refused.json().message).toBe('Authorise your card first: accepting holds $702.00 on it (nothing is charged until the hire is closed).');
 
     const started = await storefront('POST', `/api/quotes/${id}/card-hold`, cookie);
-    expect(started.json()).toMatchObject({ payment: { provider: 'test', testMode: true }, cardHold: { status: 'awaitingCard', amount: 702, parts: { total: 260, processing: 13, deposit: 429 }, version: 1 } });
+    expect(started.json()).toMatchObject({
+      payment: { provider: 'test', testMode: true },
+      cardHold: { status: 'awaitingCard', amount: 702, parts: { total: 260, processing: 13, deposit: 429 }, version: 1 },
+    });
     // A second start picks up the same hold.
     const again = await storefront('POST', `/api/quotes/${id}/card-hold`, cookie);
     expect(again.json().cardHold.intentId).toBe(started.json().cardHold.intentId);
@@ -200,7 +203,11 @@ describe('card holds', () => {
     clockOffset = 6.5 * 86_400_000;
     await t.app.cardHolds.pass('aviation', site, new Date(Date.now() + clockOffset));
     const kept = (await stored(fussy.id)).cardHold!;
-    expect(kept).toMatchObject({ status: 'authorised', intentId: held.view.cardHold && (held.view as { cardHold: { intentId: string } }).cardHold.intentId, pending: { action: 'renew', attempts: 1 } });
+    expect(kept).toMatchObject({
+      status: 'authorised',
+      intentId: held.view.cardHold && (held.view as { cardHold: { intentId: string } }).cardHold.intentId,
+      pending: { action: 'renew', attempts: 1 },
+    });
     expect(kept.pending!.lastError).toMatch(/Your card was declined/);
     const told = (await mails()).filter((mail) => mail.subject === 'Card hold not renewed: Night Flight');
     expect(told.map((mail) => mail.to)).toEqual(['rentals@jetwayprops.com']);

@@ -37,7 +37,12 @@ const storefront = (method: 'GET' | 'POST', url: string, cookie: string, payload
 const stored = async (id: string) => (await t.app.quoteRequests.get('aviation', id)) as QuoteRequest;
 const webhook = (event: object, secret = WEBHOOK_SECRET) => {
   const payload = JSON.stringify(event);
-  return t.app.inject({ method: 'POST', url: '/api/payments/stripe/webhook', payload, headers: { 'content-type': 'application/json', 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret }) } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/payments/stripe/webhook',
+    payload,
+    headers: { 'content-type': 'application/json', 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret }) },
+  });
 };
 const event = (type: string, intentId: string, n = 1) => ({ id: `evt_${n}_${intentId}`, object: 'event', type, data: { object: { id: intentId, object: 'payment_intent' } } });
 
@@ -47,14 +52,17 @@ async function begun(email: string, inDays: number) {
   const from = addDays(earliestStart('America/Los_Angeles', 2, new Date()), inDays);
   const asked = await storefront('POST', '/api/quote-requests', who.cookie, { items: [{ objectID: CASES, quantity: 1 }], startDate: from, endDate: addDays(from, 2), production: 'Tailwind' });
   const id = asked.json().id as string;
-  expect((await t.as('aviationAdmin', { method: 'POST', url: `/api/tenants/aviation/quote-requests/${id}/quote`, payload: { adjustments: {}, services: [] }, headers: { 'if-match': '"0"' } })).statusCode).toBe(200);
+  expect(
+    (await t.as('aviationAdmin', { method: 'POST', url: `/api/tenants/aviation/quote-requests/${id}/quote`, payload: { adjustments: {}, services: [] }, headers: { 'if-match': '"0"' } })).statusCode,
+  ).toBe(200);
   const started = await storefront('POST', `/api/quotes/${id}/card-hold`, who.cookie);
   expect(started.statusCode, started.body).toBe(200);
   expect(started.json().payment).toMatchObject({ provider: 'stripe', testMode: true, publishableKey: 'pk_test_backlot' });
   expect(started.json().payment.clientSecret).toMatch(/_secret_/);
   return { id, cookie: who.cookie, intentId: started.json().cardHold.intentId as string };
 }
-const confirmAtStripe = (intentId: string, method = 'pm_card_visa') => fetch(`${stripe.url}/v1/payment_intents/${intentId}/confirm`, { method: 'POST', body: new URLSearchParams({ payment_method: method }) });
+const confirmAtStripe = (intentId: string, method = 'pm_card_visa') =>
+  fetch(`${stripe.url}/v1/payment_intents/${intentId}/confirm`, { method: 'POST', body: new URLSearchParams({ payment_method: method }) });
 
 describe('card holds at Stripe', () => {
   it('moves a hold on a signed webhook, reading Stripe again; replays and stale events change nothing; a bad signature is refused', async () => {
@@ -90,7 +98,9 @@ describe('card holds at Stripe', () => {
       const plain = String((await testMode.app.inject({ url: '/', headers: { host: AVIATION_HOST } })).headers['content-security-policy']);
       expect(plain).not.toContain('stripe');
       // Without Stripe there is no webhook to take.
-      expect((await testMode.app.inject({ method: 'POST', url: '/api/payments/stripe/webhook', payload: '{}', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=x' } })).statusCode).toBe(400);
+      expect(
+        (await testMode.app.inject({ method: 'POST', url: '/api/payments/stripe/webhook', payload: '{}', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=x' } })).statusCode,
+      ).toBe(400);
     } finally {
       await testMode.close();
     }

@@ -272,7 +272,9 @@ describe('two servers on one Firestore and one PostgreSQL', () => {
       accepted.push(id);
       revisions.push(String(accept.headers.etag));
     }
-    const confirmations = await Promise.all(accepted.map((id, index) => on(index, `/api/tenants/aviation/quote-requests/${id}/confirm`, { method: 'POST', headers: { 'if-match': revisions[index]! } })));
+    const confirmations = await Promise.all(
+      accepted.map((id, index) => on(index, `/api/tenants/aviation/quote-requests/${id}/confirm`, { method: 'POST', headers: { 'if-match': revisions[index]! } })),
+    );
     expect(confirmations.map((answer) => answer.status).sort()).toEqual([200, 409]);
     const refused = confirmations.find((answer) => answer.status === 409)!.json() as { errors: Record<string, string> };
     expect(refused.errors['lines.0.quantity']).toMatch(/^only 0 of \d+ free on \d{4}-\d\d-\d\d: other holds and orders have the rest$/);
@@ -344,12 +346,16 @@ describe('two servers on one Firestore and one PostgreSQL', () => {
     }
 
     // All back, then closed while Stripe is out of reach: the capture waits, said on the order; asked of both servers at once once Stripe is back, it is made once.
-    for (const [index, tag] of tags.entries()) expect((await on(index, `/api/tenants/aviation/orders/${id}/scans`, { method: 'POST', body: { id: `back-${index}-000`, direction: 'in', code: `aviation/${tag}` } })).status).toBe(200);
+    for (const [index, tag] of tags.entries())
+      expect((await on(index, `/api/tenants/aviation/orders/${id}/scans`, { method: 'POST', body: { id: `back-${index}-000`, direction: 'in', code: `aviation/${tag}` } })).status).toBe(200);
     const returned = await on(1, `/api/tenants/aviation/quote-requests/${id}`);
     stripe.down();
     const closed = await on(0, `/api/tenants/aviation/quote-requests/${id}/close`, { method: 'POST', headers: { 'if-match': String(returned.headers.etag) } });
     expect(closed.status, closed.text).toBe(200);
-    const waiting = (await on(1, `/api/tenants/aviation/quote-requests/${id}`)).json() as { state: string; cardHold: { status: string; amount: number; pending: { action: string; amount: number; attempts: number; lastError: string } } };
+    const waiting = (await on(1, `/api/tenants/aviation/quote-requests/${id}`)).json() as {
+      state: string;
+      cardHold: { status: string; amount: number; pending: { action: string; amount: number; attempts: number; lastError: string } };
+    };
     expect(waiting).toMatchObject({ state: 'closed', cardHold: { status: 'authorised', pending: { action: 'capture', attempts: 1 } } });
     expect(waiting.cardHold.pending.lastError).toMatch(/Stripe could not be reached/);
     stripe.up();
@@ -359,9 +365,16 @@ describe('two servers on one Firestore and one PostgreSQL', () => {
     expect(settled.map((answer) => answer.status)).toEqual([200, 200]);
     const intentId = (closed.json() as { cardHold: { intentId: string } }).cardHold.intentId;
     // However many capture calls reached Stripe, they carried one idempotency key: one capture, of what was owed.
-    expect(new Set(captures().slice(before).map((call) => call.key))).toEqual(new Set([`capture-${intentId}`]));
+    expect(
+      new Set(
+        captures()
+          .slice(before)
+          .map((call) => call.key),
+      ),
+    ).toEqual(new Set([`capture-${intentId}`]));
     expect(stripe.intents.get(intentId)).toMatchObject({ status: 'succeeded', amount_received: Math.round(waiting.cardHold.pending.amount * 100) });
-    for (const n of [0, 1]) expect(((await on(n, `/api/tenants/aviation/quote-requests/${id}`)).json() as { cardHold: object }).cardHold).toMatchObject({ status: 'captured', captured: waiting.cardHold.pending.amount });
+    for (const n of [0, 1])
+      expect(((await on(n, `/api/tenants/aviation/quote-requests/${id}`)).json() as { cardHold: object }).cardHold).toMatchObject({ status: 'captured', captured: waiting.cardHold.pending.amount });
   });
 
   it('serves an image and an item photo uploaded through A from B at once, byte for byte, with the same headers (one bucket)', async () => {

@@ -58,7 +58,12 @@ const cardHoldRoutes: FastifyPluginAsync = async (app) => {
     '/api/quotes/:id/card-hold',
     {
       schema: { tags, summary: 'Begin the card hold that accepting the latest version needs (the card is then confirmed with the provider in the browser)', params: idParams },
-      config: { docs: { success: { schema: viewSchema, headers: ['etag'] }, errors: { 401: 'Nobody is signed in', 402: 'This storefront takes no card, or there is nothing to authorise', 404: 'No such request of this visitor' } } },
+      config: {
+        docs: {
+          success: { schema: viewSchema, headers: ['etag'] },
+          errors: { 401: 'Nobody is signed in', 402: 'This storefront takes no card, or there is nothing to authorise', 404: 'No such request of this visitor' },
+        },
+      },
     },
     async (request, reply) => {
       const { quote, settings } = await mine(request);
@@ -165,7 +170,7 @@ const cardHoldRoutes: FastifyPluginAsync = async (app) => {
         config: { docs: { success: { schema: { type: 'object', properties: { received: { type: 'boolean' } } } }, errors: { 400: 'The signature does not verify' } } },
       },
       async (request) => {
-        const event = app.cardHolds.provider.verifyEvent(String(request.body ?? ''), request.headers['stripe-signature'] as string | undefined);
+        const event = app.cardHolds.provider.verifyEvent(typeof request.body === 'string' ? request.body : '', request.headers['stripe-signature'] as string | undefined);
         await app.cardHolds.onEvent(event.intentId, new Date());
         request.log.info({ event: event.id, type: event.type }, 'payment event');
         return { received: true };
@@ -177,7 +182,11 @@ const cardHoldRoutes: FastifyPluginAsync = async (app) => {
     '/api/tenants/:tenantId/quote-requests/:id/card-hold/settle',
     {
       onRequest: app.requireTenant,
-      schema: { tags, summary: 'Read the card hold again from the provider and do what it is owed now (capture, release or renewal), without waiting for the watch', params: { ...tenantParams, required: [...tenantParams.required, 'id'], properties: { ...tenantParams.properties, id: idParams.properties.id } } },
+      schema: {
+        tags,
+        summary: 'Read the card hold again from the provider and do what it is owed now (capture, release or renewal), without waiting for the watch',
+        params: { ...tenantParams, required: [...tenantParams.required, 'id'], properties: { ...tenantParams.properties, id: idParams.properties.id } },
+      },
       config: { docs: { success: { schema: recordSchema, headers: ['etag'] }, errors: { 404: 'No such request' } } },
     },
     async (request, reply) => {

@@ -136,12 +136,16 @@ function TestCardForm({ clientSecret, amount, onDone }: { clientSecret: string; 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const expiry = /^\s*(\d{1,2})\s*\/?\s*(\d{2}|\d{4})\s*$/.exec(String(form.get('expiry')));
+    const field = (name: string) => {
+      const value = form.get(name);
+      return typeof value === 'string' ? value.trim() : '';
+    };
+    const expiry = /^(\d{1,2})\s*\/?\s*(\d{2}|\d{4})$/.exec(field('expiry'));
     if (!expiry) return setError({ message: words.expiryProblem } as IdentityError);
     setBusy(true);
     setError(undefined);
     try {
-      const answer = await quotesApi.tryTestCard({ clientSecret, number: String(form.get('number')), expMonth: Number(expiry[1]), expYear: Number(expiry[2]), cvc: String(form.get('cvc')).trim() });
+      const answer = await quotesApi.tryTestCard({ clientSecret, number: field('number'), expMonth: Number(expiry[1]), expYear: Number(expiry[2]), cvc: field('cvc') });
       // A refusal is shown once, as the hold's state (declined, and why) above the form.
       await onDone(answer.redirectUrl);
     } catch (failure) {

@@ -8,7 +8,9 @@ import { configFromEnv } from '../../../server/config';
 const site = (extra: Partial<SiteSettings> = {}) => withDefaults('site', { tenantId: 't', domain: 'example.com', appTitle: 'T', ...extra } as SiteSettings);
 const order = (total: number, charges: number[] = []) =>
   ({
-    versions: [{ version: 1, sentAt: '', expiresOn: '', pricing: { adjustments: {}, services: [] }, breakdown: { days: 1, lines: [], rentalSubtotal: total, servicesSubtotal: 0, total, missingGlCodes: [] } }],
+    versions: [
+      { version: 1, sentAt: '', expiresOn: '', pricing: { adjustments: {}, services: [] }, breakdown: { days: 1, lines: [], rentalSubtotal: total, servicesSubtotal: 0, total, missingGlCodes: [] } },
+    ],
     hire: { lines: [], charges: charges.map((subtotal, index) => ({ id: `c${index}`, kind: 'damage', subtotal })) },
   }) as unknown as Pick<QuoteRequest, 'versions' | 'hire'>;
 const hold = (amount: number, parts: CardHold['parts']): Pick<CardHold, 'amount' | 'parts'> => ({ amount, parts });
@@ -37,7 +39,10 @@ describe('card holds', () => {
   });
 
   it('holds the quote, its processing and the deposit', () => {
-    expect(holdParts({ total: 1000, cardAuthorisation: { processingPercent: 5, processing: 50, amount: 1050 } }, 330.5)).toEqual({ parts: { total: 1000, processing: 50, deposit: 330.5 }, amount: 1380.5 });
+    expect(holdParts({ total: 1000, cardAuthorisation: { processingPercent: 5, processing: 50, amount: 1050 } }, 330.5)).toEqual({
+      parts: { total: 1000, processing: 50, deposit: 330.5 },
+      amount: 1380.5,
+    });
   });
 
   it('captures at close what the hire came to, charges and processing included, never more than is held', () => {
@@ -90,7 +95,9 @@ describe('payment settings from the environment', () => {
     expect(configFromEnv({}).payments).toEqual({ provider: 'test' });
     const keys = { BACKLOT_PAYMENTS: 'stripe', STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
     expect(configFromEnv(keys).payments).toEqual({ provider: 'stripe', secretKey: 'sk_test_1', publishableKey: 'pk_test_1', webhookSecret: 'whsec_1' });
-    expect(() => configFromEnv({ ...keys, STRIPE_WEBHOOK_SECRET: '' })).toThrow('BACKLOT_PAYMENTS=stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET; missing STRIPE_WEBHOOK_SECRET');
+    expect(() => configFromEnv({ ...keys, STRIPE_WEBHOOK_SECRET: '' })).toThrow(
+      'BACKLOT_PAYMENTS=stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET; missing STRIPE_WEBHOOK_SECRET',
+    );
     expect(() => configFromEnv({ ...keys, STRIPE_SECRET_KEY: 'pk_test_1' })).toThrow(/must be a secret key/);
     expect(() => configFromEnv({ ...keys, STRIPE_SECRET_KEY: 'sk_live_1' })).toThrow(/both be test keys or both live keys/);
     expect(() => configFromEnv({ BACKLOT_PAYMENTS: 'paypal' })).toThrow('BACKLOT_PAYMENTS must be "test" or "stripe", not "paypal"');
