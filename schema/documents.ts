@@ -11,8 +11,9 @@ import catalogue from './catalogue.schema.json' with { type: 'json' };
 import quoteRequest from './quote-request.schema.json' with { type: 'json' };
 import setList from './set-list.schema.json' with { type: 'json' };
 import unit from './unit.schema.json' with { type: 'json' };
+import invoice from './invoice.schema.json' with { type: 'json' };
 
-export const schemaDocuments = { defs, site, vendor, categories, pages, tenant, userProfile, item, catalogue, quoteRequest, setList, unit } as const;
+export const schemaDocuments = { defs, site, vendor, categories, pages, tenant, userProfile, item, catalogue, quoteRequest, setList, unit, invoice } as const;
 
 export const schemaIds = {
   defs: defs.$id,
@@ -27,4 +28,5 @@ export const schemaIds = {
   quoteRequest: quoteRequest.$id,
   setList: setList.$id,
   unit: unit.$id,
+  invoice: invoice.$id,
 } as const;

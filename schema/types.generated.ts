@@ -65,6 +65,7 @@ export interface SchemaIndex {
   setListInput?: SetListInput;
   setListLineInput?: SetListLineInput;
   unit?: Unit;
+  invoice?: Invoice;
   scanInput?: ScanInput;
   scanRecord?: ScanRecord;
   handoverInput?: HandoverInput;
@@ -259,6 +260,30 @@ export interface SiteSettings {
    * Renew holds (hours before they lapse): A card authorisation lasts about 7 days at the card networks. One that would lapse before its hire is closed is authorised again this many hours before it does; if that fails the vendor is told at once why.
    */
   cardHoldRenewHours?: number;
+  /**
+   * Tax name: The tax as quotes and invoices print it: Sales tax, VAT, GST.
+   */
+  taxName?: string;
+  /**
+   * Tax rate (%): The tax on taxable lines, in percent (20 for UK VAT; 0 where hires are not taxed or tax is invoiced elsewhere).
+   */
+  taxRatePercent?: number;
+  /**
+   * Groups not taxed: Category groups (by slug) whose rentals or services carry no tax, e.g. a Service group of exempt labour. Loss and damage charges are compensation and carry none.
+   *
+   * @maxItems 50
+   *
+   * Items: URL slug: The name as it appears in a URL: lowercase letters, digits and single hyphens.
+   */
+  taxExemptGroups?: string[];
+  /**
+   * GL code: The general-ledger account that revenue from this entry posts to, e.g. 4010 or 4010-20. Entries without one use their parent's.
+   */
+  taxGlCode?: string;
+  /**
+   * Payment terms (days): How many days after its date an invoice is due.
+   */
+  invoiceDueDays?: number;
   /**
    * Request lead time (days): How many days ahead of the rental start a request must be made.
    */
@@ -1197,6 +1222,14 @@ export interface QuoteRequest {
    */
   studio?: string;
   /**
+   * Short text: A name or line of text, shown as text.
+   */
+  purchaseOrder?: string;
+  /**
+   * Billing contact: Who at the production pays the invoices (a name, an email, an address), when not the visitor; printed on them.
+   */
+  billingContact?: string;
+  /**
    * Notes: Anything else the vendor should know: set dates, delivery, dressing.
    */
   notes?: string;
@@ -1437,7 +1470,7 @@ export interface LineAdjustment {
  */
 export interface CardHold {
   /**
-   * Provider
+   * Provider: Who holds the card: the built-in test provider (no card is charged) or Stripe.
    */
   provider: ('test' | 'stripe') & string;
   /**
@@ -1458,7 +1491,7 @@ export interface CardHold {
   status: ('awaitingCard' | 'needsAuthentication' | 'authorised' | 'captured' | 'released' | 'declined' | 'expired') &
     string;
   /**
-   * Currency
+   * Currency: The currency the hold is in (the tenant's, when it was begun), as ISO 4217.
    */
   currency: string;
   /**
@@ -1466,13 +1499,17 @@ export interface CardHold {
    */
   amount: number;
   /**
-   * What the hold is made of
+   * What the hold is made of: The hold's amount taken apart, each part as the visitor was shown it.
    */
   parts: {
     /**
      * Amount: A priced amount in the tenant's currency, with at most two decimals: up to a billion, what a studio lot hired for a season reaches. A quote beyond it is refused at the field that makes it so.
      */
     total: number;
+    /**
+     * Amount: A priced amount in the tenant's currency, with at most two decimals: up to a billion, what a studio lot hired for a season reaches. A quote beyond it is refused at the field that makes it so.
+     */
+    tax?: number;
     /**
      * Amount: A priced amount in the tenant's currency, with at most two decimals: up to a billion, what a studio lot hired for a season reaches. A quote beyond it is refused at the field that makes it so.
      */
@@ -1523,7 +1560,7 @@ export interface CardHold {
    */
   pending?: {
     /**
-     * What
+     * What: What the provider is still to do: capture an amount, release the hold, or authorise it again before it lapses.
      */
     action: ('capture' | 'release' | 'renew') & string;
     /**
@@ -1535,7 +1572,7 @@ export interface CardHold {
      */
     since: string;
     /**
-     * Attempts
+     * Attempts: How many times it was tried and not answered (0: not tried yet).
      */
     attempts: number;
     /**
@@ -1543,7 +1580,7 @@ export interface CardHold {
      */
     nextAttemptAt?: string;
     /**
-     * Last error
+     * Last error: Why the last attempt did not go through, in the provider's words.
      */
     lastError?: string;
   };
@@ -1848,6 +1885,14 @@ export interface QuoteRequestInput {
    */
   studio?: string;
   /**
+   * Short text: A name or line of text, shown as text.
+   */
+  purchaseOrder?: string;
+  /**
+   * Billing contact: Who at the production pays the invoices (a name, an email, an address), when not the visitor; printed on them.
+   */
+  billingContact?: string;
+  /**
    * Notes: Anything else the vendor should know: set dates, delivery, dressing.
    */
   notes?: string;
@@ -1998,6 +2043,190 @@ export interface UnitEvent {
    * Note: What was said with it: a damage note, a repair done.
    */
   note?: string;
+}
+/**
+ * A document issued for a hire, never edited once issued: a pro forma at confirmation, the final invoice at close-out, or a credit note against a final invoice. Each kind is numbered per tenant without gaps, the number taken in the same store transaction that writes the document. Built by schema/rental/invoices.ts; stored by server/stores/invoice-store.ts.
+ */
+export interface Invoice {
+  /**
+   * Tenant id: Lowercase letters, digits and single hyphens; it is also the tenant's folder name and its <id>.localhost host name.
+   */
+  tenantId: string;
+  /**
+   * Number: The document's number as printed: the tenant's prefix for its kind and its sequence, e.g. INV-000042.
+   */
+  number: string;
+  /**
+   * Kind: A pro forma (sent at confirmation, not a tax invoice), the invoice (at close-out), or a credit note against an invoice.
+   */
+  kind: ('proForma' | 'invoice' | 'creditNote') & string;
+  /**
+   * Sequence: Its place in the tenant's sequence for its kind: 1, 2, 3… with no gap.
+   */
+  sequence: number;
+  /**
+   * Issue key: What it was issued for (request, kind and version): issuing the same again answers the document already issued, never a second number.
+   */
+  key: string;
+  /**
+   * Request id: Made by the server when the request is stored.
+   */
+  quoteId: string;
+  /**
+   * Quote version: The priced version of the quote the document was issued from.
+   */
+  version?: number;
+  /**
+   * Credits: For a credit note: the number of the invoice it credits.
+   */
+  credits?: string;
+  /**
+   * Reason: Why a credit note was issued, printed on it.
+   */
+  reason?: string;
+  /**
+   * Date and time: An ISO 8601 date-time with a time zone offset.
+   */
+  issuedAt: string;
+  /**
+   * Date: A calendar day written YYYY-MM-DD, from 2000-01-01 to 2199-12-31: every date a person or an address sends is checked by this one rule.
+   */
+  issueDate: string;
+  /**
+   * Date: A calendar day written YYYY-MM-DD, from 2000-01-01 to 2199-12-31: every date a person or an address sends is checked by this one rule.
+   */
+  dueDate: string;
+  /**
+   * Date: A calendar day written YYYY-MM-DD, from 2000-01-01 to 2199-12-31: every date a person or an address sends is checked by this one rule.
+   */
+  supplyFrom?: string;
+  /**
+   * Date: A calendar day written YYYY-MM-DD, from 2000-01-01 to 2199-12-31: every date a person or an address sends is checked by this one rule.
+   */
+  supplyTo?: string;
+  /**
+   * Currency: The tenant's currency when it was issued, as ISO 4217.
+   */
+  currency: string;
+  /**
+   * Bill to: Who the document is addressed to: the visitor, their studio and production, the purchase-order number and billing contact they gave.
+   */
+  billTo: {
+    /**
+     * Name: The visitor's name, else their email.
+     */
+    name: string;
+    /**
+     * Email address
+     */
+    email: string;
+    /**
+     * Studio: The studio or company asking.
+     */
+    studio?: string;
+    /**
+     * Production: The production the items were for.
+     */
+    production?: string;
+    /**
+     * Purchase order: The production's purchase-order number, printed so its accounts department can match the invoice.
+     */
+    purchaseOrder?: string;
+    /**
+     * Billing contact: Who at the production pays invoices (name, email or address), when not the visitor.
+     */
+    billingContact?: string;
+  };
+  /**
+   * Lines: Each rental, service and charge, in the order of the quote, then the charges after the hire.
+   *
+   * @maxItems 1000
+   */
+  lines: {
+    /**
+     * Kind: What the line is for; the accounts export groups lines by it and by GL code.
+     */
+    kind: ('rental' | 'service' | 'late' | 'damage' | 'loss' | 'processing' | 'fee' | 'credit') & string;
+    /**
+     * Description: The line as printed: the item, service or charge.
+     */
+    description: string;
+    /**
+     * How it is priced: How the amount was worked out, as the quote explained it.
+     */
+    detail?: string;
+    /**
+     * Quantity: How many units, days or services.
+     */
+    quantity: number;
+    /**
+     * Amount: An amount in the tenant's currency, with at most two decimals; negative on a credit note.
+     */
+    unitAmount: number;
+    /**
+     * Amount: An amount in the tenant's currency, with at most two decimals; negative on a credit note.
+     */
+    amount: number;
+    /**
+     * GL code: The general-ledger account that revenue from this entry posts to, e.g. 4010 or 4010-20. Entries without one use their parent's.
+     */
+    glCode?: string;
+    /**
+     * Tax (%): The tax rate on this line, when it is taxed.
+     */
+    taxRate?: number;
+    /**
+     * Date: A calendar day written YYYY-MM-DD, from 2000-01-01 to 2199-12-31: every date a person or an address sends is checked by this one rule.
+     */
+    serviceDate?: string;
+  }[];
+  /**
+   * Amount: An amount in the tenant's currency, with at most two decimals; negative on a credit note.
+   */
+  subtotal: number;
+  /**
+   * Taxes: The tax on the document, one entry per rate, each with its base and GL code.
+   *
+   * @maxItems 10
+   */
+  taxes: {
+    /**
+     * Name: The tax as printed (Sales tax, VAT).
+     */
+    name: string;
+    /**
+     * Rate (%): Its rate, in percent.
+     */
+    rate: number;
+    /**
+     * Amount: An amount in the tenant's currency, with at most two decimals; negative on a credit note.
+     */
+    base: number;
+    /**
+     * Amount: An amount in the tenant's currency, with at most two decimals; negative on a credit note.
+     */
+    amount: number;
+    /**
+     * GL code: The general-ledger account that revenue from this entry posts to, e.g. 4010 or 4010-20. Entries without one use their parent's.
+     */
+    glCode?: string;
+  }[];
+  /**
+   * Amount: An amount in the tenant's currency, with at most two decimals; negative on a credit note.
+   */
+  total: number;
+  /**
+   * Amount: An amount in the tenant's currency, with at most two decimals; negative on a credit note.
+   */
+  paid: number;
+  /**
+   * Amount: An amount in the tenant's currency, with at most two decimals; negative on a credit note.
+   */
+  balance: number;
+  /**
+   * Date and time: An ISO 8601 date-time with a time zone offset.
+   */
+  voidedAt?: string;
 }
 /**
  * One scan (or count) sent from the scan screen. Its id is made by the phone, so a scan sent twice (a retry after a lost connection) is stored once and answered the same both times.

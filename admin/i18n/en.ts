@@ -175,6 +175,7 @@ export const en = {
       ordering: 'Ordering',
       returns: 'Returns and charges',
       payments: 'Card holds and deposits',
+      invoices: 'Tax and invoices',
       catalogue: 'Catalogue',
       location: 'Location',
       advanced: 'Advanced',

@@ -70,6 +70,7 @@ export async function generateTypes(): Promise<string> {
       quoteRequest: 'quote-request.schema.json',
       setList: 'set-list.schema.json',
       unit: 'unit.schema.json',
+      invoice: 'invoice.schema.json',
     };
     for (const [name, document] of Object.entries(schemaDocuments)) {
       const { $id: _id, ...rest } = document as unknown as { [key: string]: Json };
@@ -95,6 +96,7 @@ export async function generateTypes(): Promise<string> {
         setListInput: { $ref: 'set-list.schema.json#/$defs/setListInput' },
         setListLineInput: { $ref: 'set-list.schema.json#/$defs/setListLineInput' },
         unit: { $ref: 'unit.schema.json' },
+        invoice: { $ref: 'invoice.schema.json' },
         scanInput: { $ref: 'quote-request.schema.json#/$defs/scanInput' },
         scanRecord: { $ref: 'quote-request.schema.json#/$defs/scanRecord' },
         handoverInput: { $ref: 'quote-request.schema.json#/$defs/handoverInput' },

@@ -8,6 +8,7 @@ import { tcpUnreachable } from './tcp-probe';
 import type { ProfileStore } from './profile-store';
 import type { ItemStore } from './item-store';
 import type { QuoteRequestStore } from './quote-request-store';
+import type { InvoiceStore } from './invoice-store';
 import type { SetListStore } from './set-list-store';
 import type { TenantStore } from './tenant-store';
 
@@ -123,4 +124,16 @@ export async function openFirestoreSetListStore(): Promise<SetListStore> {
   ]);
   const app = initializeApp(undefined, `backlot-set-lists-${randomUUID()}`);
   return new FirestoreSetListStore(getFirestore(app), { onClose: () => deleteApp(app) });
+}
+
+/** Opens the FirestoreInvoiceStore (invoices, pro formas and credit notes, vendors/{tenantId}/invoices) on its own firebase-admin app, deleted on close. */
+export async function openFirestoreInvoiceStore(): Promise<InvoiceStore> {
+  process.env.METADATA_SERVER_DETECTION ??= 'none';
+  const [{ initializeApp, deleteApp }, { getFirestore }, { FirestoreInvoiceStore }] = await Promise.all([
+    import('firebase-admin/app'),
+    import('firebase-admin/firestore'),
+    import('./firestore-invoice-store'),
+  ]);
+  const app = initializeApp(undefined, `backlot-invoices-${randomUUID()}`);
+  return new FirestoreInvoiceStore(getFirestore(app), { onClose: () => deleteApp(app) });
 }

@@ -1,0 +1,234 @@
+/**
+ * Invoices from a hire, as pure, browser-safe functions the server (issuing), the console and the
+ * storefront (showing) share, so every cent on a document is the quote's and the hire's own:
+ *
+ * - Lines: each rental and service of the latest priced version (with how it was priced), then the
+ *   charges after the hire (late, damage, loss), then card processing.
+ * - Tax (`site.taxRatePercent`, named `taxName`): on rentals, services and late days, unless their
+ *   category group is in `taxExemptGroups`; loss and damage are compensation and carry none. One
+ *   rounding, on the sum of the taxed lines.
+ * - Card processing (`ccAuthProcessingPercentage`): on what is charged to the card, tax included;
+ *   never taxed itself (so neither depends on the other).
+ * - What a card hold captures at close-out is the final invoice's total, up to the hold; the rest is
+ *   the invoice's balance due.
+ * - Numbers: per tenant and kind, without gaps (the store takes them): INV-000042, PF-…, CN-….
+ */
+import type { CardHold, Invoice, PricedLine, QuoteBreakdown, QuoteRequest, SiteSettings } from '../types.generated';
+import { addDays } from './quote-rules';
+import { cents } from './quote-pricing';
+
+export type InvoiceKind = Invoice['kind'];
+export type InvoiceLine = Invoice['lines'][number];
+/** A document before the store gives it its number. */
+export type InvoiceDraft = Omit<Invoice, 'number' | 'sequence'>;
+
+export interface TaxRule {
+  name: string;
+  /** Percent; 0 when the tenant charges none. */
+  rate: number;
+  exemptGroups: ReadonlySet<string>;
+  glCode: string | undefined;
+}
+
+export interface InvoiceRule {
+  tax: TaxRule;
+  /** The processing a card adds, in percent (0 when the tenant takes no card). */
+  processingPercent: number;
+  dueDays: number;
+}
+
+export function invoiceRuleOf(site: SiteSettings): InvoiceRule {
+  return {
+    tax: { name: site.taxName ?? 'Sales tax', rate: site.taxRatePercent ?? 0, exemptGroups: new Set(site.taxExemptGroups ?? []), glCode: site.taxGlCode },
+    processingPercent: site.ccAuthEnabled ? (site.ccAuthProcessingPercentage ?? 0) : 0,
+    dueDays: site.invoiceDueDays ?? 30,
+  };
+}
+
+const PREFIXES: Record<InvoiceKind, string> = { invoice: 'INV', proForma: 'PF', creditNote: 'CN' };
+
+/** The printed number of the `sequence`th document of a kind. */
+export const invoiceNumber = (kind: InvoiceKind, sequence: number) => `${PREFIXES[kind]}-${String(sequence).padStart(6, '0')}`;
+
+/** Which group each item is in (its tax follows the group); items gone from the catalogue are taxed. */
+export type ItemGroups = ReadonlyMap<string, string>;
+
+const taxableKinds: ReadonlySet<InvoiceLine['kind']> = new Set(['rental', 'service', 'late', 'fee']);
+
+/** A line's tax rate: the tenant's on taxable kinds outside the exempt groups, else none. */
+function rateFor(kind: InvoiceLine['kind'], group: string | undefined, rule: TaxRule): number | undefined {
+  if (rule.rate <= 0 || !taxableKinds.has(kind)) return undefined;
+  return group !== undefined && rule.exemptGroups.has(group) ? undefined : rule.rate;
+}
+
+/** The quote's lines as invoice lines, each with its tax rate (services follow their own group). */
+export function quotedLines(breakdown: Pick<QuoteBreakdown, 'lines'>, groups: ItemGroups, rule: TaxRule, detail?: (line: PricedLine) => string): InvoiceLine[] {
+  return breakdown.lines.map((line) => {
+    const kind = line.kind === 'item' ? 'rental' : 'service';
+    const group = line.kind === 'item' ? groups.get(line.objectID ?? '') : line.category?.group;
+    const taxRate = rateFor(kind, group, rule);
+    const explained = detail?.(line);
+    return {
+      kind,
+      description: line.name,
+      ...(explained && { detail: explained.slice(0, 1000) }),
+      quantity: line.quantity,
+      unitAmount: line.quantity ? cents(line.subtotal / line.quantity) : line.subtotal,
+      amount: line.subtotal,
+      ...(line.glCode !== undefined && { glCode: line.glCode }),
+      ...(taxRate !== undefined && { taxRate }),
+    };
+  });
+}
+
+/** The charges found after the hire, as invoice lines. */
+export function chargeLines(order: Pick<QuoteRequest, 'hire'>, groups: ItemGroups, rule: TaxRule, basis?: (charge: NonNullable<NonNullable<QuoteRequest['hire']>['charges']>[number]) => string): InvoiceLine[] {
+  return (order.hire?.charges ?? []).map((charge) => {
+    const taxRate = rateFor(charge.kind, groups.get(charge.objectID), rule);
+    const said = basis?.(charge);
+    return {
+      kind: charge.kind,
+      description: `${charge.kind === 'late' ? 'Late return' : charge.kind === 'damage' ? 'Damage' : 'Loss'}: ${charge.name}${charge.tag ? ` (${charge.tag})` : ''}`,
+      ...(said && { detail: `${said}${charge.adjustment ? `; ${charge.adjustment.reason}` : ''}`.slice(0, 1000) }),
+      quantity: charge.quantity,
+      unitAmount: charge.quantity ? cents(charge.subtotal / charge.quantity) : charge.subtotal,
+      amount: charge.subtotal,
+      ...(charge.glCode !== undefined && { glCode: charge.glCode }),
+      ...(taxRate !== undefined && { taxRate }),
+    };
+  });
+}
+
+/** The tax on some lines: one entry per rate, rounded once on the sum of its lines. */
+export function taxesOf(lines: readonly InvoiceLine[], rule: TaxRule): Invoice['taxes'] {
+  const byRate = new Map<number, number>();
+  for (const line of lines) if (line.taxRate !== undefined) byRate.set(line.taxRate, (byRate.get(line.taxRate) ?? 0) + line.amount);
+  return [...byRate].map(([rate, base]) => ({ name: rule.name, rate, base: cents(base), amount: cents((base * rate) / 100), ...(rule.glCode !== undefined && { glCode: rule.glCode }) }));
+}
+
+/** Lines, tax and processing added up: the processing line (when the tenant takes a card) is on the total with tax. */
+export function withTotals(lines: readonly InvoiceLine[], rule: InvoiceRule, processingGlCode?: string): Pick<Invoice, 'lines' | 'subtotal' | 'taxes' | 'total'> {
+  const taxes = taxesOf(lines, rule.tax);
+  const net = cents(lines.reduce((sum, line) => sum + line.amount, 0));
+  const tax = cents(taxes.reduce((sum, entry) => sum + entry.amount, 0));
+  const processing = rule.processingPercent > 0 ? cents(((net + tax) * rule.processingPercent) / 100) : 0;
+  const all = processing
+    ? [
+        ...lines,
+        {
+          kind: 'processing' as const,
+          description: `Card processing (${rule.processingPercent}%)`,
+          quantity: 1,
+          unitAmount: processing,
+          amount: processing,
+          ...(processingGlCode !== undefined && { glCode: processingGlCode }),
+        },
+      ]
+    : [...lines];
+  return { lines: all, subtotal: cents(net + processing), taxes, total: cents(net + processing + tax) };
+}
+
+/** What the quote's latest version comes to with tax and processing: what a card hold holds, before the deposit. */
+export function quoteDue(order: Pick<QuoteRequest, 'versions'>, groups: ItemGroups, rule: InvoiceRule): { net: number; tax: number; processing: number; total: number } {
+  const breakdown = order.versions?.at(-1)?.breakdown;
+  const totals = withTotals(breakdown ? quotedLines(breakdown, groups, rule.tax) : [], rule);
+  const tax = cents(totals.taxes.reduce((sum, entry) => sum + entry.amount, 0));
+  const net = breakdown?.total ?? 0;
+  return { net, tax, processing: cents(totals.total - net - tax), total: totals.total };
+}
+
+export interface IssueContext {
+  rule: InvoiceRule;
+  groups: ItemGroups;
+  /** When it is issued, and that day in the vendor's time zone. */
+  now: Date;
+  today: string;
+  detail?: (line: PricedLine) => string;
+  basis?: Parameters<typeof chargeLines>[3];
+}
+
+function billToOf(order: QuoteRequest): Invoice['billTo'] {
+  return {
+    name: order.name ?? order.email,
+    email: order.email,
+    ...(order.studio && { studio: order.studio }),
+    ...(order.production && { production: order.production }),
+    ...(order.purchaseOrder && { purchaseOrder: order.purchaseOrder }),
+    ...(order.billingContact && { billingContact: order.billingContact }),
+  };
+}
+
+function draftOf(order: QuoteRequest, kind: InvoiceKind, key: string, lines: Pick<Invoice, 'lines' | 'subtotal' | 'taxes' | 'total'>, paid: number, context: IssueContext): InvoiceDraft {
+  const version = order.versions?.at(-1)?.version;
+  return {
+    tenantId: order.tenantId,
+    kind,
+    key,
+    quoteId: order.id,
+    ...(version !== undefined && { version }),
+    issuedAt: context.now.toISOString(),
+    issueDate: context.today,
+    dueDate: addDays(context.today, context.rule.dueDays),
+    supplyFrom: order.startDate,
+    supplyTo: order.endDate,
+    currency: order.cardHold?.currency ?? 'USD',
+    billTo: billToOf(order),
+    ...lines,
+    paid,
+    balance: cents(lines.total - paid),
+  };
+}
+
+/** The pro forma sent at confirmation: the quote as confirmed, nothing paid yet (the card is only held). */
+export function proFormaOf(order: QuoteRequest, currency: string, context: IssueContext): InvoiceDraft {
+  const breakdown = order.versions!.at(-1)!.breakdown;
+  const draft = draftOf(order, 'proForma', `${order.id}:proForma:v${order.versions!.at(-1)!.version}`, withTotals(quotedLines(breakdown, context.groups, context.rule.tax, context.detail), context.rule), 0, context);
+  return { ...draft, currency };
+}
+
+/** The final invoice at close-out: the quote, the charges after the hire, tax and processing; paid is what the card hold captures (its total, up to the hold). */
+export function finalInvoiceOf(order: QuoteRequest, currency: string, context: IssueContext, hold?: Pick<CardHold, 'amount' | 'status'>): InvoiceDraft {
+  const breakdown = order.versions!.at(-1)!.breakdown;
+  const totals = withTotals([...quotedLines(breakdown, context.groups, context.rule.tax, context.detail), ...chargeLines(order, context.groups, context.rule.tax, context.basis)], context.rule);
+  const paid = hold && hold.status === 'authorised' ? Math.min(hold.amount, totals.total) : 0;
+  return { ...draftOf(order, 'invoice', `${order.id}:invoice`, totals, paid, context), currency };
+}
+
+/** The invoice for a cancelled order's fee (what the hold captured), with its tax inside it. */
+export function cancellationInvoiceOf(order: QuoteRequest, currency: string, fee: number, context: IssueContext): InvoiceDraft {
+  const rate = context.rule.tax.rate;
+  // The fee captured is the gross: the tax is the part of it the rate makes.
+  const net = rate > 0 ? cents(fee / (1 + rate / 100)) : fee;
+  const lines: InvoiceLine[] = [{ kind: 'fee', description: `Cancellation fee: ${order.production ?? order.id}`, quantity: 1, unitAmount: net, amount: net, ...(rate > 0 && { taxRate: rate }) }];
+  const taxes = rate > 0 ? [{ name: context.rule.tax.name, rate, base: net, amount: cents(fee - net), ...(context.rule.tax.glCode !== undefined && { glCode: context.rule.tax.glCode }) }] : [];
+  return { ...draftOf(order, 'invoice', `${order.id}:invoice`, { lines, subtotal: net, taxes, total: fee }, fee, context), currency };
+}
+
+/** A credit note against an invoice: every line (or `amount` as one credit line, tax taken out alike), negative, with the reason. */
+export function creditNoteOf(invoice: Invoice, reason: string, context: Pick<IssueContext, 'now' | 'today' | 'rule'>, amount?: number): InvoiceDraft {
+  const whole = amount === undefined || amount >= invoice.total;
+  const share = whole ? 1 : amount / invoice.total;
+  const lines = whole
+    ? invoice.lines.map((line) => ({ ...line, unitAmount: -line.unitAmount, amount: -line.amount }))
+    : [{ kind: 'credit' as const, description: `Credit against ${invoice.number}: ${reason}`.slice(0, 500), quantity: 1, unitAmount: -cents(invoice.subtotal * share), amount: -cents(invoice.subtotal * share) }];
+  const taxes = invoice.taxes.map((entry) => ({ ...entry, base: -cents(entry.base * share), amount: -cents(entry.amount * share) }));
+  const subtotal = cents(lines.reduce((sum, line) => sum + line.amount, 0));
+  const total = cents(subtotal + taxes.reduce((sum, entry) => sum + entry.amount, 0));
+  const { number: _number, sequence: _sequence, voidedAt: _voided, ...rest } = invoice;
+  return {
+    ...rest,
+    kind: 'creditNote',
+    key: `${invoice.number}:credit:${context.now.toISOString()}`,
+    credits: invoice.number,
+    reason: reason.slice(0, 500),
+    issuedAt: context.now.toISOString(),
+    issueDate: context.today,
+    dueDate: context.today,
+    lines,
+    subtotal,
+    taxes,
+    total,
+    paid: 0,
+    balance: total,
+  };
+}

@@ -1,0 +1,116 @@
+/**
+ * The InvoiceStore in Cloud Firestore through firebase-admin:
+ *
+ *   vendors/{tenantId}/invoices/{number}          the document, as the invoice schema has it
+ *   vendors/{tenantId}/invoiceSequences/{kind}    { last }: the last number issued of that kind
+ *   vendors/{tenantId}/invoiceKeys/{sha256(key)}  { number }: what was issued under each key
+ *
+ * issue() reads the key and the sequence and writes all three in one transaction: two servers
+ * issuing at once contend on the sequence, Firestore runs the loser again on fresh reads, and each
+ * number is spent once, with its document. Within one server, issues of a tenant's kind are queued
+ * (they would only contend with each other). Listing by date needs a composite index on the
+ * invoices collection (kind ASC, issueDate ASC) on Cloud Firestore (server/stores/firestore.indexes.json).
+ */
+import { createHash } from 'node:crypto';
+import type { Firestore } from 'firebase-admin/firestore';
+import { invoiceNumber, type InvoiceDraft } from '../../schema/rental/invoices';
+import type { Invoice } from '../../schema/types.generated';
+import { checkedInvoice, DEFAULT_INVOICE_PAGE, InvoiceNotVoidableError, type InvoiceListQuery, type InvoiceStore } from './invoice-store';
+
+/** Firestore's own retries of a transaction that lost a race; issues across servers may queue this deep. */
+const MAX_ATTEMPTS = 60;
+
+const plain = (invoice: Invoice) => JSON.parse(JSON.stringify(invoice)) as Record<string, unknown>;
+const keyId = (key: string) => createHash('sha256').update(key).digest('hex');
+const byIssue = (a: Invoice, b: Invoice) => a.issueDate.localeCompare(b.issueDate) || a.kind.localeCompare(b.kind) || a.sequence - b.sequence;
+
+export class FirestoreInvoiceStore implements InvoiceStore {
+  private readonly queues = new Map<string, Promise<unknown>>();
+
+  constructor(
+    private readonly firestore: Firestore,
+    private readonly options: { onClose?: () => Promise<void> } = {},
+  ) {}
+
+  private tenant(tenantId: string) {
+    return this.firestore.collection('vendors').doc(tenantId);
+  }
+
+  async issue(draft: InvoiceDraft): Promise<{ invoice: Invoice; repeat: boolean }> {
+    const queue = `${draft.tenantId}/${draft.kind}`;
+    const run = (this.queues.get(queue) ?? Promise.resolve()).catch(() => undefined).then(() => this.issueNow(draft));
+    this.queues.set(queue, run);
+    try {
+      return await run;
+    } finally {
+      if (this.queues.get(queue) === run) this.queues.delete(queue);
+    }
+  }
+
+  private issueNow(draft: InvoiceDraft): Promise<{ invoice: Invoice; repeat: boolean }> {
+    const tenant = this.tenant(draft.tenantId);
+    const keyRef = tenant.collection('invoiceKeys').doc(keyId(draft.key));
+    const sequenceRef = tenant.collection('invoiceSequences').doc(draft.kind);
+    return this.firestore.runTransaction(
+      async (transaction) => {
+        const [keyDoc, sequenceDoc] = await transaction.getAll(keyRef, sequenceRef);
+        if (keyDoc!.exists) {
+          const issued = await transaction.get(tenant.collection('invoices').doc(String(keyDoc!.get('number'))));
+          return { invoice: issued.data() as Invoice, repeat: true };
+        }
+        const sequence = ((sequenceDoc!.get('last') as number | undefined) ?? 0) + 1;
+        const invoice = checkedInvoice({ ...draft, number: invoiceNumber(draft.kind, sequence), sequence } as Invoice);
+        transaction.create(tenant.collection('invoices').doc(invoice.number), plain(invoice));
+        transaction.set(sequenceRef, { last: sequence });
+        transaction.create(keyRef, { number: invoice.number, key: draft.key });
+        return { invoice, repeat: false };
+      },
+      { maxAttempts: MAX_ATTEMPTS },
+    );
+  }
+
+  async get(tenantId: string, number: string): Promise<Invoice | undefined> {
+    const snapshot = await this.tenant(tenantId).collection('invoices').doc(number).get();
+    return snapshot.exists ? (snapshot.data() as Invoice) : undefined;
+  }
+
+  async forQuote(tenantId: string, quoteId: string): Promise<Invoice[]> {
+    const snapshot = await this.tenant(tenantId).collection('invoices').where('quoteId', '==', quoteId).get();
+    return snapshot.docs.map((doc) => doc.data() as Invoice).sort((a, b) => a.issuedAt.localeCompare(b.issuedAt));
+  }
+
+  async list(tenantId: string, query: InvoiceListQuery = {}): Promise<{ total: number; invoices: Invoice[] }> {
+    let filtered = this.tenant(tenantId).collection('invoices') as FirebaseFirestore.Query;
+    if (query.kind) filtered = filtered.where('kind', '==', query.kind);
+    if (query.from) filtered = filtered.where('issueDate', '>=', query.from);
+    if (query.to) filtered = filtered.where('issueDate', '<=', query.to);
+    const total = (await filtered.count().get()).data().count;
+    const page = await filtered
+      .orderBy('issueDate')
+      .orderBy('kind')
+      .orderBy('sequence')
+      .offset(query.offset ?? 0)
+      .limit(query.limit ?? DEFAULT_INVOICE_PAGE)
+      .get();
+    return { total, invoices: page.docs.map((doc) => doc.data() as Invoice).sort(byIssue) };
+  }
+
+  async voidProForma(tenantId: string, number: string, at: string): Promise<Invoice | undefined> {
+    const ref = this.tenant(tenantId).collection('invoices').doc(number);
+    return this.firestore.runTransaction(async (transaction) => {
+      const snapshot = await transaction.get(ref);
+      if (!snapshot.exists) return undefined;
+      const invoice = snapshot.data() as Invoice;
+      if (invoice.kind !== 'proForma') throw new InvoiceNotVoidableError(`${number} is ${invoice.kind === 'invoice' ? 'an invoice' : 'a credit note'}: it is never changed; issue a credit note instead.`);
+      if (invoice.voidedAt) return invoice;
+      const voided = checkedInvoice({ ...invoice, voidedAt: at });
+      transaction.set(ref, plain(voided));
+      return voided;
+    });
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled([...this.queues.values()]);
+    await this.options.onClose?.();
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * The InvoiceStore on SQLite (the embedded default): one file, `invoices` and the tenant's
+ * `sequences`, written together in one IMMEDIATE transaction, so the next number is read and
+ * spent with the document, whichever process on this machine issues it.
+ */
+import type Database from 'better-sqlite3';
+import { invoiceNumber, type InvoiceDraft } from '../../schema/rental/invoices';
+import type { Invoice } from '../../schema/types.generated';
+import { openSqliteFile } from './sqlite-file';
+import { checkedInvoice, DEFAULT_INVOICE_PAGE, InvoiceNotVoidableError, type InvoiceListQuery, type InvoiceStore } from './invoice-store';
+
+export class SqliteInvoiceStore implements InvoiceStore {
+  private readonly database: Database.Database;
+
+  constructor(file: string) {
+    this.database = openSqliteFile(
+      file,
+      `CREATE TABLE IF NOT EXISTS invoices (
+         tenant_id TEXT NOT NULL, number TEXT NOT NULL, kind TEXT NOT NULL, sequence INTEGER NOT NULL, key TEXT NOT NULL,
+         quote_id TEXT NOT NULL, issue_date TEXT NOT NULL, document TEXT NOT NULL,
+         PRIMARY KEY (tenant_id, number), UNIQUE (tenant_id, key), UNIQUE (tenant_id, kind, sequence));
+       CREATE INDEX IF NOT EXISTS invoices_by_quote ON invoices (tenant_id, quote_id);
+       CREATE INDEX IF NOT EXISTS invoices_by_date ON invoices (tenant_id, issue_date, number);
+       CREATE TABLE IF NOT EXISTS sequences (tenant_id TEXT NOT NULL, kind TEXT NOT NULL, last INTEGER NOT NULL, PRIMARY KEY (tenant_id, kind));`,
+    );
+  }
+
+  async issue(draft: InvoiceDraft): Promise<{ invoice: Invoice; repeat: boolean }> {
+    return this.database
+      .transaction(() => {
+        const existing = this.database.prepare('SELECT document FROM invoices WHERE tenant_id = ? AND key = ?').get(draft.tenantId, draft.key) as { document: string } | undefined;
+        if (existing) return { invoice: JSON.parse(existing.document) as Invoice, repeat: true };
+        const last = (this.database.prepare('SELECT last FROM sequences WHERE tenant_id = ? AND kind = ?').get(draft.tenantId, draft.kind) as { last: number } | undefined)?.last ?? 0;
+        const sequence = last + 1;
+        const invoice = checkedInvoice({ ...draft, number: invoiceNumber(draft.kind, sequence), sequence } as Invoice);
+        this.database
+          .prepare('INSERT INTO invoices (tenant_id, number, kind, sequence, key, quote_id, issue_date, document) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+          .run(invoice.tenantId, invoice.number, invoice.kind, sequence, invoice.key, invoice.quoteId, invoice.issueDate, JSON.stringify(invoice));
+        this.database.prepare('INSERT INTO sequences (tenant_id, kind, last) VALUES (?, ?, ?) ON CONFLICT (tenant_id, kind) DO UPDATE SET last = excluded.last').run(invoice.tenantId, invoice.kind, sequence);
+        return { invoice, repeat: false };
+      })
+      .immediate();
+  }
+
+  async get(tenantId: string, number: string): Promise<Invoice | undefined> {
+    const row = this.database.prepare('SELECT document FROM invoices WHERE tenant_id = ? AND number = ?').get(tenantId, number) as { document: string } | undefined;
+    return row && (JSON.parse(row.document) as Invoice);
+  }
+
+  async forQuote(tenantId: string, quoteId: string): Promise<Invoice[]> {
+    const rows = this.database.prepare('SELECT document FROM invoices WHERE tenant_id = ? AND quote_id = ? ORDER BY issue_date, kind, sequence').all(tenantId, quoteId) as Array<{ document: string }>;
+    return rows.map((row) => JSON.parse(row.document) as Invoice).sort((a, b) => a.issuedAt.localeCompare(b.issuedAt));
+  }
+
+  async list(tenantId: string, query: InvoiceListQuery = {}): Promise<{ total: number; invoices: Invoice[] }> {
+    const where = ['tenant_id = ?'];
+    const values: unknown[] = [tenantId];
+    if (query.from) (where.push('issue_date >= ?'), values.push(query.from));
+    if (query.to) (where.push('issue_date <= ?'), values.push(query.to));
+    if (query.kind) (where.push('kind = ?'), values.push(query.kind));
+    const clause = where.join(' AND ');
+    const { total } = this.database.prepare(`SELECT COUNT(*) AS total FROM invoices WHERE ${clause}`).get(...values) as { total: number };
+    const rows = this.database
+      .prepare(`SELECT document FROM invoices WHERE ${clause} ORDER BY issue_date, kind, sequence LIMIT ? OFFSET ?`)
+      .all(...values, query.limit ?? DEFAULT_INVOICE_PAGE, query.offset ?? 0) as Array<{ document: string }>;
+    return { total, invoices: rows.map((row) => JSON.parse(row.document) as Invoice) };
+  }
+
+  async voidProForma(tenantId: string, number: string, at: string): Promise<Invoice | undefined> {
+    return this.database
+      .transaction(() => {
+        const row = this.database.prepare('SELECT document FROM invoices WHERE tenant_id = ? AND number = ?').get(tenantId, number) as { document: string } | undefined;
+        if (!row) return undefined;
+        const invoice = JSON.parse(row.document) as Invoice;
+        if (invoice.kind !== 'proForma') throw new InvoiceNotVoidableError(`${number} is ${invoice.kind === 'invoice' ? 'an invoice' : 'a credit note'}: it is never changed; issue a credit note instead.`);
+        if (invoice.voidedAt) return invoice;
+        const voided = checkedInvoice({ ...invoice, voidedAt: at });
+        this.database.prepare('UPDATE invoices SET document = ? WHERE tenant_id = ? AND number = ?').run(JSON.stringify(voided), tenantId, number);
+        return voided;
+      })
+      .immediate();
+  }
+
+  async close(): Promise<void> {
+    this.database.close();
+  }
+}

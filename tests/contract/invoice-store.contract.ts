@@ -1,0 +1,96 @@
+/**
+ * What every InvoiceStore adapter must do (server/stores/invoice-store.ts), written against the
+ * port only: numbers per tenant and kind from 1 with no gap, taken with the document; the same key
+ * answered with the first document and no number spent; many issued at once, all numbered
+ * 1…n once each; a document that does not fit its schema refused with nothing spent; listing by
+ * issue date and kind; a request's documents; a pro forma voided, an invoice never changed.
+ */
+import { describe, expect, it } from 'vitest';
+import type { InvoiceDraft } from '../../schema/rental/invoices';
+import { InvoiceNotVoidableError, type InvoiceStore } from '../../server/stores/invoice-store';
+import { storeUnderTest, type OpenedStore } from './store-under-test';
+
+export function sampleDraft(quoteId: string, overrides: Partial<InvoiceDraft> = {}): InvoiceDraft {
+  return {
+    tenantId: 'aviation',
+    kind: 'invoice',
+    key: `${quoteId}:invoice`,
+    quoteId,
+    version: 1,
+    issuedAt: '2026-11-27T18:00:00.000Z',
+    issueDate: '2026-11-27',
+    dueDate: '2026-12-27',
+    supplyFrom: '2026-11-20',
+    supplyTo: '2026-11-25',
+    currency: 'USD',
+    billTo: { name: 'Dana', email: 'dana@studio.example', production: 'Red Eye 2', purchaseOrder: 'PO-7741' },
+    lines: [{ kind: 'rental', description: 'Atlas Galley Cart', quantity: 2, unitAmount: 170, amount: 340, glCode: '4310', taxRate: 20 }],
+    subtotal: 340,
+    taxes: [{ name: 'VAT', rate: 20, base: 340, amount: 68 }],
+    total: 408,
+    paid: 408,
+    balance: 0,
+    ...overrides,
+  };
+}
+
+export function describeInvoiceStoreContract(name: string, open: () => Promise<OpenedStore<InvoiceStore>>) {
+  describe(`InvoiceStore contract: ${name}`, () => {
+    const subject = storeUnderTest(open);
+
+    it('numbers each kind from 1 without a gap, per tenant, with the document', async () => {
+      const { store } = subject;
+      const first = await store.issue(sampleDraft('q-1'));
+      expect(first).toMatchObject({ repeat: false, invoice: { number: 'INV-000001', sequence: 1, quoteId: 'q-1' } });
+      expect((await store.issue(sampleDraft('q-2'))).invoice.number).toBe('INV-000002');
+      expect((await store.issue(sampleDraft('q-2', { kind: 'proForma', key: 'q-2:proForma:v1', paid: 0, balance: 408 }))).invoice.number).toBe('PF-000001');
+      expect((await store.issue(sampleDraft('q-9', { tenantId: 'acme' }))).invoice.number).toBe('INV-000001');
+      expect(await store.get('aviation', 'INV-000002')).toMatchObject({ number: 'INV-000002', total: 408, billTo: { purchaseOrder: 'PO-7741' } });
+      expect(await store.get('aviation', 'INV-000404')).toBeUndefined();
+    });
+
+    it('answers a document issued again under its key with the first, spending no number', async () => {
+      const { store } = subject;
+      const first = await store.issue(sampleDraft('q-1'));
+      const again = await store.issue(sampleDraft('q-1', { total: 999, balance: 591 }));
+      expect(again).toEqual({ invoice: first.invoice, repeat: true });
+      expect((await store.issue(sampleDraft('q-2'))).invoice.number).toBe('INV-000002');
+    });
+
+    it('numbers forty issued at once 1…40, each once, and a repeated key among them once', async () => {
+      const { store } = subject;
+      const answers = await Promise.all([...Array.from({ length: 40 }, (_, index) => store.issue(sampleDraft(`q-${index}`))), store.issue(sampleDraft('q-7'))]);
+      const numbers = answers.filter((answer) => !answer.repeat).map((answer) => answer.invoice.sequence);
+      expect(numbers.sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, index) => index + 1));
+      expect(answers.filter((answer) => answer.invoice.quoteId === 'q-7').map((answer) => answer.invoice.number)).toHaveLength(2);
+      expect(new Set(answers.filter((answer) => answer.invoice.quoteId === 'q-7').map((answer) => answer.invoice.number)).size).toBe(1);
+    });
+
+    it('refuses a document that does not fit its schema, and spends no number on it', async () => {
+      const { store } = subject;
+      await expect(store.issue(sampleDraft('q-1', { total: 1.234 }))).rejects.toThrow(/total must have at most two decimals/);
+      expect((await store.issue(sampleDraft('q-1'))).invoice.number).toBe('INV-000001');
+    });
+
+    it('lists by issue date and kind, and a request’s documents oldest first', async () => {
+      const { store } = subject;
+      await store.issue(sampleDraft('q-1', { issueDate: '2026-10-31' }));
+      await store.issue(sampleDraft('q-2', { issueDate: '2026-11-01' }));
+      await store.issue(sampleDraft('q-2', { kind: 'creditNote', key: 'INV-000002:credit:1', issueDate: '2026-12-02', issuedAt: '2026-12-02T10:00:00.000Z', credits: 'INV-000002', total: -408, balance: -408, paid: 0 }));
+      const november = await store.list('aviation', { from: '2026-11-01', to: '2026-11-30' });
+      expect(november).toMatchObject({ total: 1, invoices: [{ number: 'INV-000002' }] });
+      expect((await store.list('aviation', { kind: 'creditNote' })).invoices.map((invoice) => invoice.number)).toEqual(['CN-000001']);
+      expect((await store.list('aviation')).invoices.map((invoice) => invoice.number)).toEqual(['INV-000001', 'INV-000002', 'CN-000001']);
+      expect((await store.forQuote('aviation', 'q-2')).map((invoice) => invoice.number)).toEqual(['INV-000002', 'CN-000001']);
+    });
+
+    it('voids a pro forma, and never changes an invoice', async () => {
+      const { store } = subject;
+      const proForma = (await store.issue(sampleDraft('q-1', { kind: 'proForma', key: 'q-1:proForma:v1', paid: 0, balance: 408 }))).invoice;
+      expect(await store.voidProForma('aviation', proForma.number, '2026-11-28T09:00:00.000Z')).toMatchObject({ voidedAt: '2026-11-28T09:00:00.000Z' });
+      const invoice = (await store.issue(sampleDraft('q-1'))).invoice;
+      await expect(store.voidProForma('aviation', invoice.number, '2026-11-28T09:00:00.000Z')).rejects.toBeInstanceOf(InvoiceNotVoidableError);
+      expect(await store.get('aviation', invoice.number)).toEqual(invoice);
+    });
+  });
+}
