@@ -2069,7 +2069,7 @@ export interface Invoice {
    */
   key: string;
   /**
-   * Request id: Made by the server when the request is stored.
+   * Request: The quote request (the order) the document was issued for.
    */
   quoteId: string;
   /**

@@ -42,6 +42,8 @@ import calendarFeeds from './routes/api/calendar-feeds';
 import calendarRoutes from './routes/calendar';
 import overdueWatch from './plugins/app/overdue-watch';
 import payments from './plugins/app/payments';
+import invoicesPlugin from './plugins/app/invoices';
+import invoiceRoutes from './routes/api/invoices';
 import cardHoldRoutes from './routes/api/card-holds';
 import type { PaymentProvider } from './payments/payment-provider';
 import hireRoutes from './routes/api/tenants/hire';
@@ -121,6 +123,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(search, { config: options.config });
   await app.register(itemRoutes);
   await app.register(quoteRequestStore, { config: options.config });
+  await app.register(invoicesPlugin, { config: options.config });
   await app.register(payments, { config: options.config, ...(options.payments && { provider: options.payments }) });
   await app.register(users);
   await app.register(identityPlugin, { config: options.config });
@@ -128,6 +131,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(quoteRequestRoutes, options.quotes ?? {});
   await app.register(quoteRoutes);
   await app.register(cardHoldRoutes);
+  await app.register(invoiceRoutes);
   await app.register(bookingRoutes);
   await app.register(hireRoutes);
   await app.register(calendarFeeds);

@@ -2,19 +2,20 @@
  * What a card authorisation holds and what it captures, as pure, browser-safe arithmetic the
  * server (asking the provider), the console and the storefront (explaining it) share.
  *
- * - The hold: the quote's total, plus the tenant's processing percentage of it, plus a deposit
- *   (a share of the replacement value of every unit on the order, or a flat amount, or none).
- * - At close-out it captures what the hire came to (the quote, plus late, loss and damage
- *   charges) plus processing on that, never more than is held: anything beyond is outstanding
- *   (invoiced, not captured), and the rest of the hold, the deposit with it, is released.
+ * - The hold: the quote's total with its tax and the tenant's processing percentage (worked out as
+ *   its invoice would be: schema/rental/invoices.ts), plus a deposit (a share of the replacement
+ *   value of every unit on the order, or a flat amount, or none).
+ * - At close-out it captures the final invoice's total (the quote, late, loss and damage charges,
+ *   tax and processing), never more than is held: anything beyond is outstanding (the invoice's
+ *   balance), and the rest of the hold, the deposit with it, is released.
  * - A cancelled order captures the tenant's cancellation fee (a share of the quote's total) and
  *   releases the rest; a request cancelled, declined or expired before confirmation releases all.
  * - Providers count in the currency's minor unit (cents, pence; yen have none): `toMinor` and
  *   `fromMinor` convert at their edge, from the currency's own digits.
  */
 import { cents } from './quote-pricing';
-import { hireTotals, quotedTotal } from './hire-charges';
-import type { CardHold, QuoteBreakdown, QuoteRequest, SiteSettings } from '../types.generated';
+import { quotedTotal } from './hire-charges';
+import type { CardHold, QuoteRequest, SiteSettings } from '../types.generated';
 
 export interface CardHoldRule {
   /** Undefined when the tenant takes no card authorisation. */
@@ -43,19 +44,17 @@ export function depositFor(lines: ReadonlyArray<{ quantity: number; replacementV
   return cents(lines.reduce((sum, line) => sum + line.quantity * (line.replacementValue ?? 0), 0) * (rule.percent / 100));
 }
 
-/** What a hold for this priced quote and deposit is made of, and its amount. */
-export function holdParts(breakdown: Pick<QuoteBreakdown, 'total' | 'cardAuthorisation'>, deposit: number): { parts: CardHold['parts']; amount: number } {
-  const processing = breakdown.cardAuthorisation?.processing ?? 0;
-  return { parts: { total: breakdown.total, processing, deposit }, amount: cents(breakdown.total + processing + deposit) };
+/** What a hold is made of (the quote, its tax and processing, as schema/rental/invoices.ts's quoteDue works them out, and the deposit), and its amount. */
+export function holdParts(due: { net: number; tax: number; processing: number }, deposit: number): { parts: CardHold['parts']; amount: number } {
+  return {
+    parts: { total: due.net, ...(due.tax > 0 && { tax: due.tax }), processing: due.processing, deposit },
+    amount: cents(due.net + due.tax + due.processing + deposit),
+  };
 }
 
-/** What closing an order captures: the hire's final amount with processing on it, up to what is held. */
-export function closingCapture(order: Pick<QuoteRequest, 'versions' | 'hire'>, hold: Pick<CardHold, 'amount' | 'parts'>): { capture: number; outstanding: number; final: number; processing: number } {
-  const final = hireTotals(quotedTotal(order), order.hire?.charges).total;
-  const percent = hold.parts.total > 0 ? hold.parts.processing / hold.parts.total : 0;
-  const processing = cents(final * percent);
-  const due = cents(final + processing);
-  return { capture: Math.min(due, hold.amount), outstanding: cents(Math.max(0, due - hold.amount)), final, processing };
+/** What closing an order captures: its final invoice's total (the hire, charges, tax and processing), up to what is held; the rest is outstanding. */
+export function closingCapture(due: number, hold: Pick<CardHold, 'amount'>): { capture: number; outstanding: number } {
+  return { capture: Math.min(due, hold.amount), outstanding: cents(Math.max(0, due - hold.amount)) };
 }
 
 /** What cancelling captures: the fee for a confirmed order (up to the hold), nothing before confirmation. */

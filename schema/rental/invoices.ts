@@ -13,7 +13,7 @@
  *   the invoice's balance due.
  * - Numbers: per tenant and kind, without gaps (the store takes them): INV-000042, PF-…, CN-….
  */
-import type { CardHold, Invoice, PricedLine, QuoteBreakdown, QuoteRequest, SiteSettings } from '../types.generated';
+import type { Invoice, PricedLine, QuoteBreakdown, QuoteRequest, SiteSettings } from '../types.generated';
 import { addDays } from './quote-rules';
 import { cents } from './quote-pricing';
 
@@ -82,7 +82,12 @@ export function quotedLines(breakdown: Pick<QuoteBreakdown, 'lines'>, groups: It
 }
 
 /** The charges found after the hire, as invoice lines. */
-export function chargeLines(order: Pick<QuoteRequest, 'hire'>, groups: ItemGroups, rule: TaxRule, basis?: (charge: NonNullable<NonNullable<QuoteRequest['hire']>['charges']>[number]) => string): InvoiceLine[] {
+export function chargeLines(
+  order: Pick<QuoteRequest, 'hire'>,
+  groups: ItemGroups,
+  rule: TaxRule,
+  basis?: (charge: NonNullable<NonNullable<QuoteRequest['hire']>['charges']>[number]) => string,
+): InvoiceLine[] {
   return (order.hire?.charges ?? []).map((charge) => {
     const taxRate = rateFor(charge.kind, groups.get(charge.objectID), rule);
     const said = basis?.(charge);
@@ -139,6 +144,7 @@ export function quoteDue(order: Pick<QuoteRequest, 'versions'>, groups: ItemGrou
 
 export interface IssueContext {
   rule: InvoiceRule;
+  currency: string;
   groups: ItemGroups;
   /** When it is issued, and that day in the vendor's time zone. */
   now: Date;
@@ -171,7 +177,7 @@ function draftOf(order: QuoteRequest, kind: InvoiceKind, key: string, lines: Pic
     dueDate: addDays(context.today, context.rule.dueDays),
     supplyFrom: order.startDate,
     supplyTo: order.endDate,
-    currency: order.cardHold?.currency ?? 'USD',
+    currency: context.currency,
     billTo: billToOf(order),
     ...lines,
     paid,
@@ -180,28 +186,33 @@ function draftOf(order: QuoteRequest, kind: InvoiceKind, key: string, lines: Pic
 }
 
 /** The pro forma sent at confirmation: the quote as confirmed, nothing paid yet (the card is only held). */
-export function proFormaOf(order: QuoteRequest, currency: string, context: IssueContext): InvoiceDraft {
+export function proFormaOf(order: QuoteRequest, context: IssueContext): InvoiceDraft {
   const breakdown = order.versions!.at(-1)!.breakdown;
-  const draft = draftOf(order, 'proForma', `${order.id}:proForma:v${order.versions!.at(-1)!.version}`, withTotals(quotedLines(breakdown, context.groups, context.rule.tax, context.detail), context.rule), 0, context);
-  return { ...draft, currency };
+  return draftOf(
+    order,
+    'proForma',
+    `${order.id}:proForma:v${order.versions!.at(-1)!.version}`,
+    withTotals(quotedLines(breakdown, context.groups, context.rule.tax, context.detail), context.rule),
+    0,
+    context,
+  );
 }
 
-/** The final invoice at close-out: the quote, the charges after the hire, tax and processing; paid is what the card hold captures (its total, up to the hold). */
-export function finalInvoiceOf(order: QuoteRequest, currency: string, context: IssueContext, hold?: Pick<CardHold, 'amount' | 'status'>): InvoiceDraft {
+/** The final invoice at close-out: the quote, the charges after the hire, tax and processing; `paid` is what the card hold captured (or is capturing) for it. */
+export function finalInvoiceOf(order: QuoteRequest, context: IssueContext, paid = 0): InvoiceDraft {
   const breakdown = order.versions!.at(-1)!.breakdown;
   const totals = withTotals([...quotedLines(breakdown, context.groups, context.rule.tax, context.detail), ...chargeLines(order, context.groups, context.rule.tax, context.basis)], context.rule);
-  const paid = hold && hold.status === 'authorised' ? Math.min(hold.amount, totals.total) : 0;
-  return { ...draftOf(order, 'invoice', `${order.id}:invoice`, totals, paid, context), currency };
+  return draftOf(order, 'invoice', `${order.id}:invoice`, totals, Math.min(paid, totals.total), context);
 }
 
 /** The invoice for a cancelled order's fee (what the hold captured), with its tax inside it. */
-export function cancellationInvoiceOf(order: QuoteRequest, currency: string, fee: number, context: IssueContext): InvoiceDraft {
+export function cancellationInvoiceOf(order: QuoteRequest, fee: number, context: IssueContext): InvoiceDraft {
   const rate = context.rule.tax.rate;
   // The fee captured is the gross: the tax is the part of it the rate makes.
   const net = rate > 0 ? cents(fee / (1 + rate / 100)) : fee;
   const lines: InvoiceLine[] = [{ kind: 'fee', description: `Cancellation fee: ${order.production ?? order.id}`, quantity: 1, unitAmount: net, amount: net, ...(rate > 0 && { taxRate: rate }) }];
   const taxes = rate > 0 ? [{ name: context.rule.tax.name, rate, base: net, amount: cents(fee - net), ...(context.rule.tax.glCode !== undefined && { glCode: context.rule.tax.glCode }) }] : [];
-  return { ...draftOf(order, 'invoice', `${order.id}:invoice`, { lines, subtotal: net, taxes, total: fee }, fee, context), currency };
+  return draftOf(order, 'invoice', `${order.id}:invoice`, { lines, subtotal: net, taxes, total: fee }, fee, context);
 }
 
 /** A credit note against an invoice: every line (or `amount` as one credit line, tax taken out alike), negative, with the reason. */
@@ -210,7 +221,15 @@ export function creditNoteOf(invoice: Invoice, reason: string, context: Pick<Iss
   const share = whole ? 1 : amount / invoice.total;
   const lines = whole
     ? invoice.lines.map((line) => ({ ...line, unitAmount: -line.unitAmount, amount: -line.amount }))
-    : [{ kind: 'credit' as const, description: `Credit against ${invoice.number}: ${reason}`.slice(0, 500), quantity: 1, unitAmount: -cents(invoice.subtotal * share), amount: -cents(invoice.subtotal * share) }];
+    : [
+        {
+          kind: 'credit' as const,
+          description: `Credit against ${invoice.number}: ${reason}`.slice(0, 500),
+          quantity: 1,
+          unitAmount: -cents(invoice.subtotal * share),
+          amount: -cents(invoice.subtotal * share),
+        },
+      ];
   const taxes = invoice.taxes.map((entry) => ({ ...entry, base: -cents(entry.base * share), amount: -cents(entry.amount * share) }));
   const subtotal = cents(lines.reduce((sum, line) => sum + line.amount, 0));
   const total = cents(subtotal + taxes.reduce((sum, entry) => sum + entry.amount, 0));

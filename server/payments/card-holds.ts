@@ -26,6 +26,7 @@ import { cancellationCapture, cardHoldRuleOf, closingCapture, depositFor, fromMi
 import { cents } from '../../schema/rental/quote-pricing';
 import { isHireState, isOpen, isOrderState, type QuoteAction, type QuoteState } from '../../schema/rental/quote-states';
 import type { CardHold, Item, QuoteRequest, SiteSettings } from '../../schema/types.generated';
+import { invoiceRuleOf, quoteDue, type ItemGroups } from '../../schema/rental/invoices';
 import type { ItemStore } from '../stores/item-store';
 import { revisionOf, StaleQuoteError, UnknownQuoteError, type QuoteRequestStore } from '../stores/quote-request-store';
 import { ProviderRefusedError, ProviderUnavailableError, type CardIntent, type PaymentProvider } from './payment-provider';
@@ -358,30 +359,33 @@ export interface HoldNeeded {
 }
 
 /** The hold the request's latest version needs: its total and processing, and the deposit on its lines (at the items' replacement values now). */
-export function neededFor(request: QuoteRequest, items: ReadonlyMap<string, Pick<Item, 'replacementValue'>>, site: SiteSettings): HoldNeeded {
+export function neededFor(request: QuoteRequest, items: ReadonlyMap<string, Pick<Item, 'replacementValue' | 'category'>>, site: SiteSettings): HoldNeeded {
   const latest = request.versions?.at(-1);
   if (!latest) throw new CardHoldNeededError('There is no priced quote to authorise a card for yet.');
   const deposit = depositFor(
     request.lines.map((line) => ({ quantity: line.quantity, replacementValue: items.get(line.objectID)?.replacementValue })),
     cardHoldRuleOf(site).deposit,
   );
-  return { ...holdParts(latest.breakdown, deposit), version: latest.version };
+  return { ...holdParts(quoteDue(request, itemGroupsOf(items), invoiceRuleOf(site)), deposit), version: latest.version };
 }
+
+/** Each item's category group (its tax follows the group). */
+export const itemGroupsOf = (items: ReadonlyMap<string, Pick<Item, 'category'>>): ItemGroups => new Map([...items].map(([objectID, item]) => [objectID, item.category.group]));
 
 /**
  * What a step of the conversation owes the hold, recorded with the step (pure, run inside the
- * store's change): closing captures the hire's final amount (the rest, with the deposit, released;
- * anything beyond the hold outstanding), cancelling a confirmed order captures the tenant's fee,
+ * store's change): closing captures the final invoice's total, `closingDue` (the rest, with the
+ * deposit, released; anything beyond the hold outstanding), cancelling a confirmed order captures the tenant's fee,
  * and any other end releases it. Steps that leave the request standing owe nothing.
  */
-export function holdAfterStep(hold: CardHold | undefined, action: QuoteAction, before: QuoteState, after: QuoteRequest, rule: CardHoldRule, now: Date): CardHold | undefined {
+export function holdAfterStep(hold: CardHold | undefined, action: QuoteAction, before: QuoteState, after: QuoteRequest, rule: CardHoldRule, now: Date, closingDue: () => number): CardHold | undefined {
   if (!hold || hold.pending?.action === 'capture' || hold.pending?.action === 'release') return hold;
   if (hold.status === 'captured' || hold.status === 'released' || hold.status === 'expired') return hold;
   const to = after.state ?? 'requested';
   if (!ENDED.includes(to)) return hold;
   const since = now.toISOString();
   if (action === 'close' && hold.status === 'authorised') {
-    const { capture, outstanding } = closingCapture(after, hold);
+    const { capture, outstanding } = closingCapture(closingDue(), hold);
     return { ...hold, pending: { action: 'capture', amount: capture, since, attempts: 0 }, ...(outstanding > 0 && { outstanding }) };
   }
   if (action === 'cancel' && hold.status === 'authorised') {

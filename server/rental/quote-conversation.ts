@@ -20,6 +20,9 @@ import type { CategoryTree, Item, OrderChange, PricingInput, QuoteBreakdown, Quo
 import { cardHoldRuleOf, holdCovers } from '../../schema/rental/card-hold';
 import { formatMoney } from '../../storefront/lib/format';
 import { CardHoldNeededError, holdAfterStep, neededFor, type CardHolds } from '../payments/card-holds';
+import { finalInvoiceOf } from '../../schema/rental/invoices';
+import { invoiceContext, issueAfterStep } from './invoicing';
+import type { InvoiceStore } from '../stores/invoice-store';
 import { FieldProblemsError } from '../stores/field-problems';
 import type { ItemStore } from '../stores/item-store';
 import type { ProfileStore } from '../stores/profile-store';
@@ -36,6 +39,8 @@ export interface QuoteStores {
   profileStore: ProfileStore;
   /** The card holds (the server's): with them, accepting needs an authorised hold and a step that ends a request settles its hold. */
   cardHolds?: CardHolds;
+  /** The invoices (the server's): with them, confirming issues a pro forma, closing the invoice, cancelling an order voids and invoices its fee. */
+  invoices?: InvoiceStore;
 }
 
 /** What a tenant's settings say about quotes, with the schema's defaults filled in. */
@@ -167,6 +172,8 @@ export interface ActionRequest {
   change?: Pick<OrderChange, 'items' | 'startDate' | 'endDate'>;
   /** For `accept`: the version the visitor read. */
   version?: number;
+  /** For `accept`: the production's purchase-order number and billing contact, printed on its invoices. */
+  billing?: Pick<QuoteRequest, 'purchaseOrder' | 'billingContact'>;
   /** For `decline` and `cancel`: why, shown to the other side and mailed (needed to cancel a confirmed order). */
   note?: string;
   now: Date;
@@ -221,8 +228,10 @@ export async function takeAction(stores: QuoteStores, settings: QuoteSettings, s
 
   // The hold as stored when this attempt of the change read it (a Firestore transaction may retry).
   let heldBefore = holdOf(current);
+  let stateBefore = stateOf(current);
   const apply = (stored: QuoteRequest): QuoteRequest => {
     heldBefore = holdOf(stored);
+    stateBefore = stateOf(stored);
     // A request due to expire is expired whether or not that is stored yet (the expiry itself moves
     // it); cancel and release still work on it, so nothing is ever held for good.
     const due = isDue(stored, today);
@@ -264,9 +273,19 @@ export async function takeAction(stores: QuoteStores, settings: QuoteSettings, s
     }
     const hold = allowed.hold === 'keep' ? holdOf(stored) : allowed.hold === 'release' ? 'none' : allowed.hold;
     const after = { ...changed, state: allowed.to, versions };
-    const cardHold = holdAfterStep(stored.cardHold, step.action, state, after, cardHoldRuleOf(settings.site), step.now);
+    const cardHold = holdAfterStep(
+      stored.cardHold,
+      step.action,
+      state,
+      after,
+      cardHoldRuleOf(settings.site),
+      step.now,
+      () => finalInvoiceOf(after as QuoteRequest, invoiceContext(settings, items, step.now)).total,
+    );
     return {
       ...changed,
+      ...(step.action === 'accept' && step.billing?.purchaseOrder?.trim() && { purchaseOrder: step.billing.purchaseOrder.trim() }),
+      ...(step.action === 'accept' && step.billing?.billingContact?.trim() && { billingContact: step.billing.billingContact.trim() }),
       ...(cardHold && { cardHold }),
       state: allowed.to,
       hold,
@@ -299,7 +318,9 @@ export async function takeAction(stores: QuoteStores, settings: QuoteSettings, s
 
   const changed = await stores.quoteRequests.change(step.tenantId, step.id, { revision: step.revision, apply, bookings: bookingsAfter });
   // What the step owes the card hold is done now; a provider out of reach leaves it to the card-hold watch.
-  return changed.cardHold?.pending && stores.cardHolds ? stores.cardHolds.settle(step.tenantId, step.id, settings.site, step.now) : changed;
+  const settled = changed.cardHold?.pending && stores.cardHolds ? await stores.cardHolds.settle(step.tenantId, step.id, settings.site, step.now) : changed;
+  if (stores.invoices) await issueAfterStep(stores.invoices, settings, items, settled, step.action, stateBefore, step.now);
+  return settled;
 }
 
 /**

@@ -9,7 +9,7 @@
  * issuing at once contend on the sequence, Firestore runs the loser again on fresh reads, and each
  * number is spent once, with its document. Within one server, issues of a tenant's kind are queued
  * (they would only contend with each other). Listing by date needs a composite index on the
- * invoices collection (kind ASC, issueDate ASC) on Cloud Firestore (server/stores/firestore.indexes.json).
+ * invoices collection (kind ASC, issueDate ASC, issuedAt ASC, number ASC) on Cloud Firestore (server/stores/firestore.indexes.json).
  */
 import { createHash } from 'node:crypto';
 import type { Firestore } from 'firebase-admin/firestore';
@@ -22,7 +22,7 @@ const MAX_ATTEMPTS = 60;
 
 const plain = (invoice: Invoice) => JSON.parse(JSON.stringify(invoice)) as Record<string, unknown>;
 const keyId = (key: string) => createHash('sha256').update(key).digest('hex');
-const byIssue = (a: Invoice, b: Invoice) => a.issueDate.localeCompare(b.issueDate) || a.kind.localeCompare(b.kind) || a.sequence - b.sequence;
+const byIssue = (a: Invoice, b: Invoice) => a.issueDate.localeCompare(b.issueDate) || a.issuedAt.localeCompare(b.issuedAt) || a.number.localeCompare(b.number);
 
 export class FirestoreInvoiceStore implements InvoiceStore {
   private readonly queues = new Map<string, Promise<unknown>>();
@@ -87,8 +87,8 @@ export class FirestoreInvoiceStore implements InvoiceStore {
     const total = (await filtered.count().get()).data().count;
     const page = await filtered
       .orderBy('issueDate')
-      .orderBy('kind')
-      .orderBy('sequence')
+      .orderBy('issuedAt')
+      .orderBy('number')
       .offset(query.offset ?? 0)
       .limit(query.limit ?? DEFAULT_INVOICE_PAGE)
       .get();
@@ -101,7 +101,8 @@ export class FirestoreInvoiceStore implements InvoiceStore {
       const snapshot = await transaction.get(ref);
       if (!snapshot.exists) return undefined;
       const invoice = snapshot.data() as Invoice;
-      if (invoice.kind !== 'proForma') throw new InvoiceNotVoidableError(`${number} is ${invoice.kind === 'invoice' ? 'an invoice' : 'a credit note'}: it is never changed; issue a credit note instead.`);
+      if (invoice.kind !== 'proForma')
+        throw new InvoiceNotVoidableError(`${number} is ${invoice.kind === 'invoice' ? 'an invoice' : 'a credit note'}: it is never changed; issue a credit note instead.`);
       if (invoice.voidedAt) return invoice;
       const voided = checkedInvoice({ ...invoice, voidedAt: at });
       transaction.set(ref, plain(voided));

@@ -45,7 +45,12 @@ export class InvoiceNotVoidableError extends Error {
 /** An invoice checked against its schema before it is written. */
 export function checkedInvoice(invoice: Invoice): Invoice {
   const validate = getAjv().getSchema(schemaIds.invoice)!;
-  if (!validate(invoice)) throw new Error(`an invoice does not fit its schema: ${problemsFromAjv(validate.errors).map((problem) => `${problem.pointer} ${problem.message}`).join('; ')}`);
+  if (!validate(invoice))
+    throw new Error(
+      `an invoice does not fit its schema: ${problemsFromAjv(validate.errors)
+        .map((problem) => `${problem.pointer} ${problem.message}`)
+        .join('; ')}`,
+    );
   return invoice;
 }
 

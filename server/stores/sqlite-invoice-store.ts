@@ -1,7 +1,8 @@
 /**
  * The InvoiceStore on SQLite (the embedded default): one file, `invoices` and the tenant's
  * `sequences`, written together in one IMMEDIATE transaction, so the next number is read and
- * spent with the document, whichever process on this machine issues it.
+ * spent with the document, whichever process on this machine issues it. Listed in the order
+ * issued (rowid) within a day.
  */
 import type Database from 'better-sqlite3';
 import { invoiceNumber, type InvoiceDraft } from '../../schema/rental/invoices';
@@ -36,7 +37,9 @@ export class SqliteInvoiceStore implements InvoiceStore {
         this.database
           .prepare('INSERT INTO invoices (tenant_id, number, kind, sequence, key, quote_id, issue_date, document) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
           .run(invoice.tenantId, invoice.number, invoice.kind, sequence, invoice.key, invoice.quoteId, invoice.issueDate, JSON.stringify(invoice));
-        this.database.prepare('INSERT INTO sequences (tenant_id, kind, last) VALUES (?, ?, ?) ON CONFLICT (tenant_id, kind) DO UPDATE SET last = excluded.last').run(invoice.tenantId, invoice.kind, sequence);
+        this.database
+          .prepare('INSERT INTO sequences (tenant_id, kind, last) VALUES (?, ?, ?) ON CONFLICT (tenant_id, kind) DO UPDATE SET last = excluded.last')
+          .run(invoice.tenantId, invoice.kind, sequence);
         return { invoice, repeat: false };
       })
       .immediate();
@@ -48,8 +51,8 @@ export class SqliteInvoiceStore implements InvoiceStore {
   }
 
   async forQuote(tenantId: string, quoteId: string): Promise<Invoice[]> {
-    const rows = this.database.prepare('SELECT document FROM invoices WHERE tenant_id = ? AND quote_id = ? ORDER BY issue_date, kind, sequence').all(tenantId, quoteId) as Array<{ document: string }>;
-    return rows.map((row) => JSON.parse(row.document) as Invoice).sort((a, b) => a.issuedAt.localeCompare(b.issuedAt));
+    const rows = this.database.prepare('SELECT document FROM invoices WHERE tenant_id = ? AND quote_id = ? ORDER BY rowid').all(tenantId, quoteId) as Array<{ document: string }>;
+    return rows.map((row) => JSON.parse(row.document) as Invoice);
   }
 
   async list(tenantId: string, query: InvoiceListQuery = {}): Promise<{ total: number; invoices: Invoice[] }> {
@@ -61,7 +64,7 @@ export class SqliteInvoiceStore implements InvoiceStore {
     const clause = where.join(' AND ');
     const { total } = this.database.prepare(`SELECT COUNT(*) AS total FROM invoices WHERE ${clause}`).get(...values) as { total: number };
     const rows = this.database
-      .prepare(`SELECT document FROM invoices WHERE ${clause} ORDER BY issue_date, kind, sequence LIMIT ? OFFSET ?`)
+      .prepare(`SELECT document FROM invoices WHERE ${clause} ORDER BY issue_date, rowid LIMIT ? OFFSET ?`)
       .all(...values, query.limit ?? DEFAULT_INVOICE_PAGE, query.offset ?? 0) as Array<{ document: string }>;
     return { total, invoices: rows.map((row) => JSON.parse(row.document) as Invoice) };
   }
@@ -72,7 +75,8 @@ export class SqliteInvoiceStore implements InvoiceStore {
         const row = this.database.prepare('SELECT document FROM invoices WHERE tenant_id = ? AND number = ?').get(tenantId, number) as { document: string } | undefined;
         if (!row) return undefined;
         const invoice = JSON.parse(row.document) as Invoice;
-        if (invoice.kind !== 'proForma') throw new InvoiceNotVoidableError(`${number} is ${invoice.kind === 'invoice' ? 'an invoice' : 'a credit note'}: it is never changed; issue a credit note instead.`);
+        if (invoice.kind !== 'proForma')
+          throw new InvoiceNotVoidableError(`${number} is ${invoice.kind === 'invoice' ? 'an invoice' : 'a credit note'}: it is never changed; issue a credit note instead.`);
         if (invoice.voidedAt) return invoice;
         const voided = checkedInvoice({ ...invoice, voidedAt: at });
         this.database.prepare('UPDATE invoices SET document = ? WHERE tenant_id = ? AND number = ?').run(JSON.stringify(voided), tenantId, number);

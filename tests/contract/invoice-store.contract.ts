@@ -74,9 +74,20 @@ export function describeInvoiceStoreContract(name: string, open: () => Promise<O
 
     it('lists by issue date and kind, and a request’s documents oldest first', async () => {
       const { store } = subject;
-      await store.issue(sampleDraft('q-1', { issueDate: '2026-10-31' }));
-      await store.issue(sampleDraft('q-2', { issueDate: '2026-11-01' }));
-      await store.issue(sampleDraft('q-2', { kind: 'creditNote', key: 'INV-000002:credit:1', issueDate: '2026-12-02', issuedAt: '2026-12-02T10:00:00.000Z', credits: 'INV-000002', total: -408, balance: -408, paid: 0 }));
+      await store.issue(sampleDraft('q-1', { issueDate: '2026-10-31', issuedAt: '2026-10-31T18:00:00.000Z' }));
+      await store.issue(sampleDraft('q-2', { issueDate: '2026-11-01', issuedAt: '2026-11-01T18:00:00.000Z' }));
+      await store.issue(
+        sampleDraft('q-2', {
+          kind: 'creditNote',
+          key: 'INV-000002:credit:1',
+          issueDate: '2026-12-02',
+          issuedAt: '2026-12-02T10:00:00.000Z',
+          credits: 'INV-000002',
+          total: -408,
+          balance: -408,
+          paid: 0,
+        }),
+      );
       const november = await store.list('aviation', { from: '2026-11-01', to: '2026-11-30' });
       expect(november).toMatchObject({ total: 1, invoices: [{ number: 'INV-000002' }] });
       expect((await store.list('aviation', { kind: 'creditNote' })).invoices.map((invoice) => invoice.number)).toEqual(['CN-000001']);

@@ -25,7 +25,13 @@ declare module 'fastify' {
 }
 
 /** The stores a step of the conversation works on, with the card holds. */
-export const quoteStoresOf = (app: FastifyInstance): QuoteStores => ({ quoteRequests: app.quoteRequests, itemStore: app.itemStore, profileStore: app.profileStore, cardHolds: app.cardHolds });
+export const quoteStoresOf = (app: FastifyInstance): QuoteStores => ({
+  quoteRequests: app.quoteRequests,
+  itemStore: app.itemStore,
+  profileStore: app.profileStore,
+  cardHolds: app.cardHolds,
+  invoices: app.invoices,
+});
 
 async function providerOf(config: ServerConfig): Promise<PaymentProvider> {
   if (config.payments.provider === 'stripe') {
@@ -57,5 +63,5 @@ export default fp<{ config: ServerConfig; provider?: PaymentProvider }>(
     });
     if (!given) app.addHook('onClose', () => provider.close());
   },
-  { name: 'payments', dependencies: ['mailer', 'tenant-store', 'quote-requests', 'item-store'] },
+  { name: 'payments', dependencies: ['mailer', 'tenant-store', 'quote-requests', 'item-store', 'invoices'] },
 );

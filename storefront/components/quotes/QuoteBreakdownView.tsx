@@ -4,19 +4,15 @@
  * the one-day minimum), any adjustment with its reason, and its subtotal; the services; the totals;
  * and what a card authorisation would hold, processing on its own line.
  */
-import type { PricedLine, PriceStep, QuoteBreakdown } from '../../../schema/types.generated';
+import type { QuoteBreakdown } from '../../../schema/types.generated';
 import { useConfiguration } from '../../config/ConfigurationProvider';
 import { quoteMessages as words } from '../../i18n/quote-messages';
 import { formatMoney } from '../../lib/format';
+import { priceStepText } from '../../lib/price-steps';
 
 export function QuoteBreakdownView({ breakdown }: { breakdown: QuoteBreakdown }) {
   const { site } = useConfiguration();
   const money = (amount: number) => formatMoney(amount, site);
-  const stepText = (line: PricedLine, step: PriceStep) => {
-    if (step.rate === 'minimum') return words.minimum(money(step.amount));
-    const rate = step.rate === 'week' ? words.weekRate(money(step.each / step.factor)) : words.dayRates(step.dayRates ?? 0, money(line.dayRate ?? 0));
-    return `${words.dayRange(step.firstDay, step.lastDay)}: ${rate}${step.count > 1 ? words.weeks(step.count) : ''}${step.factor < 1 ? words.longHire(step.factor) : ''} = ${money(step.amount)}`;
-  };
   const card = breakdown.cardAuthorisation;
   return (
     <div className="quote-breakdown">
@@ -31,7 +27,7 @@ export function QuoteBreakdownView({ breakdown }: { breakdown: QuoteBreakdown })
                 {line.kind === 'item' && (
                   <ul className="quote-steps" aria-label={words.how}>
                     {(line.steps ?? []).map((step, stepIndex) => (
-                      <li key={stepIndex}>{stepText(line, step)}</li>
+                      <li key={stepIndex}>{priceStepText(line, step, money)}</li>
                     ))}
                   </ul>
                 )}

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { cancellationCapture, cardHoldRuleOf, closingCapture, depositFor, holdCovers, holdParts, renewalDue, retryDelayMs, toMinor, fromMinor } from '../../../schema/rental/card-hold';
 import { withDefaults } from '../../../schema/defaults';
-import type { CardHold, QuoteRequest, SiteSettings } from '../../../schema/types.generated';
+import type { QuoteRequest, SiteSettings } from '../../../schema/types.generated';
 import { configFromEnv } from '../../../server/config';
 
 const site = (extra: Partial<SiteSettings> = {}) => withDefaults('site', { tenantId: 't', domain: 'example.com', appTitle: 'T', ...extra } as SiteSettings);
@@ -13,7 +13,6 @@ const order = (total: number, charges: number[] = []) =>
     ],
     hire: { lines: [], charges: charges.map((subtotal, index) => ({ id: `c${index}`, kind: 'damage', subtotal })) },
   }) as unknown as Pick<QuoteRequest, 'versions' | 'hire'>;
-const hold = (amount: number, parts: CardHold['parts']): Pick<CardHold, 'amount' | 'parts'> => ({ amount, parts });
 
 describe('card holds', () => {
   it('takes the schema defaults: a third of replacement value held as a deposit, no cancellation fee, renewed a day before it lapses, the spec’s backoff', () => {
@@ -38,20 +37,14 @@ describe('card holds', () => {
     expect(depositFor(lines, { basis: 'none', percent: 33, flat: 250 })).toBe(0);
   });
 
-  it('holds the quote, its processing and the deposit', () => {
-    expect(holdParts({ total: 1000, cardAuthorisation: { processingPercent: 5, processing: 50, amount: 1050 } }, 330.5)).toEqual({
-      parts: { total: 1000, processing: 50, deposit: 330.5 },
-      amount: 1380.5,
-    });
+  it('holds the quote, its tax, its processing and the deposit', () => {
+    expect(holdParts({ net: 1000, tax: 0, processing: 50 }, 330.5)).toEqual({ parts: { total: 1000, processing: 50, deposit: 330.5 }, amount: 1380.5 });
+    expect(holdParts({ net: 1000, tax: 200, processing: 60 }, 0)).toEqual({ parts: { total: 1000, tax: 200, processing: 60, deposit: 0 }, amount: 1260 });
   });
 
-  it('captures at close what the hire came to, charges and processing included, never more than is held', () => {
-    const held = hold(1380.5, { total: 1000, processing: 50, deposit: 330.5 });
-    expect(closingCapture(order(1000), held)).toEqual({ capture: 1050, outstanding: 0, final: 1000, processing: 50 });
-    // A damage charge uses the deposit.
-    expect(closingCapture(order(1000, [200]), held)).toEqual({ capture: 1260, outstanding: 0, final: 1200, processing: 60 });
-    // A loss beyond the hold: the hold captured whole, the rest outstanding.
-    expect(closingCapture(order(1000, [900]), held)).toEqual({ capture: 1380.5, outstanding: 614.5, final: 1900, processing: 95 });
+  it('captures at close the final invoice’s total, never more than is held: the rest is outstanding', () => {
+    expect(closingCapture(1260, { amount: 1380.5 })).toEqual({ capture: 1260, outstanding: 0 });
+    expect(closingCapture(1995, { amount: 1380.5 })).toEqual({ capture: 1380.5, outstanding: 614.5 });
   });
 
   it('captures the cancellation fee of an order only, up to the hold', () => {

@@ -1,0 +1,210 @@
+/**
+ * An invoice, pro forma or credit note as a PDF a studio's accounts department files (pdfkit, its
+ * built-in Helvetica, so no font is fetched): the vendor and its address, the document's kind and
+ * number, its dates and the hire's, the purchase order and who to bill; each line with how it was
+ * priced, its quantity, each, tax rate and amount; the subtotal, each tax on its base, the total,
+ * what the card paid and the balance due. Long documents flow onto more pages, the table's head
+ * repeated and every page numbered. A voided pro forma is stamped VOID; a credit note names the
+ * invoice it credits and why.
+ */
+import PDFDocument from 'pdfkit';
+import type { Invoice, SiteSettings, VendorConfig } from '../../schema/types.generated';
+import { formatDay, formatMoney } from '../../storefront/lib/format';
+import { addressLines } from '../../storefront/lib/contact';
+
+const TITLES: Record<Invoice['kind'], string> = { invoice: 'Invoice', proForma: 'Pro forma invoice', creditNote: 'Credit note' };
+const MARGIN = 48;
+const INK = '#1f2328';
+const MUTED = '#57606a';
+const RULE = '#d0d7de';
+
+/** The columns of the lines table: x and width, the amounts right-aligned. */
+const COLUMNS = { description: { x: MARGIN, width: 262 }, quantity: { x: 316, width: 40 }, each: { x: 360, width: 72 }, tax: { x: 436, width: 40 }, amount: { x: 480, width: 67 } };
+
+export function invoicePdf(
+  invoice: Invoice,
+  site: Pick<SiteSettings, 'locale' | 'currency' | 'appTitle'>,
+  vendor: Pick<VendorConfig, 'name' | 'legalName' | 'displayName' | 'address' | 'phone' | 'email'>,
+): Promise<Buffer> {
+  const money = (amount: number) => formatMoney(amount, { locale: site.locale, currency: invoice.currency });
+  const day = (date: string) => formatDay(date, site);
+  const document = new PDFDocument({
+    size: site.locale === 'en-US' ? 'LETTER' : 'A4',
+    margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
+    bufferPages: true,
+    info: { Title: `${TITLES[invoice.kind]} ${invoice.number}`, Author: vendor.legalName ?? vendor.name, Subject: invoice.billTo.production ?? invoice.quoteId },
+  });
+  const chunks: Buffer[] = [];
+  document.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    document.on('end', () => resolve(Buffer.concat(chunks)));
+    document.on('error', reject);
+  });
+  const right = document.page.width - MARGIN;
+  const bottom = () => document.page.height - MARGIN - 24;
+
+  // The vendor, and the document's kind and number.
+  document
+    .fillColor(INK)
+    .font('Helvetica-Bold')
+    .fontSize(16)
+    .text(vendor.legalName ?? vendor.name, MARGIN, MARGIN, { width: 300 });
+  document.font('Helvetica').fontSize(9).fillColor(MUTED);
+  for (const line of [...addressLines(vendor.address), [vendor.phone, vendor.email].filter(Boolean).join(' · ')]) if (line) document.text(line, { width: 300 });
+  document
+    .font('Helvetica-Bold')
+    .fontSize(18)
+    .fillColor(INK)
+    .text(TITLES[invoice.kind], 340, MARGIN, { width: right - 340, align: 'right' });
+  document
+    .font('Helvetica')
+    .fontSize(10)
+    .text(invoice.number, { width: right - 340, align: 'right' });
+  const facts: Array<[string, string]> = [
+    [invoice.kind === 'creditNote' ? 'Date' : 'Invoice date', day(invoice.issueDate)],
+    ...(invoice.kind === 'creditNote' ? [] : ([['Due', day(invoice.dueDate)]] as Array<[string, string]>)),
+    ...(invoice.supplyFrom && invoice.supplyTo ? ([['Hire', `${day(invoice.supplyFrom)} – ${day(invoice.supplyTo)}`]] as Array<[string, string]>) : []),
+    ...(invoice.billTo.purchaseOrder ? ([['Purchase order', invoice.billTo.purchaseOrder]] as Array<[string, string]>) : []),
+    ['Reference', invoice.quoteId],
+  ];
+  document.moveDown(0.5).fontSize(9);
+  for (const [label, value] of facts) {
+    const y = document.y;
+    document.fillColor(MUTED).text(label, 340, y, { width: 90 });
+    document.fillColor(INK).text(value, 430, y, { width: right - 430, align: 'right' });
+  }
+
+  // Who it is for.
+  const billY = Math.max(document.y, 150) + 12;
+  document.font('Helvetica-Bold').fontSize(9).fillColor(MUTED).text('BILL TO', MARGIN, billY);
+  document.font('Helvetica').fontSize(10).fillColor(INK);
+  for (const line of [
+    invoice.billTo.name,
+    invoice.billTo.studio,
+    invoice.billTo.production && `Production: ${invoice.billTo.production}`,
+    invoice.billTo.billingContact && `Billing: ${invoice.billTo.billingContact}`,
+    invoice.billTo.email,
+  ])
+    if (line) document.text(line, MARGIN, document.y, { width: 280 });
+  if (invoice.kind === 'creditNote' && invoice.credits) {
+    document
+      .moveDown(0.5)
+      .font('Helvetica-Bold')
+      .text(`Credits invoice ${invoice.credits}`, MARGIN, document.y, { width: right - MARGIN });
+    if (invoice.reason) document.font('Helvetica').text(`Reason: ${invoice.reason}`, { width: right - MARGIN });
+  }
+  if (invoice.kind === 'proForma')
+    document
+      .moveDown(0.5)
+      .font('Helvetica-Oblique')
+      .fontSize(9)
+      .fillColor(MUTED)
+      .text('Pro forma: not a tax invoice. The invoice follows when the hire is closed.', MARGIN, document.y, { width: right - MARGIN });
+
+  // The lines.
+  const head = () => {
+    const y = document.y + 14;
+    document.font('Helvetica-Bold').fontSize(8).fillColor(MUTED);
+    document.text('DESCRIPTION', COLUMNS.description.x, y, { width: COLUMNS.description.width });
+    document.text('QTY', COLUMNS.quantity.x, y, { width: COLUMNS.quantity.width, align: 'right' });
+    document.text('EACH', COLUMNS.each.x, y, { width: COLUMNS.each.width, align: 'right' });
+    document.text('TAX', COLUMNS.tax.x, y, { width: COLUMNS.tax.width, align: 'right' });
+    document.text('AMOUNT', COLUMNS.amount.x, y, { width: COLUMNS.amount.width, align: 'right' });
+    document
+      .moveTo(MARGIN, y + 12)
+      .lineTo(right, y + 12)
+      .strokeColor(RULE)
+      .lineWidth(0.75)
+      .stroke();
+    document.y = y + 18;
+  };
+  head();
+  for (const line of invoice.lines) {
+    document.font('Helvetica').fontSize(9);
+    const heightOf =
+      document.heightOfString(line.description, { width: COLUMNS.description.width }) + (line.detail ? document.fontSize(8).heightOfString(line.detail, { width: COLUMNS.description.width }) + 2 : 0);
+    document.fontSize(9);
+    if (document.y + heightOf > bottom()) {
+      document.addPage();
+      document.y = MARGIN;
+      head();
+    }
+    document.font('Helvetica').fontSize(9);
+    const y = document.y;
+    document.fillColor(INK).text(line.description, COLUMNS.description.x, y, { width: COLUMNS.description.width });
+    if (line.detail)
+      document
+        .fontSize(8)
+        .fillColor(MUTED)
+        .text(line.detail, COLUMNS.description.x, document.y + 1, { width: COLUMNS.description.width });
+    const after = document.y;
+    document.fontSize(9).fillColor(INK);
+    document.text(String(line.quantity), COLUMNS.quantity.x, y, { width: COLUMNS.quantity.width, align: 'right' });
+    document.text(money(line.unitAmount), COLUMNS.each.x, y, { width: COLUMNS.each.width, align: 'right' });
+    document.text(line.taxRate !== undefined ? `${line.taxRate}%` : '—', COLUMNS.tax.x, y, { width: COLUMNS.tax.width, align: 'right' });
+    document.text(money(line.amount), COLUMNS.amount.x, y, { width: COLUMNS.amount.width, align: 'right' });
+    document.y = Math.max(after, document.y) + 6;
+    document
+      .moveTo(MARGIN, document.y - 3)
+      .lineTo(right, document.y - 3)
+      .strokeColor('#eaeef2')
+      .lineWidth(0.5)
+      .stroke();
+  }
+
+  // The totals.
+  const rows: Array<[string, string, boolean?]> = [
+    ['Subtotal', money(invoice.subtotal)],
+    ...invoice.taxes.map((tax): [string, string] => [`${tax.name} ${tax.rate}% on ${money(tax.base)}`, money(tax.amount)]),
+    [invoice.kind === 'creditNote' ? 'Total credited' : 'Total', money(invoice.total), true],
+    ...(invoice.paid ? ([['Paid by card', money(-invoice.paid)]] as Array<[string, string]>) : []),
+    ...(invoice.kind === 'creditNote' ? [] : ([['Balance due', money(invoice.balance), true]] as Array<[string, string, boolean]>)),
+  ];
+  if (document.y + rows.length * 16 + 10 > bottom()) {
+    document.addPage();
+    document.y = MARGIN;
+  }
+  document.y += 6;
+  for (const [label, value, strong] of rows) {
+    const y = document.y;
+    document
+      .font(strong ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(strong ? 10.5 : 9.5)
+      .fillColor(INK);
+    document.text(label, 300, y, { width: 170, align: 'right' });
+    document.text(value, 470, y, { width: right - 470, align: 'right' });
+    document.y = y + (strong ? 17 : 15);
+  }
+  if (invoice.kind !== 'creditNote' && invoice.balance > 0)
+    document
+      .moveDown(0.5)
+      .font('Helvetica')
+      .fontSize(9)
+      .fillColor(MUTED)
+      .text(`Please pay ${money(invoice.balance)} by ${day(invoice.dueDate)}, quoting ${invoice.number}.`, MARGIN, document.y, { width: right - MARGIN });
+
+  // Every page: its number, and VOID across a voided pro forma.
+  const range = document.bufferedPageRange();
+  for (let index = range.start; index < range.start + range.count; index += 1) {
+    document.switchToPage(index);
+    // Below the bottom margin pdfkit would start a new page: the footer is written with none.
+    document.page.margins.bottom = 0;
+    document
+      .font('Helvetica')
+      .fontSize(8)
+      .fillColor(MUTED)
+      .text(`${invoice.number} · page ${index + 1} of ${range.count}`, MARGIN, document.page.height - MARGIN - 8, { width: right - MARGIN, align: 'right', lineBreak: false });
+    if (invoice.voidedAt) {
+      document.save().rotate(-30, { origin: [document.page.width / 2, document.page.height / 2] });
+      document
+        .font('Helvetica-Bold')
+        .fontSize(96)
+        .fillColor('#cf222e')
+        .opacity(0.18)
+        .text('VOID', 0, document.page.height / 2 - 48, { width: document.page.width, align: 'center', lineBreak: false });
+      document.restore();
+    }
+  }
+  document.end();
+  return done;
+}

@@ -1,0 +1,70 @@
+/**
+ * Invoices issued as the hire goes (no Fastify): a pro forma when an order is confirmed, the final
+ * invoice when it is closed (paid: what its card hold captured), and on a cancelled order the pro
+ * formas voided and, when the tenant's fee was captured, an invoice for the fee. The numbers come
+ * from the InvoiceStore, each with its document in one transaction; the same step issued again
+ * (a retry, a second server) is answered with the document already issued. Documents are built
+ * by schema/rental/invoices.ts from the order as stored.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { chargeBasis } from '../../schema/rental/hire-charges';
+import { cancellationInvoiceOf, finalInvoiceOf, invoiceRuleOf, proFormaOf, type IssueContext } from '../../schema/rental/invoices';
+import { todayIn } from '../../schema/rental/quote-rules';
+import { isOrderState, type QuoteAction, type QuoteState } from '../../schema/rental/quote-states';
+import type { Invoice, Item, QuoteRequest } from '../../schema/types.generated';
+import { formatMoney } from '../../storefront/lib/format';
+import { priceStepsText } from '../../storefront/lib/price-steps';
+import { itemGroupsOf } from '../payments/card-holds';
+import type { InvoiceStore } from '../stores/invoice-store';
+import type { QuoteSettings } from './quote-conversation';
+
+/** What issuing needs from the tenant, the order's items and the time. */
+export function invoiceContext(settings: Pick<QuoteSettings, 'site' | 'timezone'>, items: ReadonlyMap<string, Pick<Item, 'category'>>, now: Date): IssueContext {
+  const money = (amount: number) => formatMoney(amount, settings.site);
+  return {
+    rule: invoiceRuleOf(settings.site),
+    currency: settings.site.currency ?? 'USD',
+    groups: itemGroupsOf(items),
+    now,
+    today: todayIn(settings.timezone, now),
+    detail: (line) => priceStepsText(line, money),
+    basis: (charge) => chargeBasis(charge, money),
+  };
+}
+
+/** What the order's card hold has captured, or is capturing, for it. */
+export const paidByCard = (order: QuoteRequest) => order.cardHold?.captured ?? (order.cardHold?.pending?.action === 'capture' ? (order.cardHold.pending.amount ?? 0) : 0);
+
+/**
+ * The documents a step issues, issued (or found issued): a confirmation's pro forma, a close's
+ * final invoice, a cancelled order's voided pro formas and fee invoice. Failures are logged and
+ * left for `issueMissing` (the documents are derived from the order, so nothing is lost).
+ */
+export async function issueAfterStep(
+  invoices: InvoiceStore,
+  settings: Pick<QuoteSettings, 'site' | 'timezone'>,
+  items: ReadonlyMap<string, Pick<Item, 'category'>>,
+  order: QuoteRequest,
+  action: QuoteAction,
+  before: QuoteState,
+  now: Date,
+  log?: FastifyBaseLogger,
+): Promise<Invoice[]> {
+  const context = invoiceContext(settings, items, now);
+  try {
+    if (action === 'confirm' && order.state === 'confirmed') return [(await invoices.issue(proFormaOf(order, context))).invoice];
+    if (action === 'close' && order.state === 'closed') return [(await invoices.issue(finalInvoiceOf(order, context, paidByCard(order)))).invoice];
+    if (action === 'cancel' && isOrderState(before)) {
+      const issued = await invoices.forQuote(order.tenantId, order.id);
+      const voided = await Promise.all(
+        issued.filter((invoice) => invoice.kind === 'proForma' && !invoice.voidedAt).map((invoice) => invoices.voidProForma(order.tenantId, invoice.number, now.toISOString())),
+      );
+      const fee = paidByCard(order);
+      const feeInvoice = fee > 0 ? [(await invoices.issue(cancellationInvoiceOf(order, fee, context))).invoice] : [];
+      return [...voided.filter((invoice): invoice is Invoice => invoice !== undefined), ...feeInvoice];
+    }
+  } catch (error) {
+    log?.error({ err: error, quoteRequest: order.id, action }, 'invoice not issued');
+  }
+  return [];
+}

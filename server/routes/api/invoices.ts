@@ -1,0 +1,193 @@
+/**
+ * Invoices, pro formas and credit notes (issued by server/rental/invoicing.ts as orders are
+ * confirmed, closed and cancelled).
+ * The console (tenant admins and platform staff):
+ * - GET  /api/tenants/:tenantId/invoices                  by invoice date (filter from, to, kind)
+ * - GET  /api/tenants/:tenantId/invoices/:number          one
+ * - GET  /api/tenants/:tenantId/invoices/:number/pdf      its PDF
+ * - POST /api/tenants/:tenantId/invoices/:number/credit   a credit note against an invoice (all of
+ *                                                         it, or an amount), with the reason
+ * The visitor (their own requests only):
+ * - GET  /api/quotes/:id/invoices                         a request's documents
+ * - GET  /api/quotes/:id/invoices/:number/pdf             one's PDF
+ */
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { withDefaults } from '../../../schema/defaults';
+import { schemaIds } from '../../../schema/documents';
+import { creditNoteOf, invoiceRuleOf } from '../../../schema/rental/invoices';
+import { todayIn } from '../../../schema/rental/quote-rules';
+import { calendarDateMessage, isCalendarDate } from '../../../schema/calendar-date';
+import type { Invoice, Tenant } from '../../../schema/types.generated';
+import { invoicePdf } from '../../rental/invoice-pdf';
+import { listOf, recordSchema } from '../../lib/api-docs';
+import { ListQueryError, listQuerySchema, sendStorePage, storePage, type ListQuery } from '../../lib/ra-list';
+import { FieldProblemsError } from '../../stores/field-problems';
+import { UnknownQuoteError } from '../../stores/quote-request-store';
+import { tenantParams } from './tenants/params';
+import { visitorHere } from './visitor-here';
+
+class UnknownInvoiceError extends Error {
+  readonly statusCode = 404;
+  constructor(number: string) {
+    super(`No invoice ${JSON.stringify(number)} here.`);
+  }
+}
+
+const KINDS: ReadonlyArray<Invoice['kind']> = ['proForma', 'invoice', 'creditNote'];
+const numberParam = { type: 'string', minLength: 1, maxLength: 40, pattern: '^[A-Z]{2,3}-[0-9]{6,}$' } as const;
+const invoiceParams = { ...tenantParams, required: [...tenantParams.required, 'number'], properties: { ...tenantParams.properties, number: numberParam } } as const;
+const pdfDocs = { success: { description: 'application/pdf: the document as its customer files it' } };
+
+const invoiceRoutes: FastifyPluginAsync = async (app) => {
+  const tags = ['invoices'];
+  const tenantOf = async (tenantId: string): Promise<Tenant> => {
+    const stored = await app.tenantStore.get(tenantId);
+    if (!stored) throw new UnknownInvoiceError('');
+    return stored.tenant;
+  };
+  const sendPdf = async (reply: FastifyReply, invoice: Invoice, tenant: Tenant) => {
+    const bytes = await invoicePdf(invoice, withDefaults('site', tenant.site), withDefaults('vendor', tenant.vendor));
+    return reply.type('application/pdf').header('content-disposition', `inline; filename="${invoice.number}.pdf"`).header('cache-control', 'private, no-store').send(bytes);
+  };
+
+  app.get(
+    '/api/tenants/:tenantId/invoices',
+    {
+      onRequest: app.requireTenant,
+      schema: { tags, summary: "The tenant's invoices, pro formas and credit notes by invoice date; filter from, to (days) and kind", params: tenantParams, querystring: listQuerySchema },
+      config: { docs: { success: { schema: listOf(recordSchema), headers: ['content-range'] } } },
+    },
+    async (request, reply) => {
+      const { tenantId } = request.params as { tenantId: string };
+      const page = storePage(request.query as ListQuery, ['issueDate'] as const, { field: 'issueDate', order: 'asc' });
+      const { from, to, kind, ...others } = page.filter;
+      const unknown = Object.keys(others)[0];
+      if (unknown !== undefined) throw new ListQueryError(`filter takes from, to and kind, not ${JSON.stringify(unknown)}`);
+      for (const [name, value] of [['from', from] as const, ['to', to] as const]) if (value !== undefined && !isCalendarDate(value)) throw new ListQueryError(`filter.${name} ${calendarDateMessage}`);
+      if (kind !== undefined && !KINDS.includes(kind as Invoice['kind'])) throw new ListQueryError(`filter.kind must be one of ${KINDS.join(', ')}`);
+      const { total, invoices } = await app.invoices.list(tenantId, {
+        ...(from !== undefined && { from: from as string }),
+        ...(to !== undefined && { to: to as string }),
+        ...(kind !== undefined && { kind: kind as Invoice['kind'] }),
+        offset: page.offset,
+        limit: page.limit,
+      });
+      return sendStorePage(reply, 'invoices', { offset: page.offset, total, rows: invoices.map((invoice) => ({ ...invoice, id: invoice.number })) });
+    },
+  );
+
+  app.get(
+    '/api/tenants/:tenantId/invoices/:number',
+    {
+      onRequest: app.requireTenant,
+      schema: { tags, summary: 'One invoice, pro forma or credit note', params: invoiceParams },
+      config: { docs: { success: { schema: recordSchema }, errors: { 404: 'No such document' } } },
+    },
+    async (request) => {
+      const { tenantId, number } = request.params as { tenantId: string; number: string };
+      const invoice = await app.invoices.get(tenantId, number);
+      if (!invoice) throw new UnknownInvoiceError(number);
+      return { ...invoice, id: invoice.number };
+    },
+  );
+
+  app.get(
+    '/api/tenants/:tenantId/invoices/:number/pdf',
+    { onRequest: app.requireTenant, schema: { tags, summary: 'One document as a PDF', params: invoiceParams }, config: { docs: { ...pdfDocs, errors: { 404: 'No such document' } } } },
+    async (request, reply) => {
+      const { tenantId, number } = request.params as { tenantId: string; number: string };
+      const invoice = await app.invoices.get(tenantId, number);
+      if (!invoice) throw new UnknownInvoiceError(number);
+      return sendPdf(reply, invoice, await tenantOf(tenantId));
+    },
+  );
+
+  app.post(
+    '/api/tenants/:tenantId/invoices/:number/credit',
+    {
+      onRequest: app.requireTenant,
+      schema: {
+        tags,
+        summary: 'Issue a credit note against an invoice: all of it, or an amount, with the reason printed on it (an issued invoice is never edited)',
+        params: invoiceParams,
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['reason'],
+          properties: {
+            reason: { type: 'string', minLength: 1, maxLength: 500, description: 'Why: printed on the credit note' },
+            amount: { $ref: `${schemaIds.invoice}#/$defs/money`, description: 'How much, tax included; left out, the whole invoice' },
+          },
+        },
+      },
+      config: { docs: { success: { schema: recordSchema }, errors: { 400: 'No reason, or an amount of nothing or more than the invoice', 404: 'No such invoice' } } },
+    },
+    async (request) => {
+      const { tenantId, number } = request.params as { tenantId: string; number: string };
+      const { reason, amount } = request.body as { reason: string; amount?: number };
+      const invoice = await app.invoices.get(tenantId, number);
+      if (!invoice) throw new UnknownInvoiceError(number);
+      if (invoice.kind !== 'invoice')
+        throw new FieldProblemsError([{ pointer: '', message: `${number} is ${invoice.kind === 'proForma' ? 'a pro forma' : 'a credit note'}: only an invoice is credited` }], 'Not credited');
+      const credited = (await app.invoices.forQuote(tenantId, invoice.quoteId)).filter((other) => other.credits === number).reduce((sum, other) => sum - other.total, 0);
+      const left = Math.round((invoice.total - credited) * 100) / 100;
+      if (!reason.trim()) throw new FieldProblemsError([{ pointer: '/reason', message: 'say why: it is printed on the credit note' }], 'Not credited');
+      if (amount !== undefined && (amount <= 0 || amount > left))
+        throw new FieldProblemsError([{ pointer: '/amount', message: `must be more than 0 and at most what is left to credit on ${number} (${left.toFixed(2)})` }], 'Not credited');
+      if (left <= 0) throw new FieldProblemsError([{ pointer: '', message: `${number} is credited in full already` }], 'Not credited');
+      const tenant = await tenantOf(tenantId);
+      const site = withDefaults('site', tenant.site);
+      const now = new Date();
+      const { invoice: note } = await app.invoices.issue(
+        creditNoteOf(invoice, reason.trim(), { now, today: todayIn(withDefaults('vendor', tenant.vendor).timezone ?? 'UTC', now), rule: invoiceRuleOf(site) }, amount ?? left),
+      );
+      request.log.info({ tenantId, invoice: number, creditNote: note.number, by: request.account!.email }, 'credit note issued');
+      return { ...note, id: note.number };
+    },
+  );
+
+  const mine = async (tenantId: string, id: string, uid: string) => {
+    const quote = await app.quoteRequests.get(tenantId, id);
+    if (!quote || quote.uid !== uid) throw new UnknownQuoteError(id);
+    return quote;
+  };
+  const visitorParams = { type: 'object', required: ['id'], properties: { id: { $ref: `${schemaIds.quoteRequest}#/properties/id` }, number: numberParam } } as const;
+
+  app.get(
+    '/api/quotes/:id/invoices',
+    {
+      schema: { tags, summary: 'The visitor’s documents for one of their requests', params: visitorParams },
+      config: { docs: { success: { schema: { type: 'array', items: recordSchema } }, errors: { 401: 'Nobody is signed in', 404: 'No such request of this visitor' } } },
+    },
+    async (request, reply) => {
+      const { user } = await visitorHere(app, request, 'Log in on this storefront to see your invoices.');
+      const { id } = request.params as { id: string };
+      await mine(request.tenantId, id, user.uid);
+      void reply.header('cache-control', 'no-store');
+      // The visitor's copy leaves out the vendor's ledger codes.
+      return (await app.invoices.forQuote(request.tenantId, id)).map(({ lines, taxes, ...invoice }) => ({
+        ...invoice,
+        lines: lines.map(({ glCode: _glCode, ...line }) => line),
+        taxes: taxes.map(({ glCode: _glCode, ...tax }) => tax),
+      }));
+    },
+  );
+
+  app.get(
+    '/api/quotes/:id/invoices/:number/pdf',
+    {
+      schema: { tags, summary: 'One of the visitor’s documents as a PDF', params: { ...visitorParams, required: ['id', 'number'] } },
+      config: { docs: { ...pdfDocs, errors: { 401: 'Nobody is signed in', 404: 'No such document of this visitor' } } },
+    },
+    async (request, reply) => {
+      const { user } = await visitorHere(app, request, 'Log in on this storefront to see your invoices.');
+      const { id, number } = request.params as { id: string; number: string };
+      await mine(request.tenantId, id, user.uid);
+      const invoice = await app.invoices.get(request.tenantId, number);
+      if (!invoice || invoice.quoteId !== id) throw new UnknownInvoiceError(number);
+      return sendPdf(reply, invoice, await tenantOf(request.tenantId));
+    },
+  );
+};
+
+export default invoiceRoutes;

@@ -1,0 +1,190 @@
+/**
+ * Invoices over the real app, for a tenant that charges 20% VAT in pounds (en-GB): the card hold
+ * takes the VAT in; confirming issues a pro forma with the purchase order the visitor gave;
+ * closing a returned hire issues the invoice (the quote, the damage found, VAT on the hire but not
+ * on the damage, card processing), paid by what the hold captured; its PDF says all of it (read
+ * back by a real PDF parser); the visitor reads and downloads their own documents without ledger
+ * codes, and nobody else's; a credit note is issued against the invoice, never an edit, with no
+ * more credited than invoiced; cancelling an order voids its pro forma.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, earliestStart } from '../../schema/rental/quote-rules';
+import type { Catalogue, Invoice, QuoteRequest } from '../../schema/types.generated';
+import { authoriseCard } from '../helpers/card-hold';
+import { pdfPages } from '../helpers/pdf-text';
+import { buildTestApp, type TestApp } from '../helpers/server';
+import { AVIATION_HOST, storefrontVisitor } from '../helpers/storefront-visitor';
+
+const CASES = '1950s-hard-train-case-cream';
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({
+    identity: { attemptsPerMinute: 1000 },
+    quotes: { requestsPerMinute: 1000 },
+    beforeStart: async (tenants) => {
+      const siteFile = path.join(tenants, 'aviation', 'site.json');
+      const site = JSON.parse(await readFile(siteFile, 'utf8')) as Record<string, unknown>;
+      await writeFile(siteFile, JSON.stringify({ ...site, currency: 'GBP', locale: 'en-GB', taxName: 'VAT', taxRatePercent: 20, taxGlCode: '2200', depositBasis: 'none' }));
+      const file = path.join(tenants, 'aviation', 'catalogue.json');
+      const catalogue = JSON.parse(await readFile(file, 'utf8')) as Catalogue;
+      Object.assign(
+        catalogue.items.find((item) => item.objectID === CASES)!,
+        { rates: { day: 50 }, replacementValue: 400 },
+      );
+      await writeFile(file, JSON.stringify(catalogue));
+    },
+  });
+});
+afterAll(() => t.close());
+
+const storefront = (method: 'GET' | 'POST', url: string, cookie: string, payload?: object, headers: Record<string, string> = {}) =>
+  t.app.inject({ method, url, ...(payload && { payload }), headers: { host: AVIATION_HOST, origin: `http://${AVIATION_HOST}`, cookie, ...headers } });
+const vendor = (url: string, revision: string | number, payload?: object) =>
+  t.as('aviationAdmin', { method: 'POST', url: `/api/tenants/aviation/quote-requests/${url}`, ...(payload && { payload }), headers: { 'if-match': `"${revision}"` } });
+const consoleApi = (method: 'GET' | 'POST', url: string, payload?: object) => t.as('aviationAdmin', { method, url: `/api/tenants/aviation/${url}`, ...(payload && { payload }) });
+const stored = async (id: string) => (await t.app.quoteRequests.get('aviation', id)) as QuoteRequest;
+
+/** An order for two cases over three days: asked, quoted, the card held, accepted with a purchase order, confirmed. */
+async function order(email: string, inDays: number) {
+  const who = await storefrontVisitor(t, email);
+  const from = addDays(earliestStart('America/Los_Angeles', 2, new Date()), inDays);
+  const asked = await storefront('POST', '/api/quote-requests', who.cookie, {
+    items: [{ objectID: CASES, quantity: 2 }],
+    startDate: from,
+    endDate: addDays(from, 2),
+    production: 'Channel Crossing',
+    studio: 'Pinewood Unit 4',
+  });
+  const id = asked.json().id as string;
+  expect((await vendor(`${id}/quote`, 0, { adjustments: {}, services: [] })).statusCode).toBe(200);
+  const { revision, view } = await authoriseCard(t.app, id, who.cookie);
+  const accepted = await storefront(
+    'POST',
+    `/api/quotes/${id}/accept`,
+    who.cookie,
+    { version: 1, purchaseOrder: 'PO-7741', billingContact: 'accounts@pinewood.example' },
+    { 'if-match': `"${revision}"` },
+  );
+  expect(accepted.statusCode, accepted.body).toBe(200);
+  expect((await vendor(`${id}/confirm`, String(accepted.headers.etag).replace(/"/g, ''))).statusCode).toBe(200);
+  return { id, cookie: who.cookie, hold: (view as { cardHold: QuoteRequest['cardHold'] }).cardHold! };
+}
+
+describe('invoices', () => {
+  let id: string;
+  let cookie: string;
+  let invoice: Invoice;
+
+  it('holds the VAT on the card, and issues a pro forma with the purchase order when the order is confirmed', async () => {
+    const confirmed = await order('vat@studio.example', 3);
+    ({ id, cookie } = confirmed);
+    // Two cases, three days (0.5 + 0.5 + 1 day rates each): £200; VAT £40; 5% processing on £240: £12.
+    expect(confirmed.hold).toMatchObject({ currency: 'GBP', amount: 252, parts: { total: 200, tax: 40, processing: 12, deposit: 0 } });
+    const documents = (await consoleApi('GET', 'invoices')).json() as Invoice[];
+    const proForma = documents.find((document) => document.quoteId === id)!;
+    expect(proForma).toMatchObject({
+      kind: 'proForma',
+      number: 'PF-000001',
+      currency: 'GBP',
+      billTo: { purchaseOrder: 'PO-7741', billingContact: 'accounts@pinewood.example', production: 'Channel Crossing', studio: 'Pinewood Unit 4' },
+      subtotal: 212,
+      taxes: [{ name: 'VAT', rate: 20, base: 200, amount: 40, glCode: '2200' }],
+      total: 252,
+      paid: 0,
+      balance: 252,
+    });
+    expect(proForma.lines.map((line) => [line.kind, line.amount, line.taxRate ?? null])).toEqual([
+      ['rental', 200, 20],
+      ['processing', 12, null],
+    ]);
+  });
+
+  it('issues the invoice at close-out: the quote, the damage (no VAT on it), processing, paid by the hold', async () => {
+    const scan = (direction: 'out' | 'in', extra: object = {}) => consoleApi('POST', `orders/${id}/scans`, { id: `${id}-${direction}`, direction, code: CASES, count: 2, ...extra });
+    expect((await scan('out')).statusCode).toBe(200);
+    expect((await scan('in', { count: 1 })).statusCode).toBe(200);
+    expect((await consoleApi('POST', `orders/${id}/scans`, { id: `${id}-in-2`, direction: 'in', code: CASES, count: 1, condition: 'damaged', note: 'Handle torn' })).statusCode).toBe(200);
+    const closed = await vendor(`${id}/close`, (await stored(id)).revision!);
+    expect(closed.statusCode, closed.body).toBe(200);
+    invoice = ((await consoleApi('GET', 'invoices?filter={"kind":"invoice"}')).json() as Invoice[]).find((document) => document.quoteId === id)!;
+    // £200 hire + £100 damage (25% of £400, untaxed); VAT £40 on the hire; processing 5% of £340 = £17; total £357, of which the £252 hold captured all.
+    expect(invoice).toMatchObject({ number: 'INV-000001', kind: 'invoice', subtotal: 317, total: 357, taxes: [{ rate: 20, base: 200, amount: 40 }], paid: 252, balance: 105 });
+    expect(invoice.lines.map((line) => [line.kind, line.amount, line.taxRate ?? null])).toEqual([
+      ['rental', 200, 20],
+      ['damage', 100, null],
+      ['processing', 17, null],
+    ]);
+    expect(invoice.lines[1]!.detail).toBe('25% of the £400.00 replacement value');
+    expect((await stored(id)).cardHold).toMatchObject({ status: 'captured', captured: 252, outstanding: 105 });
+    // Closing again (a retry) issues nothing new.
+    expect(((await consoleApi('GET', 'invoices')).json() as Invoice[]).filter((document) => document.quoteId === id).map((document) => document.number)).toEqual(['PF-000001', 'INV-000001']);
+  });
+
+  it('renders the invoice as a PDF that says every figure, for the vendor and the visitor alike', async () => {
+    const pdf = await consoleApi('GET', `invoices/${invoice.number}/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const [page] = await pdfPages(pdf.rawPayload);
+    for (const said of [
+      'Jetway Props LLC',
+      'Invoice',
+      'INV-000001',
+      'PO-7741',
+      'accounts@pinewood.example',
+      'Channel Crossing',
+      'Damage: 1950s Hard Train Case, Cream',
+      'VAT 20% on £200.00',
+      '£357.00',
+      'Paid by card',
+      '-£252.00',
+      'Balance due',
+      '£105.00',
+    ])
+      expect(page).toContain(said);
+    const mine = await storefront('GET', `/api/quotes/${id}/invoices`, cookie);
+    expect(mine.json().map((document: Invoice) => document.number)).toEqual(['PF-000001', 'INV-000001']);
+    expect(mine.body).not.toContain('glCode');
+    const visitorPdf = await storefront('GET', `/api/quotes/${id}/invoices/INV-000001/pdf`, cookie);
+    expect(visitorPdf.statusCode).toBe(200);
+    expect(visitorPdf.rawPayload.equals(pdf.rawPayload)).toBe(false); // issued once; rendered afresh each time (its bytes carry the time)
+    const someoneElse = await storefrontVisitor(t, 'nosy@studio.example');
+    expect((await storefront('GET', `/api/quotes/${id}/invoices/INV-000001/pdf`, someoneElse.cookie)).statusCode).toBe(404);
+    expect((await storefront('GET', `/api/quotes/${id}/invoices`, someoneElse.cookie)).statusCode).toBe(404);
+  });
+
+  it('credits an invoice with a credit note, never more than it came to, and lists it by its own date', async () => {
+    const refused = await consoleApi('POST', `invoices/${invoice.number}/credit`, { reason: 'Too much', amount: 400 });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual({ amount: 'must be more than 0 and at most what is left to credit on INV-000001 (357.00)' });
+    const credit = await consoleApi('POST', `invoices/${invoice.number}/credit`, { reason: 'Handle was already loose: goodwill', amount: 60 });
+    expect(credit.statusCode, credit.body).toBe(200);
+    // £60 with its VAT inside: a £50 net credit on a £317 subtotal, in proportion.
+    expect(credit.json()).toMatchObject({ number: 'CN-000001', kind: 'creditNote', credits: 'INV-000001', reason: 'Handle was already loose: goodwill', total: -60 });
+    // The invoice itself is as issued.
+    const { id: _id, ...issued } = invoice as Invoice & { id: string };
+    expect(await t.app.invoices.get('aviation', 'INV-000001')).toEqual(issued);
+    const [page] = await pdfPages((await consoleApi('GET', 'invoices/CN-000001/pdf')).rawPayload);
+    expect(page).toContain('Credit note');
+    expect(page).toContain('Credits invoice INV-000001');
+    expect(page).toContain('Total credited');
+    expect((await consoleApi('POST', `invoices/${invoice.number}/credit`, { reason: 'The rest' })).json()).toMatchObject({ number: 'CN-000002', total: -297 });
+    expect((await consoleApi('POST', `invoices/${invoice.number}/credit`, { reason: 'Again' })).statusCode).toBe(400);
+    expect((await consoleApi('POST', 'invoices/CN-000001/credit', { reason: 'x' })).statusCode).toBe(400);
+    expect([403, 404]).toContain((await t.as('acmeAdmin', { url: '/api/tenants/aviation/invoices' })).statusCode);
+  });
+
+  it('voids a cancelled order’s pro forma', async () => {
+    const cancelled = await order('cancel-vat@studio.example', 6);
+    const before = await stored(cancelled.id);
+    expect((await vendor(`${cancelled.id}/cancel`, before.revision!, { reason: 'Shoot moved abroad' })).statusCode).toBe(200);
+    const [proForma] = await t.app.invoices.forQuote('aviation', cancelled.id);
+    expect(proForma).toMatchObject({ kind: 'proForma', number: 'PF-000002' });
+    expect(proForma!.voidedAt).toBeTruthy();
+    const [page] = await pdfPages((await consoleApi('GET', 'invoices/PF-000002/pdf')).rawPayload);
+    expect(page).toContain('VOID');
+    expect(page).toContain('Pro forma: not a tax invoice');
+  });
+});
