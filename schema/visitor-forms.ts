@@ -24,7 +24,7 @@ export interface VisitorForms {
   passwordLength: { min: number; max: number };
   profileFields: ProfileField[];
   /** The longest text each field of the set-list and quote forms takes. */
-  maxLengths: { setListName: number; setListNotes: number; quoteDetail: number; quoteNotes: number; stepReason: number };
+  maxLengths: { setListName: number; setListNotes: number; quoteDetail: number; quoteNotes: number; stepReason: number; purchaseOrder: number };
 }
 
 interface ProfileXUi {
@@ -48,6 +48,7 @@ export const visitorForms: VisitorForms = {
     quoteDetail: maxLengthOf('quoteRequest', 'production'),
     quoteNotes: maxLengthOf('quoteRequest', 'notes'),
     stepReason: schemaDocuments.quoteRequest.$defs.stepInput.properties.reason.maxLength,
+    purchaseOrder: maxLengthOf('quoteRequest', 'purchaseOrder'),
   },
   profileFields: editableNames.map((name) => {
     const schema = effective(propertySchema(profile, name)!).schema as { title?: string; description?: string; maxLength?: number; pattern?: string; 'x-ui'?: ProfileXUi };

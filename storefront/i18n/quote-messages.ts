@@ -65,6 +65,18 @@ export const quoteMessages = {
   processing: (percent: number) => `Card processing (${percent}%)`,
   authorisation: 'Held on your card',
   noCharge: 'Accepting holds this on your card, with any deposit: nothing is charged until the hire is closed.',
+  purchaseOrderLabel: 'Your purchase-order number (optional: printed on the invoices)',
+  invoices: {
+    heading: 'Invoices',
+    loading: 'Looking for your invoices…',
+    none: (state: string) => (state === 'cancelled' ? 'No invoice was issued for this request.' : 'The pro forma is issued when the order is confirmed, and the invoice when the hire is closed.'),
+    kinds: { proForma: 'Pro forma', invoice: 'Invoice', creditNote: 'Credit note' } as Record<string, string>,
+    issued: (date: string) => `issued ${date}`,
+    voided: 'void',
+    balance: (amount: string) => `${amount} due`,
+    link: (kind: string, number: string) => `${kind} ${number} (PDF)`,
+    failed: 'Your invoices could not be loaded. Reload the page to try again.',
+  },
   card: {
     heading: 'Your card',
     testMode: 'Test mode',

@@ -4,7 +4,7 @@
  * overwritten; accepting also names the priced version read.
  */
 import type { QuoteAction, QuoteState } from '../../schema/rental/quote-states';
-import type { CardHold, HistoryEntry, QuoteRequest, QuoteVersion } from '../../schema/types.generated';
+import type { CardHold, HistoryEntry, Invoice, QuoteRequest, QuoteVersion } from '../../schema/types.generated';
 import { apiCall } from '../auth/identity-api';
 
 /** A quote as its visitor sees it (no GL codes, no staff accounts). */
@@ -63,7 +63,10 @@ export const quotesApi = {
   tryTestCard: (card: { clientSecret: string; number: string; expMonth: number; expYear: number; cvc: string }) =>
     apiCall<TestCardAnswer>('/api/payments/test/confirm', { method: 'POST', body: JSON.stringify(card) }),
   /** A step: accepting names the version read; declining and cancelling may say why (the vendor reads it). */
-  step: (quote: Pick<VisitorQuote, 'id' | 'revision'>, action: QuoteAction, details: { version?: number; reason?: string } = {}) =>
+  /** The request's invoices, pro formas and credit notes (no ledger codes). */
+  invoices: (id: string) => apiCall<Invoice[]>(`${quotePath(id)}/invoices`),
+  invoicePdfHref: (id: string, number: string) => `${quotePath(id)}/invoices/${encodeURIComponent(number)}/pdf`,
+  step: (quote: Pick<VisitorQuote, 'id' | 'revision'>, action: QuoteAction, details: { version?: number; reason?: string; purchaseOrder?: string } = {}) =>
     apiCall<VisitorQuote>(`${quotePath(quote.id)}/${action}`, {
       method: 'POST',
       body: JSON.stringify(details),

@@ -17,6 +17,7 @@ import { EmptyState } from '../components/EmptyState';
 import { Loading, SignedInOnly } from '../components/lists/SignedInOnly';
 import { PageHeader } from '../components/PageHeader';
 import { CardHoldPanel } from '../components/quotes/CardHoldPanel';
+import { InvoiceLinks } from '../components/quotes/InvoiceLinks';
 import { HireView } from '../components/quotes/HireView';
 import { QuoteBreakdownView } from '../components/quotes/QuoteBreakdownView';
 import { QuoteStateBadge } from '../components/quotes/QuoteStateBadge';
@@ -88,15 +89,20 @@ function OwnQuote({ id }: { id: string }) {
       message: words.confirmMessages[action]!(vendor.displayName),
       confirmLabel: actionLabel(action),
     };
-    // Declining or cancelling asks why (optional): the vendor reads it in the mail.
+    // Accepting a quote asks for the production's purchase order (optional, printed on its invoices);
+    // declining or cancelling asks why (optional): the vendor reads it in the mail.
+    const asksPurchaseOrder = action === 'accept' && !isOrderState(quote.state);
     const { outcome, reason } =
-      action === 'accept' ? { outcome: await confirm(request) } : await askReason({ ...request, reason: { label: words.reasonLabel(vendor.displayName), maxLength: forms.maxLengths.stepReason } });
+      action === 'accept' && !asksPurchaseOrder
+        ? { outcome: await confirm(request) }
+        : await askReason({ ...request, reason: asksPurchaseOrder ? { label: words.purchaseOrderLabel, maxLength: forms.maxLengths.purchaseOrder } : { label: words.reasonLabel(vendor.displayName), maxLength: forms.maxLengths.stepReason } });
     if (outcome !== 'confirmed') return;
     setBusy(true);
     setError(undefined);
     setDone(undefined);
     try {
-      setQuote(await quotesApi.step(quote, action, action === 'accept' ? { ...(latest && { version: latest.version }) } : { ...(reason && { reason }) }));
+      const details = action === 'accept' ? { ...(latest && { version: latest.version }), ...(reason?.trim() && { purchaseOrder: reason.trim() }) } : { ...(reason && { reason }) };
+      setQuote(await quotesApi.step(quote, action, details));
       setDone(words.done[action]);
     } catch (failure) {
       setError(toIdentityError(failure));
@@ -201,6 +207,7 @@ function OwnQuote({ id }: { id: string }) {
         )}
         {quote.hire && <HireView lines={quote.lines} hire={quote.hire} quoted={latest?.breakdown.total ?? 0} />}
         <CardHoldPanel quote={quote} onChange={setQuote} />
+        {(isOrderState(quote.state) || quote.state === 'cancelled') && <InvoiceLinks quoteId={quote.id} state={quote.state} />}
         <div className="form-actions quote-actions no-print">
           {/* Accepting waits for the card the tenant asks for (the panel above takes it). */}
           {quote.actions

@@ -133,6 +133,8 @@ describe('a quote after the request', () => {
     await page.getByRole('button', { name: 'Accept this quote' }).click();
     const dialog = page.getByRole('alertdialog');
     await dialog.getByText(/Accept this quote for \$/).waitFor();
+    // The production's purchase order goes with the acceptance, to be printed on its invoices.
+    await dialog.getByRole('textbox', { name: /purchase-order number/ }).fill('PO-9001');
     await dialog.getByRole('button', { name: 'Accept this quote' }).click();
     await page.getByText('Accepted. The vendor has been told.').waitFor();
     await page.getByText('You accepted this quote.', { exact: false }).waitFor();
@@ -149,6 +151,13 @@ describe('a quote after the request', () => {
     const timeline = admin.page.getByRole('table', { name: `Free ${item.name} per day` });
     await timeline.getByRole('cell', { name: `${startDate}: ${item.quantity - 2}` }).waitFor();
     await shoot(admin.page, 'console-confirmed');
+    // The visitor's page, told of the confirmation, offers the pro forma as a PDF with the purchase order on it.
+    const proForma = page.getByRole('link', { name: /^Pro forma PF-\d{6} \(PDF\)$/ });
+    await proForma.waitFor();
+    const pdf = await page.evaluate((href) => fetch(href).then(async (response) => ({ type: response.headers.get('content-type'), head: new TextDecoder().decode((await response.arrayBuffer()).slice(0, 5)) })), (await proForma.getAttribute('href'))!);
+    expect(pdf).toEqual({ type: 'application/pdf', head: '%PDF-' });
+    expect(await axeViolations(page)).toEqual([]);
+    await shoot(page, 'quote-confirmed-invoices');
     // The item's own page shows the order too, under its form, linked to the request (a second
     // console window, where axe may run).
     const itemView = await app.logIn(AVIATION_ADMIN, { bypassCSP: true, viewport: { width: 1280, height: 900 } });

@@ -85,6 +85,12 @@ export function CardHoldPanel({ quote, onChange }: { quote: VisitorQuote; onChan
           <dl className="card-hold-parts" aria-label={words.madeOf}>
             <dt>{words.quoteTotal}</dt>
             <dd>{money(need.parts.total)}</dd>
+            {need.parts.tax !== undefined && need.parts.tax > 0 && (
+              <>
+                <dt>{site.taxName}</dt>
+                <dd>{money(need.parts.tax)}</dd>
+              </>
+            )}
             {need.parts.processing > 0 && (
               <>
                 <dt>{words.processing}</dt>
