@@ -21,6 +21,7 @@ import { PricingLinesTable, type AdjustmentDraft } from './PricingLinesTable';
 import { quoteApi, type PricingView } from './quote-api';
 import { QuoteStateChip } from './QuoteStateChip';
 import { ServiceLinesEditor, type ServiceDraft } from './ServiceLinesEditor';
+import { QuoteInvoicesCard } from '../invoices';
 import { CardHoldCard } from './CardHoldCard';
 import { ChangeOrderDialog } from './ChangeOrderDialog';
 import { useQuoteEvents } from './useQuoteEvents';
@@ -202,6 +203,7 @@ export function QuotePricing({ tenantId }: { tenantId: string }) {
       </Card>
 
       <CardHoldCard tenantId={tenantId} view={view} money={money} onChange={(fresh) => show(fresh, true)} />
+      <QuoteInvoicesCard tenantId={tenantId} quoteId={view.id} revision={view.version} money={money} day={tenant.day} />
 
       {changedElsewhere && (
         <Alert severity="info" onClose={() => setChangedElsewhere(false)}>

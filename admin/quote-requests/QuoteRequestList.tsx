@@ -16,6 +16,7 @@ import { quoteApi } from './quote-api';
 import { useQuoteTenant } from './useQuoteTenant';
 import { QuoteStateChip } from './QuoteStateChip';
 import { useQuoteEvents } from './useQuoteEvents';
+import { PHONE_DATAGRID_SX, PHONE_LIST_SX } from '../components/phone-list';
 
 const STATE_CHOICES = schemaDocuments.quoteRequest.$defs.quoteState.oneOf.map((option) => ({ id: option.const, name: option.title }));
 
@@ -98,6 +99,8 @@ export function QuoteRequestList({ tenantId }: { tenantId: string }) {
       empty={false}
       exporter={false}
       actions={false}
+      // On a phone the table scrolls inside its card and the aside goes under it: the page never widens.
+      sx={PHONE_LIST_SX}
       aside={<AccountsExport tenantId={tenantId} />}
       filters={[
         <SelectInput key="state" source="state" label={translate('backlot.quotes.state')} choices={STATE_CHOICES} alwaysOn emptyText={translate('backlot.quotes.anyState')} />,
@@ -105,7 +108,7 @@ export function QuoteRequestList({ tenantId }: { tenantId: string }) {
         <DateInput key="to" source="to" label={translate('backlot.quotes.to')} alwaysOn />,
       ]}
     >
-      <Datagrid bulkActionButtons={false} rowClick={(id) => `/t/${tenantId}/quote-requests/${encodeURIComponent(String(id))}`} empty={<Box sx={{ p: 2 }}>{translate('backlot.quotes.empty')}</Box>}>
+      <Datagrid sx={PHONE_DATAGRID_SX} bulkActionButtons={false} rowClick={(id) => `/t/${tenantId}/quote-requests/${encodeURIComponent(String(id))}`} empty={<Box sx={{ p: 2 }}>{translate('backlot.quotes.empty')}</Box>}>
         <DateField source="createdAt" label={translate('backlot.quotes.asked')} showTime />
         {/* The name, then the email under it, free to wrap: a long address widened the list past the screen. */}
         <FunctionField

@@ -150,6 +150,9 @@ describe('a quote after the request', () => {
     await admin.page.getByText(/^Test provider · pi_test_/).waitFor();
     const timeline = admin.page.getByRole('table', { name: `Free ${item.name} per day` });
     await timeline.getByRole('cell', { name: `${startDate}: ${item.quantity - 2}` }).waitFor();
+    // The request's documents: the pro forma with its PDF.
+    await admin.page.getByRole('heading', { name: 'Invoices' }).waitFor();
+    await admin.page.getByText(/^PF-\d{6}$/).waitFor();
     await shoot(admin.page, 'console-confirmed');
     // The visitor's page, told of the confirmation, offers the pro forma as a PDF with the purchase order on it.
     const proForma = page.getByRole('link', { name: /^Pro forma PF-\d{6} \(PDF\)$/ });
@@ -181,6 +184,16 @@ describe('a quote after the request', () => {
     // On a phone the timeline and the bookings scroll inside their card; the page does not widen.
     await itemView.page.setViewportSize({ width: 375, height: 812 });
     expect(await itemView.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    // The Invoices screen lists it by date with the purchase order the visitor gave.
+    await itemView.page.setViewportSize({ width: 1280, height: 900 });
+    await itemView.page.goto(`${app.server.url}/admin/#/t/aviation/invoices`);
+    const row = itemView.page.getByRole('row', { name: /PF-\d{6}.*Pro forma.*PO-9001/ });
+    await row.waitFor();
+    await row.getByRole('link', { name: 'PDF' }).waitFor();
+    expect(await axeViolations(itemView.page)).toEqual([]);
+    await shoot(itemView.page, 'console-invoices');
+    await itemView.page.setViewportSize({ width: 375, height: 812 });
+    await expect.poll(() => itemView.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     expect(itemView.errors).toEqual([]);
     await itemView.context.close();
     await admin.page.getByRole('menuitem', { name: 'Quote requests' }).click();
@@ -189,6 +202,9 @@ describe('a quote after the request', () => {
       .getByText('Confirmed')
       .waitFor();
     await shoot(admin.page, 'console-quote-requests');
+    await admin.page.setViewportSize({ width: 375, height: 812 });
+    await expect.poll(() => admin.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await admin.page.setViewportSize({ width: 1280, height: 900 });
     // A new request shows in the open list by itself (the list hears of it; no reload).
     const nextStart = addDays(startDate, 40);
     const another = await page.evaluate(

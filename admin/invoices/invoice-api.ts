@@ -1,0 +1,23 @@
+/** The console's calls for invoices beyond react-admin's list (server/routes/api/invoices.ts): a request's documents, a PDF's address, a credit note. */
+import { fetchUtils } from 'ra-core';
+import type { Invoice } from '../../schema/types.generated';
+
+const tenantPath = (tenantId: string) => `/api/tenants/${encodeURIComponent(tenantId)}`;
+
+export const invoiceApi = {
+  pdfHref: (tenantId: string, number: string) => `${tenantPath(tenantId)}/invoices/${encodeURIComponent(number)}/pdf`,
+  /** A credit note against an invoice: all that is left of it, or `amount` (tax included), with the reason printed on it. */
+  credit: async (tenantId: string, number: string, body: { reason: string; amount?: number }) =>
+    (
+      await fetchUtils.fetchJson(`${tenantPath(tenantId)}/invoices/${encodeURIComponent(number)}/credit`, {
+        method: 'POST',
+        body: JSON.stringify(body),
+        headers: new Headers({ 'Content-Type': 'application/json' }),
+      })
+    ).json as Invoice,
+  forQuote: async (tenantId: string, quoteId: string) => {
+    // The list filtered in memory: a request has a handful of documents; the store lists by date.
+    const { json } = await fetchUtils.fetchJson(`${tenantPath(tenantId)}/invoices?range=[0,999]`);
+    return (json as Invoice[]).filter((invoice) => invoice.quoteId === quoteId);
+  },
+};
