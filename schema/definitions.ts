@@ -7,7 +7,7 @@ import type { Ajv2020 } from './ajv';
 import { problemsFromAjv } from './ajv-messages';
 import { schemaDocuments } from './documents';
 
-export type DefinitionName = 'tenantId' | 'hostname' | 'label' | 'email' | 'slug' | 'password' | 'phone';
+export type DefinitionName = 'tenantId' | 'hostname' | 'label' | 'email' | 'slug' | 'password' | 'phone' | 'currency' | 'locale' | 'timezone';
 
 /** true when the value fits the definition, else the reason. */
 export function checkDefinitionWith(ajv: Ajv2020, name: DefinitionName, value: unknown): true | string {

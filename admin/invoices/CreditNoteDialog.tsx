@@ -6,7 +6,19 @@ import type { Invoice } from '../../schema/types.generated';
 import { FormDialog } from '../components/FormDialog';
 import { invoiceApi } from './invoice-api';
 
-export function CreditNoteDialog({ tenantId, invoice, money, onClose, onIssued }: { tenantId: string; invoice: Invoice; money: (amount: number) => string; onClose: () => void; onIssued: (note: Invoice) => void }) {
+export function CreditNoteDialog({
+  tenantId,
+  invoice,
+  money,
+  onClose,
+  onIssued,
+}: {
+  tenantId: string;
+  invoice: Invoice;
+  money: (amount: number) => string;
+  onClose: () => void;
+  onIssued: (note: Invoice) => void;
+}) {
   const translate = useTranslate();
   const notify = useNotify();
   const [reason, setReason] = useState('');
@@ -17,7 +29,13 @@ export function CreditNoteDialog({ tenantId, invoice, money, onClose, onIssued }
     onIssued(note);
   };
   return (
-    <FormDialog id="credit-note-title" title={translate('backlot.invoices.creditTitle', { number: invoice.number, total: money(invoice.total) })} submitLabel={translate('backlot.invoices.credit')} onClose={onClose} onSubmit={submit}>
+    <FormDialog
+      id="credit-note-title"
+      title={translate('backlot.invoices.creditTitle', { number: invoice.number, total: money(invoice.total) })}
+      submitLabel={translate('backlot.invoices.credit')}
+      onClose={onClose}
+      onSubmit={submit}
+    >
       <Stack spacing={2} sx={{ pt: 1 }}>
         <TextField
           label={translate('backlot.invoices.reason')}

@@ -36,18 +36,37 @@ export function InvoiceList() {
         <DateInput key="to" source="to" label={translate('backlot.invoices.to')} alwaysOn />,
       ]}
     >
-      <Datagrid sx={PHONE_DATAGRID_SX} bulkActionButtons={false} rowClick={(_id, _resource, record) => `/t/${tenantId}/quote-requests/${encodeURIComponent(String((record as unknown as Invoice).quoteId))}`} empty={<Box sx={{ p: 2 }}>{translate('backlot.invoices.empty')}</Box>}>
+      <Datagrid
+        sx={PHONE_DATAGRID_SX}
+        bulkActionButtons={false}
+        rowClick={(_id, _resource, record) => `/t/${tenantId}/quote-requests/${encodeURIComponent(String((record as unknown as Invoice).quoteId))}`}
+        empty={<Box sx={{ p: 2 }}>{translate('backlot.invoices.empty')}</Box>}
+      >
         <TextField source="number" label={translate('backlot.invoices.number')} sortable={false} />
-        <FunctionField label={translate('backlot.invoices.kind')} render={(invoice: Invoice) => <Chip size="small" label={translate(`backlot.invoices.kinds.${invoice.kind}`)} variant={invoice.kind === 'invoice' ? 'filled' : 'outlined'} />} />
+        <FunctionField
+          label={translate('backlot.invoices.kind')}
+          render={(invoice: Invoice) => <Chip size="small" label={translate(`backlot.invoices.kinds.${invoice.kind}`)} variant={invoice.kind === 'invoice' ? 'filled' : 'outlined'} />}
+        />
         <FunctionField source="issueDate" label={translate('backlot.invoices.date')} render={(invoice: Invoice) => <Box sx={{ whiteSpace: 'nowrap' }}>{tenant.day(invoice.issueDate)}</Box>} />
         <FunctionField label={translate('backlot.invoices.billTo')} render={(invoice: Invoice) => [invoice.billTo.name, invoice.billTo.production].filter(Boolean).join(' · ')} />
         <FunctionField label={translate('backlot.invoices.purchaseOrder')} render={(invoice: Invoice) => invoice.billTo.purchaseOrder ?? '—'} />
         <FunctionField textAlign="right" label={translate('backlot.invoices.total')} render={(invoice: Invoice) => tenant.money(invoice.total)} />
-        <FunctionField textAlign="right" label={translate('backlot.invoices.due')} render={(invoice: Invoice) => (invoice.kind === 'invoice' ? tenant.money(invoice.balance) : invoice.voidedAt ? translate('backlot.invoices.void') : '—')} />
+        <FunctionField
+          textAlign="right"
+          label={translate('backlot.invoices.due')}
+          render={(invoice: Invoice) => (invoice.kind === 'invoice' ? tenant.money(invoice.balance) : invoice.voidedAt ? translate('backlot.invoices.void') : '—')}
+        />
         <FunctionField
           label=""
           render={(invoice: Invoice) => (
-            <Button size="small" startIcon={<PictureAsPdfOutlinedIcon />} href={invoiceApi.pdfHref(tenantId, invoice.number)} target="_blank" rel="noopener" onClick={(event) => event.stopPropagation()}>
+            <Button
+              size="small"
+              startIcon={<PictureAsPdfOutlinedIcon />}
+              href={invoiceApi.pdfHref(tenantId, invoice.number)}
+              target="_blank"
+              rel="noopener"
+              onClick={(event) => event.stopPropagation()}
+            >
               {translate('backlot.invoices.pdf')}
             </Button>
           )}

@@ -7,14 +7,31 @@ import type { Invoice } from '../../schema/types.generated';
 import { CreditNoteDialog } from './CreditNoteDialog';
 import { invoiceApi } from './invoice-api';
 
-export function InvoiceRows({ tenantId, invoices, money, day, onIssued }: { tenantId: string; invoices: Invoice[]; money: (amount: number) => string; day: (date: string) => string; onIssued: () => void }) {
+export function InvoiceRows({
+  tenantId,
+  invoices,
+  money,
+  day,
+  onIssued,
+}: {
+  tenantId: string;
+  invoices: Invoice[];
+  money: (amount: number) => string;
+  day: (date: string) => string;
+  onIssued: () => void;
+}) {
   const translate = useTranslate();
   const [crediting, setCrediting] = useState<Invoice>();
   return (
     <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 1 }}>
       {invoices.map((invoice) => (
         <Stack component="li" key={invoice.number} direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-          <Chip size="small" label={translate(`backlot.invoices.kinds.${invoice.kind}`)} color={invoice.kind === 'invoice' ? 'primary' : 'default'} variant={invoice.kind === 'invoice' ? 'filled' : 'outlined'} />
+          <Chip
+            size="small"
+            label={translate(`backlot.invoices.kinds.${invoice.kind}`)}
+            color={invoice.kind === 'invoice' ? 'primary' : 'default'}
+            variant={invoice.kind === 'invoice' ? 'filled' : 'outlined'}
+          />
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
             {invoice.number}
           </Typography>

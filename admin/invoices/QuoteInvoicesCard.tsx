@@ -6,7 +6,19 @@ import type { Invoice } from '../../schema/types.generated';
 import { invoiceApi } from './invoice-api';
 import { InvoiceRows } from './InvoiceRows';
 
-export function QuoteInvoicesCard({ tenantId, quoteId, revision, money, day }: { tenantId: string; quoteId: string; revision: string; money: (amount: number) => string; day: (date: string) => string }) {
+export function QuoteInvoicesCard({
+  tenantId,
+  quoteId,
+  revision,
+  money,
+  day,
+}: {
+  tenantId: string;
+  quoteId: string;
+  revision: string;
+  money: (amount: number) => string;
+  day: (date: string) => string;
+}) {
   const translate = useTranslate();
   const [invoices, setInvoices] = useState<Invoice[]>();
   const [reads, setReads] = useState(0);

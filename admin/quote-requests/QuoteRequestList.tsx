@@ -108,7 +108,12 @@ export function QuoteRequestList({ tenantId }: { tenantId: string }) {
         <DateInput key="to" source="to" label={translate('backlot.quotes.to')} alwaysOn />,
       ]}
     >
-      <Datagrid sx={PHONE_DATAGRID_SX} bulkActionButtons={false} rowClick={(id) => `/t/${tenantId}/quote-requests/${encodeURIComponent(String(id))}`} empty={<Box sx={{ p: 2 }}>{translate('backlot.quotes.empty')}</Box>}>
+      <Datagrid
+        sx={PHONE_DATAGRID_SX}
+        bulkActionButtons={false}
+        rowClick={(id) => `/t/${tenantId}/quote-requests/${encodeURIComponent(String(id))}`}
+        empty={<Box sx={{ p: 2 }}>{translate('backlot.quotes.empty')}</Box>}
+      >
         <DateField source="createdAt" label={translate('backlot.quotes.asked')} showTime />
         {/* The name, then the email under it, free to wrap: a long address widened the list past the screen. */}
         <FunctionField

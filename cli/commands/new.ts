@@ -9,6 +9,11 @@ interface NewOptions {
   domain?: string;
   email?: string;
   from?: string;
+  currency?: string;
+  locale?: string;
+  timezone?: string;
+  tax?: string;
+  taxName?: string;
   dryRun?: boolean;
   yes?: boolean;
 }
@@ -22,6 +27,11 @@ export function registerNew(program: Command, context: CliContext): void {
     .option('--domain <domain>', 'the storefront’s host name, e.g. www.acme-props.com')
     .option('--email <email>', 'the vendor’s contact email (default: hello@<domain>)')
     .option('--from <tenantId>', 'copy the links, colours, facets, categories and constants of this tenant')
+    .option('--currency <code>', "its currency, ISO 4217 (default: the template's or the copied tenant's), e.g. GBP")
+    .option('--locale <tag>', 'its language and number format, BCP 47, e.g. en-GB')
+    .option('--timezone <zone>', 'its time zone, IANA, e.g. Europe/London')
+    .option('--tax <percent>', 'its sales tax rate in percent, e.g. 20')
+    .option('--tax-name <name>', 'what quotes and invoices call the tax, e.g. VAT')
     .option('--dry-run', 'print the files it would write and write nothing')
     .option('-y, --yes', 'never prompt: fail when a required answer is missing')
     .addHelpText(
@@ -32,7 +42,9 @@ It never overwrites an existing tenant, and writes all three files or none.
 
 Examples:
   $ backlot new acme --name "Acme Props" --domain www.acme-props.com --yes
-  $ backlot new studio-b --from aviation --name "Studio B" --domain www.studio-b.com --dry-run`,
+  $ backlot new studio-b --from aviation --name "Studio B" --domain www.studio-b.com --dry-run
+  $ backlot new london --from aviation --name "Soho Prop Hire" --domain www.sohoprophire.co.uk \\
+      --currency GBP --locale en-GB --timezone Europe/London --tax 20 --tax-name VAT --yes`,
     )
     .action(async (tenantIdArgument: string | undefined, options: NewOptions) => {
       const [{ checkDefinition }, scaffold, { createFolderAtomic, AlreadyExistsError }] = await Promise.all([
@@ -67,7 +79,25 @@ Examples:
       const domain = await answer(options.domain, '--domain', 'hostname', 'Storefront domain (e.g. www.acme-props.com):', `www.${tenantId}.com`);
       const email = options.email === undefined ? undefined : await answer(options.email, '--email', 'email', 'Contact email:');
 
-      const request = { tenantId, name, domain, email, from: options.from };
+      const optional = async (value: string | undefined, flag: string, kind: Parameters<typeof checkDefinition>[0]) => (value === undefined ? undefined : answer(value, flag, kind, ''));
+      const currency = await optional(options.currency, '--currency', 'currency');
+      const locale = await optional(options.locale, '--locale', 'locale');
+      const timezone = await optional(options.timezone, '--timezone', 'timezone');
+      const taxRatePercent = options.tax === undefined ? undefined : Number(options.tax);
+      if (taxRatePercent !== undefined && !(Number.isFinite(taxRatePercent) && taxRatePercent >= 0 && taxRatePercent <= 50))
+        throw new UsageError(`--tax ${JSON.stringify(options.tax)}: give the rate in percent, from 0 to 50 (e.g. 20)`);
+      const request = {
+        tenantId,
+        name,
+        domain,
+        email,
+        from: options.from,
+        ...(currency !== undefined && { currency }),
+        ...(locale !== undefined && { locale }),
+        ...(timezone !== undefined && { timezone }),
+        ...(taxRatePercent !== undefined && { taxRatePercent }),
+        ...(options.taxName !== undefined && { taxName: options.taxName }),
+      };
       const plan = await scaffold.planTenant(tenantsDir, request);
       const problems = await scaffold.checkPlan(tenantsDir, request, plan);
       if (problems.length) {

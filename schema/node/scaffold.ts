@@ -16,6 +16,13 @@ export interface NewTenantRequest {
   domain: string;
   /** The vendor's contact email; default hello@<domain without www.>. */
   email?: string;
+  /** Where the business is: its money, language and clock (left out: the template's, or the copied tenant's). */
+  currency?: string;
+  locale?: string;
+  timezone?: string;
+  /** Its sales tax: the rate in percent and the name quotes and invoices print (VAT, GST). */
+  taxRatePercent?: number;
+  taxName?: string;
 }
 
 /** Site settings that belong to one business's identity and brand, never copied from another tenant. */
@@ -26,10 +33,20 @@ export function buildTenant(request: NewTenantRequest, from?: Tenant): Tenant {
   // A JSON import types `swatch` as string[], not the schema's non-empty list; the scaffold's tests hold the template to the schema.
   const site: SiteSettings = structuredClone(withoutSchemaKey(from?.site ?? (templateSite as unknown as SiteSettings)));
   if (from) for (const key of SITE_IDENTITY_KEYS) delete site[key];
-  Object.assign(site, { tenantId: request.tenantId, domain: request.domain, appTitle: request.name, meta: { ...site.meta, title: request.name } });
+  Object.assign(site, {
+    tenantId: request.tenantId,
+    domain: request.domain,
+    appTitle: request.name,
+    meta: { ...site.meta, title: request.name },
+    ...(request.currency !== undefined && { currency: request.currency }),
+    ...(request.locale !== undefined && { locale: request.locale }),
+    ...(request.taxRatePercent !== undefined && { taxRatePercent: request.taxRatePercent }),
+    ...(request.taxName !== undefined && { taxName: request.taxName }),
+  });
   const vendor: VendorConfig = {
     ...structuredClone(withoutSchemaKey(templateVendor as VendorConfig)),
     ...(from ? { timezone: from.vendor.timezone, weeklyDiscounts: from.vendor.weeklyDiscounts } : {}),
+    ...(request.timezone !== undefined && { timezone: request.timezone }),
     id: request.tenantId,
     displayName: request.name,
     name: request.name,

@@ -11,15 +11,17 @@ import { chargeBasis } from '../../schema/rental/hire-charges';
 import { cancellationInvoiceOf, finalInvoiceOf, invoiceRuleOf, proFormaOf, type IssueContext } from '../../schema/rental/invoices';
 import { todayIn } from '../../schema/rental/quote-rules';
 import { isOrderState, type QuoteAction, type QuoteState } from '../../schema/rental/quote-states';
-import type { Invoice, Item, QuoteRequest } from '../../schema/types.generated';
+import type { Invoice, Item, QuoteRequest, SiteSettings } from '../../schema/types.generated';
+
+/** What issuing reads of a tenant's settings (quote-conversation's QuoteSettings has them). */
+type TenantClock = { site: SiteSettings; timezone: string };
 import { formatMoney } from '../../storefront/lib/format';
 import { priceStepsText } from '../../storefront/lib/price-steps';
 import { itemGroupsOf } from '../payments/card-holds';
 import type { InvoiceStore } from '../stores/invoice-store';
-import type { QuoteSettings } from './quote-conversation';
 
 /** What issuing needs from the tenant, the order's items and the time. */
-export function invoiceContext(settings: Pick<QuoteSettings, 'site' | 'timezone'>, items: ReadonlyMap<string, Pick<Item, 'category'>>, now: Date): IssueContext {
+export function invoiceContext(settings: TenantClock, items: ReadonlyMap<string, Pick<Item, 'category'>>, now: Date): IssueContext {
   const money = (amount: number) => formatMoney(amount, settings.site);
   return {
     rule: invoiceRuleOf(settings.site),
@@ -42,7 +44,7 @@ export const paidByCard = (order: QuoteRequest) => order.cardHold?.captured ?? (
  */
 export async function issueAfterStep(
   invoices: InvoiceStore,
-  settings: Pick<QuoteSettings, 'site' | 'timezone'>,
+  settings: TenantClock,
   items: ReadonlyMap<string, Pick<Item, 'category'>>,
   order: QuoteRequest,
   action: QuoteAction,

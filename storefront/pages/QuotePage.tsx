@@ -95,7 +95,12 @@ function OwnQuote({ id }: { id: string }) {
     const { outcome, reason } =
       action === 'accept' && !asksPurchaseOrder
         ? { outcome: await confirm(request) }
-        : await askReason({ ...request, reason: asksPurchaseOrder ? { label: words.purchaseOrderLabel, maxLength: forms.maxLengths.purchaseOrder } : { label: words.reasonLabel(vendor.displayName), maxLength: forms.maxLengths.stepReason } });
+        : await askReason({
+            ...request,
+            reason: asksPurchaseOrder
+              ? { label: words.purchaseOrderLabel, maxLength: forms.maxLengths.purchaseOrder }
+              : { label: words.reasonLabel(vendor.displayName), maxLength: forms.maxLengths.stepReason },
+          });
     if (outcome !== 'confirmed') return;
     setBusy(true);
     setError(undefined);

@@ -81,7 +81,7 @@ try {
     const { getFirestore } = await import('firebase-admin/firestore');
     const { FirestoreInvoiceStore } = await import('../../server/stores/firestore-invoice-store');
     const apps = [initializeApp({ projectId: 'backlot-bench-invoices' }, 'bench-invoices-a'), initializeApp({ projectId: 'backlot-bench-invoices' }, 'bench-invoices-b')];
-    const [first, second] = apps.map((app) => new FirestoreInvoiceStore(getFirestore(app))) as [InvoiceStore, InvoiceStore];
+    const [first, second] = [new FirestoreInvoiceStore(getFirestore(apps[0]!)), new FirestoreInvoiceStore(getFirestore(apps[1]!))];
     const firestoreTimes = await numbering(first, second, 'bench');
     const collection = getFirestore(apps[0]!).collection('plain');
     const baseline = await Promise.all(

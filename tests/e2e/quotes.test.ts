@@ -157,7 +157,10 @@ describe('a quote after the request', () => {
     // The visitor's page, told of the confirmation, offers the pro forma as a PDF with the purchase order on it.
     const proForma = page.getByRole('link', { name: /^Pro forma PF-\d{6} \(PDF\)$/ });
     await proForma.waitFor();
-    const pdf = await page.evaluate((href) => fetch(href).then(async (response) => ({ type: response.headers.get('content-type'), head: new TextDecoder().decode((await response.arrayBuffer()).slice(0, 5)) })), (await proForma.getAttribute('href'))!);
+    const pdf = await page.evaluate(
+      (href) => fetch(href).then(async (response) => ({ type: response.headers.get('content-type'), head: new TextDecoder().decode((await response.arrayBuffer()).slice(0, 5)) })),
+      (await proForma.getAttribute('href'))!,
+    );
     expect(pdf).toEqual({ type: 'application/pdf', head: '%PDF-' });
     expect(await axeViolations(page)).toEqual([]);
     await shoot(page, 'quote-confirmed-invoices');

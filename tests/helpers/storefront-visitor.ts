@@ -1,5 +1,5 @@
 /**
- * A visitor of the aviation storefront on a test app (tests/helpers/server.ts): signed up through
+ * A visitor of a storefront (aviation's unless another tenant is named) on a test app (tests/helpers/server.ts): signed up through
  * the identity API with a bot-check token, then approved (true), refused (false) or left waiting
  * (null) by writing the profile as an admin's decision would. Returns their uid, email and the
  * session cookie their browser would send.
@@ -13,15 +13,16 @@ const PASSWORD = 'a long enough passphrase';
 
 export const sessionCookieOf = (response: LightMyRequestResponse) => cookieHeader([response.headers['set-cookie'] ?? []].flat().map(String));
 
-export async function storefrontVisitor(t: TestApp, email: string, approved: boolean | null = true): Promise<{ uid: string; email: string; cookie: string }> {
-  const token = (await t.app.inject({ url: '/api/identity/bot-check?action=signup', headers: { host: AVIATION_HOST } })).json().token;
+export async function storefrontVisitor(t: TestApp, email: string, approved: boolean | null = true, tenantId = 'aviation'): Promise<{ uid: string; email: string; cookie: string }> {
+  const host = `${tenantId}.localhost`;
+  const token = (await t.app.inject({ url: '/api/identity/bot-check?action=signup', headers: { host } })).json().token;
   const signedUp = await t.app.inject({
     method: 'POST',
     url: '/api/identity/signup',
     payload: { email, password: PASSWORD, botCheckToken: token },
-    headers: { host: AVIATION_HOST, origin: `http://${AVIATION_HOST}` },
+    headers: { host, origin: `http://${host}` },
   });
   const { uid } = signedUp.json();
-  if (approved !== null) await t.app.profileStore.update('aviation', uid, (profile) => ({ ...profile, isAuthorized: approved }));
+  if (approved !== null) await t.app.profileStore.update(tenantId, uid, (profile) => ({ ...profile, isAuthorized: approved }));
   return { uid, email, cookie: sessionCookieOf(signedUp) };
 }

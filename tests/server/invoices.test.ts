@@ -1,21 +1,25 @@
 /**
- * Invoices over the real app, for a tenant that charges 20% VAT in pounds (en-GB): the card hold
- * takes the VAT in; confirming issues a pro forma with the purchase order the visitor gave;
+ * Invoices over the real app, for the shipped London tenant (scaffolded by `backlot new --currency
+ * GBP --locale en-GB --timezone Europe/London --tax 20 --tax-name VAT`): the card hold takes the VAT
+ * and the deposit in; confirming issues a pro forma with the purchase order the visitor gave;
  * closing a returned hire issues the invoice (the quote, the damage found, VAT on the hire but not
  * on the damage, card processing), paid by what the hold captured; its PDF says all of it (read
  * back by a real PDF parser); the visitor reads and downloads their own documents without ledger
  * codes, and nobody else's; a credit note is issued against the invoice, never an edit, with no
  * more credited than invoiced; cancelling an order voids its pro forma.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { cp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, earliestStart } from '../../schema/rental/quote-rules';
 import type { Catalogue, Invoice, QuoteRequest } from '../../schema/types.generated';
 import { authoriseCard } from '../helpers/card-hold';
 import { pdfPages } from '../helpers/pdf-text';
+import { tenantsDir } from '../helpers/paths';
 import { buildTestApp, type TestApp } from '../helpers/server';
-import { AVIATION_HOST, storefrontVisitor } from '../helpers/storefront-visitor';
+import { storefrontVisitor } from '../helpers/storefront-visitor';
+
+const HOST = 'london.localhost';
 
 const CASES = '1950s-hard-train-case-cream';
 let t: TestApp;
@@ -24,10 +28,9 @@ beforeAll(async () => {
     identity: { attemptsPerMinute: 1000 },
     quotes: { requestsPerMinute: 1000 },
     beforeStart: async (tenants) => {
-      const siteFile = path.join(tenants, 'aviation', 'site.json');
-      const site = JSON.parse(await readFile(siteFile, 'utf8')) as Record<string, unknown>;
-      await writeFile(siteFile, JSON.stringify({ ...site, currency: 'GBP', locale: 'en-GB', taxName: 'VAT', taxRatePercent: 20, taxGlCode: '2200', depositBasis: 'none' }));
-      const file = path.join(tenants, 'aviation', 'catalogue.json');
+      await cp(path.join(tenantsDir, 'london'), path.join(tenants, 'london'), { recursive: true });
+      // Round figures for the sums below: £50 a day, £400 to replace.
+      const file = path.join(tenants, 'london', 'catalogue.json');
       const catalogue = JSON.parse(await readFile(file, 'utf8')) as Catalogue;
       Object.assign(
         catalogue.items.find((item) => item.objectID === CASES)!,
@@ -40,16 +43,16 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const storefront = (method: 'GET' | 'POST', url: string, cookie: string, payload?: object, headers: Record<string, string> = {}) =>
-  t.app.inject({ method, url, ...(payload && { payload }), headers: { host: AVIATION_HOST, origin: `http://${AVIATION_HOST}`, cookie, ...headers } });
+  t.app.inject({ method, url, ...(payload && { payload }), headers: { host: HOST, origin: `http://${HOST}`, cookie, ...headers } });
 const vendor = (url: string, revision: string | number, payload?: object) =>
-  t.as('aviationAdmin', { method: 'POST', url: `/api/tenants/aviation/quote-requests/${url}`, ...(payload && { payload }), headers: { 'if-match': `"${revision}"` } });
-const consoleApi = (method: 'GET' | 'POST', url: string, payload?: object) => t.as('aviationAdmin', { method, url: `/api/tenants/aviation/${url}`, ...(payload && { payload }) });
-const stored = async (id: string) => (await t.app.quoteRequests.get('aviation', id)) as QuoteRequest;
+  t.as('platform', { method: 'POST', url: `/api/tenants/london/quote-requests/${url}`, ...(payload && { payload }), headers: { 'if-match': `"${revision}"` } });
+const consoleApi = (method: 'GET' | 'POST', url: string, payload?: object) => t.as('platform', { method, url: `/api/tenants/london/${url}`, ...(payload && { payload }) });
+const stored = async (id: string) => (await t.app.quoteRequests.get('london', id)) as QuoteRequest;
 
 /** An order for two cases over three days: asked, quoted, the card held, accepted with a purchase order, confirmed. */
 async function order(email: string, inDays: number) {
-  const who = await storefrontVisitor(t, email);
-  const from = addDays(earliestStart('America/Los_Angeles', 2, new Date()), inDays);
+  const who = await storefrontVisitor(t, email, true, 'london');
+  const from = addDays(earliestStart('Europe/London', 2, new Date()), inDays);
   const asked = await storefront('POST', '/api/quote-requests', who.cookie, {
     items: [{ objectID: CASES, quantity: 2 }],
     startDate: from,
@@ -59,7 +62,7 @@ async function order(email: string, inDays: number) {
   });
   const id = asked.json().id as string;
   expect((await vendor(`${id}/quote`, 0, { adjustments: {}, services: [] })).statusCode).toBe(200);
-  const { revision, view } = await authoriseCard(t.app, id, who.cookie);
+  const { revision, view } = await authoriseCard(t.app, id, who.cookie, undefined, HOST);
   const accepted = await storefront(
     'POST',
     `/api/quotes/${id}/accept`,
@@ -77,11 +80,11 @@ describe('invoices', () => {
   let cookie: string;
   let invoice: Invoice;
 
-  it('holds the VAT on the card, and issues a pro forma with the purchase order when the order is confirmed', async () => {
+  it('holds the VAT and the deposit on the card, and issues a pro forma with the purchase order when the order is confirmed', async () => {
     const confirmed = await order('vat@studio.example', 3);
     ({ id, cookie } = confirmed);
-    // Two cases, three days (0.5 + 0.5 + 1 day rates each): £200; VAT £40; 5% processing on £240: £12.
-    expect(confirmed.hold).toMatchObject({ currency: 'GBP', amount: 252, parts: { total: 200, tax: 40, processing: 12, deposit: 0 } });
+    // Two cases, three days (0.5 + 0.5 + 1 day rates each): £200; VAT £40; 5% processing on £240: £12; a third of 2 × £400 held as deposit: £264.
+    expect(confirmed.hold).toMatchObject({ currency: 'GBP', amount: 516, parts: { total: 200, tax: 40, processing: 12, deposit: 264 } });
     const documents = (await consoleApi('GET', 'invoices')).json() as Invoice[];
     const proForma = documents.find((document) => document.quoteId === id)!;
     expect(proForma).toMatchObject({
@@ -109,15 +112,16 @@ describe('invoices', () => {
     const closed = await vendor(`${id}/close`, (await stored(id)).revision!);
     expect(closed.statusCode, closed.body).toBe(200);
     invoice = ((await consoleApi('GET', 'invoices?filter={"kind":"invoice"}')).json() as Invoice[]).find((document) => document.quoteId === id)!;
-    // £200 hire + £100 damage (25% of £400, untaxed); VAT £40 on the hire; processing 5% of £340 = £17; total £357, of which the £252 hold captured all.
-    expect(invoice).toMatchObject({ number: 'INV-000001', kind: 'invoice', subtotal: 317, total: 357, taxes: [{ rate: 20, base: 200, amount: 40 }], paid: 252, balance: 105 });
+    // £200 hire + £100 damage (25% of £400, untaxed); VAT £40 on the hire; processing 5% of £340 = £17; total £357, all captured from the £516 hold (the deposit paid for the damage; the rest released).
+    expect(invoice).toMatchObject({ number: 'INV-000001', kind: 'invoice', subtotal: 317, total: 357, taxes: [{ rate: 20, base: 200, amount: 40 }], paid: 357, balance: 0 });
     expect(invoice.lines.map((line) => [line.kind, line.amount, line.taxRate ?? null])).toEqual([
       ['rental', 200, 20],
       ['damage', 100, null],
       ['processing', 17, null],
     ]);
     expect(invoice.lines[1]!.detail).toBe('25% of the £400.00 replacement value');
-    expect((await stored(id)).cardHold).toMatchObject({ status: 'captured', captured: 252, outstanding: 105 });
+    expect((await stored(id)).cardHold).toMatchObject({ status: 'captured', captured: 357 });
+    expect((await stored(id)).cardHold).not.toHaveProperty('outstanding');
     // Closing again (a retry) issues nothing new.
     expect(((await consoleApi('GET', 'invoices')).json() as Invoice[]).filter((document) => document.quoteId === id).map((document) => document.number)).toEqual(['PF-000001', 'INV-000001']);
   });
@@ -129,7 +133,10 @@ describe('invoices', () => {
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const [page] = await pdfPages(pdf.rawPayload);
     for (const said of [
-      'Jetway Props LLC',
+      'Soho Prop Hire Ltd',
+      '14 Berwick Street',
+      'W1F 0PP',
+      'Days 1–3: 2 day rates × £50.00 = £100.00',
       'Invoice',
       'INV-000001',
       'PO-7741',
@@ -139,9 +146,8 @@ describe('invoices', () => {
       'VAT 20% on £200.00',
       '£357.00',
       'Paid by card',
-      '-£252.00',
-      'Balance due',
-      '£105.00',
+      '-£357.00',
+      'Balance due £0.00',
     ])
       expect(page).toContain(said);
     const mine = await storefront('GET', `/api/quotes/${id}/invoices`, cookie);
@@ -150,7 +156,7 @@ describe('invoices', () => {
     const visitorPdf = await storefront('GET', `/api/quotes/${id}/invoices/INV-000001/pdf`, cookie);
     expect(visitorPdf.statusCode).toBe(200);
     expect(visitorPdf.rawPayload.equals(pdf.rawPayload)).toBe(false); // issued once; rendered afresh each time (its bytes carry the time)
-    const someoneElse = await storefrontVisitor(t, 'nosy@studio.example');
+    const someoneElse = await storefrontVisitor(t, 'nosy@studio.example', true, 'london');
     expect((await storefront('GET', `/api/quotes/${id}/invoices/INV-000001/pdf`, someoneElse.cookie)).statusCode).toBe(404);
     expect((await storefront('GET', `/api/quotes/${id}/invoices`, someoneElse.cookie)).statusCode).toBe(404);
   });
@@ -165,7 +171,7 @@ describe('invoices', () => {
     expect(credit.json()).toMatchObject({ number: 'CN-000001', kind: 'creditNote', credits: 'INV-000001', reason: 'Handle was already loose: goodwill', total: -60 });
     // The invoice itself is as issued.
     const { id: _id, ...issued } = invoice as Invoice & { id: string };
-    expect(await t.app.invoices.get('aviation', 'INV-000001')).toEqual(issued);
+    expect(await t.app.invoices.get('london', 'INV-000001')).toEqual(issued);
     const [page] = await pdfPages((await consoleApi('GET', 'invoices/CN-000001/pdf')).rawPayload);
     expect(page).toContain('Credit note');
     expect(page).toContain('Credits invoice INV-000001');
@@ -173,14 +179,14 @@ describe('invoices', () => {
     expect((await consoleApi('POST', `invoices/${invoice.number}/credit`, { reason: 'The rest' })).json()).toMatchObject({ number: 'CN-000002', total: -297 });
     expect((await consoleApi('POST', `invoices/${invoice.number}/credit`, { reason: 'Again' })).statusCode).toBe(400);
     expect((await consoleApi('POST', 'invoices/CN-000001/credit', { reason: 'x' })).statusCode).toBe(400);
-    expect([403, 404]).toContain((await t.as('acmeAdmin', { url: '/api/tenants/aviation/invoices' })).statusCode);
+    expect([403, 404]).toContain((await t.as('aviationAdmin', { url: '/api/tenants/london/invoices' })).statusCode);
   });
 
   it('voids a cancelled order’s pro forma', async () => {
     const cancelled = await order('cancel-vat@studio.example', 6);
     const before = await stored(cancelled.id);
     expect((await vendor(`${cancelled.id}/cancel`, before.revision!, { reason: 'Shoot moved abroad' })).statusCode).toBe(200);
-    const [proForma] = await t.app.invoices.forQuote('aviation', cancelled.id);
+    const [proForma] = await t.app.invoices.forQuote('london', cancelled.id);
     expect(proForma).toMatchObject({ kind: 'proForma', number: 'PF-000002' });
     expect(proForma!.voidedAt).toBeTruthy();
     const [page] = await pdfPages((await consoleApi('GET', 'invoices/PF-000002/pdf')).rawPayload);

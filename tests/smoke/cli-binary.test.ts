@@ -16,10 +16,12 @@ beforeAll(async () => {
   repo = await copyRepo();
 });
 afterAll(() => repo.cleanup());
+/** The tenants the repository ships. */
+const SHIPPED = ['aviation', 'london', 'platform'];
 /** Each test starts from the shipped tenants only. */
 afterEach(async () => {
   for (const name of await readdir(path.join(repo.dir, 'tenants'))) {
-    if (name !== 'aviation' && name !== 'platform') await rm(path.join(repo.dir, 'tenants', name), { recursive: true, force: true });
+    if (!SHIPPED.includes(name)) await rm(path.join(repo.dir, 'tenants', name), { recursive: true, force: true });
   }
 });
 
@@ -54,7 +56,7 @@ const onTerminal = (commandLine: string, input?: (screen: string, type: (text: s
 
 describe('npx backlot (the built binary)', () => {
   it('validates the shipped tenants and exits 0', async () => {
-    expect(await backlot('validate')).toMatchObject({ code: 0, stdout: '2 tenants, 0 errors\n' });
+    expect(await backlot('validate')).toMatchObject({ code: 0, stdout: '3 tenants, 0 errors\n' });
   });
 
   it('exits 1 on an invalid tenant, and --json is one parseable document', async () => {
@@ -141,7 +143,7 @@ describe('npx backlot (the built binary)', () => {
       const result = await onTerminal(`cd ${repo.dir} && npx --no-install backlot new cancelled`, interrupt);
       expect(result.code).toBe(130);
       expect(result.stdout).toContain('backlot: cancelled');
-      expect(await readdir(path.join(repo.dir, 'tenants'))).toEqual(['aviation', 'platform']);
+      expect(await readdir(path.join(repo.dir, 'tenants'))).toEqual(SHIPPED);
     });
   });
 });

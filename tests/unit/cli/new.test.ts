@@ -120,6 +120,41 @@ describe('backlot new', () => {
     expect((await scratch.run(['validate'])).code).toBe(0);
   });
 
+  it('sets where the business is: its currency, language, clock and sales tax, each checked before anything is written', async () => {
+    const run = await scratch.run([
+      'new',
+      'london',
+      '--from',
+      'aviation',
+      '--name',
+      'Soho Prop Hire',
+      '--domain',
+      'www.sohoprophire.co.uk',
+      '--currency',
+      'GBP',
+      '--locale',
+      'en-GB',
+      '--timezone',
+      'Europe/London',
+      '--tax',
+      '20',
+      '--tax-name',
+      'VAT',
+      '--yes',
+    ]);
+    expect(run.stderr).toBe('');
+    expect(await readJson('tenants/london/site.json')).toMatchObject({ currency: 'GBP', locale: 'en-GB', taxRatePercent: 20, taxName: 'VAT' });
+    expect(await readJson('tenants/london/vendor.json')).toMatchObject({ timezone: 'Europe/London' });
+    expect((await scratch.run(['validate'])).code).toBe(0);
+    const badTax = await scratch.run(['new', 'paris', '--name', 'Paris', '--domain', 'www.paris.example', '--tax', 'twenty', '--yes']);
+    expect(badTax).toMatchObject({ code: 2 });
+    expect(badTax.stderr).toContain('--tax "twenty": give the rate in percent, from 0 to 50 (e.g. 20)');
+    const badCurrency = await scratch.run(['new', 'paris', '--name', 'Paris', '--domain', 'www.paris.example', '--currency', 'euro', '--yes']);
+    expect(badCurrency.code).toBe(2);
+    expect(badCurrency.stderr).toContain('--currency "euro"');
+    expect(await exists('tenants/paris')).toBe(false);
+  });
+
   it('--from a tenant that does not exist fails without writing', async () => {
     const run = await scratch.run(['new', 'acme', '--from', 'ghost', '--name', 'Acme', '--domain', 'www.acme.com', '--yes']);
     expect(run.code).toBe(1);

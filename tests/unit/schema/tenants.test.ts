@@ -20,8 +20,15 @@ beforeAll(async () => {
 });
 
 describe('shipped tenants', () => {
-  it('are aviation and platform, both valid with no issues', () => {
-    expect(report.tenants.map((t) => t.tenantId)).toEqual(['aviation', 'platform']);
+  it('include a London prop house in pounds, British English and its clock, charging 20% VAT', () => {
+    const london = report.tenants.find((t) => t.tenantId === 'london')!.tenant!;
+    expect(london.site).toMatchObject({ currency: 'GBP', locale: 'en-GB', taxName: 'VAT', taxRatePercent: 20 });
+    expect(london.vendor).toMatchObject({ timezone: 'Europe/London', address: { city: 'London', country: 'GB' } });
+    expect(new Intl.NumberFormat(london.site.locale, { style: 'currency', currency: london.site.currency }).format(1234.5)).toBe('£1,234.50');
+  });
+
+  it('are aviation, london and platform, all valid with no issues', () => {
+    expect(report.tenants.map((t) => t.tenantId)).toEqual(['aviation', 'london', 'platform']);
     expect(report.issues).toEqual([]);
     expect(report.tenants.every((t) => t.tenant !== undefined)).toBe(true);
   });

@@ -13,8 +13,10 @@ describe('visitor forms', () => {
       quoteNotes: schemaDocuments.quoteRequest.$defs.notes.maxLength,
       // Why a quote is declined or cancelled, shown to the other side.
       stepReason: schemaDocuments.quoteRequest.$defs.stepInput.properties.reason.maxLength,
+      // The purchase order given when accepting, printed on the invoices: a short text.
+      purchaseOrder: schemaDocuments.quoteRequest.$defs.shortText.maxLength,
     });
-    // The reason is a short text's length: five bounds, four distinct.
+    // The reason and the purchase order are a short text's length: six bounds, four distinct.
     expect(new Set(Object.values(visitorForms.maxLengths)).size).toBe(4);
   });
 });
