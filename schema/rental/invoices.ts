@@ -32,6 +32,8 @@ export interface TaxRule {
 
 export interface InvoiceRule {
   tax: TaxRule;
+  /** Where card processing posts. */
+  processingGlCode: string | undefined;
   /** The processing a card adds, in percent (0 when the tenant takes no card). */
   processingPercent: number;
   dueDays: number;
@@ -40,6 +42,7 @@ export interface InvoiceRule {
 export function invoiceRuleOf(site: SiteSettings): InvoiceRule {
   return {
     tax: { name: site.taxName ?? 'Sales tax', rate: site.taxRatePercent ?? 0, exemptGroups: new Set(site.taxExemptGroups ?? []), glCode: site.taxGlCode },
+    processingGlCode: site.cardProcessingGlCode,
     processingPercent: site.ccAuthEnabled ? (site.ccAuthProcessingPercentage ?? 0) : 0,
     dueDays: site.invoiceDueDays ?? 30,
   };
@@ -112,7 +115,8 @@ export function taxesOf(lines: readonly InvoiceLine[], rule: TaxRule): Invoice['
 }
 
 /** Lines, tax and processing added up: the processing line (when the tenant takes a card) is on the total with tax. */
-export function withTotals(lines: readonly InvoiceLine[], rule: InvoiceRule, processingGlCode?: string): Pick<Invoice, 'lines' | 'subtotal' | 'taxes' | 'total'> {
+export function withTotals(lines: readonly InvoiceLine[], rule: InvoiceRule): Pick<Invoice, 'lines' | 'subtotal' | 'taxes' | 'total'> {
+  const processingGlCode = rule.processingGlCode;
   const taxes = taxesOf(lines, rule.tax);
   const net = cents(lines.reduce((sum, line) => sum + line.amount, 0));
   const tax = cents(taxes.reduce((sum, entry) => sum + entry.amount, 0));
@@ -215,22 +219,44 @@ export function cancellationInvoiceOf(order: QuoteRequest, fee: number, context:
   return draftOf(order, 'invoice', `${order.id}:invoice`, { lines, subtotal: net, taxes, total: fee }, fee, context);
 }
 
-/** A credit note against an invoice: every line (or `amount` as one credit line, tax taken out alike), negative, with the reason. */
+/** Shares `total` out over `weights` in proportion, rounded to the cent, the rounding's cents given to the largest: they add up to `total` exactly. */
+function shareOut(total: number, weights: readonly number[]): number[] {
+  const sum = weights.reduce((all, weight) => all + weight, 0);
+  const shares = weights.map((weight) => (sum === 0 ? 0 : cents((total * weight) / sum)));
+  let left = Math.round((total - shares.reduce((all, share) => all + share, 0)) * 100);
+  const order = weights.map((_, index) => index).sort((a, b) => Math.abs(weights[b]!) - Math.abs(weights[a]!));
+  for (let turn = 0; left !== 0 && order.length; turn += 1) {
+    const index = order[turn % order.length]!;
+    shares[index] = cents(shares[index]! + Math.sign(left) / 100);
+    left -= Math.sign(left);
+  }
+  return shares;
+}
+
+/**
+ * A credit note against an invoice, for all of it or `amount` (tax included): every line and tax
+ * credited in proportion, negative, each keeping its GL code and tax rate (so the books reverse
+ * what the invoice posted), adding up to the amount exactly; with the reason printed on it.
+ */
 export function creditNoteOf(invoice: Invoice, reason: string, context: Pick<IssueContext, 'now' | 'today' | 'rule'>, amount?: number): InvoiceDraft {
-  const whole = amount === undefined || amount >= invoice.total;
-  const share = whole ? 1 : amount / invoice.total;
-  const lines = whole
-    ? invoice.lines.map((line) => ({ ...line, unitAmount: -line.unitAmount, amount: -line.amount }))
-    : [
-        {
-          kind: 'credit' as const,
-          description: `Credit against ${invoice.number}: ${reason}`.slice(0, 500),
-          quantity: 1,
-          unitAmount: -cents(invoice.subtotal * share),
-          amount: -cents(invoice.subtotal * share),
-        },
-      ];
-  const taxes = invoice.taxes.map((entry) => ({ ...entry, base: -cents(entry.base * share), amount: -cents(entry.amount * share) }));
+  const credited = amount === undefined || amount >= invoice.total ? invoice.total : amount;
+  const taxAmounts = shareOut(
+    cents(invoice.taxes.reduce((sum, entry) => sum + entry.amount, 0) * (credited / invoice.total)),
+    invoice.taxes.map((entry) => entry.amount),
+  );
+  const taxes = invoice.taxes.map((entry, index) => ({ ...entry, base: -cents(entry.base * (credited / invoice.total)), amount: -taxAmounts[index]! }));
+  const net = cents(credited - taxAmounts.reduce((sum, share) => sum + share, 0));
+  const amounts = shareOut(
+    net,
+    invoice.lines.map((line) => line.amount),
+  );
+  const whole = credited === invoice.total;
+  const lines = invoice.lines.map((line, index) => ({
+    ...line,
+    quantity: whole ? line.quantity : 1,
+    unitAmount: whole ? -line.unitAmount : -amounts[index]!,
+    amount: -amounts[index]!,
+  }));
   const subtotal = cents(lines.reduce((sum, line) => sum + line.amount, 0));
   const total = cents(subtotal + taxes.reduce((sum, entry) => sum + entry.amount, 0));
   const { number: _number, sequence: _sequence, voidedAt: _voided, ...rest } = invoice;

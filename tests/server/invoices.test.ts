@@ -10,9 +10,11 @@
  */
 import { cp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, earliestStart } from '../../schema/rental/quote-rules';
 import type { Catalogue, Invoice, QuoteRequest } from '../../schema/types.generated';
+import { sampleDraft } from '../contract/invoice-store.contract';
 import { authoriseCard } from '../helpers/card-hold';
 import { pdfPages } from '../helpers/pdf-text';
 import { tenantsDir } from '../helpers/paths';
@@ -180,6 +182,118 @@ describe('invoices', () => {
     expect((await consoleApi('POST', `invoices/${invoice.number}/credit`, { reason: 'Again' })).statusCode).toBe(400);
     expect((await consoleApi('POST', 'invoices/CN-000001/credit', { reason: 'x' })).statusCode).toBe(400);
     expect([403, 404]).toContain((await t.as('aviationAdmin', { url: '/api/tenants/london/invoices' })).statusCode);
+  });
+
+  it('exports the month by invoice date for Xero, QuickBooks Online and as a plain CSV, every file to the package’s columns and adding up to its invoices', async () => {
+    const month = invoice.issueDate.slice(0, 7);
+    const documents = (await t.app.invoices.list('london', {})).invoices.filter((document) => document.kind !== 'proForma' && document.issueDate.startsWith(month));
+    const totalOf = (kind?: Invoice['kind']) => documents.filter((document) => !kind || document.kind === kind).reduce((sum, document) => sum + document.total, 0);
+    // (+ 0: a month whose credit notes cancel its invoices adds up to -0.)
+    const round = (amount: number) => Math.round(amount * 100) / 100 + 0;
+    const csvOf = async (format: string) => {
+      const summary = await consoleApi('GET', `invoices/export?format=${format}&from=${month}&to=${month}`);
+      expect(summary.statusCode, summary.body).toBe(200);
+      expect(summary.json()).toMatchObject({ basis: 'invoice date', files: [{ name: `london-invoices-by-invoice-date-${month}-${format}.csv`, part: 1, invoices: documents.length }] });
+      const file = await t.as('platform', { url: summary.json().files[0].href });
+      expect(file.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(file.headers['content-disposition']).toBe(`attachment; filename="london-invoices-by-invoice-date-${month}-${format}.csv"`);
+      return parse(file.body, { columns: true, skip_empty_lines: true }) as Array<Record<string, string>>;
+    };
+    const [year, monthNumber] = month.split('-');
+
+    const xero = await csvOf('xero');
+    expect(Object.keys(xero[0]!)).toEqual([
+      '*ContactName',
+      'EmailAddress',
+      '*InvoiceNumber',
+      'Reference',
+      '*InvoiceDate',
+      '*DueDate',
+      '*Description',
+      '*Quantity',
+      '*UnitAmount',
+      '*AccountCode',
+      '*TaxType',
+      'TaxAmount',
+      'TrackingName1',
+      'TrackingOption1',
+      'Currency',
+    ]);
+    for (const row of xero) {
+      for (const [column, value] of Object.entries(row)) if (column.startsWith('*')) expect(value, `${row['*InvoiceNumber']} ${column}`).not.toBe('');
+      expect(row['*InvoiceDate']).toMatch(new RegExp(`^\\d{2}/${monthNumber}/${year}$`));
+    }
+    expect(xero.find((row) => row['*Description']!.startsWith('Damage'))).toMatchObject({
+      '*TaxType': 'No VAT',
+      TaxAmount: '0.00',
+      TrackingName1: 'Production',
+      TrackingOption1: 'Channel Crossing',
+      Currency: 'GBP',
+    });
+    expect(xero.find((row) => row['*Description'] === '1950s Hard Train Case, Cream')).toMatchObject({
+      '*ContactName': 'Pinewood Unit 4',
+      Reference: 'PO-7741',
+      '*Quantity': '2',
+      '*UnitAmount': '100.00',
+      '*AccountCode': expect.stringMatching(/^\d+$/),
+      '*TaxType': '20% (VAT on Income)',
+      TaxAmount: '40.00',
+    });
+    // Each month's lines (quantity × each, plus tax) add up to its invoices less its credit notes.
+    expect(round(xero.reduce((sum, row) => sum + Number(row['*Quantity']) * Number(row['*UnitAmount']) + Number(row.TaxAmount), 0))).toBe(round(totalOf()));
+    expect(round(xero.filter((row) => row['*InvoiceNumber']!.startsWith('CN-')).reduce((sum, row) => sum + Number(row['*Quantity']) * Number(row['*UnitAmount']) + Number(row.TaxAmount), 0))).toBe(
+      round(totalOf('creditNote')),
+    );
+    expect(totalOf('creditNote')).toBeLessThan(0);
+
+    const quickbooks = await csvOf('quickbooks');
+    expect(Object.keys(quickbooks[0]!)).toEqual([
+      'Invoice no',
+      'Customer',
+      'Invoice date',
+      'Due date',
+      'Terms',
+      'Memo',
+      'Item(Product/Service)',
+      'Item Description',
+      'Item Quantity',
+      'Item Rate',
+      'Item Amount',
+      'Item Tax Code',
+      'Item Tax Amount',
+      'Service Date',
+    ]);
+    for (const row of quickbooks) for (const column of ['Invoice no', 'Customer', 'Invoice date', 'Due date', 'Item Amount']) expect(row[column], column).not.toBe('');
+    expect(quickbooks.find((row) => row['Invoice no'] === 'INV-000001' && row['Item(Product/Service)'] === 'Rental')).toMatchObject({
+      Terms: 'Net 30',
+      Memo: 'PO PO-7741 · Channel Crossing',
+      'Item Tax Code': '20.0% S',
+      'Item Amount': '200.00',
+    });
+    expect(round(quickbooks.reduce((sum, row) => sum + Number(row['Item Amount']) + Number(row['Item Tax Amount']), 0))).toBe(round(totalOf()));
+
+    const plain = await csvOf('csv');
+    const tax = plain.filter((row) => row.Line === 'Tax');
+    expect(tax.map((row) => [row.Number, row['GL code'], row.Amount])).toEqual(expect.arrayContaining([['INV-000001', '2200', '40.00']]));
+    expect(round(plain.reduce((sum, row) => sum + Number(row.Amount), 0))).toBe(round(totalOf()));
+
+    expect((await consoleApi('GET', `invoices/export?format=xero&from=${month}&to=2020-01`)).statusCode).toBe(400);
+    expect((await consoleApi('GET', `invoices/export.csv?format=xero&from=${month}&to=${month}&part=2`)).statusCode).toBe(400);
+  });
+
+  it('splits an export at the package’s import limit: QuickBooks Online 100 invoices a file, Xero 500', async () => {
+    for (let index = 0; index < 101; index += 1)
+      await t.app.invoices.issue(
+        sampleDraft(`bulk-${index}`, { tenantId: 'london', currency: 'GBP', issueDate: '2026-03-15', issuedAt: `2026-03-15T10:00:${String(index % 60).padStart(2, '0')}.000Z`, dueDate: '2026-04-14' }),
+      );
+    const quickbooks = (await consoleApi('GET', 'invoices/export?format=quickbooks&from=2026-03&to=2026-03')).json();
+    expect(quickbooks.files.map((file: { name: string; invoices: number }) => [file.name, file.invoices])).toEqual([
+      ['london-invoices-by-invoice-date-2026-03-quickbooks-part-1-of-2.csv', 100],
+      ['london-invoices-by-invoice-date-2026-03-quickbooks-part-2-of-2.csv', 1],
+    ]);
+    const second = parse((await t.as('platform', { url: quickbooks.files[1].href })).body, { columns: true }) as Array<Record<string, string>>;
+    expect(new Set(second.map((row) => row['Invoice no'])).size).toBe(1);
+    expect((await consoleApi('GET', 'invoices/export?format=xero&from=2026-03&to=2026-03')).json().files).toHaveLength(1);
   });
 
   it('voids a cancelled order’s pro forma', async () => {

@@ -7,6 +7,9 @@
  * - GET  /api/tenants/:tenantId/invoices/:number/pdf      its PDF
  * - POST /api/tenants/:tenantId/invoices/:number/credit   a credit note against an invoice (all of
  *                                                         it, or an amount), with the reason
+ * - GET  /api/tenants/:tenantId/invoices/export           what an export of some months holds (its
+ *                                                         files, split at the package's limit)
+ * - GET  /api/tenants/:tenantId/invoices/export.csv       one of its files (Xero, QuickBooks Online, CSV)
  * The visitor (their own requests only):
  * - GET  /api/quotes/:id/invoices                         a request's documents
  * - GET  /api/quotes/:id/invoices/:number/pdf             one's PDF
@@ -19,6 +22,7 @@ import { todayIn } from '../../../schema/rental/quote-rules';
 import { calendarDateMessage, isCalendarDate } from '../../../schema/calendar-date';
 import type { Invoice, Tenant } from '../../../schema/types.generated';
 import { invoicePdf } from '../../rental/invoice-pdf';
+import { EXPORT_FORMATS, IMPORT_LIMITS, exportCsv, exportFileName, exportParts, exportable, type ExportFormat } from '../../rental/accounting-export';
 import { listOf, recordSchema } from '../../lib/api-docs';
 import { ListQueryError, listQuerySchema, sendStorePage, storePage, type ListQuery } from '../../lib/ra-list';
 import { FieldProblemsError } from '../../stores/field-problems';
@@ -73,6 +77,97 @@ const invoiceRoutes: FastifyPluginAsync = async (app) => {
         limit: page.limit,
       });
       return sendStorePage(reply, 'invoices', { offset: page.offset, total, rows: invoices.map((invoice) => ({ ...invoice, id: invoice.number })) });
+    },
+  );
+
+  const month = { type: 'string', pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$', description: 'A month, YYYY-MM' } as const;
+  const exportQuery = {
+    type: 'object',
+    additionalProperties: false,
+    required: ['format', 'from', 'to'],
+    properties: {
+      format: { type: 'string', enum: EXPORT_FORMATS, description: 'xero (Xero sales invoices), quickbooks (QuickBooks Online invoices) or csv (every line and tax by GL code)' },
+      from: month,
+      to: month,
+      part: { type: 'string', pattern: '^[1-9][0-9]{0,3}$', description: 'Which file (1, 2 …), when the package takes fewer invoices at once than the months hold' },
+    },
+  } as const;
+  /** The invoices and credit notes dated in the months (the vendor's days), every page read. */
+  const inMonths = async (tenantId: string, from: string, to: string) => {
+    if (to < from) throw new FieldProblemsError([{ pointer: '/to', message: 'must be the same month as from, or later' }], 'Nothing exported');
+    const [year, last] = to.split('-').map(Number) as [number, number];
+    const lastDay = new Date(Date.UTC(year, last, 0)).toISOString().slice(0, 10);
+    const all: Invoice[] = [];
+    for (let offset = 0; ; offset += 500) {
+      const { invoices } = await app.invoices.list(tenantId, { from: `${from}-01`, to: lastDay, offset, limit: 500 });
+      all.push(...invoices);
+      if (invoices.length < 500) return exportable(all);
+    }
+  };
+
+  app.get(
+    '/api/tenants/:tenantId/invoices/export',
+    {
+      onRequest: app.requireTenant,
+      schema: {
+        tags,
+        summary: "What an export of some months' invoices and credit notes (by invoice date) holds: its files, each within the package's import limit",
+        params: tenantParams,
+        querystring: exportQuery,
+      },
+      config: {
+        docs: {
+          success: { schema: { type: 'object', additionalProperties: true, properties: { basis: { type: 'string' }, files: { type: 'array' } } } },
+          errors: { 400: 'A month that is not YYYY-MM, or `to` before `from`' },
+        },
+      },
+    },
+    async (request) => {
+      const { tenantId } = request.params as { tenantId: string };
+      const { format, from, to } = request.query as { format: ExportFormat; from: string; to: string };
+      const parts = exportParts(await inMonths(tenantId, from, to), format);
+      return {
+        basis: 'invoice date',
+        format,
+        from,
+        to,
+        limit: Number.isFinite(IMPORT_LIMITS[format]) ? IMPORT_LIMITS[format] : null,
+        files: parts.map((invoices, index) => ({
+          name: exportFileName(tenantId, format, from, to, index + 1, parts.length),
+          part: index + 1,
+          invoices: invoices.length,
+          href: `/api/tenants/${tenantId}/invoices/export.csv?format=${format}&from=${from}&to=${to}&part=${index + 1}`,
+        })),
+      };
+    },
+  );
+
+  app.get(
+    '/api/tenants/:tenantId/invoices/export.csv',
+    {
+      onRequest: app.requireTenant,
+      schema: {
+        tags,
+        summary: "One file of an export of some months' invoices and credit notes, by invoice date, in Xero's, QuickBooks Online's or a plain CSV layout",
+        params: tenantParams,
+        querystring: exportQuery,
+      },
+      config: {
+        docs: { success: { description: 'text/csv: the package’s own columns (see the export’s summary)' }, errors: { 400: 'A month that is not YYYY-MM, `to` before `from`, or no such part' } },
+      },
+    },
+    async (request, reply) => {
+      const { tenantId } = request.params as { tenantId: string };
+      const { format, from, to, part: asked = '1' } = request.query as { format: ExportFormat; from: string; to: string; part?: string };
+      const part = Number(asked);
+      const parts = exportParts(await inMonths(tenantId, from, to), format);
+      if (part > parts.length) throw new FieldProblemsError([{ pointer: '/part', message: `there ${parts.length === 1 ? 'is 1 file' : `are ${parts.length} files`}` }], 'No such file');
+      const site = withDefaults('site', (await tenantOf(tenantId)).site);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${exportFileName(tenantId, format, from, to, part, parts.length)}"`)
+        .header('cache-control', 'private, no-store')
+        .send(exportCsv(parts[part - 1]!, format, site));
     },
   );
 

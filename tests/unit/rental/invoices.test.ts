@@ -1,0 +1,84 @@
+/** The invoice arithmetic (schema/rental/invoices.ts) and the accountants' files (server/rental/accounting-export.ts), pure. */
+import { parse } from 'csv-parse/sync';
+import { describe, expect, it } from 'vitest';
+import { creditNoteOf, invoiceNumber, taxesOf, withTotals, type InvoiceLine, type InvoiceRule } from '../../../schema/rental/invoices';
+import type { Invoice } from '../../../schema/types.generated';
+import { exportCsv, exportParts, lineTaxes } from '../../../server/rental/accounting-export';
+import { sampleDraft } from '../../contract/invoice-store.contract';
+
+const rule: InvoiceRule = { tax: { name: 'VAT', rate: 20, exemptGroups: new Set(), glCode: '2200' }, processingGlCode: '4890', processingPercent: 5, dueDays: 30 };
+const line = (amount: number, overrides: Partial<InvoiceLine> = {}): InvoiceLine => ({
+  kind: 'rental',
+  description: 'Seat',
+  quantity: 1,
+  unitAmount: amount,
+  amount,
+  glCode: '4300',
+  taxRate: 20,
+  ...overrides,
+});
+
+describe('invoices', () => {
+  it('numbers each kind with its prefix', () => {
+    expect([invoiceNumber('invoice', 42), invoiceNumber('proForma', 1), invoiceNumber('creditNote', 1_234_567)]).toEqual(['INV-000042', 'PF-000001', 'CN-1234567']);
+  });
+
+  it('rounds tax once on the sum of its lines, and adds processing on the total with tax', () => {
+    const lines = [line(0.05), line(0.05), line(0.05), line(10, { kind: 'damage', taxRate: undefined })];
+    // 0.15 × 20% = 0.03 (three lines of 0.01 each would round to 0.03 too; 0.05 × 0.2 = 0.01 each).
+    expect(taxesOf(lines, rule.tax)).toEqual([{ name: 'VAT', rate: 20, base: 0.15, amount: 0.03, glCode: '2200' }]);
+    const totals = withTotals(lines, rule);
+    expect(totals.lines.at(-1)).toMatchObject({ kind: 'processing', amount: 0.51, glCode: '4890' });
+    expect(totals).toMatchObject({ subtotal: 10.66, total: 10.69 });
+  });
+
+  it('shares a rounded tax out over its lines so they add up to it exactly', () => {
+    const invoice = { ...sampleDraft('q'), number: 'INV-000001', sequence: 1, lines: [line(0.03), line(0.03), line(0.03)], taxes: [{ name: 'VAT', rate: 20, base: 0.09, amount: 0.02 }] } as Invoice;
+    const shares = lineTaxes(invoice);
+    expect(shares.reduce((sum, share) => Math.round((sum + share) * 100) / 100, 0)).toBe(0.02);
+  });
+
+  it('credits part of an invoice in proportion: every line keeps its GL code and tax, adding up to the amount', () => {
+    const invoice = {
+      ...sampleDraft('q'),
+      number: 'INV-000007',
+      sequence: 7,
+      ...withTotals([line(200), line(100, { kind: 'damage', taxRate: undefined, glCode: '4950' })], rule),
+      paid: 0,
+      balance: 0,
+    } as Invoice;
+    const note = creditNoteOf(invoice, 'Goodwill', { now: new Date('2026-12-01T10:00:00Z'), today: '2026-12-01', rule }, 60);
+    expect(note).toMatchObject({ kind: 'creditNote', credits: 'INV-000007', total: -60, issueDate: '2026-12-01' });
+    expect(note.lines.map((entry) => entry.glCode)).toEqual(['4300', '4950', '4890']);
+    expect(note.lines.every((entry) => entry.amount < 0)).toBe(true);
+    expect(Math.round((note.subtotal + note.taxes.reduce((sum, entry) => sum + entry.amount, 0)) * 100) / 100).toBe(-60);
+    expect(creditNoteOf(invoice, 'All of it', { now: new Date(), today: '2026-12-01', rule }).total).toBe(-invoice.total);
+  });
+});
+
+describe('the accountants’ files', () => {
+  const invoice = (number: string, lines: InvoiceLine[], billTo: Partial<Invoice['billTo']> = {}) =>
+    ({ ...sampleDraft(number), number, sequence: 1, ...withTotals(lines, rule), billTo: { ...sampleDraft(number).billTo, ...billTo } }) as Invoice;
+
+  it('writes a line whose quantity × each is not its amount as one of its amount, and guards text against formulas', () => {
+    const lines = [line(100.01, { quantity: 3, unitAmount: 33.34, description: 'Seat row' }), line(5, { description: '=HYPERLINK("x")' })];
+    const rows = parse(exportCsv([invoice('INV-000001', lines, { studio: '@Studio' })], 'xero', { locale: 'en-GB', taxName: 'VAT' }), { columns: true }) as Array<Record<string, string>>;
+    expect(rows[0]).toMatchObject({
+      '*ContactName': "'@Studio",
+      '*Description': '3 × Seat row',
+      '*Quantity': '1',
+      '*UnitAmount': '100.01',
+      '*InvoiceDate': '27/11/2026',
+      '*TaxType': '20% (VAT on Income)',
+    });
+    expect(rows[1]).toMatchObject({ '*Description': `'=HYPERLINK("x")`, '*Quantity': '1', '*UnitAmount': '5.00' });
+  });
+
+  it('splits at each package’s limit', () => {
+    const many = Array.from({ length: 501 }, (_, index) => invoice(`INV-${index}`, [line(1)]));
+    expect(exportParts(many, 'xero').map((part) => part.length)).toEqual([500, 1]);
+    expect(exportParts(many, 'quickbooks').map((part) => part.length)).toEqual([100, 100, 100, 100, 100, 1]);
+    expect(exportParts(many, 'csv').map((part) => part.length)).toEqual([501]);
+    expect(exportParts([], 'xero')).toEqual([[]]);
+  });
+});
