@@ -45,7 +45,6 @@ export function CreditNoteDialog({
           helperText={translate('backlot.invoices.reasonHint')}
           slotProps={{ htmlInput: { maxLength: 500 } }}
           fullWidth
-          autoFocus
         />
         <TextField
           label={translate('backlot.invoices.amount')}

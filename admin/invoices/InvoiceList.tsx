@@ -5,11 +5,12 @@
  */
 import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import { Box, Button, Chip } from '@mui/material';
-import { Datagrid, DateInput, FunctionField, List, SelectInput, TextField, useTranslate } from 'react-admin';
+import { Datagrid, DateInput, FunctionField, List, SelectInput, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { schemaDocuments } from '../../schema/documents';
 import type { Invoice } from '../../schema/types.generated';
 import { useQuoteTenant } from '../quote-requests/useQuoteTenant';
+import { AccountsExport } from './AccountsExport';
 import { invoiceApi } from './invoice-api';
 import { PHONE_DATAGRID_SX, PHONE_LIST_SX } from '../components/phone-list';
 
@@ -28,6 +29,7 @@ export function InvoiceList() {
       empty={false}
       exporter={false}
       actions={false}
+      aside={<AccountsExport tenantId={tenantId} />}
       // On a phone the table scrolls inside its card and the aside goes under it: the page never widens.
       sx={PHONE_LIST_SX}
       filters={[
@@ -42,7 +44,7 @@ export function InvoiceList() {
         rowClick={(_id, _resource, record) => `/t/${tenantId}/quote-requests/${encodeURIComponent(String((record as unknown as Invoice).quoteId))}`}
         empty={<Box sx={{ p: 2 }}>{translate('backlot.invoices.empty')}</Box>}
       >
-        <TextField source="number" label={translate('backlot.invoices.number')} sortable={false} />
+        <FunctionField label={translate('backlot.invoices.number')} render={(invoice: Invoice) => <Box sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>{invoice.number}</Box>} />
         <FunctionField
           label={translate('backlot.invoices.kind')}
           render={(invoice: Invoice) => <Chip size="small" label={translate(`backlot.invoices.kinds.${invoice.kind}`)} variant={invoice.kind === 'invoice' ? 'filled' : 'outlined'} />}

@@ -4,7 +4,16 @@ import type { Invoice } from '../../schema/types.generated';
 
 const tenantPath = (tenantId: string) => `/api/tenants/${encodeURIComponent(tenantId)}`;
 
+/** What an export of some months holds: its files, each within the package's import limit. */
+export interface ExportSummary {
+  basis: string;
+  limit: number | null;
+  files: Array<{ name: string; part: number; invoices: number; href: string }>;
+}
+
 export const invoiceApi = {
+  exportSummary: async (tenantId: string, format: string, from: string, to: string) =>
+    (await fetchUtils.fetchJson(`${tenantPath(tenantId)}/invoices/export?format=${format}&from=${from}&to=${to}`)).json as ExportSummary,
   pdfHref: (tenantId: string, number: string) => `${tenantPath(tenantId)}/invoices/${encodeURIComponent(number)}/pdf`,
   /** A credit note against an invoice: all that is left of it, or `amount` (tax included), with the reason printed on it. */
   credit: async (tenantId: string, number: string, body: { reason: string; amount?: number }) =>

@@ -1,6 +1,6 @@
 /**
  * The console's calls for one quote request beyond react-admin's list: open it for pricing, take a
- * step on the revision read (If-Match), read an item's availability, and the accounts export's
+ * step on the revision read (If-Match), read an item's availability
  * address (server/routes/api/quote-requests.ts, tenants/bookings.ts). Errors are ra-core's
  * HttpError, with the answer's body (`message`, field `errors`).
  */
@@ -58,5 +58,4 @@ export const quoteApi = {
   settleCardHold: async (tenantId: string, id: string) => (await fetchUtils.fetchJson(`${quotePath(tenantId, id)}/card-hold/settle`, { method: 'POST' })).json as QuoteRequest,
   availability: async (tenantId: string, objectID: string, from: string, to: string) =>
     (await fetchUtils.fetchJson(`${tenantPath(tenantId)}/availability/${encodeURIComponent(objectID)}?from=${from}&to=${to}`)).json as AvailabilityView,
-  ordersCsvHref: (tenantId: string, from: string, to: string) => `${tenantPath(tenantId)}/orders.csv?from=${from}&to=${to}`,
 };

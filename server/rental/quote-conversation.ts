@@ -273,15 +273,7 @@ export async function takeAction(stores: QuoteStores, settings: QuoteSettings, s
     }
     const hold = allowed.hold === 'keep' ? holdOf(stored) : allowed.hold === 'release' ? 'none' : allowed.hold;
     const after = { ...changed, state: allowed.to, versions };
-    const cardHold = holdAfterStep(
-      stored.cardHold,
-      step.action,
-      state,
-      after,
-      cardHoldRuleOf(settings.site),
-      step.now,
-      () => finalInvoiceOf(after as QuoteRequest, invoiceContext(settings, items, step.now)).total,
-    );
+    const cardHold = holdAfterStep(stored.cardHold, step.action, state, after, cardHoldRuleOf(settings.site), step.now, () => finalInvoiceOf(after, invoiceContext(settings, items, step.now)).total);
     return {
       ...changed,
       ...(step.action === 'accept' && step.billing?.purchaseOrder?.trim() && { purchaseOrder: step.billing.purchaseOrder.trim() }),

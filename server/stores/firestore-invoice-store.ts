@@ -59,7 +59,7 @@ export class FirestoreInvoiceStore implements InvoiceStore {
           return { invoice: issued.data() as Invoice, repeat: true };
         }
         const sequence = ((sequenceDoc!.get('last') as number | undefined) ?? 0) + 1;
-        const invoice = checkedInvoice({ ...draft, number: invoiceNumber(draft.kind, sequence), sequence } as Invoice);
+        const invoice = checkedInvoice({ ...draft, number: invoiceNumber(draft.kind, sequence), sequence });
         transaction.create(tenant.collection('invoices').doc(invoice.number), plain(invoice));
         transaction.set(sequenceRef, { last: sequence });
         transaction.create(keyRef, { number: invoice.number, key: draft.key });

@@ -33,7 +33,7 @@ export class SqliteInvoiceStore implements InvoiceStore {
         if (existing) return { invoice: JSON.parse(existing.document) as Invoice, repeat: true };
         const last = (this.database.prepare('SELECT last FROM sequences WHERE tenant_id = ? AND kind = ?').get(draft.tenantId, draft.kind) as { last: number } | undefined)?.last ?? 0;
         const sequence = last + 1;
-        const invoice = checkedInvoice({ ...draft, number: invoiceNumber(draft.kind, sequence), sequence } as Invoice);
+        const invoice = checkedInvoice({ ...draft, number: invoiceNumber(draft.kind, sequence), sequence });
         this.database
           .prepare('INSERT INTO invoices (tenant_id, number, kind, sequence, key, quote_id, issue_date, document) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
           .run(invoice.tenantId, invoice.number, invoice.kind, sequence, invoice.key, invoice.quoteId, invoice.issueDate, JSON.stringify(invoice));
@@ -56,12 +56,14 @@ export class SqliteInvoiceStore implements InvoiceStore {
   }
 
   async list(tenantId: string, query: InvoiceListQuery = {}): Promise<{ total: number; invoices: Invoice[] }> {
-    const where = ['tenant_id = ?'];
-    const values: unknown[] = [tenantId];
-    if (query.from) (where.push('issue_date >= ?'), values.push(query.from));
-    if (query.to) (where.push('issue_date <= ?'), values.push(query.to));
-    if (query.kind) (where.push('kind = ?'), values.push(query.kind));
-    const clause = where.join(' AND ');
+    const conditions: Array<[string, unknown]> = [
+      ['tenant_id = ?', tenantId],
+      ...(query.from ? ([['issue_date >= ?', query.from]] as Array<[string, unknown]>) : []),
+      ...(query.to ? ([['issue_date <= ?', query.to]] as Array<[string, unknown]>) : []),
+      ...(query.kind ? ([['kind = ?', query.kind]] as Array<[string, unknown]>) : []),
+    ];
+    const clause = conditions.map(([condition]) => condition).join(' AND ');
+    const values = conditions.map(([, value]) => value);
     const { total } = this.database.prepare(`SELECT COUNT(*) AS total FROM invoices WHERE ${clause}`).get(...values) as { total: number };
     const rows = this.database
       .prepare(`SELECT document FROM invoices WHERE ${clause} ORDER BY issue_date, rowid LIMIT ? OFFSET ?`)

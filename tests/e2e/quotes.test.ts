@@ -193,6 +193,14 @@ describe('a quote after the request', () => {
     const row = itemView.page.getByRole('row', { name: /PF-\d{6}.*Pro forma.*PO-9001/ });
     await row.waitFor();
     await row.getByRole('link', { name: 'PDF' }).waitFor();
+    // The accountant's file for Xero: this month's invoices by invoice date (a pro forma is none of them).
+    const files = itemView.page.getByRole('region', { name: 'Files for the accountant' });
+    const xero = files.getByRole('link', { name: 'Download file 1: 0 invoices' });
+    await xero.waitFor();
+    const csv = await itemView.page.evaluate((href) => fetch(href).then((response) => response.text()), (await xero.getAttribute('href'))!);
+    expect(csv.split('\r\n')[0]).toBe(
+      '*ContactName,EmailAddress,*InvoiceNumber,Reference,*InvoiceDate,*DueDate,*Description,*Quantity,*UnitAmount,*AccountCode,*TaxType,TaxAmount,TrackingName1,TrackingOption1,Currency',
+    );
     expect(await axeViolations(itemView.page)).toEqual([]);
     await shoot(itemView.page, 'console-invoices');
     await itemView.page.setViewportSize({ width: 375, height: 812 });
