@@ -1,7 +1,7 @@
 /**
  * The console's calls for one quote request beyond react-admin's list: open it for pricing, take a
- * step on the revision read (If-Match), read an item's availability
- * address (server/routes/api/quote-requests.ts, tenants/bookings.ts). Errors are ra-core's
+ * step on the revision read (If-Match), read an item's availability (server/routes/api/quote-requests.ts,
+ * tenants/bookings.ts). Errors are ra-core's
  * HttpError, with the answer's body (`message`, field `errors`).
  */
 import { fetchUtils } from 'ra-core';
