@@ -28,10 +28,22 @@ const app = await buildApp({ config, logger: { level: process.env.LOG_LEVEL ?? '
 const bootstrap = await app.accounts.ensureBootstrapAdmin(config.adminEmail, config.adminPassword);
 if (bootstrap === 'created') app.log.info({ email: config.adminEmail }, 'created the first platform account');
 
+/** How long a closed server waits for stray client retries before it exits. */
+const EXIT_GRACE_MS = 1500;
+
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     app.log.info({ signal }, 'shutting down');
-    void app.close().then(() => (process.exitCode = 0));
+    void app.close().then(() => {
+      process.exitCode = 0;
+      // Closed: a shared engine's client still retrying a call to an engine that went away (a
+      // watch's read) would keep the process alive for its minute of retries; nothing of ours is
+      // left, so it goes. The timer is unref'd: a process with nothing pending exits at once.
+      setTimeout(() => {
+        app.log.warn('a client is still retrying after close: exiting');
+        process.exit();
+      }, EXIT_GRACE_MS).unref();
+    });
   });
 }
 

@@ -38,9 +38,34 @@ export function invoiceContext(settings: TenantClock, items: ReadonlyMap<string,
 export const paidByCard = (order: QuoteRequest) => order.cardHold?.captured ?? (order.cardHold?.pending?.action === 'capture' ? (order.cardHold.pending.amount ?? 0) : 0);
 
 /**
+ * The documents an order is owed and lacks (a step whose issuing failed: the store was away), issued
+ * now: a confirmed or hired order's pro forma, a closed one's invoice. Issuing is keyed, so a
+ * document already issued is never issued twice. The console asks when it opens a request.
+ */
+export async function issueOwed(
+  invoices: InvoiceStore,
+  settings: TenantClock,
+  items: ReadonlyMap<string, Pick<Item, 'category'>>,
+  order: QuoteRequest,
+  now: Date,
+  log?: FastifyBaseLogger,
+): Promise<void> {
+  const state = order.state ?? 'requested';
+  if (!isOrderState(state)) return;
+  const issued = await invoices.forQuote(order.tenantId, order.id);
+  const context = invoiceContext(settings, items, now);
+  try {
+    if (!issued.some((invoice) => invoice.kind === 'proForma')) await invoices.issue(proFormaOf(order, context));
+    if (state === 'closed' && !issued.some((invoice) => invoice.kind === 'invoice')) await invoices.issue(finalInvoiceOf(order, context, paidByCard(order)));
+  } catch (error) {
+    log?.error({ err: error, quoteRequest: order.id }, 'owed invoice not issued');
+  }
+}
+
+/**
  * The documents a step issues, issued (or found issued): a confirmation's pro forma, a close's
  * final invoice, a cancelled order's voided pro formas and fee invoice. Failures are logged and
- * left for `issueMissing` (the documents are derived from the order, so nothing is lost).
+ * left for `issueOwed` (the documents are derived from the order, so nothing is lost).
  */
 export async function issueAfterStep(
   invoices: InvoiceStore,

@@ -296,14 +296,27 @@ describe('invoices', () => {
     expect((await consoleApi('GET', 'invoices/export?format=xero&from=2026-03&to=2026-03')).json().files).toHaveLength(1);
   });
 
+  it('issues a document an order lacks (its step could not issue it) when the console opens the order, once', async () => {
+    const who = await storefrontVisitor(t, 'owed@studio.example', true, 'london');
+    const from = addDays(earliestStart('Europe/London', 2, new Date()), 9);
+    const id = (await storefront('POST', '/api/quote-requests', who.cookie, { items: [{ objectID: CASES, quantity: 1 }], startDate: from, endDate: from })).json().id as string;
+    await vendor(`${id}/quote`, 0, { adjustments: {}, services: [] });
+    // Confirmed behind the invoices' back, as if the invoice store had been away at that step.
+    await t.app.quoteRequests.change('london', id, { revision: 1, apply: (quote) => ({ ...quote, state: 'confirmed' }) });
+    expect(await t.app.invoices.forQuote('london', id)).toEqual([]);
+    await consoleApi('GET', `quote-requests/${id}`);
+    await consoleApi('GET', `quote-requests/${id}`);
+    expect((await t.app.invoices.forQuote('london', id)).map((document) => document.kind)).toEqual(['proForma']);
+  });
+
   it('voids a cancelled order’s pro forma', async () => {
     const cancelled = await order('cancel-vat@studio.example', 6);
     const before = await stored(cancelled.id);
     expect((await vendor(`${cancelled.id}/cancel`, before.revision!, { reason: 'Shoot moved abroad' })).statusCode).toBe(200);
     const [proForma] = await t.app.invoices.forQuote('london', cancelled.id);
-    expect(proForma).toMatchObject({ kind: 'proForma', number: 'PF-000002' });
+    expect(proForma).toMatchObject({ kind: 'proForma', number: 'PF-000003' });
     expect(proForma!.voidedAt).toBeTruthy();
-    const [page] = await pdfPages((await consoleApi('GET', 'invoices/PF-000002/pdf')).rawPayload);
+    const [page] = await pdfPages((await consoleApi('GET', 'invoices/PF-000003/pdf')).rawPayload);
     expect(page).toContain('VOID');
     expect(page).toContain('Pro forma: not a tax invoice');
   });

@@ -31,6 +31,7 @@ import { calendarDateMessage, isCalendarDate } from '../../../schema/calendar-da
 import type { Item, OrderChange, PricingInput, QuoteRequest, QuoteRequestInput } from '../../../schema/types.generated';
 import { actionsNow, expireDue, expireIfDue, type QuoteSettings, freeQuantities, latestVersion, lineGlCodes, quoteSettingsOf, stateOf, takeAction } from '../../rental/quote-conversation';
 import { notifyQuoteStep } from '../../rental/quote-notices';
+import { issueOwed } from '../../rental/invoicing';
 import { eventStreams } from '../../lib/event-stream';
 import { ifMatchVersion, withVersion } from '../../lib/versions';
 import { QUOTE_SORT_FIELDS, revisionOf, UnknownQuoteError } from '../../stores/quote-request-store';
@@ -294,6 +295,8 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
       ).map((item) => [item.objectID, item]),
     );
     const glCodes = lineGlCodes(settings, items);
+    // Documents a step could not issue (its store was away) are issued now.
+    await issueOwed(app.invoices, settings, items, quote, now, app.log);
     const free = await freeQuantities(app, tenantId, [...items.values()], { from: quote.startDate, to: quote.endDate }, settings, now, quote.id);
     const window = bookingWindow(quote.startDate, quote.endDate, settings.turnaroundDays);
     const others = (await app.quoteRequests.bookings(tenantId, [...items.keys()], window.from, window.to)).filter((booking) => booking.quoteId !== quote.id);
