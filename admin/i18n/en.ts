@@ -330,6 +330,9 @@ export const en = {
       from: 'Dates from',
       to: 'Dates to',
       total: 'Total',
+      net: 'Total before tax',
+      tax: '%{name} (%{rate}%)',
+      totalWithTax: 'Total with %{name}',
       states: {
         requested: 'Requested',
         quoted: 'Quoted',

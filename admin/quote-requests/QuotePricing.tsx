@@ -14,8 +14,10 @@ import { Confirm, Link, Title, useNotify, useTranslate } from 'react-admin';
 import { schemaDocuments } from '../../schema/documents';
 import { useParams } from 'react-router-dom';
 import { priceRequest } from '../../schema/rental/quote-pricing';
+import { breakdownDue, invoiceRuleOf } from '../../schema/rental/invoices';
+import { withDefaults } from '../../schema/defaults';
 import { isHireState, type QuoteAction } from '../../schema/rental/quote-states';
-import type { PricingInput } from '../../schema/types.generated';
+import type { PricingInput, SiteSettings } from '../../schema/types.generated';
 import { AvailabilityPanel } from './AvailabilityPanel';
 import { PricingLinesTable, type AdjustmentDraft } from './PricingLinesTable';
 import { quoteApi, type PricingView } from './quote-api';
@@ -170,6 +172,12 @@ export function QuotePricing({ tenantId }: { tenantId: string }) {
   };
   const latest = view.versions?.at(-1);
   const card = preview.cardAuthorisation;
+  // Tax and card processing as the invoice will have them (the tax follows each item's group).
+  const due = breakdownDue(
+    preview,
+    new Map(view.lineDetails.flatMap((line) => (line.group ? [[line.objectID, line.group] as const] : []))),
+    invoiceRuleOf(withDefaults('site', tenant.tenant?.site ?? ({} as SiteSettings))),
+  );
 
   return (
     <Box sx={{ py: 2, display: 'grid', gap: 2 }}>
@@ -283,18 +291,26 @@ export function QuotePricing({ tenantId }: { tenantId: string }) {
             <dd>{money(preview.rentalSubtotal)}</dd>
             <dt>{translate('backlot.quotes.servicesTotal')}</dt>
             <dd>{money(preview.servicesSubtotal)}</dd>
+            {due.tax > 0 && (
+              <>
+                <dt>{translate('backlot.quotes.net')}</dt>
+                <dd>{money(preview.total)}</dd>
+                <dt>{translate('backlot.quotes.tax', { name: due.taxName, rate: due.taxRate })}</dt>
+                <dd>{money(due.tax)}</dd>
+              </>
+            )}
             <Typography component="dt" sx={{ fontWeight: 700 }}>
-              {translate('backlot.quotes.total')}
+              {due.tax > 0 ? translate('backlot.quotes.totalWithTax', { name: due.taxName }) : translate('backlot.quotes.total')}
             </Typography>
             <Typography component="dd" sx={{ fontWeight: 700 }}>
-              {money(preview.total)}
+              {money(due.net + due.tax)}
             </Typography>
             {card && (
               <>
                 <dt>{translate('backlot.quotes.processing', { percent: card.processingPercent })}</dt>
-                <dd>{money(card.processing)}</dd>
+                <dd>{money(due.processing)}</dd>
                 <dt>{translate('backlot.quotes.authorisation')}</dt>
-                <dd>{money(card.amount)}</dd>
+                <dd>{money(due.total)}</dd>
               </>
             )}
           </Box>

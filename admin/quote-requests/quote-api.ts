@@ -17,7 +17,7 @@ export interface PricingView extends Omit<QuoteRequest, 'state' | 'hold'> {
   version: string;
   total: number | null;
   rule: PricingRule;
-  lineDetails: Array<{ objectID: string; glCode: string | null; stock: number; free: number; inCatalogue: boolean }>;
+  lineDetails: Array<{ objectID: string; glCode: string | null; group: string | null; stock: number; free: number; inCatalogue: boolean }>;
   conflicts: Booking[];
   actions: QuoteAction[];
 }

@@ -137,14 +137,26 @@ export function withTotals(lines: readonly InvoiceLine[], rule: InvoiceRule): Pi
   return { lines: all, subtotal: cents(net + processing), taxes, total: cents(net + processing + tax) };
 }
 
-/** What the quote's latest version comes to with tax and processing: what a card hold holds, before the deposit. */
-export function quoteDue(order: Pick<QuoteRequest, 'versions'>, groups: ItemGroups, rule: InvoiceRule): { net: number; tax: number; processing: number; total: number } {
-  const breakdown = order.versions?.at(-1)?.breakdown;
+/** What a priced quote comes to with tax and processing, as its invoice would say: what a card hold holds, before the deposit. */
+export interface QuoteDue {
+  net: number;
+  tax: number;
+  processing: number;
+  total: number;
+  /** The tenant's tax, as printed (its rate when it has one). */
+  taxName: string;
+  taxRate: number;
+}
+
+export function breakdownDue(breakdown: Pick<QuoteBreakdown, 'lines' | 'total'> | undefined, groups: ItemGroups, rule: InvoiceRule): QuoteDue {
   const totals = withTotals(breakdown ? quotedLines(breakdown, groups, rule.tax) : [], rule);
   const tax = cents(totals.taxes.reduce((sum, entry) => sum + entry.amount, 0));
   const net = breakdown?.total ?? 0;
-  return { net, tax, processing: cents(totals.total - net - tax), total: totals.total };
+  return { net, tax, processing: cents(totals.total - net - tax), total: totals.total, taxName: rule.tax.name, taxRate: rule.tax.rate };
 }
+
+/** What the request's latest version comes to (breakdownDue). */
+export const quoteDue = (order: Pick<QuoteRequest, 'versions'>, groups: ItemGroups, rule: InvoiceRule): QuoteDue => breakdownDue(order.versions?.at(-1)?.breakdown, groups, rule);
 
 export interface IssueContext {
   rule: InvoiceRule;

@@ -3,6 +3,7 @@
  * revision the visitor read (If-Match), so a quote that changed meanwhile is refused, never
  * overwritten; accepting also names the priced version read.
  */
+import type { QuoteDue } from '../../schema/rental/invoices';
 import type { QuoteAction, QuoteState } from '../../schema/rental/quote-states';
 import type { CardHold, HistoryEntry, Invoice, QuoteRequest, QuoteVersion } from '../../schema/types.generated';
 import { apiCall } from '../auth/identity-api';
@@ -20,6 +21,8 @@ export interface VisitorQuote extends Omit<QuoteRequest, 'state' | 'hold' | 'rev
   actions: QuoteAction[];
   /** Whoever holds cards, as the browser needs it: the test form, or Stripe.js with its publishable key. */
   cardHoldNeeded?: CardHoldNeeded;
+  /** The latest version with its tax and card processing, as its invoice will say them. */
+  due?: QuoteDue;
 }
 
 export interface CardProvider {

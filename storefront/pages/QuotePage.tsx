@@ -199,7 +199,7 @@ function OwnQuote({ id }: { id: string }) {
                 <footer>{words.messageFrom(vendor.displayName)}</footer>
               </blockquote>
             )}
-            <QuoteBreakdownView breakdown={latest.breakdown} />
+            <QuoteBreakdownView breakdown={latest.breakdown} {...(quote.due && { due: quote.due })} />
           </>
         ) : (
           <ul className="quote-asked">

@@ -34,10 +34,10 @@ export interface ConsoleUnderTest {
   close(): Promise<void>;
 }
 
-/** `env` adds server settings (the identity flows raise the sign-in rate limit, tested on its own in tests/server); `browserArgs` adds Chromium flags (a fake camera). */
-export async function startConsole(name: string, env: Record<string, string> = {}, options: { browserArgs?: readonly string[] } = {}): Promise<ConsoleUnderTest> {
+/** `env` adds server settings (the identity flows raise the sign-in rate limit, tested on its own in tests/server); `browserArgs` adds Chromium flags (a fake camera); `tenants`, the shipped tenants it serves (aviation and platform unless said). */
+export async function startConsole(name: string, env: Record<string, string> = {}, options: { browserArgs?: readonly string[]; tenants?: readonly string[] } = {}): Promise<ConsoleUnderTest> {
   const root = await mkdtemp(path.join(tmpdir(), `backlot-${name}-`));
-  for (const tenant of ['aviation', 'platform']) await cp(path.join(tenantsDir, tenant), path.join(root, 'tenants', tenant), { recursive: true });
+  for (const tenant of options.tenants ?? ['aviation', 'platform']) await cp(path.join(tenantsDir, tenant), path.join(root, 'tenants', tenant), { recursive: true });
   const dirs = { BACKLOT_TENANTS_DIR: path.join(root, 'tenants'), BACKLOT_DATA_DIR: path.join(root, '.data') };
   const added = await backlot(['admin', 'add', '--email', AVIATION_ADMIN, '--password', PASSWORD, '--role', 'tenant-admin', '--tenant', 'aviation', '--yes'], { env: dirs });
   expect(added.code, added.stderr).toBe(0);

@@ -87,6 +87,10 @@ describe('invoices', () => {
     ({ id, cookie } = confirmed);
     // Two cases, three days (0.5 + 0.5 + 1 day rates each): £200; VAT £40; 5% processing on £240: £12; a third of 2 × £400 held as deposit: £264.
     expect(confirmed.hold).toMatchObject({ currency: 'GBP', amount: 516, parts: { total: 200, tax: 40, processing: 12, deposit: 264 } });
+    // The visitor's quote says the same: the VAT and the processing on the total with it.
+    expect((await storefront('GET', `/api/quotes/${id}`, cookie)).json().due).toEqual({ net: 200, tax: 40, processing: 12, total: 252, taxName: 'VAT', taxRate: 20 });
+    // So does the console's pricing page (each line's group decides its tax).
+    expect((await consoleApi('GET', `quote-requests/${id}`)).json().lineDetails).toEqual([expect.objectContaining({ objectID: CASES, group: 'set-dressing' })]);
     const documents = (await consoleApi('GET', 'invoices')).json() as Invoice[];
     const proForma = documents.find((document) => document.quoteId === id)!;
     expect(proForma).toMatchObject({

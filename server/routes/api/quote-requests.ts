@@ -307,6 +307,7 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
       lineDetails: quote.lines.map((line) => ({
         objectID: line.objectID,
         glCode: glCodes.get(line.objectID) ?? null,
+        group: items.get(line.objectID)?.category.group ?? null,
         stock: items.get(line.objectID)?.quantity ?? 0,
         free: free.get(line.objectID) ?? 0,
         inCatalogue: items.has(line.objectID),

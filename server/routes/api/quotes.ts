@@ -13,6 +13,8 @@ import { quoteStoresOf } from '../../plugins/app/payments';
 import { hireTotals, quotedTotal } from '../../../schema/rental/hire-charges';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { holdCovers } from '../../../schema/rental/card-hold';
+import { invoiceRuleOf, quoteDue } from '../../../schema/rental/invoices';
+import { itemGroupsOf, neededFor } from '../../payments/card-holds';
 import { schemaIds } from '../../../schema/documents';
 import type { QuoteAction } from '../../../schema/rental/quote-states';
 import { todayIn } from '../../../schema/rental/quote-rules';
@@ -82,9 +84,19 @@ function visitorHold({ customer: _customer, paymentMethod: _paymentMethod, pendi
  */
 export async function visitorQuoteView(app: FastifyInstance, quote: QuoteRequest, settings: QuoteSettings, now: Date) {
   const view = visitorView(quote, todayIn(settings.timezone, now));
-  if (!settings.site.ccAuthEnabled || !view.actions.includes('accept')) return view;
-  const need = await app.cardHolds.needed(quote, settings.site);
-  return { ...view, cardHoldNeeded: { ...need, covered: holdCovers(quote.cardHold, need.amount, now), provider: app.cardHolds.provider.browserConfig() } };
+  const items = new Map(
+    (
+      await app.itemStore.getMany(
+        quote.tenantId,
+        quote.lines.map((line) => line.objectID),
+      )
+    ).map((item) => [item.objectID, item]),
+  );
+  // The latest version with its tax and card processing, as its invoice will say them.
+  const due = quote.versions?.length ? { due: quoteDue(quote, itemGroupsOf(items), invoiceRuleOf(settings.site)) } : {};
+  if (!settings.site.ccAuthEnabled || !view.actions.includes('accept')) return { ...view, ...due };
+  const need = neededFor(quote, items, settings.site);
+  return { ...view, ...due, cardHoldNeeded: { ...need, covered: holdCovers(quote.cardHold, need.amount, now), provider: app.cardHolds.provider.browserConfig() } };
 }
 
 /** A visitor's quotes come this many at a time; the page asks for older ones. */

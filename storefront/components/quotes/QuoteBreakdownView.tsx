@@ -4,13 +4,15 @@
  * the one-day minimum), any adjustment with its reason, and its subtotal; the services; the totals;
  * and what a card authorisation would hold, processing on its own line.
  */
+import type { QuoteDue } from '../../../schema/rental/invoices';
 import type { QuoteBreakdown } from '../../../schema/types.generated';
 import { useConfiguration } from '../../config/ConfigurationProvider';
 import { quoteMessages as words } from '../../i18n/quote-messages';
 import { formatMoney } from '../../lib/format';
 import { priceStepText } from '../../lib/price-steps';
 
-export function QuoteBreakdownView({ breakdown }: { breakdown: QuoteBreakdown }) {
+/** `due`: the server's tax and processing on this version (the tenant's tax rule needs each item's group); without it the breakdown's own card line. */
+export function QuoteBreakdownView({ breakdown, due }: { breakdown: QuoteBreakdown; due?: QuoteDue }) {
   const { site } = useConfiguration();
   const money = (amount: number) => formatMoney(amount, site);
   const card = breakdown.cardAuthorisation;
@@ -54,14 +56,27 @@ export function QuoteBreakdownView({ breakdown }: { breakdown: QuoteBreakdown })
             <dd>{money(breakdown.servicesSubtotal)}</dd>
           </>
         )}
-        <dt className="quote-total">{words.total}</dt>
-        <dd className="quote-total">{money(breakdown.total)}</dd>
+        {due && due.tax > 0 ? (
+          <>
+            <dt>{words.net}</dt>
+            <dd>{money(breakdown.total)}</dd>
+            <dt>{words.tax(due.taxName, due.taxRate)}</dt>
+            <dd>{money(due.tax)}</dd>
+            <dt className="quote-total">{words.totalWithTax(due.taxName)}</dt>
+            <dd className="quote-total">{money(due.net + due.tax)}</dd>
+          </>
+        ) : (
+          <>
+            <dt className="quote-total">{words.total}</dt>
+            <dd className="quote-total">{money(breakdown.total)}</dd>
+          </>
+        )}
         {card && (
           <>
             <dt>{words.processing(card.processingPercent)}</dt>
-            <dd>{money(card.processing)}</dd>
+            <dd>{money(due ? due.processing : card.processing)}</dd>
             <dt>{words.authorisation}</dt>
-            <dd>{money(card.amount)}</dd>
+            <dd>{money(due ? due.total : card.amount)}</dd>
           </>
         )}
       </dl>

@@ -1,0 +1,98 @@
+/**
+ * The London tenant end to end in Chromium against the built server (every off-machine request
+ * aborted): a visitor of Soho Prop Hire asks for items; platform staff price them; the visitor's
+ * quote page says the VAT and the total with it in pounds, the card hold takes the VAT and the
+ * deposit in (each part named), a test card holds it, the visitor accepts with a purchase order,
+ * staff confirm, and the pro forma is there to download. axe-core on the quote page; screenshots
+ * at 1280 and 375 px.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, earliestStart } from '../../schema/rental/quote-rules';
+import type { Catalogue } from '../../schema/types.generated';
+import { axeViolations, visitorPage } from '../helpers/browser';
+import { STAFF, startConsole, type ConsoleUnderTest } from '../helpers/console';
+import { tenantsDir } from '../helpers/paths';
+import { http } from '../helpers/server-process';
+
+let app: ConsoleUnderTest;
+let storefront: string;
+beforeAll(async () => {
+  app = await startConsole('london', { BACKLOT_SIGN_INS_PER_MINUTE: '100' }, { tenants: ['aviation', 'london', 'platform'] });
+  storefront = app.server.url.replace('127.0.0.1', 'london.localhost');
+}, 60_000);
+afterAll(() => app?.close(), 30_000);
+
+const item = (JSON.parse(readFileSync(path.join(tenantsDir, 'london', 'catalogue.json'), 'utf8')) as Catalogue).items.find((candidate) => candidate.quantity >= 2 && candidate.replacementValue)!;
+
+async function shoot(page: Page, name: string) {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await page.screenshot({ path: path.join(app.artifacts, `${name}_${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+describe('Soho Prop Hire, in pounds with VAT', () => {
+  it('quotes with VAT, holds the card for it and the deposit, and issues a pro forma in pounds', async () => {
+    const { page } = await visitorPage(app.browser, { viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    await page.goto(`${storefront}/auth/signup`);
+    await page.locator('html[data-hydrated]').waitFor();
+    await page.getByLabel('Email').fill('kit@ealing.example');
+    await page.getByLabel('Choose a password').fill('a long enough passphrase');
+    await page.locator('form').getByRole('button', { name: 'Sign up' }).click();
+    await page.waitForURL(/onboarding/);
+    const { uid } = (await page.evaluate(() => fetch('/api/identity/session').then((response) => response.json()))) as { uid: string };
+    const staff = await app.logIn(STAFF);
+    await staff.page.waitForURL(/#\/tenants/);
+    const cookie = await staff.cookie();
+    const consoleCall = (pathname: string, body: unknown, ifMatch?: string) =>
+      http(`${app.server.url}/api/tenants/london/${pathname}`, { method: 'POST', headers: { cookie, origin: app.server.url, ...(ifMatch && { 'if-match': `"${ifMatch}"` }) }, body });
+    expect((await http(`${app.server.url}/api/tenants/london/users/${uid}`, { method: 'PUT', headers: { cookie, origin: app.server.url }, body: { isAuthorized: true } })).status).toBe(200);
+
+    const startDate = addDays(earliestStart('Europe/London', 2, new Date()), 3);
+    const asked = await page.evaluate(
+      (body) => fetch('/api/quote-requests', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((response) => response.json()),
+      { items: [{ objectID: item.objectID, quantity: 2 }], startDate, endDate: addDays(startDate, 2), production: 'Ealing Nights' },
+    );
+    expect((await consoleCall(`quote-requests/${asked.id}/quote`, { adjustments: {}, services: [] }, '0')).status).toBe(200);
+
+    await page.goto(`${storefront}/quotes/${asked.id}`);
+    await page.locator('html[data-hydrated]').waitFor();
+    await page.getByText('VAT (20%)').waitFor();
+    await page.getByText('Total with VAT').waitFor();
+    const card = page.getByRole('region', { name: /Your card/ });
+    await card.getByText(/^To accept, authorise £[\d,.]+ on your card\.$/).waitFor();
+    await card.getByText('Deposit', { exact: true }).waitFor();
+    await card.getByText('VAT', { exact: true }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await shoot(page, 'london-quote');
+
+    await card.getByRole('button', { name: 'Authorise my card' }).click();
+    await card.getByRole('textbox', { name: 'Card number' }).fill('4242 4242 4242 4242');
+    await card.getByRole('textbox', { name: 'Expiry (MM / YY)' }).fill('12 / 40');
+    await card.getByRole('textbox', { name: 'Security code' }).fill('123');
+    await card.getByRole('button', { name: /^Authorise £/ }).click();
+    await card.getByText(/^£[\d,.]+ is held on your card until /).waitFor();
+    await page.getByRole('button', { name: 'Accept this quote' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByRole('textbox', { name: /purchase-order number/ }).fill('EAL-0042');
+    await dialog.getByRole('button', { name: 'Accept this quote' }).click();
+    await page.getByText('Accepted. The vendor has been told.').waitFor();
+
+    const revision = String((await http(`${app.server.url}/api/tenants/london/quote-requests/${asked.id}`, { headers: { cookie } })).headers.etag).replace(/"/g, '');
+    expect((await consoleCall(`quote-requests/${asked.id}/confirm`, null, revision)).status).toBe(200);
+    await page.getByRole('link', { name: 'Pro forma PF-000001 (PDF)' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await shoot(page, 'london-confirmed');
+
+    // The console's pricing page says the VAT as the visitor saw it.
+    await staff.page.goto(`${app.server.url}/admin/#/t/london/quote-requests/${asked.id}`);
+    await staff.page.getByText('Total with VAT').waitFor();
+    await staff.page.getByText(/^PF-000001$/).waitFor();
+    await shoot(staff.page, 'london-console');
+    expect(staff.errors).toEqual([]);
+  });
+});
