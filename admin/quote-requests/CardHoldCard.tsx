@@ -78,7 +78,7 @@ export function CardHoldCard({ tenantId, view, money, onChange }: { tenantId: st
         <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', gap: '4px 16px' }}>
           {row(
             translate('backlot.cardHold.held'),
-            `${money(hold.amount)} (${translate('backlot.cardHold.parts', { total: money(hold.parts.total), processing: money(hold.parts.processing), deposit: money(hold.parts.deposit) })})`,
+            `${money(hold.amount)} (${translate(hold.parts.tax ? 'backlot.cardHold.partsWithTax' : 'backlot.cardHold.parts', { total: money(hold.parts.total), tax: money(hold.parts.tax ?? 0), processing: money(hold.parts.processing), deposit: money(hold.parts.deposit) })})`,
           )}
           {row(translate('backlot.cardHold.version'), String(hold.version))}
           {hold.authorisedAt && row(translate('backlot.cardHold.authorisedAt'), when(hold.authorisedAt))}

@@ -91,6 +91,7 @@ describe('Soho Prop Hire, in pounds with VAT', () => {
     // The console's pricing page says the VAT as the visitor saw it.
     await staff.page.goto(`${app.server.url}/admin/#/t/london/quote-requests/${asked.id}`);
     await staff.page.getByText('Total with VAT').waitFor();
+    await staff.page.getByText(/^£[\d,.]+ \(quote £[\d,.]+, tax £[\d,.]+, processing £[\d,.]+, deposit £[\d,.]+\)$/).waitFor();
     await staff.page.getByText(/^PF-000001$/).waitFor();
     await shoot(staff.page, 'london-console');
     expect(staff.errors).toEqual([]);
