@@ -18,7 +18,7 @@ import { addDays } from '../../schema/rental/quote-rules';
 import type { QuoteRequest, Unit } from '../../schema/types.generated';
 import { SqliteQuoteRequestStore } from '../../server/stores/sqlite-quote-request-store';
 import type { QuoteRequestStore } from '../../server/stores/quote-request-store';
-import { spawnFirestoreEmulator } from '../helpers/firestore-emulator';
+import { onFirestoreEmulator } from '../helpers/firestore-emulator';
 import { fmt, percentile, seededRandom, spreadBookings } from './figures';
 import { DEFAULT_CHARGE_RULE } from '../fixtures/charge-rule';
 
@@ -168,11 +168,7 @@ const root = await mkdtemp(path.join(tmpdir(), 'backlot-bench-hire-'));
 try {
   await scans(new SqliteQuoteRequestStore(path.join(root, 'scans.sqlite')), 'SQLite');
   // The same on the official Firestore emulator (one server, loopback): each scan a transaction there.
-  const emulator = await spawnFirestoreEmulator();
-  try {
-    await emulator.ready();
-    process.env.FIRESTORE_EMULATOR_HOST = emulator.host;
-    process.env.METADATA_SERVER_DETECTION = 'none';
+  await onFirestoreEmulator(async () => {
     const { initializeApp, deleteApp } = await import('firebase-admin/app');
     const { getFirestore } = await import('firebase-admin/firestore');
     const { FirestoreQuoteRequestStore } = await import('../../server/stores/firestore-quote-request-store');
@@ -180,9 +176,7 @@ try {
     const firestore = new FirestoreQuoteRequestStore(getFirestore(app), { onClose: () => deleteApp(app) });
     await scans(firestore, 'Firestore emulator');
     await firestore.close();
-  } finally {
-    emulator.stop();
-  }
+  });
   console.log(`Availability for a listing page (24 items, 10 days), ${ITEMS.toLocaleString('en-US')} items and ${BOOKINGS.toLocaleString('en-US')} bookings:`);
   const plain = new SqliteQuoteRequestStore(path.join(root, 'plain.sqlite'));
   const bookings = bookingsFor(BOOKINGS);

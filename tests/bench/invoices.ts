@@ -21,7 +21,7 @@ import { invoicePdf } from '../../server/rental/invoice-pdf';
 import type { InvoiceStore } from '../../server/stores/invoice-store';
 import { SqliteInvoiceStore } from '../../server/stores/sqlite-invoice-store';
 import { sampleDraft } from '../contract/invoice-store.contract';
-import { spawnFirestoreEmulator } from '../helpers/firestore-emulator';
+import { onFirestoreEmulator } from '../helpers/firestore-emulator';
 import { fmt, percentile } from './figures';
 
 const CLOSE_OUTS = 50;
@@ -72,11 +72,7 @@ try {
   plain.close();
 
   // Firestore: the official emulator, two firebase-admin apps; the baseline, 50 plain creates at once.
-  const emulator = await spawnFirestoreEmulator();
-  try {
-    await emulator.ready();
-    process.env.FIRESTORE_EMULATOR_HOST = emulator.host;
-    process.env.METADATA_SERVER_DETECTION = 'none';
+  await onFirestoreEmulator(async () => {
     const { initializeApp, deleteApp } = await import('firebase-admin/app');
     const { getFirestore } = await import('firebase-admin/firestore');
     const { FirestoreInvoiceStore } = await import('../../server/stores/firestore-invoice-store');
@@ -102,9 +98,7 @@ try {
     console.log(`  Firestore emulator, one at a time: per invoice p50 ${fmt(percentile(sequential, 50))} ms, p95 ${fmt(percentile(sequential, 95))} ms`);
     await Promise.all([first.close(), second.close()]);
     await Promise.all(apps.map((app) => deleteApp(app)));
-  } finally {
-    emulator.stop();
-  }
+  });
 
   // A PDF of 200 lines against one of 1, in the same run.
   const site = withDefaults('site', { tenantId: 'bench', domain: 'bench.example', appTitle: 'Bench', currency: 'GBP', locale: 'en-GB' } as SiteSettings);

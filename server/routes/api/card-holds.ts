@@ -24,7 +24,7 @@ import { recordSchema } from '../../lib/api-docs';
 import { revisionOf, UnknownQuoteError } from '../../stores/quote-request-store';
 import { visitorQuoteView } from './quotes';
 import { tenantParams } from './tenants/params';
-import { visitorHere } from './visitor-here';
+import { visitorsQuote } from './visitor-here';
 
 const SIGN_IN = 'Log in on this storefront to authorise your card.';
 const idParams = { type: 'object', required: ['id'], properties: { id: { $ref: `${schemaIds.quoteRequest}#/properties/id` } } } as const;
@@ -45,12 +45,9 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#
 const cardHoldRoutes: FastifyPluginAsync = async (app) => {
   const tags = ['card holds'];
   const mine = async (request: FastifyRequest) => {
-    const { user } = await visitorHere(app, request, SIGN_IN);
-    const { id } = request.params as { id: string };
-    const quote = await app.quoteRequests.get(request.tenantId, id);
-    if (!quote || quote.uid !== user.uid) throw new UnknownQuoteError(id);
+    const { quote } = await visitorsQuote(app, request, (request.params as { id: string }).id, SIGN_IN);
     const stored = await app.tenantStore.get(request.tenantId);
-    if (!stored) throw new UnknownQuoteError(id);
+    if (!stored) throw new UnknownQuoteError(quote.id);
     return { quote, settings: quoteSettingsOf(stored.tenant) };
   };
 

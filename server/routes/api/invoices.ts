@@ -26,9 +26,8 @@ import { EXPORT_FORMATS, IMPORT_LIMITS, exportCsv, exportFileName, exportParts, 
 import { listOf, recordSchema } from '../../lib/api-docs';
 import { ListQueryError, listQuerySchema, sendStorePage, storePage, type ListQuery } from '../../lib/ra-list';
 import { FieldProblemsError } from '../../stores/field-problems';
-import { UnknownQuoteError } from '../../stores/quote-request-store';
 import { tenantParams } from './tenants/params';
-import { visitorHere } from './visitor-here';
+import { visitorsQuote } from './visitor-here';
 
 class UnknownInvoiceError extends Error {
   readonly statusCode = 404;
@@ -37,6 +36,7 @@ class UnknownInvoiceError extends Error {
   }
 }
 
+const SIGN_IN = 'Log in on this storefront to see your invoices.';
 const KINDS: ReadonlyArray<Invoice['kind']> = ['proForma', 'invoice', 'creditNote'];
 const numberParam = { type: 'string', minLength: 1, maxLength: 40, pattern: '^[A-Z]{2,3}-[0-9]{6,}$' } as const;
 const invoiceParams = { ...tenantParams, required: [...tenantParams.required, 'number'], properties: { ...tenantParams.properties, number: numberParam } } as const;
@@ -241,11 +241,6 @@ const invoiceRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  const mine = async (tenantId: string, id: string, uid: string) => {
-    const quote = await app.quoteRequests.get(tenantId, id);
-    if (!quote || quote.uid !== uid) throw new UnknownQuoteError(id);
-    return quote;
-  };
   const visitorParams = { type: 'object', required: ['id'], properties: { id: { $ref: `${schemaIds.quoteRequest}#/properties/id` }, number: numberParam } } as const;
 
   app.get(
@@ -255,9 +250,8 @@ const invoiceRoutes: FastifyPluginAsync = async (app) => {
       config: { docs: { success: { schema: { type: 'array', items: recordSchema } }, errors: { 401: 'Nobody is signed in', 404: 'No such request of this visitor' } } },
     },
     async (request, reply) => {
-      const { user } = await visitorHere(app, request, 'Log in on this storefront to see your invoices.');
       const { id } = request.params as { id: string };
-      await mine(request.tenantId, id, user.uid);
+      await visitorsQuote(app, request, id, SIGN_IN);
       void reply.header('cache-control', 'no-store');
       // The visitor's copy leaves out the vendor's ledger codes.
       return (await app.invoices.forQuote(request.tenantId, id)).map(({ lines, taxes, ...invoice }) => ({
@@ -275,9 +269,8 @@ const invoiceRoutes: FastifyPluginAsync = async (app) => {
       config: { docs: { ...pdfDocs, errors: { 401: 'Nobody is signed in', 404: 'No such document of this visitor' } } },
     },
     async (request, reply) => {
-      const { user } = await visitorHere(app, request, 'Log in on this storefront to see your invoices.');
       const { id, number } = request.params as { id: string; number: string };
-      await mine(request.tenantId, id, user.uid);
+      await visitorsQuote(app, request, id, SIGN_IN);
       const invoice = await app.invoices.get(request.tenantId, number);
       if (!invoice || invoice.quoteId !== id) throw new UnknownInvoiceError(number);
       return sendPdf(reply, invoice, await tenantOf(request.tenantId));

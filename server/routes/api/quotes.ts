@@ -24,7 +24,7 @@ import { notifyQuoteStep } from '../../rental/quote-notices';
 import { ifMatchVersion, withVersion } from '../../lib/versions';
 import { UnknownQuoteError, revisionOf } from '../../stores/quote-request-store';
 import { FieldProblemsError } from '../../stores/field-problems';
-import { visitorHere } from './visitor-here';
+import { visitorHere, visitorsQuote } from './visitor-here';
 
 const SIGN_IN = 'Log in on this storefront to see your quotes.';
 const VISITOR_ACTIONS = ['accept', 'decline', 'cancel'] as const satisfies readonly QuoteAction[];
@@ -146,10 +146,7 @@ const quoteRoutes: FastifyPluginAsync = async (app) => {
       config: { docs: { success: { schema: viewSchema, headers: ['etag'] }, errors: { ...signedOut, 404: 'No such request of this visitor' } } },
     },
     async (request, reply) => {
-      const { user } = await visitorHere(app, request, SIGN_IN);
-      const { id } = request.params as { id: string };
-      const quote = await app.quoteRequests.get(request.tenantId, id);
-      if (!quote || quote.uid !== user.uid) throw new UnknownQuoteError(id);
+      const { quote } = await visitorsQuote(app, request, (request.params as { id: string }).id, SIGN_IN);
       const settings = await settingsHere(request);
       const now = new Date();
       const current = await expireIfDue(stores, settings, quote, now, expiredNotice(request));

@@ -176,13 +176,22 @@ function TestCardForm({ clientSecret, amount, onDone }: { clientSecret: string; 
           <input name="cvc" inputMode="numeric" autoComplete="cc-csc" required maxLength={4} placeholder="123" />
         </label>
       </div>
+      <CardFormEnd error={error} busy={busy} amount={amount} />
+    </form>
+  );
+}
+
+/** The end of either card form: what went wrong, and the button that authorises the amount. */
+function CardFormEnd({ error, busy, amount }: { error: IdentityError | undefined; busy: boolean; amount: string }) {
+  return (
+    <>
       {error && <ErrorText id="card-error" error={error} />}
       <div className="form-actions">
         <button type="submit" className="button button-primary" disabled={busy}>
           {busy ? words.working : words.authoriseAmount(amount)}
         </button>
       </div>
-    </form>
+    </>
   );
 }
 
@@ -219,12 +228,7 @@ function StripeCardForm({ payment, amount, onDone }: { payment: StartedHold['pay
   return (
     <form className="form-card card-hold-form" onSubmit={(event) => void submit(event)}>
       <div ref={mount} />
-      {error && <ErrorText id="card-error" error={error} />}
-      <div className="form-actions">
-        <button type="submit" className="button button-primary" disabled={busy}>
-          {busy ? words.working : words.authoriseAmount(amount)}
-        </button>
-      </div>
+      <CardFormEnd error={error} busy={busy} amount={amount} />
     </form>
   );
 }
