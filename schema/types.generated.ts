@@ -69,6 +69,7 @@ export interface SchemaIndex {
   scanInput?: ScanInput;
   scanRecord?: ScanRecord;
   handoverInput?: HandoverInput;
+  insuranceUpload?: InsuranceUpload;
   chargeAdjustment?: ChargeAdjustment;
   orderChange?: OrderChange;
 }
@@ -257,9 +258,17 @@ export interface SiteSettings {
    */
   cancellationFeePercent?: number;
   /**
+   * When the card is authorised: At acceptance, the hold is renewed every week until the hire closes. 'Before check-out' asks for it at acceptance only for hires that start within the hold's life; for later ones the visitor is mailed five days before the hire, and nothing is checked out until it holds. Either way nothing goes out on a hold that has lapsed.
+   */
+  cardHoldTiming?: ('atAcceptance' | 'beforeCheckOut') & string;
+  /**
    * Renew holds (hours before they lapse): A card authorisation lasts about 7 days at the card networks. One that would lapse before its hire is closed is authorised again this many hours before it does; if that fails the vendor is told at once why.
    */
   cardHoldRenewHours?: number;
+  /**
+   * Ask for a certificate of insurance: When on, every order needs a certificate of insurance, current on the day, before anything is checked out. The visitor uploads it from their quote page, or the vendor from the order's page; the console lists whose is missing or lapsed.
+   */
+  insuranceRequired?: boolean;
   /**
    * Tax name: The tax as quotes and invoices print it: Sales tax, VAT, GST.
    */
@@ -1270,6 +1279,11 @@ export interface QuoteRequest {
   hire?: HireRecord;
   cardHold?: CardHold;
   /**
+   * Date and time: An ISO 8601 date-time with a time zone offset.
+   */
+  cardHoldAsked?: string;
+  insurance?: InsuranceCertificate;
+  /**
    * Priced versions: Each priced quote the vendor sent, oldest first; the last is the one the visitor can accept.
    *
    * @maxItems 50
@@ -1598,6 +1612,47 @@ export interface CardHold {
    * @maxItems 200
    */
   replaced?: string[];
+}
+/**
+ * The production's certificate of insurance for this hire: a PDF or photo kept privately (server/rental/insurance.ts), never served to anyone but the visitor and the vendor.
+ */
+export interface InsuranceCertificate {
+  /**
+   * Stored file: The file's name in the tenant's private documents.
+   */
+  file: string;
+  /**
+   * File name: The name it was uploaded with.
+   */
+  fileName: string;
+  /**
+   * Type: What the file is, told by its first bytes.
+   */
+  contentType: ('application/pdf' | 'image/png' | 'image/jpeg') & string;
+  /**
+   * Bytes: The file's size.
+   */
+  size: number;
+  /**
+   * Date: A calendar day written YYYY-MM-DD, from 2000-01-01 to 2199-12-31: every date a person or an address sends is checked by this one rule.
+   */
+  expiresOn: string;
+  /**
+   * Short text: A name or line of text, shown as text.
+   */
+  insurer?: string;
+  /**
+   * Short text: A name or line of text, shown as text.
+   */
+  policyNumber?: string;
+  /**
+   * Date and time: An ISO 8601 date-time with a time zone offset.
+   */
+  uploadedAt: string;
+  /**
+   * Uploaded by: Who uploaded it: the production from its quote page, or the vendor on its behalf.
+   */
+  uploadedBy: ('visitor' | 'vendor') & string;
 }
 /**
  * One priced quote as sent to the visitor.
@@ -2349,6 +2404,31 @@ export interface HandoverInput {
    * Image address: An image: an absolute http(s) URL or a path on this site starting with a single /.
    */
   signature?: string;
+}
+/**
+ * A certificate of insurance as the visitor or the vendor uploads it: the file (base64: a PDF, PNG or JPEG of at most 10 MB, told by its bytes) and what it says.
+ */
+export interface InsuranceUpload {
+  /**
+   * File: The file, base64-encoded.
+   */
+  data: string;
+  /**
+   * File name: The name it was uploaded with.
+   */
+  fileName: string;
+  /**
+   * Date: A calendar day written YYYY-MM-DD, from 2000-01-01 to 2199-12-31: every date a person or an address sends is checked by this one rule.
+   */
+  expiresOn: string;
+  /**
+   * Short text: A name or line of text, shown as text.
+   */
+  insurer?: string;
+  /**
+   * Short text: A name or line of text, shown as text.
+   */
+  policyNumber?: string;
 }
 /**
  * The vendor's change to a charge after the hire, with the reason the visitor reads; null takes it back.

@@ -44,6 +44,7 @@ import overdueWatch from './plugins/app/overdue-watch';
 import payments from './plugins/app/payments';
 import invoicesPlugin from './plugins/app/invoices';
 import invoiceRoutes from './routes/api/invoices';
+import insuranceRoutes from './routes/api/insurance';
 import cardHoldRoutes from './routes/api/card-holds';
 import type { PaymentProvider } from './payments/payment-provider';
 import hireRoutes from './routes/api/tenants/hire';
@@ -132,6 +133,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(quoteRoutes);
   await app.register(cardHoldRoutes);
   await app.register(invoiceRoutes);
+  await app.register(insuranceRoutes);
   await app.register(bookingRoutes);
   await app.register(hireRoutes);
   await app.register(calendarFeeds);

@@ -7,7 +7,7 @@ import { Box } from '@mui/material';
 import { useEffect, useRef } from 'react';
 import type { Validator } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { slugify } from '../lib/slugify';
+import { slugify } from '../../schema/slugify';
 import type { FieldSpec } from '../schema-form/fields';
 import { SchemaInput } from '../schema-form/SchemaInput';
 

@@ -25,6 +25,7 @@ import { QuoteStateChip } from './QuoteStateChip';
 import { ServiceLinesEditor, type ServiceDraft } from './ServiceLinesEditor';
 import { QuoteInvoicesCard } from '../invoices';
 import { CardHoldCard } from './CardHoldCard';
+import { InsuranceCard } from './InsuranceCard';
 import { ChangeOrderDialog } from './ChangeOrderDialog';
 import { useQuoteEvents } from './useQuoteEvents';
 import { useQuoteTenant } from './useQuoteTenant';
@@ -136,6 +137,7 @@ export function QuotePricing({ tenantId }: { tenantId: string }) {
   if (!view || !preview || tenant.isPending) return <LinearProgress aria-label={translate('ra.page.loading')} />;
 
   const money = tenant.money;
+  const readiness = tenant.readiness(view);
   const canPrice = view.actions.includes('quote');
   const missing = preview.missingGlCodes.map((index) => preview.lines[index]!.name);
   const isOrder = view.state === 'confirmed';
@@ -210,7 +212,18 @@ export function QuotePricing({ tenantId }: { tenantId: string }) {
         </CardContent>
       </Card>
 
+      {readiness.reasons.length > 0 && (
+        <Alert severity="warning">
+          <strong>{translate('backlot.insurance.keptIn')}</strong>
+          <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+            {readiness.reasons.map((reason) => (
+              <li key={reason}>{reason}</li>
+            ))}
+          </Box>
+        </Alert>
+      )}
       <CardHoldCard tenantId={tenantId} view={view} money={money} onChange={(fresh) => show(fresh, true)} />
+      <InsuranceCard tenantId={tenantId} view={view} standing={readiness.insurance} day={tenant.day} onChange={(fresh) => show(fresh, true)} />
       <QuoteInvoicesCard tenantId={tenantId} quoteId={view.id} revision={view.version} money={money} day={tenant.day} />
 
       {changedElsewhere && (

@@ -1,6 +1,7 @@
 /**
  * A tenant's quote requests, newest first: who asked, for which production, the dates, how many
- * items, where each stands and, once priced, its total. Filters by state and by dates (requests
+ * items, where each stands, what keeps an order from going out (its card hold, its certificate of
+ * insurance) and, once priced, its total. Filters by state and by dates (requests
  * whose hire overlaps them); a row opens the request to price it. New requests and steps taken
  * elsewhere show at once (server-sent events). The accountant's files are on the Invoices screen
  * (admin/invoices: by invoice date).
@@ -12,6 +13,7 @@ import type { QuoteState } from '../../schema/rental/quote-states';
 import type { QuoteRequest } from '../../schema/types.generated';
 import { useQuoteTenant } from './useQuoteTenant';
 import { QuoteStateChip } from './QuoteStateChip';
+import { ReadinessChips } from './ReadinessChips';
 import { useQuoteEvents } from './useQuoteEvents';
 import { PHONE_DATAGRID_SX, PHONE_LIST_SX } from '../components/phone-list';
 
@@ -81,6 +83,7 @@ export function QuoteRequestList({ tenantId }: { tenantId: string }) {
           label={translate('backlot.quotes.state')}
           render={(quote: { state: QuoteState; hold: string }) => <QuoteStateChip state={quote.state} hold={quote.hold} />}
         />
+        <FunctionField label={translate('backlot.insurance.outColumn')} sortable={false} render={(quote: QuoteRequest) => <ReadinessChips readiness={tenant.readiness(quote)} />} />
         <FunctionField
           source="total"
           sortable={false}

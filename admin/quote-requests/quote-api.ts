@@ -8,7 +8,7 @@ import { fetchUtils } from 'ra-core';
 import type { Booking } from '../../schema/rental/availability';
 import type { PricingRule } from '../../schema/rental/quote-pricing';
 import type { QuoteAction, QuoteState } from '../../schema/rental/quote-states';
-import type { OrderChange, PricingInput, QuoteRequest } from '../../schema/types.generated';
+import type { InsuranceUpload, OrderChange, PricingInput, QuoteRequest } from '../../schema/types.generated';
 
 export interface PricingView extends Omit<QuoteRequest, 'state' | 'hold'> {
   state: QuoteState;
@@ -56,6 +56,11 @@ export const quoteApi = {
     ).json as PricingView,
   /** The card hold read again from the provider, and what it is owed done now. */
   settleCardHold: async (tenantId: string, id: string) => (await fetchUtils.fetchJson(`${quotePath(tenantId, id)}/card-hold/settle`, { method: 'POST' })).json as QuoteRequest,
+  /** A certificate of insurance uploaded on the production's behalf (replacing any earlier one). */
+  uploadInsurance: async (tenantId: string, id: string, upload: InsuranceUpload) =>
+    (await fetchUtils.fetchJson(`${quotePath(tenantId, id)}/insurance`, { method: 'PUT', body: JSON.stringify(upload) })).json as QuoteRequest,
+  /** Where the certificate downloads from (the console's session cookie goes with it). */
+  insuranceHref: (tenantId: string, id: string) => `${quotePath(tenantId, id)}/insurance`,
   availability: async (tenantId: string, objectID: string, from: string, to: string) =>
     (await fetchUtils.fetchJson(`${tenantPath(tenantId)}/availability/${encodeURIComponent(objectID)}?from=${from}&to=${to}`)).json as AvailabilityView,
 };

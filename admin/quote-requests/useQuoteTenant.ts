@@ -5,11 +5,23 @@
  */
 import { withDefaults } from '../../schema/defaults';
 import { glCodeOf } from '../../schema/rental/quote-pricing';
-import type { CategoryPath, Tenant } from '../../schema/types.generated';
+import { insuranceStanding, type InsuranceStanding } from '../../schema/rental/insurance';
+import { holdKeepsIn, outBlockedBy } from '../../schema/rental/out-gate';
+import { todayIn } from '../../schema/rental/quote-rules';
+import { transition } from '../../schema/rental/quote-states';
+import type { CategoryPath, QuoteRequest, Tenant } from '../../schema/types.generated';
 import { formatDay, formatDays } from '../../storefront/lib/format';
 import { useTenantRecord } from '../tenants/useTenantRecord';
 
 export const servicePathKey = (path: CategoryPath) => [path.group, path.category, path.subcategory].filter(Boolean).join('/');
+
+export interface Readiness {
+  goesOut: boolean;
+  reasons: string[];
+  /** Why the card hold keeps it in, if it does. */
+  hold?: string;
+  insurance?: InsuranceStanding;
+}
 
 export function useQuoteTenant(tenantId: string) {
   const { data, isPending, error } = useTenantRecord(tenantId);
@@ -37,5 +49,23 @@ export function useQuoteTenant(tenantId: string) {
     day: (date: string) => formatDay(date, site),
     glCodeOf: (path: CategoryPath) => glCodeOf(data?.categories, path),
     serviceChoices,
+    site,
+    /**
+     * Whether more of this request can go out now (scanned out: a confirmed order, or one partly
+     * out or back), what keeps it in (its card hold, its certificate: schema/rental/out-gate.ts),
+     * and where its certificate stands when the tenant asks for one.
+     */
+    readiness: (quote: Pick<QuoteRequest, 'state' | 'hold' | 'cardHold' | 'insurance' | 'endDate'>): Readiness => {
+      const now = new Date();
+      const today = todayIn(data?.vendor.timezone ?? 'UTC', now);
+      const goesOut = transition({ state: quote.state ?? 'requested', hold: quote.hold ?? 'none' }, 'checkOut', 'vendor').ok;
+      const hold = goesOut ? holdKeepsIn(quote, site, now) : undefined;
+      return {
+        goesOut,
+        reasons: goesOut ? outBlockedBy(quote, site, today, now) : [],
+        ...(hold && { hold }),
+        ...(site.insuranceRequired && { insurance: insuranceStanding(quote, today) }),
+      };
+    },
   };
 }

@@ -100,6 +100,7 @@ export async function generateTypes(): Promise<string> {
         scanInput: { $ref: 'quote-request.schema.json#/$defs/scanInput' },
         scanRecord: { $ref: 'quote-request.schema.json#/$defs/scanRecord' },
         handoverInput: { $ref: 'quote-request.schema.json#/$defs/handoverInput' },
+        insuranceUpload: { $ref: 'quote-request.schema.json#/$defs/insuranceUpload' },
         chargeAdjustment: { $ref: 'quote-request.schema.json#/$defs/chargeAdjustment' },
         orderChange: { $ref: 'quote-request.schema.json#/$defs/orderChange' },
       },

@@ -14,6 +14,7 @@
  *   `fromMinor` convert at their edge, from the currency's own digits.
  */
 import { cents } from './quote-pricing';
+import { addDays } from './quote-rules';
 import { quotedTotal } from './hire-charges';
 import type { CardHold, QuoteRequest, SiteSettings } from '../types.generated';
 
@@ -23,6 +24,7 @@ export interface CardHoldRule {
   deposit: { basis: NonNullable<SiteSettings['depositBasis']>; percent: number; flat: number };
   cancellationFeePercent: number;
   renewHours: number;
+  timing: NonNullable<SiteSettings['cardHoldTiming']>;
   backoff: Required<NonNullable<SiteSettings['retryBackoff']>>;
 }
 
@@ -33,6 +35,7 @@ export function cardHoldRuleOf(site: SiteSettings): CardHoldRule {
     deposit: { basis: site.depositBasis ?? 'none', percent: site.depositPercent ?? 0, flat: site.depositFlatAmount ?? 0 },
     cancellationFeePercent: site.cancellationFeePercent ?? 0,
     renewHours: site.cardHoldRenewHours ?? 24,
+    timing: site.cardHoldTiming ?? 'atAcceptance',
     backoff: site.retryBackoff as CardHoldRule['backoff'],
   };
 }
@@ -62,6 +65,27 @@ export function cancellationCapture(order: Pick<QuoteRequest, 'versions'>, hold:
   if (!wasOrder || feePercent <= 0) return 0;
   return Math.min(cents((quotedTotal(order) * feePercent) / 100), hold.amount);
 }
+
+/**
+ * How many days before its hire a hold is asked for with the 'before check-out' timing: a card
+ * network keeps a hold about 7 days (Stripe's online cards), so one taken 5 days before the first
+ * day still stands on it, and is renewed from then until the hire closes.
+ */
+export const HOLD_ASKED_DAYS_BEFORE = 5;
+
+/**
+ * The first day a hold is asked for: undefined when it is asked at acceptance (the tenant's
+ * 'atAcceptance' timing, or a hire that starts within `HOLD_ASKED_DAYS_BEFORE` days), else that
+ * many days before the hire's first day; until then, accepting needs no card.
+ */
+export function holdAskedFrom(request: { startDate: string }, timing: CardHoldRule['timing'], today: string): string | undefined {
+  if (timing === 'atAcceptance') return undefined;
+  const from = addDays(request.startDate, -HOLD_ASKED_DAYS_BEFORE);
+  return from > today ? from : undefined;
+}
+
+/** Whether a hold stands now: authorised and not lapsed (what anything going out needs, whatever it covers). */
+export const holdStands = (hold: Pick<CardHold, 'status' | 'amount' | 'expiresAt'> | undefined, now: Date) => holdCovers(hold, 0, now);
 
 /** Whether an authorised hold lapses within `renewHours` of `now` (and so is authorised again). */
 export function renewalDue(hold: Pick<CardHold, 'status' | 'expiresAt' | 'pending'>, now: Date, renewHours: number): boolean {

@@ -57,6 +57,8 @@ export interface ScanContext {
   timezone: string;
   /** What late days, damage and losses cost (hire-charges.ts). */
   charges: ChargeRule;
+  /** Why nothing may go out on this order now (its card hold or its certificate of insurance: outBlockedBy), if anything. */
+  outBlocked?: string | undefined;
 }
 
 /** What a label or a typed code names: a tenant (when the label says), and the code itself. */
@@ -101,6 +103,7 @@ export function judgeScan(context: ScanContext): ScanResult {
   const state = order.state ?? 'requested';
   const allowed = transition({ state, hold: order.hold ?? 'none' }, action, 'vendor', hireCounts(order));
   if (!allowed.ok) return refuse('refused', `${allowed.reason} ${input.direction === 'out' ? 'Only a confirmed order goes out.' : 'Nothing of it is out.'}`);
+  if (input.direction === 'out' && context.outBlocked) return refuse('refused', context.outBlocked);
 
   const unit = context.unit;
   const item = unit ? items.get(unit.objectID) : items.get(code.toLowerCase());

@@ -1,6 +1,7 @@
 /**
- * The AssetStore port: where a tenant's images (`assets/`: logos, icons, banners) and its item
- * photos (`items/`) are kept. `files` (the default) keeps them beside the tenant's JSON in the
+ * The AssetStore port: where a tenant's images (`assets/`: logos, icons, banners), its item
+ * photos (`items/`) and its private documents (`documents/`: certificates of insurance, never served
+ * by the public image routes) are kept. `files` (the default) keeps them beside the tenant's JSON in the
  * tenants folder; `cloud-storage` keeps them in a Google Cloud Storage bucket, so every server
  * behind a load balancer serves the same bytes. Both name a file by its content's hash (`hash`),
  * which the storefront puts in its URLs, so a changed image gets a new address and an unchanged
@@ -8,8 +9,8 @@
  */
 import { createHash } from 'node:crypto';
 
-/** The two kinds of file a tenant has, each its own folder (or object prefix). */
-export type AssetFolder = 'assets' | 'items';
+/** The kinds of file a tenant has, each its own folder (or object prefix). */
+export type AssetFolder = 'assets' | 'items' | 'documents';
 
 export interface StoredAsset {
   name: string;
@@ -38,6 +39,12 @@ export interface AssetStore {
 /** File names a stored image may have: no folders, no dot files, one known image extension. */
 export const ASSET_FILE_NAME = /^[a-z0-9][a-z0-9._-]{0,120}\.(svg|png|jpe?g|webp|avif|gif|ico)$/i;
 
+/** File names a private document may have: a PDF or a photo (a certificate of insurance). */
+export const DOCUMENT_FILE_NAME = /^[a-z0-9][a-z0-9._-]{0,120}\.(pdf|png|jpe?g)$/i;
+
+/** The names a folder keeps. */
+export const fileNameRule = (folder: AssetFolder) => (folder === 'documents' ? DOCUMENT_FILE_NAME : ASSET_FILE_NAME);
+
 /** Tenant ids as the tenants folder takes them, checked before any path or object name is made. */
 export const TENANT_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -50,6 +57,7 @@ const ASSET_TYPES: Record<string, string> = {
   avif: 'image/avif',
   gif: 'image/gif',
   ico: 'image/x-icon',
+  pdf: 'application/pdf',
 };
 
 export const contentTypeOf = (name: string) => ASSET_TYPES[name.slice(name.lastIndexOf('.') + 1).toLowerCase()] ?? 'application/octet-stream';
@@ -58,6 +66,6 @@ export const contentTypeOf = (name: string) => ASSET_TYPES[name.slice(name.lastI
 export const contentHash = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('base64url').slice(0, 10);
 
 /** A name and tenant id this port may turn into a path or an object name. */
-export function isStorableName(tenantId: string, name: string): boolean {
-  return TENANT_ID.test(tenantId) && ASSET_FILE_NAME.test(name);
+export function isStorableName(tenantId: string, name: string, folder: AssetFolder = 'assets'): boolean {
+  return TENANT_ID.test(tenantId) && fileNameRule(folder).test(name);
 }

@@ -11,7 +11,7 @@
  * the tests, or a proxy), without credentials.
  */
 import { Storage, type Bucket, type File } from '@google-cloud/storage';
-import { contentHash, contentTypeOf, isStorableName, TENANT_ID, ASSET_FILE_NAME, type AssetFolder, type AssetStore, type StoredAsset } from './asset-store';
+import { contentHash, contentTypeOf, isStorableName, TENANT_ID, fileNameRule, type AssetFolder, type AssetStore, type StoredAsset } from './asset-store';
 
 export interface CloudStorageSettings {
   bucket: string;
@@ -40,7 +40,7 @@ export class CloudStorageAssetStore implements AssetStore {
   }
 
   private file(tenantId: string, folder: AssetFolder, name: string): File {
-    if (!isStorableName(tenantId, name)) throw new Error(`not a storable image name: ${tenantId}/${folder}/${name}`);
+    if (!isStorableName(tenantId, name, folder)) throw new Error(`not a storable file name: ${tenantId}/${folder}/${name}`);
     return this.bucket.file(this.prefix(tenantId, folder) + name);
   }
 
@@ -71,12 +71,12 @@ export class CloudStorageAssetStore implements AssetStore {
     const [files] = await this.bucket.getFiles({ prefix, autoPaginate: true });
     return files
       .map((file) => ({ name: file.name.slice(prefix.length), metadata: file.metadata }))
-      .filter(({ name }) => ASSET_FILE_NAME.test(name))
+      .filter(({ name }) => fileNameRule(folder).test(name))
       .map(({ name, metadata }) => this.described(name, metadata));
   }
 
   async stat(tenantId: string, folder: AssetFolder, name: string): Promise<StoredAsset | undefined> {
-    if (!isStorableName(tenantId, name)) return undefined;
+    if (!isStorableName(tenantId, name, folder)) return undefined;
     try {
       const [metadata] = await this.file(tenantId, folder, name).getMetadata();
       return this.described(name, metadata);
@@ -87,7 +87,7 @@ export class CloudStorageAssetStore implements AssetStore {
   }
 
   async read(tenantId: string, folder: AssetFolder, name: string): Promise<Buffer | undefined> {
-    if (!isStorableName(tenantId, name)) return undefined;
+    if (!isStorableName(tenantId, name, folder)) return undefined;
     try {
       const [bytes] = await this.file(tenantId, folder, name).download({ validation: 'md5' });
       return bytes;
@@ -109,7 +109,7 @@ export class CloudStorageAssetStore implements AssetStore {
   }
 
   async remove(tenantId: string, folder: AssetFolder, name: string): Promise<boolean> {
-    if (!isStorableName(tenantId, name)) return false;
+    if (!isStorableName(tenantId, name, folder)) return false;
     try {
       await this.file(tenantId, folder, name).delete();
       return true;

@@ -1,6 +1,7 @@
 /**
  * The AssetStore on disk (the default): `<tenantsDir>/<tenantId>/assets/` and `…/items/`, beside
- * the tenant's JSON, so `git` and `backlot validate` see them with the configuration. Writes are
+ * the tenant's JSON, so `git` and `backlot validate` see them with the configuration; private
+ * documents in `<documentsDir>/<tenantId>/`, apart from it. Writes are
  * atomic (a temporary file renamed over the old). Hashes are kept by size and mtime, so a file is
  * read again only when it changed. Several servers may share the folder (a network disk): every
  * read goes to the disk.
@@ -8,31 +9,41 @@
 import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomic } from '../../schema/node/atomic-write';
-import { ASSET_FILE_NAME, contentHash, isStorableName, TENANT_ID, type AssetFolder, type AssetStore, type StoredAsset } from './asset-store';
+import { fileNameRule, contentHash, isStorableName, TENANT_ID, type AssetFolder, type AssetStore, type StoredAsset } from './asset-store';
 
 export class FileAssetStore implements AssetStore {
   readonly description: string;
   /** By full path: the hash of the bytes that had this size and mtime. */
   private readonly hashes = new Map<string, { size: number; mtimeMs: number; hash: string }>();
 
-  constructor(private readonly tenantsDir: string) {
+  /** Private documents are kept apart from the tenants folder (`documentsDir`, under the data folder), so they never reach the configuration's repository. */
+  constructor(
+    private readonly tenantsDir: string,
+    private readonly documentsDir?: string,
+  ) {
     this.description = `the tenants folder (${tenantsDir})`;
   }
 
+  private folderOf(tenantId: string, folder: AssetFolder): string {
+    if (folder !== 'documents') return path.join(this.tenantsDir, tenantId, folder);
+    if (!this.documentsDir) throw new Error('this file store keeps no private documents (no documents folder given)');
+    return path.join(this.documentsDir, tenantId);
+  }
+
   private pathOf(tenantId: string, folder: AssetFolder, name: string): string {
-    if (!isStorableName(tenantId, name)) throw new Error(`not a storable image name: ${tenantId}/${folder}/${name}`);
-    return path.join(this.tenantsDir, tenantId, folder, name);
+    if (!isStorableName(tenantId, name, folder)) throw new Error(`not a storable file name: ${tenantId}/${folder}/${name}`);
+    return path.join(this.folderOf(tenantId, folder), name);
   }
 
   async list(tenantId: string, folder: AssetFolder): Promise<StoredAsset[]> {
     if (!TENANT_ID.test(tenantId)) return [];
-    const names = await readdir(path.join(this.tenantsDir, tenantId, folder)).catch(() => [] as string[]);
-    const found = await Promise.all(names.filter((name) => ASSET_FILE_NAME.test(name)).map((name) => this.stat(tenantId, folder, name)));
+    const names = await readdir(this.folderOf(tenantId, folder)).catch(() => [] as string[]);
+    const found = await Promise.all(names.filter((name) => fileNameRule(folder).test(name)).map((name) => this.stat(tenantId, folder, name)));
     return found.filter((file) => file !== undefined);
   }
 
   async stat(tenantId: string, folder: AssetFolder, name: string): Promise<StoredAsset | undefined> {
-    if (!isStorableName(tenantId, name)) return undefined;
+    if (!isStorableName(tenantId, name, folder)) return undefined;
     const file = this.pathOf(tenantId, folder, name);
     const info = await stat(file).catch(() => undefined);
     if (!info?.isFile()) return undefined;
@@ -46,7 +57,7 @@ export class FileAssetStore implements AssetStore {
   }
 
   async read(tenantId: string, folder: AssetFolder, name: string): Promise<Buffer | undefined> {
-    if (!isStorableName(tenantId, name)) return undefined;
+    if (!isStorableName(tenantId, name, folder)) return undefined;
     return readFile(this.pathOf(tenantId, folder, name)).catch(() => undefined);
   }
 
@@ -58,7 +69,7 @@ export class FileAssetStore implements AssetStore {
   }
 
   async remove(tenantId: string, folder: AssetFolder, name: string): Promise<boolean> {
-    if (!isStorableName(tenantId, name)) return false;
+    if (!isStorableName(tenantId, name, folder)) return false;
     const file = this.pathOf(tenantId, folder, name);
     const existed = await stat(file).then(
       () => true,

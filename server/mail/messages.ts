@@ -14,7 +14,7 @@ import { isOrderState, openUntil, type QuoteAction } from '../../schema/rental/q
 import type { QuoteRequest, QuoteVersion } from '../../schema/types.generated';
 import { themeCssVariables, type Theme } from '../../schema/theme';
 
-export type MailKind = 'magicLink' | 'verifyEmail' | 'welcome' | 'denied' | 'quoteRequest' | 'quoteConfirmation' | 'quoteUpdate' | 'hireOverdue' | 'cardHoldRenewal';
+export type MailKind = 'magicLink' | 'verifyEmail' | 'welcome' | 'denied' | 'quoteRequest' | 'quoteConfirmation' | 'quoteUpdate' | 'hireOverdue' | 'cardHoldRenewal' | 'cardWanted';
 
 export interface MailContent {
   kind: MailKind;
@@ -336,5 +336,18 @@ export function cardHoldRenewalMessage(configuration: StorefrontConfiguration, r
       'It is tried again with backoff. Ask the visitor to authorise their card again from their quote page, or take payment another way before the hold lapses.',
     ],
     action: { label: 'Open the request', url: consoleHref(configuration, request) },
+  });
+}
+
+/** To the visitor, a few days before a hire whose tenant takes the card before check-out: authorise it now, or nothing goes out. */
+export function cardWantedMessage(configuration: StorefrontConfiguration, request: QuoteRequest, amount: number): MailContent {
+  const { site, vendor } = configuration;
+  return message('cardWanted', configuration, `Authorise your card for ${request.production ?? 'your hire'}`, {
+    heading: 'Your card, before the hire',
+    paragraphs: [
+      `Your hire from ${vendor.displayName} runs ${formatDays(request.startDate, request.endDate, site)}. Before anything goes out, authorise ${formatMoney(amount, site)} on your card from your order's page.`,
+      'Nothing is charged now: what the hire comes to is charged when it is closed, and the rest is released.',
+    ],
+    action: { label: 'Authorise my card', url: `${origin(configuration)}${quoteHref(request.id)}` },
   });
 }

@@ -22,7 +22,21 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { FastifyBaseLogger } from 'fastify';
-import { cancellationCapture, cardHoldRuleOf, closingCapture, depositFor, fromMinor, holdCovers, holdParts, renewalDue, retryDelayMs, toMinor, type CardHoldRule } from '../../schema/rental/card-hold';
+import {
+  cancellationCapture,
+  cardHoldRuleOf,
+  closingCapture,
+  depositFor,
+  fromMinor,
+  holdAskedFrom,
+  holdCovers,
+  holdParts,
+  renewalDue,
+  retryDelayMs,
+  toMinor,
+  type CardHoldRule,
+} from '../../schema/rental/card-hold';
+import { holdKeepsIn } from '../../schema/rental/out-gate';
 import { cents } from '../../schema/rental/quote-pricing';
 import { isHireState, isOpen, isOrderState, type QuoteAction, type QuoteState } from '../../schema/rental/quote-states';
 import type { CardHold, Item, QuoteRequest, SiteSettings } from '../../schema/types.generated';
@@ -41,8 +55,11 @@ export interface CardHoldStores {
   itemStore: ItemStore;
 }
 
-/** What a failed renewal tells (the vendor's mail); the plugin wires the mailer in. */
-export type RenewalFailed = (request: QuoteRequest, reason: string) => Promise<void>;
+/** What the card-hold watch tells (the plugin wires the mailer in): the vendor, a renewal that failed; the visitor, a card wanted before check-out. */
+export interface CardHoldNotices {
+  renewalFailed?: (request: QuoteRequest, reason: string) => Promise<void>;
+  cardWanted?: (request: QuoteRequest, amount: number) => Promise<void>;
+}
 
 /** The states a hold still stands in: the request open, or the order not closed. */
 const STANDING: readonly QuoteState[] = ['accepted', 'confirmed', 'partlyOut', 'out', 'partlyReturned', 'returned'];
@@ -99,7 +116,7 @@ export class CardHolds {
     readonly provider: PaymentProvider,
     private readonly stores: CardHoldStores,
     private readonly log: FastifyBaseLogger,
-    private readonly renewalFailed: RenewalFailed = async () => {},
+    private readonly notices: CardHoldNotices = {},
   ) {}
 
   /** The hold the latest version needs (neededFor), its items read from the store. */
@@ -295,7 +312,7 @@ export class CardHolds {
 
   private async renewalFailedWith(request: QuoteRequest, reason: string, site: SiteSettings, now: Date, tell: boolean): Promise<QuoteRequest> {
     const stored = await this.retryLater(request, new ProviderRefusedError(`Not authorised again: ${reason}`, 'renewal_failed'), site, now);
-    if (tell) await this.renewalFailed(stored, reason).catch((error: unknown) => this.log.error({ err: error, quoteRequest: request.id }, 'renewal failure not mailed'));
+    if (tell) await this.notices.renewalFailed?.(stored, reason).catch((error: unknown) => this.log.error({ err: error, quoteRequest: request.id }, 'renewal failure not mailed'));
     return stored;
   }
 
@@ -307,12 +324,13 @@ export class CardHolds {
    * One watch pass over a tenant: pending steps whose time has come, and holds due to be renewed,
    * each settled. Returns the requests it touched.
    */
-  async pass(tenantId: string, site: SiteSettings, now: Date): Promise<string[]> {
+  async pass(tenantId: string, site: SiteSettings, now: Date, today: string = now.toISOString().slice(0, 10)): Promise<string[]> {
     const rule = cardHoldRuleOf(site);
     const touched: string[] = [];
     for (const state of [...STANDING, ...ENDED]) {
       const { requests } = await this.stores.quoteRequests.list(tenantId, { state, limit: PER_PASS });
       for (const request of requests) {
+        if (state === 'confirmed' && (await this.askForCard(request, site, rule, now, today))) touched.push(request.id);
         const hold = request.cardHold;
         if (!hold) continue;
         const due = hold.pending && (!hold.pending.nextAttemptAt || Date.parse(hold.pending.nextAttemptAt) <= now.getTime()) && hold.pending.attempts < MAX_ATTEMPTS;
@@ -327,6 +345,24 @@ export class CardHolds {
       }
     }
     return touched;
+  }
+
+  /**
+   * With the 'before check-out' timing: an order whose hire is near (holdAskedFrom) and that has no
+   * standing hold is asked for the card, once (`cardHoldAsked` is written first, so two servers
+   * mail once; a mail that fails is logged, and the quote page asks all the same).
+   */
+  private async askForCard(request: QuoteRequest, site: SiteSettings, rule: CardHoldRule, now: Date, today: string): Promise<boolean> {
+    if (rule.timing !== 'beforeCheckOut' || request.cardHoldAsked || !holdKeepsIn(request, site, now) || holdAskedFrom(request, rule.timing, today) !== undefined) return false;
+    try {
+      await this.stores.quoteRequests.change(request.tenantId, request.id, { revision: revisionOf(request), apply: (stored) => ({ ...stored, cardHoldAsked: now.toISOString() }) });
+    } catch (error) {
+      if (error instanceof StaleQuoteError) return false;
+      throw error;
+    }
+    const { amount } = await this.needed(request, site);
+    await this.notices.cardWanted?.(request, amount).catch((error: unknown) => this.log.error({ err: error, quoteRequest: request.id }, 'card request not mailed'));
+    return true;
   }
 
   /** Writes the hold as `update` makes it from the stored one, on the stored revision (a stale one read again). */

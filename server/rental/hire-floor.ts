@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { schemaDocuments } from '../../schema/documents';
 import { bookingWindow, collisions, OPEN_END } from '../../schema/rental/availability';
 import { hireLineOf, judgeScan, newTags, outNow, tagOf, unitMove, type DispatchRow, type PullSheetLine, type ScanResult } from '../../schema/rental/hire';
+import { outBlockedBy } from '../../schema/rental/out-gate';
 import { addDays, todayIn } from '../../schema/rental/quote-rules';
 import { isOutState, isOverdue, type QuoteState } from '../../schema/rental/quote-states';
 import { adjustedCharge, quotedTotal } from '../../schema/rental/hire-charges';
@@ -36,7 +37,21 @@ export async function scanOnOrder(stores: QuoteStores, settings: QuoteSettings, 
     tag: tagOf(input.code),
     apply: ({ order: stored, unit }): ScanResult => {
       if (!stored) throw new UnknownQuoteError(orderId);
-      return judgeScan({ tenantId, order: stored, unit, items, input, who: request.who, now, today, turnaroundDays: settings.turnaroundDays, timezone: settings.timezone, charges: settings.charges });
+      const outBlocked = outBlockedBy(stored, settings.site, today, now).join(' ');
+      return judgeScan({
+        tenantId,
+        order: stored,
+        unit,
+        items,
+        input,
+        who: request.who,
+        now,
+        today,
+        turnaroundDays: settings.turnaroundDays,
+        timezone: settings.timezone,
+        charges: settings.charges,
+        outBlocked,
+      });
     },
   });
 }

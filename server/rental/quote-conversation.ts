@@ -17,7 +17,7 @@ import { addDays, dayCount, todayIn } from '../../schema/rental/quote-rules';
 import { actionsFor, changePending, isOrderState, isOutState, isScanAction, openUntil, transition, type Actor, type QuoteAction, type QuoteState } from '../../schema/rental/quote-states';
 import { hireCounts, outByItem } from '../../schema/rental/hire';
 import type { CategoryTree, Item, OrderChange, PricingInput, QuoteBreakdown, QuoteRequest, QuoteVersion, SiteSettings, Tenant, VendorConfig } from '../../schema/types.generated';
-import { cardHoldRuleOf, holdCovers } from '../../schema/rental/card-hold';
+import { cardHoldRuleOf, holdAskedFrom, holdCovers } from '../../schema/rental/card-hold';
 import { formatMoney } from '../../storefront/lib/format';
 import { CardHoldNeededError, holdAfterStep, neededFor, type CardHolds } from '../payments/card-holds';
 import { finalInvoiceOf } from '../../schema/rental/invoices';
@@ -256,7 +256,8 @@ export async function takeAction(stores: QuoteStores, settings: QuoteSettings, s
     if (step.action === 'accept') {
       const latest = latestVersion(stored)!;
       if (step.version !== latest.version) throw new QuoteRefusedError(`Version ${step.version ?? '?'} was revised: read version ${latest.version} before you accept it.`);
-      if (stores.cardHolds && settings.site.ccAuthEnabled) {
+      // With the 'before check-out' timing, a hire that starts later is accepted without a card (it is asked for before the hire).
+      if (stores.cardHolds && settings.site.ccAuthEnabled && holdAskedFrom(stored, cardHoldRuleOf(settings.site).timing, today) === undefined) {
         const need = neededFor(stored, items, settings.site);
         if (!holdCovers(stored.cardHold, need.amount, step.now))
           throw new CardHoldNeededError(`Authorise your card first: accepting holds ${formatMoney(need.amount, settings.site)} on it (nothing is charged until the hire is closed).`);

@@ -5,7 +5,7 @@
  */
 import type { QuoteDue } from '../../schema/rental/invoices';
 import type { QuoteAction, QuoteState } from '../../schema/rental/quote-states';
-import type { CardHold, HistoryEntry, Invoice, QuoteRequest, QuoteVersion } from '../../schema/types.generated';
+import type { CardHold, HistoryEntry, InsuranceUpload, Invoice, QuoteRequest, QuoteVersion } from '../../schema/types.generated';
 import { apiCall } from '../auth/identity-api';
 
 /** A quote as its visitor sees it (no GL codes, no staff accounts). */
@@ -38,6 +38,10 @@ export interface CardHoldNeeded {
   version: number;
   covered: boolean;
   provider: CardProvider;
+  /** What waits on the hold: accepting the quote, or (an order) anything going out. */
+  before: 'accept' | 'checkOut';
+  /** With the tenant's 'before check-out' timing and a hire further off: the day the card is asked for (nothing to do until then). */
+  askedFrom?: string;
 }
 
 /** The hold begun: the request as stored, and what the browser confirms the card with. */
@@ -66,6 +70,10 @@ export const quotesApi = {
   tryTestCard: (card: { clientSecret: string; number: string; expMonth: number; expYear: number; cvc: string }) =>
     apiCall<TestCardAnswer>('/api/payments/test/confirm', { method: 'POST', body: JSON.stringify(card) }),
   /** A step: accepting names the version read; declining and cancelling may say why (the vendor reads it). */
+  /** The production's certificate of insurance, uploaded (replacing any earlier one). */
+  uploadInsurance: (id: string, upload: InsuranceUpload) => apiCall<VisitorQuote>(`${quotePath(id)}/insurance`, { method: 'PUT', body: JSON.stringify(upload) }),
+  /** Where the certificate downloads from. */
+  insuranceHref: (id: string) => `${quotePath(id)}/insurance`,
   /** The request's invoices, pro formas and credit notes (no ledger codes). */
   invoices: (id: string) => apiCall<Invoice[]>(`${quotePath(id)}/invoices`),
   invoicePdfHref: (id: string, number: string) => `${quotePath(id)}/invoices/${encodeURIComponent(number)}/pdf`,

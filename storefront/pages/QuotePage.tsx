@@ -17,6 +17,7 @@ import { EmptyState } from '../components/EmptyState';
 import { Loading, SignedInOnly } from '../components/lists/SignedInOnly';
 import { PageHeader } from '../components/PageHeader';
 import { CardHoldPanel } from '../components/quotes/CardHoldPanel';
+import { InsurancePanel } from '../components/quotes/InsurancePanel';
 import { InvoiceLinks } from '../components/quotes/InvoiceLinks';
 import { HireView } from '../components/quotes/HireView';
 import { QuoteBreakdownView } from '../components/quotes/QuoteBreakdownView';
@@ -212,11 +213,12 @@ function OwnQuote({ id }: { id: string }) {
         )}
         {quote.hire && <HireView lines={quote.lines} hire={quote.hire} quoted={latest?.breakdown.total ?? 0} />}
         <CardHoldPanel quote={quote} onChange={setQuote} />
+        <InsurancePanel quote={quote} onChange={setQuote} />
         {(isOrderState(quote.state) || quote.state === 'cancelled') && <InvoiceLinks quoteId={quote.id} state={quote.state} />}
         <div className="form-actions quote-actions no-print">
           {/* Accepting waits for the card the tenant asks for (the panel above takes it). */}
           {quote.actions
-            .filter((action) => action !== 'accept' || !quote.cardHoldNeeded || quote.cardHoldNeeded.covered)
+            .filter((action) => action !== 'accept' || !quote.cardHoldNeeded || quote.cardHoldNeeded.covered || quote.cardHoldNeeded.askedFrom)
             .map((action) => (
               <button key={action} type="button" className={`button ${action === 'accept' ? 'button-primary' : 'button-secondary'}`} disabled={busy} onClick={() => void take(action)}>
                 {actionLabel(action)}

@@ -2,8 +2,8 @@
  * What every AssetStore adapter must do (server/assets/asset-store.ts), written against the port
  * only: write and read back byte for byte, the same content hash for the same bytes on every
  * adapter, replace whole, list one tenant's one folder (never another's, never the other folder),
- * stat, remove (false when absent), names that could leave the folder refused, and many files
- * listed past one page.
+ * stat, remove (false when absent), names that could leave the folder refused, many files
+ * listed past one page, and private documents (PDFs) kept in a folder of their own.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { contentHash, type AssetStore } from '../../server/assets/asset-store';
@@ -87,10 +87,22 @@ export function assetStoreContract(name: string, open: () => Promise<AssetStoreU
       ] as const) {
         expect(await store.read(tenant, 'assets', file), `${tenant} ${file}`).toBeUndefined();
         expect(await store.stat(tenant, 'assets', file), `${tenant} ${file}`).toBeUndefined();
-        await expect(store.write(tenant, 'assets', file, PNG), `${tenant} ${file}`).rejects.toThrow(/not a storable image name/);
+        await expect(store.write(tenant, 'assets', file, PNG), `${tenant} ${file}`).rejects.toThrow(/not a storable file name/);
       }
       expect(await store.list('../acme', 'assets')).toEqual([]);
       expect(await store.read('acme', 'assets', 'logo.png')).toEqual(PNG);
+    });
+
+    it('keeps private documents (a PDF) in their own folder, and takes only PDFs and photos there', async () => {
+      const pdf = Buffer.from('%PDF-1.4\n%%EOF\n');
+      await store.write('acme', 'documents', 'coi-0a1b2c3d-0123456789abcdef.pdf', pdf);
+      expect(await store.read('acme', 'documents', 'coi-0a1b2c3d-0123456789abcdef.pdf')).toEqual(pdf);
+      expect((await store.list('acme', 'documents')).map((file) => file.name)).toEqual(['coi-0a1b2c3d-0123456789abcdef.pdf']);
+      expect(await store.list('acme', 'items')).toEqual([]);
+      // A PDF is no image: the public folders refuse it, and the documents folder refuses an SVG.
+      await expect(store.write('acme', 'items', 'coi.pdf', pdf)).rejects.toThrow(/not a storable file name/);
+      await expect(store.write('acme', 'documents', 'drawing.svg', SVG)).rejects.toThrow(/not a storable file name/);
+      expect(await store.remove('acme', 'documents', 'coi-0a1b2c3d-0123456789abcdef.pdf')).toBe(true);
     });
 
     it('lists every file of a folder holding more than one page of them', async () => {

@@ -1,4 +1,4 @@
-/** The file AssetStore (server/assets/file-asset-store.ts), on a real temporary folder, against the AssetStore contract. */
+/** The file AssetStore (server/assets/file-asset-store.ts), on a real temporary folder (its private documents in another), against the AssetStore contract. */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,5 +7,5 @@ import { assetStoreContract } from './asset-store.contract';
 
 assetStoreContract('file', async () => {
   const dir = await mkdtemp(path.join(tmpdir(), 'backlot-assets-'));
-  return { store: new FileAssetStore(dir), close: () => rm(dir, { recursive: true, force: true }) };
+  return { store: new FileAssetStore(path.join(dir, 'tenants'), path.join(dir, 'documents')), close: () => rm(dir, { recursive: true, force: true }) };
 });

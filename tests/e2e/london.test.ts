@@ -3,7 +3,9 @@
  * aborted): a visitor of Soho Prop Hire asks for items; platform staff price them; the visitor's
  * quote page says the VAT and the total with it in pounds, the card hold takes the VAT and the
  * deposit in (each part named), a test card holds it, the visitor accepts with a purchase order,
- * staff confirm, and the pro forma is there to download. axe-core on the quote page; screenshots
+ * staff confirm, and the pro forma is there to download. The tenant asks for a certificate of
+ * insurance: the console lists it missing and says the order cannot go out, the visitor uploads it
+ * on their order's page, and the console shows it current. axe-core on the quote page; screenshots
  * at 1280 and 375 px.
  */
 import { readFileSync } from 'node:fs';
@@ -85,6 +87,29 @@ describe('Soho Prop Hire, in pounds with VAT', () => {
     const revision = String((await http(`${app.server.url}/api/tenants/london/quote-requests/${asked.id}`, { headers: { cookie } })).headers.etag).replace(/"/g, '');
     expect((await consoleCall(`quote-requests/${asked.id}/confirm`, null, revision)).status).toBe(200);
     await page.getByRole('link', { name: 'Pro forma PF-000001 (PDF)' }).waitFor();
+
+    // Soho Prop Hire asks for a certificate of insurance: the console lists whose is missing, and the order's page says nothing goes out without it.
+    await staff.page.goto(`${app.server.url}/admin/#/t/london/quote-requests`);
+    await staff.page
+      .getByRole('row', { name: /Ealing Nights/ })
+      .getByText('No certificate')
+      .waitFor();
+    await staff.page.goto(`${app.server.url}/admin/#/t/london/quote-requests/${asked.id}`);
+    await staff.page.getByText('Nothing goes out on this order yet').waitFor();
+    await staff.page.getByText(/^No certificate of insurance on this order/).waitFor();
+    await shoot(staff.page, 'london-console-no-certificate');
+
+    // The visitor uploads it from their order's page: a PDF, and the last day of cover.
+    const insurance = page.getByRole('region', { name: 'Certificate of insurance' });
+    await insurance.getByText(/needs your production’s certificate of insurance/).waitFor();
+    await insurance.getByRole('button', { name: 'Upload certificate' }).click();
+    await insurance.getByText('Choose the certificate file first.').waitFor();
+    await insurance.getByLabel(/^Certificate \(PDF/).setInputFiles({ name: 'ealing-coi.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+    await insurance.getByLabel('Cover ends').fill(addDays(startDate, 200));
+    await insurance.getByLabel('Insurer (optional)').fill('Media Cover Ltd');
+    await insurance.getByRole('button', { name: 'Upload certificate' }).click();
+    await insurance.getByText(/^Certificate received: cover runs to /).waitFor();
+    await insurance.getByRole('link', { name: 'Download ealing-coi.pdf' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await shoot(page, 'london-confirmed');
 
@@ -93,6 +118,10 @@ describe('Soho Prop Hire, in pounds with VAT', () => {
     await staff.page.getByText('Total with VAT').waitFor();
     await staff.page.getByText(/^£[\d,.]+ \(quote £[\d,.]+, tax £[\d,.]+, processing £[\d,.]+, deposit £[\d,.]+\)$/).waitFor();
     await staff.page.getByText(/^PF-000001$/).waitFor();
+    const certificate = staff.page.getByRole('heading', { name: 'Certificate of insurance' }).locator('xpath=ancestor::div[contains(@class, "MuiCard-root")]');
+    await certificate.getByText(/^Current to /).waitFor();
+    await certificate.getByText('Media Cover Ltd').waitFor();
+    expect(await staff.page.getByText('Nothing goes out on this order yet').count()).toBe(0);
     await shoot(staff.page, 'london-console');
     expect(staff.errors).toEqual([]);
   });

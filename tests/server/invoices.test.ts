@@ -112,7 +112,10 @@ describe('invoices', () => {
 
   it('issues the invoice at close-out: the quote, the damage (no VAT on it), processing, paid by the hold', async () => {
     const scan = (direction: 'out' | 'in', extra: object = {}) => consoleApi('POST', `orders/${id}/scans`, { id: `${id}-${direction}`, direction, code: CASES, count: 2, ...extra });
-    expect((await scan('out')).statusCode).toBe(200);
+    // Soho Prop Hire lets nothing out without a certificate of insurance: the vendor uploads the production's.
+    const certificate = { data: Buffer.from('%PDF-1.4\n%%EOF\n').toString('base64'), fileName: 'coi.pdf', expiresOn: '2199-12-31' };
+    expect((await t.as('platform', { method: 'PUT', url: `/api/tenants/london/quote-requests/${id}/insurance`, payload: certificate })).statusCode).toBe(200);
+    expect((await scan('out')).json().record.outcome).toBe('ok');
     expect((await scan('in', { count: 1 })).statusCode).toBe(200);
     expect((await consoleApi('POST', `orders/${id}/scans`, { id: `${id}-in-2`, direction: 'in', code: CASES, count: 1, condition: 'damaged', note: 'Handle torn' })).statusCode).toBe(200);
     const closed = await vendor(`${id}/close`, (await stored(id)).revision!);

@@ -12,7 +12,9 @@ import { withDefaults } from '../../../schema/defaults';
 import { storefrontConfiguration } from '../../../storefront/config/build-configuration';
 import type { ServerConfig } from '../../config';
 import { runEvery } from '../../lib/periodic-pass';
-import { cardHoldRenewalMessage, senderOf } from '../../mail/messages';
+import { cardHoldRenewalMessage, cardWantedMessage, senderOf, type MailContent } from '../../mail/messages';
+import { todayIn } from '../../../schema/rental/quote-rules';
+import type { StorefrontConfiguration } from '../../../storefront/config/configuration';
 import { CardHolds } from '../../payments/card-holds';
 import type { PaymentProvider } from '../../payments/payment-provider';
 import type { QuoteStores } from '../../rental/quote-conversation';
@@ -46,19 +48,23 @@ async function providerOf(config: ServerConfig): Promise<PaymentProvider> {
 export default fp<{ config: ServerConfig; provider?: PaymentProvider }>(
   async (app, { config, provider: given }) => {
     const provider = given ?? (await providerOf(config));
-    const renewalFailed = async (request: QuoteRequest, reason: string) => {
+    const mail = async (request: QuoteRequest, to: 'vendor' | 'visitor', content: (configuration: StorefrontConfiguration) => MailContent) => {
       const stored = await app.tenantStore.get(request.tenantId);
       if (!stored) return;
       const configuration = storefrontConfiguration(request.tenantId, stored.version, stored.tenant);
-      await app.mailer.send({ ...cardHoldRenewalMessage(configuration, request, reason), to: configuration.vendor.email, from: senderOf(configuration), tenantId: request.tenantId });
+      await app.mailer.send({ ...content(configuration), to: to === 'vendor' ? configuration.vendor.email : request.email, from: senderOf(configuration), tenantId: request.tenantId });
     };
-    const cardHolds = new CardHolds(provider, { quoteRequests: app.quoteRequests, itemStore: app.itemStore }, app.log, renewalFailed);
+    const cardHolds = new CardHolds(provider, { quoteRequests: app.quoteRequests, itemStore: app.itemStore }, app.log, {
+      renewalFailed: (request, reason) => mail(request, 'vendor', (configuration) => cardHoldRenewalMessage(configuration, request, reason)),
+      cardWanted: (request, amount) => mail(request, 'visitor', (configuration) => cardWantedMessage(configuration, request, amount)),
+    });
     app.decorate('cardHolds', cardHolds);
 
     runEvery(app, config.paymentCheckSeconds, 'card-hold watch', async () => {
       for (const { tenantId } of await app.tenantStore.list()) {
         const stored = await app.tenantStore.get(tenantId).catch(() => undefined);
-        if (stored) await cardHolds.pass(tenantId, withDefaults('site', stored.tenant.site), new Date());
+        const now = new Date();
+        if (stored) await cardHolds.pass(tenantId, withDefaults('site', stored.tenant.site), now, todayIn(stored.tenant.vendor.timezone ?? 'UTC', now));
       }
     });
     if (!given) app.addHook('onClose', () => provider.close());

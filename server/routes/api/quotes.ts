@@ -12,7 +12,8 @@
 import { quoteStoresOf } from '../../plugins/app/payments';
 import { hireTotals, quotedTotal } from '../../../schema/rental/hire-charges';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { holdCovers } from '../../../schema/rental/card-hold';
+import { cardHoldRuleOf, holdAskedFrom, holdCovers } from '../../../schema/rental/card-hold';
+import { holdKeepsIn } from '../../../schema/rental/out-gate';
 import { invoiceRuleOf, quoteDue } from '../../../schema/rental/invoices';
 import { itemGroupsOf, neededFor } from '../../payments/card-holds';
 import { schemaIds } from '../../../schema/documents';
@@ -83,7 +84,8 @@ function visitorHold({ customer: _customer, paymentMethod: _paymentMethod, pendi
  * made of, whether the hold they have covers it, and the provider the browser takes the card with.
  */
 export async function visitorQuoteView(app: FastifyInstance, quote: QuoteRequest, settings: QuoteSettings, now: Date) {
-  const view = visitorView(quote, todayIn(settings.timezone, now));
+  const today = todayIn(settings.timezone, now);
+  const view = visitorView(quote, today);
   const items = new Map(
     (
       await app.itemStore.getMany(
@@ -94,9 +96,14 @@ export async function visitorQuoteView(app: FastifyInstance, quote: QuoteRequest
   );
   // The latest version with its tax and card processing, as its invoice will say them.
   const due = quote.versions?.length ? { due: quoteDue(quote, itemGroupsOf(items), invoiceRuleOf(settings.site)) } : {};
-  if (!settings.site.ccAuthEnabled || !view.actions.includes('accept')) return { ...view, ...due };
+  if (!settings.site.ccAuthEnabled) return { ...view, ...due };
+  // Accepting waits on the hold (unless the tenant asks for it before check-out and the hire is further off); an order's check-out does while it does not stand.
+  const before = view.actions.includes('accept') ? 'accept' : view.state === 'confirmed' && holdKeepsIn(quote, settings.site, now) ? 'checkOut' : undefined;
+  if (!before) return { ...view, ...due };
   const need = neededFor(quote, items, settings.site);
-  return { ...view, ...due, cardHoldNeeded: { ...need, covered: holdCovers(quote.cardHold, need.amount, now), provider: app.cardHolds.provider.browserConfig() } };
+  const askedFrom = holdAskedFrom(quote, cardHoldRuleOf(settings.site).timing, today);
+  const covered = before === 'accept' ? holdCovers(quote.cardHold, need.amount, now) : false;
+  return { ...view, ...due, cardHoldNeeded: { ...need, covered, before, ...(askedFrom && { askedFrom }), provider: app.cardHolds.provider.browserConfig() } };
 }
 
 /** A visitor's quotes come this many at a time; the page asks for older ones. */

@@ -15,7 +15,7 @@ import type { CardHold } from '../../../schema/types.generated';
 import { toIdentityError, type IdentityError } from '../../auth/identity-api';
 import { useConfiguration } from '../../config/ConfigurationProvider';
 import { quoteMessages } from '../../i18n/quote-messages';
-import { formatMoney } from '../../lib/format';
+import { formatDay, formatMoney } from '../../lib/format';
 import { quotesApi, type StartedHold, type VisitorQuote } from '../../lib/quotes-api';
 import { ErrorText } from '../auth/ErrorText';
 
@@ -79,9 +79,10 @@ export function CardHoldPanel({ quote, onChange }: { quote: VisitorQuote; onChan
         {testMode && <span className="card-hold-mode">{words.testMode}</span>}
       </h2>
       {hold && <HoldStatus hold={hold} money={money} until={until} />}
-      {need && !need.covered && (
+      {need?.askedFrom && !need.covered && <p className="card-hold-lead">{words.askedLater(money(need.amount), formatDay(need.askedFrom, site))}</p>}
+      {need && !need.covered && !need.askedFrom && (
         <>
-          <p className="card-hold-lead">{words.needed(money(need.amount))}</p>
+          <p className="card-hold-lead">{need.before === 'accept' ? words.needed(money(need.amount)) : words.neededBeforeOut(money(need.amount))}</p>
           <dl className="card-hold-parts" aria-label={words.madeOf}>
             <dt>{words.quoteTotal}</dt>
             <dd>{money(need.parts.total)}</dd>

@@ -1,6 +1,6 @@
 /** Pure helpers of the console: the map-free position check against the time zone, and slugs made from names. */
 import { describe, expect, it } from 'vitest';
-import { slugify } from '../../../admin/lib/slugify';
+import { slugify } from '../../../schema/slugify';
 import { checkGeoPoint, offsetHours } from '../../../admin/vendor/geo-check';
 
 const winter = new Date('2026-01-15T12:00:00Z');

@@ -21,6 +21,7 @@ describe('card holds', () => {
       deposit: { basis: 'replacementShare', percent: 33, flat: 500 },
       cancellationFeePercent: 0,
       renewHours: 24,
+      timing: 'atAcceptance',
       backoff: { baseMs: 1000, factor: 2, jitter: true, capMs: 14_400_000 },
     });
     expect(cardHoldRuleOf(site({ ccAuthEnabled: false })).processingPercent).toBeUndefined();

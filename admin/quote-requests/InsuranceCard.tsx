@@ -1,0 +1,129 @@
+/**
+ * The certificate of insurance on a request, as the vendor needs it: where it stands (none yet,
+ * lapsed, ending before the hire does, current), what it says (insurer, policy, cover end, who
+ * uploaded it and when), the file to download, and a form to upload one on the production's
+ * behalf (a PDF or a photo, with the day its cover ends). Shown when the tenant asks for
+ * certificates, or when the request has one anyway.
+ */
+import { Alert, Box, Button, Chip, TextField, Typography } from '@mui/material';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslate } from 'react-admin';
+import type { InsuranceStanding } from '../../schema/rental/insurance';
+import { base64Of } from '../../storefront/lib/file-base64';
+import { DetailList } from '../components/DetailList';
+import { FactCard } from '../components/FactCard';
+import { quoteApi, type PricingView } from './quote-api';
+
+export const STANDING_TONES: Record<InsuranceStanding, 'success' | 'warning' | 'error'> = { current: 'success', endsEarly: 'warning', lapsed: 'error', missing: 'error' };
+
+export function InsuranceCard({
+  tenantId,
+  view,
+  standing,
+  day,
+  onChange,
+}: {
+  tenantId: string;
+  view: PricingView;
+  standing: InsuranceStanding | undefined;
+  day: (date: string) => string;
+  onChange: (view: PricingView) => void;
+}) {
+  const translate = useTranslate();
+  const formId = useId();
+  const [file, setFile] = useState<File>();
+  const [expiresOn, setExpiresOn] = useState('');
+  const [insurer, setInsurer] = useState('');
+  const [policyNumber, setPolicyNumber] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const certificate = view.insurance;
+  if (!standing && !certificate) return null;
+
+  const upload = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!file) return setError(translate('backlot.insurance.chooseFile'));
+    setBusy(true);
+    setError(undefined);
+    try {
+      await quoteApi.uploadInsurance(tenantId, view.id, {
+        data: await base64Of(file),
+        fileName: file.name,
+        expiresOn,
+        ...(insurer.trim() && { insurer }),
+        ...(policyNumber.trim() && { policyNumber }),
+      });
+      onChange(await quoteApi.open(tenantId, view.id));
+      setFile(undefined);
+    } catch (error) {
+      const failure = error as { message: string; body?: { message?: string; errors?: Record<string, string> } };
+      const fields = Object.entries(failure.body?.errors ?? {}).map(([field, problem]) => `${translate(`backlot.insurance.fields.${field}`, { _: field })}: ${problem}`);
+      setError(fields.length ? fields.join(' ') : (failure.body?.message ?? failure.message));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <FactCard
+      heading={translate('backlot.insurance.heading')}
+      chips={
+        <>{standing && <Chip size="small" color={STANDING_TONES[standing]} label={translate(`backlot.insurance.standing.${standing}`, { date: certificate ? day(certificate.expiresOn) : '' })} />}</>
+      }
+    >
+      {certificate && (
+        <DetailList
+          rows={[
+            [translate('backlot.insurance.coverEnds'), day(certificate.expiresOn)],
+            [translate('backlot.insurance.insurer'), certificate.insurer],
+            [translate('backlot.insurance.policyNumber'), certificate.policyNumber],
+            [translate('backlot.insurance.uploaded'), `${new Date(certificate.uploadedAt).toLocaleString()} · ${translate(`backlot.insurance.by.${certificate.uploadedBy}`)}`],
+          ]}
+        />
+      )}
+      {certificate && (
+        <Box>
+          <Button variant="outlined" size="small" href={quoteApi.insuranceHref(tenantId, view.id)} download={certificate.fileName}>
+            {translate('backlot.insurance.download', { name: certificate.fileName, size: `${Math.max(1, Math.round(certificate.size / 1024))} KB` })}
+          </Button>
+        </Box>
+      )}
+      <Box component="form" id={formId} onSubmit={(event) => void upload(event)} sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <Typography variant="body2" color="text.secondary" sx={{ gridColumn: '1 / -1' }}>
+          {translate(certificate ? 'backlot.insurance.replaceLead' : 'backlot.insurance.uploadLead')}
+        </Typography>
+        <Button variant="outlined" component="label" sx={{ gridColumn: '1 / -1', justifySelf: 'start', textTransform: 'none' }}>
+          {file ? file.name : translate('backlot.insurance.chooseFile')}
+          <input hidden type="file" accept="application/pdf,image/png,image/jpeg" aria-label={translate('backlot.insurance.file')} onChange={(event) => setFile(event.target.files?.[0])} />
+        </Button>
+        <TextField
+          label={translate('backlot.insurance.coverEnds')}
+          type="date"
+          required
+          size="small"
+          value={expiresOn}
+          onChange={(event) => setExpiresOn(event.target.value)}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <TextField label={translate('backlot.insurance.insurer')} size="small" value={insurer} onChange={(event) => setInsurer(event.target.value)} slotProps={{ htmlInput: { maxLength: 120 } }} />
+        <TextField
+          label={translate('backlot.insurance.policyNumber')}
+          size="small"
+          value={policyNumber}
+          onChange={(event) => setPolicyNumber(event.target.value)}
+          slotProps={{ htmlInput: { maxLength: 120 } }}
+        />
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          <Button type="submit" variant="contained" disabled={busy}>
+            {busy ? translate('backlot.insurance.uploading') : translate('backlot.insurance.upload')}
+          </Button>
+        </Box>
+      </Box>
+      {error && (
+        <Alert severity="error" role="alert">
+          {error}
+        </Alert>
+      )}
+    </FactCard>
+  );
+}

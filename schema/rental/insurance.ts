@@ -1,0 +1,33 @@
+/**
+ * Certificates of insurance, as pure, browser-safe rules the server (the check-out gate), the
+ * console (whose is missing or lapsed) and the storefront (the visitor's upload) share. A tenant
+ * that asks for one (`insuranceRequired`) lets nothing out on an order without a certificate whose
+ * cover lasts to the day; one that ends before the hire does is flagged, not refused.
+ */
+import type { InsuranceCertificate, QuoteRequest } from '../types.generated';
+
+/** Where an order's certificate stands on `today`. */
+export type InsuranceStanding = 'missing' | 'lapsed' | 'endsEarly' | 'current';
+
+export function insuranceStanding(order: Pick<QuoteRequest, 'insurance' | 'endDate'>, today: string): InsuranceStanding {
+  const certificate = order.insurance;
+  if (!certificate) return 'missing';
+  if (certificate.expiresOn < today) return 'lapsed';
+  return certificate.expiresOn < order.endDate ? 'endsEarly' : 'current';
+}
+
+/** The largest certificate kept (a scanned PDF of a few pages). */
+export const INSURANCE_MAX_BYTES = 10 * 1024 * 1024;
+
+/** The kinds of file a certificate may be, told by their first bytes (never by the name or the browser's word). */
+const SIGNATURES: ReadonlyArray<{ type: InsuranceCertificate['contentType']; extension: string; magic: number[] }> = [
+  { type: 'application/pdf', extension: 'pdf', magic: [0x25, 0x50, 0x44, 0x46, 0x2d] },
+  { type: 'image/png', extension: 'png', magic: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
+  { type: 'image/jpeg', extension: 'jpg', magic: [0xff, 0xd8, 0xff] },
+];
+
+/** The certificate's kind from its bytes, or undefined when it is none of a PDF, a PNG or a JPEG. */
+export function certificateKind(bytes: Uint8Array): { type: InsuranceCertificate['contentType']; extension: string } | undefined {
+  const found = SIGNATURES.find(({ magic }) => magic.every((byte, index) => bytes[index] === byte));
+  return found && { type: found.type, extension: found.extension };
+}

@@ -1,0 +1,41 @@
+/**
+ * What must stand before anything of an order goes out (the scan screen refuses an out-scan with
+ * the reason, and the console's order page says it first): the card hold, when the tenant takes
+ * cards and the order has one or its timing asks for one before check-out; and the certificate of
+ * insurance, when the tenant asks for one. Pure: the server's scan step and the console share it.
+ */
+import { cardHoldRuleOf, holdStands } from './card-hold';
+import { insuranceStanding } from './insurance';
+import type { QuoteRequest, SiteSettings } from '../types.generated';
+
+const holdWords: Partial<Record<NonNullable<QuoteRequest['cardHold']>['status'], string>> = {
+  awaitingCard: 'is waiting for the card',
+  needsAuthentication: "is waiting for the bank's check",
+  declined: 'was declined',
+  expired: 'has lapsed',
+  released: 'was released',
+  captured: 'was charged already',
+};
+
+/** Why the card hold keeps an order in (when the tenant takes cards and the order has a hold, or its timing asks for one before check-out), if it does. */
+export function holdKeepsIn(order: Pick<QuoteRequest, 'cardHold'>, site: SiteSettings, now: Date): string | undefined {
+  const hold = order.cardHold;
+  if (!site.ccAuthEnabled || (!hold && cardHoldRuleOf(site).timing !== 'beforeCheckOut') || holdStands(hold, now)) return undefined;
+  return hold
+    ? `The card hold on this order ${holdWords[hold.status] ?? 'does not stand'}: the visitor authorises their card again from their quote page before anything goes out.`
+    : 'No card hold on this order yet: the visitor authorises their card from their quote page before anything goes out.';
+}
+
+/** Why the certificate of insurance keeps an order in (when the tenant asks for one), if it does. */
+export function insuranceKeepsIn(order: Pick<QuoteRequest, 'insurance' | 'endDate'>, site: SiteSettings, today: string): string | undefined {
+  if (!site.insuranceRequired) return undefined;
+  const standing = insuranceStanding(order, today);
+  if (standing === 'missing') return "No certificate of insurance on this order: upload it on the order's page (or the visitor does, from their quote page) before anything goes out.";
+  if (standing === 'lapsed') return `The certificate of insurance lapsed after ${order.insurance!.expiresOn}: a current one is needed before anything goes out.`;
+  return undefined;
+}
+
+/** The reasons nothing may go out on this order now, in the order to fix them (none: it may go out). */
+export function outBlockedBy(order: Pick<QuoteRequest, 'cardHold' | 'insurance' | 'endDate'>, site: SiteSettings, today: string, now: Date): string[] {
+  return [holdKeepsIn(order, site, now), insuranceKeepsIn(order, site, today)].filter((reason) => reason !== undefined);
+}

@@ -1,0 +1,91 @@
+/**
+ * Certificates of insurance on the server: an upload checked (a PDF, PNG or JPEG told by its
+ * bytes, at most 10 MB, cover lasting to today at least, on a request still standing), kept in the
+ * tenant's private documents (the AssetStore's `documents/`, which no public route serves), and
+ * recorded on the request. The file is written before the request names it and the one it replaces
+ * is removed after, so a crash between leaves at worst an unnamed file, never a request naming a
+ * file that is not there. The rules (what stands, what keeps an order in) are
+ * schema/rental/insurance.ts and schema/rental/out-gate.ts.
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { certificateKind, INSURANCE_MAX_BYTES } from '../../schema/rental/insurance';
+import type { QuoteState } from '../../schema/rental/quote-states';
+import type { InsuranceCertificate, InsuranceUpload, QuoteRequest } from '../../schema/types.generated';
+import type { AssetStore } from '../assets/asset-store';
+import { FieldProblemsError } from '../stores/field-problems';
+import { revisionOf, StaleQuoteError, UnknownQuoteError, type QuoteRequestStore } from '../stores/quote-request-store';
+
+/** The states a certificate is no longer taken in: the request or the hire is over. */
+const OVER: ReadonlySet<QuoteState> = new Set(['closed', 'cancelled', 'declined', 'expired']);
+
+const hex = (text: string | Uint8Array) => createHash('sha256').update(text).digest('hex');
+
+export interface CertificateStores {
+  quoteRequests: QuoteRequestStore;
+  assets: AssetStore;
+}
+
+/** Keeps an uploaded certificate on the request (replacing any earlier one); returns the request as stored. */
+export async function keepCertificate(
+  stores: CertificateStores,
+  log: FastifyBaseLogger,
+  upload: { tenantId: string; id: string; input: InsuranceUpload; by: InsuranceCertificate['uploadedBy']; now: Date; today: string },
+): Promise<QuoteRequest> {
+  const { tenantId, id, input } = upload;
+  const bytes = Buffer.from(input.data, 'base64');
+  const kind = certificateKind(bytes);
+  const problems: Array<{ pointer: string; message: string }> = [];
+  if (bytes.length > INSURANCE_MAX_BYTES)
+    problems.push({ pointer: '/data', message: `is ${(bytes.length / 1024 / 1024).toFixed(1)} MB: a certificate may be at most ${INSURANCE_MAX_BYTES / 1024 / 1024} MB` });
+  else if (!kind) problems.push({ pointer: '/data', message: 'is not a PDF, PNG or JPEG: upload the certificate as a PDF or a photo of it' });
+  if (input.expiresOn < upload.today) problems.push({ pointer: '/expiresOn', message: `the cover ended on ${input.expiresOn}: upload a current certificate` });
+  if (problems.length) throw new FieldProblemsError(problems, 'Not uploaded: fix what is marked');
+
+  const stored = await stores.quoteRequests.get(tenantId, id);
+  if (!stored) throw new UnknownQuoteError(id);
+  if (OVER.has(stored.state ?? 'requested')) throw new FieldProblemsError([{ pointer: '/data', message: `this request is ${stored.state}: it takes no certificate` }], 'Not uploaded');
+
+  const file = `coi-${hex(`${tenantId}/${id}`).slice(0, 8)}-${hex(bytes).slice(0, 16)}.${kind!.extension}`;
+  await stores.assets.write(tenantId, 'documents', file, bytes);
+  const certificate: InsuranceCertificate = {
+    file,
+    fileName: input.fileName.trim().slice(0, 200) || file,
+    contentType: kind!.type,
+    size: bytes.length,
+    expiresOn: input.expiresOn,
+    ...(input.insurer?.trim() && { insurer: input.insurer.trim() }),
+    ...(input.policyNumber?.trim() && { policyNumber: input.policyNumber.trim() }),
+    uploadedAt: upload.now.toISOString(),
+    uploadedBy: upload.by,
+  };
+  // The request is changed on the revision read; a step taken meanwhile is read again (the certificate does not depend on it).
+  for (let attempt = 0; ; attempt += 1) {
+    const current = attempt === 0 ? stored : await stores.quoteRequests.get(tenantId, id);
+    if (!current) throw new UnknownQuoteError(id);
+    try {
+      const changed = await stores.quoteRequests.change(tenantId, id, { revision: revisionOf(current), apply: (request) => ({ ...request, insurance: certificate }) });
+      const replaced = current.insurance?.file;
+      if (replaced && replaced !== file)
+        await stores.assets.remove(tenantId, 'documents', replaced).catch((error: unknown) => log.warn({ err: error, file: replaced }, 'replaced certificate not removed'));
+      log.info({ tenantId, quoteRequest: id, file, bytes: bytes.length, by: upload.by }, 'certificate of insurance kept');
+      return changed;
+    } catch (error) {
+      if (!(error instanceof StaleQuoteError) || attempt >= 5) throw error;
+    }
+  }
+}
+
+/** The certificate's bytes and how to send them, or undefined when the request has none (or its file is gone). */
+export async function certificateFile(assets: AssetStore, request: QuoteRequest): Promise<{ bytes: Buffer; certificate: InsuranceCertificate } | undefined> {
+  const certificate = request.insurance;
+  if (!certificate) return undefined;
+  const bytes = await assets.read(request.tenantId, 'documents', certificate.file);
+  return bytes && { bytes, certificate };
+}
+
+/** A download's Content-Disposition: the uploaded name, kept to safe characters, as an attachment. */
+export function attachmentOf(certificate: InsuranceCertificate): string {
+  const ascii = certificate.fileName.replace(/[^\w.\- ]+/g, '_').slice(0, 120) || certificate.file;
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(certificate.fileName)}`;
+}

@@ -1,0 +1,130 @@
+/**
+ * Certificates of insurance (server/rental/insurance.ts), uploaded and read back by the two who
+ * may see them:
+ * - PUT /api/quotes/:id/insurance                            the visitor, on their own request
+ * - GET /api/quotes/:id/insurance                            …its file
+ * - PUT /api/tenants/:tenantId/quote-requests/:id/insurance  the vendor (tenant admins, staff)
+ * - GET /api/tenants/:tenantId/quote-requests/:id/insurance  …its file
+ * Files are sent as attachments, never shown inline on this origin, and never cached.
+ */
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { schemaIds } from '../../../schema/documents';
+import { INSURANCE_MAX_BYTES } from '../../../schema/rental/insurance';
+import { todayIn } from '../../../schema/rental/quote-rules';
+import type { InsuranceCertificate, InsuranceUpload, QuoteRequest } from '../../../schema/types.generated';
+import { recordSchema } from '../../lib/api-docs';
+import { withVersion } from '../../lib/versions';
+import { attachmentOf, certificateFile, keepCertificate } from '../../rental/insurance';
+import { quoteSettingsOf } from '../../rental/quote-conversation';
+import { revisionOf, UnknownQuoteError } from '../../stores/quote-request-store';
+import { visitorQuoteView } from './quotes';
+import { tenantParams } from './tenants/params';
+import { visitorsQuote } from './visitor-here';
+
+const SIGN_IN = 'Log in on this storefront to upload your certificate of insurance.';
+const idProperty = { $ref: `${schemaIds.quoteRequest}#/properties/id` } as const;
+const visitorParams = { type: 'object', required: ['id'], properties: { id: idProperty } } as const;
+const vendorParams = { ...tenantParams, required: [...tenantParams.required, 'id'], properties: { ...tenantParams.properties, id: idProperty } } as const;
+const body = { $ref: `${schemaIds.quoteRequest}#/$defs/insuranceUpload` } as const;
+/** Base64 makes 4 bytes of 3; the fields beside it are short. */
+const bodyLimit = Math.ceil((INSURANCE_MAX_BYTES * 4) / 3) + 8192;
+const fileDocs = { success: { description: 'The certificate as uploaded (a PDF, PNG or JPEG), as an attachment' } };
+
+class NoCertificateError extends Error {
+  readonly statusCode = 404;
+  constructor() {
+    super('No certificate of insurance on this request.');
+  }
+}
+
+const insuranceRoutes: FastifyPluginAsync = async (app) => {
+  const tags = ['insurance'];
+  const settingsOf = async (tenantId: string, id: string) => {
+    const stored = await app.tenantStore.get(tenantId);
+    if (!stored) throw new UnknownQuoteError(id);
+    return quoteSettingsOf(stored.tenant);
+  };
+  const keep = async (tenantId: string, id: string, input: InsuranceUpload, by: InsuranceCertificate['uploadedBy']) => {
+    const settings = await settingsOf(tenantId, id);
+    const now = new Date();
+    const stores = { quoteRequests: app.quoteRequests, assets: app.storefrontAssets.store };
+    return { request: await keepCertificate(stores, app.log, { tenantId, id, input, by, now, today: todayIn(settings.timezone, now) }), settings, now };
+  };
+  const send = async (reply: FastifyReply, quote: QuoteRequest) => {
+    const found = await certificateFile(app.storefrontAssets.store, quote);
+    if (!found) throw new NoCertificateError();
+    return reply
+      .type(found.certificate.contentType)
+      .header('content-disposition', attachmentOf(found.certificate))
+      .header('cache-control', 'private, no-store')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .send(found.bytes);
+  };
+
+  app.put(
+    '/api/quotes/:id/insurance',
+    {
+      bodyLimit,
+      schema: { tags, summary: 'Upload the certificate of insurance for one of the visitor’s requests (replacing any earlier one)', params: visitorParams, body },
+      config: {
+        docs: {
+          success: { schema: recordSchema, headers: ['etag'] },
+          errors: { 400: 'Not a PDF, PNG or JPEG, too large, or cover already ended', 401: 'Nobody is signed in', 404: 'No such request of this visitor' },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params as { id: string };
+      await visitorsQuote(app, request, id, SIGN_IN);
+      const kept = await keep(request.tenantId, id, request.body as InsuranceUpload, 'visitor');
+      withVersion(reply, String(revisionOf(kept.request)));
+      return visitorQuoteView(app, kept.request, kept.settings, kept.now);
+    },
+  );
+
+  app.get(
+    '/api/quotes/:id/insurance',
+    {
+      schema: { tags, summary: 'The certificate of insurance on one of the visitor’s requests', params: visitorParams },
+      config: { docs: { ...fileDocs, errors: { 401: 'Nobody is signed in', 404: 'No such request, or no certificate' } } },
+    },
+    async (request, reply) => {
+      const { quote } = await visitorsQuote(app, request, (request.params as { id: string }).id, SIGN_IN);
+      return send(reply, quote);
+    },
+  );
+
+  app.put(
+    '/api/tenants/:tenantId/quote-requests/:id/insurance',
+    {
+      onRequest: app.requireTenant,
+      bodyLimit,
+      schema: { tags, summary: 'Upload the certificate of insurance for a request on the production’s behalf (replacing any earlier one)', params: vendorParams, body },
+      config: { docs: { success: { schema: recordSchema, headers: ['etag'] }, errors: { 400: 'Not a PDF, PNG or JPEG, too large, or cover already ended', 404: 'No such request' } } },
+    },
+    async (request, reply) => {
+      const { tenantId, id } = request.params as { tenantId: string; id: string };
+      const kept = await keep(tenantId, id, request.body as InsuranceUpload, 'vendor');
+      request.log.info({ tenantId, quoteRequest: id, actor: request.account!.email }, 'certificate uploaded by the vendor');
+      withVersion(reply, String(revisionOf(kept.request)));
+      return kept.request;
+    },
+  );
+
+  app.get(
+    '/api/tenants/:tenantId/quote-requests/:id/insurance',
+    {
+      onRequest: app.requireTenant,
+      schema: { tags, summary: 'The certificate of insurance on a request', params: vendorParams },
+      config: { docs: { ...fileDocs, errors: { 404: 'No such request, or no certificate' } } },
+    },
+    async (request, reply) => {
+      const { tenantId, id } = request.params as { tenantId: string; id: string };
+      const quote = await app.quoteRequests.get(tenantId, id);
+      if (!quote) throw new UnknownQuoteError(id);
+      return send(reply, quote);
+    },
+  );
+};
+
+export default insuranceRoutes;
