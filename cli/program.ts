@@ -7,6 +7,7 @@ import packageJson from '../package.json' with { type: 'json' };
 import { CommandFailure, EXIT, UsageError, type CliContext } from './context';
 import { registerAdmin } from './commands/admin';
 import { registerCatalogue } from './commands/catalogue';
+import { registerItems } from './commands/items';
 import { registerFmt } from './commands/fmt';
 import { registerList } from './commands/list';
 import { registerNew } from './commands/new';
@@ -62,6 +63,7 @@ Examples:
   registerList(program, context);
   registerFmt(program, context);
   registerCatalogue(program, context);
+  registerItems(program, context);
   registerSync(program, context);
   registerAdmin(program, context);
   return program;

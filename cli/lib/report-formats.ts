@@ -13,13 +13,14 @@ const escapeData = (text: string) => text.replace(/%/g, '%25').replace(/\r/g, '%
 /** Escapes a property value: also ':' and ','. */
 const escapeProperty = (text: string) => escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
 
+/** One `::error` workflow command at a file's line and column. */
+export function workflowError(at: { file: string; line: number; column: number; title: string }, message: string): string {
+  const properties = [`file=${escapeProperty(at.file)}`, `line=${at.line}`, `col=${at.column}`, `title=${escapeProperty(at.title)}`].join(',');
+  return `::error ${properties}::${escapeData(message)}\n`;
+}
+
 export function githubAnnotations(issues: readonly Issue[]): string {
-  return issues
-    .map((issue) => {
-      const properties = [`file=${escapeProperty(issue.file)}`, `line=${issue.line}`, `col=${issue.column}`, `title=${escapeProperty(`backlot ${issue.rule}`)}`].join(',');
-      return `::error ${properties}::${escapeData(`${issue.pointer || '(root)'} ${issue.message}`)}\n`;
-    })
-    .join('');
+  return issues.map((issue) => workflowError({ file: issue.file, line: issue.line, column: issue.column, title: `backlot ${issue.rule}` }, `${issue.pointer || '(root)'} ${issue.message}`)).join('');
 }
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';

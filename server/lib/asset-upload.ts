@@ -54,10 +54,37 @@ export function uploadProblem(name: string, bytes: Buffer): string | undefined {
   return undefined;
 }
 
-/** The image's size in pixels where its header says it simply (PNG, SVG width/height or viewBox). */
+/** A JPEG's size from its first frame header (SOF0–SOF15, less the DHT, JPG and DAC markers). */
+function jpegSize(bytes: Buffer): { width: number; height: number } | undefined {
+  let offset = 2;
+  while (offset + 9 < bytes.length) {
+    if (bytes[offset] !== 0xff) return undefined;
+    const marker = bytes[offset + 1]!;
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) return { width: bytes.readUInt16BE(offset + 7), height: bytes.readUInt16BE(offset + 5) };
+    offset += 2 + bytes.readUInt16BE(offset + 2);
+  }
+  return undefined;
+}
+
+/** A WebP's size from its VP8, VP8L or VP8X chunk. */
+function webpSize(bytes: Buffer): { width: number; height: number } | undefined {
+  if (bytes.length < 30 || bytes.toString('ascii', 0, 4) !== 'RIFF' || bytes.toString('ascii', 8, 12) !== 'WEBP') return undefined;
+  const chunk = bytes.toString('ascii', 12, 16);
+  if (chunk === 'VP8 ') return { width: bytes.readUInt16LE(26) & 0x3fff, height: bytes.readUInt16LE(28) & 0x3fff };
+  if (chunk === 'VP8L') {
+    const bits = bytes.readUInt32LE(21);
+    return { width: (bits & 0x3fff) + 1, height: ((bits >> 14) & 0x3fff) + 1 };
+  }
+  if (chunk === 'VP8X') return { width: bytes.readUIntLE(24, 3) + 1, height: bytes.readUIntLE(27, 3) + 1 };
+  return undefined;
+}
+
+/** The image's size in pixels where its header says it (PNG, JPEG, WebP, SVG width/height or viewBox). */
 export function imageSize(name: string, bytes: Buffer): { width: number; height: number } | undefined {
   const extension = extensionOf(name);
   if (extension === 'png' && bytes.length >= 24) return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+  if (extension === 'jpg' || extension === 'jpeg') return jpegSize(bytes);
+  if (extension === 'webp') return webpSize(bytes);
   if (extension === 'svg') {
     const head = bytes.subarray(0, 4096).toString('utf8');
     const tag = /<svg\b[^>]*>/i.exec(head)?.[0] ?? '';

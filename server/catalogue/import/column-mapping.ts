@@ -64,7 +64,25 @@ export function fieldTitles(site: Pick<SiteSettings, 'customFields'>): Array<{ f
 
 /** Headers people give each field, folded (lower case, letters and digits only). */
 const SPELLINGS: Partial<Record<ImportField, readonly string[]>> = {
-  objectID: ['sku', 'id', 'itemid', 'objectid', 'itemcode', 'code', 'stockcode', 'stockno', 'stocknumber', 'productcode', 'ref', 'reference', 'assetid', 'partnumber', 'itemno', 'itemnumber', 'inventoryid'],
+  objectID: [
+    'sku',
+    'id',
+    'itemid',
+    'objectid',
+    'itemcode',
+    'code',
+    'stockcode',
+    'stockno',
+    'stocknumber',
+    'productcode',
+    'ref',
+    'reference',
+    'assetid',
+    'partnumber',
+    'itemno',
+    'itemnumber',
+    'inventoryid',
+  ],
   name: ['name', 'itemname', 'item', 'title', 'product', 'productname', 'itemtitle', 'prop', 'propname'],
   description: ['description', 'desc', 'details', 'longdescription', 'itemdescription', 'notes', 'condition', 'about'],
   category: ['category', 'categorypath', 'department', 'dept', 'section', 'type', 'itemtype', 'productcategory', 'categories'],
@@ -73,7 +91,7 @@ const SPELLINGS: Partial<Record<ImportField, readonly string[]>> = {
   quantity: ['qty', 'quantity', 'stock', 'onhand', 'qtyonhand', 'count', 'units', 'instock', 'stockqty', 'available', 'numberowned', 'owned'],
   replacementValue: ['replacementvalue', 'replacement', 'replacementcost', 'value', 'insurancevalue', 'rv', 'replacevalue', 'lossvalue', 'cost', 'purchaseprice'],
   location: ['location', 'bin', 'bay', 'shelf', 'aisle', 'warehouselocation', 'binlocation', 'storage', 'rack'],
-  weightLb: ['weight', 'weightlb', 'weightlbs', 'wt', 'weightkg', 'lbs', 'kg'],
+  weightLb: ['weight', 'weightlb', 'weightlbs', 'wt', 'wtlb', 'wtlbs', 'wtkg', 'weightkg', 'weightkgs', 'lbs', 'kg'],
   dimensions: ['dimensions', 'dims', 'size', 'measurements', 'wxdxh', 'lxwxh', 'dimensionsin', 'dimensionscm'],
   'dimensions.widthIn': ['width', 'widthin', 'w', 'widthcm'],
   'dimensions.depthIn': ['depth', 'depthin', 'd', 'length', 'depthcm'],
@@ -100,7 +118,10 @@ export function guessMapping(headers: readonly string[], rows: ReadonlyArray<rea
     mapping[field] = header;
     taken.add(header);
   };
-  const custom = (site.customFields ?? []).map((field) => ({ field: `customFields.${field.slug}` as ImportField, words: [foldHeader(field.name), foldHeader(field.slug), foldHeader(field.name).replace(/s$/, '')] }));
+  const custom = (site.customFields ?? []).map((field) => ({
+    field: `customFields.${field.slug}` as ImportField,
+    words: [foldHeader(field.name), foldHeader(field.slug), foldHeader(field.name).replace(/s$/, '')],
+  }));
   for (const header of headers) {
     const folded = foldHeader(header);
     if (!folded) continue;
@@ -126,8 +147,5 @@ export function guessMapping(headers: readonly string[], rows: ReadonlyArray<rea
 
 /** What a sheet's mapping is saved under: its headers, in order, folded and hashed (the same sheet exported again matches). */
 export function sheetSignature(headers: readonly string[]): string {
-  return createHash('sha256')
-    .update(headers.map(foldHeader).join('\u0000'))
-    .digest('hex')
-    .slice(0, 16);
+  return createHash('sha256').update(headers.map(foldHeader).join('\u0000')).digest('hex').slice(0, 16);
 }

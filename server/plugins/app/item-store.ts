@@ -20,15 +20,16 @@ declare module 'fastify' {
   }
 }
 
+/** The item store the configuration names (the CLI's item import writes into the same one). */
+export async function openItemStore(config: ServerConfig): Promise<ItemStore> {
+  if (config.store === 'firestore') return (await import('../../stores/firestore-connection')).openFirestoreItemStore();
+  mkdirSync(config.dataDir, { recursive: true });
+  return new SqliteItemStore(path.join(config.dataDir, 'items.sqlite'));
+}
+
 export default fp<{ config: ServerConfig }>(
   async (app, { config }) => {
-    let store: ItemStore;
-    if (config.store === 'firestore') {
-      store = await (await import('../../stores/firestore-connection')).openFirestoreItemStore();
-    } else {
-      mkdirSync(config.dataDir, { recursive: true });
-      store = new SqliteItemStore(path.join(config.dataDir, 'items.sqlite'));
-    }
+    const store = await openItemStore(config);
     app.decorate('itemStore', store);
     app.addHook('onClose', () => store.close());
 

@@ -18,7 +18,8 @@ export interface TenantStorePluginOptions {
   store?: TenantStore;
 }
 
-async function openStore(config: ServerConfig): Promise<{ store: TenantStore; close: () => Promise<void> }> {
+/** The tenant store the configuration names (the CLI's item import opens the same one). */
+export async function openTenantStore(config: ServerConfig): Promise<{ store: TenantStore; close: () => Promise<void> }> {
   if (config.store === 'file') {
     // In dev every read looks at the files, so the reload a tenant edit triggers shows the edit.
     const store = await FileTenantStore.open({ tenantsDir: config.tenantsDir, dataDir: config.dataDir, ...(config.dev && { revalidateMs: 0 }) });
@@ -35,7 +36,7 @@ async function openStore(config: ServerConfig): Promise<{ store: TenantStore; cl
 
 export default fp<TenantStorePluginOptions>(
   async (app, options) => {
-    const opened = options.store ? { store: options.store, close: async () => undefined } : await openStore(options.config);
+    const opened = options.store ? { store: options.store, close: async () => undefined } : await openTenantStore(options.config);
     app.decorate('tenantStore', opened.store);
     app.addHook('onClose', opened.close);
   },

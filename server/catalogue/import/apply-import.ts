@@ -1,0 +1,54 @@
+/**
+ * Carries out an import plan (import-plan.ts): refused unless every row passed or the one importing
+ * chose to skip the refused ones; then the photos (named by their content's hash, so a photo
+ * written twice is one file and one written before a failure is harmless), then the added category
+ * paths (through the tenant store, checked like any edit), and last the items, all in one store
+ * write (putMany: one transaction on SQLite), so an item never names a photo or a path that is not
+ * there, and a failure leaves the catalogue as it was.
+ */
+import type { Tenant } from '../../../schema/types.generated';
+import type { AssetStore } from '../../assets/asset-store';
+import type { ItemStore, PutManyCounts } from '../../stores/item-store';
+import type { ImportPlan } from './import-plan';
+import type { PhotoSource } from './photo-source';
+
+export class ImportRefusedError extends Error {
+  readonly statusCode = 409;
+}
+
+export interface ImportTarget {
+  itemStore: ItemStore;
+  assets: AssetStore;
+  /** Saves the tenant's tree with the added paths (the tenant store's write, checked). */
+  saveCategories: (categories: Tenant['categories']) => Promise<void>;
+}
+
+export interface ImportDone {
+  counts: PutManyCounts;
+  photos: number;
+  skipped: number;
+  categoriesAdded: number;
+}
+
+export async function applyImport(
+  target: ImportTarget,
+  plan: ImportPlan,
+  options: { tenantId: string; photos?: PhotoSource | undefined; skipRefused?: boolean; onProgress?: (done: number, total: number) => void },
+): Promise<ImportDone> {
+  if (plan.refused.length && !options.skipRefused)
+    throw new ImportRefusedError(`Nothing imported: ${plan.refused.length} row${plan.refused.length === 1 ? ' was' : 's were'} refused. Fix them, or import the rest and skip those rows.`);
+  const items = [...plan.create, ...plan.update];
+  const total = plan.photos.length + 1;
+  let done = 0;
+  for (const photo of plan.photos) {
+    if (!(await target.assets.stat(options.tenantId, 'items', photo.file))) {
+      const bytes = await options.photos!.read(photo.source);
+      await target.assets.write(options.tenantId, 'items', photo.file, bytes);
+    }
+    options.onProgress?.((done += 1), total);
+  }
+  if (plan.categories) await target.saveCategories(plan.categories);
+  const counts = items.length ? await target.itemStore.putMany(options.tenantId, items) : { added: 0, updated: 0, unchanged: 0 };
+  options.onProgress?.(total, total);
+  return { counts: { ...counts, unchanged: counts.unchanged + plan.unchanged.length }, photos: plan.photos.length, skipped: plan.refused.length, categoriesAdded: plan.addedCategories.length };
+}

@@ -1,0 +1,75 @@
+/**
+ * A tenant's catalogue written back out as a spreadsheet (CSV or XLSX) with the columns the import
+ * guesses back by itself, so a prop house can edit it in its spreadsheet and import it again: the
+ * key, name, description, the category as names, rates, quantity, replacement value, location,
+ * weight, size, tags, colours, each custom field by its name, photo file names and the first
+ * photo's description. Importing an unedited export changes nothing (a test says so).
+ */
+import { stringify } from 'csv-stringify/sync';
+import type { Item, Tenant } from '../../../schema/types.generated';
+import { isRentalGroup } from '../../../schema/routes';
+
+export type SheetFormat = 'csv' | 'xlsx';
+
+/** The export's header row; the import's guess maps each back to its field. */
+export function exportHeaders(site: Pick<Tenant['site'], 'customFields'>): string[] {
+  return [
+    'SKU',
+    'Name',
+    'Description',
+    'Category',
+    'Day rate',
+    'Week rate',
+    'Quantity',
+    'Replacement value',
+    'Location',
+    'Weight (lb)',
+    'Dimensions (in)',
+    'Tags',
+    'Colours',
+    ...(site.customFields ?? []).map((field) => field.name),
+    'Photos',
+    'Photo alt',
+  ];
+}
+
+/** One item's row, in the header's order. */
+function rowOf(item: Item, tenant: Pick<Tenant, 'site' | 'categories'>): Array<string | number> {
+  const group = tenant.categories.groups.filter(isRentalGroup).find((candidate) => candidate.slug === item.category.group);
+  const category = group?.categories.find((candidate) => candidate.slug === item.category.category);
+  const sub = category?.subcategories?.find((candidate) => candidate.slug === item.category.subcategory);
+  const categoryText = [group?.name ?? item.category.group, category?.name ?? item.category.category, ...(item.category.subcategory ? [sub?.name ?? item.category.subcategory] : [])].join(' > ');
+  const custom = (tenant.site.customFields ?? []).map((field) => (item.customFields?.[field.slug] ?? []).map((slug) => field.options.find((option) => option.slug === slug)?.name ?? slug).join('; '));
+  const dimensions = item.dimensions ? `${item.dimensions.widthIn} x ${item.dimensions.depthIn} x ${item.dimensions.heightIn}` : '';
+  return [
+    item.objectID,
+    item.name,
+    item.description ?? '',
+    categoryText,
+    item.rates.day,
+    item.rates.week ?? '',
+    item.quantity,
+    item.replacementValue ?? '',
+    item.location ?? '',
+    item.weightLb ?? '',
+    dimensions,
+    (item.tags ?? []).join('; '),
+    (item.colors ?? []).join('; '),
+    ...custom,
+    (item.images ?? []).map((image) => image.url.split('/').at(-1)).join('; '),
+    item.images?.[0]?.alt ?? '',
+  ];
+}
+
+/** The catalogue as a spreadsheet file's bytes. */
+export async function exportSheet(items: readonly Item[], tenant: Pick<Tenant, 'site' | 'categories'>, format: SheetFormat): Promise<Buffer> {
+  const headers = exportHeaders(tenant.site);
+  const rows = items.map((item) => rowOf(item, tenant));
+  if (format === 'csv') return Buffer.from(`\ufeff${stringify([headers, ...rows])}`, 'utf8');
+  const { default: writeXlsxFile } = await import('write-excel-file/node');
+  const data = [
+    headers.map((value) => ({ value, fontWeight: 'bold' as const })),
+    ...rows.map((row) => row.map((value) => (typeof value === 'number' ? { value, type: Number } : { value: value === '' ? null : value, type: String }))),
+  ];
+  return writeXlsxFile(data as never, { sheet: 'Catalogue', stickyRowsCount: 1 }).toBuffer();
+}

@@ -1,0 +1,369 @@
+/**
+ * What importing a sheet would do, worked out whole before anything is written (the dry run is
+ * this plan, printed): each row read through the column mapping into an item (an existing one,
+ * found by its key, is updated in place and keeps what the sheet does not map), every cell that
+ * cannot be read, every path the tree lacks and every photo that is missing or no image said as
+ * `file:row:column header message` with the cell's text, then every item checked by the item
+ * schema and the catalogue rules against the tenant (as the console's saves are). Rows with a
+ * problem are refused; the rest are to create, update, or leave alone (the same as stored).
+ */
+import { isDeepStrictEqual } from 'node:util';
+import { problemsFromAjv } from '../../../schema/ajv-messages';
+import { checkCatalogueRules } from '../../../schema/catalogue-rules';
+import { itemPhotoFileName, itemPhotoKindProblem } from '../../../schema/item-photos';
+import { slugify } from '../../../schema/slugify';
+import type { CategoryPath, Item, Tenant } from '../../../schema/types.generated';
+import { partValidators } from '../../../schema/validator-registry';
+import { imageSize, uploadProblem } from '../../lib/asset-upload';
+import { findCategory, nearestCategory, pathText, withCategoryAdded } from './categories';
+import { isBlank, readCount, readDimensions, readList, readMoney, readWeightLb, type Read } from './cell-values';
+import { foldHeader, type ColumnMapping, type ImportField } from './column-mapping';
+import type { PhotoSource } from './photo-source';
+import type { Sheet } from './read-sheet';
+import { createHash } from 'node:crypto';
+
+export interface ImportProblem {
+  file: string;
+  /** The sheet's row (1-based, as the spreadsheet numbers it). */
+  row: number;
+  /** The column's header, and its letter-free 1-based index; none for a row-wide problem. */
+  header?: string;
+  column?: number;
+  message: string;
+  /** The cell's text, as the sheet has it. */
+  cell?: string;
+}
+
+export interface ImportChoices {
+  mapping: ColumnMapping;
+  /** Category text → group/category[/subcategory], for paths the tree names otherwise. */
+  categoryMap?: Readonly<Record<string, string>>;
+  /** Add the paths the tree lacks (a change to categories.json, checked like any other). */
+  addCategories?: boolean;
+  photos?: PhotoSource | undefined;
+}
+
+export interface PhotoToStore {
+  objectID: string;
+  /** The name in the photo source. */
+  source: string;
+  /** The name it is stored under (items/), with its content's hash. */
+  file: string;
+}
+
+export interface ImportPlan {
+  file: string;
+  sheet: string;
+  rows: number;
+  create: Item[];
+  update: Item[];
+  unchanged: string[];
+  refused: Array<{ row: number; key: string }>;
+  problems: ImportProblem[];
+  /** The tree with the added paths, when any were added. */
+  categories?: Tenant['categories'];
+  addedCategories: string[];
+  /** Paths the tree lacks (nothing mapped or added), with the rows that name them and the nearest path it has. */
+  unknownCategories: Array<{ text: string; rows: number[]; nearest?: string }>;
+  photos: PhotoToStore[];
+}
+
+/** The same shape whatever the tenant's item store adds (its search fields are not the item's). */
+const comparable = ({ updatedAt: _updatedAt, ...item }: Item) => item;
+
+/** Where an item field's problem is reported: its column, or the row when no column maps it. */
+const fieldOfPointer = (pointer: string): ImportField | undefined => {
+  const [first, second] = pointer.split('/').filter(Boolean);
+  if (first === 'rates') return second === 'week' ? 'rates.week' : 'rates.day';
+  if (first === 'dimensions') return 'dimensions';
+  if (first === 'customFields') return `customFields.${second}` as ImportField;
+  if (first === 'images') return 'photos';
+  return first as ImportField;
+};
+
+export async function planImport(input: {
+  file: string;
+  sheet: Sheet;
+  tenantId: string;
+  tenant: Pick<Tenant, 'site' | 'categories'>;
+  existing: ReadonlyMap<string, Item>;
+  choices: ImportChoices;
+  now: Date;
+}): Promise<ImportPlan> {
+  const { file, sheet, tenantId, existing, choices } = input;
+  const { mapping } = choices;
+  const site = input.tenant.site;
+  let categories = input.tenant.categories;
+  const problems: ImportProblem[] = [];
+  const column = (field: ImportField) => (mapping[field] === undefined ? -1 : sheet.headers.indexOf(mapping[field]));
+  const columns = new Map((Object.keys(mapping) as ImportField[]).map((field) => [field, column(field)]));
+  const unknownCategories = new Map<string, number[]>();
+  const addedCategories: string[] = [];
+  const photoNames = new Map((choices.photos?.names ?? []).map((name) => [name.toLowerCase(), name]));
+  const photosByStem = new Map<string, string[]>();
+  for (const name of choices.photos?.names ?? []) {
+    const stem = slugify(name.replace(/\.[^.]+$/, ''));
+    const key = stem.replace(/[-_]?\d{1,2}$/, '');
+    for (const each of new Set([stem, key])) photosByStem.set(each, [...(photosByStem.get(each) ?? []), name]);
+  }
+  const photos: PhotoToStore[] = [];
+  const planned: Array<{ row: number; item: Item; base: Item | undefined }> = [];
+  const refusedRows = new Map<number, string>();
+  const keyRows = new Map<string, number>();
+
+  for (const [index, cells] of sheet.rows.entries()) {
+    const row = sheet.rowNumbers[index]!;
+    let refused = false;
+    const problem = (field: ImportField | undefined, message: string) => {
+      const at = field === undefined ? -1 : (columns.get(field) ?? -1);
+      problems.push({ file, row, ...(at >= 0 && { header: sheet.headers[at]!, column: at + 1, cell: cells[at]! }), message });
+      refused = true;
+    };
+    const cell = (field: ImportField) => {
+      const at = columns.get(field) ?? -1;
+      return at >= 0 && !isBlank(cells[at]) ? cells[at]!.trim() : undefined;
+    };
+    const read = <T>(field: ImportField, reader: (text: string) => Read<T>): T | undefined => {
+      const text = cell(field);
+      if (text === undefined) return undefined;
+      const answer = reader(text);
+      if ('problem' in answer) return void problem(field, answer.problem);
+      return answer.value;
+    };
+
+    const name = cell('name');
+    const keyText = cell('objectID') ?? name;
+    const objectID = keyText === undefined ? '' : slugify(keyText);
+    if (!objectID) {
+      problem(mapping.objectID ? 'objectID' : 'name', mapping.objectID ? 'is empty: every row needs its key (SKU or item id)' : 'is empty: every row needs a name');
+      refusedRows.set(row, keyText ?? '');
+      continue;
+    }
+    const earlier = keyRows.get(objectID);
+    if (earlier !== undefined) {
+      problem(mapping.objectID ? 'objectID' : 'name', `is the same key as row ${earlier} (${objectID}): each item once`);
+      refusedRows.set(row, objectID);
+      continue;
+    }
+    keyRows.set(objectID, row);
+    const base = existing.get(objectID);
+    const item: Record<string, unknown> = { ...(base ?? {}), objectID, vendorId: tenantId };
+    const set = (key: string, value: unknown, field: ImportField) => {
+      if (!columns.has(field)) return;
+      if (value === undefined) delete item[key];
+      else item[key] = value;
+    };
+    if (columns.has('name')) {
+      if (name === undefined) problem('name', 'is empty: every item needs a name');
+      else item.name = name;
+    }
+    set('description', cell('description'), 'description');
+
+    // The category: found in the tree, mapped by the one importing, or added.
+    if (columns.has('category')) {
+      const text = cell('category');
+      if (text === undefined) problem('category', 'is empty: every item needs a category');
+      else {
+        const mapped = choices.categoryMap?.[text] ?? choices.categoryMap?.[text.trim().toLowerCase()];
+        let path: CategoryPath | undefined = mapped ? findCategory(categories, mapped) : findCategory(categories, text);
+        if (!path && choices.addCategories) {
+          const added = withCategoryAdded(categories, text);
+          if (added) {
+            categories = added.categories;
+            path = added.path;
+            addedCategories.push(pathText(path));
+          }
+        }
+        if (path) item.category = path;
+        else {
+          unknownCategories.set(text, [...(unknownCategories.get(text) ?? []), row]);
+          const nearest = nearestCategory(categories, text);
+          problem('category', `is not in the category tree${nearest ? `: did you mean ${nearest}?` : ''} (map it, or let the import add it)`);
+        }
+      }
+    }
+
+    // Rates: a day rate is needed; a week rate only when given.
+    if (columns.has('rates.day') || columns.has('rates.week')) {
+      const day = read('rates.day', readMoney);
+      const week = read('rates.week', readMoney);
+      const rates = { ...((base?.rates ?? {}) as Item['rates']) };
+      if (columns.has('rates.day')) {
+        if (day === undefined && cell('rates.day') === undefined) problem('rates.day', 'is empty: every item needs a day rate');
+        else if (day !== undefined) rates.day = day;
+      }
+      if (columns.has('rates.week')) {
+        if (week === undefined) delete rates.week;
+        else rates.week = week;
+      }
+      item.rates = rates;
+    }
+    if (columns.has('quantity')) {
+      const quantity = read('quantity', readCount);
+      if (base?.tracking === 'units' && quantity !== undefined && quantity !== base.quantity)
+        problem('quantity', `is ${quantity}, but ${objectID} is tracked unit by unit (${base.quantity} units): change its units in the console`);
+      else item.quantity = quantity ?? base?.quantity ?? 1;
+    } else item.quantity ??= 1;
+    set('replacementValue', read('replacementValue', readMoney), 'replacementValue');
+    set('location', cell('location'), 'location');
+    set(
+      'weightLb',
+      read('weightLb', (text) => readWeightLb(/kg/i.test(mapping.weightLb ?? '') && !/[a-z]/i.test(text) ? `${text} kg` : text)),
+      'weightLb',
+    );
+    if (columns.has('dimensions')) set('dimensions', read('dimensions', readDimensions), 'dimensions');
+    else if (columns.has('dimensions.widthIn') || columns.has('dimensions.depthIn') || columns.has('dimensions.heightIn')) {
+      const parts = (['dimensions.widthIn', 'dimensions.depthIn', 'dimensions.heightIn'] as const).map((field) => cell(field));
+      if (parts.every((part) => part === undefined)) delete item.dimensions;
+      else {
+        const unit = /cm/i.test(mapping['dimensions.widthIn'] ?? '') ? ' cm' : '';
+        const dimensions = readDimensions(parts.map((part) => part ?? '').join(' x ') + unit);
+        if ('problem' in dimensions)
+          problem(parts[0] === undefined ? 'dimensions.widthIn' : parts[1] === undefined ? 'dimensions.depthIn' : 'dimensions.heightIn', 'needs width, depth and height all three');
+        else item.dimensions = dimensions.value;
+      }
+    }
+    if (columns.has('tags'))
+      set(
+        'tags',
+        [
+          ...new Set(
+            readList(cell('tags') ?? '')
+              .map((tag) => slugify(tag))
+              .filter(Boolean),
+          ),
+        ],
+        'tags',
+      );
+    if (columns.has('colors')) {
+      const wanted = readList(cell('colors') ?? '');
+      const known = site.colorMap ?? [];
+      const colors = wanted.map((colour) => known.find((entry) => foldHeader(entry.name) === foldHeader(colour))?.name);
+      const unknown = wanted.filter((_, at) => colors[at] === undefined);
+      if (unknown.length)
+        problem(
+          'colors',
+          `${unknown.map((colour) => JSON.stringify(colour)).join(', ')} ${unknown.length === 1 ? 'is not one of' : 'are not among'} the colours (${known.map((entry) => entry.name).join(', ')})`,
+        );
+      else set('colors', [...new Set(colors as string[])], 'colors');
+    }
+    for (const custom of site.customFields ?? []) {
+      const field = `customFields.${custom.slug}` as ImportField;
+      if (!columns.has(field)) continue;
+      const wanted = readList(cell(field) ?? '');
+      const values = wanted.map((value) => custom.options.find((option) => foldHeader(option.name) === foldHeader(value) || option.slug === slugify(value))?.slug);
+      const unknown = wanted.filter((_, at) => values[at] === undefined);
+      if (unknown.length)
+        problem(
+          field,
+          `${unknown.map((value) => JSON.stringify(value)).join(', ')}: not ${custom.name} the tenant has (${custom.options
+            .slice(0, 8)
+            .map((option) => option.name)
+            .join(', ')}${custom.options.length > 8 ? ' …' : ''})`,
+        );
+      const customFields = { ...((item.customFields as Record<string, string[]>) ?? {}) };
+      if (values.length && !unknown.length) customFields[custom.slug] = [...new Set(values as string[])];
+      else if (!values.length) delete customFields[custom.slug];
+      item.customFields = customFields;
+    }
+
+    // Photos: named in a column, or found by the key in the photo folder; otherwise the item keeps its own.
+    const named = columns.has('photos') ? readList(cell('photos') ?? '') : undefined;
+    const alt = cell('photoAlt') ?? name ?? (base?.name) ?? objectID;
+    const kept = new Map(((base?.images ?? [])).map((image) => [image.url.split('/').at(-1)!.toLowerCase(), image]));
+    const found = named ?? (choices.photos ? (photosByStem.get(objectID) ?? []) : undefined);
+    if (found !== undefined) {
+      const images: NonNullable<Item['images']> = [];
+      for (const wanted of found.slice(0, 12)) {
+        const keep = kept.get(wanted.toLowerCase());
+        const source = photoNames.get(wanted.toLowerCase());
+        if (keep && !source) {
+          images.push({ ...keep, alt: keep.alt });
+          continue;
+        }
+        if (!source) {
+          problem('photos', `${JSON.stringify(wanted)} is not ${choices.photos ? `in ${choices.photos.description}` : 'a photo this item has (give the photos folder or ZIP)'}`);
+          continue;
+        }
+        const bytes = await choices.photos!.read(source).catch((error: unknown) => error as Error);
+        if (bytes instanceof Error) {
+          problem('photos', `${source} could not be read: ${bytes.message}`);
+          continue;
+        }
+        // The asset rules judge the bytes under a plain name (a camera's "IMG 0042.JPG" is stored as img-0042-<hash>.jpg).
+        const plain = source
+          .toLowerCase()
+          .replace(/[^a-z0-9._-]+/g, '-')
+          .replace(/^[^a-z0-9]+/, '');
+        const refusal = uploadProblem(plain, bytes) ?? itemPhotoKindProblem(plain);
+        const size = refusal ? undefined : imageSize(source, bytes);
+        if (refusal || !size) {
+          problem('photos', `${source}: ${refusal ?? 'its size in pixels could not be read (a damaged or unusual image)'}`);
+          continue;
+        }
+        const storedAs = itemPhotoFileName(source, createHash('sha256').update(bytes).digest('hex').slice(0, 10));
+        photos.push({ objectID, source, file: storedAs });
+        images.push({
+          url: `/items/${tenantId}/${storedAs}`,
+          width: Math.min(8192, Math.max(1, Math.round(size.width))),
+          height: Math.min(8192, Math.max(1, Math.round(size.height))),
+          alt: alt.slice(0, 300),
+        });
+      }
+      item.images = images;
+    } else if (columns.has('photoAlt') && Array.isArray(item.images))
+      item.images = (item.images as NonNullable<Item['images']>).map((image, at) => (at === 0 ? { ...image, alt: alt.slice(0, 300) } : image));
+
+    item.createdAt = base?.createdAt ?? input.now.toISOString();
+    item.updatedAt = base?.updatedAt ?? input.now.toISOString();
+    if (refused) refusedRows.set(row, objectID);
+    else planned.push({ row, item: item as unknown as Item, base });
+  }
+
+  // Every item the sheet makes, checked whole as the catalogue is: the item schema, then the rules against the tenant (with the paths added).
+  const validate = partValidators().catalogue;
+  const catalogue = { items: planned.map((entry) => entry.item) };
+  const findings = validate(catalogue) ? checkCatalogueRules(catalogue, { site, categories }) : problemsFromAjv(validate.errors);
+  for (const finding of findings) {
+    const match = /^\/items\/(\d+)(\/.*)?$/.exec(finding.pointer);
+    if (!match) continue;
+    const entry = planned[Number(match[1])]!;
+    const field = fieldOfPointer(match[2] ?? '');
+    const at = field === undefined ? -1 : (columns.get(field) ?? -1);
+    problems.push({
+      file,
+      row: entry.row,
+      ...(at >= 0 && { header: sheet.headers[at]!, column: at + 1, cell: sheet.rows[sheet.rowNumbers.indexOf(entry.row)]![at]! }),
+      message: `${at >= 0 ? '' : `${(match[2] ?? '').slice(1) || 'the item'} `}${finding.message}`,
+    });
+    refusedRows.set(entry.row, entry.item.objectID);
+  }
+
+  const plan: ImportPlan = {
+    file,
+    sheet: sheet.name,
+    rows: sheet.rows.length,
+    create: [],
+    update: [],
+    unchanged: [],
+    refused: [...refusedRows].map(([row, key]) => ({ row, key })).sort((a, b) => a.row - b.row),
+    problems: problems.sort((a, b) => a.row - b.row || (a.column ?? 0) - (b.column ?? 0)),
+    addedCategories: [...new Set(addedCategories)],
+    unknownCategories: [...unknownCategories].map(([text, rows]) => ({ text, rows, ...(nearestCategory(categories, text) && { nearest: nearestCategory(categories, text)! }) })),
+    photos: photos.filter((photo) => !refusedRows.has(keyRows.get(photo.objectID)!)),
+    ...(categories !== input.tenant.categories && { categories }),
+  };
+  for (const { row, item, base } of planned) {
+    if (refusedRows.has(row)) continue;
+    if (!base) plan.create.push({ ...item, updatedAt: input.now.toISOString() });
+    else if (isDeepStrictEqual(comparable(item), comparable(base))) plan.unchanged.push(item.objectID);
+    else plan.update.push({ ...item, updatedAt: input.now.toISOString() });
+  }
+  return plan;
+}
+
+/** One problem as every tool prints it: `file:row:column header message` and the cell's text. */
+export function formatImportProblem(problem: ImportProblem): string {
+  const where = `${problem.file}:${problem.row}:${problem.column ?? 0}`;
+  return `${where} ${problem.header ?? '(row)'} ${problem.message}${problem.cell !== undefined ? ` (cell: ${JSON.stringify(problem.cell.slice(0, 80))})` : ''}`;
+}

@@ -1,0 +1,216 @@
+/**
+ * `backlot items import` and `backlot items export` through the program, on a scratch tenants
+ * folder and a real SQLite item store, with the sample spreadsheet of another prop house
+ * (tests/fixtures/prop-house: its own columns, Windows-1252, some rows wrong on purpose): the dry
+ * run locates every wrong row by file, row and column with the cell's text and writes nothing;
+ * the import stores the rest with their photos; the same file again changes nothing; the XLSX
+ * says what the CSV says; unknown paths are mapped or added; an export imports back unchanged.
+ */
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Item, Tenant } from '../../../schema/types.generated';
+import { SqliteItemStore } from '../../../server/stores/sqlite-item-store';
+import { WRONG_ROWS } from '../../fixtures/prop-house/generate-stock';
+import { TINY_PNG } from '../../fixtures/tiny-png';
+import { repoRoot } from '../../helpers/paths';
+import { useScratchTenants } from '../../helpers/cli';
+
+const scratch = useScratchTenants('aviation');
+const fixture = (name: string) => path.join(repoRoot, 'tests', 'fixtures', 'prop-house', name);
+
+async function stored(): Promise<Item[]> {
+  const store = new SqliteItemStore(path.join(scratch.cwd, '.data', 'items.sqlite'));
+  try {
+    return await store.list('aviation', { limit: 10_000 });
+  } finally {
+    await store.close();
+  }
+}
+
+/** The photo folder the sample names: H9-00010.png, H9-00020.png … (every tenth item). */
+async function photoFolder() {
+  const folder = path.join(scratch.cwd, 'photos');
+  await mkdir(folder, { recursive: true });
+  for (let n = 10; n <= 300; n += 10) await writeFile(path.join(folder, `H9-${String(n).padStart(5, '0')}.png`), TINY_PNG);
+  await writeFile(path.join(folder, 'H9-09000.png'), TINY_PNG);
+  return folder;
+}
+
+interface JsonReport {
+  rows: number;
+  create: string[];
+  update: string[];
+  unchanged: string[];
+  refused: Array<{ row: number; key: string }>;
+  problems: Array<{ file: string; row: number; header?: string; column?: number; message: string; cell?: string }>;
+  mappingFrom: string;
+  mapping: Array<{ title: string; header: string }>;
+  done?: { added: number; updated: number; unchanged: number; photos: number; skipped: number };
+}
+
+describe('backlot items import', () => {
+  it('dry-runs a messy Windows-1252 CSV: its columns guessed, every wrong row located with its cell, nothing written', async () => {
+    const photos = await photoFolder();
+    const run = await scratch.run(['items', 'import', 'aviation', fixture('hangar9-stock.csv'), '--photos', photos, '--dry-run', '--format', 'json']);
+    expect(run.code).toBe(1);
+    const report = JSON.parse(run.stdout) as JsonReport;
+    expect(report.mappingFrom).toBe('guessed from the headers and values');
+    expect(Object.fromEntries(report.mapping.map((line) => [line.header, line.title]))).toMatchObject({
+      'Stock Code': expect.stringMatching(/^Item id/),
+      Item: 'Name',
+      Dept: expect.stringMatching(/^Category/),
+      'Daily Hire': 'Day rate',
+      'Qty On Hand': 'Quantity in stock',
+      'Size (W x D x H)': expect.stringMatching(/^Dimensions/),
+      'Wt (kg)': 'Weight (lb)',
+      Era: 'Eras',
+    });
+    expect(report.rows).toBe(308);
+    expect(report.refused).toHaveLength(WRONG_ROWS.length);
+    // Each wrong row is reported at its column, with the cell's text.
+    for (const wrong of WRONG_ROWS) {
+      const problem = report.problems.find((candidate) => candidate.header === wrong.column && report.refused.some((entry) => entry.row === candidate.row));
+      expect(problem, wrong.why).toBeDefined();
+    }
+    const typo = report.problems.find((problem) => problem.cell === 'Seats > Frist Class')!;
+    expect(typo).toMatchObject({ header: 'Dept', column: 3, message: 'is not in the category tree: did you mean Seats > First Class? (map it, or let the import add it)' });
+    expect(report.problems.find((problem) => problem.cell === 'call for price')).toMatchObject({ header: 'Daily Hire', column: 5, message: 'is not an amount (write it as 225 or $225.00)' });
+    expect(report.create).toHaveLength(300);
+    expect(await stored()).toHaveLength(0);
+  });
+
+  it('imports the rest with their photos when told to skip the refused rows, and the same file again changes nothing', async () => {
+    const photos = await photoFolder();
+    const run = await scratch.run(['items', 'import', 'aviation', fixture('hangar9-stock.csv'), '--photos', photos, '--skip-refused']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/Imported: 300 added, 0 updated, 0 unchanged, 30 photos stored; 8 refused rows skipped \(/);
+    const items = await stored();
+    expect(items).toHaveLength(300);
+    const first = items.find((item) => item.objectID === 'h9-00001')!;
+    expect(first).toMatchObject({
+      name: 'Chrome Headrest 1',
+      category: { group: 'seats', category: 'business-class' },
+      rates: { day: 52, week: 156 },
+      quantity: 2,
+      replacementValue: 1040,
+      location: 'Bay 2-B',
+      dimensions: { widthIn: 16, depthIn: 11, heightIn: 21 },
+      weightLb: 5.5,
+      colors: ['Silver'],
+      customFields: { eras: ['1950s-propliner-era'] },
+      tags: ['distressed'],
+      description: 'Cleared of logos. "Ready to shoot" — checked 2021.',
+    });
+    // 45 × 35 × 65 cm became inches; "4 ea" a count; Windows-1252's é read as é.
+    expect(items.find((item) => item.objectID === 'h9-00005')!.dimensions).toEqual({ widthIn: 17.7, depthIn: 13.8, heightIn: 25.6 });
+    expect(items.find((item) => item.objectID === 'h9-00003')).toMatchObject({ name: 'Café Seat Row 3', quantity: 4 });
+    const withPhoto = items.find((item) => item.objectID === 'h9-00010')!;
+    expect(withPhoto.images).toEqual([{ url: expect.stringMatching(/^\/items\/aviation\/h9-00010-[0-9a-f]{10}\.png$/), width: 2, height: 1, alt: withPhoto.name }]);
+    expect(await readdir(path.join(scratch.cwd, 'tenants', 'aviation', 'items'))).toContain(withPhoto.images![0]!.url.split('/').at(-1));
+
+    const again = await scratch.run(['items', 'import', 'aviation', fixture('hangar9-stock.csv'), '--photos', photos, '--skip-refused', '--format', 'json']);
+    const report = JSON.parse(again.stdout) as JsonReport;
+    expect(report.mappingFrom).toBe('as saved from the last import of this sheet');
+    expect(report).toMatchObject({ create: [], update: [] });
+    expect(report.unchanged).toHaveLength(300);
+    expect(report.done).toMatchObject({ added: 0, updated: 0, unchanged: 300 });
+  });
+
+  it('reads the XLSX as it reads the CSV', async () => {
+    const photos = await photoFolder();
+    const csv = JSON.parse((await scratch.run(['items', 'import', 'aviation', fixture('hangar9-stock.csv'), '--photos', photos, '--dry-run', '--format', 'json'])).stdout) as JsonReport;
+    const xlsx = JSON.parse((await scratch.run(['items', 'import', 'aviation', fixture('hangar9-stock.xlsx'), '--photos', photos, '--dry-run', '--format', 'json'])).stdout) as JsonReport;
+    expect(xlsx.create).toEqual(csv.create);
+    expect(xlsx.refused).toEqual(csv.refused);
+    expect(xlsx.problems.map(({ file: _file, ...problem }) => problem)).toEqual(csv.problems.map(({ file: _file, ...problem }) => problem));
+  });
+
+  it('maps a path by a mapping file and adds the ones the tree lacks, as a checked change to categories.json', async () => {
+    const photos = await photoFolder();
+    const mapping = {
+      columns: { objectID: 'Stock Code', name: 'Item', category: 'Dept', 'rates.day': 'Daily Hire', 'Image File': undefined },
+      categories: { 'Seats > Frist Class': 'seats/first-class' },
+    };
+    await writeFile(path.join(scratch.cwd, 'mapping.json'), JSON.stringify(mapping));
+    const run = await scratch.run([
+      'items',
+      'import',
+      'aviation',
+      fixture('hangar9-stock.csv'),
+      '--photos',
+      photos,
+      '--mapping',
+      'mapping.json',
+      '--add-categories',
+      '--skip-refused',
+      '--format',
+      'json',
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    const report = JSON.parse(run.stdout) as JsonReport & { addedCategories: string[] };
+    expect(report.mappingFrom).toBe('from the mapping file');
+    expect(report.addedCategories).toEqual(['animal-props/taxidermy']);
+    // Only the day rate is refused now (two rows): everything else the mapping leaves unmapped.
+    expect(report.refused.map((entry) => entry.key)).toEqual(['h9-90001', 'h9-90002', 'h9-00010']);
+    const categories = JSON.parse(await readFile(path.join(scratch.cwd, 'tenants', 'aviation', 'categories.json'), 'utf8')) as Tenant['categories'];
+    expect(categories.groups.find((group) => group.slug === 'animal-props')).toEqual({
+      name: 'Animal Props',
+      slug: 'animal-props',
+      kind: 'rental',
+      categories: [{ name: 'Taxidermy', slug: 'taxidermy' }],
+    });
+    expect((await stored()).find((item) => item.objectID === 'h9-90003')!.category).toEqual({ group: 'seats', category: 'first-class' });
+    const check = await scratch.run(['validate', 'tenants/aviation']);
+    expect(check.code, check.stdout).toBe(0);
+  });
+
+  it('exports the catalogue as CSV and XLSX, and each imports back changing nothing', async () => {
+    const photos = await photoFolder();
+    await scratch.run(['items', 'import', 'aviation', fixture('hangar9-stock.csv'), '--photos', photos, '--skip-refused']);
+    for (const format of ['csv', 'xlsx'] as const) {
+      const out = `export.${format}`;
+      const exported = await scratch.run(['items', 'export', 'aviation', '--out', out]);
+      expect(exported.code, exported.stderr).toBe(0);
+      expect(exported.stderr).toBe(`Wrote 300 items of aviation to ${out}\n`);
+      const back = JSON.parse((await scratch.run(['items', 'import', 'aviation', out, '--format', 'json'])).stdout) as JsonReport;
+      expect({ create: back.create, update: back.update, refused: back.refused, problems: back.problems }).toEqual({ create: [], update: [], refused: [], problems: [] });
+      expect(back.unchanged).toHaveLength(300);
+    }
+  });
+
+  it('answers bad files plainly, and writes nothing', async () => {
+    const cases: Array<[string, string | Buffer, RegExp]> = [
+      ['empty.csv', '', /empty\.csv is empty \(0 bytes\)/],
+      ['header-only.csv', 'SKU,Name,Category,Day rate\r\n', /has a header row \(SKU, Name, Category, Day rate\) but no items under it/],
+      ['twice.csv', 'SKU,Name,name\r\na,b,c\r\n', /has the column "name" twice in its header row \(row 1\): rename one/],
+      ['old.xls', Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]), /is an old Excel workbook \(\.xls\): save it as \.xlsx or CSV/],
+      ['unmapped.csv', 'Code,Thing\r\na,b\r\n', /no column is mapped to Name, Category \(group › category › subcategory\), Day rate/],
+    ];
+    for (const [name, content, message] of cases) {
+      await writeFile(path.join(scratch.cwd, name), content);
+      const run = await scratch.run(['items', 'import', 'aviation', name]);
+      expect(run.code, name).toBe(2);
+      expect(run.stderr, name).toMatch(message);
+    }
+    expect(await stored()).toHaveLength(0);
+  });
+
+  it('refuses photos that are not images or could run script, and never reads outside the folder', async () => {
+    const folder = path.join(scratch.cwd, 'bad-photos');
+    await mkdir(folder, { recursive: true });
+    await writeFile(path.join(folder, 'a-1.png'), 'this is not a picture');
+    await writeFile(path.join(folder, 'a-2.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
+    await writeFile(
+      path.join(scratch.cwd, 'stock.csv'),
+      'SKU,Name,Category,Day rate,Photos\r\na-1,Chair,Seats > Business Class,10,a-1.png\r\na-2,Table,Seats > Business Class,10,a-2.svg\r\na-3,Lamp,Seats > Business Class,10,../secret.png\r\n',
+    );
+    await writeFile(path.join(scratch.cwd, 'secret.png'), TINY_PNG);
+    const report = JSON.parse((await scratch.run(['items', 'import', 'aviation', 'stock.csv', '--photos', folder, '--dry-run', '--format', 'json'])).stdout) as JsonReport;
+    expect(report.problems.map((problem) => [problem.row, problem.header, problem.message])).toEqual([
+      [2, 'Photos', expect.stringMatching(/^a-1\.png: /)],
+      [3, 'Photos', expect.stringMatching(/^a-2\.svg: this SVG contains a <script> element/)],
+      [4, 'Photos', `"../secret.png" is not in ${folder}`],
+    ]);
+  });
+});
