@@ -269,8 +269,8 @@ export async function planImport(input: {
 
     // Photos: named in a column, or found by the key in the photo folder; otherwise the item keeps its own.
     const named = columns.has('photos') ? readList(cell('photos') ?? '') : undefined;
-    const alt = cell('photoAlt') ?? name ?? (base?.name) ?? objectID;
-    const kept = new Map(((base?.images ?? [])).map((image) => [image.url.split('/').at(-1)!.toLowerCase(), image]));
+    const alt = cell('photoAlt') ?? name ?? base?.name ?? objectID;
+    const kept = new Map((base?.images ?? []).map((image) => [image.url.split('/').at(-1)!.toLowerCase(), image]));
     const found = named ?? (choices.photos ? (photosByStem.get(objectID) ?? []) : undefined);
     if (found !== undefined) {
       const images: NonNullable<Item['images']> = [];

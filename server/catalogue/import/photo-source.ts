@@ -58,16 +58,19 @@ async function folderSource(folder: string): Promise<PhotoSource> {
 async function zipSource(file: string, bytes: Buffer): Promise<PhotoSource> {
   const bomb = await zipBombProblem(bytes);
   if (bomb) throw new Error(`${file} ${bomb}`);
+  // Names are decoded here (not by yauzl, which stops at the first name that climbs out): such entries are skipped, the rest read.
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(bytes, { lazyEntries: true, validateEntrySizes: true }, (error, opened) => (error || !opened ? reject(error ?? new Error('not a ZIP')) : resolve(opened))),
+    yauzl.fromBuffer(bytes, { lazyEntries: true, validateEntrySizes: true, decodeStrings: false }, (error, opened) => (error || !opened ? reject(error ?? new Error('not a ZIP')) : resolve(opened))),
   );
+  const nameOf = (entry: yauzl.Entry) => (entry.fileName as unknown as Buffer).toString('utf8');
   const entries = new Map<string, yauzl.Entry>();
   const skipped: string[] = [];
   await new Promise<void>((resolve, reject) => {
     zip.on('entry', (entry: yauzl.Entry) => {
-      if (!entry.fileName.endsWith('/')) {
-        const base = plainName(entry.fileName);
-        if (!base) skipped.push(entry.fileName);
+      const entryName = nameOf(entry);
+      if (!entryName.endsWith('/')) {
+        const base = plainName(entryName);
+        if (!base) skipped.push(entryName);
         else if (!entries.has(base.toLowerCase())) entries.set(base.toLowerCase(), entry);
       }
       zip.readEntry();
@@ -89,7 +92,7 @@ async function zipSource(file: string, bytes: Buffer): Promise<PhotoSource> {
         stream.on('error', reject);
       });
     });
-  return { description: file, names: [...entries.values()].map((entry) => entry.fileName.split('/').at(-1)!), skipped, read, close: async () => zip.close() };
+  return { description: file, names: [...entries.values()].map((entry) => nameOf(entry).split('/').at(-1)!), skipped, read, close: async () => zip.close() };
 }
 
 /** The photos at a path: a folder, or a ZIP file. */

@@ -77,7 +77,7 @@ export const isZip = (bytes: Uint8Array) => bytes[0] === 0x50 && bytes[1] === 0x
 /** Why a ZIP would unpack too far (its directory's sizes summed), or undefined. */
 export function zipBombProblem(bytes: Buffer): Promise<string | undefined> {
   return new Promise((resolve) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true, validateEntrySizes: true }, (error, zip) => {
+    yauzl.fromBuffer(bytes, { lazyEntries: true, validateEntrySizes: true, decodeStrings: false }, (error, zip) => {
       if (error || !zip) return resolve(`is not a readable ZIP: ${error?.message ?? 'no entries'}`);
       let unpacked = 0;
       let entries = 0;
@@ -150,7 +150,7 @@ export async function readXlsx(bytes: Buffer, sheetName?: string): Promise<Sheet
   const { default: readXlsxFile } = await import('read-excel-file/node');
   let sheets: Array<{ sheet: string; data: ReadonlyArray<ReadonlyArray<CellValue | null>> }>;
   try {
-    sheets = (await readXlsxFile(bytes));
+    sheets = await readXlsxFile(bytes);
   } catch (error) {
     return { problem: `is not a readable XLSX workbook: ${(error as Error).message}` };
   }
