@@ -53,6 +53,7 @@ import setListStore from './plugins/app/set-lists';
 import setListRoutes from './routes/api/set-lists';
 import users from './routes/api/tenants/users';
 import itemRoutes from './routes/api/tenants/items';
+import itemImport from './routes/api/tenants/item-import';
 import previewDrafts from './plugins/app/preview-drafts';
 import tenants from './routes/api/tenants/index';
 import resources from './routes/api/tenants/resources/index';
@@ -123,6 +124,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(itemStore, { config: options.config });
   await app.register(search, { config: options.config });
   await app.register(itemRoutes);
+  await app.register(itemImport, { dataDir: options.config.dataDir });
   await app.register(quoteRequestStore, { config: options.config });
   await app.register(invoicesPlugin, { config: options.config });
   await app.register(payments, { config: options.config, ...(options.payments && { provider: options.payments }) });

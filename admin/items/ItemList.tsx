@@ -6,13 +6,16 @@
  * values of one filter match any of them, and the filters all apply together.
  */
 import { Box } from '@mui/material';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
 import {
   AutocompleteArrayInput,
+  Button,
   CreateButton,
   Datagrid,
   DateField,
   FilterButton,
   FunctionField,
+  Link,
   List,
   NumberField,
   SearchInput,
@@ -72,6 +75,7 @@ export function ItemList({ tenantId }: { tenantId: string }) {
         <TopToolbar>
           <FilterButton />
           <CreateButton to={`/t/${tenantId}/items/create`} />
+          <Button component={Link} to={`/t/${tenantId}/items/import`} label="backlot.itemImport.open" startIcon={<UploadFileIcon />} />
         </TopToolbar>
       }
       empty={false}

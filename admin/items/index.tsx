@@ -1,6 +1,7 @@
-/** The Items screen of a tenant: its list, and its items' forms, at /t/<tenantId>/items[/create|/<id>]. */
+/** The Items screen of a tenant: its list, its items' forms and the spreadsheet import, at /t/<tenantId>/items[/create|/import|/<id>]. */
 import { Route, Routes, useParams } from 'react-router-dom';
 import { ItemCreate, ItemEdit } from './ItemEdit';
+import { ItemImport } from './ItemImport';
 import { ItemList } from './ItemList';
 
 export function ItemsScreen() {
@@ -9,6 +10,7 @@ export function ItemsScreen() {
     <Routes>
       <Route index element={<ItemList tenantId={tenantId} />} />
       <Route path="create" element={<ItemCreate tenantId={tenantId} />} />
+      <Route path="import" element={<ItemImport tenantId={tenantId} />} />
       <Route path=":id" element={<ItemEdit tenantId={tenantId} />} />
     </Routes>
   );

@@ -8,7 +8,7 @@
  * written (exit 1) unless --skip-refused; --dry-run only reports. The mapping it used is kept for
  * the next import of the same sheet.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Option, type Command } from 'commander';
 import { CommandFailure, EXIT, UsageError, dataDirOf, displayPath, safeText, tenantsDirOf, type CliContext } from '../context';
@@ -93,6 +93,13 @@ Examples:
         const { importReportGithub, importReportJson, importReportText } = await import('../lib/import-report');
         const { startProgress } = await import('../lib/progress');
         const source = path.resolve(context.cwd, file);
+        // A file over the limit is refused before it is read into memory.
+        const { MAX_SHEET_BYTES } = await import('../../server/catalogue/import/read-sheet');
+        const size = (await stat(source).catch(() => undefined))?.size ?? 0;
+        if (size > MAX_SHEET_BYTES)
+          throw new UsageError(
+            `${displayPath(context, source)} is ${(size / 1024 / 1024).toFixed(0)} MB; an import takes at most ${MAX_SHEET_BYTES / 1024 / 1024} MB: split it, or leave the photos out of it`,
+          );
         const bytes = await readFile(source).catch((error: NodeJS.ErrnoException) => {
           throw new UsageError(
             `${displayPath(context, source)}: ${error.code === 'ENOENT' ? 'no such file' : error.code === 'EISDIR' ? 'a folder, not a spreadsheet' : (error.message ?? error.code)}`,
@@ -158,6 +165,9 @@ Examples:
           ).finally(() => progress?.stop());
           const kept = await saveMapping(stores.config.dataDir, tenantId, prepared.prepared.signature, prepared.prepared.mapping);
           print({ ...done.counts, photos: done.photos, skipped: done.skipped, categoriesAdded: done.categoriesAdded, ms: Math.round(performance.now() - started) }, displayPath(context, kept));
+          // The embedded store tells only its own process: a server already running on this folder lists the items in search after its next start.
+          if (options.format === 'text' && stores.config.store === 'file')
+            context.stderr.write('A server already running on this data folder shows them in search and category lists after its next start (the console’s Items → Import shows them at once).\n');
           context.exitCode = EXIT.ok;
         } finally {
           await photos?.close();

@@ -6,6 +6,7 @@
  */
 import type { ImportPlan, ImportProblem } from '../../server/catalogue/import/import-plan';
 import { formatImportProblem } from '../../server/catalogue/import/import-plan';
+import { importSummary } from '../../schema/item-import';
 import { safeText } from '../context';
 import { workflowError } from './report-formats';
 
@@ -71,15 +72,7 @@ export function importReportJson(report: ImportReport): string {
       dryRun: report.dryRun,
       mappingFrom: report.mappingFrom,
       mapping: report.mapping,
-      rows: plan.rows,
-      create: plan.create.map((item) => item.objectID),
-      update: plan.update.map((item) => item.objectID),
-      unchanged: plan.unchanged,
-      refused: plan.refused,
-      problems: plan.problems,
-      addedCategories: plan.addedCategories,
-      unknownCategories: plan.unknownCategories,
-      photos: plan.photos.length,
+      ...importSummary(plan),
       ...(report.done && { done: report.done }),
     },
     null,

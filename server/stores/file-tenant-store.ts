@@ -8,7 +8,7 @@
  *   written: each file is replaced atomically and an interrupted write is completed on open.
  * - Start-up reads only each site.json's domain (no validation), so 10,000 tenants start fast.
  */
-import { statSync } from 'node:fs';
+import { statSync, watch, type FSWatcher } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { createFolderAtomic, moveFolder, removeStaleTemporaries, writeFileAtomic } from '../../schema/node/atomic-write';
@@ -79,6 +79,8 @@ export class FileTenantStore extends IndexedTenantStore implements TenantStore {
   private readonly revalidateMs: number;
   private readonly now: () => Date;
   private rescanTimer: NodeJS.Timeout | undefined;
+  private folderWatch: FSWatcher | undefined;
+  private rescanSoon: NodeJS.Timeout | undefined;
 
   private constructor(private readonly options: FileTenantStoreOptions) {
     super();
@@ -97,8 +99,28 @@ export class FileTenantStore extends IndexedTenantStore implements TenantStore {
     if (every > 0) {
       store.rescanTimer = setInterval(() => void store.rescan().catch(() => undefined), every);
       store.rescanTimer.unref();
+      store.watchFolder();
     }
     return store;
+  }
+
+  /**
+   * A tenant folder added or removed (`backlot new` renames one in) is seen at once: the tenants
+   * folder is watched and listed again 50 ms after it changes (edits inside a tenant fire nothing
+   * here: its files are checked on read). A folder that cannot be watched (some network disks)
+   * has the timer alone.
+   */
+  private watchFolder() {
+    try {
+      this.folderWatch = watch(this.options.tenantsDir, { persistent: false }, () => {
+        clearTimeout(this.rescanSoon);
+        this.rescanSoon = setTimeout(() => void this.rescan().catch(() => undefined), 50);
+        this.rescanSoon.unref();
+      });
+      this.folderWatch.on('error', () => this.folderWatch?.close());
+    } catch {
+      this.folderWatch = undefined;
+    }
   }
 
   /** Temporary files of writes a crash interrupted, removed at open (paths relative to their root). */
@@ -329,6 +351,8 @@ export class FileTenantStore extends IndexedTenantStore implements TenantStore {
 
   async close(): Promise<void> {
     clearInterval(this.rescanTimer);
+    clearTimeout(this.rescanSoon);
+    this.folderWatch?.close();
     await this.locks.idle();
   }
 }

@@ -14,7 +14,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, earliestStart } from '../../schema/rental/quote-rules';
 import type { Catalogue } from '../../schema/types.generated';
-import { axeViolations, visitorPage } from '../helpers/browser';
+import { axeViolations, shootBothWidths, visitorPage } from '../helpers/browser';
 import { STAFF, startConsole, type ConsoleUnderTest } from '../helpers/console';
 import { tenantsDir } from '../helpers/paths';
 import { http } from '../helpers/server-process';
@@ -29,13 +29,7 @@ afterAll(() => app?.close(), 30_000);
 
 const item = (JSON.parse(readFileSync(path.join(tenantsDir, 'london', 'catalogue.json'), 'utf8')) as Catalogue).items.find((candidate) => candidate.quantity >= 2 && candidate.replacementValue)!;
 
-async function shoot(page: Page, name: string) {
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    await page.screenshot({ path: path.join(app.artifacts, `${name}_${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const shoot = (page: Page, name: string) => shootBothWidths(page, app.artifacts, name);
 
 describe('Soho Prop Hire, in pounds with VAT', () => {
   it('quotes with VAT, holds the card for it and the deposit, and issues a pro forma in pounds', async () => {

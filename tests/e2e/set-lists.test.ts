@@ -14,7 +14,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, earliestStart } from '../../schema/rental/quote-rules';
 import type { Catalogue } from '../../schema/types.generated';
-import { axeViolations, visitorPage } from '../helpers/browser';
+import { axeViolations, shootBothWidths, visitorPage } from '../helpers/browser';
 import { startConsole, type ConsoleUnderTest } from '../helpers/console';
 import { tenantsDir } from '../helpers/paths';
 import { http } from '../helpers/server-process';
@@ -36,13 +36,7 @@ async function open(page: Page, pathname: string) {
   return response;
 }
 
-async function shoot(page: Page, name: string) {
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    await page.screenshot({ path: path.join(app.artifacts, `${name}_${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const shoot = (page: Page, name: string) => shootBothWidths(page, app.artifacts, name);
 
 describe('favourites and set lists', () => {
   it('favourites, collects a set list, shares it read-only, and asks for one quote for it', async () => {

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -74,4 +75,13 @@ export async function logOut(page: Page): Promise<void> {
   const menu = page.locator('.account-menu > summary');
   if (await menu.isVisible()) await menu.click();
   await page.getByRole('button', { name: 'Log out' }).click();
+}
+
+/** Full-page screenshots at desktop (1280 px) and phone (375 px) widths, as `<dir>/<name>_<width>.png`; the page is left at 1280 px. */
+export async function shootBothWidths(page: Page, dir: string, name: string): Promise<void> {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await page.screenshot({ path: path.join(dir, `${name}_${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
 }

@@ -6,11 +6,15 @@
  * write (putMany: one transaction on SQLite), so an item never names a photo or a path that is not
  * there, and a failure leaves the catalogue as it was.
  */
+import pLimit from 'p-limit';
 import type { Tenant } from '../../../schema/types.generated';
 import type { AssetStore } from '../../assets/asset-store';
 import type { ItemStore, PutManyCounts } from '../../stores/item-store';
 import type { ImportPlan } from './import-plan';
 import type { PhotoSource } from './photo-source';
+
+/** Photos stored at once. */
+const PHOTO_WRITES_AT_ONCE = 8;
 
 export class ImportRefusedError extends Error {
   readonly statusCode = 409;
@@ -40,13 +44,16 @@ export async function applyImport(
   const items = [...plan.create, ...plan.update];
   const total = plan.photos.length + 1;
   let done = 0;
-  for (const photo of plan.photos) {
-    if (!(await target.assets.stat(options.tenantId, 'items', photo.file))) {
-      const bytes = await options.photos!.read(photo.source);
-      await target.assets.write(options.tenantId, 'items', photo.file, bytes);
-    }
-    options.onProgress?.((done += 1), total);
-  }
+  // A few at a time: each write is its own durable file (or object), so the disk or the bucket is kept busy without flooding it.
+  const limit = pLimit(PHOTO_WRITES_AT_ONCE);
+  await Promise.all(
+    plan.photos.map((photo) =>
+      limit(async () => {
+        if (!(await target.assets.stat(options.tenantId, 'items', photo.file))) await target.assets.write(options.tenantId, 'items', photo.file, await options.photos!.read(photo.source));
+        options.onProgress?.((done += 1), total);
+      }),
+    ),
+  );
   if (plan.categories) await target.saveCategories(plan.categories);
   const counts = items.length ? await target.itemStore.putMany(options.tenantId, items) : { added: 0, updated: 0, unchanged: 0 };
   options.onProgress?.(total, total);

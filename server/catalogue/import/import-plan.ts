@@ -9,6 +9,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { problemsFromAjv } from '../../../schema/ajv-messages';
+import type { ImportProblem } from '../../../schema/item-import';
 import { checkCatalogueRules } from '../../../schema/catalogue-rules';
 import { itemPhotoFileName, itemPhotoKindProblem } from '../../../schema/item-photos';
 import { slugify } from '../../../schema/slugify';
@@ -21,18 +22,6 @@ import { foldHeader, type ColumnMapping, type ImportField } from './column-mappi
 import type { PhotoSource } from './photo-source';
 import type { Sheet } from './read-sheet';
 import { createHash } from 'node:crypto';
-
-export interface ImportProblem {
-  file: string;
-  /** The sheet's row (1-based, as the spreadsheet numbers it). */
-  row: number;
-  /** The column's header, and its letter-free 1-based index; none for a row-wide problem. */
-  header?: string;
-  column?: number;
-  message: string;
-  /** The cell's text, as the sheet has it. */
-  cell?: string;
-}
 
 export interface ImportChoices {
   mapping: ColumnMapping;
@@ -80,6 +69,8 @@ const fieldOfPointer = (pointer: string): ImportField | undefined => {
   if (first === 'images') return 'photos';
   return first as ImportField;
 };
+
+export type { ImportProblem };
 
 export async function planImport(input: {
   file: string;

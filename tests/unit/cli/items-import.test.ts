@@ -6,7 +6,7 @@
  * the import stores the rest with their photos; the same file again changes nothing; the XLSX
  * says what the CSV says; unknown paths are mapped or added; an export imports back unchanged.
  */
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Item, Tenant } from '../../../schema/types.generated';
@@ -193,6 +193,13 @@ describe('backlot items import', () => {
       expect(run.code, name).toBe(2);
       expect(run.stderr, name).toMatch(message);
     }
+    // 200 MB (a sparse file: nothing is written to disk) is refused before it is read.
+    await truncate(path.join(scratch.cwd, 'huge.csv'), 200 * 1024 * 1024).catch(async () => {
+      await writeFile(path.join(scratch.cwd, 'huge.csv'), '');
+      await truncate(path.join(scratch.cwd, 'huge.csv'), 200 * 1024 * 1024);
+    });
+    const huge = await scratch.run(['items', 'import', 'aviation', 'huge.csv']);
+    expect(huge).toMatchObject({ code: 2, stderr: expect.stringMatching(/huge\.csv is 200 MB; an import takes at most 100 MB: split it/) });
     expect(await stored()).toHaveLength(0);
   });
 

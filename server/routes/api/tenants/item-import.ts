@@ -1,0 +1,151 @@
+/**
+ * The console's Items → Import (the CLI's `backlot items import` over HTTP, one path underneath:
+ * server/catalogue/import/):
+ * - POST /api/tenants/:tenantId/items/import/check  the sheet read, its mapping (the one sent, the
+ *        one saved for this sheet, or the guess), its first rows, and the dry run's report
+ * - POST /api/tenants/:tenantId/items/import         the same, then carried out: refused while a
+ *        row is refused unless `skipRefused`; the mapping kept for the next import of this sheet
+ * Both take the sheet (and optionally a ZIP of photos) base64-encoded. The storefront and search
+ * see the items at once (the item store's own change events).
+ */
+import path from 'node:path';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { importSummary } from '../../../../schema/item-import';
+import type { Tenant } from '../../../../schema/types.generated';
+import { applyImport } from '../../../catalogue/import/apply-import';
+import { fieldTitles } from '../../../catalogue/import/column-mapping';
+import { photoSourceOfZip } from '../../../catalogue/import/photo-source';
+import { prepareImport } from '../../../catalogue/import/prepare-import';
+import { MAX_SHEET_BYTES } from '../../../catalogue/import/read-sheet';
+import { saveMapping, type SavedMapping } from '../../../catalogue/import/saved-mappings';
+import { tenantParams } from './params';
+
+/** The most a console upload may carry: the sheet and a ZIP of photos, base64 (larger photo libraries go through the CLI). */
+const MAX_PHOTOS_ZIP_BYTES = 150 * 1024 * 1024;
+const bodyLimit = Math.ceil(((MAX_SHEET_BYTES + MAX_PHOTOS_ZIP_BYTES) * 4) / 3) + 64 * 1024;
+/** First rows sent back, for the mapping table's examples. */
+const SAMPLE_ROWS = 5;
+
+const body = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['fileName', 'data'],
+  properties: {
+    fileName: { type: 'string', minLength: 1, maxLength: 200, description: "The spreadsheet's name (.csv or .xlsx), as the report names it" },
+    data: { type: 'string', contentEncoding: 'base64', description: 'The spreadsheet, base64-encoded' },
+    photos: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['fileName', 'data'],
+      properties: { fileName: { type: 'string', minLength: 1, maxLength: 200 }, data: { type: 'string', contentEncoding: 'base64' } },
+      description: 'A ZIP of photos, matched to rows by a Photos column or by the key at the start of their file names',
+    },
+    mapping: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['columns'],
+      properties: {
+        columns: { type: 'object', additionalProperties: { type: 'string', maxLength: 200 }, description: 'Field → the header of the column that fills it' },
+        categories: { type: 'object', additionalProperties: { type: 'string', maxLength: 200 }, description: 'Category text → group/category[/subcategory]' },
+      },
+    },
+    addCategories: { type: 'boolean', description: 'Add the category paths the tree lacks to categories.json' },
+    skipRefused: { type: 'boolean', description: 'Import the rows that pass and skip the refused ones' },
+    sheet: { type: 'string', maxLength: 100, description: "An XLSX workbook's sheet (default: the first)" },
+  },
+} as const;
+
+interface ImportBody {
+  fileName: string;
+  data: string;
+  photos?: { fileName: string; data: string };
+  mapping?: SavedMapping;
+  addCategories?: boolean;
+  skipRefused?: boolean;
+  sheet?: string;
+}
+
+class ImportProblemError extends Error {
+  readonly statusCode = 400;
+}
+
+
+const itemImport: FastifyPluginAsync<{ dataDir: string }> = async (app, { dataDir }) => {
+  const prepare = async (request: FastifyRequest) => {
+    const { tenantId } = request.params as { tenantId: string };
+    const input = request.body as ImportBody;
+    const stored = await app.tenantStore.get(tenantId);
+    if (!stored) throw new ImportProblemError(`No tenant ${tenantId}`);
+    const photos = input.photos ? await photoSourceOfZip(input.photos.fileName, Buffer.from(input.photos.data, 'base64')).catch((error: Error) => Promise.reject(new ImportProblemError(error.message))) : undefined;
+    const prepared = await prepareImport({
+      bytes: Buffer.from(input.data, 'base64'),
+      file: path.basename(input.fileName),
+      tenantId,
+      tenant: stored.tenant,
+      itemStore: app.itemStore,
+      dataDir,
+      photos,
+      ...(input.mapping && { mapping: input.mapping }),
+      addCategories: input.addCategories ?? false,
+      sheetName: input.sheet,
+      now: new Date(),
+    });
+    if ('problem' in prepared) {
+      await photos?.close();
+      throw new ImportProblemError(prepared.problem);
+    }
+    return { tenantId, input, stored, photos, prepared: prepared.prepared };
+  };
+  const view = (tenant: Tenant, prepared: Awaited<ReturnType<typeof prepare>>['prepared']) => ({
+    sheet: { name: prepared.sheet.name, headers: prepared.sheet.headers, sample: prepared.sheet.rows.slice(0, SAMPLE_ROWS), rows: prepared.sheet.rows.length, encoding: prepared.sheet.encoding ?? null, delimiter: prepared.sheet.delimiter ?? null },
+    fields: fieldTitles(tenant.site),
+    mapping: prepared.mapping,
+    mappingFrom: prepared.mappingFrom,
+    plan: importSummary(prepared.plan),
+  });
+  const docs = { success: { schema: { type: 'object', additionalProperties: true } }, errors: { 400: 'The sheet cannot be read or mapped (the message says where)' } };
+
+  app.post(
+    '/api/tenants/:tenantId/items/import/check',
+    { onRequest: app.requireTenant, bodyLimit, schema: { tags: ['items'], summary: 'Read a spreadsheet, map its columns and dry-run its import: what would be created, updated, left alone and refused, and why', params: tenantParams, body }, config: { docs } },
+    async (request) => {
+      const { stored, photos, prepared } = await prepare(request);
+      await photos?.close();
+      return view(stored.tenant, prepared);
+    },
+  );
+
+  app.post(
+    '/api/tenants/:tenantId/items/import',
+    {
+      onRequest: app.requireTenant,
+      bodyLimit,
+      schema: { tags: ['items'], summary: 'Import a spreadsheet (and a ZIP of photos) into the catalogue: nothing written while a row is refused, unless skipRefused', params: tenantParams, body },
+      config: { docs: { ...docs, errors: { ...docs.errors, 409: 'Rows are refused and skipRefused was not given: nothing was written' } } },
+    },
+    async (request) => {
+      const { tenantId, input, stored, photos, prepared } = await prepare(request);
+      try {
+        const done = await applyImport(
+          {
+            itemStore: app.itemStore,
+            assets: app.storefrontAssets.store,
+            saveCategories: async (categories) => {
+              await app.tenantStore.put(tenantId, { ...stored.tenant, categories }, { ifMatch: stored.version, actor: request.account?.email ?? 'console' });
+            },
+          },
+          prepared.plan,
+          { tenantId, photos, skipRefused: input.skipRefused ?? false },
+        );
+        app.storefrontAssets.changed(tenantId);
+        await saveMapping(dataDir, tenantId, prepared.signature, prepared.mapping);
+        request.log.info({ tenantId, file: input.fileName, ...done.counts, photos: done.photos, skipped: done.skipped, actor: request.account?.email }, 'items imported');
+        return { ...view(stored.tenant, prepared), done };
+      } finally {
+        await photos?.close();
+      }
+    },
+  );
+};
+
+export default itemImport;

@@ -1,0 +1,78 @@
+/**
+ * Items → Import over HTTP on the real app (SQLite item store, files AssetStore): the check reads
+ * the sample prop house's spreadsheet, guesses its columns, shows its first rows and dry-runs it
+ * without writing; importing refuses (409) while rows are refused, then imports the rest with the
+ * photos from a ZIP when told to skip them; the catalogue and search show the items at once; the
+ * mapping is kept, so the next check of the same sheet starts from it; only the tenant's admins
+ * may import.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { zipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TINY_PNG } from '../fixtures/tiny-png';
+import { repoRoot } from '../helpers/paths';
+import { buildTestApp, type TestApp } from '../helpers/server';
+
+let t: TestApp;
+let sheet: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  sheet = (await readFile(path.join(repoRoot, 'tests', 'fixtures', 'prop-house', 'hangar9-stock.xlsx'))).toString('base64');
+});
+afterAll(() => t.close());
+
+/** The photos the sample names, zipped as a prop house would send them (in a folder). */
+const photosZip = () => {
+  const files: Record<string, Uint8Array> = {};
+  for (let n = 10; n <= 300; n += 10) files[`Hangar 9 photos/H9-${String(n).padStart(5, '0')}.png`] = TINY_PNG;
+  return { fileName: 'photos.zip', data: Buffer.from(zipSync(files)).toString('base64') };
+};
+const post = (url: string, payload: object, who: 'aviationAdmin' | 'acmeAdmin' = 'aviationAdmin') => t.as(who, { method: 'POST', url: `/api/tenants/aviation/items/import${url}`, payload });
+
+describe('Items → Import', () => {
+  it('checks a sheet: its columns guessed, its first rows, and what importing would do, writing nothing', async () => {
+    const checked = await post('/check', { fileName: 'hangar9-stock.xlsx', data: sheet, photos: photosZip() });
+    expect(checked.statusCode, checked.body).toBe(200);
+    const view = checked.json();
+    expect(view.sheet).toMatchObject({ name: 'Stock', rows: 308, headers: expect.arrayContaining(['Stock Code', 'Daily Hire']) });
+    expect(view.sheet.sample[0].slice(0, 3)).toEqual(['H9-00001', 'Chrome Headrest 1', 'Seats > Business Class']);
+    expect(view.mappingFrom).toBe('guessed');
+    expect(view.mapping.columns).toMatchObject({ objectID: 'Stock Code', 'rates.day': 'Daily Hire', category: 'Dept' });
+    expect(view.plan).toMatchObject({ rows: 308, photos: 30 });
+    expect(view.plan.create).toHaveLength(300);
+    expect(view.plan.refused).toHaveLength(8);
+    expect(await t.app.itemStore.get('aviation', 'h9-00001')).toBeUndefined();
+  });
+
+  it('refuses to import while rows are refused, then imports the rest with their photos, and the catalogue shows them at once', async () => {
+    const refused = await post('', { fileName: 'hangar9-stock.xlsx', data: sheet, photos: photosZip() });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('Nothing imported: 8 rows were refused. Fix them, or import the rest and skip those rows.');
+    expect(await t.app.itemStore.get('aviation', 'h9-00001')).toBeUndefined();
+
+    const imported = await post('', { fileName: 'hangar9-stock.xlsx', data: sheet, photos: photosZip(), skipRefused: true });
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json().done).toEqual({ counts: { added: 300, updated: 0, unchanged: 0 }, photos: 30, skipped: 8, categoriesAdded: 0 });
+    const item = await t.app.itemStore.get('aviation', 'h9-00010');
+    expect(item?.images?.[0]?.url).toMatch(/^\/items\/aviation\/h9-00010-[0-9a-f]{10}\.png$/);
+    const photo = await t.app.inject({ method: 'GET', url: item!.images![0]!.url, headers: { host: 'aviation.localhost' } });
+    expect(photo.statusCode).toBe(200);
+    const listed = await t.as('aviationAdmin', { method: 'GET', url: '/api/tenants/aviation/items?filter={"q":"Chrome Headrest 1"}' });
+    expect(listed.json().map((entry: { id: string }) => entry.id)).toContain('h9-00001');
+
+    // The same sheet again starts from the mapping kept, and changes nothing.
+    const again = await post('/check', { fileName: 'hangar9-stock.xlsx', data: sheet, photos: photosZip() });
+    expect(again.json().mappingFrom).toBe('saved');
+    expect(again.json().plan.unchanged).toHaveLength(300);
+  });
+
+  it('says plainly what is wrong with a file, and lets only the tenant’s admins import', async () => {
+    const empty = await post('/check', { fileName: 'empty.csv', data: '' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe('empty.csv is empty (0 bytes)');
+    const notZip = await post('/check', { fileName: 'stock.xlsx', data: sheet, photos: { fileName: 'photos.zip', data: Buffer.from('not a zip').toString('base64') } });
+    expect(notZip.statusCode).toBe(400);
+    expect((await post('/check', { fileName: 'hangar9-stock.xlsx', data: sheet }, 'acmeAdmin')).statusCode).toBe(404);
+  });
+});
