@@ -141,7 +141,8 @@ export class FileTenantStore extends IndexedTenantStore implements TenantStore {
       const tenantId = path.basename(dir);
       if (!isTenantId(tenantId)) continue;
       present.add(tenantId);
-      if (this.ids.has(tenantId)) continue;
+      // A folder seen before its files were all there (copied in, not renamed in) has its domain read again until it has one.
+      if (this.ids.has(tenantId) && this.domains.domainOf(tenantId) !== undefined) continue;
       this.ids.add(tenantId);
       this.domains.set(tenantId, readDomainClaim(dir)?.domain);
     }

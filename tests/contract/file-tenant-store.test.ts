@@ -1,6 +1,6 @@
 /** The file adapter: the contract, plus what only files do (edits on disk, crash recovery, canonical text). */
 import { TENANT_PARTS } from '../../schema/rules';
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -105,6 +105,18 @@ describe('FileTenantStore on disk', () => {
     await store.rescan();
     expect(store.tenantForDomain('www.backlot.example')).toBeUndefined();
     expect(store.has('platform')).toBe(false);
+    await store.close();
+  });
+
+  it('notices a tenant folder added or removed at once, without waiting for the timed listing', async () => {
+    // The timed listing an hour away: only the folder watch can see the change.
+    const store = await FileTenantStore.open({ tenantsDir: dirs.tenants, dataDir: dirs.data, rescanMs: 3_600_000 });
+    // As `backlot new` adds one: made whole beside the folder, then renamed in.
+    await cp(path.join(tenantsDir, 'platform'), path.join(dirs.tenants, '..', 'platform-new'), { recursive: true });
+    await rename(path.join(dirs.tenants, '..', 'platform-new'), path.join(dirs.tenants, 'platform'));
+    await expect.poll(() => store.tenantForDomain('www.backlot.example')).toBe('platform');
+    await rm(path.join(dirs.tenants, 'platform'), { recursive: true });
+    await expect.poll(() => store.has('platform')).toBe(false);
     await store.close();
   });
 
