@@ -13,5 +13,9 @@ export default defineConfig({
     // than a render can take under a full run on 2 cores (a console test failed on it in CI).
     expect: { poll: { timeout: 10_000 } },
     benchmark: { include: ['tests/bench/**/*.bench.ts'] },
+    // Two test files at once on CI's 2 cores (vitest's default is one fewer than the cores): most of
+    // a file's time is spent waiting on a server, a browser or an emulator, so the run takes about
+    // half as long; a test that needs a quiet machine says so with its own timeouts.
+    maxWorkers: 2,
   },
 });
