@@ -13,7 +13,8 @@
  * visitor through A reaches their live page connected to B, and the quote request they then send
  * through B is in the console through A; two confirmations of the last units at once, one on
  * each server, let exactly one through; an image and an item photo uploaded through A are served
- * by B alike; two restores of one history entry at
+ * by B alike; a prop house's spreadsheet imported through A (items into Firestore, photos into
+ * the bucket) is found by search on B and its photos served there; two restores of one history entry at
  * once, one on each, let one through; one order's units scanned out on both at once (each unit
  * twice, a retried scan on both) go out once each, and both read the same hire; and A killed
  * (SIGKILL) in a burst of writes: B serves on, holding every write A acknowledged. Cards are held
@@ -31,7 +32,9 @@ import { loadTenant } from '../../schema/node/loader';
 import { addDays, earliestStart } from '../../schema/rental/quote-rules';
 import type { Tenant } from '../../schema/types.generated';
 import { PASSWORD, STAFF } from '../helpers/console';
-import { tenantsDir } from '../helpers/paths';
+import { repoRoot, tenantsDir } from '../helpers/paths';
+import { TINY_PNG } from '../fixtures/tiny-png';
+import { zipSync } from 'fflate';
 import { startCloudStorageStandIn, type CloudStorageStandIn } from '../helpers/cloud-storage-stand-in';
 import { startPostgres, type TestPostgres } from '../helpers/postgres';
 import { startStripeStandIn, type StripeStandIn } from '../helpers/stripe-stand-in';
@@ -394,6 +397,23 @@ describe('two servers on one Firestore and one PostgreSQL', () => {
     }
     // The sample tenant's own images were copied to the bucket on start: B serves them from there too.
     expect((await http(`${b.url}/assets/aviation/logo.svg`, { headers: { host: 'aviation.localhost' } })).status).toBe(200);
+  });
+
+  it("imports a prop house's spreadsheet with its photos through A into Firestore and the bucket; B finds the items in search and serves their photos", async () => {
+    const photos: Record<string, Uint8Array> = {};
+    for (let n = 10; n <= 300; n += 10) photos[`H9-${String(n).padStart(5, '0')}.png`] = TINY_PNG;
+    const sheet = (await readFile(path.join(repoRoot, 'tests', 'fixtures', 'prop-house', 'hangar9-stock.xlsx'))).toString('base64');
+    const imported = await on(0, '/api/tenants/aviation/items/import', {
+      method: 'POST',
+      body: { fileName: 'hangar9-stock.xlsx', data: sheet, photos: { fileName: 'photos.zip', data: Buffer.from(zipSync(photos)).toString('base64') }, skipRefused: true },
+    });
+    expect(imported.status, imported.text).toBe(200);
+    expect(imported.json().done).toMatchObject({ counts: { added: 300 }, photos: 30, skipped: 8 });
+    // B's search follows Firestore: the items are there without a restart.
+    await expect.poll(async () => ((await on(1, '/api/tenants/aviation/items?filter={"q":"Chrome Headrest 1"}')).json() as Array<{ id: string }>).map((item) => item.id)).toContain('h9-00001');
+    const item = (await on(1, '/api/tenants/aviation/items/h9-00010')).json() as { images: Array<{ url: string }> };
+    expect(bucket.buckets.get('backlot-two-servers')!.has(`tenants/aviation/items/${item.images[0]!.url.split('/').at(-1)}`)).toBe(true);
+    expect((await http(`${b.url}${item.images[0]!.url}`, { headers: { host: 'aviation.localhost' } })).status).toBe(200);
   });
 
   it('lets one of two restores of the same history entry, one on each server, through; the other is told it is stale', async () => {
