@@ -220,12 +220,32 @@ export function ItemImport({ tenantId }: { tenantId: string }) {
                 <strong>{translate('backlot.itemImport.unknownCategories')}</strong>
                 <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
                   {plan.unknownCategories.map((entry) => (
-                    <li key={entry.text}>
+                    <Box component="li" key={entry.text} sx={{ mb: 1 }}>
                       {entry.text} ({translate('backlot.itemImport.rows', { smart_count: entry.rows.length, rows: entry.rows.slice(0, 6).join(', ') })})
                       {entry.nearest && ` · ${translate('backlot.itemImport.nearest', { path: entry.nearest })}`}
-                    </li>
+                      <TextField
+                        select
+                        size="small"
+                        fullWidth
+                        sx={{ mt: 1, maxWidth: 480, display: 'flex' }}
+                        label={translate('backlot.itemImport.mapTo', { text: entry.text })}
+                        value={mapping?.categories?.[entry.text] ?? ''}
+                        onChange={(event) => mapping && setMapping({ ...mapping, categories: { ...mapping.categories, [entry.text]: event.target.value } })}
+                      >
+                        {view.categoryPaths.map((choice) => (
+                          <MenuItem key={choice.path} value={choice.path}>
+                            {choice.names}
+                          </MenuItem>
+                        ))}
+                      </TextField>
+                    </Box>
                   ))}
                 </Box>
+                {Object.keys(mapping?.categories ?? {}).length > 0 && (
+                  <Button variant="outlined" size="small" sx={{ mt: 1 }} disabled={busy !== undefined} onClick={() => void run('check')}>
+                    {translate('backlot.itemImport.checkAgain')}
+                  </Button>
+                )}
               </Alert>
             )}
             {plan.problems.length > 0 && (

@@ -12,6 +12,7 @@ export interface ImportView {
   fields: Array<{ field: string; title: string; required?: boolean }>;
   mapping: ImportMapping;
   mappingFrom: 'file' | 'saved' | 'guessed' | 'given';
+  categoryPaths: Array<{ path: string; names: string }>;
   plan: ImportSummary;
   done?: { counts: { added: number; updated: number; unchanged: number }; photos: number; skipped: number; categoriesAdded: number };
 }

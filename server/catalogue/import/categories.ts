@@ -25,8 +25,8 @@ export const categoryParts = (text: string) =>
 /** A path as the report and a mapping file write it: group/category[/subcategory]. */
 export const pathText = (path: CategoryPath) => [path.group, path.category, path.subcategory].filter(Boolean).join('/');
 
-/** Every rental path of the tree, as slugs and as names, for suggestions. */
-function allPaths(categories: Categories): Array<{ path: CategoryPath; names: string }> {
+/** Every rental path of the tree, as slugs and as names (for suggestions, and the console's choice of where an unknown path goes). */
+export function allPaths(categories: Categories): Array<{ path: CategoryPath; names: string }> {
   return categories.groups
     .filter(isRentalGroup)
     .flatMap((group) =>

@@ -247,7 +247,7 @@ export async function planImport(input: {
       if (unknown.length)
         problem(
           field,
-          `${unknown.map((value) => JSON.stringify(value)).join(', ')}: not ${custom.name} the tenant has (${custom.options
+          `${unknown.map((value) => JSON.stringify(value)).join(', ')} ${unknown.length === 1 ? 'is not one of' : 'are not among'} the ${custom.name} (${custom.options
             .slice(0, 8)
             .map((option) => option.name)
             .join(', ')}${custom.options.length > 8 ? ' …' : ''})`,

@@ -13,6 +13,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { importSummary } from '../../../../schema/item-import';
 import type { Tenant } from '../../../../schema/types.generated';
 import { applyImport } from '../../../catalogue/import/apply-import';
+import { allPaths, pathText } from '../../../catalogue/import/categories';
 import { fieldTitles } from '../../../catalogue/import/column-mapping';
 import { photoSourceOfZip } from '../../../catalogue/import/photo-source';
 import { prepareImport } from '../../../catalogue/import/prepare-import';
@@ -101,6 +102,8 @@ const itemImport: FastifyPluginAsync<{ dataDir: string }> = async (app, { dataDi
     fields: fieldTitles(tenant.site),
     mapping: prepared.mapping,
     mappingFrom: prepared.mappingFrom,
+    // Where a path the tree lacks may be mapped: every rental path, by its names.
+    categoryPaths: allPaths(tenant.categories).map((entry) => ({ path: pathText(entry.path), names: entry.names })),
     plan: importSummary(prepared.plan),
   });
   const docs = { success: { schema: { type: 'object', additionalProperties: true } }, errors: { 400: 'The sheet cannot be read or mapped (the message says where)' } };
