@@ -17,15 +17,17 @@ import type { ImportFormat } from '../lib/import-report';
 
 /** The stores the server would use, opened from the same settings (the environment, with the CLI's folders). */
 async function openStores(context: CliContext) {
-  const [{ configFromEnv }, { openItemStore }, { openTenantStore }, { FileAssetStore }] = await Promise.all([
+  const [{ configFromEnv }, { openItemStore }, { openQuoteRequestStore }, { openTenantStore }, { FileAssetStore }] = await Promise.all([
     import('../../server/config'),
     import('../../server/plugins/app/item-store'),
+    import('../../server/plugins/app/quote-requests'),
     import('../../server/plugins/app/tenant-store'),
     import('../../server/assets/file-asset-store'),
   ]);
   const config = configFromEnv({ ...context.env, BACKLOT_TENANTS_DIR: tenantsDirOf(context), BACKLOT_DATA_DIR: dataDirOf(context) });
   const tenants = await openTenantStore(config);
   const itemStore = await openItemStore(config);
+  const quoteRequests = await openQuoteRequestStore(config);
   const assets: AssetStore =
     config.assets.provider === 'cloud-storage'
       ? new (await import('../../server/assets/cloud-storage-asset-store')).CloudStorageAssetStore(config.assets)
@@ -34,9 +36,11 @@ async function openStores(context: CliContext) {
     config,
     tenants: tenants.store,
     itemStore,
+    quoteRequests,
     assets,
     close: async () => {
       await itemStore.close();
+      await quoteRequests.close();
       await assets.close?.();
       await tenants.close();
     },
@@ -120,6 +124,7 @@ Examples:
             tenantId,
             tenant: stored.tenant,
             itemStore: stores.itemStore,
+            units: stores.quoteRequests,
             dataDir: stores.config.dataDir,
             photos,
             ...(options.mapping && { mappingFile: path.resolve(context.cwd, options.mapping) }),
@@ -156,6 +161,7 @@ Examples:
             {
               itemStore: stores.itemStore,
               assets: stores.assets,
+              units: stores.quoteRequests,
               saveCategories: async (categories) => {
                 await stores.tenants.put(tenantId, { ...stored.tenant, categories }, { ifMatch: stored.version, actor: 'cli items import' });
               },
@@ -164,7 +170,10 @@ Examples:
             { tenantId, photos, skipRefused: options.skipRefused ?? false, ...(progress && { onProgress: () => progress.tick() }) },
           ).finally(() => progress?.stop());
           const kept = await saveMapping(stores.config.dataDir, tenantId, prepared.prepared.signature, prepared.prepared.mapping);
-          print({ ...done.counts, photos: done.photos, skipped: done.skipped, categoriesAdded: done.categoriesAdded, ms: Math.round(performance.now() - started) }, displayPath(context, kept));
+          print(
+            { ...done.counts, photos: done.photos, skipped: done.skipped, categoriesAdded: done.categoriesAdded, unitsAdded: done.unitsAdded, ms: Math.round(performance.now() - started) },
+            displayPath(context, kept),
+          );
           // The embedded store tells only its own process: a server already running on this folder lists the items in search after its next start.
           if (options.format === 'text' && stores.config.store === 'file')
             context.stderr.write('A server already running on this data folder shows them in search and category lists after its next start (the console’s Items → Import shows them at once).\n');
@@ -197,7 +206,8 @@ Examples:
       try {
         const stored = await tenantOf(stores, tenantId);
         const all = await allItems(stores.itemStore, tenantId);
-        const bytes = await exportSheet(all, stored.tenant, format);
+        const { units } = await stores.quoteRequests.listUnits(tenantId, { limit: 1_000_000 });
+        const bytes = await exportSheet(all, stored.tenant, format, units);
         const out = options.out ?? (format === 'xlsx' ? `${tenantId}-items.xlsx` : undefined);
         if (!out) context.stdout.write(bytes.toString('utf8'));
         else {

@@ -20,7 +20,7 @@ export interface ImportReport {
   mapping: Array<{ title: string; header: string }>;
   plan: ImportPlan;
   /** What was written (absent on a dry run or a refusal). */
-  done?: { added: number; updated: number; unchanged: number; photos: number; skipped: number; categoriesAdded: number; ms: number };
+  done?: { added: number; updated: number; unchanged: number; photos: number; skipped: number; categoriesAdded: number; unitsAdded: number; ms: number };
   savedMapping?: string;
 }
 
@@ -48,7 +48,7 @@ export function importReportText(report: ImportReport): string {
   if (report.done) {
     const done = report.done;
     lines.push(
-      `Imported: ${done.added} added, ${done.updated} updated, ${done.unchanged} unchanged, ${plural(done.photos, 'photo')} stored${done.categoriesAdded ? `, ${plural(done.categoriesAdded, 'category path')} added` : ''}${done.skipped ? `; ${plural(done.skipped, 'refused row')} skipped (${plan.refused.map((entry) => entry.row).join(', ')})` : ''} in ${done.ms} ms.`,
+      `Imported: ${done.added} added, ${done.updated} updated, ${done.unchanged} unchanged, ${plural(done.photos, 'photo')} stored${done.unitsAdded ? `, ${plural(done.unitsAdded, 'unit')} added` : ''}${done.categoriesAdded ? `, ${plural(done.categoriesAdded, 'category path')} added` : ''}${done.skipped ? `; ${plural(done.skipped, 'refused row')} skipped (${plan.refused.map((entry) => entry.row).join(', ')})` : ''} in ${done.ms} ms.`,
     );
   }
   if (report.savedMapping) lines.push(`The column mapping is kept for the next import of this sheet (${safeText(report.savedMapping)}).`);

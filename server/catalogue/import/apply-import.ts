@@ -10,6 +10,7 @@ import pLimit from 'p-limit';
 import type { Tenant } from '../../../schema/types.generated';
 import type { AssetStore } from '../../assets/asset-store';
 import type { ItemStore, PutManyCounts } from '../../stores/item-store';
+import type { QuoteRequestStore } from '../../stores/quote-request-store';
 import type { ImportPlan } from './import-plan';
 import type { PhotoSource } from './photo-source';
 
@@ -25,6 +26,8 @@ export interface ImportTarget {
   assets: AssetStore;
   /** Saves the tenant's tree with the added paths (the tenant store's write, checked). */
   saveCategories: (categories: Tenant['categories']) => Promise<void>;
+  /** Where units for new asset tags are added (the quote request store's units). */
+  units?: Pick<QuoteRequestStore, 'addUnits'>;
 }
 
 export interface ImportDone {
@@ -32,6 +35,7 @@ export interface ImportDone {
   photos: number;
   skipped: number;
   categoriesAdded: number;
+  unitsAdded: number;
 }
 
 export async function applyImport(
@@ -56,6 +60,29 @@ export async function applyImport(
   );
   if (plan.categories) await target.saveCategories(plan.categories);
   const counts = items.length ? await target.itemStore.putMany(options.tenantId, items) : { added: 0, updated: 0, unchanged: 0 };
+  // Units last: each names an item written above. A tag another import took meanwhile refuses them all (UnitExistsError, 409).
+  if (plan.units.length) {
+    if (!target.units) throw new ImportRefusedError('This import has asset tags, but no unit store was given to keep them.');
+    const at = new Date().toISOString();
+    await target.units.addUnits(
+      options.tenantId,
+      plan.units.map(({ objectID, tag }) => ({
+        tenantId: options.tenantId,
+        tag,
+        objectID,
+        status: 'inService',
+        createdAt: at,
+        updatedAt: at,
+        history: [{ at, status: 'inService', by: 'backlot', note: 'Made by a spreadsheet import' }],
+      })),
+    );
+  }
   options.onProgress?.(total, total);
-  return { counts: { ...counts, unchanged: counts.unchanged + plan.unchanged.length }, photos: plan.photos.length, skipped: plan.refused.length, categoriesAdded: plan.addedCategories.length };
+  return {
+    counts: { ...counts, unchanged: counts.unchanged + plan.unchanged.length },
+    photos: plan.photos.length,
+    skipped: plan.refused.length,
+    categoriesAdded: plan.addedCategories.length,
+    unitsAdded: plan.units.length,
+  };
 }

@@ -30,6 +30,7 @@ export type ImportField =
   | 'colors'
   | 'photos'
   | 'photoAlt'
+  | 'unitTags'
   | `customFields.${string}`;
 
 /** From field to the header of the column that fills it (a field no column fills is absent). */
@@ -58,6 +59,7 @@ export function fieldTitles(site: Pick<SiteSettings, 'customFields'>): Array<{ f
     { field: 'colors', title: itemProperties.colors.title },
     { field: 'photos', title: `${itemProperties.images.title} (file names)` },
     { field: 'photoAlt', title: 'Photo description (alt text)' },
+    { field: 'unitTags', title: 'Asset tags (a unit each: the item is then tracked unit by unit)' },
     ...(site.customFields ?? []).map((custom) => ({ field: `customFields.${custom.slug}` as ImportField, title: custom.name })),
   ];
 }
@@ -100,6 +102,7 @@ const SPELLINGS: Partial<Record<ImportField, readonly string[]>> = {
   colors: ['color', 'colour', 'colors', 'colours', 'mainColour', 'maincolor'].map((word) => word.toLowerCase()),
   photos: ['photo', 'photos', 'image', 'images', 'picture', 'pictures', 'imagefile', 'imagefiles', 'photofile', 'filename', 'img'],
   photoAlt: ['alt', 'alttext', 'photodescription', 'imagealt', 'caption'],
+  unitTags: ['assettags', 'assettag', 'assetno', 'assetnumbers', 'barcodes', 'barcode', 'serials', 'serialnumbers', 'serialnumber', 'unittags', 'units tags'.replace(' ', '')],
 };
 
 export const foldHeader = (header: string) => header.toLowerCase().replace(/[^a-z0-9]+/g, '');

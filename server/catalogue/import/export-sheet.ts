@@ -2,11 +2,11 @@
  * A tenant's catalogue written back out as a spreadsheet (CSV or XLSX) with the columns the import
  * guesses back by itself, so a prop house can edit it in its spreadsheet and import it again: the
  * key, name, description, the category as names, rates, quantity, replacement value, location,
- * weight, size, tags, colours, each custom field by its name, photo file names and the first
- * photo's description. Importing an unedited export changes nothing (a test says so).
+ * weight, size, tags, colours, each custom field by its name, photo file names, the first
+ * photo's description and a unit-tracked item's asset tags. Importing an unedited export changes nothing (a test says so).
  */
 import { stringify } from 'csv-stringify/sync';
-import type { Item, Tenant } from '../../../schema/types.generated';
+import type { Item, Tenant, Unit } from '../../../schema/types.generated';
 import { isRentalGroup } from '../../../schema/routes';
 
 export type SheetFormat = 'csv' | 'xlsx';
@@ -34,7 +34,7 @@ export function exportHeaders(site: Pick<Tenant['site'], 'customFields'>): strin
 }
 
 /** One item's row, in the header's order. */
-function rowOf(item: Item, tenant: Pick<Tenant, 'site' | 'categories'>): Array<string | number> {
+function rowOf(item: Item, tenant: Pick<Tenant, 'site' | 'categories'>, tags: readonly string[]): Array<string | number> {
   const group = tenant.categories.groups.filter(isRentalGroup).find((candidate) => candidate.slug === item.category.group);
   const category = group?.categories.find((candidate) => candidate.slug === item.category.category);
   const sub = category?.subcategories?.find((candidate) => candidate.slug === item.category.subcategory);
@@ -58,13 +58,21 @@ function rowOf(item: Item, tenant: Pick<Tenant, 'site' | 'categories'>): Array<s
     ...custom,
     (item.images ?? []).map((image) => image.url.split('/').at(-1)).join('; '),
     item.images?.[0]?.alt ?? '',
+    item.tracking === 'units' ? tags.join('; ') : '',
   ];
 }
 
 /** The catalogue as a spreadsheet file's bytes. */
-export async function exportSheet(items: readonly Item[], tenant: Pick<Tenant, 'site' | 'categories'>, format: SheetFormat): Promise<Buffer> {
+export async function exportSheet(
+  items: readonly Item[],
+  tenant: Pick<Tenant, 'site' | 'categories'>,
+  format: SheetFormat,
+  units: ReadonlyArray<Pick<Unit, 'objectID' | 'tag'>> = [],
+): Promise<Buffer> {
   const headers = exportHeaders(tenant.site);
-  const rows = items.map((item) => rowOf(item, tenant));
+  const tagsOf = new Map<string, string[]>();
+  for (const unit of units) tagsOf.set(unit.objectID, [...(tagsOf.get(unit.objectID) ?? []), unit.tag]);
+  const rows = items.map((item) => rowOf(item, tenant, tagsOf.get(item.objectID) ?? []));
   if (format === 'csv') return Buffer.from(`\ufeff${stringify([headers, ...rows])}`, 'utf8');
   const { default: writeXlsxFile } = await import('write-excel-file/node');
   const data = [

@@ -9,6 +9,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { problemsFromAjv } from '../../../schema/ajv-messages';
+import { schemaDocuments } from '../../../schema/documents';
 import type { ImportProblem } from '../../../schema/item-import';
 import { checkCatalogueRules } from '../../../schema/catalogue-rules';
 import { itemPhotoFileName, itemPhotoKindProblem } from '../../../schema/item-photos';
@@ -55,7 +56,17 @@ export interface ImportPlan {
   /** Paths the tree lacks (nothing mapped or added), with the rows that name them and the nearest path it has. */
   unknownCategories: Array<{ text: string; rows: number[]; nearest?: string }>;
   photos: PhotoToStore[];
+  /** Units to add for asset tags the tenant does not have yet. */
+  units: UnitToAdd[];
 }
+
+export interface UnitToAdd {
+  objectID: string;
+  tag: string;
+}
+
+/** An asset tag as the unit schema takes it. */
+const ASSET_TAG = new RegExp(schemaDocuments.unit.$defs.assetTag.pattern);
 
 /** The same shape whatever the tenant's item store adds (its search fields are not the item's). */
 const comparable = ({ updatedAt: _updatedAt, ...item }: Item) => item;
@@ -78,6 +89,8 @@ export async function planImport(input: {
   tenantId: string;
   tenant: Pick<Tenant, 'site' | 'categories'>;
   existing: ReadonlyMap<string, Item>;
+  /** The tenant's asset tags now, each with its item (a tag names one unit in the tenant). */
+  existingTags?: ReadonlyMap<string, string>;
   choices: ImportChoices;
   now: Date;
 }): Promise<ImportPlan> {
@@ -101,6 +114,9 @@ export async function planImport(input: {
   const planned: Array<{ row: number; item: Item; base: Item | undefined }> = [];
   const refusedRows = new Map<number, string>();
   const keyRows = new Map<string, number>();
+  const units: UnitToAdd[] = [];
+  const tagRows = new Map<string, number>();
+  const existingTags = input.existingTags ?? new Map<string, string>();
 
   for (const [index, cells] of sheet.rows.entries()) {
     const row = sheet.rowNumbers[index]!;
@@ -189,7 +205,27 @@ export async function planImport(input: {
       }
       item.rates = rates;
     }
-    if (columns.has('quantity')) {
+    // Asset tags: one unit each (new tags added, the item's own kept), and the item tracked unit by unit with as many in stock.
+    const tags = columns.has('unitTags') ? readList(cell('unitTags') ?? '').map((tag) => tag.toUpperCase()) : [];
+    if (tags.length) {
+      const own = [...existingTags].filter(([, owner]) => owner === objectID).map(([tag]) => tag);
+      const bad = tags.filter((tag) => !ASSET_TAG.test(tag));
+      const taken = tags.filter((tag) => existingTags.has(tag) && existingTags.get(tag) !== objectID);
+      const twice = tags.filter((tag) => tagRows.has(tag));
+      if (bad.length) problem('unitTags', `${bad.map((tag) => JSON.stringify(tag)).join(', ')}: a tag is letters, digits and dashes, at most 40`);
+      else if (taken.length) problem('unitTags', `${taken.map((tag) => `${tag} is already ${existingTags.get(tag)}'s`).join('; ')}: each tag names one unit`);
+      else if (twice.length) problem('unitTags', `${twice.map((tag) => `${tag} is on row ${tagRows.get(tag)} too`).join('; ')}: each tag names one unit`);
+      else {
+        for (const tag of tags) tagRows.set(tag, row);
+        const fresh = tags.filter((tag) => !own.includes(tag));
+        for (const tag of fresh) units.push({ objectID, tag });
+        item.tracking = 'units';
+        const unitCount = own.length + fresh.length;
+        item.quantity = unitCount;
+        const counted = columns.has('quantity') ? read('quantity', readCount) : undefined;
+        if (counted !== undefined && counted !== unitCount) problem('quantity', `is ${counted}, but the row has ${unitCount} asset tag${unitCount === 1 ? '' : 's'} (a unit each)`);
+      }
+    } else if (columns.has('quantity')) {
       const quantity = read('quantity', readCount);
       if (base?.tracking === 'units' && quantity !== undefined && quantity !== base.quantity)
         problem('quantity', `is ${quantity}, but ${objectID} is tracked unit by unit (${base.quantity} units): change its units in the console`);
@@ -342,6 +378,7 @@ export async function planImport(input: {
     addedCategories: [...new Set(addedCategories)],
     unknownCategories: [...unknownCategories].map(([text, rows]) => ({ text, rows, ...(nearestCategory(categories, text) && { nearest: nearestCategory(categories, text)! }) })),
     photos: photos.filter((photo) => !refusedRows.has(keyRows.get(photo.objectID)!)),
+    units: units.filter((unit) => !refusedRows.has(keyRows.get(unit.objectID)!)),
     ...(categories !== input.tenant.categories && { categories }),
   };
   for (const { row, item, base } of planned) {

@@ -6,6 +6,7 @@
  */
 import type { Tenant } from '../../../schema/types.generated';
 import type { ItemStore } from '../../stores/item-store';
+import type { QuoteRequestStore } from '../../stores/quote-request-store';
 import { allItems } from '../move-items';
 import { fieldTitles, guessMapping, sheetSignature, type ColumnMapping, type ImportField } from './column-mapping';
 import { planImport, type ImportPlan } from './import-plan';
@@ -31,6 +32,8 @@ export async function prepareImport(input: {
   tenantId: string;
   tenant: Pick<Tenant, 'site' | 'categories'>;
   itemStore: ItemStore;
+  /** Where the tenant's units are (asset tags are checked against them). */
+  units?: Pick<QuoteRequestStore, 'listUnits'> | undefined;
   dataDir: string;
   photos?: PhotoSource | undefined;
   /** A mapping file to use (CLI `--mapping`), or a mapping given whole (the console's). */
@@ -70,12 +73,16 @@ export async function prepareImport(input: {
       problem: `${input.file}: no column is mapped to ${unmapped.map((field) => field.title).join(', ')}; its columns are ${sheet.headers.map((header) => JSON.stringify(header)).join(', ')} (give a mapping file: { "columns": { "${unmapped[0]!.field}": "<header>" } })`,
     };
   const existing = new Map((await allItems(input.itemStore, input.tenantId)).map((item) => [item.objectID, item]));
+  const existingTags = new Map(
+    mapping.columns.unitTags && input.units ? (await input.units.listUnits(input.tenantId, { limit: 1_000_000 })).units.map((unit) => [unit.tag, unit.objectID] as const) : [],
+  );
   const plan = await planImport({
     file: input.file,
     sheet,
     tenantId: input.tenantId,
     tenant: input.tenant,
     existing,
+    existingTags,
     choices: { mapping: mapping.columns, ...(mapping.categories && { categoryMap: mapping.categories }), addCategories: input.addCategories ?? false, photos: input.photos },
     now: input.now,
   });

@@ -16,15 +16,16 @@ declare module 'fastify' {
   }
 }
 
+/** The quote request store (with the units) the configuration names (the CLI's item import adds units to the same one). */
+export async function openQuoteRequestStore(config: ServerConfig): Promise<QuoteRequestStore> {
+  if (config.store === 'firestore') return (await import('../../stores/firestore-connection')).openFirestoreQuoteRequestStore();
+  mkdirSync(config.dataDir, { recursive: true });
+  return new SqliteQuoteRequestStore(path.join(config.dataDir, 'quotes.sqlite'));
+}
+
 export default fp<{ config: ServerConfig }>(
   async (app, { config }) => {
-    let store: QuoteRequestStore;
-    if (config.store === 'firestore') {
-      store = await (await import('../../stores/firestore-connection')).openFirestoreQuoteRequestStore();
-    } else {
-      mkdirSync(config.dataDir, { recursive: true });
-      store = new SqliteQuoteRequestStore(path.join(config.dataDir, 'quotes.sqlite'));
-    }
+    const store = await openQuoteRequestStore(config);
     app.decorate('quoteRequests', store);
     app.addHook('onClose', () => store.close());
   },

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Item, Tenant } from '../../../schema/types.generated';
 import { SqliteItemStore } from '../../../server/stores/sqlite-item-store';
+import { SqliteQuoteRequestStore } from '../../../server/stores/sqlite-quote-request-store';
 import { WRONG_ROWS } from '../../fixtures/prop-house/generate-stock';
 import { TINY_PNG } from '../../fixtures/tiny-png';
 import { repoRoot } from '../../helpers/paths';
@@ -177,6 +178,37 @@ describe('backlot items import', () => {
       expect({ create: back.create, update: back.update, refused: back.refused, problems: back.problems }).toEqual({ create: [], update: [], refused: [], problems: [] });
       expect(back.unchanged).toHaveLength(300);
     }
+  });
+
+  it('makes a unit for each asset tag, tracks the item unit by unit, refuses a tag used twice or malformed, and adds none again', async () => {
+    const sheet = [
+      'SKU,Name,Category,Day rate,Asset tags',
+      'js-a,Jump Seat,Seats > Jump Seats,40,"JS-001; JS-002"',
+      'js-b,Jump Seat B,Seats > Jump Seats,40,js-002',
+      'js-c,Jump Seat C,Seats > Jump Seats,40,JS 3!',
+    ].join('\r\n');
+    await writeFile(path.join(scratch.cwd, 'tagged.csv'), `${sheet}\r\n`);
+    const first = await scratch.run(['items', 'import', 'aviation', 'tagged.csv', '--skip-refused', '--format', 'json']);
+    expect(first.code, first.stderr).toBe(0);
+    const report = JSON.parse(first.stdout) as JsonReport & { done: { unitsAdded: number } };
+    expect(report.problems.map((problem) => [problem.row, problem.header, problem.message])).toEqual([
+      [3, 'Asset tags', 'JS-002 is on row 2 too: each tag names one unit'],
+      [4, 'Asset tags', '"JS 3!": a tag is letters, digits and dashes, at most 40'],
+    ]);
+    expect(report.done.unitsAdded).toBe(2);
+    expect((await stored()).find((item) => item.objectID === 'js-a')).toMatchObject({ tracking: 'units', quantity: 2 });
+    const quotes = new SqliteQuoteRequestStore(path.join(scratch.cwd, '.data', 'quotes.sqlite'));
+    try {
+      expect((await quotes.listUnits('aviation', { objectID: 'js-a' })).units.map((unit) => [unit.tag, unit.status])).toEqual([
+        ['JS-001', 'inService'],
+        ['JS-002', 'inService'],
+      ]);
+    } finally {
+      await quotes.close();
+    }
+    const again = JSON.parse((await scratch.run(['items', 'import', 'aviation', 'tagged.csv', '--skip-refused', '--format', 'json'])).stdout) as JsonReport & { done: { unitsAdded: number } };
+    expect(again.done.unitsAdded).toBe(0);
+    expect(again.unchanged).toEqual(['js-a']);
   });
 
   it('answers bad files plainly, and writes nothing', async () => {

@@ -84,6 +84,7 @@ const itemImport: FastifyPluginAsync<{ dataDir: string }> = async (app, { dataDi
       tenantId,
       tenant: stored.tenant,
       itemStore: app.itemStore,
+      units: app.quoteRequests,
       dataDir,
       photos,
       ...(input.mapping && { mapping: input.mapping }),
@@ -133,6 +134,7 @@ const itemImport: FastifyPluginAsync<{ dataDir: string }> = async (app, { dataDi
           {
             itemStore: app.itemStore,
             assets: app.storefrontAssets.store,
+            units: app.quoteRequests,
             saveCategories: async (categories) => {
               await app.tenantStore.put(tenantId, { ...stored.tenant, categories }, { ifMatch: stored.version, actor: request.account?.email ?? 'console' });
             },
