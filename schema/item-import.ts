@@ -26,6 +26,8 @@ export interface ImportSummary {
   addedCategories: string[];
   unknownCategories: Array<{ text: string; rows: number[]; nearest?: string }>;
   photos: number;
+  /** Items the sheet does not list that the import removes (only when asked). */
+  remove: string[];
 }
 
 export function importSummary(
@@ -41,5 +43,6 @@ export function importSummary(
     addedCategories: plan.addedCategories,
     unknownCategories: plan.unknownCategories,
     photos: plan.photos.length,
+    remove: plan.remove,
   };
 }

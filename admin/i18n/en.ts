@@ -205,6 +205,8 @@ export const en = {
       photos: 'Photos (ZIP, optional)',
       addCategories: 'Add the categories the tree lacks (otherwise their rows are refused)',
       chooseSheet: 'Choose the spreadsheet first.',
+      removeMissing: 'Remove the items this sheet does not list (otherwise they are kept)',
+      remove: '%{smart_count} to remove |||| %{smart_count} to remove',
       check: 'Check',
       checking: 'Reading and checking the spreadsheet',
       checkAgain: 'Check again with these columns',

@@ -55,6 +55,7 @@ export function ItemImport({ tenantId }: { tenantId: string }) {
   const [sheet, setSheet] = useState<File>();
   const [photos, setPhotos] = useState<File>();
   const [addCategories, setAddCategories] = useState(false);
+  const [removeMissing, setRemoveMissing] = useState(false);
   const [skipRefused, setSkipRefused] = useState(false);
   const [mapping, setMapping] = useState<ImportMapping>();
   const [view, setView] = useState<ImportView>();
@@ -67,6 +68,7 @@ export function ItemImport({ tenantId }: { tenantId: string }) {
     ...(photos && { photos: { fileName: photos.name, data: await base64Of(photos) } }),
     ...(withMapping && { mapping: withMapping }),
     addCategories,
+    removeMissing,
     skipRefused,
   });
   const run = async (step: 'check' | 'import', withMapping = mapping) => {
@@ -116,6 +118,7 @@ export function ItemImport({ tenantId }: { tenantId: string }) {
           <FilePicker label={translate('backlot.itemImport.sheet')} accept=".csv,.xlsx,.txt,.tsv" file={sheet} onPick={(file) => (setSheet(file), setView(undefined), setMapping(undefined))} />
           <FilePicker label={translate('backlot.itemImport.photos')} accept=".zip,application/zip" file={photos} onPick={setPhotos} />
           <FormControlLabel control={<Checkbox checked={addCategories} onChange={(event) => setAddCategories(event.target.checked)} />} label={translate('backlot.itemImport.addCategories')} />
+          <FormControlLabel control={<Checkbox checked={removeMissing} onChange={(event) => setRemoveMissing(event.target.checked)} />} label={translate('backlot.itemImport.removeMissing')} />
           <Box>
             <Button variant="contained" disabled={busy !== undefined || !sheet} onClick={() => void run('check', undefined)}>
               {translate('backlot.itemImport.check')}
@@ -213,6 +216,7 @@ export function ItemImport({ tenantId }: { tenantId: string }) {
               <Chip variant="outlined" label={translate('backlot.itemImport.unchanged', { smart_count: plan.unchanged.length })} />
               <Chip color={plan.refused.length ? 'error' : 'default'} variant="outlined" label={translate('backlot.itemImport.refused', { smart_count: plan.refused.length })} />
               <Chip variant="outlined" label={translate('backlot.itemImport.photoCount', { smart_count: plan.photos })} />
+              {plan.remove.length > 0 && <Chip color="warning" variant="outlined" label={translate('backlot.itemImport.remove', { smart_count: plan.remove.length })} />}
             </Stack>
             {plan.addedCategories.length > 0 && <Alert severity="info">{translate('backlot.itemImport.added', { paths: plan.addedCategories.join(', ') })}</Alert>}
             {plan.unknownCategories.length > 0 && (
@@ -305,7 +309,7 @@ export function ItemImport({ tenantId }: { tenantId: string }) {
                   />
                 )}
                 <Box>
-                  <Button variant="contained" disabled={busy !== undefined || toWrite === 0 || (plan.refused.length > 0 && !skipRefused)} onClick={() => void run('import')}>
+                  <Button variant="contained" disabled={busy !== undefined || (toWrite === 0 && plan.remove.length === 0) || (plan.refused.length > 0 && !skipRefused)} onClick={() => void run('import')}>
                     {translate('backlot.itemImport.import', { smart_count: toWrite })}
                   </Button>
                 </Box>

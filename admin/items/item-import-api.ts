@@ -14,7 +14,7 @@ export interface ImportView {
   mappingFrom: 'file' | 'saved' | 'guessed' | 'given';
   categoryPaths: Array<{ path: string; names: string }>;
   plan: ImportSummary;
-  done?: { counts: { added: number; updated: number; unchanged: number }; photos: number; skipped: number; categoriesAdded: number };
+  done?: { counts: { added: number; updated: number; unchanged: number }; photos: number; skipped: number; categoriesAdded: number; unitsAdded: number; removed: number };
 }
 
 export interface ImportRequest {
@@ -23,6 +23,7 @@ export interface ImportRequest {
   photos?: { fileName: string; data: string };
   mapping?: ImportMapping;
   addCategories?: boolean;
+  removeMissing?: boolean;
   skipRefused?: boolean;
 }
 

@@ -67,6 +67,7 @@ export function registerItems(program: Command, context: CliContext): void {
     .option('--dry-run', 'only report what would be created, updated, left alone and refused')
     .option('--skip-refused', 'import the rows that pass and skip the refused ones (the report names them)')
     .option('--add-categories', 'add the category paths the tree lacks to categories.json')
+    .option('--remove-missing', "remove the tenant's items the sheet does not list (they are kept otherwise)")
     .option('--sheet <name>', "an XLSX workbook's sheet (default: the first)")
     .option('--delimiter <char>', "a CSV's delimiter (default: guessed from its first lines)")
     .addOption(new Option('--format <format>', 'text for people; json or github (workflow annotations) for machines').choices(['text', 'json', 'github']).default('text'))
@@ -88,7 +89,17 @@ Examples:
       async (
         tenantId: string,
         file: string,
-        options: { photos?: string; mapping?: string; dryRun?: boolean; skipRefused?: boolean; addCategories?: boolean; sheet?: string; delimiter?: string; format: ImportFormat },
+        options: {
+          photos?: string;
+          mapping?: string;
+          dryRun?: boolean;
+          skipRefused?: boolean;
+          addCategories?: boolean;
+          removeMissing?: boolean;
+          sheet?: string;
+          delimiter?: string;
+          format: ImportFormat;
+        },
       ) => {
         const { prepareImport, mappingLines } = await import('../../server/catalogue/import/prepare-import');
         const { applyImport } = await import('../../server/catalogue/import/apply-import');
@@ -129,6 +140,7 @@ Examples:
             photos,
             ...(options.mapping && { mappingFile: path.resolve(context.cwd, options.mapping) }),
             addCategories: options.addCategories ?? false,
+            removeMissing: options.removeMissing ?? false,
             sheetName: options.sheet,
             delimiter: options.delimiter === '\\t' ? '\t' : options.delimiter,
             now: new Date(),
@@ -171,7 +183,15 @@ Examples:
           ).finally(() => progress?.stop());
           const kept = await saveMapping(stores.config.dataDir, tenantId, prepared.prepared.signature, prepared.prepared.mapping);
           print(
-            { ...done.counts, photos: done.photos, skipped: done.skipped, categoriesAdded: done.categoriesAdded, unitsAdded: done.unitsAdded, ms: Math.round(performance.now() - started) },
+            {
+              ...done.counts,
+              photos: done.photos,
+              skipped: done.skipped,
+              categoriesAdded: done.categoriesAdded,
+              unitsAdded: done.unitsAdded,
+              removed: done.removed,
+              ms: Math.round(performance.now() - started),
+            },
             displayPath(context, kept),
           );
           // The embedded store tells only its own process: a server already running on this folder lists the items in search after its next start.

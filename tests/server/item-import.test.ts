@@ -53,7 +53,7 @@ describe('Items → Import', () => {
 
     const imported = await post('', { fileName: 'hangar9-stock.xlsx', data: sheet, photos: photosZip(), skipRefused: true });
     expect(imported.statusCode, imported.body).toBe(200);
-    expect(imported.json().done).toEqual({ counts: { added: 300, updated: 0, unchanged: 0 }, photos: 30, skipped: 8, categoriesAdded: 0, unitsAdded: 0 });
+    expect(imported.json().done).toEqual({ counts: { added: 300, updated: 0, unchanged: 0 }, photos: 30, skipped: 8, categoriesAdded: 0, unitsAdded: 0, removed: 0 });
     const item = await t.app.itemStore.get('aviation', 'h9-00010');
     expect(item?.images?.[0]?.url).toMatch(/^\/items\/aviation\/h9-00010-[0-9a-f]{10}\.png$/);
     const photo = await t.app.inject({ method: 'GET', url: item!.images![0]!.url, headers: { host: 'aviation.localhost' } });

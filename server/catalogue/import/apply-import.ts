@@ -36,6 +36,7 @@ export interface ImportDone {
   skipped: number;
   categoriesAdded: number;
   unitsAdded: number;
+  removed: number;
 }
 
 export async function applyImport(
@@ -77,6 +78,9 @@ export async function applyImport(
       })),
     );
   }
+  // Last: an item the sheet no longer lists is removed only when asked (its orders keep their own lines).
+  let removed = 0;
+  for (const objectID of plan.remove) if (await target.itemStore.delete(options.tenantId, objectID)) removed += 1;
   options.onProgress?.(total, total);
   return {
     counts: { ...counts, unchanged: counts.unchanged + plan.unchanged.length },
@@ -84,5 +88,6 @@ export async function applyImport(
     skipped: plan.refused.length,
     categoriesAdded: plan.addedCategories.length,
     unitsAdded: plan.units.length,
+    removed,
   };
 }

@@ -30,6 +30,8 @@ export interface ImportChoices {
   categoryMap?: Readonly<Record<string, string>>;
   /** Add the paths the tree lacks (a change to categories.json, checked like any other). */
   addCategories?: boolean;
+  /** Remove the tenant's items the sheet does not list (otherwise they are kept). */
+  removeMissing?: boolean;
   photos?: PhotoSource | undefined;
 }
 
@@ -58,6 +60,8 @@ export interface ImportPlan {
   photos: PhotoToStore[];
   /** Units to add for asset tags the tenant does not have yet. */
   units: UnitToAdd[];
+  /** Items the sheet does not list, removed when asked (removeMissing); none otherwise. */
+  remove: string[];
 }
 
 export interface UnitToAdd {
@@ -379,6 +383,8 @@ export async function planImport(input: {
     unknownCategories: [...unknownCategories].map(([text, rows]) => ({ text, rows, ...(nearestCategory(categories, text) && { nearest: nearestCategory(categories, text)! }) })),
     photos: photos.filter((photo) => !refusedRows.has(keyRows.get(photo.objectID)!)),
     units: units.filter((unit) => !refusedRows.has(keyRows.get(unit.objectID)!)),
+    // A refused row's item is not "missing": it is in the sheet, only wrong there.
+    remove: choices.removeMissing ? [...existing.keys()].filter((objectID) => !keyRows.has(objectID)).sort() : [],
     ...(categories !== input.tenant.categories && { categories }),
   };
   for (const { row, item, base } of planned) {

@@ -40,6 +40,7 @@ export async function prepareImport(input: {
   mappingFile?: string | undefined;
   mapping?: SavedMapping | undefined;
   addCategories?: boolean;
+  removeMissing?: boolean;
   sheetName?: string | undefined;
   delimiter?: string | undefined;
   now: Date;
@@ -83,7 +84,13 @@ export async function prepareImport(input: {
     tenant: input.tenant,
     existing,
     existingTags,
-    choices: { mapping: mapping.columns, ...(mapping.categories && { categoryMap: mapping.categories }), addCategories: input.addCategories ?? false, photos: input.photos },
+    choices: {
+      mapping: mapping.columns,
+      ...(mapping.categories && { categoryMap: mapping.categories }),
+      addCategories: input.addCategories ?? false,
+      removeMissing: input.removeMissing ?? false,
+      photos: input.photos,
+    },
     now: input.now,
   });
   return { prepared: { sheet, signature, mapping, mappingFrom, plan } };

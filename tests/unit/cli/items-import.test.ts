@@ -211,6 +211,22 @@ describe('backlot items import', () => {
     expect(again.unchanged).toEqual(['js-a']);
   });
 
+  it('keeps the items a sheet does not list, and removes them only when asked', async () => {
+    const write = (rows: string[]) => writeFile(path.join(scratch.cwd, 'few.csv'), `${['SKU,Name,Category,Day rate', ...rows].join('\r\n')}\r\n`);
+    await write(['a-1,Chair,Seats > Business Class,10', 'a-2,Table,Seats > Business Class,12', 'a-3,Lamp,Seats > Business Class,8']);
+    expect((await scratch.run(['items', 'import', 'aviation', 'few.csv'])).code).toBe(0);
+    await write(['a-1,Chair,Seats > Business Class,10', 'a-3,Lamp,Seats > Business Class,oops']);
+    const kept = JSON.parse((await scratch.run(['items', 'import', 'aviation', 'few.csv', '--skip-refused', '--format', 'json'])).stdout) as JsonReport & { remove: string[] };
+    expect(kept.remove).toEqual([]);
+    expect((await stored()).map((item) => item.objectID)).toEqual(['a-1', 'a-2', 'a-3']);
+    const dry = await scratch.run(['items', 'import', 'aviation', 'few.csv', '--remove-missing', '--skip-refused', '--dry-run']);
+    expect(dry.stdout).toContain('Would create 0, update 0, leave 1 unchanged, refuse 1, remove 1 the sheet does not list;');
+    // a-3 is refused, not missing: only a-2 goes.
+    const removed = await scratch.run(['items', 'import', 'aviation', 'few.csv', '--remove-missing', '--skip-refused']);
+    expect(removed.stdout).toMatch(/Imported: 0 added, 0 updated, 1 unchanged, 0 photos stored, 1 removed; 1 refused row skipped \(3\)/);
+    expect((await stored()).map((item) => item.objectID)).toEqual(['a-1', 'a-3']);
+  });
+
   it('answers bad files plainly, and writes nothing', async () => {
     const cases: Array<[string, string | Buffer, RegExp]> = [
       ['empty.csv', '', /empty\.csv is empty \(0 bytes\)/],

@@ -51,6 +51,7 @@ const body = {
       },
     },
     addCategories: { type: 'boolean', description: 'Add the category paths the tree lacks to categories.json' },
+    removeMissing: { type: 'boolean', description: "Remove the tenant's items the sheet does not list (kept otherwise)" },
     skipRefused: { type: 'boolean', description: 'Import the rows that pass and skip the refused ones' },
     sheet: { type: 'string', maxLength: 100, description: "An XLSX workbook's sheet (default: the first)" },
   },
@@ -62,6 +63,7 @@ interface ImportBody {
   photos?: { fileName: string; data: string };
   mapping?: SavedMapping;
   addCategories?: boolean;
+  removeMissing?: boolean;
   skipRefused?: boolean;
   sheet?: string;
 }
@@ -89,6 +91,7 @@ const itemImport: FastifyPluginAsync<{ dataDir: string }> = async (app, { dataDi
       photos,
       ...(input.mapping && { mapping: input.mapping }),
       addCategories: input.addCategories ?? false,
+      removeMissing: input.removeMissing ?? false,
       sheetName: input.sheet,
       now: new Date(),
     });
