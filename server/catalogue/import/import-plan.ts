@@ -108,11 +108,16 @@ export async function planImport(input: {
   const unknownCategories = new Map<string, number[]>();
   const addedCategories: string[] = [];
   const photoNames = new Map((choices.photos?.names ?? []).map((name) => [name.toLowerCase(), name]));
+  // Photos by the key their name starts with: "chair.jpg" and "chair-2.jpg" are chair's (a hyphen, then one or two digits),
+  // unless "chair-2" is itself a key in the sheet: then that photo is its own item's.
+  const stemOf = (name: string) => slugify(name.replace(/\.[^.]+$/, ''));
+  const keyColumn = columns.get(mapping.objectID ? 'objectID' : 'name') ?? -1;
+  const sheetKeys = new Set(keyColumn >= 0 ? sheet.rows.map((cells) => slugify(cells[keyColumn] ?? '')) : []);
   const photosByStem = new Map<string, string[]>();
   for (const name of choices.photos?.names ?? []) {
-    const stem = slugify(name.replace(/\.[^.]+$/, ''));
-    const key = stem.replace(/[-_]?\d{1,2}$/, '');
-    for (const each of new Set([stem, key])) photosByStem.set(each, [...(photosByStem.get(each) ?? []), name]);
+    const stem = stemOf(name);
+    const owner = sheetKeys.has(stem) ? stem : stem.replace(/-\d{1,2}$/, '');
+    for (const each of new Set([stem, owner])) photosByStem.set(each, [...(photosByStem.get(each) ?? []), name]);
   }
   const photos: PhotoToStore[] = [];
   const planned: Array<{ row: number; item: Item; base: Item | undefined }> = [];

@@ -251,6 +251,30 @@ describe('backlot items import', () => {
     expect(await stored()).toHaveLength(0);
   });
 
+  it('finds photos by the key at the start of their names when the sheet names none', async () => {
+    const folder = path.join(scratch.cwd, 'by-key');
+    await mkdir(folder, { recursive: true });
+    for (const name of ['A-1.png', 'a-1-2.png', 'A-10.png', 'other.png']) await writeFile(path.join(folder, name), TINY_PNG);
+    await writeFile(
+      path.join(scratch.cwd, 'keys.csv'),
+      'SKU,Name,Category,Day rate\r\na-1,Chair,Seats > Business Class,10\r\na-10,Table,Seats > Business Class,10\r\na,Lamp,Seats > Business Class,10\r\n',
+    );
+    expect((await scratch.run(['items', 'import', 'aviation', 'keys.csv', '--photos', folder])).code).toBe(0);
+    const photos = Object.fromEntries(
+      (await stored()).map((item) => [
+        item.objectID,
+        (item.images ?? []).map((image) =>
+          image.url
+            .split('/')
+            .at(-1)!
+            .replace(/-[0-9a-f]{10}\.png$/, ''),
+        ),
+      ]),
+    );
+    // a-1's own two; a-10 its one; "a" none of theirs.
+    expect(photos).toEqual({ 'a-1': ['a-1', 'a-1-2'], 'a-10': ['a-10'], a: [] });
+  });
+
   it('refuses photos that are not images or could run script, and never reads outside the folder', async () => {
     const folder = path.join(scratch.cwd, 'bad-photos');
     await mkdir(folder, { recursive: true });
