@@ -8,6 +8,7 @@
 import { stringify } from 'csv-stringify/sync';
 import type { Item, Tenant, Unit } from '../../../schema/types.generated';
 import { isRentalGroup } from '../../../schema/routes';
+import { inertCell } from '../../rental/order-export';
 
 export type SheetFormat = 'csv' | 'xlsx';
 
@@ -73,7 +74,8 @@ export async function exportSheet(
   const tagsOf = new Map<string, string[]>();
   for (const unit of units) tagsOf.set(unit.objectID, [...(tagsOf.get(unit.objectID) ?? []), unit.tag]);
   const rows = items.map((item) => rowOf(item, tenant, tagsOf.get(item.objectID) ?? []));
-  if (format === 'csv') return Buffer.from(`\ufeff${stringify([headers, ...rows])}`, 'utf8');
+  // A CSV text cell a spreadsheet would run as a formula starts with an apostrophe (the import takes it off again); XLSX cells are typed text.
+  if (format === 'csv') return Buffer.from(`\ufeff${stringify([headers, ...rows.map((row) => row.map((cell) => (typeof cell === 'string' ? inertCell(cell) : cell)))])}`, 'utf8');
   const { default: writeXlsxFile } = await import('write-excel-file/node');
   const data = [
     headers.map((value) => ({ value, fontWeight: 'bold' as const })),

@@ -73,7 +73,22 @@ export interface UnitToAdd {
 const ASSET_TAG = new RegExp(schemaDocuments.unit.$defs.assetTag.pattern);
 
 /** The same shape whatever the tenant's item store adds (its search fields are not the item's). */
-const comparable = ({ updatedAt: _updatedAt, ...item }: Item) => item;
+const comparable = ({ updatedAt: _updatedAt, ...item }: Item) => withoutEmpty(item);
+
+/** An empty list or map says nothing an absent one does not ("Tags" blank in the sheet, none on the item): both compare alike. */
+function withoutEmpty(value: Record<string, unknown>): Record<string, unknown> {
+  const kept: Record<string, unknown> = {};
+  for (const [key, entry] of Object.entries(value)) {
+    if (Array.isArray(entry) && entry.length === 0) continue;
+    if (entry && typeof entry === 'object' && !Array.isArray(entry)) {
+      const inner = withoutEmpty(entry as Record<string, unknown>);
+      if (Object.keys(inner).length) kept[key] = inner;
+      continue;
+    }
+    kept[key] = entry;
+  }
+  return kept;
+}
 
 /** Where an item field's problem is reported: its column, or the row when no column maps it. */
 const fieldOfPointer = (pointer: string): ImportField | undefined => {

@@ -129,6 +129,9 @@ function sheetOf(name: string, table: ReadonlyArray<ReadonlyArray<string>>, extr
   return { sheet: { name, headers, rows, rowNumbers, ...extra } };
 }
 
+/** A CSV cell as written before an export guarded it: the apostrophe before a line that would start a formula taken off (the export's inertCell, undone). */
+const liveCell = (text: string) => text.replace(/(^|[\r\n])'([=+\-@\t])/g, '$1$2');
+
 /** Reads a CSV file's bytes. */
 export function readCsv(bytes: Uint8Array, delimiter?: string): SheetRead {
   if (bytes.length === 0) return { problem: 'is empty (0 bytes)' };
@@ -136,7 +139,11 @@ export function readCsv(bytes: Uint8Array, delimiter?: string): SheetRead {
   const used = delimiter ?? guessDelimiter(text);
   try {
     const table: string[][] = parse(text, { delimiter: used, relax_column_count: true, relax_quotes: true, skip_empty_lines: false, bom: true });
-    return sheetOf('CSV', table, { encoding, delimiter: used });
+    return sheetOf(
+      'CSV',
+      table.map((row) => row.map(liveCell)),
+      { encoding, delimiter: used },
+    );
   } catch (error) {
     const { lines } = error as { lines?: number };
     return { problem: `is not readable CSV${lines ? ` at line ${lines}` : ''}: ${(error as Error).message.replace(/^Invalid Opening Quote: /, '')}` };

@@ -169,14 +169,29 @@ describe('backlot items import', () => {
   it('exports the catalogue as CSV and XLSX, and each imports back changing nothing', async () => {
     const photos = await photoFolder();
     await scratch.run(['items', 'import', 'aviation', fixture('hangar9-stock.csv'), '--photos', photos, '--skip-refused']);
+    // One name a spreadsheet would run as a formula: guarded in the CSV, given back as it was.
+    await writeFile(path.join(scratch.cwd, 'formula.csv'), 'SKU,Name,Category,Day rate\r\nf-1,"=HYPERLINK(""http://x.example"")",Seats > Business Class,10\r\n');
+    expect((await scratch.run(['items', 'import', 'aviation', 'formula.csv'])).code).toBe(0);
     for (const format of ['csv', 'xlsx'] as const) {
       const out = `export.${format}`;
       const exported = await scratch.run(['items', 'export', 'aviation', '--out', out]);
       expect(exported.code, exported.stderr).toBe(0);
-      expect(exported.stderr).toBe(`Wrote 300 items of aviation to ${out}\n`);
+      expect(exported.stderr).toBe(`Wrote 301 items of aviation to ${out}\n`);
+      if (format === 'csv') expect(await readFile(path.join(scratch.cwd, out), 'utf8')).toContain(`f-1,"'=HYPERLINK(""http://x.example"")"`);
       const back = JSON.parse((await scratch.run(['items', 'import', 'aviation', out, '--format', 'json'])).stdout) as JsonReport;
       expect({ create: back.create, update: back.update, refused: back.refused, problems: back.problems }).toEqual({ create: [], update: [], refused: [], problems: [] });
-      expect(back.unchanged).toHaveLength(300);
+      expect(back.unchanged).toHaveLength(301);
+    }
+  });
+
+  it('round-trips the shipped catalogue (photos, custom fields, sizes and all) through CSV and XLSX unchanged', async () => {
+    expect((await scratch.run(['catalogue', 'import', 'aviation'])).code).toBe(0);
+    const count = (await stored()).length;
+    for (const format of ['csv', 'xlsx'] as const) {
+      expect((await scratch.run(['items', 'export', 'aviation', '--out', `shipped.${format}`])).code).toBe(0);
+      const back = JSON.parse((await scratch.run(['items', 'import', 'aviation', `shipped.${format}`, '--dry-run', '--format', 'json'])).stdout) as JsonReport;
+      expect({ create: back.create, update: back.update, refused: back.refused }, format).toEqual({ create: [], update: [], refused: [] });
+      expect(back.unchanged).toHaveLength(count);
     }
   });
 

@@ -143,6 +143,10 @@ describe('reading a sheet', () => {
     });
   });
 
+  it('takes off the apostrophe an export puts before a cell that would run as a formula', async () => {
+    expect(await read("SKU,Name,Notes\na,'=Prop,\"'- worn\n'+ clean\"\n")).toMatchObject({ sheet: { rows: [['a', '=Prop', '- worn\n+ clean']] } });
+  });
+
   it('refuses a row wider than its header, more rows than an import takes, and a file over the limit', async () => {
     expect(await read('SKU,Name\na,b,c\n')).toEqual({ problem: 'row 2 has 3 cells but the header has 2: a delimiter inside an unquoted cell, or a missing header' });
     const many = `SKU\n${Array.from({ length: MAX_SHEET_ROWS + 1 }, (_, index) => `s${index}`).join('\n')}\n`;
