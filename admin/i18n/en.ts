@@ -206,6 +206,8 @@ export const en = {
       addCategories: 'Add the categories the tree lacks (otherwise their rows are refused)',
       chooseSheet: 'Choose the spreadsheet first.',
       removeMissing: 'Remove the items this sheet does not list (otherwise they are kept)',
+      exportLead: 'To edit the catalogue in a spreadsheet, download it, change it, and import it back:',
+      export: { xlsx: 'Download as Excel', csv: 'Download as CSV' },
       remove: '%{smart_count} to remove |||| %{smart_count} to remove',
       check: 'Check',
       checking: 'Reading and checking the spreadsheet',

@@ -115,6 +115,14 @@ export function ItemImport({ tenantId }: { tenantId: string }) {
           <Typography variant="body2" color="text.secondary">
             {translate('backlot.itemImport.lead')}
           </Typography>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+            <Typography variant="body2">{translate('backlot.itemImport.exportLead')}</Typography>
+            {(['xlsx', 'csv'] as const).map((format) => (
+              <Button key={format} size="small" href={itemImportApi.exportHref(tenantId, format)} download>
+                {translate(`backlot.itemImport.export.${format}`)}
+              </Button>
+            ))}
+          </Stack>
           <FilePicker label={translate('backlot.itemImport.sheet')} accept=".csv,.xlsx,.txt,.tsv" file={sheet} onPick={(file) => (setSheet(file), setView(undefined), setMapping(undefined))} />
           <FilePicker label={translate('backlot.itemImport.photos')} accept=".zip,application/zip" file={photos} onPick={setPhotos} />
           <FormControlLabel control={<Checkbox checked={addCategories} onChange={(event) => setAddCategories(event.target.checked)} />} label={translate('backlot.itemImport.addCategories')} />
@@ -309,7 +317,11 @@ export function ItemImport({ tenantId }: { tenantId: string }) {
                   />
                 )}
                 <Box>
-                  <Button variant="contained" disabled={busy !== undefined || (toWrite === 0 && plan.remove.length === 0) || (plan.refused.length > 0 && !skipRefused)} onClick={() => void run('import')}>
+                  <Button
+                    variant="contained"
+                    disabled={busy !== undefined || (toWrite === 0 && plan.remove.length === 0) || (plan.refused.length > 0 && !skipRefused)}
+                    onClick={() => void run('import')}
+                  >
                     {translate('backlot.itemImport.import', { smart_count: toWrite })}
                   </Button>
                 </Box>

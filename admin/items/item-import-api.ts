@@ -31,6 +31,8 @@ const importPath = (tenantId: string) => `/api/tenants/${encodeURIComponent(tena
 
 export const itemImportApi = {
   check: async (tenantId: string, request: ImportRequest) => (await fetchUtils.fetchJson(`${importPath(tenantId)}/check`, { method: 'POST', body: JSON.stringify(request) })).json as ImportView,
+  /** The catalogue as a spreadsheet with the columns the import reads back (the console's session cookie goes with it). */
+  exportHref: (tenantId: string, format: 'csv' | 'xlsx') => `${importPath(tenantId).replace(/\/import$/, '')}/export.${format}`,
   run: async (tenantId: string, request: ImportRequest) => (await fetchUtils.fetchJson(importPath(tenantId), { method: 'POST', body: JSON.stringify(request) })).json as ImportView,
 };
 

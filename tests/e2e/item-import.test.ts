@@ -4,7 +4,8 @@
  * photos, checks it: the columns are guessed (each beside its first values), the dry run counts
  * what it would do and lists every refused row by row and column with the cell; a category the
  * tree lacks is put where it belongs and the sheet checked again; importing waits until the admin
- * chooses to skip the refused rows; then the items are in the list, with their photos. axe-core on the page; screenshots at 1280 and 375 px.
+ * chooses to skip the refused rows; then the items are in the list, with their photos, and the
+ * catalogue downloads as a spreadsheet to edit and import again. axe-core on the page; screenshots at 1280 and 375 px.
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -66,6 +67,11 @@ describe('Items → Import', () => {
     await page.getByRole('button', { name: 'Import 301 items' }).click();
     await page.getByText('Imported: 301 added, 0 updated, 0 unchanged, 30 photos stored, 7 refused rows skipped.').waitFor({ timeout: 60_000 });
     await shoot(page, 'import-done');
+
+    // The catalogue downloads as a spreadsheet to edit and import again.
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Download as Excel' }).click();
+    expect((await download).suggestedFilename()).toBe('aviation-items.xlsx');
 
     await page.getByRole('link', { name: 'See the items' }).click();
     await page.waitForURL(/#\/t\/aviation\/items$/);

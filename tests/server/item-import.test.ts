@@ -3,8 +3,8 @@
  * the sample prop house's spreadsheet, guesses its columns, shows its first rows and dry-runs it
  * without writing; importing refuses (409) while rows are refused, then imports the rest with the
  * photos from a ZIP when told to skip them; the catalogue and search show the items at once; the
- * mapping is kept, so the next check of the same sheet starts from it; only the tenant's admins
- * may import.
+ * mapping is kept, so the next check of the same sheet starts from it; the catalogue exports as
+ * CSV and XLSX and checks back unchanged; only the tenant's admins may import.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -65,6 +65,19 @@ describe('Items → Import', () => {
     const again = await post('/check', { fileName: 'hangar9-stock.xlsx', data: sheet, photos: photosZip() });
     expect(again.json().mappingFrom).toBe('saved');
     expect(again.json().plan.unchanged).toHaveLength(300);
+  });
+
+  it('exports the catalogue as CSV and XLSX to edit and import again, the same sheet checking as unchanged', async () => {
+    const csv = await t.as('aviationAdmin', { method: 'GET', url: '/api/tenants/aviation/items/export.csv' });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toBe('attachment; filename="aviation-items.csv"');
+    expect(csv.body).toContain('h9-00001,Chrome Headrest 1,');
+    const xlsx = await t.as('aviationAdmin', { method: 'GET', url: '/api/tenants/aviation/items/export.xlsx' });
+    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    const back = await post('/check', { fileName: 'aviation-items.xlsx', data: xlsx.rawPayload.toString('base64') });
+    expect(back.json().plan).toMatchObject({ create: [], update: [], refused: [] });
+    expect((await t.as('aviationAdmin', { method: 'GET', url: '/api/tenants/aviation/items/export.pdf' })).statusCode).toBe(400);
   });
 
   it('says plainly what is wrong with a file, and lets only the tenant’s admins import', async () => {

@@ -5,14 +5,18 @@
  *        one saved for this sheet, or the guess), its first rows, and the dry run's report
  * - POST /api/tenants/:tenantId/items/import         the same, then carried out: refused while a
  *        row is refused unless `skipRefused`; the mapping kept for the next import of this sheet
- * Both take the sheet (and optionally a ZIP of photos) base64-encoded. The storefront and search
- * see the items at once (the item store's own change events).
+ * - GET  /api/tenants/:tenantId/items/export.{csv,xlsx} the catalogue with the columns the import
+ *        reads back, to edit in a spreadsheet and import again
+ * Both imports take the sheet (and optionally a ZIP of photos) base64-encoded. The storefront and
+ * search see the items at once (the item store's own change events).
  */
 import path from 'node:path';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { importSummary } from '../../../../schema/item-import';
 import type { Tenant } from '../../../../schema/types.generated';
 import { applyImport } from '../../../catalogue/import/apply-import';
+import { exportSheet, type SheetFormat } from '../../../catalogue/import/export-sheet';
+import { allItems } from '../../../catalogue/move-items';
 import { allPaths, pathText } from '../../../catalogue/import/categories';
 import { fieldTitles } from '../../../catalogue/import/column-mapping';
 import { photoSourceOfZip } from '../../../catalogue/import/photo-source';
@@ -152,6 +156,31 @@ const itemImport: FastifyPluginAsync<{ dataDir: string }> = async (app, { dataDi
       } finally {
         await photos?.close();
       }
+    },
+  );
+
+  app.get(
+    '/api/tenants/:tenantId/items/export.:format',
+    {
+      onRequest: app.requireTenant,
+      schema: {
+        tags: ['items'],
+        summary: "The tenant's catalogue as a spreadsheet (CSV or XLSX) with the columns the import reads back",
+        params: { ...tenantParams, required: [...tenantParams.required, 'format'], properties: { ...tenantParams.properties, format: { type: 'string', enum: ['csv', 'xlsx'] } } },
+      },
+      config: { docs: { success: { description: 'text/csv or an XLSX workbook, as an attachment' }, errors: { 400: 'Not csv or xlsx' } } },
+    },
+    async (request, reply) => {
+      const { tenantId, format } = request.params as { tenantId: string; format: SheetFormat };
+      const stored = await app.tenantStore.get(tenantId);
+      if (!stored) throw new ImportProblemError(`No tenant ${tenantId}`);
+      const [items, { units }] = await Promise.all([allItems(app.itemStore, tenantId), app.quoteRequests.listUnits(tenantId, { limit: 1_000_000 })]);
+      const bytes = await exportSheet(items, stored.tenant, format, units);
+      return reply
+        .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', `attachment; filename="${tenantId}-items.${format}"`)
+        .header('cache-control', 'private, no-store')
+        .send(bytes);
     },
   );
 };
