@@ -12,17 +12,15 @@ import { problemsFromAjv } from '../../../schema/ajv-messages';
 import { schemaDocuments } from '../../../schema/documents';
 import type { ImportProblem } from '../../../schema/item-import';
 import { checkCatalogueRules } from '../../../schema/catalogue-rules';
-import { itemPhotoFileName, itemPhotoKindProblem } from '../../../schema/item-photos';
 import { slugify } from '../../../schema/slugify';
 import type { CategoryPath, Item, Tenant } from '../../../schema/types.generated';
 import { partValidators } from '../../../schema/validator-registry';
-import { imageSize, uploadProblem } from '../../lib/asset-upload';
 import { findCategory, nearestCategory, pathText, withCategoryAdded } from './categories';
 import { isBlank, readCount, readDimensions, readList, readMoney, readWeightLb, type Read } from './cell-values';
 import { foldHeader, type ColumnMapping, type ImportField } from './column-mapping';
+import { checkPhotos, type PhotoCheck } from './photo-checks';
 import type { PhotoSource } from './photo-source';
 import type { Sheet } from './read-sheet';
-import { createHash } from 'node:crypto';
 
 export interface ImportChoices {
   mapping: ColumnMapping;
@@ -135,6 +133,7 @@ export async function planImport(input: {
     for (const each of new Set([stem, owner])) photosByStem.set(each, [...(photosByStem.get(each) ?? []), name]);
   }
   const photos: PhotoToStore[] = [];
+  const pendingPhotos: Array<{ row: number; objectID: string; source: string; alt: string; images: NonNullable<Item['images']>; position: number }> = [];
   const planned: Array<{ row: number; item: Item; base: Item | undefined }> = [];
   const refusedRows = new Map<number, string>();
   const keyRows = new Map<string, number>();
@@ -336,30 +335,9 @@ export async function planImport(input: {
           problem('photos', `${JSON.stringify(wanted)} is not ${choices.photos ? `in ${choices.photos.description}` : 'a photo this item has (give the photos folder or ZIP)'}`);
           continue;
         }
-        const bytes = await choices.photos!.read(source).catch((error: unknown) => error as Error);
-        if (bytes instanceof Error) {
-          problem('photos', `${source} could not be read: ${bytes.message}`);
-          continue;
-        }
-        // The asset rules judge the bytes under a plain name (a camera's "IMG 0042.JPG" is stored as img-0042-<hash>.jpg).
-        const plain = source
-          .toLowerCase()
-          .replace(/[^a-z0-9._-]+/g, '-')
-          .replace(/^[^a-z0-9]+/, '');
-        const refusal = uploadProblem(plain, bytes) ?? itemPhotoKindProblem(plain);
-        const size = refusal ? undefined : imageSize(source, bytes);
-        if (refusal || !size) {
-          problem('photos', `${source}: ${refusal ?? 'its size in pixels could not be read (a damaged or unusual image)'}`);
-          continue;
-        }
-        const storedAs = itemPhotoFileName(source, createHash('sha256').update(bytes).digest('hex').slice(0, 10));
-        photos.push({ objectID, source, file: storedAs });
-        images.push({
-          url: `/items/${tenantId}/${storedAs}`,
-          width: Math.min(8192, Math.max(1, Math.round(size.width))),
-          height: Math.min(8192, Math.max(1, Math.round(size.height))),
-          alt: alt.slice(0, 300),
-        });
+        // Checked after the rows, all at once (photo-checks.ts): a place kept for it here.
+        pendingPhotos.push({ row, objectID, source, alt: alt.slice(0, 300), images, position: images.length });
+        images.push(undefined as unknown as NonNullable<Item['images']>[number]);
       }
       item.images = images;
     } else if (columns.has('photoAlt') && Array.isArray(item.images))
@@ -370,6 +348,27 @@ export async function planImport(input: {
     if (refused) refusedRows.set(row, objectID);
     else planned.push({ row, item: item as unknown as Item, base });
   }
+
+  // The photos the rows name, each checked once, several at a time; a refused one refuses its row.
+  const checked = choices.photos
+    ? await checkPhotos(
+        choices.photos,
+        pendingPhotos.map((pending) => pending.source),
+      )
+    : new Map<string, PhotoCheck>();
+  const photoColumn = columns.get('photos') ?? -1;
+  for (const pending of pendingPhotos) {
+    const check = checked.get(pending.source)!;
+    if ('problem' in check) {
+      const cells = sheet.rows[sheet.rowNumbers.indexOf(pending.row)]!;
+      problems.push({ file, row: pending.row, ...(photoColumn >= 0 && { header: sheet.headers[photoColumn]!, column: photoColumn + 1, cell: cells[photoColumn]! }), message: check.problem });
+      refusedRows.set(pending.row, pending.objectID);
+      continue;
+    }
+    photos.push({ objectID: pending.objectID, source: pending.source, file: check.storedAs });
+    pending.images[pending.position] = { url: `/items/${tenantId}/${check.storedAs}`, width: check.width, height: check.height, alt: pending.alt };
+  }
+  for (const entry of planned) if (entry.item.images) entry.item.images = entry.item.images.filter(Boolean);
 
   // Every item the sheet makes, checked whole as the catalogue is: the item schema, then the rules against the tenant (with the paths added).
   const validate = partValidators().catalogue;
