@@ -8,30 +8,12 @@
  *    column with the cell's text (downloadable as CSV), the paths the tree lacks; then Import, with
  *    the refused rows skipped only when the user says so. Progress shows while it runs.
  */
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Checkbox,
-  Chip,
-  FormControlLabel,
-  LinearProgress,
-  MenuItem,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Checkbox, Chip, FormControlLabel, LinearProgress, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { useState } from 'react';
 import { Link, useTranslate } from 'react-admin';
 import { base64Of } from '../../storefront/lib/file-base64';
+import { FactCard } from '../components/FactCard';
 import { PHONE_LIST_SX } from '../components/phone-list';
 import { itemImportApi, problemsCsv, type ImportMapping, type ImportRequest, type ImportView } from './item-import-api';
 
@@ -107,234 +89,219 @@ export function ItemImport({ tenantId }: { tenantId: string }) {
         </Typography>
       </Stack>
 
-      <Card variant="outlined">
-        <CardContent sx={{ display: 'grid', gap: 1.5 }}>
-          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-            {translate('backlot.itemImport.step1')}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {translate('backlot.itemImport.lead')}
-          </Typography>
-          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-            <Typography variant="body2">{translate('backlot.itemImport.exportLead')}</Typography>
-            {(['xlsx', 'csv'] as const).map((format) => (
-              <Button key={format} size="small" href={itemImportApi.exportHref(tenantId, format)} download>
-                {translate(`backlot.itemImport.export.${format}`)}
-              </Button>
-            ))}
-          </Stack>
-          <FilePicker label={translate('backlot.itemImport.sheet')} accept=".csv,.xlsx,.txt,.tsv" file={sheet} onPick={(file) => (setSheet(file), setView(undefined), setMapping(undefined))} />
-          <FilePicker label={translate('backlot.itemImport.photos')} accept=".zip,application/zip" file={photos} onPick={setPhotos} />
-          <FormControlLabel control={<Checkbox checked={addCategories} onChange={(event) => setAddCategories(event.target.checked)} />} label={translate('backlot.itemImport.addCategories')} />
-          <FormControlLabel control={<Checkbox checked={removeMissing} onChange={(event) => setRemoveMissing(event.target.checked)} />} label={translate('backlot.itemImport.removeMissing')} />
-          <Box>
-            <Button variant="contained" disabled={busy !== undefined || !sheet} onClick={() => void run('check', undefined)}>
-              {translate('backlot.itemImport.check')}
+      <FactCard heading={translate('backlot.itemImport.step1')}>
+        <Typography variant="body2" color="text.secondary">
+          {translate('backlot.itemImport.lead')}
+        </Typography>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+          <Typography variant="body2">{translate('backlot.itemImport.exportLead')}</Typography>
+          {(['xlsx', 'csv'] as const).map((format) => (
+            <Button key={format} size="small" href={itemImportApi.exportHref(tenantId, format)} download>
+              {translate(`backlot.itemImport.export.${format}`)}
             </Button>
-          </Box>
-          {busy === 'check' && <LinearProgress aria-label={translate('backlot.itemImport.checking')} />}
-          {error && (
-            <Alert severity="error" role="alert" sx={{ overflowWrap: 'anywhere' }}>
-              {error}
-            </Alert>
-          )}
-        </CardContent>
-      </Card>
+          ))}
+        </Stack>
+        <FilePicker label={translate('backlot.itemImport.sheet')} accept=".csv,.xlsx,.txt,.tsv" file={sheet} onPick={(file) => (setSheet(file), setView(undefined), setMapping(undefined))} />
+        <FilePicker label={translate('backlot.itemImport.photos')} accept=".zip,application/zip" file={photos} onPick={setPhotos} />
+        <FormControlLabel control={<Checkbox checked={addCategories} onChange={(event) => setAddCategories(event.target.checked)} />} label={translate('backlot.itemImport.addCategories')} />
+        <FormControlLabel control={<Checkbox checked={removeMissing} onChange={(event) => setRemoveMissing(event.target.checked)} />} label={translate('backlot.itemImport.removeMissing')} />
+        <Box>
+          <Button variant="contained" disabled={busy !== undefined || !sheet} onClick={() => void run('check', undefined)}>
+            {translate('backlot.itemImport.check')}
+          </Button>
+        </Box>
+        {busy === 'check' && <LinearProgress aria-label={translate('backlot.itemImport.checking')} />}
+        {error && (
+          <Alert severity="error" role="alert" sx={{ overflowWrap: 'anywhere' }}>
+            {error}
+          </Alert>
+        )}
+      </FactCard>
 
       {view && mapping && (
-        <Card variant="outlined">
-          <CardContent sx={{ display: 'grid', gap: 1.5 }}>
-            <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-              {translate('backlot.itemImport.step2')}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              {translate(`backlot.itemImport.mappingFrom.${view.mappingFrom}`, { sheet: view.sheet.name, rows: view.sheet.rows, encoding: view.sheet.encoding ?? 'XLSX' })}
-            </Typography>
-            <Box sx={{ overflowX: 'auto' }}>
-              <Table size="small" aria-label={translate('backlot.itemImport.step2')}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell sx={WIDE_ONLY}>{translate('backlot.itemImport.field')}</TableCell>
-                    <TableCell>{translate('backlot.itemImport.column')}</TableCell>
-                    <TableCell sx={WIDE_ONLY}>{translate('backlot.itemImport.examples')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {view.fields.map((field) => {
-                    const at = columnOf(mapping.columns[field.field]);
-                    const examples =
-                      at >= 0
-                        ? view.sheet.sample
-                            .map((row) => row[at])
-                            .filter(Boolean)
-                            .slice(0, 3)
-                            .join(' · ')
-                        : '—';
-                    return (
-                      <TableRow key={field.field}>
-                        <TableCell sx={{ minWidth: 160, ...WIDE_ONLY }}>
-                          {field.title}
-                          {field.required && ' *'}
-                        </TableCell>
-                        <TableCell sx={{ minWidth: { xs: 0, sm: 180 }, width: { xs: '100%', sm: 'auto' } }}>
-                          <TextField
-                            select
-                            size="small"
-                            fullWidth
-                            label={field.title}
-                            value={mapping.columns[field.field] ?? ''}
-                            // On a phone the field's first values go under its column (the examples column is left out).
-                            helperText={examples}
-                            slotProps={{ formHelperText: { sx: { display: { xs: 'block', sm: 'none' }, overflowWrap: 'anywhere' } } }}
-                            onChange={(event) => setMapping({ ...mapping, columns: { ...mapping.columns, [field.field]: event.target.value || undefined } })}
-                          >
-                            <MenuItem value="">{translate('backlot.itemImport.none')}</MenuItem>
-                            {view.sheet.headers.map((header) => (
-                              <MenuItem key={header} value={header}>
-                                {header}
-                              </MenuItem>
-                            ))}
-                          </TextField>
-                        </TableCell>
-                        <TableCell sx={{ color: 'text.secondary', maxWidth: 360, overflowWrap: 'anywhere', ...WIDE_ONLY }}>{examples}</TableCell>
-                      </TableRow>
-                    );
-                  })}
-                </TableBody>
-              </Table>
-            </Box>
-            <Box>
-              <Button variant="outlined" disabled={busy !== undefined} onClick={() => void run('check')}>
-                {translate('backlot.itemImport.checkAgain')}
-              </Button>
-            </Box>
-          </CardContent>
-        </Card>
+        <FactCard heading={translate('backlot.itemImport.step2')}>
+          <Typography variant="body2" color="text.secondary">
+            {translate(`backlot.itemImport.mappingFrom.${view.mappingFrom}`, { sheet: view.sheet.name, rows: view.sheet.rows, encoding: view.sheet.encoding ?? 'XLSX' })}
+          </Typography>
+          <Box sx={{ overflowX: 'auto' }}>
+            <Table size="small" aria-label={translate('backlot.itemImport.step2')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell sx={WIDE_ONLY}>{translate('backlot.itemImport.field')}</TableCell>
+                  <TableCell>{translate('backlot.itemImport.column')}</TableCell>
+                  <TableCell sx={WIDE_ONLY}>{translate('backlot.itemImport.examples')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {view.fields.map((field) => {
+                  const at = columnOf(mapping.columns[field.field]);
+                  const examples =
+                    at >= 0
+                      ? view.sheet.sample
+                          .map((row) => row[at])
+                          .filter(Boolean)
+                          .slice(0, 3)
+                          .join(' · ')
+                      : '—';
+                  return (
+                    <TableRow key={field.field}>
+                      <TableCell sx={{ minWidth: 160, ...WIDE_ONLY }}>
+                        {field.title}
+                        {field.required && ' *'}
+                      </TableCell>
+                      <TableCell sx={{ minWidth: { xs: 0, sm: 180 }, width: { xs: '100%', sm: 'auto' } }}>
+                        <TextField
+                          select
+                          size="small"
+                          fullWidth
+                          label={field.title}
+                          value={mapping.columns[field.field] ?? ''}
+                          // On a phone the field's first values go under its column (the examples column is left out).
+                          helperText={examples}
+                          slotProps={{ formHelperText: { sx: { display: { xs: 'block', sm: 'none' }, overflowWrap: 'anywhere' } } }}
+                          onChange={(event) => setMapping({ ...mapping, columns: { ...mapping.columns, [field.field]: event.target.value || undefined } })}
+                        >
+                          <MenuItem value="">{translate('backlot.itemImport.none')}</MenuItem>
+                          {view.sheet.headers.map((header) => (
+                            <MenuItem key={header} value={header}>
+                              {header}
+                            </MenuItem>
+                          ))}
+                        </TextField>
+                      </TableCell>
+                      <TableCell sx={{ color: 'text.secondary', maxWidth: 360, overflowWrap: 'anywhere', ...WIDE_ONLY }}>{examples}</TableCell>
+                    </TableRow>
+                  );
+                })}
+              </TableBody>
+            </Table>
+          </Box>
+          <Box>
+            <Button variant="outlined" disabled={busy !== undefined} onClick={() => void run('check')}>
+              {translate('backlot.itemImport.checkAgain')}
+            </Button>
+          </Box>
+        </FactCard>
       )}
 
       {plan && (
-        <Card variant="outlined">
-          <CardContent sx={{ display: 'grid', gap: 1.5 }}>
-            <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-              {translate(view.done ? 'backlot.itemImport.doneHeading' : 'backlot.itemImport.step3')}
-            </Typography>
-            <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-              <Chip color="success" variant="outlined" label={translate('backlot.itemImport.create', { smart_count: plan.create.length })} />
-              <Chip color="primary" variant="outlined" label={translate('backlot.itemImport.update', { smart_count: plan.update.length })} />
-              <Chip variant="outlined" label={translate('backlot.itemImport.unchanged', { smart_count: plan.unchanged.length })} />
-              <Chip color={plan.refused.length ? 'error' : 'default'} variant="outlined" label={translate('backlot.itemImport.refused', { smart_count: plan.refused.length })} />
-              <Chip variant="outlined" label={translate('backlot.itemImport.photoCount', { smart_count: plan.photos })} />
-              {plan.remove.length > 0 && <Chip color="warning" variant="outlined" label={translate('backlot.itemImport.remove', { smart_count: plan.remove.length })} />}
-            </Stack>
-            {plan.addedCategories.length > 0 && <Alert severity="info">{translate('backlot.itemImport.added', { paths: plan.addedCategories.join(', ') })}</Alert>}
-            {plan.unknownCategories.length > 0 && (
-              <Alert severity="warning">
-                <strong>{translate('backlot.itemImport.unknownCategories')}</strong>
-                <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-                  {plan.unknownCategories.map((entry) => (
-                    <Box component="li" key={entry.text} sx={{ mb: 1 }}>
-                      {entry.text} ({translate('backlot.itemImport.rows', { smart_count: entry.rows.length, rows: entry.rows.slice(0, 6).join(', ') })})
-                      {entry.nearest && ` · ${translate('backlot.itemImport.nearest', { path: entry.nearest })}`}
-                      <TextField
-                        select
-                        size="small"
-                        fullWidth
-                        sx={{ mt: 1, maxWidth: 480, display: 'flex' }}
-                        label={translate('backlot.itemImport.mapTo', { text: entry.text })}
-                        value={mapping?.categories?.[entry.text] ?? ''}
-                        onChange={(event) => mapping && setMapping({ ...mapping, categories: { ...mapping.categories, [entry.text]: event.target.value } })}
-                      >
-                        {view.categoryPaths.map((choice) => (
-                          <MenuItem key={choice.path} value={choice.path}>
-                            {choice.names}
-                          </MenuItem>
-                        ))}
-                      </TextField>
-                    </Box>
-                  ))}
-                </Box>
-                {Object.keys(mapping?.categories ?? {}).length > 0 && (
-                  <Button variant="outlined" size="small" sx={{ mt: 1 }} disabled={busy !== undefined} onClick={() => void run('check')}>
-                    {translate('backlot.itemImport.checkAgain')}
-                  </Button>
-                )}
-              </Alert>
-            )}
-            {plan.problems.length > 0 && (
-              <>
-                <Box sx={{ overflowX: 'auto' }}>
-                  <Table size="small" aria-label={translate('backlot.itemImport.problems')}>
-                    <TableHead>
-                      <TableRow>
-                        <TableCell>{translate('backlot.itemImport.row')}</TableCell>
-                        <TableCell>{translate('backlot.itemImport.column')}</TableCell>
-                        <TableCell>{translate('backlot.itemImport.cell')}</TableCell>
-                        <TableCell>{translate('backlot.itemImport.problem')}</TableCell>
-                      </TableRow>
-                    </TableHead>
-                    <TableBody>
-                      {plan.problems.slice(0, SHOWN_PROBLEMS).map((problem, index) => (
-                        <TableRow key={index}>
-                          <TableCell>{problem.row}</TableCell>
-                          <TableCell>{problem.header ?? '—'}</TableCell>
-                          <TableCell sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere', maxWidth: 220 }}>{problem.cell ?? ''}</TableCell>
-                          <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 220 }}>{problem.message}</TableCell>
-                        </TableRow>
+        <FactCard heading={translate(view.done ? 'backlot.itemImport.doneHeading' : 'backlot.itemImport.step3')}>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            <Chip color="success" variant="outlined" label={translate('backlot.itemImport.create', { smart_count: plan.create.length })} />
+            <Chip color="primary" variant="outlined" label={translate('backlot.itemImport.update', { smart_count: plan.update.length })} />
+            <Chip variant="outlined" label={translate('backlot.itemImport.unchanged', { smart_count: plan.unchanged.length })} />
+            <Chip color={plan.refused.length ? 'error' : 'default'} variant="outlined" label={translate('backlot.itemImport.refused', { smart_count: plan.refused.length })} />
+            <Chip variant="outlined" label={translate('backlot.itemImport.photoCount', { smart_count: plan.photos })} />
+            {plan.remove.length > 0 && <Chip color="warning" variant="outlined" label={translate('backlot.itemImport.remove', { smart_count: plan.remove.length })} />}
+          </Stack>
+          {plan.addedCategories.length > 0 && <Alert severity="info">{translate('backlot.itemImport.added', { paths: plan.addedCategories.join(', ') })}</Alert>}
+          {plan.unknownCategories.length > 0 && (
+            <Alert severity="warning">
+              <strong>{translate('backlot.itemImport.unknownCategories')}</strong>
+              <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+                {plan.unknownCategories.map((entry) => (
+                  <Box component="li" key={entry.text} sx={{ mb: 1 }}>
+                    {entry.text} ({translate('backlot.itemImport.rows', { smart_count: entry.rows.length, rows: entry.rows.slice(0, 6).join(', ') })})
+                    {entry.nearest && ` · ${translate('backlot.itemImport.nearest', { path: entry.nearest })}`}
+                    <TextField
+                      select
+                      size="small"
+                      fullWidth
+                      sx={{ mt: 1, maxWidth: 480, display: 'flex' }}
+                      label={translate('backlot.itemImport.mapTo', { text: entry.text })}
+                      value={mapping?.categories?.[entry.text] ?? ''}
+                      onChange={(event) => mapping && setMapping({ ...mapping, categories: { ...mapping.categories, [entry.text]: event.target.value } })}
+                    >
+                      {view.categoryPaths.map((choice) => (
+                        <MenuItem key={choice.path} value={choice.path}>
+                          {choice.names}
+                        </MenuItem>
                       ))}
-                    </TableBody>
-                  </Table>
-                </Box>
-                <Box>
-                  <Button variant="outlined" size="small" onClick={download}>
-                    {translate('backlot.itemImport.download', { smart_count: plan.problems.length })}
-                  </Button>
-                </Box>
-              </>
-            )}
-            {view.done ? (
-              <Alert severity="success" role="status">
-                {translate('backlot.itemImport.done', {
-                  added: view.done.counts.added,
-                  updated: view.done.counts.updated,
-                  unchanged: view.done.counts.unchanged,
-                  photos: view.done.photos,
-                  skipped: view.done.skipped,
-                })}{' '}
-                <Link to={`/t/${tenantId}/items`}>{translate('backlot.itemImport.seeItems')}</Link>
-              </Alert>
-            ) : (
-              <>
-                {plan.refused.length > 0 && (
-                  <FormControlLabel
-                    control={<Checkbox checked={skipRefused} onChange={(event) => setSkipRefused(event.target.checked)} />}
-                    label={translate('backlot.itemImport.skipRefused', {
-                      smart_count: plan.refused.length,
-                      rows: plan.refused
-                        .map((entry) => entry.row)
-                        .slice(0, 10)
-                        .join(', '),
-                    })}
-                  />
-                )}
-                <Box>
-                  <Button
-                    variant="contained"
-                    disabled={busy !== undefined || (toWrite === 0 && plan.remove.length === 0) || (plan.refused.length > 0 && !skipRefused)}
-                    onClick={() => void run('import')}
-                  >
-                    {translate('backlot.itemImport.import', { smart_count: toWrite })}
-                  </Button>
-                </Box>
-              </>
-            )}
-            {busy === 'import' && (
-              <Box>
-                <Typography variant="body2">{translate('backlot.itemImport.importing', { smart_count: toWrite, photos: plan.photos })}</Typography>
-                <LinearProgress aria-label={translate('backlot.itemImport.importing', { smart_count: toWrite, photos: plan.photos })} />
+                    </TextField>
+                  </Box>
+                ))}
               </Box>
-            )}
-          </CardContent>
-        </Card>
+              {Object.keys(mapping?.categories ?? {}).length > 0 && (
+                <Button variant="outlined" size="small" sx={{ mt: 1 }} disabled={busy !== undefined} onClick={() => void run('check')}>
+                  {translate('backlot.itemImport.checkAgain')}
+                </Button>
+              )}
+            </Alert>
+          )}
+          {plan.problems.length > 0 && (
+            <>
+              <Box sx={{ overflowX: 'auto' }}>
+                <Table size="small" aria-label={translate('backlot.itemImport.problems')}>
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>{translate('backlot.itemImport.row')}</TableCell>
+                      <TableCell>{translate('backlot.itemImport.column')}</TableCell>
+                      <TableCell>{translate('backlot.itemImport.cell')}</TableCell>
+                      <TableCell>{translate('backlot.itemImport.problem')}</TableCell>
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {plan.problems.slice(0, SHOWN_PROBLEMS).map((problem, index) => (
+                      <TableRow key={index}>
+                        <TableCell>{problem.row}</TableCell>
+                        <TableCell>{problem.header ?? '—'}</TableCell>
+                        <TableCell sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere', maxWidth: 220 }}>{problem.cell ?? ''}</TableCell>
+                        <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 220 }}>{problem.message}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </Box>
+              <Box>
+                <Button variant="outlined" size="small" onClick={download}>
+                  {translate('backlot.itemImport.download', { smart_count: plan.problems.length })}
+                </Button>
+              </Box>
+            </>
+          )}
+          {view.done ? (
+            <Alert severity="success" role="status">
+              {translate('backlot.itemImport.done', {
+                added: view.done.counts.added,
+                updated: view.done.counts.updated,
+                unchanged: view.done.counts.unchanged,
+                photos: view.done.photos,
+                skipped: view.done.skipped,
+              })}{' '}
+              <Link to={`/t/${tenantId}/items`}>{translate('backlot.itemImport.seeItems')}</Link>
+            </Alert>
+          ) : (
+            <>
+              {plan.refused.length > 0 && (
+                <FormControlLabel
+                  control={<Checkbox checked={skipRefused} onChange={(event) => setSkipRefused(event.target.checked)} />}
+                  label={translate('backlot.itemImport.skipRefused', {
+                    smart_count: plan.refused.length,
+                    rows: plan.refused
+                      .map((entry) => entry.row)
+                      .slice(0, 10)
+                      .join(', '),
+                  })}
+                />
+              )}
+              <Box>
+                <Button
+                  variant="contained"
+                  disabled={busy !== undefined || (toWrite === 0 && plan.remove.length === 0) || (plan.refused.length > 0 && !skipRefused)}
+                  onClick={() => void run('import')}
+                >
+                  {translate('backlot.itemImport.import', { smart_count: toWrite })}
+                </Button>
+              </Box>
+            </>
+          )}
+          {busy === 'import' && (
+            <Box>
+              <Typography variant="body2">{translate('backlot.itemImport.importing', { smart_count: toWrite, photos: plan.photos })}</Typography>
+              <LinearProgress aria-label={translate('backlot.itemImport.importing', { smart_count: toWrite, photos: plan.photos })} />
+            </Box>
+          )}
+        </FactCard>
       )}
     </Box>
   );

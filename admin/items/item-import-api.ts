@@ -1,6 +1,7 @@
 /** The console's side of Items → Import (server/routes/api/tenants/item-import.ts): what a check and an import send and answer. Browser code. */
 import { fetchUtils } from 'ra-core';
 import type { ImportProblem, ImportSummary } from '../../schema/item-import';
+import { inertCell } from '../../schema/spreadsheet-cells';
 
 export interface ImportMapping {
   columns: Record<string, string | undefined>;
@@ -38,7 +39,10 @@ export const itemImportApi = {
 
 /** The dry run's problems as a CSV the user downloads (`file:row:column`, header, cell, problem). */
 export function problemsCsv(problems: readonly ImportProblem[]): string {
-  const quote = (text: string) => (/[",\r\n]/.test(text) || /^[=+\-@]/.test(text) ? `"${(/^[=+\-@]/.test(text) ? `'${text}` : text).replace(/"/g, '""')}"` : text);
+  const quote = (cell: string) => {
+    const text = inertCell(cell);
+    return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  };
   const rows = [
     ['File', 'Row', 'Column', 'Header', 'Cell', 'Problem'],
     ...problems.map((problem) => [problem.file, String(problem.row), String(problem.column ?? ''), problem.header ?? '', problem.cell ?? '', problem.message]),

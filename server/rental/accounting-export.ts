@@ -20,7 +20,7 @@
 import { stringify } from 'csv-stringify/sync';
 import { cents } from '../../schema/rental/quote-pricing';
 import type { Invoice, SiteSettings } from '../../schema/types.generated';
-import { inertCell } from './order-export';
+import { inertCell } from '../../schema/spreadsheet-cells';
 
 export type ExportFormat = 'xero' | 'quickbooks' | 'csv';
 export const EXPORT_FORMATS: readonly ExportFormat[] = ['xero', 'quickbooks', 'csv'];

@@ -10,6 +10,7 @@
  * quoted, and every line of a text field that a spreadsheet would run as a formula starts with an
  * apostrophe (OWASP's CSV-injection advice), not just the field's first line.
  */
+import { inertCell } from '../../schema/spreadsheet-cells';
 import { stringify } from 'csv-stringify/sync';
 import type { QuoteRequest } from '../../schema/types.generated';
 import { todayIn } from '../../schema/rental/quote-rules';
@@ -108,12 +109,6 @@ const COLUMNS: Array<[keyof OrderLineRow, string]> = [
   ['lastDay', 'Last day'],
   ['version', 'Quote version'],
 ];
-
-/** A line (the field's first, or any after a CR or LF) that starts as a formula would. */
-const FORMULA_LINE = /(^|[\r\n])([=+\-@\t])/g;
-
-/** A text cell as a spreadsheet may safely open it: each line that would start a formula begins with an apostrophe. */
-export const inertCell = (text: string) => text.replace(FORMULA_LINE, "$1'$2");
 
 export function orderLinesCsv(rows: readonly OrderLineRow[]): string {
   return stringify(

@@ -7,7 +7,7 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, earliestStart, todayIn } from '../../schema/rental/quote-rules';
-import { inertCell } from '../../server/rental/order-export';
+import { inertCell, liveCell } from '../../schema/spreadsheet-cells';
 import { acceptWithCard } from '../helpers/card-hold';
 import { buildTestApp, type TestApp } from '../helpers/server';
 import { AVIATION_HOST, storefrontVisitor } from '../helpers/storefront-visitor';
@@ -84,6 +84,8 @@ describe("the accountant's file", () => {
   it('guards each line of a cell', () => {
     expect(inertCell('a\n=b\r+c\r\n-d\n@e\n\tf')).toBe("a\n'=b\r'+c\r\n'-d\n'@e\n'\tf");
     expect(inertCell('=SUM(1)')).toBe("'=SUM(1)");
+    // The import takes the guard off again.
+    expect(liveCell(inertCell('a\n=b\r+c\r\n-d\n@e\n\tf'))).toBe('a\n=b\r+c\r\n-d\n@e\n\tf');
     expect(inertCell('plain')).toBe('plain');
   });
 

@@ -8,7 +8,7 @@
 import { stringify } from 'csv-stringify/sync';
 import type { Item, Tenant, Unit } from '../../../schema/types.generated';
 import { isRentalGroup } from '../../../schema/routes';
-import { inertCell } from '../../rental/order-export';
+import { inertCell } from '../../../schema/spreadsheet-cells';
 
 export type SheetFormat = 'csv' | 'xlsx';
 

@@ -11,6 +11,7 @@
  */
 import { parse } from 'csv-parse/sync';
 import iconv from 'iconv-lite';
+import { liveCell } from '../../../schema/spreadsheet-cells';
 import yauzl from 'yauzl';
 import type { CellValue } from 'read-excel-file/node';
 
@@ -128,9 +129,6 @@ function sheetOf(name: string, table: ReadonlyArray<ReadonlyArray<string>>, extr
   if (!rows.length) return { problem: `has a header row (${headers.slice(0, 6).join(', ')}) but no items under it` };
   return { sheet: { name, headers, rows, rowNumbers, ...extra } };
 }
-
-/** A CSV cell as written before an export guarded it: the apostrophe before a line that would start a formula taken off (the export's inertCell, undone). */
-const liveCell = (text: string) => text.replace(/(^|[\r\n])'([=+\-@\t])/g, '$1$2');
 
 /** Reads a CSV file's bytes. */
 export function readCsv(bytes: Uint8Array, delimiter?: string): SheetRead {
