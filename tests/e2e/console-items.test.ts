@@ -12,7 +12,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations } from '../helpers/browser';
+import { axeViolations, chooseOption } from '../helpers/browser';
 import { AVIATION_ADMIN, startConsole, type ConsoleUnderTest } from '../helpers/console';
 import { http } from '../helpers/server-process';
 
@@ -30,11 +30,7 @@ const item = async (cookie: string, id: string) => (await http(`${app.server.url
 /** The names in the list's rows, sorted. */
 const rowNames = async (page: Page) => (await page.locator('tbody td.column-name').allInnerTexts()).map((name) => name.trim()).sort();
 
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-  await page.keyboard.press('Escape');
-}
+const choose = (page: Page, label: string, option: string) => chooseOption(page, page.getByRole('combobox', { name: label, exact: true }), option);
 
 describe('the Items screen', () => {
   it('adds an item, finds it, edits it, refuses a stale save, tags it in bulk, filters by tag and era, and uploads a photo', async () => {

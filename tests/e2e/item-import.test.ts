@@ -13,7 +13,7 @@ import { zipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TINY_PNG } from '../fixtures/tiny-png';
-import { axeViolations, shootBothWidths } from '../helpers/browser';
+import { axeViolations, chooseOption, shootBothWidths } from '../helpers/browser';
 import { AVIATION_ADMIN, startConsole, type ConsoleUnderTest } from '../helpers/console';
 import { repoRoot } from '../helpers/paths';
 
@@ -59,8 +59,7 @@ describe('Items → Import', () => {
     await shoot(page, 'import-checked');
 
     // The typo's path is put where it belongs, and the sheet checked again: that row passes.
-    await page.getByRole('combobox', { name: 'Put “Seats > Frist Class” in' }).click();
-    await page.getByRole('option', { name: 'Seats > First Class', exact: true }).click();
+    await chooseOption(page, page.getByRole('combobox', { name: 'Put “Seats > Frist Class” in' }), 'Seats > First Class');
     await page.getByRole('button', { name: 'Check again with these columns' }).first().click();
     await page.getByText('7 refused', { exact: true }).waitFor();
     await page.getByRole('checkbox', { name: /Import the rest and skip the 7 refused rows/ }).check();

@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, earliestStart } from '../../schema/rental/quote-rules';
-import { axeViolations, visitorPage } from '../helpers/browser';
+import { axeViolations, chooseOption, visitorPage } from '../helpers/browser';
 import { startConsole, type ConsoleUnderTest } from '../helpers/console';
 import { http } from '../helpers/server-process';
 
@@ -105,8 +105,7 @@ describe('a visitor on a phone, and the words both sides read', () => {
     await admin.page.goto(`${app.server.url}/admin/#/t/aviation/quote-requests/${id}`);
     await admin.page.getByText('“Went with a standing set”', { exact: false }).waitFor();
     await admin.page.goto(`${app.server.url}/admin/#/t/aviation/users`);
-    await admin.page.getByRole('combobox', { name: 'Show' }).click();
-    await admin.page.getByRole('option', { name: 'Approved' }).click();
+    await chooseOption(admin.page, admin.page.getByRole('combobox', { name: 'Show' }), 'Approved');
     await admin.page.getByRole('cell', { name: 'Dana Reyes' }).waitFor();
     expect(errors).toEqual([]);
     await context.close();

@@ -15,7 +15,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, earliestStart } from '../../schema/rental/quote-rules';
 import type { Catalogue } from '../../schema/types.generated';
-import { axeViolations, visitorPage } from '../helpers/browser';
+import { axeViolations, chooseOption, visitorPage } from '../helpers/browser';
 import { AVIATION_ADMIN, startConsole, type ConsoleUnderTest } from '../helpers/console';
 import { tenantsDir } from '../helpers/paths';
 
@@ -84,8 +84,7 @@ describe('a quote after the request', () => {
     await admin.page.getByRole('textbox', { name: `Reason for the adjustment to ${item.name}` }).fill('Returning client');
     await admin.page.getByRole('button', { name: 'Add a service line' }).click();
     const service = admin.page.getByRole('group', { name: 'Service line 1' });
-    await service.getByRole('combobox', { name: 'Service' }).click();
-    await admin.page.getByRole('option', { name: 'Service › Delivery & Pickup › Local Delivery' }).click();
+    await chooseOption(admin.page, service.getByRole('combobox', { name: 'Service' }), 'Service › Delivery & Pickup › Local Delivery');
     await service.getByRole('textbox', { name: 'Description' }).fill('Delivery to Stage 4 and back');
     await service.getByRole('spinbutton', { name: 'Quantity' }).fill('2');
     await service.getByRole('spinbutton', { name: 'Unit price' }).fill('175');

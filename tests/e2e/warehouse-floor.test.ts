@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTags } from '../../schema/rental/hire';
 import { addDays, earliestStart } from '../../schema/rental/quote-rules';
 import { TINY_PNG } from '../fixtures/tiny-png';
-import { visitorPage } from '../helpers/browser';
+import { chooseOption, visitorPage } from '../helpers/browser';
 import { TEST_CARDS, testCard } from '../helpers/card-hold';
 import { fakeCameraShowing } from '../helpers/fake-camera';
 import { repoRoot } from '../helpers/paths';
@@ -210,8 +210,7 @@ describe('the warehouse floor', () => {
     // Back in: the screen starts on check-in once things are out; a damaged unit keeps its note.
     await admin.page.reload();
     await expect.poll(() => admin.page.getByRole('button', { name: 'Check in' }).getAttribute('aria-pressed')).toBe('true');
-    await admin.page.getByRole('combobox', { name: 'Condition' }).click();
-    await admin.page.getByRole('option', { name: 'Damaged' }).click();
+    await chooseOption(admin.page, admin.page.getByRole('combobox', { name: 'Condition' }), 'Damaged');
     await admin.page.getByRole('textbox', { name: 'What is wrong (kept with the unit)' }).fill('Seat back torn');
     // A photo of the damage from the phone's camera (here a file): uploaded as an item photo, then sent with the scan.
     await admin.page.locator('input[type=file]').setInputFiles({ name: 'Seat Back.PNG', mimeType: 'image/png', buffer: TINY_PNG });

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
@@ -84,4 +84,25 @@ export async function shootBothWidths(page: Page, dir: string, name: string): Pr
     await page.screenshot({ path: path.join(dir, `${name}_${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/**
+ * Picks `option` from an MUI select (single or multiple) as a person would, and waits until the
+ * select shows it. The menu is clicked only once its opening transition has ended: the popover
+ * places itself while it grows, and on a loaded machine a click aimed at an option before then can
+ * land on the backdrop, which closes the menu and picks nothing (seen in CI as an item saved without
+ * the colour the test had "chosen").
+ */
+export async function chooseOption(page: Page, select: Locator, option: string): Promise<void> {
+  // Held by its element: once picked, the select's accessible name includes what it shows.
+  const shown = await select.elementHandle();
+  await select.click();
+  const listbox = page.getByRole('listbox');
+  await listbox.waitFor();
+  await listbox.evaluate((element) => Promise.all((element.closest('.MuiPaper-root') ?? element).getAnimations({ subtree: true }).map((animation) => animation.finished)));
+  await listbox.getByRole('option', { name: option, exact: true }).click();
+  // A multiple select stays open until dismissed; a single one has closed already.
+  await page.keyboard.press('Escape');
+  await listbox.waitFor({ state: 'detached' });
+  await page.waitForFunction(([element, text]) => element?.textContent?.includes(text), [shown, option] as const);
 }
