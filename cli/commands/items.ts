@@ -194,9 +194,6 @@ Examples:
             },
             displayPath(context, kept),
           );
-          // The embedded store tells only its own process: a server already running on this folder lists the items in search after its next start.
-          if (options.format === 'text' && stores.config.store === 'file')
-            context.stderr.write('A server already running on this data folder shows them in search and category lists after its next start (the console’s Items → Import shows them at once).\n');
           context.exitCode = EXIT.ok;
         } finally {
           await photos?.close();

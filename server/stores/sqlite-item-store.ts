@@ -2,8 +2,13 @@
  * Catalogue items in SQLite (better-sqlite3, the embedded default): one row per item, its document
  * as JSON, keyed by tenant and objectID. A write of many runs in one immediate transaction, so an
  * import is all or nothing and no other write interleaves; an item whose JSON is unchanged is not
- * rewritten. Subscribers are told in process after each committed change.
+ * rewritten. Subscribers are told in process after each committed change, and of changes other
+ * processes commit to the same file (the CLI's `backlot items import` beside a running server):
+ * each write also notes the ids it changed in `item_changes`, and while anyone listens the store
+ * looks every WATCH_MS at SQLite's `data_version` (it moves only when another connection commits)
+ * and announces what the others changed, as each item now stands.
  */
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type Database from 'better-sqlite3';
 import { openSqliteFile } from './sqlite-file';
@@ -11,10 +16,19 @@ import type { Item } from '../../schema/types.generated';
 import { checkedItem, UnknownItemError, type ItemChange, type ItemListener, type ItemStore, type PutManyCounts } from './item-store';
 
 const DEFAULT_PAGE = 1000;
+/** How often a store with listeners looks for other processes' commits. */
+const WATCH_MS = 250;
+/** How long a change stays noted: far longer than any watcher takes to read it. */
+const CHANGES_KEPT_MS = 60 * 60 * 1000;
 
 export class SqliteItemStore implements ItemStore {
   private readonly database: Database.Database;
   private readonly changes = new EventEmitter();
+  /** This store's name in `item_changes`, so it does not announce its own writes twice. */
+  private readonly writer = randomUUID();
+  private lastSeenChange: number;
+  private dataVersion: number;
+  private watch: NodeJS.Timeout | undefined;
 
   constructor(file: string) {
     this.database = openSqliteFile(
@@ -24,13 +38,59 @@ export class SqliteItemStore implements ItemStore {
       object_id TEXT NOT NULL,
       document TEXT NOT NULL,
       PRIMARY KEY (tenant_id, object_id)
-    ) WITHOUT ROWID`,
+    ) WITHOUT ROWID;
+    CREATE TABLE IF NOT EXISTS item_changes (
+      seq INTEGER PRIMARY KEY AUTOINCREMENT,
+      tenant_id TEXT NOT NULL,
+      object_id TEXT NOT NULL,
+      writer TEXT NOT NULL,
+      at INTEGER NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS item_changes_at ON item_changes (at)`,
     );
     this.changes.setMaxListeners(0);
+    this.lastSeenChange = (this.database.prepare('SELECT COALESCE(MAX(seq), 0) AS seq FROM item_changes').get() as { seq: number }).seq;
+    this.dataVersion = this.database.pragma('data_version', { simple: true }) as number;
   }
 
   private announce(tenantId: string, change: ItemChange) {
     this.changes.emit(tenantId, change);
+  }
+
+  /** Notes, inside the write's transaction, which items it changed (and forgets notes read long ago). */
+  private noteChanged(tenantId: string, objectIDs: readonly string[]) {
+    if (objectIDs.length === 0) return;
+    const now = Date.now();
+    const note = this.database.prepare('INSERT INTO item_changes (tenant_id, object_id, writer, at) VALUES (?, ?, ?, ?)');
+    for (const objectID of objectIDs) note.run(tenantId, objectID, this.writer, now);
+    this.database.prepare('DELETE FROM item_changes WHERE at < ?').run(now - CHANGES_KEPT_MS);
+  }
+
+  /** Announces what other connections committed since the last look: each item as it now stands, once. */
+  private announceOthersChanges() {
+    const version = this.database.pragma('data_version', { simple: true }) as number;
+    if (version === this.dataVersion) return;
+    const notes = this.database.prepare('SELECT seq, tenant_id, object_id, writer FROM item_changes WHERE seq > ? ORDER BY seq').all(this.lastSeenChange) as Array<{
+      seq: number;
+      tenant_id: string;
+      object_id: string;
+      writer: string;
+    }>;
+    this.dataVersion = version;
+    if (notes.length === 0) return;
+    this.lastSeenChange = notes.at(-1)!.seq;
+    const changed = new Map<string, Set<string>>();
+    for (const note of notes) {
+      if (note.writer === this.writer || this.changes.listenerCount(note.tenant_id) === 0) continue;
+      changed.set(note.tenant_id, (changed.get(note.tenant_id) ?? new Set()).add(note.object_id));
+    }
+    const read = this.database.prepare('SELECT document FROM items WHERE tenant_id = ? AND object_id = ?');
+    for (const [tenantId, objectIDs] of changed) {
+      for (const objectID of objectIDs) {
+        const row = read.get(tenantId, objectID) as { document: string } | undefined;
+        this.announce(tenantId, row ? { kind: 'put', item: JSON.parse(row.document) as Item } : { kind: 'delete', objectID });
+      }
+    }
   }
 
   async get(tenantId: string, objectID: string): Promise<Item | undefined> {
@@ -70,6 +130,10 @@ export class SqliteItemStore implements ItemStore {
           tally[current ? 'updated' : 'added'] += 1;
           written.push(item);
         }
+        this.noteChanged(
+          tenantId,
+          written.map((item) => item.objectID),
+        );
         return tally;
       })
       .immediate();
@@ -84,6 +148,7 @@ export class SqliteItemStore implements ItemStore {
         if (!row) throw new UnknownItemError(`No item ${JSON.stringify(objectID)}`);
         const next = { ...change(JSON.parse(row.document) as Item), objectID };
         this.database.prepare('UPDATE items SET document = ? WHERE tenant_id = ? AND object_id = ?').run(JSON.stringify(checkedItem(next)), tenantId, objectID);
+        this.noteChanged(tenantId, [objectID]);
         return next;
       })
       .immediate();
@@ -92,7 +157,13 @@ export class SqliteItemStore implements ItemStore {
   }
 
   async delete(tenantId: string, objectID: string): Promise<boolean> {
-    const { changes } = this.database.prepare('DELETE FROM items WHERE tenant_id = ? AND object_id = ?').run(tenantId, objectID);
+    const changes = this.database
+      .transaction(() => {
+        const deleted = this.database.prepare('DELETE FROM items WHERE tenant_id = ? AND object_id = ?').run(tenantId, objectID).changes;
+        if (deleted > 0) this.noteChanged(tenantId, [objectID]);
+        return deleted;
+      })
+      .immediate();
     if (changes > 0) this.announce(tenantId, { kind: 'delete', objectID });
     return changes > 0;
   }
@@ -110,10 +181,17 @@ export class SqliteItemStore implements ItemStore {
 
   subscribe(tenantId: string, listener: ItemListener): () => void {
     this.changes.on(tenantId, listener);
-    return () => this.changes.off(tenantId, listener);
+    this.watch ??= setInterval(() => this.announceOthersChanges(), WATCH_MS).unref();
+    return () => {
+      this.changes.off(tenantId, listener);
+      if (this.changes.eventNames().length > 0) return;
+      clearInterval(this.watch);
+      this.watch = undefined;
+    };
   }
 
   async close(): Promise<void> {
+    clearInterval(this.watch);
     this.changes.removeAllListeners();
     this.database.close();
   }

@@ -29,3 +29,30 @@ describe('SqliteItemStore on one file from two connections', () => {
     }
   });
 });
+
+describe('SqliteItemStore heard across processes', () => {
+  it('tells a subscriber what another connection to the file wrote (the CLI beside a running server), each change once, and not its own twice', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'backlot-items-'));
+    const file = path.join(root, 'items.sqlite');
+    const [server, cli] = [new SqliteItemStore(file), new SqliteItemStore(file)];
+    try {
+      const heard: string[] = [];
+      server.subscribe('aviation', (change) => heard.push(change.kind === 'put' ? `put ${change.item.objectID} ${change.item.quantity}` : `delete ${change.objectID}`));
+      await server.put('aviation', sampleItem('own', { quantity: 1 }));
+      await cli.putMany('aviation', [sampleItem('seat-1', { quantity: 2 }), sampleItem('seat-2', { quantity: 3 })]);
+      await cli.putMany('hangar-nine', [sampleItem('elsewhere')]);
+      await expect.poll(() => heard).toEqual(['put own 1', 'put seat-1 2', 'put seat-2 3']);
+      // An update and a delete from the other side, then the same import again (nothing changes).
+      await cli.update('aviation', 'seat-1', (item) => ({ ...item, quantity: 9 }));
+      await cli.delete('aviation', 'seat-2');
+      await cli.putMany('aviation', [sampleItem('seat-1', { quantity: 9 })]);
+      await expect.poll(() => heard.slice(3)).toEqual(['put seat-1 9', 'delete seat-2']);
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect(heard).toHaveLength(5);
+    } finally {
+      await server.close();
+      await cli.close();
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+});

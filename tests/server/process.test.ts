@@ -8,7 +8,8 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadTenant, loadTenants } from '../../schema/node/loader';
 import { FileTenantStore } from '../../server/stores/file-tenant-store';
-import { acmeDir, tenantsDir } from '../helpers/paths';
+import { backlot } from '../helpers/cli';
+import { acmeDir, repoRoot, tenantsDir } from '../helpers/paths';
 import { http, startServer, type ServerProcess } from '../helpers/server-process';
 
 const ADMIN = { email: 'boss@backlot.example', password: 'a long enough password' };
@@ -143,5 +144,17 @@ describe('the server process', () => {
     const store = await FileTenantStore.open({ tenantsDir: path.join(root, 'tenants'), dataDir: path.join(root, '.data') });
     await store.close();
     expect((await loadTenants(path.join(root, 'tenants'))).issues).toEqual([]);
+  });
+
+  it('shows in search and on item pages at once what `backlot items import` writes beside it into the same data folder', async () => {
+    server = await startServer(env());
+    const page = (pathname: string) => http(`${server!.url}${pathname}`, { headers: { host: 'aviation.localhost' } }).then((answer) => answer.text);
+    expect(await page('/search?q=headrest')).not.toContain('href="/item/h9-00001"');
+    const sheet = path.join(repoRoot, 'tests/fixtures/prop-house/hangar9-stock.csv');
+    const imported = await backlot(['items', 'import', 'aviation', sheet, '--skip-refused', '--add-categories'], { cwd: root, env: env() });
+    expect(imported.code, imported.stderr).toBe(0);
+    // The server hears the other process's commit on its own (no restart, no request to it).
+    await expect.poll(() => page('/search?q=headrest'), { timeout: 10_000 }).toContain('href="/item/h9-00001"');
+    expect(await page('/item/h9-00001')).toContain('Chrome Headrest 1');
   });
 });
