@@ -242,7 +242,11 @@ export const en = {
       download: 'Download the problem (CSV) |||| Download all %{smart_count} problems (CSV)',
       skipRefused: 'Import the rest and skip the refused row (%{rows}) |||| Import the rest and skip the %{smart_count} refused rows (%{rows} …)',
       import: 'Import %{smart_count} item |||| Import %{smart_count} items',
-      importing: 'Importing %{smart_count} item and %{photos} photos… |||| Importing %{smart_count} items and %{photos} photos…',
+      progress: {
+        sending: 'Sending the files: %{done} of %{total}',
+        photos: 'Storing photos: %{done} of %{total}',
+        items: 'Writing the items… |||| Writing %{smart_count} items…',
+      },
       done: 'Imported: %{added} added, %{updated} updated, %{unchanged} unchanged, %{photos} photos stored, %{skipped} refused rows skipped.',
       seeItems: 'See the items',
     },

@@ -6,16 +6,18 @@
  *    import of this sheet) and that column's first values; change one and check again.
  * 3. The dry run: what would be created, updated, left alone and refused, every problem by row and
  *    column with the cell's text (downloadable as CSV), the paths the tree lacks; then Import, with
- *    the refused rows skipped only when the user says so. Progress shows while it runs.
+ *    the refused rows skipped only when the user says so. Progress shows while either runs: the
+ *    bytes sent, then each photo stored, then the items written (ImportProgressBar).
  */
-import { Alert, Box, Button, Checkbox, Chip, FormControlLabel, LinearProgress, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Checkbox, Chip, FormControlLabel, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { useState } from 'react';
 import { Link, useTranslate } from 'react-admin';
 import { base64Of } from '../../storefront/lib/file-base64';
 import { FactCard } from '../components/FactCard';
 import { PHONE_LIST_SX } from '../components/phone-list';
-import { itemImportApi, problemsCsv, type ImportMapping, type ImportRequest, type ImportView } from './item-import-api';
+import { ImportProgressBar } from './ImportProgressBar';
+import { itemImportApi, problemsCsv, type ImportMapping, type ImportProgress, type ImportRequest, type ImportView } from './item-import-api';
 
 /** Cells a phone leaves out (the select's own label names the field; its first values go under it). */
 const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
@@ -42,6 +44,7 @@ export function ItemImport({ tenantId }: { tenantId: string }) {
   const [mapping, setMapping] = useState<ImportMapping>();
   const [view, setView] = useState<ImportView>();
   const [busy, setBusy] = useState<'check' | 'import'>();
+  const [progress, setProgress] = useState<ImportProgress>({ stage: 'reading' });
   const [error, setError] = useState<string>();
 
   const request = async (withMapping: ImportMapping | undefined): Promise<ImportRequest> => ({
@@ -56,9 +59,10 @@ export function ItemImport({ tenantId }: { tenantId: string }) {
   const run = async (step: 'check' | 'import', withMapping = mapping) => {
     if (!sheet) return setError(translate('backlot.itemImport.chooseSheet'));
     setBusy(step);
+    setProgress({ stage: 'reading' });
     setError(undefined);
     try {
-      const answer = step === 'check' ? await itemImportApi.check(tenantId, await request(withMapping)) : await itemImportApi.run(tenantId, await request(withMapping));
+      const answer = await itemImportApi[step === 'check' ? 'check' : 'run'](tenantId, await request(withMapping), setProgress);
       setView(answer);
       setMapping(answer.mapping);
     } catch (failure) {
@@ -110,7 +114,7 @@ export function ItemImport({ tenantId }: { tenantId: string }) {
             {translate('backlot.itemImport.check')}
           </Button>
         </Box>
-        {busy === 'check' && <LinearProgress aria-label={translate('backlot.itemImport.checking')} />}
+        {busy === 'check' && <ImportProgressBar progress={progress} />}
         {error && (
           <Alert severity="error" role="alert" sx={{ overflowWrap: 'anywhere' }}>
             {error}
@@ -236,7 +240,7 @@ export function ItemImport({ tenantId }: { tenantId: string }) {
                     <TableRow>
                       <TableCell>{translate('backlot.itemImport.row')}</TableCell>
                       <TableCell>{translate('backlot.itemImport.column')}</TableCell>
-                      <TableCell>{translate('backlot.itemImport.cell')}</TableCell>
+                      <TableCell sx={WIDE_ONLY}>{translate('backlot.itemImport.cell')}</TableCell>
                       <TableCell>{translate('backlot.itemImport.problem')}</TableCell>
                     </TableRow>
                   </TableHead>
@@ -245,8 +249,12 @@ export function ItemImport({ tenantId }: { tenantId: string }) {
                       <TableRow key={index}>
                         <TableCell>{problem.row}</TableCell>
                         <TableCell>{problem.header ?? '—'}</TableCell>
-                        <TableCell sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere', maxWidth: 220 }}>{problem.cell ?? ''}</TableCell>
-                        <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 220 }}>{problem.message}</TableCell>
+                        <TableCell sx={{ ...WIDE_ONLY, fontFamily: 'monospace', overflowWrap: 'break-word', maxWidth: 220 }}>{problem.cell ?? ''}</TableCell>
+                        <TableCell sx={{ overflowWrap: 'break-word', minWidth: { sm: 220 } }}>
+                          {/* On a phone the cell's text goes above the problem, not in a column of its own. */}
+                          {problem.cell && <Box sx={{ display: { sm: 'none' }, fontFamily: 'monospace', overflowWrap: 'anywhere' }}>{problem.cell}</Box>}
+                          {problem.message}
+                        </TableCell>
                       </TableRow>
                     ))}
                   </TableBody>
@@ -295,12 +303,7 @@ export function ItemImport({ tenantId }: { tenantId: string }) {
               </Box>
             </>
           )}
-          {busy === 'import' && (
-            <Box>
-              <Typography variant="body2">{translate('backlot.itemImport.importing', { smart_count: toWrite, photos: plan.photos })}</Typography>
-              <LinearProgress aria-label={translate('backlot.itemImport.importing', { smart_count: toWrite, photos: plan.photos })} />
-            </Box>
-          )}
+          {busy === 'import' && <ImportProgressBar progress={progress} />}
         </FactCard>
       )}
     </Box>

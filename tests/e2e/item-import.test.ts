@@ -63,7 +63,16 @@ describe('Items → Import', () => {
     await page.getByRole('button', { name: 'Check again with these columns' }).first().click();
     await page.getByText('7 refused', { exact: true }).waitFor();
     await page.getByRole('checkbox', { name: /Import the rest and skip the 7 refused rows/ }).check();
+    // On a slow line (the upload throttled to 20 kB/s) the page says how much is sent, with a bar that counts.
+    const network = await page.context().newCDPSession(page);
+    await network.send('Network.enable');
+    await network.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 20_000 });
     await page.getByRole('button', { name: 'Import 301 items' }).click();
+    const sending = page.getByRole('progressbar', { name: /^Sending the files: [\d.]+ [kM]B of [\d.]+ [kM]B$/ });
+    await sending.waitFor();
+    expect(Number(await sending.getAttribute('aria-valuenow'))).toBeGreaterThanOrEqual(0);
+    await shoot(page, 'import-sending');
+    await network.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     await page.getByText('Imported: 301 added, 0 updated, 0 unchanged, 30 photos stored, 7 refused rows skipped.').waitFor({ timeout: 60_000 });
     await shoot(page, 'import-done');
 

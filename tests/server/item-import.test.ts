@@ -8,6 +8,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TINY_PNG } from '../fixtures/tiny-png';
@@ -16,8 +17,15 @@ import { buildTestApp, type TestApp } from '../helpers/server';
 
 let t: TestApp;
 let sheet: string;
+const logLines: string[] = [];
 beforeAll(async () => {
-  t = await buildTestApp();
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      logLines.push(String(chunk));
+      done();
+    },
+  });
+  t = await buildTestApp({ logger: { level: 'warn', stream } });
   sheet = (await readFile(path.join(repoRoot, 'tests', 'fixtures', 'prop-house', 'hangar9-stock.xlsx'))).toString('base64');
 });
 afterAll(() => t.close());
@@ -87,5 +95,43 @@ describe('Items → Import', () => {
     const notZip = await post('/check', { fileName: 'stock.xlsx', data: sheet, photos: { fileName: 'photos.zip', data: Buffer.from('not a zip').toString('base64') } });
     expect(notZip.statusCode).toBe(400);
     expect((await post('/check', { fileName: 'hangar9-stock.xlsx', data: sheet }, 'acmeAdmin')).statusCode).toBe(404);
+  });
+
+  it('answers as it goes when asked (NDJSON): the photos stored one by one, then the items, then the report; a failure is the last line, its cause only in the log', async () => {
+    const lines = (body: string) =>
+      body
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { progress?: { stage: string; done?: number; total: number }; result?: { done: object }; error?: { statusCode: number; message: string } });
+    const asItGoes = (payload: object) => t.as('aviationAdmin', { method: 'POST', url: '/api/tenants/aviation/items/import', headers: { accept: 'application/x-ndjson' }, payload });
+    // Refused rows are still a plain 409, before anything is sent.
+    const refused = await asItGoes({ fileName: 'hangar9-stock.xlsx', data: sheet, photos: photosZip() });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/^Nothing imported: 8 rows were refused/);
+
+    const answer = await asItGoes({ fileName: 'hangar9-stock.xlsx', data: sheet, photos: photosZip(), skipRefused: true });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toBe('application/x-ndjson; charset=utf-8');
+    const told = lines(answer.body);
+    const photoSteps = told.flatMap((line) => (line.progress?.stage === 'photos' ? [line.progress.done!] : []));
+    expect(photoSteps.at(-1)).toBe(30);
+    expect(photoSteps).toEqual([...photoSteps].sort((a, b) => a - b));
+    expect(told.at(-2)).toEqual({ progress: { stage: 'items', total: 0 } });
+    expect(told.at(-1)!.result!.done).toMatchObject({ counts: { added: 0, updated: 0, unchanged: 300 }, photos: 30, skipped: 8 });
+
+    // The store fails as the items are written (a fault put in here: a disk gone): told in the last line, hidden, and logged.
+    const putMany = t.app.itemStore.putMany.bind(t.app.itemStore);
+    t.app.itemStore.putMany = () => Promise.reject(new Error('SQLITE_IOERR: disk I/O error at /srv/data/items.sqlite'));
+    try {
+      const csv = Buffer.from('Stock Code,Item,Dept,Daily Hire\r\nH9-77001,Spare Galley Cart,Seats > Business Class,$50\r\n').toString('base64');
+      const failed = await asItGoes({ fileName: 'spare.csv', data: csv });
+      expect(failed.statusCode).toBe(200);
+      expect(lines(failed.body).at(-1)).toEqual({ error: { statusCode: 500, message: 'The import stopped on the server (the log says why). Its items were not written: import again to finish.' } });
+      expect(failed.body).not.toContain('SQLITE_IOERR');
+      expect(logLines.join('')).toContain('SQLITE_IOERR');
+    } finally {
+      t.app.itemStore.putMany = putMany;
+    }
+    expect(await t.app.itemStore.get('aviation', 'h9-77001')).toBeUndefined();
   });
 });

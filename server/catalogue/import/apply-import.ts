@@ -21,6 +21,12 @@ export class ImportRefusedError extends Error {
   readonly statusCode = 409;
 }
 
+/** Refuses (409) a plan with refused rows unless the one importing chose to skip them: checked before anything is written. */
+export function assertImportAllowed(plan: Pick<ImportPlan, 'refused'>, skipRefused: boolean): void {
+  if (plan.refused.length && !skipRefused)
+    throw new ImportRefusedError(`Nothing imported: ${plan.refused.length} row${plan.refused.length === 1 ? ' was' : 's were'} refused. Fix them, or import the rest and skip those rows.`);
+}
+
 export interface ImportTarget {
   itemStore: ItemStore;
   assets: AssetStore;
@@ -29,6 +35,9 @@ export interface ImportTarget {
   /** Where units for new asset tags are added (the quote request store's units). */
   units?: Pick<QuoteRequestStore, 'addUnits'>;
 }
+
+/** Where an import is: storing its photos (one step each), then writing its items in one go. */
+export type ImportStep = { stage: 'photos'; done: number; total: number } | { stage: 'items'; total: number };
 
 export interface ImportDone {
   counts: PutManyCounts;
@@ -42,12 +51,10 @@ export interface ImportDone {
 export async function applyImport(
   target: ImportTarget,
   plan: ImportPlan,
-  options: { tenantId: string; photos?: PhotoSource | undefined; skipRefused?: boolean; onProgress?: (done: number, total: number) => void },
+  options: { tenantId: string; photos?: PhotoSource | undefined; skipRefused?: boolean; onProgress?: (step: ImportStep) => void },
 ): Promise<ImportDone> {
-  if (plan.refused.length && !options.skipRefused)
-    throw new ImportRefusedError(`Nothing imported: ${plan.refused.length} row${plan.refused.length === 1 ? ' was' : 's were'} refused. Fix them, or import the rest and skip those rows.`);
+  assertImportAllowed(plan, options.skipRefused ?? false);
   const items = [...plan.create, ...plan.update];
-  const total = plan.photos.length + 1;
   let done = 0;
   // A few at a time: each write is its own durable file (or object), so the disk or the bucket is kept busy without flooding it.
   const limit = pLimit(PHOTO_WRITES_AT_ONCE);
@@ -55,10 +62,11 @@ export async function applyImport(
     plan.photos.map((photo) =>
       limit(async () => {
         if (!(await target.assets.stat(options.tenantId, 'items', photo.file))) await target.assets.write(options.tenantId, 'items', photo.file, await options.photos!.read(photo.source));
-        options.onProgress?.((done += 1), total);
+        options.onProgress?.({ stage: 'photos', done: (done += 1), total: plan.photos.length });
       }),
     ),
   );
+  options.onProgress?.({ stage: 'items', total: items.length + plan.remove.length });
   if (plan.categories) await target.saveCategories(plan.categories);
   const counts = items.length ? await target.itemStore.putMany(options.tenantId, items) : { added: 0, updated: 0, unchanged: 0 };
   // Units last: each names an item written above. A tag another import took meanwhile refuses them all (UnitExistsError, 409).
@@ -81,7 +89,6 @@ export async function applyImport(
   // Last: an item the sheet no longer lists is removed only when asked (its orders keep their own lines).
   let removed = 0;
   for (const objectID of plan.remove) if (await target.itemStore.delete(options.tenantId, objectID)) removed += 1;
-  options.onProgress?.(total, total);
   return {
     counts: { ...counts, unchanged: counts.unchanged + plan.unchanged.length },
     photos: plan.photos.length,

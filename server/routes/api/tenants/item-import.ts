@@ -7,14 +7,16 @@
  *        row is refused unless `skipRefused`; the mapping kept for the next import of this sheet
  * - GET  /api/tenants/:tenantId/items/export.{csv,xlsx} the catalogue with the columns the import
  *        reads back, to edit in a spreadsheet and import again
- * Both imports take the sheet (and optionally a ZIP of photos) base64-encoded. The storefront and
- * search see the items at once (the item store's own change events).
+ * Both imports take the sheet (and optionally a ZIP of photos) base64-encoded. The import answers
+ * as it goes (`Accept: application/x-ndjson`: progress lines, then the result; lib/progress-stream)
+ * when asked, else once done. The storefront and search see the items at once (the item store's
+ * own change events).
  */
 import path from 'node:path';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { importSummary } from '../../../../schema/item-import';
 import type { Tenant } from '../../../../schema/types.generated';
-import { applyImport } from '../../../catalogue/import/apply-import';
+import { applyImport, assertImportAllowed, type ImportStep } from '../../../catalogue/import/apply-import';
 import { exportSheet, type SheetFormat } from '../../../catalogue/import/export-sheet';
 import { allItems } from '../../../catalogue/move-items';
 import { allPaths, pathText } from '../../../catalogue/import/categories';
@@ -23,6 +25,7 @@ import { photoSourceOfZip } from '../../../catalogue/import/photo-source';
 import { prepareImport } from '../../../catalogue/import/prepare-import';
 import { MAX_SHEET_BYTES } from '../../../catalogue/import/read-sheet';
 import { saveMapping, type SavedMapping } from '../../../catalogue/import/saved-mappings';
+import { answerWithProgress, wantsProgress } from '../../../lib/progress-stream';
 import { tenantParams } from './params';
 
 /** The most a console upload may carry: the sheet and a ZIP of photos, base64 (larger photo libraries go through the CLI). */
@@ -132,30 +135,42 @@ const itemImport: FastifyPluginAsync<{ dataDir: string }> = async (app, { dataDi
       onRequest: app.requireTenant,
       bodyLimit,
       schema: { tags: ['items'], summary: 'Import a spreadsheet (and a ZIP of photos) into the catalogue: nothing written while a row is refused, unless skipRefused', params: tenantParams, body },
-      config: { docs: { ...docs, errors: { ...docs.errors, 409: 'Rows are refused and skipRefused was not given: nothing was written' } } },
+      config: { docs: { ...docs, success: { ...docs.success, description: 'The report, once done; or, with Accept: application/x-ndjson, {"progress":{stage,done,total}} lines and then {"result":…} or {"error":{statusCode,message}}' }, errors: { ...docs.errors, 409: 'Rows are refused and skipRefused was not given: nothing was written' } } },
     },
-    async (request) => {
+    async (request, reply) => {
       const { tenantId, input, stored, photos, prepared } = await prepare(request);
-      try {
-        const done = await applyImport(
-          {
-            itemStore: app.itemStore,
-            assets: app.storefrontAssets.store,
-            units: app.quoteRequests,
-            saveCategories: async (categories) => {
-              await app.tenantStore.put(tenantId, { ...stored.tenant, categories }, { ifMatch: stored.version, actor: request.account?.email ?? 'console' });
+      const carryOut = async (onProgress?: (step: ImportStep) => void) => {
+        try {
+          assertImportAllowed(prepared.plan, input.skipRefused ?? false);
+          const done = await applyImport(
+            {
+              itemStore: app.itemStore,
+              assets: app.storefrontAssets.store,
+              units: app.quoteRequests,
+              saveCategories: async (categories) => {
+                await app.tenantStore.put(tenantId, { ...stored.tenant, categories }, { ifMatch: stored.version, actor: request.account?.email ?? 'console' });
+              },
             },
-          },
-          prepared.plan,
-          { tenantId, photos, skipRefused: input.skipRefused ?? false },
-        );
-        app.storefrontAssets.changed(tenantId);
-        await saveMapping(dataDir, tenantId, prepared.signature, prepared.mapping);
-        request.log.info({ tenantId, file: input.fileName, ...done.counts, photos: done.photos, skipped: done.skipped, actor: request.account?.email }, 'items imported');
-        return { ...view(stored.tenant, prepared), done };
-      } finally {
+            prepared.plan,
+            { tenantId, photos, skipRefused: input.skipRefused ?? false, ...(onProgress && { onProgress }) },
+          );
+          app.storefrontAssets.changed(tenantId);
+          await saveMapping(dataDir, tenantId, prepared.signature, prepared.mapping);
+          request.log.info({ tenantId, file: input.fileName, ...done.counts, photos: done.photos, skipped: done.skipped, actor: request.account?.email }, 'items imported');
+          return { ...view(stored.tenant, prepared), done };
+        } finally {
+          await photos?.close();
+        }
+      };
+      if (!wantsProgress(request)) return carryOut();
+      // Refused rows are refused as a plain 409 before the answer starts; after that, progress lines.
+      try {
+        assertImportAllowed(prepared.plan, input.skipRefused ?? false);
+      } catch (refused) {
         await photos?.close();
+        throw refused;
       }
+      return answerWithProgress(reply, request.log, (progress) => carryOut((step) => progress(step, step.stage === 'items' || step.done === step.total)), 'The import stopped on the server (the log says why). Its items were not written: import again to finish.');
     },
   );
 
