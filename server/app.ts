@@ -124,7 +124,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(itemStore, { config: options.config });
   await app.register(search, { config: options.config });
   await app.register(itemRoutes);
-  await app.register(itemImport, { dataDir: options.config.dataDir });
+  await app.register(itemImport);
   await app.register(quoteRequestStore, { config: options.config });
   await app.register(invoicesPlugin, { config: options.config });
   await app.register(payments, { config: options.config, ...(options.payments && { provider: options.payments }) });

@@ -31,7 +31,7 @@ async function openStores(context: CliContext) {
   const assets: AssetStore =
     config.assets.provider === 'cloud-storage'
       ? new (await import('../../server/assets/cloud-storage-asset-store')).CloudStorageAssetStore(config.assets)
-      : new FileAssetStore(config.tenantsDir, path.join(config.dataDir, 'documents'));
+      : new FileAssetStore(config.tenantsDir, config.dataDir);
   return {
     config,
     tenants: tenants.store,
@@ -136,7 +136,7 @@ Examples:
             tenant: stored.tenant,
             itemStore: stores.itemStore,
             units: stores.quoteRequests,
-            dataDir: stores.config.dataDir,
+            assets: stores.assets,
             photos,
             ...(options.mapping && { mappingFile: path.resolve(context.cwd, options.mapping) }),
             addCategories: options.addCategories ?? false,
@@ -181,7 +181,7 @@ Examples:
             plan,
             { tenantId, photos, skipRefused: options.skipRefused ?? false, ...(progress && { onProgress: () => progress.tick() }) },
           ).finally(() => progress?.stop());
-          const kept = await saveMapping(stores.config.dataDir, tenantId, prepared.prepared.signature, prepared.prepared.mapping);
+          const kept = await saveMapping(stores.assets, tenantId, prepared.prepared.signature, prepared.prepared.mapping);
           print(
             {
               ...done.counts,
@@ -192,7 +192,7 @@ Examples:
               removed: done.removed,
               ms: Math.round(performance.now() - started),
             },
-            displayPath(context, kept),
+            kept,
           );
           context.exitCode = EXIT.ok;
         } finally {

@@ -1,7 +1,9 @@
 /**
  * The AssetStore port: where a tenant's images (`assets/`: logos, icons, banners), its item
- * photos (`items/`) and its private documents (`documents/`: certificates of insurance, never served
- * by the public image routes) are kept. `files` (the default) keeps them beside the tenant's JSON in the
+ * photos (`items/`), its private documents (`documents/`: certificates of insurance, never served
+ * by the public image routes) and the column mappings its spreadsheet imports keep
+ * (`import-mappings/`, private too: the next import of the same sheet, on any server or from the
+ * CLI, starts from them) are kept. `files` (the default) keeps them beside the tenant's JSON in the
  * tenants folder; `cloud-storage` keeps them in a Google Cloud Storage bucket, so every server
  * behind a load balancer serves the same bytes. Both name a file by its content's hash (`hash`),
  * which the storefront puts in its URLs, so a changed image gets a new address and an unchanged
@@ -10,7 +12,11 @@
 import { createHash } from 'node:crypto';
 
 /** The kinds of file a tenant has, each its own folder (or object prefix). */
-export type AssetFolder = 'assets' | 'items' | 'documents';
+export type AssetFolder = 'assets' | 'items' | 'documents' | 'import-mappings';
+
+/** The folders kept apart from the tenants folder and never served by a public route. */
+export const PRIVATE_FOLDERS = ['documents', 'import-mappings'] as const satisfies readonly AssetFolder[];
+export const isPrivateFolder = (folder: AssetFolder): folder is (typeof PRIVATE_FOLDERS)[number] => (PRIVATE_FOLDERS as readonly AssetFolder[]).includes(folder);
 
 export interface StoredAsset {
   name: string;
@@ -42,8 +48,11 @@ export const ASSET_FILE_NAME = /^[a-z0-9][a-z0-9._-]{0,120}\.(svg|png|jpe?g|webp
 /** File names a private document may have: a PDF or a photo (a certificate of insurance). */
 export const DOCUMENT_FILE_NAME = /^[a-z0-9][a-z0-9._-]{0,120}\.(pdf|png|jpe?g)$/i;
 
+/** File names a kept column mapping may have: the sheet's signature, as JSON. */
+export const MAPPING_FILE_NAME = /^[a-z0-9][a-z0-9_-]{0,120}\.json$/i;
+
 /** The names a folder keeps. */
-export const fileNameRule = (folder: AssetFolder) => (folder === 'documents' ? DOCUMENT_FILE_NAME : ASSET_FILE_NAME);
+export const fileNameRule = (folder: AssetFolder) => (folder === 'documents' ? DOCUMENT_FILE_NAME : folder === 'import-mappings' ? MAPPING_FILE_NAME : ASSET_FILE_NAME);
 
 /** Tenant ids as the tenants folder takes them, checked before any path or object name is made. */
 export const TENANT_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -58,6 +67,7 @@ const ASSET_TYPES: Record<string, string> = {
   gif: 'image/gif',
   ico: 'image/x-icon',
   pdf: 'application/pdf',
+  json: 'application/json',
 };
 
 export const contentTypeOf = (name: string) => ASSET_TYPES[name.slice(name.lastIndexOf('.') + 1).toLowerCase()] ?? 'application/octet-stream';

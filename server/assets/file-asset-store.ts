@@ -1,7 +1,8 @@
 /**
  * The AssetStore on disk (the default): `<tenantsDir>/<tenantId>/assets/` and `…/items/`, beside
- * the tenant's JSON, so `git` and `backlot validate` see them with the configuration; private
- * documents in `<documentsDir>/<tenantId>/`, apart from it. Writes are
+ * the tenant's JSON, so `git` and `backlot validate` see them with the configuration; the private
+ * folders (documents, import mappings) in `<privateDir>/<folder>/<tenantId>/` (the data folder),
+ * apart from it. Writes are
  * atomic (a temporary file renamed over the old). Hashes are kept by size and mtime, so a file is
  * read again only when it changed. Several servers may share the folder (a network disk): every
  * read goes to the disk.
@@ -9,25 +10,25 @@
 import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomic } from '../../schema/node/atomic-write';
-import { fileNameRule, contentHash, isStorableName, TENANT_ID, type AssetFolder, type AssetStore, type StoredAsset } from './asset-store';
+import { fileNameRule, contentHash, isPrivateFolder, isStorableName, TENANT_ID, type AssetFolder, type AssetStore, type StoredAsset } from './asset-store';
 
 export class FileAssetStore implements AssetStore {
   readonly description: string;
   /** By full path: the hash of the bytes that had this size and mtime. */
   private readonly hashes = new Map<string, { size: number; mtimeMs: number; hash: string }>();
 
-  /** Private documents are kept apart from the tenants folder (`documentsDir`, under the data folder), so they never reach the configuration's repository. */
+  /** Private folders are kept apart from the tenants folder (`privateDir`: the data folder), so they never reach the configuration's repository. */
   constructor(
     private readonly tenantsDir: string,
-    private readonly documentsDir?: string,
+    private readonly privateDir?: string,
   ) {
     this.description = `the tenants folder (${tenantsDir})`;
   }
 
   private folderOf(tenantId: string, folder: AssetFolder): string {
-    if (folder !== 'documents') return path.join(this.tenantsDir, tenantId, folder);
-    if (!this.documentsDir) throw new Error('this file store keeps no private documents (no documents folder given)');
-    return path.join(this.documentsDir, tenantId);
+    if (!isPrivateFolder(folder)) return path.join(this.tenantsDir, tenantId, folder);
+    if (!this.privateDir) throw new Error(`this file store keeps no private ${folder} (no data folder given)`);
+    return path.join(this.privateDir, folder, tenantId);
   }
 
   private pathOf(tenantId: string, folder: AssetFolder, name: string): string {

@@ -61,11 +61,11 @@ try {
   console.log(`  reading the CSV alone (baseline): ${fmt(parse.ms, 0)} ms, peak +${fmt(parse.peakMb, 0)} MB`);
 
   const itemStore = new SqliteItemStore(path.join(dir, 'items.sqlite'));
-  const assets = new FileAssetStore(path.join(dir, 'tenants'), path.join(dir, 'documents'));
+  const assets = new FileAssetStore(path.join(dir, 'tenants'), dir);
   const target = { itemStore, assets, saveCategories: async () => {} };
   const plan = async () => {
     const photos = await openPhotoSource(photosDir);
-    const prepared = await prepareImport({ bytes, file: 'bench.csv', tenantId: 'aviation', tenant, itemStore, dataDir: dir, photos, now: new Date() });
+    const prepared = await prepareImport({ bytes, file: 'bench.csv', tenantId: 'aviation', tenant, itemStore, assets, photos, now: new Date() });
     if ('problem' in prepared) throw new Error(prepared.problem);
     return { prepared: prepared.prepared, photos };
   };

@@ -3,7 +3,7 @@
  * only: write and read back byte for byte, the same content hash for the same bytes on every
  * adapter, replace whole, list one tenant's one folder (never another's, never the other folder),
  * stat, remove (false when absent), names that could leave the folder refused, many files
- * listed past one page, and private documents (PDFs) kept in a folder of their own.
+ * listed past one page, and private documents (PDFs) and import mappings (JSON) kept in folders of their own.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { contentHash, type AssetStore } from '../../server/assets/asset-store';
@@ -103,6 +103,17 @@ export function assetStoreContract(name: string, open: () => Promise<AssetStoreU
       await expect(store.write('acme', 'items', 'coi.pdf', pdf)).rejects.toThrow(/not a storable file name/);
       await expect(store.write('acme', 'documents', 'drawing.svg', SVG)).rejects.toThrow(/not a storable file name/);
       expect(await store.remove('acme', 'documents', 'coi-0a1b2c3d-0123456789abcdef.pdf')).toBe(true);
+    });
+
+    it('keeps import mappings (JSON) in a private folder of their own, and takes only JSON there', async () => {
+      const mapping = Buffer.from('{ "columns": { "name": "Item" } }\n');
+      await store.write('acme', 'import-mappings', '0123456789abcdef.json', mapping);
+      expect(await store.read('acme', 'import-mappings', '0123456789abcdef.json')).toEqual(mapping);
+      expect((await store.list('acme', 'import-mappings')).map((file) => file.name)).toEqual(['0123456789abcdef.json']);
+      expect(await store.list('acme', 'documents')).toEqual([]);
+      await expect(store.write('acme', 'import-mappings', 'drawing.svg', SVG)).rejects.toThrow(/not a storable file name/);
+      await expect(store.write('acme', 'assets', 'mapping.json', mapping)).rejects.toThrow(/not a storable file name/);
+      await expect(store.write('acme', 'import-mappings', '../escape.json', mapping)).rejects.toThrow(/not a storable file name/);
     });
 
     it('lists every file of a folder holding more than one page of them', async () => {

@@ -399,7 +399,7 @@ describe('two servers on one Firestore and one PostgreSQL', () => {
     expect((await http(`${b.url}/assets/aviation/logo.svg`, { headers: { host: 'aviation.localhost' } })).status).toBe(200);
   });
 
-  it("imports a prop house's spreadsheet with its photos through A into Firestore and the bucket; B finds the items in search and serves their photos", async () => {
+  it("imports a prop house's spreadsheet with its photos through A into Firestore and the bucket; B finds the items in search, serves their photos, and checks the sheet again from the columns A kept", async () => {
     const photos: Record<string, Uint8Array> = {};
     for (let n = 10; n <= 300; n += 10) photos[`H9-${String(n).padStart(5, '0')}.png`] = TINY_PNG;
     const sheet = (await readFile(path.join(repoRoot, 'tests', 'fixtures', 'prop-house', 'hangar9-stock.xlsx'))).toString('base64');
@@ -414,6 +414,10 @@ describe('two servers on one Firestore and one PostgreSQL', () => {
     const item = (await on(1, '/api/tenants/aviation/items/h9-00010')).json() as { images: Array<{ url: string }> };
     expect(bucket.buckets.get('backlot-two-servers')!.has(`tenants/aviation/items/${item.images[0]!.url.split('/').at(-1)}`)).toBe(true);
     expect((await http(`${b.url}${item.images[0]!.url}`, { headers: { host: 'aviation.localhost' } })).status).toBe(200);
+    // The columns A's import used are kept in the bucket, privately: B's check of the same sheet starts from them.
+    expect([...bucket.buckets.get('backlot-two-servers')!.keys()].filter((name) => name.startsWith('tenants/aviation/import-mappings/'))).toHaveLength(1);
+    const again = await on(1, '/api/tenants/aviation/items/import/check', { method: 'POST', body: { fileName: 'hangar9-stock.xlsx', data: sheet } });
+    expect(again.json()).toMatchObject({ mappingFrom: 'saved', plan: { unchanged: expect.arrayContaining(['h9-00001']) } });
   });
 
   it('lets one of two restores of the same history entry, one on each server, through; the other is told it is stale', async () => {

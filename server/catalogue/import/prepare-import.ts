@@ -12,6 +12,7 @@ import { fieldTitles, guessMapping, sheetSignature, type ColumnMapping, type Imp
 import { planImport, type ImportPlan } from './import-plan';
 import type { PhotoSource } from './photo-source';
 import { readSheet, type Sheet } from './read-sheet';
+import type { AssetStore } from '../../assets/asset-store';
 import { loadMapping, loadSavedMapping, type SavedMapping } from './saved-mappings';
 
 export interface PreparedImport {
@@ -34,7 +35,8 @@ export async function prepareImport(input: {
   itemStore: ItemStore;
   /** Where the tenant's units are (asset tags are checked against them). */
   units?: Pick<QuoteRequestStore, 'listUnits'> | undefined;
-  dataDir: string;
+  /** Where the mappings of earlier imports are kept (the AssetStore's private import-mappings folder). */
+  assets: AssetStore;
   photos?: PhotoSource | undefined;
   /** A mapping file to use (CLI `--mapping`), or a mapping given whole (the console's). */
   mappingFile?: string | undefined;
@@ -59,7 +61,7 @@ export async function prepareImport(input: {
     if (!mapping) return { problem: `${input.mappingFile} is not a mapping file: it needs { "columns": { "<field>": "<header>" } }` };
     mappingFrom = 'file';
   } else {
-    mapping = await loadSavedMapping(input.dataDir, input.tenantId, signature);
+    mapping = await loadSavedMapping(input.assets, input.tenantId, signature);
     if (mapping) mappingFrom = 'saved';
   }
   mapping ??= { columns: guessMapping(sheet.headers, sheet.rows, input.tenant.site) };

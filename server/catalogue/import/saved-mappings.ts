@@ -1,11 +1,11 @@
 /**
- * The column mapping a tenant's import used, kept under the data folder by the sheet's signature
- * (its headers): the next import of the same sheet starts from it and asks nothing. A mapping file
- * (`--mapping`) is the same JSON: { columns: { field: header }, categories: { text: path } }.
+ * The column mapping a tenant's import used, kept through the AssetStore in the tenant's private
+ * `import-mappings` folder by the sheet's signature (its headers): the next import of the same
+ * sheet starts from it and asks nothing, on whichever server (a bucket is shared) or from the CLI.
+ * A mapping file (`--mapping`) is the same JSON: { columns: { field: header }, categories: { text: path } }.
  */
-import { mkdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { writeFileAtomic } from '../../../schema/node/atomic-write';
+import { readFile } from 'node:fs/promises';
+import type { AssetStore } from '../../assets/asset-store';
 import type { ColumnMapping } from './column-mapping';
 
 export interface SavedMapping {
@@ -13,23 +13,26 @@ export interface SavedMapping {
   categories?: Record<string, string>;
 }
 
-const fileOf = (dataDir: string, tenantId: string, signature: string) => path.join(dataDir, 'import-mappings', tenantId, `${signature}.json`);
+const nameOf = (signature: string) => `${signature}.json`;
 
-/** A saved mapping, or undefined when there is none (or it is unreadable: the guess is used instead). */
-export async function loadMapping(file: string): Promise<SavedMapping | undefined> {
+/** A mapping read from JSON text, or undefined when it is not one (the guess is used instead). */
+function mappingOf(text: string | undefined): SavedMapping | undefined {
   try {
-    const parsed = JSON.parse(await readFile(file, 'utf8')) as SavedMapping;
+    const parsed = text === undefined ? undefined : (JSON.parse(text) as SavedMapping);
     return parsed && typeof parsed.columns === 'object' ? parsed : undefined;
   } catch {
     return undefined;
   }
 }
 
-export const loadSavedMapping = (dataDir: string, tenantId: string, signature: string) => loadMapping(fileOf(dataDir, tenantId, signature));
+/** A mapping file given by hand (`--mapping`). */
+export const loadMapping = async (file: string) => mappingOf(await readFile(file, 'utf8').catch(() => undefined));
 
-export async function saveMapping(dataDir: string, tenantId: string, signature: string, mapping: SavedMapping): Promise<string> {
-  const file = fileOf(dataDir, tenantId, signature);
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeFileAtomic(file, `${JSON.stringify(mapping, null, 2)}\n`);
-  return file;
+/** The mapping kept for this sheet's signature, or undefined when there is none (or it is unreadable). */
+export const loadSavedMapping = async (assets: AssetStore, tenantId: string, signature: string) => mappingOf((await assets.read(tenantId, 'import-mappings', nameOf(signature)))?.toString('utf8'));
+
+/** Keeps the mapping for the next import of a sheet with this signature; returns where (for the report). */
+export async function saveMapping(assets: AssetStore, tenantId: string, signature: string, mapping: SavedMapping): Promise<string> {
+  await assets.write(tenantId, 'import-mappings', nameOf(signature), Buffer.from(`${JSON.stringify(mapping, null, 2)}\n`));
+  return `import-mappings/${nameOf(signature)}`;
 }

@@ -25,7 +25,7 @@ const SHARED_ASSETS = path.join(packageRoot, 'storefront', 'shared-assets');
 export default fp<{ config: ServerConfig }>(
   async (app, { config }) => {
     let store: AssetStore;
-    const files = new FileAssetStore(config.tenantsDir, path.join(config.dataDir, 'documents'));
+    const files = new FileAssetStore(config.tenantsDir, config.dataDir);
     if (config.assets.provider === 'cloud-storage') {
       const { CloudStorageAssetStore } = await import('../../assets/cloud-storage-asset-store');
       const bucket = new CloudStorageAssetStore(config.assets);

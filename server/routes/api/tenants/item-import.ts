@@ -80,7 +80,7 @@ class ImportProblemError extends Error {
 }
 
 
-const itemImport: FastifyPluginAsync<{ dataDir: string }> = async (app, { dataDir }) => {
+const itemImport: FastifyPluginAsync = async (app) => {
   const prepare = async (request: FastifyRequest) => {
     const { tenantId } = request.params as { tenantId: string };
     const input = request.body as ImportBody;
@@ -94,7 +94,7 @@ const itemImport: FastifyPluginAsync<{ dataDir: string }> = async (app, { dataDi
       tenant: stored.tenant,
       itemStore: app.itemStore,
       units: app.quoteRequests,
-      dataDir,
+      assets: app.storefrontAssets.store,
       photos,
       ...(input.mapping && { mapping: input.mapping }),
       addCategories: input.addCategories ?? false,
@@ -155,7 +155,7 @@ const itemImport: FastifyPluginAsync<{ dataDir: string }> = async (app, { dataDi
             { tenantId, photos, skipRefused: input.skipRefused ?? false, ...(onProgress && { onProgress }) },
           );
           app.storefrontAssets.changed(tenantId);
-          await saveMapping(dataDir, tenantId, prepared.signature, prepared.mapping);
+          await saveMapping(app.storefrontAssets.store, tenantId, prepared.signature, prepared.mapping);
           request.log.info({ tenantId, file: input.fileName, ...done.counts, photos: done.photos, skipped: done.skipped, actor: request.account?.email }, 'items imported');
           return { ...view(stored.tenant, prepared), done };
         } finally {
