@@ -16,9 +16,10 @@ import { slugify } from '../../../schema/slugify';
 import type { CategoryPath, Item, Tenant } from '../../../schema/types.generated';
 import { partValidators } from '../../../schema/validator-registry';
 import { findCategory, nearestCategory, pathText, withCategoryAdded } from './categories';
-import { isBlank, readCount, readDimensions, readList, readMoney, readWeightLb, type Read } from './cell-values';
-import { foldHeader, type ColumnMapping, type ImportField } from './column-mapping';
+import { isBlank, readCount, readList, type Read } from './cell-values';
+import type { ColumnMapping, ImportField } from './column-mapping';
 import { checkPhotos, type PhotoCheck } from './photo-checks';
+import { readDescribingFields, readRates, type RowFields } from './row-fields';
 import type { PhotoSource } from './photo-source';
 import type { Sheet } from './read-sheet';
 
@@ -183,6 +184,7 @@ export async function planImport(input: {
       if (value === undefined) delete item[key];
       else item[key] = value;
     };
+    const fields: RowFields = { has: (field: ImportField) => columns.has(field), cell, read, problem, set };
     if (columns.has('name')) {
       if (name === undefined) problem('name', 'is empty: every item needs a name');
       else item.name = name;
@@ -213,21 +215,7 @@ export async function planImport(input: {
       }
     }
 
-    // Rates: a day rate is needed; a week rate only when given.
-    if (columns.has('rates.day') || columns.has('rates.week')) {
-      const day = read('rates.day', readMoney);
-      const week = read('rates.week', readMoney);
-      const rates = { ...((base?.rates ?? {}) as Item['rates']) };
-      if (columns.has('rates.day')) {
-        if (day === undefined && cell('rates.day') === undefined) problem('rates.day', 'is empty: every item needs a day rate');
-        else if (day !== undefined) rates.day = day;
-      }
-      if (columns.has('rates.week')) {
-        if (week === undefined) delete rates.week;
-        else rates.week = week;
-      }
-      item.rates = rates;
-    }
+    readRates(fields, item, base);
     // Asset tags: one unit each (new tags added, the item's own kept), and the item tracked unit by unit with as many in stock.
     const tags = columns.has('unitTags') ? readList(cell('unitTags') ?? '').map((tag) => tag.toUpperCase()) : [];
     if (tags.length) {
@@ -254,68 +242,7 @@ export async function planImport(input: {
         problem('quantity', `is ${quantity}, but ${objectID} is tracked unit by unit (${base.quantity} units): change its units in the console`);
       else item.quantity = quantity ?? base?.quantity ?? 1;
     } else item.quantity ??= 1;
-    set('replacementValue', read('replacementValue', readMoney), 'replacementValue');
-    set('location', cell('location'), 'location');
-    set(
-      'weightLb',
-      read('weightLb', (text) => readWeightLb(/kg/i.test(mapping.weightLb ?? '') && !/[a-z]/i.test(text) ? `${text} kg` : text)),
-      'weightLb',
-    );
-    if (columns.has('dimensions')) set('dimensions', read('dimensions', readDimensions), 'dimensions');
-    else if (columns.has('dimensions.widthIn') || columns.has('dimensions.depthIn') || columns.has('dimensions.heightIn')) {
-      const parts = (['dimensions.widthIn', 'dimensions.depthIn', 'dimensions.heightIn'] as const).map((field) => cell(field));
-      if (parts.every((part) => part === undefined)) delete item.dimensions;
-      else {
-        const unit = /cm/i.test(mapping['dimensions.widthIn'] ?? '') ? ' cm' : '';
-        const dimensions = readDimensions(parts.map((part) => part ?? '').join(' x ') + unit);
-        if ('problem' in dimensions)
-          problem(parts[0] === undefined ? 'dimensions.widthIn' : parts[1] === undefined ? 'dimensions.depthIn' : 'dimensions.heightIn', 'needs width, depth and height all three');
-        else item.dimensions = dimensions.value;
-      }
-    }
-    if (columns.has('tags'))
-      set(
-        'tags',
-        [
-          ...new Set(
-            readList(cell('tags') ?? '')
-              .map((tag) => slugify(tag))
-              .filter(Boolean),
-          ),
-        ],
-        'tags',
-      );
-    if (columns.has('colors')) {
-      const wanted = readList(cell('colors') ?? '');
-      const known = site.colorMap ?? [];
-      const colors = wanted.map((colour) => known.find((entry) => foldHeader(entry.name) === foldHeader(colour))?.name);
-      const unknown = wanted.filter((_, at) => colors[at] === undefined);
-      if (unknown.length)
-        problem(
-          'colors',
-          `${unknown.map((colour) => JSON.stringify(colour)).join(', ')} ${unknown.length === 1 ? 'is not one of' : 'are not among'} the colours (${known.map((entry) => entry.name).join(', ')})`,
-        );
-      else set('colors', [...new Set(colors as string[])], 'colors');
-    }
-    for (const custom of site.customFields ?? []) {
-      const field = `customFields.${custom.slug}` as ImportField;
-      if (!columns.has(field)) continue;
-      const wanted = readList(cell(field) ?? '');
-      const values = wanted.map((value) => custom.options.find((option) => foldHeader(option.name) === foldHeader(value) || option.slug === slugify(value))?.slug);
-      const unknown = wanted.filter((_, at) => values[at] === undefined);
-      if (unknown.length)
-        problem(
-          field,
-          `${unknown.map((value) => JSON.stringify(value)).join(', ')} ${unknown.length === 1 ? 'is not one of' : 'are not among'} the ${custom.name} (${custom.options
-            .slice(0, 8)
-            .map((option) => option.name)
-            .join(', ')}${custom.options.length > 8 ? ' …' : ''})`,
-        );
-      const customFields = { ...((item.customFields as Record<string, string[]>) ?? {}) };
-      if (values.length && !unknown.length) customFields[custom.slug] = [...new Set(values as string[])];
-      else if (!values.length) delete customFields[custom.slug];
-      item.customFields = customFields;
-    }
+    readDescribingFields(fields, item, site, mapping);
 
     // Photos: named in a column, or found by the key in the photo folder; otherwise the item keeps its own.
     const named = columns.has('photos') ? readList(cell('photos') ?? '') : undefined;
