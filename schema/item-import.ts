@@ -4,6 +4,24 @@
  * and counts. Browser-safe types and one pure function.
  */
 
+/** The largest spreadsheet an import reads, from the CLI or the console. */
+export const MAX_SHEET_BYTES = 100 * 1024 * 1024;
+/** The largest ZIP of photos the console sends (a larger photo library goes through the CLI, which reads a folder as it is). */
+export const MAX_CONSOLE_PHOTOS_BYTES = 150 * 1024 * 1024;
+
+/** A file's size against a limit, in megabytes people read ("is 210 MB; … at most 150 MB"), or undefined when it fits. */
+export function sizeProblem(bytes: number, limit: number, what: string, advice: string): string | undefined {
+  if (bytes <= limit) return undefined;
+  const megabytes = bytes / 1024 / 1024;
+  return `is ${megabytes >= 10 ? Math.ceil(megabytes) : megabytes.toFixed(1)} MB; ${what} takes at most ${limit / 1024 / 1024} MB: ${advice}`;
+}
+
+/** Why a spreadsheet is too large to import, or undefined. */
+export const sheetSizeProblem = (bytes: number) => sizeProblem(bytes, MAX_SHEET_BYTES, 'an import', 'split it, or leave the photos out of it');
+
+/** Why a ZIP of photos is too large for the console, or undefined. */
+export const consolePhotosSizeProblem = (bytes: number) => sizeProblem(bytes, MAX_CONSOLE_PHOTOS_BYTES, 'the console', 'split it, or import from the CLI with --photos <folder>');
+
 /** One problem, at the sheet's row (1-based, as the spreadsheet numbers it) and column, with the cell's text. */
 export interface ImportProblem {
   file: string;

@@ -200,7 +200,7 @@ export const en = {
       back: 'All items',
       open: 'Import',
       step1: '1. The spreadsheet',
-      lead: 'A CSV or Excel (.xlsx) file with a row per item, in your own column names. Photos come as a ZIP, matched by a photo column or by the item’s code at the start of each file name. Nothing is written until you import.',
+      lead: 'A CSV or Excel (.xlsx) file with a row per item, in your own column names (up to %{sheetMb} MB). Photos come as a ZIP (up to %{photosMb} MB; a larger library goes through the CLI), matched by a photo column or by the item’s code at the start of each file name. Nothing is written until you import.',
       sheet: 'Choose the spreadsheet',
       photos: 'Photos (ZIP, optional)',
       addCategories: 'Add the categories the tree lacks (otherwise their rows are refused)',

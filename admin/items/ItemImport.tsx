@@ -14,6 +14,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { useState } from 'react';
 import { Link, useTranslate } from 'react-admin';
 import { base64Of } from '../../storefront/lib/file-base64';
+import { consolePhotosSizeProblem, MAX_CONSOLE_PHOTOS_BYTES, MAX_SHEET_BYTES, sheetSizeProblem } from '../../schema/item-import';
 import { FactCard } from '../components/FactCard';
 import { PHONE_LIST_SX } from '../components/phone-list';
 import { ImportProgressBar } from './ImportProgressBar';
@@ -29,7 +30,17 @@ function FilePicker({ label, accept, file, onPick }: { label: string; accept: st
   return (
     <Button variant="outlined" component="label" sx={{ justifySelf: 'start', textTransform: 'none', maxWidth: '100%', overflowWrap: 'anywhere' }}>
       {file ? `${label}: ${file.name}` : label}
-      <input hidden type="file" accept={accept} aria-label={label} onChange={(event) => onPick(event.target.files?.[0])} />
+      <input
+        hidden
+        type="file"
+        accept={accept}
+        aria-label={label}
+        onChange={(event) => {
+          onPick(event.target.files?.[0]);
+          // Emptied, so picking the same file again (after fixing it) is heard.
+          event.target.value = '';
+        }}
+      />
     </Button>
   );
 }
@@ -47,6 +58,12 @@ export function ItemImport({ tenantId }: { tenantId: string }) {
   const [progress, setProgress] = useState<ImportProgress>({ stage: 'reading' });
   const [error, setError] = useState<string>();
 
+  /** The file picked, or none (and why) when it is larger than an import takes: refused before it is read or sent. */
+  const fitting = (file: File | undefined, problemOf: (bytes: number) => string | undefined) => {
+    const problem = file && problemOf(file.size);
+    setError(problem && `${file.name} ${problem}`);
+    return problem ? undefined : file;
+  };
   const request = async (withMapping: ImportMapping | undefined): Promise<ImportRequest> => ({
     fileName: sheet!.name,
     data: await base64Of(sheet!),
@@ -95,7 +112,7 @@ export function ItemImport({ tenantId }: { tenantId: string }) {
 
       <FactCard heading={translate('backlot.itemImport.step1')}>
         <Typography variant="body2" color="text.secondary">
-          {translate('backlot.itemImport.lead')}
+          {translate('backlot.itemImport.lead', { sheetMb: MAX_SHEET_BYTES / 1024 / 1024, photosMb: MAX_CONSOLE_PHOTOS_BYTES / 1024 / 1024 })}
         </Typography>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
           <Typography variant="body2">{translate('backlot.itemImport.exportLead')}</Typography>
@@ -105,8 +122,13 @@ export function ItemImport({ tenantId }: { tenantId: string }) {
             </Button>
           ))}
         </Stack>
-        <FilePicker label={translate('backlot.itemImport.sheet')} accept=".csv,.xlsx,.txt,.tsv" file={sheet} onPick={(file) => (setSheet(file), setView(undefined), setMapping(undefined))} />
-        <FilePicker label={translate('backlot.itemImport.photos')} accept=".zip,application/zip" file={photos} onPick={setPhotos} />
+        <FilePicker
+          label={translate('backlot.itemImport.sheet')}
+          accept=".csv,.xlsx,.txt,.tsv"
+          file={sheet}
+          onPick={(file) => (setSheet(fitting(file, sheetSizeProblem)), setView(undefined), setMapping(undefined))}
+        />
+        <FilePicker label={translate('backlot.itemImport.photos')} accept=".zip,application/zip" file={photos} onPick={(file) => setPhotos(fitting(file, consolePhotosSizeProblem))} />
         <FormControlLabel control={<Checkbox checked={addCategories} onChange={(event) => setAddCategories(event.target.checked)} />} label={translate('backlot.itemImport.addCategories')} />
         <FormControlLabel control={<Checkbox checked={removeMissing} onChange={(event) => setRemoveMissing(event.target.checked)} />} label={translate('backlot.itemImport.removeMissing')} />
         <Box>

@@ -12,6 +12,7 @@ import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Option, type Command } from 'commander';
 import { CommandFailure, EXIT, UsageError, dataDirOf, displayPath, safeText, tenantsDirOf, type CliContext } from '../context';
+import { sheetSizeProblem } from '../../schema/item-import';
 import type { AssetStore } from '../../server/assets/asset-store';
 import type { ImportFormat } from '../lib/import-report';
 
@@ -109,12 +110,8 @@ Examples:
         const { startProgress } = await import('../lib/progress');
         const source = path.resolve(context.cwd, file);
         // A file over the limit is refused before it is read into memory.
-        const { MAX_SHEET_BYTES } = await import('../../server/catalogue/import/read-sheet');
-        const size = (await stat(source).catch(() => undefined))?.size ?? 0;
-        if (size > MAX_SHEET_BYTES)
-          throw new UsageError(
-            `${displayPath(context, source)} is ${(size / 1024 / 1024).toFixed(0)} MB; an import takes at most ${MAX_SHEET_BYTES / 1024 / 1024} MB: split it, or leave the photos out of it`,
-          );
+        const tooLarge = sheetSizeProblem((await stat(source).catch(() => undefined))?.size ?? 0);
+        if (tooLarge) throw new UsageError(`${displayPath(context, source)} ${tooLarge}`);
         const bytes = await readFile(source).catch((error: NodeJS.ErrnoException) => {
           throw new UsageError(
             `${displayPath(context, source)}: ${error.code === 'ENOENT' ? 'no such file' : error.code === 'EISDIR' ? 'a folder, not a spreadsheet' : (error.message ?? error.code)}`,

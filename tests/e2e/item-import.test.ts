@@ -7,7 +7,7 @@
  * chooses to skip the refused rows; then the items are in the list, with their photos, and the
  * catalogue downloads as a spreadsheet to edit and import again. axe-core on the page; screenshots at 1280 and 375 px.
  */
-import { writeFile } from 'node:fs/promises';
+import { rm, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { zipSync } from 'fflate';
 import type { Page } from 'playwright-core';
@@ -39,6 +39,21 @@ describe('Items → Import', () => {
     await page.waitForURL(/#\/t\/aviation\/items\/import$/);
     await page.getByRole('heading', { name: '1. The spreadsheet' }).waitFor();
     await shoot(page, 'import-empty');
+
+    // Files larger than an import takes are refused as they are picked, before anything is read or sent (sparse files: no disk used).
+    const huge = async (name: string, megabytes: number) => {
+      const file = path.join(app.artifacts, name);
+      await writeFile(file, '');
+      await truncate(file, megabytes * 1024 * 1024 + 1);
+      return file;
+    };
+    await page.getByLabel('Choose the spreadsheet').setInputFiles(await huge('everything.csv', 100));
+    await page.getByRole('alert').getByText('everything.csv is 101 MB; an import takes at most 100 MB: split it, or leave the photos out of it').waitFor();
+    expect(await page.getByRole('button', { name: 'Check', exact: true }).isDisabled()).toBe(true);
+    await page.getByLabel('Photos (ZIP, optional)').setInputFiles(await huge('all-photos.zip', 150));
+    await page.getByRole('alert').getByText('all-photos.zip is 151 MB; the console takes at most 150 MB: split it, or import from the CLI with --photos <folder>').waitFor();
+    await shoot(page, 'import-too-large');
+    await Promise.all(['everything.csv', 'all-photos.zip'].map((name) => rm(path.join(app.artifacts, name))));
 
     await page.getByLabel('Choose the spreadsheet').setInputFiles(path.join(repoRoot, 'tests', 'fixtures', 'prop-house', 'hangar9-stock.xlsx'));
     await page.getByLabel('Photos (ZIP, optional)').setInputFiles(zip);

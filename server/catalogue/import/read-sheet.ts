@@ -11,6 +11,7 @@
  */
 import { parse } from 'csv-parse/sync';
 import iconv from 'iconv-lite';
+import { sheetSizeProblem } from '../../../schema/item-import';
 import { liveCell } from '../../../schema/spreadsheet-cells';
 import yauzl from 'yauzl';
 import type { CellValue } from 'read-excel-file/node';
@@ -30,8 +31,8 @@ export interface Sheet {
 
 export type SheetRead = { sheet: Sheet } | { problem: string };
 
-/** The largest spreadsheet taken (a catalogue of 100,000 rows with long descriptions is about 60 MB). */
-export const MAX_SHEET_BYTES = 100 * 1024 * 1024;
+/** The largest spreadsheet taken (a catalogue of 100,000 rows with long descriptions is about 60 MB): schema/item-import.ts, shared with the console. */
+export { MAX_SHEET_BYTES } from '../../../schema/item-import';
 /** The most data rows taken in one import. */
 export const MAX_SHEET_ROWS = 100_000;
 /** The most a workbook may unpack to, and the most it may grow by (a ZIP bomb unpacks a thousandfold or more). */
@@ -169,8 +170,8 @@ export async function readXlsx(bytes: Buffer, sheetName?: string): Promise<Sheet
 
 /** Reads a spreadsheet by what its bytes are (an XLSX is a ZIP; anything else is read as CSV). */
 export async function readSheet(bytes: Buffer, options: { delimiter?: string; sheet?: string } = {}): Promise<SheetRead> {
-  if (bytes.length > MAX_SHEET_BYTES)
-    return { problem: `is ${(bytes.length / 1024 / 1024).toFixed(0)} MB; an import takes at most ${MAX_SHEET_BYTES / 1024 / 1024} MB: split it, or leave the photos out of it` };
+  const tooLarge = sheetSizeProblem(bytes.length);
+  if (tooLarge) return { problem: tooLarge };
   if (isZip(bytes)) return readXlsx(bytes, options.sheet);
   if (bytes[0] === 0xd0 && bytes[1] === 0xcf) return { problem: 'is an old Excel workbook (.xls): save it as .xlsx or CSV and import that' };
   return readCsv(bytes, options.delimiter);

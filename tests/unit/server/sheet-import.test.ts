@@ -151,7 +151,7 @@ describe('reading a sheet', () => {
     expect(await read('SKU,Name\na,b,c\n')).toEqual({ problem: 'row 2 has 3 cells but the header has 2: a delimiter inside an unquoted cell, or a missing header' });
     const many = `SKU\n${Array.from({ length: MAX_SHEET_ROWS + 1 }, (_, index) => `s${index}`).join('\n')}\n`;
     expect(await read(many)).toEqual({ problem: 'has more than 100,000 rows: split it into files of at most that many' });
-    expect(await read(Buffer.alloc(MAX_SHEET_BYTES + 1, 0x41))).toEqual({ problem: 'is 100 MB; an import takes at most 100 MB: split it, or leave the photos out of it' });
+    expect(await read(Buffer.alloc(MAX_SHEET_BYTES + 1, 0x41))).toEqual({ problem: 'is 101 MB; an import takes at most 100 MB: split it, or leave the photos out of it' });
   });
 
   it('reads an XLSX’s computed values, never its formulas, and a merged cell once', async () => {

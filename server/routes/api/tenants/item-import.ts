@@ -14,7 +14,7 @@
  */
 import path from 'node:path';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { importSummary } from '../../../../schema/item-import';
+import { consolePhotosSizeProblem, importSummary, MAX_CONSOLE_PHOTOS_BYTES, MAX_SHEET_BYTES } from '../../../../schema/item-import';
 import type { Tenant } from '../../../../schema/types.generated';
 import { applyImport, assertImportAllowed, type ImportStep } from '../../../catalogue/import/apply-import';
 import { exportSheet, type SheetFormat } from '../../../catalogue/import/export-sheet';
@@ -23,14 +23,12 @@ import { allPaths, pathText } from '../../../catalogue/import/categories';
 import { fieldTitles } from '../../../catalogue/import/column-mapping';
 import { photoSourceOfZip } from '../../../catalogue/import/photo-source';
 import { prepareImport } from '../../../catalogue/import/prepare-import';
-import { MAX_SHEET_BYTES } from '../../../catalogue/import/read-sheet';
 import { saveMapping, type SavedMapping } from '../../../catalogue/import/saved-mappings';
 import { answerWithProgress, wantsProgress } from '../../../lib/progress-stream';
 import { tenantParams } from './params';
 
 /** The most a console upload may carry: the sheet and a ZIP of photos, base64 (larger photo libraries go through the CLI). */
-const MAX_PHOTOS_ZIP_BYTES = 150 * 1024 * 1024;
-const bodyLimit = Math.ceil(((MAX_SHEET_BYTES + MAX_PHOTOS_ZIP_BYTES) * 4) / 3) + 64 * 1024;
+const bodyLimit = Math.ceil(((MAX_SHEET_BYTES + MAX_CONSOLE_PHOTOS_BYTES) * 4) / 3) + 64 * 1024;
 /** First rows sent back, for the mapping table's examples. */
 const SAMPLE_ROWS = 5;
 
@@ -86,6 +84,8 @@ const itemImport: FastifyPluginAsync = async (app) => {
     const input = request.body as ImportBody;
     const stored = await app.tenantStore.get(tenantId);
     if (!stored) throw new ImportProblemError(`No tenant ${tenantId}`);
+    const photosTooLarge = input.photos && consolePhotosSizeProblem(Math.floor((input.photos.data.length * 3) / 4));
+    if (photosTooLarge) throw new ImportProblemError(`${input.photos!.fileName} ${photosTooLarge}`);
     const photos = input.photos ? await photoSourceOfZip(input.photos.fileName, Buffer.from(input.photos.data, 'base64')).catch((error: Error) => Promise.reject(new ImportProblemError(error.message))) : undefined;
     const prepared = await prepareImport({
       bytes: Buffer.from(input.data, 'base64'),
