@@ -46,10 +46,20 @@ export interface ImportSummary {
   photos: number;
   /** Items the sheet does not list that the import removes (only when asked). */
   remove: string[];
+  /** Units made for asset tags the tenant does not have yet. */
+  unitsToAdd: number;
+  /** Asset tags of units in stock their rows no longer list, retired (only when asked). */
+  unitsToRetire: string[];
 }
 
 export function importSummary(
-  plan: Omit<ImportSummary, 'create' | 'update' | 'photos'> & { create: ReadonlyArray<{ objectID: string }>; update: ReadonlyArray<{ objectID: string }>; photos: readonly unknown[] },
+  plan: Omit<ImportSummary, 'create' | 'update' | 'photos' | 'unitsToAdd' | 'unitsToRetire'> & {
+    create: ReadonlyArray<{ objectID: string }>;
+    update: ReadonlyArray<{ objectID: string }>;
+    photos: readonly unknown[];
+    units: readonly unknown[];
+    retire: ReadonlyArray<{ tag: string }>;
+  },
 ): ImportSummary {
   return {
     rows: plan.rows,
@@ -62,5 +72,7 @@ export function importSummary(
     unknownCategories: plan.unknownCategories,
     photos: plan.photos.length,
     remove: plan.remove,
+    unitsToAdd: plan.units.length,
+    unitsToRetire: plan.retire.map((unit) => unit.tag),
   };
 }

@@ -219,7 +219,11 @@ export function ItemImport({ tenantId }: { tenantId: string }) {
             <Chip color={plan.refused.length ? 'error' : 'default'} variant="outlined" label={translate('backlot.itemImport.refused', { smart_count: plan.refused.length })} />
             <Chip variant="outlined" label={translate('backlot.itemImport.photoCount', { smart_count: plan.photos })} />
             {plan.remove.length > 0 && <Chip color="warning" variant="outlined" label={translate('backlot.itemImport.remove', { smart_count: plan.remove.length })} />}
+            {plan.unitsToAdd > 0 && <Chip variant="outlined" label={translate('backlot.itemImport.unitsToAdd', { smart_count: plan.unitsToAdd })} />}
           </Stack>
+          {plan.unitsToRetire.length > 0 && (
+            <Alert severity="warning">{translate('backlot.itemImport.unitsToRetire', { smart_count: plan.unitsToRetire.length, tags: plan.unitsToRetire.slice(0, 20).join(', ') })}</Alert>
+          )}
           {plan.addedCategories.length > 0 && <Alert severity="info">{translate('backlot.itemImport.added', { paths: plan.addedCategories.join(', ') })}</Alert>}
           {plan.unknownCategories.length > 0 && (
             <Alert severity="warning">
@@ -297,7 +301,8 @@ export function ItemImport({ tenantId }: { tenantId: string }) {
                 unchanged: view.done.counts.unchanged,
                 photos: view.done.photos,
                 skipped: view.done.skipped,
-              })}{' '}
+              })}
+              {view.done.unitsAdded + view.done.unitsRetired > 0 && ` ${translate('backlot.itemImport.unitsDone', { added: view.done.unitsAdded, retired: view.done.unitsRetired })}`}{' '}
               <Link to={`/t/${tenantId}/items`}>{translate('backlot.itemImport.seeItems')}</Link>
             </Alert>
           ) : (
@@ -317,7 +322,7 @@ export function ItemImport({ tenantId }: { tenantId: string }) {
               <Box>
                 <Button
                   variant="contained"
-                  disabled={busy !== undefined || (toWrite === 0 && plan.remove.length === 0) || (plan.refused.length > 0 && !skipRefused)}
+                  disabled={busy !== undefined || (toWrite === 0 && plan.remove.length === 0 && plan.unitsToRetire.length === 0 && plan.unitsToAdd === 0) || (plan.refused.length > 0 && !skipRefused)}
                   onClick={() => void run('import')}
                 >
                   {translate('backlot.itemImport.import', { smart_count: toWrite })}

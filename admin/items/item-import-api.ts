@@ -19,7 +19,7 @@ export interface ImportView {
   mappingFrom: 'file' | 'saved' | 'guessed' | 'given';
   categoryPaths: Array<{ path: string; names: string }>;
   plan: ImportSummary;
-  done?: { counts: { added: number; updated: number; unchanged: number }; photos: number; skipped: number; categoriesAdded: number; unitsAdded: number; removed: number };
+  done?: { counts: { added: number; updated: number; unchanged: number }; photos: number; skipped: number; categoriesAdded: number; unitsAdded: number; unitsRetired: number; removed: number };
 }
 
 export interface ImportRequest {

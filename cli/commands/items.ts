@@ -68,7 +68,7 @@ export function registerItems(program: Command, context: CliContext): void {
     .option('--dry-run', 'only report what would be created, updated, left alone and refused')
     .option('--skip-refused', 'import the rows that pass and skip the refused ones (the report names them)')
     .option('--add-categories', 'add the category paths the tree lacks to categories.json')
-    .option('--remove-missing', "remove the tenant's items the sheet does not list (they are kept otherwise)")
+    .option('--remove-missing', "remove the tenant's items the sheet does not list, and retire the units in stock a row's asset tags no longer list (both are kept otherwise)")
     .option('--sheet <name>', "an XLSX workbook's sheet (default: the first)")
     .option('--delimiter <char>', "a CSV's delimiter (default: guessed from its first lines)")
     .addOption(new Option('--format <format>', 'text for people; json or github (workflow annotations) for machines').choices(['text', 'json', 'github']).default('text'))
@@ -103,7 +103,7 @@ Examples:
         },
       ) => {
         const { prepareImport, mappingLines } = await import('../../server/catalogue/import/prepare-import');
-        const { applyImport } = await import('../../server/catalogue/import/apply-import');
+        const { applyImport, retiringUnits } = await import('../../server/catalogue/import/apply-import');
         const { openPhotoSource } = await import('../../server/catalogue/import/photo-source');
         const { saveMapping } = await import('../../server/catalogue/import/saved-mappings');
         const { importReportGithub, importReportJson, importReportText } = await import('../lib/import-report');
@@ -171,6 +171,7 @@ Examples:
               itemStore: stores.itemStore,
               assets: stores.assets,
               units: stores.quoteRequests,
+              retireUnit: retiringUnits(stores.quoteRequests, stored.tenant, 'cli items import'),
               saveCategories: async (categories) => {
                 await stores.tenants.put(tenantId, { ...stored.tenant, categories }, { ifMatch: stored.version, actor: 'cli items import' });
               },
@@ -186,6 +187,7 @@ Examples:
               skipped: done.skipped,
               categoriesAdded: done.categoriesAdded,
               unitsAdded: done.unitsAdded,
+              unitsRetired: done.unitsRetired,
               removed: done.removed,
               ms: Math.round(performance.now() - started),
             },

@@ -20,7 +20,7 @@ export interface ImportReport {
   mapping: Array<{ title: string; header: string }>;
   plan: ImportPlan;
   /** What was written (absent on a dry run or a refusal). */
-  done?: { added: number; updated: number; unchanged: number; photos: number; skipped: number; categoriesAdded: number; unitsAdded: number; removed: number; ms: number };
+  done?: { added: number; updated: number; unchanged: number; photos: number; skipped: number; categoriesAdded: number; unitsAdded: number; unitsRetired: number; removed: number; ms: number };
   savedMapping?: string;
 }
 
@@ -32,7 +32,7 @@ export function importReportText(report: ImportReport): string {
   lines.push(`Columns (${report.mappingFrom}):`);
   for (const line of report.mapping) lines.push(`  ${line.title} ← ${safeText(JSON.stringify(line.header))}`);
   lines.push(
-    `${report.dryRun ? 'Would create' : 'To create'} ${plan.create.length}, update ${plan.update.length}, leave ${plan.unchanged.length} unchanged, refuse ${plan.refused.length}${plan.remove.length ? `, remove ${plan.remove.length} the sheet does not list` : ''}; ${plural(plan.photos.length, 'photo')} to store${plan.addedCategories.length ? `; ${plural(plan.addedCategories.length, 'category path')} to add (${plan.addedCategories.join(', ')})` : ''}.`,
+    `${report.dryRun ? 'Would create' : 'To create'} ${plan.create.length}, update ${plan.update.length}, leave ${plan.unchanged.length} unchanged, refuse ${plan.refused.length}${plan.remove.length ? `, remove ${plan.remove.length} the sheet does not list` : ''}; ${plural(plan.photos.length, 'photo')} to store${plan.units.length ? `; ${plural(plan.units.length, 'unit')} to add for new asset tags` : ''}${plan.retire.length ? `; ${plural(plan.retire.length, 'unit')} to retire, no longer on their rows (${plan.retire.map((unit) => unit.tag).join(', ')})` : ''}${plan.addedCategories.length ? `; ${plural(plan.addedCategories.length, 'category path')} to add (${plan.addedCategories.join(', ')})` : ''}.`,
   );
   if (plan.unknownCategories.length) {
     lines.push('Categories the tree lacks (map them in a mapping file, or --add-categories):');
@@ -48,7 +48,7 @@ export function importReportText(report: ImportReport): string {
   if (report.done) {
     const done = report.done;
     lines.push(
-      `Imported: ${done.added} added, ${done.updated} updated, ${done.unchanged} unchanged, ${plural(done.photos, 'photo')} stored${done.unitsAdded ? `, ${plural(done.unitsAdded, 'unit')} added` : ''}${done.removed ? `, ${done.removed} removed` : ''}${done.categoriesAdded ? `, ${plural(done.categoriesAdded, 'category path')} added` : ''}${done.skipped ? `; ${plural(done.skipped, 'refused row')} skipped (${plan.refused.map((entry) => entry.row).join(', ')})` : ''} in ${done.ms} ms.`,
+      `Imported: ${done.added} added, ${done.updated} updated, ${done.unchanged} unchanged, ${plural(done.photos, 'photo')} stored${done.unitsAdded ? `, ${plural(done.unitsAdded, 'unit')} added` : ''}${done.unitsRetired ? `, ${plural(done.unitsRetired, 'unit')} retired` : ''}${done.removed ? `, ${done.removed} removed` : ''}${done.categoriesAdded ? `, ${plural(done.categoriesAdded, 'category path')} added` : ''}${done.skipped ? `; ${plural(done.skipped, 'refused row')} skipped (${plan.refused.map((entry) => entry.row).join(', ')})` : ''} in ${done.ms} ms.`,
     );
   }
   if (report.savedMapping) lines.push(`The column mapping is kept for the next import of this sheet (${safeText(report.savedMapping)}).`);

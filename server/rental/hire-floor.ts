@@ -80,8 +80,8 @@ export async function unitsForItem(stores: QuoteStores, tenantId: string, object
 
 /** A unit sent to repair, back in service, or retired: written with the stock row it starts or ends, and recorded. */
 export async function moveUnit(
-  stores: QuoteStores,
-  settings: QuoteSettings,
+  stores: Pick<QuoteStores, 'quoteRequests'>,
+  settings: Pick<QuoteSettings, 'timezone'>,
   request: { tenantId: string; tag: string; status: 'inService' | 'repair' | 'retired'; note?: string; who: string; now: Date },
 ): Promise<Unit> {
   const today = todayIn(settings.timezone, request.now);

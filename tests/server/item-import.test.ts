@@ -61,7 +61,7 @@ describe('Items → Import', () => {
 
     const imported = await post('', { fileName: 'hangar9-stock.xlsx', data: sheet, photos: photosZip(), skipRefused: true });
     expect(imported.statusCode, imported.body).toBe(200);
-    expect(imported.json().done).toEqual({ counts: { added: 300, updated: 0, unchanged: 0 }, photos: 30, skipped: 8, categoriesAdded: 0, unitsAdded: 0, removed: 0 });
+    expect(imported.json().done).toEqual({ counts: { added: 300, updated: 0, unchanged: 0 }, photos: 30, skipped: 8, categoriesAdded: 0, unitsAdded: 0, unitsRetired: 0, removed: 0 });
     const item = await t.app.itemStore.get('aviation', 'h9-00010');
     expect(item?.images?.[0]?.url).toMatch(/^\/items\/aviation\/h9-00010-[0-9a-f]{10}\.png$/);
     const photo = await t.app.inject({ method: 'GET', url: item!.images![0]!.url, headers: { host: 'aviation.localhost' } });
@@ -133,5 +133,18 @@ describe('Items → Import', () => {
       t.app.itemStore.putMany = putMany;
     }
     expect(await t.app.itemStore.get('aviation', 'h9-77001')).toBeUndefined();
+  });
+
+  it('retires, when told to remove what the sheet does not list, the units a row no longer lists, as the hire floor retires one', async () => {
+    const sheetOf = (tags: string) => Buffer.from(`SKU,Name,Category,Day rate,Asset tags\r\nts-1,Trolley,Seats > Business Class,$30,"${tags}"\r\n`).toString('base64');
+    expect((await post('', { fileName: 'trolleys.csv', data: sheetOf('TR-1; TR-2') })).json().done).toMatchObject({ unitsAdded: 2 });
+    const checked = (await post('/check', { fileName: 'trolleys.csv', data: sheetOf('TR-1'), removeMissing: true })).json();
+    expect(checked.plan).toMatchObject({ unitsToRetire: ['TR-2'], unitsToAdd: 0 });
+    const done = await post('', { fileName: 'trolleys.csv', data: sheetOf('TR-1'), removeMissing: true });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().done).toMatchObject({ unitsRetired: 1 });
+    const unit = await t.app.quoteRequests.getUnit('aviation', 'TR-2');
+    expect(unit).toMatchObject({ status: 'retired' });
+    expect(unit!.history?.at(-1)).toMatchObject({ by: 'admin@jetwayprops.com', note: expect.stringContaining('Not on row 2 of trolleys.csv') });
   });
 });

@@ -8,10 +8,12 @@
  */
 import pLimit from 'p-limit';
 import type { Tenant } from '../../../schema/types.generated';
+import { moveUnit } from '../../rental/hire-floor';
+import { quoteSettingsOf } from '../../rental/quote-conversation';
 import type { AssetStore } from '../../assets/asset-store';
 import type { ItemStore, PutManyCounts } from '../../stores/item-store';
 import type { QuoteRequestStore } from '../../stores/quote-request-store';
-import type { ImportPlan } from './import-plan';
+import type { ImportPlan, UnitToRetire } from './import-plan';
 import type { PhotoSource } from './photo-source';
 
 /** Photos stored at once. */
@@ -34,6 +36,8 @@ export interface ImportTarget {
   saveCategories: (categories: Tenant['categories']) => Promise<void>;
   /** Where units for new asset tags are added (the quote request store's units). */
   units?: Pick<QuoteRequestStore, 'addUnits'>;
+  /** Retires one unit (the hire floor's move, with the stock row it starts and a line in its history). */
+  retireUnit?: (unit: UnitToRetire, note: string) => Promise<void>;
 }
 
 /** Where an import is: storing its photos (one step each), then writing its items in one go. */
@@ -45,7 +49,16 @@ export interface ImportDone {
   skipped: number;
   categoriesAdded: number;
   unitsAdded: number;
+  unitsRetired: number;
   removed: number;
+}
+
+/** The target's retireUnit on the tenant's hire floor: each unit retired as the console retires one, by whoever imports. */
+export function retiringUnits(quoteRequests: QuoteRequestStore, tenant: Tenant, who: string): NonNullable<ImportTarget['retireUnit']> {
+  const settings = quoteSettingsOf(tenant);
+  return async (unit, note) => {
+    await moveUnit({ quoteRequests }, settings, { tenantId: tenant.vendor.id, tag: unit.tag, status: 'retired', note, who, now: new Date() });
+  };
 }
 
 export async function applyImport(
@@ -86,6 +99,9 @@ export async function applyImport(
       })),
     );
   }
+  // Units in stock a row no longer lists, retired only when asked: one by one, each a move of its own, as the console's.
+  if (plan.retire.length && !target.retireUnit) throw new ImportRefusedError('This import retires units, but no hire floor was given to retire them.');
+  for (const unit of plan.retire) await target.retireUnit!(unit, `Not on row ${unit.row} of ${plan.file} (imported with “remove what the sheet does not list”)`);
   // Last: an item the sheet no longer lists is removed only when asked (its orders keep their own lines).
   let removed = 0;
   for (const objectID of plan.remove) if (await target.itemStore.delete(options.tenantId, objectID)) removed += 1;
@@ -95,6 +111,7 @@ export async function applyImport(
     skipped: plan.refused.length,
     categoriesAdded: plan.addedCategories.length,
     unitsAdded: plan.units.length,
+    unitsRetired: plan.retire.length,
     removed,
   };
 }

@@ -13,6 +13,7 @@ import { schemaDocuments } from '../../../schema/documents';
 import type { ImportProblem } from '../../../schema/item-import';
 import { checkCatalogueRules } from '../../../schema/catalogue-rules';
 import { slugify } from '../../../schema/slugify';
+import type { UnitStatus } from '../../../schema/rental/hire';
 import type { CategoryPath, Item, Tenant } from '../../../schema/types.generated';
 import { partValidators } from '../../../schema/validator-registry';
 import { findCategory, nearestCategory, pathText, withCategoryAdded } from './categories';
@@ -59,6 +60,8 @@ export interface ImportPlan {
   photos: PhotoToStore[];
   /** Units to add for asset tags the tenant does not have yet. */
   units: UnitToAdd[];
+  /** Units an item has in stock that its row no longer lists, retired when asked (removeMissing); none otherwise. */
+  retire: UnitToRetire[];
   /** Items the sheet does not list, removed when asked (removeMissing); none otherwise. */
   remove: string[];
 }
@@ -67,6 +70,20 @@ export interface UnitToAdd {
   objectID: string;
   tag: string;
 }
+
+export interface UnitToRetire extends UnitToAdd {
+  /** The row that no longer lists it (said in the unit's history). */
+  row: number;
+}
+
+/** A tenant's unit as the plan needs it: whose, and whether it is still in stock. */
+export interface ExistingUnit {
+  objectID: string;
+  status: UnitStatus;
+}
+
+/** Units gone from stock: a row that omits them changes nothing. */
+const GONE: readonly UnitStatus[] = ['lost', 'retired'];
 
 /** An asset tag as the unit schema takes it. */
 const ASSET_TAG = new RegExp(schemaDocuments.unit.$defs.assetTag.pattern);
@@ -107,8 +124,8 @@ export async function planImport(input: {
   tenantId: string;
   tenant: Pick<Tenant, 'site' | 'categories'>;
   existing: ReadonlyMap<string, Item>;
-  /** The tenant's asset tags now, each with its item (a tag names one unit in the tenant). */
-  existingTags?: ReadonlyMap<string, string>;
+  /** The tenant's units now, by asset tag (a tag names one unit in the tenant). */
+  existingUnits?: ReadonlyMap<string, ExistingUnit>;
   choices: ImportChoices;
   now: Date;
 }): Promise<ImportPlan> {
@@ -139,8 +156,9 @@ export async function planImport(input: {
   const refusedRows = new Map<number, string>();
   const keyRows = new Map<string, number>();
   const units: UnitToAdd[] = [];
+  const retire: UnitToRetire[] = [];
   const tagRows = new Map<string, number>();
-  const existingTags = input.existingTags ?? new Map<string, string>();
+  const existingUnits = input.existingUnits ?? new Map<string, ExistingUnit>();
 
   for (const [index, cells] of sheet.rows.entries()) {
     const row = sheet.rowNumbers[index]!;
@@ -219,17 +237,27 @@ export async function planImport(input: {
     // Asset tags: one unit each (new tags added, the item's own kept), and the item tracked unit by unit with as many in stock.
     const tags = columns.has('unitTags') ? readList(cell('unitTags') ?? '').map((tag) => tag.toUpperCase()) : [];
     if (tags.length) {
-      const own = [...existingTags].filter(([, owner]) => owner === objectID).map(([tag]) => tag);
+      const owned = [...existingUnits].filter(([, unit]) => unit.objectID === objectID);
+      const own = owned.map(([tag]) => tag);
+      // In stock, and no longer on the row: retired when asked, unless out on a hire.
+      const omitted = choices.removeMissing ? owned.filter(([tag, unit]) => !GONE.includes(unit.status) && !tags.includes(tag)) : [];
       const bad = tags.filter((tag) => !ASSET_TAG.test(tag));
-      const taken = tags.filter((tag) => existingTags.has(tag) && existingTags.get(tag) !== objectID);
+      const taken = tags.filter((tag) => existingUnits.has(tag) && existingUnits.get(tag)!.objectID !== objectID);
+      const out = omitted.filter(([, unit]) => unit.status === 'out').map(([tag]) => tag);
       const twice = tags.filter((tag) => tagRows.has(tag));
       if (bad.length) problem('unitTags', `${bad.map((tag) => JSON.stringify(tag)).join(', ')}: a tag is letters, digits and dashes, at most 40`);
-      else if (taken.length) problem('unitTags', `${taken.map((tag) => `${tag} is already ${existingTags.get(tag)}'s`).join('; ')}: each tag names one unit`);
+      else if (taken.length) problem('unitTags', `${taken.map((tag) => `${tag} is already ${existingUnits.get(tag)!.objectID}'s`).join('; ')}: each tag names one unit`);
       else if (twice.length) problem('unitTags', `${twice.map((tag) => `${tag} is on row ${tagRows.get(tag)} too`).join('; ')}: each tag names one unit`);
       else {
         for (const tag of tags) tagRows.set(tag, row);
         const fresh = tags.filter((tag) => !own.includes(tag));
         for (const tag of fresh) units.push({ objectID, tag });
+        if (out.length)
+          problem(
+            'unitTags',
+            `${out.join(', ')} ${out.length === 1 ? 'is' : 'are'} out on a hire: check ${out.length === 1 ? 'it' : 'them'} in before taking ${out.length === 1 ? 'it' : 'them'} off the sheet`,
+          );
+        else for (const [tag] of omitted) retire.push({ objectID, tag, row });
         item.tracking = 'units';
         const unitCount = own.length + fresh.length;
         item.quantity = unitCount;
@@ -329,6 +357,7 @@ export async function planImport(input: {
     unknownCategories: [...unknownCategories].map(([text, rows]) => ({ text, rows, ...(nearestCategory(categories, text) && { nearest: nearestCategory(categories, text)! }) })),
     photos: photos.filter((photo) => !refusedRows.has(keyRows.get(photo.objectID)!)),
     units: units.filter((unit) => !refusedRows.has(keyRows.get(unit.objectID)!)),
+    retire: retire.filter((unit) => !refusedRows.has(unit.row)),
     // A refused row's item is not "missing": it is in the sheet, only wrong there.
     remove: choices.removeMissing ? [...existing.keys()].filter((objectID) => !keyRows.has(objectID)).sort() : [],
     ...(categories !== input.tenant.categories && { categories }),

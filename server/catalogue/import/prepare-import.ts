@@ -76,8 +76,10 @@ export async function prepareImport(input: {
       problem: `${input.file}: no column is mapped to ${unmapped.map((field) => field.title).join(', ')}; its columns are ${sheet.headers.map((header) => JSON.stringify(header)).join(', ')} (give a mapping file: { "columns": { "${unmapped[0]!.field}": "<header>" } })`,
     };
   const existing = new Map((await allItems(input.itemStore, input.tenantId)).map((item) => [item.objectID, item]));
-  const existingTags = new Map(
-    mapping.columns.unitTags && input.units ? (await input.units.listUnits(input.tenantId, { limit: 1_000_000 })).units.map((unit) => [unit.tag, unit.objectID] as const) : [],
+  const existingUnits = new Map(
+    mapping.columns.unitTags && input.units
+      ? (await input.units.listUnits(input.tenantId, { limit: 1_000_000 })).units.map((unit) => [unit.tag, { objectID: unit.objectID, status: unit.status }] as const)
+      : [],
   );
   const plan = await planImport({
     file: input.file,
@@ -85,7 +87,7 @@ export async function prepareImport(input: {
     tenantId: input.tenantId,
     tenant: input.tenant,
     existing,
-    existingTags,
+    existingUnits,
     choices: {
       mapping: mapping.columns,
       ...(mapping.categories && { categoryMap: mapping.categories }),

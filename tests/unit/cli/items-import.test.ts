@@ -226,6 +226,52 @@ describe('backlot items import', () => {
     expect(again.unchanged).toEqual(['js-a']);
   });
 
+  it('retires the units in stock a row no longer lists only when asked, never one out on a hire, and the same import again changes nothing', async () => {
+    const write = (tags: string) => writeFile(path.join(scratch.cwd, 'tags.csv'), `SKU,Name,Category,Day rate,Asset tags\r\njs-a,Jump Seat,Seats > Jump Seats,40,"${tags}"\r\n`);
+    const unitsNow = async () => {
+      const quotes = new SqliteQuoteRequestStore(path.join(scratch.cwd, '.data', 'quotes.sqlite'));
+      try {
+        return (await quotes.listUnits('aviation', { objectID: 'js-a' })).units;
+      } finally {
+        await quotes.close();
+      }
+    };
+    await write('JS-001; JS-002; JS-003');
+    expect((await scratch.run(['items', 'import', 'aviation', 'tags.csv'])).code).toBe(0);
+    // JS-003 leaves the sheet; without --remove-missing it stays in stock.
+    await write('JS-001; JS-002');
+    const kept = await scratch.run(['items', 'import', 'aviation', 'tags.csv', '--format', 'json']);
+    expect(JSON.parse(kept.stdout)).toMatchObject({ unitsToRetire: [], done: { unitsRetired: 0 } });
+    // A unit out on a hire, as a scan out leaves it (written straight to the store here), cannot be taken off the sheet.
+    const quotes = new SqliteQuoteRequestStore(path.join(scratch.cwd, '.data', 'quotes.sqlite'));
+    const at = '2026-11-20T09:00:00.000Z';
+    await quotes.addUnits('aviation', [
+      { tenantId: 'aviation', tag: 'JS-004', objectID: 'js-a', status: 'out', orderId: 'q-on-hire', createdAt: at, updatedAt: at, history: [{ at, status: 'out', by: 'crew' }] },
+    ]);
+    await quotes.close();
+    const refused = await scratch.run(['items', 'import', 'aviation', 'tags.csv', '--remove-missing']);
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toContain('tags.csv:2:5 Asset tags JS-004 is out on a hire: check it in before taking it off the sheet (cell: "JS-001; JS-002")');
+    expect((await unitsNow()).map((unit) => unit.status)).toEqual(['inService', 'inService', 'inService', 'out']);
+
+    await write('JS-001; JS-002; JS-004');
+    const dry = await scratch.run(['items', 'import', 'aviation', 'tags.csv', '--remove-missing', '--dry-run']);
+    expect(dry.stdout).toContain('1 unit to retire, no longer on their rows (JS-003)');
+    const retired = await scratch.run(['items', 'import', 'aviation', 'tags.csv', '--remove-missing', '--format', 'json']);
+    expect(retired.code, retired.stderr).toBe(0);
+    expect(JSON.parse(retired.stdout).done.unitsRetired).toBe(1);
+    const units = await unitsNow();
+    expect(units.map((unit) => [unit.tag, unit.status])).toEqual([
+      ['JS-001', 'inService'],
+      ['JS-002', 'inService'],
+      ['JS-003', 'retired'],
+      ['JS-004', 'out'],
+    ]);
+    expect(units[2]!.history?.at(-1)).toMatchObject({ status: 'retired', by: 'cli items import', note: expect.stringContaining('Not on row 2 of tags.csv') });
+    const again = JSON.parse((await scratch.run(['items', 'import', 'aviation', 'tags.csv', '--remove-missing', '--format', 'json'])).stdout);
+    expect(again).toMatchObject({ unitsToRetire: [], unchanged: ['js-a'], done: { unitsRetired: 0 } });
+  });
+
   it('keeps the items a sheet does not list, and removes them only when asked', async () => {
     const write = (rows: string[]) => writeFile(path.join(scratch.cwd, 'few.csv'), `${['SKU,Name,Category,Day rate', ...rows].join('\r\n')}\r\n`);
     await write(['a-1,Chair,Seats > Business Class,10', 'a-2,Table,Seats > Business Class,12', 'a-3,Lamp,Seats > Business Class,8']);

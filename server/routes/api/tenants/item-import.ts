@@ -16,7 +16,7 @@ import path from 'node:path';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { consolePhotosSizeProblem, importSummary, MAX_CONSOLE_PHOTOS_BYTES, MAX_SHEET_BYTES } from '../../../../schema/item-import';
 import type { Tenant } from '../../../../schema/types.generated';
-import { applyImport, assertImportAllowed, type ImportStep } from '../../../catalogue/import/apply-import';
+import { applyImport, assertImportAllowed, retiringUnits, type ImportStep } from '../../../catalogue/import/apply-import';
 import { exportSheet, type SheetFormat } from '../../../catalogue/import/export-sheet';
 import { allItems } from '../../../catalogue/move-items';
 import { allPaths, pathText } from '../../../catalogue/import/categories';
@@ -147,6 +147,7 @@ const itemImport: FastifyPluginAsync = async (app) => {
               itemStore: app.itemStore,
               assets: app.storefrontAssets.store,
               units: app.quoteRequests,
+              retireUnit: retiringUnits(app.quoteRequests, stored.tenant, request.account?.email ?? 'console'),
               saveCategories: async (categories) => {
                 await app.tenantStore.put(tenantId, { ...stored.tenant, categories }, { ifMatch: stored.version, actor: request.account?.email ?? 'console' });
               },
