@@ -139,6 +139,14 @@ export async function planImport(input: {
   const unknownCategories = new Map<string, number[]>();
   const addedCategories: string[] = [];
   const photoNames = new Map((choices.photos?.names ?? []).map((name) => [name.toLowerCase(), name]));
+  // A sheet that says "H9-00210.png" of a photo saved as "H9-00210.jpg": found by its name without the extension, when only one photo has it.
+  const withoutExtension = (name: string) => name.toLowerCase().replace(/\.[^.]+$/, '');
+  const photosByName = new Map<string, string[]>();
+  for (const name of choices.photos?.names ?? []) photosByName.set(withoutExtension(name), [...(photosByName.get(withoutExtension(name)) ?? []), name]);
+  const photoNamed = (wanted: string) => {
+    const alike = photosByName.get(withoutExtension(wanted)) ?? [];
+    return photoNames.get(wanted.toLowerCase()) ?? (alike.length === 1 ? alike[0] : undefined);
+  };
   // Photos by the key their name starts with: "chair.jpg" and "chair-2.jpg" are chair's (a hyphen, then one or two digits),
   // unless "chair-2" is itself a key in the sheet: then that photo is its own item's.
   const stemOf = (name: string) => slugify(name.replace(/\.[^.]+$/, ''));
@@ -281,13 +289,17 @@ export async function planImport(input: {
       const images: NonNullable<Item['images']> = [];
       for (const wanted of found.slice(0, 12)) {
         const keep = kept.get(wanted.toLowerCase());
-        const source = photoNames.get(wanted.toLowerCase());
+        const source = photoNamed(wanted);
         if (keep && !source) {
           images.push({ ...keep, alt: keep.alt });
           continue;
         }
         if (!source) {
-          problem('photos', `${JSON.stringify(wanted)} is not ${choices.photos ? `in ${choices.photos.description}` : 'a photo this item has (give the photos folder or ZIP)'}`);
+          const alike = photosByName.get(withoutExtension(wanted)) ?? [];
+          problem(
+            'photos',
+            `${JSON.stringify(wanted)} is not ${choices.photos ? `in ${choices.photos.description}` : 'a photo this item has (give the photos folder or ZIP)'}${alike.length > 1 ? ` (it has ${alike.join(', ')}: name one)` : ''}`,
+          );
           continue;
         }
         // Checked after the rows, all at once (photo-checks.ts): a place kept for it here.

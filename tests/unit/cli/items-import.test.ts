@@ -336,6 +336,18 @@ describe('backlot items import', () => {
     expect(photos).toEqual({ 'a-1': ['a-1', 'a-1-2'], 'a-10': ['a-10'], a: [] });
   });
 
+  it('finds a photo the sheet names with another extension when the folder has one of that name, and asks which when it has two', async () => {
+    const folder = path.join(scratch.cwd, 'saved-as-jpeg');
+    await mkdir(folder, { recursive: true });
+    for (const name of ['Chair.PNG', 'table.png', 'table.webp']) await writeFile(path.join(folder, name), TINY_PNG);
+    await writeFile(path.join(scratch.cwd, 'named.csv'), 'SKU,Name,Category,Day rate,Photo\r\nc-1,Chair,Seats > Business Class,10,chair.jpg\r\nt-1,Table,Seats > Business Class,10,table.jpg\r\n');
+    const run = await scratch.run(['items', 'import', 'aviation', 'named.csv', '--photos', folder, '--skip-refused']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain('named.csv:3:5 Photo "table.jpg" is not in');
+    expect(run.stdout).toContain('(it has table.png, table.webp: name one)');
+    expect((await stored()).find((item) => item.objectID === 'c-1')!.images![0]!.url).toMatch(/\/items\/aviation\/chair-[0-9a-f]{10}\.png$/);
+  });
+
   it('refuses photos that are not images or could run script, and never reads outside the folder', async () => {
     const folder = path.join(scratch.cwd, 'bad-photos');
     await mkdir(folder, { recursive: true });
