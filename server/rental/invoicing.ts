@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { chargeBasis } from '../../schema/rental/hire-charges';
 import { cancellationInvoiceOf, finalInvoiceOf, invoiceRuleOf, proFormaOf, type IssueContext } from '../../schema/rental/invoices';
 import { todayIn } from '../../schema/rental/quote-rules';
-import { isOrderState, type QuoteAction, type QuoteState } from '../../schema/rental/quote-states';
+import { changePending, isOrderState, type QuoteAction, type QuoteState } from '../../schema/rental/quote-states';
 import type { Invoice, Item, QuoteRequest, SiteSettings } from '../../schema/types.generated';
 
 /** What issuing reads of a tenant's settings (quote-conversation's QuoteSettings has them). */
@@ -55,7 +55,8 @@ export async function issueOwed(
   const issued = await invoices.forQuote(order.tenantId, order.id);
   const context = invoiceContext(settings, items, now);
   try {
-    if (!issued.some((invoice) => invoice.kind === 'proForma')) await invoices.issue(proFormaOf(order, context));
+    if (state !== 'closed' && !changePending(order)) await supersedeProForma(invoices, order, context, issued);
+    else if (!issued.some((invoice) => invoice.kind === 'proForma')) await invoices.issue(proFormaOf(order, context));
     if (state === 'closed' && !issued.some((invoice) => invoice.kind === 'invoice')) await invoices.issue(finalInvoiceOf(order, context, paidByCard(order)));
   } catch (error) {
     log?.error({ err: error, quoteRequest: order.id }, 'owed invoice not issued');
@@ -63,7 +64,23 @@ export async function issueOwed(
 }
 
 /**
- * The documents a step issues, issued (or found issued): a confirmation's pro forma, a close's
+ * The pro forma of the version the order now stands on: issued when it has none, and the older
+ * ones voided (a change the visitor accepted after confirmation). A pro forma is no tax document,
+ * so it is voided and reissued, never credited; the production's accounts see one that is current.
+ */
+async function supersedeProForma(invoices: InvoiceStore, order: QuoteRequest, context: IssueContext, issued: readonly Invoice[]): Promise<Invoice[]> {
+  const version = order.versions?.at(-1)?.version;
+  const live = issued.filter((invoice) => invoice.kind === 'proForma' && !invoice.voidedAt);
+  if (live.some((invoice) => invoice.version === version)) return [];
+  // The new one first: a failure between the two leaves two current, never none.
+  const fresh = (await invoices.issue(proFormaOf(order, context))).invoice;
+  const voided = await Promise.all(live.map((invoice) => invoices.voidProForma(order.tenantId, invoice.number, context.now.toISOString())));
+  return [fresh, ...voided.filter((invoice): invoice is Invoice => invoice !== undefined)];
+}
+
+/**
+ * The documents a step issues, issued (or found issued): a confirmation's pro forma, a changed
+ * order's new pro forma once the visitor accepts the change (the old one voided), a close's
  * final invoice, a cancelled order's voided pro formas and fee invoice. Failures are logged and
  * left for `issueOwed` (the documents are derived from the order, so nothing is lost).
  */
@@ -80,6 +97,8 @@ export async function issueAfterStep(
   const context = invoiceContext(settings, items, now);
   try {
     if (action === 'confirm' && order.state === 'confirmed') return [(await invoices.issue(proFormaOf(order, context))).invoice];
+    if (action === 'accept' && isOrderState(before) && isOrderState(order.state ?? 'requested') && !changePending(order))
+      return supersedeProForma(invoices, order, context, await invoices.forQuote(order.tenantId, order.id));
     if (action === 'close' && order.state === 'closed') return [(await invoices.issue(finalInvoiceOf(order, context, paidByCard(order)))).invoice];
     if (action === 'cancel' && isOrderState(before)) {
       const issued = await invoices.forQuote(order.tenantId, order.id);

@@ -2,7 +2,8 @@
  * Changing a request or an order over HTTP: the vendor changes quantities, dates and items
  * (added, dropped, substituted) as a new version checked against availability; before
  * confirmation it is sent as a quote; on a confirmed order its stock moves at once and the visitor
- * accepts it again (mailed both ways); on an order under way nothing out is lost track of (fewer
+ * accepts it again (mailed both ways), and its pro forma is reissued for the change (the old one
+ * voided); on an order under way nothing out is lost track of (fewer
  * than are out, dropping what is out, a new first day: each refused at its field).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -118,10 +119,22 @@ describe('changing an order', () => {
         payload: { version },
         headers: { host: AVIATION_HOST, origin: `http://${AVIATION_HOST}`, cookie: order.cookie, 'if-match': `"${seen.revision}"` },
       });
+    // Until the visitor accepts, the pro forma they have is the one of the order they agreed to.
+    const proFormas = async () =>
+      (await t.app.invoices.forQuote('aviation', order.id)).filter((invoice) => invoice.kind === 'proForma').map((invoice) => [invoice.version, Boolean(invoice.voidedAt), invoice.total]);
+    expect(await proFormas()).toEqual([[1, false, expect.any(Number)]]);
     expect((await accept(1)).statusCode).toBe(409);
     const accepted = await accept(2);
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(accepted.json()).toMatchObject({ state: 'confirmed', actions: [] });
+    // Accepted: a pro forma of the changed order, and the first one voided (a pro forma is reissued, never credited).
+    expect(await proFormas()).toEqual([
+      [1, true, expect.any(Number)],
+      [2, false, expect.any(Number)],
+    ]);
+    // Opening the order in the console issues nothing more.
+    await t.as('aviationAdmin', { url: `/api/tenants/aviation/quote-requests/${order.id}` });
+    expect(await proFormas()).toHaveLength(2);
     expect(await subjects('rentals@jetwayprops.com')).toContainEqual(expect.stringMatching(/^(?:changes \()?changes@studio\.example\)? accepted the change to their order \(version 2\)$/));
   });
 
