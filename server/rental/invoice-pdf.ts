@@ -1,6 +1,6 @@
 /**
- * An invoice, pro forma or credit note as a PDF a studio's accounts department files (pdfkit, its
- * built-in Helvetica, so no font is fetched): the vendor and its address, the document's kind and
+ * An invoice, pro forma or credit note as a PDF a studio's accounts department files (pdfkit, in
+ * DejaVu Sans from node_modules, so no font is fetched and any European name prints: pdf-fonts.ts): the vendor and its address, the document's kind and
  * number, its dates and the hire's, the purchase order and who to bill; each line with how it was
  * priced, its quantity, each, tax rate and amount; the subtotal, each tax on its base, the total,
  * what the card paid and the balance due. Long documents flow onto more pages, the table's head
@@ -11,6 +11,7 @@ import PDFDocument from 'pdfkit';
 import type { Invoice, SiteSettings, VendorConfig } from '../../schema/types.generated';
 import { formatDay, formatMoney } from '../../storefront/lib/format';
 import { addressLines } from '../../storefront/lib/contact';
+import { withPdfFonts } from './pdf-fonts';
 
 const TITLES: Record<Invoice['kind'], string> = { invoice: 'Invoice', proForma: 'Pro forma invoice', creditNote: 'Credit note' };
 const MARGIN = 48;
@@ -21,7 +22,7 @@ const RULE = '#d0d7de';
 /** The columns of the lines table: x and width, the amounts right-aligned. */
 const COLUMNS = { description: { x: MARGIN, width: 262 }, quantity: { x: 316, width: 40 }, each: { x: 360, width: 72 }, tax: { x: 436, width: 40 }, amount: { x: 480, width: 67 } };
 
-export function invoicePdf(
+export async function invoicePdf(
   invoice: Invoice,
   site: Pick<SiteSettings, 'locale' | 'currency' | 'appTitle'>,
   vendor: Pick<VendorConfig, 'name' | 'legalName' | 'displayName' | 'address' | 'phone' | 'email'>,
@@ -40,24 +41,25 @@ export function invoicePdf(
     document.on('end', () => resolve(Buffer.concat(chunks)));
     document.on('error', reject);
   });
+  await withPdfFonts(document);
   const right = document.page.width - MARGIN;
   const bottom = () => document.page.height - MARGIN - 24;
 
   // The vendor, and the document's kind and number.
   document
     .fillColor(INK)
-    .font('Helvetica-Bold')
+    .font('bold')
     .fontSize(16)
     .text(vendor.legalName ?? vendor.name, MARGIN, MARGIN, { width: 300 });
-  document.font('Helvetica').fontSize(9).fillColor(MUTED);
+  document.font('regular').fontSize(9).fillColor(MUTED);
   for (const line of [...addressLines(vendor.address), [vendor.phone, vendor.email].filter(Boolean).join(' · ')]) if (line) document.text(line, { width: 300 });
   document
-    .font('Helvetica-Bold')
+    .font('bold')
     .fontSize(18)
     .fillColor(INK)
     .text(TITLES[invoice.kind], 340, MARGIN, { width: right - 340, align: 'right' });
   document
-    .font('Helvetica')
+    .font('regular')
     .fontSize(10)
     .text(invoice.number, { width: right - 340, align: 'right' });
   const facts: Array<[string, string]> = [
@@ -76,8 +78,8 @@ export function invoicePdf(
 
   // Who it is for.
   const billY = Math.max(document.y, 150) + 12;
-  document.font('Helvetica-Bold').fontSize(9).fillColor(MUTED).text('BILL TO', MARGIN, billY);
-  document.font('Helvetica').fontSize(10).fillColor(INK);
+  document.font('bold').fontSize(9).fillColor(MUTED).text('BILL TO', MARGIN, billY);
+  document.font('regular').fontSize(10).fillColor(INK);
   for (const line of [
     invoice.billTo.name,
     invoice.billTo.studio,
@@ -89,14 +91,14 @@ export function invoicePdf(
   if (invoice.kind === 'creditNote' && invoice.credits) {
     document
       .moveDown(0.5)
-      .font('Helvetica-Bold')
+      .font('bold')
       .text(`Credits invoice ${invoice.credits}`, MARGIN, document.y, { width: right - MARGIN });
-    if (invoice.reason) document.font('Helvetica').text(`Reason: ${invoice.reason}`, { width: right - MARGIN });
+    if (invoice.reason) document.font('regular').text(`Reason: ${invoice.reason}`, { width: right - MARGIN });
   }
   if (invoice.kind === 'proForma')
     document
       .moveDown(0.5)
-      .font('Helvetica-Oblique')
+      .font('oblique')
       .fontSize(9)
       .fillColor(MUTED)
       .text('Pro forma: not a tax invoice. The invoice follows when the hire is closed.', MARGIN, document.y, { width: right - MARGIN });
@@ -104,7 +106,7 @@ export function invoicePdf(
   // The lines.
   const head = () => {
     const y = document.y + 14;
-    document.font('Helvetica-Bold').fontSize(8).fillColor(MUTED);
+    document.font('bold').fontSize(8).fillColor(MUTED);
     document.text('DESCRIPTION', COLUMNS.description.x, y, { width: COLUMNS.description.width });
     document.text('QTY', COLUMNS.quantity.x, y, { width: COLUMNS.quantity.width, align: 'right' });
     document.text('EACH', COLUMNS.each.x, y, { width: COLUMNS.each.width, align: 'right' });
@@ -120,7 +122,7 @@ export function invoicePdf(
   };
   head();
   for (const line of invoice.lines) {
-    document.font('Helvetica').fontSize(9);
+    document.font('regular').fontSize(9);
     const heightOf =
       document.heightOfString(line.description, { width: COLUMNS.description.width }) + (line.detail ? document.fontSize(8).heightOfString(line.detail, { width: COLUMNS.description.width }) + 2 : 0);
     document.fontSize(9);
@@ -129,7 +131,7 @@ export function invoicePdf(
       document.y = MARGIN;
       head();
     }
-    document.font('Helvetica').fontSize(9);
+    document.font('regular').fontSize(9);
     const y = document.y;
     document.fillColor(INK).text(line.description, COLUMNS.description.x, y, { width: COLUMNS.description.width });
     if (line.detail)
@@ -168,17 +170,19 @@ export function invoicePdf(
   for (const [label, value, strong] of rows) {
     const y = document.y;
     document
-      .font(strong ? 'Helvetica-Bold' : 'Helvetica')
+      .font(strong ? 'bold' : 'regular')
       .fontSize(strong ? 10.5 : 9.5)
       .fillColor(INK);
-    document.text(label, 300, y, { width: 170, align: 'right' });
-    document.text(value, 470, y, { width: right - 470, align: 'right' });
+    // The label ends a gap before its amount, however wide a large amount is.
+    const amountStart = right - Math.max(77, document.widthOfString(value));
+    document.text(label, 240, y, { width: amountStart - 12 - 240, align: 'right' });
+    document.text(value, amountStart, y, { width: right - amountStart, align: 'right' });
     document.y = y + (strong ? 17 : 15);
   }
   if (invoice.kind !== 'creditNote' && invoice.balance > 0)
     document
       .moveDown(0.5)
-      .font('Helvetica')
+      .font('regular')
       .fontSize(9)
       .fillColor(MUTED)
       .text(`Please pay ${money(invoice.balance)} by ${day(invoice.dueDate)}, quoting ${invoice.number}.`, MARGIN, document.y, { width: right - MARGIN });
@@ -190,14 +194,14 @@ export function invoicePdf(
     // Below the bottom margin pdfkit would start a new page: the footer is written with none.
     document.page.margins.bottom = 0;
     document
-      .font('Helvetica')
+      .font('regular')
       .fontSize(8)
       .fillColor(MUTED)
       .text(`${invoice.number} · page ${index + 1} of ${range.count}`, MARGIN, document.page.height - MARGIN - 8, { width: right - MARGIN, align: 'right', lineBreak: false });
     if (invoice.voidedAt) {
       document.save().rotate(-30, { origin: [document.page.width / 2, document.page.height / 2] });
       document
-        .font('Helvetica-Bold')
+        .font('bold')
         .fontSize(96)
         .fillColor('#cf222e')
         .opacity(0.18)

@@ -14,13 +14,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
-import { withDefaults } from '../../schema/defaults';
 import type { InvoiceDraft } from '../../schema/rental/invoices';
-import type { Invoice, SiteSettings, VendorConfig } from '../../schema/types.generated';
+import type { Invoice } from '../../schema/types.generated';
 import { invoicePdf } from '../../server/rental/invoice-pdf';
 import type { InvoiceStore } from '../../server/stores/invoice-store';
 import { SqliteInvoiceStore } from '../../server/stores/sqlite-invoice-store';
-import { sampleDraft } from '../contract/invoice-store.contract';
+import { sampleDraft, sampleIssuer } from '../contract/invoice-store.contract';
 import { onFirestoreEmulator } from '../helpers/firestore-emulator';
 import { fmt, percentile } from './figures';
 
@@ -101,13 +100,7 @@ try {
   });
 
   // A PDF of 200 lines against one of 1, in the same run.
-  const site = withDefaults('site', { tenantId: 'bench', domain: 'bench.example', appTitle: 'Bench', currency: 'GBP', locale: 'en-GB' } as SiteSettings);
-  const vendor = withDefaults('vendor', {
-    name: 'Bench Props',
-    displayName: 'Bench Props',
-    email: 'hire@bench.example',
-    address: { line1: '1 Stage Lane', city: 'London', zip: 'W1 1AA', country: 'GB' },
-  } as VendorConfig);
+  const { site, vendor } = sampleIssuer('Bench Props');
   const invoiceOf = (lines: number): Invoice => {
     const draft: InvoiceDraft = sampleDraft('pdf', {
       lines: Array.from({ length: lines }, (_, index) => ({

@@ -6,9 +6,19 @@
  * issue date and kind; a request's documents; a pro forma voided, an invoice never changed.
  */
 import { describe, expect, it } from 'vitest';
+import { withDefaults } from '../../schema/defaults';
 import type { InvoiceDraft } from '../../schema/rental/invoices';
+import type { SiteSettings, VendorConfig } from '../../schema/types.generated';
 import { InvoiceNotVoidableError, type InvoiceStore } from '../../server/stores/invoice-store';
 import { storeUnderTest, type OpenedStore } from './store-under-test';
+
+/** A London tenant's settings and business, as the invoice PDF takes them (the test's and the bench's). */
+export function sampleIssuer(name: string) {
+  return {
+    site: withDefaults('site', { tenantId: 'london', domain: 'london.example', appTitle: name, currency: 'GBP', locale: 'en-GB' } as SiteSettings),
+    vendor: withDefaults('vendor', { name, displayName: name, email: 'hire@props.example', address: { line1: '14 Berwick Street', city: 'London', zip: 'W1F 0PP', country: 'GB' } } as VendorConfig),
+  };
+}
 
 export function sampleDraft(quoteId: string, overrides: Partial<InvoiceDraft> = {}): InvoiceDraft {
   return {
