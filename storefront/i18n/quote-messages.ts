@@ -66,6 +66,7 @@ export const quoteMessages = {
   net: 'Total before tax',
   tax: (name: string, rate: number) => `${name} (${rate}%)`,
   totalWithTax: (name: string) => `Total with ${name}`,
+  withTax: (amount: string, name: string) => `${amount} with ${name}`,
   authorisation: 'Held on your card',
   noCharge: 'Accepting holds this on your card, with any deposit: nothing is charged until the hire is closed.',
   purchaseOrderLabel: 'Your purchase-order number (optional: printed on the invoices)',

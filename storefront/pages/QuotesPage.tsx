@@ -94,7 +94,7 @@ function VisitorQuotes() {
                 <span className="quote-card-meta">
                   {formatDays(quote.startDate, quote.endDate, site)} · {words.linesAndPieces(quote.lines.length, items)}
                 </span>
-                <span className="quote-card-total">{quote.total === undefined ? words.notPricedYet : formatMoney(quote.hireTotals?.total ?? quote.total, site)}</span>
+                <span className="quote-card-total">{cardTotal(quote, site)}</span>
               </a>
             </li>
           );
@@ -110,4 +110,12 @@ function VisitorQuotes() {
       )}
     </>
   );
+}
+
+/** A quote's total as its page's bottom line says it: after the hire, with its charges; with the tenant's tax when it has one; else the priced total. */
+function cardTotal(quote: VisitorQuote, site: Parameters<typeof formatMoney>[1]): string {
+  if (quote.total === undefined) return words.notPricedYet;
+  if (quote.hireTotals) return formatMoney(quote.hireTotals.total, site);
+  if (quote.due && quote.due.tax > 0) return words.withTax(formatMoney(quote.due.net + quote.due.tax, site), quote.due.taxName);
+  return formatMoney(quote.total, site);
 }

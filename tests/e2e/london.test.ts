@@ -55,10 +55,16 @@ describe('Soho Prop Hire, in pounds with VAT', () => {
     );
     expect((await consoleCall(`quote-requests/${asked.id}/quote`, { adjustments: {}, services: [] }, '0')).status).toBe(200);
 
+    // The list of their quotes says the total the quote page ends on, VAT and all.
+    await page.goto(`${storefront}/quotes`);
+    const listed = (await page.locator('.quote-card-total').first().innerText()).trim();
+    expect(listed).toMatch(/^£[\d,.]+ with VAT$/);
+    await shoot(page, 'london-quotes-list');
     await page.goto(`${storefront}/quotes/${asked.id}`);
     await page.locator('html[data-hydrated]').waitFor();
     await page.getByText('VAT (20%)').waitFor();
     await page.getByText('Total with VAT').waitFor();
+    expect(await page.locator('dd.quote-total').innerText()).toBe(listed.replace(' with VAT', ''));
     const card = page.getByRole('region', { name: /Your card/ });
     await card.getByText(/^To accept, authorise £[\d,.]+ on your card\.$/).waitFor();
     await card.getByText('Deposit', { exact: true }).waitFor();

@@ -89,6 +89,8 @@ describe('invoices', () => {
     expect(confirmed.hold).toMatchObject({ currency: 'GBP', amount: 516, parts: { total: 200, tax: 40, processing: 12, deposit: 264 } });
     // The visitor's quote says the same: the VAT and the processing on the total with it.
     expect((await storefront('GET', `/api/quotes/${id}`, cookie)).json().due).toEqual({ net: 200, tax: 40, processing: 12, total: 252, taxName: 'VAT', taxRate: 20 });
+    // And the list of their quotes, so its total is the quote page's.
+    expect((await storefront('GET', '/api/quotes', cookie)).json().quotes.find((quote: { id: string }) => quote.id === id).due).toMatchObject({ net: 200, tax: 40 });
     // So does the console's pricing page (each line's group decides its tax).
     expect((await consoleApi('GET', `quote-requests/${id}`)).json().lineDetails).toEqual([expect.objectContaining({ objectID: CASES, group: 'set-dressing' })]);
     const documents = (await consoleApi('GET', 'invoices')).json() as Invoice[];

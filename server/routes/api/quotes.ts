@@ -19,7 +19,7 @@ import { itemGroupsOf, neededFor } from '../../payments/card-holds';
 import { schemaIds } from '../../../schema/documents';
 import type { QuoteAction } from '../../../schema/rental/quote-states';
 import { todayIn } from '../../../schema/rental/quote-rules';
-import type { CardHold, QuoteRequest } from '../../../schema/types.generated';
+import type { CardHold, Item, QuoteRequest } from '../../../schema/types.generated';
 import { actionsNow, expireIfDue, quoteSettingsOf, stateOf, takeAction, type QuoteSettings } from '../../rental/quote-conversation';
 import { notifyQuoteStep } from '../../rental/quote-notices';
 import { ifMatchVersion, withVersion } from '../../lib/versions';
@@ -83,19 +83,19 @@ function visitorHold({ customer: _customer, paymentMethod: _paymentMethod, pendi
  * (when the tenant takes a card, and accepting is one of their actions): the amount, what it is
  * made of, whether the hold they have covers it, and the provider the browser takes the card with.
  */
+/** The items the quotes name, by objectID (each read once). */
+const itemsOf = async (app: FastifyInstance, tenantId: string, quotes: readonly QuoteRequest[]) =>
+  new Map((await app.itemStore.getMany(tenantId, [...new Set(quotes.flatMap((quote) => quote.lines.map((line) => line.objectID)))])).map((item) => [item.objectID, item]));
+
+/** The latest version with its tax and card processing, as its invoice will say them; nothing before it is priced. */
+const dueOf = (quote: QuoteRequest, items: ReadonlyMap<string, Item>, settings: QuoteSettings) =>
+  quote.versions?.length ? { due: quoteDue(quote, itemGroupsOf(items), invoiceRuleOf(settings.site)) } : {};
+
 export async function visitorQuoteView(app: FastifyInstance, quote: QuoteRequest, settings: QuoteSettings, now: Date) {
   const today = todayIn(settings.timezone, now);
   const view = visitorView(quote, today);
-  const items = new Map(
-    (
-      await app.itemStore.getMany(
-        quote.tenantId,
-        quote.lines.map((line) => line.objectID),
-      )
-    ).map((item) => [item.objectID, item]),
-  );
-  // The latest version with its tax and card processing, as its invoice will say them.
-  const due = quote.versions?.length ? { due: quoteDue(quote, itemGroupsOf(items), invoiceRuleOf(settings.site)) } : {};
+  const items = await itemsOf(app, quote.tenantId, [quote]);
+  const due = dueOf(quote, items, settings);
   if (!settings.site.ccAuthEnabled) return { ...view, ...due };
   // Accepting waits on the hold (unless the tenant asks for it before check-out and the hire is further off); an order's check-out does while it does not stand.
   const before = view.actions.includes('accept') ? 'accept' : view.state === 'confirmed' && holdKeepsIn(quote, settings.site, now) ? 'checkOut' : undefined;
@@ -142,7 +142,9 @@ const quoteRoutes: FastifyPluginAsync = async (app) => {
       const quotes = await Promise.all(requests.map((quote) => expireIfDue(stores, settings, quote, now, expiredNotice(request))));
       void reply.header('cache-control', 'no-store');
       const today = todayIn(settings.timezone, now);
-      return { quotes: quotes.map((quote) => visitorView(quote, today)), total, offset };
+      // Each with its tax, so the list's total is the quote page's.
+      const items = await itemsOf(app, request.tenantId, quotes);
+      return { quotes: quotes.map((quote) => ({ ...visitorView(quote, today), ...dueOf(quote, items, settings) })), total, offset };
     },
   );
 
