@@ -1646,6 +1646,10 @@ export interface InsuranceCertificate {
    */
   policyNumber?: string;
   /**
+   * Amount: A priced amount in the tenant's currency, with at most two decimals: up to a billion, what a studio lot hired for a season reaches. A quote beyond it is refused at the field that makes it so.
+   */
+  coverAmount?: number;
+  /**
    * Date and time: An ISO 8601 date-time with a time zone offset.
    */
   uploadedAt: string;
@@ -2429,6 +2433,10 @@ export interface InsuranceUpload {
    * Short text: A name or line of text, shown as text.
    */
   policyNumber?: string;
+  /**
+   * Amount: A priced amount in the tenant's currency, with at most two decimals: up to a billion, what a studio lot hired for a season reaches. A quote beyond it is refused at the field that makes it so.
+   */
+  coverAmount?: number;
 }
 /**
  * The vendor's change to a charge after the hire, with the reason the visitor reads; null takes it back.

@@ -1,7 +1,8 @@
 /**
  * The certificate of insurance on a request, as the vendor needs it: where it stands (none yet,
- * lapsed, ending before the hire does, current), what it says (insurer, policy, cover end, who
- * uploaded it and when), the file to download, and a form to upload one on the production's
+ * lapsed, ending before the hire does, covering less than the order's items are worth to replace,
+ * current), what it says (insurer, policy, cover end, cover set against that value, who uploaded
+ * it and when), the file to download, and a form to upload one on the production's
  * behalf (a PDF or a photo, with the day its cover ends). Shown when the tenant asks for
  * certificates, or when the request has one anyway.
  */
@@ -14,19 +15,21 @@ import { DetailList } from '../components/DetailList';
 import { FactCard } from '../components/FactCard';
 import { quoteApi, type PricingView } from './quote-api';
 
-export const STANDING_TONES: Record<InsuranceStanding, 'success' | 'warning' | 'error'> = { current: 'success', endsEarly: 'warning', lapsed: 'error', missing: 'error' };
+export const STANDING_TONES: Record<InsuranceStanding, 'success' | 'warning' | 'error'> = { current: 'success', endsEarly: 'warning', coverShort: 'warning', lapsed: 'error', missing: 'error' };
 
 export function InsuranceCard({
   tenantId,
   view,
   standing,
   day,
+  money: formatAmount,
   onChange,
 }: {
   tenantId: string;
   view: PricingView;
   standing: InsuranceStanding | undefined;
   day: (date: string) => string;
+  money: (amount: number) => string;
   onChange: (view: PricingView) => void;
 }) {
   const translate = useTranslate();
@@ -35,9 +38,11 @@ export function InsuranceCard({
   const [expiresOn, setExpiresOn] = useState('');
   const [insurer, setInsurer] = useState('');
   const [policyNumber, setPolicyNumber] = useState('');
+  const [coverAmount, setCoverAmount] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const certificate = view.insurance;
+  const money = (amount: number | undefined) => (amount === undefined ? '' : formatAmount(amount));
   if (!standing && !certificate) return null;
 
   const upload = async (event: FormEvent) => {
@@ -52,6 +57,7 @@ export function InsuranceCard({
         expiresOn,
         ...(insurer.trim() && { insurer }),
         ...(policyNumber.trim() && { policyNumber }),
+        ...(coverAmount.trim() && { coverAmount: Number(coverAmount) }),
       });
       onChange(await quoteApi.open(tenantId, view.id));
       setFile(undefined);
@@ -68,7 +74,19 @@ export function InsuranceCard({
     <FactCard
       heading={translate('backlot.insurance.heading')}
       chips={
-        <>{standing && <Chip size="small" color={STANDING_TONES[standing]} label={translate(`backlot.insurance.standing.${standing}`, { date: certificate ? day(certificate.expiresOn) : '' })} />}</>
+        <>
+          {standing && (
+            <Chip
+              size="small"
+              color={STANDING_TONES[standing]}
+              label={translate(`backlot.insurance.standing.${standing}`, {
+                date: certificate ? day(certificate.expiresOn) : '',
+                cover: money(certificate?.coverAmount),
+                value: money(view.replacementValue),
+              })}
+            />
+          )}
+        </>
       }
     >
       {certificate && (
@@ -77,6 +95,10 @@ export function InsuranceCard({
             [translate('backlot.insurance.coverEnds'), day(certificate.expiresOn)],
             [translate('backlot.insurance.insurer'), certificate.insurer],
             [translate('backlot.insurance.policyNumber'), certificate.policyNumber],
+            [
+              translate('backlot.insurance.coverAmount'),
+              certificate.coverAmount === undefined ? undefined : translate('backlot.insurance.coverAgainst', { cover: money(certificate.coverAmount), value: money(view.replacementValue) }),
+            ],
             [translate('backlot.insurance.uploaded'), `${new Date(certificate.uploadedAt).toLocaleString()} · ${translate(`backlot.insurance.by.${certificate.uploadedBy}`)}`],
           ]}
         />
@@ -112,6 +134,15 @@ export function InsuranceCard({
           value={policyNumber}
           onChange={(event) => setPolicyNumber(event.target.value)}
           slotProps={{ htmlInput: { maxLength: 120 } }}
+        />
+        <TextField
+          label={translate('backlot.insurance.coverAmount')}
+          helperText={translate('backlot.insurance.coverHelp', { value: money(view.replacementValue) })}
+          type="number"
+          size="small"
+          value={coverAmount}
+          onChange={(event) => setCoverAmount(event.target.value)}
+          slotProps={{ htmlInput: { min: 0, step: '0.01', inputMode: 'decimal' } }}
         />
         <Box sx={{ gridColumn: '1 / -1' }}>
           <Button type="submit" variant="contained" disabled={busy}>

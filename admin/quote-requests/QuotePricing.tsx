@@ -223,7 +223,7 @@ export function QuotePricing({ tenantId }: { tenantId: string }) {
         </Alert>
       )}
       <CardHoldCard tenantId={tenantId} view={view} money={money} onChange={(fresh) => show(fresh, true)} />
-      <InsuranceCard tenantId={tenantId} view={view} standing={readiness.insurance} day={tenant.day} onChange={(fresh) => show(fresh, true)} />
+      <InsuranceCard tenantId={tenantId} view={view} standing={readiness.insurance} day={tenant.day} money={money} onChange={(fresh) => show(fresh, true)} />
       <QuoteInvoicesCard tenantId={tenantId} quoteId={view.id} revision={view.version} money={money} day={tenant.day} />
 
       {changedElsewhere && (

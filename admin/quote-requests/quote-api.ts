@@ -19,6 +19,8 @@ export interface PricingView extends Omit<QuoteRequest, 'state' | 'hold'> {
   rule: PricingRule;
   lineDetails: Array<{ objectID: string; glCode: string | null; group: string | null; stock: number; free: number; inCatalogue: boolean }>;
   conflicts: Booking[];
+  /** What the order's items would cost to replace: a certificate's cover is set against it. */
+  replacementValue: number;
   actions: QuoteAction[];
 }
 

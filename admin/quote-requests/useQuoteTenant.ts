@@ -55,7 +55,7 @@ export function useQuoteTenant(tenantId: string) {
      * out or back), what keeps it in (its card hold, its certificate: schema/rental/out-gate.ts),
      * and where its certificate stands when the tenant asks for one.
      */
-    readiness: (quote: Pick<QuoteRequest, 'state' | 'hold' | 'cardHold' | 'insurance' | 'endDate'>): Readiness => {
+    readiness: (quote: Pick<QuoteRequest, 'state' | 'hold' | 'cardHold' | 'insurance' | 'endDate'> & { replacementValue?: number }): Readiness => {
       const now = new Date();
       const today = todayIn(data?.vendor.timezone ?? 'UTC', now);
       const goesOut = transition({ state: quote.state ?? 'requested', hold: quote.hold ?? 'none' }, 'checkOut', 'vendor').ok;
@@ -64,7 +64,8 @@ export function useQuoteTenant(tenantId: string) {
         goesOut,
         reasons: goesOut ? outBlockedBy(quote, site, today, now) : [],
         ...(hold && { hold }),
-        ...(site.insuranceRequired && { insurance: insuranceStanding(quote, today) }),
+        // The list's rows and the order's page carry the order's replacement value where certificates are asked for.
+        ...(site.insuranceRequired && { insurance: insuranceStanding(quote, today, quote.replacementValue) }),
       };
     },
   };

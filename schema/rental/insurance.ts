@@ -2,18 +2,29 @@
  * Certificates of insurance, as pure, browser-safe rules the server (the check-out gate), the
  * console (whose is missing or lapsed) and the storefront (the visitor's upload) share. A tenant
  * that asks for one (`insuranceRequired`) lets nothing out on an order without a certificate whose
- * cover lasts to the day; one that ends before the hire does is flagged, not refused.
+ * cover lasts to the day; one that ends before the hire does, or covers less than the items are
+ * worth to replace, is flagged, not refused.
  */
 import type { InsuranceCertificate, QuoteRequest } from '../types.generated';
 
 /** Where an order's certificate stands on `today`. */
-export type InsuranceStanding = 'missing' | 'lapsed' | 'endsEarly' | 'current';
+export type InsuranceStanding = 'missing' | 'lapsed' | 'endsEarly' | 'coverShort' | 'current';
 
-export function insuranceStanding(order: Pick<QuoteRequest, 'insurance' | 'endDate'>, today: string): InsuranceStanding {
+/**
+ * `replacementValue`: what the order's items would cost to replace (replacementValueOf), when the
+ * caller knows it; a certificate that says its cover and covers less is `coverShort`.
+ */
+export function insuranceStanding(order: Pick<QuoteRequest, 'insurance' | 'endDate'>, today: string, replacementValue?: number): InsuranceStanding {
   const certificate = order.insurance;
   if (!certificate) return 'missing';
   if (certificate.expiresOn < today) return 'lapsed';
-  return certificate.expiresOn < order.endDate ? 'endsEarly' : 'current';
+  if (certificate.expiresOn < order.endDate) return 'endsEarly';
+  return certificate.coverAmount !== undefined && replacementValue !== undefined && certificate.coverAmount < replacementValue ? 'coverShort' : 'current';
+}
+
+/** What an order's lines would cost to replace: each item's replacement value times how many (an item without one counts nothing). */
+export function replacementValueOf(lines: ReadonlyArray<Pick<QuoteRequest['lines'][number], 'objectID' | 'quantity'>>, items: ReadonlyMap<string, { replacementValue?: number | undefined }>): number {
+  return Math.round(lines.reduce((sum, line) => sum + line.quantity * (items.get(line.objectID)?.replacementValue ?? 0), 0) * 100) / 100;
 }
 
 /** The largest certificate kept (a scanned PDF of a few pages). */

@@ -56,6 +56,7 @@ export async function keepCertificate(
     expiresOn: input.expiresOn,
     ...(input.insurer?.trim() && { insurer: input.insurer.trim() }),
     ...(input.policyNumber?.trim() && { policyNumber: input.policyNumber.trim() }),
+    ...(input.coverAmount !== undefined && { coverAmount: input.coverAmount }),
     uploadedAt: upload.now.toISOString(),
     uploadedBy: upload.by,
   };

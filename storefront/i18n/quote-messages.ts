@@ -88,6 +88,8 @@ export const quoteMessages = {
       missing: () => 'No certificate yet.',
       lapsed: (date: string) => `Your certificate’s cover ended on ${date}: upload a current one.`,
       endsEarly: (date: string) => `Your certificate’s cover ends on ${date}, before the hire does: upload the renewed one when you have it.`,
+      coverShort: (date: string, cover: string, value: string) =>
+        `Your certificate covers ${cover} of hired property; what you are hiring would cost ${value} to replace. Ask your insurer for cover at full replacement value, then upload the new certificate (this one runs to ${date}).`,
       current: (date: string) => `Certificate received: cover runs to ${date}.`,
     },
     download: (name: string) => `Download ${name}`,
@@ -95,6 +97,7 @@ export const quoteMessages = {
     coverEnds: 'Cover ends',
     insurer: 'Insurer (optional)',
     policyNumber: 'Policy number (optional)',
+    coverAmount: (value: string | undefined) => (value ? `Cover for hired property (optional; what you hire is worth ${value} to replace)` : 'Cover for hired property (optional)'),
     upload: 'Upload certificate',
     replace: 'Upload a newer certificate',
     uploading: 'Uploading…',

@@ -23,6 +23,8 @@ export interface VisitorQuote extends Omit<QuoteRequest, 'state' | 'hold' | 'rev
   cardHoldNeeded?: CardHoldNeeded;
   /** The latest version with its tax and card processing, as its invoice will say them. */
   due?: QuoteDue;
+  /** Where the vendor asks for a certificate of insurance: what the order's items would cost to replace. */
+  replacementValue?: number;
 }
 
 export interface CardProvider {

@@ -107,8 +107,10 @@ describe('Soho Prop Hire, in pounds with VAT', () => {
     await insurance.getByLabel(/^Certificate \(PDF/).setInputFiles({ name: 'ealing-coi.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
     await insurance.getByLabel('Cover ends').fill(addDays(startDate, 200));
     await insurance.getByLabel('Insurer (optional)').fill('Media Cover Ltd');
+    // Its cover for hired property is less than the order would cost to replace: taken, and flagged.
+    await insurance.getByLabel(/^Cover for hired property \(optional; what you hire is worth £[\d,.]+ to replace\)$/).fill('500');
     await insurance.getByRole('button', { name: 'Upload certificate' }).click();
-    await insurance.getByText(/^Certificate received: cover runs to /).waitFor();
+    await insurance.getByText(/^Your certificate covers £500\.00 of hired property; what you are hiring would cost £[\d,.]+ to replace\./).waitFor();
     await insurance.getByRole('link', { name: 'Download ealing-coi.pdf' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await shoot(page, 'london-confirmed');
@@ -119,8 +121,17 @@ describe('Soho Prop Hire, in pounds with VAT', () => {
     await staff.page.getByText(/^£[\d,.]+ \(quote £[\d,.]+, tax £[\d,.]+, processing £[\d,.]+, deposit £[\d,.]+\)$/).waitFor();
     await staff.page.getByText(/^PF-000001$/).waitFor();
     const certificate = staff.page.getByRole('heading', { name: 'Certificate of insurance' }).locator('xpath=ancestor::div[contains(@class, "MuiCard-root")]');
-    await certificate.getByText(/^Current to /).waitFor();
+    await certificate.getByText(/^Covers £500\.00, less than the £[\d,.]+ to replace$/).waitFor();
     await certificate.getByText('Media Cover Ltd').waitFor();
+    await shoot(staff.page, 'london-console-cover-short');
+    // The production's broker sends the vendor a certificate at full value: the vendor uploads it on their behalf.
+    await certificate.getByLabel('Certificate file').setInputFiles({ name: 'ealing-coi-full.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+    await certificate.getByLabel('Cover ends').fill(addDays(startDate, 200));
+    await certificate.getByLabel('Insurer').fill('Media Cover Ltd');
+    await certificate.getByLabel('Cover for hired property').fill('250000');
+    await certificate.getByRole('button', { name: 'Upload certificate' }).click();
+    await certificate.getByText(/^Current to /).waitFor();
+    await certificate.getByText(/^£250,000\.00 \(the order is worth £[\d,.]+ to replace\)$/).waitFor();
     expect(await staff.page.getByText('Nothing goes out on this order yet').count()).toBe(0);
     await shoot(staff.page, 'london-console');
     expect(staff.errors).toEqual([]);

@@ -172,4 +172,20 @@ describe('before anything goes out', () => {
     expect(renewed.json().insurance).toMatchObject({ contentType: 'image/png', uploadedBy: 'vendor' });
     expect(await readdir(privateFolder)).toEqual([renewed.json().insurance.file]);
   });
+  it('sets the cover a certificate states against what the order would cost to replace, for the visitor, the order page and the list', async () => {
+    // The cases are worth $400 each to replace; the order has two.
+    await t.app.itemStore.update('aviation', CASES, (item) => ({ ...item, replacementValue: 400 }));
+    const value = 800;
+    const low = await storefront('PUT', `/api/quotes/${order.id}/insurance`, order.cookie, certificate(PDF, addDays(order.from, 30), { coverAmount: value - 0.01 }));
+    expect(low.statusCode, low.body).toBe(200);
+    expect(low.json().insurance.coverAmount).toBe(value - 0.01);
+    expect((await storefront('GET', `/api/quotes/${order.id}`, order.cookie)).json()).toMatchObject({ replacementValue: value, insurance: { coverAmount: value - 0.01 } });
+    expect((await t.as('aviationAdmin', { url: `/api/tenants/aviation/quote-requests/${order.id}` })).json().replacementValue).toBe(value);
+    const listed = (await t.as('aviationAdmin', { url: '/api/tenants/aviation/quote-requests?range=[0,99]' })).json() as Array<{ id: string; replacementValue?: number }>;
+    expect(listed.find((row) => row.id === order.id)?.replacementValue).toBe(value);
+    // A cover in fractions of a cent is refused at its field.
+    const fraction = await storefront('PUT', `/api/quotes/${order.id}/insurance`, order.cookie, certificate(PDF, addDays(order.from, 30), { coverAmount: 1000.001 }));
+    expect(fraction.statusCode).toBe(400);
+    expect(Object.keys(fraction.json().errors ?? {})).toContain('coverAmount');
+  });
 });

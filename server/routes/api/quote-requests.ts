@@ -23,6 +23,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { withDefaults } from '../../../schema/defaults';
 import { visitorName } from '../../../schema/visitor-name';
 import { schemaIds } from '../../../schema/documents';
+import { replacementValueOf } from '../../../schema/rental/insurance';
 import { bookingWindow, freeOver, nextFreeStart } from '../../../schema/rental/availability';
 import { pricingRuleOf } from '../../../schema/rental/quote-pricing';
 import { checkQuoteRequest, dayCount, latestEnd, todayIn } from '../../../schema/rental/quote-rules';
@@ -254,7 +255,15 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
         limit: page.limit,
       });
       const short = await shortRequests(tenantId, requests, settings);
-      return sendStorePage(reply, 'quote-requests', { offset: page.offset, total, rows: requests.map((quote) => ({ ...summary(quote), short: short.has(quote.id) })) });
+      // Where certificates are asked for, each row's replacement value, so the list can say whose cover is too low (one read of the page's items).
+      const items = settings.site.insuranceRequired
+        ? new Map((await app.itemStore.getMany(tenantId, [...new Set(requests.flatMap((quote) => quote.lines.map((line) => line.objectID)))])).map((item) => [item.objectID, item]))
+        : undefined;
+      return sendStorePage(reply, 'quote-requests', {
+        offset: page.offset,
+        total,
+        rows: requests.map((quote) => ({ ...summary(quote), short: short.has(quote.id), ...(items && { replacementValue: replacementValueOf(quote.lines, items) }) })),
+      });
     },
   );
 
@@ -313,6 +322,8 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
         inCatalogue: items.has(line.objectID),
       })),
       conflicts: others,
+      // What the order would cost to replace: a certificate's cover is set against it.
+      replacementValue: replacementValueOf(quote.lines, items),
       actions: actionsNow(quote, 'vendor', todayIn(settings.timezone, now)),
     };
   }

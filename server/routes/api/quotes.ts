@@ -14,6 +14,7 @@ import { hireTotals, quotedTotal } from '../../../schema/rental/hire-charges';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { cardHoldRuleOf, holdAskedFrom, holdCovers } from '../../../schema/rental/card-hold';
 import { holdKeepsIn } from '../../../schema/rental/out-gate';
+import { replacementValueOf } from '../../../schema/rental/insurance';
 import { invoiceRuleOf, quoteDue } from '../../../schema/rental/invoices';
 import { itemGroupsOf, neededFor } from '../../payments/card-holds';
 import { schemaIds } from '../../../schema/documents';
@@ -95,7 +96,8 @@ export async function visitorQuoteView(app: FastifyInstance, quote: QuoteRequest
   const today = todayIn(settings.timezone, now);
   const view = visitorView(quote, today);
   const items = await itemsOf(app, quote.tenantId, [quote]);
-  const due = dueOf(quote, items, settings);
+  // With what the order would cost to replace, where a certificate is asked for: its cover is set against it.
+  const due = { ...dueOf(quote, items, settings), ...(settings.site.insuranceRequired && { replacementValue: replacementValueOf(quote.lines, items) }) };
   if (!settings.site.ccAuthEnabled) return { ...view, ...due };
   // Accepting waits on the hold (unless the tenant asks for it before check-out and the hire is further off); an order's check-out does while it does not stand.
   const before = view.actions.includes('accept') ? 'accept' : view.state === 'confirmed' && holdKeepsIn(quote, settings.site, now) ? 'checkOut' : undefined;

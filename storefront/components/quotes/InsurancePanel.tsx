@@ -2,7 +2,8 @@
  * The production's certificate of insurance on the quote page, when the vendor asks for one:
  * where it stands (none yet, lapsed, cover ending before the hire, received), the file uploaded,
  * and a form to upload it (or a newer one): the file, the last day its cover runs, and optionally
- * the insurer and policy number. Shown from the quote until the hire is over.
+ * the insurer, policy number and cover for hired property (set against what the order would cost
+ * to replace: less is flagged). Shown from the quote until the hire is over.
  */
 import { useId, useState, type FormEvent } from 'react';
 import { insuranceStanding } from '../../../schema/rental/insurance';
@@ -12,7 +13,7 @@ import { toIdentityError, type IdentityError } from '../../auth/identity-api';
 import { useConfiguration } from '../../config/ConfigurationProvider';
 import { quoteMessages } from '../../i18n/quote-messages';
 import { base64Of } from '../../lib/file-base64';
-import { formatDay } from '../../lib/format';
+import { formatDay, formatMoney } from '../../lib/format';
 import { quotesApi, type VisitorQuote } from '../../lib/quotes-api';
 import { ErrorText } from '../auth/ErrorText';
 
@@ -27,7 +28,8 @@ export function InsurancePanel({ quote, onChange }: { quote: VisitorQuote; onCha
   const [busy, setBusy] = useState(false);
   if (!site.insuranceRequired || !ASKED_IN.has(quote.state)) return null;
   const certificate = quote.insurance;
-  const standing = insuranceStanding(quote, todayIn(vendor.timezone ?? 'UTC', new Date()));
+  const standing = insuranceStanding(quote, todayIn(vendor.timezone ?? 'UTC', new Date()), quote.replacementValue);
+  const money = (amount: number | undefined) => (amount === undefined ? '' : formatMoney(amount, site));
   const tone = standing === 'current' ? 'notice-success' : standing === 'missing' ? 'notice-info' : 'notice-warning';
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -45,6 +47,7 @@ export function InsurancePanel({ quote, onChange }: { quote: VisitorQuote; onCha
     try {
       const insurer = text('insurer');
       const policyNumber = text('policyNumber');
+      const coverAmount = text('coverAmount');
       onChange(
         await quotesApi.uploadInsurance(quote.id, {
           data: await base64Of(file),
@@ -52,6 +55,7 @@ export function InsurancePanel({ quote, onChange }: { quote: VisitorQuote; onCha
           expiresOn: text('expiresOn'),
           ...(insurer && { insurer }),
           ...(policyNumber && { policyNumber }),
+          ...(coverAmount && { coverAmount: Number(coverAmount) }),
         }),
       );
       element.reset();
@@ -62,13 +66,21 @@ export function InsurancePanel({ quote, onChange }: { quote: VisitorQuote; onCha
     }
   };
 
-  const form = <CertificateForm busy={busy} error={error} hasCertificate={certificate !== undefined} onSubmit={(event) => void submit(event)} />;
+  const form = (
+    <CertificateForm
+      busy={busy}
+      error={error}
+      hasCertificate={certificate !== undefined}
+      replacementValue={quote.replacementValue ? money(quote.replacementValue) : undefined}
+      onSubmit={(event) => void submit(event)}
+    />
+  );
   return (
     <section className="insurance-panel no-print" aria-labelledby={headingId}>
       <h2 id={headingId}>{words.heading}</h2>
       {standing === 'missing' && <p>{words.lead(vendor.displayName)}</p>}
       <div className={`notice ${tone}`} role="status">
-        <p>{words.standing[standing](certificate ? formatDay(certificate.expiresOn, site) : '')}</p>
+        <p>{words.standing[standing](certificate ? formatDay(certificate.expiresOn, site) : '', money(certificate?.coverAmount), money(quote.replacementValue))}</p>
         {certificate && (
           <p>
             <a href={quotesApi.insuranceHref(quote.id)} download={certificate.fileName}>
@@ -93,11 +105,13 @@ function CertificateForm({
   busy,
   error,
   hasCertificate,
+  replacementValue,
   onSubmit,
 }: {
   busy: boolean;
   error: IdentityError | undefined;
   hasCertificate: boolean;
+  replacementValue: string | undefined;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
 }) {
   return (
@@ -116,10 +130,16 @@ function CertificateForm({
           <input name="insurer" maxLength={120} autoComplete="organization" />
         </label>
       </div>
-      <label>
-        {words.policyNumber}
-        <input name="policyNumber" maxLength={120} />
-      </label>
+      <div className="form-row">
+        <label>
+          {words.policyNumber}
+          <input name="policyNumber" maxLength={120} />
+        </label>
+        <label>
+          {words.coverAmount(replacementValue)}
+          <input name="coverAmount" type="number" min={0} step="0.01" inputMode="decimal" />
+        </label>
+      </div>
       {error && <ErrorText id="insurance-error" error={error} />}
       <div className="form-actions">
         <button type="submit" className="button button-primary" disabled={busy}>

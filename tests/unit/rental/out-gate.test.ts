@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { withDefaults } from '../../../schema/defaults';
 import { holdAskedFrom } from '../../../schema/rental/card-hold';
-import { certificateKind, insuranceStanding } from '../../../schema/rental/insurance';
+import { certificateKind, insuranceStanding, replacementValueOf } from '../../../schema/rental/insurance';
 import { outBlockedBy } from '../../../schema/rental/out-gate';
 import type { CardHold, InsuranceCertificate, SiteSettings } from '../../../schema/types.generated';
 
@@ -56,6 +56,31 @@ describe('certificates of insurance', () => {
     expect(insuranceStanding({ endDate: '2026-12-10', insurance: cover('2026-11-30') }, today)).toBe('lapsed');
     expect(insuranceStanding({ endDate: '2026-12-10', insurance: cover('2026-12-01') }, today)).toBe('endsEarly');
     expect(insuranceStanding({ endDate: '2026-12-10', insurance: cover('2026-12-10') }, today)).toBe('current');
+  });
+
+  it('covering less than the order would cost to replace is flagged; a certificate that says no cover, or an order of unknown worth, is not', () => {
+    const items = new Map([
+      ['seat', { replacementValue: 1500 }],
+      ['cart', { replacementValue: 999.99 }],
+      ['sign', {}],
+    ]);
+    const value = replacementValueOf(
+      [
+        { objectID: 'seat', quantity: 2 },
+        { objectID: 'cart', quantity: 1 },
+        { objectID: 'sign', quantity: 4 },
+        { objectID: 'gone', quantity: 1 },
+      ],
+      items,
+    );
+    expect(value).toBe(3999.99);
+    const order = (coverAmount?: number) => ({ endDate: '2026-12-10', insurance: { ...cover('2026-12-10'), ...(coverAmount !== undefined && { coverAmount }) } });
+    expect(insuranceStanding(order(3999.98), today, value)).toBe('coverShort');
+    expect(insuranceStanding(order(3999.99), today, value)).toBe('current');
+    expect(insuranceStanding(order(), today, value)).toBe('current');
+    expect(insuranceStanding(order(10), today)).toBe('current');
+    // A lapsed certificate is lapsed first, whatever it covers.
+    expect(insuranceStanding({ ...order(10), insurance: { ...order(10).insurance, expiresOn: '2026-11-30' } }, today, value)).toBe('lapsed');
   });
 
   it('are told by their bytes: a PDF, a PNG or a JPEG, never by a name', () => {
