@@ -155,7 +155,9 @@ describe('a visitor browsing the catalogue', () => {
     const seats = page.locator('a.card[href="/rentals/seats"] img');
     await expect.poll(() => seats.getAttribute('src')).toMatch(/^\/items\/aviation\/[a-z-]+\.svg$/);
     expect(await seats.getAttribute('alt')).toMatch(/, front view$/);
-    expect(await seats.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    // The photo loads once seen (it is lazy, and was just put in place of the placeholder: it may still be on its way).
+    await seats.scrollIntoViewIfNeeded();
+    await expect.poll(() => seats.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
     expect(await page.locator('a.card[href="/rentals/locations"] img').getAttribute('alt')).toBe('');
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: path.join(artifacts, `home-cards_${width}.png`), fullPage: true });
