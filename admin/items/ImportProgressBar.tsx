@@ -7,11 +7,11 @@ import { Box, LinearProgress, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { ImportProgress } from './item-import-api';
 
-/** Bytes as people read them: "48 kB", "12.3 MB". */
+/** Bytes as people read them ("48 kB", "12.3 MB"), in the 1,024s the import's limits are counted in (schema/item-import.ts). */
 const size = (bytes: number) =>
-  bytes < 1_000_000
-    ? new Intl.NumberFormat(undefined, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 0 }).format(bytes / 1000)
-    : new Intl.NumberFormat(undefined, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(bytes / 1_000_000);
+  bytes < 1024 * 1024
+    ? new Intl.NumberFormat(undefined, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 0 }).format(bytes / 1024)
+    : new Intl.NumberFormat(undefined, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(bytes / 1024 / 1024);
 const count = (value: number) => new Intl.NumberFormat().format(value);
 
 export function ImportProgressBar({ progress }: { progress: ImportProgress }) {

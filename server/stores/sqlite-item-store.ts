@@ -181,7 +181,13 @@ export class SqliteItemStore implements ItemStore {
 
   subscribe(tenantId: string, listener: ItemListener): () => void {
     this.changes.on(tenantId, listener);
-    this.watch ??= setInterval(() => this.announceOthersChanges(), WATCH_MS).unref();
+    this.watch ??= setInterval(() => {
+      try {
+        this.announceOthersChanges();
+      } catch {
+        // A look that fails (the file busy past its timeout) is taken again at the next tick: what it missed is still noted.
+      }
+    }, WATCH_MS).unref();
     return () => {
       this.changes.off(tenantId, listener);
       if (this.changes.eventNames().length > 0) return;

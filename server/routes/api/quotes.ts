@@ -79,11 +79,6 @@ function visitorHold({ customer: _customer, paymentMethod: _paymentMethod, pendi
   return { ...hold, ...(pending && { pending: { action: pending.action, since: pending.since } }) };
 }
 
-/**
- * One request as its visitor sees it, with what their card must hold before they can accept it
- * (when the tenant takes a card, and accepting is one of their actions): the amount, what it is
- * made of, whether the hold they have covers it, and the provider the browser takes the card with.
- */
 /** The items the quotes name, by objectID (each read once). */
 const itemsOf = async (app: FastifyInstance, tenantId: string, quotes: readonly QuoteRequest[]) =>
   new Map((await app.itemStore.getMany(tenantId, [...new Set(quotes.flatMap((quote) => quote.lines.map((line) => line.objectID)))])).map((item) => [item.objectID, item]));
@@ -92,11 +87,17 @@ const itemsOf = async (app: FastifyInstance, tenantId: string, quotes: readonly 
 const dueOf = (quote: QuoteRequest, items: ReadonlyMap<string, Item>, settings: QuoteSettings) =>
   quote.versions?.length ? { due: quoteDue(quote, itemGroupsOf(items), invoiceRuleOf(settings.site)) } : {};
 
+/**
+ * One request as its visitor sees it, with what their card must hold before they can accept it
+ * (when the tenant takes a card, and accepting is one of their actions): the amount, what it is
+ * made of, whether the hold they have covers it, and the provider the browser takes the card with;
+ * and, where a certificate of insurance is asked for, what the order would cost to replace.
+ */
 export async function visitorQuoteView(app: FastifyInstance, quote: QuoteRequest, settings: QuoteSettings, now: Date) {
   const today = todayIn(settings.timezone, now);
   const view = visitorView(quote, today);
   const items = await itemsOf(app, quote.tenantId, [quote]);
-  // With what the order would cost to replace, where a certificate is asked for: its cover is set against it.
+  // A certificate's cover is set against what the order would cost to replace.
   const due = { ...dueOf(quote, items, settings), ...(settings.site.insuranceRequired && { replacementValue: replacementValueOf(quote.lines, items) }) };
   if (!settings.site.ccAuthEnabled) return { ...view, ...due };
   // Accepting waits on the hold (unless the tenant asks for it before check-out and the hire is further off); an order's check-out does while it does not stand.
