@@ -40,11 +40,11 @@ export function cardHoldRuleOf(site: SiteSettings): CardHoldRule {
   };
 }
 
-/** The deposit for these lines: each unit's replacement value (none known counts 0) times the share, or the flat amount. */
-export function depositFor(lines: ReadonlyArray<{ quantity: number; replacementValue?: number | undefined }>, rule: CardHoldRule['deposit']): number {
+/** The deposit on an order worth `replacementValue` to replace (insurance.ts's replacementValueOf): the share of it, or the flat amount. */
+export function depositFor(replacementValue: number, rule: CardHoldRule['deposit']): number {
   if (rule.basis === 'none') return 0;
   if (rule.basis === 'flat') return cents(rule.flat);
-  return cents(lines.reduce((sum, line) => sum + line.quantity * (line.replacementValue ?? 0), 0) * (rule.percent / 100));
+  return cents(replacementValue * (rule.percent / 100));
 }
 
 /** What a hold is made of (the quote, its tax and processing, as schema/rental/invoices.ts's quoteDue works them out, and the deposit), and its amount. */

@@ -22,7 +22,7 @@ export function insuranceStanding(order: Pick<QuoteRequest, 'insurance' | 'endDa
   return certificate.coverAmount !== undefined && replacementValue !== undefined && certificate.coverAmount < replacementValue ? 'coverShort' : 'current';
 }
 
-/** What an order's lines would cost to replace: each item's replacement value times how many (an item without one counts nothing). */
+/** What an order's lines would cost to replace: each item's replacement value times how many (an item without one counts nothing). The deposit is a share of it (card-hold.ts). */
 export function replacementValueOf(lines: ReadonlyArray<Pick<QuoteRequest['lines'][number], 'objectID' | 'quantity'>>, items: ReadonlyMap<string, { replacementValue?: number | undefined }>): number {
   return Math.round(lines.reduce((sum, line) => sum + line.quantity * (items.get(line.objectID)?.replacementValue ?? 0), 0) * 100) / 100;
 }

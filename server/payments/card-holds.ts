@@ -36,6 +36,7 @@ import {
   toMinor,
   type CardHoldRule,
 } from '../../schema/rental/card-hold';
+import { replacementValueOf } from '../../schema/rental/insurance';
 import { holdKeepsIn } from '../../schema/rental/out-gate';
 import { cents } from '../../schema/rental/quote-pricing';
 import { isHireState, isOpen, isOrderState, type QuoteAction, type QuoteState } from '../../schema/rental/quote-states';
@@ -398,10 +399,7 @@ export interface HoldNeeded {
 export function neededFor(request: QuoteRequest, items: ReadonlyMap<string, Pick<Item, 'replacementValue' | 'category'>>, site: SiteSettings): HoldNeeded {
   const latest = request.versions?.at(-1);
   if (!latest) throw new CardHoldNeededError('There is no priced quote to authorise a card for yet.');
-  const deposit = depositFor(
-    request.lines.map((line) => ({ quantity: line.quantity, replacementValue: items.get(line.objectID)?.replacementValue })),
-    cardHoldRuleOf(site).deposit,
-  );
+  const deposit = depositFor(replacementValueOf(request.lines, items), cardHoldRuleOf(site).deposit);
   return { ...holdParts(quoteDue(request, itemGroupsOf(items), invoiceRuleOf(site)), deposit), version: latest.version };
 }
 

@@ -70,12 +70,20 @@ export async function issueOwed(
  */
 async function supersedeProForma(invoices: InvoiceStore, order: QuoteRequest, context: IssueContext, issued: readonly Invoice[]): Promise<Invoice[]> {
   const version = order.versions?.at(-1)?.version;
-  const live = issued.filter((invoice) => invoice.kind === 'proForma' && !invoice.voidedAt);
+  const live = standingProFormas(issued);
   if (live.some((invoice) => invoice.version === version)) return [];
   // The new one first: a failure between the two leaves two current, never none.
   const fresh = (await invoices.issue(proFormaOf(order, context))).invoice;
-  const voided = await Promise.all(live.map((invoice) => invoices.voidProForma(order.tenantId, invoice.number, context.now.toISOString())));
-  return [fresh, ...voided.filter((invoice): invoice is Invoice => invoice !== undefined)];
+  return [fresh, ...(await voidProFormas(invoices, order, live, context.now))];
+}
+
+/** An order's pro formas not voided. */
+const standingProFormas = (issued: readonly Invoice[]) => issued.filter((invoice) => invoice.kind === 'proForma' && !invoice.voidedAt);
+
+/** Voids these of the order's pro formas that stand (a cancelled order's, or a changed order's old one). */
+async function voidProFormas(invoices: InvoiceStore, order: QuoteRequest, issued: readonly Invoice[], now: Date): Promise<Invoice[]> {
+  const voided = await Promise.all(standingProFormas(issued).map((invoice) => invoices.voidProForma(order.tenantId, invoice.number, now.toISOString())));
+  return voided.filter((invoice): invoice is Invoice => invoice !== undefined);
 }
 
 /**
@@ -101,13 +109,10 @@ export async function issueAfterStep(
       return supersedeProForma(invoices, order, context, await invoices.forQuote(order.tenantId, order.id));
     if (action === 'close' && order.state === 'closed') return [(await invoices.issue(finalInvoiceOf(order, context, paidByCard(order)))).invoice];
     if (action === 'cancel' && isOrderState(before)) {
-      const issued = await invoices.forQuote(order.tenantId, order.id);
-      const voided = await Promise.all(
-        issued.filter((invoice) => invoice.kind === 'proForma' && !invoice.voidedAt).map((invoice) => invoices.voidProForma(order.tenantId, invoice.number, now.toISOString())),
-      );
+      const voided = await voidProFormas(invoices, order, await invoices.forQuote(order.tenantId, order.id), now);
       const fee = paidByCard(order);
       const feeInvoice = fee > 0 ? [(await invoices.issue(cancellationInvoiceOf(order, fee, context))).invoice] : [];
-      return [...voided.filter((invoice): invoice is Invoice => invoice !== undefined), ...feeInvoice];
+      return [...voided, ...feeInvoice];
     }
   } catch (error) {
     log?.error({ err: error, quoteRequest: order.id, action }, 'invoice not issued');

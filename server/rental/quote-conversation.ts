@@ -72,6 +72,12 @@ export function quoteSettingsOf(tenant: Tenant): QuoteSettings {
 }
 
 export const latestVersion = (quote: QuoteRequest): QuoteVersion | undefined => quote.versions?.at(-1);
+
+/** The items some requests name, by objectID, in one read (an item gone from the catalogue is absent). */
+export async function itemsOfQuotes(itemStore: Pick<ItemStore, 'getMany'>, tenantId: string, quotes: ReadonlyArray<Pick<QuoteRequest, 'lines'>>): Promise<Map<string, Item>> {
+  const objectIDs = [...new Set(quotes.flatMap((quote) => quote.lines.map((line) => line.objectID)))];
+  return new Map((await itemStore.getMany(tenantId, objectIDs)).map((item) => [item.objectID, item]));
+}
 export const stateOf = (quote: QuoteRequest): QuoteState => quote.state ?? 'requested';
 const holdOf = (quote: QuoteRequest) => quote.hold ?? 'none';
 

@@ -30,7 +30,19 @@ import { checkQuoteRequest, dayCount, latestEnd, todayIn } from '../../../schema
 import { isOpen, quoteStates, type QuoteAction, type QuoteState } from '../../../schema/rental/quote-states';
 import { calendarDateMessage, isCalendarDate } from '../../../schema/calendar-date';
 import type { Item, OrderChange, PricingInput, QuoteRequest, QuoteRequestInput } from '../../../schema/types.generated';
-import { actionsNow, expireDue, expireIfDue, type QuoteSettings, freeQuantities, latestVersion, lineGlCodes, quoteSettingsOf, stateOf, takeAction } from '../../rental/quote-conversation';
+import {
+  actionsNow,
+  expireDue,
+  expireIfDue,
+  type QuoteSettings,
+  freeQuantities,
+  itemsOfQuotes,
+  latestVersion,
+  lineGlCodes,
+  quoteSettingsOf,
+  stateOf,
+  takeAction,
+} from '../../rental/quote-conversation';
 import { notifyQuoteStep } from '../../rental/quote-notices';
 import { issueOwed } from '../../rental/invoicing';
 import { eventStreams } from '../../lib/event-stream';
@@ -200,12 +212,11 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
    * The open requests of a page (not yet an order) with a line not free on their dates, counting
    * everything else booked: what the list flags, so the vendor sees a conflict before opening it.
    */
-  async function shortRequests(tenantId: string, requests: readonly QuoteRequest[], settings: QuoteSettings): Promise<Set<string>> {
+  async function shortRequests(tenantId: string, requests: readonly QuoteRequest[], items: ReadonlyMap<string, Item>, settings: QuoteSettings): Promise<Set<string>> {
     const open = requests.filter((quote) => isOpen(stateOf(quote)));
     if (!open.length) return new Set();
-    // One read of the items and one of the bookings for the whole page, then each request in memory.
+    // One read of the bookings for the whole page (the items are read once by the caller), then each request in memory.
     const objectIDs = [...new Set(open.flatMap((quote) => quote.lines.map((line) => line.objectID)))];
-    const stock = new Map((await app.itemStore.getMany(tenantId, objectIDs)).map((item) => [item.objectID, item.quantity]));
     const from = open.reduce((first, quote) => (quote.startDate < first ? quote.startDate : first), open[0]!.startDate);
     const to = open.reduce((last, quote) => (quote.endDate > last ? quote.endDate : last), open[0]!.endDate);
     const window = bookingWindow(from, to, settings.turnaroundDays);
@@ -214,7 +225,7 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
     const isShort = (quote: QuoteRequest) =>
       quote.lines.some((line) => {
         const others = booked.filter((booking) => booking.objectID === line.objectID && booking.quoteId !== quote.id);
-        return line.quantity > freeOver(stock.get(line.objectID) ?? 0, others, quote.startDate, quote.endDate, settings.turnaroundDays, today);
+        return line.quantity > freeOver(items.get(line.objectID)?.quantity ?? 0, others, quote.startDate, quote.endDate, settings.turnaroundDays, today);
       });
     return new Set(open.filter(isShort).map((quote) => quote.id));
   }
@@ -254,15 +265,14 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
         offset: page.offset,
         limit: page.limit,
       });
-      const short = await shortRequests(tenantId, requests, settings);
-      // Where certificates are asked for, each row's replacement value, so the list can say whose cover is too low (one read of the page's items).
-      const items = settings.site.insuranceRequired
-        ? new Map((await app.itemStore.getMany(tenantId, [...new Set(requests.flatMap((quote) => quote.lines.map((line) => line.objectID)))])).map((item) => [item.objectID, item]))
-        : undefined;
+      // One read of the page's items: the open requests' (what is short), and where certificates are asked for every row's (its replacement value, so the list can say whose cover is too low).
+      const insured = settings.site.insuranceRequired === true;
+      const items = await itemsOfQuotes(app.itemStore, tenantId, insured ? requests : requests.filter((quote) => isOpen(stateOf(quote))));
+      const short = await shortRequests(tenantId, requests, items, settings);
       return sendStorePage(reply, 'quote-requests', {
         offset: page.offset,
         total,
-        rows: requests.map((quote) => ({ ...summary(quote), short: short.has(quote.id), ...(items && { replacementValue: replacementValueOf(quote.lines, items) }) })),
+        rows: requests.map((quote) => ({ ...summary(quote), short: short.has(quote.id), ...(insured && { replacementValue: replacementValueOf(quote.lines, items) }) })),
       });
     },
   );
@@ -295,14 +305,7 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
   async function pricingView(tenantId: string, quote: QuoteRequest) {
     const settings = await settingsOf(tenantId);
     const now = new Date();
-    const items = new Map(
-      (
-        await app.itemStore.getMany(
-          tenantId,
-          quote.lines.map((line) => line.objectID),
-        )
-      ).map((item) => [item.objectID, item]),
-    );
+    const items = await itemsOfQuotes(app.itemStore, tenantId, [quote]);
     const glCodes = lineGlCodes(settings, items);
     // Documents a step could not issue (its store was away) are issued now.
     await issueOwed(app.invoices, settings, items, quote, now, app.log);

@@ -21,7 +21,7 @@ import { schemaIds } from '../../../schema/documents';
 import type { QuoteAction } from '../../../schema/rental/quote-states';
 import { todayIn } from '../../../schema/rental/quote-rules';
 import type { CardHold, Item, QuoteRequest } from '../../../schema/types.generated';
-import { actionsNow, expireIfDue, quoteSettingsOf, stateOf, takeAction, type QuoteSettings } from '../../rental/quote-conversation';
+import { actionsNow, expireIfDue, itemsOfQuotes, quoteSettingsOf, stateOf, takeAction, type QuoteSettings } from '../../rental/quote-conversation';
 import { notifyQuoteStep } from '../../rental/quote-notices';
 import { ifMatchVersion, withVersion } from '../../lib/versions';
 import { UnknownQuoteError, revisionOf } from '../../stores/quote-request-store';
@@ -79,10 +79,6 @@ function visitorHold({ customer: _customer, paymentMethod: _paymentMethod, pendi
   return { ...hold, ...(pending && { pending: { action: pending.action, since: pending.since } }) };
 }
 
-/** The items the quotes name, by objectID (each read once). */
-const itemsOf = async (app: FastifyInstance, tenantId: string, quotes: readonly QuoteRequest[]) =>
-  new Map((await app.itemStore.getMany(tenantId, [...new Set(quotes.flatMap((quote) => quote.lines.map((line) => line.objectID)))])).map((item) => [item.objectID, item]));
-
 /** The latest version with its tax and card processing, as its invoice will say them; nothing before it is priced. */
 const dueOf = (quote: QuoteRequest, items: ReadonlyMap<string, Item>, settings: QuoteSettings) =>
   quote.versions?.length ? { due: quoteDue(quote, itemGroupsOf(items), invoiceRuleOf(settings.site)) } : {};
@@ -96,7 +92,7 @@ const dueOf = (quote: QuoteRequest, items: ReadonlyMap<string, Item>, settings: 
 export async function visitorQuoteView(app: FastifyInstance, quote: QuoteRequest, settings: QuoteSettings, now: Date) {
   const today = todayIn(settings.timezone, now);
   const view = visitorView(quote, today);
-  const items = await itemsOf(app, quote.tenantId, [quote]);
+  const items = await itemsOfQuotes(app.itemStore, quote.tenantId, [quote]);
   // A certificate's cover is set against what the order would cost to replace.
   const due = { ...dueOf(quote, items, settings), ...(settings.site.insuranceRequired && { replacementValue: replacementValueOf(quote.lines, items) }) };
   if (!settings.site.ccAuthEnabled) return { ...view, ...due };
@@ -146,7 +142,7 @@ const quoteRoutes: FastifyPluginAsync = async (app) => {
       void reply.header('cache-control', 'no-store');
       const today = todayIn(settings.timezone, now);
       // Each with its tax, so the list's total is the quote page's.
-      const items = await itemsOf(app, request.tenantId, quotes);
+      const items = await itemsOfQuotes(app.itemStore, request.tenantId, quotes);
       return { quotes: quotes.map((quote) => ({ ...visitorView(quote, today), ...dueOf(quote, items, settings) })), total, offset };
     },
   );

@@ -1,6 +1,7 @@
 /** The card hold's arithmetic (schema/rental/card-hold.ts): deposits, the hold's parts, what closing and cancelling capture, renewal, minor units, the retry backoff; and the payment settings the server reads from its environment. */
 import { describe, expect, it } from 'vitest';
 import { cancellationCapture, cardHoldRuleOf, closingCapture, depositFor, holdCovers, holdParts, renewalDue, retryDelayMs, toMinor, fromMinor } from '../../../schema/rental/card-hold';
+import { replacementValueOf } from '../../../schema/rental/insurance';
 import { withDefaults } from '../../../schema/defaults';
 import type { QuoteRequest, SiteSettings } from '../../../schema/types.generated';
 import { configFromEnv } from '../../../server/config';
@@ -28,14 +29,22 @@ describe('card holds', () => {
   });
 
   it('works the deposit out per unit on replacement value, flat, or not at all; items without a value count nothing', () => {
-    const lines = [
-      { quantity: 2, replacementValue: 650 },
-      { quantity: 3, replacementValue: undefined },
-      { quantity: 1, replacementValue: 1000.1 },
-    ];
-    expect(depositFor(lines, { basis: 'replacementShare', percent: 33, flat: 0 })).toBe(759.03);
-    expect(depositFor(lines, { basis: 'flat', percent: 33, flat: 250 })).toBe(250);
-    expect(depositFor(lines, { basis: 'none', percent: 33, flat: 250 })).toBe(0);
+    const items = new Map([
+      ['seat', { replacementValue: 650 }],
+      ['sign', {}],
+      ['cart', { replacementValue: 1000.1 }],
+    ]);
+    const worth = replacementValueOf(
+      [
+        { objectID: 'seat', quantity: 2 },
+        { objectID: 'sign', quantity: 3 },
+        { objectID: 'cart', quantity: 1 },
+      ],
+      items,
+    );
+    expect(depositFor(worth, { basis: 'replacementShare', percent: 33, flat: 0 })).toBe(759.03);
+    expect(depositFor(worth, { basis: 'flat', percent: 33, flat: 250 })).toBe(250);
+    expect(depositFor(worth, { basis: 'none', percent: 33, flat: 250 })).toBe(0);
   });
 
   it('holds the quote, its tax, its processing and the deposit', () => {
