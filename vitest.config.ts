@@ -9,9 +9,15 @@ export default defineConfig({
     globalSetup: ['tests/setup/firestore-emulator.ts', 'tests/setup/build.ts'],
     // Type-checking subprocesses and property tests take a few seconds on 2 cores.
     testTimeout: 60_000,
+    // Hooks build apps, copy tenants into a bucket, start servers and remove installs: on a busy
+    // machine that outlasts vitest's 10 s default (CI lost two whole files to it). They wait for
+    // what they start, so a long limit costs nothing when all is well.
+    hookTimeout: 180_000,
+    teardownTimeout: 60_000,
     // expect.poll waits for what a page or server shows next. Its default, one second, is shorter
-    // than a render can take under a full run on 2 cores (a console test failed on it in CI).
-    expect: { poll: { timeout: 10_000 } },
+    // than a render can take under a full run on 2 cores (a console test failed on it in CI), and
+    // ten seconds was short of what a floor scan took with two other processes burning both cores.
+    expect: { poll: { timeout: 30_000 } },
     benchmark: { include: ['tests/bench/**/*.bench.ts'] },
     // Two test files at once on CI's 2 cores (vitest's default is one fewer than the cores): most of
     // a file's time is spent waiting on a server, a browser or an emulator, so the run takes about

@@ -174,11 +174,12 @@ export class SqliteQuoteRequestStore implements QuoteRequestStore {
     if (missing.length) {
       this.database.transaction(() => {
         for (const column of missing) this.database.exec(`ALTER TABLE quote_requests ADD COLUMN ${column} TEXT`);
-        const update = this.database.prepare(`UPDATE quote_requests SET ${LISTING_COLUMNS.map((column) => `${column} = ?`).join(', ')} WHERE tenant_id = ? AND id = ?`);
-        for (const row of this.database.prepare('SELECT document FROM quote_requests').iterate() as IterableIterator<{ document: string }>) {
-          const request = JSON.parse(row.document) as QuoteRequest;
-          update.run(...listingValues(request), request.tenantId, request.id);
-        }
+        const update = this.database.prepare(`UPDATE quote_requests SET ${LISTING_COLUMNS.map((column) => `${column} = ?`).join(', ')} WHERE rowid = ?`);
+        // Page by page: better-sqlite3 refuses a write while a statement on the same connection is
+        // still reading, so each page is read in full before its rows are written.
+        const page = this.database.prepare('SELECT rowid, document FROM quote_requests WHERE rowid > ? ORDER BY rowid LIMIT 1000');
+        for (let rows = page.all(0) as Array<{ rowid: number; document: string }>; rows.length > 0; rows = page.all(rows.at(-1)!.rowid) as typeof rows)
+          for (const row of rows) update.run(...listingValues(JSON.parse(row.document) as QuoteRequest), row.rowid);
       })();
     }
     const fresh = !(this.database.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'quote_request_counts'").get() as object | undefined);

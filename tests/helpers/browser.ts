@@ -99,7 +99,13 @@ export async function chooseOption(page: Page, select: Locator, option: string):
   await select.click();
   const listbox = page.getByRole('listbox');
   await listbox.waitFor();
-  await listbox.evaluate((element) => Promise.all((element.closest('.MuiPaper-root') ?? element).getAnimations({ subtree: true }).map((animation) => animation.finished)));
+  // Until no animation is running: MUI may cancel a transition and start another (its `finished`
+  // then rejects with an AbortError), so each round waits for all to settle, whichever way.
+  await listbox.evaluate(async (element) => {
+    const root = element.closest('.MuiPaper-root') ?? element;
+    const running = () => root.getAnimations({ subtree: true }).filter((animation) => animation.playState === 'running');
+    for (let now = running(); now.length > 0; now = running()) await Promise.allSettled(now.map((animation) => animation.finished));
+  });
   await listbox.getByRole('option', { name: option, exact: true }).click();
   // A multiple select stays open until dismissed; a single one has closed already.
   await page.keyboard.press('Escape');

@@ -31,20 +31,28 @@ export interface TestAppOptions extends Partial<AppOptions> {
   env?: Record<string, string>;
   /** Edits the scratch tenants folder before the server opens it. */
   beforeStart?: (tenantsDir: string) => Promise<void>;
+  /**
+   * A data folder to start from (copied): one written by an earlier release, whose accounts
+   * already hold USERS with PASSWORD, so none is added.
+   */
+  data?: string;
 }
 
 export async function buildTestApp(extra: TestAppOptions = {}): Promise<TestApp> {
-  const { env = {}, beforeStart, ...appOptions } = extra;
+  const { env = {}, beforeStart, data, ...appOptions } = extra;
   const root = await mkdtemp(path.join(tmpdir(), 'backlot-server-'));
   const tenants = path.join(root, 'tenants');
   await cp(acmeDir, path.join(tenants, 'acme'), { recursive: true });
   await cp(path.join(tenantsDir, 'aviation'), path.join(tenants, 'aviation'), { recursive: true });
   await beforeStart?.(tenants);
+  if (data) await cp(data, path.join(root, '.data'), { recursive: true });
   const config = configFromEnv({ ...env, BACKLOT_TENANTS_DIR: tenants, BACKLOT_DATA_DIR: path.join(root, '.data') });
   const app = await buildApp({ config, ...appOptions });
-  await app.accounts.add({ email: USERS.platform, password: PASSWORD, role: 'platform' });
-  await app.accounts.add({ email: USERS.acmeAdmin, password: PASSWORD, role: 'tenant-admin', tenants: ['acme'] });
-  await app.accounts.add({ email: USERS.aviationAdmin, password: PASSWORD, role: 'tenant-admin', tenants: ['aviation'] });
+  if (!data) {
+    await app.accounts.add({ email: USERS.platform, password: PASSWORD, role: 'platform' });
+    await app.accounts.add({ email: USERS.acmeAdmin, password: PASSWORD, role: 'tenant-admin', tenants: ['acme'] });
+    await app.accounts.add({ email: USERS.aviationAdmin, password: PASSWORD, role: 'tenant-admin', tenants: ['aviation'] });
+  }
   const cookies = new Map<string, string>();
   for (const [who, email] of Object.entries(USERS)) {
     const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: PASSWORD } }); // no Origin: not a browser
