@@ -393,6 +393,7 @@ export const en = {
       },
       pendingTried: 'Tried %{smart_count} time, last: %{error}. Next try: %{next}. |||| Tried %{smart_count} times, last: %{error}. Next try: %{next}.',
       held: 'Held',
+      toHold: 'To hold (not held yet)',
       parts: 'quote %{total}, processing %{processing}, deposit %{deposit}',
       partsWithTax: 'quote %{total}, tax %{tax}, processing %{processing}, deposit %{deposit}',
       version: 'For quote version',

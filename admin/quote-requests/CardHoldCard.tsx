@@ -70,7 +70,8 @@ export function CardHoldCard({ tenantId, view, money, onChange }: { tenantId: st
       <DetailList
         rows={[
           [
-            translate('backlot.cardHold.held'),
+            // Only a card the provider authorised holds anything: before then, it is what will be held.
+            translate(hold.status === 'authorised' || hold.status === 'captured' || hold.status === 'released' || hold.status === 'expired' ? 'backlot.cardHold.held' : 'backlot.cardHold.toHold'),
             `${money(hold.amount)} (${translate(hold.parts.tax ? 'backlot.cardHold.partsWithTax' : 'backlot.cardHold.parts', { total: money(hold.parts.total), tax: money(hold.parts.tax ?? 0), processing: money(hold.parts.processing), deposit: money(hold.parts.deposit) })})`,
           ],
           [translate('backlot.cardHold.version'), String(hold.version)],

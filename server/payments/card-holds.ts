@@ -71,6 +71,11 @@ const MAX_ATTEMPTS = 100;
 /** Per state and tenant, at most this many requests read by one watch pass (the newest). */
 const PER_PASS = 200;
 
+/** The states of a hold no card has authorised yet. */
+const NOT_YET_HELD: ReadonlySet<CardHold['status']> = new Set(['awaitingCard', 'needsAuthentication', 'declined']);
+/** Why a hold the provider cancelled before any card was authorised stands declined. */
+const GAVE_UP = 'Your bank’s check was not finished.';
+
 /** A hold's status from the provider's intent, given what the hold was owed. */
 function statusOf(intent: CardIntent, previous: CardHold | undefined): CardHold['status'] {
   switch (intent.status) {
@@ -81,8 +86,11 @@ function statusOf(intent: CardIntent, previous: CardHold | undefined): CardHold[
     case 'requires_action':
       return 'needsAuthentication';
     case 'canceled':
-      // Released by us (a step owed a release), else let lapse by the card network (a capture owed comes too late).
-      return previous?.pending?.action === 'release' || previous?.status === 'released' ? 'released' : 'expired';
+      // Released by us (a step owed a release); never authorised by any card (the provider gave up on
+      // a card or a bank's check: no capture date), a card to try again; else let lapse by the card
+      // network (a capture owed comes too late).
+      if (previous?.pending?.action === 'release' || previous?.status === 'released') return 'released';
+      return previous && NOT_YET_HELD.has(previous.status) && !intent.captureBefore ? 'declined' : 'expired';
     default:
       return intent.lastError ? 'declined' : 'awaitingCard';
   }
@@ -101,6 +109,7 @@ export function heldFrom(previous: CardHold, intent: CardIntent, now: Date): Car
   }
   if (status === 'declined' || status === 'awaitingCard') {
     if (intent.lastError) next.declineMessage = intent.lastError.message.slice(0, 500);
+    else if (intent.status === 'canceled') next.declineMessage = GAVE_UP;
   }
   if (status === 'captured') {
     next.captured = fromMinor(intent.amountReceived, previous.currency);
@@ -149,7 +158,10 @@ export class CardHolds {
     const currency = site.currency ?? 'USD';
     if (current && (current.status === 'awaitingCard' || current.status === 'declined' || current.status === 'needsAuthentication') && current.amount === need.amount) {
       const intent = await this.provider.retrieve(current.intentId);
-      if (intent.status === 'requires_payment_method' || intent.status === 'requires_action') {
+      // Only a hold still waiting for a card is picked up. One left at the bank's check (the tab
+      // closed, or the check never finished) takes no other card: a new one is begun below and
+      // the old one cancelled at the provider, so the visitor can always start again.
+      if (intent.status === 'requires_payment_method') {
         const stored = await this.record(request.tenantId, request.id, (hold) => (hold?.intentId === intent.id ? heldFrom(hold, intent, now) : hold));
         return { request: stored, ...(intent.clientSecret && { clientSecret: intent.clientSecret }), ...(intent.redirectUrl && { redirectUrl: intent.redirectUrl }) };
       }

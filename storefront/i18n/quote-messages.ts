@@ -126,7 +126,7 @@ export const quoteMessages = {
     stripeUnavailable: 'The card form could not load. Check your connection and reload the page.',
     status: {
       awaitingCard: (amount: string) => `Waiting for your card: ${amount}.`,
-      needsAuthentication: () => 'Waiting for your bank’s check. Finish it, then come back to this page.',
+      needsAuthentication: () => 'Waiting for your bank’s check. Finish it on your bank’s page, or start again below with this card or another.',
       authorised: (amount: string, until: string) => `${amount} is held on your card${until ? ` until ${until} (renewed if the hire runs longer)` : ''}.`,
       captured: (amount: string) => `${amount} was charged to your card when the hire was closed; the rest of the hold was released.`,
       released: () => 'The hold on your card was released: nothing was charged.',

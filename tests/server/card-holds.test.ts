@@ -125,6 +125,32 @@ describe('card holds', () => {
     expect(refreshed.json().cardHold.status).toBe('authorised');
   });
 
+  it('never leaves a quote unacceptable at the bank’s check: another card starts again, and a check the provider gave up on is settled from the console', async () => {
+    // The visitor closes the tab on the bank's page; back on the quote, another card starts again.
+    const { id, cookie } = await quoted('abandoned@studio.example', 1);
+    const left = await authoriseCard(t.app, id, cookie, TEST_CARDS.authenticate);
+    expect(left.status).toBe('needsAuthentication');
+    const abandonedIntent = (await stored(id)).cardHold!.intentId;
+    const again = await authoriseCard(t.app, id, cookie, TEST_CARDS.ok);
+    expect(again.status).toBe('authorised');
+    expect((await stored(id)).cardHold!.intentId).not.toBe(abandonedIntent);
+    // The check left behind is cancelled at the provider: it can never be completed and held as well.
+    expect((await provider.retrieve(abandonedIntent)).status).toBe('canceled');
+    expect((await accept(id, cookie, again.revision)).statusCode).toBe(200);
+
+    // The provider gives up on a check (as Stripe cancels an intent): the console's check says so, and the visitor starts again.
+    const second = await quoted('given-up@studio.example', 1);
+    await authoriseCard(t.app, second.id, second.cookie, TEST_CARDS.authenticate);
+    const intentId = (await stored(second.id)).cardHold!.intentId;
+    await provider.cancel(intentId, `gave-up-${intentId}`);
+    const checked = await t.as('aviationAdmin', { method: 'POST', url: `/api/tenants/aviation/quote-requests/${second.id}/card-hold/settle` });
+    expect(checked.statusCode, checked.body).toBe(200);
+    expect(checked.json().cardHold).toMatchObject({ status: 'declined', declineMessage: 'Your bank’s check was not finished.' });
+    const retried = await authoriseCard(t.app, second.id, second.cookie, TEST_CARDS.ok);
+    expect(retried.status).toBe('authorised');
+    expect((await accept(second.id, second.cookie, retried.revision)).statusCode).toBe(200);
+  });
+
   it('captures what a closed hire came to and releases the rest; a cancelled order releases, or takes the fee', async () => {
     const { id, cookie } = await quoted('close@studio.example', 1);
     const { revision } = await authoriseCard(t.app, id, cookie);

@@ -143,7 +143,10 @@ const cardHoldRoutes: FastifyPluginAsync = async (app) => {
       const field = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
       const form = (outcome: 'pass' | 'fail', label: string) =>
         `<form method="post" action="/payments/test/authenticate">${field('secret', secret)}${field('return', sameSite(back))}${field('outcome', outcome)}<button type="submit"${outcome === 'pass' ? ' autofocus' : ''}>${label}</button></form>`;
-      void reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+      // Chromium sends a form's POST with `Origin: null` from a page whose referrer policy is
+      // helmet's no-referrer, and a visitor's session cookie with no origin is refused as cross-site:
+      // this page keeps its origin for its own site (and still sends nothing to another).
+      void reply.header('cache-control', 'no-store').header('referrer-policy', 'same-origin').type('text/html; charset=utf-8');
       return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Test mode: your bank's check</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:28rem;margin:10vh auto;padding:0 1.25rem;color:#1f2328}.mode{display:inline-block;background:#fff3cd;color:#664d03;border-radius:4px;padding:.1rem .5rem;font-size:.85rem;font-weight:600}h1{font-size:1.4rem;margin:.75rem 0}.actions{display:flex;gap:.75rem;flex-wrap:wrap;margin-top:1.5rem}button{font:inherit;padding:.6rem 1.1rem;border-radius:6px;border:1px solid #8c959f;background:#fff;cursor:pointer}form:first-child button{background:#1f6feb;border-color:#1f6feb;color:#fff}button:focus-visible{outline:3px solid #0969da;outline-offset:2px}</style></head>
 <body><main><span class="mode">Test mode</span><h1>Your bank's check (3-D Secure)</h1><p>In test mode no bank is asked: choose how the check ends. With a real card, your bank shows its own page here.</p>

@@ -21,8 +21,12 @@ import { ErrorText } from '../auth/ErrorText';
 
 const words = quoteMessages.card;
 
-/** The hold's states that wait on the provider or the visitor: read again when the page opens (back from the bank's check). */
-const WAITING: ReadonlySet<CardHold['status']> = new Set(['awaitingCard', 'needsAuthentication']);
+/**
+ * The hold's states that wait on the provider or the visitor: read again when the page opens (back
+ * from the bank's check). A declined hold is among them: its next card may have gone to the bank's
+ * check straight from the form, so what is stored still says declined.
+ */
+const WAITING: ReadonlySet<CardHold['status']> = new Set(['awaitingCard', 'needsAuthentication', 'declined']);
 
 export function CardHoldPanel({ quote, onChange }: { quote: VisitorQuote; onChange: (quote: VisitorQuote) => void }) {
   const { site, vendor } = useConfiguration();
