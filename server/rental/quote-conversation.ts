@@ -235,6 +235,8 @@ export async function takeAction(stores: QuoteStores, settings: QuoteSettings, s
   // The hold as stored when this attempt of the change read it (a Firestore transaction may retry).
   let heldBefore = holdOf(current);
   let stateBefore = stateOf(current);
+  // Whether the step keeps an order's bookings as they stand (closing it, accepting a change already placed).
+  let keepsOrder = false;
   const apply = (stored: QuoteRequest): QuoteRequest => {
     heldBefore = holdOf(stored);
     stateBefore = stateOf(stored);
@@ -279,6 +281,7 @@ export async function takeAction(stores: QuoteStores, settings: QuoteSettings, s
       versions = [...versions, { version: versions.length + 1, sentAt: step.now.toISOString(), expiresOn: validUntil, pricing, breakdown }];
     }
     const hold = allowed.hold === 'keep' ? holdOf(stored) : allowed.hold === 'release' ? 'none' : allowed.hold;
+    keepsOrder = allowed.hold === 'keep' && hold === 'order';
     const after = { ...changed, state: allowed.to, versions };
     const cardHold = holdAfterStep(stored.cardHold, step.action, state, after, cardHoldRuleOf(settings.site), step.now, () => finalInvoiceOf(after, invoiceContext(settings, items, step.now)).total);
     return {
@@ -309,6 +312,10 @@ export async function takeAction(stores: QuoteStores, settings: QuoteSettings, s
   // the quote while it waits on the visitor), or released.
   const bookingsAfter = (next: QuoteRequest): BookingChange => {
     const placement = { stock, turnaroundDays: settings.turnaroundDays, today };
+    // An order's bookings were checked when placed. Checked again at its close they would meet the
+    // order's own losses and repairs (a unit it lost is off the shelf from today, inside its dates),
+    // and a hire with a lost unit could never be closed.
+    if (keepsOrder) return undefined;
     if (next.hold === 'order') return { place: 'order', placement };
     // A pencil lapses with the request's last open day: its quote's, and at the latest the day before the hire.
     if (next.hold === 'pencil') return { place: 'pencil', ...(openUntil(next) !== undefined && { expiresOn: openUntil(next) }), placement };

@@ -1,0 +1,79 @@
+/**
+ * A hire that loses a unit still closes: all the stock of an item out on one order (four of four
+ * seat rows by tag; all ten cases counted as a quantity), one checked in as lost and the rest fine,
+ * then "Close the hire": the order closes, the card is captured with the loss charge and the
+ * invoice carries its loss line. The order's own loss (off the shelf from today, inside its dates)
+ * is not held against it.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Catalogue, Invoice, QuoteRequest } from '../../schema/types.generated';
+import { confirmedOrder } from '../helpers/confirmed-order';
+import { buildTestApp, type TestApp } from '../helpers/server';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({
+    identity: { attemptsPerMinute: 1000 },
+    quotes: { requestsPerMinute: 1000 },
+    // The seat rows cost $2,000 each to replace: the loss line's price.
+    beforeStart: async (tenants) => {
+      const file = path.join(tenants, 'aviation', 'catalogue.json');
+      const catalogue = JSON.parse(await readFile(file, 'utf8')) as Catalogue;
+      catalogue.items.find((item) => item.objectID === SEATS)!.replacementValue = 2000;
+      await writeFile(file, JSON.stringify(catalogue));
+    },
+  });
+});
+afterAll(() => t.close());
+
+/** Four in stock, moved to units here. */
+const SEATS = '1950s-propliner-triple-seat-row-brown-houndstooth';
+/** Ten in stock, counted as a quantity. */
+const CASES = '1950s-hard-train-case-cream';
+
+const consoleApi = (method: 'GET' | 'POST', url: string, payload?: object, headers: Record<string, string> = {}) =>
+  t.as('aviationAdmin', { method, url: `/api/tenants/aviation/${url}`, ...(payload && { payload }), headers });
+let scanNumber = 0;
+const scan = async (orderId: string, body: Record<string, unknown>) => {
+  const answer = await consoleApi('POST', `orders/${orderId}/scans`, { id: `lost-scan-${String((scanNumber += 1)).padStart(4, '0')}`, ...body });
+  expect(answer.statusCode, answer.body).toBe(200);
+  return answer.json() as { state?: string };
+};
+const close = async (id: string) => {
+  const before = (await t.app.quoteRequests.get('aviation', id))!;
+  return consoleApi('POST', `quote-requests/${id}/close`, undefined, { 'if-match': `"${before.revision}"` });
+};
+
+describe('a hire that lost a unit', () => {
+  it('closes with every unit of the item out and one lost, captures the loss and invoices it', async () => {
+    const tags = ((await consoleApi('POST', `items/${SEATS}/units`)).json() as Array<{ tag: string }>).map((unit) => unit.tag);
+    expect(tags).toHaveLength(4);
+    const order = await confirmedOrder(t, 'lost-seat@studio.example', [{ objectID: SEATS, quantity: 4 }], 3, 'Lost Row');
+    for (const tag of tags) await scan(order.id, { direction: 'out', code: `aviation/${tag}` });
+    await scan(order.id, { direction: 'in', code: `aviation/${tags[0]}`, condition: 'lost', note: 'Left on the location' });
+    for (const tag of tags.slice(1)) await scan(order.id, { direction: 'in', code: `aviation/${tag}` });
+
+    const closed = await close(order.id);
+    expect(closed.statusCode, closed.body).toBe(200);
+    const stored = (await t.app.quoteRequests.get('aviation', order.id)) as QuoteRequest;
+    expect(stored.state).toBe('closed');
+    expect(stored.cardHold).toMatchObject({ status: 'captured' });
+    const invoice = ((await consoleApi('GET', 'invoices?filter={"kind":"invoice"}')).json() as Invoice[]).find((document) => document.quoteId === order.id)!;
+    expect(invoice, 'the closed order has its invoice').toBeDefined();
+    expect(invoice.lines).toContainEqual(expect.objectContaining({ kind: 'loss', description: expect.stringContaining(tags[0]!), amount: 2000 }));
+    // What the hold could not take is outstanding, to be paid against the invoice.
+    expect(stored.cardHold!.captured! + (stored.cardHold!.outstanding ?? 0)).toBeCloseTo(invoice.total, 2);
+  });
+
+  it('closes with every counted case out and one lost', async () => {
+    const order = await confirmedOrder(t, 'lost-case@studio.example', [{ objectID: CASES, quantity: 10 }], 10, 'Lost Case');
+    await scan(order.id, { direction: 'out', code: CASES, count: 10 });
+    await scan(order.id, { direction: 'in', code: CASES, count: 1, condition: 'lost' });
+    await scan(order.id, { direction: 'in', code: CASES, count: 9 });
+    const closed = await close(order.id);
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(((await t.app.quoteRequests.get('aviation', order.id)) as QuoteRequest).state).toBe('closed');
+  });
+});
