@@ -1708,7 +1708,7 @@ export interface ServiceInput {
    */
   name: string;
   /**
-   * Quantity: Hours, trips or units.
+   * Quantity: How many on a priced line or a document's line: whole units for a rental, hours, trips or units to the hundredth for a service (1.5 hours). One rule for quotes and invoices, so every priced line can be invoiced.
    */
   quantity: number;
   /**
@@ -1781,7 +1781,7 @@ export interface PricedLine {
    */
   name: string;
   /**
-   * Quantity: Units for a rental; hours, trips or units for a service.
+   * Quantity: How many on a priced line or a document's line: whole units for a rental, hours, trips or units to the hundredth for a service (1.5 hours). One rule for quotes and invoices, so every priced line can be invoiced.
    */
   quantity: number;
   /**
@@ -2219,7 +2219,7 @@ export interface Invoice {
      */
     detail?: string;
     /**
-     * Quantity: How many units, days or services.
+     * Quantity: How many on a priced line or a document's line: whole units for a rental, hours, trips or units to the hundredth for a service (1.5 hours). One rule for quotes and invoices, so every priced line can be invoiced.
      */
     quantity: number;
     /**

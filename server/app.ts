@@ -41,6 +41,7 @@ import bookingRoutes from './routes/api/tenants/bookings';
 import calendarFeeds from './routes/api/calendar-feeds';
 import calendarRoutes from './routes/calendar';
 import overdueWatch from './plugins/app/overdue-watch';
+import invoiceWatch from './plugins/app/invoice-watch';
 import payments from './plugins/app/payments';
 import invoicesPlugin from './plugins/app/invoices';
 import invoiceRoutes from './routes/api/invoices';
@@ -141,6 +142,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(calendarFeeds);
   await app.register(calendarRoutes);
   await app.register(overdueWatch, { config: options.config });
+  await app.register(invoiceWatch, { config: options.config });
   await app.register(availabilityRoutes);
   await app.register(setListStore, { config: options.config });
   await app.register(setListRoutes);

@@ -51,6 +51,8 @@ export interface ServerConfig {
   payments: { provider: 'test' } | { provider: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string; apiUrl?: string };
   /** How often this server retries card-hold steps the provider has not answered, and renews holds about to lapse (BACKLOT_PAYMENT_CHECK_SECONDS, default 60). */
   paymentCheckSeconds: number;
+  /** How often this server makes sure every order has its documents (a confirmed order its pro forma, a closed one its invoice) when its step could not issue them (BACKLOT_INVOICE_CHECK_SECONDS, default 60). */
+  invoiceCheckSeconds: number;
   /**
    * The sign-up's bot check: `local` (tokens this server signs: dev, tests, no internet), or
    * reCAPTCHA v3 when BACKLOT_RECAPTCHA_SITE_KEY and BACKLOT_RECAPTCHA_SECRET_KEY are both set.
@@ -141,6 +143,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
     overdueCheckSeconds: parsePositiveInteger(env.BACKLOT_OVERDUE_CHECK_SECONDS, 'BACKLOT_OVERDUE_CHECK_SECONDS', 300),
     payments: parsePayments(env),
     paymentCheckSeconds: parsePositiveInteger(env.BACKLOT_PAYMENT_CHECK_SECONDS, 'BACKLOT_PAYMENT_CHECK_SECONDS', 60),
+    invoiceCheckSeconds: parsePositiveInteger(env.BACKLOT_INVOICE_CHECK_SECONDS, 'BACKLOT_INVOICE_CHECK_SECONDS', 60),
     botCheck: parseBotCheck(env),
     search: parseSearch(env),
     assets: parseAssets(env),

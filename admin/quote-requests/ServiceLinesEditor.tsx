@@ -7,8 +7,13 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { Box, Button, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { schemaDocuments } from '../../schema/documents';
 import type { ServiceInput } from '../../schema/types.generated';
 import { servicePathKey, type useQuoteTenant } from './useQuoteTenant';
+
+/** A service's quantity as the schema has it: from a hundredth, in hundredths (1.5 hours). */
+const QUANTITY = schemaDocuments.quoteRequest.$defs.serviceInput.properties.quantity;
+const QUANTITY_STEP = schemaDocuments.defs.$defs.lineQuantity.multipleOf;
 
 export type ServiceDraft = Omit<ServiceInput, 'quantity' | 'unitPrice'> & { quantity: string; unitPrice: string };
 
@@ -87,7 +92,7 @@ export function ServiceLinesEditor({
                 value={service.quantity}
                 disabled={disabled}
                 onChange={(event) => set(index, { quantity: event.target.value })}
-                slotProps={{ htmlInput: { min: 0.01, step: 0.5 } }}
+                slotProps={{ htmlInput: { min: QUANTITY.minimum, step: QUANTITY_STEP, inputMode: 'decimal' } }}
                 error={Boolean(errors[`services.${index}.quantity`])}
                 helperText={errors[`services.${index}.quantity`] ?? ' '}
               />

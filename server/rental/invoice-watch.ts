@@ -1,0 +1,60 @@
+/**
+ * The documents every order is owed, made sure of by a watch every server runs: a confirmed (or
+ * hired) order has its pro forma, a closed one its invoice. A step issues them itself
+ * (invoicing.ts); when it could not (the invoice store away, the process killed between the step
+ * and the document), the next pass issues them, whether or not anyone opens the order. Issuing is
+ * keyed, so two servers passing at once issue each document once.
+ *
+ * Each pass reads the orders confirmed in the last CONFIRMED_WITHIN_DAYS and the newest closed
+ * ones; an order found complete is remembered by this process (its state and version), so the
+ * next pass reads only what changed.
+ */
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { changePending, isOrderState } from '../../schema/rental/quote-states';
+import type { QuoteRequest } from '../../schema/types.generated';
+import { issueOwed } from './invoicing';
+import { itemsOfQuotes, quoteSettingsOf } from './quote-conversation';
+
+/** How far back a confirmation is looked for: a step's documents are owed from the moment it is taken. */
+const CONFIRMED_WITHIN_DAYS = 14;
+/** At most this many orders of each kind per tenant and pass. */
+const PER_PASS = 500;
+
+/** What an order stands on: a document issued for it stays right until this changes. */
+const standingOf = (order: QuoteRequest) => `${order.state}:${order.versions?.at(-1)?.version ?? 0}:${changePending(order) ? 'change' : ''}`;
+
+export class InvoiceWatch {
+  /** Orders found with their documents, by tenant/id, at what they stood on. */
+  private readonly complete = new Map<string, string>();
+
+  constructor(private readonly app: Pick<FastifyInstance, 'tenantStore' | 'quoteRequests' | 'itemStore' | 'invoices'>) {}
+
+  /** One pass over every tenant. Returns the orders it found lacking a document (and issued it for). */
+  async pass(now: Date, log?: FastifyBaseLogger): Promise<string[]> {
+    const issued: string[] = [];
+    const since = new Date(now.getTime() - CONFIRMED_WITHIN_DAYS * 86_400_000).toISOString();
+    for (const { tenantId } of await this.app.tenantStore.list()) {
+      const stored = await this.app.tenantStore.get(tenantId).catch(() => undefined);
+      if (!stored) continue;
+      const settings = quoteSettingsOf(stored.tenant);
+      const [confirmed, closed] = await Promise.all([
+        this.app.quoteRequests.list(tenantId, { confirmedFrom: since, limit: PER_PASS }),
+        this.app.quoteRequests.list(tenantId, { state: 'closed', limit: PER_PASS }),
+      ]);
+      const orders = [...new Map([...confirmed.requests, ...closed.requests].map((order) => [order.id, order])).values()].filter(
+        (order) => isOrderState(order.state ?? 'requested') && this.complete.get(`${tenantId}/${order.id}`) !== standingOf(order),
+      );
+      for (const order of orders) {
+        const documents = await this.app.invoices.forQuote(tenantId, order.id);
+        const lacking = order.state === 'closed' ? !documents.some((document) => document.kind === 'invoice') : !documents.some((document) => document.kind === 'proForma' && !document.voidedAt);
+        if (lacking) {
+          const items = await itemsOfQuotes(this.app.itemStore, tenantId, [order]);
+          await issueOwed(this.app.invoices, settings, items, order, now, log);
+          issued.push(order.id);
+          log?.warn({ tenantId, quoteRequest: order.id, state: order.state }, 'owed document issued by the invoice watch');
+        } else this.complete.set(`${tenantId}/${order.id}`, standingOf(order));
+      }
+    }
+    return issued;
+  }
+}
