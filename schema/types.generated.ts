@@ -72,6 +72,7 @@ export interface SchemaIndex {
   insuranceUpload?: InsuranceUpload;
   chargeAdjustment?: ChargeAdjustment;
   orderChange?: OrderChange;
+  lineCredit?: LineCredit;
 }
 /**
  * A whole tenant: the four files of tenants/<tenantId>/ together. The API reads and writes tenants in this shape.
@@ -2219,6 +2220,10 @@ export interface Invoice {
      */
     detail?: string;
     /**
+     * Credits line: On a credit note: the line of the credited invoice this line reduces (0 is its first line), so its tax and GL code follow that line's.
+     */
+    creditsLine?: number;
+    /**
      * Quantity: How many on a priced line or a document's line: whole units for a rental, hours, trips or units to the hundredth for a service (1.5 hours). One rule for quotes and invoices, so every priced line can be invoiced.
      */
     quantity: number;
@@ -2461,4 +2466,17 @@ export interface OrderChange {
    */
   endDate: string;
   pricing: PricingInput;
+}
+/**
+ * A credit aimed at one line of an invoice (a damage charge reduced, a loss charge taken back): the VAT return and the books follow that line alone.
+ */
+export interface LineCredit {
+  /**
+   * Line: Which line of the invoice (0 is its first).
+   */
+  line: number;
+  /**
+   * Amount: An amount in the tenant's currency, with at most two decimals; negative on a credit note.
+   */
+  amount: number;
 }

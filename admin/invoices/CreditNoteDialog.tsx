@@ -1,8 +1,13 @@
-/** Issue a credit note against an invoice: the reason (printed on it) and, for part of it, the amount with tax. An issued invoice is never edited. */
-import { Stack, TextField } from '@mui/material';
+/**
+ * Issue a credit note against an invoice: the reason (printed on it), then what it takes off:
+ * named lines, each by an amount before tax (its own tax follows it, so a damage charge with no
+ * VAT credits no VAT), or an amount with tax spread over the invoice, or, with neither, all that
+ * is left. An issued invoice is never edited.
+ */
+import { Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
-import type { Invoice } from '../../schema/types.generated';
+import type { Invoice, LineCredit } from '../../schema/types.generated';
 import { FormDialog } from '../components/FormDialog';
 import { invoiceApi } from './invoice-api';
 
@@ -23,8 +28,11 @@ export function CreditNoteDialog({
   const notify = useNotify();
   const [reason, setReason] = useState('');
   const [amount, setAmount] = useState('');
+  const [byLine, setByLine] = useState<string[]>(() => invoice.lines.map(() => ''));
+  const lines: LineCredit[] = byLine.flatMap((value, line) => (value.trim() ? [{ line, amount: Number(value) }] : []));
   const submit = async () => {
-    const note = await invoiceApi.credit(tenantId, invoice.number, { reason, ...(amount.trim() && { amount: Number(amount) }) });
+    const body = { reason, ...(lines.length ? { lines } : amount.trim() && { amount: Number(amount) }) };
+    const note = await invoiceApi.credit(tenantId, invoice.number, body);
     notify(translate('backlot.invoices.credited', { number: note.number }), { type: 'success' });
     onIssued(note);
   };
@@ -46,12 +54,45 @@ export function CreditNoteDialog({
           slotProps={{ htmlInput: { maxLength: 500 } }}
           fullWidth
         />
+        <Typography variant="subtitle2">{translate('backlot.invoices.creditLines')}</Typography>
+        <Table size="small" aria-label={translate('backlot.invoices.creditLines')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{translate('backlot.invoices.line')}</TableCell>
+              <TableCell align="right">{translate('backlot.invoices.lineCharged')}</TableCell>
+              <TableCell align="right">{translate('backlot.invoices.lineCredit')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {invoice.lines.map((line, index) => (
+              <TableRow key={index}>
+                <TableCell component="th" scope="row">
+                  {line.description}
+                  <Typography variant="caption" display="block" color="text.secondary">
+                    {line.taxRate === undefined ? translate('backlot.invoices.noTax') : translate('backlot.invoices.taxAt', { rate: line.taxRate })}
+                  </Typography>
+                </TableCell>
+                <TableCell align="right">{money(line.amount)}</TableCell>
+                <TableCell align="right" sx={{ width: 140 }}>
+                  <TextField
+                    size="small"
+                    type="number"
+                    value={byLine[index]}
+                    onChange={(event) => setByLine(byLine.map((value, at) => (at === index ? event.target.value : value)))}
+                    slotProps={{ htmlInput: { min: 0.01, step: 0.01, max: line.amount, inputMode: 'decimal', 'aria-label': translate('backlot.invoices.lineCreditOf', { line: line.description }) } }}
+                  />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
         <TextField
           label={translate('backlot.invoices.amount')}
           value={amount}
           onChange={(event) => setAmount(event.target.value)}
           type="number"
-          helperText={translate('backlot.invoices.amountHint')}
+          disabled={lines.length > 0}
+          helperText={translate(lines.length ? 'backlot.invoices.amountByLines' : 'backlot.invoices.amountHint')}
           slotProps={{ htmlInput: { min: 0.01, step: 0.01 } }}
           fullWidth
         />

@@ -1,6 +1,6 @@
 /** The console's calls for invoices beyond react-admin's list (server/routes/api/invoices.ts): a request's documents, a PDF's address, a credit note. */
 import { fetchUtils } from 'ra-core';
-import type { Invoice } from '../../schema/types.generated';
+import type { Invoice, LineCredit } from '../../schema/types.generated';
 
 const tenantPath = (tenantId: string) => `/api/tenants/${encodeURIComponent(tenantId)}`;
 
@@ -15,8 +15,8 @@ export const invoiceApi = {
   exportSummary: async (tenantId: string, format: string, from: string, to: string) =>
     (await fetchUtils.fetchJson(`${tenantPath(tenantId)}/invoices/export?format=${format}&from=${from}&to=${to}`)).json as ExportSummary,
   pdfHref: (tenantId: string, number: string) => `${tenantPath(tenantId)}/invoices/${encodeURIComponent(number)}/pdf`,
-  /** A credit note against an invoice: all that is left of it, or `amount` (tax included), with the reason printed on it. */
-  credit: async (tenantId: string, number: string, body: { reason: string; amount?: number }) =>
+  /** A credit note against an invoice: named lines by an amount each, `amount` (tax included) spread over it, or all that is left; with the reason printed on it. */
+  credit: async (tenantId: string, number: string, body: { reason: string; amount?: number; lines?: LineCredit[] }) =>
     (
       await fetchUtils.fetchJson(`${tenantPath(tenantId)}/invoices/${encodeURIComponent(number)}/credit`, {
         method: 'POST',

@@ -103,6 +103,7 @@ export async function generateTypes(): Promise<string> {
         insuranceUpload: { $ref: 'quote-request.schema.json#/$defs/insuranceUpload' },
         chargeAdjustment: { $ref: 'quote-request.schema.json#/$defs/chargeAdjustment' },
         orderChange: { $ref: 'quote-request.schema.json#/$defs/orderChange' },
+        lineCredit: { $ref: 'invoice.schema.json#/$defs/lineCredit' },
       },
     };
     return await compile(index as never, 'SchemaIndex', {

@@ -13,7 +13,7 @@
  *   the invoice's balance due.
  * - Numbers: per tenant and kind, without gaps (the store takes them): INV-000042, PF-…, CN-….
  */
-import type { Invoice, PricedLine, QuoteBreakdown, QuoteRequest, SiteSettings } from '../types.generated';
+import type { Invoice, LineCredit, PricedLine, QuoteBreakdown, QuoteRequest, SiteSettings } from '../types.generated';
 import { addDays } from './quote-rules';
 import { cents } from './quote-pricing';
 
@@ -246,29 +246,59 @@ function shareOut(total: number, weights: readonly number[]): number[] {
 }
 
 /**
- * A credit note against an invoice, for all of it or `amount` (tax included): every line and tax
- * credited in proportion, negative, each keeping its GL code and tax rate (so the books reverse
- * what the invoice posted), adding up to the amount exactly; with the reason printed on it.
+ * What the invoice's earlier credit notes took off each of its lines (before tax), by line: a
+ * line-aimed note names its lines; a note spread over the whole invoice has one line per invoice
+ * line, in order.
  */
-export function creditNoteOf(invoice: Invoice, reason: string, context: Pick<IssueContext, 'now' | 'today' | 'rule'>, amount?: number): InvoiceDraft {
-  const credited = amount === undefined || amount >= invoice.total ? invoice.total : amount;
-  const taxAmounts = shareOut(
-    cents(invoice.taxes.reduce((sum, entry) => sum + entry.amount, 0) * (credited / invoice.total)),
-    invoice.taxes.map((entry) => entry.amount),
-  );
-  const taxes = invoice.taxes.map((entry, index) => ({ ...entry, base: -cents(entry.base * (credited / invoice.total)), amount: -taxAmounts[index]! }));
-  const net = cents(credited - taxAmounts.reduce((sum, share) => sum + share, 0));
-  const amounts = shareOut(
-    net,
-    invoice.lines.map((line) => line.amount),
-  );
-  const whole = credited === invoice.total;
-  const lines = invoice.lines.map((line, index) => ({
-    ...line,
-    quantity: whole ? line.quantity : 1,
-    unitAmount: whole ? -line.unitAmount : -amounts[index]!,
-    amount: -amounts[index]!,
-  }));
+export function creditedByLine(invoice: Pick<Invoice, 'number' | 'lines'>, notes: ReadonlyArray<Pick<Invoice, 'credits' | 'lines'>>): number[] {
+  const taken = invoice.lines.map(() => 0);
+  for (const note of notes)
+    if (note.credits === invoice.number)
+      note.lines.forEach((line, index) => {
+        const at = line.creditsLine ?? index;
+        if (at < taken.length) taken[at] = cents(taken[at]! - line.amount);
+      });
+  return taken;
+}
+
+/** Why these line credits cannot be issued against the invoice (none when they can), each at its field. */
+export function lineCreditProblems(
+  invoice: Pick<Invoice, 'number' | 'lines'>,
+  notes: ReadonlyArray<Pick<Invoice, 'credits' | 'lines'>>,
+  credits: readonly LineCredit[],
+): Array<{ pointer: string; message: string }> {
+  const taken = creditedByLine(invoice, notes);
+  const problems: Array<{ pointer: string; message: string }> = [];
+  credits.forEach((credit, index) => {
+    const line = invoice.lines[credit.line];
+    if (!line) return void problems.push({ pointer: `/lines/${index}/line`, message: `${invoice.number} has no line ${credit.line + 1} (it has ${invoice.lines.length})` });
+    if (credits.findIndex((other) => other.line === credit.line) !== index) return void problems.push({ pointer: `/lines/${index}/line`, message: 'is named twice: one credit per line' });
+    const left = cents(line.amount - taken[credit.line]!);
+    if (line.amount <= 0) problems.push({ pointer: `/lines/${index}/line`, message: `${line.description} charged nothing to credit` });
+    else if (credit.amount > left) problems.push({ pointer: `/lines/${index}/amount`, message: `at most ${left.toFixed(2)} is left to credit on ${line.description} (before tax)` });
+  });
+  return problems;
+}
+
+/**
+ * A credit note aimed at some lines of an invoice: each named line reduced by its amount (before
+ * tax), negative, keeping the line's GL code and tax rate, and the tax worked out on those lines
+ * alone (a damage charge with no VAT credits no VAT); with the reason printed on it.
+ */
+export function lineCreditNoteOf(invoice: Invoice, reason: string, context: Pick<IssueContext, 'now' | 'today' | 'rule'>, credits: readonly LineCredit[]): InvoiceDraft {
+  const lines = credits.map(({ line: at, amount }) => {
+    const line = invoice.lines[at]!;
+    const whole = amount === line.amount;
+    return { ...line, creditsLine: at, quantity: whole ? line.quantity : 1, unitAmount: whole ? -line.unitAmount : -amount, amount: -amount };
+  });
+  // Tax named and posted as the invoice's was.
+  const taxed = invoice.taxes[0];
+  const taxes = taxesOf(lines, { ...context.rule.tax, ...(taxed && { name: taxed.name, glCode: taxed.glCode }) });
+  return creditNoteDraft(invoice, reason, context, lines, taxes);
+}
+
+/** The parts every credit note shares: the invoice's parties and dates, the reason, and its own totals. */
+function creditNoteDraft(invoice: Invoice, reason: string, context: Pick<IssueContext, 'now' | 'today'>, lines: InvoiceLine[], taxes: Invoice['taxes']): InvoiceDraft {
   const subtotal = cents(lines.reduce((sum, line) => sum + line.amount, 0));
   const total = cents(subtotal + taxes.reduce((sum, entry) => sum + entry.amount, 0));
   const { number: _number, sequence: _sequence, voidedAt: _voided, ...rest } = invoice;
@@ -288,4 +318,32 @@ export function creditNoteOf(invoice: Invoice, reason: string, context: Pick<Iss
     paid: 0,
     balance: total,
   };
+}
+
+/**
+ * A credit note against an invoice, for all of it or `amount` (tax included): every line and tax
+ * credited in proportion, negative, each keeping its GL code and tax rate (so the books reverse
+ * what the invoice posted), adding up to the amount exactly; with the reason printed on it.
+ */
+export function creditNoteOf(invoice: Invoice, reason: string, context: Pick<IssueContext, 'now' | 'today' | 'rule'>, amount?: number): InvoiceDraft {
+  const credited = amount === undefined || amount >= invoice.total ? invoice.total : amount;
+  const taxAmounts = shareOut(
+    cents(invoice.taxes.reduce((sum, entry) => sum + entry.amount, 0) * (credited / invoice.total)),
+    invoice.taxes.map((entry) => entry.amount),
+  );
+  const taxes = invoice.taxes.map((entry, index) => ({ ...entry, base: -cents(entry.base * (credited / invoice.total)), amount: -taxAmounts[index]! }));
+  const net = cents(credited - taxAmounts.reduce((sum, share) => sum + share, 0));
+  const amounts = shareOut(
+    net,
+    invoice.lines.map((line) => line.amount),
+  );
+  const whole = credited === invoice.total;
+  const lines = invoice.lines.map((line, index) => ({
+    ...line,
+    creditsLine: index,
+    quantity: whole ? line.quantity : 1,
+    unitAmount: whole ? -line.unitAmount : -amounts[index]!,
+    amount: -amounts[index]!,
+  }));
+  return creditNoteDraft(invoice, reason, context, lines, taxes);
 }

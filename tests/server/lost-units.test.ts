@@ -65,6 +65,35 @@ describe('a hire that lost a unit', () => {
     expect(invoice.lines).toContainEqual(expect.objectContaining({ kind: 'loss', description: expect.stringContaining(tags[0]!), amount: 2000 }));
     // What the hold could not take is outstanding, to be paid against the invoice.
     expect(stored.cardHold!.captured! + (stored.cardHold!.outstanding ?? 0)).toBeCloseTo(invoice.total, 2);
+
+    // Found on the next job: back in service, and the loss charged for it credited on its own line.
+    const found = await consoleApi('POST', `units/${tags[0]}/status`, { status: 'inService', note: 'Found in the stage 4 rafters' });
+    expect(found.statusCode, found.body).toBe(200);
+    expect(found.json()).toMatchObject({ status: 'inService', creditNote: expect.stringMatching(/^CN-\d{6}$/) });
+    const note = (await t.app.invoices.get('aviation', found.json().creditNote))!;
+    const lossLine = invoice.lines.findIndex((line) => line.kind === 'loss');
+    expect(note).toMatchObject({ kind: 'creditNote', credits: invoice.number, total: -2000, taxes: [] });
+    expect(note.lines).toEqual([expect.objectContaining({ kind: 'loss', creditsLine: lossLine, amount: -2000 })]);
+    expect(note.reason).toBe(`Found after the hire: ${tags[0]} is back in service`);
+    // All four rows are on the shelf again.
+    const units = (await consoleApi('GET', `items/${SEATS}/units`)).json() as Array<{ tag: string; status: string }>;
+    expect(units.filter((unit) => unit.status === 'inService')).toHaveLength(4);
+  });
+
+  it('takes the loss charge back on a hire still open when the unit is found before close-out', async () => {
+    const tags = ((await consoleApi('GET', `items/${SEATS}/units`)).json() as Array<{ tag: string }>).map((unit) => unit.tag);
+    const order = await confirmedOrder(t, 'found-early@studio.example', [{ objectID: SEATS, quantity: 1 }], 20, 'Found Early');
+    await scan(order.id, { direction: 'out', code: `aviation/${tags[1]}` });
+    await scan(order.id, { direction: 'in', code: `aviation/${tags[1]}`, condition: 'lost' });
+    const lost = (await t.app.quoteRequests.get('aviation', order.id))!.hire!.charges!.find((charge) => charge.kind === 'loss')!;
+    expect(lost.subtotal).toBe(2000);
+    expect((await consoleApi('POST', `units/${tags[1]}/status`, { status: 'inService' })).statusCode).toBe(200);
+    const after = (await t.app.quoteRequests.get('aviation', order.id))!.hire!.charges!.find((charge) => charge.id === lost.id)!;
+    expect(after).toMatchObject({ subtotal: 0, adjustment: { amount: -2000, reason: `Found after the hire: ${tags[1]} is back in service` } });
+    const closed = await close(order.id);
+    expect(closed.statusCode, closed.body).toBe(200);
+    const invoice = (await t.app.invoices.forQuote('aviation', order.id)).find((document) => document.kind === 'invoice')!;
+    expect(invoice.lines.find((line) => line.kind === 'loss')).toMatchObject({ amount: 0 });
   });
 
   it('closes with every counted case out and one lost', async () => {

@@ -17,10 +17,10 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { withDefaults } from '../../../schema/defaults';
 import { schemaIds } from '../../../schema/documents';
-import { creditNoteOf, invoiceRuleOf } from '../../../schema/rental/invoices';
+import { creditNoteOf, invoiceRuleOf, lineCreditNoteOf, lineCreditProblems } from '../../../schema/rental/invoices';
 import { todayIn } from '../../../schema/rental/quote-rules';
 import { calendarDateMessage, isCalendarDate } from '../../../schema/calendar-date';
-import type { Invoice, Tenant } from '../../../schema/types.generated';
+import type { Invoice, LineCredit, Tenant } from '../../../schema/types.generated';
 import { invoicePdf } from '../../rental/invoice-pdf';
 import { EXPORT_FORMATS, IMPORT_LIMITS, exportCsv, exportFileName, exportParts, exportable, type ExportFormat } from '../../rental/accounting-export';
 import { listOf, recordSchema } from '../../lib/api-docs';
@@ -203,7 +203,8 @@ const invoiceRoutes: FastifyPluginAsync = async (app) => {
       onRequest: app.requireTenant,
       schema: {
         tags,
-        summary: 'Issue a credit note against an invoice: all of it, or an amount, with the reason printed on it (an issued invoice is never edited)',
+        summary:
+          'Issue a credit note against an invoice: named lines by an amount each (their own tax follows), an amount spread over the invoice, or all of it; with the reason printed on it (an issued invoice is never edited)',
         params: invoiceParams,
         body: {
           type: 'object',
@@ -211,31 +212,40 @@ const invoiceRoutes: FastifyPluginAsync = async (app) => {
           required: ['reason'],
           properties: {
             reason: { type: 'string', minLength: 1, maxLength: 500, description: 'Why: printed on the credit note' },
-            amount: { $ref: `${schemaIds.invoice}#/$defs/money`, description: 'How much, tax included; left out, the whole invoice' },
+            amount: { $ref: `${schemaIds.invoice}#/$defs/money`, description: 'How much, tax included, spread over every line; left out (and no lines named), the whole invoice' },
+            lines: { type: 'array', minItems: 1, maxItems: 200, items: { $ref: `${schemaIds.invoice}#/$defs/lineCredit` }, description: 'The lines to reduce, each by an amount before tax' },
           },
         },
       },
-      config: { docs: { success: { schema: recordSchema }, errors: { 400: 'No reason, or an amount of nothing or more than the invoice', 404: 'No such invoice' } } },
+      config: {
+        docs: {
+          success: { schema: recordSchema },
+          errors: { 400: 'No reason; an amount of nothing or more than the invoice; a line it lacks or credited past what it charged; both an amount and lines', 404: 'No such invoice' },
+        },
+      },
     },
     async (request) => {
       const { tenantId, number } = request.params as { tenantId: string; number: string };
-      const { reason, amount } = request.body as { reason: string; amount?: number };
+      const { reason, amount, lines } = request.body as { reason: string; amount?: number; lines?: LineCredit[] };
       const invoice = await app.invoices.get(tenantId, number);
       if (!invoice) throw new UnknownInvoiceError(number);
       if (invoice.kind !== 'invoice')
         throw new FieldProblemsError([{ pointer: '', message: `${number} is ${invoice.kind === 'proForma' ? 'a pro forma' : 'a credit note'}: only an invoice is credited` }], 'Not credited');
-      const credited = (await app.invoices.forQuote(tenantId, invoice.quoteId)).filter((other) => other.credits === number).reduce((sum, other) => sum - other.total, 0);
+      const notes = (await app.invoices.forQuote(tenantId, invoice.quoteId)).filter((other) => other.credits === number);
+      const credited = notes.reduce((sum, other) => sum - other.total, 0);
       const left = Math.round((invoice.total - credited) * 100) / 100;
       if (!reason.trim()) throw new FieldProblemsError([{ pointer: '/reason', message: 'say why: it is printed on the credit note' }], 'Not credited');
       if (amount !== undefined && (amount <= 0 || amount > left))
         throw new FieldProblemsError([{ pointer: '/amount', message: `must be more than 0 and at most what is left to credit on ${number} (${left.toFixed(2)})` }], 'Not credited');
       if (left <= 0) throw new FieldProblemsError([{ pointer: '', message: `${number} is credited in full already` }], 'Not credited');
+      if (lines && amount !== undefined) throw new FieldProblemsError([{ pointer: '/amount', message: 'give an amount to spread over the invoice, or lines to reduce, not both' }], 'Not credited');
+      const lineProblems = lines ? lineCreditProblems(invoice, notes, lines) : [];
+      if (lineProblems.length) throw new FieldProblemsError(lineProblems, 'Not credited');
       const tenant = await tenantOf(tenantId);
       const site = withDefaults('site', tenant.site);
       const now = new Date();
-      const { invoice: note } = await app.invoices.issue(
-        creditNoteOf(invoice, reason.trim(), { now, today: todayIn(withDefaults('vendor', tenant.vendor).timezone ?? 'UTC', now), rule: invoiceRuleOf(site) }, amount ?? left),
-      );
+      const context = { now, today: todayIn(withDefaults('vendor', tenant.vendor).timezone ?? 'UTC', now), rule: invoiceRuleOf(site) };
+      const { invoice: note } = await app.invoices.issue(lines ? lineCreditNoteOf(invoice, reason.trim(), context, lines) : creditNoteOf(invoice, reason.trim(), context, amount ?? left));
       request.log.info({ tenantId, invoice: number, creditNote: note.number, by: request.account!.email }, 'credit note issued');
       return { ...note, id: note.number };
     },

@@ -19,6 +19,7 @@ import { listOf, recordSchema } from '../../../lib/api-docs';
 import { adjustCharge, dispatchBoard, labelsFor, moveUnit, pullSheet, recordHandover, scanOnOrder, unitsForItem } from '../../../rental/hire-floor';
 import { quoteSettingsOf } from '../../../rental/quote-conversation';
 import { notifyQuoteStep } from '../../../rental/quote-notices';
+import { takeBackLoss } from '../../../rental/found-unit';
 import { UnknownQuoteError } from '../../../stores/quote-request-store';
 import { tenantParams } from './params';
 
@@ -142,8 +143,14 @@ const hire: FastifyPluginAsync = async (app) => {
     async (request) => {
       const { tenantId, tag } = request.params as { tenantId: string; tag: string };
       const { status, note } = request.body as { status: 'inService' | 'repair' | 'retired'; note?: string };
-      const unit = await moveUnit(stores, await settingsOf(tenantId), { tenantId, tag, status, ...(note !== undefined && { note }), who: request.account!.email, now: new Date() });
-      return { ...unit, id: unit.tag };
+      const settings = await settingsOf(tenantId);
+      const now = new Date();
+      const unit = await moveUnit(stores, settings, { tenantId, tag, status, ...(note !== undefined && { note }), who: request.account!.email, now });
+      // A unit written off as lost and found again: the loss charged for it is taken back.
+      const wasLost = status === 'inService' && unit.history?.at(-2)?.status === 'lost';
+      const takenBack = await takeBackLoss({ ...stores, invoices: app.invoices }, settings, { tenantId, unit, wasLost, who: request.account!.email, now });
+      if (takenBack) request.log.info({ tenantId, tag, ...('creditNote' in takenBack ? { creditNote: takenBack.creditNote.number } : { charge: takenBack.adjusted }) }, 'loss taken back');
+      return { ...unit, id: unit.tag, ...(takenBack && 'creditNote' in takenBack && { creditNote: takenBack.creditNote.number }) };
     },
   );
 
