@@ -293,6 +293,10 @@ export interface SiteSettings {
   /**
    * GL code: The general-ledger account that revenue from this entry posts to, e.g. 4010 or 4010-20. Entries without one use their parent's.
    */
+  defaultSalesGlCode?: string;
+  /**
+   * GL code: The general-ledger account that revenue from this entry posts to, e.g. 4010 or 4010-20. Entries without one use their parent's.
+   */
   cardProcessingGlCode?: string;
   /**
    * Payment terms (days): How many days after its date an invoice is due.

@@ -343,7 +343,12 @@ export const en = {
       export: 'Files for the accountant',
       exportBasis: 'Invoices and credit notes by invoice date (credit notes as negative invoices in their own month). Pro formas are not included.',
       format: 'For',
-      formats: { xero: 'Xero (sales invoices)', quickbooks: 'QuickBooks Online (invoices)', csv: 'CSV (every line and tax by GL code)' },
+      formats: {
+        xero: 'Xero (sales invoices and credit notes)',
+        quickbooks: 'QuickBooks Online (invoices)',
+        'quickbooks-credit-notes': 'QuickBooks Online (credit notes)',
+        csv: 'CSV (every line and tax by GL code)',
+      },
       fromMonth: 'Invoice dates from',
       toMonth: 'to',
       exportReversed: 'Pick an end month on or after the start.',

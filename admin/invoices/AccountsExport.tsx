@@ -6,15 +6,15 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { Alert, Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
+import { EXPORT_FORMATS } from '../../schema/rental/invoices';
 import { invoiceApi, type ExportSummary } from './invoice-api';
 
 // The month where the admin is (en-CA writes YYYY-MM-DD), not UTC's.
 const thisMonth = () => new Date().toLocaleDateString('en-CA').slice(0, 7);
-const FORMATS = ['xero', 'quickbooks', 'csv'] as const;
 
 export function AccountsExport({ tenantId }: { tenantId: string }) {
   const translate = useTranslate();
-  const [format, setFormat] = useState<(typeof FORMATS)[number]>('xero');
+  const [format, setFormat] = useState<(typeof EXPORT_FORMATS)[number]>('xero');
   const [from, setFrom] = useState(thisMonth);
   const [to, setTo] = useState(thisMonth);
   // The answer is kept with what it answers, so a change of months shows nothing stale while the next is asked.
@@ -55,7 +55,7 @@ export function AccountsExport({ tenantId }: { tenantId: string }) {
         {translate('backlot.invoices.exportBasis')}
       </Typography>
       <TextField select size="small" label={translate('backlot.invoices.format')} value={format} onChange={(event) => setFormat(event.target.value as typeof format)}>
-        {FORMATS.map((choice) => (
+        {EXPORT_FORMATS.map((choice) => (
           <MenuItem key={choice} value={choice}>
             {translate(`backlot.invoices.formats.${choice}`)}
           </MenuItem>

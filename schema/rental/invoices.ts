@@ -48,6 +48,10 @@ export function invoiceRuleOf(site: SiteSettings): InvoiceRule {
   };
 }
 
+/** The accountant's files the console offers (server/rental/accounting-export.ts writes them). */
+export const EXPORT_FORMATS = ['xero', 'quickbooks', 'quickbooks-credit-notes', 'csv'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
 const PREFIXES: Record<InvoiceKind, string> = { invoice: 'INV', proForma: 'PF', creditNote: 'CN' };
 
 /** The printed number of the `sequence`th document of a kind. */

@@ -1,15 +1,23 @@
 /**
  * Invoices and credit notes as the files accountants import, by invoice date (the basis named in
- * every file's name): pro formas are not accounting documents and are left out; a credit note is a
- * negative invoice in the month it was made.
+ * every file's name): pro formas are not accounting documents and are left out.
  *
  * - `xero`: Xero's sales invoice import (its template's headers, the required ones starred):
  *   *ContactName, EmailAddress, *InvoiceNumber, Reference, *InvoiceDate, *DueDate, *Description,
- *   *Quantity, *UnitAmount, *AccountCode (the GL code), *TaxType, TaxAmount, TrackingName1/
- *   TrackingOption1 (Production), Currency. At most 500 invoices a file.
- * - `quickbooks`: QuickBooks Online's invoice import: Invoice no, Customer, Invoice date, Due date,
- *   Terms, Memo, Item(Product/Service), Item Description, Item Quantity, Item Rate, Item Amount,
- *   Item Tax Code, Item Tax Amount, Service Date. At most 100 invoices a file.
+ *   *Quantity, *UnitAmount, *AccountCode (the GL code, else the tenant's default sales account),
+ *   *TaxType (Xero UK's rate names: "20% (VAT on Income)", "Zero Rated Income", "Exempt Income",
+ *   "No VAT" for what is outside the scope of VAT; US sales tax names), TaxAmount, TrackingName1/
+ *   TrackingOption1 (Production), Currency. A credit note is a negative invoice in the month it was
+ *   made, its Reference naming the invoice it credits. At most 500 invoices a file.
+ * - `quickbooks`: QuickBooks Online's invoice import, under the column names its importer maps by
+ *   itself (Invoice number, Customer, Invoice date, Due date, Terms, Memo, Item (Product/Service),
+ *   Item Description, Item Quantity, Item Rate, Item Amount, Item tax code, Item Tax Amount, Service
+ *   Date). Invoices only: QuickBooks refuses a negative invoice. One Product/Service per GL code,
+ *   named with it ("Rental (GL 4200)"), so each reaches its own income account; tax codes from a
+ *   table of QuickBooks' own ("20.0% S", "5.0% R", "0.0% Z", "Exempt", "No VAT"; TAX and NON in the
+ *   US). At most 100 invoices and 1,000 rows a file.
+ * - `quickbooks-credit-notes`: the credit notes, for QuickBooks Online's own credit note import
+ *   (Credit note number, Credit note date, positive amounts), same limits.
  * - `csv`: one row per line and one per tax, each with its GL code (tax on its own account).
  *
  * Every cent is the invoice's: a line whose quantity × each is not its amount to the cent goes as
@@ -19,14 +27,24 @@
  */
 import { stringify } from 'csv-stringify/sync';
 import { cents } from '../../schema/rental/quote-pricing';
+import type { ExportFormat } from '../../schema/rental/invoices';
 import type { Invoice, SiteSettings } from '../../schema/types.generated';
 import { inertCell } from '../../schema/spreadsheet-cells';
 
-export type ExportFormat = 'xero' | 'quickbooks' | 'csv';
-export const EXPORT_FORMATS: readonly ExportFormat[] = ['xero', 'quickbooks', 'csv'];
+export { EXPORT_FORMATS, type ExportFormat } from '../../schema/rental/invoices';
 
 /** How many invoices each package takes in one import. */
-export const IMPORT_LIMITS: Record<ExportFormat, number> = { xero: 500, quickbooks: 100, csv: Number.POSITIVE_INFINITY };
+export const IMPORT_LIMITS: Record<ExportFormat, number> = { xero: 500, quickbooks: 100, 'quickbooks-credit-notes': 100, csv: Number.POSITIVE_INFINITY };
+/** How many rows (lines) each package takes in one import. */
+export const ROW_LIMITS: Record<ExportFormat, number> = { xero: Number.POSITIVE_INFINITY, quickbooks: 1000, 'quickbooks-credit-notes': 1000, csv: Number.POSITIVE_INFINITY };
+
+/** Which documents a file of each layout holds. */
+const HOLDS: Record<ExportFormat, ReadonlySet<Invoice['kind']>> = {
+  xero: new Set(['invoice', 'creditNote']),
+  quickbooks: new Set(['invoice']),
+  'quickbooks-credit-notes': new Set(['creditNote']),
+  csv: new Set(['invoice', 'creditNote']),
+};
 
 const KIND_NAMES: Record<Invoice['lines'][number]['kind'], string> = {
   rental: 'Rental',
@@ -43,11 +61,26 @@ const KIND_NAMES: Record<Invoice['lines'][number]['kind'], string> = {
 export const exportable = (invoices: readonly Invoice[]) =>
   invoices.filter((invoice) => invoice.kind !== 'proForma').sort((a, b) => a.issueDate.localeCompare(b.issueDate) || a.issuedAt.localeCompare(b.issuedAt) || a.number.localeCompare(b.number));
 
-/** The documents split into files no larger than the package imports at once. */
+/**
+ * The documents a layout holds, split into files no larger than the package imports at once: at
+ * most its invoices and its rows a file (an invoice is never split; one longer than the row limit
+ * goes alone).
+ */
 export function exportParts(invoices: readonly Invoice[], format: ExportFormat): Invoice[][] {
-  const limit = IMPORT_LIMITS[format];
+  const [limit, rowLimit] = [IMPORT_LIMITS[format], ROW_LIMITS[format]];
   const parts: Invoice[][] = [];
-  for (let start = 0; start < invoices.length; start += Number.isFinite(limit) ? limit : invoices.length) parts.push(invoices.slice(start, start + (Number.isFinite(limit) ? limit : invoices.length)));
+  let rows = 0;
+  for (const invoice of invoices) {
+    if (!HOLDS[format].has(invoice.kind)) continue;
+    const current = parts.at(-1);
+    if (!current || current.length >= limit || (current.length > 0 && rows + invoice.lines.length > rowLimit)) {
+      parts.push([invoice]);
+      rows = invoice.lines.length;
+    } else {
+      current.push(invoice);
+      rows += invoice.lines.length;
+    }
+  }
   return parts.length ? parts : [[]];
 }
 
@@ -86,17 +119,53 @@ const dayIn = (locale: string) => {
   return (date: string) => format.format(new Date(`${date}T00:00:00Z`));
 };
 
-/** What a line's tax is called in the package: Xero's tax rate names (UK VAT, or US sales tax), QuickBooks' codes. */
-function taxTypeOf(rate: number | undefined, site: Pick<SiteSettings, 'taxName'>, format: 'xero' | 'quickbooks'): string {
+/** QuickBooks Online's UK VAT codes, by rate (its own names, not made from the rate). */
+const QUICKBOOKS_VAT_CODES: ReadonlyMap<number, string> = new Map([
+  [20, '20.0% S'],
+  [17.5, '17.5% S'],
+  [15, '15.0% S'],
+  [12.5, '12.5% S'],
+  [5, '5.0% R'],
+  [0, '0.0% Z'],
+]);
+
+/** Lines that are compensation, not a supply: outside the scope of VAT (loss and damage). */
+const OUTSIDE_SCOPE: ReadonlySet<Invoice['lines'][number]['kind']> = new Set(['loss', 'damage']);
+
+/**
+ * What a line's tax is called in the package. Under VAT: a rate's own name; a line with no rate is
+ * outside the scope (loss, damage, card processing charged apart) or exempt (its group is); under US
+ * sales tax, taxed or not.
+ */
+export function taxTypeOf(line: Pick<Invoice['lines'][number], 'kind' | 'taxRate'>, site: Pick<SiteSettings, 'taxName'>, format: 'xero' | 'quickbooks'): string {
   const vat = /vat/i.test(site.taxName ?? '');
-  if (format === 'quickbooks') return rate === undefined ? (vat ? 'No VAT' : 'NON') : vat ? `${rate}.0% S` : 'TAX';
-  return rate === undefined ? (vat ? 'No VAT' : 'Tax Exempt') : vat ? `${rate}% (VAT on Income)` : 'Tax on Sales';
+  const rate = line.taxRate;
+  const outside = OUTSIDE_SCOPE.has(line.kind) || line.kind === 'processing';
+  if (format === 'quickbooks') {
+    if (!vat) return rate ? 'TAX' : 'NON';
+    if (rate === undefined) return outside ? 'No VAT' : 'Exempt';
+    const code = QUICKBOOKS_VAT_CODES.get(rate);
+    if (!code) throw new Error(`QuickBooks Online has no VAT code for ${rate}%: add it to QUICKBOOKS_VAT_CODES`);
+    return code;
+  }
+  if (!vat) return rate ? 'Tax on Sales' : 'Tax Exempt';
+  if (rate === undefined) return outside ? 'No VAT' : 'Exempt Income';
+  return rate === 0 ? 'Zero Rated Income' : `${rate}% (VAT on Income)`;
 }
+
+/** The Product/Service a line goes under in QuickBooks: one per kind and GL code, named with the code, so each reaches its own income account. */
+const quickbooksItem = (line: Pick<Invoice['lines'][number], 'kind' | 'glCode'>, defaultGlCode: string | undefined) => {
+  const glCode = line.glCode ?? defaultGlCode;
+  return glCode ? `${KIND_NAMES[line.kind]} (GL ${glCode})` : KIND_NAMES[line.kind];
+};
 
 const text = (value: string | undefined) => inertCell(value ?? '');
 const money = (amount: number) => amount.toFixed(2);
 
-function xeroRows(invoices: readonly Invoice[], site: Pick<SiteSettings, 'locale' | 'taxName'>): { header: string[]; rows: Array<Array<string | number>> } {
+/** What the files read of the tenant's settings. */
+export type ExportSite = Pick<SiteSettings, 'locale' | 'taxName' | 'defaultSalesGlCode'>;
+
+function xeroRows(invoices: readonly Invoice[], site: ExportSite): { header: string[]; rows: Array<Array<string | number>> } {
   const day = dayIn(site.locale ?? 'en-US');
   const header = [
     '*ContactName',
@@ -123,14 +192,16 @@ function xeroRows(invoices: readonly Invoice[], site: Pick<SiteSettings, 'locale
         text(invoice.billTo.studio ?? invoice.billTo.name),
         text(invoice.billTo.email),
         invoice.number,
-        text(invoice.billTo.purchaseOrder ?? invoice.credits ?? invoice.billTo.production),
+        // A credit note names the invoice it credits (then the production's purchase order).
+        text(invoice.credits ? [invoice.credits, invoice.billTo.purchaseOrder].filter(Boolean).join(' / ') : (invoice.billTo.purchaseOrder ?? invoice.billTo.production)),
         day(invoice.issueDate),
         day(invoice.dueDate),
         text(exact.description),
         exact.quantity,
         money(exact.each),
-        line.glCode ?? '',
-        taxTypeOf(line.taxRate, site, 'xero'),
+        // *AccountCode is required: a line with no GL code posts to the tenant's sales account.
+        line.glCode ?? site.defaultSalesGlCode ?? '',
+        taxTypeOf(line, site, 'xero'),
         money(taxes[index]!),
         invoice.billTo.production ? 'Production' : '',
         text(invoice.billTo.production),
@@ -141,24 +212,26 @@ function xeroRows(invoices: readonly Invoice[], site: Pick<SiteSettings, 'locale
   return { header, rows };
 }
 
-function quickbooksRows(invoices: readonly Invoice[], site: Pick<SiteSettings, 'locale' | 'taxName'>): { header: string[]; rows: Array<Array<string | number>> } {
+function quickbooksRows(invoices: readonly Invoice[], site: ExportSite, credits: boolean): { header: string[]; rows: Array<Array<string | number>> } {
   const day = dayIn(site.locale ?? 'en-US');
+  // The names QuickBooks Online's importer maps by itself (invoices), and its credit note import's.
   const header = [
-    'Invoice no',
+    credits ? 'Credit note number' : 'Invoice number',
     'Customer',
-    'Invoice date',
-    'Due date',
-    'Terms',
+    credits ? 'Credit note date' : 'Invoice date',
+    ...(credits ? [] : ['Due date', 'Terms']),
     'Memo',
-    'Item(Product/Service)',
+    'Item (Product/Service)',
     'Item Description',
     'Item Quantity',
     'Item Rate',
     'Item Amount',
-    'Item Tax Code',
+    'Item tax code',
     'Item Tax Amount',
     'Service Date',
   ];
+  // A credit note is imported as a credit note, with positive amounts.
+  const sign = credits ? -1 : 1;
   const rows = invoices.flatMap((invoice) => {
     const taxes = lineTaxes(invoice);
     const days = Math.round((Date.parse(invoice.dueDate) - Date.parse(invoice.issueDate)) / 86_400_000);
@@ -171,16 +244,15 @@ function quickbooksRows(invoices: readonly Invoice[], site: Pick<SiteSettings, '
         invoice.number,
         text(invoice.billTo.studio ?? invoice.billTo.name),
         day(invoice.issueDate),
-        day(invoice.dueDate),
-        days > 0 ? `Net ${days}` : 'Due on receipt',
+        ...(credits ? [] : [day(invoice.dueDate), days > 0 ? `Net ${days}` : 'Due on receipt']),
         text(memo),
-        KIND_NAMES[line.kind],
+        text(quickbooksItem(line, site.defaultSalesGlCode)),
         text(exact.description),
         exact.quantity,
-        money(exact.each),
-        money(line.amount),
-        taxTypeOf(line.taxRate, site, 'quickbooks'),
-        money(taxes[index]!),
+        money(sign * exact.each),
+        money(sign * line.amount),
+        taxTypeOf(line, site, 'quickbooks'),
+        money(sign * taxes[index]!),
         day(invoice.supplyTo ?? invoice.issueDate),
       ];
     });
@@ -242,7 +314,8 @@ function genericRows(invoices: readonly Invoice[]): { header: string[]; rows: Ar
 }
 
 /** One file of an export: its header and rows as CSV (CRLF rows; line breaks inside a field quoted). */
-export function exportCsv(invoices: readonly Invoice[], format: ExportFormat, site: Pick<SiteSettings, 'locale' | 'taxName'>): string {
-  const { header, rows } = format === 'xero' ? xeroRows(invoices, site) : format === 'quickbooks' ? quickbooksRows(invoices, site) : genericRows(invoices);
+export function exportCsv(invoices: readonly Invoice[], format: ExportFormat, site: ExportSite): string {
+  const held = invoices.filter((invoice) => HOLDS[format].has(invoice.kind));
+  const { header, rows } = format === 'xero' ? xeroRows(held, site) : format === 'csv' ? genericRows(held) : quickbooksRows(held, site, format === 'quickbooks-credit-notes');
   return stringify(rows, { header: true, columns: header, record_delimiter: 'windows', quoted_match: /[\r\n]/ });
 }

@@ -203,7 +203,8 @@ describe('invoices', () => {
     const csvOf = async (format: string) => {
       const summary = await consoleApi('GET', `invoices/export?format=${format}&from=${month}&to=${month}`);
       expect(summary.statusCode, summary.body).toBe(200);
-      expect(summary.json()).toMatchObject({ basis: 'invoice date', files: [{ name: `london-invoices-by-invoice-date-${month}-${format}.csv`, part: 1, invoices: documents.length }] });
+      const held = documents.filter((document) => (format === 'quickbooks' ? document.kind === 'invoice' : format === 'quickbooks-credit-notes' ? document.kind === 'creditNote' : true));
+      expect(summary.json()).toMatchObject({ basis: 'invoice date', files: [{ name: `london-invoices-by-invoice-date-${month}-${format}.csv`, part: 1, invoices: held.length }] });
       const file = await t.as('platform', { url: summary.json().files[0].href });
       expect(file.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(file.headers['content-disposition']).toBe(`attachment; filename="london-invoices-by-invoice-date-${month}-${format}.csv"`);
@@ -256,31 +257,45 @@ describe('invoices', () => {
     );
     expect(totalOf('creditNote')).toBeLessThan(0);
 
+    // QuickBooks Online: invoices in its invoice import (the column names it maps by itself), credit notes in its credit note import, amounts positive.
     const quickbooks = await csvOf('quickbooks');
     expect(Object.keys(quickbooks[0]!)).toEqual([
-      'Invoice no',
+      'Invoice number',
       'Customer',
       'Invoice date',
       'Due date',
       'Terms',
       'Memo',
-      'Item(Product/Service)',
+      'Item (Product/Service)',
       'Item Description',
       'Item Quantity',
       'Item Rate',
       'Item Amount',
-      'Item Tax Code',
+      'Item tax code',
       'Item Tax Amount',
       'Service Date',
     ]);
-    for (const row of quickbooks) for (const column of ['Invoice no', 'Customer', 'Invoice date', 'Due date', 'Item Amount']) expect(row[column], column).not.toBe('');
-    expect(quickbooks.find((row) => row['Invoice no'] === 'INV-000001' && row['Item(Product/Service)'] === 'Rental')).toMatchObject({
+    for (const row of quickbooks) {
+      for (const column of ['Invoice number', 'Customer', 'Invoice date', 'Due date', 'Item Amount']) expect(row[column], column).not.toBe('');
+      expect(row['Invoice number']).toMatch(/^INV-/);
+      expect(Number(row['Item Amount'])).toBeGreaterThanOrEqual(0);
+    }
+    expect(quickbooks.find((row) => row['Invoice number'] === 'INV-000001' && row['Item (Product/Service)']!.startsWith('Rental'))).toMatchObject({
       Terms: 'Net 30',
       Memo: 'PO PO-7741 · Channel Crossing',
-      'Item Tax Code': '20.0% S',
+      'Item (Product/Service)': expect.stringMatching(/^Rental \(GL \d+\)$/),
+      'Item tax code': '20.0% S',
       'Item Amount': '200.00',
     });
-    expect(round(quickbooks.reduce((sum, row) => sum + Number(row['Item Amount']) + Number(row['Item Tax Amount']), 0))).toBe(round(totalOf()));
+    // Each GL code its own Product/Service; a damage charge outside the scope of VAT.
+    expect(quickbooks.find((row) => row['Item (Product/Service)']!.startsWith('Damage'))).toMatchObject({ 'Item tax code': 'No VAT' });
+    expect(round(quickbooks.reduce((sum, row) => sum + Number(row['Item Amount']) + Number(row['Item Tax Amount']), 0))).toBe(round(totalOf('invoice')));
+    const credits = await csvOf('quickbooks-credit-notes');
+    expect(Object.keys(credits[0]!).slice(0, 3)).toEqual(['Credit note number', 'Customer', 'Credit note date']);
+    for (const row of credits) expect(row['Credit note number']).toMatch(/^CN-/);
+    expect(round(credits.reduce((sum, row) => sum + Number(row['Item Amount']) + Number(row['Item Tax Amount']), 0))).toBe(round(-totalOf('creditNote')));
+    // Xero: a credit note's Reference names the invoice it credits.
+    expect(xero.find((row) => row['*InvoiceNumber'] === 'CN-000001')).toMatchObject({ Reference: 'INV-000001 / PO-7741' });
 
     const plain = await csvOf('csv');
     const tax = plain.filter((row) => row.Line === 'Tax');
@@ -302,7 +317,7 @@ describe('invoices', () => {
       ['london-invoices-by-invoice-date-2026-03-quickbooks-part-2-of-2.csv', 1],
     ]);
     const second = parse((await t.as('platform', { url: quickbooks.files[1].href })).body, { columns: true }) as Array<Record<string, string>>;
-    expect(new Set(second.map((row) => row['Invoice no'])).size).toBe(1);
+    expect(new Set(second.map((row) => row['Invoice number'])).size).toBe(1);
     expect((await consoleApi('GET', 'invoices/export?format=xero&from=2026-03&to=2026-03')).json().files).toHaveLength(1);
   });
 

@@ -86,7 +86,12 @@ const invoiceRoutes: FastifyPluginAsync = async (app) => {
     additionalProperties: false,
     required: ['format', 'from', 'to'],
     properties: {
-      format: { type: 'string', enum: EXPORT_FORMATS, description: 'xero (Xero sales invoices), quickbooks (QuickBooks Online invoices) or csv (every line and tax by GL code)' },
+      format: {
+        type: 'string',
+        enum: EXPORT_FORMATS,
+        description:
+          'xero (Xero sales invoices and credit notes), quickbooks (QuickBooks Online invoices), quickbooks-credit-notes (QuickBooks Online credit notes) or csv (every line and tax by GL code)',
+      },
       from: month,
       to: month,
       part: { type: 'string', pattern: '^[1-9][0-9]{0,3}$', description: 'Which file (1, 2 …), when the package takes fewer invoices at once than the months hold' },

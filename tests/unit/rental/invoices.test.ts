@@ -3,7 +3,7 @@ import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { creditNoteOf, invoiceNumber, taxesOf, withTotals, type InvoiceLine, type InvoiceRule } from '../../../schema/rental/invoices';
 import type { Invoice } from '../../../schema/types.generated';
-import { exportCsv, exportParts, lineTaxes } from '../../../server/rental/accounting-export';
+import { exportCsv, exportParts, lineTaxes, taxTypeOf } from '../../../server/rental/accounting-export';
 import { sampleDraft } from '../../contract/invoice-store.contract';
 
 const rule: InvoiceRule = { tax: { name: 'VAT', rate: 20, exemptGroups: new Set(), glCode: '2200' }, processingGlCode: '4890', processingPercent: 5, dueDays: 30 };
@@ -74,10 +74,40 @@ describe('the accountants’ files', () => {
     expect(rows[1]).toMatchObject({ '*Description': `'=HYPERLINK("x")`, '*Quantity': '1', '*UnitAmount': '5.00' });
   });
 
+  it('names each line’s tax as the package does, and posts a line with no GL code to the default sales account', () => {
+    const vat = { taxName: 'VAT' };
+    expect(taxTypeOf({ kind: 'rental', taxRate: 20 }, vat, 'xero')).toBe('20% (VAT on Income)');
+    expect(taxTypeOf({ kind: 'rental', taxRate: 0 }, vat, 'xero')).toBe('Zero Rated Income');
+    expect(taxTypeOf({ kind: 'rental' }, vat, 'xero')).toBe('Exempt Income');
+    expect(taxTypeOf({ kind: 'damage' }, vat, 'xero')).toBe('No VAT');
+    expect(taxTypeOf({ kind: 'rental', taxRate: 5 }, vat, 'quickbooks')).toBe('5.0% R');
+    expect(taxTypeOf({ kind: 'rental', taxRate: 0 }, vat, 'quickbooks')).toBe('0.0% Z');
+    expect(taxTypeOf({ kind: 'service' }, vat, 'quickbooks')).toBe('Exempt');
+    expect(taxTypeOf({ kind: 'loss' }, vat, 'quickbooks')).toBe('No VAT');
+    expect(() => taxTypeOf({ kind: 'rental', taxRate: 7 }, vat, 'quickbooks')).toThrow(/no VAT code for 7%/);
+    expect(taxTypeOf({ kind: 'rental', taxRate: 9.5 }, { taxName: 'Sales tax' }, 'quickbooks')).toBe('TAX');
+    expect(taxTypeOf({ kind: 'rental' }, { taxName: 'Sales tax' }, 'xero')).toBe('Tax Exempt');
+    const { glCode: _none, ...uncoded } = line(10, { description: 'Uncoded' });
+    const rows = parse(exportCsv([invoice('INV-000009', [uncoded])], 'xero', { locale: 'en-GB', taxName: 'VAT', defaultSalesGlCode: '200' }), { columns: true }) as Array<Record<string, string>>;
+    expect(rows[0]!['*AccountCode']).toBe('200');
+  });
+
   it('splits at each package’s limit', () => {
     const many = Array.from({ length: 501 }, (_, index) => invoice(`INV-${index}`, [line(1)]));
     expect(exportParts(many, 'xero').map((part) => part.length)).toEqual([500, 1]);
     expect(exportParts(many, 'quickbooks').map((part) => part.length)).toEqual([100, 100, 100, 100, 100, 1]);
+    // QuickBooks Online also takes at most 1,000 rows a file: 30 invoices of 41 lines (40 and processing) go 24 and 6.
+    const long = Array.from({ length: 30 }, (_, index) =>
+      invoice(
+        `INV-L${index}`,
+        Array.from({ length: 40 }, () => line(1)),
+      ),
+    );
+    expect(exportParts(long, 'quickbooks').map((part) => part.length)).toEqual([24, 6]);
+    // Credit notes go to their own file in QuickBooks (it refuses a negative invoice).
+    const note = { ...invoice('CN-000001', [line(-5)]), kind: 'creditNote' as const, credits: 'INV-0' };
+    expect(exportParts([...many.slice(0, 3), note], 'quickbooks').map((part) => part.map((document) => document.number))).toEqual([['INV-0', 'INV-1', 'INV-2']]);
+    expect(exportParts([...many.slice(0, 3), note], 'quickbooks-credit-notes').map((part) => part.map((document) => document.number))).toEqual([['CN-000001']]);
     expect(exportParts(many, 'csv').map((part) => part.length)).toEqual([501]);
     expect(exportParts([], 'xero')).toEqual([[]]);
   });
