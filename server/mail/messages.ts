@@ -11,10 +11,11 @@ import { addressLines } from '../../storefront/lib/contact';
 import { formatDay, formatDays, formatMoney } from '../../storefront/lib/format';
 import { quoteHref } from '../../schema/routes';
 import { isOrderState, openUntil, type QuoteAction } from '../../schema/rental/quote-states';
-import type { QuoteRequest, QuoteVersion } from '../../schema/types.generated';
+import type { QuoteDue } from '../../schema/rental/invoices';
+import type { Invoice, QuoteRequest, QuoteVersion } from '../../schema/types.generated';
 import { themeCssVariables, type Theme } from '../../schema/theme';
 
-export type MailKind = 'magicLink' | 'verifyEmail' | 'welcome' | 'denied' | 'quoteRequest' | 'quoteConfirmation' | 'quoteUpdate' | 'hireOverdue' | 'cardHoldRenewal' | 'cardWanted';
+export type MailKind = 'magicLink' | 'verifyEmail' | 'welcome' | 'denied' | 'quoteRequest' | 'quoteConfirmation' | 'quoteUpdate' | 'hireOverdue' | 'cardHoldRenewal' | 'cardWanted' | 'creditNote';
 
 export interface MailContent {
   kind: MailKind;
@@ -201,9 +202,50 @@ function chargesSaid(request: QuoteRequest, money: (amount: number) => string): 
   return ` Charges after the hire come to ${money(totals.charges)}, so the order is ${money(totals.total)} in all: your order page explains each one.`;
 }
 
-export function quoteUpdateMessage(configuration: StorefrontConfiguration, request: QuoteRequest, action: QuoteAction, to: 'visitor' | 'vendor'): MailContent {
+/** A document's address for the visitor: their order's invoice as a PDF (they are asked to log in first if they are not). */
+const documentHref = (configuration: StorefrontConfiguration, document: Pick<Invoice, 'quoteId' | 'number'>) =>
+  `${origin(configuration)}/api/quotes/${encodeURIComponent(document.quoteId)}/invoices/${encodeURIComponent(document.number)}/pdf`;
+
+/** What a closed hire came to and what moved on the card: the invoice's total, what was charged, what was released, anything still due. */
+function closedParagraphs(configuration: StorefrontConfiguration, request: QuoteRequest, invoice: Invoice | undefined): string[] {
+  const money = (amount: number) => formatMoney(amount, configuration.site);
+  if (!invoice) return [];
+  const charges = request.hire?.charges ?? [];
+  const added = charges.reduce((sum, charge) => sum + charge.subtotal, 0);
+  const hold = request.cardHold;
+  const charged = hold?.captured ?? (hold?.pending?.action === 'capture' ? hold.pending.amount : undefined);
+  return [
+    `It came to ${money(invoice.total)} in all (invoice ${invoice.number}): the hire as quoted${added ? `, and ${money(added)} of charges after it (${charges.map((charge) => charge.name).join(', ')})` : ''}${invoice.taxes.length ? `, with ${invoice.taxes.map((tax) => tax.name).join(' and ')}` : ''}.`,
+    ...(charged !== undefined && hold
+      ? [
+          `${money(charged)} ${hold.captured !== undefined ? 'was charged' : 'is being charged'} to your card for it${hold.amount > charged ? `; the rest of the ${money(hold.amount)} hold is released` : ''}.`,
+        ]
+      : []),
+    ...(invoice.balance > 0 ? [`${money(invoice.balance)} is still due, by ${formatDay(invoice.dueDate, configuration.site)}: the invoice says how to pay it.`] : []),
+  ];
+}
+
+/** A quote's total as the visitor pays it: with the tenant's tax named, when it has one. */
+function dueSaid(money: (amount: number) => string, version: QuoteVersion | undefined, due: QuoteDue | undefined): string {
+  if (due && due.tax > 0) return `${money(due.net + due.tax)} with ${due.taxName}`;
+  return version ? money(version.breakdown.total) : '';
+}
+
+/**
+ * `documents`: what was issued for the order (the invoice a close issued, for its mail); `due`:
+ * the latest version's total with tax, for subjects in a tenant that charges tax.
+ */
+export function quoteUpdateMessage(
+  configuration: StorefrontConfiguration,
+  request: QuoteRequest,
+  action: QuoteAction,
+  to: 'visitor' | 'vendor',
+  extra: { documents?: readonly Invoice[]; due?: QuoteDue } = {},
+): MailContent {
   const { site, vendor } = configuration;
   const money = (amount: number) => formatMoney(amount, site);
+  const total = dueSaid(money, request.versions?.at(-1), extra.due);
+  const invoice = action === 'close' ? extra.documents?.find((document) => document.kind === 'invoice' && document.quoteId === request.id) : undefined;
   const verb = (site.request ?? 'Quote').toLowerCase();
   const version = request.versions?.at(-1);
   const day = (date: string) => formatDay(date, site);
@@ -216,18 +258,15 @@ export function quoteUpdateMessage(configuration: StorefrontConfiguration, reque
   const who = request.name ? `${request.name} (${request.email})` : request.email;
   const visitorWords: Partial<Record<QuoteAction, [string, string]>> = {
     quote: [
-      `${revised ? `A revised ${verb} (version ${version.version})` : `Your ${verb}`} from ${vendor.displayName}${version ? `: ${money(version.breakdown.total)}` : ''}`,
-      `${vendor.displayName} ${revised ? `revised the ${verb} for` : 'priced your request for'} ${what}${version ? `: ${money(version.breakdown.total)} in all, open until ${day(version.expiresOn)}` : ''}.${revised ? ' It replaces the earlier version: read this one before you accept.' : ' Read it line by line, then accept or decline it.'}`,
+      `${revised ? `A revised ${verb} (version ${version.version})` : `Your ${verb}`} from ${vendor.displayName}${version ? `: ${total}` : ''}`,
+      `${vendor.displayName} ${revised ? `revised the ${verb} for` : 'priced your request for'} ${what}${version ? `: ${total} in all, open until ${day(version.expiresOn)}` : ''}.${revised ? ' It replaces the earlier version: read this one before you accept.' : ' Read it line by line, then accept or decline it.'}`,
     ],
     hold: [
       `${vendor.displayName} is holding your items`,
       `${vendor.displayName} pencilled your items for ${what}. Nobody else can book them while the hold lasts${holdEnds ? `: until the end of ${day(holdEnds)}` : ''}.`,
     ],
     release: [`The hold on your items was released`, `${vendor.displayName} released the hold on your items for ${what}.`],
-    confirm: [
-      `Your order with ${vendor.displayName} is confirmed${version ? `: ${money(version.breakdown.total)}` : ''}`,
-      `${vendor.displayName} confirmed your order for ${what}. The items are reserved for you.`,
-    ],
+    confirm: [`Your order with ${vendor.displayName} is confirmed${version ? `: ${total}` : ''}`, `${vendor.displayName} confirmed your order for ${what}. The items are reserved for you.`],
     cancel: [
       `Your ${request.hold === 'none' && request.history?.some((entry) => entry.action === 'confirm') ? 'order' : 'request'} with ${vendor.displayName} was cancelled`,
       `${vendor.displayName} cancelled ${what}${reason ? `: “${reason}”` : ''}. Get in touch if you did not expect this.`,
@@ -240,27 +279,24 @@ export function quoteUpdateMessage(configuration: StorefrontConfiguration, reque
       request.state === 'returned'
         ? [`Everything is back with ${vendor.displayName}`, `${vendor.displayName} has every item of ${what} back${hireDamage(request)}.${chargesSaid(request, money)} Thank you.`]
         : [`${vendor.displayName} has part of your order back`, `${vendor.displayName} checked in part of ${what}${hireDamage(request)}; the rest is still out with you.`],
-    close: [`Your hire with ${vendor.displayName} is closed`, `${vendor.displayName} closed the hire of ${what}.`],
+    close: [`Your hire with ${vendor.displayName} is closed${invoice ? `: ${money(invoice.total)}` : ''}`, `${vendor.displayName} closed the hire of ${what}.`],
     change: isOrderState(request.state ?? 'requested')
       ? [
-          `${vendor.displayName} changed your order${version ? `: ${money(version.breakdown.total)}` : ''}`,
+          `${vendor.displayName} changed your order${version ? `: ${total}` : ''}`,
           `${vendor.displayName} changed your order for ${what} (version ${version?.version ?? ''}). The items are held as changed: read it line by line and accept it, or reply to say what is wrong.`,
         ]
       : [
-          `${vendor.displayName} changed your ${verb}${version ? `: ${money(version.breakdown.total)}` : ''}`,
-          `${vendor.displayName} changed the items or dates of your request and priced it: ${what}${version ? `, ${money(version.breakdown.total)} in all, open until ${day(version.expiresOn)}` : ''}. Read it before you accept.`,
+          `${vendor.displayName} changed your ${verb}${version ? `: ${total}` : ''}`,
+          `${vendor.displayName} changed the items or dates of your request and priced it: ${what}${version ? `, ${total} in all, open until ${day(version.expiresOn)}` : ''}. Read it before you accept.`,
         ],
     expire: [`Your ${verb} from ${vendor.displayName} expired`, `The ${verb} for ${what} was not accepted in time, so it expired and any hold was released. Ask for a new one whenever you are ready.`],
   };
   const vendorWords: Partial<Record<QuoteAction, [string, string]>> = {
     accept: isOrderState(request.state ?? 'requested')
-      ? [
-          `${who} accepted the change to their order (version ${version?.version ?? ''})`,
-          `${who} accepted the change to ${what}${version ? ` (${money(version.breakdown.total)})` : ''}. Nothing more to do.`,
-        ]
+      ? [`${who} accepted the change to their order (version ${version?.version ?? ''})`, `${who} accepted the change to ${what}${version ? ` (${total})` : ''}. Nothing more to do.`]
       : [
           `${who} accepted ${verb} version ${version?.version ?? ''}`.trim(),
-          `${who} accepted your ${verb} for ${what}${version ? ` (${money(version.breakdown.total)})` : ''}. Confirm it in the console to reserve the items.`,
+          `${who} accepted your ${verb} for ${what}${version ? ` (${total})` : ''}. Confirm it in the console to reserve the items.`,
         ],
     decline: [`${who} declined your ${verb}`, `${who} declined your ${verb} for ${what}${reason ? `: “${reason}”` : ''}. Any hold on its items was released.`],
     cancel: [`${who} cancelled a request`, `${who} cancelled their request for ${what}${reason ? `: “${reason}”` : ''}. Any hold on its items was released.`],
@@ -269,10 +305,35 @@ export function quoteUpdateMessage(configuration: StorefrontConfiguration, reque
   const details =
     version && ((to === 'visitor' && (action === 'quote' || action === 'change' || action === 'confirm')) || (to === 'vendor' && action === 'accept')) ? versionParagraphs(configuration, version) : [];
   const [heading, paragraph] = (to === 'visitor' ? visitorWords : vendorWords)[action] ?? [`Your request changed`, `Your request for ${what} is now ${request.state}.`];
+  const closed = to === 'visitor' ? closedParagraphs(configuration, request, invoice) : [];
   return message('quoteUpdate', configuration, heading, {
     heading,
-    paragraphs: [paragraph, ...details],
-    action: to === 'visitor' ? { label: `Open your ${verb}`, url: `${origin(configuration)}${quoteHref(request.id)}` } : { label: 'Open it in the console', url: consoleHref(configuration, request) },
+    paragraphs: [paragraph, ...details, ...closed, ...(invoice ? [`Your order page has the invoice and each charge explained: ${origin(configuration)}${quoteHref(request.id)}`] : [])],
+    action:
+      to === 'visitor'
+        ? invoice
+          ? { label: `Download invoice ${invoice.number} (PDF)`, url: documentHref(configuration, invoice) }
+          : { label: `Open your ${verb}`, url: `${origin(configuration)}${quoteHref(request.id)}` }
+        : { label: 'Open it in the console', url: consoleHref(configuration, request) },
+  });
+}
+
+/** To the visitor: a credit note issued against their invoice, what it is for and how much, with its PDF. */
+export function creditNoteMessage(configuration: StorefrontConfiguration, note: Invoice): MailContent {
+  const { site, vendor } = configuration;
+  const money = (amount: number) => formatMoney(amount, site);
+  const amount = money(-note.total);
+  const heading = `A credit of ${amount} from ${vendor.displayName}`;
+  const what = note.billTo.production ? ` for ${note.billTo.production}` : '';
+  return message('creditNote', configuration, `Credit note ${note.number} from ${vendor.displayName}: ${amount}`, {
+    heading,
+    paragraphs: [
+      `${vendor.displayName} issued credit note ${note.number} against invoice ${note.credits ?? ''}${what}: ${amount}${note.taxes.length ? ` with ${note.taxes.map((tax) => tax.name).join(' and ')}` : ''}.`,
+      ...(note.reason ? [`Why: ${note.reason}`] : []),
+      `It takes off: ${note.lines.map((line) => `${line.description} (${money(-line.amount)})`).join('; ')}.`,
+      `${vendor.displayName} will refund it the way you paid, or take it off what you owe: reply to this mail with any question.`,
+    ],
+    action: { label: `Download credit note ${note.number} (PDF)`, url: documentHref(configuration, note) },
   });
 }
 

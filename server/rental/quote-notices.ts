@@ -6,17 +6,23 @@
  * failure is logged for staff to follow up.
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { invoiceRuleOf, quoteDue } from '../../schema/rental/invoices';
 import type { Actor, QuoteAction } from '../../schema/rental/quote-states';
-import type { QuoteRequest } from '../../schema/types.generated';
+import type { Invoice, QuoteRequest } from '../../schema/types.generated';
 import { storefrontConfiguration } from '../../storefront/config/build-configuration';
-import { quoteUpdateMessage, senderOf } from '../mail/messages';
+import { creditNoteMessage, quoteUpdateMessage, senderOf } from '../mail/messages';
+import { itemGroupsOf } from '../payments/card-holds';
+import { itemsOfQuotes } from './quote-conversation';
 
 export async function notifyQuoteStep(app: FastifyInstance, log: FastifyBaseLogger, quote: QuoteRequest, action: QuoteAction, actor: Actor): Promise<void> {
   const stored = await app.tenantStore.get(quote.tenantId);
   if (!stored) return;
   const configuration = storefrontConfiguration(quote.tenantId, stored.version, stored.tenant);
   const to = actor === 'visitor' ? 'vendor' : 'visitor';
-  const content = quoteUpdateMessage(configuration, quote, action, to);
+  // The total with tax (what the visitor pays), and a close's invoice: what the mail says moved.
+  const due = quote.versions?.length ? quoteDue(quote, itemGroupsOf(await itemsOfQuotes(app.itemStore, quote.tenantId, [quote])), invoiceRuleOf(configuration.site)) : undefined;
+  const documents = action === 'close' ? await app.invoices.forQuote(quote.tenantId, quote.id).catch(() => []) : [];
+  const content = quoteUpdateMessage(configuration, quote, action, to, { documents, ...(due && { due }) });
   await app.mailer
     .send({ ...content, to: to === 'vendor' ? configuration.vendor.email : quote.email, from: senderOf(configuration), tenantId: quote.tenantId })
     .catch((error: unknown) => log.error({ err: error, quoteRequest: quote.id, action }, 'quote step mail not sent'));
@@ -24,4 +30,14 @@ export async function notifyQuoteStep(app: FastifyInstance, log: FastifyBaseLogg
     await app.profileStore
       .update(quote.tenantId, quote.uid, (profile) => ({ ...profile, stats: { ...profile.stats, unreadNotificationCount: (profile.stats?.unreadNotificationCount ?? 0) + 1 } }))
       .catch((error: unknown) => log.warn({ err: error, quoteRequest: quote.id }, 'quote step not counted on the profile'));
+}
+
+/** To the visitor: a credit note issued against their invoice (from the console, or a lost unit found). The note stands whatever the mail does. */
+export async function notifyCreditNote(app: FastifyInstance, log: FastifyBaseLogger, note: Invoice): Promise<void> {
+  const stored = await app.tenantStore.get(note.tenantId);
+  if (!stored) return;
+  const configuration = storefrontConfiguration(note.tenantId, stored.version, stored.tenant);
+  await app.mailer
+    .send({ ...creditNoteMessage(configuration, note), to: note.billTo.email, from: senderOf(configuration), tenantId: note.tenantId })
+    .catch((error: unknown) => log.error({ err: error, creditNote: note.number }, 'credit note mail not sent'));
 }

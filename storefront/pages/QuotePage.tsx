@@ -26,7 +26,8 @@ import { useConfiguration, usePagePath } from '../config/ConfigurationProvider';
 import { messages } from '../i18n/messages';
 import { quoteMessages as words } from '../i18n/quote-messages';
 import { addressLines } from '../lib/contact';
-import { formatDay, formatDays, formatMoney } from '../lib/format';
+import { formatDay, formatDays } from '../lib/format';
+import { pricedTotalSaid } from '../lib/quote-due';
 import { dayCount } from '../../schema/rental/quote-rules';
 import { resolvePage } from '../lib/navigation';
 import { listsApi } from '../lib/lists-api';
@@ -80,13 +81,9 @@ function OwnQuote({ id }: { id: string }) {
   const latest = quote.versions.at(-1);
   // Accepting on an order is accepting a change the vendor made to it.
   const actionLabel = (action: QuoteAction) => (action === 'accept' && isOrderState(quote.state) ? words.acceptChange : words.actions[action]!);
-  const money = (amount: number) => formatMoney(amount, site);
   const take = async (action: QuoteAction) => {
     const request = {
-      title:
-        action === 'accept' && isOrderState(quote.state)
-          ? words.acceptChangeTitle(latest ? money(latest.breakdown.total) : '')
-          : words.confirmTitles[action]!(latest ? money(latest.breakdown.total) : ''),
+      title: action === 'accept' && isOrderState(quote.state) ? words.acceptChangeTitle(pricedTotalSaid(quote, site)) : words.confirmTitles[action]!(pricedTotalSaid(quote, site)),
       message: words.confirmMessages[action]!(vendor.displayName),
       confirmLabel: actionLabel(action),
     };

@@ -16,6 +16,7 @@ import { QuoteStateBadge } from '../components/quotes/QuoteStateBadge';
 import { useConfiguration } from '../config/ConfigurationProvider';
 import { quoteMessages as words } from '../i18n/quote-messages';
 import { formatDays, formatMoney } from '../lib/format';
+import { pricedTotalSaid } from '../lib/quote-due';
 import { quotesApi, type VisitorQuote } from '../lib/quotes-api';
 import { usePageMeta } from './usePageMeta';
 
@@ -116,6 +117,5 @@ function VisitorQuotes() {
 function cardTotal(quote: VisitorQuote, site: Parameters<typeof formatMoney>[1]): string {
   if (quote.total === undefined) return words.notPricedYet;
   if (quote.hireTotals) return formatMoney(quote.hireTotals.total, site);
-  if (quote.due && quote.due.tax > 0) return words.withTax(formatMoney(quote.due.net + quote.due.tax, site), quote.due.taxName);
-  return formatMoney(quote.total, site);
+  return pricedTotalSaid(quote, site);
 }

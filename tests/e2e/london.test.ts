@@ -80,6 +80,8 @@ describe('Soho Prop Hire, in pounds with VAT', () => {
     await card.getByText(/^£[\d,.]+ is held on your card until /).waitFor();
     await page.getByRole('button', { name: 'Accept this quote' }).click();
     const dialog = page.getByRole('alertdialog');
+    // The dialog asks for the total the visitor pays: with VAT, as the list and the page say it.
+    await dialog.getByText(`Accept this quote for ${listed}?`).waitFor();
     await dialog.getByRole('textbox', { name: /purchase-order number/ }).fill('EAL-0042');
     await dialog.getByRole('button', { name: 'Accept this quote' }).click();
     await page.getByText('Accepted. The vendor has been told.').waitFor();

@@ -7,8 +7,10 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Catalogue, Invoice, QuoteRequest } from '../../schema/types.generated';
+import type { OutboxMailer } from '../../server/mail/mailer';
 import { confirmedOrder } from '../helpers/confirmed-order';
 import { buildTestApp, type TestApp } from '../helpers/server';
 
@@ -41,6 +43,14 @@ const scan = async (orderId: string, body: Record<string, unknown>) => {
   expect(answer.statusCode, answer.body).toBe(200);
   return answer.json() as { state?: string };
 };
+/** The newest mail of a kind to someone, as its plain text. */
+const mailTo = async (to: string, kind: string) => {
+  const outbox = t.app.mailer as OutboxMailer;
+  const entry = (await outbox.list()).find((mail) => mail.to === to && mail.kind === kind);
+  if (!entry) return undefined;
+  const parsed = await simpleParser(await readFile(path.join(outbox.dir, entry.file)));
+  return { subject: entry.subject, text: parsed.text ?? '' };
+};
 const close = async (id: string) => {
   const before = (await t.app.quoteRequests.get('aviation', id))!;
   return consoleApi('POST', `quote-requests/${id}/close`, undefined, { 'if-match': `"${before.revision}"` });
@@ -65,6 +75,14 @@ describe('a hire that lost a unit', () => {
     expect(invoice.lines).toContainEqual(expect.objectContaining({ kind: 'loss', description: expect.stringContaining(tags[0]!), amount: 2000 }));
     // What the hold could not take is outstanding, to be paid against the invoice.
     expect(stored.cardHold!.captured! + (stored.cardHold!.outstanding ?? 0)).toBeCloseTo(invoice.total, 2);
+    // The visitor's mail says what the hire came to, what the card was charged and what is still due, with the invoice to download.
+    const money = (amount: number) => `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+    const closedMail = (await mailTo('lost-seat@studio.example', 'quoteUpdate'))!;
+    expect(closedMail.subject).toBe(`Your hire with Jetway Props is closed: ${money(invoice.total)}`);
+    expect(closedMail.text).toContain(`It came to ${money(invoice.total)} in all (invoice ${invoice.number}): the hire as quoted, and ${money(2000)} of charges after it`);
+    expect(closedMail.text).toContain(`${money(stored.cardHold!.captured!)} was charged to your card for it`);
+    if (invoice.balance > 0) expect(closedMail.text).toContain(`${money(invoice.balance)} is still due, by `);
+    expect(closedMail.text).toMatch(new RegExp(`Download invoice ${invoice.number} \\(PDF\\): https://\\S+/api/quotes/${order.id}/invoices/${invoice.number}/pdf`));
 
     // Found on the next job: back in service, and the loss charged for it credited on its own line.
     const found = await consoleApi('POST', `units/${tags[0]}/status`, { status: 'inService', note: 'Found in the stage 4 rafters' });
@@ -75,6 +93,12 @@ describe('a hire that lost a unit', () => {
     expect(note).toMatchObject({ kind: 'creditNote', credits: invoice.number, total: -2000, taxes: [] });
     expect(note.lines).toEqual([expect.objectContaining({ kind: 'loss', creditsLine: lossLine, amount: -2000 })]);
     expect(note.reason).toBe(`Found after the hire: ${tags[0]} is back in service`);
+    const creditMail = (await mailTo('lost-seat@studio.example', 'creditNote'))!;
+    expect(creditMail.subject).toBe(`Credit note ${note.number} from Jetway Props: $2,000.00`);
+    expect(creditMail.text).toContain(`Jetway Props issued credit note ${note.number} against invoice ${invoice.number} for Lost Row: $2,000.00.`);
+    expect(creditMail.text).toContain(`Why: Found after the hire: ${tags[0]} is back in service`);
+    expect(creditMail.text).toContain(`It takes off: Loss: 1950s Propliner Triple Seat Row, Brown Houndstooth (${tags[0]}) ($2,000.00).`);
+    expect(creditMail.text).toContain(`Download credit note ${note.number} (PDF): `);
     // All four rows are on the shelf again.
     const units = (await consoleApi('GET', `items/${SEATS}/units`)).json() as Array<{ tag: string; status: string }>;
     expect(units.filter((unit) => unit.status === 'inService')).toHaveLength(4);

@@ -154,6 +154,15 @@ describe('a step after the request', () => {
     expect(mail.html).toContain(`href="https://${configuration.site.domain}/quotes/q-1"`);
   });
 
+  it('says a total with the tenant’s tax in it, named, where it charges tax', () => {
+    const configuration = configurations.get('aviation')!;
+    const due = { net: 1234.5, tax: 246.9, processing: 0, total: 1481.4, taxName: 'VAT', taxRate: 20 };
+    const mail = quoteUpdateMessage(configuration, quoted, 'quote', 'visitor', { due });
+    expect(mail.subject).toBe('A revised quote (version 2) from Jetway Props: $1,481.40 with VAT');
+    expect(mail.text).toContain(': $1,481.40 with VAT in all, open until Dec 9, 2026.');
+    expect(quoteUpdateMessage(configuration, { ...quoted, state: 'confirmed' }, 'confirm', 'visitor', { due }).subject).toBe('Your order with Jetway Props is confirmed: $1,481.40 with VAT');
+  });
+
   it("tells the vendor what the visitor did, with a link to the console and none into the visitor's account", () => {
     const configuration = configurations.get('aviation')!;
     const mail = quoteUpdateMessage(configuration, { ...quoted, name: 'Dana' }, 'accept', 'vendor');

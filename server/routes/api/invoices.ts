@@ -22,6 +22,7 @@ import { todayIn } from '../../../schema/rental/quote-rules';
 import { calendarDateMessage, isCalendarDate } from '../../../schema/calendar-date';
 import type { Invoice, LineCredit, Tenant } from '../../../schema/types.generated';
 import { invoicePdf } from '../../rental/invoice-pdf';
+import { notifyCreditNote } from '../../rental/quote-notices';
 import { EXPORT_FORMATS, IMPORT_LIMITS, exportCsv, exportFileName, exportParts, exportable, type ExportFormat } from '../../rental/accounting-export';
 import { listOf, recordSchema } from '../../lib/api-docs';
 import { ListQueryError, listQuerySchema, sendStorePage, storePage, type ListQuery } from '../../lib/ra-list';
@@ -252,6 +253,7 @@ const invoiceRoutes: FastifyPluginAsync = async (app) => {
       const context = { now, today: todayIn(withDefaults('vendor', tenant.vendor).timezone ?? 'UTC', now), rule: invoiceRuleOf(site) };
       const { invoice: note } = await app.invoices.issue(lines ? lineCreditNoteOf(invoice, reason.trim(), context, lines) : creditNoteOf(invoice, reason.trim(), context, amount ?? left));
       request.log.info({ tenantId, invoice: number, creditNote: note.number, by: request.account!.email }, 'credit note issued');
+      await notifyCreditNote(app, request.log, note);
       return { ...note, id: note.number };
     },
   );

@@ -18,7 +18,7 @@ import type { ChargeAdjustment, HandoverInput, ScanInput } from '../../../../sch
 import { listOf, recordSchema } from '../../../lib/api-docs';
 import { adjustCharge, dispatchBoard, labelsFor, moveUnit, pullSheet, recordHandover, scanOnOrder, unitsForItem } from '../../../rental/hire-floor';
 import { quoteSettingsOf } from '../../../rental/quote-conversation';
-import { notifyQuoteStep } from '../../../rental/quote-notices';
+import { notifyCreditNote, notifyQuoteStep } from '../../../rental/quote-notices';
 import { takeBackLoss } from '../../../rental/found-unit';
 import { UnknownQuoteError } from '../../../stores/quote-request-store';
 import { tenantParams } from './params';
@@ -150,6 +150,7 @@ const hire: FastifyPluginAsync = async (app) => {
       const wasLost = status === 'inService' && unit.history?.at(-2)?.status === 'lost';
       const takenBack = await takeBackLoss({ ...stores, invoices: app.invoices }, settings, { tenantId, unit, wasLost, who: request.account!.email, now });
       if (takenBack) request.log.info({ tenantId, tag, ...('creditNote' in takenBack ? { creditNote: takenBack.creditNote.number } : { charge: takenBack.adjusted }) }, 'loss taken back');
+      if (takenBack && 'creditNote' in takenBack) await notifyCreditNote(app, request.log, takenBack.creditNote);
       return { ...unit, id: unit.tag, ...(takenBack && 'creditNote' in takenBack && { creditNote: takenBack.creditNote.number }) };
     },
   );
