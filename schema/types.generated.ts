@@ -295,6 +295,10 @@ export interface SiteSettings {
    */
   defaultSalesGlCode?: string;
   /**
+   * Card processing takes the tax of what it pays for: On: card processing is taxed as the lines it pays for are (UK VAT treats a supplier's charge for how its customer pays as part of the price of the supply: Everything Everywhere, CJEU C-276/09). Off, where your jurisdiction treats it as a separate charge: it is worked out on the total with tax and carries none.
+   */
+  cardProcessingTaxed?: boolean;
+  /**
    * GL code: The general-ledger account that revenue from this entry posts to, e.g. 4010 or 4010-20. Entries without one use their parent's.
    */
   cardProcessingGlCode?: string;
@@ -587,6 +591,22 @@ export interface VendorConfig {
    * Legal name: The registered legal entity, for invoices and contracts.
    */
   legalName?: string;
+  /**
+   * Tax registration number: The seller's VAT (or GST) registration number, printed on every invoice and credit note: a UK VAT invoice must show it (HMRC VAT Notice 700, 16.3).
+   */
+  taxRegistrationNumber?: string;
+  /**
+   * Company number: The company's registration number (Companies House in the UK), printed on invoices as a company's documents must show it.
+   */
+  companyNumber?: string;
+  /**
+   * Registered office: The company's registered office address, on one line, printed on invoices (a UK company's documents must give it when it differs from the trading address, and may always).
+   */
+  registeredOffice?: string;
+  /**
+   * How to pay an invoice: Printed on invoices with a balance due: bank details (account name, sort code and account number, or IBAN) or a payment link. One detail per line.
+   */
+  remittance?: string;
   /**
    * Email address
    */
@@ -1247,6 +1267,10 @@ export interface QuoteRequest {
    * Billing contact: Who at the production pays the invoices (a name, an email, an address), when not the visitor; printed on them.
    */
   billingContact?: string;
+  /**
+   * Billing address: The name and postal address invoices are made out to (the production company's), one part per line: a UK VAT invoice must give the customer's address.
+   */
+  billingAddress?: string;
   /**
    * Notes: Anything else the vendor should know: set dates, delivery, dressing.
    */
@@ -1961,6 +1985,10 @@ export interface QuoteRequestInput {
    */
   billingContact?: string;
   /**
+   * Billing address: The name and postal address invoices are made out to (the production company's), one part per line: a UK VAT invoice must give the customer's address.
+   */
+  billingAddress?: string;
+  /**
    * Notes: Anything else the vendor should know: set dates, delivery, dressing.
    */
   notes?: string;
@@ -2204,6 +2232,10 @@ export interface Invoice {
      * Billing contact: Who at the production pays invoices (name, email or address), when not the visitor.
      */
     billingContact?: string;
+    /**
+     * Billing address: The name and postal address invoices are made out to (the production company's), one part per line: a UK VAT invoice must give the customer's address.
+     */
+    billingAddress?: string;
   };
   /**
    * Lines: Each rental, service and charge, in the order of the quote, then the charges after the hire.
@@ -2247,6 +2279,10 @@ export interface Invoice {
      * Tax (%): The tax rate on this line, when it is taxed.
      */
     taxRate?: number;
+    /**
+     * Why no tax: Where the tenant charges tax and this line carries none: why, as the invoice and the accounts files say it.
+     */
+    untaxed?: ('zeroRated' | 'exempt' | 'outsideScope') & string;
     /**
      * Date: A calendar day written YYYY-MM-DD, from 2000-01-01 to 2199-12-31: every date a person or an address sends is checked by this one rule.
      */

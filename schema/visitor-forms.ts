@@ -24,7 +24,7 @@ export interface VisitorForms {
   passwordLength: { min: number; max: number };
   profileFields: ProfileField[];
   /** The longest text each field of the set-list and quote forms takes. */
-  maxLengths: { setListName: number; setListNotes: number; quoteDetail: number; quoteNotes: number; stepReason: number; purchaseOrder: number };
+  maxLengths: { setListName: number; setListNotes: number; quoteDetail: number; quoteNotes: number; stepReason: number; purchaseOrder: number; billingContact: number; billingAddress: number };
 }
 
 interface ProfileXUi {
@@ -49,6 +49,8 @@ export const visitorForms: VisitorForms = {
     quoteNotes: maxLengthOf('quoteRequest', 'notes'),
     stepReason: schemaDocuments.quoteRequest.$defs.stepInput.properties.reason.maxLength,
     purchaseOrder: maxLengthOf('quoteRequest', 'purchaseOrder'),
+    billingContact: maxLengthOf('quoteRequest', 'billingContact'),
+    billingAddress: maxLengthOf('quoteRequest', 'billingAddress'),
   },
   profileFields: editableNames.map((name) => {
     const schema = effective(propertySchema(profile, name)!).schema as { title?: string; description?: string; maxLength?: number; pattern?: string; 'x-ui'?: ProfileXUi };

@@ -36,6 +36,13 @@ export interface InvoiceRule {
   processingGlCode: string | undefined;
   /** The processing a card adds, in percent (0 when the tenant takes no card). */
   processingPercent: number;
+  /**
+   * Whether card processing takes the tax of what it pays for (site.cardProcessingTaxed): a
+   * charge a supplier makes for the way its own customer pays is part of the price of the supply
+   * under UK VAT (Everything Everywhere, CJEU C-276/09). Otherwise it is charged on the total with
+   * tax and carries none.
+   */
+  processingTaxed: boolean;
   dueDays: number;
 }
 
@@ -44,6 +51,7 @@ export function invoiceRuleOf(site: SiteSettings): InvoiceRule {
     tax: { name: site.taxName ?? 'Sales tax', rate: site.taxRatePercent ?? 0, exemptGroups: new Set(site.taxExemptGroups ?? []), glCode: site.taxGlCode },
     processingGlCode: site.cardProcessingGlCode,
     processingPercent: site.ccAuthEnabled ? (site.ccAuthProcessingPercentage ?? 0) : 0,
+    processingTaxed: site.cardProcessingTaxed ?? true,
     dueDays: site.invoiceDueDays ?? 30,
   };
 }
@@ -68,12 +76,18 @@ function rateFor(kind: InvoiceLine['kind'], group: string | undefined, rule: Tax
   return group !== undefined && rule.exemptGroups.has(group) ? undefined : rule.rate;
 }
 
+/** A line's tax, as its fields: the rate where it is taxed; where the tenant charges tax and it carries none, why (compensation is outside the scope, the rest exempt). */
+function taxOf(kind: InvoiceLine['kind'], group: string | undefined, rule: TaxRule): Pick<InvoiceLine, 'taxRate' | 'untaxed'> {
+  const taxRate = rateFor(kind, group, rule);
+  if (taxRate !== undefined) return { taxRate };
+  return rule.rate > 0 ? { untaxed: COMPENSATION.has(kind) ? 'outsideScope' : 'exempt' } : {};
+}
+
 /** The quote's lines as invoice lines, each with its tax rate (services follow their own group). */
 export function quotedLines(breakdown: Pick<QuoteBreakdown, 'lines'>, groups: ItemGroups, rule: TaxRule, detail?: (line: PricedLine) => string): InvoiceLine[] {
   return breakdown.lines.map((line) => {
     const kind = line.kind === 'item' ? 'rental' : 'service';
     const group = line.kind === 'item' ? groups.get(line.objectID ?? '') : line.category?.group;
-    const taxRate = rateFor(kind, group, rule);
     const explained = detail?.(line);
     return {
       kind,
@@ -83,7 +97,7 @@ export function quotedLines(breakdown: Pick<QuoteBreakdown, 'lines'>, groups: It
       unitAmount: line.quantity ? cents(line.subtotal / line.quantity) : line.subtotal,
       amount: line.subtotal,
       ...(line.glCode !== undefined && { glCode: line.glCode }),
-      ...(taxRate !== undefined && { taxRate }),
+      ...taxOf(kind, group, rule),
     };
   });
 }
@@ -96,7 +110,6 @@ export function chargeLines(
   basis?: (charge: NonNullable<NonNullable<QuoteRequest['hire']>['charges']>[number]) => string,
 ): InvoiceLine[] {
   return (order.hire?.charges ?? []).map((charge) => {
-    const taxRate = rateFor(charge.kind, groups.get(charge.objectID), rule);
     const said = basis?.(charge);
     return {
       kind: charge.kind,
@@ -106,9 +119,38 @@ export function chargeLines(
       unitAmount: charge.quantity ? cents(charge.subtotal / charge.quantity) : charge.subtotal,
       amount: charge.subtotal,
       ...(charge.glCode !== undefined && { glCode: charge.glCode }),
-      ...(taxRate !== undefined && { taxRate }),
+      ...taxOf(charge.kind, groups.get(charge.objectID), rule),
     };
   });
+}
+
+/** Why a line carries no tax where the tenant charges one: compensation is outside its scope, a line in an exempt group (or a charge for paying, charged apart) is exempt, a 0% rate is zero-rated. */
+export type UntaxedReason = NonNullable<InvoiceLine['untaxed']>;
+
+/** Which lines a processing line pays for, when it is not taxed. */
+const UNTAXED_ON: Record<UntaxedReason, (tax: string) => string> = {
+  zeroRated: (tax) => `zero-rated for ${tax}`,
+  exempt: (tax) => `exempt from ${tax}`,
+  outsideScope: (tax) => `outside the scope of ${tax}`,
+};
+
+const COMPENSATION: ReadonlySet<InvoiceLine['kind']> = new Set(['loss', 'damage']);
+
+export function untaxedReason(line: Pick<InvoiceLine, 'kind' | 'taxRate' | 'untaxed'>): UntaxedReason | undefined {
+  if (line.taxRate === 0) return 'zeroRated';
+  if (line.taxRate !== undefined) return undefined;
+  // Documents issued before lines said why are read by their kind.
+  return line.untaxed ?? (COMPENSATION.has(line.kind) ? 'outsideScope' : 'exempt');
+}
+
+/** The lines with no tax, added up by why (in the order the reasons are listed), for an invoice that charges tax. */
+export function untaxedTotals(invoice: Pick<Invoice, 'lines'>): Array<{ reason: UntaxedReason; amount: number }> {
+  const totals = new Map<UntaxedReason, number>();
+  for (const line of invoice.lines) {
+    const reason = untaxedReason(line);
+    if (reason) totals.set(reason, cents((totals.get(reason) ?? 0) + line.amount));
+  }
+  return (['zeroRated', 'exempt', 'outsideScope'] as const).flatMap((reason) => (totals.has(reason) ? [{ reason, amount: totals.get(reason)! }] : []));
 }
 
 /** The tax on some lines: one entry per rate, rounded once on the sum of its lines. */
@@ -118,27 +160,47 @@ export function taxesOf(lines: readonly InvoiceLine[], rule: TaxRule): Invoice['
   return [...byRate].map(([rate, base]) => ({ name: rule.name, rate, base: cents(base), amount: cents((base * rate) / 100), ...(rule.glCode !== undefined && { glCode: rule.glCode }) }));
 }
 
-/** Lines, tax and processing added up: the processing line (when the tenant takes a card) is on the total with tax. */
+/**
+ * Lines, tax and processing added up. Processing (when the tenant takes a card) follows the tax of
+ * what it pays for: one processing line per tax rate among the lines (and one for the lines with
+ * none), each taxed as they are, so the order's total is what it would be with processing on the
+ * total with tax. Where the tenant's processing carries no tax, it is one untaxed line on the
+ * total with tax.
+ */
 export function withTotals(lines: readonly InvoiceLine[], rule: InvoiceRule): Pick<Invoice, 'lines' | 'subtotal' | 'taxes' | 'total'> {
-  const processingGlCode = rule.processingGlCode;
-  const taxes = taxesOf(lines, rule.tax);
-  const net = cents(lines.reduce((sum, line) => sum + line.amount, 0));
+  const processingLine = (amount: number, tax: Pick<InvoiceLine, 'taxRate' | 'untaxed'>, on?: string): InvoiceLine => ({
+    kind: 'processing',
+    description: `Card processing (${rule.processingPercent}%)`,
+    ...(on && { detail: on }),
+    quantity: 1,
+    unitAmount: amount,
+    amount,
+    ...(rule.processingGlCode !== undefined && { glCode: rule.processingGlCode }),
+    ...tax,
+  });
+  let all: InvoiceLine[] = [...lines];
+  if (rule.processingPercent > 0 && rule.processingTaxed && rule.tax.rate > 0) {
+    // The lines by how they are taxed: a rate, or why none (processing on compensation is outside the scope too).
+    const groups = new Map<string, { tax: Pick<InvoiceLine, 'taxRate' | 'untaxed'>; base: number }>();
+    for (const line of lines) {
+      const tax = line.taxRate !== undefined ? { taxRate: line.taxRate } : { untaxed: untaxedReason(line)! };
+      const key = JSON.stringify(tax);
+      groups.set(key, { tax, base: cents((groups.get(key)?.base ?? 0) + line.amount) });
+    }
+    const parts = [...groups.values()].filter(({ base }) => base !== 0);
+    const said = ({ taxRate, untaxed }: Pick<InvoiceLine, 'taxRate' | 'untaxed'>) =>
+      parts.length < 2 ? undefined : taxRate !== undefined ? `On the lines with ${rule.tax.name} at ${taxRate}%` : `On the lines ${UNTAXED_ON[untaxed!](rule.tax.name)}`;
+    all = [...lines, ...parts.map(({ tax, base }) => processingLine(cents((base * rule.processingPercent) / 100), tax, said(tax))).filter((line) => line.amount !== 0)];
+  }
+  const taxes = taxesOf(all, rule.tax);
+  const net = cents(all.reduce((sum, line) => sum + line.amount, 0));
   const tax = cents(taxes.reduce((sum, entry) => sum + entry.amount, 0));
-  const processing = rule.processingPercent > 0 ? cents(((net + tax) * rule.processingPercent) / 100) : 0;
-  const all = processing
-    ? [
-        ...lines,
-        {
-          kind: 'processing' as const,
-          description: `Card processing (${rule.processingPercent}%)`,
-          quantity: 1,
-          unitAmount: processing,
-          amount: processing,
-          ...(processingGlCode !== undefined && { glCode: processingGlCode }),
-        },
-      ]
-    : [...lines];
-  return { lines: all, subtotal: cents(net + processing), taxes, total: cents(net + processing + tax) };
+  if (rule.processingPercent > 0 && !(rule.processingTaxed && rule.tax.rate > 0)) {
+    const processing = cents(((net + tax) * rule.processingPercent) / 100);
+    if (processing) all = [...all, processingLine(processing, rule.tax.rate > 0 ? { untaxed: 'exempt' } : {})];
+    return { lines: all, subtotal: cents(net + processing), taxes, total: cents(net + processing + tax) };
+  }
+  return { lines: all, subtotal: net, taxes, total: cents(net + tax) };
 }
 
 /** What a priced quote comes to with tax and processing, as its invoice would say: what a card hold holds, before the deposit. */
@@ -181,6 +243,7 @@ function billToOf(order: QuoteRequest): Invoice['billTo'] {
     ...(order.production && { production: order.production }),
     ...(order.purchaseOrder && { purchaseOrder: order.purchaseOrder }),
     ...(order.billingContact && { billingContact: order.billingContact }),
+    ...(order.billingAddress?.trim() && { billingAddress: order.billingAddress.trim() }),
   };
 }
 

@@ -27,7 +27,7 @@
  */
 import { stringify } from 'csv-stringify/sync';
 import { cents } from '../../schema/rental/quote-pricing';
-import type { ExportFormat } from '../../schema/rental/invoices';
+import { untaxedReason, type ExportFormat } from '../../schema/rental/invoices';
 import type { Invoice, SiteSettings } from '../../schema/types.generated';
 import { inertCell } from '../../schema/spreadsheet-cells';
 
@@ -129,9 +129,6 @@ const QUICKBOOKS_VAT_CODES: ReadonlyMap<number, string> = new Map([
   [0, '0.0% Z'],
 ]);
 
-/** Lines that are compensation, not a supply: outside the scope of VAT (loss and damage). */
-const OUTSIDE_SCOPE: ReadonlySet<Invoice['lines'][number]['kind']> = new Set(['loss', 'damage']);
-
 /**
  * What a line's tax is called in the package. Under VAT: a rate's own name; a line with no rate is
  * outside the scope (loss, damage, card processing charged apart) or exempt (its group is); under US
@@ -140,17 +137,19 @@ const OUTSIDE_SCOPE: ReadonlySet<Invoice['lines'][number]['kind']> = new Set(['l
 export function taxTypeOf(line: Pick<Invoice['lines'][number], 'kind' | 'taxRate'>, site: Pick<SiteSettings, 'taxName'>, format: 'xero' | 'quickbooks'): string {
   const vat = /vat/i.test(site.taxName ?? '');
   const rate = line.taxRate;
-  const outside = OUTSIDE_SCOPE.has(line.kind) || line.kind === 'processing';
+  const untaxed = untaxedReason(line);
   if (format === 'quickbooks') {
     if (!vat) return rate ? 'TAX' : 'NON';
-    if (rate === undefined) return outside ? 'No VAT' : 'Exempt';
-    const code = QUICKBOOKS_VAT_CODES.get(rate);
+    if (untaxed === 'outsideScope') return 'No VAT';
+    if (untaxed === 'exempt') return 'Exempt';
+    const code = QUICKBOOKS_VAT_CODES.get(rate!);
     if (!code) throw new Error(`QuickBooks Online has no VAT code for ${rate}%: add it to QUICKBOOKS_VAT_CODES`);
     return code;
   }
   if (!vat) return rate ? 'Tax on Sales' : 'Tax Exempt';
-  if (rate === undefined) return outside ? 'No VAT' : 'Exempt Income';
-  return rate === 0 ? 'Zero Rated Income' : `${rate}% (VAT on Income)`;
+  if (untaxed === 'outsideScope') return 'No VAT';
+  if (untaxed === 'exempt') return 'Exempt Income';
+  return untaxed === 'zeroRated' ? 'Zero Rated Income' : `${rate}% (VAT on Income)`;
 }
 
 /** The Product/Service a line goes under in QuickBooks: one per kind and GL code, named with the code, so each reaches its own income account. */

@@ -1,19 +1,39 @@
 /**
  * An invoice, pro forma or credit note as a PDF a studio's accounts department files (pdfkit, in
- * DejaVu Sans from node_modules, so no font is fetched and any European name prints: pdf-fonts.ts): the vendor and its address, the document's kind and
- * number, its dates and the hire's, the purchase order and who to bill; each line with how it was
- * priced, its quantity, each, tax rate and amount; the subtotal, each tax on its base, the total,
- * what the card paid and the balance due. Long documents flow onto more pages, the table's head
- * repeated and every page numbered. A voided pro forma is stamped VOID; a credit note names the
- * invoice it credits and why.
+ * DejaVu Sans from node_modules, so no font is fetched and any European name prints: pdf-fonts.ts):
+ * the vendor, its address, tax registration, company number and registered office (what a UK VAT
+ * invoice and a company's documents must show: HMRC VAT Notice 700 §16.3); the document's kind and
+ * number, its dates and the hire's, the purchase order, and who it is made out to with their
+ * address; each line with how it was priced, its quantity, each, tax rate and amount; the subtotal,
+ * each tax on its base, the lines with no tax added up by why (zero-rated, exempt, outside the
+ * scope), the total, what the card paid and the balance due; the payment terms in words and how
+ * to pay. A pro forma says what the card will be charged and when, never asks to be paid. Letter
+ * paper for a vendor in the US or Canada, A4 elsewhere. Long documents flow onto more pages, the
+ * table's head repeated and every page numbered. A voided pro forma is stamped VOID; a credit note
+ * names the invoice it credits and why.
  */
 import PDFDocument from 'pdfkit';
+import { untaxedTotals, type UntaxedReason } from '../../schema/rental/invoices';
 import type { Invoice, SiteSettings, VendorConfig } from '../../schema/types.generated';
 import { formatDay, formatMoney } from '../../storefront/lib/format';
 import { addressLines } from '../../storefront/lib/contact';
 import { withPdfFonts } from './pdf-fonts';
 
 const TITLES: Record<Invoice['kind'], string> = { invoice: 'Invoice', proForma: 'Pro forma invoice', creditNote: 'Credit note' };
+/** Letter paper where it is the standard (North America), A4 elsewhere. */
+const LETTER_COUNTRIES: ReadonlySet<string> = new Set(['US', 'CA']);
+export const paperFor = (vendor: Pick<VendorConfig, 'address'>) => (LETTER_COUNTRIES.has(vendor.address?.country ?? '') ? 'LETTER' : 'A4');
+/** Why lines carry no tax, as the totals say it. */
+const UNTAXED_WORDS: Record<UntaxedReason, (tax: string) => string> = {
+  zeroRated: (tax) => `Zero-rated for ${tax}`,
+  exempt: (tax) => `Exempt from ${tax}`,
+  outsideScope: (tax) => `Outside the scope of ${tax} (compensation for loss or damage)`,
+};
+/** The payment terms in words, from the invoice's own dates. */
+const termsOf = (invoice: Pick<Invoice, 'issueDate' | 'dueDate'>) => {
+  const days = Math.round((Date.parse(invoice.dueDate) - Date.parse(invoice.issueDate)) / 86_400_000);
+  return days > 0 ? `Payment due within ${days} days of the invoice date` : 'Payment due on receipt';
+};
 const MARGIN = 48;
 const INK = '#1f2328';
 const MUTED = '#57606a';
@@ -24,13 +44,13 @@ const COLUMNS = { description: { x: MARGIN, width: 262 }, quantity: { x: 316, wi
 
 export async function invoicePdf(
   invoice: Invoice,
-  site: Pick<SiteSettings, 'locale' | 'currency' | 'appTitle'>,
-  vendor: Pick<VendorConfig, 'name' | 'legalName' | 'displayName' | 'address' | 'phone' | 'email'>,
+  site: Pick<SiteSettings, 'locale' | 'currency' | 'appTitle' | 'taxName' | 'ccAuthEnabled'>,
+  vendor: Pick<VendorConfig, 'name' | 'legalName' | 'displayName' | 'address' | 'phone' | 'email' | 'taxRegistrationNumber' | 'companyNumber' | 'registeredOffice' | 'remittance'>,
 ): Promise<Buffer> {
   const money = (amount: number) => formatMoney(amount, { locale: site.locale, currency: invoice.currency });
   const day = (date: string) => formatDay(date, site);
   const document = new PDFDocument({
-    size: site.locale === 'en-US' ? 'LETTER' : 'A4',
+    size: paperFor(vendor),
     margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
     bufferPages: true,
     info: { Title: `${TITLES[invoice.kind]} ${invoice.number}`, Author: vendor.legalName ?? vendor.name, Subject: invoice.billTo.production ?? invoice.quoteId },
@@ -52,7 +72,15 @@ export async function invoicePdf(
     .fontSize(16)
     .text(vendor.legalName ?? vendor.name, MARGIN, MARGIN, { width: 300 });
   document.font('regular').fontSize(9).fillColor(MUTED);
-  for (const line of [...addressLines(vendor.address), [vendor.phone, vendor.email].filter(Boolean).join(' · ')]) if (line) document.text(line, { width: 300 });
+  const taxName = site.taxName ?? 'Tax';
+  for (const line of [
+    ...addressLines(vendor.address),
+    [vendor.phone, vendor.email].filter(Boolean).join(' · '),
+    vendor.taxRegistrationNumber && `${/vat/i.test(taxName) ? 'VAT registration no.' : 'Tax registration no.'} ${vendor.taxRegistrationNumber}`,
+    vendor.companyNumber && `Company no. ${vendor.companyNumber}`,
+    vendor.registeredOffice && `Registered office: ${vendor.registeredOffice}`,
+  ])
+    if (line) document.text(line, { width: 300 });
   document
     .font('bold')
     .fontSize(18)
@@ -64,7 +92,8 @@ export async function invoicePdf(
     .text(invoice.number, { width: right - 340, align: 'right' });
   const facts: Array<[string, string]> = [
     [invoice.kind === 'creditNote' ? 'Date' : 'Invoice date', day(invoice.issueDate)],
-    ...(invoice.kind === 'creditNote' ? [] : ([['Due', day(invoice.dueDate)]] as Array<[string, string]>)),
+    // A pro forma is not payable: it has no due date to show.
+    ...(invoice.kind === 'invoice' ? ([['Due', day(invoice.dueDate)]] as Array<[string, string]>) : []),
     ...(invoice.supplyFrom && invoice.supplyTo ? ([['Hire', `${day(invoice.supplyFrom)} – ${day(invoice.supplyTo)}`]] as Array<[string, string]>) : []),
     ...(invoice.billTo.purchaseOrder ? ([['Purchase order', invoice.billTo.purchaseOrder]] as Array<[string, string]>) : []),
     ['Reference', invoice.quoteId],
@@ -83,6 +112,7 @@ export async function invoicePdf(
   for (const line of [
     invoice.billTo.name,
     invoice.billTo.studio,
+    ...(invoice.billTo.billingAddress?.split(/\r?\n/) ?? []),
     invoice.billTo.production && `Production: ${invoice.billTo.production}`,
     invoice.billTo.billingContact && `Billing: ${invoice.billTo.billingContact}`,
     invoice.billTo.email,
@@ -101,7 +131,7 @@ export async function invoicePdf(
       .font('oblique')
       .fontSize(9)
       .fillColor(MUTED)
-      .text('Pro forma: not a tax invoice. The invoice follows when the hire is closed.', MARGIN, document.y, { width: right - MARGIN });
+      .text('Pro forma: not a tax invoice, and nothing to pay now. The invoice follows when the hire is closed.', MARGIN, document.y, { width: right - MARGIN });
 
   // The lines.
   const head = () => {
@@ -155,12 +185,15 @@ export async function invoicePdf(
   }
 
   // The totals.
+  // Lines with no tax are added up apart, saying why, where the tenant charges tax.
+  const untaxed = invoice.taxes.length || invoice.lines.some((line) => line.taxRate !== undefined) ? untaxedTotals(invoice) : [];
   const rows: Array<[string, string, boolean?]> = [
     ['Subtotal', money(invoice.subtotal)],
     ...invoice.taxes.map((tax): [string, string] => [`${tax.name} ${tax.rate}% on ${money(tax.base)}`, money(tax.amount)]),
+    ...untaxed.map(({ reason, amount }): [string, string] => [UNTAXED_WORDS[reason](taxName), money(amount)]),
     [invoice.kind === 'creditNote' ? 'Total credited' : 'Total', money(invoice.total), true],
     ...(invoice.paid ? ([['Paid by card', money(-invoice.paid)]] as Array<[string, string]>) : []),
-    ...(invoice.kind === 'creditNote' ? [] : ([['Balance due', money(invoice.balance), true]] as Array<[string, string, boolean]>)),
+    ...(invoice.kind === 'invoice' ? ([['Balance due', money(invoice.balance), true]] as Array<[string, string, boolean]>) : []),
   ];
   if (document.y + rows.length * 16 + 10 > bottom()) {
     document.addPage();
@@ -175,17 +208,40 @@ export async function invoicePdf(
       .fillColor(INK);
     // The label ends a gap before its amount, however wide a large amount is.
     const amountStart = right - Math.max(77, document.widthOfString(value));
-    document.text(label, 240, y, { width: amountStart - 12 - 240, align: 'right' });
+    const labelWidth = amountStart - 12 - 200;
+    document.text(label, 200, y, { width: labelWidth, align: 'right' });
     document.text(value, amountStart, y, { width: right - amountStart, align: 'right' });
-    document.y = y + (strong ? 17 : 15);
+    // A label that wraps (why some lines carry no tax) pushes the next row down.
+    document.y = y + Math.max(strong ? 17 : 15, document.heightOfString(label, { width: labelWidth }) + 4);
   }
-  if (invoice.kind !== 'creditNote' && invoice.balance > 0)
+  // What to pay, when and how; a pro forma says what the card will be charged instead.
+  const closing: string[] = [];
+  if (invoice.kind === 'proForma')
+    closing.push(
+      site.ccAuthEnabled
+        ? `The card held for this order is charged what the hire comes to when it is closed, after ${day(invoice.supplyTo ?? invoice.dueDate)}: ${money(invoice.total)} as quoted, with any charges after the hire; the rest of the hold is then released. Nothing is charged now.`
+        : `Nothing to pay now: the invoice follows when the hire is closed, with its payment terms.`,
+    );
+  if (invoice.kind === 'invoice') {
+    closing.push(`${termsOf(invoice)}.`);
+    if (invoice.balance > 0) closing.push(`Please pay ${money(invoice.balance)} by ${day(invoice.dueDate)}, quoting ${invoice.number}.`);
+  }
+  if (closing.length)
     document
       .moveDown(0.5)
       .font('regular')
       .fontSize(9)
       .fillColor(MUTED)
-      .text(`Please pay ${money(invoice.balance)} by ${day(invoice.dueDate)}, quoting ${invoice.number}.`, MARGIN, document.y, { width: right - MARGIN });
+      .text(closing.join(' '), MARGIN, document.y, { width: right - MARGIN });
+  if (invoice.kind === 'invoice' && invoice.balance > 0 && vendor.remittance) {
+    document
+      .moveDown(0.5)
+      .font('bold')
+      .fontSize(9)
+      .fillColor(INK)
+      .text('How to pay', MARGIN, document.y, { width: right - MARGIN });
+    document.font('regular').text(vendor.remittance, MARGIN, document.y, { width: right - MARGIN });
+  }
 
   // Every page: its number, and VOID across a voided pro forma.
   const range = document.bufferedPageRange();

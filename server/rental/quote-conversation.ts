@@ -179,7 +179,7 @@ export interface ActionRequest {
   /** For `accept`: the version the visitor read. */
   version?: number;
   /** For `accept`: the production's purchase-order number and billing contact, printed on its invoices. */
-  billing?: Pick<QuoteRequest, 'purchaseOrder' | 'billingContact'>;
+  billing?: Pick<QuoteRequest, 'purchaseOrder' | 'billingContact' | 'billingAddress'>;
   /** For `decline` and `cancel`: why, shown to the other side and mailed (needed to cancel a confirmed order). */
   note?: string;
   now: Date;
@@ -288,6 +288,7 @@ export async function takeAction(stores: QuoteStores, settings: QuoteSettings, s
       ...changed,
       ...(step.action === 'accept' && step.billing?.purchaseOrder?.trim() && { purchaseOrder: step.billing.purchaseOrder.trim() }),
       ...(step.action === 'accept' && step.billing?.billingContact?.trim() && { billingContact: step.billing.billingContact.trim() }),
+      ...(step.action === 'accept' && step.billing?.billingAddress?.trim() && { billingAddress: step.billing.billingAddress.trim() }),
       ...(cardHold && { cardHold }),
       state: allowed.to,
       hold,

@@ -70,6 +70,9 @@ export const quoteMessages = {
   authorisation: 'Held on your card',
   noCharge: 'Accepting holds this on your card, with any deposit: nothing is charged until the hire is closed.',
   purchaseOrderLabel: 'Your purchase-order number (optional: printed on the invoices)',
+  billingAddressLabel: 'Invoice to (company name and address)',
+  billingAddressHint: 'Printed on the invoices as the customer: a VAT invoice names the customer’s address.',
+  billingContactLabel: 'Who pays the invoices, if not you (optional)',
   invoices: {
     heading: 'Invoices',
     loading: 'Looking for your invoices…',

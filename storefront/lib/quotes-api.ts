@@ -79,7 +79,11 @@ export const quotesApi = {
   /** The request's invoices, pro formas and credit notes (no ledger codes). */
   invoices: (id: string) => apiCall<Invoice[]>(`${quotePath(id)}/invoices`),
   invoicePdfHref: (id: string, number: string) => `${quotePath(id)}/invoices/${encodeURIComponent(number)}/pdf`,
-  step: (quote: Pick<VisitorQuote, 'id' | 'revision'>, action: QuoteAction, details: { version?: number; reason?: string; purchaseOrder?: string } = {}) =>
+  step: (
+    quote: Pick<VisitorQuote, 'id' | 'revision'>,
+    action: QuoteAction,
+    details: { version?: number; reason?: string; purchaseOrder?: string; billingAddress?: string; billingContact?: string } = {},
+  ) =>
     apiCall<VisitorQuote>(`${quotePath(quote.id)}/${action}`, {
       method: 'POST',
       body: JSON.stringify(details),

@@ -90,21 +90,28 @@ function OwnQuote({ id }: { id: string }) {
     // Accepting a quote asks for the production's purchase order (optional, printed on its invoices);
     // declining or cancelling asks why (optional): the vendor reads it in the mail.
     const asksPurchaseOrder = action === 'accept' && !isOrderState(quote.state);
-    const { outcome, reason } =
+    // Accepting also asks who the invoices are made out to: a VAT invoice names the customer's address.
+    const { outcome, reason, values } =
       action === 'accept' && !asksPurchaseOrder
-        ? { outcome: await confirm(request) }
-        : await askReason({
-            ...request,
-            reason: asksPurchaseOrder
-              ? { label: words.purchaseOrderLabel, maxLength: forms.maxLengths.purchaseOrder }
-              : { label: words.reasonLabel(vendor.displayName), maxLength: forms.maxLengths.stepReason },
-          });
+        ? { outcome: await confirm(request), values: undefined }
+        : await askReason(
+            asksPurchaseOrder
+              ? {
+                  ...request,
+                  fields: [
+                    { name: 'purchaseOrder', label: words.purchaseOrderLabel, maxLength: forms.maxLengths.purchaseOrder },
+                    { name: 'billingAddress', label: words.billingAddressLabel, maxLength: forms.maxLengths.billingAddress, lines: 3, hint: words.billingAddressHint },
+                    { name: 'billingContact', label: words.billingContactLabel, maxLength: forms.maxLengths.billingContact },
+                  ],
+                }
+              : { ...request, reason: { label: words.reasonLabel(vendor.displayName), maxLength: forms.maxLengths.stepReason } },
+          );
     if (outcome !== 'confirmed') return;
     setBusy(true);
     setError(undefined);
     setDone(undefined);
     try {
-      const details = action === 'accept' ? { ...(latest && { version: latest.version }), ...(reason?.trim() && { purchaseOrder: reason.trim() }) } : { ...(reason && { reason }) };
+      const details = action === 'accept' ? { ...(latest && { version: latest.version }), ...values } : { ...(reason && { reason }) };
       setQuote(await quotesApi.step(quote, action, details));
       setDone(words.done[action]);
     } catch (failure) {

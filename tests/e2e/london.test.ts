@@ -17,6 +17,7 @@ import type { Catalogue } from '../../schema/types.generated';
 import { axeViolations, shootBothWidths, visitorPage } from '../helpers/browser';
 import { STAFF, startConsole, type ConsoleUnderTest } from '../helpers/console';
 import { tenantsDir } from '../helpers/paths';
+import { pdfPages } from '../helpers/pdf-text';
 import { http } from '../helpers/server-process';
 
 let app: ConsoleUnderTest;
@@ -83,12 +84,19 @@ describe('Soho Prop Hire, in pounds with VAT', () => {
     // The dialog asks for the total the visitor pays: with VAT, as the list and the page say it.
     await dialog.getByText(`Accept this quote for ${listed}?`).waitFor();
     await dialog.getByRole('textbox', { name: /purchase-order number/ }).fill('EAL-0042');
+    // Who the invoices are made out to: a VAT invoice names the customer's address.
+    await dialog.getByRole('textbox', { name: 'Invoice to (company name and address)' }).fill('Ealing Nights Ltd\nEaling Studios, Ealing Green\nLondon W5 5EP');
+    await shoot(page, 'london-accept-dialog');
     await dialog.getByRole('button', { name: 'Accept this quote' }).click();
     await page.getByText('Accepted. The vendor has been told.').waitFor();
 
     const revision = String((await http(`${app.server.url}/api/tenants/london/quote-requests/${asked.id}`, { headers: { cookie } })).headers.etag).replace(/"/g, '');
     expect((await consoleCall(`quote-requests/${asked.id}/confirm`, null, revision)).status).toBe(200);
     await page.getByRole('link', { name: 'Pro forma PF-000001 (PDF)' }).waitFor();
+    const proFormaPdf = await page.request.get(`${storefront}${await page.getByRole('link', { name: 'Pro forma PF-000001 (PDF)' }).getAttribute('href')}`);
+    const [proFormaPage] = await pdfPages(await proFormaPdf.body());
+    for (const said of ['VAT registration no. GB 284 7719 36', 'Ealing Nights Ltd', 'Ealing Studios, Ealing Green', 'London W5 5EP', 'EAL-0042']) expect(proFormaPage).toContain(said);
+    expect(proFormaPage).not.toContain('Please pay');
 
     // Soho Prop Hire asks for a certificate of insurance: the console lists whose is missing, and the order's page says nothing goes out without it.
     await staff.page.goto(`${app.server.url}/admin/#/t/london/quote-requests`);

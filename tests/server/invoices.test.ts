@@ -85,12 +85,12 @@ describe('invoices', () => {
   it('holds the VAT and the deposit on the card, and issues a pro forma with the purchase order when the order is confirmed', async () => {
     const confirmed = await order('vat@studio.example', 3);
     ({ id, cookie } = confirmed);
-    // Two cases, three days (0.5 + 0.5 + 1 day rates each): £200; VAT £40; 5% processing on £240: £12; a third of 2 × £400 held as deposit: £264.
-    expect(confirmed.hold).toMatchObject({ currency: 'GBP', amount: 516, parts: { total: 200, tax: 40, processing: 12, deposit: 264 } });
-    // The visitor's quote says the same: the VAT and the processing on the total with it.
-    expect((await storefront('GET', `/api/quotes/${id}`, cookie)).json().due).toEqual({ net: 200, tax: 40, processing: 12, total: 252, taxName: 'VAT', taxRate: 20 });
+    // Two cases, three days (0.5 + 0.5 + 1 day rates each): £200; 5% processing on it, £10, taxed as the hire is; VAT £42 on £210; a third of 2 × £400 held as deposit: £264.
+    expect(confirmed.hold).toMatchObject({ currency: 'GBP', amount: 516, parts: { total: 200, tax: 42, processing: 10, deposit: 264 } });
+    // The visitor's quote says the same: the processing, and the VAT on the hire and on it.
+    expect((await storefront('GET', `/api/quotes/${id}`, cookie)).json().due).toEqual({ net: 200, tax: 42, processing: 10, total: 252, taxName: 'VAT', taxRate: 20 });
     // And the list of their quotes, so its total is the quote page's.
-    expect((await storefront('GET', '/api/quotes', cookie)).json().quotes.find((quote: { id: string }) => quote.id === id).due).toMatchObject({ net: 200, tax: 40 });
+    expect((await storefront('GET', '/api/quotes', cookie)).json().quotes.find((quote: { id: string }) => quote.id === id).due).toMatchObject({ net: 200, tax: 42 });
     // So does the console's pricing page (each line's group decides its tax).
     expect((await consoleApi('GET', `quote-requests/${id}`)).json().lineDetails).toEqual([expect.objectContaining({ objectID: CASES, group: 'set-dressing' })]);
     const documents = (await consoleApi('GET', 'invoices')).json() as Invoice[];
@@ -100,15 +100,15 @@ describe('invoices', () => {
       number: 'PF-000001',
       currency: 'GBP',
       billTo: { purchaseOrder: 'PO-7741', billingContact: 'accounts@pinewood.example', production: 'Channel Crossing', studio: 'Pinewood Unit 4' },
-      subtotal: 212,
-      taxes: [{ name: 'VAT', rate: 20, base: 200, amount: 40, glCode: '2200' }],
+      subtotal: 210,
+      taxes: [{ name: 'VAT', rate: 20, base: 210, amount: 42, glCode: '2200' }],
       total: 252,
       paid: 0,
       balance: 252,
     });
     expect(proForma.lines.map((line) => [line.kind, line.amount, line.taxRate ?? null])).toEqual([
       ['rental', 200, 20],
-      ['processing', 12, null],
+      ['processing', 10, 20],
     ]);
   });
 
@@ -123,12 +123,14 @@ describe('invoices', () => {
     const closed = await vendor(`${id}/close`, (await stored(id)).revision!);
     expect(closed.statusCode, closed.body).toBe(200);
     invoice = ((await consoleApi('GET', 'invoices?filter={"kind":"invoice"}')).json() as Invoice[]).find((document) => document.quoteId === id)!;
-    // £200 hire + £100 damage (25% of £400, untaxed); VAT £40 on the hire; processing 5% of £340 = £17; total £357, all captured from the £516 hold (the deposit paid for the damage; the rest released).
-    expect(invoice).toMatchObject({ number: 'INV-000001', kind: 'invoice', subtotal: 317, total: 357, taxes: [{ rate: 20, base: 200, amount: 40 }], paid: 357, balance: 0 });
-    expect(invoice.lines.map((line) => [line.kind, line.amount, line.taxRate ?? null])).toEqual([
+    // £200 hire + £100 damage (25% of £400, outside the scope of VAT); 5% processing on each, taxed as it is: £10 at 20% and £5 outside the scope;
+    // VAT £42 on £210; total £357, all captured from the £516 hold (the deposit paid for the damage; the rest released).
+    expect(invoice).toMatchObject({ number: 'INV-000001', kind: 'invoice', subtotal: 315, total: 357, taxes: [{ rate: 20, base: 210, amount: 42 }], paid: 357, balance: 0 });
+    expect(invoice.lines.map((line) => [line.kind, line.amount, line.taxRate ?? line.untaxed])).toEqual([
       ['rental', 200, 20],
-      ['damage', 100, null],
-      ['processing', 17, null],
+      ['damage', 100, 'outsideScope'],
+      ['processing', 10, 20],
+      ['processing', 5, 'outsideScope'],
     ]);
     expect(invoice.lines[1]!.detail).toBe('25% of the £400.00 replacement value');
     expect((await stored(id)).cardHold).toMatchObject({ status: 'captured', captured: 357 });
@@ -154,7 +156,9 @@ describe('invoices', () => {
       'accounts@pinewood.example',
       'Channel Crossing',
       'Damage: 1950s Hard Train Case, Cream',
-      'VAT 20% on £200.00',
+      'VAT registration no. GB 284 7719 36',
+      'VAT 20% on £210.00',
+      'Outside the scope of VAT (compensation for loss or damage) £105.00',
       '£357.00',
       'Paid by card',
       '-£357.00',
@@ -299,7 +303,7 @@ describe('invoices', () => {
 
     const plain = await csvOf('csv');
     const tax = plain.filter((row) => row.Line === 'Tax');
-    expect(tax.map((row) => [row.Number, row['GL code'], row.Amount])).toEqual(expect.arrayContaining([['INV-000001', '2200', '40.00']]));
+    expect(tax.map((row) => [row.Number, row['GL code'], row.Amount])).toEqual(expect.arrayContaining([['INV-000001', '2200', '42.00']]));
     expect(round(plain.reduce((sum, row) => sum + Number(row.Amount), 0))).toBe(round(totalOf()));
 
     expect((await consoleApi('GET', `invoices/export?format=xero&from=${month}&to=2020-01`)).statusCode).toBe(400);
@@ -347,7 +351,8 @@ describe('invoices', () => {
     expect(issued.lines.map((line) => [line.kind, line.amount, line.taxRate ?? null])).toEqual([
       ['rental', 200, 20],
       ['damage', 100, null],
-      ['processing', 17, null],
+      ['processing', 10, 20],
+      ['processing', 5, null],
     ]);
     const credit = (body: object) => consoleApi('POST', `invoices/${issued.number}/credit`, body);
 
@@ -365,7 +370,7 @@ describe('invoices', () => {
     const over = await credit({ reason: 'More', lines: [{ line: 1, amount: 50 }] });
     expect(over.statusCode).toBe(400);
     expect(over.json().errors).toEqual({ 'lines.0.amount': 'at most 40.00 is left to credit on Damage: 1950s Hard Train Case, Cream (before tax)' });
-    expect((await credit({ reason: 'x', lines: [{ line: 7, amount: 1 }] })).json().errors).toEqual({ 'lines.0.line': `${issued.number} has no line 8 (it has 3)` });
+    expect((await credit({ reason: 'x', lines: [{ line: 7, amount: 1 }] })).json().errors).toEqual({ 'lines.0.line': `${issued.number} has no line 8 (it has 4)` });
     expect(
       Object.keys(
         (

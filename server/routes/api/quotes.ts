@@ -186,7 +186,7 @@ const quoteRoutes: FastifyPluginAsync = async (app) => {
       const { user } = await visitorHere(app, request, SIGN_IN);
       const { id, action } = request.params as { id: string; action: (typeof VISITOR_ACTIONS)[number] };
       const settings = await settingsHere(request);
-      const body = (request.body ?? {}) as { version?: number; reason?: string; purchaseOrder?: string; billingContact?: string };
+      const body = (request.body ?? {}) as { version?: number; reason?: string; purchaseOrder?: string; billingContact?: string; billingAddress?: string };
       if (action === 'accept' && body.version === undefined)
         throw new FieldProblemsError([{ pointer: '/version', message: 'is needed to accept: the priced version you read' }], 'Not accepted: say which version you read');
       const changed = await takeAction(stores, settings, {
@@ -197,7 +197,9 @@ const quoteRoutes: FastifyPluginAsync = async (app) => {
         who: { uid: user.uid, email: user.email },
         revision: Number.isInteger(revision) ? revision : -1,
         ...(body.version !== undefined && { version: body.version }),
-        ...((body.purchaseOrder !== undefined || body.billingContact !== undefined) && { billing: { purchaseOrder: body.purchaseOrder, billingContact: body.billingContact } }),
+        ...((body.purchaseOrder !== undefined || body.billingContact !== undefined || body.billingAddress !== undefined) && {
+          billing: { purchaseOrder: body.purchaseOrder, billingContact: body.billingContact, billingAddress: body.billingAddress },
+        }),
         ...(body.reason !== undefined && { note: body.reason }),
         now: new Date(),
       });

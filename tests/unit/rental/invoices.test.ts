@@ -6,7 +6,9 @@ import type { Invoice } from '../../../schema/types.generated';
 import { exportCsv, exportParts, lineTaxes, taxTypeOf } from '../../../server/rental/accounting-export';
 import { sampleDraft } from '../../contract/invoice-store.contract';
 
-const rule: InvoiceRule = { tax: { name: 'VAT', rate: 20, exemptGroups: new Set(), glCode: '2200' }, processingGlCode: '4890', processingPercent: 5, dueDays: 30 };
+/** Processing charged apart, untaxed (a tenant whose jurisdiction says so); `taxedRule` is the default, UK VAT's. */
+const rule: InvoiceRule = { tax: { name: 'VAT', rate: 20, exemptGroups: new Set(), glCode: '2200' }, processingGlCode: '4890', processingPercent: 5, processingTaxed: false, dueDays: 30 };
+const taxedRule: InvoiceRule = { ...rule, processingTaxed: true };
 const line = (amount: number, overrides: Partial<InvoiceLine> = {}): InvoiceLine => ({
   kind: 'rental',
   description: 'Seat',
@@ -30,6 +32,26 @@ describe('invoices', () => {
     const totals = withTotals(lines, rule);
     expect(totals.lines.at(-1)).toMatchObject({ kind: 'processing', amount: 0.51, glCode: '4890' });
     expect(totals).toMatchObject({ subtotal: 10.66, total: 10.69 });
+  });
+
+  it('taxes card processing as the lines it pays for are (one processing line per rate), to the same total as processing on the total with tax', () => {
+    const lines = [line(200), line(100, { kind: 'damage', taxRate: undefined })];
+    const taxed = withTotals(lines, taxedRule);
+    expect(taxed.lines.slice(2).map((entry) => [entry.kind, entry.amount, entry.taxRate ?? entry.untaxed, entry.detail])).toEqual([
+      ['processing', 10, 20, 'On the lines with VAT at 20%'],
+      // Processing on compensation is as the compensation is: outside the scope of VAT.
+      ['processing', 5, 'outsideScope', 'On the lines outside the scope of VAT'],
+    ]);
+    expect(taxed.taxes).toEqual([{ name: 'VAT', rate: 20, base: 210, amount: 42, glCode: '2200' }]);
+    expect(taxed.total).toBe(357);
+    // Charged apart: one untaxed line on the total with tax, £17 on £340; the same £357.
+    const apart = withTotals(lines, rule);
+    expect(apart.lines.at(-1)).toMatchObject({ kind: 'processing', amount: 17 });
+    expect(apart.lines.at(-1)).not.toHaveProperty('taxRate');
+    expect(apart.lines.at(-1)).toMatchObject({ untaxed: 'exempt' });
+    expect(apart.total).toBe(357);
+    // All lines at one rate: one processing line, no detail.
+    expect(withTotals([line(200)], taxedRule).lines.at(-1)).toEqual({ kind: 'processing', description: 'Card processing (5%)', quantity: 1, unitAmount: 10, amount: 10, glCode: '4890', taxRate: 20 });
   });
 
   it('shares a rounded tax out over its lines so they add up to it exactly', () => {
