@@ -86,15 +86,26 @@ describe('Soho Prop Hire, in pounds with VAT', () => {
     await dialog.getByRole('textbox', { name: /purchase-order number/ }).fill('EAL-0042');
     // Who the invoices are made out to: a VAT invoice names the customer's address.
     await dialog.getByRole('textbox', { name: 'Invoice to (company name and address)' }).fill('Ealing Nights Ltd\nEaling Studios, Ealing Green\nLondon W5 5EP');
-    await shoot(page, 'london-accept-dialog');
+    // The dialog as the visitor sees it on screen (a full-page picture would slide the page under it).
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+      await page.screenshot({ path: path.join(app.artifacts, `london-accept-dialog_${width}.png`) });
+    }
     await dialog.getByRole('button', { name: 'Accept this quote' }).click();
     await page.getByText('Accepted. The vendor has been told.').waitFor();
 
     const revision = String((await http(`${app.server.url}/api/tenants/london/quote-requests/${asked.id}`, { headers: { cookie } })).headers.etag).replace(/"/g, '');
     expect((await consoleCall(`quote-requests/${asked.id}/confirm`, null, revision)).status).toBe(200);
     await page.getByRole('link', { name: 'Pro forma PF-000001 (PDF)' }).waitFor();
-    const proFormaPdf = await page.request.get(`${storefront}${await page.getByRole('link', { name: 'Pro forma PF-000001 (PDF)' }).getAttribute('href')}`);
-    const [proFormaPage] = await pdfPages(await proFormaPdf.body());
+    // The PDF as the visitor's browser fetches it (with their session).
+    const proFormaBase64 = await page.evaluate(
+      async (href) => {
+        const bytes = new Uint8Array(await (await fetch(href!)).arrayBuffer());
+        return btoa(Array.from(bytes, (byte) => String.fromCharCode(byte)).join(''));
+      },
+      await page.getByRole('link', { name: 'Pro forma PF-000001 (PDF)' }).getAttribute('href'),
+    );
+    const [proFormaPage] = await pdfPages(Buffer.from(proFormaBase64, 'base64'));
     for (const said of ['VAT registration no. GB 284 7719 36', 'Ealing Nights Ltd', 'Ealing Studios, Ealing Green', 'London W5 5EP', 'EAL-0042']) expect(proFormaPage).toContain(said);
     expect(proFormaPage).not.toContain('Please pay');
 
