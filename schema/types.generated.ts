@@ -1369,6 +1369,45 @@ export interface HireRecord {
    * @maxItems 500
    */
   charges?: HireCharge[];
+  /**
+   * Never went out: What of the order never left the warehouse, as the vendor settled it at close-out: invoiced as booked, or credited on the invoice.
+   */
+  notTaken?: {
+    /**
+     * What is done with what never went out
+     */
+    choice: ('invoice' | 'credit') & string;
+    /**
+     * Lines
+     *
+     * @minItems 1
+     * @maxItems 200
+     */
+    lines: [
+      {
+        /**
+         * URL slug: The name as it appears in a URL: lowercase letters, digits and single hyphens.
+         */
+        objectID: string;
+        /**
+         * Label: A short piece of text shown to visitors. It is always rendered as text, never as HTML.
+         */
+        name: string;
+        quantity: number;
+      },
+      ...{
+        /**
+         * URL slug: The name as it appears in a URL: lowercase letters, digits and single hyphens.
+         */
+        objectID: string;
+        /**
+         * Label: A short piece of text shown to visitors. It is always rendered as text, never as HTML.
+         */
+        name: string;
+        quantity: number;
+      }[]
+    ];
+  };
 }
 /**
  * How much of one line has gone out and come back, and in what state.

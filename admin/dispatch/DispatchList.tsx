@@ -8,6 +8,7 @@ import { Alert, Box, Card, CardContent, Chip, LinearProgress, List, ListItemButt
 import { useEffect, useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { neverOutSaid } from '../../schema/rental/hire';
 import { QuoteStateChip } from '../quote-requests/QuoteStateChip';
 import { useQuoteTenant } from '../quote-requests/useQuoteTenant';
 import { CalendarFeed } from './CalendarFeed';
@@ -60,6 +61,11 @@ export function DispatchList({ tenantId }: { tenantId: string }) {
                   secondary={
                     <>
                       {row.name} · {dayRange(row.startDate, row.endDate)} · {translate('backlot.dispatch.outOf', { out: row.out, booked: row.booked })}
+                      {row.neverOut.length > 0 && (
+                        <Box component="span" sx={{ display: 'block', color: 'warning.dark' }}>
+                          {translate('backlot.dispatch.neverOut', { lines: neverOutSaid(row.neverOut) })}
+                        </Box>
+                      )}
                       {row.collides.map((hit) => (
                         <Box key={`${hit.id}-${hit.objectID}`} component="span" sx={{ display: 'block', color: 'error.main' }}>
                           {translate('backlot.dispatch.collides', { who: hit.production ?? hit.name, item: hit.item, day: day(hit.day), free: hit.free, quantity: hit.quantity })}
@@ -108,6 +114,7 @@ export function DispatchList({ tenantId }: { tenantId: string }) {
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems={{ xs: 'stretch', md: 'flex-start' }}>
           {section(translate('backlot.dispatch.going'), board.going, translate('backlot.dispatch.noneGoing'))}
           {section(translate('backlot.dispatch.returning'), board.returning, translate('backlot.dispatch.noneReturning'))}
+          {section(translate('backlot.dispatch.toClose'), board.toClose, translate('backlot.dispatch.noneToClose'))}
         </Stack>
       )}
       <CalendarFeed tenantId={tenantId} />

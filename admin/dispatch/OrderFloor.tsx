@@ -35,6 +35,7 @@ import {
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Title, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
+import { neverOutSaid } from '../../schema/rental/hire';
 import { isOutState } from '../../schema/rental/quote-states';
 import type { ScanInput, ScanRecord } from '../../schema/types.generated';
 import { QuoteStateChip } from '../quote-requests/QuoteStateChip';
@@ -191,6 +192,11 @@ export function OrderFloor({ tenantId }: { tenantId: string }) {
         </Stack>
       </Stack>
 
+      {sheet.neverOut.length > 0 && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {translate('backlot.dispatch.neverOut', { lines: neverOutSaid(sheet.neverOut) })}
+        </Alert>
+      )}
       <Card variant="outlined" sx={{ mb: 2, displayPrint: 'none' }}>
         <CardContent component="form" onSubmit={submit} aria-label={translate('backlot.scan.form')}>
           <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap sx={{ mb: 2 }}>

@@ -14,6 +14,8 @@ export interface DispatchBoard {
   until: string;
   going: DispatchRow[];
   returning: DispatchRow[];
+  /** Hires all back, waiting to be closed. */
+  toClose: DispatchRow[];
 }
 
 export interface PullSheet {
@@ -29,6 +31,8 @@ export interface PullSheet {
   overdue: boolean;
   revision: number;
   lines: PullSheetLine[];
+  /** Once the hire is back: what never went out. */
+  neverOut: Array<{ objectID: string; name: string; quantity: number }>;
   /** What the visitor accepted, and the charges found since. */
   quoted: number;
   charges: HireCharge[];

@@ -29,6 +29,9 @@ export const en = {
     },
     dispatch: {
       title: 'Dispatch',
+      neverOut: 'Never went out: %{lines}. Closing the hire asks whether to invoice or credit it.',
+      toClose: 'Back, to close',
+      noneToClose: 'No hire is back and waiting to be closed.',
       span: 'How far ahead',
       spans: { 1: 'Today', 2: 'Today and tomorrow', 7: 'This week' },
       going: 'Going out',
@@ -537,7 +540,13 @@ export const en = {
         add: 'Add an item (type to search the catalogue)',
         send: 'Send the change',
       },
-      confirmTitle: { confirm: 'Confirm this order?', cancel: 'Cancel this request?', cancelOrder: 'Cancel this confirmed order?' },
+      confirmTitle: { confirm: 'Confirm this order?', cancel: 'Cancel this request?', cancelOrder: 'Cancel this confirmed order?', close: 'Close the hire?' },
+      notTaken: {
+        said: '%{lines} never went out: the production did not take it. Say how the invoice treats it.',
+        choose: 'What the invoice does with what never went out',
+        credit: 'Credit it on the invoice (the card is charged less)',
+        invoice: 'Invoice it as booked (it was reserved for the production)',
+      },
       confirmContent: {
         confirm: 'The items are reserved for these dates (%{total}), and the visitor is told.',
         cancel: 'Any hold on its items is released, and the visitor is told. This cannot be undone.',

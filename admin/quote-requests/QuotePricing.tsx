@@ -8,7 +8,8 @@
  * step taken elsewhere reloads it live and says so.
  */
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { Alert, Box, Button, Card, CardContent, Divider, LinearProgress, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Divider, FormControlLabel, LinearProgress, Radio, RadioGroup, Stack, TextField, Typography } from '@mui/material';
+import { neverOutSaid } from '../../schema/rental/hire';
 import { useEffect, useMemo, useState } from 'react';
 import { Confirm, Link, Title, useNotify, useTranslate } from 'react-admin';
 import { schemaDocuments } from '../../schema/documents';
@@ -77,6 +78,8 @@ export function QuotePricing({ tenantId }: { tenantId: string }) {
   const [busy, setBusy] = useState<QuoteAction>();
   const [stepError, setStepError] = useState<StepError>();
   const [confirming, setConfirming] = useState<QuoteAction>();
+  // Closing a hire of which something never went out: credit it unless the vendor says to invoice it.
+  const [notTaken, setNotTaken] = useState<'invoice' | 'credit'>('credit');
   const [changing, setChanging] = useState(false);
   const [reason, setReason] = useState('');
   const [reasonMissing, setReasonMissing] = useState(false);
@@ -152,7 +155,7 @@ export function QuotePricing({ tenantId }: { tenantId: string }) {
     setStepError(undefined);
     setChangedElsewhere(false);
     try {
-      const body = action === 'quote' ? pricing : action === 'cancel' && reason.trim() ? { reason: reason.trim() } : undefined;
+      const body = action === 'quote' ? pricing : action === 'cancel' && reason.trim() ? { reason: reason.trim() } : action === 'close' && view.neverOut.length > 0 ? { notTaken } : undefined;
       show(await quoteApi.step(tenantId, view, action, body), action !== 'quote');
       setReason('');
       notify(translate(`backlot.quotes.done.${action}`), { type: 'success' });
@@ -334,7 +337,9 @@ export function QuotePricing({ tenantId }: { tenantId: string }) {
                 variant={action === 'quote' || action === 'confirm' ? 'contained' : 'outlined'}
                 color={action === 'cancel' ? 'error' : 'primary'}
                 disabled={busy !== undefined || (action === 'quote' && missing.length > 0)}
-                onClick={() => (action === 'change' ? setChanging(true) : action === 'cancel' || action === 'confirm' ? setConfirming(action) : void take(action))}
+                onClick={() =>
+                  action === 'change' ? setChanging(true) : action === 'cancel' || action === 'confirm' || (action === 'close' && view.neverOut.length > 0) ? setConfirming(action) : void take(action)
+                }
               >
                 {action === 'quote' && latest
                   ? translate('backlot.quotes.actions.revise', { version: latest.version + 1 })
@@ -408,6 +413,14 @@ export function QuotePricing({ tenantId }: { tenantId: string }) {
                 slotProps={{ htmlInput: { maxLength: REASON_MAX } }}
                 fullWidth
               />
+            </Stack>
+          ) : confirming === 'close' ? (
+            <Stack spacing={2} sx={{ pt: 1 }}>
+              <Alert severity="warning">{translate('backlot.quotes.notTaken.said', { lines: neverOutSaid(view.neverOut) })}</Alert>
+              <RadioGroup aria-label={translate('backlot.quotes.notTaken.choose')} value={notTaken} onChange={(event) => setNotTaken(event.target.value as 'invoice' | 'credit')}>
+                <FormControlLabel value="credit" control={<Radio />} label={translate('backlot.quotes.notTaken.credit')} />
+                <FormControlLabel value="invoice" control={<Radio />} label={translate('backlot.quotes.notTaken.invoice')} />
+              </RadioGroup>
             </Stack>
           ) : confirming === 'confirm' && shortLines.length > 0 ? (
             <Alert severity="warning">{translate('backlot.quotes.confirmContent.confirmShort', { lines: shortLines.map((line) => line.name).join(', ') })}</Alert>

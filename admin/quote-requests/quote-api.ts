@@ -21,6 +21,8 @@ export interface PricingView extends Omit<QuoteRequest, 'state' | 'hold'> {
   conflicts: Booking[];
   /** What the order's items would cost to replace: a certificate's cover is set against it. */
   replacementValue: number;
+  /** Once the hire is back: what never went out (closing it asks whether to invoice or credit it). */
+  neverOut: Array<{ objectID: string; name: string; quantity: number }>;
   actions: QuoteAction[];
 }
 
@@ -39,7 +41,7 @@ const quotePath = (tenantId: string, id: string) => `${tenantPath(tenantId)}/quo
 export const quoteApi = {
   open: async (tenantId: string, id: string) => (await fetchUtils.fetchJson(quotePath(tenantId, id))).json as PricingView,
   /** A step on the revision read: `quote` sends the pricing; `cancel` may say why (a confirmed order's cancel must). */
-  step: async (tenantId: string, quote: Pick<PricingView, 'id' | 'version'>, action: QuoteAction, body?: PricingInput | { reason: string }) =>
+  step: async (tenantId: string, quote: Pick<PricingView, 'id' | 'version'>, action: QuoteAction, body?: PricingInput | { reason: string } | { notTaken: 'invoice' | 'credit' }) =>
     (
       await fetchUtils.fetchJson(`${quotePath(tenantId, quote.id)}/${action}`, {
         method: 'POST',

@@ -88,6 +88,22 @@ export function hireCounts(order: Pick<QuoteRequest, 'lines' | 'hire'>) {
   };
 }
 
+/**
+ * What of an order never left the warehouse: per line, what was booked less what ever went out.
+ * Said once the hire is back (returned or closed): before then the rest may still go out.
+ */
+export function neverOut(order: Pick<QuoteRequest, 'lines' | 'hire' | 'state'>): Array<{ objectID: string; name: string; quantity: number }> {
+  if (order.state !== 'returned' && order.state !== 'closed') return [];
+  return order.lines.flatMap((line) => {
+    const missing = line.quantity - (order.hire?.lines.find((hired) => hired.objectID === line.objectID)?.out ?? 0);
+    return missing > 0 ? [{ objectID: line.objectID, name: line.name, quantity: missing }] : [];
+  });
+}
+
+const listed = new Intl.ListFormat('en', { type: 'conjunction' });
+/** A list of what never went out, in words: "1 × Seat row and 2 × Cutlery set". */
+export const neverOutSaid = (lines: ReadonlyArray<{ name: string; quantity: number }>) => listed.format(lines.map((line) => `${line.quantity} × ${line.name}`));
+
 /** How many of each item the order has out now: what its bookings carry as `out` (overdue units block until back). */
 export const outByItem = (order: Pick<QuoteRequest, 'hire'>) => new Map((order.hire?.lines ?? []).map((line) => [line.objectID, outNow(line)]));
 
@@ -326,6 +342,8 @@ export interface DispatchRow {
   out: number;
   /** For an overdue order: the later hires its units still out now leave short. */
   collides: Array<{ id: string; name: string; production: string | null; objectID: string; item: string; day: string; free: number; quantity: number }>;
+  /** For a hire back and not closed yet: what never went out. */
+  neverOut: Array<{ objectID: string; name: string; quantity: number }>;
 }
 
 /** A line of an order's pull sheet. */

@@ -281,10 +281,25 @@ export function proFormaOf(order: QuoteRequest, context: IssueContext): InvoiceD
   );
 }
 
+/** What never went out, credited at close-out when the vendor chose so: each at its rental line's price each, taxed as that line is. */
+function notTakenCredits(order: Pick<QuoteRequest, 'hire'>, quoted: readonly InvoiceLine[], breakdown: Pick<QuoteBreakdown, 'lines'>): InvoiceLine[] {
+  const notTaken = order.hire?.notTaken;
+  if (notTaken?.choice !== 'credit') return [];
+  return notTaken.lines.flatMap((missing) => {
+    const index = breakdown.lines.findIndex((line) => line.kind === 'item' && line.objectID === missing.objectID);
+    const rental = quoted[index];
+    if (!rental || !rental.quantity) return [];
+    const each = cents(rental.amount / rental.quantity);
+    const { detail: _detail, ...like } = rental;
+    return [{ ...like, kind: 'credit' as const, description: `Never went out: ${missing.name}`, quantity: missing.quantity, unitAmount: -each, amount: -cents(each * missing.quantity) }];
+  });
+}
+
 /** The final invoice at close-out: the quote, the charges after the hire, tax and processing; `paid` is what the card hold captured (or is capturing) for it. */
 export function finalInvoiceOf(order: QuoteRequest, context: IssueContext, paid = 0): InvoiceDraft {
   const breakdown = order.versions!.at(-1)!.breakdown;
-  const totals = withTotals([...quotedLines(breakdown, context.groups, context.rule.tax, context.detail), ...chargeLines(order, context.groups, context.rule.tax, context.basis)], context.rule);
+  const quoted = quotedLines(breakdown, context.groups, context.rule.tax, context.detail);
+  const totals = withTotals([...quoted, ...notTakenCredits(order, quoted, breakdown), ...chargeLines(order, context.groups, context.rule.tax, context.basis)], context.rule);
   return draftOf(order, 'invoice', `${order.id}:invoice`, totals, Math.min(paid, totals.total), context);
 }
 

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { schemaDocuments } from '../../schema/documents';
 import { bookingWindow, collisions, OPEN_END } from '../../schema/rental/availability';
-import { hireLineOf, judgeScan, newTags, outNow, tagOf, unitMove, type DispatchRow, type PullSheetLine, type ScanResult } from '../../schema/rental/hire';
+import { hireLineOf, judgeScan, neverOut, newTags, outNow, tagOf, unitMove, type DispatchRow, type PullSheetLine, type ScanResult } from '../../schema/rental/hire';
 import { outBlockedBy } from '../../schema/rental/out-gate';
 import { addDays, todayIn } from '../../schema/rental/quote-rules';
 import { isOutState, isOverdue, type QuoteState } from '../../schema/rental/quote-states';
@@ -123,14 +123,14 @@ export async function dispatchBoard(
   tenantId: string,
   now: Date,
   days = 7,
-): Promise<{ today: string; until: string; going: DispatchRow[]; returning: DispatchRow[] }> {
+): Promise<{ today: string; until: string; going: DispatchRow[]; returning: DispatchRow[]; toClose: DispatchRow[] }> {
   const today = todayIn(settings.timezone, now);
   const until = addDays(today, days - 1);
   const grace = settings.returnGraceHours;
   const read = async (state: QuoteState, range: { from?: string; to?: string }) =>
     (await stores.quoteRequests.list(tenantId, { state, ...range, sort: { field: 'startDate', order: 'asc' }, limit: ORDERS_PER_STATE })).requests;
   // Confirmed orders starting by `until` (those that should have gone already included), and every order with something out.
-  const [confirmed, ...outStates] = await Promise.all([read('confirmed', { to: until }), read('partlyOut', {}), read('out', {}), read('partlyReturned', {})]);
+  const [confirmed, returned, ...outStates] = await Promise.all([read('confirmed', { to: until }), read('returned', {}), read('partlyOut', {}), read('out', {}), read('partlyReturned', {})]);
   const withOut = outStates.flat();
   const rowOf = (order: QuoteRequest, direction: 'going' | 'returning'): DispatchRow => {
     const booked = order.lines.reduce((sum, line) => sum + line.quantity, 0);
@@ -150,6 +150,7 @@ export async function dispatchBoard(
       booked,
       out,
       collides: [],
+      neverOut: neverOut(order),
     };
   };
   const going = [...confirmed, ...withOut.filter((order) => order.state === 'partlyOut' && order.startDate <= until)].map((order) => rowOf(order, 'going'));
@@ -158,7 +159,9 @@ export async function dispatchBoard(
   const collides = await collisionsOf(stores, settings, tenantId, overdueOrders, today);
   for (const row of returning) row.collides = collides.get(row.id) ?? [];
   const order = (a: DispatchRow, b: DispatchRow) => Number(b.late) - Number(a.late) || a.day.localeCompare(b.day) || a.id.localeCompare(b.id);
-  return { today, until, going: going.sort(order), returning: returning.sort(order) };
+  // Hires all back and waiting to be closed, with what never went out said (closing asks about it).
+  const toClose = returned.map((entry) => rowOf(entry, 'returning'));
+  return { today, until, going: going.sort(order), returning: returning.sort(order), toClose: toClose.sort(order) };
 }
 
 /** The items an order has units of out now. */
@@ -253,6 +256,8 @@ export async function pullSheet(stores: QuoteStores, settings: QuoteSettings, or
     overdue: isOverdue(order, now, settings.timezone, settings.returnGraceHours),
     revision: order.revision ?? 0,
     lines,
+    // Once the hire is back: what never left the warehouse (closing asks whether to invoice or credit it).
+    neverOut: neverOut(order),
     handovers: order.hire?.handovers ?? [],
     /** What the visitor accepted, and the charges found since (late, damage, loss). */
     quoted: quotedTotal(order),

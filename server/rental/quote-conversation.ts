@@ -15,7 +15,7 @@ import { schemaDocuments } from '../../schema/documents';
 import { glCodeOf, priceRequest, pricingRuleOf } from '../../schema/rental/quote-pricing';
 import { addDays, dayCount, todayIn } from '../../schema/rental/quote-rules';
 import { actionsFor, changePending, isOrderState, isOutState, isScanAction, openUntil, transition, type Actor, type QuoteAction, type QuoteState } from '../../schema/rental/quote-states';
-import { hireCounts, outByItem } from '../../schema/rental/hire';
+import { hireCounts, neverOut, neverOutSaid, outByItem } from '../../schema/rental/hire';
 import type { CategoryTree, Item, OrderChange, PricingInput, QuoteBreakdown, QuoteRequest, QuoteVersion, SiteSettings, Tenant, VendorConfig } from '../../schema/types.generated';
 import { cardHoldRuleOf, holdAskedFrom, holdCovers } from '../../schema/rental/card-hold';
 import { formatMoney } from '../../storefront/lib/format';
@@ -182,7 +182,31 @@ export interface ActionRequest {
   billing?: Pick<QuoteRequest, 'purchaseOrder' | 'billingContact' | 'billingAddress'>;
   /** For `decline` and `cancel`: why, shown to the other side and mailed (needed to cancel a confirmed order). */
   note?: string;
+  /** For `close`, when something never went out: invoice it as booked, or credit it. */
+  notTaken?: 'invoice' | 'credit';
   now: Date;
+}
+
+/**
+ * A hire about to close, with what never went out settled as the vendor chose (kept on the order,
+ * so its invoice says it); without a choice, refused naming what never went out, so the vendor is
+ * told before anything is invoiced.
+ */
+function settledNotTaken(stored: QuoteRequest, choice: ActionRequest['notTaken']): QuoteRequest {
+  const missing = neverOut({ ...stored, state: 'returned' });
+  if (!missing.length) return stored;
+  if (!choice)
+    throw new FieldProblemsError(
+      [
+        {
+          pointer: '/notTaken',
+          message: `${neverOutSaid(missing)} never went out: choose to invoice ${missing.length === 1 && missing[0]!.quantity === 1 ? 'it' : 'them'} as booked, or to credit ${missing.length === 1 && missing[0]!.quantity === 1 ? 'it' : 'them'}`,
+        },
+      ],
+      `Not closed: ${neverOutSaid(missing)} never went out`,
+      409,
+    );
+  return { ...stored, hire: { ...stored.hire!, notTaken: { choice, lines: missing as [(typeof missing)[number], ...typeof missing] } } };
 }
 
 /**
@@ -245,7 +269,8 @@ export async function takeAction(stores: QuoteStores, settings: QuoteSettings, s
     const due = isDue(stored, today);
     const state = due && step.action !== 'expire' && !closingSteps.has(step.action) ? 'expired' : stateOf(stored);
     // A change is judged on the lines it leads to (an order out goes where its new counts say).
-    const changed = step.action === 'change' ? changedLines(stored, step.change!, items, settings, today) : stored;
+    const changed =
+      step.action === 'change' ? changedLines(stored, step.change!, items, settings, today) : step.action === 'close' && state === 'returned' ? settledNotTaken(stored, step.notTaken) : stored;
     const allowed = transition({ state, hold: holdOf(stored), changePending: changePending(stored) }, step.action, step.actor, hireCounts(changed));
     if (!allowed.ok) {
       if (due && hasStarted(stored, today)) throw new QuoteRefusedError(`This hire started on ${stored.startDate}: it can no longer be quoted, accepted or confirmed. Ask for new dates.`);

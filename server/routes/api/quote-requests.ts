@@ -24,6 +24,7 @@ import { withDefaults } from '../../../schema/defaults';
 import { visitorName } from '../../../schema/visitor-name';
 import { schemaIds } from '../../../schema/documents';
 import { replacementValueOf } from '../../../schema/rental/insurance';
+import { neverOut } from '../../../schema/rental/hire';
 import { bookingWindow, freeOver, nextFreeStart } from '../../../schema/rental/availability';
 import { pricingRuleOf } from '../../../schema/rental/quote-pricing';
 import { checkQuoteRequest, dayCount, latestEnd, todayIn } from '../../../schema/rental/quote-rules';
@@ -328,6 +329,8 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
       conflicts: others,
       // What the order would cost to replace: a certificate's cover is set against it.
       replacementValue: replacementValueOf(quote.lines, items),
+      // What never went out, once the hire is back: closing asks whether to invoice or credit it.
+      neverOut: neverOut(quote),
       actions: actionsNow(quote, 'vendor', todayIn(settings.timezone, now)),
     };
   }
@@ -352,6 +355,7 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
   const vendorStep = async (request: FastifyRequest, reply: FastifyReply, action: QuoteAction, pricing?: PricingInput, change?: Omit<OrderChange, 'pricing'>) => {
     const { tenantId, id } = request.params as { tenantId: string; id: string };
     const note = action === 'quote' || action === 'change' ? undefined : ((request.body ?? {}) as { reason?: string }).reason;
+    const notTaken = action === 'close' ? ((request.body ?? {}) as { notTaken?: 'invoice' | 'credit' }).notTaken : undefined;
     const revision = Number(ifMatchVersion(request));
     const changed = await takeAction(stores, await settingsOf(tenantId), {
       tenantId,
@@ -363,6 +367,7 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
       ...(pricing && { pricing }),
       ...(change && { change }),
       ...(note !== undefined && { note }),
+      ...(notTaken && { notTaken }),
       now: new Date(),
     });
     request.log.info({ tenantId, quoteRequest: id, action, state: changed.state, by: request.account!.email }, 'quote step');
@@ -421,7 +426,10 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
         params: { ...quoteParams, required: [...quoteParams.required, 'action'], properties: { ...quoteParams.properties, action: { type: 'string', enum: VENDOR_ACTIONS } } },
         body: { $ref: `${schemaIds.quoteRequest}#/$defs/stepInput` },
       },
-      config: stepDocs({ 400: 'Cancelling a confirmed order without a reason', 409: 'Not possible in this state, or its items are not free on its dates (the lines are named)' }),
+      config: stepDocs({
+        400: 'Cancelling a confirmed order without a reason',
+        409: 'Not possible in this state; its items are not free on its dates (the lines are named); or closing a hire of which something never went out without saying whether to invoice or credit it (notTaken)',
+      }),
     },
     (request, reply) => vendorStep(request, reply, (request.params as { action: QuoteAction }).action),
   );
