@@ -13,7 +13,8 @@
 import type { RouteOptions } from 'fastify';
 
 export interface RouteDocs {
-  success?: { status?: number; description?: string; schema?: object; headers?: Array<'etag' | 'content-range'> };
+  /** `contentTypes`: what the success sends when it is not JSON (a PDF, a CSV, a workbook, an event stream): each as a string body. */
+  success?: { status?: number; description?: string; schema?: object; headers?: Array<'etag' | 'content-range'>; contentTypes?: readonly string[] };
   /** Writes that must name the version they are based on. */
   ifMatch?: boolean;
   /** Other statuses this route answers, with what they mean here. */
@@ -100,7 +101,14 @@ export function documentedSchema(route: RouteOptions): Record<string, unknown> {
   for (const [status, description] of statusesOf(route)) {
     if (status === (docs.success?.status ?? 200)) {
       const headers = Object.fromEntries((docs.success?.headers ?? []).map((name) => [name, HEADERS[name]]));
-      const body = status === 204 || status === 304 ? { type: 'null' } : (docs.success?.schema ?? { type: 'object' });
+      const types = docs.success?.contentTypes;
+      const body =
+        status === 204 || status === 304
+          ? { type: 'null' }
+          : types
+            ? // Files and streams, as what they are: bytes or text of that media type.
+              { content: Object.fromEntries(types.map((type) => [type, { schema: { type: 'string', ...(type.startsWith('text/') ? {} : { format: 'binary' }) } }])) }
+            : (docs.success?.schema ?? { type: 'object' });
       response[status] = { description, ...(Object.keys(headers).length ? { headers } : {}), ...body };
     } else if (status === 304) {
       response[status] = { description, type: 'null', headers: { etag: HEADERS.etag } };

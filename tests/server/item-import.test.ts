@@ -10,6 +10,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { zipSync } from 'fflate';
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TINY_PNG } from '../fixtures/tiny-png';
 import { repoRoot } from '../helpers/paths';
@@ -85,6 +86,17 @@ describe('Items → Import', () => {
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
     const back = await post('/check', { fileName: 'aviation-items.xlsx', data: xlsx.rawPayload.toString('base64') });
     expect(back.json().plan).toMatchObject({ create: [], update: [], refused: [] });
+
+    // A catalogue with an item tracked unit by unit: a strict CSV reader takes every row (its tags have a column of their own), and the sheet imports back unchanged.
+    const made = await t.as('aviationAdmin', { method: 'POST', url: '/api/tenants/aviation/items/h9-00002/units' });
+    expect(made.statusCode, made.body).toBe(201);
+    const withUnits = await t.as('aviationAdmin', { method: 'GET', url: '/api/tenants/aviation/items/export.csv' });
+    const rows = parse(withUnits.body, { bom: true, columns: true, relax_column_count: false }) as Array<Record<string, string>>;
+    const tags = (made.json() as Array<{ tag: string }>).map((unit) => unit.tag);
+    expect(rows.find((row) => row.SKU === 'h9-00002')!['Asset tags']).toBe(tags.join('; '));
+    const roundTrip = await post('/check', { fileName: 'aviation-items.csv', data: Buffer.from(withUnits.body).toString('base64') });
+    expect(roundTrip.statusCode, roundTrip.body).toBe(200);
+    expect(roundTrip.json().plan).toMatchObject({ create: [], update: [], refused: [] });
     expect((await t.as('aviationAdmin', { method: 'GET', url: '/api/tenants/aviation/items/export.pdf' })).statusCode).toBe(400);
   });
 

@@ -31,6 +31,8 @@ export function exportHeaders(site: Pick<Tenant['site'], 'customFields'>): strin
     ...(site.customFields ?? []).map((field) => field.name),
     'Photos',
     'Photo alt',
+    // A unit-tracked item's tags: every row has the cell, so strict CSV readers count the same columns on each.
+    'Asset tags',
   ];
 }
 

@@ -548,7 +548,7 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
       schema: { tags: ['identity'], summary: "The signed-in visitor's profile, live (server-sent events)" },
       config: {
         docs: {
-          success: { description: 'text/event-stream: `profile`, `vendors` and `signedOut` events' },
+          success: { description: '`profile`, `vendors` and `signedOut` events', contentTypes: ['text/event-stream'] },
           errors: { 401: 'Nobody is signed in on this storefront', 429: 'This session already holds the most live streams it may' },
         },
       },

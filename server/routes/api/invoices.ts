@@ -41,7 +41,7 @@ const SIGN_IN = 'Log in on this storefront to see your invoices.';
 const KINDS: ReadonlyArray<Invoice['kind']> = ['proForma', 'invoice', 'creditNote'];
 const numberParam = { type: 'string', minLength: 1, maxLength: 40, pattern: '^[A-Z]{2,3}-[0-9]{6,}$' } as const;
 const invoiceParams = { ...tenantParams, required: [...tenantParams.required, 'number'], properties: { ...tenantParams.properties, number: numberParam } } as const;
-const pdfDocs = { success: { description: 'application/pdf: the document as its customer files it' } };
+const pdfDocs = { success: { description: 'The document as its customer files it', contentTypes: ['application/pdf'] } };
 
 const invoiceRoutes: FastifyPluginAsync = async (app) => {
   const tags = ['invoices'];
@@ -159,7 +159,10 @@ const invoiceRoutes: FastifyPluginAsync = async (app) => {
         querystring: exportQuery,
       },
       config: {
-        docs: { success: { description: 'text/csv: the package’s own columns (see the export’s summary)' }, errors: { 400: 'A month that is not YYYY-MM, `to` before `from`, or no such part' } },
+        docs: {
+          success: { description: 'The package’s own columns (see the export’s summary)', contentTypes: ['text/csv'] },
+          errors: { 400: 'A month that is not YYYY-MM, `to` before `from`, or no such part' },
+        },
       },
     },
     async (request, reply) => {

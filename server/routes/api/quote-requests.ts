@@ -288,7 +288,7 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
       schema: { tags: ['quotes'], summary: "The tenant's quote requests as they are added or change (server-sent events)", params: tenantParams },
       config: {
         docs: {
-          success: { description: 'text/event-stream: a `quote` event with `{ "id" }` for each request added or changed' },
+          success: { description: 'A `quote` event with `{ "id" }` for each request added or changed', contentTypes: ['text/event-stream'] },
           errors: { 429: 'This session already holds the most live streams it may' },
         },
       },

@@ -73,7 +73,10 @@ const bookings: FastifyPluginAsync = async (app) => {
       schema: { tags: ['quotes'], summary: "The lines of orders confirmed in some months, by GL code (CSV)", params: tenantParams, querystring: { type: 'object', additionalProperties: false, required: ['from', 'to'], properties: { from: month, to: month } } },
       config: {
         docs: {
-          success: { description: 'text/csv: GL code, month confirmed, confirmed on, amount, order, production, customer, kind, item, item id, quantity, first day, last day, quote version' },
+          success: {
+            description: 'GL code, month confirmed, confirmed on, amount, order, production, customer, kind, item, item id, quantity, first day, last day, quote version',
+            contentTypes: ['text/csv'],
+          },
           errors: { 400: 'A month that is not YYYY-MM, or `to` before `from`' },
         },
       },

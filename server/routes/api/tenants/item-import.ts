@@ -183,7 +183,12 @@ const itemImport: FastifyPluginAsync = async (app) => {
         summary: "The tenant's catalogue as a spreadsheet (CSV or XLSX) with the columns the import reads back",
         params: { ...tenantParams, required: [...tenantParams.required, 'format'], properties: { ...tenantParams.properties, format: { type: 'string', enum: ['csv', 'xlsx'] } } },
       },
-      config: { docs: { success: { description: 'text/csv or an XLSX workbook, as an attachment' }, errors: { 400: 'Not csv or xlsx' } } },
+      config: {
+        docs: {
+          success: { description: 'The catalogue as a CSV file or an XLSX workbook, as an attachment', contentTypes: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] },
+          errors: { 400: 'Not csv or xlsx' },
+        },
+      },
     },
     async (request, reply) => {
       const { tenantId, format } = request.params as { tenantId: string; format: SheetFormat };
