@@ -5,7 +5,9 @@
  * order's pull sheet. No Fastify here: server/routes/api/tenants/hire.ts hands in who is asking.
  */
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { schemaDocuments } from '../../schema/documents';
+import { plainText } from '../../schema/plain-text';
 import { bookingWindow, collisions, OPEN_END } from '../../schema/rental/availability';
 import { hireLineOf, judgeScan, neverOut, newTags, outNow, tagOf, unitMove, type DispatchRow, type PullSheetLine, type ScanResult } from '../../schema/rental/hire';
 import { outBlockedBy } from '../../schema/rental/out-gate';
@@ -14,6 +16,7 @@ import { isOutState, isOverdue, type QuoteState } from '../../schema/rental/quot
 import { adjustedCharge, quotedTotal } from '../../schema/rental/hire-charges';
 import { formatMoney } from '../../storefront/lib/format';
 import type { HandoverInput, Item, LineAdjustment, QuoteRequest, ScanInput, Unit } from '../../schema/types.generated';
+import { isStorableName, type AssetStore } from '../assets/asset-store';
 import type { HireStepDone } from '../stores/quote-request-store';
 import { UnknownQuoteError } from '../stores/quote-request-store';
 import { QuoteRefusedError, type QuoteSettings, type QuoteStores } from './quote-conversation';
@@ -364,11 +367,36 @@ const HANDOVER_STATES: Record<HandoverInput['direction'], readonly string[]> = {
 /** At most this many hand-overs on an order (the schema's limit). */
 const HANDOVERS_PER_ORDER = 100;
 
+/**
+ * The signature's own address once it is known to be a file of this tenant's photos folder that
+ * exists: decoded and normalised first, so `../`, `%2e%2e` or another tenant's folder behind a
+ * prefix that merely looks right are refused; undefined for anything else.
+ */
+async function storedSignature(assets: Pick<AssetStore, 'stat'>, tenantId: string, signature: string): Promise<string | undefined> {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(signature.split(/[?#]/)[0]!);
+  } catch {
+    return undefined;
+  }
+  const normal = path.posix.normalize(decoded);
+  const prefix = `/items/${tenantId}/`;
+  const name = normal.startsWith(prefix) ? normal.slice(prefix.length) : '';
+  if (!name || name.includes('/') || !isStorableName(tenantId, name, 'items')) return undefined;
+  return (await assets.stat(tenantId, 'items', name)) ? `${prefix}${name}` : undefined;
+}
+
 /** A hand-over signed on the scan screen: the name and signature kept on the order, recorded in its audit; a repeated id is answered, not added again. */
-export async function recordHandover(stores: QuoteStores, request: { tenantId: string; orderId: string; input: HandoverInput; who: string; now: Date }): Promise<HireStepDone> {
-  const { tenantId, input } = request;
+export async function recordHandover(
+  stores: QuoteStores,
+  assets: Pick<AssetStore, 'stat'>,
+  request: { tenantId: string; orderId: string; input: HandoverInput; who: string; now: Date },
+): Promise<HireStepDone> {
+  const { tenantId } = request;
   // The signature is a file this tenant stored (an item photo), never an address elsewhere.
-  if (input.signature !== undefined && !input.signature.startsWith(`/items/${tenantId}/`)) throw new QuoteRefusedError('The signature must be an image uploaded here.');
+  const signature = request.input.signature === undefined ? undefined : await storedSignature(assets, tenantId, request.input.signature);
+  if (request.input.signature !== undefined && !signature) throw new QuoteRefusedError('The signature must be an image uploaded here, in this house’s own photos.');
+  const input = { ...request.input, ...(signature && { signature }) };
   return stores.quoteRequests.hireStep(tenantId, {
     id: input.id,
     orderId: request.orderId,
@@ -381,7 +409,7 @@ export async function recordHandover(stores: QuoteStores, request: { tenantId: s
         return { record: { ...base, outcome: 'refused', message: `Nothing to hand ${input.direction === 'out' ? 'over' : 'back'}: this order is ${state}.` } };
       const handovers = order.hire?.handovers ?? [];
       if (handovers.length >= HANDOVERS_PER_ORDER) return { record: { ...base, outcome: 'refused', message: `This order has ${HANDOVERS_PER_ORDER} hand-overs already.` } };
-      const name = input.name.trim();
+      const name = plainText(input.name).trim();
       const handover = { at, direction: input.direction, name, ...(input.signature && { signature: input.signature }), by: request.who };
       return {
         record: { ...base, outcome: 'ok', message: `${input.direction === 'out' ? 'Handed over to' : 'Brought back by'} ${name}${input.signature ? ' (signed)' : ''}.` },

@@ -14,6 +14,7 @@ import type { QuoteState } from '../../schema/rental/quote-states';
 import type { InsuranceCertificate, InsuranceUpload, QuoteRequest } from '../../schema/types.generated';
 import type { AssetStore } from '../assets/asset-store';
 import { FieldProblemsError } from '../stores/field-problems';
+import { plainText } from '../../schema/plain-text';
 import { revisionOf, StaleQuoteError, UnknownQuoteError, type QuoteRequestStore } from '../stores/quote-request-store';
 
 /** The states a certificate is no longer taken in: the request or the hire is over. */
@@ -50,7 +51,7 @@ export async function keepCertificate(
   await stores.assets.write(tenantId, 'documents', file, bytes);
   const certificate: InsuranceCertificate = {
     file,
-    fileName: input.fileName.trim().slice(0, 200) || file,
+    fileName: plainText(input.fileName).trim().slice(0, 200) || file,
     contentType: kind!.type,
     size: bytes.length,
     expiresOn: input.expiresOn,

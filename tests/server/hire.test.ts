@@ -123,6 +123,18 @@ describe('the warehouse floor', () => {
     expect(signed.json()).toMatchObject({ repeat: false, record: { outcome: 'ok', message: 'Handed over to Dana Reyes (signed).' } });
     expect((await consoleApi('POST', `orders/${order.id}/handovers`, handover)).json()).toMatchObject({ repeat: true });
     expect((await consoleApi('POST', `orders/${order.id}/handovers`, { ...handover, id: 'handover-phone-02', signature: 'https://evil.example/sig.png' })).statusCode).toBe(409);
+    // A path that only starts like this tenant's photos, once normalised, or a photo that is not there: refused, nothing stored.
+    for (const [index, hostile] of [
+      '/items/aviation/../london/x.svg',
+      '/items/aviation/../../../../etc/passwd',
+      '/items/aviation/%2e%2e/london/x.svg',
+      '/items/aviation/sub/../../london/x.svg',
+      '/items/aviation/never-uploaded.png',
+    ].entries()) {
+      const refused = await consoleApi('POST', `orders/${order.id}/handovers`, { ...handover, id: `handover-hostile-${index}`, signature: hostile });
+      expect(refused.statusCode, hostile).toBe(409);
+      expect(refused.json().message).toBe('The signature must be an image uploaded here, in this house’s own photos.');
+    }
     expect((await consoleApi('POST', `orders/${order.id}/handovers`, { ...handover, id: 'handover-phone-03', name: '   ' })).statusCode).toBe(400);
     const handovers = (await t.app.quoteRequests.get('aviation', order.id))?.hire?.handovers;
     expect(handovers).toEqual([expect.objectContaining({ direction: 'out', name: 'Dana Reyes', signature, by: 'admin@jetwayprops.com' })]);

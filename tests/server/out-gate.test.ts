@@ -123,7 +123,13 @@ describe('before anything goes out', () => {
     expect(stillRefused.record.message).toContain('No certificate of insurance on this order');
 
     const today = todayIn(TZ, new Date());
-    const uploaded = await storefront('PUT', `/api/quotes/${order.id}/insurance`, order.cookie, certificate(PDF, addDays(order.from, 30), { insurer: 'Hiscox', policyNumber: 'FP-2026-118' }));
+    // A file name with a NUL and a right-to-left override (which shows "COI.pdf‮fdp.exe" as "COI.pdfexe.pdf") is kept as plain text.
+    const uploaded = await storefront(
+      'PUT',
+      `/api/quotes/${order.id}/insurance`,
+      order.cookie,
+      certificate(PDF, addDays(order.from, 30), { fileName: 'Night Flight\u0000 COI.pdf\u202E', insurer: 'Hiscox', policyNumber: 'FP-2026-118' }),
+    );
     expect(uploaded.statusCode, uploaded.body).toBe(200);
     expect(uploaded.json().insurance).toMatchObject({ fileName: 'Night Flight COI.pdf', contentType: 'application/pdf', insurer: 'Hiscox', uploadedBy: 'visitor', size: PDF.length });
     expect(today <= uploaded.json().insurance.expiresOn).toBe(true);

@@ -216,7 +216,7 @@ const hire: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const { tenantId, id } = request.params as { tenantId: string; id: string };
-      const done = await recordHandover(stores, { tenantId, orderId: id, input: request.body as HandoverInput, who: request.account!.email, now: new Date() });
+      const done = await recordHandover(stores, app.storefrontAssets.store, { tenantId, orderId: id, input: request.body as HandoverInput, who: request.account!.email, now: new Date() });
       request.log.info({ tenantId, order: id, handover: done.record.id, outcome: done.record.outcome, repeat: done.repeat }, 'hand-over');
       return { record: done.record, repeat: done.repeat, ...(done.order && { state: done.order.state, hire: done.order.hire, revision: done.order.revision }) };
     },
