@@ -50,6 +50,7 @@ import {
   listingFieldsOf,
   placedBookings,
   QuoteRequestExistsError,
+  repeatOf,
   type QuoteChange,
   type QuoteListQuery,
   type QuoteRequestStore,
@@ -317,7 +318,7 @@ export class FirestoreQuoteRequestStore implements QuoteRequestStore {
       const orderReference = step.orderId === undefined ? undefined : this.requests(tenantId).doc(step.orderId);
       const unitReference = step.tag === undefined ? undefined : this.units(tenantId).doc(step.tag);
       const [prior, orderSnapshot, unitSnapshot] = await transaction.getAll(scanReference, ...[orderReference, unitReference].filter((reference) => reference !== undefined));
-      if (prior!.exists) return { record: prior!.data() as ScanRecord, repeat: true };
+      if (prior!.exists) return repeatOf(prior!.data() as ScanRecord, step);
       const order = orderReference && orderSnapshot?.exists ? requestOf(orderSnapshot.data()) : undefined;
       const unitRead = unitReference ? (orderReference ? unitSnapshot : orderSnapshot) : undefined;
       const unit = unitRead?.exists ? (unitRead.data() as Unit) : undefined;

@@ -201,6 +201,20 @@ export class StaleQuoteError extends Error {
   }
 }
 
+/** A step id already used by a step on another order: a repeat is per order, and a device that reuses an id is told so. */
+export class ScanIdTakenError extends Error {
+  readonly statusCode = 409;
+  constructor(id: string, orderId: string) {
+    super(`Scan id ${JSON.stringify(id)} was already used on ${orderId ? `order ${orderId}` : 'another step'}: each scan needs an id of its own. Nothing was applied.`);
+  }
+}
+
+/** The record a step id already has, as a repeat of this step; refused when it was another order's. */
+export function repeatOf(prior: ScanRecord, step: Pick<HireStep, 'id' | 'orderId'>): HireStepDone {
+  if (step.orderId !== undefined && prior.orderId !== step.orderId) throw new ScanIdTakenError(step.id, prior.orderId);
+  return { record: prior, repeat: true };
+}
+
 export class UnknownQuoteError extends Error {
   readonly statusCode = 404;
   constructor(id: string) {

@@ -36,6 +36,7 @@ import {
   listingFieldsOf,
   placedBookings,
   QuoteRequestExistsError,
+  repeatOf,
   type QuoteChange,
   type QuoteListQuery,
   type QuoteRequestStore,
@@ -402,7 +403,7 @@ export class SqliteQuoteRequestStore implements QuoteRequestStore {
   async hireStep(tenantId: string, step: HireStep): Promise<HireStepDone> {
     const run = this.database.transaction((): HireStepDone => {
       const prior = this.database.prepare('SELECT document FROM scans WHERE tenant_id = ? AND id = ?').get(tenantId, step.id) as { document: string } | undefined;
-      if (prior) return { record: JSON.parse(prior.document) as ScanRecord, repeat: true };
+      if (prior) return repeatOf(JSON.parse(prior.document) as ScanRecord, step);
       const order = step.orderId === undefined ? undefined : this.read(tenantId, step.orderId);
       const unit = step.tag === undefined ? undefined : this.readUnit(tenantId, step.tag);
       const result = step.apply({ order, unit });

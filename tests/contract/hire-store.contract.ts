@@ -97,6 +97,13 @@ export function describeHireStoreContract(name: string, open: () => Promise<Open
       const again = await scan('order-1', { id: 'phone-a-0001', code: 'aviation/CART-0001' });
       expect(again).toMatchObject({ repeat: true, record: first.record });
       expect((await subject.store.get('aviation', 'order-1'))?.revision).toBe(2);
+      // The same id on another order is not that scan again: refused in words, nothing applied to either.
+      await confirmedOrder('order-2', '2027-01-04', '2027-01-06');
+      await expect(scan('order-2', { id: 'phone-a-0001', code: 'aviation/CART-0002' }, '2027-01-04')).rejects.toThrow(
+        'Scan id "phone-a-0001" was already used on order order-1: each scan needs an id of its own. Nothing was applied.',
+      );
+      expect((await subject.store.get('aviation', 'order-2'))?.hire).toBeUndefined();
+      expect(await subject.store.getUnit('aviation', 'CART-0002')).toMatchObject({ status: 'inService' });
 
       // The same unit scanned again, an unknown code, another tenant's label: each said, none applied.
       expect((await scan('order-1', { code: 'CART-0001' })).record).toMatchObject({ outcome: 'alreadyOut', message: 'CART-0001 (Atlas Galley Cart) is already out on this order.' });
