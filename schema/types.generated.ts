@@ -938,6 +938,10 @@ export interface UserProfile {
   setListItems?: IdList;
   setLists?: IdList;
   /**
+   * Payment customer: The payment provider's customer this visitor's cards are saved under (Stripe's cus_…), made at their first card hold and reused for every later one.
+   */
+  paymentCustomer?: string;
+  /**
    * Stats: Counters kept up to date as the user acts.
    */
   stats?: {
@@ -1378,7 +1382,7 @@ export interface HireRecord {
      */
     choice: ('invoice' | 'credit') & string;
     /**
-     * Lines
+     * Lines: Each item of which some never went out, and how many.
      *
      * @minItems 1
      * @maxItems 200
@@ -1393,6 +1397,9 @@ export interface HireRecord {
          * Label: A short piece of text shown to visitors. It is always rendered as text, never as HTML.
          */
         name: string;
+        /**
+         * Never went out: How many of the item booked never left the warehouse.
+         */
         quantity: number;
       },
       ...{
@@ -1404,6 +1411,9 @@ export interface HireRecord {
          * Label: A short piece of text shown to visitors. It is always rendered as text, never as HTML.
          */
         name: string;
+        /**
+         * Never went out: How many of the item booked never left the warehouse.
+         */
         quantity: number;
       }[]
     ];

@@ -108,6 +108,11 @@ export const toMinor = (amount: number, currency: string) => Math.round(amount *
 /** An amount from the provider's minor units. */
 export const fromMinor = (minor: number, currency: string) => minor / 10 ** minorDigits(currency);
 
+/** The most a card payment providers take in one authorisation: Stripe's eight digits of minor units (99,999,999). */
+export const MAX_HOLD_MINOR = 99_999_999;
+/** Whether an amount is more than one card hold can be. */
+export const beyondOneHold = (amount: number, currency: string) => toMinor(amount, currency) > MAX_HOLD_MINOR;
+
 /**
  * The wait before retry `attempt` (1 = the first) of a provider call that failed: the tenant's
  * `retryBackoff` (the spec's base 1 s, factor 2, jitter, cap 4 hours), by the formula p-retry uses

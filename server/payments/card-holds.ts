@@ -34,8 +34,11 @@ import {
   renewalDue,
   retryDelayMs,
   toMinor,
+  beyondOneHold,
+  MAX_HOLD_MINOR,
   type CardHoldRule,
 } from '../../schema/rental/card-hold';
+import { formatMoney } from '../../storefront/lib/format';
 import { replacementValueOf } from '../../schema/rental/insurance';
 import { holdKeepsIn } from '../../schema/rental/out-gate';
 import { cents } from '../../schema/rental/quote-pricing';
@@ -43,6 +46,7 @@ import { isHireState, isOpen, isOrderState, type QuoteAction, type QuoteState } 
 import type { CardHold, Item, QuoteRequest, SiteSettings } from '../../schema/types.generated';
 import { invoiceRuleOf, quoteDue, type ItemGroups } from '../../schema/rental/invoices';
 import type { ItemStore } from '../stores/item-store';
+import type { ProfileStore } from '../stores/profile-store';
 import { revisionOf, StaleQuoteError, UnknownQuoteError, type QuoteRequestStore } from '../stores/quote-request-store';
 import { ProviderRefusedError, ProviderUnavailableError, type CardIntent, type PaymentProvider } from './payment-provider';
 
@@ -54,6 +58,8 @@ export class CardHoldNeededError extends Error {
 export interface CardHoldStores {
   quoteRequests: QuoteRequestStore;
   itemStore: ItemStore;
+  /** Where each visitor's customer at the provider is kept (their cards are saved under it), so every hold reuses it. */
+  profileStore?: Pick<ProfileStore, 'get' | 'update'>;
 }
 
 /** What the card-hold watch tells (the plugin wires the mailer in): the vendor, a renewal that failed; the visitor, a card wanted before check-out. */
@@ -156,6 +162,8 @@ export class CardHolds {
     const current = request.cardHold;
     if (holdCovers(current, need.amount, now)) return { request };
     const currency = site.currency ?? 'USD';
+    // More than a card takes in one authorisation: said now, with the way forward, never as the provider's refusal.
+    if (beyondOneHold(need.amount, currency)) throw new CardHoldNeededError(tooLargeForACard(need.amount, site));
     if (current && (current.status === 'awaitingCard' || current.status === 'declined' || current.status === 'needsAuthentication') && current.amount === need.amount) {
       const intent = await this.provider.retrieve(current.intentId);
       // Only a hold still waiting for a card is picked up. One left at the bank's check (the tab
@@ -167,14 +175,17 @@ export class CardHolds {
       }
     }
     const attempt = (current?.renewals ?? 0) + (current?.replaced?.length ?? 0) + (current ? 1 : 0);
+    // The visitor's customer at the provider, made once and kept: an idempotency key lasts 24 hours, a customer for good.
+    const customer = current?.customer ?? (await this.stores.profileStore?.get(request.tenantId, request.uid).catch(() => undefined))?.paymentCustomer;
     const intent = await this.provider.createHold({
       amount: toMinor(need.amount, currency),
       currency,
       description: `${request.production ?? 'Hire'} ${request.startDate} to ${request.endDate}: quote ${request.id}, version ${need.version}`.slice(0, 300),
       metadata: { tenantId: request.tenantId, quoteId: request.id, version: String(need.version) },
-      payer: { key: `${request.tenantId}-${request.uid}`, email: request.email },
+      payer: { key: `${request.tenantId}-${request.uid}`, email: request.email, ...(customer && { customer }) },
       idempotencyKey: `hold-${request.tenantId}-${request.id}-v${need.version}-${toMinor(need.amount, currency)}-${attempt}`,
     });
+    if (intent.customer && intent.customer !== customer) await this.rememberCustomer(request, intent.customer);
     const fresh: CardHold = {
       provider: this.provider.kind,
       intentId: intent.id,
@@ -190,6 +201,13 @@ export class CardHolds {
     // A hold it replaces that was only waiting for a card is released now; an authorised one stands until the new one is authorised (recordAnswer).
     if (current && current.status !== 'authorised' && current.status !== 'captured' && current.status !== 'released' && current.status !== 'expired') await this.releaseQuietly(current.intentId);
     return { request: stored, ...(intent.clientSecret && { clientSecret: intent.clientSecret }), ...(intent.redirectUrl && { redirectUrl: intent.redirectUrl }) };
+  }
+
+  /** Keeps the provider's customer on the visitor's profile (a failure is logged: the next hold makes it again). */
+  private async rememberCustomer(request: QuoteRequest, customer: string) {
+    await this.stores.profileStore
+      ?.update(request.tenantId, request.uid, (profile) => ({ ...profile, paymentCustomer: customer }))
+      .catch((error: unknown) => this.log.warn({ err: error, quoteRequest: request.id }, 'payment customer not kept on the profile'));
   }
 
   /** Reads the hold's intent again and records it. */
@@ -242,7 +260,8 @@ export class CardHolds {
       if (pending.action === 'renew') return await this.renewNow(request, hold, site, now);
       let intent = await this.provider.retrieve(hold.intentId);
       const capture = pending.action === 'capture' ? Math.min(toMinor(pending.amount ?? 0, hold.currency), intent.amountCapturable) : 0;
-      if (capture > 0 && intent.status === 'requires_capture') intent = await this.provider.capture(hold.intentId, capture, `capture-${hold.intentId}`);
+      // The amount is in the key: a capture asked again for another amount is another request, never a replay of the first.
+      if (capture > 0 && intent.status === 'requires_capture') intent = await this.provider.capture(hold.intentId, capture, `capture-${hold.intentId}-${capture}`);
       // Nothing to capture is a release (a provider takes no capture of 0).
       else if (intent.status === 'requires_capture' || intent.status === 'requires_payment_method' || intent.status === 'requires_action')
         intent = await this.provider.cancel(hold.intentId, `release-${hold.intentId}`);
@@ -439,4 +458,11 @@ export function holdAfterStep(hold: CardHold | undefined, action: QuoteAction, b
     if (fee > 0) return { ...hold, pending: { action: 'capture', amount: cents(fee), since, attempts: 0 } };
   }
   return { ...hold, pending: { action: 'release', since, attempts: 0 } };
+}
+
+/** Why a quote is beyond a card hold, and what to do instead. */
+export function tooLargeForACard(amount: number, site: Pick<SiteSettings, 'currency' | 'locale'>): string {
+  const money = (value: number) => formatMoney(value, site);
+  const most = money(fromMinor(MAX_HOLD_MINOR, site.currency ?? 'USD'));
+  return `This quote needs ${money(amount)} held, and a card authorisation takes at most ${most}. Ask the vendor to take this order on other terms (a bank transfer, or a company account), or to split it.`;
 }

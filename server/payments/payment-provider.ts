@@ -49,8 +49,8 @@ export interface HoldRequest {
   description: string;
   metadata: { tenantId: string; quoteId: string } & Record<string, string>;
   idempotencyKey: string;
-  /** Who pays: the card is saved under them at the provider, for a renewal. `key` names them for good (tenant and visitor). */
-  payer: { key: string; email: string };
+  /** Who pays: the card is saved under them at the provider, for a renewal. `key` names them for good (tenant and visitor); `customer`, their customer at the provider once made. */
+  payer: { key: string; email: string; customer?: string };
   /** Authorise again, off session, with a card the visitor authorised before (a renewal). */
   offSession?: { paymentMethod: string; customer?: string };
 }

@@ -41,10 +41,13 @@ export class StripePaymentProvider implements PaymentProvider {
 
   async createHold(request: HoldRequest): Promise<CardIntent> {
     return this.call(async () => {
-      // The card is saved under a customer, made once per payer (the same key answers the same customer).
+      // The card is saved under a customer, made once per payer and then kept by the caller. The key is
+      // this hold's own (a retry of it finds the same customer); a payer's key alone would outlive
+      // Stripe's 24 hours and make a customer per hold, or clash when the email changes.
       const customer =
         request.offSession?.customer ??
-        (await this.stripe.customers.create({ email: request.payer.email, metadata: { payer: request.payer.key } }, { idempotencyKey: `customer-${request.payer.key}` })).id;
+        request.payer.customer ??
+        (await this.stripe.customers.create({ email: request.payer.email, metadata: { payer: request.payer.key } }, { idempotencyKey: `customer-${request.idempotencyKey}` })).id;
       const intent = await this.stripe.paymentIntents.create(
         {
           amount: request.amount,

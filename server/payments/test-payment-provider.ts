@@ -13,6 +13,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
+import { MAX_HOLD_MINOR } from '../../schema/rental/card-hold';
 import { openSqliteFile } from '../stores/sqlite-file';
 import { BadSignatureError, ProviderRefusedError, type CardIntent, type HoldRequest, type PaymentProvider } from './payment-provider';
 
@@ -90,6 +91,8 @@ export class TestPaymentProvider implements PaymentProvider {
   }
 
   async createHold(request: HoldRequest): Promise<CardIntent> {
+    // As Stripe: eight digits of minor units at most.
+    if (request.amount > MAX_HOLD_MINOR) throw new ProviderRefusedError(`Amount must be no more than ${MAX_HOLD_MINOR}.`, 'amount_too_large');
     return this.once(request.idempotencyKey, () => {
       const id = newId('pi');
       const intent: StoredIntent = {

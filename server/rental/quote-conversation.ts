@@ -17,9 +17,9 @@ import { addDays, dayCount, todayIn } from '../../schema/rental/quote-rules';
 import { actionsFor, changePending, isOrderState, isOutState, isScanAction, openUntil, transition, type Actor, type QuoteAction, type QuoteState } from '../../schema/rental/quote-states';
 import { hireCounts, neverOut, neverOutSaid, outByItem } from '../../schema/rental/hire';
 import type { CategoryTree, Item, OrderChange, PricingInput, QuoteBreakdown, QuoteRequest, QuoteVersion, SiteSettings, Tenant, VendorConfig } from '../../schema/types.generated';
-import { cardHoldRuleOf, holdAskedFrom, holdCovers } from '../../schema/rental/card-hold';
+import { beyondOneHold, cardHoldRuleOf, holdAskedFrom, holdCovers } from '../../schema/rental/card-hold';
 import { formatMoney } from '../../storefront/lib/format';
-import { CardHoldNeededError, holdAfterStep, neededFor, type CardHolds } from '../payments/card-holds';
+import { CardHoldNeededError, holdAfterStep, neededFor, tooLargeForACard, type CardHolds } from '../payments/card-holds';
 import { finalInvoiceOf } from '../../schema/rental/invoices';
 import { invoiceContext, issueAfterStep } from './invoicing';
 import type { InvoiceStore } from '../stores/invoice-store';
@@ -292,6 +292,7 @@ export async function takeAction(stores: QuoteStores, settings: QuoteSettings, s
       // With the 'before check-out' timing, a hire that starts later is accepted without a card (it is asked for before the hire).
       if (stores.cardHolds && settings.site.ccAuthEnabled && holdAskedFrom(stored, cardHoldRuleOf(settings.site).timing, today) === undefined) {
         const need = neededFor(stored, items, settings.site);
+        if (beyondOneHold(need.amount, settings.site.currency ?? 'USD')) throw new CardHoldNeededError(tooLargeForACard(need.amount, settings.site));
         if (!holdCovers(stored.cardHold, need.amount, step.now))
           throw new CardHoldNeededError(`Authorise your card first: accepting holds ${formatMoney(need.amount, settings.site)} on it (nothing is charged until the hire is closed).`);
       }

@@ -44,6 +44,8 @@ export interface CardHoldNeeded {
   before: 'accept' | 'checkOut';
   /** With the tenant's 'before check-out' timing and a hire further off: the day the card is asked for (nothing to do until then). */
   askedFrom?: string;
+  /** More than one card authorisation takes: why, and what to do instead (no card form is offered). */
+  tooLarge?: string;
 }
 
 /** The hold begun: the request as stored, and what the browser confirms the card with. */

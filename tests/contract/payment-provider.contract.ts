@@ -105,9 +105,10 @@ export function paymentProviderContract(name: string, open: () => Promise<Paymen
     });
 
     it('answers a repeated start with the same hold', async () => {
-      const key = randomUUID();
-      const first = await hold(3_000, { idempotencyKey: key });
-      const again = await hold(3_000, { idempotencyKey: key });
+      // A retry is the same request: the same key, the same payer.
+      const retry = { idempotencyKey: randomUUID(), payer: { key: `acme-${randomUUID()}`, email: 'props@example.com' } };
+      const first = await hold(3_000, retry);
+      const again = await hold(3_000, retry);
       expect(again.id).toBe(first.id);
     });
 

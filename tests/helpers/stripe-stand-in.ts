@@ -16,8 +16,14 @@
  *   off session.
  * - `GET /v1/payment_intents/:id`; `POST …/capture` (`amount_to_capture` at most
  *   `amount_capturable`, else 400 `amount_too_large`; the rest released); `POST …/cancel`.
- * - A hold past its `capture_before` is canceled (as Stripe lets it lapse) when next read.
- * - `Idempotency-Key`: a repeated key answers the first response, with `Idempotent-Replayed`.
+ * - A hold past its `capture_before` is canceled (as Stripe lets it lapse) when next read. A hold
+ *   authorised off session (a merchant-initiated renewal) lasts 4 days 18 hours, as Visa's do.
+ * - An amount over eight digits of minor units (99,999,999) is refused (400 `amount_too_large`).
+ * - Off session, the payment method must be attached to the customer (a card confirmed in the
+ *   browser on an intent with `setup_future_usage` is attached to its customer), else 400.
+ * - `Idempotency-Key`: a repeated key answers the first response, with `Idempotent-Replayed`; the
+ *   same key with other parameters is refused (400 `idempotency_error`); a key is kept 24 hours.
+ *   With each key the stand-in keeps the request it answered.
  *
  * Not proven by it: Stripe's real validation of every parameter, its Payment Element and 3-D
  * Secure pages in the browser, network-specific hold lengths, webhooks' delivery (tests sign
@@ -46,6 +52,11 @@ export interface StripeStandIn {
 }
 
 const HOLD_SECONDS = 7 * 86_400;
+/** Merchant-initiated (off-session) Visa authorisations: 4 days 18 hours. */
+const OFF_SESSION_HOLD_SECONDS = 4 * 86_400 + 18 * 3_600;
+/** Stripe's largest amount: eight digits of minor units. */
+const MAX_AMOUNT = 99_999_999;
+const KEY_SECONDS = 86_400;
 
 /** Stripe's form encoding, nested keys (`metadata[a]`, `expand[0]`) into objects and arrays. */
 function parseForm(body: string): Record<string, unknown> {
@@ -71,7 +82,9 @@ const read = (request: IncomingMessage) =>
 export async function startStripeStandIn(): Promise<StripeStandIn> {
   const intents = new Map<string, Record<string, unknown>>();
   const methods = new Map<string, string>();
-  const replies = new Map<string, { status: number; body: string }>();
+  /** Payment methods attached to a customer (for use off session). */
+  const attached = new Map<string, string>();
+  const replies = new Map<string, { status: number; body: string; request: string; at: number }>();
   const requests: StripeStandIn['requests'] = [];
   let offset = 0;
   let isDown = false;
@@ -95,16 +108,30 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     }
     return structuredClone(intent);
   };
-  const confirm = (intent: Record<string, unknown>, method: string, offSession: boolean) => {
+  /** `authenticated`: the bank's check was passed for this card just now. */
+  const confirm = (intent: Record<string, unknown>, method: string, offSession: boolean, authenticated = false) => {
     const behaviour = method.startsWith('pm_card_') ? method : (methods.get(method) ?? 'unknown');
     const saved = method.startsWith('pm_card_') ? id('pm') : method;
     methods.set(saved, behaviour);
     intent.payment_method = saved;
     if (behaviour === 'unknown') return { status: 400, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such PaymentMethod: '${method}'` } } };
+    if (offSession && attached.get(saved) !== intent.customer)
+      return {
+        status: 400,
+        body: {
+          error: {
+            type: 'invalid_request_error',
+            code: 'payment_method_not_available',
+            message: `The provided PaymentMethod ${saved} was not attached to customer ${String(intent.customer)}: attach it (setup_future_usage) before using it off session.`,
+          },
+        },
+      };
+    // A card the browser confirms for later use is saved to the intent's customer.
+    if (!offSession && intent.setup_future_usage === 'off_session' && intent.customer) attached.set(saved, intent.customer as string);
     if (behaviour === 'pm_card_chargeDeclined') return cardError(intent, 'generic_decline', 'Your card was declined.');
     if (behaviour === 'pm_card_chargeDeclinedInsufficientFunds') return cardError(intent, 'insufficient_funds', 'Your card has insufficient funds.');
     if (behaviour === 'pm_card_chargeCustomerFail' && offSession) return cardError(intent, 'generic_decline', 'Your card was declined.');
-    if (behaviour === 'pm_card_authenticationRequired' && !offSession) {
+    if (behaviour === 'pm_card_authenticationRequired' && !offSession && !authenticated) {
       intent.status = 'requires_action';
       intent.next_action = { type: 'redirect_to_url', redirect_to_url: { url: `https://hooks.stripe.com/3d_secure/${String(intent.id)}`, return_url: null } };
       return { status: 200, body: view(intent) };
@@ -113,7 +140,12 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     intent.amount_capturable = intent.amount;
     intent.next_action = null;
     intent.last_payment_error = null;
-    intent.latest_charge = { id: id('ch'), object: 'charge', captured: false, payment_method_details: { type: 'card', card: { capture_before: now() + HOLD_SECONDS } } };
+    intent.latest_charge = {
+      id: id('ch'),
+      object: 'charge',
+      captured: false,
+      payment_method_details: { type: 'card', card: { capture_before: now() + (offSession ? OFF_SESSION_HOLD_SECONDS : HOLD_SECONDS) } },
+    };
     return { status: 200, body: view(intent) };
   };
 
@@ -121,6 +153,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     if (method === 'POST' && path === '/v1/customers') return { status: 200, body: { id: id('cus'), object: 'customer', email: form.email ?? null } };
     if (method === 'POST' && path === '/v1/payment_intents') {
       if (form.capture_method !== 'manual') return { status: 400, body: { error: { type: 'invalid_request_error', message: 'the stand-in takes manual capture only' } } };
+      if (!(Number(form.amount) >= 1 && Number(form.amount) <= MAX_AMOUNT))
+        return { status: 400, body: { error: { type: 'invalid_request_error', code: 'amount_too_large', param: 'amount', message: `Amount must be no more than ${MAX_AMOUNT}.` } } };
       const intent: Record<string, unknown> = {
         id: id('pi'),
         object: 'payment_intent',
@@ -130,6 +164,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         currency: form.currency,
         capture_method: 'manual',
         customer: form.customer ?? null,
+        setup_future_usage: form.setup_future_usage ?? null,
         description: form.description ?? null,
         metadata: form.metadata ?? {},
         status: 'requires_payment_method',
@@ -160,7 +195,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       if (intent.status !== 'requires_action') return unexpected('authenticated');
       intent.next_action = null;
       intent.status = 'requires_payment_method';
-      return confirm(intent, 'pm_card_visa', true);
+      return confirm(intent, intent.payment_method as string, false, true);
     }
     if (method === 'GET' && !match[3]) return { status: 200, body: view(intent) };
     if (match[3] === 'confirm') {
@@ -197,15 +232,22 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         response.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { type: 'api_error', message: 'Stripe is down (stand-in)' } }));
         return;
       }
+      // A key lasts 24 hours; within them it answers the same request only.
       const cached = key && replies.get(key);
-      if (cached) {
+      const asked = `${request.method ?? 'GET'} ${url.pathname} ${raw}`;
+      if (cached && now() - cached.at < KEY_SECONDS) {
+        if (cached.request !== asked) {
+          const message = `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`;
+          response.writeHead(400, { 'content-type': 'application/json', 'request-id': id('req') }).end(JSON.stringify({ error: { type: 'idempotency_error', message } }));
+          return;
+        }
         response.writeHead(cached.status, { 'content-type': 'application/json', 'idempotent-replayed': 'true', 'request-id': id('req') }).end(cached.body);
         return;
       }
       const form = { ...Object.fromEntries(url.searchParams), ...parseForm(raw) };
       const answer = routes(request.method ?? 'GET', url.pathname, form);
       const body = JSON.stringify(answer.body);
-      if (key && request.method === 'POST') replies.set(key, { status: answer.status, body });
+      if (key && request.method === 'POST') replies.set(key, { status: answer.status, body, request: asked, at: now() });
       // Done, and never answered: the caller dies (or times out) between Stripe's work and its own write.
       if (hangOn && url.pathname.endsWith(hangOn)) return void hanging.add(response);
       response.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': id('req') }).end(body);

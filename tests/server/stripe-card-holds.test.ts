@@ -65,6 +65,52 @@ const confirmAtStripe = (intentId: string, method = 'pm_card_visa') =>
   fetch(`${stripe.url}/v1/payment_intents/${intentId}/confirm`, { method: 'POST', body: new URLSearchParams({ payment_method: method }) });
 
 describe('card holds at Stripe', () => {
+  it('makes one customer per visitor and keeps it on their profile: a second hold, days later, reuses it', async () => {
+    const customers = () => stripe.requests.filter((call) => call.path === '/v1/customers').length;
+    const before = customers();
+    const who = await storefrontVisitor(t, 'twice@studio.example');
+    const hold = async (inDays: number) => {
+      const from = addDays(earliestStart('America/Los_Angeles', 2, new Date()), inDays);
+      const id = (await storefront('POST', '/api/quote-requests', who.cookie, { items: [{ objectID: CASES, quantity: 1 }], startDate: from, endDate: from })).json().id as string;
+      await t.as('aviationAdmin', { method: 'POST', url: `/api/tenants/aviation/quote-requests/${id}/quote`, payload: { adjustments: {}, services: [] }, headers: { 'if-match': '"0"' } });
+      const started = await storefront('POST', `/api/quotes/${id}/card-hold`, who.cookie);
+      expect(started.statusCode, started.body).toBe(200);
+      return stripe.intents.get(started.json().cardHold.intentId as string)!;
+    };
+    const first = await hold(20);
+    const customer = first.customer as string;
+    expect(customer).toMatch(/^cus_/);
+    expect((await t.app.profileStore.get('aviation', who.uid))?.paymentCustomer).toBe(customer);
+    // Past Stripe's 24 hours of idempotency keys, the next hold still finds the same customer.
+    stripe.advance(2 * 86_400_000);
+    expect((await hold(25)).customer).toBe(customer);
+    expect(customers() - before).toBe(1);
+  });
+
+  it('says at once that a quote beyond one card authorisation (eight digits of cents) needs other terms, and Stripe is never asked', async () => {
+    const who = await storefrontVisitor(t, 'million@studio.example');
+    const from = addDays(earliestStart('America/Los_Angeles', 2, new Date()), 30);
+    const id = (await storefront('POST', '/api/quote-requests', who.cookie, { items: [{ objectID: CASES, quantity: 1 }], startDate: from, endDate: from })).json().id as string;
+    const crew = { category: { group: 'services', category: 'delivery-and-pickup', subcategory: 'local-delivery' }, name: 'Crew for the season', quantity: 100, unitPrice: 10_000 };
+    const quoted = await t.as('aviationAdmin', {
+      method: 'POST',
+      url: `/api/tenants/aviation/quote-requests/${id}/quote`,
+      payload: { adjustments: {}, services: [crew] },
+      headers: { 'if-match': '"0"' },
+    });
+    expect(quoted.statusCode, quoted.body).toBe(200);
+    const calls = stripe.requests.length;
+    const view = (await storefront('GET', `/api/quotes/${id}`, who.cookie)).json();
+    expect(view.cardHoldNeeded.tooLarge).toMatch(/^This quote needs \$1,0[\d,.]+ held, and a card authorisation takes at most \$999,999\.99\. Ask the vendor to take this order on other terms/);
+    const started = await storefront('POST', `/api/quotes/${id}/card-hold`, who.cookie);
+    expect(started.statusCode).toBe(402);
+    expect(started.json().message).toBe(view.cardHoldNeeded.tooLarge);
+    const accepted = await storefront('POST', `/api/quotes/${id}/accept`, who.cookie, { version: 1 }, { 'if-match': '"1"' });
+    expect(accepted.statusCode).toBe(402);
+    expect(accepted.json().message).toBe(view.cardHoldNeeded.tooLarge);
+    expect(stripe.requests.length).toBe(calls);
+  });
+
   it('moves a hold on a signed webhook, reading Stripe again; replays and stale events change nothing; a bad signature is refused', async () => {
     const { id, intentId } = await begun('webhook@studio.example', 3);
     await confirmAtStripe(intentId);

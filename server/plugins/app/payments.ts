@@ -54,7 +54,7 @@ export default fp<{ config: ServerConfig; provider?: PaymentProvider }>(
       const configuration = storefrontConfiguration(request.tenantId, stored.version, stored.tenant);
       await app.mailer.send({ ...content(configuration), to: to === 'vendor' ? configuration.vendor.email : request.email, from: senderOf(configuration), tenantId: request.tenantId });
     };
-    const cardHolds = new CardHolds(provider, { quoteRequests: app.quoteRequests, itemStore: app.itemStore }, app.log, {
+    const cardHolds = new CardHolds(provider, { quoteRequests: app.quoteRequests, itemStore: app.itemStore, profileStore: app.profileStore }, app.log, {
       renewalFailed: (request, reason) => mail(request, 'vendor', (configuration) => cardHoldRenewalMessage(configuration, request, reason)),
       cardWanted: (request, amount) => mail(request, 'visitor', (configuration) => cardWantedMessage(configuration, request, amount)),
     });
@@ -69,5 +69,5 @@ export default fp<{ config: ServerConfig; provider?: PaymentProvider }>(
     });
     if (!given) app.addHook('onClose', () => provider.close());
   },
-  { name: 'payments', dependencies: ['mailer', 'tenant-store', 'quote-requests', 'item-store', 'invoices'] },
+  { name: 'payments', dependencies: ['mailer', 'tenant-store', 'quote-requests', 'item-store', 'invoices', 'profile-store'] },
 );

@@ -12,11 +12,11 @@
 import { quoteStoresOf } from '../../plugins/app/payments';
 import { hireTotals, quotedTotal } from '../../../schema/rental/hire-charges';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { cardHoldRuleOf, holdAskedFrom, holdCovers } from '../../../schema/rental/card-hold';
+import { beyondOneHold, cardHoldRuleOf, holdAskedFrom, holdCovers } from '../../../schema/rental/card-hold';
 import { holdKeepsIn } from '../../../schema/rental/out-gate';
 import { replacementValueOf } from '../../../schema/rental/insurance';
 import { invoiceRuleOf, quoteDue } from '../../../schema/rental/invoices';
-import { itemGroupsOf, neededFor } from '../../payments/card-holds';
+import { itemGroupsOf, neededFor, tooLargeForACard } from '../../payments/card-holds';
 import { schemaIds } from '../../../schema/documents';
 import type { QuoteAction } from '../../../schema/rental/quote-states';
 import { todayIn } from '../../../schema/rental/quote-rules';
@@ -102,7 +102,9 @@ export async function visitorQuoteView(app: FastifyInstance, quote: QuoteRequest
   const need = neededFor(quote, items, settings.site);
   const askedFrom = holdAskedFrom(quote, cardHoldRuleOf(settings.site).timing, today);
   const covered = before === 'accept' ? holdCovers(quote.cardHold, need.amount, now) : false;
-  return { ...view, ...due, cardHoldNeeded: { ...need, covered, before, ...(askedFrom && { askedFrom }), provider: app.cardHolds.provider.browserConfig() } };
+  // More than one card authorisation takes: said up front, with the way forward, instead of a form that cannot succeed.
+  const tooLarge = beyondOneHold(need.amount, settings.site.currency ?? 'USD') ? tooLargeForACard(need.amount, settings.site) : undefined;
+  return { ...view, ...due, cardHoldNeeded: { ...need, covered, before, ...(askedFrom && { askedFrom }), ...(tooLarge && { tooLarge }), provider: app.cardHolds.provider.browserConfig() } };
 }
 
 /** A visitor's quotes come this many at a time; the page asks for older ones. */

@@ -84,7 +84,12 @@ export function CardHoldPanel({ quote, onChange }: { quote: VisitorQuote; onChan
       </h2>
       {hold && <HoldStatus hold={hold} money={money} until={until} />}
       {need?.askedFrom && !need.covered && <p className="card-hold-lead">{words.askedLater(money(need.amount), formatDay(need.askedFrom, site))}</p>}
-      {need && !need.covered && !need.askedFrom && (
+      {need?.tooLarge && !need.covered && (
+        <div className="notice notice-warning" role="status">
+          <p>{need.tooLarge}</p>
+        </div>
+      )}
+      {need && !need.covered && !need.askedFrom && !need.tooLarge && (
         <>
           <p className="card-hold-lead">{need.before === 'accept' ? words.needed(money(need.amount)) : words.neededBeforeOut(money(need.amount))}</p>
           <dl className="card-hold-parts" aria-label={words.madeOf}>

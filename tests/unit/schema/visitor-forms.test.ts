@@ -15,8 +15,11 @@ describe('visitor forms', () => {
       stepReason: schemaDocuments.quoteRequest.$defs.stepInput.properties.reason.maxLength,
       // The purchase order given when accepting, printed on the invoices: a short text.
       purchaseOrder: schemaDocuments.quoteRequest.$defs.shortText.maxLength,
+      // Who pays, and who the invoices are made out to, asked when accepting.
+      billingContact: schemaDocuments.quoteRequest.properties.billingContact.maxLength,
+      billingAddress: schemaDocuments.quoteRequest.$defs.billingAddress.maxLength,
     });
-    // The reason and the purchase order are a short text's length: six bounds, four distinct.
-    expect(new Set(Object.values(visitorForms.maxLengths)).size).toBe(4);
+    // The reason and the purchase order are a short text's length, the billing contact and address 300: eight bounds, five distinct.
+    expect(new Set(Object.values(visitorForms.maxLengths)).size).toBe(5);
   });
 });
