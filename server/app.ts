@@ -60,8 +60,12 @@ import tenants from './routes/api/tenants/index';
 import resources from './routes/api/tenants/resources/index';
 import type { TenantStore } from './stores/tenant-store';
 
-/** A request URL for the log: the tokens of mailed links (sign-in, email confirmation) left out. */
-const withoutSecrets = (url: string) => url.replace(/([?&]token=)[^&#]*/g, '$1[redacted]');
+/** A request URL for the log: the tokens of mailed links (sign-in, email confirmation) and the secrets of calendar feed links left out. */
+export const withoutSecrets = (url: string) =>
+  url
+    .replace(/([?&]token=)[^&#]*/g, '$1[redacted]')
+    .replace(/^(\/calendar\/[^/?#]+\/)(?!visitors\/)[^/?#]+/, '$1[redacted]')
+    .replace(/^(\/calendar\/[^/?#]+\/visitors\/[^/?#]+\/)[^/?#]+\.ics/, '$1[redacted].ics');
 
 export interface AppOptions {
   config: ServerConfig;

@@ -9,6 +9,7 @@
  * zone; the vendor's zone is still named (X-WR-TIMEZONE). Text goes in as text: ical-generator
  * escapes it, so a production named with line breaks cannot start an event of its own.
  */
+import { createHash } from 'node:crypto';
 import ical, { ICalEventStatus, type ICalCalendar } from 'ical-generator';
 import type { Booking } from '../../schema/rental/availability';
 import { outNow, hireLineOf } from '../../schema/rental/hire';
@@ -38,40 +39,127 @@ function calendarOf(name: string, settings: QuoteSettings): ICalCalendar {
   return calendar;
 }
 
+/** A feed's text, its ETag (a hash of the text), and when anything in it last changed (its Last-Modified). */
+export interface Feed {
+  body: string;
+  etag: string;
+  lastModified: Date;
+}
+
+/** UTF-8 octets of one code point. */
+const octets = (codePoint: number) => (codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4);
+
+/**
+ * RFC 5545's folding: a line longer than 75 octets goes on over lines that start with a space,
+ * never inside a character. ical-generator folds the same way, but its folding encodes each
+ * character on its own and took nearly all of a 1,000-order feed's 600 ms, so the events' lines are
+ * folded here.
+ */
+export function foldLine(line: string): string {
+  if (line.length <= 75 && !/[^\x00-\x7f]/.test(line)) return line;
+  let folded = '';
+  let used = 0;
+  for (const character of line) {
+    const size = octets(character.codePointAt(0)!);
+    if (used + size > 75) {
+      folded += '\r\n ';
+      used = 1;
+    }
+    folded += character;
+    used += size;
+  }
+  return folded;
+}
+
+/** The calendar with its events, every line folded, ending with a line break as RFC 5545's grammar asks. */
+function feedOf(calendar: ICalCalendar, lastModified: Date): Feed {
+  // The calendar alone (a few lines, folded by ical-generator), then each event's lines folded here.
+  const events = calendar.events();
+  calendar.clear();
+  const head = calendar.toString().replace(/END:VCALENDAR$/, '');
+  const body = `${head}${events.map((event) => event.toString().split('\r\n').map(foldLine).join('\r\n')).join('')}END:VCALENDAR\r\n`;
+  return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`, lastModified };
+}
+
+/** When an order last changed: its last step, else when it was asked for. */
+const changedAt = (order: QuoteRequest) => new Date(order.history?.at(-1)?.at ?? order.createdAt);
+
+/** The latest of some instants (the epoch for none). */
+const latest = (dates: readonly Date[]) => new Date(Math.max(0, ...dates.map((date) => date.getTime())));
+
 /** An all-day event from `first` to `last` (both counted): iCalendar's end is the day after. */
 const allDay = (first: string, last: string) => ({ start: new Date(`${first}T00:00:00Z`), end: new Date(`${addDays(last, 1)}T00:00:00Z`), allDay: true });
 
 const whoOf = (order: QuoteRequest) => order.production ?? order.name ?? order.email;
 const linesText = (order: QuoteRequest) => order.lines.map((line) => `${line.quantity} × ${line.name}`).join('\n');
 
+/** Vendors' feeds as last made, by tenant, with what they were made from: a poll that finds nothing changed sends the same text. */
+const madeFeeds = new Map<string, { fingerprint: string; feed: Feed }>();
+const MADE_FEEDS = 200;
+
 /** The vendor's feed: each order's pick-up and return, from PAST_DAYS ago on. */
-export async function vendorFeed(stores: QuoteStores, settings: QuoteSettings, tenantId: string, links: { order: (id: string) => string }, now: Date): Promise<string> {
+export async function vendorFeed(stores: QuoteStores, settings: QuoteSettings, tenantId: string, links: { order: (id: string) => string }, now: Date): Promise<Feed> {
   const today = todayIn(settings.timezone, now);
   const from = addDays(today, -PAST_DAYS);
   const lists = await Promise.all(
     ORDER_STATES.map(async (state) => (await stores.quoteRequests.list(tenantId, { state, from, sort: { field: 'startDate', order: 'asc' }, limit: ORDERS_PER_STATE })).requests),
   );
+  // The feed is made again only when what it shows changed: an order's revision, its turning
+  // overdue, the vendor's settings or the link's address (kept per process, per tenant).
+  const orders = lists.flat();
+  const overdueOf = (order: QuoteRequest) => isOverdue(order, now, settings.timezone, settings.returnGraceHours);
+  const fingerprint = JSON.stringify([
+    settings.vendor.displayName ?? settings.vendor.name,
+    settings.timezone,
+    settings.returnGraceHours,
+    links.order(''),
+    orders.map((order) => `${order.id}:${order.revision ?? 0}:${overdueOf(order) ? 1 : 0}`),
+  ]);
+  const kept = madeFeeds.get(tenantId);
+  if (kept?.fingerprint === fingerprint) return kept.feed;
   const calendar = calendarOf(`${settings.vendor.displayName ?? settings.vendor.name}: pick-ups and returns`, settings);
-  for (const order of lists.flat()) {
+  const stamps: Date[] = [];
+  for (const order of orders) {
     const who = whoOf(order);
     const pieces = order.lines.reduce((sum, line) => sum + line.quantity, 0);
     const still = order.lines.reduce((sum, line) => sum + outNow(hireLineOf(order.hire, line.objectID)), 0);
-    const overdue = isOverdue(order, now, settings.timezone, settings.returnGraceHours);
+    const overdue = overdueOf(order);
     const description = [`${order.name ?? order.email} <${order.email}>`, order.studio, '', linesText(order)].filter((line) => line !== undefined).join('\n');
     const common = { description, url: links.order(order.id), status: ICalEventStatus.CONFIRMED };
-    calendar.createEvent({ id: `${order.id}-out@${tenantId}.backlot`, ...allDay(order.startDate, order.startDate), summary: `Out: ${who} (${pieces} piece${pieces === 1 ? '' : 's'})`, ...common });
+    // DTSTAMP is when the event last changed, SEQUENCE counts its changes (RFC 5545): the order's
+    // last step and revision, and turning overdue is a change of its own (the grace after its last day).
+    const changed = changedAt(order);
+    const revision = (order.revision ?? 0) * 2;
+    const overdueSince = new Date(Date.parse(`${addDays(order.endDate, 1)}T00:00:00Z`) + settings.returnGraceHours * 3_600_000);
+    const backChanged = overdue && overdueSince > changed ? overdueSince : changed;
+    stamps.push(backChanged);
+    calendar.createEvent({
+      id: `${order.id}-out@${tenantId}.backlot`,
+      ...allDay(order.startDate, order.startDate),
+      summary: `Out: ${who} (${pieces} piece${pieces === 1 ? '' : 's'})`,
+      stamp: changed,
+      sequence: revision,
+      ...common,
+    });
     calendar.createEvent({
       id: `${order.id}-back@${tenantId}.backlot`,
       ...allDay(order.endDate, order.endDate),
       summary: `${overdue ? `OVERDUE (${still} still out) · ` : ''}Back: ${who}`,
+      stamp: backChanged,
+      sequence: revision + (overdue ? 1 : 0),
       ...common,
     });
   }
-  return calendar.toString();
+  const feed = feedOf(calendar, latest(stamps));
+  madeFeeds.delete(tenantId);
+  madeFeeds.set(tenantId, { fingerprint, feed });
+  // The tenants polled most recently, at most MADE_FEEDS of them.
+  if (madeFeeds.size > MADE_FEEDS) madeFeeds.delete(madeFeeds.keys().next().value!);
+  return feed;
 }
 
 /** An item's feed: each hire, hold, repair and loss of it from PAST_DAYS ago to the booking horizon. */
-export async function itemFeed(stores: QuoteStores, settings: QuoteSettings, tenantId: string, objectID: string, links: { order: (id: string) => string }, now: Date): Promise<string | undefined> {
+export async function itemFeed(stores: QuoteStores, settings: QuoteSettings, tenantId: string, objectID: string, links: { order: (id: string) => string }, now: Date): Promise<Feed | undefined> {
   const item = await stores.itemStore.get(tenantId, objectID);
   if (!item) return undefined;
   const today = todayIn(settings.timezone, now);
@@ -81,6 +169,7 @@ export async function itemFeed(stores: QuoteStores, settings: QuoteSettings, ten
   const orderIds = [...new Set(booked.filter((booking) => booking.kind === 'order' || booking.kind === 'pencil').map((booking) => booking.quoteId))];
   const orders = new Map((await Promise.all(orderIds.map((id) => stores.quoteRequests.get(tenantId, id)))).flatMap((order) => (order ? [[order.id, order] as const] : [])));
   const calendar = calendarOf(`${item.name}: bookings`, settings);
+  const stamps: Date[] = [new Date(item.updatedAt ?? 0)];
   for (const booking of booked) {
     const order = orders.get(booking.quoteId);
     // Stock off the shelf runs until it is back: shown as its first day, not a two-century bar.
@@ -90,37 +179,46 @@ export async function itemFeed(stores: QuoteStores, settings: QuoteSettings, ten
         : booking.kind === 'lost'
           ? [`${booking.quantity} lost or retired`, booking.firstDay]
           : [`${booking.quantity} × ${order ? whoOf(order) : booking.quoteId}${booking.kind === 'pencil' ? ' (pencilled)' : ''}`, booking.lastDay];
+    // Stock off the shelf changed when it went off (its first day); a hire when its order last changed.
+    const changed = order ? changedAt(order) : new Date(`${booking.firstDay}T00:00:00Z`);
+    stamps.push(changed);
     calendar.createEvent({
       id: `${booking.quoteId}-${objectID}@${tenantId}.backlot`,
       ...allDay(booking.firstDay, last < booking.firstDay ? booking.firstDay : last),
       summary,
+      stamp: changed,
+      sequence: order?.revision ?? 0,
       ...(order && { description: `${order.name ?? order.email}\n${linesText(order)}`, url: links.order(order.id) }),
       status: booking.kind === 'pencil' ? ICalEventStatus.TENTATIVE : ICalEventStatus.CONFIRMED,
     });
   }
-  return calendar.toString();
+  return feedOf(calendar, latest(stamps));
 }
 
 /** What a visitor's own feed leaves out: requests that never became, or stopped being, a hire. */
 const VISITOR_HIDDEN: ReadonlySet<QuoteState> = new Set(['declined', 'cancelled', 'expired']);
 
 /** A visitor's feed: each of their hires with the vendor, first day to last (requests and quotes tentative). */
-export async function visitorFeed(stores: QuoteStores, settings: QuoteSettings, tenantId: string, uid: string, links: { quote: (id: string) => string }): Promise<string> {
+export async function visitorFeed(stores: QuoteStores, settings: QuoteSettings, tenantId: string, uid: string, links: { quote: (id: string) => string }): Promise<Feed> {
   const { requests } = await stores.quoteRequests.list(tenantId, { uid, limit: 500 });
   const vendor = settings.vendor.displayName ?? settings.vendor.name;
   const calendar = calendarOf(`Your hires with ${vendor}`, settings);
+  const stamps: Date[] = [];
   for (const order of requests) {
     const state = order.state ?? 'requested';
     if (VISITOR_HIDDEN.has(state)) continue;
     const confirmed = ORDER_STATES.includes(state);
+    stamps.push(changedAt(order));
     calendar.createEvent({
       id: `${order.id}@${tenantId}.backlot`,
       ...allDay(order.startDate, order.endDate),
+      stamp: changedAt(order),
+      sequence: order.revision ?? 0,
       summary: `${confirmed ? 'Hire' : 'Requested hire'}: ${order.production ?? vendor} (${vendor})`,
       description: linesText(order),
       url: links.quote(order.id),
       status: confirmed ? ICalEventStatus.CONFIRMED : ICalEventStatus.TENTATIVE,
     });
   }
-  return calendar.toString();
+  return feedOf(calendar, latest(stamps));
 }

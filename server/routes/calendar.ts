@@ -12,7 +12,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { definitionRef } from '../../schema/definitions';
 import { schemaDocuments, schemaIds } from '../../schema/documents';
-import { feedScope, itemFeed, vendorFeed, visitorFeed } from '../rental/calendar-feeds';
+import { feedScope, itemFeed, vendorFeed, visitorFeed, type Feed } from '../rental/calendar-feeds';
 import { quoteSettingsOf } from '../rental/quote-conversation';
 
 /** The secrets AuthLibrary.standingSecret makes (24 random bytes, base64url). */
@@ -41,13 +41,21 @@ const calendar: FastifyPluginAsync = async (app) => {
     if (!stored || !same(secret, await app.authLibrary.readStandingSecret(scope))) throw new NoSuchFeedError();
     return quoteSettingsOf(stored.tenant);
   }
-  const send = (reply: FastifyReply, name: string, body: string) =>
-    reply
-      .type('text/calendar; charset=utf-8')
-      .header('content-disposition', `inline; filename="${name}.ics"`)
+  /**
+   * A feed, with what lets a polling calendar app skip a download: an ETag of its text and its
+   * Last-Modified (its latest event change); 304 when the app already holds this text.
+   */
+  const send = (request: FastifyRequest, reply: FastifyReply, name: string, feed: Feed) => {
+    const { etag } = feed;
+    void reply
+      .header('etag', etag)
+      .header('last-modified', feed.lastModified.toUTCString())
       // Calendar apps poll; the link is a secret, so no shared cache keeps it.
-      .header('cache-control', 'private, max-age=300')
-      .send(body);
+      .header('cache-control', 'private, max-age=300');
+    const held = request.headers['if-none-match'];
+    if (held !== undefined && held.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return reply.code(304).send();
+    return reply.type('text/calendar; charset=utf-8').header('content-disposition', `inline; filename="${name}.ics"`).send(feed.body);
+  };
   const docs = { hide: true };
 
   app.get(
@@ -56,7 +64,7 @@ const calendar: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const { tenantId, secret } = request.params as { tenantId: string; secret: string };
       const settings = await opened(tenantId, feedScope.vendor(tenantId), secret);
-      return send(reply, `${tenantId}-hires`, await vendorFeed(stores, settings, tenantId, { order: orderLink(request, tenantId) }, new Date()));
+      return send(request, reply, `${tenantId}-hires`, await vendorFeed(stores, settings, tenantId, { order: orderLink(request, tenantId) }, new Date()));
     },
   );
 
@@ -69,7 +77,7 @@ const calendar: FastifyPluginAsync = async (app) => {
       const objectID = itemFile.exec(file)![1]!;
       const body = await itemFeed(stores, settings, tenantId, objectID, { order: orderLink(request, tenantId) }, new Date());
       if (body === undefined) throw new NoSuchFeedError();
-      return send(reply, objectID, body);
+      return send(request, reply, objectID, body);
     },
   );
 
@@ -84,7 +92,7 @@ const calendar: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const { tenantId, uid, file } = request.params as { tenantId: string; uid: string; file: string };
       const settings = await opened(tenantId, feedScope.visitor(tenantId, uid), secretFile.exec(file)![1]!);
-      return send(reply, 'hires', await visitorFeed(stores, settings, tenantId, uid, { quote: (id) => `${origin(request)}/quotes/${encodeURIComponent(id)}` }));
+      return send(request, reply, 'hires', await visitorFeed(stores, settings, tenantId, uid, { quote: (id) => `${origin(request)}/quotes/${encodeURIComponent(id)}` }));
     },
   );
 };

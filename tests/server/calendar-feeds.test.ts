@@ -4,19 +4,31 @@
  * from the storefront; iCalendar that a calendar app reads (all-day events, the vendor's zone named);
  * a hostile production name staying text; and every wrong, other or ended secret a 404.
  */
+import ICAL from 'ical.js';
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../schema/rental/quote-rules';
+import { quoteStoresOf } from '../../server/plugins/app/payments';
+import { vendorFeed } from '../../server/rental/calendar-feeds';
+import { quoteSettingsOf } from '../../server/rental/quote-conversation';
 import { confirmedOrder, type ConfirmedOrder } from '../helpers/confirmed-order';
 import { buildTestApp, type TestApp } from '../helpers/server';
 import { AVIATION_HOST, storefrontVisitor } from '../helpers/storefront-visitor';
 
 let t: TestApp;
 let order: ConfirmedOrder;
+const logLines: string[] = [];
 const SEATS = '1950s-propliner-triple-seat-row-brown-houndstooth';
 const HOSTILE = 'Red Eye\r\nBEGIN:VEVENT\r\nSUMMARY:pwned\r\nEND:VEVENT';
 
 beforeAll(async () => {
-  t = await buildTestApp({ identity: { attemptsPerMinute: 1000 }, quotes: { requestsPerMinute: 1000 } });
+  const log = new Writable({
+    write(chunk, _encoding, done) {
+      logLines.push(String(chunk));
+      done();
+    },
+  });
+  t = await buildTestApp({ logger: { level: 'info', stream: log }, identity: { attemptsPerMinute: 1000 }, quotes: { requestsPerMinute: 1000 } });
   order = await confirmedOrder(t, 'feeds@studio.example', [{ objectID: SEATS, quantity: 2 }], 4, HOSTILE);
 });
 afterAll(() => t.close());
@@ -72,6 +84,43 @@ describe("the vendor's calendar", () => {
     expect(mine[0]!['URL;VALUE=URI']).toMatch(new RegExp(`/admin/#/t/aviation/dispatch/${order.id}$`));
   });
 
+  it('is well-formed iCalendar (ical.js reads it), stamps each event with its last change, counts changes in SEQUENCE, and answers 304 when unchanged', async () => {
+    const first = await read(hires);
+    // RFC 5545: every line, the last included, ends with CRLF; none is longer than 75 octets.
+    expect(first.body.endsWith('END:VCALENDAR\r\n')).toBe(true);
+    for (const line of first.body.split('\r\n')) expect(Buffer.byteLength(line), line).toBeLessThanOrEqual(75);
+    const calendar = new ICAL.Component(ICAL.parse(first.body));
+    const back = calendar.getAllSubcomponents('vevent').find((event) => event.getFirstPropertyValue('uid') === `${order.id}-back@aviation.backlot`)!;
+    const stored = (await t.app.quoteRequests.get('aviation', order.id))!;
+    // DTSTAMP is the order's last change, not the moment of the download.
+    expect((back.getFirstPropertyValue('dtstamp') as ICAL.Time).toJSDate().toISOString()).toBe(new Date(stored.history!.at(-1)!.at).toISOString().replace(/\.\d{3}Z$/, '.000Z'));
+    expect(back.getFirstPropertyValue('sequence')).toBe((stored.revision ?? 0) * 2);
+    expect(String(back.getFirstPropertyValue('summary'))).toMatch(/^Back: Red Eye/);
+
+    // A poll that holds the current text downloads nothing; the feed says when it last changed.
+    expect(first.headers.etag).toMatch(/^"[\w-]+"$/);
+    expect(Date.parse(String(first.headers['last-modified']))).toBeGreaterThan(0);
+    const again = await t.app.inject({ url: new URL(hires).pathname, headers: { 'if-none-match': String(first.headers.etag) } });
+    expect([again.statusCode, again.body]).toEqual([304, '']);
+    expect((await read(hires)).body).toBe(first.body);
+  });
+
+  it('counts turning overdue as a change of the return event: a higher SEQUENCE, stamped when it became overdue', async () => {
+    const late = await confirmedOrder(t, 'late-feeds@studio.example', [{ objectID: SEATS, quantity: 1 }], 30, 'Late Show');
+    const scanned = await t.as('aviationAdmin', { method: 'POST', url: `/api/tenants/aviation/orders/${late.id}/scans`, payload: { id: 'feed-late-out-1', direction: 'out', code: SEATS, count: 1 } });
+    expect(scanned.statusCode, scanned.body).toBe(200);
+    const settings = quoteSettingsOf((await t.app.tenantStore.get('aviation'))!.tenant);
+    const backOf = async (now: Date) => {
+      const feed = await vendorFeed(quoteStoresOf(t.app), settings, 'aviation', { order: (id) => id }, now);
+      return new ICAL.Component(ICAL.parse(feed.body)).getAllSubcomponents('vevent').find((event) => event.getFirstPropertyValue('uid') === `${late.id}-back@aviation.backlot`)!;
+    };
+    const onTime = await backOf(new Date());
+    const overdue = await backOf(new Date(`${addDays(late.endDate, 3)}T20:00:00Z`));
+    expect(String(overdue.getFirstPropertyValue('summary'))).toMatch(/^OVERDUE \(1 still out\) · Back: Late Show/);
+    expect(overdue.getFirstPropertyValue('sequence')).toBe(Number(onTime.getFirstPropertyValue('sequence')) + 1);
+    expect((overdue.getFirstPropertyValue('dtstamp') as ICAL.Time).toJSDate().getTime()).toBeGreaterThan((onTime.getFirstPropertyValue('dtstamp') as ICAL.Time).toJSDate().getTime());
+  });
+
   it("gives each item's hires under the same link, and nothing for an item the tenant lacks", async () => {
     const feed = await read(hires.replace('hires.ics', `items/${SEATS}.ics`));
     expect(feed.statusCode).toBe(200);
@@ -125,5 +174,22 @@ describe("a visitor's calendar", () => {
 
     expect((await visitor('DELETE')).json()).toEqual({ url: null });
     expect((await read(url)).statusCode).toBe(404);
+  });
+});
+
+describe('the access log', () => {
+  it('never holds a feed link’s secret: the vendor’s, an item’s, or a visitor’s', async () => {
+    const made = (await t.as('aviationAdmin', { method: 'POST', url: '/api/tenants/aviation/calendar-feed' })).json().url as string;
+    const vendorSecret = made.split('/')[5]!;
+    await read(made);
+    await read(made.replace('hires.ics', `items/${SEATS}.ics`));
+    const mine = (await t.app.inject({ method: 'POST', url: '/api/calendar-feed', headers: { host: AVIATION_HOST, origin: `http://${AVIATION_HOST}`, cookie: order.cookie } })).json().url as string;
+    await read(mine);
+    const visitorSecret = /\/([A-Za-z0-9_-]{32})\.ics$/.exec(mine)![1]!;
+    const requests = logLines.filter((line) => line.includes('"msg":"request"') && line.includes('/calendar/'));
+    expect(requests.length).toBeGreaterThanOrEqual(3);
+    expect(requests.join('\n')).toContain('/calendar/aviation/[redacted]/hires.ics');
+    expect(requests.join('\n')).toContain(`/calendar/aviation/visitors/${order.uid}/[redacted].ics`);
+    for (const secret of [vendorSecret, visitorSecret]) expect(logLines.join('\n')).not.toContain(secret);
   });
 });
