@@ -56,7 +56,7 @@ const octets = (codePoint: number) => (codePoint < 0x80 ? 1 : codePoint < 0x800 
  * folded here.
  */
 export function foldLine(line: string): string {
-  if (line.length <= 75 && !/[^\x00-\x7f]/.test(line)) return line;
+  if (line.length <= 75 && Buffer.byteLength(line) <= 75) return line;
   let folded = '';
   let used = 0;
   for (const character of line) {
