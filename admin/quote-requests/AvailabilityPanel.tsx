@@ -7,6 +7,7 @@
 import { Alert, Box, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
 import { addDays } from '../../schema/rental/quote-rules';
 import { AvailabilityTimeline } from './AvailabilityTimeline';
 import { BookingsTable } from './BookingsTable';
@@ -30,8 +31,30 @@ export function AvailabilityPanel({ tenantId, view }: { tenantId: string; view: 
         </Box>
       ) : (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          {translate('backlot.quotes.noOtherBookings')}
+          {translate(view.softClashes.length ? 'backlot.quotes.noOtherHolds' : 'backlot.quotes.noOtherBookings')}
         </Typography>
+      )}
+      {view.softClashes.length > 0 && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {translate('backlot.quotes.softClashes')}
+          </Typography>
+          <Box component="ul" sx={{ m: 0, pl: 2 }}>
+            {view.softClashes.map((clash) => (
+              <li key={`${clash.quoteId}-${clash.objectID}`}>
+                <Link to={`/t/${tenantId}/quote-requests/${encodeURIComponent(clash.quoteId)}`}>{clash.who}</Link>
+                {': '}
+                {translate('backlot.quotes.softClash', {
+                  quantity: clash.quantity,
+                  item: name(clash.objectID),
+                  from: clash.firstDay,
+                  to: clash.lastDay,
+                  state: translate(`backlot.quotes.states.${clash.state}`),
+                })}
+              </li>
+            ))}
+          </Box>
+        </Alert>
       )}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 2 }} alignItems={{ sm: 'center' }} sx={{ mb: 1 }}>
         <TextField select size="small" label={translate('backlot.quotes.timelineOf')} value={objectID} onChange={(event) => setObjectID(event.target.value)} sx={{ minWidth: 240 }}>

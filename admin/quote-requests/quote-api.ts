@@ -19,6 +19,8 @@ export interface PricingView extends Omit<QuoteRequest, 'state' | 'hold'> {
   rule: PricingRule;
   lineDetails: Array<{ objectID: string; glCode: string | null; group: string | null; stock: number; free: number; inCatalogue: boolean }>;
   conflicts: Booking[];
+  /** Other productions' open requests for the same items over these dates, holding nothing yet. */
+  softClashes: Array<{ quoteId: string; objectID: string; quantity: number; firstDay: string; lastDay: string; state: QuoteState; who: string }>;
   /** What the order's items would cost to replace: a certificate's cover is set against it. */
   replacementValue: number;
   /** Once the hire is back: what never went out (closing it asks whether to invoice or credit it). */

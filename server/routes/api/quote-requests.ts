@@ -314,6 +314,25 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
     const free = await freeQuantities(app, tenantId, [...items.values()], { from: quote.startDate, to: quote.endDate }, settings, now, quote.id);
     const window = bookingWindow(quote.startDate, quote.endDate, settings.turnaroundDays);
     const others = (await app.quoteRequests.bookings(tenantId, [...items.keys()], window.from, window.to)).filter((booking) => booking.quoteId !== quote.id);
+    // Soft clashes: other productions' open requests for the same items on overlapping dates that hold nothing yet.
+    const asking = (
+      await Promise.all((['requested', 'quoted', 'accepted'] as const).map(async (state) => (await app.quoteRequests.list(tenantId, { state, from: window.from, to: window.to, limit: 200 })).requests))
+    ).flat();
+    const softClashes = asking
+      .filter((other) => other.id !== quote.id && (other.hold ?? 'none') === 'none')
+      .flatMap((other) =>
+        other.lines
+          .filter((line) => items.has(line.objectID))
+          .map((line) => ({
+            quoteId: other.id,
+            objectID: line.objectID,
+            quantity: line.quantity,
+            firstDay: other.startDate,
+            lastDay: other.endDate,
+            state: other.state ?? 'requested',
+            who: other.production ?? other.name ?? other.email,
+          })),
+      );
     return {
       ...summary(quote),
       id: quote.id,
@@ -327,6 +346,7 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
         inCatalogue: items.has(line.objectID),
       })),
       conflicts: others,
+      softClashes,
       // What the order would cost to replace: a certificate's cover is set against it.
       replacementValue: replacementValueOf(quote.lines, items),
       // What never went out, once the hire is back: closing asks whether to invoice or credit it.
