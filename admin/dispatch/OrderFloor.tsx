@@ -79,7 +79,7 @@ type Condition = NonNullable<ScanInput['condition']>;
 export function OrderFloor({ tenantId }: { tenantId: string }) {
   const { id = '' } = useParams();
   const translate = useTranslate();
-  const { days, money } = useQuoteTenant(tenantId);
+  const { days, money, tenant } = useQuoteTenant(tenantId);
   const [sheet, setSheet] = useState<PullSheet>();
   const [error, setError] = useState<string>();
   const [direction, setDirection] = useState<Direction>('out');
@@ -103,7 +103,8 @@ export function OrderFloor({ tenantId }: { tenantId: string }) {
           setSheet(next);
           if (opened.current) return;
           opened.current = true;
-          if (next.out) setDirection('in');
+          // Check-in once all that goes out has gone; a partial pick-up still has more to go out.
+          if (next.state === 'out' || next.state === 'partlyReturned') setDirection('in');
           // The scan field takes the scanner's typing from the start (a USB scanner is a keyboard).
           requestAnimationFrame(() => field.current?.focus());
         },
@@ -165,6 +166,11 @@ export function OrderFloor({ tenantId }: { tenantId: string }) {
     <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 1100, overflowWrap: 'break-word' }}>
       <Title title={translate('backlot.scan.title', { order: title })} />
       {printAlone}
+      {/* On paper: whose sheet it is and when it was printed. */}
+      <Box sx={{ display: 'none', displayPrint: 'flex', justifyContent: 'space-between', mb: 1, borderBottom: 1, borderColor: 'divider', pb: 0.5 }}>
+        <Typography sx={{ fontWeight: 700 }}>{tenant?.vendor.legalName ?? tenant?.vendor.name ?? tenantId}</Typography>
+        <Typography variant="body2">{translate('backlot.scan.printedAt', { at: new Date().toLocaleString() })}</Typography>
+      </Box>
       <Box sx={{ displayPrint: 'none', mb: 1 }}>
         <Button component={Link} to={`/t/${tenantId}/dispatch`} startIcon={<ArrowBackIcon />}>
           {translate('backlot.dispatch.back')}
@@ -402,6 +408,14 @@ export function OrderFloor({ tenantId }: { tenantId: string }) {
           </Stack>
         </Box>
       )}
+      {/* On paper: who picked it and who checked it, to sign. */}
+      <Box sx={{ display: 'none', displayPrint: 'grid', gridTemplateColumns: '1fr 1fr', gap: 4, mt: 4 }}>
+        {['pickedBy', 'checkedBy'].map((who) => (
+          <Typography key={who} variant="body2" sx={{ borderTop: 1, pt: 0.5 }}>
+            {translate(`backlot.scan.${who}`)}
+          </Typography>
+        ))}
+      </Box>
     </Box>
   );
 }

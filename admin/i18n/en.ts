@@ -46,6 +46,9 @@ export const en = {
       back: 'Dispatch',
     },
     scan: {
+      printedAt: 'Printed %{at}',
+      pickedBy: 'Picked by (name, signature, date)',
+      checkedBy: 'Checked by (name, signature, date)',
       title: 'Pull sheet: %{order}',
       form: 'Scan items out or in',
       out: 'Check out',

@@ -122,6 +122,9 @@ export async function vendorFeed(stores: QuoteStores, settings: QuoteSettings, t
   for (const order of orders) {
     const who = whoOf(order);
     const pieces = order.lines.reduce((sum, line) => sum + line.quantity, 0);
+    // Once the pick-up has happened, what went out (a short pick-up says so), not what was booked.
+    const wentOut = order.lines.reduce((sum, line) => sum + hireLineOf(order.hire, line.objectID).out, 0);
+    const piecesSaid = wentOut > 0 && wentOut < pieces ? `${wentOut} of ${pieces} pieces` : `${pieces} piece${pieces === 1 ? '' : 's'}`;
     const still = order.lines.reduce((sum, line) => sum + outNow(hireLineOf(order.hire, line.objectID)), 0);
     const overdue = overdueOf(order);
     const description = [`${order.name ?? order.email} <${order.email}>`, order.studio, '', linesText(order)].filter((line) => line !== undefined).join('\n');
@@ -136,7 +139,7 @@ export async function vendorFeed(stores: QuoteStores, settings: QuoteSettings, t
     calendar.createEvent({
       id: `${order.id}-out@${tenantId}.backlot`,
       ...allDay(order.startDate, order.startDate),
-      summary: `Out: ${who} (${pieces} piece${pieces === 1 ? '' : 's'})`,
+      summary: `Out: ${who} (${piecesSaid})`,
       stamp: changed,
       sequence: revision,
       ...common,

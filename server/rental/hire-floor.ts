@@ -351,8 +351,16 @@ export async function labelsFor(stores: QuoteStores, tenantId: string, wanted: {
     order.lines.map(async (line) => {
       const item = items.get(line.objectID) ?? { objectID: line.objectID, name: line.name };
       if (items.get(line.objectID)?.tracking !== 'units') return [labelOf(item)];
-      const out = hireLineOf(order.hire, line.objectID).tags ?? [];
-      const tags = out.length ? out : (await stores.quoteRequests.listUnits(tenantId, { objectID: line.objectID, status: 'inService', limit: line.quantity })).units.map((unit) => unit.tag);
+      // The units that went out on this order, whatever became of them since (back, in repair, lost):
+      // a label is printed for each; before any went out, those on the shelf to pick.
+      const { units } = await stores.quoteRequests.listUnits(tenantId, { objectID: line.objectID, limit: 10_000 });
+      const onOrder = units.filter((unit) => unit.orderId === order.id || unit.history?.some((event) => event.orderId === order.id)).map((unit) => unit.tag);
+      const tags = onOrder.length
+        ? onOrder
+        : units
+            .filter((unit) => unit.status === 'inService')
+            .slice(0, line.quantity)
+            .map((unit) => unit.tag);
       return tags.map((tag) => labelOf(item, tag));
     }),
   );
@@ -361,8 +369,14 @@ export async function labelsFor(stores: QuoteStores, tenantId: string, wanted: {
 
 /** The states an order can be handed over in, each way: out while it is going, in while anything is out or just back. */
 const HANDOVER_STATES: Record<HandoverInput['direction'], readonly string[]> = {
-  out: ['confirmed', 'partlyOut', 'out'],
+  // What never went out can still be picked up once some is back (the scans allow it), so it can be signed for.
+  out: ['confirmed', 'partlyOut', 'out', 'partlyReturned', 'returned'],
   in: ['partlyOut', 'out', 'partlyReturned', 'returned'],
+};
+/** Why a hand-over cannot be signed now, in words (never a state's internal name). */
+const NO_HANDOVER: Record<HandoverInput['direction'], string> = {
+  out: 'Nothing to hand over: this order is not confirmed, or its hire is closed.',
+  in: 'Nothing to hand back: nothing of this order has gone out yet, or its hire is closed.',
 };
 /** At most this many hand-overs on an order (the schema's limit). */
 const HANDOVERS_PER_ORDER = 100;
@@ -405,8 +419,7 @@ export async function recordHandover(
       const state = order.state ?? 'requested';
       const at = request.now.toISOString();
       const base = { id: input.id, orderId: order.id, at, by: request.who, direction: input.direction, code: 'handover', count: 0 };
-      if (!HANDOVER_STATES[input.direction].includes(state))
-        return { record: { ...base, outcome: 'refused', message: `Nothing to hand ${input.direction === 'out' ? 'over' : 'back'}: this order is ${state}.` } };
+      if (!HANDOVER_STATES[input.direction].includes(state)) return { record: { ...base, outcome: 'refused', message: NO_HANDOVER[input.direction] } };
       const handovers = order.hire?.handovers ?? [];
       if (handovers.length >= HANDOVERS_PER_ORDER) return { record: { ...base, outcome: 'refused', message: `This order has ${HANDOVERS_PER_ORDER} hand-overs already.` } };
       const name = plainText(input.name).trim();

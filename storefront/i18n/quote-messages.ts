@@ -67,8 +67,9 @@ export const quoteMessages = {
   tax: (name: string, rate: number) => `${name} (${rate}%)`,
   totalWithTax: (name: string) => `Total with ${name}`,
   withTax: (amount: string, name: string) => `${amount} with ${name}`,
-  authorisation: 'Held on your card',
-  noCharge: 'Accepting holds this on your card, with any deposit: nothing is charged until the hire is closed.',
+  // What the card is charged for the quote as it stands: the hold adds any deposit on top (the card panel names each part).
+  authorisation: 'Charged to your card at close-out',
+  noCharge: 'Accepting holds this and any deposit on your card (the card panel below gives each part): nothing is charged until the hire is closed.',
   purchaseOrderLabel: 'Your purchase-order number (optional: printed on the invoices)',
   billingAddressLabel: 'Invoice to (company name and address)',
   billingAddressHint: 'Printed on the invoices as the customer: a VAT invoice names the customer’s address.',

@@ -99,7 +99,7 @@ describe('a quote after the request', () => {
     const breakdown = page.getByRole('table');
     await breakdown.getByRole('rowheader', { name: /Delivery to Stage 4 and back/ }).waitFor();
     await page.getByText(`-$20.00: Returning client`).waitFor();
-    await page.getByText('Held on your card').waitFor();
+    await page.getByText('Charged to your card at close-out').waitFor();
     // No GL code anywhere on the page (the card panel's test card numbers aside).
     expect((await page.locator('main').textContent())!.replace(/\d{4} \d{4} \d{4} \d{4}/g, '')).not.toMatch(/GL|4[0-9]{3}\b/);
     expect(await axeViolations(page)).toEqual([]);

@@ -84,6 +84,10 @@ describe('a hire that lost a unit', () => {
     if (invoice.balance > 0) expect(closedMail.text).toContain(`${money(invoice.balance)} is still due, by `);
     expect(closedMail.text).toMatch(new RegExp(`Download invoice ${invoice.number} \\(PDF\\): https://\\S+/api/quotes/${order.id}/invoices/${invoice.number}/pdf`));
 
+    // The order's labels are its units, the lost one included (a label to reprint when it turns up).
+    const labels = (await consoleApi('GET', `labels?order=${order.id}`)).json().labels as Array<{ tag: string }>;
+    expect(labels.map((label) => label.tag).sort()).toEqual([...tags].sort());
+
     // Found on the next job: back in service, and the loss charged for it credited on its own line.
     const found = await consoleApi('POST', `units/${tags[0]}/status`, { status: 'inService', note: 'Found in the stage 4 rafters' });
     expect(found.statusCode, found.body).toBe(200);

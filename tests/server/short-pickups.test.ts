@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QuoteRequest } from '../../schema/types.generated';
+import { vendorFeed } from '../../server/rental/calendar-feeds';
 import { dispatchBoard } from '../../server/rental/hire-floor';
 import { quoteSettingsOf } from '../../server/rental/quote-conversation';
 import { quoteStoresOf } from '../../server/plugins/app/payments';
@@ -67,6 +68,12 @@ describe('a short pick-up', () => {
     const settings = quoteSettingsOf((await t.app.tenantStore.get('aviation'))!.tenant);
     const board = await dispatchBoard(quoteStoresOf(t.app), settings, 'aviation', new Date());
     expect(board.toClose.find((row) => row.id === order.id)).toMatchObject({ neverOut: NEVER_OUT });
+    // The vendor's calendar says what went out, not what was booked.
+    const feed = await vendorFeed(quoteStoresOf(t.app), settings, 'aviation', { order: (id) => id }, new Date());
+    expect(feed.body).toContain('SUMMARY:Out: Short Pick-up (3 of 5 pieces)');
+    // The rest can still be picked up and signed for (a hand-over out on a hire that is back).
+    const signed = await consoleApi('POST', `orders/${order.id}/handovers`, { id: `late-pickup-${order.id.slice(0, 8)}`, direction: 'out', name: 'Runner' });
+    expect(signed.json().record).toMatchObject({ outcome: 'ok', message: 'Handed over to Runner.' });
 
     const refused = await close(order.id);
     expect(refused.statusCode).toBe(409);
