@@ -100,6 +100,27 @@ describe('Items → Import', () => {
     expect((await t.as('aviationAdmin', { method: 'GET', url: '/api/tenants/aviation/items/export.pdf' })).statusCode).toBe(400);
   });
 
+  it('takes a category path from several columns (Department, Sub-department), and says when a cell names a group rather than a category', async () => {
+    const csv = (rows: string) => Buffer.from(`Stock Code,Item,Department,Sub-department,Daily Hire\r\n${rows}`).toString('base64');
+    const checked = await post('/check', { fileName: 'two-columns.csv', data: csv('H9-88001,Spare Cockpit Yoke,Aviation Sets,Cockpits,$50\r\n') });
+    expect(checked.statusCode, checked.body).toBe(200);
+    expect(checked.json().mapping.columns).toMatchObject({ 'category.group': 'Department', category: 'Sub-department' });
+    expect(checked.json().plan.refused).toEqual([]);
+    expect(checked.json().plan.create).toEqual(['h9-88001']);
+    expect(checked.json().plan.problems).toEqual([]);
+    // One column only, holding the group: said as such, with the group's categories to choose from.
+    const single = Buffer.from('Stock Code,Item,Department,Daily Hire\r\nH9-88002,Galley Sign,Set Dressing,$20\r\n').toString('base64');
+    const refused = await post('/check', { fileName: 'group-only.csv', data: single });
+    expect(refused.json().plan.problems).toEqual([
+      expect.objectContaining({
+        row: 2,
+        header: 'Department',
+        cell: 'Set Dressing',
+        message: expect.stringMatching(/^names Set Dressing, a group of the tree, not a category: its categories are Carts & Trolleys, Signage, Luggage/),
+      }),
+    ]);
+  });
+
   it('says plainly what is wrong with a file, and lets only the tenant’s admins import', async () => {
     const empty = await post('/check', { fileName: 'empty.csv', data: '' });
     expect(empty.statusCode).toBe(400);

@@ -60,6 +60,12 @@ export function findCategory(categories: Categories, text: string): CategoryPath
   return unique.length === 1 ? unique[0] : undefined;
 }
 
+/** The rental group a cell names on its own (a Department column holding "Set Dressing"), or undefined. */
+export function groupNamed(categories: Categories, text: string): Categories['groups'][number] | undefined {
+  const parts = categoryParts(text);
+  return parts.length === 1 ? categories.groups.filter(isRentalGroup).find((group) => matches(group, parts[0]!)) : undefined;
+}
+
 /** The nearest path the tree has to a cell's text (by its names), for "did you mean". */
 export function nearestCategory(categories: Categories, text: string): string | undefined {
   const paths = allPaths(categories);

@@ -16,6 +16,8 @@ export type ImportField =
   | 'name'
   | 'description'
   | 'category'
+  | 'category.group'
+  | 'category.subcategory'
   | 'rates.day'
   | 'rates.week'
   | 'quantity'
@@ -44,7 +46,9 @@ export function fieldTitles(site: Pick<SiteSettings, 'customFields'>): Array<{ f
     { field: 'objectID', title: `${itemProperties.objectID.title} (or SKU: the key a re-import updates by)` },
     { field: 'name', title: itemProperties.name.title ?? 'Name', required: true },
     { field: 'description', title: itemProperties.description.title },
-    { field: 'category', title: `${itemProperties.category.title ?? 'Category'} (group › category › subcategory)`, required: true },
+    { field: 'category', title: `${itemProperties.category.title ?? 'Category'} (group › category › subcategory, or the category alone)`, required: true },
+    { field: 'category.group', title: 'Category group, in a column of its own (Department)' },
+    { field: 'category.subcategory', title: 'Subcategory, in a column of its own' },
     { field: 'rates.day', title: itemProperties.rates.properties.day.title, required: true },
     { field: 'rates.week', title: itemProperties.rates.properties.week.title },
     { field: 'quantity', title: itemProperties.quantity.title },
@@ -88,6 +92,8 @@ const SPELLINGS: Partial<Record<ImportField, readonly string[]>> = {
   name: ['name', 'itemname', 'item', 'title', 'product', 'productname', 'itemtitle', 'prop', 'propname'],
   description: ['description', 'desc', 'details', 'longdescription', 'itemdescription', 'notes', 'condition', 'about'],
   category: ['category', 'categorypath', 'department', 'dept', 'section', 'type', 'itemtype', 'productcategory', 'categories'],
+  'category.group': ['group', 'categorygroup', 'maincategory', 'topcategory'],
+  'category.subcategory': ['subcategory', 'subcat', 'subtype', 'subsubcategory'],
   'rates.day': ['dayrate', 'daily', 'dailyrate', 'rateday', 'perday', 'priceperday', 'rate', 'price', 'dailyhire', 'hirerate', 'rentalrate', 'dayprice', 'rental', 'hireperday'],
   'rates.week': ['weekrate', 'weekly', 'weeklyrate', 'perweek', 'priceperweek', 'weekprice', 'weeklyhire', 'rateweek'],
   quantity: ['qty', 'quantity', 'stock', 'onhand', 'qtyonhand', 'count', 'units', 'instock', 'stockqty', 'available', 'numberowned', 'owned'],
@@ -134,6 +140,13 @@ export function guessMapping(headers: readonly string[], rows: ReadonlyArray<rea
       const field = custom.find((entry) => entry.words.includes(folded) || entry.words.includes(folded.replace(/s$/, '')));
       if (field) take(field.field, header);
     }
+  }
+  // Department and Sub-department, the usual two columns: the department is the group, the sub-department its category.
+  const sub = headers.find((header) => ['subdepartment', 'subdept', 'subsection'].includes(foldHeader(header)));
+  if (sub && mapping.category !== undefined && mapping['category.group'] === undefined && !taken.has(sub)) {
+    mapping['category.group'] = mapping.category;
+    mapping.category = sub;
+    taken.add(sub);
   }
   // Unknown headers told by their values (a sample of the first rows).
   const sample = rows.slice(0, 50);

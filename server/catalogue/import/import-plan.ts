@@ -16,7 +16,7 @@ import { slugify } from '../../../schema/slugify';
 import type { UnitStatus } from '../../../schema/rental/hire';
 import type { CategoryPath, Item, Tenant } from '../../../schema/types.generated';
 import { partValidators } from '../../../schema/validator-registry';
-import { findCategory, nearestCategory, pathText, withCategoryAdded } from './categories';
+import { findCategory, groupNamed, nearestCategory, pathText, withCategoryAdded } from './categories';
 import { isBlank, readCount, readList, type Read } from './cell-values';
 import type { ColumnMapping, ImportField } from './column-mapping';
 import { checkPhotos, type PhotoCheck } from './photo-checks';
@@ -219,7 +219,9 @@ export async function planImport(input: {
 
     // The category: found in the tree, mapped by the one importing, or added.
     if (columns.has('category')) {
-      const text = cell('category');
+      // Several columns may make the path (Department, then Sub-department): their cells, joined in order.
+      const parts = [cell('category.group'), cell('category'), cell('category.subcategory')];
+      const text = cell('category') === undefined ? undefined : parts.filter((part) => part !== undefined).join(' > ');
       if (text === undefined) problem('category', 'is empty: every item needs a category');
       else {
         const mapped = choices.categoryMap?.[text] ?? choices.categoryMap?.[text.trim().toLowerCase()];
@@ -235,8 +237,14 @@ export async function planImport(input: {
         if (path) item.category = path;
         else {
           unknownCategories.set(text, [...(unknownCategories.get(text) ?? []), row]);
+          const group = groupNamed(categories, text);
           const nearest = nearestCategory(categories, text);
-          problem('category', `is not in the category tree${nearest ? `: did you mean ${nearest}?` : ''} (map it, or let the import add it)`);
+          problem(
+            'category',
+            group
+              ? `names ${group.name}, a group of the tree, not a category: its categories are ${group.categories.map((category) => category.name).join(', ')} (map the column that names them as the category, or map this value to one)`
+              : `is not in the category tree${nearest ? `: did you mean ${nearest}?` : ''} (map it, or let the import add it)`,
+          );
         }
       }
     }

@@ -83,6 +83,11 @@ describe('cells read as people write them', () => {
 });
 
 describe('columns guessed', () => {
+  it('as one category path from two columns, the usual Department and Sub-department (or Category and Subcategory)', () => {
+    expect(guessMapping(['Stock Code', 'Item', 'Department', 'Sub-department', 'Daily Hire'], [], site)).toMatchObject({ 'category.group': 'Department', category: 'Sub-department' });
+    expect(guessMapping(['SKU', 'Name', 'Category', 'Subcategory', 'Rate'], [], site)).toMatchObject({ category: 'Category', 'category.subcategory': 'Subcategory' });
+  });
+
   it('from headers in a prop house’s words, custom fields by name, and from values when the header says nothing', () => {
     const headers = ['Ref', 'Prop Name', 'Type', 'Rental', 'Per Week', 'Owned', 'Style', 'Measurements?', 'Stuff'];
     const rows = [['A1', 'Chair', 'Seats', '$40', '$120', '2', 'Vintage', '20x20x30', '61 x 32 x 43 in']];
