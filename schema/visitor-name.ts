@@ -4,13 +4,9 @@
  * name, else the email. One rule, so a profile saved with a name is never "dana" somewhere.
  * Browser-safe.
  */
-import { plainText } from './plain-text';
 import type { UserProfile } from './types.generated';
 
 export function visitorName(profile: Pick<UserProfile, 'firstName' | 'lastName' | 'displayName'> | undefined, email?: string): string {
-  const full = [profile?.firstName, profile?.lastName]
-    .map((part) => (part ? plainText(part).trim() : ''))
-    .filter(Boolean)
-    .join(' ');
-  return full || (profile?.displayName ? plainText(profile.displayName).trim() : '') || email || '';
+  const full = [profile?.firstName?.trim(), profile?.lastName?.trim()].filter(Boolean).join(' ');
+  return full || profile?.displayName?.trim() || email || '';
 }

@@ -7,7 +7,7 @@
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useConfiguration } from '../config/ConfigurationProvider';
 import { frameMessages as messages } from '../i18n/frame-messages';
-import { ConfirmQueue, type ConfirmAnswer, type ConfirmOutcome, type ConfirmRequest, type OpenConfirm } from '../lib/confirm';
+import { ConfirmQueue, type ConfirmOutcome, type ConfirmRequest, type OpenConfirm } from '../lib/confirm';
 
 const ConfirmContext = createContext<ConfirmQueue | null>(null);
 
@@ -17,8 +17,8 @@ export function useConfirm(): (request?: ConfirmRequest) => Promise<ConfirmOutco
   return (request) => queue.confirm(request);
 }
 
-/** Asks with a line of text (`request.reason`) or several fields (`request.fields`): resolves with the outcome and what was typed. */
-export function useAskReason(): (request: ConfirmRequest & (Required<Pick<ConfirmRequest, 'reason'>> | Required<Pick<ConfirmRequest, 'fields'>>)) => Promise<ConfirmAnswer> {
+/** Asks with a line of text (`request.reason`): resolves with the outcome and what was typed. */
+export function useAskReason(): (request: ConfirmRequest & Required<Pick<ConfirmRequest, 'reason'>>) => Promise<{ outcome: ConfirmOutcome; reason?: string }> {
   const queue = useContext(ConfirmContext);
   if (!queue) throw new Error('useAskReason() needs a <ConfirmProvider> above it');
   return (request) => queue.ask(request);
@@ -32,18 +32,17 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
   return (
     <ConfirmContext.Provider value={queue}>
       {children}
-      {current && <ConfirmDialog key={JSON.stringify(current)} request={current} answer={(outcome, reason, values) => queue.answer(outcome, reason, values)} />}
+      {current && <ConfirmDialog key={JSON.stringify(current)} request={current} answer={(outcome, reason) => queue.answer(outcome, reason)} />}
     </ConfirmContext.Provider>
   );
 }
 
-function ConfirmDialog({ request, answer: answerWith }: { request: OpenConfirm; answer: (outcome: ConfirmOutcome, reason?: string, values?: Record<string, string>) => void }) {
+function ConfirmDialog({ request, answer: answerWith }: { request: OpenConfirm; answer: (outcome: ConfirmOutcome, reason?: string) => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const confirmButton = useRef<HTMLButtonElement>(null);
   const [reason, setReason] = useState('');
-  const [values, setValues] = useState<Record<string, string>>({});
-  const reasonInput = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
-  const answer = (outcome: ConfirmOutcome) => answerWith(outcome, reason, values);
+  const reasonInput = useRef<HTMLInputElement>(null);
+  const answer = (outcome: ConfirmOutcome) => answerWith(outcome, reason);
   useEffect(() => {
     const element = dialog.current!;
     if (!element.open) element.showModal();
@@ -63,8 +62,7 @@ function ConfirmDialog({ request, answer: answerWith }: { request: OpenConfirm; 
         answer('canceled');
       }}
       onKeyDown={(event) => {
-        // Enter confirms, except on a button (it presses it) and in a text area (a new line).
-        if (event.key === 'Enter' && !(event.target instanceof HTMLButtonElement) && !(event.target instanceof HTMLTextAreaElement)) {
+        if (event.key === 'Enter' && !(event.target instanceof HTMLButtonElement)) {
           event.preventDefault();
           answer('confirmed');
         }
@@ -78,39 +76,6 @@ function ConfirmDialog({ request, answer: answerWith }: { request: OpenConfirm; 
           <input ref={reasonInput} type="text" maxLength={request.reason.maxLength} value={reason} onChange={(event) => setReason(event.target.value)} />
         </label>
       )}
-      {request.fields?.map((field, index) => {
-        const set = (value: string) => setValues((typed) => ({ ...typed, [field.name]: value }));
-        const hintId = field.hint ? `confirm-field-${field.name}-hint` : undefined;
-        return (
-          <label key={field.name} className="dialog-reason">
-            {field.label}
-            {field.lines && field.lines > 1 ? (
-              <textarea
-                ref={index === 0 && !request.reason ? reasonInput : undefined}
-                rows={field.lines}
-                maxLength={field.maxLength}
-                value={values[field.name] ?? ''}
-                aria-describedby={hintId}
-                onChange={(event) => set(event.target.value)}
-              />
-            ) : (
-              <input
-                ref={index === 0 && !request.reason ? reasonInput : undefined}
-                type="text"
-                maxLength={field.maxLength}
-                value={values[field.name] ?? ''}
-                aria-describedby={hintId}
-                onChange={(event) => set(event.target.value)}
-              />
-            )}
-            {field.hint && (
-              <span id={hintId} className="field-hint dialog-field-hint">
-                {field.hint}
-              </span>
-            )}
-          </label>
-        );
-      })}
       <div className="dialog-actions">
         <button type="button" className="button button-secondary" onClick={() => answer('canceled')}>
           {messages.cancel}

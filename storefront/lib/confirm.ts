@@ -14,34 +14,16 @@ export interface ConfirmRequest {
   altLabel?: string;
   /** A line of text to ask for with the choice (why a quote is declined), answered with it. */
   reason?: { label: string; maxLength: number };
-  /** Several pieces of text to ask for (a purchase order, a billing address), answered by name; `lines` above 1 is a text area. */
-  fields?: ConfirmField[];
-}
-
-export interface ConfirmField {
-  name: string;
-  label: string;
-  maxLength: number;
-  lines?: number;
-  hint?: string;
-}
-
-/** What a confirmation came back with: the choice, and the text typed (trimmed; empty fields left out). */
-export interface ConfirmAnswer {
-  outcome: ConfirmOutcome;
-  reason?: string;
-  values?: Record<string, string>;
 }
 
 export interface OpenConfirm extends Required<Pick<ConfirmRequest, 'title' | 'confirmLabel'>> {
   message?: string;
   altLabel?: string;
   reason?: { label: string; maxLength: number };
-  fields?: ConfirmField[];
 }
 
 export class ConfirmQueue {
-  private readonly waiting: Array<{ request: OpenConfirm; resolve: (answer: ConfirmAnswer) => void }> = [];
+  private readonly waiting: Array<{ request: OpenConfirm; resolve: (answer: { outcome: ConfirmOutcome; reason?: string }) => void }> = [];
   private listener: ((open: OpenConfirm | undefined) => void) | undefined;
 
   constructor(private readonly defaults: { title: string; confirmLabel: string }) {}
@@ -64,8 +46,8 @@ export class ConfirmQueue {
     return (await this.ask(request)).outcome;
   }
 
-  /** Asks, with the text typed when the request asks for a reason or fields. */
-  ask(request: ConfirmRequest = {}): Promise<ConfirmAnswer> {
+  /** Asks, with the text typed when the request asks for a reason. */
+  ask(request: ConfirmRequest = {}): Promise<{ outcome: ConfirmOutcome; reason?: string }> {
     const open: OpenConfirm = { ...request, title: request.title ?? this.defaults.title, confirmLabel: request.confirmLabel ?? this.defaults.confirmLabel };
     return new Promise((resolve) => {
       this.waiting.push({ request: open, resolve });
@@ -73,23 +55,13 @@ export class ConfirmQueue {
     });
   }
 
-  /** Answers the dialog on screen (with the reason and fields typed, if it asked for them) and shows the next one. */
-  answer(outcome: ConfirmOutcome, reason?: string, values: Record<string, string> = {}): void {
+  /** Answers the dialog on screen (with the reason typed, if it asked for one) and shows the next one. */
+  answer(outcome: ConfirmOutcome, reason?: string): void {
     const head = this.waiting[0];
     if (!head) return;
     if (outcome === 'alt' && head.request.altLabel === undefined) throw new Error('this confirmation has no alternative choice');
     this.waiting.shift();
-    const typed = Object.fromEntries(
-      (head.request.fields ?? []).flatMap((field) => {
-        const value = values[field.name]?.trim();
-        return value ? [[field.name, value]] : [];
-      }),
-    );
-    head.resolve({
-      outcome,
-      ...(outcome === 'confirmed' && reason?.trim() && { reason: reason.trim() }),
-      ...(outcome === 'confirmed' && Object.keys(typed).length > 0 && { values: typed }),
-    });
+    head.resolve({ outcome, ...(outcome === 'confirmed' && reason?.trim() && { reason: reason.trim() }) });
     this.listener?.(this.current);
   }
 

@@ -13,6 +13,7 @@ import { useAuth } from '../auth/AuthProvider';
 import { toIdentityError, type IdentityError } from '../auth/identity-api';
 import { ErrorText } from '../components/auth/ErrorText';
 import { useAskReason, useConfirm } from '../components/ConfirmDialog';
+import { useFieldsDialog } from '../components/quotes/FieldsDialog';
 import { EmptyState } from '../components/EmptyState';
 import { Loading, SignedInOnly } from '../components/lists/SignedInOnly';
 import { PageHeader } from '../components/PageHeader';
@@ -44,6 +45,7 @@ function OwnQuote({ id }: { id: string }) {
   const { site, vendor, forms } = useConfiguration();
   const confirm = useConfirm();
   const askReason = useAskReason();
+  const [fieldsDialog, askFields] = useFieldsDialog();
   const notices = useAuth().visitor?.profile.stats?.unreadNotificationCount;
   const [quote, setQuote] = useState<VisitorQuote | null>();
   const [error, setError] = useState<IdentityError>();
@@ -91,21 +93,18 @@ function OwnQuote({ id }: { id: string }) {
     // declining or cancelling asks why (optional): the vendor reads it in the mail.
     const asksPurchaseOrder = action === 'accept' && !isOrderState(quote.state);
     // Accepting also asks who the invoices are made out to: a VAT invoice names the customer's address.
-    const { outcome, reason, values } =
-      action === 'accept' && !asksPurchaseOrder
-        ? { outcome: await confirm(request), values: undefined }
-        : await askReason(
-            asksPurchaseOrder
-              ? {
-                  ...request,
-                  fields: [
-                    { name: 'purchaseOrder', label: words.purchaseOrderLabel, maxLength: forms.maxLengths.purchaseOrder },
-                    { name: 'billingAddress', label: words.billingAddressLabel, maxLength: forms.maxLengths.billingAddress, lines: 3, hint: words.billingAddressHint },
-                    { name: 'billingContact', label: words.billingContactLabel, maxLength: forms.maxLengths.billingContact },
-                  ],
-                }
-              : { ...request, reason: { label: words.reasonLabel(vendor.displayName), maxLength: forms.maxLengths.stepReason } },
-          );
+    const { outcome, reason, values } = asksPurchaseOrder
+      ? await askFields({
+          ...request,
+          fields: [
+            { name: 'purchaseOrder', label: words.purchaseOrderLabel, maxLength: forms.maxLengths.purchaseOrder },
+            { name: 'billingAddress', label: words.billingAddressLabel, maxLength: forms.maxLengths.billingAddress, lines: 3, hint: words.billingAddressHint },
+            { name: 'billingContact', label: words.billingContactLabel, maxLength: forms.maxLengths.billingContact },
+          ],
+        }).then((answer) => ({ outcome: answer.confirmed ? 'confirmed' : 'canceled', reason: undefined, values: answer.values }))
+      : action === 'accept'
+        ? { outcome: await confirm(request), reason: undefined, values: undefined }
+        : { ...(await askReason({ ...request, reason: { label: words.reasonLabel(vendor.displayName), maxLength: forms.maxLengths.stepReason } })), values: undefined };
     if (outcome !== 'confirmed') return;
     setBusy(true);
     setError(undefined);
@@ -140,6 +139,7 @@ function OwnQuote({ id }: { id: string }) {
 
   return (
     <>
+      {fieldsDialog}
       <PageHeader title={quote.production ?? messages.quotePageHeading} crumbs={[{ name: messages.quotesHeading, href: QUOTES_PATH }]} />
       <div className="container section quote-page">
         <address className="print-only quote-vendor">

@@ -367,14 +367,14 @@ describe('two servers on one Firestore and one PostgreSQL', () => {
     const settled = await Promise.all([0, 1].map((n) => on(n, `/api/tenants/aviation/quote-requests/${id}/card-hold/settle`, { method: 'POST' })));
     expect(settled.map((answer) => answer.status)).toEqual([200, 200]);
     const intentId = (closed.json() as { cardHold: { intentId: string } }).cardHold.intentId;
-    // However many capture calls reached Stripe, they carried one idempotency key: one capture, of what was owed.
+    // However many capture calls reached Stripe, they carried one idempotency key (the amount in it): one capture, of what was owed.
     expect(
       new Set(
         captures()
           .slice(before)
           .map((call) => call.key),
       ),
-    ).toEqual(new Set([`capture-${intentId}`]));
+    ).toEqual(new Set([`capture-${intentId}-${Math.round(waiting.cardHold.pending.amount * 100)}`]));
     expect(stripe.intents.get(intentId)).toMatchObject({ status: 'succeeded', amount_received: Math.round(waiting.cardHold.pending.amount * 100) });
     // The server that lost the race answers at once and the winner writes the capture as it ends:
     // each server reads it once written.

@@ -21,6 +21,7 @@
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { definitionRef } from '../../../schema/definitions';
+import { plainText } from '../../../schema/plain-text';
 import { onboardingPath } from '../../../schema/routes';
 import { VISITOR_EDITABLE_FIELDS, visitorProfileBodySchema } from '../../../schema/visitor-forms';
 import type { UserProfile } from '../../../schema/types.generated';
@@ -449,7 +450,8 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
       return app.profileStore.update(request.tenantId, user.uid, (current) => {
         const next: Record<string, unknown> = { ...current, updatedAt: now };
         for (const name of VISITOR_EDITABLE_FIELDS) {
-          const value = edits[name]?.trim();
+          // Names are kept as text people read: no NUL, controls or direction marks.
+          const value = edits[name] === undefined ? undefined : plainText(edits[name]).trim();
           if (value) next[name] = value;
           else delete next[name];
         }
