@@ -33,10 +33,10 @@ export class InvoiceWatch {
   async pass(now: Date, log?: FastifyBaseLogger): Promise<string[]> {
     const issued: string[] = [];
     const since = new Date(now.getTime() - CONFIRMED_WITHIN_DAYS * 86_400_000).toISOString();
-    for (const { tenantId } of await this.app.tenantStore.list()) {
-      const stored = await this.app.tenantStore.get(tenantId).catch(() => undefined);
-      if (!stored) continue;
-      const settings = quoteSettingsOf(stored.tenant);
+    for (const [index, { tenantId }] of (await this.app.tenantStore.list()).entries()) {
+      // An embedded store answers at once (its promises never wait on I/O): every few tenants the
+      // pass lets the server answer requests, so thousands of tenants never hold it up.
+      if (index % 25 === 24) await new Promise((resolve) => setImmediate(resolve));
       const [confirmed, closed] = await Promise.all([
         this.app.quoteRequests.list(tenantId, { confirmedFrom: since, limit: PER_PASS }),
         this.app.quoteRequests.list(tenantId, { state: 'closed', limit: PER_PASS }),
@@ -44,10 +44,15 @@ export class InvoiceWatch {
       const orders = [...new Map([...confirmed.requests, ...closed.requests].map((order) => [order.id, order])).values()].filter(
         (order) => isOrderState(order.state ?? 'requested') && this.complete.get(`${tenantId}/${order.id}`) !== standingOf(order),
       );
+      // The tenant's settings are read only when a document is owed (most passes, for most tenants, owe none).
+      let settings: ReturnType<typeof quoteSettingsOf> | undefined;
       for (const order of orders) {
         const documents = await this.app.invoices.forQuote(tenantId, order.id);
         const lacking = order.state === 'closed' ? !documents.some((document) => document.kind === 'invoice') : !documents.some((document) => document.kind === 'proForma' && !document.voidedAt);
         if (lacking) {
+          const stored = settings ? undefined : await this.app.tenantStore.get(tenantId).catch(() => undefined);
+          if (!settings && !stored) break;
+          settings ??= quoteSettingsOf(stored!.tenant);
           const items = await itemsOfQuotes(this.app.itemStore, tenantId, [order]);
           await issueOwed(this.app.invoices, settings, items, order, now, log);
           issued.push(order.id);
