@@ -41,6 +41,8 @@ export interface ImportSummary {
   unchanged: string[];
   refused: Array<{ row: number; key: string }>;
   problems: ImportProblem[];
+  /** What was read a way the sheet may not mean (another currency's sign, a blank quantity taken as 1, an id made from the name, a formula kept as text): imported, and said. */
+  warnings: ImportProblem[];
   addedCategories: string[];
   unknownCategories: Array<{ text: string; rows: number[]; nearest?: string }>;
   photos: number;
@@ -68,6 +70,7 @@ export function importSummary(
     unchanged: plan.unchanged,
     refused: plan.refused,
     problems: plan.problems,
+    warnings: plan.warnings,
     addedCategories: plan.addedCategories,
     unknownCategories: plan.unknownCategories,
     photos: plan.photos.length,

@@ -1061,6 +1061,10 @@ export interface Item {
    */
   objectID: string;
   /**
+   * SKU: The house's own code for the item, as written on its shelf labels and in its spreadsheets (upper case kept); the item id is made from it.
+   */
+  sku?: string;
+  /**
    * Label: A short piece of text shown to visitors. It is always rendered as text, never as HTML.
    */
   name: string;

@@ -202,6 +202,8 @@ export const en = {
     links: { title: 'Links: %{tenant}', empty: 'No links yet.', headerLinks: 'Header', footerLinks: 'Footer', socialLinks: 'Social' },
     customFields: { title: 'Custom fields: %{tenant}', empty: 'No custom fields yet: items carry only the built-in facets.', noOptions: 'No options yet: a field needs at least one.' },
     itemImport: {
+      warnings: '%{smart_count} cell imported a way the sheet may not mean: check it |||| %{smart_count} cells imported a way the sheet may not mean: check them',
+      warningAt: 'Row %{row}, %{column}:',
       title: 'Import items: %{tenant}',
       back: 'All items',
       open: 'Import',

@@ -293,6 +293,20 @@ export function ItemImport({ tenantId }: { tenantId: string }) {
               </Box>
             </>
           )}
+          {plan.warnings.length > 0 && (
+            <Alert severity="info">
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                {translate('backlot.itemImport.warnings', { smart_count: plan.warnings.length })}
+              </Typography>
+              <Box component="ul" sx={{ m: 0, pl: 2 }}>
+                {plan.warnings.slice(0, SHOWN_PROBLEMS).map((warning, index) => (
+                  <li key={index}>
+                    {translate('backlot.itemImport.warningAt', { row: warning.row, column: warning.header ?? '—' })} {warning.cell && <code>{warning.cell}</code>} {warning.message}
+                  </li>
+                ))}
+              </Box>
+            </Alert>
+          )}
           {view.done ? (
             <Alert severity="success" role="status">
               {translate('backlot.itemImport.done', {

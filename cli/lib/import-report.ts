@@ -45,6 +45,10 @@ export function importReportText(report: ImportReport): string {
     lines.push(`${plural(plan.problems.length, 'problem')}:`);
     for (const problem of plan.problems) lines.push(`  ${safeText(formatImportProblem(problem))}`);
   }
+  if (plan.warnings.length) {
+    lines.push(`${plural(plan.warnings.length, 'warning')} (imported, but check):`);
+    for (const warning of plan.warnings) lines.push(`  ${safeText(formatImportProblem(warning))}`);
+  }
   if (report.done) {
     const done = report.done;
     lines.push(

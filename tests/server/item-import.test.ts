@@ -81,7 +81,8 @@ describe('Items → Import', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toBe('attachment; filename="aviation-items.csv"');
-    expect(csv.body).toContain('h9-00001,Chrome Headrest 1,');
+    // The SKU as the sheet wrote it, capitals kept (its id is h9-00001).
+    expect(csv.body).toContain('H9-00001,Chrome Headrest 1,');
     const xlsx = await t.as('aviationAdmin', { method: 'GET', url: '/api/tenants/aviation/items/export.xlsx' });
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
     const back = await post('/check', { fileName: 'aviation-items.xlsx', data: xlsx.rawPayload.toString('base64') });
@@ -93,7 +94,7 @@ describe('Items → Import', () => {
     const withUnits = await t.as('aviationAdmin', { method: 'GET', url: '/api/tenants/aviation/items/export.csv' });
     const rows = parse(withUnits.body, { bom: true, columns: true, relax_column_count: false }) as Array<Record<string, string>>;
     const tags = (made.json() as Array<{ tag: string }>).map((unit) => unit.tag);
-    expect(rows.find((row) => row.SKU === 'h9-00002')!['Asset tags']).toBe(tags.join('; '));
+    expect(rows.find((row) => row.SKU === 'H9-00002')!['Asset tags']).toBe(tags.join('; '));
     const roundTrip = await post('/check', { fileName: 'aviation-items.csv', data: Buffer.from(withUnits.body).toString('base64') });
     expect(roundTrip.statusCode, roundTrip.body).toBe(200);
     expect(roundTrip.json().plan).toMatchObject({ create: [], update: [], refused: [] });
@@ -119,6 +120,22 @@ describe('Items → Import', () => {
         message: expect.stringMatching(/^names Set Dressing, a group of the tree, not a category: its categories are Carts & Trolleys, Signage, Luggage/),
       }),
     ]);
+  });
+
+  it('imports what it can read a way the sheet may not mean, and says so: another currency, a blank quantity, an id made from the name, a formula kept as text; the SKU kept as written', async () => {
+    const rows = 'Stock Code,Item,Department,Sub-department,Daily Hire,Qty\r\nH9-99001,Spare Yoke,Aviation Sets,Cockpits,£300,\r\n,=1+1,Aviation Sets,Cockpits,$20,2\r\n';
+    const checked = await post('/check', { fileName: 'warnings.csv', data: Buffer.from(rows).toString('base64') });
+    expect(checked.statusCode, checked.body).toBe(200);
+    expect(checked.json().plan.refused).toEqual([]);
+    expect(checked.json().plan.warnings.map((warning: { row: number; header: string; message: string }) => [warning.row, warning.header, warning.message])).toEqual([
+      [2, 'Daily Hire', 'is written in £, but this catalogue is in USD: imported as the same number of USD, not converted'],
+      [2, 'Qty', 'is empty: imported as 1 in stock'],
+      [3, 'Stock Code', 'is empty: the item id was made from its name (1-1), so renaming it later makes a new item'],
+      [3, 'Item', 'starts like a spreadsheet formula: imported as the text written, not its result'],
+    ]);
+    const imported = await post('', { fileName: 'warnings.csv', data: Buffer.from(rows).toString('base64') });
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(await t.app.itemStore.get('aviation', 'h9-99001')).toMatchObject({ sku: 'H9-99001', name: 'Spare Yoke', quantity: 1, rates: { day: 300 } });
   });
 
   it('says plainly what is wrong with a file, and lets only the tenant’s admins import', async () => {

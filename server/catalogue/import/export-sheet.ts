@@ -45,7 +45,8 @@ function rowOf(item: Item, tenant: Pick<Tenant, 'site' | 'categories'>, tags: re
   const custom = (tenant.site.customFields ?? []).map((field) => (item.customFields?.[field.slug] ?? []).map((slug) => field.options.find((option) => option.slug === slug)?.name ?? slug).join('; '));
   const dimensions = item.dimensions ? `${item.dimensions.widthIn} x ${item.dimensions.depthIn} x ${item.dimensions.heightIn}` : '';
   return [
-    item.objectID,
+    // The house's own code as it writes it, else the id.
+    item.sku ?? item.objectID,
     item.name,
     item.description ?? '',
     categoryText,

@@ -52,6 +52,8 @@ export interface ImportPlan {
   unchanged: string[];
   refused: Array<{ row: number; key: string }>;
   problems: ImportProblem[];
+  /** Cells imported a way the sheet may not mean: said, not refused. */
+  warnings: ImportProblem[];
   /** The tree with the added paths, when any were added. */
   categories?: Tenant['categories'];
   addedCategories: string[];
@@ -134,6 +136,10 @@ export async function planImport(input: {
   const site = input.tenant.site;
   let categories = input.tenant.categories;
   const problems: ImportProblem[] = [];
+  const warnings: ImportProblem[] = [];
+  // The tenant's own currency sign ("$" for USD, "£" for GBP): a rate written with another is said, not converted.
+  const currency = site.currency ?? 'USD';
+  const ownSign = new Intl.NumberFormat('en', { style: 'currency', currency }).formatToParts(1).find((part) => part.type === 'currency')?.value ?? currency;
   const column = (field: ImportField) => (mapping[field] === undefined ? -1 : sheet.headers.indexOf(mapping[field]));
   const columns = new Map((Object.keys(mapping) as ImportField[]).map((field) => [field, column(field)]));
   const unknownCategories = new Map<string, number[]>();
@@ -180,6 +186,16 @@ export async function planImport(input: {
       const at = columns.get(field) ?? -1;
       return at >= 0 && !isBlank(cells[at]) ? cells[at]!.trim() : undefined;
     };
+    const warn = (field: ImportField | undefined, message: string) => {
+      const at = field === undefined ? -1 : (columns.get(field) ?? -1);
+      warnings.push({ file, row, ...(at >= 0 && { header: sheet.headers[at]!, column: at + 1, cell: cells[at]! }), message });
+    };
+    // Money written in another currency is taken as this one's amount: said, never converted silently.
+    for (const field of ['rates.day', 'rates.week', 'replacementValue'] as const) {
+      const sign = /[$£€¥]|\b(?:USD|GBP|EUR|CAD|AUD|JPY)\b/i.exec(cell(field) ?? '')?.[0];
+      if (sign && sign.toUpperCase() !== ownSign && sign.toUpperCase() !== currency && !(sign === '$' && ownSign.endsWith('$')))
+        warn(field, `is written in ${sign}, but this catalogue is in ${currency}: imported as the same number of ${currency}, not converted`);
+    }
     const read = <T>(field: ImportField, reader: (text: string) => Read<T>): T | undefined => {
       const text = cell(field);
       if (text === undefined) return undefined;
@@ -190,6 +206,10 @@ export async function planImport(input: {
 
     const name = cell('name');
     const keyText = cell('objectID') ?? name;
+    if (mapping.objectID && cell('objectID') === undefined && name !== undefined)
+      warn('objectID', `is empty: the item id was made from its name (${slugify(name)}), so renaming it later makes a new item`);
+    // A name a spreadsheet would run as a formula is kept as the text written.
+    if (name !== undefined && /^[=+@]|^-(?!\d)/.test(name)) warn('name', 'starts like a spreadsheet formula: imported as the text written, not its result');
     const objectID = keyText === undefined ? '' : slugify(keyText);
     if (!objectID) {
       problem(mapping.objectID ? 'objectID' : 'name', mapping.objectID ? 'is empty: every row needs its key (SKU or item id)' : 'is empty: every row needs a name');
@@ -205,6 +225,8 @@ export async function planImport(input: {
     keyRows.set(objectID, row);
     const base = existing.get(objectID);
     const item: Record<string, unknown> = { ...(base ?? {}), objectID, vendorId: tenantId };
+    // The house's own code, as written (its shelf labels keep the capitals the id drops).
+    if (mapping.objectID && cell('objectID') !== undefined && cell('objectID') !== objectID) item.sku = cell('objectID')!.slice(0, 64);
     const set = (key: string, value: unknown, field: ImportField) => {
       if (!columns.has(field)) return;
       if (value === undefined) delete item[key];
@@ -285,6 +307,7 @@ export async function planImport(input: {
       if (base?.tracking === 'units' && quantity !== undefined && quantity !== base.quantity)
         problem('quantity', `is ${quantity}, but ${objectID} is tracked unit by unit (${base.quantity} units): change its units in the console`);
       else item.quantity = quantity ?? base?.quantity ?? 1;
+      if (quantity === undefined && cell('quantity') === undefined && !base) warn('quantity', 'is empty: imported as 1 in stock');
     } else item.quantity ??= 1;
     readDescribingFields(fields, item, site, mapping);
 
@@ -373,6 +396,7 @@ export async function planImport(input: {
     unchanged: [],
     refused: [...refusedRows].map(([row, key]) => ({ row, key })).sort((a, b) => a.row - b.row),
     problems: problems.sort((a, b) => a.row - b.row || (a.column ?? 0) - (b.column ?? 0)),
+    warnings,
     addedCategories: [...new Set(addedCategories)],
     unknownCategories: [...unknownCategories].map(([text, rows]) => ({ text, rows, ...(nearestCategory(categories, text) && { nearest: nearestCategory(categories, text)! }) })),
     photos: photos.filter((photo) => !refusedRows.has(keyRows.get(photo.objectID)!)),

@@ -294,7 +294,7 @@ describe('backlot items import', () => {
       ['header-only.csv', 'SKU,Name,Category,Day rate\r\n', /has a header row \(SKU, Name, Category, Day rate\) but no items under it/],
       ['twice.csv', 'SKU,Name,name\r\na,b,c\r\n', /has the column "name" twice in its header row \(row 1\): rename one/],
       ['old.xls', Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]), /is an old Excel workbook \(\.xls\): save it as \.xlsx or CSV/],
-      ['unmapped.csv', 'Code,Thing\r\na,b\r\n', /no column is mapped to Name, Category \(group › category › subcategory\), Day rate/],
+      ['unmapped.csv', 'Code,Thing\r\na,b\r\n', /no column is mapped to Name, Category \(group › category › subcategory, or the category alone\), Day rate/],
     ];
     for (const [name, content, message] of cases) {
       await writeFile(path.join(scratch.cwd, name), content);
