@@ -64,26 +64,30 @@ export function CreditNoteDialog({
             </TableRow>
           </TableHead>
           <TableBody>
-            {invoice.lines.map((line, index) => (
-              <TableRow key={index}>
-                <TableCell component="th" scope="row">
-                  {line.description}
-                  <Typography variant="caption" display="block" color="text.secondary">
-                    {line.taxRate === undefined ? translate('backlot.invoices.noTax') : translate('backlot.invoices.taxAt', { rate: line.taxRate })}
-                  </Typography>
-                </TableCell>
-                <TableCell align="right">{money(line.amount)}</TableCell>
-                <TableCell align="right" sx={{ width: 140 }}>
-                  <TextField
-                    size="small"
-                    type="number"
-                    value={byLine[index]}
-                    onChange={(event) => setByLine(byLine.map((value, at) => (at === index ? event.target.value : value)))}
-                    slotProps={{ htmlInput: { min: 0.01, step: 0.01, max: line.amount, inputMode: 'decimal', 'aria-label': translate('backlot.invoices.lineCreditOf', { line: line.description }) } }}
-                  />
-                </TableCell>
-              </TableRow>
-            ))}
+            {invoice.lines
+              .map((line, index) => ({ line, index }))
+              .filter(({ line }) => line.amount > 0)
+              .map(({ line, index }) => (
+                // A line that charged nothing (a credit already on the invoice) has nothing to credit.
+                <TableRow key={index}>
+                  <TableCell component="th" scope="row">
+                    {line.description}
+                    <Typography variant="caption" display="block" color="text.secondary">
+                      {line.taxRate === undefined ? translate('backlot.invoices.noTax') : translate('backlot.invoices.taxAt', { rate: line.taxRate })}
+                    </Typography>
+                  </TableCell>
+                  <TableCell align="right">{money(line.amount)}</TableCell>
+                  <TableCell align="right" sx={{ width: { xs: 96, sm: 140 } }}>
+                    <TextField
+                      size="small"
+                      type="number"
+                      value={byLine[index]}
+                      onChange={(event) => setByLine(byLine.map((value, at) => (at === index ? event.target.value : value)))}
+                      slotProps={{ htmlInput: { min: 0.01, step: 0.01, max: line.amount, inputMode: 'decimal', 'aria-label': translate('backlot.invoices.lineCreditOf', { line: line.description }) } }}
+                    />
+                  </TableCell>
+                </TableRow>
+              ))}
           </TableBody>
         </Table>
         <TextField
