@@ -24,8 +24,8 @@ const PER_PASS = 500;
 const standingOf = (order: QuoteRequest) => `${order.state}:${order.versions?.at(-1)?.version ?? 0}:${changePending(order) ? 'change' : ''}`;
 
 export class InvoiceWatch {
-  /** Orders found with their documents, by tenant/id, at what they stood on. */
-  private readonly complete = new Map<string, string>();
+  /** Orders found with their documents, by tenant then id, at what they stood on: only those the last pass listed, so it never grows past them. */
+  private readonly complete = new Map<string, Map<string, string>>();
 
   constructor(private readonly app: Pick<FastifyInstance, 'tenantStore' | 'quoteRequests' | 'itemStore' | 'invoices'>) {}
 
@@ -41,9 +41,12 @@ export class InvoiceWatch {
         this.app.quoteRequests.list(tenantId, { confirmedFrom: since, limit: PER_PASS }),
         this.app.quoteRequests.list(tenantId, { state: 'closed', limit: PER_PASS }),
       ]);
-      const orders = [...new Map([...confirmed.requests, ...closed.requests].map((order) => [order.id, order])).values()].filter(
-        (order) => isOrderState(order.state ?? 'requested') && this.complete.get(`${tenantId}/${order.id}`) !== standingOf(order),
-      );
+      const listed = [...new Map([...confirmed.requests, ...closed.requests].map((order) => [order.id, order])).values()].filter((order) => isOrderState(order.state ?? 'requested'));
+      const known = this.complete.get(tenantId) ?? new Map<string, string>();
+      const ids = new Set(listed.map((order) => order.id));
+      const complete = new Map([...known].filter(([id]) => ids.has(id)));
+      this.complete.set(tenantId, complete);
+      const orders = listed.filter((order) => complete.get(order.id) !== standingOf(order));
       // The tenant's settings are read only when a document is owed (most passes, for most tenants, owe none).
       let settings: ReturnType<typeof quoteSettingsOf> | undefined;
       for (const order of orders) {
@@ -57,7 +60,7 @@ export class InvoiceWatch {
           await issueOwed(this.app.invoices, settings, items, order, now, log);
           issued.push(order.id);
           log?.warn({ tenantId, quoteRequest: order.id, state: order.state }, 'owed document issued by the invoice watch');
-        } else this.complete.set(`${tenantId}/${order.id}`, standingOf(order));
+        } else complete.set(order.id, standingOf(order));
       }
     }
     return issued;
