@@ -2,13 +2,17 @@
  * Invoices from a hire, as pure, browser-safe functions the server (issuing), the console and the
  * storefront (showing) share, so every cent on a document is the quote's and the hire's own:
  *
- * - Lines: each rental and service of the latest priced version (with how it was priced), then the
- *   charges after the hire (late, damage, loss), then card processing.
+ * - Lines: each rental and service of the latest priced version (with how it was priced), then
+ *   what never went out when credited, the charges after the hire (late, damage, loss), then card
+ *   processing.
  * - Tax (`site.taxRatePercent`, named `taxName`): on rentals, services and late days, unless their
- *   category group is in `taxExemptGroups`; loss and damage are compensation and carry none. One
- *   rounding, on the sum of the taxed lines.
- * - Card processing (`ccAuthProcessingPercentage`): on what is charged to the card, tax included;
- *   never taxed itself (so neither depends on the other).
+ *   category group is in `taxExemptGroups` (exempt); loss and damage are compensation, outside its
+ *   scope. Each untaxed line says why (`untaxed`). One rounding per rate, on the sum of its lines.
+ * - Card processing (`ccAuthProcessingPercentage`): by default (`cardProcessingTaxed`) on each group
+ *   of lines before tax, taxed as they are (UK VAT: part of the price of the supply); otherwise on
+ *   what is charged to the card, tax included, and never taxed itself. The total is the same.
+ * - Credit notes: named lines by an amount each (their tax following them), or an amount spread over
+ *   the invoice, or all of it; never past what a line charged.
  * - What a card hold captures at close-out is the final invoice's total, up to the hold; the rest is
  *   the invoice's balance due.
  * - Numbers: per tenant and kind, without gaps (the store takes them): INV-000042, PF-…, CN-….
