@@ -61,7 +61,7 @@ import resources from './routes/api/tenants/resources/index';
 import type { TenantStore } from './stores/tenant-store';
 
 /** A request URL for the log: the tokens of mailed links (sign-in, email confirmation) and the secrets of calendar feed links left out. */
-export const withoutSecrets = (url: string) =>
+const withoutSecrets = (url: string) =>
   url
     .replace(/([?&]token=)[^&#]*/g, '$1[redacted]')
     .replace(/^(\/calendar\/[^/?#]+\/)(?!visitors\/)[^/?#]+/, '$1[redacted]')
