@@ -3,6 +3,9 @@
  * port (server/search/search-port.ts) and the storefront, which reads queries from its URLs and
  * draws results. Browser-safe; nothing here restates the item schema.
  */
+import { isListing } from './marketplace/listings';
+import type { House } from './marketplace/houses';
+import type { GeoPoint } from './marketplace/distance';
 import type { CategoryPath, Item } from './types.generated';
 
 /**
@@ -27,6 +30,22 @@ export function priceBinOf(dayRate: number): PriceBinSlug {
   return '1000-plus'; // NaN only: the schema requires a number, and the last bin has no upper bound.
 }
 
+/**
+ * A price bin as a facet value. One house's catalogue has one currency: the bin's slug. The
+ * platform's holds several, and $100 is not £100: there a value names its currency
+ * ("GBP:100-250"), so a filter never mixes them and nothing is converted.
+ */
+export const priceBinValue = (dayRate: number, currency?: string) => (currency ? `${currency}:${priceBinOf(dayRate)}` : priceBinOf(dayRate));
+
+/** A price bin facet value's currency (when it names one) and bin. */
+export function readPriceBin(value: string): { currency?: string; bin?: (typeof PRICE_BINS)[number] } {
+  const at = value.indexOf(':');
+  const currency = at > 0 ? value.slice(0, at) : undefined;
+  const slug = at > 0 ? value.slice(at + 1) : value;
+  const bin = PRICE_BINS.find((candidate) => candidate.slug === slug);
+  return { ...(currency && { currency }), ...(bin && { bin }) };
+}
+
 /** A category filter: a group, narrowed to one of its categories, then to one subcategory. */
 export type CategoryFilter = Pick<CategoryPath, 'group'> & Partial<Omit<CategoryPath, 'group'>>;
 
@@ -43,7 +62,8 @@ export interface SearchFilters {
   custom?: Record<string, string[]>;
 }
 
-export const SEARCH_SORTS = ['relevance', 'newest', 'price-asc', 'price-desc', 'name'] as const;
+/** 'nearest': the nearest house first (needs `near`; the platform's default), then relevance or newest within a house. */
+export const SEARCH_SORTS = ['relevance', 'newest', 'price-asc', 'price-desc', 'name', 'nearest'] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 
 export interface SearchQuery {
@@ -58,6 +78,10 @@ export interface SearchQuery {
   perPage: number;
   /** Items left out whatever else matches (objectIDs): those booked out on a visitor's dates. */
   exclude?: readonly string[];
+  /** The visitor's location: what 'nearest' and `withinKm` measure from (haversine, spec §9). */
+  near?: GeoPoint;
+  /** Only items whose `_geoloc` is within this many km of `near`; items without one are left out. */
+  withinKm?: number;
 }
 
 /**
@@ -65,12 +89,24 @@ export interface SearchQuery {
  * nothing more (its first photo, name, rates, stock and listing date), so a page of results stays
  * small. The item's own page has the whole record.
  */
-export type ItemSummary = Pick<Item, 'objectID' | 'name' | 'rates' | 'quantity' | 'createdAt'> & { images?: Item['images'] };
+export type ItemSummary = Pick<Item, 'objectID' | 'name' | 'rates' | 'quantity' | 'createdAt'> & {
+  images?: Item['images'];
+  /** On the platform: the house that rents it out, whose currency its rates are in. */
+  house?: House;
+};
 
-/** The summary of a stored item. */
+/** The summary of a stored item (or of a listing on the platform, with its house). */
 export const itemSummary = (item: Item): ItemSummary => {
   const photo = item.images?.[0];
-  return { objectID: item.objectID, name: item.name, rates: item.rates, quantity: item.quantity, createdAt: item.createdAt, ...(photo && { images: [photo] }) };
+  return {
+    objectID: item.objectID,
+    name: item.name,
+    rates: item.rates,
+    quantity: item.quantity,
+    createdAt: item.createdAt,
+    ...(photo && { images: [photo] }),
+    ...(isListing(item) && { house: item.house }),
+  };
 };
 
 export interface FacetValue {
@@ -91,7 +127,7 @@ export interface SearchResult {
    * For each facet, its values' counts among the matches as if that facet's own selection were
    * not applied (every other selection is). priceBin lists every bin in PRICE_BINS order; the
    * others list values with a count, most first, and every selected value even at 0 (so it can be
-   * unselected).
+   * unselected). On the platform, priceBin lists every bin of each currency its items are priced in.
    */
   facets: Record<FacetKey, FacetValue[]>;
   tookMs?: number;

@@ -656,6 +656,12 @@ export interface VendorConfig {
    * Listed in the marketplace: Whether the platform's marketplace lists this vendor.
    */
   isListed?: boolean;
+  /**
+   * Categories on the marketplace: Where the platform's catalogue shows this house's items when its own categories are not the platform's: keys are one of its groups ('seats') or categories ('seats/economy'), values the platform's category ('furniture/seating'). A category's entry wins over its group's; an item with neither is still found by search.
+   */
+  marketplaceCategories?: {
+    [k: string]: string | undefined;
+  };
   _geoloc?: GeoPoint;
   /**
    * Time zone: An IANA time zone such as America/Los_Angeles.

@@ -1,6 +1,6 @@
 /**
  * The sample catalogues: `npx tsx scripts/sample-catalogue.ts` writes tenants/aviation and
- * tenants/platform catalogue.json with an SVG illustration per item (tenants/<id>/items/), all
+ * tenants/atlanta catalogue.json with an SVG illustration per item (tenants/<id>/items/), all
  * from fixed seeds and dates, so a second run changes no bytes. `--check` only compares with the
  * files on disk (exit 1 when they differ). Content: product families × variants
  * (scripts/sample-catalogue/*-content.ts), every category, colour and custom field value read from
@@ -16,7 +16,7 @@ import { getAjv } from '../schema/node/ajv';
 import { isRentalGroup } from '../schema/routes';
 import type { Catalogue, CategoryTree, GeoPoint, Item, SiteSettings } from '../schema/types.generated';
 import { AVIATION_FAMILIES } from './sample-catalogue/aviation-content';
-import { PLATFORM_FAMILIES } from './sample-catalogue/platform-content';
+import { ATLANTA_FAMILIES } from './sample-catalogue/atlanta-content';
 import { drawPicture, type Pictogram } from './sample-catalogue/pictograms';
 import { Random } from './sample-catalogue/random';
 
@@ -276,7 +276,7 @@ function problems(tenant: TenantFiles, generated: Generated): string[] {
 
 const TENANTS = [
   { id: 'aviation', families: AVIATION_FAMILIES, fresh: 12 },
-  { id: 'platform', families: PLATFORM_FAMILIES, fresh: 4 },
+  { id: 'atlanta', families: ATLANTA_FAMILIES, fresh: 4 },
 ];
 
 async function main() {

@@ -24,7 +24,7 @@ export interface RenderedPage {
 /** `url` is the page's public URL (canonical and social-card links); `state.path` its path. */
 export async function renderPage(url: string, state: PageState): Promise<RenderedPage> {
   const meta = pageMeta(state.configuration, state.path, state.content, state);
-  const element = renderToString(<App state={state} Page={await loadPage(meta.page)} />);
+  const element = renderToString(<App state={state} Page={await loadPage(meta.page, state.configuration.tenantId)} />);
   return {
     status: meta.status,
     lang: escapeHtml(state.configuration.site.locale!),

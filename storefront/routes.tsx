@@ -20,7 +20,7 @@ import { PAGE_MODULES, pageKeyOf } from './page-modules';
 const pageLoaders = import.meta.glob<Record<string, ComponentType>>('./pages/*Page.tsx');
 
 /** The page component for a resolved path, its module loaded (once: modules are cached). */
-export async function loadPage(page: Page): Promise<ComponentType> {
-  const { module, component } = PAGE_MODULES[pageKeyOf(page)];
+export async function loadPage(page: Page, tenantId: string): Promise<ComponentType> {
+  const { module, component } = PAGE_MODULES[pageKeyOf(page, tenantId)];
   return (await pageLoaders[`./pages/${module}.tsx`]!())[component]!;
 }

@@ -20,6 +20,10 @@ export default defineConfig({
     emptyOutDir: true,
     // Tenant assets own /assets/<tenantId>/…; the bundle's files live apart from them.
     assetsDir: '_storefront',
+    // The server names each page's chunks in its HTML (<link rel="modulepreload">, from the
+    // manifest: server/storefront/page-preloads.ts), so the client carries no second map of every
+    // page's dependencies: that map grew with every shared chunk, on every page's first load.
+    modulePreload: false,
   },
   environments: {
     // @fastify/vite names the SSR input "index" but loads the file named after clientModule.

@@ -4,8 +4,8 @@
  * sort order (`<prefix>_<tenantId>_price_asc` …): tenant ids are lowercase slugs without "_", so
  * no tenant's index can be taken for another's replica.
  *
- * Records are the stored items plus three computed attributes: `priceBin` (priceBinOf the day
- * rate, so the priceBin facet is an ordinary facet), `createdAtMs` and `nameKey` (what the sort
+ * Records are the stored items plus three computed attributes: `priceBin` (priceBinValue of the day
+ * rate, with the house's currency on the platform, so the priceBin facet is an ordinary facet), `createdAtMs` and `nameKey` (what the sort
  * orders rank by); hits are handed back without them.
  *
  * Facets are counted "OR within a facet, AND across facets" the way Algolia's own InstantSearch
@@ -21,8 +21,10 @@
  * 1,000th match (`paginationLimitedTo`), where the embedded index pages to 100,000.
  */
 import { algoliasearch, type Algoliasearch, type BatchRequest, type IndexSettings, type SearchForHits, type SearchResponse, type SettingsResponse } from 'algoliasearch';
+import { isGeoPoint } from '../../schema/marketplace/distance';
+import { isListing } from '../../schema/marketplace/listings';
 import type { Item } from '../../schema/types.generated';
-import { PRICE_BINS, priceBinOf, SEARCH_SORTS, type FacetKey, type FacetValue, type SearchIndex, type SearchQuery, type SearchResult, type SearchSort } from './search-port';
+import { PRICE_BINS, priceBinValue, readPriceBin, SEARCH_SORTS, type FacetKey, type FacetValue, type SearchIndex, type SearchQuery, type SearchResult, type SearchSort } from './search-port';
 
 export interface AlgoliaSearchOptions {
   appId: string;
@@ -39,6 +41,7 @@ export interface AlgoliaSearchOptions {
 
 /** Attributes added to each item for Algolia, and removed from hits. */
 const COMPUTED = ['priceBin', 'createdAtMs', 'nameKey'] as const;
+/* A listing's `house` and `houseObjectID` (the platform's one index with a vendor facet) are stored as they are. */
 /** What Algolia adds to a hit. */
 const HIT_EXTRAS = ['_highlightResult', '_snippetResult', '_rankingInfo', '_distinctSeqID'];
 
@@ -51,7 +54,7 @@ const WORD = /[\p{L}\p{N}]+/gu;
 const nameKeyOf = (name: string) => (name.normalize('NFKD').replace(MARKS, '').toLowerCase().match(WORD) ?? []).join(' ');
 
 function recordOf(item: Item): Record<string, unknown> {
-  return { ...item, priceBin: priceBinOf(item.rates.day), createdAtMs: Date.parse(item.createdAt) || 0, nameKey: nameKeyOf(item.name) };
+  return { ...item, priceBin: priceBinValue(item.rates.day, isListing(item) ? item.house.currency : undefined), createdAtMs: Date.parse(item.createdAt) || 0, nameKey: nameKeyOf(item.name) };
 }
 
 function itemOf(hit: Record<string, unknown>): Item {
@@ -79,6 +82,8 @@ const REPLICAS: Record<Exclude<SearchSort, 'relevance'>, { suffix: string; ranki
   'price-asc': { suffix: 'price_asc', ranking: ['asc(rates.day)', ...TEXTUAL_RANKING], customRanking: ['asc(nameKey)'] },
   'price-desc': { suffix: 'price_desc', ranking: ['desc(rates.day)', ...TEXTUAL_RANKING], customRanking: ['asc(nameKey)'] },
   name: { suffix: 'name', ranking: ['asc(nameKey)', ...TEXTUAL_RANKING], customRanking: [] },
+  // Around the visitor's point (aroundLatLng): Algolia's geo criterion first, then the text, then newest.
+  nearest: { suffix: 'nearest', ranking: ['geo', ...TEXTUAL_RANKING.filter((criterion) => criterion !== 'geo')], customRanking: ['desc(createdAtMs)', 'asc(nameKey)'] },
 };
 const REPLICA_SORTS = Object.keys(REPLICAS) as Array<keyof typeof REPLICAS>;
 
@@ -186,8 +191,11 @@ const escapeFacetValue = (value: string) => value.replace(/^-/, '\\-');
  */
 function couldMatch(key: FacetKey, value: string): boolean {
   switch (key) {
-    case 'priceBin':
-      return PRICE_BINS.some((bin) => bin.slug === value);
+    case 'priceBin': {
+      // A bin, or on the platform a currency's bin ("GBP:100-250").
+      const { bin, currency } = readPriceBin(value);
+      return Boolean(bin) && (currency === undefined || /^[A-Z]{3}$/.test(currency));
+    }
     case 'vendors':
       return TENANT_ID.test(value) && value.length <= 40;
     case 'colors':
@@ -262,8 +270,14 @@ function facetValues(key: FacetKey, counts: Counts, selection: readonly string[]
   const selected = new Set(selection ?? []);
   const values: FacetValue[] = [];
   if (key === 'priceBin') {
-    for (const bin of PRICE_BINS) values.push({ value: bin.slug, count: counts[bin.slug] ?? 0, selected: selected.has(bin.slug) });
-    for (const value of selected) if (!PRICE_BINS.some((bin) => bin.slug === value)) values.push({ value, count: 0, selected: true });
+    // Every bin of each currency the counts name (the platform's: "GBP:100-250"); bare bins otherwise.
+    const currencies = [...new Set(Object.keys(counts).flatMap((value) => readPriceBin(value).currency ?? []))].sort();
+    for (const currency of currencies.length ? currencies : [undefined])
+      for (const bin of PRICE_BINS) {
+        const value = currency ? `${currency}:${bin.slug}` : bin.slug;
+        values.push({ value, count: counts[value] ?? 0, selected: selected.has(value) });
+      }
+    for (const value of selected) if (!values.some((known) => known.value === value)) values.push({ value, count: 0, selected: true });
     return values;
   }
   for (const [value, count] of Object.entries(counts)) if (count > 0) values.push({ value, count, selected: selected.has(value) });
@@ -352,6 +366,10 @@ export class AlgoliaSearchIndex implements SearchIndex {
     const possible = (groups: FilterGroup[]) => tenant.exists && groups.every((group) => group.filters.length > 0);
     const facetFilters = (groups: FilterGroup[]) => groups.map((group) => group.filters);
     const offset = plan.page * plan.perPage;
+    // Around the visitor: what 'nearest' sorts by and `withinKm` bounds (Algolia measures in metres).
+    const around = isGeoPoint(query?.near)
+      ? { aroundLatLng: `${query.near.lat}, ${query.near.lng}`, aroundRadius: typeof query.withinKm === 'number' && query.withinKm >= 1 ? Math.round(query.withinKm * 1000) : ('all' as const) }
+      : {};
     const paged = offset < PAGINATION_LIMIT;
 
     const requests: SearchForHits[] = [];
@@ -359,6 +377,7 @@ export class AlgoliaSearchIndex implements SearchIndex {
       ? requests.push({
           indexName: this.indexName(tenantId, plan.sort),
           query: plan.text,
+          ...around,
           facetFilters: facetFilters(plan.groups),
           facets: facetKeys.map((key) => attributeOf.get(key)!),
           maxValuesPerFacet: MAX_VALUES_PER_FACET,
@@ -378,6 +397,7 @@ export class AlgoliaSearchIndex implements SearchIndex {
         requests.push({
           indexName: this.indexName(tenantId),
           query: plan.text,
+          ...around,
           facetFilters: facetFilters(others),
           facets: [attribute],
           maxValuesPerFacet: MAX_VALUES_PER_FACET,

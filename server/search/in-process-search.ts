@@ -11,8 +11,21 @@
  * and postings but out of the `alive` bitset every search starts from, until enough pile up that
  * the tenant is rebuilt from its live items.
  */
-import type { Item } from '../../schema/types.generated';
-import { PRICE_BINS, priceBinOf, type CategoryFilter, type FacetKey, type FacetValue, type SearchFilters, type SearchIndex, type SearchQuery, type SearchResult, type SearchSort } from './search-port';
+import { haversineKm } from '../../schema/marketplace/distance';
+import { isListing } from '../../schema/marketplace/listings';
+import type { GeoPoint, Item } from '../../schema/types.generated';
+import {
+  PRICE_BINS,
+  priceBinValue,
+  type CategoryFilter,
+  type FacetKey,
+  type FacetValue,
+  type SearchFilters,
+  type SearchIndex,
+  type SearchQuery,
+  type SearchResult,
+  type SearchSort,
+} from './search-port';
 
 // ---------------------------------------------------------------------------------------------
 // Bitsets: Uint32Array, bit i of word i >>> 5 for slot i.
@@ -160,13 +173,20 @@ function selectionsOf(filters: SearchFilters): Map<FacetKey, Set<string>> {
 /** An item's values for each facet, by facet key. */
 function facetValuesOf(item: Item): Array<[FacetKey, readonly string[]]> {
   const values: Array<[FacetKey, readonly string[]]> = [
-    ['priceBin', [priceBinOf(item.rates.day)]],
+    ['priceBin', [priceBinValue(item.rates.day, isListing(item) ? item.house.currency : undefined)]],
     ['vendors', [item.vendorId]],
     ['tags', item.tags ?? []],
     ['colors', item.colors ?? []],
   ];
   for (const [field, options] of Object.entries(item.customFields ?? {})) values.push([customFacet(field), options ?? []]);
   return values;
+}
+
+/** The platform's bins of a currency nothing matched (and nothing selected) are left out: "$" bins all at 0 beside a London search. */
+function withoutEmptyCurrencies(values: FacetValue[]): FacetValue[] {
+  const used = new Set<string>();
+  for (const value of values) if (value.count || value.selected) used.add(value.value.slice(0, Math.max(0, value.value.indexOf(':'))));
+  return values.filter((value) => !value.value.includes(':') || used.has(value.value.slice(0, value.value.indexOf(':'))));
 }
 
 interface CategoryNode {
@@ -235,6 +255,13 @@ class TenantCatalogue {
   private dayRate = new Float64Array(0);
   private created = new Float64Array(0);
   private readonly nameKey: string[] = [];
+  /** Per slot, the number of its item's `_geoloc` in `points` (-1: none). Houses' items share their house's. */
+  private pointOf = new Int32Array(0);
+  private readonly points: GeoPoint[] = [];
+  private readonly pointNumbers = new Map<string, number>();
+  /** Price bins in a currency's name (the platform's) were seen; bare ones (one house's) were. */
+  private pricedInCurrencies = false;
+  private barePricesSeen = false;
 
   private readonly facetNumber = new Map<FacetKey, number>();
   private readonly facetKeys: FacetKey[] = [];
@@ -286,6 +313,9 @@ class TenantCatalogue {
     this.dayRate[slot] = item.rates.day;
     this.created[slot] = Date.parse(item.createdAt) || 0;
     this.nameKey.push(wordsOf(item.name).join(' '));
+    this.pointOf[slot] = this.pointNumberOf(item._geoloc);
+    if (isListing(item)) this.registerCurrency(item.house.currency);
+    else this.barePricesSeen = true;
 
     for (const [key, values] of facetValuesOf(item)) {
       const facet = this.facetOf(key);
@@ -324,6 +354,8 @@ class TenantCatalogue {
     }
     const words = typeof query?.text === 'string' ? this.queryWords(query.text) : [];
     if (words.length) this.matchText(words, base);
+    const distances = this.distancesFrom(query?.near);
+    if (distances && typeof query.withinKm === 'number' && query.withinKm >= 0) this.keepWithin(base, distances, query.withinKm);
 
     // Each facet's selection as one bitset: OR of its values (a value no item has adds nothing).
     const selections = selectionsOf(filters);
@@ -352,7 +384,7 @@ class TenantCatalogue {
     const start = page * perPage;
     let hits: Item[] = [];
     if (start < total && start + perPage <= MAX_DEPTH) {
-      const ordered = firstInOrder(slotsIn(matches, total), start + perPage, this.orderFor(sort, words.length > 0));
+      const ordered = firstInOrder(slotsIn(matches, total), start + perPage, this.orderFor(sort, words.length > 0, distances));
       hits = Array.from(ordered.subarray(start, start + perPage), (slot) => this.items[slot]!);
     }
     return { total, hits, facets };
@@ -379,6 +411,9 @@ class TenantCatalogue {
     const created = new Float64Array(capacity);
     created.set(this.created);
     this.created = created;
+    const pointOf = new Int32Array(capacity);
+    pointOf.set(this.pointOf);
+    this.pointOf = pointOf;
     this.best = new Float64Array(capacity);
     this.score = new Float64Array(capacity);
     this.touched = new Int32Array(capacity);
@@ -404,6 +439,44 @@ class TenantCatalogue {
       this.valueBits.push(new Uint32Array(wordsFor(this.capacity)));
     }
     return number;
+  }
+
+  /** The number of a point (a house's location: few distinct ones), -1 for none. */
+  private pointNumberOf(point: GeoPoint | undefined): number {
+    if (!point || typeof point.lat !== 'number' || typeof point.lng !== 'number') return -1;
+    const key = `${point.lat},${point.lng}`;
+    let number = this.pointNumbers.get(key);
+    if (number === undefined) this.pointNumbers.set(key, (number = this.points.push({ lat: point.lat, lng: point.lng }) - 1));
+    return number;
+  }
+
+  /** Each point's distance from the visitor (km), once per search; undefined without a usable `near`. */
+  private distancesFrom(near: GeoPoint | undefined): Float64Array | undefined {
+    if (!near || typeof near.lat !== 'number' || typeof near.lng !== 'number' || !Number.isFinite(near.lat) || !Number.isFinite(near.lng)) return undefined;
+    return Float64Array.from(this.points, (point) => haversineKm(near, point));
+  }
+
+  /** Clears from `base` every slot further than `km` (or with no location). */
+  private keepWithin(base: Uint32Array, distances: Float64Array, km: number): void {
+    const { pointOf } = this;
+    for (let w = 0; w < base.length; w++) {
+      let word = base[w]!;
+      while (word) {
+        const low = word & -word;
+        const slot = (w << 5) + 31 - Math.clz32(low);
+        const point = pointOf[slot]!;
+        if (point < 0 || distances[point]! > km) base[w]! &= ~low;
+        word ^= low;
+      }
+    }
+  }
+
+  /** A currency's price bins, registered in the scale's order when its first item comes. */
+  private registerCurrency(currency: string): void {
+    this.pricedInCurrencies = true;
+    const numbers = this.valueNumbers[0]!;
+    if (numbers.has(priceBinValue(0, currency))) return;
+    for (const bin of PRICE_BINS) this.valueOf(0, `${currency}:${bin.slug}`);
   }
 
   private categoryNode(nodes: Map<string, CategoryNode>, slug: string, slot: number): CategoryNode {
@@ -548,15 +621,17 @@ class TenantCatalogue {
         if (both) count += popcount(both);
       }
       const isSelected = selection?.has(value) ?? false;
-      if (count || key === 'priceBin') values.push({ value, count, selected: isSelected });
+      // Bins are listed even when empty, except bare ones on the platform (its bins name their currency).
+      const emptyBin = key === 'priceBin' && (this.barePricesSeen || !this.pricedInCurrencies || value.includes(':'));
+      if (count || emptyBin || isSelected) values.push({ value, count, selected: isSelected });
     }
     for (const value of selection ?? []) if (!values.some((known) => known.value === value)) values.push({ value, count: 0, selected: true });
     // Price bins keep their scale's order; other facets list the most useful values first.
-    return key === 'priceBin' ? values : values.sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
+    return key === 'priceBin' ? withoutEmptyCurrencies(values) : values.sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
   }
 
-  private orderFor(sort: SearchSort, ranked: boolean): SlotOrder {
-    const { items, nameKey, dayRate, created, score } = this;
+  private orderFor(sort: SearchSort, ranked: boolean, distances: Float64Array | undefined): SlotOrder {
+    const { items, nameKey, dayRate, created, score, pointOf } = this;
     const byName: SlotOrder = (a, b) => {
       const x = nameKey[a]!;
       const y = nameKey[b]!;
@@ -566,6 +641,12 @@ class TenantCatalogue {
       return idA < idB ? -1 : idA > idB ? 1 : 0;
     };
     switch (sort) {
+      case 'nearest': {
+        const within = this.orderFor('relevance', ranked, undefined);
+        if (!distances) return within;
+        const distance = (slot: number) => (pointOf[slot]! < 0 ? Infinity : distances[pointOf[slot]!]!);
+        return (a, b) => distance(a) - distance(b) || within(a, b);
+      }
       case 'name':
         return byName;
       case 'price-asc':

@@ -38,6 +38,12 @@ export function useCatalogue() {
   return usePageState().catalogue;
 }
 
+/** On the platform's pages: where distances are measured from, and the houses nearest first. */
+export function useMarketplace() {
+  const state = usePageState();
+  return state.catalogue?.marketplace ?? state.marketplace;
+}
+
 /** An item page's item (null when there is none), when the server answered, and items like it. */
 export function usePageItem() {
   const { item, now, related } = usePageState();

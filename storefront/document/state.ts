@@ -4,6 +4,8 @@
  */
 import type { ItemSummary, SearchResult } from '../../schema/catalogue-search';
 import type { CardPicture } from '../../schema/card-pictures';
+import type { House } from '../../schema/marketplace/houses';
+import type { GeoPoint } from '../../schema/marketplace/distance';
 import type { SharedSetList } from '../../schema/set-list-views';
 import type { Item } from '../../schema/types.generated';
 import type { StorefrontConfiguration } from '../config/configuration';
@@ -29,6 +31,22 @@ export interface CatalogueState {
   now: string;
   /** With shoot dates: how many of each listed item are free on all of them. */
   free?: Record<string, number>;
+  /** On the platform: where distances are measured from, and the houses listed. */
+  marketplace?: MarketplaceState;
+}
+
+/** Where the platform measures distances from, as the page says it. */
+export interface VisitorPlace extends GeoPoint {
+  /** 'cookie': the visitor chose it (a house's city, "Near me", or the IP lookup); 'default': the platform's default location. */
+  source: 'cookie' | 'default';
+  /** The place's name as chosen, when it has one. */
+  label?: string;
+}
+
+export interface MarketplaceState {
+  from: VisitorPlace;
+  /** Every listed house, nearest first (with its distance from `from`, km; a house without a location last). */
+  houses: Array<House & { km?: number }>;
 }
 
 export interface PageState {
@@ -50,6 +68,8 @@ export interface PageState {
   related?: ItemSummary[];
   /** On an item's page asked for with shoot dates: those dates and how many are free on them (such a page is not kept). */
   itemDates?: { from: string; to: string; free: number };
+  /** On the platform's home page: the houses nearest first, and where that was measured from. */
+  marketplace?: MarketplaceState;
 }
 
 export const STATE_ELEMENT_ID = 'backlot-state';

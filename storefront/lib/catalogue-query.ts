@@ -4,10 +4,11 @@
  * Facet parameters: `price`, `vendor`, `tag`, `color`, and each custom field by its own slug;
  * a parameter repeated selects several values (OR within the facet). Pages are 1-based in the URL.
  * Shoot dates ride along as `from` and `to` (lib/rental-dates.ts), with `available=1` to list only
- * what is free on them.
+ * what is free on them. On the platform, `within` (km) keeps houses within that distance of the visitor.
  * Whatever a URL holds is bounded here (values, lengths, page), so no address makes the search work
  * hard; unknown values simply match nothing. Used by the server (SSR) and the client alike.
  */
+import { parseRadiusKm } from '../../schema/marketplace/distance';
 import { SEARCH_SORTS, type FacetKey, type SearchFilters, type SearchSort } from '../../schema/catalogue-search';
 import { ignoredDatesReason, parseRentalDates, withRentalDates, type RentalDates } from './rental-dates';
 
@@ -26,11 +27,15 @@ export interface CatalogueQuery {
   availableOnly?: boolean;
   /** Why the address's dates were left out, when they were. */
   ignoredDates?: string;
+  /** On the platform: only houses within this many km of the visitor. */
+  withinKm?: number;
+  /** The address's `within` was not a whole number of km from 1 to half the earth's circumference. */
+  ignoredWithin?: true;
 }
 
 const FIXED_PARAMS = { price: 'priceBin', vendor: 'vendors', tag: 'tags', color: 'colors' } as const satisfies Record<string, Exclude<FacetKey, `custom.${string}`>>;
 type FixedFacet = (typeof FIXED_PARAMS)[keyof typeof FIXED_PARAMS];
-const RESERVED = new Set(['q', 'sort', 'page', 'from', 'to', 'available', ...Object.keys(FIXED_PARAMS)]);
+const RESERVED = new Set(['q', 'sort', 'page', 'from', 'to', 'available', 'within', ...Object.keys(FIXED_PARAMS)]);
 
 const bounded = (values: string[]) => [...new Set(values.map((value) => value.slice(0, LIMITS.valueLength)).filter(Boolean))].slice(0, LIMITS.valuesPerFacet);
 
@@ -50,6 +55,8 @@ export function parseCatalogueQuery(search: string, customFieldSlugs: readonly s
   const page = Number.parseInt(params.get('page') ?? '1', 10);
   const dates = parseRentalDates(params);
   const ignoredDates = ignoredDatesReason(params);
+  const within = params.get('within');
+  const withinKm = parseRadiusKm(within);
   return {
     text: (params.get('q') ?? '').slice(0, LIMITS.textLength).trim(),
     filters,
@@ -58,6 +65,8 @@ export function parseCatalogueQuery(search: string, customFieldSlugs: readonly s
     ...(dates && { dates }),
     ...(dates && params.get('available') === '1' && { availableOnly: true }),
     ...(ignoredDates !== undefined && { ignoredDates }),
+    ...(withinKm !== undefined && { withinKm }),
+    ...(within !== null && withinKm === undefined && { ignoredWithin: true as const }),
   };
 }
 
@@ -68,6 +77,7 @@ export function catalogueParams(query: CatalogueQuery): URLSearchParams {
   for (const [param, facet] of Object.entries(FIXED_PARAMS)) for (const value of query.filters[facet] ?? []) params.append(param, value);
   for (const [slug, values] of Object.entries(query.filters.custom ?? {}).sort(([a], [b]) => a.localeCompare(b))) for (const value of values) params.append(slug, value);
   if (query.sort !== 'relevance') params.set('sort', query.sort);
+  if (query.withinKm !== undefined) params.set('within', String(query.withinKm));
   if (query.page > 0) params.set('page', String(query.page + 1));
   const dated = withRentalDates(params, query.dates);
   if (query.dates && query.availableOnly) dated.set('available', '1');
@@ -111,4 +121,5 @@ export function toggled(query: CatalogueQuery, facet: FacetKey, value: string): 
 /** Whether any facet value is selected (a "clear filters" link is worth showing). */
 export const hasFilters = (query: CatalogueQuery) =>
   Boolean(query.availableOnly) ||
+  query.withinKm !== undefined ||
   Object.entries(query.filters).some(([key, values]) => (key === 'custom' ? Object.values(values ?? {}).some((v) => (v as string[]).length) : (values as string[]).length));

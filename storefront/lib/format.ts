@@ -40,3 +40,20 @@ export function formatDays(from: string, to: string, site: Pick<SiteSettings, 'l
   formatDay(from, site);
   return dateFormats.get(site.locale!)!.formatRange(new Date(`${from}T00:00:00Z`), new Date(`${to}T00:00:00Z`));
 }
+
+/**
+ * A distance as the tenant's visitors measure it: miles where weights are in pounds (the US), km
+ * elsewhere; whole numbers past 10, one decimal below.
+ */
+export function formatDistance(km: number, site: Pick<SiteSettings, 'locale' | 'weightUnit'>): string {
+  const miles = site.weightUnit === 'lb';
+  const value = miles ? km / KM_PER_MILE : km;
+  // "0 mi" reads as a mistake: next door is "under 1 mi".
+  if (value < 1) return `under ${formatDistance(miles ? KM_PER_MILE : 1, site)}`;
+  return formatter(
+    `distance ${site.locale} ${miles} ${value < 10}`,
+    () => new Intl.NumberFormat(site.locale, { style: 'unit', unit: miles ? 'mile' : 'kilometer', unitDisplay: 'short', maximumFractionDigits: value < 10 ? 1 : 0 }),
+  ).format(value);
+}
+
+export const KM_PER_MILE = 1.609344;

@@ -5,21 +5,9 @@
  * - on any failure, the default location (`site.defaultLocation`, Hollywood by default);
  * - distance is haversine on a sphere of radius 6371 km; the nearest listed vendor is chosen.
  */
-export interface GeoPoint {
-  lat: number;
-  lng: number;
-}
+import { haversineKm, isGeoPoint as isPoint, type GeoPoint } from '../../schema/marketplace/distance';
 
-export const EARTH_RADIUS_KM = 6371;
-
-const radians = (degrees: number) => (degrees * Math.PI) / 180;
-
-export function haversineKm(a: GeoPoint, b: GeoPoint): number {
-  const dLat = radians(b.lat - a.lat);
-  const dLng = radians(b.lng - a.lng);
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(radians(a.lat)) * Math.cos(radians(b.lat)) * Math.sin(dLng / 2) ** 2;
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
-}
+export { EARTH_RADIUS_KM, haversineKm, type GeoPoint } from '../../schema/marketplace/distance';
 
 /** The nearest of the listed vendors that have a location (ties: the first listed). */
 export function nearestVendor<V extends { isListed?: boolean; _geoloc?: GeoPoint }>(vendors: readonly V[], from: GeoPoint): V | undefined {
@@ -58,11 +46,6 @@ export function readCachedLocation(storage: KeyValueStorage, now = Date.now()): 
 
 export function cacheLocation(storage: KeyValueStorage, location: StoredLocation, hours: number, now = Date.now()): void {
   storage.setItem(LOCATION_CACHE_KEY, JSON.stringify({ location, expiresAt: now + hours * 3_600_000 }));
-}
-
-function isPoint(value: unknown): value is GeoPoint {
-  const point = value as GeoPoint | undefined;
-  return typeof point?.lat === 'number' && typeof point.lng === 'number' && Math.abs(point.lat) <= 90 && Math.abs(point.lng) <= 180;
 }
 
 export interface LocateOptions {
@@ -114,16 +97,4 @@ export async function lookupIpLocation(provider: IpLocationProvider, fetchImpl: 
   return point;
 }
 
-/** The cookie a visitor's chosen location is kept in ("lat,lng"); when present, no lookup is made. */
-export const LOCATION_COOKIE = 'backlot_location';
-
-export function readLocationCookie(cookieHeader: string): GeoPoint | undefined {
-  const value = cookieHeader
-    .split(/;\s*/)
-    .find((part) => part.startsWith(`${LOCATION_COOKIE}=`))
-    ?.slice(LOCATION_COOKIE.length + 1);
-  if (!value) return undefined;
-  const [lat, lng] = decodeURIComponent(value).split(',').map(Number);
-  const point = { lat: lat!, lng: lng! };
-  return isPoint(point) ? point : undefined;
-}
+export { LOCATION_COOKIE, placeCookies, readLocationCookie } from '../../schema/marketplace/distance';

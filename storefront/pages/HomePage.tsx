@@ -1,11 +1,15 @@
-/** The home page: a photo-led welcome from the tenant's share image, the rental departments, and how to reach the vendor. */
+/**
+ * The home page: a photo-led welcome from the tenant's share image, the rental departments, and how
+ * to reach the vendor; `lead` comes first after the welcome (the platform's nearest houses).
+ */
 import { CategoryGrid, groupCards } from '../components/CategoryGrid';
 import { ContactStrip } from '../components/ContactStrip';
 import { assetHref } from '../config/configuration';
+import type { ReactNode } from 'react';
 import { useConfiguration } from '../config/ConfigurationProvider';
 import { frameMessages as messages } from '../i18n/frame-messages';
 
-export function HomePage() {
+export function HomePage({ lead }: { lead?: ReactNode }) {
   const configuration = useConfiguration();
   const { site, categories } = configuration;
   const hero = assetHref(configuration, site.thumbnails?.share);
@@ -27,6 +31,7 @@ export function HomePage() {
           </p>
         </div>
       </section>
+      {lead}
       {cards.length > 0 && (
         <section className="section container" aria-labelledby="departments">
           <h2 id="departments" className="section-title">

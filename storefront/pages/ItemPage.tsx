@@ -13,7 +13,9 @@ import { PageHeader } from '../components/PageHeader';
 import { ItemQuoteRequest } from '../components/catalogue/QuoteRequestForm';
 import { ItemAvailability } from '../components/catalogue/ItemAvailability';
 import { ItemSaveControls } from '../components/lists/ItemSaveControls';
-import { useConfiguration, usePageItem } from '../config/ConfigurationProvider';
+import { useConfiguration, useMarketplace, usePageItem } from '../config/ConfigurationProvider';
+import { isListing } from '../../schema/marketplace/listings';
+import { HouseLine } from '../components/marketplace/HouseLine';
 import { linkLabelFor } from '../document/page-meta';
 import { messages } from '../i18n/messages';
 import { formatMoney, formatWeight } from '../lib/format';
@@ -24,7 +26,11 @@ export function ItemPage() {
   const configuration = useConfiguration();
   const { site, categories } = configuration;
   const { item, now, related } = usePageItem();
+  const from = useMarketplace()?.from;
   if (!item) return <NotFoundPage />;
+  // On the platform: a house's item, priced in the house's currency.
+  const house = isListing(item) ? item.house : undefined;
+  const money = house ?? site;
 
   const group = categories.groups.find((candidate) => candidate.slug === item.category.group);
   const category = group?.categories.find((candidate) => candidate.slug === item.category.category);
@@ -64,13 +70,18 @@ export function ItemPage() {
         </div>
         <div className="item-summary">
           {now && isNew(item.createdAt, now, site.newWeekCount!) && <span className="badge badge-new">{messages.newBadge}</span>}
+          {house && (
+            <p className="item-house">
+              <HouseLine house={house} from={from} />
+            </p>
+          )}
           <p className="item-rates" aria-label={messages.rates}>
             <span className="item-rate">
-              {formatMoney(item.rates.day, site)} <span className="item-card-unit">/ {messages.perDay}</span>
+              {formatMoney(item.rates.day, money)} <span className="item-card-unit">/ {messages.perDay}</span>
             </span>
             {item.rates.week !== undefined && (
               <span className="item-rate item-rate-week">
-                {formatMoney(item.rates.week, site)} <span className="item-card-unit">/ {messages.perWeek}</span>
+                {formatMoney(item.rates.week, money)} <span className="item-card-unit">/ {messages.perWeek}</span>
               </span>
             )}
           </p>

@@ -112,7 +112,9 @@ describe('AlgoliaSearchIndex on the stand-in: what only this adapter does', () =
     await index.upsert('props', searchItem('gobo', { name: 'Window Gobo', customFields: { moods: ['calm'] } }));
     const settings = standIn.requests.filter((request) => request.method === 'PUT' && request.path.endsWith('/settings'));
     expect(settings.map((request) => request.path).sort()).toEqual(
-      ['contract_props', 'contract_props', 'contract_props_name', 'contract_props_newest', 'contract_props_price_asc', 'contract_props_price_desc'].map((name) => `/1/indexes/${name}/settings`).sort(),
+      ['contract_props', 'contract_props', 'contract_props_name', 'contract_props_nearest', 'contract_props_newest', 'contract_props_price_asc', 'contract_props_price_desc']
+        .map((name) => `/1/indexes/${name}/settings`)
+        .sort(),
     );
     const result = await index.search('props', { filters: { custom: { moods: ['calm'] } }, sort: 'name', page: 0, perPage: 5 });
     expect(result.hits.map((hit) => hit.objectID)).toEqual(['gobo']);

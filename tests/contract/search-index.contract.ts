@@ -13,6 +13,8 @@
  * engine (the embedded index's own unit tests cover its typos).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { listingOf } from '../../schema/marketplace/listings';
+import type { House } from '../../schema/marketplace/houses';
 import type { Item } from '../../schema/types.generated';
 import type { FacetKey, SearchIndex, SearchQuery, SearchResult } from '../../server/search/search-port';
 
@@ -538,6 +540,65 @@ export function searchIndexContract(name: string, makeIndex: () => Promise<{ ind
         expect(nobody.facets.colors).toEqual([{ value: 'Blue', count: 0, selected: true }]);
         await index.remove('nobody', 'anything');
         expect((await search({}, 'nobody')).total).toBe(0);
+      });
+    });
+
+    describe("the platform's one index of every house (listings with a vendor facet)", () => {
+      const house = (id: string, currency: string, location: { lat: number; lng: number }): House => ({ id, name: id, currency, locale: 'en', timezone: 'UTC', location });
+      const SUN_VALLEY = house('sun-valley', 'USD', { lat: 34.2189, lng: -118.3715 });
+      const ATLANTA = house('atlanta', 'USD', { lat: 33.8008, lng: -84.4268 });
+      const SOHO = house('soho', 'GBP', { lat: 51.5136, lng: -0.1365 });
+      const tree = { groups: [] };
+      // The same item id at two houses: two listings.
+      const LISTINGS = [
+        listingOf(searchItem('club-chair', { name: 'Club Chair', rates: { day: 40 }, createdAt: '2025-01-03T00:00:00.000Z' }), SUN_VALLEY, tree, undefined),
+        listingOf(searchItem('club-chair', { name: 'Club Chair', rates: { day: 40 }, createdAt: '2025-01-02T00:00:00.000Z' }), SOHO, tree, undefined),
+        listingOf(searchItem('peach-crate', { name: 'Peach Crate', rates: { day: 120 }, createdAt: '2025-01-04T00:00:00.000Z' }), ATLANTA, tree, undefined),
+        listingOf(searchItem('tea-chest', { name: 'Tea Chest', rates: { day: 75 }, createdAt: '2025-01-01T00:00:00.000Z' }), SOHO, tree, undefined),
+      ];
+      const HOLLYWOOD = { lat: 34.0928, lng: -118.3287 };
+      beforeEach(() => index.replaceAll('market', LISTINGS));
+      const market = (overrides: Partial<SearchQuery> = {}) => search(overrides, 'market');
+
+      it('orders nearest house first from the visitor, then newest within a house', async () => {
+        expect(ids(await market({ sort: 'nearest', near: HOLLYWOOD }))).toEqual(['sun-valley~club-chair', 'atlanta~peach-crate', 'soho~club-chair', 'soho~tea-chest']);
+        expect(ids(await market({ sort: 'nearest', near: { lat: 51.5, lng: -0.12 } }))).toEqual(['soho~club-chair', 'soho~tea-chest', 'atlanta~peach-crate', 'sun-valley~club-chair']);
+        expect(ids(await market({ sort: 'nearest', near: HOLLYWOOD, text: 'club' }))).toEqual(['sun-valley~club-chair', 'soho~club-chair']);
+      });
+
+      it('keeps only houses within a radius, with the facets counted within it', async () => {
+        const near = await market({ sort: 'nearest', near: HOLLYWOOD, withinKm: 100 });
+        expect(ids(near)).toEqual(['sun-valley~club-chair']);
+        expect(counts(near, 'vendors')).toEqual({ 'sun-valley': 1 });
+        expect((await market({ near: { lat: 51.5, lng: -0.12 }, withinKm: 50 })).total).toBe(2);
+        expect((await market({ near: HOLLYWOOD, withinKm: 20_000 })).total).toBe(4);
+      });
+
+      it('names the currency in each price bin, so dollars and pounds never share one', async () => {
+        const all = await market();
+        expect(counts(all, 'priceBin')).toEqual({
+          'USD:under-50': 1,
+          'USD:50-100': 0,
+          'USD:100-250': 1,
+          'USD:250-500': 0,
+          'USD:500-1000': 0,
+          'USD:1000-plus': 0,
+          'GBP:under-50': 1,
+          'GBP:50-100': 1,
+          'GBP:100-250': 0,
+          'GBP:250-500': 0,
+          'GBP:500-1000': 0,
+          'GBP:1000-plus': 0,
+        });
+        expect(ids(await market({ filters: { priceBin: ['GBP:under-50'] } }))).toEqual(['soho~club-chair']);
+        expect(ids(await market({ filters: { priceBin: ['under-50'] } }))).toEqual([]);
+        expect(counts(await market({ filters: { vendors: ['soho'] } }), 'priceBin')).toMatchObject({ 'GBP:under-50': 1, 'GBP:50-100': 1 });
+        expect(Object.keys(counts(await market({ filters: { vendors: ['soho'] } }), 'priceBin')).every((value) => value.startsWith('GBP:'))).toBe(true);
+      });
+
+      it('keeps each listing whole: its house, and its id at the house', async () => {
+        const [hit] = (await market({ text: 'peach' })).hits;
+        expect(hit).toMatchObject({ objectID: 'atlanta~peach-crate', houseObjectID: 'peach-crate', vendorId: 'atlanta', house: ATLANTA, _geoloc: ATLANTA.location });
       });
     });
 

@@ -79,7 +79,7 @@ class HttpError extends Error {
 
 const MODELLED_SETTINGS = new Set(['searchableAttributes', 'attributesForFaceting', 'replicas', 'ranking', 'customRanking', 'queryType', 'paginationLimitedTo', 'maxValuesPerFacet']);
 const IGNORED_SETTINGS = new Set(['removeStopWords', 'attributesToHighlight', 'attributesToSnippet']);
-const MODELLED_PARAMS = new Set(['indexName', 'type', 'query', 'facetFilters', 'facets', 'page', 'hitsPerPage', 'maxValuesPerFacet']);
+const MODELLED_PARAMS = new Set(['indexName', 'type', 'query', 'facetFilters', 'facets', 'page', 'hitsPerPage', 'maxValuesPerFacet', 'aroundLatLng', 'aroundRadius']);
 const IGNORED_PARAMS = new Set(['analytics', 'clickAnalytics', 'attributesToHighlight', 'attributesToSnippet']);
 const DEFAULT_RANKING = ['typo', 'geo', 'words', 'filters', 'proximity', 'attribute', 'exact', 'custom'];
 
@@ -234,6 +234,24 @@ export async function startAlgoliaStandIn(options: AlgoliaStandInOptions = {}): 
     return { ...structuredClone(index.settings), ...(index.primary && { primary: index.primary }) };
   }
 
+  /**
+   * Algolia's geo search as the adapter uses it: `aroundLatLng` "lat, lng" and `aroundRadius` in
+   * metres (a whole number from 1) or "all"; a record's `_geoloc` is its point, and a record
+   * without one is left out of a bounded radius and ranked last by the `geo` criterion.
+   */
+  function aroundOf(params: Rec): { point: { lat: number; lng: number }; radius: number | 'all' } | undefined {
+    if (params.aroundLatLng === undefined) {
+      if (params.aroundRadius !== undefined) throw new HttpError(400, 'stand-in: aroundRadius without aroundLatLng');
+      return undefined;
+    }
+    const match = typeof params.aroundLatLng === 'string' ? /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/.exec(params.aroundLatLng) : null;
+    const point = match && { lat: Number(match[1]), lng: Number(match[2]) };
+    if (!point || Math.abs(point.lat) > 90 || Math.abs(point.lng) > 180) throw new HttpError(400, 'Invalid value for "aroundLatLng" parameter, expected a "lat, lng" string');
+    const radius = params.aroundRadius ?? 'all';
+    if (radius !== 'all' && !(Number.isInteger(radius) && (radius as number) >= 1)) throw new HttpError(400, 'aroundRadius must be "all" or an integer of at least 1');
+    return { point, radius: radius as number | 'all' };
+  }
+
   function search(body: unknown) {
     const queries = (body as { requests?: unknown })?.requests;
     if (!Array.isArray(queries)) throw new HttpError(400, 'queries needs requests');
@@ -257,6 +275,7 @@ export async function startAlgoliaStandIn(options: AlgoliaStandInOptions = {}): 
 
     const faceted = facetAttributes(settings);
     const groups = filterGroupsOf(params.facetFilters, faceted);
+    const around = aroundOf(params);
     const words = wordsOf(query);
     const queryType = (settings.queryType as string | undefined) ?? 'prefixLast';
     const searchable = ((settings.searchableAttributes as string[] | undefined) ?? ['*']).map((entry) => entry.replace(/^unordered\((.*)\)$/, '$1').split(','));
@@ -265,6 +284,7 @@ export async function startAlgoliaStandIn(options: AlgoliaStandInOptions = {}): 
     const matches: Array<{ record: Rec; attributeRank: number }> = [];
     for (const record of primaryOf(index).records.values()) {
       if (!groups.every((group) => group.some((filter) => passes(record, filter)))) continue;
+      if (around && around.radius !== 'all' && !(distanceOf(record, around.point) <= around.radius)) continue;
       let attributeRank = 0;
       let all = true;
       for (const [w, word] of words.entries()) {
@@ -298,6 +318,8 @@ export async function startAlgoliaStandIn(options: AlgoliaStandInOptions = {}): 
         let order = 0;
         if (criterion === 'attribute') {
           if (words.length) order = a.attributeRank - b.attributeRank;
+        } else if (criterion === 'geo') {
+          if (around) order = distanceOf(a.record, around.point) - distanceOf(b.record, around.point);
         } else if (criterion === 'custom') {
           for (const entry of customRanking) {
             order = bySortAttribute(entry, a.record, b.record);
@@ -441,4 +463,13 @@ export async function startAlgoliaStandIn(options: AlgoliaStandInOptions = {}): 
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** Metres between a record's `_geoloc` and a point (haversine, as Algolia measures); Infinity without one. */
+function distanceOf(record: Rec, point: { lat: number; lng: number }): number {
+  const geoloc = record._geoloc as { lat?: unknown; lng?: unknown } | undefined;
+  if (typeof geoloc?.lat !== 'number' || typeof geoloc.lng !== 'number') return Infinity;
+  const rad = (degrees: number) => (degrees * Math.PI) / 180;
+  const h = Math.sin(rad(geoloc.lat - point.lat) / 2) ** 2 + Math.cos(rad(point.lat)) * Math.cos(rad(geoloc.lat)) * Math.sin(rad(geoloc.lng - point.lng) / 2) ** 2;
+  return 2 * 6_371_000 * Math.asin(Math.min(1, Math.sqrt(h)));
 }

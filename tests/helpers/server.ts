@@ -80,3 +80,11 @@ export async function buildTestApp(extra: TestAppOptions = {}): Promise<TestApp>
     },
   };
 }
+
+/** Changes a tenant the way the console does (read with its ETag, PUT with If-Match), as platform staff; returns the answer. */
+export async function editTenant(t: TestApp, tenantId: string, change: (tenant: { site: Record<string, unknown>; vendor: Record<string, unknown> }) => void) {
+  const current = await t.as('platform', { method: 'GET', url: `/api/tenants/${tenantId}` });
+  const tenant = current.json();
+  change(tenant);
+  return t.as('platform', { method: 'PUT', url: `/api/tenants/${tenantId}`, payload: tenant, headers: { 'if-match': String(current.headers.etag) } });
+}

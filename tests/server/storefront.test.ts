@@ -9,7 +9,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STOREFRONT_ROUTES } from '../../schema/routes';
-import { buildTestApp, type TestApp } from '../helpers/server';
+import { buildTestApp, editTenant, type TestApp } from '../helpers/server';
 import { SPEC_CONTENT_ROUTES } from '../fixtures/spec-footer';
 
 let t: TestApp;
@@ -25,10 +25,7 @@ const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
 const stateOf = (html: string) => JSON.parse(/<script type="application\/json" id="backlot-state">([^<]*)<\/script>/.exec(html)![1]!);
 
 async function putSite(change: (site: Record<string, unknown>) => void, tenantId = 'aviation') {
-  const current = await t.as('platform', { method: 'GET', url: `/api/tenants/${tenantId}` });
-  const tenant = current.json();
-  change(tenant.site);
-  const saved = await t.as('platform', { method: 'PUT', url: `/api/tenants/${tenantId}`, payload: tenant, headers: { 'if-match': String(current.headers.etag) } });
+  const saved = await editTenant(t, tenantId, (tenant) => change(tenant.site));
   expect(saved.statusCode, saved.body).toBe(200);
 }
 

@@ -5,10 +5,17 @@
  * tenant at start, after the first-start import; a tenant created later on first use), and every
  * change the store announces after that is applied at once. `app.catalogueVersion(tenantId)`
  * changes with every applied change, so rendered catalogue pages can be cached by it.
+ *
+ * The platform's tenant searches the marketplace instead of items of its own: every listed house's
+ * items as listings (server/marketplace/platform-catalogue.ts), decorated as `app.marketplace`,
+ * checked for houses listed, unlisted or changed every second.
  */
 import fp from 'fastify-plugin';
 import type { Item } from '../../../schema/types.generated';
+import { PLATFORM_TENANT_ID } from '../../../schema/routes';
 import type { ServerConfig } from '../../config';
+import { runEvery } from '../../lib/periodic-pass';
+import { PlatformCatalogue } from '../../marketplace/platform-catalogue';
 import { AlgoliaSearchIndex } from '../../search/algolia-search';
 import { InProcessSearchIndex } from '../../search/in-process-search';
 import type { SearchIndex, SearchQuery, SearchResult } from '../../search/search-port';
@@ -17,6 +24,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     catalogueSearch: SearchIndex;
     catalogueVersion(tenantId: string): number;
+    marketplace: PlatformCatalogue;
   }
 }
 
@@ -58,12 +66,27 @@ export default fp<{ config?: ServerConfig }>(
       return entry.loaded;
     };
 
+    const marketplace = new PlatformCatalogue({
+      platformId: PLATFORM_TENANT_ID,
+      index,
+      itemStore: app.itemStore,
+      tenantStore: app.tenantStore,
+      changed: () => bump(PLATFORM_TENANT_ID),
+      failed: (error, houseId) => app.log.error({ err: error, tenantId: houseId }, "the platform's catalogue missed a house's change; it is listed again at the next check"),
+    });
+    app.decorate('marketplace', marketplace);
+    // Houses listed, unlisted or changed, on this server or another: within a second.
+    runEvery(app, 1, "the platform catalogue's check of listed houses", async () => {
+      await marketplace.loaded();
+      await marketplace.refresh();
+    });
+
     const catalogueSearch: SearchIndex = {
       replaceAll: (tenantId, items) => index.replaceAll(tenantId, items),
       upsert: (tenantId, item) => index.upsert(tenantId, item),
       remove: (tenantId, objectID) => index.remove(tenantId, objectID),
       search: async (tenantId: string, query: SearchQuery): Promise<SearchResult> => {
-        await follow(tenantId);
+        await (tenantId === PLATFORM_TENANT_ID ? marketplace.loaded() : follow(tenantId));
         return index.search(tenantId, query);
       },
     };
@@ -71,10 +94,12 @@ export default fp<{ config?: ServerConfig }>(
     app.decorate('catalogueVersion', (tenantId: string) => versions.get(tenantId) ?? 0);
 
     app.startup.add('the search index', async () => {
-      for (const { tenantId } of await app.tenantStore.list()) await follow(tenantId);
+      for (const { tenantId } of await app.tenantStore.list()) if (tenantId !== PLATFORM_TENANT_ID) await follow(tenantId);
+      await marketplace.loaded();
     });
     app.addHook('onClose', async () => {
       for (const { stop } of following.values()) stop();
+      marketplace.close();
     });
   },
   { name: 'search', dependencies: ['startup', 'item-store', 'tenant-store'] },

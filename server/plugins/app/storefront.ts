@@ -35,6 +35,9 @@ import { pagePreloads } from '../../storefront/page-preloads';
 import { problemPage, type Problem } from '../../storefront/problem-page';
 import { lastValidVersion, TenantInvalidError, type TenantRecord } from '../../stores/tenant-store';
 import { bookedOut, freeQuantities, quoteSettingsOf } from '../../rental/quote-conversation';
+import { marketplaceState, placeKey, platformListing, visitorPlace } from '../../marketplace/platform-pages';
+import { parseListingId } from '../../../schema/marketplace/listings';
+import { PLATFORM_TENANT_ID } from '../../../schema/routes';
 import { parseRentalDates, type RentalDates } from '../../../storefront/lib/rental-dates';
 
 interface StorefrontModule {
@@ -191,10 +194,20 @@ export default fp<{ config: ServerConfig }>(
       return (await freeQuantities(app, tenantId, [item], dates, quoteSettingsOf(stored.tenant), new Date())).get(item.objectID);
     }
 
-    function cataloguePage(tenantId: string, path: string, url: string, configuration: StorefrontConfiguration) {
+    /** A listed house's item as the platform shows it, or null when the house is not listed or the item is gone. */
+    async function listingFor(houseId: string, objectID: string): Promise<Item | null> {
+      await app.marketplace.loaded();
+      const item = app.marketplace.house(houseId) && (await app.itemStore.get(houseId, objectID));
+      return (item && app.marketplace.listing(houseId, item)) ?? null;
+    }
+
+    function cataloguePage(tenantId: string, path: string, url: string, configuration: StorefrontConfiguration, cookies: string | undefined) {
       const resolved = resolvePage(path, configuration.categories, configuration.pages);
       const hour = new Date(Math.floor(Date.now() / HOUR_MS) * HOUR_MS).toISOString();
-      const version = `${app.catalogueVersion(tenantId)}@${hour}`;
+      // The platform's pages measure from the visitor's place: pages differ by it.
+      const platform = tenantId === PLATFORM_TENANT_ID;
+      const place = platform ? visitorPlace(cookies, configuration.site.defaultLocation!) : undefined;
+      const version = `${app.catalogueVersion(tenantId)}@${hour}${place ? `@${placeKey(place)}` : ''}`;
       if (resolved.kind === 'shared-set-list') {
         // Not kept: the list changes with its owner's edits, and its link can stop working any time.
         return {
@@ -215,6 +228,8 @@ export default fp<{ config: ServerConfig }>(
           // With dates, kept while no booking of the tenant changes (and the hour holds: pencils lapse by the day).
           key: dates ? (booked === undefined ? undefined : `${path}?from=${dates.from}&to=${dates.to}#${version}#${booked}`) : `${path}#${version}`,
           state: async (): Promise<Partial<PageState>> => {
+            const listed = platform ? parseListingId(resolved.objectID) : undefined;
+            if (listed) return { item: await listingFor(listed.houseId, listed.objectID), now: hour, ...(place && { marketplace: marketplaceState(app.marketplace, place) }) };
             const item = (await app.itemStore.get(tenantId, resolved.objectID)) ?? null;
             const free = item && dates ? await freeOnDates(tenantId, item, dates) : undefined;
             return { item, now: hour, ...(item && { related: await relatedItems(app.catalogueSearch, tenantId, item) }), ...(dates && free !== undefined && { itemDates: { ...dates, free } }) };
@@ -231,7 +246,8 @@ export default fp<{ config: ServerConfig }>(
               : [];
         return cards.length ? { cardPictures: await cardPictures(configuration.categories, cards, firstPhoto(tenantId)) } : {};
       };
-      if (resolved.kind === 'route' && resolved.route.kind === 'home') return { key: `${path}#${version}`, state: pictures };
+      if (resolved.kind === 'route' && resolved.route.kind === 'home')
+        return { key: `${path}#${version}`, state: async () => ({ ...(await pictures()), ...(place && { marketplace: marketplaceState(app.marketplace, place) }) }) };
       const listing = resolved.kind === 'category' || (resolved.kind === 'route' && (resolved.route.kind === 'rentals' || resolved.route.kind === 'search'));
       if (!listing) return undefined;
       const query = parseCatalogueQuery(
@@ -245,9 +261,31 @@ export default fp<{ config: ServerConfig }>(
       // (bookingsVersion, which follows every server's writes on a shared store), and never when the store cannot say.
       const booked = dates && app.quoteRequests.bookingsVersion(tenantId);
       return {
-        key: dates ? (booked === undefined ? undefined : `${catalogueHref(path, query)}#${version}#${booked}`) : `${catalogueHref(path, query)}#${version}`,
+        // A radius set aside is said on the page: not the page without one.
+        key: dates
+          ? booked === undefined
+            ? undefined
+            : `${catalogueHref(path, query)}#${version}#${booked}`
+          : `${catalogueHref(path, query)}#${version}${query.ignoredWithin ? '#ignored-within' : ''}`,
         state: async (): Promise<Partial<PageState>> => {
           const now = new Date();
+          if (place) {
+            const found = await platformListing(
+              app,
+              {
+                text: query.text,
+                filters: { ...query.filters, ...(group && { category: { group, ...(category && { category }), ...(subcategory && { subcategory }) } }) },
+                sort: query.sort,
+                page: query.page,
+                perPage: PER_PAGE,
+                ...(query.withinKm !== undefined && { withinKm: query.withinKm }),
+                ...(dates && { dates, availableOnly: query.availableOnly }),
+              },
+              place,
+              now,
+            );
+            return { catalogue: { query, ...found, now: hour, marketplace: marketplaceState(app.marketplace, place) }, ...(await pictures()) };
+          }
           const result = await app.catalogueSearch.search(tenantId, {
             text: query.text,
             filters: { ...query.filters, ...(group && { category: { group, ...(category && { category }), ...(subcategory && { subcategory }) } }) },
@@ -284,7 +322,7 @@ export default fp<{ config: ServerConfig }>(
       // its query and the catalogue's version) and is cached by them.
       const url = `https://${entry.configuration.site.domain}${path}`;
       const page = (await reply.render({ url, state: { path, configuration: entry.configuration, content: contentFor(entry, path), ...extra } })) as unknown as RenderedPage;
-      const head = page.head + preloads(pageKeyOf(resolvePage(path, entry.configuration.categories, entry.configuration.pages)));
+      const head = page.head + preloads(pageKeyOf(resolvePage(path, entry.configuration.categories, entry.configuration.pages), entry.configuration.tenantId));
       return { page, html: (await reply.html({ ...page, head })) as string };
     }
 
@@ -340,7 +378,7 @@ export default fp<{ config: ServerConfig }>(
       const movedTo = path.startsWith('/rentals/') ? redirectFor(path, entry.tenant.categories.redirects) : undefined;
       if (movedTo !== undefined && resolvePage(path, entry.configuration.categories, entry.configuration.pages).kind === 'not-found')
         return reply.redirect(movedTo + request.url.slice(request.url.replace(/[?#].*$/, '').length), 301);
-      const catalogue = cataloguePage(request.tenantId, path, request.url, entry.configuration);
+      const catalogue = cataloguePage(request.tenantId, path, request.url, entry.configuration, request.headers.cookie);
       const key = catalogue ? catalogue.key : path;
       // Dev renders every time (the page's code may have just changed); 404s are not kept, so
       // random paths cannot crowd out real pages.

@@ -6,7 +6,7 @@
  */
 import type { FormEvent } from 'react';
 import { SEARCH_SORTS, type FacetKey, type FacetValue } from '../../../schema/catalogue-search';
-import { useConfiguration } from '../../config/ConfigurationProvider';
+import { useConfiguration, useMarketplace } from '../../config/ConfigurationProvider';
 import type { CatalogueState } from '../../document/state';
 import { messages } from '../../i18n/messages';
 import { catalogueHref, paramOf, parseCatalogueQuery } from '../../lib/catalogue-query';
@@ -16,6 +16,7 @@ const SHOWN_AT_FIRST = 8;
 
 function FacetValues({ facet, values }: { facet: FacetKey; values: FacetValue[] }) {
   const configuration = useConfiguration();
+  const houses = useMarketplace()?.houses;
   const param = paramOf(facet);
   const option = (value: FacetValue) => {
     const swatch = facet === 'colors' ? swatchClassOf(value.value, configuration) : undefined;
@@ -24,7 +25,7 @@ function FacetValues({ facet, values }: { facet: FacetKey; values: FacetValue[] 
         <label className={value.count === 0 && !value.selected ? 'facet-value facet-value-empty' : 'facet-value'}>
           <input type="checkbox" name={param} value={value.value} defaultChecked={value.selected} />
           {swatch && <span className={`swatch ${swatch}`} aria-hidden="true" />}
-          <span className="facet-label">{facetValueLabel(facet, value.value, configuration)}</span>
+          <span className="facet-label">{facetValueLabel(facet, value.value, configuration, houses)}</span>
           <span className="facet-count">{value.count.toLocaleString('en')}</span>
         </label>
       </li>
@@ -48,6 +49,9 @@ function FacetValues({ facet, values }: { facet: FacetKey; values: FacetValue[] 
 
 export function CatalogueFilters({ action, catalogue }: { action: string; catalogue: CatalogueState }) {
   const configuration = useConfiguration();
+  // On the platform the default order is the nearest house first; "nearest" is not offered twice.
+  const platform = Boolean(catalogue.marketplace);
+  const sorts = SEARCH_SORTS.filter((sort) => sort !== 'nearest');
   const customFieldSlugs = (configuration.site.customFields ?? []).map((field) => field.slug);
   const facets = (Object.entries(catalogue.facets) as Array<[FacetKey, FacetValue[]]>).filter(([facet, values]) => values.length > 0 && (facet !== 'vendors' || values.length > 1));
   const submitOnChange = (event: FormEvent<HTMLFormElement>) => event.currentTarget.requestSubmit();
@@ -68,12 +72,13 @@ export function CatalogueFilters({ action, catalogue }: { action: string; catalo
           {catalogue.query.availableOnly && <input type="hidden" name="available" value="1" />}
         </>
       )}
+      {catalogue.query.withinKm !== undefined && <input type="hidden" name="within" value={catalogue.query.withinKm} />}
       <label className="sort-field">
         {messages.sortBy}
         <select name="sort" defaultValue={catalogue.query.sort}>
-          {SEARCH_SORTS.map((sort) => (
+          {sorts.map((sort) => (
             <option key={sort} value={sort}>
-              {messages.sortNames[sort]}
+              {messages.sortNames[platform && sort === 'relevance' ? 'nearest' : sort]}
             </option>
           ))}
         </select>

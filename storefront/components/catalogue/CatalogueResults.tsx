@@ -11,6 +11,8 @@ import { RentalDatesBar } from './RentalDatesBar';
 import { EmptyState } from '../EmptyState';
 import { FiltersPanel } from './FiltersPanel';
 import { ItemCard } from './ItemCard';
+import { PlaceBar } from '../marketplace/PlaceBar';
+import { RadiusFilter } from '../marketplace/RadiusFilter';
 
 function Pages({ path }: { path: string }) {
   const catalogue = useCatalogue()!;
@@ -65,6 +67,11 @@ export function CatalogueResults({ path, heading }: { path: string; heading: str
         listing
         hidden={[...catalogueParams({ ...query, page: 0, dates: undefined, availableOnly: false })]}
       />
+      {catalogue.marketplace && (
+        <PlaceBar marketplace={catalogue.marketplace}>
+          <RadiusFilter catalogue={catalogue} path={path} />
+        </PlaceBar>
+      )}
       <div className="catalogue-layout">
         <FiltersPanel action={path} catalogue={catalogue} />
         <div className="catalogue-main">

@@ -2,15 +2,17 @@
  * One item in a list: its first photo (lazy, with its size set so nothing shifts as it loads), its
  * name linking to its page, the day rate in the tenant's currency, "New" when it was listed within
  * site.newWeekCount weeks, and how many there are unless it is one and site.hideQtyIfEq1 says so;
- * with shoot dates set, how many are free on them instead.
+ * with shoot dates set, how many are free on them instead. On the platform: its house, where it
+ * is and how far, and the rate in the house's own currency.
  */
 import type { ReactNode } from 'react';
 import { itemHref } from '../../../schema/routes';
-import { useConfiguration } from '../../config/ConfigurationProvider';
+import { useConfiguration, useMarketplace } from '../../config/ConfigurationProvider';
 import type { ItemSummary } from '../../document/state';
 import { messages } from '../../i18n/messages';
 import { formatMoney } from '../../lib/format';
 import { safeHref } from '../../lib/navigation';
+import { HouseLine } from '../marketplace/HouseLine';
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -20,6 +22,7 @@ export const isNew = (createdAt: string, now: string, weeks: number) => Date.par
 /** `children`: what the card ends with besides the rate (a quantity wanted, a remove button). */
 export function ItemCard({ item, now, free, children }: { item: ItemSummary; now: string; free?: number; children?: ReactNode }) {
   const { site } = useConfiguration();
+  const from = useMarketplace()?.from;
   const image = item.images?.[0];
   const src = safeHref(image?.url);
   const showQuantity = !(site.hideQtyIfEq1 && item.quantity === 1);
@@ -32,9 +35,10 @@ export function ItemCard({ item, now, free, children }: { item: ItemSummary; now
         </span>
         <span className="item-card-name">{item.name}</span>
       </a>
+      {item.house && <HouseLine house={item.house} from={from} className="house-line item-card-house" />}
       <p className="item-card-meta">
         <span className="item-card-rate">
-          {formatMoney(item.rates.day, site)} <span className="item-card-unit">/ {messages.perDay}</span>
+          {formatMoney(item.rates.day, item.house ?? site)} <span className="item-card-unit">/ {messages.perDay}</span>
         </span>
         {free !== undefined ? (
           <span className={free > 0 ? 'item-card-quantity item-card-free' : 'item-card-quantity item-card-booked'}>{messages.freeOnDates(free)}</span>

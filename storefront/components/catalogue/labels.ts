@@ -3,7 +3,8 @@
  * field options by their names (site.customFields), tags from their slugs, vendors by name where
  * the configuration knows it. One place, for the filters, the cards and the item page.
  */
-import { PRICE_BINS, type FacetKey } from '../../../schema/catalogue-search';
+import { readPriceBin, type FacetKey } from '../../../schema/catalogue-search';
+import type { House } from '../../../schema/marketplace/houses';
 import type { StorefrontConfiguration } from '../../config/configuration';
 import { messages } from '../../i18n/messages';
 import { swatchClass } from '../../document/head';
@@ -12,11 +13,12 @@ import { formatMoney } from '../../lib/format';
 /** "hero-prop" → "Hero prop". */
 export const tagLabel = (slug: string) => slug.charAt(0).toUpperCase() + slug.slice(1).replace(/-/g, ' ');
 
-export function priceBinLabel(slug: string, configuration: StorefrontConfiguration): string {
-  const bin = PRICE_BINS.find((candidate) => candidate.slug === slug);
-  if (!bin) return slug;
+/** A bin's words; on the platform a bin names its currency ("GBP:100-250" is "£100 to £250"), never converted. */
+export function priceBinLabel(value: string, configuration: StorefrontConfiguration): string {
+  const { bin, currency } = readPriceBin(value);
+  if (!bin) return value;
   // Whole amounts: a bin's bounds are round numbers.
-  const money = (amount: number) => formatMoney(amount, configuration.site).replace(/\.00$/, '');
+  const money = (amount: number) => formatMoney(amount, currency ? { locale: configuration.site.locale, currency } : configuration.site).replace(/\.00$/, '');
   if (bin.min === 0) return messages.priceUnder(money(bin.max));
   if (bin.max === Infinity) return messages.priceAndUp(money(bin.min));
   return messages.priceBetween(money(bin.min), money(bin.max));
@@ -28,11 +30,11 @@ export function facetName(facet: FacetKey, configuration: StorefrontConfiguratio
   return messages.facetNames[facet] ?? facet;
 }
 
-/** A facet value as a visitor reads it. */
-export function facetValueLabel(facet: FacetKey, value: string, configuration: StorefrontConfiguration): string {
+/** A facet value as a visitor reads it; on the platform, vendors by their houses' names. */
+export function facetValueLabel(facet: FacetKey, value: string, configuration: StorefrontConfiguration, houses?: readonly House[]): string {
   if (facet === 'priceBin') return priceBinLabel(value, configuration);
   if (facet === 'tags') return tagLabel(value);
-  if (facet === 'vendors') return value === configuration.tenantId ? configuration.vendor.displayName : tagLabel(value);
+  if (facet === 'vendors') return value === configuration.tenantId ? configuration.vendor.displayName : (houses?.find((house) => house.id === value)?.name ?? tagLabel(value));
   if (facet.startsWith('custom.')) {
     const field = configuration.site.customFields?.find((candidate) => candidate.slug === facet.slice('custom.'.length));
     return field?.options.find((option) => option.slug === value)?.name ?? value;

@@ -16,7 +16,7 @@ async function breakFile(relative: string, from: string, to: string) {
 describe('backlot validate', () => {
   it('checks the shipped tenants of the repository and says so in one line', async () => {
     const run = await backlot(['validate']);
-    expect(run).toMatchObject({ code: 0, stdout: '3 tenants, 0 errors\n', stderr: '' });
+    expect(run).toMatchObject({ code: 0, stdout: '4 tenants, 0 errors\n', stderr: '' });
   });
 
   it('groups issues by file with code frames, ends with a summary, and exits 1', async () => {

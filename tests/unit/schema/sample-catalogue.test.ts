@@ -26,7 +26,7 @@ const FORBIDDEN: Array<[string, RegExp]> = [
   ['external url()', /url\(\s*(?!#)/i],
 ];
 
-describe.each(['aviation', 'platform'])('the %s sample catalogue', (tenantId) => {
+describe.each(['aviation', 'atlanta'])('the %s sample catalogue', (tenantId) => {
   const dir = path.join(tenantsDir, tenantId);
   const source = readFileSync(path.join(dir, 'catalogue.json'), 'utf8');
   const catalogue = JSON.parse(source) as Catalogue;

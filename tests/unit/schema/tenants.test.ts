@@ -27,8 +27,8 @@ describe('shipped tenants', () => {
     expect(new Intl.NumberFormat(london.site.locale, { style: 'currency', currency: london.site.currency }).format(1234.5)).toBe('£1,234.50');
   });
 
-  it('are aviation, london and platform, all valid with no issues', () => {
-    expect(report.tenants.map((t) => t.tenantId)).toEqual(['aviation', 'london', 'platform']);
+  it('are atlanta, aviation, london and platform, all valid with no issues', () => {
+    expect(report.tenants.map((t) => t.tenantId)).toEqual(['atlanta', 'aviation', 'london', 'platform']);
     expect(report.issues).toEqual([]);
     expect(report.tenants.every((t) => t.tenant !== undefined)).toBe(true);
   });

@@ -1,15 +1,14 @@
 /**
- * The platform tenant's sample catalogue: a smaller marketplace mix over its own categories
- * (tenants/platform/categories.json) and custom fields (eras, styles). Aviation-flavoured items
- * are listed by the aviation vendor (vendorId "aviation"), the rest by the platform itself.
+ * The Atlanta house's sample catalogue (tenants/atlanta, made with `backlot new atlanta --from
+ * platform`): a general prop house's mix over the platform's own categories and custom fields
+ * (eras, styles), so its items sit in the platform's tree as they are.
  */
 import type { Family } from '../sample-catalogue';
 import { list } from './aviation-content';
 
-const AVIATION = 'aviation';
 const HIRE = ['Pick up from the vendor or add delivery.', 'Checked and cleaned after every hire.'];
 
-export const PLATFORM_FAMILIES: Family[] = [
+export const ATLANTA_FAMILIES: Family[] = [
   list(
     'props',
     'box',
@@ -26,16 +25,12 @@ export const PLATFORM_FAMILIES: Family[] = [
     [
       ['Leather Doctor Bag, 1940s', 'hand-props/bags-and-cases', { pic: 'suitcase', alt: 'brown leather doctor bag', colors: ['Brown'], fields: { eras: ['1940s'], styles: ['traditional'] } }],
       ['Aluminium Briefcase, Locking', 'hand-props/bags-and-cases', { pic: 'suitcase', alt: 'silver aluminium briefcase', colors: ['Silver'], fields: { eras: ['1990s'], styles: ['industrial'] } }],
-      [
-        'Vintage Flight Bag',
-        'hand-props/bags-and-cases',
-        { pic: 'suitcase', alt: 'blue vintage airline shoulder bag', colors: ['Blue', 'White'], vendor: AVIATION, fields: { eras: ['1960s'], styles: ['retro'] } },
-      ],
+      ['Vintage Flight Bag', 'hand-props/bags-and-cases', { pic: 'suitcase', alt: 'blue vintage airline shoulder bag', colors: ['Blue', 'White'], fields: { eras: ['1960s'], styles: ['retro'] } }],
       ['Rotary Desk Phone, Black Bakelite', 'hand-props/phones-and-devices', { alt: 'black rotary desk phone', fields: { eras: ['1950s'], styles: ['retro'] } }],
       [
         'Boarding Pass and Ticket Jacket Set (50)',
         'hand-props/paper-and-documents',
-        { alt: 'boarding passes in paper ticket jackets', colors: ['White', 'Blue'], vendor: AVIATION, fields: { eras: ['1970s'], styles: ['retro'] } },
+        { alt: 'boarding passes in paper ticket jackets', colors: ['White', 'Blue'], fields: { eras: ['1970s'], styles: ['retro'] } },
       ],
       [
         'Abstract Canvas, 48 × 60 in',
@@ -52,11 +47,7 @@ export const PLATFORM_FAMILIES: Family[] = [
       ['Flat-Screen Television, 65 in', 'electronics/televisions', { pic: 'panel', alt: 'large flat-screen television', rate: 3, fields: { eras: ['present-day'], styles: ['contemporary'] } }],
       ['Reel-to-Reel Tape Deck', 'electronics/vintage-electronics', { alt: 'reel-to-reel tape deck', colors: ['Silver', 'Black'], rate: 2, fields: { eras: ['1970s'], styles: ['retro'] } }],
       ['Diner Place Setting Set (24)', 'kitchen-and-dining', { alt: 'diner plates, cups and cutlery', colors: ['White', 'Red'], fields: { eras: ['1950s'], styles: ['retro'] } }],
-      [
-        'Departures Board (Practical LED)',
-        'signage',
-        { pic: 'sign', alt: 'LED departures board listing flights', colors: ['Black', 'Yellow'], vendor: AVIATION, rate: 16, qty: 1, fields: { eras: ['present-day'] } },
-      ],
+      ['Departures Board (Practical LED)', 'signage', { pic: 'sign', alt: 'LED departures board listing flights', colors: ['Black', 'Yellow'], rate: 16, qty: 1, fields: { eras: ['present-day'] } }],
       ['Neon Open Sign', 'signage', { pic: 'sign', alt: 'red neon open sign', colors: ['Red', 'Pink'], rate: 2, fields: { styles: ['retro'] } }],
       ['Hospital IV Pole with Pump', 'medical', { pic: 'stand', alt: 'IV pole with pump and bag', colors: ['Silver', 'White'], qty: [4, 8], fields: { eras: ['present-day'] } }],
     ],
@@ -76,25 +67,13 @@ export const PLATFORM_FAMILIES: Family[] = [
       notes: ['Installation and strike are quoted separately.', 'Needs a 20 A circuit for the practicals.'],
     },
     [
-      [
-        'Wide-Body Cabin Set, 24 ft Economy Section',
-        'aviation-sets/airliner-cabins',
-        { alt: 'wide-body economy cabin set', colors: ['Beige', 'Blue'], vendor: AVIATION, rate: 1.4, fields: { eras: ['present-day'] } },
-      ],
-      [
-        'Narrow-Body Cabin Set, Full Length',
-        'aviation-sets/airliner-cabins',
-        { alt: 'full-length narrow-body cabin set', colors: ['Grey', 'Blue'], vendor: AVIATION, rate: 2.4, fields: { eras: ['2000s'] } },
-      ],
-      [
-        'Boeing 737 Cockpit Set, Practical Instruments',
-        'aviation-sets/cockpits',
-        { alt: '737 cockpit set with lit instruments', colors: ['Grey', 'Black'], vendor: AVIATION, rate: 2, fields: { eras: ['2000s'] } },
-      ],
+      ['Wide-Body Cabin Set, 24 ft Economy Section', 'aviation-sets/airliner-cabins', { alt: 'wide-body economy cabin set', colors: ['Beige', 'Blue'], rate: 1.4, fields: { eras: ['present-day'] } }],
+      ['Narrow-Body Cabin Set, Full Length', 'aviation-sets/airliner-cabins', { alt: 'full-length narrow-body cabin set', colors: ['Grey', 'Blue'], rate: 2.4, fields: { eras: ['2000s'] } }],
+      ['Boeing 737 Cockpit Set, Practical Instruments', 'aviation-sets/cockpits', { alt: '737 cockpit set with lit instruments', colors: ['Grey', 'Black'], rate: 2, fields: { eras: ['2000s'] } }],
       [
         'Heavy Jet Cabin Set, Tan Leather and Walnut',
         'aviation-sets/private-jets',
-        { alt: 'private jet cabin in tan leather and walnut', colors: ['Brown', 'Beige'], vendor: AVIATION, rate: 1.2, fields: { styles: ['glam'] } },
+        { alt: 'private jet cabin in tan leather and walnut', colors: ['Brown', 'Beige'], rate: 1.2, fields: { styles: ['glam'] } },
       ],
       ['Hospital Room Set, Two Beds', 'medical-sets/hospital-rooms', { alt: 'hospital room with two beds and monitors', colors: ['White', 'Turquoise'], fields: { eras: ['present-day'] } }],
       [
@@ -130,9 +109,9 @@ export const PLATFORM_FAMILIES: Family[] = [
       [
         'Airport Gate Beam, Four Seats, Black Vinyl',
         'seating/stools-and-benches',
-        { pic: 'seat-row', alt: 'four-seat black vinyl gate beam', colors: ['Black', 'Silver'], vendor: AVIATION, fields: { eras: ['present-day'], styles: ['contemporary'] } },
+        { pic: 'seat-row', alt: 'four-seat black vinyl gate beam', colors: ['Black', 'Silver'], fields: { eras: ['present-day'], styles: ['contemporary'] } },
       ],
-      ['Gulfstream-Style Club Seat, Tan Leather', 'seating/chairs', { alt: 'tan leather private jet club seat', colors: ['Brown', 'Beige'], vendor: AVIATION, rate: 3, fields: { styles: ['glam'] } }],
+      ['Gulfstream-Style Club Seat, Tan Leather', 'seating/chairs', { alt: 'tan leather private jet club seat', colors: ['Brown', 'Beige'], rate: 3, fields: { styles: ['glam'] } }],
       ['Bentwood Café Chair', 'seating/chairs', { alt: 'black bentwood café chair', colors: ['Black'], qty: [12, 30], rate: 0.3, fields: { eras: ['1920s'], styles: ['traditional'] } }],
     ],
   ),
@@ -191,12 +170,12 @@ export const PLATFORM_FAMILIES: Family[] = [
         { alt: 'turquoise 1950s convertible', colors: ['Turquoise', 'White'], rate: 1.5, fields: { eras: ['1950s'], styles: ['retro'] } },
       ],
       ['Black Executive Sedan', 'picture-cars/modern-cars', { alt: 'black executive sedan', fields: { eras: ['present-day'] } }],
-      ['Airline Crew Van, White', 'picture-cars/trucks-and-vans', { alt: 'white crew van with tinted windows', colors: ['White'], vendor: AVIATION, fields: { eras: ['present-day'] } }],
+      ['Airline Crew Van, White', 'picture-cars/trucks-and-vans', { alt: 'white crew van with tinted windows', colors: ['White'], fields: { eras: ['present-day'] } }],
       ['Café Racer Motorcycle', 'motorcycles', { alt: 'black café racer motorcycle', rate: 0.6, weight: 0.12, size: 0.45, fields: { eras: ['1970s'], styles: ['retro'] } }],
       [
         'Business Jet Mock-Up, Towable',
         'aircraft',
-        { pic: 'plane', alt: 'white business jet mock-up on a tug', colors: ['White', 'Silver'], vendor: AVIATION, rate: 6, weight: 3, size: 2.5, fields: { eras: ['present-day'], styles: ['glam'] } },
+        { pic: 'plane', alt: 'white business jet mock-up on a tug', colors: ['White', 'Silver'], rate: 6, weight: 3, size: 2.5, fields: { eras: ['present-day'], styles: ['glam'] } },
       ],
       ['Police Cruiser, Black and White', 'emergency-vehicles/police-cars', { alt: 'black and white police cruiser', colors: ['Black And White'], rate: 1.2 }],
       ['Ambulance, Type III', 'emergency-vehicles/ambulances', { alt: 'white and red ambulance', colors: ['White', 'Red'], rate: 1.4, weight: 2.5 }],
@@ -218,20 +197,12 @@ export const PLATFORM_FAMILIES: Family[] = [
     },
     [
       ['1920s Beaded Flapper Dress', 'period-costumes', { alt: 'black beaded flapper dress', colors: ['Black', 'Gold'], fields: { eras: ['1920s'], styles: ['art-deco'] } }],
-      [
-        '1960s Jet Age Flight Attendant Uniform, Red',
-        'uniforms/aviation-uniforms',
-        { alt: 'red 1960s flight attendant uniform', colors: ['Red'], vendor: AVIATION, fields: { eras: ['1960s'], styles: ['retro'] } },
-      ],
-      [
-        'Captain Uniform, Navy with Four Stripes',
-        'uniforms/aviation-uniforms',
-        { alt: 'navy captain uniform with four gold stripes', colors: ['Blue', 'Gold'], vendor: AVIATION, fields: { eras: ['present-day'] } },
-      ],
+      ['1960s Jet Age Flight Attendant Uniform, Red', 'uniforms/aviation-uniforms', { alt: 'red 1960s flight attendant uniform', colors: ['Red'], fields: { eras: ['1960s'], styles: ['retro'] } }],
+      ['Captain Uniform, Navy with Four Stripes', 'uniforms/aviation-uniforms', { alt: 'navy captain uniform with four gold stripes', colors: ['Blue', 'Gold'], fields: { eras: ['present-day'] } }],
       ['Surgical Scrubs Set, Teal', 'uniforms/medical-uniforms', { alt: 'teal surgical scrubs', colors: ['Turquoise'], qty: [10, 30], rate: 0.5 }],
       ['Police Patrol Uniform', 'uniforms/police-uniforms', { alt: 'navy police patrol uniform', fields: { eras: ['present-day'] } }],
       ['Felt Fedora, Charcoal', 'accessories/hats', { pic: 'box', alt: 'charcoal felt fedora', colors: ['Grey'], rate: 0.4, fields: { eras: ['1940s'] } }],
-      ['Aviator Sunglasses, Gold Frame', 'accessories/eyewear', { pic: 'box', alt: 'gold aviator sunglasses', colors: ['Gold'], vendor: AVIATION, rate: 0.4, fields: { eras: ['1970s'] } }],
+      ['Aviator Sunglasses, Gold Frame', 'accessories/eyewear', { pic: 'box', alt: 'gold aviator sunglasses', colors: ['Gold'], rate: 0.4, fields: { eras: ['1970s'] } }],
       ['Patent Leather Oxfords', 'footwear', { pic: 'box', alt: 'black patent leather oxford shoes', colors: ['Black'], rate: 0.5, fields: { styles: ['traditional'] } }],
     ],
   ),
@@ -253,11 +224,7 @@ export const PLATFORM_FAMILIES: Family[] = [
       ['Combo Stand', 'grip', { alt: 'steel combo stand', rate: 0.3 }],
       ['LED Panel, 2×1 RGBWW', 'lighting', { pic: 'lamp', alt: 'two-by-one RGB LED panel', tags: ['led'], rate: 2 }],
       ['Dolly with Track, 40 ft', 'camera-support', { alt: 'camera dolly on straight track', rate: 5, weight: 10, qty: 2 }],
-      [
-        'Translight Window Backing, Sunset Over Clouds',
-        'backings/translights',
-        { pic: 'backdrop', alt: 'translight of a sunset over clouds', colors: ['Orange', 'Pink'], vendor: AVIATION, rate: 10, qty: 1 },
-      ],
+      ['Translight Window Backing, Sunset Over Clouds', 'backings/translights', { pic: 'backdrop', alt: 'translight of a sunset over clouds', colors: ['Orange', 'Pink'], rate: 10, qty: 1 }],
       ['Painted Backdrop, Stormy Sky', 'backings/painted-backdrops', { pic: 'backdrop', alt: 'painted backdrop of a stormy sky', colors: ['Grey', 'Blue'], rate: 6, qty: 1 }],
       ['Hazer, DMX (Water-Based)', 'effects/haze-and-fog', { pic: 'box', alt: 'water-based DMX hazer', rate: 1.5 }],
     ],
@@ -282,7 +249,7 @@ export const PLATFORM_FAMILIES: Family[] = [
       ['Brick Warehouse with Loading Dock', 'warehouses', { alt: 'brick warehouse interior with skylights', colors: ['Brown', 'Grey'], rate: 0.6 }],
       ['Glass-Walled Office Floor', 'offices', { alt: 'office floor with glass walls', colors: ['White', 'Grey'], rate: 0.7 }],
       ['Period Street Backlot', 'exteriors/streets', { alt: 'backlot street of 1940s shopfronts', colors: ['Brown', 'Beige'], rate: 1.5 }],
-      ['Private Airfield with Hangar', 'exteriors/airfields', { pic: 'plane', alt: 'small airfield with a hangar and windsock', colors: ['Grey', 'Green'], vendor: AVIATION, rate: 1.8 }],
+      ['Private Airfield with Hangar', 'exteriors/airfields', { pic: 'plane', alt: 'small airfield with a hangar and windsock', colors: ['Grey', 'Green'], rate: 1.8 }],
     ],
   ),
 ];

@@ -1,0 +1,66 @@
+/**
+ * The houses the platform lists (spec §3: vendor `isListed`, `_geoloc`): what the marketplace
+ * shows of each, and whether it is listed at all. Pure and browser-safe.
+ */
+import type { Tenant } from '../types.generated';
+import { haversineKm, isGeoPoint, type GeoPoint } from './distance';
+
+/** A listed house as the platform's pages show it beside each of its items. */
+export interface House {
+  id: string;
+  name: string;
+  city?: string;
+  /** State, county or region, as the address has it. */
+  region?: string;
+  /** ISO 3166-1 alpha-2. */
+  country?: string;
+  /** Its items are priced in it, never converted. */
+  currency: string;
+  locale: string;
+  timezone: string;
+  /** Where its stock is collected; a house without one is listed after every house with one. */
+  location?: GeoPoint;
+}
+
+/**
+ * Listed: the vendor says so (`isListed`, true when absent as the schema's default says) and it is
+ * not the platform itself. A house that goes unlisted leaves the platform's catalogue; its own
+ * storefront, requests and orders go on.
+ */
+export function isListedHouse(tenantId: string, tenant: Pick<Tenant, 'vendor'>, platformId: string): boolean {
+  return tenantId !== platformId && tenant.vendor.isListed !== false;
+}
+
+/** What the platform shows of a tenant, or undefined when it is not listed. */
+export function houseOf(tenantId: string, tenant: Pick<Tenant, 'vendor' | 'site'>, platformId: string): House | undefined {
+  if (!isListedHouse(tenantId, tenant, platformId)) return undefined;
+  const { vendor, site } = tenant;
+  const address = vendor.address;
+  return {
+    id: tenantId,
+    name: vendor.displayName,
+    ...(address?.city && { city: address.city }),
+    ...(address?.state && { region: address.state }),
+    ...(address?.country && { country: address.country }),
+    currency: site.currency ?? 'USD',
+    locale: site.locale ?? 'en',
+    timezone: vendor.timezone ?? 'UTC',
+    ...(isGeoPoint(vendor._geoloc) && { location: { lat: vendor._geoloc.lat, lng: vendor._geoloc.lng } }),
+  };
+}
+
+/** Whether two descriptions of a house differ in anything its listings show. */
+export const sameHouse = (a: House | undefined, b: House | undefined) => JSON.stringify(a) === JSON.stringify(b);
+
+/** "Sun Valley, CA" or "London, GB": where a house is, for a card. */
+export const housePlace = (house: Pick<House, 'city' | 'region' | 'country'>) => [house.city, house.region ?? house.country].filter(Boolean).join(', ');
+
+/**
+ * The houses nearest first, each with its distance from `from` in km (spec §9: "the nearest vendor
+ * is chosen" is the first); a house without a location comes last, by name.
+ */
+export function nearestFirst<H extends Pick<House, 'name' | 'location'>>(houses: readonly H[], from: GeoPoint): Array<H & { km?: number }> {
+  return houses
+    .map((house): H & { km?: number } => (house.location ? { ...house, km: haversineKm(from, house.location) } : { ...house }))
+    .sort((a, b) => (a.km ?? Infinity) - (b.km ?? Infinity) || a.name.localeCompare(b.name));
+}

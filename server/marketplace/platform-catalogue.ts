@@ -1,0 +1,213 @@
+/**
+ * The platform's catalogue: every listed house's live items in one search index under the
+ * platform's tenant id, as listings (schema/marketplace/listings.ts) with a vendor facet, so one
+ * query searches every house at once (the design Algolia's one index implies, and the embedded
+ * index answers the same way).
+ *
+ * Kept in step two ways: each listed house's item changes, heard from the item store as the
+ * house's own index hears them (another server's writes included), are applied to the platform at
+ * once; and `refresh()`, run every second by every server, reads the tenants' versions and
+ * re-lists a house whose listing, name, place, currency or category map changed (a house unlisted
+ * leaves at once; its own storefront, requests and orders go on), or every house when the
+ * platform's category tree changed. No Fastify here: the search plugin wires it.
+ */
+import { houseOf, sameHouse, type House } from '../../schema/marketplace/houses';
+import { listingIdOf, listingOf, type PlatformShape } from '../../schema/marketplace/listings';
+import type { Item, VendorConfig } from '../../schema/types.generated';
+import { quoteSettingsOf, type QuoteSettings } from '../rental/quote-conversation';
+import type { SearchIndex } from '../search/search-port';
+import type { ItemStore } from '../stores/item-store';
+import type { TenantStore } from '../stores/tenant-store';
+
+interface ListedHouse {
+  house: House;
+  map: VendorConfig['marketplaceCategories'];
+  /** How its stock is counted on dates: its own turnaround, in its own time zone. */
+  stock: Pick<QuoteSettings, 'turnaroundDays' | 'timezone'>;
+  /** Its listings' ids in the platform's index, to take them out again. */
+  listed: Set<string>;
+  stop: () => void;
+}
+
+export interface PlatformCatalogueOptions {
+  platformId: string;
+  index: SearchIndex;
+  itemStore: ItemStore;
+  tenantStore: TenantStore;
+  /** Called after every change applied to the platform's index (the page cache follows it). */
+  changed: () => void;
+  /** A change the index could not take (a hosted index's network, quota): logged, tried again by the next refresh. */
+  failed: (error: unknown, houseId: string) => void;
+}
+
+export class PlatformCatalogue {
+  private readonly houses = new Map<string, ListedHouse>();
+  /** Each tenant's version as last read, so an unchanged tenant is not read again. */
+  private readonly versions = new Map<string, string>();
+  private tree: PlatformShape = { groups: [] };
+  private treeVersion: string | undefined;
+  private ready: Promise<void> | undefined;
+  /** Houses whose listings failed to reach the index: re-listed whole at the next refresh. */
+  private readonly stale = new Set<string>();
+
+  constructor(private readonly options: PlatformCatalogueOptions) {}
+
+  /** The houses listed now, nearest-first ordering being the caller's (each with its location). */
+  listedHouses(): House[] {
+    return [...this.houses.values()].map((entry) => entry.house);
+  }
+
+  house(houseId: string): House | undefined {
+    return this.houses.get(houseId)?.house;
+  }
+
+  /** A listed house's item as the platform's catalogue holds it; undefined when the house is not listed. */
+  listing(houseId: string, item: Item): Item | undefined {
+    const entry = this.houses.get(houseId);
+    return entry && listingOf(item, entry.house, this.tree, entry.map);
+  }
+
+  /** A listed house's turnaround and time zone, for what is free on dates. */
+  stockOf(houseId: string): Pick<QuoteSettings, 'turnaroundDays' | 'timezone'> | undefined {
+    return this.houses.get(houseId)?.stock;
+  }
+
+  /** Loads every listed house once (the first search waits for it); later calls wait for the same. */
+  loaded(): Promise<void> {
+    this.ready ??= this.refresh(true).catch((error: unknown) => {
+      this.ready = undefined; // tried again by the next search
+      throw error;
+    });
+    return this.ready;
+  }
+
+  /**
+   * Reads the tenants' versions and applies what changed. `whole`: the first load, which writes
+   * the platform's index in one go.
+   */
+  async refresh(whole = false): Promise<void> {
+    const { tenantStore, platformId } = this.options;
+    const summaries = await tenantStore.list();
+    const present = new Set(summaries.map((summary) => summary.tenantId));
+    const platform = summaries.find((summary) => summary.tenantId === platformId);
+    let relistAll = whole;
+    if (platform && platform.version !== this.treeVersion) {
+      const record = await tenantStore.get(platformId).catch(() => undefined);
+      if (record) {
+        const before = JSON.stringify(this.tree);
+        this.tree = { groups: record.tenant.categories.groups, customFields: record.tenant.site.customFields };
+        this.treeVersion = record.version;
+        relistAll ||= JSON.stringify(this.tree) !== before;
+      }
+    }
+    const changed: Array<{ houseId: string; house: House | undefined; map: VendorConfig['marketplaceCategories']; stock?: ListedHouse['stock'] }> = [];
+    for (const summary of summaries) {
+      if (summary.tenantId === platformId) continue;
+      const known = this.houses.get(summary.tenantId);
+      if (!relistAll && !this.stale.has(summary.tenantId) && this.versions.get(summary.tenantId) === summary.version) continue;
+      // A tenant whose stored files are broken keeps what it had until it reads again.
+      const record = await tenantStore.get(summary.tenantId).catch(() => undefined);
+      if (!record) continue;
+      this.versions.set(summary.tenantId, record.version);
+      const house = houseOf(summary.tenantId, record.tenant, platformId);
+      const map = record.tenant.vendor.marketplaceCategories;
+      const { turnaroundDays, timezone } = quoteSettingsOf(record.tenant);
+      const stock = { turnaroundDays, timezone };
+      if (known && house && sameHouse(house, known.house)) known.stock = stock;
+      if (relistAll || this.stale.has(summary.tenantId) || !sameHouse(house, known?.house) || JSON.stringify(map) !== JSON.stringify(known?.map))
+        changed.push({ houseId: summary.tenantId, house, map, stock });
+    }
+    // Archived tenants leave too.
+    for (const houseId of this.houses.keys()) if (!present.has(houseId)) changed.push({ houseId, house: undefined, map: undefined });
+    for (const houseId of this.versions.keys()) if (!present.has(houseId)) this.versions.delete(houseId);
+    if (!changed.length) return;
+
+    if (whole) {
+      const listings: Item[] = [];
+      const heardMeanwhile: Array<() => Promise<void>> = [];
+      for (const { houseId, house, map, stock } of changed)
+        if (house) {
+          const followed = await this.follow(houseId, house, map, stock!);
+          listings.push(...followed.listings);
+          heardMeanwhile.push(followed.heardMeanwhile);
+        }
+      await this.options.index.replaceAll(platformId, listings);
+      for (const apply of heardMeanwhile) await apply();
+    } else
+      for (const { houseId, house, map, stock } of changed) {
+        try {
+          await this.unlist(houseId);
+          if (house) {
+            const followed = await this.follow(houseId, house, map, stock!);
+            for (const listing of followed.listings) await this.options.index.upsert(platformId, listing);
+            await followed.heardMeanwhile();
+          }
+          this.stale.delete(houseId);
+        } catch (error) {
+          this.stale.add(houseId);
+          this.options.failed(error, houseId);
+        }
+      }
+    this.options.changed();
+  }
+
+  close(): void {
+    for (const entry of this.houses.values()) entry.stop();
+    this.houses.clear();
+  }
+
+  /**
+   * Starts hearing a house's changes, then reads its items: the caller writes the listings, then
+   * applies what was heard meanwhile, so a change made while reading is applied after, never lost.
+   */
+  private async follow(houseId: string, house: House, map: VendorConfig['marketplaceCategories'], stock: ListedHouse['stock']): Promise<{ listings: Item[]; heardMeanwhile: () => Promise<void> }> {
+    const { itemStore, index, platformId } = this.options;
+    const entry: ListedHouse = { house, map, stock, listed: new Set(), stop: () => undefined };
+    this.houses.set(houseId, entry);
+    let loading = true;
+    const early: Array<() => Promise<void>> = [];
+    entry.stop = itemStore.subscribe(houseId, (change) => {
+      if (this.houses.get(houseId) !== entry) return;
+      const apply = async () => {
+        if (change.kind === 'put') {
+          const listing = listingOf(change.item, entry.house, this.tree, entry.map);
+          entry.listed.add(listing.objectID);
+          await index.upsert(platformId, listing);
+        } else {
+          const id = listingIdOf(houseId, change.objectID);
+          entry.listed.delete(id);
+          await index.remove(platformId, id);
+        }
+      };
+      if (loading) early.push(apply);
+      else
+        apply().then(this.options.changed, (error: unknown) => {
+          this.stale.add(houseId);
+          this.options.failed(error, houseId);
+        });
+    });
+    const listings: Item[] = [];
+    for (let page = await itemStore.list(houseId); page.length; page = await itemStore.list(houseId, { after: page.at(-1)!.objectID })) {
+      for (const item of page) {
+        const listing = listingOf(item, house, this.tree, map);
+        entry.listed.add(listing.objectID);
+        listings.push(listing);
+      }
+    }
+    return {
+      listings,
+      heardMeanwhile: async () => {
+        loading = false;
+        for (const apply of early.splice(0)) await apply();
+      },
+    };
+  }
+
+  private async unlist(houseId: string): Promise<void> {
+    const entry = this.houses.get(houseId);
+    if (!entry) return;
+    entry.stop();
+    this.houses.delete(houseId);
+    for (const id of entry.listed) await this.options.index.remove(this.options.platformId, id);
+  }
+}

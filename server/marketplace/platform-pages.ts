@@ -1,0 +1,94 @@
+/**
+ * What the platform's pages add to their state: where the visitor is measured from, the houses
+ * nearest first, and a listing searched across every listed house with each house's own stock on
+ * the visitor's dates. No Fastify: the storefront plugin calls it.
+ */
+import { itemSummary, type SearchQuery, type SearchResult } from '../../schema/catalogue-search';
+import { readLocationCookie, readPlaceCookie, type GeoPoint } from '../../schema/marketplace/distance';
+import { nearestFirst } from '../../schema/marketplace/houses';
+import { listingIdOf, parseListingId } from '../../schema/marketplace/listings';
+import { PLATFORM_TENANT_ID } from '../../schema/routes';
+import type { Item } from '../../schema/types.generated';
+import type { CatalogueState, MarketplaceState, VisitorPlace } from '../../storefront/document/state';
+import type { RentalDates } from '../../storefront/lib/rental-dates';
+import { bookedOut, freeQuantities, type QuoteStores } from '../rental/quote-conversation';
+import type { SearchIndex } from '../search/search-port';
+import type { PlatformCatalogue } from './platform-catalogue';
+
+export interface PlatformPageStores extends Pick<QuoteStores, 'quoteRequests' | 'itemStore'> {
+  catalogueSearch: SearchIndex;
+  marketplace: PlatformCatalogue;
+}
+
+/** The visitor's place: the location cookie's ("lat,lng", with its name if chosen by one), else the platform's default. */
+export function visitorPlace(cookieHeader: string | undefined, defaultLocation: GeoPoint): VisitorPlace {
+  const chosen = cookieHeader ? readLocationCookie(cookieHeader) : undefined;
+  if (!chosen) return { lat: defaultLocation.lat, lng: defaultLocation.lng, source: 'default' };
+  const label = readPlaceCookie(cookieHeader!);
+  return { ...chosen, source: 'cookie', ...(label && { label }) };
+}
+
+/** The place as part of a page's cache key: pages differ by where they measure from. */
+export const placeKey = (place: VisitorPlace) => `${place.lat.toFixed(4)},${place.lng.toFixed(4)},${place.label ?? ''}`;
+
+export function marketplaceState(marketplace: PlatformCatalogue, from: VisitorPlace): MarketplaceState {
+  return { from, houses: nearestFirst(marketplace.listedHouses(), from) };
+}
+
+/** Listing ids of `items`, which are a house's own. */
+const byListing = (houseId: string, free: Map<string, number>) => [...free].map(([objectID, quantity]): [string, number] => [listingIdOf(houseId, objectID), quantity]);
+
+/**
+ * A platform listing: the search across houses, nearest first by default; with dates, what each
+ * house has free on them (its turnaround, its time zone), and "available only" leaving out what
+ * every house has booked out.
+ */
+export async function platformListing(
+  stores: PlatformPageStores,
+  search: Omit<SearchQuery, 'near' | 'exclude'> & { dates?: RentalDates; availableOnly?: boolean },
+  from: VisitorPlace,
+  now: Date,
+): Promise<Pick<CatalogueState, 'total' | 'hits' | 'facets' | 'free'>> {
+  const { dates, availableOnly, ...query } = search;
+  const exclude = dates && availableOnly ? await bookedOutEverywhere(stores, dates, now) : undefined;
+  const result: SearchResult = await stores.catalogueSearch.search(PLATFORM_TENANT_ID, {
+    ...query,
+    // The platform's default order: the nearest house first.
+    sort: query.sort === 'relevance' || query.sort === undefined ? 'nearest' : query.sort,
+    near: { lat: from.lat, lng: from.lng },
+    ...(exclude?.length && { exclude }),
+  });
+  const hits = result.hits.map(itemSummary);
+  const free = dates && hits.length ? await freeOnDates(stores, hits, dates, now) : undefined;
+  return { total: result.total, hits, facets: result.facets, ...(free && { free }) };
+}
+
+/** How many of each listing are free on the dates, asked of each house for its own items. */
+async function freeOnDates(stores: PlatformPageStores, hits: ReadonlyArray<Pick<Item, 'objectID' | 'quantity'>>, dates: RentalDates, now: Date): Promise<Record<string, number>> {
+  const byHouse = new Map<string, Array<Pick<Item, 'objectID' | 'quantity'>>>();
+  for (const hit of hits) {
+    const id = parseListingId(hit.objectID);
+    if (id) (byHouse.get(id.houseId) ?? byHouse.set(id.houseId, []).get(id.houseId)!).push({ objectID: id.objectID, quantity: hit.quantity });
+  }
+  const free: Record<string, number> = {};
+  await Promise.all(
+    [...byHouse].map(async ([houseId, items]) => {
+      const stock = stores.marketplace.stockOf(houseId);
+      if (!stock) return;
+      for (const [id, quantity] of byListing(houseId, await freeQuantities(stores, houseId, items, dates, stock, now))) free[id] = quantity;
+    }),
+  );
+  return free;
+}
+
+/** Every listing some house has none of free on the dates. */
+async function bookedOutEverywhere(stores: PlatformPageStores, dates: RentalDates, now: Date): Promise<string[]> {
+  const houses = stores.marketplace.listedHouses();
+  const out = await Promise.all(
+    houses.map(async (house) => {
+      const stock = stores.marketplace.stockOf(house.id);
+      return stock ? (await bookedOut(stores, house.id, dates, stock, now)).map((objectID) => listingIdOf(house.id, objectID)) : [];
+    }),
+  );
+  return out.flat();
+}
