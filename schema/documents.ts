@@ -12,8 +12,9 @@ import quoteRequest from './quote-request.schema.json' with { type: 'json' };
 import setList from './set-list.schema.json' with { type: 'json' };
 import unit from './unit.schema.json' with { type: 'json' };
 import invoice from './invoice.schema.json' with { type: 'json' };
+import productionRequest from './production-request.schema.json' with { type: 'json' };
 
-export const schemaDocuments = { defs, site, vendor, categories, pages, tenant, userProfile, item, catalogue, quoteRequest, setList, unit, invoice } as const;
+export const schemaDocuments = { defs, site, vendor, categories, pages, tenant, userProfile, item, catalogue, quoteRequest, setList, unit, invoice, productionRequest } as const;
 
 export const schemaIds = {
   defs: defs.$id,
@@ -29,4 +30,5 @@ export const schemaIds = {
   setList: setList.$id,
   unit: unit.$id,
   invoice: invoice.$id,
+  productionRequest: productionRequest.$id,
 } as const;

@@ -73,6 +73,8 @@ export interface SchemaIndex {
   chargeAdjustment?: ChargeAdjustment;
   orderChange?: OrderChange;
   lineCredit?: LineCredit;
+  productionRequest?: ProductionRequest;
+  productionRequestInput?: ProductionRequestInput;
 }
 /**
  * A whole tenant: the four files of tenants/<tenantId>/ together. The API reads and writes tenants in this shape.
@@ -657,6 +659,10 @@ export interface VendorConfig {
    */
   isListed?: boolean;
   /**
+   * Productions from the marketplace: Whom this house serves when a production first asks it through the platform: 'byHand', each new production waits for the house's approval (its part of the request says so and is sent once approved); 'platformVerified', a production the platform has verified is approved here at once.
+   */
+  marketplaceApproval?: ('byHand' | 'platformVerified') & string;
+  /**
    * Categories on the marketplace: Where the platform's catalogue shows this house's items when its own categories are not the platform's: keys are one of its groups ('seats') or categories ('seats/economy'), values the platform's category ('furniture/seating'). A category's entry wins over its group's; an item with neither is still found by search.
    */
   marketplaceCategories?: {
@@ -1234,6 +1240,10 @@ export interface QuoteRequest {
    * Request id: Made by the server when the request is stored.
    */
   id: string;
+  /**
+   * Production request: The platform's production request this request is this house's part of (made on the marketplace); absent for a request made on the house's own storefront.
+   */
+  productionRequest?: string;
   /**
    * Tenant id: Lowercase letters, digits and single hyphens; it is also the tenant's folder name and its <id>.localhost host name.
    */
@@ -2578,4 +2588,182 @@ export interface LineCredit {
    * Amount: An amount in the tenant's currency, with at most two decimals; negative on a credit note.
    */
   amount: number;
+}
+/**
+ * A production's request made on the platform's marketplace for items of several houses, on one set of dates: one part per house, each sent to that house as its own quote request, priced, held, confirmed and invoiced under that house's rules. The production follows the parts together here; a house sees only its own part.
+ */
+export interface ProductionRequest {
+  /**
+   * Request key: Letters, digits and hyphens (a UUID from the visitor's page).
+   */
+  id: string;
+  /**
+   * Production: The auth uid of the visitor who asked.
+   */
+  uid: string;
+  /**
+   * Email address
+   */
+  email: string;
+  /**
+   * Date: A calendar day written YYYY-MM-DD, from 2000-01-01 to 2199-12-31: every date a person or an address sends is checked by this one rule.
+   */
+  startDate: string;
+  /**
+   * Date: A calendar day written YYYY-MM-DD, from 2000-01-01 to 2199-12-31: every date a person or an address sends is checked by this one rule.
+   */
+  endDate: string;
+  /**
+   * Short text: A name or line of text, shown as text.
+   */
+  production?: string;
+  /**
+   * Short text: A name or line of text, shown as text.
+   */
+  studio?: string;
+  /**
+   * Notes: Anything else the vendor should know: set dates, delivery, dressing.
+   */
+  notes?: string;
+  /**
+   * Parts: One per house asked, in the order the houses were nearest when it was sent.
+   *
+   * @minItems 1
+   * @maxItems 50
+   */
+  parts: [ProductionPart, ...ProductionPart[]];
+  /**
+   * Date and time: An ISO 8601 date-time with a time zone offset.
+   */
+  createdAt: string;
+  /**
+   * Date and time: An ISO 8601 date-time with a time zone offset.
+   */
+  updatedAt: string;
+}
+/**
+ * One house's part of a production request: its lines, and where the house has it.
+ */
+export interface ProductionPart {
+  /**
+   * Tenant id: Lowercase letters, digits and single hyphens; it is also the tenant's folder name and its <id>.localhost host name.
+   */
+  house: string;
+  /**
+   * Label: A short piece of text shown to visitors. It is always rendered as text, never as HTML.
+   */
+  houseName: string;
+  /**
+   * Items: The house's items asked for, by their ids there, with how many.
+   *
+   * @minItems 1
+   * @maxItems 200
+   *
+   * Items: ProductionPartLine: One item at the house.
+   */
+  lines: [
+    {
+      /**
+       * URL slug: The name as it appears in a URL: lowercase letters, digits and single hyphens.
+       */
+      objectID: string;
+      /**
+       * Label: A short piece of text shown to visitors. It is always rendered as text, never as HTML.
+       */
+      name: string;
+      /**
+       * Quantity: How many are asked for.
+       */
+      quantity: number;
+    },
+    ...{
+      /**
+       * URL slug: The name as it appears in a URL: lowercase letters, digits and single hyphens.
+       */
+      objectID: string;
+      /**
+       * Label: A short piece of text shown to visitors. It is always rendered as text, never as HTML.
+       */
+      name: string;
+      /**
+       * Quantity: How many are asked for.
+       */
+      quantity: number;
+    }[]
+  ];
+  /**
+   * State: sent: the house has it as a quote request (quoteId); awaitingApproval: the house checks new productions first, and the part is sent once it approves; refused: the house did not approve this production; failed: it could not be sent (problem says why) and can be sent again.
+   */
+  state: ('sent' | 'awaitingApproval' | 'refused' | 'failed') & string;
+  /**
+   * Quote request at the house: The id of the part's quote request at the house (its page on the house's storefront).
+   */
+  quoteId?: string;
+  /**
+   * Why not sent: The house's or the server's words, shown as text.
+   */
+  problem?: string;
+  /**
+   * Date and time: An ISO 8601 date-time with a time zone offset.
+   */
+  updatedAt: string;
+}
+/**
+ * What a production sends on the platform: items of any listed houses and how many, one set of dates and the details. Each house's part is checked and priced by that house.
+ */
+export interface ProductionRequestInput {
+  /**
+   * Request key: Letters, digits and hyphens (a UUID from the visitor's page).
+   */
+  key: string;
+  /**
+   * Items: Each item asked for (a house's item on the platform) and how many; items of several houses split into one request per house.
+   *
+   * @minItems 1
+   * @maxItems 200
+   *
+   * Items: ProductionInputLine: One item and how many.
+   */
+  items: [
+    {
+      /**
+       * Listing: An item on the platform: its house's tenant id and its id there, joined by a tilde (aviation~economy-triple).
+       */
+      listing: string;
+      /**
+       * Quantity: How many are asked for.
+       */
+      quantity: number;
+    },
+    ...{
+      /**
+       * Listing: An item on the platform: its house's tenant id and its id there, joined by a tilde (aviation~economy-triple).
+       */
+      listing: string;
+      /**
+       * Quantity: How many are asked for.
+       */
+      quantity: number;
+    }[]
+  ];
+  /**
+   * Date: A calendar day written YYYY-MM-DD, from 2000-01-01 to 2199-12-31: every date a person or an address sends is checked by this one rule.
+   */
+  startDate: string;
+  /**
+   * Date: A calendar day written YYYY-MM-DD, from 2000-01-01 to 2199-12-31: every date a person or an address sends is checked by this one rule.
+   */
+  endDate: string;
+  /**
+   * Short text: A name or line of text, shown as text.
+   */
+  production?: string;
+  /**
+   * Short text: A name or line of text, shown as text.
+   */
+  studio?: string;
+  /**
+   * Notes: Anything else the vendor should know: set dates, delivery, dressing.
+   */
+  notes?: string;
 }

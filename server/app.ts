@@ -52,6 +52,8 @@ import hireRoutes from './routes/api/tenants/hire';
 import availabilityRoutes from './routes/api/availability';
 import setListStore from './plugins/app/set-lists';
 import setListRoutes from './routes/api/set-lists';
+import marketplace from './plugins/app/marketplace';
+import productionRequestRoutes from './routes/api/production-requests';
 import users from './routes/api/tenants/users';
 import itemRoutes from './routes/api/tenants/items';
 import itemImport from './routes/api/tenants/item-import';
@@ -137,6 +139,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(identityPlugin, { config: options.config });
   await app.register(identityRoutes, { attemptsPerMinute: options.config.signInsPerMinute, ...options.identity });
   await app.register(quoteRequestRoutes, options.quotes ?? {});
+  await app.register(marketplace, { config: options.config });
+  await app.register(productionRequestRoutes, options.quotes ?? {});
   await app.register(quoteRoutes);
   await app.register(cardHoldRoutes);
   await app.register(invoiceRoutes);

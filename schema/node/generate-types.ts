@@ -71,6 +71,7 @@ export async function generateTypes(): Promise<string> {
       setList: 'set-list.schema.json',
       unit: 'unit.schema.json',
       invoice: 'invoice.schema.json',
+      productionRequest: 'production-request.schema.json',
     };
     for (const [name, document] of Object.entries(schemaDocuments)) {
       const { $id: _id, ...rest } = document as unknown as { [key: string]: Json };
@@ -104,6 +105,8 @@ export async function generateTypes(): Promise<string> {
         chargeAdjustment: { $ref: 'quote-request.schema.json#/$defs/chargeAdjustment' },
         orderChange: { $ref: 'quote-request.schema.json#/$defs/orderChange' },
         lineCredit: { $ref: 'invoice.schema.json#/$defs/lineCredit' },
+        productionRequest: { $ref: 'production-request.schema.json' },
+        productionRequestInput: { $ref: 'production-request.schema.json#/$defs/productionRequestInput' },
       },
     };
     return await compile(index as never, 'SchemaIndex', {

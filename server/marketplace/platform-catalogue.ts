@@ -12,7 +12,7 @@
  * platform's category tree changed. No Fastify here: the search plugin wires it.
  */
 import { houseOf, sameHouse, type House } from '../../schema/marketplace/houses';
-import { listingIdOf, listingOf, type PlatformShape } from '../../schema/marketplace/listings';
+import { listingIdOf, listingOf, parseListingId, type PlatformShape } from '../../schema/marketplace/listings';
 import type { Item, VendorConfig } from '../../schema/types.generated';
 import { quoteSettingsOf, type QuoteSettings } from '../rental/quote-conversation';
 import type { SearchIndex } from '../search/search-port';
@@ -210,4 +210,16 @@ export class PlatformCatalogue {
     this.houses.delete(houseId);
     for (const id of entry.listed) await this.options.index.remove(this.options.platformId, id);
   }
+}
+
+/**
+ * Where an item id asked of a storefront lives: on the platform, a listing id names a listed
+ * house's item (the house's tenant and its own id); anything else is the storefront's own. A
+ * listing of a house that is not listed names nothing (undefined).
+ */
+export function itemHome(marketplace: Pick<PlatformCatalogue, 'house'>, platformId: string, tenantId: string, objectID: string): { tenantId: string; objectID: string } | undefined {
+  if (tenantId !== platformId) return { tenantId, objectID };
+  const listed = parseListingId(objectID);
+  if (!listed) return { tenantId, objectID };
+  return marketplace.house(listed.houseId) ? { tenantId: listed.houseId, objectID: listed.objectID } : undefined;
 }

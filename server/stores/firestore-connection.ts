@@ -10,6 +10,7 @@ import type { ItemStore } from './item-store';
 import type { QuoteRequestStore } from './quote-request-store';
 import type { InvoiceStore } from './invoice-store';
 import type { SetListStore } from './set-list-store';
+import type { ProductionRequestStore } from './production-request-store';
 import type { TenantStore } from './tenant-store';
 
 /** Any one of these tells firebase-admin where Firestore is (and with which credentials). */
@@ -136,4 +137,16 @@ export async function openFirestoreInvoiceStore(): Promise<InvoiceStore> {
   ]);
   const app = initializeApp(undefined, `backlot-invoices-${randomUUID()}`);
   return new FirestoreInvoiceStore(getFirestore(app), { onClose: () => deleteApp(app) });
+}
+
+/** Opens the FirestoreProductionRequestStore (the platform's production requests, vendors/{platformId}/productionRequests) on its own firebase-admin app, deleted on close. */
+export async function openFirestoreProductionRequestStore(platformId: string): Promise<ProductionRequestStore> {
+  process.env.METADATA_SERVER_DETECTION ??= 'none';
+  const [{ initializeApp, deleteApp }, { getFirestore }, { FirestoreProductionRequestStore }] = await Promise.all([
+    import('firebase-admin/app'),
+    import('firebase-admin/firestore'),
+    import('./firestore-production-request-store'),
+  ]);
+  const app = initializeApp(undefined, `backlot-production-requests-${randomUUID()}`);
+  return new FirestoreProductionRequestStore(getFirestore(app), platformId, { onClose: () => deleteApp(app) });
 }

@@ -10,11 +10,10 @@
  * `firestore-invoice-store.ts` (BACKLOT_STORE=firestore); both run
  * tests/contract/invoice-store.contract.ts.
  */
-import { problemsFromAjv } from '../../schema/ajv-messages';
 import { schemaIds } from '../../schema/documents';
-import { getAjv } from '../../schema/node/ajv';
 import type { InvoiceDraft } from '../../schema/rental/invoices';
 import type { Invoice } from '../../schema/types.generated';
+import { schemaChecked } from './schema-checked';
 
 export interface InvoiceListQuery {
   /** Issued on or after / on or before these days (the vendor's days: `issueDate`). */
@@ -43,15 +42,6 @@ export class InvoiceNotVoidableError extends Error {
 }
 
 /** An invoice checked against its schema before it is written. */
-export function checkedInvoice(invoice: Invoice): Invoice {
-  const validate = getAjv().getSchema(schemaIds.invoice)!;
-  if (!validate(invoice))
-    throw new Error(
-      `an invoice does not fit its schema: ${problemsFromAjv(validate.errors)
-        .map((problem) => `${problem.pointer} ${problem.message}`)
-        .join('; ')}`,
-    );
-  return invoice;
-}
+export const checkedInvoice = schemaChecked<Invoice>(schemaIds.invoice, 'an invoice');
 
 export const DEFAULT_INVOICE_PAGE = 500;

@@ -27,6 +27,7 @@ import { openUntil, type QuoteState } from '../../schema/rental/quote-states';
 import { outByItem, type ScanResult } from '../../schema/rental/hire';
 import type { QuoteRequest, ScanRecord, Unit } from '../../schema/types.generated';
 import { FieldProblemsError } from './field-problems';
+import { listedProblems, schemaChecked } from './schema-checked';
 
 export interface QuoteRequestStore {
   /** Stores a new request; QuoteRequestExistsError when the tenant has one with this id. */
@@ -99,11 +100,7 @@ export class UnitExistsError extends Error {
 }
 
 /** A unit checked against its schema before it is written. */
-export function checkedUnit(unit: Unit): Unit {
-  const validate = getAjv().getSchema(schemaIds.unit)!;
-  if (!validate(unit)) throw new Error(`a unit does not fit its schema: ${listed(problemsFromAjv(validate.errors))}`);
-  return unit;
-}
+export const checkedUnit = schemaChecked<Unit>(schemaIds.unit, 'a unit');
 
 /**
  * A request after a change or a hire step: counted up a revision and checked against its schema.
@@ -114,7 +111,7 @@ export function checkedUnit(unit: Unit): Unit {
 export function steppedOrder(current: QuoteRequest, next: QuoteRequest): QuoteRequest {
   const stepped = { ...next, revision: revisionOf(current) + 1 };
   const problems = schemaProblems(stepped);
-  if (problems.length) throw new FieldProblemsError(problems, `Not saved: the request would not fit its schema after this step (${listed(problems)})`, 409);
+  if (problems.length) throw new FieldProblemsError(problems, `Not saved: the request would not fit its schema after this step (${listedProblems(problems)})`, 409);
   return stepped;
 }
 
@@ -235,11 +232,9 @@ function schemaProblems(request: QuoteRequest): Array<{ pointer: string; message
   return validate(request) ? [] : problemsFromAjv(validate.errors);
 }
 
-const listed = (problems: ReadonlyArray<{ pointer: string; message: string }>) => problems.map((problem) => `${problem.pointer} ${problem.message}`).join('; ');
-
 export function checkedQuoteRequest(request: QuoteRequest): QuoteRequest {
   const problems = schemaProblems(request);
-  if (problems.length) throw new Error(`a quote request does not fit its schema: ${listed(problems)}`);
+  if (problems.length) throw new Error(`a quote request does not fit its schema: ${listedProblems(problems)}`);
   return request;
 }
 

@@ -5,9 +5,8 @@
  * `firestore-set-list-store.ts` (`vendors/{tenantId}/setLists/{id}`, with BACKLOT_STORE=firestore).
  * One contract suite (`tests/contract/set-list-store.contract.ts`).
  */
-import { problemsFromAjv } from '../../schema/ajv-messages';
 import { schemaIds } from '../../schema/documents';
-import { getAjv } from '../../schema/node/ajv';
+import { schemaChecked } from './schema-checked';
 import type { SetList } from '../../schema/types.generated';
 
 export interface SetListStore {
@@ -33,13 +32,4 @@ export class UnknownSetListError extends Error {
 }
 
 /** The list when its schema accepts it; an Error naming each problem otherwise (a server bug, never a visitor's input: routes check that first). */
-export function checkedSetList(list: SetList): SetList {
-  const validate = getAjv().getSchema(schemaIds.setList)!;
-  if (!validate(list))
-    throw new Error(
-      `a set list does not fit its schema: ${problemsFromAjv(validate.errors)
-        .map((problem) => `${problem.pointer} ${problem.message}`)
-        .join('; ')}`,
-    );
-  return list;
-}
+export const checkedSetList = schemaChecked<SetList>(schemaIds.setList, 'a set list');

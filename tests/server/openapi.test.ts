@@ -44,6 +44,8 @@ async function concrete(path: string): Promise<string> {
   // A quote request's steps: acme has none, so any id will do; each step by its name.
   if (url.includes('/{action}')) url = url.replace('{action}', url.startsWith('/api/quotes/') ? 'decline' : 'hold');
   if (url.includes('/quote-requests/{id}') || url.startsWith('/api/quotes/{id}')) return url.replace('{id}', 'probe-quote');
+  // A production request: made on the platform's storefront only, so none here; any key will do.
+  if (url.startsWith('/api/production-requests/{id}')) return url.replace('{id}', 'probe-production-request');
   if (url.endsWith('/{id}')) {
     const list = (await t.as('platform', { url: url.slice(0, -'/{id}'.length) })).json() as Array<{ id: string }>;
     url = url.replace('{id}', encodeURIComponent(list[0]!.id));

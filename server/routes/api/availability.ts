@@ -1,7 +1,8 @@
 /**
  * GET /api/availability/:objectID?from&to  how many of an item of the storefront the Host names are
  * free on each day (at most 92 days, as long as shoot dates may be; from today for four weeks by default): the item page's
- * calendar. Only numbers: whose holds and orders they are stays with the vendor.
+ * calendar. Only numbers: whose holds and orders they are stays with the vendor. On the platform a
+ * listing id (`<house>~<item>`) is asked of its house, by the house's own rules.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Booking } from '../../../schema/rental/availability';
@@ -12,6 +13,8 @@ import { addDays, dayCount, todayIn } from '../../../schema/rental/quote-rules';
 import { quoteSettingsOf } from '../../rental/quote-conversation';
 import { MAX_RANGE_DAYS } from '../../../storefront/lib/rental-dates';
 import { UnknownItemError } from '../../catalogue/set-lists';
+import { itemHome } from '../../marketplace/platform-catalogue';
+import { PLATFORM_TENANT_ID } from '../../../schema/routes';
 
 /** As long as shoot dates may be (storefront/lib/rental-dates.ts), so "free on your dates" counts every day of them. */
 const MAX_DAYS = MAX_RANGE_DAYS;
@@ -24,11 +27,11 @@ class CalendarRangeError extends Error {
 
 const availabilityRoutes: FastifyPluginAsync = async (app) => {
   /** The ids of the requests behind `booked` that the signed-in visitor (if any) made. */
-  async function ownBookings(request: FastifyRequest, booked: readonly Booking[]): Promise<Set<string>> {
+  async function ownBookings(request: FastifyRequest, tenantId: string, booked: readonly Booking[]): Promise<Set<string>> {
     if (!booked.length) return new Set();
     const user = await app.identity.userOf(fetchHeaders(request)).catch(() => undefined);
     if (!user || user.isAnonymous) return new Set();
-    const quotes = await Promise.all([...new Set(booked.map((booking) => booking.quoteId))].map((id) => app.quoteRequests.get(request.tenantId, id)));
+    const quotes = await Promise.all([...new Set(booked.map((booking) => booking.quoteId))].map((id) => app.quoteRequests.get(tenantId, id)));
     return new Set(quotes.flatMap((quote) => (quote?.uid === user.uid ? [quote.id] : [])));
   }
 
@@ -49,10 +52,14 @@ const availabilityRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const stored = await app.tenantStore.get(request.tenantId);
-      const { objectID } = request.params as { objectID: string };
-      const [item] = stored ? await app.itemStore.getMany(request.tenantId, [objectID]) : [];
-      if (!stored || !item) throw new UnknownItemError(objectID);
+      const asked = (request.params as { objectID: string }).objectID;
+      if (request.tenantId === PLATFORM_TENANT_ID) await app.marketplace.loaded();
+      const home = itemHome(app.marketplace, PLATFORM_TENANT_ID, request.tenantId, asked);
+      if (!home) throw new UnknownItemError(asked);
+      const { tenantId, objectID } = home;
+      const stored = await app.tenantStore.get(tenantId);
+      const [item] = stored ? await app.itemStore.getMany(tenantId, [objectID]) : [];
+      if (!stored || !item) throw new UnknownItemError(asked);
       const settings = quoteSettingsOf(stored.tenant);
       const today = todayIn(settings.timezone, new Date());
       const query = request.query as { from?: string; to?: string };
@@ -60,10 +67,10 @@ const availabilityRoutes: FastifyPluginAsync = async (app) => {
       const to = query.to ?? addDays(from, 27);
       if (to < from || dayCount(from, to) > MAX_DAYS) throw new CalendarRangeError(`Ask for ${MAX_DAYS} days or fewer, from a first day to a later last day.`);
       const window = bookingWindow(from, to, settings.turnaroundDays);
-      const booked = await app.quoteRequests.bookings(request.tenantId, [objectID], window.from, window.to);
+      const booked = await app.quoteRequests.bookings(tenantId, [objectID], window.from, window.to);
       const free = freeByDay(item.quantity, booked, from, to, settings.turnaroundDays, today);
       // A signed-in visitor's own holds and orders, told apart: "none free" about their own order would mislead.
-      const own = await ownBookings(request, booked);
+      const own = await ownBookings(request, tenantId, booked);
       const besidesYours = own.size
         ? freeByDay(
             item.quantity,
@@ -76,7 +83,7 @@ const availabilityRoutes: FastifyPluginAsync = async (app) => {
         : undefined;
       void reply.header('cache-control', 'no-store');
       return {
-        objectID,
+        objectID: asked,
         stock: item.quantity,
         today,
         days: daysFrom(from, to).map((day, index) => ({ date: day, free: free[index], ...(besidesYours && { freeBesidesYours: besidesYours[index] }) })),

@@ -18,16 +18,13 @@
  * Visitors' side: routes/api/quotes.ts. The steps: server/rental/quote-conversation.ts.
  */
 import { quoteStoresOf } from '../../plugins/app/payments';
-import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { withDefaults } from '../../../schema/defaults';
-import { visitorName } from '../../../schema/visitor-name';
 import { schemaIds } from '../../../schema/documents';
 import { replacementValueOf } from '../../../schema/rental/insurance';
 import { neverOut } from '../../../schema/rental/hire';
-import { bookingWindow, freeOver, nextFreeStart } from '../../../schema/rental/availability';
+import { bookingWindow, freeOver } from '../../../schema/rental/availability';
 import { pricingRuleOf } from '../../../schema/rental/quote-pricing';
-import { checkQuoteRequest, dayCount, latestEnd, todayIn } from '../../../schema/rental/quote-rules';
+import { todayIn } from '../../../schema/rental/quote-rules';
 import { isOpen, quoteStates, type QuoteAction, type QuoteState } from '../../../schema/rental/quote-states';
 import { calendarDateMessage, isCalendarDate } from '../../../schema/calendar-date';
 import type { Item, OrderChange, PricingInput, QuoteRequest, QuoteRequestInput } from '../../../schema/types.generated';
@@ -49,23 +46,11 @@ import { issueOwed } from '../../rental/invoicing';
 import { eventStreams } from '../../lib/event-stream';
 import { ifMatchVersion, withVersion } from '../../lib/versions';
 import { QUOTE_SORT_FIELDS, revisionOf, UnknownQuoteError } from '../../stores/quote-request-store';
-import { storefrontConfiguration } from '../../../storefront/config/build-configuration';
-import { FieldProblemsError } from '../../stores/field-problems';
+import { takeQuoteRequest } from '../../rental/quote-intake';
 import { listOf, recordSchema } from '../../lib/api-docs';
 import { ListQueryError, listQuerySchema, sendStorePage, storePage, type ListQuery } from '../../lib/ra-list';
-import { quoteConfirmationMessage, quoteRequestMessage, senderOf } from '../../mail/messages';
 import { tenantParams } from './tenants/params';
 import { visitorHere } from './visitor-here';
-
-class NotApprovedError extends Error {
-  readonly statusCode = 403;
-  constructor(
-    readonly reason: 'awaitingApproval' | 'denied',
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 const requestSchema = { type: 'object', required: ['id', 'lines', 'startDate', 'endDate'], additionalProperties: true, properties: { id: { type: 'string' } } } as const;
 
@@ -75,38 +60,6 @@ export interface QuoteRequestRoutesOptions {
 }
 
 const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app, options) => {
-  /** For each line short on its dates, the first day the same hire would have enough free, within the horizon. */
-  async function freeAgainFor(
-    tenantId: string,
-    input: QuoteRequestInput,
-    items: ReadonlyMap<string, Item>,
-    free: ReadonlyMap<string, number>,
-    settings: QuoteSettings,
-    bounds: { timezone: string; horizonDays: number; now: Date },
-  ): Promise<Map<string, string>> {
-    const found = new Map<string, string>();
-    const short = input.items.filter((line) => items.has(line.objectID) && line.quantity > (free.get(line.objectID) ?? Infinity));
-    if (!short.length || input.endDate < input.startDate) return found;
-    const today = todayIn(bounds.timezone, bounds.now);
-    const until = latestEnd(bounds.timezone, bounds.horizonDays, bounds.now);
-    const window = bookingWindow(input.startDate, until, settings.turnaroundDays);
-    const booked = await app.quoteRequests.bookings(
-      tenantId,
-      short.map((line) => line.objectID),
-      window.from,
-      window.to,
-    );
-    for (const line of short) {
-      const day = nextFreeStart(
-        items.get(line.objectID)!.quantity,
-        booked.filter((booking) => booking.objectID === line.objectID),
-        { from: input.startDate, until, days: dayCount(input.startDate, input.endDate), quantity: line.quantity, turnaroundDays: settings.turnaroundDays, today },
-      );
-      if (day) found.set(line.objectID, day);
-    }
-    return found;
-  }
-
   app.post(
     '/api/quote-requests',
     {
@@ -127,83 +80,7 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
     async (request, reply) => {
       const { tenantId } = request;
       const { user, profile } = await visitorHere(app, request, 'Log in on this storefront to send a request.');
-      const stored = await app.tenantStore.get(tenantId);
-      if (!stored) return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: 'No storefront here.' });
-      const site = withDefaults('site', stored.tenant.site);
-      const vendor = withDefaults('vendor', stored.tenant.vendor);
-      const verb = site.request!.toLowerCase();
-      if (profile.isAuthorized !== true) {
-        throw profile.isAuthorized === false
-          ? new NotApprovedError('denied', `${vendor.displayName} could not approve this account, so it cannot send ${verb} requests. Get in touch if you think that is a mistake.`)
-          : new NotApprovedError('awaitingApproval', `${vendor.displayName} checks every new account first: you can send a ${verb} request once yours is approved. We will email you.`);
-      }
-
-      const input = request.body as QuoteRequestInput;
-      const items = new Map(
-        (
-          await app.itemStore.getMany(
-            tenantId,
-            input.items.map((line) => line.objectID),
-          )
-        ).map((item) => [item.objectID, item]),
-      );
-      const now = new Date();
-      const settings = quoteSettingsOf(stored.tenant);
-      const free =
-        items.size && input.endDate >= input.startDate
-          ? await freeQuantities(app, tenantId, [...items.values()], { from: input.startDate, to: input.endDate }, settings, now)
-          : new Map<string, number>();
-      const bounds = { timezone: settings.timezone, leadDays: site.maxRequestLeadTimeDays!, maxHireDays: site.maxHireDays!, horizonDays: site.bookingHorizonDays!, now };
-      const freeAgain = await freeAgainFor(tenantId, input, items, free, settings, bounds);
-      const findings = checkQuoteRequest(input, { items, free, freeAgain, ...bounds });
-      if (findings.length) throw new FieldProblemsError(findings, `Not sent: ${findings.length} problem${findings.length === 1 ? '' : 's'} to fix`);
-
-      const name = visitorName(profile);
-      const quote: QuoteRequest = {
-        id: randomUUID(),
-        tenantId,
-        uid: user.uid,
-        email: user.email,
-        ...(name && { name }),
-        lines: input.items.map((line) => {
-          const item = items.get(line.objectID)!;
-          return { objectID: item.objectID, name: item.name, quantity: line.quantity, dayRate: item.rates.day, ...(item.rates.week !== undefined && { weekRate: item.rates.week }) };
-        }) as QuoteRequest['lines'],
-        startDate: input.startDate,
-        endDate: input.endDate,
-        ...(input.production?.trim() && { production: input.production.trim() }),
-        ...(input.studio?.trim() && { studio: input.studio.trim() }),
-        ...(input.purchaseOrder?.trim() && { purchaseOrder: input.purchaseOrder.trim() }),
-        ...(input.billingContact?.trim() && { billingContact: input.billingContact.trim() }),
-        ...(input.billingAddress?.trim() && { billingAddress: input.billingAddress.trim() }),
-        ...(input.notes?.trim() && { notes: input.notes.trim() }),
-        createdAt: now.toISOString(),
-        state: 'requested',
-        hold: 'none',
-        revision: 0,
-        versions: [],
-        history: [{ at: now.toISOString(), action: 'request', from: 'requested', to: 'requested', by: 'visitor', email: user.email }],
-      };
-      await app.quoteRequests.add(quote);
-      // Counted atomically with any other change to the profile (two tabs asking at once count twice).
-      await app.profileStore.update(tenantId, user.uid, (current) => ({
-        ...current,
-        stats: { ...current.stats, quoteRequestCount: (current.stats?.quoteRequestCount ?? 0) + 1 },
-        updatedAt: now.toISOString(),
-      }));
-      request.log.info({ tenantId, quoteRequest: quote.id, uid: user.uid, lines: quote.lines.length }, 'quote request');
-
-      // The request stands whatever the mail does: a failure is logged for staff to follow up.
-      const configuration = storefrontConfiguration(tenantId, stored.version, stored.tenant);
-      const from = senderOf(configuration);
-      for (const [to, content] of [
-        [vendor.email, quoteRequestMessage(configuration, quote)],
-        [user.email, quoteConfirmationMessage(configuration, { email: user.email, ...(name && { displayName: name }) }, quote)],
-      ] as const) {
-        await app.mailer
-          .send({ ...content, to, from, tenantId })
-          .catch((error: unknown) => request.log.error({ err: error, quoteRequest: quote.id, kind: content.kind }, 'quote request mail not sent'));
-      }
+      const quote = await takeQuoteRequest(app, tenantId, user, profile, request.body as QuoteRequestInput, { log: request.log });
       return reply.code(201).send(quote);
     },
   );

@@ -94,6 +94,8 @@ const users: FastifyPluginAsync = async (app) => {
         mailDue = !current[flag];
         return { ...current, isAuthorized, [flag]: true, updatedAt: new Date().toISOString() };
       });
+      // The visitor's production request parts waiting for this house: sent now, or told it said no.
+      await app.productionRequests.decided(tenantId, id, isAuthorized, new Date()).catch((error: unknown) => request.log.error({ err: error, tenantId, uid: id }, 'production request parts waiting for this decision were not updated'));
       if (!mailDue) return record(id, decided);
       const configuration = storefrontConfiguration(tenantId, stored.version, stored.tenant, await app.storefrontAssets.versions(tenantId));
       const to = { email: decided.email, displayName: visitorName(decided) };

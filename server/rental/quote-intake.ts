@@ -1,0 +1,184 @@
+/**
+ * A quote request taken in by a house: the visitor approved there, each line checked against the
+ * house's catalogue and calendar (lead time and horizon in its time zone, stock less what is held
+ * or ordered, with the turnaround; each problem named by field, a short line with the first day it
+ * would be free), stored at the catalogue's rates, counted on the visitor's profile and mailed to
+ * both sides. The house's own storefront (routes/api/quote-requests.ts) and the platform's
+ * production requests (server/marketplace/production-requests.ts) take requests through it, so a
+ * part of a production request is exactly a request made on the house's storefront. No Fastify.
+ */
+import { randomUUID } from 'node:crypto';
+import { withDefaults } from '../../schema/defaults';
+import { nextFreeStart, bookingWindow } from '../../schema/rental/availability';
+import { checkQuoteRequest, dayCount, latestEnd, todayIn } from '../../schema/rental/quote-rules';
+import type { Item, QuoteRequest, QuoteRequestInput, UserProfile } from '../../schema/types.generated';
+import { visitorName } from '../../schema/visitor-name';
+import { storefrontConfiguration } from '../../storefront/config/build-configuration';
+import type { Mailer } from '../mail/mailer';
+import { quoteConfirmationMessage, quoteRequestMessage, senderOf } from '../mail/messages';
+import { FieldProblemsError } from '../stores/field-problems';
+import type { ItemStore } from '../stores/item-store';
+import type { ProfileStore } from '../stores/profile-store';
+import type { QuoteRequestStore } from '../stores/quote-request-store';
+import type { TenantStore } from '../stores/tenant-store';
+import { freeQuantities, quoteSettingsOf, type QuoteSettings } from './quote-conversation';
+
+export interface IntakeStores {
+  tenantStore: TenantStore;
+  itemStore: ItemStore;
+  quoteRequests: QuoteRequestStore;
+  profileStore: ProfileStore;
+  mailer: Mailer;
+}
+
+interface IntakeLog {
+  info(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+/** The visitor is not (yet) approved by the house: `reason` says which. */
+export class NotApprovedError extends Error {
+  readonly statusCode = 403;
+  constructor(
+    readonly reason: 'awaitingApproval' | 'denied',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export class UnknownStorefrontError extends Error {
+  readonly statusCode = 404;
+  constructor(readonly tenantId: string) {
+    super('No storefront here.');
+  }
+}
+
+export interface IntakeOptions {
+  /** The request's id: a production request's part has one made from the production request's, so a second try finds the first. */
+  id?: string;
+  /** The platform's production request this is a part of. */
+  productionRequest?: string;
+  log: IntakeLog;
+}
+
+/** For each line short on its dates, the first day the same hire would have enough free, within the horizon. */
+async function freeAgainFor(
+  stores: Pick<IntakeStores, 'quoteRequests'>,
+  tenantId: string,
+  input: QuoteRequestInput,
+  items: ReadonlyMap<string, Item>,
+  free: ReadonlyMap<string, number>,
+  settings: QuoteSettings,
+  bounds: { timezone: string; horizonDays: number; now: Date },
+): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  const short = input.items.filter((line) => items.has(line.objectID) && line.quantity > (free.get(line.objectID) ?? Infinity));
+  if (!short.length || input.endDate < input.startDate) return found;
+  const today = todayIn(bounds.timezone, bounds.now);
+  const until = latestEnd(bounds.timezone, bounds.horizonDays, bounds.now);
+  const window = bookingWindow(input.startDate, until, settings.turnaroundDays);
+  const booked = await stores.quoteRequests.bookings(
+    tenantId,
+    short.map((line) => line.objectID),
+    window.from,
+    window.to,
+  );
+  for (const line of short) {
+    const day = nextFreeStart(
+      items.get(line.objectID)!.quantity,
+      booked.filter((booking) => booking.objectID === line.objectID),
+      { from: input.startDate, until, days: dayCount(input.startDate, input.endDate), quantity: line.quantity, turnaroundDays: settings.turnaroundDays, today },
+    );
+    if (day) found.set(line.objectID, day);
+  }
+  return found;
+}
+
+/** Takes in a visitor's request at a house; throws NotApprovedError, FieldProblemsError (by field), or the store's QuoteRequestExistsError for an id taken. */
+export async function takeQuoteRequest(
+  stores: IntakeStores,
+  tenantId: string,
+  user: { uid: string; email: string },
+  profile: UserProfile,
+  input: QuoteRequestInput,
+  options: IntakeOptions,
+): Promise<QuoteRequest> {
+  const { log } = options;
+  const stored = await stores.tenantStore.get(tenantId);
+  if (!stored) throw new UnknownStorefrontError(tenantId);
+  const site = withDefaults('site', stored.tenant.site);
+  const vendor = withDefaults('vendor', stored.tenant.vendor);
+  const verb = site.request!.toLowerCase();
+  if (profile.isAuthorized !== true) {
+    throw profile.isAuthorized === false
+      ? new NotApprovedError('denied', `${vendor.displayName} could not approve this account, so it cannot send ${verb} requests. Get in touch if you think that is a mistake.`)
+      : new NotApprovedError('awaitingApproval', `${vendor.displayName} checks every new account first: you can send a ${verb} request once yours is approved. We will email you.`);
+  }
+
+  const items = new Map(
+    (
+      await stores.itemStore.getMany(
+        tenantId,
+        input.items.map((line) => line.objectID),
+      )
+    ).map((item) => [item.objectID, item]),
+  );
+  const now = new Date();
+  const settings = quoteSettingsOf(stored.tenant);
+  const free =
+    items.size && input.endDate >= input.startDate
+      ? await freeQuantities(stores, tenantId, [...items.values()], { from: input.startDate, to: input.endDate }, settings, now)
+      : new Map<string, number>();
+  const bounds = { timezone: settings.timezone, leadDays: site.maxRequestLeadTimeDays!, maxHireDays: site.maxHireDays!, horizonDays: site.bookingHorizonDays!, now };
+  const freeAgain = await freeAgainFor(stores, tenantId, input, items, free, settings, bounds);
+  const findings = checkQuoteRequest(input, { items, free, freeAgain, ...bounds });
+  if (findings.length) throw new FieldProblemsError(findings, `Not sent: ${findings.length} problem${findings.length === 1 ? '' : 's'} to fix`);
+
+  const name = visitorName(profile);
+  const quote: QuoteRequest = {
+    id: options.id ?? randomUUID(),
+    tenantId,
+    uid: user.uid,
+    email: user.email,
+    ...(name && { name }),
+    lines: input.items.map((line) => {
+      const item = items.get(line.objectID)!;
+      return { objectID: item.objectID, name: item.name, quantity: line.quantity, dayRate: item.rates.day, ...(item.rates.week !== undefined && { weekRate: item.rates.week }) };
+    }) as QuoteRequest['lines'],
+    startDate: input.startDate,
+    endDate: input.endDate,
+    ...(input.production?.trim() && { production: input.production.trim() }),
+    ...(input.studio?.trim() && { studio: input.studio.trim() }),
+    ...(input.purchaseOrder?.trim() && { purchaseOrder: input.purchaseOrder.trim() }),
+    ...(input.billingContact?.trim() && { billingContact: input.billingContact.trim() }),
+    ...(input.billingAddress?.trim() && { billingAddress: input.billingAddress.trim() }),
+    ...(input.notes?.trim() && { notes: input.notes.trim() }),
+    createdAt: now.toISOString(),
+    state: 'requested',
+    hold: 'none',
+    revision: 0,
+    versions: [],
+    ...(options.productionRequest && { productionRequest: options.productionRequest }),
+    history: [{ at: now.toISOString(), action: 'request', from: 'requested', to: 'requested', by: 'visitor', email: user.email }],
+  };
+  await stores.quoteRequests.add(quote);
+  // Counted atomically with any other change to the profile (two tabs asking at once count twice).
+  await stores.profileStore.update(tenantId, user.uid, (current) => ({
+    ...current,
+    stats: { ...current.stats, quoteRequestCount: (current.stats?.quoteRequestCount ?? 0) + 1 },
+    updatedAt: now.toISOString(),
+  }));
+  log.info({ tenantId, quoteRequest: quote.id, uid: user.uid, lines: quote.lines.length }, 'quote request');
+
+  // The request stands whatever the mail does: a failure is logged for staff to follow up.
+  const configuration = storefrontConfiguration(tenantId, stored.version, stored.tenant);
+  const from = senderOf(configuration);
+  for (const [to, content] of [
+    [vendor.email, quoteRequestMessage(configuration, quote)],
+    [user.email, quoteConfirmationMessage(configuration, { email: user.email, ...(name && { displayName: name }) }, quote)],
+  ] as const) {
+    await stores.mailer.send({ ...content, to, from, tenantId }).catch((error: unknown) => log.error({ err: error, quoteRequest: quote.id, kind: content.kind }, 'quote request mail not sent'));
+  }
+  return quote;
+}

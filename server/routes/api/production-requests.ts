@@ -1,0 +1,132 @@
+/**
+ * A production's requests on the platform (server/marketplace/production-requests.ts), on the
+ * platform's storefront only (any other Host answers 404):
+ * - POST /api/production-requests  a signed-in visitor asks for items of any listed houses on one
+ *   set of dates: one request per house, each that house's own; 201 with each part's state (sent,
+ *   awaiting the house's approval, refused, or failed with why); the same key again answers 200
+ *   with the request as it stands, its failed parts sent again.
+ * - GET /api/production-requests  the visitor's requests, newest first.
+ * - GET /api/production-requests/:id  one, each sent part with its quote's state and total at its
+ *   house, and the address of its page on the house's storefront.
+ * - POST /api/production-requests/:id/retry  sends its failed parts again.
+ */
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { withDefaults } from '../../../schema/defaults';
+import { schemaIds } from '../../../schema/documents';
+import { PLATFORM_TENANT_ID, quoteHref } from '../../../schema/routes';
+import type { ProductionRequest, ProductionRequestInput } from '../../../schema/types.generated';
+import { latestVersion, stateOf } from '../../rental/quote-conversation';
+import { UnknownProductionRequestError } from '../../stores/production-request-store';
+import { visitorHere } from './visitor-here';
+
+class NotOnThePlatformError extends Error {
+  readonly statusCode = 404;
+  constructor() {
+    super('Production requests are made on the platform’s storefront.');
+  }
+}
+
+const idParams = { type: 'object', required: ['id'], properties: { id: { $ref: `${schemaIds.productionRequest}#/$defs/requestKey` } } } as const;
+const requestRecord = { $ref: schemaIds.productionRequest } as const;
+
+export interface ProductionRequestRoutesOptions {
+  requestsPerMinute?: number;
+}
+
+const productionRequestRoutes: FastifyPluginAsync<ProductionRequestRoutesOptions> = async (app, options) => {
+  async function visitor(request: FastifyRequest) {
+    if (request.tenantId !== PLATFORM_TENANT_ID) throw new NotOnThePlatformError();
+    return visitorHere(app, request, 'Log in to send a request to the houses.');
+  }
+
+  /** Where a house's storefront answers this visitor: beside the platform's own host in development (<house>.localhost), else its domain. */
+  function houseOrigin(request: FastifyRequest, houseId: string, domain: string | undefined): string {
+    const host = request.host;
+    if (/(^|\.)localhost(:\d+)?$/.test(host)) return `${request.protocol}://${houseId}.${host.replace(/^[^.]*\.(?=localhost)/, '')}`;
+    return `https://${domain ?? host}`;
+  }
+
+  /** Each sent part with its quote as the house has it now (state, total in the house's currency) and its page there. */
+  async function withQuotes(request: FastifyRequest, production: ProductionRequest) {
+    const parts = await Promise.all(
+      production.parts.map(async (part) => {
+        if (part.state !== 'sent' || !part.quoteId) return part;
+        const [quote, stored] = await Promise.all([app.quoteRequests.get(part.house, part.quoteId).catch(() => undefined), app.tenantStore.get(part.house).catch(() => undefined)]);
+        const site = stored && withDefaults('site', stored.tenant.site);
+        const href = `${houseOrigin(request, part.house, site?.domain)}${quoteHref(part.quoteId)}`;
+        if (!quote) return { ...part, href };
+        const total = latestVersion(quote)?.breakdown.total;
+        return { ...part, href, quote: { state: stateOf(quote), ...(total !== undefined && { total }), ...(site && { currency: site.currency, locale: site.locale }) } };
+      }),
+    );
+    return { ...production, parts };
+  }
+
+  app.post(
+    '/api/production-requests',
+    {
+      schema: { tags: ['marketplace'], summary: 'Ask several houses at once (the platform)', body: { $ref: `${schemaIds.productionRequest}#/$defs/productionRequestInput` } },
+      config: {
+        rateLimit: { max: options.requestsPerMinute ?? 10, timeWindow: '1 minute' },
+        docs: {
+          success: { status: 201, schema: requestRecord, description: 'Stored, and each house’s part sent, waiting for its approval, or failed with why' },
+          errors: {
+            401: 'Nobody is signed in on the platform',
+            404: 'Not the platform’s storefront',
+            409: 'The key was used by another account',
+            429: 'Too many requests from this address: wait a minute',
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { user, profile } = await visitor(request);
+      const { request: production, created } = await app.productionRequests.send(user, profile, request.body as ProductionRequestInput, new Date());
+      return reply.code(created ? 201 : 200).send(await withQuotes(request, production));
+    },
+  );
+
+  app.get(
+    '/api/production-requests',
+    {
+      schema: { tags: ['marketplace'], summary: 'The visitor’s production requests, newest first' },
+      config: { docs: { success: { schema: { type: 'array', items: requestRecord } }, errors: { 401: 'Nobody is signed in on the platform', 404: 'Not the platform’s storefront' } } },
+    },
+    async (request) => {
+      const { user } = await visitor(request);
+      return app.productionRequests.listFor(user.uid);
+    },
+  );
+
+  app.get(
+    '/api/production-requests/:id',
+    {
+      schema: { tags: ['marketplace'], summary: 'One production request, each part with its quote at its house', params: idParams },
+      config: { docs: { success: { schema: requestRecord }, errors: { 401: 'Nobody is signed in on the platform', 404: 'No such request of this visitor, or not the platform’s storefront' } } },
+    },
+    async (request) => {
+      const { user } = await visitor(request);
+      const { id } = request.params as { id: string };
+      const found = await app.productionRequests.get(user.uid, id);
+      if (!found) throw new UnknownProductionRequestError(id);
+      return withQuotes(request, found);
+    },
+  );
+
+  app.post(
+    '/api/production-requests/:id/retry',
+    {
+      schema: { tags: ['marketplace'], summary: 'Send a production request’s failed parts again', params: idParams },
+      config: { docs: { success: { schema: requestRecord }, errors: { 401: 'Nobody is signed in on the platform', 404: 'No such request of this visitor, or not the platform’s storefront' } } },
+    },
+    async (request) => {
+      const { user, profile } = await visitor(request);
+      const { id } = request.params as { id: string };
+      const retried = await app.productionRequests.retry(user, profile, id, new Date());
+      if (!retried) throw new UnknownProductionRequestError(id);
+      return withQuotes(request, retried);
+    },
+  );
+};
+
+export default productionRequestRoutes;

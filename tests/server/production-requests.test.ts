@@ -1,0 +1,190 @@
+/**
+ * One production request, several houses, over the real app (file tenants, SQLite stores): a
+ * visitor on the platform asks for items of three houses at once; each house gets its own request
+ * (its lines only, priced and checked by its rules), a house that approves by hand keeps its part
+ * waiting until it approves, the same request sent twice (or twice at once) makes one request per
+ * house, a house out of reach fails its part alone (sent again later), and what cannot be asked is
+ * refused by field with nothing sent. The store fault is a test double over the real store, named
+ * where it is made.
+ */
+import { cp, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, todayIn } from '../../schema/rental/quote-rules';
+import type { ProductionRequest, QuoteRequest } from '../../schema/types.generated';
+import { tenantsDir } from '../helpers/paths';
+import { buildTestApp, type TestApp } from '../helpers/server';
+import { storefrontVisitor } from '../helpers/storefront-visitor';
+
+const PLATFORM = 'platform.localhost';
+let t: TestApp;
+let visitor: { uid: string; email: string; cookie: string };
+const start = addDays(todayIn('UTC', new Date()), 20);
+const end = addDays(start, 2);
+
+async function setVendor(tenants: string, tenantId: string, change: Record<string, unknown>) {
+  const file = path.join(tenants, tenantId, 'vendor.json');
+  await writeFile(file, JSON.stringify({ ...JSON.parse(await readFile(file, 'utf8')), ...change }, null, 2));
+}
+
+beforeAll(async () => {
+  t = await buildTestApp({
+    // Many requests from one address in a minute: the limit is the rate-limit tests' concern.
+    quotes: { requestsPerMinute: 1000 },
+    beforeStart: async (tenants) => {
+      for (const tenant of ['platform', 'london', 'atlanta']) await cp(path.join(tenantsDir, tenant), path.join(tenants, tenant), { recursive: true });
+      await setVendor(tenants, 'acme', { isListed: false });
+      // Aviation and London serve productions the platform has verified; Atlanta approves each by hand.
+      await setVendor(tenants, 'aviation', { marketplaceApproval: 'platformVerified' });
+      await setVendor(tenants, 'london', { marketplaceApproval: 'platformVerified' });
+    },
+  });
+  await t.app.ready();
+  // Verified by the platform's staff (approved on the platform's storefront).
+  visitor = await storefrontVisitor(t, 'designer@production.example', true, 'platform');
+});
+afterAll(() => t.close());
+
+const send = (payload: object, cookie = visitor.cookie, host = PLATFORM) =>
+  t.app.inject({ method: 'POST', url: '/api/production-requests', payload, headers: { host, origin: `http://${host}`, cookie } });
+const key = () => crypto.randomUUID();
+const houseRequests = async (tenantId: string) => (await t.as('platform', { url: `/api/tenants/${tenantId}/quote-requests?range=[0,99]` })).json() as Array<QuoteRequest & { items: number }>;
+const partOf = (request: ProductionRequest, house: string) => request.parts.find((part) => part.house === house)!;
+
+const ASK = (overrides: object = {}) => ({
+  key: key(),
+  items: [
+    { listing: 'aviation~c-stand-40-in-with-arm', quantity: 2 },
+    { listing: 'london~c-stand-40-in-with-arm', quantity: 1 },
+    { listing: 'atlanta~peach-crate-nope', quantity: 1 },
+  ],
+  startDate: start,
+  endDate: end,
+  production: 'Night Flight',
+  ...overrides,
+});
+
+describe('a production request on the platform', () => {
+  it('refuses by field what cannot be asked, and sends nothing', async () => {
+    const refused = await send(ASK());
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual({ 'items.2.listing': 'is no longer at Peachtree Prop House: remove it and choose another' });
+    const malformed = await send(ASK({ items: [{ listing: 'aviation-c-stand', quantity: 1 }] }));
+    expect(malformed.statusCode).toBe(400);
+    expect(JSON.stringify(malformed.json())).toContain('must be an item of a house on the platform');
+    const unlisted = await send(ASK({ items: [{ listing: 'acme~cart-a', quantity: 1 }] }));
+    expect(unlisted.statusCode).toBe(400);
+    expect(unlisted.json().errors).toEqual({ 'items.0.listing': expect.stringContaining('not listed on the platform now') });
+    expect(await houseRequests('aviation')).toEqual([]);
+    // Only on the platform's storefront, and only signed in.
+    expect((await send(ASK(), visitor.cookie, 'aviation.localhost')).statusCode).toBe(404);
+    expect((await send(ASK(), '')).statusCode).toBe(401);
+  });
+
+  it('makes one request per house with its own lines; a house that approves by hand keeps its part waiting until it does', async () => {
+    const [atlantaItem] = (await t.app.itemStore.list('atlanta', { limit: 1 }))!;
+    const ask = ASK({
+      items: [
+        { listing: 'aviation~c-stand-40-in-with-arm', quantity: 2 },
+        { listing: 'london~c-stand-40-in-with-arm', quantity: 1 },
+        { listing: `atlanta~${atlantaItem!.objectID}`, quantity: 1 },
+        { listing: 'aviation~c-stand-40-in-with-arm', quantity: 1 },
+      ],
+    });
+    const sent = await send(ask);
+    expect(sent.statusCode, sent.body).toBe(201);
+    const request = sent.json() as ProductionRequest & { parts: Array<{ href?: string; quote?: { state: string; currency: string } }> };
+    expect(request.parts.map((part) => [part.house, part.state])).toEqual([
+      ['aviation', 'sent'],
+      ['london', 'sent'],
+      ['atlanta', 'awaitingApproval'],
+    ]);
+    expect(partOf(request, 'atlanta').problem).toContain('Peachtree Prop House checks every new production first');
+    // Each house sees its own part only: its lines, its currency's quote to come.
+    const [aviation] = await houseRequests('aviation');
+    expect(aviation!.lines).toEqual([expect.objectContaining({ objectID: 'c-stand-40-in-with-arm', quantity: 3 })]);
+    expect(aviation!.productionRequest).toBe(ask.key);
+    expect(aviation!.production).toBe('Night Flight');
+    const [london] = await houseRequests('london');
+    expect(london!.lines.map((line) => line.objectID)).toEqual(['c-stand-40-in-with-arm']);
+    expect(JSON.stringify(london)).not.toContain('aviation');
+    expect(await houseRequests('atlanta')).toEqual([]);
+    expect(request.parts[1]).toMatchObject({ href: `http://london.localhost/quotes/${partOf(request, 'london').quoteId}`, quote: { state: 'requested', currency: 'GBP' } });
+    // The visitor is a member of each house now, with a profile there.
+    expect((await t.app.profileStore.get('london', visitor.uid))?.isAuthorized).toBe(true);
+    expect((await t.app.profileStore.get('atlanta', visitor.uid))?.isAuthorized ?? null).toBeNull();
+
+    // Atlanta's staff approve the production: its part is sent at once.
+    const approved = await t.as('platform', { method: 'PUT', url: `/api/tenants/atlanta/users/${visitor.uid}`, payload: { isAuthorized: true } });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const after = (await t.app.inject({ url: `/api/production-requests/${ask.key}`, headers: { host: PLATFORM, cookie: visitor.cookie } })).json() as ProductionRequest;
+    expect(partOf(after, 'atlanta').state).toBe('sent');
+    expect((await houseRequests('atlanta')).map((quote) => quote.id)).toEqual([partOf(after, 'atlanta').quoteId]);
+
+    // Sent again with the same key: the same request, no second request at any house.
+    const again = await send(ask);
+    expect(again.statusCode).toBe(200);
+    expect((await houseRequests('aviation')).length).toBe(1);
+    expect((await houseRequests('london')).length).toBe(1);
+    // Listed for the visitor, newest first; another visitor sees none of it.
+    const mine = (await t.app.inject({ url: '/api/production-requests', headers: { host: PLATFORM, cookie: visitor.cookie } })).json() as ProductionRequest[];
+    expect(mine.map((production) => production.id)).toContain(ask.key);
+    const other = await storefrontVisitor(t, 'someone@else.example', true, 'platform');
+    expect((await t.app.inject({ url: `/api/production-requests/${ask.key}`, headers: { host: PLATFORM, cookie: other.cookie } })).statusCode).toBe(404);
+    expect((await send(ask, other.cookie)).statusCode).toBe(409);
+  });
+
+  it('takes the same request sent twice at once as one: one request per house, never two', async () => {
+    const ask = ASK({
+      items: [
+        { listing: 'aviation~c-stand-40-in-with-arm', quantity: 1 },
+        { listing: 'london~c-stand-40-in-with-arm', quantity: 1 },
+      ],
+    });
+    const before = { aviation: (await houseRequests('aviation')).length, london: (await houseRequests('london')).length };
+    const answers = await Promise.all([send(ask), send(ask)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 201]);
+    expect((await houseRequests('aviation')).length).toBe(before.aviation + 1);
+    expect((await houseRequests('london')).length).toBe(before.london + 1);
+  });
+
+  it("lets the other houses' parts through when one house's store fails, and sends that part again later", async () => {
+    // A test double over the real store: London's requests cannot be written, once.
+    const store = t.app.quoteRequests;
+    const add = store.add.bind(store);
+    let failures = 1;
+    store.add = async (quote) => {
+      if (quote.tenantId === 'london' && failures-- > 0) throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8080'), { code: 'ECONNREFUSED' });
+      return add(quote);
+    };
+    try {
+      const ask = ASK({
+        items: [
+          { listing: 'aviation~c-stand-40-in-with-arm', quantity: 1 },
+          { listing: 'london~c-stand-40-in-with-arm', quantity: 1 },
+        ],
+      });
+      const sent = (await send(ask)).json() as ProductionRequest;
+      expect(partOf(sent, 'aviation').state).toBe('sent');
+      expect(partOf(sent, 'london')).toMatchObject({ state: 'failed', problem: expect.stringContaining('Soho Prop Hire could not be reached') });
+      const retried = await t.app.inject({ method: 'POST', url: `/api/production-requests/${ask.key}/retry`, headers: { host: PLATFORM, origin: `http://${PLATFORM}`, cookie: visitor.cookie } });
+      expect(retried.statusCode, retried.body).toBe(200);
+      expect(partOf(retried.json(), 'london').state).toBe('sent');
+      expect(partOf(retried.json(), 'aviation').quoteId).toBe(partOf(sent, 'aviation').quoteId);
+    } finally {
+      store.add = add;
+    }
+  });
+
+  it("says which line a house could not take on the dates, in the house's words, and keeps the part to send again", async () => {
+    const ask = ASK({
+      items: [
+        { listing: 'london~c-stand-40-in-with-arm', quantity: 999 },
+        { listing: 'aviation~c-stand-40-in-with-arm', quantity: 1 },
+      ],
+    });
+    const sent = (await send(ask)).json() as ProductionRequest;
+    expect(partOf(sent, 'aviation').state).toBe('sent');
+    expect(partOf(sent, 'london')).toMatchObject({ state: 'failed', problem: expect.stringMatching(/^Soho Prop Hire: C-Stand, 40 in with Arm: /) });
+  });
+});
