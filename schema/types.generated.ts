@@ -2107,7 +2107,7 @@ export interface SetList {
 }
 export interface SetListLine {
   /**
-   * URL slug: The name as it appears in a URL: lowercase letters, digits and single hyphens.
+   * Item: An item of the storefront's catalogue: its id (a slug), or on the platform a house's item, the house's tenant id and the item's id joined by a tilde (aviation~economy-triple).
    */
   objectID: string;
   /**

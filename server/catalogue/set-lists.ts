@@ -13,7 +13,7 @@ import { sharedSetListPath } from '../../schema/routes';
 import type { SetListView } from '../../schema/set-list-views';
 import type { SetList, SetListInput, UserProfile } from '../../schema/types.generated';
 import { FieldProblemsError } from '../stores/field-problems';
-import type { ItemStore } from '../stores/item-store';
+import type { CatalogueItems } from '../marketplace/catalogue-items';
 import type { ProfileStore } from '../stores/profile-store';
 import { UnknownSetListError, type SetListStore } from '../stores/set-list-store';
 import { withFavorite, withSetList } from './visitor-lists';
@@ -41,7 +41,8 @@ const newId = () => randomBytes(12).toString('base64url');
 export class SetLists {
   private readonly lock = new AsyncLock();
 
-  constructor(private readonly stores: { profiles: ProfileStore; setLists: SetListStore; items: ItemStore }) {}
+  /** `items`: the storefront's items as visitors name them (on the platform, houses' listings). */
+  constructor(private readonly stores: { profiles: ProfileStore; setLists: SetListStore; items: CatalogueItems }) {}
 
   private oneAtATime<T>(owner: ListOwner, task: () => Promise<T>): Promise<T> {
     return this.lock.acquire(`${owner.tenantId}/${owner.uid}`, task);

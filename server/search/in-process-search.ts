@@ -259,6 +259,12 @@ class TenantCatalogue {
   private pointOf = new Int32Array(0);
   private readonly points: GeoPoint[] = [];
   private readonly pointNumbers = new Map<string, number>();
+  /**
+   * Per point, the slots at it, while there are few points (the platform's houses; a house's own
+   * catalogue has one): 'nearest' walks them nearest first and sorts only the page's houses.
+   * Past MAX_POINT_SETS (items each at a place of their own) it sorts every match instead.
+   */
+  private pointBits: Uint32Array[] | undefined = [];
   /** Price bins in a currency's name (the platform's) were seen; bare ones (one house's) were. */
   private pricedInCurrencies = false;
   private barePricesSeen = false;
@@ -313,7 +319,8 @@ class TenantCatalogue {
     this.dayRate[slot] = item.rates.day;
     this.created[slot] = Date.parse(item.createdAt) || 0;
     this.nameKey.push(wordsOf(item.name).join(' '));
-    this.pointOf[slot] = this.pointNumberOf(item._geoloc);
+    const point = (this.pointOf[slot] = this.pointNumberOf(item._geoloc));
+    if (point >= 0 && this.pointBits) this.pointBits[point]![slot >>> 5]! |= 1 << (slot & 31);
     if (isListing(item)) this.registerCurrency(item.house.currency);
     else this.barePricesSeen = true;
 
@@ -384,7 +391,10 @@ class TenantCatalogue {
     const start = page * perPage;
     let hits: Item[] = [];
     if (start < total && start + perPage <= MAX_DEPTH) {
-      const ordered = firstInOrder(slotsIn(matches, total), start + perPage, this.orderFor(sort, words.length > 0, distances));
+      const ordered =
+        sort === 'nearest' && distances && this.pointBits
+          ? this.nearestFirst(matches, start + perPage, distances, this.pointBits, this.orderFor('relevance', words.length > 0, undefined))
+          : firstInOrder(slotsIn(matches, total), start + perPage, this.orderFor(sort, words.length > 0, distances));
       hits = Array.from(ordered.subarray(start, start + perPage), (slot) => this.items[slot]!);
     }
     return { total, hits, facets };
@@ -414,6 +424,7 @@ class TenantCatalogue {
     const pointOf = new Int32Array(capacity);
     pointOf.set(this.pointOf);
     this.pointOf = pointOf;
+    this.pointBits = this.pointBits?.map((bits) => grownTo(bits, words));
     this.best = new Float64Array(capacity);
     this.score = new Float64Array(capacity);
     this.touched = new Int32Array(capacity);
@@ -446,7 +457,11 @@ class TenantCatalogue {
     if (!point || typeof point.lat !== 'number' || typeof point.lng !== 'number') return -1;
     const key = `${point.lat},${point.lng}`;
     let number = this.pointNumbers.get(key);
-    if (number === undefined) this.pointNumbers.set(key, (number = this.points.push({ lat: point.lat, lng: point.lng }) - 1));
+    if (number === undefined) {
+      this.pointNumbers.set(key, (number = this.points.push({ lat: point.lat, lng: point.lng }) - 1));
+      if (this.pointBits && this.pointBits.length >= MAX_POINT_SETS) this.pointBits = undefined;
+      else this.pointBits?.push(new Uint32Array(wordsFor(this.capacity)));
+    }
     return number;
   }
 
@@ -454,6 +469,41 @@ class TenantCatalogue {
   private distancesFrom(near: GeoPoint | undefined): Float64Array | undefined {
     if (!near || typeof near.lat !== 'number' || typeof near.lng !== 'number' || !Number.isFinite(near.lat) || !Number.isFinite(near.lng)) return undefined;
     return Float64Array.from(this.points, (point) => haversineKm(near, point));
+  }
+
+  /**
+   * The first `k` matches nearest first: point by point from the nearest, each point's matches in
+   * `within` order, only as many points as the page needs; matches with no point last.
+   */
+  private nearestFirst(matches: Uint32Array, k: number, distances: Float64Array, pointBits: Uint32Array[], within: SlotOrder): Int32Array {
+    const order = Array.from(distances.keys()).sort((a, b) => distances[a]! - distances[b]! || a - b);
+    const taken: number[] = [];
+    const placed = new Uint32Array(matches.length);
+    for (const point of order) {
+      if (taken.length >= k) break;
+      const here = new Uint32Array(matches.length);
+      const bits = pointBits[point]!;
+      let count = 0;
+      for (let w = 0; w < matches.length; w++) {
+        const both = matches[w]! & (bits[w] ?? 0);
+        if (both) {
+          here[w] = both;
+          placed[w]! |= both;
+          count += popcount(both);
+        }
+      }
+      if (count) for (const slot of firstInOrder(slotsIn(here, count), k - taken.length, within)) taken.push(slot);
+    }
+    if (taken.length < k) {
+      const rest = new Uint32Array(matches.length);
+      let count = 0;
+      for (let w = 0; w < matches.length; w++) {
+        rest[w] = matches[w]! & ~placed[w]!;
+        if (rest[w]) count += popcount(rest[w]!);
+      }
+      if (count) for (const slot of firstInOrder(slotsIn(rest, count), k - taken.length, within)) taken.push(slot);
+    }
+    return Int32Array.from(taken);
   }
 
   /** Clears from `base` every slot further than `km` (or with no location). */
@@ -663,6 +713,9 @@ class TenantCatalogue {
     }
   }
 }
+
+/** Distinct item locations kept as slot sets for 'nearest' (houses on the platform); past it, a full sort. */
+const MAX_POINT_SETS = 4096;
 
 /** Retired slots tolerated before a tenant is rebuilt from its live items. */
 const rebuildAfter = (live: number) => Math.max(1024, live);

@@ -17,6 +17,7 @@ export const frameMessages = {
   tooManyAttempts: 'Too many attempts. Wait a minute, then try again.',
   somethingWentWrong: 'Something went wrong on our side. Try again in a moment.',
   logoutFailed: 'We could not reach the server to log you out everywhere. This page has forgotten you; try again to end the session.',
+  awaitingVerification: 'You can ask any house for a quote now. Some houses serve only productions Backlot has verified: they answer once we have checked your account, and we will email you.',
   awaitingApproval: (vendor: string, verb: string) =>
     `Thanks for signing up. ${vendor} checks every new account: browse as much as you like, and we will email you as soon as you can send a ${verb.toLowerCase()} request.`,
   approvedNow: (verb: string) => `Your account is approved. You can now send ${verb.toLowerCase()} requests.`,

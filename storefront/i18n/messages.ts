@@ -250,6 +250,21 @@ export const messages = {
     nearestHeading: 'Nearest to you',
     allHouses: (count: number) => `${count} rental house${count === 1 ? '' : 's'} on Backlot`,
     browseHouse: (house: string) => `Browse ${house}`,
+    partSent: (house: string) => `Sent to ${house}`,
+    partAwaiting: (house: string) => `Waiting for ${house} to approve you`,
+    partRefused: (house: string) => `Not sent: ${house} did not approve this account`,
+    partFailed: (house: string) => `Not sent to ${house}`,
+    openAtHouse: (house: string) => `Open it at ${house}`,
+    sendAgain: 'Send the parts not sent again',
+    sendingAgain: 'Sending…',
+    productionSent: (houses: number) =>
+      houses === 1
+        ? 'Your request went to the house below. Each house replies by email and on its own page.'
+        : `Your request was split into ${houses} requests, one per house. Each house prices its own part, under its own terms, and replies by email.`,
+    productionRequestsLead: 'Each request you sent on Backlot, with each house’s part as that house has it.',
+    noProductionRequests: 'You have not asked any house for a quote yet.',
+    itemsAt: (count: number) => `${count} item${count === 1 ? '' : 's'}`,
+    allYourRequests: 'All your requests',
     noHouses: 'No rental house is listed yet.',
   },
 } as const;

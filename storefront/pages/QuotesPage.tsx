@@ -1,10 +1,12 @@
 /**
  * /quotes: the signed-in visitor's quote requests on this storefront, newest first: what it is for,
  * the dates, how many items, where it stands and, once priced, the total. Kept current while open:
- * a step the vendor takes reaches this page through the live profile stream.
+ * a step the vendor takes reaches this page through the live profile stream. On the platform:
+ * the visitor's production requests, each house's part as that house has it.
  */
 import { useEffect, useState } from 'react';
-import { quoteHref, RENTALS_BASE_PATH } from '../../schema/routes';
+import { PLATFORM_TENANT_ID, quoteHref, RENTALS_BASE_PATH } from '../../schema/routes';
+import { ProductionRequestList } from '../components/marketplace/ProductionRequestList';
 import { useAuth } from '../auth/AuthProvider';
 import { toIdentityError, type IdentityError } from '../auth/identity-api';
 import { ErrorText } from '../components/auth/ErrorText';
@@ -19,21 +21,27 @@ import { formatDays, formatMoney } from '../lib/format';
 import { pricedTotalSaid } from '../lib/quote-due';
 import { quotesApi, type VisitorQuote } from '../lib/quotes-api';
 import { usePageMeta } from './usePageMeta';
+import { messages as allMessages } from '../i18n/messages';
 
 export function QuotesPage() {
   const meta = usePageMeta();
-  const { site } = useConfiguration();
+  const { site, tenantId } = useConfiguration();
+  const platform = tenantId === PLATFORM_TENANT_ID;
   return (
     <>
-      <PageHeader title={meta.name} lead={words.quotesLead(site.request!)} />
+      <PageHeader title={meta.name} lead={platform ? allMessages.marketplace.productionRequestsLead : words.quotesLead(site.request!)} />
       <div className="container section">
         <SignedInOnly>
-          {() => (
-            <>
-              <VisitorQuotes />
-              <CalendarLink />
-            </>
-          )}
+          {() =>
+            platform ? (
+              <ProductionRequestList />
+            ) : (
+              <>
+                <VisitorQuotes />
+                <CalendarLink />
+              </>
+            )
+          }
         </SignedInOnly>
       </div>
     </>

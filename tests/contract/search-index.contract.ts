@@ -564,6 +564,13 @@ export function searchIndexContract(name: string, makeIndex: () => Promise<{ ind
         expect(ids(await market({ sort: 'nearest', near: HOLLYWOOD }))).toEqual(['sun-valley~club-chair', 'atlanta~peach-crate', 'soho~club-chair', 'soho~tea-chest']);
         expect(ids(await market({ sort: 'nearest', near: { lat: 51.5, lng: -0.12 } }))).toEqual(['soho~club-chair', 'soho~tea-chest', 'atlanta~peach-crate', 'sun-valley~club-chair']);
         expect(ids(await market({ sort: 'nearest', near: HOLLYWOOD, text: 'club' }))).toEqual(['sun-valley~club-chair', 'soho~club-chair']);
+        // Page by page, across houses, in the same order.
+        const paged = [];
+        for (let page = 0; page < 5; page++) paged.push(...ids(await market({ sort: 'nearest', near: HOLLYWOOD, page, perPage: 1 })));
+        expect(paged).toEqual(['sun-valley~club-chair', 'atlanta~peach-crate', 'soho~club-chair', 'soho~tea-chest']);
+        // A listing with no location comes after every house, not before.
+        await index.upsert('market', { ...searchItem('nowhere-lamp', { name: 'Nowhere Lamp', createdAt: '2030-01-01T00:00:00.000Z' }), objectID: 'nowhere~lamp' });
+        expect(ids(await market({ sort: 'nearest', near: HOLLYWOOD })).at(-1)).toBe('nowhere~lamp');
       });
 
       it('keeps only houses within a radius, with the facets counted within it', async () => {

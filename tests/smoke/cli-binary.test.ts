@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => repo.cleanup());
 /** The tenants the repository ships. */
-const SHIPPED = ['aviation', 'london', 'platform'];
+const SHIPPED = ['atlanta', 'aviation', 'london', 'platform'];
 /** Each test starts from the shipped tenants only. */
 afterEach(async () => {
   for (const name of await readdir(path.join(repo.dir, 'tenants'))) {
@@ -56,7 +56,7 @@ const onTerminal = (commandLine: string, input?: (screen: string, type: (text: s
 
 describe('npx backlot (the built binary)', () => {
   it('validates the shipped tenants and exits 0', async () => {
-    expect(await backlot('validate')).toMatchObject({ code: 0, stdout: '3 tenants, 0 errors\n' });
+    expect(await backlot('validate')).toMatchObject({ code: 0, stdout: '4 tenants, 0 errors\n' });
   });
 
   it('exits 1 on an invalid tenant, and --json is one parseable document', async () => {

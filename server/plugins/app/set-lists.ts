@@ -2,19 +2,24 @@
  * Visitors' set lists (server/stores/set-list-store.ts: SQLite under the data folder,
  * set-lists.sqlite, or Firestore, `vendors/{tenantId}/setLists/{id}`, with BACKLOT_STORE=firestore,
  * as the item store does) and the favourites and set lists service over them and the profiles
- * (server/catalogue/set-lists.ts), decorated as `app.setLists`.
+ * (server/catalogue/set-lists.ts), decorated as `app.setLists`, reading items as the storefront's
+ * visitors name them (`app.catalogueItems`: on the platform, houses' listings).
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { ServerConfig } from '../../config';
 import { SetLists } from '../../catalogue/set-lists';
+import { catalogueItems, type CatalogueItems } from '../../marketplace/catalogue-items';
+import { PLATFORM_TENANT_ID } from '../../../schema/routes';
 import type { SetListStore } from '../../stores/set-list-store';
 import { SqliteSetListStore } from '../../stores/sqlite-set-list-store';
 
 declare module 'fastify' {
   interface FastifyInstance {
     setLists: SetLists;
+    /** Items as the storefront's visitors name them (on the platform, houses' listings): marketplace/catalogue-items.ts. */
+    catalogueItems: CatalogueItems;
   }
 }
 
@@ -27,8 +32,10 @@ export default fp<{ config: ServerConfig }>(
       mkdirSync(config.dataDir, { recursive: true });
       store = new SqliteSetListStore(path.join(config.dataDir, 'set-lists.sqlite'));
     }
-    app.decorate('setLists', new SetLists({ profiles: app.profileStore, setLists: store, items: app.itemStore }));
+    const items = catalogueItems(app.itemStore, app.marketplace, PLATFORM_TENANT_ID);
+    app.decorate('catalogueItems', items);
+    app.decorate('setLists', new SetLists({ profiles: app.profileStore, setLists: store, items }));
     app.addHook('onClose', () => store.close());
   },
-  { name: 'set-lists', dependencies: ['profile-store', 'item-store'] },
+  { name: 'set-lists', dependencies: ['profile-store', 'item-store', 'search'] },
 );

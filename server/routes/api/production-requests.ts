@@ -94,7 +94,7 @@ const productionRequestRoutes: FastifyPluginAsync<ProductionRequestRoutesOptions
     },
     async (request) => {
       const { user } = await visitor(request);
-      return app.productionRequests.listFor(user.uid);
+      return Promise.all((await app.productionRequests.listFor(user.uid)).map((production) => withQuotes(request, production)));
     },
   );
 

@@ -19,7 +19,7 @@ import { visitorHere } from './visitor-here';
 const SIGN_IN = 'Log in on this storefront to keep favourites and set lists.';
 
 const listId = { $ref: `${schemaIds.setList}#/$defs/id` } as const;
-const objectID = { $ref: `${schemaIds.item}#/properties/objectID` } as const;
+const objectID = { $ref: `${schemaIds.defs}#/$defs/catalogueItemId` } as const;
 const idParams = { type: 'object', required: ['id'], properties: { id: listId } } as const;
 const lineParams = { type: 'object', required: ['id', 'objectID'], properties: { id: listId, objectID } } as const;
 const itemParams = { type: 'object', required: ['objectID'], properties: { objectID } } as const;
@@ -51,7 +51,7 @@ const setListRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const { profile } = await visitorHere(app, request, SIGN_IN);
       const ids = profile.favorites ?? [];
-      const items = new Map((await app.itemStore.getMany(request.tenantId, ids)).map((item) => [item.objectID, itemSummary(item)]));
+      const items = new Map((await app.catalogueItems.getMany(request.tenantId, ids)).map((item) => [item.objectID, itemSummary(item)]));
       return { items: ids.flatMap((id) => items.get(id) ?? []) };
     },
   );
@@ -75,7 +75,7 @@ const setListRoutes: FastifyPluginAsync = async (app) => {
       const lists = await app.setLists.listsOf(await owner(request));
       const covers = new Map(
         (
-          await app.itemStore.getMany(
+          await app.catalogueItems.getMany(
             request.tenantId,
             lists.flatMap((list) => list.lines.slice(0, 1).map((line) => line.objectID)),
           )

@@ -6,15 +6,21 @@
  * their profile, notes. Anyone else is
  * told what comes first: logging in, or approval. The server has the final word, and its refusals
  * land beside their fields (a list's line problems name their item).
+ *
+ * On the platform the lines are houses' items: the request goes to every house at once
+ * (/api/production-requests), each house its own part under its own rules; any signed-in visitor
+ * may send it (each house decides whom it serves), and what came of each part is shown.
  */
 import { useState, type FormEvent } from 'react';
 import { addDays, earliestStart, latestEnd } from '../../../schema/rental/quote-rules';
-import { quoteHref } from '../../../schema/routes';
+import { QUOTES_PATH, quoteHref } from '../../../schema/routes';
 import type { Item, QuoteRequestInput } from '../../../schema/types.generated';
 import { useAuth } from '../../auth/AuthProvider';
 import { IdentityError, identityApi, toIdentityError } from '../../auth/identity-api';
 import { rememberRedirectTarget } from '../../auth/redirect-target';
-import { useConfiguration } from '../../config/ConfigurationProvider';
+import { useConfiguration, useMarketplace } from '../../config/ConfigurationProvider';
+import { newRequestKey, productionRequestsApi, type ShownProductionRequest } from '../../lib/production-requests-api';
+import { ProductionParts } from '../marketplace/ProductionParts';
 import { messages } from '../../i18n/messages';
 import { ErrorText } from '../auth/ErrorText';
 import { formText } from '../../lib/form-text';
@@ -50,6 +56,10 @@ export function QuoteRequestForm({ lines, chooseQuantity = false, heading }: { l
   // The form shows only once the browser knows who is signed in, so the shoot dates can be read here.
   const [dates] = useState(currentDates);
   const [firstDay, setFirstDay] = useState(dates?.from ?? '');
+  // The platform: one key per request sent (a retry of the same send finds the first).
+  const platform = Boolean(useMarketplace());
+  const [requestKey, setRequestKey] = useState(newRequestKey);
+  const [production, setProduction] = useState<ShownProductionRequest>();
 
   if (status.status === 'unknown') return null;
   if (status.status !== 'authenticated' || !visitor) {
@@ -61,7 +71,7 @@ export function QuoteRequestForm({ lines, chooseQuantity = false, heading }: { l
       </p>
     );
   }
-  if (visitor.profile.isAuthorized !== true) {
+  if (!platform && visitor.profile.isAuthorized !== true) {
     return <p className="quote-note notice-info">{visitor.profile.isAuthorized === false ? messages.quoteDenied(vendor.displayName) : messages.quoteAwaiting(vendor.displayName, verb)}</p>;
   }
 
@@ -78,17 +88,21 @@ export function QuoteRequestForm({ lines, chooseQuantity = false, heading }: { l
     const text = (name: string) => formText(form, name).trim();
     setBusy(true);
     setError(undefined);
+    const items = chooseQuantity ? [{ objectID: lines[0]!.objectID, quantity: Number(text('quantity') || 1) }] : lines.map(({ objectID, quantity }) => ({ objectID, quantity }));
+    const details = {
+      startDate: text('startDate'),
+      endDate: text('endDate'),
+      ...(text('production') && { production: text('production') }),
+      ...(text('studio') && { studio: text('studio') }),
+      ...(text('notes') && { notes: text('notes') }),
+    };
     try {
-      const stored = await identityApi.requestQuote({
-        items: chooseQuantity
-          ? [{ objectID: lines[0]!.objectID, quantity: Number(text('quantity') || 1) }]
-          : (lines.map(({ objectID, quantity }) => ({ objectID, quantity })) as QuoteRequestInput['items']),
-        startDate: text('startDate'),
-        endDate: text('endDate'),
-        ...(text('production') && { production: text('production') }),
-        ...(text('studio') && { studio: text('studio') }),
-        ...(text('notes') && { notes: text('notes') }),
-      });
+      if (platform) {
+        setProduction(await productionRequestsApi.send({ key: requestKey, items: items.map((line) => ({ listing: line.objectID, quantity: line.quantity })) as never, ...details }));
+        setRequestKey(newRequestKey());
+        return;
+      }
+      const stored = await identityApi.requestQuote({ items: items as QuoteRequestInput['items'], ...details });
       setSent({ email: visitor.email, id: stored.id });
     } catch (failure) {
       const shown = toIdentityError(failure);
@@ -103,6 +117,14 @@ export function QuoteRequestForm({ lines, chooseQuantity = false, heading }: { l
     }
   };
 
+  if (production)
+    return (
+      <div className="quote-note notice-success" role="status">
+        <p>{messages.marketplace.productionSent(production.parts.length)}</p>
+        <ProductionParts request={production} onChange={setProduction} />
+        <a href={QUOTES_PATH}>{messages.marketplace.allYourRequests}</a>
+      </div>
+    );
   if (sent)
     return (
       <p className="quote-note notice-success" role="status">

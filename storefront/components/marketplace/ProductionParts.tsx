@@ -1,0 +1,71 @@
+/**
+ * A production request's parts, one per house: where each house has it (sent, waiting for its
+ * approval, refused, or not sent and why), the quote's state and total in the house's currency
+ * once priced, a link to its page on the house's storefront, and a button that sends the parts not
+ * sent again.
+ */
+import { useState } from 'react';
+import { retryable } from '../../../schema/marketplace/production-requests';
+import { toIdentityError, type IdentityError } from '../../auth/identity-api';
+import { messages as allMessages } from '../../i18n/messages';
+import { quoteMessages } from '../../i18n/quote-messages';
+import { formatMoney } from '../../lib/format';
+import { productionRequestsApi, type ShownPart, type ShownProductionRequest } from '../../lib/production-requests-api';
+import { ErrorText } from '../auth/ErrorText';
+import { useConfiguration } from '../../config/ConfigurationProvider';
+
+const messages = allMessages.marketplace;
+
+function partTitle(part: ShownPart): string {
+  if (part.state === 'sent') return messages.partSent(part.houseName);
+  if (part.state === 'awaitingApproval') return messages.partAwaiting(part.houseName);
+  if (part.state === 'refused') return messages.partRefused(part.houseName);
+  return messages.partFailed(part.houseName);
+}
+
+export function ProductionParts({ request, onChange }: { request: ShownProductionRequest; onChange: (next: ShownProductionRequest) => void }) {
+  const { site } = useConfiguration();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<IdentityError>();
+  const again = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      onChange(await productionRequestsApi.retry(request.id));
+    } catch (failure) {
+      setError(toIdentityError(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="production-parts">
+      <ul className="production-part-list">
+        {request.parts.map((part) => (
+          <li key={part.house} className={`production-part production-part-${part.state}`}>
+            <p className="production-part-title">{partTitle(part)}</p>
+            <p className="production-part-lines">{part.lines.map((line) => `${line.quantity} × ${line.name}`).join(', ')}</p>
+            {part.quote && (
+              <p className="production-part-quote">
+                {quoteMessages.states[part.quote.state as keyof typeof quoteMessages.states] ?? part.quote.state}
+                {part.quote.total !== undefined && part.quote.currency && ` · ${formatMoney(part.quote.total, { locale: part.quote.locale ?? site.locale, currency: part.quote.currency })}`}
+              </p>
+            )}
+            {part.problem && part.state !== 'sent' && <p className="production-part-problem">{part.problem}</p>}
+            {part.href && (
+              <a className="text-link" href={part.href}>
+                {messages.openAtHouse(part.houseName)}
+              </a>
+            )}
+          </li>
+        ))}
+      </ul>
+      {request.parts.some(retryable) && (
+        <button type="button" className="button button-secondary" onClick={again} disabled={busy}>
+          {busy ? messages.sendingAgain : messages.sendAgain}
+        </button>
+      )}
+      {error && <ErrorText id={`production-${request.id}-error`} error={error} />}
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+/**
+ * The platform's production requests from the browser (server/routes/api/production-requests.ts):
+ * send one (its key made once per request, so a retry of the same send finds the first), list
+ * them, send a request's failed parts again. Each part as the server shows it: where its house
+ * has it, with the quote's state and total in the house's currency, and its page there.
+ */
+import type { ProductionPart, ProductionRequest, ProductionRequestInput } from '../../schema/types.generated';
+import { apiCall } from '../auth/identity-api';
+
+export type ShownPart = ProductionPart & { href?: string; quote?: { state: string; total?: number; currency?: string; locale?: string } };
+export type ShownProductionRequest = Omit<ProductionRequest, 'parts'> & { parts: ShownPart[] };
+
+const post = <T>(path: string, body: object = {}) => apiCall<T>(path, { method: 'POST', body: JSON.stringify(body) });
+
+export const productionRequestsApi = {
+  send: (body: ProductionRequestInput) => post<ShownProductionRequest>('/api/production-requests', body),
+  list: () => apiCall<ShownProductionRequest[]>('/api/production-requests'),
+  retry: (id: string) => post<ShownProductionRequest>(`/api/production-requests/${encodeURIComponent(id)}/retry`),
+};
+
+/** A request key: one per request the visitor sends (crypto.randomUUID where the browser has it). */
+export const newRequestKey = () => (typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`);

@@ -1,0 +1,84 @@
+/**
+ * The marketplace end to end in Chromium against the built server (every off-machine request
+ * aborted): a production designer signs up on the platform, sees every listed house's items
+ * measured from the default place, measures from London instead and narrows to 25 miles, opens a
+ * Soho Prop Hire item priced in pounds, and asks for it; the house approves new productions by
+ * hand, so the part says it waits; once the house's staff approve, it is sent, and the visitor's
+ * requests page shows it with a link to its page on the house's storefront. axe-core on the
+ * listing; screenshots at 1280 and 375 px.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, earliestStart } from '../../schema/rental/quote-rules';
+import { axeViolations, shootBothWidths, visitorPage } from '../helpers/browser';
+import { STAFF, startConsole, type ConsoleUnderTest } from '../helpers/console';
+import { http } from '../helpers/server-process';
+
+let app: ConsoleUnderTest;
+let platform: string;
+beforeAll(async () => {
+  app = await startConsole('marketplace', { BACKLOT_SIGN_INS_PER_MINUTE: '100' }, { tenants: ['aviation', 'london', 'atlanta', 'platform'] });
+  platform = app.server.url.replace('127.0.0.1', 'platform.localhost');
+}, 60_000);
+afterAll(() => app?.close(), 30_000);
+
+const shoot = (page: Page, name: string) => shootBothWidths(page, app.artifacts, name);
+const firstHouse = (page: Page) => page.locator('.item-card .house-name').first().innerText();
+
+describe('the platform, for a production', () => {
+  it('searches every house nearest first, measures from London, and sends one request to the house', async () => {
+    const { page, errors } = await visitorPage(app.browser, { viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    await page.goto(`${platform}/auth/signup`);
+    await page.locator('html[data-hydrated]').waitFor();
+    await page.getByLabel('Email').fill('dana@nightflight.example');
+    await page.getByLabel('Choose a password').fill('a long enough passphrase');
+    await page.locator('form').getByRole('button', { name: 'Sign up' }).click();
+    await page.waitForURL(/onboarding/);
+    const { uid } = (await page.evaluate(() => fetch('/api/identity/session').then((response) => response.json()))) as { uid: string };
+
+    // Every listed house, the nearest to the default place first.
+    await page.goto(`${platform}/rentals`);
+    await page.locator('html[data-hydrated]').waitFor();
+    await page.getByText('485 items').waitFor();
+    await page.getByText(/Distances from\s*Hollywood \(the default\)/).waitFor();
+    expect(await firstHouse(page)).toBe('Jetway Props, Sun Valley, CA');
+    expect(await axeViolations(page)).toEqual([]);
+    await shoot(page, 'platform-rentals-default');
+
+    // From London: Soho Prop Hire first; within 25 miles, only its items.
+    await page.getByLabel('Measure from').selectOption({ label: 'London, GB' });
+    await page.getByText(/Distances from\s*London, GB/).waitFor();
+    expect(await firstHouse(page)).toBe('Soho Prop Hire, London, GB');
+    await page.getByLabel('Within').selectOption({ label: '25 mi' });
+    await page.waitForURL(/within=40/);
+    await page.getByText('36 items').waitFor();
+    await shoot(page, 'platform-rentals-london');
+
+    // An item of the London house, in pounds, asked for.
+    await page.locator('.item-card-link').first().click();
+    await page.locator('html[data-hydrated]').waitFor();
+    await page.locator('.item-house').getByText('Soho Prop Hire, London, GB').waitFor();
+    expect(await page.locator('.item-rate').first().innerText()).toMatch(/^£[\d,.]+ \/ day$/);
+    const startDate = addDays(earliestStart('Europe/London', 2, new Date()), 5);
+    await page.getByLabel('First day').fill(startDate);
+    await page.getByLabel('Last day').fill(addDays(startDate, 1));
+    await page.getByLabel('Production').fill('Night Flight');
+    await page.getByRole('button', { name: /^Send/ }).click();
+    await page.getByText('Waiting for Soho Prop Hire to approve you').waitFor();
+    await page.getByText(/Soho Prop Hire checks every new production first/).waitFor();
+    await shoot(page, 'platform-request-waiting');
+
+    // The house approves the production in its console: the part is sent.
+    const staff = await app.logIn(STAFF);
+    await staff.page.waitForURL(/#\/tenants/);
+    const cookie = await staff.cookie();
+    expect((await http(`${app.server.url}/api/tenants/london/users/${uid}`, { method: 'PUT', headers: { cookie, origin: app.server.url }, body: { isAuthorized: true } })).status).toBe(200);
+    await page.goto(`${platform}/quotes`);
+    await page.locator('html[data-hydrated]').waitFor();
+    await page.getByText('Sent to Soho Prop Hire').waitFor();
+    const link = page.getByRole('link', { name: 'Open it at Soho Prop Hire' });
+    expect(await link.getAttribute('href')).toMatch(/^http:\/\/london\.localhost:\d+\/quotes\/pr-[0-9a-f]{32}$/);
+    await shoot(page, 'platform-requests');
+    expect(errors).toEqual([]);
+  });
+});
