@@ -20,7 +20,9 @@
  * (SIGKILL) in a burst of writes: B serves on, holding every write A acknowledged. Cards are held
  * at Stripe (BACKLOT_PAYMENTS=stripe, on a loopback STAND-IN of the few Stripe calls made:
  * tests/helpers/stripe-stand-in.ts): a hold begun on one server is read on the other, and a
- * returned hire's capture asked of both at once is made once.
+ * returned hire's capture asked of both at once is made once. The marketplace: a house's item
+ * edited through A is on B's platform search, and one production request sent to both at once is
+ * one request at the house.
  */
 import { emulatorHost, emulatorReady } from '../helpers/firestore';
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -422,6 +424,47 @@ describe('two servers on one Firestore and one PostgreSQL', () => {
     expect([...bucket.buckets.get('backlot-two-servers')!.keys()].filter((name) => name.startsWith('tenants/aviation/import-mappings/'))).toHaveLength(1);
     const again = await on(1, '/api/tenants/aviation/items/import/check', { method: 'POST', body: { fileName: 'hangar9-stock.xlsx', data: sheet } });
     expect(again.json()).toMatchObject({ mappingFrom: 'saved', plan: { unchanged: expect.arrayContaining(['h9-00001']) } });
+  });
+
+  it("shows a house's item edited through A on B's platform search, as a listing of the house", async () => {
+    const [first] = (await on(0, '/api/tenants/aviation/items?range=[0,0]&sort=["name","DESC"]')).json() as Array<{ id: string }>;
+    const item = await on(0, `/api/tenants/aviation/items/${encodeURIComponent(first!.id)}`);
+    const edited = await on(0, `/api/tenants/aviation/items/${encodeURIComponent(first!.id)}`, {
+      method: 'PUT',
+      headers: { 'if-match': String(item.headers.etag) },
+      body: { ...(item.json() as object), name: 'Quixotrek Boarding Stair', updatedAt: new Date().toISOString() },
+    });
+    expect(edited.status, edited.text).toBe(200);
+    const onPlatformB = () => http(`${b.url}/search?q=quixotrek`, { headers: { host: 'platform.localhost' } }).then((answer) => answer.text);
+    await expect.poll(onPlatformB).toContain(`href="/item/aviation~${encodeURIComponent(first!.id)}"`);
+    expect(await onPlatformB()).toContain('Jetway Props, Sun Valley, CA');
+  });
+
+  it('takes one production request sent to both servers at once as one request at the house, sent once the house approves', async () => {
+    const host = 'platform.localhost';
+    const onPlatform = (server: ServerProcess, pathname: string, options: { method?: string; headers?: Record<string, string>; body?: unknown } = {}) =>
+      http(`${server.url}${pathname}`, { ...options, headers: { host, ...(options.method && options.method !== 'GET' && { origin: `http://${host}` }), ...options.headers } });
+    const { token } = (await onPlatform(a, '/api/identity/bot-check?action=signup')).json() as { token: string };
+    const signup = await onPlatform(a, '/api/identity/signup', { method: 'POST', body: { email: 'two-servers-production@example.com', password: PASSWORD, botCheckToken: token } });
+    expect(signup.status, signup.text).toBe(201);
+    const { uid } = signup.json() as { uid: string };
+    const session = [signup.headers['set-cookie'] ?? []]
+      .flat()
+      .map((line) => String(line).split(';')[0])
+      .join('; ');
+    const [first] = (await on(0, '/api/tenants/aviation/items?range=[0,0]&sort=["name","ASC"]')).json() as Array<{ id: string }>;
+    const startDate = addDays(earliestStart('America/Los_Angeles', 2, new Date()), 30);
+    const key = `two-servers-${Date.now().toString(36)}`;
+    const body = { key, items: [{ listing: `aviation~${first!.id}`, quantity: 1 }], startDate, endDate: addDays(startDate, 1), production: 'Both Ways' };
+    const answers = await Promise.all([a, b].map((server) => onPlatform(server, '/api/production-requests', { method: 'POST', headers: { cookie: session }, body })));
+    expect(answers.map((answer) => answer.status).sort(), answers.map((answer) => answer.text).join('\n')).toEqual([200, 201]);
+    for (const answer of answers) expect((answer.json() as { parts: Array<{ state: string }> }).parts.map((part) => part.state)).toEqual(['awaitingApproval']);
+    // Jetway approves the production through B: its part is sent, once.
+    expect((await on(1, `/api/tenants/aviation/users/${uid}`, { method: 'PUT', body: { isAuthorized: true } })).status).toBe(200);
+    const read = await onPlatform(a, `/api/production-requests/${key}`, { headers: { cookie: session } });
+    expect((read.json() as { parts: Array<{ state: string }> }).parts.map((part) => part.state)).toEqual(['sent']);
+    const asked = (await on(0, '/api/tenants/aviation/quote-requests?range=[0,499]')).json() as Array<{ productionRequest?: string }>;
+    expect(asked.filter((quote) => quote.productionRequest === key)).toHaveLength(1);
   });
 
   it('lets one of two restores of the same history entry, one on each server, through; the other is told it is stale', async () => {
