@@ -13,6 +13,7 @@ import type { Item } from '../../schema/types.generated';
 import type { PageState } from '../../storefront/document/state';
 import { sampleItem } from '../contract/item-store.contract';
 import { tenantsDir } from '../helpers/paths';
+import { confirmedOrder } from '../helpers/confirmed-order';
 import { buildTestApp, editTenant, type TestApp } from '../helpers/server';
 
 const PLATFORM = 'platform.localhost';
@@ -150,6 +151,24 @@ describe("the platform's catalogue", () => {
 
     await editVendor('london', (vendor) => (vendor.isListed = true));
     await expect.poll(async () => (await listing('/rentals')).total).toBe(486);
+  });
+
+  it("says how many are free on shoot dates at each item's own house, and leaves out what a house has booked out", async () => {
+    // All of one Jetway item booked on some dates (an order confirmed at the house).
+    const [item] = (await t.app.itemStore.list('aviation', { limit: 400 })).filter((candidate) => candidate.quantity <= 3 && /C-Stand/.test(candidate.name) === false);
+    const order = await confirmedOrder(t, 'booker@production.example', [{ objectID: item!.objectID, quantity: item!.quantity }], 12, 'Booked Out');
+    const listingId = `aviation~${item!.objectID}`;
+    const words = encodeURIComponent(item!.name);
+    const dated = await listing(`/search?q=${words}&vendor=aviation&from=${order.startDate}&to=${order.endDate}`);
+    expect(dated.free?.[listingId]).toBe(0);
+    // A house's own storefront says the same.
+    const own = await t.app.inject({ url: `/search?q=${words}&from=${order.startDate}&to=${order.endDate}`, headers: { host: 'aviation.localhost' } });
+    expect(stateOf(own.body).catalogue!.free?.[item!.objectID]).toBe(0);
+    // Only what is free: the booked item is left out on the platform too, and other houses' items stay.
+    const available = await listing(`/rentals?from=${order.startDate}&to=${order.endDate}&available=1&q=${words}`);
+    expect(available.hits.map((hit) => hit.objectID)).not.toContain(listingId);
+    const everything = await listing(`/rentals?from=${order.startDate}&to=${order.endDate}&available=1`);
+    expect(everything.total).toBe((await listing('/rentals')).total - 1);
   });
 
   it('leads the home page with the nearest house, then the others nearest first', async () => {

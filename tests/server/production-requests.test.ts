@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '../../schema/rental/quote-rules';
 import type { ProductionRequest, QuoteRequest } from '../../schema/types.generated';
 import { tenantsDir } from '../helpers/paths';
-import { buildTestApp, type TestApp } from '../helpers/server';
+import { buildTestApp, editTenant, type TestApp } from '../helpers/server';
 import { storefrontVisitor } from '../helpers/storefront-visitor';
 
 const PLATFORM = 'platform.localhost';
@@ -186,5 +186,23 @@ describe('a production request on the platform', () => {
     const sent = (await send(ask)).json() as ProductionRequest;
     expect(partOf(sent, 'aviation').state).toBe('sent');
     expect(partOf(sent, 'london')).toMatchObject({ state: 'failed', problem: expect.stringMatching(/^Soho Prop Hire: C-Stand, 40 in with Arm: /) });
+  });
+
+  it('tells the production when a house went unlisted before its part could be sent, and sends it once the house is back', async () => {
+    const designer = await storefrontVisitor(t, 'late@production.example', true, 'platform');
+    const [item] = await t.app.itemStore.list('atlanta', { limit: 1 });
+    const ask = ASK({ items: [{ listing: `atlanta~${item!.objectID}`, quantity: 1 }] });
+    const sent = (await send(ask, designer.cookie)).json() as ProductionRequest;
+    expect(partOf(sent, 'atlanta').state).toBe('awaitingApproval');
+    const listed = (value: boolean) => editTenant(t, 'atlanta', (tenant) => (tenant.vendor.isListed = value));
+    expect((await listed(false)).statusCode).toBe(200);
+    await expect.poll(() => t.app.marketplace.house('atlanta')).toBeUndefined();
+    expect((await t.as('platform', { method: 'PUT', url: `/api/tenants/atlanta/users/${designer.uid}`, payload: { isAuthorized: true } })).statusCode).toBe(200);
+    const read = async () => (await t.app.inject({ url: `/api/production-requests/${ask.key}`, headers: { host: PLATFORM, cookie: designer.cookie } })).json() as ProductionRequest;
+    expect(partOf(await read(), 'atlanta')).toMatchObject({ state: 'failed', problem: 'Peachtree Prop House is not listed on the platform now, so this part was not sent.' });
+    expect((await listed(true)).statusCode).toBe(200);
+    await expect.poll(() => t.app.marketplace.house('atlanta')?.name).toBe('Peachtree Prop House');
+    const retried = await t.app.inject({ method: 'POST', url: `/api/production-requests/${ask.key}/retry`, headers: { host: PLATFORM, origin: `http://${PLATFORM}`, cookie: designer.cookie } });
+    expect(partOf(retried.json(), 'atlanta').state).toBe('sent');
   });
 });
