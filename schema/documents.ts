@@ -13,8 +13,9 @@ import setList from './set-list.schema.json' with { type: 'json' };
 import unit from './unit.schema.json' with { type: 'json' };
 import invoice from './invoice.schema.json' with { type: 'json' };
 import productionRequest from './production-request.schema.json' with { type: 'json' };
+import houseApplication from './house-application.schema.json' with { type: 'json' };
 
-export const schemaDocuments = { defs, site, vendor, categories, pages, tenant, userProfile, item, catalogue, quoteRequest, setList, unit, invoice, productionRequest } as const;
+export const schemaDocuments = { defs, site, vendor, categories, pages, tenant, userProfile, item, catalogue, quoteRequest, setList, unit, invoice, productionRequest, houseApplication } as const;
 
 export const schemaIds = {
   defs: defs.$id,
@@ -31,4 +32,5 @@ export const schemaIds = {
   unit: unit.$id,
   invoice: invoice.$id,
   productionRequest: productionRequest.$id,
+  houseApplication: houseApplication.$id,
 } as const;

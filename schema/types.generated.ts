@@ -75,6 +75,8 @@ export interface SchemaIndex {
   lineCredit?: LineCredit;
   productionRequest?: ProductionRequest;
   productionRequestInput?: ProductionRequestInput;
+  houseApplication?: HouseApplication;
+  houseApplicationInput?: HouseApplicationInput;
 }
 /**
  * A whole tenant: the four files of tenants/<tenantId>/ together. The API reads and writes tenants in this shape.
@@ -625,35 +627,7 @@ export interface VendorConfig {
    * Phone number: As it should be shown and dialled, e.g. +1 818 555 0100.
    */
   phone2?: string;
-  /**
-   * Address: The postal address of the premises where rentals are collected and returned.
-   */
-  address?: {
-    /**
-     * Street address: Street number and name.
-     */
-    line1: string;
-    /**
-     * Suite, unit, building: Optional second line.
-     */
-    line2?: string;
-    /**
-     * City: City or town.
-     */
-    city: string;
-    /**
-     * State or region: State, province or region, as the post office writes it (e.g. CA).
-     */
-    state?: string;
-    /**
-     * ZIP or postal code: As the post office writes it.
-     */
-    zip?: string;
-    /**
-     * Country: ISO 3166-1 alpha-2 code, e.g. US.
-     */
-    country: string;
-  };
+  address?: Address;
   /**
    * Listed in the marketplace: Whether the platform's marketplace lists this vendor.
    */
@@ -688,6 +662,35 @@ export interface VendorConfig {
    * Web address: An absolute http(s) URL.
    */
   googleMapsUrl?: string;
+}
+/**
+ * The postal address of the premises where rentals are collected and returned.
+ */
+export interface Address {
+  /**
+   * Street address: Street number and name.
+   */
+  line1: string;
+  /**
+   * Suite, unit, building: Optional second line.
+   */
+  line2?: string;
+  /**
+   * City: City or town.
+   */
+  city: string;
+  /**
+   * State or region: State, province or region, as the post office writes it (e.g. CA).
+   */
+  state?: string;
+  /**
+   * ZIP or postal code: As the post office writes it.
+   */
+  zip?: string;
+  /**
+   * Country: ISO 3166-1 alpha-2 code, e.g. US.
+   */
+  country: string;
 }
 /**
  * A position in decimal degrees (WGS 84).
@@ -2766,4 +2769,119 @@ export interface ProductionRequestInput {
    * Notes: Anything else the vendor should know: set dates, delivery, dressing.
    */
   notes?: string;
+}
+/**
+ * A rental house asking to be listed on the platform: who it is, where, in what money and tax, and who runs its console. Platform staff approve it (the house's tenant is made as `backlot new` makes one, and its admin is mailed a link to the console) or refuse it with a reason.
+ */
+export interface HouseApplication {
+  /**
+   * Application id: Made by the server when the application is sent.
+   */
+  id: string;
+  /**
+   * Tenant id: Lowercase letters, digits and single hyphens; it is also the tenant's folder name and its <id>.localhost host name.
+   */
+  tenantId: string;
+  /**
+   * Label: A short piece of text shown to visitors. It is always rendered as text, never as HTML.
+   */
+  name: string;
+  /**
+   * Domain: A host name without scheme, port or path, e.g. rentals.example.com.
+   */
+  domain?: string;
+  address: Address;
+  location?: GeoPoint;
+  /**
+   * Currency: An ISO 4217 currency code.
+   */
+  currency: string;
+  /**
+   * Time zone: An IANA time zone such as America/Los_Angeles.
+   */
+  timezone: string;
+  /**
+   * Tax rate (%): The tax on taxable lines, in percent (20 for UK VAT; 0 where hires are not taxed or tax is invoiced elsewhere).
+   */
+  taxRatePercent: number;
+  /**
+   * Tax name: The tax as quotes and invoices print it: Sales tax, VAT, GST.
+   */
+  taxName?: string;
+  /**
+   * Email address
+   */
+  adminEmail: string;
+  /**
+   * State: pending: waiting for platform staff; approved: the house's tenant and console account are made; refused: not listed (reason says why).
+   */
+  state: ('pending' | 'approved' | 'refused') & string;
+  /**
+   * Reason: Why it was refused, as the house is told.
+   */
+  reason?: string;
+  /**
+   * Email address
+   */
+  decidedBy?: string;
+  /**
+   * Console link: The SHA-256 of the one-time link mailed to the admin (the link itself is never stored), and until when it works.
+   */
+  welcomeToken?: {
+    /**
+     * Hash: Hex SHA-256 of the link's token.
+     */
+    hash: string;
+    /**
+     * Date and time: An ISO 8601 date-time with a time zone offset.
+     */
+    expiresAt: string;
+    /**
+     * Date and time: An ISO 8601 date-time with a time zone offset.
+     */
+    usedAt?: string;
+  };
+  /**
+   * Date and time: An ISO 8601 date-time with a time zone offset.
+   */
+  createdAt: string;
+  /**
+   * Date and time: An ISO 8601 date-time with a time zone offset.
+   */
+  updatedAt: string;
+}
+/**
+ * What a house sends from the platform's "List your rental house".
+ */
+export interface HouseApplicationInput {
+  /**
+   * Label: A short piece of text shown to visitors. It is always rendered as text, never as HTML.
+   */
+  name: string;
+  /**
+   * Domain: A host name without scheme, port or path, e.g. rentals.example.com.
+   */
+  domain?: string;
+  address: Address;
+  location?: GeoPoint;
+  /**
+   * Currency: An ISO 4217 currency code.
+   */
+  currency: string;
+  /**
+   * Time zone: An IANA time zone such as America/Los_Angeles.
+   */
+  timezone: string;
+  /**
+   * Tax rate (%): The tax on taxable lines, in percent (20 for UK VAT; 0 where hires are not taxed or tax is invoiced elsewhere).
+   */
+  taxRatePercent?: number;
+  /**
+   * Tax name: The tax as quotes and invoices print it: Sales tax, VAT, GST.
+   */
+  taxName?: string;
+  /**
+   * Email address
+   */
+  adminEmail: string;
 }

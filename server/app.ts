@@ -54,6 +54,7 @@ import setListStore from './plugins/app/set-lists';
 import setListRoutes from './routes/api/set-lists';
 import marketplace from './plugins/app/marketplace';
 import productionRequestRoutes from './routes/api/production-requests';
+import houseApplicationRoutes, { type HouseApplicationRoutesOptions } from './routes/api/house-applications';
 import users from './routes/api/tenants/users';
 import itemRoutes from './routes/api/tenants/items';
 import itemImport from './routes/api/tenants/item-import';
@@ -78,6 +79,8 @@ export interface AppOptions {
   auth?: AuthRoutesOptions;
   identity?: IdentityRoutesOptions;
   quotes?: QuoteRequestRoutesOptions;
+  /** Houses' applications per address per minute (tests that send many). */
+  houseApplications?: HouseApplicationRoutesOptions;
   /** Inject a payment provider (tests: one with its own clock); otherwise the one BACKLOT_PAYMENTS names. */
   payments?: PaymentProvider;
   /** How long start-up waits for its data work before serving without it (plugins/app/startup.ts). */
@@ -141,6 +144,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(quoteRequestRoutes, options.quotes ?? {});
   await app.register(marketplace, { config: options.config });
   await app.register(productionRequestRoutes, options.quotes ?? {});
+  await app.register(houseApplicationRoutes, options.houseApplications ?? {});
   await app.register(quoteRoutes);
   await app.register(cardHoldRoutes);
   await app.register(invoiceRoutes);

@@ -72,6 +72,7 @@ export async function generateTypes(): Promise<string> {
       unit: 'unit.schema.json',
       invoice: 'invoice.schema.json',
       productionRequest: 'production-request.schema.json',
+      houseApplication: 'house-application.schema.json',
     };
     for (const [name, document] of Object.entries(schemaDocuments)) {
       const { $id: _id, ...rest } = document as unknown as { [key: string]: Json };
@@ -107,6 +108,8 @@ export async function generateTypes(): Promise<string> {
         lineCredit: { $ref: 'invoice.schema.json#/$defs/lineCredit' },
         productionRequest: { $ref: 'production-request.schema.json' },
         productionRequestInput: { $ref: 'production-request.schema.json#/$defs/productionRequestInput' },
+        houseApplication: { $ref: 'house-application.schema.json' },
+        houseApplicationInput: { $ref: 'house-application.schema.json#/$defs/houseApplicationInput' },
       },
     };
     return await compile(index as never, 'SchemaIndex', {

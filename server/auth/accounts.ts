@@ -94,6 +94,11 @@ export class Accounts {
     return (await this.toAccount(user))!;
   }
 
+  /** Whether any account (console or visitor) has this email: a new console account cannot take it. */
+  emailTaken(email: string): Promise<boolean> {
+    return this.library.userExists(email.trim().toLowerCase());
+  }
+
   /** Every console account, by email. */
   async list(): Promise<Account[]> {
     const users = await this.library.usersWithRoles(CONSOLE_ROLES);

@@ -15,7 +15,21 @@ import type { QuoteDue } from '../../schema/rental/invoices';
 import type { Invoice, QuoteRequest, QuoteVersion } from '../../schema/types.generated';
 import { themeCssVariables, type Theme } from '../../schema/theme';
 
-export type MailKind = 'magicLink' | 'verifyEmail' | 'welcome' | 'denied' | 'quoteRequest' | 'quoteConfirmation' | 'quoteUpdate' | 'hireOverdue' | 'cardHoldRenewal' | 'cardWanted' | 'creditNote';
+export type MailKind =
+  | 'magicLink'
+  | 'verifyEmail'
+  | 'welcome'
+  | 'denied'
+  | 'quoteRequest'
+  | 'quoteConfirmation'
+  | 'quoteUpdate'
+  | 'hireOverdue'
+  | 'cardHoldRenewal'
+  | 'cardWanted'
+  | 'creditNote'
+  | 'houseApplication'
+  | 'houseApproved'
+  | 'houseRefused';
 
 export interface MailContent {
   kind: MailKind;
@@ -112,6 +126,37 @@ export function welcomeMessage(configuration: StorefrontConfiguration, to: Recip
     heading: `Welcome to ${appTitle}`,
     paragraphs: [greeting(to), `Your account is approved. You can now build set lists, share them with your team and ask for a ${(request ?? 'Quote').toLowerCase()}.`],
     action: { label: 'Browse the catalogue', url: `${origin(configuration)}/rentals` },
+  });
+}
+
+/** To a house's admin when it asks to be listed (the platform's mail). */
+export function houseApplicationMessage(configuration: StorefrontConfiguration, house: string): MailContent {
+  const { appTitle } = configuration.site;
+  return message('houseApplication', configuration, `${house} on ${appTitle}: we have your application`, {
+    heading: `Thanks for applying, ${house}`,
+    paragraphs: [`We have ${house}'s application to be listed on ${appTitle}. Platform staff check every house; you will hear from us at this address, usually within a working day.`],
+  });
+}
+
+/** To a house's admin once it is approved: the one-time link that opens its console. */
+export function houseApprovedMessage(configuration: StorefrontConfiguration, house: string, link: string, days: number): MailContent {
+  const { appTitle } = configuration.site;
+  return message('houseApproved', configuration, `${house} is approved on ${appTitle}`, {
+    heading: `${house} is approved`,
+    paragraphs: [
+      `Your house's console is ready. Follow the link to choose your password; it works once, for ${days} days.`,
+      `The console opens on Items → Import: bring your spreadsheet of stock, then switch "Listed in the marketplace" on in Vendor to appear to productions on ${appTitle}.`,
+    ],
+    action: { label: 'Open your console', url: link },
+  });
+}
+
+/** To a house's admin when platform staff refuse it, with their reason. */
+export function houseRefusedMessage(configuration: StorefrontConfiguration, house: string, reason: string): MailContent {
+  const { appTitle } = configuration.site;
+  return message('houseRefused', configuration, `${house} on ${appTitle}`, {
+    heading: 'About your application',
+    paragraphs: [`We could not list ${house} on ${appTitle}.`, reason, `Reply to this email if you would like to talk it through.`],
   });
 }
 

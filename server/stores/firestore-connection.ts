@@ -11,6 +11,7 @@ import type { QuoteRequestStore } from './quote-request-store';
 import type { InvoiceStore } from './invoice-store';
 import type { SetListStore } from './set-list-store';
 import type { ProductionRequestStore } from './production-request-store';
+import type { HouseApplicationStore } from './house-application-store';
 import type { TenantStore } from './tenant-store';
 
 /** Any one of these tells firebase-admin where Firestore is (and with which credentials). */
@@ -149,4 +150,16 @@ export async function openFirestoreProductionRequestStore(platformId: string): P
   ]);
   const app = initializeApp(undefined, `backlot-production-requests-${randomUUID()}`);
   return new FirestoreProductionRequestStore(getFirestore(app), platformId, { onClose: () => deleteApp(app) });
+}
+
+/** Opens the FirestoreHouseApplicationStore (houses asking to be listed, vendors/{platformId}/houseApplications) on its own firebase-admin app, deleted on close. */
+export async function openFirestoreHouseApplicationStore(platformId: string): Promise<HouseApplicationStore> {
+  process.env.METADATA_SERVER_DETECTION ??= 'none';
+  const [{ initializeApp, deleteApp }, { getFirestore }, { FirestoreHouseApplicationStore }] = await Promise.all([
+    import('firebase-admin/app'),
+    import('firebase-admin/firestore'),
+    import('./firestore-house-application-store'),
+  ]);
+  const app = initializeApp(undefined, `backlot-house-applications-${randomUUID()}`);
+  return new FirestoreHouseApplicationStore(getFirestore(app), platformId, { onClose: () => deleteApp(app) });
 }

@@ -46,6 +46,8 @@ async function concrete(path: string): Promise<string> {
   if (url.includes('/quote-requests/{id}') || url.startsWith('/api/quotes/{id}')) return url.replace('{id}', 'probe-quote');
   // A production request: made on the platform's storefront only, so none here; any key will do.
   if (url.startsWith('/api/production-requests/{id}')) return url.replace('{id}', 'probe-production-request');
+  // Houses' applications: none has been sent here, so any id will do.
+  if (url.startsWith('/api/house-applications/{id}')) return url.replace('{id}', 'probe-house-application');
   if (url.endsWith('/{id}')) {
     const list = (await t.as('platform', { url: url.slice(0, -'/{id}'.length) })).json() as Array<{ id: string }>;
     url = url.replace('{id}', encodeURIComponent(list[0]!.id));

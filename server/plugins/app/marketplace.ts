@@ -2,7 +2,9 @@
  * The marketplace's production requests (server/marketplace/production-requests.ts), decorated as
  * `app.productionRequests`, over their store: SQLite under the data folder
  * (production-requests.sqlite), or Firestore (`vendors/platform/productionRequests/{id}`) with
- * BACKLOT_STORE=firestore. The platform's catalogue itself is the search plugin's (`app.marketplace`).
+ * BACKLOT_STORE=firestore; and houses signing up (`app.houseApplications`, house-applications.sqlite
+ * or `vendors/platform/houseApplications/{id}`). The platform's catalogue itself is the search
+ * plugin's (`app.marketplace`).
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -10,23 +12,58 @@ import fp from 'fastify-plugin';
 import { PLATFORM_TENANT_ID } from '../../../schema/routes';
 import type { ServerConfig } from '../../config';
 import { ProductionRequests } from '../../marketplace/production-requests';
+import { HouseApplications } from '../../marketplace/house-applications';
+import { houseApplicationMessage, houseApprovedMessage, houseRefusedMessage, senderOf } from '../../mail/messages';
+import { WELCOME_LINK_DAYS } from '../../marketplace/house-applications';
+import { storefrontConfiguration } from '../../../storefront/config/build-configuration';
+import type { HouseApplicationStore } from '../../stores/house-application-store';
+import { SqliteHouseApplicationStore } from '../../stores/sqlite-house-application-store';
 import type { ProductionRequestStore } from '../../stores/production-request-store';
 import { SqliteProductionRequestStore } from '../../stores/sqlite-production-request-store';
 
 declare module 'fastify' {
   interface FastifyInstance {
     productionRequests: ProductionRequests;
+    houseApplications: HouseApplications;
   }
 }
 
 export default fp<{ config: ServerConfig }>(
   async (app, { config }) => {
     let store: ProductionRequestStore;
-    if (config.store === 'firestore') store = await (await import('../../stores/firestore-connection')).openFirestoreProductionRequestStore(PLATFORM_TENANT_ID);
-    else {
+    let applications: HouseApplicationStore;
+    if (config.store === 'firestore') {
+      const firestore = await import('../../stores/firestore-connection');
+      store = await firestore.openFirestoreProductionRequestStore(PLATFORM_TENANT_ID);
+      applications = await firestore.openFirestoreHouseApplicationStore(PLATFORM_TENANT_ID);
+    } else {
       mkdirSync(config.dataDir, { recursive: true });
       store = new SqliteProductionRequestStore(path.join(config.dataDir, 'production-requests.sqlite'));
+      applications = new SqliteHouseApplicationStore(path.join(config.dataDir, 'house-applications.sqlite'));
     }
+    app.decorate(
+      'houseApplications',
+      new HouseApplications({
+        store: applications,
+        tenantStore: app.tenantStore,
+        accounts: app.accounts,
+        mailer: app.mailer,
+        platformId: PLATFORM_TENANT_ID,
+        platformMail: async () => {
+          const record = (await app.tenantStore.get(PLATFORM_TENANT_ID))!;
+          const configuration = storefrontConfiguration(PLATFORM_TENANT_ID, record.version, record.tenant);
+          return {
+            from: senderOf(configuration),
+            build: {
+              applied: (house) => houseApplicationMessage(configuration, house),
+              approved: (house, link) => houseApprovedMessage(configuration, house, link, WELCOME_LINK_DAYS),
+              refused: (house, reason) => houseRefusedMessage(configuration, house, reason),
+            },
+          };
+        },
+      }),
+    );
+    app.addHook('onClose', () => applications.close());
     app.decorate(
       'productionRequests',
       new ProductionRequests({
@@ -43,5 +80,5 @@ export default fp<{ config: ServerConfig }>(
     );
     app.addHook('onClose', () => store.close());
   },
-  { name: 'marketplace', dependencies: ['search', 'identity', 'quote-requests', 'profile-store', 'item-store', 'mailer', 'tenant-store'] },
+  { name: 'marketplace', dependencies: ['search', 'identity', 'quote-requests', 'profile-store', 'item-store', 'mailer', 'tenant-store', 'accounts'] },
 );
