@@ -13,6 +13,8 @@ import { en } from './i18n/en';
 import { Menu } from './Menu';
 import { TENANT_SCREENS } from './tenant-screens';
 import outbox from './outbox';
+import houseApplications from './house-applications';
+import { Welcome } from './welcome/Welcome';
 import tenants, { TenantSwitcher } from './tenants';
 import { TenantGate } from './tenants/TenantGate';
 
@@ -36,6 +38,10 @@ export function App() {
     <Admin title="Backlot" disableTelemetry dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} dashboard={Dashboard} layout={ConsoleLayout} theme={theme} requireAuth>
       <Resource name="tenants" {...tenants} />
       <Resource name="outbox" {...outbox} />
+      <Resource name="house-applications" {...houseApplications} />
+      <CustomRoutes noLayout>
+        <Route path="/welcome/:token" element={<Welcome />} />
+      </CustomRoutes>
       <CustomRoutes>
         {TENANT_SCREENS.map(({ path, Component }) => (
           <Route

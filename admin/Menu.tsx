@@ -16,6 +16,7 @@ export function Menu() {
   return (
     <RaMenu>
       {permissions?.role === 'platform' && <RaMenu.ResourceItem name="tenants" />}
+      {permissions?.role === 'platform' && <RaMenu.ResourceItem name="house-applications" />}
       {permissions?.role === 'platform' && <RaMenu.ResourceItem name="outbox" />}
       {tenantId && (
         <>

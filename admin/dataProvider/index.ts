@@ -84,6 +84,9 @@ export function createDataProvider(apiUrl: string, httpClient: HttpClient = fetc
     },
     /** Items filed at each category path of a tenant ("group", "group/category", …), for the tree's save to say what moves. */
     categoryCounts: async (tenantId: string): Promise<Record<string, number>> => (await httpClient(`${base}/tenants/${encodeURIComponent(tenantId)}/category-counts`)).json as Record<string, number>,
+    /** Platform staff approve or refuse a house's application (refusing says why); approval answers the console link. */
+    houseApplicationDecision: async (id: string, action: 'approve' | 'refuse', body: { reason?: string }): Promise<{ link?: string }> =>
+      (await httpClient(`${base}/house-applications/${encodeURIComponent(id)}/${action}`, { method: 'POST', body: JSON.stringify(body) })).json as { link?: string },
   };
   return provider;
 }

@@ -84,7 +84,7 @@ export class HouseApplications {
     if (input.domain && (tenantStore.tenantForDomain(input.domain) || pending.some((application) => application.domain === input.domain)))
       problems.push({ pointer: '/domain', message: 'already serves another house' });
     if ((await accounts.emailTaken(email)) || pending.some((application) => application.adminEmail === email))
-      problems.push({ pointer: '/adminEmail', message: 'already has an account on the platform: use the address the house’s console will belong to' });
+      problems.push({ pointer: '/adminEmail', message: 'already has an account on the platform (a production’s login, perhaps): the house’s console needs an address of its own' });
     if (problems.length) throw new FieldProblemsError(problems, `Not sent: ${problems.length} problem${problems.length === 1 ? '' : 's'} to fix`);
     const at = now.toISOString();
     const application: HouseApplication = {

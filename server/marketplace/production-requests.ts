@@ -52,6 +52,8 @@ export class RequestKeyTakenError extends Error {
 }
 
 const NOT_SENT_YET = 'Not sent yet: send it again.';
+/** How long a second send of one request waits for the first to finish sending its parts. */
+const IN_FLIGHT_WAIT_MS = 10_000;
 
 /** A part's quote request id at its house: the same for the same request key, house and visitor, on every server. */
 export const partQuoteId = (key: string, houseId: string, uid: string) => `pr-${createHash('sha256').update(`${key}\u0000${houseId}\u0000${uid}`).digest('hex').slice(0, 32)}`;
@@ -80,7 +82,7 @@ export class ProductionRequests {
     const existing = await store.get(input.key);
     if (existing) {
       if (existing.uid !== user.uid) throw new RequestKeyTakenError();
-      return { request: await this.sendParts(user, platformProfile, existing, now), created: false };
+      return { request: await this.goOn(user, platformProfile, existing, now), created: false };
     }
     const houses = splitByHouse(input.items);
     const problems: Array<{ pointer: string; message: string }> = [];
@@ -133,10 +135,26 @@ export class ProductionRequests {
       if (!(error instanceof ProductionRequestExistsError)) throw error;
       const theirs = (await store.get(input.key))!;
       if (theirs.uid !== user.uid) throw new RequestKeyTakenError();
-      return { request: await this.sendParts(user, platformProfile, theirs, now), created: false };
+      return { request: await this.goOn(user, platformProfile, theirs, now), created: false };
     }
     this.deps.log.info({ productionRequest: request.id, uid: user.uid, houses: parts.map((part) => part.house) }, 'production request');
     return { request: await this.sendParts(user, platformProfile, request, now), created: true };
+  }
+
+  /**
+   * A request sent again with its key. While another send (another server, a double click) is
+   * still sending its parts for the first time, it waits for that one to finish (at most
+   * IN_FLIGHT_WAIT_MS) and answers what it did; then, or if that send died, it sends what is left.
+   */
+  private async goOn(user: IdentityUser, platformProfile: UserProfile, request: ProductionRequest, now: Date): Promise<ProductionRequest> {
+    let latest = request;
+    const inFlight = (candidate: ProductionRequest) => candidate.parts.some((part) => part.problem === NOT_SENT_YET);
+    const until = Date.now() + IN_FLIGHT_WAIT_MS;
+    while (inFlight(latest) && Date.now() < until && Date.now() - Date.parse(latest.createdAt) < IN_FLIGHT_WAIT_MS) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      latest = (await this.deps.store.get(request.id)) ?? latest;
+    }
+    return this.sendParts(user, platformProfile, latest, now);
   }
 
   /** Sends the request's failed parts again (a house back within reach, a line freed). */
@@ -251,7 +269,8 @@ export class ProductionRequests {
     return this.deps.store.update(id, (current) => ({
       ...current,
       parts: current.parts.map((part) => {
-        if (part.house !== houseId) return part;
+        // A part the house has is never taken back by a slower send that failed (another server's).
+        if (part.house !== houseId || (part.state === 'sent' && change.state !== 'sent')) return part;
         const { problem: _problem, ...rest } = part;
         return { ...rest, ...change, updatedAt: at };
       }) as ProductionRequest['parts'],

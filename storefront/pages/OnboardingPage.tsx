@@ -4,14 +4,16 @@
  * request carries (the profile fields the schema lets them edit, labelled and bounded by it),
  * then see the steps ahead, and confirm their email address. Someone not signed in is pointed to
  * sign-up and login instead. An email confirmation link lands here, with `?emailConfirmed=1` or the
- * `?problem=` that stopped it.
+ * `?problem=` that stopped it. On the platform's welcome, the new account first says what it is:
+ * a production (the details above), or a house to list (HouseApplicationForm).
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { useAuth } from '../auth/AuthProvider';
 import { IdentityError } from '../auth/identity-api';
 import { problemFromUrl } from '../auth/link-problem';
 import { ErrorText } from '../components/auth/ErrorText';
-import { FAVORITES_PATH, SET_LISTS_PATH } from '../../schema/routes';
+import { FAVORITES_PATH, PLATFORM_TENANT_ID, SET_LISTS_PATH } from '../../schema/routes';
+import { HouseApplicationForm } from '../components/marketplace/HouseApplicationForm';
 import { AccountSettings } from '../components/auth/AccountSettings';
 import { PhoneSecondFactor } from '../components/auth/PhoneSecondFactor';
 import { PageHeader } from '../components/PageHeader';
@@ -104,8 +106,26 @@ function ProfileForm() {
   );
 }
 
+/** The platform's question to a new account: a production, or a house to list. */
+function WhoAreYou({ choice, onChoose }: { choice: 'production' | 'house'; onChoose: (next: 'production' | 'house') => void }) {
+  const words = messages.marketplace;
+  return (
+    <fieldset className="who-are-you">
+      <legend>{words.whoAreYou}</legend>
+      {(['production', 'house'] as const).map((option) => (
+        <label key={option} className="who-choice">
+          <input type="radio" name="who" value={option} checked={choice === option} onChange={() => onChoose(option)} />
+          {option === 'production' ? words.forProduction : words.forHouse}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
 export function OnboardingPage() {
-  const { site, vendor } = useConfiguration();
+  const { site, vendor, tenantId } = useConfiguration();
+  const [who, setWho] = useState<'production' | 'house'>('production');
+  const platform = tenantId === PLATFORM_TENANT_ID;
   const meta = usePageMeta();
   const { status, visitor } = useAuth();
   const signedIn = status.status === 'authenticated' && visitor !== undefined;
@@ -132,7 +152,8 @@ export function OnboardingPage() {
             {messages.onboardingSignedOut} <a href="/auth/signup">{messages.signUp}</a> · <a href="/auth/login">{messages.logIn}</a>
           </p>
         )}
-        {signedIn && <ProfileForm />}
+        {signedIn && platform && <WhoAreYou choice={who} onChoose={setWho} />}
+        {signedIn && platform && who === 'house' ? <HouseApplicationForm /> : signedIn && <ProfileForm />}
         {signedIn && <PhoneSecondFactor />}
         {signedIn && !visitor.impersonatedBy && <AccountSettings />}
         <h2 className="steps-heading">{messages.nextSteps}</h2>

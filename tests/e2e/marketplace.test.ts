@@ -28,13 +28,7 @@ const firstHouse = (page: Page) => page.locator('.item-card .house-name').first(
 describe('the platform, for a production', () => {
   it('searches every house nearest first, measures from London, and sends one request to the house', async () => {
     const { page, errors } = await visitorPage(app.browser, { viewport: { width: 1280, height: 900 }, bypassCSP: true });
-    await page.goto(`${platform}/auth/signup`);
-    await page.locator('html[data-hydrated]').waitFor();
-    await page.getByLabel('Email').fill('dana@nightflight.example');
-    await page.getByLabel('Choose a password').fill('a long enough passphrase');
-    await page.locator('form').getByRole('button', { name: 'Sign up' }).click();
-    await page.waitForURL(/onboarding/);
-    const { uid } = (await page.evaluate(() => fetch('/api/identity/session').then((response) => response.json()))) as { uid: string };
+    const uid = await app.signUp(page, platform, 'dana@nightflight.example');
 
     // Every listed house, the nearest to the default place first.
     await page.goto(`${platform}/rentals`);

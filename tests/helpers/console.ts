@@ -31,6 +31,8 @@ export interface ConsoleUnderTest {
    * as the aviation admin through the console API; the admin's signed-in browser comes back.
    */
   signUpApproved(page: import('playwright-core').Page, storefrontUrl: string, email: string): ReturnType<ConsoleUnderTest['logIn']>;
+  /** Signs a visitor up on a storefront through its sign-up page; their uid once the onboarding page is open. */
+  signUp(page: import('playwright-core').Page, storefrontUrl: string, email: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -62,14 +64,17 @@ export async function startConsole(name: string, env: Record<string, string> = {
       const cookie = async () => (await contained.context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
       return { ...contained, page, errors, cookie };
     },
-    async signUpApproved(page, storefrontUrl, email) {
+    async signUp(page, storefrontUrl, email) {
       await page.goto(`${storefrontUrl}/auth/signup`);
       await page.locator('html[data-hydrated]').waitFor();
       await page.getByLabel('Email').fill(email);
       await page.getByLabel('Choose a password').fill('a long enough passphrase');
       await page.locator('form').getByRole('button', { name: 'Sign up' }).click();
       await page.waitForURL(/onboarding/);
-      const { uid } = (await page.evaluate(() => fetch('/api/identity/session').then((response) => response.json()))) as { uid: string };
+      return ((await page.evaluate(() => fetch('/api/identity/session').then((response) => response.json()))) as { uid: string }).uid;
+    },
+    async signUpApproved(page, storefrontUrl, email) {
+      const uid = await underTest.signUp(page, storefrontUrl, email);
       const admin = await underTest.logIn(AVIATION_ADMIN);
       await admin.page.waitForURL(/#\/t\/aviation\//);
       const approved = await http(`${server.url}/api/tenants/aviation/users/${uid}`, { method: 'PUT', headers: { cookie: await admin.cookie(), origin: server.url }, body: { isAuthorized: true } });
