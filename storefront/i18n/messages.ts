@@ -241,6 +241,7 @@ export const messages = {
     yourPlace: 'your chosen place',
     changePlace: 'Measure from',
     nearMe: 'Near me',
+    usePlace: 'Use this place',
     locating: 'Finding you…',
     locateRefused: 'Your browser did not share your location. Choose a place instead.',
     locateUnavailable: 'This browser cannot share a location. Choose a place instead.',

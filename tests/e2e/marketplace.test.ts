@@ -41,6 +41,7 @@ describe('the platform, for a production', () => {
 
     // From London: Soho Prop Hire first; within 25 miles, only its items.
     await page.getByLabel('Measure from').selectOption({ label: 'London, GB' });
+    await page.getByRole('button', { name: 'Use this place' }).click();
     await page.getByText(/Distances from\s*London, GB/).waitFor();
     expect(await firstHouse(page)).toBe('Soho Prop Hire, London, GB');
     await page.getByLabel('Within').selectOption({ label: '25 mi' });

@@ -5,7 +5,7 @@
  * renders measured from it. Listings add a radius (RadiusFilter); the home page's first load stays
  * without the catalogue's query code.
  */
-import { useState, type ChangeEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { housePlace } from '../../../schema/marketplace/houses';
 import { useConfiguration } from '../../config/ConfigurationProvider';
 import type { MarketplaceState } from '../../document/state';
@@ -44,8 +44,11 @@ export function PlaceBar({ marketplace, children }: { marketplace: MarketplaceSt
   const choices = placeChoices(marketplace, fallback.name);
   const current = from.source === 'default' ? DEFAULT : (choices.find((choice) => choice.label === from.label)?.value ?? '');
 
-  const choose = (event: ChangeEvent<HTMLSelectElement>) => {
-    const value = event.currentTarget.value;
+  // Chosen with the button, not on change: arrowing through the list with a keyboard changes it at each step.
+  const choose = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const value = new FormData(event.currentTarget).get('place') as string;
+    if (!value) return;
     const [point, label] = value === DEFAULT ? [`${fallback.lat},${fallback.lng}`, fallback.name] : value.split('|');
     const [lat, lng] = point!.split(',').map(Number);
     moveTo({ lat: lat!, lng: lng! }, label);
@@ -66,17 +69,22 @@ export function PlaceBar({ marketplace, children }: { marketplace: MarketplaceSt
       <p className="place-from">
         {messages.measuredFrom} <strong>{name}</strong>
       </p>
-      <label className="place-field">
-        {messages.changePlace}
-        <select value={current} onChange={choose}>
-          {current === '' && <option value="">{name}</option>}
-          {choices.map((choice) => (
-            <option key={choice.value} value={choice.value}>
-              {choice.label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <form className="place-choice" onSubmit={choose}>
+        <label className="place-field">
+          {messages.changePlace}
+          <select name="place" defaultValue={current}>
+            {current === '' && <option value="">{name}</option>}
+            {choices.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="button button-secondary">
+          {messages.usePlace}
+        </button>
+      </form>
       <button type="button" className="button button-secondary place-near-me" onClick={nearMe}>
         {messages.nearMe}
       </button>
