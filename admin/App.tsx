@@ -14,6 +14,7 @@ import { Menu } from './Menu';
 import { TENANT_SCREENS } from './tenant-screens';
 import outbox from './outbox';
 import houseApplications from './house-applications';
+import productionRequests from './production-requests';
 import { Welcome } from './welcome/Welcome';
 import tenants, { TenantSwitcher } from './tenants';
 import { TenantGate } from './tenants/TenantGate';
@@ -39,6 +40,7 @@ export function App() {
       <Resource name="tenants" {...tenants} />
       <Resource name="outbox" {...outbox} />
       <Resource name="house-applications" {...houseApplications} />
+      <Resource name="marketplace/production-requests" {...productionRequests} />
       <CustomRoutes noLayout>
         <Route path="/welcome/:token" element={<Welcome />} />
       </CustomRoutes>

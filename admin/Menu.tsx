@@ -17,6 +17,7 @@ export function Menu() {
     <RaMenu>
       {permissions?.role === 'platform' && <RaMenu.ResourceItem name="tenants" />}
       {permissions?.role === 'platform' && <RaMenu.ResourceItem name="house-applications" />}
+      {permissions?.role === 'platform' && <RaMenu.ResourceItem name="marketplace/production-requests" />}
       {permissions?.role === 'platform' && <RaMenu.ResourceItem name="outbox" />}
       {tenantId && (
         <>

@@ -7,6 +7,7 @@ export const en = {
   resources: {
     outbox: { name: 'Outbox |||| Outbox' },
     'house-applications': { name: 'House application |||| House applications' },
+    'marketplace/production-requests': { name: 'Production request |||| Production requests' },
     tenants: { name: 'Tenant |||| Tenants', fields: { id: 'Id', displayName: 'Name', domain: 'Domain', version: 'Version' } },
   },
   backlot: {
@@ -611,6 +612,15 @@ export const en = {
       refused: '%{name} is told why it was not listed.',
       linkSent: 'Mailed to the house’s admin. If the mail goes astray, send them this link (it works once, for 7 days): %{link}',
       states: { approved: 'Approved', refused: 'Refused', pending: 'Waiting' },
+    },
+    productionRequests: {
+      empty: 'No production has asked houses through the platform yet.',
+      sent: 'Sent',
+      production: 'Production',
+      visitor: 'Asked by',
+      dates: 'Dates',
+      parts: 'Each house’s part',
+      states: { sent: 'sent', awaitingApproval: 'waiting for approval', refused: 'refused', failed: 'not sent' },
     },
     welcome: {
       title: 'Welcome to your console',

@@ -66,6 +66,11 @@ export class ProductionRequests {
     return this.deps.store.listFor(uid);
   }
 
+  /** Every production's requests, newest first (platform staff: at most 1,000). */
+  listAll(): Promise<ProductionRequest[]> {
+    return this.deps.store.listAll(1000);
+  }
+
   /** One of the visitor's requests; another's reads as none. */
   async get(uid: string, id: string): Promise<ProductionRequest | undefined> {
     const found = await this.deps.store.get(id);

@@ -49,6 +49,11 @@ export class FirestoreProductionRequestStore implements ProductionRequestStore {
     return snapshot.docs.map((doc) => doc.data() as ProductionRequest);
   }
 
+  async listAll(limit: number): Promise<ProductionRequest[]> {
+    const snapshot = await this.requests().orderBy('createdAt', 'desc').limit(limit).get();
+    return snapshot.docs.map((doc) => doc.data() as ProductionRequest);
+  }
+
   update(id: string, change: (current: ProductionRequest) => ProductionRequest): Promise<ProductionRequest> {
     const ref = this.requests().doc(id);
     return this.firestore.runTransaction(async (transaction) => {

@@ -17,6 +17,8 @@ export interface ProductionRequestStore {
   get(id: string): Promise<ProductionRequest | undefined>;
   /** One visitor's requests, newest first, at most `limit` (50). */
   listFor(uid: string, limit?: number): Promise<ProductionRequest[]>;
+  /** Everyone's requests, newest first, at most `limit` (platform staff's list). */
+  listAll(limit: number): Promise<ProductionRequest[]>;
   /** Changes a request atomically from its current value; UnknownProductionRequestError when there is none. */
   update(id: string, change: (current: ProductionRequest) => ProductionRequest): Promise<ProductionRequest>;
   close(): Promise<void>;

@@ -41,6 +41,11 @@ export class SqliteProductionRequestStore implements ProductionRequestStore {
     return rows.map((row) => JSON.parse(row.document) as ProductionRequest);
   }
 
+  async listAll(limit: number): Promise<ProductionRequest[]> {
+    const rows = this.database.prepare('SELECT document FROM production_requests ORDER BY created_at DESC, id LIMIT ?').all(limit) as Array<{ document: string }>;
+    return rows.map((row) => JSON.parse(row.document) as ProductionRequest);
+  }
+
   async update(id: string, change: (current: ProductionRequest) => ProductionRequest): Promise<ProductionRequest> {
     // IMMEDIATE: the read takes the write lock, so another process's update waits rather than being lost.
     return this.database

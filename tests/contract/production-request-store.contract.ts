@@ -71,6 +71,8 @@ export function describeProductionRequestStoreContract(name: string, open: () =>
       expect((await subject.store.listFor('visitor-1')).map((request) => request.id)).toEqual(['key-new0-0001', 'key-old0-0001']);
       expect((await subject.store.listFor('visitor-1', 1)).map((request) => request.id)).toEqual(['key-new0-0001']);
       expect(await subject.store.listFor('visitor-3')).toEqual([]);
+      expect((await subject.store.listAll(2)).map((request) => request.id)).toHaveLength(2);
+      expect((await subject.store.listAll(10)).map((request) => request.id).sort()).toEqual(['key-new0-0001', 'key-old0-0001', 'key-them-0001']);
     });
 
     it("changes a request atomically: each house's part updated at once lands, and its owner never changes", async () => {

@@ -4,7 +4,8 @@
  * measured from the default place, measures from London instead and narrows to 25 miles, opens a
  * Soho Prop Hire item priced in pounds, and asks for it; the house approves new productions by
  * hand, so the part says it waits; once the house's staff approve, it is sent, and the visitor's
- * requests page shows it with a link to its page on the house's storefront. axe-core on the
+ * requests page shows it with a link to its page on the house's storefront; platform staff see it in
+ * the console's Production requests. axe-core on the
  * listing; screenshots at 1280 and 375 px.
  */
 import type { Page } from 'playwright-core';
@@ -74,6 +75,13 @@ describe('the platform, for a production', () => {
     const link = page.getByRole('link', { name: 'Open it at Soho Prop Hire' });
     expect(await link.getAttribute('href')).toMatch(/^http:\/\/london\.localhost:\d+\/quotes\/pr-[0-9a-f]{32}$/);
     await shoot(page, 'platform-requests');
+    // Platform staff see every production's parts in the console.
+    await staff.page.goto(`${app.server.url}/admin/#/marketplace/production-requests`);
+    await staff.page
+      .getByRole('row', { name: /Night Flight/ })
+      .getByText('Soho Prop Hire: sent')
+      .waitFor();
+    await shoot(staff.page, 'console-production-requests');
     expect(errors).toEqual([]);
   });
 });

@@ -132,6 +132,10 @@ describe('a production request on the platform', () => {
     const other = await storefrontVisitor(t, 'someone@else.example', true, 'platform');
     expect((await t.app.inject({ url: `/api/production-requests/${ask.key}`, headers: { host: PLATFORM, cookie: other.cookie } })).statusCode).toBe(404);
     expect((await send(ask, other.cookie)).statusCode).toBe(409);
+    // Platform staff see every production's requests; a house's admin does not.
+    const all = await t.as('platform', { url: '/api/marketplace/production-requests?range=[0,99]' });
+    expect(all.json().map((production: { id: string }) => production.id)).toContain(ask.key);
+    expect((await t.as('aviationAdmin', { url: '/api/marketplace/production-requests' })).statusCode).toBe(403);
   });
 
   it('takes the same request sent twice at once as one: one request per house, never two', async () => {

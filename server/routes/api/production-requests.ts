@@ -9,6 +9,9 @@
  * - GET /api/production-requests/:id  one, each sent part with its quote's state and total at its
  *   house, and the address of its page on the house's storefront.
  * - POST /api/production-requests/:id/retry  sends its failed parts again.
+ * - GET /api/marketplace/production-requests  platform staff: every production's requests, newest
+ *   first, each part's state at its house (the console's list; houses see only their own parts, in
+ *   their own consoles).
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { withDefaults } from '../../../schema/defaults';
@@ -18,6 +21,7 @@ import type { ProductionRequest, ProductionRequestInput } from '../../../schema/
 import { latestVersion, stateOf } from '../../rental/quote-conversation';
 import { UnknownProductionRequestError } from '../../stores/production-request-store';
 import { visitorHere } from './visitor-here';
+import { listQuerySchema, sendList, type ListQuery } from '../../lib/ra-list';
 
 class NotOnThePlatformError extends Error {
   readonly statusCode = 404;
@@ -96,6 +100,16 @@ const productionRequestRoutes: FastifyPluginAsync<ProductionRequestRoutesOptions
       const { user } = await visitor(request);
       return Promise.all((await app.productionRequests.listFor(user.uid)).map((production) => withQuotes(request, production)));
     },
+  );
+
+  app.get(
+    '/api/marketplace/production-requests',
+    {
+      onRequest: app.requirePlatform,
+      schema: { tags: ['marketplace'], summary: 'Every production request, newest first (platform staff)', querystring: listQuerySchema },
+      config: { docs: { success: { schema: { type: 'array', items: requestRecord }, headers: ['content-range'] } } },
+    },
+    async (request, reply) => sendList(reply, 'production-requests', await app.productionRequests.listAll(), request.query as ListQuery),
   );
 
   app.get(
