@@ -43,7 +43,15 @@ function Decision() {
     <Stack spacing={1} onClick={(event) => event.stopPropagation()}>
       {refusing ? (
         <>
-          <InputField size="small" label={translate('backlot.houseApplications.reason')} value={reason} onChange={(event) => setReason(event.target.value)} multiline required inputProps={{ maxLength: 1000 }} />
+          <InputField
+            size="small"
+            label={translate('backlot.houseApplications.reason')}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            multiline
+            required
+            inputProps={{ maxLength: 1000 }}
+          />
           <Stack direction="row" spacing={1}>
             <Button variant="contained" color="error" disabled={busy || !reason.trim()} onClick={() => act('refuse')}>
               {translate('backlot.houseApplications.refuse')}
@@ -72,7 +80,10 @@ export function HouseApplicationList() {
       <Datagrid bulkActionButtons={false} rowClick={false}>
         <DateField source="createdAt" label="backlot.houseApplications.sent" sortable={false} />
         <TextField source="name" label="backlot.houseApplications.name" sortable={false} />
-        <FunctionField label="backlot.houseApplications.where" render={(record: HouseApplication) => housePlace({ city: record.address.city, region: record.address.state, country: record.address.country })} />
+        <FunctionField
+          label="backlot.houseApplications.where"
+          render={(record: HouseApplication) => housePlace({ city: record.address.city, region: record.address.state, country: record.address.country })}
+        />
         <FunctionField label="backlot.houseApplications.money" render={(record: HouseApplication) => `${record.currency} · ${record.taxRatePercent}% ${record.taxName ?? ''}`.trim()} />
         <TextField source="adminEmail" label="backlot.houseApplications.admin" sortable={false} />
         <FunctionField label="backlot.houseApplications.decision" render={() => <Decision />} />
