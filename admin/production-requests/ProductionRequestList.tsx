@@ -25,7 +25,13 @@ function Parts({ request }: { request: ProductionRequest }) {
 export function ProductionRequestList() {
   const translate = useTranslate();
   return (
-    <List resource="marketplace/production-requests" sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} actions={false} empty={<Box sx={{ p: 3 }}>{translate('backlot.productionRequests.empty')}</Box>}>
+    <List
+      resource="marketplace/production-requests"
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      perPage={25}
+      actions={false}
+      empty={<Box sx={{ p: 3 }}>{translate('backlot.productionRequests.empty')}</Box>}
+    >
       <Datagrid bulkActionButtons={false} rowClick={false}>
         <DateField source="createdAt" label="backlot.productionRequests.sent" showTime sortable={false} />
         <TextField source="production" label="backlot.productionRequests.production" sortable={false} emptyText="—" />
