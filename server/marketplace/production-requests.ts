@@ -52,6 +52,8 @@ export class RequestKeyTakenError extends Error {
 }
 
 const NOT_SENT_YET = 'Not sent yet: send it again.';
+/** Houses one production request may ask (its schema's parts). */
+const MAX_HOUSES = 50;
 /** How long a second send of one request waits for the first to finish sending its parts. */
 const IN_FLIGHT_WAIT_MS = 10_000;
 
@@ -90,6 +92,11 @@ export class ProductionRequests {
       return { request: await this.goOn(user, platformProfile, existing, now), created: false };
     }
     const houses = splitByHouse(input.items);
+    if (houses.length > MAX_HOUSES)
+      throw new FieldProblemsError(
+        [{ pointer: '/items', message: `asks ${houses.length} houses at once: one request asks at most ${MAX_HOUSES}, so send it as two` }],
+        'Not sent: too many houses in one request',
+      );
     const problems: Array<{ pointer: string; message: string }> = [];
     const parts: ProductionPart[] = [];
     for (const { houseId, lines } of houses) {

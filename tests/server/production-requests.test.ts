@@ -72,6 +72,8 @@ describe('a production request on the platform', () => {
     const malformed = await send(ASK({ items: [{ listing: 'aviation-c-stand', quantity: 1 }] }));
     expect(malformed.statusCode).toBe(400);
     expect(JSON.stringify(malformed.json())).toContain('must be an item of a house on the platform');
+    const fiftyOne = await send(ASK({ items: Array.from({ length: 51 }, (_, n) => ({ listing: `house-${n}~chair`, quantity: 1 })) }));
+    expect(fiftyOne.json().errors).toEqual({ items: 'asks 51 houses at once: one request asks at most 50, so send it as two' });
     const unlisted = await send(ASK({ items: [{ listing: 'acme~cart-a', quantity: 1 }] }));
     expect(unlisted.statusCode).toBe(400);
     expect(unlisted.json().errors).toEqual({ 'items.0.listing': expect.stringContaining('not listed on the platform now') });
