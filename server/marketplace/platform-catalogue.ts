@@ -83,15 +83,16 @@ export class PlatformCatalogue {
 
   /**
    * Reads the tenants' versions and applies what changed. `whole`: the first load, which writes
-   * the platform's index in one go.
+   * the platform's index in one go. `only`: just these tenants (the tenant store said they
+   * changed), read without listing every tenant.
    */
-  async refresh(whole = false): Promise<void> {
+  async refresh(whole = false, only?: readonly string[]): Promise<void> {
     const { tenantStore, platformId } = this.options;
-    const summaries = await tenantStore.list();
+    const summaries = only ? only.map((tenantId) => ({ tenantId, version: undefined as string | undefined })) : await tenantStore.list();
     const present = new Set(summaries.map((summary) => summary.tenantId));
     const platform = summaries.find((summary) => summary.tenantId === platformId);
     let relistAll = whole;
-    if (platform && platform.version !== this.treeVersion) {
+    if (platform && (platform.version === undefined || platform.version !== this.treeVersion)) {
       const record = await tenantStore.get(platformId).catch(() => undefined);
       if (record) {
         const before = JSON.stringify(this.tree);
@@ -100,13 +101,17 @@ export class PlatformCatalogue {
         relistAll ||= JSON.stringify(this.tree) !== before;
       }
     }
+    // The platform's tree changed: every house is placed again, so every house is read again.
+    if (only && relistAll && !whole) return this.refresh(true);
     const changed: Array<{ houseId: string; house: House | undefined; map: VendorConfig['marketplaceCategories']; stock?: ListedHouse['stock'] }> = [];
     for (const summary of summaries) {
       if (summary.tenantId === platformId) continue;
       const known = this.houses.get(summary.tenantId);
       if (!relistAll && !this.stale.has(summary.tenantId) && this.versions.get(summary.tenantId) === summary.version) continue;
       // A tenant whose stored files are broken keeps what it had until it reads again.
-      const record = await tenantStore.get(summary.tenantId).catch(() => undefined);
+      const record = await tenantStore.get(summary.tenantId).catch(() => null);
+      // Archived (only asked about this one): it leaves.
+      if (record === undefined && known) changed.push({ houseId: summary.tenantId, house: undefined, map: undefined });
       if (!record) continue;
       this.versions.set(summary.tenantId, record.version);
       const house = houseOf(summary.tenantId, record.tenant, platformId);
@@ -117,12 +122,17 @@ export class PlatformCatalogue {
       if (relistAll || this.stale.has(summary.tenantId) || !sameHouse(house, known?.house) || JSON.stringify(map) !== JSON.stringify(known?.map))
         changed.push({ houseId: summary.tenantId, house, map, stock });
     }
-    // Archived tenants leave too.
-    for (const houseId of this.houses.keys()) if (!present.has(houseId)) changed.push({ houseId, house: undefined, map: undefined });
-    for (const houseId of this.versions.keys()) if (!present.has(houseId)) this.versions.delete(houseId);
+    // Archived tenants leave too (a whole list says which).
+    if (!only) {
+      for (const houseId of this.houses.keys()) if (!present.has(houseId)) changed.push({ houseId, house: undefined, map: undefined });
+      for (const houseId of this.versions.keys()) if (!present.has(houseId)) this.versions.delete(houseId);
+    }
     if (!changed.length) return;
 
     if (whole) {
+      // Written again from scratch: what was followed stops first.
+      for (const entry of this.houses.values()) entry.stop();
+      this.houses.clear();
       const listings: Item[] = [];
       const heardMeanwhile: Array<() => Promise<void>> = [];
       for (const { houseId, house, map, stock } of changed)

@@ -263,6 +263,7 @@ export class FileTenantStore extends IndexedTenantStore implements TenantStore {
       await this.log.append(tenantId, { version, previousVersion: null, actor, at: this.now().toISOString(), changed: [''] });
       this.cache.delete(tenantId);
       await this.entry(tenantId, true);
+      this.announce(tenantId);
       return { tenantId, version, tenant: valid };
     });
   }
@@ -290,6 +291,7 @@ export class FileTenantStore extends IndexedTenantStore implements TenantStore {
       await this.log.append(tenantId, entry);
       await this.log.clearJournal(tenantId);
       await this.entry(tenantId, true);
+      this.announce(tenantId);
       return { tenantId, version, tenant: valid };
     });
   }
@@ -347,6 +349,7 @@ export class FileTenantStore extends IndexedTenantStore implements TenantStore {
       this.ids.delete(tenantId);
       this.domains.set(tenantId, undefined);
       await this.log.moveTo(tenantId, path.join(target, 'history'));
+      this.announce(tenantId);
     });
   }
 

@@ -196,6 +196,8 @@ export class FirestoreTenantStore extends IndexedTenantStore implements TenantSt
     for (const change of snapshot.docChanges()) {
       const tenantId = change.doc.id;
       if (!isTenantId(tenantId)) continue;
+      // Another server's write (or this one's, heard again): the subscribers read it.
+      if (whole) this.announce(tenantId);
       if (change.type === 'removed') {
         this.forget(tenantId);
         this.delivered.delete(tenantId);
@@ -213,6 +215,7 @@ export class FirestoreTenantStore extends IndexedTenantStore implements TenantSt
   /** This store wrote the tenant (`version`, or null when removed): read it from Firestore until the listener has it. */
   private wrote(tenantId: string, version: string | null) {
     if (this.live) this.awaiting.set(tenantId, { version, until: Date.now() + 10_000 });
+    this.announce(tenantId);
   }
 
   /** The listener's copy of a tenant, when it can answer for it: `false` when Firestore must be asked. */

@@ -69,6 +69,23 @@ export abstract class IndexedTenantStore {
   protected readonly domains = new DomainIndex();
   protected readonly ids = new Set<string>();
   protected readonly locks = new KeyedLock();
+  private readonly changeListeners = new Set<(tenantId: string) => void>();
+
+  /** Hears each tenant written through this store, or (Firestore) by another server: its id. */
+  subscribe(listener: (tenantId: string) => void): () => void {
+    this.changeListeners.add(listener);
+    return () => void this.changeListeners.delete(listener);
+  }
+
+  /** Tells the subscribers a tenant changed; a listener's failure is its own. */
+  protected announce(tenantId: string): void {
+    for (const listener of this.changeListeners)
+      try {
+        listener(tenantId);
+      } catch {
+        // A subscriber's own problem: the write stands.
+      }
+  }
 
   /** Reads a tenant (undefined when there is none), keeping `ids` and `domains` current. */
   protected abstract load(tenantId: string): Promise<LoadedTenant | undefined>;

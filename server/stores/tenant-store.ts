@@ -154,6 +154,12 @@ export interface TenantStore {
   get(tenantId: string): Promise<TenantRecord | undefined>;
   /** The tenant serving a host name (exact `site.domain` match); constant time. */
   tenantForDomain(domain: string): string | undefined;
+  /**
+   * Hears each tenant created, changed or archived through this store (and, on Firestore, by any
+   * server, through its listener): the tenant's id. A change made by hand on disk is not heard:
+   * readers that must see those list() now and then. Returns the unsubscribe.
+   */
+  subscribe(listener: (tenantId: string) => void): () => void;
   /** Whether a tenant with this id exists (for `<id>.localhost` routing). */
   has(tenantId: string): boolean;
   create(tenantId: string, tenant: Tenant, actor: string): Promise<TenantRecord>;
