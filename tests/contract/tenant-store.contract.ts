@@ -78,6 +78,29 @@ export function describeTenantStoreContract(adapter: string, open: () => Promise
       expect(Date.parse(entry!.at)).not.toBeNaN();
     });
 
+    it('tells its subscribers which tenant was created, changed or archived, and nothing once unsubscribed', async () => {
+      const heard: string[] = [];
+      const stop = subject.store.subscribe((tenantId) => heard.push(tenantId));
+      const before = await current('acme');
+      const tenant = structuredClone(before.tenant);
+      tenant.site.appTitle = 'Acme Heard';
+      const after = await subject.store.put('acme', tenant, { ifMatch: before.version, actor: 'a' });
+      await expect.poll(() => heard).toContain('acme');
+      await expect(subject.store.put('acme', tenant, { ifMatch: before.version, actor: 'a' })).rejects.toBeInstanceOf(VersionConflictError);
+      await subject.store.create(
+        'heard-props',
+        { ...structuredClone(tenant), site: { ...tenant.site, tenantId: 'heard-props', domain: 'www.heard-props.example' }, vendor: { ...tenant.vendor, id: 'heard-props' } },
+        'a',
+      );
+      await expect.poll(() => heard).toContain('heard-props');
+      await subject.store.archive('acme', { ifMatch: after.version, actor: 'a' });
+      await expect.poll(() => heard).toContain('acme');
+      stop();
+      heard.length = 0;
+      await subject.store.archive('heard-props', { ifMatch: (await current('heard-props')).version, actor: 'a' });
+      expect(heard).toEqual([]);
+    });
+
     it('refuses a write based on a stale version, and changes nothing', async () => {
       const before = await current('acme');
       const first = structuredClone(before.tenant);
