@@ -194,6 +194,17 @@ export default fp<{ config: ServerConfig }>(
       return (await freeQuantities(app, tenantId, [item], dates, quoteSettingsOf(stored.tenant), new Date())).get(item.objectID);
     }
 
+    /** Every listed house's bookings version together (undefined when a store cannot say for one): what a dated platform page is kept by. */
+    function housesBookingsVersion(): string | undefined {
+      const versions: string[] = [];
+      for (const house of app.marketplace.listedHouses()) {
+        const version = app.quoteRequests.bookingsVersion(house.id);
+        if (version === undefined) return undefined;
+        versions.push(`${house.id}:${version}`);
+      }
+      return versions.join(',');
+    }
+
     /** A listed house's item as the platform shows it, or null when the house is not listed or the item is gone. */
     async function listingFor(houseId: string, objectID: string): Promise<Item | null> {
       await app.marketplace.loaded();
@@ -259,7 +270,8 @@ export default fp<{ config: ServerConfig }>(
       const stock = { turnaroundDays: configuration.site.turnaroundDays!, timezone: configuration.vendor.timezone ?? 'UTC' };
       // With shoot dates the page says what is free: kept only while no booking of the tenant changes
       // (bookingsVersion, which follows every server's writes on a shared store), and never when the store cannot say.
-      const booked = dates && app.quoteRequests.bookingsVersion(tenantId);
+      // On the platform the dates are every listed house's: kept while none of their bookings change.
+      const booked = dates && (place ? housesBookingsVersion() : app.quoteRequests.bookingsVersion(tenantId));
       return {
         // A radius set aside is said on the page: not the page without one.
         key: dates
