@@ -12,19 +12,12 @@
  */
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { schemaIds } from '../../../schema/documents';
-import { PLATFORM_TENANT_ID } from '../../../schema/routes';
 import type { HouseApplicationInput } from '../../../schema/types.generated';
 import { fetchHeaders } from '../../plugins/app/accounts';
 import { listQuerySchema, sendList, type ListQuery } from '../../lib/ra-list';
 import { AccountError } from '../../auth/accounts';
 import { UnknownHouseApplicationError } from '../../stores/house-application-store';
-
-class NotOnThePlatformError extends Error {
-  readonly statusCode = 404;
-  constructor() {
-    super('Houses apply on the platform’s storefront.');
-  }
-}
+import { requirePlatformStorefront } from './storefront-origin';
 
 class WeakPasswordError extends Error {
   readonly statusCode = 400;
@@ -53,7 +46,7 @@ const houseApplicationRoutes: FastifyPluginAsync<HouseApplicationRoutesOptions> 
       },
     },
     async (request, reply) => {
-      if (request.tenantId !== PLATFORM_TENANT_ID) throw new NotOnThePlatformError();
+      requirePlatformStorefront(request, 'Houses apply on the platform’s storefront.');
       const application = await app.houseApplications.apply(request.body as HouseApplicationInput, new Date());
       request.log.info({ houseApplication: application.id, tenantId: application.tenantId }, 'house application');
       return reply.code(201).send(shown(application));

@@ -16,19 +16,13 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { withDefaults } from '../../../schema/defaults';
 import { schemaIds } from '../../../schema/documents';
-import { PLATFORM_TENANT_ID, quoteHref } from '../../../schema/routes';
+import { quoteHref } from '../../../schema/routes';
 import type { ProductionRequest, ProductionRequestInput } from '../../../schema/types.generated';
 import { latestVersion, stateOf } from '../../rental/quote-conversation';
 import { UnknownProductionRequestError } from '../../stores/production-request-store';
 import { visitorHere } from './visitor-here';
+import { requirePlatformStorefront, storefrontOrigin } from './storefront-origin';
 import { listQuerySchema, sendList, type ListQuery } from '../../lib/ra-list';
-
-class NotOnThePlatformError extends Error {
-  readonly statusCode = 404;
-  constructor() {
-    super('Production requests are made on the platform’s storefront.');
-  }
-}
 
 const idParams = { type: 'object', required: ['id'], properties: { id: { $ref: `${schemaIds.productionRequest}#/$defs/requestKey` } } } as const;
 const requestRecord = { $ref: schemaIds.productionRequest } as const;
@@ -39,15 +33,8 @@ export interface ProductionRequestRoutesOptions {
 
 const productionRequestRoutes: FastifyPluginAsync<ProductionRequestRoutesOptions> = async (app, options) => {
   async function visitor(request: FastifyRequest) {
-    if (request.tenantId !== PLATFORM_TENANT_ID) throw new NotOnThePlatformError();
+    requirePlatformStorefront(request, 'Production requests are made on the platform’s storefront.');
     return visitorHere(app, request, 'Log in to send a request to the houses.');
-  }
-
-  /** Where a house's storefront answers this visitor: beside the platform's own host in development (<house>.localhost), else its domain. */
-  function houseOrigin(request: FastifyRequest, houseId: string, domain: string | undefined): string {
-    const host = request.host;
-    if (/(^|\.)localhost(:\d+)?$/.test(host)) return `${request.protocol}://${houseId}.${host.replace(/^[^.]*\.(?=localhost)/, '')}`;
-    return `https://${domain ?? host}`;
   }
 
   /** Each sent part with its quote as the house has it now (state, total in the house's currency) and its page there. */
@@ -57,7 +44,7 @@ const productionRequestRoutes: FastifyPluginAsync<ProductionRequestRoutesOptions
         if (part.state !== 'sent' || !part.quoteId) return part;
         const [quote, stored] = await Promise.all([app.quoteRequests.get(part.house, part.quoteId).catch(() => undefined), app.tenantStore.get(part.house).catch(() => undefined)]);
         const site = stored && withDefaults('site', stored.tenant.site);
-        const href = `${houseOrigin(request, part.house, site?.domain)}${quoteHref(part.quoteId)}`;
+        const href = `${storefrontOrigin(request, part.house, site?.domain)}${quoteHref(part.quoteId)}`;
         if (!quote) return { ...part, href };
         const total = latestVersion(quote)?.breakdown.total;
         return { ...part, href, quote: { state: stateOf(quote), ...(total !== undefined && { total }), ...(site && { currency: site.currency, locale: site.locale }) } };

@@ -7,8 +7,9 @@
  * (hasReceivedWelcomeEmail / hasReceivedDeniedEmail). If the mail cannot go, the decision
  * stands, the flag stays unset, and the answer says to save again to retry it.
  */
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { fetchHeaders, LOOPBACK_HOST } from '../../../plugins/app/accounts';
+import type { FastifyPluginAsync } from 'fastify';
+import { fetchHeaders } from '../../../plugins/app/accounts';
+import { storefrontOrigin } from '../storefront-origin';
 import type { UserProfile } from '../../../../schema/types.generated';
 import { visitorName } from '../../../../schema/visitor-name';
 import { storefrontConfiguration } from '../../../../storefront/config/build-configuration';
@@ -128,17 +129,10 @@ const users: FastifyPluginAsync = async (app) => {
       const ticket = await app.identity.issueImpersonationTicket(id, { email: request.account!.email, headers: fetchHeaders(request) });
       request.log.info({ staff: request.account!.email, visitor: id, tenantId }, 'impersonation ticket issued');
       // The ticket travels in the fragment: never sent to a server, never in a Referer.
-      return reply.code(201).send({ url: `${await storefrontOrigin(request, tenantId)}/#impersonate=${ticket}` });
+      const domain = (await app.tenantStore.get(tenantId))?.tenant.site.domain;
+      return reply.code(201).send({ url: `${storefrontOrigin(request, tenantId, domain)}/#impersonate=${ticket}` });
     },
   );
-
-  /** Where a tenant's storefront is, as seen from this request: its domain in production, <id>.localhost on a local install. */
-  const storefrontOrigin = async (request: FastifyRequest, tenantId: string) => {
-    const domain = (await app.tenantStore.get(tenantId))?.tenant.site.domain;
-    if (domain && !LOOPBACK_HOST.test(request.hostname)) return `https://${domain}`;
-    const port = request.port ? `:${request.port}` : '';
-    return `${request.protocol}://${tenantId}.localhost${port}`;
-  };
 };
 
 export default users;
