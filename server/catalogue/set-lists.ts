@@ -3,7 +3,8 @@
  * catalogue (the item is this tenant's, no more than its stock), written to the set list, then
  * recorded on the profile (server/catalogue/visitor-lists.ts) with its counters. One visitor's
  * changes run one at a time in this process (async-lock), so the profile's record of a list always
- * follows the list's own order of changes; favourites are one atomic profile update each.
+ * follows the list's own order of changes; across servers each records again until its record
+ * agrees with the list (recordOnProfile). Favourites are one atomic profile update each.
  * No Fastify: the routes (server/routes/api/set-lists.ts) hand in who is asking.
  */
 import { randomBytes } from 'node:crypto';
@@ -159,11 +160,30 @@ export class SetLists {
         if (list.uid !== owner.uid) throw new UnknownSetListError(id);
         return { ...change(list), updatedAt: new Date().toISOString() };
       });
-      await this.stores.profiles.update(owner.tenantId, owner.uid, (profile) => withSetList(profile, id, stored, new Date(stored.updatedAt)));
+      await this.recordOnProfile(owner, id, stored);
       return stored;
     });
   }
+
+  /**
+   * Records the list on the profile as the list store has it. Another server may change the list
+   * after this one's write and record its own view first, so the record written here can be older
+   * than the list: read the list again after recording, and record again until the two agree. The
+   * last server to record always reads the last change, so the counters end exact.
+   */
+  private async recordOnProfile(owner: ListOwner, id: string, written: SetList): Promise<void> {
+    let list: SetList | undefined = written;
+    for (;;) {
+      const recorded = list;
+      await this.stores.profiles.update(owner.tenantId, owner.uid, (profile) => withSetList(profile, id, recorded, new Date()));
+      list = await this.stores.setLists.get(owner.tenantId, id);
+      if (itemsOf(list) === itemsOf(recorded)) return;
+    }
+  }
 }
+
+/** What the profile records of a list: its items, in order (undefined once the list is gone). */
+const itemsOf = (list: SetList | undefined) => (list ? list.lines.map((line) => line.objectID).join('\n') : undefined);
 
 /** A name and notes as typed, trimmed; empty notes are no notes. */
 function described(input: SetListInput): Pick<SetList, 'name' | 'notes'> {

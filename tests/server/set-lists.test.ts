@@ -9,7 +9,10 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SetLists } from '../../server/catalogue/set-lists';
 import { cookieHeader } from '../../server/identity/cookies';
+import type { ProfileStore } from '../../server/stores/profile-store';
+import { SqliteSetListStore } from '../../server/stores/sqlite-set-list-store';
 import { sampleItem } from '../contract/item-store.contract';
 import { buildTestApp, type TestApp } from '../helpers/server';
 
@@ -112,6 +115,39 @@ describe('set lists', () => {
     expect(new Set(profile.setListItems)).toEqual(new Set(ITEMS.map((item, index) => `${ids[index % 2]}/${item.objectID}`)));
     const lines = await Promise.all(ids.map(async (id) => (await call('GET', `/api/set-lists/${id}`, cookie)).json().lines.length));
     expect(lines).toEqual([12, 12]);
+  });
+
+  it("keep the profile's counters true when two servers change one list and record it in the other order", async () => {
+    const { uid, cookie } = await visitor('twoservers@studio.example');
+    const list = (await call('POST', '/api/set-lists', cookie, { name: 'Galley' })).json() as { id: string };
+    const owner = { tenantId: 'aviation', uid };
+    // Server A: the app's own service. Server B: a second service on its own connection to the
+    // same set-list file and profile store, as another server is. The one test double is the
+    // gate on A's profile writes (named here): it holds A's record of the list until B has
+    // changed the list and recorded it, the order a slow server meets on shared stores.
+    const [storeA, storeB] = [0, 1].map(() => new SqliteSetListStore(path.join(t.root, '.data', 'set-lists.sqlite')));
+    const serverB = new SetLists({ profiles: t.app.profileStore, setLists: storeB!, items: t.app.catalogueItems });
+    let release!: () => void;
+    const bDone = new Promise<void>((resolve) => (release = resolve));
+    let held = false;
+    const gatedProfiles = Object.create(t.app.profileStore) as ProfileStore;
+    gatedProfiles.update = async (...args) => {
+      if (!held) {
+        held = true;
+        await bDone;
+      }
+      return t.app.profileStore.update(...args);
+    };
+    const serverA = new SetLists({ profiles: gatedProfiles, setLists: storeA!, items: t.app.catalogueItems });
+    const onA = serverA.setLine(owner, list.id, 'prop-1', 1);
+    await expect.poll(() => held).toBe(true);
+    await serverB.setLine(owner, list.id, 'prop-2', 1);
+    release();
+    await onA;
+    await Promise.all([storeA!.close(), storeB!.close()]);
+    const profile = await profileOf(uid);
+    expect(profile.stats).toMatchObject({ setListCount: 1, setListItemCount: 2 });
+    expect(new Set(profile.setListItems)).toEqual(new Set([`${list.id}/prop-1`, `${list.id}/prop-2`]));
   });
 
   it("are nobody else's business, and a shared one is readable by its link until sharing stops", async () => {
