@@ -14,8 +14,9 @@ import unit from './unit.schema.json' with { type: 'json' };
 import invoice from './invoice.schema.json' with { type: 'json' };
 import productionRequest from './production-request.schema.json' with { type: 'json' };
 import houseApplication from './house-application.schema.json' with { type: 'json' };
+import payoutAccount from './payout-account.schema.json' with { type: 'json' };
 
-export const schemaDocuments = { defs, site, vendor, categories, pages, tenant, userProfile, item, catalogue, quoteRequest, setList, unit, invoice, productionRequest, houseApplication } as const;
+export const schemaDocuments = { defs, site, vendor, categories, pages, tenant, userProfile, item, catalogue, quoteRequest, setList, unit, invoice, productionRequest, houseApplication, payoutAccount } as const;
 
 export const schemaIds = {
   defs: defs.$id,
@@ -33,4 +34,5 @@ export const schemaIds = {
   invoice: invoice.$id,
   productionRequest: productionRequest.$id,
   houseApplication: houseApplication.$id,
+  payoutAccount: payoutAccount.$id,
 } as const;

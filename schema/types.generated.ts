@@ -77,6 +77,7 @@ export interface SchemaIndex {
   productionRequestInput?: ProductionRequestInput;
   houseApplication?: HouseApplication;
   houseApplicationInput?: HouseApplicationInput;
+  payoutAccount?: PayoutAccount;
 }
 /**
  * A whole tenant: the four files of tenants/<tenantId>/ together. The API reads and writes tenants in this shape.
@@ -957,6 +958,10 @@ export interface UserProfile {
    */
   paymentCustomer?: string;
   /**
+   * Payment customer's account: The house's account at the provider the payment customer was made on (Stripe's acct_…); absent when it was made on the platform's own. A customer is reused only on the account it belongs to.
+   */
+  paymentCustomerAccount?: string;
+  /**
    * Stats: Counters kept up to date as the user acts.
    */
   stats?: {
@@ -1605,6 +1610,10 @@ export interface CardHold {
    */
   customer?: string;
   /**
+   * House's account (provider's id): The house's own account at the provider the hold is made on (a Stripe Connect account, acct_…); every later step of the hold is made on it. Absent for a hold on the platform's own account (made before houses connected).
+   */
+  account?: string;
+  /**
    * CardHoldStatus: Where a card authorisation stands, in the provider's terms made plain.
    */
   status: ('awaitingCard' | 'needsAuthentication' | 'authorised' | 'captured' | 'released' | 'declined' | 'expired') &
@@ -1670,6 +1679,14 @@ export interface CardHold {
    * Amount: A priced amount in the tenant's currency, with at most two decimals: up to a billion, what a studio lot hired for a season reaches. A quote beyond it is refused at the field that makes it so.
    */
   outstanding?: number;
+  /**
+   * Platform commission (%): The platform's commission on this order, as it stood when the hold was begun: present only for an order made through the platform (a production request).
+   */
+  commissionPercent?: number;
+  /**
+   * Amount: A priced amount in the tenant's currency, with at most two decimals: up to a billion, what a studio lot hired for a season reaches. A quote beyond it is refused at the field that makes it so.
+   */
+  applicationFee?: number;
   /**
    * Why it failed: The provider's reason, in words the visitor can act on.
    */
@@ -2884,4 +2901,55 @@ export interface HouseApplicationInput {
    * Email address
    */
   adminEmail: string;
+}
+/**
+ * Where a house is paid: its own account at the payment provider (a Stripe Connect account of the platform, or the built-in test provider's account for it), whether that account can take card holds yet, and the platform's commission on orders made through the platform, set by platform staff. Written only by the server (server/marketplace/payouts.ts); a house reads it, platform staff set the commission.
+ */
+export interface PayoutAccount {
+  /**
+   * Tenant id: Lowercase letters, digits and single hyphens; it is also the tenant's folder name and its <id>.localhost host name.
+   */
+  tenantId: string;
+  /**
+   * Provider: Who keeps the house's account: the built-in test provider (no money moves) or Stripe. Absent until the house begins connecting.
+   */
+  provider?: ('test' | 'stripe') & string;
+  /**
+   * Account (provider's id): The house's account at the provider (Stripe's acct_…): card holds of its orders are made on it.
+   */
+  accountId?: string;
+  /**
+   * Takes card holds: The provider says the account can take card payments now (Stripe's charges_enabled). Until it does, the house's storefront takes no card hold and says why.
+   */
+  chargesEnabled?: boolean;
+  /**
+   * Details sent: The house has finished the provider's onboarding form (Stripe's details_submitted); the provider may still be checking them.
+   */
+  detailsSubmitted?: boolean;
+  /**
+   * Still wanted by the provider: What the provider still needs from the house before it can take payments, in the provider's names (Stripe's requirements.currently_due).
+   *
+   * @maxItems 100
+   */
+  due?: string[];
+  /**
+   * Date and time: An ISO 8601 date-time with a time zone offset.
+   */
+  connectedAt?: string;
+  /**
+   * Platform commission (%): The platform's share of what is captured on an order that came through the platform (a production request), taken as the provider's application fee. Set by platform staff per house; an order keeps the rate it was held at.
+   */
+  commissionPercent: number;
+  /**
+   * Email address
+   */
+  commissionSetBy?: string;
+  /**
+   * Date and time: An ISO 8601 date-time with a time zone offset.
+   */
+  createdAt: string;
+  /**
+   * Date and time: An ISO 8601 date-time with a time zone offset.
+   */
+  updatedAt: string;
 }

@@ -73,6 +73,7 @@ export async function generateTypes(): Promise<string> {
       invoice: 'invoice.schema.json',
       productionRequest: 'production-request.schema.json',
       houseApplication: 'house-application.schema.json',
+      payoutAccount: 'payout-account.schema.json',
     };
     for (const [name, document] of Object.entries(schemaDocuments)) {
       const { $id: _id, ...rest } = document as unknown as { [key: string]: Json };
@@ -110,6 +111,7 @@ export async function generateTypes(): Promise<string> {
         productionRequestInput: { $ref: 'production-request.schema.json#/$defs/productionRequestInput' },
         houseApplication: { $ref: 'house-application.schema.json' },
         houseApplicationInput: { $ref: 'house-application.schema.json#/$defs/houseApplicationInput' },
+        payoutAccount: { $ref: 'payout-account.schema.json' },
       },
     };
     return await compile(index as never, 'SchemaIndex', {

@@ -12,6 +12,7 @@ import type { InvoiceStore } from './invoice-store';
 import type { SetListStore } from './set-list-store';
 import type { ProductionRequestStore } from './production-request-store';
 import type { HouseApplicationStore } from './house-application-store';
+import type { PayoutAccountStore } from './payout-account-store';
 import type { TenantStore } from './tenant-store';
 
 /** Any one of these tells firebase-admin where Firestore is (and with which credentials). */
@@ -162,4 +163,16 @@ export async function openFirestoreHouseApplicationStore(platformId: string): Pr
   ]);
   const app = initializeApp(undefined, `backlot-house-applications-${randomUUID()}`);
   return new FirestoreHouseApplicationStore(getFirestore(app), platformId, { onClose: () => deleteApp(app) });
+}
+
+/** Opens the FirestorePayoutAccountStore (each house's account at the provider, vendors/{house}/payouts/account) on its own firebase-admin app, deleted on close. */
+export async function openFirestorePayoutAccountStore(): Promise<PayoutAccountStore> {
+  process.env.METADATA_SERVER_DETECTION ??= 'none';
+  const [{ initializeApp, deleteApp }, { getFirestore }, { FirestorePayoutAccountStore }] = await Promise.all([
+    import('firebase-admin/app'),
+    import('firebase-admin/firestore'),
+    import('./firestore-payout-account-store'),
+  ]);
+  const app = initializeApp(undefined, `backlot-payout-accounts-${randomUUID()}`);
+  return new FirestorePayoutAccountStore(getFirestore(app), { onClose: () => deleteApp(app) });
 }
