@@ -9,6 +9,13 @@
  * from the browser to the provider (Stripe.js, or the test provider's own form), and the server
  * keeps only the provider's ids.
  *
+ * Marketplace (Stripe Connect): each house is paid on its own account at the provider. A hold is
+ * made on the house's account (`account`, Stripe's Stripe-Account header) and every later step of
+ * it on the same one; an order that came through the platform carries the platform's commission
+ * as the provider's application fee (`applicationFee`, minor units), set again on capture for
+ * what is captured. A house opens its account with `createAccount` and finishes the provider's
+ * onboarding at `onboardingLink`; `retrieveAccount` says whether it can take payments yet.
+ *
  * Adapters: `test-payment-provider.ts` (embedded default: test cards, no keys, no internet) and
  * `stripe-payment-provider.ts` (BACKLOT_PAYMENTS=stripe with STRIPE_SECRET_KEY); both run
  * tests/contract/payment-provider.contract.ts.
@@ -39,6 +46,8 @@ export interface CardIntent {
   redirectUrl?: string;
   /** Why the last attempt failed, in words for the visitor, with the provider's code. */
   lastError?: { code: string; message: string };
+  /** The platform's fee on it (minor units), as last set (on creation, then on capture). */
+  applicationFee?: number;
   metadata: Record<string, string>;
 }
 
@@ -53,6 +62,26 @@ export interface HoldRequest {
   payer: { key: string; email: string; customer?: string };
   /** Authorise again, off session, with a card the visitor authorised before (a renewal). */
   offSession?: { paymentMethod: string; customer?: string };
+  /** The house's own account the hold is made on (a connected account); absent, the platform's. */
+  account?: string;
+  /** The platform's fee on this hold (minor units, at most `amount`), taken from what is captured; only with `account`. */
+  applicationFee?: number;
+}
+
+/** Which account at the provider a call is about: a house's own (a connected account), or the platform's when absent. */
+export interface OnAccount {
+  account?: string;
+}
+
+/** A house's account at the provider, as the provider says it stands. */
+export interface ConnectedAccount {
+  id: string;
+  /** It can take card payments now (Stripe's charges_enabled). */
+  chargesEnabled: boolean;
+  /** The house finished the provider's onboarding form. */
+  detailsSubmitted: boolean;
+  /** What the provider still wants (Stripe's requirements.currently_due). */
+  due: string[];
 }
 
 /** A webhook event, verified: which intent it is about. The receiver reads the intent again rather than trust the event's copy (events come late, twice, or out of order). */
@@ -60,6 +89,8 @@ export interface ProviderEvent {
   id: string;
   type: string;
   intentId: string | undefined;
+  /** The house's account it happened on (a Connect event), if any. */
+  account?: string;
 }
 
 /** A failure of the provider's service (unreachable, 5xx): the step is kept pending and retried. */
@@ -88,14 +119,19 @@ export interface PaymentProvider {
   /** True unless real money moves (Stripe with a live key). */
   readonly testMode: boolean;
   /** What the storefront needs to take a card: Stripe's publishable key, or the test form. */
-  browserConfig(): { provider: 'test' | 'stripe'; testMode: boolean; publishableKey?: string };
+  browserConfig(account?: string): { provider: 'test' | 'stripe'; testMode: boolean; publishableKey?: string; account?: string };
   /** Starts a hold (manual capture). With `offSession` it is confirmed at once with the saved card. */
   createHold(request: HoldRequest): Promise<CardIntent>;
-  retrieve(intentId: string): Promise<CardIntent>;
-  /** Captures `amount` (minor units, at most what is capturable); the rest of the hold is released. */
-  capture(intentId: string, amount: number, idempotencyKey: string): Promise<CardIntent>;
+  retrieve(intentId: string, on?: OnAccount): Promise<CardIntent>;
+  /** Captures `amount` (minor units, at most what is capturable); the rest of the hold is released. With `applicationFee`, the platform's fee on what is captured. */
+  capture(intentId: string, amount: number, idempotencyKey: string, on?: OnAccount & { applicationFee?: number }): Promise<CardIntent>;
   /** Releases the whole hold. */
-  cancel(intentId: string, idempotencyKey: string): Promise<CardIntent>;
+  cancel(intentId: string, idempotencyKey: string, on?: OnAccount): Promise<CardIntent>;
+  /** Opens a house's own account at the provider (once per key). */
+  createAccount(request: { tenantId: string; email: string; country: string; idempotencyKey: string }): Promise<ConnectedAccount>;
+  retrieveAccount(accountId: string): Promise<ConnectedAccount>;
+  /** Where the house finishes the provider's onboarding; the provider sends it back to `returnUrl` (or `refreshUrl` when the link has lapsed). */
+  onboardingLink(accountId: string, urls: { returnUrl: string; refreshUrl: string }): Promise<string>;
   /** A webhook's body verified against its signature header (BadSignatureError otherwise). */
   verifyEvent(rawBody: string, signature: string | undefined): ProviderEvent;
   close(): Promise<void>;

@@ -7,6 +7,11 @@
  * 4000 0000 0000 0341 authorises once but declines when authorised again (a renewal), and a hold
  * lapses 7 days after it is authorised, as online holds do.
  *
+ * Houses' accounts as Stripe Connect keeps them: `createAccount` opens one that takes no payments
+ * until its onboarding is finished on this provider's own page (`completeOnboarding`); a hold is
+ * made on a house's account and found only on it; the platform's fee is only for a house's
+ * account, at most the amount, and capped at what is captured.
+ *
  * No card number is kept: a card becomes a test payment method (`pm_test_…`) that remembers only
  * how it behaves. Everything it shows says "test mode".
  */
@@ -15,7 +20,7 @@ import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { MAX_HOLD_MINOR } from '../../schema/rental/card-hold';
 import { openSqliteFile } from '../stores/sqlite-file';
-import { BadSignatureError, ProviderRefusedError, type CardIntent, type HoldRequest, type PaymentProvider } from './payment-provider';
+import { BadSignatureError, ProviderRefusedError, type CardIntent, type ConnectedAccount, type HoldRequest, type OnAccount, type PaymentProvider } from './payment-provider';
 
 /** How long a hold lasts once authorised: Stripe's online card holds. */
 export const TEST_HOLD_DAYS = 7;
@@ -65,7 +70,12 @@ function luhnValid(digits: string): boolean {
 interface StoredIntent extends CardIntent {
   clientSecret: string;
   createdAt: string;
+  /** The house's account it is on; absent, the platform's. */
+  account?: string;
 }
+
+/** What a house's test account still wants before onboarding is finished (Stripe's names). */
+const ONBOARDING_DUE = ['business_profile.url', 'external_account', 'tos_acceptance.date'];
 
 const newId = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('hex')}`;
 
@@ -82,17 +92,61 @@ export class TestPaymentProvider implements PaymentProvider {
       path.join(dataDir, 'test-payments.sqlite'),
       `CREATE TABLE IF NOT EXISTS intents (id TEXT PRIMARY KEY, body TEXT NOT NULL);
        CREATE TABLE IF NOT EXISTS methods (id TEXT PRIMARY KEY, behaviour TEXT NOT NULL);
-       CREATE TABLE IF NOT EXISTS replies (key TEXT PRIMARY KEY, body TEXT NOT NULL);`,
+       CREATE TABLE IF NOT EXISTS replies (key TEXT PRIMARY KEY, body TEXT NOT NULL);
+       CREATE TABLE IF NOT EXISTS accounts (id TEXT PRIMARY KEY, key TEXT UNIQUE NOT NULL, body TEXT NOT NULL);`,
     );
   }
 
-  browserConfig() {
-    return { provider: 'test' as const, testMode: true };
+  browserConfig(account?: string) {
+    return { provider: 'test' as const, testMode: true, ...(account && { account }) };
+  }
+
+  async createAccount(request: { tenantId: string; email: string; country: string; idempotencyKey: string }): Promise<ConnectedAccount> {
+    return this.database
+      .transaction(() => {
+        const known = this.database.prepare('SELECT body FROM accounts WHERE key = ?').get(request.idempotencyKey) as { body: string } | undefined;
+        if (known) return JSON.parse(known.body) as ConnectedAccount;
+        const account: ConnectedAccount = { id: `acct_test_${randomBytes(8).toString('hex')}`, chargesEnabled: false, detailsSubmitted: false, due: ONBOARDING_DUE };
+        this.database.prepare('INSERT INTO accounts (id, key, body) VALUES (?, ?, ?)').run(account.id, request.idempotencyKey, JSON.stringify(account));
+        return account;
+      })
+      .immediate();
+  }
+
+  async retrieveAccount(accountId: string): Promise<ConnectedAccount> {
+    return this.account(accountId);
+  }
+
+  async onboardingLink(accountId: string, urls: { returnUrl: string; refreshUrl: string }): Promise<string> {
+    this.account(accountId);
+    const query = new URLSearchParams({ account: accountId, return: urls.returnUrl });
+    return `/payments/test/onboard?${query}`;
+  }
+
+  /** The house's step on this provider's onboarding page: its account takes payments from now on. */
+  completeOnboarding(accountId: string): ConnectedAccount {
+    const account: ConnectedAccount = { ...this.account(accountId), chargesEnabled: true, detailsSubmitted: true, due: [] };
+    this.database.prepare('UPDATE accounts SET body = ? WHERE id = ?').run(JSON.stringify(account), accountId);
+    return account;
+  }
+
+  private account(accountId: string): ConnectedAccount {
+    const row = this.database.prepare('SELECT body FROM accounts WHERE id = ?').get(accountId) as { body: string } | undefined;
+    if (!row) throw new ProviderRefusedError(`No such account: '${accountId}'`, 'resource_missing');
+    return JSON.parse(row.body) as ConnectedAccount;
   }
 
   async createHold(request: HoldRequest): Promise<CardIntent> {
     // As Stripe: eight digits of minor units at most.
     if (request.amount > MAX_HOLD_MINOR) throw new ProviderRefusedError(`Amount must be no more than ${MAX_HOLD_MINOR}.`, 'amount_too_large');
+    // As Stripe Connect: a fee only on a house's account, never above the amount; a house's account takes payments only once onboarded.
+    if (request.applicationFee !== undefined) {
+      if (!request.account) throw new ProviderRefusedError('Can only apply an application fee when the hold is made on a connected account.', 'parameter_invalid');
+      if (!Number.isInteger(request.applicationFee) || request.applicationFee < 0 || request.applicationFee > request.amount)
+        throw new ProviderRefusedError(`The application fee (${request.applicationFee}) must be a whole amount from 0 to the amount (${request.amount}).`, 'parameter_invalid');
+    }
+    if (request.account && !this.account(request.account).chargesEnabled)
+      throw new ProviderRefusedError(`The account ${request.account} cannot take card payments until its onboarding is finished.`, 'account_not_enabled');
     return this.once(request.idempotencyKey, () => {
       const id = newId('pi');
       const intent: StoredIntent = {
@@ -105,9 +159,13 @@ export class TestPaymentProvider implements PaymentProvider {
         clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}`,
         metadata: { ...request.metadata },
         createdAt: this.now().toISOString(),
+        ...(request.account && { account: request.account }),
+        ...(request.applicationFee !== undefined && { applicationFee: request.applicationFee }),
       };
       if (request.offSession) {
         const behaviour = this.database.prepare('SELECT behaviour FROM methods WHERE id = ?').get(request.offSession.paymentMethod) as { behaviour: CardBehaviour } | undefined;
+        if (behaviour && this.methodAccount(request.offSession.paymentMethod) !== (request.account ?? null))
+          throw new ProviderRefusedError(`No such payment method on this account: ${request.offSession.paymentMethod}`, 'resource_missing');
         if (!behaviour) throw new ProviderRefusedError(`No such payment method: ${request.offSession.paymentMethod}`, 'resource_missing');
         this.authoriseWith(intent, request.offSession.paymentMethod, behaviour.behaviour === 'declineAgain' ? 'declined' : behaviour.behaviour === 'authenticate' ? 'ok' : behaviour.behaviour);
       }
@@ -116,8 +174,8 @@ export class TestPaymentProvider implements PaymentProvider {
     });
   }
 
-  async retrieve(intentId: string): Promise<CardIntent> {
-    return this.publicView(this.load(intentId));
+  async retrieve(intentId: string, on: OnAccount = {}): Promise<CardIntent> {
+    return this.publicView(this.load(intentId, on));
   }
 
   /** The browser's step (Stripe.js's confirmPayment in the real thing): the card tried against the hold. */
@@ -132,7 +190,8 @@ export class TestPaymentProvider implements PaymentProvider {
         return this.failed(intent, { code: 'invalid_expiry', message: "Your card's expiration date is in the past or not a date." });
       if (!/^\d{3,4}$/.test(card.cvc)) return this.failed(intent, { code: 'incomplete_cvc', message: "Your card's security code is incomplete." });
       const behaviour = TEST_CARDS[number] ?? 'ok';
-      const method = newId('pm');
+      // A card is saved on the account the hold is on (as a Connect customer's cards are).
+      const method = intent.account ? `${newId('pm')}_on_${intent.account}` : newId('pm');
       this.database.prepare('INSERT INTO methods (id, behaviour) VALUES (?, ?)').run(method, behaviour);
       this.authoriseWith(intent, method, behaviour === 'declineAgain' ? 'ok' : behaviour);
       this.save(intent);
@@ -156,9 +215,10 @@ export class TestPaymentProvider implements PaymentProvider {
     })();
   }
 
-  async capture(intentId: string, amount: number, idempotencyKey: string): Promise<CardIntent> {
+  async capture(intentId: string, amount: number, idempotencyKey: string, on: OnAccount & { applicationFee?: number } = {}): Promise<CardIntent> {
     return this.once(idempotencyKey, () => {
-      const intent = this.load(intentId);
+      const intent = this.load(intentId, on);
+      if (on.applicationFee !== undefined && !intent.account) throw new ProviderRefusedError('Can only apply an application fee to a hold on a connected account.', 'parameter_invalid');
       if (intent.status !== 'requires_capture')
         throw new ProviderRefusedError(`This PaymentIntent could not be captured because it has a status of ${intent.status}.`, 'payment_intent_unexpected_state');
       if (!Number.isInteger(amount) || amount < 0 || amount > intent.amountCapturable)
@@ -166,14 +226,17 @@ export class TestPaymentProvider implements PaymentProvider {
       intent.status = 'succeeded';
       intent.amountReceived = amount;
       intent.amountCapturable = 0;
+      // As Stripe: the fee set on capture replaces the one set on creation, capped at what is captured.
+      const fee = on.applicationFee ?? intent.applicationFee;
+      if (fee !== undefined) intent.applicationFee = Math.min(fee, amount);
       this.save(intent);
       return this.publicView(intent);
     });
   }
 
-  async cancel(intentId: string, idempotencyKey: string): Promise<CardIntent> {
+  async cancel(intentId: string, idempotencyKey: string, on: OnAccount = {}): Promise<CardIntent> {
     return this.once(idempotencyKey, () => {
-      const intent = this.load(intentId);
+      const intent = this.load(intentId, on);
       if (intent.status === 'succeeded' || intent.status === 'canceled')
         throw new ProviderRefusedError(`This PaymentIntent could not be canceled because it has a status of ${intent.status}.`, 'payment_intent_unexpected_state');
       intent.status = 'canceled';
@@ -242,9 +305,15 @@ export class TestPaymentProvider implements PaymentProvider {
     return row && (JSON.parse(row.body) as StoredIntent);
   }
 
-  private load(id: string): StoredIntent {
+  /** The account a saved card belongs to (null: the platform's). */
+  private methodAccount(method: string): string | null {
+    return /_on_(acct_[A-Za-z0-9_]+)$/.exec(method)?.[1] ?? null;
+  }
+
+  /** An intent, on the account asked (as Stripe: another account's intent is no such intent). */
+  private load(id: string, on: OnAccount = {}): StoredIntent {
     const intent = this.tryLoad(id);
-    if (!intent) throw new ProviderRefusedError(`No such payment_intent: '${id}'`, 'resource_missing');
+    if (!intent || (intent.account ?? undefined) !== (on.account ?? undefined)) throw new ProviderRefusedError(`No such payment_intent: '${id}'`, 'resource_missing');
     // A hold past its life lapses, as the card networks let it: the provider cancels it.
     if (intent.status === 'requires_capture' && intent.captureBefore && Date.parse(intent.captureBefore) <= this.now().getTime()) {
       intent.status = 'canceled';
@@ -259,12 +328,12 @@ export class TestPaymentProvider implements PaymentProvider {
     const id = clientSecret.split('_secret_')[0] ?? '';
     const intent = this.tryLoad(id);
     if (!intent || intent.clientSecret !== clientSecret) throw new ProviderRefusedError('No authorisation matches this client secret.', 'resource_missing');
-    return this.load(id);
+    return this.load(id, intent);
   }
 
   /** An intent as the port returns it (the client secret goes to the browser; the server never stores it). */
   private publicView(intent: CardIntent): CardIntent {
-    const { createdAt: _createdAt, ...rest } = intent as StoredIntent;
+    const { createdAt: _createdAt, account: _account, ...rest } = intent as StoredIntent;
     return rest;
   }
 }

@@ -4,6 +4,9 @@
  * to the bank's check first), its lapse date, a capture of less than the hold (the rest released),
  * a capture above it refused, a release, a lapsed hold no longer capturable, an authorisation
  * again off session with the saved card, and every change answered once per idempotency key.
+ * Marketplace (Stripe Connect): a house's account that takes no payments until its onboarding is
+ * finished, holds made on it and found only there, and the platform's fee on them (only on a
+ * house's account, at most the amount, replaced on capture and capped at what is captured).
  */
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -15,7 +18,9 @@ export type ContractCard = 'ok' | 'declined' | 'insufficientFunds' | 'authentica
 export interface PaymentProviderUnderTest {
   provider: PaymentProvider;
   /** The visitor's browser step (Stripe.js, or the test provider's form): the hold tried with a card. */
-  confirm(intent: CardIntent, card: ContractCard): Promise<CardIntent>;
+  confirm(intent: CardIntent, card: ContractCard, account?: string): Promise<CardIntent>;
+  /** The house finishes the provider's onboarding (Stripe's hosted form). */
+  finishOnboarding(accountId: string): Promise<void>;
   /** The bank's check passed on its page. */
   passAuthentication(intent: CardIntent): Promise<CardIntent>;
   /** Moves the provider's clock on. */
@@ -130,6 +135,53 @@ export function paymentProviderContract(name: string, open: () => Promise<Paymen
       const refused = await hold(9_000, { offSession: { paymentMethod: fussy.paymentMethod!, ...(fussy.customer && { customer: fussy.customer }) } });
       expect(refused.status).toBe('requires_payment_method');
       expect(refused.lastError?.message).toMatch(/declined/i);
+    });
+
+    const house = async () => {
+      const account = await provider.createAccount({ tenantId: 'acme', email: 'office@acme.example', country: 'US', idempotencyKey: randomUUID() });
+      await under.finishOnboarding(account.id);
+      return account.id;
+    };
+
+    it("opens a house's account once per key, which takes no payments until its onboarding is finished", async () => {
+      const key = randomUUID();
+      const opened = await provider.createAccount({ tenantId: 'acme', email: 'office@acme.example', country: 'US', idempotencyKey: key });
+      expect(opened).toMatchObject({ chargesEnabled: false, detailsSubmitted: false });
+      expect(opened.id).toMatch(/^acct_/);
+      expect(opened.due.length).toBeGreaterThan(0);
+      expect((await provider.createAccount({ tenantId: 'acme', email: 'office@acme.example', country: 'US', idempotencyKey: key })).id).toBe(opened.id);
+      expect(await provider.onboardingLink(opened.id, { returnUrl: 'http://console.example/done', refreshUrl: 'http://console.example/again' })).toMatch(/acct_|account=/);
+      await expect(hold(5_000, { account: opened.id })).rejects.toBeInstanceOf(ProviderRefusedError);
+      await under.finishOnboarding(opened.id);
+      expect(await provider.retrieveAccount(opened.id)).toEqual({ id: opened.id, chargesEnabled: true, detailsSubmitted: true, due: [] });
+    });
+
+    it("makes a hold on the house's account, found only there, with the platform's fee set again on capture and capped at what is captured", async () => {
+      const account = await house();
+      const started = await hold(12_345, { account, applicationFee: 1_235 });
+      expect(started.applicationFee).toBe(1_235);
+      const authorised = await under.confirm(started, 'ok', account);
+      expect(authorised.status).toBe('requires_capture');
+      await expect(provider.retrieve(started.id)).rejects.toMatchObject({ code: 'resource_missing' });
+      await expect(provider.capture(started.id, 5_000, randomUUID())).rejects.toMatchObject({ code: 'resource_missing' });
+      const captured = await provider.capture(started.id, 5_000, randomUUID(), { account, applicationFee: 9_000 });
+      expect(captured).toMatchObject({ status: 'succeeded', amountReceived: 5_000, applicationFee: 5_000 });
+      const other = await under.confirm(await hold(8_000, { account, applicationFee: 800 }), 'ok', account);
+      expect(await provider.capture(other.id, 4_000, randomUUID(), { account, applicationFee: 400 })).toMatchObject({ amountReceived: 4_000, applicationFee: 400 });
+    });
+
+    it("refuses the platform's fee on its own account, or above the amount, and a hold on an account it does not know", async () => {
+      await expect(hold(5_000, { applicationFee: 100 })).rejects.toBeInstanceOf(ProviderRefusedError);
+      const account = await house();
+      await expect(hold(5_000, { account, applicationFee: 5_001 })).rejects.toBeInstanceOf(ProviderRefusedError);
+      await expect(hold(5_000, { account: 'acct_nobody' })).rejects.toBeInstanceOf(ProviderRefusedError);
+    });
+
+    it("authorises again off session on the house's account with the card saved there", async () => {
+      const account = await house();
+      const first = await under.confirm(await hold(9_000, { account }), 'ok', account);
+      const renewal = { paymentMethod: first.paymentMethod!, ...(first.customer && { customer: first.customer }) };
+      expect(await hold(9_000, { account, offSession: renewal })).toMatchObject({ status: 'requires_capture', amountCapturable: 9_000 });
     });
   });
 }

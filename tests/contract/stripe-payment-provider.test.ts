@@ -22,8 +22,12 @@ const WEBHOOK_SECRET = 'whsec_test_backlot';
 const providerFor = (standIn: StripeStandIn) => new StripePaymentProvider({ secretKey: 'sk_test_backlot', publishableKey: 'pk_test_backlot', webhookSecret: WEBHOOK_SECRET, apiUrl: standIn.url });
 
 /** The browser's confirmation, as Stripe.js makes it, posted to the stand-in. */
-async function post(standIn: StripeStandIn, path: string, form: Record<string, string> = {}) {
-  const response = await fetch(`${standIn.url}${path}`, { method: 'POST', body: new URLSearchParams(form), headers: { authorization: 'Bearer pk_test_backlot' } });
+async function post(standIn: StripeStandIn, path: string, form: Record<string, string> = {}, account?: string) {
+  const response = await fetch(`${standIn.url}${path}`, {
+    method: 'POST',
+    body: new URLSearchParams(form),
+    headers: { authorization: 'Bearer pk_test_backlot', ...(account && { 'stripe-account': account }) },
+  });
   const body = (await response.json()) as { error?: { payment_intent: unknown } };
   return body.error?.payment_intent ?? body;
 }
@@ -33,10 +37,11 @@ paymentProviderContract('stripe (stand-in)', async () => {
   const provider = providerFor(standIn);
   return {
     provider,
-    confirm: async (intent, card) => {
-      await post(standIn, `/v1/payment_intents/${intent.id}/confirm`, { payment_method: METHODS[card] });
-      return provider.retrieve(intent.id);
+    confirm: async (intent, card, account) => {
+      await post(standIn, `/v1/payment_intents/${intent.id}/confirm`, { payment_method: METHODS[card] }, account);
+      return provider.retrieve(intent.id, { account });
     },
+    finishOnboarding: async (accountId) => void (await post(standIn, `/test/onboard/${accountId}`)),
     passAuthentication: async (intent) => {
       await post(standIn, `/test/authenticate/${intent.id}`);
       return provider.retrieve(intent.id);

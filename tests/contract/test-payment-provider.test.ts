@@ -27,6 +27,7 @@ paymentProviderContract('test', async () => {
   return {
     provider,
     confirm: async (intent, kind) => provider.confirmCard(intent.clientSecret!, card(NUMBERS[kind])),
+    finishOnboarding: async (accountId) => void provider.completeOnboarding(accountId),
     passAuthentication: async (intent) => provider.authenticate(intent.clientSecret!, true),
     advance,
     close: async () => {

@@ -25,6 +25,15 @@
  *   same key with other parameters is refused (400 `idempotency_error`); a key is kept 24 hours.
  *   With each key the stand-in keeps the request it answered.
  *
+ * - Connect: `POST /v1/accounts` (with Stripe's `controller` rules for a full dashboard), `GET
+ *   /v1/accounts/:id`, `POST /v1/account_links`; an account takes no payments until `POST
+ *   /test/onboard/:id` (the house finishing Stripe's onboarding) or `restrict(id)`. With the
+ *   `Stripe-Account` header a call is made on that account: an unknown account is refused (403),
+ *   its intents and customers are found only on it, an intent on an account that cannot take
+ *   payments is refused. `application_fee_amount` only on a connected account (400 otherwise),
+ *   at most the amount; on capture it replaces the creation's and is capped at what is captured,
+ *   and each capture with a fee records an application fee (`fees`).
+ *
  * Not proven by it: Stripe's real validation of every parameter, its Payment Element and 3-D
  * Secure pages in the browser, network-specific hold lengths, webhooks' delivery (tests sign
  * events with the SDK's own helper and post them), and the live API's versions.
@@ -39,8 +48,13 @@ import type { AddressInfo } from 'node:net';
 export interface StripeStandIn {
   url: string;
   intents: Map<string, Record<string, unknown>>;
-  /** Every request: method, path and idempotency key. */
-  requests: Array<{ method: string; path: string; key?: string }>;
+  accounts: Map<string, Record<string, unknown>>;
+  /** Application fees collected by the platform: on which account, from which intent, how much. */
+  fees: Array<{ account: string; intent: string; amount: number; currency: string }>;
+  /** The account can no longer take payments (Stripe restricted it). */
+  restrict(accountId: string): void;
+  /** Every request: method, path, idempotency key and the account it was made on. */
+  requests: Array<{ method: string; path: string; key?: string; account?: string }>;
   /** Moves the stand-in's clock on (holds lapse). */
   advance(ms: number): void;
   down(): void;
@@ -86,6 +100,18 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const attached = new Map<string, string>();
   const replies = new Map<string, { status: number; body: string; request: string; at: number }>();
   const requests: StripeStandIn['requests'] = [];
+  const accounts = new Map<string, Record<string, unknown>>();
+  /** Each customer's account ('' for the platform's). */
+  const customers = new Map<string, string>();
+  const fees: StripeStandIn['fees'] = [];
+  const enable = (account: Record<string, unknown>, enabled: boolean) =>
+    Object.assign(account, {
+      charges_enabled: enabled,
+      payouts_enabled: enabled,
+      details_submitted: true,
+      capabilities: { card_payments: enabled ? 'active' : 'inactive', transfers: enabled ? 'active' : 'inactive' },
+      requirements: { currently_due: enabled ? [] : ['external_account'], eventually_due: [], past_due: [], disabled_reason: enabled ? null : 'requirements.past_due' },
+    });
   let offset = 0;
   let isDown = false;
   let hangOn: string | undefined;
@@ -149,10 +175,76 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     return { status: 200, body: view(intent) };
   };
 
-  const routes = (method: string, path: string, form: Record<string, unknown>): { status: number; body: unknown } => {
-    if (method === 'POST' && path === '/v1/customers') return { status: 200, body: { id: id('cus'), object: 'customer', email: form.email ?? null } };
+  const invalid = (message: string, param?: string, code?: string) => ({ status: 400, body: { error: { type: 'invalid_request_error', message, ...(param && { param }), ...(code && { code }) } } });
+  const connectRoutes = (method: string, path: string, form: Record<string, unknown>, onAccount: string): { status: number; body: unknown } | undefined => {
+    if (method === 'POST' && path === '/v1/accounts') {
+      if (onAccount) return invalid('Accounts are made by the platform, not on a connected account.');
+      const controller = form.controller as { stripe_dashboard?: { type?: string }; fees?: { payer?: string }; losses?: { payments?: string } } | undefined;
+      if (!controller && !form.type) return invalid('You must pass either `type` or `controller`.', 'type');
+      if (controller?.stripe_dashboard?.type === 'full' && (controller.fees?.payer !== 'account' || controller.losses?.payments !== 'stripe'))
+        return invalid('With a full Stripe Dashboard, `controller.fees.payer` must be `account` and `controller.losses.payments` must be `stripe`.', 'controller');
+      if (typeof form.country === 'string' && !/^[A-Z]{2}$/.test(form.country)) return invalid(`Country '${form.country}' is unknown.`, 'country');
+      const account: Record<string, unknown> = {
+        id: id('acct'),
+        object: 'account',
+        email: form.email ?? null,
+        country: form.country ?? 'US',
+        metadata: form.metadata ?? {},
+        controller: controller ?? null,
+      };
+      enable(account, false);
+      Object.assign(account, {
+        details_submitted: false,
+        requirements: { currently_due: ['business_profile.url', 'external_account', 'tos_acceptance.date'], eventually_due: [], past_due: [], disabled_reason: 'requirements.past_due' },
+      });
+      accounts.set(account.id as string, account);
+      return { status: 200, body: account };
+    }
+    const accountMatch = /^\/(v1\/accounts|test\/onboard)\/([^/]+)$/.exec(path);
+    if (accountMatch) {
+      const account = accounts.get(accountMatch[2]!);
+      if (!account) return { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such account: '${accountMatch[2]}'` } } };
+      if (accountMatch[1] === 'test/onboard') enable(account, true);
+      return { status: 200, body: account };
+    }
+    if (method === 'POST' && path === '/v1/account_links') {
+      const account = typeof form.account === 'string' ? accounts.get(form.account) : undefined;
+      if (!account) return invalid(`No such account: '${String(form.account)}'`, 'account', 'resource_missing');
+      if (form.type !== 'account_onboarding' && form.type !== 'account_update') return invalid('Invalid type: must be one of account_onboarding or account_update', 'type');
+      for (const url of ['refresh_url', 'return_url']) if (typeof form[url] !== 'string' || !/^https?:\/\//.test(form[url])) return invalid(`Missing required param: ${url} (an absolute URL).`, url);
+      return {
+        status: 200,
+        body: { object: 'account_link', created: now(), expires_at: now() + 300, url: `https://connect.stripe.com/setup/s/${String(account.id)}/${randomBytes(6).toString('hex')}` },
+      };
+    }
+    return undefined;
+  };
+
+  const routes = (method: string, path: string, form: Record<string, unknown>, onAccount: string): { status: number; body: unknown } => {
+    const connect = connectRoutes(method, path, form, onAccount);
+    if (connect) return connect;
+    if (method === 'POST' && path === '/v1/customers') {
+      const customer = id('cus');
+      customers.set(customer, onAccount);
+      return { status: 200, body: { id: customer, object: 'customer', email: form.email ?? null } };
+    }
     if (method === 'POST' && path === '/v1/payment_intents') {
       if (form.capture_method !== 'manual') return { status: 400, body: { error: { type: 'invalid_request_error', message: 'the stand-in takes manual capture only' } } };
+      if (typeof form.customer === 'string' && customers.get(form.customer) !== onAccount) return invalid(`No such customer: '${form.customer}'`, 'customer', 'resource_missing');
+      if (onAccount && !accounts.get(onAccount)!.charges_enabled)
+        return invalid(
+          'The payment method type "card" is invalid. Please ensure the provided type is activated in your dashboard (https://dashboard.stripe.com/account/payments/settings).',
+          'allowed_payment_method_types',
+        );
+      if (form.application_fee_amount !== undefined) {
+        if (!onAccount)
+          return invalid(
+            'Can only apply an application_fee_amount when the PaymentIntent is attempting a direct payment (using an OAuth key or Stripe-Account header) or destination payment (using `transfer_data[destination]`).',
+            'application_fee_amount',
+          );
+        if (!(Number(form.application_fee_amount) >= 0 && Number(form.application_fee_amount) <= Number(form.amount)))
+          return invalid('The application fee must be a positive integer no greater than the amount.', 'application_fee_amount');
+      }
       if (!(Number(form.amount) >= 1 && Number(form.amount) <= MAX_AMOUNT))
         return { status: 400, body: { error: { type: 'invalid_request_error', code: 'amount_too_large', param: 'amount', message: `Amount must be no more than ${MAX_AMOUNT}.` } } };
       const intent: Record<string, unknown> = {
@@ -172,6 +264,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         latest_charge: null,
         last_payment_error: null,
         next_action: null,
+        application_fee_amount: form.application_fee_amount === undefined ? null : Number(form.application_fee_amount),
+        on_account: onAccount,
       };
       intent.client_secret = `${intent.id as string}_secret_${randomBytes(8).toString('hex')}`;
       intents.set(intent.id as string, intent);
@@ -179,7 +273,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       return { status: 200, body: view(intent) };
     }
     const match = /^\/(v1\/payment_intents|test\/authenticate)\/([^/]+)(?:\/(confirm|capture|cancel))?$/.exec(path);
-    const intent = match && intents.get(match[2]!);
+    const found = match && intents.get(match[2]!);
+    // An intent is found only on its own account (the test pages act as the visitor, on any).
+    const intent = found && (found.on_account === onAccount || match[1] === 'test/authenticate') ? found : undefined;
     if (!match || !intent) return { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${match?.[2] ?? path}'` } } };
     const unexpected = (verb: string) => ({
       status: 400,
@@ -210,8 +306,12 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
           status: 400,
           body: { error: { type: 'invalid_request_error', code: 'amount_too_large', message: `Amount to capture must be less than or equal to ${intent.amount_capturable as number}.` } },
         };
-      Object.assign(intent, { status: 'succeeded', amount_received: amount, amount_capturable: 0 });
+      if (form.application_fee_amount !== undefined && !onAccount) return invalid('Can only apply an application_fee_amount to a direct or destination payment.', 'application_fee_amount');
+      // The fee on capture replaces the creation's, capped at what is captured.
+      const fee = form.application_fee_amount === undefined ? (intent.application_fee_amount as number | null) : Number(form.application_fee_amount);
+      Object.assign(intent, { status: 'succeeded', amount_received: amount, amount_capturable: 0, application_fee_amount: fee === null ? null : Math.min(fee, amount) });
       (intent.latest_charge as Record<string, unknown>).captured = true;
+      if (fee !== null && onAccount) fees.push({ account: onAccount, intent: intent.id as string, amount: Math.min(fee, amount), currency: intent.currency as string });
       return { status: 200, body: view(intent) };
     }
     if (match[3] === 'cancel') {
@@ -227,13 +327,15 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     void read(request).then((raw) => {
       const url = new URL(request.url ?? '/', 'http://127.0.0.1');
       const key = request.headers['idempotency-key'] as string | undefined;
-      requests.push({ method: request.method ?? 'GET', path: url.pathname, ...(key && { key }) });
+      const onAccount = (request.headers['stripe-account'] as string | undefined) ?? '';
+      requests.push({ method: request.method ?? 'GET', path: url.pathname, ...(key && { key }), ...(onAccount && { account: onAccount }) });
       if (isDown) {
         response.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { type: 'api_error', message: 'Stripe is down (stand-in)' } }));
         return;
       }
       // A key lasts 24 hours; within them it answers the same request only.
-      const cached = key && replies.get(key);
+      // Keys are per account, as Stripe scopes them.
+      const cached = key && replies.get(`${onAccount}:${key}`);
       const asked = `${request.method ?? 'GET'} ${url.pathname} ${raw}`;
       if (cached && now() - cached.at < KEY_SECONDS) {
         if (cached.request !== asked) {
@@ -245,9 +347,21 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         return;
       }
       const form = { ...Object.fromEntries(url.searchParams), ...parseForm(raw) };
-      const answer = routes(request.method ?? 'GET', url.pathname, form);
+      const answer =
+        onAccount && !accounts.has(onAccount)
+          ? {
+              status: 403,
+              body: {
+                error: {
+                  type: 'invalid_request_error',
+                  code: 'account_invalid',
+                  message: `The provided key does not have access to account '${onAccount}' (or that account does not exist). Application access may have been revoked.`,
+                },
+              },
+            }
+          : routes(request.method ?? 'GET', url.pathname, form, onAccount);
       const body = JSON.stringify(answer.body);
-      if (key && request.method === 'POST') replies.set(key, { status: answer.status, body, request: asked, at: now() });
+      if (key && request.method === 'POST') replies.set(`${onAccount}:${key}`, { status: answer.status, body, request: asked, at: now() });
       // Done, and never answered: the caller dies (or times out) between Stripe's work and its own write.
       if (hangOn && url.pathname.endsWith(hangOn)) return void hanging.add(response);
       response.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': id('req') }).end(body);
@@ -258,6 +372,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   return {
     url: `http://127.0.0.1:${port}`,
     intents,
+    accounts,
+    fees,
+    restrict: (accountId) => void enable(accounts.get(accountId)!, false),
     requests,
     advance: (ms) => void (offset += ms),
     down: () => void (isDown = true),
