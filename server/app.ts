@@ -54,6 +54,7 @@ import setListStore from './plugins/app/set-lists';
 import setListRoutes from './routes/api/set-lists';
 import marketplace from './plugins/app/marketplace';
 import productionRequestRoutes from './routes/api/production-requests';
+import payoutRoutes from './routes/api/payouts';
 import houseApplicationRoutes, { type HouseApplicationRoutesOptions } from './routes/api/house-applications';
 import users from './routes/api/tenants/users';
 import itemRoutes from './routes/api/tenants/items';
@@ -147,6 +148,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(houseApplicationRoutes, options.houseApplications ?? {});
   await app.register(quoteRoutes);
   await app.register(cardHoldRoutes);
+  await app.register(payoutRoutes);
   await app.register(invoiceRoutes);
   await app.register(insuranceRoutes);
   await app.register(bookingRoutes);

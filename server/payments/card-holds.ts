@@ -19,6 +19,10 @@
  *   session with the saved card (`renewHours` before it lapses); the new hold replaces the old,
  *   which is released. A renewal that fails keeps the old hold, is retried with backoff, and the
  *   vendor is mailed at once why.
+ * - Marketplace: a hold is made on the house's own account at the provider (`payouts`: a house
+ *   not connected yet takes no hold, and says so), and every later step of it on that account;
+ *   an order through the platform carries the platform's commission as the provider's fee, on
+ *   the hold and again on what is captured.
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { FastifyBaseLogger } from 'fastify';
@@ -50,6 +54,21 @@ import type { ProfileStore } from '../stores/profile-store';
 import { revisionOf, StaleQuoteError, UnknownQuoteError, type QuoteRequestStore } from '../stores/quote-request-store';
 import { ProviderRefusedError, ProviderUnavailableError, type CardIntent, type PaymentProvider } from './payment-provider';
 
+/** Where a house's holds are made and what the platform takes (server/marketplace/payouts.ts). */
+export interface HoldTerms {
+  /** The house's own account at the provider; absent, the platform's (the platform's own tenant). */
+  account?: string;
+  /** The platform's commission, for an order through the platform. */
+  commissionPercent?: number;
+}
+export interface HoldTermsSource {
+  /** The terms a new hold of this request is made on; throws (with words for the visitor) when the house cannot take holds yet. */
+  termsFor(request: QuoteRequest): Promise<HoldTerms>;
+}
+
+/** The platform's fee on an amount (minor units) at a commission, in whole minor units. */
+export const feeOn = (amountMinor: number, commissionPercent: number | undefined) => (commissionPercent ? Math.round((amountMinor * commissionPercent) / 100) : undefined);
+
 /** A hold the visitor must authorise before the step they asked for. */
 export class CardHoldNeededError extends Error {
   readonly statusCode = 402;
@@ -60,6 +79,8 @@ export interface CardHoldStores {
   itemStore: ItemStore;
   /** Where each visitor's customer at the provider is kept (their cards are saved under it), so every hold reuses it. */
   profileStore?: Pick<ProfileStore, 'get' | 'update'>;
+  /** Each house's account and the platform's commission; absent, every hold is on the platform's own account. */
+  payouts?: HoldTermsSource;
 }
 
 /** What the card-hold watch tells (the plugin wires the mailer in): the vendor, a renewal that failed; the visitor, a card wanted before check-out. */
@@ -119,6 +140,7 @@ export function heldFrom(previous: CardHold, intent: CardIntent, now: Date): Car
   }
   if (status === 'captured') {
     next.captured = fromMinor(intent.amountReceived, previous.currency);
+    if (intent.applicationFee !== undefined && previous.account) next.applicationFee = fromMinor(intent.applicationFee, previous.currency);
     next.capturedAt ??= now.toISOString();
   }
   if (status === 'released') next.releasedAt ??= now.toISOString();
@@ -165,7 +187,7 @@ export class CardHolds {
     // More than a card takes in one authorisation: said now, with the way forward, never as the provider's refusal.
     if (beyondOneHold(need.amount, currency)) throw new CardHoldNeededError(tooLargeForACard(need.amount, site));
     if (current && (current.status === 'awaitingCard' || current.status === 'declined' || current.status === 'needsAuthentication') && current.amount === need.amount) {
-      const intent = await this.provider.retrieve(current.intentId);
+      const intent = await this.provider.retrieve(current.intentId, current);
       // Only a hold still waiting for a card is picked up. One left at the bank's check (the tab
       // closed, or the check never finished) takes no other card: a new one is begun below and
       // the old one cancelled at the provider, so the visitor can always start again.
@@ -174,18 +196,25 @@ export class CardHolds {
         return { request: stored, ...(intent.clientSecret && { clientSecret: intent.clientSecret }), ...(intent.redirectUrl && { redirectUrl: intent.redirectUrl }) };
       }
     }
+    const terms: HoldTerms = (await this.stores.payouts?.termsFor(request)) ?? {};
     const attempt = (current?.renewals ?? 0) + (current?.replaced?.length ?? 0) + (current ? 1 : 0);
-    // The visitor's customer at the provider, made once and kept: an idempotency key lasts 24 hours, a customer for good.
-    const customer = current?.customer ?? (await this.stores.profileStore?.get(request.tenantId, request.uid).catch(() => undefined))?.paymentCustomer;
+    // The visitor's customer at the provider, made once and kept: an idempotency key lasts 24 hours,
+    // a customer for good. A customer belongs to one account: it is reused only on its own.
+    const profile = await this.stores.profileStore?.get(request.tenantId, request.uid).catch(() => undefined);
+    const customer = current?.customer && current.account === terms.account ? current.customer : profile?.paymentCustomerAccount === terms.account ? profile?.paymentCustomer : undefined;
+    const amountMinor = toMinor(need.amount, currency);
+    const applicationFee = feeOn(amountMinor, terms.commissionPercent);
     const intent = await this.provider.createHold({
       amount: toMinor(need.amount, currency),
       currency,
       description: `${request.production ?? 'Hire'} ${request.startDate} to ${request.endDate}: quote ${request.id}, version ${need.version}`.slice(0, 300),
       metadata: { tenantId: request.tenantId, quoteId: request.id, version: String(need.version) },
       payer: { key: `${request.tenantId}-${request.uid}`, email: request.email, ...(customer && { customer }) },
-      idempotencyKey: `hold-${request.tenantId}-${request.id}-v${need.version}-${toMinor(need.amount, currency)}-${attempt}`,
+      idempotencyKey: `hold-${request.tenantId}-${request.id}-v${need.version}-${amountMinor}-${attempt}`,
+      ...(terms.account && { account: terms.account }),
+      ...(applicationFee !== undefined && { applicationFee }),
     });
-    if (intent.customer && intent.customer !== customer) await this.rememberCustomer(request, intent.customer);
+    if (intent.customer && intent.customer !== customer) await this.rememberCustomer(request, intent.customer, terms.account);
     const fresh: CardHold = {
       provider: this.provider.kind,
       intentId: intent.id,
@@ -195,18 +224,21 @@ export class CardHolds {
       parts: need.parts,
       version: need.version,
       createdAt: now.toISOString(),
+      ...(terms.account && { account: terms.account }),
+      ...(terms.commissionPercent && { commissionPercent: terms.commissionPercent }),
       ...(current && { replaced: [...(current.replaced ?? []), current.intentId].slice(-200) }),
     };
     const stored = await this.record(request.tenantId, request.id, () => heldFrom(fresh, intent, now));
     // A hold it replaces that was only waiting for a card is released now; an authorised one stands until the new one is authorised (recordAnswer).
-    if (current && current.status !== 'authorised' && current.status !== 'captured' && current.status !== 'released' && current.status !== 'expired') await this.releaseQuietly(current.intentId);
+    if (current && current.status !== 'authorised' && current.status !== 'captured' && current.status !== 'released' && current.status !== 'expired')
+      await this.releaseQuietly(current.intentId, current);
     return { request: stored, ...(intent.clientSecret && { clientSecret: intent.clientSecret }), ...(intent.redirectUrl && { redirectUrl: intent.redirectUrl }) };
   }
 
   /** Keeps the provider's customer on the visitor's profile (a failure is logged: the next hold makes it again). */
-  private async rememberCustomer(request: QuoteRequest, customer: string) {
+  private async rememberCustomer(request: QuoteRequest, customer: string, account: string | undefined) {
     await this.stores.profileStore
-      ?.update(request.tenantId, request.uid, (profile) => ({ ...profile, paymentCustomer: customer }))
+      ?.update(request.tenantId, request.uid, ({ paymentCustomerAccount: _account, ...profile }) => ({ ...profile, paymentCustomer: customer, ...(account && { paymentCustomerAccount: account }) }))
       .catch((error: unknown) => this.log.warn({ err: error, quoteRequest: request.id }, 'payment customer not kept on the profile'));
   }
 
@@ -215,7 +247,7 @@ export class CardHolds {
     const request = await this.stores.quoteRequests.get(tenantId, id);
     if (!request) throw new UnknownQuoteError(id);
     if (!request.cardHold) return request;
-    const intent = await this.provider.retrieve(request.cardHold.intentId);
+    const intent = await this.provider.retrieve(request.cardHold.intentId, request.cardHold);
     return this.recordAnswer(request, intent, now);
   }
 
@@ -224,15 +256,15 @@ export class CardHolds {
     const was = request.cardHold;
     const stored = await this.record(request.tenantId, request.id, (hold) => (hold?.intentId === intent.id ? heldFrom(hold, intent, now) : hold));
     const replaced = stored.cardHold?.replaced?.at(-1);
-    if (stored.cardHold?.status === 'authorised' && was?.intentId === intent.id && was.status !== 'authorised' && replaced) await this.releaseQuietly(replaced);
+    if (stored.cardHold?.status === 'authorised' && was?.intentId === intent.id && was.status !== 'authorised' && replaced) await this.releaseQuietly(replaced, was);
     return stored;
   }
 
   /** A verified webhook event about an intent: the request it names read again from the provider. */
-  async onEvent(intentId: string | undefined, now: Date): Promise<QuoteRequest | undefined> {
+  async onEvent(intentId: string | undefined, now: Date, account?: string): Promise<QuoteRequest | undefined> {
     if (!intentId) return undefined;
     // An intent Stripe does not know here (another account's, a deleted test object) is acknowledged and left: Stripe would otherwise retry it for days.
-    const intent = await this.provider.retrieve(intentId).catch((error: unknown) => {
+    const intent = await this.provider.retrieve(intentId, { account }).catch((error: unknown) => {
       if (error instanceof ProviderRefusedError && error.code === 'resource_missing') return undefined;
       throw error;
     });
@@ -258,13 +290,16 @@ export class CardHolds {
     const pending = hold.pending;
     try {
       if (pending.action === 'renew') return await this.renewNow(request, hold, site, now);
-      let intent = await this.provider.retrieve(hold.intentId);
+      let intent = await this.provider.retrieve(hold.intentId, hold);
       const capture = pending.action === 'capture' ? Math.min(toMinor(pending.amount ?? 0, hold.currency), intent.amountCapturable) : 0;
       // The amount is in the key: a capture asked again for another amount is another request, never a replay of the first.
-      if (capture > 0 && intent.status === 'requires_capture') intent = await this.provider.capture(hold.intentId, capture, `capture-${hold.intentId}-${capture}`);
+      // The platform's fee is its commission on what is captured (the hold's fee was on the whole hold).
+      const applicationFee = hold.account ? feeOn(capture, hold.commissionPercent) : undefined;
+      if (capture > 0 && intent.status === 'requires_capture')
+        intent = await this.provider.capture(hold.intentId, capture, `capture-${hold.intentId}-${capture}`, { account: hold.account, ...(applicationFee !== undefined && { applicationFee }) });
       // Nothing to capture is a release (a provider takes no capture of 0).
       else if (intent.status === 'requires_capture' || intent.status === 'requires_payment_method' || intent.status === 'requires_action')
-        intent = await this.provider.cancel(hold.intentId, `release-${hold.intentId}`);
+        intent = await this.provider.cancel(hold.intentId, `release-${hold.intentId}`, hold);
       const settled = (current: CardHold | undefined) => {
         if (current?.intentId !== intent.id || !current.pending) return current;
         const next = heldFrom(current, intent, now);
@@ -307,7 +342,7 @@ export class CardHolds {
   private async renewNow(request: QuoteRequest, hold: CardHold, site: SiteSettings, now: Date): Promise<QuoteRequest> {
     const firstTry = hold.pending!.attempts === 0;
     // A hold that lapsed meanwhile is recorded as lapsed: nothing is left to renew (the visitor authorises again).
-    const old = await this.provider.retrieve(hold.intentId);
+    const old = await this.provider.retrieve(hold.intentId, hold);
     if (old.status !== 'requires_capture') return this.record(request.tenantId, request.id, (current) => (current?.intentId === old.id ? heldFrom(current, old, now) : current));
     if (!hold.paymentMethod) return this.renewalFailedWith(request, 'no card was saved with the first authorisation', site, now, firstTry);
     const renewals = (hold.renewals ?? 0) + 1;
@@ -319,9 +354,11 @@ export class CardHolds {
       payer: { key: `${request.tenantId}-${request.uid}`, email: request.email },
       offSession: { paymentMethod: hold.paymentMethod, ...(hold.customer && { customer: hold.customer }) },
       idempotencyKey: `renew-${hold.intentId}-${hold.pending!.attempts}`,
+      ...(hold.account && { account: hold.account }),
+      ...(hold.account && hold.commissionPercent && { applicationFee: feeOn(toMinor(hold.amount, hold.currency), hold.commissionPercent) }),
     });
     if (intent.status !== 'requires_capture') {
-      if (intent.status !== 'canceled') await this.releaseQuietly(intent.id);
+      if (intent.status !== 'canceled') await this.releaseQuietly(intent.id, hold);
       return this.renewalFailedWith(request, intent.lastError?.message ?? `the card was not authorised again (${intent.status})`, site, now, firstTry);
     }
     const stored = await this.record(request.tenantId, request.id, (current) => {
@@ -337,7 +374,7 @@ export class CardHolds {
         replaced: [...(current.replaced ?? []), current.intentId].slice(-200),
       };
     });
-    await this.releaseQuietly(hold.intentId);
+    await this.releaseQuietly(hold.intentId, hold);
     this.log.info({ tenantId: request.tenantId, quoteRequest: request.id, renewals }, 'card hold renewed');
     return stored;
   }
@@ -348,8 +385,11 @@ export class CardHolds {
     return stored;
   }
 
-  private async releaseQuietly(intentId: string) {
-    await this.provider.cancel(intentId, `release-${intentId}`).catch((error: unknown) => this.log.warn({ intentId, reason: (error as Error).message }, 'replaced hold not released'));
+  /** Releases a hold no longer kept, on the account it was made on (`on`'s; a replaced hold is on its successor's). */
+  private async releaseQuietly(intentId: string, on: Pick<CardHold, 'account'>) {
+    await this.provider
+      .cancel(intentId, `release-${intentId}`, { account: on.account })
+      .catch((error: unknown) => this.log.warn({ intentId, reason: (error as Error).message }, 'replaced hold not released'));
   }
 
   /**

@@ -31,6 +31,8 @@ export interface CardProvider {
   provider: 'test' | 'stripe';
   testMode: boolean;
   publishableKey?: string;
+  /** The house's own account at Stripe (Connect): Stripe.js confirms the card on it. */
+  account?: string;
 }
 
 /** What the visitor's card must hold before they accept (the server's neededFor), and whether the hold they have covers it. */
@@ -46,6 +48,8 @@ export interface CardHoldNeeded {
   askedFrom?: string;
   /** More than one card authorisation takes: why, and what to do instead (no card form is offered). */
   tooLarge?: string;
+  /** The house has not connected the account it is paid on yet: why no card can be taken, in words. */
+  notConnected?: string;
 }
 
 /** The hold begun: the request as stored, and what the browser confirms the card with. */

@@ -58,6 +58,8 @@ const vendor = (url: string, revision: string | number, payload?: object) =>
   t.as('aviationAdmin', { method: 'POST', url: `/api/tenants/aviation/quote-requests/${url}`, ...(payload && { payload }), headers: { 'if-match': `"${revision}"` } });
 const stored = async (id: string) => (await t.app.quoteRequests.get('aviation', id)) as QuoteRequest;
 const mails = () => (t.app.mailer as OutboxMailer).list();
+/** Aviation's own account at the test provider (given at start): its holds are found only on it. */
+const aviationAccount = async () => ({ account: (await t.app.payouts.of('aviation')).accountId });
 
 /** A request for `quantity` cases over three days, quoted by the vendor; the visitor's cookie. */
 async function quoted(email: string, quantity: number, inDays = 3) {
@@ -135,14 +137,14 @@ describe('card holds', () => {
     expect(again.status).toBe('authorised');
     expect((await stored(id)).cardHold!.intentId).not.toBe(abandonedIntent);
     // The check left behind is cancelled at the provider: it can never be completed and held as well.
-    expect((await provider.retrieve(abandonedIntent)).status).toBe('canceled');
+    expect((await provider.retrieve(abandonedIntent, await aviationAccount())).status).toBe('canceled');
     expect((await accept(id, cookie, again.revision)).statusCode).toBe(200);
 
     // The provider gives up on a check (as Stripe cancels an intent): the console's check says so, and the visitor starts again.
     const second = await quoted('given-up@studio.example', 1);
     await authoriseCard(t.app, second.id, second.cookie, TEST_CARDS.authenticate);
     const intentId = (await stored(second.id)).cardHold!.intentId;
-    await provider.cancel(intentId, `gave-up-${intentId}`);
+    await provider.cancel(intentId, `gave-up-${intentId}`, await aviationAccount());
     const checked = await t.as('aviationAdmin', { method: 'POST', url: `/api/tenants/aviation/quote-requests/${second.id}/card-hold/settle` });
     expect(checked.statusCode, checked.body).toBe(200);
     expect(checked.json().cardHold).toMatchObject({ status: 'declined', declineMessage: 'Your bank’s check was not finished.' });
@@ -167,7 +169,7 @@ describe('card holds', () => {
     // $130 hire + 25% of $650 damage = $292.50, plus 5% processing = $307.13; of $351.00 held (130 + 6.50 + 214.50).
     expect(after.cardHold).toMatchObject({ status: 'captured', amount: 351, captured: 307.13 });
     expect(after.cardHold).not.toHaveProperty('pending');
-    expect((await provider.retrieve(after.cardHold!.intentId)).amountReceived).toBe(30_713);
+    expect((await provider.retrieve(after.cardHold!.intentId, await aviationAccount())).amountReceived).toBe(30_713);
 
     // Cancelled after confirmation: released (the aviation tenant takes no cancellation fee).
     const cancelled = await quoted('cancel@studio.example', 1, 5);
@@ -176,7 +178,7 @@ describe('card holds', () => {
     await vendor(`${cancelled.id}/confirm`, Number(auth.revision) + 1);
     expect((await vendor(`${cancelled.id}/cancel`, Number(auth.revision) + 2, { reason: 'Shoot moved' })).statusCode).toBe(200);
     expect((await stored(cancelled.id)).cardHold).toMatchObject({ status: 'released' });
-    expect((await provider.retrieve((await stored(cancelled.id)).cardHold!.intentId)).status).toBe('canceled');
+    expect((await provider.retrieve((await stored(cancelled.id)).cardHold!.intentId, await aviationAccount())).status).toBe('canceled');
 
     // A declined quote releases its hold too.
     const declined = await quoted('decline@studio.example', 1, 6);
@@ -218,7 +220,7 @@ describe('card holds', () => {
     expect(renewed).toMatchObject({ status: 'authorised', renewals: 1, replaced: [first.intentId] });
     expect(renewed.intentId).not.toBe(first.intentId);
     expect(Date.parse(renewed.expiresAt!)).toBeGreaterThan(Date.parse(first.expiresAt!));
-    expect((await provider.retrieve(first.intentId)).status).toBe('canceled');
+    expect((await provider.retrieve(first.intentId, await aviationAccount())).status).toBe('canceled');
 
     // A card that authorises once and declines off session.
     clockOffset = 0;

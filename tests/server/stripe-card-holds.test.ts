@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, earliestStart } from '../../schema/rental/quote-rules';
 import type { QuoteRequest } from '../../schema/types.generated';
 import { buildTestApp, type TestApp } from '../helpers/server';
+import { connectHouseAtStripe } from '../helpers/payouts';
 import { startStripeStandIn, type StripeStandIn } from '../helpers/stripe-stand-in';
 import { AVIATION_HOST, storefrontVisitor } from '../helpers/storefront-visitor';
 
@@ -19,6 +20,7 @@ const WEBHOOK_SECRET = 'whsec_backlot_test';
 const CASES = '1950s-hard-train-case-cream';
 let t: TestApp;
 let stripe: StripeStandIn;
+let aviationAccount: string;
 beforeAll(async () => {
   stripe = await startStripeStandIn();
   t = await buildTestApp({
@@ -26,6 +28,8 @@ beforeAll(async () => {
     quotes: { requestsPerMinute: 1000 },
     env: { BACKLOT_PAYMENTS: 'stripe', STRIPE_SECRET_KEY: 'sk_test_backlot', STRIPE_PUBLISHABLE_KEY: 'pk_test_backlot', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, BACKLOT_STRIPE_API_URL: stripe.url },
   });
+  // Aviation is paid on its own Stripe account (stripe-connect.test.ts tests connecting).
+  aviationAccount = await connectHouseAtStripe(t, stripe, 'aviation');
 });
 afterAll(async () => {
   await t?.close();
@@ -44,7 +48,13 @@ const webhook = (event: object, secret = WEBHOOK_SECRET) => {
     headers: { 'content-type': 'application/json', 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret }) },
   });
 };
-const event = (type: string, intentId: string, n = 1) => ({ id: `evt_${n}_${intentId}`, object: 'event', type, data: { object: { id: intentId, object: 'payment_intent' } } });
+const event = (type: string, intentId: string, n = 1) => ({
+  id: `evt_${n}_${intentId}`,
+  object: 'event',
+  type,
+  account: aviationAccount,
+  data: { object: { id: intentId, object: 'payment_intent' } },
+});
 
 /** A quoted request whose hold was begun; the intent's id. */
 async function begun(email: string, inDays: number) {
@@ -62,7 +72,7 @@ async function begun(email: string, inDays: number) {
   return { id, cookie: who.cookie, intentId: started.json().cardHold.intentId as string };
 }
 const confirmAtStripe = (intentId: string, method = 'pm_card_visa') =>
-  fetch(`${stripe.url}/v1/payment_intents/${intentId}/confirm`, { method: 'POST', body: new URLSearchParams({ payment_method: method }) });
+  fetch(`${stripe.url}/v1/payment_intents/${intentId}/confirm`, { method: 'POST', body: new URLSearchParams({ payment_method: method }), headers: { 'stripe-account': aviationAccount } });
 
 describe('card holds at Stripe', () => {
   it('makes one customer per visitor and keeps it on their profile: a second hold, days later, reuses it', async () => {

@@ -50,6 +50,7 @@ const projectId = `backlot-two-servers-${Date.now().toString(36)}`;
 let postgres: TestPostgres;
 let bucket: CloudStorageStandIn;
 let stripe: StripeStandIn;
+let aviationAccount: string;
 let root: string;
 let a: ServerProcess;
 let b: ServerProcess;
@@ -92,6 +93,12 @@ beforeAll(async () => {
   const login = await http(`${a.url}/api/auth/login`, { method: 'POST', headers: { origin: a.url }, body: { email: STAFF, password: PASSWORD } });
   expect(login.status, login.text).toBe(200);
   cookie = String(login.headers['set-cookie']).split(';')[0]!;
+  // Aviation connects the account it is paid on through A; B reads it from the shared store.
+  const connected = await on(0, '/api/tenants/aviation/payouts/connect', { method: 'POST' });
+  expect(connected.status, connected.text).toBe(200);
+  aviationAccount = (connected.json() as { payouts: { accountId: string } }).payouts.accountId;
+  await fetch(`${stripe.url}/test/onboard/${aviationAccount}`, { method: 'POST' });
+  expect((await on(1, '/api/tenants/aviation/payouts')).json()).toMatchObject({ accountId: aviationAccount, chargesEnabled: true });
 }, 120_000);
 
 afterAll(async () => {
@@ -141,7 +148,11 @@ async function authoriseAtStripe(begin: ServerProcess, read: ServerProcess, id: 
   expect(started.status, started.text).toBe(200);
   const { cardHold, payment } = started.json() as { cardHold: { intentId: string }; payment: { provider: string; publishableKey: string } };
   expect(payment).toMatchObject({ provider: 'stripe', publishableKey: 'pk_test_two_servers' });
-  await fetch(`${stripe.url}/v1/payment_intents/${cardHold.intentId}/confirm`, { method: 'POST', body: new URLSearchParams({ payment_method: 'pm_card_visa' }) });
+  await fetch(`${stripe.url}/v1/payment_intents/${cardHold.intentId}/confirm`, {
+    method: 'POST',
+    body: new URLSearchParams({ payment_method: 'pm_card_visa' }),
+    headers: { 'stripe-account': aviationAccount },
+  });
   const refreshed = await visitor(read, `/api/quotes/${id}/card-hold/refresh`, { method: 'POST', headers: { cookie: session } });
   expect(refreshed.json()).toMatchObject({ cardHold: { status: 'authorised', provider: 'stripe' } });
   return Number(String(refreshed.headers.etag).replace(/"/g, ''));

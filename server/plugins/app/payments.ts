@@ -4,6 +4,10 @@
  * the card-hold watch on a timer (once ready, then every BACKLOT_PAYMENT_CHECK_SECONDS) on every
  * server: steps the provider has not answered yet retried when their time comes, holds about to
  * lapse renewed. Two servers on one hold do its step once (the provider's idempotency keys).
+ * Each house's account at the provider and the platform's commission (`app.payouts`,
+ * marketplace/payouts.ts) over their store: payout-accounts.sqlite under the data folder, or
+ * Firestore (`vendors/{house}/payouts/account`). With the built-in test provider every house
+ * without an account is given an onboarded test account at start (a start-up step).
  */
 import { mkdirSync } from 'node:fs';
 import fp from 'fastify-plugin';
@@ -16,6 +20,11 @@ import { cardHoldRenewalMessage, cardWantedMessage, senderOf, type MailContent }
 import { todayIn } from '../../../schema/rental/quote-rules';
 import type { StorefrontConfiguration } from '../../../storefront/config/configuration';
 import { CardHolds } from '../../payments/card-holds';
+import { Payouts } from '../../marketplace/payouts';
+import { TestPaymentProvider } from '../../payments/test-payment-provider';
+import type { PayoutAccountStore } from '../../stores/payout-account-store';
+import { PLATFORM_TENANT_ID } from '../../../schema/routes';
+import path from 'node:path';
 import type { PaymentProvider } from '../../payments/payment-provider';
 import type { QuoteStores } from '../../rental/quote-conversation';
 import type { QuoteRequest } from '../../../schema/types.generated';
@@ -23,6 +32,7 @@ import type { QuoteRequest } from '../../../schema/types.generated';
 declare module 'fastify' {
   interface FastifyInstance {
     cardHolds: CardHolds;
+    payouts: Payouts;
   }
 }
 
@@ -54,7 +64,21 @@ export default fp<{ config: ServerConfig; provider?: PaymentProvider }>(
       const configuration = storefrontConfiguration(request.tenantId, stored.version, stored.tenant);
       await app.mailer.send({ ...content(configuration), to: to === 'vendor' ? configuration.vendor.email : request.email, from: senderOf(configuration), tenantId: request.tenantId });
     };
-    const cardHolds = new CardHolds(provider, { quoteRequests: app.quoteRequests, itemStore: app.itemStore, profileStore: app.profileStore }, app.log, {
+    let payoutStore: PayoutAccountStore;
+    if (config.store === 'firestore') payoutStore = await (await import('../../stores/firestore-connection')).openFirestorePayoutAccountStore();
+    else {
+      mkdirSync(config.dataDir, { recursive: true });
+      payoutStore = new (await import('../../stores/sqlite-payout-account-store')).SqlitePayoutAccountStore(path.join(config.dataDir, 'payout-accounts.sqlite'));
+    }
+    app.addHook('onClose', () => payoutStore.close());
+    const payouts = new Payouts({ provider, store: payoutStore, tenantStore: app.tenantStore, platformId: PLATFORM_TENANT_ID, log: app.log });
+    app.decorate('payouts', payouts);
+    if (provider instanceof TestPaymentProvider)
+      app.startup.add("houses' test accounts", async () => {
+        const connected = await payouts.connectEveryHouseForTesting((accountId) => provider.completeOnboarding(accountId));
+        if (connected) app.log.info({ houses: connected }, 'houses given onboarded test accounts (test provider)');
+      });
+    const cardHolds = new CardHolds(provider, { quoteRequests: app.quoteRequests, itemStore: app.itemStore, profileStore: app.profileStore, payouts }, app.log, {
       renewalFailed: (request, reason) => mail(request, 'vendor', (configuration) => cardHoldRenewalMessage(configuration, request, reason)),
       cardWanted: (request, amount) => mail(request, 'visitor', (configuration) => cardWantedMessage(configuration, request, amount)),
     });
@@ -69,5 +93,5 @@ export default fp<{ config: ServerConfig; provider?: PaymentProvider }>(
     });
     if (!given) app.addHook('onClose', () => provider.close());
   },
-  { name: 'payments', dependencies: ['mailer', 'tenant-store', 'quote-requests', 'item-store', 'invoices', 'profile-store'] },
+  { name: 'payments', dependencies: ['mailer', 'tenant-store', 'quote-requests', 'item-store', 'invoices', 'profile-store', 'startup'] },
 );

@@ -58,7 +58,12 @@ const cardHoldRoutes: FastifyPluginAsync = async (app) => {
       config: {
         docs: {
           success: { schema: viewSchema, headers: ['etag'] },
-          errors: { 401: 'Nobody is signed in', 402: 'This storefront takes no card, or there is nothing to authorise', 404: 'No such request of this visitor' },
+          errors: {
+            401: 'Nobody is signed in',
+            402: 'This storefront takes no card, or there is nothing to authorise',
+            404: 'No such request of this visitor',
+            409: 'The house has not connected the account it is paid on: it takes no card hold yet',
+          },
         },
       },
     },
@@ -69,7 +74,11 @@ const cardHoldRoutes: FastifyPluginAsync = async (app) => {
       withVersion(reply, String(revisionOf(started.request)));
       return {
         ...(await visitorQuoteView(app, started.request, settings, now)),
-        payment: { ...app.cardHolds.provider.browserConfig(), ...(started.clientSecret && { clientSecret: started.clientSecret }), ...(started.redirectUrl && { redirectUrl: started.redirectUrl }) },
+        payment: {
+          ...app.cardHolds.provider.browserConfig(started.request.cardHold?.account),
+          ...(started.clientSecret && { clientSecret: started.clientSecret }),
+          ...(started.redirectUrl && { redirectUrl: started.redirectUrl }),
+        },
       };
     },
   );
@@ -171,7 +180,9 @@ const cardHoldRoutes: FastifyPluginAsync = async (app) => {
       },
       async (request) => {
         const event = app.cardHolds.provider.verifyEvent(typeof request.body === 'string' ? request.body : '', request.headers['stripe-signature'] as string | undefined);
-        await app.cardHolds.onEvent(event.intentId, new Date());
+        // A house's account changed at Stripe (onboarding finished, or restricted): its record read again.
+        if (event.type === 'account.updated' && event.account) await app.payouts.onAccountEvent(event.account);
+        else await app.cardHolds.onEvent(event.intentId, new Date(), event.account);
         request.log.info({ event: event.id, type: event.type }, 'payment event');
         return { received: true };
       },

@@ -11,6 +11,7 @@
  */
 import { quoteStoresOf } from '../../plugins/app/payments';
 import { hireTotals, quotedTotal } from '../../../schema/rental/hire-charges';
+import { PayoutsNotConnectedError } from '../../marketplace/payouts';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { beyondOneHold, cardHoldRuleOf, holdAskedFrom, holdCovers } from '../../../schema/rental/card-hold';
 import { holdKeepsIn } from '../../../schema/rental/out-gate';
@@ -104,7 +105,29 @@ export async function visitorQuoteView(app: FastifyInstance, quote: QuoteRequest
   const covered = before === 'accept' ? holdCovers(quote.cardHold, need.amount, now) : false;
   // More than one card authorisation takes: said up front, with the way forward, instead of a form that cannot succeed.
   const tooLarge = beyondOneHold(need.amount, settings.site.currency ?? 'USD') ? tooLargeForACard(need.amount, settings.site) : undefined;
-  return { ...view, ...due, cardHoldNeeded: { ...need, covered, before, ...(askedFrom && { askedFrom }), ...(tooLarge && { tooLarge }), provider: app.cardHolds.provider.browserConfig() } };
+  // A house that has not connected the account it is paid on takes no card yet: said up front too.
+  const notConnected = covered
+    ? undefined
+    : await app.payouts.termsFor(quote).then(
+        () => undefined,
+        (error: unknown) => {
+          if (error instanceof PayoutsNotConnectedError) return error.message;
+          throw error;
+        },
+      );
+  return {
+    ...view,
+    ...due,
+    cardHoldNeeded: {
+      ...need,
+      covered,
+      before,
+      ...(askedFrom && { askedFrom }),
+      ...(tooLarge && { tooLarge }),
+      ...(notConnected && { notConnected }),
+      provider: app.cardHolds.provider.browserConfig(quote.cardHold?.account),
+    },
+  };
 }
 
 /** A visitor's quotes come this many at a time; the page asks for older ones. */

@@ -48,6 +48,8 @@ export function CardHoldPanel({ quote, onChange }: { quote: VisitorQuote; onChan
 
   if (!need && !hold) return null;
   const until = hold?.expiresAt ? new Intl.DateTimeFormat(site.locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: vendor.timezone ?? 'UTC' }).format(new Date(hold.expiresAt)) : '';
+  // Why no card can be taken now: more than one hold takes, or a house not yet paid on its own account.
+  const refusal = need?.tooLarge ?? need?.notConnected;
   const testMode = (started ?? need?.provider)?.testMode && (started ?? need?.provider)?.provider === 'test';
 
   const begin = async () => {
@@ -84,12 +86,12 @@ export function CardHoldPanel({ quote, onChange }: { quote: VisitorQuote; onChan
       </h2>
       {hold && <HoldStatus hold={hold} money={money} until={until} />}
       {need?.askedFrom && !need.covered && <p className="card-hold-lead">{words.askedLater(money(need.amount), formatDay(need.askedFrom, site))}</p>}
-      {need?.tooLarge && !need.covered && (
+      {refusal && !need?.covered && (
         <div className="notice notice-warning" role="status">
-          <p>{need.tooLarge}</p>
+          <p>{refusal}</p>
         </div>
       )}
-      {need && !need.covered && !need.askedFrom && !need.tooLarge && (
+      {need && !need.covered && !need.askedFrom && !refusal && (
         <>
           <p className="card-hold-lead">{need.before === 'accept' ? words.needed(money(need.amount)) : words.neededBeforeOut(money(need.amount))}</p>
           <dl className="card-hold-parts" aria-label={words.madeOf}>
@@ -214,7 +216,7 @@ function StripeCardForm({ payment, amount, onDone }: { payment: StartedHold['pay
   useEffect(() => {
     let live = true;
     void import('@stripe/stripe-js/pure')
-      .then(({ loadStripe }) => loadStripe(payment.publishableKey!))
+      .then(({ loadStripe }) => loadStripe(payment.publishableKey!, payment.account ? { stripeAccount: payment.account } : undefined))
       .then((loaded) => {
         if (!live || !loaded || !mount.current) return;
         const elements = loaded.elements({ clientSecret: payment.clientSecret! });
@@ -224,7 +226,7 @@ function StripeCardForm({ payment, amount, onDone }: { payment: StartedHold['pay
       })
       .catch(() => live && setError({ message: words.stripeUnavailable } as IdentityError));
     return () => void (live = false);
-  }, [payment.publishableKey, payment.clientSecret]);
+  }, [payment.publishableKey, payment.account, payment.clientSecret]);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!stripe.current) return;
