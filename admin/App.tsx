@@ -15,6 +15,7 @@ import { TENANT_SCREENS } from './tenant-screens';
 import outbox from './outbox';
 import houseApplications from './house-applications';
 import productionRequests from './production-requests';
+import houses from './payouts';
 import { Welcome } from './welcome/Welcome';
 import tenants, { TenantSwitcher } from './tenants';
 import { TenantGate } from './tenants/TenantGate';
@@ -41,6 +42,7 @@ export function App() {
       <Resource name="outbox" {...outbox} />
       <Resource name="house-applications" {...houseApplications} />
       <Resource name="marketplace/production-requests" {...productionRequests} />
+      <Resource name="marketplace/houses" {...houses} />
       <CustomRoutes noLayout>
         <Route path="/welcome/:token" element={<Welcome />} />
       </CustomRoutes>

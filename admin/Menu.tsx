@@ -18,6 +18,7 @@ export function Menu() {
       {permissions?.role === 'platform' && <RaMenu.ResourceItem name="tenants" />}
       {permissions?.role === 'platform' && <RaMenu.ResourceItem name="house-applications" />}
       {permissions?.role === 'platform' && <RaMenu.ResourceItem name="marketplace/production-requests" />}
+      {permissions?.role === 'platform' && <RaMenu.ResourceItem name="marketplace/houses" />}
       {permissions?.role === 'platform' && <RaMenu.ResourceItem name="outbox" />}
       {tenantId && (
         <>

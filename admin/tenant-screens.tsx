@@ -17,6 +17,7 @@ import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
 import RequestQuoteOutlinedIcon from '@mui/icons-material/RequestQuoteOutlined';
 import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
+import AccountBalanceOutlinedIcon from '@mui/icons-material/AccountBalanceOutlined';
 import type { ComponentType } from 'react';
 import { lazyScreen } from './components/lazyScreen';
 
@@ -40,6 +41,7 @@ export const TENANT_SCREENS: readonly TenantScreen[] = [
   { path: 'items', label: 'backlot.menu.items', icon: Inventory2OutlinedIcon, Component: lazyScreen(() => import('./items').then((m) => m.ItemsScreen)) },
   { path: 'quote-requests', label: 'backlot.menu.quotes', icon: RequestQuoteOutlinedIcon, Component: lazyScreen(() => import('./quote-requests').then((m) => m.QuoteRequestsScreen)) },
   { path: 'invoices', label: 'backlot.menu.invoices', icon: ReceiptLongOutlinedIcon, Component: lazyScreen(() => import('./invoices').then((m) => m.InvoiceList)) },
+  { path: 'payouts', label: 'backlot.menu.payouts', icon: AccountBalanceOutlinedIcon, Component: lazyScreen(() => import('./payouts/PayoutsScreen').then((m) => m.PayoutsScreen)) },
   { path: 'dispatch', label: 'backlot.menu.dispatch', icon: LocalShippingOutlinedIcon, Component: lazyScreen(() => import('./dispatch').then((m) => m.DispatchScreen)) },
   { path: 'users', label: 'backlot.menu.users', icon: PeopleOutlineIcon, Component: lazyScreen(() => import('./users').then((m) => m.UserList)) },
   { path: 'history', label: 'backlot.menu.history', icon: HistoryIcon, Component: lazyScreen(() => import('./history').then((m) => m.HistoryList)) },

@@ -113,6 +113,11 @@ export class Payouts implements HoldTermsSource {
     return this.options.store.update(tenantId, (current) => (current?.accountId === account.id ? this.withAccount(current, account) : (current ?? record)));
   }
 
+  /** The house's record whose account this is at the provider. */
+  byAccount(accountId: string): Promise<PayoutAccount | undefined> {
+    return this.options.store.byAccount(accountId);
+  }
+
   /** A provider's event about an account: the house it belongs to read again (an account not ours is left). */
   async onAccountEvent(accountId: string): Promise<PayoutAccount | undefined> {
     const record = await this.options.store.byAccount(accountId);

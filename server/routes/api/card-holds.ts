@@ -7,6 +7,8 @@
  * The built-in test provider's own pages, standing in for Stripe.js and the bank (test mode only):
  * - POST /api/payments/test/confirm          a test card tried against a hold (by its client secret)
  * - GET|POST /payments/test/authenticate     the bank's check (3-D Secure), passed or failed
+ * - GET|POST /payments/test/onboard          a house finishing its test account's onboarding
+ *                                            (a console user who may reach the house)
  * Stripe:
  * - POST /api/payments/stripe/webhook        a signed event: the intent it names is read again
  * The console:
@@ -19,6 +21,8 @@ import { withDefaults } from '../../../schema/defaults';
 import { quoteSettingsOf } from '../../rental/quote-conversation';
 import { TestPaymentProvider } from '../../payments/test-payment-provider';
 import { ProviderRefusedError } from '../../payments/payment-provider';
+import { UnknownHouseError } from '../../marketplace/payouts';
+import { canReach } from '../../auth/accounts';
 import { withVersion } from '../../lib/versions';
 import { recordSchema } from '../../lib/api-docs';
 import { revisionOf, UnknownQuoteError } from '../../stores/quote-request-store';
@@ -41,6 +45,25 @@ class NotTestModeError extends Error {
 const sameSite = (value: unknown) => (typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : '/');
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+
+/** An absolute URL on this request's own host to go back to (the console's), else the console: no open redirect. */
+function sameHost(request: FastifyRequest, value: string): string {
+  try {
+    const url = new URL(value);
+    if (url.host === request.host && (url.protocol === 'http:' || url.protocol === 'https:')) return url.href;
+  } catch {
+    // not a URL
+  }
+  return '/admin/';
+}
+
+/** A page of the built-in test provider, marked "Test mode" (the bank's check, a house's onboarding). */
+const testModePage = (
+  title: string,
+  body: string,
+) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:28rem;margin:10vh auto;padding:0 1.25rem;color:#1f2328}.mode{display:inline-block;background:#fff3cd;color:#664d03;border-radius:4px;padding:.1rem .5rem;font-size:.85rem;font-weight:600}h1{font-size:1.4rem;margin:.75rem 0}.actions{display:flex;gap:.75rem;flex-wrap:wrap;margin-top:1.5rem}button{font:inherit;padding:.6rem 1.1rem;border-radius:6px;border:1px solid #8c959f;background:#fff;cursor:pointer}form:first-child button{background:#1f6feb;border-color:#1f6feb;color:#fff}button:focus-visible{outline:3px solid #0969da;outline-offset:2px}</style></head>
+<body><main><span class="mode">Test mode</span>${body}</main></body></html>`;
 
 const cardHoldRoutes: FastifyPluginAsync = async (app) => {
   const tags = ['card holds'];
@@ -156,15 +179,43 @@ const cardHoldRoutes: FastifyPluginAsync = async (app) => {
       // helmet's no-referrer, and a visitor's session cookie with no origin is refused as cross-site:
       // this page keeps its origin for its own site (and still sends nothing to another).
       void reply.header('cache-control', 'no-store').header('referrer-policy', 'same-origin').type('text/html; charset=utf-8');
-      return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Test mode: your bank's check</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;max-width:28rem;margin:10vh auto;padding:0 1.25rem;color:#1f2328}.mode{display:inline-block;background:#fff3cd;color:#664d03;border-radius:4px;padding:.1rem .5rem;font-size:.85rem;font-weight:600}h1{font-size:1.4rem;margin:.75rem 0}.actions{display:flex;gap:.75rem;flex-wrap:wrap;margin-top:1.5rem}button{font:inherit;padding:.6rem 1.1rem;border-radius:6px;border:1px solid #8c959f;background:#fff;cursor:pointer}form:first-child button{background:#1f6feb;border-color:#1f6feb;color:#fff}button:focus-visible{outline:3px solid #0969da;outline-offset:2px}</style></head>
-<body><main><span class="mode">Test mode</span><h1>Your bank's check (3-D Secure)</h1><p>In test mode no bank is asked: choose how the check ends. With a real card, your bank shows its own page here.</p>
-<div class="actions">${form('pass', 'Complete the check')}${form('fail', 'Fail the check')}</div></main></body></html>`;
+      return testModePage(
+        "Test mode: your bank's check",
+        `<h1>Your bank's check (3-D Secure)</h1><p>In test mode no bank is asked: choose how the check ends. With a real card, your bank shows its own page here.</p>
+<div class="actions">${form('pass', 'Complete the check')}${form('fail', 'Fail the check')}</div>`,
+      );
     });
     page.post('/payments/test/authenticate', { schema: { hide: true } }, async (request, reply) => {
       const { secret = '', return: back, outcome } = (request.body ?? {}) as { secret?: string; return?: string; outcome?: string };
       testProvider().authenticate(secret, outcome === 'pass');
       return reply.redirect(sameSite(back), 303);
+    });
+
+    // A house finishing the test provider's onboarding (Stripe's hosted form in the real thing): one
+    // button, for a console user who may reach the house; back to the console after.
+    page.get('/payments/test/onboard', { schema: { hide: true } }, async (request, reply) => {
+      testProvider();
+      const { account = '', return: back = '' } = request.query as { account?: string; return?: string };
+      const record = await app.payouts.byAccount(account);
+      if (!record) throw new UnknownHouseError(account);
+      const house = (await app.tenantStore.get(record.tenantId))?.tenant.vendor.name ?? record.tenantId;
+      const field = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
+      void reply.header('cache-control', 'no-store').header('referrer-policy', 'same-origin').type('text/html; charset=utf-8');
+      return testModePage(
+        'Test mode: connect your payout account',
+        `<h1>Connect ${escapeHtml(house)}'s payout account</h1><p>In test mode no bank account or identity check is asked for. With Stripe, this is Stripe's own form: your business details, a bank account to be paid into, and who runs the business.</p>
+<div class="actions"><form method="post" action="/payments/test/onboard">${field('account', account)}${field('return', back)}<button type="submit" autofocus>Finish connecting (test)</button></form><form method="get" action="${escapeHtml(sameHost(request, back))}"><button type="submit">Not now</button></form></div>`,
+      );
+    });
+    page.post('/payments/test/onboard', { schema: { hide: true }, onRequest: app.authenticate }, async (request, reply) => {
+      const { account = '', return: back = '' } = (request.body ?? {}) as { account?: string; return?: string };
+      const record = await app.payouts.byAccount(account);
+      // Another house's account is no account of this user's: the same answer as none.
+      if (!record || !canReach(request.account!, record.tenantId)) throw new UnknownHouseError(account);
+      testProvider().completeOnboarding(account);
+      await app.payouts.refresh(record.tenantId);
+      request.log.info({ tenantId: record.tenantId, account, actor: request.account!.email }, 'house connected its test payout account');
+      return reply.redirect(sameHost(request, back), 303);
     });
   });
 
