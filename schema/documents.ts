@@ -16,7 +16,24 @@ import productionRequest from './production-request.schema.json' with { type: 'j
 import houseApplication from './house-application.schema.json' with { type: 'json' };
 import payoutAccount from './payout-account.schema.json' with { type: 'json' };
 
-export const schemaDocuments = { defs, site, vendor, categories, pages, tenant, userProfile, item, catalogue, quoteRequest, setList, unit, invoice, productionRequest, houseApplication, payoutAccount } as const;
+export const schemaDocuments = {
+  defs,
+  site,
+  vendor,
+  categories,
+  pages,
+  tenant,
+  userProfile,
+  item,
+  catalogue,
+  quoteRequest,
+  setList,
+  unit,
+  invoice,
+  productionRequest,
+  houseApplication,
+  payoutAccount,
+} as const;
 
 export const schemaIds = {
   defs: defs.$id,
