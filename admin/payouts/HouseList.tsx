@@ -3,10 +3,10 @@
  * (platform staff): whether it takes card holds, the commission set inline (from the next hold
  * on), and each house's monthly statement as CSV.
  */
-import { Box, Button, Chip, InputAdornment, Stack, TextField as InputField } from '@mui/material';
+import { Box, Button, InputAdornment, Stack, TextField as InputField } from '@mui/material';
 import { useState } from 'react';
 import { BooleanField, Datagrid, FunctionField, List, TextField, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
-import { standingOf } from './PayoutsScreen';
+import { StandingChip, standingOf } from './PayoutsScreen';
 import type { Payouts } from './payouts-api';
 import { StatementDownload } from './StatementDownload';
 
@@ -16,14 +16,7 @@ function Standing() {
   const record = useRecordContext<HouseRow>();
   const translate = useTranslate();
   if (!record) return null;
-  const standing = standingOf(record);
-  return (
-    <Chip
-      size="small"
-      color={standing === 'connected' ? 'success' : standing === 'paused' ? 'error' : standing === 'detailsWanted' ? 'warning' : 'default'}
-      label={translate(`backlot.payouts.standing.${standing}`)}
-    />
-  );
+  return <StandingChip standing={standingOf(record)} label={translate(`backlot.payouts.standing.${standingOf(record)}`)} />;
 }
 
 function Commission() {

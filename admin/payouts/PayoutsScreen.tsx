@@ -23,7 +23,14 @@ export function standingOf(payouts: Pick<Payouts, 'accountId' | 'chargesEnabled'
   return payouts.connectedAt ? 'paused' : 'detailsWanted';
 }
 
-const CHIP_COLOUR: Record<Standing, 'default' | 'warning' | 'success' | 'error'> = { notConnected: 'default', detailsWanted: 'warning', connected: 'success', paused: 'error' };
+/** The amber of "wanted" and "test mode", dark on light (MUI's warning orange fails WCAG AA contrast with its text). */
+const AMBER = { bgcolor: '#fff3cd', color: '#664d03' } as const;
+
+/** Each standing's chip: default grey, amber, and MUI's green and red, which pass AA with white text. */
+export function StandingChip({ standing, label }: { standing: Standing; label: string }) {
+  if (standing === 'detailsWanted') return <Chip size="small" label={label} sx={AMBER} />;
+  return <Chip size="small" color={standing === 'connected' ? 'success' : standing === 'paused' ? 'error' : 'default'} label={label} />;
+}
 
 export function PayoutsScreen() {
   const translate = useTranslate();
@@ -94,13 +101,14 @@ export function PayoutsScreen() {
       )}
       <Card variant="outlined">
         <CardContent>
-          <Stack direction="row" spacing={1.5} alignItems="center" sx={{ mb: 1.5 }}>
+          <Stack direction="row" spacing={1.5} alignItems="center" flexWrap="wrap" useFlexGap sx={{ mb: 1.5 }}>
             <AccountBalanceOutlinedIcon color="action" />
-            <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
+            {/* On a phone the title keeps its line and the chips go under it. */}
+            <Typography variant="h6" component="h2" sx={{ flexGrow: 1, flexBasis: { xs: 'calc(100% - 48px)', sm: 0 } }}>
               {translate('backlot.payouts.heading')}
             </Typography>
-            {standing && <Chip size="small" color={CHIP_COLOUR[standing]} label={translate(`backlot.payouts.standing.${standing}`)} />}
-            {payouts?.testMode && <Chip size="small" variant="outlined" color="warning" label={translate('backlot.payouts.testMode')} />}
+            {standing && <StandingChip standing={standing} label={translate(`backlot.payouts.standing.${standing}`)} />}
+            {payouts?.testMode && <Chip size="small" label={translate('backlot.payouts.testMode')} sx={AMBER} />}
           </Stack>
           {!payouts && !failure && (
             <Stack direction="row" spacing={1.5} alignItems="center" role="status">
@@ -110,7 +118,9 @@ export function PayoutsScreen() {
           )}
           {payouts && standing && (
             <Stack spacing={1.5}>
-              <Typography>{translate(`backlot.payouts.explain.${standing}`, { provider, since: payouts.connectedAt ? new Date(payouts.connectedAt).toLocaleDateString() : '' })}</Typography>
+              <Typography>
+                {translate(`backlot.payouts.explain.${standing}`, { provider, since: payouts.connectedAt ? new Date(payouts.connectedAt).toLocaleDateString(undefined, { dateStyle: 'medium' }) : '' })}
+              </Typography>
               {standing !== 'connected' && (payouts.due?.length ?? 0) > 0 && (
                 <Box>
                   <Typography variant="body2" color="text.secondary">

@@ -3,8 +3,9 @@
  * (every off-machine request aborted): its owner signs up on the platform, says they run a house
  * and fills "List your rental house"; platform staff approve it in the console's House
  * applications; the owner follows the mailed link (read from the outbox), chooses a password and
- * lands in their house's console on Items → Import. axe-core on the form; screenshots at 1280 and
- * 375 px.
+ * lands in their house's console on Items → Import; then connects the account it is paid on from
+ * Payouts (the test provider's onboarding page), and platform staff set the platform's commission
+ * on it in Houses and payouts. axe-core on the form and Payouts; screenshots at 1280 and 375 px.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,7 +68,7 @@ describe('a house joining the platform', () => {
     const text = (await http(`${app.server.url}/api/outbox/${mail.id}`, { headers: { cookie } })).json().text as string;
     const link = /http:\/\/\S+\/admin\/#\/welcome\/[A-Za-z0-9_-]+/.exec(text)![0];
 
-    const owner = await visitorPage(app.browser, { viewport: { width: 1280, height: 900 } });
+    const owner = await visitorPage(app.browser, { viewport: { width: 1280, height: 900 }, bypassCSP: true });
     await owner.page.goto(link);
     await owner.page.getByRole('heading', { name: 'Welcome to your console' }).waitFor();
     await shoot(owner.page, 'house-welcome');
@@ -80,6 +81,36 @@ describe('a house joining the platform', () => {
       .first()
       .waitFor();
     await shoot(owner.page, 'house-first-visit');
+
+    // Paid on its own account: the new house connects from Payouts (the test provider's onboarding page in Stripe's place).
+    await owner.page.getByRole('menuitem', { name: 'Payouts' }).click();
+    await owner.page.getByText('Not connected').waitFor();
+    await owner.page.getByText(/Until you connect one, your storefront takes no card hold/).waitFor();
+    expect(await axeViolations(owner.page)).toEqual([]);
+    await shoot(owner.page, 'house-payouts-not-connected');
+    await owner.page.getByRole('button', { name: 'Connect with the test provider' }).click();
+    await owner.page.getByRole('heading', { name: 'Connect Savannah Set Supply’s payout account' }).waitFor();
+    await shoot(owner.page, 'house-payouts-test-onboarding');
+    await owner.page.getByRole('button', { name: 'Finish connecting (test)' }).click();
+    await owner.page.getByText('You are connected: your storefront takes card holds on your own account from now on.').waitFor();
+    await owner.page.getByText('Takes card holds', { exact: true }).waitFor();
+    await shoot(owner.page, 'house-payouts-connected');
+
+    // Platform staff set the platform's commission on it.
+    await staff.page.goto(`${app.server.url}/admin/#/marketplace/houses`);
+    const house = staff.page.getByRole('row', { name: /Savannah Set Supply/ });
+    await house.getByText('Takes card holds', { exact: true }).waitFor();
+    const commission = house.getByLabel('Platform commission on Savannah Set Supply');
+    await commission.fill('80');
+    await house.getByRole('button', { name: 'Save' }).click();
+    await house.getByText('must be at most 50 (found 80)').waitFor();
+    await commission.fill('10');
+    await commission.press('Enter');
+    await staff.page.getByText('The platform now takes 10 % on Savannah Set Supply’s orders through the platform, from the next card hold.').waitFor();
+    await shoot(staff.page, 'houses-and-payouts');
+    await owner.page.reload();
+    await owner.page.getByText(/The platform takes 10 % of what is captured on orders that come through the platform/).waitFor();
+
     expect(errors).toEqual([]);
     expect(owner.errors).toEqual([]);
   });

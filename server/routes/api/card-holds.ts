@@ -50,7 +50,8 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#
 function sameHost(request: FastifyRequest, value: string): string {
   try {
     const url = new URL(value);
-    if (url.host === request.host && (url.protocol === 'http:' || url.protocol === 'https:')) return url.href;
+    // Both read as URLs, so a default port written or left out compares the same.
+    if (url.host === new URL(`${request.protocol}://${request.host}`).host && (url.protocol === 'http:' || url.protocol === 'https:')) return url.href;
   } catch {
     // not a URL
   }
@@ -203,7 +204,7 @@ const cardHoldRoutes: FastifyPluginAsync = async (app) => {
       void reply.header('cache-control', 'no-store').header('referrer-policy', 'same-origin').type('text/html; charset=utf-8');
       return testModePage(
         'Test mode: connect your payout account',
-        `<h1>Connect ${escapeHtml(house)}'s payout account</h1><p>In test mode no bank account or identity check is asked for. With Stripe, this is Stripe's own form: your business details, a bank account to be paid into, and who runs the business.</p>
+        `<h1>Connect ${escapeHtml(house)}’s payout account</h1><p>In test mode no bank account or identity check is asked for. With Stripe, this is Stripe’s own form: your business details, a bank account to be paid into, and who runs the business.</p>
 <div class="actions"><form method="post" action="/payments/test/onboard">${field('account', account)}${field('return', back)}<button type="submit" autofocus>Finish connecting (test)</button></form><form method="get" action="${escapeHtml(sameHost(request, back))}"><button type="submit">Not now</button></form></div>`,
       );
     });
