@@ -427,6 +427,9 @@ export const en = {
       captured: 'Captured',
       releasedAt: 'Released',
       outstanding: 'Beyond the hold, to invoice',
+      platformCommission: 'Platform commission (through the platform)',
+      platformFee: 'Platform’s fee',
+      platformFeeOf: '%{fee}; %{received} paid into your account',
       renewals: 'Renewed',
       providerId: 'At the provider',
       providers: { test: 'Test provider', stripe: 'Stripe' },
@@ -645,6 +648,8 @@ export const en = {
       statementExplain: 'A month’s orders through the platform: what was captured, the platform’s fee and what you received (CSV).',
       month: 'Month',
       statement: 'Statement',
+      reminder: 'Productions cannot accept your quotes with a card yet: connect the account you are paid on first.',
+      openPayouts: 'Payouts',
     },
     houses: {
       empty: 'No house is on the platform yet. Houses apply from the platform’s storefront.',

@@ -78,6 +78,14 @@ export function CardHoldCard({ tenantId, view, money, onChange }: { tenantId: st
           [translate('backlot.cardHold.authorisedAt'), hold.authorisedAt && when(hold.authorisedAt)],
           [translate('backlot.cardHold.expiresAt'), hold.expiresAt && hold.status === 'authorised' && when(hold.expiresAt)],
           [translate('backlot.cardHold.captured'), hold.captured !== undefined && `${money(hold.captured)}${hold.capturedAt ? ` · ${when(hold.capturedAt)}` : ''}`],
+          // An order through the platform: the platform's commission, and what reached the house's account.
+          [translate('backlot.cardHold.platformCommission'), hold.commissionPercent !== undefined && `${hold.commissionPercent} %`],
+          [
+            translate('backlot.cardHold.platformFee'),
+            hold.applicationFee !== undefined &&
+              hold.captured !== undefined &&
+              translate('backlot.cardHold.platformFeeOf', { fee: money(hold.applicationFee), received: money(hold.captured - hold.applicationFee) }),
+          ],
           [translate('backlot.cardHold.releasedAt'), hold.releasedAt && when(hold.releasedAt)],
           [translate('backlot.cardHold.outstanding'), hold.outstanding !== undefined && hold.outstanding > 0 && money(hold.outstanding)],
           [translate('backlot.cardHold.renewals'), (hold.renewals ?? 0) > 0 && String(hold.renewals)],

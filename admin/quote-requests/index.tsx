@@ -2,12 +2,21 @@
 import { Route, Routes, useParams } from 'react-router-dom';
 import { QuotePricing } from './QuotePricing';
 import { QuoteRequestList } from './QuoteRequestList';
+import { PayoutsReminder } from '../payouts/PayoutsReminder';
 
 export function QuoteRequestsScreen() {
   const { tenantId = '' } = useParams();
   return (
     <Routes>
-      <Route index element={<QuoteRequestList tenantId={tenantId} />} />
+      <Route
+        index
+        element={
+          <>
+            <PayoutsReminder tenantId={tenantId} />
+            <QuoteRequestList tenantId={tenantId} />
+          </>
+        }
+      />
       <Route path=":id" element={<QuotePricing tenantId={tenantId} />} />
     </Routes>
   );

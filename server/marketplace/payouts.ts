@@ -78,7 +78,7 @@ export class Payouts implements HoldTermsSource {
     if (!canTakeHolds(record, this.options.provider.kind)) {
       const { name } = await this.house(request.tenantId);
       throw new PayoutsNotConnectedError(
-        `${name} cannot take card holds yet: it has not finished connecting the account it is paid on. Your request is kept; the house can confirm it on other terms, or take your card once it has connected.`,
+        `${name} cannot take card holds yet: it has not finished connecting the account it is paid on. Your request and its quote are kept: you can authorise your card and accept once it has connected. If your dates are close, tell the house.`,
       );
     }
     const commission = request.productionRequest && record!.commissionPercent > 0 ? record!.commissionPercent : undefined;

@@ -83,7 +83,10 @@ describe('a house joining the platform', () => {
     await shoot(owner.page, 'house-first-visit');
 
     // Paid on its own account: the new house connects from Payouts (the test provider's onboarding page in Stripe's place).
-    await owner.page.getByRole('menuitem', { name: 'Payouts' }).click();
+    // Its quote requests say productions cannot accept with a card yet, and lead to Payouts.
+    await owner.page.getByRole('menuitem', { name: 'Quote requests' }).click();
+    const reminder = owner.page.getByRole('alert').filter({ hasText: 'Productions cannot accept your quotes with a card yet' });
+    await reminder.getByRole('link', { name: 'Payouts' }).click();
     await owner.page.getByText('Not connected').waitFor();
     await owner.page.getByText(/Until you connect one, your storefront takes no card hold/).waitFor();
     expect(await axeViolations(owner.page)).toEqual([]);
@@ -95,6 +98,9 @@ describe('a house joining the platform', () => {
     await owner.page.getByText('You are connected: your storefront takes card holds on your own account from now on.').waitFor();
     await owner.page.getByText('Takes card holds', { exact: true }).waitFor();
     await shoot(owner.page, 'house-payouts-connected');
+    await owner.page.getByRole('menuitem', { name: 'Quote requests' }).click();
+    await owner.page.getByText(/^No requests match/).waitFor();
+    expect(await owner.page.getByText('Productions cannot accept your quotes with a card yet', { exact: false }).count()).toBe(0);
 
     // Platform staff set the platform's commission on it.
     await staff.page.goto(`${app.server.url}/admin/#/marketplace/houses`);
@@ -108,7 +114,7 @@ describe('a house joining the platform', () => {
     await commission.press('Enter');
     await staff.page.getByText('The platform now takes 10 % on Savannah Set Supply’s orders through the platform, from the next card hold.').waitFor();
     await shoot(staff.page, 'houses-and-payouts');
-    await owner.page.reload();
+    await owner.page.getByRole('menuitem', { name: 'Payouts' }).click();
     await owner.page.getByText(/The platform takes 10 % of what is captured on orders that come through the platform/).waitFor();
 
     expect(errors).toEqual([]);
