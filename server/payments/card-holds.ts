@@ -205,7 +205,7 @@ export class CardHolds {
     const amountMinor = toMinor(need.amount, currency);
     const applicationFee = feeOn(amountMinor, terms.commissionPercent);
     const intent = await this.provider.createHold({
-      amount: toMinor(need.amount, currency),
+      amount: amountMinor,
       currency,
       description: `${request.production ?? 'Hire'} ${request.startDate} to ${request.endDate}: quote ${request.id}, version ${need.version}`.slice(0, 300),
       metadata: { tenantId: request.tenantId, quoteId: request.id, version: String(need.version) },
