@@ -16,6 +16,7 @@ import { MONTH_PATTERN } from '../../../schema/marketplace/statements';
 import { listQuerySchema, sendList, type ListQuery } from '../../lib/ra-list';
 import { houseStatement, statementCsv } from '../../marketplace/statements';
 import { UnknownHouseError } from '../../marketplace/payouts';
+import { ProviderUnavailableError } from '../../payments/payment-provider';
 import { tenantParams } from './tenants/params';
 
 const tags = ['marketplace'];
@@ -41,7 +42,16 @@ const payoutRoutes: FastifyPluginAsync = async (app) => {
       schema: { tags, summary: "The house's account at the payment provider, read again from the provider, and the platform's commission on it", params: tenantParams },
       config: { docs: { success: { schema: payoutRecord }, errors: { 404: 'No such house' } } },
     },
-    async (request) => withProvider(await app.payouts.refresh((request.params as { tenantId: string }).tenantId)),
+    async (request) => {
+      const { tenantId } = request.params as { tenantId: string };
+      // The provider out of reach: what was last heard from it, rather than no answer.
+      const record = await app.payouts.refresh(tenantId).catch(async (error: unknown) => {
+        if (!(error instanceof ProviderUnavailableError)) throw error;
+        request.log.warn({ tenantId, reason: error.message }, 'payout account not read again: the provider is out of reach');
+        return app.payouts.of(tenantId);
+      });
+      return withProvider(record);
+    },
   );
 
   app.post(
