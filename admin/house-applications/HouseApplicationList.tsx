@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { Datagrid, DateField, FunctionField, List, TextField, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import type { HouseApplication } from '../../schema/types.generated';
 import { housePlace } from '../../schema/marketplace/houses';
+import { tableScrollsInCard } from '../components/table-scroll';
 
 const STATE_FILTER = { state: 'pending' };
 
@@ -77,7 +78,7 @@ export function HouseApplicationList() {
   const translate = useTranslate();
   return (
     <List filterDefaultValues={STATE_FILTER} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} actions={false} empty={<Box sx={{ p: 3 }}>{translate('backlot.houseApplications.empty')}</Box>}>
-      <Datagrid bulkActionButtons={false} rowClick={false}>
+      <Datagrid bulkActionButtons={false} rowClick={false} sx={tableScrollsInCard}>
         <DateField source="createdAt" label="backlot.houseApplications.sent" sortable={false} />
         <TextField source="name" label="backlot.houseApplications.name" sortable={false} />
         <FunctionField

@@ -31,6 +31,7 @@ import { PRICE_BINS } from '../../schema/catalogue-search';
 import type { Item } from '../../schema/types.generated';
 import { ItemBulkActions } from './ItemBulkActions';
 import { useTenantChoices } from './useTenantChoices';
+import { tableScrollsInCard } from '../components/table-scroll';
 
 export function ItemList({ tenantId }: { tenantId: string }) {
   const translate = useTranslate();
@@ -84,14 +85,9 @@ export function ItemList({ tenantId }: { tenantId: string }) {
         rowClick={(id) => `/t/${tenantId}/items/${encodeURIComponent(String(id))}`}
         bulkActionButtons={<ItemBulkActions tenantId={tenantId} />}
         empty={<Box sx={{ p: 2 }}>{translate('backlot.items.empty')}</Box>}
-        // On a phone the columns that tell items apart stay (category and date go) with less padding,
-        // and a table still too wide scrolls inside its card rather than widening the page (a zero
-        // width that grows to the card's: its content no longer sets the page's width).
-        sx={{
-          '& .RaDatagrid-tableWrapper': { overflowX: 'auto', width: 0, minWidth: '100%' },
-          '& .wide-only': { display: { xs: 'none', md: 'table-cell' } },
-          '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } },
-        }}
+        // On a phone the columns that tell items apart stay (category and date go), and a table
+        // still too wide scrolls inside its card.
+        sx={{ ...tableScrollsInCard, '& .wide-only': { display: { xs: 'none', md: 'table-cell' } } }}
       >
         <FunctionField
           label=""

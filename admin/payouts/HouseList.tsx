@@ -9,6 +9,7 @@ import { BooleanField, Datagrid, FunctionField, List, TextField, useDataProvider
 import { StandingChip, standingOf } from './PayoutsScreen';
 import type { Payouts } from './payouts-api';
 import { StatementDownload } from './StatementDownload';
+import { tableScrollsInCard } from '../components/table-scroll';
 
 type HouseRow = Payouts & { id: string; name: string; isListed: boolean };
 
@@ -69,7 +70,7 @@ export function HouseList() {
   const translate = useTranslate();
   return (
     <List sort={{ field: 'id', order: 'ASC' }} perPage={50} actions={false} empty={<Box sx={{ p: 3 }}>{translate('backlot.houses.empty')}</Box>}>
-      <Datagrid bulkActionButtons={false} rowClick={false}>
+      <Datagrid bulkActionButtons={false} rowClick={false} sx={tableScrollsInCard}>
         <TextField source="name" label="backlot.houses.name" />
         <BooleanField source="isListed" label="backlot.houses.listed" />
         <FunctionField label="backlot.houses.payouts" render={() => <Standing />} />
