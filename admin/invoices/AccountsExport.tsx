@@ -8,6 +8,8 @@ import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { EXPORT_FORMATS } from '../../schema/rental/invoices';
 import { invoiceApi, type ExportSummary } from './invoice-api';
+import { MonthField } from '../components/MonthField';
+import { MONTH_PATTERN } from '../../schema/marketplace/statements';
 
 // The month where the admin is (en-CA writes YYYY-MM-DD), not UTC's.
 const thisMonth = () => new Date().toLocaleDateString('en-CA').slice(0, 7);
@@ -19,7 +21,7 @@ export function AccountsExport({ tenantId }: { tenantId: string }) {
   const [to, setTo] = useState(thisMonth);
   // The answer is kept with what it answers, so a change of months shows nothing stale while the next is asked.
   const [answer, setAnswer] = useState<{ key: string; summary: ExportSummary | 'failed' }>();
-  const valid = /^\d{4}-\d{2}$/.test(from) && /^\d{4}-\d{2}$/.test(to) && from <= to;
+  const valid = MONTH_PATTERN.test(from) && MONTH_PATTERN.test(to) && from <= to;
   const key = `${format} ${from} ${to}`;
   useEffect(() => {
     if (!valid) return;
@@ -61,24 +63,8 @@ export function AccountsExport({ tenantId }: { tenantId: string }) {
           </MenuItem>
         ))}
       </TextField>
-      <TextField
-        type="month"
-        size="small"
-        label={translate('backlot.invoices.fromMonth')}
-        value={from}
-        onChange={(event) => setFrom(event.target.value)}
-        slotProps={{ inputLabel: { shrink: true } }}
-      />
-      <TextField
-        type="month"
-        size="small"
-        label={translate('backlot.invoices.toMonth')}
-        value={to}
-        onChange={(event) => setTo(event.target.value)}
-        error={from > to}
-        helperText={from > to ? translate('backlot.invoices.exportReversed') : undefined}
-        slotProps={{ inputLabel: { shrink: true } }}
-      />
+      <MonthField label={translate('backlot.invoices.fromMonth')} value={from} onChange={setFrom} />
+      <MonthField label={translate('backlot.invoices.toMonth')} value={to} onChange={setTo} error={from > to} helperText={from > to ? translate('backlot.invoices.exportReversed') : undefined} />
       {valid && summary === 'failed' && <Alert severity="error">{translate('backlot.invoices.exportFailed')}</Alert>}
       {valid && summary && summary !== 'failed' && (
         <Box sx={{ display: 'grid', gap: 1 }}>

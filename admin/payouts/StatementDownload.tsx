@@ -1,8 +1,10 @@
 /** A month's statement of orders through the platform, as CSV: the month chosen, then downloaded. */
 import DownloadIcon from '@mui/icons-material/Download';
-import { Button, Stack, TextField } from '@mui/material';
+import { Button, Stack } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
+import { MONTH_PATTERN } from '../../schema/marketplace/statements';
+import { MonthField } from '../components/MonthField';
 import { payoutsApi } from './payouts-api';
 
 // Last month, where the user is (en-CA writes YYYY-MM-DD): the one a statement is usually wanted for.
@@ -14,18 +16,10 @@ const lastMonth = () => {
 export function StatementDownload({ tenantId, compact = false }: { tenantId: string; compact?: boolean }) {
   const translate = useTranslate();
   const [month, setMonth] = useState(lastMonth);
-  const valid = /^\d{4}-(0[1-9]|1[0-2])$/.test(month);
+  const valid = MONTH_PATTERN.test(month);
   return (
     <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap onClick={(event) => event.stopPropagation()}>
-      <TextField
-        type="month"
-        size="small"
-        label={translate('backlot.payouts.month')}
-        value={month}
-        onChange={(event) => setMonth(event.target.value)}
-        InputLabelProps={{ shrink: true }}
-        sx={{ width: compact ? 150 : 180 }}
-      />
+      <MonthField label={translate('backlot.payouts.month')} value={month} onChange={setMonth} sx={{ width: compact ? 150 : 180 }} />
       <Button
         size="small"
         variant={compact ? 'text' : 'outlined'}

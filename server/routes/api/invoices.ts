@@ -14,6 +14,7 @@
  * - GET  /api/quotes/:id/invoices                         a request's documents
  * - GET  /api/quotes/:id/invoices/:number/pdf             one's PDF
  */
+import { CSV, sendDownload } from '../../lib/downloads';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { withDefaults } from '../../../schema/defaults';
 import { schemaIds } from '../../../schema/documents';
@@ -172,11 +173,7 @@ const invoiceRoutes: FastifyPluginAsync = async (app) => {
       const parts = exportParts(await inMonths(tenantId, from, to), format);
       if (part > parts.length) throw new FieldProblemsError([{ pointer: '/part', message: `there ${parts.length === 1 ? 'is 1 file' : `are ${parts.length} files`}` }], 'No such file');
       const site = withDefaults('site', (await tenantOf(tenantId)).site);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${exportFileName(tenantId, format, from, to, part, parts.length)}"`)
-        .header('cache-control', 'private, no-store')
-        .send(exportCsv(parts[part - 1]!, format, site));
+      return sendDownload(reply, { type: CSV, name: exportFileName(tenantId, format, from, to, part, parts.length), body: exportCsv(parts[part - 1]!, format, site) });
     },
   );
 

@@ -10,6 +10,7 @@
  * - GET  /api/marketplace/houses                          every house with its payouts (a list)
  * - PUT  /api/marketplace/houses/:tenantId                the platform's commission on a house
  */
+import { CSV, sendDownload } from '../../lib/downloads';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { schemaIds } from '../../../schema/documents';
 import { MONTH_PATTERN } from '../../../schema/marketplace/statements';
@@ -86,11 +87,7 @@ const payoutRoutes: FastifyPluginAsync = async (app) => {
       const stored = tenantId === app.payouts.platformId ? undefined : await app.tenantStore.get(tenantId);
       if (!stored) throw new UnknownHouseError(tenantId);
       const statement = await houseStatement(app.quoteRequests, tenantId, stored.tenant.vendor.timezone ?? 'UTC', month);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="backlot-statement-${tenantId}-${month}.csv"`)
-        .header('cache-control', 'private, no-store')
-        .send(statementCsv(statement, stored.tenant.vendor.name));
+      return sendDownload(reply, { type: CSV, name: `backlot-statement-${tenantId}-${month}.csv`, body: statementCsv(statement, stored.tenant.vendor.name) });
     },
   );
 

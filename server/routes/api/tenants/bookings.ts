@@ -6,6 +6,7 @@
  * - GET /api/tenants/:tenantId/orders.csv?from=YYYY-MM&to=YYYY-MM  the lines of orders confirmed in
  *   those months (in the vendor's time zone), by GL code, for the accounts (server/rental/order-export.ts).
  */
+import { CSV, sendDownload } from '../../../lib/downloads';
 import type { FastifyPluginAsync } from 'fastify';
 import { schemaIds } from '../../../../schema/documents';
 import { bookingWindow, daysFrom, freeByDay } from '../../../../schema/rental/availability';
@@ -87,11 +88,7 @@ const bookings: FastifyPluginAsync = async (app) => {
       if (to < from) throw new FieldProblemsError([{ pointer: '/to', message: `must be ${from} or later: the months run from \`from\` to \`to\`` }], 'Not exported: the months are reversed');
       const settings = quoteSettingsOf((await app.tenantStore.get(tenantId))!.tenant);
       const requests = await confirmedBetween(app.quoteRequests, tenantId, from, to);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${tenantId}-orders-confirmed-${from}-to-${to}.csv"`)
-        .header('cache-control', 'no-store')
-        .send(orderLinesCsv(orderLineRows(requests, from, to, settings.timezone)));
+      return sendDownload(reply, { type: CSV, name: `${tenantId}-orders-confirmed-${from}-to-${to}.csv`, body: orderLinesCsv(orderLineRows(requests, from, to, settings.timezone)) });
     },
   );
 };

@@ -12,6 +12,7 @@
  * when asked, else once done. The storefront and search see the items at once (the item store's
  * own change events).
  */
+import { CSV, sendDownload } from '../../../lib/downloads';
 import path from 'node:path';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { consolePhotosSizeProblem, importSummary, MAX_CONSOLE_PHOTOS_BYTES, MAX_SHEET_BYTES } from '../../../../schema/item-import';
@@ -196,11 +197,7 @@ const itemImport: FastifyPluginAsync = async (app) => {
       if (!stored) throw new ImportProblemError(`No tenant ${tenantId}`);
       const [items, { units }] = await Promise.all([allItems(app.itemStore, tenantId), app.quoteRequests.listUnits(tenantId, { limit: 1_000_000 })]);
       const bytes = await exportSheet(items, stored.tenant, format, units);
-      return reply
-        .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', `attachment; filename="${tenantId}-items.${format}"`)
-        .header('cache-control', 'private, no-store')
-        .send(bytes);
+      return sendDownload(reply, { type: format === 'csv' ? CSV : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', name: `${tenantId}-items.${format}`, body: bytes });
     },
   );
 };
