@@ -113,6 +113,11 @@ export interface FacetValue {
   value: string;
   count: number;
   selected: boolean;
+  /**
+   * The count is an estimate from a sample of a large result (the platform's broadest searches;
+   * Algolia's non-exhaustive facet counts): the storefront shows it as "about". Absent: exact.
+   */
+  estimated?: true;
 }
 
 /** The facets a result carries: the fixed ones, and one per custom field, `custom.<fieldSlug>`. */

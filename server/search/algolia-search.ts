@@ -266,21 +266,22 @@ function planOf(query: SearchQuery, fields: ReadonlySet<string>): Plan {
 type Counts = Record<string, number>;
 
 /** A facet's values as the port lists them (see SearchResult.facets). */
-function facetValues(key: FacetKey, counts: Counts, selection: readonly string[] | undefined): FacetValue[] {
+function facetValues(key: FacetKey, counts: Counts, selection: readonly string[] | undefined, approximate: boolean): FacetValue[] {
   const selected = new Set(selection ?? []);
   const values: FacetValue[] = [];
+  const estimated = (count: number) => (approximate && count > 0 ? { estimated: true as const } : {});
   if (key === 'priceBin') {
     // Every bin of each currency the counts name (the platform's: "GBP:100-250"); bare bins otherwise.
     const currencies = [...new Set(Object.keys(counts).flatMap((value) => readPriceBin(value).currency ?? []))].sort();
     for (const currency of currencies.length ? currencies : [undefined])
       for (const bin of PRICE_BINS) {
         const value = currency ? `${currency}:${bin.slug}` : bin.slug;
-        values.push({ value, count: counts[value] ?? 0, selected: selected.has(value) });
+        values.push({ value, count: counts[value] ?? 0, selected: selected.has(value), ...estimated(counts[value] ?? 0) });
       }
     for (const value of selected) if (!values.some((known) => known.value === value)) values.push({ value, count: 0, selected: true });
     return values;
   }
-  for (const [value, count] of Object.entries(counts)) if (count > 0) values.push({ value, count, selected: selected.has(value) });
+  for (const [value, count] of Object.entries(counts)) if (count > 0) values.push({ value, count, selected: selected.has(value), ...estimated(count) });
   for (const value of selected) if (!values.some((known) => known.value === value)) values.push({ value, count: 0, selected: true });
   return values.sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
 }
@@ -427,7 +428,9 @@ export class AlgoliaSearchIndex implements SearchIndex {
     for (const key of [...facetKeys, ...[...plan.selections.keys()].filter((key) => !facetKeys.includes(key))]) {
       const attribute = attributeOf.get(key);
       const source = plan.selections.has(key) ? (disjunctive.has(key) ? results[disjunctive.get(key)!] : undefined) : mainResult;
-      facets[key] = facetValues(key, (attribute && source?.facets?.[attribute]) || {}, plan.selections.get(key));
+      // Algolia counts approximately past its time budget, and says so.
+      const approximate = source?.exhaustive?.facetsCount === false || source?.exhaustiveFacetsCount === false;
+      facets[key] = facetValues(key, (attribute && source?.facets?.[attribute]) || {}, plan.selections.get(key), approximate);
     }
     return {
       total: mainResult?.nbHits ?? 0,

@@ -5,13 +5,23 @@
  * itemsjs for facets 115 ms; this answers text, facets and the page in about 5 ms at p95.
  *
  * Items live in slots. Every facet value and every category path has a bitset of the slots that
- * carry it, so a filter is an OR of bitsets and a facet count is a popcount of an AND; the words
- * of item text have posting lists, so text narrows the slots before any facet work. A write
- * appends a slot (an upsert also retires the item's old slot); retired slots stay in the bitsets
- * and postings but out of the `alive` bitset every search starts from, until enough pile up that
- * the tenant is rebuilt from its live items.
+ * carry it, so a filter is an OR of bitsets; facets are counted by facet-tally.ts (exactly, or from
+ * a sample of the platform's broadest results), and counts with no words are kept as items come and
+ * go. The words of item text have posting lists (common words also a bitset), so text narrows the
+ * slots before any facet work; typos are found by typos.ts. A write appends a slot (an upsert also
+ * retires the item's old slot); retired slots stay in the bitsets and postings but out of the
+ * `alive` bitset every search starts from, until enough pile up that the tenant is rebuilt from its
+ * live items.
+ *
+ * On the platform each house's listings are one run of slots, so a search reads a house's location
+ * and vendor over its run only, orders nearest first house by house, and scores text only in the
+ * houses the page is drawn from. Over 50 houses × 5,000 listings this took a search's p95 from 5.4
+ * to about 1.2 ms (tests/bench/marketplace.ts).
  */
 import { haversineKm } from '../../schema/marketplace/distance';
+import { SlotValues, tallyFacets } from './facet-tally';
+import { countBits, grownTo, slotsIn, WordRanges, wordsFor } from './slot-bits';
+import { termsWithinTypos } from './typos';
 import { isListing } from '../../schema/marketplace/listings';
 import type { GeoPoint, Item } from '../../schema/types.generated';
 import {
@@ -26,44 +36,6 @@ import {
   type SearchResult,
   type SearchSort,
 } from './search-port';
-
-// ---------------------------------------------------------------------------------------------
-// Bitsets: Uint32Array, bit i of word i >>> 5 for slot i.
-
-const wordsFor = (bits: number) => (bits + 31) >>> 5;
-
-function popcount(word: number): number {
-  word -= (word >>> 1) & 0x55555555;
-  word = (word & 0x33333333) + ((word >>> 2) & 0x33333333);
-  return Math.imul((word + (word >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
-}
-
-function countBits(bits: Uint32Array): number {
-  let count = 0;
-  for (let w = 0; w < bits.length; w++) if (bits[w]) count += popcount(bits[w]!);
-  return count;
-}
-
-function grownTo(bits: Uint32Array, words: number): Uint32Array<ArrayBuffer> {
-  const next = new Uint32Array(words);
-  next.set(bits);
-  return next;
-}
-
-/** The slots set in `bits`, ascending. */
-function slotsIn(bits: Uint32Array, count: number): Int32Array {
-  const slots = new Int32Array(count);
-  let n = 0;
-  for (let w = 0; w < bits.length; w++) {
-    let word = bits[w]!;
-    while (word) {
-      const low = word & -word;
-      slots[n++] = (w << 5) + 31 - Math.clz32(low);
-      word ^= low;
-    }
-  }
-  return slots;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Text: words are runs of letters and digits, case and accents folded, so "Café" finds "cafe".
@@ -108,46 +80,6 @@ const PREFIX_MIN_LENGTH = 2;
 const prefixQuality = (typed: number, found: number) => 0.5 + (0.4 * typed) / found;
 const FUZZY_QUALITY = [1, 0.45, 0.3];
 
-/** Scratch rows for editDistance, grown as needed: no allocation per comparison. */
-let rowBefore = new Int32Array(64);
-let rowPrevious = new Int32Array(64);
-let rowCurrent = new Int32Array(64);
-
-/**
- * Optimal string alignment distance (a swap of neighbours is one typo: "chiar" is "chair"),
- * giving up once it must exceed `max` (returns max + 1).
- */
-function editDistance(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  if (b.length + 1 > rowCurrent.length) {
-    rowBefore = new Int32Array(b.length * 2 + 2);
-    rowPrevious = new Int32Array(b.length * 2 + 2);
-    rowCurrent = new Int32Array(b.length * 2 + 2);
-  }
-  let before = rowBefore;
-  let previous = rowPrevious;
-  let current = rowCurrent;
-  for (let j = 0; j <= b.length; j++) previous[j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    current[0] = i;
-    let rowMin = i;
-    const ca = a.charCodeAt(i - 1);
-    for (let j = 1; j <= b.length; j++) {
-      const cb = b.charCodeAt(j - 1);
-      let d = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (ca === cb ? 0 : 1));
-      if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb) d = Math.min(d, before[j - 2]! + 1);
-      current[j] = d;
-      if (d < rowMin) rowMin = d;
-    }
-    if (rowMin > max) return max + 1;
-    const spare = before;
-    before = previous;
-    previous = current;
-    current = spare;
-  }
-  return Math.min(previous[b.length]!, max + 1);
-}
-
 // ---------------------------------------------------------------------------------------------
 // Facets: the fixed ones first, then one per custom field, numbered as the tenant's items show them.
 
@@ -191,6 +123,8 @@ function withoutEmptyCurrencies(values: FacetValue[]): FacetValue[] {
 
 interface CategoryNode {
   bits: Uint32Array;
+  /** Per value number, how many live items in the category hold it (kept as items come and go). */
+  counts: number[];
   children: Map<string, CategoryNode>;
 }
 
@@ -265,6 +199,8 @@ class TenantCatalogue {
    * Past MAX_POINT_SETS (items each at a place of their own) it sorts every match instead.
    */
   private pointBits: Uint32Array[] | undefined = [];
+  /** Per point, the run of words its slots are in (a house's items are kept together). */
+  private readonly pointRanges = new WordRanges();
   /** Price bins in a currency's name (the platform's) were seen; bare ones (one house's) were. */
   private pricedInCurrencies = false;
   private barePricesSeen = false;
@@ -276,10 +212,16 @@ class TenantCatalogue {
   /** Per value number. */
   private valueBits: Uint32Array[] = [];
   private readonly valueNames: string[] = [];
+  /** Per value number, its facet's number and the run of words its slots are in. */
+  private readonly facetOfValue: number[] = [];
+  private readonly valueRanges = new WordRanges();
+  private readonly slotValues = new SlotValues();
+  /** Per value number, how many live items hold it. */
+  private readonly counts: number[] = [];
   private readonly categories = new Map<string, CategoryNode>();
 
   private readonly postings = new Map<string, number[]>();
-  private readonly termsByLength: string[][] = [];
+  private readonly termBitsOf = new Map<string, Uint32Array>();
   private sortedTerms: string[] | undefined;
   /** termsFor's answers by query word, until the vocabulary grows (visitors ask the same words again and again). */
   private readonly matchingTerms = new Map<string, Map<string, number>>();
@@ -288,12 +230,15 @@ class TenantCatalogue {
   private best = new Float64Array(0);
   private score = new Float64Array(0);
   private touched = new Int32Array(0);
+  /** The slots `score` holds a value for, zeroed before the next text search. */
+  private scored = new Int32Array(0);
+  private scoredCount = 0;
 
   constructor(items: readonly Item[]) {
     for (const key of FIXED_FACETS) this.facetOf(key);
     for (const bin of PRICE_BINS) this.valueOf(0, bin.slug); // every bin, in order, even empty
     this.ensureCapacity(items.length);
-    for (const item of items) this.upsert(item);
+    for (const item of byPlace(items)) this.upsert(item);
   }
 
   get size(): number {
@@ -320,18 +265,29 @@ class TenantCatalogue {
     this.created[slot] = Date.parse(item.createdAt) || 0;
     this.nameKey.push(wordsOf(item.name).join(' '));
     const point = (this.pointOf[slot] = this.pointNumberOf(item._geoloc));
-    if (point >= 0 && this.pointBits) this.pointBits[point]![slot >>> 5]! |= 1 << (slot & 31);
+    if (point >= 0 && this.pointBits) {
+      this.pointBits[point]![slot >>> 5]! |= 1 << (slot & 31);
+      this.pointRanges.add(point, slot >>> 5);
+    }
     if (isListing(item)) this.registerCurrency(item.house.currency);
     else this.barePricesSeen = true;
 
+    const numbers: number[] = [];
     for (const [key, values] of facetValuesOf(item)) {
       const facet = this.facetOf(key);
-      for (const value of values) this.valueBits[this.valueOf(facet, value)]![slot >>> 5]! |= 1 << (slot & 31);
+      for (const value of values) {
+        const number = this.valueOf(facet, value);
+        this.valueBits[number]![slot >>> 5]! |= 1 << (slot & 31);
+        this.valueRanges.add(number, slot >>> 5);
+        numbers.push(number);
+      }
     }
+    this.slotValues.append(slot, numbers);
     const { group, category, subcategory } = item.category;
     let node = this.categoryNode(this.categories, group, slot);
     node = this.categoryNode(node.children, category, slot);
     if (subcategory !== undefined) this.categoryNode(node.children, subcategory, slot);
+    this.countSlot(slot, item, 1);
 
     this.index(slot, item);
   }
@@ -340,6 +296,7 @@ class TenantCatalogue {
     const slot = this.slotOf.get(objectID);
     if (slot === undefined) return;
     this.slotOf.delete(objectID);
+    this.countSlot(slot, this.items[slot]!, -1);
     this.items[slot] = undefined;
     this.alive[slot >>> 5]! &= ~(1 << (slot & 31));
     this.live--;
@@ -353,16 +310,21 @@ class TenantCatalogue {
 
     // The slots every facet counts within: live, in the category, matching the text.
     const base = this.alive.slice();
-    const category = this.categoryBits(filters.category);
-    if (category) for (let w = 0; w < base.length; w++) base[w]! &= category[w] ?? 0;
+    const category = this.categoryNodeOf(filters.category);
+    if (category !== undefined) for (let w = 0; w < base.length; w++) base[w]! &= category?.bits[w] ?? 0;
+    let excluded = false;
     for (const objectID of (Array.isArray(query?.exclude) ? query.exclude : []) as readonly string[]) {
       const slot = this.slotOf.get(objectID);
       if (slot !== undefined) base[slot >>> 5]! &= ~(1 << (slot & 31));
+      excluded ||= slot !== undefined;
     }
     const words = typeof query?.text === 'string' ? this.queryWords(query.text) : [];
     if (words.length) this.matchText(words, base);
     const distances = this.distancesFrom(query?.near);
-    if (distances && typeof query.withinKm === 'number' && query.withinKm >= 0) this.keepWithin(base, distances, query.withinKm);
+    const radius = distances && typeof query.withinKm === 'number' && query.withinKm >= 0;
+    if (radius) this.keepWithin(base, distances, query.withinKm!);
+    // With nothing but a category, the base's counts are kept up to date as items come and go.
+    const baseCounts = words.length || excluded || radius ? undefined : category === undefined ? this.counts : (category?.counts ?? []);
 
     // Each facet's selection as one bitset: OR of its values (a value no item has adds nothing).
     const selections = selectionsOf(filters);
@@ -384,17 +346,36 @@ class TenantCatalogue {
     const matches = within();
     const total = countBits(matches);
 
+    // Every facet without a selection is counted within the matches, in one go; each selected
+    // facet within the slots every other selection leaves.
+    const counts = new Int32Array(this.valueNames.length);
+    const source = { slotValues: this.slotValues, valueBits: this.valueBits, valueRanges: this.valueRanges };
+    const estimated = new Uint8Array(this.valueNames.length);
+    const tally = (slots: Uint32Array, size: number, values: readonly number[], isBase: boolean) => {
+      if (!isBase || !baseCounts) tallyFacets(source, slots, size, values, counts, estimated);
+      else for (const value of values) counts[value] = baseCounts[value] ?? 0;
+    };
+    const unselected = this.valueNames.flatMap((_, value) => (selected.has(this.facetKeys[this.facetOfValue[value]!]!) ? [] : [value]));
+    tally(matches, total, unselected, selected.size === 0);
+    for (const key of selected.keys()) {
+      const facet = this.facetNumber.get(key);
+      if (facet === undefined) continue;
+      const slots = within(key);
+      tally(slots, countBits(slots), [...this.valueNumbers[facet]!.values()], selected.size === 1);
+    }
     const facets = {} as Record<FacetKey, FacetValue[]>;
     const keys = [...this.facetKeys, ...[...selections.keys()].filter((key) => !this.facetNumber.has(key))];
-    for (const key of keys) facets[key] = this.countFacet(key, selected.has(key) ? within(key) : matches, selections.get(key));
+    for (const key of keys) facets[key] = this.facetValues(key, counts, estimated, selections.get(key));
 
     const start = page * perPage;
     let hits: Item[] = [];
     if (start < total && start + perPage <= MAX_DEPTH) {
-      const ordered =
-        sort === 'nearest' && distances && this.pointBits
-          ? this.nearestFirst(matches, start + perPage, distances, this.pointBits, this.orderFor('relevance', words.length > 0, undefined))
-          : firstInOrder(slotsIn(matches, total), start + perPage, this.orderFor(sort, words.length > 0, distances));
+      const ranked = words.length > 0;
+      const nearest = sort === 'nearest' && distances && this.pointBits;
+      if (ranked && (sort === 'relevance' || (sort === 'nearest' && !nearest))) this.scoreText(words, 0, this.items.length);
+      const ordered = nearest
+        ? this.nearestFirst(matches, start + perPage, distances, this.pointBits!, this.orderFor('relevance', ranked, undefined), ranked ? words : [])
+        : firstInOrder(slotsIn(matches, total), start + perPage, this.orderFor(sort, ranked, distances));
       hits = Array.from(ordered.subarray(start, start + perPage), (slot) => this.items[slot]!);
     }
     return { total, hits, facets };
@@ -425,9 +406,12 @@ class TenantCatalogue {
     pointOf.set(this.pointOf);
     this.pointOf = pointOf;
     this.pointBits = this.pointBits?.map((bits) => grownTo(bits, words));
+    for (const [term, bits] of this.termBitsOf) this.termBitsOf.set(term, grownTo(bits, words));
     this.best = new Float64Array(capacity);
     this.score = new Float64Array(capacity);
     this.touched = new Int32Array(capacity);
+    this.scored = new Int32Array(capacity);
+    this.scoredCount = 0;
     this.capacity = capacity;
   }
 
@@ -446,6 +430,7 @@ class TenantCatalogue {
     let number = numbers.get(value);
     if (number === undefined) {
       number = this.valueNames.push(value) - 1;
+      this.facetOfValue.push(facet);
       numbers.set(value, number);
       this.valueBits.push(new Uint32Array(wordsFor(this.capacity)));
     }
@@ -473,41 +458,64 @@ class TenantCatalogue {
 
   /**
    * The first `k` matches nearest first: point by point from the nearest, each point's matches in
-   * `within` order, only as many points as the page needs; matches with no point last.
+   * `within` order, looking only at each point's run of words and only at as many points as the
+   * page needs; matches with no point last.
    */
-  private nearestFirst(matches: Uint32Array, k: number, distances: Float64Array, pointBits: Uint32Array[], within: SlotOrder): Int32Array {
+  private nearestFirst(matches: Uint32Array, k: number, distances: Float64Array, pointBits: Uint32Array[], within: SlotOrder, words: string[]): Int32Array {
     const order = Array.from(distances.keys()).sort((a, b) => distances[a]! - distances[b]! || a - b);
     const taken: number[] = [];
-    const placed = new Uint32Array(matches.length);
+    const here: number[] = [];
+    const collect = (w: number, word: number) => {
+      while (word) {
+        const low = word & -word;
+        here.push((w << 5) + 31 - Math.clz32(low));
+        word ^= low;
+      }
+    };
+    const takeHere = () => {
+      if (here.length) for (const slot of firstInOrder(Int32Array.from(here), k - taken.length, within)) taken.push(slot);
+      here.length = 0;
+    };
     for (const point of order) {
       if (taken.length >= k) break;
-      const here = new Uint32Array(matches.length);
       const bits = pointBits[point]!;
-      let count = 0;
-      for (let w = 0; w < matches.length; w++) {
-        const both = matches[w]! & (bits[w] ?? 0);
-        if (both) {
-          here[w] = both;
-          placed[w]! |= both;
-          count += popcount(both);
-        }
-      }
-      if (count) for (const slot of firstInOrder(slotsIn(here, count), k - taken.length, within)) taken.push(slot);
+      const [low, high] = this.pointRanges.of(point);
+      for (let w = low; w < high; w++) collect(w, matches[w]! & bits[w]!);
+      if (here.length && words.length) this.scoreText(words, low << 5, high << 5);
+      takeHere();
     }
     if (taken.length < k) {
-      const rest = new Uint32Array(matches.length);
-      let count = 0;
+      if (words.length) this.scoreText(words, 0, this.items.length);
+      const { pointOf } = this;
       for (let w = 0; w < matches.length; w++) {
-        rest[w] = matches[w]! & ~placed[w]!;
-        if (rest[w]) count += popcount(rest[w]!);
+        let word = matches[w]!;
+        while (word) {
+          const low = word & -word;
+          const slot = (w << 5) + 31 - Math.clz32(low);
+          if (pointOf[slot]! < 0) here.push(slot);
+          word ^= low;
+        }
       }
-      if (count) for (const slot of firstInOrder(slotsIn(rest, count), k - taken.length, within)) taken.push(slot);
+      takeHere();
     }
     return Int32Array.from(taken);
   }
 
   /** Clears from `base` every slot further than `km` (or with no location). */
   private keepWithin(base: Uint32Array, distances: Float64Array, km: number): void {
+    const { pointBits } = this;
+    if (pointBits) {
+      // Few places (the platform's houses): keep the runs of the places near enough.
+      const near = new Uint32Array(base.length);
+      distances.forEach((distance, point) => {
+        if (distance > km) return;
+        const bits = pointBits[point]!;
+        const [low, high] = this.pointRanges.of(point);
+        for (let w = low; w < high; w++) near[w]! |= bits[w]!;
+      });
+      for (let w = 0; w < base.length; w++) base[w]! &= near[w]!;
+      return;
+    }
     const { pointOf } = this;
     for (let w = 0; w < base.length; w++) {
       let word = base[w]!;
@@ -531,23 +539,33 @@ class TenantCatalogue {
 
   private categoryNode(nodes: Map<string, CategoryNode>, slug: string, slot: number): CategoryNode {
     let node = nodes.get(slug);
-    if (!node) nodes.set(slug, (node = { bits: new Uint32Array(wordsFor(this.capacity)), children: new Map() }));
+    if (!node) nodes.set(slug, (node = { bits: new Uint32Array(wordsFor(this.capacity)), counts: [], children: new Map() }));
     node.bits[slot >>> 5]! |= 1 << (slot & 31);
     return node;
   }
 
-  /** The category filter's slots; undefined for no filter, an empty bitset for an unknown path. */
-  private categoryBits(filter: CategoryFilter | undefined): Uint32Array | undefined {
+  /** The category filter's node; undefined for no filter, null for a path no item is in. */
+  private categoryNodeOf(filter: CategoryFilter | undefined): CategoryNode | null | undefined {
     if (!filter || typeof filter !== 'object') return undefined;
-    const none = new Uint32Array(0);
     let node = typeof filter.group === 'string' ? this.categories.get(filter.group) : undefined;
-    if (!node) return none;
+    if (!node) return null;
     for (const slug of [filter.category, filter.subcategory]) {
       if (slug === undefined) break; // a subcategory without its category narrows nothing
       node = typeof slug === 'string' ? node.children.get(slug) : undefined;
-      if (!node) return none;
+      if (!node) return null;
     }
-    return node.bits;
+    return node;
+  }
+
+  /** Adds `delta` to the kept counts of the slot's values, in the whole catalogue and each of its categories. */
+  private countSlot(slot: number, item: Item, delta: 1 | -1): void {
+    const { group, category, subcategory } = item.category;
+    const groupNode = this.categories.get(group);
+    const categoryNode = groupNode?.children.get(category);
+    const nodes = [this.counts, groupNode?.counts, categoryNode?.counts, subcategory === undefined ? undefined : categoryNode?.children.get(subcategory)?.counts];
+    this.slotValues.forEach(slot, (value) => {
+      for (const counts of nodes) if (counts) counts[value] = (counts[value] ?? 0) + delta;
+    });
   }
 
   private index(slot: number, item: Item): void {
@@ -566,12 +584,13 @@ class TenantCatalogue {
       let posting = this.postings.get(word);
       if (!posting) {
         this.postings.set(word, (posting = []));
-        (this.termsByLength[word.length] ??= []).push(word);
         this.matchingTerms.clear();
         // Kept sorted in place once built: re-sorting the vocabulary after each write costs more.
         this.sortedTerms?.splice(this.firstTermFrom(word), 0, word);
       }
       posting.push((slot << MASK_BITS) | mask);
+      const bits = this.termBitsOf.get(word);
+      if (bits) bits[slot >>> 5]! |= 1 << (slot & 31);
     }
   }
 
@@ -582,22 +601,67 @@ class TenantCatalogue {
   }
 
   /**
-   * Narrows `base` to the slots matching every word (each exactly, as a prefix, or with a typo or
-   * two), and leaves each slot's relevance in `this.score`: per word, its best posting's field
-   * weight times how closely it matched times how rare the matched term is.
+   * Narrows `base` to the slots matching every word: each exactly, as a prefix, or with a typo or
+   * two. The rarest word goes first, and each later one is only looked for where earlier ones left
+   * slots, so "brass tube" reads "tube"'s common terms over the few words "brass" left.
    */
   private matchText(words: string[], base: Uint32Array): void {
-    const { best, score, touched } = this;
-    score.fill(0);
-    for (const word of words) {
+    const rarestFirst = words
+      .map((word) => ({ terms: [...this.termsFor(word).keys()], postings: 0 }))
+      .map((word) => ({ ...word, postings: word.terms.reduce((sum, term) => sum + this.postings.get(term)!.length, 0) }))
+      .sort((a, b) => a.postings - b.postings);
+    let occupied: Int32Array | undefined;
+    for (const { terms } of rarestFirst) {
       const wordBits = new Uint32Array(base.length);
+      for (const term of terms) {
+        const bits = this.termBits(term);
+        if (!bits) for (const entry of this.postings.get(term)!) wordBits[entry >>> (MASK_BITS + 5)]! |= 1 << ((entry >>> MASK_BITS) & 31);
+        else if (occupied) for (const w of occupied) wordBits[w]! |= bits[w]!;
+        else for (let w = 0; w < wordBits.length; w++) wordBits[w]! |= bits[w]!;
+      }
+      const left: number[] = [];
+      if (occupied) {
+        for (const w of occupied) if ((base[w]! &= wordBits[w]!)) left.push(w);
+      } else for (let w = 0; w < base.length; w++) if ((base[w]! &= wordBits[w]!)) left.push(w);
+      occupied = Int32Array.from(left);
+    }
+  }
+
+  /**
+   * A term's slots as a bitset, kept once its posting list is longer than a bitset is wide (a
+   * platform's common words: "seat" is in 150,000 listings), so matching it is a pass over words
+   * rather than over every posting; undefined for rarer terms, read from their postings.
+   */
+  private termBits(term: string): Uint32Array | undefined {
+    let bits = this.termBitsOf.get(term);
+    if (bits) return bits;
+    const posting = this.postings.get(term)!;
+    if (posting.length * 4 < this.alive.length) return undefined;
+    bits = new Uint32Array(this.alive.length);
+    for (const entry of posting) bits[entry >>> (MASK_BITS + 5)]! |= 1 << ((entry >>> MASK_BITS) & 31);
+    this.termBitsOf.set(term, bits);
+    return bits;
+  }
+
+  /**
+   * Leaves in `this.score` the relevance of the slots from `from` up to `to` (a house's run on the
+   * platform, or every slot): per word, its best posting's field weight times how closely it
+   * matched times how rare the matched term is. Only the slots a page is drawn from are scored.
+   */
+  private scoreText(words: string[], from: number, to: number): void {
+    const { best, score, touched, scored } = this;
+    for (let i = 0; i < this.scoredCount; i++) score[scored[i]!] = 0;
+    this.scoredCount = 0;
+    for (const word of words) {
       let count = 0;
       for (const [term, quality] of this.termsFor(word)) {
         const posting = this.postings.get(term)!;
         const weight = quality * Math.log(1 + this.live / posting.length);
-        for (let i = 0; i < posting.length; i++) {
+        // Postings are in slot order: start at the first in range.
+        for (let i = firstAtOrAfter(posting, from << MASK_BITS); i < posting.length; i++) {
           const entry = posting[i]!;
           const slot = entry >>> MASK_BITS;
+          if (slot >= to) break;
           const value = FIELD_WEIGHT[entry & 31]! * weight;
           if (value > best[slot]!) {
             if (best[slot] === 0) touched[count++] = slot;
@@ -607,25 +671,21 @@ class TenantCatalogue {
       }
       for (let i = 0; i < count; i++) {
         const slot = touched[i]!;
-        wordBits[slot >>> 5]! |= 1 << (slot & 31);
+        if (score[slot] === 0) scored[this.scoredCount++] = slot;
         score[slot]! += best[slot]!;
         best[slot] = 0;
       }
-      for (let w = 0; w < base.length; w++) base[w]! &= wordBits[w]!;
     }
+  }
+
+  /** Every indexed term, sorted. */
+  private vocabulary(): string[] {
+    return (this.sortedTerms ??= [...this.postings.keys()].sort());
   }
 
   /** Where `word` is or would be in the sorted vocabulary. */
   private firstTermFrom(word: string): number {
-    const sorted = this.sortedTerms ?? [];
-    let low = 0;
-    let high = sorted.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (sorted[middle]! < word) low = middle + 1;
-      else high = middle;
-    }
-    return low;
+    return firstAtOrAfter(this.sortedTerms ?? [], word);
   }
 
   /** The indexed terms a query word matches, with how closely (1 exactly, less as a prefix or with typos). */
@@ -643,37 +703,24 @@ class TenantCatalogue {
     const terms = new Map<string, number>();
     if (this.postings.has(word)) terms.set(word, 1);
     if (word.length >= PREFIX_MIN_LENGTH) {
-      const sorted = (this.sortedTerms ??= [...this.postings.keys()].sort());
+      const sorted = this.vocabulary();
       for (let i = this.firstTermFrom(word); i < sorted.length && sorted[i]!.startsWith(word); i++) if (sorted[i] !== word) terms.set(sorted[i]!, prefixQuality(word.length, sorted[i]!.length));
     }
     const typos = word.length <= MAX_FUZZY_LENGTH ? typosFor(word.length) : 0;
-    for (let length = word.length - typos; typos && length <= word.length + typos; length++) {
-      for (const term of this.termsByLength[length] ?? []) {
-        if (terms.has(term)) continue;
-        const distance = editDistance(word, term, typos);
-        if (distance <= typos && distance > 0) terms.set(term, FUZZY_QUALITY[distance]!);
-      }
-    }
+    if (typos) for (const [term, distance] of termsWithinTypos(this.vocabulary(), word, typos)) if (!terms.has(term)) terms.set(term, FUZZY_QUALITY[distance]!);
     return terms;
   }
 
-  /** One facet's values counted within `slots`; the bitset AND skips the words with no slot. */
-  private countFacet(key: FacetKey, slots: Uint32Array, selection: Set<string> | undefined): FacetValue[] {
-    const occupied: number[] = [];
-    for (let w = 0; w < slots.length; w++) if (slots[w]) occupied.push(w);
+  /** One facet's values with their counts, as the port lists them. */
+  private facetValues(key: FacetKey, counts: Int32Array, estimated: Uint8Array, selection: Set<string> | undefined): FacetValue[] {
     const facet = this.facetNumber.get(key);
     const values: FacetValue[] = [];
     for (const [value, number] of facet === undefined ? [] : this.valueNumbers[facet]!) {
-      const bits = this.valueBits[number]!;
-      let count = 0;
-      for (const w of occupied) {
-        const both = slots[w]! & bits[w]!;
-        if (both) count += popcount(both);
-      }
+      const count = counts[number]!;
       const isSelected = selection?.has(value) ?? false;
       // Bins are listed even when empty, except bare ones on the platform (its bins name their currency).
       const emptyBin = key === 'priceBin' && (this.barePricesSeen || !this.pricedInCurrencies || value.includes(':'));
-      if (count || emptyBin || isSelected) values.push({ value, count, selected: isSelected });
+      if (count || emptyBin || isSelected) values.push({ value, count, selected: isSelected, ...(count > 0 && estimated[number] === 1 && { estimated: true as const }) });
     }
     for (const value of selection ?? []) if (!values.some((known) => known.value === value)) values.push({ value, count: 0, selected: true });
     // Price bins keep their scale's order; other facets list the most useful values first.
@@ -712,6 +759,33 @@ class TenantCatalogue {
         return (a, b) => created[b]! - created[a]! || byName(a, b);
     }
   }
+}
+
+/** The index of the first element of an ascending list at or after `value` (a posting entry, a term). */
+function firstAtOrAfter<T extends number | string>(sorted: readonly T[], value: T): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (sorted[middle]! < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/**
+ * The items with those at one place together, places in the order first met: on the platform, each
+ * house's listings in one run of slots, so its location and vendor bitsets are read over that run.
+ */
+function byPlace(items: readonly Item[]): Item[] {
+  const places = new Map<string, Item[]>();
+  for (const item of items) {
+    const key = item._geoloc ? `${item._geoloc.lat},${item._geoloc.lng}` : '';
+    const place = places.get(key);
+    if (place) place.push(item);
+    else places.set(key, [item]);
+  }
+  return places.size === 1 ? [...items] : [...places.values()].flat();
 }
 
 /** Distinct item locations kept as slot sets for 'nearest' (houses on the platform); past it, a full sort. */

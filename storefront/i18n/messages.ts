@@ -21,6 +21,8 @@ export const messages = {
   applyFilters: 'Apply filters',
   clearFilters: 'Clear all filters',
   showAll: (count: number) => `Show all ${count}`,
+  /** An estimated facet count, to two significant figures: "about 4,900". */
+  aboutCount: (count: number) => `about ${Number(count.toPrecision(2)).toLocaleString('en')}`,
   sortBy: 'Sort by',
   sortNames: { relevance: 'Best match', newest: 'Newest first', 'price-asc': 'Day rate, low to high', 'price-desc': 'Day rate, high to low', name: 'Name, A to Z', nearest: 'Nearest first' },
   facetNames: { priceBin: 'Day rate', vendors: 'Vendor', tags: 'Tags', colors: 'Colour' } as Record<string, string>,

@@ -1,7 +1,8 @@
 /**
  * Marketplace benchmark (figures, not assertions): the platform's one index over 50 houses × 5,000
  * items (250,000 listings, tests/bench/catalogue-generator.ts, seeded) searched nearest first from a
- * visitor's point with every facet, against one house's own index of 5,000 items asked the same
+ * visitor's point with every facet (a house's counted exactly; the platform's broadest from a
+ * marked sample, see server/search/facet-tally.ts), against one house's own index of 5,000 items asked the same
  * queries in the same run (the ratio is the figure: goal ≥ 0.5×, the platform's p95 within twice a
  * house's); the heap the platform's index holds (after a full GC with --expose-gc); and a house's
  * item change to visible on the platform through the real path (SQLite item store, its change

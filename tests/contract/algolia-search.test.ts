@@ -24,7 +24,7 @@ import { AlgoliaSearchIndex } from '../../server/search/algolia-search';
 import { startAlgoliaStandIn, type AlgoliaStandIn } from '../helpers/algolia-stand-in';
 import { CATALOGUE, searchIndexContract, searchItem } from './search-index.contract';
 
-async function adapterOnStandIn(options: { indexingDelayMs?: number } = {}) {
+async function adapterOnStandIn(options: { indexingDelayMs?: number; approximateFacetCountsFrom?: number } = {}) {
   const standIn = await startAlgoliaStandIn(options);
   const index = new AlgoliaSearchIndex({ appId: standIn.appId, apiKey: standIn.apiKey, indexPrefix: 'contract', host: standIn.url });
   return { index, standIn, close: () => standIn.close() };
@@ -106,6 +106,21 @@ describe('AlgoliaSearchIndex on the stand-in: what only this adapter does', () =
     });
     expect(response.status).toBe(200);
     expect(standIn.records('contract_props')!.some((record) => record.objectID === 'gobo')).toBe(true);
+  });
+
+  it('marks every count of a result Algolia says it counted approximately, and only those', async () => {
+    const approximate = await adapterOnStandIn({ approximateFacetCountsFrom: 5 });
+    try {
+      await approximate.index.replaceAll('props', CATALOGUE);
+      const broad = await approximate.index.search('props', { filters: {}, page: 0, perPage: 1 });
+      expect(broad.facets.colors.length).toBeGreaterThan(0);
+      expect(broad.facets.colors.every((value) => value.estimated === true)).toBe(true);
+      const narrow = await approximate.index.search('props', { text: 'armchair', filters: {}, page: 0, perPage: 1 });
+      expect(narrow.total).toBeLessThan(5);
+      expect(narrow.facets.colors.some((value) => value.estimated)).toBe(false);
+    } finally {
+      await approximate.close();
+    }
   });
 
   it('learns a custom field on a write: the index and its replicas facet on it from then on', async () => {

@@ -37,6 +37,11 @@ export interface AlgoliaStandInOptions {
   apiKey?: string;
   /** How long a task waits before it is applied (default 15 ms): Algolia indexes asynchronously. */
   indexingDelayMs?: number;
+  /**
+   * From how many matches the facet counts are reported approximate (`exhaustive.facetsCount`
+   * false), as Algolia does when counting would pass its time budget; default never.
+   */
+  approximateFacetCountsFrom?: number;
 }
 
 export interface AlgoliaStandIn {
@@ -117,6 +122,7 @@ export async function startAlgoliaStandIn(options: AlgoliaStandInOptions = {}): 
   const appId = options.appId ?? 'STANDIN';
   const apiKey = options.apiKey ?? 'stand-in-key';
   const delay = options.indexingDelayMs ?? 15;
+  const approximateFrom = options.approximateFacetCountsFrom ?? Infinity;
   const indices = new Map<string, Index>();
   const tasks = new Map<number, Task>();
   /** Per primary index, the end of its chain of pending tasks (applied in order). */
@@ -354,9 +360,9 @@ export async function startAlgoliaStandIn(options: AlgoliaStandInOptions = {}): 
       nbPages: hitsPerPage ? Math.ceil(Math.min(matches.length, limit) / hitsPerPage) : 0,
       hitsPerPage,
       facets,
-      exhaustiveFacetsCount: true,
+      exhaustiveFacetsCount: matches.length < approximateFrom,
       exhaustiveNbHits: true,
-      exhaustive: { facetsCount: true, nbHits: true },
+      exhaustive: { facetsCount: matches.length < approximateFrom, nbHits: true },
       query,
       params: '',
       index: name,

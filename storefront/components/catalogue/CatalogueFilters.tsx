@@ -26,7 +26,15 @@ function FacetValues({ facet, values }: { facet: FacetKey; values: FacetValue[] 
           <input type="checkbox" name={param} value={value.value} defaultChecked={value.selected} />
           {swatch && <span className={`swatch ${swatch}`} aria-hidden="true" />}
           <span className="facet-label">{facetValueLabel(facet, value.value, configuration, houses)}</span>
-          <span className="facet-count">{value.count.toLocaleString('en')}</span>
+          {value.estimated ? (
+            <span className="facet-count" title={messages.aboutCount(value.count)}>
+              <span aria-hidden="true">≈</span>
+              <span className="visually-hidden">about </span>
+              {Number(value.count.toPrecision(2)).toLocaleString('en')}
+            </span>
+          ) : (
+            <span className="facet-count">{value.count.toLocaleString('en')}</span>
+          )}
         </label>
       </li>
     );

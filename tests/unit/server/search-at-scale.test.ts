@@ -1,0 +1,190 @@
+/**
+ * The embedded index at the platform's scale, against answers worked out by brute force over the
+ * same items: what makes a search over every house as quick as one house's must not change what it
+ * finds. Typo matching by walking the sorted vocabulary finds exactly the terms a comparison with
+ * each term would; a house's own searches count facets exactly; the platform's broad searches say
+ * their counts are estimates, and each estimate is near the true count (vendors stay exact); kept
+ * counts follow writes; and nearest-first pages score only the houses they are drawn from, with the
+ * same page a full scoring would give.
+ */
+import { describe, expect, it } from 'vitest';
+import type { House } from '../../../schema/marketplace/houses';
+import { listingOf } from '../../../schema/marketplace/listings';
+import type { Item } from '../../../schema/types.generated';
+import { InProcessSearchIndex } from '../../../server/search/in-process-search';
+import type { FacetKey, SearchQuery, SearchResult } from '../../../server/search/search-port';
+import { termsWithinTypos } from '../../../server/search/typos';
+import { searchItem } from '../../contract/search-index.contract';
+
+/** A seeded generator, so a failure names items that exist on the next run. */
+function seeded(seed: number) {
+  let state = seed;
+  return () => {
+    state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+const random = seeded(42);
+const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+
+/** Optimal string alignment distance, the plain way. */
+function osa(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++) {
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+    }
+  return d[a.length]![b.length]!;
+}
+
+describe('typos: walking the sorted vocabulary', () => {
+  it('finds exactly the terms within the typos a comparison with every term finds', () => {
+    const letters = 'abcdeor';
+    const word = () => Array.from({ length: 1 + Math.floor(random() * 7) }, () => pick([...letters])).join('');
+    const vocabulary = [...new Set([...Array.from({ length: 3000 }, word), 'chair', 'chairs', 'chiar', 'éclair', 'mk12345', 'mk12354'])].sort();
+    for (const typed of [...Array.from({ length: 150 }, word), 'chair', 'chiar', 'mk12345', 'eclair', 'a']) {
+      for (const max of [1, 2]) {
+        const expected = new Map(vocabulary.flatMap((term) => (term !== typed && osa(typed, term) <= max ? [[term, osa(typed, term)] as const] : [])));
+        expect(termsWithinTypos(vocabulary, typed, max), `${typed} within ${max}`).toEqual(expected);
+      }
+    }
+  });
+});
+
+const COLORS = ['Red', 'Blue', 'Green', 'Black', 'White', 'Brown', 'Gold', 'Grey'];
+const TAGS = Array.from({ length: 30 }, (_, i) => `tag-${i}`);
+const NOUNS = ['chair', 'table', 'lamp', 'mirror', 'clock', 'radio', 'sofa', 'crate'];
+const ADJECTIVES = ['brass', 'oak', 'velvet', 'chrome', 'wicker', 'marble'];
+
+function houses(count: number): House[] {
+  return Array.from({ length: count }, (_, i) => ({
+    id: `house-${i}`,
+    name: `House ${i}`,
+    currency: i % 4 === 3 ? 'GBP' : 'USD',
+    locale: 'en',
+    timezone: 'UTC',
+    location: { lat: 30 + random() * 20, lng: -120 + random() * 40 },
+  }));
+}
+
+function item(serial: number): Item {
+  const name = `${pick(ADJECTIVES)} ${pick(NOUNS)}`;
+  return searchItem(`item-${serial}`, {
+    name,
+    description: `${name} number ${serial}`,
+    category: { group: pick(['furniture', 'decor']), category: pick(['seating', 'tables', 'lighting']) },
+    rates: { day: 10 + Math.floor(random() * 900) },
+    colors: [...new Set([pick(COLORS), pick(COLORS)])],
+    tags: [...new Set([pick(TAGS), pick(TAGS), pick(TAGS)])].slice(0, Math.floor(random() * 4)),
+    createdAt: new Date(Date.UTC(2024, 0, 1) + serial * 60_000).toISOString(),
+  });
+}
+
+const countsOf = (result: SearchResult, facet: FacetKey) => new Map((result.facets[facet] ?? []).map((value) => [value.value, value.count]));
+const estimatedIn = (result: SearchResult, facet?: FacetKey) =>
+  (facet ? (result.facets[facet] ?? []) : Object.values(result.facets).flat()).filter((value) => value.estimated).map((value) => value.value);
+
+/** Every match of a query, read page by page. */
+async function everyMatch(index: InProcessSearchIndex, tenant: string, query: SearchQuery): Promise<Item[]> {
+  const all: Item[] = [];
+  for (let page = 0; ; page++) {
+    const { hits } = await index.search(tenant, { ...query, sort: 'newest', page, perPage: 1000 });
+    all.push(...hits);
+    if (hits.length < 1000) return all;
+  }
+}
+
+/** A facet's true counts among `items`, from the items themselves. */
+function trueCounts(items: readonly Item[], facet: 'vendors' | 'colors' | 'tags'): Map<string, number> {
+  const counts = new Map<string, number>();
+  const valuesOf = (item: Item): string[] => {
+    if (facet === 'vendors') return [item.vendorId];
+    if (facet === 'colors') return item.colors ?? [];
+    return item.tags ?? [];
+  };
+  for (const item of items) for (const value of valuesOf(item)) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return counts;
+}
+
+describe('facet counts at the platform’s scale', async () => {
+  const listed = houses(30);
+  const listings = listed.flatMap((house, h) => Array.from({ length: 2000 }, (_, i) => listingOf(item(h * 2000 + i), house, { groups: [] }, undefined)));
+  const index = new InProcessSearchIndex();
+  await index.replaceAll('platform', listings);
+  const oneHouse = listings.filter((listing) => listing.vendorId === 'house-0');
+  await index.replaceAll('house', oneHouse);
+  const near = { lat: 40, lng: -100 };
+
+  it("counts a house's own searches exactly, however broad", async () => {
+    for (const query of [{}, { text: 'chair' }, { filters: { colors: ['Red'] } }, { text: 'brass', filters: { tags: ['tag-1', 'tag-2'] } }] as Array<Partial<SearchQuery>>) {
+      const result = await index.search('house', { filters: {}, page: 0, perPage: 24, ...query });
+      expect(estimatedIn(result), JSON.stringify(query)).toEqual([]);
+      const matches = await everyMatch(index, 'house', { filters: {}, ...query, page: 0, perPage: 1000 });
+      expect(matches).toHaveLength(result.total);
+      if (query.filters && Object.keys(query.filters).length) continue; // a selected facet is counted without its own selection
+      for (const facet of ['vendors', 'colors', 'tags'] as const) {
+        for (const [value, count] of trueCounts(matches, facet)) expect(countsOf(result, facet).get(value), `${facet} ${value}`).toBe(count);
+      }
+    }
+  });
+
+  it('says when the platform’s counts are estimates, and each is near the true count; the total and the houses stay exact', async () => {
+    for (const text of ['brass', 'chair', 'number']) {
+      const result = await index.search('platform', { text, filters: {}, sort: 'nearest', near, page: 0, perPage: 24 });
+      const matches = await everyMatch(index, 'platform', { text, filters: {}, page: 0, perPage: 1000 });
+      expect(matches).toHaveLength(result.total);
+      // "number" is in every listing's description: too many to count one by one.
+      if (text === 'number') expect(estimatedIn(result, 'colors')).toEqual(expect.arrayContaining(['Red', 'Blue']));
+      expect(estimatedIn(result, 'vendors'), `${text}: vendors`).toEqual([]);
+      expect(countsOf(result, 'vendors'), `${text}: vendors`).toEqual(trueCounts(matches, 'vendors'));
+      for (const facet of ['colors', 'tags'] as const) {
+        for (const [value, count] of trueCounts(matches, facet)) {
+          const shown = countsOf(result, facet).get(value) ?? 0;
+          if (!estimatedIn(result, facet).includes(value)) expect(shown, `${text}: ${facet} ${value}`).toBe(count);
+          // An estimate is within 15 % for any value on at least 1 in 40 of the matches.
+          else if (count * 40 >= matches.length) expect(Math.abs(shown - count), `${text}: ${facet} ${value} (${count} of ${matches.length})`).toBeLessThanOrEqual(count * 0.15);
+        }
+      }
+    }
+  });
+
+  it('keeps the counts of a search with no words exact as listings are added, changed and removed', async () => {
+    const platform = new InProcessSearchIndex();
+    await platform.replaceAll('platform', listings);
+    const live = new Map(listings.map((listing) => [listing.objectID, listing as Item]));
+    for (let i = 0; i < 300; i++) {
+      const existing = pick([...live.keys()]);
+      if (i % 3 === 0) {
+        await platform.remove('platform', existing);
+        live.delete(existing);
+      } else {
+        const changed = { ...live.get(existing)!, colors: [pick(COLORS)], category: { group: 'decor', category: 'lighting' } };
+        await platform.upsert('platform', changed);
+        live.set(existing, changed);
+      }
+    }
+    for (const filters of [{}, { category: { group: 'decor' } }, { category: { group: 'decor', category: 'lighting' } }, { colors: ['Red'] }] as Array<SearchQuery['filters']>) {
+      const result = await platform.search('platform', { filters, page: 0, perPage: 24 });
+      const inCategory = [...live.values()].filter(
+        (item) => !filters.category || (item.category.group === filters.category.group && (!filters.category.category || item.category.category === filters.category.category)),
+      );
+      // The colour facet is counted without its own selection; the others within it.
+      expect(countsOf(result, 'colors'), JSON.stringify(filters)).toEqual(trueCounts(inCategory, 'colors'));
+      if (!filters.colors) expect(countsOf(result, 'vendors'), JSON.stringify(filters)).toEqual(trueCounts(inCategory, 'vendors'));
+    }
+  });
+
+  it('gives the nearest houses’ best matches first, as scoring every match would', async () => {
+    for (const text of ['brass chair', 'velvet', 'chiar']) {
+      const result = await index.search('platform', { text, filters: {}, sort: 'nearest', near, page: 0, perPage: 60 });
+      // The nearest house's part of the page, in the order relevance gives its listings.
+      const nearestHouse = result.hits[0]!.vendorId;
+      const ranked = await index.search('platform', { text, filters: { vendors: [nearestHouse] }, sort: 'relevance', page: 0, perPage: 1000 });
+      const ownOrder = ranked.hits.map((hit) => hit.objectID);
+      const onPage = result.hits.filter((hit) => hit.vendorId === nearestHouse).map((hit) => hit.objectID);
+      expect(onPage.length, text).toBeGreaterThan(0);
+      expect(onPage, text).toEqual(ownOrder.slice(0, onPage.length));
+    }
+  });
+});
