@@ -11,7 +11,7 @@ import { PLATFORM_TENANT_ID } from '../../schema/routes';
 import type { Item } from '../../schema/types.generated';
 import type { CatalogueState, MarketplaceState, VisitorPlace } from '../../storefront/document/state';
 import type { RentalDates } from '../../storefront/lib/rental-dates';
-import { bookedOut, freeQuantities, type QuoteStores } from '../rental/quote-conversation';
+import { freeQuantities, stockOnDates, type QuoteStores, type StockOnDates } from '../rental/quote-conversation';
 import type { SearchIndex } from '../search/search-port';
 import type { PlatformCatalogue } from './platform-catalogue';
 
@@ -50,7 +50,8 @@ export async function platformListing(
   now: Date,
 ): Promise<Pick<CatalogueState, 'total' | 'hits' | 'facets' | 'free'>> {
   const { dates, availableOnly, ...query } = search;
-  const exclude = dates && availableOnly ? await bookedOutEverywhere(stores, dates, now) : undefined;
+  const onDates = dates && availableOnly ? await stockEverywhere(stores, dates, now) : undefined;
+  const exclude = onDates && [...onDates].flatMap(([houseId, stock]) => stock.bookedOut.map((objectID) => listingIdOf(houseId, objectID)));
   const result: SearchResult = await stores.catalogueSearch.search(PLATFORM_TENANT_ID, {
     ...query,
     // The platform's default order: the nearest house first.
@@ -59,12 +60,18 @@ export async function platformListing(
     ...(exclude?.length && { exclude }),
   });
   const hits = result.hits.map(itemSummary);
-  const free = dates && hits.length ? await freeOnDates(stores, hits, dates, now) : undefined;
+  const free = dates && hits.length ? await freeOnDates(stores, hits, dates, now, onDates) : undefined;
   return { total: result.total, hits, facets: result.facets, ...(free && { free }) };
 }
 
 /** How many of each listing are free on the dates, asked of each house for its own items. */
-async function freeOnDates(stores: PlatformPageStores, hits: ReadonlyArray<Pick<Item, 'objectID' | 'quantity'>>, dates: RentalDates, now: Date): Promise<Record<string, number>> {
+async function freeOnDates(
+  stores: PlatformPageStores,
+  hits: ReadonlyArray<Pick<Item, 'objectID' | 'quantity'>>,
+  dates: RentalDates,
+  now: Date,
+  onDates: Map<string, StockOnDates> | undefined,
+): Promise<Record<string, number>> {
   const byHouse = new Map<string, Array<Pick<Item, 'objectID' | 'quantity'>>>();
   for (const hit of hits) {
     const id = parseListingId(hit.objectID);
@@ -75,20 +82,21 @@ async function freeOnDates(stores: PlatformPageStores, hits: ReadonlyArray<Pick<
     [...byHouse].map(async ([houseId, items]) => {
       const stock = stores.marketplace.stockOf(houseId);
       if (!stock) return;
-      for (const [id, quantity] of byListing(houseId, await freeQuantities(stores, houseId, items, dates, stock, now))) free[id] = quantity;
+      const read = onDates?.get(houseId);
+      for (const [id, quantity] of byListing(houseId, read ? read.free(items) : await freeQuantities(stores, houseId, items, dates, stock, now))) free[id] = quantity;
     }),
   );
   return free;
 }
 
-/** Every listing some house has none of free on the dates. */
-async function bookedOutEverywhere(stores: PlatformPageStores, dates: RentalDates, now: Date): Promise<string[]> {
+/** Each listed house's stock on the dates (its turnaround, its time zone), by house. */
+async function stockEverywhere(stores: PlatformPageStores, dates: RentalDates, now: Date): Promise<Map<string, StockOnDates>> {
   const houses = stores.marketplace.listedHouses();
-  const out = await Promise.all(
-    houses.map(async (house) => {
+  const read = await Promise.all(
+    houses.map(async (house): Promise<Array<[string, StockOnDates]>> => {
       const stock = stores.marketplace.stockOf(house.id);
-      return stock ? (await bookedOut(stores, house.id, dates, stock, now)).map((objectID) => listingIdOf(house.id, objectID)) : [];
+      return stock ? [[house.id, await stockOnDates(stores, house.id, dates, stock, now)]] : [];
     }),
   );
-  return out.flat();
+  return new Map(read.flat());
 }

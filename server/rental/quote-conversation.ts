@@ -403,24 +403,48 @@ export async function freeQuantities(
     window.from,
     window.to,
   );
+  return freeAmong(items, booked, range, settings, now, exceptQuote);
+}
+
+/** Free quantity of each item over [from, to], from bookings already read (every one of theirs in the window). */
+function freeAmong(
+  items: ReadonlyArray<Pick<Item, 'objectID' | 'quantity'>>,
+  booked: readonly Booking[],
+  range: { from: string; to: string },
+  settings: Pick<QuoteSettings, 'turnaroundDays' | 'timezone'>,
+  now: Date,
+  exceptQuote?: string,
+): Map<string, number> {
   const byItem = new Map<string, Booking[]>();
-  for (const booking of booked) if (booking.quoteId !== exceptQuote) byItem.set(booking.objectID, [...(byItem.get(booking.objectID) ?? []), booking]);
+  for (const booking of booked) if (booking.quoteId !== exceptQuote) (byItem.get(booking.objectID) ?? byItem.set(booking.objectID, []).get(booking.objectID)!).push(booking);
   const today = todayIn(settings.timezone, now);
   return new Map(items.map((item) => [item.objectID, freeOver(item.quantity, byItem.get(item.objectID) ?? [], range.from, range.to, settings.turnaroundDays, today)]));
 }
 
-/** The items of a tenant with none free on some day of [from, to]: what "available only" leaves out. */
-export async function bookedOut(
+/** A tenant's stock on a listing's dates, from one read of its bookings over them. */
+export interface StockOnDates {
+  /** The items with none free on some day of the dates: what "available only" leaves out. */
+  bookedOut: string[];
+  /** How many of each of these items are free on the dates. */
+  free(items: ReadonlyArray<Pick<Item, 'objectID' | 'quantity'>>): Map<string, number>;
+}
+
+/**
+ * Reads a tenant's bookings over [from, to] once, for a listing with "available only": which items
+ * are booked out, and then the shown items' free quantities from the same read (a dated listing
+ * no cache helps made three reads of the bookings before).
+ */
+export async function stockOnDates(
   stores: Pick<QuoteStores, 'quoteRequests' | 'itemStore'>,
   tenantId: string,
   range: { from: string; to: string },
   settings: Pick<QuoteSettings, 'turnaroundDays' | 'timezone'>,
   now: Date,
-): Promise<string[]> {
+): Promise<StockOnDates> {
   const window = bookingWindow(range.from, range.to, settings.turnaroundDays);
   const booked = await stores.quoteRequests.bookingsBetween(tenantId, window.from, window.to);
-  if (!booked.length) return [];
+  const free = (items: ReadonlyArray<Pick<Item, 'objectID' | 'quantity'>>) => freeAmong(items, booked, range, settings, now);
+  if (!booked.length) return { bookedOut: [], free };
   const items = await stores.itemStore.getMany(tenantId, [...new Set(booked.map((booking) => booking.objectID))]);
-  const free = await freeQuantities(stores, tenantId, items, range, settings, now);
-  return [...free].filter(([, quantity]) => quantity < 1).map(([objectID]) => objectID);
+  return { bookedOut: [...free(items)].filter(([, quantity]) => quantity < 1).map(([objectID]) => objectID), free };
 }

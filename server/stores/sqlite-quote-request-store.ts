@@ -339,9 +339,12 @@ export class SqliteQuoteRequestStore implements QuoteRequestStore {
     return this.select(tenantId, objectIDs, from, to);
   }
 
+  /** Prepared once: every dated listing with "available only" asks it. */
+  private selectBetween: Database.Statement | undefined;
+
   async bookingsBetween(tenantId: string, from: string, to: string): Promise<Booking[]> {
-    const rows = this.database.prepare(`SELECT ${BOOKING_COLUMNS} FROM bookings WHERE tenant_id = ? AND reaches_to >= ? AND first_day <= ?`).all(tenantId, from, to) as BookingRow[];
-    return rows.map(bookingOf);
+    this.selectBetween ??= this.database.prepare(`SELECT ${BOOKING_COLUMNS} FROM bookings WHERE tenant_id = ? AND reaches_to >= ? AND first_day <= ?`);
+    return (this.selectBetween.all(tenantId, from, to) as BookingRow[]).map(bookingOf);
   }
 
   /** Writes one booking row (a request's line, or a stock row), replacing the one with its key. */

@@ -34,7 +34,7 @@ import { reloadOnTenantEdits } from '../../storefront/dev-reload';
 import { pagePreloads } from '../../storefront/page-preloads';
 import { problemPage, type Problem } from '../../storefront/problem-page';
 import { lastValidVersion, TenantInvalidError, type TenantRecord } from '../../stores/tenant-store';
-import { bookedOut, freeQuantities, quoteSettingsOf } from '../../rental/quote-conversation';
+import { freeQuantities, quoteSettingsOf, stockOnDates } from '../../rental/quote-conversation';
 import { marketplaceState, placeKey, platformListing, visitorPlace } from '../../marketplace/platform-pages';
 import { parseListingId } from '../../../schema/marketplace/listings';
 import { PLATFORM_TENANT_ID } from '../../../schema/routes';
@@ -298,17 +298,18 @@ export default fp<{ config: ServerConfig }>(
             );
             return { catalogue: { query, ...found, now: hour, marketplace: marketplaceState(app.marketplace, place) }, ...(await pictures()) };
           }
+          const onDates = dates && query.availableOnly ? await stockOnDates(app, tenantId, dates, stock, now) : undefined;
           const result = await app.catalogueSearch.search(tenantId, {
             text: query.text,
             filters: { ...query.filters, ...(group && { category: { group, ...(category && { category }), ...(subcategory && { subcategory }) } }) },
             sort: query.sort,
             page: query.page,
             perPage: PER_PAGE,
-            ...(dates && query.availableOnly && { exclude: await bookedOut(app, tenantId, dates, stock, now) }),
+            ...(onDates && { exclude: onDates.bookedOut }),
           });
           // Lists carry no long descriptions: the state block stays small.
           const hits = result.hits.map(itemSummary);
-          const free = dates && hits.length ? Object.fromEntries(await freeQuantities(app, tenantId, hits, dates, stock, now)) : undefined;
+          const free = dates && hits.length ? Object.fromEntries(onDates ? onDates.free(hits) : await freeQuantities(app, tenantId, hits, dates, stock, now)) : undefined;
           return { catalogue: { query, total: result.total, hits, facets: result.facets, now: hour, ...(free && { free }) }, ...(await pictures()) };
         },
       };
