@@ -4,9 +4,10 @@
  * query searches every house at once (the design Algolia's one index implies, and the embedded
  * index answers the same way).
  *
- * Kept in step two ways: each listed house's item changes, heard from the item store as the
- * house's own index hears them (another server's writes included), are applied to the platform at
- * once; and `refresh()`, run every second by every server, reads the tenants' versions and
+ * Kept in step two ways: every house's item changes, heard with one listener for all of them
+ * (ItemStore.followEveryTenant: on Firestore one collection-group listener, not one a house;
+ * another server's writes included), are applied to the platform at once for the houses listed;
+ * and `refresh()`, run every second by every server, reads the tenants' versions and
  * re-lists a house whose listing, name, place, currency or category map changed (a house unlisted
  * leaves at once; its own storefront, requests and orders go on), or every house when the
  * platform's category tree changed. No Fastify here: the search plugin wires it.
@@ -16,7 +17,7 @@ import { listingIdOf, listingOf, parseListingId, type PlatformShape } from '../.
 import type { Item, VendorConfig } from '../../schema/types.generated';
 import { quoteSettingsOf, type QuoteSettings } from '../rental/quote-conversation';
 import type { SearchIndex } from '../search/search-port';
-import type { ItemStore } from '../stores/item-store';
+import type { EveryTenantFollower, ItemChange, ItemStore } from '../stores/item-store';
 import type { TenantStore } from '../stores/tenant-store';
 
 interface ListedHouse {
@@ -26,7 +27,8 @@ interface ListedHouse {
   stock: Pick<QuoteSettings, 'turnaroundDays' | 'timezone'>;
   /** Its listings' ids in the platform's index, to take them out again. */
   listed: Set<string>;
-  stop: () => void;
+  /** While its items are being read (listed since the first load): the changes heard meanwhile. */
+  heardWhileReading?: ItemChange[];
 }
 
 export interface PlatformCatalogueOptions {
@@ -49,6 +51,13 @@ export class PlatformCatalogue {
   private ready: Promise<void> | undefined;
   /** Houses whose listings failed to reach the index: re-listed whole at the next refresh. */
   private readonly stale = new Set<string>();
+  /** The one listener on every house's items. */
+  private follower: EveryTenantFollower | undefined;
+  /**
+   * While the whole catalogue is loading: 'reading' collects the listings heard as they are,
+   * 'writing' holds the changes heard while they are written, applied after.
+   */
+  private loading: { phase: 'reading'; listings: Map<string, Item> } | { phase: 'writing'; held: Array<[string, ItemChange]> } | undefined;
 
   constructor(private readonly options: PlatformCatalogueOptions) {}
 
@@ -88,6 +97,8 @@ export class PlatformCatalogue {
    */
   async refresh(whole = false, only?: readonly string[]): Promise<void> {
     const { tenantStore, platformId } = this.options;
+    // Nothing followed yet: the first load is whole.
+    if (!this.follower && !whole) return this.loaded();
     const summaries = only ? only.map((tenantId) => ({ tenantId, version: undefined as string | undefined })) : await tenantStore.list();
     const present = new Set(summaries.map((summary) => summary.tenantId));
     const platform = summaries.find((summary) => summary.tenantId === platformId);
@@ -127,31 +138,14 @@ export class PlatformCatalogue {
       for (const houseId of this.houses.keys()) if (!present.has(houseId)) changed.push({ houseId, house: undefined, map: undefined });
       for (const houseId of this.versions.keys()) if (!present.has(houseId)) this.versions.delete(houseId);
     }
-    if (!changed.length) return;
+    if (!changed.length && !whole) return;
 
-    if (whole) {
-      // Written again from scratch: what was followed stops first.
-      for (const entry of this.houses.values()) entry.stop();
-      this.houses.clear();
-      const listings: Item[] = [];
-      const heardMeanwhile: Array<() => Promise<void>> = [];
-      for (const { houseId, house, map, stock } of changed)
-        if (house) {
-          const followed = await this.follow(houseId, house, map, stock!);
-          listings.push(...followed.listings);
-          heardMeanwhile.push(followed.heardMeanwhile);
-        }
-      await this.options.index.replaceAll(platformId, listings);
-      for (const apply of heardMeanwhile) await apply();
-    } else
+    if (whole) await this.loadWhole(changed);
+    else
       for (const { houseId, house, map, stock } of changed) {
         try {
           await this.unlist(houseId);
-          if (house) {
-            const followed = await this.follow(houseId, house, map, stock!);
-            for (const listing of followed.listings) await this.options.index.upsert(platformId, listing);
-            await followed.heardMeanwhile();
-          }
+          if (house) await this.readHouse(houseId, house, map, stock!);
           this.stale.delete(houseId);
         } catch (error) {
           this.stale.add(houseId);
@@ -162,61 +156,103 @@ export class PlatformCatalogue {
   }
 
   close(): void {
-    for (const entry of this.houses.values()) entry.stop();
+    this.follower?.stop();
+    this.follower = undefined;
     this.houses.clear();
   }
 
   /**
-   * Starts hearing a house's changes, then reads its items: the caller writes the listings, then
-   * applies what was heard meanwhile, so a change made while reading is applied after, never lost.
+   * Lists every house from scratch: follows every house's items again with the one listener,
+   * keeps the listed houses' items as it first hears them, writes them to the index in one go,
+   * then applies what was heard while writing, so a change made meanwhile is applied after, never lost.
    */
-  private async follow(houseId: string, house: House, map: VendorConfig['marketplaceCategories'], stock: ListedHouse['stock']): Promise<{ listings: Item[]; heardMeanwhile: () => Promise<void> }> {
+  private async loadWhole(houses: ReadonlyArray<{ houseId: string; house: House | undefined; map: VendorConfig['marketplaceCategories']; stock?: ListedHouse['stock'] }>): Promise<void> {
+    this.follower?.stop();
+    this.houses.clear();
+    for (const { houseId, house, map, stock } of houses) if (house) this.houses.set(houseId, { house, map, stock: stock!, listed: new Set() });
+    const listings = new Map<string, Item>();
+    this.loading = { phase: 'reading', listings };
+    try {
+      this.follower = this.options.itemStore.followEveryTenant((tenantId, change) => this.heard(tenantId, change));
+      await this.follower.synced;
+      const held: Array<[string, ItemChange]> = [];
+      this.loading = { phase: 'writing', held };
+      await this.options.index.replaceAll(this.options.platformId, [...listings.values()]);
+      this.loading = undefined;
+      for (const [tenantId, change] of held) await this.apply(tenantId, change);
+    } catch (error) {
+      this.follower?.stop();
+      this.follower = undefined;
+      throw error;
+    } finally {
+      this.loading = undefined;
+    }
+  }
+
+  /** A house's item change, as the one listener hears it. */
+  private heard(houseId: string, change: ItemChange): void {
+    const entry = this.houses.get(houseId);
+    if (!entry) return;
+    if (this.loading?.phase === 'reading') {
+      const id = change.kind === 'put' ? listingIdOf(houseId, change.item.objectID) : listingIdOf(houseId, change.objectID);
+      if (change.kind === 'put') {
+        this.loading.listings.set(id, listingOf(change.item, entry.house, this.tree, entry.map));
+        entry.listed.add(id);
+      } else {
+        this.loading.listings.delete(id);
+        entry.listed.delete(id);
+      }
+    } else if (this.loading?.phase === 'writing') this.loading.held.push([houseId, change]);
+    else if (entry.heardWhileReading) entry.heardWhileReading.push(change);
+    else
+      this.apply(houseId, change).then(this.options.changed, (error: unknown) => {
+        this.stale.add(houseId);
+        this.options.failed(error, houseId);
+      });
+  }
+
+  /** A listed house's item change applied to the platform's index. */
+  private async apply(houseId: string, change: ItemChange): Promise<void> {
+    const entry = this.houses.get(houseId);
+    if (!entry) return;
+    const { index, platformId } = this.options;
+    if (change.kind === 'put') {
+      const listing = listingOf(change.item, entry.house, this.tree, entry.map);
+      entry.listed.add(listing.objectID);
+      await index.upsert(platformId, listing);
+    } else {
+      const id = listingIdOf(houseId, change.objectID);
+      entry.listed.delete(id);
+      await index.remove(platformId, id);
+    }
+  }
+
+  /**
+   * Lists one house (listed since the first load, or changed): reads its items into the index,
+   * holding the changes the listener hears meanwhile, then applies them.
+   */
+  private async readHouse(houseId: string, house: House, map: VendorConfig['marketplaceCategories'], stock: ListedHouse['stock']): Promise<void> {
     const { itemStore, index, platformId } = this.options;
-    const entry: ListedHouse = { house, map, stock, listed: new Set(), stop: () => undefined };
+    const entry: ListedHouse = { house, map, stock, listed: new Set(), heardWhileReading: [] };
     this.houses.set(houseId, entry);
-    let loading = true;
-    const early: Array<() => Promise<void>> = [];
-    entry.stop = itemStore.subscribe(houseId, (change) => {
-      if (this.houses.get(houseId) !== entry) return;
-      const apply = async () => {
-        if (change.kind === 'put') {
-          const listing = listingOf(change.item, entry.house, this.tree, entry.map);
+    try {
+      for (let page = await itemStore.list(houseId); page.length; page = await itemStore.list(houseId, { after: page.at(-1)!.objectID })) {
+        for (const item of page) {
+          const listing = listingOf(item, house, this.tree, map);
           entry.listed.add(listing.objectID);
           await index.upsert(platformId, listing);
-        } else {
-          const id = listingIdOf(houseId, change.objectID);
-          entry.listed.delete(id);
-          await index.remove(platformId, id);
         }
-      };
-      if (loading) early.push(apply);
-      else
-        apply().then(this.options.changed, (error: unknown) => {
-          this.stale.add(houseId);
-          this.options.failed(error, houseId);
-        });
-    });
-    const listings: Item[] = [];
-    for (let page = await itemStore.list(houseId); page.length; page = await itemStore.list(houseId, { after: page.at(-1)!.objectID })) {
-      for (const item of page) {
-        const listing = listingOf(item, house, this.tree, map);
-        entry.listed.add(listing.objectID);
-        listings.push(listing);
       }
+    } finally {
+      const heard = entry.heardWhileReading ?? [];
+      entry.heardWhileReading = undefined;
+      for (const change of heard) await this.apply(houseId, change);
     }
-    return {
-      listings,
-      heardMeanwhile: async () => {
-        loading = false;
-        for (const apply of early.splice(0)) await apply();
-      },
-    };
   }
 
   private async unlist(houseId: string): Promise<void> {
     const entry = this.houses.get(houseId);
     if (!entry) return;
-    entry.stop();
     this.houses.delete(houseId);
     for (const id of entry.listed) await this.options.index.remove(this.options.platformId, id);
   }

@@ -12,11 +12,13 @@
  *   only a lost connection can stop such a one half-way, and running it again completes it
  *   (unchanged items are left alone).
  * - subscribe() is a collection listener: the items as they are, then every change, whichever
- *   server made it.
+ *   server made it. followEveryTenant() is one collection-group listener on `items` for every
+ *   tenant, ordered by objectID: its single-field index with collection-group scope is declared in
+ *   firestore.indexes.json.
  */
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Item } from '../../schema/types.generated';
-import { checkedItem, UnknownItemError, type ItemListener, type ItemStore, type PutManyCounts } from './item-store';
+import { checkedItem, UnknownItemError, type EveryTenantFollower, type ItemChange, type ItemListener, type ItemStore, type PutManyCounts } from './item-store';
 
 /**
  * Well below Firestore's 10 MiB request, and below the 4 MiB message its emulator takes (a commit
@@ -173,6 +175,35 @@ export class FirestoreItemStore implements ItemStore {
     return () => {
       stop();
       this.listeners.delete(stop);
+    };
+  }
+
+  followEveryTenant(listener: (tenantId: string, change: ItemChange) => void): EveryTenantFollower {
+    let settle!: { resolve: () => void; reject: (error: Error) => void };
+    const synced = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
+    const stop = this.firestore
+      .collectionGroup('items')
+      .orderBy('objectID')
+      .onSnapshot(
+        (snapshot) => {
+          for (const change of snapshot.docChanges()) {
+            // Only a tenant's own items (vendors/{tenant}/items/{id}), whatever else is named "items".
+            const [root, tenantId, collection] = change.doc.ref.path.split('/');
+            if (root !== 'vendors' || collection !== 'items' || !tenantId) continue;
+            if (change.type === 'removed') listener(tenantId, { kind: 'delete', objectID: change.doc.id });
+            else listener(tenantId, { kind: 'put', item: change.doc.data() as Item });
+          }
+          settle.resolve();
+        },
+        (error) => settle.reject(error),
+      );
+    this.listeners.add(stop);
+    return {
+      synced,
+      stop: () => {
+        stop();
+        this.listeners.delete(stop);
+      },
     };
   }
 

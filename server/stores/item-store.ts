@@ -23,6 +23,12 @@ export interface PutManyCounts {
 export type ItemChange = { kind: 'put'; item: Item } | { kind: 'delete'; objectID: string };
 export type ItemListener = (change: ItemChange) => void;
 
+/** Following every tenant's items: `synced` once the items as they were have all been heard. */
+export interface EveryTenantFollower {
+  synced: Promise<void>;
+  stop(): void;
+}
+
 export interface ItemStore {
   get(tenantId: string, objectID: string): Promise<Item | undefined>;
   /** The items with these ids that exist, in the order asked. */
@@ -48,6 +54,13 @@ export interface ItemStore {
    * hears, applied in order, ends as the store is. Returns the unsubscribe.
    */
   subscribe(tenantId: string, listener: ItemListener): () => void;
+  /**
+   * Hears every tenant's items with one listener (the platform's catalogue follows every house this
+   * way, not one listener a house): first each item as it is, as a put, then each change, whichever
+   * server made it, with subscribe()'s promise about order. On Firestore a collection-group listener
+   * on `items`.
+   */
+  followEveryTenant(listener: (tenantId: string, change: ItemChange) => void): EveryTenantFollower;
   close(): Promise<void>;
 }
 

@@ -13,13 +13,15 @@ import { EventEmitter } from 'node:events';
 import type Database from 'better-sqlite3';
 import { openSqliteFile } from './sqlite-file';
 import type { Item } from '../../schema/types.generated';
-import { checkedItem, UnknownItemError, type ItemChange, type ItemListener, type ItemStore, type PutManyCounts } from './item-store';
+import { checkedItem, UnknownItemError, type EveryTenantFollower, type ItemChange, type ItemListener, type ItemStore, type PutManyCounts } from './item-store';
 
 const DEFAULT_PAGE = 1000;
 /** How often a store with listeners looks for other processes' commits. */
 const WATCH_MS = 250;
 /** How long a change stays noted: far longer than any watcher takes to read it. */
 const CHANGES_KEPT_MS = 60 * 60 * 1000;
+/** The event every tenant's changes are also announced under. */
+const EVERY_TENANT = Symbol('every tenant');
 
 export class SqliteItemStore implements ItemStore {
   private readonly database: Database.Database;
@@ -55,6 +57,7 @@ export class SqliteItemStore implements ItemStore {
 
   private announce(tenantId: string, change: ItemChange) {
     this.changes.emit(tenantId, change);
+    this.changes.emit(EVERY_TENANT, tenantId, change);
   }
 
   /** Notes, inside the write's transaction, which items it changed (and forgets notes read long ago). */
@@ -81,7 +84,7 @@ export class SqliteItemStore implements ItemStore {
     this.lastSeenChange = notes.at(-1)!.seq;
     const changed = new Map<string, Set<string>>();
     for (const note of notes) {
-      if (note.writer === this.writer || this.changes.listenerCount(note.tenant_id) === 0) continue;
+      if (note.writer === this.writer || this.changes.listenerCount(note.tenant_id) + this.changes.listenerCount(EVERY_TENANT) === 0) continue;
       changed.set(note.tenant_id, (changed.get(note.tenant_id) ?? new Set()).add(note.object_id));
     }
     const read = this.database.prepare('SELECT document FROM items WHERE tenant_id = ? AND object_id = ?');
@@ -180,7 +183,21 @@ export class SqliteItemStore implements ItemStore {
   }
 
   subscribe(tenantId: string, listener: ItemListener): () => void {
-    this.changes.on(tenantId, listener);
+    return this.listen(tenantId, listener);
+  }
+
+  followEveryTenant(listener: (tenantId: string, change: ItemChange) => void): EveryTenantFollower {
+    const stop = this.listen(EVERY_TENANT, listener);
+    // The items as they are, then (listening already) every change.
+    for (const row of this.database.prepare('SELECT tenant_id, document FROM items ORDER BY tenant_id, object_id').iterate() as Iterable<{ tenant_id: string; document: string }>)
+      listener(row.tenant_id, { kind: 'put', item: JSON.parse(row.document) as Item });
+    return { synced: Promise.resolve(), stop };
+  }
+
+  /** Listens under `event`, looking for other processes' commits while anyone listens. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- EventEmitter's own listener type
+  private listen(event: string | symbol, listener: (...args: any[]) => void): () => void {
+    this.changes.on(event, listener);
     this.watch ??= setInterval(() => {
       try {
         this.announceOthersChanges();
@@ -189,7 +206,7 @@ export class SqliteItemStore implements ItemStore {
       }
     }, WATCH_MS).unref();
     return () => {
-      this.changes.off(tenantId, listener);
+      this.changes.off(event, listener);
       if (this.changes.eventNames().length > 0) return;
       clearInterval(this.watch);
       this.watch = undefined;

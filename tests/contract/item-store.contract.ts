@@ -127,6 +127,25 @@ export function describeItemStoreContract(name: string, open: () => Promise<Open
       expect(known.has('z')).toBe(false);
     });
 
+    it('follows every tenant with one listener: each item as it is first, then every change, with its tenant', async () => {
+      await subject.store.putMany('aviation', [sampleItem('a'), sampleItem('b')]);
+      await subject.store.put('london', sampleItem('a', { quantity: 4 }));
+      const known = new Map<string, number | 'deleted'>();
+      const follower = subject.store.followEveryTenant((tenantId, change) =>
+        known.set(`${tenantId}/${change.kind === 'put' ? change.item.objectID : change.objectID}`, change.kind === 'put' ? change.item.quantity : 'deleted'),
+      );
+      await follower.synced;
+      expect(Object.fromEntries(known)).toEqual({ 'aviation/a': 12, 'aviation/b': 12, 'london/a': 4 });
+      await subject.store.put('atlanta', sampleItem('c', { quantity: 2 }));
+      await subject.store.delete('aviation', 'a');
+      await subject.store.update('london', 'a', (item) => ({ ...item, quantity: 5 }));
+      await expect.poll(() => Object.fromEntries(known)).toEqual({ 'aviation/a': 'deleted', 'aviation/b': 12, 'london/a': 5, 'atlanta/c': 2 });
+      follower.stop();
+      await subject.store.put('atlanta', sampleItem('d'));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(known.has('atlanta/d')).toBe(false);
+    });
+
     it('keeps text as it was given, hostile or not', async () => {
       const name = '<img src=x onerror=alert(1)> "Robert\'); DROP TABLE items;--';
       await subject.store.put('aviation', sampleItem('hostile', { name, description: 'ünïcödé ✈ \u0000 nul' }));
