@@ -15,6 +15,7 @@ import invoice from './invoice.schema.json' with { type: 'json' };
 import productionRequest from './production-request.schema.json' with { type: 'json' };
 import houseApplication from './house-application.schema.json' with { type: 'json' };
 import payoutAccount from './payout-account.schema.json' with { type: 'json' };
+import customerAccount from './customer-account.schema.json' with { type: 'json' };
 
 export const schemaDocuments = {
   defs,
@@ -33,6 +34,7 @@ export const schemaDocuments = {
   productionRequest,
   houseApplication,
   payoutAccount,
+  customerAccount,
 } as const;
 
 export const schemaIds = {
@@ -52,4 +54,5 @@ export const schemaIds = {
   productionRequest: productionRequest.$id,
   houseApplication: houseApplication.$id,
   payoutAccount: payoutAccount.$id,
+  customerAccount: customerAccount.$id,
 } as const;

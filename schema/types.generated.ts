@@ -78,6 +78,7 @@ export interface SchemaIndex {
   houseApplication?: HouseApplication;
   houseApplicationInput?: HouseApplicationInput;
   payoutAccount?: PayoutAccount;
+  customerAccount?: CustomerAccount;
 }
 /**
  * A whole tenant: the four files of tenants/<tenantId>/ together. The API reads and writes tenants in this shape.
@@ -2944,6 +2945,153 @@ export interface PayoutAccount {
    * Email address
    */
   commissionSetBy?: string;
+  /**
+   * Date and time: An ISO 8601 date-time with a time zone offset.
+   */
+  createdAt: string;
+  /**
+   * Date and time: An ISO 8601 date-time with a time zone offset.
+   */
+  updatedAt: string;
+}
+/**
+ * A customer a house keeps an account for: a production company, a studio, or another house that hires from it. Who may order on it, how it pays (a card hold, or on account with its terms and credit limit), what its invoices are made out to, its tax registration and exemption, and the house's own notes. Kept per house (vendors/{house}/accounts/{id}), edited by the house's staff; `version` guards every edit against a stale one.
+ */
+export interface CustomerAccount {
+  /**
+   * Account id: The account's id at the house: lowercase letters, digits and hyphens, made from its name when it is opened.
+   */
+  id: string;
+  /**
+   * Tenant id: Lowercase letters, digits and single hyphens; it is also the tenant's folder name and its <id>.localhost host name.
+   */
+  tenantId: string;
+  /**
+   * Name: The company's name, as invoices are made out to it.
+   */
+  name: string;
+  /**
+   * Kind: What the customer is.
+   */
+  kind: ('production' | 'studio' | 'house') & string;
+  /**
+   * Currency: An ISO 4217 currency code.
+   */
+  currency: string;
+  billingAddress?: Address;
+  /**
+   * Billing contact: Who receives the account's invoices, statements and reminders.
+   */
+  billingContact?: {
+    /**
+     * Name: The person or department, such as Accounts payable.
+     */
+    name: string;
+    /**
+     * Email address
+     */
+    email: string;
+  };
+  /**
+   * Tax registration: The customer's VAT number or tax id, printed on its invoices.
+   */
+  taxNumber?: string;
+  /**
+   * Tax exemption: A certificate that takes the tax off the lines it covers (a US resale or production exemption): its number is printed on the invoice, and it stops exempting the day after it expires.
+   */
+  exemption?: {
+    /**
+     * Kind: What the certificate exempts.
+     */
+    kind: ('resale' | 'production' | 'other') & string;
+    /**
+     * Certificate number: As printed on the certificate.
+     */
+    number: string;
+    /**
+     * Date: A calendar day written YYYY-MM-DD, from 2000-01-01 to 2199-12-31: every date a person or an address sends is checked by this one rule.
+     */
+    expiresOn: string;
+    /**
+     * Covers: Which lines it takes the tax off: rentals only, or every line.
+     */
+    covers?: ('rentals' | 'all') & string;
+    /**
+     * Certificate file: The uploaded certificate's name in the house's private documents (a PDF or an image).
+     */
+    file?: string;
+  };
+  /**
+   * People who may order: The visitors who may order on the account, by the email they sign in with.
+   *
+   * @maxItems 500
+   *
+   * Items: Member: One person who may order on the account.
+   */
+  members: {
+    /**
+     * Email address
+     */
+    email: string;
+    /**
+     * Name: How the house knows them.
+     */
+    name?: string;
+    /**
+     * Date and time: An ISO 8601 date-time with a time zone offset.
+     */
+    addedAt: string;
+  }[];
+  /**
+   * Payment terms: How the account pays: a card hold on each order as any visitor does, or on account, invoices due a number of days after they are issued.
+   */
+  terms: {
+    /**
+     * Pays by: A card hold on each order, or on account.
+     */
+    method: ('card' | 'account') & string;
+    /**
+     * Days to pay: On account: invoices are due this many days after they are issued (net 30).
+     */
+    netDays?: number;
+    /**
+     * Deposit: On account: whether a deposit is still held on a card.
+     */
+    deposit?: ('none' | 'card') & string;
+  };
+  /**
+   * Credit limit: On account: what may be owed at once, in minor units of the currency (cents, pence); no limit when absent. An order that would pass it needs the house's release.
+   */
+  creditLimit?: number;
+  /**
+   * Purchase order required: A quote accepted on the account must give the customer's purchase order number.
+   */
+  purchaseOrderRequired?: boolean;
+  /**
+   * On stop: While set, the account takes no new confirmations: why, since when and who put it there.
+   */
+  onStop?: {
+    /**
+     * Reason: Why the account is on stop, as the house's staff see it.
+     */
+    reason: string;
+    /**
+     * Date and time: An ISO 8601 date-time with a time zone offset.
+     */
+    since: string;
+    /**
+     * By: Who put it on stop: a staff member's email, or rule for the overdue rule.
+     */
+    by: string;
+  };
+  /**
+   * Notes: The house's own notes on the customer; never shown to the customer.
+   */
+  notes?: string;
+  /**
+   * Version: Counts the account's edits: an edit names the version it was made from, and is refused if another came first.
+   */
+  version: number;
   /**
    * Date and time: An ISO 8601 date-time with a time zone offset.
    */

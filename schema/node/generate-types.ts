@@ -74,6 +74,7 @@ export async function generateTypes(): Promise<string> {
       productionRequest: 'production-request.schema.json',
       houseApplication: 'house-application.schema.json',
       payoutAccount: 'payout-account.schema.json',
+      customerAccount: 'customer-account.schema.json',
     };
     for (const [name, document] of Object.entries(schemaDocuments)) {
       const { $id: _id, ...rest } = document as unknown as { [key: string]: Json };
@@ -112,6 +113,7 @@ export async function generateTypes(): Promise<string> {
         houseApplication: { $ref: 'house-application.schema.json' },
         houseApplicationInput: { $ref: 'house-application.schema.json#/$defs/houseApplicationInput' },
         payoutAccount: { $ref: 'payout-account.schema.json' },
+        customerAccount: { $ref: 'customer-account.schema.json' },
       },
     };
     return await compile(index as never, 'SchemaIndex', {
