@@ -46,6 +46,27 @@ export type Items = [
     quantity: number;
   }[]
 ];
+/**
+ * People who may order: The visitors who may order on the account, by the email they sign in with.
+ *
+ * @maxItems 500
+ *
+ * Items: Member: One person who may order on the account.
+ */
+export type Members = {
+  /**
+   * Email address
+   */
+  email: string;
+  /**
+   * Name: How the house knows them.
+   */
+  name?: string;
+  /**
+   * Date and time: An ISO 8601 date-time with a time zone offset.
+   */
+  addedAt: string;
+}[];
 
 /**
  * Every root schema, referenced once so shared definitions are generated once.
@@ -79,6 +100,7 @@ export interface SchemaIndex {
   houseApplicationInput?: HouseApplicationInput;
   payoutAccount?: PayoutAccount;
   customerAccount?: CustomerAccount;
+  customerAccountInput?: CustomerAccountInput;
 }
 /**
  * A whole tenant: the four files of tenants/<tenantId>/ together. The API reads and writes tenants in this shape.
@@ -2979,86 +3001,14 @@ export interface CustomerAccount {
    */
   currency: string;
   billingAddress?: Address;
-  /**
-   * Billing contact: Who receives the account's invoices, statements and reminders.
-   */
-  billingContact?: {
-    /**
-     * Name: The person or department, such as Accounts payable.
-     */
-    name: string;
-    /**
-     * Email address
-     */
-    email: string;
-  };
+  billingContact?: BillingContact;
   /**
    * Tax registration: The customer's VAT number or tax id, printed on its invoices.
    */
   taxNumber?: string;
-  /**
-   * Tax exemption: A certificate that takes the tax off the lines it covers (a US resale or production exemption): its number is printed on the invoice, and it stops exempting the day after it expires.
-   */
-  exemption?: {
-    /**
-     * Kind: What the certificate exempts.
-     */
-    kind: ('resale' | 'production' | 'other') & string;
-    /**
-     * Certificate number: As printed on the certificate.
-     */
-    number: string;
-    /**
-     * Date: A calendar day written YYYY-MM-DD, from 2000-01-01 to 2199-12-31: every date a person or an address sends is checked by this one rule.
-     */
-    expiresOn: string;
-    /**
-     * Covers: Which lines it takes the tax off: rentals only, or every line.
-     */
-    covers?: ('rentals' | 'all') & string;
-    /**
-     * Certificate file: The uploaded certificate's name in the house's private documents (a PDF or an image).
-     */
-    file?: string;
-  };
-  /**
-   * People who may order: The visitors who may order on the account, by the email they sign in with.
-   *
-   * @maxItems 500
-   *
-   * Items: Member: One person who may order on the account.
-   */
-  members: {
-    /**
-     * Email address
-     */
-    email: string;
-    /**
-     * Name: How the house knows them.
-     */
-    name?: string;
-    /**
-     * Date and time: An ISO 8601 date-time with a time zone offset.
-     */
-    addedAt: string;
-  }[];
-  /**
-   * Payment terms: How the account pays: a card hold on each order as any visitor does, or on account, invoices due a number of days after they are issued.
-   */
-  terms: {
-    /**
-     * Pays by: A card hold on each order, or on account.
-     */
-    method: ('card' | 'account') & string;
-    /**
-     * Days to pay: On account: invoices are due this many days after they are issued (net 30).
-     */
-    netDays?: number;
-    /**
-     * Deposit: On account: whether a deposit is still held on a card.
-     */
-    deposit?: ('none' | 'card') & string;
-  };
+  exemption?: Exemption;
+  members: Members;
+  terms: Terms;
   /**
    * Credit limit: On account: what may be owed at once, in minor units of the currency (cents, pence); no limit when absent. An order that would pass it needs the house's release.
    */
@@ -3067,23 +3017,7 @@ export interface CustomerAccount {
    * Purchase order required: A quote accepted on the account must give the customer's purchase order number.
    */
   purchaseOrderRequired?: boolean;
-  /**
-   * On stop: While set, the account takes no new confirmations: why, since when and who put it there.
-   */
-  onStop?: {
-    /**
-     * Reason: Why the account is on stop, as the house's staff see it.
-     */
-    reason: string;
-    /**
-     * Date and time: An ISO 8601 date-time with a time zone offset.
-     */
-    since: string;
-    /**
-     * By: Who put it on stop: a staff member's email, or rule for the overdue rule.
-     */
-    by: string;
-  };
+  onStop?: OnStop;
   /**
    * Notes: The house's own notes on the customer; never shown to the customer.
    */
@@ -3100,4 +3034,115 @@ export interface CustomerAccount {
    * Date and time: An ISO 8601 date-time with a time zone offset.
    */
   updatedAt: string;
+}
+/**
+ * Billing contact: Who receives the account's invoices, statements and reminders.
+ */
+export interface BillingContact {
+  /**
+   * Name: The person or department, such as Accounts payable.
+   */
+  name: string;
+  /**
+   * Email address
+   */
+  email: string;
+}
+/**
+ * Tax exemption: A certificate that takes the tax off the lines it covers (a US resale or production exemption): its number is printed on the invoice, and it stops exempting the day after it expires.
+ */
+export interface Exemption {
+  /**
+   * Kind: What the certificate exempts.
+   */
+  kind: ('resale' | 'production' | 'other') & string;
+  /**
+   * Certificate number: As printed on the certificate.
+   */
+  number: string;
+  /**
+   * Date: A calendar day written YYYY-MM-DD, from 2000-01-01 to 2199-12-31: every date a person or an address sends is checked by this one rule.
+   */
+  expiresOn: string;
+  /**
+   * Covers: Which lines it takes the tax off: rentals only, or every line.
+   */
+  covers?: ('rentals' | 'all') & string;
+  /**
+   * Certificate file: The uploaded certificate's name in the house's private documents (a PDF or an image).
+   */
+  file?: string;
+}
+/**
+ * Payment terms: How the account pays: a card hold on each order as any visitor does, or on account, invoices due a number of days after they are issued.
+ */
+export interface Terms {
+  /**
+   * Pays by: A card hold on each order, or on account.
+   */
+  method: ('card' | 'account') & string;
+  /**
+   * Days to pay: On account: invoices are due this many days after they are issued (net 30).
+   */
+  netDays?: number;
+  /**
+   * Deposit: On account: whether a deposit is still held on a card.
+   */
+  deposit?: ('none' | 'card') & string;
+}
+/**
+ * On stop: While set, the account takes no new confirmations: why, since when and who put it there.
+ */
+export interface OnStop {
+  /**
+   * Reason: Why the account is on stop, as the house's staff see it.
+   */
+  reason: string;
+  /**
+   * Date and time: An ISO 8601 date-time with a time zone offset.
+   */
+  since: string;
+  /**
+   * By: Who put it on stop: a staff member's email, or rule for the overdue rule.
+   */
+  by: string;
+}
+/**
+ * An account as the house's staff open or edit it: every field of the account but those the server keeps (its house, version and times). Without an id, one is made from the name.
+ */
+export interface CustomerAccountInput {
+  /**
+   * Account id: The account's id at the house: lowercase letters, digits and hyphens, made from its name when it is opened.
+   */
+  id?: string;
+  /**
+   * Name: The company's name, as invoices are made out to it.
+   */
+  name: string;
+  /**
+   * Kind: What the customer is.
+   */
+  kind: ('production' | 'studio' | 'house') & string;
+  billingAddress?: Address;
+  billingContact?: BillingContact;
+  /**
+   * Tax registration: The customer's VAT number or tax id, printed on its invoices.
+   */
+  taxNumber?: string;
+  exemption?: Exemption;
+  members?: Members;
+  terms: Terms;
+  /**
+   * Credit limit: On account: what may be owed at once, in minor units of the currency (cents, pence); no limit when absent. An order that would pass it needs the house's release.
+   */
+  creditLimit?: number;
+  /**
+   * Purchase order required: A quote accepted on the account must give the customer's purchase order number.
+   */
+  purchaseOrderRequired?: boolean;
+  onStop?: OnStop;
+  /**
+   * Notes: The house's own notes on the customer; never shown to the customer.
+   */
+  notes?: string;
 }

@@ -55,6 +55,8 @@ import setListRoutes from './routes/api/set-lists';
 import marketplace from './plugins/app/marketplace';
 import productionRequestRoutes from './routes/api/production-requests';
 import payoutRoutes from './routes/api/payouts';
+import customerAccountRoutes from './routes/api/customer-accounts';
+import customerAccounts from './plugins/app/customer-accounts';
 import houseApplicationRoutes, { type HouseApplicationRoutesOptions } from './routes/api/house-applications';
 import users from './routes/api/tenants/users';
 import itemRoutes from './routes/api/tenants/items';
@@ -149,6 +151,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(quoteRoutes);
   await app.register(cardHoldRoutes);
   await app.register(payoutRoutes);
+  await app.register(customerAccounts, { config: options.config });
+  await app.register(customerAccountRoutes);
   await app.register(invoiceRoutes);
   await app.register(insuranceRoutes);
   await app.register(bookingRoutes);

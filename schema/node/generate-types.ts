@@ -114,6 +114,7 @@ export async function generateTypes(): Promise<string> {
         houseApplicationInput: { $ref: 'house-application.schema.json#/$defs/houseApplicationInput' },
         payoutAccount: { $ref: 'payout-account.schema.json' },
         customerAccount: { $ref: 'customer-account.schema.json' },
+        customerAccountInput: { $ref: 'customer-account.schema.json#/$defs/customerAccountInput' },
       },
     };
     return await compile(index as never, 'SchemaIndex', {

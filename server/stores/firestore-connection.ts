@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { tcpUnreachable } from './tcp-probe';
+import type { CustomerAccountStore } from './customer-account-store';
 import type { ProfileStore } from './profile-store';
 import type { ItemStore } from './item-store';
 import type { QuoteRequestStore } from './quote-request-store';
@@ -175,4 +176,15 @@ export async function openFirestorePayoutAccountStore(): Promise<PayoutAccountSt
   ]);
   const app = initializeApp(undefined, `backlot-payout-accounts-${randomUUID()}`);
   return new FirestorePayoutAccountStore(getFirestore(app), { onClose: () => deleteApp(app) });
+}
+
+export async function openFirestoreCustomerAccountStore(): Promise<CustomerAccountStore> {
+  process.env.METADATA_SERVER_DETECTION ??= 'none';
+  const [{ initializeApp, deleteApp }, { getFirestore }, { FirestoreCustomerAccountStore }] = await Promise.all([
+    import('firebase-admin/app'),
+    import('firebase-admin/firestore'),
+    import('./firestore-customer-account-store'),
+  ]);
+  const app = initializeApp(undefined, `backlot-customer-accounts-${randomUUID()}`);
+  return new FirestoreCustomerAccountStore(getFirestore(app), { onClose: () => deleteApp(app) });
 }

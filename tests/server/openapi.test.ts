@@ -48,6 +48,8 @@ async function concrete(path: string): Promise<string> {
   if (url.startsWith('/api/production-requests/{id}')) return url.replace('{id}', 'probe-production-request');
   // Houses' applications: none has been sent here, so any id will do.
   if (url.startsWith('/api/house-applications/{id}')) return url.replace('{id}', 'probe-house-application');
+  // Acme keeps no customer accounts: any id will do.
+  if (url.includes('/accounts/{id}')) return url.replace('{id}', 'probe-account');
   if (url.endsWith('/{id}')) {
     const list = (await t.as('platform', { url: url.slice(0, -'/{id}'.length) })).json() as Array<{ id: string }>;
     url = url.replace('{id}', encodeURIComponent(list[0]!.id));
@@ -63,6 +65,7 @@ async function bodyFor(path: string, method: string, url: string): Promise<unkno
   if (path.includes('/users/')) return { isAuthorized: true };
   if (path.endsWith('/quote')) return { adjustments: {}, services: [] };
   if (path.endsWith('/change')) return { items: [{ objectID: 'galley-cart', quantity: 1 }], startDate: '2027-01-04', endDate: '2027-01-06', pricing: { adjustments: {}, services: [] } };
+  if (path.includes('/accounts')) return { name: 'Probe Pictures', kind: 'studio', terms: { method: 'card' } };
   if (path.includes('/assets/')) return { data: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==' };
   if (method === 'PUT') return (await t.as('platform', { url })).json();
   return {};

@@ -1,0 +1,123 @@
+/**
+ * The accounts a house keeps for the companies that order from it (issue 38), for its staff and
+ * platform staff, the ra-data-simple-rest way:
+ * - GET  /api/tenants/:tenantId/accounts        the house's accounts (range, sort, filter `q` on the name)
+ * - GET  /api/tenants/:tenantId/accounts/:id    one account; its ETag is its version
+ * - POST /api/tenants/:tenantId/accounts        opens one (an id made from the name when none is sent)
+ * - PUT  /api/tenants/:tenantId/accounts/:id    replaces it, If-Match: the version it was edited from
+ * Another house's staff get 404, as for a house that does not exist.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { withDefaults } from '../../../schema/defaults';
+import { schemaIds } from '../../../schema/documents';
+import { slugify } from '../../../schema/slugify';
+import type { CustomerAccount, CustomerAccountInput } from '../../../schema/types.generated';
+import { listQuerySchema, parseListFilter, sendList, type ListQuery } from '../../lib/ra-list';
+import { ifMatchVersion, withVersion } from '../../lib/versions';
+import { FieldProblemsError } from '../../stores/field-problems';
+import { UnknownAccountError } from '../../stores/customer-account-store';
+import { tenantParams } from './tenants/params';
+
+const tags = ['customer accounts'];
+const record = { $ref: schemaIds.customerAccount } as const;
+const input = { $ref: `${schemaIds.customerAccount}#/$defs/customerAccountInput` } as const;
+const accountParams = {
+  ...tenantParams,
+  required: [...tenantParams.required, 'id'],
+  properties: { ...tenantParams.properties, id: { type: 'string', maxLength: 63, description: "The account's id at the house" } },
+} as const;
+/** Every account of a house is read for a list: a house keeps hundreds, not millions (the store pages beyond). */
+const LIST_PAGE = 1000;
+
+const customerAccountRoutes: FastifyPluginAsync = async (app) => {
+  const houseCurrency = async (tenantId: string) => withDefaults('site', (await app.tenantStore.get(tenantId))!.tenant.site).currency!;
+
+  app.get(
+    '/api/tenants/:tenantId/accounts',
+    {
+      onRequest: app.requireTenant,
+      schema: { tags, summary: "The house's customer accounts", params: tenantParams, querystring: listQuerySchema },
+      config: { docs: { success: { schema: { type: 'array', items: record }, headers: ['content-range'] }, errors: { 404: 'No such house' } } },
+    },
+    async (request, reply) => {
+      const { tenantId } = request.params as { tenantId: string };
+      const query = request.query as ListQuery;
+      const accounts: CustomerAccount[] = [];
+      for (let page = await app.customerAccounts.list(tenantId, { limit: LIST_PAGE }); page.length; page = await app.customerAccounts.list(tenantId, { after: page.at(-1)!.id, limit: LIST_PAGE }))
+        accounts.push(...page);
+      const { q, ...filter } = parseListFilter(query.filter) as { q?: unknown };
+      const words = typeof q === 'string' ? q.trim().toLowerCase() : '';
+      const found = words ? accounts.filter((account) => account.name.toLowerCase().includes(words) || account.id.includes(words)) : accounts;
+      return sendList(reply, 'accounts', found, { ...query, filter: JSON.stringify(filter) });
+    },
+  );
+
+  app.get(
+    '/api/tenants/:tenantId/accounts/:id',
+    {
+      onRequest: app.requireTenant,
+      schema: { tags, summary: 'One customer account', params: accountParams },
+      config: { docs: { success: { schema: record, headers: ['etag'] }, errors: { 404: 'No such house or account' } } },
+    },
+    async (request, reply) => {
+      const { tenantId, id } = request.params as { tenantId: string; id: string };
+      const account = await app.customerAccounts.get(tenantId, id);
+      if (!account) throw new UnknownAccountError(id);
+      return withVersion(reply, String(account.version)).send(account);
+    },
+  );
+
+  app.post(
+    '/api/tenants/:tenantId/accounts',
+    {
+      onRequest: app.requireTenant,
+      schema: { tags, summary: 'Open a customer account (in the house’s currency)', params: tenantParams, body: input },
+      config: { docs: { success: { status: 201, schema: record, headers: ['etag'] }, errors: { 404: 'No such house', 409: 'The house already has an account with that id' } } },
+    },
+    async (request, reply) => {
+      const { tenantId } = request.params as { tenantId: string };
+      const body = request.body as CustomerAccountInput;
+      const id = body.id ?? slugify(body.name, 63).replace(/^-+|-+$/g, '');
+      if (!id) throw new FieldProblemsError([{ pointer: '/id', message: 'give the account an id: its name has no letters or digits to make one from' }]);
+      const now = new Date().toISOString();
+      const account = await app.customerAccounts.create(tenantId, { ...body, id, members: body.members ?? [], currency: await houseCurrency(tenantId), createdAt: now, updatedAt: now });
+      request.log.info({ tenantId, account: account.id, actor: request.account?.email }, 'customer account opened');
+      return withVersion(reply.code(201), String(account.version)).send(account);
+    },
+  );
+
+  app.put(
+    '/api/tenants/:tenantId/accounts/:id',
+    {
+      onRequest: app.requireTenant,
+      schema: { tags, summary: 'Change a customer account (If-Match: the version it was edited from)', params: accountParams, body: input },
+      config: {
+        docs: {
+          success: { schema: record, headers: ['etag'] },
+          ifMatch: true,
+          errors: { 404: 'No such house or account', 412: 'The account changed since that version: reload it' },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { tenantId, id } = request.params as { tenantId: string; id: string };
+      const version = Number(ifMatchVersion(request));
+      const body = request.body as CustomerAccountInput;
+      if (body.id !== undefined && body.id !== id) throw new FieldProblemsError([{ pointer: '/id', message: `an account's id does not change (it is ${JSON.stringify(id)})` }]);
+      const account = await app.customerAccounts.update(tenantId, id, Number.isInteger(version) ? version : -1, (current) => ({
+        ...current,
+        ...body,
+        members: body.members ?? [],
+        // Fields the body leaves out are cleared: PUT replaces the account.
+        ...Object.fromEntries(OPTIONAL_FIELDS.filter((field) => !(field in body)).map((field) => [field, undefined])),
+      }));
+      request.log.info({ tenantId, account: id, version: account.version, actor: request.account?.email }, 'customer account changed');
+      return withVersion(reply, String(account.version)).send(account);
+    },
+  );
+};
+
+/** The account's fields an edit may leave out, clearing them. */
+const OPTIONAL_FIELDS = ['billingAddress', 'billingContact', 'taxNumber', 'exemption', 'creditLimit', 'purchaseOrderRequired', 'onStop', 'notes'] as const;
+
+export default customerAccountRoutes;
