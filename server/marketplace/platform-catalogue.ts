@@ -178,8 +178,8 @@ export class PlatformCatalogue {
       const held: Array<[string, ItemChange]> = [];
       this.loading = { phase: 'writing', held };
       await this.options.index.replaceAll(this.options.platformId, [...listings.values()]);
-      this.loading = undefined;
-      for (const [tenantId, change] of held) await this.apply(tenantId, change);
+      // Still holding while the held ones are applied, so a later change never overtakes them.
+      for (let next = held.shift(); next; next = held.shift()) await this.apply(...next);
     } catch (error) {
       this.follower?.stop();
       this.follower = undefined;
@@ -244,9 +244,10 @@ export class PlatformCatalogue {
         }
       }
     } finally {
-      const heard = entry.heardWhileReading ?? [];
+      // Still holding while the held ones are applied, so a later change never overtakes them.
+      const heard = entry.heardWhileReading!;
+      for (let next = heard.shift(); next; next = heard.shift()) await this.apply(houseId, next);
       entry.heardWhileReading = undefined;
-      for (const change of heard) await this.apply(houseId, change);
     }
   }
 
