@@ -20,7 +20,7 @@
  */
 import { haversineKm } from '../../schema/marketplace/distance';
 import { SlotValues, tallyFacets } from './facet-tally';
-import { countBits, grownTo, slotsIn, WordRanges, wordsFor } from './slot-bits';
+import { andInto, countBits, grownTo, orInto, ScratchBits, slotsIn, WordRanges, wordsFor } from './slot-bits';
 import { termsWithinTypos } from './typos';
 import { isListing } from '../../schema/marketplace/listings';
 import type { GeoPoint, Item } from '../../schema/types.generated';
@@ -233,6 +233,7 @@ class TenantCatalogue {
   /** The slots `score` holds a value for, zeroed before the next text search. */
   private scored = new Int32Array(0);
   private scoredCount = 0;
+  private readonly scratch = new ScratchBits();
 
   constructor(items: readonly Item[]) {
     for (const key of FIXED_FACETS) this.facetOf(key);
@@ -309,9 +310,11 @@ class TenantCatalogue {
     const sort: SearchSort = query?.sort ?? 'relevance';
 
     // The slots every facet counts within: live, in the category, matching the text.
-    const base = this.alive.slice();
+    this.scratch.reset(this.alive.length);
+    const base = this.scratch.copyOf(this.alive);
     const category = this.categoryNodeOf(filters.category);
-    if (category !== undefined) for (let w = 0; w < base.length; w++) base[w]! &= category?.bits[w] ?? 0;
+    if (category) andInto(base, category.bits);
+    else if (category === null) base.fill(0);
     let excluded = false;
     for (const objectID of (Array.isArray(query?.exclude) ? query.exclude : []) as readonly string[]) {
       const slot = this.slotOf.get(objectID);
@@ -330,17 +333,17 @@ class TenantCatalogue {
     const selections = selectionsOf(filters);
     const selected = new Map<FacetKey, Uint32Array>();
     for (const [key, values] of selections) {
-      const union = new Uint32Array(base.length);
+      const union = this.scratch.zeroed();
       const numbers = this.valueNumbers[this.facetNumber.get(key) ?? -1];
       for (const value of values) {
         const bits = this.valueBits[numbers?.get(value) ?? -1];
-        if (bits) for (let w = 0; w < union.length; w++) union[w]! |= bits[w]!;
+        if (bits) orInto(union, bits);
       }
       selected.set(key, union);
     }
     const within = (except?: FacetKey) => {
-      const bits = base.slice();
-      for (const [key, union] of selected) if (key !== except) for (let w = 0; w < bits.length; w++) bits[w]! &= union[w]!;
+      const bits = this.scratch.copyOf(base);
+      for (const [key, union] of selected) if (key !== except) andInto(bits, union);
       return bits;
     };
     const matches = within();
@@ -506,7 +509,7 @@ class TenantCatalogue {
     const { pointBits } = this;
     if (pointBits) {
       // Few places (the platform's houses): keep the runs of the places near enough.
-      const near = new Uint32Array(base.length);
+      const near = this.scratch.zeroed();
       distances.forEach((distance, point) => {
         if (distance > km) return;
         const bits = pointBits[point]!;
@@ -612,12 +615,12 @@ class TenantCatalogue {
       .sort((a, b) => a.postings - b.postings);
     let occupied: Int32Array | undefined;
     for (const { terms } of rarestFirst) {
-      const wordBits = new Uint32Array(base.length);
+      const wordBits = this.scratch.zeroed();
       for (const term of terms) {
         const bits = this.termBits(term);
         if (!bits) for (const entry of this.postings.get(term)!) wordBits[entry >>> (MASK_BITS + 5)]! |= 1 << ((entry >>> MASK_BITS) & 31);
         else if (occupied) for (const w of occupied) wordBits[w]! |= bits[w]!;
-        else for (let w = 0; w < wordBits.length; w++) wordBits[w]! |= bits[w]!;
+        else orInto(wordBits, bits);
       }
       const left: number[] = [];
       if (occupied) {

@@ -17,6 +17,56 @@ export function countBits(bits: Uint32Array): number {
   return count;
 }
 
+/** Adds `bits`' slots to `into` (of the same length). */
+export function orInto(into: Uint32Array, bits: Uint32Array): void {
+  for (let w = 0; w < into.length; w++) into[w]! |= bits[w]!;
+}
+
+/** Keeps in `into` only the slots also in `bits` (of the same length). */
+export function andInto(into: Uint32Array, bits: Uint32Array): void {
+  for (let w = 0; w < into.length; w++) into[w]! &= bits[w]!;
+}
+
+/**
+ * The bitsets one search works in, reused by the next: a fresh 31 KB typed array per step of a
+ * platform search is a buffer outside the heap that only a GC frees, and those GCs were a share of
+ * the slowest searches. Searches are synchronous, so one pool per catalogue serves them all.
+ */
+export class ScratchBits {
+  private readonly free: Uint32Array[] = [];
+  private readonly lent: Uint32Array[] = [];
+  private words = 0;
+
+  /** Takes back every bitset lent (the last search is over) and sizes them for `words`. */
+  reset(words: number): void {
+    if (words !== this.words) {
+      this.free.length = 0;
+      this.words = words;
+    } else this.free.push(...this.lent);
+    this.lent.length = 0;
+  }
+
+  /** An empty bitset, until the next reset. */
+  zeroed(): Uint32Array {
+    const bits = this.take();
+    bits.fill(0);
+    return bits;
+  }
+
+  /** A copy of `source`, until the next reset. */
+  copyOf(source: Uint32Array): Uint32Array {
+    const bits = this.take();
+    bits.set(source);
+    return bits;
+  }
+
+  private take(): Uint32Array {
+    const bits = this.free.pop() ?? new Uint32Array(this.words);
+    this.lent.push(bits);
+    return bits;
+  }
+}
+
 export function grownTo(bits: Uint32Array, words: number): Uint32Array<ArrayBuffer> {
   const next = new Uint32Array(words);
   next.set(bits);

@@ -9,7 +9,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { withDefaults } from '../../../schema/defaults';
-import { schemaIds } from '../../../schema/documents';
+import { schemaDocuments, schemaIds } from '../../../schema/documents';
 import { slugify } from '../../../schema/slugify';
 import type { CustomerAccount, CustomerAccountInput } from '../../../schema/types.generated';
 import { listQuerySchema, parseListFilter, sendList, type ListQuery } from '../../lib/ra-list';
@@ -117,7 +117,8 @@ const customerAccountRoutes: FastifyPluginAsync = async (app) => {
   );
 };
 
-/** The account's fields an edit may leave out, clearing them. */
-const OPTIONAL_FIELDS = ['billingAddress', 'billingContact', 'taxNumber', 'exemption', 'creditLimit', 'purchaseOrderRequired', 'onStop', 'notes'] as const;
+/** The account's fields an edit may leave out, clearing them: the input's fields the stored account does not require. */
+const accountSchema = schemaDocuments.customerAccount;
+const OPTIONAL_FIELDS = Object.keys(accountSchema.$defs.customerAccountInput.properties).filter((field) => !(accountSchema.required as readonly string[]).includes(field));
 
 export default customerAccountRoutes;
