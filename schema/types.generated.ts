@@ -335,6 +335,10 @@ export interface SiteSettings {
    */
   invoiceDueDays?: number;
   /**
+   * Overdue before release (days): An order on a customer account whose invoices are this many days past due needs the house's explicit release to be confirmed.
+   */
+  accountOverdueDays?: number;
+  /**
    * Request lead time (days): How many days ahead of the rental start a request must be made.
    */
   maxRequestLeadTimeDays?: number;
@@ -1326,6 +1330,8 @@ export interface QuoteRequest {
    * Billing address: The name and postal address invoices are made out to (the production company's), one part per line: a UK VAT invoice must give the customer's address.
    */
   billingAddress?: string;
+  account?: OrderSAccount;
+  accountRelease?: ReleasedOnAccount;
   /**
    * Notes: Anything else the vendor should know: set dates, delivery, dressing.
    */
@@ -1401,6 +1407,52 @@ export interface QuoteLine {
    * Amount: An amount in the tenant's currency, with at most two decimals.
    */
   weekRate?: number;
+}
+/**
+ * The customer account an order is on, as it stood when the order was accepted on it: its invoices are made out to the account and due its number of days after they are issued.
+ */
+export interface OrderSAccount {
+  /**
+   * Account id: The account's id at the house: lowercase letters, digits and hyphens, made from its name when it is opened.
+   */
+  id: string;
+  /**
+   * Name: The company's name, as invoices are made out to it.
+   */
+  name: string;
+  /**
+   * Days to pay: On account: invoices are due this many days after they are issued (net 30).
+   */
+  netDays: number;
+  /**
+   * Deposit: On account: whether a deposit is still held on a card.
+   */
+  deposit: ('none' | 'card') & string;
+  /**
+   * Tax registration: The customer's VAT number or tax id, printed on its invoices.
+   */
+  taxNumber?: string;
+}
+/**
+ * The house's explicit release of an order on account that its credit limit or its overdue invoices held back: why, who and when.
+ */
+export interface ReleasedOnAccount {
+  /**
+   * Reason: Why the house let the order through.
+   */
+  reason: string;
+  /**
+   * By: The staff member's email.
+   */
+  by: string;
+  /**
+   * Date and time: An ISO 8601 date-time with a time zone offset.
+   */
+  at: string;
+  /**
+   * What held it: What held the order back, as the house saw it when it released it.
+   */
+  held: string;
 }
 /**
  * What of a confirmed order has gone out and come back: per line, the counts and the units out; and the hand-overs.
@@ -2348,6 +2400,7 @@ export interface Invoice {
      * Billing address: The name and postal address invoices are made out to (the production company's), one part per line: a UK VAT invoice must give the customer's address.
      */
     billingAddress?: string;
+    account?: OrderSAccount;
   };
   /**
    * Lines: Each rental, service and charge, in the order of the quote, then the charges after the hire.

@@ -140,6 +140,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(itemImport);
   await app.register(quoteRequestStore, { config: options.config });
   await app.register(invoicesPlugin, { config: options.config });
+  // Before the routes that take quote steps: an order may be accepted on an account.
+  await app.register(customerAccounts, { config: options.config });
   await app.register(payments, { config: options.config, ...(options.payments && { provider: options.payments }) });
   await app.register(users);
   await app.register(identityPlugin, { config: options.config });
@@ -151,7 +153,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(quoteRoutes);
   await app.register(cardHoldRoutes);
   await app.register(payoutRoutes);
-  await app.register(customerAccounts, { config: options.config });
   await app.register(customerAccountRoutes);
   await app.register(invoiceRoutes);
   await app.register(insuranceRoutes);

@@ -248,6 +248,7 @@ function billToOf(order: QuoteRequest): Invoice['billTo'] {
     ...(order.purchaseOrder && { purchaseOrder: order.purchaseOrder }),
     ...(order.billingContact && { billingContact: order.billingContact }),
     ...(order.billingAddress?.trim() && { billingAddress: order.billingAddress.trim() }),
+    ...(order.account && { account: order.account }),
   };
 }
 
@@ -261,7 +262,8 @@ function draftOf(order: QuoteRequest, kind: InvoiceKind, key: string, lines: Pic
     ...(version !== undefined && { version }),
     issuedAt: context.now.toISOString(),
     issueDate: context.today,
-    dueDate: addDays(context.today, context.rule.dueDays),
+    // On a customer account, due on the account's terms; else on the house's.
+    dueDate: addDays(context.today, order.account?.netDays ?? context.rule.dueDays),
     supplyFrom: order.startDate,
     supplyTo: order.endDate,
     currency: context.currency,

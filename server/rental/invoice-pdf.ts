@@ -96,6 +96,7 @@ export async function invoicePdf(
     ...(invoice.kind === 'invoice' ? ([['Due', day(invoice.dueDate)]] as Array<[string, string]>) : []),
     ...(invoice.supplyFrom && invoice.supplyTo ? ([['Hire', `${day(invoice.supplyFrom)} – ${day(invoice.supplyTo)}`]] as Array<[string, string]>) : []),
     ...(invoice.billTo.purchaseOrder ? ([['Purchase order', invoice.billTo.purchaseOrder]] as Array<[string, string]>) : []),
+    ...(invoice.billTo.account && invoice.kind === 'invoice' ? ([['Terms', `On account, net ${invoice.billTo.account.netDays} days`]] as Array<[string, string]>) : []),
     ['Reference', invoice.quoteId],
   ];
   document.moveDown(0.5).fontSize(9);
@@ -109,9 +110,13 @@ export async function invoicePdf(
   const billY = Math.max(document.y, 150) + 12;
   document.font('bold').fontSize(9).fillColor(MUTED).text('BILL TO', MARGIN, billY);
   document.font('regular').fontSize(10).fillColor(INK);
+  const account = invoice.billTo.account;
   for (const line of [
-    invoice.billTo.name,
-    invoice.billTo.studio,
+    // On a customer account the document is made out to the company, for the attention of whoever ordered.
+    account?.name,
+    account ? `Attn: ${invoice.billTo.name}` : invoice.billTo.name,
+    account?.taxNumber && `Tax number: ${account.taxNumber}`,
+    invoice.billTo.studio !== account?.name && invoice.billTo.studio,
     ...(invoice.billTo.billingAddress?.split(/\r?\n/) ?? []),
     invoice.billTo.production && `Production: ${invoice.billTo.production}`,
     invoice.billTo.billingContact && `Billing: ${invoice.billTo.billingContact}`,

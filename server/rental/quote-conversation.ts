@@ -27,6 +27,8 @@ import { FieldProblemsError } from '../stores/field-problems';
 import type { ItemStore } from '../stores/item-store';
 import type { ProfileStore } from '../stores/profile-store';
 import { revisionOf, UnknownQuoteError, type BookingChange, type QuoteRequestStore } from '../stores/quote-request-store';
+import type { CustomerAccountStore } from '../stores/customer-account-store';
+import { accountTermsAt, type AccountTerms } from './on-account-steps';
 
 /** A step the table allows in general but not here and now (expired, revised, another's). */
 export class QuoteRefusedError extends Error {
@@ -41,6 +43,8 @@ export interface QuoteStores {
   cardHolds?: CardHolds;
   /** The invoices (the server's): with them, confirming issues a pro forma, closing the invoice, cancelling an order voids and invoices its fee. */
   invoices?: InvoiceStore;
+  /** The house's customer accounts: with them, a member accepts on account, and confirming checks the account's credit. */
+  customerAccounts?: CustomerAccountStore;
 }
 
 /** What a tenant's settings say about quotes, with the schema's defaults filled in. */
@@ -184,6 +188,10 @@ export interface ActionRequest {
   note?: string;
   /** For `close`, when something never went out: invoice it as booked, or credit it. */
   notTaken?: 'invoice' | 'credit';
+  /** For `accept`: the customer account (its id) the visitor orders on instead of a card. */
+  account?: string;
+  /** For `confirm`: the house's reason for confirming an order its account's credit limit or overdue invoices hold back. */
+  release?: string;
   now: Date;
 }
 
@@ -255,6 +263,8 @@ export async function takeAction(stores: QuoteStores, settings: QuoteSettings, s
   const objectIDs = [...new Set([...current.lines.map((line) => line.objectID), ...(step.change?.items.map((line) => line.objectID) ?? [])])];
   const items = new Map((await stores.itemStore.getMany(step.tenantId, objectIDs)).map((item) => [item.objectID, item]));
   const stock = new Map(objectIDs.map((objectID) => [objectID, items.get(objectID)?.quantity ?? 0]));
+  // The account an acceptance names, or the one a confirmation's order is on, read before the change (which may run again).
+  const terms: AccountTerms = await accountTermsAt(stores, settings, step, current, items);
 
   // The hold as stored when this attempt of the change read it (a Firestore transaction may retry).
   let heldBefore = holdOf(current);
@@ -289,8 +299,10 @@ export async function takeAction(stores: QuoteStores, settings: QuoteSettings, s
     if (step.action === 'accept') {
       const latest = latestVersion(stored)!;
       if (step.version !== latest.version) throw new QuoteRefusedError(`Version ${step.version ?? '?'} was revised: read version ${latest.version} before you accept it.`);
-      // With the 'before check-out' timing, a hire that starts later is accepted without a card (it is asked for before the hire).
-      if (stores.cardHolds && settings.site.ccAuthEnabled && holdAskedFrom(stored, cardHoldRuleOf(settings.site).timing, today) === undefined) {
+      // With the 'before check-out' timing, a hire that starts later is accepted without a card (it is asked for before the hire);
+      // on an account with no deposit, none is.
+      const cardless = terms.accepting && terms.accepting.deposit === 'none';
+      if (!cardless && stores.cardHolds && settings.site.ccAuthEnabled && holdAskedFrom(stored, cardHoldRuleOf(settings.site).timing, today) === undefined) {
         const need = neededFor(stored, items, settings.site);
         if (beyondOneHold(need.amount, settings.site.currency ?? 'USD')) throw new CardHoldNeededError(tooLargeForACard(need.amount, settings.site));
         if (!holdCovers(stored.cardHold, need.amount, step.now))
@@ -310,8 +322,12 @@ export async function takeAction(stores: QuoteStores, settings: QuoteSettings, s
     keepsOrder = allowed.hold === 'keep' && hold === 'order';
     const after = { ...changed, state: allowed.to, versions };
     const cardHold = holdAfterStep(stored.cardHold, step.action, state, after, cardHoldRuleOf(settings.site), step.now, () => finalInvoiceOf(after, invoiceContext(settings, items, step.now)).total);
+    // Accepting a quote (not a change to an order) settles how it is paid: on the account named, else by card.
+    const { account: _account, ...withoutAccount } = changed;
+    const paidBy = step.action === 'accept' && !isOrderState(state) ? { ...withoutAccount, ...(terms.accepting && { account: terms.accepting }) } : changed;
     return {
-      ...changed,
+      ...paidBy,
+      ...(step.action === 'confirm' && terms.release && { accountRelease: terms.release }),
       ...(step.action === 'accept' && step.billing?.purchaseOrder?.trim() && { purchaseOrder: step.billing.purchaseOrder.trim() }),
       ...(step.action === 'accept' && step.billing?.billingContact?.trim() && { billingContact: step.billing.billingContact.trim() }),
       ...(step.action === 'accept' && step.billing?.billingAddress?.trim() && { billingAddress: step.billing.billingAddress.trim() }),

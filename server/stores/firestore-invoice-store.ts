@@ -79,6 +79,12 @@ export class FirestoreInvoiceStore implements InvoiceStore {
     return snapshot.docs.map((doc) => doc.data() as Invoice).sort((a, b) => a.issuedAt.localeCompare(b.issuedAt));
   }
 
+  async forAccount(tenantId: string, accountId: string): Promise<Invoice[]> {
+    // One equality on a field: Firestore's automatic single-field index serves it; the order is made here.
+    const snapshot = await this.tenant(tenantId).collection('invoices').where('billTo.account.id', '==', accountId).get();
+    return snapshot.docs.map((doc) => doc.data() as Invoice).sort(byIssue);
+  }
+
   async list(tenantId: string, query: InvoiceListQuery = {}): Promise<{ total: number; invoices: Invoice[] }> {
     let filtered = this.tenant(tenantId).collection('invoices') as FirebaseFirestore.Query;
     if (query.kind) filtered = filtered.where('kind', '==', query.kind);

@@ -30,6 +30,8 @@ export interface InvoiceStore {
   get(tenantId: string, number: string): Promise<Invoice | undefined>;
   /** A request's documents, oldest first. */
   forQuote(tenantId: string, quoteId: string): Promise<Invoice[]>;
+  /** The documents of the orders on a customer account (billTo.account), oldest first. */
+  forAccount(tenantId: string, accountId: string): Promise<Invoice[]>;
   /** A tenant's documents by issue date then number, paged, with how many match. */
   list(tenantId: string, query?: InvoiceListQuery): Promise<{ total: number; invoices: Invoice[] }>;
   /** Marks a pro forma void (its order was cancelled); an invoice or credit note is never changed. */

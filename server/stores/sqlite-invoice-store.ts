@@ -10,6 +10,9 @@ import type { Invoice } from '../../schema/types.generated';
 import { openSqliteFile } from './sqlite-file';
 import { checkedInvoice, DEFAULT_INVOICE_PAGE, InvoiceNotVoidableError, type InvoiceListQuery, type InvoiceStore } from './invoice-store';
 
+/** The account an invoice's order is on: indexed by this very expression, so a query must spell it the same. */
+const ACCOUNT_ID = "json_extract(document, '$.billTo.account.id')";
+
 export class SqliteInvoiceStore implements InvoiceStore {
   private readonly database: Database.Database;
 
@@ -22,6 +25,7 @@ export class SqliteInvoiceStore implements InvoiceStore {
          PRIMARY KEY (tenant_id, number), UNIQUE (tenant_id, key), UNIQUE (tenant_id, kind, sequence));
        CREATE INDEX IF NOT EXISTS invoices_by_quote ON invoices (tenant_id, quote_id);
        CREATE INDEX IF NOT EXISTS invoices_by_date ON invoices (tenant_id, issue_date, number);
+       CREATE INDEX IF NOT EXISTS invoices_by_account ON invoices (tenant_id, ${ACCOUNT_ID}, issue_date);
        CREATE TABLE IF NOT EXISTS sequences (tenant_id TEXT NOT NULL, kind TEXT NOT NULL, last INTEGER NOT NULL, PRIMARY KEY (tenant_id, kind));`,
     );
   }
@@ -52,6 +56,11 @@ export class SqliteInvoiceStore implements InvoiceStore {
 
   async forQuote(tenantId: string, quoteId: string): Promise<Invoice[]> {
     const rows = this.database.prepare('SELECT document FROM invoices WHERE tenant_id = ? AND quote_id = ? ORDER BY rowid').all(tenantId, quoteId) as Array<{ document: string }>;
+    return rows.map((row) => JSON.parse(row.document) as Invoice);
+  }
+
+  async forAccount(tenantId: string, accountId: string): Promise<Invoice[]> {
+    const rows = this.database.prepare(`SELECT document FROM invoices WHERE tenant_id = ? AND ${ACCOUNT_ID} = ? ORDER BY issue_date, rowid`).all(tenantId, accountId) as Array<{ document: string }>;
     return rows.map((row) => JSON.parse(row.document) as Invoice);
   }
 

@@ -105,6 +105,21 @@ export function describeInvoiceStoreContract(name: string, open: () => Promise<O
       expect((await store.forQuote('aviation', 'q-2')).map((invoice) => invoice.number)).toEqual(['INV-000002', 'CN-000001']);
     });
 
+    it("finds the documents of an account's orders, and only its own", async () => {
+      const { store } = subject;
+      const warner = { id: 'warner-bros', name: 'Warner Bros. Pictures', netDays: 30, deposit: 'none' as const };
+      const onAccount = (quoteId: string, overrides: Partial<InvoiceDraft> = {}) => sampleDraft(quoteId, { billTo: { name: 'Dana', email: 'dana@studio.example', account: warner }, ...overrides });
+      await store.issue(onAccount('q-1', { issueDate: '2026-11-28', issuedAt: '2026-11-28T09:00:00.000Z' }));
+      await store.issue(sampleDraft('q-2'));
+      await store.issue(onAccount('q-3', { kind: 'proForma', key: 'q-3:proForma:v1', paid: 0, balance: 408, issueDate: '2026-11-26', issuedAt: '2026-11-26T09:00:00.000Z' }));
+      await store.issue(onAccount('q-4', { tenantId: 'acme' }));
+      expect((await store.forAccount('aviation', 'warner-bros')).map((invoice) => [invoice.number, invoice.billTo.account?.name])).toEqual([
+        ['PF-000001', 'Warner Bros. Pictures'],
+        ['INV-000001', 'Warner Bros. Pictures'],
+      ]);
+      expect(await store.forAccount('aviation', 'paramount')).toEqual([]);
+    });
+
     it('voids a pro forma, and never changes an invoice', async () => {
       const { store } = subject;
       const proForma = (await store.issue(sampleDraft('q-1', { kind: 'proForma', key: 'q-1:proForma:v1', paid: 0, balance: 408 }))).invoice;

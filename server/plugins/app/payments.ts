@@ -43,6 +43,7 @@ export const quoteStoresOf = (app: FastifyInstance): QuoteStores => ({
   profileStore: app.profileStore,
   cardHolds: app.cardHolds,
   invoices: app.invoices,
+  customerAccounts: app.customerAccounts,
 });
 
 async function providerOf(config: ServerConfig): Promise<PaymentProvider> {

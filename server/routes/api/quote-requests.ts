@@ -253,6 +253,7 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
     const { tenantId, id } = request.params as { tenantId: string; id: string };
     const note = action === 'quote' || action === 'change' ? undefined : ((request.body ?? {}) as { reason?: string }).reason;
     const notTaken = action === 'close' ? ((request.body ?? {}) as { notTaken?: 'invoice' | 'credit' }).notTaken : undefined;
+    const release = action === 'confirm' ? ((request.body ?? {}) as { release?: string }).release : undefined;
     const revision = Number(ifMatchVersion(request));
     const changed = await takeAction(stores, await settingsOf(tenantId), {
       tenantId,
@@ -265,6 +266,7 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
       ...(change && { change }),
       ...(note !== undefined && { note }),
       ...(notTaken && { notTaken }),
+      ...(release !== undefined && { release }),
       now: new Date(),
     });
     request.log.info({ tenantId, quoteRequest: id, action, state: changed.state, by: request.account!.email }, 'quote step');

@@ -12,6 +12,7 @@
 import { quoteStoresOf } from '../../plugins/app/payments';
 import { hireTotals, quotedTotal } from '../../../schema/rental/hire-charges';
 import { PayoutsNotConnectedError } from '../../marketplace/payouts';
+import { accountsToOrderOn, orderAccountOf } from '../../../schema/accounts/on-account';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { beyondOneHold, cardHoldRuleOf, holdAskedFrom, holdCovers } from '../../../schema/rental/card-hold';
 import { holdKeepsIn } from '../../../schema/rental/out-gate';
@@ -19,7 +20,7 @@ import { replacementValueOf } from '../../../schema/rental/insurance';
 import { invoiceRuleOf, quoteDue } from '../../../schema/rental/invoices';
 import { itemGroupsOf, neededFor, tooLargeForACard } from '../../payments/card-holds';
 import { schemaIds } from '../../../schema/documents';
-import type { QuoteAction } from '../../../schema/rental/quote-states';
+import { isOrderState, type QuoteAction } from '../../../schema/rental/quote-states';
 import { todayIn } from '../../../schema/rental/quote-rules';
 import type { CardHold, Item, QuoteRequest } from '../../../schema/types.generated';
 import { actionsNow, expireIfDue, itemsOfQuotes, quoteSettingsOf, stateOf, takeAction, type QuoteSettings } from '../../rental/quote-conversation';
@@ -95,7 +96,13 @@ export async function visitorQuoteView(app: FastifyInstance, quote: QuoteRequest
   const view = visitorView(quote, today);
   const items = await itemsOfQuotes(app.itemStore, quote.tenantId, [quote]);
   // A certificate's cover is set against what the order would cost to replace.
-  const due = { ...dueOf(quote, items, settings), ...(settings.site.insuranceRequired && { replacementValue: replacementValueOf(quote.lines, items) }) };
+  // The accounts the visitor may accept on instead of a card (their company's, at this house).
+  const accounts = view.actions.includes('accept') && !isOrderState(view.state) ? accountsToOrderOn(await app.customerAccounts.forMember(quote.tenantId, quote.email), quote.email) : [];
+  const due = {
+    ...dueOf(quote, items, settings),
+    ...(settings.site.insuranceRequired && { replacementValue: replacementValueOf(quote.lines, items) }),
+    ...(accounts.length && { orderOn: accounts.map((account) => ({ ...orderAccountOf(account), purchaseOrderRequired: account.purchaseOrderRequired ?? false })) }),
+  };
   if (!settings.site.ccAuthEnabled) return { ...view, ...due };
   // Accepting waits on the hold (unless the tenant asks for it before check-out and the hire is further off); an order's check-out does while it does not stand.
   const before = view.actions.includes('accept') ? 'accept' : view.state === 'confirmed' && holdKeepsIn(quote, settings.site, now) ? 'checkOut' : undefined;
@@ -211,7 +218,7 @@ const quoteRoutes: FastifyPluginAsync = async (app) => {
       const { user } = await visitorHere(app, request, SIGN_IN);
       const { id, action } = request.params as { id: string; action: (typeof VISITOR_ACTIONS)[number] };
       const settings = await settingsHere(request);
-      const body = (request.body ?? {}) as { version?: number; reason?: string; purchaseOrder?: string; billingContact?: string; billingAddress?: string };
+      const body = (request.body ?? {}) as { version?: number; reason?: string; purchaseOrder?: string; billingContact?: string; billingAddress?: string; account?: string };
       if (action === 'accept' && body.version === undefined)
         throw new FieldProblemsError([{ pointer: '/version', message: 'is needed to accept: the priced version you read' }], 'Not accepted: say which version you read');
       const changed = await takeAction(stores, settings, {
@@ -226,6 +233,7 @@ const quoteRoutes: FastifyPluginAsync = async (app) => {
           billing: { purchaseOrder: body.purchaseOrder, billingContact: body.billingContact, billingAddress: body.billingAddress },
         }),
         ...(body.reason !== undefined && { note: body.reason }),
+        ...(action === 'accept' && body.account !== undefined && { account: body.account }),
         now: new Date(),
       });
       request.log.info({ tenantId: request.tenantId, quoteRequest: id, action, state: changed.state }, 'quote step');

@@ -1,0 +1,106 @@
+/**
+ * Ordering on a customer account (issue 38), as pure rules the server, the console and the
+ * storefront share:
+ *
+ * - Who may order on which account: a member (by the email they sign in with) of an account whose
+ *   terms are "on account". A card account's members order with a card hold as anyone does.
+ * - What the account owes the house: per order on it, the final invoice's balance less its credit
+ *   notes once the hire is invoiced, else the confirmed order's pro forma (the house has committed
+ *   the stock; the money is coming).
+ * - What holds an order on the account back at confirmation: the account on stop (no new
+ *   confirmations, whatever the house says on the order), or, unless the house releases it with a
+ *   reason, the order taking the account past its credit limit or invoices overdue past the house's
+ *   limit. Each says why in words the house's staff read on the order.
+ */
+import type { CustomerAccount, Invoice, QuoteRequest } from '../types.generated';
+import { fromMinor } from '../rental/card-hold';
+import { addDays } from '../rental/quote-rules';
+import { cents } from '../rental/quote-pricing';
+
+export type OrderAccount = NonNullable<QuoteRequest['account']>;
+export type AccountRelease = NonNullable<QuoteRequest['accountRelease']>;
+
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** Whether `email` may order on `account` without a card: a member of an account on account terms. */
+export const mayOrderOnAccount = (account: CustomerAccount, email: string | undefined): boolean =>
+  account.terms.method === 'account' && !!email && account.members.some((member) => sameEmail(member.email, email));
+
+/** The accounts `email` may order on, by name. */
+export const accountsToOrderOn = (accounts: readonly CustomerAccount[], email: string | undefined): CustomerAccount[] =>
+  accounts.filter((account) => mayOrderOnAccount(account, email)).sort((a, b) => a.name.localeCompare(b.name));
+
+/** The account as an order carries it: its terms as they stood when the order was accepted on it. */
+export const orderAccountOf = (account: CustomerAccount): OrderAccount => ({
+  id: account.id,
+  name: account.name,
+  netDays: account.terms.netDays ?? 30,
+  deposit: account.terms.deposit ?? 'none',
+  ...(account.taxNumber && { taxNumber: account.taxNumber }),
+});
+
+/** What the account owes, from its orders' documents (in the account's currency, major units). */
+export function owedOnAccount(documents: readonly Invoice[]): number {
+  const byOrder = new Map<string, Invoice[]>();
+  for (const document of documents) byOrder.set(document.quoteId, [...(byOrder.get(document.quoteId) ?? []), document]);
+  let owed = 0;
+  for (const ofOrder of byOrder.values()) {
+    const invoice = ofOrder.find((document) => document.kind === 'invoice' && !document.voidedAt);
+    if (invoice) {
+      const credited = ofOrder.filter((document) => document.kind === 'creditNote' && document.credits === invoice.number).reduce((sum, note) => sum + note.total, 0);
+      owed += Math.max(0, invoice.balance - credited);
+      continue;
+    }
+    const proForma = ofOrder.find((document) => document.kind === 'proForma' && !document.voidedAt);
+    if (proForma) owed += proForma.total;
+  }
+  return cents(owed);
+}
+
+/** The account's invoices still owed more than `overdueDays` after they fell due, as of `today`. */
+export function overdueInvoices(documents: readonly Invoice[], today: string, overdueDays: number): Invoice[] {
+  return documents.filter((document) => {
+    if (document.kind !== 'invoice' || document.voidedAt || document.balance <= 0) return false;
+    const credited = documents.filter((note) => note.kind === 'creditNote' && note.credits === document.number).reduce((sum, note) => sum + note.total, 0);
+    return document.balance - credited > 0 && addDays(document.dueDate, overdueDays) < today;
+  });
+}
+
+export interface AccountCheck {
+  /** The account is on stop: nothing confirms until it is taken off. */
+  onStop?: string;
+  /** Why the order needs the house's release (credit limit, overdue invoices); absent when it does not. */
+  needsRelease?: string;
+  owed: number;
+}
+
+/**
+ * What holds an order of `orderTotal` on `account` back at confirmation, given the documents of the
+ * account's other orders. `format` writes money as the house does.
+ */
+export function checkOrderOnAccount(
+  account: CustomerAccount,
+  otherDocuments: readonly Invoice[],
+  orderTotal: number,
+  context: { today: string; overdueDays: number; format: (amount: number) => string },
+): AccountCheck {
+  const owed = owedOnAccount(otherDocuments);
+  const reasons: string[] = [];
+  if (account.creditLimit !== undefined) {
+    const limit = fromMinor(account.creditLimit, account.currency);
+    if (owed + orderTotal > limit)
+      reasons.push(`${account.name} owes ${context.format(owed)}; this order's ${context.format(orderTotal)} takes it past its credit limit of ${context.format(limit)}`);
+  }
+  const overdue = overdueInvoices(otherDocuments, context.today, context.overdueDays);
+  if (overdue.length)
+    reasons.push(
+      `${account.name} has ${overdue.length === 1 ? `invoice ${overdue[0]!.number}` : `${overdue.length} invoices`} more than ${context.overdueDays} days overdue (due ${overdue
+        .map((invoice) => invoice.dueDate)
+        .sort()[0]!})`,
+    );
+  return {
+    owed,
+    ...(account.onStop && { onStop: `${account.name} is on stop: ${account.onStop.reason}. Take the account off stop to confirm orders on it.` }),
+    ...(reasons.length && { needsRelease: `${reasons.join('; and ')}.` }),
+  };
+}

@@ -1,0 +1,90 @@
+/**
+ * What a customer account does to a step of the conversation (issue 38), read before the step's
+ * change is written (a store may run that change again, so it reads nothing itself):
+ *
+ * - accept on an account: the visitor must be one of its members and it must be on account terms;
+ *   a purchase order is needed when the account says so. The order carries the account's terms.
+ * - confirm an order on an account: refused while the account is on stop; held back, unless the
+ *   house gives a reason to release it, when it would take the account past its credit limit or
+ *   the account has invoices overdue past the house's limit (site.accountOverdueDays).
+ *
+ * Two confirmations on one account at once each read what the account owed before the other: the
+ * limit is the house's judgement at the time of each confirmation, not a ledger's lock.
+ */
+import { checkOrderOnAccount, mayOrderOnAccount, orderAccountOf, type AccountRelease, type OrderAccount } from '../../schema/accounts/on-account';
+import { invoiceRuleOf, quoteDue } from '../../schema/rental/invoices';
+import { isOrderState } from '../../schema/rental/quote-states';
+import { todayIn } from '../../schema/rental/quote-rules';
+import type { Item, QuoteRequest } from '../../schema/types.generated';
+import { formatMoney } from '../../storefront/lib/format';
+import { itemGroupsOf } from '../payments/card-holds';
+import type { CustomerAccountStore } from '../stores/customer-account-store';
+import { FieldProblemsError } from '../stores/field-problems';
+import type { InvoiceStore } from '../stores/invoice-store';
+
+export interface AccountTerms {
+  /** For `accept`: the account the order is on from now, as it carries it. */
+  accepting?: OrderAccount;
+  /** For `confirm`: the house's release, when the account held the order back. */
+  release?: AccountRelease;
+}
+
+/** An order on an account that is on stop: nothing on it confirms until the house takes it off. */
+export class AccountOnStopError extends Error {
+  readonly statusCode = 409;
+}
+
+/** An order its account holds back (credit limit, overdue invoices): the house confirms it only with a reason (`release`). */
+export class AccountReleaseNeededError extends Error {
+  readonly statusCode = 409;
+  /** The field the house answers in: the console asks for the reason there. */
+  readonly field = 'release';
+}
+
+interface StepOnAccount {
+  tenantId: string;
+  action: string;
+  who: { email?: string };
+  account?: string;
+  release?: string;
+  billing?: Pick<QuoteRequest, 'purchaseOrder'>;
+  now: Date;
+}
+
+export async function accountTermsAt(
+  stores: { customerAccounts?: CustomerAccountStore; invoices?: InvoiceStore },
+  settings: { site: Parameters<typeof invoiceRuleOf>[0]; timezone: string },
+  step: StepOnAccount,
+  current: QuoteRequest,
+  items: ReadonlyMap<string, Item>,
+): Promise<AccountTerms> {
+  const state = current.state ?? 'requested';
+  if (step.action === 'accept' && step.account !== undefined && !isOrderState(state)) {
+    const account = stores.customerAccounts ? await stores.customerAccounts.get(step.tenantId, step.account) : undefined;
+    if (!account || !mayOrderOnAccount(account, step.who.email))
+      throw new FieldProblemsError(
+        [{ pointer: '/account', message: `${step.who.email ?? 'you'} may not order on that account here: ask the house to add you to your company's account, or pay by card` }],
+        'Not accepted: not on that account',
+      );
+    if (account.purchaseOrderRequired && !(step.billing?.purchaseOrder?.trim() || current.purchaseOrder))
+      throw new FieldProblemsError([{ pointer: '/purchaseOrder', message: `${account.name} orders with a purchase order: give its number` }], 'Not accepted: a purchase order is needed');
+    return { accepting: orderAccountOf(account) };
+  }
+  if (step.action === 'confirm' && current.account) {
+    const account = await stores.customerAccounts?.get(step.tenantId, current.account.id);
+    if (!account) throw new AccountOnStopError(`The account ${current.account.name} this order was accepted on is not at this house any more: cancel the order or ask for it again.`);
+    const others = ((await stores.invoices?.forAccount(step.tenantId, account.id)) ?? []).filter((document) => document.quoteId !== current.id);
+    const orderTotal = quoteDue(current, itemGroupsOf(items), invoiceRuleOf(settings.site)).total;
+    const check = checkOrderOnAccount(account, others, orderTotal, {
+      today: todayIn(settings.timezone, step.now),
+      overdueDays: settings.site.accountOverdueDays ?? 14,
+      format: (amount) => formatMoney(amount, settings.site),
+    });
+    if (check.onStop) throw new AccountOnStopError(check.onStop);
+    if (check.needsRelease) {
+      if (!step.release?.trim()) throw new AccountReleaseNeededError(`${check.needsRelease} Give a reason to confirm it all the same.`);
+      return { release: { reason: step.release.trim(), by: step.who.email ?? 'staff', at: step.now.toISOString(), held: check.needsRelease } };
+    }
+  }
+  return {};
+}

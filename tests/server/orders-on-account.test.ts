@@ -1,0 +1,159 @@
+/**
+ * Orders on a customer account over the real app (issue 38): a member of a studio's account sees
+ * it on the quote, accepts with no card hold (aviation takes cards from everyone else), giving the
+ * purchase order the account requires; someone not on the account, or who has left it, is refused
+ * naming the field. The house confirms; its pro forma and the closed hire's invoice are made out to
+ * the account and due on its terms, with nothing captured. A second order that would pass the
+ * account's credit limit is held back until the house gives a reason, which the order keeps; an
+ * account on stop confirms nothing. The hire goes out with no card hold.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, earliestStart } from '../../schema/rental/quote-rules';
+import type { Invoice, QuoteRequest } from '../../schema/types.generated';
+import { pdfPages } from '../helpers/pdf-text';
+import { buildTestApp, type TestApp } from '../helpers/server';
+import { AVIATION_HOST, storefrontVisitor } from '../helpers/storefront-visitor';
+
+const SEATS = '1950s-propliner-triple-seat-row-brown-houndstooth';
+const TZ = 'America/Los_Angeles';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ identity: { attemptsPerMinute: 1000 }, quotes: { requestsPerMinute: 1000 } });
+});
+afterAll(() => t.close());
+
+const stored = async (id: string) => (await t.app.quoteRequests.get('aviation', id)) as QuoteRequest;
+const vendor = async (id: string, action: string, payload?: object) =>
+  t.as('aviationAdmin', { method: 'POST', url: `/api/tenants/aviation/quote-requests/${id}/${action}`, ...(payload && { payload }), headers: { 'if-match': `"${(await stored(id)).revision}"` } });
+const accounts = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers: Record<string, string> = {}) =>
+  t.as('aviationAdmin', { method, url: `/api/tenants/aviation/accounts${url}`, ...(payload && { payload }), headers });
+
+/** A visitor's quote for two seat rows over three days, priced by the house; the visitor's cookie with it. */
+const visitors = new Map<string, Awaited<ReturnType<typeof storefrontVisitor>>>();
+async function quoted(email: string, inDays: number) {
+  if (!visitors.has(email)) visitors.set(email, await storefrontVisitor(t, email));
+  const who = visitors.get(email)!;
+  const storefront = (method: 'GET' | 'POST', url: string, payload?: object, headers: Record<string, string> = {}) =>
+    t.app.inject({ method, url, ...(payload && { payload }), headers: { host: AVIATION_HOST, origin: `http://${AVIATION_HOST}`, cookie: who.cookie, ...headers } });
+  const from = addDays(earliestStart(TZ, 2, new Date()), inDays);
+  const asked = await storefront('POST', '/api/quote-requests', { items: [{ objectID: SEATS, quantity: 2 }], startDate: from, endDate: addDays(from, 2), production: 'Night Flight' });
+  expect(asked.statusCode, asked.body).toBe(201);
+  const id = asked.json().id as string;
+  expect((await vendor(id, 'quote', { adjustments: {}, services: [] })).statusCode).toBe(200);
+  const accept = async (body: object) => storefront('POST', `/api/quotes/${id}/accept`, { version: 1, ...body }, { 'if-match': `"${(await stored(id)).revision}"` });
+  return { id, storefront, accept };
+}
+
+const WARNER = {
+  id: 'warner',
+  name: 'Warner Bros. Pictures',
+  kind: 'studio',
+  terms: { method: 'account', netDays: 45, deposit: 'none' },
+  taxNumber: 'CA-SR-1234567',
+  purchaseOrderRequired: true,
+  members: [
+    { email: 'kim@warner.example', name: 'Kim', addedAt: '2026-11-28T10:00:00.000Z' },
+    { email: 'lee@warner.example', name: 'Lee', addedAt: '2026-11-28T10:00:00.000Z' },
+  ],
+};
+
+describe('orders on a customer account', () => {
+  let first: string;
+
+  it('lets a member accept with no card, with the purchase order the account needs, and refuses anyone else', async () => {
+    expect((await accounts('POST', '', WARNER)).statusCode).toBe(201);
+    const kim = await quoted('kim@warner.example', 3);
+    const seen = await kim.storefront('GET', `/api/quotes/${kim.id}`);
+    expect(seen.json().orderOn).toEqual([{ id: 'warner', name: 'Warner Bros. Pictures', netDays: 45, deposit: 'none', taxNumber: 'CA-SR-1234567', purchaseOrderRequired: true }]);
+
+    // By card, as anyone: aviation holds a card first.
+    expect((await kim.accept({})).statusCode).toBe(402);
+    const withoutPo = await kim.accept({ account: 'warner' });
+    expect(withoutPo.statusCode).toBe(400);
+    expect(withoutPo.json().errors.purchaseOrder).toBe('Warner Bros. Pictures orders with a purchase order: give its number');
+
+    const stranger = await quoted('sam@elsewhere.example', 3);
+    expect((await stranger.storefront('GET', `/api/quotes/${stranger.id}`)).json().orderOn).toBeUndefined();
+    const refused = await stranger.accept({ account: 'warner', purchaseOrder: 'PO-1' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors.account).toMatch(/may not order on that account here/);
+
+    const accepted = await kim.accept({ account: 'warner', purchaseOrder: 'WB-PO-5512' });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json()).toMatchObject({ state: 'accepted', purchaseOrder: 'WB-PO-5512', account: { id: 'warner', netDays: 45 } });
+    expect((await stored(kim.id)).cardHold).toBeUndefined();
+    first = kim.id;
+  });
+
+  it('refuses a visitor who has left the account', async () => {
+    const lee = await quoted('lee@warner.example', 3);
+    const current = (await accounts('GET', '/warner')).json();
+    const { tenantId: _t, currency: _c, version, createdAt: _a, updatedAt: _u, ...input } = current;
+    const left = await accounts('PUT', '/warner', { ...input, members: input.members.filter((member: { email: string }) => member.email !== 'lee@warner.example') }, { 'if-match': `"${version}"` });
+    expect(left.statusCode, left.body).toBe(200);
+    const refused = await lee.accept({ account: 'warner', purchaseOrder: 'WB-PO-9' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors.account).toMatch(/lee@warner.example may not order on that account/);
+  });
+
+  it('confirms on the account: the pro forma and the invoice are made out to it, due on its terms, and the hire goes out with no card', async () => {
+    const confirmed = await vendor(first, 'confirm');
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const [proForma] = (await t.app.invoices.forQuote('aviation', first)) as Invoice[];
+    expect(proForma).toMatchObject({ kind: 'proForma', billTo: { account: { id: 'warner', name: 'Warner Bros. Pictures', netDays: 45 }, purchaseOrder: 'WB-PO-5512' } });
+    expect(proForma!.dueDate).toBe(addDays(proForma!.issueDate, 45));
+    // Nothing holds it in: no card was ever asked of an account with no deposit.
+    const out = await t.as('aviationAdmin', { method: 'POST', url: `/api/tenants/aviation/orders/${first}/scans`, payload: { id: `${first}-out`, direction: 'out', code: SEATS, count: 2 } });
+    expect(out.json().record.outcome, out.body).toBe('ok');
+    expect(
+      (await t.as('aviationAdmin', { method: 'POST', url: `/api/tenants/aviation/orders/${first}/scans`, payload: { id: `${first}-in`, direction: 'in', code: SEATS, count: 2 } })).statusCode,
+    ).toBe(200);
+    expect((await vendor(first, 'close')).statusCode).toBe(200);
+    const invoice = (await t.app.invoices.forQuote('aviation', first)).find((document) => document.kind === 'invoice')!;
+    expect(invoice).toMatchObject({ paid: 0, billTo: { account: { id: 'warner' } } });
+    expect(invoice.balance).toBe(invoice.total);
+    expect(invoice.dueDate).toBe(addDays(invoice.issueDate, 45));
+    const pdf = await t.as('aviationAdmin', { method: 'GET', url: `/api/tenants/aviation/invoices/${invoice.number}/pdf` });
+    expect(pdf.statusCode).toBe(200);
+    const [page] = await pdfPages(pdf.rawPayload);
+    expect(page).toMatch(/BILL TO\s+Warner Bros\. Pictures\s+Attn: /);
+    expect(page).toContain('Tax number: CA-SR-1234567');
+    expect(page).toMatch(/Terms\s+On account, net 45 days/);
+  });
+
+  it('holds back an order past the credit limit until the house gives a reason, and confirms nothing while the account is on stop', async () => {
+    const owed = (await t.app.invoices.forAccount('aviation', 'warner')).find((document) => document.kind === 'invoice')!.balance;
+    const current = (await accounts('GET', '/warner')).json();
+    const { tenantId: _t, currency: _c, version, createdAt: _a, updatedAt: _u, ...input } = current;
+    // A limit just above what is owed: the next order passes it.
+    const limited = await accounts('PUT', '/warner', { ...input, creditLimit: Math.round(owed * 100) + 100 }, { 'if-match': `"${version}"` });
+    expect(limited.statusCode, limited.body).toBe(200);
+
+    const kim = await quoted('kim@warner.example', 10);
+    expect((await kim.accept({ account: 'warner', purchaseOrder: 'WB-PO-5513' })).statusCode).toBe(200);
+    const held = await vendor(kim.id, 'confirm');
+    expect(held.statusCode).toBe(409);
+    expect(held.json().errors.release).toMatch(/^Warner Bros\. Pictures owes \$[\d,.]+; this order's \$[\d,.]+ takes it past its credit limit of \$[\d,.]+\. Give a reason/);
+    expect((await stored(kim.id)).state).toBe('accepted');
+
+    const onStop = await accounts(
+      'PUT',
+      '/warner',
+      { ...input, creditLimit: Math.round(owed * 100) + 100, onStop: { reason: 'Cheque bounced', since: '2026-11-28T12:00:00.000Z', by: 'admin@jetwayprops.com' } },
+      {
+        'if-match': `"${version + 1}"`,
+      },
+    );
+    expect(onStop.statusCode, onStop.body).toBe(200);
+    const stopped = await vendor(kim.id, 'confirm', { release: 'Producer vouched for it' });
+    expect(stopped.statusCode).toBe(409);
+    expect(stopped.json().message).toBe('Warner Bros. Pictures is on stop: Cheque bounced. Take the account off stop to confirm orders on it.');
+
+    const { onStop: _stop, ...offStop } = { ...input, creditLimit: Math.round(owed * 100) + 100 };
+    expect((await accounts('PUT', '/warner', offStop, { 'if-match': `"${version + 2}"` })).statusCode).toBe(200);
+    const released = await vendor(kim.id, 'confirm', { release: 'Producer vouched for it' });
+    expect(released.statusCode, released.body).toBe(200);
+    expect((await stored(kim.id)).accountRelease).toMatchObject({ reason: 'Producer vouched for it', by: 'admin@jetwayprops.com', held: expect.stringMatching(/past its credit limit/) });
+  });
+});
