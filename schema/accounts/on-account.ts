@@ -88,15 +88,14 @@ export function checkOrderOnAccount(
   const reasons: string[] = [];
   if (account.creditLimit !== undefined) {
     const limit = fromMinor(account.creditLimit, account.currency);
-    if (owed + orderTotal > limit)
-      reasons.push(`${account.name} owes ${context.format(owed)}; this order's ${context.format(orderTotal)} takes it past its credit limit of ${context.format(limit)}`);
+    if (owed + orderTotal > limit) reasons.push(`${account.name} owes ${context.format(owed)}; this order's ${context.format(orderTotal)} takes it past its credit limit of ${context.format(limit)}`);
   }
   const overdue = overdueInvoices(otherDocuments, context.today, context.overdueDays);
   if (overdue.length)
     reasons.push(
-      `${account.name} has ${overdue.length === 1 ? `invoice ${overdue[0]!.number}` : `${overdue.length} invoices`} more than ${context.overdueDays} days overdue (due ${overdue
-        .map((invoice) => invoice.dueDate)
-        .sort()[0]!})`,
+      `${account.name} has ${overdue.length === 1 ? `invoice ${overdue[0]!.number}` : `${overdue.length} invoices`} more than ${context.overdueDays} days overdue (due ${
+        overdue.map((invoice) => invoice.dueDate).sort()[0]!
+      })`,
     );
   return {
     owed,
