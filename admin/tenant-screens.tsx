@@ -18,6 +18,7 @@ import RequestQuoteOutlinedIcon from '@mui/icons-material/RequestQuoteOutlined';
 import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import AccountBalanceOutlinedIcon from '@mui/icons-material/AccountBalanceOutlined';
+import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
 import type { ComponentType } from 'react';
 import { lazyScreen } from './components/lazyScreen';
 
@@ -41,6 +42,7 @@ export const TENANT_SCREENS: readonly TenantScreen[] = [
   { path: 'items', label: 'backlot.menu.items', icon: Inventory2OutlinedIcon, Component: lazyScreen(() => import('./items').then((m) => m.ItemsScreen)) },
   { path: 'quote-requests', label: 'backlot.menu.quotes', icon: RequestQuoteOutlinedIcon, Component: lazyScreen(() => import('./quote-requests').then((m) => m.QuoteRequestsScreen)) },
   { path: 'invoices', label: 'backlot.menu.invoices', icon: ReceiptLongOutlinedIcon, Component: lazyScreen(() => import('./invoices').then((m) => m.InvoiceList)) },
+  { path: 'accounts', label: 'backlot.menu.accounts', icon: BusinessOutlinedIcon, Component: lazyScreen(() => import('./accounts').then((m) => m.AccountsScreen)) },
   { path: 'payouts', label: 'backlot.menu.payouts', icon: AccountBalanceOutlinedIcon, Component: lazyScreen(() => import('./payouts/PayoutsScreen').then((m) => m.PayoutsScreen)) },
   { path: 'dispatch', label: 'backlot.menu.dispatch', icon: LocalShippingOutlinedIcon, Component: lazyScreen(() => import('./dispatch').then((m) => m.DispatchScreen)) },
   { path: 'users', label: 'backlot.menu.users', icon: PeopleOutlineIcon, Component: lazyScreen(() => import('./users').then((m) => m.UserList)) },

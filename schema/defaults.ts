@@ -45,6 +45,6 @@ function fill(value: unknown, located: Located | undefined): unknown {
 }
 
 /** `value` (a tenant part) with the defaults of its schema filled in. */
-export function withDefaults<T>(part: 'site' | 'vendor' | 'categories' | 'userProfile' | 'item', value: T): T {
+export function withDefaults<T>(part: 'site' | 'vendor' | 'categories' | 'userProfile' | 'item' | 'customerAccount', value: T): T {
   return fill(value, rootSchema(part)) as T;
 }

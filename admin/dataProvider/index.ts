@@ -28,6 +28,8 @@ type Versioned = Partial<RaRecord> & { version?: unknown };
 
 /** An httpClient that sends If-Match with `version`, when there is one. */
 function withIfMatch(httpClient: HttpClient, version: unknown): HttpClient {
+  // A tenant's version is a string; a record kept on its own (a customer account) counts 1, 2, 3 ….
+  if (typeof version === 'number' && Number.isInteger(version)) version = String(version);
   if (typeof version !== 'string' || version === '') return httpClient;
   return (url, options = {}) => {
     const headers = new Headers(options.headers);

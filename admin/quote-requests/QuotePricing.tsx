@@ -15,7 +15,7 @@ import { Confirm, Link, Title, useNotify, useTranslate } from 'react-admin';
 import { schemaDocuments } from '../../schema/documents';
 import { useParams } from 'react-router-dom';
 import { priceRequest } from '../../schema/rental/quote-pricing';
-import { breakdownDue, invoiceRuleOf } from '../../schema/rental/invoices';
+import { breakdownDue, invoiceRuleOf, ruleForOrder } from '../../schema/rental/invoices';
 import { withDefaults } from '../../schema/defaults';
 import { isHireState, type QuoteAction } from '../../schema/rental/quote-states';
 import type { PricingInput, SiteSettings } from '../../schema/types.generated';
@@ -25,6 +25,7 @@ import { quoteApi, type PricingView } from './quote-api';
 import { QuoteStateChip } from './QuoteStateChip';
 import { ServiceLinesEditor, type ServiceDraft } from './ServiceLinesEditor';
 import { QuoteInvoicesCard } from '../invoices';
+import { OrderAccountLine, ReleaseAndConfirm } from './AccountRelease';
 import { CardHoldCard } from './CardHoldCard';
 import { InsuranceCard } from './InsuranceCard';
 import { ChangeOrderDialog } from './ChangeOrderDialog';
@@ -149,13 +150,22 @@ export function QuotePricing({ tenantId }: { tenantId: string }) {
     const detail = view.lineDetails.find((entry) => entry.objectID === line.objectID);
     return detail !== undefined && detail.free < line.quantity;
   });
-  const take = async (action: QuoteAction) => {
+  const take = async (action: QuoteAction, release?: string) => {
     setConfirming(undefined);
     setBusy(action);
     setStepError(undefined);
     setChangedElsewhere(false);
     try {
-      const body = action === 'quote' ? pricing : action === 'cancel' && reason.trim() ? { reason: reason.trim() } : action === 'close' && view.neverOut.length > 0 ? { notTaken } : undefined;
+      const body =
+        action === 'quote'
+          ? pricing
+          : action === 'cancel' && reason.trim()
+            ? { reason: reason.trim() }
+            : action === 'close' && view.neverOut.length > 0
+              ? { notTaken }
+              : action === 'confirm' && release
+                ? { release }
+                : undefined;
       show(await quoteApi.step(tenantId, view, action, body), action !== 'quote');
       setReason('');
       notify(translate(`backlot.quotes.done.${action}`), { type: 'success' });
@@ -176,12 +186,13 @@ export function QuotePricing({ tenantId }: { tenantId: string }) {
     }
   };
   const latest = view.versions?.at(-1);
-  const card = preview.cardAuthorisation;
+  // An order on a customer account is not paid by card: no processing, no hold to show.
+  const card = view.account ? undefined : preview.cardAuthorisation;
   // Tax and card processing as the invoice will have them (the tax follows each item's group).
   const due = breakdownDue(
     preview,
     new Map(view.lineDetails.flatMap((line) => (line.group ? [[line.objectID, line.group] as const] : []))),
-    invoiceRuleOf(withDefaults('site', tenant.tenant?.site ?? ({} as SiteSettings))),
+    ruleForOrder(view, invoiceRuleOf(withDefaults('site', tenant.tenant?.site ?? ({} as SiteSettings)))),
   );
 
   return (
@@ -207,6 +218,7 @@ export function QuotePricing({ tenantId }: { tenantId: string }) {
           <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
             {view.name ? `${view.name} (${view.email})` : view.email} · {tenant.days(view.startDate, view.endDate)} ({translate('backlot.quotes.dayCount', { smart_count: preview.days })})
           </Typography>
+          <OrderAccountLine tenantId={tenantId} view={view} />
           {view.notes && (
             <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'pre-wrap' }}>
               {translate('backlot.quotes.notes')}: {view.notes}
@@ -244,6 +256,8 @@ export function QuotePricing({ tenantId }: { tenantId: string }) {
                 {view.lines[Number(field.split('.')[1])]?.name}: {text}
               </div>
             ))}
+          {/* Held back by its account: the house may let it through with a reason. */}
+          {stepError.errors.release && <ReleaseAndConfirm held={stepError.errors.release} onRelease={(why) => take('confirm', why)} />}
         </Alert>
       )}
       {missing.length > 0 && canPrice && (

@@ -43,7 +43,12 @@ const quotePath = (tenantId: string, id: string) => `${tenantPath(tenantId)}/quo
 export const quoteApi = {
   open: async (tenantId: string, id: string) => (await fetchUtils.fetchJson(quotePath(tenantId, id))).json as PricingView,
   /** A step on the revision read: `quote` sends the pricing; `cancel` may say why (a confirmed order's cancel must). */
-  step: async (tenantId: string, quote: Pick<PricingView, 'id' | 'version'>, action: QuoteAction, body?: PricingInput | { reason: string } | { notTaken: 'invoice' | 'credit' }) =>
+  step: async (
+    tenantId: string,
+    quote: Pick<PricingView, 'id' | 'version'>,
+    action: QuoteAction,
+    body?: PricingInput | { reason: string } | { notTaken: 'invoice' | 'credit' } | { release: string },
+  ) =>
     (
       await fetchUtils.fetchJson(`${quotePath(tenantId, quote.id)}/${action}`, {
         method: 'POST',

@@ -82,7 +82,7 @@ export function checkOrderOnAccount(
   account: CustomerAccount,
   otherDocuments: readonly Invoice[],
   orderTotal: number,
-  context: { today: string; overdueDays: number; format: (amount: number) => string },
+  context: { today: string; overdueDays: number; format: (amount: number) => string; day?: (date: string) => string },
 ): AccountCheck {
   const owed = owedOnAccount(otherDocuments);
   const reasons: string[] = [];
@@ -91,12 +91,12 @@ export function checkOrderOnAccount(
     if (owed + orderTotal > limit) reasons.push(`${account.name} owes ${context.format(owed)}; this order's ${context.format(orderTotal)} takes it past its credit limit of ${context.format(limit)}`);
   }
   const overdue = overdueInvoices(otherDocuments, context.today, context.overdueDays);
-  if (overdue.length)
+  if (overdue.length) {
+    const oldest = overdue.map((invoice) => invoice.dueDate).sort()[0]!;
     reasons.push(
-      `${account.name} has ${overdue.length === 1 ? `invoice ${overdue[0]!.number}` : `${overdue.length} invoices`} more than ${context.overdueDays} days overdue (due ${
-        overdue.map((invoice) => invoice.dueDate).sort()[0]!
-      })`,
+      `${account.name} has ${overdue.length === 1 ? `invoice ${overdue[0]!.number}` : `${overdue.length} invoices`} more than ${context.overdueDays} days overdue (due ${context.day?.(oldest) ?? oldest})`,
     );
+  }
   return {
     owed,
     ...(account.onStop && { onStop: `${account.name} is on stop: ${account.onStop.reason}. Take the account off stop to confirm orders on it.` }),

@@ -50,6 +50,9 @@ export interface InvoiceRule {
   dueDays: number;
 }
 
+/** The rule for one order: one on a customer account is not paid by card, so it carries no card processing. */
+export const ruleForOrder = (order: Pick<QuoteRequest, 'account'>, rule: InvoiceRule): InvoiceRule => (order.account ? { ...rule, processingPercent: 0 } : rule);
+
 export function invoiceRuleOf(site: SiteSettings): InvoiceRule {
   return {
     tax: { name: site.taxName ?? 'Sales tax', rate: site.taxRatePercent ?? 0, exemptGroups: new Set(site.taxExemptGroups ?? []), glCode: site.taxGlCode },
@@ -226,7 +229,8 @@ export function breakdownDue(breakdown: Pick<QuoteBreakdown, 'lines' | 'total'> 
 }
 
 /** What the request's latest version comes to (breakdownDue). */
-export const quoteDue = (order: Pick<QuoteRequest, 'versions'>, groups: ItemGroups, rule: InvoiceRule): QuoteDue => breakdownDue(order.versions?.at(-1)?.breakdown, groups, rule);
+export const quoteDue = (order: Pick<QuoteRequest, 'versions' | 'account'>, groups: ItemGroups, rule: InvoiceRule): QuoteDue =>
+  breakdownDue(order.versions?.at(-1)?.breakdown, groups, ruleForOrder(order, rule));
 
 export interface IssueContext {
   rule: InvoiceRule;
@@ -281,7 +285,7 @@ export function proFormaOf(order: QuoteRequest, context: IssueContext): InvoiceD
     order,
     'proForma',
     `${order.id}:proForma:v${order.versions!.at(-1)!.version}`,
-    withTotals(quotedLines(breakdown, context.groups, context.rule.tax, context.detail), context.rule),
+    withTotals(quotedLines(breakdown, context.groups, context.rule.tax, context.detail), ruleForOrder(order, context.rule)),
     0,
     context,
   );
@@ -305,7 +309,7 @@ function notTakenCredits(order: Pick<QuoteRequest, 'hire'>, quoted: readonly Inv
 export function finalInvoiceOf(order: QuoteRequest, context: IssueContext, paid = 0): InvoiceDraft {
   const breakdown = order.versions!.at(-1)!.breakdown;
   const quoted = quotedLines(breakdown, context.groups, context.rule.tax, context.detail);
-  const totals = withTotals([...quoted, ...notTakenCredits(order, quoted, breakdown), ...chargeLines(order, context.groups, context.rule.tax, context.basis)], context.rule);
+  const totals = withTotals([...quoted, ...notTakenCredits(order, quoted, breakdown), ...chargeLines(order, context.groups, context.rule.tax, context.basis)], ruleForOrder(order, context.rule));
   return draftOf(order, 'invoice', `${order.id}:invoice`, totals, Math.min(paid, totals.total), context);
 }
 

@@ -16,7 +16,7 @@ import { invoiceRuleOf, quoteDue } from '../../schema/rental/invoices';
 import { isOrderState } from '../../schema/rental/quote-states';
 import { todayIn } from '../../schema/rental/quote-rules';
 import type { Item, QuoteRequest } from '../../schema/types.generated';
-import { formatMoney } from '../../storefront/lib/format';
+import { formatDay, formatMoney } from '../../storefront/lib/format';
 import { itemGroupsOf } from '../payments/card-holds';
 import type { CustomerAccountStore } from '../stores/customer-account-store';
 import { FieldProblemsError } from '../stores/field-problems';
@@ -79,6 +79,7 @@ export async function accountTermsAt(
       today: todayIn(settings.timezone, step.now),
       overdueDays: settings.site.accountOverdueDays ?? 14,
       format: (amount) => formatMoney(amount, settings.site),
+      day: (date) => formatDay(date, settings.site),
     });
     if (check.onStop) throw new AccountOnStopError(check.onStop);
     if (check.needsRelease) {

@@ -8,7 +8,7 @@
  * No Fastify routes here: server/routes/api/quotes.ts (visitors) and quote-requests.ts (the
  * console) hand in who is asking.
  */
-import { chargeRuleOf, type ChargeRule } from '../../schema/rental/hire-charges';
+import { chargeRuleOf, hireTotals, type ChargeRule } from '../../schema/rental/hire-charges';
 import { bookingWindow, freeOver, type Booking } from '../../schema/rental/availability';
 import { withDefaults } from '../../schema/defaults';
 import { schemaDocuments } from '../../schema/documents';
@@ -321,7 +321,9 @@ export async function takeAction(stores: QuoteStores, settings: QuoteSettings, s
     const hold = allowed.hold === 'keep' ? holdOf(stored) : allowed.hold === 'release' ? 'none' : allowed.hold;
     keepsOrder = allowed.hold === 'keep' && hold === 'order';
     const after = { ...changed, state: allowed.to, versions };
-    const cardHold = holdAfterStep(stored.cardHold, step.action, state, after, cardHoldRuleOf(settings.site), step.now, () => finalInvoiceOf(after, invoiceContext(settings, items, step.now)).total);
+    // Closing takes what the hire came to from the card; on a customer account, the card (a deposit) pays only the charges after the hire.
+    const closingDue = () => (after.account ? hireTotals(0, after.hire?.charges).charges : finalInvoiceOf(after, invoiceContext(settings, items, step.now)).total);
+    const cardHold = holdAfterStep(stored.cardHold, step.action, state, after, cardHoldRuleOf(settings.site), step.now, closingDue);
     // Accepting a quote (not a change to an order) settles how it is paid: on the account named, else by card.
     const { account: _account, ...withoutAccount } = changed;
     const paidBy = step.action === 'accept' && !isOrderState(state) ? { ...withoutAccount, ...(terms.accepting && { account: terms.accepting }) } : changed;

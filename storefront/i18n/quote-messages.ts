@@ -172,6 +172,19 @@ export const quoteMessages = {
   chargesTotal: 'Charges after the hire',
   totalNow: 'Total now',
   adjustment: (amount: string, reason: string) => `${amount}: ${reason}`,
+  onAccount: {
+    heading: 'Pay on account',
+    lead: (name: string, days: number) => `You can accept this quote on ${name}’s account: no card needed, and the invoice is made out to ${name}, due ${days} days after it is issued.`,
+    depositLead: (name: string, days: number) =>
+      `You can accept this quote on ${name}’s account: the invoice is made out to ${name}, due ${days} days after it is issued. A deposit is still held on your card first (below).`,
+    accept: (name: string) => `Accept on ${name}’s account`,
+    title: (name: string, total: string) => `Accept this quote for ${total} on ${name}’s account?`,
+    message: (vendor: string, name: string) => `${vendor} will be told, and confirms the order next. The invoices go to ${name}.`,
+    purchaseOrderRequired: (name: string) => `Purchase-order number (${name} needs one)`,
+    orCard: 'Or pay by card as below.',
+    paying: 'Paid',
+    payingOn: (name: string, days: number) => `On ${name}’s account, net ${days} days`,
+  },
   acceptChange: 'Accept the change',
   acceptChangeTitle: (total: string) => `Accept the changed order, ${total}?`,
   actions: {

@@ -25,7 +25,12 @@ export interface VisitorQuote extends Omit<QuoteRequest, 'state' | 'hold' | 'rev
   due?: QuoteDue;
   /** Where the vendor asks for a certificate of insurance: what the order's items would cost to replace. */
   replacementValue?: number;
+  /** The customer accounts the visitor may accept on instead of a card (their company's at this house). */
+  orderOn?: AccountToOrderOn[];
 }
+
+/** A customer account the visitor may order on: its terms, and whether it needs a purchase order. */
+export type AccountToOrderOn = NonNullable<QuoteRequest['account']> & { purchaseOrderRequired: boolean };
 
 export interface CardProvider {
   provider: 'test' | 'stripe';
@@ -88,7 +93,7 @@ export const quotesApi = {
   step: (
     quote: Pick<VisitorQuote, 'id' | 'revision'>,
     action: QuoteAction,
-    details: { version?: number; reason?: string; purchaseOrder?: string; billingAddress?: string; billingContact?: string } = {},
+    details: { version?: number; reason?: string; purchaseOrder?: string; billingAddress?: string; billingContact?: string; account?: string } = {},
   ) =>
     apiCall<VisitorQuote>(`${quotePath(quote.id)}/${action}`, {
       method: 'POST',

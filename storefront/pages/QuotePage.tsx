@@ -32,7 +32,7 @@ import { pricedTotalSaid } from '../lib/quote-due';
 import { dayCount } from '../../schema/rental/quote-rules';
 import { resolvePage } from '../lib/navigation';
 import { listsApi } from '../lib/lists-api';
-import { quotesApi, type VisitorQuote } from '../lib/quotes-api';
+import { quotesApi, type AccountToOrderOn, type VisitorQuote } from '../lib/quotes-api';
 
 export function QuotePage() {
   const { categories, pages } = useConfiguration();
@@ -83,28 +83,48 @@ function OwnQuote({ id }: { id: string }) {
   const latest = quote.versions.at(-1);
   // Accepting on an order is accepting a change the vendor made to it.
   const actionLabel = (action: QuoteAction) => (action === 'accept' && isOrderState(quote.state) ? words.acceptChange : words.actions[action]!);
-  const take = async (action: QuoteAction) => {
-    const request = {
-      title: action === 'accept' && isOrderState(quote.state) ? words.acceptChangeTitle(pricedTotalSaid(quote, site)) : words.confirmTitles[action]!(pricedTotalSaid(quote, site)),
-      message: words.confirmMessages[action]!(vendor.displayName),
-      confirmLabel: actionLabel(action),
-    };
+  const take = async (action: QuoteAction, account?: AccountToOrderOn) => {
+    const request = account
+      ? {
+          title: words.onAccount.title(account.name, pricedTotalSaid(quote, site)),
+          message: words.onAccount.message(vendor.displayName, account.name),
+          confirmLabel: words.onAccount.accept(account.name),
+        }
+      : {
+          title: action === 'accept' && isOrderState(quote.state) ? words.acceptChangeTitle(pricedTotalSaid(quote, site)) : words.confirmTitles[action]!(pricedTotalSaid(quote, site)),
+          message: words.confirmMessages[action]!(vendor.displayName),
+          confirmLabel: actionLabel(action),
+        };
     // Accepting a quote asks for the production's purchase order (optional, printed on its invoices);
     // declining or cancelling asks why (optional): the vendor reads it in the mail.
     const asksPurchaseOrder = action === 'accept' && !isOrderState(quote.state);
     // Accepting also asks who the invoices are made out to: a VAT invoice names the customer's address.
-    const { outcome, reason, values } = asksPurchaseOrder
+    // On an account, the invoices go to the company: only its purchase order (when it needs one) and who pays are asked.
+    const { outcome, reason, values } = account
       ? await askFields({
           ...request,
           fields: [
-            { name: 'purchaseOrder', label: words.purchaseOrderLabel, maxLength: forms.maxLengths.purchaseOrder },
-            { name: 'billingAddress', label: words.billingAddressLabel, maxLength: forms.maxLengths.billingAddress, lines: 3, hint: words.billingAddressHint },
+            {
+              name: 'purchaseOrder',
+              label: account.purchaseOrderRequired ? words.onAccount.purchaseOrderRequired(account.name) : words.purchaseOrderLabel,
+              maxLength: forms.maxLengths.purchaseOrder,
+              required: account.purchaseOrderRequired,
+            },
             { name: 'billingContact', label: words.billingContactLabel, maxLength: forms.maxLengths.billingContact },
           ],
-        }).then((answer) => ({ outcome: answer.confirmed ? 'confirmed' : 'canceled', reason: undefined, values: answer.values }))
-      : action === 'accept'
-        ? { outcome: await confirm(request), reason: undefined, values: undefined }
-        : { ...(await askReason({ ...request, reason: { label: words.reasonLabel(vendor.displayName), maxLength: forms.maxLengths.stepReason } })), values: undefined };
+        }).then((answer) => ({ outcome: answer.confirmed ? 'confirmed' : 'canceled', reason: undefined, values: { ...answer.values, account: account.id } }))
+      : asksPurchaseOrder
+        ? await askFields({
+            ...request,
+            fields: [
+              { name: 'purchaseOrder', label: words.purchaseOrderLabel, maxLength: forms.maxLengths.purchaseOrder },
+              { name: 'billingAddress', label: words.billingAddressLabel, maxLength: forms.maxLengths.billingAddress, lines: 3, hint: words.billingAddressHint },
+              { name: 'billingContact', label: words.billingContactLabel, maxLength: forms.maxLengths.billingContact },
+            ],
+          }).then((answer) => ({ outcome: answer.confirmed ? 'confirmed' : 'canceled', reason: undefined, values: answer.values }))
+        : action === 'accept'
+          ? { outcome: await confirm(request), reason: undefined, values: undefined }
+          : { ...(await askReason({ ...request, reason: { label: words.reasonLabel(vendor.displayName), maxLength: forms.maxLengths.stepReason } })), values: undefined };
     if (outcome !== 'confirmed') return;
     setBusy(true);
     setError(undefined);
@@ -136,6 +156,8 @@ function OwnQuote({ id }: { id: string }) {
   };
   const date = new Intl.DateTimeFormat(site.locale, { dateStyle: 'medium' });
   const days = dayCount(quote.startDate, quote.endDate);
+  // Accepting by card waits for the card the tenant asks for (the panel below takes it).
+  const cardReady = !quote.cardHoldNeeded || quote.cardHoldNeeded.covered || !!quote.cardHoldNeeded.askedFrom;
 
   return (
     <>
@@ -166,6 +188,12 @@ function OwnQuote({ id }: { id: string }) {
               <>
                 <dt>{messages.studio}</dt>
                 <dd>{quote.studio}</dd>
+              </>
+            )}
+            {quote.account && (
+              <>
+                <dt>{words.onAccount.paying}</dt>
+                <dd>{words.onAccount.payingOn(quote.account.name, quote.account.netDays)}</dd>
               </>
             )}
             {quote.notes && (
@@ -216,13 +244,16 @@ function OwnQuote({ id }: { id: string }) {
           </ul>
         )}
         {quote.hire && <HireView lines={quote.lines} hire={quote.hire} quoted={latest?.breakdown.total ?? 0} />}
+        {quote.orderOn?.length && quote.actions.includes('accept') ? (
+          <AccountAccept accounts={quote.orderOn} cardReady={cardReady} busy={busy} onAccept={(account) => void take('accept', account)} />
+        ) : null}
         <CardHoldPanel quote={quote} onChange={setQuote} />
         <InsurancePanel quote={quote} onChange={setQuote} />
         {(isOrderState(quote.state) || quote.state === 'cancelled') && <InvoiceLinks quoteId={quote.id} state={quote.state} />}
         <div className="form-actions quote-actions no-print">
           {/* Accepting waits for the card the tenant asks for (the panel above takes it). */}
           {quote.actions
-            .filter((action) => action !== 'accept' || !quote.cardHoldNeeded || quote.cardHoldNeeded.covered || quote.cardHoldNeeded.askedFrom)
+            .filter((action) => action !== 'accept' || cardReady)
             .map((action) => (
               <button key={action} type="button" className={`button ${action === 'accept' ? 'button-primary' : 'button-secondary'}`} disabled={busy} onClick={() => void take(action)}>
                 {actionLabel(action)}
@@ -251,5 +282,27 @@ function OwnQuote({ id }: { id: string }) {
         </section>
       </div>
     </>
+  );
+}
+
+/**
+ * The accounts the visitor may accept on instead of a card: each with its terms and its own
+ * Accept. An account that still takes a deposit on a card waits, like the card's Accept, for the
+ * card panel below.
+ */
+function AccountAccept({ accounts, cardReady, busy, onAccept }: { accounts: AccountToOrderOn[]; cardReady: boolean; busy: boolean; onAccept: (account: AccountToOrderOn) => void }) {
+  return (
+    <section className="account-accept no-print" aria-labelledby="account-accept-heading">
+      <h2 id="account-accept-heading">{words.onAccount.heading}</h2>
+      {accounts.map((account) => (
+        <div key={account.id} className="account-accept-option">
+          <p>{account.deposit === 'card' ? words.onAccount.depositLead(account.name, account.netDays) : words.onAccount.lead(account.name, account.netDays)}</p>
+          <button type="button" className="button button-primary" disabled={busy || (account.deposit === 'card' && !cardReady)} onClick={() => onAccept(account)}>
+            {words.onAccount.accept(account.name)}
+          </button>
+        </div>
+      ))}
+      <p className="field-hint">{words.onAccount.orCard}</p>
+    </section>
   );
 }

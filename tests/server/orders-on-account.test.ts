@@ -3,7 +3,7 @@
  * it on the quote, accepts with no card hold (aviation takes cards from everyone else), giving the
  * purchase order the account requires; someone not on the account, or who has left it, is refused
  * naming the field. The house confirms; its pro forma and the closed hire's invoice are made out to
- * the account and due on its terms, with nothing captured. A second order that would pass the
+ * the account and due on its terms, with no card processing and nothing captured. A second order that would pass the
  * account's credit limit is held back until the house gives a reason, which the order keeps; an
  * account on stop confirms nothing. The hire goes out with no card hold.
  */
@@ -112,6 +112,9 @@ describe('orders on a customer account', () => {
     expect((await vendor(first, 'close')).statusCode).toBe(200);
     const invoice = (await t.app.invoices.forQuote('aviation', first)).find((document) => document.kind === 'invoice')!;
     expect(invoice).toMatchObject({ paid: 0, billTo: { account: { id: 'warner' } } });
+    // Not paid by card: no card processing on it (aviation adds 5% to card orders).
+    expect(invoice.lines.map((line) => line.kind)).not.toContain('processing');
+    expect(proForma!.lines.map((line) => line.kind)).not.toContain('processing');
     expect(invoice.balance).toBe(invoice.total);
     expect(invoice.dueDate).toBe(addDays(invoice.issueDate, 45));
     const pdf = await t.as('aviationAdmin', { method: 'GET', url: `/api/tenants/aviation/invoices/${invoice.number}/pdf` });

@@ -14,6 +14,8 @@ export interface DialogField {
   /** More than 1: a text area of that many lines. */
   lines?: number;
   hint?: string;
+  /** Confirming waits until it is filled in (an account that orders with a purchase order). */
+  required?: boolean;
 }
 
 export interface FieldsRequest {
@@ -49,7 +51,9 @@ function FieldsDialog({ request, answer }: { request: FieldsRequest; answer: (an
   const dialog = useRef<HTMLDialogElement>(null);
   const first = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
   const [values, setValues] = useState<Record<string, string>>({});
-  const finish = (confirmed: boolean) => answer({ confirmed, values: Object.fromEntries(Object.entries(values).flatMap(([name, value]) => (value.trim() ? [[name, value.trim()]] : []))) });
+  const missing = request.fields.some((field) => field.required && !values[field.name]?.trim());
+  const finish = (confirmed: boolean) =>
+    confirmed && missing ? undefined : answer({ confirmed, values: Object.fromEntries(Object.entries(values).flatMap(([name, value]) => (value.trim() ? [[name, value.trim()]] : []))) });
   useEffect(() => {
     const element = dialog.current!;
     if (!element.open) element.showModal();
@@ -86,6 +90,7 @@ function FieldsDialog({ request, answer }: { request: FieldsRequest; answer: (an
               ref={index === 0 ? first : undefined}
               {...(Field === 'textarea' ? { rows: field.lines } : { type: 'text' })}
               maxLength={field.maxLength}
+              required={field.required}
               value={values[field.name] ?? ''}
               aria-describedby={field.hint ? `fields-hint-${index}` : undefined}
               onChange={(event) => setValues((typed) => ({ ...typed, [field.name]: event.target.value }))}
@@ -102,7 +107,7 @@ function FieldsDialog({ request, answer }: { request: FieldsRequest; answer: (an
         <button type="button" className="button button-secondary" onClick={() => finish(false)}>
           {frameMessages.cancel}
         </button>
-        <button type="button" className="button button-primary" onClick={() => finish(true)}>
+        <button type="button" className="button button-primary" disabled={missing} onClick={() => finish(true)}>
           {request.confirmLabel}
         </button>
       </div>

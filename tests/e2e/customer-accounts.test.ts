@@ -1,0 +1,125 @@
+/**
+ * A studio that pays on account, end to end in Chromium against the built server, every
+ * off-machine request aborted: the house's admin opens Customer accounts (empty: it says what an
+ * account is for), opens Warner's with net 45 days, a credit limit and the purchase order it
+ * requires, and adds the production designer who orders; on her quote page she sees "Pay on
+ * account" beside the card panel, and accepts on Warner's account, the dialog holding Accept until
+ * she gives the purchase order, with no card asked. In the console the order says it is on
+ * Warner's account; confirming is held back past the credit limit, and the admin releases it with a
+ * reason, which the order shows. axe-core on the storefront pages; screenshots at 1280 and 375 px.
+ */
+import path from 'node:path';
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, earliestStart } from '../../schema/rental/quote-rules';
+import type { Catalogue } from '../../schema/types.generated';
+import { axeViolations, visitorPage } from '../helpers/browser';
+import { startConsole, type ConsoleUnderTest } from '../helpers/console';
+import { tenantsDir } from '../helpers/paths';
+
+let app: ConsoleUnderTest;
+let storefront: string;
+beforeAll(async () => {
+  app = await startConsole('customer-accounts', { BACKLOT_SIGN_INS_PER_MINUTE: '100' });
+  storefront = app.server.url.replace('127.0.0.1', 'aviation.localhost');
+}, 60_000);
+afterAll(() => app?.close(), 30_000);
+
+const item = (JSON.parse(readFileSync(path.join(tenantsDir, 'aviation', 'catalogue.json'), 'utf8')) as Catalogue).items.find((candidate) => candidate.quantity >= 2 && candidate.rates.day >= 100)!;
+
+async function shoot(page: Page, name: string) {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await page.screenshot({ path: path.join(app.artifacts, `${name}_${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+describe('a customer account', () => {
+  it('is opened in the console, accepted on by its member with no card, and its order released past the credit limit', async () => {
+    const { page, errors } = await visitorPage(app.browser, { viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    await page.goto(`${storefront}/quotes`);
+    await page.locator('html[data-hydrated]').waitFor();
+    const admin = await app.signUpApproved(page, storefront, 'dana@warner.example');
+
+    // The console: no accounts yet, then Warner's opened.
+    await admin.page.getByRole('menuitem', { name: 'Customer accounts' }).click();
+    await admin.page.getByText('No customer accounts yet').waitFor();
+    await admin.page.screenshot({ path: path.join(app.artifacts, 'accounts-empty_1280.png'), fullPage: true });
+    await admin.page.getByRole('link', { name: 'Open an account' }).first().click();
+    await admin.page.getByRole('textbox', { name: 'Name', exact: true }).fill('Warner Bros. Pictures');
+    await admin.page.getByRole('combobox', { name: /^Kind/ }).click();
+    await admin.page.getByRole('option', { name: 'Studio' }).click();
+    await admin.page.getByRole('spinbutton', { name: /Days to pay/ }).fill('45');
+    await admin.page.getByRole('spinbutton', { name: 'Credit limit (USD)' }).fill('100');
+    await admin.page.getByLabel('Purchase order required').check();
+    await admin.page.getByRole('button', { name: 'Add' }).click();
+    await admin.page.getByRole('textbox', { name: 'Email', exact: true }).fill('dana@warner.example');
+    await admin.page.getByRole('textbox', { name: 'Name', exact: true }).nth(1).fill('Dana');
+    await admin.page.screenshot({ path: path.join(app.artifacts, 'account-form_1280.png'), fullPage: true });
+    await admin.page.getByRole('button', { name: 'Save' }).click();
+    await admin.page.waitForURL(/#\/t\/aviation\/accounts\/warner-bros-pictures$/);
+    await admin.page.getByRole('menuitem', { name: 'Customer accounts' }).click();
+    const row = admin.page.getByRole('row', { name: /Warner Bros\. Pictures/ });
+    await row.getByText('Net 45').waitFor();
+    await admin.page.screenshot({ path: path.join(app.artifacts, 'accounts_1280.png'), fullPage: true });
+    await row.getByText('$100').waitFor();
+    await admin.page.screenshot({ path: path.join(app.artifacts, 'accounts_1280.png'), fullPage: true });
+
+    // Dana asks, and the house prices it.
+    const startDate = addDays(earliestStart('America/Los_Angeles', 2, new Date()), 3);
+    const asked = await page.evaluate(
+      (body) => fetch('/api/quote-requests', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((response) => response.json()),
+      { items: [{ objectID: item.objectID, quantity: 2 }], startDate, endDate: addDays(startDate, 2), production: 'Night Flight' },
+    );
+    const priced = await admin.page.evaluate(
+      (id) =>
+        fetch(`/api/tenants/aviation/quote-requests/${id}/quote`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'if-match': '"0"' },
+          body: JSON.stringify({ adjustments: {}, services: [] }),
+        }).then((response) => response.status),
+      asked.id as string,
+    );
+    expect(priced).toBe(200);
+
+    // Her quote page offers the account beside the card, and asks for the purchase order Warner needs.
+    await page.goto(`${storefront}/quotes/${asked.id}`);
+    await page.locator('html[data-hydrated]').waitFor();
+    const onAccount = page.getByRole('region', { name: 'Pay on account' });
+    await onAccount.getByText('You can accept this quote on Warner Bros. Pictures’s account: no card needed', { exact: false }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await shoot(page, 'quote-on-account');
+    await onAccount.getByRole('button', { name: 'Accept on Warner Bros. Pictures’s account' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByText(/Accept this quote for \$[\d,.]+ on Warner Bros\. Pictures’s account\?/).waitFor();
+    const accept = dialog.getByRole('button', { name: 'Accept on Warner Bros. Pictures’s account' });
+    expect(await accept.isDisabled()).toBe(true);
+    await dialog.getByRole('textbox', { name: 'Purchase-order number (Warner Bros. Pictures needs one)' }).fill('WB-5512');
+    await accept.click();
+    await page.getByText('Accepted. The vendor has been told.').waitFor();
+    await page.getByText('On Warner Bros. Pictures’s account, net 45 days').waitFor();
+    expect(await page.getByRole('region', { name: 'Pay on account' }).count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await shoot(page, 'quote-accepted-on-account');
+
+    // The console: on Warner's account; past its limit, confirmed only with a reason.
+    await admin.page.goto(`${app.server.url}/admin/#/t/aviation/quote-requests/${asked.id}`);
+    await admin.page.getByText('On account, net 45 days:').waitFor();
+    await admin.page.getByText('PO WB-5512', { exact: false }).waitFor();
+    await admin.page.getByRole('button', { name: 'Confirm order' }).click();
+    await admin.page.getByRole('dialog').getByRole('button', { name: 'Confirm order' }).click();
+    const refusal = admin.page.getByRole('alert').filter({ hasText: 'takes it past its credit limit of $100' });
+    await refusal.waitFor();
+    await admin.page.screenshot({ path: path.join(app.artifacts, 'order-held-by-account_1280.png'), fullPage: true });
+    await refusal.getByRole('button', { name: 'Release and confirm…' }).click();
+    const release = admin.page.getByRole('dialog', { name: 'Confirm on the account all the same?' });
+    await release.getByRole('textbox', { name: 'Why you let it through' }).fill('Producer vouched; PO approved by WB finance');
+    await release.getByRole('button', { name: 'Release and confirm' }).click();
+    await admin.page.getByText('Released by owner@jetwayprops.com: “Producer vouched; PO approved by WB finance”', { exact: false }).waitFor();
+    await admin.page.screenshot({ path: path.join(app.artifacts, 'order-released_1280.png'), fullPage: true });
+    expect(errors).toEqual([]);
+    expect(admin.errors).toEqual([]);
+  }, 180_000);
+});

@@ -1,0 +1,78 @@
+/**
+ * The pure rules of ordering on a customer account (schema/accounts/on-account.ts): who may order
+ * on it, what it owes from its orders' documents (a pro forma until the hire is invoiced, then the
+ * invoice's balance less its credit notes; voided documents owe nothing), which invoices are
+ * overdue past the house's limit, and what holds a confirmation back, in the words the house reads.
+ */
+import { describe, expect, it } from 'vitest';
+import { accountsToOrderOn, checkOrderOnAccount, mayOrderOnAccount, overdueInvoices, owedOnAccount } from '../../../schema/accounts/on-account';
+import type { CustomerAccount, Invoice } from '../../../schema/types.generated';
+import { sampleDraft } from '../../contract/invoice-store.contract';
+
+const account = (overrides: Partial<CustomerAccount> = {}): CustomerAccount => ({
+  id: 'warner',
+  tenantId: 'aviation',
+  name: 'Warner Bros. Pictures',
+  kind: 'studio',
+  currency: 'USD',
+  terms: { method: 'account', netDays: 30, deposit: 'none' },
+  members: [{ email: 'kim@warner.example', addedAt: '2026-11-01T00:00:00.000Z' }],
+  version: 1,
+  createdAt: '2026-11-01T00:00:00.000Z',
+  updatedAt: '2026-11-01T00:00:00.000Z',
+  ...overrides,
+});
+
+let sequence = 0;
+const document = (quoteId: string, overrides: Partial<Invoice>): Invoice => ({ ...sampleDraft(quoteId), number: `DOC-${++sequence}`, sequence, ...overrides }) as Invoice;
+const money = (amount: number) => `$${amount.toFixed(2)}`;
+
+describe('ordering on a customer account', () => {
+  it('lets members of an account on account terms order on it, whatever the case of their email', () => {
+    expect(mayOrderOnAccount(account(), ' Kim@Warner.Example ')).toBe(true);
+    expect(mayOrderOnAccount(account(), 'lee@warner.example')).toBe(false);
+    expect(mayOrderOnAccount(account(), undefined)).toBe(false);
+    expect(mayOrderOnAccount(account({ terms: { method: 'card' } }), 'kim@warner.example')).toBe(false);
+    const sony = account({ id: 'sony', name: 'Sony Pictures' });
+    expect(accountsToOrderOn([account(), sony, account({ id: 'cards', name: 'A card account', terms: { method: 'card' } })], 'kim@warner.example').map((found) => found.id)).toEqual([
+      'sony',
+      'warner',
+    ]);
+  });
+
+  it("owes a confirmed order's pro forma, then its invoice's balance less credit notes, and nothing voided", () => {
+    const documents = [
+      document('q-1', { kind: 'proForma', total: 1000, paid: 0, balance: 1000 }),
+      document('q-2', { kind: 'proForma', total: 500, paid: 0, balance: 500 }),
+      document('q-2', { kind: 'invoice', total: 600, paid: 100, balance: 500, number: 'INV-2' }),
+      document('q-2', { kind: 'creditNote', total: 150, paid: 0, balance: 150, credits: 'INV-2' }),
+      document('q-3', { kind: 'proForma', total: 900, paid: 0, balance: 900, voidedAt: '2026-11-20T00:00:00.000Z' }),
+    ];
+    expect(owedOnAccount(documents)).toBe(1350);
+  });
+
+  it('finds invoices owed more than the limit past their due date, and not those paid or credited in full', () => {
+    const documents = [
+      document('q-1', { kind: 'invoice', number: 'INV-1', dueDate: '2026-11-01', balance: 200 }),
+      document('q-2', { kind: 'invoice', number: 'INV-2', dueDate: '2026-11-20', balance: 200 }),
+      document('q-3', { kind: 'invoice', number: 'INV-3', dueDate: '2026-10-01', balance: 0 }),
+      document('q-4', { kind: 'invoice', number: 'INV-4', dueDate: '2026-10-01', balance: 300 }),
+      document('q-4', { kind: 'creditNote', total: 300, credits: 'INV-4' }),
+    ];
+    expect(overdueInvoices(documents, '2026-11-28', 14).map((invoice) => invoice.number)).toEqual(['INV-1']);
+    expect(overdueInvoices(documents, '2026-11-28', 0).map((invoice) => invoice.number)).toEqual(['INV-1', 'INV-2']);
+  });
+
+  it('holds back an order past the credit limit or with invoices overdue, and refuses one on stop', () => {
+    const owing = [document('q-1', { kind: 'invoice', number: 'INV-1', dueDate: '2026-11-01', total: 400, balance: 400 })];
+    const context = { today: '2026-11-28', overdueDays: 14, format: money };
+    expect(checkOrderOnAccount(account({ creditLimit: 100_000 }), [], 900, context)).toEqual({ owed: 0 });
+    expect(checkOrderOnAccount(account({ creditLimit: 100_000 }), owing, 700, context).needsRelease).toBe(
+      "Warner Bros. Pictures owes $400.00; this order's $700.00 takes it past its credit limit of $1000.00; and Warner Bros. Pictures has invoice INV-1 more than 14 days overdue (due 2026-11-01).",
+    );
+    expect(checkOrderOnAccount(account(), owing, 700, { ...context, overdueDays: 30 })).toEqual({ owed: 400 });
+    expect(checkOrderOnAccount(account({ onStop: { reason: 'Cheque bounced', since: '2026-11-27T00:00:00.000Z', by: 'admin@jetwayprops.com' } }), [], 10, context).onStop).toBe(
+      'Warner Bros. Pictures is on stop: Cheque bounced. Take the account off stop to confirm orders on it.',
+    );
+  });
+});
