@@ -94,6 +94,8 @@ export interface SchemaIndex {
   chargeAdjustment?: ChargeAdjustment;
   orderChange?: OrderChange;
   lineCredit?: LineCredit;
+  payment?: Payment;
+  paymentInput?: PaymentInput;
   productionRequest?: ProductionRequest;
   productionRequestInput?: ProductionRequestInput;
   houseApplication?: HouseApplication;
@@ -2684,6 +2686,92 @@ export interface LineCredit {
    * Amount: An amount in the tenant's currency, with at most two decimals; negative on a credit note.
    */
   amount: number;
+}
+/**
+ * Money a house received against one of its invoices (bank transfer, cheque, a card by phone): what of it paid the invoice, and what was left over as credit on the customer's account.
+ */
+export interface Payment {
+  /**
+   * Payment id: Made by whoever records the payment, before sending it: the same id recorded again is the same payment, kept once.
+   */
+  id: string;
+  /**
+   * Tenant id: Lowercase letters, digits and single hyphens; it is also the tenant's folder name and its <id>.localhost host name.
+   */
+  tenantId: string;
+  /**
+   * Invoice: The number of the invoice it was received against.
+   */
+  invoice: string;
+  /**
+   * Account id: The account's id at the house: lowercase letters, digits and hyphens, made from its name when it is opened.
+   */
+  account?: string;
+  /**
+   * Amount: What was received, in the invoice's currency, with at most two decimals.
+   */
+  amount: number;
+  /**
+   * Applied: What of it paid the invoice.
+   */
+  applied: number;
+  /**
+   * Credit: What was left over once the invoice was paid, kept as credit on the customer's account.
+   */
+  credit: number;
+  /**
+   * Currency: An ISO 4217 currency code.
+   */
+  currency: string;
+  /**
+   * Date: A calendar day written YYYY-MM-DD, from 2000-01-01 to 2199-12-31: every date a person or an address sends is checked by this one rule.
+   */
+  receivedOn: string;
+  /**
+   * How it was paid: Bank transfer, cheque, a card taken by phone, cash, or another way.
+   */
+  method: ('bankTransfer' | 'cheque' | 'cardByPhone' | 'cash' | 'other') & string;
+  /**
+   * Reference: The bank's reference, the cheque's number or the card receipt's, as the house's books know it.
+   */
+  reference?: string;
+  /**
+   * Date and time: An ISO 8601 date-time with a time zone offset.
+   */
+  recordedAt: string;
+  /**
+   * Recorded by: The staff member who recorded it.
+   */
+  recordedBy: string;
+}
+/**
+ * A payment as the house's staff record it: the rest (what it paid, what is left as credit, who and when) the server works out.
+ */
+export interface PaymentInput {
+  /**
+   * Payment id: Made by whoever records the payment, before sending it: the same id recorded again is the same payment, kept once.
+   */
+  id: string;
+  /**
+   * Amount: What was received, in the invoice's currency, with at most two decimals.
+   */
+  amount: number;
+  /**
+   * Currency: An ISO 4217 currency code.
+   */
+  currency: string;
+  /**
+   * Date: A calendar day written YYYY-MM-DD, from 2000-01-01 to 2199-12-31: every date a person or an address sends is checked by this one rule.
+   */
+  receivedOn: string;
+  /**
+   * How it was paid: Bank transfer, cheque, a card taken by phone, cash, or another way.
+   */
+  method: ('bankTransfer' | 'cheque' | 'cardByPhone' | 'cash' | 'other') & string;
+  /**
+   * Reference: The bank's reference, the cheque's number or the card receipt's, as the house's books know it.
+   */
+  reference?: string;
 }
 /**
  * A production's request made on the platform's marketplace for items of several houses, on one set of dates: one part per house, each sent to that house as its own quote request, priced, held, confirmed and invoiced under that house's rules. The production follows the parts together here; a house sees only its own part.

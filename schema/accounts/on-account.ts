@@ -12,7 +12,8 @@
  *   reason, the order taking the account past its credit limit or invoices overdue past the house's
  *   limit. Each says why in words the house's staff read on the order.
  */
-import type { CustomerAccount, Invoice, QuoteRequest } from '../types.generated';
+import type { CustomerAccount, Invoice, Payment, QuoteRequest } from '../types.generated';
+import { creditOf, owedOnInvoice, type InvoiceState } from './payments';
 import { fromMinor } from '../rental/card-hold';
 import { addDays } from '../rental/quote-rules';
 import { cents } from '../rental/quote-pricing';
@@ -39,31 +40,35 @@ export const orderAccountOf = (account: CustomerAccount): OrderAccount => ({
   ...(account.taxNumber && { taxNumber: account.taxNumber }),
 });
 
-/** What the account owes, from its orders' documents (in the account's currency, major units). */
-export function owedOnAccount(documents: readonly Invoice[]): number {
+/** The invoice's state for payments.ts: its credit notes and payments among the account's. */
+const stateOf = (invoice: Invoice, documents: readonly Invoice[], payments: readonly Payment[]): InvoiceState => ({
+  invoice,
+  creditNotes: documents.filter((document) => document.kind === 'creditNote' && document.credits === invoice.number),
+  payments: payments.filter((payment) => payment.invoice === invoice.number),
+});
+
+/**
+ * What the account owes, from its orders' documents and the payments received (in the account's
+ * currency, major units): per order, its invoice's balance less credit notes and payments, else its
+ * live pro forma; less the credit the account's payments left over.
+ */
+export function owedOnAccount(documents: readonly Invoice[], payments: readonly Payment[] = []): number {
   const byOrder = new Map<string, Invoice[]>();
   for (const document of documents) byOrder.set(document.quoteId, [...(byOrder.get(document.quoteId) ?? []), document]);
   let owed = 0;
   for (const ofOrder of byOrder.values()) {
     const invoice = ofOrder.find((document) => document.kind === 'invoice' && !document.voidedAt);
-    if (invoice) {
-      const credited = ofOrder.filter((document) => document.kind === 'creditNote' && document.credits === invoice.number).reduce((sum, note) => sum + note.total, 0);
-      owed += Math.max(0, invoice.balance - credited);
-      continue;
-    }
-    const proForma = ofOrder.find((document) => document.kind === 'proForma' && !document.voidedAt);
-    if (proForma) owed += proForma.total;
+    if (invoice) owed += owedOnInvoice(stateOf(invoice, ofOrder, payments));
+    else owed += ofOrder.find((document) => document.kind === 'proForma' && !document.voidedAt)?.total ?? 0;
   }
-  return cents(owed);
+  return Math.max(0, cents(owed - creditOf(payments)));
 }
 
 /** The account's invoices still owed more than `overdueDays` after they fell due, as of `today`. */
-export function overdueInvoices(documents: readonly Invoice[], today: string, overdueDays: number): Invoice[] {
-  return documents.filter((document) => {
-    if (document.kind !== 'invoice' || document.voidedAt || document.balance <= 0) return false;
-    const credited = documents.filter((note) => note.kind === 'creditNote' && note.credits === document.number).reduce((sum, note) => sum + note.total, 0);
-    return document.balance - credited > 0 && addDays(document.dueDate, overdueDays) < today;
-  });
+export function overdueInvoices(documents: readonly Invoice[], today: string, overdueDays: number, payments: readonly Payment[] = []): Invoice[] {
+  return documents.filter(
+    (document) => document.kind === 'invoice' && !document.voidedAt && addDays(document.dueDate, overdueDays) < today && owedOnInvoice(stateOf(document, documents, payments)) > 0,
+  );
 }
 
 export interface AccountCheck {
@@ -82,15 +87,15 @@ export function checkOrderOnAccount(
   account: CustomerAccount,
   otherDocuments: readonly Invoice[],
   orderTotal: number,
-  context: { today: string; overdueDays: number; format: (amount: number) => string; day?: (date: string) => string },
+  context: { today: string; overdueDays: number; format: (amount: number) => string; day?: (date: string) => string; payments?: readonly Payment[] },
 ): AccountCheck {
-  const owed = owedOnAccount(otherDocuments);
+  const owed = owedOnAccount(otherDocuments, context.payments);
   const reasons: string[] = [];
   if (account.creditLimit !== undefined) {
     const limit = fromMinor(account.creditLimit, account.currency);
     if (owed + orderTotal > limit) reasons.push(`${account.name} owes ${context.format(owed)}; this order's ${context.format(orderTotal)} takes it past its credit limit of ${context.format(limit)}`);
   }
-  const overdue = overdueInvoices(otherDocuments, context.today, context.overdueDays);
+  const overdue = overdueInvoices(otherDocuments, context.today, context.overdueDays, context.payments);
   if (overdue.length) {
     const oldest = overdue.map((invoice) => invoice.dueDate).sort()[0]!;
     reasons.push(

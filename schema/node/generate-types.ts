@@ -108,6 +108,8 @@ export async function generateTypes(): Promise<string> {
         chargeAdjustment: { $ref: 'quote-request.schema.json#/$defs/chargeAdjustment' },
         orderChange: { $ref: 'quote-request.schema.json#/$defs/orderChange' },
         lineCredit: { $ref: 'invoice.schema.json#/$defs/lineCredit' },
+        payment: { $ref: 'invoice.schema.json#/$defs/payment' },
+        paymentInput: { $ref: 'invoice.schema.json#/$defs/paymentInput' },
         productionRequest: { $ref: 'production-request.schema.json' },
         productionRequestInput: { $ref: 'production-request.schema.json#/$defs/productionRequestInput' },
         houseApplication: { $ref: 'house-application.schema.json' },

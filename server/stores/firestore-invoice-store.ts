@@ -4,6 +4,7 @@
  *   vendors/{tenantId}/invoices/{number}          the document, as the invoice schema has it
  *   vendors/{tenantId}/invoiceSequences/{kind}    { last }: the last number issued of that kind
  *   vendors/{tenantId}/invoiceKeys/{sha256(key)}  { number }: what was issued under each key
+ *   vendors/{tenantId}/payments/{id}              a payment received against an invoice
  *
  * issue() reads the key and the sequence and writes all three in one transaction: two servers
  * issuing at once contend on the sequence, Firestore runs the loser again on fresh reads, and each
@@ -14,8 +15,9 @@
 import { createHash } from 'node:crypto';
 import type { Firestore } from 'firebase-admin/firestore';
 import { invoiceNumber, type InvoiceDraft } from '../../schema/rental/invoices';
-import type { Invoice } from '../../schema/types.generated';
-import { checkedInvoice, DEFAULT_INVOICE_PAGE, InvoiceNotVoidableError, type InvoiceListQuery, type InvoiceStore } from './invoice-store';
+import type { InvoiceState } from '../../schema/accounts/payments';
+import type { Invoice, Payment } from '../../schema/types.generated';
+import { byReceipt, checkedInvoice, checkedPayment, DEFAULT_INVOICE_PAGE, InvoiceNotVoidableError, UnknownInvoiceError, type InvoiceListQuery, type InvoiceStore } from './invoice-store';
 
 /** Firestore's own retries of a transaction that lost a race; issues across servers may queue this deep. */
 const MAX_ATTEMPTS = 60;
@@ -77,6 +79,37 @@ export class FirestoreInvoiceStore implements InvoiceStore {
   async forQuote(tenantId: string, quoteId: string): Promise<Invoice[]> {
     const snapshot = await this.tenant(tenantId).collection('invoices').where('quoteId', '==', quoteId).get();
     return snapshot.docs.map((doc) => doc.data() as Invoice).sort((a, b) => a.issuedAt.localeCompare(b.issuedAt));
+  }
+
+  async recordPayment(tenantId: string, invoiceNumber: string, paymentId: string, make: (state: InvoiceState) => Payment): Promise<{ payment: Payment; repeat: boolean }> {
+    const tenant = this.tenant(tenantId);
+    const paymentRef = tenant.collection('payments').doc(paymentId);
+    return this.firestore.runTransaction(
+      async (transaction) => {
+        const [existing, invoiceDoc] = await transaction.getAll(paymentRef, tenant.collection('invoices').doc(invoiceNumber));
+        if (existing!.exists) return { payment: existing!.data() as Payment, repeat: true };
+        if (!invoiceDoc!.exists) throw new UnknownInvoiceError(invoiceNumber);
+        const invoice = invoiceDoc!.data() as Invoice;
+        // Read in the transaction: a payment recorded meanwhile makes Firestore run this again on fresh reads.
+        const [notes, payments] = await Promise.all([
+          transaction.get(tenant.collection('invoices').where('credits', '==', invoice.number)),
+          transaction.get(tenant.collection('payments').where('invoice', '==', invoice.number)),
+        ]);
+        const payment = checkedPayment(
+          make({ invoice, creditNotes: notes.docs.map((doc) => doc.data() as Invoice), payments: payments.docs.map((doc) => doc.data() as Payment).sort(byReceipt) }),
+        );
+        transaction.create(paymentRef, JSON.parse(JSON.stringify(payment)) as Record<string, unknown>);
+        return { payment, repeat: false };
+      },
+      { maxAttempts: MAX_ATTEMPTS },
+    );
+  }
+
+  async payments(tenantId: string, query: { invoice?: string; account?: string } = {}): Promise<Payment[]> {
+    let filtered = this.tenant(tenantId).collection('payments') as FirebaseFirestore.Query;
+    if (query.invoice !== undefined) filtered = filtered.where('invoice', '==', query.invoice);
+    else if (query.account !== undefined) filtered = filtered.where('account', '==', query.account);
+    return (await filtered.get()).docs.map((doc) => doc.data() as Payment).sort(byReceipt);
   }
 
   async forAccount(tenantId: string, accountId: string): Promise<Invoice[]> {

@@ -12,7 +12,8 @@
  */
 import { schemaIds } from '../../schema/documents';
 import type { InvoiceDraft } from '../../schema/rental/invoices';
-import type { Invoice } from '../../schema/types.generated';
+import type { InvoiceState } from '../../schema/accounts/payments';
+import type { Invoice, Payment } from '../../schema/types.generated';
 import { schemaChecked } from './schema-checked';
 
 export interface InvoiceListQuery {
@@ -34,10 +35,31 @@ export interface InvoiceStore {
   forAccount(tenantId: string, accountId: string): Promise<Invoice[]>;
   /** A tenant's documents by issue date then number, paged, with how many match. */
   list(tenantId: string, query?: InvoiceListQuery): Promise<{ total: number; invoices: Invoice[] }>;
+  /**
+   * Records a payment against an invoice, once: `make` turns what the invoice stands at (its credit
+   * notes, its payments so far) into the payment, in the same transaction as the write, so two
+   * payments at once never both pay what was owed once; a payment id recorded already comes back
+   * with `repeat` and nothing is written. `make` throws to refuse it.
+   */
+  recordPayment(tenantId: string, invoiceNumber: string, paymentId: string, make: (state: InvoiceState) => Payment): Promise<{ payment: Payment; repeat: boolean }>;
+  /** The payments against an invoice, or (with `account`) against an account's invoices, or all a house's, by the day received. */
+  payments(tenantId: string, query?: { invoice?: string; account?: string }): Promise<Payment[]>;
   /** Marks a pro forma void (its order was cancelled); an invoice or credit note is never changed. */
   voidProForma(tenantId: string, number: string, at: string): Promise<Invoice | undefined>;
   close(): Promise<void>;
 }
+
+export class UnknownInvoiceError extends Error {
+  readonly statusCode = 404;
+  constructor(number: string) {
+    super(`No invoice ${number} at this house.`);
+  }
+}
+
+/** A payment checked against its schema before it is written. */
+export const checkedPayment = schemaChecked<Payment>(`${schemaIds.invoice}#/$defs/payment`, 'a payment');
+
+export const byReceipt = (a: Payment, b: Payment) => a.receivedOn.localeCompare(b.receivedOn) || a.recordedAt.localeCompare(b.recordedAt) || a.id.localeCompare(b.id);
 
 export class InvoiceNotVoidableError extends Error {
   readonly statusCode = 409;

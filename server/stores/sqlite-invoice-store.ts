@@ -6,9 +6,10 @@
  */
 import type Database from 'better-sqlite3';
 import { invoiceNumber, type InvoiceDraft } from '../../schema/rental/invoices';
-import type { Invoice } from '../../schema/types.generated';
+import type { InvoiceState } from '../../schema/accounts/payments';
+import type { Invoice, Payment } from '../../schema/types.generated';
 import { openSqliteFile } from './sqlite-file';
-import { checkedInvoice, DEFAULT_INVOICE_PAGE, InvoiceNotVoidableError, type InvoiceListQuery, type InvoiceStore } from './invoice-store';
+import { byReceipt, checkedInvoice, checkedPayment, DEFAULT_INVOICE_PAGE, InvoiceNotVoidableError, UnknownInvoiceError, type InvoiceListQuery, type InvoiceStore } from './invoice-store';
 
 /** The account an invoice's order is on: indexed by this very expression, so a query must spell it the same. */
 const ACCOUNT_ID = "json_extract(document, '$.billTo.account.id')";
@@ -26,7 +27,11 @@ export class SqliteInvoiceStore implements InvoiceStore {
        CREATE INDEX IF NOT EXISTS invoices_by_quote ON invoices (tenant_id, quote_id);
        CREATE INDEX IF NOT EXISTS invoices_by_date ON invoices (tenant_id, issue_date, number);
        CREATE INDEX IF NOT EXISTS invoices_by_account ON invoices (tenant_id, ${ACCOUNT_ID}, issue_date);
-       CREATE TABLE IF NOT EXISTS sequences (tenant_id TEXT NOT NULL, kind TEXT NOT NULL, last INTEGER NOT NULL, PRIMARY KEY (tenant_id, kind));`,
+       CREATE TABLE IF NOT EXISTS sequences (tenant_id TEXT NOT NULL, kind TEXT NOT NULL, last INTEGER NOT NULL, PRIMARY KEY (tenant_id, kind));
+       CREATE TABLE IF NOT EXISTS payments (
+         tenant_id TEXT NOT NULL, id TEXT NOT NULL, invoice TEXT NOT NULL, account TEXT, document TEXT NOT NULL, PRIMARY KEY (tenant_id, id));
+       CREATE INDEX IF NOT EXISTS payments_by_invoice ON payments (tenant_id, invoice);
+       CREATE INDEX IF NOT EXISTS payments_by_account ON payments (tenant_id, account);`,
     );
   }
 
@@ -94,6 +99,39 @@ export class SqliteInvoiceStore implements InvoiceStore {
         return voided;
       })
       .immediate();
+  }
+
+  async recordPayment(tenantId: string, invoiceNumber: string, paymentId: string, make: (state: InvoiceState) => Payment): Promise<{ payment: Payment; repeat: boolean }> {
+    return this.database
+      .transaction(() => {
+        const existing = this.database.prepare('SELECT document FROM payments WHERE tenant_id = ? AND id = ?').get(tenantId, paymentId) as { document: string } | undefined;
+        if (existing) return { payment: JSON.parse(existing.document) as Payment, repeat: true };
+        const row = this.database.prepare('SELECT document FROM invoices WHERE tenant_id = ? AND number = ?').get(tenantId, invoiceNumber) as { document: string } | undefined;
+        if (!row) throw new UnknownInvoiceError(invoiceNumber);
+        const invoice = JSON.parse(row.document) as Invoice;
+        const creditNotes = (
+          this.database.prepare("SELECT document FROM invoices WHERE tenant_id = ? AND quote_id = ? AND kind = 'creditNote'").all(tenantId, invoice.quoteId) as Array<{ document: string }>
+        )
+          .map((note) => JSON.parse(note.document) as Invoice)
+          .filter((note) => note.credits === invoice.number);
+        const payment = checkedPayment(make({ invoice, creditNotes, payments: this.paymentRows('invoice = ?', [tenantId, invoiceNumber]) }));
+        this.database
+          .prepare('INSERT INTO payments (tenant_id, id, invoice, account, document) VALUES (?, ?, ?, ?, ?)')
+          .run(tenantId, payment.id, payment.invoice, payment.account ?? null, JSON.stringify(payment));
+        return { payment, repeat: false };
+      })
+      .immediate();
+  }
+
+  async payments(tenantId: string, query: { invoice?: string; account?: string } = {}): Promise<Payment[]> {
+    if (query.invoice !== undefined) return this.paymentRows('invoice = ?', [tenantId, query.invoice]);
+    if (query.account !== undefined) return this.paymentRows('account = ?', [tenantId, query.account]);
+    return this.paymentRows('1 = 1', [tenantId]);
+  }
+
+  private paymentRows(condition: string, values: unknown[]): Payment[] {
+    const rows = this.database.prepare(`SELECT document FROM payments WHERE tenant_id = ? AND ${condition}`).all(...values) as Array<{ document: string }>;
+    return rows.map((row) => JSON.parse(row.document) as Payment).sort(byReceipt);
   }
 
   async close(): Promise<void> {

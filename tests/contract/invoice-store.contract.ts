@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { withDefaults } from '../../schema/defaults';
 import type { InvoiceDraft } from '../../schema/rental/invoices';
 import type { SiteSettings, VendorConfig } from '../../schema/types.generated';
-import { InvoiceNotVoidableError, type InvoiceStore } from '../../server/stores/invoice-store';
+import { paymentOf, type InvoiceState } from '../../schema/accounts/payments';
+import { InvoiceNotVoidableError, UnknownInvoiceError, type InvoiceStore } from '../../server/stores/invoice-store';
 import { storeUnderTest, type OpenedStore } from './store-under-test';
 
 /** A London tenant's settings and business, as the invoice PDF takes them (the test's and the bench's). */
@@ -118,6 +119,54 @@ export function describeInvoiceStoreContract(name: string, open: () => Promise<O
         ['INV-000001', 'Warner Bros. Pictures'],
       ]);
       expect(await store.forAccount('aviation', 'paramount')).toEqual([]);
+    });
+
+    it('records a payment once, on what the invoice stands at, and lists payments by invoice and by account', async () => {
+      const { store } = subject;
+      const warner = { id: 'warner', name: 'Warner Bros. Pictures', netDays: 30, deposit: 'none' as const };
+      const invoice = (await store.issue(sampleDraft('q-1', { paid: 0, balance: 408, billTo: { name: 'Dana', email: 'dana@studio.example', account: warner } }))).invoice;
+      await store.issue(sampleDraft('q-1', { kind: 'creditNote', key: 'q-1:credit:1', credits: invoice.number, total: -8, balance: -8, paid: 0 }));
+      const pay = (id: string, amount: number) => (state: InvoiceState) => {
+        const made = paymentOf({ id, amount, currency: 'USD', receivedOn: '2026-11-28', method: 'bankTransfer' }, state, {
+          today: '2026-11-28',
+          now: new Date('2026-11-28T10:00:00Z'),
+          by: 'admin@jetwayprops.com',
+          format: String,
+        });
+        if ('problems' in made) throw new Error(made.problems[0]!.message);
+        return made.payment;
+      };
+      expect(await store.recordPayment('aviation', invoice.number, 'pay-0001', pay('pay-0001', 300))).toMatchObject({ repeat: false, payment: { applied: 300, credit: 0, account: 'warner' } });
+      // The same id again is the same payment, whatever it says now.
+      expect(await store.recordPayment('aviation', invoice.number, 'pay-0001', pay('pay-0001', 999))).toMatchObject({ repeat: true, payment: { amount: 300 } });
+      // $400 owed after the credit note, $300 paid: the next $150 pays $100 and leaves $50 on the account.
+      expect((await store.recordPayment('aviation', invoice.number, 'pay-0002', pay('pay-0002', 150))).payment).toMatchObject({ applied: 100, credit: 50 });
+      await expect(store.recordPayment('aviation', 'INV-000404', 'pay-0003', pay('pay-0003', 1))).rejects.toBeInstanceOf(UnknownInvoiceError);
+      expect((await store.payments('aviation', { invoice: invoice.number })).map((payment) => payment.id)).toEqual(['pay-0001', 'pay-0002']);
+      expect((await store.payments('aviation', { account: 'warner' })).length).toBe(2);
+      expect(await store.payments('acme')).toEqual([]);
+    });
+
+    it('pays what was owed once when two payments of it arrive at once', async () => {
+      const { store } = subject;
+      const invoice = (await store.issue(sampleDraft('q-7', { paid: 0, balance: 408 }))).invoice;
+      const pay = (id: string) => (state: InvoiceState) => {
+        const made = paymentOf({ id, amount: 408, currency: 'USD', receivedOn: '2026-11-28', method: 'cheque' }, state, {
+          today: '2026-11-28',
+          now: new Date(),
+          by: 'admin@jetwayprops.com',
+          format: String,
+        });
+        if ('problems' in made) throw new Error(made.problems[0]!.message);
+        return made.payment;
+      };
+      const outcomes = await Promise.allSettled([
+        store.recordPayment('aviation', invoice.number, 'cheque-a1', pay('cheque-a1')),
+        store.recordPayment('aviation', invoice.number, 'cheque-b1', pay('cheque-b1')),
+      ]);
+      expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+      expect(String((outcomes.find((outcome) => outcome.status === 'rejected') as PromiseRejectedResult).reason.message)).toMatch(/is paid: nothing is owed on it/);
+      expect(await store.payments('aviation', { invoice: invoice.number })).toHaveLength(1);
     });
 
     it('voids a pro forma, and never changes an invoice', async () => {

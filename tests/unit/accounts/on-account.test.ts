@@ -45,7 +45,7 @@ describe('ordering on a customer account', () => {
       document('q-1', { kind: 'proForma', total: 1000, paid: 0, balance: 1000 }),
       document('q-2', { kind: 'proForma', total: 500, paid: 0, balance: 500 }),
       document('q-2', { kind: 'invoice', total: 600, paid: 100, balance: 500, number: 'INV-2' }),
-      document('q-2', { kind: 'creditNote', total: 150, paid: 0, balance: 150, credits: 'INV-2' }),
+      document('q-2', { kind: 'creditNote', total: -150, paid: 0, balance: -150, credits: 'INV-2' }),
       document('q-3', { kind: 'proForma', total: 900, paid: 0, balance: 900, voidedAt: '2026-11-20T00:00:00.000Z' }),
     ];
     expect(owedOnAccount(documents)).toBe(1350);
@@ -57,7 +57,7 @@ describe('ordering on a customer account', () => {
       document('q-2', { kind: 'invoice', number: 'INV-2', dueDate: '2026-11-20', balance: 200 }),
       document('q-3', { kind: 'invoice', number: 'INV-3', dueDate: '2026-10-01', balance: 0 }),
       document('q-4', { kind: 'invoice', number: 'INV-4', dueDate: '2026-10-01', balance: 300 }),
-      document('q-4', { kind: 'creditNote', total: 300, credits: 'INV-4' }),
+      document('q-4', { kind: 'creditNote', total: -300, balance: -300, credits: 'INV-4' }),
     ];
     expect(overdueInvoices(documents, '2026-11-28', 14).map((invoice) => invoice.number)).toEqual(['INV-1']);
     expect(overdueInvoices(documents, '2026-11-28', 0).map((invoice) => invoice.number)).toEqual(['INV-1', 'INV-2']);

@@ -1,0 +1,159 @@
+/**
+ * Money received against invoices (issue 38), as pure rules the server (recording, in the store's
+ * transaction), the console and the aged-debtors report share:
+ *
+ * - What an invoice still owes: its balance after the card (what the hold captured) less its credit
+ *   notes and the payments applied to it.
+ * - A payment: refused in another currency than the invoice's, dated after the house's today, or
+ *   against a pro forma or a credit note. It pays the invoice up to what is owed; the rest stays on
+ *   the customer's account as credit, which only an invoice on a customer account can keep (anyone
+ *   else's overpayment is refused, saying how much is owed).
+ * - Aged debtors: what each customer owes by how long past due (current, 1–30, 31–60, 61–90 and
+ *   over 90 days), with the credit each account holds.
+ */
+import { cents } from '../rental/quote-pricing';
+import type { Invoice, Payment, PaymentInput } from '../types.generated';
+
+export interface InvoiceState {
+  invoice: Invoice;
+  /** The invoice's credit notes (documents whose `credits` is its number). */
+  creditNotes: readonly Invoice[];
+  /** The payments already recorded against it. */
+  payments: readonly Payment[];
+}
+
+export interface Problem {
+  pointer: string;
+  message: string;
+}
+
+const sum = (amounts: readonly number[]) => cents(amounts.reduce((total, amount) => total + amount, 0));
+
+/** What the invoice still owes: its balance less its credit notes and the payments applied to it (never below nothing). */
+export function owedOnInvoice({ invoice, creditNotes, payments }: InvoiceState): number {
+  const credited = sum(creditNotes.filter((note) => note.credits === invoice.number).map((note) => Math.abs(note.total)));
+  return Math.max(0, cents(invoice.balance - credited - sum(payments.map((payment) => payment.applied))));
+}
+
+/** The payment as recorded, or why it is refused, field by field. `format` writes money as the house does. */
+export function paymentOf(
+  input: PaymentInput,
+  state: InvoiceState,
+  context: { today: string; now: Date; by: string; format: (amount: number) => string },
+): { payment: Payment } | { problems: Problem[] } {
+  const { invoice } = state;
+  if (invoice.kind !== 'invoice')
+    return { problems: [{ pointer: '', message: `${invoice.number} is ${invoice.kind === 'proForma' ? 'a pro forma' : 'a credit note'}: payments are recorded against the invoice` }] };
+  const problems: Problem[] = [];
+  if (input.currency !== invoice.currency) problems.push({ pointer: '/currency', message: `${invoice.number} is in ${invoice.currency}: record what arrived in ${invoice.currency}` });
+  if (input.receivedOn > context.today) problems.push({ pointer: '/receivedOn', message: `is after today (${context.today}): record a payment once it has arrived` });
+  const owed = owedOnInvoice(state);
+  const applied = Math.min(cents(input.amount), owed);
+  const credit = cents(input.amount - applied);
+  const account = invoice.billTo.account?.id;
+  if (credit > 0 && !account)
+    problems.push({
+      pointer: '/amount',
+      message:
+        owed > 0
+          ? `is more than the ${context.format(owed)} still owed on ${invoice.number}: only a customer account keeps the rest as credit`
+          : `${invoice.number} is paid: nothing is owed on it, and only a customer account keeps a payment as credit`,
+    });
+  if (problems.length) return { problems };
+  return {
+    payment: {
+      id: input.id,
+      tenantId: invoice.tenantId,
+      invoice: invoice.number,
+      ...(account && { account }),
+      amount: cents(input.amount),
+      applied,
+      credit,
+      currency: input.currency,
+      receivedOn: input.receivedOn,
+      method: input.method,
+      ...(input.reference?.trim() && { reference: input.reference.trim() }),
+      recordedAt: context.now.toISOString(),
+      recordedBy: context.by,
+    },
+  };
+}
+
+/** The credit an account's payments left over, not yet used. */
+export const creditOf = (payments: readonly Payment[]) => sum(payments.map((payment) => payment.credit));
+
+export const AGE_BUCKETS = ['current', 'days30', 'days60', 'days90', 'over90'] as const;
+export type AgeBucket = (typeof AGE_BUCKETS)[number];
+
+/** Days between two calendar days (b − a). */
+const daysBetween = (a: string, b: string) => Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+
+/** Where an invoice due on `dueDate` falls on `today`: not yet due (current), or by days overdue. */
+export function ageOf(dueDate: string, today: string): AgeBucket {
+  const late = daysBetween(dueDate, today);
+  return late <= 0 ? 'current' : late <= 30 ? 'days30' : late <= 60 ? 'days60' : late <= 90 ? 'days90' : 'over90';
+}
+
+export interface DebtorRow {
+  /** The account's id, or `email:<address>` for a customer not on one. */
+  key: string;
+  name: string;
+  account?: string;
+  currency: string;
+  buckets: Record<AgeBucket, number>;
+  total: number;
+  /** Credit the account holds (payments left over). */
+  credit: number;
+  /** Invoices still owing something. */
+  invoices: number;
+  /** The oldest due date among them. */
+  oldestDue?: string;
+}
+
+/**
+ * Who owes what by age, from a house's documents and payments on `today`, those owing most first.
+ * One pass over each list: grouped by invoice, then by customer.
+ */
+export function agedDebtors(documents: readonly Invoice[], payments: readonly Payment[], today: string): DebtorRow[] {
+  const creditNotes = new Map<string, Invoice[]>();
+  for (const document of documents) if (document.kind === 'creditNote' && document.credits) creditNotes.set(document.credits, [...(creditNotes.get(document.credits) ?? []), document]);
+  const paid = new Map<string, Payment[]>();
+  const credit = new Map<string, number>();
+  for (const payment of payments) {
+    paid.set(payment.invoice, [...(paid.get(payment.invoice) ?? []), payment]);
+    if (payment.account && payment.credit > 0) credit.set(payment.account, cents((credit.get(payment.account) ?? 0) + payment.credit));
+  }
+  const rows = new Map<string, DebtorRow>();
+  const rowFor = (invoice: Invoice): DebtorRow => {
+    const account = invoice.billTo.account;
+    const key = account ? account.id : `email:${invoice.billTo.email.toLowerCase()}`;
+    let row = rows.get(key);
+    if (!row)
+      rows.set(
+        key,
+        (row = {
+          key,
+          name: account?.name ?? invoice.billTo.studio ?? invoice.billTo.name,
+          ...(account && { account: account.id }),
+          currency: invoice.currency,
+          buckets: { current: 0, days30: 0, days60: 0, days90: 0, over90: 0 },
+          total: 0,
+          credit: account ? (credit.get(account.id) ?? 0) : 0,
+          invoices: 0,
+        }),
+      );
+    return row;
+  };
+  for (const invoice of documents) {
+    if (invoice.kind !== 'invoice') continue;
+    const owed = owedOnInvoice({ invoice, creditNotes: creditNotes.get(invoice.number) ?? [], payments: paid.get(invoice.number) ?? [] });
+    if (owed <= 0) continue;
+    const row = rowFor(invoice);
+    const bucket = ageOf(invoice.dueDate, today);
+    row.buckets[bucket] = cents(row.buckets[bucket] + owed);
+    row.total = cents(row.total + owed);
+    row.invoices++;
+    if (bucket !== 'current' && (!row.oldestDue || invoice.dueDate < row.oldestDue)) row.oldestDue = invoice.dueDate;
+  }
+  return [...rows.values()].sort((a, b) => b.total - a.total || a.name.localeCompare(b.name));
+}
