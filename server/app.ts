@@ -57,6 +57,7 @@ import productionRequestRoutes from './routes/api/production-requests';
 import payoutRoutes from './routes/api/payouts';
 import customerAccountRoutes from './routes/api/customer-accounts';
 import customerAccounts from './plugins/app/customer-accounts';
+import paymentRoutes from './routes/api/payments';
 import houseApplicationRoutes, { type HouseApplicationRoutesOptions } from './routes/api/house-applications';
 import users from './routes/api/tenants/users';
 import itemRoutes from './routes/api/tenants/items';
@@ -155,6 +156,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(payoutRoutes);
   await app.register(customerAccountRoutes);
   await app.register(invoiceRoutes);
+  await app.register(paymentRoutes);
   await app.register(insuranceRoutes);
   await app.register(bookingRoutes);
   await app.register(hireRoutes);

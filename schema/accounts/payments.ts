@@ -155,5 +155,7 @@ export function agedDebtors(documents: readonly Invoice[], payments: readonly Pa
     row.invoices++;
     if (bucket !== 'current' && (!row.oldestDue || invoice.dueDate < row.oldestDue)) row.oldestDue = invoice.dueDate;
   }
+  // An account owed nothing but holding credit is listed too: what it holds is the house's to use or return.
+  for (const invoice of documents) if (invoice.kind === 'invoice' && invoice.billTo.account && credit.get(invoice.billTo.account.id)) rowFor(invoice);
   return [...rows.values()].sort((a, b) => b.total - a.total || a.name.localeCompare(b.name));
 }

@@ -75,11 +75,13 @@ export async function accountTermsAt(
     if (!account) throw new AccountOnStopError(`The account ${current.account.name} this order was accepted on is not at this house any more: cancel the order or ask for it again.`);
     const others = ((await stores.invoices?.forAccount(step.tenantId, account.id)) ?? []).filter((document) => document.quoteId !== current.id);
     const orderTotal = quoteDue(current, itemGroupsOf(items), invoiceRuleOf(settings.site)).total;
+    const payments = (await stores.invoices?.payments(step.tenantId, { account: account.id })) ?? [];
     const check = checkOrderOnAccount(account, others, orderTotal, {
       today: todayIn(settings.timezone, step.now),
       overdueDays: settings.site.accountOverdueDays ?? 14,
       format: (amount) => formatMoney(amount, settings.site),
       day: (date) => formatDay(date, settings.site),
+      payments,
     });
     if (check.onStop) throw new AccountOnStopError(check.onStop);
     if (check.needsRelease) {

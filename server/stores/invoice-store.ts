@@ -52,7 +52,7 @@ export interface InvoiceStore {
 export class UnknownInvoiceError extends Error {
   readonly statusCode = 404;
   constructor(number: string) {
-    super(`No invoice ${number} at this house.`);
+    super(`No invoice ${JSON.stringify(number)} here.`);
   }
 }
 

@@ -159,4 +159,36 @@ describe('orders on a customer account', () => {
     expect(released.statusCode, released.body).toBe(200);
     expect((await stored(kim.id)).accountRelease).toMatchObject({ reason: 'Producer vouched for it', by: 'admin@jetwayprops.com', held: expect.stringMatching(/past its credit limit/) });
   });
+
+  it('records payments against the invoice once, refuses bad ones by field, keeps an overpayment as the account’s credit, and lists aged debtors', async () => {
+    const invoice = (await t.app.invoices.forQuote('aviation', first)).find((document) => document.kind === 'invoice')!;
+    const pay = (payload: object) => t.as('aviationAdmin', { method: 'POST', url: `/api/tenants/aviation/invoices/${invoice.number}/payments`, payload });
+    const today = (await t.as('aviationAdmin', { method: 'GET', url: '/api/tenants/aviation/aged-debtors' })).json().today as string;
+    const base = { id: 'wire-00001', amount: 100, currency: 'USD', receivedOn: today, method: 'bankTransfer', reference: 'WB AP 7781' };
+
+    expect((await pay({ ...base, currency: 'GBP' })).json().errors).toEqual({ currency: `${invoice.number} is in USD: record what arrived in USD` });
+    expect((await pay({ ...base, receivedOn: addDays(today, 1) })).json().errors.receivedOn).toBe(`is after today (${today}): record a payment once it has arrived`);
+    expect((await pay({ ...base, amount: -5 })).statusCode).toBe(400);
+    const proForma = (await t.app.invoices.forQuote('aviation', first)).find((document) => document.kind === 'proForma')!;
+    const onProForma = await t.as('aviationAdmin', { method: 'POST', url: `/api/tenants/aviation/invoices/${proForma.number}/payments`, payload: base });
+    expect(onProForma.statusCode).toBe(409);
+    expect(onProForma.json().message).toBe(`Not recorded: ${proForma.number} is a pro forma: payments are recorded against the invoice`);
+
+    const paid = await pay(base);
+    expect(paid.statusCode, paid.body).toBe(201);
+    expect(paid.json()).toMatchObject({ repeat: false, owed: invoice.balance - 100, payment: { applied: 100, credit: 0, account: 'warner', recordedBy: 'admin@jetwayprops.com' } });
+    // Sent twice (a double click, a retry): once.
+    expect((await pay(base)).json()).toMatchObject({ repeat: true, owed: invoice.balance - 100 });
+    expect((await t.as('aviationAdmin', { method: 'GET', url: `/api/tenants/aviation/invoices/${invoice.number}/payments` })).json().payments).toHaveLength(1);
+
+    // The rest and $50 more: the invoice is paid, and the $50 stays on Warner's account.
+    const rest = await pay({ ...base, id: 'wire-00002', amount: invoice.balance - 100 + 50 });
+    expect(rest.json()).toMatchObject({ owed: 0, payment: { applied: invoice.balance - 100, credit: 50 } });
+    const aged = (await t.as('aviationAdmin', { method: 'GET', url: '/api/tenants/aviation/aged-debtors' })).json();
+    const warner = aged.rows.find((row: { key: string }) => row.key === 'warner');
+    expect(warner).toMatchObject({ name: 'Warner Bros. Pictures', credit: 50 });
+    // The invoice is paid: only the second order's (still a pro forma) is not an invoice, so nothing of Warner's is aged.
+    expect(warner?.total ?? 0).toBe(0);
+    expect((await t.as('acmeAdmin', { method: 'GET', url: '/api/tenants/aviation/aged-debtors' })).statusCode).toBe(404);
+  });
 });

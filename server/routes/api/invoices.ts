@@ -28,20 +28,14 @@ import { EXPORT_FORMATS, IMPORT_LIMITS, exportCsv, exportFileName, exportParts, 
 import { listOf, recordSchema } from '../../lib/api-docs';
 import { ListQueryError, listQuerySchema, sendStorePage, storePage, type ListQuery } from '../../lib/ra-list';
 import { FieldProblemsError } from '../../stores/field-problems';
+import { UnknownInvoiceError } from '../../stores/invoice-store';
 import { tenantParams } from './tenants/params';
 import { visitorsQuote } from './visitor-here';
-
-class UnknownInvoiceError extends Error {
-  readonly statusCode = 404;
-  constructor(number: string) {
-    super(`No invoice ${JSON.stringify(number)} here.`);
-  }
-}
 
 const SIGN_IN = 'Log in on this storefront to see your invoices.';
 const KINDS: ReadonlyArray<Invoice['kind']> = ['proForma', 'invoice', 'creditNote'];
 const numberParam = { type: 'string', minLength: 1, maxLength: 40, pattern: '^[A-Z]{2,3}-[0-9]{6,}$' } as const;
-const invoiceParams = { ...tenantParams, required: [...tenantParams.required, 'number'], properties: { ...tenantParams.properties, number: numberParam } } as const;
+export const invoiceParams = { ...tenantParams, required: [...tenantParams.required, 'number'], properties: { ...tenantParams.properties, number: numberParam } } as const;
 const pdfDocs = { success: { description: 'The document as its customer files it', contentTypes: ['application/pdf'] } };
 
 const invoiceRoutes: FastifyPluginAsync = async (app) => {

@@ -1,0 +1,118 @@
+/**
+ * Money a house received, for its staff and platform staff (issue 38):
+ * - GET  /api/tenants/:tenantId/invoices/:number/payments   the invoice's payments and what it still owes
+ * - POST /api/tenants/:tenantId/invoices/:number/payments   records one (bank transfer, cheque, card by
+ *   phone …) under the id its recorder made: the same id again is answered with the payment recorded
+ *   (`repeat`), nothing written; refused by field in another currency, dated after the house's
+ *   today, beyond what is owed off a customer account, or against a pro forma or credit note
+ * - GET  /api/tenants/:tenantId/aged-debtors                who owes what by age, with each account's credit
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { agedDebtors, owedOnInvoice, paymentOf } from '../../../schema/accounts/payments';
+import { withDefaults } from '../../../schema/defaults';
+import { schemaIds } from '../../../schema/documents';
+import { todayIn } from '../../../schema/rental/quote-rules';
+import type { Invoice, PaymentInput } from '../../../schema/types.generated';
+import { formatMoney } from '../../../storefront/lib/format';
+import { FieldProblemsError } from '../../stores/field-problems';
+import { UnknownInvoiceError } from '../../stores/invoice-store';
+import { invoiceParams } from './invoices';
+import { tenantParams } from './tenants/params';
+
+const tags = ['payments'];
+const payment = { $ref: `${schemaIds.invoice}#/$defs/payment` } as const;
+const paymentsAnswer = {
+  type: 'object',
+  required: ['payments', 'owed'],
+  properties: { payments: { type: 'array', items: payment }, owed: { type: 'number', description: 'What the invoice still owes' } },
+} as const;
+/** Every document of a house is read for its aged debtors: a house issues thousands a year, not millions. */
+const DOCUMENT_PAGE = 5000;
+
+const paymentRoutes: FastifyPluginAsync = async (app) => {
+  const houseOf = async (tenantId: string) => {
+    const { tenant } = (await app.tenantStore.get(tenantId))!;
+    return { site: withDefaults('site', tenant.site), timezone: withDefaults('vendor', tenant.vendor).timezone ?? 'UTC' };
+  };
+  const invoiceState = async (tenantId: string, number: string) => {
+    const invoice = await app.invoices.get(tenantId, number);
+    if (!invoice) throw new UnknownInvoiceError(number);
+    const creditNotes = (await app.invoices.forQuote(tenantId, invoice.quoteId)).filter((document) => document.credits === number);
+    return { invoice, creditNotes, payments: await app.invoices.payments(tenantId, { invoice: number }) };
+  };
+
+  app.get(
+    '/api/tenants/:tenantId/invoices/:number/payments',
+    {
+      onRequest: app.requireTenant,
+      schema: { tags, summary: "An invoice's payments, and what it still owes", params: invoiceParams },
+      config: { docs: { success: { schema: paymentsAnswer }, errors: { 404: 'No such house or invoice' } } },
+    },
+    async (request) => {
+      const { tenantId, number } = request.params as { tenantId: string; number: string };
+      const state = await invoiceState(tenantId, number);
+      return { payments: state.payments, owed: owedOnInvoice(state) };
+    },
+  );
+
+  app.post(
+    '/api/tenants/:tenantId/invoices/:number/payments',
+    {
+      onRequest: app.requireTenant,
+      schema: { tags, summary: 'Record a payment received against an invoice (once per id)', params: invoiceParams, body: { $ref: `${schemaIds.invoice}#/$defs/paymentInput` } },
+      config: {
+        docs: {
+          success: {
+            status: 201,
+            description: 'Recorded, or (repeat) recorded already under that id',
+            schema: { ...paymentsAnswer, required: [...paymentsAnswer.required, 'payment', 'repeat'], properties: { ...paymentsAnswer.properties, payment, repeat: { type: 'boolean' } } },
+          },
+          errors: {
+            400: 'Another currency than the invoice’s, a day after today, or more than is owed off a customer account',
+            409: 'A pro forma or a credit note: payments are recorded against the invoice',
+            404: 'No such house or invoice',
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { tenantId, number } = request.params as { tenantId: string; number: string };
+      const input = request.body as PaymentInput;
+      const { site, timezone } = await houseOf(tenantId);
+      const now = new Date();
+      const context = { today: todayIn(timezone, now), now, by: request.account!.email, format: (amount: number) => formatMoney(amount, site) };
+      const { payment: recorded, repeat } = await app.invoices.recordPayment(tenantId, number, input.id, (state) => {
+        const made = paymentOf(input, state, context);
+        // Not an invoice is no fault of a field: a conflict with what is stored, said as such.
+        if ('problems' in made) throw made.problems[0]!.pointer ? new FieldProblemsError(made.problems) : new FieldProblemsError(made.problems, `Not recorded: ${made.problems[0]!.message}`, 409);
+        return made.payment;
+      });
+      if (!repeat) request.log.info({ tenantId, invoice: number, payment: recorded.id, amount: recorded.amount, by: request.account!.email }, 'payment recorded');
+      const state = await invoiceState(tenantId, number);
+      return reply.code(201).send({ payment: recorded, repeat, payments: state.payments, owed: owedOnInvoice(state) });
+    },
+  );
+
+  app.get(
+    '/api/tenants/:tenantId/aged-debtors',
+    {
+      onRequest: app.requireTenant,
+      schema: { tags, summary: 'Who owes the house what, by how long past due (current, 1–30, 31–60, 61–90, over 90 days)', params: tenantParams },
+      config: { docs: { success: { schema: { type: 'object', required: ['today', 'rows'], properties: { today: { type: 'string' }, rows: { type: 'array' } } } }, errors: { 404: 'No such house' } } },
+    },
+    async (request) => {
+      const { tenantId } = request.params as { tenantId: string };
+      const { timezone } = await houseOf(tenantId);
+      const documents: Invoice[] = [];
+      for (let offset = 0; ; offset += DOCUMENT_PAGE) {
+        const { invoices } = await app.invoices.list(tenantId, { offset, limit: DOCUMENT_PAGE });
+        documents.push(...invoices);
+        if (invoices.length < DOCUMENT_PAGE) break;
+      }
+      const today = todayIn(timezone, new Date());
+      return { today, rows: agedDebtors(documents, await app.invoices.payments(tenantId), today) };
+    },
+  );
+};
+
+export default paymentRoutes;
