@@ -4,7 +4,8 @@
  * screen says what an account is for and opens the first.
  */
 import { Box, Chip, Typography } from '@mui/material';
-import { CreateButton, Datagrid, FunctionField, List, SearchInput, TextField, TopToolbar, useTranslate } from 'react-admin';
+import HourglassBottomOutlinedIcon from '@mui/icons-material/HourglassBottomOutlined';
+import { Button, CreateButton, Datagrid, FunctionField, Link, List, SearchInput, TextField, TopToolbar, useTranslate } from 'react-admin';
 import { schemaDocuments } from '../../schema/documents';
 import { fromMinor } from '../../schema/rental/card-hold';
 import type { CustomerAccount } from '../../schema/types.generated';
@@ -49,6 +50,7 @@ export function AccountList({ tenantId }: { tenantId: string }) {
       filters={[<SearchInput key="q" source="q" alwaysOn placeholder={translate('backlot.accounts.search')} />]}
       actions={
         <TopToolbar>
+          <Button component={Link} to={`/t/${tenantId}/accounts/aged`} label="backlot.aged.open" startIcon={<HourglassBottomOutlinedIcon />} />
           <CreateButton to={`/t/${tenantId}/accounts/create`} label="backlot.accounts.open" />
         </TopToolbar>
       }

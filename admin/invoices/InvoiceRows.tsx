@@ -1,4 +1,4 @@
-/** Documents as rows (a request's, on its page): kind, number and date, total and balance, the PDF, and a credit note for an invoice. */
+/** Documents as rows (a request's, on its page): kind, number and date, total and balance, the PDF, and for an invoice a payment received and a credit note. */
 import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import { Box, Button, Chip, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { useTranslate } from 'react-admin';
 import type { Invoice } from '../../schema/types.generated';
 import { CreditNoteDialog } from './CreditNoteDialog';
 import { invoiceApi } from './invoice-api';
+import { PaymentDialog } from './PaymentDialog';
 
 export function InvoiceRows({
   tenantId,
@@ -22,6 +23,7 @@ export function InvoiceRows({
 }) {
   const translate = useTranslate();
   const [crediting, setCrediting] = useState<Invoice>();
+  const [paying, setPaying] = useState<Invoice>();
   return (
     <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 1 }}>
       {invoices.map((invoice) => (
@@ -45,12 +47,30 @@ export function InvoiceRows({
             {translate('backlot.invoices.pdf')}
           </Button>
           {invoice.kind === 'invoice' && (
-            <Button size="small" onClick={() => setCrediting(invoice)}>
-              {translate('backlot.invoices.credit')}
-            </Button>
+            <>
+              <Button size="small" onClick={() => setPaying(invoice)}>
+                {translate('backlot.payments.record')}
+              </Button>
+              <Button size="small" onClick={() => setCrediting(invoice)}>
+                {translate('backlot.invoices.credit')}
+              </Button>
+            </>
           )}
         </Stack>
       ))}
+      {paying && (
+        <PaymentDialog
+          tenantId={tenantId}
+          invoice={paying}
+          money={money}
+          day={day}
+          onClose={() => setPaying(undefined)}
+          onRecorded={() => {
+            setPaying(undefined);
+            onIssued();
+          }}
+        />
+      )}
       {crediting && (
         <CreditNoteDialog
           tenantId={tenantId}

@@ -1,6 +1,6 @@
 /** The console's calls for invoices beyond react-admin's list (server/routes/api/invoices.ts): a request's documents, a PDF's address, a credit note. */
 import { fetchUtils } from 'ra-core';
-import type { Invoice, LineCredit } from '../../schema/types.generated';
+import type { Invoice, LineCredit, Payment, PaymentInput } from '../../schema/types.generated';
 
 const tenantPath = (tenantId: string) => `/api/tenants/${encodeURIComponent(tenantId)}`;
 
@@ -24,6 +24,18 @@ export const invoiceApi = {
         headers: new Headers({ 'Content-Type': 'application/json' }),
       })
     ).json as Invoice,
+  /** An invoice's payments and what it still owes. */
+  payments: async (tenantId: string, number: string) =>
+    (await fetchUtils.fetchJson(`${tenantPath(tenantId)}/invoices/${encodeURIComponent(number)}/payments`)).json as { payments: Payment[]; owed: number },
+  /** A payment received, recorded once under its id. */
+  recordPayment: async (tenantId: string, number: string, payment: PaymentInput) =>
+    (
+      await fetchUtils.fetchJson(`${tenantPath(tenantId)}/invoices/${encodeURIComponent(number)}/payments`, {
+        method: 'POST',
+        body: JSON.stringify(payment),
+        headers: new Headers({ 'Content-Type': 'application/json' }),
+      })
+    ).json as { payment: Payment; repeat: boolean; payments: Payment[]; owed: number },
   forQuote: async (tenantId: string, quoteId: string) => {
     // The list filtered in memory: a request has a handful of documents; the store lists by date.
     const { json } = await fetchUtils.fetchJson(`${tenantPath(tenantId)}/invoices?range=[0,999]`);

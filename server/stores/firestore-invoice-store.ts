@@ -95,9 +95,7 @@ export class FirestoreInvoiceStore implements InvoiceStore {
           transaction.get(tenant.collection('invoices').where('credits', '==', invoice.number)),
           transaction.get(tenant.collection('payments').where('invoice', '==', invoice.number)),
         ]);
-        const payment = checkedPayment(
-          make({ invoice, creditNotes: notes.docs.map((doc) => doc.data() as Invoice), payments: payments.docs.map((doc) => doc.data() as Payment).sort(byReceipt) }),
-        );
+        const payment = checkedPayment(make({ invoice, creditNotes: notes.docs.map((doc) => doc.data() as Invoice), payments: payments.docs.map((doc) => doc.data() as Payment).sort(byReceipt) }));
         transaction.create(paymentRef, JSON.parse(JSON.stringify(payment)) as Record<string, unknown>);
         return { payment, repeat: false };
       },

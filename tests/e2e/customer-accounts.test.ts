@@ -6,7 +6,8 @@
  * account" beside the card panel, and accepts on Warner's account, the dialog holding Accept until
  * she gives the purchase order, with no card asked. In the console the order says it is on
  * Warner's account; confirming is held back past the credit limit, and the admin releases it with a
- * reason, which the order shows. axe-core on the storefront pages; screenshots at 1280 and 375 px.
+ * reason, which the order shows. The hire closed, Warner's bank transfer is recorded against the
+ * invoice, the little more than owed kept as its credit, which Aged debtors shows. axe-core on the storefront pages; screenshots at 1280 and 375 px.
  */
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
@@ -119,6 +120,39 @@ describe('a customer account', () => {
     await release.getByRole('button', { name: 'Release and confirm' }).click();
     await admin.page.getByText('Released by owner@jetwayprops.com: “Producer vouched; PO approved by WB finance”', { exact: false }).waitFor();
     await admin.page.screenshot({ path: path.join(app.artifacts, 'order-released_1280.png'), fullPage: true });
+
+    // The hire goes out and comes back (the crew's scans, as the scan screen sends them), and is closed: its invoice goes to Warner.
+    const closed = await admin.page.evaluate(
+      async ({ id, code }) => {
+        const post = (url: string, body: object, headers: Record<string, string> = {}) =>
+          fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+        for (const direction of ['out', 'in']) await post(`/api/tenants/aviation/orders/${id}/scans`, { id: `${id}-${direction}`, direction, code, count: 2 });
+        const { version } = await (await fetch(`/api/tenants/aviation/quote-requests/${id}`)).json();
+        return (await post(`/api/tenants/aviation/quote-requests/${id}/close`, {}, { 'if-match': `"${version}"` })).status;
+      },
+      { id: asked.id as string, code: item.objectID },
+    );
+    expect(closed).toBe(200);
+    await admin.page.reload();
+    // Warner pays by bank transfer, a little more than the invoice: the rest stays on its account.
+    await admin.page.getByRole('button', { name: 'Record payment' }).click();
+    const payment = admin.page.getByRole('dialog', { name: /Payment received against INV-/ });
+    await payment.getByText(/still owed of/).waitFor();
+    const owed = Number(await payment.getByRole('spinbutton', { name: 'Amount received (USD)' }).inputValue());
+    await payment.getByRole('spinbutton', { name: 'Amount received (USD)' }).fill(String(owed + 25));
+    await payment.getByRole('textbox', { name: 'Reference (bank, cheque or receipt)' }).fill('WB AP 7781');
+    await admin.page.screenshot({ path: path.join(app.artifacts, 'record-payment_1280.png'), fullPage: true });
+    await payment.getByRole('button', { name: 'Record payment' }).click();
+    await admin.page.getByText(/recorded: the invoice is paid and \$25\.00 is on the account as credit\./).waitFor();
+
+    // Aged debtors: Warner owes nothing and holds $25.00.
+    await admin.page.goto(`${app.server.url}/admin/#/t/aviation/accounts`);
+    await admin.page.getByRole('link', { name: 'Aged debtors' }).click();
+    const warner = admin.page.getByRole('row', { name: /Warner Bros\. Pictures/ });
+    await warner.getByRole('cell', { name: '$25.00' }).waitFor();
+    await admin.page.screenshot({ path: path.join(app.artifacts, 'aged-debtors_1280.png'), fullPage: true });
+    await admin.page.setViewportSize({ width: 375, height: 812 });
+    await admin.page.screenshot({ path: path.join(app.artifacts, 'aged-debtors_375.png'), fullPage: true });
     expect(errors).toEqual([]);
     expect(admin.errors).toEqual([]);
   }, 180_000);

@@ -1,0 +1,132 @@
+/**
+ * Record money received against an invoice (a bank transfer, a cheque, a card taken by phone): what
+ * it still owes and what was paid so far first, then the amount (what is owed, to start with), the
+ * day it arrived, how, and the bank's or cheque's reference. The payment's id is made when the
+ * dialog opens, so Record pressed twice, or sent again after a dropped connection, records it once.
+ * On a customer account, more than is owed stays on the account as credit; otherwise the server
+ * refuses it on the field, as it does another currency or a day after today.
+ */
+import { MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { useNotify, useTranslate } from 'react-admin';
+import { schemaDocuments } from '../../schema/documents';
+import type { Invoice, Payment } from '../../schema/types.generated';
+import { FormDialog } from '../components/FormDialog';
+import { invoiceApi } from './invoice-api';
+
+const METHODS = schemaDocuments.invoice.$defs.paymentMethod.oneOf;
+/** Today in the browser's calendar, as the date input writes it (the server checks against the house's). */
+const localToday = () => new Date(Date.now() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
+
+export function PaymentDialog({
+  tenantId,
+  invoice,
+  money,
+  day,
+  onClose,
+  onRecorded,
+}: {
+  tenantId: string;
+  invoice: Invoice;
+  money: (amount: number) => string;
+  day: (date: string) => string;
+  onClose: () => void;
+  onRecorded: () => void;
+}) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [id] = useState(() => `pay-${crypto.randomUUID()}`);
+  const [state, setState] = useState<{ payments: Payment[]; owed: number }>();
+  const [amount, setAmount] = useState('');
+  const [receivedOn, setReceivedOn] = useState(localToday);
+  const [method, setMethod] = useState<Payment['method']>('bankTransfer');
+  const [reference, setReference] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  useEffect(() => {
+    void invoiceApi.payments(tenantId, invoice.number).then((answer) => {
+      setState(answer);
+      setAmount((current) => current || String(answer.owed));
+    });
+  }, [tenantId, invoice.number]);
+  const submit = async () => {
+    setErrors({});
+    try {
+      const answer = await invoiceApi.recordPayment(tenantId, invoice.number, {
+        id,
+        amount: Number(amount),
+        currency: invoice.currency,
+        receivedOn,
+        method,
+        ...(reference.trim() && { reference: reference.trim() }),
+      });
+      notify(
+        translate(answer.payment.credit > 0 ? 'backlot.payments.recordedWithCredit' : 'backlot.payments.recorded', {
+          amount: money(answer.payment.amount),
+          credit: money(answer.payment.credit),
+          owed: money(answer.owed),
+        }),
+        { type: 'success' },
+      );
+      onRecorded();
+    } catch (failure) {
+      setErrors((failure as { body?: { errors?: Record<string, string> } }).body?.errors ?? {});
+      throw failure;
+    }
+  };
+  return (
+    <FormDialog id="payment-title" title={translate('backlot.payments.title', { number: invoice.number })} submitLabel={translate('backlot.payments.record')} onClose={onClose} onSubmit={submit}>
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <Typography>{state ? translate('backlot.payments.owed', { owed: money(state.owed), total: money(invoice.total) }) : translate('backlot.payments.loading')}</Typography>
+        {state && state.payments.length > 0 && (
+          <Stack component="ul" sx={{ m: 0, pl: 2.5 }}>
+            {state.payments.map((payment) => (
+              <Typography component="li" variant="body2" key={payment.id}>
+                {translate('backlot.payments.line', {
+                  day: day(payment.receivedOn),
+                  amount: money(payment.amount),
+                  method: METHODS.find((option) => option.const === payment.method)?.title ?? payment.method,
+                  reference: payment.reference ?? '—',
+                })}
+              </Typography>
+            ))}
+          </Stack>
+        )}
+        <TextField
+          label={translate('backlot.payments.amount', { currency: invoice.currency })}
+          type="number"
+          value={amount}
+          onChange={(event) => setAmount(event.target.value)}
+          error={!!errors.amount}
+          helperText={errors.amount ?? (invoice.billTo.account ? translate('backlot.payments.creditHint', { account: invoice.billTo.account.name }) : ' ')}
+          slotProps={{ htmlInput: { min: 0.01, step: 0.01 } }}
+          required
+        />
+        <TextField
+          label={translate('backlot.payments.receivedOn')}
+          type="date"
+          value={receivedOn}
+          onChange={(event) => setReceivedOn(event.target.value)}
+          error={!!errors.receivedOn}
+          helperText={errors.receivedOn ?? ' '}
+          slotProps={{ inputLabel: { shrink: true } }}
+          required
+        />
+        <TextField select label={translate('backlot.payments.method')} value={method} onChange={(event) => setMethod(event.target.value as Payment['method'])}>
+          {METHODS.map((option) => (
+            <MenuItem key={option.const} value={option.const}>
+              {option.title}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          label={translate('backlot.payments.reference')}
+          value={reference}
+          onChange={(event) => setReference(event.target.value)}
+          error={!!errors.reference}
+          helperText={errors.reference ?? errors.currency ?? ' '}
+          slotProps={{ htmlInput: { maxLength: 100 } }}
+        />
+      </Stack>
+    </FormDialog>
+  );
+}
