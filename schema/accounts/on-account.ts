@@ -40,12 +40,14 @@ export const orderAccountOf = (account: CustomerAccount): OrderAccount => ({
   ...(account.taxNumber && { taxNumber: account.taxNumber }),
 });
 
-/** The invoice's state for payments.ts: its credit notes and payments among the account's. */
-const stateOf = (invoice: Invoice, documents: readonly Invoice[], payments: readonly Payment[]): InvoiceState => ({
-  invoice,
-  creditNotes: documents.filter((document) => document.kind === 'creditNote' && document.credits === invoice.number),
-  payments: payments.filter((payment) => payment.invoice === invoice.number),
-});
+/** Each invoice's state for payments.ts (its credit notes and payments), grouped once: an account may hold years of invoices. */
+function statesOf(documents: readonly Invoice[], payments: readonly Payment[]): (invoice: Invoice) => InvoiceState {
+  const notes = new Map<string, Invoice[]>();
+  for (const document of documents) if (document.kind === 'creditNote' && document.credits) notes.set(document.credits, [...(notes.get(document.credits) ?? []), document]);
+  const paid = new Map<string, Payment[]>();
+  for (const payment of payments) paid.set(payment.invoice, [...(paid.get(payment.invoice) ?? []), payment]);
+  return (invoice) => ({ invoice, creditNotes: notes.get(invoice.number) ?? [], payments: paid.get(invoice.number) ?? [] });
+}
 
 /**
  * What the account owes, from its orders' documents and the payments received (in the account's
@@ -53,22 +55,22 @@ const stateOf = (invoice: Invoice, documents: readonly Invoice[], payments: read
  * live pro forma; less the credit the account's payments left over.
  */
 export function owedOnAccount(documents: readonly Invoice[], payments: readonly Payment[] = []): number {
-  const byOrder = new Map<string, Invoice[]>();
-  for (const document of documents) byOrder.set(document.quoteId, [...(byOrder.get(document.quoteId) ?? []), document]);
+  const stateOf = statesOf(documents, payments);
+  const invoiced = new Set(documents.flatMap((document) => (document.kind === 'invoice' && !document.voidedAt ? [document.quoteId] : [])));
   let owed = 0;
-  for (const ofOrder of byOrder.values()) {
-    const invoice = ofOrder.find((document) => document.kind === 'invoice' && !document.voidedAt);
-    if (invoice) owed += owedOnInvoice(stateOf(invoice, ofOrder, payments));
-    else owed += ofOrder.find((document) => document.kind === 'proForma' && !document.voidedAt)?.total ?? 0;
+  for (const document of documents) {
+    if (document.voidedAt) continue;
+    if (document.kind === 'invoice') owed += owedOnInvoice(stateOf(document));
+    // A confirmed order not yet invoiced owes its pro forma (the latest, when it was changed: the others are void).
+    else if (document.kind === 'proForma' && !invoiced.has(document.quoteId)) owed += document.total;
   }
   return Math.max(0, cents(owed - creditOf(payments)));
 }
 
 /** The account's invoices still owed more than `overdueDays` after they fell due, as of `today`. */
 export function overdueInvoices(documents: readonly Invoice[], today: string, overdueDays: number, payments: readonly Payment[] = []): Invoice[] {
-  return documents.filter(
-    (document) => document.kind === 'invoice' && !document.voidedAt && addDays(document.dueDate, overdueDays) < today && owedOnInvoice(stateOf(document, documents, payments)) > 0,
-  );
+  const stateOf = statesOf(documents, payments);
+  return documents.filter((document) => document.kind === 'invoice' && !document.voidedAt && addDays(document.dueDate, overdueDays) < today && owedOnInvoice(stateOf(document)) > 0);
 }
 
 export interface AccountCheck {
