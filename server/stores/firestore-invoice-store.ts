@@ -110,6 +110,11 @@ export class FirestoreInvoiceStore implements InvoiceStore {
     return (await filtered.get()).docs.map((doc) => doc.data() as Payment).sort(byReceipt);
   }
 
+  async receivables(tenantId: string): Promise<Invoice[]> {
+    const snapshot = await this.tenant(tenantId).collection('invoices').where('kind', 'in', ['invoice', 'creditNote']).get();
+    return snapshot.docs.map((doc) => doc.data() as Invoice).filter((document) => document.kind === 'creditNote' || document.balance > 0);
+  }
+
   async forAccount(tenantId: string, accountId: string): Promise<Invoice[]> {
     // One equality on a field: Firestore's automatic single-field index serves it; the order is made here.
     const snapshot = await this.tenant(tenantId).collection('invoices').where('billTo.account.id', '==', accountId).get();

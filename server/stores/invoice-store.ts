@@ -31,6 +31,8 @@ export interface InvoiceStore {
   get(tenantId: string, number: string): Promise<Invoice | undefined>;
   /** A request's documents, oldest first. */
   forQuote(tenantId: string, quoteId: string): Promise<Invoice[]>;
+  /** What a house's receivables are made of: its invoices that were not settled by card, and its credit notes (no pro formas), in no order. */
+  receivables(tenantId: string): Promise<Invoice[]>;
   /** The documents of the orders on a customer account (billTo.account), oldest first. */
   forAccount(tenantId: string, accountId: string): Promise<Invoice[]>;
   /** A tenant's documents by issue date then number, paged, with how many match. */

@@ -64,6 +64,14 @@ export class SqliteInvoiceStore implements InvoiceStore {
     return rows.map((row) => JSON.parse(row.document) as Invoice);
   }
 
+  async receivables(tenantId: string): Promise<Invoice[]> {
+    // One read, no count and no order: the aged debtors over a house's years of invoices.
+    const rows = this.database
+      .prepare(`SELECT document FROM invoices WHERE tenant_id = ? AND (kind = 'creditNote' OR (kind = 'invoice' AND json_extract(document, '$.balance') > 0))`)
+      .all(tenantId) as Array<{ document: string }>;
+    return rows.map((row) => JSON.parse(row.document) as Invoice);
+  }
+
   async forAccount(tenantId: string, accountId: string): Promise<Invoice[]> {
     const rows = this.database.prepare(`SELECT document FROM invoices WHERE tenant_id = ? AND ${ACCOUNT_ID} = ? ORDER BY issue_date, rowid`).all(tenantId, accountId) as Array<{ document: string }>;
     return rows.map((row) => JSON.parse(row.document) as Invoice);

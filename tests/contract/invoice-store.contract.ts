@@ -119,6 +119,11 @@ export function describeInvoiceStoreContract(name: string, open: () => Promise<O
         ['INV-000001', 'Warner Bros. Pictures'],
       ]);
       expect(await store.forAccount('aviation', 'paramount')).toEqual([]);
+      // Receivables: invoices not settled by card and credit notes; no pro formas, and none settled by card (paid 408 of 408).
+      expect(await store.receivables('aviation')).toEqual([]);
+      await store.issue(sampleDraft('q-5', { paid: 0, balance: 408 }));
+      await store.issue(sampleDraft('q-5', { kind: 'creditNote', key: 'q-5:credit', credits: 'INV-000003', total: -10, balance: -10, paid: 0 }));
+      expect((await store.receivables('aviation')).map((invoice) => invoice.number).sort()).toEqual(['CN-000001', 'INV-000003']);
     });
 
     it('records a payment once, on what the invoice stands at, and lists payments by invoice and by account', async () => {

@@ -12,7 +12,7 @@ import { agedDebtors, owedOnInvoice, paymentOf } from '../../../schema/accounts/
 import { withDefaults } from '../../../schema/defaults';
 import { schemaIds } from '../../../schema/documents';
 import { todayIn } from '../../../schema/rental/quote-rules';
-import type { Invoice, PaymentInput } from '../../../schema/types.generated';
+import type { PaymentInput } from '../../../schema/types.generated';
 import { formatMoney } from '../../../storefront/lib/format';
 import { FieldProblemsError } from '../../stores/field-problems';
 import { UnknownInvoiceError } from '../../stores/invoice-store';
@@ -26,8 +26,6 @@ const paymentsAnswer = {
   required: ['payments', 'owed'],
   properties: { payments: { type: 'array', items: payment }, owed: { type: 'number', description: 'What the invoice still owes' } },
 } as const;
-/** Every document of a house is read for its aged debtors: a house issues thousands a year, not millions. */
-const DOCUMENT_PAGE = 5000;
 
 const paymentRoutes: FastifyPluginAsync = async (app) => {
   const houseOf = async (tenantId: string) => {
@@ -103,14 +101,9 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const { tenantId } = request.params as { tenantId: string };
       const { timezone } = await houseOf(tenantId);
-      const documents: Invoice[] = [];
-      for (let offset = 0; ; offset += DOCUMENT_PAGE) {
-        const { invoices } = await app.invoices.list(tenantId, { offset, limit: DOCUMENT_PAGE });
-        documents.push(...invoices);
-        if (invoices.length < DOCUMENT_PAGE) break;
-      }
+      const [documents, payments] = await Promise.all([app.invoices.receivables(tenantId), app.invoices.payments(tenantId)]);
       const today = todayIn(timezone, new Date());
-      return { today, rows: agedDebtors(documents, await app.invoices.payments(tenantId), today) };
+      return { today, rows: agedDebtors(documents, payments, today) };
     },
   );
 };
