@@ -1434,6 +1434,32 @@ export interface OrderSAccount {
    * Tax registration: The customer's VAT number or tax id, printed on its invoices.
    */
   taxNumber?: string;
+  exemption?: Exemption;
+}
+/**
+ * Tax exemption: A certificate that takes the tax off the lines it covers (a US resale or production exemption): its number is printed on the invoice, and it stops exempting the day after it expires.
+ */
+export interface Exemption {
+  /**
+   * Kind: What the certificate exempts.
+   */
+  kind: ('resale' | 'production' | 'other') & string;
+  /**
+   * Certificate number: As printed on the certificate.
+   */
+  number: string;
+  /**
+   * Date: A calendar day written YYYY-MM-DD, from 2000-01-01 to 2199-12-31: every date a person or an address sends is checked by this one rule.
+   */
+  expiresOn: string;
+  /**
+   * Covers: Which lines it takes the tax off: rentals only, or every line.
+   */
+  covers?: ('rentals' | 'all') & string;
+  /**
+   * Certificate file: The uploaded certificate's name in the house's private documents (a PDF or an image).
+   */
+  file?: string;
 }
 /**
  * The house's explicit release of an order on account that its credit limit or its overdue invoices held back: why, who and when.
@@ -3188,31 +3214,6 @@ export interface BillingContact {
    * Email address
    */
   email: string;
-}
-/**
- * Tax exemption: A certificate that takes the tax off the lines it covers (a US resale or production exemption): its number is printed on the invoice, and it stops exempting the day after it expires.
- */
-export interface Exemption {
-  /**
-   * Kind: What the certificate exempts.
-   */
-  kind: ('resale' | 'production' | 'other') & string;
-  /**
-   * Certificate number: As printed on the certificate.
-   */
-  number: string;
-  /**
-   * Date: A calendar day written YYYY-MM-DD, from 2000-01-01 to 2199-12-31: every date a person or an address sends is checked by this one rule.
-   */
-  expiresOn: string;
-  /**
-   * Covers: Which lines it takes the tax off: rentals only, or every line.
-   */
-  covers?: ('rentals' | 'all') & string;
-  /**
-   * Certificate file: The uploaded certificate's name in the house's private documents (a PDF or an image).
-   */
-  file?: string;
 }
 /**
  * Payment terms: How the account pays: a card hold on each order as any visitor does, or on account, invoices due a number of days after they are issued.

@@ -38,6 +38,7 @@ export const orderAccountOf = (account: CustomerAccount): OrderAccount => ({
   netDays: account.terms.netDays ?? 30,
   deposit: account.terms.deposit ?? 'none',
   ...(account.taxNumber && { taxNumber: account.taxNumber }),
+  ...(account.exemption && { exemption: account.exemption }),
 });
 
 /** Each invoice's state for payments.ts (its credit notes and payments), grouped once: an account may hold years of invoices. */

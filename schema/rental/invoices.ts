@@ -31,6 +31,8 @@ export interface TaxRule {
   /** Percent; 0 when the tenant charges none. */
   rate: number;
   exemptGroups: ReadonlySet<string>;
+  /** The kinds of line a customer's exemption certificate takes the tax off (none without one). */
+  exemptKinds?: ReadonlySet<InvoiceLine['kind']>;
   glCode: string | undefined;
 }
 
@@ -50,8 +52,21 @@ export interface InvoiceRule {
   dueDays: number;
 }
 
-/** The rule for one order: one on a customer account is not paid by card, so it carries no card processing. */
-export const ruleForOrder = (order: Pick<QuoteRequest, 'account'>, rule: InvoiceRule): InvoiceRule => (order.account ? { ...rule, processingPercent: 0 } : rule);
+/** Whether a customer's exemption certificate exempts on `day` (it is good through its expiry day; with no day, as it stands). */
+export const exemptionStands = (exemption: { expiresOn: string } | undefined, day?: string): boolean => !!exemption && (day === undefined || day <= exemption.expiresOn);
+
+/**
+ * The rule for one order: one on a customer account is not paid by card, so it carries no card
+ * processing; with the account's exemption certificate in date on `day`, the lines it covers
+ * (rentals, or every taxable line) carry no tax.
+ */
+export function ruleForOrder(order: Pick<QuoteRequest, 'account'>, rule: InvoiceRule, day?: string): InvoiceRule {
+  if (!order.account) return rule;
+  const exemption = order.account.exemption;
+  if (!exemptionStands(exemption, day)) return { ...rule, processingPercent: 0 };
+  const exemptKinds = new Set<InvoiceLine['kind']>(exemption!.covers === 'all' ? taxableKinds : ['rental']);
+  return { ...rule, processingPercent: 0, tax: { ...rule.tax, exemptKinds } };
+}
 
 export function invoiceRuleOf(site: SiteSettings): InvoiceRule {
   return {
@@ -79,7 +94,7 @@ const taxableKinds: ReadonlySet<InvoiceLine['kind']> = new Set(['rental', 'servi
 
 /** A line's tax rate: the tenant's on taxable kinds outside the exempt groups, else none. */
 function rateFor(kind: InvoiceLine['kind'], group: string | undefined, rule: TaxRule): number | undefined {
-  if (rule.rate <= 0 || !taxableKinds.has(kind)) return undefined;
+  if (rule.rate <= 0 || !taxableKinds.has(kind) || rule.exemptKinds?.has(kind)) return undefined;
   return group !== undefined && rule.exemptGroups.has(group) ? undefined : rule.rate;
 }
 
@@ -285,7 +300,7 @@ export function proFormaOf(order: QuoteRequest, context: IssueContext): InvoiceD
     order,
     'proForma',
     `${order.id}:proForma:v${order.versions!.at(-1)!.version}`,
-    withTotals(quotedLines(breakdown, context.groups, context.rule.tax, context.detail), ruleForOrder(order, context.rule)),
+    withTotals(quotedLines(breakdown, context.groups, ruleForOrder(order, context.rule, context.today).tax, context.detail), ruleForOrder(order, context.rule, context.today)),
     0,
     context,
   );
@@ -308,8 +323,9 @@ function notTakenCredits(order: Pick<QuoteRequest, 'hire'>, quoted: readonly Inv
 /** The final invoice at close-out: the quote, the charges after the hire, tax and processing; `paid` is what the card hold captured (or is capturing) for it. */
 export function finalInvoiceOf(order: QuoteRequest, context: IssueContext, paid = 0): InvoiceDraft {
   const breakdown = order.versions!.at(-1)!.breakdown;
-  const quoted = quotedLines(breakdown, context.groups, context.rule.tax, context.detail);
-  const totals = withTotals([...quoted, ...notTakenCredits(order, quoted, breakdown), ...chargeLines(order, context.groups, context.rule.tax, context.basis)], ruleForOrder(order, context.rule));
+  const rule = ruleForOrder(order, context.rule, context.today);
+  const quoted = quotedLines(breakdown, context.groups, rule.tax, context.detail);
+  const totals = withTotals([...quoted, ...notTakenCredits(order, quoted, breakdown), ...chargeLines(order, context.groups, rule.tax, context.basis)], rule);
   return draftOf(order, 'invoice', `${order.id}:invoice`, totals, Math.min(paid, totals.total), context);
 }
 

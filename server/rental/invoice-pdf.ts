@@ -13,7 +13,8 @@
  * names the invoice it credits and why.
  */
 import PDFDocument from 'pdfkit';
-import { untaxedTotals, type UntaxedReason } from '../../schema/rental/invoices';
+import { schemaDocuments } from '../../schema/documents';
+import { exemptionStands, untaxedTotals, type UntaxedReason } from '../../schema/rental/invoices';
 import type { Invoice, SiteSettings, VendorConfig } from '../../schema/types.generated';
 import { formatDay, formatMoney } from '../../storefront/lib/format';
 import { addressLines } from '../../storefront/lib/contact';
@@ -29,6 +30,14 @@ const UNTAXED_WORDS: Record<UntaxedReason, (tax: string) => string> = {
   exempt: (tax) => `Exempt from ${tax}`,
   outsideScope: (tax) => `Outside the scope of ${tax} (compensation for loss or damage)`,
 };
+const EXEMPTION_KINDS = Object.fromEntries(schemaDocuments.customerAccount.properties.exemption.properties.kind.oneOf.map((option) => [option.const, option.title]));
+
+/** The customer's exemption certificate as the document says it: in date (the lines it covers carry no tax), or expired (tax charged). */
+const exemptionSaid = (exemption: { kind: string; number: string; expiresOn: string }, issued: string, day: (date: string) => string) =>
+  exemptionStands(exemption, issued)
+    ? `${EXEMPTION_KINDS[exemption.kind] ?? 'Exemption'} ${exemption.number}, valid to ${day(exemption.expiresOn)}`
+    : `${EXEMPTION_KINDS[exemption.kind] ?? 'Exemption'} ${exemption.number} expired ${day(exemption.expiresOn)}: tax charged`;
+
 /** The payment terms in words, from the invoice's own dates. */
 const termsOf = (invoice: Pick<Invoice, 'issueDate' | 'dueDate'>) => {
   const days = Math.round((Date.parse(invoice.dueDate) - Date.parse(invoice.issueDate)) / 86_400_000);
@@ -116,6 +125,7 @@ export async function invoicePdf(
     account?.name,
     account ? `Attn: ${invoice.billTo.name}` : invoice.billTo.name,
     account?.taxNumber && `Tax number: ${account.taxNumber}`,
+    account?.exemption && exemptionSaid(account.exemption, invoice.issueDate, day),
     invoice.billTo.studio !== account?.name && invoice.billTo.studio,
     ...(invoice.billTo.billingAddress?.split(/\r?\n/) ?? []),
     invoice.billTo.production && `Production: ${invoice.billTo.production}`,

@@ -51,6 +51,7 @@ const WARNER = {
   kind: 'studio',
   terms: { method: 'account', netDays: 45, deposit: 'none' },
   taxNumber: 'CA-SR-1234567',
+  exemption: { kind: 'resale', number: 'SR-88-1234', expiresOn: '2030-12-31' },
   purchaseOrderRequired: true,
   members: [
     { email: 'kim@warner.example', name: 'Kim', addedAt: '2026-11-28T10:00:00.000Z' },
@@ -65,7 +66,17 @@ describe('orders on a customer account', () => {
     expect((await accounts('POST', '', WARNER)).statusCode).toBe(201);
     const kim = await quoted('kim@warner.example', 3);
     const seen = await kim.storefront('GET', `/api/quotes/${kim.id}`);
-    expect(seen.json().orderOn).toEqual([{ id: 'warner', name: 'Warner Bros. Pictures', netDays: 45, deposit: 'none', taxNumber: 'CA-SR-1234567', purchaseOrderRequired: true }]);
+    expect(seen.json().orderOn).toEqual([
+      {
+        id: 'warner',
+        name: 'Warner Bros. Pictures',
+        netDays: 45,
+        deposit: 'none',
+        taxNumber: 'CA-SR-1234567',
+        exemption: { kind: 'resale', number: 'SR-88-1234', expiresOn: '2030-12-31' },
+        purchaseOrderRequired: true,
+      },
+    ]);
 
     // By card, as anyone: aviation holds a card first.
     expect((await kim.accept({})).statusCode).toBe(402);
@@ -122,6 +133,7 @@ describe('orders on a customer account', () => {
     const [page] = await pdfPages(pdf.rawPayload);
     expect(page).toMatch(/BILL TO\s+Warner Bros\. Pictures\s+Attn: /);
     expect(page).toContain('Tax number: CA-SR-1234567');
+    expect(page).toMatch(/Resale certificate SR-88-1234, valid to Dec 31, 2030/);
     expect(page).toMatch(/Terms\s+On account, net 45 days/);
   });
 
