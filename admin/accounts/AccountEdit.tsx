@@ -11,6 +11,7 @@ import { RecordEdit } from '../components/RecordEdit';
 import { useTenantRecord } from '../tenants/useTenantRecord';
 import { accountToSave, type AccountFormValues } from './account-record';
 import { AccountForm } from './AccountForm';
+import { AccountStanding } from './AccountStanding';
 
 /** The house's currency, as new accounts are opened in it. */
 function useHouseCurrency(tenantId: string): string {
@@ -32,15 +33,18 @@ export function AccountEdit({ tenantId }: { tenantId: string }) {
   const { data: account } = useGetOne<CustomerAccount & { id: string }>(resource, { id: accountId });
   const by = useStaffEmail();
   return (
-    <RecordEdit
-      resource={resource}
-      subject="this account"
-      id={accountId}
-      title={translate('backlot.accounts.editTitle', { name: account?.name ?? accountId })}
-      transform={(data) => accountToSave(data as AccountFormValues, account, by)}
-    >
-      <AccountForm isNew={false} currency={account?.currency ?? 'USD'} />
-    </RecordEdit>
+    <>
+      <AccountStanding tenantId={tenantId} accountId={accountId} version={account?.version} />
+      <RecordEdit
+        resource={resource}
+        subject="this account"
+        id={accountId}
+        title={translate('backlot.accounts.editTitle', { name: account?.name ?? accountId })}
+        transform={(data) => accountToSave(data as AccountFormValues, account, by)}
+      >
+        <AccountForm isNew={false} currency={account?.currency ?? 'USD'} />
+      </RecordEdit>
+    </>
   );
 }
 

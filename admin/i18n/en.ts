@@ -385,6 +385,11 @@ export const en = {
       stopReason: 'Reason for putting the account on stop',
       stopHelp: 'While there is a reason here, no order on the account can be confirmed. Clear it to take the account off stop.',
       onStopNow: 'This account is on stop: orders on it cannot be confirmed.',
+      owes: 'Owes %{owed} (confirmed orders and unpaid invoices)',
+      owesOf: 'Owes %{owed} of its %{limit} credit limit (confirmed orders and unpaid invoices)',
+      holdsCredit: '%{credit} credit',
+      overdue: '%{smart_count} invoice overdue |||| %{smart_count} invoices overdue',
+      overLimit: 'It owes more than its credit limit: new orders on it wait for your release when confirmed.',
     },
     invoices: {
       title: 'Invoices · %{tenant}',

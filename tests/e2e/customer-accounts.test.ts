@@ -153,6 +153,11 @@ describe('a customer account', () => {
     await admin.page.screenshot({ path: path.join(app.artifacts, 'aged-debtors_1280.png'), fullPage: true });
     await admin.page.setViewportSize({ width: 375, height: 812 });
     await admin.page.screenshot({ path: path.join(app.artifacts, 'aged-debtors_375.png'), fullPage: true });
+    await admin.page.setViewportSize({ width: 1280, height: 900 });
+    // The account says where it stands above its form.
+    await warner.getByRole('link', { name: 'Warner Bros. Pictures' }).click();
+    await admin.page.getByRole('status').filter({ hasText: 'Owes $0.00 of its $100.00 credit limit' }).getByText('$25.00 credit', { exact: false }).waitFor();
+    await admin.page.screenshot({ path: path.join(app.artifacts, 'account-standing_1280.png'), fullPage: true });
     expect(errors).toEqual([]);
     expect(admin.errors).toEqual([]);
   }, 180_000);

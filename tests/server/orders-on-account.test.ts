@@ -202,5 +202,11 @@ describe('orders on a customer account', () => {
     // The invoice is paid: only the second order's (still a pro forma) is not an invoice, so nothing of Warner's is aged.
     expect(warner?.total ?? 0).toBe(0);
     expect((await t.as('acmeAdmin', { method: 'GET', url: '/api/tenants/aviation/aged-debtors' })).statusCode).toBe(404);
+
+    // Where Warner stands: the released order's pro forma, less the $50 it holds, within the limit set above (a dollar over the first invoice).
+    const second = (await t.app.invoices.forAccount('aviation', 'warner')).find((document) => document.kind === 'proForma' && document.quoteId !== first)!;
+    const standing = (await accounts('GET', '/warner/standing')).json();
+    expect(standing).toMatchObject({ owed: second.total - 50, credit: 50, overdue: 0 });
+    expect(standing.limit).toBe(invoice.balance + 1);
   });
 });

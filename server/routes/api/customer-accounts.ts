@@ -5,10 +5,15 @@
  * - GET  /api/tenants/:tenantId/accounts/:id    one account; its ETag is its version
  * - POST /api/tenants/:tenantId/accounts        opens one (an id made from the name when none is sent)
  * - PUT  /api/tenants/:tenantId/accounts/:id    replaces it, If-Match: the version it was edited from
+ * - GET  /api/tenants/:tenantId/accounts/:id/standing   what it owes, its credit and overdue invoices, against its limit
  * Another house's staff get 404, as for a house that does not exist.
  */
 import type { FastifyPluginAsync } from 'fastify';
+import { owedOnAccount, overdueInvoices } from '../../../schema/accounts/on-account';
+import { creditOf } from '../../../schema/accounts/payments';
 import { withDefaults } from '../../../schema/defaults';
+import { fromMinor } from '../../../schema/rental/card-hold';
+import { todayIn } from '../../../schema/rental/quote-rules';
 import { schemaDocuments, schemaIds } from '../../../schema/documents';
 import { slugify } from '../../../schema/slugify';
 import type { CustomerAccount, CustomerAccountInput } from '../../../schema/types.generated';
@@ -64,6 +69,40 @@ const customerAccountRoutes: FastifyPluginAsync = async (app) => {
       const account = await app.customerAccounts.get(tenantId, id);
       if (!account) throw new UnknownAccountError(id);
       return withVersion(reply, String(account.version)).send(account);
+    },
+  );
+
+  app.get(
+    '/api/tenants/:tenantId/accounts/:id/standing',
+    {
+      onRequest: app.requireTenant,
+      schema: { tags, summary: 'What the account owes (confirmed orders and unpaid invoices), its credit and overdue invoices, against its credit limit', params: accountParams },
+      config: {
+        docs: {
+          success: {
+            schema: {
+              type: 'object',
+              required: ['owed', 'credit', 'overdue'],
+              properties: { owed: { type: 'number' }, credit: { type: 'number' }, overdue: { type: 'integer' }, limit: { type: 'number' } },
+            },
+          },
+          errors: { 404: 'No such house or account' },
+        },
+      },
+    },
+    async (request) => {
+      const { tenantId, id } = request.params as { tenantId: string; id: string };
+      const account = await app.customerAccounts.get(tenantId, id);
+      if (!account) throw new UnknownAccountError(id);
+      const [documents, payments, stored] = await Promise.all([app.invoices.forAccount(tenantId, id), app.invoices.payments(tenantId, { account: id }), app.tenantStore.get(tenantId)]);
+      const site = withDefaults('site', stored!.tenant.site);
+      const today = todayIn(withDefaults('vendor', stored!.tenant.vendor).timezone ?? 'UTC', new Date());
+      return {
+        owed: owedOnAccount(documents, payments),
+        credit: creditOf(payments),
+        overdue: overdueInvoices(documents, today, site.accountOverdueDays ?? 14, payments).length,
+        ...(account.creditLimit !== undefined && { limit: fromMinor(account.creditLimit, account.currency) }),
+      };
     },
   );
 
