@@ -341,6 +341,10 @@ export interface SiteSettings {
    */
   accountOverdueDays?: number;
   /**
+   * On stop when overdue (days): A customer account with an invoice this many days past due is on stop by rule: no order on it is confirmed until the invoice is paid. Leave empty to put accounts on stop only by hand.
+   */
+  accountStopDays?: number;
+  /**
    * Request lead time (days): How many days ahead of the rental start a request must be made.
    */
   maxRequestLeadTimeDays?: number;

@@ -14,6 +14,8 @@ interface Standing {
   credit: number;
   overdue: number;
   limit?: number;
+  /** Why no order on it confirms now (on stop by hand, or by the house's rule). */
+  onStop?: string;
 }
 
 export function AccountStanding({ tenantId, accountId, version }: { tenantId: string; accountId: string; version: number | undefined }) {
@@ -32,7 +34,7 @@ export function AccountStanding({ tenantId, accountId, version }: { tenantId: st
   if (!standing) return null;
   const over = standing.limit !== undefined && standing.owed > standing.limit;
   return (
-    <Alert severity={over || standing.overdue > 0 ? 'warning' : 'info'} sx={{ mt: 2 }} role="status">
+    <Alert severity={standing.onStop ? 'error' : over || standing.overdue > 0 ? 'warning' : 'info'} sx={{ mt: 2 }} role="status">
       <Typography variant="body2">
         {standing.limit === undefined
           ? translate('backlot.accounts.owes', { owed: money(standing.owed) })
@@ -41,6 +43,7 @@ export function AccountStanding({ tenantId, accountId, version }: { tenantId: st
         {standing.overdue > 0 && ` · ${translate('backlot.accounts.overdue', { smart_count: standing.overdue })}`}
       </Typography>
       {over && <Typography variant="body2">{translate('backlot.accounts.overLimit')}</Typography>}
+      {standing.onStop && <Typography variant="body2">{standing.onStop}</Typography>}
     </Alert>
   );
 }

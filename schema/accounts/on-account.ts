@@ -90,7 +90,7 @@ export function checkOrderOnAccount(
   account: CustomerAccount,
   otherDocuments: readonly Invoice[],
   orderTotal: number,
-  context: { today: string; overdueDays: number; format: (amount: number) => string; day?: (date: string) => string; payments?: readonly Payment[] },
+  context: { today: string; overdueDays: number; stopDays?: number; format: (amount: number) => string; day?: (date: string) => string; payments?: readonly Payment[] },
 ): AccountCheck {
   const owed = owedOnAccount(otherDocuments, context.payments);
   const reasons: string[] = [];
@@ -99,6 +99,8 @@ export function checkOrderOnAccount(
     if (owed + orderTotal > limit) reasons.push(`${account.name} owes ${context.format(owed)}; this order's ${context.format(orderTotal)} takes it past its credit limit of ${context.format(limit)}`);
   }
   const overdue = overdueInvoices(otherDocuments, context.today, context.overdueDays, context.payments);
+  // The house's rule puts an account with an invoice this far past due on stop, as if by hand.
+  const stoppedByRule = context.stopDays ? overdueInvoices(otherDocuments, context.today, context.stopDays, context.payments) : [];
   if (overdue.length) {
     const oldest = overdue.map((invoice) => invoice.dueDate).sort()[0]!;
     reasons.push(
@@ -107,7 +109,10 @@ export function checkOrderOnAccount(
   }
   return {
     owed,
-    ...(account.onStop && { onStop: `${account.name} is on stop: ${account.onStop.reason}. Take the account off stop to confirm orders on it.` }),
+    ...((account.onStop && { onStop: `${account.name} is on stop: ${account.onStop.reason}. Take the account off stop to confirm orders on it.` }) ||
+      (stoppedByRule.length && {
+        onStop: `${account.name} is on stop by your rule: ${stoppedByRule.length === 1 ? `invoice ${stoppedByRule[0]!.number} is` : `${stoppedByRule.length} invoices are`} more than ${context.stopDays} days overdue. Record the payment, or change the rule under Invoices in Branding and site.`,
+      })),
     ...(reasons.length && { needsRelease: `${reasons.join('; and ')}.` }),
   };
 }

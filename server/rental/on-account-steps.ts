@@ -29,8 +29,8 @@ export interface AccountTerms {
   release?: AccountRelease;
 }
 
-/** An order on an account that is on stop: nothing on it confirms until the house takes it off. */
-export class AccountOnStopError extends Error {
+/** An order its account refuses: on stop (by hand or by the house's rule), or the account gone. */
+export class AccountRefusedError extends Error {
   readonly statusCode = 409;
 }
 
@@ -72,18 +72,19 @@ export async function accountTermsAt(
   }
   if (step.action === 'confirm' && current.account) {
     const account = await stores.customerAccounts?.get(step.tenantId, current.account.id);
-    if (!account) throw new AccountOnStopError(`The account ${current.account.name} this order was accepted on is not at this house any more: cancel the order or ask for it again.`);
+    if (!account) throw new AccountRefusedError(`The account ${current.account.name} this order was accepted on is not at this house any more: cancel the order or ask for it again.`);
     const others = ((await stores.invoices?.forAccount(step.tenantId, account.id)) ?? []).filter((document) => document.quoteId !== current.id);
     const orderTotal = quoteDue(current, itemGroupsOf(items), invoiceRuleOf(settings.site)).total;
     const payments = (await stores.invoices?.payments(step.tenantId, { account: account.id })) ?? [];
     const check = checkOrderOnAccount(account, others, orderTotal, {
       today: todayIn(settings.timezone, step.now),
       overdueDays: settings.site.accountOverdueDays ?? 14,
+      ...(settings.site.accountStopDays !== undefined && { stopDays: settings.site.accountStopDays }),
       format: (amount) => formatMoney(amount, settings.site),
       day: (date) => formatDay(date, settings.site),
       payments,
     });
-    if (check.onStop) throw new AccountOnStopError(check.onStop);
+    if (check.onStop) throw new AccountRefusedError(check.onStop);
     if (check.needsRelease) {
       if (!step.release?.trim()) throw new AccountReleaseNeededError(`${check.needsRelease} Give a reason to confirm it all the same.`);
       return { release: { reason: step.release.trim(), by: step.who.email ?? 'staff', at: step.now.toISOString(), held: check.needsRelease } };

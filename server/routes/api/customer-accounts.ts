@@ -9,7 +9,8 @@
  * Another house's staff get 404, as for a house that does not exist.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { owedOnAccount, overdueInvoices } from '../../../schema/accounts/on-account';
+import { checkOrderOnAccount, owedOnAccount, overdueInvoices } from '../../../schema/accounts/on-account';
+import { formatMoney } from '../../../storefront/lib/format';
 import { creditOf } from '../../../schema/accounts/payments';
 import { withDefaults } from '../../../schema/defaults';
 import { fromMinor } from '../../../schema/rental/card-hold';
@@ -83,7 +84,7 @@ const customerAccountRoutes: FastifyPluginAsync = async (app) => {
             schema: {
               type: 'object',
               required: ['owed', 'credit', 'overdue'],
-              properties: { owed: { type: 'number' }, credit: { type: 'number' }, overdue: { type: 'integer' }, limit: { type: 'number' } },
+              properties: { owed: { type: 'number' }, credit: { type: 'number' }, overdue: { type: 'integer' }, limit: { type: 'number' }, onStop: { type: 'string' } },
             },
           },
           errors: { 404: 'No such house or account' },
@@ -97,11 +98,19 @@ const customerAccountRoutes: FastifyPluginAsync = async (app) => {
       const [documents, payments, stored] = await Promise.all([app.invoices.forAccount(tenantId, id), app.invoices.payments(tenantId, { account: id }), app.tenantStore.get(tenantId)]);
       const site = withDefaults('site', stored!.tenant.site);
       const today = todayIn(withDefaults('vendor', stored!.tenant.vendor).timezone ?? 'UTC', new Date());
+      const { onStop } = checkOrderOnAccount(account, documents, 0, {
+        today,
+        overdueDays: site.accountOverdueDays ?? 14,
+        ...(site.accountStopDays !== undefined && { stopDays: site.accountStopDays }),
+        format: (amount) => formatMoney(amount, site),
+        payments,
+      });
       return {
         owed: owedOnAccount(documents, payments),
         credit: creditOf(payments),
         overdue: overdueInvoices(documents, today, site.accountOverdueDays ?? 14, payments).length,
         ...(account.creditLimit !== undefined && { limit: fromMinor(account.creditLimit, account.currency) }),
+        ...(onStop && { onStop }),
       };
     },
   );

@@ -71,6 +71,11 @@ describe('ordering on a customer account', () => {
       "Warner Bros. Pictures owes $400.00; this order's $700.00 takes it past its credit limit of $1000.00; and Warner Bros. Pictures has invoice INV-1 more than 14 days overdue (due 2026-11-01).",
     );
     expect(checkOrderOnAccount(account(), owing, 700, { ...context, overdueDays: 30 })).toEqual({ owed: 400 });
+    // The house's rule: an invoice more than 21 days overdue puts the account on stop; 30 days does not yet.
+    expect(checkOrderOnAccount(account(), owing, 10, { ...context, stopDays: 21 }).onStop).toBe(
+      'Warner Bros. Pictures is on stop by your rule: invoice INV-1 is more than 21 days overdue. Record the payment, or change the rule under Invoices in Branding and site.',
+    );
+    expect(checkOrderOnAccount(account(), owing, 10, { ...context, stopDays: 30 }).onStop).toBeUndefined();
     expect(checkOrderOnAccount(account({ onStop: { reason: 'Cheque bounced', since: '2026-11-27T00:00:00.000Z', by: 'admin@jetwayprops.com' } }), [], 10, context).onStop).toBe(
       'Warner Bros. Pictures is on stop: Cheque bounced. Take the account off stop to confirm orders on it.',
     );
