@@ -11,20 +11,26 @@
  * Two confirmations on one account at once each read what the account owed before the other: the
  * limit is the house's judgement at the time of each confirmation, not a ledger's lock.
  */
+import { schemaDocuments } from '../../schema/documents';
 import { checkOrderOnAccount, mayOrderOnAccount, orderAccountOf, type AccountRelease, type OrderAccount } from '../../schema/accounts/on-account';
 import { invoiceRuleOf, quoteDue } from '../../schema/rental/invoices';
 import { isOrderState } from '../../schema/rental/quote-states';
 import { todayIn } from '../../schema/rental/quote-rules';
 import type { Item, QuoteRequest } from '../../schema/types.generated';
+import { addressLines } from '../../storefront/lib/contact';
 import { formatDay, formatMoney } from '../../storefront/lib/format';
 import { itemGroupsOf } from '../payments/card-holds';
 import type { CustomerAccountStore } from '../stores/customer-account-store';
 import { FieldProblemsError } from '../stores/field-problems';
 import type { InvoiceStore } from '../stores/invoice-store';
 
+const BILLING_ADDRESS_MAX = schemaDocuments.quoteRequest.$defs.billingAddress.maxLength;
+
 export interface AccountTerms {
   /** For `accept`: the account the order is on from now, as it carries it. */
   accepting?: OrderAccount;
+  /** For `accept`: the account's billing address, for an order given none (a VAT invoice names the customer's address). */
+  billingAddress?: string;
   /** For `confirm`: the house's release, when the account held the order back. */
   release?: AccountRelease;
 }
@@ -68,7 +74,8 @@ export async function accountTermsAt(
       );
     if (account.purchaseOrderRequired && !(step.billing?.purchaseOrder?.trim() || current.purchaseOrder))
       throw new FieldProblemsError([{ pointer: '/purchaseOrder', message: `${account.name} orders with a purchase order: give its number` }], 'Not accepted: a purchase order is needed');
-    return { accepting: orderAccountOf(account) };
+    const address = addressLines(account.billingAddress).join('\n').slice(0, BILLING_ADDRESS_MAX);
+    return { accepting: orderAccountOf(account), ...(address && { billingAddress: address }) };
   }
   if (step.action === 'confirm' && current.account) {
     const account = await stores.customerAccounts?.get(step.tenantId, current.account.id);

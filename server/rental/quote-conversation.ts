@@ -326,7 +326,10 @@ export async function takeAction(stores: QuoteStores, settings: QuoteSettings, s
     const cardHold = holdAfterStep(stored.cardHold, step.action, state, after, cardHoldRuleOf(settings.site), step.now, closingDue);
     // Accepting a quote (not a change to an order) settles how it is paid: on the account named, else by card.
     const { account: _account, ...withoutAccount } = changed;
-    const paidBy = step.action === 'accept' && !isOrderState(state) ? { ...withoutAccount, ...(terms.accepting && { account: terms.accepting }) } : changed;
+    const paidBy =
+      step.action === 'accept' && !isOrderState(state)
+        ? { ...withoutAccount, ...(terms.accepting && { account: terms.accepting }), ...(terms.billingAddress && !changed.billingAddress && { billingAddress: terms.billingAddress }) }
+        : changed;
     return {
       ...paidBy,
       ...(step.action === 'confirm' && terms.release && { accountRelease: terms.release }),

@@ -51,6 +51,7 @@ const WARNER = {
   kind: 'studio',
   terms: { method: 'account', netDays: 45, deposit: 'none' },
   taxNumber: 'CA-SR-1234567',
+  billingAddress: { line1: '4000 Warner Blvd', city: 'Burbank', state: 'CA', zip: '91522', country: 'US' },
   exemption: { kind: 'resale', number: 'SR-88-1234', expiresOn: '2030-12-31' },
   purchaseOrderRequired: true,
   members: [
@@ -132,6 +133,8 @@ describe('orders on a customer account', () => {
     expect(pdf.statusCode).toBe(200);
     const [page] = await pdfPages(pdf.rawPayload);
     expect(page).toMatch(/BILL TO\s+Warner Bros\. Pictures\s+Attn: /);
+    // The account's billing address, carried onto the order at acceptance.
+    expect(page).toMatch(/4000 Warner Blvd\s+Burbank, CA 91522\s+US/);
     expect(page).toContain('Tax number: CA-SR-1234567');
     expect(page).toMatch(/Resale certificate SR-88-1234, valid to Dec 31, 2030/);
     expect(page).toMatch(/Terms\s+On account, net 45 days/);
