@@ -7,8 +7,8 @@
  * Items live in slots. Every facet value and every category path has a bitset of the slots that
  * carry it, so a filter is an OR of bitsets; facets are counted by facet-tally.ts (exactly, or from
  * a sample of the platform's broadest results), and counts with no words are kept as items come and
- * go. The words of item text have posting lists (common words also a bitset), so text narrows the
- * slots before any facet work; typos are found by typos.ts. A write appends a slot (an upsert also
+ * go. Text is text-index.ts's (posting lists, common words also a bitset, typos by typos.ts), and
+ * narrows the slots before any facet work. A write appends a slot (an upsert also
  * retires the item's old slot); retired slots stay in the bitsets and postings but out of the
  * `alive` bitset every search starts from, until enough pile up that the tenant is rebuilt from its
  * live items.
@@ -21,7 +21,7 @@
 import { haversineKm } from '../../schema/marketplace/distance';
 import { SlotValues, tallyFacets } from './facet-tally';
 import { andInto, countBits, grownTo, orInto, ScratchBits, slotsIn, WordRanges, wordsFor } from './slot-bits';
-import { termsWithinTypos } from './typos';
+import { TextIndex, wordsOf } from './text-index';
 import { isListing } from '../../schema/marketplace/listings';
 import type { GeoPoint, Item } from '../../schema/types.generated';
 import {
@@ -36,49 +36,6 @@ import {
   type SearchResult,
   type SearchSort,
 } from './search-port';
-
-// ---------------------------------------------------------------------------------------------
-// Text: words are runs of letters and digits, case and accents folded, so "Café" finds "cafe".
-
-const WORD = /[\p{L}\p{N}]+/gu;
-const MARKS = /\p{M}+/gu;
-/** Plain ASCII has nothing to fold: skipping normalize() halves the build of an English catalogue. */
-// eslint-disable-next-line no-control-regex -- the whole ASCII range, control characters included
-const ASCII = /^[\x00-\x7f]*$/;
-
-function wordsOf(text: string): string[] {
-  const folded = ASCII.test(text) ? text.toLowerCase() : text.normalize('NFKD').replace(MARKS, '').toLowerCase();
-  return folded.match(WORD) ?? [];
-}
-
-/** Which fields of an item a word came from, as bits of a posting's mask (5 bits). */
-const FIELD = { name: 1, tags: 2, category: 4, colors: 8, description: 16 } as const;
-const FIELD_BOOST: Array<[number, number]> = [
-  [FIELD.name, 3],
-  [FIELD.tags, 2],
-  [FIELD.category, 1.5],
-  [FIELD.colors, 1.5],
-  [FIELD.description, 1],
-];
-/** A posting's weight: its best field's boost, and a little for each other field it is also in. */
-const FIELD_WEIGHT = Float64Array.from({ length: 32 }, (_, mask) => {
-  const boosts = FIELD_BOOST.filter(([bit]) => mask & bit).map(([, boost]) => boost);
-  return boosts.length ? Math.max(...boosts) + 0.25 * (boosts.length - 1) : 0;
-});
-/** Postings pack slot and field mask in one small integer: slot * 32 + mask. */
-const MASK_BITS = 5;
-
-/** Dropped from queries of several words, so "a chair for the office" still finds office chairs. */
-const STOP_WORDS = new Set(['a', 'an', 'and', 'for', 'in', 'of', 'on', 'or', 'the', 'to', 'with']);
-/** Bounded work whatever is typed: later words are ignored; longer words get no typo tolerance. */
-const MAX_QUERY_WORDS = 8;
-const MAX_FUZZY_LENGTH = 32;
-
-/** Typos tolerated: none below 4 letters (too many near misses), 1 up to 7, then 2. */
-const typosFor = (length: number) => (length < 4 ? 0 : length < 8 ? 1 : 2);
-const PREFIX_MIN_LENGTH = 2;
-const prefixQuality = (typed: number, found: number) => 0.5 + (0.4 * typed) / found;
-const FUZZY_QUALITY = [1, 0.45, 0.3];
 
 // ---------------------------------------------------------------------------------------------
 // Facets: the fixed ones first, then one per custom field, numbered as the tenant's items show them.
@@ -220,20 +177,8 @@ class TenantCatalogue {
   private readonly counts: number[] = [];
   private readonly categories = new Map<string, CategoryNode>();
 
-  private readonly postings = new Map<string, number[]>();
-  private readonly termBitsOf = new Map<string, Uint32Array>();
-  private sortedTerms: string[] | undefined;
-  /** termsFor's answers by query word, until the vocabulary grows (visitors ask the same words again and again). */
-  private readonly matchingTerms = new Map<string, Map<string, number>>();
-
-  /** Scratch for text scoring, one entry per slot. */
-  private best = new Float64Array(0);
-  private score = new Float64Array(0);
-  private touched = new Int32Array(0);
-  /** The slots `score` holds a value for, zeroed before the next text search. */
-  private scored = new Int32Array(0);
-  private scoredCount = 0;
   private readonly scratch = new ScratchBits();
+  private readonly text = new TextIndex();
 
   constructor(items: readonly Item[]) {
     for (const key of FIXED_FACETS) this.facetOf(key);
@@ -290,7 +235,7 @@ class TenantCatalogue {
     if (subcategory !== undefined) this.categoryNode(node.children, subcategory, slot);
     this.countSlot(slot, item, 1);
 
-    this.index(slot, item);
+    this.text.index(slot, item);
   }
 
   remove(objectID: string): void {
@@ -321,8 +266,8 @@ class TenantCatalogue {
       if (slot !== undefined) base[slot >>> 5]! &= ~(1 << (slot & 31));
       excluded ||= slot !== undefined;
     }
-    const words = typeof query?.text === 'string' ? this.queryWords(query.text) : [];
-    if (words.length) this.matchText(words, base);
+    const words = typeof query?.text === 'string' ? this.text.queryWords(query.text) : [];
+    if (words.length) this.text.matchText(words, base, this.scratch);
     const distances = this.distancesFrom(query?.near);
     const radius = distances && typeof query.withinKm === 'number' && query.withinKm >= 0;
     if (radius) this.keepWithin(base, distances, query.withinKm!);
@@ -375,7 +320,7 @@ class TenantCatalogue {
     if (start < total && start + perPage <= MAX_DEPTH) {
       const ranked = words.length > 0;
       const nearest = sort === 'nearest' && distances && this.pointBits;
-      if (ranked && (sort === 'relevance' || (sort === 'nearest' && !nearest))) this.scoreText(words, 0, this.items.length);
+      if (ranked && (sort === 'relevance' || (sort === 'nearest' && !nearest))) this.text.scoreText(words, 0, this.items.length, this.live);
       const ordered = nearest
         ? this.nearestFirst(matches, start + perPage, distances, this.pointBits!, this.orderFor('relevance', ranked, undefined), ranked ? words : [])
         : firstInOrder(slotsIn(matches, total), start + perPage, this.orderFor(sort, ranked, distances));
@@ -409,12 +354,7 @@ class TenantCatalogue {
     pointOf.set(this.pointOf);
     this.pointOf = pointOf;
     this.pointBits = this.pointBits?.map((bits) => grownTo(bits, words));
-    for (const [term, bits] of this.termBitsOf) this.termBitsOf.set(term, grownTo(bits, words));
-    this.best = new Float64Array(capacity);
-    this.score = new Float64Array(capacity);
-    this.touched = new Int32Array(capacity);
-    this.scored = new Int32Array(capacity);
-    this.scoredCount = 0;
+    this.text.grow(capacity, words);
     this.capacity = capacity;
   }
 
@@ -484,11 +424,11 @@ class TenantCatalogue {
       const bits = pointBits[point]!;
       const [low, high] = this.pointRanges.of(point);
       for (let w = low; w < high; w++) collect(w, matches[w]! & bits[w]!);
-      if (here.length && words.length) this.scoreText(words, low << 5, high << 5);
+      if (here.length && words.length) this.text.scoreText(words, low << 5, high << 5, this.live);
       takeHere();
     }
     if (taken.length < k) {
-      if (words.length) this.scoreText(words, 0, this.items.length);
+      if (words.length) this.text.scoreText(words, 0, this.items.length, this.live);
       const { pointOf } = this;
       for (let w = 0; w < matches.length; w++) {
         let word = matches[w]!;
@@ -571,149 +511,6 @@ class TenantCatalogue {
     });
   }
 
-  private index(slot: number, item: Item): void {
-    const masks = new Map<string, number>();
-    const add = (words: readonly string[], field: number) => {
-      for (const word of words) masks.set(word, (masks.get(word) ?? 0) | field);
-    };
-    add(wordsOf(item.name), FIELD.name);
-    // Tags and category paths are slugs (lowercase, digits, hyphens): split, no folding needed.
-    for (const tag of item.tags ?? []) add(tag.split('-'), FIELD.tags);
-    for (const slug of [item.category.group, item.category.category, item.category.subcategory]) if (slug) add(slug.split('-'), FIELD.category);
-    for (const color of item.colors ?? []) add(wordsOf(color), FIELD.colors);
-    if (item.description) add(wordsOf(item.description), FIELD.description);
-    for (const [word, mask] of masks) {
-      if (!word) continue;
-      let posting = this.postings.get(word);
-      if (!posting) {
-        this.postings.set(word, (posting = []));
-        this.matchingTerms.clear();
-        // Kept sorted in place once built: re-sorting the vocabulary after each write costs more.
-        this.sortedTerms?.splice(this.firstTermFrom(word), 0, word);
-      }
-      posting.push((slot << MASK_BITS) | mask);
-      const bits = this.termBitsOf.get(word);
-      if (bits) bits[slot >>> 5]! |= 1 << (slot & 31);
-    }
-  }
-
-  private queryWords(text: string): string[] {
-    const words = [...new Set(wordsOf(text))];
-    const kept = words.filter((word) => !STOP_WORDS.has(word));
-    return (kept.length ? kept : words).slice(0, MAX_QUERY_WORDS);
-  }
-
-  /**
-   * Narrows `base` to the slots matching every word: each exactly, as a prefix, or with a typo or
-   * two. The rarest word goes first, and each later one is only looked for where earlier ones left
-   * slots, so "brass tube" reads "tube"'s common terms over the few words "brass" left.
-   */
-  private matchText(words: string[], base: Uint32Array): void {
-    const rarestFirst = words
-      .map((word) => ({ terms: [...this.termsFor(word).keys()], postings: 0 }))
-      .map((word) => ({ ...word, postings: word.terms.reduce((sum, term) => sum + this.postings.get(term)!.length, 0) }))
-      .sort((a, b) => a.postings - b.postings);
-    let occupied: Int32Array | undefined;
-    for (const { terms } of rarestFirst) {
-      const wordBits = this.scratch.zeroed();
-      for (const term of terms) {
-        const bits = this.termBits(term);
-        if (!bits) for (const entry of this.postings.get(term)!) wordBits[entry >>> (MASK_BITS + 5)]! |= 1 << ((entry >>> MASK_BITS) & 31);
-        else if (occupied) for (const w of occupied) wordBits[w]! |= bits[w]!;
-        else orInto(wordBits, bits);
-      }
-      const left: number[] = [];
-      if (occupied) {
-        for (const w of occupied) if ((base[w]! &= wordBits[w]!)) left.push(w);
-      } else for (let w = 0; w < base.length; w++) if ((base[w]! &= wordBits[w]!)) left.push(w);
-      occupied = Int32Array.from(left);
-    }
-  }
-
-  /**
-   * A term's slots as a bitset, kept once its posting list is longer than a bitset is wide (a
-   * platform's common words: "seat" is in 150,000 listings), so matching it is a pass over words
-   * rather than over every posting; undefined for rarer terms, read from their postings.
-   */
-  private termBits(term: string): Uint32Array | undefined {
-    let bits = this.termBitsOf.get(term);
-    if (bits) return bits;
-    const posting = this.postings.get(term)!;
-    if (posting.length * 4 < this.alive.length) return undefined;
-    bits = new Uint32Array(this.alive.length);
-    for (const entry of posting) bits[entry >>> (MASK_BITS + 5)]! |= 1 << ((entry >>> MASK_BITS) & 31);
-    this.termBitsOf.set(term, bits);
-    return bits;
-  }
-
-  /**
-   * Leaves in `this.score` the relevance of the slots from `from` up to `to` (a house's run on the
-   * platform, or every slot): per word, its best posting's field weight times how closely it
-   * matched times how rare the matched term is. Only the slots a page is drawn from are scored.
-   */
-  private scoreText(words: string[], from: number, to: number): void {
-    const { best, score, touched, scored } = this;
-    for (let i = 0; i < this.scoredCount; i++) score[scored[i]!] = 0;
-    this.scoredCount = 0;
-    for (const word of words) {
-      let count = 0;
-      for (const [term, quality] of this.termsFor(word)) {
-        const posting = this.postings.get(term)!;
-        const weight = quality * Math.log(1 + this.live / posting.length);
-        // Postings are in slot order: start at the first in range.
-        for (let i = firstAtOrAfter(posting, from << MASK_BITS); i < posting.length; i++) {
-          const entry = posting[i]!;
-          const slot = entry >>> MASK_BITS;
-          if (slot >= to) break;
-          const value = FIELD_WEIGHT[entry & 31]! * weight;
-          if (value > best[slot]!) {
-            if (best[slot] === 0) touched[count++] = slot;
-            best[slot] = value;
-          }
-        }
-      }
-      for (let i = 0; i < count; i++) {
-        const slot = touched[i]!;
-        if (score[slot] === 0) scored[this.scoredCount++] = slot;
-        score[slot]! += best[slot]!;
-        best[slot] = 0;
-      }
-    }
-  }
-
-  /** Every indexed term, sorted. */
-  private vocabulary(): string[] {
-    return (this.sortedTerms ??= [...this.postings.keys()].sort());
-  }
-
-  /** Where `word` is or would be in the sorted vocabulary. */
-  private firstTermFrom(word: string): number {
-    return firstAtOrAfter(this.sortedTerms ?? [], word);
-  }
-
-  /** The indexed terms a query word matches, with how closely (1 exactly, less as a prefix or with typos). */
-  private termsFor(word: string): Map<string, number> {
-    let terms = this.matchingTerms.get(word);
-    if (!terms) {
-      terms = this.matchingTermsOf(word);
-      if (this.matchingTerms.size >= 5000) this.matchingTerms.clear();
-      this.matchingTerms.set(word, terms);
-    }
-    return terms;
-  }
-
-  private matchingTermsOf(word: string): Map<string, number> {
-    const terms = new Map<string, number>();
-    if (this.postings.has(word)) terms.set(word, 1);
-    if (word.length >= PREFIX_MIN_LENGTH) {
-      const sorted = this.vocabulary();
-      for (let i = this.firstTermFrom(word); i < sorted.length && sorted[i]!.startsWith(word); i++) if (sorted[i] !== word) terms.set(sorted[i]!, prefixQuality(word.length, sorted[i]!.length));
-    }
-    const typos = word.length <= MAX_FUZZY_LENGTH ? typosFor(word.length) : 0;
-    if (typos) for (const [term, distance] of termsWithinTypos(this.vocabulary(), word, typos)) if (!terms.has(term)) terms.set(term, FUZZY_QUALITY[distance]!);
-    return terms;
-  }
-
   /** One facet's values with their counts, as the port lists them. */
   private facetValues(key: FacetKey, counts: Int32Array, estimated: Uint8Array, selection: Set<string> | undefined): FacetValue[] {
     const facet = this.facetNumber.get(key);
@@ -731,7 +528,8 @@ class TenantCatalogue {
   }
 
   private orderFor(sort: SearchSort, ranked: boolean, distances: Float64Array | undefined): SlotOrder {
-    const { items, nameKey, dayRate, created, score, pointOf } = this;
+    const { items, nameKey, dayRate, created, pointOf } = this;
+    const score = this.text.scores;
     const byName: SlotOrder = (a, b) => {
       const x = nameKey[a]!;
       const y = nameKey[b]!;
@@ -762,18 +560,6 @@ class TenantCatalogue {
         return (a, b) => created[b]! - created[a]! || byName(a, b);
     }
   }
-}
-
-/** The index of the first element of an ascending list at or after `value` (a posting entry, a term). */
-function firstAtOrAfter<T extends number | string>(sorted: readonly T[], value: T): number {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (sorted[middle]! < value) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }
 
 /**

@@ -1,0 +1,243 @@
+/**
+ * The embedded index's text (in-process-search.ts holds the rest): words are runs of letters and
+ * digits, case and accents folded; each has a posting list of the slots it is in and the fields it
+ * came from (common words also a bitset of their slots, so matching one is a pass over words); a
+ * query word matches terms exactly, as a prefix, or with a typo or two (typos.ts), rarest word
+ * first; and relevance is scored only over the slots a page is drawn from.
+ */
+import type { Item } from '../../schema/types.generated';
+import { grownTo, orInto, type ScratchBits } from './slot-bits';
+import { termsWithinTypos } from './typos';
+
+// Text: words are runs of letters and digits, case and accents folded, so "Café" finds "cafe".
+
+const WORD = /[\p{L}\p{N}]+/gu;
+const MARKS = /\p{M}+/gu;
+/** Plain ASCII has nothing to fold: skipping normalize() halves the build of an English catalogue. */
+// eslint-disable-next-line no-control-regex -- the whole ASCII range, control characters included
+const ASCII = /^[\x00-\x7f]*$/;
+
+export function wordsOf(text: string): string[] {
+  const folded = ASCII.test(text) ? text.toLowerCase() : text.normalize('NFKD').replace(MARKS, '').toLowerCase();
+  return folded.match(WORD) ?? [];
+}
+
+/** Which fields of an item a word came from, as bits of a posting's mask (5 bits). */
+const FIELD = { name: 1, tags: 2, category: 4, colors: 8, description: 16 } as const;
+const FIELD_BOOST: Array<[number, number]> = [
+  [FIELD.name, 3],
+  [FIELD.tags, 2],
+  [FIELD.category, 1.5],
+  [FIELD.colors, 1.5],
+  [FIELD.description, 1],
+];
+/** A posting's weight: its best field's boost, and a little for each other field it is also in. */
+const FIELD_WEIGHT = Float64Array.from({ length: 32 }, (_, mask) => {
+  const boosts = FIELD_BOOST.filter(([bit]) => mask & bit).map(([, boost]) => boost);
+  return boosts.length ? Math.max(...boosts) + 0.25 * (boosts.length - 1) : 0;
+});
+/** Postings pack slot and field mask in one small integer: slot * 32 + mask. */
+const MASK_BITS = 5;
+
+/** Dropped from queries of several words, so "a chair for the office" still finds office chairs. */
+const STOP_WORDS = new Set(['a', 'an', 'and', 'for', 'in', 'of', 'on', 'or', 'the', 'to', 'with']);
+/** Bounded work whatever is typed: later words are ignored; longer words get no typo tolerance. */
+const MAX_QUERY_WORDS = 8;
+const MAX_FUZZY_LENGTH = 32;
+
+/** Typos tolerated: none below 4 letters (too many near misses), 1 up to 7, then 2. */
+const typosFor = (length: number) => (length < 4 ? 0 : length < 8 ? 1 : 2);
+const PREFIX_MIN_LENGTH = 2;
+const prefixQuality = (typed: number, found: number) => 0.5 + (0.4 * typed) / found;
+const FUZZY_QUALITY = [1, 0.45, 0.3];
+
+export class TextIndex {
+  private readonly postings = new Map<string, number[]>();
+  private readonly termBitsOf = new Map<string, Uint32Array>();
+  private sortedTerms: string[] | undefined;
+  /** termsFor's answers by query word, until the vocabulary grows (visitors ask the same words again and again). */
+  private readonly matchingTerms = new Map<string, Map<string, number>>();
+
+  /** Scratch for text scoring, one entry per slot. */
+  private best = new Float64Array(0);
+  private score = new Float64Array(0);
+  private touched = new Int32Array(0);
+  /** The slots `score` holds a value for, zeroed before the next text search. */
+  private scored = new Int32Array(0);
+  private scoredCount = 0;
+  /** The words of a bitset over every slot: a common term's bitset is this wide. */
+  private words = 0;
+
+  /** Sizes the per-slot scratch and the common terms' bitsets for `capacity` slots (`words` words). */
+  grow(capacity: number, words: number): void {
+    for (const [term, bits] of this.termBitsOf) this.termBitsOf.set(term, grownTo(bits, words));
+    this.best = new Float64Array(capacity);
+    this.score = new Float64Array(capacity);
+    this.touched = new Int32Array(capacity);
+    this.scored = new Int32Array(capacity);
+    this.scoredCount = 0;
+    this.words = words;
+  }
+
+  /** Each slot's relevance as the last scoreText left it. */
+  get scores(): Float64Array {
+    return this.score;
+  }
+
+  /** Indexes the item in `slot`: its words, by field. */
+  index(slot: number, item: Item): void {
+    const masks = new Map<string, number>();
+    const add = (words: readonly string[], field: number) => {
+      for (const word of words) masks.set(word, (masks.get(word) ?? 0) | field);
+    };
+    add(wordsOf(item.name), FIELD.name);
+    // Tags and category paths are slugs (lowercase, digits, hyphens): split, no folding needed.
+    for (const tag of item.tags ?? []) add(tag.split('-'), FIELD.tags);
+    for (const slug of [item.category.group, item.category.category, item.category.subcategory]) if (slug) add(slug.split('-'), FIELD.category);
+    for (const color of item.colors ?? []) add(wordsOf(color), FIELD.colors);
+    if (item.description) add(wordsOf(item.description), FIELD.description);
+    for (const [word, mask] of masks) {
+      if (!word) continue;
+      let posting = this.postings.get(word);
+      if (!posting) {
+        this.postings.set(word, (posting = []));
+        this.matchingTerms.clear();
+        // Kept sorted in place once built: re-sorting the vocabulary after each write costs more.
+        this.sortedTerms?.splice(this.firstTermFrom(word), 0, word);
+      }
+      posting.push((slot << MASK_BITS) | mask);
+      const bits = this.termBitsOf.get(word);
+      if (bits) bits[slot >>> 5]! |= 1 << (slot & 31);
+    }
+  }
+
+  /** A query's words: distinct, stop words dropped when others are left, at most MAX_QUERY_WORDS. */
+  queryWords(text: string): string[] {
+    const words = [...new Set(wordsOf(text))];
+    const kept = words.filter((word) => !STOP_WORDS.has(word));
+    return (kept.length ? kept : words).slice(0, MAX_QUERY_WORDS);
+  }
+
+  /**
+   * Narrows `base` to the slots matching every word: each exactly, as a prefix, or with a typo or
+   * two. The rarest word goes first, and each later one is only looked for where earlier ones left
+   * slots, so "brass tube" reads "tube"'s common terms over the few words "brass" left.
+   */
+  matchText(words: string[], base: Uint32Array, scratch: ScratchBits): void {
+    const rarestFirst = words
+      .map((word) => ({ terms: [...this.termsFor(word).keys()], postings: 0 }))
+      .map((word) => ({ ...word, postings: word.terms.reduce((sum, term) => sum + this.postings.get(term)!.length, 0) }))
+      .sort((a, b) => a.postings - b.postings);
+    let occupied: Int32Array | undefined;
+    for (const { terms } of rarestFirst) {
+      const wordBits = scratch.zeroed();
+      for (const term of terms) {
+        const bits = this.termBits(term);
+        if (!bits) for (const entry of this.postings.get(term)!) wordBits[entry >>> (MASK_BITS + 5)]! |= 1 << ((entry >>> MASK_BITS) & 31);
+        else if (occupied) for (const w of occupied) wordBits[w]! |= bits[w]!;
+        else orInto(wordBits, bits);
+      }
+      const left: number[] = [];
+      if (occupied) {
+        for (const w of occupied) if ((base[w]! &= wordBits[w]!)) left.push(w);
+      } else for (let w = 0; w < base.length; w++) if ((base[w]! &= wordBits[w]!)) left.push(w);
+      occupied = Int32Array.from(left);
+    }
+  }
+
+  /**
+   * A term's slots as a bitset, kept once its posting list is longer than a bitset is wide (a
+   * platform's common words: "seat" is in 150,000 listings), so matching it is a pass over words
+   * rather than over every posting; undefined for rarer terms, read from their postings.
+   */
+  private termBits(term: string): Uint32Array | undefined {
+    let bits = this.termBitsOf.get(term);
+    if (bits) return bits;
+    const posting = this.postings.get(term)!;
+    if (posting.length * 4 < this.words) return undefined;
+    bits = new Uint32Array(this.words);
+    for (const entry of posting) bits[entry >>> (MASK_BITS + 5)]! |= 1 << ((entry >>> MASK_BITS) & 31);
+    this.termBitsOf.set(term, bits);
+    return bits;
+  }
+
+  /**
+   * Leaves in `this.score` the relevance of the slots from `from` up to `to` (a house's run on the
+   * platform, or every slot): per word, its best posting's field weight times how closely it
+   * matched times how rare the matched term is. Only the slots a page is drawn from are scored.
+   */
+  scoreText(words: string[], from: number, to: number, live: number): void {
+    const { best, score, touched, scored } = this;
+    for (let i = 0; i < this.scoredCount; i++) score[scored[i]!] = 0;
+    this.scoredCount = 0;
+    for (const word of words) {
+      let count = 0;
+      for (const [term, quality] of this.termsFor(word)) {
+        const posting = this.postings.get(term)!;
+        const weight = quality * Math.log(1 + live / posting.length);
+        // Postings are in slot order: start at the first in range.
+        for (let i = firstAtOrAfter(posting, from << MASK_BITS); i < posting.length; i++) {
+          const entry = posting[i]!;
+          const slot = entry >>> MASK_BITS;
+          if (slot >= to) break;
+          const value = FIELD_WEIGHT[entry & 31]! * weight;
+          if (value > best[slot]!) {
+            if (best[slot] === 0) touched[count++] = slot;
+            best[slot] = value;
+          }
+        }
+      }
+      for (let i = 0; i < count; i++) {
+        const slot = touched[i]!;
+        if (score[slot] === 0) scored[this.scoredCount++] = slot;
+        score[slot]! += best[slot]!;
+        best[slot] = 0;
+      }
+    }
+  }
+
+  /** Every indexed term, sorted. */
+  private vocabulary(): string[] {
+    return (this.sortedTerms ??= [...this.postings.keys()].sort());
+  }
+
+  /** Where `word` is or would be in the sorted vocabulary. */
+  private firstTermFrom(word: string): number {
+    return firstAtOrAfter(this.sortedTerms ?? [], word);
+  }
+
+  /** The indexed terms a query word matches, with how closely (1 exactly, less as a prefix or with typos). */
+  private termsFor(word: string): Map<string, number> {
+    let terms = this.matchingTerms.get(word);
+    if (!terms) {
+      terms = this.matchingTermsOf(word);
+      if (this.matchingTerms.size >= 5000) this.matchingTerms.clear();
+      this.matchingTerms.set(word, terms);
+    }
+    return terms;
+  }
+
+  private matchingTermsOf(word: string): Map<string, number> {
+    const terms = new Map<string, number>();
+    if (this.postings.has(word)) terms.set(word, 1);
+    if (word.length >= PREFIX_MIN_LENGTH) {
+      const sorted = this.vocabulary();
+      for (let i = this.firstTermFrom(word); i < sorted.length && sorted[i]!.startsWith(word); i++) if (sorted[i] !== word) terms.set(sorted[i]!, prefixQuality(word.length, sorted[i]!.length));
+    }
+    const typos = word.length <= MAX_FUZZY_LENGTH ? typosFor(word.length) : 0;
+    if (typos) for (const [term, distance] of termsWithinTypos(this.vocabulary(), word, typos)) if (!terms.has(term)) terms.set(term, FUZZY_QUALITY[distance]!);
+    return terms;
+  }
+}
+
+/** The index of the first element of an ascending list at or after `value` (a posting entry, a term). */
+function firstAtOrAfter<T extends number | string>(sorted: readonly T[], value: T): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (sorted[middle]! < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
