@@ -61,7 +61,10 @@ describe('a customer account', () => {
     await admin.page.screenshot({ path: path.join(app.artifacts, 'account-form_1280.png'), fullPage: true });
     await admin.page.getByRole('button', { name: 'Save' }).click();
     await admin.page.waitForURL(/#\/t\/aviation\/accounts\/warner-bros-pictures$/);
+    // The account's page has loaded (it says where the account stands) before the list is opened.
+    await admin.page.getByRole('status').filter({ hasText: 'Owes $0.00 of its $100.00 credit limit' }).waitFor();
     await admin.page.getByRole('menuitem', { name: 'Customer accounts' }).click();
+    await admin.page.waitForURL(/#\/t\/aviation\/accounts$/);
     const row = admin.page.getByRole('row', { name: /Warner Bros\. Pictures/ });
     await row.getByText('Net 45').waitFor();
     await admin.page.screenshot({ path: path.join(app.artifacts, 'accounts_1280.png'), fullPage: true });
