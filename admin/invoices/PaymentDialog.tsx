@@ -15,6 +15,9 @@ import { FormDialog } from '../components/FormDialog';
 import { invoiceApi } from './invoice-api';
 
 const METHODS = schemaDocuments.invoice.$defs.paymentMethod.oneOf;
+/** The schema's bounds on what is typed. */
+const AMOUNT = schemaDocuments.invoice.$defs.paymentAmount;
+const REFERENCE_MAX = schemaDocuments.invoice.$defs.paymentReference.maxLength;
 /** Today in the browser's calendar, as the date input writes it (the server checks against the house's). */
 const localToday = () => new Date(Date.now() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
 
@@ -98,7 +101,7 @@ export function PaymentDialog({
           onChange={(event) => setAmount(event.target.value)}
           error={!!errors.amount}
           helperText={errors.amount ?? (invoice.billTo.account ? translate('backlot.payments.creditHint', { account: invoice.billTo.account.name }) : ' ')}
-          slotProps={{ htmlInput: { min: 0.01, step: 0.01 } }}
+          slotProps={{ htmlInput: { min: AMOUNT.minimum, max: AMOUNT.maximum, step: AMOUNT.multipleOf } }}
           required
         />
         <TextField
@@ -124,7 +127,7 @@ export function PaymentDialog({
           onChange={(event) => setReference(event.target.value)}
           error={!!errors.reference}
           helperText={errors.reference ?? errors.currency ?? ' '}
-          slotProps={{ htmlInput: { maxLength: 100 } }}
+          slotProps={{ htmlInput: { maxLength: REFERENCE_MAX } }}
         />
       </Stack>
     </FormDialog>

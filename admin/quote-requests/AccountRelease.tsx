@@ -8,10 +8,12 @@ import { Button, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { schemaDocuments } from '../../schema/documents';
 import { FormDialog } from '../components/FormDialog';
 import type { PricingView } from './quote-api';
 
-const RELEASE_MAX = 500;
+/** The schema's bound on a release's reason. */
+const RELEASE_MAX = schemaDocuments.quoteRequest.$defs.stepInput.properties.release.maxLength;
 
 export function OrderAccountLine({ tenantId, view }: { tenantId: string; view: Pick<PricingView, 'account' | 'accountRelease' | 'purchaseOrder'> }) {
   const translate = useTranslate();

@@ -8,14 +8,14 @@
  * - GET  /api/tenants/:tenantId/aged-debtors                who owes what by age, with each account's credit
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { agedDebtors, owedOnInvoice, paymentOf } from '../../../schema/accounts/payments';
+import { agedDebtors, owedOnInvoice, paymentOf, type InvoiceState } from '../../../schema/accounts/payments';
 import { withDefaults } from '../../../schema/defaults';
 import { schemaIds } from '../../../schema/documents';
 import { todayIn } from '../../../schema/rental/quote-rules';
 import type { PaymentInput } from '../../../schema/types.generated';
 import { formatMoney } from '../../../storefront/lib/format';
 import { FieldProblemsError } from '../../stores/field-problems';
-import { UnknownInvoiceError } from '../../stores/invoice-store';
+import { byReceipt, UnknownInvoiceError } from '../../stores/invoice-store';
 import { invoiceParams } from './invoices';
 import { tenantParams } from './tenants/params';
 
@@ -79,14 +79,17 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
       const { site, timezone } = await houseOf(tenantId);
       const now = new Date();
       const context = { today: todayIn(timezone, now), now, by: request.account!.email, format: (amount: number) => formatMoney(amount, site) };
+      // What the write's transaction read, with the payment it made: the answer needs no second read (a repeat reads it again).
+      let after: InvoiceState | undefined;
       const { payment: recorded, repeat } = await app.invoices.recordPayment(tenantId, number, input.id, (state) => {
         const made = paymentOf(input, state, context);
+        if ('payment' in made) after = { ...state, payments: [...state.payments, made.payment].sort(byReceipt) };
         // Not an invoice is no fault of a field: a conflict with what is stored, said as such.
         if ('problems' in made) throw made.problems[0]!.pointer ? new FieldProblemsError(made.problems) : new FieldProblemsError(made.problems, `Not recorded: ${made.problems[0]!.message}`, 409);
         return made.payment;
       });
       if (!repeat) request.log.info({ tenantId, invoice: number, payment: recorded.id, amount: recorded.amount, by: request.account!.email }, 'payment recorded');
-      const state = await invoiceState(tenantId, number);
+      const state = repeat || !after ? await invoiceState(tenantId, number) : after;
       return reply.code(201).send({ payment: recorded, repeat, payments: state.payments, owed: owedOnInvoice(state) });
     },
   );

@@ -7,20 +7,13 @@
 import { describe, expect, it } from 'vitest';
 import { accountsToOrderOn, checkOrderOnAccount, mayOrderOnAccount, overdueInvoices, owedOnAccount } from '../../../schema/accounts/on-account';
 import type { CustomerAccount, Invoice } from '../../../schema/types.generated';
+import { sampleCustomerAccount } from '../../contract/customer-account-store.contract';
 import { sampleDraft } from '../../contract/invoice-store.contract';
 
 const account = (overrides: Partial<CustomerAccount> = {}): CustomerAccount => ({
-  id: 'warner',
+  ...sampleCustomerAccount('warner', { name: 'Warner Bros. Pictures', members: [{ email: 'kim@warner.example', addedAt: '2026-11-01T00:00:00.000Z' }], ...overrides }),
   tenantId: 'aviation',
-  name: 'Warner Bros. Pictures',
-  kind: 'studio',
-  currency: 'USD',
-  terms: { method: 'account', netDays: 30, deposit: 'none' },
-  members: [{ email: 'kim@warner.example', addedAt: '2026-11-01T00:00:00.000Z' }],
   version: 1,
-  createdAt: '2026-11-01T00:00:00.000Z',
-  updatedAt: '2026-11-01T00:00:00.000Z',
-  ...overrides,
 });
 
 let sequence = 0;

@@ -7,21 +7,18 @@
 import { describe, expect, it } from 'vitest';
 import { accountToSave, termsText } from '../../../admin/accounts/account-record';
 import type { CustomerAccount } from '../../../schema/types.generated';
+import { sampleCustomerAccount } from '../../contract/customer-account-store.contract';
 
 const NOW = new Date('2026-11-28T12:00:00.000Z');
 const stored: CustomerAccount = {
-  id: 'warner',
+  ...sampleCustomerAccount('warner', {
+    name: 'Warner Bros. Pictures',
+    members: [{ email: 'kim@warner.example', addedAt: '2026-11-01T00:00:00.000Z' }],
+    onStop: { reason: 'Cheque bounced', since: '2026-11-20T00:00:00.000Z', by: 'admin@jetwayprops.com' },
+    creditLimit: 500_000,
+  }),
   tenantId: 'aviation',
-  name: 'Warner Bros. Pictures',
-  kind: 'studio',
-  currency: 'USD',
-  terms: { method: 'account', netDays: 30, deposit: 'none' },
-  members: [{ email: 'kim@warner.example', addedAt: '2026-11-01T00:00:00.000Z' }],
-  onStop: { reason: 'Cheque bounced', since: '2026-11-20T00:00:00.000Z', by: 'admin@jetwayprops.com' },
-  creditLimit: 500_000,
   version: 3,
-  createdAt: '2026-11-01T00:00:00.000Z',
-  updatedAt: '2026-11-20T00:00:00.000Z',
 };
 
 describe("the console's account form", () => {
