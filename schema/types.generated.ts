@@ -96,6 +96,7 @@ export interface SchemaIndex {
   lineCredit?: LineCredit;
   payment?: Payment;
   paymentInput?: PaymentInput;
+  notice?: Notice;
   productionRequest?: ProductionRequest;
   productionRequestInput?: ProductionRequestInput;
   houseApplication?: HouseApplication;
@@ -344,6 +345,16 @@ export interface SiteSettings {
    * On stop when overdue (days): A customer account with an invoice this many days past due is on stop by rule: no order on it is confirmed until the invoice is paid. Leave empty to put accounts on stop only by hand.
    */
   accountStopDays?: number;
+  /**
+   * Payment reminders (days past due): An invoice still owing this many days after its due date is mailed a reminder, once for each number listed (for example 7, 14 and 30), to the account's billing contact or the customer; reminders stop once it is paid. Leave empty to send none.
+   *
+   * @maxItems 6
+   */
+  reminderDays?: number[];
+  /**
+   * Statements mailed on (day of the month): On this day each month, every customer account with anything owed or any activity last month is mailed its statement for last month (a PDF) at its billing contact's address. Leave empty to mail none; statements can always be downloaded from the account.
+   */
+  statementDay?: number;
   /**
    * Request lead time (days): How many days ahead of the rental start a request must be made.
    */
@@ -2746,7 +2757,7 @@ export interface Payment {
    */
   applied: number;
   /**
-   * Credit: What was left over once the invoice was paid, kept as credit on the customer's account.
+   * Credit: What was left over once the invoice was paid, kept as credit on the customer's account; negative when the account's credit paid the invoice (method Account credit).
    */
   credit: number;
   /**
@@ -2758,9 +2769,9 @@ export interface Payment {
    */
   receivedOn: string;
   /**
-   * How it was paid: Bank transfer, cheque, a card taken by phone, cash, or another way.
+   * How it was paid: Bank transfer, cheque, a card taken by phone, cash, another way, or credit the customer's account already holds (left over from an earlier payment).
    */
-  method: ('bankTransfer' | 'cheque' | 'cardByPhone' | 'cash' | 'other') & string;
+  method: ('bankTransfer' | 'cheque' | 'cardByPhone' | 'cash' | 'other' | 'accountCredit') & string;
   /**
    * Reference: The bank's reference, the cheque's number or the card receipt's, as the house's books know it.
    */
@@ -2795,13 +2806,54 @@ export interface PaymentInput {
    */
   receivedOn: string;
   /**
-   * How it was paid: Bank transfer, cheque, a card taken by phone, cash, or another way.
+   * How it was paid: Bank transfer, cheque, a card taken by phone, cash, another way, or credit the customer's account already holds (left over from an earlier payment).
    */
-  method: ('bankTransfer' | 'cheque' | 'cardByPhone' | 'cash' | 'other') & string;
+  method: ('bankTransfer' | 'cheque' | 'cardByPhone' | 'cash' | 'other' | 'accountCredit') & string;
   /**
    * Reference: The bank's reference, the cheque's number or the card receipt's, as the house's books know it.
    */
   reference?: string;
+}
+/**
+ * A mail Backlot sent a customer about money: a payment reminder for an invoice past due, or an account's monthly statement. Kept so that each is sent once, whichever server sends it.
+ */
+export interface Notice {
+  /**
+   * Notice: reminder-<invoice>-<days> or statement-<account>-<month>: the same notice has the same id on every server.
+   */
+  id: string;
+  /**
+   * Tenant id: Lowercase letters, digits and single hyphens; it is also the tenant's folder name and its <id>.localhost host name.
+   */
+  tenantId: string;
+  /**
+   * Kind: A payment reminder or a monthly statement.
+   */
+  kind: ('reminder' | 'statement') & string;
+  /**
+   * Invoice: The invoice a reminder is about.
+   */
+  invoice?: string;
+  /**
+   * Account id: The account's id at the house: lowercase letters, digits and hyphens, made from its name when it is opened.
+   */
+  account?: string;
+  /**
+   * Month: The month a statement covers (YYYY-MM).
+   */
+  month?: string;
+  /**
+   * Days past due: The step of the house's reminder schedule this reminder is.
+   */
+  daysOverdue?: number;
+  /**
+   * Email address
+   */
+  to: string;
+  /**
+   * Date and time: An ISO 8601 date-time with a time zone offset.
+   */
+  sentAt: string;
 }
 /**
  * A production's request made on the platform's marketplace for items of several houses, on one set of dates: one part per house, each sent to that house as its own quote request, priced, held, confirmed and invoiced under that house's rules. The production follows the parts together here; a house sees only its own part.

@@ -13,7 +13,7 @@
  *   limit. Each says why in words the house's staff read on the order.
  */
 import type { CustomerAccount, Invoice, Payment, QuoteRequest } from '../types.generated';
-import { creditOf, owedOnInvoice, type InvoiceState } from './payments';
+import { creditOf, invoiceStates, owedOnInvoice } from './payments';
 import { fromMinor } from '../rental/card-hold';
 import { addDays } from '../rental/quote-rules';
 import { cents } from '../rental/quote-pricing';
@@ -41,22 +41,13 @@ export const orderAccountOf = (account: CustomerAccount): OrderAccount => ({
   ...(account.exemption && { exemption: account.exemption }),
 });
 
-/** Each invoice's state for payments.ts (its credit notes and payments), grouped once: an account may hold years of invoices. */
-function statesOf(documents: readonly Invoice[], payments: readonly Payment[]): (invoice: Invoice) => InvoiceState {
-  const notes = new Map<string, Invoice[]>();
-  for (const document of documents) if (document.kind === 'creditNote' && document.credits) notes.set(document.credits, [...(notes.get(document.credits) ?? []), document]);
-  const paid = new Map<string, Payment[]>();
-  for (const payment of payments) paid.set(payment.invoice, [...(paid.get(payment.invoice) ?? []), payment]);
-  return (invoice) => ({ invoice, creditNotes: notes.get(invoice.number) ?? [], payments: paid.get(invoice.number) ?? [] });
-}
-
 /**
  * What the account owes, from its orders' documents and the payments received (in the account's
  * currency, major units): per order, its invoice's balance less credit notes and payments, else its
  * live pro forma; less the credit the account's payments left over.
  */
 export function owedOnAccount(documents: readonly Invoice[], payments: readonly Payment[] = []): number {
-  const stateOf = statesOf(documents, payments);
+  const stateOf = invoiceStates(documents, payments);
   const invoiced = new Set(documents.flatMap((document) => (document.kind === 'invoice' && !document.voidedAt ? [document.quoteId] : [])));
   let owed = 0;
   for (const document of documents) {
@@ -70,7 +61,7 @@ export function owedOnAccount(documents: readonly Invoice[], payments: readonly 
 
 /** The account's invoices still owed more than `overdueDays` after they fell due, as of `today`. */
 export function overdueInvoices(documents: readonly Invoice[], today: string, overdueDays: number, payments: readonly Payment[] = []): Invoice[] {
-  const stateOf = statesOf(documents, payments);
+  const stateOf = invoiceStates(documents, payments);
   return documents.filter((document) => document.kind === 'invoice' && !document.voidedAt && addDays(document.dueDate, overdueDays) < today && owedOnInvoice(stateOf(document)) > 0);
 }
 

@@ -20,6 +20,8 @@ export interface InvoiceState {
   creditNotes: readonly Invoice[];
   /** The payments already recorded against it. */
   payments: readonly Payment[];
+  /** The credit its customer account holds (left over from earlier payments, less what paid other invoices): read only when the invoice is on an account. */
+  accountCredit?: number;
 }
 
 export interface Problem {
@@ -35,6 +37,15 @@ export function owedOnInvoice({ invoice, creditNotes, payments }: InvoiceState):
   return Math.max(0, cents(invoice.balance - credited - sum(payments.map((payment) => payment.applied))));
 }
 
+/** Each invoice's state for payments.ts (its credit notes and payments), grouped once: an account may hold years of invoices. */
+export function invoiceStates(documents: readonly Invoice[], payments: readonly Payment[]): (invoice: Invoice) => InvoiceState {
+  const notes = new Map<string, Invoice[]>();
+  for (const document of documents) if (document.kind === 'creditNote' && document.credits) notes.set(document.credits, [...(notes.get(document.credits) ?? []), document]);
+  const paid = new Map<string, Payment[]>();
+  for (const payment of payments) paid.set(payment.invoice, [...(paid.get(payment.invoice) ?? []), payment]);
+  return (invoice) => ({ invoice, creditNotes: notes.get(invoice.number) ?? [], payments: paid.get(invoice.number) ?? [] });
+}
+
 /** The payment as recorded, or why it is refused, field by field. `format` writes money as the house does. */
 export function paymentOf(
   input: PaymentInput,
@@ -48,9 +59,13 @@ export function paymentOf(
   if (input.currency !== invoice.currency) problems.push({ pointer: '/currency', message: `${invoice.number} is in ${invoice.currency}: record what arrived in ${invoice.currency}` });
   if (input.receivedOn > context.today) problems.push({ pointer: '/receivedOn', message: `is after today (${context.today}): record a payment once it has arrived` });
   const owed = owedOnInvoice(state);
+  const account = invoice.billTo.account?.id;
+  if (input.method === 'accountCredit') {
+    const used = creditUsed(input, state, owed, context);
+    return problems.length ? { problems: [...problems, ...('problems' in used ? used.problems : [])] } : used;
+  }
   const applied = Math.min(cents(input.amount), owed);
   const credit = cents(input.amount - applied);
-  const account = invoice.billTo.account?.id;
   if (credit > 0 && !account)
     problems.push({
       pointer: '/amount',
@@ -79,14 +94,47 @@ export function paymentOf(
   };
 }
 
-/** The credit an account's payments left over, not yet used. */
+/** The account's credit paying the invoice: no more than the account holds, nor than the invoice owes (credit never makes credit). */
+function creditUsed(
+  input: PaymentInput,
+  state: InvoiceState,
+  owed: number,
+  context: { today: string; now: Date; by: string; format: (amount: number) => string },
+): { payment: Payment } | { problems: Problem[] } {
+  const { invoice } = state;
+  const account = invoice.billTo.account;
+  const held = state.accountCredit ?? 0;
+  const amount = cents(input.amount);
+  if (!account) return { problems: [{ pointer: '/method', message: `${invoice.number} is not on a customer account: only an account holds credit` }] };
+  if (amount > held) return { problems: [{ pointer: '/amount', message: `is more than the ${context.format(held)} of credit ${account.name} holds` }] };
+  if (amount > owed) return { problems: [{ pointer: '/amount', message: `is more than the ${context.format(owed)} still owed on ${invoice.number}` }] };
+  return {
+    payment: {
+      id: input.id,
+      tenantId: invoice.tenantId,
+      invoice: invoice.number,
+      account: account.id,
+      amount,
+      applied: amount,
+      credit: -amount,
+      currency: input.currency,
+      receivedOn: input.receivedOn,
+      method: 'accountCredit',
+      ...(input.reference?.trim() && { reference: input.reference.trim() }),
+      recordedAt: context.now.toISOString(),
+      recordedBy: context.by,
+    },
+  };
+}
+
+/** The credit an account's payments left over, less what of it has paid invoices since. */
 export const creditOf = (payments: readonly Payment[]) => sum(payments.map((payment) => payment.credit));
 
 export const AGE_BUCKETS = ['current', 'days30', 'days60', 'days90', 'over90'] as const;
 export type AgeBucket = (typeof AGE_BUCKETS)[number];
 
 /** Days between two calendar days (b − a). */
-const daysBetween = (a: string, b: string) => Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+export const daysBetween = (a: string, b: string) => Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
 
 /** Where an invoice due on `dueDate` falls on `today`: not yet due (current), or by days overdue. */
 export function ageOf(dueDate: string, today: string): AgeBucket {
@@ -115,14 +163,9 @@ export interface DebtorRow {
  * One pass over each list: grouped by invoice, then by customer.
  */
 export function agedDebtors(documents: readonly Invoice[], payments: readonly Payment[], today: string): DebtorRow[] {
-  const creditNotes = new Map<string, Invoice[]>();
-  for (const document of documents) if (document.kind === 'creditNote' && document.credits) creditNotes.set(document.credits, [...(creditNotes.get(document.credits) ?? []), document]);
-  const paid = new Map<string, Payment[]>();
+  const stateOf = invoiceStates(documents, payments);
   const credit = new Map<string, number>();
-  for (const payment of payments) {
-    paid.set(payment.invoice, [...(paid.get(payment.invoice) ?? []), payment]);
-    if (payment.account && payment.credit > 0) credit.set(payment.account, cents((credit.get(payment.account) ?? 0) + payment.credit));
-  }
+  for (const payment of payments) if (payment.account && payment.credit) credit.set(payment.account, cents((credit.get(payment.account) ?? 0) + payment.credit));
   const rows = new Map<string, DebtorRow>();
   const rowFor = (invoice: Invoice): DebtorRow => {
     const account = invoice.billTo.account;
@@ -146,7 +189,7 @@ export function agedDebtors(documents: readonly Invoice[], payments: readonly Pa
   };
   for (const invoice of documents) {
     if (invoice.kind !== 'invoice') continue;
-    const owed = owedOnInvoice({ invoice, creditNotes: creditNotes.get(invoice.number) ?? [], payments: paid.get(invoice.number) ?? [] });
+    const owed = owedOnInvoice(stateOf(invoice));
     if (owed <= 0) continue;
     const row = rowFor(invoice);
     const bucket = ageOf(invoice.dueDate, today);

@@ -110,6 +110,7 @@ export async function generateTypes(): Promise<string> {
         lineCredit: { $ref: 'invoice.schema.json#/$defs/lineCredit' },
         payment: { $ref: 'invoice.schema.json#/$defs/payment' },
         paymentInput: { $ref: 'invoice.schema.json#/$defs/paymentInput' },
+        notice: { $ref: 'invoice.schema.json#/$defs/notice' },
         productionRequest: { $ref: 'production-request.schema.json' },
         productionRequestInput: { $ref: 'production-request.schema.json#/$defs/productionRequestInput' },
         houseApplication: { $ref: 'house-application.schema.json' },

@@ -15,7 +15,7 @@
 import { createHash } from 'node:crypto';
 import type { Firestore } from 'firebase-admin/firestore';
 import { invoiceNumber, type InvoiceDraft } from '../../schema/rental/invoices';
-import type { InvoiceState } from '../../schema/accounts/payments';
+import { creditOf, type InvoiceState } from '../../schema/accounts/payments';
 import type { Invoice, Payment } from '../../schema/types.generated';
 import { byReceipt, checkedInvoice, checkedPayment, DEFAULT_INVOICE_PAGE, InvoiceNotVoidableError, UnknownInvoiceError, type InvoiceListQuery, type InvoiceStore } from './invoice-store';
 
@@ -91,11 +91,22 @@ export class FirestoreInvoiceStore implements InvoiceStore {
         if (!invoiceDoc!.exists) throw new UnknownInvoiceError(invoiceNumber);
         const invoice = invoiceDoc!.data() as Invoice;
         // Read in the transaction: a payment recorded meanwhile makes Firestore run this again on fresh reads.
-        const [notes, payments] = await Promise.all([
+        // The account's credit is read here too: two invoices paid from the same credit at once cannot both spend it.
+        const account = invoice.billTo.account?.id;
+        const [notes, payments, onAccount] = await Promise.all([
           transaction.get(tenant.collection('invoices').where('credits', '==', invoice.number)),
           transaction.get(tenant.collection('payments').where('invoice', '==', invoice.number)),
+          account === undefined ? undefined : transaction.get(tenant.collection('payments').where('account', '==', account)),
         ]);
-        const payment = checkedPayment(make({ invoice, creditNotes: notes.docs.map((doc) => doc.data() as Invoice), payments: payments.docs.map((doc) => doc.data() as Payment).sort(byReceipt) }));
+        const accountCredit = onAccount && creditOf(onAccount.docs.map((doc) => doc.data() as Payment));
+        const payment = checkedPayment(
+          make({
+            invoice,
+            creditNotes: notes.docs.map((doc) => doc.data() as Invoice),
+            payments: payments.docs.map((doc) => doc.data() as Payment).sort(byReceipt),
+            ...(accountCredit !== undefined && { accountCredit }),
+          }),
+        );
         transaction.create(paymentRef, JSON.parse(JSON.stringify(payment)) as Record<string, unknown>);
         return { payment, repeat: false };
       },

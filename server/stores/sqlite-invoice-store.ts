@@ -6,7 +6,7 @@
  */
 import type Database from 'better-sqlite3';
 import { invoiceNumber, type InvoiceDraft } from '../../schema/rental/invoices';
-import type { InvoiceState } from '../../schema/accounts/payments';
+import { creditOf, type InvoiceState } from '../../schema/accounts/payments';
 import type { Invoice, Payment } from '../../schema/types.generated';
 import { openSqliteFile } from './sqlite-file';
 import { byReceipt, checkedInvoice, checkedPayment, DEFAULT_INVOICE_PAGE, InvoiceNotVoidableError, UnknownInvoiceError, type InvoiceListQuery, type InvoiceStore } from './invoice-store';
@@ -122,7 +122,9 @@ export class SqliteInvoiceStore implements InvoiceStore {
         )
           .map((note) => JSON.parse(note.document) as Invoice)
           .filter((note) => note.credits === invoice.number);
-        const payment = checkedPayment(make({ invoice, creditNotes, payments: this.paymentRows('invoice = ?', [tenantId, invoiceNumber]) }));
+        const account = invoice.billTo.account?.id;
+        const accountCredit = account === undefined ? undefined : creditOf(this.paymentRows('account = ?', [tenantId, account]));
+        const payment = checkedPayment(make({ invoice, creditNotes, payments: this.paymentRows('invoice = ?', [tenantId, invoiceNumber]), ...(accountCredit !== undefined && { accountCredit }) }));
         this.database
           .prepare('INSERT INTO payments (tenant_id, id, invoice, account, document) VALUES (?, ?, ?, ?, ?)')
           .run(tenantId, payment.id, payment.invoice, payment.account ?? null, JSON.stringify(payment));
