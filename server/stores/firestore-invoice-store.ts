@@ -5,6 +5,7 @@
  *   vendors/{tenantId}/invoiceSequences/{kind}    { last }: the last number issued of that kind
  *   vendors/{tenantId}/invoiceKeys/{sha256(key)}  { number }: what was issued under each key
  *   vendors/{tenantId}/payments/{id}              a payment received against an invoice
+ *   vendors/{tenantId}/notices/{id}               a reminder or statement mailed (created once by its id)
  *
  * issue() reads the key and the sequence and writes all three in one transaction: two servers
  * issuing at once contend on the sequence, Firestore runs the loser again on fresh reads, and each
@@ -16,8 +17,8 @@ import { createHash } from 'node:crypto';
 import type { Firestore } from 'firebase-admin/firestore';
 import { invoiceNumber, type InvoiceDraft } from '../../schema/rental/invoices';
 import { creditOf, type InvoiceState } from '../../schema/accounts/payments';
-import type { Invoice, Payment } from '../../schema/types.generated';
-import { byReceipt, checkedInvoice, checkedPayment, DEFAULT_INVOICE_PAGE, InvoiceNotVoidableError, UnknownInvoiceError, type InvoiceListQuery, type InvoiceStore } from './invoice-store';
+import type { Invoice, Notice, Payment } from '../../schema/types.generated';
+import { byReceipt, bySending, checkedInvoice, checkedNotice, checkedPayment, DEFAULT_INVOICE_PAGE, InvoiceNotVoidableError, UnknownInvoiceError, type InvoiceListQuery, type InvoiceStore } from './invoice-store';
 
 /** Firestore's own retries of a transaction that lost a race; issues across servers may queue this deep. */
 const MAX_ATTEMPTS = 60;
@@ -112,6 +113,26 @@ export class FirestoreInvoiceStore implements InvoiceStore {
       },
       { maxAttempts: MAX_ATTEMPTS },
     );
+  }
+
+  async recordNotice(notice: Notice): Promise<{ notice: Notice; repeat: boolean }> {
+    const checked = checkedNotice(notice);
+    const ref = this.tenant(checked.tenantId).collection('notices').doc(checked.id);
+    try {
+      await ref.create(JSON.parse(JSON.stringify(checked)) as Record<string, unknown>);
+      return { notice: checked, repeat: false };
+    } catch (error) {
+      // ALREADY_EXISTS: another server (or an earlier pass) recorded it first.
+      if ((error as { code?: number }).code !== 6) throw error;
+      return { notice: (await ref.get()).data() as Notice, repeat: true };
+    }
+  }
+
+  async notices(tenantId: string, query: { invoice?: string; account?: string } = {}): Promise<Notice[]> {
+    let filtered = this.tenant(tenantId).collection('notices') as FirebaseFirestore.Query;
+    if (query.invoice !== undefined) filtered = filtered.where('invoice', '==', query.invoice);
+    else if (query.account !== undefined) filtered = filtered.where('account', '==', query.account);
+    return (await filtered.get()).docs.map((doc) => doc.data() as Notice).sort(bySending);
   }
 
   async payments(tenantId: string, query: { invoice?: string; account?: string } = {}): Promise<Payment[]> {

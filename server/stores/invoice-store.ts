@@ -13,7 +13,7 @@
 import { schemaIds } from '../../schema/documents';
 import type { InvoiceDraft } from '../../schema/rental/invoices';
 import type { InvoiceState } from '../../schema/accounts/payments';
-import type { Invoice, Payment } from '../../schema/types.generated';
+import type { Invoice, Notice, Payment } from '../../schema/types.generated';
 import { schemaChecked } from './schema-checked';
 
 export interface InvoiceListQuery {
@@ -46,6 +46,13 @@ export interface InvoiceStore {
   recordPayment(tenantId: string, invoiceNumber: string, paymentId: string, make: (state: InvoiceState) => Payment): Promise<{ payment: Payment; repeat: boolean }>;
   /** The payments against an invoice, or (with `account`) against an account's invoices, or all a house's, by the day received. */
   payments(tenantId: string, query?: { invoice?: string; account?: string }): Promise<Payment[]>;
+  /**
+   * Records a notice (a reminder, a statement) once by its id, before it is mailed: of two servers
+   * claiming the same notice, one records it and the other gets `repeat` and sends nothing.
+   */
+  recordNotice(notice: Notice): Promise<{ notice: Notice; repeat: boolean }>;
+  /** The notices sent about an invoice, or to an account, or all a house's, oldest first. */
+  notices(tenantId: string, query?: { invoice?: string; account?: string }): Promise<Notice[]>;
   /** Marks a pro forma void (its order was cancelled); an invoice or credit note is never changed. */
   voidProForma(tenantId: string, number: string, at: string): Promise<Invoice | undefined>;
   close(): Promise<void>;
@@ -60,6 +67,9 @@ export class UnknownInvoiceError extends Error {
 
 /** A payment checked against its schema before it is written. */
 export const checkedPayment = schemaChecked<Payment>(`${schemaIds.invoice}#/$defs/payment`, 'a payment');
+
+export const checkedNotice = schemaChecked<Notice>(`${schemaIds.invoice}#/$defs/notice`, 'a notice');
+export const bySending = (a: Notice, b: Notice) => a.sentAt.localeCompare(b.sentAt) || a.id.localeCompare(b.id);
 
 export const byReceipt = (a: Payment, b: Payment) => a.receivedOn.localeCompare(b.receivedOn) || a.recordedAt.localeCompare(b.recordedAt) || a.id.localeCompare(b.id);
 

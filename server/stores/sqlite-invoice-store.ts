@@ -7,9 +7,9 @@
 import type Database from 'better-sqlite3';
 import { invoiceNumber, type InvoiceDraft } from '../../schema/rental/invoices';
 import { creditOf, type InvoiceState } from '../../schema/accounts/payments';
-import type { Invoice, Payment } from '../../schema/types.generated';
+import type { Invoice, Notice, Payment } from '../../schema/types.generated';
 import { openSqliteFile } from './sqlite-file';
-import { byReceipt, checkedInvoice, checkedPayment, DEFAULT_INVOICE_PAGE, InvoiceNotVoidableError, UnknownInvoiceError, type InvoiceListQuery, type InvoiceStore } from './invoice-store';
+import { byReceipt, checkedInvoice, checkedNotice, checkedPayment, DEFAULT_INVOICE_PAGE, InvoiceNotVoidableError, UnknownInvoiceError, type InvoiceListQuery, type InvoiceStore } from './invoice-store';
 
 /** The account an invoice's order is on: indexed by this very expression, so a query must spell it the same. */
 const ACCOUNT_ID = "json_extract(document, '$.billTo.account.id')";
@@ -31,7 +31,11 @@ export class SqliteInvoiceStore implements InvoiceStore {
        CREATE TABLE IF NOT EXISTS payments (
          tenant_id TEXT NOT NULL, id TEXT NOT NULL, invoice TEXT NOT NULL, account TEXT, document TEXT NOT NULL, PRIMARY KEY (tenant_id, id));
        CREATE INDEX IF NOT EXISTS payments_by_invoice ON payments (tenant_id, invoice);
-       CREATE INDEX IF NOT EXISTS payments_by_account ON payments (tenant_id, account);`,
+       CREATE INDEX IF NOT EXISTS payments_by_account ON payments (tenant_id, account);
+       CREATE TABLE IF NOT EXISTS notices (
+         tenant_id TEXT NOT NULL, id TEXT NOT NULL, invoice TEXT, account TEXT, sent_at TEXT NOT NULL, document TEXT NOT NULL, PRIMARY KEY (tenant_id, id));
+       CREATE INDEX IF NOT EXISTS notices_by_invoice ON notices (tenant_id, invoice);
+       CREATE INDEX IF NOT EXISTS notices_by_account ON notices (tenant_id, account);`,
     );
   }
 
@@ -131,6 +135,22 @@ export class SqliteInvoiceStore implements InvoiceStore {
         return { payment, repeat: false };
       })
       .immediate();
+  }
+
+  async recordNotice(notice: Notice): Promise<{ notice: Notice; repeat: boolean }> {
+    const checked = checkedNotice(notice);
+    const inserted = this.database
+      .prepare('INSERT INTO notices (tenant_id, id, invoice, account, sent_at, document) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING')
+      .run(checked.tenantId, checked.id, checked.invoice ?? null, checked.account ?? null, checked.sentAt, JSON.stringify(checked));
+    if (inserted.changes) return { notice: checked, repeat: false };
+    const row = this.database.prepare('SELECT document FROM notices WHERE tenant_id = ? AND id = ?').get(checked.tenantId, checked.id) as { document: string };
+    return { notice: JSON.parse(row.document) as Notice, repeat: true };
+  }
+
+  async notices(tenantId: string, query: { invoice?: string; account?: string } = {}): Promise<Notice[]> {
+    const [condition, values] = query.invoice !== undefined ? ['invoice = ?', [query.invoice]] : query.account !== undefined ? ['account = ?', [query.account]] : ['1 = 1', []];
+    const rows = this.database.prepare(`SELECT document FROM notices WHERE tenant_id = ? AND ${condition} ORDER BY sent_at, id`).all(tenantId, ...values) as Array<{ document: string }>;
+    return rows.map((row) => JSON.parse(row.document) as Notice);
   }
 
   async payments(tenantId: string, query: { invoice?: string; account?: string } = {}): Promise<Payment[]> {

@@ -8,8 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import { withDefaults } from '../../schema/defaults';
 import type { InvoiceDraft } from '../../schema/rental/invoices';
-import type { SiteSettings, VendorConfig } from '../../schema/types.generated';
-import { paymentOf, type InvoiceState } from '../../schema/accounts/payments';
+import type { Notice, SiteSettings, VendorConfig } from '../../schema/types.generated';
+import { creditOf, paymentOf, type InvoiceState } from '../../schema/accounts/payments';
 import { InvoiceNotVoidableError, UnknownInvoiceError, type InvoiceStore } from '../../server/stores/invoice-store';
 import { storeUnderTest, type OpenedStore } from './store-under-test';
 
@@ -172,6 +172,40 @@ export function describeInvoiceStoreContract(name: string, open: () => Promise<O
       expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
       expect(String((outcomes.find((outcome) => outcome.status === 'rejected') as PromiseRejectedResult).reason.message)).toMatch(/is paid: nothing is owed on it/);
       expect(await store.payments('aviation', { invoice: invoice.number })).toHaveLength(1);
+    });
+
+    it("spends an account's credit once when two invoices take it at once", async () => {
+      const { store } = subject;
+      const warner = { id: 'warner', name: 'Warner Bros. Pictures', netDays: 30, deposit: 'none' as const };
+      const onWarner = { name: 'Dana', email: 'dana@studio.example', account: warner };
+      const [first, second, third] = await Promise.all(['q-20', 'q-21', 'q-22'].map(async (quoteId) => (await store.issue(sampleDraft(quoteId, { paid: 0, balance: 100, billTo: onWarner }))).invoice));
+      const pay = (id: string, amount: number, method: 'bankTransfer' | 'accountCredit') => (state: InvoiceState) => {
+        const made = paymentOf({ id, amount, currency: 'USD', receivedOn: '2026-11-28', method }, state, { today: '2026-11-28', now: new Date(), by: 'admin@jetwayprops.com', format: (value) => `$${value.toFixed(2)}` });
+        if ('problems' in made) throw new Error(made.problems[0]!.message);
+        return made.payment;
+      };
+      expect((await store.recordPayment('aviation', first!.number, 'wire-0001', pay('wire-0001', 160, 'bankTransfer'))).payment.credit).toBe(60);
+      const outcomes = await Promise.allSettled([
+        store.recordPayment('aviation', second!.number, 'credit-000a', pay('credit-000a', 60, 'accountCredit')),
+        store.recordPayment('aviation', third!.number, 'credit-000b', pay('credit-000b', 60, 'accountCredit')),
+      ]);
+      expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+      expect(String((outcomes.find((outcome) => outcome.status === 'rejected') as PromiseRejectedResult).reason.message)).toBe('is more than the $0.00 of credit Warner Bros. Pictures holds');
+      expect(creditOf(await store.payments('aviation', { account: 'warner' }))).toBe(0);
+    });
+
+    it('records each notice once by its id, also when two servers send it at once, and lists them by invoice and account', async () => {
+      const { store } = subject;
+      const notice = (id: string, overrides: Partial<Notice> = {}): Notice => ({ id, tenantId: 'aviation', kind: 'reminder', invoice: 'INV-000001', daysOverdue: 7, to: 'ap@warner.example', sentAt: '2026-11-28T09:00:00.000Z', ...overrides });
+      const outcomes = await Promise.all([store.recordNotice(notice('reminder-INV-000001-7')), store.recordNotice(notice('reminder-INV-000001-7', { sentAt: '2026-11-28T09:00:01.000Z' }))]);
+      expect(outcomes.map((outcome) => outcome.repeat).sort()).toEqual([false, true]);
+      expect(outcomes[0]!.notice).toEqual(outcomes[1]!.notice);
+      await store.recordNotice({ id: 'statement-warner-2026-10', tenantId: 'aviation', kind: 'statement', account: 'warner', month: '2026-10', to: 'ap@warner.example', sentAt: '2026-11-01T06:00:00.000Z' });
+      await store.recordNotice(notice('reminder-INV-000001-14', { daysOverdue: 14, account: 'warner', sentAt: '2026-11-30T09:00:00.000Z' }));
+      expect((await store.notices('aviation', { invoice: 'INV-000001' })).map((sent) => sent.id)).toEqual(['reminder-INV-000001-7', 'reminder-INV-000001-14']);
+      expect((await store.notices('aviation', { account: 'warner' })).map((sent) => sent.id)).toEqual(['statement-warner-2026-10', 'reminder-INV-000001-14']);
+      expect(await store.notices('acme')).toEqual([]);
+      await expect(store.recordNotice(notice('reminder-bad', { to: 'not an address' }))).rejects.toThrow(/to/);
     });
 
     it('voids a pro forma, and never changes an invoice', async () => {
