@@ -53,6 +53,8 @@ export interface ServerConfig {
   paymentCheckSeconds: number;
   /** How often this server makes sure every order has its documents (a confirmed order its pro forma, a closed one its invoice) when its step could not issue them (BACKLOT_INVOICE_CHECK_SECONDS, default 60). */
   invoiceCheckSeconds: number;
+  /** How often this server mails the payment reminders and monthly statements that have fallen due (BACKLOT_RECEIVABLES_CHECK_SECONDS, default 900). */
+  receivablesCheckSeconds: number;
   /**
    * The sign-up's bot check: `local` (tokens this server signs: dev, tests, no internet), or
    * reCAPTCHA v3 when BACKLOT_RECAPTCHA_SITE_KEY and BACKLOT_RECAPTCHA_SECRET_KEY are both set.
@@ -144,6 +146,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
     payments: parsePayments(env),
     paymentCheckSeconds: parsePositiveInteger(env.BACKLOT_PAYMENT_CHECK_SECONDS, 'BACKLOT_PAYMENT_CHECK_SECONDS', 60),
     invoiceCheckSeconds: parsePositiveInteger(env.BACKLOT_INVOICE_CHECK_SECONDS, 'BACKLOT_INVOICE_CHECK_SECONDS', 60),
+    receivablesCheckSeconds: parsePositiveInteger(env.BACKLOT_RECEIVABLES_CHECK_SECONDS, 'BACKLOT_RECEIVABLES_CHECK_SECONDS', 900),
     botCheck: parseBotCheck(env),
     search: parseSearch(env),
     assets: parseAssets(env),

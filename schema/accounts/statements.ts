@@ -10,7 +10,10 @@
  * The balance counts what each document changed: an invoice its balance (what the card did not
  * pay), a credit note what it took off its invoice (never more than the invoice was left owing), a
  * payment all that arrived (what paid the invoice and what stayed as credit). Credit paying a later
- * invoice moves nothing (the money arrived earlier) and is listed to show where it went.
+ * invoice moves nothing (the money arrived earlier) and is listed to show where it went. What
+ * changed nothing on the account (an invoice the card settled, a credit note refunded to the card)
+ * is left off, so a statement made from the house's receivables is the one made from all its
+ * documents.
  */
 import { cents } from '../rental/quote-pricing';
 import type { Invoice, Payment } from '../types.generated';
@@ -85,21 +88,22 @@ function movements(documents: readonly Invoice[], payments: readonly Payment[]):
   const creditedSoFar = new Map<string, number>();
   const moved: Array<Omit<StatementLine, 'balance'>> = [];
   for (const invoice of invoices.values())
-    moved.push({
-      date: invoice.issueDate,
-      kind: 'invoice',
-      reference: invoice.number,
-      detail: [invoice.billTo.production, invoice.billTo.purchaseOrder && `PO ${invoice.billTo.purchaseOrder}`].filter(Boolean).join(' · ') || undefined,
-      charge: invoice.balance,
-      received: 0,
-    });
+    if (invoice.balance > 0)
+      moved.push({
+        date: invoice.issueDate,
+        kind: 'invoice',
+        reference: invoice.number,
+        detail: [invoice.billTo.production, invoice.billTo.purchaseOrder && `PO ${invoice.billTo.purchaseOrder}`].filter(Boolean).join(' · ') || undefined,
+        charge: invoice.balance,
+        received: 0,
+      });
   for (const note of [...documents].filter((document) => document.kind === 'creditNote').sort((a, b) => a.issueDate.localeCompare(b.issueDate) || a.number.localeCompare(b.number))) {
     const credited = note.credits ? invoices.get(note.credits) : undefined;
     // A credit note takes off what its invoice was left owing (what the card paid is refunded to the card, not the account).
     const room = credited ? Math.max(0, cents(credited.balance - (creditedSoFar.get(credited.number) ?? 0))) : 0;
     const off = Math.min(Math.abs(note.total), room);
     if (credited) creditedSoFar.set(credited.number, cents((creditedSoFar.get(credited.number) ?? 0) + off));
-    moved.push({ date: note.issueDate, kind: 'creditNote', reference: note.number, detail: note.credits ? `Credits ${note.credits}` : undefined, charge: 0, received: off });
+    if (off > 0) moved.push({ date: note.issueDate, kind: 'creditNote', reference: note.number, detail: note.credits ? `Credits ${note.credits}` : undefined, charge: 0, received: off });
   }
   for (const payment of payments) {
     const used = payment.method === 'accountCredit';

@@ -31,6 +31,7 @@ const envelopeOf = (mail: OutgoingMail) => ({
   text: mail.text,
   html: mail.html,
   headers: { 'X-Backlot-Tenant': mail.tenantId, 'X-Backlot-Kind': mail.kind },
+  ...(mail.attachments?.length && { attachments: mail.attachments }),
 });
 
 export class SmtpMailer implements Mailer {

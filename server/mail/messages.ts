@@ -29,13 +29,23 @@ export type MailKind =
   | 'creditNote'
   | 'houseApplication'
   | 'houseApproved'
-  | 'houseRefused';
+  | 'houseRefused'
+  | 'paymentReminder'
+  | 'statement';
 
 export interface MailContent {
   kind: MailKind;
   subject: string;
   text: string;
   html: string;
+  /** Files sent with it (a statement's PDF, the invoice a reminder is about). */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
 }
 
 export interface Recipient {
@@ -80,7 +90,7 @@ function text(configuration: StorefrontConfiguration, { heading, paragraphs, act
   return [heading, '', ...paragraphs.flatMap((paragraph) => [paragraph, '']), ...(action ? [`${action.label}: ${action.url}`, ''] : []), '—', ...footerLines(configuration)].join('\n');
 }
 
-function message(kind: MailKind, configuration: StorefrontConfiguration, subject: string, body: { heading: string; paragraphs: string[]; action?: { label: string; url: string } }): MailContent {
+export function message(kind: MailKind, configuration: StorefrontConfiguration, subject: string, body: { heading: string; paragraphs: string[]; action?: { label: string; url: string } }): MailContent {
   return { kind, subject, text: text(configuration, body), html: html(configuration, body) };
 }
 

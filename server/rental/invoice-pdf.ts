@@ -12,18 +12,13 @@
  * table's head repeated and every page numbered. A voided pro forma is stamped VOID; a credit note
  * names the invoice it credits and why.
  */
-import PDFDocument from 'pdfkit';
 import { schemaDocuments } from '../../schema/documents';
 import { exemptionStands, untaxedTotals, type UntaxedReason } from '../../schema/rental/invoices';
 import type { Invoice, SiteSettings, VendorConfig } from '../../schema/types.generated';
 import { formatDay, formatMoney } from '../../storefront/lib/format';
-import { addressLines } from '../../storefront/lib/contact';
-import { withPdfFonts } from './pdf-fonts';
+import { closingWords, FAINT_RULE, letterhead, MARGIN, moneyDocument, MUTED, INK, numberPages, ruleAcross } from './pdf-document';
 
 const TITLES: Record<Invoice['kind'], string> = { invoice: 'Invoice', proForma: 'Pro forma invoice', creditNote: 'Credit note' };
-/** Letter paper where it is the standard (North America), A4 elsewhere. */
-const LETTER_COUNTRIES: ReadonlySet<string> = new Set(['US', 'CA']);
-export const paperFor = (vendor: Pick<VendorConfig, 'address'>) => (LETTER_COUNTRIES.has(vendor.address?.country ?? '') ? 'LETTER' : 'A4');
 /** Why lines carry no tax, as the totals say it. */
 const UNTAXED_WORDS: Record<UntaxedReason, (tax: string) => string> = {
   zeroRated: (tax) => `Zero-rated for ${tax}`,
@@ -43,10 +38,6 @@ const termsOf = (invoice: Pick<Invoice, 'issueDate' | 'dueDate'>) => {
   const days = Math.round((Date.parse(invoice.dueDate) - Date.parse(invoice.issueDate)) / 86_400_000);
   return days > 0 ? `Payment due within ${days} days of the invoice date` : 'Payment due on receipt';
 };
-const MARGIN = 48;
-const INK = '#1f2328';
-const MUTED = '#57606a';
-const RULE = '#d0d7de';
 
 /** The columns of the lines table: x and width, the amounts right-aligned. */
 const COLUMNS = { description: { x: MARGIN, width: 262 }, quantity: { x: 316, width: 40 }, each: { x: 360, width: 72 }, tax: { x: 436, width: 40 }, amount: { x: 480, width: 67 } };
@@ -58,62 +49,23 @@ export async function invoicePdf(
 ): Promise<Buffer> {
   const money = (amount: number) => formatMoney(amount, { locale: site.locale, currency: invoice.currency });
   const day = (date: string) => formatDay(date, site);
-  const document = new PDFDocument({
-    size: paperFor(vendor),
-    margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
-    bufferPages: true,
-    info: { Title: `${TITLES[invoice.kind]} ${invoice.number}`, Author: vendor.legalName ?? vendor.name, Subject: invoice.billTo.production ?? invoice.quoteId },
-  });
-  const chunks: Buffer[] = [];
-  document.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    document.on('end', () => resolve(Buffer.concat(chunks)));
-    document.on('error', reject);
-  });
-  await withPdfFonts(document);
+  const { document, done } = await moneyDocument(vendor, { Title: `${TITLES[invoice.kind]} ${invoice.number}`, Subject: invoice.billTo.production ?? invoice.quoteId });
   const right = document.page.width - MARGIN;
   const bottom = () => document.page.height - MARGIN - 24;
-
-  // The vendor, and the document's kind and number.
-  document
-    .fillColor(INK)
-    .font('bold')
-    .fontSize(16)
-    .text(vendor.legalName ?? vendor.name, MARGIN, MARGIN, { width: 300 });
-  document.font('regular').fontSize(9).fillColor(MUTED);
   const taxName = site.taxName ?? 'Tax';
-  for (const line of [
-    ...addressLines(vendor.address),
-    [vendor.phone, vendor.email].filter(Boolean).join(' · '),
-    vendor.taxRegistrationNumber && `${/vat/i.test(taxName) ? 'VAT registration no.' : 'Tax registration no.'} ${vendor.taxRegistrationNumber}`,
-    vendor.companyNumber && `Company no. ${vendor.companyNumber}`,
-    vendor.registeredOffice && `Registered office: ${vendor.registeredOffice}`,
-  ])
-    if (line) document.text(line, { width: 300 });
-  document
-    .font('bold')
-    .fontSize(18)
-    .fillColor(INK)
-    .text(TITLES[invoice.kind], 340, MARGIN, { width: right - 340, align: 'right' });
-  document
-    .font('regular')
-    .fontSize(10)
-    .text(invoice.number, { width: right - 340, align: 'right' });
-  const facts: Array<[string, string]> = [
-    [invoice.kind === 'creditNote' ? 'Date' : 'Invoice date', day(invoice.issueDate)],
-    // A pro forma is not payable: it has no due date to show.
-    ...(invoice.kind === 'invoice' ? ([['Due', day(invoice.dueDate)]] as Array<[string, string]>) : []),
-    ...(invoice.supplyFrom && invoice.supplyTo ? ([['Hire', `${day(invoice.supplyFrom)} – ${day(invoice.supplyTo)}`]] as Array<[string, string]>) : []),
-    ...(invoice.billTo.purchaseOrder ? ([['Purchase order', invoice.billTo.purchaseOrder]] as Array<[string, string]>) : []),
-    ...(invoice.billTo.account && invoice.kind === 'invoice' ? ([['Terms', `On account, net ${invoice.billTo.account.netDays} days`]] as Array<[string, string]>) : []),
-    ['Reference', invoice.quoteId],
-  ];
-  document.moveDown(0.5).fontSize(9);
-  for (const [label, value] of facts) {
-    const y = document.y;
-    document.fillColor(MUTED).text(label, 340, y, { width: 90 });
-    document.fillColor(INK).text(value, 430, y, { width: right - 430, align: 'right' });
-  }
+  letterhead(document, vendor, site, {
+    title: TITLES[invoice.kind],
+    reference: invoice.number,
+    facts: [
+      [invoice.kind === 'creditNote' ? 'Date' : 'Invoice date', day(invoice.issueDate)],
+      // A pro forma is not payable: it has no due date to show.
+      ...(invoice.kind === 'invoice' ? ([['Due', day(invoice.dueDate)]] as Array<[string, string]>) : []),
+      ...(invoice.supplyFrom && invoice.supplyTo ? ([['Hire', `${day(invoice.supplyFrom)} – ${day(invoice.supplyTo)}`]] as Array<[string, string]>) : []),
+      ...(invoice.billTo.purchaseOrder ? ([['Purchase order', invoice.billTo.purchaseOrder]] as Array<[string, string]>) : []),
+      ...(invoice.billTo.account && invoice.kind === 'invoice' ? ([['Terms', `On account, net ${invoice.billTo.account.netDays} days`]] as Array<[string, string]>) : []),
+      ['Reference', invoice.quoteId],
+    ],
+  });
 
   // Who it is for.
   const billY = Math.max(document.y, 150) + 12;
@@ -157,12 +109,7 @@ export async function invoicePdf(
     document.text('EACH', COLUMNS.each.x, y, { width: COLUMNS.each.width, align: 'right' });
     document.text('TAX', COLUMNS.tax.x, y, { width: COLUMNS.tax.width, align: 'right' });
     document.text('AMOUNT', COLUMNS.amount.x, y, { width: COLUMNS.amount.width, align: 'right' });
-    document
-      .moveTo(MARGIN, y + 12)
-      .lineTo(right, y + 12)
-      .strokeColor(RULE)
-      .lineWidth(0.75)
-      .stroke();
+    ruleAcross(document, y + 12);
     document.y = y + 18;
   };
   head();
@@ -191,12 +138,7 @@ export async function invoicePdf(
     document.text(line.taxRate !== undefined ? `${line.taxRate}%` : '—', COLUMNS.tax.x, y, { width: COLUMNS.tax.width, align: 'right' });
     document.text(money(line.amount), COLUMNS.amount.x, y, { width: COLUMNS.amount.width, align: 'right' });
     document.y = Math.max(after, document.y) + 6;
-    document
-      .moveTo(MARGIN, document.y - 3)
-      .lineTo(right, document.y - 3)
-      .strokeColor('#eaeef2')
-      .lineWidth(0.5)
-      .stroke();
+    ruleAcross(document, document.y - 3, FAINT_RULE, 0.5);
   }
 
   // The totals.
@@ -241,45 +183,20 @@ export async function invoicePdf(
     closing.push(`${termsOf(invoice)}.`);
     if (invoice.balance > 0) closing.push(`Please pay ${money(invoice.balance)} by ${day(invoice.dueDate)}, quoting ${invoice.number}.`);
   }
-  if (closing.length)
-    document
-      .moveDown(0.5)
-      .font('regular')
-      .fontSize(9)
-      .fillColor(MUTED)
-      .text(closing.join(' '), MARGIN, document.y, { width: right - MARGIN });
-  if (invoice.kind === 'invoice' && invoice.balance > 0 && vendor.remittance) {
-    document
-      .moveDown(0.5)
-      .font('bold')
-      .fontSize(9)
-      .fillColor(INK)
-      .text('How to pay', MARGIN, document.y, { width: right - MARGIN });
-    document.font('regular').text(vendor.remittance, MARGIN, document.y, { width: right - MARGIN });
-  }
+  closingWords(document, closing, invoice.kind === 'invoice' && invoice.balance > 0 ? vendor.remittance : undefined);
 
   // Every page: its number, and VOID across a voided pro forma.
-  const range = document.bufferedPageRange();
-  for (let index = range.start; index < range.start + range.count; index += 1) {
-    document.switchToPage(index);
-    // Below the bottom margin pdfkit would start a new page: the footer is written with none.
-    document.page.margins.bottom = 0;
+  numberPages(document, invoice.number, () => {
+    if (!invoice.voidedAt) return;
+    document.save().rotate(-30, { origin: [document.page.width / 2, document.page.height / 2] });
     document
-      .font('regular')
-      .fontSize(8)
-      .fillColor(MUTED)
-      .text(`${invoice.number} · page ${index + 1} of ${range.count}`, MARGIN, document.page.height - MARGIN - 8, { width: right - MARGIN, align: 'right', lineBreak: false });
-    if (invoice.voidedAt) {
-      document.save().rotate(-30, { origin: [document.page.width / 2, document.page.height / 2] });
-      document
-        .font('bold')
-        .fontSize(96)
-        .fillColor('#cf222e')
-        .opacity(0.18)
-        .text('VOID', 0, document.page.height / 2 - 48, { width: document.page.width, align: 'center', lineBreak: false });
-      document.restore();
-    }
-  }
+      .font('bold')
+      .fontSize(96)
+      .fillColor('#cf222e')
+      .opacity(0.18)
+      .text('VOID', 0, document.page.height / 2 - 48, { width: document.page.width, align: 'center', lineBreak: false });
+    document.restore();
+  });
   document.end();
   return done;
 }

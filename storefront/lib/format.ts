@@ -5,10 +5,10 @@
  */
 import type { SiteSettings } from '../../schema/types.generated';
 
-const formatters = new Map<string, Intl.NumberFormat>();
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 
-function formatter(key: string, make: () => Intl.NumberFormat): Intl.NumberFormat {
-  let found = formatters.get(key);
+function formatter<Format extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => Format): Format {
+  let found = formatters.get(key) as Format | undefined;
   if (!found) formatters.set(key, (found = make()));
   return found;
 }
@@ -33,6 +33,11 @@ export function formatDay(date: string, site: Pick<SiteSettings, 'locale'>): str
   let format = dateFormats.get(site.locale!);
   if (!format) dateFormats.set(site.locale!, (format = new Intl.DateTimeFormat(site.locale, { dateStyle: 'medium', timeZone: 'UTC' })));
   return format.format(new Date(`${date}T00:00:00Z`));
+}
+
+/** A month (YYYY-MM) in the tenant's locale, e.g. "October 2026": statements are named by it. */
+export function formatMonth(month: string, site: Pick<SiteSettings, 'locale'>): string {
+  return formatter(`month ${site.locale}`, () => new Intl.DateTimeFormat(site.locale, { month: 'long', year: 'numeric', timeZone: 'UTC' })).format(new Date(`${month}-01T00:00:00Z`));
 }
 
 /** A range of days in the tenant's locale ("Dec 10 – 14, 2026"). */

@@ -2,13 +2,14 @@
  * Money a house received, for its staff and platform staff (issue 38):
  * - GET  /api/tenants/:tenantId/invoices/:number/payments   the invoice's payments and what it still owes
  * - POST /api/tenants/:tenantId/invoices/:number/payments   records one (bank transfer, cheque, card by
- *   phone …) under the id its recorder made: the same id again is answered with the payment recorded
+ *   phone, or the customer account's own credit) under the id its recorder made: the same id again is answered with the payment recorded
  *   (`repeat`), nothing written; refused by field in another currency, dated after the house's
  *   today, beyond what is owed off a customer account, or against a pro forma or credit note
  * - GET  /api/tenants/:tenantId/aged-debtors                who owes what by age, with each account's credit
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { agedDebtors, owedOnInvoice, paymentOf, type InvoiceState } from '../../../schema/accounts/payments';
+import { agedDebtors, creditOf, owedOnInvoice, paymentOf, type InvoiceState } from '../../../schema/accounts/payments';
+import { cents } from '../../../schema/rental/quote-pricing';
 import { withDefaults } from '../../../schema/defaults';
 import { schemaIds } from '../../../schema/documents';
 import { todayIn } from '../../../schema/rental/quote-rules';
@@ -24,7 +25,11 @@ const payment = { $ref: `${schemaIds.invoice}#/$defs/payment` } as const;
 const paymentsAnswer = {
   type: 'object',
   required: ['payments', 'owed'],
-  properties: { payments: { type: 'array', items: payment }, owed: { type: 'number', description: 'What the invoice still owes' } },
+  properties: {
+    payments: { type: 'array', items: payment },
+    owed: { type: 'number', description: 'What the invoice still owes' },
+    accountCredit: { type: 'number', description: "The credit the invoice's customer account holds, to pay it with (an invoice on an account only)" },
+  },
 } as const;
 
 const paymentRoutes: FastifyPluginAsync = async (app) => {
@@ -35,9 +40,16 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
   const invoiceState = async (tenantId: string, number: string) => {
     const invoice = await app.invoices.get(tenantId, number);
     if (!invoice) throw new UnknownInvoiceError(number);
-    const creditNotes = (await app.invoices.forQuote(tenantId, invoice.quoteId)).filter((document) => document.credits === number);
-    return { invoice, creditNotes, payments: await app.invoices.payments(tenantId, { invoice: number }) };
+    const account = invoice.billTo.account?.id;
+    const [documents, payments, onAccount] = await Promise.all([
+      app.invoices.forQuote(tenantId, invoice.quoteId),
+      app.invoices.payments(tenantId, { invoice: number }),
+      account === undefined ? undefined : app.invoices.payments(tenantId, { account }),
+    ]);
+    const creditNotes = documents.filter((document) => document.credits === number);
+    return { invoice, creditNotes, payments, ...(onAccount && { accountCredit: creditOf(onAccount) }) };
   };
+  const answerOf = (state: InvoiceState) => ({ payments: state.payments, owed: owedOnInvoice(state), ...(state.accountCredit !== undefined && { accountCredit: state.accountCredit }) });
 
   app.get(
     '/api/tenants/:tenantId/invoices/:number/payments',
@@ -48,8 +60,7 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const { tenantId, number } = request.params as { tenantId: string; number: string };
-      const state = await invoiceState(tenantId, number);
-      return { payments: state.payments, owed: owedOnInvoice(state) };
+      return answerOf(await invoiceState(tenantId, number));
     },
   );
 
@@ -66,7 +77,7 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
             schema: { ...paymentsAnswer, required: [...paymentsAnswer.required, 'payment', 'repeat'], properties: { ...paymentsAnswer.properties, payment, repeat: { type: 'boolean' } } },
           },
           errors: {
-            400: 'Another currency than the invoice’s, a day after today, or more than is owed off a customer account',
+            400: 'Another currency than the invoice’s, a day after today, more than is owed off a customer account, or more credit than the account holds',
             409: 'A pro forma or a credit note: payments are recorded against the invoice',
             404: 'No such house or invoice',
           },
@@ -83,14 +94,15 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
       let after: InvoiceState | undefined;
       const { payment: recorded, repeat } = await app.invoices.recordPayment(tenantId, number, input.id, (state) => {
         const made = paymentOf(input, state, context);
-        if ('payment' in made) after = { ...state, payments: [...state.payments, made.payment].sort(byReceipt) };
+        if ('payment' in made)
+          after = { ...state, payments: [...state.payments, made.payment].sort(byReceipt), ...(state.accountCredit !== undefined && { accountCredit: cents(state.accountCredit + made.payment.credit) }) };
         // Not an invoice is no fault of a field: a conflict with what is stored, said as such.
         if ('problems' in made) throw made.problems[0]!.pointer ? new FieldProblemsError(made.problems) : new FieldProblemsError(made.problems, `Not recorded: ${made.problems[0]!.message}`, 409);
         return made.payment;
       });
       if (!repeat) request.log.info({ tenantId, invoice: number, payment: recorded.id, amount: recorded.amount, by: request.account!.email }, 'payment recorded');
       const state = repeat || !after ? await invoiceState(tenantId, number) : after;
-      return reply.code(201).send({ payment: recorded, repeat, payments: state.payments, owed: owedOnInvoice(state) });
+      return reply.code(201).send({ payment: recorded, repeat, ...answerOf(state) });
     },
   );
 

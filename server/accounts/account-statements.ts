@@ -1,0 +1,26 @@
+/**
+ * An account's statement for a month, read from the stores (its documents and payments) and
+ * worked out by schema/accounts/statements.ts; as the PDF statement-pdf.ts draws. The route that
+ * downloads it and the watch that mails it both come here, so what the house downloads is what
+ * its customer was sent.
+ */
+import type { FastifyInstance } from 'fastify';
+import { statementOf, type Statement } from '../../schema/accounts/statements';
+import { withDefaults } from '../../schema/defaults';
+import type { CustomerAccount, Tenant } from '../../schema/types.generated';
+import { statementPdf } from './statement-pdf';
+
+export type StatementStores = Pick<FastifyInstance, 'invoices'>;
+
+/** The statement of `account` for `month` (YYYY-MM), from everything on the account up to the month's end. */
+export async function accountStatement(app: StatementStores, account: CustomerAccount, month: string): Promise<Statement> {
+  const [documents, payments] = await Promise.all([app.invoices.forAccount(account.tenantId, account.id), app.invoices.payments(account.tenantId, { account: account.id })]);
+  return statementOf(account, documents, payments, month);
+}
+
+/** The statement as the PDF the account's billing contact is mailed. */
+export const accountStatementPdf = (statement: Statement, account: CustomerAccount, tenant: Tenant) =>
+  statementPdf(statement, account, withDefaults('site', tenant.site), withDefaults('vendor', tenant.vendor));
+
+/** The PDF's file name: the account and the month, in characters every mail program keeps. */
+export const statementFileName = (account: Pick<CustomerAccount, 'id'>, month: string) => `statement-${account.id}-${month}.pdf`;

@@ -1,0 +1,169 @@
+/**
+ * The mail a house sends about money owed, on its schedule, by a watch every server runs (every
+ * BACKLOT_RECEIVABLES_CHECK_SECONDS, and as it starts):
+ *
+ * - Payment reminders (`site.reminderDays`, such as 7, 14 and 30): each invoice still owing, at
+ *   the latest step of the schedule it has reached, with the invoice's PDF; none once it is paid.
+ * - Statements (`site.statementDay`): from that day of each month, every account with anything on
+ *   its statement for last month (something happened, or something is owed or held) is mailed it.
+ *
+ * Both go to the account's billing contact, else to whoever ordered. Each is sent once, whichever
+ * server finds it first: it is recorded as a notice under its id (statements.ts `reminderId`,
+ * `statementId`) before it is mailed, and a server whose record comes back a repeat sends nothing.
+ * A mail that fails after its notice is recorded is logged, not retried: a customer is never
+ * reminded twice of the same thing. A house with neither setting costs one tenant read per pass.
+ */
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { monthBefore, remindersDue, reminderId, statementId, statementOf, statementWanted } from '../../schema/accounts/statements';
+import { withDefaults } from '../../schema/defaults';
+import { todayIn } from '../../schema/rental/quote-rules';
+import type { CustomerAccount, Invoice, Payment, Tenant } from '../../schema/types.generated';
+import { storefrontConfiguration } from '../../storefront/config/build-configuration';
+import { paymentReminderMessage, statementMessage } from '../mail/account-messages';
+import { senderOf } from '../mail/messages';
+import { invoicePdf } from '../rental/invoice-pdf';
+import { accountStatementPdf, statementFileName } from './account-statements';
+
+type WatchedApp = Pick<FastifyInstance, 'tenantStore' | 'invoices' | 'customerAccounts' | 'mailer'>;
+
+/** Accounts are read in pages of this many. */
+const ACCOUNT_PAGE = 1000;
+
+export interface ReceivablesPass {
+  /** Notice ids this pass recorded and mailed (or tried to). */
+  reminders: string[];
+  statements: string[];
+}
+
+/** Groups `values` by `key`, skipping those with none. */
+function groupBy<Value>(values: readonly Value[], key: (value: Value) => string | undefined): Map<string, Value[]> {
+  const groups = new Map<string, Value[]>();
+  for (const value of values) {
+    const found = key(value);
+    if (found === undefined) continue;
+    const group = groups.get(found);
+    if (group) group.push(value);
+    else groups.set(found, [value]);
+  }
+  return groups;
+}
+
+export class ReceivablesWatch {
+  /** `tenant month` whose statements this process has seen all sent: not read again until the next month. */
+  private readonly stated = new Set<string>();
+
+  constructor(private readonly app: WatchedApp) {}
+
+  async pass(now: Date, log?: FastifyBaseLogger): Promise<ReceivablesPass> {
+    const done: ReceivablesPass = { reminders: [], statements: [] };
+    for (const [index, { tenantId }] of (await this.app.tenantStore.list()).entries()) {
+      // Let the server answer requests between tenants (an embedded store never waits on I/O).
+      if (index % 25 === 24) await new Promise((resolve) => setImmediate(resolve));
+      const stored = await this.app.tenantStore.get(tenantId).catch(() => undefined);
+      if (!stored) continue;
+      const site = withDefaults('site', stored.tenant.site);
+      const today = todayIn(withDefaults('vendor', stored.tenant.vendor).timezone ?? 'UTC', now);
+      const schedule = site.reminderDays ?? [];
+      const month = site.statementDay !== undefined && Number(today.slice(8, 10)) >= site.statementDay ? monthBefore(today) : undefined;
+      const statementsDue = month !== undefined && !this.stated.has(`${tenantId} ${month}`);
+      if (!schedule.length && !statementsDue) continue;
+      try {
+        const [documents, payments, notices, accounts] = await Promise.all([
+          this.app.invoices.receivables(tenantId),
+          this.app.invoices.payments(tenantId),
+          this.app.invoices.notices(tenantId),
+          this.accountsOf(tenantId),
+        ]);
+        const sent = new Set(notices.map((notice) => notice.id));
+        const house = { tenantId, tenant: stored.tenant, version: stored.version, now, log };
+        done.reminders.push(...(await this.remind(house, documents, payments, schedule, today, sent, accounts)));
+        if (statementsDue) {
+          done.statements.push(...(await this.state(house, documents, payments, month, sent, accounts)));
+          this.stated.add(`${tenantId} ${month}`);
+        }
+      } catch (error) {
+        log?.error({ err: error, tenantId }, 'receivables watch: the house was skipped this pass');
+      }
+    }
+    return done;
+  }
+
+  private async accountsOf(tenantId: string): Promise<Map<string, CustomerAccount>> {
+    const accounts = new Map<string, CustomerAccount>();
+    for (
+      let page = await this.app.customerAccounts.list(tenantId, { limit: ACCOUNT_PAGE });
+      page.length;
+      page = await this.app.customerAccounts.list(tenantId, { after: page.at(-1)!.id, limit: ACCOUNT_PAGE })
+    )
+      for (const account of page) accounts.set(account.id, account);
+    return accounts;
+  }
+
+  private async remind(
+    house: { tenantId: string; tenant: Tenant; version: string; now: Date; log?: FastifyBaseLogger },
+    documents: Invoice[],
+    payments: Payment[],
+    schedule: readonly number[],
+    today: string,
+    sent: ReadonlySet<string>,
+    accounts: ReadonlyMap<string, CustomerAccount>,
+  ): Promise<string[]> {
+    const mailed: string[] = [];
+    for (const { invoice, daysOverdue, owed } of remindersDue(documents, payments, schedule, today, sent)) {
+      const account = invoice.billTo.account ? accounts.get(invoice.billTo.account.id) : undefined;
+      const to = account?.billingContact?.email ?? invoice.billTo.email;
+      const id = reminderId(invoice.number, daysOverdue);
+      const { repeat } = await this.app.invoices.recordNotice({
+        id,
+        tenantId: house.tenantId,
+        kind: 'reminder',
+        invoice: invoice.number,
+        ...(account && { account: account.id }),
+        daysOverdue,
+        to,
+        sentAt: house.now.toISOString(),
+      });
+      if (repeat) continue;
+      const configuration = storefrontConfiguration(house.tenantId, house.version, house.tenant);
+      const pdf = await invoicePdf(invoice, configuration.site, configuration.vendor);
+      const content = paymentReminderMessage(configuration, { invoice, owed, days: daysOverdue, attention: account?.billingContact?.name ?? invoice.billTo.name }, pdf);
+      await this.app.mailer
+        .send({ ...content, to, from: senderOf(configuration), tenantId: house.tenantId })
+        .then(() => house.log?.info({ tenantId: house.tenantId, invoice: invoice.number, daysOverdue, to }, 'payment reminder sent'))
+        .catch((error: unknown) => house.log?.error({ err: error, tenantId: house.tenantId, invoice: invoice.number, to }, 'payment reminder not sent'));
+      mailed.push(id);
+    }
+    return mailed;
+  }
+
+  private async state(
+    house: { tenantId: string; tenant: Tenant; version: string; now: Date; log?: FastifyBaseLogger },
+    documents: Invoice[],
+    payments: Payment[],
+    month: string,
+    sent: ReadonlySet<string>,
+    accounts: ReadonlyMap<string, CustomerAccount>,
+  ): Promise<string[]> {
+    const mailed: string[] = [];
+    const byAccount = groupBy(documents, (document) => document.billTo.account?.id);
+    const paidByAccount = groupBy(payments, (payment) => payment.account);
+    for (const account of accounts.values()) {
+      const id = statementId(account.id, month);
+      const contact = account.billingContact;
+      if (sent.has(id) || !contact) continue;
+      const statement = statementOf(account, byAccount.get(account.id) ?? [], paidByAccount.get(account.id) ?? [], month);
+      if (!statementWanted(statement)) continue;
+      const { repeat } = await this.app.invoices.recordNotice({ id, tenantId: house.tenantId, kind: 'statement', account: account.id, month, to: contact.email, sentAt: house.now.toISOString() });
+      if (repeat) continue;
+      const configuration = storefrontConfiguration(house.tenantId, house.version, house.tenant);
+      const pdf = await accountStatementPdf(statement, account, house.tenant);
+      const content = statementMessage(configuration, statement, contact.name, pdf, statementFileName(account, month));
+      await this.app.mailer
+        .send({ ...content, to: contact.email, from: senderOf(configuration), tenantId: house.tenantId })
+        .then(() => house.log?.info({ tenantId: house.tenantId, account: account.id, month, to: contact.email }, 'statement sent'))
+        .catch((error: unknown) => house.log?.error({ err: error, tenantId: house.tenantId, account: account.id, month }, 'statement not sent'));
+      mailed.push(id);
+    }
+    return mailed;
+  }
+}

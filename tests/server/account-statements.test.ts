@@ -1,0 +1,140 @@
+/**
+ * Money owed on a customer account over the real app (issue 38): an overpayment kept as credit pays
+ * a later invoice (and no more than is held); the month's statement as figures and as a PDF checked
+ * by qpdf and pdf.js; a month not begun refused; then the receivables watch on the house's schedule
+ * (reminders 7 and 30 days past due, statements on the 1st): each reminder and statement mailed
+ * once, with its PDF attached, to the account's billing contact or the customer, a second server's
+ * pass sending nothing, and no reminder once the invoice is paid. The mailer is the outbox (real
+ * MIME files, read back with mailparser).
+ */
+import { execFile } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { simpleParser } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Invoice } from '../../schema/types.generated';
+import { ReceivablesWatch } from '../../server/accounts/receivables-watch';
+import type { OutboxMailer } from '../../server/mail/mailer';
+import { sampleDraft } from '../contract/invoice-store.contract';
+import { pdfPages } from '../helpers/pdf-text';
+import { buildTestApp, type TestApp } from '../helpers/server';
+
+const run = promisify(execFile);
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const api = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => t.as('aviationAdmin', { method, url: `/api/tenants/aviation${url}`, ...(payload && { payload }) });
+const warner = { id: 'warner', name: 'Warner Bros. Pictures', netDays: 30, deposit: 'none' as const };
+const onWarner = { name: 'Dana', email: 'dana@warner.example', production: 'Night Flight', account: warner };
+const issue = async (quoteId: string, issueDate: string, dueDate: string, balance: number, billTo: Invoice['billTo'] = onWarner) =>
+  (await t.app.invoices.issue(sampleDraft(quoteId, { issueDate, issuedAt: `${issueDate}T17:00:00.000Z`, dueDate, total: balance, paid: 0, balance, billTo, taxes: [], subtotal: balance }))).invoice;
+const pay = (number: string, body: object) => api('POST', `/invoices/${number}/payments`, { currency: 'USD', ...body });
+const mails = () => (t.app.mailer as OutboxMailer).list();
+const parsed = async (file: string) => simpleParser(await readFile(path.join((t.app.mailer as OutboxMailer).dir, file)));
+
+describe('statements and reminders on a customer account', () => {
+  let a: Invoice;
+  let b: Invoice;
+  let c: Invoice;
+
+  it('keeps an overpayment as credit, and pays a later invoice from it, no further than it holds', async () => {
+    const opened = await api('POST', '/accounts', {
+      id: 'warner',
+      name: 'Warner Bros. Pictures',
+      kind: 'studio',
+      terms: { method: 'account', netDays: 30, deposit: 'none' },
+      billingAddress: { line1: '4000 Warner Blvd', city: 'Burbank', state: 'CA', zip: '91522', country: 'US' },
+      billingContact: { name: 'Accounts payable', email: 'ap@warner.example' },
+      members: [],
+    });
+    expect(opened.statusCode, opened.body).toBe(201);
+    a = await issue('q-a', '2026-09-03', '2026-10-03', 500);
+    b = await issue('q-b', '2026-09-10', '2026-09-25', 300);
+    c = await issue('q-c', '2026-08-01', '2026-08-31', 200, { name: 'Sam', email: 'sam@indie.example', studio: 'Indie Films' });
+
+    const wire = await pay(a.number, { id: 'wire-000001', amount: 650, receivedOn: '2026-09-20', method: 'bankTransfer', reference: 'WB-PAY-1' });
+    expect(wire.statusCode, wire.body).toBe(201);
+    expect(wire.json()).toMatchObject({ payment: { applied: 500, credit: 150 }, owed: 0, accountCredit: 150 });
+    expect((await api('GET', `/invoices/${b.number}/payments`)).json()).toMatchObject({ owed: 300, accountCredit: 150 });
+    const used = await pay(b.number, { id: 'credit-00001', amount: 100, receivedOn: '2026-09-21', method: 'accountCredit' });
+    expect(used.json()).toMatchObject({ payment: { applied: 100, credit: -100, method: 'accountCredit' }, owed: 200, accountCredit: 50 });
+    const tooMuch = await pay(b.number, { id: 'credit-00002', amount: 60, receivedOn: '2026-09-21', method: 'accountCredit' });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().errors.amount).toBe('is more than the $50.00 of credit Warner Bros. Pictures holds');
+    const offAccount = await pay(c.number, { id: 'credit-00003', amount: 10, receivedOn: '2026-09-21', method: 'accountCredit' });
+    expect(offAccount.json().errors.method).toBe(`${c.number} is not on a customer account: only an account holds credit`);
+  });
+
+  it("states the month: brought forward, each document and payment with the balance, the close by age; and as a PDF", async () => {
+    const figures = await api('GET', '/accounts/warner/statements/2026-09');
+    expect(figures.statusCode, figures.body).toBe(200);
+    const statement = figures.json();
+    expect(statement).toMatchObject({ month: '2026-09', broughtForward: 0, closing: 150, credit: 50, ageing: { current: 0, days30: 200, days60: 0, days90: 0, over90: 0 } });
+    expect(statement.lines.map((line: { kind: string; reference: string; charge: number; received: number; balance: number }) => [line.kind, line.reference, line.charge, line.received, line.balance])).toEqual([
+      ['invoice', a.number, 500, 0, 500],
+      ['invoice', b.number, 300, 0, 800],
+      ['payment', a.number, 0, 650, 150],
+      ['creditUsed', b.number, 0, 0, 150],
+    ]);
+    expect((await api('GET', '/accounts/warner/statements/2026-10')).json()).toMatchObject({ broughtForward: 150, lines: [], closing: 150 });
+
+    const pdf = await api('GET', '/accounts/warner/statements/2026-09/pdf');
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const file = path.join(t.root, 'statement.pdf');
+    await writeFile(file, pdf.rawPayload);
+    expect((await run('qpdf', ['--check', file])).stdout).toMatch(/No syntax or stream encoding errors/);
+    const [page] = await pdfPages(pdf.rawPayload);
+    for (const said of ['Statement', 'September 2026', 'STATEMENT FOR Warner Bros. Pictures', 'Attn: Accounts payable', 'Balance brought forward', `Invoice ${a.number}`, 'Bank transfer · WB-PAY-1', 'Credit applied', 'Balance due on Sep 30, 2026 $150.00', '1–30 DAYS $200.00'])
+      expect(page).toContain(said);
+
+    const ahead = await api('GET', '/accounts/warner/statements/2099-01');
+    expect(ahead.statusCode).toBe(400);
+    expect(ahead.json().errors.month).toMatch(/^2099-01 has not begun at the house/);
+    expect((await api('GET', '/accounts/paramount/statements/2026-09')).statusCode).toBe(404);
+    expect((await api('GET', '/accounts/warner/statements/2026-13')).statusCode).toBe(400);
+  });
+
+  it('mails each reminder and statement once, on the schedule, with its PDF, and no reminder once paid', async () => {
+    const house = (await t.app.tenantStore.get('aviation'))!;
+    await t.app.tenantStore.put('aviation', { ...house.tenant, site: { ...house.tenant.site, reminderDays: [7, 30], statementDay: 1 } }, { ifMatch: house.version, actor: 'test' });
+    const before = (await mails()).length;
+    const watch = new ReceivablesWatch(t.app);
+    const fifthOfOctober = new Date('2026-10-05T19:00:00Z');
+    const first = await watch.pass(fifthOfOctober);
+    // B is 10 days past due (the 7-day step), C 35 (the 30-day step only); A is paid.
+    expect(first.reminders.sort()).toEqual([`reminder-${b.number}-7`, `reminder-${c.number}-30`].sort());
+    expect(first.statements).toEqual(['statement-warner-2026-09']);
+    // Another server's pass, and this one's again the next day: nothing more.
+    expect(await new ReceivablesWatch(t.app).pass(fifthOfOctober)).toEqual({ reminders: [], statements: [] });
+    expect(await watch.pass(new Date('2026-10-06T19:00:00Z'))).toEqual({ reminders: [], statements: [] });
+
+    const sent = (await mails()).slice(0, (await mails()).length - before);
+    expect(sent.map((mail) => [mail.kind, mail.to]).sort()).toEqual([
+      ['paymentReminder', 'ap@warner.example'],
+      ['paymentReminder', 'sam@indie.example'],
+      ['statement', 'ap@warner.example'],
+    ]);
+    const statementMail = await parsed(sent.find((mail) => mail.kind === 'statement')!.file);
+    expect(statementMail.subject).toBe('Jetway Props: statement for Warner Bros. Pictures, September 2026');
+    expect(statementMail.text).toContain('$150.00 owed on Sep 30, 2026');
+    expect(statementMail.attachments.map((attached) => [attached.filename, attached.contentType])).toEqual([['statement-warner-2026-09.pdf', 'application/pdf']]);
+    expect((await pdfPages(statementMail.attachments[0]!.content))[0]).toContain('Balance due on Sep 30, 2026 $150.00');
+    const reminder = await parsed(sent.find((mail) => mail.kind === 'paymentReminder' && mail.to === 'ap@warner.example')!.file);
+    expect(reminder.subject).toBe(`Reminder: invoice ${b.number} from Jetway Props is 7 days past due ($200.00)`);
+    expect(reminder.text).toContain('Hello Accounts payable,');
+    expect(reminder.attachments[0]!.filename).toBe(`${b.number}.pdf`);
+    expect((await pdfPages(reminder.attachments[0]!.content))[0]).toContain(b.number);
+
+    const notices = await api('GET', '/accounts/warner/notices');
+    expect(notices.json().map((notice: { id: string }) => notice.id)).toEqual([`reminder-${b.number}-7`, 'statement-warner-2026-09'].sort((x, y) => (x < y ? -1 : 1)));
+
+    // B paid in full: at 31 days past due no 30-day reminder; C's 30-day one was sent.
+    expect((await pay(b.number, { id: 'wire-000002', amount: 200, receivedOn: '2026-10-20', method: 'bankTransfer' })).statusCode).toBe(201);
+    expect(await watch.pass(new Date('2026-10-26T19:00:00Z'))).toEqual({ reminders: [], statements: [] });
+  });
+});
