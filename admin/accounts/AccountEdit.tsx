@@ -12,6 +12,7 @@ import { useTenantRecord } from '../tenants/useTenantRecord';
 import { accountToSave, type AccountFormValues } from './account-record';
 import { AccountForm } from './AccountForm';
 import { AccountStanding } from './AccountStanding';
+import { AccountStatements } from './AccountStatements';
 
 /** The house's currency, as new accounts are opened in it. */
 function useHouseCurrency(tenantId: string): string {
@@ -35,6 +36,7 @@ export function AccountEdit({ tenantId }: { tenantId: string }) {
   return (
     <>
       <AccountStanding tenantId={tenantId} accountId={accountId} version={account?.version} />
+      <AccountStatements tenantId={tenantId} accountId={accountId} version={account?.version} />
       <RecordEdit
         resource={resource}
         subject="this account"

@@ -4,7 +4,8 @@
  * day it arrived, how, and the bank's or cheque's reference. The payment's id is made when the
  * dialog opens, so Record pressed twice, or sent again after a dropped connection, records it once.
  * On a customer account, more than is owed stays on the account as credit; otherwise the server
- * refuses it on the field, as it does another currency or a day after today.
+ * refuses it on the field, as it does another currency or a day after today. When the account holds
+ * credit, "Account credit" is offered as a way to pay, for what the credit and the invoice allow.
  */
 import { MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
@@ -39,10 +40,17 @@ export function PaymentDialog({
   const translate = useTranslate();
   const notify = useNotify();
   const [id] = useState(() => `pay-${crypto.randomUUID()}`);
-  const [state, setState] = useState<{ payments: Payment[]; owed: number }>();
+  const [state, setState] = useState<{ payments: Payment[]; owed: number; accountCredit?: number }>();
   const [amount, setAmount] = useState('');
   const [receivedOn, setReceivedOn] = useState(localToday);
   const [method, setMethod] = useState<Payment['method']>('bankTransfer');
+  const credit = state?.accountCredit ?? 0;
+  const methods = METHODS.filter((option) => option.const !== 'accountCredit' || credit > 0);
+  const choose = (chosen: Payment['method']) => {
+    setMethod(chosen);
+    // Paying from credit starts at what the credit and the invoice allow.
+    if (chosen === 'accountCredit' && state) setAmount(String(Math.min(credit, state.owed)));
+  };
   const [reference, setReference] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   useEffect(() => {
@@ -63,7 +71,7 @@ export function PaymentDialog({
         ...(reference.trim() && { reference: reference.trim() }),
       });
       notify(
-        translate(answer.payment.credit > 0 ? 'backlot.payments.recordedWithCredit' : 'backlot.payments.recorded', {
+        translate(answer.payment.method === 'accountCredit' ? 'backlot.payments.creditApplied' : answer.payment.credit > 0 ? 'backlot.payments.recordedWithCredit' : 'backlot.payments.recorded', {
           amount: money(answer.payment.amount),
           credit: money(answer.payment.credit),
           owed: money(answer.owed),
@@ -80,6 +88,7 @@ export function PaymentDialog({
     <FormDialog id="payment-title" title={translate('backlot.payments.title', { number: invoice.number })} submitLabel={translate('backlot.payments.record')} onClose={onClose} onSubmit={submit}>
       <Stack spacing={2} sx={{ pt: 1 }}>
         <Typography>{state ? translate('backlot.payments.owed', { owed: money(state.owed), total: money(invoice.total) }) : translate('backlot.payments.loading')}</Typography>
+        {credit > 0 && invoice.billTo.account && <Typography variant="body2">{translate('backlot.payments.creditHeld', { account: invoice.billTo.account.name, credit: money(credit) })}</Typography>}
         {state && state.payments.length > 0 && (
           <Stack component="ul" sx={{ m: 0, pl: 2.5 }}>
             {state.payments.map((payment) => (
@@ -95,12 +104,17 @@ export function PaymentDialog({
           </Stack>
         )}
         <TextField
-          label={translate('backlot.payments.amount', { currency: invoice.currency })}
+          label={translate(method === 'accountCredit' ? 'backlot.payments.amountFromCredit' : 'backlot.payments.amount', { currency: invoice.currency })}
           type="number"
           value={amount}
           onChange={(event) => setAmount(event.target.value)}
           error={!!errors.amount}
-          helperText={errors.amount ?? (invoice.billTo.account ? translate('backlot.payments.creditHint', { account: invoice.billTo.account.name }) : ' ')}
+          helperText={
+            errors.amount ??
+            (invoice.billTo.account
+              ? translate(method === 'accountCredit' ? 'backlot.payments.fromCreditHint' : 'backlot.payments.creditHint', { account: invoice.billTo.account.name, credit: money(credit) })
+              : ' ')
+          }
           slotProps={{ htmlInput: { min: AMOUNT.minimum, max: AMOUNT.maximum, step: AMOUNT.multipleOf } }}
           required
         />
@@ -114,8 +128,15 @@ export function PaymentDialog({
           slotProps={{ inputLabel: { shrink: true } }}
           required
         />
-        <TextField select label={translate('backlot.payments.method')} value={method} onChange={(event) => setMethod(event.target.value as Payment['method'])}>
-          {METHODS.map((option) => (
+        <TextField
+          select
+          label={translate('backlot.payments.method')}
+          value={method}
+          onChange={(event) => choose(event.target.value as Payment['method'])}
+          error={!!errors.method}
+          helperText={errors.method ?? ' '}
+        >
+          {methods.map((option) => (
             <MenuItem key={option.const} value={option.const}>
               {option.title}
             </MenuItem>

@@ -11,6 +11,7 @@ import type { Account } from '../authProvider';
 import { RecordEdit, RecordToolbar } from '../components/RecordEdit';
 import { fieldsOf, sectionsOf, withoutEmptyValues } from '../schema-form/fields';
 import { SchemaInput } from '../schema-form/SchemaInput';
+import { DaysListInput } from './DaysListInput';
 import { ThemeContrast } from './ThemeContrast';
 
 // Lists of the site (links, colours, custom fields …) have their own editors; arrays are skipped by fieldsOf.
@@ -36,6 +37,7 @@ export function SiteEdit() {
                 <SchemaInput key={field.source} field={field} readOnly={field.readOnly || (field.source === 'domain' && !isPlatform)} />
               ))}
             {section === 'theme' && <ThemeContrast fields={fields} />}
+            {section === 'invoices' && <DaysListInput source="reminderDays" />}
           </TabbedForm.Tab>
         ))}
       </TabbedForm>

@@ -90,7 +90,12 @@ function text(configuration: StorefrontConfiguration, { heading, paragraphs, act
   return [heading, '', ...paragraphs.flatMap((paragraph) => [paragraph, '']), ...(action ? [`${action.label}: ${action.url}`, ''] : []), '—', ...footerLines(configuration)].join('\n');
 }
 
-export function message(kind: MailKind, configuration: StorefrontConfiguration, subject: string, body: { heading: string; paragraphs: string[]; action?: { label: string; url: string } }): MailContent {
+export function message(
+  kind: MailKind,
+  configuration: StorefrontConfiguration,
+  subject: string,
+  body: { heading: string; paragraphs: string[]; action?: { label: string; url: string } },
+): MailContent {
   return { kind, subject, text: text(configuration, body), html: html(configuration, body) };
 }
 

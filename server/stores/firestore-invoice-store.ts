@@ -18,7 +18,18 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { invoiceNumber, type InvoiceDraft } from '../../schema/rental/invoices';
 import { creditOf, type InvoiceState } from '../../schema/accounts/payments';
 import type { Invoice, Notice, Payment } from '../../schema/types.generated';
-import { byReceipt, bySending, checkedInvoice, checkedNotice, checkedPayment, DEFAULT_INVOICE_PAGE, InvoiceNotVoidableError, UnknownInvoiceError, type InvoiceListQuery, type InvoiceStore } from './invoice-store';
+import {
+  byReceipt,
+  bySending,
+  checkedInvoice,
+  checkedNotice,
+  checkedPayment,
+  DEFAULT_INVOICE_PAGE,
+  InvoiceNotVoidableError,
+  UnknownInvoiceError,
+  type InvoiceListQuery,
+  type InvoiceStore,
+} from './invoice-store';
 
 /** Firestore's own retries of a transaction that lost a race; issues across servers may queue this deep. */
 const MAX_ATTEMPTS = 60;

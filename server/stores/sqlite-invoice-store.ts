@@ -9,7 +9,17 @@ import { invoiceNumber, type InvoiceDraft } from '../../schema/rental/invoices';
 import { creditOf, type InvoiceState } from '../../schema/accounts/payments';
 import type { Invoice, Notice, Payment } from '../../schema/types.generated';
 import { openSqliteFile } from './sqlite-file';
-import { byReceipt, checkedInvoice, checkedNotice, checkedPayment, DEFAULT_INVOICE_PAGE, InvoiceNotVoidableError, UnknownInvoiceError, type InvoiceListQuery, type InvoiceStore } from './invoice-store';
+import {
+  byReceipt,
+  checkedInvoice,
+  checkedNotice,
+  checkedPayment,
+  DEFAULT_INVOICE_PAGE,
+  InvoiceNotVoidableError,
+  UnknownInvoiceError,
+  type InvoiceListQuery,
+  type InvoiceStore,
+} from './invoice-store';
 
 /** The account an invoice's order is on: indexed by this very expression, so a query must spell it the same. */
 const ACCOUNT_ID = "json_extract(document, '$.billTo.account.id')";

@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, earliestStart } from '../../schema/rental/quote-rules';
 import type { Catalogue } from '../../schema/types.generated';
 import { axeViolations, visitorPage } from '../helpers/browser';
+import { pdfPages } from '../helpers/pdf-text';
 import { startConsole, type ConsoleUnderTest } from '../helpers/console';
 import { tenantsDir } from '../helpers/paths';
 
@@ -161,7 +162,91 @@ describe('a customer account', () => {
     await warner.getByRole('link', { name: 'Warner Bros. Pictures' }).click();
     await admin.page.getByRole('status').filter({ hasText: 'Owes $0.00 of its $100.00 credit limit' }).getByText('$25.00 credit', { exact: false }).waitFor();
     await admin.page.screenshot({ path: path.join(app.artifacts, 'account-standing_1280.png'), fullPage: true });
+
+    // Its statement for this month: the invoice and the payment, and the credit held, as a PDF.
+    const statements = admin.page.getByRole('region', { name: 'Statements and reminders' });
+    await statements.getByText('Nothing mailed yet.', { exact: false }).waitFor();
+    const thisMonth = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' }).format(new Date());
+    await statements.getByRole('combobox', { name: 'Month' }).click();
+    await admin.page.getByRole('option', { name: thisMonth }).click();
+    const pdfLink = statements.getByRole('link', { name: `Statement for ${thisMonth} (PDF)` });
+    const statementPdf = await admin.page.evaluate(
+      async (href) => {
+        const response = await fetch(href);
+        return { status: response.status, type: response.headers.get('content-type'), bytes: Array.from(new Uint8Array(await response.arrayBuffer())) };
+      },
+      (await pdfLink.getAttribute('href'))!,
+    );
+    expect([statementPdf.status, statementPdf.type]).toEqual([200, 'application/pdf']);
+    const [statementText] = await pdfPages(Buffer.from(statementPdf.bytes));
+    expect(statementText).toContain('STATEMENT FOR Warner Bros. Pictures');
+    expect(statementText).toContain('Bank transfer · WB AP 7781');
+    expect(statementText).toContain('Warner Bros. Pictures holds $25.00 of credit');
+    await shoot(admin.page, 'account-statements');
+
+    // The house mails reminders 7, 14 and 30 days past due: typed as it says them, kept in order.
+    await admin.page.goto(`${app.server.url}/admin/#/t/aviation/site/invoices`);
+    const reminders = admin.page.getByRole('textbox', { name: 'Payment reminders (days past due)' });
+    await reminders.fill('30, 7, 7');
+    await admin.page.getByRole('button', { name: 'Save' }).click();
+    await admin.page.getByText('7 is listed twice').waitFor();
+    await reminders.fill('30, 7 14');
+    await admin.page.getByRole('button', { name: 'Save' }).click();
+    await admin.page.getByText('Element updated').waitFor();
+    await admin.page.reload();
+    await admin.page.getByRole('textbox', { name: 'Payment reminders (days past due)' }).and(admin.page.locator('[value="7, 14, 30"]')).waitFor();
+    await admin.page.screenshot({ path: path.join(app.artifacts, 'reminder-settings_1280.png'), fullPage: true });
+
+    // A second order on the account, hired and closed: its invoice is paid from Warner's $25.00 of credit.
+    const second = await page.evaluate(
+      (body) => fetch('/api/quote-requests', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((response) => response.json()),
+      { items: [{ objectID: item.objectID, quantity: 1 }], startDate: addDays(startDate, 10), endDate: addDays(startDate, 11), production: 'Night Flight' },
+    );
+    const vendorStep = (id: string, step: string, body: object) =>
+      admin.page.evaluate(
+        async ({ id, step, body }) => {
+          const etag = (await fetch(`/api/tenants/aviation/quote-requests/${id}`)).headers.get('etag')!;
+          return (await fetch(`/api/tenants/aviation/quote-requests/${id}/${step}`, { method: 'POST', headers: { 'content-type': 'application/json', 'if-match': etag }, body: JSON.stringify(body) }))
+            .status;
+        },
+        { id, step, body },
+      );
+    expect(await vendorStep(second.id, 'quote', { adjustments: {}, services: [] })).toBe(200);
+    const acceptedSecond = await page.evaluate(async (id) => {
+      const { revision } = await (await fetch(`/api/quotes/${id}`)).json();
+      return (
+        await fetch(`/api/quotes/${id}/accept`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'if-match': `"${revision}"` },
+          body: JSON.stringify({ version: 1, account: 'warner-bros-pictures', purchaseOrder: 'WB-5513' }),
+        })
+      ).status;
+    }, second.id as string);
+    expect(acceptedSecond).toBe(200);
+    expect(await vendorStep(second.id, 'confirm', { release: 'Repeat customer' })).toBe(200);
+    const closedSecond = await admin.page.evaluate(
+      async ({ id, code }) => {
+        const post = (url: string, body: object, headers: Record<string, string> = {}) =>
+          fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+        for (const direction of ['out', 'in']) await post(`/api/tenants/aviation/orders/${id}/scans`, { id: `${id}-${direction}`, direction, code, count: 1 });
+        const { version } = await (await fetch(`/api/tenants/aviation/quote-requests/${id}`)).json();
+        return (await post(`/api/tenants/aviation/quote-requests/${id}/close`, {}, { 'if-match': `"${version}"` })).status;
+      },
+      { id: second.id as string, code: item.objectID },
+    );
+    expect(closedSecond).toBe(200);
+    await admin.page.goto(`${app.server.url}/admin/#/t/aviation/quote-requests/${second.id}`);
+    await admin.page.getByRole('button', { name: 'Record payment' }).click();
+    const fromCredit = admin.page.getByRole('dialog', { name: /Payment received against INV-/ });
+    await fromCredit.getByText('Warner Bros. Pictures holds $25.00 of credit', { exact: false }).waitFor();
+    await fromCredit.getByRole('combobox', { name: 'How it was paid' }).click();
+    await admin.page.getByRole('option', { name: 'Account credit' }).click();
+    expect(await fromCredit.getByRole('spinbutton', { name: 'Credit to apply (USD)' }).inputValue()).toBe('25');
+    await fromCredit.getByText('Paid from the $25.00 of credit Warner Bros. Pictures holds.').waitFor();
+    await admin.page.screenshot({ path: path.join(app.artifacts, 'pay-from-credit_1280.png'), fullPage: true });
+    await fromCredit.getByRole('button', { name: 'Record payment' }).click();
+    await admin.page.getByText(/\$25\.00 of the account’s credit applied: \$[\d,.]+ still owed\./).waitFor();
     expect(errors).toEqual([]);
     expect(admin.errors).toEqual([]);
-  }, 180_000);
+  }, 300_000);
 });

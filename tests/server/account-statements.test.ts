@@ -69,12 +69,14 @@ describe('statements and reminders on a customer account', () => {
     expect(offAccount.json().errors.method).toBe(`${c.number} is not on a customer account: only an account holds credit`);
   });
 
-  it("states the month: brought forward, each document and payment with the balance, the close by age; and as a PDF", async () => {
+  it('states the month: brought forward, each document and payment with the balance, the close by age; and as a PDF', async () => {
     const figures = await api('GET', '/accounts/warner/statements/2026-09');
     expect(figures.statusCode, figures.body).toBe(200);
     const statement = figures.json();
     expect(statement).toMatchObject({ month: '2026-09', broughtForward: 0, closing: 150, credit: 50, ageing: { current: 0, days30: 200, days60: 0, days90: 0, over90: 0 } });
-    expect(statement.lines.map((line: { kind: string; reference: string; charge: number; received: number; balance: number }) => [line.kind, line.reference, line.charge, line.received, line.balance])).toEqual([
+    expect(
+      statement.lines.map((line: { kind: string; reference: string; charge: number; received: number; balance: number }) => [line.kind, line.reference, line.charge, line.received, line.balance]),
+    ).toEqual([
       ['invoice', a.number, 500, 0, 500],
       ['invoice', b.number, 300, 0, 800],
       ['payment', a.number, 0, 650, 150],
@@ -89,7 +91,18 @@ describe('statements and reminders on a customer account', () => {
     await writeFile(file, pdf.rawPayload);
     expect((await run('qpdf', ['--check', file])).stdout).toMatch(/No syntax or stream encoding errors/);
     const [page] = await pdfPages(pdf.rawPayload);
-    for (const said of ['Statement', 'September 2026', 'STATEMENT FOR Warner Bros. Pictures', 'Attn: Accounts payable', 'Balance brought forward', `Invoice ${a.number}`, 'Bank transfer · WB-PAY-1', 'Credit applied', 'Balance due on Sep 30, 2026 $150.00', '1–30 DAYS $200.00'])
+    for (const said of [
+      'Statement',
+      'September 2026',
+      'STATEMENT FOR Warner Bros. Pictures',
+      'Attn: Accounts payable',
+      'Balance brought forward',
+      `Invoice ${a.number}`,
+      'Bank transfer · WB-PAY-1',
+      'Credit applied',
+      'Balance due on Sep 30, 2026 $150.00',
+      '1–30 DAYS $200.00',
+    ])
       expect(page).toContain(said);
 
     const ahead = await api('GET', '/accounts/warner/statements/2099-01');

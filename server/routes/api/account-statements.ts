@@ -36,7 +36,12 @@ const accountStatementRoutes: FastifyPluginAsync = async (app) => {
     {
       onRequest: app.requireTenant,
       schema: { tags, summary: "An account's statement for a month: the balance brought forward, each document and payment, the close by age", params: statementParams },
-      config: { docs: { success: { schema: { type: 'object', required: ['month', 'broughtForward', 'lines', 'closing', 'ageing', 'credit'] } }, errors: { 400: 'A month not yet begun', 404: 'No such house or account' } } },
+      config: {
+        docs: {
+          success: { schema: { type: 'object', required: ['month', 'broughtForward', 'lines', 'closing', 'ageing', 'credit'] } },
+          errors: { 400: 'A month not yet begun', 404: 'No such house or account' },
+        },
+      },
     },
     async (request) => {
       const { tenantId, id, month: wanted } = request.params as { tenantId: string; id: string; month: string };
@@ -49,13 +54,19 @@ const accountStatementRoutes: FastifyPluginAsync = async (app) => {
     {
       onRequest: app.requireTenant,
       schema: { tags, summary: "An account's statement for a month as a PDF", params: statementParams },
-      config: { docs: { success: { description: 'The statement as the account is mailed it', contentTypes: ['application/pdf'] }, errors: { 400: 'A month not yet begun', 404: 'No such house or account' } } },
+      config: {
+        docs: { success: { description: 'The statement as the account is mailed it', contentTypes: ['application/pdf'] }, errors: { 400: 'A month not yet begun', 404: 'No such house or account' } },
+      },
     },
     async (request, reply) => {
       const { tenantId, id, month: wanted } = request.params as { tenantId: string; id: string; month: string };
       const { account, tenant, statement } = await statementFor(tenantId, id, wanted);
       const bytes = await accountStatementPdf(statement, account, tenant);
-      return reply.type('application/pdf').header('content-disposition', `inline; filename="${statementFileName(account, wanted)}"`).header('cache-control', 'private, no-store').send(bytes);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="${statementFileName(account, wanted)}"`)
+        .header('cache-control', 'private, no-store')
+        .send(bytes);
     },
   );
 

@@ -95,7 +95,11 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
       const { payment: recorded, repeat } = await app.invoices.recordPayment(tenantId, number, input.id, (state) => {
         const made = paymentOf(input, state, context);
         if ('payment' in made)
-          after = { ...state, payments: [...state.payments, made.payment].sort(byReceipt), ...(state.accountCredit !== undefined && { accountCredit: cents(state.accountCredit + made.payment.credit) }) };
+          after = {
+            ...state,
+            payments: [...state.payments, made.payment].sort(byReceipt),
+            ...(state.accountCredit !== undefined && { accountCredit: cents(state.accountCredit + made.payment.credit) }),
+          };
         // Not an invoice is no fault of a field: a conflict with what is stored, said as such.
         if ('problems' in made) throw made.problems[0]!.pointer ? new FieldProblemsError(made.problems) : new FieldProblemsError(made.problems, `Not recorded: ${made.problems[0]!.message}`, 409);
         return made.payment;

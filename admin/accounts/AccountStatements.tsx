@@ -1,0 +1,82 @@
+/**
+ * An account's statements and the mail sent it about money, beside its standing: a month (this one
+ * and the eleven before, in the house's words) with its statement to open as a PDF, and the
+ * statements and payment reminders mailed to it, newest first, to whom and when. The house's
+ * schedule for both is in its settings (Invoices); this is where staff see what went out.
+ */
+import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
+import { Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import { fetchUtils } from 'ra-core';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslate } from 'react-admin';
+import type { Notice } from '../../schema/types.generated';
+import { formatMonth } from '../../storefront/lib/format';
+import { useQuoteTenant } from '../quote-requests/useQuoteTenant';
+
+/** This month and the eleven before (YYYY-MM), newest first. */
+export function recentMonths(today: Date, count = 12): string[] {
+  return Array.from({ length: count }, (_, back) => {
+    const month = new Date(Date.UTC(today.getFullYear(), today.getMonth() - back, 1));
+    return month.toISOString().slice(0, 7);
+  });
+}
+
+export function AccountStatements({ tenantId, accountId, version }: { tenantId: string; accountId: string; version: number | undefined }) {
+  const translate = useTranslate();
+  const { site, day } = useQuoteTenant(tenantId);
+  const months = useMemo(() => recentMonths(new Date()), []);
+  // Last month's statement is the one a house sends; this month's is still filling.
+  const [month, setMonth] = useState(months[1]!);
+  const [notices, setNotices] = useState<Notice[]>();
+  const base = `/api/tenants/${encodeURIComponent(tenantId)}/accounts/${encodeURIComponent(accountId)}`;
+  useEffect(() => {
+    if (version === undefined) return;
+    let live = true;
+    void fetchUtils.fetchJson(`${base}/notices`).then(
+      ({ json }) => live && setNotices(json as Notice[]),
+      () => live && setNotices([]),
+    );
+    return () => void (live = false);
+  }, [base, version]);
+  const monthName = (value: string) => formatMonth(value, site);
+  return (
+    <Paper variant="outlined" sx={{ mt: 2, p: 2 }} component="section" aria-labelledby="statements-heading">
+      <Typography id="statements-heading" variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+        {translate('backlot.statements.heading')}
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 1.5, alignItems: { sm: 'center' } }}>
+        <TextField select size="small" label={translate('backlot.statements.month')} value={month} onChange={(event) => setMonth(event.target.value)} sx={{ width: { xs: '100%', sm: 240 } }}>
+          {months.map((value) => (
+            <MenuItem key={value} value={value}>
+              {monthName(value)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Button
+          variant="outlined"
+          startIcon={<PictureAsPdfOutlinedIcon />}
+          href={`${base}/statements/${month}/pdf`}
+          target="_blank"
+          rel="noopener"
+          sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'center' } }}
+        >
+          {translate('backlot.statements.open', { month: monthName(month) })}
+        </Button>
+      </Stack>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+        {notices === undefined ? translate('backlot.statements.loading') : notices.length ? translate('backlot.statements.mailed') : translate('backlot.statements.noneMailed')}
+      </Typography>
+      {notices && notices.length > 0 && (
+        <Stack component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
+          {[...notices].reverse().map((notice) => (
+            <Typography component="li" variant="body2" key={notice.id}>
+              {notice.kind === 'statement'
+                ? translate('backlot.statements.statementSent', { month: monthName(notice.month ?? ''), to: notice.to, day: day(notice.sentAt.slice(0, 10)) })
+                : translate('backlot.statements.reminderSent', { invoice: notice.invoice ?? '', days: notice.daysOverdue ?? 0, to: notice.to, day: day(notice.sentAt.slice(0, 10)) })}
+            </Typography>
+          ))}
+        </Stack>
+      )}
+    </Paper>
+  );
+}
