@@ -180,7 +180,12 @@ export function describeInvoiceStoreContract(name: string, open: () => Promise<O
       const onWarner = { name: 'Dana', email: 'dana@studio.example', account: warner };
       const [first, second, third] = await Promise.all(['q-20', 'q-21', 'q-22'].map(async (quoteId) => (await store.issue(sampleDraft(quoteId, { paid: 0, balance: 100, billTo: onWarner }))).invoice));
       const pay = (id: string, amount: number, method: 'bankTransfer' | 'accountCredit') => (state: InvoiceState) => {
-        const made = paymentOf({ id, amount, currency: 'USD', receivedOn: '2026-11-28', method }, state, { today: '2026-11-28', now: new Date(), by: 'admin@jetwayprops.com', format: (value) => `$${value.toFixed(2)}` });
+        const made = paymentOf({ id, amount, currency: 'USD', receivedOn: '2026-11-28', method }, state, {
+          today: '2026-11-28',
+          now: new Date(),
+          by: 'admin@jetwayprops.com',
+          format: (value) => `$${value.toFixed(2)}`,
+        });
         if ('problems' in made) throw new Error(made.problems[0]!.message);
         return made.payment;
       };
@@ -196,11 +201,28 @@ export function describeInvoiceStoreContract(name: string, open: () => Promise<O
 
     it('records each notice once by its id, also when two servers send it at once, and lists them by invoice and account', async () => {
       const { store } = subject;
-      const notice = (id: string, overrides: Partial<Notice> = {}): Notice => ({ id, tenantId: 'aviation', kind: 'reminder', invoice: 'INV-000001', daysOverdue: 7, to: 'ap@warner.example', sentAt: '2026-11-28T09:00:00.000Z', ...overrides });
+      const notice = (id: string, overrides: Partial<Notice> = {}): Notice => ({
+        id,
+        tenantId: 'aviation',
+        kind: 'reminder',
+        invoice: 'INV-000001',
+        daysOverdue: 7,
+        to: 'ap@warner.example',
+        sentAt: '2026-11-28T09:00:00.000Z',
+        ...overrides,
+      });
       const outcomes = await Promise.all([store.recordNotice(notice('reminder-INV-000001-7')), store.recordNotice(notice('reminder-INV-000001-7', { sentAt: '2026-11-28T09:00:01.000Z' }))]);
       expect(outcomes.map((outcome) => outcome.repeat).sort()).toEqual([false, true]);
       expect(outcomes[0]!.notice).toEqual(outcomes[1]!.notice);
-      await store.recordNotice({ id: 'statement-warner-2026-10', tenantId: 'aviation', kind: 'statement', account: 'warner', month: '2026-10', to: 'ap@warner.example', sentAt: '2026-11-01T06:00:00.000Z' });
+      await store.recordNotice({
+        id: 'statement-warner-2026-10',
+        tenantId: 'aviation',
+        kind: 'statement',
+        account: 'warner',
+        month: '2026-10',
+        to: 'ap@warner.example',
+        sentAt: '2026-11-01T06:00:00.000Z',
+      });
       await store.recordNotice(notice('reminder-INV-000001-14', { daysOverdue: 14, account: 'warner', sentAt: '2026-11-30T09:00:00.000Z' }));
       expect((await store.notices('aviation', { invoice: 'INV-000001' })).map((sent) => sent.id)).toEqual(['reminder-INV-000001-7', 'reminder-INV-000001-14']);
       expect((await store.notices('aviation', { account: 'warner' })).map((sent) => sent.id)).toEqual(['statement-warner-2026-10', 'reminder-INV-000001-14']);

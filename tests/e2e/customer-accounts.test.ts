@@ -30,6 +30,19 @@ afterAll(() => app?.close(), 30_000);
 
 const item = (JSON.parse(readFileSync(path.join(tenantsDir, 'aviation', 'catalogue.json'), 'utf8')) as Catalogue).items.find((candidate) => candidate.quantity >= 2 && candidate.rates.day >= 100)!;
 
+/** The hire goes out and comes back (the crew's scans, as the scan screen sends them) and is closed, by the house: the close's status. */
+const hiredAndClosed = (page: Page, id: string, count: number) =>
+  page.evaluate(
+    async ({ id, code, count }) => {
+      const post = (url: string, body: object, headers: Record<string, string> = {}) =>
+        fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+      for (const direction of ['out', 'in']) await post(`/api/tenants/aviation/orders/${id}/scans`, { id: `${id}-${direction}`, direction, code, count });
+      const { version } = await (await fetch(`/api/tenants/aviation/quote-requests/${id}`)).json();
+      return (await post(`/api/tenants/aviation/quote-requests/${id}/close`, {}, { 'if-match': `"${version}"` })).status;
+    },
+    { id, code: item.objectID, count },
+  );
+
 async function shoot(page: Page, name: string) {
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
@@ -126,16 +139,7 @@ describe('a customer account', () => {
     await admin.page.screenshot({ path: path.join(app.artifacts, 'order-released_1280.png'), fullPage: true });
 
     // The hire goes out and comes back (the crew's scans, as the scan screen sends them), and is closed: its invoice goes to Warner.
-    const closed = await admin.page.evaluate(
-      async ({ id, code }) => {
-        const post = (url: string, body: object, headers: Record<string, string> = {}) =>
-          fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-        for (const direction of ['out', 'in']) await post(`/api/tenants/aviation/orders/${id}/scans`, { id: `${id}-${direction}`, direction, code, count: 2 });
-        const { version } = await (await fetch(`/api/tenants/aviation/quote-requests/${id}`)).json();
-        return (await post(`/api/tenants/aviation/quote-requests/${id}/close`, {}, { 'if-match': `"${version}"` })).status;
-      },
-      { id: asked.id as string, code: item.objectID },
-    );
+    const closed = await hiredAndClosed(admin.page, asked.id as string, 2);
     expect(closed).toBe(200);
     await admin.page.reload();
     // Warner pays by bank transfer, a little more than the invoice: the rest stays on its account.
@@ -224,16 +228,7 @@ describe('a customer account', () => {
     }, second.id as string);
     expect(acceptedSecond).toBe(200);
     expect(await vendorStep(second.id, 'confirm', { release: 'Repeat customer' })).toBe(200);
-    const closedSecond = await admin.page.evaluate(
-      async ({ id, code }) => {
-        const post = (url: string, body: object, headers: Record<string, string> = {}) =>
-          fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-        for (const direction of ['out', 'in']) await post(`/api/tenants/aviation/orders/${id}/scans`, { id: `${id}-${direction}`, direction, code, count: 1 });
-        const { version } = await (await fetch(`/api/tenants/aviation/quote-requests/${id}`)).json();
-        return (await post(`/api/tenants/aviation/quote-requests/${id}/close`, {}, { 'if-match': `"${version}"` })).status;
-      },
-      { id: second.id as string, code: item.objectID },
-    );
+    const closedSecond = await hiredAndClosed(admin.page, second.id as string, 1);
     expect(closedSecond).toBe(200);
     await admin.page.goto(`${app.server.url}/admin/#/t/aviation/quote-requests/${second.id}`);
     await admin.page.getByRole('button', { name: 'Record payment' }).click();
