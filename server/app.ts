@@ -60,6 +60,7 @@ import customerAccountRoutes from './routes/api/customer-accounts';
 import customerAccounts from './plugins/app/customer-accounts';
 import paymentRoutes from './routes/api/payments';
 import accountStatementRoutes from './routes/api/account-statements';
+import accountFileRoutes from './routes/api/account-files';
 import houseApplicationRoutes, { type HouseApplicationRoutesOptions } from './routes/api/house-applications';
 import users from './routes/api/tenants/users';
 import itemRoutes from './routes/api/tenants/items';
@@ -156,6 +157,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(quoteRoutes);
   await app.register(cardHoldRoutes);
   await app.register(payoutRoutes);
+  await app.register(accountFileRoutes);
   await app.register(customerAccountRoutes);
   await app.register(invoiceRoutes);
   await app.register(paymentRoutes);

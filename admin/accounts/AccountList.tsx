@@ -5,6 +5,7 @@
  */
 import { Box, Chip, Typography } from '@mui/material';
 import HourglassBottomOutlinedIcon from '@mui/icons-material/HourglassBottomOutlined';
+import { CustomerFilesExport } from './CustomerFilesExport';
 import { Button, CreateButton, Datagrid, FunctionField, Link, List, SearchInput, TextField, TopToolbar, useTranslate } from 'react-admin';
 import { schemaDocuments } from '../../schema/documents';
 import { fromMinor } from '../../schema/rental/card-hold';
@@ -55,6 +56,7 @@ export function AccountList({ tenantId }: { tenantId: string }) {
         </TopToolbar>
       }
       empty={<NoAccounts tenantId={tenantId} />}
+      aside={<CustomerFilesExport tenantId={tenantId} />}
     >
       <Datagrid
         rowClick={(id) => `/t/${tenantId}/accounts/${encodeURIComponent(String(id))}`}

@@ -11,6 +11,21 @@ import { invoiceApi, type ExportSummary } from './invoice-api';
 import { MonthField } from '../components/MonthField';
 import { MONTH_PATTERN } from '../../schema/marketplace/statements';
 
+/** A list's aside holding the accountant's files: beside the list on a wide screen, below it on a phone. */
+export const EXPORT_ASIDE_SX = {
+  ml: { md: 1.5 },
+  mt: { xs: 2, md: 8 },
+  p: 2,
+  width: { md: 260 },
+  boxSizing: 'border-box',
+  flexShrink: 0,
+  bgcolor: 'background.paper',
+  borderRadius: 1,
+  border: 1,
+  borderColor: 'divider',
+  alignSelf: 'flex-start',
+} as const;
+
 // The month where the admin is (en-CA writes YYYY-MM-DD), not UTC's.
 const thisMonth = () => new Date().toLocaleDateString('en-CA').slice(0, 7);
 
@@ -34,24 +49,7 @@ export function AccountsExport({ tenantId }: { tenantId: string }) {
   }, [tenantId, format, from, to, valid, key]);
   const summary = answer?.key === key ? answer.summary : undefined;
   return (
-    <Stack
-      spacing={1.5}
-      component="section"
-      aria-label={translate('backlot.invoices.export')}
-      sx={{
-        ml: { md: 1.5 },
-        mt: { xs: 2, md: 8 },
-        p: 2,
-        width: { md: 260 },
-        boxSizing: 'border-box',
-        flexShrink: 0,
-        bgcolor: 'background.paper',
-        borderRadius: 1,
-        border: 1,
-        borderColor: 'divider',
-        alignSelf: 'flex-start',
-      }}
-    >
+    <Stack spacing={1.5} component="section" aria-label={translate('backlot.invoices.export')} sx={EXPORT_ASIDE_SX}>
       <Typography variant="subtitle2">{translate('backlot.invoices.export')}</Typography>
       <Typography variant="body2" color="text.secondary">
         {translate('backlot.invoices.exportBasis')}

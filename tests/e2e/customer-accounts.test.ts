@@ -153,6 +153,19 @@ describe('a customer account', () => {
     await payment.getByRole('button', { name: 'Record payment' }).click();
     await admin.page.getByText(/recorded: the invoice is paid and \$25\.00 is on the account as credit\./).waitFor();
 
+    // The accountant's files beside the accounts: Warner as a Xero contact, the payment to reconcile.
+    await admin.page.goto(`${app.server.url}/admin/#/t/aviation/accounts`);
+    const files = admin.page.getByRole('region', { name: 'For your accountant' });
+    const contacts = files.getByRole('link', { name: 'Download 1 account (CSV)' });
+    await contacts.waitFor();
+    const [xero, payments] = await admin.page.evaluate(
+      (hrefs) => Promise.all(hrefs.map(async (href) => (await fetch(href)).text())),
+      [(await contacts.getAttribute('href'))!, (await files.getByRole('link', { name: 'Download payments (CSV)' }).getAttribute('href'))!],
+    );
+    expect(xero.split('\r\n')[1]).toMatch(/^Warner Bros\. Pictures,warner-bros-pictures,/);
+    expect(payments).toContain('WB AP 7781');
+    await admin.page.screenshot({ path: path.join(app.artifacts, 'accounts-files_1280.png'), fullPage: true });
+
     // Aged debtors: Warner owes nothing and holds $25.00.
     await admin.page.goto(`${app.server.url}/admin/#/t/aviation/accounts`);
     await admin.page.getByRole('link', { name: 'Aged debtors' }).click();

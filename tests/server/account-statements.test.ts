@@ -5,12 +5,15 @@
  * (reminders 7 and 30 days past due, statements on the 1st): each reminder and statement mailed
  * once, with its PDF attached, to the account's billing contact or the customer, a second server's
  * pass sending nothing, and no reminder once the invoice is paid. The mailer is the outbox (real
- * MIME files, read back with mailparser).
+ * MIME files, read back with mailparser). The accountant's files: the accounts as Xero's contacts
+ * import and QuickBooks Online's customer import (their documented columns and limits, read back
+ * with csv-parse), and the payments received in some days.
  */
 import { execFile } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { parse } from 'csv-parse/sync';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Invoice } from '../../schema/types.generated';
@@ -149,5 +152,98 @@ describe('statements and reminders on a customer account', () => {
     // B paid in full: at 31 days past due no 30-day reminder; C's 30-day one was sent.
     expect((await pay(b.number, { id: 'wire-000002', amount: 200, receivedOn: '2026-10-20', method: 'bankTransfer' })).statusCode).toBe(201);
     expect(await watch.pass(new Date('2026-10-26T19:00:00Z'))).toEqual({ reminders: [], statements: [] });
+  });
+
+  it("writes the accounts as Xero's and QuickBooks' contact imports, within their limits, and the payments received", async () => {
+    const hostile = await api('POST', '/accounts', {
+      id: 'odd',
+      name: '=HYPERLINK("x"): Studio	One with a name far too long for QuickBooks to keep whole in its company field',
+      kind: 'production',
+      terms: { method: 'card' },
+      exemption: { kind: 'resale', number: 'SR-88-1234-5678-90', expiresOn: '2030-12-31' },
+      members: [],
+    });
+    expect(hostile.statusCode, hostile.body).toBe(201);
+
+    const xero = await api('GET', '/contacts-export.csv?format=xero');
+    expect(xero.headers['content-disposition']).toBe('attachment; filename="aviation-accounts-xero.csv"');
+    const xeroRows = parse(xero.body, { columns: true }) as Array<Record<string, string>>;
+    expect(Object.keys(xeroRows[0]!)).toEqual([
+      '*ContactName',
+      'AccountNumber',
+      'EmailAddress',
+      'POAttentionTo',
+      'POAddressLine1',
+      'POAddressLine2',
+      'POCity',
+      'PORegion',
+      'POPostalCode',
+      'POCountry',
+      'TaxNumber',
+      'DueDateSalesDay',
+      'DueDateSalesTerm',
+    ]);
+    const warnerRow = xeroRows.find((row) => row.AccountNumber === 'warner')!;
+    expect(warnerRow).toMatchObject({
+      '*ContactName': 'Warner Bros. Pictures',
+      EmailAddress: 'ap@warner.example',
+      POAttentionTo: 'Accounts payable',
+      POAddressLine1: '4000 Warner Blvd',
+      POCity: 'Burbank',
+      PORegion: 'CA',
+      POPostalCode: '91522',
+      POCountry: 'US',
+      DueDateSalesDay: '30',
+      DueDateSalesTerm: 'Days After',
+    });
+    // A card account has no sales terms of its own; a name that would be a formula is kept as text.
+    expect(xeroRows.find((row) => row.AccountNumber === 'odd')).toMatchObject({
+      '*ContactName': `'=HYPERLINK("x"): Studio\tOne with a name far too long for QuickBooks to keep whole in its company field`,
+      DueDateSalesTerm: '',
+    });
+
+    const summary = (await api('GET', '/contacts-export?format=quickbooks')).json();
+    expect(summary).toMatchObject({ accounts: 2, parts: 1 });
+    expect(summary.changed).toEqual([
+      'Account odd: Full Name written "=HYPERLINK(x) - Studio One with a name far too long for QuickBooks to keep whole in its company" (QuickBooks takes 100 characters, with no colon, quotation mark, tab or newline)',
+      'Account odd: Company cut to "=HYPERLINK(x) - Studio One with a name far too" (QuickBooks takes 50 characters)',
+      'Account odd: Resale Number SR-88-1234-5678-90 left out: QuickBooks takes 16 characters; enter it on the customer by hand',
+    ]);
+    const quickbooks = parse((await api('GET', '/contacts-export.csv?format=quickbooks')).body, { columns: true }) as Array<Record<string, string>>;
+    expect(Object.keys(quickbooks[0]!)).toEqual(['Full Name', 'Company', 'Email', 'Street', 'City', 'State', 'ZIP code', 'Country', 'Resale Number']);
+    for (const row of quickbooks) {
+      expect(row['Full Name']!.length).toBeLessThanOrEqual(100);
+      expect(row['Full Name']).not.toMatch(/[:"\t\n]/);
+      expect(row.Company!.length).toBeLessThanOrEqual(51); // 50, and the apostrophe that keeps a formula as text
+      expect(row['Resale Number']!.length).toBeLessThanOrEqual(16);
+    }
+    expect(quickbooks.find((row) => row.Email === 'ap@warner.example')).toMatchObject({
+      'Full Name': 'Warner Bros. Pictures',
+      Street: '4000 Warner Blvd',
+      City: 'Burbank',
+      State: 'CA',
+      'ZIP code': '91522',
+      Country: 'US',
+    });
+    expect((await api('GET', '/contacts-export.csv?format=quickbooks&part=2')).json().errors.part).toBe('there is 1 file: ask for 1');
+    expect((await api('GET', '/contacts-export.csv?format=sage')).statusCode).toBe(400);
+
+    const payments = await api('GET', '/payments.csv?from=2026-09-01&to=2026-09-30');
+    expect(payments.headers['content-disposition']).toBe('attachment; filename="aviation-payments-2026-09-01-to-2026-09-30.csv"');
+    expect(
+      (parse(payments.body, { columns: true }) as Array<Record<string, string>>).map((row) => [
+        row['Received on'],
+        row.Invoice,
+        row.Method,
+        row.Reference,
+        row.Amount,
+        row['Applied to invoice'],
+        row['Kept as credit'],
+      ]),
+    ).toEqual([
+      ['2026-09-20', a.number, 'Bank transfer', 'WB-PAY-1', '650.00', '500.00', '150.00'],
+      ['2026-09-21', b.number, 'Account credit', '', '100.00', '100.00', '-100.00'],
+    ]);
+    expect((await api('GET', '/payments.csv?from=2026-10-01&to=2026-09-01')).json().errors.to).toBe('must be the same day as from, or later');
   });
 });

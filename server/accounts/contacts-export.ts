@@ -1,0 +1,156 @@
+/**
+ * A house's customer accounts as the files its accountant imports, so that the books know the same
+ * customers Backlot invoices (issue 38), and its payments received as a file to reconcile with:
+ *
+ * - `xero`: Xero's contacts import (help.xero.com "Import contacts into Xero": the template's
+ *   headers, *ContactName the only one required; at most 1,000 contacts a file). Each account
+ *   with its id as AccountNumber, its billing contact as EmailAddress and POAttentionTo, its billing
+ *   address as the postal address, its tax registration as TaxNumber, and its terms as the default
+ *   invoice payment term: DueDateSalesDay (days) with DueDateSalesTerm "Days After" (Xero's words
+ *   for days after the invoice date).
+ * - `quickbooks`: QuickBooks Online's customer import (Intuit's "Which contact fields are imported":
+ *   Full Name, Company, Email, Street, City, State, ZIP code, Country, Resale Number), under the
+ *   field names its import maps by itself. Its limits are kept, and each row a limit changed is
+ *   reported: a Full Name of at most 100 characters with no colon, quotation mark, tab or newline
+ *   (a colon becomes a dash, quotation marks go, tabs and newlines become spaces), a Company of at most 50 (both cut after a whole word), a Resale Number (the exemption
+ *   certificate's number) of at most 16 (a longer one is left out, never cut into another number).
+ * - `payments`: every payment received, by the day it arrived (a plain CSV): neither Xero nor
+ *   QuickBooks Online imports customer payments from a file (Xero takes them by bank
+ *   reconciliation or its API), so this is what the accountant matches the bank feed against.
+ *
+ * Text cells are guarded against formulas (spreadsheet-cells.ts), as the invoice exports are.
+ */
+import { stringify } from 'csv-stringify/sync';
+import { inertCell } from '../../schema/spreadsheet-cells';
+import type { CustomerAccount, Payment } from '../../schema/types.generated';
+
+export const CONTACT_FORMATS = ['xero', 'quickbooks'] as const;
+export type ContactFormat = (typeof CONTACT_FORMATS)[number];
+
+/** How many contacts each package takes in one import. */
+export const CONTACT_LIMITS: Record<ContactFormat, number> = { xero: 1000, quickbooks: 1000 };
+
+export const XERO_CONTACT_COLUMNS = [
+  '*ContactName',
+  'AccountNumber',
+  'EmailAddress',
+  'POAttentionTo',
+  'POAddressLine1',
+  'POAddressLine2',
+  'POCity',
+  'PORegion',
+  'POPostalCode',
+  'POCountry',
+  'TaxNumber',
+  'DueDateSalesDay',
+  'DueDateSalesTerm',
+] as const;
+export const QUICKBOOKS_CUSTOMER_COLUMNS = ['Full Name', 'Company', 'Email', 'Street', 'City', 'State', 'ZIP code', 'Country', 'Resale Number'] as const;
+export const PAYMENT_COLUMNS = ['Received on', 'Invoice', 'Account', 'Method', 'Reference', 'Currency', 'Amount', 'Applied to invoice', 'Kept as credit', 'Recorded by', 'Recorded at'] as const;
+
+const METHOD_WORDS: Record<Payment['method'], string> = {
+  bankTransfer: 'Bank transfer',
+  cheque: 'Cheque',
+  cardByPhone: 'Card by phone',
+  cash: 'Cash',
+  other: 'Other',
+  accountCredit: 'Account credit',
+};
+
+export interface ContactsFile {
+  csv: string;
+  rows: number;
+  /** What a package's limits changed, row by row, for the person importing to check. */
+  changed: string[];
+}
+
+const cell = (value: string | number | undefined) => (typeof value === 'number' ? value.toFixed(2) : inertCell(value ?? ''));
+
+/** At most `limit` characters, cut after a whole word where one ends late enough. */
+function within(text: string, limit: number): string {
+  if (text.length <= limit) return text;
+  const cut = text.slice(0, limit);
+  const space = cut.lastIndexOf(' ');
+  return (space > limit * 0.6 ? cut.slice(0, space) : cut).trimEnd();
+}
+
+function xeroRow(account: CustomerAccount): string[] {
+  const address = account.billingAddress;
+  const onAccount = account.terms.method === 'account';
+  return [
+    account.name,
+    account.id,
+    account.billingContact?.email ?? '',
+    account.billingContact?.name ?? '',
+    address?.line1 ?? '',
+    address?.line2 ?? '',
+    address?.city ?? '',
+    address?.state ?? '',
+    address?.zip ?? '',
+    address?.country ?? '',
+    account.taxNumber ?? '',
+    onAccount ? String(account.terms.netDays ?? 30) : '',
+    onAccount ? 'Days After' : '',
+  ];
+}
+
+function quickbooksRow(account: CustomerAccount, changed: string[]): string[] {
+  const address = account.billingAddress;
+  // QuickBooks refuses a colon, a quotation mark, a tab or a newline in a name.
+  const clean = account.name
+    .replace(/"/g, '')
+    .replace(/\s*:\s*/g, ' - ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const name = within(clean, 100);
+  const company = within(clean, 50);
+  const resale = account.exemption?.number ?? '';
+  if (name !== account.name) changed.push(`Account ${account.id}: Full Name written "${name}" (QuickBooks takes 100 characters, with no colon, quotation mark, tab or newline)`);
+  if (company !== clean) changed.push(`Account ${account.id}: Company cut to "${company}" (QuickBooks takes 50 characters)`);
+  // A certificate's number cut short would be another number: it is left for the accountant to enter.
+  if (resale.length > 16) changed.push(`Account ${account.id}: Resale Number ${resale} left out: QuickBooks takes 16 characters; enter it on the customer by hand`);
+  return [
+    name,
+    company,
+    account.billingContact?.email ?? '',
+    [address?.line1, address?.line2].filter(Boolean).join(', '),
+    address?.city ?? '',
+    address?.state ?? '',
+    address?.zip ?? '',
+    address?.country ?? '',
+    resale.length > 16 ? '' : resale,
+  ];
+}
+
+/** One file of `accounts` (by name) in a package's contact import: the `part`th of as many as its limit makes (from 1). */
+export function contactsCsv(accounts: readonly CustomerAccount[], format: ContactFormat, part = 1): ContactsFile {
+  const ordered = [...accounts].sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+  const limit = CONTACT_LIMITS[format];
+  const chosen = ordered.slice((part - 1) * limit, part * limit);
+  const changed: string[] = [];
+  const rows = chosen.map((account) => (format === 'xero' ? xeroRow(account) : quickbooksRow(account, changed)).map((value) => cell(value)));
+  const header = format === 'xero' ? XERO_CONTACT_COLUMNS : QUICKBOOKS_CUSTOMER_COLUMNS;
+  return { csv: stringify([[...header], ...rows], { record_delimiter: 'windows' }), rows: rows.length, changed };
+}
+
+/** How many files the accounts make in a package's import. */
+export const contactParts = (count: number, format: ContactFormat) => Math.max(1, Math.ceil(count / CONTACT_LIMITS[format]));
+
+/** The payments received from `from` to `to` (calendar days, inclusive), by the day they arrived. */
+export function paymentsCsv(payments: readonly Payment[], from: string, to: string): { csv: string; rows: number } {
+  const chosen = payments.filter((payment) => payment.receivedOn >= from && payment.receivedOn <= to);
+  const rows = chosen.map((payment) => [
+    payment.receivedOn,
+    cell(payment.invoice),
+    cell(payment.account),
+    METHOD_WORDS[payment.method],
+    cell(payment.reference),
+    payment.currency,
+    cell(payment.amount),
+    cell(payment.applied),
+    cell(payment.credit),
+    cell(payment.recordedBy),
+    payment.recordedAt,
+  ]);
+  return { csv: stringify([[...PAYMENT_COLUMNS], ...rows], { record_delimiter: 'windows' }), rows: rows.length };
+}
