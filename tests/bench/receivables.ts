@@ -127,8 +127,20 @@ try {
 
   // A month's statements for every account.
   const site = { locale: 'en-US', currency: 'USD', appTitle: 'House', taxName: 'Sales tax', ccAuthEnabled: false };
-  const vendor = { name: 'House', legalName: 'House LLC', address: { line1: '1 Stage Rd', city: 'Burbank', state: 'CA', zip: '91522', country: 'US' }, email: 'office@house.example', remittance: 'ACH to House LLC' };
-  const account = (index: number) => ({ id: `account-${index}`, name: `Studio ${index}`, currency: 'USD', billingContact: { name: 'Accounts payable', email: `ap@account-${index}.example` }, terms: { method: 'account' as const, netDays: 30 } });
+  const vendor = {
+    name: 'House',
+    legalName: 'House LLC',
+    address: { line1: '1 Stage Rd', city: 'Burbank', state: 'CA', zip: '91522', country: 'US' },
+    email: 'office@house.example',
+    remittance: 'ACH to House LLC',
+  };
+  const account = (index: number) => ({
+    id: `account-${index}`,
+    name: `Studio ${index}`,
+    currency: 'USD',
+    billingContact: { name: 'Accounts payable', email: `ap@account-${index}.example` },
+    terms: { method: 'account' as const, netDays: 30 },
+  });
   const baseline: number[] = [];
   const sample = held.documents.find((document) => document.kind === 'invoice')!;
   let started = performance.now();
@@ -161,7 +173,9 @@ try {
     heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
   }
   const statementSeconds = (performance.now() - started) / 1000;
-  console.log(`a month's statements (October 2026) for ${ACCOUNTS.toLocaleString('en')} accounts: ${each.length.toLocaleString('en')} made (${pages.toLocaleString('en')} lines, ${fmt(bytes / 1_048_576, 1)} MB of PDF)`);
+  console.log(
+    `a month's statements (October 2026) for ${ACCOUNTS.toLocaleString('en')} accounts: ${each.length.toLocaleString('en')} made (${pages.toLocaleString('en')} lines, ${fmt(bytes / 1_048_576, 1)} MB of PDF)`,
+  );
   console.table({
     'one invoice PDF per account (baseline)': { total: `${fmt(baselineSeconds, 1)} s`, p95: `${fmt(percentile(baseline, 95), 1)} ms` },
     'statements (read, group, state, PDF)': { total: `${fmt(statementSeconds, 1)} s`, p95: `${fmt(percentile(each, 95), 1)} ms` },
