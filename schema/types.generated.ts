@@ -104,6 +104,7 @@ export interface SchemaIndex {
   payoutAccount?: PayoutAccount;
   customerAccount?: CustomerAccount;
   customerAccountInput?: CustomerAccountInput;
+  exemptionUpload?: ExemptionUpload;
 }
 /**
  * A whole tenant: the four files of tenants/<tenantId>/ together. The API reads and writes tenants in this shape.
@@ -3343,4 +3344,13 @@ export interface CustomerAccountInput {
    * Notes: The house's own notes on the customer; never shown to the customer.
    */
   notes?: string;
+}
+/**
+ * The account's exemption certificate as the house uploads it: the file (base64: a PDF, PNG or JPEG of at most 10 MB, told by its bytes), for the certificate whose number and expiry the account already has.
+ */
+export interface ExemptionUpload {
+  /**
+   * File: The file, base64-encoded.
+   */
+  data: string;
 }

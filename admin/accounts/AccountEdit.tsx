@@ -13,6 +13,7 @@ import { accountToSave, type AccountFormValues } from './account-record';
 import { AccountForm } from './AccountForm';
 import { AccountStanding } from './AccountStanding';
 import { AccountStatements } from './AccountStatements';
+import { ExemptionCertificateFile } from './ExemptionCertificateFile';
 
 /** The house's currency, as new accounts are opened in it. */
 function useHouseCurrency(tenantId: string): string {
@@ -37,6 +38,7 @@ export function AccountEdit({ tenantId }: { tenantId: string }) {
     <>
       <AccountStanding tenantId={tenantId} accountId={accountId} version={account?.version} />
       <AccountStatements tenantId={tenantId} accountId={accountId} version={account?.version} />
+      <ExemptionCertificateFile tenantId={tenantId} account={account} />
       <RecordEdit
         resource={resource}
         subject="this account"

@@ -337,6 +337,15 @@ export const en = {
       recordedWithCredit: '%{amount} recorded: the invoice is paid and %{credit} is on the account as credit.',
       creditApplied: '%{amount} of the account’s credit applied: %{owed} still owed.',
     },
+    exemptionFile: {
+      heading: 'Exemption certificate %{number}',
+      kept: 'The certificate is on file.',
+      none: 'No file yet: upload the certificate (a PDF or a photo of it) to keep it with the account.',
+      open: 'Open the certificate',
+      upload: 'Upload the certificate',
+      replace: 'Replace the file',
+      failed: 'The certificate could not be uploaded: try again.',
+    },
     accountFiles: {
       heading: 'For your accountant',
       format: 'Customers as',

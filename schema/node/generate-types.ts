@@ -118,6 +118,7 @@ export async function generateTypes(): Promise<string> {
         payoutAccount: { $ref: 'payout-account.schema.json' },
         customerAccount: { $ref: 'customer-account.schema.json' },
         customerAccountInput: { $ref: 'customer-account.schema.json#/$defs/customerAccountInput' },
+        exemptionUpload: { $ref: 'customer-account.schema.json#/$defs/exemptionUpload' },
       },
     };
     return await compile(index as never, 'SchemaIndex', {

@@ -129,6 +129,7 @@ try {
   const site = { locale: 'en-US', currency: 'USD', appTitle: 'House', taxName: 'Sales tax', ccAuthEnabled: false };
   const vendor = {
     name: 'House',
+    displayName: 'House',
     legalName: 'House LLC',
     address: { line1: '1 Stage Rd', city: 'Burbank', state: 'CA', zip: '91522', country: 'US' },
     email: 'office@house.example',

@@ -162,7 +162,7 @@ describe('a customer account', () => {
       (hrefs) => Promise.all(hrefs.map(async (href) => (await fetch(href)).text())),
       [(await contacts.getAttribute('href'))!, (await files.getByRole('link', { name: 'Download payments (CSV)' }).getAttribute('href'))!],
     );
-    expect(xero.split('\r\n')[1]).toMatch(/^Warner Bros\. Pictures,warner-bros-pictures,/);
+    expect(xero!.split('\r\n')[1]).toMatch(/^Warner Bros\. Pictures,warner-bros-pictures,/);
     expect(payments).toContain('WB AP 7781');
     await admin.page.screenshot({ path: path.join(app.artifacts, 'accounts-files_1280.png'), fullPage: true });
 
@@ -200,6 +200,21 @@ describe('a customer account', () => {
     expect(statementText).toContain('Bank transfer · WB AP 7781');
     expect(statementText).toContain('Warner Bros. Pictures holds $25.00 of credit');
     await shoot(admin.page, 'account-statements');
+
+    // Warner's resale certificate: named on the account, then its PDF kept with it.
+    await admin.page.getByRole('combobox', { name: 'Tax exemption · Kind' }).click();
+    await admin.page.getByRole('option', { name: 'Resale certificate' }).click();
+    await admin.page.getByRole('textbox', { name: 'Tax exemption · Certificate number' }).fill('SR-88-1234');
+    await admin.page.getByLabel('Tax exemption · Expires on').fill('2030-12-31');
+    await admin.page.getByRole('button', { name: 'Save' }).click();
+    const certificate = admin.page.getByRole('region', { name: 'Exemption certificate SR-88-1234' });
+    await certificate.getByText('No file yet', { exact: false }).waitFor();
+    await certificate.locator('input[type=file]').setInputFiles({ name: 'not-a-certificate.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await certificate.getByText('is not a PDF, PNG or JPEG: upload the certificate as a PDF or a photo of it').waitFor();
+    await certificate.locator('input[type=file]').setInputFiles({ name: 'resale.pdf', mimeType: 'application/pdf', buffer: Buffer.from(statementPdf.bytes) });
+    await certificate.getByText('The certificate is on file.').waitFor();
+    await certificate.getByRole('link', { name: 'Open the certificate' }).waitFor();
+    await admin.page.screenshot({ path: path.join(app.artifacts, 'exemption-certificate_1280.png'), fullPage: true });
 
     // The house mails reminders 7, 14 and 30 days past due: typed as it says them, kept in order.
     await admin.page.goto(`${app.server.url}/admin/#/t/aviation/site/invoices`);

@@ -5,9 +5,19 @@
  *   its files within the package's limit, and each row a package's limits changed
  * - GET /api/tenants/:tenantId/contacts-export.csv?format=…&part=n      one of its files
  * - GET /api/tenants/:tenantId/payments.csv?from=YYYY-MM-DD&to=…         the payments received in those days
+ * - PUT /api/tenants/:tenantId/accounts/:id/exemption-certificate        the account's exemption certificate
+ *   as a file (If-Match: the account's version), for the certificate it names, while in date
+ * - GET /api/tenants/:tenantId/accounts/:id/exemption-certificate        …the file, as an attachment
  */
 import type { FastifyPluginAsync } from 'fastify';
-import type { CustomerAccount } from '../../../schema/types.generated';
+import { withDefaults } from '../../../schema/defaults';
+import { schemaIds } from '../../../schema/documents';
+import { INSURANCE_MAX_BYTES } from '../../../schema/rental/insurance';
+import { todayIn } from '../../../schema/rental/quote-rules';
+import type { CustomerAccount, ExemptionUpload } from '../../../schema/types.generated';
+import { exemptionFile, keepExemptionCertificate } from '../../accounts/exemption-certificate';
+import { ifMatchVersion, withVersion } from '../../lib/versions';
+import { UnknownAccountError } from '../../stores/customer-account-store';
 import { CONTACT_FORMATS, contactParts, contactsCsv, paymentsCsv, type ContactFormat } from '../../accounts/contacts-export';
 import { CSV, sendDownload } from '../../lib/downloads';
 import { FieldProblemsError } from '../../stores/field-problems';
@@ -24,7 +34,21 @@ const contactsQuery = {
     part: { type: 'string', pattern: '^[1-9][0-9]{0,3}$', description: 'Which file (1, 2 …), when the package takes fewer contacts at once than the house has accounts' },
   },
 } as const;
+const accountParams = {
+  ...tenantParams,
+  required: [...tenantParams.required, 'id'],
+  properties: { ...tenantParams.properties, id: { type: 'string', maxLength: 63, description: "The account's id at the house" } },
+} as const;
+/** Base64 makes 4 bytes of 3. */
+const bodyLimit = Math.ceil((INSURANCE_MAX_BYTES * 4) / 3) + 8192;
 const day = { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: 'A calendar day, YYYY-MM-DD' } as const;
+
+class NoExemptionFileError extends Error {
+  readonly statusCode = 404;
+  constructor(name: string) {
+    super(`${name} has no exemption certificate file.`);
+  }
+}
 
 const accountFileRoutes: FastifyPluginAsync = async (app) => {
   const accountsOf = async (tenantId: string) => {
@@ -104,6 +128,63 @@ const accountFileRoutes: FastifyPluginAsync = async (app) => {
       const { from, to } = request.query as { from: string; to: string };
       if (to < from) throw new FieldProblemsError([{ pointer: '/to', message: 'must be the same day as from, or later' }], 'Nothing exported');
       return sendDownload(reply, { type: CSV, name: `${tenantId}-payments-${from}-to-${to}.csv`, body: paymentsCsv(await app.invoices.payments(tenantId), from, to).csv });
+    },
+  );
+
+  app.put(
+    '/api/tenants/:tenantId/accounts/:id/exemption-certificate',
+    {
+      onRequest: app.requireTenant,
+      bodyLimit,
+      schema: {
+        tags,
+        summary: "Upload the account's tax-exemption certificate (a PDF or an image), replacing any earlier file",
+        params: accountParams,
+        body: { $ref: `${schemaIds.customerAccount}#/$defs/exemptionUpload` },
+      },
+      config: {
+        docs: {
+          success: { schema: { $ref: schemaIds.customerAccount }, headers: ['etag'] },
+          ifMatch: true,
+          errors: {
+            400: 'Not a PDF, PNG or JPEG, or too large',
+            404: 'No such house or account',
+            409: 'The account names no certificate, or an expired one',
+            412: 'The account changed since that version',
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { tenantId, id } = request.params as { tenantId: string; id: string };
+      const version = Number(ifMatchVersion(request));
+      const stored = await app.tenantStore.get(tenantId);
+      const today = todayIn(withDefaults('vendor', stored!.tenant.vendor).timezone ?? 'UTC', new Date());
+      const account = await keepExemptionCertificate({ customerAccounts: app.customerAccounts, assets: app.storefrontAssets.store }, request.log, {
+        tenantId,
+        id,
+        version: Number.isInteger(version) ? version : -1,
+        input: request.body as ExemptionUpload,
+        today,
+      });
+      return withVersion(reply, String(account.version)).send(account);
+    },
+  );
+
+  app.get(
+    '/api/tenants/:tenantId/accounts/:id/exemption-certificate',
+    {
+      onRequest: app.requireTenant,
+      schema: { tags, summary: "The account's tax-exemption certificate, as uploaded", params: accountParams },
+      config: { docs: { success: { description: 'The certificate (a PDF, PNG or JPEG), as an attachment' }, errors: { 404: 'No such account, or no certificate file' } } },
+    },
+    async (request, reply) => {
+      const { tenantId, id } = request.params as { tenantId: string; id: string };
+      const account = await app.customerAccounts.get(tenantId, id);
+      if (!account) throw new UnknownAccountError(id);
+      const file = await exemptionFile(app.storefrontAssets.store, account);
+      if (!file) throw new NoExemptionFileError(account.name);
+      return sendDownload(reply, { type: file.type, name: file.name, body: file.bytes });
     },
   );
 };

@@ -128,7 +128,15 @@ const customerAccountRoutes: FastifyPluginAsync = async (app) => {
       const id = body.id ?? slugify(body.name, 63).replace(/^-+|-+$/g, '');
       if (!id) throw new FieldProblemsError([{ pointer: '/id', message: 'give the account an id: its name has no letters or digits to make one from' }]);
       const now = new Date().toISOString();
-      const account = await app.customerAccounts.create(tenantId, { ...body, id, members: body.members ?? [], currency: await houseCurrency(tenantId), createdAt: now, updatedAt: now });
+      const account = await app.customerAccounts.create(tenantId, {
+        ...body,
+        id,
+        exemption: keptFile(body.exemption, undefined),
+        members: body.members ?? [],
+        currency: await houseCurrency(tenantId),
+        createdAt: now,
+        updatedAt: now,
+      });
       request.log.info({ tenantId, account: account.id, actor: request.account?.email }, 'customer account opened');
       return withVersion(reply.code(201), String(account.version)).send(account);
     },
@@ -158,12 +166,24 @@ const customerAccountRoutes: FastifyPluginAsync = async (app) => {
         members: body.members ?? [],
         // Fields the body leaves out are cleared: PUT replaces the account.
         ...Object.fromEntries(OPTIONAL_FIELDS.filter((field) => !(field in body)).map((field) => [field, undefined])),
+        exemption: keptFile(body.exemption, current.exemption),
       }));
       request.log.info({ tenantId, account: id, version: account.version, actor: request.account?.email }, 'customer account changed');
       return withVersion(reply, String(account.version)).send(account);
     },
   );
 };
+
+/**
+ * The exemption as saved: its file is only ever the uploaded one (routes/api/account-files.ts),
+ * whatever a body says; it stays while the certificate's number does, and goes when another
+ * certificate is named (its file would be another's).
+ */
+function keptFile(asked: CustomerAccountInput['exemption'], stored: CustomerAccount['exemption']): CustomerAccount['exemption'] {
+  if (!asked) return undefined;
+  const { file: _ignored, ...typed } = asked;
+  return stored?.file && stored.number === typed.number ? { ...typed, file: stored.file } : typed;
+}
 
 /** The account's fields an edit may leave out, clearing them: the input's fields the stored account does not require. */
 const accountSchema = schemaDocuments.customerAccount;
