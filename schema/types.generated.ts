@@ -67,6 +67,21 @@ export type Members = {
    */
   addedAt: string;
 }[];
+/**
+ * The house's answer to a request to join: the account to add the visitor to, or why not.
+ */
+export type JoinDecision = {
+  [k: string]: unknown | undefined;
+} & {
+  /**
+   * Account id: The account's id at the house: lowercase letters, digits and hyphens, made from its name when it is opened.
+   */
+  approve?: string;
+  /**
+   * Reason: Why the house declined, as the visitor is told.
+   */
+  decline?: string;
+};
 
 /**
  * Every root schema, referenced once so shared definitions are generated once.
@@ -105,6 +120,9 @@ export interface SchemaIndex {
   customerAccount?: CustomerAccount;
   customerAccountInput?: CustomerAccountInput;
   exemptionUpload?: ExemptionUpload;
+  joinRequest?: JoinRequest;
+  joinRequestInput?: JoinRequestInput;
+  joinDecision?: JoinDecision;
 }
 /**
  * A whole tenant: the four files of tenants/<tenantId>/ together. The API reads and writes tenants in this shape.
@@ -3353,4 +3371,70 @@ export interface ExemptionUpload {
    * File: The file, base64-encoded.
    */
   data: string;
+}
+/**
+ * A visitor asking a house to let them order on their studio's or production company's account: the company as they name it and a note; the house approves it (adding them to the account it chooses) or declines it with a reason.
+ */
+export interface JoinRequest {
+  /**
+   * Request: join- and a random id.
+   */
+  id: string;
+  /**
+   * Tenant id: Lowercase letters, digits and single hyphens; it is also the tenant's folder name and its <id>.localhost host name.
+   */
+  tenantId: string;
+  /**
+   * Email address
+   */
+  email: string;
+  /**
+   * Name: The visitor's name, as their profile has it.
+   */
+  name?: string;
+  /**
+   * Company: The studio or production company whose account they ask to order on, as they name it.
+   */
+  company: string;
+  /**
+   * Note: What they tell the house: their role, the production, who at the company can vouch for them.
+   */
+  message?: string;
+  /**
+   * State: Waiting for the house, approved or declined.
+   */
+  state: ('pending' | 'approved' | 'declined') & string;
+  /**
+   * Account id: The account's id at the house: lowercase letters, digits and hyphens, made from its name when it is opened.
+   */
+  account?: string;
+  /**
+   * Reason: Why the house declined, as the visitor is told.
+   */
+  reason?: string;
+  /**
+   * Date and time: An ISO 8601 date-time with a time zone offset.
+   */
+  askedAt: string;
+  /**
+   * Date and time: An ISO 8601 date-time with a time zone offset.
+   */
+  decidedAt?: string;
+  /**
+   * Decided by: The staff member who decided.
+   */
+  decidedBy?: string;
+}
+/**
+ * What a signed-in visitor sends to ask to order on their company's account.
+ */
+export interface JoinRequestInput {
+  /**
+   * Company: The studio or production company whose account they ask to order on, as they name it.
+   */
+  company: string;
+  /**
+   * Note: What they tell the house: their role, the production, who at the company can vouch for them.
+   */
+  message?: string;
 }

@@ -119,6 +119,9 @@ export async function generateTypes(): Promise<string> {
         customerAccount: { $ref: 'customer-account.schema.json' },
         customerAccountInput: { $ref: 'customer-account.schema.json#/$defs/customerAccountInput' },
         exemptionUpload: { $ref: 'customer-account.schema.json#/$defs/exemptionUpload' },
+        joinRequest: { $ref: 'customer-account.schema.json#/$defs/joinRequest' },
+        joinRequestInput: { $ref: 'customer-account.schema.json#/$defs/joinRequestInput' },
+        joinDecision: { $ref: 'customer-account.schema.json#/$defs/joinDecision' },
       },
     };
     return await compile(index as never, 'SchemaIndex', {

@@ -8,7 +8,7 @@
  * One contract suite (`tests/contract/customer-account-store.contract.ts`).
  */
 import { schemaIds } from '../../schema/documents';
-import type { CustomerAccount } from '../../schema/types.generated';
+import type { CustomerAccount, JoinRequest } from '../../schema/types.generated';
 import { schemaChecked } from './schema-checked';
 
 export interface CustomerAccountStore {
@@ -24,7 +24,49 @@ export interface CustomerAccountStore {
    * is the next version. UnknownAccountError when there is none; StaleAccountError when it moved on.
    */
   update(tenantId: string, id: string, version: number, change: (current: CustomerAccount) => CustomerAccount): Promise<CustomerAccount>;
+  /** A visitor asks to order on an account: at most one waiting per email and house (asking again comes back as the one waiting, `repeat`). */
+  askToJoin(request: JoinRequest): Promise<{ request: JoinRequest; repeat: boolean }>;
+  /** A house's requests to join, newest first: those in `state`, or of `email`. */
+  joinRequests(tenantId: string, query?: { state?: JoinRequest['state']; email?: string }): Promise<JoinRequest[]>;
+  /**
+   * Decides a waiting request in one write: approving adds its visitor to the account (a new
+   * version of it) with the request. UnknownJoinRequestError; JoinRequestDecidedError when it was
+   * decided already (of two staff deciding at once, one wins); UnknownAccountError for no such account.
+   */
+  decideJoinRequest(tenantId: string, id: string, decision: JoinVerdict): Promise<{ request: JoinRequest; account?: CustomerAccount }>;
   close(): Promise<void>;
+}
+
+/** A decision as the store applies it: who decided and when, with the account or the reason. */
+export type JoinVerdict = { by: string; at: Date } & ({ approve: string } | { decline: string });
+
+export const checkedJoinRequest = schemaChecked<JoinRequest>(`${schemaIds.customerAccount}#/$defs/joinRequest`, 'a request to join an account');
+
+/** The request as decided, and (approving) the account's next version with its visitor on it. */
+export function decided(request: JoinRequest, verdict: JoinVerdict, account: CustomerAccount | undefined): { request: JoinRequest; account?: CustomerAccount } {
+  if (request.state !== 'pending') throw new JoinRequestDecidedError(request);
+  const done = { decidedAt: verdict.at.toISOString(), decidedBy: verdict.by };
+  if ('decline' in verdict) return { request: checkedJoinRequest({ ...request, ...done, state: 'declined', reason: verdict.decline }) };
+  if (!account) throw new UnknownAccountError(verdict.approve);
+  const member = memberKey(request.email);
+  const next = account.members.some((existing) => memberKey(existing.email) === member)
+    ? undefined
+    : nextVersion(account, (current) => ({ ...current, members: [...current.members, { email: member, ...(request.name && { name: request.name }), addedAt: done.decidedAt }] }), verdict.at);
+  return { request: checkedJoinRequest({ ...request, ...done, state: 'approved', account: account.id }), account: next ?? account };
+}
+
+export class UnknownJoinRequestError extends Error {
+  readonly statusCode = 404;
+  constructor(id: string) {
+    super(`No request to join ${JSON.stringify(id)} here.`);
+  }
+}
+
+export class JoinRequestDecidedError extends Error {
+  readonly statusCode = 409;
+  constructor(readonly request: JoinRequest) {
+    super(`${request.email}'s request was ${request.state} ${request.decidedBy ? `by ${request.decidedBy} ` : ''}already.`);
+  }
 }
 
 export const checkedCustomerAccount = schemaChecked<CustomerAccount>(schemaIds.customerAccount, 'a customer account');

@@ -1,15 +1,31 @@
 /**
  * Customer accounts in Cloud Firestore through firebase-admin:
  *
- *   vendors/{house}/accounts/{id}   the account, every field as its schema has it, plus `memberEmails`
+ *   vendors/{house}/accounts/{id}       the account, every field as its schema has it, plus `memberEmails`
+ *   vendors/{house}/joinRequests/{id}   a visitor's request to order on an account
  *
  * create() and update() are transactions (two staff members editing one account at once: one edit
  * wins, the other is told the account moved on). forMember() is an array-contains query on
- * `memberEmails`, which Firestore's automatic single-field index serves.
+ * `memberEmails`, which Firestore's automatic single-field index serves. Asking to join reads the
+ * visitor's waiting request in a transaction (one waiting per email, across servers); deciding one
+ * writes the request and the account it adds the visitor to in one transaction. Requests are
+ * listed by equality filters and ordered here (no composite index).
  */
 import type { Firestore } from 'firebase-admin/firestore';
-import type { CustomerAccount } from '../../schema/types.generated';
-import { AccountIdTakenError, memberKey, nextVersion, openedAccount, StaleAccountError, UnknownAccountError, type CustomerAccountStore } from './customer-account-store';
+import type { CustomerAccount, JoinRequest } from '../../schema/types.generated';
+import {
+  AccountIdTakenError,
+  checkedJoinRequest,
+  decided,
+  memberKey,
+  nextVersion,
+  openedAccount,
+  StaleAccountError,
+  UnknownAccountError,
+  UnknownJoinRequestError,
+  type CustomerAccountStore,
+  type JoinVerdict,
+} from './customer-account-store';
 
 const DEFAULT_PAGE = 100;
 
@@ -68,6 +84,40 @@ export class FirestoreCustomerAccountStore implements CustomerAccountStore {
       const next = nextVersion(current, change, new Date());
       transaction.set(ref, stored(next));
       return next;
+    });
+  }
+
+  private requests(tenantId: string) {
+    return this.firestore.collection('vendors').doc(tenantId).collection('joinRequests');
+  }
+
+  async askToJoin(request: JoinRequest): Promise<{ request: JoinRequest; repeat: boolean }> {
+    const asked = checkedJoinRequest({ ...request, email: memberKey(request.email) });
+    return this.firestore.runTransaction(async (transaction) => {
+      const waiting = await transaction.get(this.requests(asked.tenantId).where('email', '==', asked.email).where('state', '==', 'pending'));
+      if (!waiting.empty) return { request: waiting.docs[0]!.data() as JoinRequest, repeat: true };
+      transaction.create(this.requests(asked.tenantId).doc(asked.id), JSON.parse(JSON.stringify(asked)) as Record<string, unknown>);
+      return { request: asked, repeat: false };
+    });
+  }
+
+  async joinRequests(tenantId: string, query: { state?: JoinRequest['state']; email?: string } = {}): Promise<JoinRequest[]> {
+    let filtered = this.requests(tenantId) as FirebaseFirestore.Query;
+    if (query.state !== undefined) filtered = filtered.where('state', '==', query.state);
+    if (query.email !== undefined) filtered = filtered.where('email', '==', memberKey(query.email));
+    return (await filtered.get()).docs.map((doc) => doc.data() as JoinRequest).sort((a, b) => b.askedAt.localeCompare(a.askedAt) || a.id.localeCompare(b.id));
+  }
+
+  async decideJoinRequest(tenantId: string, id: string, verdict: JoinVerdict): Promise<{ request: JoinRequest; account?: CustomerAccount }> {
+    const requestRef = this.requests(tenantId).doc(id);
+    return this.firestore.runTransaction(async (transaction) => {
+      const accountRef = 'approve' in verdict ? this.accounts(tenantId).doc(verdict.approve) : undefined;
+      const [requestDoc, accountDoc] = await transaction.getAll(...[requestRef, ...(accountRef ? [accountRef] : [])]);
+      if (!requestDoc!.exists) throw new UnknownJoinRequestError(id);
+      const result = decided(requestDoc!.data() as JoinRequest, verdict, accountDoc?.exists ? accountOf(accountDoc.data()!) : undefined);
+      transaction.set(requestRef, JSON.parse(JSON.stringify(result.request)) as Record<string, unknown>);
+      if (result.account && accountRef) transaction.set(accountRef, stored(result.account));
+      return result;
     });
   }
 

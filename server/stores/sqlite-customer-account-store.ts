@@ -1,7 +1,19 @@
 /** Customer accounts in SQLite (better-sqlite3, the embedded default): a row per account, its members in a table of their own. */
 import type Database from 'better-sqlite3';
-import type { CustomerAccount } from '../../schema/types.generated';
-import { AccountIdTakenError, memberKey, nextVersion, openedAccount, StaleAccountError, UnknownAccountError, type CustomerAccountStore } from './customer-account-store';
+import type { CustomerAccount, JoinRequest } from '../../schema/types.generated';
+import {
+  AccountIdTakenError,
+  checkedJoinRequest,
+  decided,
+  memberKey,
+  nextVersion,
+  openedAccount,
+  StaleAccountError,
+  UnknownAccountError,
+  UnknownJoinRequestError,
+  type CustomerAccountStore,
+  type JoinVerdict,
+} from './customer-account-store';
 import { openSqliteFile } from './sqlite-file';
 
 const DEFAULT_PAGE = 100;
@@ -13,7 +25,10 @@ export class SqliteCustomerAccountStore implements CustomerAccountStore {
     this.database = openSqliteFile(
       file,
       `CREATE TABLE IF NOT EXISTS customer_accounts (tenant_id TEXT NOT NULL, id TEXT NOT NULL, document TEXT NOT NULL, PRIMARY KEY (tenant_id, id)) WITHOUT ROWID;
-      CREATE TABLE IF NOT EXISTS customer_account_members (tenant_id TEXT NOT NULL, email TEXT NOT NULL, id TEXT NOT NULL, PRIMARY KEY (tenant_id, email, id)) WITHOUT ROWID;`,
+      CREATE TABLE IF NOT EXISTS customer_account_members (tenant_id TEXT NOT NULL, email TEXT NOT NULL, id TEXT NOT NULL, PRIMARY KEY (tenant_id, email, id)) WITHOUT ROWID;
+      CREATE TABLE IF NOT EXISTS join_requests (tenant_id TEXT NOT NULL, id TEXT NOT NULL, email TEXT NOT NULL, state TEXT NOT NULL, asked_at TEXT NOT NULL, document TEXT NOT NULL, PRIMARY KEY (tenant_id, id)) WITHOUT ROWID;
+      CREATE INDEX IF NOT EXISTS join_requests_by_email ON join_requests (tenant_id, email, state);
+      CREATE INDEX IF NOT EXISTS join_requests_by_state ON join_requests (tenant_id, state, asked_at);`,
     );
   }
 
@@ -67,6 +82,47 @@ export class SqliteCustomerAccountStore implements CustomerAccountStore {
         const next = nextVersion(current, change, new Date());
         this.write(next);
         return next;
+      })
+      .immediate();
+  }
+
+  private writeRequest(request: JoinRequest): void {
+    this.database
+      .prepare('INSERT OR REPLACE INTO join_requests (tenant_id, id, email, state, asked_at, document) VALUES (?, ?, ?, ?, ?, ?)')
+      .run(request.tenantId, request.id, memberKey(request.email), request.state, request.askedAt, JSON.stringify(request));
+  }
+
+  async askToJoin(request: JoinRequest): Promise<{ request: JoinRequest; repeat: boolean }> {
+    const asked = checkedJoinRequest({ ...request, email: memberKey(request.email) });
+    return this.database
+      .transaction(() => {
+        const waiting = this.database.prepare("SELECT document FROM join_requests WHERE tenant_id = ? AND email = ? AND state = 'pending'").get(asked.tenantId, asked.email) as
+          { document: string } | undefined;
+        if (waiting) return { request: JSON.parse(waiting.document) as JoinRequest, repeat: true };
+        this.writeRequest(asked);
+        return { request: asked, repeat: false };
+      })
+      .immediate();
+  }
+
+  async joinRequests(tenantId: string, query: { state?: JoinRequest['state']; email?: string } = {}): Promise<JoinRequest[]> {
+    const rows = this.database
+      .prepare(`SELECT document FROM join_requests WHERE tenant_id = ? AND (? IS NULL OR state = ?) AND (? IS NULL OR email = ?) ORDER BY asked_at DESC, id`)
+      .all(tenantId, query.state ?? null, query.state ?? null, query.email === undefined ? null : memberKey(query.email), query.email === undefined ? null : memberKey(query.email)) as Array<{
+      document: string;
+    }>;
+    return rows.map((row) => JSON.parse(row.document) as JoinRequest);
+  }
+
+  async decideJoinRequest(tenantId: string, id: string, verdict: JoinVerdict): Promise<{ request: JoinRequest; account?: CustomerAccount }> {
+    return this.database
+      .transaction(() => {
+        const row = this.database.prepare('SELECT document FROM join_requests WHERE tenant_id = ? AND id = ?').get(tenantId, id) as { document: string } | undefined;
+        if (!row) throw new UnknownJoinRequestError(id);
+        const result = decided(JSON.parse(row.document) as JoinRequest, verdict, 'approve' in verdict ? this.read(tenantId, verdict.approve) : undefined);
+        this.writeRequest(result.request);
+        if (result.account) this.write(result.account);
+        return result;
       })
       .immediate();
   }

@@ -4,11 +4,14 @@
  * are listed per house a page at a time and found by a member's email whatever its case; an edit
  * names its version: the next version is written, a stale one refused with the version to reload,
  * and of two staff members editing at once exactly one wins; an account that does not fit its
- * schema is refused whole, and nothing is written.
+ * schema is refused whole, and nothing is written. A visitor asks to join once while the request
+ * waits (twice at once: one request); a house lists its requests by state and email; approving adds
+ * the visitor to the account in the same write, declining keeps the reason, and of two staff
+ * deciding at once exactly one decision stands.
  */
 import { describe, expect, it } from 'vitest';
-import type { CustomerAccount } from '../../schema/types.generated';
-import { AccountIdTakenError, StaleAccountError, UnknownAccountError, type CustomerAccountStore } from '../../server/stores/customer-account-store';
+import type { CustomerAccount, JoinRequest } from '../../schema/types.generated';
+import { AccountIdTakenError, JoinRequestDecidedError, StaleAccountError, UnknownAccountError, UnknownJoinRequestError, type CustomerAccountStore } from '../../server/stores/customer-account-store';
 import { storeUnderTest, type OpenedStore } from './store-under-test';
 
 const AT = '2026-11-28T10:00:00.000Z';
@@ -82,6 +85,49 @@ export function describeCustomerAccountStoreContract(name: string, open: () => P
       const kept = await subject.store.get('aviation', 'lionsgate');
       expect(kept!.version).toBe(2);
       expect([100, 200]).toContain(kept!.creditLimit);
+    });
+
+    it('takes a request to join once while it waits, lists them, and approves one into the account in the same write', async () => {
+      const { store } = subject;
+      await store.create('aviation', sampleCustomerAccount('warner'));
+      const ask = (id: string, email: string, askedAt = AT): JoinRequest => ({ id, tenantId: 'aviation', email, name: 'Kim', company: 'Warner Bros.', state: 'pending', askedAt });
+      const both = await Promise.all([store.askToJoin(ask('join-00000001', 'Kim@Warner.example')), store.askToJoin(ask('join-00000002', 'kim@warner.example'))]);
+      expect(both.map((asked) => asked.repeat).sort()).toEqual([false, true]);
+      expect(both[0]!.request).toEqual(both[1]!.request);
+      await store.askToJoin(ask('join-00000003', 'lee@warner.example', '2026-11-28T11:00:00.000Z'));
+      expect((await store.joinRequests('aviation', { state: 'pending' })).map((request) => request.email)).toEqual(['lee@warner.example', 'kim@warner.example']);
+      expect((await store.joinRequests('aviation', { email: 'KIM@warner.example' })).length).toBe(1);
+      expect(await store.joinRequests('acme')).toEqual([]);
+
+      const kim = both.find((asked) => !asked.repeat)!.request;
+      const at = new Date('2026-11-28T12:00:00Z');
+      const approved = await store.decideJoinRequest('aviation', kim.id, { approve: 'warner', by: 'owner@house.example', at });
+      expect(approved.request).toMatchObject({ state: 'approved', account: 'warner', decidedBy: 'owner@house.example', decidedAt: at.toISOString() });
+      expect(approved.account!.members).toEqual([{ email: 'kim@warner.example', name: 'Kim', addedAt: at.toISOString() }]);
+      expect((await store.forMember('aviation', 'kim@warner.example')).map((account) => [account.id, account.version])).toEqual([['warner', 2]]);
+      await expect(store.decideJoinRequest('aviation', kim.id, { decline: 'No', by: 'staff@house.example', at })).rejects.toBeInstanceOf(JoinRequestDecidedError);
+      await expect(store.decideJoinRequest('aviation', 'join-99999999', { decline: 'No', by: 'staff@house.example', at })).rejects.toBeInstanceOf(UnknownJoinRequestError);
+      // Asking again once decided is a new request.
+      expect((await store.askToJoin(ask('join-00000004', 'kim@warner.example'))).repeat).toBe(false);
+    });
+
+    it('declines with the reason kept, and of two staff deciding at once one decision stands', async () => {
+      const { store } = subject;
+      await store.create('aviation', sampleCustomerAccount('paramount'));
+      const { request } = await store.askToJoin({ id: 'join-00000010', tenantId: 'aviation', email: 'sam@indie.example', company: 'Paramount', state: 'pending', askedAt: AT });
+      const at = new Date('2026-11-28T12:00:00Z');
+      await expect(store.decideJoinRequest('aviation', request.id, { approve: 'no-such', by: 'a@house.example', at })).rejects.toBeInstanceOf(UnknownAccountError);
+      const outcomes = await Promise.allSettled([
+        store.decideJoinRequest('aviation', request.id, { approve: 'paramount', by: 'a@house.example', at }),
+        store.decideJoinRequest('aviation', request.id, { decline: 'Not on the crew list', by: 'b@house.example', at }),
+      ]);
+      expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+      expect((outcomes.find((outcome) => outcome.status === 'rejected') as PromiseRejectedResult).reason).toBeInstanceOf(JoinRequestDecidedError);
+      const [stood] = await store.joinRequests('aviation', { email: 'sam@indie.example' });
+      const members = (await store.get('aviation', 'paramount'))!.members;
+      // Approved and on the account, or declined with its reason and not on it: never half of each.
+      if (stood!.state === 'approved') expect(members.map((member) => member.email)).toEqual(['sam@indie.example']);
+      else expect([stood!.reason, members]).toEqual(['Not on the crew list', []]);
     });
 
     it('refuses an account that does not fit its schema, whole, and writes nothing', async () => {
