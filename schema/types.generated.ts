@@ -67,21 +67,6 @@ export type Members = {
    */
   addedAt: string;
 }[];
-/**
- * The house's answer to a request to join: the account to add the visitor to, or why not.
- */
-export type JoinDecision = {
-  [k: string]: unknown | undefined;
-} & {
-  /**
-   * Account id: The account's id at the house: lowercase letters, digits and hyphens, made from its name when it is opened.
-   */
-  approve?: string;
-  /**
-   * Reason: Why the house declined, as the visitor is told.
-   */
-  decline?: string;
-};
 
 /**
  * Every root schema, referenced once so shared definitions are generated once.
@@ -3437,4 +3422,17 @@ export interface JoinRequestInput {
    * Note: What they tell the house: their role, the production, who at the company can vouch for them.
    */
   message?: string;
+}
+/**
+ * The house's answer to a request to join: the account to add the visitor to (approve), or why not (decline); one of the two.
+ */
+export interface JoinDecision {
+  /**
+   * Account id: The account's id at the house: lowercase letters, digits and hyphens, made from its name when it is opened.
+   */
+  approve?: string;
+  /**
+   * Reason: Why the house declined, as the visitor is told.
+   */
+  decline?: string;
 }

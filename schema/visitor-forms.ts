@@ -24,7 +24,18 @@ export interface VisitorForms {
   passwordLength: { min: number; max: number };
   profileFields: ProfileField[];
   /** The longest text each field of the set-list and quote forms takes. */
-  maxLengths: { setListName: number; setListNotes: number; quoteDetail: number; quoteNotes: number; stepReason: number; purchaseOrder: number; billingContact: number; billingAddress: number };
+  maxLengths: {
+    setListName: number;
+    setListNotes: number;
+    quoteDetail: number;
+    quoteNotes: number;
+    stepReason: number;
+    purchaseOrder: number;
+    billingContact: number;
+    billingAddress: number;
+    joinCompany: number;
+    joinMessage: number;
+  };
 }
 
 interface ProfileXUi {
@@ -51,6 +62,8 @@ export const visitorForms: VisitorForms = {
     purchaseOrder: maxLengthOf('quoteRequest', 'purchaseOrder'),
     billingContact: maxLengthOf('quoteRequest', 'billingContact'),
     billingAddress: maxLengthOf('quoteRequest', 'billingAddress'),
+    joinCompany: schemaDocuments.customerAccount.$defs.joinRequest.properties.company.maxLength,
+    joinMessage: schemaDocuments.customerAccount.$defs.joinRequest.properties.message.maxLength,
   },
   profileFields: editableNames.map((name) => {
     const schema = effective(propertySchema(profile, name)!).schema as { title?: string; description?: string; maxLength?: number; pattern?: string; 'x-ui'?: ProfileXUi };

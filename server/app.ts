@@ -61,6 +61,7 @@ import customerAccounts from './plugins/app/customer-accounts';
 import paymentRoutes from './routes/api/payments';
 import accountStatementRoutes from './routes/api/account-statements';
 import accountFileRoutes from './routes/api/account-files';
+import joinRequestRoutes from './routes/api/join-requests';
 import houseApplicationRoutes, { type HouseApplicationRoutesOptions } from './routes/api/house-applications';
 import users from './routes/api/tenants/users';
 import itemRoutes from './routes/api/tenants/items';
@@ -158,6 +159,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(cardHoldRoutes);
   await app.register(payoutRoutes);
   await app.register(accountFileRoutes);
+  await app.register(joinRequestRoutes);
   await app.register(customerAccountRoutes);
   await app.register(invoiceRoutes);
   await app.register(paymentRoutes);

@@ -6,6 +6,7 @@
 import { Box, Chip, Typography } from '@mui/material';
 import HourglassBottomOutlinedIcon from '@mui/icons-material/HourglassBottomOutlined';
 import { CustomerFilesExport } from './CustomerFilesExport';
+import { JoinRequests } from './JoinRequests';
 import { Button, CreateButton, Datagrid, FunctionField, Link, List, SearchInput, TextField, TopToolbar, useTranslate } from 'react-admin';
 import { schemaDocuments } from '../../schema/documents';
 import { fromMinor } from '../../schema/rental/card-hold';
@@ -43,49 +44,52 @@ export function AccountList({ tenantId }: { tenantId: string }) {
       deposit: translate('backlot.accounts.depositOnCard'),
     });
   return (
-    <List
-      resource={`tenants/${tenantId}/accounts`}
-      title={translate('backlot.accounts.title', { tenant: tenantId })}
-      sort={{ field: 'name', order: 'ASC' }}
-      perPage={25}
-      filters={[<SearchInput key="q" source="q" alwaysOn placeholder={translate('backlot.accounts.search')} />]}
-      actions={
-        <TopToolbar>
-          <Button component={Link} to={`/t/${tenantId}/accounts/aged`} label="backlot.aged.open" startIcon={<HourglassBottomOutlinedIcon />} />
-          <CreateButton to={`/t/${tenantId}/accounts/create`} label="backlot.accounts.open" />
-        </TopToolbar>
-      }
-      empty={<NoAccounts tenantId={tenantId} />}
-      aside={<CustomerFilesExport tenantId={tenantId} />}
-    >
-      <Datagrid
-        rowClick={(id) => `/t/${tenantId}/accounts/${encodeURIComponent(String(id))}`}
-        bulkActionButtons={false}
-        empty={<Box sx={{ p: 2 }}>{translate('backlot.accounts.noneFound')}</Box>}
-        sx={{ ...tableScrollsInCard, '& .wide-only': { display: { xs: 'none', md: 'table-cell' } } }}
+    <>
+      <JoinRequests tenantId={tenantId} />
+      <List
+        resource={`tenants/${tenantId}/accounts`}
+        title={translate('backlot.accounts.title', { tenant: tenantId })}
+        sort={{ field: 'name', order: 'ASC' }}
+        perPage={25}
+        filters={[<SearchInput key="q" source="q" alwaysOn placeholder={translate('backlot.accounts.search')} />]}
+        actions={
+          <TopToolbar>
+            <Button component={Link} to={`/t/${tenantId}/accounts/aged`} label="backlot.aged.open" startIcon={<HourglassBottomOutlinedIcon />} />
+            <CreateButton to={`/t/${tenantId}/accounts/create`} label="backlot.accounts.open" />
+          </TopToolbar>
+        }
+        empty={<NoAccounts tenantId={tenantId} />}
+        aside={<CustomerFilesExport tenantId={tenantId} />}
       >
-        <FunctionField
-          source="name"
-          label={translate('backlot.accounts.name')}
-          render={(account: CustomerAccount) => (
-            <>
-              {account.name}
-              {account.onStop && <Chip size="small" color="error" label={translate('backlot.accounts.onStop')} sx={{ ml: 1 }} title={account.onStop.reason} />}
-            </>
-          )}
-        />
-        <FunctionField
-          label={translate('backlot.accounts.kind')}
-          render={(account: CustomerAccount) => KINDS[account.kind] ?? account.kind}
-          sortable={false}
-          cellClassName="wide-only"
-          headerClassName="wide-only"
-        />
-        <FunctionField label={translate('backlot.accounts.terms')} render={terms} sortable={false} />
-        <FunctionField label={translate('backlot.accounts.limit')} render={money} sortBy="creditLimit" cellClassName="wide-only" headerClassName="wide-only" />
-        <FunctionField label={translate('backlot.accounts.members')} render={(account: CustomerAccount) => account.members.length} sortable={false} />
-        <TextField source="id" label={translate('backlot.accounts.id')} sortable={false} cellClassName="wide-only" headerClassName="wide-only" />
-      </Datagrid>
-    </List>
+        <Datagrid
+          rowClick={(id) => `/t/${tenantId}/accounts/${encodeURIComponent(String(id))}`}
+          bulkActionButtons={false}
+          empty={<Box sx={{ p: 2 }}>{translate('backlot.accounts.noneFound')}</Box>}
+          sx={{ ...tableScrollsInCard, '& .wide-only': { display: { xs: 'none', md: 'table-cell' } } }}
+        >
+          <FunctionField
+            source="name"
+            label={translate('backlot.accounts.name')}
+            render={(account: CustomerAccount) => (
+              <>
+                {account.name}
+                {account.onStop && <Chip size="small" color="error" label={translate('backlot.accounts.onStop')} sx={{ ml: 1 }} title={account.onStop.reason} />}
+              </>
+            )}
+          />
+          <FunctionField
+            label={translate('backlot.accounts.kind')}
+            render={(account: CustomerAccount) => KINDS[account.kind] ?? account.kind}
+            sortable={false}
+            cellClassName="wide-only"
+            headerClassName="wide-only"
+          />
+          <FunctionField label={translate('backlot.accounts.terms')} render={terms} sortable={false} />
+          <FunctionField label={translate('backlot.accounts.limit')} render={money} sortBy="creditLimit" cellClassName="wide-only" headerClassName="wide-only" />
+          <FunctionField label={translate('backlot.accounts.members')} render={(account: CustomerAccount) => account.members.length} sortable={false} />
+          <TextField source="id" label={translate('backlot.accounts.id')} sortable={false} cellClassName="wide-only" headerClassName="wide-only" />
+        </Datagrid>
+      </List>
+    </>
   );
 }

@@ -337,6 +337,18 @@ export const en = {
       recordedWithCredit: '%{amount} recorded: the invoice is paid and %{credit} is on the account as credit.',
       creditApplied: '%{amount} of the account’s credit applied: %{owed} still owed.',
     },
+    joinRequests: {
+      heading: 'A request to order on an account |||| %{smart_count} requests to order on an account',
+      asks: '%{who} asks to order on %{company}’s account (%{day})',
+      account: 'Add them to',
+      approve: 'Approve',
+      decline: 'Decline…',
+      reason: 'Why not (they read this)',
+      declineSend: 'Decline',
+      approved: '%{email} can now order on the account: they were told by mail.',
+      declined: '%{email} was told why not.',
+      failed: 'The requests could not be read: reload the page.',
+    },
     exemptionFile: {
       heading: 'Exemption certificate %{number}',
       kept: 'The certificate is on file.',

@@ -2,12 +2,13 @@
  * The mail a house sends about money owed (issue 38), in its branding (messages.ts): a payment
  * reminder for an invoice past due, with the invoice's PDF; an account's monthly statement, with
  * the statement's PDF. Both go to the account's billing contact, or to the customer who ordered
- * when the invoice is on no account. Pure: the PDFs are made by the caller.
+ * when the invoice is on no account. And a visitor's request to order on their company's account:
+ * to the house when asked, to the visitor when decided. Pure: the PDFs are made by the caller.
  */
 import type { Statement } from '../../schema/accounts/statements';
 import type { StorefrontConfiguration } from '../../storefront/config/configuration';
 import { formatDay, formatMoney, formatMonth } from '../../storefront/lib/format';
-import type { Invoice } from '../../schema/types.generated';
+import type { CustomerAccount, Invoice, JoinRequest } from '../../schema/types.generated';
 import { message, type MailAttachment, type MailContent } from './messages';
 
 const pdf = (filename: string, content: Buffer): MailAttachment => ({ filename, content, contentType: 'application/pdf' });
@@ -49,4 +50,42 @@ export function statementMessage(configuration: StorefrontConfiguration, stateme
     ],
   });
   return { ...content, attachments: [pdf(filename, statementPdf)] };
+}
+
+/** To the house: a visitor asks to order on their company's account, with a link to decide it. */
+export function joinRequestMessage(configuration: StorefrontConfiguration, request: JoinRequest): MailContent {
+  const who = request.name ? `${request.name} (${request.email})` : request.email;
+  return message('joinRequest', configuration, `${who} asks to order on ${request.company}'s account`, {
+    heading: 'A request to order on an account',
+    paragraphs: [
+      `${who} asks to order on the account of ${request.company}.`,
+      ...(request.message ? [`They say: ${request.message}`] : []),
+      'Approve it by choosing the account to add them to, or decline it with a reason they will read.',
+    ],
+    action: { label: 'Open the requests', url: `https://${configuration.site.domain}/admin/#/t/${configuration.tenantId}/accounts` },
+  });
+}
+
+/** To the visitor: the house added them to an account, or declined and why. */
+export function joinDecidedMessage(configuration: StorefrontConfiguration, request: JoinRequest, account: Pick<CustomerAccount, 'name' | 'terms'> | undefined): MailContent {
+  const { vendor } = configuration;
+  if (request.state === 'approved' && account)
+    return message('joinDecided', configuration, `You can now order on ${account.name}'s account at ${vendor.displayName}`, {
+      heading: `You are on ${account.name}'s account`,
+      paragraphs: [
+        `${vendor.displayName} added you to ${account.name}'s account.`,
+        account.terms.method === 'account'
+          ? `When you accept a quote, choose the account: no card is needed, and the invoices go to ${account.name}, due ${account.terms.netDays ?? 30} days after they are issued.`
+          : `Orders on it are still held on a card, as before; the invoices go to ${account.name}.`,
+      ],
+      action: { label: 'Open your quotes', url: `https://${configuration.site.domain}/quotes` },
+    });
+  return message('joinDecided', configuration, `${vendor.displayName} could not add you to ${request.company}'s account`, {
+    heading: 'Your request was declined',
+    paragraphs: [
+      `${vendor.displayName} could not add you to ${request.company}'s account.`,
+      ...(request.reason ? [`Why: ${request.reason}`] : []),
+      'You can still accept quotes with a card. Reply to this mail with any question.',
+    ],
+  });
 }

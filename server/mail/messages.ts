@@ -31,7 +31,9 @@ export type MailKind =
   | 'houseApproved'
   | 'houseRefused'
   | 'paymentReminder'
-  | 'statement';
+  | 'statement'
+  | 'joinRequest'
+  | 'joinDecided';
 
 export interface MailContent {
   kind: MailKind;

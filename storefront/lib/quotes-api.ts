@@ -5,7 +5,7 @@
  */
 import type { QuoteDue } from '../../schema/rental/invoices';
 import type { QuoteAction, QuoteState } from '../../schema/rental/quote-states';
-import type { CardHold, HistoryEntry, InsuranceUpload, Invoice, QuoteRequest, QuoteVersion } from '../../schema/types.generated';
+import type { CardHold, HistoryEntry, InsuranceUpload, Invoice, JoinRequest, JoinRequestInput, QuoteRequest, QuoteVersion } from '../../schema/types.generated';
 import { apiCall } from '../auth/identity-api';
 
 /** A quote as its visitor sees it (no GL codes, no staff accounts). */
@@ -27,6 +27,10 @@ export interface VisitorQuote extends Omit<QuoteRequest, 'state' | 'hold' | 'rev
   replacementValue?: number;
   /** The customer accounts the visitor may accept on instead of a card (their company's at this house). */
   orderOn?: AccountToOrderOn[];
+  /** Not on an account here: the house keeps accounts, so the visitor may ask to order on their company's. */
+  accountsOffered?: true;
+  /** The visitor's latest request to order on an account here. */
+  accountRequest?: Pick<JoinRequest, 'state' | 'company' | 'reason'>;
 }
 
 /** A customer account the visitor may order on: its terms, and whether it needs a purchase order. */
@@ -89,6 +93,8 @@ export const quotesApi = {
   insuranceHref: (id: string) => `${quotePath(id)}/insurance`,
   /** The request's invoices, pro formas and credit notes (no ledger codes). */
   invoices: (id: string) => apiCall<Invoice[]>(`${quotePath(id)}/invoices`),
+  /** Asks the house to let the visitor order on their company's account (the one waiting comes back if they asked already). */
+  askToJoin: (input: JoinRequestInput) => apiCall<{ request: JoinRequest; repeat: boolean }>('/api/account-requests', { method: 'POST', body: JSON.stringify(input) }),
   invoicePdfHref: (id: string, number: string) => `${quotePath(id)}/invoices/${encodeURIComponent(number)}/pdf`,
   step: (
     quote: Pick<VisitorQuote, 'id' | 'revision'>,

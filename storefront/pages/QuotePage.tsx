@@ -141,6 +141,29 @@ function OwnQuote({ id }: { id: string }) {
       setBusy(false);
     }
   };
+  // Asking to order on the company's account: the house decides, and the page says it is waiting.
+  const askToJoin = async () => {
+    const answer = await askFields({
+      title: words.onAccount.askTitle(vendor.displayName),
+      message: words.onAccount.askMessage(vendor.displayName),
+      confirmLabel: words.onAccount.askSend,
+      fields: [
+        { name: 'company', label: words.onAccount.askCompany, maxLength: forms.maxLengths.joinCompany, required: true },
+        { name: 'message', label: words.onAccount.askNote, maxLength: forms.maxLengths.joinMessage, lines: 3 },
+      ],
+    });
+    if (!answer.confirmed) return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      await quotesApi.askToJoin({ company: answer.values.company!, ...(answer.values.message && { message: answer.values.message }) });
+      setQuote(await quotesApi.quote(quote.id));
+    } catch (failure) {
+      setError(toIdentityError(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
   // The same items on a new set list, whose page asks for them again on new dates.
   const askAgain = async () => {
     setBusy(true);
@@ -247,6 +270,9 @@ function OwnQuote({ id }: { id: string }) {
         {quote.orderOn?.length && quote.actions.includes('accept') ? (
           <AccountAccept accounts={quote.orderOn} cardReady={cardReady} busy={busy} onAccept={(account) => void take('accept', account)} />
         ) : null}
+        {!quote.orderOn?.length && (quote.accountsOffered || quote.accountRequest) && quote.actions.includes('accept') ? (
+          <AccountAsk vendor={vendor.displayName} asked={quote.accountRequest} busy={busy} onAsk={() => void askToJoin()} />
+        ) : null}
         <CardHoldPanel quote={quote} onChange={setQuote} />
         <InsurancePanel quote={quote} onChange={setQuote} />
         {(isOrderState(quote.state) || quote.state === 'cancelled') && <InvoiceLinks quoteId={quote.id} state={quote.state} />}
@@ -282,6 +308,29 @@ function OwnQuote({ id }: { id: string }) {
         </section>
       </div>
     </>
+  );
+}
+
+/**
+ * Not on an account here: ask the house to be added to the company's (the house keeps accounts), or
+ * where that request stands: waiting, or declined and why (then they may ask again).
+ */
+function AccountAsk({ vendor, asked, busy, onAsk }: { vendor: string; asked: VisitorQuote['accountRequest']; busy: boolean; onAsk: () => void }) {
+  if (asked?.state === 'pending')
+    return (
+      <p className="account-asked no-print" role="status">
+        {words.onAccount.asked(vendor, asked.company)}
+      </p>
+    );
+  return (
+    <section className="account-accept no-print" aria-labelledby="account-ask-heading">
+      <h2 id="account-ask-heading">{words.onAccount.heading}</h2>
+      {asked?.state === 'declined' && <p role="status">{words.onAccount.declined(vendor, asked.company, asked.reason)}</p>}
+      <p>{words.onAccount.askLead(vendor)}</p>
+      <button type="button" className="button button-secondary" disabled={busy} onClick={onAsk}>
+        {words.onAccount.ask}
+      </button>
+    </section>
   );
 }
 

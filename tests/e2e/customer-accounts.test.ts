@@ -272,4 +272,59 @@ describe('a customer account', () => {
     expect(errors).toEqual([]);
     expect(admin.errors).toEqual([]);
   }, 300_000);
+
+  it('lets a visitor ask to order on the account, and the house approve it into the account', async () => {
+    const { page, errors } = await visitorPage(app.browser, { viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    await page.goto(`${storefront}/quotes`);
+    await page.locator('html[data-hydrated]').waitFor();
+    const admin = await app.signUpApproved(page, storefront, 'lee@warner.example');
+    const startDate = addDays(earliestStart('America/Los_Angeles', 2, new Date()), 20);
+    const asked = await page.evaluate(
+      (body) => fetch('/api/quote-requests', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((response) => response.json()),
+      { items: [{ objectID: item.objectID, quantity: 1 }], startDate, endDate: addDays(startDate, 1), production: 'Night Flight' },
+    );
+    const priced = await admin.page.evaluate(async (id) => {
+      const etag = (await fetch(`/api/tenants/aviation/quote-requests/${id}`)).headers.get('etag')!;
+      return (
+        await fetch(`/api/tenants/aviation/quote-requests/${id}/quote`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'if-match': etag },
+          body: JSON.stringify({ adjustments: {}, services: [] }),
+        })
+      ).status;
+    }, asked.id as string);
+    expect(priced).toBe(200);
+
+    // Lee is on no account: the quote offers to ask for Warner's.
+    await page.goto(`${storefront}/quotes/${asked.id}`);
+    await page.locator('html[data-hydrated]').waitFor();
+    const ask = page.getByRole('region', { name: 'Pay on account' });
+    await ask.getByRole('button', { name: 'Ask to order on your company’s account' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Ask Jetway Props to add you to your company’s account' });
+    const send = dialog.getByRole('button', { name: 'Send the request' });
+    expect(await send.isDisabled()).toBe(true);
+    await dialog.getByRole('textbox', { name: 'Company (studio or production company)' }).fill('Warner Bros.');
+    await dialog.getByRole('textbox', { name: 'Note for the house (your role, who can vouch for you)' }).fill('Art department coordinator; Dana can vouch');
+    await send.click();
+    await page.getByRole('status').filter({ hasText: 'Your request to order on Warner Bros.’s account is with Jetway Props' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await shoot(page, 'join-asked');
+
+    // The house sees it above its accounts, Warner's account chosen from the name Lee gave, and approves.
+    await admin.page.goto(`${app.server.url}/admin/#/t/aviation/accounts`);
+    const requests = admin.page.getByRole('region', { name: 'A request to order on an account' });
+    await requests.getByText('lee@warner.example asks to order on Warner Bros.’s account', { exact: false }).waitFor();
+    await requests.getByText('Art department coordinator; Dana can vouch').waitFor();
+    expect(await requests.getByRole('combobox', { name: 'Add them to' }).textContent()).toContain('Warner Bros. Pictures');
+    await admin.page.screenshot({ path: path.join(app.artifacts, 'join-requests_1280.png'), fullPage: true });
+    await requests.getByRole('button', { name: 'Approve' }).click();
+    await admin.page.getByText('lee@warner.example can now order on the account: they were told by mail.').waitFor();
+    await requests.waitFor({ state: 'detached' });
+
+    // Lee's quote now offers Warner's account instead of the request.
+    await page.reload();
+    await page.getByRole('region', { name: 'Pay on account' }).getByRole('button', { name: 'Accept on Warner Bros. Pictures’s account' }).waitFor();
+    expect(errors).toEqual([]);
+    expect(admin.errors).toEqual([]);
+  }, 300_000);
 });

@@ -65,6 +65,7 @@ async function bodyFor(path: string, method: string, url: string): Promise<unkno
   if (path.includes('/users/')) return { isAuthorized: true };
   if (path.endsWith('/quote')) return { adjustments: {}, services: [] };
   if (path.endsWith('/change')) return { items: [{ objectID: 'galley-cart', quantity: 1 }], startDate: '2027-01-04', endDate: '2027-01-06', pricing: { adjustments: {}, services: [] } };
+  if (path.endsWith('/exemption-certificate')) return { data: 'JVBERi0xLjQKJSVFT0YK' };
   if (path.includes('/accounts')) return { name: 'Probe Pictures', kind: 'studio', terms: { method: 'card' } };
   if (path.includes('/assets/')) return { data: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==' };
   if (method === 'PUT') return (await t.as('platform', { url })).json();

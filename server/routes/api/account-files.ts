@@ -21,6 +21,7 @@ import { UnknownAccountError } from '../../stores/customer-account-store';
 import { CONTACT_FORMATS, contactParts, contactsCsv, paymentsCsv, type ContactFormat } from '../../accounts/contacts-export';
 import { CSV, sendDownload } from '../../lib/downloads';
 import { FieldProblemsError } from '../../stores/field-problems';
+import { accountParams } from './customer-accounts';
 import { tenantParams } from './tenants/params';
 
 const tags = ['customer accounts'];
@@ -33,11 +34,6 @@ const contactsQuery = {
     format: { type: 'string', enum: CONTACT_FORMATS, description: "xero (Xero's contacts import) or quickbooks (QuickBooks Online's customer import)" },
     part: { type: 'string', pattern: '^[1-9][0-9]{0,3}$', description: 'Which file (1, 2 …), when the package takes fewer contacts at once than the house has accounts' },
   },
-} as const;
-const accountParams = {
-  ...tenantParams,
-  required: [...tenantParams.required, 'id'],
-  properties: { ...tenantParams.properties, id: { type: 'string', maxLength: 63, description: "The account's id at the house" } },
 } as const;
 /** Base64 makes 4 bytes of 3. */
 const bodyLimit = Math.ceil((INSURANCE_MAX_BYTES * 4) / 3) + 8192;

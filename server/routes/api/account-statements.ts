@@ -13,13 +13,12 @@ import { todayIn } from '../../../schema/rental/quote-rules';
 import { UnknownAccountError } from '../../stores/customer-account-store';
 import { FieldProblemsError } from '../../stores/field-problems';
 import { accountStatement, accountStatementPdf, statementFileName } from '../../accounts/account-statements';
+import { accountIdParam, accountParams } from './customer-accounts';
 import { tenantParams } from './tenants/params';
 
 const tags = ['customer accounts'];
-const accountId = { type: 'string', maxLength: 63, description: "The account's id at the house" } as const;
 const month = { type: 'string', pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$', description: 'The month (YYYY-MM)' } as const;
-const accountParams = { ...tenantParams, required: [...tenantParams.required, 'id'], properties: { ...tenantParams.properties, id: accountId } } as const;
-const statementParams = { ...tenantParams, required: [...tenantParams.required, 'id', 'month'], properties: { ...tenantParams.properties, id: accountId, month } } as const;
+const statementParams = { ...tenantParams, required: [...tenantParams.required, 'id', 'month'], properties: { ...tenantParams.properties, id: accountIdParam, month } } as const;
 
 const accountStatementRoutes: FastifyPluginAsync = async (app) => {
   /** The account and its house, and the month checked against the house's today. */

@@ -27,11 +27,9 @@ import { tenantParams } from './tenants/params';
 const tags = ['customer accounts'];
 const record = { $ref: schemaIds.customerAccount } as const;
 const input = { $ref: `${schemaIds.customerAccount}#/$defs/customerAccountInput` } as const;
-const accountParams = {
-  ...tenantParams,
-  required: [...tenantParams.required, 'id'],
-  properties: { ...tenantParams.properties, id: { type: 'string', maxLength: 63, description: "The account's id at the house" } },
-} as const;
+/** The account's id in a path, as every account route names it. */
+export const accountIdParam = { type: 'string', maxLength: 63, description: "The account's id at the house" } as const;
+export const accountParams = { ...tenantParams, required: [...tenantParams.required, 'id'], properties: { ...tenantParams.properties, id: accountIdParam } } as const;
 /** Every account of a house is read for a list: a house keeps hundreds, not millions (the store pages beyond). */
 const LIST_PAGE = 1000;
 

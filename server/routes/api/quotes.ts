@@ -97,11 +97,17 @@ export async function visitorQuoteView(app: FastifyInstance, quote: QuoteRequest
   const items = await itemsOfQuotes(app.itemStore, quote.tenantId, [quote]);
   // A certificate's cover is set against what the order would cost to replace.
   // The accounts the visitor may accept on instead of a card (their company's, at this house).
-  const accounts = view.actions.includes('accept') && !isOrderState(view.state) ? accountsToOrderOn(await app.customerAccounts.forMember(quote.tenantId, quote.email), quote.email) : [];
+  const accepting = view.actions.includes('accept') && !isOrderState(view.state);
+  const accounts = accepting ? accountsToOrderOn(await app.customerAccounts.forMember(quote.tenantId, quote.email), quote.email) : [];
+  // Not on an account: whether the house keeps any (then the visitor may ask to order on theirs), and their latest request to.
+  const [asked] = accepting && !accounts.length ? await app.customerAccounts.joinRequests(quote.tenantId, { email: quote.email }) : [];
+  const offered = accepting && !accounts.length && (await app.customerAccounts.list(quote.tenantId, { limit: 1 })).length > 0;
   const due = {
     ...dueOf(quote, items, settings),
     ...(settings.site.insuranceRequired && { replacementValue: replacementValueOf(quote.lines, items) }),
     ...(accounts.length && { orderOn: accounts.map((account) => ({ ...orderAccountOf(account), purchaseOrderRequired: account.purchaseOrderRequired ?? false })) }),
+    ...(offered && { accountsOffered: true }),
+    ...(asked && { accountRequest: { state: asked.state, company: asked.company, ...(asked.reason && { reason: asked.reason }) } }),
   };
   if (!settings.site.ccAuthEnabled) return { ...view, ...due };
   // Accepting waits on the hold (unless the tenant asks for it before check-out and the hire is further off); an order's check-out does while it does not stand.

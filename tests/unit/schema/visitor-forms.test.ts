@@ -18,8 +18,11 @@ describe('visitor forms', () => {
       // Who pays, and who the invoices are made out to, asked when accepting.
       billingContact: schemaDocuments.quoteRequest.properties.billingContact.maxLength,
       billingAddress: schemaDocuments.quoteRequest.$defs.billingAddress.maxLength,
+      joinCompany: schemaDocuments.customerAccount.$defs.joinRequest.properties.company.maxLength,
+      joinMessage: schemaDocuments.customerAccount.$defs.joinRequest.properties.message.maxLength,
     });
-    // The reason and the purchase order are a short text's length, the billing contact and address 300: eight bounds, five distinct.
-    expect(new Set(Object.values(visitorForms.maxLengths)).size).toBe(5);
+    // The reason and the purchase order are a short text's length, the billing contact and address 300, the company
+    // to join 200 and its note 1,000: ten bounds, seven distinct.
+    expect(new Set(Object.values(visitorForms.maxLengths)).size).toBe(7);
   });
 });
