@@ -10,7 +10,11 @@
  *   with a fresh read, so concurrent counters stay true across servers. Within one server, updates
  *   of a document are queued, so they never contend (nor run out of Firestore's retries).
  * - subscribe() is a document listener: the document as it is, then every change, whoever made it.
+ * - A single write answered UNKNOWN (seen from the emulator under load, while a listener on the
+ *   document opens or closes) may or may not have landed: create and delete are tried again, and a
+ *   create that then finds the document finds out whether it was its own.
  */
+import { isDeepStrictEqual } from 'node:util';
 import type { DocumentReference, Firestore } from 'firebase-admin/firestore';
 import type { UserProfile } from '../../schema/types.generated';
 import { checkedProfile, ProfileExistsError, UnknownProfileError, type ProfileListener, type ProfileQuery, type ProfileStore, type StoredProfile } from './profile-store';
@@ -20,6 +24,19 @@ const stored = (profile: UserProfile) => JSON.parse(JSON.stringify(checkedProfil
 
 /** gRPC's ALREADY_EXISTS, which a create of an existing document fails with. */
 const ALREADY_EXISTS = 6;
+/** gRPC's UNKNOWN: the write may or may not have landed. */
+const UNKNOWN = 2;
+const codeOf = (error: unknown) => (error as { code?: number }).code;
+
+/** Runs a write once more when its first answer was UNKNOWN. */
+async function againIfUnknown<Result>(write: () => Promise<Result>): Promise<Result> {
+  try {
+    return await write();
+  } catch (error) {
+    if (codeOf(error) !== UNKNOWN) throw error;
+    return write();
+  }
+}
 
 export class FirestoreProfileStore implements ProfileStore {
   private readonly listeners = new Set<() => void>();
@@ -46,11 +63,15 @@ export class FirestoreProfileStore implements ProfileStore {
   }
 
   async create(vendorId: string, uid: string, profile: UserProfile): Promise<UserProfile> {
+    const document = stored(profile);
+    let tries = 0;
     try {
-      await this.doc(vendorId, uid).create(stored(profile));
+      await againIfUnknown(() => (tries++, this.doc(vendorId, uid).create(document)));
     } catch (error) {
-      if ((error as { code?: number }).code === ALREADY_EXISTS) throw new ProfileExistsError(`A profile for user ${uid} of vendor ${vendorId} already exists`);
-      throw error;
+      if (codeOf(error) !== ALREADY_EXISTS) throw error;
+      // After an UNKNOWN, the document found may be this create's own first write.
+      const found = tries > 1 ? (await this.doc(vendorId, uid).get()).data() : undefined;
+      if (!found || !isDeepStrictEqual(found, document)) throw new ProfileExistsError(`A profile for user ${uid} of vendor ${vendorId} already exists`);
     }
     return profile;
   }
@@ -79,7 +100,7 @@ export class FirestoreProfileStore implements ProfileStore {
   }
 
   async delete(vendorId: string, uid: string): Promise<void> {
-    await this.doc(vendorId, uid).delete();
+    await againIfUnknown(() => this.doc(vendorId, uid).delete());
   }
 
   async list(vendorId: string, query: ProfileQuery = {}): Promise<{ total: number; profiles: StoredProfile[] }> {
