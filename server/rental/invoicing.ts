@@ -19,6 +19,7 @@ import { formatMoney } from '../../storefront/lib/format';
 import { priceStepsText } from '../../storefront/lib/price-steps';
 import { itemGroupsOf } from '../payments/card-holds';
 import type { InvoiceStore } from '../stores/invoice-store';
+import { applyAccountCredit } from '../accounts/account-credit';
 
 /** What issuing needs from the tenant, the order's items and the time. */
 export function invoiceContext(settings: TenantClock, items: ReadonlyMap<string, Pick<Item, 'category'>>, now: Date): IssueContext {
@@ -57,10 +58,17 @@ export async function issueOwed(
   try {
     if (state !== 'closed' && !changePending(order)) await supersedeProForma(invoices, order, context, issued);
     else if (!issued.some((invoice) => invoice.kind === 'proForma')) await invoices.issue(proFormaOf(order, context));
-    if (state === 'closed' && !issued.some((invoice) => invoice.kind === 'invoice')) await invoices.issue(finalInvoiceOf(order, context, paidByCard(order)));
+    if (state === 'closed' && !issued.some((invoice) => invoice.kind === 'invoice')) await finalInvoice(invoices, order, context, log);
   } catch (error) {
     log?.error({ err: error, quoteRequest: order.id }, 'owed invoice not issued');
   }
+}
+
+/** A closed order's invoice, issued (or found issued), with the credit its customer account holds applied to it. */
+async function finalInvoice(invoices: InvoiceStore, order: QuoteRequest, context: IssueContext, log?: FastifyBaseLogger): Promise<Invoice> {
+  const { invoice } = await invoices.issue(finalInvoiceOf(order, context, paidByCard(order)));
+  await applyAccountCredit(invoices, invoice, context.today, context.now, log);
+  return invoice;
 }
 
 /**
@@ -107,7 +115,7 @@ export async function issueAfterStep(
     if (action === 'confirm' && order.state === 'confirmed') return [(await invoices.issue(proFormaOf(order, context))).invoice];
     if (action === 'accept' && isOrderState(before) && isOrderState(order.state ?? 'requested') && !changePending(order))
       return supersedeProForma(invoices, order, context, await invoices.forQuote(order.tenantId, order.id));
-    if (action === 'close' && order.state === 'closed') return [(await invoices.issue(finalInvoiceOf(order, context, paidByCard(order)))).invoice];
+    if (action === 'close' && order.state === 'closed') return [await finalInvoice(invoices, order, context, log)];
     if (action === 'cancel' && isOrderState(before)) {
       const voided = await voidProFormas(invoices, order, await invoices.forQuote(order.tenantId, order.id), now);
       const fee = paidByCard(order);

@@ -17,6 +17,7 @@ import { parse } from 'csv-parse/sync';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Invoice } from '../../schema/types.generated';
+import { applyAccountCredit } from '../../server/accounts/account-credit';
 import { ReceivablesWatch } from '../../server/accounts/receivables-watch';
 import type { OutboxMailer } from '../../server/mail/mailer';
 import { sampleDraft } from '../contract/invoice-store.contract';
@@ -245,5 +246,19 @@ describe('statements and reminders on a customer account', () => {
       ['2026-09-21', b.number, 'Account credit', '', '100.00', '100.00', '-100.00'],
     ]);
     expect((await api('GET', '/payments.csv?from=2026-10-01&to=2026-09-01')).json().errors.to).toBe('must be the same day as from, or later');
+  });
+
+  it('uses the credit an account holds on its next invoice when it is issued, once', async () => {
+    // Warner holds $50 of the overpayment; a new invoice takes it, and only once.
+    const next = await issue('q-d', '2026-10-27', '2026-11-26', 80);
+    const applied = await applyAccountCredit(t.app.invoices, next, '2026-10-27', new Date('2026-10-27T18:00:00Z'));
+    expect(applied).toMatchObject({ id: `credit-${next.number}`, method: 'accountCredit', amount: 50, applied: 50, credit: -50, reference: 'Applied when invoiced' });
+    expect(await applyAccountCredit(t.app.invoices, next, '2026-10-27', new Date())).toEqual(applied);
+    expect((await api('GET', `/invoices/${next.number}/payments`)).json()).toMatchObject({ owed: 30, accountCredit: 0 });
+    const after = await issue('q-e', '2026-10-28', '2026-11-27', 40);
+    expect(await applyAccountCredit(t.app.invoices, after, '2026-10-28', new Date())).toBeUndefined();
+    // Off an account there is no credit to use.
+    const card = await issue('q-f', '2026-10-28', '2026-11-27', 40, { name: 'Sam', email: 'sam@indie.example' });
+    expect(await applyAccountCredit(t.app.invoices, card, '2026-10-28', new Date())).toBeUndefined();
   });
 });
