@@ -22,7 +22,12 @@ export async function applyAccountCredit(invoices: InvoiceStore, invoice: Invoic
     const { payment, repeat } = await invoices.recordPayment(invoice.tenantId, invoice.number, id, (state) => {
       const amount = Math.min(state.accountCredit ?? 0, owedOnInvoice(state));
       if (amount <= 0) throw new NoCreditToApply();
-      const made = paymentOf({ id, amount, currency: invoice.currency, receivedOn: today, method: 'accountCredit', reference: 'Applied when invoiced' }, state, { today, now, by: 'backlot', format: String });
+      const made = paymentOf({ id, amount, currency: invoice.currency, receivedOn: today, method: 'accountCredit', reference: 'Applied when invoiced' }, state, {
+        today,
+        now,
+        by: 'backlot',
+        format: String,
+      });
       if ('problems' in made) throw new NoCreditToApply();
       return made.payment;
     });
