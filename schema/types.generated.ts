@@ -3244,6 +3244,10 @@ export interface CustomerAccount {
    * Purchase order required: A quote accepted on the account must give the customer's purchase order number.
    */
   purchaseOrderRequired?: boolean;
+  /**
+   * Mail payment reminders: Whether the house's payment reminders (Settings → Invoices) are mailed for this account's invoices; off for a customer the house chases itself.
+   */
+  paymentReminders?: boolean;
   onStop?: OnStop;
   /**
    * Notes: The house's own notes on the customer; never shown to the customer.
@@ -3342,6 +3346,10 @@ export interface CustomerAccountInput {
    * Purchase order required: A quote accepted on the account must give the customer's purchase order number.
    */
   purchaseOrderRequired?: boolean;
+  /**
+   * Mail payment reminders: Whether the house's payment reminders (Settings → Invoices) are mailed for this account's invoices; off for a customer the house chases itself.
+   */
+  paymentReminders?: boolean;
   onStop?: OnStop;
   /**
    * Notes: The house's own notes on the customer; never shown to the customer.

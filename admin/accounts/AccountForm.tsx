@@ -27,7 +27,7 @@ const under = (...sources: string[]) => fields.filter((field) => sources.some((s
 const GROUPS = {
   company: under('name', 'kind', 'taxNumber'),
   billing: under('billingAddress', 'billingContact'),
-  terms: under('terms', 'purchaseOrderRequired'),
+  terms: under('terms', 'purchaseOrderRequired', 'paymentReminders'),
   exemption: under('exemption'),
   notes: under('notes'),
 };

@@ -7,7 +7,8 @@
  * - Statements (`site.statementDay`): from that day of each month, every account with anything on
  *   its statement for last month (something happened, or something is owed or held) is mailed it.
  *
- * Both go to the account's billing contact, else to whoever ordered. Each is sent once, whichever
+ * Both go to the account's billing contact, else to whoever ordered; an account whose reminders
+ * the house turned off (`paymentReminders`) is sent no reminder. Each is sent once, whichever
  * server finds it first: it is recorded as a notice under its id (statements.ts `reminderId`,
  * `statementId`) before it is mailed, and a server whose record comes back a repeat sends nothing.
  * A mail that fails after its notice is recorded is logged, not retried: a customer is never
@@ -111,6 +112,8 @@ export class ReceivablesWatch {
     const mailed: string[] = [];
     for (const { invoice, daysOverdue, owed } of remindersDue(documents, payments, schedule, today, sent)) {
       const account = invoice.billTo.account ? accounts.get(invoice.billTo.account.id) : undefined;
+      // An account the house chases itself is sent none.
+      if (account?.paymentReminders === false) continue;
       const to = account?.billingContact?.email ?? invoice.billTo.email;
       const id = reminderId(invoice.number, daysOverdue);
       const { repeat } = await this.app.invoices.recordNotice({

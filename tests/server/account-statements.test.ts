@@ -261,4 +261,19 @@ describe('statements and reminders on a customer account', () => {
     const card = await issue('q-f', '2026-10-28', '2026-11-27', 40, { name: 'Sam', email: 'sam@indie.example' });
     expect(await applyAccountCredit(t.app.invoices, card, '2026-10-28', new Date())).toBeUndefined();
   });
+
+  it('sends no reminder for an account whose reminders the house turned off', async () => {
+    const stored = (await api('GET', '/accounts/warner')).json();
+    const { id: _id, tenantId: _tenant, currency: _currency, version, createdAt: _created, updatedAt: _updated, ...input } = stored;
+    expect(
+      (await t.as('aviationAdmin', { method: 'PUT', url: '/api/tenants/aviation/accounts/warner', payload: { ...input, paymentReminders: false }, headers: { 'if-match': `"${version}"` } }))
+        .statusCode,
+    ).toBe(200);
+    const late = await issue('q-g', '2026-10-01', '2026-10-10', 60);
+    const watch = new ReceivablesWatch(t.app);
+    // 18 days past due on the 28th (the 7-day step): Sam's invoice off the account is reminded, Warner's is not.
+    const sam = await issue('q-h', '2026-10-01', '2026-10-10', 60, { name: 'Sam', email: 'sam@indie.example' });
+    expect((await watch.pass(new Date('2026-10-28T19:00:00Z'))).reminders).toEqual([`reminder-${sam.number}-7`]);
+    expect(late.billTo.account?.id).toBe('warner');
+  });
 });
