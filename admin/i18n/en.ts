@@ -336,6 +336,8 @@ export const en = {
       recorded: '%{amount} recorded: %{owed} still owed.',
       recordedWithCredit: '%{amount} recorded: the invoice is paid and %{credit} is on the account as credit.',
       creditApplied: '%{amount} of the account’s credit applied: %{owed} still owed.',
+      partlyPaid: '%{paid} paid · %{owed} still owed',
+      paidInFull: 'Paid in full',
     },
     joinRequests: {
       heading: 'A request to order on an account |||| %{smart_count} requests to order on an account',

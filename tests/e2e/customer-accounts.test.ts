@@ -269,6 +269,8 @@ describe('a customer account', () => {
     await admin.page.keyboard.press('Escape');
     await admin.page.screenshot({ path: path.join(app.artifacts, 'credit-applied_1280.png'), fullPage: true });
     await fromCredit.getByRole('button', { name: 'Cancel' }).click();
+    // The invoice's row says what is paid and what is owed.
+    await admin.page.getByText('$25.00 paid · $200.00 still owed').waitFor();
     expect(errors).toEqual([]);
     expect(admin.errors).toEqual([]);
   }, 300_000);
