@@ -3250,6 +3250,27 @@ export interface CustomerAccount {
   paymentReminders?: boolean;
   onStop?: OnStop;
   /**
+   * Orders being confirmed: Kept by the server: orders confirmed on the account whose pro forma is not issued yet, with what each comes to, so that two confirmations at once each count the other against the credit limit. Dropped once the order's documents are issued, or after 15 minutes.
+   *
+   * @maxItems 500
+   *
+   * Items: Commitment: One order being confirmed on the account.
+   */
+  commitments?: {
+    /**
+     * Order: The order's id.
+     */
+    order: string;
+    /**
+     * Amount: What the order comes to, in the account's currency.
+     */
+    amount: number;
+    /**
+     * Date and time: An ISO 8601 date-time with a time zone offset.
+     */
+    at: string;
+  }[];
+  /**
    * Notes: The house's own notes on the customer; never shown to the customer.
    */
   notes?: string;

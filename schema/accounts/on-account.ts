@@ -73,6 +73,21 @@ export interface AccountCheck {
   owed: number;
 }
 
+/** How long an order's commitment counts without its documents: a confirmation that died before they were issued stops counting. */
+export const COMMITMENT_MINUTES = 15;
+
+/**
+ * The account's commitments still counting at `now`, less the order being confirmed: those whose
+ * order has no document yet (once it has, the document counts instead), made in the last
+ * COMMITMENT_MINUTES.
+ */
+export function standingCommitments(account: CustomerAccount, documents: readonly Invoice[], orderId: string, now: Date): NonNullable<CustomerAccount['commitments']> {
+  const documented = new Set(documents.map((document) => document.quoteId));
+  return (account.commitments ?? []).filter(
+    (commitment) => commitment.order !== orderId && !documented.has(commitment.order) && now.getTime() - Date.parse(commitment.at) < COMMITMENT_MINUTES * 60_000,
+  );
+}
+
 /**
  * What holds an order of `orderTotal` on `account` back at confirmation, given the documents of the
  * account's other orders. `format` writes money as the house does.
@@ -81,9 +96,18 @@ export function checkOrderOnAccount(
   account: CustomerAccount,
   otherDocuments: readonly Invoice[],
   orderTotal: number,
-  context: { today: string; overdueDays: number; stopDays?: number; format: (amount: number) => string; day?: (date: string) => string; payments?: readonly Payment[] },
+  context: {
+    today: string;
+    overdueDays: number;
+    stopDays?: number;
+    format: (amount: number) => string;
+    day?: (date: string) => string;
+    payments?: readonly Payment[];
+    /** Other orders confirmed on the account whose documents are not issued yet (their commitments). */
+    committed?: number;
+  },
 ): AccountCheck {
-  const owed = owedOnAccount(otherDocuments, context.payments);
+  const owed = cents(owedOnAccount(otherDocuments, context.payments) + (context.committed ?? 0));
   const reasons: string[] = [];
   if (account.creditLimit !== undefined) {
     const limit = fromMinor(account.creditLimit, account.currency);

@@ -8,11 +8,12 @@
  *   house gives a reason to release it, when it would take the account past its credit limit or
  *   the account has invoices overdue past the house's limit (site.accountOverdueDays).
  *
- * Two confirmations on one account at once each read what the account owed before the other: the
- * limit is the house's judgement at the time of each confirmation, not a ledger's lock.
+ * Two confirmations on one account at once: each counts its order on the account (a commitment, in
+ * a versioned write of the account) with the check, so the second reads again and sees the first,
+ * until the first's pro forma is issued and counts instead (schema/accounts/on-account.ts).
  */
 import { schemaDocuments } from '../../schema/documents';
-import { checkOrderOnAccount, mayOrderOnAccount, orderAccountOf, type AccountRelease, type OrderAccount } from '../../schema/accounts/on-account';
+import { checkOrderOnAccount, mayOrderOnAccount, orderAccountOf, standingCommitments, type AccountRelease, type OrderAccount } from '../../schema/accounts/on-account';
 import { invoiceRuleOf, quoteDue } from '../../schema/rental/invoices';
 import { isOrderState } from '../../schema/rental/quote-states';
 import { todayIn } from '../../schema/rental/quote-rules';
@@ -20,7 +21,7 @@ import type { Item, QuoteRequest } from '../../schema/types.generated';
 import { addressLines } from '../../storefront/lib/contact';
 import { formatDay, formatMoney } from '../../storefront/lib/format';
 import { itemGroupsOf } from '../payments/card-holds';
-import type { CustomerAccountStore } from '../stores/customer-account-store';
+import { StaleAccountError, type CustomerAccountStore } from '../stores/customer-account-store';
 import { FieldProblemsError } from '../stores/field-problems';
 import type { InvoiceStore } from '../stores/invoice-store';
 
@@ -78,23 +79,40 @@ export async function accountTermsAt(
     return { accepting: orderAccountOf(account), ...(address && { billingAddress: address }) };
   }
   if (step.action === 'confirm' && current.account) {
-    const account = await stores.customerAccounts?.get(step.tenantId, current.account.id);
-    if (!account) throw new AccountRefusedError(`The account ${current.account.name} this order was accepted on is not at this house any more: cancel the order or ask for it again.`);
-    const others = ((await stores.invoices?.forAccount(step.tenantId, account.id)) ?? []).filter((document) => document.quoteId !== current.id);
+    const customerAccounts = stores.customerAccounts;
+    let account = await customerAccounts?.get(step.tenantId, current.account.id);
     const orderTotal = quoteDue(current, itemGroupsOf(items), invoiceRuleOf(settings.site)).total;
-    const payments = (await stores.invoices?.payments(step.tenantId, { account: account.id })) ?? [];
-    const check = checkOrderOnAccount(account, others, orderTotal, {
-      today: todayIn(settings.timezone, step.now),
-      overdueDays: settings.site.accountOverdueDays ?? 14,
-      ...(settings.site.accountStopDays !== undefined && { stopDays: settings.site.accountStopDays }),
-      format: (amount) => formatMoney(amount, settings.site),
-      day: (date) => formatDay(date, settings.site),
-      payments,
-    });
-    if (check.onStop) throw new AccountRefusedError(check.onStop);
-    if (check.needsRelease) {
-      if (!step.release?.trim()) throw new AccountReleaseNeededError(`${check.needsRelease} Give a reason to confirm it all the same.`);
-      return { release: { reason: step.release.trim(), by: step.who.email ?? 'staff', at: step.now.toISOString(), held: check.needsRelease } };
+    // Checked and counted in one versioned write of the account: a confirmation on it meanwhile
+    // (another staff member, another server) makes this one read again and count that order too.
+    for (let attempt = 0; ; attempt += 1) {
+      if (!account || !customerAccounts)
+        throw new AccountRefusedError(`The account ${current.account.name} this order was accepted on is not at this house any more: cancel the order or ask for it again.`);
+      const documents = (await stores.invoices?.forAccount(step.tenantId, account.id)) ?? [];
+      const others = documents.filter((document) => document.quoteId !== current.id);
+      const payments = (await stores.invoices?.payments(step.tenantId, { account: account.id })) ?? [];
+      const commitments = standingCommitments(account, documents, current.id, step.now);
+      const check = checkOrderOnAccount(account, others, orderTotal, {
+        today: todayIn(settings.timezone, step.now),
+        overdueDays: settings.site.accountOverdueDays ?? 14,
+        ...(settings.site.accountStopDays !== undefined && { stopDays: settings.site.accountStopDays }),
+        format: (amount) => formatMoney(amount, settings.site),
+        day: (date) => formatDay(date, settings.site),
+        payments,
+        committed: commitments.reduce((total, commitment) => total + commitment.amount, 0),
+      });
+      if (check.onStop) throw new AccountRefusedError(check.onStop);
+      if (check.needsRelease && !step.release?.trim()) throw new AccountReleaseNeededError(`${check.needsRelease} Give a reason to confirm it all the same.`);
+      try {
+        await customerAccounts.update(step.tenantId, account.id, account.version, (stored) => ({
+          ...stored,
+          commitments: [...commitments, { order: current.id, amount: orderTotal, at: step.now.toISOString() }],
+        }));
+      } catch (error) {
+        if (!(error instanceof StaleAccountError) || attempt >= 8) throw error;
+        account = await customerAccounts.get(step.tenantId, account.id);
+        continue;
+      }
+      return check.needsRelease ? { release: { reason: step.release!.trim(), by: step.who.email ?? 'staff', at: step.now.toISOString(), held: check.needsRelease } } : {};
     }
   }
   return {};

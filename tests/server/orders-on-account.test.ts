@@ -212,4 +212,26 @@ describe('orders on a customer account', () => {
     expect(standing).toMatchObject({ owed: second.total - 50, credit: 50, overdue: 0 });
     expect(standing.limit).toBe(invoice.balance + 1);
   });
+
+  it('counts two orders confirmed at once against the limit: one goes through, the other waits for a release', async () => {
+    const opened = await accounts('POST', '', {
+      id: 'lionsgate',
+      name: 'Lionsgate',
+      kind: 'studio',
+      terms: { method: 'account', netDays: 30, deposit: 'none' },
+      members: [{ email: 'ana@lionsgate.example', addedAt: '2026-11-28T10:00:00.000Z' }],
+    });
+    expect(opened.statusCode).toBe(201);
+    const [one, two] = [await quoted('ana@lionsgate.example', 20), await quoted('ana@lionsgate.example', 30)];
+    for (const order of [one, two]) expect((await order.accept({ account: 'lionsgate' })).statusCode).toBe(200);
+    // A limit that holds either order, not both.
+    const total = (await one.storefront('GET', `/api/quotes/${one.id}`)).json().due.total as number;
+    const { version } = (await accounts('GET', '/lionsgate')).json();
+    const input = { name: 'Lionsgate', kind: 'studio', terms: { method: 'account', netDays: 30, deposit: 'none' }, members: [{ email: 'ana@lionsgate.example', addedAt: '2026-11-28T10:00:00.000Z' }] };
+    expect((await accounts('PUT', '/lionsgate', { ...input, creditLimit: Math.round(total * 150) }, { 'if-match': `"${version}"` })).statusCode).toBe(200);
+    const outcomes = await Promise.all([vendor(one.id, 'confirm'), vendor(two.id, 'confirm')]);
+    expect(outcomes.map((outcome) => outcome.statusCode).sort()).toEqual([200, 409]);
+    const held = outcomes.find((outcome) => outcome.statusCode === 409)!;
+    expect(held.json().errors.release).toMatch(/^Lionsgate owes \$[\d,.]+; this order's \$[\d,.]+ takes it past its credit limit/);
+  });
 });

@@ -21,7 +21,7 @@ import { UnknownAccountError } from '../../stores/customer-account-store';
 import { CONTACT_FORMATS, contactParts, contactsCsv, paymentsCsv, type ContactFormat } from '../../accounts/contacts-export';
 import { CSV, sendDownload } from '../../lib/downloads';
 import { FieldProblemsError } from '../../stores/field-problems';
-import { accountParams } from './customer-accounts';
+import { accountParams, shownAccount } from './customer-accounts';
 import { tenantParams } from './tenants/params';
 
 const tags = ['customer accounts'];
@@ -163,7 +163,7 @@ const accountFileRoutes: FastifyPluginAsync = async (app) => {
         input: request.body as ExemptionUpload,
         today,
       });
-      return withVersion(reply, String(account.version)).send(account);
+      return withVersion(reply, String(account.version)).send(shownAccount(account));
     },
   );
 

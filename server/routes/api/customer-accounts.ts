@@ -27,6 +27,12 @@ import { tenantParams } from './tenants/params';
 const tags = ['customer accounts'];
 const record = { $ref: schemaIds.customerAccount } as const;
 const input = { $ref: `${schemaIds.customerAccount}#/$defs/customerAccountInput` } as const;
+/**
+ * An account as the API shows it: without what the server keeps for itself (the commitments of
+ * orders being confirmed), so what is read can be sent back as an edit.
+ */
+export const shownAccount = ({ commitments: _commitments, ...account }: CustomerAccount): CustomerAccount => account;
+
 /** The account's id in a path, as every account route names it. */
 export const accountIdParam = { type: 'string', maxLength: 63, description: "The account's id at the house" } as const;
 export const accountParams = { ...tenantParams, required: [...tenantParams.required, 'id'], properties: { ...tenantParams.properties, id: accountIdParam } } as const;
@@ -52,7 +58,7 @@ const customerAccountRoutes: FastifyPluginAsync = async (app) => {
       const { q, ...filter } = parseListFilter(query.filter) as { q?: unknown };
       const words = typeof q === 'string' ? q.trim().toLowerCase() : '';
       const found = words ? accounts.filter((account) => account.name.toLowerCase().includes(words) || account.id.includes(words)) : accounts;
-      return sendList(reply, 'accounts', found, { ...query, filter: JSON.stringify(filter) });
+      return sendList(reply, 'accounts', found.map(shownAccount), { ...query, filter: JSON.stringify(filter) });
     },
   );
 
@@ -67,7 +73,7 @@ const customerAccountRoutes: FastifyPluginAsync = async (app) => {
       const { tenantId, id } = request.params as { tenantId: string; id: string };
       const account = await app.customerAccounts.get(tenantId, id);
       if (!account) throw new UnknownAccountError(id);
-      return withVersion(reply, String(account.version)).send(account);
+      return withVersion(reply, String(account.version)).send(shownAccount(account));
     },
   );
 
@@ -136,7 +142,7 @@ const customerAccountRoutes: FastifyPluginAsync = async (app) => {
         updatedAt: now,
       });
       request.log.info({ tenantId, account: account.id, actor: request.account?.email }, 'customer account opened');
-      return withVersion(reply.code(201), String(account.version)).send(account);
+      return withVersion(reply.code(201), String(account.version)).send(shownAccount(account));
     },
   );
 
@@ -167,7 +173,7 @@ const customerAccountRoutes: FastifyPluginAsync = async (app) => {
         exemption: keptFile(body.exemption, current.exemption),
       }));
       request.log.info({ tenantId, account: id, version: account.version, actor: request.account?.email }, 'customer account changed');
-      return withVersion(reply, String(account.version)).send(account);
+      return withVersion(reply, String(account.version)).send(shownAccount(account));
     },
   );
 };

@@ -14,6 +14,7 @@ import type { JoinDecision, JoinRequest, JoinRequestInput } from '../../../schem
 import { storefrontConfiguration } from '../../../storefront/config/build-configuration';
 import { joinDecidedMessage, joinRequestMessage } from '../../mail/account-messages';
 import { senderOf } from '../../mail/messages';
+import { shownAccount } from './customer-accounts';
 import { tenantParams } from './tenants/params';
 import { visitorHere } from './visitor-here';
 
@@ -124,7 +125,7 @@ const joinRequestRoutes: FastifyPluginAsync = async (app) => {
       const result = await app.customerAccounts.decideJoinRequest(tenantId, id, verdict);
       incoming.log.info({ tenantId, joinRequest: id, state: result.request.state, account: result.request.account, by }, 'join request decided');
       await mail(tenantId, result.request.email, (configuration) => joinDecidedMessage(configuration, result.request, result.account));
-      return result;
+      return { request: result.request, ...(result.account && { account: shownAccount(result.account) }) };
     },
   );
 };
