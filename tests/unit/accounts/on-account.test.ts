@@ -5,7 +5,7 @@
  * overdue past the house's limit, and what holds a confirmation back, in the words the house reads.
  */
 import { describe, expect, it } from 'vitest';
-import { accountsToOrderOn, checkOrderOnAccount, mayOrderOnAccount, overdueInvoices, owedOnAccount } from '../../../schema/accounts/on-account';
+import { accountsToOrderOn, checkOrderOnAccount, mayOrderOnAccount, overdueInvoices, owedOnAccount, standingCommitments } from '../../../schema/accounts/on-account';
 import type { CustomerAccount, Invoice } from '../../../schema/types.generated';
 import { sampleCustomerAccount } from '../../contract/customer-account-store.contract';
 import { sampleDraft } from '../../contract/invoice-store.contract';
@@ -72,5 +72,25 @@ describe('ordering on a customer account', () => {
     expect(checkOrderOnAccount(account({ onStop: { reason: 'Cheque bounced', since: '2026-11-27T00:00:00.000Z', by: 'admin@jetwayprops.com' } }), [], 10, context).onStop).toBe(
       'Warner Bros. Pictures is on stop: Cheque bounced. Take the account off stop to confirm orders on it.',
     );
+  });
+
+  it('counts the orders being confirmed until their documents are issued, for fifteen minutes at most, never the order itself', () => {
+    const now = new Date('2026-11-28T12:00:00Z');
+    const account = {
+      ...sampleCustomerAccount('warner'),
+      tenantId: 'aviation',
+      version: 3,
+      creditLimit: 100_000,
+      commitments: [
+        { order: 'q-documented', amount: 400, at: '2026-11-28T11:59:00.000Z' },
+        { order: 'q-pending', amount: 300, at: '2026-11-28T11:50:00.000Z' },
+        { order: 'q-stale', amount: 200, at: '2026-11-28T11:40:00.000Z' },
+        { order: 'q-self', amount: 100, at: '2026-11-28T11:59:00.000Z' },
+      ],
+    } as CustomerAccount;
+    const documents = [{ ...sampleDraft('q-documented'), number: 'PF-000001', sequence: 1, kind: 'proForma' } as Invoice];
+    expect(standingCommitments(account, documents, 'q-self', now).map((commitment) => commitment.order)).toEqual(['q-pending']);
+    const check = checkOrderOnAccount(account, [], 800, { today: '2026-11-28', overdueDays: 14, format: (amount) => `$${amount}`, committed: 300 });
+    expect(check.needsRelease).toBe("Account warner owes $300; this order's $800 takes it past its credit limit of $1000.");
   });
 });
