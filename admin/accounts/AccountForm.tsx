@@ -12,6 +12,7 @@ import { withDefaults } from '../../schema/defaults';
 import { fromMinor, toMinor } from '../../schema/rental/card-hold';
 import { rootSchema } from '../../schema/schema-walk';
 import { RecordToolbar } from '../components/RecordEdit';
+import { schemaDocuments } from '../../schema/documents';
 import { fieldsOf, type FieldSpec } from '../schema-form/fields';
 import { SchemaInput } from '../schema-form/SchemaInput';
 
@@ -31,8 +32,13 @@ const GROUPS = {
   exemption: under('exemption'),
   notes: under('notes'),
 };
+/**
+ * Switches whose schema default is on: an account saved before one existed shows (and keeps) it on,
+ * as the server reads it, rather than a switch left off that a save would turn off.
+ */
+const SWITCHES_ON = { paymentReminders: schemaDocuments.customerAccount.properties.paymentReminders.default };
 /** A new account starts on account terms with the schema's net days and deposit; nothing else filled in. */
-const NEW_ACCOUNT = { terms: withDefaults('customerAccount', { terms: { method: 'account' } }).terms, members: [] };
+const NEW_ACCOUNT = { ...SWITCHES_ON, terms: withDefaults('customerAccount', { terms: { method: 'account' } }).terms, members: [] };
 
 function Heading({ label }: { label: string }) {
   const translate = useTranslate();
@@ -75,7 +81,7 @@ export function AccountForm({ isNew, currency }: { isNew: boolean; currency: str
       ),
     );
   return (
-    <SimpleForm toolbar={<RecordToolbar />} warnWhenUnsavedChanges sx={{ maxWidth: 880 }} {...(isNew && { defaultValues: NEW_ACCOUNT })}>
+    <SimpleForm toolbar={<RecordToolbar />} warnWhenUnsavedChanges sx={{ maxWidth: 880 }} defaultValues={isNew ? NEW_ACCOUNT : SWITCHES_ON}>
       <Heading label="backlot.accounts.companyHeading" />
       {inputs(GROUPS.company)}
       {isNew && <SchemaInput field={{ ...idField, required: false }} />}

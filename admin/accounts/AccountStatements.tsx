@@ -5,7 +5,7 @@
  * schedule for both is in its settings (Invoices); this is where staff see what went out.
  */
 import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
-import { Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import { fetchUtils } from 'ra-core';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslate } from 'react-admin';
@@ -21,7 +21,7 @@ export function recentMonths(today: Date, count = 12): string[] {
   });
 }
 
-export function AccountStatements({ tenantId, accountId, version }: { tenantId: string; accountId: string; version: number | undefined }) {
+export function AccountStatements({ tenantId, accountId, version, billingContact }: { tenantId: string; accountId: string; version: number | undefined; billingContact: boolean }) {
   const translate = useTranslate();
   const { site, day } = useQuoteTenant(tenantId);
   const months = useMemo(() => recentMonths(new Date()), []);
@@ -63,6 +63,11 @@ export function AccountStatements({ tenantId, accountId, version }: { tenantId: 
           {translate('backlot.statements.open', { month: monthName(month) })}
         </Button>
       </Stack>
+      {version !== undefined && !billingContact && (
+        <Alert severity="info" sx={{ mt: 2 }}>
+          {translate('backlot.statements.noContact')}
+        </Alert>
+      )}
       <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
         {notices === undefined ? translate('backlot.statements.loading') : notices.length ? translate('backlot.statements.mailed') : translate('backlot.statements.noneMailed')}
       </Typography>

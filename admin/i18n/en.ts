@@ -382,6 +382,7 @@ export const en = {
       loading: 'Reading what was mailed…',
       mailed: 'Mailed to the account:',
       noneMailed: 'Nothing mailed yet. Statements and payment reminders go out on the schedule in Settings → Invoices.',
+      noContact: 'No billing contact below: monthly statements are not mailed to this account, and payment reminders go to whoever ordered. Add one under Billing.',
       statementSent: 'Statement for %{month} to %{to}, %{day}',
       reminderSent: 'Reminder for %{invoice}, %{days} days past due, to %{to}, %{day}',
     },

@@ -183,6 +183,8 @@ describe('a customer account', () => {
     // Its statement for this month: the invoice and the payment, and the credit held, as a PDF.
     const statements = admin.page.getByRole('region', { name: 'Statements and reminders' });
     await statements.getByText('Nothing mailed yet.', { exact: false }).waitFor();
+    // Warner has no billing contact yet: the panel says what that means for its mail.
+    await statements.getByText('No billing contact below: monthly statements are not mailed to this account', { exact: false }).waitFor();
     const thisMonth = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' }).format(new Date());
     await statements.getByRole('combobox', { name: 'Month' }).click();
     await admin.page.getByRole('option', { name: thisMonth }).click();
@@ -201,6 +203,8 @@ describe('a customer account', () => {
     expect(statementText).toContain('Warner Bros. Pictures holds $25.00 of credit');
     await shoot(admin.page, 'account-statements');
 
+    // Payment reminders are on for the account until the house turns them off.
+    expect(await admin.page.getByLabel('Mail payment reminders').isChecked()).toBe(true);
     // Warner's resale certificate: named on the account, then its PDF kept with it.
     await admin.page.getByRole('combobox', { name: 'Tax exemption · Kind' }).click();
     await admin.page.getByRole('option', { name: 'Resale certificate' }).click();
