@@ -11,8 +11,8 @@
  * the house turned off (`paymentReminders`) is sent no reminder. Each is sent once, whichever
  * server finds it first: it is recorded as a notice under its id (statements.ts `reminderId`,
  * `statementId`) before it is mailed, and a server whose record comes back a repeat sends nothing.
- * A mail that fails after its notice is recorded is logged, not retried: a customer is never
- * reminded twice of the same thing. A house with neither setting costs one tenant read per pass.
+ * A mail the mailer refuses has its notice forgotten, so the next pass (on any server) sends it
+ * again; a customer is never sent the same notice twice once it went. A house with neither setting costs one tenant read per pass.
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { monthBefore, remindersDue, reminderId, statementId, statementOf, statementWanted } from '../../schema/accounts/statements';
@@ -21,6 +21,7 @@ import { todayIn } from '../../schema/rental/quote-rules';
 import type { CustomerAccount, Invoice, Payment, Tenant } from '../../schema/types.generated';
 import { storefrontConfiguration } from '../../storefront/config/build-configuration';
 import { paymentReminderMessage, statementMessage } from '../mail/account-messages';
+import type { OutgoingMail } from '../mail/mailer';
 import { senderOf } from '../mail/messages';
 import { invoicePdf } from '../rental/invoice-pdf';
 import { accountStatementPdf, statementFileName } from './account-statements';
@@ -31,7 +32,7 @@ type WatchedApp = Pick<FastifyInstance, 'tenantStore' | 'invoices' | 'customerAc
 const ACCOUNT_PAGE = 1000;
 
 export interface ReceivablesPass {
-  /** Notice ids this pass recorded and mailed (or tried to). */
+  /** Notice ids this pass recorded and mailed. */
   reminders: string[];
   statements: string[];
 }
@@ -79,14 +80,28 @@ export class ReceivablesWatch {
         const house = { tenantId, tenant: stored.tenant, version: stored.version, now, log };
         done.reminders.push(...(await this.remind(house, documents, payments, schedule, today, sent, accounts)));
         if (statementsDue) {
-          done.statements.push(...(await this.state(house, documents, payments, month, sent, accounts)));
-          this.stated.add(`${tenantId} ${month}`);
+          const stated = await this.state(house, documents, payments, month, sent, accounts);
+          done.statements.push(...stated.mailed);
+          if (stated.complete) this.stated.add(`${tenantId} ${month}`);
         }
       } catch (error) {
         log?.error({ err: error, tenantId }, 'receivables watch: the house was skipped this pass');
       }
     }
     return done;
+  }
+
+  /** Mails a recorded notice: whether it went. One the mailer refused is logged and forgotten, so that a later pass tries it again. */
+  private async mail(house: { tenantId: string; log?: FastifyBaseLogger }, id: string, mail: OutgoingMail): Promise<boolean> {
+    try {
+      await this.app.mailer.send(mail);
+      house.log?.info({ tenantId: house.tenantId, notice: id, to: mail.to }, 'notice sent');
+      return true;
+    } catch (error) {
+      house.log?.error({ err: error, tenantId: house.tenantId, notice: id }, 'notice not sent: it is tried again on the next pass');
+      await this.app.invoices.forgetNotice(house.tenantId, id).catch((failure: unknown) => house.log?.error({ err: failure, notice: id }, 'unsent notice not forgotten'));
+      return false;
+    }
   }
 
   private async accountsOf(tenantId: string): Promise<Map<string, CustomerAccount>> {
@@ -130,11 +145,7 @@ export class ReceivablesWatch {
       const configuration = storefrontConfiguration(house.tenantId, house.version, house.tenant);
       const pdf = await invoicePdf(invoice, configuration.site, configuration.vendor);
       const content = paymentReminderMessage(configuration, { invoice, owed, days: daysOverdue, attention: account?.billingContact?.name ?? invoice.billTo.name }, pdf);
-      await this.app.mailer
-        .send({ ...content, to, from: senderOf(configuration), tenantId: house.tenantId })
-        .then(() => house.log?.info({ tenantId: house.tenantId, invoice: invoice.number, daysOverdue, to }, 'payment reminder sent'))
-        .catch((error: unknown) => house.log?.error({ err: error, tenantId: house.tenantId, invoice: invoice.number, to }, 'payment reminder not sent'));
-      mailed.push(id);
+      if (await this.mail(house, id, { ...content, to, from: senderOf(configuration), tenantId: house.tenantId })) mailed.push(id);
     }
     return mailed;
   }
@@ -146,8 +157,9 @@ export class ReceivablesWatch {
     month: string,
     sent: ReadonlySet<string>,
     accounts: ReadonlyMap<string, CustomerAccount>,
-  ): Promise<string[]> {
+  ): Promise<{ mailed: string[]; complete: boolean }> {
     const mailed: string[] = [];
+    let failed = false;
     const byAccount = groupBy(documents, (document) => document.billTo.account?.id);
     const paidByAccount = groupBy(payments, (payment) => payment.account);
     for (const account of accounts.values()) {
@@ -161,12 +173,10 @@ export class ReceivablesWatch {
       const configuration = storefrontConfiguration(house.tenantId, house.version, house.tenant);
       const pdf = await accountStatementPdf(statement, account, house.tenant);
       const content = statementMessage(configuration, statement, contact.name, pdf, statementFileName(account, month));
-      await this.app.mailer
-        .send({ ...content, to: contact.email, from: senderOf(configuration), tenantId: house.tenantId })
-        .then(() => house.log?.info({ tenantId: house.tenantId, account: account.id, month, to: contact.email }, 'statement sent'))
-        .catch((error: unknown) => house.log?.error({ err: error, tenantId: house.tenantId, account: account.id, month }, 'statement not sent'));
-      mailed.push(id);
+      if (await this.mail(house, id, { ...content, to: contact.email, from: senderOf(configuration), tenantId: house.tenantId })) mailed.push(id);
+      else failed = true;
     }
-    return mailed;
+    // A statement the mailer refused is tried again on the next pass: the month is not done yet.
+    return { mailed, complete: !failed };
   }
 }

@@ -139,6 +139,10 @@ export class FirestoreInvoiceStore implements InvoiceStore {
     }
   }
 
+  async forgetNotice(tenantId: string, id: string): Promise<void> {
+    await this.tenant(tenantId).collection('notices').doc(id).delete();
+  }
+
   async notices(tenantId: string, query: { invoice?: string; account?: string } = {}): Promise<Notice[]> {
     let filtered = this.tenant(tenantId).collection('notices') as FirebaseFirestore.Query;
     if (query.invoice !== undefined) filtered = filtered.where('invoice', '==', query.invoice);

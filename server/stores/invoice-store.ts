@@ -51,6 +51,8 @@ export interface InvoiceStore {
    * claiming the same notice, one records it and the other gets `repeat` and sends nothing.
    */
   recordNotice(notice: Notice): Promise<{ notice: Notice; repeat: boolean }>;
+  /** Forgets a notice whose mail could not be sent, so that the next pass (on any server) sends it again. */
+  forgetNotice(tenantId: string, id: string): Promise<void>;
   /** The notices sent about an invoice, or to an account, or all a house's, oldest first. */
   notices(tenantId: string, query?: { invoice?: string; account?: string }): Promise<Notice[]>;
   /** Marks a pro forma void (its order was cancelled); an invoice or credit note is never changed. */

@@ -157,6 +157,10 @@ export class SqliteInvoiceStore implements InvoiceStore {
     return { notice: JSON.parse(row.document) as Notice, repeat: true };
   }
 
+  async forgetNotice(tenantId: string, id: string): Promise<void> {
+    this.database.prepare('DELETE FROM notices WHERE tenant_id = ? AND id = ?').run(tenantId, id);
+  }
+
   async notices(tenantId: string, query: { invoice?: string; account?: string } = {}): Promise<Notice[]> {
     const [condition, values] = query.invoice !== undefined ? ['invoice = ?', [query.invoice]] : query.account !== undefined ? ['account = ?', [query.account]] : ['1 = 1', []];
     const rows = this.database.prepare(`SELECT document FROM notices WHERE tenant_id = ? AND ${condition} ORDER BY sent_at, id`).all(tenantId, ...values) as Array<{ document: string }>;

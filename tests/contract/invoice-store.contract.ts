@@ -227,6 +227,10 @@ export function describeInvoiceStoreContract(name: string, open: () => Promise<O
       expect((await store.notices('aviation', { invoice: 'INV-000001' })).map((sent) => sent.id)).toEqual(['reminder-INV-000001-7', 'reminder-INV-000001-14']);
       expect((await store.notices('aviation', { account: 'warner' })).map((sent) => sent.id)).toEqual(['statement-warner-2026-10', 'reminder-INV-000001-14']);
       expect(await store.notices('acme')).toEqual([]);
+      // A notice whose mail was refused is forgotten, and can be recorded (sent) again.
+      await store.forgetNotice('aviation', 'reminder-INV-000001-14');
+      expect((await store.notices('aviation', { invoice: 'INV-000001' })).map((sent) => sent.id)).toEqual(['reminder-INV-000001-7']);
+      expect((await store.recordNotice(notice('reminder-INV-000001-14', { daysOverdue: 14 }))).repeat).toBe(false);
       await expect(store.recordNotice(notice('reminder-bad', { to: 'not an address' }))).rejects.toThrow(/to/);
     });
 

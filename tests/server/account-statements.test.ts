@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Invoice } from '../../schema/types.generated';
 import { applyAccountCredit } from '../../server/accounts/account-credit';
 import { ReceivablesWatch } from '../../server/accounts/receivables-watch';
-import type { OutboxMailer } from '../../server/mail/mailer';
+import { SmtpMailer, type OutboxMailer } from '../../server/mail/mailer';
 import { sampleDraft } from '../contract/invoice-store.contract';
 import { pdfPages } from '../helpers/pdf-text';
 import { buildTestApp, type TestApp } from '../helpers/server';
@@ -275,5 +275,21 @@ describe('statements and reminders on a customer account', () => {
     const sam = await issue('q-h', '2026-10-01', '2026-10-10', 60, { name: 'Sam', email: 'sam@indie.example' });
     expect((await watch.pass(new Date('2026-10-28T19:00:00Z'))).reminders).toEqual([`reminder-${sam.number}-7`]);
     expect(late.billTo.account?.id).toBe('warner');
+  });
+
+  it('tries a reminder the mail server refused again on the next pass, and sends it once', async () => {
+    const unpaid = await issue('q-i', '2026-10-01', '2026-10-12', 75, { name: 'Sam', email: 'sam@indie.example' });
+    // A real SMTP mailer pointed at a loopback port nothing listens on: the connection is refused.
+    const refusing = new SmtpMailer('smtp://127.0.0.1:1');
+    const notSent = await new ReceivablesWatch({ tenantStore: t.app.tenantStore, invoices: t.app.invoices, customerAccounts: t.app.customerAccounts, mailer: refusing }).pass(
+      new Date('2026-10-28T19:00:00Z'),
+    );
+    await refusing.close();
+    expect(notSent.reminders).toEqual([]);
+    expect((await t.app.invoices.notices('aviation', { invoice: unpaid.number })).length).toBe(0);
+    const before = (await mails()).length;
+    expect((await new ReceivablesWatch(t.app).pass(new Date('2026-10-28T19:30:00Z'))).reminders).toEqual([`reminder-${unpaid.number}-7`]);
+    expect((await mails()).length).toBe(before + 1);
+    expect((await new ReceivablesWatch(t.app).pass(new Date('2026-10-29T19:30:00Z'))).reminders).toEqual([]);
   });
 });
