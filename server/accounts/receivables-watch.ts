@@ -7,12 +7,13 @@
  * - Statements (`site.statementDay`): from that day of each month, every account with anything on
  *   its statement for last month (something happened, or something is owed or held) is mailed it.
  *
- * Both go to the account's billing contact, else to whoever ordered; an account whose reminders
- * the house turned off (`paymentReminders`) is sent no reminder. Each is sent once, whichever
- * server finds it first: it is recorded as a notice under its id (statements.ts `reminderId`,
- * `statementId`) before it is mailed, and a server whose record comes back a repeat sends nothing.
- * A mail the mailer refuses has its notice forgotten, so the next pass (on any server) sends it
- * again; a customer is never sent the same notice twice once it went. A house with neither setting costs one tenant read per pass.
+ * Reminders go to the account's billing contact, else to whoever ordered (none to an account whose
+ * reminders the house turned off, `paymentReminders`); statements go to the billing contact (an
+ * account with none is mailed none). Each is sent once, whichever server finds it first: it is
+ * recorded as a notice under its id (statements.ts `reminderId`, `statementId`) before it is
+ * mailed, and a server whose record comes back a repeat sends nothing. A mail the mailer refuses
+ * has its notice forgotten, so the next pass (on any server) sends it again; once a notice went,
+ * it is never sent twice. A house with neither setting costs one tenant read per pass.
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { monthBefore, remindersDue, reminderId, statementId, statementOf, statementWanted } from '../../schema/accounts/statements';
