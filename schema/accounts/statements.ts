@@ -16,6 +16,7 @@
  * documents.
  */
 import { cents } from '../rental/quote-pricing';
+import { MONTH_PATTERN } from '../marketplace/statements';
 import type { Invoice, Payment } from '../types.generated';
 import { AGE_BUCKETS, ageOf, creditOf, daysBetween, invoiceStates, owedOnInvoice, type AgeBucket } from './payments';
 
@@ -54,14 +55,9 @@ export interface Statement {
   credit: number;
 }
 
-const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
-
-/** Whether `value` is a month as statements name them (YYYY-MM). */
-export const isStatementMonth = (value: unknown): value is string => typeof value === 'string' && MONTH.test(value);
-
 /** A month's first and last days. */
 export function monthDays(month: string): { from: string; to: string } {
-  const [, year, number] = MONTH.exec(month)!;
+  const [, year, number] = MONTH_PATTERN.exec(month)!;
   const last = new Date(Date.UTC(Number(year), Number(number), 0)).getUTCDate();
   return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, '0')}` };
 }

@@ -13,7 +13,7 @@ import type { InvoiceStore } from '../stores/invoice-store';
 class NoCreditToApply extends Error {}
 
 /** The payment id of the credit applied to an invoice when it was issued. */
-export const appliedCreditId = (invoice: Pick<Invoice, 'number'>) => `credit-${invoice.number}`;
+const appliedCreditId = (invoice: Pick<Invoice, 'number'>) => `credit-${invoice.number}`;
 
 export async function applyAccountCredit(invoices: InvoiceStore, invoice: Invoice, today: string, now: Date, log?: FastifyBaseLogger): Promise<Payment | undefined> {
   if (invoice.kind !== 'invoice' || !invoice.billTo.account || invoice.balance <= 0) return undefined;

@@ -25,12 +25,10 @@ import { paymentReminderMessage, statementMessage } from '../mail/account-messag
 import type { OutgoingMail } from '../mail/mailer';
 import { senderOf } from '../mail/messages';
 import { invoicePdf } from '../rental/invoice-pdf';
+import { allAccounts } from '../stores/customer-account-store';
 import { accountStatementPdf, statementFileName } from './account-statements';
 
 type WatchedApp = Pick<FastifyInstance, 'tenantStore' | 'invoices' | 'customerAccounts' | 'mailer'>;
-
-/** Accounts are read in pages of this many. */
-const ACCOUNT_PAGE = 1000;
 
 export interface ReceivablesPass {
   /** Notice ids this pass recorded and mailed. */
@@ -54,6 +52,12 @@ function groupBy<Value>(values: readonly Value[], key: (value: Value) => string 
 export class ReceivablesWatch {
   /** `tenant month` whose statements this process has seen all sent: not read again until the next month. */
   private readonly stated = new Set<string>();
+  /**
+   * The notices each house was sent, as this process knows them: read whole on its first pass, then
+   * kept by what this process records (another server's come back as repeats), so a pass never
+   * reads a house's years of notices again.
+   */
+  private readonly sentBy = new Map<string, Set<string>>();
 
   constructor(private readonly app: WatchedApp) {}
 
@@ -71,13 +75,12 @@ export class ReceivablesWatch {
       const statementsDue = month !== undefined && !this.stated.has(`${tenantId} ${month}`);
       if (!schedule.length && !statementsDue) continue;
       try {
-        const [documents, payments, notices, accounts] = await Promise.all([
+        const [documents, payments, sent, accounts] = await Promise.all([
           this.app.invoices.receivables(tenantId),
           this.app.invoices.payments(tenantId),
-          this.app.invoices.notices(tenantId),
-          this.accountsOf(tenantId),
+          this.sentOf(tenantId),
+          allAccounts(this.app.customerAccounts, tenantId).then((all) => new Map(all.map((account) => [account.id, account]))),
         ]);
-        const sent = new Set(notices.map((notice) => notice.id));
         const house = { tenantId, tenant: stored.tenant, version: stored.version, now, log };
         done.reminders.push(...(await this.remind(house, documents, payments, schedule, today, sent, accounts)));
         if (statementsDue) {
@@ -90,6 +93,12 @@ export class ReceivablesWatch {
       }
     }
     return done;
+  }
+
+  private async sentOf(tenantId: string): Promise<Set<string>> {
+    let sent = this.sentBy.get(tenantId);
+    if (!sent) this.sentBy.set(tenantId, (sent = new Set((await this.app.invoices.notices(tenantId)).map((notice) => notice.id))));
+    return sent;
   }
 
   /** Mails a recorded notice: whether it went. One the mailer refused is logged and forgotten, so that a later pass tries it again. */
@@ -105,24 +114,13 @@ export class ReceivablesWatch {
     }
   }
 
-  private async accountsOf(tenantId: string): Promise<Map<string, CustomerAccount>> {
-    const accounts = new Map<string, CustomerAccount>();
-    for (
-      let page = await this.app.customerAccounts.list(tenantId, { limit: ACCOUNT_PAGE });
-      page.length;
-      page = await this.app.customerAccounts.list(tenantId, { after: page.at(-1)!.id, limit: ACCOUNT_PAGE })
-    )
-      for (const account of page) accounts.set(account.id, account);
-    return accounts;
-  }
-
   private async remind(
     house: { tenantId: string; tenant: Tenant; version: string; now: Date; log?: FastifyBaseLogger },
     documents: Invoice[],
     payments: Payment[],
     schedule: readonly number[],
     today: string,
-    sent: ReadonlySet<string>,
+    sent: Set<string>,
     accounts: ReadonlyMap<string, CustomerAccount>,
   ): Promise<string[]> {
     const mailed: string[] = [];
@@ -142,11 +140,13 @@ export class ReceivablesWatch {
         to,
         sentAt: house.now.toISOString(),
       });
+      sent.add(id);
       if (repeat) continue;
       const configuration = storefrontConfiguration(house.tenantId, house.version, house.tenant);
       const pdf = await invoicePdf(invoice, configuration.site, configuration.vendor);
       const content = paymentReminderMessage(configuration, { invoice, owed, days: daysOverdue, attention: account?.billingContact?.name ?? invoice.billTo.name }, pdf);
       if (await this.mail(house, id, { ...content, to, from: senderOf(configuration), tenantId: house.tenantId })) mailed.push(id);
+      else sent.delete(id);
     }
     return mailed;
   }
@@ -156,7 +156,7 @@ export class ReceivablesWatch {
     documents: Invoice[],
     payments: Payment[],
     month: string,
-    sent: ReadonlySet<string>,
+    sent: Set<string>,
     accounts: ReadonlyMap<string, CustomerAccount>,
   ): Promise<{ mailed: string[]; complete: boolean }> {
     const mailed: string[] = [];
@@ -170,12 +170,16 @@ export class ReceivablesWatch {
       const statement = statementOf(account, byAccount.get(account.id) ?? [], paidByAccount.get(account.id) ?? [], month);
       if (!statementWanted(statement)) continue;
       const { repeat } = await this.app.invoices.recordNotice({ id, tenantId: house.tenantId, kind: 'statement', account: account.id, month, to: contact.email, sentAt: house.now.toISOString() });
+      sent.add(id);
       if (repeat) continue;
       const configuration = storefrontConfiguration(house.tenantId, house.version, house.tenant);
       const pdf = await accountStatementPdf(statement, account, house.tenant);
       const content = statementMessage(configuration, statement, contact.name, pdf, statementFileName(account, month));
       if (await this.mail(house, id, { ...content, to: contact.email, from: senderOf(configuration), tenantId: house.tenantId })) mailed.push(id);
-      else failed = true;
+      else {
+        sent.delete(id);
+        failed = true;
+      }
     }
     // A statement the mailer refused is tried again on the next pass: the month is not done yet.
     return { mailed, complete: !failed };

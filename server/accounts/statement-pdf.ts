@@ -13,7 +13,7 @@ import { formatDay, formatMoney, formatMonth } from '../../storefront/lib/format
 import { closingWords, FAINT_RULE, INK, letterhead, MARGIN, moneyDocument, MUTED, numberPages, ruleAcross } from '../rental/pdf-document';
 
 const KIND_WORDS: Record<StatementLineKind, string> = { invoice: 'Invoice', creditNote: 'Credit note', payment: 'Payment', creditUsed: 'Credit applied' };
-export const AGE_WORDS: Record<AgeBucket, string> = { current: 'Current', days30: '1–30 days', days60: '31–60 days', days90: '61–90 days', over90: 'Over 90 days' };
+const AGE_WORDS: Record<AgeBucket, string> = { current: 'Current', days30: '1–30 days', days60: '31–60 days', days90: '61–90 days', over90: 'Over 90 days' };
 
 /** The columns of the table: x and width; the amounts right-aligned. */
 const COLUMNS = {

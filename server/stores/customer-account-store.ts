@@ -69,6 +69,14 @@ export class JoinRequestDecidedError extends Error {
   }
 }
 
+/** Every account of a house, read a page at a time (a house keeps hundreds, not millions). */
+export async function allAccounts(store: Pick<CustomerAccountStore, 'list'>, tenantId: string): Promise<CustomerAccount[]> {
+  const accounts: CustomerAccount[] = [];
+  for (let page = await store.list(tenantId, { limit: ACCOUNT_PAGE }); page.length; page = await store.list(tenantId, { after: page.at(-1)!.id, limit: ACCOUNT_PAGE })) accounts.push(...page);
+  return accounts;
+}
+const ACCOUNT_PAGE = 1000;
+
 export const checkedCustomerAccount = schemaChecked<CustomerAccount>(schemaIds.customerAccount, 'a customer account');
 
 /** Members' emails as they are looked up: trimmed and lowercased. */

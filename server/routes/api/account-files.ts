@@ -12,20 +12,19 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { withDefaults } from '../../../schema/defaults';
 import { schemaIds } from '../../../schema/documents';
-import { INSURANCE_MAX_BYTES } from '../../../schema/rental/insurance';
 import { todayIn } from '../../../schema/rental/quote-rules';
-import type { CustomerAccount, ExemptionUpload } from '../../../schema/types.generated';
+import type { ExemptionUpload } from '../../../schema/types.generated';
 import { exemptionFile, keepExemptionCertificate } from '../../accounts/exemption-certificate';
 import { ifMatchVersion, withVersion } from '../../lib/versions';
-import { UnknownAccountError } from '../../stores/customer-account-store';
+import { allAccounts, UnknownAccountError } from '../../stores/customer-account-store';
 import { CONTACT_FORMATS, contactParts, contactsCsv, paymentsCsv, type ContactFormat } from '../../accounts/contacts-export';
 import { CSV, sendDownload } from '../../lib/downloads';
 import { FieldProblemsError } from '../../stores/field-problems';
 import { accountParams, shownAccount } from './customer-accounts';
+import { CERTIFICATE_BODY_LIMIT } from '../../lib/body-limits';
 import { tenantParams } from './tenants/params';
 
 const tags = ['customer accounts'];
-const PAGE = 1000;
 const contactsQuery = {
   type: 'object',
   additionalProperties: false,
@@ -35,8 +34,7 @@ const contactsQuery = {
     part: { type: 'string', pattern: '^[1-9][0-9]{0,3}$', description: 'Which file (1, 2 …), when the package takes fewer contacts at once than the house has accounts' },
   },
 } as const;
-/** Base64 makes 4 bytes of 3. */
-const bodyLimit = Math.ceil((INSURANCE_MAX_BYTES * 4) / 3) + 8192;
+const bodyLimit = CERTIFICATE_BODY_LIMIT;
 const day = { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: 'A calendar day, YYYY-MM-DD' } as const;
 
 class NoExemptionFileError extends Error {
@@ -47,12 +45,7 @@ class NoExemptionFileError extends Error {
 }
 
 const accountFileRoutes: FastifyPluginAsync = async (app) => {
-  const accountsOf = async (tenantId: string) => {
-    const accounts: CustomerAccount[] = [];
-    for (let page = await app.customerAccounts.list(tenantId, { limit: PAGE }); page.length; page = await app.customerAccounts.list(tenantId, { after: page.at(-1)!.id, limit: PAGE }))
-      accounts.push(...page);
-    return accounts;
-  };
+  const accountsOf = (tenantId: string) => allAccounts(app.customerAccounts, tenantId);
 
   app.get(
     '/api/tenants/:tenantId/contacts-export',

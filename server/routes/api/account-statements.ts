@@ -9,6 +9,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { withDefaults } from '../../../schema/defaults';
 import { schemaIds } from '../../../schema/documents';
+import { MONTH_PATTERN } from '../../../schema/marketplace/statements';
 import { todayIn } from '../../../schema/rental/quote-rules';
 import { UnknownAccountError } from '../../stores/customer-account-store';
 import { FieldProblemsError } from '../../stores/field-problems';
@@ -17,7 +18,7 @@ import { accountIdParam, accountParams } from './customer-accounts';
 import { tenantParams } from './tenants/params';
 
 const tags = ['customer accounts'];
-const month = { type: 'string', pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$', description: 'The month (YYYY-MM)' } as const;
+const month = { type: 'string', pattern: MONTH_PATTERN.source, description: 'The month (YYYY-MM)' } as const;
 const statementParams = { ...tenantParams, required: [...tenantParams.required, 'id', 'month'], properties: { ...tenantParams.properties, id: accountIdParam, month } } as const;
 
 const accountStatementRoutes: FastifyPluginAsync = async (app) => {

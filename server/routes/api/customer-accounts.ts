@@ -21,7 +21,7 @@ import type { CustomerAccount, CustomerAccountInput } from '../../../schema/type
 import { listQuerySchema, parseListFilter, sendList, type ListQuery } from '../../lib/ra-list';
 import { ifMatchVersion, withVersion } from '../../lib/versions';
 import { FieldProblemsError } from '../../stores/field-problems';
-import { UnknownAccountError } from '../../stores/customer-account-store';
+import { allAccounts, UnknownAccountError } from '../../stores/customer-account-store';
 import { tenantParams } from './tenants/params';
 
 const tags = ['customer accounts'];
@@ -36,8 +36,6 @@ export const shownAccount = ({ commitments: _commitments, ...account }: Customer
 /** The account's id in a path, as every account route names it. */
 export const accountIdParam = { type: 'string', maxLength: 63, description: "The account's id at the house" } as const;
 export const accountParams = { ...tenantParams, required: [...tenantParams.required, 'id'], properties: { ...tenantParams.properties, id: accountIdParam } } as const;
-/** Every account of a house is read for a list: a house keeps hundreds, not millions (the store pages beyond). */
-const LIST_PAGE = 1000;
 
 const customerAccountRoutes: FastifyPluginAsync = async (app) => {
   const houseCurrency = async (tenantId: string) => withDefaults('site', (await app.tenantStore.get(tenantId))!.tenant.site).currency!;
@@ -52,9 +50,7 @@ const customerAccountRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const { tenantId } = request.params as { tenantId: string };
       const query = request.query as ListQuery;
-      const accounts: CustomerAccount[] = [];
-      for (let page = await app.customerAccounts.list(tenantId, { limit: LIST_PAGE }); page.length; page = await app.customerAccounts.list(tenantId, { after: page.at(-1)!.id, limit: LIST_PAGE }))
-        accounts.push(...page);
+      const accounts = await allAccounts(app.customerAccounts, tenantId);
       const { q, ...filter } = parseListFilter(query.filter) as { q?: unknown };
       const words = typeof q === 'string' ? q.trim().toLowerCase() : '';
       const found = words ? accounts.filter((account) => account.name.toLowerCase().includes(words) || account.id.includes(words)) : accounts;

@@ -9,7 +9,6 @@
  */
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { schemaIds } from '../../../schema/documents';
-import { INSURANCE_MAX_BYTES } from '../../../schema/rental/insurance';
 import { todayIn } from '../../../schema/rental/quote-rules';
 import type { InsuranceCertificate, InsuranceUpload, QuoteRequest } from '../../../schema/types.generated';
 import { recordSchema } from '../../lib/api-docs';
@@ -18,6 +17,7 @@ import { attachmentOf, certificateFile, keepCertificate } from '../../rental/ins
 import { quoteSettingsOf } from '../../rental/quote-conversation';
 import { revisionOf, UnknownQuoteError } from '../../stores/quote-request-store';
 import { visitorQuoteView } from './quotes';
+import { CERTIFICATE_BODY_LIMIT } from '../../lib/body-limits';
 import { tenantParams } from './tenants/params';
 import { visitorsQuote } from './visitor-here';
 
@@ -26,8 +26,7 @@ const idProperty = { $ref: `${schemaIds.quoteRequest}#/properties/id` } as const
 const visitorParams = { type: 'object', required: ['id'], properties: { id: idProperty } } as const;
 const vendorParams = { ...tenantParams, required: [...tenantParams.required, 'id'], properties: { ...tenantParams.properties, id: idProperty } } as const;
 const body = { $ref: `${schemaIds.quoteRequest}#/$defs/insuranceUpload` } as const;
-/** Base64 makes 4 bytes of 3; the fields beside it are short. */
-const bodyLimit = Math.ceil((INSURANCE_MAX_BYTES * 4) / 3) + 8192;
+const bodyLimit = CERTIFICATE_BODY_LIMIT;
 const fileDocs = { success: { description: 'The certificate as uploaded (a PDF, PNG or JPEG), as an attachment' } };
 
 class NoCertificateError extends Error {
