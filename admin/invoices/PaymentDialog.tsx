@@ -19,8 +19,8 @@ const METHODS = schemaDocuments.invoice.$defs.paymentMethod.oneOf;
 /** The schema's bounds on what is typed. */
 const AMOUNT = schemaDocuments.invoice.$defs.paymentAmount;
 const REFERENCE_MAX = schemaDocuments.invoice.$defs.paymentReference.maxLength;
-/** Today in the browser's calendar, as the date input writes it (the server checks against the house's). */
-const localToday = () => new Date(Date.now() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
+/** Today in the browser's calendar, as the date input writes it: the start until the server says the house's today. */
+const browserToday = () => new Date(Date.now() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
 
 export function PaymentDialog({
   tenantId,
@@ -40,9 +40,9 @@ export function PaymentDialog({
   const translate = useTranslate();
   const notify = useNotify();
   const [id] = useState(() => `pay-${crypto.randomUUID()}`);
-  const [state, setState] = useState<{ payments: Payment[]; owed: number; accountCredit?: number }>();
+  const [state, setState] = useState<{ payments: Payment[]; owed: number; today: string; accountCredit?: number }>();
   const [amount, setAmount] = useState('');
-  const [receivedOn, setReceivedOn] = useState(localToday);
+  const [receivedOn, setReceivedOn] = useState(browserToday);
   const [method, setMethod] = useState<Payment['method']>('bankTransfer');
   const credit = state?.accountCredit ?? 0;
   const methods = METHODS.filter((option) => option.const !== 'accountCredit' || credit > 0);
@@ -57,6 +57,8 @@ export function PaymentDialog({
     void invoiceApi.payments(tenantId, invoice.number).then((answer) => {
       setState(answer);
       setAmount((current) => current || String(answer.owed));
+      // The house's today, not the browser's: staff in another time zone than the house's are a day off half the time.
+      setReceivedOn((current) => (current === browserToday() ? answer.today : current));
     });
   }, [tenantId, invoice.number]);
   const submit = async () => {
@@ -76,7 +78,8 @@ export function PaymentDialog({
           credit: money(answer.payment.credit),
           owed: money(answer.owed),
         }),
-        { type: 'success' },
+        // It gives the figures staff may want to note (what is still owed, the credit kept): longer than a plain toast.
+        { type: 'success', autoHideDuration: 10_000 },
       );
       onRecorded();
     } catch (failure) {
@@ -125,7 +128,7 @@ export function PaymentDialog({
           onChange={(event) => setReceivedOn(event.target.value)}
           error={!!errors.receivedOn}
           helperText={errors.receivedOn ?? ' '}
-          slotProps={{ inputLabel: { shrink: true } }}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: state?.today } }}
           required
         />
         <TextField

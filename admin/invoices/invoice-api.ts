@@ -26,7 +26,7 @@ export const invoiceApi = {
     ).json as Invoice,
   /** An invoice's payments and what it still owes. */
   payments: async (tenantId: string, number: string) =>
-    (await fetchUtils.fetchJson(`${tenantPath(tenantId)}/invoices/${encodeURIComponent(number)}/payments`)).json as { payments: Payment[]; owed: number; accountCredit?: number },
+    (await fetchUtils.fetchJson(`${tenantPath(tenantId)}/invoices/${encodeURIComponent(number)}/payments`)).json as { payments: Payment[]; owed: number; today: string; accountCredit?: number },
   /** A payment received, recorded once under its id. */
   recordPayment: async (tenantId: string, number: string, payment: PaymentInput) =>
     (
@@ -35,7 +35,7 @@ export const invoiceApi = {
         body: JSON.stringify(payment),
         headers: new Headers({ 'Content-Type': 'application/json' }),
       })
-    ).json as { payment: Payment; repeat: boolean; payments: Payment[]; owed: number; accountCredit?: number },
+    ).json as { payment: Payment; repeat: boolean; payments: Payment[]; owed: number; today: string; accountCredit?: number },
   forQuote: async (tenantId: string, quoteId: string) => {
     // The list filtered in memory: a request has a handful of documents; the store lists by date.
     const { json } = await fetchUtils.fetchJson(`${tenantPath(tenantId)}/invoices?range=[0,999]`);

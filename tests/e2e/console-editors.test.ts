@@ -95,6 +95,9 @@ describe('console editors', () => {
     // Each step is announced to screen readers; wait for it before the next key.
     const announced = page.locator('[id^=DndLiveRegion]');
     await announced.filter({ hasText: 'Blue is over position 7 of' }).waitFor({ state: 'attached' });
+    // dnd-kit's keyboard sensor listens for the arrows only from a timer it sets on pick-up; a timer
+    // set now runs after it, so the first arrow is not pressed into nothing on a busy machine.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
     for (let position = 6; position >= 1; position--) {
       await page.keyboard.press('ArrowUp');
       await announced.filter({ hasText: `Blue is over position ${position} of` }).waitFor({ state: 'attached' });

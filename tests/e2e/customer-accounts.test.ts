@@ -151,6 +151,8 @@ describe('a customer account', () => {
     await payment.getByRole('textbox', { name: 'Reference (bank, cheque or receipt)' }).fill('WB AP 7781');
     await admin.page.screenshot({ path: path.join(app.artifacts, 'record-payment_1280.png'), fullPage: true });
     await payment.getByRole('button', { name: 'Record payment' }).click();
+    await payment.waitFor({ state: 'hidden' });
+    await admin.page.getByText('Paid in full').waitFor();
     await admin.page.getByText(/recorded: the invoice is paid and \$25\.00 is on the account as credit\./).waitFor();
 
     // The accountant's files beside the accounts: Warner as a Xero contact, the payment to reconcile.

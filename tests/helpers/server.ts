@@ -1,4 +1,5 @@
 /** Builds the real app (file store, SQLite accounts) over scratch folders, with one account per role. */
+import { rmSync } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -38,17 +39,9 @@ export interface TestAppOptions extends Partial<AppOptions> {
   data?: string;
 }
 
-export async function buildTestApp(extra: TestAppOptions = {}): Promise<TestApp> {
-  const { env = {}, beforeStart, data, ...appOptions } = extra;
-  const root = await mkdtemp(path.join(tmpdir(), 'backlot-server-'));
-  const tenants = path.join(root, 'tenants');
-  await cp(acmeDir, path.join(tenants, 'acme'), { recursive: true });
-  await cp(path.join(tenantsDir, 'aviation'), path.join(tenants, 'aviation'), { recursive: true });
-  await beforeStart?.(tenants);
-  if (data) await cp(data, path.join(root, '.data'), { recursive: true });
-  const config = configFromEnv({ ...env, BACKLOT_TENANTS_DIR: tenants, BACKLOT_DATA_DIR: path.join(root, '.data') });
-  const app = await buildApp({ config, ...appOptions });
-  if (!data) {
+/** Adds USERS (unless the data folder holds them) and logs each in: their session cookies. */
+async function signedIn(app: FastifyInstance, add: boolean): Promise<Map<string, string>> {
+  if (add) {
     await app.accounts.add({ email: USERS.platform, password: PASSWORD, role: 'platform' });
     await app.accounts.add({ email: USERS.acmeAdmin, password: PASSWORD, role: 'tenant-admin', tenants: ['acme'] });
     await app.accounts.add({ email: USERS.aviationAdmin, password: PASSWORD, role: 'tenant-admin', tenants: ['aviation'] });
@@ -59,6 +52,49 @@ export async function buildTestApp(extra: TestAppOptions = {}): Promise<TestApp>
     if (login.statusCode !== 200) throw new Error(`login failed for ${email}: ${login.body}`);
     cookies.set(who, String(login.headers['set-cookie']).split(';')[0]!);
   }
+  return cookies;
+}
+
+/**
+ * A data folder with USERS added and signed in, made once per test process and copied for each app
+ * that uses the default accounts: hashing and checking six passwords cost more than a second an app
+ * (most of a server test's own time). Deleted when the process ends.
+ */
+/** The files in a data folder that hold the accounts, their sessions and the secret that signs them (server/auth/auth-library.ts). */
+const ACCOUNT_FILES = ['backlot.sqlite', 'auth-secret'];
+let signedInData: Promise<{ data: string; cookies: Map<string, string> }> | undefined;
+function signedInTemplate() {
+  signedInData ??= (async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'backlot-accounts-'));
+    process.once('exit', () => rmSync(root, { recursive: true, force: true }));
+    const data = path.join(root, '.data');
+    const app = await buildApp({ config: configFromEnv({ BACKLOT_TENANTS_DIR: path.join(root, 'tenants'), BACKLOT_DATA_DIR: data }) });
+    try {
+      return { data, cookies: await signedIn(app, true) };
+    } finally {
+      await app.close();
+    }
+  })();
+  return signedInData;
+}
+
+export async function buildTestApp(extra: TestAppOptions = {}): Promise<TestApp> {
+  const { env = {}, beforeStart, data, ...appOptions } = extra;
+  const root = await mkdtemp(path.join(tmpdir(), 'backlot-server-'));
+  const tenants = path.join(root, 'tenants');
+  await cp(acmeDir, path.join(tenants, 'acme'), { recursive: true });
+  await cp(path.join(tenantsDir, 'aviation'), path.join(tenants, 'aviation'), { recursive: true });
+  await beforeStart?.(tenants);
+  // Settings or accounts of the test's own make their own sessions; the rest start from the template.
+  const template = !data && Object.keys(env).length === 0 && !appOptions.accounts && !appOptions.auth ? await signedInTemplate() : undefined;
+  if (data) await cp(data, path.join(root, '.data'), { recursive: true });
+  // Only the accounts, their sessions and the secret that signs them: the stores start empty, as on a first start.
+  for (const file of template ? ACCOUNT_FILES : []) await cp(path.join(template!.data, file), path.join(root, '.data', file));
+  const config = configFromEnv({ ...env, BACKLOT_TENANTS_DIR: tenants, BACKLOT_DATA_DIR: path.join(root, '.data') });
+  const app = await buildApp({ config, ...appOptions });
+  // Ready as a listening server would be: its start-up work (a sample catalogue's import …) done or waited for.
+  await app.ready();
+  const cookies = template?.cookies ?? (await signedIn(app, !data));
   const cookieOf = (who: Exclude<Who, 'anonymous'>) => cookies.get(who)!;
   return {
     app,

@@ -179,6 +179,8 @@ describe('orders on a customer account', () => {
     const invoice = (await t.app.invoices.forQuote('aviation', first)).find((document) => document.kind === 'invoice')!;
     const pay = (payload: object) => t.as('aviationAdmin', { method: 'POST', url: `/api/tenants/aviation/invoices/${invoice.number}/payments`, payload });
     const today = (await t.as('aviationAdmin', { method: 'GET', url: '/api/tenants/aviation/aged-debtors' })).json().today as string;
+    // The payments answer gives the house's today (Los Angeles), the default a payment dialog offers wherever staff sit.
+    expect((await t.as('aviationAdmin', { method: 'GET', url: `/api/tenants/aviation/invoices/${invoice.number}/payments` })).json().today).toBe(today);
     const base = { id: 'wire-00001', amount: 100, currency: 'USD', receivedOn: today, method: 'bankTransfer', reference: 'WB AP 7781' };
 
     expect((await pay({ ...base, currency: 'GBP' })).json().errors).toEqual({ currency: `${invoice.number} is in USD: record what arrived in USD` });

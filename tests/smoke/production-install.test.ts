@@ -1,7 +1,8 @@
 /**
  * The production install, as the Dockerfile's runtime stage makes it (no container engine runs
  * here, so its steps are repeated in a temp folder): package.json and the lock with the build's
- * `prepare` removed, `npm ci --omit=dev` from the registry (no dev dependency present), the built
+ * `prepare` removed, `npm ci --omit=dev` from the registry (no dev dependency present; native
+ * addons' builds copied from the checkout rather than compiled again), the built
  * dist/, the tenants and the shared images. The server starts from dist/ there and serves its
  * health check, a storefront page and the console. And the Dockerfile copies exactly these.
  */
@@ -17,6 +18,23 @@ import { http, startServer, type ServerProcess } from '../helpers/server-process
 const run = promisify(execFile);
 /** What the runtime stage copies from the build, besides package.json and the lock. */
 const RUNTIME_FILES = ['dist', 'tenants', 'storefront/shared-assets'];
+
+/** The installed packages (not dev ones) that the lock says have install scripts. */
+async function packagesWithInstallScripts(root: string): Promise<string[]> {
+  const lock = JSON.parse(await readFile(path.join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, { hasInstallScript?: boolean; dev?: boolean }> };
+  const installed = Object.entries(lock.packages).filter(([where, entry]) => where.startsWith('node_modules/') && entry.hasInstallScript && !entry.dev);
+  const present = await filter(installed, ([where]) => exists(path.join(root, where)));
+  return present.map(([where]) => where.slice(where.lastIndexOf('node_modules/') + 'node_modules/'.length));
+}
+const exists = (file: string) =>
+  stat(file).then(
+    () => true,
+    () => false,
+  );
+async function filter<T>(values: T[], keep: (value: T) => Promise<boolean>): Promise<T[]> {
+  const kept = await Promise.all(values.map(keep));
+  return values.filter((_, index) => kept[index]);
+}
 
 let root: string | undefined;
 let server: ServerProcess | undefined;
@@ -38,7 +56,15 @@ describe('the production install', () => {
     root = await mkdtemp(path.join(tmpdir(), 'backlot-production-'));
     for (const file of ['package.json', 'package-lock.json', ...RUNTIME_FILES]) await cp(path.join(repoRoot, file), path.join(root, file), { recursive: true });
     await run('npm', ['pkg', 'delete', 'scripts.prepare'], { cwd: root });
-    await run('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund'], { cwd: root, env: { ...process.env, NODE_ENV: 'production' }, maxBuffer: 16 * 1024 * 1024 });
+    const env = { ...process.env, NODE_ENV: 'production' };
+    await run('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: root, env, maxBuffer: 16 * 1024 * 1024 });
+    // The install scripts, run after: a native addon is not compiled a second time (over a minute on
+    // 2 cores, and the checkout's own `npm ci` has just compiled it for this Node), its build is copied.
+    const scripted = await packagesWithInstallScripts(root);
+    const compiled = await filter(scripted, (name) => exists(path.join(repoRoot, 'node_modules', name, 'build/Release')));
+    for (const name of compiled) await cp(path.join(repoRoot, 'node_modules', name, 'build'), path.join(root, 'node_modules', name, 'build'), { recursive: true });
+    const others = scripted.filter((name) => !compiled.includes(name));
+    if (others.length) await run('npm', ['rebuild', ...others], { cwd: root, env, maxBuffer: 16 * 1024 * 1024 });
     // Dev tools are absent (not vitest or jsdom: better-auth pulls them in as peers), so what the server needs at run time is in dependencies.
     for (const devOnly of ['playwright-core', 'firebase-tools', 'lighthouse', '@testing-library/react']) await expect(stat(path.join(root, 'node_modules', devOnly)), devOnly).rejects.toThrow();
     server = await startServer({ BACKLOT_TENANTS_DIR: path.join(root, 'tenants'), BACKLOT_DATA_DIR: path.join(root, '.data'), NODE_ENV: 'production' }, [

@@ -24,9 +24,10 @@ const tags = ['payments'];
 const payment = { $ref: `${schemaIds.invoice}#/$defs/payment` } as const;
 const paymentsAnswer = {
   type: 'object',
-  required: ['payments', 'owed'],
+  required: ['payments', 'owed', 'today'],
   properties: {
     payments: { type: 'array', items: payment },
+    today: { type: 'string', format: 'date', description: "The house's today in its own time zone: the latest day a payment may be received on" },
     owed: { type: 'number', description: 'What the invoice still owes' },
     accountCredit: { type: 'number', description: "The credit the invoice's customer account holds, to pay it with (an invoice on an account only)" },
   },
@@ -49,7 +50,12 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
     const creditNotes = documents.filter((document) => document.credits === number);
     return { invoice, creditNotes, payments, ...(onAccount && { accountCredit: creditOf(onAccount) }) };
   };
-  const answerOf = (state: InvoiceState) => ({ payments: state.payments, owed: owedOnInvoice(state), ...(state.accountCredit !== undefined && { accountCredit: state.accountCredit }) });
+  const answerOf = (state: InvoiceState, today: string) => ({
+    payments: state.payments,
+    owed: owedOnInvoice(state),
+    today,
+    ...(state.accountCredit !== undefined && { accountCredit: state.accountCredit }),
+  });
 
   app.get(
     '/api/tenants/:tenantId/invoices/:number/payments',
@@ -60,7 +66,8 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const { tenantId, number } = request.params as { tenantId: string; number: string };
-      return answerOf(await invoiceState(tenantId, number));
+      const { timezone } = await houseOf(tenantId);
+      return answerOf(await invoiceState(tenantId, number), todayIn(timezone, new Date()));
     },
   );
 
@@ -106,7 +113,7 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
       });
       if (!repeat) request.log.info({ tenantId, invoice: number, payment: recorded.id, amount: recorded.amount, by: request.account!.email }, 'payment recorded');
       const state = repeat || !after ? await invoiceState(tenantId, number) : after;
-      return reply.code(201).send({ payment: recorded, repeat, ...answerOf(state) });
+      return reply.code(201).send({ payment: recorded, repeat, ...answerOf(state, context.today) });
     },
   );
 
