@@ -691,6 +691,27 @@ export interface VendorConfig {
   marketplaceCategories?: {
     [k: string]: string | undefined;
   };
+  /**
+   * Sub-hires for other houses: Whether houses on the platform that are short of stock may hire this house's for their own orders, from which houses, and at what trade discount off this house's rates. A sub-hire request arrives as an ordinary request with the asking house as the customer, on its house account (on account between houses).
+   */
+  subHires?: {
+    /**
+     * Takes sub-hire requests: 'no': other houses are not offered this house's stock when they are short; 'everyListedHouse': any house listed on the platform may ask; 'namedHouses': only the houses listed below.
+     */
+    takes?: ('no' | 'everyListedHouse' | 'namedHouses') & string;
+    /**
+     * Houses it takes sub-hires from: The houses (tenant ids) whose sub-hire requests this house takes when it takes them from named houses only.
+     *
+     * @maxItems 200
+     *
+     * Items: Tenant id: Lowercase letters, digits and single hyphens; it is also the tenant's folder name and its <id>.localhost host name.
+     */
+    houses?: string[];
+    /**
+     * Trade discount (%): What another house pays for a sub-hire: this house's own rates less this share, in this house's currency.
+     */
+    tradeDiscountPercent?: number;
+  };
   _geoloc?: GeoPoint;
   /**
    * Time zone: An IANA time zone such as America/Los_Angeles.

@@ -51,6 +51,7 @@ import cardHoldRoutes from './routes/api/card-holds';
 import type { PaymentProvider } from './payments/payment-provider';
 import hireRoutes from './routes/api/tenants/hire';
 import availabilityRoutes from './routes/api/availability';
+import subHireRoutes from './routes/api/sub-hires';
 import setListStore from './plugins/app/set-lists';
 import setListRoutes from './routes/api/set-lists';
 import marketplace from './plugins/app/marketplace';
@@ -173,6 +174,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(invoiceWatch, { config: options.config });
   await app.register(receivablesWatch, { config: options.config });
   await app.register(availabilityRoutes);
+  await app.register(subHireRoutes);
   await app.register(setListStore, { config: options.config });
   await app.register(setListRoutes);
   await app.register(assetRoutes);

@@ -14,6 +14,7 @@
  */
 import { houseOf, sameHouse, type House } from '../../schema/marketplace/houses';
 import { listingIdOf, listingOf, parseListingId, type PlatformShape } from '../../schema/marketplace/listings';
+import type { SubHireRule } from '../../schema/marketplace/sub-hires';
 import type { Item, VendorConfig } from '../../schema/types.generated';
 import { quoteSettingsOf, type QuoteSettings } from '../rental/quote-conversation';
 import type { SearchIndex } from '../search/search-port';
@@ -23,13 +24,16 @@ import type { TenantStore } from '../stores/tenant-store';
 interface ListedHouse {
   house: House;
   map: VendorConfig['marketplaceCategories'];
-  /** How its stock is counted on dates: its own turnaround, in its own time zone. */
-  stock: Pick<QuoteSettings, 'turnaroundDays' | 'timezone'>;
+  /** How its stock is counted on dates (its own turnaround, in its own time zone), and whom it lends it to. */
+  stock: HouseStock;
   /** Its listings' ids in the platform's index, to take them out again. */
   listed: Set<string>;
   /** While its items are being read (listed since the first load): the changes heard meanwhile. */
   heardWhileReading?: ItemChange[];
 }
+
+/** A listed house's stock on dates: its turnaround and time zone, and its rule for other houses' sub-hires. */
+export type HouseStock = Pick<QuoteSettings, 'turnaroundDays' | 'timezone'> & { subHires: SubHireRule };
 
 export interface PlatformCatalogueOptions {
   platformId: string;
@@ -76,8 +80,8 @@ export class PlatformCatalogue {
     return entry && listingOf(item, entry.house, this.tree, entry.map);
   }
 
-  /** A listed house's turnaround and time zone, for what is free on dates. */
-  stockOf(houseId: string): Pick<QuoteSettings, 'turnaroundDays' | 'timezone'> | undefined {
+  /** A listed house's turnaround and time zone, for what is free on dates, and its sub-hire rule. */
+  stockOf(houseId: string): HouseStock | undefined {
     return this.houses.get(houseId)?.stock;
   }
 
@@ -127,8 +131,8 @@ export class PlatformCatalogue {
       this.versions.set(summary.tenantId, record.version);
       const house = houseOf(summary.tenantId, record.tenant, platformId);
       const map = record.tenant.vendor.marketplaceCategories;
-      const { turnaroundDays, timezone } = quoteSettingsOf(record.tenant);
-      const stock = { turnaroundDays, timezone };
+      const { turnaroundDays, timezone, vendor } = quoteSettingsOf(record.tenant);
+      const stock = { turnaroundDays, timezone, subHires: vendor.subHires as SubHireRule };
       if (known && house && sameHouse(house, known.house)) known.stock = stock;
       if (relistAll || this.stale.has(summary.tenantId) || !sameHouse(house, known?.house) || JSON.stringify(map) !== JSON.stringify(known?.map))
         changed.push({ houseId: summary.tenantId, house, map, stock });

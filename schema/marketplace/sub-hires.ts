@@ -1,0 +1,66 @@
+/**
+ * Houses hiring from each other (issue 39): which houses take a sub-hire from which, at what trade
+ * price, and how the offers for a short line are ordered. Pure and browser-safe: the server finds
+ * the offers (server/marketplace/sub-hire-offers.ts), the console shows them.
+ */
+import { cents } from '../rental/quote-pricing';
+import type { Item, VendorConfig } from '../types.generated';
+import type { House } from './houses';
+
+/** A house's rule for other houses' sub-hire requests, with the schema's defaults filled in. */
+export type SubHireRule = Required<NonNullable<VendorConfig['subHires']>>;
+
+/** Whether `house` (whose rule this is) takes a sub-hire request from `asking`: never from itself. */
+export function takesSubHireFrom(rule: SubHireRule, house: string, asking: string): boolean {
+  if (house === asking) return false;
+  return rule.takes === 'everyListedHouse' || (rule.takes === 'namedHouses' && rule.houses.includes(asking));
+}
+
+/** A rate less the house's trade discount, to the cent. */
+export const tradeRate = (rate: number, discountPercent: number) => cents((rate * (100 - discountPercent)) / 100);
+
+/** An item's rates as another house pays them for a sub-hire. */
+export function tradeRates(rates: Item['rates'], discountPercent: number): Item['rates'] {
+  return { day: tradeRate(rates.day, discountPercent), ...(rates.week !== undefined && { week: tradeRate(rates.week, discountPercent) }) };
+}
+
+/**
+ * The searches for "the same or similar", most alike first: the whole name, the name before its
+ * first comma or bracket ("1950s Propliner Triple Seat Row" of "…, Brown Houndstooth"), then its
+ * last words ("Triple Seat Row").
+ */
+export function similarNames(name: string): string[] {
+  const head = name.split(/[,(;–—]|\s-\s/)[0]!.trim();
+  const words = head.split(/\s+/).filter(Boolean);
+  return [...new Set([name.trim(), head, words.slice(-3).join(' '), words.slice(-2).join(' ')].filter((text) => text.length > 1))];
+}
+
+/** One item free at another house on a short line's dates. */
+export interface SubHireOffer {
+  /** The house that has it, with its distance from the asking house (km; absent when either has no location). */
+  house: House & { km?: number };
+  /** The item's id at that house. */
+  objectID: string;
+  name: string;
+  image?: string;
+  /** How many are free there over the whole of the dates. */
+  free: number;
+  /** Whether that covers what the line is short of. */
+  enough: boolean;
+  /** The house's own rates, in its currency. */
+  rates: Item['rates'];
+  /** What the asking house pays: the rates less the house's trade discount. */
+  tradeRates: Item['rates'];
+  discountPercent: number;
+}
+
+/**
+ * The offers in the order a house short of stock wants them: the nearest house first (it is
+ * collected and returned by van), a house with enough before one with some, then as the search
+ * ranked them (the same name before a similar one).
+ */
+export function nearestOffersFirst(offers: ReadonlyArray<SubHireOffer & { rank: number }>): SubHireOffer[] {
+  return [...offers]
+    .sort((a, b) => (a.house.km ?? Infinity) - (b.house.km ?? Infinity) || a.house.name.localeCompare(b.house.name) || Number(b.enough) - Number(a.enough) || a.rank - b.rank)
+    .map(({ rank: _rank, ...offer }) => offer);
+}
