@@ -696,7 +696,7 @@ export interface VendorConfig {
    */
   subHires?: {
     /**
-     * Takes sub-hire requests: 'no': other houses are not offered this house's stock when they are short; 'everyListedHouse': any house listed on the platform may ask; 'namedHouses': only the houses listed below.
+     * Takes sub-hire requests: Whether other houses short of stock are offered this house's: by no house, by any house listed on the platform, or only by the houses named below.
      */
     takes?: ('no' | 'everyListedHouse' | 'namedHouses') & string;
     /**

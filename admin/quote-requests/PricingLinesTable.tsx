@@ -2,17 +2,20 @@
  * The rentals of a request being priced, one row each: quantity against what is free on its dates
  * (stock less other holds and orders), the GL code it posts to (flagged when it has none), how one
  * unit is priced step by step, the vendor's adjustment with its reason, and the subtotal, all
- * from the same pricing function the server stores.
+ * from the same pricing function the server stores. A short line offers the same or similar items
+ * free at other houses (SubHireOffers).
  */
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { PricedLine, PriceStep } from '../../schema/types.generated';
 import type { PricingView } from './quote-api';
+import { SubHireOffers } from './SubHireOffers';
 
 export type AdjustmentDraft = { amount: string; reason: string };
 
 export function PricingLinesTable({
+  tenantId,
   view,
   lines,
   adjustments,
@@ -21,6 +24,7 @@ export function PricingLinesTable({
   errors,
   disabled,
 }: {
+  tenantId: string;
   view: PricingView;
   lines: PricedLine[];
   adjustments: Record<string, AdjustmentDraft>;
@@ -73,6 +77,9 @@ export function PricingLinesTable({
                 <Typography variant="caption" display="block" color={short ? 'error' : 'text.secondary'}>
                   {detail?.inCatalogue === false ? translate('backlot.quotes.gone') : translate('backlot.quotes.freeOf', { free: detail?.free ?? 0, stock: detail?.stock ?? 0 })}
                 </Typography>
+                {short && detail.inCatalogue !== false && (
+                  <SubHireOffers tenantId={tenantId} line={{ objectID: line.objectID!, name: line.name, wanted: line.quantity - detail.free, from: view.startDate, to: view.endDate }} />
+                )}
               </TableCell>
               <TableCell>
                 {line.glCode ?? (

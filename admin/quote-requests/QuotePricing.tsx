@@ -271,6 +271,7 @@ export function QuotePricing({ tenantId }: { tenantId: string }) {
         <CardContent sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
           <Box sx={{ overflowX: 'auto' }}>
             <PricingLinesTable
+              tenantId={tenantId}
               view={view}
               lines={preview.lines.filter((line) => line.kind === 'item')}
               adjustments={adjustments}

@@ -1,7 +1,7 @@
 /**
  * The vendor: contact, address, position and time zone, hours, legal name, the marketplace
  * listing and the weekly discounts, one record (`vendor/<tenantId>`). Every input comes from
- * the vendor schema; the discounts, the time zone and the position check are the hand-made parts.
+ * the vendor schema; the discounts, the time zone, the position check and the houses a house lends to are the hand-made parts.
  */
 import { Divider } from '@mui/material';
 import { SimpleForm, useTranslate } from 'react-admin';
@@ -11,6 +11,7 @@ import { RecordEdit, RecordToolbar } from '../components/RecordEdit';
 import { fieldsOf, withoutEmptyValues, type FieldSpec } from '../schema-form/fields';
 import { SchemaInput } from '../schema-form/SchemaInput';
 import { GeoPointCheck } from './GeoPointCheck';
+import { SubHireHousesInput } from './SubHireHousesInput';
 import { WeeklyDiscountsInput } from './WeeklyDiscountsInput';
 
 const fields = fieldsOf(rootSchema('vendor'));
@@ -36,6 +37,7 @@ export function VendorEdit() {
               <SchemaInput key={field.source} field={field} />
             ))}
             {group.object === '_geoloc' && <GeoPointCheck source="_geoloc" timezoneSource="timezone" />}
+            {group.object === 'subHires' && <SubHireHousesInput tenantId={tenantId} source="subHires.houses" />}
             {group.object && <Divider sx={{ mb: 2 }} />}
           </div>
         ))}

@@ -6,6 +6,7 @@
  */
 import { seededRandom as prng } from './figures';
 import { PRICE_BINS, type SearchFilters } from '../../server/search/search-port';
+import type { House } from '../../schema/marketplace/houses';
 import type { Item } from '../../schema/types.generated';
 
 export const random = prng(20_240_601);
@@ -178,4 +179,19 @@ export function someFilters(count: number): SearchFilters {
     else (filters.custom ??= {})[kind] = some(CUSTOM[kind], 1, 2, pick);
   }
   return filters;
+}
+
+/** Houses spread over the US and the UK (their own currencies), as the platform would list them. */
+export function benchHouses(count: number): House[] {
+  return Array.from({ length: count }, (_, index) => {
+    const british = index % 5 === 4;
+    return {
+      id: `house-${index}`,
+      name: `House ${index}`,
+      currency: british ? 'GBP' : 'USD',
+      locale: british ? 'en-GB' : 'en',
+      timezone: british ? 'Europe/London' : 'America/New_York',
+      location: british ? { lat: 50 + random() * 5, lng: -5 + random() * 6 } : { lat: 26 + random() * 22, lng: -122 + random() * 50 },
+    };
+  });
 }

@@ -15,7 +15,6 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { listingOf } from '../../schema/marketplace/listings';
-import type { House } from '../../schema/marketplace/houses';
 import type { Item } from '../../schema/types.generated';
 import { PlatformCatalogue } from '../../server/marketplace/platform-catalogue';
 import { InProcessSearchIndex } from '../../server/search/in-process-search';
@@ -23,7 +22,7 @@ import type { SearchQuery } from '../../server/search/search-port';
 import { FileTenantStore } from '../../server/stores/file-tenant-store';
 import { SqliteItemStore } from '../../server/stores/sqlite-item-store';
 import { tenantsDir } from '../helpers/paths';
-import { generateItem, random, someFilters, typedText } from './catalogue-generator';
+import { benchHouses, generateItem, random, someFilters, typedText } from './catalogue-generator';
 import { fmt, percentile } from './figures';
 
 const HOUSES = Number(process.env.BENCH_HOUSES ?? 50);
@@ -35,21 +34,6 @@ const heapMb = () => {
   return process.memoryUsage().heapUsed / 1_048_576;
 };
 const ms = (value: number) => `${fmt(value)} ms`;
-
-/** Houses spread over the US and the UK (their own currencies), as the platform would list them. */
-function houses(count: number): House[] {
-  return Array.from({ length: count }, (_, index) => {
-    const british = index % 5 === 4;
-    return {
-      id: `house-${index}`,
-      name: `House ${index}`,
-      currency: british ? 'GBP' : 'USD',
-      locale: british ? 'en-GB' : 'en',
-      timezone: british ? 'Europe/London' : 'America/New_York',
-      location: british ? { lat: 50 + random() * 5, lng: -5 + random() * 6 } : { lat: 26 + random() * 22, lng: -122 + random() * 50 },
-    };
-  });
-}
 
 /** A visitor's query: text or browse, 0–3 filters, the first page or a later one, from somewhere in the US or UK. */
 function visitorQueries(count: number): SearchQuery[] {
@@ -74,7 +58,7 @@ async function timed(index: InProcessSearchIndex, tenantId: string, queries: rea
 }
 
 async function searchFigures(): Promise<void> {
-  const listed = houses(HOUSES);
+  const listed = benchHouses(HOUSES);
   const index = new InProcessSearchIndex();
   const tree = { groups: [] };
   const heapBefore = heapMb();

@@ -5,14 +5,15 @@
  * Soho Prop Hire item priced in pounds, and asks for it; the house approves new productions by
  * hand, so the part says it waits; once the house's staff approve, it is sent, and the visitor's
  * requests page shows it with a link to its page on the house's storefront; platform staff see it in
- * the console's Production requests. axe-core on the
- * listing; screenshots at 1280 and 375 px.
+ * the console's Production requests. A house short of a line finds it free at another house that
+ * takes its sub-hires, nearest first at its trade price, and names the houses it lends to itself.
+ * axe-core on the listing and the offers; screenshots at 1280 and 375 px.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, earliestStart } from '../../schema/rental/quote-rules';
 import { axeViolations, shootBothWidths, visitorPage } from '../helpers/browser';
-import { STAFF, startConsole, type ConsoleUnderTest } from '../helpers/console';
+import { AVIATION_ADMIN, STAFF, startConsole, type ConsoleUnderTest } from '../helpers/console';
 import { http } from '../helpers/server-process';
 
 let app: ConsoleUnderTest;
@@ -83,5 +84,58 @@ describe('the platform, for a production', () => {
       .waitFor();
     await shoot(staff.page, 'console-production-requests');
     expect(errors).toEqual([]);
+  });
+});
+
+describe('a house short of a line', () => {
+  it('finds it free at the nearest house that takes its sub-hires, at the trade price, and names whom it lends to', async () => {
+    const uniform = '1960s-jet-age-flight-attendant-uniform-red';
+    const { page } = await visitorPage(app.browser, { viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    const storefront = app.server.url.replace('127.0.0.1', 'aviation.localhost');
+    await app.signUpApproved(page, storefront, 'rae@skyline.example');
+    // Rae asks for all seven of Jetway's red uniforms; then three go missing from stock.
+    const startDate = addDays(earliestStart('America/Los_Angeles', 2, new Date()), 9);
+    const asked = await page.evaluate(
+      (body) =>
+        fetch('/api/quote-requests', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((response) => response.json() as Promise<{ id: string }>),
+      { items: [{ objectID: uniform, quantity: 7 }], startDate, endDate: addDays(startDate, 2), production: 'Skyline' },
+    );
+    const admin = await app.logIn(AVIATION_ADMIN, { bypassCSP: true });
+    await admin.page.waitForURL(/#\/t\/aviation\/site/);
+    const cookie = await admin.cookie();
+    const itemUrl = `${app.server.url}/api/tenants/aviation/items/${uniform}`;
+    const item = await http(itemUrl, { headers: { cookie } });
+    const { id: _id, version: _version, ...record } = item.json() as Record<string, unknown>;
+    const fewer = await http(itemUrl, { method: 'PUT', headers: { cookie, origin: app.server.url, 'if-match': String(item.headers.etag) }, body: { ...record, quantity: 4 } });
+    expect(fewer.status, fewer.text).toBe(200);
+
+    await admin.page.goto(`${app.server.url}/admin/#/t/aviation/quote-requests/${asked.id}`);
+    await admin.page.getByText('4 of 4 free').waitFor();
+    await admin.page.getByRole('button', { name: '1960s Jet Age Flight Attendant Uniform, Red at other houses', exact: false }).click();
+    const dialog = admin.page.getByRole('dialog', { name: '1960s Jet Age Flight Attendant Uniform, Red at other houses' });
+    await dialog.getByText('You are short of 3.').waitFor();
+    const first = dialog.getByRole('listitem').first();
+    await first.getByText('Peachtree Prop House', { exact: false }).waitFor();
+    await first.getByText(/3,\d{3} km away/).waitFor();
+    await first.getByText('$28.00 a day to you ($35.00 less 20 % trade discount)').waitFor();
+    await first.getByText('4 free').waitFor();
+    await shoot(admin.page, 'sub-hire-offers');
+    await admin.page.setViewportSize({ width: 1280, height: 900 });
+    expect(await axeViolations(admin.page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    // Jetway's own rule: it lends only to the houses it names, chosen by name.
+    await admin.page.goto(`${app.server.url}/admin/#/t/aviation/vendor`);
+    const lendsTo = admin.page.getByRole('combobox', { name: 'Houses it takes sub-hires from' });
+    await lendsTo.waitFor();
+    await admin.page.getByRole('button', { name: /Peachtree Prop House/ }).waitFor();
+    await lendsTo.click();
+    await admin.page.getByRole('option', { name: /Soho Prop Hire/ }).click();
+    await admin.page.keyboard.press('Escape');
+    await shoot(admin.page, 'vendor-sub-hires');
+    await admin.page.getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(async () => ((await http(`${app.server.url}/api/tenants/aviation/vendor/aviation`, { headers: { cookie } })).json() as { subHires?: { houses?: string[] } }).subHires?.houses)
+      .toEqual(['atlanta', 'london']);
   });
 });

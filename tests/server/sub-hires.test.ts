@@ -50,6 +50,9 @@ const offers = async (asking: 'aviation' | 'atlanta', objectID: string, quantity
 
 describe('a house short of a line', () => {
   it('is offered nothing while no house takes sub-hires, and says so', async () => {
+    // The shipped houses lend to each other (Atlanta to every house, Jetway to Atlanta): from none here.
+    await lends('atlanta', undefined);
+    await lends('aviation', undefined);
     expect(await offers('aviation', RED_UNIFORM, 2)).toEqual({ offers: [], lenders: 0 });
   });
 

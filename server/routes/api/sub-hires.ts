@@ -4,9 +4,12 @@
  *   free on those dates at the other listed houses that take this house's sub-hires, nearest first,
  *   each with its house's rates and the trade rates this house would pay; `lenders` says how many
  *   houses take them at all (none: no house lends to this one yet).
+ * - GET /api/tenants/:tenantId/sub-hire-houses  the other listed houses, by name: whom a house may
+ *   name as the only ones it takes sub-hires from.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { isGeoPoint } from '../../../schema/marketplace/distance';
+import { housePlace } from '../../../schema/marketplace/houses';
 import { dayCount } from '../../../schema/rental/quote-rules';
 import { schemaIds } from '../../../schema/documents';
 import { MAX_RANGE_DAYS } from '../../../storefront/lib/rental-dates';
@@ -33,6 +36,29 @@ const offer = {
 } as const;
 
 const subHireRoutes: FastifyPluginAsync = async (app) => {
+  app.get(
+    '/api/tenants/:tenantId/sub-hire-houses',
+    {
+      onRequest: app.requireTenant,
+      schema: { tags: ['sub-hires'], summary: 'The other listed houses, by name', params: tenantParams },
+      config: {
+        docs: {
+          success: { schema: { type: 'array', items: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'string' }, name: { type: 'string' }, place: { type: 'string' } } } } },
+          errors: { 404: 'No such house' },
+        },
+      },
+    },
+    async (request) => {
+      const { tenantId } = request.params as { tenantId: string };
+      await app.marketplace.loaded();
+      return app.marketplace
+        .listedHouses()
+        .filter((house) => house.id !== tenantId)
+        .sort((a, b) => a.name.localeCompare(b.name))
+        .map((house) => ({ id: house.id, name: house.name, place: housePlace(house) }));
+    },
+  );
+
   app.get(
     '/api/tenants/:tenantId/sub-hire-offers',
     {
