@@ -9,7 +9,7 @@
  */
 import type { SearchQuery } from '../../schema/catalogue-search';
 import { haversineKm, type GeoPoint } from '../../schema/marketplace/distance';
-import { parseListingId } from '../../schema/marketplace/listings';
+import { isListing, parseListingId } from '../../schema/marketplace/listings';
 import { nearestOffersFirst, similarNames, takesSubHireFrom, tradeRates, type SubHireOffer } from '../../schema/marketplace/sub-hires';
 import { PLATFORM_TENANT_ID } from '../../schema/routes';
 import type { Item } from '../../schema/types.generated';
@@ -84,8 +84,8 @@ export async function subHireOffers(
   const offers = await Promise.all(
     [...byHouse].map(async ([houseId, found]) => {
       const stock = marketplace.stockOf(houseId);
-      const house = found[0]!.listing as Item & { house?: SubHireOffer['house'] };
-      if (!stock || !house.house) return [];
+      const first = found[0]!.listing;
+      if (!stock || !isListing(first)) return [];
       const free = await freeQuantities(
         stores,
         houseId,
@@ -94,14 +94,14 @@ export async function subHireOffers(
         stock,
         now,
       );
-      const km = asking.location && house.house.location ? haversineKm(asking.location, house.house.location) : undefined;
+      const km = asking.location && first.house.location ? haversineKm(asking.location, first.house.location) : undefined;
       return found.flatMap(({ listing, objectID, rank }) => {
         const count = free.get(objectID) ?? 0;
         if (count < 1) return [];
         const image = listing.images?.[0];
         return [
           {
-            house: { ...house.house!, ...(km !== undefined && { km }) },
+            house: { ...first.house, ...(km !== undefined && { km }) },
             objectID,
             name: listing.name,
             ...(image && { image: image.url }),
