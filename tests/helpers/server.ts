@@ -55,13 +55,13 @@ async function signedIn(app: FastifyInstance, add: boolean): Promise<Map<string,
   return cookies;
 }
 
+/** The files in a data folder that hold the accounts, their sessions and the secret that signs them (server/auth/auth-library.ts). */
+const ACCOUNT_FILES = ['backlot.sqlite', 'auth-secret'];
 /**
  * A data folder with USERS added and signed in, made once per test process and copied for each app
  * that uses the default accounts: hashing and checking six passwords cost more than a second an app
  * (most of a server test's own time). Deleted when the process ends.
  */
-/** The files in a data folder that hold the accounts, their sessions and the secret that signs them (server/auth/auth-library.ts). */
-const ACCOUNT_FILES = ['backlot.sqlite', 'auth-secret'];
 let signedInData: Promise<{ data: string; cookies: Map<string, string> }> | undefined;
 function signedInTemplate() {
   signedInData ??= (async () => {
