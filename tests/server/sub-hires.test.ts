@@ -27,7 +27,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const RED_UNIFORM = '1960s-jet-age-flight-attendant-uniform-red';
-/** Dates aviation's storefront would take: a week after its earliest start, three days. */
+/** Dates aviation's storefront would take: twenty days after its earliest start, three days. */
 const from = addDays(earliestStart('America/Los_Angeles', 2, new Date()), 20);
 const to = addDays(from, 2);
 
