@@ -1,6 +1,6 @@
 /** Builds the real app (file store, SQLite accounts) over scratch folders, with one account per role. */
 import { rmSync } from 'node:fs';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -115,6 +115,16 @@ export async function buildTestApp(extra: TestAppOptions = {}): Promise<TestApp>
       await rm(root, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * For `beforeStart`: the platform and the shipped London and Atlanta houses beside aviation, and the
+ * acme fixture unlisted, so the platform lists exactly the shipped houses.
+ */
+export async function withShippedHouses(tenants: string): Promise<void> {
+  for (const tenant of ['platform', 'london', 'atlanta']) await cp(path.join(tenantsDir, tenant), path.join(tenants, tenant), { recursive: true });
+  const acme = path.join(tenants, 'acme', 'vendor.json');
+  await writeFile(acme, JSON.stringify({ ...JSON.parse(await readFile(acme, 'utf8')), isListed: false }, null, 2));
 }
 
 /** Changes a tenant the way the console does (read with its ETag, PUT with If-Match), as platform staff; returns the answer. */

@@ -6,16 +6,13 @@
  * and a house unlisted show on the platform within the second's check; hostile cookies and radii
  * answer a page that says what it measured from.
  */
-import { cp, readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Item } from '../../schema/types.generated';
 import type { PageState } from '../../storefront/document/state';
 import { sampleItem } from '../contract/item-store.contract';
-import { tenantsDir } from '../helpers/paths';
 import { addDays, earliestStart } from '../../schema/rental/quote-rules';
 import { confirmedOrder } from '../helpers/confirmed-order';
-import { buildTestApp, editTenant, type TestApp } from '../helpers/server';
+import { buildTestApp, editTenant, withShippedHouses, type TestApp } from '../helpers/server';
 
 const PLATFORM = 'platform.localhost';
 const LONDON_SOHO = '51.5136,-0.1365';
@@ -23,14 +20,8 @@ const ATLANTA = '33.749,-84.388';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({
-    beforeStart: async (tenants) => {
-      for (const tenant of ['platform', 'london', 'atlanta']) await cp(path.join(tenantsDir, tenant), path.join(tenants, tenant), { recursive: true });
-      // The fixture house stays off the platform: these tests count the shipped houses' items.
-      const acme = path.join(tenants, 'acme', 'vendor.json');
-      await writeFile(acme, JSON.stringify({ ...JSON.parse(await readFile(acme, 'utf8')), isListed: false }, null, 2));
-    },
-  });
+  // The fixture house stays off the platform: these tests count the shipped houses' items.
+  t = await buildTestApp({ beforeStart: withShippedHouses });
   await t.app.ready();
 });
 afterAll(() => t.close());

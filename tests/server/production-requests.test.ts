@@ -7,13 +7,12 @@
  * refused by field with nothing sent. The store fault is a test double over the real store, named
  * where it is made.
  */
-import { cp, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '../../schema/rental/quote-rules';
 import type { ProductionRequest, QuoteRequest } from '../../schema/types.generated';
-import { tenantsDir } from '../helpers/paths';
-import { buildTestApp, editTenant, type TestApp } from '../helpers/server';
+import { buildTestApp, editTenant, withShippedHouses, type TestApp } from '../helpers/server';
 import { storefrontVisitor } from '../helpers/storefront-visitor';
 
 const PLATFORM = 'platform.localhost';
@@ -32,8 +31,7 @@ beforeAll(async () => {
     // Many requests from one address in a minute: the limit is the rate-limit tests' concern.
     quotes: { requestsPerMinute: 1000 },
     beforeStart: async (tenants) => {
-      for (const tenant of ['platform', 'london', 'atlanta']) await cp(path.join(tenantsDir, tenant), path.join(tenants, tenant), { recursive: true });
-      await setVendor(tenants, 'acme', { isListed: false });
+      await withShippedHouses(tenants);
       // Aviation and London serve productions the platform has verified; Atlanta approves each by hand.
       await setVendor(tenants, 'aviation', { marketplaceApproval: 'platformVerified' });
       await setVendor(tenants, 'london', { marketplaceApproval: 'platformVerified' });

@@ -5,24 +5,15 @@
  * that takes none, or not from this one, is never offered; what a house has booked out is not
  * offered; bad asks are refused by field.
  */
-import { cp, readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, earliestStart } from '../../schema/rental/quote-rules';
 import type { SubHireOffer } from '../../schema/marketplace/sub-hires';
 import { confirmedOrder } from '../helpers/confirmed-order';
-import { tenantsDir } from '../helpers/paths';
-import { buildTestApp, editTenant, type TestApp } from '../helpers/server';
+import { buildTestApp, editTenant, withShippedHouses, type TestApp } from '../helpers/server';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({
-    beforeStart: async (tenants) => {
-      for (const tenant of ['platform', 'london', 'atlanta']) await cp(path.join(tenantsDir, tenant), path.join(tenants, tenant), { recursive: true });
-      const acme = path.join(tenants, 'acme', 'vendor.json');
-      await writeFile(acme, JSON.stringify({ ...JSON.parse(await readFile(acme, 'utf8')), isListed: false }, null, 2));
-    },
-  });
+  t = await buildTestApp({ beforeStart: withShippedHouses });
 });
 afterAll(() => t.close());
 
