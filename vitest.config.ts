@@ -6,7 +6,7 @@ export default defineConfig({
     environment: 'node',
     // firebase-admin, wherever a test loads it, must never probe the cloud metadata address.
     env: { METADATA_SERVER_DETECTION: 'none' },
-    globalSetup: ['tests/setup/firestore-emulator.ts', 'tests/setup/build.ts'],
+    globalSetup: ['tests/setup/global.ts'],
     // Type-checking subprocesses and property tests take a few seconds on 2 cores.
     testTimeout: 60_000,
     // Hooks build apps, copy tenants into a bucket, start servers and remove installs: on a busy

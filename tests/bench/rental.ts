@@ -92,10 +92,9 @@ try {
   await sqlite.close();
 
   if (process.env.BENCH_FIRESTORE !== '0') {
-    const { spawnFirestoreEmulator } = await import('../helpers/firestore-emulator');
-    const emulator = await spawnFirestoreEmulator();
+    const { startFirestoreEmulator } = await import('../helpers/firestore-emulator');
+    const emulator = await startFirestoreEmulator();
     try {
-      await emulator.ready();
       process.env.FIRESTORE_EMULATOR_HOST = emulator.host;
       const { initializeApp, deleteApp } = await import('firebase-admin/app');
       const { getFirestore } = await import('firebase-admin/firestore');

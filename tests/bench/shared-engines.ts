@@ -17,7 +17,7 @@ import { readFile } from 'node:fs/promises';
 import { loadTenant } from '../../schema/node/loader';
 import type { Item } from '../../schema/types.generated';
 import type { Tenant } from '../../schema/types.generated';
-import { spawnFirestoreEmulator } from '../helpers/firestore-emulator';
+import { startFirestoreEmulator } from '../helpers/firestore-emulator';
 import { tenantsDir } from '../helpers/paths';
 import { startPostgres } from '../helpers/postgres';
 import { http, startServer, type ServerProcess } from '../helpers/server-process';
@@ -72,12 +72,11 @@ async function measure(server: ServerProcess) {
 }
 
 const scratch = await mkdtemp(path.join(tmpdir(), 'backlot-bench-shared-'));
-const emulator = await spawnFirestoreEmulator();
+const emulator = await startFirestoreEmulator();
 const postgres = await startPostgres();
 const servers: ServerProcess[] = [];
 try {
   for (const tenant of ['aviation', 'platform']) await cp(path.join(tenantsDir, tenant), path.join(scratch, 'tenants', tenant), { recursive: true });
-  await emulator.ready();
   const projectId = 'backlot-bench';
   process.env.FIRESTORE_EMULATOR_HOST = emulator.host;
   const { initializeApp, deleteApp } = await import('firebase-admin/app');

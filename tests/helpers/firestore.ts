@@ -1,6 +1,6 @@
 /**
  * Firestore databases for tests, on Google's official Cloud Firestore emulator (started once per
- * run by tests/setup/firestore-emulator.ts): each test database is a project of its own, reached
+ * run by tests/setup/global.ts): each test database is a project of its own, reached
  * through firebase-admin with FIRESTORE_EMULATOR_HOST, and `another()` is a second firebase-admin
  * App on the same project, as another server would be. Import this module before anything that
  * loads firebase-admin: it turns off the metadata server probe and points firebase-admin at the
@@ -12,7 +12,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, inject } from 'vitest';
-import { waitForOk } from './firestore-emulator';
 
 process.env.METADATA_SERVER_DETECTION = 'none';
 export const emulatorHost = inject('firestoreEmulatorHost');
@@ -23,13 +22,6 @@ afterAll(() => void delete process.env.FIRESTORE_EMULATOR_HOST);
 import type { Firestore } from 'firebase-admin/firestore';
 
 const [{ initializeApp, deleteApp }, { getFirestore }] = await Promise.all([import('firebase-admin/app'), import('firebase-admin/firestore')]);
-
-let ready: Promise<void> | undefined;
-/** Waits (once) for the emulator's `Ok`: it starts beside the build, in a second or a few. */
-export function emulatorReady(): Promise<void> {
-  ready ??= waitForOk(emulatorHost);
-  return ready;
-}
 
 export interface TestDatabase {
   /** The emulator project this database is. */
@@ -42,7 +34,6 @@ export interface TestDatabase {
 
 /** A fresh, empty database: a project of its own on the emulator. */
 export async function createTestDatabase(prefix = 'backlot-test'): Promise<TestDatabase> {
-  await emulatorReady();
   const projectId = `${prefix}-${randomUUID().slice(0, 8)}`.toLowerCase();
   const apps = [initializeApp({ projectId }, `${projectId}-0`)];
   return {

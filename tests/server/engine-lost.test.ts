@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadTenant } from '../../schema/node/loader';
 import type { Tenant } from '../../schema/types.generated';
 import { PASSWORD, STAFF } from '../helpers/console';
-import { spawnFirestoreEmulator, type RunningEmulator } from '../helpers/firestore-emulator';
+import { startFirestoreEmulator, type RunningEmulator } from '../helpers/firestore-emulator';
 import { tenantsDir } from '../helpers/paths';
 import { http, startServer, type ServerProcess } from '../helpers/server-process';
 
@@ -23,8 +23,7 @@ let cookie: string;
 const projectId = 'backlot-engine-lost';
 
 beforeAll(async () => {
-  emulator = await spawnFirestoreEmulator();
-  await emulator.ready();
+  emulator = await startFirestoreEmulator();
   process.env.FIRESTORE_EMULATOR_HOST = emulator.host;
   const { initializeApp, deleteApp } = await import('firebase-admin/app');
   const { getFirestore } = await import('firebase-admin/firestore');

@@ -24,7 +24,7 @@
  * edited through A is on B's platform search, and one production request sent to both at once is
  * one request at the house.
  */
-import { emulatorHost, emulatorReady } from '../helpers/firestore';
+import { emulatorHost } from '../helpers/firestore';
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -57,7 +57,6 @@ let b: ServerProcess;
 let cookie: string;
 
 beforeAll(async () => {
-  await emulatorReady();
   // The tenants, pushed into this project's Firestore as `backlot push` would.
   const app = initializeApp({ projectId }, projectId);
   const seeded = await FirestoreTenantStore.open({ firestore: getFirestore(app), watch: false });
