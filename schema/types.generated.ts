@@ -93,6 +93,7 @@ export interface SchemaIndex {
   insuranceUpload?: InsuranceUpload;
   chargeAdjustment?: ChargeAdjustment;
   orderChange?: OrderChange;
+  subHireAsk?: SubHireAsk;
   lineCredit?: LineCredit;
   payment?: Payment;
   paymentInput?: PaymentInput;
@@ -711,6 +712,10 @@ export interface VendorConfig {
      * Trade discount (%): What another house pays for a sub-hire: this house's own rates less this share, in this house's currency.
      */
     tradeDiscountPercent?: number;
+    /**
+     * Days another house has to pay: The terms of the house account opened here for a house the first time it asks: on account, its invoices due this many days after they are issued. Change that account under Customer accounts to take a card hold instead.
+     */
+    netDays?: number;
   };
   _geoloc?: GeoPoint;
   /**
@@ -1321,6 +1326,72 @@ export interface QuoteRequest {
    * Production request: The platform's production request this request is this house's part of (made on the marketplace); absent for a request made on the house's own storefront.
    */
   productionRequest?: string;
+  /**
+   * Sub-hire for another house: This request is another house's sub-hire: that house, short of stock for one of its own orders, is the customer, on its house account here. Its production is named only as that house's reference; the production's contact details are never sent.
+   */
+  subHire?: {
+    /**
+     * Tenant id: Lowercase letters, digits and single hyphens; it is also the tenant's folder name and its <id>.localhost host name.
+     */
+    house: string;
+    /**
+     * House name: The hiring house's name when it asked.
+     */
+    houseName: string;
+    /**
+     * Its order: The id of the hiring house's own request or order this sub-hire is for.
+     */
+    forQuote: string;
+    /**
+     * Its item: The hiring house's own item (objectID) this sub-hire stands in for.
+     */
+    objectID: string;
+  };
+  /**
+   * Sub-hired from other houses: What this house asked other houses for to cover this request's short lines: each an ordinary request at that house, whose state is read there.
+   *
+   * @maxItems 50
+   *
+   * Items: Sub-hire: One request to another house for one of this request's lines.
+   */
+  subHires?: {
+    /**
+     * Tenant id: Lowercase letters, digits and single hyphens; it is also the tenant's folder name and its <id>.localhost host name.
+     */
+    house: string;
+    /**
+     * House name: The house asked, by name, when it was asked.
+     */
+    houseName: string;
+    /**
+     * Their request: The request's id at that house.
+     */
+    quoteId: string;
+    /**
+     * For item: This request's line (its objectID) the sub-hire covers.
+     */
+    objectID: string;
+    /**
+     * Their item: The item at that house (its objectID there).
+     */
+    theirObjectID: string;
+    /**
+     * Their item's name: The item at that house, by name, when it was asked for.
+     */
+    theirName: string;
+    /**
+     * Quantity: How many were asked for.
+     */
+    quantity: number;
+    /**
+     * Date and time: An ISO 8601 date-time with a time zone offset.
+     */
+    askedAt: string;
+    /**
+     * Email address
+     */
+    askedBy: string;
+  }[];
   /**
    * Tenant id: Lowercase letters, digits and single hyphens; it is also the tenant's folder name and its <id>.localhost host name.
    */
@@ -2739,6 +2810,27 @@ export interface OrderChange {
    */
   endDate: string;
   pricing: PricingInput;
+}
+/**
+ * A house asking another listed house for one of its request's short lines: an ordinary request there, with this house as the customer, at that house's trade price.
+ */
+export interface SubHireAsk {
+  /**
+   * For item: This request's line (its objectID) the sub-hire covers.
+   */
+  objectID: string;
+  /**
+   * Tenant id: Lowercase letters, digits and single hyphens; it is also the tenant's folder name and its <id>.localhost host name.
+   */
+  house: string;
+  /**
+   * Their item: The item at that house (its objectID there).
+   */
+  theirObjectID: string;
+  /**
+   * Quantity: How many were asked for.
+   */
+  quantity: number;
 }
 /**
  * A credit aimed at one line of an invoice (a damage charge reduced, a loss charge taken back): the VAT return and the books follow that line alone.

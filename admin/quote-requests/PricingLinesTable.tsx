@@ -78,7 +78,10 @@ export function PricingLinesTable({
                   {detail?.inCatalogue === false ? translate('backlot.quotes.gone') : translate('backlot.quotes.freeOf', { free: detail?.free ?? 0, stock: detail?.stock ?? 0 })}
                 </Typography>
                 {short && detail.inCatalogue !== false && (
-                  <SubHireOffers tenantId={tenantId} line={{ objectID: line.objectID!, name: line.name, wanted: line.quantity - detail.free, from: view.startDate, to: view.endDate }} />
+                  <SubHireOffers
+                    tenantId={tenantId}
+                    line={{ quoteId: view.id, objectID: line.objectID!, name: line.name, wanted: line.quantity - detail.free, from: view.startDate, to: view.endDate }}
+                  />
                 )}
               </TableCell>
               <TableCell>

@@ -29,6 +29,7 @@ import { OrderAccountLine, ReleaseAndConfirm } from './AccountRelease';
 import { CardHoldCard } from './CardHoldCard';
 import { InsuranceCard } from './InsuranceCard';
 import { ChangeOrderDialog } from './ChangeOrderDialog';
+import { SubHiresCard } from './SubHiresCard';
 import { useQuoteEvents } from './useQuoteEvents';
 import { useQuoteTenant } from './useQuoteTenant';
 
@@ -219,6 +220,11 @@ export function QuotePricing({ tenantId }: { tenantId: string }) {
             {view.name ? `${view.name} (${view.email})` : view.email} · {tenant.days(view.startDate, view.endDate)} ({translate('backlot.quotes.dayCount', { smart_count: preview.days })})
           </Typography>
           <OrderAccountLine tenantId={tenantId} view={view} />
+          {view.subHire && (
+            <Alert severity="info" sx={{ mt: 1 }}>
+              {translate(view.production ? 'backlot.subHires.forHouse' : 'backlot.subHires.forHouseNoReference', { house: view.subHire.houseName, reference: view.production })}
+            </Alert>
+          )}
           {view.notes && (
             <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'pre-wrap' }}>
               {translate('backlot.quotes.notes')}: {view.notes}
@@ -240,6 +246,7 @@ export function QuotePricing({ tenantId }: { tenantId: string }) {
       <CardHoldCard tenantId={tenantId} view={view} money={money} onChange={(fresh) => show(fresh, true)} />
       <InsuranceCard tenantId={tenantId} view={view} standing={readiness.insurance} day={tenant.day} money={money} onChange={(fresh) => show(fresh, true)} />
       <QuoteInvoicesCard tenantId={tenantId} quoteId={view.id} revision={view.version} money={money} day={tenant.day} />
+      <SubHiresCard tenantId={tenantId} view={view} />
 
       {changedElsewhere && (
         <Alert severity="info" onClose={() => setChangedElsewhere(false)}>

@@ -2,7 +2,9 @@
  * A line short on its dates: "Find it at other houses" opens the same or similar items free on those
  * dates at the listed houses that take this house's sub-hires, nearest first, each with its free
  * count and the trade price this house would pay in that house's currency (issue 39). Loading, an
- * answer with no lender at all, none free, and a failure each say so.
+ * answer with no lender at all, none free, and a failure each say so. "Ask for N" sends that house
+ * an ordinary request with this house as its customer (what is short, or what it has free, if less);
+ * the request's Sub-hires card follows it from there.
  */
 import StorefrontIcon from '@mui/icons-material/StorefrontOutlined';
 import {
@@ -25,13 +27,15 @@ import {
   type Theme,
 } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { fetchUtils, useTranslate } from 'react-admin';
+import { fetchUtils, useNotify, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { housePlace } from '../../schema/marketplace/houses';
 import type { SubHireOffer } from '../../schema/marketplace/sub-hires';
 import { formatMoney } from '../../storefront/lib/format';
 
 export interface ShortLineAsk {
+  /** The request the line is on. */
+  quoteId: string;
   objectID: string;
   name: string;
   /** How many more than are free. */
@@ -50,6 +54,23 @@ function OffersDialog({ tenantId, line, onClose }: { tenantId: string; line: Sho
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [answer, setAnswer] = useState<Answer>();
   const [failure, setFailure] = useState<string>();
+  const notify = useNotify();
+  /** Per offer (house~item): asking, asked, or why it was refused. */
+  const [asks, setAsks] = useState<Record<string, { state: 'asking' | 'asked' } | { state: 'refused'; message: string }>>({});
+  const ask = async (offer: SubHireOffer, quantity: number) => {
+    const key = `${offer.house.id}~${offer.objectID}`;
+    setAsks((current) => ({ ...current, [key]: { state: 'asking' } }));
+    try {
+      await fetchUtils.fetchJson(`/api/tenants/${encodeURIComponent(tenantId)}/quote-requests/${encodeURIComponent(line.quoteId)}/sub-hires`, {
+        method: 'POST',
+        body: JSON.stringify({ objectID: line.objectID, house: offer.house.id, theirObjectID: offer.objectID, quantity }),
+      });
+      setAsks((current) => ({ ...current, [key]: { state: 'asked' } }));
+      notify('backlot.subHires.asked', { type: 'success', messageArgs: { smart_count: quantity, house: offer.house.name } });
+    } catch (error) {
+      setAsks((current) => ({ ...current, [key]: { state: 'refused', message: (error as { message?: string }).message ?? translate('backlot.subHires.failed') } }));
+    }
+  };
   // The address, not the line object (made anew on each render of the table): asked once per line and dates.
   const path = offersPath(tenantId, line);
   useEffect(() => {
@@ -80,36 +101,58 @@ function OffersDialog({ tenantId, line, onClose }: { tenantId: string; line: Sho
           <Alert severity="info">{translate('backlot.subHires.noneFree', { smart_count: answer.lenders })}</Alert>
         ) : (
           <List aria-label={translate('backlot.subHires.offers')}>
-            {answer.offers.map((offer) => (
-              <ListItem key={`${offer.house.id}~${offer.objectID}`} divider alignItems="flex-start">
-                <ListItemAvatar>
-                  <Avatar variant="rounded" src={offer.image} alt="" sx={{ width: { xs: 40, sm: 56 }, height: { xs: 40, sm: 56 }, mr: 1.5 }}>
-                    <StorefrontIcon />
-                  </Avatar>
-                </ListItemAvatar>
-                <ListItemText
-                  primary={offer.name}
-                  secondary={
-                    <Stack component="span" spacing={0.25} sx={{ alignItems: 'flex-start' }}>
-                      <Chip
-                        component="span"
-                        size="small"
-                        color={offer.enough ? 'success' : 'warning'}
-                        variant="outlined"
-                        label={translate(offer.enough ? 'backlot.subHires.enough' : 'backlot.subHires.some', { free: offer.free })}
-                      />
-                      <span>
-                        {offer.house.name}
-                        {housePlace(offer.house) && ` · ${housePlace(offer.house)}`}
-                        {offer.house.km !== undefined && ` · ${translate('backlot.subHires.km', { km: Math.round(offer.house.km).toLocaleString() })}`}
-                      </span>
-                      <span>{translate('backlot.subHires.trade', { trade: money(offer.tradeRates.day, offer.house), list: money(offer.rates.day, offer.house), percent: offer.discountPercent })}</span>
-                    </Stack>
-                  }
-                  slotProps={{ secondary: { component: 'div' } }}
-                />
-              </ListItem>
-            ))}
+            {answer.offers.map((offer) => {
+              const key = `${offer.house.id}~${offer.objectID}`;
+              const asked = asks[key];
+              const quantity = Math.min(line.wanted, offer.free);
+              return (
+                <ListItem key={key} divider alignItems="flex-start">
+                  <ListItemAvatar>
+                    <Avatar variant="rounded" src={offer.image} alt="" sx={{ width: { xs: 40, sm: 56 }, height: { xs: 40, sm: 56 }, mr: 1.5 }}>
+                      <StorefrontIcon />
+                    </Avatar>
+                  </ListItemAvatar>
+                  <ListItemText
+                    primary={offer.name}
+                    secondary={
+                      <Stack component="span" spacing={0.25} sx={{ alignItems: 'flex-start' }}>
+                        <Chip
+                          component="span"
+                          size="small"
+                          color={offer.enough ? 'success' : 'warning'}
+                          variant="outlined"
+                          label={translate(offer.enough ? 'backlot.subHires.enough' : 'backlot.subHires.some', { free: offer.free })}
+                        />
+                        <span>
+                          {offer.house.name}
+                          {housePlace(offer.house) && ` · ${housePlace(offer.house)}`}
+                          {offer.house.km !== undefined && ` · ${translate('backlot.subHires.km', { km: Math.round(offer.house.km).toLocaleString() })}`}
+                        </span>
+                        <span>
+                          {translate('backlot.subHires.trade', { trade: money(offer.tradeRates.day, offer.house), list: money(offer.rates.day, offer.house), percent: offer.discountPercent })}
+                        </span>
+                        <Button
+                          size="small"
+                          variant={asked?.state === 'asked' ? 'text' : 'outlined'}
+                          disabled={asked?.state === 'asking' || asked?.state === 'asked'}
+                          onClick={() => void ask(offer, quantity)}
+                          aria-label={translate('backlot.subHires.askFor', { smart_count: quantity, house: offer.house.name, name: offer.name })}
+                          sx={{ mt: 0.5 }}
+                        >
+                          {translate(asked?.state === 'asked' ? 'backlot.subHires.askedShort' : 'backlot.subHires.ask', { smart_count: quantity })}
+                        </Button>
+                        {asked?.state === 'refused' && (
+                          <Alert severity="error" role="alert" sx={{ mt: 0.5 }}>
+                            {asked.message}
+                          </Alert>
+                        )}
+                      </Stack>
+                    }
+                    slotProps={{ secondary: { component: 'div' } }}
+                  />
+                </ListItem>
+              );
+            })}
           </List>
         )}
       </DialogContent>

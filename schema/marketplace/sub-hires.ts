@@ -64,3 +64,9 @@ export function nearestOffersFirst(offers: ReadonlyArray<SubHireOffer & { rank: 
     .sort((a, b) => (a.house.km ?? Infinity) - (b.house.km ?? Infinity) || a.house.name.localeCompare(b.house.name) || Number(b.enough) - Number(a.enough) || a.rank - b.rank)
     .map(({ rank: _rank, ...offer }) => offer);
 }
+
+/** The customer account a lending house keeps for a house that sub-hires from it. */
+export const houseAccountId = (houseId: string) => `house-${houseId}`;
+
+/** The customer a house is at another house it sub-hires from: not any person, the house itself. */
+export const houseCustomerUid = (houseId: string) => `house:${houseId}`;

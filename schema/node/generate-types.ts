@@ -107,6 +107,7 @@ export async function generateTypes(): Promise<string> {
         insuranceUpload: { $ref: 'quote-request.schema.json#/$defs/insuranceUpload' },
         chargeAdjustment: { $ref: 'quote-request.schema.json#/$defs/chargeAdjustment' },
         orderChange: { $ref: 'quote-request.schema.json#/$defs/orderChange' },
+        subHireAsk: { $ref: 'quote-request.schema.json#/$defs/subHireAsk' },
         lineCredit: { $ref: 'invoice.schema.json#/$defs/lineCredit' },
         payment: { $ref: 'invoice.schema.json#/$defs/payment' },
         paymentInput: { $ref: 'invoice.schema.json#/$defs/paymentInput' },

@@ -9,6 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { withDefaults } from '../../schema/defaults';
+import { tradeRates } from '../../schema/marketplace/sub-hires';
 import { nextFreeStart, bookingWindow } from '../../schema/rental/availability';
 import { checkQuoteRequest, dayCount, latestEnd, todayIn } from '../../schema/rental/quote-rules';
 import type { Item, QuoteRequest, QuoteRequestInput, UserProfile } from '../../schema/types.generated';
@@ -59,6 +60,10 @@ export interface IntakeOptions {
   id?: string;
   /** The platform's production request this is a part of. */
   productionRequest?: string;
+  /** Another house's sub-hire: the house and its order, stored on the request. */
+  subHire?: QuoteRequest['subHire'];
+  /** A sub-hire's lines are stored at the catalogue's rates less this share (the lending house's trade discount). */
+  tradeDiscountPercent?: number;
   log: IntakeLog;
 }
 
@@ -144,7 +149,8 @@ export async function takeQuoteRequest(
     ...(name && { name }),
     lines: input.items.map((line) => {
       const item = items.get(line.objectID)!;
-      return { objectID: item.objectID, name: item.name, quantity: line.quantity, dayRate: item.rates.day, ...(item.rates.week !== undefined && { weekRate: item.rates.week }) };
+      const rates = options.tradeDiscountPercent === undefined ? item.rates : tradeRates(item.rates, options.tradeDiscountPercent);
+      return { objectID: item.objectID, name: item.name, quantity: line.quantity, dayRate: rates.day, ...(rates.week !== undefined && { weekRate: rates.week }) };
     }) as QuoteRequest['lines'],
     startDate: input.startDate,
     endDate: input.endDate,
@@ -160,6 +166,7 @@ export async function takeQuoteRequest(
     revision: 0,
     versions: [],
     ...(options.productionRequest && { productionRequest: options.productionRequest }),
+    ...(options.subHire && { subHire: options.subHire }),
     history: [{ at: now.toISOString(), action: 'request', from: 'requested', to: 'requested', by: 'visitor', email: user.email }],
   };
   await stores.quoteRequests.add(quote);

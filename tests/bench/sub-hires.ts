@@ -33,7 +33,7 @@ const pick = (n: number) => Math.floor(random() * n);
 const houses = benchHouses(HOUSES);
 const ASKING = houses[0]!;
 /** Two houses in three take the asking house's sub-hires. */
-const ruleOf = (index: number): SubHireRule => ({ takes: index % 3 === 2 ? 'no' : 'everyListedHouse', houses: [], tradeDiscountPercent: 20 });
+const ruleOf = (index: number): SubHireRule => ({ takes: index % 3 === 2 ? 'no' : 'everyListedHouse', houses: [], tradeDiscountPercent: 20, netDays: 30 });
 const objectIDOf = (house: number, item: number) => `item-${house * PER_HOUSE + item}`;
 
 const scratch = await mkdtemp(path.join(tmpdir(), 'backlot-bench-sub-hires-'));

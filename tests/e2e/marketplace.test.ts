@@ -88,7 +88,7 @@ describe('the platform, for a production', () => {
 });
 
 describe('a house short of a line', () => {
-  it('finds it free at the nearest house that takes its sub-hires, at the trade price, and names whom it lends to', async () => {
+  it('finds it free at the nearest house that takes its sub-hires, asks it there at the trade price, accepts its quote on account, and names whom it lends to', async () => {
     const uniform = '1960s-jet-age-flight-attendant-uniform-red';
     const { page } = await visitorPage(app.browser, { viewport: { width: 1280, height: 900 }, bypassCSP: true });
     const storefront = app.server.url.replace('127.0.0.1', 'aviation.localhost');
@@ -111,7 +111,7 @@ describe('a house short of a line', () => {
 
     await admin.page.goto(`${app.server.url}/admin/#/t/aviation/quote-requests/${asked.id}`);
     await admin.page.getByText('4 of 4 free').waitFor();
-    await admin.page.getByRole('button', { name: '1960s Jet Age Flight Attendant Uniform, Red at other houses', exact: false }).click();
+    await admin.page.getByRole('button', { name: 'Find it at other houses: 1960s Jet Age Flight Attendant Uniform, Red' }).click();
     const dialog = admin.page.getByRole('dialog', { name: '1960s Jet Age Flight Attendant Uniform, Red at other houses' });
     await dialog.getByText('You are short of 3.').waitFor();
     const first = dialog.getByRole('listitem').first();
@@ -122,7 +122,38 @@ describe('a house short of a line', () => {
     await shoot(admin.page, 'sub-hire-offers');
     await admin.page.setViewportSize({ width: 1280, height: 900 });
     expect(await axeViolations(admin.page)).toEqual([]);
+
+    // Jetway asks Peachtree for the three it is short: an ordinary request there, Jetway the customer.
+    await first.getByRole('button', { name: 'Ask for 3: 1960s Jet Age Flight Attendant Uniform, Red at Peachtree Prop House' }).click();
+    await first.getByRole('button', { name: /Peachtree Prop House/, disabled: true }).waitFor();
+    await admin.page.getByText('Asked Peachtree Prop House for 3: it is in their console now.', { exact: false }).waitFor();
     await dialog.getByRole('button', { name: 'Close' }).click();
+    const subHires = admin.page.getByRole('region', { name: '3 × 1960s Jet Age Flight Attendant Uniform, Red from Peachtree Prop House' });
+    await subHires.getByText('Requested').waitFor();
+    const { subHire } = ((await http(`${app.server.url}/api/tenants/aviation/quote-requests/${asked.id}/sub-hires`, { headers: { cookie } })).json() as Array<{ subHire: { quoteId: string } }>)[0]!;
+
+    // At Peachtree (platform staff here): the request names Jetway, at the trade price, and is priced as any other.
+    const lender = await app.logIn(STAFF, { bypassCSP: true });
+    await lender.page.waitForURL(/#\/tenants/);
+    await lender.page.goto(`${app.server.url}/admin/#/t/atlanta/quote-requests/${subHire.quoteId}`);
+    await lender.page.getByText('A sub-hire for Jetway Props, for their order “Skyline”.', { exact: false }).waitFor();
+    await lender.page.getByText('$28.00 a day', { exact: false }).first().waitFor();
+    expect(await lender.page.getByText('rae@skyline.example').count()).toBe(0);
+    await shoot(lender.page, 'sub-hire-at-lender');
+    await lender.page.setViewportSize({ width: 1280, height: 900 });
+    await lender.page.getByRole('button', { name: 'Send quote' }).click();
+    await lender.page.getByText('Quote sent to the visitor.').waitFor();
+
+    // Back at Jetway: Peachtree's quote, accepted on Jetway's house account with no card.
+    await admin.page.reload();
+    await subHires.getByText('Quoted').waitFor();
+    await subHires.getByText('Their quote: $', { exact: false }).waitFor();
+    await subHires.getByRole('button', { name: 'Accept on account' }).click();
+    await subHires.getByText('Accepted').waitFor();
+    await admin.page.getByText('Peachtree Prop House has your acceptance: they confirm it next.').waitFor();
+    await shoot(admin.page, 'sub-hires-card');
+    await admin.page.setViewportSize({ width: 1280, height: 900 });
+    expect(await axeViolations(admin.page)).toEqual([]);
 
     // Jetway's own rule: it lends only to the houses it names, chosen by name.
     await admin.page.goto(`${app.server.url}/admin/#/t/aviation/vendor`);

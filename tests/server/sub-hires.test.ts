@@ -10,6 +10,7 @@ import { addDays, earliestStart } from '../../schema/rental/quote-rules';
 import type { SubHireOffer } from '../../schema/marketplace/sub-hires';
 import { confirmedOrder } from '../helpers/confirmed-order';
 import { buildTestApp, editTenant, withShippedHouses, type TestApp } from '../helpers/server';
+import { AVIATION_HOST, storefrontVisitor } from '../helpers/storefront-visitor';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -111,5 +112,118 @@ describe('a house short of a line', () => {
     const refused = await editTenant(t, 'atlanta', (tenant) => void (tenant.vendor.subHires = { takes: 'everyListedHouse', tradeDiscountPercent: 95 }));
     expect(refused.statusCode).toBe(400);
     expect(JSON.stringify(refused.json())).toContain('subHires');
+  });
+});
+
+describe('a house asking another for a short line', () => {
+  const VISITOR = 'rae@night-flight.example';
+  let ours: string;
+  const ask = (body: object, who: 'aviationAdmin' | 'acmeAdmin' = 'aviationAdmin') => t.as(who, { method: 'POST', url: `/api/tenants/aviation/quote-requests/${ours}/sub-hires`, payload: body });
+  const asked = { objectID: RED_UNIFORM, house: 'atlanta', theirObjectID: RED_UNIFORM, quantity: 2 };
+  const subHires = async () => {
+    const answer = await t.as('aviationAdmin', { url: `/api/tenants/aviation/quote-requests/${ours}/sub-hires` });
+    expect(answer.statusCode, answer.body).toBe(200);
+    return answer.json() as Array<{
+      subHire: { quoteId: string; house: string; quantity: number };
+      theirs: { state: string; revision: number; actions: string[]; total?: number; currency: string; lines: Array<{ dayRate: number }> };
+    }>;
+  };
+
+  beforeAll(async () => {
+    await lends('atlanta', { takes: 'everyListedHouse', tradeDiscountPercent: 20 });
+    await lends('london', { takes: 'no' });
+    const visitor = await storefrontVisitor(t, VISITOR);
+    const request = await t.app.inject({
+      method: 'POST',
+      url: '/api/quote-requests',
+      payload: { items: [{ objectID: RED_UNIFORM, quantity: 3 }], startDate: addDays(from, 30), endDate: addDays(to, 30), production: 'Night Flight' },
+      headers: { host: AVIATION_HOST, origin: `http://${AVIATION_HOST}`, cookie: visitor.cookie },
+    });
+    expect(request.statusCode, request.body).toBe(201);
+    ours = request.json().id;
+  });
+
+  it('makes an ordinary request at the other house, the asking house its customer at the trade price, once however often it is asked', async () => {
+    const first = await ask(asked);
+    expect(first.statusCode, first.body).toBe(201);
+    const { subHire, theirs } = first.json();
+    expect(subHire).toMatchObject({ house: 'atlanta', houseName: 'Peachtree Prop House', objectID: RED_UNIFORM, theirObjectID: RED_UNIFORM, quantity: 2, askedBy: 'admin@jetwayprops.com' });
+    expect(theirs).toMatchObject({ state: 'requested', currency: 'USD', lines: [{ objectID: RED_UNIFORM, quantity: 2, dayRate: 28 }] });
+    // Asked again (a double click, another server): the same request there, recorded once here.
+    const again = await ask(asked);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().subHire.quoteId).toBe(subHire.quoteId);
+    expect((await subHires()).map((entry) => entry.subHire.quoteId)).toEqual([subHire.quoteId]);
+
+    // At Peachtree: Jetway is the customer, on its house account; the production is only Jetway's reference.
+    const there = await t.as('platform', { url: `/api/tenants/atlanta/quote-requests/${subHire.quoteId}` });
+    expect(there.statusCode, there.body).toBe(200);
+    expect(there.json()).toMatchObject({
+      email: 'rentals@jetwayprops.com',
+      studio: 'Jetway Props',
+      production: 'Night Flight',
+      subHire: { house: 'aviation', houseName: 'Jetway Props', forQuote: ours, objectID: RED_UNIFORM },
+    });
+    expect(there.body).not.toContain(VISITOR);
+    const account = await t.as('platform', { url: '/api/tenants/atlanta/accounts/house-aviation' });
+    expect(account.statusCode, account.body).toBe(200);
+    expect(account.json()).toMatchObject({ kind: 'house', currency: 'USD', terms: { method: 'account', netDays: 30, deposit: 'none' }, members: [{ email: 'rentals@jetwayprops.com' }] });
+  });
+
+  it('follows the other house’s request: quoted there, accepted here on the house account with no card, confirmed there', async () => {
+    const { subHire } = (await subHires())[0]!;
+    const theirUrl = `/api/tenants/atlanta/quote-requests/${subHire.quoteId}`;
+    const quoted = await t.as('platform', { method: 'POST', url: `${theirUrl}/quote`, payload: { adjustments: {}, services: [] }, headers: { 'if-match': '"0"' } });
+    expect(quoted.statusCode, quoted.body).toBe(200);
+    const { theirs } = (await subHires())[0]!;
+    expect(theirs).toMatchObject({ state: 'quoted', actions: expect.arrayContaining(['accept', 'decline']) });
+    expect(theirs.total).toBeGreaterThan(0);
+    const step = (action: string, revision: number, payload: object) =>
+      t.as('aviationAdmin', { method: 'POST', url: `/api/tenants/aviation/quote-requests/${ours}/sub-hires/${subHire.quoteId}/${action}`, payload, headers: { 'if-match': `"${revision}"` } });
+    expect((await step('accept', theirs.revision, {})).json().errors).toEqual({ version: 'is needed to accept: the priced version you read' });
+    expect((await step('accept', theirs.revision - 1, { version: 1 })).statusCode).toBe(412);
+    const accepted = await step('accept', theirs.revision, { version: 1 });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json()).toMatchObject({ state: 'accepted', account: { id: 'house-aviation', netDays: 30, deposit: 'none' } });
+    const confirmed = await t.as('platform', { method: 'POST', url: `${theirUrl}/confirm`, headers: { 'if-match': `"${accepted.json().revision}"` } });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect((await subHires())[0]!.theirs.state).toBe('confirmed');
+  });
+
+  it('is refused by field: itself, a house that does not take its sub-hires, an item gone, more than is free, a line not asked for; another house’s staff learn nothing', async () => {
+    const itself = await ask({ ...asked, house: 'aviation' });
+    expect(itself.statusCode).toBe(400);
+    expect(itself.json().errors).toEqual({ house: 'is this house: a house cannot sub-hire from itself' });
+    const notLending = await ask({ ...asked, house: 'london', theirObjectID: 'anything' });
+    expect(notLending.statusCode).toBe(409);
+    expect(notLending.json().message).toBe('Soho Prop Hire does not take sub-hire requests from Jetway Props now: ask another house.');
+    const gone = await ask({ ...asked, theirObjectID: 'no-such-item-there' });
+    expect(gone.statusCode).toBe(400);
+    expect(gone.json().errors).toEqual({ theirObjectID: 'is no longer at Peachtree Prop House: choose another offer' });
+    const tooMany = await ask({ ...asked, objectID: RED_UNIFORM, house: 'atlanta', theirObjectID: 'captain-uniform-navy-with-four-stripes', quantity: 500 });
+    expect(tooMany.statusCode, tooMany.body).toBe(409);
+    expect(tooMany.json().errors).toEqual({ quantity: 'only 4 in stock' });
+    expect(tooMany.json().message).toBe('Not asked: Peachtree Prop House cannot take it — only 4 in stock');
+    const notOurs = await ask({ ...asked, objectID: 'some-other-item' });
+    expect(notOurs.statusCode).toBe(400);
+    expect(notOurs.json().errors).toEqual({ objectID: 'is not a line of this request' });
+    expect((await ask(asked, 'acmeAdmin')).statusCode).toBe(404);
+    // Nothing of the refusals was recorded.
+    expect(await subHires()).toHaveLength(1);
+  });
+
+  it('takes two asks at once as one, and after the other house turns it down, asks it afresh', async () => {
+    const captain = { ...asked, theirObjectID: 'captain-uniform-navy-with-four-stripes', quantity: 1 };
+    const [a, b] = await Promise.all([ask(captain), ask(captain)]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 201]);
+    const first = a.json().subHire.quoteId as string;
+    expect(b.json().subHire.quoteId).toBe(first);
+    expect((await subHires()).filter((entry) => entry.subHire.quoteId === first)).toHaveLength(1);
+    const declined = await t.as('platform', { method: 'POST', url: `/api/tenants/atlanta/quote-requests/${first}/cancel`, payload: { reason: 'Out for repair' }, headers: { 'if-match': '"0"' } });
+    expect(declined.statusCode, declined.body).toBe(200);
+    const afresh = await ask(captain);
+    expect(afresh.statusCode, afresh.body).toBe(201);
+    expect(afresh.json().subHire.quoteId).not.toBe(first);
+    expect((await subHires()).map((entry) => entry.theirs.state)).toEqual(['confirmed', 'cancelled', 'requested']);
   });
 });

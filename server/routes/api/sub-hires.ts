@@ -6,8 +6,29 @@
  *   houses take them at all (none: no house lends to this one yet).
  * - GET /api/tenants/:tenantId/sub-hire-houses  the other listed houses, by name: whom a house may
  *   name as the only ones it takes sub-hires from.
+ * - POST /api/tenants/:tenantId/quote-requests/:id/sub-hires  asks another house for one of the
+ *   request's short lines (server/marketplace/sub-hire-requests.ts): 201 with the sub-hire and the
+ *   other house's request, 200 when it was asked before.
+ * - GET /api/tenants/:tenantId/quote-requests/:id/sub-hires  the request's sub-hires, each with
+ *   the other house's request as its customer sees it (state, priced version, total, what this
+ *   house can do now) in that house's currency.
+ * - POST /api/tenants/:tenantId/quote-requests/:id/sub-hires/:theirId/:action  accept (on this
+ *   house's account there; the version read in the body), decline or cancel the other house's
+ *   request, as its customer (If-Match: that request's revision).
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { withDefaults } from '../../../schema/defaults';
+import { houseAccountId, houseCustomerUid } from '../../../schema/marketplace/sub-hires';
+import { todayIn } from '../../../schema/rental/quote-rules';
+import type { QuoteAction } from '../../../schema/rental/quote-states';
+import type { QuoteRequest, SubHireAsk } from '../../../schema/types.generated';
+import { askForSubHire, SubHireRefusedError, type SubHire } from '../../marketplace/sub-hire-requests';
+import { quoteStoresOf } from '../../plugins/app/payments';
+import { ifMatchVersion, withVersion } from '../../lib/versions';
+import { quoteSettingsOf, takeAction } from '../../rental/quote-conversation';
+import { notifyQuoteStep } from '../../rental/quote-notices';
+import { UnknownQuoteError, revisionOf } from '../../stores/quote-request-store';
+import { visitorView } from './quotes';
 import { isGeoPoint } from '../../../schema/marketplace/distance';
 import { housePlace } from '../../../schema/marketplace/houses';
 import { dayCount } from '../../../schema/rental/quote-rules';
@@ -35,7 +56,169 @@ const offer = {
   },
 } as const;
 
+const quoteParams = {
+  type: 'object',
+  required: ['tenantId', 'id'],
+  properties: { ...tenantParams.properties, id: { $ref: `${schemaIds.quoteRequest}#/properties/id` } },
+} as const;
+const CUSTOMER_ACTIONS = ['accept', 'decline', 'cancel'] as const satisfies readonly QuoteAction[];
+const subHireSchema = { $ref: `${schemaIds.quoteRequest}#/properties/subHires/items` } as const;
+const theirsSchema = {
+  type: 'object',
+  required: ['id', 'state', 'revision', 'actions', 'currency', 'locale'],
+  additionalProperties: true,
+  description: "The other house's request as its customer (this house) sees it, with that house's currency",
+  properties: {
+    id: { type: 'string' },
+    state: { type: 'string' },
+    revision: { type: 'integer' },
+    total: { type: 'number' },
+    actions: { type: 'array', items: { type: 'string' } },
+    currency: { type: 'string' },
+    locale: { type: 'string' },
+  },
+} as const;
+
+/** The other house's request as this house, its customer, sees it: what it can do now, in that house's money. */
+async function theirSide(app: FastifyInstance, theirs: QuoteRequest) {
+  // The house is there: its request was just read from its store.
+  const { tenant } = (await app.tenantStore.get(theirs.tenantId))!;
+  const view = visitorView(theirs, todayIn(quoteSettingsOf(tenant).timezone, new Date()));
+  const site = withDefaults('site', tenant.site);
+  return { ...view, actions: view.actions.filter((action) => (CUSTOMER_ACTIONS as readonly string[]).includes(action)), currency: site.currency!, locale: site.locale! };
+}
+
 const subHireRoutes: FastifyPluginAsync = async (app) => {
+  const stores = quoteStoresOf(app);
+  const intakeStores = () => ({ ...stores, tenantStore: app.tenantStore, mailer: app.mailer, customerAccounts: app.customerAccounts, marketplace: app.marketplace });
+
+  /** This request's sub-hire at `theirId`, or 404 (another house's staff never reach it: requireTenant). */
+  async function subHireOf(tenantId: string, id: string, theirId: string): Promise<SubHire> {
+    const ours = await app.quoteRequests.get(tenantId, id);
+    const subHire = ours?.subHires?.find((entry) => entry.quoteId === theirId);
+    if (!ours || !subHire) throw new UnknownQuoteError(theirId);
+    return subHire;
+  }
+
+  app.post(
+    '/api/tenants/:tenantId/quote-requests/:id/sub-hires',
+    {
+      onRequest: app.requireTenant,
+      schema: {
+        tags: ['sub-hires'],
+        summary: "Ask another house for a request's short line: an ordinary request there, this house the customer, at that house's trade price",
+        params: quoteParams,
+        body: { $ref: `${schemaIds.quoteRequest}#/$defs/subHireAsk` },
+      },
+      config: {
+        docs: {
+          success: { status: 201, schema: { type: 'object', required: ['subHire', 'theirs'], properties: { subHire: subHireSchema, theirs: theirsSchema } } },
+          errors: {
+            400: 'A line not on this request, this house itself, or a house not listed (by field)',
+            404: 'No such house or request',
+            409: 'That house does not take sub-hires from this one, the item is gone there or not free on the dates (by field), or this request is finished',
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { tenantId, id } = request.params as { tenantId: string; id: string };
+      const body = request.body as SubHireAsk;
+      const { subHire, theirs, created } = await askForSubHire(intakeStores(), { houseId: tenantId, email: request.account!.email }, { quoteId: id, ...body }, new Date(), request.log);
+      return reply.code(created ? 201 : 200).send({ subHire, theirs: await theirSide(app, theirs) });
+    },
+  );
+
+  app.get(
+    '/api/tenants/:tenantId/quote-requests/:id/sub-hires',
+    {
+      onRequest: app.requireTenant,
+      schema: { tags: ['sub-hires'], summary: "The request's sub-hires, each with the other house's request as this house sees it", params: quoteParams },
+      config: {
+        docs: {
+          success: { schema: { type: 'array', items: { type: 'object', required: ['subHire'], properties: { subHire: subHireSchema, theirs: theirsSchema } } } },
+          errors: { 404: 'No such house or request' },
+        },
+      },
+    },
+    async (request) => {
+      const { tenantId, id } = request.params as { tenantId: string; id: string };
+      const ours = await app.quoteRequests.get(tenantId, id);
+      if (!ours) throw new UnknownQuoteError(id);
+      return Promise.all(
+        (ours.subHires ?? []).map(async (subHire) => {
+          const theirs = await app.quoteRequests.get(subHire.house, subHire.quoteId);
+          // A house removed from the platform takes its requests with it: the sub-hire says so by having none.
+          return { subHire, ...(theirs && { theirs: await theirSide(app, theirs) }) };
+        }),
+      );
+    },
+  );
+
+  app.post(
+    '/api/tenants/:tenantId/quote-requests/:id/sub-hires/:theirId/:action',
+    {
+      onRequest: app.requireTenant,
+      schema: {
+        tags: ['sub-hires'],
+        summary: "Accept (on this house's account there), decline or cancel the other house's request, as its customer (If-Match: its revision)",
+        params: {
+          type: 'object',
+          required: ['tenantId', 'id', 'theirId', 'action'],
+          properties: {
+            ...quoteParams.properties,
+            theirId: { $ref: `${schemaIds.quoteRequest}#/properties/id` },
+            action: { type: 'string', enum: CUSTOMER_ACTIONS },
+          },
+        },
+        body: { $ref: `${schemaIds.quoteRequest}#/$defs/stepInput` },
+      },
+      config: {
+        docs: {
+          ifMatch: true,
+          success: { schema: theirsSchema, headers: ['etag'] },
+          errors: {
+            400: 'Accepting without the version read',
+            404: 'No such request or sub-hire',
+            409: 'Not possible now (expired, revised, answered), the stock is gone there, or that house takes a card hold from this one',
+            412: "The other house's request changed since it was read",
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const revision = Number(ifMatchVersion(request));
+      const { tenantId, id, theirId, action } = request.params as { tenantId: string; id: string; theirId: string; action: (typeof CUSTOMER_ACTIONS)[number] };
+      const subHire = await subHireOf(tenantId, id, theirId);
+      const body = (request.body ?? {}) as { version?: number; reason?: string };
+      if (action === 'accept' && body.version === undefined)
+        throw new FieldProblemsError([{ pointer: '/version', message: 'is needed to accept: the priced version you read' }], 'Not accepted: say which version you read');
+      const theirs = await app.quoteRequests.get(subHire.house, subHire.quoteId);
+      if (!theirs) throw new UnknownQuoteError(theirId);
+      if (action === 'accept') {
+        const account = await app.customerAccounts.get(subHire.house, houseAccountId(tenantId));
+        if (account?.terms.method !== 'account')
+          throw new SubHireRefusedError(`${subHire.houseName} takes a card hold from this house now, not payment on account: accept on ${subHire.houseName}'s storefront with a card.`);
+      }
+      const changed = await takeAction(stores, quoteSettingsOf((await app.tenantStore.get(subHire.house))!.tenant), {
+        tenantId: subHire.house,
+        id: subHire.quoteId,
+        action,
+        actor: 'visitor',
+        who: { uid: houseCustomerUid(tenantId), email: theirs.email },
+        revision: Number.isInteger(revision) ? revision : -1,
+        ...(body.version !== undefined && { version: body.version }),
+        ...(body.reason !== undefined && { note: body.reason }),
+        ...(action === 'accept' && { account: houseAccountId(tenantId) }),
+        now: new Date(),
+      });
+      request.log.info({ tenantId, quoteRequest: id, lender: subHire.house, theirQuote: theirId, action, state: changed.state, by: request.account!.email }, 'sub-hire step');
+      await notifyQuoteStep(app, request.log, changed, action, 'visitor');
+      withVersion(reply, String(revisionOf(changed)));
+      return theirSide(app, changed);
+    },
+  );
+
   app.get(
     '/api/tenants/:tenantId/sub-hire-houses',
     {

@@ -9,7 +9,7 @@ const ruleOf = (subHires?: VendorConfig['subHires']) =>
 
 describe('whom a house lends to', () => {
   it('is no house by default, every house but itself when it says so, or only the houses it names', () => {
-    expect(ruleOf()).toEqual({ takes: 'no', houses: [], tradeDiscountPercent: 20 });
+    expect(ruleOf()).toEqual({ takes: 'no', houses: [], tradeDiscountPercent: 20, netDays: 30 });
     expect(takesSubHireFrom(ruleOf(), 'b', 'a')).toBe(false);
     const everyone = ruleOf({ takes: 'everyListedHouse' });
     expect(takesSubHireFrom(everyone, 'b', 'a')).toBe(true);
