@@ -42,8 +42,9 @@ async function concrete(path: string): Promise<string> {
   // A visitor's set lists and favourites: no visitor is signed in here, so any ids will do.
   if (url.includes('/set-lists/{id}') || url.includes('{objectID}')) return url.replace('{id}', 'probe-list').replace('{objectID}', 'probe-item');
   // A quote request's steps: acme has none, so any id will do; each step by its name.
-  if (url.includes('/{action}')) url = url.replace('{action}', url.startsWith('/api/quotes/') ? 'decline' : 'hold');
-  if (url.includes('/quote-requests/{id}') || url.startsWith('/api/quotes/{id}')) return url.replace('{id}', 'probe-quote');
+  // A sub-hire's steps are its customer's (the asking house's): decline, as on a storefront.
+  if (url.includes('/{action}')) url = url.replace('{action}', url.startsWith('/api/quotes/') || url.includes('/sub-hires/') ? 'decline' : 'hold');
+  if (url.includes('/quote-requests/{id}') || url.startsWith('/api/quotes/{id}')) return url.replace('{id}', 'probe-quote').replace('{theirId}', 'probe-sub-hire');
   // A production request: made on the platform's storefront only, so none here; any key will do.
   if (url.startsWith('/api/production-requests/{id}')) return url.replace('{id}', 'probe-production-request');
   // Houses' applications: none has been sent here, so any id will do.
