@@ -1391,6 +1391,27 @@ export interface QuoteRequest {
      * Email address
      */
     askedBy: string;
+    /**
+     * Hired in: What this house holds of it in its own stock now, as the other house's request stood at its `revision`: the quantity (0 until that house confirms, and again once it cancels) over that request's dates.
+     */
+    hiredIn?: {
+      /**
+       * Their revision: The other house's request's revision this follows: an older one never overwrites it.
+       */
+      revision: number;
+      /**
+       * Quantity: How many are added to this house's stock.
+       */
+      quantity: number;
+      /**
+       * Date: A calendar day written YYYY-MM-DD, from 2000-01-01 to 2199-12-31: every date a person or an address sends is checked by this one rule.
+       */
+      firstDay: string;
+      /**
+       * Date: A calendar day written YYYY-MM-DD, from 2000-01-01 to 2199-12-31: every date a person or an address sends is checked by this one rule.
+       */
+      lastDay: string;
+    };
   }[];
   /**
    * Tenant id: Lowercase letters, digits and single hyphens; it is also the tenant's folder name and its <id>.localhost host name.

@@ -3,7 +3,7 @@
  * other bookings on its items, with the item's name) and on an item's page (its own, with the
  * production and who asked). It scrolls sideways inside its card on a phone, reachable by keyboard.
  */
-import { isOffShelf } from '../../schema/rental/availability';
+import { isHiredIn, isOffShelf } from '../../schema/rental/availability';
 import { Box, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { Link, useTranslate } from 'react-admin';
 import type { Booking } from '../../schema/rental/availability';
@@ -49,7 +49,9 @@ export function BookingsTable({ tenantId, label, bookings, itemName, withProduct
                 {isOffShelf(booking) ? translate('backlot.quotes.since', { day: booking.firstDay }) : `${booking.firstDay} → ${booking.lastDay}`}
               </TableCell>
               {withProduction && <TableCell>{[booking.production, booking.who].filter(Boolean).join(' · ') || '—'}</TableCell>}
-              <TableCell>{isOffShelf(booking) ? '—' : <Link to={`/t/${tenantId}/quote-requests/${encodeURIComponent(booking.quoteId)}`}>{translate('backlot.quotes.open')}</Link>}</TableCell>
+              <TableCell>
+                {isOffShelf(booking) || isHiredIn(booking) ? '—' : <Link to={`/t/${tenantId}/quote-requests/${encodeURIComponent(booking.quoteId)}`}>{translate('backlot.quotes.open')}</Link>}
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>

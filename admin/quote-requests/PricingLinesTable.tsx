@@ -75,7 +75,11 @@ export function PricingLinesTable({
               <TableCell align="right">
                 {line.quantity}
                 <Typography variant="caption" display="block" color={short ? 'error' : 'text.secondary'}>
-                  {detail?.inCatalogue === false ? translate('backlot.quotes.gone') : translate('backlot.quotes.freeOf', { free: detail?.free ?? 0, stock: detail?.stock ?? 0 })}
+                  {detail?.inCatalogue === false
+                    ? translate('backlot.quotes.gone')
+                    : detail?.hiredIn
+                      ? translate('backlot.quotes.freeWithHiredIn', { free: detail.free, stock: detail.stock, hiredIn: detail.hiredIn })
+                      : translate('backlot.quotes.freeOf', { free: detail?.free ?? 0, stock: detail?.stock ?? 0 })}
                 </Typography>
                 {short && detail.inCatalogue !== false && (
                   <SubHireOffers

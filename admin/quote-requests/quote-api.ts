@@ -17,7 +17,7 @@ export interface PricingView extends Omit<QuoteRequest, 'state' | 'hold'> {
   version: string;
   total: number | null;
   rule: PricingRule;
-  lineDetails: Array<{ objectID: string; glCode: string | null; group: string | null; stock: number; free: number; inCatalogue: boolean }>;
+  lineDetails: Array<{ objectID: string; glCode: string | null; group: string | null; stock: number; free: number; hiredIn: number; inCatalogue: boolean }>;
   conflicts: Booking[];
   /** Other productions' open requests for the same items over these dates, holding nothing yet. */
   softClashes: Array<{ quoteId: string; objectID: string; quantity: number; firstDay: string; lastDay: string; state: QuoteState; who: string }>;

@@ -70,3 +70,9 @@ export const houseAccountId = (houseId: string) => `house-${houseId}`;
 
 /** The customer a house is at another house it sub-hires from: not any person, the house itself. */
 export const houseCustomerUid = (houseId: string) => `house:${houseId}`;
+
+/** The key of the stock a house hires in from `lender` on `theirId` (a row among its item's bookings). */
+export const hiredInKey = (lender: string, theirId: string) => `subHire:${lender}:${theirId}`;
+
+/** The lending house of a hired-in row's key, or undefined for any other booking. */
+export const lenderOfHiredIn = (key: string): string | undefined => /^subHire:([^:]+):/.exec(key)?.[1];

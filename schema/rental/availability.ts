@@ -9,14 +9,18 @@
  * on an order past its last day (its booking's `out`) take stock on every day until they are back:
  * an overdue hire blocks every later window, and the hires it now collides with show at once.
  *
+ * Stock hired in from another house (`subHire`, issue 39) counts the other way: it adds its
+ * quantity from its first day to its last (it arrives ready and goes back after, so no turnaround),
+ * and a hire placed on those days may take it like the house's own.
+ *
  * Pure: the stores run it inside their transactions (so a placement is checked against what is
  * stored at that instant) and the server runs it for pages; the browser only ever gets its numbers.
  */
 import { addDays } from './quote-rules';
 import type { HoldKind } from './quote-states';
 
-/** A hold or an order (a request's), or stock off the shelf: in repair, or lost (retired units too). */
-export type BookingKind = Exclude<HoldKind, 'none'> | 'repair' | 'lost';
+/** A hold or an order (a request's), stock off the shelf (in repair, or lost: retired units too), or stock hired in. */
+export type BookingKind = Exclude<HoldKind, 'none'> | 'repair' | 'lost' | 'subHire';
 
 export interface Booking {
   quoteId: string;
@@ -36,6 +40,12 @@ export const OPEN_END = '2199-12-31';
 
 /** Whether a row is stock off the shelf rather than a hire (no turnaround around it). */
 export const isOffShelf = (booking: Pick<Booking, 'kind'>) => booking.kind === 'repair' || booking.kind === 'lost';
+
+/** Whether a row is stock hired in from another house: it adds to what is free instead of taking. */
+export const isHiredIn = (booking: Pick<Booking, 'kind'>) => booking.kind === 'subHire';
+
+/** The most an item can have on any day: its own stock and everything hired in, whenever. */
+export const mostEver = (stock: number, bookings: readonly Booking[]) => stock + bookings.reduce((total, booking) => total + (isHiredIn(booking) ? booking.quantity : 0), 0);
 
 /** The last day a booking can take stock: its last day, or OPEN_END while any of it is out (it may come back late). */
 export const reachOf = (booking: Pick<Booking, 'lastDay' | 'out'>) => (booking.out ? OPEN_END : booking.lastDay);
@@ -68,8 +78,9 @@ export function freeSteps(stock: number, bookings: readonly Booking[], from: str
   // Stock taken and given back, by day: a booking takes from its first day less the turnaround
   // and gives back the day after its last day plus the turnaround.
   const changes = new Map<string, number>([[from, 0]]);
+  // A negative quantity gives stock (hired in) over the days instead.
   const take = (blockedFrom: string, blockedTo: string, quantity: number) => {
-    if (quantity <= 0 || blockedFrom > to || blockedTo < from) return;
+    if (quantity === 0 || blockedFrom > to || blockedTo < from) return;
     const takes = blockedFrom < from ? from : blockedFrom;
     changes.set(takes, (changes.get(takes) ?? 0) + quantity);
     if (blockedTo < to) {
@@ -79,6 +90,10 @@ export function freeSteps(stock: number, bookings: readonly Booking[], from: str
   };
   for (const booking of bookings) {
     if (!isLive(booking, today)) continue;
+    if (isHiredIn(booking)) {
+      take(booking.firstDay, booking.lastDay, -booking.quantity);
+      continue;
+    }
     const pad = isOffShelf(booking) ? 0 : turnaroundDays;
     const blockedTo = booking.lastDay >= OPEN_END ? OPEN_END : addDays(booking.lastDay, pad);
     take(addDays(booking.firstDay, -pad), blockedTo, booking.quantity);
@@ -104,7 +119,7 @@ export function freeByDay(stock: number, bookings: readonly Booking[], from: str
 
 /** Free quantity over a whole range: the least free on any of its days. */
 export function freeOver(stock: number, bookings: readonly Booking[], from: string, to: string, turnaroundDays: number, today: string): number {
-  return Math.min(stock, ...freeSteps(stock, bookings, from, to, turnaroundDays, today).map((step) => step.free));
+  return Math.min(...freeSteps(stock, bookings, from, to, turnaroundDays, today).map((step) => step.free));
 }
 
 /**
@@ -117,7 +132,7 @@ export function nextFreeStart(
   window: { from: string; until: string; days: number; quantity: number; turnaroundDays: number; today: string },
 ): string | undefined {
   const { from, until, days, quantity, turnaroundDays, today } = window;
-  if (quantity > stock) return undefined;
+  if (quantity > mostEver(stock, bookings)) return undefined;
   // Free quantity only rises on the day a booking gives stock back: those days (and `from`) are the candidates.
   for (const step of freeSteps(stock, bookings, from, until, turnaroundDays, today)) {
     const last = addDays(step.day, days - 1);
@@ -148,7 +163,11 @@ export function placementProblems(placement: Placement, booked: readonly Booking
     const stock = placement.stock.get(line.objectID) ?? 0;
     const others = booked.filter((booking) => booking.objectID === line.objectID && booking.quoteId !== placement.quoteId);
     const short = freeSteps(stock, others, placement.firstDay, placement.lastDay, placement.turnaroundDays, placement.today).find((step) => step.free < line.quantity);
-    if (short) problems.push({ pointer: `/lines/${index}/quantity`, message: `only ${short.free} of ${stock} free on ${short.day}: other holds and orders have the rest` });
+    if (short)
+      problems.push({
+        pointer: `/lines/${index}/quantity`,
+        message: `only ${short.free}${short.free <= stock ? ` of ${stock}` : ''} free on ${short.day}: other holds and orders have the rest`,
+      });
   });
   return problems;
 }
@@ -162,7 +181,7 @@ export function placementProblems(placement: Placement, booked: readonly Booking
 export function collisions(stock: number, bookings: readonly Booking[], turnaroundDays: number, today: string): Array<{ quoteId: string; day: string; free: number; quantity: number }> {
   const found: Array<{ quoteId: string; day: string; free: number; quantity: number }> = [];
   for (const booking of bookings) {
-    if (isOffShelf(booking) || !isLive(booking, today) || booking.lastDay < today) continue;
+    if (isOffShelf(booking) || isHiredIn(booking) || !isLive(booking, today) || booking.lastDay < today) continue;
     const from = booking.firstDay > today ? booking.firstDay : today;
     const others = bookings.filter((other) => other !== booking && other.quoteId !== booking.quoteId);
     // What this hire still needs: the units it has out are with the client already.

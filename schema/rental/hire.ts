@@ -21,15 +21,17 @@ export type ScanOutcome = ScanRecord['outcome'];
 const chargeLimit = schemaDocuments.quoteRequest.$defs.hireRecord.properties.charges.maxItems;
 export type UnitStatus = Unit['status'];
 
-/** A row of stock that is not on any hire: units in repair, or lost (see availability.ts). */
+/** A row of stock that is not on any hire: units in repair, or lost, or stock hired in from another house (see availability.ts). */
 export interface StockRow {
-  /** The row's key among the item's bookings (`repair:<tag>`, `lost:<orderId>:<objectID>` …). */
+  /** The row's key among the item's bookings (`repair:<tag>`, `lost:<orderId>:<objectID>`, `subHire:<house>:<theirId>` …). */
   key: string;
   objectID: string;
-  kind: 'repair' | 'lost';
+  kind: 'repair' | 'lost' | 'subHire';
   /** How many (a later write to the same key replaces it; 0 removes it). */
   quantity: number;
   firstDay: string;
+  /** Hired in: the last day it is here. Off the shelf: none (until the row is removed). */
+  lastDay?: string;
 }
 
 /** What a scan changes: nothing (a refusal), or the order, some units and some stock rows. */
@@ -299,8 +301,15 @@ export function unitMove(
   };
 }
 
-/** The booking a stock row is kept as: it takes its quantity from its first day until it is removed. */
-export const bookingOfStockRow = (row: StockRow): Booking => ({ quoteId: row.key, objectID: row.objectID, quantity: row.quantity, firstDay: row.firstDay, lastDay: OPEN_END, kind: row.kind });
+/** The booking a stock row is kept as: off the shelf from its first day until it is removed; hired in over its days. */
+export const bookingOfStockRow = (row: StockRow): Booking => ({
+  quoteId: row.key,
+  objectID: row.objectID,
+  quantity: row.quantity,
+  firstDay: row.firstDay,
+  lastDay: row.lastDay ?? OPEN_END,
+  kind: row.kind,
+});
 
 /** Tags for `count` new units of an item, after the ones it has: `<PREFIX>-0001` …, the prefix from its id. */
 export function newTags(objectID: string, taken: ReadonlySet<string>, count: number): string[] {

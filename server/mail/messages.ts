@@ -33,7 +33,8 @@ export type MailKind =
   | 'paymentReminder'
   | 'statement'
   | 'joinRequest'
-  | 'joinDecided';
+  | 'joinDecided'
+  | 'subHireLost';
 
 export interface MailContent {
   kind: MailKind;
@@ -442,6 +443,31 @@ export function hireOverdueMessage(configuration: StorefrontConfiguration, reque
         : ['No later hire is short because of it yet.']),
     ],
     action: { label: 'Open its pull sheet', url: `${origin(configuration)}/admin/#/t/${configuration.tenantId}/dispatch/${encodeURIComponent(request.id)}` },
+  });
+}
+
+/**
+ * A house told at once that stock it hired in is no longer coming (the lending house cancelled or
+ * cut it, or moved its dates): what changed, and each of its own hires now short, who and what.
+ */
+export function subHireLostMessage(
+  configuration: StorefrontConfiguration,
+  change: { lender: string; item: string; before: number; after: number; firstDay: string; lastDay: string },
+  short: readonly Collision[],
+): MailContent {
+  const { site } = configuration;
+  const day = (date: string) => formatDay(date, site);
+  const what = `${change.before} × ${change.item} for ${formatDays(change.firstDay, change.lastDay, site)}`;
+  return message('subHireLost', configuration, `${change.lender} cut a sub-hire: ${short.length ? `${short.length} order${short.length === 1 ? '' : 's'} short` : 'nothing short'}`, {
+    heading: 'A sub-hire is no longer coming',
+    paragraphs: [
+      change.after === 0 ? `${change.lender} is no longer hiring you ${what}.` : `${change.lender} now hires you ${change.after} of the ${what}.`,
+      ...(short.length
+        ? ['These hires of yours are now short:', ...short.map((hit) => `${hit.production ?? hit.name}: ${hit.item} from ${day(hit.day)} (${hit.free} free of ${hit.quantity} booked).`)]
+        : ['None of your hires is short because of it.']),
+      'Find it at another house from the order’s page, or change the order.',
+    ],
+    action: { label: 'Open your requests', url: `${origin(configuration)}/admin/#/t/${configuration.tenantId}/quote-requests` },
   });
 }
 

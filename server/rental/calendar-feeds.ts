@@ -9,6 +9,7 @@
  * zone; the vendor's zone is still named (X-WR-TIMEZONE). Text goes in as text: ical-generator
  * escapes it, so a production named with line breaks cannot start an event of its own.
  */
+import { lenderOfHiredIn } from '../../schema/marketplace/sub-hires';
 import { createHash } from 'node:crypto';
 import ical, { ICalEventStatus, type ICalCalendar } from 'ical-generator';
 import type { Booking } from '../../schema/rental/availability';
@@ -181,7 +182,9 @@ export async function itemFeed(stores: QuoteStores, settings: QuoteSettings, ten
         ? [`${booking.quantity} to repair`, booking.firstDay]
         : booking.kind === 'lost'
           ? [`${booking.quantity} lost or retired`, booking.firstDay]
-          : [`${booking.quantity} × ${order ? whoOf(order) : booking.quoteId}${booking.kind === 'pencil' ? ' (pencilled)' : ''}`, booking.lastDay];
+          : booking.kind === 'subHire'
+            ? [`${booking.quantity} hired in from ${lenderOfHiredIn(booking.quoteId) ?? 'another house'}`, booking.lastDay]
+            : [`${booking.quantity} × ${order ? whoOf(order) : booking.quoteId}${booking.kind === 'pencil' ? ' (pencilled)' : ''}`, booking.lastDay];
     // Stock off the shelf changed when it went off (its first day); a hire when its order last changed.
     const changed = order ? changedAt(order) : new Date(`${booking.firstDay}T00:00:00Z`);
     stamps.push(changed);

@@ -8,10 +8,10 @@
  * pure rule (schema/rental/hire.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { freeOver } from '../../schema/rental/availability';
+import { collisions, freeOver } from '../../schema/rental/availability';
 import { judgeScan, tagOf } from '../../schema/rental/hire';
 import type { QuoteRequest, ScanInput, Unit } from '../../schema/types.generated';
-import { UnitExistsError, type QuoteRequestStore } from '../../server/stores/quote-request-store';
+import { OverbookedError, UnitExistsError, type QuoteRequestStore } from '../../server/stores/quote-request-store';
 import { sampleQuoteRequest } from './quote-request-store.contract';
 import { storeUnderTest, type OpenedStore } from './store-under-test';
 import { DEFAULT_CHARGE_RULE } from '../fixtures/charge-rule';
@@ -205,6 +205,48 @@ export function describeHireStoreContract(name: string, open: () => Promise<Open
       expect((await subject.store.bookingsBetween('aviation', '2027-01-10', '2027-01-12')).map((booking) => booking.quoteId)).toEqual(['late-order']);
       await scan('late-order', { code: 'CART-0001', direction: 'in' }, '2026-12-10');
       expect(await subject.store.bookings('aviation', ['galley-cart'], '2027-01-10', '2027-01-12')).toEqual([]);
+    });
+
+    it('keeps stock hired in from another house over its days only: an order may take it, and once it goes that order is short', async () => {
+      await subject.store.add(sampleQuoteRequest('host-order', { startDate: '2026-12-10', endDate: '2026-12-12' }));
+      const hireIn = (quantity: number) =>
+        subject.store.hireStep('aviation', {
+          id: `sub-hire-sh-1-r${quantity}`,
+          orderId: 'host-order',
+          apply: () => ({
+            record: {
+              id: `sub-hire-sh-1-r${quantity}`,
+              orderId: 'host-order',
+              at: '2026-11-26T09:00:00.000Z',
+              by: 'backlot',
+              direction: 'in',
+              code: 'sub-hire',
+              outcome: 'ok',
+              message: `${quantity} hired in`,
+            },
+            stock: [{ key: 'subHire:atlanta:sh-1', objectID: 'galley-cart', kind: 'subHire', quantity, firstDay: '2026-12-10', lastDay: '2026-12-12' }],
+          }),
+        });
+      await hireIn(2);
+      const during = await subject.store.bookings('aviation', ['galley-cart'], '2026-12-11', '2026-12-11');
+      expect(during).toEqual([{ quoteId: 'subHire:atlanta:sh-1', objectID: 'galley-cart', quantity: 2, firstDay: '2026-12-10', lastDay: '2026-12-12', kind: 'subHire' }]);
+      expect(await subject.store.bookings('aviation', ['galley-cart'], '2026-12-14', '2026-12-20')).toEqual([]);
+      // Two carts of its own and two hired in: an order of four is placed on those days, a fifth is not.
+      const fourCarts = (id: string, quantity: number) =>
+        subject.store.change('aviation', id, {
+          revision: 0,
+          apply: (current) => ({ ...current, state: 'confirmed', hold: 'order', lines: [{ ...current.lines[0]!, quantity }] }),
+          bookings: { place: 'order', placement: { stock, turnaroundDays: 1, today: '2026-11-25' } },
+        });
+      await subject.store.add(sampleQuoteRequest('four-carts', { startDate: '2026-12-10', endDate: '2026-12-12' }));
+      await subject.store.add(sampleQuoteRequest('one-more', { startDate: '2026-12-11', endDate: '2026-12-11' }));
+      await fourCarts('four-carts', 4);
+      await expect(fourCarts('one-more', 1)).rejects.toBeInstanceOf(OverbookedError);
+      // The other house takes them back: the row goes, and the order of four is short from its first day.
+      await hireIn(0);
+      const left = await subject.store.bookings('aviation', ['galley-cart'], '2026-12-09', '2026-12-13');
+      expect(left.map((booking) => booking.quoteId)).toEqual(['four-carts']);
+      expect(collisions(2, left, 1, '2026-11-26')).toEqual([{ quoteId: 'four-carts', day: '2026-12-10', free: 2, quantity: 4 }]);
     });
 
     it('gives one unit to only one of two orders scanning it at once', async () => {

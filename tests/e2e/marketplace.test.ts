@@ -88,7 +88,7 @@ describe('the platform, for a production', () => {
 });
 
 describe('a house short of a line', () => {
-  it('finds it free at the nearest house that takes its sub-hires, asks it there at the trade price, accepts its quote on account, and names whom it lends to', async () => {
+  it('finds it free at the nearest house that takes its sub-hires, asks it there at the trade price, accepts its quote on account, has its stock grow once confirmed, and names whom it lends to', async () => {
     const uniform = '1960s-jet-age-flight-attendant-uniform-red';
     const { page } = await visitorPage(app.browser, { viewport: { width: 1280, height: 900 }, bypassCSP: true });
     const storefront = app.server.url.replace('127.0.0.1', 'aviation.localhost');
@@ -151,6 +151,18 @@ describe('a house short of a line', () => {
     await subHires.getByRole('button', { name: 'Accept on account' }).click();
     await subHires.getByText('Accepted').waitFor();
     await admin.page.getByText('Peachtree Prop House has your acceptance: they confirm it next.').waitFor();
+
+    // Peachtree confirms: Jetway's stock on the dates grows by three, and the line is no longer short.
+    await lender.page.reload();
+    await lender.page.getByRole('button', { name: 'Confirm order' }).click();
+    await lender.page.getByRole('dialog').getByRole('button', { name: 'Confirm order' }).click();
+    await lender.page.getByText('Order confirmed: the items are reserved.').waitFor();
+    await admin.page.reload();
+    await subHires.getByText('Confirmed').waitFor();
+    await admin.page.getByText('7 free: 4 own + 3 hired in').waitFor();
+    expect(await admin.page.getByRole('button', { name: /^Find it at other houses/ }).count()).toBe(0);
+    await shoot(admin.page, 'sub-hire-stock-grown');
+    await admin.page.setViewportSize({ width: 1280, height: 900 });
     await shoot(admin.page, 'sub-hires-card');
     await admin.page.setViewportSize({ width: 1280, height: 900 });
     expect(await axeViolations(admin.page)).toEqual([]);

@@ -11,8 +11,14 @@ import type { SubHireOffer } from '../../schema/marketplace/sub-hires';
 import { confirmedOrder } from '../helpers/confirmed-order';
 import { buildTestApp, editTenant, withShippedHouses, type TestApp } from '../helpers/server';
 import { AVIATION_HOST, storefrontVisitor } from '../helpers/storefront-visitor';
+import { authoriseCard } from '../helpers/card-hold';
+import type { OutboxMailer } from '../../server/mail/mailer';
+import { simpleParser } from 'mailparser';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 
 let t: TestApp;
+const mails = () => (t.app.mailer as OutboxMailer).list();
 beforeAll(async () => {
   t = await buildTestApp({ beforeStart: withShippedHouses });
 });
@@ -225,5 +231,73 @@ describe('a house asking another for a short line', () => {
     expect(afresh.statusCode, afresh.body).toBe(201);
     expect(afresh.json().subHire.quoteId).not.toBe(first);
     expect((await subHires()).map((entry) => entry.theirs.state)).toEqual(['confirmed', 'cancelled', 'requested']);
+  });
+
+  it('grows the house’s stock on the dates once the other house confirms, and when it cancels, mails which orders are short', async () => {
+    // Rae asks Jetway for 3 red uniforms; then an order takes all 7 of Jetway's on the same days.
+    const rae = await storefrontVisitor(t, 'rae@short-night.example');
+    const storefront = (url: string, payload: object, headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'POST', url, payload, headers: { host: AVIATION_HOST, origin: `http://${AVIATION_HOST}`, cookie: rae.cookie, ...headers } });
+    // Days no other test here books: the earlier sub-hire is on twenty days after `from` plus thirty.
+    const inDays = 70;
+    const first = addDays(earliestStart('America/Los_Angeles', 2, new Date()), inDays);
+    const asked = await storefront('/api/quote-requests', { items: [{ objectID: RED_UNIFORM, quantity: 3 }], startDate: first, endDate: addDays(first, 2), production: 'Short Night' });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const short = asked.json().id as string;
+    const everything = await confirmedOrder(t, 'crew@whole-stock.example', [{ objectID: RED_UNIFORM, quantity: 7 }], inDays, 'Whole Stock');
+    const line = async () => (await t.as('aviationAdmin', { url: `/api/tenants/aviation/quote-requests/${short}` })).json().lineDetails[0] as { free: number; hiredIn: number; stock: number };
+    expect(await line()).toMatchObject({ free: 0, stock: 7, hiredIn: 0 });
+
+    // Jetway sub-hires 3 from Peachtree: quoted there, accepted here, confirmed there.
+    const ask = await t.as('aviationAdmin', {
+      method: 'POST',
+      url: `/api/tenants/aviation/quote-requests/${short}/sub-hires`,
+      payload: { objectID: RED_UNIFORM, house: 'atlanta', theirObjectID: RED_UNIFORM, quantity: 3 },
+    });
+    expect(ask.statusCode, ask.body).toBe(201);
+    const theirId = ask.json().subHire.quoteId as string;
+    const there = (action: string, revision: number, payload?: object) =>
+      t.as('platform', { method: 'POST', url: `/api/tenants/atlanta/quote-requests/${theirId}/${action}`, ...(payload && { payload }), headers: { 'if-match': `"${revision}"` } });
+    expect((await there('quote', 0, { adjustments: {}, services: [] })).statusCode).toBe(200);
+    const accepted = await t.as('aviationAdmin', {
+      method: 'POST',
+      url: `/api/tenants/aviation/quote-requests/${short}/sub-hires/${theirId}/accept`,
+      payload: { version: 1 },
+      headers: { 'if-match': '"1"' },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    // Accepted is not yet confirmed: nothing hired in.
+    expect((await line()).hiredIn).toBe(0);
+    const confirmed = await there('confirm', 2);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(await line()).toMatchObject({ free: 3, stock: 7, hiredIn: 3 });
+
+    // With the three hired in, Rae's request is an order like any other: placed against every booking.
+    const vendor = (action: string, revision: string, payload?: object) =>
+      t.as('aviationAdmin', { method: 'POST', url: `/api/tenants/aviation/quote-requests/${short}/${action}`, ...(payload && { payload }), headers: { 'if-match': `"${revision}"` } });
+    const current = (await t.as('aviationAdmin', { url: `/api/tenants/aviation/quote-requests/${short}` })).headers.etag as string;
+    expect((await vendor('quote', JSON.parse(current), { adjustments: {}, services: [] })).statusCode).toBe(200);
+    const { revision } = await authoriseCard(t.app, short, rae.cookie);
+    const raeAccepts = await storefront(`/api/quotes/${short}/accept`, { version: 1 }, { 'if-match': `"${revision}"` });
+    expect(raeAccepts.statusCode, raeAccepts.body).toBe(200);
+    const ordered = await vendor('confirm', String(Number(revision) + 1));
+    expect(ordered.statusCode, ordered.body).toBe(200);
+
+    // Peachtree cancels: the three go, and Jetway is told at once which of its orders are short.
+    const cancelled = await there('cancel', 3, { reason: 'A truck broke down' });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await line()).toMatchObject({ hiredIn: 0 });
+    const told = (await mails()).filter((mail) => mail.kind === 'subHireLost');
+    expect(told.map((mail) => [mail.to, mail.subject])).toEqual([['rentals@jetwayprops.com', 'Peachtree Prop House cut a sub-hire: 2 orders short']]);
+    const { text } = await simpleParser(await readFile(path.join((t.app.mailer as OutboxMailer).dir, told[0]!.file)));
+    expect(text).toContain('Peachtree Prop House is no longer hiring you 3 × 1960s Jet Age Flight Attendant Uniform, Red');
+    expect(text).toContain('Short Night: 1960s Jet Age Flight Attendant Uniform, Red');
+    expect(text).toContain('Whole Stock: 1960s Jet Age Flight Attendant Uniform, Red');
+    // The order's record keeps what was followed, and a second read follows nothing again.
+    const [entry] = ((await t.as('aviationAdmin', { url: `/api/tenants/aviation/quote-requests/${short}/sub-hires` })).json() as Array<{ subHire: { hiredIn?: object } }>).filter(
+      (candidate) => (candidate.subHire as { quoteId?: string }).quoteId === theirId,
+    );
+    expect(entry!.subHire.hiredIn).toMatchObject({ quantity: 0 });
+    expect(everything.id).toBeDefined();
   });
 });

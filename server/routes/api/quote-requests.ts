@@ -22,7 +22,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { schemaIds } from '../../../schema/documents';
 import { replacementValueOf } from '../../../schema/rental/insurance';
 import { neverOut } from '../../../schema/rental/hire';
-import { bookingWindow, freeOver } from '../../../schema/rental/availability';
+import { bookingWindow, freeOver, isHiredIn } from '../../../schema/rental/availability';
 import { pricingRuleOf } from '../../../schema/rental/quote-pricing';
 import { todayIn } from '../../../schema/rental/quote-rules';
 import { isOpen, quoteStates, type QuoteAction, type QuoteState } from '../../../schema/rental/quote-states';
@@ -41,6 +41,7 @@ import {
   stateOf,
   takeAction,
 } from '../../rental/quote-conversation';
+import { followSubHireAfterStep } from '../../marketplace/sub-hire-stock';
 import { notifyQuoteStep } from '../../rental/quote-notices';
 import { issueOwed } from '../../rental/invoicing';
 import { eventStreams } from '../../lib/event-stream';
@@ -190,7 +191,13 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
     await issueOwed(app.invoices, settings, items, quote, now, app.log);
     const free = await freeQuantities(app, tenantId, [...items.values()], { from: quote.startDate, to: quote.endDate }, settings, now, quote.id);
     const window = bookingWindow(quote.startDate, quote.endDate, settings.turnaroundDays);
-    const others = (await app.quoteRequests.bookings(tenantId, [...items.keys()], window.from, window.to)).filter((booking) => booking.quoteId !== quote.id);
+    const booked = await app.quoteRequests.bookings(tenantId, [...items.keys()], window.from, window.to);
+    // Stock hired in from other houses adds to what is free; it holds nothing against this request.
+    const others = booked.filter((booking) => booking.quoteId !== quote.id && !isHiredIn(booking));
+    const hiredIn = (objectID: string) =>
+      booked
+        .filter((booking) => isHiredIn(booking) && booking.objectID === objectID && booking.firstDay <= quote.endDate && booking.lastDay >= quote.startDate)
+        .reduce((total, booking) => total + booking.quantity, 0);
     // Soft clashes: other productions' open requests for the same items on overlapping dates that hold nothing yet.
     const asking = (
       await Promise.all((['requested', 'quoted', 'accepted'] as const).map(async (state) => (await app.quoteRequests.list(tenantId, { state, from: window.from, to: window.to, limit: 200 })).requests))
@@ -220,6 +227,7 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
         group: items.get(line.objectID)?.category.group ?? null,
         stock: items.get(line.objectID)?.quantity ?? 0,
         free: free.get(line.objectID) ?? 0,
+        hiredIn: hiredIn(line.objectID),
         inCatalogue: items.has(line.objectID),
       })),
       conflicts: others,
@@ -270,6 +278,8 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
       now: new Date(),
     });
     request.log.info({ tenantId, quoteRequest: id, action, state: changed.state, by: request.account!.email }, 'quote step');
+    // Another house's sub-hire: its stock of the item follows this order (confirmed, changed, cancelled).
+    if (changed.subHire) await followSubHireAfterStep(app, request.log, changed);
     await notifyQuoteStep(app, request.log, changed, action, 'vendor');
     withVersion(reply, String(revisionOf(changed)));
     return pricingView(tenantId, changed);

@@ -23,6 +23,7 @@ import { todayIn } from '../../../schema/rental/quote-rules';
 import type { QuoteAction } from '../../../schema/rental/quote-states';
 import type { QuoteRequest, SubHireAsk } from '../../../schema/types.generated';
 import { askForSubHire, SubHireRefusedError, type SubHire } from '../../marketplace/sub-hire-requests';
+import { followSubHireAfterStep, hiredInBy, stockBehind } from '../../marketplace/sub-hire-stock';
 import { quoteStoresOf } from '../../plugins/app/payments';
 import { ifMatchVersion, withVersion } from '../../lib/versions';
 import { quoteSettingsOf, takeAction } from '../../rental/quote-conversation';
@@ -148,6 +149,8 @@ const subHireRoutes: FastifyPluginAsync = async (app) => {
       return Promise.all(
         (ours.subHires ?? []).map(async (subHire) => {
           const theirs = await app.quoteRequests.get(subHire.house, subHire.quoteId);
+          // A follow that failed after the lender's step is done now.
+          if (theirs && stockBehind(subHire.hiredIn, hiredInBy(theirs))) await followSubHireAfterStep(app, request.log, theirs);
           // A house removed from the platform takes its requests with it: the sub-hire says so by having none.
           return { subHire, ...(theirs && { theirs: await theirSide(app, theirs) }) };
         }),
@@ -213,6 +216,7 @@ const subHireRoutes: FastifyPluginAsync = async (app) => {
         now: new Date(),
       });
       request.log.info({ tenantId, quoteRequest: id, lender: subHire.house, theirQuote: theirId, action, state: changed.state, by: request.account!.email }, 'sub-hire step');
+      await followSubHireAfterStep(app, request.log, changed);
       await notifyQuoteStep(app, request.log, changed, action, 'visitor');
       withVersion(reply, String(revisionOf(changed)));
       return theirSide(app, changed);

@@ -7,6 +7,7 @@
  *   those months (in the vendor's time zone), by GL code, for the accounts (server/rental/order-export.ts).
  */
 import { CSV, sendDownload } from '../../../lib/downloads';
+import { lenderOfHiredIn } from '../../../../schema/marketplace/sub-hires';
 import type { FastifyPluginAsync } from 'fastify';
 import { schemaIds } from '../../../../schema/documents';
 import { bookingWindow, daysFrom, freeByDay } from '../../../../schema/rental/availability';
@@ -61,7 +62,14 @@ const bookings: FastifyPluginAsync = async (app) => {
         days: daysFrom(from, to).map((day, index) => ({ date: day, free: free[index] })),
         bookings: booked.map((booking) => {
           const quote = quotes.get(booking.quoteId);
-          return { ...booking, lapsed: booking.kind === 'pencil' && booking.expiresOn !== undefined && booking.expiresOn < today, ...(quote && { who: quote.name ?? quote.email, production: quote.production, state: stateOf(quote) }) };
+          // Stock hired in: who lent it, by name.
+          const lender = lenderOfHiredIn(booking.quoteId);
+          return {
+            ...booking,
+            lapsed: booking.kind === 'pencil' && booking.expiresOn !== undefined && booking.expiresOn < today,
+            ...(quote && { who: quote.name ?? quote.email, production: quote.production, state: stateOf(quote) }),
+            ...(lender && { who: app.marketplace.house(lender)?.name ?? lender }),
+          };
         }),
       };
     },
