@@ -5,12 +5,13 @@
  * schedule for both is in its settings (Invoices); this is where staff see what went out.
  */
 import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
-import { Alert, Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Paper, Stack, Typography } from '@mui/material';
 import { fetchUtils } from 'ra-core';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { Notice } from '../../schema/types.generated';
 import { formatMonth } from '../../storefront/lib/format';
+import { MonthFilePicker } from '../components/MonthFilePicker';
 import { useQuoteTenant } from '../quote-requests/useQuoteTenant';
 
 /** This month and the eleven before (YYYY-MM), newest first. */
@@ -25,8 +26,6 @@ export function AccountStatements({ tenantId, accountId, version, billingContact
   const translate = useTranslate();
   const { site, day } = useQuoteTenant(tenantId);
   const months = useMemo(() => recentMonths(new Date()), []);
-  // Last month's statement is the one a house sends; this month's is still filling.
-  const [month, setMonth] = useState(months[1]!);
   const [notices, setNotices] = useState<Notice[]>();
   const base = `/api/tenants/${encodeURIComponent(tenantId)}/accounts/${encodeURIComponent(accountId)}`;
   useEffect(() => {
@@ -44,25 +43,14 @@ export function AccountStatements({ tenantId, accountId, version, billingContact
       <Typography id="statements-heading" variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
         {translate('backlot.statements.heading')}
       </Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 1.5, alignItems: { sm: 'center' } }}>
-        <TextField select size="small" label={translate('backlot.statements.month')} value={month} onChange={(event) => setMonth(event.target.value)} sx={{ width: { xs: '100%', sm: 240 } }}>
-          {months.map((value) => (
-            <MenuItem key={value} value={value}>
-              {monthName(value)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <Button
-          variant="outlined"
-          startIcon={<PictureAsPdfOutlinedIcon />}
-          href={`${base}/statements/${month}/pdf`}
-          target="_blank"
-          rel="noopener"
-          sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'center' } }}
-        >
-          {translate('backlot.statements.open', { month: monthName(month) })}
-        </Button>
-      </Stack>
+      <MonthFilePicker
+        months={months}
+        // Last month's statement is the one a house sends; this month's is still filling.
+        initial={months[1]!}
+        monthName={monthName}
+        file={(month) => ({ href: `${base}/statements/${month}/pdf`, label: translate('backlot.statements.open', { month: monthName(month) }) })}
+        icon={<PictureAsPdfOutlinedIcon />}
+      />
       {version !== undefined && !billingContact && (
         <Alert severity="info" sx={{ mt: 2 }}>
           {translate('backlot.statements.noContact')}

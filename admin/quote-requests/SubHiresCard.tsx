@@ -8,7 +8,7 @@
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useState, type FormEvent } from 'react';
 import { fetchUtils, useNotify, useTranslate } from 'react-admin';
-import type { QuoteState } from '../../schema/rental/quote-states';
+import { isOrderState, type QuoteState } from '../../schema/rental/quote-states';
 import type { QuoteRequest } from '../../schema/types.generated';
 import { formatMoney } from '../../storefront/lib/format';
 import { FactCard } from '../components/FactCard';
@@ -22,6 +22,7 @@ interface TheirSide {
   total?: number;
   currency: string;
   locale: string;
+  contact: { email: string; phone?: string };
   actions: Array<'accept' | 'decline' | 'cancel'>;
   versions: Array<{ version: number }>;
 }
@@ -116,6 +117,12 @@ export function SubHiresCard({ tenantId, view }: { tenantId: string; view: Prici
                     </Button>
                   ))}
               </Stack>
+            )}
+            {/* A confirmed order is the lender's to change or cancel, as for any customer: say whom to ask. */}
+            {theirs && theirs.actions.length === 0 && isOrderState(theirs.state) && theirs.state !== 'closed' && (
+              <Typography variant="caption" color="text.secondary">
+                {translate('backlot.subHires.askThem', { house: subHire.houseName, contact: [theirs.contact.email, theirs.contact.phone].filter(Boolean).join(', ') })}
+              </Typography>
             )}
             {stepError?.quoteId === subHire.quoteId && (
               <Alert severity="error" role="alert">

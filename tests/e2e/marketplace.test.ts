@@ -159,9 +159,27 @@ describe('a house short of a line', () => {
     await lender.page.getByText('Order confirmed: the items are reserved.').waitFor();
     await admin.page.reload();
     await subHires.getByText('Confirmed').waitFor();
+    // A confirmed order is Peachtree's to change or cancel, as for any customer: the card says whom to ask.
+    await subHires.getByText('To change or cancel it now, ask Peachtree Prop House:', { exact: false }).waitFor();
     await admin.page.getByText('7 free: 4 own + 3 hired in').waitFor();
     expect(await admin.page.getByRole('button', { name: /^Find it at other houses/ }).count()).toBe(0);
     await shoot(admin.page, 'sub-hire-stock-grown');
+    await admin.page.setViewportSize({ width: 1280, height: 900 });
+
+    // Under the requests, the month's sub-hire margins for the office, its month chosen by name. Skyline is not
+    // Jetway's order yet, so it has no row (tests/server/sub-hires.test.ts reads a confirmed order's).
+    await admin.page.goto(`${app.server.url}/admin/#/t/aviation/quote-requests`);
+    const margins = admin.page.getByRole('region', { name: 'Sub-hire margins' });
+    const month = new Date(`${startDate}T12:00:00Z`).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+    await margins.getByRole('combobox', { name: 'Month' }).click();
+    await admin.page.getByRole('option', { name: month }).click();
+    // The menu has gone (MUI removes it after its closing transition) before the page is shot.
+    await expect.poll(() => admin.page.locator('[role="option"]').count()).toBe(0);
+    const download = margins.getByRole('link', { name: `Download ${month} (CSV)` });
+    expect(await download.getAttribute('href')).toBe(`/api/tenants/aviation/sub-hire-margins/${startDate.slice(0, 7)}`);
+    const csv = await http(`${app.server.url}/api/tenants/aviation/sub-hire-margins/${startDate.slice(0, 7)}`, { headers: { cookie } });
+    expect(csv.text.split('\r\n')[0] ?? csv.text.split('\n')[0]).toMatch(/^Month,Order,Production,Lent by,Their request,Item,Hired in,Currency,Charged,Their currency,Their charge,Margin/);
+    await shoot(admin.page, 'sub-hire-margins');
     await admin.page.setViewportSize({ width: 1280, height: 900 });
     await shoot(admin.page, 'sub-hires-card');
     await admin.page.setViewportSize({ width: 1280, height: 900 });

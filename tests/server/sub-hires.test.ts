@@ -14,6 +14,7 @@ import { AVIATION_HOST, storefrontVisitor } from '../helpers/storefront-visitor'
 import { authoriseCard } from '../helpers/card-hold';
 import type { OutboxMailer } from '../../server/mail/mailer';
 import { simpleParser } from 'mailparser';
+import { parse } from 'csv-parse/sync';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -283,6 +284,16 @@ describe('a house asking another for a short line', () => {
     const ordered = await vendor('confirm', String(Number(revision) + 1));
     expect(ordered.statusCode, ordered.body).toBe(200);
 
+    // Jetway's margin on it: its own price for the three against Peachtree's charge, in the month the hire starts.
+    const margins = await t.as('aviationAdmin', { url: `/api/tenants/aviation/sub-hire-margins/${first.slice(0, 7)}` });
+    expect(margins.statusCode, margins.body).toBe(200);
+    expect(margins.headers['content-type']).toMatch(/^text\/csv/);
+    const [header, ...rows] = parse(margins.body) as string[][];
+    expect(header).toEqual(['Month', 'Order', 'Production', 'Lent by', 'Their request', 'Item', 'Hired in', 'Currency', 'Charged', 'Their currency', 'Their charge', 'Margin']);
+    expect(rows.filter((row) => row[1] === short)).toEqual([
+      [first.slice(0, 7), short, 'Short Night', 'Peachtree Prop House', theirId, '1960s Jet Age Flight Attendant Uniform, Red', '3', 'USD', '270.00', 'USD', '168.00', '102.00'],
+    ]);
+
     // Peachtree cancels: the three go, and Jetway is told at once which of its orders are short.
     const cancelled = await there('cancel', 3, { reason: 'A truck broke down' });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
@@ -299,5 +310,46 @@ describe('a house asking another for a short line', () => {
     );
     expect(entry!.subHire.hiredIn).toMatchObject({ quantity: 0 });
     expect(everything.id).toBeDefined();
+  });
+
+  it('gives another house’s last units to one of two houses that sub-hire them at once: the lender’s second confirmation is refused', async () => {
+    // Jetway (Los Angeles) and Soho (London) each have a request on the same days, and each asks Peachtree for all four of its red uniforms.
+    const inDays = 90;
+    const first = addDays(earliestStart('America/Los_Angeles', 2, new Date()), inDays);
+    const requestAt = async (house: 'aviation' | 'london', objectID: string, email: string) => {
+      const visitor = await storefrontVisitor(t, email, true, house);
+      const host = `${house}.localhost`;
+      const made = await t.app.inject({
+        method: 'POST',
+        url: '/api/quote-requests',
+        payload: { items: [{ objectID, quantity: 1 }], startDate: first, endDate: addDays(first, 2), production: `Last Four ${house}` },
+        headers: { host, origin: `http://${host}`, cookie: visitor.cookie },
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      return made.json().id as string;
+    };
+    const jetway = await requestAt('aviation', RED_UNIFORM, 'rae@last-four.example');
+    const soho = await requestAt('london', '1950s-hard-train-case-cream', 'mo@last-four.example');
+    const askFor = (house: 'aviation' | 'london', id: string, objectID: string) =>
+      t.as('platform', { method: 'POST', url: `/api/tenants/${house}/quote-requests/${id}/sub-hires`, payload: { objectID, house: 'atlanta', theirObjectID: RED_UNIFORM, quantity: 4 } });
+    const asks = await Promise.all([askFor('aviation', jetway, RED_UNIFORM), askFor('london', soho, '1950s-hard-train-case-cream')]);
+    expect(asks.map((ask) => ask.statusCode)).toEqual([201, 201]);
+    const [a, b] = asks.map((ask) => ask.json().subHire.quoteId as string);
+    // Peachtree quotes both; each house accepts on its account; Peachtree confirms both at once.
+    const there = (id: string, action: string, revision: number, payload?: object) =>
+      t.as('platform', { method: 'POST', url: `/api/tenants/atlanta/quote-requests/${id}/${action}`, ...(payload && { payload }), headers: { 'if-match': `"${revision}"` } });
+    for (const id of [a!, b!]) expect((await there(id, 'quote', 0, { adjustments: {}, services: [] })).statusCode).toBe(200);
+    const accept = (house: 'aviation' | 'london', ours: string, id: string) =>
+      t.as('platform', { method: 'POST', url: `/api/tenants/${house}/quote-requests/${ours}/sub-hires/${id}/accept`, payload: { version: 1 }, headers: { 'if-match': '"1"' } });
+    expect((await accept('aviation', jetway, a!)).statusCode).toBe(200);
+    expect((await accept('london', soho, b!)).statusCode).toBe(200);
+    const confirms = await Promise.all([there(a!, 'confirm', 2), there(b!, 'confirm', 2)]);
+    expect(confirms.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const refused = confirms.find((answer) => answer.statusCode === 409)!;
+    expect(refused.json().message).toMatch(/free/);
+    // Only the winner's house has the four hired in.
+    const hiredIn = async (house: 'aviation' | 'london', ours: string) =>
+      ((await t.as('platform', { url: `/api/tenants/${house}/quote-requests/${ours}/sub-hires` })).json() as Array<{ subHire: { hiredIn?: { quantity: number } } }>)[0]!.subHire.hiredIn?.quantity ?? 0;
+    expect([await hiredIn('aviation', jetway), await hiredIn('london', soho)].sort()).toEqual([0, 4]);
   });
 });

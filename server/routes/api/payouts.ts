@@ -13,21 +13,14 @@
 import { CSV, sendDownload } from '../../lib/downloads';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { schemaIds } from '../../../schema/documents';
-import { MONTH_PATTERN } from '../../../schema/marketplace/statements';
 import { listQuerySchema, sendList, type ListQuery } from '../../lib/ra-list';
 import { houseStatement, statementCsv } from '../../marketplace/statements';
 import { UnknownHouseError } from '../../marketplace/payouts';
 import { ProviderUnavailableError } from '../../payments/payment-provider';
-import { tenantParams } from './tenants/params';
+import { monthParams, tenantParams } from './tenants/params';
 
 const tags = ['marketplace'];
 const payoutRecord = { $ref: schemaIds.payoutAccount } as const;
-const monthParams = {
-  ...tenantParams,
-  required: [...tenantParams.required, 'month'],
-  properties: { ...tenantParams.properties, month: { type: 'string', pattern: MONTH_PATTERN.source, description: 'A calendar month, YYYY-MM' } },
-} as const;
-
 const payoutRoutes: FastifyPluginAsync = async (app) => {
   /** Where the provider sends the house back to: its payouts screen in the console, on the origin it connected from. */
   const consoleUrls = (request: FastifyRequest, tenantId: string) => {

@@ -12,6 +12,9 @@
  * - GET /api/tenants/:tenantId/quote-requests/:id/sub-hires  the request's sub-hires, each with
  *   the other house's request as its customer sees it (state, priced version, total, what this
  *   house can do now) in that house's currency.
+ * - GET /api/tenants/:tenantId/sub-hire-margins/:month  the month's sub-hires the lenders confirmed,
+ *   on hires starting in it: what this house charges for the units hired in against what the lender
+ *   charges it, and the margin in one currency (CSV).
  * - POST /api/tenants/:tenantId/quote-requests/:id/sub-hires/:theirId/:action  accept (on this
  *   house's account there; the version read in the body), decline or cancel the other house's
  *   request, as its customer (If-Match: that request's revision).
@@ -24,6 +27,8 @@ import type { QuoteAction } from '../../../schema/rental/quote-states';
 import type { QuoteRequest, SubHireAsk } from '../../../schema/types.generated';
 import { askForSubHire, SubHireRefusedError, type SubHire } from '../../marketplace/sub-hire-requests';
 import { followSubHireAfterStep, hiredInBy, stockBehind } from '../../marketplace/sub-hire-stock';
+import { houseSubHireMargins, subHireMarginsCsv } from '../../marketplace/sub-hire-margins';
+import { CSV, sendDownload } from '../../lib/downloads';
 import { quoteStoresOf } from '../../plugins/app/payments';
 import { ifMatchVersion, withVersion } from '../../lib/versions';
 import { quoteSettingsOf, takeAction } from '../../rental/quote-conversation';
@@ -38,7 +43,7 @@ import { MAX_RANGE_DAYS } from '../../../storefront/lib/rental-dates';
 import { UnknownItemError } from '../../catalogue/set-lists';
 import { subHireOffers } from '../../marketplace/sub-hire-offers';
 import { FieldProblemsError } from '../../stores/field-problems';
-import { tenantParams } from './tenants/params';
+import { monthParams, tenantParams } from './tenants/params';
 
 const date = { $ref: `${schemaIds.defs}#/$defs/calendarDate` } as const;
 const offer = {
@@ -86,7 +91,15 @@ async function theirSide(app: FastifyInstance, theirs: QuoteRequest) {
   const { tenant } = (await app.tenantStore.get(theirs.tenantId))!;
   const view = visitorView(theirs, todayIn(quoteSettingsOf(tenant).timezone, new Date()));
   const site = withDefaults('site', tenant.site);
-  return { ...view, actions: view.actions.filter((action) => (CUSTOMER_ACTIONS as readonly string[]).includes(action)), currency: site.currency!, locale: site.locale! };
+  const vendor = withDefaults('vendor', tenant.vendor);
+  return {
+    ...view,
+    actions: view.actions.filter((action) => (CUSTOMER_ACTIONS as readonly string[]).includes(action)),
+    currency: site.currency!,
+    locale: site.locale!,
+    // Whom to ask for what this house cannot do itself (change or cancel a confirmed order).
+    contact: { email: vendor.email, ...(vendor.phone && { phone: vendor.phone }) },
+  };
 }
 
 const subHireRoutes: FastifyPluginAsync = async (app) => {
@@ -155,6 +168,20 @@ const subHireRoutes: FastifyPluginAsync = async (app) => {
           return { subHire, ...(theirs && { theirs: await theirSide(app, theirs) }) };
         }),
       );
+    },
+  );
+
+  app.get(
+    '/api/tenants/:tenantId/sub-hire-margins/:month',
+    {
+      onRequest: app.requireTenant,
+      schema: { tags: ['sub-hires'], summary: "The month's sub-hires: what this house charged for them against what the lending houses charge it (CSV)", params: monthParams },
+      config: { docs: { success: { description: 'One row per sub-hire a lender confirmed, on hires starting in the month', contentTypes: ['text/csv'] }, errors: { 404: 'No such house' } } },
+    },
+    async (request, reply) => {
+      const { tenantId, month } = request.params as { tenantId: string; month: string };
+      const rows = await houseSubHireMargins({ quoteRequests: app.quoteRequests, tenantStore: app.tenantStore }, tenantId, month);
+      return sendDownload(reply, { type: CSV, name: `backlot-sub-hire-margins-${tenantId}-${month}.csv`, body: subHireMarginsCsv(rows) });
     },
   );
 

@@ -1,5 +1,7 @@
 /** The pure rules of houses hiring from each other: who lends to whom, trade prices, the offers' order, "similar". */
 import { describe, expect, it } from 'vitest';
+import { subHireMargins } from '../../../schema/marketplace/sub-hire-margins';
+import type { QuoteRequest } from '../../../schema/types.generated';
 import { withDefaults } from '../../../schema/defaults';
 import { nearestOffersFirst, similarNames, takesSubHireFrom, tradeRates, type SubHireOffer, type SubHireRule } from '../../../schema/marketplace/sub-hires';
 import type { VendorConfig } from '../../../schema/types.generated';
@@ -66,5 +68,64 @@ describe('the offers for a short line', () => {
     ]);
     expect(similarNames('Departures Board (Practical LED)')).toEqual(['Departures Board (Practical LED)', 'Departures Board']);
     expect(similarNames('Combo Stand')).toEqual(['Combo Stand']);
+  });
+});
+
+describe('sub-hire margins', () => {
+  const hired = (quoteId: string, house: string, quantity: number) => ({
+    house,
+    houseName: house === 'london' ? 'Soho Prop Hire' : 'Peachtree Prop House',
+    quoteId,
+    objectID: 'seat-row',
+    theirObjectID: 'seat-row',
+    theirName: 'Seat Row',
+    quantity,
+    askedAt: '2027-01-02T10:00:00.000Z',
+    askedBy: 'desk@jetway.example',
+    hiredIn: { revision: 3, quantity, firstDay: '2027-01-10', lastDay: '2027-01-12' },
+  });
+  const priced = (total: number, lines: Array<{ objectID: string; quantity: number; subtotal: number }> = []) =>
+    [
+      {
+        version: 1,
+        sentAt: '2027-01-03T10:00:00.000Z',
+        expiresOn: '2027-01-09',
+        pricing: { adjustments: {}, services: [] },
+        breakdown: { total, lines: lines.map((line) => ({ kind: 'item', ...line })) },
+      },
+    ] as never;
+  const order = {
+    id: 'order-1',
+    tenantId: 'aviation',
+    uid: 'u',
+    email: 'rae@example.com',
+    production: 'Skyline',
+    lines: [{ objectID: 'seat-row', name: 'Seat Row', quantity: 4, dayRate: 50 }],
+    startDate: '2027-01-10',
+    endDate: '2027-01-12',
+    createdAt: '2027-01-01T10:00:00.000Z',
+    versions: priced(600, [{ objectID: 'seat-row', quantity: 4, subtotal: 600 }]),
+    subHires: [
+      hired('sh-usd', 'atlanta', 3),
+      hired('sh-gbp', 'london', 1),
+      { ...hired('sh-none', 'atlanta', 2), hiredIn: { revision: 1, quantity: 0, firstDay: '2027-01-10', lastDay: '2027-01-12' } },
+    ],
+  } as unknown as QuoteRequest;
+  const theirs = new Map([
+    ['sh-usd', { id: 'sh-usd', versions: priced(300) } as unknown as QuoteRequest],
+    ['sh-gbp', { id: 'sh-gbp', versions: priced(90) } as unknown as QuoteRequest],
+  ]);
+
+  it('sets this house’s share of its line against the lender’s charge, in one currency only, for hires starting in the month', () => {
+    const rows = subHireMargins([order], theirs, '2027-01', { own: 'USD', of: (house) => (house === 'london' ? 'GBP' : 'USD') });
+    expect(rows.map((row) => [row.theirRequest, row.quantity, row.charged, row.theirCurrency, row.cost, row.margin])).toEqual([
+      ['sh-usd', 3, 450, 'USD', 300, 150],
+      // Pounds against dollars: both shown, no margin made up by converting.
+      ['sh-gbp', 1, 150, 'GBP', 90, undefined],
+    ]);
+    expect(subHireMargins([order], theirs, '2027-02', { own: 'USD', of: () => 'USD' })).toEqual([]);
+    // Before this house priced its order, what it charges is not known yet.
+    const unpriced = subHireMargins([{ ...order, versions: [] }], theirs, '2027-01', { own: 'USD', of: () => 'USD' })[0]!;
+    expect([unpriced.charged, unpriced.cost, unpriced.margin]).toEqual([undefined, 300, undefined]);
   });
 });

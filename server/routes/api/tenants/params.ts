@@ -1,9 +1,17 @@
 /** Route parameters shared by the tenant routes; the tenant id is checked by the schema's own definition. */
 import { definitionRef } from '../../../../schema/definitions';
+import { MONTH_PATTERN } from '../../../../schema/marketplace/statements';
 
 export const tenantParams = {
   type: 'object',
   additionalProperties: false,
   required: ['tenantId'],
   properties: { tenantId: definitionRef('tenantId') },
+} as const;
+
+/** A tenant and a calendar month (YYYY-MM): its monthly files. */
+export const monthParams = {
+  ...tenantParams,
+  required: [...tenantParams.required, 'month'],
+  properties: { ...tenantParams.properties, month: { type: 'string', pattern: MONTH_PATTERN.source, description: 'A calendar month, YYYY-MM' } },
 } as const;
