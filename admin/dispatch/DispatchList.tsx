@@ -4,7 +4,7 @@
  * scan screen. An overdue order names the later hires its units still out now leave short.
  */
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
-import { Alert, Box, Card, CardContent, Chip, LinearProgress, List, ListItemButton, ListItemText, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Alert, Box, Card, CardContent, Chip, LinearProgress, List, ListItem, ListItemButton, ListItemText, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
@@ -32,7 +32,8 @@ export function DispatchList({ tenantId }: { tenantId: string }) {
     );
   }, [tenantId, span]);
 
-  const section = (title: string, rows: DispatchRow[], empty: string) => (
+  /** `collect`: the stock hired in for it is collected first (going out); `return`: it goes back to its lender (coming back). */
+  const section = (title: string, rows: DispatchRow[], empty: string, hiredIn: 'collect' | 'return') => (
     <Card variant="outlined" sx={{ flex: 1, minWidth: 0, width: { xs: '100%', md: 'auto' } }}>
       <CardContent>
         <Typography variant="h6" component="h2" gutterBottom>
@@ -42,41 +43,49 @@ export function DispatchList({ tenantId }: { tenantId: string }) {
           <Typography color="text.secondary">{empty}</Typography>
         ) : (
           <List dense disablePadding>
+            {/* Each row a list item holding its link: a link straight inside the list is not one of its items. */}
             {rows.map((row) => (
-              <ListItemButton
-                key={`${title}-${row.id}`}
-                component={Link}
-                to={`/t/${tenantId}/dispatch/${row.id}`}
-                divider
-                sx={{ alignItems: 'flex-start', gap: 1, borderLeft: 4, borderLeftColor: row.late ? 'error.main' : 'transparent' }}
-              >
-                <ListItemText
-                  primary={
-                    <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
-                      <strong>{day(row.day)}</strong>
-                      <span>{row.production ?? row.name}</span>
-                      {row.late && <Chip size="small" color="error" icon={<WarningAmberIcon />} label={translate(row.overdue ? 'backlot.dispatch.overdue' : 'backlot.dispatch.lateOut')} />}
-                    </Stack>
-                  }
-                  secondary={
-                    <>
-                      {row.name} · {dayRange(row.startDate, row.endDate)} · {translate('backlot.dispatch.outOf', { out: row.out, booked: row.booked })}
-                      {row.neverOut.length > 0 && (
-                        <Box component="span" sx={{ display: 'block', color: 'warning.dark' }}>
-                          {translate('backlot.dispatch.neverOut', { lines: neverOutSaid(row.neverOut) })}
-                        </Box>
-                      )}
-                      {row.collides.map((hit) => (
-                        <Box key={`${hit.id}-${hit.objectID}`} component="span" sx={{ display: 'block', color: 'error.main' }}>
-                          {translate('backlot.dispatch.collides', { who: hit.production ?? hit.name, item: hit.item, day: day(hit.day), free: hit.free, quantity: hit.quantity })}
-                        </Box>
-                      ))}
-                    </>
-                  }
-                  secondaryTypographyProps={{ component: 'span' }}
-                />
-                <QuoteStateChip state={row.state} />
-              </ListItemButton>
+              <ListItem key={`${title}-${row.id}`} disablePadding>
+                <ListItemButton
+                  component={Link}
+                  to={`/t/${tenantId}/dispatch/${row.id}`}
+                  divider
+                  sx={{ alignItems: 'flex-start', gap: 1, borderLeft: 4, borderLeftColor: row.late ? 'error.main' : 'transparent' }}
+                >
+                  <ListItemText
+                    primary={
+                      <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
+                        <strong>{day(row.day)}</strong>
+                        <span>{row.production ?? row.name}</span>
+                        {row.late && <Chip size="small" color="error" icon={<WarningAmberIcon />} label={translate(row.overdue ? 'backlot.dispatch.overdue' : 'backlot.dispatch.lateOut')} />}
+                      </Stack>
+                    }
+                    secondary={
+                      <>
+                        {row.name} · {dayRange(row.startDate, row.endDate)} · {translate('backlot.dispatch.outOf', { out: row.out, booked: row.booked })}
+                        {row.neverOut.length > 0 && (
+                          <Box component="span" sx={{ display: 'block', color: 'warning.dark' }}>
+                            {translate('backlot.dispatch.neverOut', { lines: neverOutSaid(row.neverOut) })}
+                          </Box>
+                        )}
+                        {row.subHires.map((lent) => (
+                          <Box key={`${lent.house}-${lent.item}`} component="span" sx={{ display: 'block', color: lent.overdue ? 'error.main' : 'info.dark' }}>
+                            {translate(`backlot.dispatch.${hiredIn}`, { house: lent.houseName, quantity: lent.quantity, item: lent.item })}
+                            {lent.overdue && ` · ${translate('backlot.dispatch.overdueTo', { house: lent.houseName })}`}
+                          </Box>
+                        ))}
+                        {row.collides.map((hit) => (
+                          <Box key={`${hit.id}-${hit.objectID}`} component="span" sx={{ display: 'block', color: 'error.main' }}>
+                            {translate('backlot.dispatch.collides', { who: hit.production ?? hit.name, item: hit.item, day: day(hit.day), free: hit.free, quantity: hit.quantity })}
+                          </Box>
+                        ))}
+                      </>
+                    }
+                    secondaryTypographyProps={{ component: 'span' }}
+                  />
+                  <QuoteStateChip state={row.state} />
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         )}
@@ -112,9 +121,9 @@ export function DispatchList({ tenantId }: { tenantId: string }) {
       {board && (
         // Stretched on a phone (a column sized to its content ran off the side), top-aligned side by side.
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems={{ xs: 'stretch', md: 'flex-start' }}>
-          {section(translate('backlot.dispatch.going'), board.going, translate('backlot.dispatch.noneGoing'))}
-          {section(translate('backlot.dispatch.returning'), board.returning, translate('backlot.dispatch.noneReturning'))}
-          {section(translate('backlot.dispatch.toClose'), board.toClose, translate('backlot.dispatch.noneToClose'))}
+          {section(translate('backlot.dispatch.going'), board.going, translate('backlot.dispatch.noneGoing'), 'collect')}
+          {section(translate('backlot.dispatch.returning'), board.returning, translate('backlot.dispatch.noneReturning'), 'return')}
+          {section(translate('backlot.dispatch.toClose'), board.toClose, translate('backlot.dispatch.noneToClose'), 'return')}
         </Stack>
       )}
       <CalendarFeed tenantId={tenantId} />

@@ -48,6 +48,9 @@ export const en = {
       lateOut: 'Late going out',
       outOf: '%{out} of %{booked} out',
       collides: 'Leaves %{who} short of %{item} from %{day} (%{free} free of %{quantity} booked)',
+      collect: 'Collect from %{house} first: %{quantity} × %{item} (sub-hired)',
+      return: 'Return to %{house}: %{quantity} × %{item} (sub-hired)',
+      overdueTo: 'overdue back to %{house}',
       back: 'Dispatch',
     },
     scan: {

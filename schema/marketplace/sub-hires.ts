@@ -4,6 +4,7 @@
  * the offers (server/marketplace/sub-hire-offers.ts), the console shows them.
  */
 import { cents } from '../rental/quote-pricing';
+import { isOutState, type QuoteState } from '../rental/quote-states';
 import type { Item, VendorConfig } from '../types.generated';
 import type { House } from './houses';
 
@@ -76,3 +77,6 @@ export const hiredInKey = (lender: string, theirId: string) => `subHire:${lender
 
 /** The lending house of a hired-in row's key, or undefined for any other booking. */
 export const lenderOfHiredIn = (key: string): string | undefined => /^subHire:([^:]+):/.exec(key)?.[1];
+
+/** Whether stock hired in is overdue back to its lender: the lender's order still has it out after its last day. */
+export const overdueToLender = (lenderState: QuoteState, lastDay: string, today: string) => isOutState(lenderState) && lastDay < today;

@@ -353,6 +353,12 @@ export interface DispatchRow {
   collides: Array<{ id: string; name: string; production: string | null; objectID: string; item: string; day: string; free: number; quantity: number }>;
   /** For a hire back and not closed yet: what never went out. */
   neverOut: Array<{ objectID: string; name: string; quantity: number }>;
+  /**
+   * Stock hired in for it from other houses: collected from them before it goes out (a going row),
+   * returned to them once it is back (a returning row); `overdue` when the lender's order is past
+   * its last day with something still out.
+   */
+  subHires: Array<{ house: string; houseName: string; quantity: number; item: string; state: QuoteState; overdue: boolean }>;
 }
 
 /** A line of an order's pull sheet. */

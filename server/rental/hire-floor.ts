@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { schemaDocuments } from '../../schema/documents';
+import { overdueToLender } from '../../schema/marketplace/sub-hires';
 import { plainText } from '../../schema/plain-text';
 import { bookingWindow, collisions, OPEN_END } from '../../schema/rental/availability';
 import { hireLineOf, judgeScan, neverOut, newTags, outNow, tagOf, unitMove, type DispatchRow, type PullSheetLine, type ScanResult } from '../../schema/rental/hire';
@@ -154,6 +155,7 @@ export async function dispatchBoard(
       out,
       collides: [],
       neverOut: neverOut(order),
+      subHires: [],
     };
   };
   const going = [...confirmed, ...withOut.filter((order) => order.state === 'partlyOut' && order.startDate <= until)].map((order) => rowOf(order, 'going'));
@@ -164,7 +166,31 @@ export async function dispatchBoard(
   const order = (a: DispatchRow, b: DispatchRow) => Number(b.late) - Number(a.late) || a.day.localeCompare(b.day) || a.id.localeCompare(b.id);
   // Hires all back and waiting to be closed, with what never went out said (closing asks about it).
   const toClose = returned.map((entry) => rowOf(entry, 'returning'));
+  const orders = new Map([...confirmed, ...withOut, ...returned].map((entry) => [entry.id, entry]));
+  for (const row of [...going, ...returning, ...toClose]) row.subHires = await hiredInFor(stores, orders.get(row.id)!, today);
   return { today, until, going: going.sort(order), returning: returning.sort(order), toClose: toClose.sort(order) };
+}
+
+/**
+ * The stock an order hired in from other houses, with each lender's order as it stands (read at the
+ * lender): what the floor collects and returns, and whether it is overdue back to the lender.
+ */
+async function hiredInFor(stores: QuoteStores, order: QuoteRequest, today: string): Promise<DispatchRow['subHires']> {
+  const hired = (order.subHires ?? []).filter((subHire) => (subHire.hiredIn?.quantity ?? 0) > 0);
+  return Promise.all(
+    hired.map(async (subHire) => {
+      const theirs = await stores.quoteRequests.get(subHire.house, subHire.quoteId);
+      const state = theirs?.state ?? 'confirmed';
+      return {
+        house: subHire.house,
+        houseName: subHire.houseName,
+        quantity: subHire.hiredIn!.quantity,
+        item: subHire.theirName,
+        state,
+        overdue: overdueToLender(state, theirs?.endDate ?? subHire.hiredIn!.lastDay, today),
+      };
+    }),
+  );
 }
 
 /** The items an order has units of out now. */

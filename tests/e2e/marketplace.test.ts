@@ -15,6 +15,7 @@ import { addDays, earliestStart } from '../../schema/rental/quote-rules';
 import { axeViolations, shootBothWidths, visitorPage } from '../helpers/browser';
 import { AVIATION_ADMIN, STAFF, startConsole, type ConsoleUnderTest } from '../helpers/console';
 import { http } from '../helpers/server-process';
+import { TEST_CARDS, testCard } from '../helpers/card-hold';
 
 let app: ConsoleUnderTest;
 let platform: string;
@@ -94,7 +95,8 @@ describe('a house short of a line', () => {
     const storefront = app.server.url.replace('127.0.0.1', 'aviation.localhost');
     await app.signUpApproved(page, storefront, 'rae@skyline.example');
     // Rae asks for all seven of Jetway's red uniforms; then three go missing from stock.
-    const startDate = addDays(earliestStart('America/Los_Angeles', 2, new Date()), 9);
+    // Within Dispatch's week, where the sub-hired stock is collected first.
+    const startDate = addDays(earliestStart('America/Los_Angeles', 2, new Date()), 2);
     const asked = await page.evaluate(
       (body) =>
         fetch('/api/quote-requests', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((response) => response.json() as Promise<{ id: string }>),
@@ -165,6 +167,35 @@ describe('a house short of a line', () => {
     expect(await admin.page.getByRole('button', { name: /^Find it at other houses/ }).count()).toBe(0);
     await shoot(admin.page, 'sub-hire-stock-grown');
     await admin.page.setViewportSize({ width: 1280, height: 900 });
+
+    // Jetway quotes Rae, she accepts with a card, Jetway confirms: on Dispatch the order goes out with Peachtree's three collected first.
+    const jetway = (url: string, revision: string, body?: object) =>
+      http(`${app.server.url}/api/tenants/aviation/quote-requests/${asked.id}/${url}`, {
+        method: 'POST',
+        headers: { cookie, origin: app.server.url, 'if-match': `"${revision}"` },
+        ...(body && { body }),
+      });
+    const current = await http(`${app.server.url}/api/tenants/aviation/quote-requests/${asked.id}`, { headers: { cookie } });
+    expect((await jetway('quote', String(current.headers.etag).replace(/"/g, ''), { adjustments: {}, services: [] })).status).toBe(200);
+    const accepted = await page.evaluate(
+      async ({ id, card }) => {
+        const post = (url: string, body: object = {}, headers: Record<string, string> = {}) =>
+          fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+        const { payment } = (await (await post(`/api/quotes/${id}/card-hold`)).json()) as { payment: { clientSecret: string } };
+        await post('/api/payments/test/confirm', { clientSecret: payment.clientSecret, ...card });
+        const refreshed = await post(`/api/quotes/${id}/card-hold/refresh`);
+        const answer = await post(`/api/quotes/${id}/accept`, { version: 1 }, { 'if-match': refreshed.headers.get('etag') ?? '' });
+        return { status: answer.status, revision: (answer.headers.get('etag') ?? '').replace(/"/g, '') };
+      },
+      { id: asked.id, card: testCard(TEST_CARDS.ok) },
+    );
+    expect(accepted.status).toBe(200);
+    expect((await jetway('confirm', accepted.revision)).status).toBe(200);
+    await admin.page.goto(`${app.server.url}/admin/#/t/aviation/dispatch`);
+    await admin.page.getByText('Collect from Peachtree Prop House first: 3 × 1960s Jet Age Flight Attendant Uniform, Red (sub-hired)').waitFor();
+    await shoot(admin.page, 'dispatch-sub-hire');
+    await admin.page.setViewportSize({ width: 1280, height: 900 });
+    expect(await axeViolations(admin.page)).toEqual([]);
 
     // Under the requests, the month's sub-hire margins for the office, its month chosen by name. Skyline is not
     // Jetway's order yet, so it has no row (tests/server/sub-hires.test.ts reads a confirmed order's).

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { subHireMargins } from '../../../schema/marketplace/sub-hire-margins';
 import type { QuoteRequest } from '../../../schema/types.generated';
 import { withDefaults } from '../../../schema/defaults';
-import { nearestOffersFirst, similarNames, takesSubHireFrom, tradeRates, type SubHireOffer, type SubHireRule } from '../../../schema/marketplace/sub-hires';
+import { nearestOffersFirst, overdueToLender, similarNames, takesSubHireFrom, tradeRates, type SubHireOffer, type SubHireRule } from '../../../schema/marketplace/sub-hires';
 import type { VendorConfig } from '../../../schema/types.generated';
 
 const ruleOf = (subHires?: VendorConfig['subHires']) =>
@@ -127,5 +127,15 @@ describe('sub-hire margins', () => {
     // Before this house priced its order, what it charges is not known yet.
     const unpriced = subHireMargins([{ ...order, versions: [] }], theirs, '2027-01', { own: 'USD', of: () => 'USD' })[0]!;
     expect([unpriced.charged, unpriced.cost, unpriced.margin]).toEqual([undefined, 300, undefined]);
+  });
+});
+
+describe('stock hired in, overdue back to its lender', () => {
+  it('is overdue only while the lender’s order still has it out after its last day', () => {
+    expect(overdueToLender('out', '2027-01-12', '2027-01-13')).toBe(true);
+    expect(overdueToLender('partlyReturned', '2027-01-12', '2027-01-13')).toBe(true);
+    expect(overdueToLender('out', '2027-01-12', '2027-01-12')).toBe(false);
+    expect(overdueToLender('returned', '2027-01-12', '2027-01-20')).toBe(false);
+    expect(overdueToLender('confirmed', '2027-01-12', '2027-01-20')).toBe(false);
   });
 });
