@@ -20,7 +20,6 @@
 import { createHash } from 'node:crypto';
 import { withDefaults } from '../../schema/defaults';
 import { houseAccountId, houseCustomerUid, takesSubHireFrom, type SubHireRule } from '../../schema/marketplace/sub-hires';
-import { isOrderState } from '../../schema/rental/quote-states';
 import type { QuoteRequest, SubHireAsk, UserProfile, VendorConfig } from '../../schema/types.generated';
 import { AccountIdTakenError, type CustomerAccountStore } from '../stores/customer-account-store';
 import { FieldProblemsError } from '../stores/field-problems';
@@ -201,6 +200,3 @@ async function recorded(stores: SubHireRequestStores, houseId: string, quoteId: 
     }
   }
 }
-
-/** Whether an order state at the lender holds stock for the asking house. */
-export const lenderCommitted = (theirs: QuoteRequest) => isOrderState(theirs.state ?? 'requested');
