@@ -99,7 +99,7 @@ export async function askForSubHire(
   const quoteId = subHireQuoteId(houseId, ours.id, ask.objectID, ask.house, theirItem.objectID, round);
   const created = !theirs;
   if (!theirs) {
-    const profile = await houseCustomer(stores, ask.house, houseId, own, rule, now);
+    const profile = await houseCustomer(stores, { id: ask.house, currency: withDefaults('site', theirTenant.tenant.site).currency! }, houseId, own, rule, now);
     try {
       theirs = await takeQuoteRequest(
         stores,
@@ -154,16 +154,16 @@ export async function askForSubHire(
  * the first time) and its profile there, approved (the lender's rule already says it takes this
  * house's sub-hires).
  */
-async function houseCustomer(stores: SubHireRequestStores, lender: string, houseId: string, own: VendorConfig, rule: SubHireRule, now: Date): Promise<UserProfile> {
+async function houseCustomer(stores: SubHireRequestStores, lenderHouse: { id: string; currency: string }, houseId: string, own: VendorConfig, rule: SubHireRule, now: Date): Promise<UserProfile> {
+  const lender = lenderHouse.id;
   const accountId = houseAccountId(houseId);
   if (!(await stores.customerAccounts.get(lender, accountId))) {
-    const lenderSite = withDefaults('site', (await stores.tenantStore.get(lender))!.tenant.site);
     try {
       await stores.customerAccounts.create(lender, {
         id: accountId,
         name: own.legalName ?? own.displayName,
         kind: 'house',
-        currency: lenderSite.currency!,
+        currency: lenderHouse.currency,
         ...(own.address && { billingAddress: own.address }),
         billingContact: { name: `${own.displayName} accounts`, email: own.email },
         ...(own.taxRegistrationNumber && { taxNumber: own.taxRegistrationNumber }),
