@@ -1,8 +1,9 @@
 /**
  * The accountant's files of the house's customers, beside the accounts list: the accounts as
  * contacts for Xero or customers for QuickBooks Online (each file within the package's limit, and
- * what its limits changed, to check after importing), and the payments received in some days as a
- * CSV to reconcile the bank with (neither package imports payments from a file).
+ * what its limits changed, to check after importing), and the payments received in some days: a
+ * list, or bank statement lines for Xero or QuickBooks Online, which each matches to its open
+ * invoice when the bank is reconciled (neither imports payments against invoices from a file).
  */
 import DownloadIcon from '@mui/icons-material/Download';
 import { Alert, Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
@@ -10,8 +11,10 @@ import { fetchUtils } from 'ra-core';
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { EXPORT_ASIDE_SX } from '../invoices/AccountsExport';
+import { downloadFile } from '../lib/download-file';
 
 const FORMATS = ['xero', 'quickbooks'] as const;
+const PAYMENT_FORMATS = ['list', 'xero-statement', 'quickbooks-bank'] as const;
 type ContactFormat = (typeof FORMATS)[number];
 interface ContactsSummary {
   accounts: number;
@@ -39,6 +42,15 @@ export function CustomerFilesExport({ tenantId }: { tenantId: string }) {
   }, [base, format]);
   const summary = answer?.format === format ? answer.summary : undefined;
   const reversed = from > to;
+  const [paymentFormat, setPaymentFormat] = useState<(typeof PAYMENT_FORMATS)[number]>('list');
+  const [paymentsState, setPaymentsState] = useState<{ busy: true } | { refused: string }>();
+  const downloadPayments = () => {
+    setPaymentsState({ busy: true });
+    downloadFile(`${base}/payments.csv?from=${from}&to=${to}&format=${paymentFormat}`, 'payments.csv').then(
+      () => setPaymentsState(undefined),
+      (failure: Error) => setPaymentsState({ refused: failure.message }),
+    );
+  };
   return (
     <Stack spacing={1.5} component="section" aria-label={translate('backlot.accountFiles.heading')} sx={EXPORT_ASIDE_SX}>
       <Typography variant="subtitle2">{translate('backlot.accountFiles.heading')}</Typography>
@@ -84,6 +96,19 @@ export function CustomerFilesExport({ tenantId }: { tenantId: string }) {
       <Typography variant="body2" color="text.secondary">
         {translate('backlot.accountFiles.paymentsLead')}
       </Typography>
+      <TextField
+        select
+        size="small"
+        label={translate('backlot.accountFiles.paymentsAs')}
+        value={paymentFormat}
+        onChange={(event) => setPaymentFormat(event.target.value as (typeof PAYMENT_FORMATS)[number])}
+      >
+        {PAYMENT_FORMATS.map((choice) => (
+          <MenuItem key={choice} value={choice}>
+            {translate(`backlot.accountFiles.paymentFormats.${choice}`)}
+          </MenuItem>
+        ))}
+      </TextField>
       <TextField size="small" type="date" label={translate('backlot.accountFiles.from')} value={from} onChange={(event) => setFrom(event.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
       <TextField
         size="small"
@@ -96,17 +121,21 @@ export function CustomerFilesExport({ tenantId }: { tenantId: string }) {
         slotProps={{ inputLabel: { shrink: true } }}
       />
       <Button
-        component="a"
         variant="outlined"
         size="small"
         startIcon={<DownloadIcon />}
-        href={`${base}/payments.csv?from=${from}&to=${to}`}
-        download
+        onClick={downloadPayments}
+        loading={paymentsState !== undefined && 'busy' in paymentsState}
         disabled={reversed || !from || !to}
         sx={{ justifyContent: 'flex-start', textTransform: 'none' }}
       >
         {translate('backlot.accountFiles.paymentsFile')}
       </Button>
+      {paymentsState && 'refused' in paymentsState && (
+        <Alert severity="error" role="alert">
+          {translate('backlot.accountFiles.paymentsRefused', { reason: paymentsState.refused })}
+        </Alert>
+      )}
     </Stack>
   );
 }

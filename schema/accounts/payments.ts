@@ -12,6 +12,7 @@
  *   over 90 days), with the credit each account holds.
  */
 import { cents } from '../rental/quote-pricing';
+import { contactNameOf } from '../rental/invoices';
 import type { Invoice, Payment, PaymentInput } from '../types.generated';
 
 export interface InvoiceState {
@@ -176,7 +177,7 @@ export function agedDebtors(documents: readonly Invoice[], payments: readonly Pa
         key,
         (row = {
           key,
-          name: account?.name ?? invoice.billTo.studio ?? invoice.billTo.name,
+          name: contactNameOf(invoice),
           ...(account && { account: account.id }),
           currency: invoice.currency,
           buckets: { current: 0, days30: 0, days60: 0, days90: 0, over90: 0 },

@@ -258,6 +258,12 @@ export interface IssueContext {
   basis?: Parameters<typeof chargeLines>[3];
 }
 
+/**
+ * Whom an invoice names in the books, the contact every accountant's file and aged debtors use:
+ * the customer account it is on (as the contacts import names it), else the studio, else the person.
+ */
+export const contactNameOf = (invoice: Pick<Invoice, 'billTo'>) => invoice.billTo.account?.name ?? invoice.billTo.studio ?? invoice.billTo.name;
+
 function billToOf(order: QuoteRequest): Invoice['billTo'] {
   return {
     name: order.name ?? order.email,

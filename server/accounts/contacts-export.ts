@@ -14,15 +14,24 @@
  *   reported: a Full Name of at most 100 characters with no colon, quotation mark, tab or newline
  *   (a colon becomes a dash, quotation marks go, tabs and newlines become spaces), a Company of at most 50 (both cut after a whole word), a Resale Number (the exemption
  *   certificate's number) of at most 16 (a longer one is left out, never cut into another number).
- * - `payments`: every payment received, by the day it arrived (a plain CSV): neither Xero nor
- *   QuickBooks Online imports customer payments from a file (Xero takes them by bank
- *   reconciliation or its API), so this is what the accountant matches the bank feed against.
+ * - payments received, by the day they arrived, in one of three layouts. Neither Xero nor QuickBooks
+ *   Online imports customer payments against invoices from a file: both take money received as
+ *   bank statement lines and match each to its open invoice when the bank is reconciled. So:
+ *   - `list`: every payment with what it paid and kept as credit (a plain CSV, to check against);
+ *   - `xero-statement`: Xero's bank statement import (help.xero.com "Import a bank statement":
+ *     *Date, *Amount, Payee, Description, Reference, Check Number; at most 1,000 lines), the
+ *     invoice's number as Reference and its contact as Payee, which reconciliation matches on;
+ *   - `quickbooks-bank`: QuickBooks Online's 3-column bank upload (Intuit's "Format CSV files":
+ *     Date, Description, Amount), the payer and invoice number in the description.
+ *   The statement layouts hold money that reached the bank only: credit moved onto an invoice
+ *   (method Account credit) is not a bank line.
  *
  * Text cells are guarded against formulas (spreadsheet-cells.ts), as the invoice exports are.
  */
 import { stringify } from 'csv-stringify/sync';
 import { inertCell } from '../../schema/spreadsheet-cells';
 import type { CustomerAccount, Payment } from '../../schema/types.generated';
+import { dayIn } from '../rental/accounting-export';
 
 export const CONTACT_FORMATS = ['xero', 'quickbooks'] as const;
 export type ContactFormat = (typeof CONTACT_FORMATS)[number];
@@ -46,6 +55,12 @@ export const XERO_CONTACT_COLUMNS = [
   'DueDateSalesTerm',
 ] as const;
 export const QUICKBOOKS_CUSTOMER_COLUMNS = ['Full Name', 'Company', 'Email', 'Street', 'City', 'State', 'ZIP code', 'Country', 'Resale Number'] as const;
+export const XERO_STATEMENT_COLUMNS = ['*Date', '*Amount', 'Payee', 'Description', 'Reference', 'Check Number'] as const;
+export const QUICKBOOKS_BANK_COLUMNS = ['Date', 'Description', 'Amount'] as const;
+export const PAYMENT_FORMATS = ['list', 'xero-statement', 'quickbooks-bank'] as const;
+export type PaymentFormat = (typeof PAYMENT_FORMATS)[number];
+/** How many lines a bank statement import takes at once (Xero's limit; QuickBooks' upload is held to the same). */
+export const STATEMENT_LINE_LIMIT = 1000;
 export const PAYMENT_COLUMNS = ['Received on', 'Invoice', 'Account', 'Method', 'Reference', 'Currency', 'Amount', 'Applied to invoice', 'Kept as credit', 'Recorded by', 'Recorded at'] as const;
 
 const METHOD_WORDS: Record<Payment['method'], string> = {
@@ -136,9 +151,46 @@ export function contactsCsv(accounts: readonly CustomerAccount[], format: Contac
 /** How many files the accounts make in a package's import. */
 export const contactParts = (count: number, format: ContactFormat) => Math.max(1, Math.ceil(count / CONTACT_LIMITS[format]));
 
-/** The payments received from `from` to `to` (calendar days, inclusive), by the day they arrived. */
-export function paymentsCsv(payments: readonly Payment[], from: string, to: string): { csv: string; rows: number } {
-  const chosen = payments.filter((payment) => payment.receivedOn >= from && payment.receivedOn <= to);
+export interface PaymentsFileOptions {
+  format: PaymentFormat;
+  /** The house's locale: the packages read days as the organisation writes them. */
+  locale: string;
+  /** Whom each invoice names in the books (contactNameOf), by invoice number. */
+  payers: ReadonlyMap<string, string>;
+}
+
+/** The payments a file of `format` holds from `from` to `to` (calendar days, inclusive), by the day they arrived. */
+export function paymentsIn(payments: readonly Payment[], from: string, to: string, format: PaymentFormat): Payment[] {
+  return payments
+    .filter((payment) => payment.receivedOn >= from && payment.receivedOn <= to && (format === 'list' || payment.method !== 'accountCredit'))
+    .sort((a, b) => a.receivedOn.localeCompare(b.receivedOn) || a.recordedAt.localeCompare(b.recordedAt));
+}
+
+function bankRow(payment: Payment, format: Exclude<PaymentFormat, 'list'>, options: PaymentsFileOptions): string[] {
+  const day = dayIn(options.locale)(payment.receivedOn);
+  const payer = options.payers.get(payment.invoice) ?? '';
+  const method = METHOD_WORDS[payment.method];
+  if (format === 'xero-statement')
+    return [
+      day,
+      cell(payment.amount),
+      cell(payer),
+      cell(`${method} for invoice ${payment.invoice}${payment.reference ? `, ref ${payment.reference}` : ''}`),
+      cell(payment.invoice),
+      payment.method === 'cheque' ? cell(payment.reference) : '',
+    ];
+  return [day, cell([payer, `invoice ${payment.invoice}`, method, payment.reference].filter(Boolean).join(' · ')), cell(payment.amount)];
+}
+
+/** The payments received from `from` to `to` in a layout (see the head of this file). */
+export function paymentsCsv(payments: readonly Payment[], from: string, to: string, options: PaymentsFileOptions): { csv: string; rows: number } {
+  const chosen = paymentsIn(payments, from, to, options.format);
+  const { format } = options;
+  if (format !== 'list') {
+    const header = format === 'xero-statement' ? XERO_STATEMENT_COLUMNS : QUICKBOOKS_BANK_COLUMNS;
+    const rows = chosen.map((payment) => bankRow(payment, format, options));
+    return { csv: stringify([[...header], ...rows], { record_delimiter: 'windows' }), rows: rows.length };
+  }
   const rows = chosen.map((payment) => [
     payment.receivedOn,
     cell(payment.invoice),

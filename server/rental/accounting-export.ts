@@ -27,7 +27,7 @@
  */
 import { stringify } from 'csv-stringify/sync';
 import { cents } from '../../schema/rental/quote-pricing';
-import { untaxedReason, type ExportFormat } from '../../schema/rental/invoices';
+import { contactNameOf, untaxedReason, type ExportFormat } from '../../schema/rental/invoices';
 import type { Invoice, SiteSettings } from '../../schema/types.generated';
 import { inertCell } from '../../schema/spreadsheet-cells';
 
@@ -114,7 +114,7 @@ function exactly(line: Invoice['lines'][number]): { quantity: number; each: numb
 }
 
 /** A day as the tenant's locale writes it (26/11/2026 in en-GB, 11/26/2026 in en-US). */
-const dayIn = (locale: string) => {
+export const dayIn = (locale: string) => {
   const format = new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
   return (date: string) => format.format(new Date(`${date}T00:00:00Z`));
 };
@@ -188,7 +188,7 @@ function xeroRows(invoices: readonly Invoice[], site: ExportSite): { header: str
     return invoice.lines.map((line, index) => {
       const exact = exactly(line);
       return [
-        text(invoice.billTo.studio ?? invoice.billTo.name),
+        text(contactNameOf(invoice)),
         text(invoice.billTo.email),
         invoice.number,
         // A credit note names the invoice it credits (then the production's purchase order).
@@ -241,7 +241,7 @@ function quickbooksRows(invoices: readonly Invoice[], site: ExportSite, credits:
       const exact = exactly(line);
       return [
         invoice.number,
-        text(invoice.billTo.studio ?? invoice.billTo.name),
+        text(contactNameOf(invoice)),
         day(invoice.issueDate),
         ...(credits ? [] : [day(invoice.dueDate), days > 0 ? `Net ${days}` : 'Due on receipt']),
         text(memo),
@@ -287,7 +287,7 @@ function genericRows(invoices: readonly Invoice[]): { header: string[]; rows: Ar
       invoice.kind === 'creditNote' ? 'credit note' : 'invoice',
       invoice.credits ?? '',
       invoice.dueDate,
-      text(invoice.billTo.studio ?? invoice.billTo.name),
+      text(contactNameOf(invoice)),
       text(invoice.billTo.email),
       text(invoice.billTo.production),
       text(invoice.billTo.purchaseOrder),

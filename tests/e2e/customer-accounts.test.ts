@@ -160,12 +160,15 @@ describe('a customer account', () => {
     const files = admin.page.getByRole('region', { name: 'For your accountant' });
     const contacts = files.getByRole('link', { name: 'Download 1 account (CSV)' });
     await contacts.waitFor();
-    const [xero, payments] = await admin.page.evaluate(
-      (hrefs) => Promise.all(hrefs.map(async (href) => (await fetch(href)).text())),
-      [(await contacts.getAttribute('href'))!, (await files.getByRole('link', { name: 'Download payments (CSV)' }).getAttribute('href'))!],
-    );
-    expect(xero!.split('\r\n')[1]).toMatch(/^Warner Bros\. Pictures,warner-bros-pictures,/);
-    expect(payments).toContain('WB AP 7781');
+    const xero = await admin.page.evaluate(async (href) => (await fetch(href)).text(), (await contacts.getAttribute('href'))!);
+    expect(xero.split('\r\n')[1]).toMatch(/^Warner Bros\. Pictures,warner-bros-pictures,/);
+    // The transfer as a line of Xero's bank statement import, paid by the contact above.
+    await files.getByRole('combobox', { name: 'Payments as' }).click();
+    await admin.page.getByRole('option', { name: 'Xero statement lines' }).click();
+    const [statement] = await Promise.all([admin.page.waitForEvent('download'), files.getByRole('button', { name: 'Download payments (CSV)' }).click()]);
+    const lines = readFileSync((await statement.path())!, 'utf8').split('\r\n');
+    expect(lines[0]).toBe('*Date,*Amount,Payee,Description,Reference,Check Number');
+    expect(lines[1]).toMatch(/^\d\d\/\d\d\/\d{4},\d+\.\d\d,Warner Bros\. Pictures,"Bank transfer for invoice [^,]+, ref WB AP 7781",/);
     await admin.page.screenshot({ path: path.join(app.artifacts, 'accounts-files_1280.png'), fullPage: true });
 
     // Aged debtors: Warner owes nothing and holds $25.00.

@@ -246,6 +246,21 @@ describe('statements and reminders on a customer account', () => {
       ['2026-09-21', b.number, 'Account credit', '', '100.00', '100.00', '-100.00'],
     ]);
     expect((await api('GET', '/payments.csv?from=2026-10-01&to=2026-09-01')).json().errors.to).toBe('must be the same day as from, or later');
+
+    // As bank statement lines, for each package to match with the invoice when the bank is
+    // reconciled: the transfer reached the bank, the account credit moved onto b did not.
+    const statement = await api('GET', '/payments.csv?from=2026-09-01&to=2026-09-30&format=xero-statement');
+    expect(statement.headers['content-disposition']).toBe('attachment; filename="aviation-payments-2026-09-01-to-2026-09-30-xero-statement.csv"');
+    expect(parse(statement.body)).toEqual([
+      ['*Date', '*Amount', 'Payee', 'Description', 'Reference', 'Check Number'],
+      ['09/20/2026', '650.00', 'Warner Bros. Pictures', `Bank transfer for invoice ${a.number}, ref WB-PAY-1`, a.number, ''],
+    ]);
+    const bank = await api('GET', '/payments.csv?from=2026-09-01&to=2026-09-30&format=quickbooks-bank');
+    expect(parse(bank.body)).toEqual([
+      ['Date', 'Description', 'Amount'],
+      ['09/20/2026', `Warner Bros. Pictures · invoice ${a.number} · Bank transfer · WB-PAY-1`, '650.00'],
+    ]);
+    expect((await api('GET', '/payments.csv?from=2026-09-01&to=2026-09-30&format=sage')).statusCode).toBe(400);
   });
 
   it('uses the credit an account holds on its next invoice when it is issued, once', async () => {

@@ -4,7 +4,8 @@
  * - GET /api/tenants/:tenantId/contacts-export?format=xero|quickbooks   what the contacts export holds:
  *   its files within the package's limit, and each row a package's limits changed
  * - GET /api/tenants/:tenantId/contacts-export.csv?format=…&part=n      one of its files
- * - GET /api/tenants/:tenantId/payments.csv?from=YYYY-MM-DD&to=…         the payments received in those days
+ * - GET /api/tenants/:tenantId/payments.csv?from=YYYY-MM-DD&to=…&format=list|xero-statement|quickbooks-bank
+ *   the payments received in those days: a list, or bank statement lines for Xero or QuickBooks Online
  * - PUT /api/tenants/:tenantId/accounts/:id/exemption-certificate        the account's exemption certificate
  *   as a file (If-Match: the account's version), for the certificate it names, while in date
  * - GET /api/tenants/:tenantId/accounts/:id/exemption-certificate        …the file, as an attachment
@@ -17,7 +18,8 @@ import type { ExemptionUpload } from '../../../schema/types.generated';
 import { exemptionFile, keepExemptionCertificate } from '../../accounts/exemption-certificate';
 import { ifMatchVersion, withVersion } from '../../lib/versions';
 import { allAccounts, UnknownAccountError } from '../../stores/customer-account-store';
-import { CONTACT_FORMATS, contactParts, contactsCsv, paymentsCsv, type ContactFormat } from '../../accounts/contacts-export';
+import { CONTACT_FORMATS, contactParts, contactsCsv, PAYMENT_FORMATS, paymentsCsv, paymentsIn, STATEMENT_LINE_LIMIT, type ContactFormat, type PaymentFormat } from '../../accounts/contacts-export';
+import { contactNameOf } from '../../../schema/rental/invoices';
 import { CSV, sendDownload } from '../../lib/downloads';
 import { FieldProblemsError } from '../../stores/field-problems';
 import { accountParams, shownAccount } from './customer-accounts';
@@ -106,17 +108,50 @@ const accountFileRoutes: FastifyPluginAsync = async (app) => {
       onRequest: app.requireTenant,
       schema: {
         tags,
-        summary: 'The payments received in some days, by the day they arrived, to reconcile the bank with',
+        summary: 'The payments received in some days, by the day they arrived: a list, or bank statement lines for Xero or QuickBooks Online to reconcile against their invoices',
         params: tenantParams,
-        querystring: { type: 'object', additionalProperties: false, required: ['from', 'to'], properties: { from: day, to: day } },
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['from', 'to'],
+          properties: {
+            from: day,
+            to: day,
+            format: {
+              type: 'string',
+              enum: PAYMENT_FORMATS,
+              default: 'list',
+              description: "list (every payment, with what it paid and kept as credit), xero-statement (Xero's bank statement import) or quickbooks-bank (QuickBooks Online's 3-column bank upload)",
+            },
+          },
+        },
       },
-      config: { docs: { success: { description: 'The file, as an attachment', contentTypes: ['text/csv'] }, errors: { 400: 'To before from', 404: 'No such house' } } },
+      config: {
+        docs: {
+          success: { description: 'The file, as an attachment', contentTypes: ['text/csv'] },
+          errors: { 400: 'To before from, or more lines than a statement import takes', 404: 'No such house' },
+        },
+      },
     },
     async (request, reply) => {
       const { tenantId } = request.params as { tenantId: string };
-      const { from, to } = request.query as { from: string; to: string };
+      const { from, to, format = 'list' } = request.query as { from: string; to: string; format?: PaymentFormat };
       if (to < from) throw new FieldProblemsError([{ pointer: '/to', message: 'must be the same day as from, or later' }], 'Nothing exported');
-      return sendDownload(reply, { type: CSV, name: `${tenantId}-payments-${from}-to-${to}.csv`, body: paymentsCsv(await app.invoices.payments(tenantId), from, to).csv });
+      const payments = await app.invoices.payments(tenantId);
+      const chosen = paymentsIn(payments, from, to, format);
+      if (format !== 'list' && chosen.length > STATEMENT_LINE_LIMIT)
+        throw new FieldProblemsError(
+          [{ pointer: '/to', message: `${chosen.length} payments arrived in these days; a statement import takes ${STATEMENT_LINE_LIMIT.toLocaleString('en')} lines: choose fewer days` }],
+          'Nothing exported',
+        );
+      const site = withDefaults('site', (await app.tenantStore.get(tenantId))!.tenant.site);
+      // Whom each invoice names is what the bank line's payee must match in the books.
+      const numbers = format === 'list' ? [] : [...new Set(chosen.map((payment) => payment.invoice))];
+      const invoices = await Promise.all(numbers.map((number) => app.invoices.get(tenantId, number)));
+      const payers = new Map(invoices.flatMap((invoice) => (invoice ? [[invoice.number, contactNameOf(invoice)] as const] : [])));
+      const body = paymentsCsv(chosen, from, to, { format, locale: site.locale ?? 'en-US', payers }).csv;
+      const name = `${tenantId}-payments-${from}-to-${to}${format === 'list' ? '' : `-${format}`}.csv`;
+      return sendDownload(reply, { type: CSV, name, body });
     },
   );
 

@@ -96,6 +96,13 @@ describe('the accountants’ files', () => {
     expect(rows[1]).toMatchObject({ '*Description': `'=HYPERLINK("x")`, '*Quantity': '1', '*UnitAmount': '5.00' });
   });
 
+  it('names an invoice on a customer account after the account, as the contacts import does, in every layout', () => {
+    const onAccount = invoice('INV-000002', [line(50)], { name: 'Dana', studio: 'Night Flight Unit', account: { id: 'warner', name: 'Warner Bros. Pictures', netDays: 30, deposit: 'none' } });
+    const site = { locale: 'en-US', taxName: 'Sales tax' };
+    expect((parse(exportCsv([onAccount], 'xero', site), { columns: true }) as Array<Record<string, string>>)[0]!['*ContactName']).toBe('Warner Bros. Pictures');
+    expect((parse(exportCsv([onAccount], 'quickbooks', site), { columns: true }) as Array<Record<string, string>>)[0]!.Customer).toBe('Warner Bros. Pictures');
+  });
+
   it('names each line’s tax as the package does, and posts a line with no GL code to the default sales account', () => {
     const vat = { taxName: 'VAT' };
     expect(taxTypeOf({ kind: 'rental', taxRate: 20 }, vat, 'xero')).toBe('20% (VAT on Income)');
