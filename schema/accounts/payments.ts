@@ -65,6 +65,12 @@ export function paymentOf(
     const used = creditUsed(input, state, owed, context);
     return problems.length ? { problems: [...problems, ...('problems' in used ? used.problems : [])] } : used;
   }
+  const twice = sameAsRecorded(input, state.payments);
+  if (twice)
+    problems.push({
+      pointer: '/reference',
+      message: `${twice.reference} for ${context.format(twice.amount)} on ${twice.receivedOn} was recorded on ${invoice.number} by ${twice.recordedBy} already: a payment is recorded once (give its own reference if this is another)`,
+    });
   const applied = Math.min(cents(input.amount), owed);
   const credit = cents(input.amount - applied);
   if (credit > 0 && !account)
@@ -93,6 +99,20 @@ export function paymentOf(
       recordedBy: context.by,
     },
   };
+}
+
+/**
+ * A payment already recorded on the invoice that this one repeats: the same reference, amount, day
+ * and way (two people recording one bank transfer, each with a dialog of their own). Without a
+ * reference two equal payments may both be real (two cash payments in a day), so none is judged.
+ */
+function sameAsRecorded(input: PaymentInput, recorded: readonly Payment[]): Payment | undefined {
+  const reference = input.reference?.trim().toLowerCase();
+  if (!reference) return undefined;
+  return recorded.find(
+    (payment) =>
+      payment.id !== input.id && payment.reference?.toLowerCase() === reference && payment.amount === cents(input.amount) && payment.receivedOn === input.receivedOn && payment.method === input.method,
+  );
 }
 
 /** The account's credit paying the invoice: no more than the account holds, nor than the invoice owes (credit never makes credit). */

@@ -174,6 +174,34 @@ export function describeInvoiceStoreContract(name: string, open: () => Promise<O
       expect(await store.payments('aviation', { invoice: invoice.number })).toHaveLength(1);
     });
 
+    it('records one bank transfer once when two people record it at once on an account, each from a dialog of their own', async () => {
+      const { store } = subject;
+      const warner = { id: 'warner', name: 'Warner Bros. Pictures', netDays: 30, deposit: 'none' as const };
+      const invoice = (await store.issue(sampleDraft('q-8', { paid: 0, balance: 408, billTo: { name: 'Dana', email: 'dana@studio.example', account: warner } }))).invoice;
+      // On an account an overpayment is kept as credit, so only the reference tells a repeat.
+      const pay = (id: string, reference: string) => (state: InvoiceState) => {
+        const made = paymentOf({ id, amount: 408, currency: 'USD', receivedOn: '2026-11-28', method: 'bankTransfer', reference }, state, {
+          today: '2026-11-28',
+          now: new Date(),
+          by: `${id.slice(5)}@jetwayprops.com`,
+          format: (value) => `$${value.toFixed(2)}`,
+        });
+        if ('problems' in made) throw new Error(made.problems[0]!.message);
+        return made.payment;
+      };
+      const outcomes = await Promise.allSettled([
+        store.recordPayment('aviation', invoice.number, 'wire-sam1', pay('wire-sam1', 'WB AP 7781')),
+        store.recordPayment('aviation', invoice.number, 'wire-kim1', pay('wire-kim1', 'wb ap 7781 ')),
+      ]);
+      expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+      expect(String((outcomes.find((outcome) => outcome.status === 'rejected') as PromiseRejectedResult).reason.message)).toMatch(
+        new RegExp(`^WB AP 7781 for \\$408\\.00 on 2026-11-28 was recorded on ${invoice.number} by (sam1|kim1)@jetwayprops\\.com already: a payment is recorded once`, 'i'),
+      );
+      expect(await store.payments('aviation', { invoice: invoice.number })).toHaveLength(1);
+      // Another transfer with its own reference is another payment: kept as credit.
+      expect((await store.recordPayment('aviation', invoice.number, 'wire-lee1', pay('wire-lee1', 'WB AP 7790'))).payment.credit).toBe(408);
+    });
+
     it("spends an account's credit once when two invoices take it at once", async () => {
       const { store } = subject;
       const warner = { id: 'warner', name: 'Warner Bros. Pictures', netDays: 30, deposit: 'none' as const };
