@@ -1714,6 +1714,29 @@ export interface HireLine {
    * Items: Asset tag: The unit's tag, printed on its label and read by scanning: letters, digits and dashes, unique within the tenant.
    */
   tags?: string[];
+  /**
+   * Hired in, out now: Of this line's units out now, those hired in from other houses (sub-hires): by house, how many, and for units the lender tracks one by one, their tags (the lender's own labels, scanned here).
+   *
+   * @maxItems 20
+   */
+  hiredIn?: {
+    /**
+     * Tenant id: Lowercase letters, digits and single hyphens; it is also the tenant's folder name and its <id>.localhost host name.
+     */
+    house: string;
+    /**
+     * Out: How many of its units are out on this order now.
+     */
+    out: number;
+    /**
+     * Its units out: The lender's asset tags of those units.
+     *
+     * @maxItems 1000
+     *
+     * Items: Asset tag: The unit's tag, printed on its label and read by scanning: letters, digits and dashes, unique within the tenant.
+     */
+    tags?: string[];
+  }[];
 }
 /**
  * Who took the items at check-out, or brought them back at check-in, with their signature when drawn.

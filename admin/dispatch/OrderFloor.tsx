@@ -63,13 +63,21 @@ function withAnswer(sheet: PullSheet, answer: ScanAnswer): PullSheet {
     out: isOutState(state),
     lines: sheet.lines.map((line) => {
       const hire = answer.hire?.lines.find((entry) => entry.objectID === line.objectID);
-      return hire ? { ...line, out: hire.out, back: hire.back, damaged: hire.damaged ?? 0, lost: hire.lost ?? 0, tagsOut: hire.tags ?? [] } : line;
+      if (!hire) return line;
+      const hiredIn = line.hiredIn.map((entry) => {
+        const theirs = hire.hiredIn?.find((each) => each.house === entry.house);
+        return { ...entry, out: theirs?.out ?? 0, tagsOut: theirs?.tags ?? [] };
+      });
+      return { ...line, out: hire.out, back: hire.back, damaged: hire.damaged ?? 0, lost: hire.lost ?? 0, tagsOut: hire.tags ?? [], hiredIn };
     }),
     charges: answer.hire?.charges ?? sheet.charges,
     handovers: answer.hire?.handovers ?? sheet.handovers,
     scans: answer.repeat ? sheet.scans : [...sheet.scans, answer.record].slice(-50),
   };
 }
+
+/** How many of a line are hired in from other houses (the rest is picked from this house's shelf). */
+const hiredInQuantity = (line: PullSheet['lines'][number]) => line.hiredIn.reduce((sum, entry) => sum + entry.quantity, 0);
 
 /** Columns a phone folds into the item's cell. */
 const wideOnly = { display: { xs: 'none', sm: 'table-cell' } } as const;
@@ -92,6 +100,7 @@ export function OrderFloor({ tenantId }: { tenantId: string }) {
   const [camera, setCamera] = useState(false);
   const [handingOver, setHandingOver] = useState(false);
   const [last, setLast] = useState<Pick<ScanRecord, 'outcome' | 'message'>>();
+  const [lender, setLender] = useState<ScanAnswer['lender']>();
   const field = useRef<HTMLInputElement>(null);
 
   // An order with things out opens on check-in; after that the crew's choice stands, whatever the scans do.
@@ -117,6 +126,7 @@ export function OrderFloor({ tenantId }: { tenantId: string }) {
   const onAnswer = useCallback(
     (answer: ScanAnswer) => {
       setLast(answer.repeat ? { outcome: 'repeat', message: `${translate('backlot.scan.repeat')} ${answer.record.message}` } : answer.record);
+      setLender(answer.lender);
       soundFor(answer.record.outcome);
       // The answer carries the order's counts: shown at once. The whole sheet (the units left on the
       // shelf) is read again once the scanning pauses, not after every scan of a 200-line check-in.
@@ -278,6 +288,11 @@ export function OrderFloor({ tenantId }: { tenantId: string }) {
                 {last.message}
               </Alert>
             )}
+            {lender && (
+              <Alert severity={lender.outcome === 'ok' ? 'success' : 'warning'} sx={{ mt: 1 }}>
+                {translate(lender.outcome === 'ok' ? 'backlot.scan.lenderRecorded' : 'backlot.scan.lenderRefused', { house: lender.houseName, message: lender.message })}
+              </Alert>
+            )}
             {waiting > 0 && (
               <Alert severity={offline ? 'warning' : 'info'} sx={{ mt: 1 }}>
                 {translate(offline ? 'backlot.scan.offline' : 'backlot.scan.sending', { smart_count: waiting })}
@@ -320,9 +335,15 @@ export function OrderFloor({ tenantId }: { tenantId: string }) {
                           {line.tracking === 'units'
                             ? line.tagsOut.length
                               ? translate('backlot.scan.tagsOut', { tags: line.tagsOut.join(', ') })
-                              : translate('backlot.scan.pick', { tags: line.onShelf.slice(0, line.quantity).join(', ') || '—' })
+                              : translate('backlot.scan.pick', { tags: line.onShelf.slice(0, line.quantity - hiredInQuantity(line)).join(', ') || '—' })
                             : line.objectID}
                         </Typography>
+                        {line.hiredIn.map((entry) => (
+                          <Typography key={entry.house} variant="caption" color="secondary" component="div">
+                            {translate('backlot.scan.hiredIn', { quantity: entry.quantity, house: entry.houseName, label: `${entry.house}/…` })}
+                            {entry.out > 0 && ` · ${translate('backlot.scan.hiredInOut', { out: entry.out, tags: entry.tagsOut.join(', ') || '—' })}`}
+                          </Typography>
+                        ))}
                         {/* On a phone the location and quantity columns fold in here. */}
                         <Typography variant="caption" color="text.secondary" component="div" sx={{ display: { xs: 'block', sm: 'none' } }}>
                           {line.location ? `${line.location} · ` : ''}
@@ -399,7 +420,7 @@ export function OrderFloor({ tenantId }: { tenantId: string }) {
           <Stack component="ol" spacing={0.5} sx={{ pl: 0, listStyle: 'none', m: 0 }}>
             {[...sheet.scans].reverse().map((record) => (
               <Typography component="li" key={record.id} variant="body2" color={record.outcome === 'ok' ? 'text.primary' : 'error.main'}>
-                {new Date(record.at).toLocaleTimeString()} · {record.direction === 'out' ? '↑' : '↓'} {record.message}{' '}
+                {new Date(record.at).toLocaleTimeString()} · {record.code === 'sub-hire' ? '⇄' : record.direction === 'out' ? '↑' : '↓'} {record.message}{' '}
                 <Typography component="span" variant="caption" color="text.secondary">
                   ({record.by})
                 </Typography>

@@ -45,6 +45,8 @@ export interface ScanAnswer {
   repeat: boolean;
   state?: QuoteState;
   hire?: HireRecord;
+  /** Damage or loss found here on stock hired in: what the lender's order made of it. */
+  lender?: { house: string; houseName: string; outcome: ScanRecord['outcome']; message: string };
 }
 
 /** The vendor's calendar feed link, and each item's (with {objectID} to fill in); null while there is none. */

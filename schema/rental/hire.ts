@@ -61,6 +61,25 @@ export interface ScanContext {
   charges: ChargeRule;
   /** Why nothing may go out on this order now (its card hold or its certificate of insurance: outBlockedBy), if anything. */
   outBlocked?: string | undefined;
+  /** The code is another house's label for stock hired in on this order (see HiredInScan), or why it cannot count as that. */
+  hiredIn?: HiredInScan | { refused: string };
+}
+
+/**
+ * A scan of stock hired in from another house, by that house's own label (`<house>/<tag>`, or
+ * `<house>/<item>` for an item it counts as a quantity): counted on this order's line like any
+ * other, kept apart as the lender's, and never this house's stock (nothing of it goes to repair or
+ * leaves stock here: the lender's order records that).
+ */
+export interface HiredInScan {
+  house: string;
+  houseName: string;
+  /** This order's item the sub-hire is for. */
+  objectID: string;
+  /** The lender's unit, when it tracks the item unit by unit. */
+  tag?: string;
+  /** How many this order hired in from the house for the line. */
+  quantity: number;
 }
 
 /** What a label or a typed code names: a tenant (when the label says), and the code itself. */
@@ -76,6 +95,9 @@ export const tagOf = (code: string) => readCode(code).code.toUpperCase();
 /** One line's hire record (zeros before anything moved). */
 export const hireLineOf = (hire: HireRecord | undefined, objectID: string): HireLine =>
   hire?.lines.find((line) => line.objectID === objectID) ?? { objectID, out: 0, back: 0, damaged: 0, lost: 0, tags: [] };
+
+/** How many of a line's units out now are hired in from other houses. */
+export const hiredInOut = (line: Pick<HireLine, 'hiredIn'>) => (line.hiredIn ?? []).reduce((sum, entry) => sum + entry.out, 0);
 
 /** How many of each item are out with the client now (checked out, not back). */
 export const outNow = (line: Pick<HireLine, 'out' | 'back'>) => line.out - line.back;
@@ -116,13 +138,15 @@ export function judgeScan(context: ScanContext): ScanResult {
   const base = { id: input.id, orderId: order.id, at: context.now.toISOString(), by: context.who, direction: input.direction, code: input.code.slice(0, 200) };
   const refuse = (outcome: ScanOutcome, message: string, extra: Partial<ScanRecord> = {}): ScanResult => ({ record: { ...base, count: 0, ...extra, outcome, message } });
 
-  if (labelTenant !== undefined && labelTenant !== tenantId) return refuse('otherTenant', `This label belongs to another rental house (${labelTenant.slice(0, 40)}), not this one.`);
+  const hiredIn = context.hiredIn;
+  if (labelTenant !== undefined && labelTenant !== tenantId && !hiredIn) return refuse('otherTenant', `This label belongs to another rental house (${labelTenant.slice(0, 40)}), not this one.`);
   const action = input.direction === 'out' ? 'checkOut' : 'checkIn';
   const state = order.state ?? 'requested';
   const allowed = transition({ state, hold: order.hold ?? 'none' }, action, 'vendor', hireCounts(order));
   if (!allowed.ok) return refuse('refused', `${allowed.reason} ${input.direction === 'out' ? 'Only a confirmed order goes out.' : 'Nothing of it is out.'}`);
   if (input.direction === 'out' && context.outBlocked) return refuse('refused', context.outBlocked);
 
+  if (hiredIn) return 'refused' in hiredIn ? refuse('refused', hiredIn.refused) : judgeHiredInScan(context, hiredIn, base, refuse);
   const unit = context.unit;
   const item = unit ? items.get(unit.objectID) : items.get(code.toLowerCase());
   if (!unit && !item) return refuse('unknown', `No unit or item here is labelled ${JSON.stringify(code.slice(0, 60))}.`);
@@ -164,12 +188,18 @@ export function judgeScan(context: ScanContext): ScanResult {
     if (unit) {
       if (unit.status !== 'out') return refuse('notOut', `${label} is not out: it is ${statusWords[unit.status]}.`, about);
       if (unit.orderId !== order.id) return refuse('wrongOrder', `${label} is out on another order (${unit.orderId ?? 'unknown'}), not this one.`, about);
-    } else if (count > outNow(hireLine))
+    } else if (count > outNow(hireLine) - hiredInOut(hireLine)) {
+      const own = outNow(hireLine) - hiredInOut(hireLine);
+      // Stock hired in comes back by its lender's label, so it is told apart from this house's own.
+      const theirs = hiredInOut(hireLine) > 0 ? ` (${hiredInOut(hireLine)} more out are hired in: scan their lender's labels)` : '';
       return refuse(
         'tooMany',
-        outNow(hireLine) === 0 ? `No ${name} is out on this order.` : `Only ${outNow(hireLine)} ${name} ${outNow(hireLine) === 1 ? 'is' : 'are'} out on this order: ${count} cannot come back.`,
+        own === 0
+          ? `No ${name}${theirs && " of this house's"} is out on this order${theirs}.`
+          : `Only ${own} ${name} ${own === 1 ? 'is' : 'are'} out on this order${theirs}: ${count} cannot come back.`,
         about,
       );
+    }
     const damaged = condition === 'damaged' ? count : 0;
     const lost = condition === 'lost' ? count : 0;
     nextLine = {
@@ -196,6 +226,88 @@ export function judgeScan(context: ScanContext): ScanResult {
     }
   }
 
+  return settleScan(context, { base, refuse, objectID, name, label, about, count, condition, item, line, nextLine, ...(nextUnit && { nextUnit, tag: nextUnit.tag }), stock });
+}
+
+/**
+ * A scan of stock hired in (see HiredInScan): out while this order has fewer of the house's out
+ * than it hired in, back only what is out, a unit by the lender's tag once. Damaged or lost, it is
+ * charged on this order by this house's rule like its own, and nothing of it leaves this house's
+ * stock: the lender's order records it (server/marketplace/sub-hire-floor.ts).
+ */
+function judgeHiredInScan(context: ScanContext, hiredIn: HiredInScan, base: ScanBase, refuse: Refuse): ScanResult {
+  const { order, input, items } = context;
+  const { objectID, tag, house, houseName } = hiredIn;
+  const item = items.get(objectID);
+  const name = item?.name ?? objectID;
+  const label = `${tag ? `${house}/${tag}` : name} (${tag ? `${name}, ` : ''}hired in from ${houseName})`;
+  const about = { objectID, ...(tag && { tag }) };
+  const line = order.lines.find((entry) => entry.objectID === objectID);
+  if (!line) return refuse('notOnOrder', `${label} is not on this order.`, about);
+  const hireLine = hireLineOf(order.hire, objectID);
+  const theirs = hireLine.hiredIn?.find((entry) => entry.house === house) ?? { house, out: 0, tags: [] };
+  const count = tag ? 1 : (input.count ?? 1);
+  const condition = input.direction === 'in' ? (input.condition ?? 'fine') : undefined;
+  let next: typeof theirs;
+  if (input.direction === 'out') {
+    if (tag && theirs.tags?.includes(tag)) return refuse('alreadyOut', `${label} is already out on this order.`, about);
+    if (theirs.out + count > hiredIn.quantity) return refuse('tooMany', `${hiredIn.quantity} hired in from ${houseName}, ${theirs.out} out: ${count} more would be too many.`, about);
+    if (outNow(hireLine) + count > line.quantity) return refuse('tooMany', `${line.quantity} ${name} booked, ${outNow(hireLine)} out: ${count} more would be too many.`, about);
+    next = { house, out: theirs.out + count, tags: tag ? [...(theirs.tags ?? []), tag] : (theirs.tags ?? []) };
+  } else {
+    if (tag && !theirs.tags?.includes(tag)) return refuse('notOut', `${label} is not out on this order.`, about);
+    if (count > theirs.out)
+      return refuse(
+        'tooMany',
+        theirs.out === 0
+          ? `Nothing hired in from ${houseName} is out on this order.`
+          : `Only ${theirs.out} hired in from ${houseName} ${theirs.out === 1 ? 'is' : 'are'} out: ${count} cannot come back.`,
+        about,
+      );
+    next = { house, out: theirs.out - count, tags: (theirs.tags ?? []).filter((each) => each !== tag) };
+  }
+  const others = (hireLine.hiredIn ?? []).filter((entry) => entry.house !== house);
+  const nextLine: HireLine = {
+    ...hireLine,
+    ...(input.direction === 'out'
+      ? { out: hireLine.out + count }
+      : { back: hireLine.back + count, damaged: (hireLine.damaged ?? 0) + (condition === 'damaged' ? count : 0), lost: (hireLine.lost ?? 0) + (condition === 'lost' ? count : 0) }),
+    hiredIn: next.out > 0 ? [...others, next] : others,
+  };
+  return settleScan(context, { base, refuse, objectID, name, label, about, count, condition, item, line, nextLine, ...(tag && { tag }), lender: houseName, stock: [] });
+}
+
+type Refuse = (outcome: ScanOutcome, message: string, extra?: Partial<ScanRecord>) => ScanResult;
+type ScanBase = Pick<ScanRecord, 'id' | 'orderId' | 'at' | 'by' | 'direction' | 'code'>;
+
+/** What a judged scan moves, for settleScan to price and write. */
+interface ScanMove {
+  base: ScanBase;
+  refuse: Refuse;
+  objectID: string;
+  name: string;
+  /** How the scanned thing is named to the crew. */
+  label: string;
+  about: Partial<ScanRecord>;
+  count: number;
+  condition: ScanInput['condition'] | undefined;
+  item: ScanContext['items'] extends ReadonlyMap<string, infer T> ? T | undefined : never;
+  line: QuoteRequest['lines'][number];
+  nextLine: HireLine;
+  nextUnit?: Unit;
+  /** The unit's tag, when a unit moved (the lender's, for stock hired in). */
+  tag?: string;
+  /** For stock hired in: the lending house's name. */
+  lender?: string;
+  stock: StockRow[];
+}
+
+/** A scan's move written as the order's: late days, damage and losses priced, the order's state, and the record. */
+function settleScan(context: ScanContext, move: ScanMove): ScanResult {
+  const { order, input } = context;
+  const { base, refuse, objectID, name, label, about, count, condition, item, line, nextLine, nextUnit, stock } = move;
+  const state = order.state ?? 'requested';
+  const action = input.direction === 'out' ? 'checkOut' : 'checkIn';
   // A return priced where it is found: late days, damage and losses become the order's charges in the same write.
   const late = input.direction === 'in' ? lateDays(order, context.now, context.timezone, context.charges.graceHours) : 0;
   const photos = input.direction === 'in' && condition !== 'fine' && input.photos?.length ? input.photos : undefined;
@@ -207,7 +319,7 @@ export function judgeScan(context: ScanContext): ScanResult {
             scanId: input.id,
             objectID,
             name,
-            ...(unit && { tag: unit.tag }),
+            ...(move.tag && { tag: move.tag }),
             count,
             condition: condition!,
             ...(input.note && { note: input.note }),
@@ -236,7 +348,10 @@ export function judgeScan(context: ScanContext): ScanResult {
     // The audit of every scan is its record; the order's history keeps the changes of state (its limit stays for the conversation).
     history: nextState === state ? history : [...history, { at: base.at, action, from: state, to: nextState, by: 'vendor', ...(context.who.includes('@') && { email: context.who }) }],
   };
-  const verb = input.direction === 'out' ? 'Out' : condition === 'damaged' ? 'Back damaged (to repair)' : condition === 'lost' ? 'Written off as lost' : 'Back';
+  // Stock hired in is the lender's: its damage or loss is reported to it, not kept here.
+  const whose = move.lender ? `reported to ${move.lender}` : undefined;
+  const verb =
+    input.direction === 'out' ? 'Out' : condition === 'damaged' ? `Back damaged (${whose ?? 'to repair'})` : condition === 'lost' ? `Written off as lost${whose ? ` (${whose})` : ''}` : 'Back';
   const progress = input.direction === 'out' ? `${outNow(nextLine)} of ${line.quantity} out` : `${nextLine.back} of ${nextLine.out} back`;
   const lateWords = late > 0 ? ` ${late} day${late === 1 ? '' : 's'} late.` : '';
   return {
@@ -378,4 +493,6 @@ export interface PullSheetLine {
   tagsOut: string[];
   /** For units: tags on the shelf to pick from (in service), first ones first. */
   onShelf: string[];
+  /** Of the quantity, what is hired in from other houses: from whom, how many, and how many of theirs (which tags) are out now. Scanned by their own labels. */
+  hiredIn: Array<{ house: string; houseName: string; quantity: number; out: number; tagsOut: string[] }>;
 }

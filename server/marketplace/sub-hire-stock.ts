@@ -74,7 +74,9 @@ export async function followSubHire(stores: SubHireStockStores, lender: string, 
       if (!order || !entry) return { record: { ...record, outcome: 'refused' as const, message: `The sub-hire ${theirs.id} is not on this order.` } };
       if (before && before.revision >= next.revision)
         return { record: { ...record, outcome: 'repeat' as const, message: `${lenderName}'s request ${theirs.id} was followed at a later change already.` } };
-      if (before && before.quantity === next.quantity && (next.quantity === 0 || (before.firstDay === next.firstDay && before.lastDay === next.lastDay)))
+      if ((before?.quantity ?? 0) === 0 && next.quantity === 0)
+        return { record: { ...record, outcome: 'ok' as const, message: `${lenderName}'s request is ${theirs.state ?? 'requested'}: nothing hired in yet.` }, order: followed(order, theirs.id, next) };
+      if (before && before.quantity === next.quantity && before.firstDay === next.firstDay && before.lastDay === next.lastDay)
         return { record: { ...record, outcome: 'ok' as const, message: `${lenderName}'s request changed; the stock hired in did not.` }, order: followed(order, theirs.id, next) };
       return {
         record: { ...record, outcome: 'ok' as const, message: `${next.quantity} hired in from ${lenderName} for ${next.firstDay} to ${next.lastDay} (was ${before?.quantity ?? 0}).` },

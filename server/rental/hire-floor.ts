@@ -10,7 +10,7 @@ import { schemaDocuments } from '../../schema/documents';
 import { overdueToLender } from '../../schema/marketplace/sub-hires';
 import { plainText } from '../../schema/plain-text';
 import { bookingWindow, collisions, OPEN_END } from '../../schema/rental/availability';
-import { hireLineOf, judgeScan, neverOut, newTags, outNow, tagOf, unitMove, type DispatchRow, type PullSheetLine, type ScanResult } from '../../schema/rental/hire';
+import { hireLineOf, judgeScan, neverOut, newTags, outNow, tagOf, unitMove, type DispatchRow, type PullSheetLine, type ScanContext, type ScanResult } from '../../schema/rental/hire';
 import { outBlockedBy } from '../../schema/rental/out-gate';
 import { addDays, todayIn } from '../../schema/rental/quote-rules';
 import { isOutState, isOverdue, type QuoteState } from '../../schema/rental/quote-states';
@@ -26,7 +26,11 @@ import { QuoteRefusedError, type QuoteSettings, type QuoteStores } from './quote
 const itemId = new RegExp(schemaDocuments.defs.$defs.slug.pattern);
 
 /** One scan on an order, judged against the order and unit as stored and written with them; a repeated scan id is answered from its record. */
-export async function scanOnOrder(stores: QuoteStores, settings: QuoteSettings, request: { tenantId: string; orderId: string; input: ScanInput; who: string; now: Date }): Promise<HireStepDone> {
+export async function scanOnOrder(
+  stores: QuoteStores,
+  settings: QuoteSettings,
+  request: { tenantId: string; orderId: string; input: ScanInput; who: string; now: Date; hiredIn?: ScanContext['hiredIn'] },
+): Promise<HireStepDone> {
   const { tenantId, orderId, input, now } = request;
   const order = await stores.quoteRequests.get(tenantId, orderId);
   if (!order) throw new UnknownQuoteError(orderId);
@@ -55,6 +59,7 @@ export async function scanOnOrder(stores: QuoteStores, settings: QuoteSettings, 
         timezone: settings.timezone,
         charges: settings.charges,
         outBlocked,
+        ...(request.hiredIn && { hiredIn: request.hiredIn }),
       });
     },
   });
@@ -240,6 +245,19 @@ export async function collisionsOf(stores: QuoteStores, settings: QuoteSettings,
 }
 
 /** An order's pull sheet: each line with its photo, location, quantity or tags, and how much is out and back. */
+/** What a line hired in from other houses (confirmed by them): from whom, how many, and which of theirs are out now. */
+function hiredInOnLine(order: QuoteRequest, objectID: string, hire: ReturnType<typeof hireLineOf>): PullSheetLine['hiredIn'] {
+  const byHouse = new Map<string, PullSheetLine['hiredIn'][number]>();
+  for (const subHire of order.subHires ?? []) {
+    const quantity = subHire.hiredIn?.quantity ?? 0;
+    if (subHire.objectID !== objectID || quantity === 0) continue;
+    const out = hire.hiredIn?.find((entry) => entry.house === subHire.house);
+    const entry = byHouse.get(subHire.house) ?? { house: subHire.house, houseName: subHire.houseName, quantity: 0, out: out?.out ?? 0, tagsOut: out?.tags ?? [] };
+    byHouse.set(subHire.house, { ...entry, quantity: entry.quantity + quantity });
+  }
+  return [...byHouse.values()];
+}
+
 export async function pullSheet(stores: QuoteStores, settings: QuoteSettings, order: QuoteRequest, now: Date) {
   const items = new Map(
     (
@@ -268,6 +286,7 @@ export async function pullSheet(stores: QuoteStores, settings: QuoteSettings, or
         lost: hire.lost ?? 0,
         tagsOut: hire.tags ?? [],
         onShelf: shelf?.units.map((unit) => unit.tag) ?? [],
+        hiredIn: hiredInOnLine(order, line.objectID, hire),
       };
     }),
   );

@@ -199,6 +199,11 @@ describe('a house short of a line', () => {
     await shoot(admin.page, 'dispatch-sub-hire');
     await admin.page.setViewportSize({ width: 1280, height: 900 });
     expect(await axeViolations(admin.page)).toEqual([]);
+    // Its pull sheet: the three hired in are scanned by Peachtree's own labels (tests/server/sub-hires.test.ts scans them).
+    await admin.page.goto(`${app.server.url}/admin/#/t/aviation/dispatch/${asked.id}`);
+    await admin.page.getByText('3 hired in from Peachtree Prop House: scan their labels (atlanta/…)').waitFor();
+    await shoot(admin.page, 'pull-sheet-sub-hire');
+    await admin.page.setViewportSize({ width: 1280, height: 900 });
 
     // Under the requests, the month's sub-hire margins for the office, its month chosen by name. Skyline is not
     // Jetway's order yet, so it has no row (tests/server/sub-hires.test.ts reads a confirmed order's).

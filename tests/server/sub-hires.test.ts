@@ -16,6 +16,7 @@ import type { OutboxMailer } from '../../server/mail/mailer';
 import { simpleParser } from 'mailparser';
 import { parse } from 'csv-parse/sync';
 import { readFile } from 'node:fs/promises';
+import { TINY_PNG } from '../fixtures/tiny-png';
 import path from 'node:path';
 
 let t: TestApp;
@@ -46,6 +47,28 @@ const offers = async (asking: 'aviation' | 'atlanta', objectID: string, quantity
   expect(answer.statusCode, answer.body).toBe(200);
   return answer.json() as { offers: SubHireOffer[]; lenders: number };
 };
+
+/** Jetway asks Peachtree for `quantity` of a line's item, Peachtree quotes it, Jetway accepts on its house account: Peachtree's request, to confirm. */
+async function subHireAccepted(ours: string, objectID: string, quantity: number) {
+  const ask = await t.as('aviationAdmin', {
+    method: 'POST',
+    url: `/api/tenants/aviation/quote-requests/${ours}/sub-hires`,
+    payload: { objectID, house: 'atlanta', theirObjectID: objectID, quantity },
+  });
+  expect(ask.statusCode, ask.body).toBe(201);
+  const theirId = ask.json().subHire.quoteId as string;
+  const there = (action: string, revision: number, payload?: object) =>
+    t.as('platform', { method: 'POST', url: `/api/tenants/atlanta/quote-requests/${theirId}/${action}`, ...(payload && { payload }), headers: { 'if-match': `"${revision}"` } });
+  expect((await there('quote', 0, { adjustments: {}, services: [] })).statusCode).toBe(200);
+  const accepted = await t.as('aviationAdmin', {
+    method: 'POST',
+    url: `/api/tenants/aviation/quote-requests/${ours}/sub-hires/${theirId}/accept`,
+    payload: { version: 1 },
+    headers: { 'if-match': '"1"' },
+  });
+  expect(accepted.statusCode, accepted.body).toBe(200);
+  return { theirId, there };
+}
 
 describe('a house short of a line', () => {
   it('is offered nothing while no house takes sub-hires, and says so', async () => {
@@ -250,23 +273,7 @@ describe('a house asking another for a short line', () => {
     expect(await line()).toMatchObject({ free: 0, stock: 7, hiredIn: 0 });
 
     // Jetway sub-hires 3 from Peachtree: quoted there, accepted here, confirmed there.
-    const ask = await t.as('aviationAdmin', {
-      method: 'POST',
-      url: `/api/tenants/aviation/quote-requests/${short}/sub-hires`,
-      payload: { objectID: RED_UNIFORM, house: 'atlanta', theirObjectID: RED_UNIFORM, quantity: 3 },
-    });
-    expect(ask.statusCode, ask.body).toBe(201);
-    const theirId = ask.json().subHire.quoteId as string;
-    const there = (action: string, revision: number, payload?: object) =>
-      t.as('platform', { method: 'POST', url: `/api/tenants/atlanta/quote-requests/${theirId}/${action}`, ...(payload && { payload }), headers: { 'if-match': `"${revision}"` } });
-    expect((await there('quote', 0, { adjustments: {}, services: [] })).statusCode).toBe(200);
-    const accepted = await t.as('aviationAdmin', {
-      method: 'POST',
-      url: `/api/tenants/aviation/quote-requests/${short}/sub-hires/${theirId}/accept`,
-      payload: { version: 1 },
-      headers: { 'if-match': '"1"' },
-    });
-    expect(accepted.statusCode, accepted.body).toBe(200);
+    const { theirId, there } = await subHireAccepted(short, RED_UNIFORM, 3);
     // Accepted is not yet confirmed: nothing hired in.
     expect((await line()).hiredIn).toBe(0);
     const confirmed = await there('confirm', 2);
@@ -357,5 +364,76 @@ describe('a house asking another for a short line', () => {
     const hiredIn = async (house: 'aviation' | 'london', ours: string) =>
       ((await t.as('platform', { url: `/api/tenants/${house}/quote-requests/${ours}/sub-hires` })).json() as Array<{ subHire: { hiredIn?: { quantity: number } } }>)[0]!.subHire.hiredIn?.quantity ?? 0;
     expect([await hiredIn('aviation', jetway), await hiredIn('london', soho)].sort()).toEqual([0, 4]);
+  });
+
+  it('scans the lender’s own labels on its floor, and damage found at its check-in goes to the lender’s order as its own check-in, with the note and photos', async () => {
+    const CAPTAIN = 'captain-uniform-navy-with-four-stripes';
+    // Jetway's order of three captain's uniforms on days no other test here books: one its own, two hired in from Peachtree.
+    const order = await confirmedOrder(t, 'crew@night-crew.example', [{ objectID: CAPTAIN, quantity: 3 }], 60, 'Night Crew');
+    const { theirId, there } = await subHireAccepted(order.id, CAPTAIN, 2);
+    expect((await there('confirm', 2)).statusCode).toBe(200);
+    // Peachtree tracks its captain's uniforms unit by unit: its labels name each one.
+    const units = (await t.as('platform', { method: 'POST', url: `/api/tenants/atlanta/items/${CAPTAIN}/units` })).json() as Array<{ tag: string }>;
+    expect(units).toHaveLength(4);
+    const [first, second, third] = units.map((unit) => unit.tag);
+
+    let sequence = 0;
+    const scanAt = async (house: 'aviation' | 'atlanta', orderId: string, input: object, id = `floor-${house}-${String(++sequence).padStart(3, '0')}`) => {
+      const answer = await t.as(house === 'aviation' ? 'aviationAdmin' : 'platform', { method: 'POST', url: `/api/tenants/${house}/orders/${orderId}/scans`, payload: { id, ...input } });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json() as { record: { outcome: string; message: string }; state?: string; lender?: { outcome: string; message: string; houseName: string }; repeat: boolean };
+    };
+    // Not yet checked out to Jetway on Peachtree's floor: Jetway's crew cannot send it on.
+    expect((await scanAt('aviation', order.id, { direction: 'out', code: `atlanta/${first}` })).record).toMatchObject({
+      outcome: 'refused',
+      message: `Peachtree Prop House has not checked ${first} out to you: it is not out on their order for this hire. Ask them to scan it out first.`,
+    });
+    for (const tag of [first, second]) expect((await scanAt('atlanta', theirId, { direction: 'out', code: `atlanta/${tag}` })).record.outcome).toBe('ok');
+
+    // Jetway's pull sheet says what is hired in, and whose labels to scan.
+    const sheet = async () => (await t.as('aviationAdmin', { url: `/api/tenants/aviation/orders/${order.id}/pull-sheet` })).json() as { lines: Array<{ objectID: string; hiredIn: object[] }> };
+    expect((await sheet()).lines[0]!.hiredIn).toEqual([{ house: 'atlanta', houseName: 'Peachtree Prop House', quantity: 2, out: 0, tagsOut: [] }]);
+
+    // Out: its own one by count, Peachtree's two by their labels; a third of theirs and one twice are refused.
+    expect((await scanAt('aviation', order.id, { direction: 'out', code: CAPTAIN, count: 1 })).record.outcome).toBe('ok');
+    expect((await scanAt('aviation', order.id, { direction: 'out', code: `atlanta/${first}` })).record.message).toBe(
+      `Out: atlanta/${first} (Captain Uniform, Navy with Four Stripes, hired in from Peachtree Prop House). 2 of 3 out.`,
+    );
+    expect((await scanAt('aviation', order.id, { direction: 'out', code: `atlanta/${first}` })).record.outcome).toBe('alreadyOut');
+    expect((await scanAt('aviation', order.id, { direction: 'out', code: `atlanta/${third}` })).record.outcome).toBe('refused');
+    const allOut = await scanAt('aviation', order.id, { direction: 'out', code: `atlanta/${second}` });
+    expect([allOut.record.outcome, allOut.state]).toEqual(['ok', 'out']);
+    expect((await sheet()).lines[0]!.hiredIn).toEqual([{ house: 'atlanta', houseName: 'Peachtree Prop House', quantity: 2, out: 2, tagsOut: [first, second] }]);
+
+    // Back: its own by count cannot take Peachtree's; one of theirs fine, the other damaged with a note and a photo.
+    expect((await scanAt('aviation', order.id, { direction: 'in', code: CAPTAIN, count: 2 })).record.message).toBe(
+      'Only 1 Captain Uniform, Navy with Four Stripes is out on this order (2 more out are hired in: scan their lender’s labels): 2 cannot come back.'.replace('’', "'"),
+    );
+    expect((await scanAt('aviation', order.id, { direction: 'in', code: CAPTAIN, count: 1 })).record.outcome).toBe('ok');
+    expect((await scanAt('aviation', order.id, { direction: 'in', code: `atlanta/${first}` })).lender).toBeUndefined();
+    const photo = (await t.as('aviationAdmin', { method: 'POST', url: '/api/tenants/aviation/item-photos', payload: { name: 'torn-sleeve.png', data: TINY_PNG.toString('base64') } })).json()
+      .url as string;
+    const damaged = { direction: 'in', code: `atlanta/${second}`, condition: 'damaged', note: 'Left sleeve torn at the seam', photos: [photo] };
+    const reported = await scanAt('aviation', order.id, damaged, 'floor-damaged-001');
+    expect(reported.record.message).toBe(
+      `Back damaged (reported to Peachtree Prop House): atlanta/${second} (Captain Uniform, Navy with Four Stripes, hired in from Peachtree Prop House). 3 of 3 back.`,
+    );
+    expect(reported.lender).toMatchObject({ houseName: 'Peachtree Prop House', outcome: 'ok', message: expect.stringMatching(new RegExp(`^Back damaged \\(to repair\\): ${second} `)) });
+    // A retry (a lost connection) records it once at both houses.
+    expect(await scanAt('aviation', order.id, damaged, 'floor-damaged-001')).toMatchObject({ repeat: true, lender: { outcome: 'ok' } });
+
+    // At Peachtree: the unit is in repair, and its order to Jetway carries the damage by its own rule, with Jetway's note and photo.
+    expect((await t.app.quoteRequests.getUnit('atlanta', second!))?.status).toBe('repair');
+    const theirs = (await t.as('platform', { url: `/api/tenants/atlanta/quote-requests/${theirId}` })).json() as { hire: { charges: object[]; lines: Array<{ back: number; damaged: number }> } };
+    expect(theirs.hire.lines[0]).toMatchObject({ back: 1, damaged: 1 });
+    expect(theirs.hire.charges).toEqual([
+      expect.objectContaining({ kind: 'damage', tag: second, note: "Found at Jetway Props's check-in (their order “Night Crew”): Left sleeve torn at the seam", photos: [photo] }),
+    ]);
+    // At Jetway: the production is charged by Jetway's rule, and nothing of Peachtree's leaves Jetway's stock.
+    const ours = (await t.as('aviationAdmin', { url: `/api/tenants/aviation/quote-requests/${order.id}` })).json() as { state: string; hire: { charges: object[] } };
+    expect(ours.state).toBe('returned');
+    expect(ours.hire.charges).toEqual([expect.objectContaining({ kind: 'damage', tag: second, photos: [photo] })]);
+    const kept = await t.app.quoteRequests.bookings('aviation', [CAPTAIN], order.startDate, addDays(order.endDate, 30));
+    expect(kept.filter((booking) => booking.kind === 'repair' || booking.kind === 'lost')).toEqual([]);
   });
 });

@@ -18,6 +18,7 @@ import type { ChargeAdjustment, HandoverInput, ScanInput } from '../../../../sch
 import { listOf, recordSchema } from '../../../lib/api-docs';
 import { adjustCharge, dispatchBoard, labelsFor, moveUnit, pullSheet, recordHandover, scanOnOrder, unitsForItem } from '../../../rental/hire-floor';
 import { quoteSettingsOf } from '../../../rental/quote-conversation';
+import { hiredInCodeOf, reportToLender } from '../../../marketplace/sub-hire-floor';
 import { notifyCreditNote, notifyQuoteStep } from '../../../rental/quote-notices';
 import { takeBackLoss } from '../../../rental/found-unit';
 import { UnknownQuoteError } from '../../../stores/quote-request-store';
@@ -78,7 +79,11 @@ const hire: FastifyPluginAsync = async (app) => {
       schema: { tags: ['hire'], summary: 'One scan or count on an order (its id makes a retry safe)', params: orderParams, body: { $ref: `${schemaIds.quoteRequest}#/$defs/scanInput` } },
       config: {
         docs: {
-          success: { schema: objectSchema, description: '`record` says what the scan was (`outcome`, `message`); `repeat` when this id was sent before' },
+          success: {
+            schema: objectSchema,
+            description:
+              "`record` says what the scan was (`outcome`, `message`); `repeat` when this id was sent before; `lender` what the lender's order made of damage or loss found here on stock hired in from it (`house`, `houseName`, `outcome`, `message`)",
+          },
           errors: { 404: 'No such order' },
         },
       },
@@ -86,12 +91,24 @@ const hire: FastifyPluginAsync = async (app) => {
     async (request) => {
       const { tenantId, id } = request.params as { tenantId: string; id: string };
       const settings = await settingsOf(tenantId);
-      const done = await scanOnOrder(stores, settings, { tenantId, orderId: id, input: request.body as ScanInput, who: request.account!.email, now: new Date() });
+      const input = request.body as ScanInput;
+      const who = request.account!.email;
+      const now = new Date();
+      // Another house's label: stock this order hired in from it, scanned by the lender's own labels.
+      const hiredIn = await hiredInCodeOf(stores, tenantId, id, input);
+      const done = await scanOnOrder(stores, settings, { tenantId, orderId: id, input, who, now, ...(hiredIn && { hiredIn: 'scan' in hiredIn ? hiredIn.scan : hiredIn }) });
+      // Damage or loss of it goes to the lender's order as its own check-in would record it (a retry records it once).
+      const { record } = done;
+      const lender =
+        hiredIn && 'scan' in hiredIn && record.outcome === 'ok' && (record.condition === 'damaged' || record.condition === 'lost')
+          ? await reportToLender(stores, await settingsOf(hiredIn.scan.house), { hiredIn, record, input, houseName: settings.vendor.name, orderName: done.order?.production ?? id, who, now })
+          : undefined;
+      if (lender) request.log.info({ tenantId, order: id, lender: lender.house, outcome: lender.outcome }, 'sub-hire damage reported to the lender');
       const changed = done.order && done.order.history?.at(-1);
       // A scan that moved the order to a new state is mailed to the visitor (once: a repeat has no order).
       if (done.order && changed && changed.at === done.record.at && (changed.action === 'checkOut' || changed.action === 'checkIn')) await notifyQuoteStep(app, request.log, done.order, changed.action, 'vendor');
       request.log.info({ tenantId, order: id, scan: done.record.id, outcome: done.record.outcome, repeat: done.repeat }, 'scan');
-      return { record: done.record, repeat: done.repeat, ...(done.order && { state: done.order.state, hire: done.order.hire, revision: done.order.revision }) };
+      return { record: done.record, repeat: done.repeat, ...(done.order && { state: done.order.state, hire: done.order.hire, revision: done.order.revision }), ...(lender && { lender }) };
     },
   );
 
