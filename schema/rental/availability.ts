@@ -150,7 +150,12 @@ export interface Placement {
   stock: ReadonlyMap<string, number>;
   turnaroundDays: number;
   today: string;
+  /** Stock this request hired in from other houses, on the lenders' dates: a shortage outside them says so. */
+  hiredIn?: ReadonlyArray<{ objectID: string; houseName: string; quantity: number; firstDay: string; lastDay: string }>;
 }
+
+/** Houses by name, once each, as a sentence lists them. */
+const listedHouses = (entries: ReadonlyArray<{ houseName: string }>) => new Intl.ListFormat('en', { type: 'conjunction' }).format([...new Set(entries.map((entry) => entry.houseName))]);
 
 /**
  * What stops a request's lines being held on its dates, given what else is booked on its items
@@ -163,11 +168,16 @@ export function placementProblems(placement: Placement, booked: readonly Booking
     const stock = placement.stock.get(line.objectID) ?? 0;
     const others = booked.filter((booking) => booking.objectID === line.objectID && booking.quoteId !== placement.quoteId);
     const short = freeSteps(stock, others, placement.firstDay, placement.lastDay, placement.turnaroundDays, placement.today).find((step) => step.free < line.quantity);
-    if (short)
-      problems.push({
-        pointer: `/lines/${index}/quantity`,
-        message: `only ${short.free}${short.free <= stock ? ` of ${stock}` : ''} free on ${short.day}: other holds and orders have the rest`,
-      });
+    if (!short) return;
+    // Short on a day the stock hired in for it is not here: the lender's dates are the reason.
+    const hiredIn = (placement.hiredIn ?? []).filter((entry) => entry.objectID === line.objectID && (short.day < entry.firstDay || short.day > entry.lastDay));
+    const lenders = hiredIn.map((entry) => `${entry.quantity} hired in from ${entry.houseName} are here ${entry.firstDay} to ${entry.lastDay} only`);
+    problems.push({
+      pointer: `/lines/${index}/quantity`,
+      message: `only ${short.free}${short.free <= stock ? ` of ${stock}` : ''} free on ${short.day}: ${
+        lenders.length ? `${lenders.join('; ')}. Ask ${listedHouses(hiredIn)} to move their order to these dates first` : 'other holds and orders have the rest'
+      }`,
+    });
   });
   return problems;
 }

@@ -291,6 +291,22 @@ describe('a house asking another for a short line', () => {
     const ordered = await vendor('confirm', String(Number(revision) + 1));
     expect(ordered.statusCode, ordered.body).toBe(200);
 
+    // Moved a day later, the order would outrun Peachtree's dates: refused, saying whom to ask first.
+    const moved = await t.as('aviationAdmin', {
+      method: 'POST',
+      url: `/api/tenants/aviation/quote-requests/${short}/change`,
+      payload: { items: [{ objectID: RED_UNIFORM, quantity: 3 }], startDate: addDays(first, 1), endDate: addDays(first, 3), pricing: { adjustments: {}, services: [] } },
+      headers: { 'if-match': `"${Number(revision) + 2}"` },
+    });
+    expect(moved.statusCode, moved.body).toBe(409);
+    expect(Object.values(moved.json().errors as Record<string, string>)).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^only 0 of 7 free on ${addDays(first, 3)}: 3 hired in from Peachtree Prop House are here ${first} to ${addDays(first, 2)} only\\. Ask Peachtree Prop House to move their order to these dates first$`,
+        ),
+      ),
+    ]);
+
     // Jetway's margin on it: its own price for the three against Peachtree's charge, in the month the hire starts.
     const margins = await t.as('aviationAdmin', { url: `/api/tenants/aviation/sub-hire-margins/${first.slice(0, 7)}` });
     expect(margins.statusCode, margins.body).toBe(200);
