@@ -186,7 +186,9 @@ function bookingsOf(request: QuoteRequest, kind: Booking['kind'], expiresOn: str
 /** The placement to check before a request's bookings are written. */
 function placementOf(request: QuoteRequest, change: Exclude<BookingChange, 'release' | undefined>): Placement {
   const hiredIn = (request.subHires ?? []).flatMap((subHire) =>
-    subHire.hiredIn?.quantity ? [{ objectID: subHire.objectID, houseName: subHire.houseName, quantity: subHire.hiredIn.quantity, firstDay: subHire.hiredIn.firstDay, lastDay: subHire.hiredIn.lastDay }] : [],
+    subHire.hiredIn?.quantity
+      ? [{ objectID: subHire.objectID, houseName: subHire.houseName, quantity: subHire.hiredIn.quantity, firstDay: subHire.hiredIn.firstDay, lastDay: subHire.hiredIn.lastDay }]
+      : [],
   );
   return { ...change.placement, quoteId: request.id, lines: request.lines, firstDay: request.startDate, lastDay: request.endDate, ...(hiredIn.length && { hiredIn }) };
 }
