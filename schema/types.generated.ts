@@ -1346,6 +1346,10 @@ export interface QuoteRequest {
      * Its item: The hiring house's own item (objectID) this sub-hire stands in for.
      */
     objectID: string;
+    /**
+     * Its console page: The hiring house's own page for its order in its console, on its own address: where the lender's mails to it link (no one signs in as the house on the lender's storefront).
+     */
+    consoleUrl?: string;
   };
   /**
    * Sub-hired from other houses: What this house asked other houses for to cover this request's short lines: each an ordinary request at that house, whose state is read there.

@@ -216,6 +216,12 @@ export function quoteRequestMessage(configuration: StorefrontConfiguration, requ
   });
 }
 
+/**
+ * Where the visitor follows its request: its page on the storefront; for another house's sub-hire,
+ * that house's own order in its console (no one signs in as the house on this storefront).
+ */
+const visitorHref = (configuration: StorefrontConfiguration, request: QuoteRequest) => request.subHire?.consoleUrl ?? `${origin(configuration)}${quoteHref(request.id)}`;
+
 /** The request's page in the console, on the tenant's own address. */
 const consoleHref = (configuration: StorefrontConfiguration, request: QuoteRequest) => `${origin(configuration)}/admin/#/t/${configuration.tenantId}/quote-requests/${encodeURIComponent(request.id)}`;
 
@@ -239,7 +245,7 @@ export function quoteConfirmationMessage(configuration: StorefrontConfiguration,
   return message('quoteConfirmation', configuration, `Your ${verb.toLowerCase()} request to ${appTitle}`, {
     heading: `We have your ${verb.toLowerCase()} request`,
     paragraphs: [greeting(to), `${configuration.vendor.displayName} will reply by email with a ${verb.toLowerCase()}. Here is what you asked for:`, ...quoteParagraphs(configuration, request)],
-    action: { label: `Open your ${verb.toLowerCase()} request`, url: `${origin(configuration)}${quoteHref(request.id)}` },
+    action: { label: `Open your ${verb.toLowerCase()} request`, url: visitorHref(configuration, request) },
   });
 }
 
@@ -376,7 +382,7 @@ export function quoteUpdateMessage(
       to === 'visitor'
         ? invoice
           ? { label: `Download invoice ${invoice.number} (PDF)`, url: documentHref(configuration, invoice) }
-          : { label: `Open your ${verb}`, url: `${origin(configuration)}${quoteHref(request.id)}` }
+          : { label: `Open your ${verb}`, url: visitorHref(configuration, request) }
         : { label: 'Open it in the console', url: consoleHref(configuration, request) },
   });
 }
@@ -430,7 +436,7 @@ export function hireOverdueMessage(configuration: StorefrontConfiguration, reque
         ...stillOut,
         `Please bring them back as soon as you can: late days are charged from the day after the hire's last day. Reply to this mail if something is wrong.`,
       ],
-      action: { label: 'Open your order', url: `${origin(configuration)}${quoteHref(request.id)}` },
+      action: { label: 'Open your order', url: visitorHref(configuration, request) },
     });
   const who = request.name ? `${request.name} (${request.email})` : request.email;
   return message('hireOverdue', configuration, `Overdue: ${request.production ?? who}, due back ${day(request.endDate)}`, {
@@ -497,6 +503,6 @@ export function cardWantedMessage(configuration: StorefrontConfiguration, reques
       `Your hire from ${vendor.displayName} runs ${formatDays(request.startDate, request.endDate, site)}. Before anything goes out, authorise ${formatMoney(amount, site)} on your card from your order's page.`,
       'Nothing is charged now: what the hire comes to is charged when it is closed, and the rest is released.',
     ],
-    action: { label: 'Authorise my card', url: `${origin(configuration)}${quoteHref(request.id)}` },
+    action: { label: 'Authorise my card', url: visitorHref(configuration, request) },
   });
 }

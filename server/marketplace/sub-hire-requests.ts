@@ -65,6 +65,10 @@ const ENDED = new Set(['declined', 'cancelled', 'expired']);
 /** States of the asking house's request in which nothing more is sub-hired for it. */
 const FINISHED = new Set(['declined', 'cancelled', 'expired', 'closed', 'returned']);
 
+/** The hiring house's page for its order in its own console: where the lender's mails to it point. */
+const consoleUrlOf = (domain: string | undefined, house: string, quoteId: string) =>
+  `https://${domain ?? `${house}.localhost`}/admin/#/t/${encodeURIComponent(house)}/quote-requests/${encodeURIComponent(quoteId)}`;
+
 export async function askForSubHire(
   stores: SubHireRequestStores,
   asking: { houseId: string; email: string },
@@ -114,7 +118,18 @@ export async function askForSubHire(
           ...(ours.production && { production: ours.production }),
           studio: own.displayName,
         },
-        { id: quoteId, subHire: { house: houseId, houseName: own.displayName, forQuote: ours.id, objectID: ask.objectID }, tradeDiscountPercent: rule.tradeDiscountPercent, log },
+        {
+          id: quoteId,
+          subHire: {
+            house: houseId,
+            houseName: own.displayName,
+            forQuote: ours.id,
+            objectID: ask.objectID,
+            consoleUrl: consoleUrlOf(withDefaults('site', ownTenant.tenant.site).domain, houseId, ours.id),
+          },
+          tradeDiscountPercent: rule.tradeDiscountPercent,
+          log,
+        },
       );
     } catch (error) {
       if (error instanceof FieldProblemsError)

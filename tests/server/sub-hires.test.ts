@@ -208,6 +208,12 @@ describe('a house asking another for a short line', () => {
     const { theirs } = (await subHires())[0]!;
     expect(theirs).toMatchObject({ state: 'quoted', actions: expect.arrayContaining(['accept', 'decline']) });
     expect(theirs.total).toBeGreaterThan(0);
+    // Peachtree's quote is mailed to Jetway with a link to Jetway's own order in its console, not to Peachtree's storefront.
+    const mailed = (await mails()).filter((mail) => mail.to === 'rentals@jetwayprops.com' && mail.kind === 'quoteUpdate' && mail.subject.includes('Peachtree'));
+    expect(mailed.length).toBeGreaterThan(0);
+    const { html } = await simpleParser(await readFile(path.join((t.app.mailer as OutboxMailer).dir, mailed.at(-1)!.file)));
+    expect(html).toContain(`https://www.jetwayprops.com/admin/#/t/aviation/quote-requests/${ours}`);
+    expect(html).not.toContain(`/quotes/${subHire.quoteId}`);
     const step = (action: string, revision: number, payload: object) =>
       t.as('aviationAdmin', { method: 'POST', url: `/api/tenants/aviation/quote-requests/${ours}/sub-hires/${subHire.quoteId}/${action}`, payload, headers: { 'if-match': `"${revision}"` } });
     expect((await step('accept', theirs.revision, {})).json().errors).toEqual({ version: 'is needed to accept: the priced version you read' });
