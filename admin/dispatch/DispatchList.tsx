@@ -14,7 +14,8 @@ import { useQuoteTenant } from '../quote-requests/useQuoteTenant';
 import { CalendarFeed } from './CalendarFeed';
 import { hireApi, type DispatchBoard, type DispatchRow } from './hire-api';
 
-const SPANS = [1, 2, 7] as const;
+// A month ahead too: stock hired in from another house is often collected weeks before the hire.
+const SPANS = [1, 2, 7, 31] as const;
 
 export function DispatchList({ tenantId }: { tenantId: string }) {
   const translate = useTranslate();
@@ -106,7 +107,7 @@ export function DispatchList({ tenantId }: { tenantId: string }) {
           value={span}
           onChange={(_event, value: (typeof SPANS)[number] | null) => value && setSpan(value)}
           aria-label={translate('backlot.dispatch.span')}
-          // A phone's width shared by the three, their words wrapping, rather than running off the side.
+          // A phone's width shared by the four, their words wrapping, rather than running off the side.
           sx={{ width: { xs: '100%', sm: 'auto' }, '& .MuiToggleButton-root': { flex: { xs: 1, sm: 'none' }, minWidth: 0, whiteSpace: 'normal', lineHeight: 1.25 } }}
         >
           {SPANS.map((value) => (

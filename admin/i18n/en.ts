@@ -38,7 +38,7 @@ export const en = {
       toClose: 'Back, to close',
       noneToClose: 'No hire is back and waiting to be closed.',
       span: 'How far ahead',
-      spans: { 1: 'Today', 2: 'Today and tomorrow', 7: 'This week' },
+      spans: { 1: 'Today', 2: 'Today and tomorrow', 7: 'This week', 31: 'Next 31 days' },
       going: 'Going out',
       returning: 'Coming back',
       noneGoing: 'Nothing goes out in these days.',
