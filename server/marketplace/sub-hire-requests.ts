@@ -23,6 +23,7 @@ import { houseAccountId, houseCustomerUid, takesSubHireFrom, type SubHireRule } 
 import type { QuoteRequest, SubHireAsk, UserProfile, VendorConfig } from '../../schema/types.generated';
 import { AccountIdTakenError, type CustomerAccountStore } from '../stores/customer-account-store';
 import { FieldProblemsError } from '../stores/field-problems';
+import { ProfileExistsError } from '../stores/profile-store';
 import { QuoteRequestExistsError, revisionOf, StaleQuoteError, UnknownQuoteError } from '../stores/quote-request-store';
 import { takeQuoteRequest, type IntakeStores } from '../rental/quote-intake';
 import type { PlatformCatalogue } from './platform-catalogue';
@@ -101,7 +102,7 @@ export async function askForSubHire(
   }
   if (round === MAX_ROUNDS) throw new SubHireRefusedError(`${lender.displayName} was asked for this item on this line ${MAX_ROUNDS} times: ask another house.`);
   const quoteId = subHireQuoteId(houseId, ours.id, ask.objectID, ask.house, theirItem.objectID, round);
-  const created = !theirs;
+  let created = !theirs;
   if (!theirs) {
     const profile = await houseCustomer(stores, { id: ask.house, currency: withDefaults('site', theirTenant.tenant.site).currency! }, houseId, own, rule, now);
     try {
@@ -146,6 +147,7 @@ export async function askForSubHire(
         );
       // Asked a moment ago by another server or a second click: the same sub-hire, once.
       if (!(error instanceof QuoteRequestExistsError)) throw error;
+      created = false;
       theirs = (await stores.quoteRequests.get(ask.house, quoteId))!;
     }
     log.info({ tenantId: houseId, quoteRequest: ours.id, lender: ask.house, theirQuote: quoteId, quantity: ask.quantity }, 'sub-hire asked');
@@ -197,7 +199,15 @@ async function houseCustomer(stores: SubHireRequestStores, lenderHouse: { id: st
   const profile = await stores.profileStore.get(lender, uid);
   if (profile?.isAuthorized === true) return profile;
   const at = now.toISOString();
-  if (!profile) return stores.profileStore.create(lender, uid, { email: own.email, displayName: own.displayName, studio: own.displayName, isAuthorized: true, createdAt: at, updatedAt: at });
+  if (!profile)
+    try {
+      return await stores.profileStore.create(lender, uid, { email: own.email, displayName: own.displayName, studio: own.displayName, isAuthorized: true, createdAt: at, updatedAt: at });
+    } catch (error) {
+      // Made a moment ago by another ask (a second server, a second click): that one stands.
+      if (!(error instanceof ProfileExistsError)) throw error;
+      const made = await stores.profileStore.get(lender, uid);
+      if (made?.isAuthorized === true) return made;
+    }
   return stores.profileStore.update(lender, uid, (current) => ({ ...current, isAuthorized: true, updatedAt: at }));
 }
 

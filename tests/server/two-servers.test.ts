@@ -22,7 +22,9 @@
  * tests/helpers/stripe-stand-in.ts): a hold begun on one server is read on the other, and a
  * returned hire's capture asked of both at once is made once. The marketplace: a house's item
  * edited through A is on B's platform search, and one production request sent to both at once is
- * one request at the house.
+ * one request at the house. Sub-hires: a house asks another through both at once (one request at
+ * the lender), the lender quotes and confirms through B, the house accepts through A, and the
+ * stock hired in counts on both.
  */
 import { emulatorHost } from '../helpers/firestore';
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -60,7 +62,7 @@ beforeAll(async () => {
   // The tenants, pushed into this project's Firestore as `backlot push` would.
   const app = initializeApp({ projectId }, projectId);
   const seeded = await FirestoreTenantStore.open({ firestore: getFirestore(app), watch: false });
-  for (const tenantId of ['aviation', 'platform']) await seeded.create(tenantId, (await loadTenant(path.join(tenantsDir, tenantId))).tenant as Tenant, 'seed');
+  for (const tenantId of ['aviation', 'atlanta', 'platform']) await seeded.create(tenantId, (await loadTenant(path.join(tenantsDir, tenantId))).tenant as Tenant, 'seed');
   await seeded.close();
   await deleteApp(app);
   postgres = await startPostgres();
@@ -68,7 +70,7 @@ beforeAll(async () => {
   stripe = await startStripeStandIn();
   root = await mkdtemp(path.join(tmpdir(), 'backlot-two-'));
   // Each server its own copy of the tenants folder, as two machines built from one image have.
-  for (const name of ['a', 'b']) for (const tenant of ['aviation', 'platform']) await cp(path.join(tenantsDir, tenant), path.join(root, `tenants-${name}`, tenant), { recursive: true });
+  for (const name of ['a', 'b']) for (const tenant of ['aviation', 'atlanta', 'platform']) await cp(path.join(tenantsDir, tenant), path.join(root, `tenants-${name}`, tenant), { recursive: true });
   const env = (name: string) => ({
     BACKLOT_STORE: 'firestore',
     FIRESTORE_EMULATOR_HOST: emulatorHost,
@@ -475,6 +477,40 @@ describe('two servers on one Firestore and one PostgreSQL', () => {
     expect((read.json() as { parts: Array<{ state: string }> }).parts.map((part) => part.state)).toEqual(['sent']);
     const asked = (await on(0, '/api/tenants/aviation/quote-requests?range=[0,499]')).json() as Array<{ productionRequest?: string }>;
     expect(asked.filter((quote) => quote.productionRequest === key)).toHaveLength(1);
+  });
+
+  it('sub-hires across both: asked through A, quoted by the lender through B, accepted through A, confirmed through B; the stock hired in is on both', async () => {
+    const RED_UNIFORM = '1960s-jet-age-flight-attendant-uniform-red';
+    const { uid, session } = await signUp(b, 'two-servers-sub-hire@studio.example');
+    expect((await on(1, `/api/tenants/aviation/users/${uid}`, { method: 'PUT', body: { isAuthorized: true } })).status).toBe(200);
+    const start = addDays(earliestStart('America/Los_Angeles', 2, new Date()), 45);
+    const asked = await visitor(a, '/api/quote-requests', {
+      method: 'POST',
+      headers: { cookie: session },
+      body: { items: [{ objectID: RED_UNIFORM, quantity: 2 }], startDate: start, endDate: addDays(start, 2), production: 'Two Houses' },
+    });
+    expect(asked.status, asked.text).toBe(201);
+    const ours = (asked.json() as { id: string }).id;
+    // Two asks at once, one on each server: one request at Peachtree.
+    const asks = await Promise.all(
+      [0, 1].map((n) =>
+        on(n, `/api/tenants/aviation/quote-requests/${ours}/sub-hires`, { method: 'POST', body: { objectID: RED_UNIFORM, house: 'atlanta', theirObjectID: RED_UNIFORM, quantity: 2 } }),
+      ),
+    );
+    expect(asks.map((answer) => answer.status).sort(), asks.map((answer) => answer.text).join('\n')).toEqual([200, 201]);
+    const theirId = (asks[0]!.json() as { subHire: { quoteId: string } }).subHire.quoteId;
+    const there = (n: number, action: string, revision: number, body?: object) =>
+      on(n, `/api/tenants/atlanta/quote-requests/${theirId}/${action}`, { method: 'POST', headers: { 'if-match': `"${revision}"` }, ...(body && { body }) });
+    expect((await there(1, 'quote', 0, { adjustments: {}, services: [] })).status).toBe(200);
+    const accepted = await on(0, `/api/tenants/aviation/quote-requests/${ours}/sub-hires/${theirId}/accept`, { method: 'POST', headers: { 'if-match': '"1"' }, body: { version: 1 } });
+    expect(accepted.status, accepted.text).toBe(200);
+    const confirmed = await there(1, 'confirm', 2);
+    expect(confirmed.status, confirmed.text).toBe(200);
+    // Followed on B as Peachtree confirmed there; both servers count the two hired in on Jetway's line.
+    const hiredIn = async (n: number) => ((await on(n, `/api/tenants/aviation/quote-requests/${ours}`)).json() as { lineDetails: Array<{ hiredIn: number }> }).lineDetails[0]!.hiredIn;
+    for (const n of [0, 1]) await expect.poll(() => hiredIn(n)).toBe(2);
+    const listed = (await on(0, `/api/tenants/aviation/quote-requests/${ours}/sub-hires`)).json() as Array<{ theirs: { state: string } }>;
+    expect(listed.map((entry) => entry.theirs.state)).toEqual(['confirmed']);
   });
 
   it('lets one of two restores of the same history entry, one on each server, through; the other is told it is stale', async () => {
