@@ -394,6 +394,17 @@ describe('a house asking another for a short line', () => {
     const order = await confirmedOrder(t, 'crew@night-crew.example', [{ objectID: CAPTAIN, quantity: 3 }], 60, 'Night Crew');
     const { theirId, there } = await subHireAccepted(order.id, CAPTAIN, 2);
     expect((await there('confirm', 2)).statusCode).toBe(200);
+    // Confirmed, it is Peachtree's order: Jetway cannot cancel it from its side, and is told whom to ask.
+    const late = await t.as('aviationAdmin', {
+      method: 'POST',
+      url: `/api/tenants/aviation/quote-requests/${order.id}/sub-hires/${theirId}/cancel`,
+      payload: { reason: 'Not needed after all' },
+      headers: { 'if-match': '"3"' },
+    });
+    expect([late.statusCode, late.json().message]).toEqual([
+      409,
+      'Peachtree Prop House confirmed it: it is their order now, so only they can cancel it. Ask them: desk@peachtreeprops.com, +1 404 555 0142.',
+    ]);
     // Peachtree tracks its captain's uniforms unit by unit: its labels name each one.
     const units = (await t.as('platform', { method: 'POST', url: `/api/tenants/atlanta/items/${CAPTAIN}/units` })).json() as Array<{ tag: string }>;
     expect(units).toHaveLength(4);

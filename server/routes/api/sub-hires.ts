@@ -23,7 +23,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { withDefaults } from '../../../schema/defaults';
 import { houseAccountId, houseCustomerUid } from '../../../schema/marketplace/sub-hires';
 import { todayIn } from '../../../schema/rental/quote-rules';
-import type { QuoteAction } from '../../../schema/rental/quote-states';
+import { isOrderState, type QuoteAction } from '../../../schema/rental/quote-states';
 import type { QuoteRequest, SubHireAsk } from '../../../schema/types.generated';
 import { askForSubHire, SubHireRefusedError, type SubHire } from '../../marketplace/sub-hire-requests';
 import { followSubHireAfterStep, hiredInBy, stockBehind } from '../../marketplace/sub-hire-stock';
@@ -230,7 +230,13 @@ const subHireRoutes: FastifyPluginAsync = async (app) => {
         if (account?.terms.method !== 'account')
           throw new SubHireRefusedError(`${subHire.houseName} takes a card hold from this house now, not payment on account: accept on ${subHire.houseName}'s storefront with a card.`);
       }
-      const changed = await takeAction(stores, quoteSettingsOf((await app.tenantStore.get(subHire.house))!.tenant), {
+      const lender = (await app.tenantStore.get(subHire.house))!.tenant;
+      // Confirmed, it is the lender's order: only the lender changes or cancels it (its cancellation terms).
+      if (action === 'cancel' && isOrderState(theirs.state ?? 'requested')) {
+        const vendor = withDefaults('vendor', lender.vendor);
+        throw new SubHireRefusedError(`${subHire.houseName} confirmed it: it is their order now, so only they can cancel it. Ask them: ${[vendor.email, vendor.phone].filter(Boolean).join(', ')}.`);
+      }
+      const changed = await takeAction(stores, quoteSettingsOf(lender), {
         tenantId: subHire.house,
         id: subHire.quoteId,
         action,
