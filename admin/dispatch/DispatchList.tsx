@@ -1,7 +1,8 @@
 /**
  * Dispatch: what goes out and what comes back from today over the next days, by order, late ones
  * first (due out before today and not all gone; overdue back), each opening its pull sheet and
- * scan screen. An overdue order names the later hires its units still out now leave short.
+ * scan screen. An overdue order names the later hires its units still out now leave short, each
+ * with the same or similar items free at other houses for the days it is short (SubHireOffers).
  */
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { Alert, Box, Card, CardContent, Chip, LinearProgress, List, ListItem, ListItemButton, ListItemText, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
@@ -12,6 +13,7 @@ import { neverOutSaid } from '../../schema/rental/hire';
 import { QuoteStateChip } from '../quote-requests/QuoteStateChip';
 import { useQuoteTenant } from '../quote-requests/useQuoteTenant';
 import { CalendarFeed } from './CalendarFeed';
+import { SubHireOffers } from '../quote-requests/SubHireOffers';
 import { hireApi, type DispatchBoard, type DispatchRow } from './hire-api';
 
 // A month ahead too: stock hired in from another house is often collected weeks before the hire.
@@ -46,7 +48,7 @@ export function DispatchList({ tenantId }: { tenantId: string }) {
           <List dense disablePadding>
             {/* Each row a list item holding its link: a link straight inside the list is not one of its items. */}
             {rows.map((row) => (
-              <ListItem key={`${title}-${row.id}`} disablePadding>
+              <ListItem key={`${title}-${row.id}`} disablePadding sx={{ flexDirection: 'column', alignItems: 'stretch' }}>
                 <ListItemButton
                   component={Link}
                   to={`/t/${tenantId}/dispatch/${row.id}`}
@@ -86,6 +88,12 @@ export function DispatchList({ tenantId }: { tenantId: string }) {
                   />
                   <QuoteStateChip state={row.state} />
                 </ListItemButton>
+                {/* Beside the row's link, not in it: each later hire it leaves short may find the rest at other houses. */}
+                {row.collides.map((hit) => (
+                  <Box key={`offers-${hit.id}-${hit.objectID}`} sx={{ pl: 2, pb: 1 }}>
+                    <SubHireOffers tenantId={tenantId} line={{ quoteId: hit.id, objectID: hit.objectID, name: hit.item, wanted: hit.quantity - hit.free, from: hit.startDate, to: hit.endDate }} />
+                  </Box>
+                ))}
               </ListItem>
             ))}
           </List>

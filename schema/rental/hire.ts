@@ -465,7 +465,7 @@ export interface DispatchRow {
   booked: number;
   out: number;
   /** For an overdue order: the later hires its units still out now leave short. */
-  collides: Array<{ id: string; name: string; production: string | null; objectID: string; item: string; day: string; free: number; quantity: number }>;
+  collides: Array<{ id: string; name: string; production: string | null; startDate: string; endDate: string; objectID: string; item: string; day: string; free: number; quantity: number }>;
   /** For a hire back and not closed yet: what never went out. */
   neverOut: Array<{ objectID: string; name: string; quantity: number }>;
   /**

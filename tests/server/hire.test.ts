@@ -253,7 +253,7 @@ describe('the warehouse floor', () => {
     const lateRow = board.returning.find((row) => row.id === early.id)!;
     expect(lateRow).toMatchObject({ overdue: true, late: true, out: 2 });
     expect(board.returning[0]!.id).toBe(early.id);
-    expect(lateRow.collides).toEqual([expect.objectContaining({ id: later.id, production: 'Later Shoot', objectID: SEATS, free: 2, quantity: 4 })]);
+    expect(lateRow.collides).toEqual([expect.objectContaining({ id: later.id, production: 'Later Shoot', startDate: later.startDate, endDate: later.endDate, objectID: SEATS, free: 2, quantity: 4 })]);
     expect(board.going.map((row) => row.id)).toContain(later.id);
 
     // The watch tells the vendor and the visitor once, at once, with the hire it leaves short: two passes at the same moment (two servers) send one pair.
