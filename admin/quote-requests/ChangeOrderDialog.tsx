@@ -4,7 +4,8 @@
  * with the pricing on screen as a new version (POST …/change): before confirmation it goes to the
  * visitor as a quote; on an order its stock moves at once and the visitor accepts it again. The
  * server's refusals (not free, fewer than are out, a hire under way keeps its first day) are shown
- * at their line.
+ * at their line; a line refused for more than is free on the order's own dates offers the rest at
+ * other houses (SubHireOffers).
  */
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { Alert, Autocomplete, IconButton, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
@@ -13,6 +14,7 @@ import { useGetList, useTranslate } from 'react-admin';
 import type { Item, OrderChange, PricingInput } from '../../schema/types.generated';
 import { FormDialog } from '../components/FormDialog';
 import { quoteApi, type PricingView } from './quote-api';
+import { SubHireOffers } from './SubHireOffers';
 
 interface DraftLine {
   objectID: string;
@@ -57,7 +59,16 @@ export function ChangeOrderDialog({
       throw failure;
     }
   };
-  const lineError = (index: number) => errors[`items.${index}.quantity`] ?? errors[`items.${index}.objectID`];
+  // The change's own checks name `items`; placing the changed order on the stock names its `lines`, in the same order.
+  const lineError = (index: number) => errors[`items.${index}.quantity`] ?? errors[`items.${index}.objectID`] ?? errors[`lines.${index}.quantity`];
+  /**
+   * More of a line than the order has, on its own dates: what other houses could lend for it. (A
+   * sub-hire is asked for the order as it stands; new dates are the lender's to agree first.)
+   */
+  const extraOf = (line: DraftLine) => {
+    const current = view.lines.find((entry) => entry.objectID === line.objectID);
+    return current && startDate === view.startDate && endDate === view.endDate ? Number(line.quantity) - current.quantity : 0;
+  };
 
   return (
     <FormDialog id="change-order-title" maxWidth="md" title={translate('backlot.quotes.change.title')} submitLabel={translate('backlot.quotes.change.send')} onClose={onClose} onSubmit={submit}>
@@ -101,6 +112,9 @@ export function ChangeOrderDialog({
                   <Typography variant="body2" color="error">
                     {lineError(index)}
                   </Typography>
+                )}
+                {lineError(index) && extraOf(line) > 0 && (
+                  <SubHireOffers tenantId={tenantId} line={{ quoteId: view.id, objectID: line.objectID, name: line.name, wanted: extraOf(line), from: view.startDate, to: view.endDate }} />
                 )}
               </TableCell>
               <TableCell>

@@ -118,6 +118,14 @@ describe('the warehouse floor', () => {
     await admin.page.goto(`${app.server.url}/admin/#/t/aviation/quote-requests/${id}`);
     await admin.page.getByRole('button', { name: 'Change items or dates' }).click();
     const changeDialog = admin.page.getByRole('dialog', { name: 'Change items or dates' });
+    // Forty seat rows are more than Jetway has: refused at the line, which offers the rest at other houses.
+    const seats = changeDialog.getByRole('spinbutton', { name: /^Quantity of 1950s Propliner/ });
+    await seats.fill('40');
+    await changeDialog.getByRole('button', { name: 'Send the change' }).click();
+    await changeDialog.getByText('only 4 in stock').waitFor();
+    await changeDialog.getByRole('button', { name: /^Find it at other houses: 1950s Propliner/ }).waitFor();
+    await changeDialog.screenshot({ path: path.join(app.artifacts, 'change-order-short.png') });
+    await seats.fill('2');
     await changeDialog.getByLabel('Last day').fill(addDays(startDate, 5));
     await changeDialog.screenshot({ path: path.join(app.artifacts, 'change-order.png') });
     await changeDialog.getByRole('button', { name: 'Send the change' }).click();
