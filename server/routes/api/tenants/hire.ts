@@ -99,9 +99,15 @@ const hire: FastifyPluginAsync = async (app) => {
       const done = await scanOnOrder(stores, settings, { tenantId, orderId: id, input, who, now, ...(hiredIn && { hiredIn: 'scan' in hiredIn ? hiredIn.scan : hiredIn }) });
       // Damage or loss of it goes to the lender's order as its own check-in would record it (a retry records it once).
       const { record } = done;
+      // This house's scan stands whatever the lender's store answers: a failure there is said, and the same scan sent again reports it again.
       const lender =
         hiredIn && 'scan' in hiredIn && record.outcome === 'ok' && (record.condition === 'damaged' || record.condition === 'lost')
-          ? await reportToLender(stores, await settingsOf(hiredIn.scan.house), { hiredIn, record, input, houseName: settings.vendor.name, orderName: done.order?.production ?? id, who, now })
+          ? await reportToLender(stores, await settingsOf(hiredIn.scan.house), { hiredIn, record, input, houseName: settings.vendor.displayName, orderName: done.order?.production ?? id, who, now }).catch(
+              (error: Error) => {
+                request.log.error({ err: error, tenantId, order: id, lender: hiredIn.scan.house }, 'sub-hire damage not reported to the lender');
+                return { house: hiredIn.scan.house, houseName: hiredIn.scan.houseName, outcome: 'refused' as const, message: `${error.message} Send the scan again to report it` };
+              },
+            )
           : undefined;
       if (lender) request.log.info({ tenantId, order: id, lender: lender.house, outcome: lender.outcome }, 'sub-hire damage reported to the lender');
       const changed = done.order && done.order.history?.at(-1);
