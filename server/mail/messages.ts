@@ -377,10 +377,16 @@ export function quoteUpdateMessage(
   const closed = to === 'visitor' ? closedParagraphs(configuration, request, invoice) : [];
   return message('quoteUpdate', configuration, heading, {
     heading,
-    paragraphs: [paragraph, ...details, ...closed, ...(invoice ? [`Your order page has the invoice and each charge explained: ${origin(configuration)}${quoteHref(request.id)}`] : [])],
+    paragraphs: [
+      paragraph,
+      ...details,
+      ...closed,
+      // Another house's sub-hire: no one signs in as the house here, so its invoice travels with the mail.
+      ...(invoice ? [request.subHire ? `Invoice ${invoice.number} is attached.` : `Your order page has the invoice and each charge explained: ${origin(configuration)}${quoteHref(request.id)}`] : []),
+    ],
     action:
       to === 'visitor'
-        ? invoice
+        ? invoice && !request.subHire
           ? { label: `Download invoice ${invoice.number} (PDF)`, url: documentHref(configuration, invoice) }
           : { label: `Open your ${verb}`, url: visitorHref(configuration, request) }
         : { label: 'Open it in the console', url: consoleHref(configuration, request) },

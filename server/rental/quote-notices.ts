@@ -13,6 +13,7 @@ import { storefrontConfiguration } from '../../storefront/config/build-configura
 import { creditNoteMessage, quoteUpdateMessage, senderOf } from '../mail/messages';
 import { itemGroupsOf } from '../payments/card-holds';
 import { itemsOfQuotes } from './quote-conversation';
+import { invoicePdf } from './invoice-pdf';
 
 export async function notifyQuoteStep(app: FastifyInstance, log: FastifyBaseLogger, quote: QuoteRequest, action: QuoteAction, actor: Actor): Promise<void> {
   const stored = await app.tenantStore.get(quote.tenantId);
@@ -23,8 +24,11 @@ export async function notifyQuoteStep(app: FastifyInstance, log: FastifyBaseLogg
   const due = quote.versions?.length ? quoteDue(quote, itemGroupsOf(await itemsOfQuotes(app.itemStore, quote.tenantId, [quote])), invoiceRuleOf(configuration.site)) : undefined;
   const documents = action === 'close' ? await app.invoices.forQuote(quote.tenantId, quote.id).catch(() => []) : [];
   const content = quoteUpdateMessage(configuration, quote, action, to, { documents, ...(due && { due }) });
+  // Another house's sub-hire closed: its invoice goes as a PDF (the house cannot sign in on this storefront to download it).
+  const invoice = quote.subHire && to === 'visitor' ? documents.find((document) => document.kind === 'invoice') : undefined;
+  const attachments = invoice ? [{ filename: `${invoice.number}.pdf`, content: await invoicePdf(invoice, configuration.site, configuration.vendor), contentType: 'application/pdf' }] : [];
   await app.mailer
-    .send({ ...content, to: to === 'vendor' ? configuration.vendor.email : quote.email, from: senderOf(configuration), tenantId: quote.tenantId })
+    .send({ ...content, ...(attachments.length && { attachments }), to: to === 'vendor' ? configuration.vendor.email : quote.email, from: senderOf(configuration), tenantId: quote.tenantId })
     .catch((error: unknown) => log.error({ err: error, quoteRequest: quote.id, action }, 'quote step mail not sent'));
   if (to === 'visitor')
     await app.profileStore

@@ -468,5 +468,18 @@ describe('a house asking another for a short line', () => {
     expect(ours.hire.charges).toEqual([expect.objectContaining({ kind: 'damage', tag: second, photos: [photo] })]);
     const kept = await t.app.quoteRequests.bookings('aviation', [CAPTAIN], order.startDate, addDays(order.endDate, 30));
     expect(kept.filter((booking) => booking.kind === 'repair' || booking.kind === 'lost')).toEqual([]);
+
+    // The other one goes back to Peachtree, which closes its order: its invoice reaches Jetway as a PDF, since Jetway cannot sign in on Peachtree's storefront.
+    expect((await scanAt('atlanta', theirId, { direction: 'in', code: `atlanta/${first}` })).state).toBe('returned');
+    const revision = (await t.app.quoteRequests.get('atlanta', theirId))!.revision!;
+    const closed = await t.as('platform', { method: 'POST', url: `/api/tenants/atlanta/quote-requests/${theirId}/close`, headers: { 'if-match': `"${revision}"` } });
+    expect(closed.statusCode, closed.body).toBe(200);
+    // The outbox lists the newest first.
+    const [closing] = (await mails()).filter((mail) => mail.to === 'rentals@jetwayprops.com' && mail.subject.startsWith('Your hire with Peachtree Prop House is closed'));
+    expect(closing).toBeDefined();
+    const { attachments, html } = await simpleParser(await readFile(path.join((t.app.mailer as OutboxMailer).dir, closing!.file)));
+    expect(attachments.map((attachment) => [attachment.contentType, attachment.filename])).toEqual([['application/pdf', expect.stringMatching(/\.pdf$/)]]);
+    expect(attachments[0]!.content.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(html).toContain(`https://www.jetwayprops.com/admin/#/t/aviation/quote-requests/${order.id}`);
   });
 });
