@@ -157,9 +157,17 @@ describe('the Items screen', () => {
     await page.goto(`${app.server.url}/admin/#/t/aviation/items/e2e-jump-seat`);
     await expect.poll(() => dayRate().inputValue()).toBe('120');
     const photos = page.locator('.ra-input-images');
-    await photos.getByRole('button', { name: 'Add' }).click();
+    // A re-read of the record (its earlier saves arriving late on a busy run) resets the form and
+    // drops a row added before it: the row is added again until it stays (CI lost the test to it once).
+    const empty = photos.locator('li').filter({ hasText: 'No photo yet' });
+    await expect
+      .poll(async () => {
+        if ((await empty.count()) === 0) await photos.getByRole('button', { name: 'Add' }).click();
+        return empty.count();
+      })
+      .toBe(1);
+    // The item has no photo yet: the added row is its first, and stays so once a photo is in it.
     const photo = photos.locator('li').first();
-    await photo.getByText('No photo yet').waitFor();
     await photo.getByLabel('Upload a photo').setInputFiles(notes);
     await photo.getByRole('alert').filter({ hasText: 'notes.txt is not an SVG, PNG, JPEG, WebP or ICO image.' }).waitFor();
     await photo.getByLabel('Upload a photo').setInputFiles(fake);
