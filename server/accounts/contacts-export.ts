@@ -182,9 +182,8 @@ function bankRow(payment: Payment, format: Exclude<PaymentFormat, 'list'>, optio
   return [day, cell([payer, `invoice ${payment.invoice}`, method, payment.reference].filter(Boolean).join(' · ')), cell(payment.amount)];
 }
 
-/** The payments received from `from` to `to` in a layout (see the head of this file). */
-export function paymentsCsv(payments: readonly Payment[], from: string, to: string, options: PaymentsFileOptions): { csv: string; rows: number } {
-  const chosen = paymentsIn(payments, from, to, options.format);
+/** Payments (as paymentsIn chose them for the layout) in a layout (see the head of this file). */
+export function paymentsCsv(chosen: readonly Payment[], options: PaymentsFileOptions): { csv: string; rows: number } {
   const { format } = options;
   if (format !== 'list') {
     const header = format === 'xero-statement' ? XERO_STATEMENT_COLUMNS : QUICKBOOKS_BANK_COLUMNS;

@@ -11,7 +11,8 @@ import { formatDay, formatMoney, formatMonth } from '../../storefront/lib/format
 import type { CustomerAccount, Invoice, JoinRequest } from '../../schema/types.generated';
 import { message, type MailAttachment, type MailContent } from './messages';
 
-const pdf = (filename: string, content: Buffer): MailAttachment => ({ filename, content, contentType: 'application/pdf' });
+/** A PDF attached to a mail. */
+export const pdf = (filename: string, content: Buffer): MailAttachment => ({ filename, content, contentType: 'application/pdf' });
 
 /** An invoice still owing `owed`, `days` past its due date; its PDF attached. */
 export function paymentReminderMessage(configuration: StorefrontConfiguration, reminder: { invoice: Invoice; owed: number; days: number; attention: string }, invoicePdf: Buffer): MailContent {

@@ -14,6 +14,7 @@ import { creditNoteMessage, quoteUpdateMessage, senderOf } from '../mail/message
 import { itemGroupsOf } from '../payments/card-holds';
 import { itemsOfQuotes } from './quote-conversation';
 import { invoicePdf } from './invoice-pdf';
+import { pdf } from '../mail/account-messages';
 
 export async function notifyQuoteStep(app: FastifyInstance, log: FastifyBaseLogger, quote: QuoteRequest, action: QuoteAction, actor: Actor): Promise<void> {
   const stored = await app.tenantStore.get(quote.tenantId);
@@ -26,7 +27,7 @@ export async function notifyQuoteStep(app: FastifyInstance, log: FastifyBaseLogg
   const content = quoteUpdateMessage(configuration, quote, action, to, { documents, ...(due && { due }) });
   // Another house's sub-hire closed: its invoice goes as a PDF (the house cannot sign in on this storefront to download it).
   const invoice = quote.subHire && to === 'visitor' ? documents.find((document) => document.kind === 'invoice') : undefined;
-  const attachments = invoice ? [{ filename: `${invoice.number}.pdf`, content: await invoicePdf(invoice, configuration.site, configuration.vendor), contentType: 'application/pdf' }] : [];
+  const attachments = invoice ? [pdf(`${invoice.number}.pdf`, await invoicePdf(invoice, configuration.site, configuration.vendor))] : [];
   await app.mailer
     .send({ ...content, ...(attachments.length && { attachments }), to: to === 'vendor' ? configuration.vendor.email : quote.email, from: senderOf(configuration), tenantId: quote.tenantId })
     .catch((error: unknown) => log.error({ err: error, quoteRequest: quote.id, action }, 'quote step mail not sent'));

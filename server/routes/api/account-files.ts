@@ -149,7 +149,7 @@ const accountFileRoutes: FastifyPluginAsync = async (app) => {
       const numbers = format === 'list' ? [] : [...new Set(chosen.map((payment) => payment.invoice))];
       const invoices = await Promise.all(numbers.map((number) => app.invoices.get(tenantId, number)));
       const payers = new Map(invoices.flatMap((invoice) => (invoice ? [[invoice.number, contactNameOf(invoice)] as const] : [])));
-      const body = paymentsCsv(chosen, from, to, { format, locale: site.locale ?? 'en-US', payers }).csv;
+      const body = paymentsCsv(chosen, { format, locale: site.locale ?? 'en-US', payers }).csv;
       const name = `${tenantId}-payments-${from}-to-${to}${format === 'list' ? '' : `-${format}`}.csv`;
       return sendDownload(reply, { type: CSV, name, body });
     },

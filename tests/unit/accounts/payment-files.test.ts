@@ -35,7 +35,7 @@ const payers = new Map([
 
 describe('payments as bank statement lines', () => {
   it('writes Xero statement lines by the day they arrived, in the house’s day order, leaving out credit moved between invoices', () => {
-    const rows = parse(paymentsCsv(payments, '2026-11-01', '2026-11-30', { format: 'xero-statement', locale: 'en-GB', payers }).csv) as string[][];
+    const rows = parse(paymentsCsv(paymentsIn(payments, '2026-11-01', '2026-11-30', 'xero-statement'), { format: 'xero-statement', locale: 'en-GB', payers }).csv) as string[][];
     expect(rows).toEqual([
       ['*Date', '*Amount', 'Payee', 'Description', 'Reference', 'Check Number'],
       ['03/11/2026', '120.00', 'Working Title Films', `Bank transfer for invoice SOHO-0001, ref =HYPERLINK("x")`, 'SOHO-0001', ''],
@@ -44,7 +44,7 @@ describe('payments as bank statement lines', () => {
   });
 
   it('writes QuickBooks Online’s three columns, and keeps every payment in the plain list', () => {
-    const rows = parse(paymentsCsv(payments, '2026-11-01', '2026-11-30', { format: 'quickbooks-bank', locale: 'en-US', payers }).csv) as string[][];
+    const rows = parse(paymentsCsv(paymentsIn(payments, '2026-11-01', '2026-11-30', 'quickbooks-bank'), { format: 'quickbooks-bank', locale: 'en-US', payers }).csv) as string[][];
     expect(rows).toEqual([
       ['Date', 'Description', 'Amount'],
       ['11/03/2026', `Working Title Films · invoice SOHO-0001 · Bank transfer · =HYPERLINK("x")`, '120.00'],
