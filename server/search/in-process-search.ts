@@ -14,8 +14,8 @@
  * live items.
  *
  * On the platform each house's listings are one run of slots, so a search reads a house's location
- * and vendor over its run only, orders nearest first house by house, and scores text only in the
- * houses the page is drawn from. Over 50 houses × 5,000 listings this took a search's p95 from 5.4
+ * and vendor over its run only, orders nearest first house by house, and scores text only for the
+ * matches the page is drawn from. Over 50 houses × 5,000 listings this took a search's p95 from 5.4
  * to about 1.2 ms (tests/bench/marketplace.ts).
  */
 import { haversineKm } from '../../schema/marketplace/distance';
@@ -320,10 +320,13 @@ class TenantCatalogue {
     if (start < total && start + perPage <= MAX_DEPTH) {
       const ranked = words.length > 0;
       const nearest = sort === 'nearest' && distances && this.pointBits;
-      if (ranked && (sort === 'relevance' || (sort === 'nearest' && !nearest))) this.text.scoreText(words, 0, this.items.length, this.live);
-      const ordered = nearest
-        ? this.nearestFirst(matches, start + perPage, distances, this.pointBits!, this.orderFor('relevance', ranked, undefined), ranked ? words : [])
-        : firstInOrder(slotsIn(matches, total), start + perPage, this.orderFor(sort, ranked, distances));
+      let ordered: Int32Array;
+      if (nearest) ordered = this.nearestFirst(matches, start + perPage, distances, this.pointBits!, this.orderFor('relevance', ranked, undefined), ranked ? words : []);
+      else {
+        const slots = slotsIn(matches, total);
+        if (ranked && (sort === 'relevance' || sort === 'nearest')) this.text.scoreSlots(words, slots, this.live);
+        ordered = firstInOrder(slots, start + perPage, this.orderFor(sort, ranked, distances));
+      }
       hits = Array.from(ordered.subarray(start, start + perPage), (slot) => this.items[slot]!);
     }
     return { total, hits, facets };
@@ -424,11 +427,10 @@ class TenantCatalogue {
       const bits = pointBits[point]!;
       const [low, high] = this.pointRanges.of(point);
       for (let w = low; w < high; w++) collect(w, matches[w]! & bits[w]!);
-      if (here.length && words.length) this.text.scoreText(words, low << 5, high << 5, this.live);
+      if (here.length && words.length) this.text.scoreSlots(words, here, this.live);
       takeHere();
     }
     if (taken.length < k) {
-      if (words.length) this.text.scoreText(words, 0, this.items.length, this.live);
       const { pointOf } = this;
       for (let w = 0; w < matches.length; w++) {
         let word = matches[w]!;
@@ -439,6 +441,7 @@ class TenantCatalogue {
           word ^= low;
         }
       }
+      if (here.length && words.length) this.text.scoreSlots(words, here, this.live);
       takeHere();
     }
     return Int32Array.from(taken);

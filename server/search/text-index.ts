@@ -162,30 +162,41 @@ export class TextIndex {
   }
 
   /**
-   * Leaves in `this.score` the relevance of the slots from `from` up to `to` (a house's run on the
-   * platform, or every slot): per word, its best posting's field weight times how closely it
-   * matched times how rare the matched term is. Only the slots a page is drawn from are scored.
+   * Leaves in `this.score` the relevance of `slots` (ascending: the matches a page is drawn from):
+   * per word, its best posting's field weight times how closely it matched times how rare the
+   * matched term is. A term's postings are in slot order, so each is read only between the first
+   * and last slot, and where the slots are few against those postings (a house's handful of matches
+   * for a word as common as "teal"), each slot's posting is found by search instead of read through.
    */
-  scoreText(words: string[], from: number, to: number, live: number): void {
+  scoreSlots(words: string[], slots: ArrayLike<number>, live: number): void {
     const { best, score, touched, scored } = this;
     for (let i = 0; i < this.scoredCount; i++) score[scored[i]!] = 0;
     this.scoredCount = 0;
+    if (!slots.length) return;
+    const from = slots[0]! << MASK_BITS;
+    const to = (slots[slots.length - 1]! + 1) << MASK_BITS;
+    const keep = (entry: number, weight: number, count: number) => {
+      const slot = entry >>> MASK_BITS;
+      const value = FIELD_WEIGHT[entry & 31]! * weight;
+      if (value <= best[slot]!) return count;
+      if (best[slot] === 0) touched[count++] = slot;
+      best[slot] = value;
+      return count;
+    };
     for (const word of words) {
       let count = 0;
       for (const [term, quality] of this.termsFor(word)) {
         const posting = this.postings.get(term)!;
         const weight = quality * Math.log(1 + live / posting.length);
-        // Postings are in slot order: start at the first in range.
-        for (let i = firstAtOrAfter(posting, from << MASK_BITS); i < posting.length; i++) {
-          const entry = posting[i]!;
-          const slot = entry >>> MASK_BITS;
-          if (slot >= to) break;
-          const value = FIELD_WEIGHT[entry & 31]! * weight;
-          if (value > best[slot]!) {
-            if (best[slot] === 0) touched[count++] = slot;
-            best[slot] = value;
+        const first = firstAtOrAfter(posting, from);
+        const end = firstAtOrAfter(posting, to, first);
+        if (slots.length * Math.log2(2 + end - first) < end - first) {
+          // Few slots among many postings: look each slot up.
+          for (let i = 0, at = first; i < slots.length && at < end; i++) {
+            at = firstAtOrAfter(posting, slots[i]! << MASK_BITS, at, end);
+            if (at < end && posting[at]! >>> MASK_BITS === slots[i]) count = keep(posting[at]!, weight, count);
           }
-        }
+        } else for (let at = first; at < end; at++) count = keep(posting[at]!, weight, count); // slots between the matches are scored too, and never read
       }
       for (let i = 0; i < count; i++) {
         const slot = touched[i]!;
@@ -230,10 +241,8 @@ export class TextIndex {
   }
 }
 
-/** The index of the first element of an ascending list at or after `value` (a posting entry, a term). */
-function firstAtOrAfter<T extends number | string>(sorted: readonly T[], value: T): number {
-  let low = 0;
-  let high = sorted.length;
+/** The index of the first element of an ascending list at or after `value` (a posting entry, a term), searching [low, high). */
+function firstAtOrAfter<T extends number | string>(sorted: readonly T[], value: T, low = 0, high = sorted.length): number {
   while (low < high) {
     const middle = (low + high) >>> 1;
     if (sorted[middle]! < value) low = middle + 1;
