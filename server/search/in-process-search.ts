@@ -20,7 +20,7 @@
  */
 import { haversineKm } from '../../schema/marketplace/distance';
 import { SlotValues, tallyFacets } from './facet-tally';
-import { andInto, countBits, grownTo, orInto, ScratchBits, slotsIn, WordRanges, wordsFor } from './slot-bits';
+import { andInto, grownTo, intersectAll, ScratchBits, slotSetOf, slotsIn, unionWithin, WordRanges, wordsFor, type SlotSet } from './slot-bits';
 import { TextIndex, wordsOf } from './text-index';
 import { isListing } from '../../schema/marketplace/listings';
 import type { GeoPoint, Item } from '../../schema/types.generated';
@@ -143,6 +143,8 @@ class TenantCatalogue {
   private live = 0;
   private capacity = 0;
   private alive = new Uint32Array(0);
+  /** `alive` as a SlotSet, until the next write: what a search with no words and no category starts from. */
+  private aliveSetKept: SlotSet | undefined;
   private dayRate = new Float64Array(0);
   private created = new Float64Array(0);
   private readonly nameKey: string[] = [];
@@ -207,6 +209,7 @@ class TenantCatalogue {
     this.slotOf.set(item.objectID, slot);
     this.live++;
     this.alive[slot >>> 5]! |= 1 << (slot & 31);
+    this.aliveSetKept = undefined;
     this.dayRate[slot] = item.rates.day;
     this.created[slot] = Date.parse(item.createdAt) || 0;
     this.nameKey.push(wordsOf(item.name).join(' '));
@@ -245,6 +248,7 @@ class TenantCatalogue {
     this.countSlot(slot, this.items[slot]!, -1);
     this.items[slot] = undefined;
     this.alive[slot >>> 5]! &= ~(1 << (slot & 31));
+    this.aliveSetKept = undefined;
     this.live--;
   }
 
@@ -254,62 +258,61 @@ class TenantCatalogue {
     const page = wholeNumber(query?.page, 0, 0, Number.MAX_SAFE_INTEGER);
     const sort: SearchSort = query?.sort ?? 'relevance';
 
-    // The slots every facet counts within: live, in the category, matching the text.
+    // The slots every facet counts within: live, in the category, matching the text, near enough.
     this.scratch.reset(this.alive.length);
-    const base = this.scratch.copyOf(this.alive);
     const category = this.categoryNodeOf(filters.category);
-    if (category) andInto(base, category.bits);
-    else if (category === null) base.fill(0);
-    let excluded = false;
-    for (const objectID of (Array.isArray(query?.exclude) ? query.exclude : []) as readonly string[]) {
-      const slot = this.slotOf.get(objectID);
-      if (slot !== undefined) base[slot >>> 5]! &= ~(1 << (slot & 31));
-      excluded ||= slot !== undefined;
-    }
+    const excludedSlots = ((Array.isArray(query?.exclude) ? query.exclude : []) as readonly string[]).flatMap((objectID) => this.slotOf.get(objectID) ?? []);
+    const excluded = excludedSlots.length > 0;
     const words = typeof query?.text === 'string' ? this.text.queryWords(query.text) : [];
-    if (words.length) this.text.matchText(words, base, this.scratch);
     const distances = this.distancesFrom(query?.near);
     const radius = distances && typeof query.withinKm === 'number' && query.withinKm >= 0;
-    if (radius) this.keepWithin(base, distances, query.withinKm!);
+    let baseSet: SlotSet;
+    if (category === undefined && !excluded && !words.length && !radius) baseSet = this.aliveSet();
+    else {
+      const base = this.scratch.copyOf(this.alive);
+      if (category) andInto(base, category.bits);
+      else if (category === null) base.fill(0);
+      for (const slot of excludedSlots) base[slot >>> 5]! &= ~(1 << (slot & 31));
+      const textWords = words.length ? this.text.matchText(words, base, this.scratch) : undefined;
+      if (radius) this.keepWithin(base, distances, query.withinKm!);
+      baseSet = slotSetOf(base, this.scratch, textWords);
+    }
     // With nothing but a category, the base's counts are kept up to date as items come and go.
     const baseCounts = words.length || excluded || radius ? undefined : category === undefined ? this.counts : (category?.counts ?? []);
 
-    // Each facet's selection as one bitset: OR of its values (a value no item has adds nothing).
+    // Each facet's selection as one bitset: OR of its values (a value no item has adds nothing),
+    // filled in over the base's words only, as every later step reads them.
     const selections = selectionsOf(filters);
     const selected = new Map<FacetKey, Uint32Array>();
     for (const [key, values] of selections) {
-      const union = this.scratch.zeroed();
       const numbers = this.valueNumbers[this.facetNumber.get(key) ?? -1];
-      for (const value of values) {
-        const bits = this.valueBits[numbers?.get(value) ?? -1];
-        if (bits) orInto(union, bits);
-      }
-      selected.set(key, union);
+      const sets = [...values].flatMap((value) => this.valueBits[numbers?.get(value) ?? -1] ?? []);
+      selected.set(key, unionWithin(baseSet, sets, this.scratch));
     }
-    const within = (except?: FacetKey) => {
-      const bits = this.scratch.copyOf(base);
-      for (const [key, union] of selected) if (key !== except) andInto(bits, union);
-      return bits;
-    };
+    const within = (except?: FacetKey) =>
+      intersectAll(
+        baseSet,
+        [...selected].flatMap(([key, union]) => (key === except ? [] : [union])),
+        this.scratch,
+      );
     const matches = within();
-    const total = countBits(matches);
+    const total = matches.size;
 
     // Every facet without a selection is counted within the matches, in one go; each selected
     // facet within the slots every other selection leaves.
     const counts = new Int32Array(this.valueNames.length);
     const source = { slotValues: this.slotValues, valueBits: this.valueBits, valueRanges: this.valueRanges };
     const estimated = new Uint8Array(this.valueNames.length);
-    const tally = (slots: Uint32Array, size: number, values: readonly number[], isBase: boolean) => {
-      if (!isBase || !baseCounts) tallyFacets(source, slots, size, values, counts, estimated);
+    const tally = (slots: SlotSet, values: readonly number[], isBase: boolean) => {
+      if (!isBase || !baseCounts) tallyFacets(source, slots, values, counts, estimated);
       else for (const value of values) counts[value] = baseCounts[value] ?? 0;
     };
     const unselected = this.valueNames.flatMap((_, value) => (selected.has(this.facetKeys[this.facetOfValue[value]!]!) ? [] : [value]));
-    tally(matches, total, unselected, selected.size === 0);
+    tally(matches, unselected, selected.size === 0);
     for (const key of selected.keys()) {
       const facet = this.facetNumber.get(key);
       if (facet === undefined) continue;
-      const slots = within(key);
-      tally(slots, countBits(slots), [...this.valueNumbers[facet]!.values()], selected.size === 1);
+      tally(within(key), [...this.valueNumbers[facet]!.values()], selected.size === 1);
     }
     const facets = {} as Record<FacetKey, FacetValue[]>;
     const keys = [...this.facetKeys, ...[...selections.keys()].filter((key) => !this.facetNumber.has(key))];
@@ -321,9 +324,9 @@ class TenantCatalogue {
       const ranked = words.length > 0;
       const nearest = sort === 'nearest' && distances && this.pointBits;
       let ordered: Int32Array;
-      if (nearest) ordered = this.nearestFirst(matches, start + perPage, distances, this.pointBits!, this.orderFor('relevance', ranked, undefined), ranked ? words : []);
+      if (nearest) ordered = this.nearestFirst(matches.bits, start + perPage, distances, this.pointBits!, this.orderFor('relevance', ranked, undefined), ranked ? words : []);
       else {
-        const slots = slotsIn(matches, total);
+        const slots = slotsIn(matches);
         if (ranked && (sort === 'relevance' || sort === 'nearest')) this.text.scoreSlots(words, slots, this.live);
         ordered = firstInOrder(slots, start + perPage, this.orderFor(sort, ranked, distances));
       }
@@ -334,11 +337,20 @@ class TenantCatalogue {
 
   // -------------------------------------------------------------------------------------------
 
+  private aliveSet(): SlotSet {
+    if (!this.aliveSetKept) {
+      const { words, size } = slotSetOf(this.alive, this.scratch);
+      this.aliveSetKept = { bits: this.alive, words: words.slice(), size };
+    }
+    return this.aliveSetKept;
+  }
+
   private ensureCapacity(slots: number): void {
     if (slots <= this.capacity) return;
     const capacity = Math.max(slots, this.capacity * 2, 1024);
     const words = wordsFor(capacity);
     this.alive = grownTo(this.alive, words);
+    this.aliveSetKept = undefined;
     this.valueBits = this.valueBits.map((bits) => grownTo(bits, words));
     const growNodes = (nodes: Map<string, CategoryNode>) => {
       for (const node of nodes.values()) {

@@ -121,9 +121,10 @@ export class TextIndex {
   /**
    * Narrows `base` to the slots matching every word: each exactly, as a prefix, or with a typo or
    * two. The rarest word goes first, and each later one is only looked for where earlier ones left
-   * slots, so "brass tube" reads "tube"'s common terms over the few words "brass" left.
+   * slots, so "brass tube" reads "tube"'s common terms over the few words "brass" left. Returns
+   * the words of `base` with a slot left in them, ascending.
    */
-  matchText(words: string[], base: Uint32Array, scratch: ScratchBits): void {
+  matchText(words: string[], base: Uint32Array, scratch: ScratchBits): Int32Array {
     const rarestFirst = words
       .map((word) => ({ terms: [...this.termsFor(word).keys()], postings: 0 }))
       .map((word) => ({ ...word, postings: word.terms.reduce((sum, term) => sum + this.postings.get(term)!.length, 0) }))
@@ -134,15 +135,20 @@ export class TextIndex {
       for (const term of terms) {
         const bits = this.termBits(term);
         if (!bits) for (const entry of this.postings.get(term)!) wordBits[entry >>> (MASK_BITS + 5)]! |= 1 << ((entry >>> MASK_BITS) & 31);
-        else if (occupied) for (const w of occupied) wordBits[w]! |= bits[w]!;
+        else if (occupied) for (let i = 0; i < occupied.length; i++) wordBits[occupied[i]!]! |= bits[occupied[i]!]!;
         else orInto(wordBits, bits);
       }
-      const left: number[] = [];
+      const left = scratch.wordList();
+      let count = 0;
       if (occupied) {
-        for (const w of occupied) if ((base[w]! &= wordBits[w]!)) left.push(w);
-      } else for (let w = 0; w < base.length; w++) if ((base[w]! &= wordBits[w]!)) left.push(w);
-      occupied = Int32Array.from(left);
+        for (let i = 0; i < occupied.length; i++) {
+          const w = occupied[i]!;
+          if ((base[w]! &= wordBits[w]!)) left[count++] = w;
+        }
+      } else for (let w = 0; w < base.length; w++) if ((base[w]! &= wordBits[w]!)) left[count++] = w;
+      occupied = left.subarray(0, count);
     }
+    return occupied ?? new Int32Array(0);
   }
 
   /**
