@@ -280,21 +280,25 @@ class TenantCatalogue {
     // With nothing but a category, the base's counts are kept up to date as items come and go.
     const baseCounts = words.length || excluded || radius ? undefined : category === undefined ? this.counts : (category?.counts ?? []);
 
-    // Each facet's selection as one bitset: OR of its values (a value no item has adds nothing),
-    // filled in over the base's words only, as every later step reads them.
+    // Each facet's selection as the base's slots in any of its values (a value no item has adds
+    // nothing). The matches are in all of them; each selected facet is counted within the others',
+    // read over the smallest one's words.
     const selections = selectionsOf(filters);
-    const selected = new Map<FacetKey, Uint32Array>();
+    const selected = new Map<FacetKey, SlotSet>();
     for (const [key, values] of selections) {
       const numbers = this.valueNumbers[this.facetNumber.get(key) ?? -1];
       const sets = [...values].flatMap((value) => this.valueBits[numbers?.get(value) ?? -1] ?? []);
       selected.set(key, unionWithin(baseSet, sets, this.scratch));
     }
-    const within = (except?: FacetKey) =>
-      intersectAll(
-        baseSet,
-        [...selected].flatMap(([key, union]) => (key === except ? [] : [union])),
+    const within = (except?: FacetKey): SlotSet => {
+      const [smallest, ...others] = [...selected].flatMap(([key, set]) => (key === except ? [] : [set])).sort((a, b) => a.size - b.size);
+      if (!smallest) return baseSet;
+      return intersectAll(
+        smallest,
+        others.map((set) => set.bits),
         this.scratch,
       );
+    };
     const matches = within();
     const total = matches.size;
 
@@ -307,7 +311,7 @@ class TenantCatalogue {
       if (!isBase || !baseCounts) tallyFacets(source, slots, values, counts, estimated);
       else for (const value of values) counts[value] = baseCounts[value] ?? 0;
     };
-    const unselected = this.valueNames.flatMap((_, value) => (selected.has(this.facetKeys[this.facetOfValue[value]!]!) ? [] : [value]));
+    const unselected = this.facetKeys.flatMap((key, facet) => (selected.has(key) ? [] : [...this.valueNumbers[facet]!.values()]));
     tally(matches, unselected, selected.size === 0);
     for (const key of selected.keys()) {
       const facet = this.facetNumber.get(key);

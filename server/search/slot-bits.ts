@@ -169,18 +169,35 @@ export function intersectAll(base: SlotSet, others: readonly Uint32Array[], scra
   return { bits, words: words.subarray(0, count), size };
 }
 
-/** The OR of `sets`, filled in only over `within`'s words (what is read of it later). */
-export function unionWithin(within: SlotSet, sets: readonly Uint32Array[], scratch: ScratchBits): Uint32Array {
-  const union = scratch.zeroed();
-  const words = within.words;
-  if (mostWords(words, union)) for (const bits of sets) orInto(union, bits);
+/**
+ * The slots of `base` in any of `sets` (a facet's selected values), as a SlotSet: ORed straight
+ * through when `base` is most of the catalogue, else over `base`'s words only.
+ */
+export function unionWithin(base: SlotSet, sets: readonly Uint32Array[], scratch: ScratchBits): SlotSet {
+  const dense = mostWords(base.words, base.bits);
+  const bits = dense && sets.length ? scratch.copyOf(sets[0]!) : scratch.zeroed();
+  const within = base.words;
+  if (dense) for (let s = 1; s < sets.length; s++) orInto(bits, sets[s]!);
   else
-    for (const bits of sets)
-      for (let i = 0; i < words.length; i++) {
-        const w = words[i]!;
-        union[w]! |= bits[w]!;
+    for (const set of sets)
+      for (let i = 0; i < within.length; i++) {
+        const w = within[i]!;
+        bits[w]! |= set[w]!;
       }
-  return union;
+  const words = scratch.wordList();
+  const from = base.bits;
+  let count = 0;
+  let size = 0;
+  const keep = (w: number) => {
+    const word = (bits[w] = bits[w]! & from[w]!);
+    if (word) {
+      words[count++] = w;
+      size += popcount(word);
+    }
+  };
+  if (dense) for (let w = 0; w < bits.length; w++) keep(w);
+  else for (let i = 0; i < within.length; i++) keep(within[i]!);
+  return { bits, words: words.subarray(0, count), size };
 }
 
 export function grownTo(bits: Uint32Array, words: number): Uint32Array<ArrayBuffer> {
@@ -242,11 +259,24 @@ export class WordRanges {
   }
 }
 
-/** How many slots of `slots` are in `bits`, looking only at `bits`' own run of words. */
-export function countWithin(slots: Uint32Array, bits: Uint32Array, [low, high]: [number, number]): number {
+/**
+ * How many slots of `set` are in `bits`, looking only at `bits`' own run of words [low, high), and
+ * within it only at the words `set` has slots in.
+ */
+export function countWithin(set: SlotSet, bits: Uint32Array, [low, high]: [number, number]): number {
+  const { words } = set;
+  let from = 0;
+  let to = words.length;
+  while (from < to) {
+    const middle = (from + to) >>> 1;
+    if (words[middle]! < low) from = middle + 1;
+    else to = middle;
+  }
   let count = 0;
-  for (let w = low; w < high; w++) {
-    const both = slots[w]! & bits[w]!;
+  for (let i = from; i < words.length; i++) {
+    const w = words[i]!;
+    if (w >= high) break;
+    const both = set.bits[w]! & bits[w]!;
     if (both) count += popcount(both);
   }
   return count;
