@@ -184,19 +184,29 @@ export function unionWithin(base: SlotSet, sets: readonly Uint32Array[], scratch
         const w = within[i]!;
         bits[w]! |= set[w]!;
       }
+  // Two loops, not one closure over both: a closure's counters live in a heap context, and cost
+  // four times the pass.
   const words = scratch.wordList();
   const from = base.bits;
   let count = 0;
   let size = 0;
-  const keep = (w: number) => {
-    const word = (bits[w] = bits[w]! & from[w]!);
-    if (word) {
-      words[count++] = w;
-      size += popcount(word);
+  if (dense)
+    for (let w = 0; w < bits.length; w++) {
+      const word = (bits[w] = bits[w]! & from[w]!);
+      if (word) {
+        words[count++] = w;
+        size += popcount(word);
+      }
     }
-  };
-  if (dense) for (let w = 0; w < bits.length; w++) keep(w);
-  else for (let i = 0; i < within.length; i++) keep(within[i]!);
+  else
+    for (let i = 0; i < within.length; i++) {
+      const w = within[i]!;
+      const word = (bits[w] = bits[w]! & from[w]!);
+      if (word) {
+        words[count++] = w;
+        size += popcount(word);
+      }
+    }
   return { bits, words: words.subarray(0, count), size };
 }
 

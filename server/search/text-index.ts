@@ -131,13 +131,16 @@ export class TextIndex {
       .sort((a, b) => a.postings - b.postings);
     let occupied: Int32Array | undefined;
     for (const { terms } of rarestFirst) {
-      const wordBits = scratch.zeroed();
-      for (const term of terms) {
-        const bits = this.termBits(term);
-        if (!bits) for (const entry of this.postings.get(term)!) wordBits[entry >>> (MASK_BITS + 5)]! |= 1 << ((entry >>> MASK_BITS) & 31);
-        else if (occupied) for (let i = 0; i < occupied.length; i++) wordBits[occupied[i]!]! |= bits[occupied[i]!]!;
-        else orInto(wordBits, bits);
-      }
+      // A word that is one common term ("polished") is that term's bitset, read as it is.
+      const only = terms.length === 1 ? this.termBits(terms[0]!) : undefined;
+      const wordBits = only ?? scratch.zeroed();
+      if (!only)
+        for (const term of terms) {
+          const bits = this.termBits(term);
+          if (!bits) for (const entry of this.postings.get(term)!) wordBits[entry >>> (MASK_BITS + 5)]! |= 1 << ((entry >>> MASK_BITS) & 31);
+          else if (occupied) for (let i = 0; i < occupied.length; i++) wordBits[occupied[i]!]! |= bits[occupied[i]!]!;
+          else orInto(wordBits, bits);
+        }
       const left = scratch.wordList();
       let count = 0;
       if (occupied) {
