@@ -9,7 +9,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { House } from '../../../schema/marketplace/houses';
-import { listingOf } from '../../../schema/marketplace/listings';
+import { isListing, listingOf } from '../../../schema/marketplace/listings';
+import { priceBinValue } from '../../../schema/catalogue-search';
 import type { Item } from '../../../schema/types.generated';
 import { InProcessSearchIndex } from '../../../server/search/in-process-search';
 import type { FacetKey, SearchQuery, SearchResult } from '../../../server/search/search-port';
@@ -185,6 +186,90 @@ describe('facet counts at the platform’s scale', async () => {
       const onPage = result.hits.filter((hit) => hit.vendorId === nearestHouse).map((hit) => hit.objectID);
       expect(onPage.length, text).toBeGreaterThan(0);
       expect(onPage, text).toEqual(ownOrder.slice(0, onPage.length));
+    }
+  });
+});
+
+/** An item's values for a facet, as a visitor would read them off the listing. */
+function valuesOf(listing: Item, facet: FacetKey): readonly string[] {
+  if (facet === 'priceBin') return [priceBinValue(listing.rates.day, isListing(listing) ? listing.house.currency : undefined)];
+  if (facet === 'vendors') return [listing.vendorId];
+  if (facet === 'tags') return listing.tags ?? [];
+  if (facet === 'colors') return listing.colors ?? [];
+  return listing.customFields?.[facet.slice('custom.'.length)] ?? [];
+}
+
+describe('selections, words and counts against a count of the listings themselves', async () => {
+  // Small enough that every count is exact (under 10,000 listings), in several houses' runs, with
+  // some listings carrying more values than a slot's record holds (24 tags).
+  const listed = houses(4);
+  const listings = listed.flatMap((house, h) =>
+    Array.from({ length: 1500 }, (_, i) => {
+      const serial = h * 1500 + i;
+      const own = item(serial);
+      return listingOf(
+        {
+          ...own,
+          ...(i % 50 === 7 && { tags: TAGS.slice(0, 24) }),
+          ...(i % 3 === 0 && { customFields: { eras: [pick(['1920s', '1950s', '1970s'])] } }),
+        },
+        house,
+        { groups: [] },
+        undefined,
+      );
+    }),
+  );
+  const index = new InProcessSearchIndex();
+  await index.replaceAll('platform', listings);
+  const near = { lat: 40, lng: -100 };
+  const someOf = <T>(list: readonly T[], most: number) => [...new Set(Array.from({ length: 1 + Math.floor(random() * most) }, () => pick(list)))];
+  const selectable: Array<[FacetKey, () => string[]]> = [
+    ['colors', () => someOf(COLORS, 2)],
+    ['tags', () => someOf(TAGS, 2)],
+    [
+      'vendors',
+      () =>
+        someOf(
+          listed.map((house) => house.id),
+          2,
+        ),
+    ],
+    ['priceBin', () => someOf([...new Set(listings.map((listing) => valuesOf(listing, 'priceBin')[0]!))], 2)],
+    ['custom.eras', () => someOf(['1920s', '1950s', '1970s'], 1)],
+  ];
+
+  it('matches and counts every facet as the listings do, each selected facet within the other selections', async () => {
+    for (let round = 0; round < 60; round++) {
+      const text = pick([undefined, undefined, 'brass', 'chair', 'velvet lamp', 'chiar', 'number 14']);
+      const category = random() < 0.3 ? { group: pick(['furniture', 'decor']) } : undefined;
+      const chosen = selectable.filter(() => random() < 0.4);
+      const selection = new Map(chosen.map(([facet, values]) => [facet, values()]));
+      const filters: SearchQuery['filters'] = { ...(category && { category }) };
+      for (const [facet, values] of selection) {
+        if (facet.startsWith('custom.')) filters.custom = { ...filters.custom, [facet.slice('custom.'.length)]: values };
+        else (filters as Record<string, string[]>)[facet] = values;
+      }
+      const query: SearchQuery = { ...(text && { text }), filters, sort: 'nearest', near, page: 0, perPage: 24 };
+      const label = JSON.stringify(query);
+      const result = await index.search('platform', query);
+      // The words and the category are the engine's own (tested above and in the contract); the
+      // selections and counts within them are worked out here from the listings.
+      const base = await everyMatch(index, 'platform', { ...(text && { text }), filters: { ...(category && { category }) }, page: 0, perPage: 1000 });
+      const passes = (listing: Item, except?: FacetKey) => [...selection].every(([facet, values]) => facet === except || valuesOf(listing, facet).some((value) => values.includes(value)));
+      const matches = base.filter((listing) => passes(listing));
+      expect(result.total, label).toBe(matches.length);
+      const matched = new Set(matches.map((listing) => listing.objectID));
+      expect(
+        result.hits.every((hit) => matched.has(hit.objectID)),
+        label,
+      ).toBe(true);
+      expect(estimatedIn(result), label).toEqual([]);
+      for (const [facet] of selectable) {
+        const expected = new Map<string, number>();
+        for (const listing of base) if (passes(listing, selection.has(facet) ? facet : undefined)) for (const value of valuesOf(listing, facet)) expected.set(value, (expected.get(value) ?? 0) + 1);
+        const shown = new Map([...countsOf(result, facet)].filter(([, count]) => count > 0));
+        expect(shown, `${label}: ${facet}`).toEqual(expected);
+      }
     }
   });
 });
