@@ -105,7 +105,7 @@ export class SlotValues {
    */
   tally(set: Uint32Array, words: ArrayLike<number>, counts: Int32Array): number {
     const { records } = this;
-    let places = gathered.places;
+    let places: Int32Array = gathered.places;
     let seen = 0;
     for (let i = 0; i < words.length; i++) {
       const w = words[i]!;

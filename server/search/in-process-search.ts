@@ -15,8 +15,10 @@
  *
  * On the platform each house's listings are one run of slots, so a search reads a house's location
  * and vendor over its run only, orders nearest first house by house, and scores text only for the
- * matches the page is drawn from. Over 50 houses × 5,000 listings this took a search's p95 from 5.4
- * to about 1.2 ms (tests/bench/marketplace.ts).
+ * matches the page is drawn from. A search carries its sets with the words they occupy, so once
+ * words or a selection narrow it, later steps read those words, not the catalogue's 7,800; and a
+ * selection over the whole catalogue is kept until the next write. Over 50 houses × 5,000 listings
+ * this took a search's p95 from 5.4 to about 0.5 ms, about twice one house's (tests/bench/marketplace.ts).
  */
 import { haversineKm } from '../../schema/marketplace/distance';
 import { SlotValues, tallyFacets } from './facet-tally';
@@ -145,6 +147,12 @@ class TenantCatalogue {
   private alive = new Uint32Array(0);
   /** `alive` as a SlotSet, until the next write: what a search with no words and no category starts from. */
   private aliveSetKept: SlotSet | undefined;
+  /**
+   * Facet selections over the whole catalogue (a colour, two price bins), as sets, until the next
+   * write: a filter cache, as Lucene's and Elasticsearch's keep, for what visitors pick again and
+   * again. Bounded by KEPT_SELECTIONS; the oldest goes first.
+   */
+  private readonly keptSelections = new Map<string, SlotSet>();
   private dayRate = new Float64Array(0);
   private created = new Float64Array(0);
   private readonly nameKey: string[] = [];
@@ -209,7 +217,7 @@ class TenantCatalogue {
     this.slotOf.set(item.objectID, slot);
     this.live++;
     this.alive[slot >>> 5]! |= 1 << (slot & 31);
-    this.aliveSetKept = undefined;
+    this.forgetKeptSets();
     this.dayRate[slot] = item.rates.day;
     this.created[slot] = Date.parse(item.createdAt) || 0;
     this.nameKey.push(wordsOf(item.name).join(' '));
@@ -248,7 +256,7 @@ class TenantCatalogue {
     this.countSlot(slot, this.items[slot]!, -1);
     this.items[slot] = undefined;
     this.alive[slot >>> 5]! &= ~(1 << (slot & 31));
-    this.aliveSetKept = undefined;
+    this.forgetKeptSets();
     this.live--;
   }
 
@@ -287,8 +295,13 @@ class TenantCatalogue {
     const selected = new Map<FacetKey, SlotSet>();
     for (const [key, values] of selections) {
       const numbers = this.valueNumbers[this.facetNumber.get(key) ?? -1];
-      const sets = [...values].flatMap((value) => this.valueBits[numbers?.get(value) ?? -1] ?? []);
-      selected.set(key, unionWithin(baseSet, sets, this.scratch));
+      const union = () =>
+        unionWithin(
+          baseSet,
+          [...values].flatMap((value) => this.valueBits[numbers?.get(value) ?? -1] ?? []),
+          this.scratch,
+        );
+      selected.set(key, baseSet === this.aliveSetKept ? this.keptSelection(`${key}\u0000${[...values].sort().join('\u0000')}`, union) : union());
     }
     const within = (except?: FacetKey): SlotSet => {
       const [smallest, ...others] = [...selected].flatMap(([key, set]) => (key === except ? [] : [set])).sort((a, b) => a.size - b.size);
@@ -341,6 +354,22 @@ class TenantCatalogue {
 
   // -------------------------------------------------------------------------------------------
 
+  private keptSelection(key: string, make: () => SlotSet): SlotSet {
+    let kept = this.keptSelections.get(key);
+    if (!kept) {
+      const { bits, words, size } = make();
+      kept = { bits: bits.slice(), words: words.slice(), size };
+      if (this.keptSelections.size >= KEPT_SELECTIONS) this.keptSelections.delete(this.keptSelections.keys().next().value!);
+      this.keptSelections.set(key, kept);
+    }
+    return kept;
+  }
+
+  private forgetKeptSets(): void {
+    this.aliveSetKept = undefined;
+    this.keptSelections.clear();
+  }
+
   private aliveSet(): SlotSet {
     if (!this.aliveSetKept) {
       const { words, size } = slotSetOf(this.alive, this.scratch);
@@ -354,7 +383,7 @@ class TenantCatalogue {
     const capacity = Math.max(slots, this.capacity * 2, 1024);
     const words = wordsFor(capacity);
     this.alive = grownTo(this.alive, words);
-    this.aliveSetKept = undefined;
+    this.forgetKeptSets();
     this.valueBits = this.valueBits.map((bits) => grownTo(bits, words));
     const growNodes = (nodes: Map<string, CategoryNode>) => {
       for (const node of nodes.values()) {
@@ -595,6 +624,9 @@ function byPlace(items: readonly Item[]): Item[] {
   }
   return places.size === 1 ? [...items] : [...places.values()].flat();
 }
+
+/** Selections kept between writes, per tenant: at most 8 MB of bitsets and lists on the platform. */
+const KEPT_SELECTIONS = 128;
 
 /** Distinct item locations kept as slot sets for 'nearest' (houses on the platform); past it, a full sort. */
 const MAX_POINT_SETS = 4096;

@@ -238,8 +238,9 @@ describe('selections, words and counts against a count of the listings themselve
     ['custom.eras', () => someOf(['1920s', '1950s', '1970s'], 1)],
   ];
 
-  it('matches and counts every facet as the listings do, each selected facet within the other selections', async () => {
-    for (let round = 0; round < 60; round++) {
+  /** Random searches, each checked against the listings the index holds. */
+  async function checkSearches(rounds: number) {
+    for (let round = 0; round < rounds; round++) {
       const text = pick([undefined, undefined, 'brass', 'chair', 'velvet lamp', 'chiar', 'number 14']);
       const category = random() < 0.3 ? { group: pick(['furniture', 'decor']) } : undefined;
       const chosen = selectable.filter(() => random() < 0.4);
@@ -271,5 +272,29 @@ describe('selections, words and counts against a count of the listings themselve
         expect(shown, `${label}: ${facet}`).toEqual(expected);
       }
     }
+  }
+
+  it('matches and counts every facet as the listings do, each selected facet within the other selections', async () => {
+    await checkSearches(60);
+  });
+
+  it('forgets the selections it keeps between searches when a listing is added, changed or removed', async () => {
+    for (let write = 0; write < 40; write++) {
+      // Search first, so the selections are kept; then change what they hold.
+      await index.search('platform', { filters: { colors: ['Red'] }, page: 0, perPage: 1 });
+      await index.search('platform', { filters: { tags: ['tag-1', 'tag-2'] }, page: 0, perPage: 1 });
+      const listing = pick(listings);
+      if (write % 4 === 0) await index.remove('platform', listing.objectID);
+      else await index.upsert('platform', { ...listing, colors: [write % 2 ? 'Red' : 'Blue'], tags: ['tag-1'] });
+      const red = await everyMatch(index, 'platform', { filters: { colors: ['Red'] }, page: 0, perPage: 1000 });
+      const held = await everyMatch(index, 'platform', { filters: {}, page: 0, perPage: 1000 });
+      expect(red.map((hit) => hit.objectID).sort(), `after write ${write}`).toEqual(
+        held
+          .filter((hit) => hit.colors?.includes('Red'))
+          .map((hit) => hit.objectID)
+          .sort(),
+      );
+    }
+    await checkSearches(30);
   });
 });
