@@ -295,13 +295,16 @@ class TenantCatalogue {
     const selected = new Map<FacetKey, SlotSet>();
     for (const [key, values] of selections) {
       const numbers = this.valueNumbers[this.facetNumber.get(key) ?? -1];
+      const known = [...values].filter((value) => numbers?.has(value)).sort();
       const union = () =>
         unionWithin(
           baseSet,
-          [...values].flatMap((value) => this.valueBits[numbers?.get(value) ?? -1] ?? []),
+          known.map((value) => this.valueBits[numbers!.get(value)!]!),
           this.scratch,
         );
-      selected.set(key, baseSet === this.aliveSetKept ? this.keptSelection(`${key}\u0000${[...values].sort().join('\u0000')}`, union) : union());
+      // Kept by the values items have, so values made up in a URL neither crowd out real ones nor take room.
+      const keep = baseSet === this.aliveSetKept && known.length > 0;
+      selected.set(key, keep ? this.keptSelection(`${key}\u0000${known.join('\u0000')}`, union) : union());
     }
     const within = (except?: FacetKey): SlotSet => {
       const [smallest, ...others] = [...selected].flatMap(([key, set]) => (key === except ? [] : [set])).sort((a, b) => a.size - b.size);
