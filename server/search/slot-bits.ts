@@ -125,8 +125,8 @@ const mostWords = (words: Int32Array, bits: Uint32Array) => words.length * 4 >= 
 
 /**
  * The slots of `base` also in every one of `others`, read over `base`'s words only: one tight pass
- * per other set, each over the words the one before left (a loop over the sets inside the loop over
- * words cost three times as much).
+ * per other set, each over the words the one before left, rather than a loop over the sets inside
+ * the loop over words.
  */
 export function intersectAll(base: SlotSet, others: readonly Uint32Array[], scratch: ScratchBits): SlotSet {
   if (!others.length) return base;
@@ -184,8 +184,8 @@ export function unionWithin(base: SlotSet, sets: readonly Uint32Array[], scratch
         const w = within[i]!;
         bits[w]! |= set[w]!;
       }
-  // Two loops, not one closure over both: a closure's counters live in a heap context, and cost
-  // four times the pass.
+  // Two loops, not one closure over both: a closure's counters live in a heap context, and the
+  // union of one value took a third longer with it (43 against 33 µs over 7,800 words).
   const words = scratch.wordList();
   const from = base.bits;
   let count = 0;
