@@ -9,10 +9,7 @@ import type { Statement } from '../../schema/accounts/statements';
 import type { StorefrontConfiguration } from '../../storefront/config/configuration';
 import { formatDay, formatMoney, formatMonth } from '../../storefront/lib/format';
 import type { CustomerAccount, Invoice, JoinRequest } from '../../schema/types.generated';
-import { message, type MailAttachment, type MailContent } from './messages';
-
-/** A PDF attached to a mail. */
-export const pdf = (filename: string, content: Buffer): MailAttachment => ({ filename, content, contentType: 'application/pdf' });
+import { message, pdf, type MailContent } from './messages';
 
 /** An invoice still owing `owed`, `days` past its due date; its PDF attached. */
 export function paymentReminderMessage(configuration: StorefrontConfiguration, reminder: { invoice: Invoice; owed: number; days: number; attention: string }, invoicePdf: Buffer): MailContent {

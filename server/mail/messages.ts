@@ -51,6 +51,9 @@ export interface MailAttachment {
   contentType: string;
 }
 
+/** A PDF attached to a mail. */
+export const pdf = (filename: string, content: Buffer): MailAttachment => ({ filename, content, contentType: 'application/pdf' });
+
 export interface Recipient {
   email: string;
   displayName?: string;

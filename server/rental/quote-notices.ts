@@ -10,11 +10,10 @@ import { invoiceRuleOf, quoteDue } from '../../schema/rental/invoices';
 import type { Actor, QuoteAction } from '../../schema/rental/quote-states';
 import type { Invoice, QuoteRequest } from '../../schema/types.generated';
 import { storefrontConfiguration } from '../../storefront/config/build-configuration';
-import { creditNoteMessage, quoteUpdateMessage, senderOf } from '../mail/messages';
+import { creditNoteMessage, pdf, quoteUpdateMessage, senderOf } from '../mail/messages';
 import { itemGroupsOf } from '../payments/card-holds';
 import { itemsOfQuotes } from './quote-conversation';
 import { invoicePdf } from './invoice-pdf';
-import { pdf } from '../mail/account-messages';
 
 export async function notifyQuoteStep(app: FastifyInstance, log: FastifyBaseLogger, quote: QuoteRequest, action: QuoteAction, actor: Actor): Promise<void> {
   const stored = await app.tenantStore.get(quote.tenantId);

@@ -210,6 +210,16 @@ export function unionWithin(base: SlotSet, sets: readonly Uint32Array[], scratch
   return { bits, words: words.subarray(0, count), size };
 }
 
+/** The index of the first element of an ascending list at or after `value` (a word, a posting entry, a term), searching [low, high). */
+export function firstAtOrAfter<T extends number | string>(sorted: ArrayLike<T>, value: T, low = 0, high = sorted.length): number {
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (sorted[middle]! < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
 export function grownTo(bits: Uint32Array, words: number): Uint32Array<ArrayBuffer> {
   const next = new Uint32Array(words);
   next.set(bits);
@@ -275,15 +285,8 @@ export class WordRanges {
  */
 export function countWithin(set: SlotSet, bits: Uint32Array, [low, high]: [number, number]): number {
   const { words } = set;
-  let from = 0;
-  let to = words.length;
-  while (from < to) {
-    const middle = (from + to) >>> 1;
-    if (words[middle]! < low) from = middle + 1;
-    else to = middle;
-  }
   let count = 0;
-  for (let i = from; i < words.length; i++) {
+  for (let i = firstAtOrAfter(words, low); i < words.length; i++) {
     const w = words[i]!;
     if (w >= high) break;
     const both = set.bits[w]! & bits[w]!;

@@ -6,7 +6,7 @@
  * first; and relevance is scored only over the slots a page is drawn from.
  */
 import type { Item } from '../../schema/types.generated';
-import { grownTo, orInto, type ScratchBits } from './slot-bits';
+import { firstAtOrAfter, grownTo, orInto, type ScratchBits } from './slot-bits';
 import { termsWithinTypos } from './typos';
 
 // Text: words are runs of letters and digits, case and accents folded, so "Café" finds "cafe".
@@ -248,14 +248,4 @@ export class TextIndex {
     if (typos) for (const [term, distance] of termsWithinTypos(this.vocabulary(), word, typos)) if (!terms.has(term)) terms.set(term, FUZZY_QUALITY[distance]!);
     return terms;
   }
-}
-
-/** The index of the first element of an ascending list at or after `value` (a posting entry, a term), searching [low, high). */
-function firstAtOrAfter<T extends number | string>(sorted: readonly T[], value: T, low = 0, high = sorted.length): number {
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (sorted[middle]! < value) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }

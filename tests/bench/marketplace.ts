@@ -67,8 +67,6 @@ async function timedInTurn(index: InProcessSearchIndex, queries: readonly Search
   return { house, platform };
 }
 
-const median = (times: number[]) => [...times].sort((a, b) => a - b)[times.length >> 1]!;
-
 async function searchFigures(): Promise<void> {
   const listed = benchHouses(HOUSES);
   const index = new InProcessSearchIndex();
@@ -95,8 +93,8 @@ async function searchFigures(): Promise<void> {
   // printed too.
   await timedInTurn(index, queries.slice(0, 30), 1);
   const { house, platform } = await timedInTurn(index, queries, ROUNDS);
-  const houseMedians = house.map(median);
-  const platformMedians = platform.map(median);
+  const houseMedians = house.map((times) => percentile(times, 50));
+  const platformMedians = platform.map((times) => percentile(times, 50));
   console.log(`${HOUSES} houses × ${PER_HOUSE.toLocaleString('en')} items = ${(HOUSES * PER_HOUSE).toLocaleString('en')} listings; ${QUERIES} queries, nearest first, every facet counted`);
   console.log(`platform index build ${fmt(buildMs / 1000)} s, heap ${fmt(heapPlatform, 0)} MB${globalThis.gc ? '' : ' (no --expose-gc: includes garbage)'}`);
   console.table({
