@@ -11,13 +11,20 @@
  * - a save that would break another part of the tenant lists what, beside Save.
  * With `preview`, a live preview of the unsaved values opens beside the form.
  *
+ * The form opens on the record as read on this visit, and is never reset under the user: react-admin
+ * resets a form whenever its record changes, and its list keeps an item's earlier read in the cache
+ * (`oldRecord ?? record`), so a record edited before would open stale and be replaced, with what the
+ * user had typed, when the re-read lands. Until that read is in, the form waits behind a progress
+ * bar; after it, nothing reads the record again in the background (window focus, reconnect): a
+ * newer version is met at Save, by the conflict dialog.
+ *
  * Editors put <RecordToolbar> in their form: it holds Save, the preview toggle and the conflict
  * dialog, which need the form's current values.
  */
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import { Alert, AlertTitle, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { Edit, SaveButton, Toolbar, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate, type RaRecord, type TransformData } from 'react-admin';
+import { Edit, SaveButton, Toolbar, useDataProvider, useEditContext, useNotify, useRecordContext, useRefresh, useTranslate, type RaRecord, type TransformData } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { changesOf, deepEqual, isClash, reapply, type Change, type ClashWinner } from '../lib/reapply';
 import { PREVIEW_WIDTH, PreviewDrawer } from '../preview/PreviewDrawer';
@@ -63,6 +70,20 @@ export interface RecordEditProps {
 
 const statusOf = (error: unknown) => (error as { status?: number } | undefined)?.status;
 
+/** For every reader of an edited record (`useGetOne` beside the form): no re-read in the background, which would reset the form. */
+export const EDITED_RECORD_QUERY = { refetchOnWindowFocus: false, refetchOnReconnect: false } as const;
+
+/** The form, once the record has been read on this visit (a cached earlier read only shows through the bar). */
+function ReadOnThisVisit({ children }: { children: ReactNode }) {
+  const translate = useTranslate();
+  const { isFetching } = useEditContext();
+  const [read, setRead] = useState(!isFetching);
+  // Set while rendering (React's way to derive from a change), so the form appears in the same pass.
+  if (!read && !isFetching) setRead(true);
+  if (!read) return <LinearProgress aria-label={translate('backlot.save.reading')} sx={{ m: 2 }} />;
+  return children;
+}
+
 export function RecordEdit({ resource, subject = 'this tenant', id, title, transform, preview, children }: RecordEditProps) {
   const [conflict, setConflict] = useState<Conflict>();
   const [previewOpen, setPreviewOpen] = useState(false);
@@ -91,10 +112,11 @@ export function RecordEdit({ resource, subject = 'this tenant', id, title, trans
         transform={transform}
         title={title}
         mutationOptions={{ onError, onMutate: () => setElsewhere([]) }}
+        queryOptions={EDITED_RECORD_QUERY}
         // The open preview takes the right of a wide screen; the form narrows beside it.
         sx={{ mr: { lg: previewOpen ? PREVIEW_WIDTH : 0 }, transition: 'margin 150ms' }}
       >
-        {children}
+        <ReadOnThisVisit>{children}</ReadOnThisVisit>
       </Edit>
     </RecordEditContext.Provider>
   );

@@ -205,6 +205,7 @@ export const en = {
       elsewhereTitle: 'Not saved: this change would break another part of the tenant',
       elsewhereHint: 'Change that first (or undo this change here), then save again.',
       offline: 'Could not reach the server. Nothing was lost: your changes are still here; try again when the connection is back.',
+      reading: 'Reading the latest version',
     },
     conflict: {
       reapplied: 'Your changes were saved on top of the newer version.',

@@ -7,7 +7,7 @@
  */
 import { useState } from 'react';
 import { Create, useGetOne, useRefresh, useTranslate } from 'react-admin';
-import { RecordEdit } from '../components/RecordEdit';
+import { EDITED_RECORD_QUERY, RecordEdit } from '../components/RecordEdit';
 import { useParams } from 'react-router-dom';
 import type { Item } from '../../schema/types.generated';
 import { withoutEmptyValues } from '../schema-form/fields';
@@ -30,7 +30,7 @@ export function ItemEdit({ tenantId }: { tenantId: string }) {
   const refresh = useRefresh();
   const objectID = decodeURIComponent(id);
   const [unitsMoved, setUnitsMoved] = useState(0);
-  const { data: item } = useGetOne<Item & { id: string }>(`tenants/${tenantId}/items`, { id: objectID });
+  const { data: item } = useGetOne<Item & { id: string }>(`tenants/${tenantId}/items`, { id: objectID }, EDITED_RECORD_QUERY);
   return (
     <>
       <RecordEdit
