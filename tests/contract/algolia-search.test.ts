@@ -93,12 +93,18 @@ describe('AlgoliaSearchIndex on the stand-in: what only this adapter does', () =
   });
 
   it('waits for each write to be published: a search right after sees it, where the bare write is not seen yet', async () => {
-    await index.upsert('props', searchItem('gobo', { name: 'Window Gobo' }));
+    // Held by the stand-in until the adapter has asked once and been told "not yet published".
+    const polls = () => standIn.requests.filter((request) => request.path.startsWith('/1/indexes/contract_props/task/'));
+    standIn.pauseIndexing();
+    const upserted = index.upsert('props', searchItem('gobo', { name: 'Window Gobo' }));
+    await expect.poll(() => polls().length).toBeGreaterThan(0);
+    standIn.resumeIndexing();
+    await upserted;
     expect((await index.search('props', { text: 'gobo', filters: {}, page: 0, perPage: 5 })).total).toBe(1);
-    const polls = standIn.requests.filter((request) => request.path.startsWith('/1/indexes/contract_props/task/'));
-    expect(polls.length).toBeGreaterThan(1); // the first poll found it not yet published
+    expect(polls().length).toBeGreaterThan(1); // the first poll found it not yet published
 
     // The same write without waiting: the stand-in has not applied it yet.
+    standIn.pauseIndexing();
     const response = await fetch(`${standIn.url}/1/indexes/contract_props/batch`, {
       method: 'POST',
       headers: { 'x-algolia-application-id': standIn.appId, 'x-algolia-api-key': standIn.apiKey },
@@ -106,6 +112,8 @@ describe('AlgoliaSearchIndex on the stand-in: what only this adapter does', () =
     });
     expect(response.status).toBe(200);
     expect(standIn.records('contract_props')!.some((record) => record.objectID === 'gobo')).toBe(true);
+    standIn.resumeIndexing();
+    await expect.poll(() => standIn.records('contract_props')!.some((record) => record.objectID === 'gobo')).toBe(false);
   });
 
   it('marks every count of a result Algolia says it counted approximately, and only those', async () => {

@@ -53,6 +53,9 @@ export interface AlgoliaStandIn {
   requests: Array<{ method: string; path: string; body: unknown }>;
   /** The records an index holds now (a replica: its primary's), or undefined if there is no such index. */
   records(indexName: string): Array<Record<string, unknown>> | undefined;
+  /** Holds every task not yet applied (and any new one) until resumeIndexing: a test sees "not yet published" however slow the machine. */
+  pauseIndexing(): void;
+  resumeIndexing(): void;
   close(): Promise<void>;
 }
 
@@ -130,6 +133,8 @@ export async function startAlgoliaStandIn(options: AlgoliaStandInOptions = {}): 
   const requests: AlgoliaStandIn['requests'] = [];
   const timers = new Set<NodeJS.Timeout>();
   let nextTaskID = 1;
+  let indexing = Promise.resolve();
+  let resumeIndexing = () => {};
 
   const primaryOf = (index: Index) => (index.primary ? (indices.get(index.primary) ?? index) : index);
 
@@ -144,9 +149,11 @@ export async function startAlgoliaStandIn(options: AlgoliaStandInOptions = {}): 
         new Promise<void>((resolve) => {
           const timer = setTimeout(() => {
             timers.delete(timer);
-            apply();
-            entry.published = true;
-            resolve();
+            void indexing.then(() => {
+              apply();
+              entry.published = true;
+              resolve();
+            });
           }, delay);
           timers.add(timer);
         }),
@@ -463,6 +470,10 @@ export async function startAlgoliaStandIn(options: AlgoliaStandInOptions = {}): 
       const index = indices.get(indexName);
       return index ? [...primaryOf(index).records.values()].map((record) => structuredClone(record)) : undefined;
     },
+    pauseIndexing: () => {
+      indexing = new Promise<void>((resolve) => (resumeIndexing = resolve));
+    },
+    resumeIndexing: () => resumeIndexing(),
     close: async () => {
       for (const timer of timers) clearTimeout(timer);
       server.closeAllConnections();
