@@ -297,4 +297,36 @@ describe('selections, words and counts against a count of the listings themselve
     }
     await checkSearches(30);
   });
+
+  it('answers a search asked again (another page, another place) as a fresh index would, and counts a write at once', async () => {
+    const kept = new InProcessSearchIndex();
+    await kept.replaceAll('platform', listings);
+    const asked = (page: number, from: { lat: number; lng: number }): SearchQuery => ({ text: 'chair', filters: { colors: ['Red', 'Blue'], tags: ['tag-1'] }, sort: 'nearest', near: from, page, perPage: 5 });
+    const first = await kept.search('platform', asked(0, near));
+    expect(first.total).toBeGreaterThan(5);
+    // Other words, or none, with the same selections: a search of its own.
+    for (const text of ['lamp', '']) {
+      const other = { ...asked(0, near), text };
+      const fresh = new InProcessSearchIndex();
+      await fresh.replaceAll('platform', listings);
+      expect((await kept.search('platform', other)).total, `"${text}"`).toBe((await fresh.search('platform', other)).total);
+    }
+    for (const [page, from] of [
+      [1, near],
+      [0, { lat: 51.5, lng: -0.1 }],
+      [0, near],
+    ] as const) {
+      const fresh = new InProcessSearchIndex();
+      await fresh.replaceAll('platform', listings);
+      const { tookMs: _kept, ...again } = await kept.search('platform', asked(page, from));
+      const { tookMs: _fresh, ...expected } = await fresh.search('platform', asked(page, from));
+      expect(again, `page ${page} from ${from.lat}`).toEqual(expected);
+    }
+    // A new red chair tagged tag-1: counted by the next search, in the total and its house's count.
+    const house = listings[0]!;
+    await kept.upsert('platform', { ...house, objectID: 'kept-new-chair', name: 'Red Kept Chair', colors: ['Red'], tags: ['tag-1'] });
+    const after = await kept.search('platform', asked(0, near));
+    expect(after.total).toBe(first.total + 1);
+    expect(countsOf(after, 'vendors').get(house.vendorId!)).toBe((countsOf(first, 'vendors').get(house.vendorId!) ?? 0) + 1);
+  });
 });
