@@ -154,11 +154,11 @@ class TenantCatalogue {
    */
   private readonly keptSelections = new Map<string, SlotSet>();
   /**
-   * What a search of selections with no words found, in the whole catalogue or a category (its
-   * matches and every facet's counts), by its category and selections, until the next write:
-   * whatever page, order or place a visitor asks of "lighting, red, hero-prop", they are the same. Elasticsearch's shard
-   * request cache keeps aggregations the same way, until the next refresh that changed data.
-   * Bounded by KEPT_COUNTS; the least recently asked goes first.
+   * What a search found (its matches and every facet's counts), by its category, words and
+   * selections, until the next write: whatever page, order or place a visitor asks of "red chair,
+   * hero-prop", they are the same. Elasticsearch's shard request cache keeps totals and
+   * aggregations the same way, until a refresh that changed data. Bounded by KEPT_COUNTS; the least
+   * recently asked goes first.
    */
   private readonly keptCounts = new Map<string, CountedSearch>();
   private dayRate = new Float64Array(0);
@@ -687,9 +687,9 @@ function categoryPath(filter: CategoryFilter | undefined, node: CategoryNode | u
 /** Selections kept between writes, per tenant: at most 8 MB of bitsets and lists on the platform. */
 const KEPT_SELECTIONS = 128;
 /**
- * Searches of selections with no words kept between writes, per tenant: at most 16 MB on the
- * platform (a set's bitset and word list). Fewer than the distinct browses a visitor population
- * cycles through empties the cache before any comes back: 64 held none of the benchmark's 150.
+ * Searches kept between writes, per tenant: at most 16 MB on the platform (a set's bitset and word
+ * list each). A working set larger than this keeps nothing for its next asking (the least recently
+ * asked goes first): the benchmark asks about 250 distinct searches in turn, which 64 never kept.
  */
 const KEPT_COUNTS = 256;
 
