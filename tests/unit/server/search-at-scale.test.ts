@@ -301,7 +301,14 @@ describe('selections, words and counts against a count of the listings themselve
   it('answers a search asked again (another page, another place) as a fresh index would, and counts a write at once', async () => {
     const kept = new InProcessSearchIndex();
     await kept.replaceAll('platform', listings);
-    const asked = (page: number, from: { lat: number; lng: number }): SearchQuery => ({ text: 'chair', filters: { colors: ['Red', 'Blue'], tags: ['tag-1'] }, sort: 'nearest', near: from, page, perPage: 5 });
+    const asked = (page: number, from: { lat: number; lng: number }): SearchQuery => ({
+      text: 'chair',
+      filters: { colors: ['Red', 'Blue'], tags: ['tag-1'] },
+      sort: 'nearest',
+      near: from,
+      page,
+      perPage: 5,
+    });
     const first = await kept.search('platform', asked(0, near));
     expect(first.total).toBeGreaterThan(5);
     // Other words, or none, with the same selections: a search of its own.
