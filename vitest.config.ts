@@ -7,8 +7,10 @@ export default defineConfig({
     // firebase-admin, wherever a test loads it, must never probe the cloud metadata address.
     env: { METADATA_SERVER_DETECTION: 'none' },
     globalSetup: ['tests/setup/global.ts'],
-    // Type-checking subprocesses and property tests take a few seconds on 2 cores.
-    testTimeout: 60_000,
+    // A safety net, not a wait: tests wait for what they expect. A whole path through two browsers
+    // (a quote to an order, a sub-hire across houses) took just over a minute under a full run on
+    // 2 cores, and CI lost each of those tests once to a one-minute limit.
+    testTimeout: 180_000,
     // Hooks build apps, copy tenants into a bucket, start servers and remove installs: on a busy
     // machine that outlasts vitest's 10 s default (CI lost two whole files to it). They wait for
     // what they start, so a long limit costs nothing when all is well.

@@ -227,5 +227,5 @@ describe('the Items screen', () => {
     expect(await app.storefront('/item/e2e-jump-seat')).toContain('Flight Attendant Jump Seat, Grey');
     expect(errors).toEqual([]);
     await context.close();
-  }, 120_000);
+  });
 });

@@ -239,7 +239,7 @@ describe('a quote after the request', () => {
     await admin.context.close();
     expect(errors).toEqual([]);
     await context.close();
-  }, 180_000);
+  });
 
   it('shows what is free on shoot dates: on listings, remembered for the session, and on the item page with its calendar', async () => {
     const { page, context, errors } = await visitorPage(app.browser, { viewport: { width: 1280, height: 900 }, bypassCSP: true });

@@ -319,5 +319,5 @@ describe('the warehouse floor', () => {
     await expect.poll(() => damagedRow.getByText('In service').count()).toBe(1);
     await shoot(admin.page, 'item-units');
     expect(admin.errors).toEqual([]);
-  }, 120_000);
+  });
 });
