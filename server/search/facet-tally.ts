@@ -11,7 +11,7 @@
  * estimated: the way Typesense's facet_sample_percent and Algolia's non-exhaustive facet counts
  * keep a search over a quarter of a million listings as quick as one house's.
  */
-import { countWithin, popcount, type SlotSet, type WordRanges } from './slot-bits';
+import { countWithin, popcount, type ScratchBits, type SlotSet, type WordRanges } from './slot-bits';
 
 /**
  * Word or slot visits an exact count may take: a house of 5,000 items is counted exactly in about
@@ -133,6 +133,8 @@ export interface TallySource {
   slotValues: SlotValues;
   valueBits: readonly Uint32Array[];
   valueRanges: WordRanges;
+  /** The search's own lists and counts (see ScratchBits). */
+  scratch: ScratchBits;
 }
 
 /**
@@ -155,7 +157,7 @@ export function tallyFacets(source: TallySource, set: SlotSet, values: readonly 
   // A systematic sample of the set's words: every k-th, so each house's run is sampled in proportion.
   // (A loop: TypedArray#filter with a callback took a third of a broad search.)
   const stride = Math.ceil(size / SAMPLE_SLOTS);
-  const sample = new Int32Array(Math.ceil(occupied.length / stride));
+  const sample = source.scratch.wordList().subarray(0, Math.ceil(occupied.length / stride));
   let seen = 0;
   for (let i = 0, at = 0; at < occupied.length; i++, at += stride) {
     sample[i] = occupied[at]!;
@@ -184,7 +186,7 @@ function countOn(source: TallySource, set: Uint32Array, words: ArrayLike<number>
     }
     return;
   }
-  const all = new Int32Array(counts.length);
+  const all = source.scratch.zeroedCounts();
   source.slotValues.tally(set, words, all);
   for (const value of values) counts[value] = all[value]!;
 }

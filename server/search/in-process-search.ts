@@ -22,6 +22,7 @@
  */
 import { haversineKm } from '../../schema/marketplace/distance';
 import { SlotValues, tallyFacets } from './facet-tally';
+import { copyCountedSearch, copySlotSet, KeptCopies, type CountedSearch } from './kept-copies';
 import { andInto, grownTo, intersectAll, ScratchBits, slotSetOf, slotsIn, unionWithin, WordRanges, wordsFor, type SlotSet } from './slot-bits';
 import { TextIndex, wordsOf } from './text-index';
 import { isListing } from '../../schema/marketplace/listings';
@@ -89,11 +90,14 @@ interface CategoryNode {
 
 type SlotOrder = (a: number, b: number) => number;
 
-/** The first `k` slots in `order`, sorted: a bounded heap, so a first page of 50,000 matches sorts ~24. */
-function firstInOrder(slots: Int32Array, k: number, order: SlotOrder): Int32Array {
+/**
+ * The first `k` slots in `order`, sorted: a bounded heap, so a first page of 50,000 matches sorts ~24.
+ * (`slots` is sorted in place when `k` takes them all; the heap is an array, in the heap: see ScratchBits.)
+ */
+function firstInOrder(slots: Int32Array | number[], k: number, order: SlotOrder): ArrayLike<number> {
   if (k >= slots.length) return slots.sort(order);
   // A heap whose root is the worst slot kept so far.
-  const heap = new Int32Array(k);
+  const heap: number[] = [];
   const siftDown = (size: number) => {
     let at = 0;
     for (;;) {
@@ -147,12 +151,14 @@ class TenantCatalogue {
   private alive = new Uint32Array(0);
   /** `alive` as a SlotSet, until the next write: what a search with no words and no category starts from. */
   private aliveSetKept: SlotSet | undefined;
+  /** 0, 1, 2… for every word of the bitsets: the words of `alive` as a SlotSet lists them all (it is dense). */
+  private everyWord = new Int32Array(0);
   /**
    * Facet selections over the whole catalogue (a colour, two price bins), as sets, until the next
    * write: a filter cache, as Lucene's and Elasticsearch's keep, for what visitors pick again and
-   * again. Bounded by KEPT_SELECTIONS; the oldest goes first.
+   * again. Bounded by KEPT_SELECTIONS; the least recently asked goes first.
    */
-  private readonly keptSelections = new Map<string, SlotSet>();
+  private readonly keptSelections = new KeptCopies<SlotSet>(KEPT_SELECTIONS, copySlotSet);
   /**
    * What a search found (its matches and every facet's counts), by its category, words and
    * selections, until the next write: whatever page, order or place a visitor asks of "red chair,
@@ -160,13 +166,15 @@ class TenantCatalogue {
    * aggregations the same way, until a refresh that changed data. Bounded by KEPT_COUNTS; the least
    * recently asked goes first.
    */
-  private readonly keptCounts = new Map<string, CountedSearch>();
+  private readonly keptCounts = new KeptCopies<CountedSearch>(KEPT_COUNTS, copyCountedSearch);
   private dayRate = new Float64Array(0);
   private created = new Float64Array(0);
   private readonly nameKey: string[] = [];
   /** Per slot, the number of its item's `_geoloc` in `points` (-1: none). Houses' items share their house's. */
   private pointOf = new Int32Array(0);
   private readonly points: GeoPoint[] = [];
+  /** Each point's distance from the place a search measures from, rewritten by each search (see ScratchBits). */
+  private distances = new Float64Array(0);
   private readonly pointNumbers = new Map<string, number>();
   /**
    * Per point, the slots at it, while there are few points (the platform's houses; a house's own
@@ -274,7 +282,7 @@ class TenantCatalogue {
     const page = wholeNumber(query?.page, 0, 0, Number.MAX_SAFE_INTEGER);
     const sort: SearchSort = query?.sort ?? 'relevance';
 
-    this.scratch.reset(this.alive.length);
+    this.scratch.reset(wordsFor(this.items.length), this.valueNames.length);
     const category = this.categoryNodeOf(filters.category);
     const excludedSlots = ((Array.isArray(query?.exclude) ? query.exclude : []) as readonly string[]).flatMap((objectID) => this.slotOf.get(objectID) ?? []);
     const excluded = excludedSlots.length > 0;
@@ -297,13 +305,9 @@ class TenantCatalogue {
         ? [categoryPath(filters.category, category), words.join(' '), ...[...known].map(([key, values]) => `${key}\u0000${values.join('\u0000')}`).sort()].join('\u0001')
         : undefined;
     let kept = countsKey === undefined ? undefined : this.keptCounts.get(countsKey);
-    if (kept) {
-      // The least recently used goes first: a search asked again moves to the back.
-      this.keptCounts.delete(countsKey!);
-      this.keptCounts.set(countsKey!, kept);
-    } else {
+    if (!kept) {
       kept = this.countedWithin(this.baseSetOf(category, excludedSlots, words, radius ? { distances, km: query.withinKm! } : undefined), known, baseCounts);
-      if (countsKey !== undefined) this.keepCounts(countsKey, kept);
+      if (countsKey !== undefined) this.keptCounts.keep(countsKey, kept);
     }
     const { matches, counts, estimated } = kept;
     const total = matches.size;
@@ -313,18 +317,18 @@ class TenantCatalogue {
     for (const key of keys) facets[key] = this.facetValues(key, counts, estimated, selections.get(key));
 
     const start = page * perPage;
-    let hits: Item[] = [];
+    const hits: Item[] = [];
     if (start < total && start + perPage <= MAX_DEPTH) {
       const ranked = words.length > 0;
       const nearest = sort === 'nearest' && distances && this.pointBits;
-      let ordered: Int32Array;
+      let ordered: ArrayLike<number>;
       if (nearest) ordered = this.nearestFirst(matches.bits, start + perPage, distances, this.pointBits!, this.orderFor('relevance', ranked, undefined), ranked ? words : []);
       else {
-        const slots = slotsIn(matches);
+        const slots = slotsIn(matches, this.scratch);
         if (ranked && (sort === 'relevance' || sort === 'nearest')) this.text.scoreSlots(words, slots, this.live);
         ordered = firstInOrder(slots, start + perPage, this.orderFor(sort, ranked, distances));
       }
-      hits = Array.from(ordered.subarray(start, start + perPage), (slot) => this.items[slot]!);
+      for (let i = start; i < Math.min(ordered.length, start + perPage); i++) hits.push(this.items[ordered[i]!]!);
     }
     return { total, hits, facets };
   }
@@ -362,9 +366,9 @@ class TenantCatalogue {
 
     // Every facet without a selection is counted within the matches, in one go; each selected
     // facet within the slots every other selection leaves.
-    const counts = new Int32Array(this.valueNames.length);
-    const source = { slotValues: this.slotValues, valueBits: this.valueBits, valueRanges: this.valueRanges };
-    const estimated = new Uint8Array(this.valueNames.length);
+    const counts = this.scratch.zeroedCounts();
+    const source = { slotValues: this.slotValues, valueBits: this.valueBits, valueRanges: this.valueRanges, scratch: this.scratch };
+    const estimated = this.scratch.zeroedFlags();
     const tally = (slots: SlotSet, values: readonly number[], isBase: boolean) => {
       if (!isBase || !baseCounts) tallyFacets(source, slots, values, counts, estimated);
       else for (const value of values) counts[value] = baseCounts[value] ?? 0;
@@ -377,11 +381,6 @@ class TenantCatalogue {
       tally(within(key), [...this.valueNumbers[facet]!.values()], selected.size === 1);
     }
     return { matches, counts, estimated };
-  }
-
-  private keepCounts(key: string, { matches, counts, estimated }: CountedSearch): void {
-    if (this.keptCounts.size >= KEPT_COUNTS) this.keptCounts.delete(this.keptCounts.keys().next().value!);
-    this.keptCounts.set(key, { matches: { bits: matches.bits.slice(), words: matches.words.slice(), size: matches.size }, counts, estimated });
   }
 
   /** The slots every facet counts within: live, in the category, not excluded, matching the text, near enough. */
@@ -397,28 +396,19 @@ class TenantCatalogue {
   }
 
   private keptSelection(key: string, make: () => SlotSet): SlotSet {
-    let kept = this.keptSelections.get(key);
-    if (!kept) {
-      const { bits, words, size } = make();
-      kept = { bits: bits.slice(), words: words.slice(), size };
-      if (this.keptSelections.size >= KEPT_SELECTIONS) this.keptSelections.delete(this.keptSelections.keys().next().value!);
-      this.keptSelections.set(key, kept);
-    }
-    return kept;
+    return this.keptSelections.get(key) ?? this.keptSelections.keep(key, make());
   }
 
   private forgetKeptSets(): void {
     this.aliveSetKept = undefined;
-    this.keptSelections.clear();
-    this.keptCounts.clear();
+    this.keptSelections.forget();
+    this.keptCounts.forget();
   }
 
+  /** `alive` as a SlotSet, without a pass over it: its words are all those in use, a word emptied by removals among them. */
   private aliveSet(): SlotSet {
-    if (!this.aliveSetKept) {
-      const { words, size } = slotSetOf(this.alive, this.scratch);
-      this.aliveSetKept = { bits: this.alive, words: words.slice(), size };
-    }
-    return this.aliveSetKept;
+    const words = wordsFor(this.items.length);
+    return (this.aliveSetKept ??= { bits: this.alive.subarray(0, words), words: this.everyWord.subarray(0, words), size: this.live });
   }
 
   private ensureCapacity(slots: number): void {
@@ -426,6 +416,7 @@ class TenantCatalogue {
     const capacity = Math.max(slots, this.capacity * 2, 1024);
     const words = wordsFor(capacity);
     this.alive = grownTo(this.alive, words);
+    this.everyWord = Int32Array.from({ length: words }, (_, word) => word);
     this.forgetKeptSets();
     this.valueBits = this.valueBits.map((bits) => grownTo(bits, words));
     const growNodes = (nodes: Map<string, CategoryNode>) => {
@@ -488,7 +479,8 @@ class TenantCatalogue {
   private distancesFrom(near: GeoPoint | undefined): Float64Array | undefined {
     if (!near || typeof near.lat !== 'number' || typeof near.lng !== 'number' || !Number.isFinite(near.lat) || !Number.isFinite(near.lng)) return undefined;
     // A loop: Float64Array.from with a callback took a tenth of a search the counts were kept for.
-    const distances = new Float64Array(this.points.length);
+    if (this.distances.length !== this.points.length) this.distances = new Float64Array(this.points.length);
+    const { distances } = this;
     for (let i = 0; i < distances.length; i++) distances[i] = haversineKm(near, this.points[i]!);
     return distances;
   }
@@ -498,7 +490,7 @@ class TenantCatalogue {
    * `within` order, looking only at each point's run of words and only at as many points as the
    * page needs; matches with no point last.
    */
-  private nearestFirst(matches: Uint32Array, k: number, distances: Float64Array, pointBits: Uint32Array[], within: SlotOrder, words: string[]): Int32Array {
+  private nearestFirst(matches: Uint32Array, k: number, distances: Float64Array, pointBits: Uint32Array[], within: SlotOrder, words: string[]): number[] {
     const order = Array.from(distances.keys()).sort((a, b) => distances[a]! - distances[b]! || a - b);
     const taken: number[] = [];
     const here: number[] = [];
@@ -510,7 +502,10 @@ class TenantCatalogue {
       }
     };
     const takeHere = () => {
-      if (here.length) for (const slot of firstInOrder(Int32Array.from(here), k - taken.length, within)) taken.push(slot);
+      if (here.length) {
+        const first = firstInOrder(here, k - taken.length, within);
+        for (let i = 0; i < first.length; i++) taken.push(first[i]!);
+      }
       here.length = 0;
     };
     for (const point of order) {
@@ -535,7 +530,7 @@ class TenantCatalogue {
       if (here.length && words.length) this.text.scoreSlots(words, here, this.live);
       takeHere();
     }
-    return Int32Array.from(taken);
+    return taken;
   }
 
   /** Clears from `base` every slot further than `km` (or with no location). */
@@ -671,24 +666,17 @@ function byPlace(items: readonly Item[]): Item[] {
   return places.size === 1 ? [...items] : [...places.values()].flat();
 }
 
-/** What a search found before its page is drawn: its matches, and every facet value's count (and whether it is an estimate). */
-interface CountedSearch {
-  matches: SlotSet;
-  counts: Int32Array;
-  estimated: Uint8Array;
-}
-
 /** A category filter that names a category (`node`) as one path: a subcategory without its category narrows nothing. */
 function categoryPath(filter: CategoryFilter | undefined, node: CategoryNode | undefined): string {
   if (!filter || !node) return '';
   return [filter.group, ...(filter.category === undefined ? [] : [filter.category, ...(filter.subcategory === undefined ? [] : [filter.subcategory])])].join('/');
 }
 
-/** Selections kept between writes, per tenant: at most 8 MB of bitsets and lists on the platform. */
+/** Selections kept between writes, per tenant: at most 8 MB of bitsets and lists on the platform (kept after a write, for the next). */
 const KEPT_SELECTIONS = 128;
 /**
  * Searches kept between writes, per tenant: at most 16 MB on the platform (a set's bitset and word
- * list each). A working set larger than this keeps nothing for its next asking (the least recently
+ * list each, kept after a write for the next). A working set larger than this keeps nothing for its next asking (the least recently
  * asked goes first): the benchmark asks about 250 distinct searches in turn, which 64 never kept.
  */
 const KEPT_COUNTS = 256;

@@ -28,19 +28,29 @@ export function andInto(into: Uint32Array, bits: Uint32Array): void {
 }
 
 /**
- * The bitsets and word lists one search works in, reused by the next: a fresh 31 KB typed array
- * per step of a platform search is a buffer outside the heap that only a GC frees, and those GCs
- * were a share of the slowest searches. Searches are synchronous, so one pool per catalogue serves
- * them all.
+ * The bitsets, lists and counts one search works in, reused by the next. A typed array of more than
+ * 64 bytes is a buffer outside the heap, and on the platform's heap of half a gigabyte each one a
+ * search made cost 15–30 µs (allocating it, then the GC work it brings): a dozen of them were half a
+ * search never asked before. Searches are synchronous, so one pool per catalogue serves them all.
  */
 export class ScratchBits {
   private readonly bits = new Pool<Uint32Array>((words) => new Uint32Array(words));
   private readonly lists = new Pool<Int32Array>((words) => new Int32Array(words));
+  private readonly slotLists = new Pool<Int32Array>((slots) => new Int32Array(slots));
+  private readonly tallies = new Pool<Int32Array>((values) => new Int32Array(values));
+  private readonly flags = new Pool<Uint8Array>((values) => new Uint8Array(values));
 
-  /** Takes back everything lent (the last search is over) and sizes it for `words`. */
-  reset(words: number): void {
+  /**
+   * Takes back everything lent (the last search is over) and sizes it for `words`, the words of the
+   * catalogue's slots in use (its bitsets have room for more: a search reads only these), and
+   * `values`, its facet values.
+   */
+  reset(words: number, values = 0): void {
     this.bits.reset(words);
     this.lists.reset(words);
+    this.slotLists.reset(words * 32);
+    this.tallies.reset(values);
+    this.flags.reset(values);
   }
 
   /** An empty bitset, until the next reset. */
@@ -50,10 +60,15 @@ export class ScratchBits {
     return bits;
   }
 
-  /** A copy of `source`, until the next reset. */
+  /** A bitset whose every word the caller writes (contents undefined), until the next reset. */
+  wordBits(): Uint32Array {
+    return this.bits.take();
+  }
+
+  /** A copy of `source`'s words in use (a catalogue's bitsets have room to grow), until the next reset. */
   copyOf(source: Uint32Array): Uint32Array {
     const bits = this.bits.take();
-    bits.set(source);
+    bits.set(source.length === bits.length ? source : source.subarray(0, bits.length));
     return bits;
   }
 
@@ -61,34 +76,64 @@ export class ScratchBits {
   wordList(): Int32Array {
     return this.lists.take();
   }
+
+  /** A list of `length` slots at most as many as a bitset holds (contents undefined), until the next reset. */
+  slotList(length: number): Int32Array {
+    return this.slotLists.take().subarray(0, length);
+  }
+
+  /** A count per facet value, all 0, until the next reset. */
+  zeroedCounts(): Int32Array {
+    const counts = this.tallies.take();
+    counts.fill(0);
+    return counts;
+  }
+
+  /** A flag per facet value, all 0, until the next reset. */
+  zeroedFlags(): Uint8Array {
+    const flags = this.flags.take();
+    flags.fill(0);
+    return flags;
+  }
 }
 
-class Pool<T> {
+type Numbers = Uint32Array | Int32Array | Uint8Array;
+
+/**
+ * Arrays of one length lent for a search. Their buffers are a little longer than asked, so the
+ * catalogue can grow by a few slots between searches without new ones: each is lent as a view of
+ * the length asked.
+ */
+class Pool<T extends Numbers> {
   private readonly free: T[] = [];
   private readonly lent: T[] = [];
-  private words = 0;
+  private length = 0;
+  private bufferLength = 0;
 
-  constructor(private readonly make: (words: number) => T) {}
+  constructor(private readonly make: (length: number) => T) {}
 
-  reset(words: number): void {
-    if (words !== this.words) {
-      this.free.length = 0;
-      this.words = words;
-    } else this.free.push(...this.lent);
+  reset(length: number): void {
+    this.free.push(...this.lent);
     this.lent.length = 0;
+    if (length > this.bufferLength) {
+      this.free.length = 0;
+      this.bufferLength = length + (length >>> 3);
+    }
+    this.length = length;
   }
 
   take(): T {
-    const item = this.free.pop() ?? this.make(this.words);
-    this.lent.push(item);
-    return item;
+    const buffer = this.free.pop() ?? this.make(this.bufferLength);
+    this.lent.push(buffer);
+    return buffer.subarray(0, this.length) as T;
   }
 }
 
 /**
- * A set of slots as a search carries it: its bitset (zero outside `words`), the words with a slot in
- * them in ascending order, and how many slots. Every later step reads `words` only, so a search
- * narrowed to a few thousand of the platform's 250,000 listings stops paying for 7,800 words a step.
+ * A set of slots as a search carries it: its bitset (zero outside `words`), the words it can have
+ * slots in, ascending (every word with a slot, and perhaps a few emptied since), and how many slots.
+ * Every later step reads `words` only, so a search narrowed to a few thousand of the platform's
+ * 250,000 listings stops paying for 7,800 words a step.
  */
 export interface SlotSet {
   bits: Uint32Array;
@@ -170,43 +215,50 @@ export function intersectAll(base: SlotSet, others: readonly Uint32Array[], scra
 }
 
 /**
- * The slots of `base` in any of `sets` (a facet's selected values), as a SlotSet: ORed straight
- * through when `base` is most of the catalogue, else over `base`'s words only.
+ * The slots of `base` in any of `sets` (a facet's selected values), as a SlotSet: straight through
+ * when `base` is most of the catalogue, else over `base`'s words only; either way in one pass that
+ * reads up to four of the sets at once (more are ORed together first). Over the platform's 7,800
+ * words, a pass per set and one more to count took three times as long for two values.
  */
 export function unionWithin(base: SlotSet, sets: readonly Uint32Array[], scratch: ScratchBits): SlotSet {
-  const dense = mostWords(base.words, base.bits);
-  const bits = dense && sets.length ? scratch.copyOf(sets[0]!) : scratch.zeroed();
-  const within = base.words;
-  if (dense) for (let s = 1; s < sets.length; s++) orInto(bits, sets[s]!);
-  else
-    for (const set of sets)
-      for (let i = 0; i < within.length; i++) {
-        const w = within[i]!;
-        bits[w]! |= set[w]!;
-      }
-  // Two loops, not one closure over both: a closure's counters live in a heap context, and the
-  // union of one value took a third longer with it (43 against 33 µs over 7,800 words).
   const words = scratch.wordList();
+  if (!sets.length) return { bits: scratch.zeroed(), words: words.subarray(0, 0), size: 0 };
+  let folded = sets[3];
+  if (sets.length > 4) {
+    folded = scratch.copyOf(sets[3]!);
+    for (let s = 4; s < sets.length; s++) orInto(folded, sets[s]!);
+  }
+  // A set read twice is ORed in twice, which changes nothing: fewer than four sets repeat the first.
+  const s0 = sets[0]!;
+  const s1 = sets[1] ?? s0;
+  const s2 = sets[2] ?? s0;
+  const s3 = folded ?? s0;
   const from = base.bits;
   let count = 0;
   let size = 0;
-  if (dense)
-    for (let w = 0; w < bits.length; w++) {
-      const word = (bits[w] = bits[w]! & from[w]!);
+  if (mostWords(base.words, from)) {
+    const bits = scratch.wordBits();
+    for (let w = 0; w < from.length; w++) {
+      const word = (s0[w]! | s1[w]! | s2[w]! | s3[w]!) & from[w]!;
+      bits[w] = word;
       if (word) {
         words[count++] = w;
         size += popcount(word);
       }
     }
-  else
-    for (let i = 0; i < within.length; i++) {
-      const w = within[i]!;
-      const word = (bits[w] = bits[w]! & from[w]!);
-      if (word) {
-        words[count++] = w;
-        size += popcount(word);
-      }
+    return { bits, words: words.subarray(0, count), size };
+  }
+  const bits = scratch.zeroed();
+  const within = base.words;
+  for (let i = 0; i < within.length; i++) {
+    const w = within[i]!;
+    const word = (s0[w]! | s1[w]! | s2[w]! | s3[w]!) & from[w]!;
+    if (word) {
+      bits[w] = word;
+      words[count++] = w;
+      size += popcount(word);
     }
+  }
   return { bits, words: words.subarray(0, count), size };
 }
 
@@ -227,8 +279,8 @@ export function grownTo(bits: Uint32Array, words: number): Uint32Array<ArrayBuff
 }
 
 /** The slots of a set, ascending. */
-export function slotsIn(set: SlotSet): Int32Array {
-  const slots = new Int32Array(set.size);
+export function slotsIn(set: SlotSet, scratch: ScratchBits): Int32Array {
+  const slots = scratch.slotList(set.size);
   let n = 0;
   for (let i = 0; i < set.words.length; i++) {
     const w = set.words[i]!;

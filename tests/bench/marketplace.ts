@@ -32,9 +32,11 @@ const PER_HOUSE = Number(process.env.BENCH_ITEMS_PER_HOUSE ?? 5_000);
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 300);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 
-const heapMb = () => {
+/** The heap and the typed arrays' buffers outside it (the index's bitsets and lists are those). */
+const memoryMb = () => {
   globalThis.gc?.();
-  return process.memoryUsage().heapUsed / 1_048_576;
+  const { heapUsed, arrayBuffers } = process.memoryUsage();
+  return { heap: heapUsed / 1_048_576, buffers: arrayBuffers / 1_048_576 };
 };
 const ms = (value: number) => `${fmt(value)} ms`;
 
@@ -50,8 +52,17 @@ function visitorQueries(count: number): SearchQuery[] {
   }));
 }
 
-/** Each query's time at the house and on the platform, asked in turn (so both meet the machine in the same state), `rounds` times. */
-async function timedInTurn(index: InProcessSearchIndex, queries: readonly SearchQuery[], rounds: number): Promise<{ house: number[][]; platform: number[][] }> {
+/**
+ * Each query's time at the house and on the platform, asked in turn (so both meet the machine in the
+ * same state), `rounds` times; `before` runs untimed before each search (a write, for searches that
+ * nothing kept helps).
+ */
+async function timedInTurn(
+  index: InProcessSearchIndex,
+  queries: readonly SearchQuery[],
+  rounds: number,
+  before?: (tenant: string) => Promise<void>,
+): Promise<{ house: number[][]; platform: number[][] }> {
   const house = queries.map((): number[] => []);
   const platform = queries.map((): number[] => []);
   for (let round = 0; round < rounds; round++)
@@ -60,6 +71,7 @@ async function timedInTurn(index: InProcessSearchIndex, queries: readonly Search
         ['house', house],
         ['platform', platform],
       ] as const) {
+        await before?.(tenant);
         const started = performance.now();
         await index.search(tenant, query);
         times[i]!.push(performance.now() - started);
@@ -72,7 +84,7 @@ async function searchFigures(): Promise<void> {
   const listed = benchHouses(HOUSES);
   const index = new InProcessSearchIndex();
   const tree = { groups: [] };
-  const heapBefore = heapMb();
+  const before = memoryMb();
   const started = performance.now();
   const listings: Item[] = [];
   let serial = 0;
@@ -80,7 +92,7 @@ async function searchFigures(): Promise<void> {
   await index.replaceAll('platform', listings);
   const buildMs = performance.now() - started;
   listings.length = 0;
-  const heapPlatform = heapMb() - heapBefore;
+  const after = memoryMb();
   // One house's own catalogue of the same size as each house's share.
   await index.replaceAll(
     'house',
@@ -97,7 +109,9 @@ async function searchFigures(): Promise<void> {
   const houseMedians = house.map((times) => percentile(times, 50));
   const platformMedians = platform.map((times) => percentile(times, 50));
   console.log(`${HOUSES} houses × ${PER_HOUSE.toLocaleString('en')} items = ${(HOUSES * PER_HOUSE).toLocaleString('en')} listings; ${QUERIES} queries, nearest first, every facet counted`);
-  console.log(`platform index build ${fmt(buildMs / 1000)} s, heap ${fmt(heapPlatform, 0)} MB${globalThis.gc ? '' : ' (no --expose-gc: includes garbage)'}`);
+  console.log(
+    `platform index build ${fmt(buildMs / 1000)} s, memory ${fmt(after.heap - before.heap, 0)} MB of heap and ${fmt(after.buffers - before.buffers, 0)} MB of typed arrays${globalThis.gc ? '' : ' (no --expose-gc: includes garbage)'}`,
+  );
   console.table({
     [`one house (${PER_HOUSE.toLocaleString('en')} items)`]: { p50: ms(percentile(houseMedians, 50)), p95: ms(percentile(houseMedians, 95)), p99: ms(percentile(houseMedians, 99)) },
     [`platform (${(HOUSES * PER_HOUSE).toLocaleString('en')})`]: { p50: ms(percentile(platformMedians, 50)), p95: ms(percentile(platformMedians, 95)), p99: ms(percentile(platformMedians, 99)) },
@@ -115,6 +129,19 @@ async function searchFigures(): Promise<void> {
       platform.map((times) => times[0]!),
     )}×`,
   );
+
+  // Nothing kept: before each search one item of the tenant is written again (a house edits an
+  // item, as houses do all day), which empties what the tenant kept. Each query's median of ROUNDS.
+  const item = { ...generateItem(serial), objectID: 'bench-edited' };
+  const edited = (tenant: string) => index.upsert(tenant, tenant === 'platform' ? listingOf(item, listed[0]!, tree, undefined) : item);
+  const written = await timedInTurn(index, queries, ROUNDS, edited);
+  const writtenHouse = written.house.map((times) => percentile(times, 50));
+  const writtenPlatform = written.platform.map((times) => percentile(times, 50));
+  console.log(
+    `each search the first after a write (nothing kept), median of ${ROUNDS} rounds: house p95 ${ms(percentile(writtenHouse, 95))}, platform p95 ${ms(percentile(writtenPlatform, 95))}, ratio ${ratio(writtenHouse, writtenPlatform)}× (goal ≥ 0.5×)`,
+  );
+  for (const i of [...queries.keys()].sort((a, b) => writtenPlatform[b]! - writtenPlatform[a]!).slice(0, slowest))
+    console.log(`  ${ms(writtenPlatform[i]!)} (house ${ms(writtenHouse[i]!)}): ${JSON.stringify({ text: queries[i]!.text, filters: queries[i]!.filters, page: queries[i]!.page })}`);
 }
 
 /** A house's item written to its store, until the platform's search finds it: the whole path, p95. */
