@@ -23,7 +23,7 @@
 import { haversineKm } from '../../schema/marketplace/distance';
 import { SlotValues, tallyFacets } from './facet-tally';
 import { copyCountedSearch, copySlotSet, KeptCopies, type CountedSearch } from './kept-copies';
-import { andInto, grownTo, intersectAll, ScratchBits, slotSetOf, slotsIn, unionWithin, WordRanges, wordsFor, type SlotSet } from './slot-bits';
+import { andInto, firstAtOrAfter, grownTo, intersectAll, mostWords, ScratchBits, slotSetOf, slotsIn, unionWithin, WordRanges, wordsFor, type SlotSet } from './slot-bits';
 import { TextIndex, wordsOf } from './text-index';
 import { isListing } from '../../schema/marketplace/listings';
 import type { GeoPoint, Item } from '../../schema/types.generated';
@@ -158,7 +158,7 @@ class TenantCatalogue {
    * write: a filter cache, as Lucene's and Elasticsearch's keep, for what visitors pick again and
    * again. Bounded by KEPT_SELECTIONS; the least recently asked goes first.
    */
-  private readonly keptSelections = new KeptCopies<SlotSet>(KEPT_SELECTIONS, copySlotSet);
+  private readonly keptSelections = new KeptCopies<KeptSelection>(KEPT_SELECTIONS, (source, into) => ({ ...copySlotSet(source, into), values: source.values }));
   /**
    * What a search found (its matches and every facet's counts), by its category, words and
    * selections, until the next write: whatever page, order or place a visitor asks of "red chair,
@@ -233,7 +233,7 @@ class TenantCatalogue {
     this.slotOf.set(item.objectID, slot);
     this.live++;
     this.alive[slot >>> 5]! |= 1 << (slot & 31);
-    this.forgetKeptSets();
+    this.forgetKeptSearches();
     this.dayRate[slot] = item.rates.day;
     this.created[slot] = Date.parse(item.createdAt) || 0;
     this.nameKey.push(wordsOf(item.name).join(' '));
@@ -256,6 +256,7 @@ class TenantCatalogue {
       }
     }
     this.slotValues.append(slot, numbers);
+    this.selectionsGain(slot, numbers);
     const { group, category, subcategory } = item.category;
     let node = this.categoryNode(this.categories, group, slot);
     node = this.categoryNode(node.children, category, slot);
@@ -272,7 +273,14 @@ class TenantCatalogue {
     this.countSlot(slot, this.items[slot]!, -1);
     this.items[slot] = undefined;
     this.alive[slot >>> 5]! &= ~(1 << (slot & 31));
-    this.forgetKeptSets();
+    this.forgetKeptSearches();
+    for (const selection of this.keptSelections.values()) {
+      const bit = 1 << (slot & 31);
+      if (selection.bits[slot >>> 5]! & bit) {
+        selection.bits[slot >>> 5]! &= ~bit;
+        selection.size--;
+      }
+    }
     this.live--;
   }
 
@@ -322,7 +330,7 @@ class TenantCatalogue {
       const ranked = words.length > 0;
       const nearest = sort === 'nearest' && distances && this.pointBits;
       let ordered: ArrayLike<number>;
-      if (nearest) ordered = this.nearestFirst(matches.bits, start + perPage, distances, this.pointBits!, this.orderFor('relevance', ranked, undefined), ranked ? words : []);
+      if (nearest) ordered = this.nearestFirst(matches, start + perPage, distances, this.pointBits!, this.orderFor('relevance', ranked, undefined), ranked ? words : []);
       else {
         const slots = slotsIn(matches, this.scratch);
         if (ranked && (sort === 'relevance' || sort === 'nearest')) this.text.scoreSlots(words, slots, this.live);
@@ -351,7 +359,7 @@ class TenantCatalogue {
           this.scratch,
         );
       const keep = baseSet === this.aliveSetKept && known.length > 0;
-      selected.set(key, keep ? this.keptSelection(`${key}\u0000${known.join('\u0000')}`, union) : union());
+      selected.set(key, keep ? this.keptSelection(`${key}\u0000${known.join('\u0000')}`, () => ({ ...union(), values: known.map((value) => numbers!.get(value)!) })) : union());
     }
     const within = (except?: FacetKey): SlotSet => {
       const [smallest, ...others] = [...selected].flatMap(([key, set]) => (key === except ? [] : [set])).sort((a, b) => a.size - b.size);
@@ -395,14 +403,40 @@ class TenantCatalogue {
     return slotSetOf(base, this.scratch, textWords);
   }
 
-  private keptSelection(key: string, make: () => SlotSet): SlotSet {
+  private keptSelection(key: string, make: () => KeptSelection): SlotSet {
     return this.keptSelections.get(key) ?? this.keptSelections.keep(key, make());
   }
 
-  private forgetKeptSets(): void {
+  /**
+   * Adds a new slot to the kept selections holding any of its values (a filter cache kept up to
+   * date as Lucene's is, segment by segment, rather than emptied by every write); once the slot is
+   * in a word past their bitsets (every 32nd slot), they are forgotten instead.
+   */
+  private selectionsGain(slot: number, values: readonly number[]): void {
+    const w = slot >>> 5;
+    for (const selection of this.keptSelections.values()) {
+      if (w >= selection.bits.length) {
+        this.keptSelections.forget();
+        return;
+      }
+      if (!values.some((value) => selection.values.includes(value))) continue;
+      selection.bits[w]! |= 1 << (slot & 31);
+      selection.size++;
+      const { words } = selection;
+      // The list's buffer has room for every word of the bitset (see copySlotSet).
+      if (!words.length || words[words.length - 1]! < w) (selection.words = new Int32Array(words.buffer, words.byteOffset, words.length + 1))[words.length] = w;
+    }
+  }
+
+  /** Forgets what searches found (a write changed it); the selections are kept up to date instead. */
+  private forgetKeptSearches(): void {
     this.aliveSetKept = undefined;
-    this.keptSelections.forget();
     this.keptCounts.forget();
+  }
+
+  private forgetKeptSets(): void {
+    this.forgetKeptSearches();
+    this.keptSelections.forget();
   }
 
   /** `alive` as a SlotSet, without a pass over it: its words are all those in use, a word emptied by removals among them. */
@@ -487,11 +521,16 @@ class TenantCatalogue {
 
   /**
    * The first `k` matches nearest first: point by point from the nearest, each point's matches in
-   * `within` order, looking only at each point's run of words and only at as many points as the
-   * page needs; matches with no point last.
+   * `within` order, looking only at the matches' words in each point's run and only at as many
+   * points as the page needs; matches with no point last. Text is scored point by point (all at
+   * once took longer even for a deep page of a few hundred matches: each term's postings are
+   * searched across the whole catalogue).
    */
-  private nearestFirst(matches: Uint32Array, k: number, distances: Float64Array, pointBits: Uint32Array[], within: SlotOrder, words: string[]): number[] {
+  private nearestFirst(matches: SlotSet, k: number, distances: Float64Array, pointBits: Uint32Array[], within: SlotOrder, words: string[]): number[] {
     const order = Array.from(distances.keys()).sort((a, b) => distances[a]! - distances[b]! || a - b);
+    const { bits: matched, words: matchedWords } = matches;
+    // Matches in most words are read straight through each point's run, without their word list.
+    const dense = mostWords(matchedWords, matched);
     const taken: number[] = [];
     const here: number[] = [];
     const collect = (w: number, word: number) => {
@@ -512,14 +551,20 @@ class TenantCatalogue {
       if (taken.length >= k) break;
       const bits = pointBits[point]!;
       const [low, high] = this.pointRanges.of(point);
-      for (let w = low; w < high; w++) collect(w, matches[w]! & bits[w]!);
+      if (dense) for (let w = low; w < high; w++) collect(w, matched[w]! & bits[w]!);
+      else
+        for (let i = firstAtOrAfter(matchedWords, low); i < matchedWords.length && matchedWords[i]! < high; i++) {
+          const w = matchedWords[i]!;
+          collect(w, matched[w]! & bits[w]!);
+        }
       if (here.length && words.length) this.text.scoreSlots(words, here, this.live);
       takeHere();
     }
     if (taken.length < k) {
       const { pointOf } = this;
-      for (let w = 0; w < matches.length; w++) {
-        let word = matches[w]!;
+      for (let i = 0; i < matchedWords.length; i++) {
+        const w = matchedWords[i]!;
+        let word = matched[w]!;
         while (word) {
           const low = word & -word;
           const slot = (w << 5) + 31 - Math.clz32(low);
@@ -664,6 +709,11 @@ function byPlace(items: readonly Item[]): Item[] {
     else places.set(key, [item]);
   }
   return places.size === 1 ? [...items] : [...places.values()].flat();
+}
+
+/** A selection over the whole catalogue as kept: its slots, and the values (value numbers) it is of. */
+interface KeptSelection extends SlotSet {
+  values: readonly number[];
 }
 
 /** A category filter that names a category (`node`) as one path: a subcategory without its category narrows nothing. */

@@ -50,6 +50,11 @@ export class KeptCopies<T> {
     return copy;
   }
 
+  /** Every copy kept, least recently asked first (to bring them up to date with a write). */
+  values(): IterableIterator<T> {
+    return this.kept.values();
+  }
+
   /** Forgets every copy (a write changed what they hold); their buffers serve the next. */
   forget(): void {
     for (const entry of this.kept.values()) this.spare.push(entry);

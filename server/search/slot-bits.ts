@@ -166,7 +166,7 @@ export function slotSetOf(bits: Uint32Array, scratch: ScratchBits, candidates?: 
 }
 
 /** A list of most of a bitset's words is read faster as the bitset itself (the list is skipped, not the words). */
-const mostWords = (words: Int32Array, bits: Uint32Array) => words.length * 4 >= bits.length * 3;
+export const mostWords = (words: Int32Array, bits: Uint32Array) => words.length * 4 >= bits.length * 3;
 
 /**
  * The slots of `base` also in every one of `others`, read over `base`'s words only: one tight pass

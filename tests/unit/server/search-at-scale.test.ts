@@ -278,7 +278,7 @@ describe('selections, words and counts against a count of the listings themselve
     await checkSearches(60);
   });
 
-  it('forgets the selections it keeps between searches when a listing is added, changed or removed', async () => {
+  it('keeps the selections it holds between searches up to date as listings are added, changed and removed', async () => {
     for (let write = 0; write < 40; write++) {
       // Search first, so the selections are kept; then change what they hold.
       await index.search('platform', { filters: { colors: ['Red'] }, page: 0, perPage: 1 });
