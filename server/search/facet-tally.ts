@@ -153,7 +153,7 @@ export function tallyFacets(source: TallySource, set: SlotSet, values: readonly 
   const spread: number[] = [];
   for (const value of values) {
     // A value in a narrow run of words is counted exactly over that run.
-    if (source.valueRanges.width(value) * 4 <= occupied.length) counts[value] = countWithin(set, source.valueBits[value]!, source.valueRanges.of(value));
+    if (source.valueRanges.width(value) * 4 <= occupied.length) counts[value] = countWithin(set, source.valueBits[value]!, source.valueRanges, value);
     else spread.push(value);
   }
   if (!spread.length) return;

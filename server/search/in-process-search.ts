@@ -13,9 +13,10 @@
  * `alive` bitset every search starts from, until enough pile up that the tenant is rebuilt from its
  * live items.
  *
- * On the platform each house's listings are one run of slots, so a search reads a house's location
- * and vendor over its run only, orders nearest first house by house, and scores text only for the
- * matches the page is drawn from. A search carries its sets with the words they occupy, so once
+ * On the platform each house's listings are one run of slots (and the words of those it added or
+ * changed since: slot-bits.ts's WordRanges), so a search reads a house's location and vendor there
+ * only, orders nearest first house by house, and scores text only for the matches the page is
+ * drawn from. A search carries its sets with the words they occupy, so once
  * words or a selection narrow it, later steps read those words, not the catalogue's 7,800; and a
  * selection over the whole catalogue is kept, and brought up to date by each write. Over 50 houses ×
  * 5,000 listings this took a search's p95 from 5.4 to about 0.5 ms as the first search after a
@@ -558,6 +559,7 @@ class TenantCatalogue {
           const w = matchedWords[i]!;
           collect(w, matched[w]! & bits[w]!);
         }
+      for (const w of this.pointRanges.beyondOf(point)) collect(w, matched[w]! & bits[w]!);
       if (here.length && words.length) this.text.scoreSlots(words, here, this.live);
       takeHere();
     }
@@ -590,6 +592,7 @@ class TenantCatalogue {
         const bits = pointBits[point]!;
         const [low, high] = this.pointRanges.of(point);
         for (let w = low; w < high; w++) near[w]! |= bits[w]!;
+        for (const w of this.pointRanges.beyondOf(point)) near[w]! |= bits[w]!;
       });
       for (let w = 0; w < base.length; w++) base[w]! &= near[w]!;
       return;

@@ -296,13 +296,17 @@ export function slotsIn(set: SlotSet, scratch: ScratchBits): Int32Array {
 
 /**
  * The words of a bitset a set of slots occupies: a value of one house (its vendor, its location)
- * sits in that house's run of words on the platform, and is counted over that run alone.
+ * sits in that house's run of words on the platform, and is counted over that run alone. Slots come
+ * in ascending order, so a set's words are its run and then, once other sets' slots came between
+ * (a house's items added or changed since the platform was laid out), the words beyond it: a house
+ * that edits one item stays a run and a word, not a range to the end of the catalogue.
  */
 export class WordRanges {
   private low = new Int32Array(64);
   private high = new Int32Array(64);
+  private readonly beyond = new Map<number, number[]>();
 
-  /** Notes that `set` holds a slot in `word`. */
+  /** Notes that `set` holds a slot in `word` (never before a word it was given). */
   add(set: number, word: number): void {
     if (set >= this.low.length) {
       const low = new Int32Array(Math.max(set + 1, this.low.length * 2));
@@ -315,32 +319,46 @@ export class WordRanges {
     if (this.high[set] === 0) {
       this.low[set] = word;
       this.high[set] = word + 1;
-    } else {
-      if (word < this.low[set]!) this.low[set] = word;
-      if (word >= this.high[set]!) this.high[set] = word + 1;
+      return;
     }
+    if (word >= this.low[set]! && word < this.high[set]!) return;
+    const beyond = this.beyond.get(set);
+    if (word === this.high[set] && !beyond) this.high[set] = word + 1;
+    else if (!beyond) this.beyond.set(set, [word]);
+    else if (beyond[beyond.length - 1] !== word) beyond.push(word);
   }
 
-  /** The first word of the set's slots, and one past the last (0, 0 for none). */
+  /** The set's run: its first word, and one past the run's last (0, 0 for none). */
   of(set: number): [number, number] {
     return set < this.low.length ? [this.low[set]!, this.high[set]!] : [0, 0];
   }
 
+  /** The set's words past its run, ascending. */
+  beyondOf(set: number): readonly number[] {
+    return this.beyond.get(set) ?? [];
+  }
+
+  /** How many words the set's slots are in at most. */
   width(set: number): number {
-    return set < this.low.length ? this.high[set]! - this.low[set]! : 0;
+    return set < this.low.length ? this.high[set]! - this.low[set]! + (this.beyond.get(set)?.length ?? 0) : 0;
   }
 }
 
 /**
- * How many slots of `set` are in `bits`, looking only at `bits`' own run of words [low, high), and
- * within it only at the words `set` has slots in.
+ * How many slots of `set` are in `bits`, the bitset of the set `of` in `ranges`: looking only at
+ * its run of words, within it only at the words `set` has slots in, and at its words beyond the run.
  */
-export function countWithin(set: SlotSet, bits: Uint32Array, [low, high]: [number, number]): number {
+export function countWithin(set: SlotSet, bits: Uint32Array, ranges: WordRanges, of: number): number {
   const { words } = set;
+  const [low, high] = ranges.of(of);
   let count = 0;
   for (let i = firstAtOrAfter(words, low); i < words.length; i++) {
     const w = words[i]!;
     if (w >= high) break;
+    const both = set.bits[w]! & bits[w]!;
+    if (both) count += popcount(both);
+  }
+  for (const w of ranges.beyondOf(of)) {
     const both = set.bits[w]! & bits[w]!;
     if (both) count += popcount(both);
   }

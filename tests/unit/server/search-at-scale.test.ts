@@ -188,6 +188,30 @@ describe('facet counts at the platform’s scale', async () => {
       expect(onPage, text).toEqual(ownOrder.slice(0, onPage.length));
     }
   });
+
+  it('keeps counting the houses exactly, and ordering them nearest first, after a house edits its items', async () => {
+    const edited = new InProcessSearchIndex();
+    await edited.replaceAll('platform', listings);
+    // The first house (its run at the start of the catalogue) edits a few items; the last house one.
+    const first = listings.filter((listing) => listing.vendorId === 'house-0').slice(0, 3);
+    for (const listing of first) await edited.upsert('platform', { ...listing, name: `${listing.name} number edited` });
+    const last = listings.at(-1)!;
+    await edited.upsert('platform', { ...last, name: `${last.name} number edited` });
+    // "number" is in every listing: counted from a sample, all but the houses.
+    const result = await edited.search('platform', { text: 'number', filters: {}, sort: 'nearest', near: first[0]!._geoloc!, page: 0, perPage: 1000 });
+    expect(estimatedIn(result, 'colors').length).toBeGreaterThan(0);
+    expect(estimatedIn(result, 'vendors')).toEqual([]);
+    const matches = await everyMatch(edited, 'platform', { text: 'number', filters: {}, page: 0, perPage: 1000 });
+    expect(countsOf(result, 'vendors')).toEqual(trueCounts(matches, 'vendors'));
+    // From the first house's door: its listings first, the edited ones (the word in their names) leading.
+    expect(new Set(result.hits.map((hit) => hit.vendorId))).toEqual(new Set(['house-0']));
+    expect(
+      result.hits
+        .slice(0, 3)
+        .map((hit) => hit.objectID)
+        .sort(),
+    ).toEqual(first.map((listing) => listing.objectID).sort());
+  });
 });
 
 /** An item's values for a facet, as a visitor would read them off the listing. */
