@@ -24,7 +24,7 @@
  */
 import { haversineKm } from '../../schema/marketplace/distance';
 import { SlotValues, tallyFacets } from './facet-tally';
-import { copyCountedSearch, copySlotSet, KeptCopies, type CountedSearch } from './kept-copies';
+import { copyCountedSearch, copySlotSet, KeptCopies, withoutSlot, withSlot, type CountedSearch } from './kept-copies';
 import { andInto, firstAtOrAfter, grownTo, intersectAll, mostWords, ScratchBits, slotSetOf, slotsIn, unionWithin, WordRanges, wordsFor, type SlotSet } from './slot-bits';
 import { TextIndex, wordsOf } from './text-index';
 import { isListing } from '../../schema/marketplace/listings';
@@ -84,6 +84,8 @@ function withoutEmptyCurrencies(values: FacetValue[]): FacetValue[] {
 }
 
 interface CategoryNode {
+  /** Its path ("furniture/seating"), which its kept set is known by. */
+  path: string;
   bits: Uint32Array;
   /** Per value number, how many live items in the category hold it (kept as items come and go). */
   counts: number[];
@@ -169,6 +171,8 @@ class TenantCatalogue {
    * recently asked goes first.
    */
   private readonly keptCounts = new KeptCopies<CountedSearch>(KEPT_COUNTS, copyCountedSearch);
+  /** Each category's live slots, where a browse of it starts, each write applied to them as to the selections. */
+  private readonly keptCategories = new KeptCopies<KeptCategory>(KEPT_CATEGORIES, (source, into) => ({ ...copySlotSet(source, into), node: source.node }));
   private dayRate = new Float64Array(0);
   private created = new Float64Array(0);
   private readonly nameKey: string[] = [];
@@ -258,11 +262,12 @@ class TenantCatalogue {
       }
     }
     this.slotValues.append(slot, numbers);
-    this.selectionsGain(slot, numbers);
+    if (!withSlot(this.keptSelections.values(), slot, (selection) => numbers.some((value) => selection.values.includes(value)))) this.keptSelections.forget();
     const { group, category, subcategory } = item.category;
-    let node = this.categoryNode(this.categories, group, slot);
-    node = this.categoryNode(node.children, category, slot);
-    if (subcategory !== undefined) this.categoryNode(node.children, subcategory, slot);
+    const groupNode = this.categoryNode(this.categories, group, slot);
+    const categoryNode = this.categoryNode(groupNode.children, category, slot, groupNode);
+    const nodes = [groupNode, categoryNode, ...(subcategory === undefined ? [] : [this.categoryNode(categoryNode.children, subcategory, slot, categoryNode)])];
+    if (!withSlot(this.keptCategories.values(), slot, (kept) => nodes.includes(kept.node))) this.keptCategories.forget();
     this.countSlot(slot, item, 1);
 
     this.text.index(slot, item);
@@ -276,13 +281,8 @@ class TenantCatalogue {
     this.items[slot] = undefined;
     this.alive[slot >>> 5]! &= ~(1 << (slot & 31));
     this.forgetKeptSearches();
-    for (const selection of this.keptSelections.values()) {
-      const bit = 1 << (slot & 31);
-      if (selection.bits[slot >>> 5]! & bit) {
-        selection.bits[slot >>> 5]! &= ~bit;
-        selection.size--;
-      }
-    }
+    withoutSlot(this.keptSelections.values(), slot);
+    withoutSlot(this.keptCategories.values(), slot);
     this.live--;
   }
 
@@ -395,7 +395,10 @@ class TenantCatalogue {
 
   /** The slots every facet counts within: live, in the category, not excluded, matching the text, near enough. */
   private baseSetOf(category: CategoryNode | null | undefined, excludedSlots: readonly number[], words: string[], near: { distances: Float64Array; km: number } | undefined): SlotSet {
-    if (category === undefined && !excludedSlots.length && !words.length && !near) return this.aliveSet();
+    if (!excludedSlots.length && !words.length && !near) {
+      if (category === undefined) return this.aliveSet();
+      if (category) return this.keptCategories.get(category.path) ?? this.keptCategories.keep(category.path, { ...this.liveIn(category), node: category });
+    }
     const base = this.scratch.copyOf(this.alive);
     if (category) andInto(base, category.bits);
     else if (category === null) base.fill(0);
@@ -405,32 +408,22 @@ class TenantCatalogue {
     return slotSetOf(base, this.scratch, textWords);
   }
 
+  /** The category's live slots. */
+  private liveIn(category: CategoryNode): SlotSet {
+    const base = this.scratch.copyOf(this.alive);
+    andInto(base, category.bits);
+    return slotSetOf(base, this.scratch);
+  }
+
   private keptSelection(key: string, make: () => KeptSelection): SlotSet {
     return this.keptSelections.get(key) ?? this.keptSelections.keep(key, make());
   }
 
   /**
-   * Adds a new slot to the kept selections holding any of its values (a filter cache kept up to
-   * date as Lucene's is, segment by segment, rather than emptied by every write); once the slot is
-   * in a word past their bitsets (every 32nd slot), they are forgotten instead.
+   * Forgets what searches found (a write changed it). The selections and categories are brought
+   * up to date by the write instead (a filter cache kept as Lucene's is, segment by segment): a
+   * new slot in a word past their bitsets (every 32nd) forgets them.
    */
-  private selectionsGain(slot: number, values: readonly number[]): void {
-    const w = slot >>> 5;
-    for (const selection of this.keptSelections.values()) {
-      if (w >= selection.bits.length) {
-        this.keptSelections.forget();
-        return;
-      }
-      if (!values.some((value) => selection.values.includes(value))) continue;
-      selection.bits[w]! |= 1 << (slot & 31);
-      selection.size++;
-      const { words } = selection;
-      // The list's buffer has room for every word of the bitset (see copySlotSet).
-      if (!words.length || words[words.length - 1]! < w) (selection.words = new Int32Array(words.buffer, words.byteOffset, words.length + 1))[words.length] = w;
-    }
-  }
-
-  /** Forgets what searches found (a write changed it); the selections are kept up to date instead. */
   private forgetKeptSearches(): void {
     this.aliveSetKept = undefined;
     this.keptCounts.forget();
@@ -439,6 +432,7 @@ class TenantCatalogue {
   private forgetKeptSets(): void {
     this.forgetKeptSearches();
     this.keptSelections.forget();
+    this.keptCategories.forget();
   }
 
   /** `alive` as a SlotSet, without a pass over it: its words are all those in use, a word emptied by removals among them. */
@@ -618,9 +612,9 @@ class TenantCatalogue {
     for (const bin of PRICE_BINS) this.valueOf(0, `${currency}:${bin.slug}`);
   }
 
-  private categoryNode(nodes: Map<string, CategoryNode>, slug: string, slot: number): CategoryNode {
+  private categoryNode(nodes: Map<string, CategoryNode>, slug: string, slot: number, parent?: CategoryNode): CategoryNode {
     let node = nodes.get(slug);
-    if (!node) nodes.set(slug, (node = { bits: new Uint32Array(wordsFor(this.capacity)), counts: [], children: new Map() }));
+    if (!node) nodes.set(slug, (node = { path: parent ? `${parent.path}/${slug}` : slug, bits: new Uint32Array(wordsFor(this.capacity)), counts: [], children: new Map() }));
     node.bits[slot >>> 5]! |= 1 << (slot & 31);
     return node;
   }
@@ -720,6 +714,11 @@ interface KeptSelection extends SlotSet {
   values: readonly number[];
 }
 
+/** A category's live slots as kept, with its node. */
+interface KeptCategory extends SlotSet {
+  node: CategoryNode;
+}
+
 /** A category filter that names a category (`node`) as one path: a subcategory without its category narrows nothing. */
 function categoryPath(filter: CategoryFilter | undefined, node: CategoryNode | undefined): string {
   if (!filter || !node) return '';
@@ -728,6 +727,8 @@ function categoryPath(filter: CategoryFilter | undefined, node: CategoryNode | u
 
 /** Selections kept, per tenant: at most 8 MB of bitsets and lists on the platform. */
 const KEPT_SELECTIONS = 128;
+/** Categories kept, per tenant: at most 4 MB on the platform. */
+const KEPT_CATEGORIES = 64;
 /**
  * Searches kept between writes, per tenant: at most 16 MB on the platform (a set's bitset and word
  * list each, kept after a write for the next). A working set larger than this keeps nothing for its next asking (the least recently

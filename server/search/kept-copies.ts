@@ -84,3 +84,32 @@ export function copyCountedSearch(source: CountedSearch, into: CountedSearch | u
     estimated: copied(source.estimated, into?.estimated, (length) => new Uint8Array(length)),
   };
 }
+
+/** Takes a retired slot out of each kept set holding it (a write). */
+export function withoutSlot(sets: Iterable<SlotSet>, slot: number): void {
+  const bit = 1 << (slot & 31);
+  for (const set of sets)
+    if (set.bits[slot >>> 5]! & bit) {
+      set.bits[slot >>> 5]! &= ~bit;
+      set.size--;
+    }
+}
+
+/**
+ * Adds a new slot to each kept set `holds` says it belongs to (a write); false, adding nothing, when
+ * the slot is in a word past a set's bitset (every 32nd new slot), for the caller to forget them.
+ */
+export function withSlot<T extends SlotSet>(sets: Iterable<T>, slot: number, holds: (set: T) => boolean): boolean {
+  const w = slot >>> 5;
+  const kept = [...sets];
+  if (kept.some((set) => w >= set.bits.length)) return false;
+  for (const set of kept) {
+    if (!holds(set)) continue;
+    set.bits[w]! |= 1 << (slot & 31);
+    set.size++;
+    const { words } = set;
+    // The list's buffer has room for every word of the bitset (see copySlotSet).
+    if (!words.length || words[words.length - 1]! < w) (set.words = new Int32Array(words.buffer, words.byteOffset, words.length + 1))[words.length] = w;
+  }
+  return true;
+}

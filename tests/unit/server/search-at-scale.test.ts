@@ -302,6 +302,34 @@ describe('selections, words and counts against a count of the listings themselve
     await checkSearches(60);
   });
 
+  it('keeps what a category holds up to date as listings are added, moved between categories and removed', async () => {
+    const browsed = new InProcessSearchIndex();
+    await browsed.replaceAll('platform', listings);
+    const live = new Map<string, Item>(listings.map((listing) => [listing.objectID, listing]));
+    const furniture: SearchQuery = { filters: { category: { group: 'furniture' } }, page: 0, perPage: 1000 };
+    // 40 writes: the first ones land in the word the catalogue ends in (brought up to date), later ones past it (forgotten, made again).
+    for (let write = 0; write < 40; write++) {
+      await browsed.search('platform', furniture); // kept from here
+      const listing = pick([...live.values()]);
+      if (write % 5 === 0) {
+        await browsed.remove('platform', listing.objectID);
+        live.delete(listing.objectID);
+      } else {
+        const moved = {
+          ...listing,
+          ...(write % 5 === 4 && { objectID: `${listing.objectID}-new-${write}` }),
+          category: { ...listing.category, group: listing.category.group === 'furniture' ? 'decor' : 'furniture' },
+        };
+        await browsed.upsert('platform', moved);
+        live.set(moved.objectID, moved);
+      }
+      const shown = await everyMatch(browsed, 'platform', furniture);
+      const expected = [...live.values()].filter((item) => item.category.group === 'furniture').map((item) => item.objectID);
+      expect(shown.map((hit) => hit.objectID).sort(), `after write ${write}`).toEqual(expected.sort());
+      expect((await browsed.search('platform', furniture)).total, `after write ${write}`).toBe(expected.length);
+    }
+  });
+
   it('keeps the selections it holds between searches up to date as listings are added, changed and removed', async () => {
     for (let write = 0; write < 40; write++) {
       // Search first, so the selections are kept; then change what they hold.
