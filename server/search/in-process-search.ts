@@ -24,7 +24,7 @@
  */
 import { haversineKm } from '../../schema/marketplace/distance';
 import { SlotValues, tallyFacets } from './facet-tally';
-import { copyCountedSearch, copySlotSet, KeptCopies, withoutSlot, withSlot, type CountedSearch } from './kept-copies';
+import { copyCountedSearch, copyKeptSet, KeptCopies, withoutSlot, withSlot, type CountedSearch } from './kept-copies';
 import { andInto, firstAtOrAfter, grownTo, intersectAll, mostWords, ScratchBits, slotSetOf, slotsIn, unionWithin, WordRanges, wordsFor, type SlotSet } from './slot-bits';
 import { TextIndex, wordsOf } from './text-index';
 import { isListing } from '../../schema/marketplace/listings';
@@ -162,7 +162,7 @@ class TenantCatalogue {
    * applied to them: a filter cache, as Lucene's and Elasticsearch's keep, for what visitors pick
    * again and again. Bounded by KEPT_SELECTIONS; the least recently asked goes first.
    */
-  private readonly keptSelections = new KeptCopies<KeptSelection>(KEPT_SELECTIONS, (source, into) => ({ ...copySlotSet(source, into), values: source.values }));
+  private readonly keptSelections = new KeptCopies<KeptSelection>(KEPT_SELECTIONS, copyKeptSet);
   /**
    * What a search found (its matches and every facet's counts), by its category, words and
    * selections, until the next write: whatever page, order or place a visitor asks of "red chair,
@@ -172,7 +172,7 @@ class TenantCatalogue {
    */
   private readonly keptCounts = new KeptCopies<CountedSearch>(KEPT_COUNTS, copyCountedSearch);
   /** Each category's live slots, where a browse of it starts, each write applied to them as to the selections. */
-  private readonly keptCategories = new KeptCopies<KeptCategory>(KEPT_CATEGORIES, (source, into) => ({ ...copySlotSet(source, into), node: source.node }));
+  private readonly keptCategories = new KeptCopies<KeptCategory>(KEPT_CATEGORIES, copyKeptSet);
   private dayRate = new Float64Array(0);
   private created = new Float64Array(0);
   private readonly nameKey: string[] = [];
@@ -312,7 +312,7 @@ class TenantCatalogue {
     }
     const countsKey =
       (selections.size > 0 || words.length > 0) && !excluded && !radius && category !== null
-        ? [categoryPath(filters.category, category), words.join(' '), ...[...known].map(([key, values]) => `${key}\u0000${values.join('\u0000')}`).sort()].join('\u0001')
+        ? [category?.path ?? '', words.join(' '), ...[...known].map(([key, values]) => `${key}\u0000${values.join('\u0000')}`).sort()].join('\u0001')
         : undefined;
     let kept = countsKey === undefined ? undefined : this.keptCounts.get(countsKey);
     if (!kept) {
@@ -397,8 +397,13 @@ class TenantCatalogue {
   private baseSetOf(category: CategoryNode | null | undefined, excludedSlots: readonly number[], words: string[], near: { distances: Float64Array; km: number } | undefined): SlotSet {
     if (!excludedSlots.length && !words.length && !near) {
       if (category === undefined) return this.aliveSet();
-      if (category) return this.keptCategories.get(category.path) ?? this.keptCategories.keep(category.path, { ...this.liveIn(category), node: category });
+      if (category) return this.keptCategories.get(category.path) ?? this.keptCategories.keep(category.path, { ...this.narrowedBase(category, [], [], undefined), node: category });
     }
+    return this.narrowedBase(category, excludedSlots, words, near);
+  }
+
+  /** The live slots narrowed by each of the base's parts, worked out. */
+  private narrowedBase(category: CategoryNode | null | undefined, excludedSlots: readonly number[], words: string[], near: { distances: Float64Array; km: number } | undefined): SlotSet {
     const base = this.scratch.copyOf(this.alive);
     if (category) andInto(base, category.bits);
     else if (category === null) base.fill(0);
@@ -406,13 +411,6 @@ class TenantCatalogue {
     const textWords = words.length ? this.text.matchText(words, base, this.scratch) : undefined;
     if (near) this.keepWithin(base, near.distances, near.km);
     return slotSetOf(base, this.scratch, textWords);
-  }
-
-  /** The category's live slots. */
-  private liveIn(category: CategoryNode): SlotSet {
-    const base = this.scratch.copyOf(this.alive);
-    andInto(base, category.bits);
-    return slotSetOf(base, this.scratch);
   }
 
   private keptSelection(key: string, make: () => KeptSelection): SlotSet {
@@ -719,20 +717,15 @@ interface KeptCategory extends SlotSet {
   node: CategoryNode;
 }
 
-/** A category filter that names a category (`node`) as one path: a subcategory without its category narrows nothing. */
-function categoryPath(filter: CategoryFilter | undefined, node: CategoryNode | undefined): string {
-  if (!filter || !node) return '';
-  return [filter.group, ...(filter.category === undefined ? [] : [filter.category, ...(filter.subcategory === undefined ? [] : [filter.subcategory])])].join('/');
-}
-
 /** Selections kept, per tenant: at most 8 MB of bitsets and lists on the platform. */
 const KEPT_SELECTIONS = 128;
 /** Categories kept, per tenant: at most 4 MB on the platform. */
 const KEPT_CATEGORIES = 64;
 /**
  * Searches kept between writes, per tenant: at most 16 MB on the platform (a set's bitset and word
- * list each, kept after a write for the next). A working set larger than this keeps nothing for its next asking (the least recently
- * asked goes first): the benchmark asks about 250 distinct searches in turn, which 64 never kept.
+ * list each, kept after a write for the next). A working set larger than this keeps nothing for its
+ * next asking (the least recently asked goes first): the benchmark asks about 250 distinct searches
+ * in turn, which 64 never kept.
  */
 const KEPT_COUNTS = 256;
 

@@ -77,6 +77,11 @@ export function copySlotSet(source: SlotSet, into: SlotSet | undefined): SlotSet
   return { bits: copied(source.bits, into?.bits, (length) => new Uint32Array(length)), words: list, size: source.size };
 }
 
+/** A kept set with what it is kept with (its values, its category): the set copied, the rest as it is. */
+export function copyKeptSet<T extends SlotSet>(source: T, into: T | undefined): T {
+  return { ...source, ...copySlotSet(source, into) };
+}
+
 export function copyCountedSearch(source: CountedSearch, into: CountedSearch | undefined): CountedSearch {
   return {
     matches: copySlotSet(source.matches, into?.matches),
