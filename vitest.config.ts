@@ -7,6 +7,8 @@ export default defineConfig({
     // firebase-admin, wherever a test loads it, must never probe the cloud metadata address.
     env: { METADATA_SERVER_DETECTION: 'none' },
     globalSetup: ['tests/setup/global.ts'],
+    // A failed test's browser pages are photographed and their dialogs and alerts quoted in the log.
+    setupFiles: ['tests/setup/failed-pages.ts'],
     // A safety net, not a wait: tests wait for what they expect. A whole path through two browsers
     // (a quote to an order, a sub-hire across houses) took just over a minute under a full run on
     // 2 cores, and CI lost each of those tests once to a one-minute limit.

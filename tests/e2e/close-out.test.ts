@@ -65,6 +65,8 @@ describe('closing a hire in the console', () => {
     await shootBothWidths(admin.page, app.artifacts, 'dispatch-to-close');
 
     await admin.page.goto(`${app.server.url}/admin/#/t/aviation/quote-requests/${sent.id}`);
+    // Clicked once the page is whole: its invoices (the pro forma, read after the request) are in.
+    await admin.page.getByRole('heading', { name: 'Invoices' }).waitFor();
     await admin.page.getByRole('button', { name: 'Close the hire' }).click();
     const dialog = admin.page.getByRole('dialog');
     await dialog.getByText('1 × 1950s Hard Train Case, Cream never went out: the production did not take it. Say how the invoice treats it.').waitFor();
