@@ -25,7 +25,7 @@
 import { haversineKm } from '../../schema/marketplace/distance';
 import { SlotValues, tallyFacets } from './facet-tally';
 import { copyCountedSearch, copyKeptSet, KeptCopies, withoutSlot, withSlot, type CountedSearch } from './kept-copies';
-import { andInto, firstAtOrAfter, grownTo, intersectAll, mostWords, ScratchBits, slotSetOf, slotsIn, unionWithin, WordRanges, wordsFor, type SlotSet } from './slot-bits';
+import { andInto, firstAtOrAfter, grownTo, intersectAll, mostWords, ScratchBits, slotSetOf, slotsIn, unionWithin, WordOwners, WordRanges, wordsFor, type SlotSet } from './slot-bits';
 import { TextIndex, wordsOf } from './text-index';
 import { isListing } from '../../schema/marketplace/listings';
 import type { GeoPoint, Item } from '../../schema/types.generated';
@@ -204,6 +204,8 @@ class TenantCatalogue {
   /** Per value number, its facet's number and the run of words its slots are in. */
   private readonly facetOfValue: number[] = [];
   private readonly valueRanges = new WordRanges();
+  /** Each word's vendor value, while one vendor's slots alone are in it: the houses' counts are read from it. */
+  private readonly vendorWords = new WordOwners();
   private readonly slotValues = new SlotValues();
   /** Per value number, how many live items hold it. */
   private readonly counts: number[] = [];
@@ -258,6 +260,7 @@ class TenantCatalogue {
         const number = this.valueOf(facet, value);
         this.valueBits[number]![slot >>> 5]! |= 1 << (slot & 31);
         this.valueRanges.add(number, slot >>> 5);
+        if (key === 'vendors') this.vendorWords.add(number, slot >>> 5);
         numbers.push(number);
       }
     }
@@ -377,7 +380,7 @@ class TenantCatalogue {
     // Every facet without a selection is counted within the matches, in one go; each selected
     // facet within the slots every other selection leaves.
     const counts = this.scratch.zeroedCounts();
-    const source = { slotValues: this.slotValues, valueBits: this.valueBits, valueRanges: this.valueRanges, scratch: this.scratch };
+    const source = { slotValues: this.slotValues, valueBits: this.valueBits, valueRanges: this.valueRanges, owners: this.vendorWords, scratch: this.scratch };
     const estimated = this.scratch.zeroedFlags();
     const tally = (slots: SlotSet, values: readonly number[], isBase: boolean) => {
       if (!isBase || !baseCounts) tallyFacets(source, slots, values, counts, estimated);
@@ -444,6 +447,7 @@ class TenantCatalogue {
     const capacity = Math.max(slots, this.capacity * 2, 1024);
     const words = wordsFor(capacity);
     this.alive = grownTo(this.alive, words);
+    this.vendorWords.grow(words);
     this.everyWord = Int32Array.from({ length: words }, (_, word) => word);
     this.forgetKeptSets();
     this.valueBits = this.valueBits.map((bits) => grownTo(bits, words));
