@@ -198,6 +198,8 @@ class TenantCatalogue {
   private readonly facetKeys: FacetKey[] = [];
   /** Per facet number: value → value number. */
   private readonly valueNumbers: Array<Map<string, number>> = [];
+  /** Per facet number, its value numbers in the order first seen (what a count is asked for, without a copy per search). */
+  private readonly facetValueNumbers: number[][] = [];
   /** Per value number. */
   private valueBits: Uint32Array[] = [];
   private readonly valueNames: string[] = [];
@@ -386,12 +388,13 @@ class TenantCatalogue {
       if (!isBase || !baseCounts) tallyFacets(source, slots, values, counts, estimated);
       else for (const value of values) counts[value] = baseCounts[value] ?? 0;
     };
-    const unselected = this.facetKeys.flatMap((key, facet) => (selected.has(key) ? [] : [...this.valueNumbers[facet]!.values()]));
+    const unselected: number[] = [];
+    for (const [facet, key] of this.facetKeys.entries()) if (!selected.has(key)) for (const value of this.facetValueNumbers[facet]!) unselected.push(value);
     tally(matches, unselected, selected.size === 0);
     for (const key of selected.keys()) {
       const facet = this.facetNumber.get(key);
       if (facet === undefined) continue;
-      tally(within(key), [...this.valueNumbers[facet]!.values()], selected.size === 1);
+      tally(within(key), this.facetValueNumbers[facet]!, selected.size === 1);
     }
     return { matches, counts, estimated };
   }
@@ -478,6 +481,7 @@ class TenantCatalogue {
       number = this.facetKeys.push(key) - 1;
       this.facetNumber.set(key, number);
       this.valueNumbers.push(new Map());
+      this.facetValueNumbers.push([]);
     }
     return number;
   }
@@ -489,6 +493,7 @@ class TenantCatalogue {
       number = this.valueNames.push(value) - 1;
       this.facetOfValue.push(facet);
       numbers.set(value, number);
+      this.facetValueNumbers[facet]!.push(number);
       this.valueBits.push(new Uint32Array(wordsFor(this.capacity)));
     }
     return number;
@@ -525,7 +530,20 @@ class TenantCatalogue {
    * searched across the whole catalogue).
    */
   private nearestFirst(matches: SlotSet, k: number, distances: Float64Array, pointBits: Uint32Array[], within: SlotOrder, words: string[]): number[] {
-    const order = Array.from(distances.keys()).sort((a, b) => distances[a]! - distances[b]! || a - b);
+    // The points not yet read: the nearest is found when the page needs it (a first page reads one house's).
+    const left: number[] = [];
+    for (let point = 0; point < distances.length; point++) left.push(point);
+    const nearestLeft = () => {
+      let best = 0;
+      for (let i = 1; i < left.length; i++) {
+        const gap = distances[left[i]!]! - distances[left[best]!]!;
+        if (gap < 0 || (gap === 0 && left[i]! < left[best]!)) best = i;
+      }
+      const point = left[best]!;
+      left[best] = left[left.length - 1]!;
+      left.pop();
+      return point;
+    };
     const { bits: matched, words: matchedWords } = matches;
     // Matches in most words are read straight through each point's run, without their word list.
     const dense = mostWords(matchedWords, matched);
@@ -545,8 +563,8 @@ class TenantCatalogue {
       }
       here.length = 0;
     };
-    for (const point of order) {
-      if (taken.length >= k) break;
+    while (left.length > 0 && taken.length < k) {
+      const point = nearestLeft();
       const bits = pointBits[point]!;
       const [low, high] = this.pointRanges.of(point);
       if (dense) for (let w = low; w < high; w++) collect(w, matched[w]! & bits[w]!);
@@ -649,7 +667,8 @@ class TenantCatalogue {
   private facetValues(key: FacetKey, counts: Int32Array, estimated: Uint8Array, selection: Set<string> | undefined): FacetValue[] {
     const facet = this.facetNumber.get(key);
     const values: FacetValue[] = [];
-    for (const [value, number] of facet === undefined ? [] : this.valueNumbers[facet]!) {
+    for (const number of facet === undefined ? [] : this.facetValueNumbers[facet]!) {
+      const value = this.valueNames[number]!;
       const count = counts[number]!;
       const isSelected = selection?.has(value) ?? false;
       // Bins are listed even when empty, except bare ones on the platform (its bins name their currency).
