@@ -425,8 +425,8 @@ class TenantCatalogue {
 
   /**
    * Forgets what searches found (a write changed it). The selections and categories are brought
-   * up to date by the write instead (a filter cache kept as Lucene's is, segment by segment): a
-   * new slot in a word past their bitsets (every 32nd) forgets them.
+   * up to date by the write instead (a filter cache kept as Lucene's is, segment by segment), until
+   * the catalogue outgrows the room their copies were made with (an eighth more slots).
    */
   private forgetKeptSearches(): void {
     this.aliveSetKept = undefined;

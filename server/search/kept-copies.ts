@@ -101,13 +101,17 @@ export function withoutSlot(sets: Iterable<SlotSet>, slot: number): void {
 }
 
 /**
- * Adds a new slot to each kept set `holds` says it belongs to (a write); false, adding nothing, when
- * the slot is in a word past a set's bitset (every 32nd new slot), for the caller to forget them.
+ * Adds a new slot to each kept set `holds` says it belongs to (a write). A slot in a new word (every
+ * 32nd) widens every set's bitset into the room its buffers were copied with (an eighth more than
+ * the catalogue had, never written, so empty); false, adding nothing, once a set has no room left,
+ * for the caller to forget them.
  */
 export function withSlot<T extends SlotSet>(sets: Iterable<T>, slot: number, holds: (set: T) => boolean): boolean {
   const w = slot >>> 5;
   const kept = [...sets];
-  if (kept.some((set) => w >= set.bits.length)) return false;
+  const room = (set: SlotSet) => Math.min(set.bits.buffer.byteLength - set.bits.byteOffset, set.words.buffer.byteLength - set.words.byteOffset) >>> 2;
+  if (kept.some((set) => w >= room(set))) return false;
+  for (const set of kept) if (w >= set.bits.length) set.bits = new Uint32Array(set.bits.buffer, set.bits.byteOffset, w + 1);
   for (const set of kept) {
     if (!holds(set)) continue;
     set.bits[w]! |= 1 << (slot & 31);

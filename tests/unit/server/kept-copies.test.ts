@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { copyCountedSearch, copySlotSet, KeptCopies, type CountedSearch } from '../../../server/search/kept-copies';
+import { copyCountedSearch, copySlotSet, KeptCopies, withSlot, type CountedSearch } from '../../../server/search/kept-copies';
 import type { SlotSet } from '../../../server/search/slot-bits';
 
 const setOf = (words: Record<number, number>, width = 8): SlotSet => {
@@ -47,5 +47,21 @@ describe('what a catalogue keeps between writes', () => {
     expect([...copy.counts]).toEqual([4, 0, 2]);
     expect([...copy.estimated]).toEqual([0, 0, 1]);
     expect(copy.matches.size).toBe(2);
+  });
+
+  it('takes a write’s new slot in a new word into the room its copies were made with, and says when there is none left', () => {
+    // Copied from a catalogue of 16 words: each buffer has room for 18 (an eighth more).
+    const red = copySlotSet(setOf({ 0: 0b1, 15: 0b10 }, 16), undefined);
+    const blue = copySlotSet(setOf({ 3: 0b1 }, 16), undefined);
+    const isRed = (set: SlotSet) => set === red;
+    expect(withSlot([red, blue], 16 * 32 + 5, isRed)).toBe(true);
+    expect(plain(red)).toEqual({ bits: [1, ...Array(14).fill(0), 0b10, 1 << 5], words: [0, 15, 16], size: 3 });
+    // Blue does not hold it, but reads as wide as the catalogue now is.
+    expect(plain(blue)).toEqual({ bits: [0, 0, 0, 1, ...Array(13).fill(0)], words: [3], size: 1 });
+    expect(withSlot([red, blue], 17 * 32, isRed)).toBe(true);
+    expect(red.bits.length).toBe(18);
+    // Word 18 is past the room: nothing is added, for the caller to forget them.
+    expect(withSlot([red, blue], 18 * 32, isRed)).toBe(false);
+    expect([red.size, red.bits.length]).toEqual([4, 18]);
   });
 });
