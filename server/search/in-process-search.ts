@@ -19,8 +19,8 @@
  * drawn from. A search carries its sets with the words they occupy, so once
  * words or a selection narrow it, later steps read those words, not the catalogue's 7,800; and a
  * selection over the whole catalogue is kept, and brought up to date by each write. Over 50 houses ×
- * 5,000 listings this took a search's p95 from 5.4 to about 0.5 ms as the first search after a
- * write, about twice one house's, and 0.2 ms asked again (tests/bench/marketplace.ts).
+ * 5,000 listings this took a search's p95 from 5.4 to about 0.45–0.5 ms as the first search after
+ * a write, a little under twice one house's, and 0.2 ms asked again (tests/bench/marketplace.ts).
  */
 import { haversineKm } from '../../schema/marketplace/distance';
 import { SlotValues, tallyFacets } from './facet-tally';
