@@ -55,8 +55,18 @@ export class TextIndex {
   private readonly postings = new Map<string, number[]>();
   private readonly termBitsOf = new Map<string, Uint32Array>();
   private sortedTerms: string[] | undefined;
-  /** termsFor's answers by query word, until the vocabulary grows (visitors ask the same words again and again). */
-  private readonly matchingTerms = new Map<string, Map<string, number>>();
+  /**
+   * termsFor's answers by query word (visitors ask the same words again and again), each with how
+   * many of `addedTerms` it has been brought up to date with.
+   */
+  private readonly matchingTerms = new Map<string, { terms: Map<string, number>; seen: number }>();
+  /**
+   * Terms new to the vocabulary since the answers were made, in the order they came: an answer is
+   * matched against those it has not seen when next asked, rather than every answer being
+   * forgotten by each write that brings a new word (on a platform, one description after another),
+   * and each word of the next searches walking the whole vocabulary again for its typos.
+   */
+  private readonly addedTerms: string[] = [];
 
   /** Scratch for text scoring, one entry per slot. */
   private best = new Float64Array(0);
@@ -101,7 +111,7 @@ export class TextIndex {
       let posting = this.postings.get(word);
       if (!posting) {
         this.postings.set(word, (posting = []));
-        this.matchingTerms.clear();
+        this.noteAdded(word);
         // Kept sorted in place once built: re-sorting the vocabulary after each write costs more.
         this.sortedTerms?.splice(this.firstTermFrom(word), 0, word);
       }
@@ -228,24 +238,41 @@ export class TextIndex {
 
   /** The indexed terms a query word matches, with how closely (1 exactly, less as a prefix or with typos). */
   private termsFor(word: string): Map<string, number> {
-    let terms = this.matchingTerms.get(word);
-    if (!terms) {
-      terms = this.matchingTermsOf(word);
+    let answer = this.matchingTerms.get(word);
+    if (!answer) {
+      answer = { terms: matchingTermsIn(this.vocabulary(), word, new Map()), seen: this.addedTerms.length };
       if (this.matchingTerms.size >= 5000) this.matchingTerms.clear();
-      this.matchingTerms.set(word, terms);
+      this.matchingTerms.set(word, answer);
+    } else if (answer.seen < this.addedTerms.length) {
+      matchingTermsIn(this.addedTerms.slice(answer.seen).sort(), word, answer.terms);
+      answer.seen = this.addedTerms.length;
     }
-    return terms;
+    return answer.terms;
   }
 
-  private matchingTermsOf(word: string): Map<string, number> {
-    const terms = new Map<string, number>();
-    if (this.postings.has(word)) terms.set(word, 1);
-    if (word.length >= PREFIX_MIN_LENGTH) {
-      const sorted = this.vocabulary();
-      for (let i = this.firstTermFrom(word); i < sorted.length && sorted[i]!.startsWith(word); i++) if (sorted[i] !== word) terms.set(sorted[i]!, prefixQuality(word.length, sorted[i]!.length));
+  /** Notes a term new to the vocabulary for the answers kept; past MAX_ADDED_TERMS (an import), they are forgotten instead. */
+  private noteAdded(term: string): void {
+    if (this.addedTerms.length < MAX_ADDED_TERMS) this.addedTerms.push(term);
+    else {
+      this.matchingTerms.clear();
+      this.addedTerms.length = 0;
     }
-    const typos = word.length <= MAX_FUZZY_LENGTH ? typosFor(word.length) : 0;
-    if (typos) for (const [term, distance] of termsWithinTypos(this.vocabulary(), word, typos)) if (!terms.has(term)) terms.set(term, FUZZY_QUALITY[distance]!);
-    return terms;
   }
+}
+
+/** Terms new since an answer was made that it is brought up to date with, at most; past it, answers are made anew. */
+const MAX_ADDED_TERMS = 4096;
+
+/**
+ * Adds to `terms` those of `sorted` (the vocabulary, or the terms added since `terms` was made) that
+ * `word` matches: exactly, as a prefix, or with a typo or two, each with how closely.
+ */
+function matchingTermsIn(sorted: readonly string[], word: string, terms: Map<string, number>): Map<string, number> {
+  const from = firstAtOrAfter(sorted, word);
+  if (sorted[from] === word) terms.set(word, 1);
+  if (word.length >= PREFIX_MIN_LENGTH)
+    for (let i = from; i < sorted.length && sorted[i]!.startsWith(word); i++) if (sorted[i] !== word) terms.set(sorted[i]!, prefixQuality(word.length, sorted[i]!.length));
+  const typos = word.length <= MAX_FUZZY_LENGTH ? typosFor(word.length) : 0;
+  if (typos) for (const [term, distance] of termsWithinTypos(sorted, word, typos)) if (!terms.has(term)) terms.set(term, FUZZY_QUALITY[distance]!);
+  return terms;
 }

@@ -4,7 +4,8 @@
  * tests/contract/in-process-search.test.ts) covers of the port's behaviour is not repeated here.
  * This is what only the embedded index promises, on the contract's catalogue: words found despite
  * a typo, every word needed wherever each is found, priceBinOf's bounds, new words found by prefix
- * after the vocabulary was sorted, staying correct through writes that rebuild a tenant, and text
+ * after the vocabulary was sorted and by words asked before they came, staying correct through
+ * writes that rebuild a tenant, and text
  * a regular expression would choke on answered without throwing.
  */
 import { describe, expect, it } from 'vitest';
@@ -65,6 +66,23 @@ describe('writes', () => {
     await index.upsert('props', { ...CATALOGUE[0]!, name: 'Velvet Loveseat', colors: ['Green'] });
     expect(ids(await index.search('props', query({ text: 'lov' })))).toEqual(['velvet-armchair']);
     expect(ids(await index.search('props', query({ text: 'gla' })))).toEqual(['glass-lamp']);
+  });
+
+  it('finds the new words of later writes for words asked before them: exactly, by prefix and with a typo, and after an import of thousands', async () => {
+    const index = await catalogue();
+    const found = async (text: string) => ids(await index.search('props', query({ text, sort: 'name' })));
+    // Each word is asked (and its matching terms kept) before the words it should find exist.
+    for (const text of ['zeppelin', 'zep', 'zepelin', 'quokka']) expect(await found(text)).toEqual([]);
+    await index.upsert('props', searchItem('airship', { name: 'Zeppelin Gondola' }));
+    await index.upsert('props', searchItem('airship-model', { name: 'Zeppelins of the Thirties' }));
+    expect(await found('zeppelin')).toEqual(['airship', 'airship-model']); // exactly, and "zeppelins" as a prefix
+    expect(await found('zep')).toEqual(['airship', 'airship-model']);
+    expect(await found('zepelin')).toEqual(['airship']); // one letter dropped
+    // More new words than are followed one by one (an import): the kept answers are made anew.
+    for (let i = 0; i < 5000; i++) await index.upsert('props', searchItem(`crate-${i}`, { name: `Crate ${i.toString(36)}x${i}` }));
+    await index.upsert('props', searchItem('marsupial', { name: 'Quokka Plush' }));
+    expect(await found('quokka')).toEqual(['marsupial']);
+    expect(await found('zepelin')).toEqual(['airship']);
   });
 
   it('stays correct through many writes (which rebuild the tenant now and then)', async () => {
