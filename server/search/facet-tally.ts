@@ -8,9 +8,9 @@
  * house owns (slot-bits.ts's WordOwners), and a value in a few words over those words alone. When
  * both ways would cost more than EXACT_BUDGET, the rest are counted on a systematic sample of the
  * set's words (every k-th, so each house's run is sampled in proportion) and scaled up, and the
- * result says its counts are
- * estimated: the way Typesense's facet_sample_percent and Algolia's non-exhaustive facet counts
- * keep a search over a quarter of a million listings as quick as one house's.
+ * result says its counts are estimated: the way Typesense's facet_sample_percent and Algolia's
+ * non-exhaustive facet counts keep a search over a quarter of a million listings as quick as one
+ * house's.
  */
 import { countWithin, popcount, type ScratchBits, type SlotSet, type WordOwners, type WordRanges } from './slot-bits';
 
