@@ -53,6 +53,8 @@ type Direction = ScanInput['direction'];
 
 /** How long the scanning pauses before the whole pull sheet is read again. */
 const REFRESH_AFTER_MS = 1500;
+/** A re-read of the sheet that failed is tried again after this long, until it is read. */
+const RETRY_AFTER_MS = 6000;
 
 /** The sheet with a scan's answer applied: the order's state, each line's counts and tags, the scan in the log. */
 function withAnswer(sheet: PullSheet, answer: ScanAnswer): PullSheet {
@@ -105,6 +107,10 @@ export function OrderFloor({ tenantId }: { tenantId: string }) {
 
   // An order with things out opens on check-in; after that the crew's choice stands, whatever the scans do.
   const opened = useRef(false);
+  /** The next reading of the whole sheet, once the scanning pauses or after a reading that failed. */
+  const refresh = useRef<ReturnType<typeof setTimeout>>(undefined);
+  /** Readings asked for after one that failed: each reads the sheet again. */
+  const [retries, setRetries] = useState(0);
   const load = useCallback(
     () =>
       hireApi.pullSheet(tenantId, id).then(
@@ -117,11 +123,18 @@ export function OrderFloor({ tenantId }: { tenantId: string }) {
           // The scan field takes the scanner's typing from the start (a USB scanner is a keyboard).
           requestAnimationFrame(() => field.current?.focus());
         },
-        (failure: Error) => setError(failure.message),
+        (failure: Error) => {
+          // A first read that fails has nothing to show but why. A read again that fails (the
+          // connection dropped as the sheet was being refreshed) keeps the sheet on screen, where
+          // scans go on waiting in their queue, and is tried again a little later.
+          if (!opened.current) return setError(failure.message);
+          clearTimeout(refresh.current);
+          refresh.current = setTimeout(() => setRetries((count) => count + 1), RETRY_AFTER_MS);
+        },
       ),
     [tenantId, id],
   );
-  useEffect(() => void load(), [load]);
+  useEffect(() => void load(), [load, retries]);
 
   const onAnswer = useCallback(
     (answer: ScanAnswer) => {
@@ -136,7 +149,6 @@ export function OrderFloor({ tenantId }: { tenantId: string }) {
     },
     [load, translate],
   );
-  const refresh = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(refresh.current), []);
   const onRefused = useCallback((message: string) => {
     setLast({ outcome: 'refused', message });

@@ -176,10 +176,16 @@ describe('the warehouse floor', () => {
     await admin.page.getByRole('spinbutton', { name: 'Count' }).fill('3');
     await field.press('Enter');
     await expect.poll(() => answer.getAttribute('data-outcome')).toBe('tooMany');
+    // The sheet is read again once the scanning pauses. That read fails here (as when the
+    // connection drops just then): the sheet stays on screen to scan on, never replaced by the error.
+    await admin.page.route('**/pull-sheet', (route) => route.abort('internetdisconnected'));
+    const rereadFailed = admin.page.waitForEvent('requestfailed', (request) => request.url().endsWith('/pull-sheet'));
     await field.fill(CASES);
     await admin.page.getByRole('spinbutton', { name: 'Count' }).fill('2');
     await field.press('Enter');
     await expect.poll(() => answer.getAttribute('data-outcome')).toBe('ok');
+    await rereadFailed;
+    await admin.page.unroute('**/pull-sheet');
 
     // The connection drops mid-scan: the scan waits, says so, and goes once it is back.
     await admin.context.setOffline(true);
