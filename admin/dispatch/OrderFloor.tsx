@@ -4,7 +4,8 @@
  * scanner types into the scan field and presses Enter; a tag typed by hand does the same. Each
  * scan is answered at once by colour, words and sound (right order, wrong order, already out,
  * unknown); items counted as a quantity take a count; at check-in each scan says fine, damaged
- * (with a note) or lost. Scans wait in the browser while the connection is down and go once.
+ * (with a note) or lost. Scans wait in the browser while the connection is down and go once; the
+ * sheet stays on screen meanwhile, read again once the connection is back.
  */
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CameraAltIcon from '@mui/icons-material/CameraAlt';
