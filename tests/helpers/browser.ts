@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { openBrowsers } from './open-browsers';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -15,14 +16,10 @@ export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--
 export async function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extraArgs] });
   // Known to tests/setup/failed-pages.ts, which shows what each page had on screen when a test fails.
-  const open = ((globalThis as { [OPEN_BROWSERS]?: Set<Browser> })[OPEN_BROWSERS] ??= new Set());
-  open.add(browser);
-  browser.on('disconnected', () => open.delete(browser));
+  openBrowsers().add(browser);
+  browser.on('disconnected', () => openBrowsers().delete(browser));
   return browser;
 }
-
-/** The global the browsers this test file launched are listed under (a setup file reads it without importing Playwright). */
-export const OPEN_BROWSERS = '__backlotOpenBrowsers';
 
 const isLoopback = (url: URL) => ['data:', 'blob:', 'about:'].includes(url.protocol) || ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname) || url.hostname.endsWith('.localhost');
 
