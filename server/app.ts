@@ -92,6 +92,8 @@ export interface AppOptions {
   houseApplications?: HouseApplicationRoutesOptions;
   /** Inject a payment provider (tests: one with its own clock); otherwise the one BACKLOT_PAYMENTS names. */
   payments?: PaymentProvider;
+  /** Seconds between the platform's whole checks of listed houses (tests that must hear a change only as it is announced). */
+  marketplaceFullCheckSeconds?: number;
   /** How long start-up waits for its data work before serving without it (plugins/app/startup.ts). */
   startupWaitMs?: number;
 }
@@ -141,7 +143,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(outbox);
   await app.register(profileStore, { config: options.config });
   await app.register(itemStore, { config: options.config });
-  await app.register(search, { config: options.config });
+  await app.register(search, { config: options.config, fullCheckSeconds: options.marketplaceFullCheckSeconds });
   await app.register(itemRoutes);
   await app.register(itemImport);
   await app.register(quoteRequestStore, { config: options.config });

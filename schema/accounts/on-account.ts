@@ -2,8 +2,9 @@
  * Ordering on a customer account (issue 38), as pure rules the server, the console and the
  * storefront share:
  *
- * - Who may order on which account: a member (by the email they sign in with) of an account whose
- *   terms are "on account". A card account's members order with a card hold as anyone does.
+ * - Who may order on which account: a member, by a proven email, of an account whose terms are "on
+ *   account" (issue 50); another house's account only that house, through its sub-hires. A card
+ *   account's members order with a card hold as anyone does.
  * - What the account owes the house: per order on it, the final invoice's balance less its credit
  *   notes once the hire is invoiced, else the confirmed order's pro forma (the house has committed
  *   the stock; the money is coming).
@@ -17,19 +18,42 @@ import { creditOf, invoiceStates, owedOnInvoice } from './payments';
 import { fromMinor } from '../rental/card-hold';
 import { addDays } from '../rental/quote-rules';
 import { cents } from '../rental/quote-pricing';
+import { houseAccountId, houseOfCustomerUid } from '../marketplace/sub-hires';
 
 export type OrderAccount = NonNullable<QuoteRequest['account']>;
 export type AccountRelease = NonNullable<QuoteRequest['accountRelease']>;
 
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
-/** Whether `email` may order on `account` without a card: a member of an account on account terms. */
-export const mayOrderOnAccount = (account: CustomerAccount, email: string | undefined): boolean =>
-  account.terms.method === 'account' && !!email && account.members.some((member) => sameEmail(member.email, email));
+/** Who asks to order on an account: a visitor's proven identity, or a house's customer (its sub-hires). */
+export interface AccountOrderer {
+  uid?: string;
+  email?: string;
+  /** The email was proven by a link sent to it: only a proven address is anybody's. */
+  emailVerified?: boolean;
+}
 
-/** The accounts `email` may order on, by name. */
-export const accountsToOrderOn = (accounts: readonly CustomerAccount[], email: string | undefined): CustomerAccount[] =>
-  accounts.filter((account) => mayOrderOnAccount(account, email)).sort((a, b) => a.name.localeCompare(b.name));
+/**
+ * Whether `who` may order on `account` without a card. A person: a member, by a proven email, of
+ * an account on account terms (a typed or unconfirmed address is nobody's). Another house's account
+ * (kind "house"): only that house itself, through the sub-hire routes its staff use (its customer
+ * uid, `houseCustomerUid`); no visitor, whatever email they hold. A card account's members order with a card hold as anyone does.
+ */
+export function mayOrderOnAccount(account: CustomerAccount, who: AccountOrderer): boolean {
+  if (account.terms.method !== 'account') return false;
+  if (account.kind === 'house') {
+    const house = houseOfCustomerUid(who.uid);
+    return house !== undefined && houseAccountId(house) === account.id;
+  }
+  return who.emailVerified === true && isMemberOf(account, who.email);
+}
+
+/** Whether `email` is on the account's members (whoever holds it: callers prove the address first). */
+export const isMemberOf = (account: CustomerAccount, email: string | undefined): boolean => !!email && account.members.some((member) => sameEmail(member.email, email));
+
+/** The accounts `who` may order on, by name. */
+export const accountsToOrderOn = (accounts: readonly CustomerAccount[], who: AccountOrderer): CustomerAccount[] =>
+  accounts.filter((account) => mayOrderOnAccount(account, who)).sort((a, b) => a.name.localeCompare(b.name));
 
 /** The account as an order carries it: its terms as they stood when the order was accepted on it. */
 export const orderAccountOf = (account: CustomerAccount): OrderAccount => ({

@@ -72,6 +72,9 @@ export const houseAccountId = (houseId: string) => `house-${houseId}`;
 /** The customer a house is at another house it sub-hires from: not any person, the house itself. */
 export const houseCustomerUid = (houseId: string) => `house:${houseId}`;
 
+/** The house a customer uid stands for (houseCustomerUid's inverse); undefined for a person's uid. */
+export const houseOfCustomerUid = (uid: string | undefined): string | undefined => (uid?.startsWith('house:') ? uid.slice('house:'.length) : undefined);
+
 /** The key of the stock a house hires in from `lender` on `theirId` (a row among its item's bookings). */
 export const hiredInKey = (lender: string, theirId: string) => `subHire:${lender}:${theirId}`;
 

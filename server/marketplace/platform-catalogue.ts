@@ -122,7 +122,10 @@ export class PlatformCatalogue {
     for (const summary of summaries) {
       if (summary.tenantId === platformId) continue;
       const known = this.houses.get(summary.tenantId);
-      if (!relistAll && !this.stale.has(summary.tenantId) && this.versions.get(summary.tenantId) === summary.version) continue;
+      // An announced tenant (`only`) has no version here: it is always read. Compared, an unseen
+      // house's undefined matched the announcement's undefined and a new house waited for the full check.
+      const unchanged = summary.version !== undefined && this.versions.get(summary.tenantId) === summary.version;
+      if (!relistAll && !this.stale.has(summary.tenantId) && unchanged) continue;
       // A tenant whose stored files are broken keeps what it had until it reads again.
       const record = await tenantStore.get(summary.tenantId).catch(() => null);
       // Archived (only asked about this one): it leaves.

@@ -13,7 +13,7 @@
  * until the first's pro forma is issued and counts instead (schema/accounts/on-account.ts).
  */
 import { schemaDocuments } from '../../schema/documents';
-import { checkOrderOnAccount, mayOrderOnAccount, orderAccountOf, standingCommitments, type AccountRelease, type OrderAccount } from '../../schema/accounts/on-account';
+import { checkOrderOnAccount, isMemberOf, mayOrderOnAccount, type AccountOrderer, orderAccountOf, standingCommitments, type AccountRelease, type OrderAccount } from '../../schema/accounts/on-account';
 import { invoiceRuleOf, quoteDue } from '../../schema/rental/invoices';
 import { isOrderState } from '../../schema/rental/quote-states';
 import { todayIn } from '../../schema/rental/quote-rules';
@@ -51,7 +51,7 @@ export class AccountReleaseNeededError extends Error {
 interface StepOnAccount {
   tenantId: string;
   action: string;
-  who: { email?: string };
+  who: AccountOrderer;
   account?: string;
   release?: string;
   billing?: Pick<QuoteRequest, 'purchaseOrder'>;
@@ -68,7 +68,12 @@ export async function accountTermsAt(
   const state = current.state ?? 'requested';
   if (step.action === 'accept' && step.account !== undefined && !isOrderState(state)) {
     const account = stores.customerAccounts ? await stores.customerAccounts.get(step.tenantId, step.account) : undefined;
-    if (!account || !mayOrderOnAccount(account, step.who.email))
+    if (account && account.kind !== 'house' && isMemberOf(account, step.who.email) && !step.who.emailVerified && account.terms.method === 'account')
+      throw new FieldProblemsError(
+        [{ pointer: '/account', message: `confirm ${step.who.email ?? 'your email'} first (the link we mailed it): an account is ordered on only from a confirmed address` }],
+        'Not accepted: your email is not confirmed yet',
+      );
+    if (!account || !mayOrderOnAccount(account, step.who))
       throw new FieldProblemsError(
         [{ pointer: '/account', message: `${step.who.email ?? 'you'} may not order on that account here: ask the house to add you to your company's account, or pay by card` }],
         'Not accepted: not on that account',
@@ -87,6 +92,13 @@ export async function accountTermsAt(
     for (let attempt = 0; ; attempt += 1) {
       if (!account || !customerAccounts)
         throw new AccountRefusedError(`The account ${current.account.name} this order was accepted on is not at this house any more: cancel the order or ask for it again.`);
+      // Checked again: the person who accepted must still be on the account (removed, or their
+      // address changed since, they are not); another house's account went through its sub-hire route.
+      const acceptedBy = current.history?.findLast((entry) => entry.action === 'accept')?.email;
+      if (account.kind !== 'house' && !isMemberOf(account, acceptedBy))
+        throw new AccountRefusedError(
+          `${acceptedBy ?? 'Whoever accepted this order'} is no longer on the account ${account.name}: add them to it again, or ask the production to accept again with a card.`,
+        );
       const documents = (await stores.invoices?.forAccount(step.tenantId, account.id)) ?? [];
       const others = documents.filter((document) => document.quoteId !== current.id);
       const payments = (await stores.invoices?.payments(step.tenantId, { account: account.id })) ?? [];

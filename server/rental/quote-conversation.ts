@@ -172,8 +172,8 @@ export interface ActionRequest {
   id: string;
   action: QuoteAction;
   actor: Actor;
-  /** The account acting (the visitor's uid is checked against the request's). */
-  who: { uid?: string; email?: string };
+  /** The account acting (the visitor's uid is checked against the request's); whether its email is proven. */
+  who: { uid?: string; email?: string; emailVerified?: boolean };
   /** The request's revision the client saw (If-Match). */
   revision: number;
   /** For `quote` and `change`: the vendor's pricing. */

@@ -20,6 +20,9 @@ beforeAll(async () => {
   t = await buildTestApp({
     // Many applications from one address in a minute: the limit is the rate-limit tests' concern.
     houseApplications: { applicationsPerMinute: 100 },
+    // The platform's whole check of listed houses never runs during the test: a new house must be
+    // heard from its own announcement (a 30 s check once hid that it was not).
+    marketplaceFullCheckSeconds: 3600,
     beforeStart: async (tenants) => {
       await cp(path.join(tenantsDir, 'platform'), path.join(tenants, 'platform'), { recursive: true });
     },
@@ -101,7 +104,7 @@ describe('a house signing up on the platform', () => {
     expect((await t.app.inject({ url: '/api/auth/me', headers: { cookie } })).json()).toMatchObject({ role: 'tenant-admin', tenants: [tenantId] });
     expect((await welcome('a long enough passphrase')).json().message).toContain('used already');
 
-    // Its stock in, the house sets itself listed: the platform finds it.
+    // Its stock in, the house sets itself listed: the platform finds it as the change is announced.
     const item = sampleItem('harbour-lantern', { name: 'Harbour Lantern, Brass', category: { group: 'furniture', category: 'lighting-fixtures' }, vendorId: tenantId, rates: { day: 30 } });
     const added = await t.app.inject({ method: 'POST', url: `/api/tenants/${tenantId}/items`, payload: item, headers: { cookie, origin: 'http://localhost:80' } });
     expect(added.statusCode, added.body).toBe(201);

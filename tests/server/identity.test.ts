@@ -6,16 +6,14 @@
  */
 import { get, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { Writable } from 'node:stream';
-import { simpleParser } from 'mailparser';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieHeader } from '../../server/identity/cookies';
 import { AUTH_MESSAGES } from '../../server/identity/messages';
 import type { OutboxSms } from '../../server/identity/sms';
 import type { OutboxMailer } from '../../server/mail/mailer';
+import { linkOfMail } from '../helpers/mailed-links';
 import { buildTestApp, ORIGIN, type TestApp } from '../helpers/server';
 
 const AVIATION = 'aviation.localhost';
@@ -280,15 +278,11 @@ describe('the phone second factor', () => {
 });
 
 const mails = () => (t.app.mailer as OutboxMailer).list();
-/** The link in the newest mail of `kind` to `to` (newest first), as the visitor would follow it. */
-const mailedLink = async (to: string, kind: 'magicLink' | 'verifyEmail') => {
+/** The link in the newest mail of `kind` to `to`, as the visitor would follow it (from aviation's storefront). */
+const mailedLink = async (to: string, kind: 'magicLink' | 'verifyEmail' | 'emailChange' | 'emailChanged') => {
   const mail = (await mails()).find((entry) => entry.to === to && entry.kind === kind)!;
   expect(mail).toMatchObject({ kind, tenantId: 'aviation' });
-  return linkOfMail(mail.file);
-};
-const linkOfMail = async (file: string) => {
-  const { text } = await simpleParser(await readFile(path.join((t.app.mailer as OutboxMailer).dir, file)));
-  return /(http:\/\/\S+\/api\/identity\/(?:sign-in-link|verify-email)\?token=\S+)/.exec(text!)![1]!;
+  return linkOfMail(t.app, mail.file);
 };
 
 describe('email confirmation', () => {
@@ -464,7 +458,7 @@ describe('the log', () => {
   it('holds no password, no texted code and no mailed link token', async () => {
     const log = logLines.join('\n');
     const linked = (await mails()).filter((mail) => mail.kind === 'magicLink' || mail.kind === 'verifyEmail');
-    const linkTokens = await Promise.all(linked.map(async (mail) => new URL(await linkOfMail(mail.file)).searchParams.get('token')!));
+    const linkTokens = await Promise.all(linked.map(async (mail) => new URL(await linkOfMail(t.app, mail.file)).searchParams.get('token')!));
     expect(linkTokens.length).toBeGreaterThan(3);
     expect(log).toContain('token=[redacted]');
     for (const token of linkTokens) expect(log).not.toContain(encodeURIComponent(token).slice(0, 24));

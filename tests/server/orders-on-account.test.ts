@@ -31,8 +31,8 @@ const accounts = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object,
 
 /** A visitor's quote for two seat rows over three days, priced by the house; the visitor's cookie with it. */
 const visitors = new Map<string, Awaited<ReturnType<typeof storefrontVisitor>>>();
-async function quoted(email: string, inDays: number) {
-  if (!visitors.has(email)) visitors.set(email, await storefrontVisitor(t, email));
+async function quoted(email: string, inDays: number, { confirmed = true } = {}) {
+  if (!visitors.has(email)) visitors.set(email, await storefrontVisitor(t, email, true, 'aviation', { confirmed }));
   const who = visitors.get(email)!;
   const storefront = (method: 'GET' | 'POST', url: string, payload?: object, headers: Record<string, string> = {}) =>
     t.app.inject({ method, url, ...(payload && { payload }), headers: { host: AVIATION_HOST, origin: `http://${AVIATION_HOST}`, cookie: who.cookie, ...headers } });
@@ -98,8 +98,33 @@ describe('orders on a customer account', () => {
     first = kim.id;
   });
 
-  it('refuses a visitor who has left the account', async () => {
+  it("refuses a member's address its visitor never confirmed, and another house's account to every visitor", async () => {
+    const paramount = { ...WARNER, id: 'paramount', name: 'Paramount Pictures', purchaseOrderRequired: false, members: [{ email: 'pat@paramount.example', addedAt: '2026-11-28T10:00:00.000Z' }] };
+    expect((await accounts('POST', '', paramount)).statusCode).toBe(201);
+    // Signed up with the member's address but never followed the link sent to it: not theirs yet.
+    const typed = await quoted('pat@paramount.example', 3, { confirmed: false });
+    expect((await typed.storefront('GET', `/api/quotes/${typed.id}`)).json().orderOn).toBeUndefined();
+    const unconfirmed = await typed.accept({ account: 'paramount' });
+    expect(unconfirmed.statusCode).toBe(400);
+    expect(unconfirmed.json().errors.account).toMatch(/^confirm pat@paramount\.example first/);
+
+    // A house's account here, its public email the only member: a visitor who holds that address
+    // (confirmed, even) cannot name it; only the house's staff use it, through the sub-hire routes.
+    const soho = { ...paramount, id: 'house-london', name: 'Soho Prop Hire', kind: 'house', members: [{ email: 'hire@sohoprops.example', addedAt: '2026-11-28T10:00:00.000Z' }] };
+    expect((await accounts('POST', '', soho)).statusCode).toBe(201);
+    const visitor = await quoted('hire@sohoprops.example', 3);
+    expect((await visitor.storefront('GET', `/api/quotes/${visitor.id}`)).json().orderOn).toBeUndefined();
+    const refused = await visitor.accept({ account: 'house-london' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors.account).toMatch(/may not order on that account here/);
+  });
+
+  it('refuses a visitor who has left the account, at acceptance and again at confirmation', async () => {
     const lee = await quoted('lee@warner.example', 3);
+    // Accepted while Lee was on the account; the house confirms after Lee has left it.
+    const before = await quoted('lee@warner.example', 4);
+    const accepted = await before.accept({ account: 'warner', purchaseOrder: 'WB-PO-8' });
+    expect(accepted.statusCode, accepted.body).toBe(200);
     const current = (await accounts('GET', '/warner')).json();
     const { tenantId: _t, currency: _c, version, createdAt: _a, updatedAt: _u, ...input } = current;
     const left = await accounts('PUT', '/warner', { ...input, members: input.members.filter((member: { email: string }) => member.email !== 'lee@warner.example') }, { 'if-match': `"${version}"` });
@@ -107,6 +132,9 @@ describe('orders on a customer account', () => {
     const refused = await lee.accept({ account: 'warner', purchaseOrder: 'WB-PO-9' });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errors.account).toMatch(/lee@warner.example may not order on that account/);
+    const confirmed = await vendor(before.id, 'confirm');
+    expect(confirmed.statusCode).toBe(409);
+    expect(confirmed.json().message).toBe('lee@warner.example is no longer on the account Warner Bros. Pictures: add them to it again, or ask the production to accept again with a card.');
   });
 
   it('confirms on the account: the pro forma and the invoice are made out to it, due on its terms, and the hire goes out with no card', async () => {

@@ -119,4 +119,16 @@ describe("the platform's catalogue", () => {
     await platform.refresh(false, ['atlanta']);
     expect((await found(index, 'peach')).concat(await found(index, 'brass lamp'))).toEqual(['atlanta~crate', 'atlanta~lamp']);
   });
+
+  it('reads a house made after the first load as soon as its listing is announced, not at the next whole check', async () => {
+    const index = new InProcessSearchIndex();
+    const platform = open(index);
+    await platform.loaded();
+    // A house approved since: its tenant is new to the catalogue, and has no version it has read.
+    const { tenant } = (await tenantStore.get('atlanta'))!;
+    await tenantStore.create('savannah', { ...tenant, site: { ...tenant.site, tenantId: 'savannah', domain: 'savannah.backlot.example' }, vendor: { ...tenant.vendor, id: 'savannah' } }, 'test');
+    await itemStore.put('savannah', sampleItem('lantern', { name: 'Harbour Lantern' }));
+    await platform.refresh(false, ['savannah']);
+    expect(await found(index, 'harbour lantern')).toEqual(['savannah~lantern']);
+  });
 });

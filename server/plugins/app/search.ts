@@ -32,8 +32,8 @@ declare module 'fastify' {
 const FULL_CHECK_SECONDS = 30;
 
 /** Without a config (or with the default), the embedded index. */
-export default fp<{ config?: ServerConfig }>(
-  async (app, { config }) => {
+export default fp<{ config?: ServerConfig; fullCheckSeconds?: number }>(
+  async (app, { config, fullCheckSeconds = FULL_CHECK_SECONDS }) => {
     const settings = config?.search;
     const index: SearchIndex = settings?.provider === 'algolia' ? new AlgoliaSearchIndex(settings) : new InProcessSearchIndex();
     const versions = new Map<string, number>();
@@ -98,7 +98,7 @@ export default fp<{ config?: ServerConfig }>(
         });
       }, 20);
     });
-    runEvery(app, FULL_CHECK_SECONDS, "the platform catalogue's check of listed houses", () =>
+    runEvery(app, fullCheckSeconds, "the platform catalogue's check of listed houses", () =>
       serially(async () => {
         await marketplace.loaded();
         await marketplace.refresh();

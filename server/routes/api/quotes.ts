@@ -98,7 +98,9 @@ export async function visitorQuoteView(app: FastifyInstance, quote: QuoteRequest
   // A certificate's cover is set against what the order would cost to replace.
   // The accounts the visitor may accept on instead of a card (their company's, at this house).
   const accepting = view.actions.includes('accept') && !isOrderState(view.state);
-  const accounts = accepting ? accountsToOrderOn(await app.customerAccounts.forMember(quote.tenantId, quote.email), quote.email) : [];
+  // Offered from a proven address only (acceptance checks the session's identity again).
+  const emailVerified = accepting && (await app.profileStore.get(quote.tenantId, quote.uid))?.isEmailVerified === true;
+  const accounts = accepting ? accountsToOrderOn(await app.customerAccounts.forMember(quote.tenantId, quote.email), { email: quote.email, emailVerified }) : [];
   // Not on an account: whether the house keeps any (then the visitor may ask to order on theirs), and their latest request to.
   const [asked] = accepting && !accounts.length ? await app.customerAccounts.joinRequests(quote.tenantId, { email: quote.email }) : [];
   const offered = accepting && !accounts.length && (await app.customerAccounts.list(quote.tenantId, { limit: 1 })).length > 0;
@@ -232,7 +234,7 @@ const quoteRoutes: FastifyPluginAsync = async (app) => {
         id,
         action,
         actor: 'visitor',
-        who: { uid: user.uid, email: user.email },
+        who: { uid: user.uid, email: user.email, emailVerified: user.emailVerified },
         revision: Number.isInteger(revision) ? revision : -1,
         ...(body.version !== undefined && { version: body.version }),
         ...((body.purchaseOrder !== undefined || body.billingContact !== undefined || body.billingAddress !== undefined) && {

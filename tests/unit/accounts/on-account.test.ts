@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { accountsToOrderOn, checkOrderOnAccount, mayOrderOnAccount, overdueInvoices, owedOnAccount, standingCommitments } from '../../../schema/accounts/on-account';
+import { houseAccountId, houseCustomerUid } from '../../../schema/marketplace/sub-hires';
 import type { CustomerAccount, Invoice } from '../../../schema/types.generated';
 import { sampleCustomerAccount } from '../../contract/customer-account-store.contract';
 import { sampleDraft } from '../../contract/invoice-store.contract';
@@ -21,16 +22,28 @@ const document = (quoteId: string, overrides: Partial<Invoice>): Invoice => ({ .
 const money = (amount: number) => `$${amount.toFixed(2)}`;
 
 describe('ordering on a customer account', () => {
-  it('lets members of an account on account terms order on it, whatever the case of their email', () => {
-    expect(mayOrderOnAccount(account(), ' Kim@Warner.Example ')).toBe(true);
-    expect(mayOrderOnAccount(account(), 'lee@warner.example')).toBe(false);
-    expect(mayOrderOnAccount(account(), undefined)).toBe(false);
-    expect(mayOrderOnAccount(account({ terms: { method: 'card' } }), 'kim@warner.example')).toBe(false);
+  it('lets members of an account on account terms order on it from a proven address, whatever its case', () => {
+    const kim = (email: string | undefined, emailVerified = true) => ({ uid: 'u-kim', email, emailVerified });
+    expect(mayOrderOnAccount(account(), kim(' Kim@Warner.Example '))).toBe(true);
+    expect(mayOrderOnAccount(account(), kim('lee@warner.example'))).toBe(false);
+    expect(mayOrderOnAccount(account(), kim(undefined))).toBe(false);
+    // A typed or unconfirmed address is nobody's: the member's address, not yet proven, orders nothing.
+    expect(mayOrderOnAccount(account(), kim('kim@warner.example', false))).toBe(false);
+    expect(mayOrderOnAccount(account(), { email: 'kim@warner.example' })).toBe(false);
+    expect(mayOrderOnAccount(account({ terms: { method: 'card' } }), kim('kim@warner.example'))).toBe(false);
     const sony = account({ id: 'sony', name: 'Sony Pictures' });
-    expect(accountsToOrderOn([account(), sony, account({ id: 'cards', name: 'A card account', terms: { method: 'card' } })], 'kim@warner.example').map((found) => found.id)).toEqual([
+    expect(accountsToOrderOn([account(), sony, account({ id: 'cards', name: 'A card account', terms: { method: 'card' } })], kim('kim@warner.example')).map((found) => found.id)).toEqual([
       'sony',
       'warner',
     ]);
+  });
+
+  it("keeps another house's account for that house's sub-hires: no visitor orders on it with the house's public email", () => {
+    const jetway = account({ id: houseAccountId('aviation'), kind: 'house', name: 'Jetway Props', members: [{ email: 'rentals@jetwayprops.com', addedAt: '2026-11-01T00:00:00.000Z' }] });
+    expect(mayOrderOnAccount(jetway, { uid: 'u-someone', email: 'rentals@jetwayprops.com', emailVerified: true })).toBe(false);
+    expect(mayOrderOnAccount(jetway, { uid: houseCustomerUid('london'), email: 'rentals@jetwayprops.com' })).toBe(false);
+    expect(mayOrderOnAccount(jetway, { uid: houseCustomerUid('aviation'), email: 'rentals@jetwayprops.com' })).toBe(true);
+    expect(accountsToOrderOn([jetway, account()], { uid: 'u-kim', email: 'rentals@jetwayprops.com', emailVerified: true })).toEqual([]);
   });
 
   it("owes a confirmed order's pro forma, then its invoice's balance less credit notes, and nothing voided", () => {
