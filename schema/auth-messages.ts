@@ -22,6 +22,7 @@ export const AUTH_MESSAGES = {
   phoneInUse: 'That phone number is already used by another account.',
   emailNotVerified: 'Confirm your email address first: follow the link we mailed you, then add your phone.',
   invalidEmailVerificationLink: 'That confirmation link has expired or does not work. Log in and send yourself a new one from your account page.',
+  emailChangeUndone: 'Your old email address is back, and every browser was signed out. Log in with it, then choose a new password from your account page.',
   invalidImpersonationTicket: 'That staff view link has been used or has expired. Open it again from the console.',
   // §5's assertions, word for word.
   missingEmail: 'Missing email address',

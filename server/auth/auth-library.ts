@@ -333,9 +333,14 @@ export class AuthLibrary {
     await (await this.adapter()).deleteMany({ model: 'member', where: [{ field: 'userId', value: userId }] });
   }
 
-  /** Gives an account a new (lowercase) email; it is unproven until a link to it is followed. */
-  async setEmail(userId: string, email: string): Promise<void> {
-    await (await this.adapter()).update({ model: 'user', where: [{ field: 'id', value: userId }], update: { email, emailVerified: false, updatedAt: new Date() } });
+  /** Gives an account a new (lowercase) email, proven by a link to it that was followed. */
+  async setProvenEmail(userId: string, email: string): Promise<void> {
+    await (await this.adapter()).update({ model: 'user', where: [{ field: 'id', value: userId }], update: { email, emailVerified: true, updatedAt: new Date() } });
+  }
+
+  /** Ends every session of an account (an email change undone by the old address's owner). */
+  async endSessionsOf(userId: string): Promise<void> {
+    await (await this.adapter()).deleteMany({ model: 'session', where: [{ field: 'userId', value: userId }] });
   }
 
   /** An account by id (for who impersonates whom). */

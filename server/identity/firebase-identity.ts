@@ -368,21 +368,30 @@ export class FirebaseIdentity implements IdentityProvider {
     return (await this.signedIn(await this.call<TokenAnswer>('accounts:signInWithCustomToken', { token: customToken, returnSecureToken: true }))).setCookies;
   }
 
-  async changeEmail({ password, newEmail }: { password: string; newEmail: string }, headers: Headers): Promise<{ user: IdentityUser; setCookies: string[] }> {
+  async checkEmailChange({ password, newEmail }: { password: string; newEmail: string }, headers: Headers): Promise<{ user: IdentityUser; email: string }> {
     const user = await this.userOf(headers);
     if (!user) throw new AuthFailure('secondFactorTimedOut');
     await this.reauthenticate(user.email, password);
     const email = newEmail.trim().toLowerCase();
-    if (email === user.email) return { user, setCookies: [] };
+    if (email !== user.email && (await this.auth.getUserByEmail(email).catch(() => undefined))) throw new AuthFailure('firebaseEmailAlreadyInUse');
+    return { user, email };
+  }
+
+  async setProvenEmail(uid: string, { from, to }: { from: string; to: string }): Promise<IdentityUser> {
+    const record = await this.auth.getUser(uid).catch(() => undefined);
+    if (!record || record.email !== from) throw new AuthFailure('invalidEmailVerificationLink');
     try {
-      await this.auth.updateUser(user.uid, { email, emailVerified: false });
+      // Firebase ends every session of the user on an email change: they sign in with the new one.
+      await this.auth.updateUser(uid, { email: to, emailVerified: true });
     } catch (error) {
       if ((error as { code?: string }).code === 'auth/email-already-exists') throw new AuthFailure('firebaseEmailAlreadyInUse');
       throw error;
     }
-    // Firebase ends every session of the user on an email change (from the next whole second),
-    // so this browser, which just proved the password, is signed in again at once.
-    return { user: { ...user, email }, setCookies: await this.signedInAgain(user.uid) };
+    return this.toUser(uid);
+  }
+
+  async endSessionsOf(uid: string): Promise<void> {
+    await this.auth.revokeRefreshTokens(uid);
   }
 
   async deleteAccount(password: string, headers: Headers): Promise<{ user: IdentityUser; setCookies: string[] }> {

@@ -108,11 +108,20 @@ export interface IdentityProvider {
    */
   changePassword(input: { password: string; newPassword: string }, headers: Headers): Promise<string[]>;
   /**
-   * §7: a new email, with the password; `firebaseEmailAlreadyInUse` when another account has it.
-   * Answers the user and any Set-Cookie values that keep this browser signed in (a provider that
-   * ends sessions on an email change, as Firebase does, signs this one in again).
+   * §7: the first half of an email change, with the password (`requiresRecentLogin` otherwise):
+   * the signed-in user and the new address, normalised; `firebaseEmailAlreadyInUse` when another
+   * account has it. Nothing changes here: the address is the user's only once a link mailed to it
+   * is followed (`setProvenEmail`).
    */
-  changeEmail(input: { password: string; newEmail: string }, headers: Headers): Promise<{ user: IdentityUser; setCookies: string[] }>;
+  checkEmailChange(input: { password: string; newEmail: string }, headers: Headers): Promise<{ user: IdentityUser; email: string }>;
+  /**
+   * The second half: the user whose email is `from` now has `to`, proven (a link mailed to it was
+   * followed). `invalidEmailVerificationLink` when the user's email is no longer `from` (the link is
+   * stale) or the user is gone; `firebaseEmailAlreadyInUse` when another account took `to` meanwhile.
+   */
+  setProvenEmail(uid: string, change: { from: string; to: string }): Promise<IdentityUser>;
+  /** Ends every session of the user, everywhere (an email change its old address undid). */
+  endSessionsOf(uid: string): Promise<void>;
   /** Deletes the signed-in account, with the password; answers who it was and the Set-Cookie values that clear the session. */
   deleteAccount(password: string, headers: Headers): Promise<{ user: IdentityUser; setCookies: string[] }>;
   /** Makes the user a member of a tenant (their first sign-in there). Idempotent. */

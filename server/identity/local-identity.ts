@@ -237,17 +237,26 @@ export class LocalIdentity implements IdentityProvider {
     return response.headers.getSetCookie();
   }
 
-  async changeEmail({ password, newEmail }: { password: string; newEmail: string }, headers: Headers): Promise<{ user: IdentityUser; setCookies: string[] }> {
+  async checkEmailChange({ password, newEmail }: { password: string; newEmail: string }, headers: Headers): Promise<{ user: IdentityUser; email: string }> {
     const user = await this.userOf(headers);
     if (!user) throw new AuthFailure('secondFactorTimedOut');
     const check = await this.auth.api.verifyPassword({ body: { password }, headers, asResponse: true });
     if (!check.ok) throw await reauthenticationFailure(check);
     const email = newEmail.trim().toLowerCase();
-    if (email === user.email) return { user, setCookies: [] };
-    if (await this.library.userExists(email)) throw new AuthFailure('firebaseEmailAlreadyInUse');
-    // The library's own email change wants a verification mail flow; the password stands in for it here.
-    await this.library.setEmail(user.uid, email);
-    return { user: { ...user, email }, setCookies: [] };
+    if (email !== user.email && (await this.library.userExists(email))) throw new AuthFailure('firebaseEmailAlreadyInUse');
+    return { user, email };
+  }
+
+  async setProvenEmail(uid: string, { from, to }: { from: string; to: string }): Promise<IdentityUser> {
+    const account = await this.library.userByEmail(from);
+    if (!account || account.id !== uid) throw new AuthFailure('invalidEmailVerificationLink');
+    if (await this.library.userExists(to)) throw new AuthFailure('firebaseEmailAlreadyInUse');
+    await this.library.setProvenEmail(uid, to);
+    return this.toUser({ ...account, email: to, emailVerified: true });
+  }
+
+  async endSessionsOf(uid: string): Promise<void> {
+    await this.library.endSessionsOf(uid);
   }
 
   async deleteAccount(password: string, headers: Headers): Promise<{ user: IdentityUser; setCookies: string[] }> {

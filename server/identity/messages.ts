@@ -22,6 +22,7 @@ const ANSWERS: Record<AuthFailureReason, { status: number; field?: 'email' | 'pa
   phoneInUse: { status: 409, field: 'phoneNumber' },
   invalidImpersonationTicket: { status: 400 },
   invalidEmailVerificationLink: { status: 400 },
+  emailChangeUndone: { status: 401 },
   emailNotVerified: { status: 409 },
   missingEmail: { status: 400, field: 'email' },
   botCheckNotLoaded: { status: 400 },

@@ -75,9 +75,9 @@ export class Visitors {
     return user.vendors.includes(tenantId) ? this.profiles.get(tenantId, user.uid) : undefined;
   }
 
-  /** A new email on every profile the visitor has (one per vendor): unproven until its link is followed. */
+  /** A new email, proven by the link mailed to it, on every profile the visitor has (one per vendor). */
   async emailChanged(user: IdentityUser, email: string, now: Date): Promise<void> {
-    await this.updateEverywhere(user, (current) => ({ ...current, email, isEmailVerified: false, updatedAt: now.toISOString() }));
+    await this.updateEverywhere(user, (current) => ({ ...current, email, isEmailVerified: true, updatedAt: now.toISOString() }));
   }
 
   /** The email proven, on every profile (their open pages hear it live). */

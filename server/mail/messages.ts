@@ -18,6 +18,8 @@ import { themeCssVariables, type Theme } from '../../schema/theme';
 export type MailKind =
   | 'magicLink'
   | 'verifyEmail'
+  | 'emailChange'
+  | 'emailChanged'
   | 'welcome'
   | 'denied'
   | 'quoteRequest'
@@ -137,6 +139,34 @@ export function verifyEmailMessage(configuration: StorefrontConfiguration, to: R
       `If you did not sign up for ${appTitle}, ignore this message: nothing happens without the link.`,
     ],
     action: { label: 'Confirm my email address', url: link },
+  });
+}
+
+/** To the new address of an email change: nothing changes until this link is followed. */
+export function emailChangeMessage(configuration: StorefrontConfiguration, to: Recipient, from: string, link: string, validHours: number): MailContent {
+  const { appTitle } = configuration.site;
+  return message('emailChange', configuration, `Confirm your new email address for ${appTitle}`, {
+    heading: 'Confirm your new email address',
+    paragraphs: [
+      greeting(to),
+      `You asked to log in to ${appTitle} with ${to.email} instead of ${from}. Follow this link to make the change. It works once, for the next ${validHours} hours.`,
+      `Until then, ${from} stays your address. If you did not ask for this, ignore this message: nothing changes without the link.`,
+    ],
+    action: { label: 'Use this email address', url: link },
+  });
+}
+
+/** To the old address once a change has taken effect: what happened, and a week to undo it. */
+export function emailChangedMessage(configuration: StorefrontConfiguration, to: Recipient, newEmail: string, undoLink: string, validDays: number): MailContent {
+  const { appTitle } = configuration.site;
+  return message('emailChanged', configuration, `Your ${appTitle} email address was changed`, {
+    heading: 'Your email address was changed',
+    paragraphs: [
+      greeting(to),
+      `Your ${appTitle} account now logs in with ${newEmail}, confirmed from that address. Company accounts that listed ${to.email} no longer let it order until the house adds the new address.`,
+      `If you did not make this change, follow the link below within ${validDays} days: it puts ${to.email} back and signs every browser out. Then choose a new password.`,
+    ],
+    action: { label: `Put ${to.email} back`, url: undoLink },
   });
 }
 

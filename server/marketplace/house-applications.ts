@@ -74,13 +74,15 @@ export class HouseApplications {
   /** Stores a house's application once its name, domain and admin's email are free; refused by field otherwise. */
   async apply(input: HouseApplicationInput, now: Date): Promise<HouseApplication> {
     const { store, tenantStore, accounts, platformId } = this.deps;
-    const tenantId = slugify(input.name, 40).replace(/^-+|-+$/g, '');
+    const slug = slugify(input.name, 40).replace(/^-+|-+$/g, '');
     const email = input.adminEmail.trim().toLowerCase();
     const problems: Array<{ pointer: string; message: string }> = [];
     const pending = await store.list('pending');
-    if (tenantId.length < 2 || tenantId === platformId) problems.push({ pointer: '/name', message: 'needs at least two letters or digits' });
-    else if (tenantStore.has(tenantId) || pending.some((application) => application.tenantId === tenantId))
+    if (slug.length < 2 || slug === platformId) problems.push({ pointer: '/name', message: 'needs at least two letters or digits' });
+    else if (tenantStore.has(slug) || pending.some((application) => application.tenantId === slug))
       problems.push({ pointer: '/name', message: 'is already a house on the platform, or waiting to be: add your town or trade to it (Peachtree Props Atlanta)' });
+    // A closed house's id is never given again: the name may be free, the id is not.
+    const tenantId = problems.length ? slug : await this.unusedId(slug, pending);
     if (input.domain && (tenantStore.tenantForDomain(input.domain) || pending.some((application) => application.domain === input.domain)))
       problems.push({ pointer: '/domain', message: 'already serves another house' });
     if ((await accounts.emailTaken(email)) || pending.some((application) => application.adminEmail === email))
@@ -106,6 +108,16 @@ export class HouseApplications {
     await store.create(application);
     await this.mail(email, (build) => build.applied(application.name));
     return application;
+  }
+
+  /** `slug`, or `slug-2`, `slug-3` …: the first that no tenant has or ever had, and no application waits for. */
+  private async unusedId(slug: string, pending: readonly HouseApplication[]): Promise<string> {
+    const waiting = new Set(pending.map((application) => application.tenantId));
+    for (let round = 1; ; round += 1) {
+      const suffix = round === 1 ? '' : `-${round}`;
+      const candidate = `${slug.slice(0, 40 - suffix.length).replace(/-+$/, '')}${suffix}`;
+      if (!waiting.has(candidate) && !(await this.deps.tenantStore.everUsed(candidate))) return candidate;
+    }
   }
 
   /**

@@ -9,7 +9,7 @@
  * - Start-up reads only each site.json's domain (no validation), so 10,000 tenants start fast.
  */
 import { statSync, watch, type FSWatcher } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createFolderAtomic, moveFolder, removeStaleTemporaries, writeFileAtomic } from '../../schema/node/atomic-write';
 import { checkDefinition } from '../../schema/node/ajv';
@@ -22,6 +22,7 @@ import { changedPointers, diffTenants, domainClash, renderTenant, tenantAtVersio
 import { IndexedTenantStore, type LoadedTenant } from './store-support';
 import {
   TenantExistsError,
+  TenantIdRetiredError,
   UnknownTenantError,
   UnknownVersionError,
   ValidationFailedError,
@@ -249,6 +250,7 @@ export class FileTenantStore extends IndexedTenantStore implements TenantStore {
       throw new ValidationFailedError([{ file: 'site', line: 1, column: 1, pointer: '/tenantId', message: `tenant id ${checkDefinition('tenantId', tenantId)}`, rule: 'schema/pattern' }]);
     return this.locks.run(tenantId, async () => {
       if (await this.entry(tenantId, true)) throw new TenantExistsError(tenantId);
+      if (await this.wasArchived(tenantId)) throw new TenantIdRetiredError(tenantId);
       const texts = renderTenant(tenant, this.schemaPaths(tenantId, {}));
       const valid = validateTexts(tenantId, texts);
       this.checkDomain(tenantId, valid);
@@ -266,6 +268,21 @@ export class FileTenantStore extends IndexedTenantStore implements TenantStore {
       this.announce(tenantId);
       return { tenantId, version, tenant: valid };
     });
+  }
+
+  async everUsed(tenantId: string): Promise<boolean> {
+    return isTenantId(tenantId) && (this.has(tenantId) || (await this.wasArchived(tenantId)));
+  }
+
+  /** Whether an archive folder (`<id>-<time>`, its archived.json naming the id) holds a tenant with this id. */
+  private async wasArchived(tenantId: string): Promise<boolean> {
+    const archive = path.join(this.options.dataDir, 'archive');
+    const names = await readdir(archive).catch(() => [] as string[]);
+    for (const name of names.filter((candidate) => candidate.startsWith(`${tenantId}-`))) {
+      const note = await readFile(path.join(archive, name, 'archived.json'), 'utf8').catch(() => undefined);
+      if (note && (JSON.parse(note) as { tenantId?: string }).tenantId === tenantId) return true;
+    }
+    return false;
   }
 
   async put(tenantId: string, tenant: Tenant, options: WriteOptions): Promise<TenantRecord> {

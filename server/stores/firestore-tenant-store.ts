@@ -54,6 +54,7 @@ import { changedPointers, diffTenants, domainClash, renderTenant, tenantAtVersio
 import { IndexedTenantStore } from './store-support';
 import {
   TenantExistsError,
+  TenantIdRetiredError,
   UnknownTenantError,
   UnknownVersionError,
   ValidationFailedError,
@@ -303,8 +304,9 @@ export class FirestoreTenantStore extends IndexedTenantStore implements TenantSt
     return this.locks.run(tenantId, async () => {
       const record = await this.options.firestore.runTransaction(async (tx) => {
         const ref = this.doc(tenantId);
-        const existing = await tx.get(ref);
+        const [existing, retired] = await Promise.all([tx.get(ref), tx.get(this.retiredRef(tenantId))]);
         if (existing.exists) throw new TenantExistsError(tenantId);
+        if (retired.exists) throw new TenantIdRetiredError(tenantId);
         const { texts, valid, version } = prepare();
         this.checkDomain(tenantId, valid);
         const at = this.now();
@@ -318,6 +320,18 @@ export class FirestoreTenantStore extends IndexedTenantStore implements TenantSt
       this.wrote(tenantId, record.version);
       return record;
     });
+  }
+
+  /** The id an archived tenant had, kept so that it is never given again ("<collection>-retired"). */
+  private retiredRef(tenantId: string) {
+    return this.options.firestore.collection(`${this.tenants.id}-retired`).doc(tenantId);
+  }
+
+  async everUsed(tenantId: string): Promise<boolean> {
+    if (!isTenantId(tenantId)) return false;
+    if (this.has(tenantId)) return true;
+    const [live, retired] = await Promise.all([this.doc(tenantId).get(), this.retiredRef(tenantId).get()]);
+    return live.exists || retired.exists;
   }
 
   async put(tenantId: string, tenant: Tenant, options: WriteOptions): Promise<TenantRecord> {
@@ -398,6 +412,8 @@ export class FirestoreTenantStore extends IndexedTenantStore implements TenantSt
         const current = readStored(tenantId, snapshot.data());
         if (current.version !== options.ifMatch) throw new VersionConflictError(tenantId, current.version);
         tx.create(archived, { ...snapshot.data(), tenantId, archivedAt: at, archivedBy: options.actor });
+        // The id is retired with it: create() reads this in its own transaction.
+        tx.set(this.retiredRef(tenantId), { tenantId, archive: archived.id, archivedAt: at });
         tx.delete(ref);
       });
       this.forget(tenantId);

@@ -131,6 +131,14 @@ export class TenantExistsError extends Error {
   }
 }
 
+/** An id a closed (archived) tenant had: never given again, so nothing of the old tenant's can reach the new one. */
+export class TenantIdRetiredError extends TenantExistsError {
+  constructor(tenantId: string) {
+    super(tenantId);
+    this.message = `the id ${tenantId} belonged to a tenant that was closed; an id is never given again`;
+  }
+}
+
 export class UnknownTenantError extends Error {
   constructor(readonly tenantId: string) {
     super(`there is no tenant ${tenantId}`);
@@ -162,6 +170,9 @@ export interface TenantStore {
   subscribe(listener: (tenantId: string) => void): () => void;
   /** Whether a tenant with this id exists (for `<id>.localhost` routing). */
   has(tenantId: string): boolean;
+  /** Whether the id was ever given: a tenant has it now, or had it and was archived. */
+  everUsed(tenantId: string): Promise<boolean>;
+  /** Makes a tenant; TenantExistsError when one has the id, TenantIdRetiredError when an archived one had it. */
   create(tenantId: string, tenant: Tenant, actor: string): Promise<TenantRecord>;
   /** Replaces the whole tenant if `ifMatch` is still current. */
   put(tenantId: string, tenant: Tenant, options: WriteOptions): Promise<TenantRecord>;
@@ -175,8 +186,8 @@ export interface TenantStore {
   restore(tenantId: string, version: string, options: WriteOptions): Promise<TenantRecord>;
   /**
    * Takes a tenant out of service if `ifMatch` is still current, keeping it and its history in
-   * an archive (nothing is destroyed). Afterwards get() finds nothing, has() is false, the
-   * domain is free, and a tenant created with the same id starts a new history.
+   * an archive (nothing is destroyed). Afterwards get() finds nothing, has() is false and the
+   * domain is free; the id is retired: no tenant is created with it again.
    */
   archive(tenantId: string, options: WriteOptions): Promise<void>;
   close(): Promise<void>;

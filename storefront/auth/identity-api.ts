@@ -74,7 +74,8 @@ export const identityApi = {
   sendPhoneCode: (phoneNumber: string) => post<void>('phone/code', { phoneNumber }),
   enrolPhone: (body: { phoneNumber: string; code: string; password: string }) => post<void>('phone', body),
   sendSignInLink: (email: string) => post<{ sent: true }>('sign-in-link', { email }),
-  changeEmail: (body: { newEmail: string; password: string }) => post<void>('email', body),
+  /** Asks for the change: answers the address a link went to, or nothing when it is the address already. */
+  changeEmail: (body: { newEmail: string; password: string }) => post<{ pendingEmail: string } | undefined>('email', body),
   sendEmailConfirmation: () => post<void>('email-verification'),
   changePassword: (body: { password: string; newPassword: string }) => post<void>('password', body),
   deleteAccount: (password: string) => post<void>('delete', { password }),

@@ -8,7 +8,16 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Tenant } from '../../schema/types.generated';
-import { TenantExistsError, TenantInvalidError, UnknownTenantError, UnknownVersionError, ValidationFailedError, VersionConflictError, type TenantStore } from '../../server/stores/tenant-store';
+import {
+  TenantExistsError,
+  TenantIdRetiredError,
+  TenantInvalidError,
+  UnknownTenantError,
+  UnknownVersionError,
+  ValidationFailedError,
+  VersionConflictError,
+  type TenantStore,
+} from '../../server/stores/tenant-store';
 import { acmeDir, tenantsDir } from '../helpers/paths';
 import { storeUnderTest, type OpenedStore } from './store-under-test';
 
@@ -182,7 +191,7 @@ export function describeTenantStoreContract(adapter: string, open: () => Promise
       await expect(subject.store.restore('acme', broken, { ifMatch: good, actor: 'x' })).rejects.toBeInstanceOf(UnknownVersionError);
     });
 
-    it('archives a tenant at its current version: gone from service, domain free, id reusable with a new history', async () => {
+    it('archives a tenant at its current version: gone from service, domain free, its id never given again', async () => {
       const { version } = await current('acme');
       await expect(subject.store.archive('acme', { ifMatch: 'stale', actor: 'staff@example.com' })).rejects.toBeInstanceOf(VersionConflictError);
       expect(subject.store.has('acme')).toBe(true);
@@ -192,11 +201,15 @@ export function describeTenantStoreContract(adapter: string, open: () => Promise
       expect(subject.store.tenantForDomain('www.acme-props.example')).toBeUndefined();
       expect((await subject.store.list()).map((t) => t.tenantId)).toEqual(['aviation']);
       await expect(subject.store.archive('acme', { ifMatch: version, actor: 'x' })).rejects.toBeInstanceOf(UnknownTenantError);
-      // The domain can go to another tenant, and the id can be used again, starting afresh.
+      // The domain can go to another tenant; the id stays the closed tenant's, so nothing kept
+      // under it (accounts, orders, console memberships) ever reaches a new one.
       const aviation = await current('aviation');
       await subject.store.put('aviation', { ...aviation.tenant, site: { ...aviation.tenant.site, domain: 'www.acme-props.example' } }, { ifMatch: aviation.version, actor: 'x' });
-      await subject.store.create('acme', { ...acmeTenant(), site: { ...acmeTenant().site, domain: 'www.acme-two.example' } }, 'staff@example.com');
-      expect((await subject.store.history('acme')).map((e) => e.previousVersion)).toEqual([null]);
+      expect(await subject.store.everUsed('acme')).toBe(true);
+      expect(await subject.store.everUsed('aviation')).toBe(true);
+      expect(await subject.store.everUsed('acme-two')).toBe(false);
+      await expect(subject.store.create('acme', { ...acmeTenant(), site: { ...acmeTenant().site, domain: 'www.acme-two.example' } }, 'staff@example.com')).rejects.toBeInstanceOf(TenantIdRetiredError);
+      expect(subject.store.has('acme')).toBe(false);
     });
 
     it('treats writing the same content as no change', async () => {

@@ -122,4 +122,43 @@ describe('a house signing up on the platform', () => {
     expect((await t.as('platform', { method: 'POST', url: `/api/house-applications/${id}/approve` })).statusCode).toBe(409);
     expect(t.app.tenantStore.has('totally-real-props')).toBe(false);
   });
+
+  it("never gives a closed house's id again, and closing a house ends its admins' reach at once", async () => {
+    /** Applies, is approved and signs in from the welcome link: the house's id and its admin's console cookie. */
+    const opened = async (adminEmail: string) => {
+      const applied = await apply({ ...SAVANNAH, name: 'Harbour Props', adminEmail });
+      expect(applied.statusCode, applied.body).toBe(201);
+      const { id, tenantId } = applied.json() as { id: string; tenantId: string };
+      const { link } = (await t.as('platform', { method: 'POST', url: `/api/house-applications/${id}/approve` })).json() as { link: string };
+      const token = decodeURIComponent(link.split('/welcome/')[1]!);
+      const welcome = await t.app.inject({ method: 'POST', url: '/api/auth/welcome', payload: { token, password: 'a long enough passphrase' }, headers: { origin: 'http://localhost:80' } });
+      expect(welcome.statusCode, welcome.body).toBe(200);
+      return { tenantId, cookie: String(welcome.headers['set-cookie']).split(';')[0]! };
+    };
+    const as = (cookie: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+      t.app.inject({ method, url, ...(payload && { payload }), headers: { cookie, origin: 'http://localhost:80' } });
+    const studio = { id: 'harbour-films', name: 'Harbour Films', kind: 'studio', terms: { method: 'account', netDays: 30, deposit: 'none' }, members: [] };
+
+    const old = await opened('owner@harbourprops.example');
+    expect(old.tenantId).toBe('harbour-props');
+    expect((await as(old.cookie, 'POST', '/api/tenants/harbour-props/accounts', studio)).statusCode).toBe(201);
+    const version = (await t.as('platform', { url: '/api/tenants/harbour-props' })).headers.etag;
+    expect((await t.as('platform', { method: 'DELETE', url: '/api/tenants/harbour-props', headers: { 'if-match': String(version) } })).statusCode).toBe(200);
+
+    // Closed: its admin reaches nothing of it; platform staff read what it kept, and write nothing.
+    expect((await as(old.cookie, 'GET', '/api/tenants/harbour-props/accounts')).statusCode).toBe(410);
+    expect((await as(old.cookie, 'POST', '/api/tenants/harbour-props/accounts', { ...studio, id: 'another' })).statusCode).toBe(410);
+    const kept = await t.as('platform', { url: '/api/tenants/harbour-props/accounts' });
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json().map((account: { id: string }) => account.id)).toEqual(['harbour-films']);
+    expect((await t.as('platform', { method: 'POST', url: '/api/tenants/harbour-props/accounts', payload: { ...studio, id: 'another' } })).statusCode).toBe(410);
+
+    // A new house of the same name gets an id of its own, and neither admin reaches the other's.
+    const next = await opened('office@harbourprops2.example');
+    expect(next.tenantId).toBe('harbour-props-2');
+    expect((await as(next.cookie, 'GET', '/api/tenants/harbour-props-2/accounts')).json()).toEqual([]);
+    expect((await as(next.cookie, 'GET', '/api/tenants/harbour-props/accounts')).statusCode).toBe(404);
+    expect((await as(old.cookie, 'GET', '/api/tenants/harbour-props-2/accounts')).statusCode).toBe(404);
+    await expect(t.app.tenantStore.create('harbour-props', (await t.app.tenantStore.get('harbour-props-2'))!.tenant, 'test')).rejects.toThrow(/never given again/);
+  });
 });

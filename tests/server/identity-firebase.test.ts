@@ -8,6 +8,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieHeader } from '../../server/identity/cookies';
 import { EMULATOR_PROJECT, startAuthEmulator, type AuthEmulator } from '../helpers/auth-emulator';
+import { mailedLink } from '../helpers/mailed-links';
 import { buildTestApp, type TestApp } from '../helpers/server';
 
 const AVIATION = 'aviation.localhost';
@@ -90,9 +91,15 @@ describe('visitors on Firebase Authentication', () => {
 
     expect((await post('/api/identity/email', { password: 'a brand new passphrase', newEmail: 'fay@studio.example' }, { cookie })).json().reason).toBe('firebaseEmailAlreadyInUse');
     const emailChanged = await post('/api/identity/email', { password: 'a brand new passphrase', newEmail: 'ida@new.example' }, { cookie });
-    expect(emailChanged.statusCode).toBe(204);
-    cookie = cookieOf(emailChanged, cookie);
-    expect((await session(cookie)).json()).toMatchObject({ email: 'ida@new.example', profile: { email: 'ida@new.example' } });
+    expect(emailChanged.statusCode, emailChanged.body).toBe(202);
+    expect((await session(cookie)).json()).toMatchObject({ email: 'ida@studio.example', profile: { email: 'ida@studio.example' } });
+    const link = new URL(await mailedLink(t.app, 'ida@new.example', 'emailChange'));
+    expect((await t.app.inject({ url: `${link.pathname}${link.search}`, headers: { host: AVIATION } })).headers.location).toBe('/onboarding/profile?emailConfirmed=1');
+    // Firebase ends every session on an email change: the visitor logs in with the new address.
+    const again = await post('/api/identity/login', { email: 'ida@new.example', password: 'a brand new passphrase' });
+    expect(again.statusCode, again.body).toBe(200);
+    cookie = cookieOf(again);
+    expect((await session(cookie)).json()).toMatchObject({ email: 'ida@new.example', profile: { email: 'ida@new.example', isEmailVerified: true } });
 
     expect((await post('/api/identity/delete', { password: 'wrong passphrase!' }, { cookie })).json().reason).toBe('requiresRecentLogin');
     const deleted = await post('/api/identity/delete', { password: 'a brand new passphrase' }, { cookie });

@@ -285,8 +285,10 @@ const mailedLink = async (to: string, kind: 'magicLink' | 'verifyEmail' | 'email
   return linkOfMail(t.app, mail.file);
 };
 
+/** A mailed link followed in the browser, on aviation's storefront. */
+const follow = (link: URL) => t.app.inject({ url: `${link.pathname}${link.search}`, headers: { host: AVIATION } });
+
 describe('email confirmation', () => {
-  const follow = (link: URL) => t.app.inject({ url: `${link.pathname}${link.search}`, headers: { host: AVIATION } });
   const profileOf = async (cookie: string) => (await session(cookie)).json().profile;
 
   it('mails a link at sign-up that marks every profile confirmed, live', async () => {
@@ -305,16 +307,13 @@ describe('email confirmation', () => {
     expect(forged.headers.location).toBe('/onboarding/profile?problem=invalidEmailVerificationLink');
   });
 
-  it('sends another on request, only to a signed-in visitor, and a new email is unconfirmed until its own link', async () => {
+  it('sends another on request, only to a signed-in visitor, and nothing once the address is confirmed', async () => {
     expect((await post('/api/identity/email-verification', {})).statusCode).toBe(401);
     const cookie = cookieOf(await signUp('di@studio.example'));
     const before = (await mails()).length;
     expect((await post('/api/identity/email-verification', {}, { cookie })).statusCode).toBe(204);
     expect((await mails()).length).toBe(before + 1);
     await follow(new URL(await mailedLink('di@studio.example', 'verifyEmail')));
-    expect((await post('/api/identity/email', { password: PASSWORD, newEmail: 'di@newstudio.example' }, { cookie })).statusCode).toBe(204);
-    expect(await profileOf(cookie)).toMatchObject({ email: 'di@newstudio.example', isEmailVerified: false });
-    await follow(new URL(await mailedLink('di@newstudio.example', 'verifyEmail')));
     expect(await profileOf(cookie)).toMatchObject({ isEmailVerified: true });
     // Confirmed: asking again mails nothing.
     const confirmed = (await mails()).length;
@@ -405,14 +404,32 @@ describe('the account (§7)', () => {
     expect((await post('/api/identity/login', { email: 'amy@studio.example', password: 'a brand new passphrase' })).statusCode).toBe(200);
   });
 
-  it('changes the email with the password, on the account and the profile, never to one already taken', async () => {
+  it('changes the email only once a link mailed to the new address is followed, and the old address can undo it', async () => {
     await signUp('taken@studio.example');
     const cookie = cookieOf(await signUp('bo@studio.example'));
     expect((await post('/api/identity/email', { password: PASSWORD, newEmail: 'taken@studio.example' }, { cookie })).json()).toMatchObject({ statusCode: 409, reason: 'firebaseEmailAlreadyInUse' });
     expect((await post('/api/identity/email', { password: 'wrong passphrase!', newEmail: 'bo@new.example' }, { cookie })).json().reason).toBe('requiresRecentLogin');
-    expect((await post('/api/identity/email', { password: PASSWORD, newEmail: 'Bo@New.example' }, { cookie })).statusCode).toBe(204);
-    expect((await session(cookie)).json()).toMatchObject({ email: 'bo@new.example', profile: { email: 'bo@new.example' } });
+    const asked = await post('/api/identity/email', { password: PASSWORD, newEmail: 'Bo@New.example' }, { cookie });
+    expect(asked.statusCode, asked.body).toBe(202);
+    expect(asked.json()).toEqual({ pendingEmail: 'bo@new.example' });
+    // Nothing has changed yet: the confirmed address stands everywhere, and the new one logs nobody in.
+    expect((await session(cookie)).json()).toMatchObject({ email: 'bo@studio.example', profile: { email: 'bo@studio.example' } });
+    expect((await post('/api/identity/login', { email: 'bo@new.example', password: PASSWORD })).json().reason).toBe('firebaseUserNotFound');
+
+    const link = new URL(await mailedLink('bo@new.example', 'emailChange'));
+    expect((await follow(link)).headers.location).toBe('/onboarding/profile?emailConfirmed=1');
+    expect((await session(cookie)).json()).toMatchObject({ email: 'bo@new.example', profile: { email: 'bo@new.example', isEmailVerified: true } });
+    expect((await follow(link)).headers.location).toBe('/onboarding/profile?problem=invalidEmailVerificationLink');
     expect((await post('/api/identity/login', { email: 'bo@new.example', password: PASSWORD })).statusCode).toBe(200);
+
+    // The old address is told, with a week to put itself back; doing so signs every browser out.
+    const [told] = (await mails()).filter((mail) => mail.to === 'bo@studio.example' && mail.kind === 'emailChanged');
+    expect(told?.subject).toBe('Your Jetway Props email address was changed');
+    const undone = await follow(new URL(await mailedLink('bo@studio.example', 'emailChanged')));
+    expect(undone.headers.location).toBe('/auth/login?problem=emailChangeUndone');
+    expect((await session(cookie)).json()).toMatchObject({ status: 'notAuthenticated' });
+    expect((await post('/api/identity/login', { email: 'bo@new.example', password: PASSWORD })).json().reason).toBe('firebaseUserNotFound');
+    expect((await post('/api/identity/login', { email: 'bo@studio.example', password: PASSWORD })).statusCode).toBe(200);
   });
 
   it('deletes the account with the password: no session, no profile, no login', async () => {

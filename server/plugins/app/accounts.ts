@@ -140,13 +140,17 @@ export default fp<AccountsPluginOptions>(
      * A guard: finds the account (from the session cache without I/O when it can), answers 401
      * without one, then lets `check` refuse; otherwise the request goes on.
      */
-    const guard = (name: GuardHook['guard'], check: (request: FastifyRequest, reply: FastifyReply) => void): GuardHook => {
+    const guard = (name: GuardHook['guard'], check: (request: FastifyRequest, reply: FastifyReply) => void, then?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>): GuardHook => {
       const hook: onRequestHookHandler = (request, reply, done) => {
         const decide = (account: Account | undefined) => {
           request.account = account;
           if (!account) return void reply.code(401).send({ statusCode: 401, error: 'Unauthorized', message: 'Log in to use the console.' });
           check(request, reply);
-          if (!reply.sent) done();
+          if (reply.sent) return;
+          if (!then) return done();
+          then(request, reply).then(() => {
+            if (!reply.sent) done();
+          }, done);
         };
         const known = accounts.remembered(request.headers.cookie);
         if (known) return decide(known.account);
@@ -158,16 +162,40 @@ export default fp<AccountsPluginOptions>(
       return Object.assign(hook, { guard: name });
     };
 
+    /**
+     * A tenant closed (archived) or never made: nobody reaches it, whatever their account still
+     * lists, except platform staff reading what it kept (for its accountant), never writing. Known
+     * tenants pass without I/O; a miss asks the store (a tenant made a moment ago on another server).
+     */
+    const closedTenant = async (request: FastifyRequest, reply: FastifyReply) => {
+      const { tenantId } = request.params as { tenantId: string };
+      if (app.tenantStore.has(tenantId) || (await app.tenantStore.get(tenantId).catch(() => null)) !== undefined) return;
+      const reading = request.account!.role === 'platform' && SAFE_METHODS.has(request.method);
+      if (reading && (await app.tenantStore.everUsed(tenantId))) return;
+      const closed = await app.tenantStore.everUsed(tenantId);
+      void reply
+        .code(closed ? 410 : 404)
+        .send(
+          closed
+            ? { statusCode: 410, error: 'Gone', message: `${tenantId} was closed: what it kept is read-only, for platform staff` }
+            : { statusCode: 404, error: 'Not Found', message: `No tenant ${JSON.stringify(tenantId)}` },
+        );
+    };
+
     app.decorate(
       'authenticate',
       guard('authenticate', () => undefined),
     );
     app.decorate(
       'requireTenant',
-      guard('requireTenant', (request, reply) => {
-        const { tenantId } = request.params as { tenantId?: string };
-        if (!tenantId || !canReach(request.account!, tenantId)) void reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `No tenant ${JSON.stringify(tenantId)}` });
-      }),
+      guard(
+        'requireTenant',
+        (request, reply) => {
+          const { tenantId } = request.params as { tenantId?: string };
+          if (!tenantId || !canReach(request.account!, tenantId)) void reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `No tenant ${JSON.stringify(tenantId)}` });
+        },
+        closedTenant,
+      ),
     );
     app.decorate(
       'requirePlatform',

@@ -12,7 +12,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { storefrontConfiguration } from '../../../storefront/config/build-configuration';
 import { CODE_LIMITS, type Delivery } from '../../auth/auth-library';
 import type { ServerConfig } from '../../config';
 import { LocalBotCheck, RecaptchaBotCheck, type BotCheck } from '../../identity/bot-check';
@@ -21,6 +20,7 @@ import { LocalIdentity } from '../../identity/local-identity';
 import { createSmsSender, textMessages, type SmsSender } from '../../identity/sms';
 import { Visitors } from '../../identity/visitors';
 import { magicLinkMessage, senderOf, verifyEmailMessage } from '../../mail/messages';
+import { tenantConfiguration } from '../../mail/tenant-mail';
 
 /** Tells the delivery of a sign-in link which origin the link is for (set by the route from the request, whatever the browser sent). */
 export const ORIGIN_HEADER = 'x-backlot-link-origin';
@@ -60,12 +60,7 @@ export default fp<{ config: ServerConfig }>(
     const sms = createSmsSender(config);
     app.decorate('sms', sms);
 
-    const configurationFor = async (headers: Headers | undefined) => {
-      const tenantId = app.resolveTenant(headers?.get('host') ?? undefined);
-      const stored = await app.tenantStore.get(tenantId);
-      if (!stored) throw new Error(`no tenant ${tenantId} to send in the name of`);
-      return storefrontConfiguration(tenantId, stored.version, stored.tenant, await app.storefrontAssets.versions(tenantId));
-    };
+    const configurationFor = (headers: Headers | undefined) => tenantConfiguration(app, app.resolveTenant(headers?.get('host') ?? undefined));
     // The library swallows a failed delivery: it is logged here (never the code), and the visitor can ask again.
     const logged = async (what: string, send: () => Promise<void>) => {
       try {

@@ -11,7 +11,9 @@
  * - POST /api/identity/email-verification  mails the email confirmation link (again: sign-up and an
  *   email change send one); GET /api/identity/verify-email?token= follows it
  * - POST /api/identity/impersonation  redeems a staff view ticket (from the console); /stop ends it
- * - POST /api/identity/password | /email | /delete  the account (§7), each with the current password
+ * - POST /api/identity/password | /email | /delete  the account (§7), each with the current password;
+ *   a new email is mailed a link (GET /api/identity/email-change) and changes only when it is
+ *   followed; the old address is then mailed a week's undo (GET /api/identity/email-change/undo)
  * - POST /api/identity/logout   ends the session
  * - GET  /api/identity/session  who is signed in here, with their profile
  * - PUT  /api/identity/profile  the visitor's own details (the fields the schema lets them edit)
@@ -32,6 +34,8 @@ import { AuthFailure } from '../../identity/messages';
 import { fetchHeaders } from '../../plugins/app/accounts';
 import { endSessionStreams, eventStreams } from '../../lib/event-stream';
 import { ORIGIN_HEADER } from '../../plugins/app/identity';
+import { emailChangedMessage, emailChangeMessage } from '../../mail/messages';
+import { sendTenantMail } from '../../mail/tenant-mail';
 
 export interface IdentityRoutesOptions {
   /** Sign-ups and logins allowed per address per minute. */
@@ -57,6 +61,12 @@ function withCookies(headers: Headers, setCookies: string[]): Headers {
 
 /** A texted code, as the forms send it. */
 const codeSchema = { type: 'string', pattern: '^[0-9]{4,10}$' } as const;
+
+/** An email change's tickets: the link to the new address (a day), and the old address's undo (a week). */
+const EMAIL_CHANGE = 'email-change';
+const EMAIL_CHANGE_UNDO = 'email-change-undo';
+const EMAIL_CHANGE_HOURS = 24;
+const EMAIL_CHANGE_UNDO_DAYS = 7;
 
 const NOT_SIGNED_IN = { statusCode: 401, error: 'Unauthorized', message: 'Log in on this storefront first.' };
 
@@ -518,17 +528,89 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
     },
   );
 
+  /** An email change as its tickets carry it: whose, from which address to which. */
+  interface EmailChange {
+    uid: string;
+    from: string;
+    to: string;
+  }
+  const redeemedChange = async (purpose: string, token: string): Promise<EmailChange> => {
+    const value = await app.authLibrary.redeemTicket(purpose, token);
+    if (!value) throw new AuthFailure('invalidEmailVerificationLink');
+    return JSON.parse(value) as EmailChange;
+  };
+  /** The address becomes the user's, proven, on the account and every profile. */
+  const applyEmailChange = async (change: EmailChange) => {
+    const user = await app.identity.setProvenEmail(change.uid, change);
+    await app.visitors.emailChanged(user, change.to, new Date());
+    return user;
+  };
+  const storefrontOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
   app.post(
     '/api/identity/email',
-    accountChange('Change the email address', reauthenticated({ newEmail: definitionRef('email') }), 'Changed on the account and every profile; a confirmation link goes to the new address'),
+    {
+      config: {
+        ...attempts,
+        docs: {
+          success: { status: 202, description: 'A link is mailed to the new address; the address changes only when it is followed (204: it is the address already)' },
+          errors: { 401: 'The password is wrong, the session is too old for this change, or nobody is signed in' },
+        },
+      },
+      schema: { tags: ['identity'], summary: 'Ask to change the email address', body: reauthenticated({ newEmail: definitionRef('email') }) },
+    },
     async (request, reply) => {
       const body = request.body as { password: string; newEmail: string };
-      const { user, setCookies } = await app.identity.changeEmail(body, fetchHeaders(request));
-      await app.visitors.emailChanged(user, user.email, new Date());
-      await mailEmailConfirmation(request, withCookies(fetchHeaders(request), setCookies));
-      void reply.header('set-cookie', setCookies);
-      return reply.code(204).send();
+      const { user, email } = await app.identity.checkEmailChange(body, fetchHeaders(request));
+      if (email === user.email) return reply.code(204).send();
+      const change: EmailChange = { uid: user.uid, from: user.email, to: email };
+      const token = await app.authLibrary.issueTicket(EMAIL_CHANGE, JSON.stringify(change), EMAIL_CHANGE_HOURS * 3600);
+      const link = `${storefrontOrigin(request)}/api/identity/email-change?token=${encodeURIComponent(token)}`;
+      await sendTenantMail(app, request.tenantId, email, (configuration) => emailChangeMessage(configuration, { email }, user.email, link, EMAIL_CHANGE_HOURS));
+      request.log.info({ uid: user.uid }, 'email change asked');
+      return reply.code(202).send({ pendingEmail: email });
     },
+  );
+
+  linkRoute(
+    '/api/identity/email-change',
+    {
+      summary: 'Follow the link mailed to a new email address',
+      description: 'The address changes, proven, and the old one is mailed a link that undoes it for a week; on to the onboarding page, which says the email is confirmed',
+      maxLength: 512,
+    },
+    async (token, request) => {
+      const change = await redeemedChange(EMAIL_CHANGE, token);
+      await applyEmailChange(change);
+      const undo = await app.authLibrary.issueTicket(EMAIL_CHANGE_UNDO, JSON.stringify({ uid: change.uid, from: change.to, to: change.from }), EMAIL_CHANGE_UNDO_DAYS * 86400);
+      const undoLink = `${storefrontOrigin(request)}/api/identity/email-change/undo?token=${encodeURIComponent(undo)}`;
+      try {
+        await sendTenantMail(app, request.tenantId, change.from, (configuration) => emailChangedMessage(configuration, { email: change.from }, change.to, undoLink, EMAIL_CHANGE_UNDO_DAYS));
+      } catch (error) {
+        // The change stands (its owner proved the new address); the old address not told is logged loudly.
+        request.log.error({ err: error, uid: change.uid }, 'the old address could not be told of an email change');
+      }
+      request.log.info({ uid: change.uid }, 'email changed');
+      return `${onboardingPath(request.tenantId)}?emailConfirmed=1`;
+    },
+    (request) => onboardingPath(request.tenantId),
+  );
+
+  linkRoute(
+    '/api/identity/email-change/undo',
+    {
+      summary: 'Undo an email change from the old address',
+      description: 'The old address is back and every session of the account ends; on to the login page, which says so',
+      maxLength: 512,
+    },
+    async (token, request) => {
+      const change = await redeemedChange(EMAIL_CHANGE_UNDO, token);
+      await applyEmailChange(change);
+      await app.identity.endSessionsOf(change.uid);
+      request.log.warn({ uid: change.uid }, 'email change undone by the old address');
+      throw new AuthFailure('emailChangeUndone');
+    },
+    () => '/auth/login',
   );
 
   app.post('/api/identity/delete', accountChange('Delete the account and its profiles', reauthenticated({}), 'Deleted; this browser is signed out'), async (request, reply) => {

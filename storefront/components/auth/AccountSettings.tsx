@@ -79,9 +79,9 @@ export function AccountSettings() {
         heading={messages.changeEmail}
         submit={messages.changeEmail}
         onSubmit={async (form) => {
-          await identityApi.changeEmail({ newEmail: text(form, 'newEmail'), password: text(form, 'password') });
-          await auth.refresh();
-          return messages.emailChanged(text(form, 'newEmail').trim().toLowerCase());
+          const asked = await identityApi.changeEmail({ newEmail: text(form, 'newEmail'), password: text(form, 'password') });
+          // Nothing changes until the link mailed to the new address is followed.
+          return asked ? messages.emailChangeAsked(asked.pendingEmail, auth.visitor?.email ?? '') : messages.emailUnchanged;
         }}
       >
         <label>

@@ -1,0 +1,29 @@
+/**
+ * Mail in a tenant's name: its stored configuration (with its assets' versions, so the logo
+ * resolves), its sender, and the mailer. One place for the steps every tenant mail takes.
+ */
+import { storefrontConfiguration } from '../../storefront/config/build-configuration';
+import type { StorefrontConfiguration } from '../../storefront/config/configuration';
+import type { AssetCatalog } from '../assets/asset-catalog';
+import type { TenantStore } from '../stores/tenant-store';
+import type { Mailer } from './mailer';
+import { senderOf, type MailContent } from './messages';
+
+export interface TenantMailParts {
+  tenantStore: Pick<TenantStore, 'get'>;
+  storefrontAssets: Pick<AssetCatalog, 'versions'>;
+  mailer: Mailer;
+}
+
+/** The tenant's configuration as its storefront has it; throws for a tenant that is gone. */
+export async function tenantConfiguration(parts: Omit<TenantMailParts, 'mailer'>, tenantId: string): Promise<StorefrontConfiguration> {
+  const stored = await parts.tenantStore.get(tenantId);
+  if (!stored) throw new Error(`no tenant ${tenantId} to send in the name of`);
+  return storefrontConfiguration(tenantId, stored.version, stored.tenant, await parts.storefrontAssets.versions(tenantId));
+}
+
+/** Sends `write(configuration)` to `to` in the tenant's name. */
+export async function sendTenantMail(parts: TenantMailParts, tenantId: string, to: string, write: (configuration: StorefrontConfiguration) => MailContent): Promise<void> {
+  const configuration = await tenantConfiguration(parts, tenantId);
+  await parts.mailer.send({ ...write(configuration), to, from: senderOf(configuration), tenantId });
+}
