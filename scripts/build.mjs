@@ -1,5 +1,6 @@
 // Builds the server into dist/server and the CLI into dist/cli with esbuild.
-// The server: one ESM entry (npm start runs it) plus chunks loaded on demand (the Firestore adapter).
+// The server: one ESM entry (npm start runs it) plus chunks loaded on demand (the Firestore adapter),
+// and the worker threads' modules.
 // The CLI:
 // - main.js: one ESM entry plus lazily loaded chunks, so `backlot --help` loads only commander;
 // - validators.cjs + formats.cjs: the tenant validators precompiled from schema/ (Ajv standalone),
@@ -28,7 +29,8 @@ await rm(outdir, { recursive: true, force: true });
 await rm(serverOutdir, { recursive: true, force: true });
 await build({
   ...node,
-  entryPoints: { main: path.join(root, 'server/main.ts') },
+  // Worker threads' modules (server/lib/worker-pool.ts) are entries of their own, in dist/server/workers.
+  entryPoints: { main: path.join(root, 'server/main.ts'), 'workers/sheet-plan': path.join(root, 'server/workers/sheet-plan.ts') },
   outdir: serverOutdir,
   splitting: true,
   format: 'esm',

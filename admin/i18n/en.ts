@@ -265,6 +265,7 @@ export const en = {
       import: 'Import %{smart_count} item |||| Import %{smart_count} items',
       progress: {
         sending: 'Sending the files: %{done} of %{total}',
+        rows: 'Checking rows: %{done} of %{total}',
         photos: 'Storing photos: %{done} of %{total}',
         items: 'Writing the items… |||| Writing %{smart_count} items…',
       },

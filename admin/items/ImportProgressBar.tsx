@@ -1,6 +1,6 @@
 /**
  * Where a check or an import is, in words and a bar: the files' bytes sent, the sheet being read
- * (no count to give), each photo stored, the items being written. The bar is determinate whenever
+ * (no count to give), its rows checked, each photo stored, the items being written. The bar is determinate whenever
  * there is a count, so a screen reader hears the percentage too (MUI sets aria-valuenow).
  */
 import { Box, LinearProgress, Typography } from '@mui/material';
@@ -19,8 +19,8 @@ export function ImportProgressBar({ progress }: { progress: ImportProgress }) {
   const [label, value] =
     progress.stage === 'sending'
       ? [translate('backlot.itemImport.progress.sending', { done: size(progress.done), total: size(progress.total) }), progress.total ? (100 * progress.done) / progress.total : undefined]
-      : progress.stage === 'photos'
-        ? [translate('backlot.itemImport.progress.photos', { done: count(progress.done), total: count(progress.total) }), (100 * progress.done) / progress.total]
+      : progress.stage === 'photos' || progress.stage === 'rows'
+        ? [translate(`backlot.itemImport.progress.${progress.stage}`, { done: count(progress.done), total: count(progress.total) }), (100 * progress.done) / progress.total]
         : progress.stage === 'items'
           ? [translate('backlot.itemImport.progress.items', { smart_count: progress.total }), undefined]
           : [translate('backlot.itemImport.checking'), undefined];

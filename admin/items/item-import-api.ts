@@ -32,8 +32,13 @@ export interface ImportRequest {
   skipRefused?: boolean;
 }
 
-/** Where a check or an import is: sending (bytes), read on the server, storing photos, writing items. */
-export type ImportProgress = { stage: 'sending'; done: number; total: number } | { stage: 'reading' } | { stage: 'photos'; done: number; total: number } | { stage: 'items'; total: number };
+/** Where a check or an import is: sending (bytes), read on the server, its rows checked, storing photos, writing items. */
+export type ImportProgress =
+  | { stage: 'sending'; done: number; total: number }
+  | { stage: 'reading' }
+  | { stage: 'rows'; done: number; total: number }
+  | { stage: 'photos'; done: number; total: number }
+  | { stage: 'items'; total: number };
 
 /** A refusal or failure, with the server's message as react-admin's HttpError carries it. */
 export class ImportRequestError extends Error {

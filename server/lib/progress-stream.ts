@@ -12,6 +12,11 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 const PROGRESS_EVERY_MS = 100;
 export const NDJSON = 'application/x-ndjson';
 
+/** An answer serialised already (a worker thread's), sent as it is. */
+export class RawJson {
+  constructor(readonly json: string) {}
+}
+
 /** Whether the client asked for the answer as it goes. */
 export const wantsProgress = (request: FastifyRequest) => String(request.headers.accept ?? '').includes(NDJSON);
 
@@ -32,7 +37,9 @@ export async function answerWithProgress<Progress, Result>(
       last = now;
       send({ progress: value });
     });
-    send({ result });
+    // A result already serialised (by a worker thread) is written as it is.
+    if (result instanceof RawJson) lines.write(`{"result":${result.json}}\n`);
+    else send({ result });
   } catch (error) {
     const statusCode = (error as { statusCode?: number }).statusCode ?? 500;
     if (statusCode >= 500) log.error({ err: error }, hiddenFailure);

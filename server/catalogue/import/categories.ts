@@ -37,10 +37,14 @@ export function allPaths(categories: Categories): Array<{ path: CategoryPath; na
     );
 }
 
-/** The path a cell names in the tree, or undefined. */
-export function findCategory(categories: Categories, text: string): CategoryPath | undefined {
+/**
+ * Every path a cell may name in the tree: with its group first ("Seats > Economy"), or without it
+ * ("Economy", "Economy > Single Seats"), or a subcategory's name alone ("Sofas", "Practicals"),
+ * wherever it sits.
+ */
+export function placesOf(categories: Categories, text: string): CategoryPath[] {
   const parts = categoryParts(text);
-  if (!parts.length || parts.length > 3) return undefined;
+  if (!parts.length || parts.length > 3) return [];
   const groups = categories.groups.filter(isRentalGroup);
   const inGroup = (groupPart: string | undefined, rest: string[]): CategoryPath[] =>
     groups
@@ -54,10 +58,26 @@ export function findCategory(categories: Categories, text: string): CategoryPath
             return sub ? [{ group: group.slug, category: category.slug, subcategory: sub.slug }] : [];
           }),
       );
-  // With its group first; else, without it, when only one place fits.
+  // A name alone may be a subcategory's, anywhere in the tree.
+  const subcategoriesNamed = (part: string): CategoryPath[] =>
+    groups.flatMap((group) =>
+      group.categories.flatMap((category) => (category.subcategories ?? []).filter((sub) => matches(sub, part)).map((sub) => ({ group: group.slug, category: category.slug, subcategory: sub.slug }))),
+    );
   const found = [...(parts.length >= 2 ? inGroup(parts[0], parts.slice(1)) : []), ...(parts.length <= 2 ? inGroup(undefined, parts) : [])];
-  const unique = [...new Map(found.map((path) => [pathText(path), path])).values()];
-  return unique.length === 1 ? unique[0] : undefined;
+  // A category of that name comes before a subcategory of it ("Galleys", not "Forward Galley").
+  if (!found.length && parts.length === 1) found.push(...subcategoriesNamed(parts[0]!));
+  return [...new Map(found.map((path) => [pathText(path), path])).values()];
+}
+
+/** The path a cell names in the tree, or undefined (none, or several: placesOf says which). */
+export function findCategory(categories: Categories, text: string): CategoryPath | undefined {
+  const places = placesOf(categories, text);
+  return places.length === 1 ? places[0] : undefined;
+}
+
+/** A path by its names, as people read it: "Seats > Economy > Single Seats". */
+export function pathNames(categories: Categories, path: CategoryPath): string {
+  return allPaths(categories).find((entry) => pathText(entry.path) === pathText(path))?.names ?? pathText(path);
 }
 
 /** The rental group a cell names on its own (a Department column holding "Set Dressing"), or undefined. */
@@ -66,17 +86,25 @@ export function groupNamed(categories: Categories, text: string): Categories['gr
   return parts.length === 1 ? categories.groups.filter(isRentalGroup).find((group) => matches(group, parts[0]!)) : undefined;
 }
 
-/** The nearest path the tree has to a cell's text (by its names), for "did you mean". */
+/**
+ * The nearest path the tree has to a cell's text, for "did you mean": by the whole path's names,
+ * or by one name in it (a category's or a subcategory's: "Galley" → "Aviation Sets > Galleys").
+ */
 export function nearestCategory(categories: Categories, text: string): string | undefined {
   const paths = allPaths(categories);
   if (!paths.length) return undefined;
   const wanted = categoryParts(text).join(' > ').toLowerCase();
+  // Each path under its whole names and under its last name (its own).
+  const candidates = paths.flatMap((entry) => [
+    { said: entry.names.toLowerCase(), names: entry.names },
+    { said: entry.names.split(' > ').at(-1)!.toLowerCase(), names: entry.names },
+  ]);
   const best = closest(
     wanted,
-    paths.map((entry) => entry.names.toLowerCase()),
+    candidates.map((candidate) => candidate.said),
   );
   // Only a near miss is suggested (a typo, not a different thing).
-  return distance(wanted, best) <= Math.max(3, Math.floor(wanted.length / 4)) ? paths.find((entry) => entry.names.toLowerCase() === best)!.names : undefined;
+  return distance(wanted, best) <= Math.max(3, Math.floor(wanted.length / 4)) ? candidates.find((candidate) => candidate.said === best)!.names : undefined;
 }
 
 /**

@@ -75,7 +75,11 @@ export async function exportSheet(
 ): Promise<Buffer> {
   const headers = exportHeaders(tenant.site);
   const tagsOf = new Map<string, string[]>();
-  for (const unit of units) tagsOf.set(unit.objectID, [...(tagsOf.get(unit.objectID) ?? []), unit.tag]);
+  for (const unit of units) {
+    const tags = tagsOf.get(unit.objectID);
+    if (tags) tags.push(unit.tag);
+    else tagsOf.set(unit.objectID, [unit.tag]);
+  }
   const rows = items.map((item) => rowOf(item, tenant, tagsOf.get(item.objectID) ?? []));
   // A CSV text cell a spreadsheet would run as a formula starts with an apostrophe (the import takes it off again); XLSX cells are typed text.
   if (format === 'csv') return Buffer.from(`\ufeff${stringify([headers, ...rows.map((row) => row.map((cell) => (typeof cell === 'string' ? inertCell(cell) : cell)))])}`, 'utf8');

@@ -16,13 +16,16 @@ import { slugify } from '../../../schema/slugify';
 import type { UnitStatus } from '../../../schema/rental/hire';
 import type { CategoryPath, Item, Tenant } from '../../../schema/types.generated';
 import { partValidators } from '../../../schema/validator-registry';
-import { findCategory, groupNamed, nearestCategory, pathText, withCategoryAdded } from './categories';
+import { groupNamed, nearestCategory, pathNames, pathText, placesOf, withCategoryAdded } from './categories';
 import { isBlank, readCount, readList, type Read } from './cell-values';
 import type { ColumnMapping, ImportField } from './column-mapping';
 import { checkPhotos, type PhotoCheck } from './photo-checks';
 import { readDescribingFields, readRates, type RowFields } from './row-fields';
 import type { PhotoSource } from './photo-source';
 import type { Sheet } from './read-sheet';
+
+/** How often planning says how far it is, in rows. */
+const PROGRESS_ROWS = 2_000;
 
 export interface ImportChoices {
   mapping: ColumnMapping;
@@ -130,6 +133,8 @@ export async function planImport(input: {
   existingUnits?: ReadonlyMap<string, ExistingUnit>;
   choices: ImportChoices;
   now: Date;
+  /** Rows read so far, every PROGRESS_ROWS rows and at the end (a worker thread tells its caller). */
+  onProgress?: (done: number, total: number) => void;
 }): Promise<ImportPlan> {
   const { file, sheet, tenantId, existing, choices } = input;
   const { mapping } = choices;
@@ -173,8 +178,41 @@ export async function planImport(input: {
   const retire: UnitToRetire[] = [];
   const tagRows = new Map<string, number>();
   const existingUnits = input.existingUnits ?? new Map<string, ExistingUnit>();
+  // Indexes read per row: a sheet of 60,000 rows must not scan every unit or row for each one.
+  const unitsOf = new Map<string, Array<[string, ExistingUnit]>>();
+  for (const entry of existingUnits) {
+    const owned = unitsOf.get(entry[1].objectID);
+    if (owned) owned.push(entry);
+    else unitsOf.set(entry[1].objectID, [entry]);
+  }
+  const indexOfRow = new Map(sheet.rowNumbers.map((row, index) => [row, index]));
+  const cellsOfRow = (row: number) => sheet.rows[indexOfRow.get(row)!]!;
+  // What a category cell's text finds, worked out once per text (a sheet repeats a few dozen
+  // texts over its rows), and again only when the tree grows (paths added).
+  type Place = { path?: CategoryPath; places?: string[]; group?: ReturnType<typeof groupNamed>; nearest?: string };
+  let placed = new Map<string, Place>();
+  let placedIn = categories;
+  const placeOf = (text: string) => {
+    if (placedIn !== categories) {
+      placed = new Map<string, Place>();
+      placedIn = categories;
+    }
+    let found = placed.get(text);
+    if (!found) {
+      const places = placesOf(categories, text);
+      found =
+        places.length === 1
+          ? { path: places[0] }
+          : places.length
+            ? { places: places.map((path) => pathNames(categories, path)) }
+            : { group: groupNamed(categories, text), nearest: nearestCategory(categories, text) };
+      placed.set(text, found);
+    }
+    return found;
+  };
 
   for (const [index, cells] of sheet.rows.entries()) {
+    if (index % PROGRESS_ROWS === 0) input.onProgress?.(index, sheet.rows.length);
     const row = sheet.rowNumbers[index]!;
     let refused = false;
     const problem = (field: ImportField | undefined, message: string) => {
@@ -247,7 +285,7 @@ export async function planImport(input: {
       if (text === undefined) problem('category', 'is empty: every item needs a category');
       else {
         const mapped = choices.categoryMap?.[text] ?? choices.categoryMap?.[text.trim().toLowerCase()];
-        let path: CategoryPath | undefined = mapped ? findCategory(categories, mapped) : findCategory(categories, text);
+        let path: CategoryPath | undefined = placeOf(mapped ?? text).path;
         if (!path && choices.addCategories) {
           const added = withCategoryAdded(categories, text);
           if (added) {
@@ -258,14 +296,18 @@ export async function planImport(input: {
         }
         if (path) item.category = path;
         else {
-          unknownCategories.set(text, [...(unknownCategories.get(text) ?? []), row]);
-          const group = groupNamed(categories, text);
-          const nearest = nearestCategory(categories, text);
+          // Pushed, not copied: a text on 60,000 rows copied its list on each (quadratic, a minute).
+          const rows = unknownCategories.get(text);
+          if (rows) rows.push(row);
+          else unknownCategories.set(text, [row]);
+          const { group, nearest, places } = placeOf(text);
           problem(
             'category',
-            group
-              ? `names ${group.name}, a group of the tree, not a category: its categories are ${group.categories.map((category) => category.name).join(', ')} (map the column that names them as the category, or map this value to one)`
-              : `is not in the category tree${nearest ? `: did you mean ${nearest}?` : ''} (map it, or let the import add it)`,
+            places
+              ? `is in ${places.length} places in the tree (${places.join('; ')}): write its path, or map it to one`
+              : group
+                ? `names ${group.name}, a group of the tree, not a category: its categories are ${group.categories.map((category) => category.name).join(', ')} (map the column that names them as the category, or map this value to one)`
+                : `is not in the category tree${nearest ? `: did you mean ${nearest}?` : ''} (map it, or let the import add it)`,
           );
         }
       }
@@ -275,7 +317,7 @@ export async function planImport(input: {
     // Asset tags: one unit each (new tags added, the item's own kept), and the item tracked unit by unit with as many in stock.
     const tags = columns.has('unitTags') ? readList(cell('unitTags') ?? '').map((tag) => tag.toUpperCase()) : [];
     if (tags.length) {
-      const owned = [...existingUnits].filter(([, unit]) => unit.objectID === objectID);
+      const owned = unitsOf.get(objectID) ?? [];
       const own = owned.map(([tag]) => tag);
       // In stock, and no longer on the row: retired when asked, unless out on a hire.
       const omitted = choices.removeMissing ? owned.filter(([tag, unit]) => !GONE.includes(unit.status) && !tags.includes(tag)) : [];
@@ -347,6 +389,7 @@ export async function planImport(input: {
     else planned.push({ row, item: item as unknown as Item, base });
   }
 
+  input.onProgress?.(sheet.rows.length, sheet.rows.length);
   // The photos the rows name, each checked once, several at a time; a refused one refuses its row.
   const checked = choices.photos
     ? await checkPhotos(
@@ -358,7 +401,7 @@ export async function planImport(input: {
   for (const pending of pendingPhotos) {
     const check = checked.get(pending.source)!;
     if ('problem' in check) {
-      const cells = sheet.rows[sheet.rowNumbers.indexOf(pending.row)]!;
+      const cells = cellsOfRow(pending.row);
       problems.push({ file, row: pending.row, ...(photoColumn >= 0 && { header: sheet.headers[photoColumn]!, column: photoColumn + 1, cell: cells[photoColumn]! }), message: check.problem });
       refusedRows.set(pending.row, pending.objectID);
       continue;
@@ -381,7 +424,7 @@ export async function planImport(input: {
     problems.push({
       file,
       row: entry.row,
-      ...(at >= 0 && { header: sheet.headers[at]!, column: at + 1, cell: sheet.rows[sheet.rowNumbers.indexOf(entry.row)]![at]! }),
+      ...(at >= 0 && { header: sheet.headers[at]!, column: at + 1, cell: cellsOfRow(entry.row)[at]! }),
       message: `${at >= 0 ? '' : `${(match[2] ?? '').slice(1) || 'the item'} `}${finding.message}`,
     });
     refusedRows.set(entry.row, entry.item.objectID);
@@ -398,7 +441,10 @@ export async function planImport(input: {
     problems: problems.sort((a, b) => a.row - b.row || (a.column ?? 0) - (b.column ?? 0)),
     warnings,
     addedCategories: [...new Set(addedCategories)],
-    unknownCategories: [...unknownCategories].map(([text, rows]) => ({ text, rows, ...(nearestCategory(categories, text) && { nearest: nearestCategory(categories, text)! }) })),
+    unknownCategories: [...unknownCategories].map(([text, rows]) => {
+      const { nearest } = placeOf(text);
+      return { text, rows, ...(nearest && { nearest }) };
+    }),
     photos: photos.filter((photo) => !refusedRows.has(keyRows.get(photo.objectID)!)),
     units: units.filter((unit) => !refusedRows.has(keyRows.get(unit.objectID)!)),
     retire: retire.filter((unit) => !refusedRows.has(unit.row)),

@@ -4,12 +4,12 @@
  * guess from its headers and values), the required fields checked as mapped, and the plan worked
  * out against the tenant's items as stored. Nothing is written here.
  */
-import type { Tenant } from '../../../schema/types.generated';
+import type { Item, Tenant } from '../../../schema/types.generated';
 import type { ItemStore } from '../../stores/item-store';
 import type { QuoteRequestStore } from '../../stores/quote-request-store';
 import { allItems } from '../move-items';
 import { fieldTitles, guessMapping, sheetSignature, type ColumnMapping, type ImportField } from './column-mapping';
-import { planImport, type ImportPlan } from './import-plan';
+import { planImport, type ExistingUnit, type ImportPlan } from './import-plan';
 import type { PhotoSource } from './photo-source';
 import { readSheet, type Sheet } from './read-sheet';
 import type { AssetStore } from '../../assets/asset-store';
@@ -26,17 +26,19 @@ export interface PreparedImport {
 
 export type Prepared = { prepared: PreparedImport } | { problem: string };
 
-export async function prepareImport(input: {
+/** What a sheet is planned against, with nothing read from a store: the console's check runs this in a worker thread. */
+export interface SheetPlanInput {
   bytes: Buffer;
   /** The file's name as the report shows it. */
   file: string;
   tenantId: string;
   tenant: Pick<Tenant, 'site' | 'categories'>;
-  itemStore: ItemStore;
-  /** Where the tenant's units are (asset tags are checked against them). */
-  units?: Pick<QuoteRequestStore, 'listUnits'> | undefined;
-  /** Where the mappings of earlier imports are kept (the AssetStore's private import-mappings folder). */
-  assets: AssetStore;
+  /** The tenant's items as stored, read only once the sheet and its mapping pass. */
+  existing: () => Promise<ReadonlyMap<string, Item>>;
+  /** The tenant's units by asset tag, read only when a column is mapped to asset tags. */
+  existingUnits: () => Promise<ReadonlyMap<string, ExistingUnit>>;
+  /** The mapping an earlier import of a sheet with these headers kept. */
+  savedMapping: (signature: string) => Promise<SavedMapping | undefined>;
   photos?: PhotoSource | undefined;
   /** A mapping file to use (CLI `--mapping`), or a mapping given whole (the console's). */
   mappingFile?: string | undefined;
@@ -46,7 +48,12 @@ export async function prepareImport(input: {
   sheetName?: string | undefined;
   delimiter?: string | undefined;
   now: Date;
-}): Promise<Prepared> {
+  /** Rows planned so far, now and then. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** A sheet read, mapped and planned; a problem when it cannot be (unreadable, past MAX_SHEET_ROWS, a required field unmapped). */
+export async function planSheet(input: SheetPlanInput): Promise<Prepared> {
   const read = await readSheet(input.bytes, { ...(input.sheetName !== undefined && { sheet: input.sheetName }), ...(input.delimiter !== undefined && { delimiter: input.delimiter }) });
   if ('problem' in read) return { problem: `${input.file} ${read.problem}` };
   const { sheet } = read;
@@ -61,7 +68,7 @@ export async function prepareImport(input: {
     if (!mapping) return { problem: `${input.mappingFile} is not a mapping file: it needs { "columns": { "<field>": "<header>" } }` };
     mappingFrom = 'file';
   } else {
-    mapping = await loadSavedMapping(input.assets, input.tenantId, signature);
+    mapping = await input.savedMapping(signature);
     if (mapping) mappingFrom = 'saved';
   }
   mapping ??= { columns: guessMapping(sheet.headers, sheet.rows, input.tenant.site) };
@@ -75,19 +82,13 @@ export async function prepareImport(input: {
     return {
       problem: `${input.file}: no column is mapped to ${unmapped.map((field) => field.title).join(', ')}; its columns are ${sheet.headers.map((header) => JSON.stringify(header)).join(', ')} (give a mapping file: { "columns": { "${unmapped[0]!.field}": "<header>" } })`,
     };
-  const existing = new Map((await allItems(input.itemStore, input.tenantId)).map((item) => [item.objectID, item]));
-  const existingUnits = new Map(
-    mapping.columns.unitTags && input.units
-      ? (await input.units.listUnits(input.tenantId, { limit: 1_000_000 })).units.map((unit) => [unit.tag, { objectID: unit.objectID, status: unit.status }] as const)
-      : [],
-  );
   const plan = await planImport({
     file: input.file,
     sheet,
     tenantId: input.tenantId,
     tenant: input.tenant,
-    existing,
-    existingUnits,
+    existing: await input.existing(),
+    existingUnits: mapping.columns.unitTags ? await input.existingUnits() : new Map(),
     choices: {
       mapping: mapping.columns,
       ...(mapping.categories && { categoryMap: mapping.categories }),
@@ -96,8 +97,33 @@ export async function prepareImport(input: {
       photos: input.photos,
     },
     now: input.now,
+    ...(input.onProgress && { onProgress: input.onProgress }),
   });
   return { prepared: { sheet, signature, mapping, mappingFrom, plan } };
+}
+
+/** The tenant's items and units as the plan reads them, from the stores. */
+export const storedItemsOf = (itemStore: ItemStore, tenantId: string) => async () => new Map((await allItems(itemStore, tenantId)).map((item) => [item.objectID, item]));
+export const storedUnitsOf = (units: Pick<QuoteRequestStore, 'listUnits'> | undefined, tenantId: string) => async () =>
+  new Map(units ? (await units.listUnits(tenantId, { limit: 1_000_000 })).units.map((unit) => [unit.tag, { objectID: unit.objectID, status: unit.status }] as const) : []);
+
+/** The CLI's import: the sheet planned against the tenant's items, units and saved mappings as stored. */
+export async function prepareImport(
+  input: Omit<SheetPlanInput, 'existing' | 'existingUnits' | 'savedMapping' | 'onProgress'> & {
+    itemStore: ItemStore;
+    /** Where the tenant's units are (asset tags are checked against them). */
+    units?: Pick<QuoteRequestStore, 'listUnits'> | undefined;
+    /** Where the mappings of earlier imports are kept (the AssetStore's private import-mappings folder). */
+    assets: AssetStore;
+  },
+): Promise<Prepared> {
+  const { itemStore, units, assets, ...rest } = input;
+  return planSheet({
+    ...rest,
+    existing: storedItemsOf(itemStore, input.tenantId),
+    existingUnits: storedUnitsOf(units, input.tenantId),
+    savedMapping: (signature) => loadSavedMapping(assets, input.tenantId, signature),
+  });
 }
 
 /** The mapping as the report prints it: each mapped field's title and the header that fills it. */

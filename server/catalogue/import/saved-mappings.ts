@@ -36,3 +36,13 @@ export async function saveMapping(assets: AssetStore, tenantId: string, signatur
   await assets.write(tenantId, 'import-mappings', nameOf(signature), Buffer.from(`${JSON.stringify(mapping, null, 2)}\n`));
   return `import-mappings/${nameOf(signature)}`;
 }
+
+/** Every mapping the tenant's imports kept, by sheet signature (a handful: one a sheet layout). */
+export async function savedMappingsOf(assets: AssetStore, tenantId: string): Promise<Record<string, SavedMapping>> {
+  const kept: Record<string, SavedMapping> = {};
+  for (const { name } of await assets.list(tenantId, 'import-mappings')) {
+    const mapping = mappingOf((await assets.read(tenantId, 'import-mappings', name))?.toString('utf8'));
+    if (mapping && name.endsWith('.json')) kept[name.slice(0, -'.json'.length)] = mapping;
+  }
+  return kept;
+}

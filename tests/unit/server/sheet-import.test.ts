@@ -9,7 +9,7 @@ import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { findCategory, withCategoryAdded } from '../../../server/catalogue/import/categories';
+import { findCategory, nearestCategory, pathNames, placesOf, withCategoryAdded } from '../../../server/catalogue/import/categories';
 import { readCount, readDimensions, readList, readMoney, readWeightLb } from '../../../server/catalogue/import/cell-values';
 import { guessMapping } from '../../../server/catalogue/import/column-mapping';
 import { photoSourceOfZip } from '../../../server/catalogue/import/photo-source';
@@ -112,6 +112,21 @@ describe('category text', () => {
     // Lie-flat seats are under two categories: without one, it is not guessed.
     expect(findCategory(categories, 'Lie-Flat Seats')).toBeUndefined();
     expect(findCategory(categories, 'Services > Labor')).toBeUndefined();
+  });
+
+  it("is found by a subcategory's name alone, wherever it sits, and names its places when it has several", () => {
+    expect(findCategory(categories, 'Practicals')).toEqual({ group: 'studio-gear', category: 'lighting', subcategory: 'practicals' });
+    expect(findCategory(categories, 'cloud backings')).toEqual({ group: 'studio-gear', category: 'window-backings', subcategory: 'cloud-backings' });
+    // A category of the name comes first: "Galleys" is the category, not its galleys.
+    expect(findCategory(categories, 'Galleys')).toEqual({ group: 'aviation-sets', category: 'galleys' });
+    expect(placesOf(categories, 'Lie-Flat Seats').map((path) => pathNames(categories, path))).toEqual(['Seats > First Class > Lie-Flat Seats', 'Seats > Business Class > Lie-Flat Seats']);
+  });
+
+  it('suggests the nearest name the tree has, by the whole path or by one name in it', () => {
+    expect(nearestCategory(categories, 'Galley')).toBe('Aviation Sets > Galleys');
+    expect(nearestCategory(categories, 'Practical')).toBe('Studio Gear > Lighting > Practicals');
+    expect(nearestCategory(categories, 'Seats > Economy > Single Seat')).toBe('Seats > Economy > Single Seats');
+    expect(nearestCategory(categories, 'Taxidermy')).toBeUndefined();
   });
 
   it('is added as a group, category and subcategory the tree lacks, leaving the rest as it was', () => {

@@ -14,24 +14,21 @@
  */
 import { CSV, sendDownload } from '../../../lib/downloads';
 import path from 'node:path';
+import { MessageChannel } from 'node:worker_threads';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { consolePhotosSizeProblem, importSummary, MAX_CONSOLE_PHOTOS_BYTES, MAX_SHEET_BYTES } from '../../../../schema/item-import';
-import type { Tenant } from '../../../../schema/types.generated';
+import { consolePhotosSizeProblem, MAX_CONSOLE_PHOTOS_BYTES, MAX_SHEET_BYTES } from '../../../../schema/item-import';
 import { applyImport, assertImportAllowed, retiringUnits, type ImportStep } from '../../../catalogue/import/apply-import';
 import { exportSheet, type SheetFormat } from '../../../catalogue/import/export-sheet';
 import { allItems } from '../../../catalogue/move-items';
-import { allPaths, pathText } from '../../../catalogue/import/categories';
-import { fieldTitles } from '../../../catalogue/import/column-mapping';
 import { photoSourceOfZip } from '../../../catalogue/import/photo-source';
-import { prepareImport } from '../../../catalogue/import/prepare-import';
-import { saveMapping, type SavedMapping } from '../../../catalogue/import/saved-mappings';
-import { answerWithProgress, wantsProgress } from '../../../lib/progress-stream';
+import { saveMapping, savedMappingsOf, type SavedMapping } from '../../../catalogue/import/saved-mappings';
+import { answerWithProgress, RawJson, wantsProgress } from '../../../lib/progress-stream';
+import { workerPool } from '../../../lib/worker-pool';
+import type { SheetPlanAnswer, SheetPlanTask } from '../../../workers/sheet-plan';
 import { tenantParams } from './params';
 
 /** The most a console upload may carry: the sheet and a ZIP of photos, base64 (larger photo libraries go through the CLI). */
 const bodyLimit = Math.ceil(((MAX_SHEET_BYTES + MAX_CONSOLE_PHOTOS_BYTES) * 4) / 3) + 64 * 1024;
-/** First rows sent back, for the mapping table's examples. */
-const SAMPLE_ROWS = 5;
 
 const body = {
   type: 'object',
@@ -78,55 +75,73 @@ class ImportProblemError extends Error {
   readonly statusCode = 400;
 }
 
+/** Rows planned, as the check says how far it is. */
+type ImportProgress = { stage: 'rows'; done: number; total: number };
 
 const itemImport: FastifyPluginAsync = async (app) => {
-  const prepare = async (request: FastifyRequest) => {
+  // A sheet is read, mapped and planned in a worker thread: a house's 60,000 rows never hold up
+  // another house's page (nor this server's health check).
+  const sheets = workerPool<SheetPlanTask, SheetPlanAnswer>('sheet-plan');
+  app.addHook('onClose', () => sheets.close());
+
+  /** The request's sheet planned off the event loop against the tenant as stored; rows planned go to `onProgress`. */
+  const planned = async (request: FastifyRequest, wantPlan: boolean, onProgress?: (progress: ImportProgress) => void) => {
     const { tenantId } = request.params as { tenantId: string };
     const input = request.body as ImportBody;
     const stored = await app.tenantStore.get(tenantId);
     if (!stored) throw new ImportProblemError(`No tenant ${tenantId}`);
     const photosTooLarge = input.photos && consolePhotosSizeProblem(Math.floor((input.photos.data.length * 3) / 4));
     if (photosTooLarge) throw new ImportProblemError(`${input.photos!.fileName} ${photosTooLarge}`);
-    const photos = input.photos ? await photoSourceOfZip(input.photos.fileName, Buffer.from(input.photos.data, 'base64')).catch((error: Error) => Promise.reject(new ImportProblemError(error.message))) : undefined;
-    const prepared = await prepareImport({
-      bytes: Buffer.from(input.data, 'base64'),
-      file: path.basename(input.fileName),
-      tenantId,
-      tenant: stored.tenant,
-      itemStore: app.itemStore,
-      units: app.quoteRequests,
-      assets: app.storefrontAssets.store,
-      photos,
-      ...(input.mapping && { mapping: input.mapping }),
-      addCategories: input.addCategories ?? false,
-      removeMissing: input.removeMissing ?? false,
-      sheetName: input.sheet,
-      now: new Date(),
-    });
-    if ('problem' in prepared) {
-      await photos?.close();
-      throw new ImportProblemError(prepared.problem);
+    const [existing, { units }, savedMappings] = await Promise.all([
+      allItems(app.itemStore, tenantId),
+      app.quoteRequests.listUnits(tenantId, { limit: 1_000_000 }),
+      savedMappingsOf(app.storefrontAssets.store, tenantId),
+    ]);
+    const { port1, port2 } = new MessageChannel();
+    port1.on('message', ({ done, total }: { done: number; total: number }) => onProgress?.({ stage: 'rows', done, total }));
+    try {
+      const answer = await sheets.run(
+        tenantId,
+        {
+          data: input.data,
+          file: path.basename(input.fileName),
+          tenantId,
+          tenant: { site: stored.tenant.site, categories: stored.tenant.categories },
+          existing,
+          units: units.map((unit) => [unit.tag, { objectID: unit.objectID, status: unit.status }]),
+          savedMappings,
+          mapping: input.mapping,
+          photos: input.photos,
+          addCategories: input.addCategories ?? false,
+          removeMissing: input.removeMissing ?? false,
+          sheetName: input.sheet,
+          now: new Date().toISOString(),
+          wantPlan,
+          progress: port2,
+        },
+        [port2],
+      );
+      if ('problem' in answer) throw new ImportProblemError(answer.problem);
+      return { tenantId, input, stored, answer };
+    } finally {
+      port1.close();
     }
-    return { tenantId, input, stored, photos, prepared: prepared.prepared };
   };
-  const view = (tenant: Tenant, prepared: Awaited<ReturnType<typeof prepare>>['prepared']) => ({
-    sheet: { name: prepared.sheet.name, headers: prepared.sheet.headers, sample: prepared.sheet.rows.slice(0, SAMPLE_ROWS), rows: prepared.sheet.rows.length, encoding: prepared.sheet.encoding ?? null, delimiter: prepared.sheet.delimiter ?? null },
-    fields: fieldTitles(tenant.site),
-    mapping: prepared.mapping,
-    mappingFrom: prepared.mappingFrom,
-    // Where a path the tree lacks may be mapped: every rental path, by its names.
-    categoryPaths: allPaths(tenant.categories).map((entry) => ({ path: pathText(entry.path), names: entry.names })),
-    plan: importSummary(prepared.plan),
-  });
-  const docs = { success: { schema: { type: 'object', additionalProperties: true } }, errors: { 400: 'The sheet cannot be read or mapped (the message says where)' } };
+  const docs = { success: { schema: { type: 'object', additionalProperties: true } }, errors: { 400: 'The sheet cannot be read or mapped (the message says where)', 429: 'This house, or the server, has as many sheets under way as it takes: try again shortly' } };
 
   app.post(
     '/api/tenants/:tenantId/items/import/check',
-    { onRequest: app.requireTenant, bodyLimit, schema: { tags: ['items'], summary: 'Read a spreadsheet, map its columns and dry-run its import: what would be created, updated, left alone and refused, and why', params: tenantParams, body }, config: { docs } },
-    async (request) => {
-      const { stored, photos, prepared } = await prepare(request);
-      await photos?.close();
-      return view(stored.tenant, prepared);
+    {
+      onRequest: app.requireTenant,
+      bodyLimit,
+      schema: { tags: ['items'], summary: 'Read a spreadsheet, map its columns and dry-run its import: what would be created, updated, left alone and refused, and why', params: tenantParams, body },
+      config: { docs: { ...docs, success: { ...docs.success, description: 'The check; or, with Accept: application/x-ndjson, {"progress":{stage:"rows",done,total}} lines and then {"result":…} or {"error":{statusCode,message}}' } } },
+    },
+    async (request, reply) => {
+      if (wantsProgress(request))
+        return answerWithProgress<ImportProgress, RawJson>(reply, request.log, async (progress) => new RawJson((await planned(request, false, progress)).answer.view), 'The check stopped on the server (the log says why): check again.');
+      const { answer } = await planned(request, false);
+      return reply.type('application/json; charset=utf-8').send(answer.view);
     },
   );
 
@@ -139,8 +154,12 @@ const itemImport: FastifyPluginAsync = async (app) => {
       config: { docs: { ...docs, success: { ...docs.success, description: 'The report, once done; or, with Accept: application/x-ndjson, {"progress":{stage,done,total}} lines and then {"result":…} or {"error":{statusCode,message}}' }, errors: { ...docs.errors, 409: 'Rows are refused and skipRefused was not given: nothing was written' } } },
     },
     async (request, reply) => {
-      const { tenantId, input, stored, photos, prepared } = await prepare(request);
+      // Planned first (in a worker), so refused rows are a plain 409 before any answer starts.
+      const { tenantId, input, stored, answer } = await planned(request, true);
+      const plan = answer.plan!;
+      assertImportAllowed(plan, input.skipRefused ?? false);
       const carryOut = async (onProgress?: (step: ImportStep) => void) => {
+        const photos = input.photos ? await photoSourceOfZip(input.photos.fileName, Buffer.from(input.photos.data, 'base64')).catch((error: Error) => Promise.reject(new ImportProblemError(error.message))) : undefined;
         try {
           const done = await applyImport(
             {
@@ -152,26 +171,24 @@ const itemImport: FastifyPluginAsync = async (app) => {
                 await app.tenantStore.put(tenantId, { ...stored.tenant, categories }, { ifMatch: stored.version, actor: request.account?.email ?? 'console' });
               },
             },
-            prepared.plan,
+            plan,
             { tenantId, photos, skipRefused: input.skipRefused ?? false, ...(onProgress && { onProgress }) },
           );
           app.storefrontAssets.changed(tenantId);
-          await saveMapping(app.storefrontAssets.store, tenantId, prepared.signature, prepared.mapping);
+          await saveMapping(app.storefrontAssets.store, tenantId, answer.signature, answer.mapping);
           request.log.info({ tenantId, file: input.fileName, ...done.counts, photos: done.photos, skipped: done.skipped, actor: request.account?.email }, 'items imported');
-          return { ...view(stored.tenant, prepared), done };
+          return { ...(JSON.parse(answer.view) as object), done };
         } finally {
           await photos?.close();
         }
       };
       if (!wantsProgress(request)) return carryOut();
-      // Refused rows are refused as a plain 409 before the answer starts; after that, progress lines.
-      try {
-        assertImportAllowed(prepared.plan, input.skipRefused ?? false);
-      } catch (refused) {
-        await photos?.close();
-        throw refused;
-      }
-      return answerWithProgress(reply, request.log, (progress) => carryOut((step) => progress(step, step.stage === 'items' || step.done === step.total)), 'The import stopped on the server (the log says why). Its items were not written: import again to finish.');
+      return answerWithProgress(
+        reply,
+        request.log,
+        (progress) => carryOut((step) => progress(step, step.stage === 'items' || step.done === step.total)),
+        'The import stopped on the server (the log says why). Its items were not written: import again to finish.',
+      );
     },
   );
 
