@@ -2978,6 +2978,10 @@ export interface PaymentInput {
    * Reference: The bank's reference, the cheque's number or the card receipt's, as the house's books know it.
    */
   reference?: string;
+  /**
+   * Keep the rest as credit: On a customer account, what the payment brings past what the invoice still owes stays on the account as credit, at most the invoice's total. Without it, more than is owed is refused.
+   */
+  keepRest?: boolean;
 }
 /**
  * A mail Backlot sent a customer about money: a payment reminder for an invoice past due, or an account's monthly statement. Kept so that each is sent once, whichever server sends it.

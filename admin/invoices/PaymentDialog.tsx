@@ -3,11 +3,12 @@
  * it still owes and what was paid so far first, then the amount (what is owed, to start with), the
  * day it arrived, how, and the bank's or cheque's reference. The payment's id is made when the
  * dialog opens, so Record pressed twice, or sent again after a dropped connection, records it once.
- * On a customer account, more than is owed stays on the account as credit; otherwise the server
- * refuses it on the field, as it does another currency or a day after today. When the account holds
+ * On a customer account, more than is owed stays on the account as credit when "Keep the rest as
+ * credit" is ticked (offered only then); otherwise the server refuses it on the field, as it does
+ * another currency, or a day after today or before the invoice was issued. When the account holds
  * credit, "Account credit" is offered as a way to pay, for what the credit and the invoice allow.
  */
-import { MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Checkbox, FormControlLabel, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { schemaDocuments } from '../../schema/documents';
@@ -52,6 +53,9 @@ export function PaymentDialog({
     if (chosen === 'accountCredit' && state) setAmount(String(Math.min(credit, state.owed)));
   };
   const [reference, setReference] = useState('');
+  const [keepRest, setKeepRest] = useState(false);
+  // More than is owed, off a customer account and not from its credit: the rest is kept only when asked.
+  const over = !!state && !!invoice.billTo.account && method !== 'accountCredit' && Number(amount) > state.owed;
   const [errors, setErrors] = useState<Record<string, string>>({});
   useEffect(() => {
     void invoiceApi.payments(tenantId, invoice.number).then((answer) => {
@@ -71,6 +75,7 @@ export function PaymentDialog({
         receivedOn,
         method,
         ...(reference.trim() && { reference: reference.trim() }),
+        ...(over && keepRest && { keepRest: true }),
       });
       notify(
         translate(answer.payment.method === 'accountCredit' ? 'backlot.payments.creditApplied' : answer.payment.credit > 0 ? 'backlot.payments.recordedWithCredit' : 'backlot.payments.recorded', {
@@ -121,6 +126,12 @@ export function PaymentDialog({
           slotProps={{ htmlInput: { min: AMOUNT.minimum, max: AMOUNT.maximum, step: AMOUNT.multipleOf } }}
           required
         />
+        {over && (
+          <FormControlLabel
+            control={<Checkbox checked={keepRest} onChange={(event) => setKeepRest(event.target.checked)} />}
+            label={translate('backlot.payments.keepRest', { rest: money(Number(amount) - state.owed), account: invoice.billTo.account!.name })}
+          />
+        )}
         <TextField
           label={translate('backlot.payments.receivedOn')}
           type="date"
@@ -128,7 +139,7 @@ export function PaymentDialog({
           onChange={(event) => setReceivedOn(event.target.value)}
           error={!!errors.receivedOn}
           helperText={errors.receivedOn ?? ' '}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: state?.today } }}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: invoice.issueDate, max: state?.today } }}
           required
         />
         <TextField

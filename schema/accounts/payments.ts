@@ -59,6 +59,8 @@ export function paymentOf(
   const problems: Problem[] = [];
   if (input.currency !== invoice.currency) problems.push({ pointer: '/currency', message: `${invoice.number} is in ${invoice.currency}: record what arrived in ${invoice.currency}` });
   if (input.receivedOn > context.today) problems.push({ pointer: '/receivedOn', message: `is after today (${context.today}): record a payment once it has arrived` });
+  else if (input.receivedOn < invoice.issueDate)
+    problems.push({ pointer: '/receivedOn', message: `is before ${invoice.number} was issued (${invoice.issueDate}): give the day the money arrived, on or after it` });
   const owed = owedOnInvoice(state);
   const account = invoice.billTo.account?.id;
   if (input.method === 'accountCredit') {
@@ -73,6 +75,16 @@ export function paymentOf(
     });
   const applied = Math.min(cents(input.amount), owed);
   const credit = cents(input.amount - applied);
+  if (credit > 0 && account && !input.keepRest)
+    problems.push({
+      pointer: '/amount',
+      message: `is ${context.format(credit)} more than the ${context.format(owed)} still owed on ${invoice.number}: choose to keep the rest as ${invoice.billTo.account!.name}'s credit, or record what is owed`,
+    });
+  else if (credit > 0 && account && credit > invoice.total)
+    problems.push({
+      pointer: '/amount',
+      message: `would leave ${context.format(credit)} as credit, more than ${invoice.number} came to (${context.format(invoice.total)}): record the rest as a payment of its own on another invoice`,
+    });
   if (credit > 0 && !account)
     problems.push({
       pointer: '/amount',
@@ -107,13 +119,16 @@ export function paymentOf(
  * reference two equal payments may both be real (two cash payments in a day), so none is judged.
  */
 function sameAsRecorded(input: PaymentInput, recorded: readonly Payment[]): Payment | undefined {
-  const reference = input.reference?.trim().toLowerCase();
+  const reference = referenceKey(input.reference);
   if (!reference) return undefined;
   return recorded.find(
     (payment) =>
-      payment.id !== input.id && payment.reference?.toLowerCase() === reference && payment.amount === cents(input.amount) && payment.receivedOn === input.receivedOn && payment.method === input.method,
+      payment.id !== input.id && referenceKey(payment.reference) === reference && payment.amount === cents(input.amount) && payment.receivedOn === input.receivedOn && payment.method === input.method,
   );
 }
+
+/** A reference as banks and people vary it, compared by its letters and digits alone: BANK-123, "bank 123" and "Bank123." are one. */
+const referenceKey = (reference: string | undefined) => reference?.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '') ?? '';
 
 /** The account's credit paying the invoice: no more than the account holds, nor than the invoice owes (credit never makes credit). */
 function creditUsed(

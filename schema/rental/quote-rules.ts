@@ -56,6 +56,15 @@ export function latestEnd(timezone: string, horizonDays: number, now: Date): str
   return addDays(todayIn(timezone, now), horizonDays);
 }
 
+/** A hire's last day before its first: said at the last day, in one set of words for every form. */
+export const endBeforeStart = (input: { startDate: string; endDate: string }) => (input.endDate < input.startDate ? { pointer: '/endDate', message: 'must be on or after the first day' } : undefined);
+
+/**
+ * The day that has ended everywhere on Earth ("anywhere on Earth", UTC−12) before `now`'s: a
+ * request that starts before it starts in the past wherever its houses are.
+ */
+export const pastEverywhere = (now: Date) => addDays(todayIn('Etc/GMT+12', now), -1);
+
 export function checkQuoteRequest(
   input: QuoteRequestInput,
   context: {
@@ -91,7 +100,8 @@ export function checkQuoteRequest(
   const earliest = earliestStart(context.timezone, context.leadDays, context.now);
   if (input.startDate < earliest) findings.push({ pointer: '/startDate', message: `must be ${earliest} or later (${context.leadDays} days' notice, counted in the vendor's time zone)` });
   const latest = latestEnd(context.timezone, context.horizonDays, context.now);
-  if (input.endDate < input.startDate) findings.push({ pointer: '/endDate', message: 'must be on or after the first day' });
+  const backwards = endBeforeStart(input);
+  if (backwards) findings.push(backwards);
   else if (dayCount(input.startDate, input.endDate) > context.maxHireDays)
     findings.push({ pointer: '/endDate', message: `must be at most ${context.maxHireDays} days after the first day, both counted: split a longer hire into requests` });
   else if (input.endDate > latest) findings.push({ pointer: '/endDate', message: `must be ${latest} or earlier: hires are booked up to ${context.horizonDays} days ahead` });

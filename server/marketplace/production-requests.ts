@@ -21,6 +21,7 @@
  */
 import { createHash } from 'node:crypto';
 import { withDefaults } from '../../schema/defaults';
+import { addDays, endBeforeStart, pastEverywhere } from '../../schema/rental/quote-rules';
 import { partCounts, retryable, splitByHouse } from '../../schema/marketplace/production-requests';
 import type { ProductionPart, ProductionRequest, ProductionRequestInput, UserProfile } from '../../schema/types.generated';
 import type { IdentityUser } from '../identity/identity-provider';
@@ -91,6 +92,13 @@ export class ProductionRequests {
       if (existing.uid !== user.uid) throw new RequestKeyTakenError();
       return { request: await this.goOn(user, platformProfile, existing, now), created: false };
     }
+    // Dates no house could take are refused at their fields, before anything is stored (each
+    // house's own notice and horizon are its part's to check, with a way to change them).
+    const past = pastEverywhere(now);
+    const dates = [endBeforeStart(input), input.startDate <= past ? { pointer: '/startDate', message: `is in the past: choose ${addDays(past, 1)} or later` } : undefined].filter(
+      (problem): problem is { pointer: string; message: string } => problem !== undefined,
+    );
+    if (dates.length) throw new FieldProblemsError(dates, 'Not sent: the dates cannot be hired');
     const houses = splitByHouse(input.items);
     if (houses.length > MAX_HOUSES)
       throw new FieldProblemsError(

@@ -27,6 +27,8 @@ export interface VisitorQuote extends Omit<QuoteRequest, 'state' | 'hold' | 'rev
   replacementValue?: number;
   /** The customer accounts the visitor may accept on instead of a card (their company's at this house). */
   orderOn?: AccountToOrderOn[];
+  /** Accounts that list the visitor's address, not yet confirmed: ordered on once the link mailed to it is followed (their names). */
+  confirmEmailFor?: string[];
   /** Not on an account here: the house keeps accounts, so the visitor may ask to order on their company's. */
   accountsOffered?: true;
   /** The visitor's latest request to order on an account here. */

@@ -10,7 +10,7 @@ import { useEffect, useState } from 'react';
 import { isOrderState, type QuoteAction } from '../../schema/rental/quote-states';
 import { QUOTES_PATH, setListHref } from '../../schema/routes';
 import { useAuth } from '../auth/AuthProvider';
-import { toIdentityError, type IdentityError } from '../auth/identity-api';
+import { identityApi, IdentityError, toIdentityError } from '../auth/identity-api';
 import { ErrorText } from '../components/auth/ErrorText';
 import { useAskReason, useConfirm } from '../components/ConfirmDialog';
 import { useFieldsDialog } from '../components/quotes/FieldsDialog';
@@ -270,7 +270,8 @@ function OwnQuote({ id }: { id: string }) {
         {quote.orderOn?.length && quote.actions.includes('accept') ? (
           <AccountAccept accounts={quote.orderOn} cardReady={cardReady} busy={busy} onAccept={(account) => void take('accept', account)} />
         ) : null}
-        {!quote.orderOn?.length && (quote.accountsOffered || quote.accountRequest) && quote.actions.includes('accept') ? (
+        {!quote.orderOn?.length && quote.confirmEmailFor?.length && quote.actions.includes('accept') ? <AccountEmailFirst email={quote.email} names={quote.confirmEmailFor} /> : null}
+        {!quote.orderOn?.length && !quote.confirmEmailFor?.length && (quote.accountsOffered || quote.accountRequest) && quote.actions.includes('accept') ? (
           <AccountAsk vendor={vendor.displayName} asked={quote.accountRequest} busy={busy} onAsk={() => void askToJoin()} />
         ) : null}
         <CardHoldPanel quote={quote} onChange={setQuote} />
@@ -330,6 +331,33 @@ function AccountAsk({ vendor, asked, busy, onAsk }: { vendor: string; asked: Vis
       <button type="button" className="button button-secondary" disabled={busy} onClick={onAsk}>
         {words.onAccount.ask}
       </button>
+    </section>
+  );
+}
+
+/** An account lists the visitor's address, not yet confirmed: a proven address orders on it, so the link comes first. */
+function AccountEmailFirst({ email, names }: { email: string; names: string[] }) {
+  const [sent, setSent] = useState<'sending' | 'sent' | IdentityError>();
+  const sendAgain = async () => {
+    setSent('sending');
+    try {
+      await identityApi.sendEmailConfirmation();
+      setSent('sent');
+    } catch (failure) {
+      setSent(toIdentityError(failure));
+    }
+  };
+  return (
+    <section className="account-accept no-print" aria-labelledby="account-email-heading">
+      <h2 id="account-email-heading">{words.onAccount.heading}</h2>
+      <p>{words.onAccount.confirmFirst(email, names.join(' or '))}</p>
+      <button type="button" className="button button-secondary" disabled={sent === 'sending'} onClick={() => void sendAgain()}>
+        {words.onAccount.sendAgain}
+      </button>
+      <p className="form-status" role="status">
+        {sent === 'sent' ? words.onAccount.sent(email) : ''}
+      </p>
+      {sent instanceof IdentityError && <ErrorText id="account-email-error" error={sent} />}
     </section>
   );
 }

@@ -132,7 +132,7 @@ export function describeInvoiceStoreContract(name: string, open: () => Promise<O
       const invoice = (await store.issue(sampleDraft('q-1', { paid: 0, balance: 408, billTo: { name: 'Dana', email: 'dana@studio.example', account: warner } }))).invoice;
       await store.issue(sampleDraft('q-1', { kind: 'creditNote', key: 'q-1:credit:1', credits: invoice.number, total: -8, balance: -8, paid: 0 }));
       const pay = (id: string, amount: number) => (state: InvoiceState) => {
-        const made = paymentOf({ id, amount, currency: 'USD', receivedOn: '2026-11-28', method: 'bankTransfer' }, state, {
+        const made = paymentOf({ id, amount, currency: 'USD', receivedOn: '2026-11-28', keepRest: true, method: 'bankTransfer' }, state, {
           today: '2026-11-28',
           now: new Date('2026-11-28T10:00:00Z'),
           by: 'admin@jetwayprops.com',
@@ -156,7 +156,7 @@ export function describeInvoiceStoreContract(name: string, open: () => Promise<O
       const { store } = subject;
       const invoice = (await store.issue(sampleDraft('q-7', { paid: 0, balance: 408 }))).invoice;
       const pay = (id: string) => (state: InvoiceState) => {
-        const made = paymentOf({ id, amount: 408, currency: 'USD', receivedOn: '2026-11-28', method: 'cheque' }, state, {
+        const made = paymentOf({ id, amount: 408, currency: 'USD', receivedOn: '2026-11-28', keepRest: true, method: 'cheque' }, state, {
           today: '2026-11-28',
           now: new Date(),
           by: 'admin@jetwayprops.com',
@@ -180,7 +180,7 @@ export function describeInvoiceStoreContract(name: string, open: () => Promise<O
       const invoice = (await store.issue(sampleDraft('q-8', { paid: 0, balance: 408, billTo: { name: 'Dana', email: 'dana@studio.example', account: warner } }))).invoice;
       // On an account an overpayment is kept as credit, so only the reference tells a repeat.
       const pay = (id: string, reference: string) => (state: InvoiceState) => {
-        const made = paymentOf({ id, amount: 408, currency: 'USD', receivedOn: '2026-11-28', method: 'bankTransfer', reference }, state, {
+        const made = paymentOf({ id, amount: 408, currency: 'USD', receivedOn: '2026-11-28', keepRest: true, method: 'bankTransfer', reference }, state, {
           today: '2026-11-28',
           now: new Date(),
           by: `${id.slice(5)}@jetwayprops.com`,
@@ -208,7 +208,7 @@ export function describeInvoiceStoreContract(name: string, open: () => Promise<O
       const onWarner = { name: 'Dana', email: 'dana@studio.example', account: warner };
       const [first, second, third] = await Promise.all(['q-20', 'q-21', 'q-22'].map(async (quoteId) => (await store.issue(sampleDraft(quoteId, { paid: 0, balance: 100, billTo: onWarner }))).invoice));
       const pay = (id: string, amount: number, method: 'bankTransfer' | 'accountCredit') => (state: InvoiceState) => {
-        const made = paymentOf({ id, amount, currency: 'USD', receivedOn: '2026-11-28', method }, state, {
+        const made = paymentOf({ id, amount, currency: 'USD', receivedOn: '2026-11-28', keepRest: true, method }, state, {
           today: '2026-11-28',
           now: new Date(),
           by: 'admin@jetwayprops.com',

@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, earliestStart } from '../../schema/rental/quote-rules';
 import type { Catalogue } from '../../schema/types.generated';
 import { axeViolations, visitorPage } from '../helpers/browser';
+import { mailedLink } from '../helpers/mailed-links';
 import { pdfPages } from '../helpers/pdf-text';
 import { startConsole, type ConsoleUnderTest } from '../helpers/console';
 import { tenantsDir } from '../helpers/paths';
@@ -102,10 +103,20 @@ describe('a customer account', () => {
     );
     expect(priced).toBe(200);
 
-    // Her quote page offers the account beside the card, and asks for the purchase order Warner needs.
+    // Her address is on Warner's account but not yet confirmed: the account waits for the link mailed to it.
     await page.goto(`${storefront}/quotes/${asked.id}`);
     await page.locator('html[data-hydrated]').waitFor();
     const onAccount = page.getByRole('region', { name: 'Pay on account' });
+    await onAccount.getByText('To order on Warner Bros. Pictures’s account, confirm dana@warner.example first', { exact: false }).waitFor();
+    await onAccount.getByRole('button', { name: 'Send the link again' }).click();
+    await onAccount.getByRole('status').filter({ hasText: 'Sent: look in dana@warner.example’s inbox for the link.' }).waitFor();
+    await shoot(page, 'quote-confirm-email-first');
+    await page.goto(await mailedLink(path.join(app.root, '.data', 'outbox'), 'dana@warner.example', 'verifyEmail'));
+    await page.locator('html[data-hydrated]').waitFor();
+
+    // Confirmed, her quote page offers the account beside the card, and asks for the purchase order Warner needs.
+    await page.goto(`${storefront}/quotes/${asked.id}`);
+    await page.locator('html[data-hydrated]').waitFor();
     await onAccount.getByText('You can accept this quote on Warner Bros. Pictures’s account: no card needed', { exact: false }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await shoot(page, 'quote-on-account');
@@ -148,6 +159,8 @@ describe('a customer account', () => {
     await payment.getByText(/still owed of/).waitFor();
     const owed = Number(await payment.getByRole('spinbutton', { name: 'Amount received (USD)' }).inputValue());
     await payment.getByRole('spinbutton', { name: 'Amount received (USD)' }).fill(String(owed + 25));
+    // More than is owed: kept as the account's credit only when asked.
+    await payment.getByRole('checkbox', { name: 'Keep the $25.00 more than is owed as Warner Bros. Pictures’s credit' }).check();
     await payment.getByRole('textbox', { name: 'Reference (bank, cheque or receipt)' }).fill('WB AP 7781');
     await admin.page.screenshot({ path: path.join(app.artifacts, 'record-payment_1280.png'), fullPage: true });
     await payment.getByRole('button', { name: 'Record payment' }).click();
@@ -332,8 +345,12 @@ describe('a customer account', () => {
     await admin.page.getByText('lee@warner.example can now order on the account: they were told by mail.').waitFor();
     await requests.waitFor({ state: 'detached' });
 
-    // Lee's quote now offers Warner's account instead of the request.
+    // Lee's quote now names Warner's account, once Lee's address is confirmed; then offers it instead of the request.
     await page.reload();
+    await page.getByRole('region', { name: 'Pay on account' }).getByText('To order on Warner Bros. Pictures’s account, confirm lee@warner.example first', { exact: false }).waitFor();
+    await page.goto(await mailedLink(path.join(app.root, '.data', 'outbox'), 'lee@warner.example', 'verifyEmail'));
+    await page.locator('html[data-hydrated]').waitFor();
+    await page.goto(`${storefront}/quotes/${asked.id}`);
     await page.getByRole('region', { name: 'Pay on account' }).getByRole('button', { name: 'Accept on Warner Bros. Pictures’s account' }).waitFor();
     expect(errors).toEqual([]);
     expect(admin.errors).toEqual([]);

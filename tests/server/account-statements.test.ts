@@ -60,7 +60,7 @@ describe('statements and reminders on a customer account', () => {
     b = await issue('q-b', '2026-09-10', '2026-09-25', 300);
     c = await issue('q-c', '2026-08-01', '2026-08-31', 200, { name: 'Sam', email: 'sam@indie.example', studio: 'Indie Films' });
 
-    const wire = await pay(a.number, { id: 'wire-000001', amount: 650, receivedOn: '2026-09-20', method: 'bankTransfer', reference: 'WB-PAY-1' });
+    const wire = await pay(a.number, { id: 'wire-000001', amount: 650, receivedOn: '2026-09-20', method: 'bankTransfer', reference: 'WB-PAY-1', keepRest: true });
     expect(wire.statusCode, wire.body).toBe(201);
     expect(wire.json()).toMatchObject({ payment: { applied: 500, credit: 150 }, owed: 0, accountCredit: 150 });
     expect((await api('GET', `/invoices/${b.number}/payments`)).json()).toMatchObject({ owed: 300, accountCredit: 150 });

@@ -18,7 +18,7 @@ import { sampleDraft } from '../contract/invoice-store.contract';
 import { authoriseCard } from '../helpers/card-hold';
 import { pdfPages } from '../helpers/pdf-text';
 import { tenantsDir } from '../helpers/paths';
-import { buildTestApp, type TestApp } from '../helpers/server';
+import { buildTestApp, editTenant, type TestApp } from '../helpers/server';
 import { storefrontVisitor } from '../helpers/storefront-visitor';
 
 const HOST = 'london.localhost';
@@ -399,5 +399,22 @@ describe('invoices', () => {
     const [page] = await pdfPages((await consoleApi('GET', `invoices/${proForma!.number}/pdf`)).rawPayload);
     expect(page).toContain('VOID');
     expect(page).toContain('Pro forma: not a tax invoice');
+  });
+
+  it('charges card processing on the total with VAT and carries no VAT on it when the house turns cardProcessingTaxed off', async () => {
+    expect((await editTenant(t, 'london', (house) => (house.site.cardProcessingTaxed = false))).statusCode).toBe(200);
+    try {
+      const { id: untaxedId, cookie: untaxedCookie } = await order('untaxed-processing@studio.example', 20);
+      // £200 hire, VAT £40 on it; 5% processing on the £240 with VAT: £12, with no VAT of its own. The total is the same £252.
+      expect((await storefront('GET', `/api/quotes/${untaxedId}`, untaxedCookie)).json().due).toEqual({ net: 200, tax: 40, processing: 12, total: 252, taxName: 'VAT', taxRate: 20 });
+      const [proForma] = await t.app.invoices.forQuote('london', untaxedId);
+      expect(proForma!.lines.map((line) => [line.kind, line.amount, line.taxRate ?? null])).toEqual([
+        ['rental', 200, 20],
+        ['processing', 12, null],
+      ]);
+      expect(proForma!.taxes).toEqual([expect.objectContaining({ rate: 20, base: 200, amount: 40 })]);
+    } finally {
+      await editTenant(t, 'london', (house) => delete house.site.cardProcessingTaxed);
+    }
   });
 });

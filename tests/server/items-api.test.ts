@@ -45,6 +45,23 @@ describe('the items API', () => {
     expect(one.headers.etag).toBe(`"${one.json().version}"`);
   });
 
+  it('sets the fields the server owns: a new item needs no timestamps or house, and a replacement keeps when it was made', async () => {
+    const { createdAt: _c, updatedAt: _u, vendorId: _v, ...bare } = acmeItem('owned-fields');
+    const created = await create({ ...bare, vendorId: 'someone-else' });
+    expect(created.statusCode, created.body).toBe(201);
+    const made = (await t.as('acmeAdmin', { url: '/api/tenants/acme/items/owned-fields' })).json();
+    expect(made).toMatchObject({ vendorId: 'acme', createdAt: expect.stringMatching(/^\d{4}-/), updatedAt: made.createdAt });
+    const replaced = await t.as('acmeAdmin', {
+      method: 'PUT',
+      url: '/api/tenants/acme/items/owned-fields',
+      payload: { ...bare, name: 'Renamed', createdAt: '2000-01-01T00:00:00.000Z' },
+      headers: { 'if-match': `"${made.version}"` },
+    });
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    expect(replaced.json()).toMatchObject({ name: 'Renamed', createdAt: made.createdAt, vendorId: 'acme' });
+    expect(replaced.json().updatedAt >= made.updatedAt).toBe(true);
+  });
+
   it('filters by tags and by each custom field: any value within a filter, every filter together; a bad value is a 400 naming the filter', async () => {
     const rows: Array<[string, Partial<Item>]> = [
       ['f-1', { tags: ['f-spare', 'f-hero'], customFields: { eras: ['1960s'] } }],

@@ -103,6 +103,7 @@ describe('orders on a customer account', () => {
     expect((await accounts('POST', '', paramount)).statusCode).toBe(201);
     // Signed up with the member's address but never followed the link sent to it: not theirs yet.
     const typed = await quoted('pat@paramount.example', 3, { confirmed: false });
+    expect((await typed.storefront('GET', `/api/quotes/${typed.id}`)).json()).toMatchObject({ confirmEmailFor: ['Paramount Pictures'] });
     expect((await typed.storefront('GET', `/api/quotes/${typed.id}`)).json().orderOn).toBeUndefined();
     const unconfirmed = await typed.accept({ account: 'paramount' });
     expect(unconfirmed.statusCode).toBe(400);
@@ -213,6 +214,9 @@ describe('orders on a customer account', () => {
 
     expect((await pay({ ...base, currency: 'GBP' })).json().errors).toEqual({ currency: `${invoice.number} is in USD: record what arrived in USD` });
     expect((await pay({ ...base, receivedOn: addDays(today, 1) })).json().errors.receivedOn).toBe(`is after today (${today}): record a payment once it has arrived`);
+    expect((await pay({ ...base, receivedOn: '2000-01-01' })).json().errors.receivedOn).toBe(
+      `is before ${invoice.number} was issued (${invoice.issueDate}): give the day the money arrived, on or after it`,
+    );
     expect((await pay({ ...base, amount: -5 })).statusCode).toBe(400);
     const proForma = (await t.app.invoices.forQuote('aviation', first)).find((document) => document.kind === 'proForma')!;
     const onProForma = await t.as('aviationAdmin', { method: 'POST', url: `/api/tenants/aviation/invoices/${proForma.number}/payments`, payload: base });
@@ -227,7 +231,17 @@ describe('orders on a customer account', () => {
     expect((await t.as('aviationAdmin', { method: 'GET', url: `/api/tenants/aviation/invoices/${invoice.number}/payments` })).json().payments).toHaveLength(1);
 
     // The rest and $50 more: the invoice is paid, and the $50 stays on Warner's account.
-    const rest = await pay({ ...base, id: 'wire-00002', amount: invoice.balance - 100 + 50 });
+    // The same bank reference written another way is the same payment.
+    for (const reference of ['WB-AP-7781', 'wb ap 7781.', 'WBAP7781'])
+      expect((await pay({ ...base, id: `wire-${reference.replace(/\W/g, '')}`, reference })).json().errors.reference).toMatch(
+        /^WB AP 7781 for \$100\.00 on .* was recorded on INV-\d+ by admin@jetwayprops\.com already/,
+      );
+    // More than is owed is kept as credit only when asked, and never more than the invoice came to.
+    const unasked = await pay({ ...base, id: 'wire-00009', reference: 'WB-9', amount: invoice.balance - 100 + 50 });
+    expect(unasked.json().errors.amount).toMatch(/^is \$50\.00 more than the \$[\d,.]+ still owed on INV-\d+: choose to keep the rest as Warner Bros\. Pictures's credit, or record what is owed$/);
+    const huge = await pay({ ...base, id: 'wire-00010', reference: 'WB-10', amount: 1_000_000, keepRest: true });
+    expect(huge.json().errors.amount).toMatch(/^would leave \$[\d,.]+ as credit, more than INV-\d+ came to/);
+    const rest = await pay({ ...base, id: 'wire-00002', amount: invoice.balance - 100 + 50, keepRest: true });
     expect(rest.json()).toMatchObject({ owed: 0, payment: { applied: invoice.balance - 100, credit: 50 } });
     const aged = (await t.as('aviationAdmin', { method: 'GET', url: '/api/tenants/aviation/aged-debtors' })).json();
     const warner = aged.rows.find((row: { key: string }) => row.key === 'warner');

@@ -75,6 +75,12 @@ describe('a production request on the platform', () => {
     const unlisted = await send(ASK({ items: [{ listing: 'acme~cart-a', quantity: 1 }] }));
     expect(unlisted.statusCode).toBe(400);
     expect(unlisted.json().errors).toEqual({ 'items.0.listing': expect.stringContaining('not listed on the platform now') });
+    // Dates no house could hire: refused at the field, and nothing stored to retry forever.
+    const backwards = await send(ASK({ startDate: end, endDate: start }));
+    expect(backwards.json().errors).toEqual({ endDate: 'must be on or after the first day' });
+    const past = await send(ASK({ startDate: '2020-01-06', endDate: '2020-01-08' }));
+    expect(past.json().errors).toEqual({ startDate: expect.stringMatching(/^is in the past: choose \d{4}-\d{2}-\d{2} or later$/) });
+    expect((await t.app.inject({ url: '/api/production-requests', headers: { host: PLATFORM, cookie: visitor.cookie } })).json()).toEqual([]);
     expect(await houseRequests('aviation')).toEqual([]);
     // Only on the platform's storefront, and only signed in.
     expect((await send(ASK(), visitor.cookie, 'aviation.localhost')).statusCode).toBe(404);

@@ -100,7 +100,10 @@ export async function visitorQuoteView(app: FastifyInstance, quote: QuoteRequest
   const accepting = view.actions.includes('accept') && !isOrderState(view.state);
   // Offered from a proven address only (acceptance checks the session's identity again).
   const emailVerified = accepting && (await app.profileStore.get(quote.tenantId, quote.uid))?.isEmailVerified === true;
-  const accounts = accepting ? accountsToOrderOn(await app.customerAccounts.forMember(quote.tenantId, quote.email), { email: quote.email, emailVerified }) : [];
+  const listing = accepting ? await app.customerAccounts.forMember(quote.tenantId, quote.email) : [];
+  const accounts = accountsToOrderOn(listing, { email: quote.email, emailVerified });
+  // Accounts that would take them once their address is proven: said, with the way to prove it.
+  const awaitingEmail = emailVerified ? [] : accountsToOrderOn(listing, { email: quote.email, emailVerified: true }).map((account) => account.name);
   // Not on an account: whether the house keeps any (then the visitor may ask to order on theirs), and their latest request to.
   const [asked] = accepting && !accounts.length ? await app.customerAccounts.joinRequests(quote.tenantId, { email: quote.email }) : [];
   const offered = accepting && !accounts.length && (await app.customerAccounts.list(quote.tenantId, { limit: 1 })).length > 0;
@@ -108,6 +111,7 @@ export async function visitorQuoteView(app: FastifyInstance, quote: QuoteRequest
     ...dueOf(quote, items, settings),
     ...(settings.site.insuranceRequired && { replacementValue: replacementValueOf(quote.lines, items) }),
     ...(accounts.length && { orderOn: accounts.map((account) => ({ ...orderAccountOf(account), purchaseOrderRequired: account.purchaseOrderRequired ?? false })) }),
+    ...(awaitingEmail.length && { confirmEmailFor: awaitingEmail }),
     ...(offered && { accountsOffered: true }),
     ...(asked && { accountRequest: { state: asked.state, company: asked.company, ...(asked.reason && { reason: asked.reason }) } }),
   };

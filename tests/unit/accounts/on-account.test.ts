@@ -87,6 +87,16 @@ describe('ordering on a customer account', () => {
     );
   });
 
+  it('confirms an order that takes the account exactly to its limit, and holds one a cent past it', () => {
+    const owing = [document('q-1', { kind: 'invoice', number: 'INV-1', dueDate: '2026-11-27', total: 400, balance: 400 })];
+    const context = { today: '2026-11-28', overdueDays: 14, format: money };
+    // $400.00 owed + $600.00 = the $1,000.00 limit: at it, not past it.
+    expect(checkOrderOnAccount(account({ creditLimit: 100_000 }), owing, 600, context)).toEqual({ owed: 400 });
+    expect(checkOrderOnAccount(account({ creditLimit: 100_000 }), owing, 600.01, context).needsRelease).toBe(
+      "Warner Bros. Pictures owes $400.00; this order's $600.01 takes it past its credit limit of $1000.00.",
+    );
+  });
+
   it('counts the orders being confirmed until their documents are issued, for fifteen minutes at most, never the order itself', () => {
     const now = new Date('2026-11-28T12:00:00Z');
     const account = {

@@ -42,9 +42,33 @@ describe('money received', () => {
     });
   });
 
+  it('refuses a day before the invoice was issued, and more than is owed on an account unless asked to keep it, up to the invoice’s total', () => {
+    const owing = invoice({ issueDate: '2026-11-20', billTo: { name: 'Dana', email: 'dana@warner.example', account: warner } });
+    const state = { invoice: owing, creditNotes: [], payments: [] };
+    expect(paymentOf({ ...input, receivedOn: '2026-11-19' }, state, context)).toEqual({
+      problems: [{ pointer: '/receivedOn', message: `is before ${owing.number} was issued (2026-11-20): give the day the money arrived, on or after it` }],
+    });
+    expect(made(paymentOf({ ...input, receivedOn: '2026-11-20' }, state, context))?.applied).toBe(100);
+    expect(paymentOf({ ...input, amount: 500 }, state, context)).toEqual({
+      problems: [{ pointer: '/amount', message: `is $92.00 more than the $408.00 still owed on ${owing.number}: choose to keep the rest as Warner Bros. Pictures's credit, or record what is owed` }],
+    });
+    expect(made(paymentOf({ ...input, amount: 816, keepRest: true }, state, context))?.credit).toBe(408);
+    expect(paymentOf({ ...input, amount: 1_000_000_000, keepRest: true }, state, context)).toEqual({
+      problems: [{ pointer: '/amount', message: `would leave $999999592.00 as credit, more than ${owing.number} came to ($408.00): record the rest as a payment of its own on another invoice` }],
+    });
+  });
+
+  it('takes a bank reference written another way as the same payment', () => {
+    const owing = invoice();
+    const first = made(paymentOf({ ...input, reference: 'BANK-123' }, { invoice: owing, creditNotes: [], payments: [] }, context))!;
+    for (const reference of ['BANK 123', 'bank123.', ' Bank–123 '])
+      expect(paymentOf({ ...input, id: 'wire-0002', reference }, { invoice: owing, creditNotes: [], payments: [first] }, context)).toMatchObject({ problems: [{ pointer: '/reference' }] });
+    expect(made(paymentOf({ ...input, id: 'wire-0002', reference: 'BANK-124' }, { invoice: owing, creditNotes: [], payments: [first] }, context))).toBeDefined();
+  });
+
   it('pays an account’s invoice up to what is owed and keeps the rest as credit', () => {
     const owing = invoice({ billTo: { name: 'Dana', email: 'dana@warner.example', account: warner } });
-    expect(made(paymentOf({ ...input, amount: 500, reference: '  WB 77  ' }, { invoice: owing, creditNotes: [], payments: [] }, context))).toEqual({
+    expect(made(paymentOf({ ...input, amount: 500, reference: '  WB 77  ', keepRest: true }, { invoice: owing, creditNotes: [], payments: [] }, context))).toEqual({
       id: 'wire-0001',
       tenantId: 'aviation',
       invoice: owing.number,

@@ -1,8 +1,8 @@
 /** The invoice arithmetic (schema/rental/invoices.ts) and the accountants' files (server/rental/accounting-export.ts), pure. */
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { creditNoteOf, invoiceNumber, taxesOf, withTotals, type InvoiceLine, type InvoiceRule } from '../../../schema/rental/invoices';
-import type { Invoice } from '../../../schema/types.generated';
+import { creditNoteOf, invoiceNumber, invoiceRuleOf, taxesOf, withTotals, type InvoiceLine, type InvoiceRule } from '../../../schema/rental/invoices';
+import type { Invoice, SiteSettings } from '../../../schema/types.generated';
 import { exportCsv, exportParts, lineTaxes, taxTypeOf } from '../../../server/rental/accounting-export';
 import { sampleDraft } from '../../contract/invoice-store.contract';
 
@@ -18,6 +18,15 @@ const line = (amount: number, overrides: Partial<InvoiceLine> = {}): InvoiceLine
   glCode: '4300',
   taxRate: 20,
   ...overrides,
+});
+
+describe('the invoice rule from the site', () => {
+  it('taxes card processing unless the house turns cardProcessingTaxed off', () => {
+    const site = { ccAuthEnabled: true, ccAuthProcessingPercentage: 5, taxRatePercent: 20, taxName: 'VAT' } as SiteSettings;
+    expect(invoiceRuleOf(site).processingTaxed).toBe(true);
+    expect(invoiceRuleOf({ ...site, cardProcessingTaxed: true }).processingTaxed).toBe(true);
+    expect(invoiceRuleOf({ ...site, cardProcessingTaxed: false }).processingTaxed).toBe(false);
+  });
 });
 
 describe('invoices', () => {

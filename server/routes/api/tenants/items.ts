@@ -136,11 +136,20 @@ function customFieldsWanted(value: unknown, tenant: () => Promise<Tenant>): Prom
  * react-admin sends a record back whole: its `id` and `version` are the record's, not the item's,
  * so they are taken off before the body meets the item schema (which refuses unknown keys).
  */
+/**
+ * Before validation: the record's own keys (`id`, `version`) go, and the fields the server owns are
+ * set, whatever the body says: when the item was made and last changed (a replacement keeps the
+ * stored item's `createdAt`, in the handler), and the house it belongs to. A client need not send them.
+ */
 async function withoutRecordKeys(request: FastifyRequest) {
   const body = request.body as Record<string, unknown> | undefined;
   if (body && typeof body === 'object' && !Array.isArray(body)) {
     delete body.id;
     delete body.version;
+    const now = new Date().toISOString();
+    body.createdAt = now;
+    body.updatedAt = now;
+    body.vendorId = (request.params as { tenantId: string }).tenantId;
   }
 }
 
@@ -210,7 +219,7 @@ const items: FastifyPluginAsync = async (app) => {
     {
       onRequest: app.requireTenant,
       preValidation: withoutRecordKeys,
-      schema: { tags: ['items'], summary: 'Add an item', params: tenantParams, body: itemBody },
+      schema: { tags: ['items'], summary: 'Add an item (the server sets createdAt, updatedAt and vendorId)', params: tenantParams, body: itemBody },
       config: { docs: { success: { status: 201, schema: recordSchema, headers: ['etag'] }, errors: { 409: 'An item with this objectID exists', ...STORED_TENANT_INVALID } } },
     },
     async (request, reply) => {
@@ -228,7 +237,7 @@ const items: FastifyPluginAsync = async (app) => {
     {
       onRequest: app.requireTenant,
       preValidation: withoutRecordKeys,
-      schema: { tags: ['items'], summary: "Replace an item (the record's own `id` and `version` may come along)", params: itemParams, body: itemBody },
+      schema: { tags: ['items'], summary: "Replace an item (the record's own `id` and `version` may come along; the server sets createdAt, updatedAt and vendorId)", params: itemParams, body: itemBody },
       config: { docs: { success: { schema: recordSchema, headers: ['etag'] }, ifMatch: true, errors: STORED_TENANT_INVALID } },
     },
     async (request, reply) => {
@@ -240,7 +249,7 @@ const items: FastifyPluginAsync = async (app) => {
       const saved = await app.itemStore.update(tenantId, id, (current) => {
         const version = itemVersion(current);
         if (version !== expected) throw new ItemVersionConflictError(version);
-        return checkedAgainst(tenant, body);
+        return checkedAgainst(tenant, { ...body, createdAt: current.createdAt });
       });
       request.log.info({ tenantId, objectID: id, actor: request.account?.email }, 'item changed');
       return withVersion(reply, itemVersion(saved)).send(record(saved));
