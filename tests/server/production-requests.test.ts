@@ -12,6 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '../../schema/rental/quote-rules';
 import type { ProductionRequest, QuoteRequest } from '../../schema/types.generated';
+import { expectNoTradeFields } from '../helpers/visitor-fields';
 import { buildTestApp, editTenant, withShippedHouses, type TestApp } from '../helpers/server';
 import { storefrontVisitor } from '../helpers/storefront-visitor';
 
@@ -135,6 +136,9 @@ describe('a production request on the platform', () => {
     // Listed for the visitor, newest first; another visitor sees none of it.
     const mine = (await t.app.inject({ url: '/api/production-requests', headers: { host: PLATFORM, cookie: visitor.cookie } })).json() as ProductionRequest[];
     expect(mine.map((production) => production.id)).toContain(ask.key);
+    // Nothing of a house's trade or staff in what the production reads.
+    expectNoTradeFields(mine, ['notes']);
+    expectNoTradeFields(after, ['notes']);
     const other = await storefrontVisitor(t, 'someone@else.example', true, 'platform');
     expect((await t.app.inject({ url: `/api/production-requests/${ask.key}`, headers: { host: PLATFORM, cookie: other.cookie } })).statusCode).toBe(404);
     expect((await send(ask, other.cookie)).statusCode).toBe(409);

@@ -11,6 +11,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SetLists } from '../../server/catalogue/set-lists';
 import { cookieHeader } from '../../server/identity/cookies';
+import { expectNoTradeFields } from '../helpers/visitor-fields';
 import type { ProfileStore } from '../../server/stores/profile-store';
 import { SqliteSetListStore } from '../../server/stores/sqlite-set-list-store';
 import { sampleItem } from '../contract/item-store.contract';
@@ -97,6 +98,8 @@ describe('set lists', () => {
     expect(profile.stats).toMatchObject({ setListCount: 1, setListItemCount: 1 });
     const summaries = (await call('GET', '/api/set-lists', cookie)).json().setLists;
     expect(summaries).toMatchObject([{ id: list.id, name: 'Ep 3: galley and aisle', itemCount: 1, shared: false }]);
+    // What the visitor reads of lists and favourites: nothing of the house's trade or staff.
+    for (const url of ['/api/set-lists', `/api/set-lists/${list.id}`, '/api/favorites']) expectNoTradeFields((await call('GET', url, cookie)).json(), ['notes']);
   });
 
   it("keep the profile's counters true under concurrent changes", async () => {

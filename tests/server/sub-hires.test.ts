@@ -17,6 +17,7 @@ import { simpleParser } from 'mailparser';
 import { parse } from 'csv-parse/sync';
 import { readFile } from 'node:fs/promises';
 import { TINY_PNG } from '../fixtures/tiny-png';
+import { expectNoTradeFields } from '../helpers/visitor-fields';
 import path from 'node:path';
 
 let t: TestApp;
@@ -481,5 +482,15 @@ describe('a house asking another for a short line', () => {
     expect(attachments.map((attachment) => [attachment.contentType, attachment.filename])).toEqual([['application/pdf', expect.stringMatching(/\.pdf$/)]]);
     expect(attachments[0]!.content.subarray(0, 5).toString()).toBe('%PDF-');
     expect(html).toContain(`https://www.jetwayprops.com/admin/#/t/aviation/quote-requests/${order.id}`);
+
+    // What the production reads of its order, on the page and in the network panel alike: nothing of
+    // Jetway's trade (the lender, its quote and item, who asked for it), its staff or the provider's ids.
+    const production = (url: string) => t.app.inject({ url, headers: { host: AVIATION_HOST, cookie: order.cookie } });
+    for (const answer of [await production(`/api/quotes/${order.id}`), await production('/api/quotes')]) {
+      expect(answer.statusCode, answer.body).toBe(200);
+      expectNoTradeFields(answer.json(), ['notes']);
+      expect(answer.body).not.toMatch(/Peachtree|peachtreeprops|admin@jetwayprops\.com/);
+      expect(answer.body).not.toContain(theirId);
+    }
   });
 });

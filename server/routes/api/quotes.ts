@@ -49,15 +49,69 @@ const viewSchema = {
 const signedOut = { 401: 'Nobody is signed in on this storefront' };
 
 /** A request as its visitor sees it: no GL codes, no staff accounts, no provider's errors, and what they can do now. */
+/**
+ * What a visitor sees of their own request, field by field: an allow-list, so a field added for the
+ * house (a sub-hire and its lender, a credit release, the payment provider's accounts and the
+ * platform's commission, who on the staff did what) stays the house's until it is named here.
+ */
+const VISITOR_FIELDS = [
+  'id',
+  'productionRequest',
+  'tenantId',
+  'uid',
+  'email',
+  'name',
+  'lines',
+  'startDate',
+  'endDate',
+  'production',
+  'studio',
+  'purchaseOrder',
+  'billingContact',
+  'billingAddress',
+  'account',
+  'notes',
+  'createdAt',
+] as const satisfies ReadonlyArray<keyof QuoteRequest>;
+const VISITOR_HOLD_FIELDS = [
+  'status',
+  'currency',
+  'amount',
+  'parts',
+  'version',
+  'createdAt',
+  'authorisedAt',
+  'expiresAt',
+  'captured',
+  'capturedAt',
+  'releasedAt',
+  'outstanding',
+  'declineMessage',
+  'renewals',
+] as const satisfies ReadonlyArray<keyof CardHold>;
+const VISITOR_INSURANCE_FIELDS = ['fileName', 'contentType', 'size', 'expiresOn', 'insurer', 'policyNumber', 'coverAmount', 'uploadedAt'] as const satisfies ReadonlyArray<
+  keyof NonNullable<QuoteRequest['insurance']>
+>;
+
+/** The named fields of `record` that it has. */
+function picked<T extends object, K extends keyof T>(record: T, fields: readonly K[]): Pick<T, K> {
+  const out = {} as Pick<T, K>;
+  for (const field of fields) if (record[field] !== undefined) out[field] = record[field];
+  return out;
+}
+
 export function visitorView(quote: QuoteRequest, today: string) {
-  const { history = [], versions = [], hire, cardHold, ...rest } = quote;
+  const { history = [], versions = [], hire, cardHold, insurance } = quote;
   return {
-    ...rest,
+    ...picked(quote, VISITOR_FIELDS),
     ...(cardHold && { cardHold: visitorHold(cardHold) }),
-    // The hire as the visitor sees it: counts, charges and hand-overs, without GL codes or the crew's accounts.
+    ...(insurance && { insurance: picked(insurance, VISITOR_INSURANCE_FIELDS) }),
+    // The hire as the visitor sees it: counts, charges and hand-overs, without GL codes, the crew's
+    // accounts, or which houses the stock was hired in from.
     ...(hire && {
       hire: {
-        ...hire,
+        lines: hire.lines.map(({ hiredIn: _hiredIn, ...line }) => line),
+        ...(hire.notTaken && { notTaken: hire.notTaken }),
         charges: (hire.charges ?? []).map(({ glCode: _glCode, ...charge }) => charge),
         handovers: (hire.handovers ?? []).map(({ by: _by, ...handover }) => handover),
       },
@@ -76,9 +130,10 @@ export function visitorView(quote: QuoteRequest, today: string) {
   };
 }
 
-/** A card hold as its visitor sees it: its state and amounts, not the provider's customer, card or error texts. */
-function visitorHold({ customer: _customer, paymentMethod: _paymentMethod, pending, ...hold }: CardHold) {
-  return { ...hold, ...(pending && { pending: { action: pending.action, since: pending.since } }) };
+/** A card hold as its visitor sees it: its state and amounts, not the provider's ids, the house's account or the platform's commission. */
+function visitorHold(hold: CardHold) {
+  const { pending } = hold;
+  return { ...picked(hold, VISITOR_HOLD_FIELDS), ...(pending && { pending: { action: pending.action, since: pending.since } }) };
 }
 
 /** The latest version with its tax and card processing, as its invoice will say them; nothing before it is priced. */
