@@ -36,7 +36,8 @@ export type MailKind =
   | 'statement'
   | 'joinRequest'
   | 'joinDecided'
-  | 'subHireLost';
+  | 'subHireLost'
+  | 'subHireStranded';
 
 export interface MailContent {
   kind: MailKind;
@@ -513,6 +514,28 @@ export function subHireLostMessage(
       'Find it at another house from the order’s page, or change the order.',
     ],
     action: { label: 'Open your requests', url: `${origin(configuration)}/admin/#/t/${configuration.tenantId}/quote-requests` },
+  });
+}
+
+/**
+ * To a house whose customer cancelled (or declined) an order it had hired stock in for: the lenders
+ * still hold it to those sub-hires, so it is told at once, with each lender's contact.
+ */
+export function subHireStrandedMessage(
+  configuration: StorefrontConfiguration,
+  order: QuoteRequest,
+  stranded: ReadonlyArray<{ lender: string; contact: string; item: string; quantity: number; state: string }>,
+): MailContent {
+  const { site } = configuration;
+  const production = order.production ?? order.name ?? order.email;
+  return message('subHireStranded', configuration, `${production} cancelled: ${stranded.length} sub-hire${stranded.length === 1 ? '' : 's'} still confirmed`, {
+    heading: 'Sub-hires still confirmed for a cancelled order',
+    paragraphs: [
+      `${production} ${order.state === 'declined' ? 'declined' : 'cancelled'} its order for ${formatDays(order.startDate, order.endDate, site)}. You hired stock in for it, and the ${stranded.length === 1 ? 'house that lends it still holds' : 'houses that lend it still hold'} you to ${stranded.length === 1 ? 'that hire' : 'those hires'}:`,
+      ...stranded.map((entry) => `${entry.quantity} × ${entry.item} from ${entry.lender} (${entry.state}). Ask them: ${entry.contact}.`),
+      'Only the lender can cancel a sub-hire it has confirmed, on its own cancellation terms: ask it now, or keep the stock for another hire.',
+    ],
+    action: { label: 'Open the order', url: consoleHref(configuration, order) },
   });
 }
 

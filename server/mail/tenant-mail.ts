@@ -11,7 +11,8 @@ import { senderOf, type MailContent } from './messages';
 
 export interface TenantMailParts {
   tenantStore: Pick<TenantStore, 'get'>;
-  storefrontAssets: Pick<AssetCatalog, 'versions'>;
+  /** The tenant's images' versions, so the logo's address is current (left out, the unversioned address). */
+  storefrontAssets?: Pick<AssetCatalog, 'versions'>;
   mailer: Mailer;
 }
 
@@ -19,11 +20,11 @@ export interface TenantMailParts {
 export async function tenantConfiguration(parts: Omit<TenantMailParts, 'mailer'>, tenantId: string): Promise<StorefrontConfiguration> {
   const stored = await parts.tenantStore.get(tenantId);
   if (!stored) throw new Error(`no tenant ${tenantId} to send in the name of`);
-  return storefrontConfiguration(tenantId, stored.version, stored.tenant, await parts.storefrontAssets.versions(tenantId));
+  return storefrontConfiguration(tenantId, stored.version, stored.tenant, await parts.storefrontAssets?.versions(tenantId));
 }
 
-/** Sends `write(configuration)` to `to` in the tenant's name. */
-export async function sendTenantMail(parts: TenantMailParts, tenantId: string, to: string, write: (configuration: StorefrontConfiguration) => MailContent): Promise<void> {
+/** Sends `write(configuration)` to `to` (an address, or the house's own: `'house'`) in the tenant's name. */
+export async function sendTenantMail(parts: TenantMailParts, tenantId: string, to: string | 'house', write: (configuration: StorefrontConfiguration) => MailContent): Promise<void> {
   const configuration = await tenantConfiguration(parts, tenantId);
-  await parts.mailer.send({ ...write(configuration), to, from: senderOf(configuration), tenantId });
+  await parts.mailer.send({ ...write(configuration), to: to === 'house' ? configuration.vendor.email : to, from: senderOf(configuration), tenantId });
 }

@@ -23,7 +23,8 @@ import { isOrderState } from '../../schema/rental/quote-states';
 import type { QuoteRequest } from '../../schema/types.generated';
 import { storefrontConfiguration } from '../../storefront/config/build-configuration';
 import type { Mailer } from '../mail/mailer';
-import { senderOf, subHireLostMessage, type Collision } from '../mail/messages';
+import { senderOf, subHireLostMessage, subHireStrandedMessage, type Collision } from '../mail/messages';
+import { sendTenantMail } from '../mail/tenant-mail';
 import { quoteSettingsOf } from '../rental/quote-conversation';
 import type { ItemStore } from '../stores/item-store';
 import { revisionOf, type QuoteRequestStore } from '../stores/quote-request-store';
@@ -131,4 +132,37 @@ async function tellShort(stores: SubHireStockStores, house: string, lost: { lend
   await stores.mailer
     .send({ ...content, to: configuration.vendor.email, from: senderOf(configuration), tenantId: house })
     .catch((error: unknown) => log.error({ err: error, tenantId: house, objectID: lost.objectID }, 'sub-hire lost mail not sent'));
+}
+
+/** States in which the order no longer needs what it hired in, though the lenders may still hold the house to it. */
+const GIVEN_UP = new Set(['cancelled', 'declined']);
+
+/**
+ * A house's customer gave up an order (cancelled or declined it) that the house hired stock in for:
+ * each sub-hire its lender has confirmed still binds the house, and only the lender can cancel it.
+ * The house is mailed at once, with each lender's contact. Nothing is mailed for asks not yet
+ * confirmed (the house cancels those itself from the order's page).
+ */
+export async function tellStrandedSubHires(stores: SubHireStockStores, log: Log, order: QuoteRequest): Promise<void> {
+  if (!GIVEN_UP.has(order.state ?? '') || !order.subHires?.length) return;
+  try {
+    const stranded: Parameters<typeof subHireStrandedMessage>[2][number][] = [];
+    for (const subHire of order.subHires) {
+      const [theirs, lender] = await Promise.all([stores.quoteRequests.get(subHire.house, subHire.quoteId), stores.tenantStore.get(subHire.house)]);
+      if (!theirs || !isOrderState(theirs.state ?? 'requested') || theirs.state === 'closed') continue;
+      const vendor = lender ? withDefaults('vendor', lender.tenant.vendor) : undefined;
+      stranded.push({
+        lender: subHire.houseName,
+        contact: [vendor?.email, vendor?.phone].filter(Boolean).join(', ') || subHire.houseName,
+        item: subHire.theirName,
+        quantity: theirs.lines[0]?.quantity ?? subHire.quantity,
+        state: theirs.state === 'confirmed' ? 'confirmed' : 'out now',
+      });
+    }
+    if (!stranded.length) return;
+    await sendTenantMail(stores, order.tenantId, 'house', (configuration) => subHireStrandedMessage(configuration, order, stranded));
+    log.info({ tenantId: order.tenantId, quoteRequest: order.id, stranded: stranded.length }, 'house told of sub-hires still confirmed');
+  } catch (error) {
+    log.error({ err: error, tenantId: order.tenantId, quoteRequest: order.id }, 'the house could not be told of its sub-hires still confirmed');
+  }
 }

@@ -389,6 +389,34 @@ describe('a house asking another for a short line', () => {
     expect([await hiredIn('aviation', jetway), await hiredIn('london', soho)].sort()).toEqual([0, 4]);
   });
 
+  it('tells the house at once, with the lender’s contact, when its production cancels a request it hired stock in for', async () => {
+    const FLIGHT_BAG = 'vintage-flight-bag';
+    const production = await storefrontVisitor(t, 'crew@called-off.example');
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/quote-requests',
+      payload: { items: [{ objectID: FLIGHT_BAG, quantity: 1 }], startDate: addDays(from, 75), endDate: addDays(to, 75), production: 'Called Off' },
+      headers: { host: AVIATION_HOST, origin: `http://${AVIATION_HOST}`, cookie: production.cookie },
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const ours = asked.json().id as string;
+    // Jetway hires a bag in from Peachtree for it, and Peachtree confirms: Jetway owes it now.
+    const { there } = await subHireAccepted(ours, FLIGHT_BAG, 1);
+    expect((await there('confirm', 2)).statusCode).toBe(200);
+    const revision = (await t.app.quoteRequests.get('aviation', ours))!.revision!;
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/quotes/${ours}/cancel`,
+      payload: { reason: 'The shoot moved to spring' },
+      headers: { host: AVIATION_HOST, origin: `http://${AVIATION_HOST}`, cookie: production.cookie, 'if-match': `"${revision}"` },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const [told] = (await mails()).filter((mail) => mail.kind === 'subHireStranded');
+    expect(told).toMatchObject({ to: 'rentals@jetwayprops.com', subject: 'Called Off cancelled: 1 sub-hire still confirmed' });
+    const { text } = await simpleParser(await readFile(path.join((t.app.mailer as OutboxMailer).dir, told!.file)));
+    expect(text).toContain('from Peachtree Prop House (confirmed). Ask them: desk@peachtreeprops.com, +1 404 555 0142.');
+  });
+
   it('scans the lender’s own labels on its floor, and damage found at its check-in goes to the lender’s order as its own check-in, with the note and photos', async () => {
     const CAPTAIN = 'captain-uniform-navy-with-four-stripes';
     // Jetway's order of three captain's uniforms on days no other test here books: one its own, two hired in from Peachtree.

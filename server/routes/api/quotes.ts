@@ -13,6 +13,7 @@ import { quoteStoresOf } from '../../plugins/app/payments';
 import { hireTotals, quotedTotal } from '../../../schema/rental/hire-charges';
 import { PayoutsNotConnectedError } from '../../marketplace/payouts';
 import { accountsToOrderOn, orderAccountOf } from '../../../schema/accounts/on-account';
+import { tellStrandedSubHires } from '../../marketplace/sub-hire-stock';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { beyondOneHold, cardHoldRuleOf, holdAskedFrom, holdCovers } from '../../../schema/rental/card-hold';
 import { holdKeepsIn } from '../../../schema/rental/out-gate';
@@ -305,6 +306,8 @@ const quoteRoutes: FastifyPluginAsync = async (app) => {
       });
       request.log.info({ tenantId: request.tenantId, quoteRequest: id, action, state: changed.state }, 'quote step');
       await notifyQuoteStep(app, request.log, changed, action, 'visitor');
+      // Given up by the production, an order the house hired stock in for leaves it owing its lenders: said at once.
+      await tellStrandedSubHires(app, request.log, changed);
       withVersion(reply, String(revisionOf(changed)));
       return visitorQuoteView(app, changed, settings, new Date());
     },
