@@ -23,8 +23,14 @@ export async function tenantConfiguration(parts: Omit<TenantMailParts, 'mailer'>
   return storefrontConfiguration(tenantId, stored.version, stored.tenant, await parts.storefrontAssets?.versions(tenantId));
 }
 
-/** Sends `write(configuration)` to `to` (an address, or the house's own: `'house'`) in the tenant's name. */
-export async function sendTenantMail(parts: TenantMailParts, tenantId: string, to: string | 'house', write: (configuration: StorefrontConfiguration) => MailContent): Promise<void> {
+/** Sends `write(configuration)` to `to` in the tenant's name. */
+export async function sendTenantMail(parts: TenantMailParts, tenantId: string, to: string, write: (configuration: StorefrontConfiguration) => MailContent): Promise<void> {
   const configuration = await tenantConfiguration(parts, tenantId);
-  await parts.mailer.send({ ...write(configuration), to: to === 'house' ? configuration.vendor.email : to, from: senderOf(configuration), tenantId });
+  await parts.mailer.send({ ...write(configuration), to, from: senderOf(configuration), tenantId });
+}
+
+/** Sends `write(configuration)` to the house itself (its vendor's address), in its own name. */
+export async function sendHouseMail(parts: TenantMailParts, tenantId: string, write: (configuration: StorefrontConfiguration) => MailContent): Promise<void> {
+  const configuration = await tenantConfiguration(parts, tenantId);
+  await parts.mailer.send({ ...write(configuration), to: configuration.vendor.email, from: senderOf(configuration), tenantId });
 }

@@ -24,7 +24,7 @@ import type { QuoteRequest } from '../../schema/types.generated';
 import { storefrontConfiguration } from '../../storefront/config/build-configuration';
 import type { Mailer } from '../mail/mailer';
 import { senderOf, subHireLostMessage, subHireStrandedMessage, type Collision } from '../mail/messages';
-import { sendTenantMail } from '../mail/tenant-mail';
+import { sendHouseMail } from '../mail/tenant-mail';
 import { quoteSettingsOf } from '../rental/quote-conversation';
 import type { ItemStore } from '../stores/item-store';
 import { revisionOf, type QuoteRequestStore } from '../stores/quote-request-store';
@@ -160,7 +160,7 @@ export async function tellStrandedSubHires(stores: SubHireStockStores, log: Log,
       });
     }
     if (!stranded.length) return;
-    await sendTenantMail(stores, order.tenantId, 'house', (configuration) => subHireStrandedMessage(configuration, order, stranded));
+    await sendHouseMail(stores, order.tenantId, (configuration) => subHireStrandedMessage(configuration, order, stranded));
     log.info({ tenantId: order.tenantId, quoteRequest: order.id, stranded: stranded.length }, 'house told of sub-hires still confirmed');
   } catch (error) {
     log.error({ err: error, tenantId: order.tenantId, quoteRequest: order.id }, 'the house could not be told of its sub-hires still confirmed');
