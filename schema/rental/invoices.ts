@@ -234,13 +234,44 @@ export interface QuoteDue {
   /** The tenant's tax, as printed (its rate when it has one). */
   taxName: string;
   taxRate: number;
+  /** With card processing: whether the tax is on it too (it is then added before the tax, not after). */
+  processingTaxed?: boolean;
 }
 
 export function breakdownDue(breakdown: Pick<QuoteBreakdown, 'lines' | 'total'> | undefined, groups: ItemGroups, rule: InvoiceRule): QuoteDue {
   const totals = withTotals(breakdown ? quotedLines(breakdown, groups, rule.tax) : [], rule);
   const tax = cents(totals.taxes.reduce((sum, entry) => sum + entry.amount, 0));
   const net = breakdown?.total ?? 0;
-  return { net, tax, processing: cents(totals.total - net - tax), total: totals.total, taxName: rule.tax.name, taxRate: rule.tax.rate };
+  const processing = cents(totals.total - net - tax);
+  return { net, tax, processing, total: totals.total, taxName: rule.tax.name, taxRate: rule.tax.rate, ...(processing > 0 && { processingTaxed: rule.processingTaxed }) };
+}
+
+/** One line of what a quote comes to, in the order the lines add up. */
+export interface DueLine {
+  kind: 'processing' | 'beforeTax' | 'tax' | 'withTax' | 'total';
+  amount: number;
+}
+
+/**
+ * What a quote comes to, line by line in the order they add up, each figure the one charged: card
+ * processing taxed as the hire is comes before the tax (and the total before tax includes it);
+ * untaxed, it comes after the total with tax; the last line is the total charged (to the card, or
+ * invoiced on an account). Every screen, dialog and mail that says a quote's total says this one.
+ */
+export function dueLines(due: QuoteDue): DueLine[] {
+  const lines: DueLine[] = [];
+  const taxedProcessing = due.processing > 0 && due.processingTaxed !== false;
+  if (taxedProcessing) lines.push({ kind: 'processing', amount: due.processing });
+  if (due.tax > 0) {
+    if (taxedProcessing) lines.push({ kind: 'beforeTax', amount: cents(due.net + due.processing) });
+    lines.push({ kind: 'tax', amount: due.tax });
+  }
+  if (due.processing > 0 && !taxedProcessing) {
+    if (due.tax > 0) lines.push({ kind: 'withTax', amount: cents(due.net + due.tax) });
+    lines.push({ kind: 'processing', amount: due.processing });
+  }
+  lines.push({ kind: 'total', amount: due.total });
+  return lines;
 }
 
 /** What the request's latest version comes to (breakdownDue). */

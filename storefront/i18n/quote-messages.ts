@@ -64,6 +64,7 @@ export const quoteMessages = {
   total: 'Total',
   processing: (percent: number) => `Card processing (${percent}%)`,
   net: 'Total before tax',
+  beforeTax: (name: string) => `Total before ${name}`,
   tax: (name: string, rate: number) => `${name} (${rate}%)`,
   totalWithTax: (name: string) => `Total with ${name}`,
   withTax: (amount: string, name: string) => `${amount} with ${name}`,

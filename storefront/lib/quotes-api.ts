@@ -35,8 +35,8 @@ export interface VisitorQuote extends Omit<QuoteRequest, 'state' | 'hold' | 'rev
   accountRequest?: Pick<JoinRequest, 'state' | 'company' | 'reason'>;
 }
 
-/** A customer account the visitor may order on: its terms, and whether it needs a purchase order. */
-export type AccountToOrderOn = NonNullable<QuoteRequest['account']> & { purchaseOrderRequired: boolean };
+/** A customer account the visitor may order on: its terms, whether it needs a purchase order, and what the order comes to on it. */
+export type AccountToOrderOn = NonNullable<QuoteRequest['account']> & { purchaseOrderRequired: boolean; due?: QuoteDue };
 
 export interface CardProvider {
   provider: 'test' | 'stripe';

@@ -86,7 +86,7 @@ function OwnQuote({ id }: { id: string }) {
   const take = async (action: QuoteAction, account?: AccountToOrderOn) => {
     const request = account
       ? {
-          title: words.onAccount.title(account.name, pricedTotalSaid(quote, site)),
+          title: words.onAccount.title(account.name, pricedTotalSaid({ total: quote.total, ...(account.due && { due: account.due }) }, site)),
           message: words.onAccount.message(vendor.displayName, account.name),
           confirmLabel: words.onAccount.accept(account.name),
         }

@@ -64,8 +64,11 @@ describe('Soho Prop Hire, in pounds with VAT', () => {
     await page.goto(`${storefront}/quotes/${asked.id}`);
     await page.locator('html[data-hydrated]').waitFor();
     await page.getByText('VAT (20%)').waitFor();
-    await page.getByText('Total with VAT').waitFor();
-    expect(await page.locator('dd.quote-total').innerText()).toBe(listed.replace(' with VAT', ''));
+    // In the order they add up: the hire, card processing (VAT is charged on it), the total before VAT, the VAT, what the card is charged.
+    const totals = await page.locator('dl.quote-totals').innerText();
+    expect(totals.split('\n').filter((line) => !/^[£\d]/.test(line.trim()))).toEqual(['Rentals', 'Card processing (5%)', 'Total before VAT', 'VAT (20%)', 'Charged to your card at close-out']);
+    const screenTotal = await page.locator('dd.quote-total').innerText();
+    expect(screenTotal).toBe(listed.replace(' with VAT', ''));
     const card = page.getByRole('region', { name: /Your card/ });
     await card.getByText(/^To accept, authorise £[\d,.]+ on your card\.$/).waitFor();
     await card.getByText('Deposit', { exact: true }).waitFor();
@@ -107,6 +110,8 @@ describe('Soho Prop Hire, in pounds with VAT', () => {
     );
     const [proFormaPage] = await pdfPages(Buffer.from(proFormaBase64, 'base64'));
     for (const said of ['VAT registration no. GB 284 7719 36', 'Ealing Nights Ltd', 'Ealing Studios, Ealing Green', 'London W5 5EP', 'EAL-0042']) expect(proFormaPage).toContain(said);
+    // The amount the page, the list and the accept dialog said is the pro forma's total, to the penny.
+    expect(proFormaPage).toMatch(new RegExp(`Total\\s+${screenTotal.replace(/[.£]/g, (char) => `\\${char}`)}`));
     expect(proFormaPage).not.toContain('Please pay');
 
     // Soho Prop Hire asks for a certificate of insurance: the console lists whose is missing, and the order's page says nothing goes out without it.

@@ -88,7 +88,7 @@ describe('invoices', () => {
     // Two cases, three days (0.5 + 0.5 + 1 day rates each): £200; 5% processing on it, £10, taxed as the hire is; VAT £42 on £210; a third of 2 × £400 held as deposit: £264.
     expect(confirmed.hold).toMatchObject({ currency: 'GBP', amount: 516, parts: { total: 200, tax: 42, processing: 10, deposit: 264 } });
     // The visitor's quote says the same: the processing, and the VAT on the hire and on it.
-    expect((await storefront('GET', `/api/quotes/${id}`, cookie)).json().due).toEqual({ net: 200, tax: 42, processing: 10, total: 252, taxName: 'VAT', taxRate: 20 });
+    expect((await storefront('GET', `/api/quotes/${id}`, cookie)).json().due).toEqual({ net: 200, tax: 42, processing: 10, total: 252, taxName: 'VAT', taxRate: 20, processingTaxed: true });
     // And the list of their quotes, so its total is the quote page's.
     expect((await storefront('GET', '/api/quotes', cookie)).json().quotes.find((quote: { id: string }) => quote.id === id).due).toMatchObject({ net: 200, tax: 42 });
     // So does the console's pricing page (each line's group decides its tax).
@@ -406,7 +406,15 @@ describe('invoices', () => {
     try {
       const { id: untaxedId, cookie: untaxedCookie } = await order('untaxed-processing@studio.example', 20);
       // £200 hire, VAT £40 on it; 5% processing on the £240 with VAT: £12, with no VAT of its own. The total is the same £252.
-      expect((await storefront('GET', `/api/quotes/${untaxedId}`, untaxedCookie)).json().due).toEqual({ net: 200, tax: 40, processing: 12, total: 252, taxName: 'VAT', taxRate: 20 });
+      expect((await storefront('GET', `/api/quotes/${untaxedId}`, untaxedCookie)).json().due).toEqual({
+        net: 200,
+        tax: 40,
+        processing: 12,
+        total: 252,
+        taxName: 'VAT',
+        taxRate: 20,
+        processingTaxed: false,
+      });
       const [proForma] = await t.app.invoices.forQuote('london', untaxedId);
       expect(proForma!.lines.map((line) => [line.kind, line.amount, line.taxRate ?? null])).toEqual([
         ['rental', 200, 20],

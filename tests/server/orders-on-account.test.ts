@@ -67,7 +67,7 @@ describe('orders on a customer account', () => {
     expect((await accounts('POST', '', WARNER)).statusCode).toBe(201);
     const kim = await quoted('kim@warner.example', 3);
     const seen = await kim.storefront('GET', `/api/quotes/${kim.id}`);
-    expect(seen.json().orderOn).toEqual([
+    expect(seen.json().orderOn).toMatchObject([
       {
         id: 'warner',
         name: 'Warner Bros. Pictures',
@@ -78,6 +78,9 @@ describe('orders on a customer account', () => {
         purchaseOrderRequired: true,
       },
     ]);
+    // On the account the order carries no card processing, and Warner's resale certificate takes the tax off the hire.
+    expect(seen.json().orderOn[0].due).toMatchObject({ net: 900, processing: 0, total: 900 });
+    expect(seen.json().due).toMatchObject({ net: 900, processing: 45, total: 945 });
 
     // By card, as anyone: aviation holds a card first.
     expect((await kim.accept({})).statusCode).toBe(402);

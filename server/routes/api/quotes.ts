@@ -166,7 +166,14 @@ export async function visitorQuoteView(app: FastifyInstance, quote: QuoteRequest
   const due = {
     ...dueOf(quote, items, settings),
     ...(settings.site.insuranceRequired && { replacementValue: replacementValueOf(quote.lines, items) }),
-    ...(accounts.length && { orderOn: accounts.map((account) => ({ ...orderAccountOf(account), purchaseOrderRequired: account.purchaseOrderRequired ?? false })) }),
+    // Each account with what the order comes to on it (no card, so no card processing, and its exemption), for the accept dialog.
+    ...(accounts.length && {
+      orderOn: accounts.map((account) => ({
+        ...orderAccountOf(account),
+        purchaseOrderRequired: account.purchaseOrderRequired ?? false,
+        ...(quote.versions?.length && { due: quoteDue({ versions: quote.versions, account: orderAccountOf(account) }, itemGroupsOf(items), invoiceRuleOf(settings.site)) }),
+      })),
+    }),
     ...(awaitingEmail.length && { confirmEmailFor: awaitingEmail }),
     ...(offered && { accountsOffered: true }),
     ...(asked && { accountRequest: { state: asked.state, company: asked.company, ...(asked.reason && { reason: asked.reason }) } }),

@@ -2,9 +2,10 @@
  * A priced quote, every number explained (schema/rental/quote-pricing.ts made them): each rental with, under
  * its name, how one unit was priced step by step (week rate or day factors, the long-hire factor,
  * the one-day minimum), any adjustment with its reason, and its subtotal; the services; the totals;
- * and what a card authorisation would hold, processing on its own line.
+ * and the totals in the order they add up (schema/rental/invoices.ts dueLines), the last the one charged.
  */
-import type { QuoteDue } from '../../../schema/rental/invoices';
+import { Fragment } from 'react';
+import { dueLines, type QuoteDue } from '../../../schema/rental/invoices';
 import type { QuoteBreakdown } from '../../../schema/types.generated';
 import { useConfiguration } from '../../config/ConfigurationProvider';
 import { quoteMessages as words } from '../../i18n/quote-messages';
@@ -56,31 +57,47 @@ export function QuoteBreakdownView({ breakdown, due }: { breakdown: QuoteBreakdo
             <dd>{money(breakdown.servicesSubtotal)}</dd>
           </>
         )}
-        {due && due.tax > 0 ? (
-          <>
-            <dt>{words.net}</dt>
-            <dd>{money(breakdown.total)}</dd>
-            <dt>{words.tax(due.taxName, due.taxRate)}</dt>
-            <dd>{money(due.tax)}</dd>
-            <dt className="quote-total">{words.totalWithTax(due.taxName)}</dt>
-            <dd className="quote-total">{money(due.net + due.tax)}</dd>
-          </>
+        {due ? (
+          dueLines(due).map((line) => {
+            const label =
+              line.kind === 'processing'
+                ? words.processing(card?.processingPercent ?? 0)
+                : line.kind === 'beforeTax'
+                  ? words.beforeTax(due.taxName)
+                  : line.kind === 'tax'
+                    ? words.tax(due.taxName, due.taxRate)
+                    : line.kind === 'withTax'
+                      ? words.totalWithTax(due.taxName)
+                      : due.processing > 0
+                        ? words.authorisation
+                        : due.tax > 0
+                          ? words.totalWithTax(due.taxName)
+                          : words.total;
+            const final = line.kind === 'total' ? 'quote-total' : undefined;
+            return (
+              <Fragment key={line.kind}>
+                <dt className={final}>{label}</dt>
+                <dd className={final}>{money(line.amount)}</dd>
+              </Fragment>
+            );
+          })
         ) : (
           <>
             <dt className="quote-total">{words.total}</dt>
             <dd className="quote-total">{money(breakdown.total)}</dd>
-          </>
-        )}
-        {card && (
-          <>
-            <dt>{words.processing(card.processingPercent)}</dt>
-            <dd>{money(due ? due.processing : card.processing)}</dd>
-            <dt>{words.authorisation}</dt>
-            <dd>{money(due ? due.total : card.amount)}</dd>
+            {card && (
+              <>
+                <dt>{words.processing(card.processingPercent)}</dt>
+                <dd>{money(card.processing)}</dd>
+                <dt>{words.authorisation}</dt>
+                <dd>{money(card.amount)}</dd>
+              </>
+            )}
           </>
         )}
       </dl>
-      {card && <p className="quote-no-charge">{words.noCharge}</p>}
+      {/* On a customer account there is no card: nothing to say about holding one. */}
+      {card && (!due || due.processing > 0) && <p className="quote-no-charge">{words.noCharge}</p>}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 /** The invoice arithmetic (schema/rental/invoices.ts) and the accountants' files (server/rental/accounting-export.ts), pure. */
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { creditNoteOf, invoiceNumber, invoiceRuleOf, taxesOf, withTotals, type InvoiceLine, type InvoiceRule } from '../../../schema/rental/invoices';
+import { creditNoteOf, dueLines, invoiceNumber, invoiceRuleOf, taxesOf, withTotals, type InvoiceLine, type InvoiceRule } from '../../../schema/rental/invoices';
 import type { Invoice, SiteSettings } from '../../../schema/types.generated';
 import { exportCsv, exportParts, lineTaxes, taxTypeOf } from '../../../server/rental/accounting-export';
 import { sampleDraft } from '../../contract/invoice-store.contract';
@@ -26,6 +26,40 @@ describe('the invoice rule from the site', () => {
     expect(invoiceRuleOf(site).processingTaxed).toBe(true);
     expect(invoiceRuleOf({ ...site, cardProcessingTaxed: true }).processingTaxed).toBe(true);
     expect(invoiceRuleOf({ ...site, cardProcessingTaxed: false }).processingTaxed).toBe(false);
+  });
+});
+
+describe('what a quote comes to, line by line', () => {
+  const base = { net: 1060, taxName: 'VAT', taxRate: 20 };
+  it('adds processing taxed as the hire before the tax, processing charged on the total after it, and ends on what is charged', () => {
+    // London: £1,060 hire, 5% processing £53 taxed as it is, VAT £222.60 on £1,113: £1,335.60 charged.
+    expect(dueLines({ ...base, processing: 53, tax: 222.6, total: 1335.6, processingTaxed: true })).toEqual([
+      { kind: 'processing', amount: 53 },
+      { kind: 'beforeTax', amount: 1113 },
+      { kind: 'tax', amount: 222.6 },
+      { kind: 'total', amount: 1335.6 },
+    ]);
+    // Atlanta: sales tax on the hire, processing on the total with tax, untaxed.
+    expect(dueLines({ ...base, taxName: 'Sales tax', taxRate: 7, processing: 56.71, tax: 74.2, total: 1190.91, processingTaxed: false })).toEqual([
+      { kind: 'tax', amount: 74.2 },
+      { kind: 'withTax', amount: 1134.2 },
+      { kind: 'processing', amount: 56.71 },
+      { kind: 'total', amount: 1190.91 },
+    ]);
+    // On an account: no card, so no processing, and the total is the invoice's.
+    expect(dueLines({ ...base, processing: 0, tax: 212, total: 1272 })).toEqual([
+      { kind: 'tax', amount: 212 },
+      { kind: 'total', amount: 1272 },
+    ]);
+    // Each list adds up to its last line.
+    for (const due of [
+      { ...base, processing: 53, tax: 222.6, total: 1335.6, processingTaxed: true },
+      { ...base, processing: 56.71, tax: 74.2, total: 1190.91, processingTaxed: false },
+    ]) {
+      const lines = dueLines(due);
+      const added = lines.filter((line) => line.kind === 'processing' || line.kind === 'tax').reduce((sum, line) => sum + line.amount, due.net);
+      expect(Math.round(added * 100) / 100).toBe(lines.at(-1)!.amount);
+    }
   });
 });
 
