@@ -595,9 +595,10 @@ export const en = {
       from: 'Dates from',
       to: 'Dates to',
       total: 'Total',
-      net: 'Total before tax',
       tax: '%{name} (%{rate}%)',
       totalWithTax: 'Total with %{name}',
+      beforeTax: 'Total before %{name}',
+      charged: 'Charged to the card at close-out',
       states: {
         requested: 'Requested',
         quoted: 'Quoted',
@@ -662,7 +663,6 @@ export const en = {
       changedElsewhere: 'This request changed elsewhere (the visitor or another admin): showing it as it is now. Your pricing is kept.',
       rentals: 'Rentals',
       processing: 'Card processing (%{percent}%)',
-      authorisation: 'Card hold (before any deposit)',
       actions: {
         quote: 'Send quote',
         change: 'Change items or dates',

@@ -10,12 +10,12 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Alert, Box, Button, Card, CardContent, Divider, FormControlLabel, LinearProgress, Radio, RadioGroup, Stack, TextField, Typography } from '@mui/material';
 import { neverOutSaid } from '../../schema/rental/hire';
-import { useEffect, useMemo, useState } from 'react';
+import { Fragment, useEffect, useMemo, useState } from 'react';
 import { Confirm, Link, Title, useNotify, useTranslate } from 'react-admin';
 import { schemaDocuments } from '../../schema/documents';
 import { useParams } from 'react-router-dom';
 import { priceRequest } from '../../schema/rental/quote-pricing';
-import { breakdownDue, invoiceRuleOf, ruleForOrder } from '../../schema/rental/invoices';
+import { breakdownDue, dueLines, invoiceRuleOf, ruleForOrder } from '../../schema/rental/invoices';
 import { withDefaults } from '../../schema/defaults';
 import { isHireState, type QuoteAction } from '../../schema/rental/quote-states';
 import type { PricingInput, SiteSettings } from '../../schema/types.generated';
@@ -329,28 +329,34 @@ export function QuotePricing({ tenantId }: { tenantId: string }) {
             <dd>{money(preview.rentalSubtotal)}</dd>
             <dt>{translate('backlot.quotes.servicesTotal')}</dt>
             <dd>{money(preview.servicesSubtotal)}</dd>
-            {due.tax > 0 && (
-              <>
-                <dt>{translate('backlot.quotes.net')}</dt>
-                <dd>{money(preview.total)}</dd>
-                <dt>{translate('backlot.quotes.tax', { name: due.taxName, rate: due.taxRate })}</dt>
-                <dd>{money(due.tax)}</dd>
-              </>
-            )}
-            <Typography component="dt" sx={{ fontWeight: 700 }}>
-              {due.tax > 0 ? translate('backlot.quotes.totalWithTax', { name: due.taxName }) : translate('backlot.quotes.total')}
-            </Typography>
-            <Typography component="dd" sx={{ fontWeight: 700 }}>
-              {money(due.net + due.tax)}
-            </Typography>
-            {card && (
-              <>
-                <dt>{translate('backlot.quotes.processing', { percent: card.processingPercent })}</dt>
-                <dd>{money(due.processing)}</dd>
-                <dt>{translate('backlot.quotes.authorisation')}</dt>
-                <dd>{money(due.total)}</dd>
-              </>
-            )}
+            {/* The totals in the order they add up, ending on what is charged: the storefront's own lines (dueLines). */}
+            {dueLines(due).map((line) => {
+              const label =
+                line.kind === 'processing'
+                  ? translate('backlot.quotes.processing', { percent: card?.processingPercent ?? 0 })
+                  : line.kind === 'beforeTax'
+                    ? translate('backlot.quotes.beforeTax', { name: due.taxName })
+                    : line.kind === 'tax'
+                      ? translate('backlot.quotes.tax', { name: due.taxName, rate: due.taxRate })
+                      : line.kind === 'withTax'
+                        ? translate('backlot.quotes.totalWithTax', { name: due.taxName })
+                        : due.processing > 0
+                          ? translate('backlot.quotes.charged')
+                          : due.tax > 0
+                            ? translate('backlot.quotes.totalWithTax', { name: due.taxName })
+                            : translate('backlot.quotes.total');
+              const weight = line.kind === 'total' ? 700 : undefined;
+              return (
+                <Fragment key={line.kind}>
+                  <Typography component="dt" sx={{ fontWeight: weight }}>
+                    {label}
+                  </Typography>
+                  <Typography component="dd" sx={{ fontWeight: weight }}>
+                    {money(line.amount)}
+                  </Typography>
+                </Fragment>
+              );
+            })}
           </Box>
           <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
             {view.actions.map((action) => (

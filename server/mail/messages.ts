@@ -328,9 +328,9 @@ function closedParagraphs(configuration: StorefrontConfiguration, request: Quote
   ];
 }
 
-/** A quote's total as the visitor pays it: with the tenant's tax named, when it has one. */
+/** A quote's total as the visitor pays it (dueLines' last line, as the quote page ends on it): with the tenant's tax named, when it has one. */
 function dueSaid(money: (amount: number) => string, version: QuoteVersion | undefined, due: QuoteDue | undefined): string {
-  if (due && due.tax > 0) return `${money(due.net + due.tax)} with ${due.taxName}`;
+  if (due) return due.tax > 0 ? `${money(due.total)} with ${due.taxName}` : money(due.total);
   return version ? money(version.breakdown.total) : '';
 }
 

@@ -143,7 +143,8 @@ describe('Soho Prop Hire, in pounds with VAT', () => {
 
     // The console's pricing page says the VAT as the visitor saw it.
     await staff.page.goto(`${app.server.url}/admin/#/t/london/quote-requests/${asked.id}`);
-    await staff.page.getByText('Total with VAT').waitFor();
+    await staff.page.getByText('Total before VAT').waitFor();
+    await staff.page.getByText('Charged to the card at close-out').waitFor();
     await staff.page.getByText(/^£[\d,.]+ \(quote £[\d,.]+, tax £[\d,.]+, processing £[\d,.]+, deposit £[\d,.]+\)$/).waitFor();
     await staff.page.getByText(/^PF-000001$/).waitFor();
     const certificate = staff.page.getByRole('heading', { name: 'Certificate of insurance' }).locator('xpath=ancestor::div[contains(@class, "MuiCard-root")]');
