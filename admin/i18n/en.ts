@@ -791,7 +791,7 @@ export const en = {
       backNotYet: 'Your account at %{provider} is not finished yet. Go on where you left off, or come back later: nothing is lost.',
       platformHeading: 'Orders through the platform',
       commission:
-        'The platform takes %{percent} % of what is captured on orders that come through the platform, as its fee; the rest is paid into your account. Orders made on your own storefront carry no fee.',
+        'The platform takes %{percent}% of what is captured on orders that come through the platform, as its fee; the rest is paid into your account. Orders made on your own storefront carry no fee.',
       noCommission: 'The platform takes no fee on your orders.',
       statementExplain: 'A month’s orders through the platform: what was captured, the platform’s fee and what you received (CSV).',
       month: 'Month',
@@ -807,7 +807,7 @@ export const en = {
       commission: 'Commission',
       commissionOf: 'Platform commission on %{name}',
       statement: 'Monthly statement',
-      saved: 'The platform now takes %{percent} % on %{name}’s orders through the platform, from the next card hold.',
+      saved: 'The platform now takes %{percent}% on %{name}’s orders through the platform, from the next card hold.',
     },
     subHires: {
       find: 'Find it at other houses',
@@ -821,7 +821,7 @@ export const en = {
       noneFree:
         'The house that takes your sub-hires has nothing like it free on these dates. |||| None of the %{smart_count} houses that take your sub-hires has it, or anything like it, free on these dates.',
       km: '%{km} km away',
-      trade: '%{trade} a day to you (%{list} less %{percent} % trade discount)',
+      trade: '%{trade} a day to you (%{list} less %{percent}% trade discount)',
       enough: '%{free} free',
       some: 'Only %{free} free',
       failed: 'Other houses’ stock could not be read. Try again in a moment.',

@@ -12,6 +12,7 @@ import { Title, useTranslate } from 'react-admin';
 import { useLocation, useParams } from 'react-router-dom';
 import { PLATFORM_TENANT_ID } from '../../schema/routes';
 import { payoutsApi, type Payouts } from './payouts-api';
+import { requirementWords } from './requirement-words';
 import { StatementDownload } from './StatementDownload';
 
 type Standing = 'notConnected' | 'detailsWanted' | 'connected' | 'paused';
@@ -127,11 +128,9 @@ export function PayoutsScreen() {
                     {translate('backlot.payouts.due', { provider })}
                   </Typography>
                   <Box component="ul" sx={{ my: 0.5, pl: 3 }}>
-                    {payouts.due!.map((field) => (
-                      <li key={field}>
-                        <Typography variant="body2" component="code">
-                          {field}
-                        </Typography>
+                    {requirementWords(payouts.due!).map((wanted) => (
+                      <li key={wanted}>
+                        <Typography variant="body2">{wanted}</Typography>
                       </li>
                     ))}
                   </Box>

@@ -112,10 +112,10 @@ describe('a house joining the platform', () => {
     await house.getByText('must be at most 50 (found 80)').waitFor();
     await commission.fill('10');
     await commission.press('Enter');
-    await staff.page.getByText('The platform now takes 10 % on Savannah Set Supply’s orders through the platform, from the next card hold.').waitFor();
+    await staff.page.getByText('The platform now takes 10% on Savannah Set Supply’s orders through the platform, from the next card hold.').waitFor();
     await shoot(staff.page, 'houses-and-payouts');
     await owner.page.getByRole('menuitem', { name: 'Payouts' }).click();
-    await owner.page.getByText(/The platform takes 10 % of what is captured on orders that come through the platform/).waitFor();
+    await owner.page.getByText(/The platform takes 10% of what is captured on orders that come through the platform/).waitFor();
 
     expect(errors).toEqual([]);
     expect(owner.errors).toEqual([]);

@@ -122,7 +122,7 @@ describe('a house short of a line', () => {
     const first = dialog.getByRole('listitem').first();
     await first.getByText('Peachtree Prop House', { exact: false }).waitFor();
     await first.getByText(/3,\d{3} km away/).waitFor();
-    await first.getByText('$28.00 a day to you ($35.00 less 20 % trade discount)').waitFor();
+    await first.getByText('$28.00 a day to you ($35.00 less 20% trade discount)').waitFor();
     await first.getByText('4 free').waitFor();
     await shoot(admin.page, 'sub-hire-offers');
     await admin.page.setViewportSize({ width: 1280, height: 900 });
