@@ -37,7 +37,8 @@ export type MailKind =
   | 'joinRequest'
   | 'joinDecided'
   | 'subHireLost'
-  | 'subHireStranded';
+  | 'subHireStranded'
+  | 'productionWaiting';
 
 export interface MailContent {
   kind: MailKind;
@@ -536,6 +537,23 @@ export function subHireStrandedMessage(
       'Only the lender can cancel a sub-hire it has confirmed, on its own cancellation terms: ask it now, or keep the stock for another hire.',
     ],
     action: { label: 'Open the order', url: consoleHref(configuration, order) },
+  });
+}
+
+/** To a house that approves productions by hand: one from the platform waits for it, with its request held until then. */
+export function productionWaitingMessage(
+  configuration: StorefrontConfiguration,
+  production: { name?: string; email: string; studio?: string; production?: string; lines: number; startDate: string; endDate: string },
+): MailContent {
+  const who = production.name ? `${production.name} (${production.email})` : production.email;
+  const what = production.production ? ` for ${production.production}` : '';
+  return message('productionWaiting', configuration, `A production waits for your approval: ${production.name ?? production.email}`, {
+    heading: 'A production waits for your approval',
+    paragraphs: [
+      `${who}${production.studio ? `, of ${production.studio},` : ''} asked for ${production.lines} item${production.lines === 1 ? '' : 's'}${what} (${formatDays(production.startDate, production.endDate, configuration.site)}) through the platform.`,
+      'You check every new production first: approve them in Users and their request reaches you at once; refuse them and they are told.',
+    ],
+    action: { label: 'Open Users', url: `${origin(configuration)}/admin/#/t/${configuration.tenantId}/users` },
   });
 }
 

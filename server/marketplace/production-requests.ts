@@ -28,6 +28,8 @@ import type { IdentityUser } from '../identity/identity-provider';
 import type { Visitors } from '../identity/visitors';
 import { NotApprovedError, takeQuoteRequest, type IntakeStores } from '../rental/quote-intake';
 import { FieldProblemsError } from '../stores/field-problems';
+import { productionWaitingMessage } from '../mail/messages';
+import { sendHouseMail } from '../mail/tenant-mail';
 import { ProductionRequestExistsError, type ProductionRequestStore } from '../stores/production-request-store';
 import { QuoteRequestExistsError } from '../stores/quote-request-store';
 import type { PlatformCatalogue } from './platform-catalogue';
@@ -78,6 +80,22 @@ export class ProductionRequests {
   async get(uid: string, id: string): Promise<ProductionRequest | undefined> {
     const found = await this.deps.store.get(id);
     return found?.uid === uid ? found : undefined;
+  }
+
+  /** Mails a house that approves by hand that a production waits for it; a mail that fails is logged, the part waits all the same. */
+  private async tellHouseItWaits(houseId: string, request: ProductionRequest, part: ProductionPart, profile: UserProfile): Promise<void> {
+    const name = [profile.firstName, profile.lastName].filter(Boolean).join(' ') || profile.displayName;
+    await sendHouseMail(this.deps, houseId, (configuration) =>
+      productionWaitingMessage(configuration, {
+        ...(name && { name }),
+        email: profile.email,
+        ...((profile.studio ?? request.studio) && { studio: profile.studio ?? request.studio }),
+        ...(request.production && { production: request.production }),
+        lines: part.lines.length,
+        startDate: request.startDate,
+        endDate: request.endDate,
+      }),
+    ).catch((error: unknown) => this.deps.log.error({ err: error, tenantId: houseId, productionRequest: request.id }, 'the house could not be told a production waits for it'));
   }
 
   /**
@@ -227,13 +245,16 @@ export class ProductionRequests {
         'vendors' in user ? (await this.deps.visitors.enter(user, { tenantId: houseId, vendorName: vendor.displayName, now })).profile : await this.deps.profileStore.get(houseId, user.uid);
       if (!arrived) return await this.record(request.id, houseId, { state: 'failed', problem: `${houseName} has no profile of yours yet: send this part again.` }, now);
       const profile = await this.welcomed(houseId, user.uid, arrived, platformProfile, vendor.marketplaceApproval === 'platformVerified', now);
-      if (profile.isAuthorized === null || profile.isAuthorized === undefined)
+      if (profile.isAuthorized === null || profile.isAuthorized === undefined) {
+        // The house is told once, when the part first waits (a retry mails nothing more).
+        if (part.state !== 'awaitingApproval') await this.tellHouseItWaits(houseId, request, part, profile);
         return await this.record(
           request.id,
           houseId,
           { state: 'awaitingApproval', problem: `${houseName} checks every new production first: this part is sent to them as soon as they approve you. We will email you.` },
           now,
         );
+      }
       const quoteId = partQuoteId(request.id, houseId, user.uid);
       try {
         await takeQuoteRequest(

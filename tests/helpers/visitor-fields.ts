@@ -18,10 +18,8 @@ export const TRADE_AND_STAFF_FIELDS = [
   'applicationFee',
   'customer',
   'paymentMethod',
-  'intentId',
   'glCode',
   'recordedBy',
-  'uploadedBy',
   'decidedBy',
   'notes',
 ] as const;

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '../../schema/rental/quote-rules';
 import type { ProductionRequest, QuoteRequest } from '../../schema/types.generated';
+import type { OutboxMailer } from '../../server/mail/mailer';
 import { expectNoTradeFields } from '../helpers/visitor-fields';
 import { buildTestApp, editTenant, withShippedHouses, type TestApp } from '../helpers/server';
 import { storefrontVisitor } from '../helpers/storefront-visitor';
@@ -107,6 +108,9 @@ describe('a production request on the platform', () => {
       ['atlanta', 'awaitingApproval'],
     ]);
     expect(partOf(request, 'atlanta').problem).toContain('Peachtree Prop House checks every new production first');
+    // Peachtree is told at once that a production waits for it, where to approve it.
+    const waiting = async () => (await (t.app.mailer as OutboxMailer).list()).filter((mail) => mail.kind === 'productionWaiting');
+    expect((await waiting()).map((mail) => [mail.to, mail.tenantId, mail.subject])).toEqual([['desk@peachtreeprops.com', 'atlanta', expect.stringMatching(/^A production waits for your approval: /)]]);
     // Each house sees its own part only: its lines, its currency's quote to come.
     const [aviation] = await houseRequests('aviation');
     expect(aviation!.lines).toEqual([expect.objectContaining({ objectID: 'c-stand-40-in-with-arm', quantity: 3 })]);
@@ -128,9 +132,10 @@ describe('a production request on the platform', () => {
     expect(partOf(after, 'atlanta').state).toBe('sent');
     expect((await houseRequests('atlanta')).map((quote) => quote.id)).toEqual([partOf(after, 'atlanta').quoteId]);
 
-    // Sent again with the same key: the same request, no second request at any house.
+    // Sent again with the same key: the same request, no second request at any house, no second mail.
     const again = await send(ask);
     expect(again.statusCode).toBe(200);
+    expect(await waiting()).toHaveLength(1);
     expect((await houseRequests('aviation')).length).toBe(1);
     expect((await houseRequests('london')).length).toBe(1);
     // Listed for the visitor, newest first; another visitor sees none of it.

@@ -124,10 +124,11 @@ describe('the conversation after a quote request', () => {
     expect(version.breakdown).toEqual(expected);
     // 2 × (255 + 85 × 0.5 × 0.75 = 31.88) − 20 = 553.76; 160 + 40 × 0.5 × 0.75 = 175; delivery 2 × 175.
     expect([version.breakdown.total, version.breakdown.cardAuthorisation]).toEqual([1078.76, { processingPercent: 5, processing: 53.94, amount: 1132.7 }]);
+    // The mail says what the card is charged, as the quote page ends on it.
     expect(quoted.json()).toMatchObject({ state: 'quoted', actions: ['quote', 'change', 'hold', 'cancel'] });
     const all = await mails();
     const sent = all.slice(0, all.length - mailsBefore);
-    expect(sent.map((mail) => [mail.kind, mail.to, mail.subject])).toEqual([['quoteUpdate', 'dana@studio.example', 'Your quote from Jetway Props: $1,078.76']]);
+    expect(sent.map((mail) => [mail.kind, mail.to, mail.subject])).toEqual([['quoteUpdate', 'dana@studio.example', 'Your quote from Jetway Props: $1,132.70']]);
     expect((await t.app.profileStore.get('aviation', dana.uid))?.stats?.unreadNotificationCount).toBe(1);
 
     // The visitor's view: the same numbers, no GL codes, and the buttons they have.

@@ -52,8 +52,8 @@ const signedOut = { 401: 'Nobody is signed in on this storefront' };
 /** A request as its visitor sees it: no GL codes, no staff accounts, no provider's errors, and what they can do now. */
 /**
  * What a visitor sees of their own request, field by field: an allow-list, so a field added for the
- * house (a sub-hire and its lender, a credit release, the payment provider's accounts and the
- * platform's commission, who on the staff did what) stays the house's until it is named here.
+ * house (a sub-hire and its lender, a credit release, the house's account at the payment provider
+ * and the platform's commission, who on the staff did what) stays the house's until it is named here.
  */
 const VISITOR_FIELDS = [
   'id',
@@ -75,6 +75,9 @@ const VISITOR_FIELDS = [
   'createdAt',
 ] as const satisfies ReadonlyArray<keyof QuoteRequest>;
 const VISITOR_HOLD_FIELDS = [
+  // The provider and its payment's id are the browser's anyway (Stripe.js confirms the payment by them).
+  'provider',
+  'intentId',
   'status',
   'currency',
   'amount',
@@ -90,7 +93,8 @@ const VISITOR_HOLD_FIELDS = [
   'declineMessage',
   'renewals',
 ] as const satisfies ReadonlyArray<keyof CardHold>;
-const VISITOR_INSURANCE_FIELDS = ['fileName', 'contentType', 'size', 'expiresOn', 'insurer', 'policyNumber', 'coverAmount', 'uploadedAt'] as const satisfies ReadonlyArray<
+// `uploadedBy` says which side uploaded it ("visitor" or "vendor"), no one's address.
+const VISITOR_INSURANCE_FIELDS = ['fileName', 'contentType', 'size', 'expiresOn', 'insurer', 'policyNumber', 'coverAmount', 'uploadedAt', 'uploadedBy'] as const satisfies ReadonlyArray<
   keyof NonNullable<QuoteRequest['insurance']>
 >;
 
@@ -131,7 +135,7 @@ export function visitorView(quote: QuoteRequest, today: string) {
   };
 }
 
-/** A card hold as its visitor sees it: its state and amounts, not the provider's ids, the house's account or the platform's commission. */
+/** A card hold as its visitor sees it: its state and amounts, not the provider's customer and card, the house's account or the platform's commission. */
 function visitorHold(hold: CardHold) {
   const { pending } = hold;
   return { ...picked(hold, VISITOR_HOLD_FIELDS), ...(pending && { pending: { action: pending.action, since: pending.since } }) };
