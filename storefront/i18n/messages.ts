@@ -35,6 +35,8 @@ export const messages = {
   // How many the prop house owns: "available" would say the same as "free on your dates", which it is not.
   available: (count: number) => `${count} in stock`,
   noMatches: 'Nothing matches all of these filters.',
+  noTextMatches: (text: string) => `Nothing matches “${text}”.`,
+  noTextMatchesHint: 'Check the spelling, or search for something broader.',
   noMatchesHint: 'Take a filter off, or search for something broader.',
   noItemsYet: 'No items are listed here yet.',
   pagination: 'Pages',

@@ -80,6 +80,10 @@ describe('catalogue pages', () => {
     expect(names(stateOf((await get('/search?q=galey')).body))).toEqual(['galley-cart']);
     const search = stateOf((await get('/search?q=tweed')).body);
     expect(search.catalogue).toMatchObject({ total: 1, query: { text: 'tweed' } });
+    // Nothing found, with no filter set: the page says so of the words, not of filters.
+    const none = (await get('/search?q=zeppelin')).body;
+    expect(none).toContain('Nothing matches “zeppelin”.');
+    expect(none).not.toContain('filters.');
   });
 
   it('show an item on its own page, and a missing one as not found', async () => {

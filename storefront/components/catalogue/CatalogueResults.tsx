@@ -84,8 +84,9 @@ export function CatalogueResults({ path, heading }: { path: string; heading: str
               ))}
             </ul>
           ) : filtered || query.text ? (
-            <EmptyState message={messages.noMatches}>
-              <p>{messages.noMatchesHint}</p>
+            // A search with no filter set says nothing of filters.
+            <EmptyState message={filtered ? messages.noMatches : messages.noTextMatches(query.text ?? '')}>
+              <p>{filtered ? messages.noMatchesHint : messages.noTextMatchesHint}</p>
               {filtered && (
                 <a className="button button-primary" href={clear}>
                   {messages.clearFilters}
