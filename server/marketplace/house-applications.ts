@@ -58,6 +58,15 @@ export interface PlatformMessages {
   refused(house: string, reason: string): MailContent;
 }
 
+/** The locale a house in `country` (ISO 3166 alpha-2) writes in: English, as that country writes it. */
+const localeOf = (country: string) => {
+  try {
+    return new Intl.Locale('en', { region: country.toUpperCase() }).toString();
+  } catch {
+    return 'en';
+  }
+};
+
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export class HouseApplications {
@@ -152,9 +161,13 @@ export class HouseApplications {
           timezone: claimed.timezone,
           taxRatePercent: claimed.taxRatePercent,
           ...(claimed.taxName && { taxName: claimed.taxName }),
+          // Dates, money and numbers written as the house's country writes them (en-GB: 8 Dec 2026).
+          locale: localeOf(claimed.address.country),
         },
         platform?.tenant,
       );
+      // Visitors whose whereabouts are unknown are measured from the house itself, not from the platform's default.
+      if (claimed.location) tenant.site = { ...tenant.site, defaultLocation: { name: claimed.address.city, lat: claimed.location.lat, lng: claimed.location.lng } };
       tenant.vendor = { ...tenant.vendor, address: claimed.address, ...(claimed.location && { _geoloc: claimed.location }), isListed: false };
       await tenantStore.create(claimed.tenantId, tenant, staffEmail);
     } catch (error) {

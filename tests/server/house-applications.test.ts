@@ -88,6 +88,8 @@ describe('a house signing up on the platform', () => {
       email: 'owner@forsythprops.example',
     });
     expect(tenant.site).toMatchObject({ currency: 'USD', taxRatePercent: 7, taxName: 'Sales tax', domain: 'forsyth-prop-works.backlot.example' });
+    // Written as its country writes, and measured from the house itself when a visitor's place is unknown (not Hollywood).
+    expect(tenant.site).toMatchObject({ locale: 'en-US', defaultLocation: { name: 'Savannah', lat: 32.0809, lng: -81.0912 } });
     expect(tenant.categories.groups.map((group: { slug: string }) => group.slug)).toContain('furniture');
     const [approvedMail] = (await mailTo('owner@forsythprops.example')).filter((mail) => mail.subject.includes('approved'));
     expect(await mailBody(approvedMail!.id)).toContain(link);
@@ -125,8 +127,8 @@ describe('a house signing up on the platform', () => {
 
   it("never gives a closed house's id again, and closing a house ends its admins' reach at once", async () => {
     /** Applies, is approved and signs in from the welcome link: the house's id and its admin's console cookie. */
-    const opened = async (adminEmail: string) => {
-      const applied = await apply({ ...SAVANNAH, name: 'Harbour Props', adminEmail });
+    const opened = async (adminEmail: string, where: Partial<HouseApplicationInput> = {}) => {
+      const applied = await apply({ ...SAVANNAH, name: 'Harbour Props', adminEmail, ...where });
       expect(applied.statusCode, applied.body).toBe(201);
       const { id, tenantId } = applied.json() as { id: string; tenantId: string };
       const { link } = (await t.as('platform', { method: 'POST', url: `/api/house-applications/${id}/approve` })).json() as { link: string };
@@ -154,8 +156,15 @@ describe('a house signing up on the platform', () => {
     expect((await t.as('platform', { method: 'POST', url: '/api/tenants/harbour-props/accounts', payload: { ...studio, id: 'another' } })).statusCode).toBe(410);
 
     // A new house of the same name gets an id of its own, and neither admin reaches the other's.
-    const next = await opened('office@harbourprops2.example');
+    const next = await opened('office@harbourprops2.example', {
+      address: { line1: '12 Dean Street', city: 'London', zip: 'W1D 3RB', country: 'GB' },
+      location: { lat: 51.5136, lng: -0.1318 },
+      currency: 'GBP',
+      timezone: 'Europe/London',
+    });
     expect(next.tenantId).toBe('harbour-props-2');
+    // A house in Britain writes as Britain does, and is measured from London.
+    expect((await t.app.tenantStore.get('harbour-props-2'))!.tenant.site).toMatchObject({ locale: 'en-GB', defaultLocation: { name: 'London', lat: 51.5136 } });
     expect((await as(next.cookie, 'GET', '/api/tenants/harbour-props-2/accounts')).json()).toEqual([]);
     expect((await as(next.cookie, 'GET', '/api/tenants/harbour-props/accounts')).statusCode).toBe(404);
     expect((await as(old.cookie, 'GET', '/api/tenants/harbour-props-2/accounts')).statusCode).toBe(404);

@@ -4,7 +4,7 @@
  * (/api/house-applications). The server has the final word: each refusal lands beside its field
  * (a name or domain already on the platform, an email that has an account).
  */
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { parseLatLng } from '../../../schema/marketplace/distance';
 import type { HouseApplicationInput } from '../../../schema/types.generated';
 import { apiCall, IdentityError, toIdentityError } from '../../auth/identity-api';
@@ -14,14 +14,19 @@ import { ErrorText } from '../auth/ErrorText';
 
 const messages = allMessages.marketplace;
 const CURRENCIES = ['USD', 'GBP', 'EUR', 'CAD', 'AUD', 'NZD'];
-/** Every zone the browser knows; the schema's own check is the server's. */
-const zones = () => (typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['UTC']);
+/** Every zone the browser knows, and UTC (which the list leaves out); the schema's own check is the server's. */
+const zones = () => ['UTC', ...(typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [])];
 
 export function HouseApplicationForm() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<IdentityError>();
   const [sent, setSent] = useState<{ name: string; email: string }>();
-  const guessedZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  // The applicant's own zone, once the page runs in their browser (the server's rendering cannot know it).
+  const [zone, setZone] = useState('UTC');
+  useEffect(() => {
+    const guessed = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (zones().includes(guessed)) setZone(guessed);
+  }, []);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -106,7 +111,7 @@ export function HouseApplicationForm() {
         {field(
           'timezone',
           messages.timezone,
-          <select name="timezone" defaultValue={zones().includes(guessedZone) ? guessedZone : 'UTC'}>
+          <select name="timezone" value={zone} onChange={(event) => setZone(event.target.value)}>
             {zones().map((zone) => (
               <option key={zone}>{zone}</option>
             ))}
