@@ -24,6 +24,10 @@ describe('shipped tenants', () => {
     const london = report.tenants.find((t) => t.tenantId === 'london')!.tenant!;
     expect(london.site).toMatchObject({ currency: 'GBP', locale: 'en-GB', taxName: 'VAT', taxRatePercent: 20 });
     expect(london.vendor).toMatchObject({ timezone: 'Europe/London', address: { city: 'London', country: 'GB' } });
+    // Its own words and place, not the aviation sample's it was made from.
+    expect(london.site.meta?.description).toMatch(/^Soho Prop Hire rents .* in London\./);
+    expect(london.site.defaultLocation).toMatchObject({ name: 'Soho', lat: 51.5136, lng: -0.1318 });
+    expect(JSON.stringify([london.site.headerLinks, london.site.footerLinks])).not.toMatch(/aviation|Credits|TIPS/i);
     expect(new Intl.NumberFormat(london.site.locale, { style: 'currency', currency: london.site.currency }).format(1234.5)).toBe('£1,234.50');
   });
 
