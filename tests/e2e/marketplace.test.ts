@@ -87,6 +87,27 @@ describe('the platform, for a production', () => {
       .getByText('Soho Prop Hire: sent')
       .waitFor();
     await shoot(staff.page, 'console-production-requests');
+
+    // A set list of two houses' items is sent from its own page as one production request, split per house.
+    const listId = await page.evaluate(async () => {
+      const made = (await (await fetch('/api/set-lists', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Night Flight: stage 4' }) })).json()) as {
+        id: string;
+      };
+      for (const listing of ['aviation~c-stand-40-in-with-arm', 'london~c-stand-40-in-with-arm'])
+        await fetch(`/api/set-lists/${made.id}/lines/${listing}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ quantity: 1 }) });
+      return made.id;
+    });
+    await page.goto(`${platform}/set-lists/${listId}`);
+    await page.locator('html[data-hydrated]').waitFor();
+    const listStart = addDays(startDate, 10);
+    await page.getByLabel('First day').fill(listStart);
+    await page.getByLabel('Last day').fill(addDays(listStart, 1));
+    await page.getByLabel('Production').fill('Night Flight');
+    await page.getByRole('button', { name: /^Send/ }).click();
+    // Soho approved Dana above, so its part goes at once; Jetway checks her first.
+    await page.getByText('Sent to Soho Prop Hire').waitFor();
+    await page.getByText('Waiting for Jetway Props to approve you').waitFor();
+    await shoot(page, 'platform-set-list-sent');
     expect(errors).toEqual([]);
   });
 });

@@ -13,12 +13,12 @@
  */
 import { useState, type FormEvent } from 'react';
 import { addDays, earliestStart, latestEnd } from '../../../schema/rental/quote-rules';
-import { QUOTES_PATH, quoteHref } from '../../../schema/routes';
+import { PLATFORM_TENANT_ID, QUOTES_PATH, quoteHref } from '../../../schema/routes';
 import type { Item, QuoteRequestInput } from '../../../schema/types.generated';
 import { useAuth } from '../../auth/AuthProvider';
 import { IdentityError, identityApi, toIdentityError } from '../../auth/identity-api';
 import { rememberRedirectTarget } from '../../auth/redirect-target';
-import { useConfiguration, useMarketplace } from '../../config/ConfigurationProvider';
+import { useConfiguration } from '../../config/ConfigurationProvider';
 import { newRequestKey, productionRequestsApi, type ShownProductionRequest } from '../../lib/production-requests-api';
 import { ProductionParts } from '../marketplace/ProductionParts';
 import { messages } from '../../i18n/messages';
@@ -47,7 +47,7 @@ export function ItemQuoteRequest({ item }: { item: Pick<Item, 'objectID' | 'name
  * lines go as they are (a set list's quantities, changed on the list itself).
  */
 export function QuoteRequestForm({ lines, chooseQuantity = false, heading }: { lines: QuoteLine[]; chooseQuantity?: boolean; heading?: string }) {
-  const { site, vendor, forms } = useConfiguration();
+  const { site, vendor, forms, tenantId } = useConfiguration();
   const { status, visitor } = useAuth();
   const verb = site.request!;
   const [busy, setBusy] = useState(false);
@@ -56,8 +56,9 @@ export function QuoteRequestForm({ lines, chooseQuantity = false, heading }: { l
   // The form shows only once the browser knows who is signed in, so the shoot dates can be read here.
   const [dates] = useState(currentDates);
   const [firstDay, setFirstDay] = useState(dates?.from ?? '');
-  // The platform: one key per request sent (a retry of the same send finds the first).
-  const platform = Boolean(useMarketplace());
+  // The platform: one key per request sent (a retry of the same send finds the first). Told by the
+  // tenant, not by the page's marketplace state, which a set list's page does not carry.
+  const platform = tenantId === PLATFORM_TENANT_ID;
   const [requestKey, setRequestKey] = useState(newRequestKey);
   const [production, setProduction] = useState<ShownProductionRequest>();
 
