@@ -21,6 +21,7 @@
  */
 import { createHash } from 'node:crypto';
 import { withDefaults } from '../../schema/defaults';
+import { visitorName } from '../../schema/visitor-name';
 import { addDays, endBeforeStart, pastEverywhere } from '../../schema/rental/quote-rules';
 import { partCounts, retryable, splitByHouse } from '../../schema/marketplace/production-requests';
 import type { ProductionPart, ProductionRequest, ProductionRequestInput, UserProfile } from '../../schema/types.generated';
@@ -84,7 +85,7 @@ export class ProductionRequests {
 
   /** Mails a house that approves by hand that a production waits for it; a mail that fails is logged, the part waits all the same. */
   private async tellHouseItWaits(houseId: string, request: ProductionRequest, part: ProductionPart, profile: UserProfile): Promise<void> {
-    const name = [profile.firstName, profile.lastName].filter(Boolean).join(' ') || profile.displayName;
+    const name = visitorName(profile);
     await sendHouseMail(this.deps, houseId, (configuration) =>
       productionWaitingMessage(configuration, {
         ...(name && { name }),

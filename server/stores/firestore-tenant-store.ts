@@ -304,9 +304,9 @@ export class FirestoreTenantStore extends IndexedTenantStore implements TenantSt
     return this.locks.run(tenantId, async () => {
       const record = await this.options.firestore.runTransaction(async (tx) => {
         const ref = this.doc(tenantId);
-        const [existing, retired] = await Promise.all([tx.get(ref), tx.get(this.retiredRef(tenantId))]);
+        const [existing, retired, archived] = await Promise.all([tx.get(ref), tx.get(this.retiredRef(tenantId)), tx.get(this.archivedAs(tenantId))]);
         if (existing.exists) throw new TenantExistsError(tenantId);
-        if (retired.exists) throw new TenantIdRetiredError(tenantId);
+        if (retired.exists || !archived.empty) throw new TenantIdRetiredError(tenantId);
         const { texts, valid, version } = prepare();
         this.checkDomain(tenantId, valid);
         const at = this.now();
@@ -327,11 +327,19 @@ export class FirestoreTenantStore extends IndexedTenantStore implements TenantSt
     return this.options.firestore.collection(`${this.tenants.id}-retired`).doc(tenantId);
   }
 
+  /**
+   * The archived documents of a tenant with this id: a tenant archived before ids were retired
+   * left only these (no `-retired` document), and its id is no less used.
+   */
+  private archivedAs(tenantId: string) {
+    return this.options.firestore.collection(`${this.tenants.id}-archive`).where('tenantId', '==', tenantId).limit(1);
+  }
+
   async everUsed(tenantId: string): Promise<boolean> {
     if (!isTenantId(tenantId)) return false;
     if (this.has(tenantId)) return true;
-    const [live, retired] = await Promise.all([this.doc(tenantId).get(), this.retiredRef(tenantId).get()]);
-    return live.exists || retired.exists;
+    const [live, retired, archived] = await Promise.all([this.doc(tenantId).get(), this.retiredRef(tenantId).get(), this.archivedAs(tenantId).get()]);
+    return live.exists || retired.exists || !archived.empty;
   }
 
   async put(tenantId: string, tenant: Tenant, options: WriteOptions): Promise<TenantRecord> {

@@ -16,7 +16,7 @@ import type { Tenant } from '../../schema/types.generated';
 import { FileTenantStore } from '../../server/stores/file-tenant-store';
 import type { FirestoreTenantStore as FirestoreTenantStoreType } from '../../server/stores/firestore-tenant-store';
 import { renderTenant, versionOf } from '../../server/stores/tenant-documents';
-import { TenantInvalidError, UnknownVersionError, VersionConflictError, type HistoryEntry } from '../../server/stores/tenant-store';
+import { TenantIdRetiredError, TenantInvalidError, UnknownVersionError, VersionConflictError, type HistoryEntry } from '../../server/stores/tenant-store';
 import { tenantsDir } from '../helpers/paths';
 import { acmeTenant, aviationTenant, describeTenantStoreContract } from './tenant-store.contract';
 
@@ -99,6 +99,16 @@ describe('FirestoreTenantStore in Firestore', () => {
   afterEach(async () => {
     await Promise.all(stores.splice(0).map((s) => s.close()));
     await db.cleanup();
+  });
+
+  it('keeps an id retired that an earlier release archived, with only its archive document to show for it', async () => {
+    // What the previous release's archive() left: the tenant's document under the archive collection, no "-retired" document.
+    await db.firestore.collection('tenants-archive').doc('heard-props-2026-01-01T00-00-00-000Z').set({ tenantId: 'heard-props', archivedBy: 'staff@example.com' });
+    expect(await store.everUsed('heard-props')).toBe(true);
+    const tenant = acmeTenant();
+    await expect(
+      store.create('heard-props', { ...tenant, site: { ...tenant.site, tenantId: 'heard-props', domain: 'www.heard-props.example' }, vendor: { ...tenant.vendor, id: 'heard-props' } }, 'a'),
+    ).rejects.toBeInstanceOf(TenantIdRetiredError);
   });
 
   it('commits the document, its history entry and both snapshots together', async () => {

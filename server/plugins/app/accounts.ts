@@ -170,9 +170,8 @@ export default fp<AccountsPluginOptions>(
     const closedTenant = async (request: FastifyRequest, reply: FastifyReply) => {
       const { tenantId } = request.params as { tenantId: string };
       if (app.tenantStore.has(tenantId) || (await app.tenantStore.get(tenantId).catch(() => null)) !== undefined) return;
-      const reading = request.account!.role === 'platform' && SAFE_METHODS.has(request.method);
-      if (reading && (await app.tenantStore.everUsed(tenantId))) return;
       const closed = await app.tenantStore.everUsed(tenantId);
+      if (closed && request.account!.role === 'platform' && SAFE_METHODS.has(request.method)) return;
       void reply
         .code(closed ? 410 : 404)
         .send(

@@ -108,9 +108,11 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
   };
 
   /** The headers of a call whose mailed link leads back to this storefront, as the browser reached it. */
+  /** The storefront's origin as the asking browser reached it: where a mailed link leads back to. */
+  const storefrontOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
   const linkingBack = (request: FastifyRequest, headers = fetchHeaders(request)): Headers => {
     const linking = new Headers(headers);
-    linking.set(ORIGIN_HEADER, `${request.protocol}://${request.host}`);
+    linking.set(ORIGIN_HEADER, storefrontOrigin(request));
     return linking;
   };
 
@@ -545,8 +547,6 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
     await app.visitors.emailChanged(user, change.to, new Date());
     return user;
   };
-  const storefrontOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
-
   app.post(
     '/api/identity/email',
     {
