@@ -369,6 +369,10 @@ export interface SiteSettings {
    */
   turnaroundDays?: number;
   /**
+   * Earliest check-out (days before a hire): How many days before a hire's first day its items may go out (a prep or test day). Units that go out before the turnaround take stock from that day; a check-out that would leave another booking short is refused, and one earlier than this is noted on its scan.
+   */
+  earlyOutDays?: number;
+  /**
    * Grace for returns (hours): Hours after the end of a hire's last day (in the vendor's time zone) before anything still out makes the order overdue.
    */
   returnGraceHours?: number;

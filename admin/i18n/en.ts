@@ -615,7 +615,7 @@ export const en = {
       },
       pencilled: 'Pencilled',
       notFree: 'Not free',
-      holds: { pencil: 'Pencilled hold', order: 'Order', repair: 'In repair', lost: 'Lost or retired', subHire: 'Hired in' },
+      holds: { pencil: 'Pencilled hold', order: 'Order', repair: 'In repair', lost: 'Lost or retired', outEarly: 'Out before its hire', subHire: 'Hired in' },
       since: 'from %{day}, until back',
       lines: 'Items asked for',
       item: 'Item',

@@ -3,7 +3,7 @@
  * other bookings on its items, with the item's name) and on an item's page (its own, with the
  * production and who asked). It scrolls sideways inside its card on a phone, reachable by keyboard.
  */
-import { isHiredIn, isOffShelf } from '../../schema/rental/availability';
+import { isHiredIn, isOffShelf, isOutEarly, orderOfOutEarly } from '../../schema/rental/availability';
 import { Box, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { Link, useTranslate } from 'react-admin';
 import type { Booking } from '../../schema/rental/availability';
@@ -50,7 +50,11 @@ export function BookingsTable({ tenantId, label, bookings, itemName, withProduct
               </TableCell>
               {withProduction && <TableCell>{[booking.production, booking.who].filter(Boolean).join(' · ') || '—'}</TableCell>}
               <TableCell>
-                {isOffShelf(booking) || isHiredIn(booking) ? '—' : <Link to={`/t/${tenantId}/quote-requests/${encodeURIComponent(booking.quoteId)}`}>{translate('backlot.quotes.open')}</Link>}
+                {isOffShelf(booking) || isHiredIn(booking) ? (
+                  '—'
+                ) : (
+                  <Link to={`/t/${tenantId}/quote-requests/${encodeURIComponent(isOutEarly(booking) ? orderOfOutEarly(booking) : booking.quoteId)}`}>{translate('backlot.quotes.open')}</Link>
+                )}
               </TableCell>
             </TableRow>
           ))}

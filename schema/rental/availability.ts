@@ -9,6 +9,10 @@
  * on an order past its last day (its booking's `out`) take stock on every day until they are back:
  * an overdue hire blocks every later window, and the hires it now collides with show at once.
  *
+ * Units of an order that go out before its booking starts (its first day less the turnaround: a
+ * prep day, or a production that collects early) take stock from the day they leave, as a row of
+ * their own (`outEarly`, from that day to the day before the booking) beside the order's.
+ *
  * Stock hired in from another house (`subHire`, issue 39) counts the other way: it adds its
  * quantity from its first day to its last (it arrives ready and goes back after, so no turnaround),
  * and a hire placed on those days may take it like the house's own.
@@ -19,8 +23,8 @@
 import { addDays } from './quote-rules';
 import type { HoldKind } from './quote-states';
 
-/** A hold or an order (a request's), stock off the shelf (in repair, or lost: retired units too), or stock hired in. */
-export type BookingKind = Exclude<HoldKind, 'none'> | 'repair' | 'lost' | 'subHire';
+/** A hold or an order (a request's), stock off the shelf (in repair, or lost: retired units too), an order's units out early, or stock hired in. */
+export type BookingKind = Exclude<HoldKind, 'none'> | 'repair' | 'lost' | 'outEarly' | 'subHire';
 
 export interface Booking {
   quoteId: string;
@@ -40,6 +44,15 @@ export const OPEN_END = '2199-12-31';
 
 /** Whether a row is stock off the shelf rather than a hire (no turnaround around it). */
 export const isOffShelf = (booking: Pick<Booking, 'kind'>) => booking.kind === 'repair' || booking.kind === 'lost';
+
+/** Whether a row is an order's units out before its booking starts (its key names the order: `outEarly:<orderId>:<objectID>`). */
+export const isOutEarly = (booking: Pick<Booking, 'kind'>) => booking.kind === 'outEarly';
+
+/** The order a row of units out early belongs to. */
+export const orderOfOutEarly = (booking: Pick<Booking, 'quoteId'>) => booking.quoteId.split(':')[1] ?? '';
+
+/** Whether a row keeps no turnaround around it: stock off the shelf, and units out early (their order's own booking has it). */
+const unpadded = (booking: Pick<Booking, 'kind'>) => isOffShelf(booking) || isOutEarly(booking);
 
 /** Whether a row is stock hired in from another house: it adds to what is free instead of taking. */
 export const isHiredIn = (booking: Pick<Booking, 'kind'>) => booking.kind === 'subHire';
@@ -94,7 +107,7 @@ export function freeSteps(stock: number, bookings: readonly Booking[], from: str
       take(booking.firstDay, booking.lastDay, -booking.quantity);
       continue;
     }
-    const pad = isOffShelf(booking) ? 0 : turnaroundDays;
+    const pad = unpadded(booking) ? 0 : turnaroundDays;
     const blockedTo = booking.lastDay >= OPEN_END ? OPEN_END : addDays(booking.lastDay, pad);
     take(addDays(booking.firstDay, -pad), blockedTo, booking.quantity);
     // Units still out after their last day: not back yet, so not free on any day until they are.
@@ -191,7 +204,7 @@ export function placementProblems(placement: Placement, booked: readonly Booking
 export function collisions(stock: number, bookings: readonly Booking[], turnaroundDays: number, today: string): Array<{ quoteId: string; day: string; free: number; quantity: number }> {
   const found: Array<{ quoteId: string; day: string; free: number; quantity: number }> = [];
   for (const booking of bookings) {
-    if (isOffShelf(booking) || isHiredIn(booking) || !isLive(booking, today) || booking.lastDay < today) continue;
+    if (unpadded(booking) || isHiredIn(booking) || !isLive(booking, today) || booking.lastDay < today) continue;
     const from = booking.firstDay > today ? booking.firstDay : today;
     const others = bookings.filter((other) => other !== booking && other.quoteId !== booking.quoteId);
     // What this hire still needs: the units it has out are with the client already.

@@ -9,7 +9,7 @@
  * is a unit's asset tag (upper case) or, for an item counted as a quantity, the item's id.
  */
 import { schemaDocuments } from '../documents';
-import { OPEN_END, type Booking } from './availability';
+import { freeSteps, OPEN_END, type Booking } from './availability';
 import { chargesAfterReturn, lateDays, type ChargeRule } from './hire-charges';
 import { addDays } from './quote-rules';
 import { hireStateOf, transition, type QuoteState } from './quote-states';
@@ -26,7 +26,7 @@ export interface StockRow {
   /** The row's key among the item's bookings (`repair:<tag>`, `lost:<orderId>:<objectID>`, `subHire:<house>:<theirId>` …). */
   key: string;
   objectID: string;
-  kind: 'repair' | 'lost' | 'subHire';
+  kind: 'repair' | 'lost' | 'outEarly' | 'subHire';
   /** How many (a later write to the same key replaces it; 0 removes it). */
   quantity: number;
   firstDay: string;
@@ -48,13 +48,20 @@ export interface ScanContext {
   /** The unit the code names, read in the transaction (undefined when no unit has that tag). */
   unit: Unit | undefined;
   /** The order's items and the one the code names, when it names one (by objectID). */
-  items: ReadonlyMap<string, Pick<Item, 'objectID' | 'name' | 'tracking'> & Partial<Pick<Item, 'rates' | 'replacementValue'>>>;
+  items: ReadonlyMap<string, Pick<Item, 'objectID' | 'name' | 'tracking'> & Partial<Pick<Item, 'rates' | 'replacementValue' | 'quantity'>>>;
   input: ScanInput;
   who: string;
   now: Date;
   /** Today in the vendor's time zone. */
   today: string;
   turnaroundDays: number;
+  /** How many days before its first day a hire may go out (site.earlyOutDays): earlier is noted on the scan. */
+  earlyOutDays?: number;
+  /**
+   * Each item's other bookings from today until this order's booking starts (with who holds them),
+   * read when the order is due out later than today: what units going out early are checked against.
+   */
+  bookingsBefore?: ReadonlyMap<string, ReadonlyArray<Booking & { who?: string }>>;
   /** The vendor's time zone (a late return is counted in its days). */
   timezone: string;
   /** What late days, damage and losses cost (hire-charges.ts). */
@@ -163,6 +170,7 @@ export function judgeScan(context: ScanContext): ScanResult {
   const condition = input.direction === 'in' ? (input.condition ?? 'fine') : undefined;
   let nextLine: HireLine;
   let nextUnit: Unit | undefined;
+  let note: string | undefined;
   const stock: StockRow[] = [];
   // Damaged units are kept back from the day after the order's own turnaround (the order's booking covers the days before).
   const afterOrder = addDays(order.endDate, context.turnaroundDays + 1);
@@ -183,6 +191,10 @@ export function judgeScan(context: ScanContext): ScanResult {
         about,
       );
     nextLine = { ...hireLine, out: hireLine.out + count, tags: unit ? [...(hireLine.tags ?? []), unit.tag] : (hireLine.tags ?? []) };
+    const early = outEarly(context, objectID, label, outNow(nextLine) - hiredInOut(nextLine));
+    if (early.refused) return refuse('unavailable', early.refused, about);
+    if (early.row) stock.push(early.row);
+    note = early.note;
     if (unit) nextUnit = { ...unit, status: 'out', orderId: order.id, updatedAt: base.at, history: withEvent(unit, { at: base.at, status: 'out', by: context.who, orderId: order.id }) };
   } else {
     if (unit) {
@@ -224,9 +236,54 @@ export function judgeScan(context: ScanContext): ScanResult {
       if (damaged) stock.push({ key: `repair:${order.id}:${objectID}`, objectID, kind: 'repair', quantity: (hireLine.damaged ?? 0) + damaged, firstDay: keptFrom });
       if (lost) stock.push({ key: `lost:${order.id}:${objectID}`, objectID, kind: 'lost', quantity: (hireLine.lost ?? 0) + lost, firstDay: context.today });
     }
+    // Back before the hire began: what is still out early is what its row keeps.
+    const early = outEarlyRow(context, objectID, outNow(nextLine) - hiredInOut(nextLine));
+    if (early) stock.push(early);
   }
 
-  return settleScan(context, { base, refuse, objectID, name, label, about, count, condition, item, line, nextLine, ...(nextUnit && { nextUnit, tag: nextUnit.tag }), stock });
+  return settleScan(context, { base, refuse, objectID, name, label, about, count, condition, item, line, nextLine, ...(nextUnit && { nextUnit, tag: nextUnit.tag }), stock, ...(note && { note }) });
+}
+
+/** The day an order's booking starts taking stock: its first day less the turnaround. */
+const reservedFrom = (context: Pick<ScanContext, 'order' | 'turnaroundDays'>) => addDays(context.order.startDate, -context.turnaroundDays);
+
+/** The row that keeps an order's own units out before its booking starts (none once it has): from today to the day before. */
+function outEarlyRow(context: Pick<ScanContext, 'order' | 'turnaroundDays' | 'today'>, objectID: string, ownOut: number): StockRow | undefined {
+  const from = reservedFrom(context);
+  if (context.today >= from) return undefined;
+  return { key: `outEarly:${context.order.id}:${objectID}`, objectID, kind: 'outEarly', quantity: ownOut, firstDay: context.today, lastDay: addDays(from, -1) };
+}
+
+const dayWords = (days: number) => `${days} day${days === 1 ? '' : 's'}`;
+
+/**
+ * Units going out before their order's booking starts: the row that takes them from today, or why
+ * they cannot go (another booking before the hire would be left short, named), and a note when it
+ * is earlier than the house lets hires go out.
+ */
+export function outEarly(context: ScanContext, objectID: string, label: string, ownOut: number): { row?: StockRow; refused?: string; note?: string } {
+  const row = outEarlyRow(context, objectID, ownOut);
+  if (!row) return {};
+  const { order, today, turnaroundDays } = context;
+  const stock = context.items.get(objectID)?.quantity;
+  const others = (context.bookingsBefore?.get(objectID) ?? []).filter((booking) => booking.quoteId !== order.id && booking.quoteId !== row.key);
+  const short = stock === undefined ? undefined : freeSteps(stock, others, today, row.lastDay!, turnaroundDays, today).find((step) => step.free < ownOut);
+  if (short) {
+    const pad = (booking: Booking) => (booking.kind === 'order' || booking.kind === 'pencil' ? turnaroundDays : 0);
+    const takers = others.filter((booking) => booking.kind !== 'subHire' && addDays(booking.firstDay, -pad(booking)) <= short.day && addDays(booking.lastDay, pad(booking)) >= short.day);
+    const named = [...new Set(takers.map((booking) => booking.who ?? booking.quoteId))].slice(0, 3).join(', ');
+    return {
+      refused: `${label} cannot go out yet: ${ownOut} would be out before this hire, and ${short.free} of ${stock} ${short.free === 1 ? 'is' : 'are'} free on ${short.day}${named && ` (${named} ${takers.length === 1 ? 'has' : 'have'} the rest)`}. This hire is kept from ${reservedFrom(context)}: check it out from then, or move the other booking first.`,
+    };
+  }
+  const allowedFrom = addDays(order.startDate, -(context.earlyOutDays ?? turnaroundDays));
+  const early = Math.round((Date.parse(order.startDate) - Date.parse(today)) / 86_400_000);
+  return {
+    row,
+    ...(today < allowedFrom && {
+      note: `Out ${dayWords(early)} before the hire starts (this house lets hires go out ${dayWords(context.earlyOutDays ?? turnaroundDays)} before): kept from other bookings until then.`,
+    }),
+  };
 }
 
 /**
@@ -300,6 +357,8 @@ interface ScanMove {
   /** For stock hired in: the lending house's name. */
   lender?: string;
   stock: StockRow[];
+  /** Said after the scan's message (a check-out earlier than the house allows). */
+  note?: string;
 }
 
 /** A scan's move written as the order's: late days, damage and losses priced, the order's state, and the record. */
@@ -362,7 +421,7 @@ function settleScan(context: ScanContext, move: ScanMove): ScanResult {
       ...(condition && { condition }),
       ...(photos && { photos }),
       outcome: 'ok',
-      message: `${verb}: ${count > 1 ? `${count} × ` : ''}${label}. ${progress}.${lateWords}`,
+      message: `${verb}: ${count > 1 ? `${count} × ` : ''}${label}. ${progress}.${lateWords}${move.note ? ` ${move.note}` : ''}`,
     },
     order: next,
     ...(nextUnit && { units: [nextUnit] }),

@@ -12,7 +12,7 @@
 import { lenderOfHiredIn } from '../../schema/marketplace/sub-hires';
 import { createHash } from 'node:crypto';
 import ical, { ICalEventStatus, type ICalCalendar } from 'ical-generator';
-import type { Booking } from '../../schema/rental/availability';
+import { isOutEarly, orderOfOutEarly, type Booking } from '../../schema/rental/availability';
 import { outNow, hireLineOf } from '../../schema/rental/hire';
 import { addDays, todayIn } from '../../schema/rental/quote-rules';
 import { isOverdue, type QuoteState } from '../../schema/rental/quote-states';
@@ -170,12 +170,14 @@ export async function itemFeed(stores: QuoteStores, settings: QuoteSettings, ten
   const from = addDays(today, -PAST_DAYS);
   const to = addDays(today, settings.site.bookingHorizonDays ?? 730);
   const booked: Booking[] = await stores.quoteRequests.bookings(tenantId, [objectID], from, to);
-  const orderIds = [...new Set(booked.filter((booking) => booking.kind === 'order' || booking.kind === 'pencil').map((booking) => booking.quoteId))];
+  // Units out early are their order's: named by it.
+  const orderOf = (booking: Booking) => (isOutEarly(booking) ? orderOfOutEarly(booking) : booking.quoteId);
+  const orderIds = [...new Set(booked.filter((booking) => booking.kind === 'order' || booking.kind === 'pencil' || isOutEarly(booking)).map(orderOf))];
   const orders = new Map((await Promise.all(orderIds.map((id) => stores.quoteRequests.get(tenantId, id)))).flatMap((order) => (order ? [[order.id, order] as const] : [])));
   const calendar = calendarOf(`${item.name}: bookings`, settings);
   const stamps: Date[] = [new Date(item.updatedAt ?? 0)];
   for (const booking of booked) {
-    const order = orders.get(booking.quoteId);
+    const order = orders.get(orderOf(booking));
     // Stock off the shelf runs until it is back: shown as its first day, not a two-century bar.
     const [summary, last] =
       booking.kind === 'repair'
@@ -184,7 +186,7 @@ export async function itemFeed(stores: QuoteStores, settings: QuoteSettings, ten
           ? [`${booking.quantity} lost or retired`, booking.firstDay]
           : booking.kind === 'subHire'
             ? [`${booking.quantity} hired in from ${lenderOfHiredIn(booking.quoteId) ?? 'another house'}`, booking.lastDay]
-            : [`${booking.quantity} × ${order ? whoOf(order) : booking.quoteId}${booking.kind === 'pencil' ? ' (pencilled)' : ''}`, booking.lastDay];
+            : [`${booking.quantity} × ${order ? whoOf(order) : booking.quoteId}${booking.kind === 'pencil' ? ' (pencilled)' : isOutEarly(booking) ? ' (out before the hire)' : ''}`, booking.lastDay];
     // Stock off the shelf changed when it went off (its first day); a hire when its order last changed.
     const changed = order ? changedAt(order) : new Date(`${booking.firstDay}T00:00:00Z`);
     stamps.push(changed);

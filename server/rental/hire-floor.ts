@@ -39,6 +39,7 @@ export async function scanOnOrder(
   const objectIDs = [...new Set([...order.lines.map((line) => line.objectID), ...(itemId.test(code) ? [code] : [])])];
   const items = new Map((await stores.itemStore.getMany(tenantId, objectIDs)).map((item) => [item.objectID, item]));
   const today = todayIn(settings.timezone, now);
+  const bookingsBefore = input.direction === 'out' ? await bookingsBeforeHire(stores, tenantId, order, objectIDs, settings.turnaroundDays, today) : undefined;
   return stores.quoteRequests.hireStep(tenantId, {
     id: input.id,
     orderId,
@@ -56,6 +57,8 @@ export async function scanOnOrder(
         now,
         today,
         turnaroundDays: settings.turnaroundDays,
+        earlyOutDays: settings.earlyOutDays,
+        ...(bookingsBefore && { bookingsBefore }),
         timezone: settings.timezone,
         charges: settings.charges,
         outBlocked,
@@ -63,6 +66,25 @@ export async function scanOnOrder(
       });
     },
   });
+}
+
+/**
+ * What else is booked on an order's items from today until its own booking starts, each named by
+ * its production: what units going out early are checked against (none when the hire is kept already).
+ */
+async function bookingsBeforeHire(stores: QuoteStores, tenantId: string, order: QuoteRequest, objectIDs: readonly string[], turnaroundDays: number, today: string) {
+  const lastEarlyDay = addDays(order.startDate, -turnaroundDays - 1);
+  if (today > lastEarlyDay) return undefined;
+  const window = bookingWindow(today, lastEarlyDay, turnaroundDays);
+  const booked = await stores.quoteRequests.bookings(tenantId, objectIDs, window.from, window.to);
+  const ids = [...new Set(booked.filter((booking) => booking.kind === 'order' || booking.kind === 'pencil').map((booking) => booking.quoteId))].slice(0, 50);
+  const holders = new Map((await Promise.all(ids.map((id) => stores.quoteRequests.get(tenantId, id)))).flatMap((held) => (held ? [[held.id, held.production ?? held.name ?? held.id] as const] : [])));
+  const byItem = new Map<string, Array<(typeof booked)[number] & { who?: string }>>();
+  for (const booking of booked) {
+    const who = holders.get(booking.quoteId);
+    byItem.set(booking.objectID, [...(byItem.get(booking.objectID) ?? []), { ...booking, ...(who && { who }) }]);
+  }
+  return byItem;
 }
 
 /** Moves an item to units: one unit (with a new tag) for each one in stock it has no unit for yet. Returns the units made. */

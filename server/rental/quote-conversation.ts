@@ -56,6 +56,8 @@ export interface QuoteSettings {
   turnaroundDays: number;
   /** Hours after a hire's last day before what is still out is overdue. */
   returnGraceHours: number;
+  /** How many days before its first day a hire may go out. */
+  earlyOutDays: number;
   /** What late days, damage and losses cost. */
   charges: ChargeRule;
 }
@@ -71,6 +73,7 @@ export function quoteSettingsOf(tenant: Tenant): QuoteSettings {
     timezone: vendor.timezone ?? 'UTC',
     turnaroundDays: site.turnaroundDays!,
     returnGraceHours: site.returnGraceHours!,
+    earlyOutDays: site.earlyOutDays!,
     charges: chargeRuleOf(site, vendor),
   };
 }
@@ -363,7 +366,8 @@ export async function takeAction(stores: QuoteStores, settings: QuoteSettings, s
     // An order's bookings were checked when placed. Checked again at its close they would meet the
     // order's own losses and repairs (a unit it lost is off the shelf from today, inside its dates),
     // and a hire with a lost unit could never be closed.
-    if (keepsOrder) return undefined;
+    // Closed before its last day, a hire gives the rest of its days back (all of them, closed before its first).
+    if (keepsOrder) return step.action !== 'close' || next.endDate <= today ? undefined : next.startDate > today ? 'release' : { place: 'order', placement, endsOn: today };
     if (next.hold === 'order') return { place: 'order', placement };
     // A pencil lapses with the request's last open day: its quote's, and at the latest the day before the hire.
     if (next.hold === 'pencil') return { place: 'pencil', ...(openUntil(next) !== undefined && { expiresOn: openUntil(next) }), placement };

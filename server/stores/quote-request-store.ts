@@ -163,21 +163,31 @@ export interface QuoteChange {
   bookings?: BookingChange | ((next: QuoteRequest) => BookingChange);
 }
 
-export type BookingChange = undefined | 'release' | { place: 'pencil' | 'order'; expiresOn?: string; placement: Omit<Placement, 'quoteId' | 'lines' | 'firstDay' | 'lastDay'> };
+export type BookingChange =
+  | undefined
+  | 'release'
+  | {
+      place: 'pencil' | 'order';
+      expiresOn?: string;
+      placement: Omit<Placement, 'quoteId' | 'lines' | 'firstDay' | 'lastDay'>;
+      /** A hire closed before its last day gives the rest of its days back after this one (unchecked: giving back never conflicts). */
+      endsOn?: string;
+    };
 
 /** The change's bookings for the request as it will be stored. */
 const bookingChangeFor = (change: QuoteChange, next: QuoteRequest): BookingChange => (typeof change.bookings === 'function' ? change.bookings(next) : change.bookings);
 
 /** The bookings a placed request makes, one per line. */
-function bookingsOf(request: QuoteRequest, kind: Booking['kind'], expiresOn: string | undefined): Booking[] {
+function bookingsOf(request: QuoteRequest, kind: Booking['kind'], expiresOn: string | undefined, endsOn?: string): Booking[] {
   const out = outByItem(request);
+  const lastDay = endsOn !== undefined && endsOn < request.endDate ? (endsOn < request.startDate ? request.startDate : endsOn) : request.endDate;
   return request.lines.map((line) => ({
     ...(out.get(line.objectID) && { out: out.get(line.objectID) }),
     quoteId: request.id,
     objectID: line.objectID,
     quantity: line.quantity,
     firstDay: request.startDate,
-    lastDay: request.endDate,
+    lastDay,
     kind,
     ...(kind === 'pencil' && expiresOn !== undefined && { expiresOn }),
   }));
@@ -264,6 +274,7 @@ export function changedRequest(current: QuoteRequest | undefined, id: string, ch
 
 /** The bookings a request places, once checked against everything else booked on its items (OverbookedError names the lines). */
 export function placedBookings(next: QuoteRequest, bookings: Exclude<BookingChange, 'release' | undefined>, booked: readonly Booking[]): Booking[] {
+  if (bookings.endsOn !== undefined) return bookingsOf(next, bookings.place, bookings.expiresOn, bookings.endsOn);
   const problems = placementProblems(placementOf(next, bookings), booked);
   if (problems.length) throw new OverbookedError(problems, bookings.place);
   return bookingsOf(next, bookings.place, bookings.expiresOn);

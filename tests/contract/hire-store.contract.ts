@@ -207,6 +207,45 @@ export function describeHireStoreContract(name: string, open: () => Promise<Open
       expect(await subject.store.bookings('aviation', ['galley-cart'], '2027-01-10', '2027-01-12')).toEqual([]);
     });
 
+    it('keeps units out before their hire from the day they leave until it starts, and a hire closed early gives its last days back', async () => {
+      await subject.store.addUnits('aviation', [unit('CART-0001'), unit('CART-0002')]);
+      await confirmedOrder('early-order', '2026-12-20', '2026-12-24');
+      // One of two carts out on the 1st, 19 days before the hire (its booking, with a day's turnaround, starts on the 19th).
+      expect((await scan('early-order', { code: 'CART-0001' }, '2026-12-01')).record.outcome).toBe('ok');
+      const between = await subject.store.bookings('aviation', ['galley-cart'], '2026-12-05', '2026-12-06');
+      expect(between).toEqual([{ quoteId: 'outEarly:early-order:galley-cart', objectID: 'galley-cart', quantity: 1, firstDay: '2026-12-01', lastDay: '2026-12-18', kind: 'outEarly' }]);
+      expect(freeOver(2, between, '2026-12-05', '2026-12-06', 1, '2026-12-01')).toBe(1);
+      expect((await subject.store.bookingsBetween('aviation', '2026-12-05', '2026-12-06')).map((booking) => booking.quoteId)).toEqual(['outEarly:early-order:galley-cart']);
+      // Another order of both carts on those days is not placed.
+      await subject.store.add(
+        sampleQuoteRequest('both-carts', { startDate: '2026-12-05', endDate: '2026-12-06', lines: [{ objectID: 'galley-cart', name: 'Atlas Galley Cart', quantity: 2, dayRate: 85 }] }),
+      );
+      const place = (id: string) =>
+        subject.store.change('aviation', id, {
+          revision: 0,
+          apply: (current) => ({ ...current, state: 'confirmed', hold: 'order' }),
+          bookings: { place: 'order', placement: { stock, turnaroundDays: 1, today: '2026-12-01' } },
+        });
+      await expect(place('both-carts')).rejects.toBeInstanceOf(OverbookedError);
+      // Back on the 3rd: the row goes, and both are free again.
+      expect((await scan('early-order', { code: 'CART-0001', direction: 'in' }, '2026-12-03')).record.outcome).toBe('ok');
+      expect(await subject.store.bookings('aviation', ['galley-cart'], '2026-12-05', '2026-12-06')).toEqual([]);
+      await place('both-carts');
+      // Closed on the 21st of a hire to the 24th: its bookings end on the 21st (no check: giving back never conflicts).
+      const stored = (await subject.store.get('aviation', 'early-order'))!;
+      await subject.store.change('aviation', 'early-order', {
+        revision: stored.revision ?? 0,
+        apply: (current) => ({ ...current, state: 'closed' }),
+        bookings: { place: 'order', placement: { stock, turnaroundDays: 1, today: '2026-12-21' }, endsOn: '2026-12-21' },
+      });
+      const after = await subject.store.bookings('aviation', ['galley-cart', 'jump-seat'], '2026-12-19', '2026-12-30');
+      expect(after.map((booking) => [booking.objectID, booking.firstDay, booking.lastDay])).toEqual([
+        ['galley-cart', '2026-12-20', '2026-12-21'],
+        ['jump-seat', '2026-12-20', '2026-12-21'],
+      ]);
+      expect(freeOver(2, after, '2026-12-23', '2026-12-24', 1, '2026-12-21')).toBe(2);
+    });
+
     it('keeps stock hired in from another house over its days only: an order may take it, and once it goes that order is short', async () => {
       await subject.store.add(sampleQuoteRequest('host-order', { startDate: '2026-12-10', endDate: '2026-12-12' }));
       const hireIn = (quantity: number) =>

@@ -160,10 +160,14 @@ describe('the warehouse floor', () => {
 
     const field = admin.page.getByRole('textbox', { name: 'Scan or type a tag' });
     const answer = admin.page.getByRole('status').getByRole('alert').first();
-    // A scanner types the label's text and presses Enter.
+    // A scanner types the label's text and presses Enter (days before the hire: the answer says so).
     await field.fill(`aviation/${firstTag}`);
     await field.press('Enter');
-    await expect.poll(() => answer.textContent()).toMatch(new RegExp(`^Out: ${firstTag} \\(.+\\)\\. 1 of 2 out\\.$`));
+    await expect
+      .poll(() => answer.textContent())
+      .toMatch(
+        new RegExp(`^Out: ${firstTag} \\(.+\\)\\. 1 of 2 out\\. Out \\d+ days before the hire starts \\(this house lets hires go out 2 days before\\): kept from other bookings until then\\.$`),
+      );
     expect(await answer.getAttribute('data-outcome')).toBe('ok');
     await expect.poll(() => field.inputValue()).toBe('');
 
@@ -194,7 +198,9 @@ describe('the warehouse floor', () => {
     await admin.page.getByText('No connection: 1 scan waiting, sent when it is back').waitFor();
     await shoot(admin.page, 'scan-offline');
     await admin.context.setOffline(false);
-    await expect.poll(() => answer.textContent(), { timeout: 15_000 }).toMatch(new RegExp(`^Out: ${secondTag} .*2 of 2 out\\.$`));
+    await expect
+      .poll(() => answer.textContent(), { timeout: 15_000 })
+      .toMatch(new RegExp(`^Out: ${secondTag} .*2 of 2 out\\. Out \\d+ days before the hire starts \\(this house lets hires go out 2 days before\\): kept from other bookings until then\\.$`));
     const scans = (await call(admin.page, `/api/tenants/aviation/orders/${id}/pull-sheet`)).body.scans as Array<{ tag?: string; outcome: string }>;
     expect(scans.filter((record) => record.tag === secondTag)).toHaveLength(1);
     // The production's runner signs for the order on the phone: a name and a signature drawn on the pad.
