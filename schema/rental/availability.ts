@@ -60,6 +60,14 @@ export const isHiredIn = (booking: Pick<Booking, 'kind'>) => booking.kind === 's
 /** The most an item can have on any day: its own stock and everything hired in, whenever. */
 export const mostEver = (stock: number, bookings: readonly Booking[]) => stock + bookings.reduce((total, booking) => total + (isHiredIn(booking) ? booking.quantity : 0), 0);
 
+/** The most of an item hired in on any day of [from, to]: what it can have on those dates beyond its own stock. */
+export function hiredInOver(bookings: readonly Booking[], from: string, to: string): number {
+  const rows = bookings.filter((booking) => isHiredIn(booking) && booking.firstDay <= to && booking.lastDay >= from);
+  // The total only rises on a row's first day (or the range's): those are the days to count.
+  const days = new Set([from, ...rows.map((row) => (row.firstDay < from ? from : row.firstDay))]);
+  return Math.max(0, ...[...days].map((day) => rows.reduce((sum, row) => sum + (row.firstDay <= day && row.lastDay >= day ? row.quantity : 0), 0)));
+}
+
 /** The last day a booking can take stock: its last day, or OPEN_END while any of it is out (it may come back late). */
 export const reachOf = (booking: Pick<Booking, 'lastDay' | 'out'>) => (booking.out ? OPEN_END : booking.lastDay);
 

@@ -86,7 +86,9 @@ export function checkQuoteRequest(
   input.items.forEach((line, index) => {
     const item = context.items.get(line.objectID);
     if (!item) findings.push({ pointer: `/items/${index}/objectID`, message: `no item ${JSON.stringify(line.objectID)} in this catalogue` });
-    else if (line.quantity > item.quantity) findings.push({ pointer: `/items/${index}/quantity`, message: `only ${item.quantity} in stock` });
+    // More than its own stock may still be free on the dates, with stock hired in: then the free count says.
+    else if (line.quantity > item.quantity && !((context.free?.get(line.objectID) ?? 0) > item.quantity))
+      findings.push({ pointer: `/items/${index}/quantity`, message: `only ${item.quantity} in stock` });
     else if (line.quantity > (context.free?.get(line.objectID) ?? item.quantity))
       findings.push({
         pointer: `/items/${index}/quantity`,

@@ -9,7 +9,7 @@
  * console) hand in who is asking.
  */
 import { chargeRuleOf, hireTotals, type ChargeRule } from '../../schema/rental/hire-charges';
-import { bookingWindow, freeOver, type Booking } from '../../schema/rental/availability';
+import { bookingWindow, freeOver, hiredInOver, isHiredIn, type Booking } from '../../schema/rental/availability';
 import { withDefaults } from '../../schema/defaults';
 import { schemaDocuments } from '../../schema/documents';
 import { glCodeOf, priceRequest, pricingRuleOf } from '../../schema/rental/quote-pricing';
@@ -226,14 +226,21 @@ function settledNotTaken(stored: QuoteRequest, choice: ActionRequest['notTaken']
  * item dropped while some are out), a new first day once the hire is under way, a last day before
  * today on an order out. Lines kept keep the rates they were asked at; new ones take today's.
  */
-export function changedLines(stored: QuoteRequest, change: NonNullable<ActionRequest['change']>, items: ReadonlyMap<string, Item>, settings: QuoteSettings, today: string): QuoteRequest {
+export function changedLines(
+  stored: QuoteRequest,
+  change: NonNullable<ActionRequest['change']>,
+  items: ReadonlyMap<string, Item>,
+  settings: QuoteSettings,
+  today: string,
+  hiredIn: ReadonlyMap<string, number> = new Map(),
+): QuoteRequest {
   const problems: Array<{ pointer: string; message: string }> = [];
   const out = outByItem(stored);
   const lines = change.items.map((line, index) => {
     const item = items.get(line.objectID);
     const kept = stored.lines.find((entry) => entry.objectID === line.objectID);
     if (!item) problems.push({ pointer: `/items/${index}/objectID`, message: `no item ${JSON.stringify(line.objectID)} in this catalogue` });
-    else if (line.quantity > item.quantity) problems.push({ pointer: `/items/${index}/quantity`, message: `only ${item.quantity} in stock` });
+    else if (line.quantity > item.quantity + (hiredIn.get(line.objectID) ?? 0)) problems.push({ pointer: `/items/${index}/quantity`, message: inStockSaid(item.quantity, hiredIn.get(line.objectID)) });
     if ((out.get(line.objectID) ?? 0) > line.quantity)
       problems.push({ pointer: `/items/${index}/quantity`, message: `${out.get(line.objectID)} are out on this order now: check them in before asking for fewer` });
     if (change.items.findIndex((other) => other.objectID === line.objectID) !== index) problems.push({ pointer: `/items/${index}/objectID`, message: 'is on another line too: one line per item' });
@@ -257,6 +264,26 @@ export function changedLines(stored: QuoteRequest, change: NonNullable<ActionReq
   return { ...stored, lines: lines as QuoteRequest['lines'], startDate: change.startDate, endDate: change.endDate };
 }
 
+/** How many an item has, said as a refusal: "only 5 in stock", or with stock hired in on the dates "only 8 on these dates (5 own and 3 hired in)". */
+const inStockSaid = (own: number, hiredIn = 0) => (hiredIn ? `only ${own + hiredIn} on these dates (${own} own and ${hiredIn} hired in)` : `only ${own} in stock`);
+
+/** The most of each item hired in on any day of a change's dates: what it may ask for beyond the item's own stock. */
+async function hiredInFor(stores: QuoteStores, tenantId: string, change: ActionRequest['change']): Promise<Map<string, number>> {
+  if (!change || change.endDate < change.startDate) return new Map();
+  const objectIDs = [...new Set(change.items.map((line) => line.objectID))];
+  const booked = (await stores.quoteRequests.bookings(tenantId, objectIDs, change.startDate, change.endDate)).filter(isHiredIn);
+  return new Map(
+    objectIDs.map((objectID) => [
+      objectID,
+      hiredInOver(
+        booked.filter((booking) => booking.objectID === objectID),
+        change.startDate,
+        change.endDate,
+      ),
+    ]),
+  );
+}
+
 /** Takes one step of the conversation; returns the request as stored after it. */
 export async function takeAction(stores: QuoteStores, settings: QuoteSettings, step: ActionRequest): Promise<QuoteRequest> {
   const current = await stores.quoteRequests.get(step.tenantId, step.id);
@@ -266,6 +293,7 @@ export async function takeAction(stores: QuoteStores, settings: QuoteSettings, s
   const objectIDs = [...new Set([...current.lines.map((line) => line.objectID), ...(step.change?.items.map((line) => line.objectID) ?? [])])];
   const items = new Map((await stores.itemStore.getMany(step.tenantId, objectIDs)).map((item) => [item.objectID, item]));
   const stock = new Map(objectIDs.map((objectID) => [objectID, items.get(objectID)?.quantity ?? 0]));
+  const hiredIn = step.action === 'change' ? await hiredInFor(stores, step.tenantId, step.change) : undefined;
   // The account an acceptance names, or the one a confirmation's order is on, read before the change (which may run again).
   const terms: AccountTerms = await accountTermsAt(stores, settings, step, current, items);
 
@@ -283,7 +311,11 @@ export async function takeAction(stores: QuoteStores, settings: QuoteSettings, s
     const state = due && step.action !== 'expire' && !closingSteps.has(step.action) ? 'expired' : stateOf(stored);
     // A change is judged on the lines it leads to (an order out goes where its new counts say).
     const changed =
-      step.action === 'change' ? changedLines(stored, step.change!, items, settings, today) : step.action === 'close' && state === 'returned' ? settledNotTaken(stored, step.notTaken) : stored;
+      step.action === 'change'
+        ? changedLines(stored, step.change!, items, settings, today, hiredIn)
+        : step.action === 'close' && state === 'returned'
+          ? settledNotTaken(stored, step.notTaken)
+          : stored;
     const allowed = transition({ state, hold: holdOf(stored), changePending: changePending(stored) }, step.action, step.actor, hireCounts(changed));
     if (!allowed.ok) {
       if (due && hasStarted(stored, today)) throw new QuoteRefusedError(`This hire started on ${stored.startDate}: it can no longer be quoted, accepted or confirmed. Ask for new dates.`);

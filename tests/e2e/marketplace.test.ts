@@ -189,6 +189,15 @@ describe('a house short of a line', () => {
     await subHires.getByText('To change or cancel it now, ask Peachtree Prop House:', { exact: false }).waitFor();
     await admin.page.getByText('7 free: 4 own + 3 hired in').waitFor();
     expect(await admin.page.getByRole('button', { name: /^Find it at other houses/ }).count()).toBe(0);
+    // Rae's own form takes as many as Jetway has on her dates: seven (four own, three hired in), and four a day past Peachtree's.
+    await page.goto(`${storefront}/item/${uniform}`);
+    await page.locator('html[data-hydrated]').waitFor();
+    const quoteForm = page.getByRole('form', { name: 'Ask for a quote' });
+    await quoteForm.getByLabel('First day').fill(startDate);
+    await quoteForm.getByLabel('Last day').fill(addDays(startDate, 2));
+    await expect.poll(() => quoteForm.getByLabel('How many').getAttribute('max')).toBe('7');
+    await quoteForm.getByLabel('Last day').fill(addDays(startDate, 3));
+    await expect.poll(() => quoteForm.getByLabel('How many').getAttribute('max')).toBe('4');
     await shoot(admin.page, 'sub-hire-stock-grown');
     await admin.page.setViewportSize({ width: 1280, height: 900 });
 

@@ -348,6 +348,40 @@ describe('a house asking another for a short line', () => {
     expect(entry!.subHire.hiredIn).toMatchObject({ quantity: 0 });
   });
 
+  it('lets the house quote what it hired in beyond its own stock, on those dates only: in a change and in a production’s own request', async () => {
+    const kim = await storefrontVisitor(t, 'kim@long-take.example');
+    const storefront = (payload: object) =>
+      t.app.inject({ method: 'POST', url: '/api/quote-requests', payload, headers: { host: AVIATION_HOST, origin: `http://${AVIATION_HOST}`, cookie: kim.cookie } });
+    // Days no other test here books.
+    const first = addDays(earliestStart('America/Los_Angeles', 2, new Date()), 70);
+    const dates = { startDate: first, endDate: addDays(first, 2) };
+    const asked = await storefront({ items: [{ objectID: RED_UNIFORM, quantity: 7 }], ...dates, production: 'Long Take' });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const ours = asked.json().id as string;
+    const { there } = await subHireAccepted(ours, RED_UNIFORM, 3);
+    expect((await there('confirm', 2)).statusCode).toBe(200);
+
+    // Ten on those days: Jetway's seven and Peachtree's three. Eleven are not.
+    const etag = (await t.as('aviationAdmin', { url: `/api/tenants/aviation/quote-requests/${ours}` })).headers.etag as string;
+    const change = (quantity: number) =>
+      t.as('aviationAdmin', {
+        method: 'POST',
+        url: `/api/tenants/aviation/quote-requests/${ours}/change`,
+        payload: { items: [{ objectID: RED_UNIFORM, quantity }], ...dates, pricing: { adjustments: {}, services: [] } },
+        headers: { 'if-match': etag },
+      });
+    const eleven = await change(11);
+    expect(eleven.statusCode).toBe(400);
+    expect(eleven.json().errors).toEqual({ 'items.0.quantity': 'only 10 on these dates (7 own and 3 hired in)' });
+    const ten = await change(10);
+    expect(ten.statusCode, ten.body).toBe(200);
+    expect(ten.json().lines).toEqual([expect.objectContaining({ objectID: RED_UNIFORM, quantity: 10 })]);
+    // A production's own request counts them on those days (Long Take holds nothing yet), and not a day later.
+    expect((await storefront({ items: [{ objectID: RED_UNIFORM, quantity: 10 }], ...dates, production: 'Second Unit' })).statusCode).toBe(201);
+    const later = await storefront({ items: [{ objectID: RED_UNIFORM, quantity: 8 }], startDate: addDays(first, 3), endDate: addDays(first, 4), production: 'Second Unit' });
+    expect(later.json().errors).toEqual({ 'items.0.quantity': 'only 7 in stock' });
+  });
+
   it('gives another house’s last units to one of two houses that sub-hire them at once: the lender’s second confirmation is refused', async () => {
     // Jetway (Los Angeles) and Soho (London) each have a request on the same days, and each asks Peachtree for all four of its red uniforms.
     const inDays = 90;

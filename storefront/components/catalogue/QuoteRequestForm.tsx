@@ -25,6 +25,7 @@ import { messages } from '../../i18n/messages';
 import { ErrorText } from '../auth/ErrorText';
 import { formText } from '../../lib/form-text';
 import { currentDates } from '../../lib/rental-dates';
+import { useMostOnDates } from './useMostOnDates';
 
 /** A request sent: where the reply goes, and its page. */
 type Sent = { email: string; id: string };
@@ -56,6 +57,9 @@ export function QuoteRequestForm({ lines, chooseQuantity = false, heading }: { l
   // The form shows only once the browser knows who is signed in, so the shoot dates can be read here.
   const [dates] = useState(currentDates);
   const [firstDay, setFirstDay] = useState(dates?.from ?? '');
+  const [lastDay, setLastDay] = useState(dates?.to ?? '');
+  // Stock hired in on the chosen dates lets the house take more than its own: the maximum follows.
+  const most = useMostOnDates(chooseQuantity ? lines[0] : undefined, firstDay, lastDay);
   // The platform: one key per request sent (a retry of the same send finds the first). Told by the
   // tenant, not by the page's marketplace state, which a set list's page does not carry.
   const platform = tenantId === PLATFORM_TENANT_ID;
@@ -153,7 +157,16 @@ export function QuoteRequestForm({ lines, chooseQuantity = false, heading }: { l
           <>
             <label>
               {messages.howMany}
-              <input name="quantity" type="number" min={1} max={lines[0]!.stock} defaultValue={1} required aria-invalid={Boolean(fieldError('quantity'))} aria-describedby={describedBy('quantity')} />
+              <input
+                name="quantity"
+                type="number"
+                min={1}
+                max={most ?? lines[0]!.stock}
+                defaultValue={1}
+                required
+                aria-invalid={Boolean(fieldError('quantity'))}
+                aria-describedby={describedBy('quantity')}
+              />
             </label>
             {fieldError('quantity') && <ErrorText id="quote-quantity-error" error={fieldError('quantity')!} />}
           </>
@@ -180,7 +193,8 @@ export function QuoteRequestForm({ lines, chooseQuantity = false, heading }: { l
             type="date"
             min={firstDay || earliest}
             max={lastAllowed}
-            defaultValue={dates?.to}
+            value={lastDay}
+            onChange={(event) => setLastDay(event.target.value)}
             required
             aria-invalid={Boolean(fieldError('endDate'))}
             aria-describedby={describedBy('endDate')}
