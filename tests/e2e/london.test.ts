@@ -112,6 +112,15 @@ describe('Soho Prop Hire, in pounds with VAT', () => {
     for (const said of ['VAT registration no. GB 284 7719 36', 'Ealing Nights Ltd', 'Ealing Studios, Ealing Green', 'London W5 5EP', 'EAL-0042']) expect(proFormaPage).toContain(said);
     // The amount the page, the list and the accept dialog said is the pro forma's total, to the penny.
     expect(proFormaPage).toMatch(new RegExp(`Total\\s+${screenTotal.replace(/[.£]/g, (char) => `\\${char}`)}`));
+    // And every figure of the page's breakdown is the pro forma's, in the same order they add up.
+    const figures = (text: string) => text.match(/£[\d,]+\.\d{2}/g) ?? [];
+    const onScreen = figures(totals);
+    expect(onScreen).toHaveLength(5);
+    const inPdf = figures(proFormaPage!);
+    expect(onScreen.filter((figure) => !inPdf.includes(figure))).toEqual([]);
+    // In the same order they add up: the page's figures are a run, in order, through the PDF's.
+    const inOrder = onScreen.reduce((from, figure) => (from < 0 ? from : inPdf.indexOf(figure, from) + 1 || -1), 0);
+    expect(inOrder, `${onScreen.join(' ')} in ${inPdf.join(' ')}`).toBeGreaterThan(0);
     expect(proFormaPage).not.toContain('Please pay');
 
     // Soho Prop Hire asks for a certificate of insurance: the console lists whose is missing, and the order's page says nothing goes out without it.
