@@ -7,7 +7,7 @@
 import type { ProductionPart, ProductionRequest, ProductionRequestInput } from '../../schema/types.generated';
 import { apiCall } from '../auth/identity-api';
 
-export type ShownPart = ProductionPart & { href?: string; quote?: { state: string; total?: number; currency?: string; locale?: string } };
+export type ShownPart = ProductionPart & { href?: string; quote?: { state: string; total?: number; taxName?: string; currency?: string; locale?: string } };
 export type ShownProductionRequest = Omit<ProductionRequest, 'parts'> & { parts: ShownPart[] };
 
 const post = <T>(path: string, body: object = {}) => apiCall<T>(path, { method: 'POST', body: JSON.stringify(body) });

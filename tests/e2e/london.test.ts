@@ -113,7 +113,7 @@ describe('Soho Prop Hire, in pounds with VAT', () => {
     // The amount the page, the list and the accept dialog said is the pro forma's total, to the penny.
     expect(proFormaPage).toMatch(new RegExp(`Total\\s+${screenTotal.replace(/[.£]/g, (char) => `\\${char}`)}`));
     // And every figure of the page's breakdown is the pro forma's, in the same order they add up.
-    const figures = (text: string) => text.match(/£[\d,]+\.\d{2}/g) ?? [];
+    const figures = (text: string): string[] => text.match(/£[\d,]+\.\d{2}/g) ?? [];
     const onScreen = figures(totals);
     expect(onScreen).toHaveLength(5);
     const inPdf = figures(proFormaPage!);

@@ -132,6 +132,16 @@ describe('a production request on the platform', () => {
     expect(partOf(after, 'atlanta').state).toBe('sent');
     expect((await houseRequests('atlanta')).map((quote) => quote.id)).toEqual([partOf(after, 'atlanta').quoteId]);
 
+    // London prices its part: the production's list says its total as London's own quote page does, VAT and card processing in.
+    const londonId = partOf(request, 'london').quoteId!;
+    const quoted = await t.as('platform', { method: 'POST', url: `/api/tenants/london/quote-requests/${londonId}/quote`, payload: { adjustments: {}, services: [] }, headers: { 'if-match': '"0"' } });
+    expect(quoted.statusCode, quoted.body).toBe(200);
+    const atLondon = await t.app.inject({ url: `/api/quotes/${londonId}`, headers: { host: 'london.localhost', cookie: visitor.cookie } });
+    expect(atLondon.statusCode, atLondon.body).toBe(200);
+    const listed = (await t.app.inject({ url: `/api/production-requests/${ask.key}`, headers: { host: PLATFORM, cookie: visitor.cookie } })).json() as ProductionRequest;
+    expect(atLondon.json().due.total).toBeGreaterThan(atLondon.json().total);
+    expect((partOf(listed, 'london') as { quote?: object }).quote).toEqual({ state: 'quoted', total: atLondon.json().due.total, taxName: 'VAT', currency: 'GBP', locale: 'en-GB' });
+
     // Sent again with the same key: the same request, no second request at any house, no second mail.
     const again = await send(ask);
     expect(again.statusCode).toBe(200);

@@ -18,7 +18,9 @@ import { withDefaults } from '../../../schema/defaults';
 import { schemaIds } from '../../../schema/documents';
 import { quoteHref } from '../../../schema/routes';
 import type { ProductionRequest, ProductionRequestInput } from '../../../schema/types.generated';
-import { latestVersion, stateOf } from '../../rental/quote-conversation';
+import { invoiceRuleOf, quoteDue } from '../../../schema/rental/invoices';
+import { itemGroupsOf } from '../../payments/card-holds';
+import { itemsOfQuotes, stateOf } from '../../rental/quote-conversation';
 import { UnknownProductionRequestError } from '../../stores/production-request-store';
 import { visitorHere } from './visitor-here';
 import { requirePlatformStorefront, storefrontOrigin } from './storefront-origin';
@@ -37,7 +39,10 @@ const productionRequestRoutes: FastifyPluginAsync<ProductionRequestRoutesOptions
     return visitorHere(app, request, 'Log in to send a request to the houses.');
   }
 
-  /** Each sent part with its quote as the house has it now (state, total in the house's currency) and its page there. */
+  /**
+   * Each sent part with its quote as the house has it now (state; total in the house's currency as
+   * its own quote page says it, tax and card processing in, with the tax's name) and its page there.
+   */
   async function withQuotes(request: FastifyRequest, production: ProductionRequest) {
     const parts = await Promise.all(
       production.parts.map(async (part) => {
@@ -46,8 +51,16 @@ const productionRequestRoutes: FastifyPluginAsync<ProductionRequestRoutesOptions
         const site = stored && withDefaults('site', stored.tenant.site);
         const href = `${storefrontOrigin(request, part.house, site?.domain)}${quoteHref(part.quoteId)}`;
         if (!quote) return { ...part, href };
-        const total = latestVersion(quote)?.breakdown.total;
-        return { ...part, href, quote: { state: stateOf(quote), ...(total !== undefined && { total }), ...(site && { currency: site.currency, locale: site.locale }) } };
+        const due = site && quote.versions?.length ? quoteDue(quote, itemGroupsOf(await itemsOfQuotes(app.itemStore, part.house, [quote])), invoiceRuleOf(site)) : undefined;
+        return {
+          ...part,
+          href,
+          quote: {
+            state: stateOf(quote),
+            ...(due && { total: due.total, ...(due.tax > 0 && { taxName: due.taxName }) }),
+            ...(site && { currency: site.currency, locale: site.locale }),
+          },
+        };
       }),
     );
     return { ...production, parts };

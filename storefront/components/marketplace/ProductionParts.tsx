@@ -16,6 +16,13 @@ import { useConfiguration } from '../../config/ConfigurationProvider';
 
 const messages = allMessages.marketplace;
 
+/** A part's total as its house's quote page says it (after its state): in the house's currency, "with VAT" when the house charges tax. */
+function partTotalSaid(quote: NonNullable<ShownPart['quote']>, locale: string | undefined): string {
+  if (quote.total === undefined || !quote.currency) return '';
+  const amount = formatMoney(quote.total, { locale: quote.locale ?? locale, currency: quote.currency });
+  return ` · ${quote.taxName ? quoteMessages.withTax(amount, quote.taxName) : amount}`;
+}
+
 function partTitle(part: ShownPart): string {
   if (part.state === 'sent') return messages.partSent(part.houseName);
   if (part.state === 'awaitingApproval') return messages.partAwaiting(part.houseName);
@@ -48,7 +55,7 @@ export function ProductionParts({ request, onChange }: { request: ShownProductio
             {part.quote && (
               <p className="production-part-quote">
                 {quoteMessages.states[part.quote.state as keyof typeof quoteMessages.states] ?? part.quote.state}
-                {part.quote.total !== undefined && part.quote.currency && ` · ${formatMoney(part.quote.total, { locale: part.quote.locale ?? site.locale, currency: part.quote.currency })}`}
+                {partTotalSaid(part.quote, site.locale)}
               </p>
             )}
             {part.problem && part.state !== 'sent' && <p className="production-part-problem">{part.problem}</p>}
