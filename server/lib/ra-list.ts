@@ -111,8 +111,13 @@ export function applyListQuery<R extends { id: string }>(records: readonly R[], 
 }
 
 export function sendList<R extends { id: string }>(reply: FastifyReply, resource: string, records: readonly R[], query: ListQuery) {
-  const { page, start, end, total } = applyListQuery(records, query);
-  return reply.header('content-range', `${resource} ${start}-${end}/${total}`).header('access-control-expose-headers', 'Content-Range, ETag').send(page);
+  const { page, ...range } = applyListQuery(records, query);
+  return sendPage(reply, resource, range, page);
+}
+
+/** One page of a list, with the header react-admin reads its range and total from. */
+export function sendPage(reply: FastifyReply, resource: string, range: { start: number; end: number; total: number }, page: readonly unknown[]) {
+  return reply.header('content-range', `${resource} ${range.start}-${range.end}/${range.total}`).header('access-control-expose-headers', 'Content-Range, ETag').send(page);
 }
 
 /** The most rows one page of a store-paged list may ask for: a larger range is a 400, never a silent cut. */

@@ -84,7 +84,7 @@ describe('the platform, for a production', () => {
     await staff.page.goto(`${app.server.url}/admin/#/marketplace/production-requests`);
     await staff.page
       .getByRole('row', { name: /Night Flight/ })
-      .getByText('Soho Prop Hire: sent')
+      .getByText('Soho Prop Hire: requested')
       .waitFor();
     await shoot(staff.page, 'console-production-requests');
 

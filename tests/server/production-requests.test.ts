@@ -160,6 +160,13 @@ describe('a production request on the platform', () => {
     // Platform staff see every production's requests; a house's admin does not.
     const all = await t.as('platform', { url: '/api/marketplace/production-requests?range=[0,99]' });
     expect(all.json().map((production: { id: string }) => production.id)).toContain(ask.key);
+    // Each sent part as it stands at its house (London's quoted), not only "sent".
+    const listedParts = all.json().find((production: { id: string }) => production.id === ask.key).parts as Array<{ house: string; state: string; quote?: { state: string } }>;
+    expect(listedParts.map((part) => [part.house, part.state, part.quote?.state])).toEqual([
+      ['aviation', 'sent', 'requested'],
+      ['london', 'sent', 'quoted'],
+      ['atlanta', 'sent', 'requested'],
+    ]);
     expect((await t.as('aviationAdmin', { url: '/api/marketplace/production-requests' })).statusCode).toBe(403);
   });
 

@@ -24,7 +24,7 @@ import { itemsOfQuotes, stateOf } from '../../rental/quote-conversation';
 import { UnknownProductionRequestError } from '../../stores/production-request-store';
 import { visitorHere } from './visitor-here';
 import { requirePlatformStorefront, storefrontOrigin } from './storefront-origin';
-import { listQuerySchema, sendList, type ListQuery } from '../../lib/ra-list';
+import { applyListQuery, listQuerySchema, sendPage, type ListQuery } from '../../lib/ra-list';
 
 const idParams = { type: 'object', required: ['id'], properties: { id: { $ref: `${schemaIds.productionRequest}#/$defs/requestKey` } } } as const;
 const requestRecord = { $ref: schemaIds.productionRequest } as const;
@@ -61,6 +61,17 @@ const productionRequestRoutes: FastifyPluginAsync<ProductionRequestRoutesOptions
             ...(site && { currency: site.currency, locale: site.locale }),
           },
         };
+      }),
+    );
+    return { ...production, parts };
+  }
+
+  /** Each sent part with its quote's state at its house, for staff's list. */
+  async function withQuoteStates(production: ProductionRequest) {
+    const parts = await Promise.all(
+      production.parts.map(async (part) => {
+        const quote = part.state === 'sent' && part.quoteId ? await app.quoteRequests.get(part.house, part.quoteId).catch(() => undefined) : undefined;
+        return quote ? { ...part, quote: { state: stateOf(quote) } } : part;
       }),
     );
     return { ...production, parts };
@@ -109,7 +120,11 @@ const productionRequestRoutes: FastifyPluginAsync<ProductionRequestRoutesOptions
       schema: { tags: ['marketplace'], summary: 'Every production request, newest first (platform staff)', querystring: listQuerySchema },
       config: { docs: { success: { schema: { type: 'array', items: requestRecord }, headers: ['content-range'] } } },
     },
-    async (request, reply) => sendList(reply, 'production-requests', await app.productionRequests.listAll(), request.query as ListQuery),
+    async (request, reply) => {
+      // One page, each sent part with its quote's state at its house (confirmed, closed …), not only "sent".
+      const { page, ...range } = applyListQuery(await app.productionRequests.listAll(), request.query as ListQuery);
+      return sendPage(reply, 'production-requests', range, await Promise.all(page.map((production) => withQuoteStates(production))));
+    },
   );
 
   app.get(
