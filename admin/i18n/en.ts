@@ -707,6 +707,14 @@ export const en = {
         credit: 'Credit it on the invoice (the card is charged less)',
         invoice: 'Invoice it as booked (it was reserved for the production)',
       },
+      closing: {
+        card: 'Closing takes %{capture} from the card held for this order now: the final invoice, with any charges after the hire. The rest of the hold is released.',
+        cardShort: 'The final invoice comes to %{due}. Closing takes the %{capture} the card holds now; %{rest} is left to pay on the invoice.',
+        deposit: 'The hire is invoiced to the account. Closing takes %{capture} for the charges after the hire from the deposit card now, and releases the rest of its hold.',
+        depositNothing: 'The hire is invoiced to the account. Nothing is taken from the deposit card (no charges after the hire): its hold is released.',
+        account: 'The hire is invoiced to the account. No card is charged.',
+        invoice: 'Closing issues the final invoice, %{due}. No card is charged.',
+      },
       confirmContent: {
         confirm: 'The items are reserved for these dates (%{total}), and the visitor is told.',
         cancel: 'Any hold on its items is released, and the visitor is told. This cannot be undone.',

@@ -27,6 +27,7 @@ import { ServiceLinesEditor, type ServiceDraft } from './ServiceLinesEditor';
 import { QuoteInvoicesCard } from '../invoices';
 import { OrderAccountLine, ReleaseAndConfirm } from './AccountRelease';
 import { CardHoldCard } from './CardHoldCard';
+import { closingSaid } from './closing-words';
 import { InsuranceCard } from './InsuranceCard';
 import { ChangeOrderDialog } from './ChangeOrderDialog';
 import { SubHiresCard } from './SubHiresCard';
@@ -365,9 +366,7 @@ export function QuotePricing({ tenantId }: { tenantId: string }) {
                 variant={action === 'quote' || action === 'confirm' ? 'contained' : 'outlined'}
                 color={action === 'cancel' ? 'error' : 'primary'}
                 disabled={busy !== undefined || (action === 'quote' && missing.length > 0)}
-                onClick={() =>
-                  action === 'change' ? setChanging(true) : action === 'cancel' || action === 'confirm' || (action === 'close' && view.neverOut.length > 0) ? setConfirming(action) : void take(action)
-                }
+                onClick={() => (action === 'change' ? setChanging(true) : action === 'cancel' || action === 'confirm' || action === 'close' ? setConfirming(action) : void take(action))}
               >
                 {action === 'quote' && latest
                   ? translate('backlot.quotes.actions.revise', { version: latest.version + 1 })
@@ -444,11 +443,16 @@ export function QuotePricing({ tenantId }: { tenantId: string }) {
             </Stack>
           ) : confirming === 'close' ? (
             <Stack spacing={2} sx={{ pt: 1 }}>
-              <Alert severity="warning">{translate('backlot.quotes.notTaken.said', { lines: neverOutSaid(view.neverOut) })}</Alert>
-              <RadioGroup aria-label={translate('backlot.quotes.notTaken.choose')} value={notTaken} onChange={(event) => setNotTaken(event.target.value as 'invoice' | 'credit')}>
-                <FormControlLabel value="credit" control={<Radio />} label={translate('backlot.quotes.notTaken.credit')} />
-                <FormControlLabel value="invoice" control={<Radio />} label={translate('backlot.quotes.notTaken.invoice')} />
-              </RadioGroup>
+              {view.neverOut.length > 0 && (
+                <>
+                  <Alert severity="warning">{translate('backlot.quotes.notTaken.said', { lines: neverOutSaid(view.neverOut) })}</Alert>
+                  <RadioGroup aria-label={translate('backlot.quotes.notTaken.choose')} value={notTaken} onChange={(event) => setNotTaken(event.target.value as 'invoice' | 'credit')}>
+                    <FormControlLabel value="credit" control={<Radio />} label={translate('backlot.quotes.notTaken.credit')} />
+                    <FormControlLabel value="invoice" control={<Radio />} label={translate('backlot.quotes.notTaken.invoice')} />
+                  </RadioGroup>
+                </>
+              )}
+              {view.closing && <Typography>{closingSaid({ account: view.account, closing: view.closing }, notTaken, money, translate)}</Typography>}
             </Stack>
           ) : confirming === 'confirm' && shortLines.length > 0 ? (
             <Alert severity="warning">{translate('backlot.quotes.confirmContent.confirmShort', { lines: shortLines.map((line) => line.name).join(', ') })}</Alert>

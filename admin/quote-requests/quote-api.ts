@@ -26,6 +26,14 @@ export interface PricingView extends Omit<QuoteRequest, 'state' | 'hold'> {
   /** Once the hire is back: what never went out (closing it asks whether to invoice or credit it). */
   neverOut: Array<{ objectID: string; name: string; quantity: number }>;
   actions: QuoteAction[];
+  /** When it can be closed: what closing takes, for each way of invoicing what never went out (from the card held, the deposit card of an account, or none). */
+  closing?: { from: 'card' | 'deposit' | 'none'; invoice: ClosingTake; credit: ClosingTake };
+}
+
+/** What closing is due (the final invoice, or an account's charges after the hire) and what the card on hold gives of it. */
+export interface ClosingTake {
+  due: number;
+  capture: number;
 }
 
 export interface AvailabilityView {

@@ -17,7 +17,7 @@ import { addDays, dayCount, todayIn } from '../../schema/rental/quote-rules';
 import { actionsFor, changePending, isOrderState, isOutState, isScanAction, openUntil, transition, type Actor, type QuoteAction, type QuoteState } from '../../schema/rental/quote-states';
 import { hireCounts, neverOut, neverOutSaid, outByItem } from '../../schema/rental/hire';
 import type { CategoryTree, Item, OrderChange, PricingInput, QuoteBreakdown, QuoteRequest, QuoteVersion, SiteSettings, Tenant, VendorConfig } from '../../schema/types.generated';
-import { beyondOneHold, cardHoldRuleOf, holdAskedFrom, holdCovers } from '../../schema/rental/card-hold';
+import { beyondOneHold, cardHoldRuleOf, closingCapture, holdAskedFrom, holdCovers } from '../../schema/rental/card-hold';
 import { formatMoney } from '../../storefront/lib/format';
 import { CardHoldNeededError, holdAfterStep, neededFor, tooLargeForACard, type CardHolds } from '../payments/card-holds';
 import { finalInvoiceOf } from '../../schema/rental/invoices';
@@ -264,6 +264,21 @@ export function changedLines(
   return { ...stored, lines: lines as QuoteRequest['lines'], startDate: change.startDate, endDate: change.endDate };
 }
 
+/** What closing a hire takes from its card: the final invoice's total, or on a customer account only the charges after the hire (the deposit card's). */
+const closingDueOf = (order: QuoteRequest, settings: QuoteSettings, items: ReadonlyMap<string, Item>, now: Date) =>
+  order.account ? hireTotals(0, order.hire?.charges).charges : finalInvoiceOf(order, invoiceContext(settings, items, now)).total;
+
+/** What closing a hire would do, said before it is done: for each way of invoicing what never went out, what is due and what the card on hold gives of it. */
+export function closingPreview(order: QuoteRequest, settings: QuoteSettings, items: ReadonlyMap<string, Item>, now: Date) {
+  const hold = order.cardHold?.status === 'authorised' && !order.cardHold.pending ? order.cardHold : undefined;
+  const missing = neverOut(order).length > 0;
+  const taking = (choice: 'invoice' | 'credit') => {
+    const due = closingDueOf(missing ? settledNotTaken(order, choice) : order, settings, items, now);
+    return { due, capture: hold ? closingCapture(due, hold).capture : 0 };
+  };
+  return { from: hold ? (order.account ? 'deposit' : 'card') : 'none', invoice: taking('invoice'), credit: taking('credit') } as const;
+}
+
 /** How many an item has, said as a refusal: "only 5 in stock", or with stock hired in on the dates "only 8 on these dates (5 own and 3 hired in)". */
 const inStockSaid = (own: number, hiredIn = 0) => (hiredIn ? `only ${own + hiredIn} on these dates (${own} own and ${hiredIn} hired in)` : `only ${own} in stock`);
 
@@ -357,7 +372,7 @@ export async function takeAction(stores: QuoteStores, settings: QuoteSettings, s
     keepsOrder = allowed.hold === 'keep' && hold === 'order';
     const after = { ...changed, state: allowed.to, versions };
     // Closing takes what the hire came to from the card; on a customer account, the card (a deposit) pays only the charges after the hire.
-    const closingDue = () => (after.account ? hireTotals(0, after.hire?.charges).charges : finalInvoiceOf(after, invoiceContext(settings, items, step.now)).total);
+    const closingDue = () => closingDueOf(after, settings, items, step.now);
     const cardHold = holdAfterStep(stored.cardHold, step.action, state, after, cardHoldRuleOf(settings.site), step.now, closingDue);
     // Accepting a quote (not a change to an order) settles how it is paid: on the account named, else by card.
     const { account: _account, ...withoutAccount } = changed;

@@ -70,14 +70,24 @@ describe('closing a hire in the console', () => {
     await admin.page.getByRole('button', { name: 'Close the hire' }).click();
     const dialog = admin.page.getByRole('dialog');
     await dialog.getByText('1 × 1950s Hard Train Case, Cream never went out: the production did not take it. Say how the invoice treats it.').waitFor();
-    await shootBothWidths(admin.page, app.artifacts, 'close-never-out');
+    // The dialog says what closing takes from the card, for the choice made: less when what never went out is credited.
+    const said = () => dialog.getByText(/^Closing takes \$[\d,.]+ from the card held for this order now/).textContent();
+    await dialog.getByRole('radio', { name: /Invoice it as booked/ }).check();
+    const asBooked = await said();
     await dialog.getByRole('radio', { name: /Credit it on the invoice/ }).check();
+    await expect.poll(said).not.toBe(asBooked);
+    const credited = (await said())!;
+    await shootBothWidths(admin.page, app.artifacts, 'close-never-out');
     await dialog.getByRole('button', { name: 'Close the hire' }).click();
     await admin.page.getByRole('button', { name: 'Credit note' }).waitFor();
     const invoice = (JSON.parse((await console('invoices?filter={"kind":"invoice"}')).text) as Array<{ quoteId: string; lines: Array<{ kind: string; description: string }> }>).find(
       (document) => document.quoteId === sent.id,
     )!;
     expect(invoice.lines.map((line) => [line.kind, line.description])).toContainEqual(['credit', 'Never went out: 1950s Hard Train Case, Cream']);
+    // The card was charged what the dialog said.
+    const { cardHold } = JSON.parse((await console(`quote-requests/${sent.id}`)).text) as { cardHold: { captured?: number; pending?: { amount?: number } } };
+    const taken = cardHold.captured ?? cardHold.pending?.amount;
+    expect(credited).toContain(`Closing takes $${taken!.toFixed(2)} from the card`);
 
     await admin.page.getByRole('button', { name: 'Credit note' }).click();
     const credit = admin.page.getByRole('dialog');

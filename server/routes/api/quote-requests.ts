@@ -30,6 +30,7 @@ import { calendarDateMessage, isCalendarDate } from '../../../schema/calendar-da
 import type { Item, OrderChange, PricingInput, QuoteRequest, QuoteRequestInput } from '../../../schema/types.generated';
 import {
   actionsNow,
+  closingPreview,
   expireDue,
   expireIfDue,
   type QuoteSettings,
@@ -217,6 +218,7 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
             who: other.production ?? other.name ?? other.email,
           })),
       );
+    const actions = actionsNow(quote, 'vendor', todayIn(settings.timezone, now));
     return {
       ...summary(quote),
       id: quote.id,
@@ -236,7 +238,9 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
       replacementValue: replacementValueOf(quote.lines, items),
       // What never went out, once the hire is back: closing asks whether to invoice or credit it.
       neverOut: neverOut(quote),
-      actions: actionsNow(quote, 'vendor', todayIn(settings.timezone, now)),
+      actions,
+      // What closing takes, said in its confirmation before the card is charged.
+      ...(actions.includes('close') && { closing: closingPreview(quote, settings, items, now) }),
     };
   }
 
