@@ -14,6 +14,9 @@ import { AccountsExport } from './AccountsExport';
 import { invoiceApi } from './invoice-api';
 import { PHONE_DATAGRID_SX, PHONE_LIST_SX } from '../components/phone-list';
 
+/** An invoice as the list has it: with what it still owes now (payments and credit notes since it was issued). */
+type ListedInvoice = Invoice & { owed?: number };
+
 const KIND_CHOICES = schemaDocuments.invoice.properties.kind.oneOf.map((option) => ({ id: option.const, name: option.title }));
 
 export function InvoiceList() {
@@ -50,13 +53,17 @@ export function InvoiceList() {
           render={(invoice: Invoice) => <Chip size="small" label={translate(`backlot.invoices.kinds.${invoice.kind}`)} variant={invoice.kind === 'invoice' ? 'filled' : 'outlined'} />}
         />
         <FunctionField source="issueDate" label={translate('backlot.invoices.date')} render={(invoice: Invoice) => <Box sx={{ whiteSpace: 'nowrap' }}>{tenant.day(invoice.issueDate)}</Box>} />
-        <FunctionField label={translate('backlot.invoices.billTo')} render={(invoice: Invoice) => [invoice.billTo.name, invoice.billTo.production].filter(Boolean).join(' · ')} />
+        {/* An order on a customer account is made out to the account, not to whoever asked. */}
+        <FunctionField
+          label={translate('backlot.invoices.billTo')}
+          render={(invoice: Invoice) => [invoice.billTo.account?.name ?? invoice.billTo.name, invoice.billTo.production].filter(Boolean).join(' · ')}
+        />
         <FunctionField label={translate('backlot.invoices.purchaseOrder')} render={(invoice: Invoice) => invoice.billTo.purchaseOrder ?? '—'} />
         <FunctionField textAlign="right" label={translate('backlot.invoices.total')} render={(invoice: Invoice) => tenant.money(invoice.total)} />
         <FunctionField
           textAlign="right"
           label={translate('backlot.invoices.due')}
-          render={(invoice: Invoice) => (invoice.kind === 'invoice' ? tenant.money(invoice.balance) : invoice.voidedAt ? translate('backlot.invoices.void') : '—')}
+          render={(invoice: ListedInvoice) => (invoice.kind === 'invoice' ? tenant.money(invoice.owed ?? invoice.balance) : invoice.voidedAt ? translate('backlot.invoices.void') : '—')}
         />
         <FunctionField
           label=""

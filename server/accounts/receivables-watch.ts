@@ -17,6 +17,7 @@
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { monthBefore, remindersDue, reminderId, statementId, statementOf, statementWanted } from '../../schema/accounts/statements';
+import { invoiceStates } from '../../schema/accounts/payments';
 import { withDefaults } from '../../schema/defaults';
 import { todayIn } from '../../schema/rental/quote-rules';
 import type { CustomerAccount, Invoice, Payment, Tenant } from '../../schema/types.generated';
@@ -124,6 +125,8 @@ export class ReceivablesWatch {
     accounts: ReadonlyMap<string, CustomerAccount>,
   ): Promise<string[]> {
     const mailed: string[] = [];
+    // The PDF says what was paid since, and what is still due (what the reminder asks for).
+    const settled = invoiceStates(documents, payments);
     for (const { invoice, daysOverdue, owed } of remindersDue(documents, payments, schedule, today, sent)) {
       const account = invoice.billTo.account ? accounts.get(invoice.billTo.account.id) : undefined;
       // An account the house chases itself is sent none.
@@ -143,7 +146,7 @@ export class ReceivablesWatch {
       sent.add(id);
       if (repeat) continue;
       const configuration = storefrontConfiguration(house.tenantId, house.version, house.tenant);
-      const pdf = await invoicePdf(invoice, configuration.site, configuration.vendor);
+      const pdf = await invoicePdf(invoice, configuration.site, configuration.vendor, settled(invoice));
       const content = paymentReminderMessage(configuration, { invoice, owed, days: daysOverdue, attention: account?.billingContact?.name ?? invoice.billTo.name }, pdf);
       if (await this.mail(house, id, { ...content, to, from: senderOf(configuration), tenantId: house.tenantId })) mailed.push(id);
       else sent.delete(id);

@@ -14,6 +14,7 @@
  */
 import { schemaDocuments } from '../../schema/documents';
 import { exemptionStands, untaxedTotals, type UntaxedReason } from '../../schema/rental/invoices';
+import { owedOnInvoice, type InvoiceState } from '../../schema/accounts/payments';
 import type { Invoice, SiteSettings, VendorConfig } from '../../schema/types.generated';
 import { formatDay, formatMoney } from '../../storefront/lib/format';
 import { closingWords, FAINT_RULE, letterhead, MARGIN, moneyDocument, MUTED, INK, numberPages, ruleAcross } from './pdf-document';
@@ -33,6 +34,18 @@ const exemptionSaid = (exemption: { kind: string; number: string; expiresOn: str
     ? `${EXEMPTION_KINDS[exemption.kind] ?? 'Exemption'} ${exemption.number}, valid to ${day(exemption.expiresOn)}`
     : `${EXEMPTION_KINDS[exemption.kind] ?? 'Exemption'} ${exemption.number} expired ${day(exemption.expiresOn)}: tax charged`;
 
+/** An invoice's credit notes and payments since it was issued, as rows of its totals (each taken off what is due). */
+function settledRows(invoice: Invoice, settled: Pick<InvoiceState, 'creditNotes' | 'payments'>, money: (amount: number) => string, day: (date: string) => string): Array<[string, string]> {
+  const notes = settled.creditNotes
+    .filter((note) => note.credits === invoice.number)
+    .map((note): [string, string] => [`Credit note ${note.number}, ${day(note.issueDate)}`, money(-Math.abs(note.total))]);
+  const paid = [...settled.payments]
+    .filter((payment) => payment.applied > 0)
+    .sort((a, b) => a.receivedOn.localeCompare(b.receivedOn))
+    .map((payment): [string, string] => [`Paid ${day(payment.receivedOn)}${payment.reference ? ` (${payment.reference})` : ''}`, money(-payment.applied)]);
+  return [...notes, ...paid];
+}
+
 /** The payment terms in words, from the invoice's own dates. */
 const termsOf = (invoice: Pick<Invoice, 'issueDate' | 'dueDate'>) => {
   const days = Math.round((Date.parse(invoice.dueDate) - Date.parse(invoice.issueDate)) / 86_400_000);
@@ -46,9 +59,13 @@ export async function invoicePdf(
   invoice: Invoice,
   site: Pick<SiteSettings, 'locale' | 'currency' | 'appTitle' | 'taxName' | 'ccAuthEnabled'>,
   vendor: Pick<VendorConfig, 'name' | 'legalName' | 'displayName' | 'address' | 'phone' | 'email' | 'taxRegistrationNumber' | 'companyNumber' | 'registeredOffice' | 'remittance'>,
+  /** For an invoice: its credit notes and the payments recorded against it since it was issued, each a line before what is still due. */
+  settled: Pick<InvoiceState, 'creditNotes' | 'payments'> = { creditNotes: [], payments: [] },
 ): Promise<Buffer> {
   const money = (amount: number) => formatMoney(amount, { locale: site.locale, currency: invoice.currency });
   const day = (date: string) => formatDay(date, site);
+  // What it still owes: its balance less its credit notes and payments since (what statements and aged debtors say).
+  const owed = invoice.kind === 'invoice' ? owedOnInvoice({ invoice, ...settled }) : 0;
   const { document, done } = await moneyDocument(vendor, { Title: `${TITLES[invoice.kind]} ${invoice.number}`, Subject: invoice.billTo.production ?? invoice.quoteId });
   const right = document.page.width - MARGIN;
   const bottom = () => document.page.height - MARGIN - 24;
@@ -150,7 +167,8 @@ export async function invoicePdf(
     ...untaxed.map(({ reason, amount }): [string, string] => [UNTAXED_WORDS[reason](taxName), money(amount)]),
     [invoice.kind === 'creditNote' ? 'Total credited' : 'Total', money(invoice.total), true],
     ...(invoice.paid ? ([['Paid by card', money(-invoice.paid)]] as Array<[string, string]>) : []),
-    ...(invoice.kind === 'invoice' ? ([['Balance due', money(invoice.balance), true]] as Array<[string, string, boolean]>) : []),
+    ...(invoice.kind === 'invoice' ? settledRows(invoice, settled, money, day) : []),
+    ...(invoice.kind === 'invoice' ? ([['Balance due', money(owed), true]] as Array<[string, string, boolean]>) : []),
   ];
   if (document.y + rows.length * 16 + 10 > bottom()) {
     document.addPage();
@@ -181,9 +199,9 @@ export async function invoicePdf(
     );
   if (invoice.kind === 'invoice') {
     closing.push(`${termsOf(invoice)}.`);
-    if (invoice.balance > 0) closing.push(`Please pay ${money(invoice.balance)} by ${day(invoice.dueDate)}, quoting ${invoice.number}.`);
+    if (owed > 0) closing.push(`Please pay ${money(owed)} by ${day(invoice.dueDate)}, quoting ${invoice.number}.`);
   }
-  closingWords(document, closing, invoice.kind === 'invoice' && invoice.balance > 0 ? vendor.remittance : undefined);
+  closingWords(document, closing, invoice.kind === 'invoice' && owed > 0 ? vendor.remittance : undefined);
 
   // Every page: its number, and VOID across a voided pro forma.
   numberPages(document, invoice.number, () => {

@@ -66,6 +66,15 @@ describe('statements and reminders on a customer account', () => {
     expect((await api('GET', `/invoices/${b.number}/payments`)).json()).toMatchObject({ owed: 300, accountCredit: 150 });
     const used = await pay(b.number, { id: 'credit-00001', amount: 100, receivedOn: '2026-09-21', method: 'accountCredit' });
     expect(used.json()).toMatchObject({ payment: { applied: 100, credit: -100, method: 'accountCredit' }, owed: 200, accountCredit: 50 });
+    // The invoice list, the invoice itself and its PDF say what it owes now, as the statement will: $200 of $300.
+    const listed = (await api('GET', '/invoices?filter={"kind":"invoice"}&range=[0,99]')).json() as Array<{ number: string; balance: number; owed: number }>;
+    expect(listed.find((row) => row.number === b.number)).toMatchObject({ balance: 300, owed: 200 });
+    expect((await api('GET', `/invoices/${b.number}`)).json()).toMatchObject({ owed: 200 });
+    const pdf = await api('GET', `/invoices/${b.number}/pdf`);
+    const [page] = await pdfPages(pdf.rawPayload);
+    expect(page).toMatch(/Paid Sep 21, 2026\s+-\$100\.00/);
+    expect(page).toMatch(/Balance due\s+\$200\.00/);
+    expect(page).toContain(`Please pay $200.00 by Sep 25, 2026, quoting ${b.number}.`);
     const tooMuch = await pay(b.number, { id: 'credit-00002', amount: 60, receivedOn: '2026-09-21', method: 'accountCredit' });
     expect(tooMuch.statusCode).toBe(400);
     expect(tooMuch.json().errors.amount).toBe('is more than the $50.00 of credit Warner Bros. Pictures holds');

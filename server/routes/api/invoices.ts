@@ -23,6 +23,8 @@ import { todayIn } from '../../../schema/rental/quote-rules';
 import { calendarDateMessage, isCalendarDate } from '../../../schema/calendar-date';
 import type { Invoice, LineCredit, Tenant } from '../../../schema/types.generated';
 import { invoicePdf } from '../../rental/invoice-pdf';
+import { owedOnInvoice } from '../../../schema/accounts/payments';
+import { settledOf } from '../../accounts/invoice-state';
 import { notifyCreditNote } from '../../rental/quote-notices';
 import { EXPORT_FORMATS, IMPORT_LIMITS, exportCsv, exportFileName, exportParts, exportable, type ExportFormat } from '../../rental/accounting-export';
 import { listOf, recordSchema } from '../../lib/api-docs';
@@ -46,9 +48,13 @@ const invoiceRoutes: FastifyPluginAsync = async (app) => {
     return stored.tenant;
   };
   const sendPdf = async (reply: FastifyReply, invoice: Invoice, tenant: Tenant) => {
-    const bytes = await invoicePdf(invoice, withDefaults('site', tenant.site), withDefaults('vendor', tenant.vendor));
+    const settled = await settledOf(app.invoices, invoice.tenantId, invoice);
+    const bytes = await invoicePdf(invoice, withDefaults('site', tenant.site), withDefaults('vendor', tenant.vendor), settled);
     return reply.type('application/pdf').header('content-disposition', `inline; filename="${invoice.number}.pdf"`).header('cache-control', 'private, no-store').send(bytes);
   };
+
+  /** For an invoice: `owed`, what it still owes now. */
+  const owedNow = async (tenantId: string, invoice: Invoice) => (invoice.kind === 'invoice' ? { owed: owedOnInvoice({ invoice, ...(await settledOf(app.invoices, tenantId, invoice)) }) } : {});
 
   app.get(
     '/api/tenants/:tenantId/invoices',
@@ -72,7 +78,9 @@ const invoiceRoutes: FastifyPluginAsync = async (app) => {
         offset: page.offset,
         limit: page.limit,
       });
-      return sendStorePage(reply, 'invoices', { offset: page.offset, total, rows: invoices.map((invoice) => ({ ...invoice, id: invoice.number })) });
+      // Each invoice with what it still owes now: its payments and credit notes since it was issued taken off.
+      const rows = await Promise.all(invoices.map(async (invoice) => ({ ...invoice, id: invoice.number, ...(await owedNow(tenantId, invoice)) })));
+      return sendStorePage(reply, 'invoices', { offset: page.offset, total, rows });
     },
   );
 
@@ -182,7 +190,7 @@ const invoiceRoutes: FastifyPluginAsync = async (app) => {
       const { tenantId, number } = request.params as { tenantId: string; number: string };
       const invoice = await app.invoices.get(tenantId, number);
       if (!invoice) throw new UnknownInvoiceError(number);
-      return { ...invoice, id: invoice.number };
+      return { ...invoice, id: invoice.number, ...(await owedNow(tenantId, invoice)) };
     },
   );
 
@@ -264,12 +272,16 @@ const invoiceRoutes: FastifyPluginAsync = async (app) => {
       const { id } = request.params as { id: string };
       await visitorsQuote(app, request, id, SIGN_IN);
       void reply.header('cache-control', 'no-store');
-      // The visitor's copy leaves out the vendor's ledger codes.
-      return (await app.invoices.forQuote(request.tenantId, id)).map(({ lines, taxes, ...invoice }) => ({
-        ...invoice,
-        lines: lines.map(({ glCode: _glCode, ...line }) => line),
-        taxes: taxes.map(({ glCode: _glCode, ...tax }) => tax),
-      }));
+      // The visitor's copy leaves out the vendor's ledger codes, and says what each invoice still owes now.
+      const documents = await app.invoices.forQuote(request.tenantId, id);
+      return Promise.all(
+        documents.map(async ({ lines, taxes, ...invoice }) => ({
+          ...invoice,
+          lines: lines.map(({ glCode: _glCode, ...line }) => line),
+          taxes: taxes.map(({ glCode: _glCode, ...tax }) => tax),
+          ...(await owedNow(request.tenantId, { lines, taxes, ...invoice })),
+        })),
+      );
     },
   );
 

@@ -9,6 +9,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { agedDebtors, creditOf, owedOnInvoice, paymentOf, type InvoiceState } from '../../../schema/accounts/payments';
+import { settledOf } from '../../accounts/invoice-state';
 import { cents } from '../../../schema/rental/quote-pricing';
 import { withDefaults } from '../../../schema/defaults';
 import { schemaIds } from '../../../schema/documents';
@@ -42,13 +43,8 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
     const invoice = await app.invoices.get(tenantId, number);
     if (!invoice) throw new UnknownInvoiceError(number);
     const account = invoice.billTo.account?.id;
-    const [documents, payments, onAccount] = await Promise.all([
-      app.invoices.forQuote(tenantId, invoice.quoteId),
-      app.invoices.payments(tenantId, { invoice: number }),
-      account === undefined ? undefined : app.invoices.payments(tenantId, { account }),
-    ]);
-    const creditNotes = documents.filter((document) => document.credits === number);
-    return { invoice, creditNotes, payments, ...(onAccount && { accountCredit: creditOf(onAccount) }) };
+    const [settled, onAccount] = await Promise.all([settledOf(app.invoices, tenantId, invoice), account === undefined ? undefined : app.invoices.payments(tenantId, { account })]);
+    return { invoice, ...settled, ...(onAccount && { accountCredit: creditOf(onAccount) }) };
   };
   const answerOf = (state: InvoiceState, today: string) => ({
     payments: state.payments,

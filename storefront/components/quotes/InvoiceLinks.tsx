@@ -10,6 +10,8 @@ import { formatDay, formatMoney } from '../../lib/format';
 import { quotesApi } from '../../lib/quotes-api';
 
 const words = quoteMessages.invoices;
+/** What an invoice still owes now (the server takes off payments and credit notes since it was issued). */
+const owedOf = (invoice: Invoice & { owed?: number }) => invoice.owed ?? invoice.balance;
 
 export function InvoiceLinks({ quoteId, state }: { quoteId: string; state: string }) {
   const { site } = useConfiguration();
@@ -46,7 +48,7 @@ export function InvoiceLinks({ quoteId, state }: { quoteId: string; state: strin
                 <span>
                   {' '}
                   · {words.issued(formatDay(invoice.issueDate, site))} · {money(invoice.total)}
-                  {invoice.kind === 'invoice' && invoice.balance > 0 && ` · ${words.balance(money(invoice.balance))}`}
+                  {invoice.kind === 'invoice' && owedOf(invoice) > 0 && ` · ${words.balance(money(owedOf(invoice)))}`}
                   {invoice.voidedAt && ` · ${words.voided}`}
                 </span>
               </li>
