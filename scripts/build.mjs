@@ -30,7 +30,11 @@ await rm(serverOutdir, { recursive: true, force: true });
 await build({
   ...node,
   // Worker threads' modules (server/lib/worker-pool.ts) are entries of their own, in dist/server/workers.
-  entryPoints: { main: path.join(root, 'server/main.ts'), 'workers/sheet-plan': path.join(root, 'server/workers/sheet-plan.ts') },
+  entryPoints: {
+    main: path.join(root, 'server/main.ts'),
+    'workers/sheet-plan': path.join(root, 'server/workers/sheet-plan.ts'),
+    'workers/document-check': path.join(root, 'server/workers/document-check.ts'),
+  },
   outdir: serverOutdir,
   splitting: true,
   format: 'esm',

@@ -11,6 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { certificateKind, INSURANCE_MAX_BYTES } from '../../schema/rental/insurance';
 import type { CustomerAccount, ExemptionUpload } from '../../schema/types.generated';
 import type { AssetStore } from '../assets/asset-store';
+import { checkedKind, type DocumentCheck } from '../lib/document-check';
 import { type CustomerAccountStore, UnknownAccountError } from '../stores/customer-account-store';
 import { FieldProblemsError } from '../stores/field-problems';
 
@@ -21,6 +22,8 @@ const refused = (message: string) => new FieldProblemsError([{ pointer: '', mess
 export interface ExemptionStores {
   customerAccounts: CustomerAccountStore;
   assets: AssetStore;
+  /** Whether the file opens as what it starts like (a PDF a reader opens, an image that decodes). */
+  documentCheck: DocumentCheck;
 }
 
 /** Keeps the uploaded file as the account's certificate, on the version the house edited from; returns the account as stored. */
@@ -38,6 +41,8 @@ export async function keepExemptionCertificate(
       'Not uploaded',
     );
   if (!kind) throw new FieldProblemsError([{ pointer: '/data', message: 'is not a PDF, PNG or JPEG: upload the certificate as a PDF or a photo of it' }], 'Not uploaded');
+  const unreadable = await stores.documentCheck(tenantId, bytes, checkedKind(kind.type));
+  if (unreadable) throw new FieldProblemsError([{ pointer: '/data', message: unreadable }], 'Not uploaded');
   const stored = await stores.customerAccounts.get(tenantId, id);
   if (!stored) throw new UnknownAccountError(id);
   const exemption = stored.exemption;

@@ -13,6 +13,7 @@ import { certificateKind, INSURANCE_MAX_BYTES } from '../../schema/rental/insura
 import type { QuoteState } from '../../schema/rental/quote-states';
 import type { InsuranceCertificate, InsuranceUpload, QuoteRequest } from '../../schema/types.generated';
 import type { AssetStore } from '../assets/asset-store';
+import { checkedKind, type DocumentCheck } from '../lib/document-check';
 import { FieldProblemsError } from '../stores/field-problems';
 import { plainText } from '../../schema/plain-text';
 import { revisionOf, StaleQuoteError, UnknownQuoteError, type QuoteRequestStore } from '../stores/quote-request-store';
@@ -25,6 +26,8 @@ const hex = (text: string | Uint8Array) => createHash('sha256').update(text).dig
 export interface CertificateStores {
   quoteRequests: QuoteRequestStore;
   assets: AssetStore;
+  /** Whether the file opens as what it starts like (a PDF a reader opens, an image that decodes). */
+  documentCheck: DocumentCheck;
 }
 
 /** Keeps an uploaded certificate on the request (replacing any earlier one); returns the request as stored. */
@@ -41,6 +44,10 @@ export async function keepCertificate(
     problems.push({ pointer: '/data', message: `is ${(bytes.length / 1024 / 1024).toFixed(1)} MB: a certificate may be at most ${INSURANCE_MAX_BYTES / 1024 / 1024} MB` });
   else if (!kind) problems.push({ pointer: '/data', message: 'is not a PDF, PNG or JPEG: upload the certificate as a PDF or a photo of it' });
   if (input.expiresOn < upload.today) problems.push({ pointer: '/expiresOn', message: `the cover ended on ${input.expiresOn}: upload a current certificate` });
+  if (!problems.length && kind) {
+    const unreadable = await stores.documentCheck(tenantId, bytes, checkedKind(kind.type));
+    if (unreadable) problems.push({ pointer: '/data', message: unreadable });
+  }
   if (problems.length) throw new FieldProblemsError(problems, 'Not uploaded: fix what is marked');
 
   const stored = await stores.quoteRequests.get(tenantId, id);

@@ -19,6 +19,7 @@ import { STAFF, startConsole, type ConsoleUnderTest } from '../helpers/console';
 import { tenantsDir } from '../helpers/paths';
 import { pdfPages } from '../helpers/pdf-text';
 import { http } from '../helpers/server-process';
+import { TINY_PDF } from '../fixtures/tiny-pdf';
 
 let app: ConsoleUnderTest;
 let storefront: string;
@@ -139,7 +140,7 @@ describe('Soho Prop Hire, in pounds with VAT', () => {
     await insurance.getByText(/needs your production’s certificate of insurance/).waitFor();
     await insurance.getByRole('button', { name: 'Upload certificate' }).click();
     await insurance.getByText('Choose the certificate file first.').waitFor();
-    await insurance.getByLabel(/^Certificate \(PDF/).setInputFiles({ name: 'ealing-coi.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+    await insurance.getByLabel(/^Certificate \(PDF/).setInputFiles({ name: 'ealing-coi.pdf', mimeType: 'application/pdf', buffer: TINY_PDF });
     await insurance.getByLabel('Cover ends').fill(addDays(startDate, 200));
     await insurance.getByLabel('Insurer (optional)').fill('Media Cover Ltd');
     // Its cover for hired property is less than the order would cost to replace: taken, and flagged.
@@ -161,7 +162,7 @@ describe('Soho Prop Hire, in pounds with VAT', () => {
     await certificate.getByText('Media Cover Ltd').waitFor();
     await shoot(staff.page, 'london-console-cover-short');
     // The production's broker sends the vendor a certificate at full value: the vendor uploads it on their behalf.
-    await certificate.getByLabel('Certificate file').setInputFiles({ name: 'ealing-coi-full.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+    await certificate.getByLabel('Certificate file').setInputFiles({ name: 'ealing-coi-full.pdf', mimeType: 'application/pdf', buffer: TINY_PDF });
     await certificate.getByLabel('Cover ends').fill(addDays(startDate, 200));
     await certificate.getByLabel('Insurer').fill('Media Cover Ltd');
     await certificate.getByLabel('Cover for hired property').fill('250000');

@@ -7,6 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helpers/server';
+import { TINY_PDF } from '../fixtures/tiny-pdf';
+import { TINY_PNG } from '../fixtures/tiny-png';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+const PDF = TINY_PDF;
 const api = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers: Record<string, string> = {}) =>
   t.as('aviationAdmin', { method, url: `/api/tenants/aviation/accounts${url}`, ...(payload && { payload }), headers });
 const upload = (data: Buffer, version: number) => api('PUT', '/paramount/exemption-certificate', { data: data.toString('base64') }, { 'if-match': `"${version}"` });
@@ -37,8 +39,15 @@ describe('an exemption certificate on an account', () => {
     expect(text.statusCode).toBe(400);
     expect(text.json().errors.data).toBe('is not a PDF, PNG or JPEG: upload the certificate as a PDF or a photo of it');
     expect((await upload(PDF, 2)).statusCode).toBe(412);
+    // A file that starts like a PDF (or an image) but does not open as one is refused by what a reader makes of it.
+    const disguised = await upload(Buffer.from('%PDF-<html><body><script>alert(1)</script></body></html>'), 3);
+    expect(disguised.statusCode).toBe(400);
+    expect(disguised.json().errors.data).toMatch(/^is not a PDF a reader can open \(.+\): save it again as a PDF, or upload a photo of it$/);
+    const brokenPhoto = await upload(Buffer.concat([TINY_PNG.subarray(0, 24), Buffer.from('not the rest of a picture')]), 3);
+    expect(brokenPhoto.json().errors.data).toMatch(/^is not a PNG image that opens/);
+    expect((await upload(TINY_PNG, 3)).statusCode).toBe(200);
 
-    const kept = await upload(PDF, 3);
+    const kept = await upload(PDF, 4);
     expect(kept.statusCode, kept.body).toBe(200);
     expect(kept.json().exemption.file).toMatch(/^exemption-[a-f0-9]{8}-[a-f0-9]{16}\.pdf$/);
     const file = await api('GET', '/paramount/exemption-certificate');

@@ -22,11 +22,13 @@ import type { OutboxMailer } from '../../server/mail/mailer';
 import { authoriseCard } from '../helpers/card-hold';
 import { buildTestApp, type TestApp } from '../helpers/server';
 import { AVIATION_HOST, storefrontVisitor } from '../helpers/storefront-visitor';
+import { TINY_PDF } from '../fixtures/tiny-pdf';
+import { TINY_PNG } from '../fixtures/tiny-png';
 
 const TZ = 'America/Los_Angeles';
 const CASES = '1950s-hard-train-case-cream';
 /** The smallest file that starts as a PDF does (the server tells a certificate by its bytes). */
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+const PDF = TINY_PDF;
 
 let t: TestApp;
 beforeAll(async () => {
@@ -172,7 +174,7 @@ describe('before anything goes out', () => {
     expect(vendors.rawPayload.equals(PDF)).toBe(true);
 
     // The vendor uploads a renewed certificate (a PNG this time): it replaces the first, whose file goes.
-    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
+    const png = TINY_PNG;
     const renewed = await t.as('aviationAdmin', { method: 'PUT', url: `/api/tenants/aviation/quote-requests/${order.id}/insurance`, payload: certificate(png, addDays(order.from, 365)) });
     expect(renewed.statusCode, renewed.body).toBe(200);
     expect(renewed.json().insurance).toMatchObject({ contentType: 'image/png', uploadedBy: 'vendor' });

@@ -184,7 +184,7 @@ const accountFileRoutes: FastifyPluginAsync = async (app) => {
       const version = Number(ifMatchVersion(request));
       const stored = await app.tenantStore.get(tenantId);
       const today = todayIn(withDefaults('vendor', stored!.tenant.vendor).timezone ?? 'UTC', new Date());
-      const account = await keepExemptionCertificate({ customerAccounts: app.customerAccounts, assets: app.storefrontAssets.store }, request.log, {
+      const account = await keepExemptionCertificate({ customerAccounts: app.customerAccounts, assets: app.storefrontAssets.store, documentCheck: app.documentCheck }, request.log, {
         tenantId,
         id,
         version: Number.isInteger(version) ? version : -1,

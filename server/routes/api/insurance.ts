@@ -46,7 +46,7 @@ const insuranceRoutes: FastifyPluginAsync = async (app) => {
   const keep = async (tenantId: string, id: string, input: InsuranceUpload, by: InsuranceCertificate['uploadedBy']) => {
     const settings = await settingsOf(tenantId, id);
     const now = new Date();
-    const stores = { quoteRequests: app.quoteRequests, assets: app.storefrontAssets.store };
+    const stores = { quoteRequests: app.quoteRequests, assets: app.storefrontAssets.store, documentCheck: app.documentCheck };
     return { request: await keepCertificate(stores, app.log, { tenantId, id, input, by, now, today: todayIn(settings.timezone, now) }), settings, now };
   };
   const send = async (reply: FastifyReply, quote: QuoteRequest) => {
