@@ -6,6 +6,7 @@
  * an ordinary request with this house as its customer (what is short, or what it has free, if less);
  * the request's Sub-hires card follows it from there.
  */
+import { useOwnChange } from './own-changes';
 import StorefrontIcon from '@mui/icons-material/StorefrontOutlined';
 import {
   Alert,
@@ -57,14 +58,17 @@ function OffersDialog({ tenantId, line, onClose }: { tenantId: string; line: Sho
   const notify = useNotify();
   /** Per offer (house~item): asking, asked, or why it was refused. */
   const [asks, setAsks] = useState<Record<string, { state: 'asking' | 'asked' } | { state: 'refused'; message: string }>>({});
+  const ownChange = useOwnChange();
   const ask = async (offer: SubHireOffer, quantity: number) => {
     const key = `${offer.house.id}~${offer.objectID}`;
     setAsks((current) => ({ ...current, [key]: { state: 'asking' } }));
     try {
-      await fetchUtils.fetchJson(`/api/tenants/${encodeURIComponent(tenantId)}/quote-requests/${encodeURIComponent(line.quoteId)}/sub-hires`, {
-        method: 'POST',
-        body: JSON.stringify({ objectID: line.objectID, house: offer.house.id, theirObjectID: offer.objectID, quantity }),
-      });
+      await ownChange(() =>
+        fetchUtils.fetchJson(`/api/tenants/${encodeURIComponent(tenantId)}/quote-requests/${encodeURIComponent(line.quoteId)}/sub-hires`, {
+          method: 'POST',
+          body: JSON.stringify({ objectID: line.objectID, house: offer.house.id, theirObjectID: offer.objectID, quantity }),
+        }),
+      );
       setAsks((current) => ({ ...current, [key]: { state: 'asked' } }));
       notify('backlot.subHires.asked', { type: 'success', messageArgs: { smart_count: quantity, house: offer.house.name } });
     } catch (error) {

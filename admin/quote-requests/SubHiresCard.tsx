@@ -5,6 +5,7 @@
  * house account there, decline it, or cancel (each with the reason that house reads). Read again
  * whenever the request changes (a sub-hire asked from the offers dialog lands on it).
  */
+import { useOwnChange } from './own-changes';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useState, type FormEvent } from 'react';
 import { fetchUtils, useNotify, useTranslate } from 'react-admin';
@@ -33,6 +34,7 @@ const subHiresPath = (tenantId: string, quoteId: string) => `/api/tenants/${enco
 export function SubHiresCard({ tenantId, view }: { tenantId: string; view: PricingView }) {
   const translate = useTranslate();
   const notify = useNotify();
+  const ownChange = useOwnChange();
   const [entries, setEntries] = useState<Entry[]>();
   const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState<string>();
@@ -64,11 +66,13 @@ export function SubHiresCard({ tenantId, view }: { tenantId: string; view: Prici
     setBusy(entry.subHire.quoteId);
     setStepError(undefined);
     try {
-      await fetchUtils.fetchJson(`${path}/${encodeURIComponent(entry.subHire.quoteId)}/${action}`, {
-        method: 'POST',
-        body: JSON.stringify(action === 'accept' ? { version: theirs.versions.at(-1)?.version } : { reason: reason ?? '' }),
-        headers: new Headers({ 'If-Match': `"${theirs.revision}"`, 'Content-Type': 'application/json' }),
-      });
+      await ownChange(() =>
+        fetchUtils.fetchJson(`${path}/${encodeURIComponent(entry.subHire.quoteId)}/${action}`, {
+          method: 'POST',
+          body: JSON.stringify(action === 'accept' ? { version: theirs.versions.at(-1)?.version } : { reason: reason ?? '' }),
+          headers: new Headers({ 'If-Match': `"${theirs.revision}"`, 'Content-Type': 'application/json' }),
+        }),
+      );
       notify(action === 'accept' ? 'backlot.subHires.accepted' : 'backlot.subHires.stepped', { type: 'success', messageArgs: { house: entry.subHire.houseName } });
       setAsking(undefined);
     } catch (error) {

@@ -161,6 +161,8 @@ describe('a house short of a line', () => {
     // At Peachtree (platform staff here): the request names Jetway, at the trade price, and is priced as any other.
     const lender = await app.logIn(STAFF, { bypassCSP: true });
     await lender.page.waitForURL(/#\/tenants/);
+    // Jetway's ask was its admin's own change (heard back by now, while Peachtree signed in): never said to come from elsewhere.
+    expect(await admin.page.getByText(/changed elsewhere/).count()).toBe(0);
     await lender.page.goto(`${app.server.url}/admin/#/t/atlanta/quote-requests/${subHire.quoteId}`);
     await lender.page.getByText('A sub-hire for Jetway Props, for their order “Skyline”.', { exact: false }).waitFor();
     await lender.page.getByText('$28.00 a day', { exact: false }).first().waitFor();
