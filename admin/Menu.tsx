@@ -1,9 +1,22 @@
 /** The console's menu: platform staff get the tenants list; everyone gets the screens of the tenant in view (or their own). */
-import { ListSubheader } from '@mui/material';
-import { Menu as RaMenu, usePermissions, useSidebarState, useTranslate } from 'react-admin';
+import { Box, Chip, ListSubheader } from '@mui/material';
+import { Menu as RaMenu, useGetList, usePermissions, useSidebarState, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import type { Account } from './authProvider';
 import { TENANT_SCREENS } from './tenant-screens';
+
+/** The Users item with how many productions wait for the house's decision (read again when the list changes or the window regains focus). */
+function WaitingCount({ tenantId, label }: { tenantId: string; label: string }) {
+  const translate = useTranslate();
+  const { total } = useGetList(`tenants/${tenantId}/users`, { filter: { decision: 'awaiting' }, pagination: { page: 1, perPage: 1 } });
+  if (!total) return <>{label}</>;
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
+      {label}
+      <Chip size="small" color="warning" label={total} aria-label={translate('backlot.menu.waiting', { smart_count: total })} sx={{ height: 20 }} />
+    </Box>
+  );
+}
 
 export function Menu() {
   const translate = useTranslate();
@@ -29,7 +42,12 @@ export function Menu() {
             </ListSubheader>
           )}
           {TENANT_SCREENS.map(({ path, label, icon: Icon }) => (
-            <RaMenu.Item key={path} to={`/t/${tenantId}/${path}`} primaryText={translate(label)} leftIcon={<Icon />} />
+            <RaMenu.Item
+              key={path}
+              to={`/t/${tenantId}/${path}`}
+              primaryText={path === 'users' ? <WaitingCount tenantId={tenantId} label={translate(label)} /> : translate(label)}
+              leftIcon={<Icon />}
+            />
           ))}
         </>
       )}

@@ -15,6 +15,7 @@ export const en = {
     menu: {
       tenants: 'Tenants',
       tenant: 'Tenant: %{tenant}',
+      waiting: '%{smart_count} waiting for your decision |||| %{smart_count} waiting for your decision',
       site: 'Branding and site',
       colors: 'Colours',
       links: 'Links',
@@ -816,6 +817,10 @@ export const en = {
       commissionOf: 'Platform commission on %{name}',
       statement: 'Monthly statement',
       saved: 'The platform now takes %{percent}% on %{name}’s orders through the platform, from the next card hold.',
+      confirmTitle: 'Change %{name}’s commission?',
+      confirmContent:
+        'The platform takes %{from}% on %{name}’s orders through the platform now. From the next card hold it takes %{to}%; holds already taken keep theirs. %{name} sees the change on its payouts.',
+      confirm: 'Change the commission',
     },
     subHires: {
       find: 'Find it at other houses',

@@ -5,7 +5,7 @@
  */
 import { Box, Button, InputAdornment, Stack, TextField as InputField } from '@mui/material';
 import { useState } from 'react';
-import { BooleanField, Datagrid, FunctionField, List, TextField, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { BooleanField, Confirm, Datagrid, FunctionField, List, TextField, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { StandingChip, standingOf } from './PayoutsScreen';
 import type { Payouts } from './payouts-api';
 import { StatementDownload } from './StatementDownload';
@@ -28,9 +28,12 @@ function Commission() {
   const refresh = useRefresh();
   const [value, setValue] = useState<string>();
   const [error, setError] = useState<string>();
+  // The commission is money taken on every later order of the house: asked before it is changed.
+  const [confirming, setConfirming] = useState(false);
   if (!record) return null;
   const shown = value ?? String(record.commissionPercent);
   const save = async () => {
+    setConfirming(false);
     setError(undefined);
     try {
       await dataProvider.update('marketplace/houses', { id: record.id, data: { commissionPercent: Number(shown) }, previousData: record });
@@ -50,7 +53,7 @@ function Commission() {
         type="number"
         value={shown}
         onChange={(event) => setValue(event.target.value)}
-        onKeyDown={(event) => event.key === 'Enter' && changed && void save()}
+        onKeyDown={(event) => event.key === 'Enter' && changed && setConfirming(true)}
         error={Boolean(error)}
         helperText={error}
         inputProps={{ min: 0, max: 50, step: 0.5, 'aria-label': translate('backlot.houses.commissionOf', { name: record.name }) }}
@@ -58,10 +61,18 @@ function Commission() {
         sx={{ width: 120 }}
       />
       {changed && (
-        <Button size="small" variant="contained" onClick={() => void save()}>
+        <Button size="small" variant="contained" onClick={() => setConfirming(true)}>
           {translate('ra.action.save')}
         </Button>
       )}
+      <Confirm
+        isOpen={confirming}
+        title={translate('backlot.houses.confirmTitle', { name: record.name })}
+        content={translate('backlot.houses.confirmContent', { name: record.name, from: record.commissionPercent, to: Number(shown) })}
+        confirm={translate('backlot.houses.confirm')}
+        onConfirm={() => void save()}
+        onClose={() => setConfirming(false)}
+      />
     </Stack>
   );
 }

@@ -19,7 +19,7 @@ export function StatementDownload({ tenantId, compact = false }: { tenantId: str
   const valid = MONTH_PATTERN.test(month);
   return (
     <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap onClick={(event) => event.stopPropagation()}>
-      <MonthField label={translate('backlot.payouts.month')} value={month} onChange={setMonth} sx={{ width: compact ? 150 : 180 }} />
+      <MonthField label={translate('backlot.payouts.month')} value={month} onChange={setMonth} sx={{ width: 200 }} />
       <Button
         size="small"
         variant={compact ? 'text' : 'outlined'}

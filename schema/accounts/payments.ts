@@ -30,6 +30,17 @@ export interface Problem {
   message: string;
 }
 
+/** How many documents the ageing works through between pauses (a server lets other requests in at each). */
+const AGEING_STEP = 1_000;
+
+/** Runs a stepwise computation to its end at once: the pure form of one the server runs a step at a time. */
+export function runSteps<T>(steps: Generator<unknown, T>): T {
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+  }
+}
+
 const sum = (amounts: readonly number[]) => cents(amounts.reduce((total, amount) => total + amount, 0));
 
 /** What the invoice still owes: its balance less its credit notes and the payments applied to it (never below nothing). */
@@ -39,11 +50,23 @@ export function owedOnInvoice({ invoice, creditNotes, payments }: InvoiceState):
 }
 
 /** Each invoice's state for payments.ts (its credit notes and payments), grouped once: an account may hold years of invoices. */
-export function invoiceStates(documents: readonly Invoice[], payments: readonly Payment[]): (invoice: Invoice) => InvoiceState {
+export const invoiceStates = (documents: readonly Invoice[], payments: readonly Payment[]): ((invoice: Invoice) => InvoiceState) => runSteps(invoiceStateSteps(documents, payments));
+
+/** invoiceStates a step at a time (see agedDebtorSteps). */
+function* invoiceStateSteps(documents: readonly Invoice[], payments: readonly Payment[]): Generator<undefined, (invoice: Invoice) => InvoiceState> {
   const notes = new Map<string, Invoice[]>();
-  for (const document of documents) if (document.kind === 'creditNote' && document.credits) notes.set(document.credits, [...(notes.get(document.credits) ?? []), document]);
+  let counted = 0;
+  for (const document of documents) {
+    if (++counted % AGEING_STEP === 0) yield;
+    if (document.kind === 'creditNote' && document.credits) notes.set(document.credits, [...(notes.get(document.credits) ?? []), document]);
+  }
   const paid = new Map<string, Payment[]>();
-  for (const payment of payments) paid.set(payment.invoice, [...(paid.get(payment.invoice) ?? []), payment]);
+  for (const payment of payments) {
+    if (++counted % AGEING_STEP === 0) yield;
+    const list = paid.get(payment.invoice);
+    if (list) list.push(payment);
+    else paid.set(payment.invoice, [payment]);
+  }
   return (invoice) => ({ invoice, creditNotes: notes.get(invoice.number) ?? [], payments: paid.get(invoice.number) ?? [] });
 }
 
@@ -198,10 +221,17 @@ export interface DebtorRow {
  * Who owes what by age, from a house's documents and payments on `today`, those owing most first.
  * One pass over each list: grouped by invoice, then by customer.
  */
-export function agedDebtors(documents: readonly Invoice[], payments: readonly Payment[], today: string): DebtorRow[] {
-  const stateOf = invoiceStates(documents, payments);
+export const agedDebtors = (documents: readonly Invoice[], payments: readonly Payment[], today: string): DebtorRow[] => runSteps(agedDebtorSteps(documents, payments, today));
+
+/** agedDebtors a step at a time: it pauses every few thousand invoices (the server answers other requests there). */
+export function* agedDebtorSteps(documents: readonly Invoice[], payments: readonly Payment[], today: string): Generator<undefined, DebtorRow[]> {
+  const stateOf = yield* invoiceStateSteps(documents, payments);
   const credit = new Map<string, number>();
-  for (const payment of payments) if (payment.account && payment.credit) credit.set(payment.account, cents((credit.get(payment.account) ?? 0) + payment.credit));
+  let counted = 0;
+  for (const payment of payments) {
+    if (++counted % AGEING_STEP === 0) yield;
+    if (payment.account && payment.credit) credit.set(payment.account, cents((credit.get(payment.account) ?? 0) + payment.credit));
+  }
   const rows = new Map<string, DebtorRow>();
   const rowFor = (invoice: Invoice): DebtorRow => {
     const account = invoice.billTo.account;
@@ -224,6 +254,7 @@ export function agedDebtors(documents: readonly Invoice[], payments: readonly Pa
     return row;
   };
   for (const invoice of documents) {
+    if (++counted % AGEING_STEP === 0) yield;
     if (invoice.kind !== 'invoice') continue;
     const owed = owedOnInvoice(stateOf(invoice));
     if (owed <= 0) continue;
@@ -235,6 +266,9 @@ export function agedDebtors(documents: readonly Invoice[], payments: readonly Pa
     if (bucket !== 'current' && (!row.oldestDue || invoice.dueDate < row.oldestDue)) row.oldestDue = invoice.dueDate;
   }
   // An account owed nothing but holding credit is listed too: what it holds is the house's to use or return.
-  for (const invoice of documents) if (invoice.kind === 'invoice' && invoice.billTo.account && credit.get(invoice.billTo.account.id)) rowFor(invoice);
+  for (const invoice of documents) {
+    if (++counted % (AGEING_STEP * 10) === 0) yield;
+    if (invoice.kind === 'invoice' && invoice.billTo.account && credit.get(invoice.billTo.account.id)) rowFor(invoice);
+  }
   return [...rows.values()].sort((a, b) => b.total - a.total || a.name.localeCompare(b.name));
 }

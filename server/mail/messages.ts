@@ -38,7 +38,8 @@ export type MailKind =
   | 'joinDecided'
   | 'subHireLost'
   | 'subHireStranded'
-  | 'productionWaiting';
+  | 'productionWaiting'
+  | 'accountMember';
 
 export interface MailContent {
   kind: MailKind;
@@ -554,6 +555,20 @@ export function productionWaitingMessage(
       'You check every new production first: approve them in Users and their request reaches you at once; refuse them and they are told.',
     ],
     action: { label: 'Open Users', url: `${origin(configuration)}/admin/#/t/${configuration.tenantId}/users` },
+  });
+}
+
+/** To a person a house added to a customer account: they may order on it, once signed in with this address, confirmed. */
+export function accountMemberMessage(configuration: StorefrontConfiguration, account: { name: string; terms: { method: string; netDays?: number } }): MailContent {
+  const { appTitle } = configuration.site;
+  const terms = account.terms.method === 'account' ? `on account (invoices due ${account.terms.netDays ?? 30} days after they are issued)` : 'with the account’s card terms';
+  return message('accountMember', configuration, `You can order for ${account.name} at ${appTitle}`, {
+    heading: `You are on ${account.name}’s account`,
+    paragraphs: [
+      `${appTitle} added this address to ${account.name}’s customer account: when you accept a quote, you can put it on the account, ${terms}.`,
+      `Sign in to ${appTitle} with this address (confirm it when asked, if you have not yet): the account is offered when you accept a quote. If you did not expect this, reply to this mail.`,
+    ],
+    action: { label: `Open ${appTitle}`, url: `${origin(configuration)}/quotes` },
   });
 }
 

@@ -144,6 +144,12 @@ export function pricingProblems(quote: QuoteRequest, pricing: PricingInput, sett
     const group = settings.categories?.groups.find((entry) => entry.slug === service.category.group);
     const category = group?.categories.find((entry) => entry.slug === service.category.category);
     if (!serviceGroups.has(service.category.group) || !category) problems.push({ pointer: `/services/${index}/category`, message: 'must be a category of a Service group in the category tree' });
+    // A line at nothing is most often a price not typed yet: said, not sent (a free service is said in the message).
+    if (service.unitPrice === 0)
+      problems.push({
+        pointer: `/services/${index}/unitPrice`,
+        message: `${service.name.trim() || 'This service'} is priced at nothing: give its price, or remove the line and say it is free in the message`,
+      });
   });
   for (const index of breakdown.missingGlCodes) {
     const line = breakdown.lines[index]!;

@@ -73,7 +73,9 @@ export const checkedPayment = schemaChecked<Payment>(`${schemaIds.invoice}#/$def
 export const checkedNotice = schemaChecked<Notice>(`${schemaIds.invoice}#/$defs/notice`, 'a notice');
 export const bySending = (a: Notice, b: Notice) => a.sentAt.localeCompare(b.sentAt) || a.id.localeCompare(b.id);
 
-export const byReceipt = (a: Payment, b: Payment) => a.receivedOn.localeCompare(b.receivedOn) || a.recordedAt.localeCompare(b.recordedAt) || a.id.localeCompare(b.id);
+/** Plain text order (ISO days and instants sort as written): a house's payments are sorted whole, and collation would take a tenth of a second on 40,000. */
+const textOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+export const byReceipt = (a: Payment, b: Payment) => textOrder(a.receivedOn, b.receivedOn) || textOrder(a.recordedAt, b.recordedAt) || textOrder(a.id, b.id);
 
 export class InvoiceNotVoidableError extends Error {
   readonly statusCode = 409;

@@ -8,6 +8,7 @@ import type Database from 'better-sqlite3';
 import { invoiceNumber, type InvoiceDraft } from '../../schema/rental/invoices';
 import { creditOf, type InvoiceState } from '../../schema/accounts/payments';
 import type { Invoice, Notice, Payment } from '../../schema/types.generated';
+import { letGo } from '../lib/let-go';
 import { openSqliteFile } from './sqlite-file';
 import {
   byReceipt,
@@ -23,6 +24,8 @@ import {
 
 /** The account an invoice's order is on: indexed by this very expression, so a query must spell it the same. */
 const ACCOUNT_ID = "json_extract(document, '$.billTo.account.id')";
+/** Rows read at once by a whole-house read (receivables, payments): a few milliseconds of the event loop each. */
+const READ_PAGE = 500;
 
 export class SqliteInvoiceStore implements InvoiceStore {
   private readonly database: Database.Database;
@@ -79,11 +82,28 @@ export class SqliteInvoiceStore implements InvoiceStore {
   }
 
   async receivables(tenantId: string): Promise<Invoice[]> {
-    // One read, no count and no order: the aged debtors over a house's years of invoices.
-    const rows = this.database
-      .prepare(`SELECT document FROM invoices WHERE tenant_id = ? AND (kind = 'creditNote' OR (kind = 'invoice' AND json_extract(document, '$.balance') > 0))`)
-      .all(tenantId) as Array<{ document: string }>;
-    return rows.map((row) => JSON.parse(row.document) as Invoice);
+    // No count and no order: the aged debtors over a house's years of invoices, a page at a time.
+    return this.readPaged<Invoice>('invoices', ['kind', 'sequence'], `tenant_id = ? AND (kind = 'creditNote' OR (kind = 'invoice' AND json_extract(document, '$.balance') > 0))`, [tenantId]);
+  }
+
+  /**
+   * Every document a condition finds, read a page at a time in the order of a unique index after
+   * the tenant (`keys`: each page starts where the last ended, found in the index, never sorted),
+   * with the event loop let go between pages (SQLite reads block it): a house's years of invoices
+   * never hold up other requests.
+   */
+  private async readPaged<T>(table: 'invoices' | 'payments', keys: readonly string[], condition: string, values: unknown[]): Promise<T[]> {
+    const columns = keys.join(', ');
+    const first = this.database.prepare(`SELECT ${columns}, document FROM ${table} WHERE ${condition} ORDER BY ${columns} LIMIT ${READ_PAGE}`);
+    const next = this.database.prepare(`SELECT ${columns}, document FROM ${table} WHERE ${condition} AND (${columns}) > (${keys.map(() => '?').join(', ')}) ORDER BY ${columns} LIMIT ${READ_PAGE}`);
+    const found: T[] = [];
+    for (let after: unknown[] | undefined; ;) {
+      const rows = (after ? next.all(...values, ...after) : first.all(...values)) as Array<Record<string, unknown> & { document: string }>;
+      for (const row of rows) found.push(JSON.parse(row.document) as T);
+      if (rows.length < READ_PAGE) return found;
+      after = keys.map((key) => rows.at(-1)![key]);
+      await letGo();
+    }
   }
 
   async forAccount(tenantId: string, accountId: string): Promise<Invoice[]> {
@@ -170,7 +190,7 @@ export class SqliteInvoiceStore implements InvoiceStore {
   async payments(tenantId: string, query: { invoice?: string; account?: string } = {}): Promise<Payment[]> {
     if (query.invoice !== undefined) return this.paymentRows('invoice = ?', [tenantId, query.invoice]);
     if (query.account !== undefined) return this.paymentRows('account = ?', [tenantId, query.account]);
-    return this.paymentRows('1 = 1', [tenantId]);
+    return (await this.readPaged<Payment>('payments', ['id'], 'tenant_id = ?', [tenantId])).sort(byReceipt);
   }
 
   private paymentRows(condition: string, values: unknown[]): Payment[] {

@@ -19,23 +19,21 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { agedDebtors, paymentOf } from '../../schema/accounts/payments';
+import { agedDebtors } from '../../schema/accounts/payments';
 import { statementOf, statementWanted } from '../../schema/accounts/statements';
 import { statementPdf } from '../../server/accounts/statement-pdf';
 import { invoicePdf } from '../../server/rental/invoice-pdf';
-import { addDays } from '../../schema/rental/quote-rules';
 import type { Invoice } from '../../schema/types.generated';
 import { DEFAULT_INVOICE_PAGE } from '../../server/stores/invoice-store';
 import { SqliteInvoiceStore } from '../../server/stores/sqlite-invoice-store';
-import { sampleDraft } from '../contract/invoice-store.contract';
-import { fmt, percentile, seededRandom } from './figures';
+import { fmt, percentile } from './figures';
+import { seedReceivables } from './seed-receivables';
 
 const INVOICES = Number(process.env.BENCH_INVOICES ?? 100_000);
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 5_000);
 const PAYMENTS = Math.round(INVOICES * 0.4);
 const RUNS = 10;
 const TODAY = '2026-11-28';
-const random = seededRandom(38);
 const heapMb = () => {
   globalThis.gc?.();
   return process.memoryUsage().heapUsed / 1_048_576;
@@ -54,43 +52,7 @@ const root = await mkdtemp(path.join(tmpdir(), 'backlot-bench-receivables-'));
 const store = new SqliteInvoiceStore(path.join(root, 'invoices.sqlite'));
 try {
   const seeded = performance.now();
-  const numbers: string[] = [];
-  for (let index = 0; index < INVOICES; index++) {
-    const onAccount = random() < 0.9;
-    const account = Math.floor(random() * ACCOUNTS);
-    const issueDate = addDays(TODAY, -Math.floor(random() * 240));
-    const total = Math.round(100 + random() * 5_000);
-    const { invoice } = await store.issue(
-      sampleDraft(`q-${index}`, {
-        tenantId: 'house',
-        issueDate,
-        issuedAt: `${issueDate}T12:00:00.000Z`,
-        dueDate: addDays(issueDate, 30),
-        total,
-        paid: 0,
-        balance: total,
-        billTo: onAccount
-          ? { name: 'Accounts', email: `ap@account-${account}.example`, account: { id: `account-${account}`, name: `Studio ${account}`, netDays: 30, deposit: 'none' } }
-          : { name: `Visitor ${index}`, email: `visitor-${index % 2_000}@example.com` },
-      }),
-    );
-    numbers.push(invoice.number);
-  }
-  const context = { today: TODAY, now: new Date(`${TODAY}T12:00:00Z`), by: 'office@house.example', format: String };
-  for (let index = 0; index < PAYMENTS; index++) {
-    const number = numbers[Math.floor(random() * numbers.length)]!;
-    await store
-      .recordPayment('house', number, `pay-${String(index).padStart(8, '0')}`, (state) => {
-        const made = paymentOf(
-          { id: `pay-${String(index).padStart(8, '0')}`, amount: Math.max(0.01, Math.round(random() * 3_000)), currency: 'USD', receivedOn: TODAY, method: 'bankTransfer' },
-          state,
-          context,
-        );
-        if ('problems' in made) throw new Error(made.problems[0]!.message);
-        return made.payment;
-      })
-      .catch(() => undefined); // an invoice already paid off a card customer refuses more: some are, by chance
-  }
+  await seedReceivables(store, { tenantId: 'house', invoices: INVOICES, accounts: ACCOUNTS, today: TODAY });
   const seedSeconds = (performance.now() - seeded) / 1000;
 
   const reads: number[] = [];

@@ -23,3 +23,32 @@ it('sqlite: two stores on one file (two servers on one machine) share one sequen
     await rm(root, { recursive: true, force: true });
   }
 });
+
+it('sqlite: reads a house’s receivables whole, a page at a time, with other work let in between pages', async () => {
+  const root = await mkdtemp(path.join(tmpdir(), 'backlot-invoices-'));
+  const store = new SqliteInvoiceStore(path.join(root, 'invoices.sqlite'));
+  try {
+    // More than two pages of invoices (one in three paid by card: not a receivable), and another house's.
+    for (let index = 0; index < 4_500; index++) await store.issue(sampleDraft(`q-${index}`, index % 3 === 0 ? {} : { paid: 0, balance: 408 }));
+    await store.issue(sampleDraft('q-other', { tenantId: 'other' }));
+    // Other work waiting its turn on the event loop (as another request would): counted each time it gets one.
+    let turns = 0;
+    let waiting = true;
+    const other = () => {
+      if (!waiting) return;
+      turns += 1;
+      setImmediate(other);
+    };
+    setImmediate(other);
+    const receivables = await store.receivables('aviation');
+    waiting = false;
+    expect(receivables).toHaveLength(3_000);
+    expect(new Set(receivables.map((invoice) => invoice.number)).size).toBe(3_000);
+    expect(receivables.every((invoice) => invoice.tenantId === 'aviation' && invoice.balance > 0)).toBe(true);
+    // It got its turns between the pages (read all at once, it would have had none).
+    expect(turns).toBeGreaterThan(0);
+  } finally {
+    await store.close();
+    await rm(root, { recursive: true, force: true });
+  }
+}, 60_000);

@@ -30,6 +30,8 @@ describe('console users', () => {
   it('approves and denies sign-ups awaiting a decision, each mailed once', async () => {
     const { page, context, errors, blocked } = await app.logIn(AVIATION_ADMIN, { bypassCSP: true });
     await page.waitForURL(/#\/t\/aviation\/site/);
+    // The menu says how many wait for a decision, from any screen.
+    await page.getByRole('menuitem', { name: /^Users\s*2 waiting for your decision$/ }).waitFor();
     await page.getByRole('menuitem', { name: 'Users' }).click();
     await page.getByRole('cell', { name: 'dana@studio.example', exact: true }).waitFor();
     expect(await page.getByRole('cell', { name: 'Red Eye 2' }).count()).toBe(2);
@@ -55,6 +57,8 @@ describe('console users', () => {
     await page.getByRole('button', { name: 'Deny sam@studio.example' }).click();
     await page.getByText('sam@studio.example denied.').waitFor();
     await expect(page.getByRole('button', { name: 'Approve dana@studio.example' }).isDisabled()).resolves.toBe(true);
+    // Both decided: the menu's count is gone.
+    await page.getByRole('menuitem', { name: 'Users', exact: true }).waitFor();
     // Changing one's mind mails the other message, once; deciding the same again mails nothing.
     await page.getByRole('button', { name: 'Deny dana@studio.example' }).click();
     await page.getByText('dana@studio.example denied.').waitFor();

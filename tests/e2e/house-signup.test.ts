@@ -107,11 +107,16 @@ describe('a house joining the platform', () => {
     const house = staff.page.getByRole('row', { name: /Savannah Set Supply/ });
     await house.getByText('Takes card holds', { exact: true }).waitFor();
     const commission = house.getByLabel('Platform commission on Savannah Set Supply');
+    // Each change is asked first, saying from what to what.
+    const asked = staff.page.getByRole('dialog', { name: 'Change Savannah Set Supply’s commission?' });
     await commission.fill('80');
     await house.getByRole('button', { name: 'Save' }).click();
+    await asked.getByText('From the next card hold it takes 80%', { exact: false }).waitFor();
+    await asked.getByRole('button', { name: 'Change the commission' }).click();
     await house.getByText('must be at most 50 (found 80)').waitFor();
     await commission.fill('10');
     await commission.press('Enter');
+    await asked.getByRole('button', { name: 'Change the commission' }).click();
     await staff.page.getByText('The platform now takes 10% on Savannah Set Supply’s orders through the platform, from the next card hold.').waitFor();
     await shoot(staff.page, 'houses-and-payouts');
     await owner.page.getByRole('menuitem', { name: 'Payouts' }).click();

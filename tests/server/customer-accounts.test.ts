@@ -6,6 +6,10 @@
  * naming the field; another house's staff and anonymous callers never see it; platform staff do.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
+import type { OutboxMailer } from '../../server/mail/mailer';
 import { buildTestApp, type TestApp } from '../helpers/server';
 
 let t: TestApp;
@@ -63,6 +67,22 @@ describe('customer accounts', () => {
     const cleared = await t.as('aviationAdmin', { method: 'PUT', url, payload: withoutLimit, headers: { 'if-match': '"2"' } });
     expect(cleared.statusCode, cleared.body).toBe(200);
     expect(cleared.json().creditLimit).toBeUndefined();
+    // A person added is told they may order on it, once; those already on it are not told again.
+    const added = await t.as('aviationAdmin', {
+      method: 'PUT',
+      url,
+      payload: { ...withoutLimit, members: [...WARNER.members, { email: 'Rae@Studio.Example', addedAt: '2026-12-01T10:00:00.000Z' }] },
+      headers: { 'if-match': '"3"' },
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const told = (await (t.app.mailer as OutboxMailer).list()).filter((mail) => mail.kind === 'accountMember');
+    expect(told.map((mail) => [mail.to, mail.subject]).sort()).toEqual([
+      ['kim@studio.example', 'You can order for Warner Bros. Pictures at Jetway Props'],
+      ['rae@studio.example', 'You can order for Warner Bros. Pictures at Jetway Props'],
+    ]);
+    const { text } = await simpleParser(await readFile(path.join((t.app.mailer as OutboxMailer).dir, told.find((mail) => mail.to === 'rae@studio.example')!.file)));
+    expect(text).toContain('Jetway Props added this address to Warner Bros. Pictures’s customer account');
+    expect(text).toContain('on account (invoices due 30 days after they are issued)');
     expect((await t.as('aviationAdmin', { method: 'GET', url: '/api/tenants/aviation/accounts/nobody' })).statusCode).toBe(404);
   });
 

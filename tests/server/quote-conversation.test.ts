@@ -102,6 +102,9 @@ describe('the conversation after a quote request', () => {
     );
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().errors).toEqual({ 'adjustments.ghost': 'is not an item on this request', 'services.0.category': 'must be a category of a Service group in the category tree' });
+    // A service line at nothing is a price not typed yet: said at its price, not sent.
+    const free = await vendor('POST', id, 'quote', { ...pricing, services: [{ ...pricing.services[0]!, unitPrice: 0 }] }, '0');
+    expect(free.json().errors).toEqual({ 'services.0.unitPrice': 'Delivery to Stage 3 is priced at nothing: give its price, or remove the line and say it is free in the message' });
 
     const mailsBefore = (await mails()).length;
     const quoted = await vendor('POST', id, 'quote', pricing, '0');

@@ -8,7 +8,9 @@
  * - GET  /api/tenants/:tenantId/accounts/:id/standing   what it owes, its credit and overdue invoices, against its limit
  * Another house's staff get 404, as for a house that does not exist.
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
+import { accountMemberMessage } from '../../mail/messages';
+import { sendTenantMail } from '../../mail/tenant-mail';
 import { checkOrderOnAccount, owedOnAccount, overdueInvoices } from '../../../schema/accounts/on-account';
 import { formatMoney } from '../../../storefront/lib/format';
 import { creditOf } from '../../../schema/accounts/payments';
@@ -38,6 +40,17 @@ export const accountIdParam = { type: 'string', maxLength: 63, description: "The
 export const accountParams = { ...tenantParams, required: [...tenantParams.required, 'id'], properties: { ...tenantParams.properties, id: accountIdParam } } as const;
 
 const customerAccountRoutes: FastifyPluginAsync = async (app) => {
+  /** Tells each person newly on an account that they may order on it; a mail that fails is logged (the account is saved). Another house's account is its staff's, told otherwise. */
+  const tellNewMembers = async (log: FastifyBaseLogger, account: CustomerAccount, before: ReadonlyArray<{ email: string }>) => {
+    if (account.kind === 'house') return;
+    const known = new Set(before.map((member) => member.email.toLowerCase()));
+    const parts = { tenantStore: app.tenantStore, storefrontAssets: app.storefrontAssets, mailer: app.mailer };
+    for (const member of account.members.filter((entry) => !known.has(entry.email.toLowerCase())))
+      await sendTenantMail(parts, account.tenantId, member.email, (configuration) => accountMemberMessage(configuration, account)).catch((error: unknown) =>
+        log.error({ err: error, tenantId: account.tenantId, account: account.id }, 'account member not told: the account is saved'),
+      );
+  };
+
   const houseCurrency = async (tenantId: string) => withDefaults('site', (await app.tenantStore.get(tenantId))!.tenant.site).currency!;
 
   app.get(
@@ -138,6 +151,7 @@ const customerAccountRoutes: FastifyPluginAsync = async (app) => {
         updatedAt: now,
       });
       request.log.info({ tenantId, account: account.id, actor: request.account?.email }, 'customer account opened');
+      await tellNewMembers(request.log, account, []);
       return withVersion(reply.code(201), String(account.version)).send(shownAccount(account));
     },
   );
@@ -160,15 +174,21 @@ const customerAccountRoutes: FastifyPluginAsync = async (app) => {
       const version = Number(ifMatchVersion(request));
       const body = request.body as CustomerAccountInput;
       if (body.id !== undefined && body.id !== id) throw new FieldProblemsError([{ pointer: '/id', message: `an account's id does not change (it is ${JSON.stringify(id)})` }]);
-      const account = await app.customerAccounts.update(tenantId, id, Number.isInteger(version) ? version : -1, (current) => ({
-        ...current,
-        ...body,
-        members: body.members ?? [],
-        // Fields the body leaves out are cleared: PUT replaces the account.
-        ...Object.fromEntries(OPTIONAL_FIELDS.filter((field) => !(field in body)).map((field) => [field, undefined])),
-        exemption: keptFile(body.exemption, current.exemption),
-      }));
+      // Who was on it before this change: those added are told.
+      let before: CustomerAccount['members'] = [];
+      const account = await app.customerAccounts.update(tenantId, id, Number.isInteger(version) ? version : -1, (current) => {
+        before = current.members;
+        return {
+          ...current,
+          ...body,
+          members: body.members ?? [],
+          // Fields the body leaves out are cleared: PUT replaces the account.
+          ...Object.fromEntries(OPTIONAL_FIELDS.filter((field) => !(field in body)).map((field) => [field, undefined])),
+          exemption: keptFile(body.exemption, current.exemption),
+        };
+      });
       request.log.info({ tenantId, account: id, version: account.version, actor: request.account?.email }, 'customer account changed');
+      await tellNewMembers(request.log, account, before);
       return withVersion(reply, String(account.version)).send(shownAccount(account));
     },
   );

@@ -8,7 +8,8 @@
  * - GET  /api/tenants/:tenantId/aged-debtors                who owes what by age, with each account's credit
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { agedDebtors, creditOf, owedOnInvoice, paymentOf, type InvoiceState } from '../../../schema/accounts/payments';
+import { agedDebtorSteps, creditOf, owedOnInvoice, paymentOf, type InvoiceState } from '../../../schema/accounts/payments';
+import { runLettingGo } from '../../lib/let-go';
 import { settledOf } from '../../accounts/invoice-state';
 import { cents } from '../../../schema/rental/quote-pricing';
 import { withDefaults } from '../../../schema/defaults';
@@ -125,7 +126,7 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
       const { timezone } = await houseOf(tenantId);
       const [documents, payments] = await Promise.all([app.invoices.receivables(tenantId), app.invoices.payments(tenantId)]);
       const today = todayIn(timezone, new Date());
-      return { today, rows: agedDebtors(documents, payments, today) };
+      return { today, rows: await runLettingGo(agedDebtorSteps(documents, payments, today)) };
     },
   );
 };
