@@ -3,12 +3,19 @@ import { Box, Chip, ListSubheader } from '@mui/material';
 import { Menu as RaMenu, useGetList, usePermissions, useSidebarState, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import type { Account } from './authProvider';
+import { useEffect } from 'react';
 import { TENANT_SCREENS } from './tenant-screens';
+import { waitingChanged } from './users/waiting';
 
 /** The Users item with how many productions wait for the house's decision (read again when the list changes or the window regains focus). */
 function WaitingCount({ tenantId, label }: { tenantId: string; label: string }) {
   const translate = useTranslate();
-  const { total } = useGetList(`tenants/${tenantId}/users`, { filter: { decision: 'awaiting' }, pagination: { page: 1, perPage: 1 } });
+  const { total, refetch } = useGetList(`tenants/${tenantId}/users`, { filter: { decision: 'awaiting' }, sort: { field: 'createdAt', order: 'DESC' }, pagination: { page: 1, perPage: 1 } });
+  useEffect(() => {
+    const again = () => void refetch();
+    waitingChanged.addEventListener('change', again);
+    return () => waitingChanged.removeEventListener('change', again);
+  }, [refetch]);
   if (!total) return <>{label}</>;
   return (
     <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>

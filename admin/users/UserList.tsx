@@ -10,6 +10,7 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import { Button, Chip, Stack } from '@mui/material';
 import { useState } from 'react';
 import { Datagrid, DateField, FunctionField, List, SelectInput, TextField, useDataProvider, useNotify, usePermissions, useRecordContext, useTranslate, useUpdate } from 'react-admin';
+import { tellWaitingChanged } from './waiting';
 import type { Account } from '../authProvider';
 import { useParams } from 'react-router-dom';
 
@@ -46,7 +47,12 @@ function Decide({ resource }: { resource: string }) {
       resource,
       { id: visitor.id, data: { isAuthorized }, previousData: visitor },
       {
-        onSuccess: () => notify(isAuthorized ? `${visitor.email} approved.` : `${visitor.email} denied.`, { type: 'success' }),
+        // Decided once the server has it (it mails the visitor); then the menu's count of those waiting is read again.
+        mutationMode: 'pessimistic',
+        onSuccess: () => {
+          notify(isAuthorized ? `${visitor.email} approved.` : `${visitor.email} denied.`, { type: 'success' });
+          tellWaitingChanged();
+        },
         onError: (error) => notify(error.message, { type: 'error' }),
       },
     );
