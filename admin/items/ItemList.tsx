@@ -31,11 +31,21 @@ import { PRICE_BINS } from '../../schema/catalogue-search';
 import type { Item } from '../../schema/types.generated';
 import { ItemBulkActions } from './ItemBulkActions';
 import { useTenantChoices } from './useTenantChoices';
+import { useQuoteTenant } from '../quote-requests/useQuoteTenant';
 import { tableScrollsInCard } from '../components/table-scroll';
+
+/** A price bin in the house's own currency ("Under £50"), whole amounts. */
+function binWords(bin: (typeof PRICE_BINS)[number], money: (amount: number) => string): string {
+  const whole = (amount: number) => money(amount).replace(/[.,]00$/, '');
+  if (bin.min === 0) return `Under ${whole(bin.max)}`;
+  if (bin.max === Infinity) return `${whole(bin.min)} and up`;
+  return `${whole(bin.min)} to ${whole(bin.max)}`;
+}
 
 export function ItemList({ tenantId }: { tenantId: string }) {
   const translate = useTranslate();
   const { groupChoices, colourChoices, groups, customFields } = useTenantChoices(tenantId);
+  const tenant = useQuoteTenant(tenantId);
   const { data: tags } = useGetList<{ id: string; count: number }>(`tenants/${tenantId}/item-tags`, { pagination: { page: 1, perPage: 1000 }, sort: { field: 'id', order: 'ASC' } });
   const tagChoices = (tags ?? []).map((tag) => ({ id: tag.id, name: `${tag.id} (${tag.count})` }));
   const categoryName = (item: Item) => {
@@ -58,7 +68,7 @@ export function ItemList({ tenantId }: { tenantId: string }) {
           key="priceBin"
           source="priceBin"
           label={translate('backlot.items.dayRateBin')}
-          choices={PRICE_BINS.map((bin) => ({ id: bin.slug, name: bin.label }))}
+          choices={PRICE_BINS.map((bin) => ({ id: bin.slug, name: binWords(bin, tenant.money) }))}
           sx={{ minWidth: 200 }}
         />,
         <TextInput key="vendorId" source="vendorId" label={translate('backlot.items.vendor')} helperText={false} />,
@@ -98,7 +108,8 @@ export function ItemList({ tenantId }: { tenantId: string }) {
         />
         <TextField source="name" label={translate('backlot.items.name')} />
         <FunctionField label={translate('backlot.items.category')} render={categoryName} cellClassName="wide-only" headerClassName="wide-only" />
-        <NumberField source="rates.day" label={translate('backlot.items.dayRate')} options={{ style: 'currency', currency: 'USD' }} sortBy="rates.day" />
+        {/* In the house's own currency and locale (a London house's rates are pounds). */}
+        <FunctionField source="rates.day" label={translate('backlot.items.dayRate')} sortBy="rates.day" textAlign="right" render={(item: Item) => tenant.money(item.rates.day)} />
         <NumberField source="quantity" label={translate('backlot.items.quantity')} />
         <DateField source="updatedAt" label={translate('backlot.items.updated')} cellClassName="wide-only" headerClassName="wide-only" />
       </Datagrid>

@@ -45,6 +45,13 @@ describe('Soho Prop Hire, in pounds with VAT', () => {
     const { uid } = (await page.evaluate(() => fetch('/api/identity/session').then((response) => response.json()))) as { uid: string };
     const staff = await app.logIn(STAFF);
     await staff.page.waitForURL(/#\/tenants/);
+    // The console's items are priced in the house's pounds, and its price filter speaks them.
+    await staff.page.goto(`${app.server.url}/admin/#/t/london/items`);
+    await staff.page
+      .getByRole('cell', { name: /^£[\d,]+\.\d{2}$/ })
+      .first()
+      .waitFor();
+    expect(await staff.page.getByRole('cell', { name: /^\$/ }).count()).toBe(0);
     const cookie = await staff.cookie();
     const consoleCall = (pathname: string, body: unknown, ifMatch?: string) =>
       http(`${app.server.url}/api/tenants/london/${pathname}`, { method: 'POST', headers: { cookie, origin: app.server.url, ...(ifMatch && { 'if-match': `"${ifMatch}"` }) }, body });

@@ -99,6 +99,16 @@ describe('the platform, for a production', () => {
     });
     await page.goto(`${platform}/set-lists/${listId}`);
     await page.locator('html[data-hydrated]').waitFor();
+    // Each line says whose it is, its rate in that house's currency.
+    const lines = page.locator('.set-list-line');
+    await lines
+      .filter({ hasText: 'Soho Prop Hire' })
+      .getByText(/^£[\d.,]+/)
+      .waitFor();
+    await lines
+      .filter({ hasText: 'Jetway Props' })
+      .getByText(/^\$[\d.,]+/)
+      .waitFor();
     const listStart = addDays(startDate, 10);
     await page.getByLabel('First day').fill(listStart);
     await page.getByLabel('Last day').fill(addDays(listStart, 1));

@@ -1,5 +1,6 @@
 /**
- * A set list's items as rows: photo, name (linking to the item), day rate, how many; on the
+ * A set list's items as rows: photo, name (linking to the item), on the platform the house it is
+ * from, day rate (in its house's currency), how many; on the
  * owner's page each row also changes its quantity and comes off the list. An item no longer in
  * the catalogue keeps its row, saying so.
  */
@@ -10,6 +11,7 @@ import { useConfiguration } from '../../config/ConfigurationProvider';
 import { messages } from '../../i18n/messages';
 import { formatMoney } from '../../lib/format';
 import { safeHref } from '../../lib/navigation';
+import { HouseLine } from '../marketplace/HouseLine';
 
 export interface LineEditing {
   setQuantity(objectID: string, quantity: number): Promise<void>;
@@ -61,10 +63,12 @@ function SetListLine({ line, editing }: { line: SetListLineView; editing?: LineE
         ) : (
           <span className="set-list-line-name">{line.objectID}</span>
         )}
+        {/* On the platform: whose item it is, and its rate in that house's currency. */}
+        {item?.house && <HouseLine house={item.house} className="house-line set-list-line-house" />}
         <span className="set-list-line-meta">
           {item ? (
             <>
-              {formatMoney(item.rates.day, site)} <span className="item-card-unit">/ {messages.perDay}</span>
+              {formatMoney(item.rates.day, item.house ?? site)} <span className="item-card-unit">/ {messages.perDay}</span>
             </>
           ) : (
             messages.noLongerListed
