@@ -100,6 +100,7 @@ export interface SchemaIndex {
   notice?: Notice;
   productionRequest?: ProductionRequest;
   productionRequestInput?: ProductionRequestInput;
+  partDates?: PartDates;
   houseApplication?: HouseApplication;
   houseApplicationInput?: HouseApplicationInput;
   payoutAccount?: PayoutAccount;
@@ -3131,9 +3132,17 @@ export interface ProductionPart {
     }[]
   ];
   /**
-   * State: sent: the house has it as a quote request (quoteId); awaitingApproval: the house checks new productions first, and the part is sent once it approves; refused: the house did not approve this production; failed: it could not be sent (problem says why) and can be sent again.
+   * State: sent: the house has it as a quote request (quoteId); awaitingApproval: the house checks new productions first, and the part is sent once it approves; refused: the house did not approve this production; failed: it could not be sent (problem says why) and can be sent again, on other dates if need be; withdrawn: the production dropped it before it was sent.
    */
-  state: ('sent' | 'awaitingApproval' | 'refused' | 'failed') & string;
+  state: ('sent' | 'awaitingApproval' | 'refused' | 'failed' | 'withdrawn') & string;
+  /**
+   * Date: A calendar day written YYYY-MM-DD, from 2000-01-01 to 2199-12-31: every date a person or an address sends is checked by this one rule.
+   */
+  startDate?: string;
+  /**
+   * Date: A calendar day written YYYY-MM-DD, from 2000-01-01 to 2199-12-31: every date a person or an address sends is checked by this one rule.
+   */
+  endDate?: string;
   /**
    * Quote request at the house: The id of the part's quote request at the house (its page on the house's storefront).
    */
@@ -3205,6 +3214,19 @@ export interface ProductionRequestInput {
    * Notes: Anything else the vendor should know: set dates, delivery, dressing.
    */
   notes?: string;
+}
+/**
+ * New dates for one house's part that was not sent (its house's rules refused the request's), to send it again on them.
+ */
+export interface PartDates {
+  /**
+   * Date: A calendar day written YYYY-MM-DD, from 2000-01-01 to 2199-12-31: every date a person or an address sends is checked by this one rule.
+   */
+  startDate: string;
+  /**
+   * Date: A calendar day written YYYY-MM-DD, from 2000-01-01 to 2199-12-31: every date a person or an address sends is checked by this one rule.
+   */
+  endDate: string;
 }
 /**
  * A rental house asking to be listed on the platform: who it is, where, in what money and tax, and who runs its console. Platform staff approve it (the house's tenant is made as `backlot new` makes one, and its admin is mailed a link to the console) or refuse it with a reason.

@@ -873,7 +873,7 @@ export const en = {
       visitor: 'Asked by',
       dates: 'Dates',
       parts: 'Each house’s part',
-      states: { sent: 'sent', awaitingApproval: 'waiting for approval', refused: 'refused', failed: 'not sent' },
+      states: { sent: 'sent', awaitingApproval: 'waiting for approval', refused: 'refused', failed: 'not sent', withdrawn: 'withdrawn' },
     },
     welcome: {
       title: 'Welcome to your console',

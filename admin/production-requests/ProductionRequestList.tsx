@@ -8,7 +8,7 @@ import { Box, Chip, Stack, Tooltip } from '@mui/material';
 import { Datagrid, DateField, FunctionField, List, TextField, useTranslate } from 'react-admin';
 import type { ProductionRequest } from '../../schema/types.generated';
 
-const COLOURS = { sent: 'success', awaitingApproval: 'warning', refused: 'error', failed: 'error' } as const;
+const COLOURS = { sent: 'success', awaitingApproval: 'warning', refused: 'error', failed: 'error', withdrawn: 'default' } as const;
 
 /** A part as the server lists it: a sent one with its quote's state at its house. */
 type ListedPart = ProductionRequest['parts'][number] & { quote?: { state: string } };

@@ -2,6 +2,7 @@
  * The houses the platform lists (spec §3: vendor `isListed`, `_geoloc`): what the marketplace
  * shows of each, and whether it is listed at all. Pure and browser-safe.
  */
+import { withDefaults } from '../defaults';
 import type { Tenant } from '../types.generated';
 import { haversineKm, isGeoPoint, type GeoPoint } from './distance';
 
@@ -18,6 +19,8 @@ export interface House {
   currency: string;
   locale: string;
   timezone: string;
+  /** How many days' notice it wants before a hire starts (its site.maxRequestLeadTimeDays): a date picker on the platform starts where the house's does. */
+  leadDays?: number;
   /** Where its stock is collected; a house without one is listed after every house with one. */
   location?: GeoPoint;
 }
@@ -45,6 +48,7 @@ export function houseOf(tenantId: string, tenant: Pick<Tenant, 'vendor' | 'site'
     currency: site.currency ?? 'USD',
     locale: site.locale ?? 'en',
     timezone: vendor.timezone ?? 'UTC',
+    leadDays: withDefaults('site', site).maxRequestLeadTimeDays!,
     ...(isGeoPoint(vendor._geoloc) && { location: { lat: vendor._geoloc.lat, lng: vendor._geoloc.lng } }),
   };
 }

@@ -3,7 +3,7 @@
  * order first asked, a listing asked twice asked once with both quantities), and how the parts
  * read together. Pure and browser-safe: the server splits, the storefront shows the parts.
  */
-import type { ProductionPart, ProductionRequestInput } from '../types.generated';
+import type { ProductionPart, ProductionRequest, ProductionRequestInput } from '../types.generated';
 import { parseListingId } from './listings';
 
 export interface HouseLines {
@@ -32,9 +32,18 @@ export function splitByHouse(items: ProductionRequestInput['items']): HouseLines
 /** Parts that can be sent again: those that failed (a house out of reach, a line no longer free). */
 export const retryable = (part: Pick<ProductionPart, 'state'>) => part.state === 'failed';
 
+/** Parts the production may drop: not sent yet (failed, or waiting for the house's approval). */
+export const withdrawable = (part: Pick<ProductionPart, 'state'>) => part.state === 'failed' || part.state === 'awaitingApproval';
+
+/** The dates a part goes on: its own, once the production changed them, else the request's. */
+export const partDates = (request: Pick<ProductionRequest, 'startDate' | 'endDate'>, part: Pick<ProductionPart, 'startDate' | 'endDate'>) => ({
+  startDate: part.startDate ?? request.startDate,
+  endDate: part.endDate ?? request.endDate,
+});
+
 /** How a request's parts stand together, for its summary: how many each state holds. */
 export function partCounts(parts: ReadonlyArray<Pick<ProductionPart, 'state'>>): Record<ProductionPart['state'], number> {
-  const counts = { sent: 0, awaitingApproval: 0, refused: 0, failed: 0 };
+  const counts = { sent: 0, awaitingApproval: 0, refused: 0, failed: 0, withdrawn: 0 };
   for (const part of parts) counts[part.state]++;
   return counts;
 }

@@ -114,6 +114,7 @@ export async function generateTypes(): Promise<string> {
         notice: { $ref: 'invoice.schema.json#/$defs/notice' },
         productionRequest: { $ref: 'production-request.schema.json' },
         productionRequestInput: { $ref: 'production-request.schema.json#/$defs/productionRequestInput' },
+        partDates: { $ref: 'production-request.schema.json#/$defs/partDates' },
         houseApplication: { $ref: 'house-application.schema.json' },
         houseApplicationInput: { $ref: 'house-application.schema.json#/$defs/houseApplicationInput' },
         payoutAccount: { $ref: 'payout-account.schema.json' },

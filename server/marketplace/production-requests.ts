@@ -23,7 +23,7 @@ import { createHash } from 'node:crypto';
 import { withDefaults } from '../../schema/defaults';
 import { visitorName } from '../../schema/visitor-name';
 import { addDays, endBeforeStart, pastEverywhere } from '../../schema/rental/quote-rules';
-import { partCounts, retryable, splitByHouse } from '../../schema/marketplace/production-requests';
+import { partCounts, partDates, retryable, splitByHouse, withdrawable } from '../../schema/marketplace/production-requests';
 import type { ProductionPart, ProductionRequest, ProductionRequestInput, UserProfile } from '../../schema/types.generated';
 import type { IdentityUser } from '../identity/identity-provider';
 import type { Visitors } from '../identity/visitors';
@@ -203,6 +203,39 @@ export class ProductionRequests {
   }
 
   /**
+   * One part not sent, sent again on dates of its own (the house's rules refused the request's):
+   * checked like any request's dates, then sent to that house alone. Undefined for no such request.
+   */
+  async resendPart(user: IdentityUser, platformProfile: UserProfile, id: string, houseId: string, dates: { startDate: string; endDate: string }, now: Date): Promise<ProductionRequest | undefined> {
+    const request = await this.get(user.uid, id);
+    if (!request) return undefined;
+    const part = partOf(request, houseId);
+    if (!retryable(part))
+      throw new FieldProblemsError([{ pointer: '/house', message: `${part.houseName}’s part is ${part.state === 'sent' ? 'sent already' : 'not one to send again'}` }], 'Not sent again', 409);
+    const problems = [endBeforeStart(dates), dates.startDate < pastEverywhere(now) ? { pointer: '/startDate', message: 'is in the past' } : undefined].filter((problem) => problem !== undefined);
+    if (problems.length) throw new FieldProblemsError(problems, 'Not sent again: fix the dates');
+    const dated = await this.deps.store.update(id, (current) => ({
+      ...current,
+      parts: current.parts.map((entry) => (entry.house === houseId ? { ...entry, ...dates, updatedAt: now.toISOString() } : entry)) as ProductionRequest['parts'],
+    }));
+    return this.sendPart(user, platformProfile, dated, partOf(dated, houseId), now);
+  }
+
+  /** One part the production drops before it was sent (failed, or waiting for the house's approval): it is never sent after. */
+  async withdrawPart(uid: string, id: string, houseId: string, now: Date): Promise<ProductionRequest | undefined> {
+    const request = await this.get(uid, id);
+    if (!request) return undefined;
+    const part = partOf(request, houseId);
+    if (!withdrawable(part))
+      throw new FieldProblemsError(
+        [{ pointer: '/house', message: `${part.houseName}’s part is ${part.state === 'sent' ? 'with the house: cancel it on its page there' : part.state}` }],
+        'Not withdrawn',
+        409,
+      );
+    return this.record(id, houseId, { state: 'withdrawn', problem: 'You withdrew this part: it was not sent.' }, now);
+  }
+
+  /**
    * A house decided on a visitor (its console's approval): each part waiting for it is sent
    * (approved) or marked refused (denied), with the house's words.
    */
@@ -265,8 +298,7 @@ export class ProductionRequests {
           profile,
           {
             items: part.lines.map((line) => ({ objectID: line.objectID, quantity: line.quantity })) as never,
-            startDate: request.startDate,
-            endDate: request.endDate,
+            ...partDates(request, part),
             ...(request.production && { production: request.production }),
             ...(request.studio && { studio: request.studio }),
             ...(request.notes && { notes: request.notes }),
@@ -319,6 +351,13 @@ export class ProductionRequests {
       updatedAt: at,
     }));
   }
+}
+
+/** A request's part at a house (404 when it has none there). */
+function partOf(request: ProductionRequest, houseId: string): ProductionPart {
+  const part = request.parts.find((candidate) => candidate.house === houseId);
+  if (!part) throw Object.assign(new Error(`This request has no part at ${JSON.stringify(houseId.slice(0, 63))}.`), { statusCode: 404 });
+  return part;
 }
 
 /** A house's refusal of a line, in the visitor's words: "Economy triple: only 3 free on your dates". */

@@ -1,10 +1,10 @@
 /**
  * The platform's production requests from the browser (server/routes/api/production-requests.ts):
  * send one (its key made once per request, so a retry of the same send finds the first), list
- * them, send a request's failed parts again. Each part as the server shows it: where its house
+ * them, send a request's failed parts again (or one of them on dates of its own), drop one not sent. Each part as the server shows it: where its house
  * has it, with the quote's state and total in the house's currency, and its page there.
  */
-import type { ProductionPart, ProductionRequest, ProductionRequestInput } from '../../schema/types.generated';
+import type { PartDates, ProductionPart, ProductionRequest, ProductionRequestInput } from '../../schema/types.generated';
 import { apiCall } from '../auth/identity-api';
 
 export type ShownPart = ProductionPart & { href?: string; quote?: { state: string; total?: number; taxName?: string; currency?: string; locale?: string } };
@@ -16,6 +16,10 @@ export const productionRequestsApi = {
   send: (body: ProductionRequestInput) => post<ShownProductionRequest>('/api/production-requests', body),
   list: () => apiCall<ShownProductionRequest[]>('/api/production-requests'),
   retry: (id: string) => post<ShownProductionRequest>(`/api/production-requests/${encodeURIComponent(id)}/retry`),
+  /** One part not sent, sent again on dates of its own. */
+  partDates: (id: string, house: string, dates: PartDates) => post<ShownProductionRequest>(`/api/production-requests/${encodeURIComponent(id)}/parts/${encodeURIComponent(house)}/dates`, dates),
+  /** One part not sent yet, dropped. */
+  withdraw: (id: string, house: string) => post<ShownProductionRequest>(`/api/production-requests/${encodeURIComponent(id)}/parts/${encodeURIComponent(house)}/withdraw`),
 };
 
 /** A request key: one per request the visitor sends (crypto.randomUUID where the browser has it). */

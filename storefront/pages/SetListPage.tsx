@@ -92,7 +92,9 @@ function OwnSetList({ id }: { id: string }) {
       setError(toIdentityError(failure));
     }
   };
-  const listed = list.lines.flatMap((line) => (line.item ? [{ objectID: line.objectID, name: line.item.name, quantity: line.quantity, stock: line.item.quantity }] : []));
+  const listed = list.lines.flatMap((line) =>
+    line.item ? [{ objectID: line.objectID, name: line.item.name, quantity: line.quantity, stock: line.item.quantity, ...(line.item.house && { house: line.item.house }) }] : [],
+  );
 
   return (
     <>

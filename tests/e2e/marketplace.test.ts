@@ -60,6 +60,8 @@ describe('the platform, for a production', () => {
     await page.locator('html[data-hydrated]').waitFor();
     await page.locator('.item-house').getByText('Soho Prop Hire, London, GB').waitFor();
     expect(await page.locator('.item-rate').first().innerText()).toMatch(/^£[\d,.]+ \/ day$/);
+    // The first day offered is Soho's, by its own notice in London's time, not the platform's.
+    expect(await page.getByLabel('First day').getAttribute('min')).toBe(earliestStart('Europe/London', 2, new Date()));
     const startDate = addDays(earliestStart('Europe/London', 2, new Date()), 5);
     await page.getByLabel('First day').fill(startDate);
     await page.getByLabel('Last day').fill(addDays(startDate, 1));
@@ -117,6 +119,8 @@ describe('the platform, for a production', () => {
     // Soho approved Dana above, so its part goes at once; Jetway checks her first.
     await page.getByText('Sent to Soho Prop Hire').waitFor();
     await page.getByText('Waiting for Jetway Props to approve you').waitFor();
+    // A part not sent yet can be dropped from here.
+    await page.getByRole('button', { name: 'Withdraw the part for Jetway Props' }).waitFor();
     await shoot(page, 'platform-set-list-sent');
     expect(errors).toEqual([]);
   });

@@ -224,6 +224,59 @@ describe('a production request on the platform', () => {
     expect(partOf(sent, 'london')).toMatchObject({ state: 'failed', problem: expect.stringMatching(/^Soho Prop Hire: C-Stand, 40 in with Arm: /) });
   });
 
+  it('sends a part its house refused on other dates of its own, or drops a part not sent; a part the house has stays', async () => {
+    // Soho wants ten days' notice; the request starts in four.
+    expect((await editTenant(t, 'london', (tenant) => (tenant.site.maxRequestLeadTimeDays = 10))).statusCode).toBe(200);
+    await expect.poll(() => t.app.marketplace.house('london')?.leadDays).toBe(10);
+    const soon = addDays(todayIn('UTC', new Date()), 4);
+    const ask = ASK({
+      items: [
+        { listing: 'london~c-stand-40-in-with-arm', quantity: 1 },
+        { listing: 'aviation~c-stand-40-in-with-arm', quantity: 1 },
+      ],
+      startDate: soon,
+      endDate: addDays(soon, 1),
+    });
+    const sent = (await send(ask)).json() as ProductionRequest;
+    expect(partOf(sent, 'aviation').state).toBe('sent');
+    expect(partOf(sent, 'london')).toMatchObject({ state: 'failed', problem: expect.stringContaining('or later') });
+    const part = (house: string, action: string, payload?: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/production-requests/${ask.key}/parts/${house}/${action}`,
+        ...(payload && { payload }),
+        headers: { host: PLATFORM, origin: `http://${PLATFORM}`, cookie: visitor.cookie },
+      });
+    // Backwards dates are refused at the field; dates Soho takes send its part alone, on them.
+    expect((await part('london', 'dates', { startDate: addDays(soon, 12), endDate: addDays(soon, 11) })).json().errors).toEqual({ endDate: 'must be on or after the first day' });
+    const later = { startDate: addDays(soon, 12), endDate: addDays(soon, 13) };
+    const resent = await part('london', 'dates', later);
+    expect(resent.statusCode, resent.body).toBe(200);
+    expect(partOf(resent.json(), 'london')).toMatchObject({ state: 'sent', ...later });
+    const atSoho = (await houseRequests('london')).find((quote) => quote.id === partOf(resent.json(), 'london').quoteId);
+    expect(atSoho).toMatchObject(later);
+    // A part the house has is not dropped here, nor sent again on other dates; an unknown house is no part.
+    expect((await part('aviation', 'withdraw')).statusCode).toBe(409);
+    expect((await part('aviation', 'dates', later)).statusCode).toBe(409);
+    expect((await part('nowhere', 'withdraw')).statusCode).toBe(404);
+    // A part waiting for its house's approval is dropped, and is not sent when the house approves.
+    const [item] = await t.app.itemStore.list('atlanta', { limit: 1 });
+    const designer = await storefrontVisitor(t, 'drops@production.example', true, 'platform');
+    const waiting = ASK({ items: [{ listing: `atlanta~${item!.objectID}`, quantity: 1 }] });
+    expect(partOf((await send(waiting, designer.cookie)).json(), 'atlanta').state).toBe('awaitingApproval');
+    const dropped = await t.app.inject({
+      method: 'POST',
+      url: `/api/production-requests/${waiting.key}/parts/atlanta/withdraw`,
+      headers: { host: PLATFORM, origin: `http://${PLATFORM}`, cookie: designer.cookie },
+    });
+    expect(partOf(dropped.json(), 'atlanta')).toMatchObject({ state: 'withdrawn', problem: 'You withdrew this part: it was not sent.' });
+    expect((await t.as('platform', { method: 'PUT', url: `/api/tenants/atlanta/users/${designer.uid}`, payload: { isAuthorized: true } })).statusCode).toBe(200);
+    const after = (await t.app.inject({ url: `/api/production-requests/${waiting.key}`, headers: { host: PLATFORM, cookie: designer.cookie } })).json() as ProductionRequest;
+    expect(partOf(after, 'atlanta').state).toBe('withdrawn');
+    expect((await houseRequests('atlanta')).filter((quote) => quote.productionRequest === waiting.key)).toEqual([]);
+    expect((await editTenant(t, 'london', (tenant) => (tenant.site.maxRequestLeadTimeDays = 2))).statusCode).toBe(200);
+  });
+
   it('tells the production when a house went unlisted before its part could be sent, and sends it once the house is back', async () => {
     const designer = await storefrontVisitor(t, 'late@production.example', true, 'platform');
     const [item] = await t.app.itemStore.list('atlanta', { limit: 1 });

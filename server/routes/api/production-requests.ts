@@ -17,7 +17,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { withDefaults } from '../../../schema/defaults';
 import { schemaIds } from '../../../schema/documents';
 import { quoteHref } from '../../../schema/routes';
-import type { ProductionRequest, ProductionRequestInput } from '../../../schema/types.generated';
+import type { PartDates as ProductionPartDates, ProductionRequest, ProductionRequestInput } from '../../../schema/types.generated';
 import { invoiceRuleOf, quoteDue } from '../../../schema/rental/invoices';
 import { itemGroupsOf } from '../../payments/card-holds';
 import { itemsOfQuotes, stateOf } from '../../rental/quote-conversation';
@@ -154,6 +154,44 @@ const productionRequestRoutes: FastifyPluginAsync<ProductionRequestRoutesOptions
       const retried = await app.productionRequests.retry(user, profile, id, new Date());
       if (!retried) throw new UnknownProductionRequestError(id);
       return withQuotes(request, retried);
+    },
+  );
+
+  const partParams = { ...idParams, required: ['id', 'house'], properties: { ...idParams.properties, house: { $ref: `${schemaIds.defs}#/$defs/tenantId` } } } as const;
+  const partErrors = { 401: 'Nobody is signed in on the platform', 404: 'No such request of this visitor, or part at that house', 409: 'The part is not one to do that to (sent already, or refused)' };
+
+  app.post(
+    '/api/production-requests/:id/parts/:house/dates',
+    {
+      schema: {
+        tags: ['marketplace'],
+        summary: 'Send one part that was not sent again, on dates of its own (its house refused the request’s)',
+        params: partParams,
+        body: { $ref: `${schemaIds.productionRequest}#/$defs/partDates` },
+      },
+      config: { docs: { success: { schema: requestRecord }, errors: { ...partErrors, 400: 'Dates backwards or in the past' } } },
+    },
+    async (request) => {
+      const { user, profile } = await visitor(request);
+      const { id, house } = request.params as { id: string; house: string };
+      const sent = await app.productionRequests.resendPart(user, profile, id, house, request.body as ProductionPartDates, new Date());
+      if (!sent) throw new UnknownProductionRequestError(id);
+      return withQuotes(request, sent);
+    },
+  );
+
+  app.post(
+    '/api/production-requests/:id/parts/:house/withdraw',
+    {
+      schema: { tags: ['marketplace'], summary: 'Drop one part not sent yet (failed, or waiting for its house’s approval)', params: partParams },
+      config: { docs: { success: { schema: requestRecord }, errors: partErrors } },
+    },
+    async (request) => {
+      const { user } = await visitor(request);
+      const { id, house } = request.params as { id: string; house: string };
+      const withdrawn = await app.productionRequests.withdrawPart(user.uid, id, house, new Date());
+      if (!withdrawn) throw new UnknownProductionRequestError(id);
+      return withQuotes(request, withdrawn);
     },
   );
 };

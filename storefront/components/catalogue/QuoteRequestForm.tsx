@@ -14,6 +14,7 @@
 import { useState, type FormEvent } from 'react';
 import { addDays, earliestStart, latestEnd } from '../../../schema/rental/quote-rules';
 import { PLATFORM_TENANT_ID, QUOTES_PATH, quoteHref } from '../../../schema/routes';
+import type { House } from '../../../schema/marketplace/houses';
 import type { Item, QuoteRequestInput } from '../../../schema/types.generated';
 import { useAuth } from '../../auth/AuthProvider';
 import { IdentityError, identityApi, toIdentityError } from '../../auth/identity-api';
@@ -36,11 +37,23 @@ export interface QuoteLine {
   name: string;
   quantity: number;
   stock: number;
+  /** On the platform: the house it is from, whose notice and time zone its first day follows. */
+  house?: Pick<House, 'timezone' | 'leadDays'>;
+}
+
+/**
+ * The first day a request may start: each line's house's notice in its own time zone (the latest
+ * of them, so every house can take it), or the storefront's own rule when no line names a house.
+ */
+export function earliestFor(lines: readonly QuoteLine[], own: { timezone: string; leadDays: number }, now: Date): string {
+  const houses = lines.flatMap((line) => (line.house ? [line.house] : []));
+  if (!houses.length) return earliestStart(own.timezone, own.leadDays, now);
+  return houses.map((house) => earliestStart(house.timezone, house.leadDays ?? own.leadDays, now)).reduce((latest, day) => (day > latest ? day : latest));
 }
 
 /** An item page's request: one line, its quantity chosen in the form. */
-export function ItemQuoteRequest({ item }: { item: Pick<Item, 'objectID' | 'name' | 'quantity'> }) {
-  return <QuoteRequestForm lines={[{ objectID: item.objectID, name: item.name, quantity: 1, stock: item.quantity }]} chooseQuantity />;
+export function ItemQuoteRequest({ item }: { item: Pick<Item, 'objectID' | 'name' | 'quantity'> & { house?: QuoteLine['house'] } }) {
+  return <QuoteRequestForm lines={[{ objectID: item.objectID, name: item.name, quantity: 1, stock: item.quantity, ...(item.house && { house: item.house }) }]} chooseQuantity />;
 }
 
 /**
@@ -81,7 +94,7 @@ export function QuoteRequestForm({ lines, chooseQuantity = false, heading }: { l
   }
 
   const leadDays = site.maxRequestLeadTimeDays!;
-  const earliest = earliestStart(vendor.timezone ?? 'UTC', leadDays, new Date());
+  const earliest = earliestFor(lines, { timezone: vendor.timezone ?? 'UTC', leadDays }, new Date());
   // The tenant's bounds on a hire, said by the date inputs as the server will check them.
   const latest = latestEnd(vendor.timezone ?? 'UTC', site.bookingHorizonDays!, new Date());
   const longest = firstDay ? addDays(firstDay, site.maxHireDays! - 1) : latest;
@@ -142,7 +155,7 @@ export function QuoteRequestForm({ lines, chooseQuantity = false, heading }: { l
       <h2 id="quote-heading" className="form-heading">
         {heading ?? messages.quoteHeading(verb)}
       </h2>
-      <p className="field-hint">{messages.quoteLead(leadDays)}</p>
+      <p className="field-hint">{messages.quoteLead(lines.some((line) => line.house) ? Math.max(...lines.map((line) => line.house?.leadDays ?? leadDays)) : leadDays)}</p>
       {!chooseQuantity && (
         <p className="form-note">
           {messages.quoteLines(

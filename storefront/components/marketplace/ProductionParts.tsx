@@ -4,8 +4,9 @@
  * once priced, a link to its page on the house's storefront, and a button that sends the parts not
  * sent again.
  */
-import { useState } from 'react';
-import { retryable } from '../../../schema/marketplace/production-requests';
+import { useState, type FormEvent } from 'react';
+import { retryable, withdrawable } from '../../../schema/marketplace/production-requests';
+import { formText } from '../../lib/form-text';
 import { toIdentityError, type IdentityError } from '../../auth/identity-api';
 import { messages as allMessages } from '../../i18n/messages';
 import { quoteMessages } from '../../i18n/quote-messages';
@@ -27,7 +28,60 @@ function partTitle(part: ShownPart): string {
   if (part.state === 'sent') return messages.partSent(part.houseName);
   if (part.state === 'awaitingApproval') return messages.partAwaiting(part.houseName);
   if (part.state === 'refused') return messages.partRefused(part.houseName);
+  if (part.state === 'withdrawn') return messages.partWithdrawn(part.houseName);
   return messages.partFailed(part.houseName);
+}
+
+/**
+ * What a production can do with one part not sent: send it again on dates of its own (its house's
+ * rules refused the request's), or drop it. The house's refusal, if any, is said as the part's problem.
+ */
+function PartActions({ request, part, onChange }: { request: ShownProductionRequest; part: ShownPart; onChange: (next: ShownProductionRequest) => void }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<IdentityError>();
+  const run = async (task: () => Promise<ShownProductionRequest>) => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      onChange(await task());
+    } catch (failure) {
+      setError(toIdentityError(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const send = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    void run(() => productionRequestsApi.partDates(request.id, part.house, { startDate: formText(form, 'startDate'), endDate: formText(form, 'endDate') }));
+  };
+  const id = `part-${request.id}-${part.house}`;
+  return (
+    <div className="production-part-actions" aria-busy={busy}>
+      {retryable(part) && (
+        <details>
+          <summary>{messages.otherDates(part.houseName)}</summary>
+          <form className="production-part-dates" onSubmit={send}>
+            <label>
+              {messages.firstDayAt(part.houseName)}
+              <input name="startDate" type="date" required defaultValue={part.startDate ?? request.startDate} />
+            </label>
+            <label>
+              {messages.lastDayAt(part.houseName)}
+              <input name="endDate" type="date" required defaultValue={part.endDate ?? request.endDate} />
+            </label>
+            <button type="submit" className="button button-secondary" disabled={busy}>
+              {busy ? messages.sendingAgain : messages.sendOnDates}
+            </button>
+          </form>
+        </details>
+      )}
+      <button type="button" className="link-button" disabled={busy} onClick={() => void run(() => productionRequestsApi.withdraw(request.id, part.house))}>
+        {messages.withdrawPart(part.houseName)}
+      </button>
+      {error && <ErrorText id={`${id}-error`} error={error} />}
+    </div>
+  );
 }
 
 export function ProductionParts({ request, onChange }: { request: ShownProductionRequest; onChange: (next: ShownProductionRequest) => void }) {
@@ -64,6 +118,7 @@ export function ProductionParts({ request, onChange }: { request: ShownProductio
                 {messages.openAtHouse(part.houseName)}
               </a>
             )}
+            {withdrawable(part) && <PartActions request={request} part={part} onChange={onChange} />}
           </li>
         ))}
       </ul>

@@ -64,7 +64,17 @@ describe('houses', () => {
       ),
       'platform',
     );
-    expect(house).toEqual({ id: 'soho', name: 'Soho Prop Hire', city: 'London', country: 'GB', currency: 'GBP', locale: 'en-GB', timezone: 'Europe/London', location: { lat: 51.5, lng: -0.1 } });
+    expect(house).toEqual({
+      id: 'soho',
+      name: 'Soho Prop Hire',
+      city: 'London',
+      country: 'GB',
+      currency: 'GBP',
+      locale: 'en-GB',
+      timezone: 'Europe/London',
+      leadDays: 2,
+      location: { lat: 51.5, lng: -0.1 },
+    });
     expect(housePlace(house!)).toBe('London, GB');
     expect(housePlace({ city: 'Atlanta', region: 'GA', country: 'US' })).toBe('Atlanta, GA');
   });
