@@ -5,8 +5,8 @@
  * refuse asks for the reason the house is told.
  */
 import { Alert, Box, Button, Stack, TextField as InputField } from '@mui/material';
-import { useState } from 'react';
-import { Datagrid, DateField, FunctionField, List, TextField, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { Fragment, useState } from 'react';
+import { Confirm, Datagrid, DateField, FunctionField, List, TextField, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import type { HouseApplication } from '../../schema/types.generated';
 import { housePlace } from '../../schema/marketplace/houses';
 import { tableScrollsInCard } from '../components/table-scroll';
@@ -23,6 +23,7 @@ function Decision() {
   const [refusing, setRefusing] = useState(false);
   const [link, setLink] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   if (!record) return null;
   // Approved here: the link stays in view (the list is not refreshed under it) for a mail that goes astray.
   if (link) return <Alert severity="success">{translate('backlot.houseApplications.linkSent', { link })}</Alert>;
@@ -62,7 +63,7 @@ function Decision() {
         </>
       ) : (
         <Stack direction="row" spacing={1}>
-          <Button variant="contained" disabled={busy} onClick={() => act('approve')}>
+          <Button variant="contained" disabled={busy} onClick={() => setConfirming(true)}>
             {translate('backlot.houseApplications.approve')}
           </Button>
           <Button disabled={busy} onClick={() => setRefusing(true)}>
@@ -70,7 +71,52 @@ function Decision() {
           </Button>
         </Stack>
       )}
+      <Confirm
+        isOpen={confirming}
+        title={translate('backlot.houseApplications.confirmTitle', { name: record.name })}
+        content={translate('backlot.houseApplications.confirmContent', { admin: record.adminEmail })}
+        confirm={translate('backlot.houseApplications.approve')}
+        onConfirm={() => {
+          setConfirming(false);
+          void act('approve');
+        }}
+        onClose={() => setConfirming(false)}
+      />
     </Stack>
+  );
+}
+
+/** Everything the application says, opened from its row before deciding. */
+function ApplicationDetails() {
+  const record = useRecordContext<HouseApplication>();
+  const translate = useTranslate();
+  if (!record) return null;
+  const { address } = record;
+  const rows: Array<[string, string]> = [
+    [translate('backlot.houseApplications.address'), [address.line1, address.line2, [address.city, address.state, address.zip].filter(Boolean).join(' '), address.country].filter(Boolean).join(', ')],
+    [translate('backlot.houseApplications.money'), `${record.currency} · ${record.taxRatePercent}% ${record.taxName ?? ''}`.trim()],
+    [translate('backlot.houseApplications.timezone'), record.timezone],
+    [translate('backlot.houseApplications.domain'), record.domain ?? translate('backlot.houseApplications.noDomain')],
+    [translate('backlot.houseApplications.location'), record.location ? `${record.location.lat}, ${record.location.lng}` : translate('backlot.houseApplications.noLocation')],
+    [translate('backlot.houseApplications.admin'), record.adminEmail],
+  ];
+  return (
+    <Box
+      component="dl"
+      aria-label={translate('backlot.houseApplications.details', { name: record.name })}
+      sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: 0.5, columnGap: 2, m: 0, py: 1 }}
+    >
+      {rows.map(([label, value]) => (
+        <Fragment key={label}>
+          <Box component="dt" sx={{ color: 'text.secondary' }}>
+            {label}
+          </Box>
+          <Box component="dd" sx={{ m: 0 }}>
+            {value}
+          </Box>
+        </Fragment>
+      ))}
+    </Box>
   );
 }
 
@@ -78,7 +124,7 @@ export function HouseApplicationList() {
   const translate = useTranslate();
   return (
     <List filterDefaultValues={STATE_FILTER} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} actions={false} empty={<Box sx={{ p: 3 }}>{translate('backlot.houseApplications.empty')}</Box>}>
-      <Datagrid bulkActionButtons={false} rowClick={false} sx={tableScrollsInCard}>
+      <Datagrid bulkActionButtons={false} rowClick="expand" expand={<ApplicationDetails />} sx={tableScrollsInCard}>
         <DateField source="createdAt" label="backlot.houseApplications.sent" sortable={false} />
         <TextField source="name" label="backlot.houseApplications.name" sortable={false} />
         <FunctionField

@@ -774,6 +774,16 @@ export const en = {
       refused: '%{name} is told why it was not listed.',
       linkSent: 'Mailed to the house’s admin. If the mail goes astray, send them this link (it works once, for 7 days): %{link}',
       states: { approved: 'Approved', refused: 'Refused', pending: 'Waiting' },
+      details: 'What %{name} sent',
+      address: 'Address',
+      timezone: 'Time zone',
+      domain: 'Storefront domain',
+      noDomain: 'none: one is made under the platform’s',
+      location: 'Location for distances',
+      noLocation: 'none yet: listed after houses with one',
+      confirmTitle: 'Approve %{name}?',
+      confirmContent:
+        'A house is made from this application, unlisted until its stock is in, and %{admin} is mailed the link to its console. Check the details first: its currency and tax are hard to change once it has invoices.',
     },
     payouts: {
       title: 'Payouts: %{tenant}',

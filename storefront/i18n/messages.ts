@@ -208,6 +208,12 @@ export const messages = {
     'Browse the catalogue and save what you need to a list.',
     `Send your ${verb.toLowerCase()} request from the list.`,
   ],
+  houseSteps: [
+    'Send the application above: your house’s name, address, currency and tax.',
+    'Platform staff check it, usually within a working day, and write to the admin address you gave.',
+    'The admin follows the mailed link to the house’s own console, chooses a password and imports the stock.',
+    'Connect the account you are paid on, then switch “Listed in the marketplace” on: productions find your stock.',
+  ],
   onboardingLead: (verb: string) => `Your account is ready. A few details about you and your production, and every ${verb.toLowerCase()} request is ready to go.`,
   nextSteps: 'What happens next',
   saveDetails: 'Save details',

@@ -158,7 +158,8 @@ export function OnboardingPage() {
         {signedIn && !visitor.impersonatedBy && <AccountSettings />}
         <h2 className="steps-heading">{messages.nextSteps}</h2>
         <ol className="steps">
-          {messages.onboardingSteps(site.request!, vendor.displayName).map((step) => (
+          {/* A house applying follows its own road, not a production's. */}
+          {(signedIn && platform && who === 'house' ? messages.houseSteps : messages.onboardingSteps(site.request!, vendor.displayName)).map((step) => (
             <li key={step}>{step}</li>
           ))}
         </ol>

@@ -43,6 +43,9 @@ describe('a house joining the platform', () => {
     await form.getByLabel('Sales tax or VAT (%)').fill('7');
     await form.getByLabel('What invoices call it (Sales tax, VAT)').fill('Sales tax');
     await form.getByLabel(/^Location for distances/).fill('32.0835, -81.0998');
+    // What happens next is a house's road, not a production's.
+    await page.getByText('Platform staff check it, usually within a working day', { exact: false }).waitFor();
+    expect(await page.getByText('Send your quote request from the list.').count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
     await shoot(page, 'house-application-form');
     await form.getByRole('button', { name: 'Send the application' }).click();
@@ -57,8 +60,16 @@ describe('a house joining the platform', () => {
     await staff.page.goto(`${app.server.url}/admin/#/house-applications`);
     const row = staff.page.getByRole('row', { name: /Savannah Set Supply/ });
     await row.getByText('Savannah, GA').waitFor();
+    // Its row opens on everything it sent; approving asks first.
+    await row.getByRole('cell', { name: 'Savannah Set Supply' }).click();
+    const details = staff.page.getByLabel('What Savannah Set Supply sent');
+    await details.getByText('desk@savannahprops.example').waitFor();
+    await details.getByText('Time zone').waitFor();
     await shoot(staff.page, 'house-applications');
     await row.getByRole('button', { name: 'Approve' }).click();
+    const approving = staff.page.getByRole('dialog', { name: 'Approve Savannah Set Supply?' });
+    await approving.getByText('desk@savannahprops.example is mailed the link to its console', { exact: false }).waitFor();
+    await approving.getByRole('button', { name: 'Approve' }).click();
     await staff.page.getByText(/Savannah Set Supply is approved/).waitFor();
 
     // The owner's mail carries the link.
