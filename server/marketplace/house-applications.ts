@@ -67,6 +67,9 @@ const localeOf = (country: string) => {
   }
 };
 
+/** The weight unit a house in `country` trades in: pounds where the country still weighs in them (the US, Liberia, Myanmar), else kilograms. */
+const weightUnitOf = (country: string): 'lb' | 'kg' => (['US', 'LR', 'MM'].includes(country.toUpperCase()) ? 'lb' : 'kg');
+
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export class HouseApplications {
@@ -168,6 +171,8 @@ export class HouseApplications {
       );
       // Visitors whose whereabouts are unknown are measured from the house itself, not from the platform's default.
       if (claimed.location) tenant.site = { ...tenant.site, defaultLocation: { name: claimed.address.city, lat: claimed.location.lat, lng: claimed.location.lng } };
+      // Its items weighed as its country weighs them (a British house in kilograms).
+      tenant.site = { ...tenant.site, weightUnit: weightUnitOf(claimed.address.country) };
       tenant.vendor = { ...tenant.vendor, address: claimed.address, ...(claimed.location && { _geoloc: claimed.location }), isListed: false };
       await tenantStore.create(claimed.tenantId, tenant, staffEmail);
     } catch (error) {

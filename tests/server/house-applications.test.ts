@@ -89,7 +89,7 @@ describe('a house signing up on the platform', () => {
     });
     expect(tenant.site).toMatchObject({ currency: 'USD', taxRatePercent: 7, taxName: 'Sales tax', domain: 'forsyth-prop-works.backlot.example' });
     // Written as its country writes, and measured from the house itself when a visitor's place is unknown (not Hollywood).
-    expect(tenant.site).toMatchObject({ locale: 'en-US', defaultLocation: { name: 'Savannah', lat: 32.0809, lng: -81.0912 } });
+    expect(tenant.site).toMatchObject({ locale: 'en-US', weightUnit: 'lb', defaultLocation: { name: 'Savannah', lat: 32.0809, lng: -81.0912 } });
     expect(tenant.categories.groups.map((group: { slug: string }) => group.slug)).toContain('furniture');
     const [approvedMail] = (await mailTo('owner@forsythprops.example')).filter((mail) => mail.subject.includes('approved'));
     expect(await mailBody(approvedMail!.id)).toContain(link);
@@ -164,7 +164,7 @@ describe('a house signing up on the platform', () => {
     });
     expect(next.tenantId).toBe('harbour-props-2');
     // A house in Britain writes as Britain does, and is measured from London.
-    expect((await t.app.tenantStore.get('harbour-props-2'))!.tenant.site).toMatchObject({ locale: 'en-GB', defaultLocation: { name: 'London', lat: 51.5136 } });
+    expect((await t.app.tenantStore.get('harbour-props-2'))!.tenant.site).toMatchObject({ locale: 'en-GB', weightUnit: 'kg', defaultLocation: { name: 'London', lat: 51.5136 } });
     expect((await as(next.cookie, 'GET', '/api/tenants/harbour-props-2/accounts')).json()).toEqual([]);
     expect((await as(next.cookie, 'GET', '/api/tenants/harbour-props/accounts')).statusCode).toBe(404);
     expect((await as(old.cookie, 'GET', '/api/tenants/harbour-props-2/accounts')).statusCode).toBe(404);
