@@ -9,6 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
+import { expectNoTradeFields } from '../helpers/visitor-fields';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, earliestStart } from '../../schema/rental/quote-rules';
 import type { OutboxMailer } from '../../server/mail/mailer';
@@ -78,6 +79,12 @@ describe('asking to order on a company account', () => {
     const decidedMail = (await mails()).find((mail) => mail.kind === 'joinDecided' && mail.to === 'kim@warner.example')!;
     expect(await text(decidedMail.file)).toContain("Jetway Props added you to Warner Bros. Pictures's account.");
     expect((await kim.quote()).orderOn.map((account: { id: string }) => account.id)).toEqual(['warner']);
+    // What Kim reads of her requests, before and after the house decided, carries no staff or trade field.
+    expectNoTradeFields(asked.json(), ['notes']);
+    const mine = (await kim.call('GET', '/api/account-requests')).json();
+    expect(mine.map((request: { state: string }) => request.state)).toEqual(['approved']);
+    expectNoTradeFields(mine, ['notes']);
+    expectNoTradeFields(await kim.quote(), ['notes']);
   });
 
   it('is declined with a reason the visitor reads, and refused to nobody signed in', async () => {

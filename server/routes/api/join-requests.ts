@@ -17,6 +17,11 @@ import { senderOf } from '../../mail/messages';
 import { shownAccount } from './customer-accounts';
 import { tenantParams } from './tenants/params';
 import { visitorHere } from './visitor-here';
+import { picked } from '../../lib/picked';
+
+/** What a visitor reads of their own request to join an account: never who on the house's staff decided it. */
+const VISITOR_JOIN_FIELDS = ['id', 'tenantId', 'email', 'name', 'company', 'message', 'state', 'account', 'reason', 'askedAt', 'decidedAt'] as const satisfies ReadonlyArray<keyof JoinRequest>;
+const visitorJoinRequest = (request: JoinRequest) => picked(request, VISITOR_JOIN_FIELDS);
 
 const tags = ['customer accounts'];
 const SIGN_IN = 'Sign in on this storefront to ask to order on your company’s account.';
@@ -64,7 +69,7 @@ const joinRequestRoutes: FastifyPluginAsync = async (app) => {
         incoming.log.info({ tenantId: incoming.tenantId, joinRequest: asked.id }, 'asked to join an account');
         await mail(incoming.tenantId, 'vendor', (configuration) => joinRequestMessage(configuration, asked));
       }
-      return reply.code(201).send({ request: asked, repeat });
+      return reply.code(201).send({ request: visitorJoinRequest(asked), repeat });
     },
   );
 
@@ -77,7 +82,7 @@ const joinRequestRoutes: FastifyPluginAsync = async (app) => {
     async (incoming, reply) => {
       const { user } = await visitorHere(app, incoming, SIGN_IN);
       void reply.header('cache-control', 'no-store');
-      return app.customerAccounts.joinRequests(incoming.tenantId, { email: user.email });
+      return (await app.customerAccounts.joinRequests(incoming.tenantId, { email: user.email })).map(visitorJoinRequest);
     },
   );
 

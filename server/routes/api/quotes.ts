@@ -30,6 +30,7 @@ import { ifMatchVersion, withVersion } from '../../lib/versions';
 import { UnknownQuoteError, revisionOf } from '../../stores/quote-request-store';
 import { FieldProblemsError } from '../../stores/field-problems';
 import { visitorHere, visitorsQuote } from './visitor-here';
+import { picked } from '../../lib/picked';
 
 const SIGN_IN = 'Log in on this storefront to see your quotes.';
 const VISITOR_ACTIONS = ['accept', 'decline', 'cancel'] as const satisfies readonly QuoteAction[];
@@ -97,13 +98,6 @@ const VISITOR_HOLD_FIELDS = [
 const VISITOR_INSURANCE_FIELDS = ['fileName', 'contentType', 'size', 'expiresOn', 'insurer', 'policyNumber', 'coverAmount', 'uploadedAt', 'uploadedBy'] as const satisfies ReadonlyArray<
   keyof NonNullable<QuoteRequest['insurance']>
 >;
-
-/** The named fields of `record` that it has. */
-function picked<T extends object, K extends keyof T>(record: T, fields: readonly K[]): Pick<T, K> {
-  const out = {} as Pick<T, K>;
-  for (const field of fields) if (record[field] !== undefined) out[field] = record[field];
-  return out;
-}
 
 export function visitorView(quote: QuoteRequest, today: string) {
   const { history = [], versions = [], hire, cardHold, insurance } = quote;
