@@ -13,6 +13,7 @@ import type { CardHold } from '../../schema/types.generated';
 import { DetailList } from '../components/DetailList';
 import { FactCard } from '../components/FactCard';
 import { quoteApi, type PricingView } from './quote-api';
+import { useOwnChange } from './own-changes';
 
 const TONES: Record<CardHold['status'], 'default' | 'success' | 'warning' | 'error' | 'info'> = {
   awaitingCard: 'info',
@@ -28,6 +29,7 @@ export function CardHoldCard({ tenantId, view, money, onChange }: { tenantId: st
   const translate = useTranslate();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
+  const ownChange = useOwnChange();
   const hold = view.cardHold;
   if (!hold) return null;
   const when = (at: string) => new Date(at).toLocaleString();
@@ -35,7 +37,7 @@ export function CardHoldCard({ tenantId, view, money, onChange }: { tenantId: st
     setBusy(true);
     setError(undefined);
     try {
-      await quoteApi.settleCardHold(tenantId, view.id);
+      await ownChange(() => quoteApi.settleCardHold(tenantId, view.id));
       onChange(await quoteApi.open(tenantId, view.id));
     } catch (failure) {
       setError((failure as Error).message);

@@ -15,6 +15,7 @@ import type { Item, OrderChange, PricingInput } from '../../schema/types.generat
 import { FormDialog } from '../components/FormDialog';
 import { quoteApi, type PricingView } from './quote-api';
 import { SubHireOffers } from './SubHireOffers';
+import { useOwnChange } from './own-changes';
 
 interface DraftLine {
   objectID: string;
@@ -36,6 +37,7 @@ export function ChangeOrderDialog({
   onChanged: (next: PricingView) => void;
 }) {
   const translate = useTranslate();
+  const ownChange = useOwnChange();
   const [startDate, setStartDate] = useState(view.startDate);
   const [endDate, setEndDate] = useState(view.endDate);
   const [lines, setLines] = useState<DraftLine[]>(view.lines.map((line) => ({ objectID: line.objectID, name: line.name, quantity: String(line.quantity) })));
@@ -52,7 +54,7 @@ export function ChangeOrderDialog({
     setErrors({});
     try {
       const items = lines.map((line) => ({ objectID: line.objectID, quantity: Number(line.quantity) })) as OrderChange['items'];
-      onChanged(await quoteApi.change(tenantId, view, { items, startDate, endDate, pricing }));
+      onChanged(await ownChange(() => quoteApi.change(tenantId, view, { items, startDate, endDate, pricing })));
     } catch (failure) {
       // The refused fields are marked at their line; the dialog says the rest.
       setErrors((failure as { body?: { errors?: Record<string, string> } }).body?.errors ?? {});

@@ -14,6 +14,7 @@ import { base64Of } from '../../storefront/lib/file-base64';
 import { DetailList } from '../components/DetailList';
 import { FactCard } from '../components/FactCard';
 import { quoteApi, type PricingView } from './quote-api';
+import { useOwnChange } from './own-changes';
 
 export const STANDING_TONES: Record<InsuranceStanding, 'success' | 'warning' | 'error'> = { current: 'success', endsEarly: 'warning', coverShort: 'warning', lapsed: 'error', missing: 'error' };
 
@@ -33,6 +34,7 @@ export function InsuranceCard({
   onChange: (view: PricingView) => void;
 }) {
   const translate = useTranslate();
+  const ownChange = useOwnChange();
   const formId = useId();
   const [file, setFile] = useState<File>();
   const [expiresOn, setExpiresOn] = useState('');
@@ -51,14 +53,17 @@ export function InsuranceCard({
     setBusy(true);
     setError(undefined);
     try {
-      await quoteApi.uploadInsurance(tenantId, view.id, {
-        data: await base64Of(file),
-        fileName: file.name,
-        expiresOn,
-        ...(insurer.trim() && { insurer }),
-        ...(policyNumber.trim() && { policyNumber }),
-        ...(coverAmount.trim() && { coverAmount: Number(coverAmount) }),
-      });
+      const data = await base64Of(file);
+      await ownChange(() =>
+        quoteApi.uploadInsurance(tenantId, view.id, {
+          data,
+          fileName: file.name,
+          expiresOn,
+          ...(insurer.trim() && { insurer }),
+          ...(policyNumber.trim() && { policyNumber }),
+          ...(coverAmount.trim() && { coverAmount: Number(coverAmount) }),
+        }),
+      );
       onChange(await quoteApi.open(tenantId, view.id));
       setFile(undefined);
     } catch (error) {
