@@ -82,6 +82,22 @@ export interface SearchQuery {
   near?: GeoPoint;
   /** Only items whose `_geoloc` is within this many km of `near`; items without one are left out. */
   withinKm?: number;
+  /** The tenant's synonym groups (site.searchSynonyms, as synonymGroups reads them): a word typed finds its group's words too. */
+  synonyms?: ReadonlyArray<readonly string[]>;
+}
+
+/** A tenant's synonym lines ("telephone, phone") as groups of lower-case words, each group of two or more. */
+export function synonymGroups(lines: readonly string[] | undefined): string[][] {
+  return (lines ?? [])
+    .map((line) => [
+      ...new Set(
+        line
+          .split(',')
+          .map((word) => word.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    ])
+    .filter((group) => group.length > 1);
 }
 
 /**

@@ -262,6 +262,14 @@ export interface SiteSettings {
    */
   colorMap?: ColorEntry[];
   /**
+   * Search synonyms: Words a production may search for that the catalogue calls otherwise, a group per line: each word of a group finds the others ("telephone, phone, handset"). Single words, separated by commas.
+   *
+   * @maxItems 100
+   *
+   * Items: Group
+   */
+  searchSynonyms?: string[];
+  /**
    * Custom fields: Extra facets items carry, such as Eras, Styles or Rooms. Each becomes a search facet.
    *
    * @maxItems 12

@@ -302,6 +302,7 @@ class TenantCatalogue {
     const excludedSlots = ((Array.isArray(query?.exclude) ? query.exclude : []) as readonly string[]).flatMap((objectID) => this.slotOf.get(objectID) ?? []);
     const excluded = excludedSlots.length > 0;
     const words = typeof query?.text === 'string' ? this.text.queryWords(query.text) : [];
+    this.text.useSynonyms(Array.isArray(query?.synonyms) ? query.synonyms : undefined);
     const distances = this.distancesFrom(query?.near);
     const radius = distances && typeof query.withinKm === 'number' && query.withinKm >= 0;
     // With nothing but a category, the base's counts are kept up to date as items come and go.
@@ -317,7 +318,7 @@ class TenantCatalogue {
     }
     const countsKey =
       (selections.size > 0 || words.length > 0) && !excluded && !radius && category !== null
-        ? [category?.path ?? '', words.join(' '), ...[...known].map(([key, values]) => `${key}\u0000${values.join('\u0000')}`).sort()].join('\u0001')
+        ? [category?.path ?? '', words.map((word) => this.text.spelled(word)).join(' '), ...[...known].map(([key, values]) => `${key}\u0000${values.join('\u0000')}`).sort()].join('\u0001')
         : undefined;
     let kept = countsKey === undefined ? undefined : this.keptCounts.get(countsKey);
     if (!kept) {

@@ -50,6 +50,8 @@ const typosFor = (length: number) => (length < 4 ? 0 : length < 8 ? 1 : 2);
 const PREFIX_MIN_LENGTH = 2;
 const prefixQuality = (typed: number, found: number) => 0.5 + (0.4 * typed) / found;
 const FUZZY_QUALITY = [1, 0.45, 0.3];
+/** A term found through a synonym counts as a near match: below the word itself, above a typo. */
+const SYNONYM_QUALITY = 0.9;
 
 export class TextIndex {
   private readonly postings = new Map<string, number[]>();
@@ -121,6 +123,25 @@ export class TextIndex {
     }
   }
 
+  /** This search's synonyms, by word: a query word also finds its group's words (set before a search matches and scores). */
+  private synonyms: ReadonlyMap<string, readonly string[]> = new Map();
+
+  /** The tenant's synonym groups for the search about to run (folded as indexed words are). */
+  useSynonyms(groups: ReadonlyArray<readonly string[]> | undefined): void {
+    const byWord = new Map<string, string[]>();
+    for (const group of groups ?? []) {
+      const folded = [...new Set(group.flatMap((word) => wordsOf(word).slice(0, 1)))];
+      for (const word of folded) byWord.set(word, [...(byWord.get(word) ?? []), ...folded.filter((other) => other !== word)]);
+    }
+    this.synonyms = byWord;
+  }
+
+  /** A query word as a kept search knows it: with the synonyms it was matched with. */
+  spelled(word: string): string {
+    const also = this.synonyms.get(word);
+    return also?.length ? `${word}|${also.join('|')}` : word;
+  }
+
   /** A query's words: distinct, stop words dropped when others are left, at most MAX_QUERY_WORDS. */
   queryWords(text: string): string[] {
     const words = [...new Set(wordsOf(text))];
@@ -136,7 +157,7 @@ export class TextIndex {
    */
   matchText(words: string[], base: Uint32Array, scratch: ScratchBits): Int32Array {
     const rarestFirst = words
-      .map((word) => ({ terms: [...this.termsFor(word).keys()], postings: 0 }))
+      .map((word) => ({ terms: [...this.termsWithSynonyms(word).keys()], postings: 0 }))
       .map((word) => ({ ...word, postings: word.terms.reduce((sum, term) => sum + this.postings.get(term)!.length, 0) }))
       .sort((a, b) => a.postings - b.postings);
     let occupied: Int32Array | undefined;
@@ -204,7 +225,7 @@ export class TextIndex {
     };
     for (const word of words) {
       let count = 0;
-      for (const [term, quality] of this.termsFor(word)) {
+      for (const [term, quality] of this.termsWithSynonyms(word)) {
         const posting = this.postings.get(term)!;
         const weight = quality * Math.log(1 + live / posting.length);
         const first = firstAtOrAfter(posting, from);
@@ -234,6 +255,19 @@ export class TextIndex {
   /** Where `word` is or would be in the sorted vocabulary. */
   private firstTermFrom(word: string): number {
     return firstAtOrAfter(this.sortedTerms ?? [], word);
+  }
+
+  /** The terms a query word matches, and those its synonyms match (a little less closely than the word itself). */
+  private termsWithSynonyms(word: string): Map<string, number> {
+    const also = this.synonyms.get(word);
+    if (!also?.length) return this.termsFor(word);
+    const terms = new Map(this.termsFor(word));
+    for (const other of also)
+      for (const [term, quality] of this.termsFor(other)) {
+        const through = quality * SYNONYM_QUALITY;
+        if (through > (terms.get(term) ?? 0)) terms.set(term, through);
+      }
+    return terms;
   }
 
   /** The indexed terms a query word matches, with how closely (1 exactly, less as a prefix or with typos). */

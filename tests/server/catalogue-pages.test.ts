@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Item } from '../../schema/types.generated';
 import { STATE_ELEMENT_ID, type PageState } from '../../storefront/document/state';
 import { sampleItem } from '../contract/item-store.contract';
-import { buildTestApp, type TestApp } from '../helpers/server';
+import { buildTestApp, editTenant, type TestApp } from '../helpers/server';
 
 const AVIATION = 'aviation.localhost';
 const seat = (objectID: string, overrides: Partial<Item>) => sampleItem(objectID, { category: { group: 'seats', category: 'economy' }, customFields: { eras: ['1970s-wide-body-era'] }, ...overrides });
@@ -84,6 +84,11 @@ describe('catalogue pages', () => {
     const none = (await get('/search?q=zeppelin')).body;
     expect(none).toContain('Nothing matches “zeppelin”.');
     expect(none).not.toContain('filters.');
+    // The house's own synonyms, kept in its site settings: once "zeppelin" is a word for a cart, it finds the galley cart, at once.
+    expect((await editTenant(t, 'aviation', (tenant) => (tenant.site.searchSynonyms = ['zeppelin, cart']))).statusCode).toBe(200);
+    expect(names(stateOf((await get('/search?q=zeppelin')).body))).toEqual(['galley-cart']);
+    expect((await editTenant(t, 'aviation', (tenant) => (tenant.site.searchSynonyms = ['zeppelin and cart']))).statusCode).toBe(400);
+    expect((await editTenant(t, 'aviation', (tenant) => (tenant.site.searchSynonyms = []))).statusCode).toBe(200);
   });
 
   it('show an item on its own page, and a missing one as not found', async () => {

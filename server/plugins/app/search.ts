@@ -13,6 +13,7 @@
 import fp from 'fastify-plugin';
 import type { Item } from '../../../schema/types.generated';
 import { PLATFORM_TENANT_ID } from '../../../schema/routes';
+import { synonymGroups } from '../../../schema/catalogue-search';
 import type { ServerConfig } from '../../config';
 import { runEvery } from '../../lib/periodic-pass';
 import { PlatformCatalogue } from '../../marketplace/platform-catalogue';
@@ -111,7 +112,9 @@ export default fp<{ config?: ServerConfig; fullCheckSeconds?: number }>(
       remove: (tenantId, objectID) => index.remove(tenantId, objectID),
       search: async (tenantId: string, query: SearchQuery): Promise<SearchResult> => {
         await (tenantId === PLATFORM_TENANT_ID ? marketplace.loaded() : follow(tenantId));
-        return index.search(tenantId, query);
+        // The tenant's own synonyms ("telephone" finds "phone"), from its site settings as stored now.
+        const synonyms = synonymGroups((await app.tenantStore.get(tenantId).catch(() => undefined))?.tenant.site.searchSynonyms);
+        return index.search(tenantId, synonyms.length ? { ...query, synonyms } : query);
       },
     };
     app.decorate('catalogueSearch', catalogueSearch);
