@@ -53,7 +53,12 @@ function Commission() {
         type="number"
         value={shown}
         onChange={(event) => setValue(event.target.value)}
-        onKeyDown={(event) => event.key === 'Enter' && changed && setConfirming(true)}
+        onKeyDown={(event) => {
+          if (event.key !== 'Enter' || !changed) return;
+          // Kept from going on to the dialog's focused button, which would change it unasked.
+          event.preventDefault();
+          setConfirming(true);
+        }}
         error={Boolean(error)}
         helperText={error}
         inputProps={{ min: 0, max: 50, step: 0.5, 'aria-label': translate('backlot.houses.commissionOf', { name: record.name }) }}

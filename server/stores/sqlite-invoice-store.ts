@@ -8,7 +8,7 @@ import type Database from 'better-sqlite3';
 import { invoiceNumber, type InvoiceDraft } from '../../schema/rental/invoices';
 import { creditOf, type InvoiceState } from '../../schema/accounts/payments';
 import type { Invoice, Notice, Payment } from '../../schema/types.generated';
-import { letGo } from '../lib/let-go';
+import { setImmediate as letOthersIn } from 'node:timers/promises';
 import { openSqliteFile } from './sqlite-file';
 import {
   byReceipt,
@@ -102,7 +102,7 @@ export class SqliteInvoiceStore implements InvoiceStore {
       for (const row of rows) found.push(JSON.parse(row.document) as T);
       if (rows.length < READ_PAGE) return found;
       after = keys.map((key) => rows.at(-1)![key]);
-      await letGo();
+      await letOthersIn();
     }
   }
 

@@ -23,7 +23,8 @@ import path from 'node:path';
 let t: TestApp;
 const mails = () => (t.app.mailer as OutboxMailer).list();
 beforeAll(async () => {
-  t = await buildTestApp({ beforeStart: withShippedHouses });
+  // Many requests from one address in a minute: the limit is the rate-limit tests' concern.
+  t = await buildTestApp({ beforeStart: withShippedHouses, quotes: { requestsPerMinute: 1000 } });
 });
 afterAll(() => t.close());
 
