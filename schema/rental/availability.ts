@@ -54,6 +54,9 @@ export const orderOfOutEarly = (booking: Pick<Booking, 'quoteId'>) => booking.qu
 /** Whether a row keeps no turnaround around it: stock off the shelf, and units out early (their order's own booking has it). */
 const unpadded = (booking: Pick<Booking, 'kind'>) => isOffShelf(booking) || isOutEarly(booking);
 
+/** The days a row keeps stock back before and after its own (its turnaround, or none), and whether it gives stock instead (hired in has none either). */
+export const padOf = (booking: Pick<Booking, 'kind'>, turnaroundDays: number) => (unpadded(booking) || isHiredIn(booking) ? 0 : turnaroundDays);
+
 /** Whether a row is stock hired in from another house: it adds to what is free instead of taking. */
 export const isHiredIn = (booking: Pick<Booking, 'kind'>) => booking.kind === 'subHire';
 
@@ -115,7 +118,7 @@ export function freeSteps(stock: number, bookings: readonly Booking[], from: str
       take(booking.firstDay, booking.lastDay, -booking.quantity);
       continue;
     }
-    const pad = unpadded(booking) ? 0 : turnaroundDays;
+    const pad = padOf(booking, turnaroundDays);
     const blockedTo = booking.lastDay >= OPEN_END ? OPEN_END : addDays(booking.lastDay, pad);
     take(addDays(booking.firstDay, -pad), blockedTo, booking.quantity);
     // Units still out after their last day: not back yet, so not free on any day until they are.

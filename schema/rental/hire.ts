@@ -9,7 +9,7 @@
  * is a unit's asset tag (upper case) or, for an item counted as a quantity, the item's id.
  */
 import { schemaDocuments } from '../documents';
-import { freeSteps, OPEN_END, type Booking } from './availability';
+import { freeSteps, isHiredIn, OPEN_END, padOf, type Booking } from './availability';
 import { chargesAfterReturn, lateDays, type ChargeRule } from './hire-charges';
 import { addDays } from './quote-rules';
 import { hireStateOf, transition, type QuoteState } from './quote-states';
@@ -269,8 +269,9 @@ export function outEarly(context: ScanContext, objectID: string, label: string, 
   const others = (context.bookingsBefore?.get(objectID) ?? []).filter((booking) => booking.quoteId !== order.id && booking.quoteId !== row.key);
   const short = stock === undefined ? undefined : freeSteps(stock, others, today, row.lastDay!, turnaroundDays, today).find((step) => step.free < ownOut);
   if (short) {
-    const pad = (booking: Booking) => (booking.kind === 'order' || booking.kind === 'pencil' ? turnaroundDays : 0);
-    const takers = others.filter((booking) => booking.kind !== 'subHire' && addDays(booking.firstDay, -pad(booking)) <= short.day && addDays(booking.lastDay, pad(booking)) >= short.day);
+    const takers = others.filter(
+      (booking) => !isHiredIn(booking) && addDays(booking.firstDay, -padOf(booking, turnaroundDays)) <= short.day && addDays(booking.lastDay, padOf(booking, turnaroundDays)) >= short.day,
+    );
     const named = [...new Set(takers.map((booking) => booking.who ?? booking.quoteId))].slice(0, 3).join(', ');
     return {
       refused: `${label} cannot go out yet: ${ownOut} would be out before this hire, and ${short.free} of ${stock} ${short.free === 1 ? 'is' : 'are'} free on ${short.day}${named && ` (${named} ${takers.length === 1 ? 'has' : 'have'} the rest)`}. This hire is kept from ${reservedFrom(context)}: check it out from then, or move the other booking first.`,

@@ -6,14 +6,11 @@
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
-/** Lets other requests in before going on. */
-export const letGo = () => nextTurn();
-
 /** Runs a stepwise computation (a generator that yields at each pause) to its end, letting go at each pause. */
 export async function runLettingGo<T>(steps: Generator<unknown, T>): Promise<T> {
   for (;;) {
     const next = steps.next();
     if (next.done) return next.value;
-    await letGo();
+    await nextTurn();
   }
 }

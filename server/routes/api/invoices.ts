@@ -53,8 +53,9 @@ const invoiceRoutes: FastifyPluginAsync = async (app) => {
     return reply.type('application/pdf').header('content-disposition', `inline; filename="${invoice.number}.pdf"`).header('cache-control', 'private, no-store').send(bytes);
   };
 
-  /** For an invoice: `owed`, what it still owes now. */
-  const owedNow = async (tenantId: string, invoice: Invoice) => (invoice.kind === 'invoice' ? { owed: owedOnInvoice({ invoice, ...(await settledOf(app.invoices, tenantId, invoice)) }) } : {});
+  /** For an invoice: `owed`, what it still owes now (one settled at issue, by card, owes nothing: no reads for it). */
+  const owedNow = async (tenantId: string, invoice: Invoice) =>
+    invoice.kind !== 'invoice' ? {} : { owed: invoice.balance <= 0 ? 0 : owedOnInvoice({ invoice, ...(await settledOf(app.invoices, tenantId, invoice)) }) };
 
   app.get(
     '/api/tenants/:tenantId/invoices',
@@ -275,12 +276,15 @@ const invoiceRoutes: FastifyPluginAsync = async (app) => {
       // The visitor's copy leaves out the vendor's ledger codes, and says what each invoice still owes now.
       const documents = await app.invoices.forQuote(request.tenantId, id);
       return Promise.all(
-        documents.map(async ({ lines, taxes, ...invoice }) => ({
-          ...invoice,
-          lines: lines.map(({ glCode: _glCode, ...line }) => line),
-          taxes: taxes.map(({ glCode: _glCode, ...tax }) => tax),
-          ...(await owedNow(request.tenantId, { lines, taxes, ...invoice })),
-        })),
+        documents.map(async (document) => {
+          const { lines, taxes, ...invoice } = document;
+          return {
+            ...invoice,
+            lines: lines.map(({ glCode: _glCode, ...line }) => line),
+            taxes: taxes.map(({ glCode: _glCode, ...tax }) => tax),
+            ...(await owedNow(request.tenantId, document)),
+          };
+        }),
       );
     },
   );

@@ -12,22 +12,9 @@ import { messages } from '../../i18n/messages';
 import { formatDay } from '../../lib/format';
 import { ignoredDatesReason, parseRentalDates } from '../../lib/rental-dates';
 import { RentalDatesBar } from './RentalDatesBar';
-
-interface Calendar {
-  stock: number;
-  today: string;
-  /** `freeBesidesYours`: for a signed-in visitor with their own holds or orders on these days, what would be free without them. */
-  days: Array<{ date: string; free: number; freeBesidesYours?: number }>;
-}
+import { calendarOf, type Calendar } from '../../lib/availability-api';
 
 const noSubscription = () => () => undefined;
-
-async function calendarOf(objectID: string, from?: string, to?: string): Promise<Calendar> {
-  const query = from ? `?from=${from}${to ? `&to=${to}` : ''}` : '';
-  const response = await fetch(`/api/availability/${encodeURIComponent(objectID)}${query}`, { headers: { accept: 'application/json' } });
-  if (!response.ok) throw new Error(String(response.status));
-  return (await response.json()) as Calendar;
-}
 
 export function ItemAvailability({ item }: { item: Pick<Item, 'objectID' | 'quantity'> }) {
   const { site } = useConfiguration();

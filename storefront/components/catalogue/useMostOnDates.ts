@@ -4,10 +4,7 @@
  * word; this only keeps the form's maximum from refusing what the house can take.
  */
 import { useEffect, useState } from 'react';
-
-interface Calendar {
-  days: Array<{ free: number; freeBesidesYours?: number }>;
-}
+import { calendarOf } from '../../lib/availability-api';
 
 export function useMostOnDates(line: { objectID: string; stock: number } | undefined, from: string, to: string): number | undefined {
   const [most, setMost] = useState<number>();
@@ -17,12 +14,13 @@ export function useMostOnDates(line: { objectID: string; stock: number } | undef
     setMost(undefined);
     if (!objectID || !from || !to || to < from) return;
     let live = true;
-    fetch(`/api/availability/${encodeURIComponent(objectID)}?from=${from}&to=${to}`, { headers: { accept: 'application/json' } })
-      .then((response) => (response.ok ? (response.json() as Promise<Calendar>) : undefined))
-      .then((calendar) => {
-        if (live && calendar?.days.length) setMost(Math.max(stock, Math.min(...calendar.days.map((day) => day.freeBesidesYours ?? day.free))));
-      })
-      .catch(() => undefined);
+    // A calendar that cannot be read leaves the maximum at the stock: the server has the final word.
+    calendarOf(objectID, from, to).then(
+      (calendar) => {
+        if (live && calendar.days.length) setMost(Math.max(stock, Math.min(...calendar.days.map((day) => day.freeBesidesYours ?? day.free))));
+      },
+      () => undefined,
+    );
     return () => void (live = false);
   }, [objectID, stock, from, to]);
   return most;

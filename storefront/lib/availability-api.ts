@@ -1,0 +1,15 @@
+/** An item's free quantities by day from the browser (server/routes/api/availability.ts): the item page's calendar, and the quote form's maximum on its dates. */
+
+export interface Calendar {
+  stock: number;
+  today: string;
+  /** `freeBesidesYours`: for a signed-in visitor with their own holds or orders on these days, what would be free without them. */
+  days: Array<{ date: string; free: number; freeBesidesYours?: number }>;
+}
+
+export async function calendarOf(objectID: string, from?: string, to?: string): Promise<Calendar> {
+  const query = from ? `?from=${from}${to ? `&to=${to}` : ''}` : '';
+  const response = await fetch(`/api/availability/${encodeURIComponent(objectID)}${query}`, { headers: { accept: 'application/json' } });
+  if (!response.ok) throw new Error(String(response.status));
+  return (await response.json()) as Calendar;
+}
