@@ -24,6 +24,7 @@ export const AUTH_MESSAGES = {
   invalidEmailVerificationLink: 'That confirmation link has expired or does not work. Log in and send yourself a new one from your account page.',
   emailChangeUndone: 'Your old email address is back, and every browser was signed out. Log in with it, then choose a new password from your account page.',
   invalidImpersonationTicket: 'That staff view link has been used or has expired. Open it again from the console.',
+  invalidHandOffTicket: 'That link from the platform has been used or has expired. Open it again from your quotes on the platform, or log in here.',
   // §5's assertions, word for word.
   missingEmail: 'Missing email address',
   botCheckNotLoaded: 'recaptcha not loaded',

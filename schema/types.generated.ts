@@ -1340,6 +1340,10 @@ export interface QuoteRequest {
    */
   productionRequest?: string;
   /**
+   * Its page on the platform: For a production request's part: this request's page on the platform's storefront, where the production is signed in; it opens the request here, signed in as them. The house's mails to the production link there.
+   */
+  platformPage?: string;
+  /**
    * Sub-hire for another house: This request is another house's sub-hire: that house, short of stock for one of its own orders, is the customer, on its house account here. Its production is named only as that house's reference; the production's contact details are never sent.
    */
   subHire?: {

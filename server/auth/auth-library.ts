@@ -24,6 +24,7 @@ import { adminAc, defaultStatements, userAc } from 'better-auth/plugins/admin/ac
 import Database from 'better-sqlite3';
 import type { Pool } from 'pg';
 import { PASSWORD_LENGTH } from '../../schema/definitions';
+import { handOffSessions } from './hand-off-sessions';
 
 export const ROLES = ['platform', 'tenant-admin', 'visitor'] as const;
 export type Role = (typeof ROLES)[number];
@@ -182,6 +183,8 @@ function createAuth(database: Database.Database | Pool, options: AuthLibraryOpti
         disableSignUp: true,
         storeToken: 'hashed',
       }),
+      // A production's session at a house, made from the platform's hand-off ticket.
+      handOffSessions(),
       organization({
         allowUserToCreateOrganization: false,
         creatorRole: 'member',

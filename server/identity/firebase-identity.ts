@@ -347,6 +347,12 @@ export class FirebaseIdentity implements IdentityProvider {
     return this.signedIn(await this.refused(this.call<TokenAnswer>('accounts:signInWithCustomToken', { token: customToken, returnSecureToken: true }), 'invalidImpersonationTicket'));
   }
 
+  async handOffSession(uid: string): Promise<SignedIn> {
+    const record = await this.auth.getUser(uid).catch(() => undefined);
+    if (!record || record.disabled) throw new AuthFailure('invalidHandOffTicket');
+    return this.sessionFromServer(uid);
+  }
+
   async stopImpersonating(headers: Headers): Promise<string[]> {
     return this.signOut(headers);
   }
@@ -359,13 +365,16 @@ export class FirebaseIdentity implements IdentityProvider {
     await this.auth.revokeRefreshTokens(user.uid);
     // Every session ended. This browser, which just proved the password and already passed any
     // second factor, gets a new session at once.
-    return this.signedInAgain(user.uid);
+    return (await this.sessionFromServer(user.uid)).setCookies;
   }
 
-  /** A new session for a user who just proved the password here, from a custom token (which asks for no second factor). */
-  private async signedInAgain(uid: string): Promise<string[]> {
+  /**
+   * A new session the server vouches for, from a custom token (which asks for no second factor):
+   * for a user who just proved the password here, or on another of the platform's hosts.
+   */
+  private async sessionFromServer(uid: string): Promise<SignedIn> {
     const customToken = await this.auth.createCustomToken(uid);
-    return (await this.signedIn(await this.call<TokenAnswer>('accounts:signInWithCustomToken', { token: customToken, returnSecureToken: true }))).setCookies;
+    return this.signedIn(await this.call<TokenAnswer>('accounts:signInWithCustomToken', { token: customToken, returnSecureToken: true }));
   }
 
   async checkEmailChange({ password, newEmail }: { password: string; newEmail: string }, headers: Headers): Promise<{ user: IdentityUser; email: string }> {

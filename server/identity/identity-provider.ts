@@ -100,6 +100,13 @@ export interface IdentityProvider {
   issueImpersonationTicket(uid: string, staff: { email: string; headers: Headers }): Promise<string>;
   /** Redeems a ticket: an impersonation session for its user; `invalidEmailLoginLink`-like failure when used or expired. */
   signInWithTicket(ticket: string, headers: Headers): Promise<SignedIn>;
+  /**
+   * A new session for `uid`, who proved who they are on another of the platform's hosts a moment
+   * ago (the route redeemed a hand-off ticket made there). Cookies are per host: this is the same
+   * identity's session on this one. No second factor is asked: the other host's session passed it.
+   * `invalidHandOffTicket` when the user is gone.
+   */
+  handOffSession(uid: string, headers: Headers): Promise<SignedIn>;
   /** Ends an impersonation session; the Set-Cookie values that clear it. */
   stopImpersonating(headers: Headers): Promise<string[]>;
   /**
@@ -130,6 +137,8 @@ export interface IdentityProvider {
 
 /** How long a staff view link works, whichever the provider: long enough to open, too short to pass around. */
 export const IMPERSONATION_TICKET_SECONDS = 60;
+/** How long the platform's hand-off to a house works: one click's way, never a link to keep. */
+export const HAND_OFF_TICKET_SECONDS = 60;
 
 /** "+1 818 555 0100" → "•••• 0100": the enrolled phone as a page may show it. */
 export function phoneHint(phoneNumber: string | null | undefined): string {

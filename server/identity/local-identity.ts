@@ -224,6 +224,15 @@ export class LocalIdentity implements IdentityProvider {
     return { user, setCookies };
   }
 
+  async handOffSession(uid: string, headers: Headers): Promise<SignedIn> {
+    const response = await this.auth.api.handOffSession({ body: { userId: uid }, headers, asResponse: true });
+    if (!response.ok) throw new AuthFailure('invalidHandOffTicket');
+    const setCookies = response.headers.getSetCookie();
+    const user = await this.userOf(new Headers({ ...Object.fromEntries(headers), cookie: cookieHeader(setCookies) }));
+    if (!user) throw new AuthFailure('invalidHandOffTicket');
+    return { user, setCookies };
+  }
+
   async stopImpersonating(headers: Headers): Promise<string[]> {
     const response = await this.auth.api.stopImpersonating({ headers, asResponse: true });
     // Without the staff session beside it (another host), the impersonation session simply ends.

@@ -21,6 +21,7 @@ const ANSWERS: Record<AuthFailureReason, { status: number; field?: 'email' | 'pa
   secondFactorTimedOut: { status: 401 },
   phoneInUse: { status: 409, field: 'phoneNumber' },
   invalidImpersonationTicket: { status: 400 },
+  invalidHandOffTicket: { status: 400 },
   invalidEmailVerificationLink: { status: 400 },
   emailChangeUndone: { status: 401 },
   emailNotVerified: { status: 409 },

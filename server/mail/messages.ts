@@ -254,9 +254,11 @@ export function quoteRequestMessage(configuration: StorefrontConfiguration, requ
 
 /**
  * Where the visitor follows its request: its page on the storefront; for another house's sub-hire,
- * that house's own order in its console (no one signs in as the house on this storefront).
+ * that house's own order in its console (no one signs in as the house on this storefront); for a
+ * production request's part, its page on the platform, where the production is signed in (it
+ * opens the request here, signed in).
  */
-const visitorHref = (configuration: StorefrontConfiguration, request: QuoteRequest) => request.subHire?.consoleUrl ?? `${origin(configuration)}${quoteHref(request.id)}`;
+const visitorHref = (configuration: StorefrontConfiguration, request: QuoteRequest) => request.subHire?.consoleUrl ?? request.platformPage ?? `${origin(configuration)}${quoteHref(request.id)}`;
 
 /** The request's page in the console, on the tenant's own address. */
 const consoleHref = (configuration: StorefrontConfiguration, request: QuoteRequest) => `${origin(configuration)}/admin/#/t/${configuration.tenantId}/quote-requests/${encodeURIComponent(request.id)}`;

@@ -14,6 +14,7 @@ import { nextFreeStart, bookingWindow } from '../../schema/rental/availability';
 import { checkQuoteRequest, dayCount, latestEnd, todayIn } from '../../schema/rental/quote-rules';
 import type { Item, QuoteRequest, QuoteRequestInput, UserProfile } from '../../schema/types.generated';
 import { visitorName } from '../../schema/visitor-name';
+import { PLATFORM_TENANT_ID, quoteHref } from '../../schema/routes';
 import { storefrontConfiguration } from '../../storefront/config/build-configuration';
 import type { Mailer } from '../mail/mailer';
 import { quoteConfirmationMessage, quoteRequestMessage, senderOf } from '../mail/messages';
@@ -141,8 +142,11 @@ export async function takeQuoteRequest(
   if (findings.length) throw new FieldProblemsError(findings, `Not sent: ${findings.length} problem${findings.length === 1 ? '' : 's'} to fix`);
 
   const name = visitorName(profile);
+  const id = options.id ?? randomUUID();
+  // A part of a production request: the production follows it from the platform, signed in there.
+  const platform = options.productionRequest ? await stores.tenantStore.get(PLATFORM_TENANT_ID) : undefined;
   const quote: QuoteRequest = {
-    id: options.id ?? randomUUID(),
+    id,
     tenantId,
     uid: user.uid,
     email: user.email,
@@ -166,6 +170,7 @@ export async function takeQuoteRequest(
     revision: 0,
     versions: [],
     ...(options.productionRequest && { productionRequest: options.productionRequest }),
+    ...(platform && { platformPage: `https://${platform.tenant.site.domain}${quoteHref(id)}` }),
     ...(options.subHire && { subHire: options.subHire }),
     history: [{ at: now.toISOString(), action: 'request', from: 'requested', to: 'requested', by: 'visitor', email: user.email }],
   };

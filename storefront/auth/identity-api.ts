@@ -81,6 +81,8 @@ export const identityApi = {
   deleteAccount: (password: string) => post<void>('delete', { password }),
   redeemStaffView: (ticket: string) => post<SignedInVisitor>('impersonation', { ticket }),
   endStaffView: () => post<void>('impersonation/stop'),
+  /** (The platform) a house's one-use link that signs this visitor in there and opens `path`. */
+  handOff: (house: string, path: string) => post<{ url: string }>('hand-off', { house, path }),
   logOut: () => post<void>('logout'),
   /** A quote request (an approved visitor's); a refusal names each field. */
   requestQuote: (body: QuoteRequestInput) => post<QuoteRequest>('/api/quote-requests', body),

@@ -273,6 +273,8 @@ export const messages = {
     sendOnDates: 'Send on these dates',
     withdrawPart: (house: string) => `Withdraw the part for ${house}`,
     openAtHouse: (house: string) => `Open it at ${house}`,
+    openingAtHouse: (house: string) => `Opening it at ${house}…`,
+    openAtHouseFailed: (house: string) => `${house} could not be opened signed in just now. Open it there and log in with this account, or try again from your quotes.`,
     sendAgain: 'Send the parts not sent again',
     sendingAgain: 'Sending…',
     productionSent: (houses: number) =>

@@ -4,11 +4,12 @@
  * before accepting (CardHoldPanel), Accept / Decline / Cancel with a confirmation, "Ask again for new dates" (its items on a new set list), and its history. A step
  * names the revision and version read, so a quote revised
  * meanwhile is refused with the reason and the latest is shown; a step the vendor takes reaches
- * an open page through the live profile stream.
+ * an open page through the live profile stream. On the platform, the page of a production
+ * request's part opens it at its house, signed in (PartAtItsHouse).
  */
 import { useEffect, useState } from 'react';
 import { isOrderState, type QuoteAction } from '../../schema/rental/quote-states';
-import { QUOTES_PATH, setListHref } from '../../schema/routes';
+import { PLATFORM_TENANT_ID, QUOTES_PATH, setListHref } from '../../schema/routes';
 import { useAuth } from '../auth/AuthProvider';
 import { identityApi, IdentityError, toIdentityError } from '../auth/identity-api';
 import { ErrorText } from '../components/auth/ErrorText';
@@ -17,6 +18,7 @@ import { useFieldsDialog } from '../components/quotes/FieldsDialog';
 import { EmptyState } from '../components/EmptyState';
 import { Loading, SignedInOnly } from '../components/lists/SignedInOnly';
 import { PageHeader } from '../components/PageHeader';
+import { PartAtItsHouse } from '../components/marketplace/PartAtItsHouse';
 import { CardHoldPanel } from '../components/quotes/CardHoldPanel';
 import { InsurancePanel } from '../components/quotes/InsurancePanel';
 import { InvoiceLinks } from '../components/quotes/InvoiceLinks';
@@ -35,10 +37,11 @@ import { listsApi } from '../lib/lists-api';
 import { quotesApi, type AccountToOrderOn, type VisitorQuote } from '../lib/quotes-api';
 
 export function QuotePage() {
-  const { categories, pages } = useConfiguration();
+  const { categories, pages, tenantId } = useConfiguration();
   const page = resolvePage(usePagePath(), categories, pages);
   const id = page.kind === 'quote' ? page.id : '';
-  return <SignedInOnly>{() => <OwnQuote id={id} />}</SignedInOnly>;
+  // The platform keeps no quotes of its own: its /quotes/<id> is a part's page at its house.
+  return <SignedInOnly>{() => (tenantId === PLATFORM_TENANT_ID ? <PartAtItsHouse id={id} /> : <OwnQuote id={id} />)}</SignedInOnly>;
 }
 
 function OwnQuote({ id }: { id: string }) {

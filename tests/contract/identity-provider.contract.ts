@@ -2,7 +2,7 @@
  * What every IdentityProvider adapter must do (spec §7, §8): sign up once per email, sign in with
  * §8's reasons for an unknown email and a wrong password, hand out a new session at every sign-in,
  * read a session back from its cookie, end it, and keep vendor memberships; the phone second
- * factor, sign-in links, guests, staff views with one-time tickets, and the account's changes. Run by each adapter's
+ * factor, sign-in links, guests, staff views with one-time tickets, the platform's hand-off session, and the account's changes. Run by each adapter's
  * test with its own factory.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -171,6 +171,18 @@ export function describeIdentityProviderContract(name: string, open: () => Promi
       expect(after?.impersonatedBy).toBeUndefined();
       expect((await identity.userOf(headersOf(visitor)))?.impersonatedBy).toBeUndefined();
       expect((await identity.userOf(headersOf(visitor)))?.uid).toBe(visitor.user.uid);
+    });
+
+    it("makes the same identity a session of its own for the platform's hand-off, and none for a user who is gone", async () => {
+      const signedUp = await signUp();
+      const handedOff = await identity.handOffSession(signedUp.user.uid, none);
+      expect(handedOff.user).toMatchObject({ uid: signedUp.user.uid, email: dana.email });
+      expect(handedOff.user.impersonatedBy).toBeUndefined();
+      expect(handedOff.setCookies.join('\n')).toMatch(/HttpOnly/i);
+      expect((await identity.userOf(headersOf(handedOff)))?.uid).toBe(signedUp.user.uid);
+      // The session it came from goes on beside it.
+      expect((await identity.userOf(headersOf(signedUp)))?.uid).toBe(signedUp.user.uid);
+      expect(await failureOf(identity.handOffSession('no-such-user', none))).toBe('invalidHandOffTicket');
     });
 
     it('changes the password only with the current one; this session stays and the old password stops working', async () => {

@@ -4,7 +4,8 @@
  * measured from the default place, measures from London instead and narrows to 25 miles, opens a
  * Soho Prop Hire item priced in pounds, and asks for it; the house approves new productions by
  * hand, so the part says it waits; once the house's staff approve, it is sent, and the visitor's
- * requests page shows it with a link to its page on the house's storefront; platform staff see it in
+ * requests page shows it with a link to its page on the house's storefront, which opens there
+ * signed in (as the platform's page for it does, where the house's mails link); platform staff see it in
  * the console's Production requests. A house short of a line finds it free at another house that
  * takes its sub-hires, nearest first at its trade price, and names the houses it lends to itself.
  * axe-core on the listing and the offers; screenshots at 1280 and 375 px.
@@ -80,8 +81,21 @@ describe('the platform, for a production', () => {
     await page.locator('html[data-hydrated]').waitFor();
     await page.getByText('Sent to Soho Prop Hire').waitFor();
     const link = page.getByRole('link', { name: 'Open it at Soho Prop Hire' });
-    expect(await link.getAttribute('href')).toMatch(/^http:\/\/london\.localhost:\d+\/quotes\/pr-[0-9a-f]{32}$/);
+    const partHref = await link.getAttribute('href');
+    expect(partHref).toMatch(/^http:\/\/london\.localhost:\d+\/quotes\/pr-[0-9a-f]{32}$/);
     await shoot(page, 'platform-requests');
+    // Opened from the platform, the part's page at the house is the production's own: no sign-in wall.
+    await link.click();
+    await page.waitForURL(partHref!);
+    await page.getByRole('heading', { name: 'Night Flight' }).waitFor();
+    expect(await page.getByText('Log in to keep favourites and set lists').count()).toBe(0);
+    await shoot(page, 'house-part-from-platform');
+    // The house's mails link to the part's page on the platform: from there too, signed in at the house.
+    await page.context().clearCookies({ domain: 'london.localhost' });
+    await page.goto(`${platform}${new URL(partHref!).pathname}`);
+    await page.waitForURL(partHref!);
+    await page.getByRole('heading', { name: 'Night Flight' }).waitFor();
+    await page.goto(`${platform}/quotes`);
     // Platform staff see every production's parts in the console.
     await staff.page.goto(`${app.server.url}/admin/#/marketplace/production-requests`);
     await staff.page

@@ -9,6 +9,7 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '../../schema/rental/quote-rules';
 import type { ProductionRequest, QuoteRequest } from '../../schema/types.generated';
@@ -18,6 +19,7 @@ import { buildTestApp, editTenant, withShippedHouses, type TestApp } from '../he
 import { storefrontVisitor } from '../helpers/storefront-visitor';
 
 const PLATFORM = 'platform.localhost';
+const LONDON_DOMAIN = 'www.sohoprophire.co.uk';
 let t: TestApp;
 let visitor: { uid: string; email: string; cookie: string };
 const start = addDays(todayIn('UTC', new Date()), 20);
@@ -136,6 +138,16 @@ describe('a production request on the platform', () => {
     const londonId = partOf(request, 'london').quoteId!;
     const quoted = await t.as('platform', { method: 'POST', url: `/api/tenants/london/quote-requests/${londonId}/quote`, payload: { adjustments: {}, services: [] }, headers: { 'if-match': '"0"' } });
     expect(quoted.statusCode, quoted.body).toBe(200);
+    // London's mails to the production link to the part's page on the platform, where it is signed in.
+    const outbox = t.app.mailer as OutboxMailer;
+    const londonMails = (await outbox.list()).filter((mail) => mail.to === visitor.email && mail.tenantId === 'london');
+    expect(londonMails.map((mail) => mail.kind).sort()).toEqual(['quoteConfirmation', 'quoteUpdate']);
+    for (const mail of londonMails) {
+      const { text } = await simpleParser(await readFile(path.join(outbox.dir, mail.file)));
+      expect(text, mail.kind).toContain(`https://www.backlot.example/quotes/${londonId}`);
+      expect(text, mail.kind).not.toContain(`${LONDON_DOMAIN}/quotes/`);
+    }
+    expect((await houseRequests('london'))[0]!.platformPage).toBe(`https://www.backlot.example/quotes/${londonId}`);
     const atLondon = await t.app.inject({ url: `/api/quotes/${londonId}`, headers: { host: 'london.localhost', cookie: visitor.cookie } });
     expect(atLondon.statusCode, atLondon.body).toBe(200);
     const listed = (await t.app.inject({ url: `/api/production-requests/${ask.key}`, headers: { host: PLATFORM, cookie: visitor.cookie } })).json() as ProductionRequest;

@@ -11,6 +11,8 @@
  * - POST /api/identity/email-verification  mails the email confirmation link (again: sign-up and an
  *   email change send one); GET /api/identity/verify-email?token= follows it
  * - POST /api/identity/impersonation  redeems a staff view ticket (from the console); /stop ends it
+ * - POST /api/identity/hand-off  (the platform) a house's link that signs this visitor in there;
+ *   GET /api/identity/hand-off?token= follows it at the house
  * - POST /api/identity/password | /email | /delete  the account (§7), each with the current password;
  *   a new email is mailed a link (GET /api/identity/email-change) and changes only when it is
  *   followed; the old address is then mailed a week's undo (GET /api/identity/email-change/undo)
@@ -24,11 +26,12 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { definitionRef } from '../../../schema/definitions';
 import { plainText } from '../../../schema/plain-text';
-import { onboardingPath } from '../../../schema/routes';
+import { onboardingPath, PLATFORM_TENANT_ID } from '../../../schema/routes';
+import { withDefaults } from '../../../schema/defaults';
 import { VISITOR_EDITABLE_FIELDS, visitorProfileBodySchema } from '../../../schema/visitor-forms';
 import type { UserProfile } from '../../../schema/types.generated';
 import { isPermanentSecondFactorFailure, type SecondFactorNeeded, type SignedInAnswer, type SignedInVisitor, type VisitorEvents, type VisitorSession } from '../../../schema/visitor-session';
-import type { IdentityUser, SignedIn } from '../../identity/identity-provider';
+import { HAND_OFF_TICKET_SECONDS, type IdentityUser, type SignedIn } from '../../identity/identity-provider';
 import { cookieHeader } from '../../identity/cookies';
 import { AuthFailure } from '../../identity/messages';
 import { fetchHeaders } from '../../plugins/app/accounts';
@@ -36,6 +39,8 @@ import { endSessionStreams, eventStreams } from '../../lib/event-stream';
 import { ORIGIN_HEADER } from '../../plugins/app/identity';
 import { emailChangedMessage, emailChangeMessage } from '../../mail/messages';
 import { sendTenantMail } from '../../mail/tenant-mail';
+import { requirePlatformStorefront, storefrontOrigin as houseOrigin } from './storefront-origin';
+import { visitorHere } from './visitor-here';
 
 export interface IdentityRoutesOptions {
   /** Sign-ups and logins allowed per address per minute. */
@@ -67,6 +72,8 @@ const EMAIL_CHANGE = 'email-change';
 const EMAIL_CHANGE_UNDO = 'email-change-undo';
 const EMAIL_CHANGE_HOURS = 24;
 const EMAIL_CHANGE_UNDO_DAYS = 7;
+/** The platform's hand-off of a signed-in production to a house. */
+const HAND_OFF = 'hand-off';
 
 const NOT_SIGNED_IN = { statusCode: 401, error: 'Unauthorized', message: 'Log in on this storefront first.' };
 
@@ -509,6 +516,74 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
       request.log.info({ staff: user.impersonatedBy.email, visitor: user.uid, tenantId: request.tenantId }, 'impersonation ended');
       return reply.code(204).send();
     },
+  );
+
+  /**
+   * The platform hands a signed-in production to a house (point 18 of the trust issue): cookies
+   * are per host, so the platform makes a one-minute, one-time ticket naming the user, the house
+   * and the page, and the house's GET below makes the same identity a session there.
+   */
+  interface HandOff {
+    uid: string;
+    house: string;
+    path: string;
+  }
+  app.post(
+    '/api/identity/hand-off',
+    {
+      config: {
+        docs: {
+          success: { description: "`{ url }`: the house's link that signs this visitor in there and opens the page (one use, a minute)" },
+          errors: { 401: 'Nobody is signed in here', 404: 'No such house, or not on the platform' },
+        },
+      },
+      schema: {
+        tags: ['identity'],
+        summary: "Open a page at one of the platform's houses, signed in as this visitor",
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['house', 'path'],
+          properties: { house: { type: 'string', minLength: 1, maxLength: 64 }, path: { type: 'string', pattern: '^/(?![/\\\\])[^\\s]*$', maxLength: 512 } },
+        },
+      },
+    },
+    async (request, reply) => {
+      requirePlatformStorefront(request, 'Houses are opened from the platform’s storefront.');
+      const { user } = await visitorHere(app, request, 'Log in on the platform first.');
+      // A staff view stays on the host it was opened for: it never becomes a session elsewhere.
+      if (user.impersonatedBy) return reply.code(403).send({ statusCode: 403, error: 'Forbidden', message: 'A staff view cannot open a house as the visitor.' });
+      const { house, path } = request.body as { house: string; path: string };
+      const stored = house === PLATFORM_TENANT_ID ? undefined : await app.tenantStore.get(house);
+      if (!stored) return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `No house ${JSON.stringify(house)} is listed on the platform.` });
+      const handOff: HandOff = { uid: user.uid, house, path };
+      const ticket = await app.authLibrary.issueTicket(HAND_OFF, JSON.stringify(handOff), HAND_OFF_TICKET_SECONDS);
+      const origin = houseOrigin(request, house, withDefaults('site', stored.tenant.site).domain);
+      void reply.header('cache-control', 'no-store');
+      return { url: `${origin}/api/identity/hand-off?token=${ticket}` };
+    },
+  );
+
+  linkRoute(
+    '/api/identity/hand-off',
+    {
+      summary: "Follow the platform's hand-off to this house",
+      description: "Signed in here as the platform's visitor, on to the page it named; a used or expired one goes to the login page, which says why",
+      maxLength: 128,
+    },
+    async (token, request, reply) => {
+      const value = await app.authLibrary.redeemTicket(HAND_OFF, token);
+      const handOff = value ? (JSON.parse(value) as HandOff) : undefined;
+      // A ticket made for one house is nothing at another.
+      if (!handOff || handOff.house !== request.tenantId) throw new AuthFailure('invalidHandOffTicket');
+      const here = await app.identity.userOf(fetchHeaders(request)).catch(() => undefined);
+      if (here?.uid === handOff.uid && !here.impersonatedBy && (await app.visitors.profileHere(here, request.tenantId))) return handOff.path;
+      const { headers } = await endPreviousSession(request);
+      await answerSignedIn(request, reply, await app.identity.handOffSession(handOff.uid, headers));
+      request.log.info({ uid: handOff.uid, tenantId: request.tenantId }, 'signed in from the platform');
+      return handOff.path;
+    },
+    () => '/auth/login',
   );
 
   const reauthenticated = (extra: Record<string, object>) =>

@@ -4,10 +4,10 @@
  * once priced, a link to its page on the house's storefront, and a button that sends the parts not
  * sent again.
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type MouseEvent } from 'react';
 import { retryable, withdrawable } from '../../../schema/marketplace/production-requests';
 import { formText } from '../../lib/form-text';
-import { toIdentityError, type IdentityError } from '../../auth/identity-api';
+import { identityApi, toIdentityError, type IdentityError } from '../../auth/identity-api';
 import { messages as allMessages } from '../../i18n/messages';
 import { quoteMessages } from '../../i18n/quote-messages';
 import { formatMoney } from '../../lib/format';
@@ -22,6 +22,29 @@ function partTotalSaid(quote: NonNullable<ShownPart['quote']>, locale: string | 
   if (quote.total === undefined || !quote.currency) return '';
   const amount = formatMoney(quote.total, { locale: quote.locale ?? locale, currency: quote.currency });
   return ` · ${quote.taxName ? quoteMessages.withTax(amount, quote.taxName) : amount}`;
+}
+
+/**
+ * The part's page at its house, signed in there as on the platform: the platform makes a one-use
+ * link that gives this identity a session on the house's host. A link opened in a new tab, or a
+ * hand-off refused, is the plain page (the house then asks to log in).
+ */
+function openAtHouse(event: MouseEvent<HTMLAnchorElement>, house: string, href: string) {
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  event.preventDefault();
+  const target = new URL(href);
+  identityApi
+    .handOff(house, `${target.pathname}${target.search}`)
+    .then(({ url }) => window.location.assign(url))
+    .catch(() => window.location.assign(href));
+}
+
+function OpenAtHouse({ part, href }: { part: ShownPart; href: string }) {
+  return (
+    <a className="text-link" href={href} onClick={(event) => openAtHouse(event, part.house, href)}>
+      {messages.openAtHouse(part.houseName)}
+    </a>
+  );
 }
 
 function partTitle(part: ShownPart): string {
@@ -113,11 +136,7 @@ export function ProductionParts({ request, onChange }: { request: ShownProductio
               </p>
             )}
             {part.problem && part.state !== 'sent' && <p className="production-part-problem">{part.problem}</p>}
-            {part.href && (
-              <a className="text-link" href={part.href}>
-                {messages.openAtHouse(part.houseName)}
-              </a>
-            )}
+            {part.href && <OpenAtHouse part={part} href={part.href} />}
             {withdrawable(part) && <PartActions request={request} part={part} onChange={onChange} />}
           </li>
         ))}
