@@ -8,15 +8,14 @@
 import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthEndpoint } from 'better-auth/api';
 import { setSessionCookie } from 'better-auth/cookies';
+import * as z from 'zod';
 
 export const handOffSessions = () =>
   ({
     id: 'backlot-hand-off-sessions',
     endpoints: {
-      handOffSession: createAuthEndpoint('/backlot/hand-off-session', { method: 'POST', metadata: { SERVER_ONLY: true } }, async (ctx) => {
-        const userId = (ctx.body as { userId?: unknown } | undefined)?.userId;
-        if (typeof userId !== 'string') throw new APIError('BAD_REQUEST', { message: 'userId is required' });
-        const user = await ctx.context.internalAdapter.findUserById(userId);
+      handOffSession: createAuthEndpoint('/backlot/hand-off-session', { method: 'POST', body: z.object({ userId: z.string().min(1) }), metadata: { SERVER_ONLY: true } }, async (ctx) => {
+        const user = await ctx.context.internalAdapter.findUserById(ctx.body.userId);
         if (!user) throw new APIError('NOT_FOUND', { message: 'no such user' });
         const session = await ctx.context.internalAdapter.createSession(user.id);
         await setSessionCookie(ctx, { session, user });

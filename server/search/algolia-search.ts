@@ -82,8 +82,9 @@ const REPLICAS: Record<Exclude<SearchSort, 'relevance'>, { suffix: string; ranki
   'price-asc': { suffix: 'price_asc', ranking: ['asc(rates.day)', ...TEXTUAL_RANKING], customRanking: ['asc(nameKey)'] },
   'price-desc': { suffix: 'price_desc', ranking: ['desc(rates.day)', ...TEXTUAL_RANKING], customRanking: ['asc(nameKey)'] },
   name: { suffix: 'name', ranking: ['asc(nameKey)', ...TEXTUAL_RANKING], customRanking: [] },
-  // Around the visitor's point (aroundLatLng): Algolia's geo criterion first, then the text, then newest.
-  nearest: { suffix: 'nearest', ranking: ['geo', ...TEXTUAL_RANKING.filter((criterion) => criterion !== 'geo')], customRanking: ['desc(createdAtMs)', 'asc(nameKey)'] },
+  // Around the visitor's point (aroundLatLng): a match without a typo first (a far house's exact
+  // word before a near house's typo), then the distance, then the rest of the text, then newest.
+  nearest: { suffix: 'nearest', ranking: ['typo', 'geo', ...TEXTUAL_RANKING.filter((criterion) => criterion !== 'geo' && criterion !== 'typo')], customRanking: ['desc(createdAtMs)', 'asc(nameKey)'] },
 };
 const REPLICA_SORTS = Object.keys(REPLICAS) as Array<keyof typeof REPLICAS>;
 
@@ -119,7 +120,12 @@ function sharedSettings(fields: readonly string[]): IndexSettings {
   };
 }
 
-const PRIMARY_RANKING: IndexSettings = { customRanking: ['desc(createdAtMs)', 'asc(nameKey)'] };
+/**
+ * Which of this adapter's settings an index has, kept in the primary's userData: an index set up
+ * by an older adapter (2: the nearest replica ranks typo before geo) is set up again at its next write.
+ */
+const SETTINGS_VERSION = 2;
+const PRIMARY_RANKING: IndexSettings = { customRanking: ['desc(createdAtMs)', 'asc(nameKey)'], userData: { backlotSettings: SETTINGS_VERSION } };
 
 /** The custom fields an index facets on, read from its settings. */
 function fieldsOf(settings: SettingsResponse): Set<string> {
@@ -303,6 +309,8 @@ interface TenantIndex {
 export class AlgoliaSearchIndex implements SearchIndex {
   private readonly client: Algoliasearch;
   private readonly tenants = new Map<string, Promise<TenantIndex>>();
+  /** Per tenant, the synonym groups its index has (as `synonymsKey` writes them), once this process saved them. */
+  private readonly savedSynonyms = new Map<string, Promise<string>>();
   /** Per tenant, the writes in the order they were asked for (see `inOrder`). */
   private readonly queues = new Map<string, Promise<unknown>>();
 
@@ -359,6 +367,7 @@ export class AlgoliaSearchIndex implements SearchIndex {
   async search(tenantId: string, query: SearchQuery): Promise<SearchResult> {
     const started = performance.now();
     const tenant = await this.tenant(tenantId);
+    if (tenant.exists) await this.withSynonyms(tenantId, Array.isArray(query?.synonyms) ? query.synonyms : []);
     const plan = planOf(query, tenant.fields);
     const facetKeys: FacetKey[] = [...FIXED_FACETS.map(([key]) => key), ...[...tenant.fields].sort().map((field): FacetKey => `custom.${field}`)];
     const attributeOf = new Map<FacetKey, string>([...FIXED_FACETS, ...[...tenant.fields].map((field): [FacetKey, string] => [`custom.${field}`, customAttribute(field)])]);
@@ -492,8 +501,29 @@ export class AlgoliaSearchIndex implements SearchIndex {
       sameList(settings.searchableAttributes, wanted.searchableAttributes) &&
       sameList(settings.customRanking, wanted.customRanking) &&
       settings.queryType === wanted.queryType &&
-      settings.paginationLimitedTo === wanted.paginationLimitedTo;
+      settings.paginationLimitedTo === wanted.paginationLimitedTo &&
+      (settings.userData as { backlotSettings?: unknown } | undefined)?.backlotSettings === SETTINGS_VERSION;
     return { exists: true, fields, configured };
+  }
+
+  /**
+   * The tenant's synonym groups on its index and replicas (Algolia keeps synonyms in the index, not
+   * in the query): saved, replacing any others, at the first search of this process and whenever
+   * they change; a search waits until they are published. A failed save is tried again next time.
+   */
+  private async withSynonyms(tenantId: string, groups: ReadonlyArray<readonly string[]>): Promise<void> {
+    const key = JSON.stringify(groups);
+    const saved = this.savedSynonyms.get(tenantId);
+    if (saved && (await saved.catch(() => undefined)) === key) return;
+    const indexName = this.indexName(tenantId);
+    const saving = (async () => {
+      const synonymHit = groups.map((synonyms, i) => ({ objectID: `backlot-${i}`, type: 'synonym' as const, synonyms: [...synonyms] }));
+      await this.published(indexName, (await this.client.saveSynonyms({ indexName, synonymHit, forwardToReplicas: true, replaceExistingSynonyms: true })).taskID);
+      return key;
+    })();
+    this.savedSynonyms.set(tenantId, saving);
+    saving.catch(() => this.savedSynonyms.get(tenantId) === saving && this.savedSynonyms.delete(tenantId));
+    await saving;
   }
 
   /** Before a write (in order): the index and its replicas set up, faceting on every custom field the items carry. */

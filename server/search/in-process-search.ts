@@ -338,7 +338,7 @@ class TenantCatalogue {
       const ranked = words.length > 0;
       const nearest = sort === 'nearest' && distances && this.pointBits;
       let ordered: ArrayLike<number>;
-      if (nearest) ordered = this.nearestFirst(matches, start + perPage, distances, this.pointBits!, this.orderFor('relevance', ranked, undefined), ranked ? words : []);
+      if (nearest) ordered = this.exactNearestFirst(matches, start + perPage, distances, this.pointBits!, this.orderFor('relevance', ranked, undefined), ranked ? words : []);
       else {
         const slots = slotsIn(matches, this.scratch);
         if (ranked && (sort === 'relevance' || sort === 'nearest')) this.text.scoreSlots(words, slots, this.live);
@@ -521,6 +521,24 @@ class TenantCatalogue {
     const { distances } = this;
     for (let i = 0; i < distances.length; i++) distances[i] = haversineKm(near, this.points[i]!);
     return distances;
+  }
+
+  /**
+   * The first `k` matches nearest first, those that match every word without a typo before those
+   * that need one (as Algolia's nearest replica ranks typo before geo): a far house's "telephone"
+   * comes before a near house's "telephoto" for "telephone".
+   */
+  private exactNearestFirst(matches: SlotSet, k: number, distances: Float64Array, pointBits: Uint32Array[], within: SlotOrder, words: string[]): number[] {
+    if (!words.length) return this.nearestFirst(matches, k, distances, pointBits, within, words);
+    const exactBits = this.scratch.copyOf(matches.bits);
+    const exact = slotSetOf(exactBits, this.scratch, this.text.matchText(words, exactBits, this.scratch, { typos: false }));
+    if (exact.size === matches.size) return this.nearestFirst(matches, k, distances, pointBits, within, words);
+    const taken = this.nearestFirst(exact, k, distances, pointBits, within, words);
+    if (taken.length >= k) return taken;
+    const typoBits = this.scratch.copyOf(matches.bits);
+    for (let i = 0; i < exact.words.length; i++) typoBits[exact.words[i]!]! &= ~exactBits[exact.words[i]!]!;
+    const typos = slotSetOf(typoBits, this.scratch, matches.words);
+    return taken.concat(this.nearestFirst(typos, k - taken.length, distances, pointBits, within, words));
   }
 
   /**

@@ -52,6 +52,11 @@ const prefixQuality = (typed: number, found: number) => 0.5 + (0.4 * typed) / fo
 const FUZZY_QUALITY = [1, 0.45, 0.3];
 /** A term found through a synonym counts as a near match: below the word itself, above a typo. */
 const SYNONYM_QUALITY = 0.9;
+/**
+ * The best quality a typo's term can have (a synonym's typo is lower still); every term matched
+ * without one is above it: a prefix is above 0.5, a synonym's prefix above 0.45.
+ */
+const TYPO_QUALITY_MAX = FUZZY_QUALITY[1]!;
 
 export class TextIndex {
   private readonly postings = new Map<string, number[]>();
@@ -151,13 +156,14 @@ export class TextIndex {
 
   /**
    * Narrows `base` to the slots matching every word: each exactly, as a prefix, or with a typo or
-   * two. The rarest word goes first, and each later one is only looked for where earlier ones left
+   * two (without `typos`: every word without one, a synonym's words counting as the word). The rarest word goes first, and each later one is only looked for where earlier ones left
    * slots, so "brass tube" reads "tube"'s common terms over the few words "brass" left. Returns
    * the words of `base` with a slot left in them, ascending.
    */
-  matchText(words: string[], base: Uint32Array, scratch: ScratchBits): Int32Array {
+  matchText(words: string[], base: Uint32Array, scratch: ScratchBits, { typos = true }: { typos?: boolean } = {}): Int32Array {
+    const termsOf = (word: string) => [...this.termsWithSynonyms(word)].flatMap(([term, quality]) => (typos || quality > TYPO_QUALITY_MAX ? [term] : []));
     const rarestFirst = words
-      .map((word) => ({ terms: [...this.termsWithSynonyms(word).keys()], postings: 0 }))
+      .map((word) => ({ terms: termsOf(word), postings: 0 }))
       .map((word) => ({ ...word, postings: word.terms.reduce((sum, term) => sum + this.postings.get(term)!.length, 0) }))
       .sort((a, b) => a.postings - b.postings);
     let occupied: Int32Array | undefined;

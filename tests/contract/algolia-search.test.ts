@@ -6,7 +6,7 @@
  *
  * What this does NOT prove, the stand-in being a small model written from Algolia's documentation:
  * - Algolia's ranking (its tie-breaking criteria beyond attribute order and the sort attributes),
- *   its typo tolerance, stop words, plurals, synonyms, word segmentation of non-Latin scripts, and
+ *   its typo tolerance, stop words, plurals, synonyms beyond one word for another, word segmentation of non-Latin scripts, and
  *   its case-insensitive facet values; nor that it sorts a standard replica by a string attribute
  *   (`nameKey`) as the stand-in does;
  * - real quotas and limits (operations per plan, records and request sizes, rate limits), latency,
@@ -144,6 +144,22 @@ describe('AlgoliaSearchIndex on the stand-in: what only this adapter does', () =
     // A second adapter (another process) reads the field from the index's settings.
     const other = new AlgoliaSearchIndex({ appId: standIn.appId, apiKey: standIn.apiKey, indexPrefix: 'contract', host: standIn.url });
     expect((await other.search('props', { filters: {}, page: 0, perPage: 1 })).facets['custom.moods']).toEqual([{ value: 'calm', count: 1, selected: false }]);
+  });
+
+  it('sets up again an index an older adapter set up: its nearest replica then ranks a match without a typo before distance', async () => {
+    const call = async (method: string, name: string, body?: object) => {
+      const headers = { 'x-algolia-application-id': standIn.appId, 'x-algolia-api-key': standIn.apiKey, 'content-type': 'application/json' };
+      return (await fetch(`${standIn.url}/1/indexes/${name}/settings`, { method, headers, ...(body && { body: JSON.stringify(body) }) })).json() as Promise<Record<string, unknown>>;
+    };
+    expect(((await call('GET', 'contract_props_nearest')).ranking as string[]).slice(0, 2)).toEqual(['typo', 'geo']);
+    // As the adapter before settings versions left it: geo first, nothing in userData.
+    await call('PUT', 'contract_props_nearest', { ranking: ['geo', 'typo', 'words', 'filters', 'proximity', 'attribute', 'exact', 'custom'] });
+    await call('PUT', 'contract_props', { userData: {} });
+    await expect.poll(async () => (await call('GET', 'contract_props')).userData).toEqual({});
+    const upgraded = new AlgoliaSearchIndex({ appId: standIn.appId, apiKey: standIn.apiKey, indexPrefix: 'contract', host: standIn.url });
+    await upgraded.upsert('props', searchItem('gobo', { name: 'Window Gobo' }));
+    expect(((await call('GET', 'contract_props_nearest')).ranking as string[]).slice(0, 2)).toEqual(['typo', 'geo']);
+    expect((await call('GET', 'contract_props')).userData).toEqual({ backlotSettings: 2 });
   });
 
   it('rejects (it does not hide) an index it cannot reach or a key that is refused', async () => {

@@ -13,6 +13,7 @@
  * engine (the embedded index's own unit tests cover its typos).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { synonymGroups } from '../../schema/catalogue-search';
 import { listingOf } from '../../schema/marketplace/listings';
 import type { House } from '../../schema/marketplace/houses';
 import type { Item } from '../../schema/types.generated';
@@ -519,6 +520,24 @@ export function searchIndexContract(name: string, makeIndex: () => Promise<{ ind
       });
     });
 
+    describe("a tenant's synonyms", () => {
+      const synonymSearch = (text: string, synonyms?: string[][]) => search({ text, perPage: 50, ...(synonyms && { synonyms }) });
+      it('finds a group’s words by any of them, each way, and only while the tenant keeps the group', async () => {
+        const groups = synonymGroups(['Sofa, Couch, settee', 'lamp, light']);
+        expect((await synonymSearch('couch')).total).toBe(0);
+        expect(ids(await synonymSearch('couch', groups)).sort()).toEqual(['blue-sofa', 'red-sofa']);
+        expect(ids(await synonymSearch('settee', groups)).sort()).toEqual(['blue-sofa', 'red-sofa']);
+        // A word of several still needs every word: "green light" is the green lamp.
+        expect(ids(await synonymSearch('green light', groups))).toEqual(['desk-lamp']);
+        // The word itself finds what it did.
+        expect(ids(await synonymSearch('sofa', groups)).sort()).toEqual(['blue-sofa', 'red-sofa']);
+        // Groups taken away are gone from the next search (kept searches, and the index's own synonyms).
+        expect((await synonymSearch('couch')).total).toBe(0);
+        expect(ids(await synonymSearch('couch', synonymGroups(['couch, sofa']))).sort()).toEqual(['blue-sofa', 'red-sofa']);
+        expect((await synonymSearch('settee', synonymGroups(['couch, sofa']))).total).toBe(0);
+      });
+    });
+
     describe('tenants', () => {
       it('never see each other’s items, even with the same ids', async () => {
         await index.replaceAll('hangar', [searchItem('jukebox', { name: 'Cockpit Yoke', vendorId: 'hangar', colors: ['Blue'] })]);
@@ -571,6 +590,16 @@ export function searchIndexContract(name: string, makeIndex: () => Promise<{ ind
         // A listing with no location comes after every house, not before.
         await index.upsert('market', { ...searchItem('nowhere-lamp', { name: 'Nowhere Lamp', createdAt: '2030-01-01T00:00:00.000Z' }), objectID: 'nowhere~lamp' });
         expect(ids(await market({ sort: 'nearest', near: HOLLYWOOD })).at(-1)).toBe('nowhere~lamp');
+      });
+
+      it("puts a far house's exact match before a near house's typo, nearest first within each", async () => {
+        // "Tea Chast" is "chest" with a typo (the embedded index finds it; the stand-in has no typos).
+        await index.upsert('market', listingOf(searchItem('tea-chast', { name: 'Tea Chast', rates: { day: 75 } }), SUN_VALLEY, tree, undefined));
+        const found = ids(await market({ sort: 'nearest', near: HOLLYWOOD, text: 'chest' }));
+        expect(found[0]).toBe('soho~tea-chest');
+        expect(found.slice(1).every((id) => id === 'sun-valley~tea-chast')).toBe(true);
+        // With no typo on either side, the nearest comes first as before.
+        expect(ids(await market({ sort: 'nearest', near: HOLLYWOOD, text: 'tea' }))).toEqual(['sun-valley~tea-chast', 'soho~tea-chest']);
       });
 
       it('keeps only houses within a radius, with the facets counted within it', async () => {

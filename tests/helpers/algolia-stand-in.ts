@@ -10,8 +10,11 @@
  *   equal rank), attributesForFaceting (`filterOnly(…)` filters but is not counted), replicas
  *   (standard ones: they share the primary's records, keep their own settings, refuse writes),
  *   ranking (asc()/desc() and `attribute` and `custom`; the other criteria tie), customRanking,
- *   queryType, paginationLimitedTo, maxValuesPerFacet. removeStopWords, attributesToHighlight and
+ *   queryType, paginationLimitedTo, maxValuesPerFacet, userData (kept as given). removeStopWords, attributesToHighlight and
  *   attributesToSnippet are accepted and ignored. Any other setting is refused (400);
+ * - `POST /1/indexes/{index}/synonyms/batch` (forwardToReplicas, replaceExistingSynonyms): regular
+ *   (multi-way) synonyms only, `{ objectID, type: 'synonym', synonyms }`; a query word then also
+ *   matches its groups' words, whole;
  * - `GET /1/indexes/{index}/task/{taskID}`: every write or settings change is a task, applied
  *   `indexingDelayMs` after it is received (in order, per primary index) and `notPublished` until
  *   then, so a search made without waiting for the task does not see the write;
@@ -23,8 +26,8 @@
  *
  * Matching is deliberately simple: words are runs of letters and digits, case and accents folded;
  * a record matches when every query word equals, or (per queryType: prefixLast by default, or
- * prefixAll) starts, a word of a searchable attribute. No typo tolerance, no stop words, no plurals,
- * no synonyms. Facet values match exactly (Algolia ignores their case). Ties after the ranking are
+ * prefixAll) starts, a word of a searchable attribute, or equals one of its synonyms. No typo
+ * tolerance (the `typo` criterion ties), no stop words, no plurals. Facet values match exactly (Algolia ignores their case). Ties after the ranking are
  * broken by objectID. Anything else answers 400 "not part of the stand-in", and a wrong app id or
  * key 403, as Algolia does.
  */
@@ -65,6 +68,8 @@ type Settings = Record<string, unknown>;
 interface Index {
   name: string;
   settings: Settings;
+  /** Its synonym groups by objectID, each group's words folded. */
+  synonyms?: Map<string, string[]>;
   /** The primary's name, for a replica. */
   primary?: string;
   /** Shared with the replicas. */
@@ -85,7 +90,7 @@ class HttpError extends Error {
   }
 }
 
-const MODELLED_SETTINGS = new Set(['searchableAttributes', 'attributesForFaceting', 'replicas', 'ranking', 'customRanking', 'queryType', 'paginationLimitedTo', 'maxValuesPerFacet']);
+const MODELLED_SETTINGS = new Set(['searchableAttributes', 'attributesForFaceting', 'replicas', 'ranking', 'customRanking', 'queryType', 'paginationLimitedTo', 'maxValuesPerFacet', 'userData']);
 const IGNORED_SETTINGS = new Set(['removeStopWords', 'attributesToHighlight', 'attributesToSnippet']);
 const MODELLED_PARAMS = new Set(['indexName', 'type', 'query', 'facetFilters', 'facets', 'page', 'hitsPerPage', 'maxValuesPerFacet', 'aroundLatLng', 'aroundRadius']);
 const IGNORED_PARAMS = new Set(['analytics', 'clickAnalytics', 'attributesToHighlight', 'attributesToSnippet']);
@@ -241,6 +246,27 @@ export async function startAlgoliaStandIn(options: AlgoliaStandInOptions = {}): 
     });
   }
 
+  function saveSynonyms(name: string, query: URLSearchParams, body: unknown) {
+    if (!Array.isArray(body)) throw new HttpError(400, 'synonyms/batch needs an array of synonyms');
+    for (const hit of body as Array<Rec | null>) {
+      if (typeof hit?.objectID !== 'string' || !hit.objectID) throw new HttpError(400, 'a synonym needs an objectID');
+      if (hit.type !== 'synonym') throw new HttpError(400, `stand-in: synonym type ${JSON.stringify(hit.type)} is not part of the stand-in`);
+      if (!Array.isArray(hit.synonyms) || hit.synonyms.length < 2 || hit.synonyms.some((word) => typeof word !== 'string')) throw new HttpError(400, 'a synonym needs at least two synonyms');
+    }
+    let index = indices.get(name);
+    if (!index) indices.set(name, (index = { name, settings: {}, records: new Map() }));
+    const names = [name, ...(query.get('forwardToReplicas') === 'true' ? ((index.settings.replicas as string[] | undefined) ?? []) : [])];
+    const hits = structuredClone(body) as Array<{ objectID: string; synonyms: string[] }>;
+    return task(primaryOf(index).name, () => {
+      for (const each of names) {
+        const target = indices.get(each);
+        if (!target) continue;
+        if (query.get('replaceExistingSynonyms') === 'true' || !target.synonyms) target.synonyms = new Map();
+        for (const hit of hits) target.synonyms.set(hit.objectID, hit.synonyms.flatMap(wordsOf));
+      }
+    });
+  }
+
   function getSettings(name: string): Settings {
     const index = indices.get(name);
     if (!index) throw new HttpError(404, 'Index does not exist');
@@ -290,6 +316,8 @@ export async function startAlgoliaStandIn(options: AlgoliaStandInOptions = {}): 
     const groups = filterGroupsOf(params.facetFilters, faceted);
     const around = aroundOf(params);
     const words = wordsOf(query);
+    const synonymGroups = [...(index.synonyms?.values() ?? [])];
+    const synonymsOf = (word: string) => new Set(synonymGroups.filter((group) => group.includes(word)).flat());
     const queryType = (settings.queryType as string | undefined) ?? 'prefixLast';
     const searchable = ((settings.searchableAttributes as string[] | undefined) ?? ['*']).map((entry) => entry.replace(/^unordered\((.*)\)$/, '$1').split(','));
 
@@ -302,9 +330,12 @@ export async function startAlgoliaStandIn(options: AlgoliaStandInOptions = {}): 
       let all = true;
       for (const [w, word] of words.entries()) {
         const prefix = queryType === 'prefixAll' || (queryType === 'prefixLast' && w === words.length - 1);
+        const also = synonymsOf(word);
         const rank = searchable.findIndex((attributes) =>
           attributes.some((attribute) =>
-            (attribute === '*' ? stringsIn(record) : stringsIn(valueAt(record, attribute))).some((text) => wordsOf(text).some((found) => found === word || (prefix && found.startsWith(word)))),
+            (attribute === '*' ? stringsIn(record) : stringsIn(valueAt(record, attribute))).some((text) =>
+              wordsOf(text).some((found) => found === word || (prefix && found.startsWith(word)) || also.has(found)),
+            ),
           ),
         );
         if (rank < 0) {
@@ -415,6 +446,7 @@ export async function startAlgoliaStandIn(options: AlgoliaStandInOptions = {}): 
         );
       if (name && what === 'settings' && !id && method === 'GET') return send(200, getSettings(name));
       if (name && what === 'settings' && !id && method === 'PUT') return send(200, setSettings(name, body));
+      if (name && what === 'synonyms' && id === 'batch' && method === 'POST') return send(200, saveSynonyms(name, url.searchParams, body));
       if (name && what === 'task' && id && method === 'GET') {
         const found = tasks.get(Number(id));
         if (!found) throw new HttpError(404, 'Task does not exist');
