@@ -34,6 +34,7 @@ await build({
     main: path.join(root, 'server/main.ts'),
     'workers/sheet-plan': path.join(root, 'server/workers/sheet-plan.ts'),
     'workers/document-check': path.join(root, 'server/workers/document-check.ts'),
+    'workers/pdf-render': path.join(root, 'server/workers/pdf-render.ts'),
   },
   outdir: serverOutdir,
   splitting: true,

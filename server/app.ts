@@ -17,6 +17,7 @@ import tenantHost from './plugins/app/tenant-host';
 import tenantStore from './plugins/app/tenant-store';
 import assetStore from './plugins/app/asset-store';
 import documentChecks from './plugins/app/document-checks';
+import pdfs from './plugins/app/pdfs';
 import sharedEngines from './plugins/app/shared-engines';
 import validation from './plugins/app/validation';
 import helmet from './plugins/external/helmet';
@@ -140,6 +141,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(previews);
   await app.register(assetStore, { config: options.config });
   await app.register(documentChecks);
+  await app.register(pdfs);
   await app.register(tenantAssets);
   await app.register(mailer, { config: options.config });
   await app.register(outbox);

@@ -31,7 +31,7 @@ export interface Problem {
 }
 
 /** How many documents the ageing works through between pauses (a server lets other requests in at each). */
-const AGEING_STEP = 1_000;
+export const AGEING_STEP = 1_000;
 
 /** Runs a stepwise computation to its end at once: the pure form of one the server runs a step at a time. */
 export function runSteps<T>(steps: Generator<unknown, T>): T {
@@ -53,7 +53,7 @@ export function owedOnInvoice({ invoice, creditNotes, payments }: InvoiceState):
 export const invoiceStates = (documents: readonly Invoice[], payments: readonly Payment[]): ((invoice: Invoice) => InvoiceState) => runSteps(invoiceStateSteps(documents, payments));
 
 /** invoiceStates a step at a time (see agedDebtorSteps). */
-function* invoiceStateSteps(documents: readonly Invoice[], payments: readonly Payment[]): Generator<undefined, (invoice: Invoice) => InvoiceState> {
+export function* invoiceStateSteps(documents: readonly Invoice[], payments: readonly Payment[]): Generator<undefined, (invoice: Invoice) => InvoiceState> {
   const notes = new Map<string, Invoice[]>();
   let counted = 0;
   for (const document of documents) {

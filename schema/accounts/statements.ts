@@ -18,7 +18,7 @@
 import { cents } from '../rental/quote-pricing';
 import { MONTH_PATTERN } from '../marketplace/statements';
 import type { Invoice, Payment } from '../types.generated';
-import { AGE_BUCKETS, ageOf, creditOf, daysBetween, invoiceStates, owedOnInvoice, type AgeBucket } from './payments';
+import { AGE_BUCKETS, AGEING_STEP, ageOf, creditOf, daysBetween, invoiceStates, invoiceStateSteps, owedOnInvoice, runSteps, type AgeBucket, type InvoiceState } from './payments';
 
 export type StatementLineKind = 'invoice' | 'creditNote' | 'payment' | 'creditUsed';
 
@@ -162,12 +162,23 @@ export const statementId = (account: string, month: string) => `statement-${acco
  * schedule it has reached, unless that step was sent (`sent` holds notice ids). A step missed while
  * no server ran is not sent late on top of the next: only the latest reached is.
  */
-export function remindersDue(documents: readonly Invoice[], payments: readonly Payment[], schedule: readonly number[], today: string, sent: ReadonlySet<string>): ReminderDue[] {
+export const remindersDue = (documents: readonly Invoice[], payments: readonly Payment[], schedule: readonly number[], today: string, sent: ReadonlySet<string>): ReminderDue[] =>
+  runSteps(remindersDueSteps(documents, runSteps(invoiceStateSteps(documents, payments)), schedule, today, sent));
+
+/** remindersDue a step at a time, from what each invoice stands at (the watch pauses every thousand invoices). */
+export function* remindersDueSteps(
+  documents: readonly Invoice[],
+  stateOf: (invoice: Invoice) => InvoiceState,
+  schedule: readonly number[],
+  today: string,
+  sent: ReadonlySet<string>,
+): Generator<undefined, ReminderDue[]> {
   if (!schedule.length) return [];
   const steps = [...schedule].sort((a, b) => b - a);
-  const stateOf = invoiceStates(documents, payments);
   const due: ReminderDue[] = [];
+  let counted = 0;
   for (const invoice of documents) {
+    if (++counted % AGEING_STEP === 0) yield;
     if (invoice.kind !== 'invoice') continue;
     const late = daysBetween(invoice.dueDate, today);
     const step = steps.find((days) => days <= late);

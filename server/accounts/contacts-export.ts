@@ -32,6 +32,7 @@ import { stringify } from 'csv-stringify/sync';
 import { inertCell } from '../../schema/spreadsheet-cells';
 import type { CustomerAccount, Payment } from '../../schema/types.generated';
 import { dayIn } from '../rental/accounting-export';
+import { byReceipt } from '../stores/invoice-store';
 
 export const CONTACT_FORMATS = ['xero', 'quickbooks'] as const;
 export type ContactFormat = (typeof CONTACT_FORMATS)[number];
@@ -161,9 +162,7 @@ export interface PaymentsFileOptions {
 
 /** The payments a file of `format` holds from `from` to `to` (calendar days, inclusive), by the day they arrived. */
 export function paymentsIn(payments: readonly Payment[], from: string, to: string, format: PaymentFormat): Payment[] {
-  return payments
-    .filter((payment) => payment.receivedOn >= from && payment.receivedOn <= to && (format === 'list' || payment.method !== 'accountCredit'))
-    .sort((a, b) => a.receivedOn.localeCompare(b.receivedOn) || a.recordedAt.localeCompare(b.recordedAt));
+  return payments.filter((payment) => payment.receivedOn >= from && payment.receivedOn <= to && (format === 'list' || payment.method !== 'accountCredit')).sort(byReceipt);
 }
 
 function bankRow(payment: Payment, format: Exclude<PaymentFormat, 'list'>, options: PaymentsFileOptions): string[] {
@@ -184,13 +183,18 @@ function bankRow(payment: Payment, format: Exclude<PaymentFormat, 'list'>, optio
 
 /** Payments (as paymentsIn chose them for the layout) in a layout (see the head of this file). */
 export function paymentsCsv(chosen: readonly Payment[], options: PaymentsFileOptions): { csv: string; rows: number } {
+  const { header, row } = paymentLayout(options);
+  return { csv: stringify([header, ...chosen.map(row)], PAYMENT_CSV), rows: chosen.length };
+}
+
+/** How a payments file is written: Windows line ends, as the packages' own exports have. */
+export const PAYMENT_CSV = { record_delimiter: 'windows' } as const;
+
+/** A payments file's header and each payment's row (paymentsCsv writes them; a long list is written a step at a time). */
+export function paymentLayout(options: PaymentsFileOptions): { header: string[]; row: (payment: Payment) => string[] } {
   const { format } = options;
-  if (format !== 'list') {
-    const header = format === 'xero-statement' ? XERO_STATEMENT_COLUMNS : QUICKBOOKS_BANK_COLUMNS;
-    const rows = chosen.map((payment) => bankRow(payment, format, options));
-    return { csv: stringify([[...header], ...rows], { record_delimiter: 'windows' }), rows: rows.length };
-  }
-  const rows = chosen.map((payment) => [
+  if (format !== 'list') return { header: [...(format === 'xero-statement' ? XERO_STATEMENT_COLUMNS : QUICKBOOKS_BANK_COLUMNS)], row: (payment) => bankRow(payment, format, options) };
+  const row = (payment: Payment) => [
     payment.receivedOn,
     cell(payment.invoice),
     cell(payment.account),
@@ -202,6 +206,6 @@ export function paymentsCsv(chosen: readonly Payment[], options: PaymentsFileOpt
     cell(payment.credit),
     cell(payment.recordedBy),
     payment.recordedAt,
-  ]);
-  return { csv: stringify([[...PAYMENT_COLUMNS], ...rows], { record_delimiter: 'windows' }), rows: rows.length };
+  ];
+  return { header: [...PAYMENT_COLUMNS], row };
 }

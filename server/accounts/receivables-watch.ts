@@ -16,8 +16,8 @@
  * it is never sent twice. A house with neither setting costs one tenant read per pass.
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { monthBefore, remindersDue, reminderId, statementId, statementOf, statementWanted } from '../../schema/accounts/statements';
-import { invoiceStates } from '../../schema/accounts/payments';
+import { monthBefore, remindersDueSteps, reminderId, statementId, statementOf, statementWanted } from '../../schema/accounts/statements';
+import { invoiceStateSteps } from '../../schema/accounts/payments';
 import { withDefaults } from '../../schema/defaults';
 import { todayIn } from '../../schema/rental/quote-rules';
 import type { CustomerAccount, Invoice, Payment, Tenant } from '../../schema/types.generated';
@@ -25,11 +25,11 @@ import { storefrontConfiguration } from '../../storefront/config/build-configura
 import { paymentReminderMessage, statementMessage } from '../mail/account-messages';
 import type { OutgoingMail } from '../mail/mailer';
 import { senderOf } from '../mail/messages';
-import { invoicePdf } from '../rental/invoice-pdf';
+import { runLettingGo } from '../lib/let-go';
 import { allAccounts } from '../stores/customer-account-store';
-import { accountStatementPdf, statementFileName } from './account-statements';
+import { statementFileName } from './account-statements';
 
-type WatchedApp = Pick<FastifyInstance, 'tenantStore' | 'invoices' | 'customerAccounts' | 'mailer'>;
+type WatchedApp = Pick<FastifyInstance, 'tenantStore' | 'invoices' | 'customerAccounts' | 'mailer' | 'pdfs'>;
 
 export interface ReceivablesPass {
   /** Notice ids this pass recorded and mailed. */
@@ -126,8 +126,9 @@ export class ReceivablesWatch {
   ): Promise<string[]> {
     const mailed: string[] = [];
     // The PDF says what was paid since, and what is still due (what the reminder asks for).
-    const settled = invoiceStates(documents, payments);
-    for (const { invoice, daysOverdue, owed } of remindersDue(documents, payments, schedule, today, sent)) {
+    const settled = await runLettingGo(invoiceStateSteps(documents, payments));
+    // Worked out a thousand invoices at a time, and each PDF drawn in a worker: other houses' requests are answered meanwhile.
+    for (const { invoice, daysOverdue, owed } of await runLettingGo(remindersDueSteps(documents, settled, schedule, today, sent))) {
       const account = invoice.billTo.account ? accounts.get(invoice.billTo.account.id) : undefined;
       // An account the house chases itself is sent none.
       if (account?.paymentReminders === false) continue;
@@ -146,7 +147,7 @@ export class ReceivablesWatch {
       sent.add(id);
       if (repeat) continue;
       const configuration = storefrontConfiguration(house.tenantId, house.version, house.tenant);
-      const pdf = await invoicePdf(invoice, configuration.site, configuration.vendor, settled(invoice));
+      const pdf = await this.app.pdfs.invoice(house.tenantId, invoice, configuration.site, configuration.vendor, settled(invoice));
       const content = paymentReminderMessage(configuration, { invoice, owed, days: daysOverdue, attention: account?.billingContact?.name ?? invoice.billTo.name }, pdf);
       if (await this.mail(house, id, { ...content, to, from: senderOf(configuration), tenantId: house.tenantId })) mailed.push(id);
       else sent.delete(id);
@@ -176,7 +177,7 @@ export class ReceivablesWatch {
       sent.add(id);
       if (repeat) continue;
       const configuration = storefrontConfiguration(house.tenantId, house.version, house.tenant);
-      const pdf = await accountStatementPdf(statement, account, house.tenant);
+      const pdf = await this.app.pdfs.statement(house.tenantId, statement, account, house.tenant);
       const content = statementMessage(configuration, statement, contact.name, pdf, statementFileName(account, month));
       if (await this.mail(house, id, { ...content, to: contact.email, from: senderOf(configuration), tenantId: house.tenantId })) mailed.push(id);
       else {

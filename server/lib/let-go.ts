@@ -5,6 +5,7 @@
  * to a worker thread: worker-pool.ts).
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { stringify, type Options } from 'csv-stringify/sync';
 
 /** Runs a stepwise computation (a generator that yields at each pause) to its end, letting go at each pause. */
 export async function runLettingGo<T>(steps: Generator<unknown, T>): Promise<T> {
@@ -13,4 +14,20 @@ export async function runLettingGo<T>(steps: Generator<unknown, T>): Promise<T> 
     if (next.done) return next.value;
     await nextTurn();
   }
+}
+
+/** Rows made and written a step at a time. */
+const CSV_STEP = 1_000;
+
+/**
+ * A CSV file of many rows (a year of payments): its header, then each item's row, made and written
+ * CSV_STEP items at a time, letting go between.
+ */
+export async function csvLettingGo<T>(header: readonly unknown[], items: readonly T[], row: (item: T) => unknown[], options: Options): Promise<string> {
+  const parts = [stringify([header], options)];
+  for (let at = 0; at < items.length; at += CSV_STEP) {
+    await nextTurn();
+    parts.push(stringify(items.slice(at, at + CSV_STEP).map(row), options));
+  }
+  return parts.join('');
 }

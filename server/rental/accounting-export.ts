@@ -30,6 +30,7 @@ import { cents } from '../../schema/rental/quote-pricing';
 import { contactNameOf, untaxedReason, type ExportFormat } from '../../schema/rental/invoices';
 import type { Invoice, SiteSettings } from '../../schema/types.generated';
 import { inertCell } from '../../schema/spreadsheet-cells';
+import { byIssue } from '../stores/invoice-store';
 
 export { EXPORT_FORMATS, type ExportFormat } from '../../schema/rental/invoices';
 
@@ -58,8 +59,7 @@ const KIND_NAMES: Record<Invoice['lines'][number]['kind'], string> = {
 };
 
 /** The documents an accountant imports: invoices and credit notes, by invoice date then number. */
-export const exportable = (invoices: readonly Invoice[]) =>
-  invoices.filter((invoice) => invoice.kind !== 'proForma').sort((a, b) => a.issueDate.localeCompare(b.issueDate) || a.issuedAt.localeCompare(b.issuedAt) || a.number.localeCompare(b.number));
+export const exportable = (invoices: readonly Invoice[]) => invoices.filter((invoice) => invoice.kind !== 'proForma').sort(byIssue);
 
 /**
  * The documents a layout holds, split into files no larger than the package imports at once: at

@@ -19,6 +19,7 @@ import { invoiceNumber, type InvoiceDraft } from '../../schema/rental/invoices';
 import { creditOf, type InvoiceState } from '../../schema/accounts/payments';
 import type { Invoice, Notice, Payment } from '../../schema/types.generated';
 import {
+  byIssue,
   byReceipt,
   bySending,
   checkedInvoice,
@@ -36,7 +37,6 @@ const MAX_ATTEMPTS = 60;
 
 const plain = (invoice: Invoice) => JSON.parse(JSON.stringify(invoice)) as Record<string, unknown>;
 const keyId = (key: string) => createHash('sha256').update(key).digest('hex');
-const byIssue = (a: Invoice, b: Invoice) => a.issueDate.localeCompare(b.issueDate) || a.issuedAt.localeCompare(b.issuedAt) || a.number.localeCompare(b.number);
 
 export class FirestoreInvoiceStore implements InvoiceStore {
   private readonly queues = new Map<string, Promise<unknown>>();
@@ -165,6 +165,11 @@ export class FirestoreInvoiceStore implements InvoiceStore {
   async forAccount(tenantId: string, accountId: string): Promise<Invoice[]> {
     // One equality on a field: Firestore's automatic single-field index serves it; the order is made here.
     const snapshot = await this.tenant(tenantId).collection('invoices').where('billTo.account.id', '==', accountId).get();
+    return snapshot.docs.map((doc) => doc.data() as Invoice).sort(byIssue);
+  }
+
+  async issuedBetween(tenantId: string, from: string, to: string): Promise<Invoice[]> {
+    const snapshot = await this.tenant(tenantId).collection('invoices').where('issueDate', '>=', from).where('issueDate', '<=', to).get();
     return snapshot.docs.map((doc) => doc.data() as Invoice).sort(byIssue);
   }
 

@@ -38,6 +38,11 @@ export interface InvoiceStore {
   /** A tenant's documents by issue date then number, paged, with how many match. */
   list(tenantId: string, query?: InvoiceListQuery): Promise<{ total: number; invoices: Invoice[] }>;
   /**
+   * Every document issued from `from` to `to` (days, both included), by issue date then number:
+   * what an accountant's export holds, however many (read without holding up other requests).
+   */
+  issuedBetween(tenantId: string, from: string, to: string): Promise<Invoice[]>;
+  /**
    * Records a payment against an invoice, once: `make` turns what the invoice stands at (its credit
    * notes, its payments so far) into the payment, in the same transaction as the write, so two
    * payments at once never both pay what was owed once; a payment id recorded already comes back
@@ -73,7 +78,11 @@ export const checkedPayment = schemaChecked<Payment>(`${schemaIds.invoice}#/$def
 export const checkedNotice = schemaChecked<Notice>(`${schemaIds.invoice}#/$defs/notice`, 'a notice');
 export const bySending = (a: Notice, b: Notice) => a.sentAt.localeCompare(b.sentAt) || a.id.localeCompare(b.id);
 
-/** Plain text order (ISO days and instants sort as written): a house's payments are sorted whole, and collation would take a tenth of a second on 40,000. */
+/**
+ * Plain text order (ISO days and instants, and document numbers, sort as written): a house's
+ * payments and an export's invoices are sorted whole, and collation took a tenth of a second on
+ * 40,000 payments, a second on 100,000 invoices.
+ */
 const textOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 export const byReceipt = (a: Payment, b: Payment) => textOrder(a.receivedOn, b.receivedOn) || textOrder(a.recordedAt, b.recordedAt) || textOrder(a.id, b.id);
 
@@ -85,3 +94,6 @@ export class InvoiceNotVoidableError extends Error {
 export const checkedInvoice = schemaChecked<Invoice>(schemaIds.invoice, 'an invoice');
 
 export const DEFAULT_INVOICE_PAGE = 500;
+
+/** Documents by issue date, then the moment they were issued, then number: the order lists and exports give. */
+export const byIssue = (a: Invoice, b: Invoice) => textOrder(a.issueDate, b.issueDate) || textOrder(a.issuedAt, b.issuedAt) || textOrder(a.number, b.number);

@@ -11,6 +11,7 @@ import type { Invoice, Notice, Payment } from '../../schema/types.generated';
 import { setImmediate as letOthersIn } from 'node:timers/promises';
 import { openSqliteFile } from './sqlite-file';
 import {
+  byIssue,
   byReceipt,
   checkedInvoice,
   checkedNotice,
@@ -109,6 +110,12 @@ export class SqliteInvoiceStore implements InvoiceStore {
   async forAccount(tenantId: string, accountId: string): Promise<Invoice[]> {
     const rows = this.database.prepare(`SELECT document FROM invoices WHERE tenant_id = ? AND ${ACCOUNT_ID} = ? ORDER BY issue_date, rowid`).all(tenantId, accountId) as Array<{ document: string }>;
     return rows.map((row) => JSON.parse(row.document) as Invoice);
+  }
+
+  async issuedBetween(tenantId: string, from: string, to: string): Promise<Invoice[]> {
+    // By kind and number (each kind's run nearly in date order already, so the sort is short); paging
+    // by the date index instead measured slower (exports-isolation.ts: 2.6 s against 1.6 s for 100,000).
+    return (await this.readPaged<Invoice>('invoices', ['kind', 'sequence'], 'tenant_id = ? AND issue_date >= ? AND issue_date <= ?', [tenantId, from, to])).sort(byIssue);
   }
 
   async list(tenantId: string, query: InvoiceListQuery = {}): Promise<{ total: number; invoices: Invoice[] }> {

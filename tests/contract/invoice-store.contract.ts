@@ -104,6 +104,12 @@ export function describeInvoiceStoreContract(name: string, open: () => Promise<O
       expect((await store.list('aviation', { kind: 'creditNote' })).invoices.map((invoice) => invoice.number)).toEqual(['CN-000001']);
       expect((await store.list('aviation')).invoices.map((invoice) => invoice.number)).toEqual(['INV-000001', 'INV-000002', 'CN-000001']);
       expect((await store.forQuote('aviation', 'q-2')).map((invoice) => invoice.number)).toEqual(['INV-000002', 'CN-000001']);
+      // An export's documents: every one issued in the days, both ends included, by issue date, another tenant's never.
+      await store.issue(sampleDraft('q-3', { issueDate: '2026-11-30', issuedAt: '2026-11-30T09:00:00.000Z' }));
+      await store.issue(sampleDraft('q-4', { tenantId: 'acme', issueDate: '2026-11-15', issuedAt: '2026-11-15T09:00:00.000Z' }));
+      expect((await store.issuedBetween('aviation', '2026-11-01', '2026-12-02')).map((invoice) => invoice.number)).toEqual(['INV-000002', 'INV-000003', 'CN-000001']);
+      expect((await store.issuedBetween('aviation', '2026-10-31', '2026-10-31')).map((invoice) => invoice.number)).toEqual(['INV-000001']);
+      expect(await store.issuedBetween('aviation', '2027-01-01', '2027-01-31')).toEqual([]);
     });
 
     it("finds the documents of an account's orders, and only its own", async () => {

@@ -305,7 +305,7 @@ describe('statements and reminders on a customer account', () => {
     const unpaid = await issue('q-i', '2026-10-01', '2026-10-12', 75, { name: 'Sam', email: 'sam@indie.example' });
     // A real SMTP mailer pointed at a loopback port nothing listens on: the connection is refused.
     const refusing = new SmtpMailer('smtp://127.0.0.1:1');
-    const notSent = await new ReceivablesWatch({ tenantStore: t.app.tenantStore, invoices: t.app.invoices, customerAccounts: t.app.customerAccounts, mailer: refusing }).pass(
+    const notSent = await new ReceivablesWatch({ tenantStore: t.app.tenantStore, invoices: t.app.invoices, customerAccounts: t.app.customerAccounts, mailer: refusing, pdfs: t.app.pdfs }).pass(
       new Date('2026-10-28T19:00:00Z'),
     );
     await refusing.close();

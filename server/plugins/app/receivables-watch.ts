@@ -13,5 +13,5 @@ export default fp<{ config: ServerConfig }>(
     const watch = new ReceivablesWatch(app);
     runEvery(app, config.receivablesCheckSeconds, 'receivables watch', () => watch.pass(new Date(), app.log));
   },
-  { name: 'receivables-watch', dependencies: ['mailer', 'tenant-store', 'invoices', 'customer-accounts'] },
+  { name: 'receivables-watch', dependencies: ['mailer', 'tenant-store', 'invoices', 'customer-accounts', 'pdfs'] },
 );

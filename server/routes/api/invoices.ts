@@ -107,12 +107,8 @@ const invoiceRoutes: FastifyPluginAsync = async (app) => {
     if (to < from) throw new FieldProblemsError([{ pointer: '/to', message: 'must be the same month as from, or later' }], 'Nothing exported');
     const [year, last] = to.split('-').map(Number) as [number, number];
     const lastDay = new Date(Date.UTC(year, last, 0)).toISOString().slice(0, 10);
-    const all: Invoice[] = [];
-    for (let offset = 0; ; offset += 500) {
-      const { invoices } = await app.invoices.list(tenantId, { from: `${from}-01`, to: lastDay, offset, limit: 500 });
-      all.push(...invoices);
-      if (invoices.length < 500) return exportable(all);
-    }
+    // Read a page at a time by the store, never page by page here: an offset read is slower the further it goes.
+    return exportable(await app.invoices.issuedBetween(tenantId, `${from}-01`, lastDay));
   };
 
   app.get(
