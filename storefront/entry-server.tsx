@@ -7,7 +7,7 @@
 import { renderToString } from 'react-dom/server';
 import { App } from './App';
 import { loadPage } from './routes';
-import { escapeHtml } from './document/escape';
+import { escapeHtml } from '../schema/display/escape';
 import { documentHead } from './document/head';
 import { pageMeta } from './document/page-meta';
 import { serializeState, STATE_ELEMENT_ID, type PageState } from './document/state';

@@ -10,7 +10,7 @@ import { fetchUtils } from 'ra-core';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { Notice } from '../../schema/types.generated';
-import { formatMonth } from '../../storefront/lib/format';
+import { formatMonth } from '../../schema/display/format';
 import { MonthFilePicker } from '../components/MonthFilePicker';
 import { useQuoteTenant } from '../quote-requests/useQuoteTenant';
 

@@ -28,4 +28,4 @@ export function uploadRefusal(file: { name: string; size: number }): string | un
   return undefined;
 }
 
-export { base64Of } from '../../storefront/lib/file-base64';
+export { base64Of } from '../../schema/display/file-base64';

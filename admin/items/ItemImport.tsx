@@ -13,7 +13,7 @@ import { Alert, Box, Button, Checkbox, Chip, FormControlLabel, MenuItem, Stack, 
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { useState } from 'react';
 import { Link, useTranslate } from 'react-admin';
-import { base64Of } from '../../storefront/lib/file-base64';
+import { base64Of } from '../../schema/display/file-base64';
 import { consolePhotosSizeProblem, MAX_CONSOLE_PHOTOS_BYTES, MAX_SHEET_BYTES, sheetSizeProblem } from '../../schema/item-import';
 import { FactCard } from '../components/FactCard';
 import { PHONE_LIST_SX } from '../components/phone-list';

@@ -10,7 +10,7 @@ import { Alert, Box, Button, Chip, TextField, Typography } from '@mui/material';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslate } from 'react-admin';
 import type { InsuranceStanding } from '../../schema/rental/insurance';
-import { base64Of } from '../../storefront/lib/file-base64';
+import { base64Of } from '../../schema/display/file-base64';
 import { DetailList } from '../components/DetailList';
 import { FactCard } from '../components/FactCard';
 import { quoteApi, type PricingView } from './quote-api';

@@ -7,7 +7,7 @@ import DownloadIcon from '@mui/icons-material/DownloadOutlined';
 import { Paper, Typography } from '@mui/material';
 import { useMemo } from 'react';
 import { useTranslate } from 'react-admin';
-import { formatMonth } from '../../storefront/lib/format';
+import { formatMonth } from '../../schema/display/format';
 import { recentMonths } from '../accounts/AccountStatements';
 import { MonthFilePicker } from '../components/MonthFilePicker';
 import { useQuoteTenant } from './useQuoteTenant';

@@ -32,7 +32,7 @@ import { fetchUtils, useNotify, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { housePlace } from '../../schema/marketplace/houses';
 import type { SubHireOffer } from '../../schema/marketplace/sub-hires';
-import { formatMoney } from '../../storefront/lib/format';
+import { formatMoney } from '../../schema/display/format';
 
 export interface ShortLineAsk {
   /** The request the line is on. */

@@ -11,7 +11,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { fetchUtils, useNotify, useTranslate } from 'react-admin';
 import { isOrderState, type QuoteState } from '../../schema/rental/quote-states';
 import type { QuoteRequest } from '../../schema/types.generated';
-import { formatMoney } from '../../storefront/lib/format';
+import { formatMoney } from '../../schema/display/format';
 import { FactCard } from '../components/FactCard';
 import type { PricingView } from './quote-api';
 import { QuoteStateChip } from './QuoteStateChip';

@@ -10,7 +10,7 @@ import { holdKeepsIn, outBlockedBy } from '../../schema/rental/out-gate';
 import { todayIn } from '../../schema/rental/quote-rules';
 import { transition } from '../../schema/rental/quote-states';
 import type { CategoryPath, QuoteRequest, Tenant } from '../../schema/types.generated';
-import { formatDay, formatDays } from '../../storefront/lib/format';
+import { formatDay, formatDays } from '../../schema/display/format';
 import { useTenantRecord } from '../tenants/useTenantRecord';
 
 export const servicePathKey = (path: CategoryPath) => [path.group, path.category, path.subcategory].filter(Boolean).join('/');

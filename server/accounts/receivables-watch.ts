@@ -21,7 +21,7 @@ import { invoiceStateSteps } from '../../schema/accounts/payments';
 import { withDefaults } from '../../schema/defaults';
 import { todayIn } from '../../schema/rental/quote-rules';
 import type { CustomerAccount, Invoice, Payment, Tenant } from '../../schema/types.generated';
-import { storefrontConfiguration } from '../../storefront/config/build-configuration';
+import { storefrontConfiguration } from '../../schema/configuration/build-configuration';
 import { paymentReminderMessage, statementMessage } from '../mail/account-messages';
 import type { OutgoingMail } from '../mail/mailer';
 import { senderOf } from '../mail/messages';

@@ -8,8 +8,8 @@
 import type { Statement, StatementLineKind } from '../../schema/accounts/statements';
 import { AGE_BUCKETS, type AgeBucket } from '../../schema/accounts/payments';
 import type { CustomerAccount, SiteSettings, VendorConfig } from '../../schema/types.generated';
-import { addressLines } from '../../storefront/lib/contact';
-import { formatDay, formatMoney, formatMonth } from '../../storefront/lib/format';
+import { addressLines } from '../../schema/display/contact';
+import { formatDay, formatMoney, formatMonth } from '../../schema/display/format';
 import { closingWords, FAINT_RULE, INK, letterhead, MARGIN, moneyDocument, MUTED, numberPages, ruleAcross } from '../rental/pdf-document';
 
 const KIND_WORDS: Record<StatementLineKind, string> = { invoice: 'Invoice', creditNote: 'Credit note', payment: 'Payment', creditUsed: 'Credit applied' };

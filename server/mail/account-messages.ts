@@ -6,8 +6,8 @@
  * to the house when asked, to the visitor when decided. Pure: the PDFs are made by the caller.
  */
 import type { Statement } from '../../schema/accounts/statements';
-import type { StorefrontConfiguration } from '../../storefront/config/configuration';
-import { formatDay, formatMoney, formatMonth } from '../../storefront/lib/format';
+import type { StorefrontConfiguration } from '../../schema/configuration/configuration';
+import { formatDay, formatMoney, formatMonth } from '../../schema/display/format';
 import type { CustomerAccount, Invoice, JoinRequest } from '../../schema/types.generated';
 import { message, pdf, type MailContent } from './messages';
 

@@ -5,10 +5,10 @@
  * configuration is the storefront's (schema defaults filled in), so a bare tenant still looks right.
  */
 import { hireTotals, quotedTotal } from '../../schema/rental/hire-charges';
-import { assetHref, type StorefrontConfiguration } from '../../storefront/config/configuration';
-import { escapeHtml } from '../../storefront/document/escape';
-import { addressLines } from '../../storefront/lib/contact';
-import { formatDay, formatDays, formatMoney } from '../../storefront/lib/format';
+import { assetHref, type StorefrontConfiguration } from '../../schema/configuration/configuration';
+import { escapeHtml } from '../../schema/display/escape';
+import { addressLines } from '../../schema/display/contact';
+import { formatDay, formatDays, formatMoney } from '../../schema/display/format';
 import { quoteHref } from '../../schema/routes';
 import { isOrderState, openUntil, type QuoteAction } from '../../schema/rental/quote-states';
 import type { QuoteDue } from '../../schema/rental/invoices';

@@ -2,8 +2,8 @@
  * Mail in a tenant's name: its stored configuration (with its assets' versions, so the logo
  * resolves), its sender, and the mailer. One place for the steps every tenant mail takes.
  */
-import { storefrontConfiguration } from '../../storefront/config/build-configuration';
-import type { StorefrontConfiguration } from '../../storefront/config/configuration';
+import { storefrontConfiguration } from '../../schema/configuration/build-configuration';
+import type { StorefrontConfiguration } from '../../schema/configuration/configuration';
 import type { AssetCatalog } from '../assets/asset-catalog';
 import type { TenantStore } from '../stores/tenant-store';
 import type { Mailer } from './mailer';

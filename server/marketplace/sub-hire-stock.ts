@@ -21,7 +21,7 @@ import { bookingWindow, collisions, OPEN_END } from '../../schema/rental/availab
 import { todayIn } from '../../schema/rental/quote-rules';
 import { isOrderState } from '../../schema/rental/quote-states';
 import type { QuoteRequest } from '../../schema/types.generated';
-import { storefrontConfiguration } from '../../storefront/config/build-configuration';
+import { storefrontConfiguration } from '../../schema/configuration/build-configuration';
 import type { Mailer } from '../mail/mailer';
 import { senderOf, subHireLostMessage, subHireStrandedMessage, type Collision } from '../mail/messages';
 import { sendHouseMail } from '../mail/tenant-mail';

@@ -42,7 +42,7 @@ import {
   MAX_HOLD_MINOR,
   type CardHoldRule,
 } from '../../schema/rental/card-hold';
-import { formatMoney } from '../../storefront/lib/format';
+import { formatMoney } from '../../schema/display/format';
 import { replacementValueOf } from '../../schema/rental/insurance';
 import { holdKeepsIn } from '../../schema/rental/out-gate';
 import { cents } from '../../schema/rental/quote-pricing';

@@ -15,7 +15,7 @@ import { outBlockedBy } from '../../schema/rental/out-gate';
 import { addDays, todayIn } from '../../schema/rental/quote-rules';
 import { isOutState, isOverdue, type QuoteState } from '../../schema/rental/quote-states';
 import { adjustedCharge, quotedTotal } from '../../schema/rental/hire-charges';
-import { formatMoney } from '../../storefront/lib/format';
+import { formatMoney } from '../../schema/display/format';
 import type { HandoverInput, Item, LineAdjustment, QuoteRequest, ScanInput, Unit } from '../../schema/types.generated';
 import { isStorableName, type AssetStore } from '../assets/asset-store';
 import type { HireStepDone } from '../stores/quote-request-store';

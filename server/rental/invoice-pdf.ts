@@ -16,7 +16,7 @@ import { schemaDocuments } from '../../schema/documents';
 import { exemptionStands, untaxedTotals, type UntaxedReason } from '../../schema/rental/invoices';
 import { owedOnInvoice, type InvoiceState } from '../../schema/accounts/payments';
 import type { Invoice, SiteSettings, VendorConfig } from '../../schema/types.generated';
-import { formatDay, formatMoney } from '../../storefront/lib/format';
+import { formatDay, formatMoney } from '../../schema/display/format';
 import { closingWords, FAINT_RULE, letterhead, MARGIN, moneyDocument, MUTED, INK, numberPages, ruleAcross } from './pdf-document';
 
 const TITLES: Record<Invoice['kind'], string> = { invoice: 'Invoice', proForma: 'Pro forma invoice', creditNote: 'Credit note' };

@@ -15,8 +15,8 @@ import type { Invoice, Item, QuoteRequest, SiteSettings } from '../../schema/typ
 
 /** What issuing reads of a tenant's settings (quote-conversation's QuoteSettings has them). */
 type TenantClock = { site: SiteSettings; timezone: string };
-import { formatMoney } from '../../storefront/lib/format';
-import { priceStepsText } from '../../storefront/lib/price-steps';
+import { formatMoney } from '../../schema/display/format';
+import { priceStepsText } from '../../schema/display/price-steps';
 import { itemGroupsOf } from '../payments/card-holds';
 import type { InvoiceStore } from '../stores/invoice-store';
 import { applyAccountCredit } from '../accounts/account-credit';

@@ -11,7 +11,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { todayIn } from '../../schema/rental/quote-rules';
 import { isOverdue, type QuoteState } from '../../schema/rental/quote-states';
 import type { QuoteRequest } from '../../schema/types.generated';
-import { storefrontConfiguration } from '../../storefront/config/build-configuration';
+import { storefrontConfiguration } from '../../schema/configuration/build-configuration';
 import { hireOverdueMessage, senderOf } from '../mail/messages';
 import { collisionsOf } from './hire-floor';
 import { quoteSettingsOf } from './quote-conversation';

@@ -7,7 +7,7 @@
  */
 import PDFDocument from 'pdfkit';
 import type { SiteSettings, VendorConfig } from '../../schema/types.generated';
-import { addressLines } from '../../storefront/lib/contact';
+import { addressLines } from '../../schema/display/contact';
 import { withPdfFonts } from './pdf-fonts';
 
 export const MARGIN = 48;

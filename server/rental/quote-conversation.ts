@@ -18,7 +18,7 @@ import { actionsFor, changePending, isOrderState, isOutState, isScanAction, open
 import { hireCounts, neverOut, neverOutSaid, outByItem } from '../../schema/rental/hire';
 import type { CategoryTree, Item, OrderChange, PricingInput, QuoteBreakdown, QuoteRequest, QuoteVersion, SiteSettings, Tenant, VendorConfig } from '../../schema/types.generated';
 import { beyondOneHold, cardHoldRuleOf, closingCapture, holdAskedFrom, holdCovers } from '../../schema/rental/card-hold';
-import { formatMoney } from '../../storefront/lib/format';
+import { formatMoney } from '../../schema/display/format';
 import { CardHoldNeededError, holdAfterStep, neededFor, tooLargeForACard, type CardHolds } from '../payments/card-holds';
 import { finalInvoiceOf } from '../../schema/rental/invoices';
 import { invoiceContext, issueAfterStep } from './invoicing';

@@ -15,7 +15,7 @@ import { checkQuoteRequest, dayCount, latestEnd, todayIn } from '../../schema/re
 import type { Item, QuoteRequest, QuoteRequestInput, UserProfile } from '../../schema/types.generated';
 import { visitorName } from '../../schema/visitor-name';
 import { PLATFORM_TENANT_ID, quoteHref } from '../../schema/routes';
-import { storefrontConfiguration } from '../../storefront/config/build-configuration';
+import { storefrontConfiguration } from '../../schema/configuration/build-configuration';
 import type { Mailer } from '../mail/mailer';
 import { quoteConfirmationMessage, quoteRequestMessage, senderOf } from '../mail/messages';
 import { FieldProblemsError } from '../stores/field-problems';

@@ -9,7 +9,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { invoiceRuleOf, quoteDue } from '../../schema/rental/invoices';
 import type { Actor, QuoteAction } from '../../schema/rental/quote-states';
 import type { Invoice, QuoteRequest } from '../../schema/types.generated';
-import { storefrontConfiguration } from '../../storefront/config/build-configuration';
+import { storefrontConfiguration } from '../../schema/configuration/build-configuration';
 import { creditNoteMessage, pdf, quoteUpdateMessage, senderOf } from '../mail/messages';
 import { itemGroupsOf } from '../payments/card-holds';
 import { itemsOfQuotes } from './quote-conversation';

@@ -5,7 +5,7 @@
  * (no manifest) there are none, and Vite serves modules as they are asked for.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { escapeHtml } from '../../storefront/document/escape';
+import { escapeHtml } from '../../schema/display/escape';
 import { pageModuleSource, type PageKey } from '../../storefront/page-modules';
 
 interface ManifestChunk {

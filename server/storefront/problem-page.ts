@@ -5,7 +5,7 @@
  * itself once the file is fixed (Vite's client, which the dev overlay also uses).
  */
 import { formatIssue, type Issue } from '../../schema/issue';
-import { escapeHtml } from '../../storefront/document/escape';
+import { escapeHtml } from '../../schema/display/escape';
 
 export interface Problem {
   status: 404 | 503;

@@ -5,11 +5,11 @@
  * tenant's placeholder.
  */
 import type { CategoryTree } from '../../schema/types.generated';
-import { assetHref } from '../config/configuration';
+import { assetHref } from '../../schema/configuration/configuration';
 import { useCardPictures, useCatalogue, useConfiguration } from '../config/ConfigurationProvider';
 import { datesSearch } from '../lib/dates-search';
 import { frameMessages as messages } from '../i18n/frame-messages';
-import { rentalGroups } from '../lib/catalogue';
+import { rentalGroups } from '../../schema/rental-groups';
 import { categoryHref } from '../lib/navigation';
 
 export interface CategoryCard {

@@ -1,7 +1,7 @@
 /** A band inviting the visitor to get in touch, with the vendor's phone and email. */
 import { useConfiguration } from '../config/ConfigurationProvider';
 import { frameMessages as messages } from '../i18n/frame-messages';
-import { telHref } from '../lib/contact';
+import { telHref } from '../../schema/display/contact';
 
 export function ContactStrip() {
   const { site, vendor } = useConfiguration();

@@ -3,7 +3,7 @@ import { useConfiguration } from '../config/ConfigurationProvider';
 import { frameMessages as messages } from '../i18n/frame-messages';
 import { footerNavigation, socialLinks } from '../lib/navigation';
 import { SocialIcon } from './SocialIcon';
-import { telHref } from '../lib/contact';
+import { telHref } from '../../schema/display/contact';
 
 export function Footer({ current }: { current: string }) {
   const { site, vendor, labels } = useConfiguration();

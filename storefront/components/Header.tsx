@@ -3,7 +3,7 @@
  * the configured header links (Rentals with its category dropdown, Portfolio, the Menu
  * dropdown), and the account links.
  */
-import { assetHref } from '../config/configuration';
+import { assetHref } from '../../schema/configuration/configuration';
 import { useConfiguration } from '../config/ConfigurationProvider';
 import { frameMessages as messages } from '../i18n/frame-messages';
 import { headerNavigation } from '../lib/navigation';

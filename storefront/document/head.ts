@@ -4,8 +4,8 @@
  * gaTrackingId is configured. Every config string is escaped; every URL is a safe asset href.
  */
 import { themeStylesheet, type Theme } from '../../schema/theme';
-import { assetHref, type StorefrontConfiguration } from '../config/configuration';
-import { escapeHtml } from './escape';
+import { assetHref, type StorefrontConfiguration } from '../../schema/configuration/configuration';
+import { escapeHtml } from '../../schema/display/escape';
 import type { PageMeta } from './page-meta';
 
 /** The tag manager's script for a measurement id; requested only when one is configured. */

@@ -4,7 +4,7 @@
  * says "Prop & Set Rentals", so does the title), content pages by their stored title.
  */
 import type { RouteKind } from '../../schema/routes';
-import type { StorefrontConfiguration } from '../config/configuration';
+import type { StorefrontConfiguration } from '../../schema/configuration/configuration';
 import { resolvePage, type Page } from '../lib/navigation';
 import { messages } from '../i18n/messages';
 import type { Item } from '../../schema/types.generated';

@@ -8,7 +8,7 @@ import type { House } from '../../schema/marketplace/houses';
 import type { GeoPoint } from '../../schema/marketplace/distance';
 import type { SharedSetList } from '../../schema/set-list-views';
 import type { Item } from '../../schema/types.generated';
-import type { StorefrontConfiguration } from '../config/configuration';
+import type { StorefrontConfiguration } from '../../schema/configuration/configuration';
 import type { CatalogueQuery } from '../lib/catalogue-query';
 
 export interface PageContent {

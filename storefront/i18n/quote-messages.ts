@@ -141,12 +141,6 @@ export const quoteMessages = {
     settling: 'The charge or release is being finished with the card provider.',
     outstanding: (amount: string) => `${amount} more than the hold is invoiced separately.`,
   },
-  weekRate: (amount: string) => `week rate ${amount}`,
-  dayRates: (count: number, rate: string) => `${count} day rate${count === 1 ? '' : 's'} × ${rate}`,
-  weeks: (count: number) => ` × ${count} weeks`,
-  longHire: (factor: number) => ` × ${factor} (weeks 2 and on)`,
-  dayRange: (first: number, last: number) => (first === last ? `Day ${first}` : `Days ${first}–${last}`),
-  minimum: (amount: string) => `One-day minimum: + ${amount}`,
   service: 'Service',
   hireHeading: 'Your hire',
   changeWaiting: (vendor: string, version: number) =>

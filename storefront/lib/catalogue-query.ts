@@ -3,14 +3,14 @@
  * button: `?q=tweed&color=Blue&eras=1970s-wide-body-era&price=100-250&sort=price-asc&page=2`.
  * Facet parameters: `price`, `vendor`, `tag`, `color`, and each custom field by its own slug;
  * a parameter repeated selects several values (OR within the facet). Pages are 1-based in the URL.
- * Shoot dates ride along as `from` and `to` (lib/rental-dates.ts), with `available=1` to list only
+ * Shoot dates ride along as `from` and `to` (schema/rental/rental-dates.ts), with `available=1` to list only
  * what is free on them. On the platform, `within` (km) keeps houses within that distance of the visitor.
  * Whatever a URL holds is bounded here (values, lengths, page), so no address makes the search work
  * hard; unknown values simply match nothing. Used by the server (SSR) and the client alike.
  */
 import { parseRadiusKm } from '../../schema/marketplace/distance';
 import { SEARCH_SORTS, type FacetKey, type SearchFilters, type SearchSort } from '../../schema/catalogue-search';
-import { ignoredDatesReason, parseRentalDates, withRentalDates, type RentalDates } from './rental-dates';
+import { ignoredDatesReason, parseRentalDates, withRentalDates, type RentalDates } from '../../schema/rental/rental-dates';
 
 export const PER_PAGE = 24;
 const LIMITS = { valuesPerFacet: 20, valueLength: 100, textLength: 200, page: 1000 } as const;

@@ -6,7 +6,8 @@
  */
 import { ITEM_BASE_PATH, QUOTES_PATH, RENTALS_BASE_PATH, SET_LISTS_PATH, SHARED_SET_LIST_BASE_PATH, STOREFRONT_ROUTES, type StorefrontRoute } from '../../schema/routes';
 import type { CategoryTree, SiteSettings } from '../../schema/types.generated';
-import { rentalGroups } from './catalogue';
+import { rentalGroups } from '../../schema/rental-groups';
+import type { ContentPageEntry } from '../../schema/configuration/configuration';
 
 export interface NavItem {
   label: string;
@@ -75,12 +76,6 @@ function segmentAfter(path: string, base: string): string | undefined {
 }
 
 const routesByPath = new Map(STOREFRONT_ROUTES.map((route) => [route.path, route]));
-
-/** One of the tenant's own content pages, as the router needs it. */
-export interface ContentPageEntry {
-  path: string;
-  title: string;
-}
 
 /**
  * The page a path shows: a route of the table, one of the tenant's content pages, a rental

@@ -3,7 +3,7 @@ import { EmptyState } from '../components/EmptyState';
 import { PageHeader } from '../components/PageHeader';
 import { useConfiguration } from '../config/ConfigurationProvider';
 import { messages } from '../i18n/messages';
-import { rentalGroups } from '../lib/catalogue';
+import { rentalGroups } from '../../schema/rental-groups';
 import { categoryHref } from '../lib/navigation';
 import { usePageMeta } from './usePageMeta';
 

@@ -5,13 +5,13 @@
 import { PageHeader } from '../components/PageHeader';
 import { QuoteRequest } from '../components/QuoteRequest';
 import { useConfiguration } from '../config/ConfigurationProvider';
-import { assetHref } from '../config/configuration';
+import { assetHref } from '../../schema/configuration/configuration';
 import { inertJson } from '../document/state';
 import { messages } from '../i18n/messages';
-import { addressLines, telHref } from '../lib/contact';
+import { addressLines, telHref } from '../../schema/display/contact';
 import { safeHref } from '../lib/navigation';
 import { usePageMeta } from './usePageMeta';
-import type { StorefrontConfiguration } from '../config/configuration';
+import type { StorefrontConfiguration } from '../../schema/configuration/configuration';
 
 /** schema.org LocalBusiness from vendor config; absolute links name the tenant's public address. */
 export function localBusiness(configuration: StorefrontConfiguration) {

@@ -4,7 +4,7 @@
  */
 import { CategoryGrid, groupCards } from '../components/CategoryGrid';
 import { ContactStrip } from '../components/ContactStrip';
-import { assetHref } from '../config/configuration';
+import { assetHref } from '../../schema/configuration/configuration';
 import type { ReactNode } from 'react';
 import { useConfiguration } from '../config/ConfigurationProvider';
 import { frameMessages as messages } from '../i18n/frame-messages';

@@ -18,7 +18,7 @@ import { isListing } from '../../schema/marketplace/listings';
 import { HouseLine } from '../components/marketplace/HouseLine';
 import { linkLabelFor } from '../document/page-meta';
 import { messages } from '../i18n/messages';
-import { formatMoney, formatWeight } from '../lib/format';
+import { formatMoney, formatWeight } from '../../schema/display/format';
 import { safeHref } from '../lib/navigation';
 import { NotFoundPage } from './NotFoundPage';
 

@@ -17,7 +17,7 @@ import { PageHeader } from '../components/PageHeader';
 import { QuoteStateBadge } from '../components/quotes/QuoteStateBadge';
 import { useConfiguration } from '../config/ConfigurationProvider';
 import { quoteMessages as words } from '../i18n/quote-messages';
-import { formatDays, formatMoney } from '../lib/format';
+import { formatDays, formatMoney } from '../../schema/display/format';
 import { pricedTotalSaid } from '../lib/quote-due';
 import { quotesApi, type VisitorQuote } from '../lib/quotes-api';
 import { usePageMeta } from './usePageMeta';

@@ -14,7 +14,7 @@ import { http } from '../helpers/server-process';
 import { loadTenant } from '../../schema/node/loader';
 import { OutboxMailer } from '../../server/mail/mailer';
 import { senderOf, welcomeMessage } from '../../server/mail/messages';
-import { storefrontConfiguration } from '../../storefront/config/build-configuration';
+import { storefrontConfiguration } from '../../schema/configuration/build-configuration';
 
 let app: ConsoleUnderTest;
 let server: ConsoleUnderTest['server'];

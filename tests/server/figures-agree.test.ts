@@ -11,7 +11,7 @@ import { withDefaults } from '../../schema/defaults';
 import { dueLines, type QuoteDue } from '../../schema/rental/invoices';
 import { addDays, earliestStart } from '../../schema/rental/quote-rules';
 import type { SiteSettings } from '../../schema/types.generated';
-import { formatMoney } from '../../storefront/lib/format';
+import { formatMoney } from '../../schema/display/format';
 import { confirmedOrder } from '../helpers/confirmed-order';
 import { pdfPages } from '../helpers/pdf-text';
 import { buildTestApp, editTenant, type TestApp } from '../helpers/server';

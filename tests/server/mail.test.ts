@@ -25,8 +25,8 @@ import {
   welcomeMessage,
   type MailContent,
 } from '../../server/mail/messages';
-import { storefrontConfiguration } from '../../storefront/config/build-configuration';
-import type { StorefrontConfiguration } from '../../storefront/config/configuration';
+import { storefrontConfiguration } from '../../schema/configuration/build-configuration';
+import type { StorefrontConfiguration } from '../../schema/configuration/configuration';
 import { tenantsDir } from '../helpers/paths';
 
 const received: ParsedMail[] = [];

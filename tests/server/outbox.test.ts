@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadTenant } from '../../schema/node/loader';
 import { configFromEnv } from '../../server/config';
 import { senderOf, welcomeMessage } from '../../server/mail/messages';
-import { storefrontConfiguration } from '../../storefront/config/build-configuration';
+import { storefrontConfiguration } from '../../schema/configuration/build-configuration';
 import { tenantsDir } from '../helpers/paths';
 import { buildTestApp, type TestApp } from '../helpers/server';
 

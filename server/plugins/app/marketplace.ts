@@ -15,7 +15,7 @@ import { ProductionRequests } from '../../marketplace/production-requests';
 import { HouseApplications } from '../../marketplace/house-applications';
 import { houseApplicationMessage, houseApprovedMessage, houseRefusedMessage, senderOf } from '../../mail/messages';
 import { WELCOME_LINK_DAYS } from '../../marketplace/house-applications';
-import { storefrontConfiguration } from '../../../storefront/config/build-configuration';
+import { storefrontConfiguration } from '../../../schema/configuration/build-configuration';
 import type { HouseApplicationStore } from '../../stores/house-application-store';
 import { SqliteHouseApplicationStore } from '../../stores/sqlite-house-application-store';
 import type { ProductionRequestStore } from '../../stores/production-request-store';

@@ -11,12 +11,12 @@ import { schemaIds } from '../../../schema/documents';
 import { bookingWindow, daysFrom, freeByDay } from '../../../schema/rental/availability';
 import { addDays, dayCount, todayIn } from '../../../schema/rental/quote-rules';
 import { quoteSettingsOf } from '../../rental/quote-conversation';
-import { MAX_RANGE_DAYS } from '../../../storefront/lib/rental-dates';
+import { MAX_RANGE_DAYS } from '../../../schema/rental/rental-dates';
 import { UnknownItemError } from '../../catalogue/set-lists';
 import { itemHome } from '../../marketplace/platform-catalogue';
 import { PLATFORM_TENANT_ID } from '../../../schema/routes';
 
-/** As long as shoot dates may be (storefront/lib/rental-dates.ts), so "free on your dates" counts every day of them. */
+/** As long as shoot dates may be (schema/rental/rental-dates.ts), so "free on your dates" counts every day of them. */
 const MAX_DAYS = MAX_RANGE_DAYS;
 /** Dates in the address: the schema's one date rule (a bad one is a 400 naming `from` or `to`). */
 const date = { $ref: `${schemaIds.defs}#/$defs/calendarDate` } as const;

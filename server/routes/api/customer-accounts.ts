@@ -12,7 +12,7 @@ import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import { accountMemberMessage } from '../../mail/messages';
 import { sendTenantMail } from '../../mail/tenant-mail';
 import { checkOrderOnAccount, owedOnAccount, overdueInvoices } from '../../../schema/accounts/on-account';
-import { formatMoney } from '../../../storefront/lib/format';
+import { formatMoney } from '../../../schema/display/format';
 import { creditOf } from '../../../schema/accounts/payments';
 import { withDefaults } from '../../../schema/defaults';
 import { fromMinor } from '../../../schema/rental/card-hold';

@@ -11,7 +11,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { schemaIds } from '../../../schema/documents';
 import type { JoinDecision, JoinRequest, JoinRequestInput } from '../../../schema/types.generated';
-import { storefrontConfiguration } from '../../../storefront/config/build-configuration';
+import { storefrontConfiguration } from '../../../schema/configuration/build-configuration';
 import { joinDecidedMessage, joinRequestMessage } from '../../mail/account-messages';
 import { senderOf } from '../../mail/messages';
 import { shownAccount } from './customer-accounts';

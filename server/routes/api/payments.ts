@@ -16,7 +16,7 @@ import { withDefaults } from '../../../schema/defaults';
 import { schemaIds } from '../../../schema/documents';
 import { todayIn } from '../../../schema/rental/quote-rules';
 import type { PaymentInput } from '../../../schema/types.generated';
-import { formatMoney } from '../../../storefront/lib/format';
+import { formatMoney } from '../../../schema/display/format';
 import { FieldProblemsError } from '../../stores/field-problems';
 import { byReceipt, UnknownInvoiceError } from '../../stores/invoice-store';
 import { invoiceParams } from './invoices';

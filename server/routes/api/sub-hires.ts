@@ -39,7 +39,7 @@ import { isGeoPoint } from '../../../schema/marketplace/distance';
 import { housePlace } from '../../../schema/marketplace/houses';
 import { dayCount } from '../../../schema/rental/quote-rules';
 import { schemaIds } from '../../../schema/documents';
-import { MAX_RANGE_DAYS } from '../../../storefront/lib/rental-dates';
+import { MAX_RANGE_DAYS } from '../../../schema/rental/rental-dates';
 import { UnknownItemError } from '../../catalogue/set-lists';
 import { subHireOffers } from '../../marketplace/sub-hire-offers';
 import { FieldProblemsError } from '../../stores/field-problems';

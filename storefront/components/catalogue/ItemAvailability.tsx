@@ -9,8 +9,8 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { Item } from '../../../schema/types.generated';
 import { useConfiguration, usePageState } from '../../config/ConfigurationProvider';
 import { messages } from '../../i18n/messages';
-import { formatDay } from '../../lib/format';
-import { ignoredDatesReason, parseRentalDates } from '../../lib/rental-dates';
+import { formatDay } from '../../../schema/display/format';
+import { ignoredDatesReason, parseRentalDates } from '../../../schema/rental/rental-dates';
 import { RentalDatesBar } from './RentalDatesBar';
 import { calendarOf, type Calendar } from '../../lib/availability-api';
 

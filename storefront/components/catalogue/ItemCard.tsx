@@ -10,7 +10,7 @@ import { itemHref } from '../../../schema/routes';
 import { useConfiguration, useMarketplace } from '../../config/ConfigurationProvider';
 import type { ItemSummary } from '../../document/state';
 import { messages } from '../../i18n/messages';
-import { formatMoney } from '../../lib/format';
+import { formatMoney } from '../../../schema/display/format';
 import { safeHref } from '../../lib/navigation';
 import { HouseLine } from '../marketplace/HouseLine';
 

@@ -25,7 +25,7 @@ import { ProductionParts } from '../marketplace/ProductionParts';
 import { messages } from '../../i18n/messages';
 import { ErrorText } from '../auth/ErrorText';
 import { formText } from '../../lib/form-text';
-import { currentDates } from '../../lib/rental-dates';
+import { currentDates } from '../../../schema/rental/rental-dates';
 import { useMostOnDates } from './useMostOnDates';
 
 /** A request sent: where the reply goes, and its page. */

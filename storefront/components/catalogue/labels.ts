@@ -5,10 +5,10 @@
  */
 import { readPriceBin, type FacetKey } from '../../../schema/catalogue-search';
 import type { House } from '../../../schema/marketplace/houses';
-import type { StorefrontConfiguration } from '../../config/configuration';
+import type { StorefrontConfiguration } from '../../../schema/configuration/configuration';
 import { messages } from '../../i18n/messages';
 import { swatchClass } from '../../document/head';
-import { formatMoney } from '../../lib/format';
+import { formatMoney } from '../../../schema/display/format';
 
 /** "hero-prop" → "Hero prop". */
 export const tagLabel = (slug: string) => slug.charAt(0).toUpperCase() + slug.slice(1).replace(/-/g, ' ');

@@ -9,7 +9,7 @@ import { itemHref } from '../../../schema/routes';
 import type { SetListLineView } from '../../../schema/set-list-views';
 import { useConfiguration } from '../../config/ConfigurationProvider';
 import { messages } from '../../i18n/messages';
-import { formatMoney } from '../../lib/format';
+import { formatMoney } from '../../../schema/display/format';
 import { safeHref } from '../../lib/navigation';
 import { HouseLine } from '../marketplace/HouseLine';
 

@@ -9,7 +9,7 @@ import { useConfiguration } from '../../config/ConfigurationProvider';
 import { messages as allMessages } from '../../i18n/messages';
 
 const messages = allMessages.marketplace;
-import { formatDistance } from '../../lib/format';
+import { formatDistance } from '../../../schema/display/format';
 
 export function useDistance(house: Pick<House, 'location'>, from: GeoPoint | undefined): string | undefined {
   const { site } = useConfiguration();

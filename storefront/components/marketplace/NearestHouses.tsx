@@ -10,7 +10,7 @@ import type { MarketplaceState } from '../../document/state';
 import { messages as allMessages } from '../../i18n/messages';
 
 const messages = allMessages.marketplace;
-import { formatDistance } from '../../lib/format';
+import { formatDistance } from '../../../schema/display/format';
 import { PlaceBar } from './PlaceBar';
 
 const houseHref = (houseId: string) => `${RENTALS_BASE_PATH}?vendor=${encodeURIComponent(houseId)}`;

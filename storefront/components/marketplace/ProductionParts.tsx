@@ -10,7 +10,7 @@ import { formText } from '../../lib/form-text';
 import { identityApi, toIdentityError, type IdentityError } from '../../auth/identity-api';
 import { messages as allMessages } from '../../i18n/messages';
 import { quoteMessages } from '../../i18n/quote-messages';
-import { formatMoney } from '../../lib/format';
+import { formatMoney } from '../../../schema/display/format';
 import { productionRequestsApi, type ShownPart, type ShownProductionRequest } from '../../lib/production-requests-api';
 import { ErrorText } from '../auth/ErrorText';
 import { useConfiguration } from '../../config/ConfigurationProvider';

@@ -8,7 +8,7 @@ import { toIdentityError, type IdentityError } from '../../auth/identity-api';
 import { useConfiguration } from '../../config/ConfigurationProvider';
 import { messages as allMessages } from '../../i18n/messages';
 import { quoteMessages as words } from '../../i18n/quote-messages';
-import { formatDays } from '../../lib/format';
+import { formatDays } from '../../../schema/display/format';
 import { productionRequestsApi, type ShownProductionRequest } from '../../lib/production-requests-api';
 import { ErrorText } from '../auth/ErrorText';
 import { EmptyState } from '../EmptyState';

@@ -11,7 +11,7 @@ import { messages as allMessages } from '../../i18n/messages';
 
 const messages = allMessages.marketplace;
 import { catalogueParams } from '../../lib/catalogue-query';
-import { formatDistance, KM_PER_MILE } from '../../lib/format';
+import { formatDistance, KM_PER_MILE } from '../../../schema/display/format';
 
 export function RadiusFilter({ catalogue, path }: { catalogue: CatalogueState; path: string }) {
   const { site } = useConfiguration();

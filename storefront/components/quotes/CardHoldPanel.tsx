@@ -15,7 +15,7 @@ import type { CardHold } from '../../../schema/types.generated';
 import { toIdentityError, type IdentityError } from '../../auth/identity-api';
 import { useConfiguration } from '../../config/ConfigurationProvider';
 import { quoteMessages } from '../../i18n/quote-messages';
-import { formatDay, formatMoney } from '../../lib/format';
+import { formatDay, formatMoney } from '../../../schema/display/format';
 import { quotesApi, type StartedHold, type VisitorQuote } from '../../lib/quotes-api';
 import { ErrorText } from '../auth/ErrorText';
 

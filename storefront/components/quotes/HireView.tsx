@@ -9,7 +9,7 @@ import { hireLineOf, outNow } from '../../../schema/rental/hire';
 import type { HireCharge, HireRecord, QuoteLine } from '../../../schema/types.generated';
 import { useConfiguration } from '../../config/ConfigurationProvider';
 import { quoteMessages as words } from '../../i18n/quote-messages';
-import { formatMoney } from '../../lib/format';
+import { formatMoney } from '../../../schema/display/format';
 import { PricedLinesHead } from './QuoteBreakdownView';
 
 export function HireView({ lines, hire, quoted }: { lines: readonly QuoteLine[]; hire: HireRecord; quoted: number }) {

@@ -12,8 +12,8 @@ import type { QuoteState } from '../../../schema/rental/quote-states';
 import { toIdentityError, type IdentityError } from '../../auth/identity-api';
 import { useConfiguration } from '../../config/ConfigurationProvider';
 import { quoteMessages } from '../../i18n/quote-messages';
-import { base64Of } from '../../lib/file-base64';
-import { formatDay, formatMoney } from '../../lib/format';
+import { base64Of } from '../../../schema/display/file-base64';
+import { formatDay, formatMoney } from '../../../schema/display/format';
 import { quotesApi, type VisitorQuote } from '../../lib/quotes-api';
 import { ErrorText } from '../auth/ErrorText';
 

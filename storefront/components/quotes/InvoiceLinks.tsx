@@ -6,7 +6,7 @@ import { useEffect, useId, useState } from 'react';
 import type { Invoice } from '../../../schema/types.generated';
 import { useConfiguration } from '../../config/ConfigurationProvider';
 import { quoteMessages } from '../../i18n/quote-messages';
-import { formatDay, formatMoney } from '../../lib/format';
+import { formatDay, formatMoney } from '../../../schema/display/format';
 import { quotesApi } from '../../lib/quotes-api';
 
 const words = quoteMessages.invoices;

@@ -9,8 +9,8 @@ import { dueLines, type QuoteDue } from '../../../schema/rental/invoices';
 import type { QuoteBreakdown } from '../../../schema/types.generated';
 import { useConfiguration } from '../../config/ConfigurationProvider';
 import { quoteMessages as words } from '../../i18n/quote-messages';
-import { formatMoney } from '../../lib/format';
-import { priceStepText } from '../../lib/price-steps';
+import { formatMoney } from '../../../schema/display/format';
+import { priceStepText } from '../../../schema/display/price-steps';
 
 /** `due`: the server's tax and processing on this version (the tenant's tax rule needs each item's group); without it the breakdown's own card line. */
 export function QuoteBreakdownView({ breakdown, due }: { breakdown: QuoteBreakdown; due?: QuoteDue }) {

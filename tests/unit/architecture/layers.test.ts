@@ -6,6 +6,8 @@
  *   HTTP layer;
  * - schema/, the layer everything stands on, imports nothing from storefront/, admin/, server/ or
  *   cli/ (code or JSON);
+ * - the server's domains, admin/ and cli/ borrow no storefront/ code: what they share with it
+ *   (formats, the tenant's configuration, shoot dates) is in schema/;
  * - no module imports itself back through others (types included): the app's import graph has no circle.
  */
 import { execFile } from 'node:child_process';
@@ -148,6 +150,16 @@ describe('the import graph', () => {
       .filter(([file]) => file.startsWith('schema/'))
       .flatMap(([file, targets]) => targets.filter((target) => !target.startsWith('schema/')).map((target) => `${file} → ${target}`));
     expect(upward).toEqual([]);
+  });
+
+  it("keeps UI code out of the domains: only the storefront's own server rendering imports storefront/, and admin/ and cli/ none", async () => {
+    const graph = await importGraph();
+    // The server renders the storefront's pages: its plugin, the page state it builds (server/storefront/) and the draft previews.
+    const rendersPages = (file: string) => file.startsWith('server/storefront/') || file === 'server/plugins/app/storefront.ts' || file === 'server/plugins/app/preview-drafts.ts';
+    const borrowing = [...graph].filter(([file]) => (file.startsWith('server/') && !rendersPages(file)) || file.startsWith('admin/') || file.startsWith('cli/'));
+    expect(borrowing.length).toBeGreaterThan(200);
+    const borrowed = borrowing.flatMap(([file, targets]) => targets.filter((target) => target.startsWith('storefront/')).map((target) => `${file} → ${target}`));
+    expect(borrowed).toEqual([]);
   });
 
   it('has no circle anywhere in the five layers', async () => {

@@ -7,7 +7,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { CatalogueFilters } from '../../../storefront/components/catalogue/CatalogueFilters';
 import { PageStateProvider } from '../../../storefront/config/ConfigurationProvider';
-import type { StorefrontConfiguration } from '../../../storefront/config/configuration';
+import type { StorefrontConfiguration } from '../../../schema/configuration/configuration';
 import type { CatalogueState, PageState } from '../../../storefront/document/state';
 import { messages } from '../../../storefront/i18n/messages';
 

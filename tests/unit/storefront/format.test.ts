@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { withDefaults } from '../../../schema/defaults';
 import type { SiteSettings } from '../../../schema/types.generated';
-import { formatMoney, formatWeight } from '../../../storefront/lib/format';
+import { formatMoney, formatWeight } from '../../../schema/display/format';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { tenantsDir } from '../../helpers/paths';

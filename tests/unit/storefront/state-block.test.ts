@@ -5,7 +5,7 @@
  * once per configuration object.
  */
 import { describe, expect, it } from 'vitest';
-import type { StorefrontConfiguration } from '../../../storefront/config/configuration';
+import type { StorefrontConfiguration } from '../../../schema/configuration/configuration';
 import { inertJson, serializeState, type PageState } from '../../../storefront/document/state';
 
 const HOSTILE = '</script><script>alert(1)</script> <!-- & \u2028 \u2029 "quoted" \\ back';

@@ -12,7 +12,7 @@ import { fetchHeaders } from '../../../plugins/app/accounts';
 import { storefrontOrigin } from '../storefront-origin';
 import type { UserProfile } from '../../../../schema/types.generated';
 import { visitorName } from '../../../../schema/visitor-name';
-import { storefrontConfiguration } from '../../../../storefront/config/build-configuration';
+import { storefrontConfiguration } from '../../../../schema/configuration/build-configuration';
 import { STORED_TENANT_INVALID } from '../../../lib/api-docs';
 import { ListQueryError, listQuerySchema, sendStorePage, storePage, type ListQuery } from '../../../lib/ra-list';
 import { deniedMessage, senderOf, welcomeMessage } from '../../../mail/messages';

@@ -3,7 +3,7 @@
  * Intl (no hand-written symbols or separators), weights in the tenant's unit (lb for aviation).
  * Formatters are made once per locale and currency.
  */
-import type { SiteSettings } from '../../schema/types.generated';
+import type { SiteSettings } from '../types.generated';
 
 const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 

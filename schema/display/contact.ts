@@ -1,5 +1,5 @@
 /** Contact links from vendor config: phone numbers as tel: (digits and a leading +), addresses as lines. */
-import type { VendorConfig } from '../../schema/types.generated';
+import type { VendorConfig } from '../types.generated';
 
 export function telHref(phone: string): string {
   return `tel:${phone.replace(/(?!^\+)[^\d]/g, '')}`;

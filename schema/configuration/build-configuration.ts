@@ -3,11 +3,11 @@
  * GL codes left out, labels taken from the schema's `oneOf` titles. Server-side: it reads the
  * schemas, which the client bundle never loads.
  */
-import { withDefaults } from '../../schema/defaults';
-import { visitorForms } from '../../schema/visitor-forms';
-import { effective, itemSchema, propertySchema, rootSchema } from '../../schema/schema-walk';
-import type { CategoryTree, Tenant } from '../../schema/types.generated';
-import { rentalGroups } from '../lib/catalogue';
+import { withDefaults } from '../defaults';
+import { visitorForms } from '../visitor-forms';
+import { effective, itemSchema, propertySchema, rootSchema } from '../schema-walk';
+import type { CategoryTree, Tenant } from '../types.generated';
+import { rentalGroups } from '../rental-groups';
 import type { StorefrontConfiguration } from './configuration';
 
 /**

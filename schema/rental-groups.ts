@@ -1,6 +1,6 @@
 /** Views of the category tree the pages share. */
-import { isRentalGroup } from '../../schema/routes';
-import type { CategoryTree } from '../../schema/types.generated';
+import { isRentalGroup } from './routes';
+import type { CategoryTree } from './types.generated';
 
 export type RentalGroup = CategoryTree['groups'][number];
 

@@ -5,9 +5,14 @@
  * server (build-configuration.ts, cached there) and handed to the client in the page's JSON
  * state block. This module is what the client may import: types and lookups, no schemas.
  */
-import type { CategoryTree, SiteSettings, VendorConfig } from '../../schema/types.generated';
-import type { ContentPageEntry } from '../lib/navigation';
-import type { VisitorForms } from '../../schema/visitor-forms';
+import type { CategoryTree, SiteSettings, VendorConfig } from '../types.generated';
+import type { VisitorForms } from '../visitor-forms';
+
+/** One of the tenant's own content pages, as the router needs it. */
+export interface ContentPageEntry {
+  path: string;
+  title: string;
+}
 
 export interface StorefrontConfiguration {
   tenantId: string;

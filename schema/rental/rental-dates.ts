@@ -5,8 +5,8 @@
  * the last, at most MAX_RANGE_DAYS long; anything else is no dates. Used by the server and the
  * client alike.
  */
-import { calendarDateMessage, isCalendarDate } from '../../schema/calendar-date';
-import { dayCount } from '../../schema/rental/quote-rules';
+import { calendarDateMessage, isCalendarDate } from '../calendar-date';
+import { dayCount } from './quote-rules';
 
 export interface RentalDates {
   from: string;

@@ -10,10 +10,10 @@ import { listingIdOf, parseListingId } from '../../schema/marketplace/listings';
 import { PLATFORM_TENANT_ID } from '../../schema/routes';
 import type { Item } from '../../schema/types.generated';
 import type { CatalogueState, MarketplaceState, VisitorPlace } from '../../storefront/document/state';
-import type { RentalDates } from '../../storefront/lib/rental-dates';
+import type { RentalDates } from '../../schema/rental/rental-dates';
 import { freeQuantities, stockOnDates, type QuoteStores, type StockOnDates } from '../rental/quote-conversation';
 import type { SearchIndex } from '../search/search-port';
-import type { PlatformCatalogue } from './platform-catalogue';
+import type { PlatformCatalogue } from '../marketplace/platform-catalogue';
 
 export interface PlatformPageStores extends Pick<QuoteStores, 'quoteRequests' | 'itemStore'> {
   catalogueSearch: SearchIndex;
