@@ -23,8 +23,9 @@ import { todayIn } from '../../schema/rental/quote-rules';
 import type { CustomerAccount, Invoice, Payment, Tenant } from '../../schema/types.generated';
 import { storefrontConfiguration } from '../../schema/configuration/build-configuration';
 import { paymentReminderMessage, statementMessage } from '../mail/account-messages';
-import type { OutgoingMail } from '../mail/mailer';
-import { senderOf } from '../mail/messages';
+import type { MailContent } from '../mail/messages';
+import { sendAs } from '../mail/tenant-mail';
+import type { StorefrontConfiguration } from '../../schema/configuration/configuration';
 import { runLettingGo } from '../lib/let-go';
 import { allAccounts } from '../stores/customer-account-store';
 import { statementFileName } from './account-statements';
@@ -103,10 +104,10 @@ export class ReceivablesWatch {
   }
 
   /** Mails a recorded notice: whether it went. One the mailer refused is logged and forgotten, so that a later pass tries it again. */
-  private async mail(house: { tenantId: string; log?: FastifyBaseLogger }, id: string, mail: OutgoingMail): Promise<boolean> {
+  private async mail(house: { tenantId: string; log?: FastifyBaseLogger }, id: string, configuration: StorefrontConfiguration, to: string, content: MailContent): Promise<boolean> {
     try {
-      await this.app.mailer.send(mail);
-      house.log?.info({ tenantId: house.tenantId, notice: id, to: mail.to }, 'notice sent');
+      await sendAs(this.app.mailer, configuration, to, content);
+      house.log?.info({ tenantId: house.tenantId, notice: id, to }, 'notice sent');
       return true;
     } catch (error) {
       house.log?.error({ err: error, tenantId: house.tenantId, notice: id }, 'notice not sent: it is tried again on the next pass');
@@ -149,7 +150,7 @@ export class ReceivablesWatch {
       const configuration = storefrontConfiguration(house.tenantId, house.version, house.tenant);
       const pdf = await this.app.pdfs.invoice(house.tenantId, invoice, configuration.site, configuration.vendor, settled(invoice));
       const content = paymentReminderMessage(configuration, { invoice, owed, days: daysOverdue, attention: account?.billingContact?.name ?? invoice.billTo.name }, pdf);
-      if (await this.mail(house, id, { ...content, to, from: senderOf(configuration), tenantId: house.tenantId })) mailed.push(id);
+      if (await this.mail(house, id, configuration, to, content)) mailed.push(id);
       else sent.delete(id);
     }
     return mailed;
@@ -179,7 +180,7 @@ export class ReceivablesWatch {
       const configuration = storefrontConfiguration(house.tenantId, house.version, house.tenant);
       const pdf = await this.app.pdfs.statement(house.tenantId, statement, account, house.tenant);
       const content = statementMessage(configuration, statement, contact.name, pdf, statementFileName(account, month));
-      if (await this.mail(house, id, { ...content, to: contact.email, from: senderOf(configuration), tenantId: house.tenantId })) mailed.push(id);
+      if (await this.mail(house, id, configuration, contact.email, content)) mailed.push(id);
       else {
         sent.delete(id);
         failed = true;

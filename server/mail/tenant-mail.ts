@@ -23,14 +23,26 @@ export async function tenantConfiguration(parts: Omit<TenantMailParts, 'mailer'>
   return storefrontConfiguration(tenantId, stored.version, stored.tenant, await parts.storefrontAssets?.versions(tenantId));
 }
 
+/** Where a tenant's mail goes: someone's address, or the house itself (its vendor's address). */
+export type MailTo = string | { house: true };
+export const TO_HOUSE: MailTo = { house: true };
+
+/**
+ * Sends what was written for the tenant's configuration, in its name (the tenant's title and its
+ * vendor's address): the one place a mail gets its sender and its tenant, for callers that hold
+ * the configuration already.
+ */
+export function sendAs(mailer: Mailer, configuration: StorefrontConfiguration, to: MailTo, content: MailContent): Promise<void> {
+  const address = typeof to === 'string' ? to : configuration.vendor.email;
+  return mailer.send({ ...content, to: address, from: senderOf(configuration), tenantId: configuration.tenantId });
+}
+
 /** Sends `write(configuration)` to `to` in the tenant's name. */
-export async function sendTenantMail(parts: TenantMailParts, tenantId: string, to: string, write: (configuration: StorefrontConfiguration) => MailContent): Promise<void> {
+export async function sendTenantMail(parts: TenantMailParts, tenantId: string, to: MailTo, write: (configuration: StorefrontConfiguration) => MailContent): Promise<void> {
   const configuration = await tenantConfiguration(parts, tenantId);
-  await parts.mailer.send({ ...write(configuration), to, from: senderOf(configuration), tenantId });
+  await sendAs(parts.mailer, configuration, to, write(configuration));
 }
 
 /** Sends `write(configuration)` to the house itself (its vendor's address), in its own name. */
-export async function sendHouseMail(parts: TenantMailParts, tenantId: string, write: (configuration: StorefrontConfiguration) => MailContent): Promise<void> {
-  const configuration = await tenantConfiguration(parts, tenantId);
-  await parts.mailer.send({ ...write(configuration), to: configuration.vendor.email, from: senderOf(configuration), tenantId });
-}
+export const sendHouseMail = (parts: TenantMailParts, tenantId: string, write: (configuration: StorefrontConfiguration) => MailContent): Promise<void> =>
+  sendTenantMail(parts, tenantId, TO_HOUSE, write);

@@ -23,8 +23,8 @@ import { isOrderState } from '../../schema/rental/quote-states';
 import type { QuoteRequest } from '../../schema/types.generated';
 import { storefrontConfiguration } from '../../schema/configuration/build-configuration';
 import type { Mailer } from '../mail/mailer';
-import { senderOf, subHireLostMessage, subHireStrandedMessage, type Collision } from '../mail/messages';
-import { sendHouseMail } from '../mail/tenant-mail';
+import { subHireLostMessage, subHireStrandedMessage, type Collision } from '../mail/messages';
+import { sendAs, sendHouseMail, TO_HOUSE } from '../mail/tenant-mail';
 import { quoteSettingsOf } from '../rental/quote-conversation';
 import type { ItemStore } from '../stores/item-store';
 import { revisionOf, type QuoteRequestStore } from '../stores/quote-request-store';
@@ -129,9 +129,7 @@ async function tellShort(stores: SubHireStockStores, house: string, lost: { lend
     { lender: lost.lender, item: item?.name ?? lost.objectID, before: lost.before.quantity, after: lost.after.quantity, firstDay: lost.before.firstDay, lastDay: lost.before.lastDay },
     short,
   );
-  await stores.mailer
-    .send({ ...content, to: configuration.vendor.email, from: senderOf(configuration), tenantId: house })
-    .catch((error: unknown) => log.error({ err: error, tenantId: house, objectID: lost.objectID }, 'sub-hire lost mail not sent'));
+  await sendAs(stores.mailer, configuration, TO_HOUSE, content).catch((error: unknown) => log.error({ err: error, tenantId: house, objectID: lost.objectID }, 'sub-hire lost mail not sent'));
 }
 
 /** States in which the order no longer needs what it hired in, though the lenders may still hold the house to it. */

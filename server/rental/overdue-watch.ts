@@ -12,7 +12,8 @@ import { todayIn } from '../../schema/rental/quote-rules';
 import { isOverdue, type QuoteState } from '../../schema/rental/quote-states';
 import type { QuoteRequest } from '../../schema/types.generated';
 import { storefrontConfiguration } from '../../schema/configuration/build-configuration';
-import { hireOverdueMessage, senderOf } from '../mail/messages';
+import { hireOverdueMessage } from '../mail/messages';
+import { sendAs, TO_HOUSE } from '../mail/tenant-mail';
 import { collisionsOf } from './hire-floor';
 import { quoteSettingsOf } from './quote-conversation';
 
@@ -62,9 +63,9 @@ export async function tellOverdue(app: FastifyInstance, log: FastifyBaseLogger, 
     for (const order of claimed) {
       for (const to of ['vendor', 'visitor'] as const) {
         const content = hireOverdueMessage(configuration, order, collides.get(order.id) ?? [], to);
-        await app.mailer
-          .send({ ...content, to: to === 'vendor' ? configuration.vendor.email : order.email, from: senderOf(configuration), tenantId })
-          .catch((error: unknown) => log.error({ err: error, quoteRequest: order.id, to }, 'overdue mail not sent'));
+        await sendAs(app.mailer, configuration, to === 'vendor' ? TO_HOUSE : order.email, content).catch((error: unknown) =>
+          log.error({ err: error, quoteRequest: order.id, to }, 'overdue mail not sent'),
+        );
       }
       log.info({ tenantId, quoteRequest: order.id, collides: collides.get(order.id)?.length ?? 0 }, 'overdue hire told');
       told.push(order.id);

@@ -17,7 +17,8 @@ import { visitorName } from '../../schema/visitor-name';
 import { PLATFORM_TENANT_ID, quoteHref } from '../../schema/routes';
 import { storefrontConfiguration } from '../../schema/configuration/build-configuration';
 import type { Mailer } from '../mail/mailer';
-import { quoteConfirmationMessage, quoteRequestMessage, senderOf } from '../mail/messages';
+import { quoteConfirmationMessage, quoteRequestMessage } from '../mail/messages';
+import { sendAs, TO_HOUSE } from '../mail/tenant-mail';
 import { FieldProblemsError } from '../stores/field-problems';
 import type { ItemStore } from '../stores/item-store';
 import type { ProfileStore } from '../stores/profile-store';
@@ -185,12 +186,11 @@ export async function takeQuoteRequest(
 
   // The request stands whatever the mail does: a failure is logged for staff to follow up.
   const configuration = storefrontConfiguration(tenantId, stored.version, stored.tenant);
-  const from = senderOf(configuration);
   for (const [to, content] of [
-    [vendor.email, quoteRequestMessage(configuration, quote)],
+    [TO_HOUSE, quoteRequestMessage(configuration, quote)],
     [user.email, quoteConfirmationMessage(configuration, { email: user.email, ...(name && { displayName: name }) }, quote)],
   ] as const) {
-    await stores.mailer.send({ ...content, to, from, tenantId }).catch((error: unknown) => log.error({ err: error, quoteRequest: quote.id, kind: content.kind }, 'quote request mail not sent'));
+    await sendAs(stores.mailer, configuration, to, content).catch((error: unknown) => log.error({ err: error, quoteRequest: quote.id, kind: content.kind }, 'quote request mail not sent'));
   }
   return quote;
 }

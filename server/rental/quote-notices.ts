@@ -10,7 +10,8 @@ import { invoiceRuleOf, quoteDue } from '../../schema/rental/invoices';
 import type { Actor, QuoteAction } from '../../schema/rental/quote-states';
 import type { Invoice, QuoteRequest } from '../../schema/types.generated';
 import { storefrontConfiguration } from '../../schema/configuration/build-configuration';
-import { creditNoteMessage, pdf, quoteUpdateMessage, senderOf } from '../mail/messages';
+import { creditNoteMessage, pdf, quoteUpdateMessage } from '../mail/messages';
+import { sendAs, TO_HOUSE } from '../mail/tenant-mail';
 import { itemGroupsOf } from '../payments/card-holds';
 import { itemsOfQuotes } from './quote-conversation';
 import { invoicePdf } from './invoice-pdf';
@@ -27,9 +28,9 @@ export async function notifyQuoteStep(app: FastifyInstance, log: FastifyBaseLogg
   // Another house's sub-hire closed: its invoice goes as a PDF (the house cannot sign in on this storefront to download it).
   const invoice = quote.subHire && to === 'visitor' ? documents.find((document) => document.kind === 'invoice') : undefined;
   const attachments = invoice ? [pdf(`${invoice.number}.pdf`, await invoicePdf(invoice, configuration.site, configuration.vendor))] : [];
-  await app.mailer
-    .send({ ...content, ...(attachments.length && { attachments }), to: to === 'vendor' ? configuration.vendor.email : quote.email, from: senderOf(configuration), tenantId: quote.tenantId })
-    .catch((error: unknown) => log.error({ err: error, quoteRequest: quote.id, action }, 'quote step mail not sent'));
+  await sendAs(app.mailer, configuration, to === 'vendor' ? TO_HOUSE : quote.email, { ...content, ...(attachments.length && { attachments }) }).catch((error: unknown) =>
+    log.error({ err: error, quoteRequest: quote.id, action }, 'quote step mail not sent'),
+  );
   if (to === 'visitor')
     await app.profileStore
       .update(quote.tenantId, quote.uid, (profile) => ({ ...profile, stats: { ...profile.stats, unreadNotificationCount: (profile.stats?.unreadNotificationCount ?? 0) + 1 } }))
@@ -41,7 +42,7 @@ export async function notifyCreditNote(app: FastifyInstance, log: FastifyBaseLog
   const stored = await app.tenantStore.get(note.tenantId);
   if (!stored) return;
   const configuration = storefrontConfiguration(note.tenantId, stored.version, stored.tenant);
-  await app.mailer
-    .send({ ...creditNoteMessage(configuration, note), to: note.billTo.email, from: senderOf(configuration), tenantId: note.tenantId })
-    .catch((error: unknown) => log.error({ err: error, creditNote: note.number }, 'credit note mail not sent'));
+  await sendAs(app.mailer, configuration, note.billTo.email, creditNoteMessage(configuration, note)).catch((error: unknown) =>
+    log.error({ err: error, creditNote: note.number }, 'credit note mail not sent'),
+  );
 }

@@ -19,7 +19,8 @@ import type { IdentityProvider } from '../../identity/identity-provider';
 import { LocalIdentity } from '../../identity/local-identity';
 import { createSmsSender, textMessages, type SmsSender } from '../../identity/sms';
 import { Visitors } from '../../identity/visitors';
-import { magicLinkMessage, senderOf, verifyEmailMessage } from '../../mail/messages';
+import { magicLinkMessage, verifyEmailMessage } from '../../mail/messages';
+import { sendAs } from '../../mail/tenant-mail';
 import { tenantConfiguration } from '../../mail/tenant-mail';
 
 /** Tells the delivery of a sign-in link which origin the link is for (set by the route from the request, whatever the browser sent). */
@@ -92,13 +93,13 @@ export default fp<{ config: ServerConfig }>(
         logged('a sign-in link', async () => {
           const configuration = await configurationFor(headers);
           const link = `${linkOrigin(headers)}/api/identity/sign-in-link?token=${encodeURIComponent(token)}`;
-          await app.mailer.send({ ...magicLinkMessage(configuration, { email }, link, CODE_LIMITS.linkMinutes), to: email, from: senderOf(configuration), tenantId: configuration.tenantId });
+          await sendAs(app.mailer, configuration, email, magicLinkMessage(configuration, { email }, link, CODE_LIMITS.linkMinutes));
         }),
       verificationLink: (email, token, headers) =>
         logged('an email confirmation link', async () => {
           const configuration = await configurationFor(headers);
           const link = `${linkOrigin(headers)}/api/identity/verify-email?token=${encodeURIComponent(token)}`;
-          await app.mailer.send({ ...verifyEmailMessage(configuration, { email }, link, CODE_LIMITS.verificationHours), to: email, from: senderOf(configuration), tenantId: configuration.tenantId });
+          await sendAs(app.mailer, configuration, email, verifyEmailMessage(configuration, { email }, link, CODE_LIMITS.verificationHours));
         }),
     };
     app.authLibrary.deliverWith(delivery);

@@ -13,10 +13,10 @@ import { mkdirSync } from 'node:fs';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { withDefaults } from '../../../schema/defaults';
-import { storefrontConfiguration } from '../../../schema/configuration/build-configuration';
 import type { ServerConfig } from '../../config';
 import { runEvery } from '../../lib/periodic-pass';
-import { cardHoldRenewalMessage, cardWantedMessage, senderOf, type MailContent } from '../../mail/messages';
+import { cardHoldRenewalMessage, cardWantedMessage, type MailContent } from '../../mail/messages';
+import { sendTenantMail, TO_HOUSE } from '../../mail/tenant-mail';
 import { todayIn } from '../../../schema/rental/quote-rules';
 import type { StorefrontConfiguration } from '../../../schema/configuration/configuration';
 import { CardHolds } from '../../payments/card-holds';
@@ -59,12 +59,8 @@ async function providerOf(config: ServerConfig): Promise<PaymentProvider> {
 export default fp<{ config: ServerConfig; provider?: PaymentProvider }>(
   async (app, { config, provider: given }) => {
     const provider = given ?? (await providerOf(config));
-    const mail = async (request: QuoteRequest, to: 'vendor' | 'visitor', content: (configuration: StorefrontConfiguration) => MailContent) => {
-      const stored = await app.tenantStore.get(request.tenantId);
-      if (!stored) return;
-      const configuration = storefrontConfiguration(request.tenantId, stored.version, stored.tenant);
-      await app.mailer.send({ ...content(configuration), to: to === 'vendor' ? configuration.vendor.email : request.email, from: senderOf(configuration), tenantId: request.tenantId });
-    };
+    const mail = (request: QuoteRequest, to: 'vendor' | 'visitor', content: (configuration: StorefrontConfiguration) => MailContent) =>
+      sendTenantMail(app, request.tenantId, to === 'vendor' ? TO_HOUSE : request.email, content);
     let payoutStore: PayoutAccountStore;
     if (config.store === 'firestore') payoutStore = await (await import('../../stores/firestore-connection')).openFirestorePayoutAccountStore();
     else {

@@ -11,9 +11,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { schemaIds } from '../../../schema/documents';
 import type { JoinDecision, JoinRequest, JoinRequestInput } from '../../../schema/types.generated';
-import { storefrontConfiguration } from '../../../schema/configuration/build-configuration';
+import type { StorefrontConfiguration } from '../../../schema/configuration/configuration';
 import { joinDecidedMessage, joinRequestMessage } from '../../mail/account-messages';
-import { senderOf } from '../../mail/messages';
+import type { MailContent } from '../../mail/messages';
+import { sendTenantMail, TO_HOUSE } from '../../mail/tenant-mail';
 import { shownAccount } from './customer-accounts';
 import { tenantParams } from './tenants/params';
 import { visitorHere } from './visitor-here';
@@ -34,13 +35,8 @@ const requestParams = {
 
 const joinRequestRoutes: FastifyPluginAsync = async (app) => {
   /** Mails one of the house's messages, logging (never failing the answer) when it cannot be sent. */
-  const mail = async (tenantId: string, to: string, make: (configuration: ReturnType<typeof storefrontConfiguration>) => ReturnType<typeof joinRequestMessage>) => {
-    const stored = await app.tenantStore.get(tenantId);
-    if (!stored) return;
-    const configuration = storefrontConfiguration(tenantId, stored.version, stored.tenant);
-    await app.mailer
-      .send({ ...make(configuration), to: to === 'vendor' ? configuration.vendor.email : to, from: senderOf(configuration), tenantId })
-      .catch((error: unknown) => app.log.error({ err: error, tenantId }, 'join request mail not sent'));
+  const mail = async (tenantId: string, to: string, make: (configuration: StorefrontConfiguration) => MailContent) => {
+    await sendTenantMail(app, tenantId, to === 'vendor' ? TO_HOUSE : to, make).catch((error: unknown) => app.log.error({ err: error, tenantId }, 'join request mail not sent'));
   };
 
   app.post(

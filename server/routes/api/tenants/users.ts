@@ -15,7 +15,8 @@ import { visitorName } from '../../../../schema/visitor-name';
 import { storefrontConfiguration } from '../../../../schema/configuration/build-configuration';
 import { STORED_TENANT_INVALID } from '../../../lib/api-docs';
 import { ListQueryError, listQuerySchema, sendStorePage, storePage, type ListQuery } from '../../../lib/ra-list';
-import { deniedMessage, senderOf, welcomeMessage } from '../../../mail/messages';
+import { deniedMessage, welcomeMessage } from '../../../mail/messages';
+import { sendAs } from '../../../mail/tenant-mail';
 import { UnknownProfileError } from '../../../stores/profile-store';
 import { UnknownTenantError } from '../../../stores/tenant-store';
 import { tenantParams } from './params';
@@ -101,7 +102,7 @@ const users: FastifyPluginAsync = async (app) => {
       const configuration = storefrontConfiguration(tenantId, stored.version, stored.tenant, await app.storefrontAssets.versions(tenantId));
       const to = { email: decided.email, displayName: visitorName(decided) };
       try {
-        await app.mailer.send({ ...(isAuthorized ? welcomeMessage(configuration, to) : deniedMessage(configuration, to)), to: decided.email, from: senderOf(configuration), tenantId });
+        await sendAs(app.mailer, configuration, decided.email, isAuthorized ? welcomeMessage(configuration, to) : deniedMessage(configuration, to));
       } catch (error) {
         request.log.error({ err: error, tenantId, uid: id }, 'decision mail not sent');
         await app.profileStore.update(tenantId, id, (current) => ({ ...current, [flag]: false }));
