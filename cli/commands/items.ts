@@ -18,17 +18,15 @@ import type { ImportFormat } from '../lib/import-report';
 
 /** The stores the server would use, opened from the same settings (the environment, with the CLI's folders). */
 async function openStores(context: CliContext) {
-  const [{ configFromEnv }, { openItemStore }, { openQuoteRequestStore }, { openTenantStore }, { FileAssetStore }] = await Promise.all([
+  const [{ configFromEnv }, { openStores: open }, { FileAssetStore }] = await Promise.all([
     import('../../server/config'),
-    import('../../server/plugins/app/item-store'),
-    import('../../server/plugins/app/quote-requests'),
-    import('../../server/plugins/app/tenant-store'),
+    import('../../server/stores/open-stores'),
     import('../../server/assets/file-asset-store'),
   ]);
   const config = configFromEnv({ ...context.env, BACKLOT_TENANTS_DIR: tenantsDirOf(context), BACKLOT_DATA_DIR: dataDirOf(context) });
-  const tenants = await openTenantStore(config);
-  const itemStore = await openItemStore(config);
-  const quoteRequests = await openQuoteRequestStore(config);
+  const tenants = await open.tenants(config);
+  const itemStore = await open.items(config);
+  const quoteRequests = await open.quoteRequests(config);
   const assets: AssetStore =
     config.assets.provider === 'cloud-storage'
       ? new (await import('../../server/assets/cloud-storage-asset-store')).CloudStorageAssetStore(config.assets)

@@ -5,14 +5,13 @@
  * catalogue import`; a catalogue with problems is logged with where they are, and the server
  * starts without it.
  */
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
+import { openStores } from '../../stores/open-stores';
 import { CATALOGUE_FILE_NAME } from '../../../schema/check-catalogue';
 import { importCatalogue, readCatalogueFile } from '../../catalogue/import-catalogue';
 import type { ServerConfig } from '../../config';
 import type { ItemStore } from '../../stores/item-store';
-import { SqliteItemStore } from '../../stores/sqlite-item-store';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,15 +20,9 @@ declare module 'fastify' {
 }
 
 /** The item store the configuration names (the CLI's item import writes into the same one). */
-export async function openItemStore(config: ServerConfig): Promise<ItemStore> {
-  if (config.store === 'firestore') return (await import('../../stores/firestore-connection')).openFirestoreItemStore();
-  mkdirSync(config.dataDir, { recursive: true });
-  return new SqliteItemStore(path.join(config.dataDir, 'items.sqlite'));
-}
-
 export default fp<{ config: ServerConfig }>(
   async (app, { config }) => {
-    const store = await openItemStore(config);
+    const store = await openStores.items(config);
     app.decorate('itemStore', store);
     app.addHook('onClose', () => store.close());
 

@@ -6,9 +6,8 @@
  * or `vendors/platform/houseApplications/{id}`). The platform's catalogue itself is the search
  * plugin's (`app.marketplace`).
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import fp from 'fastify-plugin';
+import { openStores } from '../../stores/open-stores';
 import { PLATFORM_TENANT_ID } from '../../../schema/routes';
 import type { ServerConfig } from '../../config';
 import { ProductionRequests } from '../../marketplace/production-requests';
@@ -16,10 +15,6 @@ import { HouseApplications } from '../../marketplace/house-applications';
 import { houseApplicationMessage, houseApprovedMessage, houseRefusedMessage, senderOf } from '../../mail/messages';
 import { WELCOME_LINK_DAYS } from '../../marketplace/house-applications';
 import { storefrontConfiguration } from '../../../schema/configuration/build-configuration';
-import type { HouseApplicationStore } from '../../stores/house-application-store';
-import { SqliteHouseApplicationStore } from '../../stores/sqlite-house-application-store';
-import type { ProductionRequestStore } from '../../stores/production-request-store';
-import { SqliteProductionRequestStore } from '../../stores/sqlite-production-request-store';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,17 +25,8 @@ declare module 'fastify' {
 
 export default fp<{ config: ServerConfig }>(
   async (app, { config }) => {
-    let store: ProductionRequestStore;
-    let applications: HouseApplicationStore;
-    if (config.store === 'firestore') {
-      const firestore = await import('../../stores/firestore-connection');
-      store = await firestore.openFirestoreProductionRequestStore(PLATFORM_TENANT_ID);
-      applications = await firestore.openFirestoreHouseApplicationStore(PLATFORM_TENANT_ID);
-    } else {
-      mkdirSync(config.dataDir, { recursive: true });
-      store = new SqliteProductionRequestStore(path.join(config.dataDir, 'production-requests.sqlite'));
-      applications = new SqliteHouseApplicationStore(path.join(config.dataDir, 'house-applications.sqlite'));
-    }
+    const store = await openStores.productionRequests(config, PLATFORM_TENANT_ID);
+    const applications = await openStores.houseApplications(config, PLATFORM_TENANT_ID);
     app.decorate(
       'houseApplications',
       new HouseApplications({

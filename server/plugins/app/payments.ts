@@ -11,6 +11,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import fp from 'fastify-plugin';
+import { openStores } from '../../stores/open-stores';
 import type { FastifyInstance } from 'fastify';
 import { withDefaults } from '../../../schema/defaults';
 import type { ServerConfig } from '../../config';
@@ -22,9 +23,7 @@ import type { StorefrontConfiguration } from '../../../schema/configuration/conf
 import { CardHolds } from '../../payments/card-holds';
 import { Payouts } from '../../marketplace/payouts';
 import { TestPaymentProvider } from '../../payments/test-payment-provider';
-import type { PayoutAccountStore } from '../../stores/payout-account-store';
 import { PLATFORM_TENANT_ID } from '../../../schema/routes';
-import path from 'node:path';
 import type { PaymentProvider } from '../../payments/payment-provider';
 import type { QuoteStores } from '../../rental/quote-conversation';
 import type { QuoteRequest } from '../../../schema/types.generated';
@@ -61,12 +60,7 @@ export default fp<{ config: ServerConfig; provider?: PaymentProvider }>(
     const provider = given ?? (await providerOf(config));
     const mail = (request: QuoteRequest, to: 'vendor' | 'visitor', content: (configuration: StorefrontConfiguration) => MailContent) =>
       sendTenantMail(app, request.tenantId, to === 'vendor' ? TO_HOUSE : request.email, content);
-    let payoutStore: PayoutAccountStore;
-    if (config.store === 'firestore') payoutStore = await (await import('../../stores/firestore-connection')).openFirestorePayoutAccountStore();
-    else {
-      mkdirSync(config.dataDir, { recursive: true });
-      payoutStore = new (await import('../../stores/sqlite-payout-account-store')).SqlitePayoutAccountStore(path.join(config.dataDir, 'payout-accounts.sqlite'));
-    }
+    const payoutStore = await openStores.payoutAccounts(config);
     app.addHook('onClose', () => payoutStore.close());
     const payouts = new Payouts({ provider, store: payoutStore, tenantStore: app.tenantStore, platformId: PLATFORM_TENANT_ID, log: app.log });
     app.decorate('payouts', payouts);

@@ -5,15 +5,12 @@
  * (server/catalogue/set-lists.ts), decorated as `app.setLists`, reading items as the storefront's
  * visitors name them (`app.catalogueItems`: on the platform, houses' listings).
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import fp from 'fastify-plugin';
+import { openStores } from '../../stores/open-stores';
 import type { ServerConfig } from '../../config';
 import { SetLists } from '../../catalogue/set-lists';
 import { catalogueItems, type CatalogueItems } from '../../marketplace/catalogue-items';
 import { PLATFORM_TENANT_ID } from '../../../schema/routes';
-import type { SetListStore } from '../../stores/set-list-store';
-import { SqliteSetListStore } from '../../stores/sqlite-set-list-store';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,13 +22,7 @@ declare module 'fastify' {
 
 export default fp<{ config: ServerConfig }>(
   async (app, { config }) => {
-    let store: SetListStore;
-    if (config.store === 'firestore') {
-      store = await (await import('../../stores/firestore-connection')).openFirestoreSetListStore();
-    } else {
-      mkdirSync(config.dataDir, { recursive: true });
-      store = new SqliteSetListStore(path.join(config.dataDir, 'set-lists.sqlite'));
-    }
+    const store = await openStores.setLists(config);
     const items = catalogueItems(app.itemStore, app.marketplace, PLATFORM_TENANT_ID);
     app.decorate('catalogueItems', items);
     app.decorate('setLists', new SetLists({ profiles: app.profileStore, setLists: store, items }));

@@ -8,6 +8,7 @@
  *   cli/ (code or JSON);
  * - the server's domains, admin/ and cli/ borrow no storefront/ code: what they share with it
  *   (formats, the tenant's configuration, shoot dates) is in schema/;
+ * - the CLI imports no plugin or route: stores are opened in one place (server/stores/open-stores.ts);
  * - no module imports itself back through others (types included): the app's import graph has no circle.
  */
 import { execFile } from 'node:child_process';
@@ -160,6 +161,14 @@ describe('the import graph', () => {
     expect(borrowing.length).toBeGreaterThan(200);
     const borrowed = borrowing.flatMap(([file, targets]) => targets.filter((target) => target.startsWith('storefront/')).map((target) => `${file} → ${target}`));
     expect(borrowed).toEqual([]);
+  });
+
+  it('keeps the CLI off the HTTP layer: it opens the stores where the server does (server/stores/open-stores.ts), never through a plugin or a route', async () => {
+    const graph = await importGraph();
+    const cli = [...graph].filter(([file]) => file.startsWith('cli/'));
+    expect(cli.length).toBeGreaterThan(10);
+    const http = cli.flatMap(([file, targets]) => targets.filter((target) => /^server\/(plugins|routes)\//.test(target)).map((target) => `${file} → ${target}`));
+    expect(http).toEqual([]);
   });
 
   it('has no circle anywhere in the five layers', async () => {
