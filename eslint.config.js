@@ -8,10 +8,25 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /** The no-unsafe-* rules, off where values are `any` by design (each use says why). */
-const anyAllowed = Object.fromEntries(['member-access', 'assignment', 'call', 'argument', 'return'].map((kind) => [`@typescript-eslint/no-unsafe-${kind}`, 'off']));
+const anyAllowed = Object.fromEntries(
+  ['member-access', 'assignment', 'call', 'argument', 'return'].map((kind) => [
+    `@typescript-eslint/no-unsafe-${kind}`,
+    'off',
+  ]),
+);
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '.tmp/**', '.data/**', 'coverage/**', 'schema/types.generated.ts', '**/*.d.ts'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      '.tmp/**',
+      '.data/**',
+      'coverage/**',
+      'schema/types.generated.ts',
+      '**/*.d.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -24,7 +39,15 @@ export default tseslint.config(
       // handler catches its own failures. Everywhere else a promise where void is expected is an error.
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
       // `_`-prefixed names are deliberately unused (a destructured field left out, a required parameter).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+          ignoreRestSiblings: true,
+        },
+      ],
     },
   },
   // Plain JavaScript (the CLI's launcher, the build script, this file) runs on Node without types.
@@ -61,7 +84,10 @@ export default tseslint.config(
       '@typescript-eslint/unbound-method': 'off',
     },
   },
-  { files: ['admin/**/*.{ts,tsx}', 'storefront/**/*.{ts,tsx}', 'tests/component/**/*.{ts,tsx}'], ...reactHooks.configs.flat['recommended-latest'] },
+  {
+    files: ['admin/**/*.{ts,tsx}', 'storefront/**/*.{ts,tsx}', 'tests/component/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat['recommended-latest'],
+  },
   {
     files: ['storefront/**/*.{ts,tsx}'],
     rules: {

@@ -10,7 +10,11 @@ import { waitingChanged } from './users/waiting';
 /** The Users item with how many productions wait for the house's decision (read again when the list changes or the window regains focus). */
 function WaitingCount({ tenantId, label }: { tenantId: string; label: string }) {
   const translate = useTranslate();
-  const { total, refetch } = useGetList(`tenants/${tenantId}/users`, { filter: { decision: 'awaiting' }, sort: { field: 'createdAt', order: 'DESC' }, pagination: { page: 1, perPage: 1 } });
+  const { total, refetch } = useGetList(`tenants/${tenantId}/users`, {
+    filter: { decision: 'awaiting' },
+    sort: { field: 'createdAt', order: 'DESC' },
+    pagination: { page: 1, perPage: 1 },
+  });
   useEffect(() => {
     const again = () => void refetch();
     waitingChanged.addEventListener('change', again);
@@ -20,7 +24,13 @@ function WaitingCount({ tenantId, label }: { tenantId: string; label: string }) 
   return (
     <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
       {label}
-      <Chip size="small" color="warning" label={total} aria-label={translate('backlot.menu.waiting', { smart_count: total })} sx={{ height: 20 }} />
+      <Chip
+        size="small"
+        color="warning"
+        label={total}
+        aria-label={translate('backlot.menu.waiting', { smart_count: total })}
+        sx={{ height: 20 }}
+      />
     </Box>
   );
 }
@@ -30,7 +40,8 @@ export function Menu() {
   const { permissions } = usePermissions<Account | undefined>();
   const inView = /^\/t\/([^/]+)/.exec(useLocation().pathname)?.[1];
   // Another tenant's address typed by a tenant admin lists their own tenant's screens, not that one's.
-  const mayReach = (id: string | undefined) => id !== undefined && (permissions?.role === 'platform' || Boolean(permissions?.tenants.includes(id)));
+  const mayReach = (id: string | undefined) =>
+    id !== undefined && (permissions?.role === 'platform' || Boolean(permissions?.tenants.includes(id)));
   const tenantId = mayReach(inView) ? inView : permissions?.tenants[0];
   const [open] = useSidebarState();
   return (
@@ -52,7 +63,9 @@ export function Menu() {
             <RaMenu.Item
               key={path}
               to={`/t/${tenantId}/${path}`}
-              primaryText={path === 'users' ? <WaitingCount tenantId={tenantId} label={translate(label)} /> : translate(label)}
+              primaryText={
+                path === 'users' ? <WaitingCount tenantId={tenantId} label={translate(label)} /> : translate(label)
+              }
               leftIcon={<Icon />}
             />
           ))}

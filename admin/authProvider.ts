@@ -23,7 +23,8 @@ async function fetchAccount(apiUrl: string): Promise<Account | undefined> {
 }
 
 export function createAuthProvider(apiUrl = '/api'): AuthProvider {
-  const account = () => (current ??= fetchAccount(apiUrl).catch((error: Error) => ((current = undefined), Promise.reject(error))));
+  const account = () =>
+    (current ??= fetchAccount(apiUrl).catch((error: Error) => ((current = undefined), Promise.reject(error))));
   return {
     async login({ username, password }: { username: string; password: string }) {
       const response = await fetch(`${apiUrl}/auth/login`, {

@@ -74,7 +74,8 @@ export function colorsFor(output: Output, env: CliContext['env']) {
  */
 export function safeText(text: string): string {
   // eslint-disable-next-line no-control-regex -- control characters are what this finds
-  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const controls = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+  return text.replace(controls, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** A path as the user would type it from where they are: relative when inside the working folder. */

@@ -23,16 +23,33 @@ for (const stream of [process.stdout, process.stderr]) {
 
 async function ask(question: Question): Promise<string> {
   const prompts = await import('@inquirer/prompts');
-  if (question.secret) return prompts.password({ message: question.message, mask: '*', validate: question.validate }, { signal: controller.signal });
-  return prompts.input({ message: question.message, default: question.default, required: true, validate: question.validate }, { signal: controller.signal });
+  if (question.secret)
+    return prompts.password(
+      { message: question.message, mask: '*', validate: question.validate },
+      { signal: controller.signal },
+    );
+  return prompts.input(
+    { message: question.message, default: question.default, required: true, validate: question.validate },
+    { signal: controller.signal },
+  );
 }
 
 // The build ships the tenant validators precompiled beside this file (scripts/build.mjs).
 usePrecompiledValidators(() => createRequire(import.meta.url)('./validators.cjs') as PartValidators);
 
 const context: CliContext = {
-  stdout: { write: (text) => void process.stdout.write(text), isTTY: Boolean(process.stdout.isTTY), columns: process.stdout.columns, stream: process.stdout },
-  stderr: { write: (text) => void process.stderr.write(text), isTTY: Boolean(process.stderr.isTTY), columns: process.stderr.columns, stream: process.stderr },
+  stdout: {
+    write: (text) => void process.stdout.write(text),
+    isTTY: Boolean(process.stdout.isTTY),
+    columns: process.stdout.columns,
+    stream: process.stdout,
+  },
+  stderr: {
+    write: (text) => void process.stderr.write(text),
+    isTTY: Boolean(process.stderr.isTTY),
+    columns: process.stderr.columns,
+    stream: process.stderr,
+  },
   interactive: Boolean(process.stdin.isTTY && process.stdout.isTTY),
   env: process.env,
   cwd: process.cwd(),

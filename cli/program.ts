@@ -90,18 +90,29 @@ export async function runCli(args: readonly string[], context: CliContext): Prom
 function exitCodeFor(error: unknown, context: CliContext): number {
   if (error instanceof CommanderError) {
     // Commander has already printed its message (or the help/version it was asked for).
-    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return EXIT.ok;
+    if (
+      error.code === 'commander.helpDisplayed' ||
+      error.code === 'commander.version' ||
+      error.code === 'commander.help'
+    )
+      return EXIT.ok;
     return usageErrorCodes.has(error.code) ? EXIT.usage : error.exitCode || EXIT.usage;
   }
   if (error instanceof UsageError || error instanceof CommandFailure) {
     context.stderr.write(`backlot: ${error.message}\n`);
     return error.exitCode;
   }
-  if (context.signal.aborted || (error as Error)?.name === 'ExitPromptError' || (error as Error)?.name === 'AbortError') {
+  if (
+    context.signal.aborted ||
+    (error as Error)?.name === 'ExitPromptError' ||
+    (error as Error)?.name === 'AbortError'
+  ) {
     context.stderr.write('backlot: cancelled\n');
     return EXIT.interrupted;
   }
-  const detail = context.env.BACKLOT_DEBUG ? `\n${(error as Error)?.stack ?? String(error)}` : ' (set BACKLOT_DEBUG=1 for details)';
+  const detail = context.env.BACKLOT_DEBUG
+    ? `\n${(error as Error)?.stack ?? String(error)}`
+    : ' (set BACKLOT_DEBUG=1 for details)';
   context.stderr.write(`backlot: unexpected error: ${(error as Error)?.message ?? String(error)}${detail}\n`);
   return EXIT.usage;
 }

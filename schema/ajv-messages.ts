@@ -75,7 +75,11 @@ export function suggestKey(unknownKey: string, allowed: string[]): string | unde
 
 function constOptions(schema: unknown): Array<{ value: unknown; title?: string }> | undefined {
   if (!Array.isArray(schema) || schema.length === 0) return undefined;
-  const options = schema.map((branch) => (isObject(branch) && 'const' in branch ? { value: branch.const, title: branch.title as string | undefined } : undefined));
+  const options = schema.map((branch) =>
+    isObject(branch) && 'const' in branch
+      ? { value: branch.const, title: branch.title as string | undefined }
+      : undefined,
+  );
   return options.every(Boolean) ? (options as Array<{ value: unknown; title?: string }>) : undefined;
 }
 
@@ -106,7 +110,10 @@ function foundDetail(keyword: string, data: unknown): string {
 
 function messageFor(error: ErrorObject): string {
   // Ajv's parameters for the keywords below: limits and indexes (numbers), names and patterns (strings).
-  const params = error.params as Record<string, string | number> & { allowedValues?: unknown[]; errors?: ErrorObject[] };
+  const params = error.params as Record<string, string | number> & {
+    allowedValues?: unknown[];
+    errors?: ErrorObject[];
+  };
   const found = foundDetail(error.keyword, error.data);
   switch (error.keyword) {
     case 'type':
@@ -125,7 +132,9 @@ function messageFor(error: ErrorObject): string {
     case 'multipleOf':
       return `must be a multiple of ${params.multipleOf}${found}`;
     case 'minLength':
-      return params.limit === 1 ? 'must not be empty' : `must be at least ${plural(Number(params.limit), 'character')} long${found}`;
+      return params.limit === 1
+        ? 'must not be empty'
+        : `must be at least ${plural(Number(params.limit), 'character')} long${found}`;
     case 'maxLength':
       return `must be at most ${plural(Number(params.limit), 'character')} long${found}`;
     case 'minItems':
@@ -160,7 +169,9 @@ function messageFor(error: ErrorObject): string {
  */
 export function problemsFromAjv(errors: readonly ErrorObject[] | null | undefined): SchemaProblem[] {
   if (!errors) return [];
-  const choicePaths = errors.filter((e) => e.keyword === 'oneOf' || e.keyword === 'anyOf').map((e) => `${e.schemaPath}/`);
+  const choicePaths = errors
+    .filter((e) => e.keyword === 'oneOf' || e.keyword === 'anyOf')
+    .map((e) => `${e.schemaPath}/`);
   const isInsideChoice = (e: ErrorObject) => choicePaths.some((prefix) => e.schemaPath.startsWith(prefix));
   const problems: SchemaProblem[] = [];
   for (const error of errors) {
@@ -170,7 +181,8 @@ export function problemsFromAjv(errors: readonly ErrorObject[] | null | undefine
     switch (error.keyword) {
       case 'additionalProperties': {
         const key = String(params.additionalProperty);
-        const properties = isObject(error.parentSchema) && isObject(error.parentSchema.properties) ? error.parentSchema.properties : {};
+        const properties =
+          isObject(error.parentSchema) && isObject(error.parentSchema.properties) ? error.parentSchema.properties : {};
         const present = isObject(error.data) ? error.data : {};
         const candidates = Object.keys(properties).filter((k) => !Object.hasOwn(present, k) && k !== '$schema');
         const suggestion = suggestKey(key, candidates);
@@ -185,24 +197,43 @@ export function problemsFromAjv(errors: readonly ErrorObject[] | null | undefine
       case 'required':
         // At the missing key's own pointer, so a form shows it on that input; its position in a
         // file is the nearest existing parent's (the object it is missing from).
-        problems.push({ pointer: joinPointer(error.instancePath, String(params.missingProperty)), at: 'value', message: `missing required key ${JSON.stringify(params.missingProperty)}`, rule });
+        problems.push({
+          pointer: joinPointer(error.instancePath, String(params.missingProperty)),
+          at: 'value',
+          message: `missing required key ${JSON.stringify(params.missingProperty)}`,
+          rule,
+        });
         break;
       case 'uniqueItems':
-        problems.push({ pointer: joinPointer(error.instancePath, Number(params.i)), at: 'value', message: messageFor(error), rule });
+        problems.push({
+          pointer: joinPointer(error.instancePath, Number(params.i)),
+          at: 'value',
+          message: messageFor(error),
+          rule,
+        });
         break;
       case 'oneOf':
       case 'anyOf': {
         const options = constOptions(error.schema);
         if (options) {
-          problems.push({ pointer: error.instancePath, at: 'value', message: `must be one of ${listOptions(options)}${foundDetail('oneOf', error.data)}`, rule: 'schema/options' });
+          problems.push({
+            pointer: error.instancePath,
+            at: 'value',
+            message: `must be one of ${listOptions(options)}${foundDetail('oneOf', error.data)}`,
+            rule: 'schema/options',
+          });
         } else {
           const prefix = `${error.schemaPath}/`;
-          const branches = errors.filter((e) => e.schemaPath.startsWith(prefix) && e.instancePath === error.instancePath);
+          const branches = errors.filter(
+            (e) => e.schemaPath.startsWith(prefix) && e.instancePath === error.instancePath,
+          );
           const messages = [...new Set(branches.map((e) => messageFor(e).replace(/ \(found .*\)$/, '')))];
           problems.push({
             pointer: error.instancePath,
             at: 'value',
-            message: messages.length ? `${messages.join(', or ')}${foundDetail(error.keyword, error.data)}` : (error.message ?? 'matches none of the allowed forms'),
+            message: messages.length
+              ? `${messages.join(', or ')}${foundDetail(error.keyword, error.data)}`
+              : (error.message ?? 'matches none of the allowed forms'),
             rule,
           });
         }
@@ -211,7 +242,12 @@ export function problemsFromAjv(errors: readonly ErrorObject[] | null | undefine
       case 'errorMessage': {
         // ajv-errors replaced the message; the rule is still the keyword that failed.
         const original = (params.errors as ErrorObject[] | undefined)?.[0];
-        problems.push({ pointer: error.instancePath, at: 'value', message: messageFor(error), rule: `schema/${original?.keyword ?? 'errorMessage'}` });
+        problems.push({
+          pointer: error.instancePath,
+          at: 'value',
+          message: messageFor(error),
+          rule: `schema/${original?.keyword ?? 'errorMessage'}`,
+        });
         break;
       }
       default:

@@ -16,15 +16,19 @@ export const AUTH_MESSAGES = {
   invalidVerificationCode: 'That code is not right. Check the text message and try again.',
   codeExpired: 'That code has expired. Ask for a new one.',
   requiresRecentLogin: 'For your security, enter your current password again before making this change.',
-  emailNeeds2ndFactorVerification: 'This account also needs the code texted to its phone. Log in with your password to receive it.',
+  emailNeeds2ndFactorVerification:
+    'This account also needs the code texted to its phone. Log in with your password to receive it.',
   tooManyAttempts: 'Too many attempts. Wait a few minutes, then try again.',
   secondFactorTimedOut: 'That sign-in has timed out. Log in again.',
   phoneInUse: 'That phone number is already used by another account.',
   emailNotVerified: 'Confirm your email address first: follow the link we mailed you, then add your phone.',
-  invalidEmailVerificationLink: 'That confirmation link has expired or does not work. Log in and send yourself a new one from your account page.',
-  emailChangeUndone: 'Your old email address is back, and every browser was signed out. Log in with it, then choose a new password from your account page.',
+  invalidEmailVerificationLink:
+    'That confirmation link has expired or does not work. Log in and send yourself a new one from your account page.',
+  emailChangeUndone:
+    'Your old email address is back, and every browser was signed out. Log in with it, then choose a new password from your account page.',
   invalidImpersonationTicket: 'That staff view link has been used or has expired. Open it again from the console.',
-  invalidHandOffTicket: 'That link from the platform has been used or has expired. Open it again from your quotes on the platform, or log in here.',
+  invalidHandOffTicket:
+    'That link from the platform has been used or has expired. Open it again from your quotes on the platform, or log in here.',
   // §5's assertions, word for word.
   missingEmail: 'Missing email address',
   botCheckNotLoaded: 'recaptcha not loaded',

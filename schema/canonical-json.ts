@@ -26,7 +26,9 @@ function orderedKeys(value: Record<string, unknown>, schema: Located | undefined
 /** True when nothing inside the container is itself an object (arrays of scalars are fine). */
 function isShallow(value: object): boolean {
   const children = Array.isArray(value) ? value : Object.values(value);
-  return children.every((child) => !isContainer(child) || (Array.isArray(child) && child.every((c) => !isContainer(c))));
+  return children.every(
+    (child) => !isContainer(child) || (Array.isArray(child) && child.every((c) => !isContainer(c))),
+  );
 }
 
 function inline(value: unknown, schema: Located | undefined): string {
@@ -38,7 +40,9 @@ function inline(value: unknown, schema: Located | undefined): string {
   const record = value as Record<string, unknown>;
   const keys = orderedKeys(record, schema);
   if (keys.length === 0) return '{}';
-  const parts = keys.map((key) => `${JSON.stringify(key)}: ${inline(record[key], schema && propertySchema(schema, key))}`);
+  const parts = keys.map(
+    (key) => `${JSON.stringify(key)}: ${inline(record[key], schema && propertySchema(schema, key))}`,
+  );
   return `{ ${parts.join(', ')} }`;
 }
 

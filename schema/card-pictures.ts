@@ -12,7 +12,8 @@ export interface CardPicture {
 }
 
 /** A card's address (/rentals/<group>[/<category>[/<subcategory>]]) → its slugs. */
-export const slugsOfCategoryHref = (href: string): string[] => href.slice(RENTALS_BASE_PATH.length).split('/').filter(Boolean);
+export const slugsOfCategoryHref = (href: string): string[] =>
+  href.slice(RENTALS_BASE_PATH.length).split('/').filter(Boolean);
 
 /** The tree entry at these slugs (group, category, subcategory), if there is one. */
 export function entryAt(tree: CategoryTree, slugs: readonly string[]) {

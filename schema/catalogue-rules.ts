@@ -37,7 +37,10 @@ export function checkItemRules(item: Item, tenant: Pick<Tenant, 'site' | 'catego
         message: `no category ${JSON.stringify(item.category.category)} in group ${JSON.stringify(group.slug)} (its categories: ${quoted(group.categories.map((c) => c.slug))})`,
         rule: 'item-category',
       });
-    } else if (item.category.subcategory !== undefined && !(category.subcategories ?? []).some((sub) => sub.slug === item.category.subcategory)) {
+    } else if (
+      item.category.subcategory !== undefined &&
+      !(category.subcategories ?? []).some((sub) => sub.slug === item.category.subcategory)
+    ) {
       const subs = (category.subcategories ?? []).map((sub) => sub.slug);
       findings.push({
         pointer: '/category/subcategory',
@@ -48,22 +51,37 @@ export function checkItemRules(item: Item, tenant: Pick<Tenant, 'site' | 'catego
   }
   const colours = new Set((tenant.site.colorMap ?? []).map((entry) => entry.name));
   (item.colors ?? []).forEach((colour, index) => {
-    if (!colours.has(colour)) findings.push({ pointer: `/colors/${index}`, message: `colour ${JSON.stringify(colour)} is not in the colour map (site.json colorMap)`, rule: 'item-color' });
+    if (!colours.has(colour))
+      findings.push({
+        pointer: `/colors/${index}`,
+        message: `colour ${JSON.stringify(colour)} is not in the colour map (site.json colorMap)`,
+        rule: 'item-color',
+      });
   });
   const fields = new Map((tenant.site.customFields ?? []).map((field) => [field.slug, field]));
   for (const [fieldSlug, values] of Object.entries(item.customFields ?? {})) {
     const field = fields.get(fieldSlug);
     if (!field) {
-      findings.push({ pointer: `/customFields/${fieldSlug}`, message: `no custom field ${JSON.stringify(fieldSlug)} in site.json (fields: ${quoted(fields.keys())})`, rule: 'item-custom-field' });
+      findings.push({
+        pointer: `/customFields/${fieldSlug}`,
+        message: `no custom field ${JSON.stringify(fieldSlug)} in site.json (fields: ${quoted(fields.keys())})`,
+        rule: 'item-custom-field',
+      });
       continue;
     }
     const options = new Set(field.options.map((option) => option.slug));
     (values ?? []).forEach((value, index) => {
-      if (!options.has(value)) findings.push({ pointer: `/customFields/${fieldSlug}/${index}`, message: `${JSON.stringify(value)} is not an option of ${field.name}`, rule: 'item-custom-field' });
+      if (!options.has(value))
+        findings.push({
+          pointer: `/customFields/${fieldSlug}/${index}`,
+          message: `${JSON.stringify(value)} is not an option of ${field.name}`,
+          rule: 'item-custom-field',
+        });
     });
   }
   findings.push(...foreignFileReferences(item, tenant.site.tenantId));
-  if (Date.parse(item.updatedAt) < Date.parse(item.createdAt)) findings.push({ pointer: '/updatedAt', message: 'is before createdAt', rule: 'item-dates' });
+  if (Date.parse(item.updatedAt) < Date.parse(item.createdAt))
+    findings.push({ pointer: '/updatedAt', message: 'is before createdAt', rule: 'item-dates' });
   return findings;
 }
 
@@ -74,8 +92,14 @@ export function checkCatalogueRules(catalogue: Catalogue, tenant: Pick<Tenant, '
   catalogue.items.forEach((item, index) => {
     const seen = firstIndex.get(item.objectID);
     if (seen === undefined) firstIndex.set(item.objectID, index);
-    else findings.push({ pointer: `/items/${index}/objectID`, message: `${JSON.stringify(item.objectID)} is also the id of item ${seen}; each item id is used once`, rule: 'unique-item-id' });
-    for (const finding of checkItemRules(item, tenant)) findings.push({ ...finding, pointer: `/items/${index}${finding.pointer}` });
+    else
+      findings.push({
+        pointer: `/items/${index}/objectID`,
+        message: `${JSON.stringify(item.objectID)} is also the id of item ${seen}; each item id is used once`,
+        rule: 'unique-item-id',
+      });
+    for (const finding of checkItemRules(item, tenant))
+      findings.push({ ...finding, pointer: `/items/${index}${finding.pointer}` });
   });
   return findings;
 }

@@ -35,7 +35,8 @@ export function priceBinOf(dayRate: number): PriceBinSlug {
  * platform's holds several, and $100 is not £100: there a value names its currency
  * ("GBP:100-250"), so a filter never mixes them and nothing is converted.
  */
-export const priceBinValue = (dayRate: number, currency?: string) => (currency ? `${currency}:${priceBinOf(dayRate)}` : priceBinOf(dayRate));
+export const priceBinValue = (dayRate: number, currency?: string) =>
+  currency ? `${currency}:${priceBinOf(dayRate)}` : priceBinOf(dayRate);
 
 /** A price bin facet value's currency (when it names one) and bin. */
 export function readPriceBin(value: string): { currency?: string; bin?: (typeof PRICE_BINS)[number] } {

@@ -30,7 +30,8 @@ type WithOrigin<T> = T & { origin?: string };
 type Plain = Record<string, unknown>;
 
 /** "group/category[/subcategory]" for an item's category path. */
-export const pathKeyOf = (category: Item['category']): CategoryPathKey => [category.group, category.category, category.subcategory].filter((slug) => slug !== undefined).join('/');
+export const pathKeyOf = (category: Item['category']): CategoryPathKey =>
+  [category.group, category.category, category.subcategory].filter((slug) => slug !== undefined).join('/');
 
 /** The storefront address of a tree path: /rentals/<group>[/<category>[/<subcategory>]]. */
 export const pageOf = (key: CategoryPathKey) => `/rentals/${key}`;
@@ -45,7 +46,12 @@ export function withOrigins<T extends CategoryTree>(tree: T): T {
       categories: group.categories.map((category) => ({
         ...category,
         origin: `${group.slug}/${category.slug}`,
-        ...(category.subcategories && { subcategories: category.subcategories.map((sub) => ({ ...sub, origin: `${group.slug}/${category.slug}/${sub.slug}` })) }),
+        ...(category.subcategories && {
+          subcategories: category.subcategories.map((sub) => ({
+            ...sub,
+            origin: `${group.slug}/${category.slug}/${sub.slug}`,
+          })),
+        }),
       })),
     })),
   };
@@ -58,7 +64,9 @@ function originsOf(tree: CategoryTree): Array<{ origin?: string; path: CategoryP
     found.push({ origin: group.origin, path: group.slug });
     for (const category of group.categories as Array<WithOrigin<(typeof group.categories)[number]>>) {
       found.push({ origin: category.origin, path: `${group.slug}/${category.slug}` });
-      for (const sub of (category.subcategories ?? []) as Array<WithOrigin<NonNullable<typeof category.subcategories>[number]>>)
+      for (const sub of (category.subcategories ?? []) as Array<
+        WithOrigin<NonNullable<typeof category.subcategories>[number]>
+      >)
         found.push({ origin: sub.origin, path: `${group.slug}/${category.slug}/${sub.slug}` });
     }
   }
@@ -72,7 +80,8 @@ export const treePaths = (tree: CategoryTree): CategoryPathKey[] => originsOf(tr
 export function withoutOrigins<T extends CategoryTree>(tree: T): T {
   const strip = (entry: Plain): Plain => {
     const { origin: _origin, ...rest } = entry;
-    for (const key of ['categories', 'subcategories']) if (Array.isArray(rest[key])) rest[key] = (rest[key] as Plain[]).map(strip);
+    for (const key of ['categories', 'subcategories'])
+      if (Array.isArray(rest[key])) rest[key] = (rest[key] as Plain[]).map(strip);
     return rest;
   };
   return { ...tree, groups: tree.groups.map((group) => strip(group as unknown as Plain)) };
@@ -94,7 +103,10 @@ export function treeEdit(before: CategoryTree, edited: CategoryTree): TreeEdit {
   const paths = treePaths(before);
   const existed = new Set(paths);
   const moves = entries
-    .filter((entry) => entry.origin && entry.origin !== entry.path && existed.has(entry.origin) && claims.get(entry.origin) === 1)
+    .filter(
+      (entry) =>
+        entry.origin && entry.origin !== entry.path && existed.has(entry.origin) && claims.get(entry.origin) === 1,
+    )
     .map((entry) => ({ from: entry.origin!, to: entry.path }));
   const removed = paths.filter((path) => !kept.has(path));
   return { moves, removed };
@@ -127,14 +139,23 @@ export function inferredTreeEdit(before: CategoryTree, after: CategoryTree): Tre
 }
 
 /** Where an item filed at `category` goes after the moves; undefined when it stays. */
-export function movedCategory(category: Item['category'], moves: readonly CategoryMove[]): Item['category'] | undefined {
+export function movedCategory(
+  category: Item['category'],
+  moves: readonly CategoryMove[],
+): Item['category'] | undefined {
   const to = (key: string) => moves.find((move) => move.from === key)?.to;
   const key = pathKeyOf(category);
   // The deepest level that moved decides: a subcategory moved on its own, else its category, else its group.
   const exact = to(key);
   const parent = category.subcategory !== undefined ? to(`${category.group}/${category.category}`) : undefined;
   const group = to(category.group);
-  const target = exact ?? (parent !== undefined ? `${parent}/${category.subcategory}` : group !== undefined ? `${group}/${key.split('/').slice(1).join('/')}` : undefined);
+  const target =
+    exact ??
+    (parent !== undefined
+      ? `${parent}/${category.subcategory}`
+      : group !== undefined
+        ? `${group}/${key.split('/').slice(1).join('/')}`
+        : undefined);
   if (target === undefined || target === key) return undefined;
   const [g, c, s] = target.split('/');
   return { group: g!, category: c!, ...(s !== undefined && { subcategory: s }) };
@@ -151,10 +172,16 @@ export const isUnder = (category: Item['category'], paths: readonly CategoryPath
  * B→C is A→C), plus one per moved page (its subpages follow by prefix at serving time), none
  * from a page that exists in the new tree and none to a page that no longer does.
  */
-export function redirectsAfter(previous: readonly CategoryRedirect[], moves: readonly CategoryMove[], live: readonly CategoryPathKey[]): CategoryRedirect[] {
+export function redirectsAfter(
+  previous: readonly CategoryRedirect[],
+  moves: readonly CategoryMove[],
+  live: readonly CategoryPathKey[],
+): CategoryRedirect[] {
   const livePages = new Set(live.map(pageOf));
   const follow = (page: string) => {
-    const move = moves.find((candidate) => page === pageOf(candidate.from) || page.startsWith(`${pageOf(candidate.from)}/`));
+    const move = moves.find(
+      (candidate) => page === pageOf(candidate.from) || page.startsWith(`${pageOf(candidate.from)}/`),
+    );
     return move ? pageOf(move.to) + page.slice(pageOf(move.from).length) : page;
   };
   const all = new Map<string, string>();
@@ -162,7 +189,11 @@ export function redirectsAfter(previous: readonly CategoryRedirect[], moves: rea
   for (const move of moves) all.set(pageOf(move.from), pageOf(move.to));
   // A redirect to a page that is gone leads nowhere: that old address is simply gone too.
   // Only well-formed page addresses: a slug the schema refuses is reported on its own input, not again here.
-  return [...all].filter(([from, to]) => PAGE.test(from) && PAGE.test(to) && !livePages.has(from) && livePages.has(to) && from !== to).map(([from, to]) => ({ from, to }));
+  return [...all]
+    .filter(
+      ([from, to]) => PAGE.test(from) && PAGE.test(to) && !livePages.has(from) && livePages.has(to) && from !== to,
+    )
+    .map(([from, to]) => ({ from, to }));
 }
 
 const PAGE = /^\/rentals(?:\/[a-z0-9]+(?:-[a-z0-9]+)*){1,3}$/;
@@ -171,6 +202,11 @@ const PAGE = /^\/rentals(?:\/[a-z0-9]+(?:-[a-z0-9]+)*){1,3}$/;
 export function redirectFor(pathname: string, redirects: readonly CategoryRedirect[] | undefined): string | undefined {
   if (!redirects?.length) return undefined;
   let best: CategoryRedirect | undefined;
-  for (const redirect of redirects) if ((pathname === redirect.from || pathname.startsWith(`${redirect.from}/`)) && (!best || redirect.from.length > best.from.length)) best = redirect;
+  for (const redirect of redirects)
+    if (
+      (pathname === redirect.from || pathname.startsWith(`${redirect.from}/`)) &&
+      (!best || redirect.from.length > best.from.length)
+    )
+      best = redirect;
   return best && best.to + pathname.slice(best.from.length);
 }

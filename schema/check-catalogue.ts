@@ -20,10 +20,26 @@ export interface CatalogueReport {
   issues: Issue[];
 }
 
-export function checkCatalogueSource(source: SourceText, file: string, tenant: Pick<Tenant, 'site' | 'categories'> | undefined): CatalogueReport {
-  if (typeof source !== 'string') return { issues: [{ file, line: 1, column: 1, pointer: '', message: source.unreadable, rule: 'unreadable-file' }] };
+export function checkCatalogueSource(
+  source: SourceText,
+  file: string,
+  tenant: Pick<Tenant, 'site' | 'categories'> | undefined,
+): CatalogueReport {
+  if (typeof source !== 'string')
+    return { issues: [{ file, line: 1, column: 1, pointer: '', message: source.unreadable, rule: 'unreadable-file' }] };
   const parsed = parseJsonSource(source);
-  if (!parsed.ok) return { issues: [{ file, ...parsed.position, pointer: '', message: parsed.problem.message, rule: parsed.problem.rule ?? 'json-syntax' }] };
+  if (!parsed.ok)
+    return {
+      issues: [
+        {
+          file,
+          ...parsed.position,
+          pointer: '',
+          message: parsed.problem.message,
+          rule: parsed.problem.rule ?? 'json-syntax',
+        },
+      ],
+    };
   const issues: Issue[] = parsed.duplicateKeys.map((pointer) => ({
     file,
     ...parsed.locate(pointer, 'key'),
@@ -34,11 +50,19 @@ export function checkCatalogueSource(source: SourceText, file: string, tenant: P
   const validate = partValidators().catalogue;
   if (!validate(parsed.value)) {
     for (const problem of problemsFromAjv(validate.errors))
-      issues.push({ file, ...parsed.locate(problem.pointer, problem.at), pointer: problem.pointer, message: problem.message, rule: problem.rule });
+      issues.push({
+        file,
+        ...parsed.locate(problem.pointer, problem.at),
+        pointer: problem.pointer,
+        message: problem.message,
+        rule: problem.rule,
+      });
     return { issues: issues.sort(compareIssues) };
   }
   const catalogue = parsed.value as Catalogue;
   // Without a valid tenant there is nothing to hold the items against: its own files say why.
-  if (tenant) for (const finding of checkCatalogueRules(catalogue, tenant)) issues.push({ file, ...parsed.locate(finding.pointer), ...finding });
+  if (tenant)
+    for (const finding of checkCatalogueRules(catalogue, tenant))
+      issues.push({ file, ...parsed.locate(finding.pointer), ...finding });
   return issues.length ? { issues: issues.sort(compareIssues) } : { catalogue, issues };
 }

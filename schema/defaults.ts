@@ -9,7 +9,8 @@
  */
 import { effective, itemSchema, propertySchema, rootSchema, type Located } from './schema-walk';
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function declared(schema: Located): string[] {
   return Object.keys((schema.schema.properties as Record<string, unknown> | undefined) ?? {});
@@ -35,7 +36,13 @@ function fill(value: unknown, located: Located | undefined): unknown {
   if (!isObject(value)) return value;
   const result: Record<string, unknown> = {};
   // Own data properties, so a "__proto__" key stays a key.
-  for (const key of Object.keys(value)) Object.defineProperty(result, key, { value: fill(value[key], propertySchema(schema, key)), enumerable: true, writable: true, configurable: true });
+  for (const key of Object.keys(value))
+    Object.defineProperty(result, key, {
+      value: fill(value[key], propertySchema(schema, key)),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   for (const key of declared(schema)) {
     if (Object.hasOwn(result, key)) continue;
     const fallback = defaultFor(propertySchema(schema, key)!);
@@ -45,6 +52,9 @@ function fill(value: unknown, located: Located | undefined): unknown {
 }
 
 /** `value` (a tenant part) with the defaults of its schema filled in. */
-export function withDefaults<T>(part: 'site' | 'vendor' | 'categories' | 'userProfile' | 'item' | 'customerAccount', value: T): T {
+export function withDefaults<T>(
+  part: 'site' | 'vendor' | 'categories' | 'userProfile' | 'item' | 'customerAccount',
+  value: T,
+): T {
   return fill(value, rootSchema(part)) as T;
 }

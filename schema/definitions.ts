@@ -7,7 +7,8 @@ import type { Ajv2020 } from './ajv';
 import { problemsFromAjv } from './ajv-messages';
 import { schemaDocuments } from './documents';
 
-export type DefinitionName = 'tenantId' | 'hostname' | 'label' | 'email' | 'slug' | 'password' | 'phone' | 'currency' | 'locale' | 'timezone';
+export type DefinitionName =
+  'tenantId' | 'hostname' | 'label' | 'email' | 'slug' | 'password' | 'phone' | 'currency' | 'locale' | 'timezone';
 
 /** true when the value fits the definition, else the reason. */
 export function checkDefinitionWith(ajv: Ajv2020, name: DefinitionName, value: unknown): true | string {
@@ -20,4 +21,7 @@ export function checkDefinitionWith(ajv: Ajv2020, name: DefinitionName, value: u
 export const definitionRef = (name: DefinitionName) => ({ $ref: `${schemaDocuments.defs.$id}#/$defs/${name}` });
 
 /** How long a password may be, for the auth library, the CLI's prompt and the storefront's inputs. */
-export const PASSWORD_LENGTH = { min: schemaDocuments.defs.$defs.password.minLength, max: schemaDocuments.defs.$defs.password.maxLength } as const;
+export const PASSWORD_LENGTH = {
+  min: schemaDocuments.defs.$defs.password.minLength,
+  max: schemaDocuments.defs.$defs.password.maxLength,
+} as const;

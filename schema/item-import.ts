@@ -17,10 +17,17 @@ export function sizeProblem(bytes: number, limit: number, what: string, advice: 
 }
 
 /** Why a spreadsheet is too large to import, or undefined. */
-export const sheetSizeProblem = (bytes: number) => sizeProblem(bytes, MAX_SHEET_BYTES, 'an import', 'split it, or leave the photos out of it');
+export const sheetSizeProblem = (bytes: number) =>
+  sizeProblem(bytes, MAX_SHEET_BYTES, 'an import', 'split it, or leave the photos out of it');
 
 /** Why a ZIP of photos is too large for the console, or undefined. */
-export const consolePhotosSizeProblem = (bytes: number) => sizeProblem(bytes, MAX_CONSOLE_PHOTOS_BYTES, 'the console', 'split it, or import from the CLI with --photos <folder>');
+export const consolePhotosSizeProblem = (bytes: number) =>
+  sizeProblem(
+    bytes,
+    MAX_CONSOLE_PHOTOS_BYTES,
+    'the console',
+    'split it, or import from the CLI with --photos <folder>',
+  );
 
 /** One problem, at the sheet's row (1-based, as the spreadsheet numbers it) and column, with the cell's text. */
 export interface ImportProblem {

@@ -30,7 +30,13 @@ export interface SyntaxProblem {
 }
 
 export type JsonSource =
-  | { ok: true; value: unknown; text: string; locate: (pointer: string, at?: 'key' | 'value') => SourcePosition; duplicateKeys: string[] }
+  | {
+      ok: true;
+      value: unknown;
+      text: string;
+      locate: (pointer: string, at?: 'key' | 'value') => SourcePosition;
+      duplicateKeys: string[];
+    }
   | { ok: false; text: string; problem: SyntaxProblem; position: SourcePosition };
 
 const syntaxMessages: Record<string, string> = {
@@ -85,12 +91,18 @@ export function pointerBeyondDepth(value: unknown, limit = MAX_JSON_DEPTH): stri
     const { value: current, pointer, depth } = stack.pop()!;
     if (current === null || typeof current !== 'object') continue;
     if (depth + 1 > limit) return pointer;
-    for (const key of Object.keys(current)) stack.push({ value: (current as Record<string, unknown>)[key], pointer: joinPointer(pointer, key), depth: depth + 1 });
+    for (const key of Object.keys(current))
+      stack.push({
+        value: (current as Record<string, unknown>)[key],
+        pointer: joinPointer(pointer, key),
+        depth: depth + 1,
+      });
   }
   return undefined;
 }
 
-export const tooDeepMessage = (limit = MAX_JSON_DEPTH) => `nested deeper than ${limit} levels of objects and arrays; tenant config never needs that many`;
+export const tooDeepMessage = (limit = MAX_JSON_DEPTH) =>
+  `nested deeper than ${limit} levels of objects and arrays; tenant config never needs that many`;
 
 /** Escapes one reference token of a JSON pointer (RFC 6901). */
 export function escapePointerToken(token: string | number): string {
@@ -249,7 +261,12 @@ export function parseJsonSource(input: string): JsonSource {
   // Editors on Windows sometimes write a byte-order mark; it is not part of the JSON.
   const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
   if (text.trim() === '') {
-    return { ok: false, text, problem: { offset: 0, message: 'the file is empty; expected a JSON object' }, position: { line: 1, column: 1 } };
+    return {
+      ok: false,
+      text,
+      problem: { offset: 0, message: 'the file is empty; expected a JSON object' },
+      position: { line: 1, column: 1 },
+    };
   }
   let value: unknown;
   try {
@@ -262,10 +279,21 @@ export function parseJsonSource(input: string): JsonSource {
     const offset = first ? first.offset : positionFromJsonParseError(error, text);
     const name = first ? printParseErrorCode(first.error) : undefined;
     const detail = name ? (syntaxMessages[name] ?? name) : error instanceof Error ? error.message : String(error);
-    return { ok: false, text, problem: { offset, message: `invalid JSON: ${detail}` }, position: lineIndex(text)(offset) };
+    return {
+      ok: false,
+      text,
+      problem: { offset, message: `invalid JSON: ${detail}` },
+      position: lineIndex(text)(offset),
+    };
   }
   const tooDeep = offsetBeyondDepth(text);
-  if (tooDeep !== undefined) return { ok: false, text, problem: { offset: tooDeep, message: tooDeepMessage(), rule: 'json-depth' }, position: lineIndex(text)(tooDeep) };
+  if (tooDeep !== undefined)
+    return {
+      ok: false,
+      text,
+      problem: { offset: tooDeep, message: tooDeepMessage(), rule: 'json-depth' },
+      position: lineIndex(text)(tooDeep),
+    };
   let index: { pointers: Map<string, PointerLocation>; toPosition: (offset: number) => SourcePosition } | undefined;
   return {
     ok: true,
@@ -273,7 +301,10 @@ export function parseJsonSource(input: string): JsonSource {
     text,
     duplicateKeys: findDuplicateKeys(text, value),
     locate: (pointer, at = 'value') => {
-      index ??= { pointers: indexPointers(parseTree(text, [], { disallowComments: true })!), toPosition: lineIndex(text) };
+      index ??= {
+        pointers: indexPointers(parseTree(text, [], { disallowComments: true })!),
+        toPosition: lineIndex(text),
+      };
       const location = nearest(index.pointers, pointer);
       return index.toPosition(at === 'key' && location.key !== undefined ? location.key : location.value);
     },

@@ -33,7 +33,8 @@ export function foreignFileReferences(value: unknown, tenantId: string, base = '
         break;
       }
     } else if (Array.isArray(node)) node.forEach((entry, index) => visit(entry, joinPointer(pointer, index)));
-    else if (node && typeof node === 'object') for (const [key, entry] of Object.entries(node)) visit(entry, joinPointer(pointer, key));
+    else if (node && typeof node === 'object')
+      for (const [key, entry] of Object.entries(node)) visit(entry, joinPointer(pointer, key));
   };
   visit(value, base);
   return found;

@@ -5,7 +5,19 @@
  * their paths and titles); §2's content routes are the aviation tenant's pages.
  */
 /** What a route shows; the storefront picks its page component by this. */
-export type RouteKind = 'home' | 'rentals' | 'search' | 'content' | 'contact' | 'categories' | 'signup' | 'login' | 'onboarding' | 'favorites' | 'set-lists' | 'quotes';
+export type RouteKind =
+  | 'home'
+  | 'rentals'
+  | 'search'
+  | 'content'
+  | 'contact'
+  | 'categories'
+  | 'signup'
+  | 'login'
+  | 'onboarding'
+  | 'favorites'
+  | 'set-lists'
+  | 'quotes';
 
 export interface StorefrontRoute {
   path: string;
@@ -26,7 +38,8 @@ export const SET_LISTS_PATH = '/set-lists';
 export const setListHref = (id: string) => `${SET_LISTS_PATH}/${encodeURIComponent(id)}`;
 /** A set list shared read-only by link: anyone with the link sees it, signed in or not. */
 export const SHARED_SET_LIST_BASE_PATH = `${SET_LISTS_PATH}/shared`;
-export const sharedSetListPath = (shareToken: string) => `${SHARED_SET_LIST_BASE_PATH}/${encodeURIComponent(shareToken)}`;
+export const sharedSetListPath = (shareToken: string) =>
+  `${SHARED_SET_LIST_BASE_PATH}/${encodeURIComponent(shareToken)}`;
 
 /** A visitor's own quote requests (signed in), and one of them with its priced versions. */
 export const QUOTES_PATH = '/quotes';
@@ -81,13 +94,23 @@ export function categoryPaths(tree: CategoryPaths): Set<string> {
  * First path segments a content page may not take: the storefront's own routes and what the
  * server serves beside them (item pages and photos, images, the API, the console, previews).
  */
-const RESERVED_SEGMENTS = new Set([...STOREFRONT_ROUTES.map((route) => route.path.split('/')[1]!).filter(Boolean), 'item', 'items', 'api', 'assets', 'admin', 'preview']);
+const RESERVED_SEGMENTS = new Set([
+  ...STOREFRONT_ROUTES.map((route) => route.path.split('/')[1]!).filter(Boolean),
+  'item',
+  'items',
+  'api',
+  'assets',
+  'admin',
+  'preview',
+]);
 
 /** Why `path` cannot be a content page's address, or undefined when it can. */
 export function contentPathProblem(path: string): string | undefined {
-  if (!/^\/[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*){0,2}$/.test(path)) return 'must be a site path of one to three lowercase words separated by / and -, e.g. /pages/about-us';
+  if (!/^\/[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*){0,2}$/.test(path))
+    return 'must be a site path of one to three lowercase words separated by / and -, e.g. /pages/about-us';
   const first = path.split('/')[1]!;
-  if (RESERVED_SEGMENTS.has(first)) return `/${first} belongs to the storefront itself (its ${first === 'rentals' ? 'catalogue' : 'own pages'}); choose another address, e.g. /pages${path}`;
+  if (RESERVED_SEGMENTS.has(first))
+    return `/${first} belongs to the storefront itself (its ${first === 'rentals' ? 'catalogue' : 'own pages'}); choose another address, e.g. /pages${path}`;
   return undefined;
 }
 
@@ -96,11 +119,19 @@ export function contentPathProblem(path: string): string | undefined {
  * one of the tenant's content pages. Without the tenant's pages (a form that does not hold them),
  * any address a content page could take is accepted; the server, which has them, decides.
  */
-export function resolvesToRoute(target: string, categoryPathSet: ReadonlySet<string>, contentPaths?: ReadonlySet<string>): boolean {
+export function resolvesToRoute(
+  target: string,
+  categoryPathSet: ReadonlySet<string>,
+  contentPaths?: ReadonlySet<string>,
+): boolean {
   if (/^(?:https?:\/\/|mailto:|tel:)/.test(target)) return true;
   const path = target.replace(/[?#].*$/, '');
   const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
-  return staticPaths.has(trimmed) || categoryPathSet.has(trimmed) || (contentPaths ? contentPaths.has(trimmed) : contentPathProblem(trimmed) === undefined);
+  return (
+    staticPaths.has(trimmed) ||
+    categoryPathSet.has(trimmed) ||
+    (contentPaths ? contentPaths.has(trimmed) : contentPathProblem(trimmed) === undefined)
+  );
 }
 
 /** The platform's own tenant (its storefront is the platform's; ARCHITECTURE.md). */
@@ -111,7 +142,9 @@ export function onboardingPath(tenantId: string): string {
   return tenantId === PLATFORM_TENANT_ID ? '/onboarding/welcome' : '/onboarding/profile';
 }
 
-const AUTH_PATHS = new Set(STOREFRONT_ROUTES.filter((route) => route.kind === 'signup' || route.kind === 'login').map((route) => route.path));
+const AUTH_PATHS = new Set(
+  STOREFRONT_ROUTES.filter((route) => route.kind === 'signup' || route.kind === 'login').map((route) => route.path),
+);
 
 /**
  * §2: after login, the stored redirect target; `/` when it is absent or a sign-up or login page.

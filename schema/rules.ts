@@ -32,7 +32,11 @@ interface TenantRule<P extends TenantPart> {
 const define = <P extends TenantPart>(rule: TenantRule<P>) => rule as unknown as TenantRule<TenantPart>;
 
 /** Reports each entry whose key (compared case-insensitively, trimmed) repeats an earlier sibling's. */
-function repeatedAmong<T>(items: readonly T[], key: (item: T) => string, report: (index: number, value: string, firstIndex: number) => RuleFinding): RuleFinding[] {
+function repeatedAmong<T>(
+  items: readonly T[],
+  key: (item: T) => string,
+  report: (index: number, value: string, firstIndex: number) => RuleFinding,
+): RuleFinding[] {
   const firstIndexOf = new Map<string, number>();
   const findings: RuleFinding[] = [];
   items.forEach((item, index) => {
@@ -46,7 +50,12 @@ function repeatedAmong<T>(items: readonly T[], key: (item: T) => string, report:
 }
 
 /** Names and slugs unique among the entries of one list, e.g. the categories of one group. */
-function uniqueNamesAndSlugs(part: TenantPart, listPointer: string, items: ReadonlyArray<{ name: string; slug: string }>, noun: string): RuleFinding[] {
+function uniqueNamesAndSlugs(
+  part: TenantPart,
+  listPointer: string,
+  items: ReadonlyArray<{ name: string; slug: string }>,
+  noun: string,
+): RuleFinding[] {
   const rule = 'unique-sibling-names';
   return (['name', 'slug'] as const).flatMap((field) =>
     repeatedAmong(
@@ -67,7 +76,14 @@ const siteTenantIdMatchesFolder = define({
   needs: ['site'],
   check({ site }: { site: SiteSettings }, { tenantId }) {
     if (site.tenantId === tenantId) return [];
-    return [{ part: 'site', pointer: '/tenantId', message: `tenantId ${JSON.stringify(site.tenantId)} must equal the folder name ${JSON.stringify(tenantId)}`, rule: 'tenant-id-matches-folder' }];
+    return [
+      {
+        part: 'site',
+        pointer: '/tenantId',
+        message: `tenantId ${JSON.stringify(site.tenantId)} must equal the folder name ${JSON.stringify(tenantId)}`,
+        rule: 'tenant-id-matches-folder',
+      },
+    ];
   },
 });
 
@@ -76,7 +92,14 @@ const vendorIdMatchesFolder = define({
   needs: ['vendor'],
   check({ vendor }: { vendor: VendorConfig }, { tenantId }) {
     if (vendor.id === tenantId) return [];
-    return [{ part: 'vendor', pointer: '/id', message: `vendor id ${JSON.stringify(vendor.id)} must equal the folder name ${JSON.stringify(tenantId)}`, rule: 'tenant-id-matches-folder' }];
+    return [
+      {
+        part: 'vendor',
+        pointer: '/id',
+        message: `vendor id ${JSON.stringify(vendor.id)} must equal the folder name ${JSON.stringify(tenantId)}`,
+        rule: 'tenant-id-matches-folder',
+      },
+    ];
   },
 });
 
@@ -89,7 +112,14 @@ const categoryNamesUnique = define({
       const groupPointer = joinPointer('/groups', g, 'categories');
       findings.push(...uniqueNamesAndSlugs('categories', groupPointer, group.categories, 'category'));
       group.categories.forEach((category, c) => {
-        findings.push(...uniqueNamesAndSlugs('categories', joinPointer(groupPointer, c, 'subcategories'), category.subcategories ?? [], 'subcategory'));
+        findings.push(
+          ...uniqueNamesAndSlugs(
+            'categories',
+            joinPointer(groupPointer, c, 'subcategories'),
+            category.subcategories ?? [],
+            'subcategory',
+          ),
+        );
       });
     });
     return findings;
@@ -102,7 +132,14 @@ const siteListsUnique = define({
   check({ site }: { site: SiteSettings }) {
     const findings = uniqueNamesAndSlugs('site', '/customFields', site.customFields ?? [], 'custom field');
     (site.customFields ?? []).forEach((field, f) => {
-      findings.push(...uniqueNamesAndSlugs('site', joinPointer('/customFields', f, 'options'), field.options, `${field.name} option`));
+      findings.push(
+        ...uniqueNamesAndSlugs(
+          'site',
+          joinPointer('/customFields', f, 'options'),
+          field.options,
+          `${field.name} option`,
+        ),
+      );
     });
     findings.push(
       ...repeatedAmong(
@@ -157,7 +194,9 @@ const linksResolve = define({
     (site.headerLinks ?? []).forEach((link, i) => {
       const pointer = joinPointer('/headerLinks', i);
       checkTarget(joinPointer(pointer, 'target'), link.target);
-      (link.children ?? []).forEach((child, c) => checkTarget(joinPointer(pointer, 'children', c, 'target'), child.target));
+      (link.children ?? []).forEach((child, c) =>
+        checkTarget(joinPointer(pointer, 'children', c, 'target'), child.target),
+      );
       if (link.target === undefined && !link.categoryDropdown && !link.children?.length) {
         findings.push({
           part: 'site',
@@ -208,13 +247,27 @@ const pagesFillContentRoutes = define({
   check({ pages }: { pages: ContentPages }) {
     const findings: RuleFinding[] = pages.pages.flatMap((page, i) => {
       const problem = contentPathProblem(page.path);
-      return problem ? [{ part: 'pages' as const, pointer: joinPointer('/pages', i, 'path'), message: `${JSON.stringify(page.path)}: ${problem}`, rule: 'page-path-allowed' }] : [];
+      return problem
+        ? [
+            {
+              part: 'pages' as const,
+              pointer: joinPointer('/pages', i, 'path'),
+              message: `${JSON.stringify(page.path)}: ${problem}`,
+              rule: 'page-path-allowed',
+            },
+          ]
+        : [];
     });
     return findings.concat(
       repeatedAmong(
         pages.pages,
         (page) => page.path,
-        (index, value, first) => ({ part: 'pages', pointer: joinPointer('/pages', index, 'path'), message: `address ${value} already has a page at /pages/${first}`, rule: 'unique-page-path' }),
+        (index, value, first) => ({
+          part: 'pages',
+          pointer: joinPointer('/pages', index, 'path'),
+          message: `address ${value} already has a page at /pages/${first}`,
+          rule: 'unique-page-path',
+        }),
       ),
     );
   },
@@ -238,7 +291,14 @@ const categoryRedirects = define({
           ]
         : []),
       ...(!live.has(redirect.to)
-        ? [{ part: 'categories' as const, pointer: joinPointer('/redirects', i, 'to'), message: `${redirect.to} is no category page of this tree`, rule: 'category-redirects' }]
+        ? [
+            {
+              part: 'categories' as const,
+              pointer: joinPointer('/redirects', i, 'to'),
+              message: `${redirect.to} is no category page of this tree`,
+              rule: 'category-redirects',
+            },
+          ]
         : []),
     ]);
   },
@@ -295,7 +355,9 @@ export const TENANT_RULES: readonly TenantRule<TenantPart>[] = [
 
 /** Runs every rule whose files are all present (i.e. passed the schema). */
 export function checkTenantRules(parts: Partial<Tenant>, context: RuleContext): RuleFinding[] {
-  return TENANT_RULES.filter((rule) => rule.needs.every((part) => parts[part] !== undefined)).flatMap((rule) => rule.check(parts as Tenant, context));
+  return TENANT_RULES.filter((rule) => rule.needs.every((part) => parts[part] !== undefined)).flatMap((rule) =>
+    rule.check(parts as Tenant, context),
+  );
 }
 
 /**
@@ -306,13 +368,22 @@ export function checkTenantRules(parts: Partial<Tenant>, context: RuleContext): 
  * only findings in that file, since findings elsewhere could be echoes of its schema errors (a
  * link into a category whose slug the schema refused); a rule reading two failed files waits.
  */
-export function checkTenantRulesBesideSchemaErrors(valid: Partial<Tenant>, readable: Partial<Tenant>, context: RuleContext): RuleFinding[] {
+export function checkTenantRulesBesideSchemaErrors(
+  valid: Partial<Tenant>,
+  readable: Partial<Tenant>,
+  context: RuleContext,
+): RuleFinding[] {
   return TENANT_RULES.filter((rule) => rule.needs.every((part) => readable[part] !== undefined)).flatMap((rule) => {
     const failed = rule.needs.filter((part) => valid[part] === undefined);
     if (failed.length === 0) return rule.check(valid as Tenant, context);
     if (failed.length > 1) return [];
     try {
-      return rule.check(readable as Tenant, context).filter((finding) => finding.part === failed[0] && typeof finding.pointer === 'string' && typeof finding.message === 'string');
+      return rule
+        .check(readable as Tenant, context)
+        .filter(
+          (finding) =>
+            finding.part === failed[0] && typeof finding.pointer === 'string' && typeof finding.message === 'string',
+        );
     } catch {
       return [];
     }

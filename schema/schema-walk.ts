@@ -57,7 +57,10 @@ export function propertySchema(parent: Located, key: string): Located | undefine
   let result: Located | undefined;
   if (!properties || !Object.hasOwn(properties, key)) {
     const extra = parent.schema.additionalProperties;
-    result = extra && typeof extra === 'object' ? effective({ schema: extra as SchemaNode, document: parent.document }) : undefined;
+    result =
+      extra && typeof extra === 'object'
+        ? effective({ schema: extra as SchemaNode, document: parent.document })
+        : undefined;
   } else {
     result = effective({ schema: properties[key]!, document: parent.document });
   }
@@ -70,7 +73,10 @@ export function propertySchema(parent: Located, key: string): Located | undefine
 export function itemSchema(parent: Located): Located | undefined {
   if (itemsOf.has(parent.schema)) return itemsOf.get(parent.schema);
   const items = parent.schema.items;
-  const result = items && typeof items === 'object' ? effective({ schema: items as SchemaNode, document: parent.document }) : undefined;
+  const result =
+    items && typeof items === 'object'
+      ? effective({ schema: items as SchemaNode, document: parent.document })
+      : undefined;
   itemsOf.set(parent.schema, result);
   return result;
 }

@@ -23,7 +23,12 @@ export function withoutSchemaKey<T extends { $schema?: string }>(part: T): T {
 
 /** The tenant without the `$schema` keys of its parts (how the API shows it). */
 export function withoutSchemaKeys(tenant: Tenant): Tenant {
-  return { site: withoutSchemaKey(tenant.site), vendor: withoutSchemaKey(tenant.vendor), categories: withoutSchemaKey(tenant.categories), pages: withoutSchemaKey(tenant.pages) };
+  return {
+    site: withoutSchemaKey(tenant.site),
+    vendor: withoutSchemaKey(tenant.vendor),
+    categories: withoutSchemaKey(tenant.categories),
+    pages: withoutSchemaKey(tenant.pages),
+  };
 }
 
 /** The canonical text of each part; `schemaPaths` are the `$schema` values to write. */

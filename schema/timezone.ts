@@ -33,7 +33,10 @@ export function knownTimeZones(): string[] {
 export function utcOffsetMinutes(zone: string, at = new Date()): number | undefined {
   let name: string;
   try {
-    name = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' }).formatToParts(at).find((part) => part.type === 'timeZoneName')?.value ?? '';
+    name =
+      new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
+        .formatToParts(at)
+        .find((part) => part.type === 'timeZoneName')?.value ?? '';
   } catch {
     return undefined;
   }

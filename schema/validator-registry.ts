@@ -29,6 +29,9 @@ export function compileValidatorsWith(compile: () => PartValidators): void {
 /** The validators, resolved on first use: commands that never validate (such as --help) never pay for them. */
 export function partValidators(): PartValidators {
   resolved ??= precompiled?.() ?? compiler?.();
-  if (!resolved) throw new Error('no tenant validators: import schema/node/ajv (Node) or call compileValidatorsWith (browser) first');
+  if (!resolved)
+    throw new Error(
+      'no tenant validators: import schema/node/ajv (Node) or call compileValidatorsWith (browser) first',
+    );
   return resolved;
 }

@@ -49,7 +49,8 @@ const editableNames = Object.entries(schemaDocuments.userProfile.properties)
   .map(([name]) => name);
 
 /** A property's maxLength, through its $refs. */
-const maxLengthOf = (root: 'setList' | 'quoteRequest', name: string): number => (effective(propertySchema(rootSchema(root), name)!).schema as { maxLength: number }).maxLength;
+const maxLengthOf = (root: 'setList' | 'quoteRequest', name: string): number =>
+  (effective(propertySchema(rootSchema(root), name)!).schema as { maxLength: number }).maxLength;
 
 export const visitorForms: VisitorForms = {
   passwordLength: { ...PASSWORD_LENGTH },
@@ -66,7 +67,13 @@ export const visitorForms: VisitorForms = {
     joinMessage: schemaDocuments.customerAccount.$defs.joinRequest.properties.message.maxLength,
   },
   profileFields: editableNames.map((name) => {
-    const schema = effective(propertySchema(profile, name)!).schema as { title?: string; description?: string; maxLength?: number; pattern?: string; 'x-ui'?: ProfileXUi };
+    const schema = effective(propertySchema(profile, name)!).schema as {
+      title?: string;
+      description?: string;
+      maxLength?: number;
+      pattern?: string;
+      'x-ui'?: ProfileXUi;
+    };
     const ui = schema['x-ui'] ?? {};
     return {
       name,
@@ -87,7 +94,12 @@ export const visitorForms: VisitorForms = {
 export const visitorProfileBodySchema = {
   type: 'object',
   additionalProperties: false,
-  properties: Object.fromEntries(editableNames.map((name) => [name, { anyOf: [{ $ref: `${schemaDocuments.userProfile.$id}#/properties/${name}` }, { const: '' }] }])),
+  properties: Object.fromEntries(
+    editableNames.map((name) => [
+      name,
+      { anyOf: [{ $ref: `${schemaDocuments.userProfile.$id}#/properties/${name}` }, { const: '' }] },
+    ]),
+  ),
 } as const;
 
 export const VISITOR_EDITABLE_FIELDS: readonly string[] = editableNames;

@@ -6,7 +6,10 @@
  */
 import type { UserProfile } from './types.generated';
 
-export function visitorName(profile: Pick<UserProfile, 'firstName' | 'lastName' | 'displayName'> | undefined, email?: string): string {
+export function visitorName(
+  profile: Pick<UserProfile, 'firstName' | 'lastName' | 'displayName'> | undefined,
+  email?: string,
+): string {
   const full = [profile?.firstName?.trim(), profile?.lastName?.trim()].filter(Boolean).join(' ');
   return full || profile?.displayName?.trim() || email || '';
 }

@@ -58,4 +58,5 @@ export const isPermanentSecondFactorFailure = (status: number): boolean => statu
  * local provider hands one over at once; reCAPTCHA v3 names its site key and script, and the
  * browser asks it (`grecaptcha.execute(siteKey, { action })`).
  */
-export type BotCheckAnswer = { provider: 'local'; token: string } | { provider: 'recaptcha'; siteKey: string; scriptUrl: string };
+export type BotCheckAnswer =
+  { provider: 'local'; token: string } | { provider: 'recaptcha'; siteKey: string; scriptUrl: string };

@@ -51,24 +51,40 @@ await build({
   sourcemap: 'linked',
   chunkNames: 'chunks/[name]-[hash]',
 });
-await build({ ...node, entryPoints: [path.join(root, 'schema/formats.ts')], outfile: path.join(outdir, 'formats.cjs'), format: 'cjs' });
+await build({
+  ...node,
+  entryPoints: [path.join(root, 'schema/formats.ts')],
+  outfile: path.join(outdir, 'formats.cjs'),
+  format: 'cjs',
+});
 
 // Run the generator from schema/node/standalone.ts, bundled to a scratch file inside the repository
 // (so it resolves node_modules), since this script is plain Node.
 const scratch = await mkdtemp(path.join(root, 'dist', '.build-'));
 try {
   const generator = path.join(scratch, 'standalone.mjs');
-  await build({ ...node, entryPoints: [path.join(root, 'schema/node/standalone.ts')], outfile: generator, format: 'esm' });
+  await build({
+    ...node,
+    entryPoints: [path.join(root, 'schema/node/standalone.ts')],
+    outfile: generator,
+    format: 'esm',
+  });
   const { generateValidatorsModule } = await import(pathToFileURL(generator).href);
   await writeFile(path.join(outdir, 'validators.cjs'), generateValidatorsModule());
 } finally {
   await rm(scratch, { recursive: true, force: true });
 }
 
-const builder = await createBuilder({ configFile: path.join(root, 'storefront/vite.config.ts'), logLevel: 'warn', mode: 'production' });
+const builder = await createBuilder({
+  configFile: path.join(root, 'storefront/vite.config.ts'),
+  logLevel: 'warn',
+  mode: 'production',
+});
 await builder.buildApp();
 // The console: a single-page app into dist/admin, served at /admin/.
-await (await createBuilder({ configFile: path.join(root, 'admin/vite.config.ts'), logLevel: 'warn', mode: 'production' })).buildApp();
+await (
+  await createBuilder({ configFile: path.join(root, 'admin/vite.config.ts'), logLevel: 'warn', mode: 'production' })
+).buildApp();
 
 // The browser bundles, precompressed once (Brotli and gzip beside each file), so the server
 // sends compressed bytes without compressing per request.

@@ -118,8 +118,15 @@ const fill = (template: string, chosen: Variant[]) =>
     return alt === 'A' ? capitalise(words) : alt ? words : variant.label;
   });
 const niceRate = (amount: number) =>
-  amount < 20 ? Math.max(1, Math.round(amount)) : amount < 200 ? Math.round(amount / 5) * 5 : amount < 1000 ? Math.round(amount / 25) * 25 : Math.round(amount / 50) * 50;
-const count = (qty: number | [number, number], rng: Random) => (typeof qty === 'number' ? qty : rng.int(qty[0], qty[1]));
+  amount < 20
+    ? Math.max(1, Math.round(amount))
+    : amount < 200
+      ? Math.round(amount / 5) * 5
+      : amount < 1000
+        ? Math.round(amount / 25) * 25
+        : Math.round(amount / 50) * 50;
+const count = (qty: number | [number, number], rng: Random) =>
+  typeof qty === 'number' ? qty : rng.int(qty[0], qty[1]);
 
 /** Every combination of the axes, shuffled, then ordered so the first axis's values take turns. */
 function combinations(family: Family, rng: Random): Variant[][] {
@@ -152,7 +159,8 @@ export function expandFamily(family: Family, rng: Random): Draft[] {
     const own = at?.split('/') ?? [];
     const full = [...parts.slice(0, Math.min(parts.length, 3 - own.length)), ...own];
     const [group, category, subcategory] = full as [string, string, string?];
-    const product = (key: 'rate' | 'weight' | 'size') => chosen.reduce((total, variant) => total * (variant[key] ?? 1), 1);
+    const product = (key: 'rate' | 'weight' | 'size') =>
+      chosen.reduce((total, variant) => total * (variant[key] ?? 1), 1);
     const fields: Record<string, string[]> = { ...family.fields };
     for (const variant of chosen) Object.assign(fields, variant.fields);
     const ownColors = chosen.flatMap((variant) => variant.colors ?? []);
@@ -161,7 +169,10 @@ export function expandFamily(family: Family, rng: Random): Draft[] {
     const size = product('size');
     const [w, d, h] = family.dims.map((value) => Math.max(1, Math.round(value * size * rng.range(0.97, 1.03, 3))));
     // A variant's size scales its weight too, unless it gives a weight factor of its own.
-    const weight = family.lb * chosen.reduce((total, variant) => total * (variant.weight ?? variant.size ?? 1), 1) * rng.range(0.94, 1.06, 3);
+    const weight =
+      family.lb *
+      chosen.reduce((total, variant) => total * (variant.weight ?? variant.size ?? 1), 1) *
+      rng.range(0.94, 1.06, 3);
     const day = niceRate(family.day * product('rate') * rng.range(0.92, 1.08, 3));
     const notes = chosen.map((variant) => variant.note).filter((note): note is string => Boolean(note));
     const conditions = family.conditions ?? CONDITIONS;
@@ -177,7 +188,12 @@ export function expandFamily(family: Family, rng: Random): Draft[] {
       rates: { day, week: Math.round(day * 300) / 100 },
       quantity: count(qty, rng),
       // A place has no weight or size of its own.
-      ...(family.lb > 0 ? { weightLb: weight < 10 ? Math.round(weight * 10) / 10 : Math.round(weight), dimensions: { widthIn: w!, depthIn: d!, heightIn: h! } } : {}),
+      ...(family.lb > 0
+        ? {
+            weightLb: weight < 10 ? Math.round(weight * 10) / 10 : Math.round(weight),
+            dimensions: { widthIn: w!, depthIn: d!, heightIn: h! },
+          }
+        : {}),
       tags: [...new Set([...(family.tags ?? []), ...chosen.flatMap((variant) => variant.tags ?? [])])].sort(),
       colors,
       customFields: Object.fromEntries(Object.entries(fields).filter(([, values]) => values.length)),
@@ -202,7 +218,9 @@ function datesFor(count: number, fresh: number, rng: Random): Array<{ createdAt:
     const [from, to] = freshIndexes.has(index) ? [NEW_FROM, END] : [START, NEW_FROM - 2 * DAY];
     const day = from + rng.int(0, Math.floor((to - from) / DAY)) * DAY;
     const created = day + rng.int(15, 23) * 3_600_000 + rng.int(0, 11) * 300_000;
-    const updated = rng.chance(0.35) ? created : Math.min(LAST_UPDATE, created + rng.int(1, 120) * DAY + rng.int(0, 8) * 3_600_000);
+    const updated = rng.chance(0.35)
+      ? created
+      : Math.min(LAST_UPDATE, created + rng.int(1, 120) * DAY + rng.int(0, 8) * 3_600_000);
     return { createdAt: iso(created), updatedAt: iso(Math.max(created, updated)) };
   });
 }
@@ -223,7 +241,9 @@ export function generate(tenant: TenantFiles, families: readonly Family[], fresh
     names.add(draft.name);
   }
   const taken = new Set<string>();
-  const withIds = drafts.map((draft) => ({ draft, objectID: objectIdFor(draft.name, taken) })).sort((a, b) => (a.objectID < b.objectID ? -1 : a.objectID > b.objectID ? 1 : 0));
+  const withIds = drafts
+    .map((draft) => ({ draft, objectID: objectIdFor(draft.name, taken) }))
+    .sort((a, b) => (a.objectID < b.objectID ? -1 : a.objectID > b.objectID ? 1 : 0));
   const dates = datesFor(withIds.length, fresh, rng.fork('dates'));
   const images = new Map<string, string>();
   const pictures = rng.fork('pictures');
@@ -235,8 +255,21 @@ export function generate(tenant: TenantFiles, families: readonly Family[], fresh
     images.set(file, drawPicture({ pictogram, colours, caption: rest.name }));
     const itemImages = [{ url: `/items/${tenant.id}/${file}`, width: 800, height: 600, alt }];
     if (pictures.chance(0.2)) {
-      images.set(`${objectID}-2.svg`, drawPicture({ pictogram, colours: colours.length > 1 ? [colours[1]!, colours[0]!] : colours, caption: rest.name, detail: true }));
-      itemImages.push({ url: `/items/${tenant.id}/${objectID}-2.svg`, width: 800, height: 600, alt: `Close view: ${alt.charAt(0).toLowerCase()}${alt.slice(1)}` });
+      images.set(
+        `${objectID}-2.svg`,
+        drawPicture({
+          pictogram,
+          colours: colours.length > 1 ? [colours[1]!, colours[0]!] : colours,
+          caption: rest.name,
+          detail: true,
+        }),
+      );
+      itemImages.push({
+        url: `/items/${tenant.id}/${objectID}-2.svg`,
+        width: 800,
+        height: 600,
+        alt: `Close view: ${alt.charAt(0).toLowerCase()}${alt.slice(1)}`,
+      });
     }
     const geoloc = vendorGeoloc(vendorId);
     return { objectID, ...rest, images: itemImages, vendorId, _geoloc: geoloc, ...dates[index]! };
@@ -256,17 +289,29 @@ function vendorGeoloc(vendorId: string): GeoPoint {
   return point;
 }
 
-const FORBIDDEN = [/<script/i, /\son[a-z]+\s*=/i, /javascript:/i, /<foreignObject/i, /<!DOCTYPE/i, /<!ENTITY/i, /href\s*=/i, /url\((?!#)/i];
+const FORBIDDEN = [
+  /<script/i,
+  /\son[a-z]+\s*=/i,
+  /javascript:/i,
+  /<foreignObject/i,
+  /<!DOCTYPE/i,
+  /<!ENTITY/i,
+  /href\s*=/i,
+  /url\((?!#)/i,
+];
 
 /** Problems with a generated catalogue: schema, tenant rules, coverage and images. */
 function problems(tenant: TenantFiles, generated: Generated): string[] {
   const found: string[] = [];
   const validate = getAjv().getSchema(schemaIds.catalogue)!;
-  if (!validate(generated.catalogue)) for (const error of validate.errors ?? []) found.push(`schema: ${error.instancePath} ${error.message}`);
-  for (const finding of checkCatalogueRules(generated.catalogue, tenant)) found.push(`rule ${finding.rule}: ${finding.pointer} ${finding.message}`);
+  if (!validate(generated.catalogue))
+    for (const error of validate.errors ?? []) found.push(`schema: ${error.instancePath} ${error.message}`);
+  for (const finding of checkCatalogueRules(generated.catalogue, tenant))
+    found.push(`rule ${finding.rule}: ${finding.pointer} ${finding.message}`);
   const used = new Set(generated.catalogue.items.map((item) => `${item.category.group}/${item.category.category}`));
   for (const group of tenant.categories.groups.filter(isRentalGroup))
-    for (const category of group.categories) if (!used.has(`${group.slug}/${category.slug}`)) found.push(`no item in ${group.slug}/${category.slug}`);
+    for (const category of group.categories)
+      if (!used.has(`${group.slug}/${category.slug}`)) found.push(`no item in ${group.slug}/${category.slug}`);
   for (const [file, svg] of generated.images) {
     if (Buffer.byteLength(svg) >= 4096) found.push(`${file} is ${Buffer.byteLength(svg)} bytes (limit 4 KB)`);
     for (const pattern of FORBIDDEN) if (pattern.test(svg)) found.push(`${file} matches ${pattern}`);
@@ -284,11 +329,17 @@ async function main() {
   const started = performance.now();
   const outputs: Array<{ tenant: TenantFiles; generated: Generated }> = [];
   for (const { id, families, fresh } of TENANTS) {
-    const tenant: TenantFiles = { id, site: readJson(path.join(tenantDir(id), 'site.json')), categories: readJson(path.join(tenantDir(id), 'categories.json')) };
+    const tenant: TenantFiles = {
+      id,
+      site: readJson(path.join(tenantDir(id), 'site.json')),
+      categories: readJson(path.join(tenantDir(id), 'categories.json')),
+    };
     const generated = generate(tenant, families, fresh);
     const found = problems(tenant, generated);
     if (found.length) {
-      console.error(`tenants/${id}: ${found.length} problem(s), nothing written:\n  ${found.slice(0, 50).join('\n  ')}`);
+      console.error(
+        `tenants/${id}: ${found.length} problem(s), nothing written:\n  ${found.slice(0, 50).join('\n  ')}`,
+      );
       process.exitCode = 1;
       return;
     }
@@ -321,13 +372,18 @@ async function main() {
       }
     }
     const svgBytes = [...generated.images.values()].reduce((total, svg) => total + Buffer.byteLength(svg), 0);
-    console.log(`tenants/${tenant.id}: ${generated.catalogue.items.length} items, ${generated.images.size} images (${(svgBytes / 1024).toFixed(0)} KB)`);
+    console.log(
+      `tenants/${tenant.id}: ${generated.catalogue.items.length} items, ${generated.images.size} images (${(svgBytes / 1024).toFixed(0)} KB)`,
+    );
   }
   const ms = Math.round(performance.now() - started);
   if (check && stale) {
     console.error(`${stale} file(s) differ: run npx tsx scripts/sample-catalogue.ts and commit the result.`);
     process.exitCode = 1;
-  } else console.log(check ? `Sample catalogues are up to date (${ms} ms).` : `${written} file(s) written or removed (${ms} ms).`);
+  } else
+    console.log(
+      check ? `Sample catalogues are up to date (${ms} ms).` : `${written} file(s) written or removed (${ms} ms).`,
+    );
 }
 
 await main();

@@ -24,7 +24,9 @@ const config = (() => {
     return fail((error as Error).message);
   }
 })();
-const app = await buildApp({ config, logger: { level: process.env.LOG_LEVEL ?? 'info' } }).catch((error: Error) => fail(error.message));
+const app = await buildApp({ config, logger: { level: process.env.LOG_LEVEL ?? 'info' } }).catch((error: Error) =>
+  fail(error.message),
+);
 const bootstrap = await app.accounts.ensureBootstrapAdmin(config.adminEmail, config.adminPassword);
 if (bootstrap === 'created') app.log.info({ email: config.adminEmail }, 'created the first platform account');
 

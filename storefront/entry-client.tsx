@@ -10,8 +10,9 @@ import './styles/storefront.css';
 
 const state = JSON.parse(document.getElementById(STATE_ELEMENT_ID)!.textContent) as PageState;
 // The page's own module first (routes.tsx), then hydration: the server's HTML is on screen meanwhile.
-void loadPage(resolvePage(state.path, state.configuration.categories, state.configuration.pages), state.configuration.tenantId).then((Page) =>
-  hydrateRoot(document.getElementById('root')!, <App state={state} Page={Page} />),
-);
+void loadPage(
+  resolvePage(state.path, state.configuration.categories, state.configuration.pages),
+  state.configuration.tenantId,
+).then((Page) => hydrateRoot(document.getElementById('root')!, <App state={state} Page={Page} />));
 startTracking(state.configuration.site.gaTrackingId);
 void startLocating(state.configuration.site, state.catalogue?.marketplace ?? state.marketplace);

@@ -10,7 +10,11 @@ export type PageKey = RouteKind | Exclude<Page['kind'], 'route'> | 'marketplace-
 
 /** The platform's home page is its own module (the nearest houses), so a house's home page does not download it. */
 export const pageKeyOf = (page: Page, tenantId?: string): PageKey =>
-  page.kind === 'route' ? (page.route.kind === 'home' && tenantId === PLATFORM_TENANT_ID ? 'marketplace-home' : page.route.kind) : page.kind;
+  page.kind === 'route'
+    ? page.route.kind === 'home' && tenantId === PLATFORM_TENANT_ID
+      ? 'marketplace-home'
+      : page.route.kind
+    : page.kind;
 
 /** Each page's module under pages/, and the component it exports (one module may serve two kinds). */
 export const PAGE_MODULES: Record<PageKey, { module: string; component: string }> = {

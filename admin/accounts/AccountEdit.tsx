@@ -37,7 +37,12 @@ export function AccountEdit({ tenantId }: { tenantId: string }) {
   return (
     <>
       <AccountStanding tenantId={tenantId} accountId={accountId} version={account?.version} />
-      <AccountStatements tenantId={tenantId} accountId={accountId} version={account?.version} billingContact={!!account?.billingContact} />
+      <AccountStatements
+        tenantId={tenantId}
+        accountId={accountId}
+        version={account?.version}
+        billingContact={!!account?.billingContact}
+      />
       <ExemptionCertificateFile tenantId={tenantId} account={account} />
       <RecordEdit
         resource={resource}

@@ -6,7 +6,16 @@
  * they sign in with), and putting the account on stop with a reason.
  */
 import { Alert, Typography } from '@mui/material';
-import { ArrayInput, email, NumberInput, required, SimpleForm, SimpleFormIterator, TextInput, useTranslate } from 'react-admin';
+import {
+  ArrayInput,
+  email,
+  NumberInput,
+  required,
+  SimpleForm,
+  SimpleFormIterator,
+  TextInput,
+  useTranslate,
+} from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { withDefaults } from '../../schema/defaults';
 import { fromMinor, toMinor } from '../../schema/rental/card-hold';
@@ -20,11 +29,12 @@ import { SchemaInput } from '../schema-form/SchemaInput';
  * The fields the schema drives, in the groups the form shows; the rest are by hand below, or the
  * server's own. The exemption certificate's file is uploaded with the certificate (not typed).
  */
-const fields = fieldsOf(rootSchema('customerAccount'), { skip: ['id', 'tenantId', 'currency', 'members', 'creditLimit', 'onStop', 'version', 'createdAt', 'updatedAt'] }).filter(
-  (field) => field.source !== 'exemption.file',
-);
+const fields = fieldsOf(rootSchema('customerAccount'), {
+  skip: ['id', 'tenantId', 'currency', 'members', 'creditLimit', 'onStop', 'version', 'createdAt', 'updatedAt'],
+}).filter((field) => field.source !== 'exemption.file');
 const idField = fieldsOf(rootSchema('customerAccount')).find((field) => field.source === 'id')!;
-const under = (...sources: string[]) => fields.filter((field) => sources.some((source) => field.source === source || field.source.startsWith(`${source}.`)));
+const under = (...sources: string[]) =>
+  fields.filter((field) => sources.some((source) => field.source === source || field.source.startsWith(`${source}.`)));
 const GROUPS = {
   company: under('name', 'kind', 'taxNumber'),
   billing: under('billingAddress', 'billingContact'),
@@ -38,7 +48,11 @@ const GROUPS = {
  */
 const SWITCHES_ON = { paymentReminders: schemaDocuments.customerAccount.properties.paymentReminders.default };
 /** A new account starts on account terms with the schema's net days and deposit; nothing else filled in. */
-const NEW_ACCOUNT = { ...SWITCHES_ON, terms: withDefaults('customerAccount', { terms: { method: 'account' } }).terms, members: [] };
+const NEW_ACCOUNT = {
+  ...SWITCHES_ON,
+  terms: withDefaults('customerAccount', { terms: { method: 'account' } }).terms,
+  members: [],
+};
 
 function Heading({ label }: { label: string }) {
   const translate = useTranslate();
@@ -81,7 +95,12 @@ export function AccountForm({ isNew, currency }: { isNew: boolean; currency: str
       ),
     );
   return (
-    <SimpleForm toolbar={<RecordToolbar />} warnWhenUnsavedChanges sx={{ maxWidth: 880 }} defaultValues={isNew ? NEW_ACCOUNT : SWITCHES_ON}>
+    <SimpleForm
+      toolbar={<RecordToolbar />}
+      warnWhenUnsavedChanges
+      sx={{ maxWidth: 880 }}
+      defaultValues={isNew ? NEW_ACCOUNT : SWITCHES_ON}
+    >
       <Heading label="backlot.accounts.companyHeading" />
       {inputs(GROUPS.company)}
       {isNew && <SchemaInput field={{ ...idField, required: false }} />}
@@ -97,7 +116,9 @@ export function AccountForm({ isNew, currency }: { isNew: boolean; currency: str
           // The form keeps minor units (cents), as the account does; the input shows the currency's major units.
           format={(minor: unknown) => (typeof minor === 'number' ? String(fromMinor(minor, currency)) : '')}
           // NumberInput hands over the typed number (valueAsNumber), or the text when it is not one.
-          parse={(major: number | string) => (typeof major === 'number' && Number.isFinite(major) ? toMinor(major, currency) : null)}
+          parse={(major: number | string) =>
+            typeof major === 'number' && Number.isFinite(major) ? toMinor(major, currency) : null
+          }
         />
       </OnAccountOnly>
       <Heading label="backlot.accounts.membersHeading" />
@@ -106,7 +127,13 @@ export function AccountForm({ isNew, currency }: { isNew: boolean; currency: str
       </Typography>
       <ArrayInput source="members" label={false}>
         <SimpleFormIterator inline disableReordering>
-          <TextInput source="email" label={translate('backlot.accounts.memberEmail')} validate={[required(), email()]} type="email" helperText={false} />
+          <TextInput
+            source="email"
+            label={translate('backlot.accounts.memberEmail')}
+            validate={[required(), email()]}
+            type="email"
+            helperText={false}
+          />
           <TextInput source="name" label={translate('backlot.accounts.memberName')} helperText={false} />
         </SimpleFormIterator>
       </ArrayInput>
@@ -119,7 +146,13 @@ export function AccountForm({ isNew, currency }: { isNew: boolean; currency: str
       {inputs(GROUPS.exemption)}
       <Heading label="backlot.accounts.stopHeading" />
       <StopNotice />
-      <TextInput source="onStop.reason" label={translate('backlot.accounts.stopReason')} helperText={translate('backlot.accounts.stopHelp')} fullWidth multiline />
+      <TextInput
+        source="onStop.reason"
+        label={translate('backlot.accounts.stopReason')}
+        helperText={translate('backlot.accounts.stopHelp')}
+        fullWidth
+        multiline
+      />
       {inputs(GROUPS.notes)}
     </SimpleForm>
   );

@@ -7,14 +7,27 @@ import { Box, Chip, Typography } from '@mui/material';
 import HourglassBottomOutlinedIcon from '@mui/icons-material/HourglassBottomOutlined';
 import { CustomerFilesExport } from './CustomerFilesExport';
 import { JoinRequests } from './JoinRequests';
-import { Button, CreateButton, Datagrid, FunctionField, Link, List, SearchInput, TextField, TopToolbar, useTranslate } from 'react-admin';
+import {
+  Button,
+  CreateButton,
+  Datagrid,
+  FunctionField,
+  Link,
+  List,
+  SearchInput,
+  TextField,
+  TopToolbar,
+  useTranslate,
+} from 'react-admin';
 import { schemaDocuments } from '../../schema/documents';
 import { fromMinor } from '../../schema/rental/card-hold';
 import type { CustomerAccount } from '../../schema/types.generated';
 import { tableScrollsInCard } from '../components/table-scroll';
 import { termsText } from './account-record';
 
-const KINDS = Object.fromEntries(schemaDocuments.customerAccount.properties.kind.oneOf.map((option) => [option.const, option.title]));
+const KINDS = Object.fromEntries(
+  schemaDocuments.customerAccount.properties.kind.oneOf.map((option) => [option.const, option.title]),
+);
 
 function NoAccounts({ tenantId }: { tenantId: string }) {
   const translate = useTranslate();
@@ -36,7 +49,11 @@ export function AccountList({ tenantId }: { tenantId: string }) {
   const money = (account: CustomerAccount) =>
     account.creditLimit === undefined
       ? translate('backlot.accounts.noLimit')
-      : new Intl.NumberFormat(undefined, { style: 'currency', currency: account.currency, maximumFractionDigits: 0 }).format(fromMinor(account.creditLimit, account.currency));
+      : new Intl.NumberFormat(undefined, {
+          style: 'currency',
+          currency: account.currency,
+          maximumFractionDigits: 0,
+        }).format(fromMinor(account.creditLimit, account.currency));
   const terms = (account: CustomerAccount) =>
     termsText(account.terms, {
       card: translate('backlot.accounts.byCard'),
@@ -54,7 +71,12 @@ export function AccountList({ tenantId }: { tenantId: string }) {
         filters={[<SearchInput key="q" source="q" alwaysOn placeholder={translate('backlot.accounts.search')} />]}
         actions={
           <TopToolbar>
-            <Button component={Link} to={`/t/${tenantId}/accounts/aged`} label="backlot.aged.open" startIcon={<HourglassBottomOutlinedIcon />} />
+            <Button
+              component={Link}
+              to={`/t/${tenantId}/accounts/aged`}
+              label="backlot.aged.open"
+              startIcon={<HourglassBottomOutlinedIcon />}
+            />
             <CreateButton to={`/t/${tenantId}/accounts/create`} label="backlot.accounts.open" />
           </TopToolbar>
         }
@@ -73,7 +95,15 @@ export function AccountList({ tenantId }: { tenantId: string }) {
             render={(account: CustomerAccount) => (
               <>
                 {account.name}
-                {account.onStop && <Chip size="small" color="error" label={translate('backlot.accounts.onStop')} sx={{ ml: 1 }} title={account.onStop.reason} />}
+                {account.onStop && (
+                  <Chip
+                    size="small"
+                    color="error"
+                    label={translate('backlot.accounts.onStop')}
+                    sx={{ ml: 1 }}
+                    title={account.onStop.reason}
+                  />
+                )}
               </>
             )}
           />
@@ -85,9 +115,25 @@ export function AccountList({ tenantId }: { tenantId: string }) {
             headerClassName="wide-only"
           />
           <FunctionField label={translate('backlot.accounts.terms')} render={terms} sortable={false} />
-          <FunctionField label={translate('backlot.accounts.limit')} render={money} sortBy="creditLimit" cellClassName="wide-only" headerClassName="wide-only" />
-          <FunctionField label={translate('backlot.accounts.members')} render={(account: CustomerAccount) => account.members.length} sortable={false} />
-          <TextField source="id" label={translate('backlot.accounts.id')} sortable={false} cellClassName="wide-only" headerClassName="wide-only" />
+          <FunctionField
+            label={translate('backlot.accounts.limit')}
+            render={money}
+            sortBy="creditLimit"
+            cellClassName="wide-only"
+            headerClassName="wide-only"
+          />
+          <FunctionField
+            label={translate('backlot.accounts.members')}
+            render={(account: CustomerAccount) => account.members.length}
+            sortable={false}
+          />
+          <TextField
+            source="id"
+            label={translate('backlot.accounts.id')}
+            sortable={false}
+            cellClassName="wide-only"
+            headerClassName="wide-only"
+          />
         </Datagrid>
       </List>
     </>

@@ -18,23 +18,37 @@ interface Standing {
   onStop?: string;
 }
 
-export function AccountStanding({ tenantId, accountId, version }: { tenantId: string; accountId: string; version: number | undefined }) {
+export function AccountStanding({
+  tenantId,
+  accountId,
+  version,
+}: {
+  tenantId: string;
+  accountId: string;
+  version: number | undefined;
+}) {
   const translate = useTranslate();
   const { money } = useQuoteTenant(tenantId);
   const [standing, setStanding] = useState<Standing>();
   useEffect(() => {
     if (version === undefined) return;
     let live = true;
-    void fetchUtils.fetchJson(`/api/tenants/${encodeURIComponent(tenantId)}/accounts/${encodeURIComponent(accountId)}/standing`).then(
-      ({ json }) => live && setStanding(json as Standing),
-      () => undefined,
-    );
+    void fetchUtils
+      .fetchJson(`/api/tenants/${encodeURIComponent(tenantId)}/accounts/${encodeURIComponent(accountId)}/standing`)
+      .then(
+        ({ json }) => live && setStanding(json as Standing),
+        () => undefined,
+      );
     return () => void (live = false);
   }, [tenantId, accountId, version]);
   if (!standing) return null;
   const over = standing.limit !== undefined && standing.owed > standing.limit;
   return (
-    <Alert severity={standing.onStop ? 'error' : over || standing.overdue > 0 ? 'warning' : 'info'} sx={{ mt: 2 }} role="status">
+    <Alert
+      severity={standing.onStop ? 'error' : over || standing.overdue > 0 ? 'warning' : 'info'}
+      sx={{ mt: 2 }}
+      role="status"
+    >
       <Typography variant="body2">
         {standing.limit === undefined
           ? translate('backlot.accounts.owes', { owed: money(standing.owed) })

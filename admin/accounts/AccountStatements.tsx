@@ -22,7 +22,17 @@ export function recentMonths(today: Date, count = 12): string[] {
   });
 }
 
-export function AccountStatements({ tenantId, accountId, version, billingContact }: { tenantId: string; accountId: string; version: number | undefined; billingContact: boolean }) {
+export function AccountStatements({
+  tenantId,
+  accountId,
+  version,
+  billingContact,
+}: {
+  tenantId: string;
+  accountId: string;
+  version: number | undefined;
+  billingContact: boolean;
+}) {
   const translate = useTranslate();
   const { site, day } = useQuoteTenant(tenantId);
   const months = useMemo(() => recentMonths(new Date()), []);
@@ -48,7 +58,10 @@ export function AccountStatements({ tenantId, accountId, version, billingContact
         // Last month's statement is the one a house sends; this month's is still filling.
         initial={months[1]!}
         monthName={monthName}
-        file={(month) => ({ href: `${base}/statements/${month}/pdf`, label: translate('backlot.statements.open', { month: monthName(month) }) })}
+        file={(month) => ({
+          href: `${base}/statements/${month}/pdf`,
+          label: translate('backlot.statements.open', { month: monthName(month) }),
+        })}
         icon={<PictureAsPdfOutlinedIcon />}
       />
       {version !== undefined && !billingContact && (
@@ -57,15 +70,28 @@ export function AccountStatements({ tenantId, accountId, version, billingContact
         </Alert>
       )}
       <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-        {notices === undefined ? translate('backlot.statements.loading') : notices.length ? translate('backlot.statements.mailed') : translate('backlot.statements.noneMailed')}
+        {notices === undefined
+          ? translate('backlot.statements.loading')
+          : notices.length
+            ? translate('backlot.statements.mailed')
+            : translate('backlot.statements.noneMailed')}
       </Typography>
       {notices && notices.length > 0 && (
         <Stack component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
           {[...notices].reverse().map((notice) => (
             <Typography component="li" variant="body2" key={notice.id}>
               {notice.kind === 'statement'
-                ? translate('backlot.statements.statementSent', { month: monthName(notice.month ?? ''), to: notice.to, day: day(notice.sentAt.slice(0, 10)) })
-                : translate('backlot.statements.reminderSent', { invoice: notice.invoice ?? '', days: notice.daysOverdue ?? 0, to: notice.to, day: day(notice.sentAt.slice(0, 10)) })}
+                ? translate('backlot.statements.statementSent', {
+                    month: monthName(notice.month ?? ''),
+                    to: notice.to,
+                    day: day(notice.sentAt.slice(0, 10)),
+                  })
+                : translate('backlot.statements.reminderSent', {
+                    invoice: notice.invoice ?? '',
+                    days: notice.daysOverdue ?? 0,
+                    to: notice.to,
+                    day: day(notice.sentAt.slice(0, 10)),
+                  })}
             </Typography>
           ))}
         </Stack>

@@ -5,7 +5,19 @@
  * account are listed by their studio or name.
  */
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { Alert, Box, Button, Card, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  LinearProgress,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { fetchUtils } from 'ra-core';
 import { useEffect, useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
@@ -16,7 +28,8 @@ import { useQuoteTenant } from '../quote-requests/useQuoteTenant';
 
 // What is owed and held first: on a phone the table scrolls, and these are what the office reads.
 const AMOUNTS = ['total', 'credit', ...AGE_BUCKETS] as const;
-const amountOf = (row: Pick<DebtorRow, 'buckets' | 'total' | 'credit'>, column: (typeof AMOUNTS)[number]) => (column === 'total' || column === 'credit' ? row[column] : row.buckets[column]);
+const amountOf = (row: Pick<DebtorRow, 'buckets' | 'total' | 'credit'>, column: (typeof AMOUNTS)[number]) =>
+  column === 'total' || column === 'credit' ? row[column] : row.buckets[column];
 
 export function AgedDebtors({ tenantId }: { tenantId: string }) {
   const translate = useTranslate();
@@ -29,7 +42,8 @@ export function AgedDebtors({ tenantId }: { tenantId: string }) {
       (failure: unknown) => setError(failureMessage(failure)),
     );
   }, [tenantId]);
-  const sumOf = (column: (typeof AMOUNTS)[number]) => (report?.rows ?? []).reduce((sum, row) => sum + amountOf(row, column), 0);
+  const sumOf = (column: (typeof AMOUNTS)[number]) =>
+    (report?.rows ?? []).reduce((sum, row) => sum + amountOf(row, column), 0);
   return (
     <Box sx={{ py: 2, display: 'grid', gap: 2 }}>
       <Title title={translate('backlot.aged.title', { tenant: tenantId })} />
@@ -62,13 +76,21 @@ export function AgedDebtors({ tenantId }: { tenantId: string }) {
                   {report.rows.map((row) => (
                     <TableRow key={row.key}>
                       <TableCell component="th" scope="row">
-                        {row.account ? <Link to={`/t/${tenantId}/accounts/${encodeURIComponent(row.account)}`}>{row.name}</Link> : row.name}
+                        {row.account ? (
+                          <Link to={`/t/${tenantId}/accounts/${encodeURIComponent(row.account)}`}>{row.name}</Link>
+                        ) : (
+                          row.name
+                        )}
                       </TableCell>
                       {AMOUNTS.map((column) => (
                         <TableCell
                           key={column}
                           align="right"
-                          sx={{ whiteSpace: 'nowrap', fontWeight: column === 'total' ? 600 : undefined, color: column === 'over90' && row.buckets.over90 > 0 ? 'error.main' : undefined }}
+                          sx={{
+                            whiteSpace: 'nowrap',
+                            fontWeight: column === 'total' ? 600 : undefined,
+                            color: column === 'over90' && row.buckets.over90 > 0 ? 'error.main' : undefined,
+                          }}
                         >
                           {amountOf(row, column) ? tenant.money(amountOf(row, column)) : '—'}
                         </TableCell>

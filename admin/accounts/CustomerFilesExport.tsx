@@ -52,9 +52,20 @@ export function CustomerFilesExport({ tenantId }: { tenantId: string }) {
     );
   };
   return (
-    <Stack spacing={1.5} component="section" aria-label={translate('backlot.accountFiles.heading')} sx={EXPORT_ASIDE_SX}>
+    <Stack
+      spacing={1.5}
+      component="section"
+      aria-label={translate('backlot.accountFiles.heading')}
+      sx={EXPORT_ASIDE_SX}
+    >
       <Typography variant="subtitle2">{translate('backlot.accountFiles.heading')}</Typography>
-      <TextField select size="small" label={translate('backlot.accountFiles.format')} value={format} onChange={(event) => setFormat(event.target.value as ContactFormat)}>
+      <TextField
+        select
+        size="small"
+        label={translate('backlot.accountFiles.format')}
+        value={format}
+        onChange={(event) => setFormat(event.target.value as ContactFormat)}
+      >
         {FORMATS.map((choice) => (
           <MenuItem key={choice} value={choice}>
             {translate(`backlot.accountFiles.formats.${choice}`)}
@@ -75,7 +86,9 @@ export function CustomerFilesExport({ tenantId }: { tenantId: string }) {
               download
               sx={{ justifyContent: 'flex-start', textTransform: 'none' }}
             >
-              {summary.parts > 1 ? translate('backlot.accountFiles.part', { part: index + 1, parts: summary.parts }) : translate('backlot.accountFiles.file', { smart_count: summary.accounts })}
+              {summary.parts > 1
+                ? translate('backlot.accountFiles.part', { part: index + 1, parts: summary.parts })
+                : translate('backlot.accountFiles.file', { smart_count: summary.accounts })}
             </Button>
           ))}
           {summary.changed.length > 0 && (
@@ -109,7 +122,14 @@ export function CustomerFilesExport({ tenantId }: { tenantId: string }) {
           </MenuItem>
         ))}
       </TextField>
-      <TextField size="small" type="date" label={translate('backlot.accountFiles.from')} value={from} onChange={(event) => setFrom(event.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+      <TextField
+        size="small"
+        type="date"
+        label={translate('backlot.accountFiles.from')}
+        value={from}
+        onChange={(event) => setFrom(event.target.value)}
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
       <TextField
         size="small"
         type="date"

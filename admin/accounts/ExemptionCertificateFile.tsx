@@ -14,11 +14,18 @@ import type { CustomerAccount } from '../../schema/types.generated';
 async function base64Of(file: File): Promise<string> {
   const bytes = new Uint8Array(await file.arrayBuffer());
   let text = '';
-  for (let index = 0; index < bytes.length; index += 0x8000) text += String.fromCharCode(...bytes.subarray(index, index + 0x8000));
+  for (let index = 0; index < bytes.length; index += 0x8000)
+    text += String.fromCharCode(...bytes.subarray(index, index + 0x8000));
   return btoa(text);
 }
 
-export function ExemptionCertificateFile({ tenantId, account }: { tenantId: string; account: CustomerAccount | undefined }) {
+export function ExemptionCertificateFile({
+  tenantId,
+  account,
+}: {
+  tenantId: string;
+  account: CustomerAccount | undefined;
+}) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -31,7 +38,11 @@ export function ExemptionCertificateFile({ tenantId, account }: { tenantId: stri
     setBusy(true);
     setProblem(undefined);
     try {
-      await fetchUtils.fetchJson(href, { method: 'PUT', body: JSON.stringify({ data: await base64Of(file) }), headers: new Headers({ 'if-match': `"${account.version}"` }) });
+      await fetchUtils.fetchJson(href, {
+        method: 'PUT',
+        body: JSON.stringify({ data: await base64Of(file) }),
+        headers: new Headers({ 'if-match': `"${account.version}"` }),
+      });
       notify('backlot.exemptionFile.kept', { type: 'success' });
       refresh();
     } catch (failure) {
@@ -55,9 +66,21 @@ export function ExemptionCertificateFile({ tenantId, account }: { tenantId: stri
             {translate('backlot.exemptionFile.open')}
           </Button>
         )}
-        <Button size="small" variant="outlined" component="label" startIcon={<UploadFileOutlinedIcon />} disabled={busy} sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}>
+        <Button
+          size="small"
+          variant="outlined"
+          component="label"
+          startIcon={<UploadFileOutlinedIcon />}
+          disabled={busy}
+          sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}
+        >
           {translate(account.exemption.file ? 'backlot.exemptionFile.replace' : 'backlot.exemptionFile.upload')}
-          <input hidden type="file" accept="application/pdf,image/png,image/jpeg" onChange={(event) => void send(event.target.files?.[0])} />
+          <input
+            hidden
+            type="file"
+            accept="application/pdf,image/png,image/jpeg"
+            onChange={(event) => void send(event.target.files?.[0])}
+          />
         </Button>
       </Stack>
       {problem && (

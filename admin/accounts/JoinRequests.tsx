@@ -14,7 +14,10 @@ import type { CustomerAccount, JoinRequest } from '../../schema/types.generated'
 const REASON_MAX = schemaDocuments.customerAccount.$defs.joinRequest.properties.reason.maxLength;
 
 /** The account whose name is most like the company the visitor named. */
-export function likelyAccount(company: string, accounts: readonly Pick<CustomerAccount, 'id' | 'name'>[]): string | undefined {
+export function likelyAccount(
+  company: string,
+  accounts: readonly Pick<CustomerAccount, 'id' | 'name'>[],
+): string | undefined {
   const words = (text: string) =>
     new Set(
       text
@@ -78,7 +81,12 @@ function RequestRow({
             </MenuItem>
           ))}
         </TextField>
-        <Button variant="contained" size="small" disabled={busy || !account} onClick={() => void run({ approve: account })}>
+        <Button
+          variant="contained"
+          size="small"
+          disabled={busy || !account}
+          onClick={() => void run({ approve: account })}
+        >
           {translate('backlot.joinRequests.approve')}
         </Button>
         <Button size="small" disabled={busy} onClick={() => setDeclining((open) => !open)}>
@@ -95,7 +103,13 @@ function RequestRow({
             slotProps={{ htmlInput: { maxLength: REASON_MAX } }}
             sx={{ flex: 1 }}
           />
-          <Button size="small" variant="outlined" color="error" disabled={busy || !reason.trim()} onClick={() => void run({ decline: reason.trim() })}>
+          <Button
+            size="small"
+            variant="outlined"
+            color="error"
+            disabled={busy || !reason.trim()}
+            onClick={() => void run({ decline: reason.trim() })}
+          >
             {translate('backlot.joinRequests.declineSend')}
           </Button>
         </Stack>
@@ -116,7 +130,10 @@ export function JoinRequests({ tenantId }: { tenantId: string }) {
   const [reads, setReads] = useState(0);
   useEffect(() => {
     let live = true;
-    Promise.all([fetchUtils.fetchJson(`${base}/account-requests?state=pending`), fetchUtils.fetchJson(`${base}/accounts`)]).then(
+    Promise.all([
+      fetchUtils.fetchJson(`${base}/account-requests?state=pending`),
+      fetchUtils.fetchJson(`${base}/accounts`),
+    ]).then(
       ([waiting, all]) => {
         if (!live) return;
         setRequests(waiting.json as JoinRequest[]);
@@ -129,11 +146,19 @@ export function JoinRequests({ tenantId }: { tenantId: string }) {
   const decide = async (request: JoinRequest, body: { approve: string } | { decline: string }) => {
     setProblem(undefined);
     try {
-      await fetchUtils.fetchJson(`${base}/account-requests/${encodeURIComponent(request.id)}/decide`, { method: 'POST', body: JSON.stringify(body) });
-      notify('approve' in body ? 'backlot.joinRequests.approved' : 'backlot.joinRequests.declined', { type: 'success', messageArgs: { email: request.email } });
+      await fetchUtils.fetchJson(`${base}/account-requests/${encodeURIComponent(request.id)}/decide`, {
+        method: 'POST',
+        body: JSON.stringify(body),
+      });
+      notify('approve' in body ? 'backlot.joinRequests.approved' : 'backlot.joinRequests.declined', {
+        type: 'success',
+        messageArgs: { email: request.email },
+      });
       refresh();
     } catch (failure) {
-      setProblem((failure as { body?: { message?: string } }).body?.message ?? translate('backlot.joinRequests.failed'));
+      setProblem(
+        (failure as { body?: { message?: string } }).body?.message ?? translate('backlot.joinRequests.failed'),
+      );
     }
     setReads((count) => count + 1);
   };

@@ -6,7 +6,18 @@
  */
 import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import { Alert, Box, Button, Card, CardActions, CardContent, LinearProgress, Menu, MenuItem, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardActions,
+  CardContent,
+  LinearProgress,
+  Menu,
+  MenuItem,
+  Typography,
+} from '@mui/material';
 import { useRef, useState } from 'react';
 import { Confirm, Loading, Title, useDataProvider, useGetList, useGetOne, useNotify, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
@@ -29,7 +40,10 @@ interface Asset {
 
 /** The site settings that take an image, from the schema: favicon, header logo, share image … */
 const SITE_FIELDS = fieldsOf(rootSchema('site'));
-const IMAGE_SETTINGS = SITE_FIELDS.filter((field) => field.kind === 'image').map((field) => ({ ...field, label: field.label.replace(/ · Image address$/, '') }));
+const IMAGE_SETTINGS = SITE_FIELDS.filter((field) => field.kind === 'image').map((field) => ({
+  ...field,
+  label: field.label.replace(/ · Image address$/, ''),
+}));
 
 /** Browsers draw a favicon in a tab at 16–32 px. */
 const FAVICON_PX = 32;
@@ -39,7 +53,10 @@ const FAVICON_PX = 32;
  * setting beside width and height (the header logo) takes those; the favicon a tab's size;
  * anything else its own size.
  */
-export function drawnSize(asset: Pick<Asset, 'usedBy' | 'width' | 'height'>, site: Record<string, unknown> | undefined): { width: number; height: number; where?: string } | undefined {
+export function drawnSize(
+  asset: Pick<Asset, 'usedBy' | 'width' | 'height'>,
+  site: Record<string, unknown> | undefined,
+): { width: number; height: number; where?: string } | undefined {
   for (const pointer of asset.usedBy) {
     const path = pointer.split('/').slice(2);
     if (path.length === 2 && path[1] === 'url') {
@@ -53,12 +70,14 @@ export function drawnSize(asset: Pick<Asset, 'usedBy' | 'width' | 'height'>, sit
             .replace(/ › Image address$/, ''),
         };
     }
-    if (path.length === 1 && path[0] === 'favicon') return { width: FAVICON_PX, height: FAVICON_PX, where: 'a browser tab' };
+    if (path.length === 1 && path[0] === 'favicon')
+      return { width: FAVICON_PX, height: FAVICON_PX, where: 'a browser tab' };
   }
   return asset.width && asset.height ? { width: asset.width, height: asset.height } : undefined;
 }
 
-const kilobytes = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(bytes < 10240 ? 1 : 0)} KB`);
+const kilobytes = (bytes: number) =>
+  bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(bytes < 10240 ? 1 : 0)} KB`;
 
 function setAt(target: Record<string, unknown>, source: string, value: unknown) {
   const keys = source.split('.');
@@ -67,7 +86,17 @@ function setAt(target: Record<string, unknown>, source: string, value: unknown) 
   node[keys.at(-1)!] = value;
 }
 
-function AssetCard({ asset, tenantId, site, onChanged }: { asset: Asset; tenantId: string; site: Record<string, unknown> | undefined; onChanged(): void }) {
+function AssetCard({
+  asset,
+  tenantId,
+  site,
+  onChanged,
+}: {
+  asset: Asset;
+  tenantId: string;
+  site: Record<string, unknown> | undefined;
+  onChanged(): void;
+}) {
   const dataProvider = useDataProvider();
   const notify = useNotify();
   const [menu, setMenu] = useState<HTMLElement | null>(null);
@@ -90,9 +119,14 @@ function AssetCard({ asset, tenantId, site, onChanged }: { asset: Asset; tenantI
       if (source.endsWith('.url')) {
         const setting = source.slice(0, -'.url'.length);
         const owner = data[setting] as Record<string, unknown>;
-        const bound = (side: 'width' | 'height') => SITE_FIELDS.find((field) => field.source === `${setting}.${side}`) ?? {};
+        const bound = (side: 'width' | 'height') =>
+          SITE_FIELDS.find((field) => field.source === `${setting}.${side}`) ?? {};
         const size = declaredSize(owner, asset, { width: bound('width'), height: bound('height') });
-        if (!size) return notify(`${asset.id}'s size could not be read: set the ${label.toLowerCase()}'s width and height under Branding.`, { type: 'error' });
+        if (!size)
+          return notify(
+            `${asset.id}'s size could not be read: set the ${label.toLowerCase()}'s width and height under Branding.`,
+            { type: 'error' },
+          );
         Object.assign(owner, size);
       }
       await dataProvider.update(resource, { id: 'site', data, previousData });
@@ -100,10 +134,17 @@ function AssetCard({ asset, tenantId, site, onChanged }: { asset: Asset; tenantI
       onChanged();
     } catch (error) {
       // Nothing here has inputs to show a field's problem on: say each one.
-      notify((error as { body?: unknown }).body ? refusalMessage(error, (field) => pointerLabel(`/site/${field.replaceAll('.', '/')}`).replace(/^Site settings › /, '')) : 'backlot.save.offline', {
-        type: 'error',
-        multiLine: true,
-      });
+      notify(
+        (error as { body?: unknown }).body
+          ? refusalMessage(error, (field) =>
+              pointerLabel(`/site/${field.replaceAll('.', '/')}`).replace(/^Site settings › /, ''),
+            )
+          : 'backlot.save.offline',
+        {
+          type: 'error',
+          multiLine: true,
+        },
+      );
     }
   };
   const remove = async () => {
@@ -126,7 +167,8 @@ function AssetCard({ asset, tenantId, site, onChanged }: { asset: Asset; tenantI
           placeItems: 'center',
           p: 1,
           backgroundColor: '#8f98a3',
-          backgroundImage: 'linear-gradient(45deg,#7f8893 25%,transparent 25%,transparent 75%,#7f8893 75%),linear-gradient(45deg,#7f8893 25%,transparent 25%,transparent 75%,#7f8893 75%)',
+          backgroundImage:
+            'linear-gradient(45deg,#7f8893 25%,transparent 25%,transparent 75%,#7f8893 75%),linear-gradient(45deg,#7f8893 25%,transparent 25%,transparent 75%,#7f8893 75%)',
           backgroundSize: '16px 16px',
           backgroundPosition: '0 0,8px 8px',
         }}
@@ -136,7 +178,13 @@ function AssetCard({ asset, tenantId, site, onChanged }: { asset: Asset; tenantI
           alt={asset.id}
           width={drawn?.width}
           height={drawn?.height}
-          style={{ maxWidth: '100%', maxHeight: 104, width: drawn ? undefined : 'auto', height: drawn ? undefined : 'auto', objectFit: 'contain' }}
+          style={{
+            maxWidth: '100%',
+            maxHeight: 104,
+            width: drawn ? undefined : 'auto',
+            height: drawn ? undefined : 'auto',
+            objectFit: 'contain',
+          }}
         />
       </Box>
       <CardContent sx={{ flex: 1, pb: 0 }}>
@@ -144,7 +192,9 @@ function AssetCard({ asset, tenantId, site, onChanged }: { asset: Asset; tenantI
           {asset.id}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {[asset.width && asset.height ? `${asset.width} × ${asset.height} px` : undefined, kilobytes(asset.size)].filter(Boolean).join(' · ')}
+          {[asset.width && asset.height ? `${asset.width} × ${asset.height} px` : undefined, kilobytes(asset.size)]
+            .filter(Boolean)
+            .join(' · ')}
         </Typography>
         <Typography variant="body2" sx={{ mt: 0.5 }}>
           {uses.length ? `Used as: ${uses.join('; ')}` : 'Not used'}
@@ -166,7 +216,13 @@ function AssetCard({ asset, tenantId, site, onChanged }: { asset: Asset; tenantI
             </MenuItem>
           ))}
         </Menu>
-        <Button size="small" color="error" startIcon={<DeleteOutlineIcon />} onClick={() => setRemoving(true)} sx={{ ml: 'auto' }}>
+        <Button
+          size="small"
+          color="error"
+          startIcon={<DeleteOutlineIcon />}
+          onClick={() => setRemoving(true)}
+          sx={{ ml: 'auto' }}
+        >
           Remove
         </Button>
       </CardActions>
@@ -190,8 +246,19 @@ export function AssetsPanel() {
   const { tenantId = '' } = useParams();
   const translate = useTranslate();
   const notify = useNotify();
-  const { data: site, refetch: refetchSite } = useGetOne<Record<string, unknown> & { id: string }>(`tenants/${tenantId}/settings`, { id: 'site' });
-  const { data: assets, isPending, error, refetch } = useGetList<Asset>(`tenants/${tenantId}/assets`, { pagination: { page: 1, perPage: 200 }, sort: { field: 'id', order: 'ASC' } });
+  const { data: site, refetch: refetchSite } = useGetOne<Record<string, unknown> & { id: string }>(
+    `tenants/${tenantId}/settings`,
+    { id: 'site' },
+  );
+  const {
+    data: assets,
+    isPending,
+    error,
+    refetch,
+  } = useGetList<Asset>(`tenants/${tenantId}/assets`, {
+    pagination: { page: 1, perPage: 200 },
+    sort: { field: 'id', order: 'ASC' },
+  });
   const input = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState<string>();
   const [refusal, setRefusal] = useState<string>();
@@ -210,7 +277,8 @@ export function AssetsPanel() {
         body: JSON.stringify({ data: await base64Of(file) }),
       });
       const answer = (await response.json().catch(() => ({}))) as { message?: string; errors?: Record<string, string> };
-      if (!response.ok) return setRefusal(answer.errors?.data ?? answer.message ?? `The server answered ${response.status}.`);
+      if (!response.ok)
+        return setRefusal(answer.errors?.data ?? answer.message ?? `The server answered ${response.status}.`);
       notify(`${name} uploaded.`, { type: 'success' });
       await refetch();
     } catch {
@@ -226,7 +294,15 @@ export function AssetsPanel() {
       <Title title={translate('backlot.assets.title', { tenant: tenantId })} />
       <Box
         {...dropProps}
-        sx={{ border: '2px dashed', borderColor: dragging ? 'primary.main' : 'grey.400', bgcolor: dragging ? 'action.hover' : 'background.paper', borderRadius: 2, p: 3, textAlign: 'center', mb: 2 }}
+        sx={{
+          border: '2px dashed',
+          borderColor: dragging ? 'primary.main' : 'grey.400',
+          bgcolor: dragging ? 'action.hover' : 'background.paper',
+          borderRadius: 2,
+          p: 3,
+          textAlign: 'center',
+          mb: 2,
+        }}
       >
         <CloudUploadOutlinedIcon sx={{ fontSize: 40, color: 'text.secondary' }} />
         <Typography sx={{ my: 1 }}>{translate('backlot.assets.drop')}</Typography>
@@ -256,9 +332,18 @@ export function AssetsPanel() {
       ) : error ? (
         <Alert severity="error">{translate('backlot.assets.loadFailed')}</Alert>
       ) : assets?.length ? (
-        <Box component="ul" sx={{ p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))' }}>
+        <Box
+          component="ul"
+          sx={{ p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))' }}
+        >
           {assets.map((asset) => (
-            <AssetCard key={asset.id} asset={asset} tenantId={tenantId} site={site} onChanged={() => void Promise.all([refetch(), refetchSite()])} />
+            <AssetCard
+              key={asset.id}
+              asset={asset}
+              tenantId={tenantId}
+              site={site}
+              onChanged={() => void Promise.all([refetch(), refetchSite()])}
+            />
           ))}
         </Box>
       ) : (

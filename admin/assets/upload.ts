@@ -3,7 +3,8 @@ import { MAX_ASSET_BYTES, UPLOAD_EXTENSIONS } from '../../schema/assets';
 
 /** The file picker's filter. */
 export const ACCEPTED = UPLOAD_EXTENSIONS.map((extension) => `.${extension}`).join(',');
-const isUploadExtension = (extension: string): extension is (typeof UPLOAD_EXTENSIONS)[number] => (UPLOAD_EXTENSIONS as readonly string[]).includes(extension);
+const isUploadExtension = (extension: string): extension is (typeof UPLOAD_EXTENSIONS)[number] =>
+  (UPLOAD_EXTENSIONS as readonly string[]).includes(extension);
 
 /** "My Logo (v2).PNG" → "my-logo-v2.png"; undefined when the kind is not one the storefront takes. */
 export function uploadName(fileName: string): string | undefined {
@@ -24,7 +25,8 @@ export function uploadName(fileName: string): string | undefined {
 /** Why this file cannot be sent, before sending it; undefined when it may be. */
 export function uploadRefusal(file: { name: string; size: number }): string | undefined {
   if (!uploadName(file.name)) return `${file.name} is not an SVG, PNG, JPEG, WebP or ICO image.`;
-  if (file.size > MAX_ASSET_BYTES) return `${file.name} is ${(file.size / 1024 / 1024).toFixed(1)} MB; images may be at most ${MAX_ASSET_BYTES / 1024 / 1024} MB.`;
+  if (file.size > MAX_ASSET_BYTES)
+    return `${file.name} is ${(file.size / 1024 / 1024).toFixed(1)} MB; images may be at most ${MAX_ASSET_BYTES / 1024 / 1024} MB.`;
   return undefined;
 }
 

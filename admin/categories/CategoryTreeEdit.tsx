@@ -32,7 +32,8 @@ const categorySchema = itemSchema(categoriesSchema)!;
 const subcategoriesSchema = propertySchema(categorySchema, 'subcategories')!;
 const subcategorySchema = itemSchema(subcategoriesSchema)!;
 
-const inputsOf = (schema: Located) => Object.fromEntries(fieldsOf(schema).map((field) => [field.source, field])) as Record<string, FieldSpec>;
+const inputsOf = (schema: Located) =>
+  Object.fromEntries(fieldsOf(schema).map((field) => [field.source, field])) as Record<string, FieldSpec>;
 const groupInputs = inputsOf(groupSchema);
 const categoryInputs = inputsOf(categorySchema);
 const subcategoryInputs = inputsOf(subcategorySchema);
@@ -72,7 +73,15 @@ function PictureInputs({ rowSource, inputs }: { rowSource: string; inputs: Recor
   );
 }
 
-function EntryLine({ rowSource, inputs, children }: { rowSource: string; inputs: Record<string, FieldSpec>; children?: ReactNode }) {
+function EntryLine({
+  rowSource,
+  inputs,
+  children,
+}: {
+  rowSource: string;
+  inputs: Record<string, FieldSpec>;
+  children?: ReactNode;
+}) {
   return (
     <>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, alignItems: 'flex-start' }}>
@@ -89,9 +98,16 @@ function EntryLine({ rowSource, inputs, children }: { rowSource: string; inputs:
 
 /** Every list of one level, for "Move to …": each group's categories, or each category's subcategories. */
 function useMoveTargets(level: 'categories' | 'subcategories'): MoveTarget[] {
-  const groups = (useWatch({ name: 'groups' }) as Array<{ name?: string; categories?: Array<{ name?: string }> }> | undefined) ?? [];
-  if (level === 'categories') return groups.map((group, g) => ({ list: `groups.${g}.categories`, label: group.name || `Group ${g + 1}` }));
-  return groups.flatMap((group, g) => (group.categories ?? []).map((category, c) => ({ list: `groups.${g}.categories.${c}.subcategories`, label: `${group.name} › ${category.name}` })));
+  const groups =
+    (useWatch({ name: 'groups' }) as Array<{ name?: string; categories?: Array<{ name?: string }> }> | undefined) ?? [];
+  if (level === 'categories')
+    return groups.map((group, g) => ({ list: `groups.${g}.categories`, label: group.name || `Group ${g + 1}` }));
+  return groups.flatMap((group, g) =>
+    (group.categories ?? []).map((category, c) => ({
+      list: `groups.${g}.categories.${c}.subcategories`,
+      label: `${group.name} › ${category.name}`,
+    })),
+  );
 }
 
 function Subcategories({ categorySource }: { categorySource: string }) {
@@ -105,7 +121,9 @@ function Subcategories({ categorySource }: { categorySource: string }) {
       emptyText=""
       newRow={() => ({ name: '', slug: '' })}
       rowName={nameOf}
-      rowActions={(rowSource) => <MoveToMenu rowSource={rowSource} noun="subcategory" parentNoun="category" targets={targets} />}
+      rowActions={(rowSource) => (
+        <MoveToMenu rowSource={rowSource} noun="subcategory" parentNoun="category" targets={targets} />
+      )}
       renderRow={(rowSource) => <EntryLine rowSource={rowSource} inputs={subcategoryInputs} />}
     />
   );
@@ -123,7 +141,9 @@ function Categories({ groupSource }: { groupSource: string }) {
       newRow={() => ({ name: '', slug: '', subcategories: [] })}
       rowName={nameOf}
       confirmRemove={removalQuestion}
-      rowActions={(rowSource) => <MoveToMenu rowSource={rowSource} noun="category" parentNoun="group" targets={targets} />}
+      rowActions={(rowSource) => (
+        <MoveToMenu rowSource={rowSource} noun="category" parentNoun="group" targets={targets} />
+      )}
       renderRow={(rowSource) => (
         <>
           <EntryLine rowSource={rowSource} inputs={categoryInputs} />
@@ -137,10 +157,22 @@ function Categories({ groupSource }: { groupSource: string }) {
 }
 
 /** The summary line of a row that holds a level, opening onto it. */
-function Summary({ rowSource, what, children }: { rowSource: string; what: 'categories' | 'subcategories'; children: ReactNode }) {
+function Summary({
+  rowSource,
+  what,
+  children,
+}: {
+  rowSource: string;
+  what: 'categories' | 'subcategories';
+  children: ReactNode;
+}) {
   const row = (useWatch({ name: rowSource }) as Record<string, unknown> | undefined) ?? {};
   return (
-    <Expandable label={`the ${what} of ${nameOf(row) || 'this entry'}`} summary={contentsOf(row) || `No ${what} yet`} errorPath={`${rowSource}.${what}`}>
+    <Expandable
+      label={`the ${what} of ${nameOf(row) || 'this entry'}`}
+      summary={contentsOf(row) || `No ${what} yet`}
+      errorPath={`${rowSource}.${what}`}
+    >
       {children}
     </Expandable>
   );
@@ -166,7 +198,12 @@ export function CategoryTreeRows() {
           <>
             <EntryLine rowSource={rowSource} inputs={groupInputs}>
               <Box sx={{ flex: '0 1 250px', minWidth: 160 }}>
-                <SchemaInput field={{ ...groupInputs.kind!, kind: 'select' }} source={`${rowSource}.kind`} size="small" hideHelp />
+                <SchemaInput
+                  field={{ ...groupInputs.kind!, kind: 'select' }}
+                  source={`${rowSource}.kind`}
+                  size="small"
+                  hideHelp
+                />
               </Box>
             </EntryLine>
             <Summary rowSource={rowSource} what="categories">

@@ -17,12 +17,25 @@ export interface MoveTarget {
   label: string;
 }
 
-export function MoveToMenu({ rowSource, noun, parentNoun, targets }: { rowSource: string; noun: string; parentNoun: string; targets: readonly MoveTarget[] }) {
+export function MoveToMenu({
+  rowSource,
+  noun,
+  parentNoun,
+  targets,
+}: {
+  rowSource: string;
+  noun: string;
+  parentNoun: string;
+  targets: readonly MoveTarget[];
+}) {
   const { getValues, setValue } = useFormContext();
   const notify = useNotify();
   const rowName = (useWatch({ name: `${rowSource}.name` }) as string | undefined) || `this ${noun}`;
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [list, index] = [rowSource.slice(0, rowSource.lastIndexOf('.')), Number(rowSource.slice(rowSource.lastIndexOf('.') + 1))];
+  const [list, index] = [
+    rowSource.slice(0, rowSource.lastIndexOf('.')),
+    Number(rowSource.slice(rowSource.lastIndexOf('.') + 1)),
+  ];
   const others = targets.filter((target) => target.list !== list);
   if (others.length === 0) return null;
   const moveTo = (target: MoveTarget) => {
@@ -39,7 +52,12 @@ export function MoveToMenu({ rowSource, noun, parentNoun, targets }: { rowSource
   return (
     <>
       <Tooltip title={`${label} …`}>
-        <IconButton aria-label={label} aria-haspopup="menu" size="small" onClick={(event) => setAnchor(event.currentTarget)}>
+        <IconButton
+          aria-label={label}
+          aria-haspopup="menu"
+          size="small"
+          onClick={(event) => setAnchor(event.currentTarget)}
+        >
           <DriveFileMoveOutlinedIcon fontSize="small" />
         </IconButton>
       </Tooltip>

@@ -25,14 +25,16 @@ function namer(tree: CategoryTree) {
     names.set(group.slug, group.name);
     for (const category of group.categories ?? []) {
       names.set(`${group.slug}/${category.slug}`, `${group.name} › ${category.name}`);
-      for (const sub of category.subcategories ?? []) names.set(`${group.slug}/${category.slug}/${sub.slug}`, `${group.name} › ${category.name} › ${sub.name}`);
+      for (const sub of category.subcategories ?? [])
+        names.set(`${group.slug}/${category.slug}/${sub.slug}`, `${group.name} › ${category.name} › ${sub.name}`);
     }
   }
   return (path: string) => names.get(path) ?? path;
 }
 
 /** Only the outermost of nested paths (a moved category's subcategories move with it). */
-const outermost = (paths: CategoryPathKey[]) => paths.filter((path) => !paths.some((other) => other !== path && path.startsWith(`${other}/`)));
+const outermost = (paths: CategoryPathKey[]) =>
+  paths.filter((path) => !paths.some((other) => other !== path && path.startsWith(`${other}/`)));
 
 export function TreeSaveButton() {
   const { tenantId = '' } = useParams();
@@ -59,7 +61,9 @@ export function TreeSaveButton() {
       const [before, after] = [namer(record), namer(values)];
       const movedFrom = outermost(edit.moves.map((move) => move.from));
       const consequences: Consequences = {
-        moves: edit.moves.filter((move) => movedFrom.includes(move.from) && counts[move.from]).map((move) => ({ from: before(move.from), to: after(move.to), items: counts[move.from]! })),
+        moves: edit.moves
+          .filter((move) => movedFrom.includes(move.from) && counts[move.from])
+          .map((move) => ({ from: before(move.from), to: after(move.to), items: counts[move.from]! })),
         stranded: outermost(edit.removed)
           .filter((path) => counts[path])
           .map((path) => ({ path: before(path), items: counts[path]! })),
@@ -76,11 +80,27 @@ export function TreeSaveButton() {
   const items = (n: number) => `${n} item${n === 1 ? '' : 's'}`;
   return (
     <>
-      <Button ref={button} variant="contained" startIcon={<SaveIcon />} onClick={onClick} disabled={busy || isSubmitting}>
+      <Button
+        ref={button}
+        variant="contained"
+        startIcon={<SaveIcon />}
+        onClick={onClick}
+        disabled={busy || isSubmitting}
+      >
         Save
       </Button>
-      <Dialog open={Boolean(asking)} onClose={() => setAsking(undefined)} aria-labelledby="tree-save-title" maxWidth="sm" fullWidth>
-        <DialogTitle id="tree-save-title">{asking?.stranded.length ? 'Items would be left without a category' : `Move ${items(total)} with their categories?`}</DialogTitle>
+      <Dialog
+        open={Boolean(asking)}
+        onClose={() => setAsking(undefined)}
+        aria-labelledby="tree-save-title"
+        maxWidth="sm"
+        fullWidth
+      >
+        <DialogTitle id="tree-save-title">
+          {asking?.stranded.length
+            ? 'Items would be left without a category'
+            : `Move ${items(total)} with their categories?`}
+        </DialogTitle>
         <DialogContent>
           {asking?.stranded.length ? (
             <Alert severity="error">
@@ -93,7 +113,10 @@ export function TreeSaveButton() {
                   <li key={move.from}>{`${move.from} → ${move.to}: ${items(move.items)}`}</li>
                 ))}
               </DialogContentText>
-              <DialogContentText>The items move in the same save, and visitors following the old pages' addresses are sent to the new ones.</DialogContentText>
+              <DialogContentText>
+                The items move in the same save, and visitors following the old pages' addresses are sent to the new
+                ones.
+              </DialogContentText>
             </>
           )}
         </DialogContent>

@@ -11,7 +11,12 @@ const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : 
 export function contentsOf(row: Level): string {
   if (Array.isArray(row.categories)) {
     const subcategories = row.categories.reduce((sum, category) => sum + (category.subcategories?.length ?? 0), 0);
-    return [row.categories.length && count(row.categories.length, 'category', 'categories'), subcategories && count(subcategories, 'subcategory', 'subcategories')].filter(Boolean).join(', ');
+    return [
+      row.categories.length && count(row.categories.length, 'category', 'categories'),
+      subcategories && count(subcategories, 'subcategory', 'subcategories'),
+    ]
+      .filter(Boolean)
+      .join(', ');
   }
   return row.subcategories?.length ? count(row.subcategories.length, 'subcategory', 'subcategories') : '';
 }

@@ -23,7 +23,11 @@ const rowFields = fieldsOf(colorMap.row);
 const swatchSchema = propertySchema(colorMap.row, 'swatch')!;
 const stripeField = scalarField(itemSchema(swatchSchema)!, 'stripe', { required: true })!;
 const maxStripes = swatchSchema.schema.maxItems as number;
-const uniqueNames = ruleValidator({ rules: ['unique-color-names'], listPointer: '/colorMap', partsOf: (values) => ({ site: { colorMap: values.items } as never }) });
+const uniqueNames = ruleValidator({
+  rules: ['unique-color-names'],
+  listPointer: '/colorMap',
+  partsOf: (values) => ({ site: { colorMap: values.items } as never }),
+});
 
 function SwatchInput({ source }: { source: string }) {
   const { control } = useFormContext();
@@ -33,7 +37,13 @@ function SwatchInput({ source }: { source: string }) {
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>
         {fields.map((field, index) => (
           <Box key={field.id} sx={{ display: 'flex', alignItems: 'flex-start' }}>
-            <ColorInput source={`${source}.${index}`} label={fields.length > 1 ? `Stripe ${index + 1}` : 'Swatch'} validate={validatorsOf(stripeField)} size="small" helperText={false} />
+            <ColorInput
+              source={`${source}.${index}`}
+              label={fields.length > 1 ? `Stripe ${index + 1}` : 'Swatch'}
+              validate={validatorsOf(stripeField)}
+              size="small"
+              helperText={false}
+            />
             {fields.length > 1 && (
               <IconButton aria-label={`Remove stripe ${index + 1}`} size="small" onClick={() => remove(index)}>
                 <CloseIcon fontSize="small" />
@@ -57,7 +67,14 @@ function ColorRow({ rowSource }: { rowSource: string }) {
     <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, alignItems: 'flex-start' }}>
       <Box sx={{ width: 220 }}>
         {rowFields.map((field) => (
-          <SchemaInput key={field.source} field={field} source={`${rowSource}.${field.source}`} extraValidators={[uniqueNames]} size="small" hideHelp />
+          <SchemaInput
+            key={field.source}
+            field={field}
+            source={`${rowSource}.${field.source}`}
+            extraValidators={[uniqueNames]}
+            size="small"
+            hideHelp
+          />
         ))}
       </Box>
       <SwatchInput source={`${rowSource}.swatch`} />
@@ -90,7 +107,12 @@ export function ColorMapEdit() {
   const { tenantId = '' } = useParams();
   const translate = useTranslate();
   return (
-    <RecordEdit transform={withoutEmptyValues} resource={`tenants/${tenantId}/colors`} id="colorMap" title={translate('backlot.colors.title', { tenant: tenantId })}>
+    <RecordEdit
+      transform={withoutEmptyValues}
+      resource={`tenants/${tenantId}/colors`}
+      id="colorMap"
+      title={translate('backlot.colors.title', { tenant: tenantId })}
+    >
       <SimpleForm toolbar={<RecordToolbar />} warnWhenUnsavedChanges mode="onChange">
         <ColorMapRows />
       </SimpleForm>

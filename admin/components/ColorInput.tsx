@@ -20,9 +20,18 @@ export interface ColorInputProps {
   size?: 'small' | 'medium';
 }
 
-const isHex = (value: unknown): value is string => typeof value === 'string' && /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(value);
+const isHex = (value: unknown): value is string =>
+  typeof value === 'string' && /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(value);
 
-export function ColorInput({ source, label, helperText, validate, readOnly, placeholder, size = 'medium' }: ColorInputProps & { fullWidth?: boolean }) {
+export function ColorInput({
+  source,
+  label,
+  helperText,
+  validate,
+  readOnly,
+  placeholder,
+  size = 'medium',
+}: ColorInputProps & { fullWidth?: boolean }) {
   const { field, fieldState, isRequired } = useInput({ source, validate });
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const pickerId = useId();
@@ -60,7 +69,11 @@ export function ColorInput({ source, label, helperText, validate, readOnly, plac
         size={size}
         placeholder={placeholder}
         error={fieldState.invalid}
-        helperText={helperText === false && !fieldState.error ? undefined : <InputHelperText error={fieldState.error?.message} helperText={helperText} />}
+        helperText={
+          helperText === false && !fieldState.error ? undefined : (
+            <InputHelperText error={fieldState.error?.message} helperText={helperText} />
+          )
+        }
         slotProps={{ input: { readOnly }, htmlInput: { spellCheck: false, autoComplete: 'off' } }}
         sx={{ width: size === 'small' ? 120 : 240 }}
       />

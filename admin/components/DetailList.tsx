@@ -1,9 +1,16 @@
 /** A card's facts as a description list, label beside value (the card hold's, the certificate of insurance's); rows whose value is absent are left out. */
 import { Box, Typography } from '@mui/material';
 
-export function DetailList({ rows }: { rows: ReadonlyArray<readonly [label: string, value: string | false | undefined]> }) {
+export function DetailList({
+  rows,
+}: {
+  rows: ReadonlyArray<readonly [label: string, value: string | false | undefined]>;
+}) {
   return (
-    <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', gap: '4px 16px' }}>
+    <Box
+      component="dl"
+      sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', gap: '4px 16px' }}
+    >
       {rows
         .filter((row): row is readonly [string, string] => typeof row[1] === 'string')
         .map(([label, value]) => (

@@ -24,8 +24,17 @@ export function Expandable({ summary, children, label, errorPath }: ExpandablePr
   return (
     <>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-        <IconButton size="small" aria-expanded={open} aria-label={`${open ? 'Hide' : 'Show'} ${label}`} data-holds={errorPath} onClick={() => setOpen(!open)}>
-          <ExpandMoreIcon fontSize="small" sx={{ transform: open ? 'rotate(180deg)' : 'none', transition: 'transform 150ms' }} />
+        <IconButton
+          size="small"
+          aria-expanded={open}
+          aria-label={`${open ? 'Hide' : 'Show'} ${label}`}
+          data-holds={errorPath}
+          onClick={() => setOpen(!open)}
+        >
+          <ExpandMoreIcon
+            fontSize="small"
+            sx={{ transform: open ? 'rotate(180deg)' : 'none', transition: 'transform 150ms' }}
+          />
         </IconButton>
         <Typography variant="body2" color="text.secondary">
           {summary}

@@ -10,7 +10,8 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 
 /** What a failed call says: the server's message (ra-core's HttpError body), else the error's own. */
-export const failureMessage = (failure: unknown) => (failure as { body?: { message?: string } }).body?.message ?? (failure as Error).message;
+export const failureMessage = (failure: unknown) =>
+  (failure as { body?: { message?: string } }).body?.message ?? (failure as Error).message;
 
 export function FormDialog({
   id,

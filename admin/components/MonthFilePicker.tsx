@@ -29,7 +29,14 @@ export function MonthFilePicker({
   const { href, label } = file(month);
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 1.5, alignItems: { sm: 'center' } }}>
-      <TextField select size="small" label={translate('backlot.statements.month')} value={month} onChange={(event) => onMonth(event.target.value)} sx={{ width: { xs: '100%', sm: 240 } }}>
+      <TextField
+        select
+        size="small"
+        label={translate('backlot.statements.month')}
+        value={month}
+        onChange={(event) => onMonth(event.target.value)}
+        sx={{ width: { xs: '100%', sm: 240 } }}
+      >
         {months.map((value) => (
           <MenuItem key={value} value={value}>
             {monthName(value)}

@@ -24,15 +24,31 @@ export function NameSlugInputs({ rowSource, name, slug, extraValidators = [] }: 
   // A row whose slug is empty when it appears is new: its slug follows the name.
   const follows = useRef(!getValues(`${rowSource}.slug`));
   useEffect(() => {
-    if (follows.current && typeof nameValue === 'string') setValue(`${rowSource}.slug`, slugify(nameValue, slug.maxLength), { shouldValidate: nameValue !== '', shouldDirty: true });
+    if (follows.current && typeof nameValue === 'string')
+      setValue(`${rowSource}.slug`, slugify(nameValue, slug.maxLength), {
+        shouldValidate: nameValue !== '',
+        shouldDirty: true,
+      });
   }, [nameValue, rowSource, setValue, slug.maxLength]);
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2 }}>
       <Box sx={{ flex: '1 1 160px', minWidth: 0 }}>
-        <SchemaInput field={name} source={`${rowSource}.name`} extraValidators={extraValidators} size="small" hideHelp />
+        <SchemaInput
+          field={name}
+          source={`${rowSource}.name`}
+          extraValidators={extraValidators}
+          size="small"
+          hideHelp
+        />
       </Box>
       <Box sx={{ flex: '1 1 140px', minWidth: 0 }} onInput={() => (follows.current = false)}>
-        <SchemaInput field={slug} source={`${rowSource}.slug`} extraValidators={extraValidators} size="small" hideHelp />
+        <SchemaInput
+          field={slug}
+          source={`${rowSource}.slug`}
+          extraValidators={extraValidators}
+          size="small"
+          hideHelp
+        />
       </Box>
     </Box>
   );

@@ -22,9 +22,36 @@
  * dialog, which need the form's current values.
  */
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
-import { Alert, AlertTitle, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
+import {
+  Alert,
+  AlertTitle,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  LinearProgress,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+} from '@mui/material';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { Edit, SaveButton, Toolbar, useDataProvider, useEditContext, useNotify, useRecordContext, useRefresh, useTranslate, type RaRecord, type TransformData } from 'react-admin';
+import {
+  Edit,
+  SaveButton,
+  Toolbar,
+  useDataProvider,
+  useEditContext,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+  type RaRecord,
+  type TransformData,
+} from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { changesOf, deepEqual, isClash, reapply, type Change, type ClashWinner } from '../lib/reapply';
 import { PREVIEW_WIDTH, PreviewDrawer } from '../preview/PreviewDrawer';
@@ -84,7 +111,15 @@ function ReadOnThisVisit({ children }: { children: ReactNode }) {
   return children;
 }
 
-export function RecordEdit({ resource, subject = 'this tenant', id, title, transform, preview, children }: RecordEditProps) {
+export function RecordEdit({
+  resource,
+  subject = 'this tenant',
+  id,
+  title,
+  transform,
+  preview,
+  children,
+}: RecordEditProps) {
   const [conflict, setConflict] = useState<Conflict>();
   const [previewOpen, setPreviewOpen] = useState(false);
   const [elsewhere, setElsewhere] = useState<Problem[]>([]);
@@ -103,7 +138,21 @@ export function RecordEdit({ resource, subject = 'this tenant', id, title, trans
     notify((error as Error).message || 'ra.notification.http_error', { type: 'error' });
   };
   return (
-    <RecordEditContext.Provider value={{ resource, subject, id, transform, conflict, setConflict, elsewhere, setElsewhere, preview, previewOpen, setPreviewOpen }}>
+    <RecordEditContext.Provider
+      value={{
+        resource,
+        subject,
+        id,
+        transform,
+        conflict,
+        setConflict,
+        elsewhere,
+        setElsewhere,
+        preview,
+        previewOpen,
+        setPreviewOpen,
+      }}
+    >
       <Edit
         resource={resource}
         id={id}
@@ -140,7 +189,11 @@ export function RecordToolbar({ children, save = <SaveButton /> }: { children?: 
           >
             Preview
           </Button>
-          <PreviewDrawer open={state.previewOpen} onClose={() => state.setPreviewOpen(false)} target={{ tenantId, resource, id: state.id, path: state.preview.path, transform: state.transform }} />
+          <PreviewDrawer
+            open={state.previewOpen}
+            onClose={() => state.setPreviewOpen(false)}
+            target={{ tenantId, resource, id: state.id, path: state.preview.path, transform: state.transform }}
+          />
         </>
       )}
       {children}
@@ -170,14 +223,21 @@ function ElsewhereProblems() {
 
 const shown = (value: unknown) => {
   if (value === undefined) return '(not set)';
-  if (Array.isArray(value)) return `${value.length} ${value.length === 1 ? 'entry' : 'entries'}: ${JSON.stringify(value).slice(0, 120)}${JSON.stringify(value).length > 120 ? '…' : ''}`;
+  if (Array.isArray(value))
+    return `${value.length} ${value.length === 1 ? 'entry' : 'entries'}: ${JSON.stringify(value).slice(0, 120)}${JSON.stringify(value).length > 120 ? '…' : ''}`;
   return typeof value === 'string' ? value : JSON.stringify(value);
 };
 
 /** A side's value, in bold where that side changed it, and said to be unchanged where it did not. */
 function ChangeCell({ value, changed }: { value: unknown; changed: boolean }) {
   return (
-    <TableCell sx={{ wordBreak: 'break-word', fontWeight: changed ? 600 : 400, color: changed ? 'text.primary' : 'text.secondary' }}>
+    <TableCell
+      sx={{
+        wordBreak: 'break-word',
+        fontWeight: changed ? 600 : 400,
+        color: changed ? 'text.primary' : 'text.secondary',
+      }}
+    >
       {shown(value)}
       {!changed && ' (unchanged)'}
     </TableCell>
@@ -195,9 +255,13 @@ function ConflictDialog() {
   const [busy, setBusy] = useState(false);
   const open = Boolean(state?.conflict && base);
   // Read around react-admin's cache: refreshing the record would reset the form and lose the user's values.
-  const latest = async () => state!.conflict?.theirs ?? (await dataProvider.getOne(state!.resource, { id: state!.id })).data;
+  const latest = async () =>
+    state!.conflict?.theirs ?? (await dataProvider.getOne(state!.resource, { id: state!.id })).data;
   // The user's values as a save would send them (empty inputs left out).
-  const mine = async () => (state!.transform ? await state!.transform(form.getValues(), { previousData: base }) : form.getValues()) as RaRecord;
+  const mine = async () =>
+    (state!.transform
+      ? await state!.transform(form.getValues(), { previousData: base })
+      : form.getValues()) as RaRecord;
   // Compared as soon as the dialog opens, so a clash is named before any button is pressed.
   useEffect(() => {
     if (!open || changes) return;
@@ -236,7 +300,11 @@ function ConflictDialog() {
       if (statusOf(error) === 412) {
         setChanges(undefined);
         state.setConflict({});
-      } else notify((error as { body?: { errors?: object } }).body?.errors ? 'backlot.conflict.invalid' : 'backlot.save.offline', { type: 'error' });
+      } else
+        notify(
+          (error as { body?: { errors?: object } }).body?.errors ? 'backlot.conflict.invalid' : 'backlot.save.offline',
+          { type: 'error' },
+        );
     } finally {
       setBusy(false);
     }
@@ -249,11 +317,16 @@ function ConflictDialog() {
     <Dialog open onClose={busy ? undefined : close} aria-labelledby="conflict-title" maxWidth="md" fullWidth>
       <DialogTitle id="conflict-title">{`Someone else changed ${state.subject}`}</DialogTitle>
       <DialogContent>
-        <DialogContentText>Since you opened this page, someone else saved a change. Nothing of yours was saved, and your edits are still in the form.</DialogContentText>
+        <DialogContentText>
+          Since you opened this page, someone else saved a change. Nothing of yours was saved, and your edits are still
+          in the form.
+        </DialogContentText>
         {!changes && <LinearProgress aria-label="Comparing the two versions" sx={{ mt: 2 }} />}
         {clashes.length > 0 && (
           <Alert severity="warning" sx={{ mt: 2 }}>
-            <AlertTitle>{clashes.length === 1 ? 'You both changed one setting' : `You both changed ${clashes.length} settings`}</AlertTitle>
+            <AlertTitle>
+              {clashes.length === 1 ? 'You both changed one setting' : `You both changed ${clashes.length} settings`}
+            </AlertTitle>
             {`${clashes.map((change) => change.path).join(', ')}: choose whose value to keep. Everything else you changed is kept either way.`}
           </Alert>
         )}

@@ -5,8 +5,22 @@
  * readers. Rows are react-hook-form's field array at `source`; each row renders its own inputs
  * at `${source}.${index}.…`.
  */
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent } from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+} from '@dnd-kit/core';
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
@@ -54,7 +68,10 @@ function SortableRow({
   readOnly?: boolean;
   dense?: boolean;
 }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id, disabled: readOnly });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id,
+    disabled: readOnly,
+  });
   // On a phone the row's buttons stack under its handle, so nested levels keep their width for inputs.
   return (
     <Paper
@@ -91,7 +108,14 @@ function SortableRow({
         <DragIndicatorIcon fontSize="small" />
       </IconButton>
       <Box sx={{ gridArea: 'content', minWidth: 0 }}>{children}</Box>
-      <Box sx={{ gridArea: 'actions', display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, mt: { xs: 0, sm: 0.5 } }}>
+      <Box
+        sx={{
+          gridArea: 'actions',
+          display: 'flex',
+          flexDirection: { xs: 'column', sm: 'row' },
+          mt: { xs: 0, sm: 0.5 },
+        }}
+      >
         {actions}
         <Tooltip title={`Remove ${label}`}>
           <span>
@@ -105,11 +129,26 @@ function SortableRow({
   );
 }
 
-export function SortableList({ source, noun, renderRow, newRow, rowName, max, emptyText, dense, readOnly, confirmRemove, rowActions }: SortableListProps) {
+export function SortableList({
+  source,
+  noun,
+  renderRow,
+  newRow,
+  rowName,
+  max,
+  emptyText,
+  dense,
+  readOnly,
+  confirmRemove,
+  rowActions,
+}: SortableListProps) {
   const [removing, setRemoving] = useState<{ index: number; question: string }>();
   const { control, getValues } = useFormContext();
   const { fields, append, remove, move } = useFieldArray({ control, name: source });
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
   const nameAt = (index: number) => {
     const row = (getValues(`${source}.${index}`) ?? {}) as Record<string, unknown>;
     return rowName?.(row, index) || `${noun} ${index + 1}`;
@@ -124,8 +163,12 @@ export function SortableList({ source, noun, renderRow, newRow, rowName, max, em
         dragged.current = nameAt(positionOf(active.id));
         return `Picked up ${dragged.current}, position ${positionOf(active.id) + 1} of ${fields.length}.`;
       },
-      onDragOver: ({ over }) => (over ? `${dragged.current} is over position ${positionOf(over.id) + 1} of ${fields.length}.` : undefined),
-      onDragEnd: ({ over }) => (over ? `${dragged.current} dropped at position ${positionOf(over.id) + 1} of ${fields.length}.` : `${dragged.current} dropped.`),
+      onDragOver: ({ over }) =>
+        over ? `${dragged.current} is over position ${positionOf(over.id) + 1} of ${fields.length}.` : undefined,
+      onDragEnd: ({ over }) =>
+        over
+          ? `${dragged.current} dropped at position ${positionOf(over.id) + 1} of ${fields.length}.`
+          : `${dragged.current} dropped.`,
       onDragCancel: () => `Moving ${dragged.current} was cancelled.`,
     }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -156,7 +199,9 @@ export function SortableList({ source, noun, renderRow, newRow, rowName, max, em
           onDragEnd={onDragEnd}
           accessibility={{
             announcements,
-            screenReaderInstructions: { draggable: `To move a ${noun}, press Space, use the up and down arrow keys, then press Space again to drop it or Escape to cancel.` },
+            screenReaderInstructions: {
+              draggable: `To move a ${noun}, press Space, use the up and down arrow keys, then press Space again to drop it or Escape to cancel.`,
+            },
           }}
         >
           <SortableContext items={fields.map((field) => field.id)} strategy={verticalListSortingStrategy}>
@@ -178,7 +223,12 @@ export function SortableList({ source, noun, renderRow, newRow, rowName, max, em
           </SortableContext>
         </DndContext>
       )}
-      <Button startIcon={<AddIcon />} onClick={() => append(newRow())} disabled={full || readOnly} size={dense ? 'small' : 'medium'}>
+      <Button
+        startIcon={<AddIcon />}
+        onClick={() => append(newRow())}
+        disabled={full || readOnly}
+        size={dense ? 'small' : 'medium'}
+      >
         {`Add ${noun}`}
       </Button>
       <Confirm

@@ -28,7 +28,13 @@ export function TimezoneInput({ source, label, helperText, validate, readOnly }:
   const { field, fieldState, isRequired } = useInput({ source, validate });
   const value = typeof field.value === 'string' && field.value !== '' ? field.value : null;
   // A saved zone this browser lists under another name (Asia/Kolkata, Asia/Calcutta) is offered too.
-  const zones = useMemo(() => [...new Set([...knownTimeZones(), ...(value ? [value] : [])])].sort().map((zone) => ({ zone, offset: utcOffsetOf(zone) })), [value]);
+  const zones = useMemo(
+    () =>
+      [...new Set([...knownTimeZones(), ...(value ? [value] : [])])]
+        .sort()
+        .map((zone) => ({ zone, offset: utcOffsetOf(zone) })),
+    [value],
+  );
   return (
     <Autocomplete
       options={zones.map((entry) => entry.zone)}
@@ -49,7 +55,9 @@ export function TimezoneInput({ source, label, helperText, validate, readOnly }:
       renderOption={({ key, ...props }, zone) => (
         <li key={key} {...props}>
           {zone.replace(/_/g, ' ')}
-          <span style={{ marginLeft: 'auto', paddingLeft: 16, opacity: 0.7 }}>{zones.find((entry) => entry.zone === zone)?.offset}</span>
+          <span style={{ marginLeft: 'auto', paddingLeft: 16, opacity: 0.7 }}>
+            {zones.find((entry) => entry.zone === zone)?.offset}
+          </span>
         </li>
       )}
       renderInput={(params) => (
@@ -60,7 +68,12 @@ export function TimezoneInput({ source, label, helperText, validate, readOnly }:
           label={label}
           required={isRequired}
           error={fieldState.invalid}
-          helperText={<InputHelperText error={fieldState.error?.message} helperText={value ? `${helperText || ''} Now ${utcOffsetOf(value)}.`.trim() : helperText} />}
+          helperText={
+            <InputHelperText
+              error={fieldState.error?.message}
+              helperText={value ? `${helperText || ''} Now ${utcOffsetOf(value)}.`.trim() : helperText}
+            />
+          }
         />
       )}
       sx={{ maxWidth: 480, mb: 1 }}

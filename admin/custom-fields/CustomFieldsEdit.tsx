@@ -22,17 +22,28 @@ const optionsSchema = propertySchema(customFields.row, 'options')!;
 const bySource = (fields: FieldSpec[]) => Object.fromEntries(fields.map((field) => [field.source, field]));
 const fieldInputs = bySource(fieldsOf(customFields.row));
 const optionInputs = bySource(fieldsOf(itemSchema(optionsSchema)!));
-const unique = ruleValidator({ rules: ['unique-sibling-names'], listPointer: '/customFields', partsOf: (values) => ({ site: { customFields: values.items } as never }) });
+const unique = ruleValidator({
+  rules: ['unique-sibling-names'],
+  listPointer: '/customFields',
+  partsOf: (values) => ({ site: { customFields: values.items } as never }),
+});
 const nameOf = (row: Record<string, unknown>) => (typeof row.name === 'string' ? row.name : '');
 
 /** A field's options, folded to "10 options: 1940s Golden Age, 1950s …" until opened. */
 function OptionsSummary({ rowSource, children }: { rowSource: string; children: ReactNode }) {
-  const row = (useWatch({ name: rowSource }) as { name?: string; options?: Array<{ name?: string }> } | undefined) ?? {};
+  const row =
+    (useWatch({ name: rowSource }) as { name?: string; options?: Array<{ name?: string }> } | undefined) ?? {};
   const options = row.options ?? [];
   const names = options.map((option) => option.name).filter(Boolean);
-  const summary = options.length ? `${options.length} ${options.length === 1 ? 'option' : 'options'}: ${names.slice(0, 4).join(', ')}${names.length > 4 ? ' …' : ''}` : 'No options yet';
+  const summary = options.length
+    ? `${options.length} ${options.length === 1 ? 'option' : 'options'}: ${names.slice(0, 4).join(', ')}${names.length > 4 ? ' …' : ''}`
+    : 'No options yet';
   return (
-    <Expandable label={`the options of ${row.name || 'this field'}`} summary={summary} errorPath={`${rowSource}.options`}>
+    <Expandable
+      label={`the options of ${row.name || 'this field'}`}
+      summary={summary}
+      errorPath={`${rowSource}.options`}
+    >
       {children}
     </Expandable>
   );
@@ -55,7 +66,12 @@ export function CustomFieldRows() {
         rowName={nameOf}
         renderRow={(rowSource) => (
           <>
-            <NameSlugInputs rowSource={rowSource} name={fieldInputs.name!} slug={fieldInputs.slug!} extraValidators={[unique]} />
+            <NameSlugInputs
+              rowSource={rowSource}
+              name={fieldInputs.name!}
+              slug={fieldInputs.slug!}
+              extraValidators={[unique]}
+            />
             <OptionsSummary rowSource={rowSource}>
               <SortableList
                 source={`${rowSource}.options`}
@@ -65,7 +81,14 @@ export function CustomFieldRows() {
                 emptyText={translate('backlot.customFields.noOptions')}
                 newRow={() => ({ name: '', slug: '' })}
                 rowName={nameOf}
-                renderRow={(optionSource) => <NameSlugInputs rowSource={optionSource} name={optionInputs.name!} slug={optionInputs.slug!} extraValidators={[unique]} />}
+                renderRow={(optionSource) => (
+                  <NameSlugInputs
+                    rowSource={optionSource}
+                    name={optionInputs.name!}
+                    slug={optionInputs.slug!}
+                    extraValidators={[unique]}
+                  />
+                )}
               />
             </OptionsSummary>
           </>
@@ -79,7 +102,12 @@ export function CustomFieldsEdit() {
   const { tenantId = '' } = useParams();
   const translate = useTranslate();
   return (
-    <RecordEdit resource={`tenants/${tenantId}/custom-fields`} id="customFields" transform={withoutEmptyValues} title={translate('backlot.customFields.title', { tenant: tenantId })}>
+    <RecordEdit
+      resource={`tenants/${tenantId}/custom-fields`}
+      id="customFields"
+      transform={withoutEmptyValues}
+      title={translate('backlot.customFields.title', { tenant: tenantId })}
+    >
       <SimpleForm toolbar={<RecordToolbar />} warnWhenUnsavedChanges mode="onChange">
         <CustomFieldRows />
       </SimpleForm>

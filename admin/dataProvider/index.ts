@@ -64,7 +64,9 @@ export function createDataProvider(apiUrl: string, httpClient: HttpClient = fetc
     update: (resource, params) =>
       basedOn((params.previousData as Versioned | undefined) ?? (params.data as Versioned))
         .update(resource, params)
-        .catch((error: Error) => Promise.reject(withElsewhereErrors(error, { ...params.previousData, ...params.data }))),
+        .catch((error: Error) =>
+          Promise.reject(withElsewhereErrors(error, { ...params.previousData, ...params.data })),
+        ),
     delete: (resource, params) => basedOn(params.previousData as Versioned | undefined).delete(resource, params),
     async updateMany(resource, params) {
       const done: Identifier[] = [];
@@ -85,10 +87,23 @@ export function createDataProvider(apiUrl: string, httpClient: HttpClient = fetc
       return { data: done };
     },
     /** Items filed at each category path of a tenant ("group", "group/category", …), for the tree's save to say what moves. */
-    categoryCounts: async (tenantId: string): Promise<Record<string, number>> => (await httpClient(`${base}/tenants/${encodeURIComponent(tenantId)}/category-counts`)).json as Record<string, number>,
+    categoryCounts: async (tenantId: string): Promise<Record<string, number>> =>
+      (await httpClient(`${base}/tenants/${encodeURIComponent(tenantId)}/category-counts`)).json as Record<
+        string,
+        number
+      >,
     /** Platform staff approve or refuse a house's application (refusing says why); approval answers the console link. */
-    houseApplicationDecision: async (id: string, action: 'approve' | 'refuse', body: { reason?: string }): Promise<{ link?: string }> =>
-      (await httpClient(`${base}/house-applications/${encodeURIComponent(id)}/${action}`, { method: 'POST', body: JSON.stringify(body) })).json as { link?: string },
+    houseApplicationDecision: async (
+      id: string,
+      action: 'approve' | 'refuse',
+      body: { reason?: string },
+    ): Promise<{ link?: string }> =>
+      (
+        await httpClient(`${base}/house-applications/${encodeURIComponent(id)}/${action}`, {
+          method: 'POST',
+          body: JSON.stringify(body),
+        })
+      ).json as { link?: string },
   };
   return provider;
 }

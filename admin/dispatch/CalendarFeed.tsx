@@ -74,9 +74,19 @@ export function CalendarFeed({ tenantId }: { tenantId: string }) {
                 label={translate('backlot.calendar.link')}
                 value={link.url}
                 helperText={translate('backlot.calendar.itemLink', { url: link.itemUrl ?? '' })}
-                slotProps={{ htmlInput: { readOnly: true, onFocus: (event: React.FocusEvent<HTMLInputElement>) => event.target.select() } }}
+                slotProps={{
+                  htmlInput: {
+                    readOnly: true,
+                    onFocus: (event: React.FocusEvent<HTMLInputElement>) => event.target.select(),
+                  },
+                }}
               />
-              <Button variant="contained" startIcon={<ContentCopyIcon />} onClick={() => void copy()} sx={{ flex: 'none' }}>
+              <Button
+                variant="contained"
+                startIcon={<ContentCopyIcon />}
+                onClick={() => void copy()}
+                sx={{ flex: 'none' }}
+              >
                 {translate(copied ? 'backlot.calendar.copied' : 'backlot.calendar.copy')}
               </Button>
             </Stack>

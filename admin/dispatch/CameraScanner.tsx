@@ -32,8 +32,12 @@ export function CameraScanner({ onCode }: { onCode: (code: string) => void }) {
     let last = { code: '', at: 0 };
     void (async () => {
       try {
-        if (!navigator.mediaDevices?.getUserMedia) throw Object.assign(new Error('no camera API'), { name: 'NotFoundError' });
-        stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: { ideal: 'environment' } }, audio: false });
+        if (!navigator.mediaDevices?.getUserMedia)
+          throw Object.assign(new Error('no camera API'), { name: 'NotFoundError' });
+        stream = await navigator.mediaDevices.getUserMedia({
+          video: { facingMode: { ideal: 'environment' } },
+          audio: false,
+        });
         if (stopped) return;
         const element = video.current!;
         element.srcObject = stream;
@@ -64,7 +68,15 @@ export function CameraScanner({ onCode }: { onCode: (code: string) => void }) {
         void tick();
       } catch (failure) {
         const name = (failure as Error).name;
-        setProblem(translate(name === 'NotAllowedError' ? 'backlot.camera.refused' : name === 'NotFoundError' || name === 'OverconstrainedError' ? 'backlot.camera.none' : 'backlot.camera.failed'));
+        setProblem(
+          translate(
+            name === 'NotAllowedError'
+              ? 'backlot.camera.refused'
+              : name === 'NotFoundError' || name === 'OverconstrainedError'
+                ? 'backlot.camera.none'
+                : 'backlot.camera.failed',
+          ),
+        );
       }
     })();
     return () => {
@@ -83,7 +95,14 @@ export function CameraScanner({ onCode }: { onCode: (code: string) => void }) {
         muted
         playsInline
         aria-label={translate('backlot.camera.view')}
-        sx={{ width: '100%', borderRadius: 1, bgcolor: 'grey.900', display: 'block', aspectRatio: '4 / 3', objectFit: 'cover' }}
+        sx={{
+          width: '100%',
+          borderRadius: 1,
+          bgcolor: 'grey.900',
+          display: 'block',
+          aspectRatio: '4 / 3',
+          objectFit: 'cover',
+        }}
       />
       <Typography variant="caption" color="text.secondary" role="status">
         {translate(ready ? 'backlot.camera.reading' : 'backlot.camera.starting')}

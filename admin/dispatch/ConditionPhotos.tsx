@@ -14,7 +14,17 @@ import { PHOTO_ACCEPTED, photoRefusal, uploadPhoto } from '../items/photoUpload'
 /** At most this many photos per scan (the schema's conditionPhotos). */
 const MAX_PHOTOS = 6;
 
-export function ConditionPhotos({ tenantId, photos, onChange, onBusy }: { tenantId: string; photos: string[]; onChange: (photos: string[]) => void; onBusy: (busy: boolean) => void }) {
+export function ConditionPhotos({
+  tenantId,
+  photos,
+  onChange,
+  onBusy,
+}: {
+  tenantId: string;
+  photos: string[];
+  onChange: (photos: string[]) => void;
+  onBusy: (busy: boolean) => void;
+}) {
   const translate = useTranslate();
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -42,12 +52,24 @@ export function ConditionPhotos({ tenantId, photos, onChange, onBusy }: { tenant
       <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
         {photos.map((url, index) => (
           <Box key={url} sx={{ position: 'relative' }}>
-            <Box component="img" src={url} alt={translate('backlot.scan.photo', { number: index + 1 })} sx={{ width: 64, height: 64, objectFit: 'cover', borderRadius: 1, display: 'block' }} />
+            <Box
+              component="img"
+              src={url}
+              alt={translate('backlot.scan.photo', { number: index + 1 })}
+              sx={{ width: 64, height: 64, objectFit: 'cover', borderRadius: 1, display: 'block' }}
+            />
             <IconButton
               size="small"
               aria-label={translate('backlot.scan.removePhoto', { number: index + 1 })}
               onClick={() => onChange(photos.filter((entry) => entry !== url))}
-              sx={{ position: 'absolute', top: -10, right: -10, bgcolor: 'background.paper', boxShadow: 1, '&:hover': { bgcolor: 'background.paper' } }}
+              sx={{
+                position: 'absolute',
+                top: -10,
+                right: -10,
+                bgcolor: 'background.paper',
+                boxShadow: 1,
+                '&:hover': { bgcolor: 'background.paper' },
+              }}
             >
               <CloseIcon fontSize="small" />
             </IconButton>
@@ -57,7 +79,14 @@ export function ConditionPhotos({ tenantId, photos, onChange, onBusy }: { tenant
           <Button component="label" variant="outlined" startIcon={<AddAPhotoIcon />} disabled={busy}>
             {translate(busy ? 'backlot.scan.uploading' : 'backlot.scan.addPhotos')}
             {/* capture: a phone opens its camera; a desktop picks files. */}
-            <input hidden type="file" accept={PHOTO_ACCEPTED} capture="environment" multiple onChange={(event) => void add(event.target.files).then(() => (event.target.value = ''))} />
+            <input
+              hidden
+              type="file"
+              accept={PHOTO_ACCEPTED}
+              capture="environment"
+              multiple
+              onChange={(event) => void add(event.target.files).then(() => (event.target.value = ''))}
+            />
           </Button>
         )}
       </Stack>

@@ -5,7 +5,22 @@
  * with the same or similar items free at other houses for the days it is short (SubHireOffers).
  */
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
-import { Alert, Box, Card, CardContent, Chip, LinearProgress, List, ListItem, ListItemButton, ListItemText, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Card,
+  CardContent,
+  Chip,
+  LinearProgress,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemText,
+  Stack,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
@@ -48,38 +63,73 @@ export function DispatchList({ tenantId }: { tenantId: string }) {
           <List dense disablePadding>
             {/* Each row a list item holding its link: a link straight inside the list is not one of its items. */}
             {rows.map((row) => (
-              <ListItem key={`${title}-${row.id}`} disablePadding sx={{ flexDirection: 'column', alignItems: 'stretch' }}>
+              <ListItem
+                key={`${title}-${row.id}`}
+                disablePadding
+                sx={{ flexDirection: 'column', alignItems: 'stretch' }}
+              >
                 <ListItemButton
                   component={Link}
                   to={`/t/${tenantId}/dispatch/${row.id}`}
                   divider
-                  sx={{ alignItems: 'flex-start', gap: 1, borderLeft: 4, borderLeftColor: row.late ? 'error.main' : 'transparent' }}
+                  sx={{
+                    alignItems: 'flex-start',
+                    gap: 1,
+                    borderLeft: 4,
+                    borderLeftColor: row.late ? 'error.main' : 'transparent',
+                  }}
                 >
                   <ListItemText
                     primary={
                       <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
                         <strong>{day(row.day)}</strong>
                         <span>{row.production ?? row.name}</span>
-                        {row.late && <Chip size="small" color="error" icon={<WarningAmberIcon />} label={translate(row.overdue ? 'backlot.dispatch.overdue' : 'backlot.dispatch.lateOut')} />}
+                        {row.late && (
+                          <Chip
+                            size="small"
+                            color="error"
+                            icon={<WarningAmberIcon />}
+                            label={translate(row.overdue ? 'backlot.dispatch.overdue' : 'backlot.dispatch.lateOut')}
+                          />
+                        )}
                       </Stack>
                     }
                     secondary={
                       <>
-                        {row.name} · {dayRange(row.startDate, row.endDate)} · {translate('backlot.dispatch.outOf', { out: row.out, booked: row.booked })}
+                        {row.name} · {dayRange(row.startDate, row.endDate)} ·{' '}
+                        {translate('backlot.dispatch.outOf', { out: row.out, booked: row.booked })}
                         {row.neverOut.length > 0 && (
                           <Box component="span" sx={{ display: 'block', color: 'warning.dark' }}>
                             {translate('backlot.dispatch.neverOut', { lines: neverOutSaid(row.neverOut) })}
                           </Box>
                         )}
                         {row.subHires.map((lent) => (
-                          <Box key={`${lent.house}-${lent.item}`} component="span" sx={{ display: 'block', color: lent.overdue ? 'error.main' : 'info.dark' }}>
-                            {translate(`backlot.dispatch.${hiredIn}`, { house: lent.houseName, quantity: lent.quantity, item: lent.item })}
+                          <Box
+                            key={`${lent.house}-${lent.item}`}
+                            component="span"
+                            sx={{ display: 'block', color: lent.overdue ? 'error.main' : 'info.dark' }}
+                          >
+                            {translate(`backlot.dispatch.${hiredIn}`, {
+                              house: lent.houseName,
+                              quantity: lent.quantity,
+                              item: lent.item,
+                            })}
                             {lent.overdue && ` · ${translate('backlot.dispatch.overdueTo', { house: lent.houseName })}`}
                           </Box>
                         ))}
                         {row.collides.map((hit) => (
-                          <Box key={`${hit.id}-${hit.objectID}`} component="span" sx={{ display: 'block', color: 'error.main' }}>
-                            {translate('backlot.dispatch.collides', { who: hit.production ?? hit.name, item: hit.item, day: day(hit.day), free: hit.free, quantity: hit.quantity })}
+                          <Box
+                            key={`${hit.id}-${hit.objectID}`}
+                            component="span"
+                            sx={{ display: 'block', color: 'error.main' }}
+                          >
+                            {translate('backlot.dispatch.collides', {
+                              who: hit.production ?? hit.name,
+                              item: hit.item,
+                              day: day(hit.day),
+                              free: hit.free,
+                              quantity: hit.quantity,
+                            })}
                           </Box>
                         ))}
                       </>
@@ -91,7 +141,17 @@ export function DispatchList({ tenantId }: { tenantId: string }) {
                 {/* Beside the row's link, not in it: each later hire it leaves short may find the rest at other houses. */}
                 {row.collides.map((hit) => (
                   <Box key={`offers-${hit.id}-${hit.objectID}`} sx={{ pl: 2, pb: 1 }}>
-                    <SubHireOffers tenantId={tenantId} line={{ quoteId: hit.id, objectID: hit.objectID, name: hit.item, wanted: hit.quantity - hit.free, from: hit.startDate, to: hit.endDate }} />
+                    <SubHireOffers
+                      tenantId={tenantId}
+                      line={{
+                        quoteId: hit.id,
+                        objectID: hit.objectID,
+                        name: hit.item,
+                        wanted: hit.quantity - hit.free,
+                        from: hit.startDate,
+                        to: hit.endDate,
+                      }}
+                    />
                   </Box>
                 ))}
               </ListItem>
@@ -105,7 +165,13 @@ export function DispatchList({ tenantId }: { tenantId: string }) {
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
       <Title title={translate('backlot.dispatch.title')} />
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }} justifyContent="space-between" sx={{ mb: 2 }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        alignItems={{ sm: 'center' }}
+        justifyContent="space-between"
+        sx={{ mb: 2 }}
+      >
         <Typography variant="h5" component="h1">
           {translate('backlot.dispatch.title')}
         </Typography>
@@ -116,7 +182,15 @@ export function DispatchList({ tenantId }: { tenantId: string }) {
           onChange={(_event, value: (typeof SPANS)[number] | null) => value && setSpan(value)}
           aria-label={translate('backlot.dispatch.span')}
           // A phone's width shared by the four, their words wrapping, rather than running off the side.
-          sx={{ width: { xs: '100%', sm: 'auto' }, '& .MuiToggleButton-root': { flex: { xs: 1, sm: 'none' }, minWidth: 0, whiteSpace: 'normal', lineHeight: 1.25 } }}
+          sx={{
+            width: { xs: '100%', sm: 'auto' },
+            '& .MuiToggleButton-root': {
+              flex: { xs: 1, sm: 'none' },
+              minWidth: 0,
+              whiteSpace: 'normal',
+              lineHeight: 1.25,
+            },
+          }}
         >
           {SPANS.map((value) => (
             <ToggleButton key={value} value={value}>
@@ -130,9 +204,24 @@ export function DispatchList({ tenantId }: { tenantId: string }) {
       {board && (
         // Stretched on a phone (a column sized to its content ran off the side), top-aligned side by side.
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems={{ xs: 'stretch', md: 'flex-start' }}>
-          {section(translate('backlot.dispatch.going'), board.going, translate('backlot.dispatch.noneGoing'), 'collect')}
-          {section(translate('backlot.dispatch.returning'), board.returning, translate('backlot.dispatch.noneReturning'), 'return')}
-          {section(translate('backlot.dispatch.toClose'), board.toClose, translate('backlot.dispatch.noneToClose'), 'return')}
+          {section(
+            translate('backlot.dispatch.going'),
+            board.going,
+            translate('backlot.dispatch.noneGoing'),
+            'collect',
+          )}
+          {section(
+            translate('backlot.dispatch.returning'),
+            board.returning,
+            translate('backlot.dispatch.noneReturning'),
+            'return',
+          )}
+          {section(
+            translate('backlot.dispatch.toClose'),
+            board.toClose,
+            translate('backlot.dispatch.noneToClose'),
+            'return',
+          )}
         </Stack>
       )}
       <CalendarFeed tenantId={tenantId} />

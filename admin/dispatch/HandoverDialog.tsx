@@ -62,11 +62,21 @@ export function HandoverDialog({
       // The canvas's own PNG (a data: URL would be fetched, which the console's CSP rightly refuses).
       const canvas = canvasElement.current!;
       const blob = await new Promise<Blob>((resolve, reject) =>
-        canvas.toBlob((made: Blob | null) => (made ? resolve(made) : reject(new Error(translate('backlot.handover.unreadable')))), 'image/png'),
+        canvas.toBlob(
+          (made: Blob | null) => (made ? resolve(made) : reject(new Error(translate('backlot.handover.unreadable')))),
+          'image/png',
+        ),
       );
-      signature = (await uploadPhoto(tenantId, new File([blob], `signature-${orderId.slice(0, 8)}.png`, { type: 'image/png' }))).url;
+      signature = (
+        await uploadPhoto(tenantId, new File([blob], `signature-${orderId.slice(0, 8)}.png`, { type: 'image/png' }))
+      ).url;
     }
-    const answer = await hireApi.handover(tenantId, orderId, { id: id.current, direction, name: name.trim(), ...(signature && { signature }) });
+    const answer = await hireApi.handover(tenantId, orderId, {
+      id: id.current,
+      direction,
+      name: name.trim(),
+      ...(signature && { signature }),
+    });
     if (answer.record.outcome !== 'ok') throw new Error(answer.record.message);
     onDone(answer);
   };
@@ -96,7 +106,17 @@ export function HandoverDialog({
         ref={startPad}
         role="img"
         aria-labelledby="signature-label"
-        sx={{ display: 'block', width: '100%', height: 180, border: 1, borderColor: 'divider', borderRadius: 1, touchAction: 'none', bgcolor: '#fff', cursor: 'crosshair' }}
+        sx={{
+          display: 'block',
+          width: '100%',
+          height: 180,
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: 1,
+          touchAction: 'none',
+          bgcolor: '#fff',
+          cursor: 'crosshair',
+        }}
       />
       <Button size="small" onClick={clear} disabled={!signed} sx={{ mt: 0.5 }}>
         {translate('backlot.handover.clear')}

@@ -4,7 +4,21 @@
  * adjusts one (an amount and a reason, or takes the adjustment back) in a dialog; the order's
  * total with them. Not printed: the pull sheet on paper is for the floor.
  */
-import { Box, Button, Card, CardContent, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { chargeBasis, hireTotals } from '../../schema/rental/hire-charges';
@@ -38,7 +52,13 @@ export function HireCharges({
   const [editing, setEditing] = useState<HireCharge>();
   if (!charges.length) return null;
   const adjustButton = (charge: HireCharge) => (
-    <Button size="small" variant="outlined" disabled={closed} onClick={() => setEditing(charge)} aria-label={translate('backlot.charges.adjustOf', { line: charge.tag ?? charge.name })}>
+    <Button
+      size="small"
+      variant="outlined"
+      disabled={closed}
+      onClick={() => setEditing(charge)}
+      aria-label={translate('backlot.charges.adjustOf', { line: charge.tag ?? charge.name })}
+    >
       {translate('backlot.charges.adjust')}
     </Button>
   );
@@ -70,8 +90,17 @@ export function HireCharges({
               {charges.map((charge) => (
                 <TableRow key={charge.id} data-charge={charge.id}>
                   <TableCell sx={{ minWidth: { sm: 240 } }}>
-                    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems={{ xs: 'flex-start', sm: 'center' }} sx={{ mb: 0.5 }}>
-                      <Chip size="small" color={kindColour[charge.kind]} label={translate(`backlot.charges.kinds.${charge.kind}`)} />
+                    <Stack
+                      direction={{ xs: 'column', sm: 'row' }}
+                      spacing={1}
+                      alignItems={{ xs: 'flex-start', sm: 'center' }}
+                      sx={{ mb: 0.5 }}
+                    >
+                      <Chip
+                        size="small"
+                        color={kindColour[charge.kind]}
+                        label={translate(`backlot.charges.kinds.${charge.kind}`)}
+                      />
                       <span>
                         {charge.name}
                         {charge.tag && ` · ${charge.tag}`}
@@ -87,7 +116,10 @@ export function HireCharges({
                     {charge.note && <Typography variant="body2">“{charge.note}”</Typography>}
                     {charge.adjustment && (
                       <Typography variant="body2" color="primary">
-                        {translate('backlot.charges.adjusted', { amount: money(charge.adjustment.amount), reason: charge.adjustment.reason })}
+                        {translate('backlot.charges.adjusted', {
+                          amount: money(charge.adjustment.amount),
+                          reason: charge.adjustment.reason,
+                        })}
                       </Typography>
                     )}
                     {/* On a phone the adjust button folds in here. */}
@@ -99,7 +131,10 @@ export function HireCharges({
                             <Box
                               component="img"
                               src={url}
-                              alt={translate('backlot.charges.photo', { number: index + 1, item: charge.tag ?? charge.name })}
+                              alt={translate('backlot.charges.photo', {
+                                number: index + 1,
+                                item: charge.tag ?? charge.name,
+                              })}
                               sx={{ width: 56, height: 56, objectFit: 'cover', borderRadius: 1, display: 'block' }}
                             />
                           </a>
@@ -122,7 +157,18 @@ export function HireCharges({
             </TableBody>
           </Table>
         </Box>
-        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto auto', justifyContent: 'end', columnGap: 3, rowGap: 0.5, m: 0, mt: 2 }}>
+        <Box
+          component="dl"
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: 'auto auto',
+            justifyContent: 'end',
+            columnGap: 3,
+            rowGap: 0.5,
+            m: 0,
+            mt: 2,
+          }}
+        >
           <dt>{translate('backlot.charges.quoted')}</dt>
           <Box component="dd" sx={{ m: 0, textAlign: 'right' }}>
             {money(totals.quoted)}
@@ -170,7 +216,11 @@ function AdjustDialog({
   const [reason, setReason] = useState(charge.adjustment?.reason ?? '');
   const value = Number(amount);
   const amountProblem =
-    amount.trim() === '' || !Number.isFinite(value) ? translate('backlot.charges.amountNeeded') : Math.round(value * 100) !== value * 100 ? translate('backlot.charges.cents') : undefined;
+    amount.trim() === '' || !Number.isFinite(value)
+      ? translate('backlot.charges.amountNeeded')
+      : Math.round(value * 100) !== value * 100
+        ? translate('backlot.charges.cents')
+        : undefined;
   return (
     <FormDialog
       id="adjust-charge-title"
@@ -181,7 +231,9 @@ function AdjustDialog({
         if (amountProblem || !reason.trim()) throw new Error(amountProblem ?? translate('backlot.quotes.reasonNeeded'));
         await save({ amount: value, reason: reason.trim() });
       }}
-      {...(charge.adjustment && { extraAction: { label: translate('backlot.charges.takeBack'), run: () => save(null) } })}
+      {...(charge.adjustment && {
+        extraAction: { label: translate('backlot.charges.takeBack'), run: () => save(null) },
+      })}
     >
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {chargeBasis(charge, money)}: {money(charge.unitPrice * charge.quantity)}
@@ -195,7 +247,12 @@ function AdjustDialog({
           onChange={(event) => setAmount(event.target.value)}
           slotProps={{ htmlInput: { step: 0.01 } }}
         />
-        <TextField label={translate('backlot.quotes.reason')} value={reason} onChange={(event) => setReason(event.target.value)} slotProps={{ htmlInput: { maxLength: 200 } }} />
+        <TextField
+          label={translate('backlot.quotes.reason')}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          slotProps={{ htmlInput: { maxLength: 200 } }}
+        />
       </Stack>
     </FormDialog>
   );

@@ -71,7 +71,15 @@ function withAnswer(sheet: PullSheet, answer: ScanAnswer): PullSheet {
         const theirs = hire.hiredIn?.find((each) => each.house === entry.house);
         return { ...entry, out: theirs?.out ?? 0, tagsOut: theirs?.tags ?? [] };
       });
-      return { ...line, out: hire.out, back: hire.back, damaged: hire.damaged ?? 0, lost: hire.lost ?? 0, tagsOut: hire.tags ?? [], hiredIn };
+      return {
+        ...line,
+        out: hire.out,
+        back: hire.back,
+        damaged: hire.damaged ?? 0,
+        lost: hire.lost ?? 0,
+        tagsOut: hire.tags ?? [],
+        hiredIn,
+      };
     }),
     charges: answer.hire?.charges ?? sheet.charges,
     handovers: answer.hire?.handovers ?? sheet.handovers,
@@ -80,7 +88,8 @@ function withAnswer(sheet: PullSheet, answer: ScanAnswer): PullSheet {
 }
 
 /** How many of a line are hired in from other houses (the rest is picked from this house's shelf). */
-const hiredInQuantity = (line: PullSheet['lines'][number]) => line.hiredIn.reduce((sum, entry) => sum + entry.quantity, 0);
+const hiredInQuantity = (line: PullSheet['lines'][number]) =>
+  line.hiredIn.reduce((sum, entry) => sum + entry.quantity, 0);
 
 /** Columns a phone folds into the item's cell. */
 const wideOnly = { display: { xs: 'none', sm: 'table-cell' } } as const;
@@ -139,7 +148,11 @@ export function OrderFloor({ tenantId }: { tenantId: string }) {
 
   const onAnswer = useCallback(
     (answer: ScanAnswer) => {
-      setLast(answer.repeat ? { outcome: 'repeat', message: `${translate('backlot.scan.repeat')} ${answer.record.message}` } : answer.record);
+      setLast(
+        answer.repeat
+          ? { outcome: 'repeat', message: `${translate('backlot.scan.repeat')} ${answer.record.message}` }
+          : answer.record,
+      );
       setLender(answer.lender);
       soundFor(answer.record.outcome);
       // The answer carries the order's counts: shown at once. The whole sheet (the units left on the
@@ -190,16 +203,34 @@ export function OrderFloor({ tenantId }: { tenantId: string }) {
       <Title title={translate('backlot.scan.title', { order: title })} />
       {printAlone}
       {/* On paper: whose sheet it is and when it was printed. */}
-      <Box sx={{ display: 'none', displayPrint: 'flex', justifyContent: 'space-between', mb: 1, borderBottom: 1, borderColor: 'divider', pb: 0.5 }}>
+      <Box
+        sx={{
+          display: 'none',
+          displayPrint: 'flex',
+          justifyContent: 'space-between',
+          mb: 1,
+          borderBottom: 1,
+          borderColor: 'divider',
+          pb: 0.5,
+        }}
+      >
         <Typography sx={{ fontWeight: 700 }}>{tenant?.vendor.legalName ?? tenant?.vendor.name ?? tenantId}</Typography>
-        <Typography variant="body2">{translate('backlot.scan.printedAt', { at: new Date().toLocaleString() })}</Typography>
+        <Typography variant="body2">
+          {translate('backlot.scan.printedAt', { at: new Date().toLocaleString() })}
+        </Typography>
       </Box>
       <Box sx={{ displayPrint: 'none', mb: 1 }}>
         <Button component={Link} to={`/t/${tenantId}/dispatch`} startIcon={<ArrowBackIcon />}>
           {translate('backlot.dispatch.back')}
         </Button>
       </Box>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} justifyContent="space-between" alignItems={{ sm: 'center' }} sx={{ mb: 2 }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        justifyContent="space-between"
+        alignItems={{ sm: 'center' }}
+        sx={{ mb: 2 }}
+      >
         <Box>
           <Typography variant="h5" component="h1">
             {title}
@@ -212,10 +243,20 @@ export function OrderFloor({ tenantId }: { tenantId: string }) {
         <Stack direction="row" spacing={1} alignItems="center">
           <QuoteStateChip state={sheet.state} />
           {sheet.overdue && <Chip size="small" color="error" label={translate('backlot.dispatch.overdue')} />}
-          <Button component={Link} to={`/t/${tenantId}/dispatch/labels?order=${encodeURIComponent(sheet.id)}`} startIcon={<QrCode2Icon />} sx={{ displayPrint: 'none' }}>
+          <Button
+            component={Link}
+            to={`/t/${tenantId}/dispatch/labels?order=${encodeURIComponent(sheet.id)}`}
+            startIcon={<QrCode2Icon />}
+            sx={{ displayPrint: 'none' }}
+          >
             {translate('backlot.labels.print')}
           </Button>
-          <Button variant="outlined" startIcon={<PrintIcon />} onClick={() => window.print()} sx={{ displayPrint: 'none' }}>
+          <Button
+            variant="outlined"
+            startIcon={<PrintIcon />}
+            onClick={() => window.print()}
+            sx={{ displayPrint: 'none' }}
+          >
             {translate('backlot.scan.print')}
           </Button>
         </Stack>
@@ -229,15 +270,34 @@ export function OrderFloor({ tenantId }: { tenantId: string }) {
       <Card variant="outlined" sx={{ mb: 2, displayPrint: 'none' }}>
         <CardContent component="form" onSubmit={submit} aria-label={translate('backlot.scan.form')}>
           <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap sx={{ mb: 2 }}>
-            <ToggleButtonGroup exclusive fullWidth size="small" value={direction} onChange={(_event, value: Direction | null) => value && setDirection(value)} sx={{ flex: '1 1 220px' }}>
+            <ToggleButtonGroup
+              exclusive
+              fullWidth
+              size="small"
+              value={direction}
+              onChange={(_event, value: Direction | null) => value && setDirection(value)}
+              sx={{ flex: '1 1 220px' }}
+            >
               <ToggleButton value="out">{translate('backlot.scan.out')}</ToggleButton>
               <ToggleButton value="in">{translate('backlot.scan.in')}</ToggleButton>
             </ToggleButtonGroup>
-            <ToggleButton size="small" value="camera" selected={camera} onChange={() => setCamera((on) => !on)} sx={{ flex: 'none', px: 2 }}>
+            <ToggleButton
+              size="small"
+              value="camera"
+              selected={camera}
+              onChange={() => setCamera((on) => !on)}
+              sx={{ flex: 'none', px: 2 }}
+            >
               <CameraAltIcon fontSize="small" sx={{ mr: 1 }} />
               {translate('backlot.camera.toggle')}
             </ToggleButton>
-            <Button size="small" variant="outlined" startIcon={<DrawIcon />} onClick={() => setHandingOver(true)} sx={{ flex: 'none' }}>
+            <Button
+              size="small"
+              variant="outlined"
+              startIcon={<DrawIcon />}
+              onClick={() => setHandingOver(true)}
+              sx={{ flex: 'none' }}
+            >
               {translate('backlot.handover.open')}
             </Button>
           </Stack>
@@ -259,7 +319,17 @@ export function OrderFloor({ tenantId }: { tenantId: string }) {
             </Box>
           )}
           {/* A grid, not a flex row: fixed tracks for the count and condition, so a select's own width never squeezes the scan field. */}
-          <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: direction === 'in' ? 'minmax(0, 1fr) 110px 150px auto' : 'minmax(0, 1fr) 110px auto' }, alignItems: 'start' }}>
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 1,
+              gridTemplateColumns: {
+                xs: '1fr',
+                sm: direction === 'in' ? 'minmax(0, 1fr) 110px 150px auto' : 'minmax(0, 1fr) 110px auto',
+              },
+              alignItems: 'start',
+            }}
+          >
             <TextField
               inputRef={field}
               fullWidth
@@ -267,11 +337,24 @@ export function OrderFloor({ tenantId }: { tenantId: string }) {
               helperText={translate('backlot.scan.codeHelp')}
               value={code}
               onChange={(event) => setCode(event.target.value)}
-              slotProps={{ htmlInput: { autoComplete: 'off', autoCapitalize: 'characters', spellCheck: false, maxLength: 200 } }}
+              slotProps={{
+                htmlInput: { autoComplete: 'off', autoCapitalize: 'characters', spellCheck: false, maxLength: 200 },
+              }}
             />
-            <TextField label={translate('backlot.scan.count')} type="number" value={count} onChange={(event) => setCount(event.target.value)} slotProps={{ htmlInput: { min: 1, max: 100000 } }} />
+            <TextField
+              label={translate('backlot.scan.count')}
+              type="number"
+              value={count}
+              onChange={(event) => setCount(event.target.value)}
+              slotProps={{ htmlInput: { min: 1, max: 100000 } }}
+            />
             {direction === 'in' && (
-              <TextField select label={translate('backlot.scan.condition')} value={condition} onChange={(event) => setCondition(event.target.value as Condition)}>
+              <TextField
+                select
+                label={translate('backlot.scan.condition')}
+                value={condition}
+                onChange={(event) => setCondition(event.target.value as Condition)}
+              >
                 {(['fine', 'damaged', 'lost'] as const).map((value) => (
                   <MenuItem key={value} value={value}>
                     {translate(`backlot.scan.conditions.${value}`)}
@@ -294,7 +377,9 @@ export function OrderFloor({ tenantId }: { tenantId: string }) {
               slotProps={{ htmlInput: { maxLength: 2000 } }}
             />
           )}
-          {direction === 'in' && condition !== 'fine' && <ConditionPhotos tenantId={tenantId} photos={photos} onChange={setPhotos} onBusy={setUploading} />}
+          {direction === 'in' && condition !== 'fine' && (
+            <ConditionPhotos tenantId={tenantId} photos={photos} onChange={setPhotos} onBusy={setUploading} />
+          )}
           <Box role="status" aria-live="assertive" sx={{ mt: 2 }}>
             {last && (
               <Alert severity={severityOf(last.outcome)} variant="filled" data-outcome={last.outcome}>
@@ -303,7 +388,10 @@ export function OrderFloor({ tenantId }: { tenantId: string }) {
             )}
             {lender && (
               <Alert severity={lender.outcome === 'ok' ? 'success' : 'warning'} sx={{ mt: 1 }}>
-                {translate(lender.outcome === 'ok' ? 'backlot.scan.lenderRecorded' : 'backlot.scan.lenderRefused', { house: lender.houseName, message: lender.message })}
+                {translate(lender.outcome === 'ok' ? 'backlot.scan.lenderRecorded' : 'backlot.scan.lenderRefused', {
+                  house: lender.houseName,
+                  message: lender.message,
+                })}
               </Alert>
             )}
             {waiting > 0 && (
@@ -337,28 +425,51 @@ export function OrderFloor({ tenantId }: { tenantId: string }) {
               return (
                 <TableRow key={line.objectID}>
                   <TableCell padding="checkbox">
-                    <Checkbox checked={line.out >= line.quantity} readOnly slotProps={{ input: { 'aria-label': translate('backlot.scan.picked', { item: line.name }) } }} />
+                    <Checkbox
+                      checked={line.out >= line.quantity}
+                      readOnly
+                      slotProps={{ input: { 'aria-label': translate('backlot.scan.picked', { item: line.name }) } }}
+                    />
                   </TableCell>
                   <TableCell>
                     <Stack direction="row" spacing={1} alignItems="center">
-                      {line.photo && <Box component="img" src={line.photo.url} alt="" sx={{ width: 48, height: 48, objectFit: 'cover', borderRadius: 1, flex: 'none' }} />}
+                      {line.photo && (
+                        <Box
+                          component="img"
+                          src={line.photo.url}
+                          alt=""
+                          sx={{ width: 48, height: 48, objectFit: 'cover', borderRadius: 1, flex: 'none' }}
+                        />
+                      )}
                       <Box>
                         <div>{line.name}</div>
                         <Typography variant="caption" color="text.secondary" component="div">
                           {line.tracking === 'units'
                             ? line.tagsOut.length
                               ? translate('backlot.scan.tagsOut', { tags: line.tagsOut.join(', ') })
-                              : translate('backlot.scan.pick', { tags: line.onShelf.slice(0, line.quantity - hiredInQuantity(line)).join(', ') || '—' })
+                              : translate('backlot.scan.pick', {
+                                  tags: line.onShelf.slice(0, line.quantity - hiredInQuantity(line)).join(', ') || '—',
+                                })
                             : line.objectID}
                         </Typography>
                         {line.hiredIn.map((entry) => (
                           <Typography key={entry.house} variant="caption" color="secondary" component="div">
-                            {translate('backlot.scan.hiredIn', { quantity: entry.quantity, house: entry.houseName, label: `${entry.house}/…` })}
-                            {entry.out > 0 && ` · ${translate('backlot.scan.hiredInOut', { out: entry.out, tags: entry.tagsOut.join(', ') || '—' })}`}
+                            {translate('backlot.scan.hiredIn', {
+                              quantity: entry.quantity,
+                              house: entry.houseName,
+                              label: `${entry.house}/…`,
+                            })}
+                            {entry.out > 0 &&
+                              ` · ${translate('backlot.scan.hiredInOut', { out: entry.out, tags: entry.tagsOut.join(', ') || '—' })}`}
                           </Typography>
                         ))}
                         {/* On a phone the location and quantity columns fold in here. */}
-                        <Typography variant="caption" color="text.secondary" component="div" sx={{ display: { xs: 'block', sm: 'none' } }}>
+                        <Typography
+                          variant="caption"
+                          color="text.secondary"
+                          component="div"
+                          sx={{ display: { xs: 'block', sm: 'none' } }}
+                        >
                           {line.location ? `${line.location} · ` : ''}
                           {translate('backlot.scan.quantity')} {line.quantity}
                         </Typography>
@@ -371,8 +482,22 @@ export function OrderFloor({ tenantId }: { tenantId: string }) {
                   </TableCell>
                   <TableCell>
                     {translate('backlot.scan.counts', { out: outNow, quantity: line.quantity, back: line.back })}
-                    {line.damaged > 0 && <Chip size="small" color="warning" label={translate('backlot.scan.damaged', { smart_count: line.damaged })} sx={{ ml: 1 }} />}
-                    {line.lost > 0 && <Chip size="small" color="error" label={translate('backlot.scan.lost', { smart_count: line.lost })} sx={{ ml: 1 }} />}
+                    {line.damaged > 0 && (
+                      <Chip
+                        size="small"
+                        color="warning"
+                        label={translate('backlot.scan.damaged', { smart_count: line.damaged })}
+                        sx={{ ml: 1 }}
+                      />
+                    )}
+                    {line.lost > 0 && (
+                      <Chip
+                        size="small"
+                        color="error"
+                        label={translate('backlot.scan.lost', { smart_count: line.lost })}
+                        sx={{ ml: 1 }}
+                      />
+                    )}
                   </TableCell>
                 </TableRow>
               );
@@ -394,11 +519,22 @@ export function OrderFloor({ tenantId }: { tenantId: string }) {
                     component="img"
                     src={handover.signature}
                     alt={translate('backlot.handover.signatureOf', { name: handover.name })}
-                    sx={{ width: 120, height: 40, objectFit: 'contain', border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: '#fff' }}
+                    sx={{
+                      width: 120,
+                      height: 40,
+                      objectFit: 'contain',
+                      border: 1,
+                      borderColor: 'divider',
+                      borderRadius: 1,
+                      bgcolor: '#fff',
+                    }}
                   />
                 )}
                 <Typography variant="body2">
-                  {translate(handover.direction === 'out' ? 'backlot.handover.out' : 'backlot.handover.in', { name: handover.name, when: new Date(handover.at).toLocaleString() })}
+                  {translate(handover.direction === 'out' ? 'backlot.handover.out' : 'backlot.handover.in', {
+                    name: handover.name,
+                    when: new Date(handover.at).toLocaleString(),
+                  })}
                   {handover.by && (
                     <Typography component="span" variant="caption" color="text.secondary">
                       {' '}
@@ -432,8 +568,14 @@ export function OrderFloor({ tenantId }: { tenantId: string }) {
           </Typography>
           <Stack component="ol" spacing={0.5} sx={{ pl: 0, listStyle: 'none', m: 0 }}>
             {[...sheet.scans].reverse().map((record) => (
-              <Typography component="li" key={record.id} variant="body2" color={record.outcome === 'ok' ? 'text.primary' : 'error.main'}>
-                {new Date(record.at).toLocaleTimeString()} · {record.code === 'sub-hire' ? '⇄' : record.direction === 'out' ? '↑' : '↓'} {record.message}{' '}
+              <Typography
+                component="li"
+                key={record.id}
+                variant="body2"
+                color={record.outcome === 'ok' ? 'text.primary' : 'error.main'}
+              >
+                {new Date(record.at).toLocaleTimeString()} ·{' '}
+                {record.code === 'sub-hire' ? '⇄' : record.direction === 'out' ? '↑' : '↓'} {record.message}{' '}
                 <Typography component="span" variant="caption" color="text.secondary">
                   ({record.by})
                 </Typography>

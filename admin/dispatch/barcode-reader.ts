@@ -16,7 +16,9 @@ export interface LabelReader {
   kind: 'native' | 'bundled';
 }
 
-type NativeDetector = { getSupportedFormats(): Promise<string[]> } & (new (options: { formats: readonly string[] }) => { detect(source: HTMLVideoElement): Promise<Array<{ rawValue: string }>> });
+type NativeDetector = { getSupportedFormats(): Promise<string[]> } & (new (options: { formats: readonly string[] }) => {
+  detect(source: HTMLVideoElement): Promise<Array<{ rawValue: string }>>;
+});
 
 export async function labelReader(): Promise<LabelReader> {
   const native = (globalThis as { BarcodeDetector?: NativeDetector }).BarcodeDetector;
@@ -27,9 +29,15 @@ export async function labelReader(): Promise<LabelReader> {
       return { kind: 'native', read: async (source) => (await detector.detect(source)).map((found) => found.rawValue) };
     }
   }
-  const [{ BarcodeDetector, prepareZXingModule }, { default: wasmUrl }] = await Promise.all([import('barcode-detector/ponyfill'), import('zxing-wasm/reader/zxing_reader.wasm?url')]);
+  const [{ BarcodeDetector, prepareZXingModule }, { default: wasmUrl }] = await Promise.all([
+    import('barcode-detector/ponyfill'),
+    import('zxing-wasm/reader/zxing_reader.wasm?url'),
+  ]);
   // Loaded now, from the bundle: a decoder that cannot load says so as the camera opens, not frame by frame.
-  await prepareZXingModule({ overrides: { locateFile: (file: string, prefix: string) => (file.endsWith('.wasm') ? wasmUrl : prefix + file) }, fireImmediately: true });
+  await prepareZXingModule({
+    overrides: { locateFile: (file: string, prefix: string) => (file.endsWith('.wasm') ? wasmUrl : prefix + file) },
+    fireImmediately: true,
+  });
   const detector: PonyfillDetector = new BarcodeDetector({ formats: [...LABEL_FORMATS] });
   return { kind: 'bundled', read: async (source) => (await detector.detect(source)).map((found) => found.rawValue) };
 }

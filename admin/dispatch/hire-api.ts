@@ -4,7 +4,15 @@
  */
 import { fetchUtils } from 'ra-core';
 import type { QuoteState } from '../../schema/rental/quote-states';
-import type { Handover, HandoverInput, HireCharge, HireRecord, LineAdjustment, ScanInput, ScanRecord } from '../../schema/types.generated';
+import type {
+  Handover,
+  HandoverInput,
+  HireCharge,
+  HireRecord,
+  LineAdjustment,
+  ScanInput,
+  ScanRecord,
+} from '../../schema/types.generated';
 import type { DispatchRow, PullSheetLine } from '../../schema/rental/hire';
 
 export type { DispatchRow, PullSheetLine };
@@ -58,8 +66,11 @@ export interface CalendarFeedLink {
 const tenantPath = (tenantId: string) => `/api/tenants/${encodeURIComponent(tenantId)}`;
 
 export const hireApi = {
-  dispatch: async (tenantId: string, days = 7) => (await fetchUtils.fetchJson(`${tenantPath(tenantId)}/dispatch?days=${days}`)).json as DispatchBoard,
-  pullSheet: async (tenantId: string, id: string) => (await fetchUtils.fetchJson(`${tenantPath(tenantId)}/orders/${encodeURIComponent(id)}/pull-sheet`)).json as PullSheet,
+  dispatch: async (tenantId: string, days = 7) =>
+    (await fetchUtils.fetchJson(`${tenantPath(tenantId)}/dispatch?days=${days}`)).json as DispatchBoard,
+  pullSheet: async (tenantId: string, id: string) =>
+    (await fetchUtils.fetchJson(`${tenantPath(tenantId)}/orders/${encodeURIComponent(id)}/pull-sheet`))
+      .json as PullSheet,
   scan: async (tenantId: string, id: string, input: ScanInput) =>
     (
       await fetchUtils.fetchJson(`${tenantPath(tenantId)}/orders/${encodeURIComponent(id)}/scans`, {
@@ -78,14 +89,18 @@ export const hireApi = {
       })
     ).json as ScanAnswer,
   /** The vendor's calendar link: read (GET), made or replaced (POST), turned off (DELETE). */
-  calendarFeed: async (tenantId: string, method: 'GET' | 'POST' | 'DELETE') => (await fetchUtils.fetchJson(`${tenantPath(tenantId)}/calendar-feed`, { method })).json as CalendarFeedLink,
+  calendarFeed: async (tenantId: string, method: 'GET' | 'POST' | 'DELETE') =>
+    (await fetchUtils.fetchJson(`${tenantPath(tenantId)}/calendar-feed`, { method })).json as CalendarFeedLink,
   /** The vendor's adjustment to a charge (null takes it back); answers like a scan, with the order's hire. */
   adjustCharge: async (tenantId: string, id: string, chargeId: string, adjustment: LineAdjustment | null) =>
     (
-      await fetchUtils.fetchJson(`${tenantPath(tenantId)}/orders/${encodeURIComponent(id)}/charges/${encodeURIComponent(chargeId)}`, {
-        method: 'PUT',
-        body: JSON.stringify({ adjustment }),
-        headers: new Headers({ 'Content-Type': 'application/json' }),
-      })
+      await fetchUtils.fetchJson(
+        `${tenantPath(tenantId)}/orders/${encodeURIComponent(id)}/charges/${encodeURIComponent(chargeId)}`,
+        {
+          method: 'PUT',
+          body: JSON.stringify({ adjustment }),
+          headers: new Headers({ 'Content-Type': 'application/json' }),
+        },
+      )
     ).json as ScanAnswer,
 };

@@ -31,4 +31,5 @@ export function soundFor(outcome: ScanRecord['outcome']) {
 }
 
 /** The alert's colour: green done, amber already done (harmless), red anything that needs a look. */
-export const severityOf = (outcome: ScanRecord['outcome']): 'success' | 'warning' | 'error' => (outcome === 'ok' ? 'success' : outcome === 'repeat' || outcome === 'alreadyOut' ? 'warning' : 'error');
+export const severityOf = (outcome: ScanRecord['outcome']): 'success' | 'warning' | 'error' =>
+  outcome === 'ok' ? 'success' : outcome === 'repeat' || outcome === 'alreadyOut' ? 'warning' : 'error';

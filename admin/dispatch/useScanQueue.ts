@@ -19,7 +19,12 @@ const unreached = (error: unknown) => {
   return status === undefined || status === 0 || status >= 500;
 };
 
-export function useScanQueue(tenantId: string, orderId: string, onAnswer: (answer: ScanAnswer) => void, onRefused: (message: string) => void) {
+export function useScanQueue(
+  tenantId: string,
+  orderId: string,
+  onAnswer: (answer: ScanAnswer) => void,
+  onRefused: (message: string) => void,
+) {
   const storageKey = `backlot.scans.${tenantId}.${orderId}`;
   const [waiting, setWaiting] = useState<ScanInput[]>(() => {
     try {

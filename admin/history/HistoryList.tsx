@@ -6,7 +6,21 @@
  * undone from here.
  */
 import RestoreIcon from '@mui/icons-material/Restore';
-import { Alert, Box, Button, CircularProgress, Table, TableBody, TableCell, TableHead, TableRow, TextField as TextInputField, Typography, useMediaQuery, type Theme } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField as TextInputField,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
 import { useState } from 'react';
 import {
   Confirm,
@@ -40,7 +54,13 @@ interface EntryDetail extends Entry {
   tenant: Record<string, unknown>;
 }
 
-const KIND_WORDS: Record<TenantChange['kind'], string> = { changed: '', added: 'Added', removed: 'Removed', moved: 'Moved', reordered: 'Reordered' };
+const KIND_WORDS: Record<TenantChange['kind'], string> = {
+  changed: '',
+  added: 'Added',
+  removed: 'Removed',
+  moved: 'Moved',
+  reordered: 'Reordered',
+};
 
 /**
  * What one write changed, or how it differs from any other version the admin picks: each
@@ -53,9 +73,15 @@ function EntryDiff({ tenantId }: { tenantId: string }) {
   const previous = Number(entry!.id) - 1;
   const [otherId, setOtherId] = useState<string>(previous >= 1 ? String(previous) : '');
   const { data: after, isPending, error } = useGetOne<EntryDetail>(resource, { id: entry!.id });
-  const { data: before, isError: beforeUnreadable } = useGetOne<EntryDetail>(resource, { id: otherId }, { enabled: otherId !== '' });
+  const { data: before, isError: beforeUnreadable } = useGetOne<EntryDetail>(
+    resource,
+    { id: otherId },
+    { enabled: otherId !== '' },
+  );
   if (error) return <Alert severity="error">This change could not be read.</Alert>;
-  const choices = [...new Set([...(previous >= 1 ? [String(previous)] : []), ...list.map((other) => String(other.id))])].filter((id) => id !== String(entry!.id));
+  const choices = [
+    ...new Set([...(previous >= 1 ? [String(previous)] : []), ...list.map((other) => String(other.id))]),
+  ].filter((id) => id !== String(entry!.id));
   const picker = choices.length > 0 && (
     <TextInputField
       select
@@ -75,9 +101,12 @@ function EntryDiff({ tenantId }: { tenantId: string }) {
   );
   // react-admin first hands over the list's copy of each entry, which has no settings yet: wait for both full entries.
   const beforeSettled = otherId === '' || beforeUnreadable || before?.tenant !== undefined;
-  if (isPending || !after || after.tenant === undefined || !beforeSettled) return <CircularProgress size={20} aria-label="Loading the change" />;
-  if (otherId === '') return <Typography color="text.secondary">The first version: nothing before it to compare with.</Typography>;
-  if (beforeUnreadable || !before) return <Alert severity="info">Version #{otherId} can no longer be read, so the two cannot be compared.</Alert>;
+  if (isPending || !after || after.tenant === undefined || !beforeSettled)
+    return <CircularProgress size={20} aria-label="Loading the change" />;
+  if (otherId === '')
+    return <Typography color="text.secondary">The first version: nothing before it to compare with.</Typography>;
+  if (beforeUnreadable || !before)
+    return <Alert severity="info">Version #{otherId} can no longer be read, so the two cannot be compared.</Alert>;
   // Newer on the right, whichever was picked.
   const [older, newer] = Number(otherId) < Number(entry!.id) ? [before, after] : [after, before];
   const changes = tenantChanges(older.tenant, newer.tenant);
@@ -89,7 +118,11 @@ function EntryDiff({ tenantId }: { tenantId: string }) {
           #{older.id} and #{newer.id} hold the same settings.
         </Typography>
       ) : (
-        <Table size="small" aria-label={`What changed from #${older.id} to #${newer.id}`} sx={{ '& td': { wordBreak: 'break-word', verticalAlign: 'top' } }}>
+        <Table
+          size="small"
+          aria-label={`What changed from #${older.id} to #${newer.id}`}
+          sx={{ '& td': { wordBreak: 'break-word', verticalAlign: 'top' } }}
+        >
           <TableHead>
             <TableRow>
               <TableCell>Setting</TableCell>
@@ -100,8 +133,12 @@ function EntryDiff({ tenantId }: { tenantId: string }) {
           <TableBody>
             {changes.map((change, index) => (
               <TableRow key={`${change.label}-${index}`}>
-                <TableCell>{KIND_WORDS[change.kind] ? `${KIND_WORDS[change.kind]}: ${change.label}` : change.label}</TableCell>
-                <TableCell sx={{ color: 'text.secondary' }}>{change.kind === 'moved' ? `from ${change.before}` : change.before}</TableCell>
+                <TableCell>
+                  {KIND_WORDS[change.kind] ? `${KIND_WORDS[change.kind]}: ${change.label}` : change.label}
+                </TableCell>
+                <TableCell sx={{ color: 'text.secondary' }}>
+                  {change.kind === 'moved' ? `from ${change.before}` : change.before}
+                </TableCell>
                 <TableCell>{change.kind === 'moved' ? `to ${change.after}` : change.after}</TableCell>
               </TableRow>
             ))}
@@ -147,13 +184,20 @@ function RestoreButton({ tenantId, storedIsInvalid }: { tenantId: string; stored
           throw error;
         },
       );
-      const response = await fetch(`/api/tenants/${encodeURIComponent(tenantId)}/history/${encodeURIComponent(String(entry.id))}/restore`, {
-        method: 'POST',
-        credentials: 'same-origin',
-        headers: { 'if-match': `"${version}"` },
-      });
+      const response = await fetch(
+        `/api/tenants/${encodeURIComponent(tenantId)}/history/${encodeURIComponent(String(entry.id))}/restore`,
+        {
+          method: 'POST',
+          credentials: 'same-origin',
+          headers: { 'if-match': `"${version}"` },
+        },
+      );
       if (response.status === 412) notify('backlot.history.stale', { type: 'error' });
-      else if (!response.ok) notify(((await response.json().catch(() => ({}))) as { message?: string }).message ?? 'backlot.history.failed', { type: 'error' });
+      else if (!response.ok)
+        notify(
+          ((await response.json().catch(() => ({}))) as { message?: string }).message ?? 'backlot.history.failed',
+          { type: 'error' },
+        );
       else notify('backlot.history.restored', { type: 'success', messageArgs: { id: entry.id } });
     } catch {
       notify('backlot.save.offline', { type: 'error' });
@@ -165,7 +209,12 @@ function RestoreButton({ tenantId, storedIsInvalid }: { tenantId: string; stored
   };
   return (
     <>
-      <Button size="small" startIcon={<RestoreIcon />} onClick={(event) => (event.stopPropagation(), setAsking(true))} disabled={busy}>
+      <Button
+        size="small"
+        startIcon={<RestoreIcon />}
+        onClick={(event) => (event.stopPropagation(), setAsking(true))}
+        disabled={busy}
+      >
         Restore
       </Button>
       <Confirm
@@ -182,8 +231,12 @@ function RestoreButton({ tenantId, storedIsInvalid }: { tenantId: string; stored
 }
 
 const changedSummary = (entry: Entry) => {
-  const labels = [...new Set(entry.changed.map((pointer) => pointerLabel(pointer).split(' › ').slice(0, 2).join(' › ')))];
-  return labels.length ? `${labels.slice(0, 3).join('; ')}${labels.length > 3 ? ` and ${labels.length - 3} more` : ''}` : 'Created';
+  const labels = [
+    ...new Set(entry.changed.map((pointer) => pointerLabel(pointer).split(' › ').slice(0, 2).join(' › '))),
+  ];
+  return labels.length
+    ? `${labels.slice(0, 3).join('; ')}${labels.length > 3 ? ` and ${labels.length - 3} more` : ''}`
+    : 'Created';
 };
 
 export function HistoryList({ storedIsInvalid = false }: { storedIsInvalid?: boolean }) {
@@ -208,7 +261,10 @@ export function HistoryList({ storedIsInvalid = false }: { storedIsInvalid?: boo
         rowClick="expand"
         expand={<EntryDiff tenantId={tenantId} />}
         sort={{ field: 'id', order: 'DESC' }}
-        sx={{ '& .column-id, & .RaDatagrid-rowCell:last-of-type': { whiteSpace: 'nowrap' }, ...(phone && { '& td, & th': { px: 0.75 }, '& td': { overflowWrap: 'anywhere' } }) }}
+        sx={{
+          '& .column-id, & .RaDatagrid-rowCell:last-of-type': { whiteSpace: 'nowrap' },
+          ...(phone && { '& td, & th': { px: 0.75 }, '& td': { overflowWrap: 'anywhere' } }),
+        }}
       >
         <TextField source="id" label="#" sortable={false} />
         {!phone && <DateField source="at" label="When" showTime sortable={false} />}
@@ -220,14 +276,22 @@ export function HistoryList({ storedIsInvalid = false }: { storedIsInvalid?: boo
             phone ? (
               <>
                 {changedSummary(entry)}
-                <Typography variant="caption" color="text.secondary" component="span" sx={{ display: 'block' }}>{`${entry.actor}, ${new Date(entry.at).toLocaleString()}`}</Typography>
+                <Typography
+                  variant="caption"
+                  color="text.secondary"
+                  component="span"
+                  sx={{ display: 'block' }}
+                >{`${entry.actor}, ${new Date(entry.at).toLocaleString()}`}</Typography>
               </>
             ) : (
               changedSummary(entry)
             )
           }
         />
-        <FunctionField label="" render={() => <RestoreButton tenantId={tenantId} storedIsInvalid={storedIsInvalid} />} />
+        <FunctionField
+          label=""
+          render={() => <RestoreButton tenantId={tenantId} storedIsInvalid={storedIsInvalid} />}
+        />
       </Datagrid>
     </List>
   );

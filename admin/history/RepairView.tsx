@@ -24,12 +24,26 @@ function ProblemLines({ problem }: { problem: StoredProblem }) {
   const file = (TENANT_PARTS as readonly string[]).includes(problem.file) ? `${problem.file}.json` : problem.file;
   return (
     <Box component="li" sx={{ mb: 2 }}>
-      <Typography sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>{`${file}:${problem.line}:${problem.column} ${problem.pointer || '(whole file)'}`}</Typography>
+      <Typography
+        sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}
+      >{`${file}:${problem.line}:${problem.column} ${problem.pointer || '(whole file)'}`}</Typography>
       <Typography>{problem.message}</Typography>
       {problem.excerpt && (
-        <Box component="pre" aria-label={`${file} around line ${problem.line}`} sx={{ m: 0, mt: 0.5, p: 1, bgcolor: 'grey.100', borderRadius: 1, overflowX: 'auto', fontSize: 13 }}>
+        <Box
+          component="pre"
+          aria-label={`${file} around line ${problem.line}`}
+          sx={{ m: 0, mt: 0.5, p: 1, bgcolor: 'grey.100', borderRadius: 1, overflowX: 'auto', fontSize: 13 }}
+        >
           {problem.excerpt.map((line) => (
-            <Box component="span" key={line.line} sx={{ display: 'block', fontWeight: line.line === problem.line ? 700 : 400, bgcolor: line.line === problem.line ? 'warning.light' : 'transparent' }}>
+            <Box
+              component="span"
+              key={line.line}
+              sx={{
+                display: 'block',
+                fontWeight: line.line === problem.line ? 700 : 400,
+                bgcolor: line.line === problem.line ? 'warning.light' : 'transparent',
+              }}
+            >
               {`${line.line === problem.line ? '>' : ' '} ${String(line.line).padStart(4)} | ${line.text}`}
             </Box>
           ))}
@@ -45,7 +59,9 @@ export function RepairView({ tenantId, problems }: { tenantId: string; problems:
     <Box sx={{ mt: 2, maxWidth: 1100 }}>
       <Title title={translate('backlot.gate.repairTitle', { tenant: tenantId })} />
       <Alert severity="error" sx={{ mb: 2 }}>
-        <AlertTitle>{translate('backlot.gate.brokenTitle', { tenant: tenantId, smart_count: problems.length })}</AlertTitle>
+        <AlertTitle>
+          {translate('backlot.gate.brokenTitle', { tenant: tenantId, smart_count: problems.length })}
+        </AlertTitle>
         {translate('backlot.gate.brokenHelp')}
       </Alert>
       <Card sx={{ mb: 2 }}>

@@ -6,13 +6,19 @@
 import { pointerTokens } from '../../schema/json-source';
 import { effective, itemSchema, propertySchema, rootSchema, type Located } from '../../schema/schema-walk';
 
-export const PART_TITLES: Record<string, string> = { site: 'Site settings', vendor: 'Vendor', categories: 'Categories', pages: 'Pages' };
+export const PART_TITLES: Record<string, string> = {
+  site: 'Site settings',
+  vendor: 'Vendor',
+  categories: 'Categories',
+  pages: 'Pages',
+};
 
 /** What a list entry calls itself: its name, label, title, network or route; undefined when none. */
 export function ownName(value: unknown): string | undefined {
   if (value && typeof value === 'object') {
     const entry = value as Record<string, unknown>;
-    for (const key of ['name', 'label', 'title', 'network', 'path']) if (typeof entry[key] === 'string' && entry[key]) return entry[key];
+    for (const key of ['name', 'label', 'title', 'network', 'path'])
+      if (typeof entry[key] === 'string' && entry[key]) return entry[key];
   }
   return undefined;
 }

@@ -18,7 +18,8 @@ export interface TenantChange {
 }
 
 type Plain = Record<string, unknown>;
-const isPlain = (value: unknown): value is Plain => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPlain = (value: unknown): value is Plain =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The keys that identify a list's entries, in order of preference. */
 const IDENTITY_KEYS = ['slug', 'objectID', 'id', 'path', 'network', 'target', 'name', 'label'];
@@ -30,7 +31,9 @@ function identityKey(before: unknown[], after: unknown[]): string | undefined {
   return IDENTITY_KEYS.find((key) =>
     [before, after].every((list) => {
       const values = (list as Plain[]).map((entry) => entry[key]);
-      return values.every((value) => typeof value === 'string' && value !== '') && new Set(values).size === values.length;
+      return (
+        values.every((value) => typeof value === 'string' && value !== '') && new Set(values).size === values.length
+      );
     }),
   );
 }
@@ -41,7 +44,11 @@ export function shownValue(value: unknown): string {
   if (typeof value === 'string') return value.length > 160 ? `${value.slice(0, 160)}…` : value || '(empty)';
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (Array.isArray(value))
-    return value.length === 0 ? '(none)' : value.every((entry) => !isPlain(entry) && !Array.isArray(entry)) ? value.join(', ') : value.map((entry, i) => entryName(entry, i)).join(', ');
+    return value.length === 0
+      ? '(none)'
+      : value.every((entry) => !isPlain(entry) && !Array.isArray(entry))
+        ? value.join(', ')
+        : value.map((entry, i) => entryName(entry, i)).join(', ');
   return (
     ownName(value) ??
     Object.entries(value)
@@ -50,7 +57,8 @@ export function shownValue(value: unknown): string {
   );
 }
 
-const titleOf = (schema: Located | undefined, key: string) => (schema && (effective(schema).schema.title as string | undefined)) ?? key;
+const titleOf = (schema: Located | undefined, key: string) =>
+  (schema && (effective(schema).schema.title as string | undefined)) ?? key;
 
 interface Pending {
   identity: string;
@@ -82,21 +90,32 @@ export function tenantChanges(before: object | undefined, after: object): Tenant
       const key = identityKey(a, b);
       if (!key) {
         // Plain values (tags, discount factors) and lists without identities: the list whole.
-        if (a.concat(b).some(isPlain) && a.length === b.length) a.forEach((entry, i) => walk(entry, b[i], entrySchema, `${label} › ${entryName(b[i], i)}`));
+        if (a.concat(b).some(isPlain) && a.length === b.length)
+          a.forEach((entry, i) => walk(entry, b[i], entrySchema, `${label} › ${entryName(b[i], i)}`));
         else changes.push({ label, kind: 'changed', before: shownValue(a), after: shownValue(b) });
         return;
       }
       const byKey = (list: unknown[]) => new Map((list as Plain[]).map((entry) => [entry[key] as string, entry]));
       const was = byKey(a);
       const now = byKey(b);
-      for (const [identity, value] of was) if (!now.has(identity)) removed.push({ identity, value, listLabel: label, schema: entrySchema, key });
-      for (const [identity, value] of now) if (!was.has(identity)) added.push({ identity, value, listLabel: label, schema: entrySchema, key });
-      for (const [identity, value] of now) if (was.has(identity)) walk(was.get(identity), value, entrySchema, `${label} › ${entryName(value, 0)}`);
-      const kept = (list: Plain[], other: Map<string, Plain>) => list.filter((entry) => other.has(entry[key] as string));
+      for (const [identity, value] of was)
+        if (!now.has(identity)) removed.push({ identity, value, listLabel: label, schema: entrySchema, key });
+      for (const [identity, value] of now)
+        if (!was.has(identity)) added.push({ identity, value, listLabel: label, schema: entrySchema, key });
+      for (const [identity, value] of now)
+        if (was.has(identity)) walk(was.get(identity), value, entrySchema, `${label} › ${entryName(value, 0)}`);
+      const kept = (list: Plain[], other: Map<string, Plain>) =>
+        list.filter((entry) => other.has(entry[key] as string));
       const order = (list: Plain[]) => list.map((entry) => entry[key] as string);
       const keptBefore = kept(a as Plain[], now);
       const keptAfter = kept(b as Plain[], was);
-      if (!deepEqual(order(keptBefore), order(keptAfter))) changes.push({ label: `${label} (order)`, kind: 'reordered', before: shownValue(keptBefore), after: shownValue(keptAfter) });
+      if (!deepEqual(order(keptBefore), order(keptAfter)))
+        changes.push({
+          label: `${label} (order)`,
+          kind: 'reordered',
+          before: shownValue(keptBefore),
+          after: shownValue(keptAfter),
+        });
       return;
     }
     changes.push({ label, kind: 'changed', before: shownValue(a), after: shownValue(b) });
@@ -116,9 +135,20 @@ export function tenantChanges(before: object | undefined, after: object): Tenant
       changes.push({ label: name, kind: 'moved', before: gone.listLabel, after: arrived.listLabel });
       walk(gone.value, arrived.value, arrived.schema, `${arrived.listLabel} › ${name}`);
     } else {
-      changes.push({ label: `${gone.listLabel} › ${entryName(gone.value, 0)}`, kind: 'removed', before: shownValue(gone.value), after: '(removed)' });
+      changes.push({
+        label: `${gone.listLabel} › ${entryName(gone.value, 0)}`,
+        kind: 'removed',
+        before: shownValue(gone.value),
+        after: '(removed)',
+      });
     }
   }
-  for (const arrived of added) changes.push({ label: `${arrived.listLabel} › ${entryName(arrived.value, 0)}`, kind: 'added', before: '(none)', after: shownValue(arrived.value) });
+  for (const arrived of added)
+    changes.push({
+      label: `${arrived.listLabel} › ${entryName(arrived.value, 0)}`,
+      kind: 'added',
+      before: '(none)',
+      after: shownValue(arrived.value),
+    });
   return changes;
 }

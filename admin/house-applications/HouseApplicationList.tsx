@@ -6,7 +6,19 @@
  */
 import { Alert, Box, Button, Stack, TextField as InputField } from '@mui/material';
 import { Fragment, useState } from 'react';
-import { Confirm, Datagrid, DateField, FunctionField, List, TextField, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import {
+  Confirm,
+  Datagrid,
+  DateField,
+  FunctionField,
+  List,
+  TextField,
+  useDataProvider,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+} from 'react-admin';
 import type { HouseApplication } from '../../schema/types.generated';
 import { housePlace } from '../../schema/marketplace/houses';
 import { tableScrollsInCard } from '../components/table-scroll';
@@ -31,8 +43,15 @@ function Decision() {
   const act = async (action: 'approve' | 'refuse') => {
     setBusy(true);
     try {
-      const answer = await dataProvider.houseApplicationDecision(record.id, action, action === 'refuse' ? { reason } : {});
-      notify(`backlot.houseApplications.${action === 'approve' ? 'approved' : 'refused'}`, { type: 'success', messageArgs: { name: record.name } });
+      const answer = await dataProvider.houseApplicationDecision(
+        record.id,
+        action,
+        action === 'refuse' ? { reason } : {},
+      );
+      notify(`backlot.houseApplications.${action === 'approve' ? 'approved' : 'refused'}`, {
+        type: 'success',
+        messageArgs: { name: record.name },
+      });
       if (action === 'approve') setLink(answer.link);
       else refresh();
     } catch (error) {
@@ -93,11 +112,29 @@ function ApplicationDetails() {
   if (!record) return null;
   const { address } = record;
   const rows: Array<[string, string]> = [
-    [translate('backlot.houseApplications.address'), [address.line1, address.line2, [address.city, address.state, address.zip].filter(Boolean).join(' '), address.country].filter(Boolean).join(', ')],
-    [translate('backlot.houseApplications.money'), `${record.currency} · ${record.taxRatePercent}% ${record.taxName ?? ''}`.trim()],
+    [
+      translate('backlot.houseApplications.address'),
+      [
+        address.line1,
+        address.line2,
+        [address.city, address.state, address.zip].filter(Boolean).join(' '),
+        address.country,
+      ]
+        .filter(Boolean)
+        .join(', '),
+    ],
+    [
+      translate('backlot.houseApplications.money'),
+      `${record.currency} · ${record.taxRatePercent}% ${record.taxName ?? ''}`.trim(),
+    ],
     [translate('backlot.houseApplications.timezone'), record.timezone],
     [translate('backlot.houseApplications.domain'), record.domain ?? translate('backlot.houseApplications.noDomain')],
-    [translate('backlot.houseApplications.location'), record.location ? `${record.location.lat}, ${record.location.lng}` : translate('backlot.houseApplications.noLocation')],
+    [
+      translate('backlot.houseApplications.location'),
+      record.location
+        ? `${record.location.lat}, ${record.location.lng}`
+        : translate('backlot.houseApplications.noLocation'),
+    ],
     [translate('backlot.houseApplications.admin'), record.adminEmail],
   ];
   return (
@@ -123,15 +160,28 @@ function ApplicationDetails() {
 export function HouseApplicationList() {
   const translate = useTranslate();
   return (
-    <List filterDefaultValues={STATE_FILTER} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} actions={false} empty={<Box sx={{ p: 3 }}>{translate('backlot.houseApplications.empty')}</Box>}>
+    <List
+      filterDefaultValues={STATE_FILTER}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      perPage={25}
+      actions={false}
+      empty={<Box sx={{ p: 3 }}>{translate('backlot.houseApplications.empty')}</Box>}
+    >
       <Datagrid bulkActionButtons={false} rowClick="expand" expand={<ApplicationDetails />} sx={tableScrollsInCard}>
         <DateField source="createdAt" label="backlot.houseApplications.sent" sortable={false} />
         <TextField source="name" label="backlot.houseApplications.name" sortable={false} />
         <FunctionField
           label="backlot.houseApplications.where"
-          render={(record: HouseApplication) => housePlace({ city: record.address.city, region: record.address.state, country: record.address.country })}
+          render={(record: HouseApplication) =>
+            housePlace({ city: record.address.city, region: record.address.state, country: record.address.country })
+          }
         />
-        <FunctionField label="backlot.houseApplications.money" render={(record: HouseApplication) => `${record.currency} · ${record.taxRatePercent}% ${record.taxName ?? ''}`.trim()} />
+        <FunctionField
+          label="backlot.houseApplications.money"
+          render={(record: HouseApplication) =>
+            `${record.currency} · ${record.taxRatePercent}% ${record.taxName ?? ''}`.trim()
+          }
+        />
         <TextField source="adminEmail" label="backlot.houseApplications.admin" sortable={false} />
         <FunctionField label="backlot.houseApplications.decision" render={() => <Decision />} />
       </Datagrid>

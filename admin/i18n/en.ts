@@ -9,7 +9,10 @@ export const en = {
     'house-applications': { name: 'House application |||| House applications' },
     'marketplace/production-requests': { name: 'Production request |||| Production requests' },
     'marketplace/houses': { name: 'House and payouts |||| Houses and payouts' },
-    tenants: { name: 'Tenant |||| Tenants', fields: { id: 'Id', displayName: 'Name', domain: 'Domain', version: 'Version' } },
+    tenants: {
+      name: 'Tenant |||| Tenants',
+      fields: { id: 'Id', displayName: 'Name', domain: 'Domain', version: 'Version' },
+    },
   },
   backlot: {
     menu: {
@@ -63,7 +66,8 @@ export const en = {
       out: 'Check out',
       in: 'Check in',
       code: 'Scan or type a tag',
-      codeHelp: 'A USB scanner types here and presses Enter. For items counted as a quantity, scan the item label and set the count.',
+      codeHelp:
+        'A USB scanner types here and presses Enter. For items counted as a quantity, scan the item label and set the count.',
       count: 'Count',
       condition: 'Condition',
       conditions: { fine: 'Fine', damaged: 'Damaged', lost: 'Lost' },
@@ -71,7 +75,8 @@ export const en = {
       sendOut: 'Out',
       sendIn: 'In',
       repeat: 'Already counted:',
-      offline: 'No connection: %{smart_count} scan waiting, sent when it is back |||| No connection: %{smart_count} scans waiting, sent when it is back',
+      offline:
+        'No connection: %{smart_count} scan waiting, sent when it is back |||| No connection: %{smart_count} scans waiting, sent when it is back',
       sending: 'Sending %{smart_count} scan |||| Sending %{smart_count} scans',
       print: 'Print',
       pullSheet: 'Pull sheet',
@@ -146,7 +151,8 @@ export const en = {
       view: 'Camera picture: hold a label in view',
       starting: 'Starting the camera…',
       reading: 'Hold a label in view: it is read by itself.',
-      refused: 'The camera was not allowed. Allow it in the browser’s site settings, or type or scan the tag into the field.',
+      refused:
+        'The camera was not allowed. Allow it in the browser’s site settings, or type or scan the tag into the field.',
       none: 'No camera was found on this device: type or scan the tag into the field.',
       failed: 'The camera could not start: type or scan the tag into the field.',
     },
@@ -205,7 +211,8 @@ export const en = {
       fieldErrors: 'The server refused some values: see the messages under the fields.',
       elsewhereTitle: 'Not saved: this change would break another part of the tenant',
       elsewhereHint: 'Change that first (or undo this change here), then save again.',
-      offline: 'Could not reach the server. Nothing was lost: your changes are still here; try again when the connection is back.',
+      offline:
+        'Could not reach the server. Nothing was lost: your changes are still here; try again when the connection is back.',
       reading: 'Reading the latest version',
     },
     conflict: {
@@ -213,10 +220,21 @@ export const en = {
       invalid: 'Your changes do not fit the newer version: load theirs and make your change again.',
     },
     colors: { title: 'Colours: %{tenant}', empty: 'No colours yet: visitors see no colour filter until you add one.' },
-    links: { title: 'Links: %{tenant}', empty: 'No links yet.', headerLinks: 'Header', footerLinks: 'Footer', socialLinks: 'Social' },
-    customFields: { title: 'Custom fields: %{tenant}', empty: 'No custom fields yet: items carry only the built-in facets.', noOptions: 'No options yet: a field needs at least one.' },
+    links: {
+      title: 'Links: %{tenant}',
+      empty: 'No links yet.',
+      headerLinks: 'Header',
+      footerLinks: 'Footer',
+      socialLinks: 'Social',
+    },
+    customFields: {
+      title: 'Custom fields: %{tenant}',
+      empty: 'No custom fields yet: items carry only the built-in facets.',
+      noOptions: 'No options yet: a field needs at least one.',
+    },
     itemImport: {
-      warnings: '%{smart_count} cell imported a way the sheet may not mean: check it |||| %{smart_count} cells imported a way the sheet may not mean: check them',
+      warnings:
+        '%{smart_count} cell imported a way the sheet may not mean: check it |||| %{smart_count} cells imported a way the sheet may not mean: check them',
       warningAt: 'Row %{row}, %{column}:',
       title: 'Import items: %{tenant}',
       back: 'All items',
@@ -227,7 +245,8 @@ export const en = {
       photos: 'Photos (ZIP, optional)',
       addCategories: 'Add the categories the tree lacks (otherwise their rows are refused)',
       chooseSheet: 'Choose the spreadsheet first.',
-      removeMissing: 'Remove the items this sheet does not list, and retire the units no longer among their row’s asset tags (otherwise both are kept)',
+      removeMissing:
+        'Remove the items this sheet does not list, and retire the units no longer among their row’s asset tags (otherwise both are kept)',
       exportLead: 'To edit the catalogue in a spreadsheet, download it, change it, and import it back:',
       export: { xlsx: 'Download as Excel', csv: 'Download as CSV' },
       remove: '%{smart_count} to remove |||| %{smart_count} to remove',
@@ -236,7 +255,8 @@ export const en = {
       checkAgain: 'Check again with these columns',
       step2: '2. The columns',
       mappingFrom: {
-        guessed: 'Guessed from the headers and values of sheet “%{sheet}” (%{rows} rows, %{encoding}). Change any that are wrong.',
+        guessed:
+          'Guessed from the headers and values of sheet “%{sheet}” (%{rows} rows, %{encoding}). Change any that are wrong.',
         saved: 'As kept from the last import of this sheet “%{sheet}” (%{rows} rows, %{encoding}).',
         given: 'As you set them, for sheet “%{sheet}” (%{rows} rows, %{encoding}).',
         file: 'From the mapping file, for sheet “%{sheet}” (%{rows} rows, %{encoding}).',
@@ -253,7 +273,8 @@ export const en = {
       refused: '%{smart_count} refused |||| %{smart_count} refused',
       photoCount: '%{smart_count} photo |||| %{smart_count} photos',
       added: 'Categories to add: %{paths}',
-      unknownCategories: 'Categories the tree lacks: put each in one the tree has, or tick “Add the categories”, then check again.',
+      unknownCategories:
+        'Categories the tree lacks: put each in one the tree has, or tick “Add the categories”, then check again.',
       rows: 'row %{rows} |||| %{smart_count} rows: %{rows}',
       nearest: 'nearest: %{path}',
       mapTo: 'Put “%{text}” in',
@@ -262,7 +283,8 @@ export const en = {
       cell: 'Cell',
       problem: 'Problem',
       download: 'Download the problem (CSV) |||| Download all %{smart_count} problems (CSV)',
-      skipRefused: 'Import the rest and skip the refused row (%{rows}) |||| Import the rest and skip the %{smart_count} refused rows (%{rows} …)',
+      skipRefused:
+        'Import the rest and skip the refused row (%{rows}) |||| Import the rest and skip the %{smart_count} refused rows (%{rows} …)',
       import: 'Import %{smart_count} item |||| Import %{smart_count} items',
       progress: {
         sending: 'Sending the files: %{done} of %{total}',
@@ -271,7 +293,8 @@ export const en = {
         items: 'Writing the items… |||| Writing %{smart_count} items…',
       },
       unitsToAdd: '%{smart_count} unit to add |||| %{smart_count} units to add',
-      unitsToRetire: 'Importing retires %{smart_count} unit its row no longer lists: %{tags}. |||| Importing retires %{smart_count} units their rows no longer list: %{tags}.',
+      unitsToRetire:
+        'Importing retires %{smart_count} unit its row no longer lists: %{tags}. |||| Importing retires %{smart_count} units their rows no longer list: %{tags}.',
       unitsDone: 'Units: %{added} added, %{retired} retired.',
       done: 'Imported: %{added} added, %{updated} updated, %{unchanged} unchanged, %{photos} photos stored, %{skipped} refused rows skipped.',
       seeItems: 'See the items',
@@ -380,9 +403,14 @@ export const en = {
       part: 'Download file %{part} of %{parts} (CSV)',
       changed: 'The package’s limits changed these: check them after importing.',
       payments: 'Payments received',
-      paymentsLead: 'Every payment recorded, by the day it arrived. Xero and QuickBooks take money received as bank statement lines and match each to its invoice when you reconcile.',
+      paymentsLead:
+        'Every payment recorded, by the day it arrived. Xero and QuickBooks take money received as bank statement lines and match each to its invoice when you reconcile.',
       paymentsAs: 'Payments as',
-      paymentFormats: { list: 'A plain list', 'xero-statement': 'Xero statement lines', 'quickbooks-bank': 'QuickBooks bank upload' },
+      paymentFormats: {
+        list: 'A plain list',
+        'xero-statement': 'Xero statement lines',
+        'quickbooks-bank': 'QuickBooks bank upload',
+      },
       paymentsRefused: 'Nothing downloaded: %{reason}',
       from: 'From',
       to: 'To',
@@ -396,7 +424,8 @@ export const en = {
       loading: 'Reading what was mailed…',
       mailed: 'Mailed to the account:',
       noneMailed: 'Nothing mailed yet. Statements and payment reminders go out on the schedule in Settings → Invoices.',
-      noContact: 'No billing contact below: monthly statements are not mailed to this account, and payment reminders go to whoever ordered. Add one under Billing.',
+      noContact:
+        'No billing contact below: monthly statements are not mailed to this account, and payment reminders go to whoever ordered. Add one under Billing.',
       statementSent: 'Statement for %{month} to %{to}, %{day}',
       reminderSent: 'Reminder for %{invoice}, %{days} days past due, to %{to}, %{day}',
     },
@@ -441,16 +470,20 @@ export const en = {
       termsHeading: 'Terms',
       billingHeading: 'Billing',
       exemptionHeading: 'Tax exemption',
-      exemptionLead: 'A resale or production exemption certificate: while it is in date, invoices on the account take the tax off the lines it covers and print its number.',
+      exemptionLead:
+        'A resale or production exemption certificate: while it is in date, invoices on the account take the tax off the lines it covers and print its number.',
       creditLimit: 'Credit limit (%{currency})',
-      creditLimitHelp: 'What the account may owe at once, orders confirmed and invoices unpaid together. Leave empty for no limit.',
+      creditLimitHelp:
+        'What the account may owe at once, orders confirmed and invoices unpaid together. Leave empty for no limit.',
       membersHeading: 'People who may order',
-      membersLead: 'By the email they sign in with on your storefront. They choose the account when they accept a quote.',
+      membersLead:
+        'By the email they sign in with on your storefront. They choose the account when they accept a quote.',
       memberEmail: 'Email',
       memberName: 'Name',
       stopHeading: 'On stop',
       stopReason: 'Reason for putting the account on stop',
-      stopHelp: 'While there is a reason here, no order on the account can be confirmed. Clear it to take the account off stop.',
+      stopHelp:
+        'While there is a reason here, no order on the account can be confirmed. Clear it to take the account off stop.',
       onStopNow: 'This account is on stop: orders on it cannot be confirmed.',
       owes: 'Owes %{owed} (confirmed orders and unpaid invoices)',
       owesOf: 'Owes %{owed} of its %{limit} credit limit (confirmed orders and unpaid invoices)',
@@ -482,7 +515,8 @@ export const en = {
       reason: 'Reason',
       reasonHint: 'Printed on the credit note: the customer and the accountant read it.',
       amount: 'Amount, tax included',
-      amountHint: 'Spread over every line in proportion. Leave it and the lines empty to credit all that is left of the invoice.',
+      amountHint:
+        'Spread over every line in proportion. Leave it and the lines empty to credit all that is left of the invoice.',
       amountByLines: 'The lines above are credited instead: each by its amount, with its own tax.',
       creditLines: 'Credit some lines (amounts before tax)',
       line: 'Line',
@@ -493,7 +527,8 @@ export const en = {
       taxAt: 'Tax at %{rate}%',
       credited: 'Credit note %{number} issued.',
       export: 'Files for the accountant',
-      exportBasis: 'Invoices and credit notes by invoice date (credit notes as negative invoices in their own month). Pro formas are not included.',
+      exportBasis:
+        'Invoices and credit notes by invoice date (credit notes as negative invoices in their own month). Pro formas are not included.',
       format: 'For',
       formats: {
         xero: 'Xero (sales invoices and credit notes)',
@@ -505,7 +540,8 @@ export const en = {
       toMonth: 'to',
       exportReversed: 'Pick an end month on or after the start.',
       exportFailed: 'The export could not be prepared. Try again.',
-      exportParts: 'In %{smart_count} file, %{limit} invoices at most each, as the package imports them. |||| In %{smart_count} files, %{limit} invoices at most each, as the package imports them.',
+      exportParts:
+        'In %{smart_count} file, %{limit} invoices at most each, as the package imports them. |||| In %{smart_count} files, %{limit} invoices at most each, as the package imports them.',
       exportFile: 'Download file %{part}: %{smart_count} invoice |||| Download file %{part}: %{smart_count} invoices',
     },
     insurance: {
@@ -517,7 +553,13 @@ export const en = {
         coverShort: 'Covers %{cover}, less than the %{value} to replace',
         current: 'Current to %{date}',
       },
-      short: { missing: 'No certificate', lapsed: 'Certificate lapsed', endsEarly: 'Cover ends early', coverShort: 'Cover too low', current: 'Insured' },
+      short: {
+        missing: 'No certificate',
+        lapsed: 'Certificate lapsed',
+        endsEarly: 'Cover ends early',
+        coverShort: 'Cover too low',
+        current: 'Insured',
+      },
       cardNeeded: 'Card needed',
       outColumn: 'Before it goes out',
       coverEnds: 'Cover ends',
@@ -529,13 +571,21 @@ export const en = {
       uploaded: 'Uploaded',
       by: { visitor: 'by the visitor', vendor: 'by the vendor' },
       download: 'Download %{name} (%{size})',
-      uploadLead: 'Upload the certificate on the production’s behalf: a PDF or a photo of it, and the last day its cover runs.',
+      uploadLead:
+        'Upload the certificate on the production’s behalf: a PDF or a photo of it, and the last day its cover runs.',
       replaceLead: 'Upload a newer certificate to replace this one.',
       file: 'Certificate file',
       chooseFile: 'Choose the certificate (PDF, PNG or JPEG)…',
       upload: 'Upload certificate',
       uploading: 'Uploading…',
-      fields: { data: 'File', expiresOn: 'Cover ends', insurer: 'Insurer', policyNumber: 'Policy number', coverAmount: 'Cover for hired property', fileName: 'File name' },
+      fields: {
+        data: 'File',
+        expiresOn: 'Cover ends',
+        insurer: 'Insurer',
+        policyNumber: 'Policy number',
+        coverAmount: 'Cover for hired property',
+        fileName: 'File name',
+      },
       keptIn: 'Nothing goes out on this order yet',
     },
     cardHold: {
@@ -556,7 +606,8 @@ export const en = {
         release: 'Releasing the hold: the provider has not confirmed it yet.',
         renew: 'Authorising the hold again before it lapses.',
       },
-      pendingTried: 'Tried %{smart_count} time, last: %{error}. Next try: %{next}. |||| Tried %{smart_count} times, last: %{error}. Next try: %{next}.',
+      pendingTried:
+        'Tried %{smart_count} time, last: %{error}. Next try: %{next}. |||| Tried %{smart_count} times, last: %{error}. Next try: %{next}.',
       held: 'Held',
       toHold: 'To hold (not held yet)',
       parts: 'quote %{total}, processing %{processing}, deposit %{deposit}',
@@ -616,7 +667,14 @@ export const en = {
       },
       pencilled: 'Pencilled',
       notFree: 'Not free',
-      holds: { pencil: 'Pencilled hold', order: 'Order', repair: 'In repair', lost: 'Lost or retired', outEarly: 'Out before its hire', subHire: 'Hired in' },
+      holds: {
+        pencil: 'Pencilled hold',
+        order: 'Order',
+        repair: 'In repair',
+        lost: 'Lost or retired',
+        outEarly: 'Out before its hire',
+        subHire: 'Hired in',
+      },
       since: 'from %{day}, until back',
       lines: 'Items asked for',
       item: 'Item',
@@ -630,7 +688,8 @@ export const en = {
       glCodeHeading: 'GL code',
       glCode: 'GL code %{code}',
       noGlCode: 'No GL code',
-      missingGlCodes: 'No GL code for: %{lines}. Give their subcategory, category or group one before sending, so each line posts to the accounts.',
+      missingGlCodes:
+        'No GL code for: %{lines}. Give their subcategory, category or group one before sending, so each line posts to the accounts.',
       openCategories: 'Open the category tree',
       how: 'How one is priced',
       perDay: 'a day',
@@ -657,11 +716,13 @@ export const en = {
       unitPrice: 'Unit price',
       addService: 'Add a service line',
       removeService: 'Remove service line %{position}',
-      noServiceGroup: 'No Service group in the category tree yet: add one (kind: Service) with GL codes to charge delivery, labour and the like.',
+      noServiceGroup:
+        'No Service group in the category tree yet: add one (kind: Service) with GL codes to charge delivery, labour and the like.',
       message: 'Message to the visitor (sent with the quote)',
       totals: 'Totals',
       fixFields: 'Not sent: fix the fields marked in red below.',
-      changedElsewhere: 'This request changed elsewhere (the visitor or another admin): showing it as it is now. Your pricing is kept.',
+      changedElsewhere:
+        'This request changed elsewhere (the visitor or another admin): showing it as it is now. Your pricing is kept.',
       rentals: 'Rentals',
       processing: 'Card processing (%{percent}%)',
       actions: {
@@ -690,7 +751,8 @@ export const en = {
       },
       change: {
         title: 'Change items or dates',
-        leadOpen: 'The new lines and dates are priced with the adjustments and services on this page and sent to the visitor as a quote.',
+        leadOpen:
+          'The new lines and dates are priced with the adjustments and services on this page and sent to the visitor as a quote.',
         leadOrder:
           'The order moves to the new lines and dates at once if they are free (nothing out can be dropped), priced with the adjustments and services on this page; the visitor is asked to accept the change.',
         start: 'First day',
@@ -701,7 +763,12 @@ export const en = {
         add: 'Add an item (type to search the catalogue)',
         send: 'Send the change',
       },
-      confirmTitle: { confirm: 'Confirm this order?', cancel: 'Cancel this request?', cancelOrder: 'Cancel this confirmed order?', close: 'Close the hire?' },
+      confirmTitle: {
+        confirm: 'Confirm this order?',
+        cancel: 'Cancel this request?',
+        cancelOrder: 'Cancel this confirmed order?',
+        close: 'Close the hire?',
+      },
       notTaken: {
         said: '%{lines} never went out: the production did not take it. Say how the invoice treats it.',
         choose: 'What the invoice does with what never went out',
@@ -710,9 +777,12 @@ export const en = {
       },
       closing: {
         card: 'Closing takes %{capture} from the card held for this order now: the final invoice, with any charges after the hire. The rest of the hold is released.',
-        cardShort: 'The final invoice comes to %{due}. Closing takes the %{capture} the card holds now; %{rest} is left to pay on the invoice.',
-        deposit: 'The hire is invoiced to the account. Closing takes %{capture} for the charges after the hire from the deposit card now, and releases the rest of its hold.',
-        depositNothing: 'The hire is invoiced to the account. Nothing is taken from the deposit card (no charges after the hire): its hold is released.',
+        cardShort:
+          'The final invoice comes to %{due}. Closing takes the %{capture} the card holds now; %{rest} is left to pay on the invoice.',
+        deposit:
+          'The hire is invoiced to the account. Closing takes %{capture} for the charges after the hire from the deposit card now, and releases the rest of its hold.',
+        depositNothing:
+          'The hire is invoiced to the account. Nothing is taken from the deposit card (no charges after the hire): its hold is released.',
         account: 'The hire is invoiced to the account. No card is charged.',
         invoice: 'Closing issues the final invoice, %{due}. No card is charged.',
       },
@@ -720,7 +790,8 @@ export const en = {
         confirm: 'The items are reserved for these dates (%{total}), and the visitor is told.',
         cancel: 'Any hold on its items is released, and the visitor is told. This cannot be undone.',
         cancelOrder: 'Its items are released for other hires, and the visitor is told why. This cannot be undone.',
-        confirmShort: 'Not everything is free on these dates (%{lines}): other holds and orders have some. Confirming will be refused until they are released or the quantities change.',
+        confirmShort:
+          'Not everything is free on these dates (%{lines}): other holds and orders have some. Confirming will be refused until they are released or the quantities change.',
       },
       availability: 'Availability',
       otherBookings: 'Other holds and orders on these items',
@@ -756,10 +827,16 @@ export const en = {
       },
       by: { visitor: 'the visitor', vendor: 'the vendor', system: 'automatically' },
     },
-    users: { title: 'Users: %{tenant}', empty: 'Nobody here: new sign-ups appear as they come in, awaiting a decision.' },
-    outbox: { empty: 'Nothing has been mailed yet. Messages land here while no SMTP server is set (BACKLOT_SMTP_URL).' },
+    users: {
+      title: 'Users: %{tenant}',
+      empty: 'Nobody here: new sign-ups appear as they come in, awaiting a decision.',
+    },
+    outbox: {
+      empty: 'Nothing has been mailed yet. Messages land here while no SMTP server is set (BACKLOT_SMTP_URL).',
+    },
     houseApplications: {
-      empty: 'No house is waiting. Houses apply from the platform’s storefront (“List your rental house” after signing up).',
+      empty:
+        'No house is waiting. Houses apply from the platform’s storefront (“List your rental house” after signing up).',
       sent: 'Sent',
       name: 'House',
       where: 'Where',
@@ -772,7 +849,8 @@ export const en = {
       reason: 'Why (the house is told)',
       approved: '%{name} is approved: its console link is mailed to its admin.',
       refused: '%{name} is told why it was not listed.',
-      linkSent: 'Mailed to the house’s admin. If the mail goes astray, send them this link (it works once, for 7 days): %{link}',
+      linkSent:
+        'Mailed to the house’s admin. If the mail goes astray, send them this link (it works once, for 7 days): %{link}',
       states: { approved: 'Approved', refused: 'Refused', pending: 'Waiting' },
       details: 'What %{name} sent',
       address: 'Address',
@@ -794,25 +872,40 @@ export const en = {
       testMode: 'Test mode',
       reading: 'Reading your account…',
       retry: 'Try again',
-      standing: { notConnected: 'Not connected', detailsWanted: 'Details wanted', connected: 'Takes card holds', paused: 'Payments paused' },
+      standing: {
+        notConnected: 'Not connected',
+        detailsWanted: 'Details wanted',
+        connected: 'Takes card holds',
+        paused: 'Payments paused',
+      },
       explain: {
         notConnected:
           'Card holds on your orders are made on your own account at %{provider}, and the money is paid into it. Until you connect one, your storefront takes no card hold and tells productions so.',
-        detailsWanted: 'Your account at %{provider} needs a few more details before it can take payments. Your storefront takes no card hold until then.',
-        connected: 'Card holds on your orders are made on your own account at %{provider} and paid into it. Connected since %{since}.',
-        paused: 'Payments on your account at %{provider} are paused until it has the details below. Your storefront takes no new card hold meanwhile; holds already taken go on.',
+        detailsWanted:
+          'Your account at %{provider} needs a few more details before it can take payments. Your storefront takes no card hold until then.',
+        connected:
+          'Card holds on your orders are made on your own account at %{provider} and paid into it. Connected since %{since}.',
+        paused:
+          'Payments on your account at %{provider} are paused until it has the details below. Your storefront takes no new card hold meanwhile; holds already taken go on.',
       },
       due: 'Still wanted:',
-      action: { notConnected: 'Connect with %{provider}', detailsWanted: 'Go on connecting with %{provider}', connected: 'Update your details at %{provider}', paused: 'Send the details wanted' },
+      action: {
+        notConnected: 'Connect with %{provider}',
+        detailsWanted: 'Go on connecting with %{provider}',
+        connected: 'Update your details at %{provider}',
+        paused: 'Send the details wanted',
+      },
       opening: 'Opening %{provider}…',
       accountId: 'Your account at %{provider}: %{account}',
       backConnected: 'You are connected: your storefront takes card holds on your own account from now on.',
-      backNotYet: 'Your account at %{provider} is not finished yet. Go on where you left off, or come back later: nothing is lost.',
+      backNotYet:
+        'Your account at %{provider} is not finished yet. Go on where you left off, or come back later: nothing is lost.',
       platformHeading: 'Orders through the platform',
       commission:
         'The platform takes %{percent}% of what is captured on orders that come through the platform, as its fee; the rest is paid into your account. Orders made on your own storefront carry no fee.',
       noCommission: 'The platform takes no fee on your orders.',
-      statementExplain: 'A month’s orders through the platform: what was captured, the platform’s fee and what you received (CSV).',
+      statementExplain:
+        'A month’s orders through the platform: what was captured, the platform’s fee and what you received (CSV).',
       month: 'Month',
       statement: 'Statement',
       reminder: 'Productions cannot accept your quotes with a card yet: connect the account you are paid on first.',
@@ -839,7 +932,8 @@ export const en = {
       intro: 'Free on these dates at the houses that take your sub-hires, nearest first. You are short of %{count}.',
       looking: 'Looking at other houses’ stock',
       offers: 'Houses that have it free',
-      noLenders: 'No house on the platform takes sub-hires from you yet. Each house chooses this in its own vendor settings.',
+      noLenders:
+        'No house on the platform takes sub-hires from you yet. Each house chooses this in its own vendor settings.',
       ownRule: 'Your own rule for other houses',
       noneFree:
         'The house that takes your sub-hires has nothing like it free on these dates. |||| None of the %{smart_count} houses that take your sub-hires has it, or anything like it, free on these dates.',
@@ -854,9 +948,11 @@ export const en = {
       ask: 'Ask for %{smart_count}',
       askFor: 'Ask for %{smart_count}: %{name} at %{house}',
       askedShort: 'Asked',
-      asked: 'Asked %{house} for %{smart_count}: it is in their console now. Follow it under Sub-hires on this request.',
+      asked:
+        'Asked %{house} for %{smart_count}: it is in their console now. Follow it under Sub-hires on this request.',
       card: 'Sub-hires',
-      cardIntro: 'What you asked other houses for to cover this request. Each is an ordinary request at that house, with your house as the customer on its house account.',
+      cardIntro:
+        'What you asked other houses for to cover this request. Each is an ordinary request at that house, with your house as the customer on its house account.',
       cardLoading: 'Reading the other houses’ requests',
       gone: 'That house’s request is no longer there.',
       line: '%{quantity} × %{name} from %{house}',
@@ -871,9 +967,11 @@ export const en = {
       stepped: 'Done: %{house} has been told.',
       askThem: 'To change or cancel it now, ask %{house}: %{contact}.',
       margins: 'Sub-hire margins',
-      marginsHelp: 'What you charged for stock hired in from other houses against what they charge you, for hires starting in the month.',
+      marginsHelp:
+        'What you charged for stock hired in from other houses against what they charge you, for hires starting in the month.',
       marginsDownload: 'Download %{month} (CSV)',
-      forHouse: 'A sub-hire for %{house}, for their order “%{reference}”. %{house} is the customer, on its house account here; the production’s contact details stay with them.',
+      forHouse:
+        'A sub-hire for %{house}, for their order “%{reference}”. %{house} is the customer, on its house account here; the production’s contact details stay with them.',
       forHouseNoReference: 'A sub-hire for %{house}. %{house} is the customer, on its house account here.',
     },
     productionRequests: {
@@ -883,7 +981,13 @@ export const en = {
       visitor: 'Asked by',
       dates: 'Dates',
       parts: 'Each house’s part',
-      states: { sent: 'sent', awaitingApproval: 'waiting for approval', refused: 'refused', failed: 'not sent', withdrawn: 'withdrawn' },
+      states: {
+        sent: 'sent',
+        awaitingApproval: 'waiting for approval',
+        refused: 'refused',
+        failed: 'not sent',
+        withdrawn: 'withdrawn',
+      },
     },
     welcome: {
       title: 'Welcome to your console',
@@ -901,16 +1005,19 @@ export const en = {
       title: 'Images: %{tenant}',
       drop: 'Drag an image here to upload it',
       choose: 'Choose an image',
-      limits: 'SVG, PNG, JPEG, WebP or ICO, up to 2 MB. A file with the same name is replaced. SVGs that could run script or load anything from elsewhere are refused.',
+      limits:
+        'SVG, PNG, JPEG, WebP or ICO, up to 2 MB. A file with the same name is replaced. SVGs that could run script or load anything from elsewhere are refused.',
       empty: 'No images yet: upload a logo to begin.',
       loadFailed: 'The images could not be loaded. Reload the page to try again.',
     },
     gate: {
       notYoursTitle: 'Not found, or not yours',
-      notYours: 'There is no tenant "%{tenant}" that this account may open. Check the address, or ask platform staff for access.',
+      notYours:
+        'There is no tenant "%{tenant}" that this account may open. Check the address, or ask platform staff for access.',
       backToOwn: 'Go to %{tenant}',
       repairTitle: 'Repair: %{tenant}',
-      brokenTitle: "%{tenant}'s stored files have %{smart_count} problem |||| %{tenant}'s stored files have %{smart_count} problems",
+      brokenTitle:
+        "%{tenant}'s stored files have %{smart_count} problem |||| %{tenant}'s stored files have %{smart_count} problems",
       brokenHelp:
         'Someone edited them by hand. Visitors keep seeing the last valid version until this is repaired, and the editors stay closed meanwhile. Fix the files where shown below, or restore a version from the history.',
       problems: 'Where and why',
@@ -920,7 +1027,8 @@ export const en = {
       title: 'History: %{tenant}',
       empty: 'No changes yet.',
       restored: 'Version #%{id} restored. It is saved as a new change, which you can undo from here.',
-      stale: 'Someone changed this tenant a moment ago: look at the newest change, then restore again if you still want to.',
+      stale:
+        'Someone changed this tenant a moment ago: look at the newest change, then restore again if you still want to.',
       failed: 'That version could not be restored.',
     },
     pages: {
@@ -938,7 +1046,8 @@ export const en = {
       intro:
         'Groups, their categories and subcategories, in the order visitors see them. Rental groups are browsed on the storefront; service groups only carry GL codes for charges such as delivery or labour. Open a row to see what it holds; drag a row by its handle, or use Move to take it to another parent.',
       empty: 'No groups yet: add one, then its categories.',
-      pictureHelp: "A card picture (one of the tenant's Images, shown 3:2) is optional: without one, the storefront's card shows the first photo of an item filed there.",
+      pictureHelp:
+        "A card picture (one of the tenant's Images, shown 3:2) is optional: without one, the storefront's card shows the first photo of an item filed there.",
     },
     vendor: { title: 'Vendor: %{tenant}' },
     site: { title: 'Branding and site: %{tenant}', domainLocked: 'Only platform staff change the domain.' },
@@ -947,7 +1056,8 @@ export const en = {
       empty: 'No tenants yet.',
       create: 'New tenant',
       from: 'Start from',
-      fromHelp: 'Copy the links, colours, facets, categories and constants of an existing tenant, or start from the blank template.',
+      fromHelp:
+        'Copy the links, colours, facets, categories and constants of an existing tenant, or start from the blank template.',
       blank: 'The blank template',
     },
     noTenant: 'This account has no tenant yet: ask platform staff to add one.',

@@ -54,7 +54,13 @@ export function AccountsExport({ tenantId }: { tenantId: string }) {
       <Typography variant="body2" color="text.secondary">
         {translate('backlot.invoices.exportBasis')}
       </Typography>
-      <TextField select size="small" label={translate('backlot.invoices.format')} value={format} onChange={(event) => setFormat(event.target.value as typeof format)}>
+      <TextField
+        select
+        size="small"
+        label={translate('backlot.invoices.format')}
+        value={format}
+        onChange={(event) => setFormat(event.target.value as typeof format)}
+      >
         {EXPORT_FORMATS.map((choice) => (
           <MenuItem key={choice} value={choice}>
             {translate(`backlot.invoices.formats.${choice}`)}
@@ -62,13 +68,22 @@ export function AccountsExport({ tenantId }: { tenantId: string }) {
         ))}
       </TextField>
       <MonthField label={translate('backlot.invoices.fromMonth')} value={from} onChange={setFrom} />
-      <MonthField label={translate('backlot.invoices.toMonth')} value={to} onChange={setTo} error={from > to} helperText={from > to ? translate('backlot.invoices.exportReversed') : undefined} />
+      <MonthField
+        label={translate('backlot.invoices.toMonth')}
+        value={to}
+        onChange={setTo}
+        error={from > to}
+        helperText={from > to ? translate('backlot.invoices.exportReversed') : undefined}
+      />
       {valid && summary === 'failed' && <Alert severity="error">{translate('backlot.invoices.exportFailed')}</Alert>}
       {valid && summary && summary !== 'failed' && (
         <Box sx={{ display: 'grid', gap: 1 }}>
           {summary.files.length > 1 && (
             <Typography variant="body2" color="text.secondary">
-              {translate('backlot.invoices.exportParts', { smart_count: summary.files.length, limit: summary.limit ?? '' })}
+              {translate('backlot.invoices.exportParts', {
+                smart_count: summary.files.length,
+                limit: summary.limit ?? '',
+              })}
             </Typography>
           )}
           {summary.files.map((file) => (

@@ -73,7 +73,9 @@ export function CreditNoteDialog({
                   <TableCell component="th" scope="row">
                     {line.description}
                     <Typography variant="caption" display="block" color="text.secondary">
-                      {line.taxRate === undefined ? translate('backlot.invoices.noTax') : translate('backlot.invoices.taxAt', { rate: line.taxRate })}
+                      {line.taxRate === undefined
+                        ? translate('backlot.invoices.noTax')
+                        : translate('backlot.invoices.taxAt', { rate: line.taxRate })}
                     </Typography>
                   </TableCell>
                   <TableCell align="right">{money(line.amount)}</TableCell>
@@ -82,8 +84,18 @@ export function CreditNoteDialog({
                       size="small"
                       type="number"
                       value={byLine[index]}
-                      onChange={(event) => setByLine(byLine.map((value, at) => (at === index ? event.target.value : value)))}
-                      slotProps={{ htmlInput: { min: 0.01, step: 0.01, max: line.amount, inputMode: 'decimal', 'aria-label': translate('backlot.invoices.lineCreditOf', { line: line.description }) } }}
+                      onChange={(event) =>
+                        setByLine(byLine.map((value, at) => (at === index ? event.target.value : value)))
+                      }
+                      slotProps={{
+                        htmlInput: {
+                          min: 0.01,
+                          step: 0.01,
+                          max: line.amount,
+                          inputMode: 'decimal',
+                          'aria-label': translate('backlot.invoices.lineCreditOf', { line: line.description }),
+                        },
+                      }}
                     />
                   </TableCell>
                 </TableRow>

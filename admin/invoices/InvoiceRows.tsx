@@ -13,13 +13,25 @@ import { invoiceApi } from './invoice-api';
 import { PaymentDialog } from './PaymentDialog';
 
 /** What has been paid on an invoice left owing at issue, and what it still owes. */
-function InvoiceOwed({ tenantId, invoice, money, reads }: { tenantId: string; invoice: Invoice; money: (amount: number) => string; reads: number }) {
+function InvoiceOwed({
+  tenantId,
+  invoice,
+  money,
+  reads,
+}: {
+  tenantId: string;
+  invoice: Invoice;
+  money: (amount: number) => string;
+  reads: number;
+}) {
   const translate = useTranslate();
   const [state, setState] = useState<{ paid: number; owed: number }>();
   useEffect(() => {
     let live = true;
     invoiceApi.payments(tenantId, invoice.number).then(
-      (answer) => live && setState({ paid: answer.payments.reduce((total, payment) => total + payment.applied, 0), owed: answer.owed }),
+      (answer) =>
+        live &&
+        setState({ paid: answer.payments.reduce((total, payment) => total + payment.applied, 0), owed: answer.owed }),
       () => undefined,
     );
     return () => void (live = false);
@@ -27,7 +39,9 @@ function InvoiceOwed({ tenantId, invoice, money, reads }: { tenantId: string; in
   if (!state || (!state.paid && state.owed === invoice.balance)) return null;
   return (
     <Typography variant="body2" color={state.owed > 0 ? 'warning.main' : 'success.main'}>
-      {state.owed > 0 ? translate('backlot.payments.partlyPaid', { paid: money(state.paid), owed: money(state.owed) }) : translate('backlot.payments.paidInFull')}
+      {state.owed > 0
+        ? translate('backlot.payments.partlyPaid', { paid: money(state.paid), owed: money(state.owed) })
+        : translate('backlot.payments.paidInFull')}
     </Typography>
   );
 }
@@ -53,7 +67,14 @@ export function InvoiceRows({
   return (
     <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 1 }}>
       {invoices.map((invoice) => (
-        <Stack component="li" key={invoice.number} direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <Stack
+          component="li"
+          key={invoice.number}
+          direction="row"
+          spacing={1}
+          useFlexGap
+          sx={{ alignItems: 'center', flexWrap: 'wrap' }}
+        >
           <Chip
             size="small"
             label={translate(`backlot.invoices.kinds.${invoice.kind}`)}
@@ -65,12 +86,21 @@ export function InvoiceRows({
           </Typography>
           <Typography variant="body2" color="text.secondary">
             {day(invoice.issueDate)} · {money(invoice.total)}
-            {invoice.kind === 'invoice' && ` · ${translate('backlot.invoices.balance', { amount: money(invoice.balance) })}`}
+            {invoice.kind === 'invoice' &&
+              ` · ${translate('backlot.invoices.balance', { amount: money(invoice.balance) })}`}
             {invoice.voidedAt && ` · ${translate('backlot.invoices.void')}`}
             {invoice.credits && ` · ${translate('backlot.invoices.credits', { number: invoice.credits })}`}
           </Typography>
-          {invoice.kind === 'invoice' && invoice.balance > 0 && <InvoiceOwed tenantId={tenantId} invoice={invoice} money={money} reads={reads} />}
-          <Button size="small" startIcon={<PictureAsPdfOutlinedIcon />} href={invoiceApi.pdfHref(tenantId, invoice.number)} target="_blank" rel="noopener">
+          {invoice.kind === 'invoice' && invoice.balance > 0 && (
+            <InvoiceOwed tenantId={tenantId} invoice={invoice} money={money} reads={reads} />
+          )}
+          <Button
+            size="small"
+            startIcon={<PictureAsPdfOutlinedIcon />}
+            href={invoiceApi.pdfHref(tenantId, invoice.number)}
+            target="_blank"
+            rel="noopener"
+          >
             {translate('backlot.invoices.pdf')}
           </Button>
           {invoice.kind === 'invoice' && (

@@ -78,11 +78,18 @@ export function PaymentDialog({
         ...(over && keepRest && { keepRest: true }),
       });
       notify(
-        translate(answer.payment.method === 'accountCredit' ? 'backlot.payments.creditApplied' : answer.payment.credit > 0 ? 'backlot.payments.recordedWithCredit' : 'backlot.payments.recorded', {
-          amount: money(answer.payment.amount),
-          credit: money(answer.payment.credit),
-          owed: money(answer.owed),
-        }),
+        translate(
+          answer.payment.method === 'accountCredit'
+            ? 'backlot.payments.creditApplied'
+            : answer.payment.credit > 0
+              ? 'backlot.payments.recordedWithCredit'
+              : 'backlot.payments.recorded',
+          {
+            amount: money(answer.payment.amount),
+            credit: money(answer.payment.credit),
+            owed: money(answer.owed),
+          },
+        ),
         // It gives the figures staff may want to note (what is still owed, the credit kept): longer than a plain toast.
         { type: 'success', autoHideDuration: 10_000 },
       );
@@ -93,10 +100,24 @@ export function PaymentDialog({
     }
   };
   return (
-    <FormDialog id="payment-title" title={translate('backlot.payments.title', { number: invoice.number })} submitLabel={translate('backlot.payments.record')} onClose={onClose} onSubmit={submit}>
+    <FormDialog
+      id="payment-title"
+      title={translate('backlot.payments.title', { number: invoice.number })}
+      submitLabel={translate('backlot.payments.record')}
+      onClose={onClose}
+      onSubmit={submit}
+    >
       <Stack spacing={2} sx={{ pt: 1 }}>
-        <Typography>{state ? translate('backlot.payments.owed', { owed: money(state.owed), total: money(invoice.total) }) : translate('backlot.payments.loading')}</Typography>
-        {credit > 0 && invoice.billTo.account && <Typography variant="body2">{translate('backlot.payments.creditHeld', { account: invoice.billTo.account.name, credit: money(credit) })}</Typography>}
+        <Typography>
+          {state
+            ? translate('backlot.payments.owed', { owed: money(state.owed), total: money(invoice.total) })
+            : translate('backlot.payments.loading')}
+        </Typography>
+        {credit > 0 && invoice.billTo.account && (
+          <Typography variant="body2">
+            {translate('backlot.payments.creditHeld', { account: invoice.billTo.account.name, credit: money(credit) })}
+          </Typography>
+        )}
         {state && state.payments.length > 0 && (
           <Stack component="ul" sx={{ m: 0, pl: 2.5 }}>
             {state.payments.map((payment) => (
@@ -112,7 +133,10 @@ export function PaymentDialog({
           </Stack>
         )}
         <TextField
-          label={translate(method === 'accountCredit' ? 'backlot.payments.amountFromCredit' : 'backlot.payments.amount', { currency: invoice.currency })}
+          label={translate(
+            method === 'accountCredit' ? 'backlot.payments.amountFromCredit' : 'backlot.payments.amount',
+            { currency: invoice.currency },
+          )}
           type="number"
           value={amount}
           onChange={(event) => setAmount(event.target.value)}
@@ -120,7 +144,10 @@ export function PaymentDialog({
           helperText={
             errors.amount ??
             (invoice.billTo.account
-              ? translate(method === 'accountCredit' ? 'backlot.payments.fromCreditHint' : 'backlot.payments.creditHint', { account: invoice.billTo.account.name, credit: money(credit) })
+              ? translate(
+                  method === 'accountCredit' ? 'backlot.payments.fromCreditHint' : 'backlot.payments.creditHint',
+                  { account: invoice.billTo.account.name, credit: money(credit) },
+                )
               : ' ')
           }
           slotProps={{ htmlInput: { min: AMOUNT.minimum, max: AMOUNT.maximum, step: AMOUNT.multipleOf } }}
@@ -129,7 +156,10 @@ export function PaymentDialog({
         {over && (
           <FormControlLabel
             control={<Checkbox checked={keepRest} onChange={(event) => setKeepRest(event.target.checked)} />}
-            label={translate('backlot.payments.keepRest', { rest: money(Number(amount) - state.owed), account: invoice.billTo.account!.name })}
+            label={translate('backlot.payments.keepRest', {
+              rest: money(Number(amount) - state.owed),
+              account: invoice.billTo.account!.name,
+            })}
           />
         )}
         <TextField

@@ -37,7 +37,13 @@ export function QuoteInvoicesCard({
         <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
           {translate('backlot.invoices.heading')}
         </Typography>
-        <InvoiceRows tenantId={tenantId} invoices={invoices} money={money} day={day} onIssued={() => setReads((count) => count + 1)} />
+        <InvoiceRows
+          tenantId={tenantId}
+          invoices={invoices}
+          money={money}
+          day={day}
+          onIssued={() => setReads((count) => count + 1)}
+        />
       </CardContent>
     </Card>
   );

@@ -13,7 +13,8 @@ export interface ExportSummary {
 
 export const invoiceApi = {
   exportSummary: async (tenantId: string, format: string, from: string, to: string) =>
-    (await fetchUtils.fetchJson(`${tenantPath(tenantId)}/invoices/export?format=${format}&from=${from}&to=${to}`)).json as ExportSummary,
+    (await fetchUtils.fetchJson(`${tenantPath(tenantId)}/invoices/export?format=${format}&from=${from}&to=${to}`))
+      .json as ExportSummary,
   pdfHref: (tenantId: string, number: string) => `${tenantPath(tenantId)}/invoices/${encodeURIComponent(number)}/pdf`,
   /** A credit note against an invoice: named lines by an amount each, `amount` (tax included) spread over it, or all that is left; with the reason printed on it. */
   credit: async (tenantId: string, number: string, body: { reason: string; amount?: number; lines?: LineCredit[] }) =>
@@ -26,7 +27,12 @@ export const invoiceApi = {
     ).json as Invoice,
   /** An invoice's payments and what it still owes. */
   payments: async (tenantId: string, number: string) =>
-    (await fetchUtils.fetchJson(`${tenantPath(tenantId)}/invoices/${encodeURIComponent(number)}/payments`)).json as { payments: Payment[]; owed: number; today: string; accountCredit?: number },
+    (await fetchUtils.fetchJson(`${tenantPath(tenantId)}/invoices/${encodeURIComponent(number)}/payments`)).json as {
+      payments: Payment[];
+      owed: number;
+      today: string;
+      accountCredit?: number;
+    },
   /** A payment received, recorded once under its id. */
   recordPayment: async (tenantId: string, number: string, payment: PaymentInput) =>
     (
@@ -35,7 +41,14 @@ export const invoiceApi = {
         body: JSON.stringify(payment),
         headers: new Headers({ 'Content-Type': 'application/json' }),
       })
-    ).json as { payment: Payment; repeat: boolean; payments: Payment[]; owed: number; today: string; accountCredit?: number },
+    ).json as {
+      payment: Payment;
+      repeat: boolean;
+      payments: Payment[];
+      owed: number;
+      today: string;
+      accountCredit?: number;
+    },
   forQuote: async (tenantId: string, quoteId: string) => {
     // The list filtered in memory: a request has a handful of documents; the store lists by date.
     const { json } = await fetchUtils.fetchJson(`${tenantPath(tenantId)}/invoices?range=[0,999]`);

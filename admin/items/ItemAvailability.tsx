@@ -17,7 +17,15 @@ const SPAN_DAYS = 35;
 const localToday = () => new Date().toLocaleDateString('en-CA');
 
 /** `refresh`: read again whenever it changes (a unit moved below). */
-export function ItemAvailability({ tenantId, objectID, refresh }: { tenantId: string; objectID: string; refresh?: unknown }) {
+export function ItemAvailability({
+  tenantId,
+  objectID,
+  refresh,
+}: {
+  tenantId: string;
+  objectID: string;
+  refresh?: unknown;
+}) {
   const translate = useTranslate();
   const [from, setFrom] = useState(localToday);
   const to = addDays(from, SPAN_DAYS - 1);
@@ -25,14 +33,21 @@ export function ItemAvailability({ tenantId, objectID, refresh }: { tenantId: st
   return (
     <Card component="section" aria-labelledby="item-availability-heading" sx={{ mt: 2 }}>
       <CardContent>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems={{ sm: 'center' }} justifyContent="space-between" sx={{ mb: 1 }}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={1}
+          alignItems={{ sm: 'center' }}
+          justifyContent="space-between"
+          sx={{ mb: 1 }}
+        >
           <Box>
             <Typography id="item-availability-heading" variant="h6" component="h2">
               {translate('backlot.quotes.availability')}
             </Typography>
             <Typography variant="body2" color="text.secondary">
               {translate('backlot.items.availabilitySpan', { from, to })}
-              {timeline && ` · ${translate('backlot.quotes.stockAndTurnaround', { stock: timeline.stock, days: timeline.turnaroundDays })}`}
+              {timeline &&
+                ` · ${translate('backlot.quotes.stockAndTurnaround', { stock: timeline.stock, days: timeline.turnaroundDays })}`}
             </Typography>
           </Box>
           <Stack direction="row" spacing={1}>
@@ -58,7 +73,12 @@ export function ItemAvailability({ tenantId, objectID, refresh }: { tenantId: st
             <AvailabilityTimeline timeline={timeline} />
             {timeline.bookings.length ? (
               <Box sx={{ mt: 2 }}>
-                <BookingsTable tenantId={tenantId} label={translate('backlot.items.bookingsOf', { name: timeline.name })} bookings={timeline.bookings} withProduction />
+                <BookingsTable
+                  tenantId={tenantId}
+                  label={translate('backlot.items.bookingsOf', { name: timeline.name })}
+                  bookings={timeline.bookings}
+                  withProduction
+                />
               </Box>
             ) : (
               <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>

@@ -29,7 +29,12 @@ export function ItemBulkActions({ tenantId }: { tenantId: string }) {
   const [target, setTarget] = useState('');
   const [busy, setBusy] = useState(false);
 
-  const categoryChoices = groups.flatMap((group) => group.categories.map((category) => ({ id: `${group.slug}/${category.slug}`, name: `${group.name} › ${category.name}` })));
+  const categoryChoices = groups.flatMap((group) =>
+    group.categories.map((category) => ({
+      id: `${group.slug}/${category.slug}`,
+      name: `${group.name} › ${category.name}`,
+    })),
+  );
   const close = () => {
     setAction(undefined);
     setTag('');
@@ -37,11 +42,16 @@ export function ItemBulkActions({ tenantId }: { tenantId: string }) {
   };
   const apply = async () => {
     const [group, category] = target.split('/');
-    const change = action === 'move' ? { category: { group, category } } : { [action === 'addTag' ? 'addTags' : 'removeTags']: [slug(tag)] };
+    const change =
+      action === 'move'
+        ? { category: { group, category } }
+        : { [action === 'addTag' ? 'addTags' : 'removeTags']: [slug(tag)] };
     setBusy(true);
     try {
       const { data } = await dataProvider.create(`${resource}/bulk`, { data: { ids: selectedIds, ...change } });
-      notify(translate('backlot.items.bulkDone', { smart_count: (data as { updated?: number }).updated ?? 0 }), { type: 'success' });
+      notify(translate('backlot.items.bulkDone', { smart_count: (data as { updated?: number }).updated ?? 0 }), {
+        type: 'success',
+      });
       unselectAll();
       refresh();
       close();
@@ -64,10 +74,19 @@ export function ItemBulkActions({ tenantId }: { tenantId: string }) {
         {translate('backlot.items.move')}
       </Button>
       <Dialog open={Boolean(action)} onClose={close} fullWidth maxWidth="xs">
-        <DialogTitle>{action && translate(`backlot.items.${action}Title`, { smart_count: selectedIds.length })}</DialogTitle>
+        <DialogTitle>
+          {action && translate(`backlot.items.${action}Title`, { smart_count: selectedIds.length })}
+        </DialogTitle>
         <DialogContent>
           {action === 'move' ? (
-            <TextField select fullWidth margin="dense" label={translate('backlot.items.category')} value={target} onChange={(event) => setTarget(event.target.value)}>
+            <TextField
+              select
+              fullWidth
+              margin="dense"
+              label={translate('backlot.items.category')}
+              value={target}
+              onChange={(event) => setTarget(event.target.value)}
+            >
               {categoryChoices.map((choice) => (
                 <MenuItem key={choice.id} value={choice.id}>
                   {choice.name}

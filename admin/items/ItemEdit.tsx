@@ -30,7 +30,11 @@ export function ItemEdit({ tenantId }: { tenantId: string }) {
   const refresh = useRefresh();
   const objectID = decodeURIComponent(id);
   const [unitsMoved, setUnitsMoved] = useState(0);
-  const { data: item } = useGetOne<Item & { id: string }>(`tenants/${tenantId}/items`, { id: objectID }, EDITED_RECORD_QUERY);
+  const { data: item } = useGetOne<Item & { id: string }>(
+    `tenants/${tenantId}/items`,
+    { id: objectID },
+    EDITED_RECORD_QUERY,
+  );
   return (
     <>
       <RecordEdit
@@ -44,7 +48,15 @@ export function ItemEdit({ tenantId }: { tenantId: string }) {
       </RecordEdit>
       <ItemAvailability tenantId={tenantId} objectID={objectID} refresh={unitsMoved} />
       {/* Moving to units changes the item (its tracking): the form is read again, so its next save is not refused as stale. */}
-      {item && <ItemUnits tenantId={tenantId} objectID={objectID} tracking={item.tracking ?? 'quantity'} onTracked={refresh} onMoved={() => setUnitsMoved((count) => count + 1)} />}
+      {item && (
+        <ItemUnits
+          tenantId={tenantId}
+          objectID={objectID}
+          tracking={item.tracking ?? 'quantity'}
+          onTracked={refresh}
+          onMoved={() => setUnitsMoved((count) => count + 1)}
+        />
+      )}
     </>
   );
 }

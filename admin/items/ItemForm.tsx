@@ -5,7 +5,17 @@
  * with its thumbnail, its address typed or filled by uploading a file (ItemPhotoInputs.tsx).
  */
 import { red } from '@mui/material/colors';
-import { ArrayInput, DeleteButton, required, SelectArrayInput, SelectInput, SimpleForm, SimpleFormIterator, TextInput, useTranslate } from 'react-admin';
+import {
+  ArrayInput,
+  DeleteButton,
+  required,
+  SelectArrayInput,
+  SelectInput,
+  SimpleForm,
+  SimpleFormIterator,
+  TextInput,
+  useTranslate,
+} from 'react-admin';
 import { RecordToolbar } from '../components/RecordEdit';
 import { useWatch } from 'react-hook-form';
 import { withDefaults } from '../../schema/defaults';
@@ -15,7 +25,9 @@ import { SchemaInput } from '../schema-form/SchemaInput';
 import { ItemPhotoInputs } from './ItemPhotoInputs';
 import { useTenantChoices } from './useTenantChoices';
 
-const fields = fieldsOf(rootSchema('item'), { skip: ['objectID', 'category', 'vendorId', '_geoloc', 'createdAt', 'updatedAt'] });
+const fields = fieldsOf(rootSchema('item'), {
+  skip: ['objectID', 'category', 'vendorId', '_geoloc', 'createdAt', 'updatedAt'],
+});
 const objectIdField = fieldsOf(rootSchema('item')).find((field) => field.source === 'objectID')!;
 
 /** Tags typed as words separated by commas, kept as slugs. */
@@ -42,7 +54,12 @@ function CategoryInputs({ tenantId }: { tenantId: string }) {
   const category = group?.categories.find((candidate) => candidate.slug === categorySlug);
   return (
     <>
-      <SelectInput source="category.group" label={translate('backlot.items.group')} choices={groupChoices} validate={required()} />
+      <SelectInput
+        source="category.group"
+        label={translate('backlot.items.group')}
+        choices={groupChoices}
+        validate={required()}
+      />
       <SelectInput
         source="category.category"
         label={translate('backlot.items.category')}
@@ -66,7 +83,11 @@ function CategoryInputs({ tenantId }: { tenantId: string }) {
  * item that exists, red enough to read on the toolbar's grey.
  */
 const toolbarOf = (isNew: boolean, tenantId: string) => (
-  <RecordToolbar>{!isNew && <DeleteButton mutationMode="pessimistic" redirect={`/t/${tenantId}/items`} sx={{ color: red[900], ml: 'auto' }} />}</RecordToolbar>
+  <RecordToolbar>
+    {!isNew && (
+      <DeleteButton mutationMode="pessimistic" redirect={`/t/${tenantId}/items`} sx={{ color: red[900], ml: 'auto' }} />
+    )}
+  </RecordToolbar>
 );
 
 export function ItemForm({ tenantId, isNew }: { tenantId: string; isNew: boolean }) {
@@ -74,7 +95,12 @@ export function ItemForm({ tenantId, isNew }: { tenantId: string; isNew: boolean
   const { colourChoices, customFields } = useTenantChoices(tenantId);
   return (
     // A new item starts from the schema's defaults (one in stock, no tags …), the tenant as its vendor.
-    <SimpleForm toolbar={toolbarOf(isNew, tenantId)} warnWhenUnsavedChanges sx={{ maxWidth: 880 }} {...(isNew && { defaultValues: withDefaults('item', { vendorId: tenantId }) })}>
+    <SimpleForm
+      toolbar={toolbarOf(isNew, tenantId)}
+      warnWhenUnsavedChanges
+      sx={{ maxWidth: 880 }}
+      {...(isNew && { defaultValues: withDefaults('item', { vendorId: tenantId }) })}
+    >
       <SchemaInput field={objectIdField} readOnly={!isNew} />
       {fields.map((field) => (
         <SchemaInput key={field.source} field={field} />
@@ -82,12 +108,26 @@ export function ItemForm({ tenantId, isNew }: { tenantId: string; isNew: boolean
       <CategoryInputs tenantId={tenantId} />
       <SelectArrayInput source="colors" label={translate('backlot.items.colours')} choices={colourChoices} />
       {customFields.map((field) => (
-        <SelectArrayInput key={field.slug} source={`customFields.${field.slug}`} label={field.name} choices={field.options.map((option) => ({ id: option.slug, name: option.name }))} />
+        <SelectArrayInput
+          key={field.slug}
+          source={`customFields.${field.slug}`}
+          label={field.name}
+          choices={field.options.map((option) => ({ id: option.slug, name: option.name }))}
+        />
       ))}
-      <TextInput source="tags" label={translate('backlot.items.tags')} helperText={translate('backlot.items.tagsHelp')} format={tagsFormat} parse={tagsParse} fullWidth />
+      <TextInput
+        source="tags"
+        label={translate('backlot.items.tags')}
+        helperText={translate('backlot.items.tagsHelp')}
+        format={tagsFormat}
+        parse={tagsParse}
+        fullWidth
+      />
       <ArrayInput source="images" label={translate('backlot.items.photos')}>
         {/* A row's move and remove buttons show on hover (react-admin's way), and here too while focus is in the row, so they are reached by keyboard. */}
-        <SimpleFormIterator sx={{ '& .RaSimpleFormIterator-line:focus-within > .RaSimpleFormIterator-action': { visibility: 'visible' } }}>
+        <SimpleFormIterator
+          sx={{ '& .RaSimpleFormIterator-line:focus-within > .RaSimpleFormIterator-action': { visibility: 'visible' } }}
+        >
           <ItemPhotoInputs tenantId={tenantId} />
         </SimpleFormIterator>
       </ArrayInput>

@@ -9,16 +9,44 @@
  *    the refused rows skipped only when the user says so. Progress shows while either runs: the
  *    bytes sent, then each photo stored, then the items written (ImportProgressBar).
  */
-import { Alert, Box, Button, Checkbox, Chip, FormControlLabel, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Chip,
+  FormControlLabel,
+  MenuItem,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { useState } from 'react';
 import { Link, useTranslate } from 'react-admin';
 import { base64Of } from '../../schema/display/file-base64';
-import { consolePhotosSizeProblem, MAX_CONSOLE_PHOTOS_BYTES, MAX_SHEET_BYTES, sheetSizeProblem } from '../../schema/item-import';
+import {
+  consolePhotosSizeProblem,
+  MAX_CONSOLE_PHOTOS_BYTES,
+  MAX_SHEET_BYTES,
+  sheetSizeProblem,
+} from '../../schema/item-import';
 import { FactCard } from '../components/FactCard';
 import { PHONE_LIST_SX } from '../components/phone-list';
 import { ImportProgressBar } from './ImportProgressBar';
-import { itemImportApi, problemsCsv, type ImportMapping, type ImportProgress, type ImportRequest, type ImportView } from './item-import-api';
+import {
+  itemImportApi,
+  problemsCsv,
+  type ImportMapping,
+  type ImportProgress,
+  type ImportRequest,
+  type ImportView,
+} from './item-import-api';
 
 /** Cells a phone leaves out (the select's own label names the field; its first values go under it). */
 const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
@@ -26,9 +54,23 @@ const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
 /** Problems shown on the page; the download has them all. */
 const SHOWN_PROBLEMS = 200;
 
-function FilePicker({ label, accept, file, onPick }: { label: string; accept: string; file: File | undefined; onPick: (file: File | undefined) => void }) {
+function FilePicker({
+  label,
+  accept,
+  file,
+  onPick,
+}: {
+  label: string;
+  accept: string;
+  file: File | undefined;
+  onPick: (file: File | undefined) => void;
+}) {
   return (
-    <Button variant="outlined" component="label" sx={{ justifySelf: 'start', textTransform: 'none', maxWidth: '100%', overflowWrap: 'anywhere' }}>
+    <Button
+      variant="outlined"
+      component="label"
+      sx={{ justifySelf: 'start', textTransform: 'none', maxWidth: '100%', overflowWrap: 'anywhere' }}
+    >
       {file ? `${label}: ${file.name}` : label}
       <input
         hidden
@@ -79,7 +121,11 @@ export function ItemImport({ tenantId }: { tenantId: string }) {
     setProgress({ stage: 'reading' });
     setError(undefined);
     try {
-      const answer = await itemImportApi[step === 'check' ? 'check' : 'run'](tenantId, await request(withMapping), setProgress);
+      const answer = await itemImportApi[step === 'check' ? 'check' : 'run'](
+        tenantId,
+        await request(withMapping),
+        setProgress,
+      );
       setView(answer);
       setMapping(answer.mapping);
     } catch (failure) {
@@ -91,13 +137,17 @@ export function ItemImport({ tenantId }: { tenantId: string }) {
   };
   const download = () => {
     const url = URL.createObjectURL(new Blob([problemsCsv(view!.plan.problems)], { type: 'text/csv' }));
-    const link = Object.assign(document.createElement('a'), { href: url, download: `${sheet?.name.replace(/\.[^.]+$/, '') ?? 'import'}-problems.csv` });
+    const link = Object.assign(document.createElement('a'), {
+      href: url,
+      download: `${sheet?.name.replace(/\.[^.]+$/, '') ?? 'import'}-problems.csv`,
+    });
     link.click();
     URL.revokeObjectURL(url);
   };
   const plan = view?.plan;
   const toWrite = plan ? plan.create.length + plan.update.length : 0;
-  const columnOf = (header: string | undefined) => (header === undefined || !view ? -1 : view.sheet.headers.indexOf(header));
+  const columnOf = (header: string | undefined) =>
+    header === undefined || !view ? -1 : view.sheet.headers.indexOf(header);
 
   return (
     <Box sx={{ display: 'grid', gap: 2, p: { xs: 1, sm: 2 }, maxWidth: 1100, ...PHONE_LIST_SX }}>
@@ -112,7 +162,10 @@ export function ItemImport({ tenantId }: { tenantId: string }) {
 
       <FactCard heading={translate('backlot.itemImport.step1')}>
         <Typography variant="body2" color="text.secondary">
-          {translate('backlot.itemImport.lead', { sheetMb: MAX_SHEET_BYTES / 1024 / 1024, photosMb: MAX_CONSOLE_PHOTOS_BYTES / 1024 / 1024 })}
+          {translate('backlot.itemImport.lead', {
+            sheetMb: MAX_SHEET_BYTES / 1024 / 1024,
+            photosMb: MAX_CONSOLE_PHOTOS_BYTES / 1024 / 1024,
+          })}
         </Typography>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
           <Typography variant="body2">{translate('backlot.itemImport.exportLead')}</Typography>
@@ -128,11 +181,26 @@ export function ItemImport({ tenantId }: { tenantId: string }) {
           file={sheet}
           onPick={(file) => (setSheet(fitting(file, sheetSizeProblem)), setView(undefined), setMapping(undefined))}
         />
-        <FilePicker label={translate('backlot.itemImport.photos')} accept=".zip,application/zip" file={photos} onPick={(file) => setPhotos(fitting(file, consolePhotosSizeProblem))} />
-        <FormControlLabel control={<Checkbox checked={addCategories} onChange={(event) => setAddCategories(event.target.checked)} />} label={translate('backlot.itemImport.addCategories')} />
-        <FormControlLabel control={<Checkbox checked={removeMissing} onChange={(event) => setRemoveMissing(event.target.checked)} />} label={translate('backlot.itemImport.removeMissing')} />
+        <FilePicker
+          label={translate('backlot.itemImport.photos')}
+          accept=".zip,application/zip"
+          file={photos}
+          onPick={(file) => setPhotos(fitting(file, consolePhotosSizeProblem))}
+        />
+        <FormControlLabel
+          control={<Checkbox checked={addCategories} onChange={(event) => setAddCategories(event.target.checked)} />}
+          label={translate('backlot.itemImport.addCategories')}
+        />
+        <FormControlLabel
+          control={<Checkbox checked={removeMissing} onChange={(event) => setRemoveMissing(event.target.checked)} />}
+          label={translate('backlot.itemImport.removeMissing')}
+        />
         <Box>
-          <Button variant="contained" disabled={busy !== undefined || !sheet} onClick={() => void run('check', undefined)}>
+          <Button
+            variant="contained"
+            disabled={busy !== undefined || !sheet}
+            onClick={() => void run('check', undefined)}
+          >
             {translate('backlot.itemImport.check')}
           </Button>
         </Box>
@@ -147,7 +215,11 @@ export function ItemImport({ tenantId }: { tenantId: string }) {
       {view && mapping && (
         <FactCard heading={translate('backlot.itemImport.step2')}>
           <Typography variant="body2" color="text.secondary">
-            {translate(`backlot.itemImport.mappingFrom.${view.mappingFrom}`, { sheet: view.sheet.name, rows: view.sheet.rows, encoding: view.sheet.encoding ?? 'XLSX' })}
+            {translate(`backlot.itemImport.mappingFrom.${view.mappingFrom}`, {
+              sheet: view.sheet.name,
+              rows: view.sheet.rows,
+              encoding: view.sheet.encoding ?? 'XLSX',
+            })}
           </Typography>
           <Box sx={{ overflowX: 'auto' }}>
             <Table size="small" aria-label={translate('backlot.itemImport.step2')}>
@@ -184,8 +256,15 @@ export function ItemImport({ tenantId }: { tenantId: string }) {
                           value={mapping.columns[field.field] ?? ''}
                           // On a phone the field's first values go under its column (the examples column is left out).
                           helperText={examples}
-                          slotProps={{ formHelperText: { sx: { display: { xs: 'block', sm: 'none' }, overflowWrap: 'anywhere' } } }}
-                          onChange={(event) => setMapping({ ...mapping, columns: { ...mapping.columns, [field.field]: event.target.value || undefined } })}
+                          slotProps={{
+                            formHelperText: { sx: { display: { xs: 'block', sm: 'none' }, overflowWrap: 'anywhere' } },
+                          }}
+                          onChange={(event) =>
+                            setMapping({
+                              ...mapping,
+                              columns: { ...mapping.columns, [field.field]: event.target.value || undefined },
+                            })
+                          }
                         >
                           <MenuItem value="">{translate('backlot.itemImport.none')}</MenuItem>
                           {view.sheet.headers.map((header) => (
@@ -195,7 +274,11 @@ export function ItemImport({ tenantId }: { tenantId: string }) {
                           ))}
                         </TextField>
                       </TableCell>
-                      <TableCell sx={{ color: 'text.secondary', maxWidth: 360, overflowWrap: 'anywhere', ...WIDE_ONLY }}>{examples}</TableCell>
+                      <TableCell
+                        sx={{ color: 'text.secondary', maxWidth: 360, overflowWrap: 'anywhere', ...WIDE_ONLY }}
+                      >
+                        {examples}
+                      </TableCell>
                     </TableRow>
                   );
                 })}
@@ -213,26 +296,65 @@ export function ItemImport({ tenantId }: { tenantId: string }) {
       {plan && (
         <FactCard heading={translate(view.done ? 'backlot.itemImport.doneHeading' : 'backlot.itemImport.step3')}>
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-            <Chip color="success" variant="outlined" label={translate('backlot.itemImport.create', { smart_count: plan.create.length })} />
-            <Chip color="primary" variant="outlined" label={translate('backlot.itemImport.update', { smart_count: plan.update.length })} />
-            <Chip variant="outlined" label={translate('backlot.itemImport.unchanged', { smart_count: plan.unchanged.length })} />
-            <Chip color={plan.refused.length ? 'error' : 'default'} variant="outlined" label={translate('backlot.itemImport.refused', { smart_count: plan.refused.length })} />
+            <Chip
+              color="success"
+              variant="outlined"
+              label={translate('backlot.itemImport.create', { smart_count: plan.create.length })}
+            />
+            <Chip
+              color="primary"
+              variant="outlined"
+              label={translate('backlot.itemImport.update', { smart_count: plan.update.length })}
+            />
+            <Chip
+              variant="outlined"
+              label={translate('backlot.itemImport.unchanged', { smart_count: plan.unchanged.length })}
+            />
+            <Chip
+              color={plan.refused.length ? 'error' : 'default'}
+              variant="outlined"
+              label={translate('backlot.itemImport.refused', { smart_count: plan.refused.length })}
+            />
             <Chip variant="outlined" label={translate('backlot.itemImport.photoCount', { smart_count: plan.photos })} />
-            {plan.remove.length > 0 && <Chip color="warning" variant="outlined" label={translate('backlot.itemImport.remove', { smart_count: plan.remove.length })} />}
-            {plan.unitsToAdd > 0 && <Chip variant="outlined" label={translate('backlot.itemImport.unitsToAdd', { smart_count: plan.unitsToAdd })} />}
+            {plan.remove.length > 0 && (
+              <Chip
+                color="warning"
+                variant="outlined"
+                label={translate('backlot.itemImport.remove', { smart_count: plan.remove.length })}
+              />
+            )}
+            {plan.unitsToAdd > 0 && (
+              <Chip
+                variant="outlined"
+                label={translate('backlot.itemImport.unitsToAdd', { smart_count: plan.unitsToAdd })}
+              />
+            )}
           </Stack>
           {plan.unitsToRetire.length > 0 && (
-            <Alert severity="warning">{translate('backlot.itemImport.unitsToRetire', { smart_count: plan.unitsToRetire.length, tags: plan.unitsToRetire.slice(0, 20).join(', ') })}</Alert>
+            <Alert severity="warning">
+              {translate('backlot.itemImport.unitsToRetire', {
+                smart_count: plan.unitsToRetire.length,
+                tags: plan.unitsToRetire.slice(0, 20).join(', '),
+              })}
+            </Alert>
           )}
-          {plan.addedCategories.length > 0 && <Alert severity="info">{translate('backlot.itemImport.added', { paths: plan.addedCategories.join(', ') })}</Alert>}
+          {plan.addedCategories.length > 0 && (
+            <Alert severity="info">
+              {translate('backlot.itemImport.added', { paths: plan.addedCategories.join(', ') })}
+            </Alert>
+          )}
           {plan.unknownCategories.length > 0 && (
             <Alert severity="warning">
               <strong>{translate('backlot.itemImport.unknownCategories')}</strong>
               <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
                 {plan.unknownCategories.map((entry) => (
                   <Box component="li" key={entry.text} sx={{ mb: 1 }}>
-                    {entry.text} ({translate('backlot.itemImport.rows', { smart_count: entry.rows.length, rows: entry.rows.slice(0, 6).join(', ') })})
-                    {entry.nearest && ` · ${translate('backlot.itemImport.nearest', { path: entry.nearest })}`}
+                    {entry.text} (
+                    {translate('backlot.itemImport.rows', {
+                      smart_count: entry.rows.length,
+                      rows: entry.rows.slice(0, 6).join(', '),
+                    })}
+                    ){entry.nearest && ` · ${translate('backlot.itemImport.nearest', { path: entry.nearest })}`}
                     <TextField
                       select
                       size="small"
@@ -240,7 +362,13 @@ export function ItemImport({ tenantId }: { tenantId: string }) {
                       sx={{ mt: 1, maxWidth: 480, display: 'flex' }}
                       label={translate('backlot.itemImport.mapTo', { text: entry.text })}
                       value={mapping?.categories?.[entry.text] ?? ''}
-                      onChange={(event) => mapping && setMapping({ ...mapping, categories: { ...mapping.categories, [entry.text]: event.target.value } })}
+                      onChange={(event) =>
+                        mapping &&
+                        setMapping({
+                          ...mapping,
+                          categories: { ...mapping.categories, [entry.text]: event.target.value },
+                        })
+                      }
                     >
                       {view.categoryPaths.map((choice) => (
                         <MenuItem key={choice.path} value={choice.path}>
@@ -252,7 +380,13 @@ export function ItemImport({ tenantId }: { tenantId: string }) {
                 ))}
               </Box>
               {Object.keys(mapping?.categories ?? {}).length > 0 && (
-                <Button variant="outlined" size="small" sx={{ mt: 1 }} disabled={busy !== undefined} onClick={() => void run('check')}>
+                <Button
+                  variant="outlined"
+                  size="small"
+                  sx={{ mt: 1 }}
+                  disabled={busy !== undefined}
+                  onClick={() => void run('check')}
+                >
                   {translate('backlot.itemImport.checkAgain')}
                 </Button>
               )}
@@ -275,10 +409,18 @@ export function ItemImport({ tenantId }: { tenantId: string }) {
                       <TableRow key={index}>
                         <TableCell>{problem.row}</TableCell>
                         <TableCell>{problem.header ?? '—'}</TableCell>
-                        <TableCell sx={{ ...WIDE_ONLY, fontFamily: 'monospace', overflowWrap: 'break-word', maxWidth: 220 }}>{problem.cell ?? ''}</TableCell>
+                        <TableCell
+                          sx={{ ...WIDE_ONLY, fontFamily: 'monospace', overflowWrap: 'break-word', maxWidth: 220 }}
+                        >
+                          {problem.cell ?? ''}
+                        </TableCell>
                         <TableCell sx={{ overflowWrap: 'break-word', minWidth: { sm: 220 } }}>
                           {/* On a phone the cell's text goes above the problem, not in a column of its own. */}
-                          {problem.cell && <Box sx={{ display: { sm: 'none' }, fontFamily: 'monospace', overflowWrap: 'anywhere' }}>{problem.cell}</Box>}
+                          {problem.cell && (
+                            <Box sx={{ display: { sm: 'none' }, fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+                              {problem.cell}
+                            </Box>
+                          )}
                           {problem.message}
                         </TableCell>
                       </TableRow>
@@ -301,7 +443,8 @@ export function ItemImport({ tenantId }: { tenantId: string }) {
               <Box component="ul" sx={{ m: 0, pl: 2 }}>
                 {plan.warnings.slice(0, SHOWN_PROBLEMS).map((warning, index) => (
                   <li key={index}>
-                    {translate('backlot.itemImport.warningAt', { row: warning.row, column: warning.header ?? '—' })} {warning.cell && <code>{warning.cell}</code>} {warning.message}
+                    {translate('backlot.itemImport.warningAt', { row: warning.row, column: warning.header ?? '—' })}{' '}
+                    {warning.cell && <code>{warning.cell}</code>} {warning.message}
                   </li>
                 ))}
               </Box>
@@ -316,14 +459,17 @@ export function ItemImport({ tenantId }: { tenantId: string }) {
                 photos: view.done.photos,
                 skipped: view.done.skipped,
               })}
-              {view.done.unitsAdded + view.done.unitsRetired > 0 && ` ${translate('backlot.itemImport.unitsDone', { added: view.done.unitsAdded, retired: view.done.unitsRetired })}`}{' '}
+              {view.done.unitsAdded + view.done.unitsRetired > 0 &&
+                ` ${translate('backlot.itemImport.unitsDone', { added: view.done.unitsAdded, retired: view.done.unitsRetired })}`}{' '}
               <Link to={`/t/${tenantId}/items`}>{translate('backlot.itemImport.seeItems')}</Link>
             </Alert>
           ) : (
             <>
               {plan.refused.length > 0 && (
                 <FormControlLabel
-                  control={<Checkbox checked={skipRefused} onChange={(event) => setSkipRefused(event.target.checked)} />}
+                  control={
+                    <Checkbox checked={skipRefused} onChange={(event) => setSkipRefused(event.target.checked)} />
+                  }
                   label={translate('backlot.itemImport.skipRefused', {
                     smart_count: plan.refused.length,
                     rows: plan.refused
@@ -336,7 +482,14 @@ export function ItemImport({ tenantId }: { tenantId: string }) {
               <Box>
                 <Button
                   variant="contained"
-                  disabled={busy !== undefined || (toWrite === 0 && plan.remove.length === 0 && plan.unitsToRetire.length === 0 && plan.unitsToAdd === 0) || (plan.refused.length > 0 && !skipRefused)}
+                  disabled={
+                    busy !== undefined ||
+                    (toWrite === 0 &&
+                      plan.remove.length === 0 &&
+                      plan.unitsToRetire.length === 0 &&
+                      plan.unitsToAdd === 0) ||
+                    (plan.refused.length > 0 && !skipRefused)
+                  }
                   onClick={() => void run('import')}
                 >
                   {translate('backlot.itemImport.import', { smart_count: toWrite })}

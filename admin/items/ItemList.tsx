@@ -46,7 +46,10 @@ export function ItemList({ tenantId }: { tenantId: string }) {
   const translate = useTranslate();
   const { groupChoices, colourChoices, groups, customFields } = useTenantChoices(tenantId);
   const tenant = useQuoteTenant(tenantId);
-  const { data: tags } = useGetList<{ id: string; count: number }>(`tenants/${tenantId}/item-tags`, { pagination: { page: 1, perPage: 1000 }, sort: { field: 'id', order: 'ASC' } });
+  const { data: tags } = useGetList<{ id: string; count: number }>(`tenants/${tenantId}/item-tags`, {
+    pagination: { page: 1, perPage: 1000 },
+    sort: { field: 'id', order: 'ASC' },
+  });
   const tagChoices = (tags ?? []).map((tag) => ({ id: tag.id, name: `${tag.id} (${tag.count})` }));
   const categoryName = (item: Item) => {
     const group = groups.find((candidate) => candidate.slug === item.category.group);
@@ -61,9 +64,30 @@ export function ItemList({ tenantId }: { tenantId: string }) {
       perPage={25}
       filters={[
         <SearchInput key="q" source="q" alwaysOn placeholder={translate('backlot.items.search')} />,
-        <SelectInput key="group" source="group" label={translate('backlot.items.group')} choices={groupChoices} alwaysOn emptyText={translate('backlot.items.anyGroup')} />,
-        <SelectInput key="colors" source="colors" label={translate('backlot.items.colour')} choices={colourChoices} alwaysOn emptyText={translate('backlot.items.anyColour')} />,
-        <AutocompleteArrayInput key="tags" source="tags" label={translate('backlot.items.tags')} choices={tagChoices} alwaysOn sx={{ minWidth: 220 }} />,
+        <SelectInput
+          key="group"
+          source="group"
+          label={translate('backlot.items.group')}
+          choices={groupChoices}
+          alwaysOn
+          emptyText={translate('backlot.items.anyGroup')}
+        />,
+        <SelectInput
+          key="colors"
+          source="colors"
+          label={translate('backlot.items.colour')}
+          choices={colourChoices}
+          alwaysOn
+          emptyText={translate('backlot.items.anyColour')}
+        />,
+        <AutocompleteArrayInput
+          key="tags"
+          source="tags"
+          label={translate('backlot.items.tags')}
+          choices={tagChoices}
+          alwaysOn
+          sx={{ minWidth: 220 }}
+        />,
         <SelectArrayInput
           key="priceBin"
           source="priceBin"
@@ -86,7 +110,12 @@ export function ItemList({ tenantId }: { tenantId: string }) {
         <TopToolbar>
           <FilterButton />
           <CreateButton to={`/t/${tenantId}/items/create`} />
-          <Button component={Link} to={`/t/${tenantId}/items/import`} label="backlot.itemImport.open" startIcon={<UploadFileIcon />} />
+          <Button
+            component={Link}
+            to={`/t/${tenantId}/items/import`}
+            label="backlot.itemImport.open"
+            startIcon={<UploadFileIcon />}
+          />
         </TopToolbar>
       }
       empty={false}
@@ -103,15 +132,39 @@ export function ItemList({ tenantId }: { tenantId: string }) {
           label=""
           render={(item: Item) => {
             const photo = item.images?.[0];
-            return photo ? <img src={photo.url} alt="" width={56} height={42} style={{ objectFit: 'cover', borderRadius: 4, display: 'block' }} /> : null;
+            return photo ? (
+              <img
+                src={photo.url}
+                alt=""
+                width={56}
+                height={42}
+                style={{ objectFit: 'cover', borderRadius: 4, display: 'block' }}
+              />
+            ) : null;
           }}
         />
         <TextField source="name" label={translate('backlot.items.name')} />
-        <FunctionField label={translate('backlot.items.category')} render={categoryName} cellClassName="wide-only" headerClassName="wide-only" />
+        <FunctionField
+          label={translate('backlot.items.category')}
+          render={categoryName}
+          cellClassName="wide-only"
+          headerClassName="wide-only"
+        />
         {/* In the house's own currency and locale (a London house's rates are pounds). */}
-        <FunctionField source="rates.day" label={translate('backlot.items.dayRate')} sortBy="rates.day" textAlign="right" render={(item: Item) => tenant.money(item.rates.day)} />
+        <FunctionField
+          source="rates.day"
+          label={translate('backlot.items.dayRate')}
+          sortBy="rates.day"
+          textAlign="right"
+          render={(item: Item) => tenant.money(item.rates.day)}
+        />
         <NumberField source="quantity" label={translate('backlot.items.quantity')} />
-        <DateField source="updatedAt" label={translate('backlot.items.updated')} cellClassName="wide-only" headerClassName="wide-only" />
+        <DateField
+          source="updatedAt"
+          label={translate('backlot.items.updated')}
+          cellClassName="wide-only"
+          headerClassName="wide-only"
+        />
       </Datagrid>
     </List>
   );

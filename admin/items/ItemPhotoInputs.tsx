@@ -19,7 +19,8 @@ import { PHOTO_ACCEPTED, photoRefusal, PhotoUploadError, uploadPhoto } from './p
 const THUMB = { width: 120, height: 90 } as const;
 
 /** Addresses the form can show: a site path or an http(s) URL (the schema's assetUrl says which are valid). */
-const showable = (url: unknown): url is string => typeof url === 'string' && /^(?:https?:\/\/\S+|\/[^/\s\\]\S*)$/.test(url);
+const showable = (url: unknown): url is string =>
+  typeof url === 'string' && /^(?:https?:\/\/\S+|\/[^/\s\\]\S*)$/.test(url);
 
 function Thumbnail({ url, alt, dragging }: { url: unknown; alt: unknown; dragging: boolean }) {
   const translate = useTranslate();
@@ -40,9 +41,18 @@ function Thumbnail({ url, alt, dragging }: { url: unknown; alt: unknown; draggin
       }}
     >
       {showable(url) && !broken ? (
-        <img src={url} alt={typeof alt === 'string' ? alt : ''} onError={() => setFailed(url)} style={{ width: '100%', height: '100%', objectFit: 'contain', display: 'block' }} />
+        <img
+          src={url}
+          alt={typeof alt === 'string' ? alt : ''}
+          onError={() => setFailed(url)}
+          style={{ width: '100%', height: '100%', objectFit: 'contain', display: 'block' }}
+        />
       ) : (
-        <Typography variant="caption" color="text.secondary" sx={{ textAlign: 'center', px: 1, display: 'grid', placeItems: 'center' }}>
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          sx={{ textAlign: 'center', px: 1, display: 'grid', placeItems: 'center' }}
+        >
           <AddPhotoAlternateOutlinedIcon fontSize="small" aria-hidden />
           {translate(broken ? 'backlot.items.photoBroken' : 'backlot.items.photoNone')}
         </Typography>
@@ -95,9 +105,21 @@ export function ItemPhotoInputs({ tenantId }: { tenantId: string }) {
       </Box>
       <Box sx={{ flex: '1 1 260px', minWidth: 0 }}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1.5, alignItems: 'flex-start' }}>
-          <TextInput source="url" label={translate('backlot.items.photoUrl')} validate={required()} sx={{ flex: '1 1 220px', minWidth: 0 }} helperText={false} />
+          <TextInput
+            source="url"
+            label={translate('backlot.items.photoUrl')}
+            validate={required()}
+            sx={{ flex: '1 1 220px', minWidth: 0 }}
+            helperText={false}
+          />
           <Box sx={{ pt: { xs: 0, sm: 1 }, pb: 1 }}>
-            <Button variant="outlined" startIcon={<CloudUploadOutlinedIcon />} onClick={() => input.current?.click()} disabled={uploading !== undefined} aria-describedby={limitsId}>
+            <Button
+              variant="outlined"
+              startIcon={<CloudUploadOutlinedIcon />}
+              onClick={() => input.current?.click()}
+              disabled={uploading !== undefined}
+              aria-describedby={limitsId}
+            >
               {translate('backlot.items.photoUpload')}
             </Button>
             <input
@@ -106,14 +128,19 @@ export function ItemPhotoInputs({ tenantId }: { tenantId: string }) {
               accept={PHOTO_ACCEPTED}
               hidden
               aria-label={translate('backlot.items.photoUpload')}
-              onChange={(event) => (event.target.files?.[0] && void send(event.target.files[0]), (event.target.value = ''))}
+              onChange={(event) => (
+                event.target.files?.[0] && void send(event.target.files[0]),
+                (event.target.value = '')
+              )}
             />
           </Box>
         </Box>
         <Typography id={limitsId} variant="caption" color="text.secondary" component="p" sx={{ mt: -0.5, mb: 1 }}>
           {translate('backlot.items.photoLimits', { mb: MAX_ASSET_BYTES / 1024 / 1024 })}
         </Typography>
-        {uploading && <LinearProgress sx={{ mb: 1 }} aria-label={translate('backlot.items.photoUploading', { name: uploading })} />}
+        {uploading && (
+          <LinearProgress sx={{ mb: 1 }} aria-label={translate('backlot.items.photoUploading', { name: uploading })} />
+        )}
         {/* Said beside the row (and read out), not in a snackbar that would cover the inputs below. */}
         <Typography role="status" variant="body2" color="success.dark" sx={{ mb: uploaded ? 1 : 0 }}>
           {uploaded && translate('backlot.items.photoUploaded', { name: uploaded })}
@@ -123,10 +150,32 @@ export function ItemPhotoInputs({ tenantId }: { tenantId: string }) {
             {refusal}
           </Alert>
         )}
-        <TextInput id={altId} source="alt" label={translate('backlot.items.photoAlt')} validate={required()} helperText={translate('backlot.items.photoAltHelp')} />
+        <TextInput
+          id={altId}
+          source="alt"
+          label={translate('backlot.items.photoAlt')}
+          validate={required()}
+          helperText={translate('backlot.items.photoAltHelp')}
+        />
         <Box sx={{ display: 'flex', gap: 1.5 }}>
-          <NumberInput source="width" label={translate('backlot.items.photoWidth')} validate={required()} min={1} max={8192} sx={{ flex: '1 1 0', minWidth: 0, maxWidth: 160 }} helperText={false} />
-          <NumberInput source="height" label={translate('backlot.items.photoHeight')} validate={required()} min={1} max={8192} sx={{ flex: '1 1 0', minWidth: 0, maxWidth: 160 }} helperText={false} />
+          <NumberInput
+            source="width"
+            label={translate('backlot.items.photoWidth')}
+            validate={required()}
+            min={1}
+            max={8192}
+            sx={{ flex: '1 1 0', minWidth: 0, maxWidth: 160 }}
+            helperText={false}
+          />
+          <NumberInput
+            source="height"
+            label={translate('backlot.items.photoHeight')}
+            validate={required()}
+            min={1}
+            max={8192}
+            sx={{ flex: '1 1 0', minWidth: 0, maxWidth: 160 }}
+            helperText={false}
+          />
         </Box>
       </Box>
     </Box>

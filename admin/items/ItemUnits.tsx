@@ -5,7 +5,22 @@
  * (a unit out on an order is checked in on the scan screen instead). Labels print from here.
  */
 import QrCode2Icon from '@mui/icons-material/QrCode2';
-import { Alert, Box, Button, Card, CardContent, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { fetchUtils } from 'ra-core';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useTranslate } from 'react-admin';
@@ -13,9 +28,21 @@ import type { Unit } from '../../schema/types.generated';
 import { FormDialog } from '../components/FormDialog';
 
 type Move = 'inService' | 'repair' | 'retired';
-const statusColour = { inService: 'success', out: 'info', repair: 'warning', lost: 'error', retired: 'default' } as const;
+const statusColour = {
+  inService: 'success',
+  out: 'info',
+  repair: 'warning',
+  lost: 'error',
+  retired: 'default',
+} as const;
 /** The moves a unit in each status can make here. */
-const movesFrom: Record<Unit['status'], Move[]> = { inService: ['repair', 'retired'], out: [], repair: ['inService', 'retired'], lost: ['inService'], retired: ['inService'] };
+const movesFrom: Record<Unit['status'], Move[]> = {
+  inService: ['repair', 'retired'],
+  out: [],
+  repair: ['inService', 'retired'],
+  lost: ['inService'],
+  retired: ['inService'],
+};
 
 export function ItemUnits({
   tenantId,
@@ -63,7 +90,13 @@ export function ItemUnits({
   return (
     <Card component="section" aria-labelledby="item-units-heading" sx={{ mt: 2 }}>
       <CardContent>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} justifyContent="space-between" alignItems={{ sm: 'center' }} sx={{ mb: 1 }}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={1}
+          justifyContent="space-between"
+          alignItems={{ sm: 'center' }}
+          sx={{ mb: 1 }}
+        >
           <Box>
             <Typography id="item-units-heading" variant="h6" component="h2">
               {translate('backlot.units.title')}
@@ -78,7 +111,11 @@ export function ItemUnits({
                 {translate('backlot.units.track')}
               </Button>
             )}
-            <Button component={Link} to={`/t/${tenantId}/dispatch/labels?item=${encodeURIComponent(objectID)}`} startIcon={<QrCode2Icon />}>
+            <Button
+              component={Link}
+              to={`/t/${tenantId}/dispatch/labels?item=${encodeURIComponent(objectID)}`}
+              startIcon={<QrCode2Icon />}
+            >
               {translate('backlot.labels.print')}
             </Button>
           </Stack>
@@ -100,9 +137,17 @@ export function ItemUnits({
                   <TableRow key={unit.tag}>
                     <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{unit.tag}</TableCell>
                     <TableCell>
-                      <Chip size="small" color={statusColour[unit.status]} label={translate(`backlot.units.statuses.${unit.status}`)} />
+                      <Chip
+                        size="small"
+                        color={statusColour[unit.status]}
+                        label={translate(`backlot.units.statuses.${unit.status}`)}
+                      />
                       {unit.orderId && (
-                        <Button size="small" component={Link} to={`/t/${tenantId}/dispatch/${encodeURIComponent(unit.orderId)}`}>
+                        <Button
+                          size="small"
+                          component={Link}
+                          to={`/t/${tenantId}/dispatch/${encodeURIComponent(unit.orderId)}`}
+                        >
                           {translate('backlot.units.onOrder')}
                         </Button>
                       )}
@@ -110,7 +155,12 @@ export function ItemUnits({
                     <TableCell sx={{ overflowWrap: 'anywhere' }}>{unit.condition ?? '—'}</TableCell>
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                       {movesFrom[unit.status].map((to) => (
-                        <Button key={to} size="small" color={to === 'retired' ? 'warning' : 'primary'} onClick={() => setMoving({ unit, to })}>
+                        <Button
+                          key={to}
+                          size="small"
+                          color={to === 'retired' ? 'warning' : 'primary'}
+                          onClick={() => setMoving({ unit, to })}
+                        >
                           {translate(`backlot.units.moves.${to}`)}
                         </Button>
                       ))}
@@ -128,7 +178,10 @@ export function ItemUnits({
           to={moving.to}
           onClose={() => setMoving(undefined)}
           move={async (note) => {
-            await fetchUtils.fetchJson(`${base}/units/${encodeURIComponent(moving.unit.tag)}/status`, { method: 'POST', body: JSON.stringify({ status: moving.to, ...(note && { note }) }) });
+            await fetchUtils.fetchJson(`${base}/units/${encodeURIComponent(moving.unit.tag)}/status`, {
+              method: 'POST',
+              body: JSON.stringify({ status: moving.to, ...(note && { note }) }),
+            });
             setMoving(undefined);
             await load();
             onMoved();
@@ -139,7 +192,17 @@ export function ItemUnits({
   );
 }
 
-function MoveDialog({ unit, to, onClose, move }: { unit: Unit; to: Move; onClose: () => void; move: (note: string) => Promise<void> }) {
+function MoveDialog({
+  unit,
+  to,
+  onClose,
+  move,
+}: {
+  unit: Unit;
+  to: Move;
+  onClose: () => void;
+  move: (note: string) => Promise<void>;
+}) {
   const translate = useTranslate();
   const [note, setNote] = useState('');
   return (

@@ -13,13 +13,28 @@ export interface ImportMapping {
 }
 
 export interface ImportView {
-  sheet: { name: string; headers: string[]; sample: string[][]; rows: number; encoding: string | null; delimiter: string | null };
+  sheet: {
+    name: string;
+    headers: string[];
+    sample: string[][];
+    rows: number;
+    encoding: string | null;
+    delimiter: string | null;
+  };
   fields: Array<{ field: string; title: string; required?: boolean }>;
   mapping: ImportMapping;
   mappingFrom: 'file' | 'saved' | 'guessed' | 'given';
   categoryPaths: Array<{ path: string; names: string }>;
   plan: ImportSummary;
-  done?: { counts: { added: number; updated: number; unchanged: number }; photos: number; skipped: number; categoriesAdded: number; unitsAdded: number; unitsRetired: number; removed: number };
+  done?: {
+    counts: { added: number; updated: number; unchanged: number };
+    photos: number;
+    skipped: number;
+    categoriesAdded: number;
+    unitsAdded: number;
+    unitsRetired: number;
+    removed: number;
+  };
 }
 
 export interface ImportRequest {
@@ -54,7 +69,11 @@ export class ImportRequestError extends Error {
 type AnswerLine = { progress?: ImportProgress; result?: ImportView; error?: { statusCode: number; message: string } };
 
 /** POSTs the request as JSON, telling its progress; an import's answer comes as NDJSON lines (progress, then the result or the error). */
-function postWithProgress(url: string, request: ImportRequest, onProgress: (progress: ImportProgress) => void): Promise<ImportView> {
+function postWithProgress(
+  url: string,
+  request: ImportRequest,
+  onProgress: (progress: ImportProgress) => void,
+): Promise<ImportView> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     const fail = (status: number, message: string) => reject(new ImportRequestError(message, status, { message }));
@@ -91,14 +110,21 @@ function postWithProgress(url: string, request: ImportRequest, onProgress: (prog
           answer = last ?? {};
         } else {
           const body = JSON.parse(xhr.responseText) as ImportView & { message?: string; statusCode?: number };
-          answer = xhr.status === 200 ? { result: body } : { error: { statusCode: xhr.status, message: body.message ?? xhr.statusText } };
+          answer =
+            xhr.status === 200
+              ? { result: body }
+              : { error: { statusCode: xhr.status, message: body.message ?? xhr.statusText } };
         }
       } catch {
         return fail(xhr.status, `The server answered ${xhr.status} ${xhr.statusText}, not a report.`);
       }
       if (answer.result) resolve(answer.result);
       else if (answer.error) fail(answer.error.statusCode, answer.error.message);
-      else fail(xhr.status, 'The import was cut off before it answered: check the items, then import again (the same sheet changes nothing twice).');
+      else
+        fail(
+          xhr.status,
+          'The import was cut off before it answered: check the items, then import again (the same sheet changes nothing twice).',
+        );
     };
     xhr.send(JSON.stringify(request));
   });
@@ -107,10 +133,13 @@ function postWithProgress(url: string, request: ImportRequest, onProgress: (prog
 const importPath = (tenantId: string) => `/api/tenants/${encodeURIComponent(tenantId)}/items/import`;
 
 export const itemImportApi = {
-  check: (tenantId: string, request: ImportRequest, onProgress: (progress: ImportProgress) => void) => postWithProgress(`${importPath(tenantId)}/check`, request, onProgress),
+  check: (tenantId: string, request: ImportRequest, onProgress: (progress: ImportProgress) => void) =>
+    postWithProgress(`${importPath(tenantId)}/check`, request, onProgress),
   /** The catalogue as a spreadsheet with the columns the import reads back (the console's session cookie goes with it). */
-  exportHref: (tenantId: string, format: 'csv' | 'xlsx') => `${importPath(tenantId).replace(/\/import$/, '')}/export.${format}`,
-  run: (tenantId: string, request: ImportRequest, onProgress: (progress: ImportProgress) => void) => postWithProgress(importPath(tenantId), request, onProgress),
+  exportHref: (tenantId: string, format: 'csv' | 'xlsx') =>
+    `${importPath(tenantId).replace(/\/import$/, '')}/export.${format}`,
+  run: (tenantId: string, request: ImportRequest, onProgress: (progress: ImportProgress) => void) =>
+    postWithProgress(importPath(tenantId), request, onProgress),
 };
 
 /** The dry run's problems as a CSV the user downloads (`file:row:column`, header, cell, problem). */
@@ -121,7 +150,14 @@ export function problemsCsv(problems: readonly ImportProblem[]): string {
   };
   const rows = [
     ['File', 'Row', 'Column', 'Header', 'Cell', 'Problem'],
-    ...problems.map((problem) => [problem.file, String(problem.row), String(problem.column ?? ''), problem.header ?? '', problem.cell ?? '', problem.message]),
+    ...problems.map((problem) => [
+      problem.file,
+      String(problem.row),
+      String(problem.column ?? ''),
+      problem.header ?? '',
+      problem.cell ?? '',
+      problem.message,
+    ]),
   ];
   return `\ufeff${rows.map((row) => row.map(quote).join(',')).join('\r\n')}\r\n`;
 }

@@ -31,7 +31,12 @@ export class PhotoUploadError extends Error {}
 function naturalSize(url: string): Promise<{ width: number; height: number } | undefined> {
   return new Promise((resolve) => {
     const image = new Image();
-    image.onload = () => resolve(image.naturalWidth > 0 && image.naturalHeight > 0 ? { width: image.naturalWidth, height: image.naturalHeight } : undefined);
+    image.onload = () =>
+      resolve(
+        image.naturalWidth > 0 && image.naturalHeight > 0
+          ? { width: image.naturalWidth, height: image.naturalHeight }
+          : undefined,
+      );
     image.onerror = () => resolve(undefined);
     image.src = url;
   });
@@ -48,10 +53,17 @@ export async function uploadPhoto(tenantId: string, file: File): Promise<Uploade
       body: JSON.stringify({ name: uploadName(file.name), data: await base64Of(file) }),
     });
   } catch {
-    throw new PhotoUploadError('Could not reach the server: nothing was uploaded. Try again when the connection is back.');
+    throw new PhotoUploadError(
+      'Could not reach the server: nothing was uploaded. Try again when the connection is back.',
+    );
   }
-  const answer = (await response.json().catch(() => ({}))) as { message?: string; errors?: Record<string, string> } & Partial<UploadedPhoto>;
-  if (!response.ok || !answer.url) throw new PhotoUploadError(answer.errors?.data ?? answer.message ?? `The server answered ${response.status}.`);
-  const size = answer.width && answer.height ? { width: answer.width, height: answer.height } : await naturalSize(answer.url);
+  const answer = (await response.json().catch(() => ({}))) as {
+    message?: string;
+    errors?: Record<string, string>;
+  } & Partial<UploadedPhoto>;
+  if (!response.ok || !answer.url)
+    throw new PhotoUploadError(answer.errors?.data ?? answer.message ?? `The server answered ${response.status}.`);
+  const size =
+    answer.width && answer.height ? { width: answer.width, height: answer.height } : await naturalSize(answer.url);
   return { url: answer.url, ...(size && { width: Math.round(size.width), height: Math.round(size.height) }) };
 }

@@ -7,7 +7,17 @@
  */
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import PrintIcon from '@mui/icons-material/Print';
-import { Alert, Box, Button, GlobalStyles, LinearProgress, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  GlobalStyles,
+  LinearProgress,
+  Stack,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
 import { fetchUtils } from 'ra-core';
 import { useEffect, useState } from 'react';
 import { Link, Title, useTranslate } from 'react-admin';
@@ -52,8 +62,13 @@ export function LabelSheet({ tenantId }: { tenantId: string }) {
       (failure: Error) => setError(failure.message),
     );
   }, [tenantId, item, order]);
-  const house = withDefaults('vendor', tenant?.vendor ?? ({} as Tenant['vendor'])).displayName ?? tenant?.vendor.name ?? tenantId;
-  const back = order ? `/t/${tenantId}/dispatch/${encodeURIComponent(order)}` : item ? `/t/${tenantId}/items/${encodeURIComponent(item)}` : `/t/${tenantId}/dispatch`;
+  const house =
+    withDefaults('vendor', tenant?.vendor ?? ({} as Tenant['vendor'])).displayName ?? tenant?.vendor.name ?? tenantId;
+  const back = order
+    ? `/t/${tenantId}/dispatch/${encodeURIComponent(order)}`
+    : item
+      ? `/t/${tenantId}/items/${encodeURIComponent(item)}`
+      : `/t/${tenantId}/dispatch`;
   const roll = layout === 'roll';
   const problem = !item && !order ? translate('backlot.labels.nothing') : error;
 
@@ -62,7 +77,13 @@ export function LabelSheet({ tenantId }: { tenantId: string }) {
       <Title title={translate('backlot.labels.title')} />
       {printAlone}
       <GlobalStyles styles={pageStyles[layout]} />
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} justifyContent="space-between" alignItems={{ sm: 'center' }} sx={{ mb: 2, displayPrint: 'none' }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        justifyContent="space-between"
+        alignItems={{ sm: 'center' }}
+        sx={{ mb: 2, displayPrint: 'none' }}
+      >
         <Box>
           <Button component={Link} to={back} startIcon={<ArrowBackIcon />}>
             {translate('backlot.labels.back')}
@@ -70,14 +91,29 @@ export function LabelSheet({ tenantId }: { tenantId: string }) {
           <Typography variant="h5" component="h1">
             {translate('backlot.labels.title')}
           </Typography>
-          {labels && <Typography color="text.secondary">{translate('backlot.labels.count', { smart_count: labels.length })}</Typography>}
+          {labels && (
+            <Typography color="text.secondary">
+              {translate('backlot.labels.count', { smart_count: labels.length })}
+            </Typography>
+          )}
         </Box>
         <Stack direction="row" spacing={1} alignItems="center">
-          <ToggleButtonGroup size="small" exclusive value={layout} onChange={(_event, value: Layout | null) => value && setLayout(value)} aria-label={translate('backlot.labels.layout')}>
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            value={layout}
+            onChange={(_event, value: Layout | null) => value && setLayout(value)}
+            aria-label={translate('backlot.labels.layout')}
+          >
             <ToggleButton value="sheet">{translate('backlot.labels.sheet')}</ToggleButton>
             <ToggleButton value="roll">{translate('backlot.labels.roll')}</ToggleButton>
           </ToggleButtonGroup>
-          <Button variant="contained" startIcon={<PrintIcon />} disabled={!labels?.length} onClick={() => window.print()}>
+          <Button
+            variant="contained"
+            startIcon={<PrintIcon />}
+            disabled={!labels?.length}
+            onClick={() => window.print()}
+          >
             {translate('backlot.scan.print')}
           </Button>
         </Stack>
@@ -95,7 +131,9 @@ export function LabelSheet({ tenantId }: { tenantId: string }) {
             p: 0,
             display: 'grid',
             gap: roll ? 2 : '4mm',
-            gridTemplateColumns: roll ? 'repeat(auto-fill, 62mm)' : { xs: '1fr', sm: 'repeat(auto-fill, minmax(62mm, 1fr))' },
+            gridTemplateColumns: roll
+              ? 'repeat(auto-fill, 62mm)'
+              : { xs: '1fr', sm: 'repeat(auto-fill, minmax(62mm, 1fr))' },
             '@media print': roll ? { display: 'block' } : { gridTemplateColumns: 'repeat(3, 1fr)' },
           }}
         >
@@ -122,11 +160,34 @@ export function LabelSheet({ tenantId }: { tenantId: string }) {
               <QrCode text={label.code} size="24mm" label={translate('backlot.labels.qr', { code: label.code })} />
               <Box sx={{ minWidth: 0, lineHeight: 1.15, fontFamily: 'Arial, Helvetica, sans-serif' }}>
                 <Box sx={{ fontSize: '6.5pt', textTransform: 'uppercase', letterSpacing: '0.04em' }}>{house}</Box>
-                <Box sx={{ fontSize: '7.5pt', fontWeight: 700, display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>{label.name}</Box>
-                <Box sx={{ fontSize: label.tag ? '9pt' : '7pt', fontFamily: 'ui-monospace, Menlo, Consolas, monospace', fontWeight: 700, mt: '1mm', overflowWrap: 'anywhere' }}>
+                <Box
+                  sx={{
+                    fontSize: '7.5pt',
+                    fontWeight: 700,
+                    display: '-webkit-box',
+                    WebkitLineClamp: 2,
+                    WebkitBoxOrient: 'vertical',
+                    overflow: 'hidden',
+                  }}
+                >
+                  {label.name}
+                </Box>
+                <Box
+                  sx={{
+                    fontSize: label.tag ? '9pt' : '7pt',
+                    fontFamily: 'ui-monospace, Menlo, Consolas, monospace',
+                    fontWeight: 700,
+                    mt: '1mm',
+                    overflowWrap: 'anywhere',
+                  }}
+                >
                   {label.tag ?? translate('backlot.labels.counted')}
                 </Box>
-                {label.location && <Box sx={{ fontSize: '6.5pt' }}>{translate('backlot.labels.location', { location: label.location })}</Box>}
+                {label.location && (
+                  <Box sx={{ fontSize: '6.5pt' }}>
+                    {translate('backlot.labels.location', { location: label.location })}
+                  </Box>
+                )}
               </Box>
             </Box>
           ))}

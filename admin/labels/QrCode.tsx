@@ -12,11 +12,21 @@ export function QrCode({ text, size, label }: { text: string; size: string; labe
   const { path, span } = useMemo(() => {
     const { modules } = qrMatrix(text, { errorCorrectionLevel: 'M' });
     let drawn = '';
-    for (let row = 0; row < modules.size; row += 1) for (let column = 0; column < modules.size; column += 1) if (modules.get(row, column)) drawn += `M${column + QUIET} ${row + QUIET}h1v1h-1z`;
+    for (let row = 0; row < modules.size; row += 1)
+      for (let column = 0; column < modules.size; column += 1)
+        if (modules.get(row, column)) drawn += `M${column + QUIET} ${row + QUIET}h1v1h-1z`;
     return { path: drawn, span: modules.size + QUIET * 2 };
   }, [text]);
   return (
-    <svg role="img" aria-label={label} viewBox={`0 0 ${span} ${span}`} width={size} height={size} shapeRendering="crispEdges" style={{ display: 'block', flex: 'none' }}>
+    <svg
+      role="img"
+      aria-label={label}
+      viewBox={`0 0 ${span} ${span}`}
+      width={size}
+      height={size}
+      shapeRendering="crispEdges"
+      style={{ display: 'block', flex: 'none' }}
+    >
       <rect width={span} height={span} fill="#fff" />
       <path d={path} fill="#000" />
     </svg>

@@ -2,5 +2,12 @@
 import { GlobalStyles } from '@mui/material';
 
 export const printAlone = (
-  <GlobalStyles styles={{ '@media print': { '.MuiAppBar-root, .MuiDrawer-root, .RaAppBar-root': { display: 'none !important' }, '.RaLayout-appFrame': { marginTop: '0 !important' } } }} />
+  <GlobalStyles
+    styles={{
+      '@media print': {
+        '.MuiAppBar-root, .MuiDrawer-root, .RaAppBar-root': { display: 'none !important' },
+        '.RaLayout-appFrame': { marginTop: '0 !important' },
+      },
+    }}
+  />
 );

@@ -4,5 +4,8 @@
  * build, which must not see them.
  */
 declare module 'qrcode/lib/core/qrcode' {
-  export function create(text: string, options?: { errorCorrectionLevel?: 'L' | 'M' | 'Q' | 'H' }): { modules: { size: number; get(row: number, column: number): boolean | number } };
+  export function create(
+    text: string,
+    options?: { errorCorrectionLevel?: 'L' | 'M' | 'Q' | 'H' },
+  ): { modules: { size: number; get(row: number, column: number): boolean | number } };
 }

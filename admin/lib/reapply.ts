@@ -7,11 +7,13 @@
  */
 
 type Plain = Record<string, unknown>;
-const isPlain = (value: unknown): value is Plain => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPlain = (value: unknown): value is Plain =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, index) => deepEqual(item, b[index]));
+  if (Array.isArray(a) && Array.isArray(b))
+    return a.length === b.length && a.every((item, index) => deepEqual(item, b[index]));
   if (isPlain(a) && isPlain(b)) {
     const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
     return [...keys].every((key) => deepEqual(a[key], b[key]));
@@ -65,4 +67,7 @@ export function changesOf(base: unknown, mine: unknown, theirs: unknown, path = 
 }
 
 /** Both sides changed it, to different values: whose to keep is a choice, not a merge. */
-export const isClash = (change: Change) => !deepEqual(change.mine, change.base) && !deepEqual(change.theirs, change.base) && !deepEqual(change.mine, change.theirs);
+export const isClash = (change: Change) =>
+  !deepEqual(change.mine, change.base) &&
+  !deepEqual(change.theirs, change.base) &&
+  !deepEqual(change.mine, change.theirs);

@@ -9,8 +9,22 @@ import type { FieldSpec } from '../schema-form/fields';
 import { validatorsOf } from '../schema-form/SchemaInput';
 import type { TargetOption } from './link-targets';
 
-export function LinkTargetInput({ source, field, options, extraValidators }: { source: string; field: FieldSpec; options: readonly TargetOption[]; extraValidators: Validator[] }) {
-  const { field: input, fieldState, isRequired } = useInput({ source, validate: [...validatorsOf(field), ...extraValidators] });
+export function LinkTargetInput({
+  source,
+  field,
+  options,
+  extraValidators,
+}: {
+  source: string;
+  field: FieldSpec;
+  options: readonly TargetOption[];
+  extraValidators: Validator[];
+}) {
+  const {
+    field: input,
+    fieldState,
+    isRequired,
+  } = useInput({ source, validate: [...validatorsOf(field), ...extraValidators] });
   const value = typeof input.value === 'string' ? input.value : '';
   return (
     <Autocomplete<TargetOption, false, false, true>
@@ -26,7 +40,11 @@ export function LinkTargetInput({ source, field, options, extraValidators }: { s
       getOptionLabel={(option) => (typeof option === 'string' ? option : option.path)}
       filterOptions={(all, state) => {
         const query = state.inputValue.trim().toLowerCase();
-        return query ? all.filter((option) => option.path.toLowerCase().includes(query) || option.label.toLowerCase().includes(query)) : all;
+        return query
+          ? all.filter(
+              (option) => option.path.toLowerCase().includes(query) || option.label.toLowerCase().includes(query),
+            )
+          : all;
       }}
       renderOption={({ key, ...props }, option) => (
         <li key={key} {...props}>

@@ -23,8 +23,14 @@ import { LinkTargetInput } from './LinkTargetInput';
 const LISTS = ['headerLinks', 'footerLinks', 'socialLinks'] as const;
 export type LinkList = (typeof LISTS)[number];
 
-const schemas = Object.fromEntries(LISTS.map((key) => [key, siteList(key)])) as Record<LinkList, ReturnType<typeof siteList>>;
-const rowFields = Object.fromEntries(LISTS.map((key) => [key, fieldsOf(schemas[key].row)])) as Record<LinkList, FieldSpec[]>;
+const schemas = Object.fromEntries(LISTS.map((key) => [key, siteList(key)])) as Record<
+  LinkList,
+  ReturnType<typeof siteList>
+>;
+const rowFields = Object.fromEntries(LISTS.map((key) => [key, fieldsOf(schemas[key].row)])) as Record<
+  LinkList,
+  FieldSpec[]
+>;
 const childrenSchema = propertySchema(schemas.headerLinks.row, 'children')!;
 const childFields = fieldsOf(itemSchema(childrenSchema)!);
 
@@ -34,15 +40,47 @@ interface RowContext {
 }
 
 /** One link's inputs on one line (wrapping on a phone): text, target, then its switches. */
-function LinkInputs({ rowSource, fields, context }: { rowSource: string; fields: readonly FieldSpec[]; context: RowContext }) {
+function LinkInputs({
+  rowSource,
+  fields,
+  context,
+}: {
+  rowSource: string;
+  fields: readonly FieldSpec[];
+  context: RowContext;
+}) {
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, alignItems: 'center' }}>
       {fields.map((field) => {
-        if (field.source === 'target') return <LinkTargetInput key={field.source} source={`${rowSource}.target`} field={field} options={context.options} extraValidators={[context.rules]} />;
-        if (field.kind === 'boolean') return <SchemaInput key={field.source} field={field} source={`${rowSource}.${field.source}`} size="small" hideHelp />;
+        if (field.source === 'target')
+          return (
+            <LinkTargetInput
+              key={field.source}
+              source={`${rowSource}.target`}
+              field={field}
+              options={context.options}
+              extraValidators={[context.rules]}
+            />
+          );
+        if (field.kind === 'boolean')
+          return (
+            <SchemaInput
+              key={field.source}
+              field={field}
+              source={`${rowSource}.${field.source}`}
+              size="small"
+              hideHelp
+            />
+          );
         return (
           <Box key={field.source} sx={{ flex: '1 1 160px', minWidth: 0 }}>
-            <SchemaInput field={field} source={`${rowSource}.${field.source}`} extraValidators={[context.rules]} size="small" hideHelp />
+            <SchemaInput
+              field={field}
+              source={`${rowSource}.${field.source}`}
+              extraValidators={[context.rules]}
+              size="small"
+              hideHelp
+            />
           </Box>
         );
       })}
@@ -82,10 +120,19 @@ function DropdownLinks({ rowSource, context }: { rowSource: string; context: Row
   );
 }
 
-const labelOf = (row: Record<string, unknown>) => (typeof row.label === 'string' ? row.label : typeof row.network === 'string' ? row.network : '');
+const labelOf = (row: Record<string, unknown>) =>
+  typeof row.label === 'string' ? row.label : typeof row.network === 'string' ? row.network : '';
 
 /** The rows of one link list, in a form whose `items` are that list. `tree` and `pages` give the category and content pages a link may point to. */
-export function LinkListRows({ list, tree, pages }: { list: LinkList; tree: CategoryTree | undefined; pages?: ContentPages['pages'] }) {
+export function LinkListRows({
+  list,
+  tree,
+  pages,
+}: {
+  list: LinkList;
+  tree: CategoryTree | undefined;
+  pages?: ContentPages['pages'];
+}) {
   const translate = useTranslate();
   const schema = schemas[list];
   const context = useMemo<RowContext>(
@@ -95,7 +142,11 @@ export function LinkListRows({ list, tree, pages }: { list: LinkList; tree: Cate
         rules: ['link-target-resolves', 'unique-sibling-names'],
         listPointer: `/${list}`,
         rowInput: 'label',
-        partsOf: (values) => ({ site: { [list]: values.items } as never, ...(tree && { categories: { groups: tree.groups } }), ...(pages && { pages: { pages } }) }),
+        partsOf: (values) => ({
+          site: { [list]: values.items } as never,
+          ...(tree && { categories: { groups: tree.groups } }),
+          ...(pages && { pages: { pages } }),
+        }),
       }),
     }),
     [tree, pages, list],
@@ -130,15 +181,30 @@ export function LinksEdit() {
   // The category pages a link may point to; the links rule needs the tree too.
   const { data: tree } = useGetOne<CategoryTree & { id: string }>(`tenants/${tenantId}/categories`, { id: 'tree' });
   // The tenant's own pages, to offer and to check links against.
-  const { data: pages } = useGetOne<{ id: string; items: ContentPages['pages'] }>(`tenants/${tenantId}/pages`, { id: 'pages' });
+  const { data: pages } = useGetOne<{ id: string; items: ContentPages['pages'] }>(`tenants/${tenantId}/pages`, {
+    id: 'pages',
+  });
   return (
     <Box>
       <Tabs value={list} aria-label="Link lists" sx={{ mt: 1 }}>
         {LISTS.map((key) => (
-          <Tab key={key} value={key} label={translate(`backlot.links.${key}`)} component={Link} to={`/t/${tenantId}/links/${key}`} />
+          <Tab
+            key={key}
+            value={key}
+            label={translate(`backlot.links.${key}`)}
+            component={Link}
+            to={`/t/${tenantId}/links/${key}`}
+          />
         ))}
       </Tabs>
-      <RecordEdit preview={{ path: '/' }} transform={withoutEmptyValues} key={list} resource={`tenants/${tenantId}/links`} id={list} title={translate('backlot.links.title', { tenant: tenantId })}>
+      <RecordEdit
+        preview={{ path: '/' }}
+        transform={withoutEmptyValues}
+        key={list}
+        resource={`tenants/${tenantId}/links`}
+        id={list}
+        title={translate('backlot.links.title', { tenant: tenantId })}
+      >
         <SimpleForm toolbar={<RecordToolbar />} warnWhenUnsavedChanges mode="onChange">
           <LinkListRows list={list} tree={tree} pages={pages?.items} />
         </SimpleForm>

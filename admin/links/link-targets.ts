@@ -8,7 +8,10 @@ export interface TargetOption {
   kind: 'Page' | 'Category';
 }
 
-export function targetOptions(tree: CategoryTree | undefined, pages: ReadonlyArray<{ path: string; title: string }> = []): TargetOption[] {
+export function targetOptions(
+  tree: CategoryTree | undefined,
+  pages: ReadonlyArray<{ path: string; title: string }> = [],
+): TargetOption[] {
   const options: TargetOption[] = [
     ...STOREFRONT_ROUTES.map((route) => ({ path: route.path, label: route.purpose, kind: 'Page' as const })),
     ...pages.map((page) => ({ path: page.path, label: page.title, kind: 'Page' as const })),
@@ -18,8 +21,17 @@ export function targetOptions(tree: CategoryTree | undefined, pages: ReadonlyArr
     const groupPath = `${RENTALS_BASE_PATH}/${group.slug}`;
     options.push({ path: groupPath, label: group.name, kind: 'Category' });
     for (const category of group.categories) {
-      options.push({ path: `${groupPath}/${category.slug}`, label: `${group.name} › ${category.name}`, kind: 'Category' });
-      for (const sub of category.subcategories ?? []) options.push({ path: `${groupPath}/${category.slug}/${sub.slug}`, label: `${group.name} › ${category.name} › ${sub.name}`, kind: 'Category' });
+      options.push({
+        path: `${groupPath}/${category.slug}`,
+        label: `${group.name} › ${category.name}`,
+        kind: 'Category',
+      });
+      for (const sub of category.subcategories ?? [])
+        options.push({
+          path: `${groupPath}/${category.slug}/${sub.slug}`,
+          label: `${group.name} › ${category.name} › ${sub.name}`,
+          kind: 'Category',
+        });
     }
   }
   return options;

@@ -4,7 +4,16 @@
  * beside its plain text.
  */
 import { Alert, Box, Typography } from '@mui/material';
-import { Datagrid, DateField, List, Show, SimpleShowLayout, TextField, useRecordContext, useTranslate } from 'react-admin';
+import {
+  Datagrid,
+  DateField,
+  List,
+  Show,
+  SimpleShowLayout,
+  TextField,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
 
 interface OutboxMessage {
   id: string;
@@ -15,7 +24,12 @@ interface OutboxMessage {
 export function OutboxList() {
   const translate = useTranslate();
   return (
-    <List sort={{ field: 'id', order: 'DESC' }} perPage={25} empty={<Box sx={{ p: 3 }}>{translate('backlot.outbox.empty')}</Box>} actions={false}>
+    <List
+      sort={{ field: 'id', order: 'DESC' }}
+      perPage={25}
+      empty={<Box sx={{ p: 3 }}>{translate('backlot.outbox.empty')}</Box>}
+      actions={false}
+    >
       <Datagrid rowClick="show" bulkActionButtons={false}>
         <DateField source="at" label="When" showTime sortable={false} />
         <TextField source="tenantId" label="Tenant" sortable={false} />
@@ -37,7 +51,12 @@ function MessageBody() {
           HTML part
         </Typography>
         {message.html ? (
-          <iframe title="The message's HTML part" sandbox="" srcDoc={message.html} style={{ width: '100%', height: 560, border: '1px solid #ddd', background: '#fff' }} />
+          <iframe
+            title="The message's HTML part"
+            sandbox=""
+            srcDoc={message.html}
+            style={{ width: '100%', height: 560, border: '1px solid #ddd', background: '#fff' }}
+          />
         ) : (
           <Alert severity="info">No HTML part.</Alert>
         )}
@@ -46,7 +65,18 @@ function MessageBody() {
         <Typography variant="subtitle2" component="h2" sx={{ mb: 1 }}>
           Text part
         </Typography>
-        <Box component="pre" sx={{ whiteSpace: 'pre-wrap', fontFamily: 'ui-monospace, Menlo, Consolas, monospace', fontSize: 13, p: 2, bgcolor: 'grey.100', borderRadius: 1, m: 0 }}>
+        <Box
+          component="pre"
+          sx={{
+            whiteSpace: 'pre-wrap',
+            fontFamily: 'ui-monospace, Menlo, Consolas, monospace',
+            fontSize: 13,
+            p: 2,
+            bgcolor: 'grey.100',
+            borderRadius: 1,
+            m: 0,
+          }}
+        >
           {message.text}
         </Box>
       </Box>

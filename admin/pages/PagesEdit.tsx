@@ -36,7 +36,9 @@ const addressValidator = (value: unknown, values: { items?: PageValue[] }) => {
   if (typeof value !== 'string' || !value) return undefined;
   const problem = contentPathProblem(value);
   if (problem) return problem;
-  return (values.items ?? []).filter((page) => page.path === value).length > 1 ? 'another page has this address' : undefined;
+  return (values.items ?? []).filter((page) => page.path === value).length > 1
+    ? 'another page has this address'
+    : undefined;
 };
 
 /** A free address for a new page: /pages/new-page, /pages/new-page-2 … */
@@ -61,11 +63,23 @@ export function PageRows({ tenantId }: { tenantId: string }) {
     setChosen(pages.length);
   };
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '240px minmax(0, 1fr)', xl: '240px minmax(0, 1fr) minmax(0, 1fr)' }, gap: 2, width: '100%' }}>
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', md: '240px minmax(0, 1fr)', xl: '240px minmax(0, 1fr) minmax(0, 1fr)' },
+        gap: 2,
+        width: '100%',
+      }}
+    >
       <nav aria-label={translate('backlot.pages.routes')}>
         <List dense disablePadding component="div">
           {pages.map((entry, i) => (
-            <ListItemButton key={i} selected={i === index} aria-current={i === index ? 'page' : undefined} onClick={() => setChosen(i)}>
+            <ListItemButton
+              key={i}
+              selected={i === index}
+              aria-current={i === index ? 'page' : undefined}
+              onClick={() => setChosen(i)}
+            >
               <ListItemText
                 primary={entry.title || entry.path}
                 secondary={entry.body ? entry.path : `${entry.path} · ${translate('backlot.pages.none')}`}
@@ -85,9 +99,19 @@ export function PageRows({ tenantId }: { tenantId: string }) {
           <Box key={index}>
             {pageFields.map((field) =>
               field === body ? (
-                <SchemaInput key={field.source} field={{ ...field, kind: 'textarea' }} source={`items.${index}.body`} markdown />
+                <SchemaInput
+                  key={field.source}
+                  field={{ ...field, kind: 'textarea' }}
+                  source={`items.${index}.body`}
+                  markdown
+                />
               ) : (
-                <SchemaInput key={field.source} field={field} source={`items.${index}.${field.source}`} extraValidators={field === path ? [addressValidator] : []} />
+                <SchemaInput
+                  key={field.source}
+                  field={field}
+                  source={`items.${index}.${field.source}`}
+                  extraValidators={field === path ? [addressValidator] : []}
+                />
               ),
             )}
             {!page.body && (
@@ -95,14 +119,24 @@ export function PageRows({ tenantId }: { tenantId: string }) {
                 {translate('backlot.pages.empty')}
               </Typography>
             )}
-            <Button color="error" startIcon={<DeleteOutlineIcon />} onClick={() => (remove(index), setChosen(Math.max(0, index - 1)))}>
+            <Button
+              color="error"
+              startIcon={<DeleteOutlineIcon />}
+              onClick={() => (remove(index), setChosen(Math.max(0, index - 1)))}
+            >
               {translate('backlot.pages.remove')}
             </Button>
           </Box>
         )}
       </Box>
-      <Box sx={{ minWidth: 0, height: { xs: 520, xl: 'calc(100vh - 220px)' }, gridColumn: { md: '1 / -1', xl: 'auto' } }}>
-        {page && !contentPathProblem(page.path) && <PreviewPane target={{ tenantId, resource: 'pages', id: 'pages', path: page.path, transform: withoutEmptyValues }} />}
+      <Box
+        sx={{ minWidth: 0, height: { xs: 520, xl: 'calc(100vh - 220px)' }, gridColumn: { md: '1 / -1', xl: 'auto' } }}
+      >
+        {page && !contentPathProblem(page.path) && (
+          <PreviewPane
+            target={{ tenantId, resource: 'pages', id: 'pages', path: page.path, transform: withoutEmptyValues }}
+          />
+        )}
       </Box>
     </Box>
   );
@@ -112,7 +146,12 @@ export function PagesEdit() {
   const { tenantId = '' } = useParams();
   const translate = useTranslate();
   return (
-    <RecordEdit resource={`tenants/${tenantId}/pages`} id="pages" transform={withoutEmptyValues} title={translate('backlot.pages.title', { tenant: tenantId })}>
+    <RecordEdit
+      resource={`tenants/${tenantId}/pages`}
+      id="pages"
+      transform={withoutEmptyValues}
+      title={translate('backlot.pages.title', { tenant: tenantId })}
+    >
       <SimpleForm toolbar={<RecordToolbar />} warnWhenUnsavedChanges sx={{ maxWidth: 'none' }}>
         <PageRows tenantId={tenantId} />
       </SimpleForm>

@@ -5,7 +5,19 @@
  */
 import { Box, Button, InputAdornment, Stack, TextField as InputField } from '@mui/material';
 import { useState } from 'react';
-import { BooleanField, Confirm, Datagrid, FunctionField, List, TextField, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import {
+  BooleanField,
+  Confirm,
+  Datagrid,
+  FunctionField,
+  List,
+  TextField,
+  useDataProvider,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+} from 'react-admin';
 import { StandingChip, standingOf } from './PayoutsScreen';
 import type { Payouts } from './payouts-api';
 import { StatementDownload } from './StatementDownload';
@@ -17,7 +29,9 @@ function Standing() {
   const record = useRecordContext<HouseRow>();
   const translate = useTranslate();
   if (!record) return null;
-  return <StandingChip standing={standingOf(record)} label={translate(`backlot.payouts.standing.${standingOf(record)}`)} />;
+  return (
+    <StandingChip standing={standingOf(record)} label={translate(`backlot.payouts.standing.${standingOf(record)}`)} />
+  );
 }
 
 function Commission() {
@@ -36,7 +50,11 @@ function Commission() {
     setConfirming(false);
     setError(undefined);
     try {
-      await dataProvider.update('marketplace/houses', { id: record.id, data: { commissionPercent: Number(shown) }, previousData: record });
+      await dataProvider.update('marketplace/houses', {
+        id: record.id,
+        data: { commissionPercent: Number(shown) },
+        previousData: record,
+      });
       notify('backlot.houses.saved', { type: 'success', messageArgs: { name: record.name, percent: Number(shown) } });
       setValue(undefined);
       refresh();
@@ -61,7 +79,12 @@ function Commission() {
         }}
         error={Boolean(error)}
         helperText={error}
-        inputProps={{ min: 0, max: 50, step: 0.5, 'aria-label': translate('backlot.houses.commissionOf', { name: record.name }) }}
+        inputProps={{
+          min: 0,
+          max: 50,
+          step: 0.5,
+          'aria-label': translate('backlot.houses.commissionOf', { name: record.name }),
+        }}
         InputProps={{ endAdornment: <InputAdornment position="end">%</InputAdornment> }}
         sx={{ width: 120 }}
       />
@@ -73,7 +96,11 @@ function Commission() {
       <Confirm
         isOpen={confirming}
         title={translate('backlot.houses.confirmTitle', { name: record.name })}
-        content={translate('backlot.houses.confirmContent', { name: record.name, from: record.commissionPercent, to: Number(shown) })}
+        content={translate('backlot.houses.confirmContent', {
+          name: record.name,
+          from: record.commissionPercent,
+          to: Number(shown),
+        })}
         confirm={translate('backlot.houses.confirm')}
         onConfirm={() => void save()}
         onClose={() => setConfirming(false)}
@@ -85,13 +112,21 @@ function Commission() {
 export function HouseList() {
   const translate = useTranslate();
   return (
-    <List sort={{ field: 'id', order: 'ASC' }} perPage={50} actions={false} empty={<Box sx={{ p: 3 }}>{translate('backlot.houses.empty')}</Box>}>
+    <List
+      sort={{ field: 'id', order: 'ASC' }}
+      perPage={50}
+      actions={false}
+      empty={<Box sx={{ p: 3 }}>{translate('backlot.houses.empty')}</Box>}
+    >
       <Datagrid bulkActionButtons={false} rowClick={false} sx={tableScrollsInCard}>
         <TextField source="name" label="backlot.houses.name" />
         <BooleanField source="isListed" label="backlot.houses.listed" />
         <FunctionField label="backlot.houses.payouts" render={() => <Standing />} />
         <FunctionField label="backlot.houses.commission" render={() => <Commission />} />
-        <FunctionField label="backlot.houses.statement" render={(record: HouseRow) => <StatementDownload tenantId={record.id} compact />} />
+        <FunctionField
+          label="backlot.houses.statement"
+          render={(record: HouseRow) => <StatementDownload tenantId={record.id} compact />}
+        />
       </Datagrid>
     </List>
   );

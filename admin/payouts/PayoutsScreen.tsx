@@ -6,7 +6,18 @@
  * statement. Until the account takes payments, the house's storefront takes no card hold.
  */
 import AccountBalanceOutlinedIcon from '@mui/icons-material/AccountBalanceOutlined';
-import { Alert, Box, Button, Card, CardContent, Chip, CircularProgress, Divider, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  CircularProgress,
+  Divider,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { useLocation, useParams } from 'react-router-dom';
@@ -30,7 +41,13 @@ const AMBER = { bgcolor: '#fff3cd', color: '#664d03' } as const;
 /** Each standing's chip: default grey, amber, and MUI's green and red, which pass AA with white text. */
 export function StandingChip({ standing, label }: { standing: Standing; label: string }) {
   if (standing === 'detailsWanted') return <Chip size="small" label={label} sx={AMBER} />;
-  return <Chip size="small" color={standing === 'connected' ? 'success' : standing === 'paused' ? 'error' : 'default'} label={label} />;
+  return (
+    <Chip
+      size="small"
+      color={standing === 'connected' ? 'success' : standing === 'paused' ? 'error' : 'default'}
+      label={label}
+    />
+  );
 }
 
 export function PayoutsScreen() {
@@ -77,14 +94,17 @@ export function PayoutsScreen() {
         <Alert severity="info">{translate('backlot.payouts.platformItself')}</Alert>
       </Box>
     );
-  const provider = payouts && translate(payouts.providerKind === 'stripe' ? 'backlot.payouts.stripe' : 'backlot.payouts.testProvider');
+  const provider =
+    payouts && translate(payouts.providerKind === 'stripe' ? 'backlot.payouts.stripe' : 'backlot.payouts.testProvider');
   const standing = payouts && standingOf(payouts);
   return (
     <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 760 }}>
       {title}
       {back && standing && (
         <Alert severity={standing === 'connected' ? 'success' : 'info'} sx={{ mb: 2 }}>
-          {translate(standing === 'connected' ? 'backlot.payouts.backConnected' : 'backlot.payouts.backNotYet', { provider })}
+          {translate(standing === 'connected' ? 'backlot.payouts.backConnected' : 'backlot.payouts.backNotYet', {
+            provider,
+          })}
         </Alert>
       )}
       {failure && (
@@ -120,7 +140,12 @@ export function PayoutsScreen() {
           {payouts && standing && (
             <Stack spacing={1.5}>
               <Typography>
-                {translate(`backlot.payouts.explain.${standing}`, { provider, since: payouts.connectedAt ? new Date(payouts.connectedAt).toLocaleDateString(undefined, { dateStyle: 'medium' }) : '' })}
+                {translate(`backlot.payouts.explain.${standing}`, {
+                  provider,
+                  since: payouts.connectedAt
+                    ? new Date(payouts.connectedAt).toLocaleDateString(undefined, { dateStyle: 'medium' })
+                    : '',
+                })}
               </Typography>
               {standing !== 'connected' && (payouts.due?.length ?? 0) > 0 && (
                 <Box>
@@ -137,8 +162,14 @@ export function PayoutsScreen() {
                 </Box>
               )}
               <Box>
-                <Button variant={standing === 'connected' ? 'outlined' : 'contained'} onClick={() => void connect()} disabled={busy}>
-                  {busy ? translate('backlot.payouts.opening', { provider }) : translate(`backlot.payouts.action.${standing}`, { provider })}
+                <Button
+                  variant={standing === 'connected' ? 'outlined' : 'contained'}
+                  onClick={() => void connect()}
+                  disabled={busy}
+                >
+                  {busy
+                    ? translate('backlot.payouts.opening', { provider })
+                    : translate(`backlot.payouts.action.${standing}`, { provider })}
                 </Button>
               </Box>
               {payouts.accountId && (
@@ -157,7 +188,9 @@ export function PayoutsScreen() {
               {translate('backlot.payouts.platformHeading')}
             </Typography>
             <Typography sx={{ mb: 1.5 }}>
-              {payouts.commissionPercent > 0 ? translate('backlot.payouts.commission', { percent: payouts.commissionPercent }) : translate('backlot.payouts.noCommission')}
+              {payouts.commissionPercent > 0
+                ? translate('backlot.payouts.commission', { percent: payouts.commissionPercent })
+                : translate('backlot.payouts.noCommission')}
             </Typography>
             <Divider sx={{ mb: 1.5 }} />
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>

@@ -18,7 +18,14 @@ export function StatementDownload({ tenantId, compact = false }: { tenantId: str
   const [month, setMonth] = useState(lastMonth);
   const valid = MONTH_PATTERN.test(month);
   return (
-    <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap onClick={(event) => event.stopPropagation()}>
+    <Stack
+      direction="row"
+      spacing={1}
+      alignItems="center"
+      flexWrap="wrap"
+      useFlexGap
+      onClick={(event) => event.stopPropagation()}
+    >
       <MonthField label={translate('backlot.payouts.month')} value={month} onChange={setMonth} sx={{ width: 200 }} />
       <Button
         size="small"

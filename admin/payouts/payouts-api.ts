@@ -10,6 +10,10 @@ const payoutsPath = (tenantId: string) => `/api/tenants/${encodeURIComponent(ten
 export const payoutsApi = {
   get: async (tenantId: string) => (await fetchUtils.fetchJson(payoutsPath(tenantId))).json as Payouts,
   /** Opens the house's account if need be; where to finish the provider's onboarding. */
-  connect: async (tenantId: string) => (await fetchUtils.fetchJson(`${payoutsPath(tenantId)}/connect`, { method: 'POST' })).json as { url: string; payouts: Payouts },
+  connect: async (tenantId: string) =>
+    (await fetchUtils.fetchJson(`${payoutsPath(tenantId)}/connect`, { method: 'POST' })).json as {
+      url: string;
+      payouts: Payouts;
+    },
   statementHref: (tenantId: string, month: string) => `${payoutsPath(tenantId)}/statements/${month}`,
 };

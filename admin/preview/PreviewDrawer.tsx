@@ -18,9 +18,24 @@ export function PreviewDrawer({ open, onClose, target }: { open: boolean; onClos
       open={open}
       onClose={onClose}
       variant={wide ? 'persistent' : 'temporary'}
-      slotProps={{ paper: { sx: { width: wide ? PREVIEW_WIDTH : '100vw', top: { xs: 0, lg: 48 }, height: { xs: '100%', lg: 'calc(100% - 48px)' }, p: 1.5, boxSizing: 'border-box' } } }}
+      slotProps={{
+        paper: {
+          sx: {
+            width: wide ? PREVIEW_WIDTH : '100vw',
+            top: { xs: 0, lg: 48 },
+            height: { xs: '100%', lg: 'calc(100% - 48px)' },
+            p: 1.5,
+            boxSizing: 'border-box',
+          },
+        },
+      }}
     >
-      <IconButton aria-label="Close the preview" onClick={onClose} size="small" sx={{ position: 'absolute', top: 8, right: 8, zIndex: 1, display: { lg: 'none' } }}>
+      <IconButton
+        aria-label="Close the preview"
+        onClick={onClose}
+        size="small"
+        sx={{ position: 'absolute', top: 8, right: 8, zIndex: 1, display: { lg: 'none' } }}
+      >
         <CloseIcon fontSize="small" />
       </IconButton>
       {open && (

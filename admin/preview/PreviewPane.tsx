@@ -39,12 +39,24 @@ export function PreviewPane({ target }: { target: PreviewTarget }) {
         <Typography variant="subtitle2" component="h2" sx={{ mr: 'auto' }}>
           Preview · not saved
         </Typography>
-        <ToggleButtonGroup size="small" exclusive value={device} onChange={(_event, next: Width | null) => next && setDevice(next)} aria-label="Preview width">
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={device}
+          onChange={(_event, next: Width | null) => next && setDevice(next)}
+          aria-label="Preview width"
+        >
           <ToggleButton value="phone">Phone</ToggleButton>
           <ToggleButton value="desktop">Desktop</ToggleButton>
         </ToggleButtonGroup>
         {state.url && (
-          <Button size="small" href={state.url} target="_blank" rel="noopener" endIcon={<OpenInNewIcon fontSize="small" />}>
+          <Button
+            size="small"
+            href={state.url}
+            target="_blank"
+            rel="noopener"
+            endIcon={<OpenInNewIcon fontSize="small" />}
+          >
             Open
           </Button>
         )}
@@ -67,7 +79,14 @@ export function PreviewPane({ target }: { target: PreviewTarget }) {
               title="Storefront preview with unsaved changes"
               src={state.url}
               sandbox="allow-same-origin"
-              style={{ width: drawn, height, border: 0, background: '#fff', transform: `scale(${scale})`, transformOrigin: '0 0' }}
+              style={{
+                width: drawn,
+                height,
+                border: 0,
+                background: '#fff',
+                transform: `scale(${scale})`,
+                transformOrigin: '0 0',
+              }}
             />
           </Box>
         ) : (

@@ -8,7 +8,11 @@ import { useEffect, useRef, useState } from 'react';
 import type { TransformData } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 
-export type PreviewState = { status: 'loading'; url?: string } | { status: 'ready'; url: string } | { status: 'invalid'; url?: string; problems: string[] } | { status: 'offline'; url?: string };
+export type PreviewState =
+  | { status: 'loading'; url?: string }
+  | { status: 'ready'; url: string }
+  | { status: 'invalid'; url?: string; problems: string[] }
+  | { status: 'offline'; url?: string };
 
 export interface PreviewTarget {
   tenantId: string;
@@ -45,7 +49,9 @@ export function usePreview({ tenantId, resource, id, path, transform }: PreviewT
           lastUrl.current = answer.url;
           return setState({ status: 'ready', url: answer.url });
         }
-        const problems = answer.errors ? Object.entries(answer.errors).map(([field, message]) => `${field}: ${message}`) : [answer.message ?? `The server answered ${response.status}.`];
+        const problems = answer.errors
+          ? Object.entries(answer.errors).map(([field, message]) => `${field}: ${message}`)
+          : [answer.message ?? `The server answered ${response.status}.`];
         setState({ status: 'invalid', url: lastUrl.current, problems });
       } catch (error) {
         if ((error as Error).name !== 'AbortError') setState({ status: 'offline', url: lastUrl.current });

@@ -8,7 +8,13 @@ import { Box, Chip, Stack, Tooltip } from '@mui/material';
 import { Datagrid, DateField, FunctionField, List, TextField, useTranslate } from 'react-admin';
 import type { ProductionRequest } from '../../schema/types.generated';
 
-const COLOURS = { sent: 'success', awaitingApproval: 'warning', refused: 'error', failed: 'error', withdrawn: 'default' } as const;
+const COLOURS = {
+  sent: 'success',
+  awaitingApproval: 'warning',
+  refused: 'error',
+  failed: 'error',
+  withdrawn: 'default',
+} as const;
 
 /** A part as the server lists it: a sent one with its quote's state at its house. */
 type ListedPart = ProductionRequest['parts'][number] & { quote?: { state: string } };
@@ -18,7 +24,10 @@ function Parts({ request }: { request: Omit<ProductionRequest, 'parts'> & { part
   return (
     <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap">
       {request.parts.map((part) => (
-        <Tooltip key={part.house} title={part.problem ?? part.lines.map((line) => `${line.quantity} × ${line.name}`).join(', ')}>
+        <Tooltip
+          key={part.house}
+          title={part.problem ?? part.lines.map((line) => `${line.quantity} × ${line.name}`).join(', ')}
+        >
           <Chip
             size="small"
             color={COLOURS[part.state]}
@@ -44,8 +53,14 @@ export function ProductionRequestList() {
         <DateField source="createdAt" label="backlot.productionRequests.sent" showTime sortable={false} />
         <TextField source="production" label="backlot.productionRequests.production" sortable={false} emptyText="—" />
         <TextField source="email" label="backlot.productionRequests.visitor" sortable={false} />
-        <FunctionField label="backlot.productionRequests.dates" render={(record: ProductionRequest) => `${record.startDate} – ${record.endDate}`} />
-        <FunctionField label="backlot.productionRequests.parts" render={(record: ProductionRequest) => <Parts request={record} />} />
+        <FunctionField
+          label="backlot.productionRequests.dates"
+          render={(record: ProductionRequest) => `${record.startDate} – ${record.endDate}`}
+        />
+        <FunctionField
+          label="backlot.productionRequests.parts"
+          render={(record: ProductionRequest) => <Parts request={record} />}
+        />
       </Datagrid>
     </List>
   );

@@ -15,18 +15,29 @@ import type { PricingView } from './quote-api';
 /** The schema's bound on a release's reason. */
 const RELEASE_MAX = schemaDocuments.quoteRequest.$defs.stepInput.properties.release.maxLength;
 
-export function OrderAccountLine({ tenantId, view }: { tenantId: string; view: Pick<PricingView, 'account' | 'accountRelease' | 'purchaseOrder'> }) {
+export function OrderAccountLine({
+  tenantId,
+  view,
+}: {
+  tenantId: string;
+  view: Pick<PricingView, 'account' | 'accountRelease' | 'purchaseOrder'>;
+}) {
   const translate = useTranslate();
   if (!view.account) return null;
   return (
     <>
       <Typography variant="body2">
-        {translate('backlot.quotes.onAccount', { days: view.account.netDays })} <Link to={`/t/${tenantId}/accounts/${encodeURIComponent(view.account.id)}`}>{view.account.name}</Link>
+        {translate('backlot.quotes.onAccount', { days: view.account.netDays })}{' '}
+        <Link to={`/t/${tenantId}/accounts/${encodeURIComponent(view.account.id)}`}>{view.account.name}</Link>
         {view.purchaseOrder && ` · ${translate('backlot.quotes.purchaseOrder', { number: view.purchaseOrder })}`}
       </Typography>
       {view.accountRelease && (
         <Typography variant="body2" color="text.secondary">
-          {translate('backlot.quotes.released', { by: view.accountRelease.by, reason: view.accountRelease.reason, held: view.accountRelease.held })}
+          {translate('backlot.quotes.released', {
+            by: view.accountRelease.by,
+            reason: view.accountRelease.reason,
+            held: view.accountRelease.held,
+          })}
         </Typography>
       )}
     </>
@@ -40,7 +51,13 @@ export function ReleaseAndConfirm({ held, onRelease }: { held: string; onRelease
   const [reason, setReason] = useState('');
   return (
     <>
-      <Button variant="outlined" color="inherit" size="small" sx={{ mt: 1, display: 'block' }} onClick={() => setOpen(true)}>
+      <Button
+        variant="outlined"
+        color="inherit"
+        size="small"
+        sx={{ mt: 1, display: 'block' }}
+        onClick={() => setOpen(true)}
+      >
         {translate('backlot.quotes.release')}
       </Button>
       {open && (

@@ -17,7 +17,13 @@ import { useAvailability } from './useAvailability';
 export function AvailabilityPanel({ tenantId, view }: { tenantId: string; view: PricingView }) {
   const translate = useTranslate();
   const [objectID, setObjectID] = useState(view.lines[0].objectID);
-  const { timeline, problem } = useAvailability(tenantId, objectID, addDays(view.startDate, -7), addDays(view.endDate, 7), view.version);
+  const { timeline, problem } = useAvailability(
+    tenantId,
+    objectID,
+    addDays(view.startDate, -7),
+    addDays(view.endDate, 7),
+    view.version,
+  );
   const line = view.lines.find((entry) => entry.objectID === objectID)!;
   const name = (id: string) => view.lines.find((entry) => entry.objectID === id)?.name ?? id;
   return (
@@ -27,7 +33,12 @@ export function AvailabilityPanel({ tenantId, view }: { tenantId: string; view: 
       </Typography>
       {view.conflicts.length ? (
         <Box sx={{ mb: 2 }}>
-          <BookingsTable tenantId={tenantId} label={translate('backlot.quotes.otherBookings')} bookings={view.conflicts} itemName={name} />
+          <BookingsTable
+            tenantId={tenantId}
+            label={translate('backlot.quotes.otherBookings')}
+            bookings={view.conflicts}
+            itemName={name}
+          />
         </Box>
       ) : (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
@@ -56,8 +67,20 @@ export function AvailabilityPanel({ tenantId, view }: { tenantId: string; view: 
           </Box>
         </Alert>
       )}
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 2 }} alignItems={{ sm: 'center' }} sx={{ mb: 1 }}>
-        <TextField select size="small" label={translate('backlot.quotes.timelineOf')} value={objectID} onChange={(event) => setObjectID(event.target.value)} sx={{ minWidth: 240 }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={{ xs: 1, sm: 2 }}
+        alignItems={{ sm: 'center' }}
+        sx={{ mb: 1 }}
+      >
+        <TextField
+          select
+          size="small"
+          label={translate('backlot.quotes.timelineOf')}
+          value={objectID}
+          onChange={(event) => setObjectID(event.target.value)}
+          sx={{ minWidth: 240 }}
+        >
           {view.lines.map((entry) => (
             <MenuItem key={entry.objectID} value={entry.objectID}>
               {entry.name}
@@ -76,7 +99,9 @@ export function AvailabilityPanel({ tenantId, view }: { tenantId: string; view: 
           timeline={timeline}
           hire={view}
           // Once this request holds its items, they are among the bookings counted here.
-          isShort={(day) => day.date >= view.startDate && day.date <= view.endDate && view.hold === 'none' && day.free < line.quantity}
+          isShort={(day) =>
+            day.date >= view.startDate && day.date <= view.endDate && view.hold === 'none' && day.free < line.quantity
+          }
         />
       )}
     </Box>

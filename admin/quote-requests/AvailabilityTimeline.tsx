@@ -32,7 +32,11 @@ export function AvailabilityTimeline({ timeline, hire, isShort = () => false }: 
               {translate('backlot.quotes.dayHeading')}
             </TableCell>
             {timeline.days.map((day, index) => (
-              <TableCell key={day.date} title={day.date} sx={{ fontWeight: inHire(day.date) ? 700 : 400, lineHeight: 1.2 }}>
+              <TableCell
+                key={day.date}
+                title={day.date}
+                sx={{ fontWeight: inHire(day.date) ? 700 : 400, lineHeight: 1.2 }}
+              >
                 {day.date.slice(8)}
                 {(index === 0 || day.date.endsWith('-01')) && (
                   <Typography variant="caption" display="block" color="text.secondary">

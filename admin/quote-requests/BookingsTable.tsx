@@ -37,7 +37,10 @@ export function BookingsTable({ tenantId, label, bookings, itemName, withProduct
         </TableHead>
         <TableBody>
           {bookings.map((booking) => (
-            <TableRow key={`${booking.quoteId}-${booking.objectID}-${booking.firstDay}`} sx={{ opacity: booking.lapsed ? 0.6 : 1 }}>
+            <TableRow
+              key={`${booking.quoteId}-${booking.objectID}-${booking.firstDay}`}
+              sx={{ opacity: booking.lapsed ? 0.6 : 1 }}
+            >
               {itemName && <TableCell>{itemName(booking.objectID)}</TableCell>}
               <TableCell>
                 {translate(`backlot.quotes.holds.${booking.kind}`)}
@@ -46,14 +49,22 @@ export function BookingsTable({ tenantId, label, bookings, itemName, withProduct
               <TableCell align="right">{booking.quantity}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 {/* Stock off the shelf runs until it is back: its start, not a two-century span. */}
-                {isOffShelf(booking) ? translate('backlot.quotes.since', { day: booking.firstDay }) : `${booking.firstDay} → ${booking.lastDay}`}
+                {isOffShelf(booking)
+                  ? translate('backlot.quotes.since', { day: booking.firstDay })
+                  : `${booking.firstDay} → ${booking.lastDay}`}
               </TableCell>
-              {withProduction && <TableCell>{[booking.production, booking.who].filter(Boolean).join(' · ') || '—'}</TableCell>}
+              {withProduction && (
+                <TableCell>{[booking.production, booking.who].filter(Boolean).join(' · ') || '—'}</TableCell>
+              )}
               <TableCell>
                 {isOffShelf(booking) || isHiredIn(booking) ? (
                   '—'
                 ) : (
-                  <Link to={`/t/${tenantId}/quote-requests/${encodeURIComponent(isOutEarly(booking) ? orderOfOutEarly(booking) : booking.quoteId)}`}>{translate('backlot.quotes.open')}</Link>
+                  <Link
+                    to={`/t/${tenantId}/quote-requests/${encodeURIComponent(isOutEarly(booking) ? orderOfOutEarly(booking) : booking.quoteId)}`}
+                  >
+                    {translate('backlot.quotes.open')}
+                  </Link>
                 )}
               </TableCell>
             </TableRow>

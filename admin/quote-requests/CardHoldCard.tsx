@@ -25,7 +25,17 @@ const TONES: Record<CardHold['status'], 'default' | 'success' | 'warning' | 'err
   expired: 'warning',
 };
 
-export function CardHoldCard({ tenantId, view, money, onChange }: { tenantId: string; view: PricingView; money: (amount: number) => string; onChange: (view: PricingView) => void }) {
+export function CardHoldCard({
+  tenantId,
+  view,
+  money,
+  onChange,
+}: {
+  tenantId: string;
+  view: PricingView;
+  money: (amount: number) => string;
+  onChange: (view: PricingView) => void;
+}) {
   const translate = useTranslate();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
@@ -51,7 +61,9 @@ export function CardHoldCard({ tenantId, view, money, onChange }: { tenantId: st
       chips={
         <>
           <Chip size="small" color={TONES[hold.status]} label={translate(`backlot.cardHold.status.${hold.status}`)} />
-          {hold.provider === 'test' && <Chip size="small" variant="outlined" color="warning" label={translate('backlot.cardHold.testMode')} />}
+          {hold.provider === 'test' && (
+            <Chip size="small" variant="outlined" color="warning" label={translate('backlot.cardHold.testMode')} />
+          )}
         </>
       }
     >
@@ -73,25 +85,51 @@ export function CardHoldCard({ tenantId, view, money, onChange }: { tenantId: st
         rows={[
           [
             // Only a card the provider authorised holds anything: before then, it is what will be held.
-            translate(hold.status === 'authorised' || hold.status === 'captured' || hold.status === 'released' || hold.status === 'expired' ? 'backlot.cardHold.held' : 'backlot.cardHold.toHold'),
+            translate(
+              hold.status === 'authorised' ||
+                hold.status === 'captured' ||
+                hold.status === 'released' ||
+                hold.status === 'expired'
+                ? 'backlot.cardHold.held'
+                : 'backlot.cardHold.toHold',
+            ),
             `${money(hold.amount)} (${translate(hold.parts.tax ? 'backlot.cardHold.partsWithTax' : 'backlot.cardHold.parts', { total: money(hold.parts.total), tax: money(hold.parts.tax ?? 0), processing: money(hold.parts.processing), deposit: money(hold.parts.deposit) })})`,
           ],
           [translate('backlot.cardHold.version'), String(hold.version)],
           [translate('backlot.cardHold.authorisedAt'), hold.authorisedAt && when(hold.authorisedAt)],
-          [translate('backlot.cardHold.expiresAt'), hold.expiresAt && hold.status === 'authorised' && when(hold.expiresAt)],
-          [translate('backlot.cardHold.captured'), hold.captured !== undefined && `${money(hold.captured)}${hold.capturedAt ? ` · ${when(hold.capturedAt)}` : ''}`],
+          [
+            translate('backlot.cardHold.expiresAt'),
+            hold.expiresAt && hold.status === 'authorised' && when(hold.expiresAt),
+          ],
+          [
+            translate('backlot.cardHold.captured'),
+            hold.captured !== undefined &&
+              `${money(hold.captured)}${hold.capturedAt ? ` · ${when(hold.capturedAt)}` : ''}`,
+          ],
           // An order through the platform: the platform's commission, and what reached the house's account.
-          [translate('backlot.cardHold.platformCommission'), hold.commissionPercent !== undefined && `${hold.commissionPercent} %`],
+          [
+            translate('backlot.cardHold.platformCommission'),
+            hold.commissionPercent !== undefined && `${hold.commissionPercent} %`,
+          ],
           [
             translate('backlot.cardHold.platformFee'),
             hold.applicationFee !== undefined &&
               hold.captured !== undefined &&
-              translate('backlot.cardHold.platformFeeOf', { fee: money(hold.applicationFee), received: money(hold.captured - hold.applicationFee) }),
+              translate('backlot.cardHold.platformFeeOf', {
+                fee: money(hold.applicationFee),
+                received: money(hold.captured - hold.applicationFee),
+              }),
           ],
           [translate('backlot.cardHold.releasedAt'), hold.releasedAt && when(hold.releasedAt)],
-          [translate('backlot.cardHold.outstanding'), hold.outstanding !== undefined && hold.outstanding > 0 && money(hold.outstanding)],
+          [
+            translate('backlot.cardHold.outstanding'),
+            hold.outstanding !== undefined && hold.outstanding > 0 && money(hold.outstanding),
+          ],
           [translate('backlot.cardHold.renewals'), (hold.renewals ?? 0) > 0 && String(hold.renewals)],
-          [translate('backlot.cardHold.providerId'), `${translate(`backlot.cardHold.providers.${hold.provider}`)} · ${hold.intentId}`],
+          [
+            translate('backlot.cardHold.providerId'),
+            `${translate(`backlot.cardHold.providers.${hold.provider}`)} · ${hold.intentId}`,
+          ],
         ]}
       />
       {error && <Alert severity="error">{error}</Alert>}

@@ -8,7 +8,19 @@
  * other houses (SubHireOffers).
  */
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import { Alert, Autocomplete, IconButton, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Autocomplete,
+  IconButton,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { useGetList, useTranslate } from 'react-admin';
 import type { Item, OrderChange, PricingInput } from '../../schema/types.generated';
@@ -40,7 +52,9 @@ export function ChangeOrderDialog({
   const ownChange = useOwnChange();
   const [startDate, setStartDate] = useState(view.startDate);
   const [endDate, setEndDate] = useState(view.endDate);
-  const [lines, setLines] = useState<DraftLine[]>(view.lines.map((line) => ({ objectID: line.objectID, name: line.name, quantity: String(line.quantity) })));
+  const [lines, setLines] = useState<DraftLine[]>(
+    view.lines.map((line) => ({ objectID: line.objectID, name: line.name, quantity: String(line.quantity) })),
+  );
   const [search, setSearch] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const { data: found = [], isPending } = useGetList<Item & { id: string }>(`tenants/${tenantId}/items`, {
@@ -53,7 +67,10 @@ export function ChangeOrderDialog({
   const submit = async () => {
     setErrors({});
     try {
-      const items = lines.map((line) => ({ objectID: line.objectID, quantity: Number(line.quantity) })) as OrderChange['items'];
+      const items = lines.map((line) => ({
+        objectID: line.objectID,
+        quantity: Number(line.quantity),
+      })) as OrderChange['items'];
       onChanged(await ownChange(() => quoteApi.change(tenantId, view, { items, startDate, endDate, pricing })));
     } catch (failure) {
       // The refused fields are marked at their line; the dialog says the rest.
@@ -62,20 +79,34 @@ export function ChangeOrderDialog({
     }
   };
   // The change's own checks name `items`; placing the changed order on the stock names its `lines`, in the same order.
-  const lineError = (index: number) => errors[`items.${index}.quantity`] ?? errors[`items.${index}.objectID`] ?? errors[`lines.${index}.quantity`];
+  const lineError = (index: number) =>
+    errors[`items.${index}.quantity`] ?? errors[`items.${index}.objectID`] ?? errors[`lines.${index}.quantity`];
   /**
    * More of a line than the order has, on its own dates: what other houses could lend for it. (A
    * sub-hire is asked for the order as it stands; new dates are the lender's to agree first.)
    */
   const extraOf = (line: DraftLine) => {
     const current = view.lines.find((entry) => entry.objectID === line.objectID);
-    return current && startDate === view.startDate && endDate === view.endDate ? Number(line.quantity) - current.quantity : 0;
+    return current && startDate === view.startDate && endDate === view.endDate
+      ? Number(line.quantity) - current.quantity
+      : 0;
   };
 
   return (
-    <FormDialog id="change-order-title" maxWidth="md" title={translate('backlot.quotes.change.title')} submitLabel={translate('backlot.quotes.change.send')} onClose={onClose} onSubmit={submit}>
+    <FormDialog
+      id="change-order-title"
+      maxWidth="md"
+      title={translate('backlot.quotes.change.title')}
+      submitLabel={translate('backlot.quotes.change.send')}
+      onClose={onClose}
+      onSubmit={submit}
+    >
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {translate(view.state === 'requested' || view.state === 'quoted' || view.state === 'accepted' ? 'backlot.quotes.change.leadOpen' : 'backlot.quotes.change.leadOrder')}
+        {translate(
+          view.state === 'requested' || view.state === 'quoted' || view.state === 'accepted'
+            ? 'backlot.quotes.change.leadOpen'
+            : 'backlot.quotes.change.leadOrder',
+        )}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
         <TextField
@@ -116,7 +147,17 @@ export function ChangeOrderDialog({
                   </Typography>
                 )}
                 {lineError(index) && extraOf(line) > 0 && (
-                  <SubHireOffers tenantId={tenantId} line={{ quoteId: view.id, objectID: line.objectID, name: line.name, wanted: extraOf(line), from: view.startDate, to: view.endDate }} />
+                  <SubHireOffers
+                    tenantId={tenantId}
+                    line={{
+                      quoteId: view.id,
+                      objectID: line.objectID,
+                      name: line.name,
+                      wanted: extraOf(line),
+                      from: view.startDate,
+                      to: view.endDate,
+                    }}
+                  />
                 )}
               </TableCell>
               <TableCell>
@@ -125,8 +166,18 @@ export function ChangeOrderDialog({
                   hiddenLabel
                   type="number"
                   value={line.quantity}
-                  onChange={(event) => setLines(lines.map((entry, at) => (at === index ? { ...entry, quantity: event.target.value } : entry)))}
-                  slotProps={{ htmlInput: { min: 1, max: 100000, 'aria-label': translate('backlot.quotes.change.quantityOf', { name: line.name }) } }}
+                  onChange={(event) =>
+                    setLines(
+                      lines.map((entry, at) => (at === index ? { ...entry, quantity: event.target.value } : entry)),
+                    )
+                  }
+                  slotProps={{
+                    htmlInput: {
+                      min: 1,
+                      max: 100000,
+                      'aria-label': translate('backlot.quotes.change.quantityOf', { name: line.name }),
+                    },
+                  }}
                 />
               </TableCell>
               <TableCell>
@@ -154,7 +205,9 @@ export function ChangeOrderDialog({
         getOptionLabel={(item) => item.name}
         filterOptions={(options) => options}
         onInputChange={(_event, value) => setSearch(value)}
-        onChange={(_event, item) => item && setLines([...lines, { objectID: item.objectID, name: item.name, quantity: '1' }])}
+        onChange={(_event, item) =>
+          item && setLines([...lines, { objectID: item.objectID, name: item.name, quantity: '1' }])
+        }
         value={null}
         renderInput={(params) => <TextField {...params} label={translate('backlot.quotes.change.add')} />}
       />

@@ -16,7 +16,13 @@ import { FactCard } from '../components/FactCard';
 import { quoteApi, type PricingView } from './quote-api';
 import { useOwnChange } from './own-changes';
 
-export const STANDING_TONES: Record<InsuranceStanding, 'success' | 'warning' | 'error'> = { current: 'success', endsEarly: 'warning', coverShort: 'warning', lapsed: 'error', missing: 'error' };
+export const STANDING_TONES: Record<InsuranceStanding, 'success' | 'warning' | 'error'> = {
+  current: 'success',
+  endsEarly: 'warning',
+  coverShort: 'warning',
+  lapsed: 'error',
+  missing: 'error',
+};
 
 export function InsuranceCard({
   tenantId,
@@ -68,7 +74,9 @@ export function InsuranceCard({
       setFile(undefined);
     } catch (error) {
       const failure = error as { message: string; body?: { message?: string; errors?: Record<string, string> } };
-      const fields = Object.entries(failure.body?.errors ?? {}).map(([field, problem]) => `${translate(`backlot.insurance.fields.${field}`, { _: field })}: ${problem}`);
+      const fields = Object.entries(failure.body?.errors ?? {}).map(
+        ([field, problem]) => `${translate(`backlot.insurance.fields.${field}`, { _: field })}: ${problem}`,
+      );
       setError(fields.length ? fields.join(' ') : (failure.body?.message ?? failure.message));
     } finally {
       setBusy(false);
@@ -102,26 +110,57 @@ export function InsuranceCard({
             [translate('backlot.insurance.policyNumber'), certificate.policyNumber],
             [
               translate('backlot.insurance.coverAmount'),
-              certificate.coverAmount === undefined ? undefined : translate('backlot.insurance.coverAgainst', { cover: money(certificate.coverAmount), value: money(view.replacementValue) }),
+              certificate.coverAmount === undefined
+                ? undefined
+                : translate('backlot.insurance.coverAgainst', {
+                    cover: money(certificate.coverAmount),
+                    value: money(view.replacementValue),
+                  }),
             ],
-            [translate('backlot.insurance.uploaded'), `${new Date(certificate.uploadedAt).toLocaleString()} · ${translate(`backlot.insurance.by.${certificate.uploadedBy}`)}`],
+            [
+              translate('backlot.insurance.uploaded'),
+              `${new Date(certificate.uploadedAt).toLocaleString()} · ${translate(`backlot.insurance.by.${certificate.uploadedBy}`)}`,
+            ],
           ]}
         />
       )}
       {certificate && (
         <Box>
-          <Button variant="outlined" size="small" href={quoteApi.insuranceHref(tenantId, view.id)} download={certificate.fileName}>
-            {translate('backlot.insurance.download', { name: certificate.fileName, size: `${Math.max(1, Math.round(certificate.size / 1024))} KB` })}
+          <Button
+            variant="outlined"
+            size="small"
+            href={quoteApi.insuranceHref(tenantId, view.id)}
+            download={certificate.fileName}
+          >
+            {translate('backlot.insurance.download', {
+              name: certificate.fileName,
+              size: `${Math.max(1, Math.round(certificate.size / 1024))} KB`,
+            })}
           </Button>
         </Box>
       )}
-      <Box component="form" id={formId} onSubmit={(event) => void upload(event)} sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+      <Box
+        component="form"
+        id={formId}
+        onSubmit={(event) => void upload(event)}
+        sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
+      >
         <Typography variant="body2" color="text.secondary" sx={{ gridColumn: '1 / -1' }}>
           {translate(certificate ? 'backlot.insurance.replaceLead' : 'backlot.insurance.uploadLead')}
         </Typography>
-        <Button variant="outlined" component="label" sx={{ gridColumn: '1 / -1', justifySelf: 'start', textTransform: 'none' }}>
+        <Button
+          variant="outlined"
+          component="label"
+          sx={{ gridColumn: '1 / -1', justifySelf: 'start', textTransform: 'none' }}
+        >
           {file ? file.name : translate('backlot.insurance.chooseFile')}
-          <input hidden type="file" accept="application/pdf,image/png,image/jpeg" aria-label={translate('backlot.insurance.file')} onChange={(event) => setFile(event.target.files?.[0])} />
+          <input
+            hidden
+            type="file"
+            accept="application/pdf,image/png,image/jpeg"
+            aria-label={translate('backlot.insurance.file')}
+            onChange={(event) => setFile(event.target.files?.[0])}
+          />
         </Button>
         <TextField
           label={translate('backlot.insurance.coverEnds')}
@@ -132,7 +171,13 @@ export function InsuranceCard({
           onChange={(event) => setExpiresOn(event.target.value)}
           slotProps={{ inputLabel: { shrink: true } }}
         />
-        <TextField label={translate('backlot.insurance.insurer')} size="small" value={insurer} onChange={(event) => setInsurer(event.target.value)} slotProps={{ htmlInput: { maxLength: 120 } }} />
+        <TextField
+          label={translate('backlot.insurance.insurer')}
+          size="small"
+          value={insurer}
+          onChange={(event) => setInsurer(event.target.value)}
+          slotProps={{ htmlInput: { maxLength: 120 } }}
+        />
         <TextField
           label={translate('backlot.insurance.policyNumber')}
           size="small"

@@ -35,7 +35,10 @@ export function PricingLinesTable({
 }) {
   const translate = useTranslate();
   const step = (line: PricedLine, priced: PriceStep) => {
-    const days = priced.firstDay === priced.lastDay ? translate('backlot.quotes.day', { day: priced.firstDay }) : translate('backlot.quotes.days', { first: priced.firstDay, last: priced.lastDay });
+    const days =
+      priced.firstDay === priced.lastDay
+        ? translate('backlot.quotes.day', { day: priced.firstDay })
+        : translate('backlot.quotes.days', { first: priced.firstDay, last: priced.lastDay });
     if (priced.rate === 'minimum') return translate('backlot.quotes.minimumStep', { amount: money(priced.amount) });
     const rate =
       priced.rate === 'week'
@@ -60,7 +63,9 @@ export function PricingLinesTable({
           const detail = view.lineDetails.find((entry) => entry.objectID === line.objectID);
           const short = detail !== undefined && detail.free < line.quantity;
           const draft = adjustments[line.objectID!] ?? { amount: '', reason: '' };
-          const fieldError = (name: 'amount' | 'reason') => errors[`adjustments.${line.objectID}.${name}`] ?? (name === 'amount' ? errors[`adjustments.${line.objectID}`] : undefined);
+          const fieldError = (name: 'amount' | 'reason') =>
+            errors[`adjustments.${line.objectID}.${name}`] ??
+            (name === 'amount' ? errors[`adjustments.${line.objectID}`] : undefined);
           return (
             <TableRow key={line.objectID}>
               <TableCell component="th" scope="row">
@@ -78,13 +83,24 @@ export function PricingLinesTable({
                   {detail?.inCatalogue === false
                     ? translate('backlot.quotes.gone')
                     : detail?.hiredIn
-                      ? translate('backlot.quotes.freeWithHiredIn', { free: detail.free, stock: detail.stock, hiredIn: detail.hiredIn })
+                      ? translate('backlot.quotes.freeWithHiredIn', {
+                          free: detail.free,
+                          stock: detail.stock,
+                          hiredIn: detail.hiredIn,
+                        })
                       : translate('backlot.quotes.freeOf', { free: detail?.free ?? 0, stock: detail?.stock ?? 0 })}
                 </Typography>
                 {short && detail.inCatalogue !== false && (
                   <SubHireOffers
                     tenantId={tenantId}
-                    line={{ quoteId: view.id, objectID: line.objectID!, name: line.name, wanted: line.quantity - detail.free, from: view.startDate, to: view.endDate }}
+                    line={{
+                      quoteId: view.id,
+                      objectID: line.objectID!,
+                      name: line.name,
+                      wanted: line.quantity - detail.free,
+                      from: view.startDate,
+                      to: view.endDate,
+                    }}
                   />
                 )}
               </TableCell>
@@ -113,7 +129,12 @@ export function PricingLinesTable({
                     value={draft.amount}
                     disabled={disabled}
                     onChange={(event) => onAdjust(line.objectID!, { ...draft, amount: event.target.value })}
-                    slotProps={{ htmlInput: { step: 0.01, 'aria-label': translate('backlot.quotes.adjustmentOf', { name: line.name }) } }}
+                    slotProps={{
+                      htmlInput: {
+                        step: 0.01,
+                        'aria-label': translate('backlot.quotes.adjustmentOf', { name: line.name }),
+                      },
+                    }}
                     error={Boolean(fieldError('amount'))}
                     helperText={fieldError('amount')}
                   />
@@ -124,9 +145,22 @@ export function PricingLinesTable({
                     value={draft.reason}
                     disabled={disabled}
                     onChange={(event) => onAdjust(line.objectID!, { ...draft, reason: event.target.value })}
-                    slotProps={{ htmlInput: { maxLength: 200, 'aria-label': translate('backlot.quotes.reasonOf', { name: line.name }) } }}
-                    error={Boolean(fieldError('reason')) || (draft.amount !== '' && Number(draft.amount) !== 0 && !draft.reason.trim())}
-                    helperText={fieldError('reason') ?? (draft.amount !== '' && Number(draft.amount) !== 0 && !draft.reason.trim() ? translate('backlot.quotes.reasonNeeded') : undefined)}
+                    slotProps={{
+                      htmlInput: {
+                        maxLength: 200,
+                        'aria-label': translate('backlot.quotes.reasonOf', { name: line.name }),
+                      },
+                    }}
+                    error={
+                      Boolean(fieldError('reason')) ||
+                      (draft.amount !== '' && Number(draft.amount) !== 0 && !draft.reason.trim())
+                    }
+                    helperText={
+                      fieldError('reason') ??
+                      (draft.amount !== '' && Number(draft.amount) !== 0 && !draft.reason.trim()
+                        ? translate('backlot.quotes.reasonNeeded')
+                        : undefined)
+                    }
                   />
                 </Stack>
               </TableCell>

@@ -8,7 +8,21 @@
  * step taken elsewhere reloads it live and says so.
  */
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { Alert, Box, Button, Card, CardContent, Divider, FormControlLabel, LinearProgress, Radio, RadioGroup, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Divider,
+  FormControlLabel,
+  LinearProgress,
+  Radio,
+  RadioGroup,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { neverOutSaid } from '../../schema/rental/hire';
 import { Fragment, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Confirm, Link, Title, useNotify, useTranslate } from 'react-admin';
@@ -47,24 +61,38 @@ interface StepError {
 function draftsOf(view: PricingView) {
   const pricing = view.versions?.at(-1)?.pricing;
   return {
-    adjustments: Object.fromEntries(Object.entries(pricing?.adjustments ?? {}).map(([id, adjustment]) => [id, { amount: String(adjustment!.amount), reason: adjustment!.reason }])) as Record<
-      string,
-      AdjustmentDraft
-    >,
-    services: (pricing?.services ?? []).map((service) => ({ ...service, quantity: String(service.quantity), unitPrice: String(service.unitPrice) })) as ServiceDraft[],
+    adjustments: Object.fromEntries(
+      Object.entries(pricing?.adjustments ?? {}).map(([id, adjustment]) => [
+        id,
+        { amount: String(adjustment!.amount), reason: adjustment!.reason },
+      ]),
+    ) as Record<string, AdjustmentDraft>,
+    services: (pricing?.services ?? []).map((service) => ({
+      ...service,
+      quantity: String(service.quantity),
+      unitPrice: String(service.unitPrice),
+    })) as ServiceDraft[],
     message: pricing?.message ?? '',
   };
 }
 
 /** The drafts as the API takes them: empty adjustments left out, numbers as numbers. */
-function pricingOf(adjustments: Record<string, AdjustmentDraft>, services: ServiceDraft[], message: string): PricingInput {
+function pricingOf(
+  adjustments: Record<string, AdjustmentDraft>,
+  services: ServiceDraft[],
+  message: string,
+): PricingInput {
   return {
     adjustments: Object.fromEntries(
       Object.entries(adjustments)
         .filter(([, draft]) => draft.amount !== '' && Number(draft.amount) !== 0)
         .map(([id, draft]) => [id, { amount: Number(draft.amount), reason: draft.reason.trim() }]),
     ),
-    services: services.map((service) => ({ ...service, quantity: Number(service.quantity), unitPrice: Number(service.unitPrice || 0) })),
+    services: services.map((service) => ({
+      ...service,
+      quantity: Number(service.quantity),
+      unitPrice: Number(service.unitPrice || 0),
+    })),
     ...(message.trim() && { message: message.trim() }),
   };
 }
@@ -142,7 +170,12 @@ export function QuotePricing({ tenantId }: { tenantId: string }) {
   const preview = useMemo(() => {
     if (!view) return undefined;
     const glCodes = new Map(view.lineDetails.map((detail) => [detail.objectID, detail.glCode ?? undefined]));
-    return priceRequest(view, pricing, { line: (objectID) => glCodes.get(objectID), service: tenant.glCodeOf }, view.rule);
+    return priceRequest(
+      view,
+      pricing,
+      { line: (objectID) => glCodes.get(objectID), service: tenant.glCodeOf },
+      view.rule,
+    );
   }, [view, pricing, tenant]);
 
   // Pricing typed but not sent: leaving or reloading the page asks first (the browser's own prompt).
@@ -192,11 +225,18 @@ export function QuotePricing({ tenantId }: { tenantId: string }) {
       setReason('');
       notify(translate(`backlot.quotes.done.${action}`), { type: 'success' });
     } catch (error) {
-      const failure = error as { status?: number; message: string; body?: { message?: string; errors?: Record<string, string> } };
+      const failure = error as {
+        status?: number;
+        message: string;
+        body?: { message?: string; errors?: Record<string, string> };
+      };
       const errors = failure.body?.errors ?? {};
       // Refused fields are marked where they are; the banner says so in words rather than as schema paths.
       const fieldsOnly = failure.status === 400 && Object.keys(errors).length > 0;
-      setStepError({ message: fieldsOnly ? translate('backlot.quotes.fixFields') : (failure.body?.message ?? failure.message), errors });
+      setStepError({
+        message: fieldsOnly ? translate('backlot.quotes.fixFields') : (failure.body?.message ?? failure.message),
+        errors,
+      });
       // A stale request is reloaded; the vendor's pricing stays on screen to send again.
       if (failure.status === 412 || failure.status === 409)
         await quoteApi.open(tenantId, id).then(
@@ -228,7 +268,11 @@ export function QuotePricing({ tenantId }: { tenantId: string }) {
           <QuoteStateChip state={view.state} hold={view.hold} />
           {latest && (
             <Typography variant="body2" color="text.secondary">
-              {translate('backlot.quotes.versionSent', { version: latest.version, date: tenant.day(latest.sentAt.slice(0, 10)), until: tenant.day(latest.expiresOn) })}
+              {translate('backlot.quotes.versionSent', {
+                version: latest.version,
+                date: tenant.day(latest.sentAt.slice(0, 10)),
+                until: tenant.day(latest.expiresOn),
+              })}
             </Typography>
           )}
         </Stack>
@@ -239,12 +283,16 @@ export function QuotePricing({ tenantId }: { tenantId: string }) {
               {view.studio && ` · ${view.studio}`}
             </Typography>
             <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-              {view.name ? `${view.name} (${view.email})` : view.email} · {tenant.days(view.startDate, view.endDate)} ({translate('backlot.quotes.dayCount', { smart_count: preview.days })})
+              {view.name ? `${view.name} (${view.email})` : view.email} · {tenant.days(view.startDate, view.endDate)} (
+              {translate('backlot.quotes.dayCount', { smart_count: preview.days })})
             </Typography>
             <OrderAccountLine tenantId={tenantId} view={view} />
             {view.subHire && (
               <Alert severity="info" sx={{ mt: 1 }}>
-                {translate(view.production ? 'backlot.subHires.forHouse' : 'backlot.subHires.forHouseNoReference', { house: view.subHire.houseName, reference: view.production })}
+                {translate(view.production ? 'backlot.subHires.forHouse' : 'backlot.subHires.forHouseNoReference', {
+                  house: view.subHire.houseName,
+                  reference: view.production,
+                })}
               </Alert>
             )}
             {view.notes && (
@@ -266,8 +314,21 @@ export function QuotePricing({ tenantId }: { tenantId: string }) {
           </Alert>
         )}
         <CardHoldCard tenantId={tenantId} view={view} money={money} onChange={(fresh) => show(fresh, true)} />
-        <InsuranceCard tenantId={tenantId} view={view} standing={readiness.insurance} day={tenant.day} money={money} onChange={(fresh) => show(fresh, true)} />
-        <QuoteInvoicesCard tenantId={tenantId} quoteId={view.id} revision={view.version} money={money} day={tenant.day} />
+        <InsuranceCard
+          tenantId={tenantId}
+          view={view}
+          standing={readiness.insurance}
+          day={tenant.day}
+          money={money}
+          onChange={(fresh) => show(fresh, true)}
+        />
+        <QuoteInvoicesCard
+          tenantId={tenantId}
+          quoteId={view.id}
+          revision={view.version}
+          money={money}
+          day={tenant.day}
+        />
         <SubHiresCard tenantId={tenantId} view={view} />
 
         {changedElsewhere && (
@@ -286,12 +347,15 @@ export function QuotePricing({ tenantId }: { tenantId: string }) {
                 </div>
               ))}
             {/* Held back by its account: the house may let it through with a reason. */}
-            {stepError.errors.release && <ReleaseAndConfirm held={stepError.errors.release} onRelease={(why) => take('confirm', why)} />}
+            {stepError.errors.release && (
+              <ReleaseAndConfirm held={stepError.errors.release} onRelease={(why) => take('confirm', why)} />
+            )}
           </Alert>
         )}
         {missing.length > 0 && canPrice && (
           <Alert severity="warning">
-            {translate('backlot.quotes.missingGlCodes', { lines: missing.join(', ') })} <Link to={`/t/${tenantId}/categories`}>{translate('backlot.quotes.openCategories')}</Link>
+            {translate('backlot.quotes.missingGlCodes', { lines: missing.join(', ') })}{' '}
+            <Link to={`/t/${tenantId}/categories`}>{translate('backlot.quotes.openCategories')}</Link>
           </Alert>
         )}
 
@@ -387,7 +451,13 @@ export function QuotePricing({ tenantId }: { tenantId: string }) {
                   variant={action === 'quote' || action === 'confirm' ? 'contained' : 'outlined'}
                   color={action === 'cancel' ? 'error' : 'primary'}
                   disabled={busy !== undefined || (action === 'quote' && missing.length > 0)}
-                  onClick={() => (action === 'change' ? setChanging(true) : action === 'cancel' || action === 'confirm' || action === 'close' ? setConfirming(action) : void take(action))}
+                  onClick={() =>
+                    action === 'change'
+                      ? setChanging(true)
+                      : action === 'cancel' || action === 'confirm' || action === 'close'
+                        ? setConfirming(action)
+                        : void take(action)
+                  }
                 >
                   {action === 'quote' && latest
                     ? translate('backlot.quotes.actions.revise', { version: latest.version + 1 })
@@ -433,7 +503,8 @@ export function QuotePricing({ tenantId }: { tenantId: string }) {
               {(view.history ?? []).map((entry, index) => (
                 <Typography component="li" variant="body2" key={index}>
                   {new Date(entry.at).toLocaleString()} · {translate(`backlot.quotes.historyActions.${entry.action}`)}
-                  {entry.version !== undefined && ` (v${entry.version})`} · {entry.email ?? translate(`backlot.quotes.by.${entry.by}`)}
+                  {entry.version !== undefined && ` (v${entry.version})`} ·{' '}
+                  {entry.email ?? translate(`backlot.quotes.by.${entry.by}`)}
                   {entry.note && ` · “${entry.note}”`}
                 </Typography>
               ))}
@@ -443,11 +514,15 @@ export function QuotePricing({ tenantId }: { tenantId: string }) {
 
         <Confirm
           isOpen={confirming !== undefined}
-          title={translate(`backlot.quotes.confirmTitle.${confirming === 'cancel' && isOrder ? 'cancelOrder' : (confirming ?? 'cancel')}`)}
+          title={translate(
+            `backlot.quotes.confirmTitle.${confirming === 'cancel' && isOrder ? 'cancelOrder' : (confirming ?? 'cancel')}`,
+          )}
           content={
             confirming === 'cancel' ? (
               <Stack spacing={2} sx={{ pt: 1 }}>
-                <Typography>{translate(`backlot.quotes.confirmContent.${isOrder ? 'cancelOrder' : 'cancel'}`)}</Typography>
+                <Typography>
+                  {translate(`backlot.quotes.confirmContent.${isOrder ? 'cancelOrder' : 'cancel'}`)}
+                </Typography>
                 <TextField
                   label={translate(isOrder ? 'backlot.quotes.reasonRequired' : 'backlot.quotes.reasonOptional')}
                   value={reason}
@@ -457,7 +532,9 @@ export function QuotePricing({ tenantId }: { tenantId: string }) {
                   }}
                   required={isOrder}
                   error={reasonMissing}
-                  helperText={reasonMissing ? translate('backlot.quotes.reasonMissing') : translate('backlot.quotes.reasonHint')}
+                  helperText={
+                    reasonMissing ? translate('backlot.quotes.reasonMissing') : translate('backlot.quotes.reasonHint')
+                  }
                   slotProps={{ htmlInput: { maxLength: REASON_MAX } }}
                   fullWidth
                 />
@@ -466,22 +543,48 @@ export function QuotePricing({ tenantId }: { tenantId: string }) {
               <Stack spacing={2} sx={{ pt: 1 }}>
                 {view.neverOut.length > 0 && (
                   <>
-                    <Alert severity="warning">{translate('backlot.quotes.notTaken.said', { lines: neverOutSaid(view.neverOut) })}</Alert>
-                    <RadioGroup aria-label={translate('backlot.quotes.notTaken.choose')} value={notTaken} onChange={(event) => setNotTaken(event.target.value as 'invoice' | 'credit')}>
-                      <FormControlLabel value="credit" control={<Radio />} label={translate('backlot.quotes.notTaken.credit')} />
-                      <FormControlLabel value="invoice" control={<Radio />} label={translate('backlot.quotes.notTaken.invoice')} />
+                    <Alert severity="warning">
+                      {translate('backlot.quotes.notTaken.said', { lines: neverOutSaid(view.neverOut) })}
+                    </Alert>
+                    <RadioGroup
+                      aria-label={translate('backlot.quotes.notTaken.choose')}
+                      value={notTaken}
+                      onChange={(event) => setNotTaken(event.target.value as 'invoice' | 'credit')}
+                    >
+                      <FormControlLabel
+                        value="credit"
+                        control={<Radio />}
+                        label={translate('backlot.quotes.notTaken.credit')}
+                      />
+                      <FormControlLabel
+                        value="invoice"
+                        control={<Radio />}
+                        label={translate('backlot.quotes.notTaken.invoice')}
+                      />
                     </RadioGroup>
                   </>
                 )}
-                {view.closing && <Typography>{closingSaid({ account: view.account, closing: view.closing }, notTaken, money, translate)}</Typography>}
+                {view.closing && (
+                  <Typography>
+                    {closingSaid({ account: view.account, closing: view.closing }, notTaken, money, translate)}
+                  </Typography>
+                )}
               </Stack>
             ) : confirming === 'confirm' && shortLines.length > 0 ? (
-              <Alert severity="warning">{translate('backlot.quotes.confirmContent.confirmShort', { lines: shortLines.map((line) => line.name).join(', ') })}</Alert>
+              <Alert severity="warning">
+                {translate('backlot.quotes.confirmContent.confirmShort', {
+                  lines: shortLines.map((line) => line.name).join(', '),
+                })}
+              </Alert>
             ) : (
-              translate(`backlot.quotes.confirmContent.${confirming ?? 'cancel'}`, { total: money(latest?.breakdown.total ?? preview.total) })
+              translate(`backlot.quotes.confirmContent.${confirming ?? 'cancel'}`, {
+                total: money(latest?.breakdown.total ?? preview.total),
+              })
             )
           }
-          confirm={translate(`backlot.quotes.actions.${confirming === 'cancel' && isOrder ? 'cancelOrder' : (confirming ?? 'cancel')}`)}
+          confirm={translate(
+            `backlot.quotes.actions.${confirming === 'cancel' && isOrder ? 'cancelOrder' : (confirming ?? 'cancel')}`,
+          )}
           confirmColor={confirming === 'cancel' ? 'warning' : 'primary'}
           onConfirm={() => {
             if (confirming === 'cancel' && isOrder && !reason.trim()) return setReasonMissing(true);

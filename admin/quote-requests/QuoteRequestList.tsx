@@ -7,7 +7,17 @@
  * (admin/invoices: by invoice date).
  */
 import { Box, Typography } from '@mui/material';
-import { Datagrid, DateField, DateInput, FunctionField, List, SelectInput, TextField, useListContext, useTranslate } from 'react-admin';
+import {
+  Datagrid,
+  DateField,
+  DateInput,
+  FunctionField,
+  List,
+  SelectInput,
+  TextField,
+  useListContext,
+  useTranslate,
+} from 'react-admin';
 import { schemaDocuments } from '../../schema/documents';
 import type { QuoteState } from '../../schema/rental/quote-states';
 import type { QuoteRequest } from '../../schema/types.generated';
@@ -18,7 +28,10 @@ import { ReadinessChips } from './ReadinessChips';
 import { useQuoteEvents } from './useQuoteEvents';
 import { PHONE_DATAGRID_SX, PHONE_LIST_SX } from '../components/phone-list';
 
-const STATE_CHOICES = schemaDocuments.quoteRequest.$defs.quoteState.oneOf.map((option) => ({ id: option.const, name: option.title }));
+const STATE_CHOICES = schemaDocuments.quoteRequest.$defs.quoteState.oneOf.map((option) => ({
+  id: option.const,
+  name: option.title,
+}));
 
 /**
  * A new request, or a step taken anywhere (a visitor accepting, another admin confirming), shows
@@ -46,7 +59,14 @@ export function QuoteRequestList({ tenantId }: { tenantId: string }) {
         // On a phone the table scrolls inside its card and the aside goes under it: the page never widens.
         sx={PHONE_LIST_SX}
         filters={[
-          <SelectInput key="state" source="state" label={translate('backlot.quotes.state')} choices={STATE_CHOICES} alwaysOn emptyText={translate('backlot.quotes.anyState')} />,
+          <SelectInput
+            key="state"
+            source="state"
+            label={translate('backlot.quotes.state')}
+            choices={STATE_CHOICES}
+            alwaysOn
+            emptyText={translate('backlot.quotes.anyState')}
+          />,
           <DateInput key="from" source="from" label={translate('backlot.quotes.from')} alwaysOn />,
           <DateInput key="to" source="to" label={translate('backlot.quotes.to')} alwaysOn />,
         ]}
@@ -64,28 +84,45 @@ export function QuoteRequestList({ tenantId }: { tenantId: string }) {
             render={(quote: QuoteRequest) => (
               <Box sx={{ minWidth: 140, maxWidth: 260 }}>
                 {quote.name && <Box>{quote.name}</Box>}
-                <Typography variant="caption" color={quote.name ? 'text.secondary' : 'text.primary'} sx={{ overflowWrap: 'anywhere' }}>
+                <Typography
+                  variant="caption"
+                  color={quote.name ? 'text.secondary' : 'text.primary'}
+                  sx={{ overflowWrap: 'anywhere' }}
+                >
                   {quote.email}
                 </Typography>
               </Box>
             )}
           />
           {/* The store sorts by when a request was made or when its hire starts; the other columns are not sortable. */}
-          <TextField source="production" label={translate('backlot.quotes.production')} emptyText="—" sortable={false} />
+          <TextField
+            source="production"
+            label={translate('backlot.quotes.production')}
+            emptyText="—"
+            sortable={false}
+          />
           <FunctionField
             source="startDate"
             sortBy="startDate"
             label={translate('backlot.quotes.dates')}
-            render={(quote: QuoteRequest) => <Box sx={{ whiteSpace: 'nowrap' }}>{tenant.days(quote.startDate, quote.endDate)}</Box>}
+            render={(quote: QuoteRequest) => (
+              <Box sx={{ whiteSpace: 'nowrap' }}>{tenant.days(quote.startDate, quote.endDate)}</Box>
+            )}
           />
           <TextField source="items" label={translate('backlot.quotes.items')} sortable={false} />
           <FunctionField
             source="state"
             sortable={false}
             label={translate('backlot.quotes.state')}
-            render={(quote: { state: QuoteState; hold: string }) => <QuoteStateChip state={quote.state} hold={quote.hold} />}
+            render={(quote: { state: QuoteState; hold: string }) => (
+              <QuoteStateChip state={quote.state} hold={quote.hold} />
+            )}
           />
-          <FunctionField label={translate('backlot.insurance.outColumn')} sortable={false} render={(quote: QuoteRequest) => <ReadinessChips readiness={tenant.readiness(quote)} />} />
+          <FunctionField
+            label={translate('backlot.insurance.outColumn')}
+            sortable={false}
+            render={(quote: QuoteRequest) => <ReadinessChips readiness={tenant.readiness(quote)} />}
+          />
           <FunctionField
             source="total"
             sortable={false}

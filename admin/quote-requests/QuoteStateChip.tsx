@@ -26,8 +26,12 @@ export function QuoteStateChip({ state, hold, short }: { state: QuoteState; hold
     <Stack direction="row" spacing={0.5}>
       <Chip size="small" color={COLORS[state]} label={translate(`backlot.quotes.states.${state}`)} />
       {/* A pencil shows only while the request is open: an expired or cancelled one holds nothing. */}
-      {hold === 'pencil' && isOpen(state) && <Chip size="small" variant="outlined" label={translate('backlot.quotes.pencilled')} />}
-      {short && <Chip size="small" color="error" icon={<WarningAmberIcon />} label={translate('backlot.quotes.notFree')} />}
+      {hold === 'pencil' && isOpen(state) && (
+        <Chip size="small" variant="outlined" label={translate('backlot.quotes.pencilled')} />
+      )}
+      {short && (
+        <Chip size="small" color="error" icon={<WarningAmberIcon />} label={translate('backlot.quotes.notFree')} />
+      )}
     </Stack>
   );
 }

@@ -14,8 +14,17 @@ export function ReadinessChips({ readiness }: { readiness: Readiness }) {
   const holdReason = readiness.hold;
   return (
     <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
-      {holdReason && <Chip size="small" color="warning" label={translate('backlot.insurance.cardNeeded')} title={holdReason} />}
-      {readiness.insurance && <Chip size="small" variant="outlined" color={STANDING_TONES[readiness.insurance]} label={translate(`backlot.insurance.short.${readiness.insurance}`)} />}
+      {holdReason && (
+        <Chip size="small" color="warning" label={translate('backlot.insurance.cardNeeded')} title={holdReason} />
+      )}
+      {readiness.insurance && (
+        <Chip
+          size="small"
+          variant="outlined"
+          color={STANDING_TONES[readiness.insurance]}
+          label={translate(`backlot.insurance.short.${readiness.insurance}`)}
+        />
+      )}
       {!holdReason && !readiness.insurance && '—'}
     </Stack>
   );

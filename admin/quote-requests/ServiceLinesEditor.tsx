@@ -32,7 +32,8 @@ export function ServiceLinesEditor({
 }) {
   const translate = useTranslate();
   const first = tenant.serviceChoices[0];
-  const set = (index: number, change: Partial<ServiceDraft>) => onChange(services.map((service, at) => (at === index ? { ...service, ...change } : service)));
+  const set = (index: number, change: Partial<ServiceDraft>) =>
+    onChange(services.map((service, at) => (at === index ? { ...service, ...change } : service)));
   return (
     <Box component="section" aria-labelledby="service-lines-heading">
       <Typography id="service-lines-heading" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
@@ -62,10 +63,21 @@ export function ServiceLinesEditor({
                 label={translate('backlot.quotes.service')}
                 value={choice?.id ?? ''}
                 disabled={disabled}
-                onChange={(event) => set(index, { category: tenant.serviceChoices.find((option) => option.id === event.target.value)!.path })}
-                error={Boolean(errors[`services.${index}.category`]) || (choice !== undefined && choice.glCode === undefined)}
+                onChange={(event) =>
+                  set(index, {
+                    category: tenant.serviceChoices.find((option) => option.id === event.target.value)!.path,
+                  })
+                }
+                error={
+                  Boolean(errors[`services.${index}.category`]) || (choice !== undefined && choice.glCode === undefined)
+                }
                 helperText={
-                  errors[`services.${index}.category`] ?? (choice ? (choice.glCode ? translate('backlot.quotes.glCode', { code: choice.glCode }) : translate('backlot.quotes.noGlCode')) : ' ')
+                  errors[`services.${index}.category`] ??
+                  (choice
+                    ? choice.glCode
+                      ? translate('backlot.quotes.glCode', { code: choice.glCode })
+                      : translate('backlot.quotes.noGlCode')
+                    : ' ')
                 }
               >
                 {tenant.serviceChoices.map((option) => (
@@ -109,7 +121,11 @@ export function ServiceLinesEditor({
                 error={Boolean(errors[`services.${index}.unitPrice`])}
                 helperText={errors[`services.${index}.unitPrice`] ?? ' '}
               />
-              <IconButton aria-label={translate('backlot.quotes.removeService', { position: index + 1 })} disabled={disabled} onClick={() => onChange(services.filter((_, at) => at !== index))}>
+              <IconButton
+                aria-label={translate('backlot.quotes.removeService', { position: index + 1 })}
+                disabled={disabled}
+                onClick={() => onChange(services.filter((_, at) => at !== index))}
+              >
                 <DeleteOutlineIcon />
               </IconButton>
             </Stack>
@@ -121,7 +137,12 @@ export function ServiceLinesEditor({
           sx={{ mt: 1 }}
           startIcon={<AddIcon />}
           disabled={disabled}
-          onClick={() => onChange([...services, { category: first.path, name: first.name.split(' › ').at(-1)!, quantity: '1', unitPrice: '' }])}
+          onClick={() =>
+            onChange([
+              ...services,
+              { category: first.path, name: first.name.split(' › ').at(-1)!, quantity: '1', unitPrice: '' },
+            ])
+          }
         >
           {translate('backlot.quotes.addService')}
         </Button>

@@ -32,7 +32,10 @@ export function SubHireMargins({ tenantId }: { tenantId: string }) {
         months={months}
         initial={months[3]!}
         monthName={monthName}
-        file={(month) => ({ href: `/api/tenants/${encodeURIComponent(tenantId)}/sub-hire-margins/${month}`, label: translate('backlot.subHires.marginsDownload', { month: monthName(month) }) })}
+        file={(month) => ({
+          href: `/api/tenants/${encodeURIComponent(tenantId)}/sub-hire-margins/${month}`,
+          label: translate('backlot.subHires.marginsDownload', { month: monthName(month) }),
+        })}
         icon={<DownloadIcon />}
         download
       />

@@ -57,22 +57,41 @@ function OffersDialog({ tenantId, line, onClose }: { tenantId: string; line: Sho
   const [failure, setFailure] = useState<string>();
   const notify = useNotify();
   /** Per offer (house~item): asking, asked, or why it was refused. */
-  const [asks, setAsks] = useState<Record<string, { state: 'asking' | 'asked' } | { state: 'refused'; message: string }>>({});
+  const [asks, setAsks] = useState<
+    Record<string, { state: 'asking' | 'asked' } | { state: 'refused'; message: string }>
+  >({});
   const ownChange = useOwnChange();
   const ask = async (offer: SubHireOffer, quantity: number) => {
     const key = `${offer.house.id}~${offer.objectID}`;
     setAsks((current) => ({ ...current, [key]: { state: 'asking' } }));
     try {
       await ownChange(() =>
-        fetchUtils.fetchJson(`/api/tenants/${encodeURIComponent(tenantId)}/quote-requests/${encodeURIComponent(line.quoteId)}/sub-hires`, {
-          method: 'POST',
-          body: JSON.stringify({ objectID: line.objectID, house: offer.house.id, theirObjectID: offer.objectID, quantity }),
-        }),
+        fetchUtils.fetchJson(
+          `/api/tenants/${encodeURIComponent(tenantId)}/quote-requests/${encodeURIComponent(line.quoteId)}/sub-hires`,
+          {
+            method: 'POST',
+            body: JSON.stringify({
+              objectID: line.objectID,
+              house: offer.house.id,
+              theirObjectID: offer.objectID,
+              quantity,
+            }),
+          },
+        ),
       );
       setAsks((current) => ({ ...current, [key]: { state: 'asked' } }));
-      notify('backlot.subHires.asked', { type: 'success', messageArgs: { smart_count: quantity, house: offer.house.name } });
+      notify('backlot.subHires.asked', {
+        type: 'success',
+        messageArgs: { smart_count: quantity, house: offer.house.name },
+      });
     } catch (error) {
-      setAsks((current) => ({ ...current, [key]: { state: 'refused', message: (error as { message?: string }).message ?? translate('backlot.subHires.failed') } }));
+      setAsks((current) => ({
+        ...current,
+        [key]: {
+          state: 'refused',
+          message: (error as { message?: string }).message ?? translate('backlot.subHires.failed'),
+        },
+      }));
     }
   };
   // The address, not the line object (made anew on each render of the table): asked once per line and dates.
@@ -85,7 +104,8 @@ function OffersDialog({ tenantId, line, onClose }: { tenantId: string; line: Sho
     );
     return () => void (live = false);
   }, [path, translate]);
-  const money = (amount: number, house: SubHireOffer['house']) => formatMoney(amount, { currency: house.currency, locale: house.locale });
+  const money = (amount: number, house: SubHireOffer['house']) =>
+    formatMoney(amount, { currency: house.currency, locale: house.locale });
   return (
     <Dialog open onClose={onClose} aria-labelledby="sub-hire-title" fullWidth maxWidth="sm" fullScreen={phone}>
       <DialogTitle id="sub-hire-title">{translate('backlot.subHires.title', { name: line.name })}</DialogTitle>
@@ -99,7 +119,8 @@ function OffersDialog({ tenantId, line, onClose }: { tenantId: string; line: Sho
           <LinearProgress aria-label={translate('backlot.subHires.looking')} />
         ) : answer.lenders === 0 ? (
           <Alert severity="info">
-            {translate('backlot.subHires.noLenders')} <Link to={`/t/${tenantId}/vendor`}>{translate('backlot.subHires.ownRule')}</Link>
+            {translate('backlot.subHires.noLenders')}{' '}
+            <Link to={`/t/${tenantId}/vendor`}>{translate('backlot.subHires.ownRule')}</Link>
           </Alert>
         ) : answer.offers.length === 0 ? (
           <Alert severity="info">{translate('backlot.subHires.noneFree', { smart_count: answer.lenders })}</Alert>
@@ -112,7 +133,12 @@ function OffersDialog({ tenantId, line, onClose }: { tenantId: string; line: Sho
               return (
                 <ListItem key={key} divider alignItems="flex-start">
                   <ListItemAvatar>
-                    <Avatar variant="rounded" src={offer.image} alt="" sx={{ width: { xs: 40, sm: 56 }, height: { xs: 40, sm: 56 }, mr: 1.5 }}>
+                    <Avatar
+                      variant="rounded"
+                      src={offer.image}
+                      alt=""
+                      sx={{ width: { xs: 40, sm: 56 }, height: { xs: 40, sm: 56 }, mr: 1.5 }}
+                    >
                       <StorefrontIcon />
                     </Avatar>
                   </ListItemAvatar>
@@ -125,25 +151,39 @@ function OffersDialog({ tenantId, line, onClose }: { tenantId: string; line: Sho
                           size="small"
                           color={offer.enough ? 'success' : 'warning'}
                           variant="outlined"
-                          label={translate(offer.enough ? 'backlot.subHires.enough' : 'backlot.subHires.some', { free: offer.free })}
+                          label={translate(offer.enough ? 'backlot.subHires.enough' : 'backlot.subHires.some', {
+                            free: offer.free,
+                          })}
                         />
                         <span>
                           {offer.house.name}
                           {housePlace(offer.house) && ` · ${housePlace(offer.house)}`}
-                          {offer.house.km !== undefined && ` · ${translate('backlot.subHires.km', { km: Math.round(offer.house.km).toLocaleString() })}`}
+                          {offer.house.km !== undefined &&
+                            ` · ${translate('backlot.subHires.km', { km: Math.round(offer.house.km).toLocaleString() })}`}
                         </span>
                         <span>
-                          {translate('backlot.subHires.trade', { trade: money(offer.tradeRates.day, offer.house), list: money(offer.rates.day, offer.house), percent: offer.discountPercent })}
+                          {translate('backlot.subHires.trade', {
+                            trade: money(offer.tradeRates.day, offer.house),
+                            list: money(offer.rates.day, offer.house),
+                            percent: offer.discountPercent,
+                          })}
                         </span>
                         <Button
                           size="small"
                           variant={asked?.state === 'asked' ? 'text' : 'outlined'}
                           disabled={asked?.state === 'asking' || asked?.state === 'asked'}
                           onClick={() => void ask(offer, quantity)}
-                          aria-label={translate('backlot.subHires.askFor', { smart_count: quantity, house: offer.house.name, name: offer.name })}
+                          aria-label={translate('backlot.subHires.askFor', {
+                            smart_count: quantity,
+                            house: offer.house.name,
+                            name: offer.name,
+                          })}
                           sx={{ mt: 0.5 }}
                         >
-                          {translate(asked?.state === 'asked' ? 'backlot.subHires.askedShort' : 'backlot.subHires.ask', { smart_count: quantity })}
+                          {translate(
+                            asked?.state === 'asked' ? 'backlot.subHires.askedShort' : 'backlot.subHires.ask',
+                            { smart_count: quantity },
+                          )}
                         </Button>
                         {asked?.state === 'refused' && (
                           <Alert severity="error" role="alert" sx={{ mt: 0.5 }}>
@@ -173,7 +213,12 @@ export function SubHireOffers({ tenantId, line }: { tenantId: string; line: Shor
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button size="small" sx={{ px: 0.5, minWidth: 0 }} onClick={() => setOpen(true)} aria-label={translate('backlot.subHires.findFor', { name: line.name })}>
+      <Button
+        size="small"
+        sx={{ px: 0.5, minWidth: 0 }}
+        onClick={() => setOpen(true)}
+        aria-label={translate('backlot.subHires.findFor', { name: line.name })}
+      >
         {translate('backlot.subHires.find')}
       </Button>
       {open && <OffersDialog tenantId={tenantId} line={line} onClose={() => setOpen(false)} />}

@@ -6,7 +6,19 @@
  * whenever the request changes (a sub-hire asked from the offers dialog lands on it).
  */
 import { useOwnChange } from './own-changes';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  LinearProgress,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useEffect, useState, type FormEvent } from 'react';
 import { fetchUtils, useNotify, useTranslate } from 'react-admin';
 import { isOrderState, type QuoteState } from '../../schema/rental/quote-states';
@@ -29,7 +41,8 @@ interface TheirSide {
 }
 type Entry = { subHire: SubHire; theirs?: TheirSide };
 
-const subHiresPath = (tenantId: string, quoteId: string) => `/api/tenants/${encodeURIComponent(tenantId)}/quote-requests/${encodeURIComponent(quoteId)}/sub-hires`;
+const subHiresPath = (tenantId: string, quoteId: string) =>
+  `/api/tenants/${encodeURIComponent(tenantId)}/quote-requests/${encodeURIComponent(quoteId)}/sub-hires`;
 
 export function SubHiresCard({ tenantId, view }: { tenantId: string; view: PricingView }) {
   const translate = useTranslate();
@@ -69,14 +82,22 @@ export function SubHiresCard({ tenantId, view }: { tenantId: string; view: Prici
       await ownChange(() =>
         fetchUtils.fetchJson(`${path}/${encodeURIComponent(entry.subHire.quoteId)}/${action}`, {
           method: 'POST',
-          body: JSON.stringify(action === 'accept' ? { version: theirs.versions.at(-1)?.version } : { reason: reason ?? '' }),
+          body: JSON.stringify(
+            action === 'accept' ? { version: theirs.versions.at(-1)?.version } : { reason: reason ?? '' },
+          ),
           headers: new Headers({ 'If-Match': `"${theirs.revision}"`, 'Content-Type': 'application/json' }),
         }),
       );
-      notify(action === 'accept' ? 'backlot.subHires.accepted' : 'backlot.subHires.stepped', { type: 'success', messageArgs: { house: entry.subHire.houseName } });
+      notify(action === 'accept' ? 'backlot.subHires.accepted' : 'backlot.subHires.stepped', {
+        type: 'success',
+        messageArgs: { house: entry.subHire.houseName },
+      });
       setAsking(undefined);
     } catch (error) {
-      setStepError({ quoteId: entry.subHire.quoteId, message: (error as { message?: string }).message ?? translate('backlot.subHires.failed') });
+      setStepError({
+        quoteId: entry.subHire.quoteId,
+        message: (error as { message?: string }).message ?? translate('backlot.subHires.failed'),
+      });
     } finally {
       setBusy(undefined);
       setReads((n) => n + 1);
@@ -94,29 +115,51 @@ export function SubHiresCard({ tenantId, view }: { tenantId: string; view: Prici
         const { subHire, theirs } = entry;
         const line = view.lines.find((candidate) => candidate.objectID === subHire.objectID);
         return (
-          <Box key={subHire.quoteId} component="section" aria-labelledby={`sub-hire-${subHire.quoteId}`} sx={{ display: 'grid', gap: 0.75, pt: 1.5, borderTop: 1, borderColor: 'divider' }}>
+          <Box
+            key={subHire.quoteId}
+            component="section"
+            aria-labelledby={`sub-hire-${subHire.quoteId}`}
+            sx={{ display: 'grid', gap: 0.75, pt: 1.5, borderTop: 1, borderColor: 'divider' }}
+          >
             <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
               <Typography id={`sub-hire-${subHire.quoteId}`} variant="body2" sx={{ fontWeight: 600 }}>
-                {translate('backlot.subHires.line', { quantity: subHire.quantity, name: subHire.theirName, house: subHire.houseName })}
+                {translate('backlot.subHires.line', {
+                  quantity: subHire.quantity,
+                  name: subHire.theirName,
+                  house: subHire.houseName,
+                })}
               </Typography>
               {theirs && <QuoteStateChip state={theirs.state} />}
             </Stack>
             <Typography variant="caption" color="text.secondary">
-              {line && line.name !== subHire.theirName && `${translate('backlot.subHires.forLine', { name: line.name })} · `}
-              {theirs?.total !== undefined && translate('backlot.subHires.quotedTotal', { total: formatMoney(theirs.total, theirs) })}
+              {line &&
+                line.name !== subHire.theirName &&
+                `${translate('backlot.subHires.forLine', { name: line.name })} · `}
+              {theirs?.total !== undefined &&
+                translate('backlot.subHires.quotedTotal', { total: formatMoney(theirs.total, theirs) })}
             </Typography>
             {!theirs && <Alert severity="warning">{translate('backlot.subHires.gone')}</Alert>}
             {theirs && theirs.actions.length > 0 && (
               <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
                 {theirs.actions.includes('accept') && (
-                  <Button size="small" variant="contained" disabled={busy !== undefined} onClick={() => void step(entry, 'accept')}>
+                  <Button
+                    size="small"
+                    variant="contained"
+                    disabled={busy !== undefined}
+                    onClick={() => void step(entry, 'accept')}
+                  >
                     {translate('backlot.subHires.acceptOnAccount')}
                   </Button>
                 )}
                 {(['decline', 'cancel'] as const)
                   .filter((action) => theirs.actions.includes(action))
                   .map((action) => (
-                    <Button key={action} size="small" disabled={busy !== undefined} onClick={() => setAsking({ entry, action })}>
+                    <Button
+                      key={action}
+                      size="small"
+                      disabled={busy !== undefined}
+                      onClick={() => setAsking({ entry, action })}
+                    >
                       {translate(`backlot.subHires.${action}`)}
                     </Button>
                   ))}
@@ -125,7 +168,10 @@ export function SubHiresCard({ tenantId, view }: { tenantId: string; view: Prici
             {/* A confirmed order is the lender's to change or cancel, as for any customer: say whom to ask. */}
             {theirs && theirs.actions.length === 0 && isOrderState(theirs.state) && theirs.state !== 'closed' && (
               <Typography variant="caption" color="text.secondary">
-                {translate('backlot.subHires.askThem', { house: subHire.houseName, contact: [theirs.contact.email, theirs.contact.phone].filter(Boolean).join(', ') })}
+                {translate('backlot.subHires.askThem', {
+                  house: subHire.houseName,
+                  contact: [theirs.contact.email, theirs.contact.phone].filter(Boolean).join(', '),
+                })}
               </Typography>
             )}
             {stepError?.quoteId === subHire.quoteId && (
@@ -137,13 +183,31 @@ export function SubHiresCard({ tenantId, view }: { tenantId: string; view: Prici
         );
       })}
       {asking && (
-        <ReasonDialog entry={asking.entry} action={asking.action} busy={busy !== undefined} onClose={() => setAsking(undefined)} onSend={(reason) => step(asking.entry, asking.action, reason)} />
+        <ReasonDialog
+          entry={asking.entry}
+          action={asking.action}
+          busy={busy !== undefined}
+          onClose={() => setAsking(undefined)}
+          onSend={(reason) => step(asking.entry, asking.action, reason)}
+        />
       )}
     </FactCard>
   );
 }
 
-function ReasonDialog({ entry, action, busy, onClose, onSend }: { entry: Entry; action: 'decline' | 'cancel'; busy: boolean; onClose: () => void; onSend: (reason: string) => void }) {
+function ReasonDialog({
+  entry,
+  action,
+  busy,
+  onClose,
+  onSend,
+}: {
+  entry: Entry;
+  action: 'decline' | 'cancel';
+  busy: boolean;
+  onClose: () => void;
+  onSend: (reason: string) => void;
+}) {
   const translate = useTranslate();
   const [reason, setReason] = useState('');
   const send = (event: FormEvent) => {
@@ -153,9 +217,22 @@ function ReasonDialog({ entry, action, busy, onClose, onSend }: { entry: Entry; 
   return (
     <Dialog open onClose={onClose} aria-labelledby="sub-hire-reason-title" fullWidth maxWidth="xs">
       <form onSubmit={send}>
-        <DialogTitle id="sub-hire-reason-title">{translate('backlot.subHires.reasonTitle', { action: translate(`backlot.subHires.${action}`), house: entry.subHire.houseName })}</DialogTitle>
+        <DialogTitle id="sub-hire-reason-title">
+          {translate('backlot.subHires.reasonTitle', {
+            action: translate(`backlot.subHires.${action}`),
+            house: entry.subHire.houseName,
+          })}
+        </DialogTitle>
         <DialogContent>
-          <TextField fullWidth multiline minRows={2} label={translate('backlot.subHires.reason')} value={reason} onChange={(event) => setReason(event.target.value)} sx={{ mt: 1 }} />
+          <TextField
+            fullWidth
+            multiline
+            minRows={2}
+            label={translate('backlot.subHires.reason')}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            sx={{ mt: 1 }}
+          />
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>{translate('ra.action.close')}</Button>

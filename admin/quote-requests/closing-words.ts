@@ -16,6 +16,17 @@ export function closingSaid(
   const { from } = view.closing;
   const { due, capture } = view.closing[choice];
   const words = { due: money(due), capture: money(capture), rest: money(Math.max(0, due - capture)) };
-  const key = from === 'card' ? (capture < due ? 'cardShort' : 'card') : from === 'deposit' ? (capture > 0 ? 'deposit' : 'depositNothing') : view.account ? 'account' : 'invoice';
+  const key =
+    from === 'card'
+      ? capture < due
+        ? 'cardShort'
+        : 'card'
+      : from === 'deposit'
+        ? capture > 0
+          ? 'deposit'
+          : 'depositNothing'
+        : view.account
+          ? 'account'
+          : 'invoice';
   return translate(`backlot.quotes.closing.${key}`, words);
 }

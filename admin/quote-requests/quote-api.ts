@@ -17,10 +17,26 @@ export interface PricingView extends Omit<QuoteRequest, 'state' | 'hold'> {
   version: string;
   total: number | null;
   rule: PricingRule;
-  lineDetails: Array<{ objectID: string; glCode: string | null; group: string | null; stock: number; free: number; hiredIn: number; inCatalogue: boolean }>;
+  lineDetails: Array<{
+    objectID: string;
+    glCode: string | null;
+    group: string | null;
+    stock: number;
+    free: number;
+    hiredIn: number;
+    inCatalogue: boolean;
+  }>;
   conflicts: Booking[];
   /** Other productions' open requests for the same items over these dates, holding nothing yet. */
-  softClashes: Array<{ quoteId: string; objectID: string; quantity: number; firstDay: string; lastDay: string; state: QuoteState; who: string }>;
+  softClashes: Array<{
+    quoteId: string;
+    objectID: string;
+    quantity: number;
+    firstDay: string;
+    lastDay: string;
+    state: QuoteState;
+    who: string;
+  }>;
   /** What the order's items would cost to replace: a certificate's cover is set against it. */
   replacementValue: number;
   /** Once the hire is back: what never went out (closing it asks whether to invoice or credit it). */
@@ -49,7 +65,8 @@ const tenantPath = (tenantId: string) => `/api/tenants/${encodeURIComponent(tena
 const quotePath = (tenantId: string, id: string) => `${tenantPath(tenantId)}/quote-requests/${encodeURIComponent(id)}`;
 
 export const quoteApi = {
-  open: async (tenantId: string, id: string) => (await fetchUtils.fetchJson(quotePath(tenantId, id))).json as PricingView,
+  open: async (tenantId: string, id: string) =>
+    (await fetchUtils.fetchJson(quotePath(tenantId, id))).json as PricingView,
   /** A step on the revision read: `quote` sends the pricing; `cancel` may say why (a confirmed order's cancel must). */
   step: async (
     tenantId: string,
@@ -74,12 +91,23 @@ export const quoteApi = {
       })
     ).json as PricingView,
   /** The card hold read again from the provider, and what it is owed done now. */
-  settleCardHold: async (tenantId: string, id: string) => (await fetchUtils.fetchJson(`${quotePath(tenantId, id)}/card-hold/settle`, { method: 'POST' })).json as QuoteRequest,
+  settleCardHold: async (tenantId: string, id: string) =>
+    (await fetchUtils.fetchJson(`${quotePath(tenantId, id)}/card-hold/settle`, { method: 'POST' }))
+      .json as QuoteRequest,
   /** A certificate of insurance uploaded on the production's behalf (replacing any earlier one). */
   uploadInsurance: async (tenantId: string, id: string, upload: InsuranceUpload) =>
-    (await fetchUtils.fetchJson(`${quotePath(tenantId, id)}/insurance`, { method: 'PUT', body: JSON.stringify(upload) })).json as QuoteRequest,
+    (
+      await fetchUtils.fetchJson(`${quotePath(tenantId, id)}/insurance`, {
+        method: 'PUT',
+        body: JSON.stringify(upload),
+      })
+    ).json as QuoteRequest,
   /** Where the certificate downloads from (the console's session cookie goes with it). */
   insuranceHref: (tenantId: string, id: string) => `${quotePath(tenantId, id)}/insurance`,
   availability: async (tenantId: string, objectID: string, from: string, to: string) =>
-    (await fetchUtils.fetchJson(`${tenantPath(tenantId)}/availability/${encodeURIComponent(objectID)}?from=${from}&to=${to}`)).json as AvailabilityView,
+    (
+      await fetchUtils.fetchJson(
+        `${tenantPath(tenantId)}/availability/${encodeURIComponent(objectID)}?from=${from}&to=${to}`,
+      )
+    ).json as AvailabilityView,
 };

@@ -13,7 +13,8 @@ import type { CategoryPath, QuoteRequest, Tenant } from '../../schema/types.gene
 import { formatDay, formatDays } from '../../schema/display/format';
 import { useTenantRecord } from '../tenants/useTenantRecord';
 
-export const servicePathKey = (path: CategoryPath) => [path.group, path.category, path.subcategory].filter(Boolean).join('/');
+export const servicePathKey = (path: CategoryPath) =>
+  [path.group, path.category, path.subcategory].filter(Boolean).join('/');
 
 export interface Readiness {
   goesOut: boolean;
@@ -55,10 +56,18 @@ export function useQuoteTenant(tenantId: string) {
      * out or back), what keeps it in (its card hold, its certificate: schema/rental/out-gate.ts),
      * and where its certificate stands when the tenant asks for one.
      */
-    readiness: (quote: Pick<QuoteRequest, 'state' | 'hold' | 'cardHold' | 'insurance' | 'endDate'> & { replacementValue?: number }): Readiness => {
+    readiness: (
+      quote: Pick<QuoteRequest, 'state' | 'hold' | 'cardHold' | 'insurance' | 'endDate'> & {
+        replacementValue?: number;
+      },
+    ): Readiness => {
       const now = new Date();
       const today = todayIn(data?.vendor.timezone ?? 'UTC', now);
-      const goesOut = transition({ state: quote.state ?? 'requested', hold: quote.hold ?? 'none' }, 'checkOut', 'vendor').ok;
+      const goesOut = transition(
+        { state: quote.state ?? 'requested', hold: quote.hold ?? 'none' },
+        'checkOut',
+        'vendor',
+      ).ok;
       const hold = goesOut ? holdKeepsIn(quote, site, now) : undefined;
       return {
         goesOut,

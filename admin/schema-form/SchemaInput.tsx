@@ -1,7 +1,20 @@
 /** One console input for one schema field (fields.ts): the react-admin input its kind calls for, with the schema's bounds as validators. */
 import { formatNouns } from '../../schema/ajv-messages';
 import { isIanaTimeZone } from '../../schema/timezone';
-import { BooleanInput, email, maxLength, maxValue, minValue, NumberInput, RadioButtonGroupInput, regex, required, SelectInput, TextInput, type Validator } from 'react-admin';
+import {
+  BooleanInput,
+  email,
+  maxLength,
+  maxValue,
+  minValue,
+  NumberInput,
+  RadioButtonGroupInput,
+  regex,
+  required,
+  SelectInput,
+  TextInput,
+  type Validator,
+} from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { ColorInput } from '../components/ColorInput';
 import { TimezoneInput } from '../components/TimezoneInput';
@@ -16,8 +29,18 @@ export function validatorsOf(field: FieldSpec): Validator[] {
   if (field.maxLength !== undefined) validators.push(maxLength(field.maxLength));
   if (field.format === 'email') validators.push(email(`Must be ${formatNouns.email}`));
   if (field.format === 'iana-timezone')
-    validators.push((value: unknown) => (typeof value === 'string' && value !== '' && !isIanaTimeZone(value) ? `Must be ${formatNouns['iana-timezone']}` : undefined));
-  if (field.pattern) validators.push(regex(new RegExp(field.pattern), field.patternMessage ? `Must ${field.patternMessage.replace(/^must /, '')}` : 'Invalid format'));
+    validators.push((value: unknown) =>
+      typeof value === 'string' && value !== '' && !isIanaTimeZone(value)
+        ? `Must be ${formatNouns['iana-timezone']}`
+        : undefined,
+    );
+  if (field.pattern)
+    validators.push(
+      regex(
+        new RegExp(field.pattern),
+        field.patternMessage ? `Must ${field.patternMessage.replace(/^must /, '')}` : 'Invalid format',
+      ),
+    );
   return validators;
 }
 
@@ -26,7 +49,22 @@ function ImagePreview({ source }: { source: string }) {
   const url = useWatch({ name: source }) as string | undefined;
   if (!url || !/^(?:https:\/\/|\/(?!\/))/.test(url)) return null;
   // On mid grey, so a light logo (made for a dark header) shows as well as a dark one.
-  return <img src={url} alt="" style={{ display: 'block', maxWidth: 160, maxHeight: 64, margin: '-8px 0 16px', padding: 4, background: '#8a94a3', borderRadius: 4, objectFit: 'contain' }} />;
+  return (
+    <img
+      src={url}
+      alt=""
+      style={{
+        display: 'block',
+        maxWidth: 160,
+        maxHeight: 64,
+        margin: '-8px 0 16px',
+        padding: 4,
+        background: '#8a94a3',
+        borderRadius: 4,
+        objectFit: 'contain',
+      }}
+    />
+  );
 }
 
 export interface SchemaInputProps {
@@ -43,11 +81,28 @@ export interface SchemaInputProps {
   markdown?: boolean;
 }
 
-export function SchemaInput({ field, readOnly = field.readOnly, source = field.source, extraValidators = [], size, hideHelp, markdown }: SchemaInputProps) {
+export function SchemaInput({
+  field,
+  readOnly = field.readOnly,
+  source = field.source,
+  extraValidators = [],
+  size,
+  hideHelp,
+  markdown,
+}: SchemaInputProps) {
   const validate = [...validatorsOf(field), ...extraValidators];
   // react-admin greys a read-only input's help like a disabled one's, below WCAG contrast: it is still help worth reading.
   const readable = readOnly ? { '& .MuiFormHelperText-root.Mui-disabled': { color: 'text.secondary' } } : undefined;
-  const common = { source, label: field.label, helperText: hideHelp ? (false as const) : field.help, validate, readOnly, fullWidth: true, size, sx: readable };
+  const common = {
+    source,
+    label: field.label,
+    helperText: hideHelp ? (false as const) : field.help,
+    validate,
+    readOnly,
+    fullWidth: true,
+    size,
+    sx: readable,
+  };
   switch (field.kind) {
     case 'boolean':
       // No default written: an untouched switch stays absent (the schema's default applies), not `false` in every row.
@@ -64,7 +119,18 @@ export function SchemaInput({ field, readOnly = field.readOnly, source = field.s
       return <RadioButtonGroupInput {...common} choices={field.choices} row={false} />;
     case 'textarea':
       return markdown ? (
-        <TextInput {...common} multiline minRows={16} maxRows={40} slotProps={{ htmlInput: { spellCheck: true, style: { fontFamily: 'ui-monospace, Menlo, Consolas, monospace', fontSize: 14 } } }} />
+        <TextInput
+          {...common}
+          multiline
+          minRows={16}
+          maxRows={40}
+          slotProps={{
+            htmlInput: {
+              spellCheck: true,
+              style: { fontFamily: 'ui-monospace, Menlo, Consolas, monospace', fontSize: 14 },
+            },
+          }}
+        />
       ) : (
         <TextInput {...common} multiline minRows={2} />
       );

@@ -9,7 +9,8 @@
  */
 import { effective, propertySchema, type Located, type SchemaNode } from '../../schema/schema-walk';
 
-export type FieldKind = 'text' | 'textarea' | 'number' | 'integer' | 'boolean' | 'select' | 'radio' | 'color' | 'image' | 'url' | 'timezone';
+export type FieldKind =
+  'text' | 'textarea' | 'number' | 'integer' | 'boolean' | 'select' | 'radio' | 'color' | 'image' | 'url' | 'timezone';
 
 export interface FieldSpec {
   /** Dotted path in the record: `appTitle`, `meta.title`, `theme.cornerRadius`. */
@@ -43,7 +44,8 @@ const xUi = (schema: SchemaNode): XUi => (schema['x-ui'] as XUi | undefined) ?? 
 
 function kindOf(schema: SchemaNode): FieldKind | undefined {
   const widget = xUi(schema).widget;
-  if (Array.isArray(schema.oneOf) && (schema.oneOf as SchemaNode[]).every((option) => 'const' in option)) return widget === 'radio' ? 'radio' : 'select';
+  if (Array.isArray(schema.oneOf) && (schema.oneOf as SchemaNode[]).every((option) => 'const' in option))
+    return widget === 'radio' ? 'radio' : 'select';
   if (schema.format === 'iana-timezone') return 'timezone';
   switch (schema.type) {
     case 'boolean':
@@ -63,7 +65,16 @@ function kindOf(schema: SchemaNode): FieldKind | undefined {
 const humanise = (key: string) => key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
 
 /** Every scalar field of an object schema, in declaration order, sections inherited from parents. */
-export function fieldsOf(root: Located, options: { skip?: readonly string[]; section?: string; prefix?: string; parentLabel?: string; required?: boolean } = {}): FieldSpec[] {
+export function fieldsOf(
+  root: Located,
+  options: {
+    skip?: readonly string[];
+    section?: string;
+    prefix?: string;
+    parentLabel?: string;
+    required?: boolean;
+  } = {},
+): FieldSpec[] {
   const schema = effective(root).schema;
   const properties = (schema.properties ?? {}) as Record<string, SchemaNode>;
   const requiredKeys = new Set((schema.required as string[] | undefined) ?? []);
@@ -79,7 +90,14 @@ export function fieldsOf(root: Located, options: { skip?: readonly string[]; sec
     const required = requiredKeys.has(key) && (options.required ?? true);
     if (node.type === 'object') {
       const parentLabel = (node.title as string | undefined) ?? humanise(key);
-      fields.push(...fieldsOf(located, { section, prefix: source, parentLabel: options.parentLabel ? `${options.parentLabel} · ${parentLabel}` : parentLabel, required }));
+      fields.push(
+        ...fieldsOf(located, {
+          section,
+          prefix: source,
+          parentLabel: options.parentLabel ? `${options.parentLabel} · ${parentLabel}` : parentLabel,
+          required,
+        }),
+      );
       continue;
     }
     const field = scalarField(located, source, { key, section, required, parentLabel: options.parentLabel });
@@ -92,7 +110,11 @@ export function fieldsOf(root: Located, options: { skip?: readonly string[]; sec
  * The field for one scalar schema (a string, number, boolean or choice); undefined for objects
  * and arrays. `key` names it when the schema has no title.
  */
-export function scalarField(located: Located, source: string, options: { key?: string; section?: string; required?: boolean; parentLabel?: string } = {}): FieldSpec | undefined {
+export function scalarField(
+  located: Located,
+  source: string,
+  options: { key?: string; section?: string; required?: boolean; parentLabel?: string } = {},
+): FieldSpec | undefined {
   const node = effective(located).schema;
   const kind = kindOf(node);
   if (!kind) return undefined;
@@ -113,7 +135,12 @@ export function scalarField(located: Located, source: string, options: { key?: s
     ...(typeof node.maxLength === 'number' && { maxLength: node.maxLength }),
     ...(typeof node.pattern === 'string' && { pattern: node.pattern, patternMessage: messages?.pattern }),
     ...(typeof node.format === 'string' && { format: node.format }),
-    ...((kind === 'select' || kind === 'radio') && { choices: (node.oneOf as Array<{ const: string; title?: string }>).map((option) => ({ id: option.const, name: option.title ?? option.const })) }),
+    ...((kind === 'select' || kind === 'radio') && {
+      choices: (node.oneOf as Array<{ const: string; title?: string }>).map((option) => ({
+        id: option.const,
+        name: option.title ?? option.const,
+      })),
+    }),
     ...(node.default !== undefined && { default: node.default }),
   };
 }
@@ -123,7 +150,8 @@ export function sectionsOf(fields: readonly FieldSpec[]): string[] {
   return [...new Set(fields.map((field) => field.section))];
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The record to save: inputs left empty are absent settings, not empty ones, and an optional
@@ -132,7 +160,8 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> => type
  */
 export function withoutEmptyValues<T>(value: T): T {
   // Rows of a list keep their place; their own empty inputs are dropped (a header link's cleared target).
-  if (Array.isArray(value)) return (value as unknown[]).map((item) => (isPlainObject(item) ? withoutEmptyValues(item) : item)) as T;
+  if (Array.isArray(value))
+    return (value as unknown[]).map((item) => (isPlainObject(item) ? withoutEmptyValues(item) : item)) as T;
   if (!isPlainObject(value)) return value;
   const result: Record<string, unknown> = {};
   for (const [key, child] of Object.entries(value)) {

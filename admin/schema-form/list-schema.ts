@@ -4,9 +4,21 @@ import { itemSchema, propertySchema, rootSchema, type Located } from '../../sche
 const site = rootSchema('site');
 
 /** The schema of a site list (`colorMap`, `headerLinks` …) and of one of its rows. */
-export function siteList(key: string): { list: Located; row: Located; title: string; description?: string; max?: number } {
+export function siteList(key: string): {
+  list: Located;
+  row: Located;
+  title: string;
+  description?: string;
+  max?: number;
+} {
   const list = propertySchema(site, key);
   const row = list && itemSchema(list);
   if (!list || !row) throw new Error(`site.schema.json has no list ${key}`);
-  return { list, row, title: list.schema.title as string, description: list.schema.description as string | undefined, max: list.schema.maxItems as number | undefined };
+  return {
+    list,
+    row,
+    title: list.schema.title as string,
+    description: list.schema.description as string | undefined,
+    max: list.schema.maxItems as number | undefined,
+  };
 }

@@ -49,7 +49,10 @@ export function findingsFor(options: RuleValidatorOptions, values: Record<string
       const source = sourceOfPointer(finding.pointer, options.listPointer, options.formList);
       if (source === undefined) continue;
       // A finding about a row (items.0) is shown on that row's own input for such findings.
-      const key = /^[A-Za-z]+(?:\.\d+\.[A-Za-z]+)*\.\d+$/.test(source) && options.rowInput ? `${source}.${options.rowInput}` : source;
+      const key =
+        /^[A-Za-z]+(?:\.\d+\.[A-Za-z]+)*\.\d+$/.test(source) && options.rowInput
+          ? `${source}.${options.rowInput}`
+          : source;
       if (!bySource.has(key)) bySource.set(key, finding);
     }
   }
@@ -59,14 +62,22 @@ export function findingsFor(options: RuleValidatorOptions, values: Record<string
 /** One validator for every input of the form: it answers the finding for the input's own source. */
 export function ruleValidator(options: RuleValidatorOptions): Validator {
   return (_value, values, props) => {
-    const source = (props as { finalSource?: string; source?: string } | undefined)?.finalSource ?? (props as { source?: string } | undefined)?.source;
+    const source =
+      (props as { finalSource?: string; source?: string } | undefined)?.finalSource ??
+      (props as { source?: string } | undefined)?.source;
     if (!source || !values) return undefined;
     const finding = findingsFor(options, values as Record<string, unknown>).get(source);
     return finding ? readable(finding.message, options.listPointer) : undefined;
   };
 }
 
-const ROW_NOUNS: Record<string, string> = { options: 'option', categories: 'category', subcategories: 'subcategory', children: 'dropdown link', groups: 'group' };
+const ROW_NOUNS: Record<string, string> = {
+  options: 'option',
+  categories: 'category',
+  subcategories: 'subcategory',
+  children: 'dropdown link',
+  groups: 'group',
+};
 
 /** The CLI's message, with pointers into the list said as rows: "… at /customFields/0/options/2" → "… at row 1, option 3". */
 function readable(message: string, listPointer: string): string {
@@ -74,7 +85,8 @@ function readable(message: string, listPointer: string): string {
   const rows = message.replace(new RegExp(`${escaped}((?:/[A-Za-z]+)?/\\d+)+`, 'g'), (pointer) => {
     const tokens = pointer.slice(listPointer.length).split('/').filter(Boolean);
     const words = [`row ${Number(tokens.shift()) + 1}`];
-    for (let i = 0; i + 1 < tokens.length; i += 2) words.push(`${ROW_NOUNS[tokens[i]!] ?? tokens[i]} ${Number(tokens[i + 1]) + 1}`);
+    for (let i = 0; i + 1 < tokens.length; i += 2)
+      words.push(`${ROW_NOUNS[tokens[i]!] ?? tokens[i]} ${Number(tokens[i + 1]) + 1}`);
     return words.join(', ');
   });
   return rows.charAt(0).toUpperCase() + rows.slice(1);

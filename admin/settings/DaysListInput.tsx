@@ -8,7 +8,10 @@ import { TextInput } from 'react-admin';
 import { itemSchema, propertySchema, rootSchema } from '../../schema/schema-walk';
 
 /** "7, 14, 30" as days, or why not. */
-export function parseDays(text: string, bounds: { minimum: number; maximum: number; maxItems: number }): { days: number[] } | { problem: string } {
+export function parseDays(
+  text: string,
+  bounds: { minimum: number; maximum: number; maxItems: number },
+): { days: number[] } | { problem: string } {
   const parts = text
     .split(/[\s,;]+/)
     .map((part) => part.trim())
@@ -16,7 +19,8 @@ export function parseDays(text: string, bounds: { minimum: number; maximum: numb
   const days: number[] = [];
   for (const part of parts) {
     const value = Number(part);
-    if (!/^\d+$/.test(part) || value < bounds.minimum || value > bounds.maximum) return { problem: `“${part}” is not a whole number of days from ${bounds.minimum} to ${bounds.maximum}` };
+    if (!/^\d+$/.test(part) || value < bounds.minimum || value > bounds.maximum)
+      return { problem: `“${part}” is not a whole number of days from ${bounds.minimum} to ${bounds.maximum}` };
     if (days.includes(value)) return { problem: `${value} is listed twice` };
     days.push(value);
   }
@@ -27,7 +31,11 @@ export function parseDays(text: string, bounds: { minimum: number; maximum: numb
 export function DaysListInput({ source }: { source: 'reminderDays' }) {
   const list = propertySchema(rootSchema('site'), source)!;
   const item = itemSchema(list)!.schema;
-  const bounds = { minimum: item.minimum as number, maximum: item.maximum as number, maxItems: list.schema.maxItems as number };
+  const bounds = {
+    minimum: item.minimum as number,
+    maximum: item.maximum as number,
+    maxItems: list.schema.maxItems as number,
+  };
   return (
     <TextInput
       source={source}
@@ -40,7 +48,11 @@ export function DaysListInput({ source }: { source: 'reminderDays' }) {
         const read = parseDays(text, bounds);
         return 'days' in read ? (read.days.length ? read.days : undefined) : text;
       }}
-      validate={(value: unknown) => (typeof value === 'string' && value.trim() ? (parseDays(value, bounds) as { problem?: string }).problem : undefined)}
+      validate={(value: unknown) =>
+        typeof value === 'string' && value.trim()
+          ? (parseDays(value, bounds) as { problem?: string }).problem
+          : undefined
+      }
       fullWidth
     />
   );

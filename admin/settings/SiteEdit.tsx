@@ -24,17 +24,36 @@ export function SiteEdit() {
   const { permissions } = usePermissions<Account | undefined>();
   const isPlatform = permissions?.role === 'platform';
   return (
-    <RecordEdit preview={{ path: '/' }} resource={`tenants/${tenantId}/settings`} id="site" transform={withoutEmptyValues} title={translate('backlot.site.title', { tenant: tenantId })}>
+    <RecordEdit
+      preview={{ path: '/' }}
+      resource={`tenants/${tenantId}/settings`}
+      id="site"
+      transform={withoutEmptyValues}
+      title={translate('backlot.site.title', { tenant: tenantId })}
+    >
       {/* The form's root is named: react-admin infers it as ":resource/:id" (here /t/<tenant>), which took
           every other screen of the tenant for one of this form's tabs and left without asking. */}
-      <TabbedForm formRootPathname={`/t/${tenantId}/site`} toolbar={<RecordToolbar />} warnWhenUnsavedChanges tabs={<TabbedFormTabs variant="scrollable" scrollButtons="auto" />}>
+      <TabbedForm
+        formRootPathname={`/t/${tenantId}/site`}
+        toolbar={<RecordToolbar />}
+        warnWhenUnsavedChanges
+        tabs={<TabbedFormTabs variant="scrollable" scrollButtons="auto" />}
+      >
         {sections.map((section, index) => (
           // The first tab is the record's own address; the others add their section's name.
-          <TabbedForm.Tab key={section} label={translate(`backlot.sections.${section}`, { _: section })} path={index === 0 ? undefined : section}>
+          <TabbedForm.Tab
+            key={section}
+            label={translate(`backlot.sections.${section}`, { _: section })}
+            path={index === 0 ? undefined : section}
+          >
             {fields
               .filter((field) => field.section === section)
               .map((field) => (
-                <SchemaInput key={field.source} field={field} readOnly={field.readOnly || (field.source === 'domain' && !isPlatform)} />
+                <SchemaInput
+                  key={field.source}
+                  field={field}
+                  readOnly={field.readOnly || (field.source === 'domain' && !isPlatform)}
+                />
               ))}
             {section === 'theme' && <ThemeContrast fields={fields} />}
             {section === 'invoices' && <DaysListInput source="reminderDays" />}

@@ -10,11 +10,17 @@ import type { FieldSpec } from '../schema-form/fields';
 
 const PAIRS = [
   { foreground: 'theme.textColor', background: 'theme.backgroundColor', what: 'Body text on the background' },
-  { foreground: 'theme.primaryColor', background: 'theme.backgroundColor', what: 'Links and buttons (primary colour) on the background' },
+  {
+    foreground: 'theme.primaryColor',
+    background: 'theme.backgroundColor',
+    what: 'Links and buttons (primary colour) on the background',
+  },
 ] as const;
 
 export function ThemeContrast({ fields }: { fields: readonly FieldSpec[] }) {
-  const values = useWatch({ name: PAIRS.flatMap((pair) => [pair.foreground, pair.background]) }) as Array<string | undefined>;
+  const values = useWatch({ name: PAIRS.flatMap((pair) => [pair.foreground, pair.background]) }) as Array<
+    string | undefined
+  >;
   const defaultOf = (source: string) => fields.find((field) => field.source === source)?.default as string | undefined;
   const results = PAIRS.map((pair, index) => {
     const foreground = values[index * 2] || defaultOf(pair.foreground) || '';

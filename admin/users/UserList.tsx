@@ -9,7 +9,20 @@ import CloseIcon from '@mui/icons-material/Close';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { Button, Chip, Stack } from '@mui/material';
 import { useState } from 'react';
-import { Datagrid, DateField, FunctionField, List, SelectInput, TextField, useDataProvider, useNotify, usePermissions, useRecordContext, useTranslate, useUpdate } from 'react-admin';
+import {
+  Datagrid,
+  DateField,
+  FunctionField,
+  List,
+  SelectInput,
+  TextField,
+  useDataProvider,
+  useNotify,
+  usePermissions,
+  useRecordContext,
+  useTranslate,
+  useUpdate,
+} from 'react-admin';
 import { tellWaitingChanged } from './waiting';
 import type { Account } from '../authProvider';
 import { useParams } from 'react-router-dom';
@@ -93,7 +106,10 @@ function ViewAs({ resource }: { resource: string }) {
   const open = async () => {
     setOpening(true);
     try {
-      const { data } = await dataProvider.create<{ id: string; url: string }>(`${resource}/${encodeURIComponent(visitor.id)}/impersonation`, { data: {} });
+      const { data } = await dataProvider.create<{ id: string; url: string }>(
+        `${resource}/${encodeURIComponent(visitor.id)}/impersonation`,
+        { data: {} },
+      );
       window.open(data.url, '_blank', 'noopener');
     } catch (error) {
       notify((error as Error).message, { type: 'error' });
@@ -102,7 +118,13 @@ function ViewAs({ resource }: { resource: string }) {
     }
   };
   return (
-    <Button size="small" startIcon={<VisibilityIcon />} disabled={opening} onClick={open} aria-label={`View the storefront as ${visitor.email}`}>
+    <Button
+      size="small"
+      startIcon={<VisibilityIcon />}
+      disabled={opening}
+      onClick={open}
+      aria-label={`View the storefront as ${visitor.email}`}
+    >
       View as
     </Button>
   );
@@ -117,7 +139,9 @@ export function UserList() {
     <List
       resource={resource}
       title={translate('backlot.users.title', { tenant: tenantId })}
-      filters={[<SelectInput key="decision" source="decision" label="Show" choices={DECISIONS} alwaysOn emptyText="Everyone" />]}
+      filters={[
+        <SelectInput key="decision" source="decision" label="Show" choices={DECISIONS} alwaysOn emptyText="Everyone" />,
+      ]}
       filterDefaultValues={{ decision: 'awaiting' }}
       sort={{ field: 'createdAt', order: 'DESC' }}
       empty={false}
@@ -127,13 +151,22 @@ export function UserList() {
       <Datagrid bulkActionButtons={false} rowClick={false} empty={<>{translate('backlot.users.empty')}</>}>
         {/* Visitors are listed newest first by the store; only the sign-up date sorts. */}
         <TextField source="email" label="Email" sortable={false} />
-        <FunctionField label="Email confirmed" render={(visitor: Visitor) => (visitor.isEmailVerified ? 'Yes' : 'Not yet')} />
+        <FunctionField
+          label="Email confirmed"
+          render={(visitor: Visitor) => (visitor.isEmailVerified ? 'Yes' : 'Not yet')}
+        />
         <TextField source="name" label="Name" sortable={false} />
         <TextField source="production" label="Production" emptyText="—" sortable={false} />
         <DateField source="createdAt" label="Signed up" showTime />
         <FunctionField
           label="Decision"
-          render={(visitor: Visitor) => <Chip size="small" label={DECISIONS.find((choice) => choice.id === visitor.decision)?.name} sx={DECISION_COLOURS[visitor.decision]} />}
+          render={(visitor: Visitor) => (
+            <Chip
+              size="small"
+              label={DECISIONS.find((choice) => choice.id === visitor.decision)?.name}
+              sx={DECISION_COLOURS[visitor.decision]}
+            />
+          )}
         />
         <FunctionField label="" render={() => <Decide resource={resource} />} />
         {permissions?.role === 'platform' && <FunctionField label="" render={() => <ViewAs resource={resource} />} />}

@@ -4,14 +4,22 @@ import { useWatch } from 'react-hook-form';
 import { checkGeoPoint } from './geo-check';
 
 export function GeoPointCheck({ source, timezoneSource }: { source: string; timezoneSource: string }) {
-  const [lat, lng, zone] = useWatch({ name: [`${source}.lat`, `${source}.lng`, timezoneSource] }) as [unknown, unknown, string | undefined];
+  const [lat, lng, zone] = useWatch({ name: [`${source}.lat`, `${source}.lng`, timezoneSource] }) as [
+    unknown,
+    unknown,
+    string | undefined,
+  ];
   if (typeof lat !== 'number' || typeof lng !== 'number' || Math.abs(lat) > 90 || Math.abs(lng) > 180) return null;
   const check = checkGeoPoint(lat, lng, zone);
   return (
     <>
       <Typography variant="body2" sx={{ mb: 1 }}>
         {check.words} ·{' '}
-        <Link href={`https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=15/${lat}/${lng}`} target="_blank" rel="noopener noreferrer">
+        <Link
+          href={`https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=15/${lat}/${lng}`}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
           Look at it on OpenStreetMap
         </Link>
       </Typography>

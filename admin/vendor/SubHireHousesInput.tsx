@@ -27,7 +27,10 @@ export function SubHireHousesInput({ tenantId, source }: { tenantId: string; sou
   if (takes !== 'namedHouses') return null;
   const chosen = Array.isArray(field.value) ? (field.value as string[]) : [];
   const known = new Map((houses ?? []).map((house) => [house.id, house]));
-  const options: ListedHouse[] = [...(houses ?? []), ...chosen.filter((id) => !known.has(id)).map((id) => ({ id, name: id }))];
+  const options: ListedHouse[] = [
+    ...(houses ?? []),
+    ...chosen.filter((id) => !known.has(id)).map((id) => ({ id, name: id })),
+  ];
   return (
     <Autocomplete
       multiple
@@ -39,7 +42,14 @@ export function SubHireHousesInput({ tenantId, source }: { tenantId: string; sou
       isOptionEqualToValue={(a, b) => a.id === b.id}
       noOptionsText={translate('backlot.subHires.noHouses')}
       sx={{ mb: 2, maxWidth: 560 }}
-      renderInput={(params) => <TextField {...params} label={translate('backlot.subHires.houses')} helperText={translate('backlot.subHires.housesHelp')} onBlur={field.onBlur} />}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={translate('backlot.subHires.houses')}
+          helperText={translate('backlot.subHires.housesHelp')}
+          onBlur={field.onBlur}
+        />
+      )}
     />
   );
 }

@@ -28,7 +28,12 @@ export function VendorEdit() {
   const { tenantId = '' } = useParams();
   const translate = useTranslate();
   return (
-    <RecordEdit resource={`tenants/${tenantId}/vendor`} id={tenantId} transform={withoutEmptyValues} title={translate('backlot.vendor.title', { tenant: tenantId })}>
+    <RecordEdit
+      resource={`tenants/${tenantId}/vendor`}
+      id={tenantId}
+      transform={withoutEmptyValues}
+      title={translate('backlot.vendor.title', { tenant: tenantId })}
+    >
       <SimpleForm toolbar={<RecordToolbar />} warnWhenUnsavedChanges sx={{ maxWidth: 880 }}>
         {groups.map((group, index) => (
           <div key={`${group.object}-${index}`} style={{ width: '100%' }}>

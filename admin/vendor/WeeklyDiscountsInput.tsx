@@ -32,11 +32,23 @@ export function WeeklyDiscountsInput({ source }: { source: string }) {
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, alignItems: 'flex-start' }}>
         <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(4, 110px)', columnGap: 1.5 }}>
           {Array.from({ length: count }, (_, index) => (
-            <NumberInput key={index} source={`${source}.${index}`} label={labels[index]} validate={validatorsOf(factor)} step={0.05} size="small" helperText={false} />
+            <NumberInput
+              key={index}
+              source={`${source}.${index}`}
+              label={labels[index]}
+              validate={validatorsOf(factor)}
+              step={0.05}
+              size="small"
+              helperText={false}
+            />
           ))}
         </Box>
         <Suspense fallback={<Box sx={{ width: 320, height: 160 }} aria-hidden />}>
-          <DiscountsChart values={values.map((value) => (typeof value === 'number' ? value : null))} labels={labels} max={factor.max ?? 1} />
+          <DiscountsChart
+            values={values.map((value) => (typeof value === 'number' ? value : null))}
+            labels={labels}
+            max={factor.max ?? 1}
+          />
         </Suspense>
       </Box>
       <WeekInDayRates values={values} />

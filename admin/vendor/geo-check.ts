@@ -18,7 +18,8 @@ export function offsetHours(zone: string, at = new Date()): number | undefined {
   return minutes === undefined ? undefined : minutes / 60;
 }
 
-const degrees = (value: number, positive: string, negative: string) => `${Math.abs(value).toFixed(4)}° ${value >= 0 ? positive : negative}`;
+const degrees = (value: number, positive: string, negative: string) =>
+  `${Math.abs(value).toFixed(4)}° ${value >= 0 ? positive : negative}`;
 
 export function checkGeoPoint(lat: number, lng: number, zone: string | undefined, at = new Date()): GeoCheck {
   const words = `${degrees(lat, 'N', 'S')}, ${degrees(lng, 'E', 'W')}`;

@@ -22,7 +22,12 @@ export function Welcome() {
     setBusy(true);
     setProblem(undefined);
     try {
-      const response = await fetch('/api/auth/welcome', { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token, password }) });
+      const response = await fetch('/api/auth/welcome', {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token, password }),
+      });
       const body = (await response.json().catch(() => ({}))) as { message?: string; next?: string };
       if (!response.ok) return setProblem(body.message ?? translate('backlot.welcome.failed'));
       // A fresh load (a new query makes one), so the console reads the new session.
@@ -42,8 +47,22 @@ export function Welcome() {
           </Typography>
           <Typography variant="body2">{translate('backlot.welcome.lead')}</Typography>
           {problem && <Alert severity="error">{problem}</Alert>}
-          <TextField label={translate('backlot.welcome.password')} type="password" autoComplete="new-password" required value={password} onChange={(event) => setPassword(event.target.value)} />
-          <TextField label={translate('backlot.welcome.again')} type="password" autoComplete="new-password" required value={again} onChange={(event) => setAgain(event.target.value)} />
+          <TextField
+            label={translate('backlot.welcome.password')}
+            type="password"
+            autoComplete="new-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+          <TextField
+            label={translate('backlot.welcome.again')}
+            type="password"
+            autoComplete="new-password"
+            required
+            value={again}
+            onChange={(event) => setAgain(event.target.value)}
+          />
           <Button type="submit" variant="contained" disabled={busy}>
             {translate(busy ? 'backlot.welcome.opening' : 'backlot.welcome.open')}
           </Button>

@@ -35,34 +35,50 @@ Examples:
   $ backlot admin add --email owner@jetwayprops.com --role tenant-admin --tenant aviation --password '…' --yes`,
     )
     .action(async (options: AddOptions) => {
-      const [{ Accounts, AccountError, ROLES, MIN_PASSWORD_LENGTH }, { checkDefinition }, { listTenantDirs }] = await Promise.all([
-        import('../../server/auth/accounts'),
-        import('../../schema/node/ajv'),
-        import('../../schema/node/loader'),
-      ]);
+      const [{ Accounts, AccountError, ROLES, MIN_PASSWORD_LENGTH }, { checkDefinition }, { listTenantDirs }] =
+        await Promise.all([
+          import('../../server/auth/accounts'),
+          import('../../schema/node/ajv'),
+          import('../../schema/node/loader'),
+        ]);
       if (!options.email) throw new UsageError('missing --email');
       const emailVerdict = checkDefinition('email', options.email);
       if (emailVerdict !== true) throw new UsageError(`--email ${JSON.stringify(options.email)}: ${emailVerdict}`);
-      if (!options.role || !(ROLES as readonly string[]).includes(options.role)) throw new UsageError(`--role must be one of ${ROLES.join(', ')}`);
+      if (!options.role || !(ROLES as readonly string[]).includes(options.role))
+        throw new UsageError(`--role must be one of ${ROLES.join(', ')}`);
       const role = options.role as (typeof ROLES)[number];
       const tenants = options.tenant ?? [];
-      if (role === 'tenant-admin' && tenants.length === 0) throw new UsageError('a tenant-admin needs at least one --tenant');
-      if (role === 'platform' && tenants.length) throw new UsageError('platform staff reach every tenant; leave out --tenant');
-      const known = new Set((await listTenantDirs(tenantsDirOf(context)).catch(() => [] as string[])).map((dir) => path.basename(dir)));
+      if (role === 'tenant-admin' && tenants.length === 0)
+        throw new UsageError('a tenant-admin needs at least one --tenant');
+      if (role === 'platform' && tenants.length)
+        throw new UsageError('platform staff reach every tenant; leave out --tenant');
+      const known = new Set(
+        (await listTenantDirs(tenantsDirOf(context)).catch(() => [] as string[])).map((dir) => path.basename(dir)),
+      );
       const unknown = tenants.filter((id) => !known.has(id));
-      if (unknown.length) throw new CommandFailure(`no tenant ${unknown.map((id) => JSON.stringify(id)).join(', ')} in ${tenantsDirOf(context)}`);
+      if (unknown.length)
+        throw new CommandFailure(
+          `no tenant ${unknown.map((id) => JSON.stringify(id)).join(', ')} in ${tenantsDirOf(context)}`,
+        );
 
       let password = options.password;
       if (password === undefined) {
-        if (!context.interactive || options.yes) throw new UsageError('missing --password: give it on the command line (there are no prompts with --yes or without a terminal)');
+        if (!context.interactive || options.yes)
+          throw new UsageError(
+            'missing --password: give it on the command line (there are no prompts with --yes or without a terminal)',
+          );
         password = await context.ask({
           message: 'Password:',
           secret: true,
-          validate: (text) => (text.length >= MIN_PASSWORD_LENGTH ? true : `must be at least ${MIN_PASSWORD_LENGTH} characters`),
+          validate: (text) =>
+            text.length >= MIN_PASSWORD_LENGTH ? true : `must be at least ${MIN_PASSWORD_LENGTH} characters`,
         });
       }
 
-      const accounts = await Accounts.open({ dataDir: dataDirOf(context), databaseUrl: context.env.BACKLOT_DATABASE_URL || undefined });
+      const accounts = await Accounts.open({
+        dataDir: dataDirOf(context),
+        databaseUrl: context.env.BACKLOT_DATABASE_URL || undefined,
+      });
       try {
         const account = await accounts.add({ email: options.email, password, role, tenants, name: options.name });
         context.exitCode = EXIT.ok;
@@ -82,7 +98,10 @@ Examples:
     .option('--json', 'print a JSON array on stdout')
     .action(async (options: { json?: boolean }) => {
       const { Accounts } = await import('../../server/auth/accounts');
-      const accounts = await Accounts.open({ dataDir: dataDirOf(context), databaseUrl: context.env.BACKLOT_DATABASE_URL || undefined });
+      const accounts = await Accounts.open({
+        dataDir: dataDirOf(context),
+        databaseUrl: context.env.BACKLOT_DATABASE_URL || undefined,
+      });
       try {
         const all = await accounts.list();
         if (options.json) {
@@ -93,7 +112,10 @@ Examples:
           context.stdout.write('No accounts yet. Add one with: backlot admin add --email … --role platform\n');
           return;
         }
-        for (const account of all) context.stdout.write(`${safeText(account.email)}  ${account.role}${account.role === 'tenant-admin' ? `  ${safeText(account.tenants.join(', '))}` : ''}\n`);
+        for (const account of all)
+          context.stdout.write(
+            `${safeText(account.email)}  ${account.role}${account.role === 'tenant-admin' ? `  ${safeText(account.tenants.join(', '))}` : ''}\n`,
+          );
       } finally {
         await accounts.close();
       }

@@ -6,13 +6,24 @@
  */
 import path from 'node:path';
 import type { Command } from 'commander';
-import { CommandFailure, EXIT, UsageError, dataDirOf, displayPath, safeText, tenantsDirOf, type CliContext } from '../context';
+import {
+  CommandFailure,
+  EXIT,
+  UsageError,
+  dataDirOf,
+  displayPath,
+  safeText,
+  tenantsDirOf,
+  type CliContext,
+} from '../context';
 
 export function registerCatalogue(program: Command, context: CliContext): void {
   const catalogue = program.command('catalogue').description("a tenant's catalogue of items");
   catalogue
     .command('import')
-    .description('load a catalogue file into the item store (checked against the tenant first; nothing is written if it has a problem)')
+    .description(
+      'load a catalogue file into the item store (checked against the tenant first; nothing is written if it has a problem)',
+    )
     .argument('<tenantId>', 'the tenant the items belong to')
     .argument('[file]', "a catalogue file (default: the tenant's catalogue.json)")
     .option('--json', 'print the result as JSON on stdout')
@@ -26,12 +37,13 @@ Examples:
   $ backlot catalogue import aviation exports/spring-stock.json --json`,
     )
     .action(async (tenantId: string, file: string | undefined, options: { json?: boolean }) => {
-      const [{ loadTenant }, { importCatalogue, readCatalogueFile }, { SqliteItemStore }, { mkdir }] = await Promise.all([
-        import('../../schema/node/loader'),
-        import('../../server/catalogue/import-catalogue'),
-        import('../../server/stores/sqlite-item-store'),
-        import('node:fs/promises'),
-      ]);
+      const [{ loadTenant }, { importCatalogue, readCatalogueFile }, { SqliteItemStore }, { mkdir }] =
+        await Promise.all([
+          import('../../schema/node/loader'),
+          import('../../server/catalogue/import-catalogue'),
+          import('../../server/stores/sqlite-item-store'),
+          import('node:fs/promises'),
+        ]);
       const { checkDefinition } = await import('../../schema/node/ajv');
       const idProblem = checkDefinition('tenantId', tenantId);
       if (idProblem !== true) throw new UsageError(`tenant id ${safeText(JSON.stringify(tenantId))} ${idProblem}`);
@@ -55,17 +67,24 @@ Examples:
       const ms = Math.round(performance.now() - started);
       if (!result.ok) {
         const issues = result.issues.map((issue) => ({ ...issue, file: displayPath(context, issue.file) }));
-        if (options.json) context.stdout.write(`${JSON.stringify({ ok: false, tenantId, file: displayPath(context, source), issues }, null, 2)}\n`);
+        if (options.json)
+          context.stdout.write(
+            `${JSON.stringify({ ok: false, tenantId, file: displayPath(context, source), issues }, null, 2)}\n`,
+          );
         else {
           const { renderIssues } = await import('../lib/print-issues');
           context.stdout.write(await renderIssues(context, result.issues, context.stdout));
         }
-        throw new CommandFailure(`nothing imported: ${displayPath(context, source)} has ${issues.length} problem${issues.length === 1 ? '' : 's'}`);
+        throw new CommandFailure(
+          `nothing imported: ${displayPath(context, source)} has ${issues.length} problem${issues.length === 1 ? '' : 's'}`,
+        );
       }
       context.exitCode = EXIT.ok;
       const { counts } = result;
       if (options.json) {
-        context.stdout.write(`${JSON.stringify({ ok: true, tenantId, file: displayPath(context, source), items: result.items, ...counts, ms }, null, 2)}\n`);
+        context.stdout.write(
+          `${JSON.stringify({ ok: true, tenantId, file: displayPath(context, source), items: result.items, ...counts, ms }, null, 2)}\n`,
+        );
         return;
       }
       context.stdout.write(

@@ -8,9 +8,16 @@ export function registerFmt(program: Command, context: CliContext): void {
     .description('rewrite tenant files in canonical form: schema key order, two-space indent, trailing newline')
     .argument('[paths...]', 'tenant folders, single tenant files, or folders of tenants (default: every tenant)')
     .option('--check', 'change nothing; exit 1 and name the files that are not in canonical form')
-    .addHelpText('after', '\nExamples:\n  $ backlot fmt                 format every tenant\n  $ backlot fmt --check         what CI runs\n  $ backlot fmt tenants/aviation/site.json')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ backlot fmt                 format every tenant\n  $ backlot fmt --check         what CI runs\n  $ backlot fmt tenants/aviation/site.json',
+    )
     .action(async (paths: string[], options: { check?: boolean }) => {
-      const [{ resolveTargets }, { formatTargets }, { renderIssues }] = await Promise.all([import('../lib/targets'), import('../lib/format-files'), import('../lib/print-issues')]);
+      const [{ resolveTargets }, { formatTargets }, { renderIssues }] = await Promise.all([
+        import('../lib/targets'),
+        import('../lib/format-files'),
+        import('../lib/print-issues'),
+      ]);
       const check = Boolean(options.check);
       const report = await formatTargets(await resolveTargets(context, paths), { check });
       const verb = check ? 'not formatted' : 'formatted';

@@ -11,7 +11,16 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Option, type Command } from 'commander';
-import { CommandFailure, EXIT, UsageError, dataDirOf, displayPath, safeText, tenantsDirOf, type CliContext } from '../context';
+import {
+  CommandFailure,
+  EXIT,
+  UsageError,
+  dataDirOf,
+  displayPath,
+  safeText,
+  tenantsDirOf,
+  type CliContext,
+} from '../context';
 import { sheetSizeProblem } from '../../schema/item-import';
 import type { AssetStore } from '../../server/assets/asset-store';
 import type { ImportFormat } from '../lib/import-report';
@@ -23,7 +32,11 @@ async function openStores(context: CliContext) {
     import('../../server/stores/open-stores'),
     import('../../server/assets/file-asset-store'),
   ]);
-  const config = configFromEnv({ ...context.env, BACKLOT_TENANTS_DIR: tenantsDirOf(context), BACKLOT_DATA_DIR: dataDirOf(context) });
+  const config = configFromEnv({
+    ...context.env,
+    BACKLOT_TENANTS_DIR: tenantsDirOf(context),
+    BACKLOT_DATA_DIR: dataDirOf(context),
+  });
   const tenants = await open.tenants(config);
   const itemStore = await open.items(config);
   const quoteRequests = await open.quoteRequests(config);
@@ -58,18 +71,33 @@ export function registerItems(program: Command, context: CliContext): void {
   const items = program.command('items').description("a tenant's items, from and to a spreadsheet");
   items
     .command('import')
-    .description('import a spreadsheet (CSV or XLSX, any column names) into the item store: checked whole first, nothing written while a row is refused')
+    .description(
+      'import a spreadsheet (CSV or XLSX, any column names) into the item store: checked whole first, nothing written while a row is refused',
+    )
     .argument('<tenantId>', 'the tenant the items belong to')
     .argument('<file>', 'the spreadsheet: .csv (any delimiter, UTF-8 or Windows-1252) or .xlsx')
-    .option('--photos <dir|zip>', 'a folder or ZIP of photos, matched by a Photos column or by the key at the start of their file names')
-    .option('--mapping <file>', 'a mapping file: { "columns": { "<field>": "<header>" }, "categories": { "<text>": "group/category" } }')
+    .option(
+      '--photos <dir|zip>',
+      'a folder or ZIP of photos, matched by a Photos column or by the key at the start of their file names',
+    )
+    .option(
+      '--mapping <file>',
+      'a mapping file: { "columns": { "<field>": "<header>" }, "categories": { "<text>": "group/category" } }',
+    )
     .option('--dry-run', 'only report what would be created, updated, left alone and refused')
     .option('--skip-refused', 'import the rows that pass and skip the refused ones (the report names them)')
     .option('--add-categories', 'add the category paths the tree lacks to categories.json')
-    .option('--remove-missing', "remove the tenant's items the sheet does not list, and retire the units in stock a row's asset tags no longer list (both are kept otherwise)")
+    .option(
+      '--remove-missing',
+      "remove the tenant's items the sheet does not list, and retire the units in stock a row's asset tags no longer list (both are kept otherwise)",
+    )
     .option('--sheet <name>', "an XLSX workbook's sheet (default: the first)")
     .option('--delimiter <char>', "a CSV's delimiter (default: guessed from its first lines)")
-    .addOption(new Option('--format <format>', 'text for people; json or github (workflow annotations) for machines').choices(['text', 'json', 'github']).default('text'))
+    .addOption(
+      new Option('--format <format>', 'text for people; json or github (workflow annotations) for machines')
+        .choices(['text', 'json', 'github'])
+        .default('text'),
+    )
     .addHelpText(
       'after',
       `
@@ -117,7 +145,9 @@ Examples:
         });
         const photos = options.photos
           ? await openPhotoSource(path.resolve(context.cwd, options.photos)).catch((error: Error) => {
-              throw new UsageError(`--photos ${safeText(options.photos!)}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such folder or file' : error.message}`);
+              throw new UsageError(
+                `--photos ${safeText(options.photos!)}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such folder or file' : error.message}`,
+              );
             })
           : undefined;
         const stores = await openStores(context);
@@ -146,24 +176,37 @@ Examples:
             tenantId,
             file: displayPath(context, source),
             dryRun: options.dryRun ?? false,
-            mappingFrom: { file: 'from the mapping file', saved: 'as saved from the last import of this sheet', guessed: 'guessed from the headers and values', given: 'as given' }[
-              prepared.prepared.mappingFrom
-            ],
+            mappingFrom: {
+              file: 'from the mapping file',
+              saved: 'as saved from the last import of this sheet',
+              guessed: 'guessed from the headers and values',
+              given: 'as given',
+            }[prepared.prepared.mappingFrom],
             mapping: mappingLines(prepared.prepared.mapping.columns, stored.tenant),
             plan,
           };
           const print = (done?: Parameters<typeof importReportText>[0]['done'], savedMapping?: string) => {
             const full = { ...report, ...(done && { done }), ...(savedMapping && { savedMapping }) };
-            context.stdout.write(options.format === 'json' ? importReportJson(full) : options.format === 'github' ? importReportGithub(plan.problems) : importReportText(full));
+            context.stdout.write(
+              options.format === 'json'
+                ? importReportJson(full)
+                : options.format === 'github'
+                  ? importReportGithub(plan.problems)
+                  : importReportText(full),
+            );
           };
           const refusedStops = plan.refused.length > 0 && !options.skipRefused;
           if (options.dryRun || refusedStops) {
             print();
-            if (refusedStops) throw new CommandFailure(`nothing imported: ${plan.refused.length} row${plan.refused.length === 1 ? '' : 's'} refused (fix them, or --skip-refused)`);
+            if (refusedStops)
+              throw new CommandFailure(
+                `nothing imported: ${plan.refused.length} row${plan.refused.length === 1 ? '' : 's'} refused (fix them, or --skip-refused)`,
+              );
             context.exitCode = EXIT.ok;
             return;
           }
-          const progress = options.format === 'text' ? startProgress(context, plan.photos.length + 1, 'Importing', 20) : undefined;
+          const progress =
+            options.format === 'text' ? startProgress(context, plan.photos.length + 1, 'Importing', 20) : undefined;
           const done = await applyImport(
             {
               itemStore: stores.itemStore,
@@ -171,13 +214,27 @@ Examples:
               units: stores.quoteRequests,
               retireUnit: retiringUnits(stores.quoteRequests, stored.tenant, 'cli items import'),
               saveCategories: async (categories) => {
-                await stores.tenants.put(tenantId, { ...stored.tenant, categories }, { ifMatch: stored.version, actor: 'cli items import' });
+                await stores.tenants.put(
+                  tenantId,
+                  { ...stored.tenant, categories },
+                  { ifMatch: stored.version, actor: 'cli items import' },
+                );
               },
             },
             plan,
-            { tenantId, photos, skipRefused: options.skipRefused ?? false, ...(progress && { onProgress: () => progress.tick() }) },
+            {
+              tenantId,
+              photos,
+              skipRefused: options.skipRefused ?? false,
+              ...(progress && { onProgress: () => progress.tick() }),
+            },
           ).finally(() => progress?.stop());
-          const kept = await saveMapping(stores.assets, tenantId, prepared.prepared.signature, prepared.prepared.mapping);
+          const kept = await saveMapping(
+            stores.assets,
+            tenantId,
+            prepared.prepared.signature,
+            prepared.prepared.mapping,
+          );
           print(
             {
               ...done.counts,
@@ -226,7 +283,9 @@ Examples:
         if (!out) context.stdout.write(bytes.toString('utf8'));
         else {
           await writeFile(path.resolve(context.cwd, out), bytes);
-          context.stderr.write(`Wrote ${all.length} item${all.length === 1 ? '' : 's'} of ${tenantId} to ${displayPath(context, path.resolve(context.cwd, out))}\n`);
+          context.stderr.write(
+            `Wrote ${all.length} item${all.length === 1 ? '' : 's'} of ${tenantId} to ${displayPath(context, path.resolve(context.cwd, out))}\n`,
+          );
         }
         context.exitCode = EXIT.ok;
       } finally {

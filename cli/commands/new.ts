@@ -55,17 +55,31 @@ Examples:
       const tenantsDir = tenantsDirOf(context);
       const prompting = context.interactive && !options.yes;
 
-      const answer = async (value: string | undefined, flag: string, kind: Parameters<typeof checkDefinition>[0], message: string, fallback?: string) => {
+      const answer = async (
+        value: string | undefined,
+        flag: string,
+        kind: Parameters<typeof checkDefinition>[0],
+        message: string,
+        fallback?: string,
+      ) => {
         if (value !== undefined) {
           const verdict = checkDefinition(kind, value);
           if (verdict !== true) throw new UsageError(`${flag} ${JSON.stringify(value)}: ${verdict}`);
           return value;
         }
-        if (!prompting) throw new UsageError(`missing ${flag}: give it on the command line (there are no prompts with --yes or without a terminal)`);
+        if (!prompting)
+          throw new UsageError(
+            `missing ${flag}: give it on the command line (there are no prompts with --yes or without a terminal)`,
+          );
         return context.ask({ message, default: fallback, validate: (text) => checkDefinition(kind, text) });
       };
 
-      const tenantId = await answer(tenantIdArgument, '<tenantId>', 'tenantId', 'Tenant id (lowercase slug, also the folder name):');
+      const tenantId = await answer(
+        tenantIdArgument,
+        '<tenantId>',
+        'tenantId',
+        'Tenant id (lowercase slug, also the folder name):',
+      );
       const dir = path.join(tenantsDir, tenantId);
       if (
         await stat(dir).then(
@@ -76,15 +90,26 @@ Examples:
         throw new CommandFailure(`${displayPath(context, dir)} already exists; backlot new never overwrites a tenant`);
       }
       const name = await answer(options.name, '--name', 'label', 'Display name visitors see:');
-      const domain = await answer(options.domain, '--domain', 'hostname', 'Storefront domain (e.g. www.acme-props.com):', `www.${tenantId}.com`);
-      const email = options.email === undefined ? undefined : await answer(options.email, '--email', 'email', 'Contact email:');
+      const domain = await answer(
+        options.domain,
+        '--domain',
+        'hostname',
+        'Storefront domain (e.g. www.acme-props.com):',
+        `www.${tenantId}.com`,
+      );
+      const email =
+        options.email === undefined ? undefined : await answer(options.email, '--email', 'email', 'Contact email:');
 
-      const optional = async (value: string | undefined, flag: string, kind: Parameters<typeof checkDefinition>[0]) => (value === undefined ? undefined : answer(value, flag, kind, ''));
+      const optional = async (value: string | undefined, flag: string, kind: Parameters<typeof checkDefinition>[0]) =>
+        value === undefined ? undefined : answer(value, flag, kind, '');
       const currency = await optional(options.currency, '--currency', 'currency');
       const locale = await optional(options.locale, '--locale', 'locale');
       const timezone = await optional(options.timezone, '--timezone', 'timezone');
       const taxRatePercent = options.tax === undefined ? undefined : Number(options.tax);
-      if (taxRatePercent !== undefined && !(Number.isFinite(taxRatePercent) && taxRatePercent >= 0 && taxRatePercent <= 50))
+      if (
+        taxRatePercent !== undefined &&
+        !(Number.isFinite(taxRatePercent) && taxRatePercent >= 0 && taxRatePercent <= 50)
+      )
         throw new UsageError(`--tax ${JSON.stringify(options.tax)}: give the rate in percent, from 0 to 50 (e.g. 20)`);
       const request = {
         tenantId,
@@ -108,17 +133,23 @@ Examples:
       const shownDir = displayPath(context, plan.dir);
       if (options.dryRun) {
         const width = Math.max(...Object.keys(plan.files).map((f) => `${shownDir}/${f}`.length));
-        const rows = Object.entries(plan.files).map(([file, text]) => `  ${`${shownDir}/${file}`.padEnd(width)}  ${Buffer.byteLength(text)} bytes`);
+        const rows = Object.entries(plan.files).map(
+          ([file, text]) => `  ${`${shownDir}/${file}`.padEnd(width)}  ${Buffer.byteLength(text)} bytes`,
+        );
         context.stdout.write(`Would create ${shownDir}/ (dry run: nothing written)\n${rows.join('\n')}\n`);
         return;
       }
       try {
         await createFolderAtomic(plan.dir, plan.files, { signal: context.signal });
       } catch (error) {
-        if (error instanceof AlreadyExistsError) throw new CommandFailure(`${shownDir} already exists; backlot new never overwrites a tenant`);
+        if (error instanceof AlreadyExistsError)
+          throw new CommandFailure(`${shownDir} already exists; backlot new never overwrites a tenant`);
         throw error;
       }
       context.exitCode = EXIT.ok;
-      context.stdout.write(`Created ${shownDir}/ with ${Object.keys(plan.files).join(', ')}\n` + `Next: edit them (editors autocomplete from schema/), then run: backlot validate ${shownDir}\n`);
+      context.stdout.write(
+        `Created ${shownDir}/ with ${Object.keys(plan.files).join(', ')}\n` +
+          `Next: edit them (editors autocomplete from schema/), then run: backlot validate ${shownDir}\n`,
+      );
     });
 }

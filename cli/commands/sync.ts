@@ -7,7 +7,18 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import type { Issue } from '../../schema/issue';
 import type { Change, Comparison, SyncRecord, SyncStores } from '../lib/sync';
-import { CommandFailure, EXIT, UsageError, colorsFor, displayPath, safeText, dataDirOf, tenantsDirOf, type CliContext, type Output } from '../context';
+import {
+  CommandFailure,
+  EXIT,
+  UsageError,
+  colorsFor,
+  displayPath,
+  safeText,
+  dataDirOf,
+  tenantsDirOf,
+  type CliContext,
+  type Output,
+} from '../context';
 
 const ENVIRONMENT_HELP = `
 Firestore is found the way firebase-admin finds it, from one of:
@@ -26,7 +37,11 @@ interface Session {
 }
 
 /** Checks the id and the environment, opens both stores, runs `work`, and always closes them. */
-async function withStores(context: CliContext, tenantId: string, work: (session: Session) => Promise<void>): Promise<void> {
+async function withStores(
+  context: CliContext,
+  tenantId: string,
+  work: (session: Session) => Promise<void>,
+): Promise<void> {
   const [{ checkDefinition }, sync] = await Promise.all([import('../../schema/node/ajv'), import('../lib/sync')]);
   const verdict = checkDefinition('tenantId', tenantId);
   if (verdict !== true) throw new UsageError(`<tenantId> ${JSON.stringify(safeText(tenantId))}: ${verdict}`);
@@ -54,22 +69,31 @@ function changeLines(sync: Session['sync'], changes: readonly Change[], output: 
   return changes.map((change) => `  ${safeText(sync.formatChange(change, c))}\n`).join('');
 }
 
-const count = (comparison: Comparison) => `${comparison.patch.length} difference${comparison.patch.length === 1 ? '' : 's'}`;
+const count = (comparison: Comparison) =>
+  `${comparison.patch.length} difference${comparison.patch.length === 1 ? '' : 's'}`;
 
 /** Issues of a tenant part ("site", …) located in the folder's files, or in Firestore's document. */
 function issueLines(issues: readonly Issue[], where: (part: string) => string): string {
-  return issues.map((issue) => `  ${safeText(`${where(issue.file)}:${issue.line}:${issue.column} ${issue.pointer || '(root)'} ${issue.message}`)}`).join('\n');
+  return issues
+    .map(
+      (issue) =>
+        `  ${safeText(`${where(issue.file)}:${issue.line}:${issue.column} ${issue.pointer || '(root)'} ${issue.message}`)}`,
+    )
+    .join('\n');
 }
 
 const inFolder = (shown: string) => (part: string) => `${shown}/${part}.json`;
 const inFirestore = (tenantId: string) => (part: string) => `Firestore tenants/${tenantId} ${part}`;
 
-const recordedText = (recorded: SyncRecord | undefined) => (recorded ? `last pulled or pushed at version ${recorded.remoteVersion}` : 'never pulled or pushed from here');
+const recordedText = (recorded: SyncRecord | undefined) =>
+  recorded ? `last pulled or pushed at version ${recorded.remoteVersion}` : 'never pulled or pushed from here';
 
 export function registerSync(program: Command, context: CliContext): void {
   program
     .command('push')
-    .description('write a tenant folder to Firestore, refusing to overwrite changes made there since the last pull or push')
+    .description(
+      'write a tenant folder to Firestore, refusing to overwrite changes made there since the last pull or push',
+    )
     .argument('<tenantId>', 'the tenant to push (its folder under tenants/)')
     .option('--dry-run', 'print what it would do and the differences, and write nothing')
     .option('--force', 'overwrite Firestore’s copy even if it changed since the last pull or push')
@@ -88,15 +112,22 @@ Examples:
     .action(async (tenantId: string, options: { dryRun?: boolean; force?: boolean }) => {
       await withStores(context, tenantId, async ({ sync, stores, dataDir, shown }) => {
         const report = await sync.pushTenant(stores, dataDir, tenantId, options);
-        const lines = (comparison: Comparison | undefined, output: Output) => (comparison ? changeLines(sync, comparison.changes, output, context) : '');
+        const lines = (comparison: Comparison | undefined, output: Output) =>
+          comparison ? changeLines(sync, comparison.changes, output, context) : '';
         const tryAgain = `Run \`backlot pull ${tenantId}\` first to bring them into ${shown} (it replaces the folder's files; keep your edits in git to reapply them), or \`backlot push ${tenantId} --force\` to overwrite them.`;
         switch (report.kind) {
           case 'missing-local':
-            throw new CommandFailure(`there is no tenant ${tenantId} in ${displayPath(context, tenantsDirOf(context))}/; nothing to push`);
+            throw new CommandFailure(
+              `there is no tenant ${tenantId} in ${displayPath(context, tenantsDirOf(context))}/; nothing to push`,
+            );
           case 'invalid':
-            throw new CommandFailure(`${shown} is invalid, so nothing was pushed:\n${issueLines(report.issues, inFolder(shown))}`);
+            throw new CommandFailure(
+              `${shown} is invalid, so nothing was pushed:\n${issueLines(report.issues, inFolder(shown))}`,
+            );
           case 'in-sync':
-            context.stdout.write(`${shown} and Firestore are already in sync (version ${report.remoteVersion}); nothing to push.\n`);
+            context.stdout.write(
+              `${shown} and Firestore are already in sync (version ${report.remoteVersion}); nothing to push.\n`,
+            );
             return;
           case 'refused': {
             const why =
@@ -105,15 +136,25 @@ Examples:
                 : report.conflict === 'never-synced'
                   ? `Firestore already has a tenant ${tenantId} that differs from ${shown}, and it was never pulled or pushed from here; nothing was pushed.`
                   : `Firestore's ${tenantId} is invalid (edited in the console?), ${recordedText(report.recorded)}; nothing was pushed:\n${issueLines(report.remoteIssues ?? [], inFirestore(tenantId))}`;
-            const diff = report.comparison ? `\nPushing would make these changes to Firestore's copy (${count(report.comparison)}):\n${lines(report.comparison, context.stderr)}` : '\n';
+            const diff = report.comparison
+              ? `\nPushing would make these changes to Firestore's copy (${count(report.comparison)}):\n${lines(report.comparison, context.stderr)}`
+              : '\n';
             throw new CommandFailure(`${why}${diff}${tryAgain}`);
           }
           case 'rejected':
-            throw new CommandFailure(`Firestore refused ${shown}, so nothing was pushed:\n${issueLines(report.issues, inFolder(shown))}`);
+            throw new CommandFailure(
+              `Firestore refused ${shown}, so nothing was pushed:\n${issueLines(report.issues, inFolder(shown))}`,
+            );
           case 'raced':
-            throw new CommandFailure(`Firestore's ${tenantId} changed while pushing, so nothing was pushed; run \`backlot diff ${tenantId}\` and try again`);
+            throw new CommandFailure(
+              `Firestore's ${tenantId} changed while pushing, so nothing was pushed; run \`backlot diff ${tenantId}\` and try again`,
+            );
           case 'pushed': {
-            const overwritten = { 'remote-invalid': 'an invalid copy', 'remote-changed': 'changes made there since the last pull or push', 'never-synced': 'a copy never pulled or pushed from here' };
+            const overwritten = {
+              'remote-invalid': 'an invalid copy',
+              'remote-changed': 'changes made there since the last pull or push',
+              'never-synced': 'a copy never pulled or pushed from here',
+            };
             const overrode = report.overrode ? ` --force overwrote ${overwritten[report.overrode]}.` : '';
             if (report.dryRun) {
               const what =
@@ -126,7 +167,9 @@ Examples:
             }
             context.exitCode = EXIT.ok;
             const diff = report.action === 'update' ? lines(report.comparison, context.stdout) : '';
-            context.stdout.write(`Pushed ${shown} to Firestore (version ${report.version}).${report.action === 'create' ? ' It is new there.' : overrode}\n${diff}`);
+            context.stdout.write(
+              `Pushed ${shown} to Firestore (version ${report.version}).${report.action === 'create' ? ' It is new there.' : overrode}\n${diff}`,
+            );
             return;
           }
         }
@@ -161,21 +204,34 @@ Examples:
                 : `${shown} is invalid, so it cannot be compared and nothing was pulled; fix it or restore it (git), then pull again:\n${issueLines(report.issues, inFolder(shown))}`,
             );
           case 'in-sync':
-            context.stdout.write(`${shown} and Firestore are already in sync (version ${report.remoteVersion}); nothing to pull.\n`);
+            context.stdout.write(
+              `${shown} and Firestore are already in sync (version ${report.remoteVersion}); nothing to pull.\n`,
+            );
             return;
           case 'rejected':
-            throw new CommandFailure(`Firestore's ${tenantId} cannot be written to ${shown}, so nothing was pulled:\n${issueLines(report.issues, inFolder(shown))}`);
+            throw new CommandFailure(
+              `Firestore's ${tenantId} cannot be written to ${shown}, so nothing was pulled:\n${issueLines(report.issues, inFolder(shown))}`,
+            );
           case 'raced':
             throw new CommandFailure(`${shown} changed while pulling, so nothing was pulled; try again`);
           case 'pulled': {
-            const diff = report.action === 'update' ? `:\n${changeLines(sync, report.comparison.changes, context.stdout, context)}` : '.\n';
+            const diff =
+              report.action === 'update'
+                ? `:\n${changeLines(sync, report.comparison.changes, context.stdout, context)}`
+                : '.\n';
             if (report.dryRun) {
-              const what = report.action === 'create' ? `Would create ${shown}` : `Would update ${shown} (${count(report.comparison)})`;
-              context.stdout.write(`${what} from Firestore (version ${report.remoteVersion}; dry run: nothing written)${diff}`);
+              const what =
+                report.action === 'create'
+                  ? `Would create ${shown}`
+                  : `Would update ${shown} (${count(report.comparison)})`;
+              context.stdout.write(
+                `${what} from Firestore (version ${report.remoteVersion}; dry run: nothing written)${diff}`,
+              );
               return;
             }
             context.exitCode = EXIT.ok;
-            const what = report.action === 'create' ? `Created ${shown}` : `Updated ${shown} (${count(report.comparison)})`;
+            const what =
+              report.action === 'create' ? `Created ${shown}` : `Updated ${shown} (${count(report.comparison)})`;
             context.stdout.write(`Pulled ${tenantId} from Firestore (version ${report.remoteVersion}). ${what}${diff}`);
             return;
           }
@@ -203,7 +259,10 @@ Examples:
     .action(async (tenantId: string, options: { json?: boolean }) => {
       await withStores(context, tenantId, async ({ sync, stores, dataDir, shown }) => {
         const report = await sync.diffTenant(stores, dataDir, tenantId);
-        if (report.kind === 'missing-both') throw new CommandFailure(`there is no tenant ${tenantId} in ${displayPath(context, tenantsDirOf(context))}/ or in Firestore`);
+        if (report.kind === 'missing-both')
+          throw new CommandFailure(
+            `there is no tenant ${tenantId} in ${displayPath(context, tenantsDirOf(context))}/ or in Firestore`,
+          );
         if (report.kind === 'invalid') {
           throw new CommandFailure(
             report.side === 'local'
@@ -217,11 +276,15 @@ Examples:
           return;
         }
         if (report.kind === 'local-only') {
-          context.stdout.write(`Firestore has no tenant ${tenantId}; only ${shown} exists (backlot push ${tenantId} would create it).\n`);
+          context.stdout.write(
+            `Firestore has no tenant ${tenantId}; only ${shown} exists (backlot push ${tenantId} would create it).\n`,
+          );
           return;
         }
         if (report.kind === 'remote-only') {
-          context.stdout.write(`${shown} does not exist; only Firestore has ${tenantId} (version ${report.remoteVersion}; backlot pull ${tenantId} would create the folder).\n`);
+          context.stdout.write(
+            `${shown} does not exist; only Firestore has ${tenantId} (version ${report.remoteVersion}; backlot pull ${tenantId} would create the folder).\n`,
+          );
           return;
         }
         const changedThere =

@@ -11,7 +11,14 @@ export function registerValidate(program: Command, context: CliContext): void {
     .command('validate')
     .description('check tenants against the schemas and the cross-field rules')
     .argument('[paths...]', 'tenant folders, single tenant files, or folders of tenants (default: every tenant)')
-    .addOption(new Option('--format <format>', 'text for people; json (one report), github (workflow annotations) or sarif (SARIF 2.1.0) for machines').choices(FORMATS).default('text'))
+    .addOption(
+      new Option(
+        '--format <format>',
+        'text for people; json (one report), github (workflow annotations) or sarif (SARIF 2.1.0) for machines',
+      )
+        .choices(FORMATS)
+        .default('text'),
+    )
     .addOption(new Option('--json', 'the same as --format json').conflicts('format'))
     .addHelpText(
       'after',
@@ -28,7 +35,11 @@ Examples:
     )
     .action(async (paths: string[], options: { json?: boolean; format: Format }) => {
       const format: Format = options.json ? 'json' : options.format;
-      const [{ resolveTargets }, { validateTargets, summaryLine }, { startProgress }] = await Promise.all([import('../lib/targets'), import('../lib/validate-tenants'), import('../lib/progress')]);
+      const [{ resolveTargets }, { validateTargets, summaryLine }, { startProgress }] = await Promise.all([
+        import('../lib/targets'),
+        import('../lib/validate-tenants'),
+        import('../lib/progress'),
+      ]);
       const targets = await resolveTargets(context, paths);
       const progress = format === 'text' ? startProgress(context, targets.tenantDirs.length, 'Validating') : undefined;
       const report = await validateTargets(context, targets, progress?.tick).finally(() => progress?.stop());
@@ -36,13 +47,18 @@ Examples:
       const issues = report.issues.map((issue) => ({ ...issue, file: displayPath(context, issue.file) }));
       if (format === 'json') {
         const tenants = report.tenants.map((t) => ({ ...t, dir: displayPath(context, t.dir) }));
-        context.stdout.write(`${JSON.stringify({ ok: report.ok, summary: report.summary, tenants, issues }, null, 2)}\n`);
+        context.stdout.write(
+          `${JSON.stringify({ ok: report.ok, summary: report.summary, tenants, issues }, null, 2)}\n`,
+        );
         return;
       }
       if (format === 'github' || format === 'sarif') {
         const { githubAnnotations, sarifLog } = await import('../lib/report-formats');
         if (format === 'github') context.stdout.write(githubAnnotations(issues));
-        else context.stdout.write(`${JSON.stringify(sarifLog(issues, { name: 'backlot', version: packageJson.version }), null, 2)}\n`);
+        else
+          context.stdout.write(
+            `${JSON.stringify(sarifLog(issues, { name: 'backlot', version: packageJson.version }), null, 2)}\n`,
+          );
         // People reading the CI log still get the one-line verdict, on stderr.
         context.stderr.write(`${summaryLine(report.summary)}\n`);
         return;

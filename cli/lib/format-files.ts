@@ -18,7 +18,9 @@ export interface FormatReport {
 }
 
 export async function formatTargets(targets: Targets, options: { check: boolean }): Promise<FormatReport> {
-  const files = targets.tenantDirs.flatMap((dir) => [...(targets.onlyFiles.get(dir) ?? TENANT_PARTS.map((part) => path.join(dir, tenantFileName(part))))]);
+  const files = targets.tenantDirs.flatMap((dir) => [
+    ...(targets.onlyFiles.get(dir) ?? TENANT_PARTS.map((part) => path.join(dir, tenantFileName(part)))),
+  ]);
   const report: FormatReport = { changed: [], unchanged: [], failed: [] };
   const limit = pLimit(16);
   const outcomes = await Promise.all(
@@ -26,9 +28,17 @@ export async function formatTargets(targets: Targets, options: { check: boolean 
       limit(async (): Promise<{ file: string; outcome: 'changed' | 'unchanged' | 'missing' } | Issue> => {
         const text = await readSource(file);
         if (text === undefined) return { file, outcome: 'missing' };
-        if (typeof text !== 'string') return { file, line: 1, column: 1, pointer: '', message: text.unreadable, rule: 'unreadable-file' };
+        if (typeof text !== 'string')
+          return { file, line: 1, column: 1, pointer: '', message: text.unreadable, rule: 'unreadable-file' };
         const parsed = parseJsonSource(text);
-        if (!parsed.ok) return { file, ...parsed.position, pointer: '', message: `${parsed.problem.message}; fix it before formatting`, rule: 'json-syntax' };
+        if (!parsed.ok)
+          return {
+            file,
+            ...parsed.position,
+            pointer: '',
+            message: `${parsed.problem.message}; fix it before formatting`,
+            rule: 'json-syntax',
+          };
         const canonical = canonicalJson(parsed.value, rootSchema(partOfFile(file)!));
         if (canonical === text) return { file, outcome: 'unchanged' };
         if (!options.check) await writeFileAtomic(file, canonical);

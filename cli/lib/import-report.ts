@@ -20,7 +20,18 @@ export interface ImportReport {
   mapping: Array<{ title: string; header: string }>;
   plan: ImportPlan;
   /** What was written (absent on a dry run or a refusal). */
-  done?: { added: number; updated: number; unchanged: number; photos: number; skipped: number; categoriesAdded: number; unitsAdded: number; unitsRetired: number; removed: number; ms: number };
+  done?: {
+    added: number;
+    updated: number;
+    unchanged: number;
+    photos: number;
+    skipped: number;
+    categoriesAdded: number;
+    unitsAdded: number;
+    unitsRetired: number;
+    removed: number;
+    ms: number;
+  };
   savedMapping?: string;
 }
 
@@ -28,7 +39,9 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 
 export function importReportText(report: ImportReport): string {
   const { plan } = report;
-  const lines = [`${report.dryRun ? 'Dry run of' : 'Import of'} ${safeText(report.file)} (sheet ${safeText(JSON.stringify(plan.sheet))}, ${plural(plan.rows, 'row')}) into ${report.tenantId}`];
+  const lines = [
+    `${report.dryRun ? 'Dry run of' : 'Import of'} ${safeText(report.file)} (sheet ${safeText(JSON.stringify(plan.sheet))}, ${plural(plan.rows, 'row')}) into ${report.tenantId}`,
+  ];
   lines.push(`Columns (${report.mappingFrom}):`);
   for (const line of report.mapping) lines.push(`  ${line.title} ← ${safeText(JSON.stringify(line.header))}`);
   lines.push(
@@ -55,13 +68,24 @@ export function importReportText(report: ImportReport): string {
       `Imported: ${done.added} added, ${done.updated} updated, ${done.unchanged} unchanged, ${plural(done.photos, 'photo')} stored${done.unitsAdded ? `, ${plural(done.unitsAdded, 'unit')} added` : ''}${done.unitsRetired ? `, ${plural(done.unitsRetired, 'unit')} retired` : ''}${done.removed ? `, ${done.removed} removed` : ''}${done.categoriesAdded ? `, ${plural(done.categoriesAdded, 'category path')} added` : ''}${done.skipped ? `; ${plural(done.skipped, 'refused row')} skipped (${plan.refused.map((entry) => entry.row).join(', ')})` : ''} in ${done.ms} ms.`,
     );
   }
-  if (report.savedMapping) lines.push(`The column mapping is kept for the next import of this sheet (${safeText(report.savedMapping)}).`);
+  if (report.savedMapping)
+    lines.push(`The column mapping is kept for the next import of this sheet (${safeText(report.savedMapping)}).`);
   return `${lines.join('\n')}\n`;
 }
 
 export function importReportGithub(problems: readonly ImportProblem[]): string {
   return problems
-    .map((problem) => workflowError({ file: problem.file, line: problem.row, column: problem.column ?? 1, title: `backlot import ${problem.header ?? 'row'}` }, formatImportProblem(problem)))
+    .map((problem) =>
+      workflowError(
+        {
+          file: problem.file,
+          line: problem.row,
+          column: problem.column ?? 1,
+          title: `backlot import ${problem.header ?? 'row'}`,
+        },
+        formatImportProblem(problem),
+      ),
+    )
     .join('');
 }
 

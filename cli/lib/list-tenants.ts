@@ -14,7 +14,8 @@ export interface TenantRow {
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : null);
-const field = (value: unknown, key: string) => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>)[key] : undefined);
+const field = (value: unknown, key: string) =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>)[key] : undefined;
 
 function countCategories(tree: unknown): number | null {
   const groups = field(tree, 'groups');

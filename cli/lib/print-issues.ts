@@ -25,7 +25,11 @@ function frameFor(text: string, issue: Issue, color: boolean): string | undefine
   const source = neutralise(text);
   const line = source.split(/\r\n|\r|\n/)[issue.line - 1];
   if (line === undefined || line.length > MAX_FRAMED_LINE) return undefined;
-  return codeFrameColumns(source, { start: { line: issue.line, column: issue.column } }, { linesAbove: 1, linesBelow: 1, highlightCode: color, forceColor: color });
+  return codeFrameColumns(
+    source,
+    { start: { line: issue.line, column: issue.column } },
+    { linesAbove: 1, linesBelow: 1, highlightCode: color, forceColor: color },
+  );
 }
 
 export async function renderIssues(context: CliContext, issues: readonly Issue[], output: Output): Promise<string> {
@@ -40,8 +44,13 @@ export async function renderIssues(context: CliContext, issues: readonly Issue[]
     const lines = [c.bold(c.underline(shown))];
     for (const issue of fileIssues) {
       const where = c.cyan(`${shown}:${issue.line}:${issue.column}`);
-      lines.push(`${where}  ${c.yellow(safeText(issue.pointer || '(root)'))}  ${safeText(issue.message)} ${c.dim(`[${issue.rule}]`)}`);
-      const frame = typeof text === 'string' && !NO_FRAME_RULES.has(issue.rule) ? frameFor(text, issue, c.isColorSupported) : undefined;
+      lines.push(
+        `${where}  ${c.yellow(safeText(issue.pointer || '(root)'))}  ${safeText(issue.message)} ${c.dim(`[${issue.rule}]`)}`,
+      );
+      const frame =
+        typeof text === 'string' && !NO_FRAME_RULES.has(issue.rule)
+          ? frameFor(text, issue, c.isColorSupported)
+          : undefined;
       if (frame) lines.push(frame.replace(/^/gm, '  '));
     }
     blocks.push(lines.join('\n'));

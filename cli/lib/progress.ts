@@ -14,7 +14,16 @@ const silent: Progress = { tick: () => {}, stop: () => {} };
 export function startProgress(context: CliContext, total: number, label: string, threshold = 50): Progress {
   const stream = context.stderr.stream;
   if (total <= threshold || !context.stderr.isTTY || !stream) return silent;
-  const bar = new cliProgress.SingleBar({ stream, format: `${label} [{bar}] {value}/{total} {percentage}%`, hideCursor: true, clearOnComplete: true, fps: 20 }, cliProgress.Presets.shades_classic);
+  const bar = new cliProgress.SingleBar(
+    {
+      stream,
+      format: `${label} [{bar}] {value}/{total} {percentage}%`,
+      hideCursor: true,
+      clearOnComplete: true,
+      fps: 20,
+    },
+    cliProgress.Presets.shades_classic,
+  );
   bar.start(total, 0);
   return {
     tick: () => bar.increment(),

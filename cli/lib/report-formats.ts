@@ -14,18 +14,36 @@ const escapeData = (text: string) => text.replace(/%/g, '%25').replace(/\r/g, '%
 const escapeProperty = (text: string) => escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
 
 /** One `::error` workflow command at a file's line and column. */
-export function workflowError(at: { file: string; line: number; column: number; title: string }, message: string): string {
-  const properties = [`file=${escapeProperty(at.file)}`, `line=${at.line}`, `col=${at.column}`, `title=${escapeProperty(at.title)}`].join(',');
+export function workflowError(
+  at: { file: string; line: number; column: number; title: string },
+  message: string,
+): string {
+  const properties = [
+    `file=${escapeProperty(at.file)}`,
+    `line=${at.line}`,
+    `col=${at.column}`,
+    `title=${escapeProperty(at.title)}`,
+  ].join(',');
   return `::error ${properties}::${escapeData(message)}\n`;
 }
 
 export function githubAnnotations(issues: readonly Issue[]): string {
-  return issues.map((issue) => workflowError({ file: issue.file, line: issue.line, column: issue.column, title: `backlot ${issue.rule}` }, `${issue.pointer || '(root)'} ${issue.message}`)).join('');
+  return issues
+    .map((issue) =>
+      workflowError(
+        { file: issue.file, line: issue.line, column: issue.column, title: `backlot ${issue.rule}` },
+        `${issue.pointer || '(root)'} ${issue.message}`,
+      ),
+    )
+    .join('');
 }
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 
-export function sarifLog(issues: readonly Issue[], tool: { name: string; version: string; informationUri?: string }): Log {
+export function sarifLog(
+  issues: readonly Issue[],
+  tool: { name: string; version: string; informationUri?: string },
+): Log {
   const ruleIds = [...new Set(issues.map((issue) => issue.rule))].sort();
   const rules: ReportingDescriptor[] = ruleIds.map((id) => ({ id, shortDescription: { text: `backlot ${id}` } }));
   const results: Result[] = issues.map((issue) => ({
@@ -33,12 +51,31 @@ export function sarifLog(issues: readonly Issue[], tool: { name: string; version
     ruleIndex: ruleIds.indexOf(issue.rule),
     level: 'error',
     message: { text: `${issue.pointer || '(root)'} ${issue.message}` },
-    locations: [{ physicalLocation: { artifactLocation: { uri: issue.file.split('\\').join('/') }, region: { startLine: issue.line, startColumn: issue.column } } }],
+    locations: [
+      {
+        physicalLocation: {
+          artifactLocation: { uri: issue.file.split('\\').join('/') },
+          region: { startLine: issue.line, startColumn: issue.column },
+        },
+      },
+    ],
     ...(issue.pointer ? { properties: { pointer: issue.pointer } } : {}),
   }));
   return {
     version: '2.1.0',
     $schema: SARIF_SCHEMA,
-    runs: [{ tool: { driver: { name: tool.name, version: tool.version, ...(tool.informationUri ? { informationUri: tool.informationUri } : {}), rules } }, results }],
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: tool.name,
+            version: tool.version,
+            ...(tool.informationUri ? { informationUri: tool.informationUri } : {}),
+            rules,
+          },
+        },
+        results,
+      },
+    ],
   };
 }

@@ -4,7 +4,16 @@
  */
 import path from 'node:path';
 import type { Issue } from '../../schema/issue';
-import { checkAcrossTenants, checkTenantSources, listTenantDirs, loadTenant, readDomainClaims, TENANT_PARTS, tenantFileName, type TenantPart } from '../../schema/node/loader';
+import {
+  checkAcrossTenants,
+  checkTenantSources,
+  listTenantDirs,
+  loadTenant,
+  readDomainClaims,
+  TENANT_PARTS,
+  tenantFileName,
+  type TenantPart,
+} from '../../schema/node/loader';
 import { buildTenant, type NewTenantRequest } from '../../schema/node/scaffold';
 import { renderTenant } from '../../schema/tenant-files';
 import { CommandFailure } from '../context';
@@ -27,7 +36,9 @@ async function sourceTenant(tenantsDir: string, from: string) {
     throw new CommandFailure(`--from ${from}: there is no tenant "${from}" in ${tenantsDir}`);
   }
   if (!report.tenant) {
-    throw new CommandFailure(`--from ${from}: that tenant has ${report.issues.length} problem(s); run backlot validate ${path.join(tenantsDir, from)} and fix them first`);
+    throw new CommandFailure(
+      `--from ${from}: that tenant has ${report.issues.length} problem(s); run backlot validate ${path.join(tenantsDir, from)} and fix them first`,
+    );
   }
   return report.tenant;
 }
@@ -41,7 +52,9 @@ export async function planTenant(tenantsDir: string, request: ScaffoldRequest): 
 
 /** Everything wrong with a plan: schema and rules, and a domain already used by another tenant. */
 export async function checkPlan(tenantsDir: string, request: ScaffoldRequest, plan: ScaffoldPlan): Promise<Issue[]> {
-  const paths = Object.fromEntries(TENANT_PARTS.map((part) => [part, path.join(plan.dir, tenantFileName(part))])) as Record<TenantPart, string>;
+  const paths = Object.fromEntries(
+    TENANT_PARTS.map((part) => [part, path.join(plan.dir, tenantFileName(part))]),
+  ) as Record<TenantPart, string>;
   const sources = Object.fromEntries(TENANT_PARTS.map((part) => [part, plan.files[tenantFileName(part)]!]));
   const report = checkTenantSources(request.tenantId, sources, paths);
   const others = await listTenantDirs(tenantsDir).catch(() => [] as string[]);

@@ -29,7 +29,10 @@ import {
   type TenantStore,
 } from '../../server/stores/tenant-store';
 
-export { FIRESTORE_ENVIRONMENT as REMOTE_ENVIRONMENT, hasFirestoreEnvironment as hasRemoteEnvironment } from '../../server/stores/firestore-connection';
+export {
+  FIRESTORE_ENVIRONMENT as REMOTE_ENVIRONMENT,
+  hasFirestoreEnvironment as hasRemoteEnvironment,
+} from '../../server/stores/firestore-connection';
 
 /** Who the stores' histories name as the author of a write. */
 const ACTOR = 'cli';
@@ -105,7 +108,12 @@ export async function readSyncRecord(dataDir: string, tenantId: string): Promise
   }
 }
 
-export async function writeSyncRecord(dataDir: string, tenantId: string, remoteVersion: string, now = new Date()): Promise<SyncRecord> {
+export async function writeSyncRecord(
+  dataDir: string,
+  tenantId: string,
+  remoteVersion: string,
+  now = new Date(),
+): Promise<SyncRecord> {
   const record: SyncRecord = { remoteVersion, at: now.toISOString() };
   const file = syncRecordFile(dataDir, tenantId);
   await mkdir(path.dirname(file), { recursive: true });
@@ -196,7 +204,9 @@ async function versionOfInvalid(store: TenantStore, tenantId: string): Promise<s
 }
 
 /** What a store refusing a write means for the user; other errors are unexpected and rethrown. */
-function writeFailure(error: unknown): { kind: 'rejected'; issues: Issue[] } | { kind: 'raced'; currentVersion?: string } {
+function writeFailure(
+  error: unknown,
+): { kind: 'rejected'; issues: Issue[] } | { kind: 'raced'; currentVersion?: string } {
   if (error instanceof ValidationFailedError) return { kind: 'rejected', issues: error.issues };
   if (error instanceof VersionConflictError) return { kind: 'raced', currentVersion: error.currentVersion };
   // Created or deleted by someone else between the read and the write.
@@ -210,10 +220,19 @@ export type DiffReport =
   | { kind: 'missing-both' }
   | { kind: 'invalid'; side: Side; issues: Issue[] }
   /** `comparison` goes from the remote to the local tenant: what a push would write. */
-  | { kind: 'local-only' | 'remote-only' | 'compared'; comparison: Comparison; remoteVersion?: string; recorded?: SyncRecord };
+  | {
+      kind: 'local-only' | 'remote-only' | 'compared';
+      comparison: Comparison;
+      remoteVersion?: string;
+      recorded?: SyncRecord;
+    };
 
 export async function diffTenant(stores: SyncStores, dataDir: string, tenantId: string): Promise<DiffReport> {
-  const [local, remote, recorded] = await Promise.all([read(stores.local, tenantId), read(stores.remote, tenantId), readSyncRecord(dataDir, tenantId)]);
+  const [local, remote, recorded] = await Promise.all([
+    read(stores.local, tenantId),
+    read(stores.remote, tenantId),
+    readSyncRecord(dataDir, tenantId),
+  ]);
   if (local.state === 'missing' && remote.state === 'missing') return { kind: 'missing-both' };
   if (local.state === 'invalid') return { kind: 'invalid', side: 'local', issues: local.issues };
   if (remote.state === 'invalid') return { kind: 'invalid', side: 'remote', issues: remote.issues };
@@ -244,7 +263,14 @@ export type PushReport =
   | { kind: 'missing-local' }
   | { kind: 'invalid'; side: 'local'; issues: Issue[] }
   | { kind: 'in-sync'; remoteVersion: string }
-  | { kind: 'refused'; conflict: PushConflict; remoteVersion?: string; recorded?: SyncRecord; remoteIssues?: Issue[]; comparison?: Comparison }
+  | {
+      kind: 'refused';
+      conflict: PushConflict;
+      remoteVersion?: string;
+      recorded?: SyncRecord;
+      remoteIssues?: Issue[];
+      comparison?: Comparison;
+    }
   | { kind: 'rejected'; issues: Issue[] }
   | { kind: 'raced'; currentVersion?: string }
   | {
@@ -260,7 +286,12 @@ export type PushReport =
       overrode?: PushConflict;
     };
 
-export async function pushTenant(stores: SyncStores, dataDir: string, tenantId: string, options: PushOptions = {}): Promise<PushReport> {
+export async function pushTenant(
+  stores: SyncStores,
+  dataDir: string,
+  tenantId: string,
+  options: PushOptions = {},
+): Promise<PushReport> {
   const local = await read(stores.local, tenantId);
   if (local.state === 'missing') return { kind: 'missing-local' };
   if (local.state === 'invalid') return { kind: 'invalid', side: 'local', issues: local.issues };
@@ -287,20 +318,24 @@ export async function pushTenant(stores: SyncStores, dataDir: string, tenantId: 
     if (version === undefined) return { kind: 'raced' };
     previousVersion = version;
     conflict = 'remote-invalid';
-    if (!options.force) return { kind: 'refused', conflict, remoteVersion: version, recorded, remoteIssues: remote.issues };
+    if (!options.force)
+      return { kind: 'refused', conflict, remoteVersion: version, recorded, remoteIssues: remote.issues };
   } else {
     previousVersion = remote.record.version;
     comparison = compareTenants(remote.record.tenant, local.record.tenant);
     if (comparison.patch.length === 0) {
-      if (!options.dryRun && recorded?.remoteVersion !== previousVersion) await writeSyncRecord(dataDir, tenantId, previousVersion);
+      if (!options.dryRun && recorded?.remoteVersion !== previousVersion)
+        await writeSyncRecord(dataDir, tenantId, previousVersion);
       return { kind: 'in-sync', remoteVersion: previousVersion };
     }
     if (!recorded) conflict = 'never-synced';
     else if (recorded.remoteVersion !== previousVersion) conflict = 'remote-changed';
-    if (conflict && !options.force) return { kind: 'refused', conflict, remoteVersion: previousVersion, recorded, comparison };
+    if (conflict && !options.force)
+      return { kind: 'refused', conflict, remoteVersion: previousVersion, recorded, comparison };
   }
 
-  if (options.dryRun) return { kind: 'pushed', action: 'update', dryRun: true, previousVersion, comparison, overrode: conflict };
+  if (options.dryRun)
+    return { kind: 'pushed', action: 'update', dryRun: true, previousVersion, comparison, overrode: conflict };
   let written: TenantRecord;
   try {
     written = await stores.remote.put(tenantId, local.record.tenant, { ifMatch: previousVersion, actor: ACTOR });
@@ -308,7 +343,15 @@ export async function pushTenant(stores: SyncStores, dataDir: string, tenantId: 
     return writeFailure(error);
   }
   await writeSyncRecord(dataDir, tenantId, written.version);
-  return { kind: 'pushed', action: 'update', dryRun: false, previousVersion, version: written.version, comparison, overrode: conflict };
+  return {
+    kind: 'pushed',
+    action: 'update',
+    dryRun: false,
+    previousVersion,
+    version: written.version,
+    comparison,
+    overrode: conflict,
+  };
 }
 
 // ─── pull ──────────────────────────────────────────────────────────────────────────────────
@@ -332,7 +375,12 @@ export type PullReport =
       comparison: Comparison;
     };
 
-export async function pullTenant(stores: SyncStores, dataDir: string, tenantId: string, options: PullOptions = {}): Promise<PullReport> {
+export async function pullTenant(
+  stores: SyncStores,
+  dataDir: string,
+  tenantId: string,
+  options: PullOptions = {},
+): Promise<PullReport> {
   const remote = await read(stores.remote, tenantId);
   if (remote.state === 'missing') return { kind: 'missing-remote' };
   if (remote.state === 'invalid') return { kind: 'invalid', side: 'remote', issues: remote.issues };
@@ -350,7 +398,8 @@ export async function pullTenant(stores: SyncStores, dataDir: string, tenantId: 
   const action = localRecord ? 'update' : 'create';
   if (options.dryRun) return { kind: 'pulled', action, dryRun: true, remoteVersion, comparison };
   try {
-    if (localRecord) await stores.local.put(tenantId, remote.record.tenant, { ifMatch: localRecord.version, actor: ACTOR });
+    if (localRecord)
+      await stores.local.put(tenantId, remote.record.tenant, { ifMatch: localRecord.version, actor: ACTOR });
     else await stores.local.create(tenantId, remote.record.tenant, ACTOR);
   } catch (error) {
     return writeFailure(error);

@@ -46,7 +46,9 @@ export async function resolveTargets(context: CliContext, paths: readonly string
   if (paths.length === 0) {
     const root = tenantsDirOf(context);
     const info = await statOrExplain(context, root).catch(() => {
-      throw new UsageError(`${displayPath(context, root)}: no tenants folder here (run from the repository root, or set BACKLOT_TENANTS_DIR)`);
+      throw new UsageError(
+        `${displayPath(context, root)}: no tenants folder here (run from the repository root, or set BACKLOT_TENANTS_DIR)`,
+      );
     });
     if (!info.isDirectory()) throw new UsageError(`${displayPath(context, root)} is not a folder`);
     return { tenantDirs: await listTenantDirs(root), onlyFiles: new Map(), everyTenant: true };
@@ -59,7 +61,9 @@ export async function resolveTargets(context: CliContext, paths: readonly string
     const info = await statOrExplain(context, target);
     if (info.isFile()) {
       if (!partOfFile(target) && path.basename(target) !== CATALOGUE_FILE_NAME) {
-        throw new UsageError(`${displayPath(context, target)} is not a tenant file (expected ${[...TENANT_PARTS.map(tenantFileName), CATALOGUE_FILE_NAME].join(', ')})`);
+        throw new UsageError(
+          `${displayPath(context, target)} is not a tenant file (expected ${[...TENANT_PARTS.map(tenantFileName), CATALOGUE_FILE_NAME].join(', ')})`,
+        );
       }
       const dir = path.dirname(target);
       if (!tenantDirs.includes(dir)) tenantDirs.push(dir);
@@ -67,7 +71,9 @@ export async function resolveTargets(context: CliContext, paths: readonly string
     } else if (info.isDirectory()) {
       const dirs = (await isTenantFolder(target)) ? [target] : await tenantsInside(target);
       if (dirs.length === 0) {
-        throw new UsageError(`${displayPath(context, target)} is not a tenant folder: it holds none of ${TENANT_PARTS.map(tenantFileName).join(', ')}`);
+        throw new UsageError(
+          `${displayPath(context, target)} is not a tenant folder: it holds none of ${TENANT_PARTS.map(tenantFileName).join(', ')}`,
+        );
       }
       for (const dir of dirs) {
         if (!tenantDirs.includes(dir)) tenantDirs.push(dir);

@@ -1,7 +1,13 @@
 /** `backlot validate`, the logic: check the chosen tenants and return a report; printing is elsewhere. */
 import path from 'node:path';
 import type { Issue } from '../../schema/issue';
-import { listTenantDirs, loadTenantDirs, readDomainClaims, withCrossTenantIssues, type TenantReport } from '../../schema/node/loader';
+import {
+  listTenantDirs,
+  loadTenantDirs,
+  readDomainClaims,
+  withCrossTenantIssues,
+  type TenantReport,
+} from '../../schema/node/loader';
 import { tenantsDirOf, type CliContext } from '../context';
 import type { Targets } from './targets';
 
@@ -28,18 +34,33 @@ async function claimsOfOtherTenants(context: CliContext, validated: readonly str
   return readDomainClaims(others.filter((dir) => !skip.has(path.resolve(dir))));
 }
 
-export async function validateTargets(context: CliContext, targets: Targets, onLoaded?: () => void): Promise<ValidationReport> {
+export async function validateTargets(
+  context: CliContext,
+  targets: Targets,
+  onLoaded?: () => void,
+): Promise<ValidationReport> {
   const reports = await loadTenantDirs(targets.tenantDirs, onLoaded);
   const otherClaims = targets.everyTenant ? [] : await claimsOfOtherTenants(context, targets.tenantDirs);
   withCrossTenantIssues(reports, otherClaims);
   const tenants = reports.map((report, i) => {
     const only = targets.onlyFiles.get(targets.tenantDirs[i]!);
     if (only) report.issues = report.issues.filter((issue) => only.has(issue.file));
-    return { tenantId: report.tenantId, dir: targets.tenantDirs[i]!, valid: report.issues.length === 0, errors: report.issues.length };
+    return {
+      tenantId: report.tenantId,
+      dir: targets.tenantDirs[i]!,
+      valid: report.issues.length === 0,
+      errors: report.issues.length,
+    };
   });
   const issues = reports.flatMap((report) => report.issues);
   const invalidTenants = tenants.filter((t) => !t.valid).length;
-  return { ok: invalidTenants === 0, summary: { tenants: tenants.length, invalidTenants, errors: issues.length }, tenants, issues, reports };
+  return {
+    ok: invalidTenants === 0,
+    summary: { tenants: tenants.length, invalidTenants, errors: issues.length },
+    tenants,
+    issues,
+    reports,
+  };
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;

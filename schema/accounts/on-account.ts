@@ -49,7 +49,8 @@ export function mayOrderOnAccount(account: CustomerAccount, who: AccountOrderer)
 }
 
 /** Whether `email` is on the account's members (whoever holds it: callers prove the address first). */
-export const isMemberOf = (account: CustomerAccount, email: string | undefined): boolean => !!email && account.members.some((member) => sameEmail(member.email, email));
+export const isMemberOf = (account: CustomerAccount, email: string | undefined): boolean =>
+  !!email && account.members.some((member) => sameEmail(member.email, email));
 
 /** The accounts `who` may order on, by name. */
 export const accountsToOrderOn = (accounts: readonly CustomerAccount[], who: AccountOrderer): CustomerAccount[] =>
@@ -72,7 +73,9 @@ export const orderAccountOf = (account: CustomerAccount): OrderAccount => ({
  */
 export function owedOnAccount(documents: readonly Invoice[], payments: readonly Payment[] = []): number {
   const stateOf = invoiceStates(documents, payments);
-  const invoiced = new Set(documents.flatMap((document) => (document.kind === 'invoice' && !document.voidedAt ? [document.quoteId] : [])));
+  const invoiced = new Set(
+    documents.flatMap((document) => (document.kind === 'invoice' && !document.voidedAt ? [document.quoteId] : [])),
+  );
   let owed = 0;
   for (const document of documents) {
     if (document.voidedAt) continue;
@@ -84,9 +87,20 @@ export function owedOnAccount(documents: readonly Invoice[], payments: readonly 
 }
 
 /** The account's invoices still owed more than `overdueDays` after they fell due, as of `today`. */
-export function overdueInvoices(documents: readonly Invoice[], today: string, overdueDays: number, payments: readonly Payment[] = []): Invoice[] {
+export function overdueInvoices(
+  documents: readonly Invoice[],
+  today: string,
+  overdueDays: number,
+  payments: readonly Payment[] = [],
+): Invoice[] {
   const stateOf = invoiceStates(documents, payments);
-  return documents.filter((document) => document.kind === 'invoice' && !document.voidedAt && addDays(document.dueDate, overdueDays) < today && owedOnInvoice(stateOf(document)) > 0);
+  return documents.filter(
+    (document) =>
+      document.kind === 'invoice' &&
+      !document.voidedAt &&
+      addDays(document.dueDate, overdueDays) < today &&
+      owedOnInvoice(stateOf(document)) > 0,
+  );
 }
 
 export interface AccountCheck {
@@ -105,10 +119,18 @@ export const COMMITMENT_MINUTES = 15;
  * order has no document yet (once it has, the document counts instead), made in the last
  * COMMITMENT_MINUTES.
  */
-export function standingCommitments(account: CustomerAccount, documents: readonly Invoice[], orderId: string, now: Date): NonNullable<CustomerAccount['commitments']> {
+export function standingCommitments(
+  account: CustomerAccount,
+  documents: readonly Invoice[],
+  orderId: string,
+  now: Date,
+): NonNullable<CustomerAccount['commitments']> {
   const documented = new Set(documents.map((document) => document.quoteId));
   return (account.commitments ?? []).filter(
-    (commitment) => commitment.order !== orderId && !documented.has(commitment.order) && now.getTime() - Date.parse(commitment.at) < COMMITMENT_MINUTES * 60_000,
+    (commitment) =>
+      commitment.order !== orderId &&
+      !documented.has(commitment.order) &&
+      now.getTime() - Date.parse(commitment.at) < COMMITMENT_MINUTES * 60_000,
   );
 }
 
@@ -135,11 +157,16 @@ export function checkOrderOnAccount(
   const reasons: string[] = [];
   if (account.creditLimit !== undefined) {
     const limit = fromMinor(account.creditLimit, account.currency);
-    if (owed + orderTotal > limit) reasons.push(`${account.name} owes ${context.format(owed)}; this order's ${context.format(orderTotal)} takes it past its credit limit of ${context.format(limit)}`);
+    if (owed + orderTotal > limit)
+      reasons.push(
+        `${account.name} owes ${context.format(owed)}; this order's ${context.format(orderTotal)} takes it past its credit limit of ${context.format(limit)}`,
+      );
   }
   const overdue = overdueInvoices(otherDocuments, context.today, context.overdueDays, context.payments);
   // The house's rule puts an account with an invoice this far past due on stop, as if by hand.
-  const stoppedByRule = context.stopDays ? overdueInvoices(otherDocuments, context.today, context.stopDays, context.payments) : [];
+  const stoppedByRule = context.stopDays
+    ? overdueInvoices(otherDocuments, context.today, context.stopDays, context.payments)
+    : [];
   if (overdue.length) {
     const oldest = overdue.map((invoice) => invoice.dueDate).sort()[0]!;
     reasons.push(
@@ -148,7 +175,9 @@ export function checkOrderOnAccount(
   }
   return {
     owed,
-    ...((account.onStop && { onStop: `${account.name} is on stop: ${account.onStop.reason}. Take the account off stop to confirm orders on it.` }) ||
+    ...((account.onStop && {
+      onStop: `${account.name} is on stop: ${account.onStop.reason}. Take the account off stop to confirm orders on it.`,
+    }) ||
       (stoppedByRule.length && {
         onStop: `${account.name} is on stop by your rule: ${stoppedByRule.length === 1 ? `invoice ${stoppedByRule[0]!.number} is` : `${stoppedByRule.length} invoices are`} more than ${context.stopDays} days overdue. Record the payment, or change the rule under Invoices in Branding and site.`,
       })),

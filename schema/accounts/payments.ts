@@ -45,20 +45,29 @@ const sum = (amounts: readonly number[]) => cents(amounts.reduce((total, amount)
 
 /** What the invoice still owes: its balance less its credit notes and the payments applied to it (never below nothing). */
 export function owedOnInvoice({ invoice, creditNotes, payments }: InvoiceState): number {
-  const credited = sum(creditNotes.filter((note) => note.credits === invoice.number).map((note) => Math.abs(note.total)));
+  const credited = sum(
+    creditNotes.filter((note) => note.credits === invoice.number).map((note) => Math.abs(note.total)),
+  );
   return Math.max(0, cents(invoice.balance - credited - sum(payments.map((payment) => payment.applied))));
 }
 
 /** Each invoice's state for payments.ts (its credit notes and payments), grouped once: an account may hold years of invoices. */
-export const invoiceStates = (documents: readonly Invoice[], payments: readonly Payment[]): ((invoice: Invoice) => InvoiceState) => runSteps(invoiceStateSteps(documents, payments));
+export const invoiceStates = (
+  documents: readonly Invoice[],
+  payments: readonly Payment[],
+): ((invoice: Invoice) => InvoiceState) => runSteps(invoiceStateSteps(documents, payments));
 
 /** invoiceStates a step at a time (see agedDebtorSteps). */
-export function* invoiceStateSteps(documents: readonly Invoice[], payments: readonly Payment[]): Generator<undefined, (invoice: Invoice) => InvoiceState> {
+export function* invoiceStateSteps(
+  documents: readonly Invoice[],
+  payments: readonly Payment[],
+): Generator<undefined, (invoice: Invoice) => InvoiceState> {
   const notes = new Map<string, Invoice[]>();
   let counted = 0;
   for (const document of documents) {
     if (++counted % AGEING_STEP === 0) yield;
-    if (document.kind === 'creditNote' && document.credits) notes.set(document.credits, [...(notes.get(document.credits) ?? []), document]);
+    if (document.kind === 'creditNote' && document.credits)
+      notes.set(document.credits, [...(notes.get(document.credits) ?? []), document]);
   }
   const paid = new Map<string, Payment[]>();
   for (const payment of payments) {
@@ -67,7 +76,11 @@ export function* invoiceStateSteps(documents: readonly Invoice[], payments: read
     if (list) list.push(payment);
     else paid.set(payment.invoice, [payment]);
   }
-  return (invoice) => ({ invoice, creditNotes: notes.get(invoice.number) ?? [], payments: paid.get(invoice.number) ?? [] });
+  return (invoice) => ({
+    invoice,
+    creditNotes: notes.get(invoice.number) ?? [],
+    payments: paid.get(invoice.number) ?? [],
+  });
 }
 
 /** The payment as recorded, or why it is refused, field by field. `format` writes money as the house does. */
@@ -78,12 +91,30 @@ export function paymentOf(
 ): { payment: Payment } | { problems: Problem[] } {
   const { invoice } = state;
   if (invoice.kind !== 'invoice')
-    return { problems: [{ pointer: '', message: `${invoice.number} is ${invoice.kind === 'proForma' ? 'a pro forma' : 'a credit note'}: payments are recorded against the invoice` }] };
+    return {
+      problems: [
+        {
+          pointer: '',
+          message: `${invoice.number} is ${invoice.kind === 'proForma' ? 'a pro forma' : 'a credit note'}: payments are recorded against the invoice`,
+        },
+      ],
+    };
   const problems: Problem[] = [];
-  if (input.currency !== invoice.currency) problems.push({ pointer: '/currency', message: `${invoice.number} is in ${invoice.currency}: record what arrived in ${invoice.currency}` });
-  if (input.receivedOn > context.today) problems.push({ pointer: '/receivedOn', message: `is after today (${context.today}): record a payment once it has arrived` });
+  if (input.currency !== invoice.currency)
+    problems.push({
+      pointer: '/currency',
+      message: `${invoice.number} is in ${invoice.currency}: record what arrived in ${invoice.currency}`,
+    });
+  if (input.receivedOn > context.today)
+    problems.push({
+      pointer: '/receivedOn',
+      message: `is after today (${context.today}): record a payment once it has arrived`,
+    });
   else if (input.receivedOn < invoice.issueDate)
-    problems.push({ pointer: '/receivedOn', message: `is before ${invoice.number} was issued (${invoice.issueDate}): give the day the money arrived, on or after it` });
+    problems.push({
+      pointer: '/receivedOn',
+      message: `is before ${invoice.number} was issued (${invoice.issueDate}): give the day the money arrived, on or after it`,
+    });
   const owed = owedOnInvoice(state);
   const account = invoice.billTo.account?.id;
   if (input.method === 'accountCredit') {
@@ -146,7 +177,11 @@ function sameAsRecorded(input: PaymentInput, recorded: readonly Payment[]): Paym
   if (!reference) return undefined;
   return recorded.find(
     (payment) =>
-      payment.id !== input.id && referenceKey(payment.reference) === reference && payment.amount === cents(input.amount) && payment.receivedOn === input.receivedOn && payment.method === input.method,
+      payment.id !== input.id &&
+      referenceKey(payment.reference) === reference &&
+      payment.amount === cents(input.amount) &&
+      payment.receivedOn === input.receivedOn &&
+      payment.method === input.method,
   );
 }
 
@@ -164,9 +199,24 @@ function creditUsed(
   const account = invoice.billTo.account;
   const held = state.accountCredit ?? 0;
   const amount = cents(input.amount);
-  if (!account) return { problems: [{ pointer: '/method', message: `${invoice.number} is not on a customer account: only an account holds credit` }] };
-  if (amount > held) return { problems: [{ pointer: '/amount', message: `is more than the ${context.format(held)} of credit ${account.name} holds` }] };
-  if (amount > owed) return { problems: [{ pointer: '/amount', message: `is more than the ${context.format(owed)} still owed on ${invoice.number}` }] };
+  if (!account)
+    return {
+      problems: [
+        { pointer: '/method', message: `${invoice.number} is not on a customer account: only an account holds credit` },
+      ],
+    };
+  if (amount > held)
+    return {
+      problems: [
+        { pointer: '/amount', message: `is more than the ${context.format(held)} of credit ${account.name} holds` },
+      ],
+    };
+  if (amount > owed)
+    return {
+      problems: [
+        { pointer: '/amount', message: `is more than the ${context.format(owed)} still owed on ${invoice.number}` },
+      ],
+    };
   return {
     payment: {
       id: input.id,
@@ -193,7 +243,8 @@ export const AGE_BUCKETS = ['current', 'days30', 'days60', 'days90', 'over90'] a
 export type AgeBucket = (typeof AGE_BUCKETS)[number];
 
 /** Days between two calendar days (b − a). */
-export const daysBetween = (a: string, b: string) => Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+export const daysBetween = (a: string, b: string) =>
+  Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
 
 /** Where an invoice due on `dueDate` falls on `today`: not yet due (current), or by days overdue. */
 export function ageOf(dueDate: string, today: string): AgeBucket {
@@ -221,16 +272,22 @@ export interface DebtorRow {
  * Who owes what by age, from a house's documents and payments on `today`, those owing most first.
  * One pass over each list: grouped by invoice, then by customer.
  */
-export const agedDebtors = (documents: readonly Invoice[], payments: readonly Payment[], today: string): DebtorRow[] => runSteps(agedDebtorSteps(documents, payments, today));
+export const agedDebtors = (documents: readonly Invoice[], payments: readonly Payment[], today: string): DebtorRow[] =>
+  runSteps(agedDebtorSteps(documents, payments, today));
 
 /** agedDebtors a step at a time: it pauses every few thousand invoices (the server answers other requests there). */
-export function* agedDebtorSteps(documents: readonly Invoice[], payments: readonly Payment[], today: string): Generator<undefined, DebtorRow[]> {
+export function* agedDebtorSteps(
+  documents: readonly Invoice[],
+  payments: readonly Payment[],
+  today: string,
+): Generator<undefined, DebtorRow[]> {
   const stateOf = yield* invoiceStateSteps(documents, payments);
   const credit = new Map<string, number>();
   let counted = 0;
   for (const payment of payments) {
     if (++counted % AGEING_STEP === 0) yield;
-    if (payment.account && payment.credit) credit.set(payment.account, cents((credit.get(payment.account) ?? 0) + payment.credit));
+    if (payment.account && payment.credit)
+      credit.set(payment.account, cents((credit.get(payment.account) ?? 0) + payment.credit));
   }
   const rows = new Map<string, DebtorRow>();
   const rowFor = (invoice: Invoice): DebtorRow => {

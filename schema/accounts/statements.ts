@@ -18,7 +18,19 @@
 import { cents } from '../rental/quote-pricing';
 import { MONTH_PATTERN } from '../marketplace/statements';
 import type { Invoice, Payment } from '../types.generated';
-import { AGE_BUCKETS, AGEING_STEP, ageOf, creditOf, daysBetween, invoiceStates, invoiceStateSteps, owedOnInvoice, runSteps, type AgeBucket, type InvoiceState } from './payments';
+import {
+  AGE_BUCKETS,
+  AGEING_STEP,
+  ageOf,
+  creditOf,
+  daysBetween,
+  invoiceStates,
+  invoiceStateSteps,
+  owedOnInvoice,
+  runSteps,
+  type AgeBucket,
+  type InvoiceState,
+} from './payments';
 
 export type StatementLineKind = 'invoice' | 'creditNote' | 'payment' | 'creditUsed';
 
@@ -80,7 +92,9 @@ const ORDER: Record<StatementLineKind, number> = { invoice: 0, creditNote: 1, pa
 
 /** Everything that moved the account's balance, each with its day and effect, oldest first. */
 function movements(documents: readonly Invoice[], payments: readonly Payment[]): Array<Omit<StatementLine, 'balance'>> {
-  const invoices = new Map(documents.filter((document) => document.kind === 'invoice').map((invoice) => [invoice.number, invoice]));
+  const invoices = new Map(
+    documents.filter((document) => document.kind === 'invoice').map((invoice) => [invoice.number, invoice]),
+  );
   const creditedSoFar = new Map<string, number>();
   const moved: Array<Omit<StatementLine, 'balance'>> = [];
   for (const invoice of invoices.values())
@@ -89,17 +103,30 @@ function movements(documents: readonly Invoice[], payments: readonly Payment[]):
         date: invoice.issueDate,
         kind: 'invoice',
         reference: invoice.number,
-        detail: [invoice.billTo.production, invoice.billTo.purchaseOrder && `PO ${invoice.billTo.purchaseOrder}`].filter(Boolean).join(' · ') || undefined,
+        detail:
+          [invoice.billTo.production, invoice.billTo.purchaseOrder && `PO ${invoice.billTo.purchaseOrder}`]
+            .filter(Boolean)
+            .join(' · ') || undefined,
         charge: invoice.balance,
         received: 0,
       });
-  for (const note of [...documents].filter((document) => document.kind === 'creditNote').sort((a, b) => a.issueDate.localeCompare(b.issueDate) || a.number.localeCompare(b.number))) {
+  for (const note of [...documents]
+    .filter((document) => document.kind === 'creditNote')
+    .sort((a, b) => a.issueDate.localeCompare(b.issueDate) || a.number.localeCompare(b.number))) {
     const credited = note.credits ? invoices.get(note.credits) : undefined;
     // A credit note takes off what its invoice was left owing (what the card paid is refunded to the card, not the account).
     const room = credited ? Math.max(0, cents(credited.balance - (creditedSoFar.get(credited.number) ?? 0))) : 0;
     const off = Math.min(Math.abs(note.total), room);
     if (credited) creditedSoFar.set(credited.number, cents((creditedSoFar.get(credited.number) ?? 0) + off));
-    if (off > 0) moved.push({ date: note.issueDate, kind: 'creditNote', reference: note.number, detail: note.credits ? `Credits ${note.credits}` : undefined, charge: 0, received: off });
+    if (off > 0)
+      moved.push({
+        date: note.issueDate,
+        kind: 'creditNote',
+        reference: note.number,
+        detail: note.credits ? `Credits ${note.credits}` : undefined,
+        charge: 0,
+        received: off,
+      });
   }
   for (const payment of payments) {
     const used = payment.method === 'accountCredit';
@@ -112,11 +139,18 @@ function movements(documents: readonly Invoice[], payments: readonly Payment[]):
       received: used ? 0 : payment.amount,
     });
   }
-  return moved.sort((a, b) => a.date.localeCompare(b.date) || ORDER[a.kind] - ORDER[b.kind] || a.reference.localeCompare(b.reference));
+  return moved.sort(
+    (a, b) => a.date.localeCompare(b.date) || ORDER[a.kind] - ORDER[b.kind] || a.reference.localeCompare(b.reference),
+  );
 }
 
 /** The account's statement for `month`, from all its documents and payments (those after the month are left out). */
-export function statementOf(account: { id: string; name: string; currency: string }, documents: readonly Invoice[], payments: readonly Payment[], month: string): Statement {
+export function statementOf(
+  account: { id: string; name: string; currency: string },
+  documents: readonly Invoice[],
+  payments: readonly Payment[],
+  month: string,
+): Statement {
   const { from, to } = monthDays(month);
   let balance = 0;
   const lines: StatementLine[] = [];
@@ -136,7 +170,18 @@ export function statementOf(account: { id: string; name: string; currency: strin
     const owed = owedOnInvoice(stateOf(invoice));
     if (owed > 0) ageing[ageOf(invoice.dueDate, to)] = cents(ageing[ageOf(invoice.dueDate, to)] + owed);
   }
-  return { account: { id: account.id, name: account.name }, currency: account.currency, month, from, to, broughtForward, lines, closing: balance, ageing, credit: creditOf(paidBy) };
+  return {
+    account: { id: account.id, name: account.name },
+    currency: account.currency,
+    month,
+    from,
+    to,
+    broughtForward,
+    lines,
+    closing: balance,
+    ageing,
+    credit: creditOf(paidBy),
+  };
 }
 
 /** Whether the account gets a statement for the month: something happened in it, or something is owed or held. */
@@ -162,7 +207,13 @@ export const statementId = (account: string, month: string) => `statement-${acco
  * schedule it has reached, unless that step was sent (`sent` holds notice ids). A step missed while
  * no server ran is not sent late on top of the next: only the latest reached is.
  */
-export const remindersDue = (documents: readonly Invoice[], payments: readonly Payment[], schedule: readonly number[], today: string, sent: ReadonlySet<string>): ReminderDue[] =>
+export const remindersDue = (
+  documents: readonly Invoice[],
+  payments: readonly Payment[],
+  schedule: readonly number[],
+  today: string,
+  sent: ReadonlySet<string>,
+): ReminderDue[] =>
   runSteps(remindersDueSteps(documents, runSteps(invoiceStateSteps(documents, payments)), schedule, today, sent));
 
 /** remindersDue a step at a time, from what each invoice stands at (the watch pauses every thousand invoices). */

@@ -29,14 +29,20 @@ export function publicCategoryTree(tree: CategoryTree): CategoryTree {
 /** `{const: title}` of the enumerated values of a site setting, from its schema. */
 function oneOfTitles(...path: string[]): Record<string, string> {
   let located = rootSchema('site');
-  for (const key of path) located = key === '[]' ? itemSchema(effective(located))! : propertySchema(effective(located), key)!;
+  for (const key of path)
+    located = key === '[]' ? itemSchema(effective(located))! : propertySchema(effective(located), key)!;
   const options = (effective(located).schema.oneOf ?? []) as Array<{ const: string; title?: string }>;
   return Object.fromEntries(options.map((option) => [option.const, option.title ?? option.const]));
 }
 
 const socialNetworks = oneOfTitles('socialLinks', '[]', 'network');
 
-export function storefrontConfiguration(tenantId: string, version: string, tenant: Tenant, assetVersions: Record<string, string> = {}): StorefrontConfiguration {
+export function storefrontConfiguration(
+  tenantId: string,
+  version: string,
+  tenant: Tenant,
+  assetVersions: Record<string, string> = {},
+): StorefrontConfiguration {
   return {
     tenantId,
     version,

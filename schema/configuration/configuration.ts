@@ -32,7 +32,10 @@ export interface StorefrontConfiguration {
 }
 
 /** A configured image address as the page should use it: this site's asset paths get `?v=<hash>`. */
-export function assetHref(configuration: Pick<StorefrontConfiguration, 'assetVersions'>, url: string | undefined): string | undefined {
+export function assetHref(
+  configuration: Pick<StorefrontConfiguration, 'assetVersions'>,
+  url: string | undefined,
+): string | undefined {
   if (!url) return undefined;
   if (/^https?:\/\//i.test(url)) return url;
   if (!/^\/(?!\/)/.test(url)) return undefined;

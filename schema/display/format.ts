@@ -15,7 +15,10 @@ function formatter<Format extends Intl.NumberFormat | Intl.DateTimeFormat>(key: 
 
 /** `site` with its schema defaults filled in (locale, currency). */
 export function formatMoney(amount: number, site: Pick<SiteSettings, 'locale' | 'currency'>): string {
-  return formatter(`money ${site.locale} ${site.currency}`, () => new Intl.NumberFormat(site.locale, { style: 'currency', currency: site.currency })).format(amount);
+  return formatter(
+    `money ${site.locale} ${site.currency}`,
+    () => new Intl.NumberFormat(site.locale, { style: 'currency', currency: site.currency }),
+  ).format(amount);
 }
 
 const UNIT_NAMES = { lb: 'pound', kg: 'kilogram' } as const;
@@ -23,7 +26,10 @@ const UNIT_NAMES = { lb: 'pound', kg: 'kilogram' } as const;
 /** A weight in the tenant's unit (`site.weightUnit`), e.g. "42 lb". */
 export function formatWeight(value: number, site: Pick<SiteSettings, 'locale' | 'weightUnit'>): string {
   const unit = UNIT_NAMES[site.weightUnit!];
-  return formatter(`weight ${site.locale} ${unit}`, () => new Intl.NumberFormat(site.locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 })).format(value);
+  return formatter(
+    `weight ${site.locale} ${unit}`,
+    () => new Intl.NumberFormat(site.locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }),
+  ).format(value);
 }
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
@@ -31,13 +37,20 @@ const dateFormats = new Map<string, Intl.DateTimeFormat>();
 /** A calendar day (YYYY-MM-DD) in the tenant's locale, e.g. "Dec 10, 2026" for en-US: every page and mail says dates this way. */
 export function formatDay(date: string, site: Pick<SiteSettings, 'locale'>): string {
   let format = dateFormats.get(site.locale!);
-  if (!format) dateFormats.set(site.locale!, (format = new Intl.DateTimeFormat(site.locale, { dateStyle: 'medium', timeZone: 'UTC' })));
+  if (!format)
+    dateFormats.set(
+      site.locale!,
+      (format = new Intl.DateTimeFormat(site.locale, { dateStyle: 'medium', timeZone: 'UTC' })),
+    );
   return format.format(new Date(`${date}T00:00:00Z`));
 }
 
 /** A month (YYYY-MM) in the tenant's locale, e.g. "October 2026": statements are named by it. */
 export function formatMonth(month: string, site: Pick<SiteSettings, 'locale'>): string {
-  return formatter(`month ${site.locale}`, () => new Intl.DateTimeFormat(site.locale, { month: 'long', year: 'numeric', timeZone: 'UTC' })).format(new Date(`${month}-01T00:00:00Z`));
+  return formatter(
+    `month ${site.locale}`,
+    () => new Intl.DateTimeFormat(site.locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+  ).format(new Date(`${month}-01T00:00:00Z`));
 }
 
 /** A range of days in the tenant's locale ("Dec 10 – 14, 2026"). */
@@ -57,7 +70,13 @@ export function formatDistance(km: number, site: Pick<SiteSettings, 'locale' | '
   if (value < 1) return `under ${formatDistance(miles ? KM_PER_MILE : 1, site)}`;
   return formatter(
     `distance ${site.locale} ${miles} ${value < 10}`,
-    () => new Intl.NumberFormat(site.locale, { style: 'unit', unit: miles ? 'mile' : 'kilometer', unitDisplay: 'short', maximumFractionDigits: value < 10 ? 1 : 0 }),
+    () =>
+      new Intl.NumberFormat(site.locale, {
+        style: 'unit',
+        unit: miles ? 'mile' : 'kilometer',
+        unitDisplay: 'short',
+        maximumFractionDigits: value < 10 ? 1 : 0,
+      }),
   ).format(value);
 }
 

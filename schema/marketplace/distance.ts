@@ -27,7 +27,14 @@ export function haversineKm(a: GeoPoint, b: GeoPoint): number {
 /** Whether a value is a usable position: two finite numbers within a latitude's and a longitude's range. */
 export function isGeoPoint(value: unknown): value is GeoPoint {
   const point = value as GeoPoint | undefined;
-  return typeof point?.lat === 'number' && typeof point.lng === 'number' && Number.isFinite(point.lat) && Number.isFinite(point.lng) && Math.abs(point.lat) <= 90 && Math.abs(point.lng) <= 180;
+  return (
+    typeof point?.lat === 'number' &&
+    typeof point.lng === 'number' &&
+    Number.isFinite(point.lat) &&
+    Number.isFinite(point.lng) &&
+    Math.abs(point.lat) <= 90 &&
+    Math.abs(point.lng) <= 180
+  );
 }
 
 /** "lat,lng" (the location cookie's form) as a point; undefined unless it is exactly two such numbers. */
@@ -60,9 +67,17 @@ export const PLACE_COOKIE = 'backlot_place';
  * The two cookies that keep a chosen place (`document.cookie` takes one at a time), for `seconds`:
  * a year when the visitor chose it, the IP lookup's cache lifetime when looked up.
  */
-export function placeCookies(point: GeoPoint, name: string | undefined, seconds: number, secure: boolean): [string, string] {
+export function placeCookies(
+  point: GeoPoint,
+  name: string | undefined,
+  seconds: number,
+  secure: boolean,
+): [string, string] {
   const attributes = `; path=/; max-age=${Math.round(seconds)}; samesite=lax${secure ? '; secure' : ''}`;
-  return [`${LOCATION_COOKIE}=${encodeURIComponent(formatLatLng(point))}${attributes}`, `${PLACE_COOKIE}=${encodeURIComponent((name ?? '').slice(0, 60))}${attributes}`];
+  return [
+    `${LOCATION_COOKIE}=${encodeURIComponent(formatLatLng(point))}${attributes}`,
+    `${PLACE_COOKIE}=${encodeURIComponent((name ?? '').slice(0, 60))}${attributes}`,
+  ];
 }
 
 function cookieValue(cookieHeader: string, name: string): string | undefined {

@@ -35,7 +35,11 @@ export function isListedHouse(tenantId: string, tenant: Pick<Tenant, 'vendor'>, 
 }
 
 /** What the platform shows of a tenant, or undefined when it is not listed. */
-export function houseOf(tenantId: string, tenant: Pick<Tenant, 'vendor' | 'site'>, platformId: string): House | undefined {
+export function houseOf(
+  tenantId: string,
+  tenant: Pick<Tenant, 'vendor' | 'site'>,
+  platformId: string,
+): House | undefined {
   if (!isListedHouse(tenantId, tenant, platformId)) return undefined;
   const { vendor, site } = tenant;
   const address = vendor.address;
@@ -57,14 +61,20 @@ export function houseOf(tenantId: string, tenant: Pick<Tenant, 'vendor' | 'site'
 export const sameHouse = (a: House | undefined, b: House | undefined) => JSON.stringify(a) === JSON.stringify(b);
 
 /** "Sun Valley, CA" or "London, GB": where a house is, for a card. */
-export const housePlace = (house: Pick<House, 'city' | 'region' | 'country'>) => [house.city, house.region ?? house.country].filter(Boolean).join(', ');
+export const housePlace = (house: Pick<House, 'city' | 'region' | 'country'>) =>
+  [house.city, house.region ?? house.country].filter(Boolean).join(', ');
 
 /**
  * The houses nearest first, each with its distance from `from` in km (spec §9: "the nearest vendor
  * is chosen" is the first); a house without a location comes last, by name.
  */
-export function nearestFirst<H extends Pick<House, 'name' | 'location'>>(houses: readonly H[], from: GeoPoint): Array<H & { km?: number }> {
+export function nearestFirst<H extends Pick<House, 'name' | 'location'>>(
+  houses: readonly H[],
+  from: GeoPoint,
+): Array<H & { km?: number }> {
   return houses
-    .map((house): H & { km?: number } => (house.location ? { ...house, km: haversineKm(from, house.location) } : { ...house }))
+    .map((house): H & { km?: number } =>
+      house.location ? { ...house, km: haversineKm(from, house.location) } : { ...house },
+    )
     .sort((a, b) => (a.km ?? Infinity) - (b.km ?? Infinity) || a.name.localeCompare(b.name));
 }

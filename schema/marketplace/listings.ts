@@ -37,9 +37,13 @@ export interface PlatformShape {
 type Tree = Pick<PlatformShape, 'groups'>;
 
 function hasPath(tree: Tree, path: CategoryPath): boolean {
-  const category = tree.groups.find((group) => group.slug === path.group)?.categories.find((candidate) => candidate.slug === path.category);
+  const category = tree.groups
+    .find((group) => group.slug === path.group)
+    ?.categories.find((candidate) => candidate.slug === path.category);
   if (!category) return false;
-  return path.subcategory === undefined || Boolean(category.subcategories?.some((sub) => sub.slug === path.subcategory));
+  return (
+    path.subcategory === undefined || Boolean(category.subcategories?.some((sub) => sub.slug === path.subcategory))
+  );
 }
 
 const pathFrom = (text: string): CategoryPath | undefined => {
@@ -53,7 +57,11 @@ const pathFrom = (text: string): CategoryPath | undefined => {
  * for its group, when the platform has that path; else its own path, which no platform category
  * page holds (the item is still found by search and on /rentals).
  */
-export function platformCategoryOf(path: CategoryPath, platform: Tree, map: VendorConfig['marketplaceCategories']): CategoryPath {
+export function platformCategoryOf(
+  path: CategoryPath,
+  platform: Tree,
+  map: VendorConfig['marketplaceCategories'],
+): CategoryPath {
   if (hasPath(platform, path)) return path;
   for (const key of [`${path.group}/${path.category}`, path.group]) {
     const target = map?.[key] && pathFrom(map[key]);
@@ -70,14 +78,21 @@ function platformFieldsOf(values: Item['customFields'], fields: PlatformShape['c
   if (!values) return undefined;
   const kept: NonNullable<Item['customFields']> = {};
   for (const field of fields ?? []) {
-    const known = (values[field.slug] ?? []).filter((option) => field.options.some((candidate) => candidate.slug === option));
+    const known = (values[field.slug] ?? []).filter((option) =>
+      field.options.some((candidate) => candidate.slug === option),
+    );
     if (known.length) kept[field.slug] = known;
   }
   return Object.keys(kept).length ? kept : undefined;
 }
 
 /** The listing of a house's item. */
-export function listingOf(item: Item, house: House, platform: PlatformShape, map: VendorConfig['marketplaceCategories']): Listing {
+export function listingOf(
+  item: Item,
+  house: House,
+  platform: PlatformShape,
+  map: VendorConfig['marketplaceCategories'],
+): Listing {
   const { customFields, ...rest } = item;
   const fields = platformFieldsOf(customFields, platform.customFields);
   return {

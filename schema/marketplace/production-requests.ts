@@ -19,7 +19,8 @@ export function splitByHouse(items: ProductionRequestInput['items']): HouseLines
     const listing = parseListingId(line.listing);
     if (!listing) return;
     let lines = houses.get(listing.houseId);
-    if (!lines) houses.set(listing.houseId, (lines = new Map<string, { objectID: string; quantity: number; at: number[] }>()));
+    if (!lines)
+      houses.set(listing.houseId, (lines = new Map<string, { objectID: string; quantity: number; at: number[] }>()));
     const known = lines.get(listing.objectID);
     if (known) {
       known.quantity += line.quantity;
@@ -33,16 +34,22 @@ export function splitByHouse(items: ProductionRequestInput['items']): HouseLines
 export const retryable = (part: Pick<ProductionPart, 'state'>) => part.state === 'failed';
 
 /** Parts the production may drop: not sent yet (failed, or waiting for the house's approval). */
-export const withdrawable = (part: Pick<ProductionPart, 'state'>) => part.state === 'failed' || part.state === 'awaitingApproval';
+export const withdrawable = (part: Pick<ProductionPart, 'state'>) =>
+  part.state === 'failed' || part.state === 'awaitingApproval';
 
 /** The dates a part goes on: its own, once the production changed them, else the request's. */
-export const partDates = (request: Pick<ProductionRequest, 'startDate' | 'endDate'>, part: Pick<ProductionPart, 'startDate' | 'endDate'>) => ({
+export const partDates = (
+  request: Pick<ProductionRequest, 'startDate' | 'endDate'>,
+  part: Pick<ProductionPart, 'startDate' | 'endDate'>,
+) => ({
   startDate: part.startDate ?? request.startDate,
   endDate: part.endDate ?? request.endDate,
 });
 
 /** How a request's parts stand together, for its summary: how many each state holds. */
-export function partCounts(parts: ReadonlyArray<Pick<ProductionPart, 'state'>>): Record<ProductionPart['state'], number> {
+export function partCounts(
+  parts: ReadonlyArray<Pick<ProductionPart, 'state'>>,
+): Record<ProductionPart['state'], number> {
   const counts = { sent: 0, awaitingApproval: 0, refused: 0, failed: 0, withdrawn: 0 };
   for (const part of parts) counts[part.state]++;
   return counts;

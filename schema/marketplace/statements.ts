@@ -32,7 +32,12 @@ export interface Statement {
 }
 
 /** The month's lines from the house's orders (any order: those not through the platform, or not captured in the month, are left out), oldest first. */
-export function statementOf(tenantId: string, month: string, timezone: string, orders: readonly QuoteRequest[]): Statement {
+export function statementOf(
+  tenantId: string,
+  month: string,
+  timezone: string,
+  orders: readonly QuoteRequest[],
+): Statement {
   const lines: StatementLine[] = [];
   for (const order of orders) {
     const hold = order.cardHold;
@@ -54,5 +59,14 @@ export function statementOf(tenantId: string, month: string, timezone: string, o
   }
   lines.sort((a, b) => a.capturedOn.localeCompare(b.capturedOn) || a.orderId.localeCompare(b.orderId));
   const sum = (pick: (line: StatementLine) => number) => cents(lines.reduce((total, line) => total + pick(line), 0));
-  return { tenantId, month, lines, totals: { captured: sum((line) => line.captured), platformFee: sum((line) => line.platformFee), houseReceives: sum((line) => line.houseReceives) } };
+  return {
+    tenantId,
+    month,
+    lines,
+    totals: {
+      captured: sum((line) => line.captured),
+      platformFee: sum((line) => line.platformFee),
+      houseReceives: sum((line) => line.houseReceives),
+    },
+  };
 }

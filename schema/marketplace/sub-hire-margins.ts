@@ -43,7 +43,10 @@ export function subHireMargins(
       const quantity = subHire.hiredIn?.quantity ?? 0;
       if (quantity === 0) continue;
       const line = priced?.find((entry) => entry.kind === 'item' && entry.objectID === subHire.objectID);
-      const charged = line && line.quantity > 0 ? cents((line.subtotal * Math.min(quantity, line.quantity)) / line.quantity) : undefined;
+      const charged =
+        line && line.quantity > 0
+          ? cents((line.subtotal * Math.min(quantity, line.quantity)) / line.quantity)
+          : undefined;
       const cost = latestTotal(theirs.get(subHire.quoteId));
       const theirCurrency = currencies.of(subHire.house);
       rows.push({
@@ -58,7 +61,9 @@ export function subHireMargins(
         ...(charged !== undefined && { charged }),
         theirCurrency,
         ...(cost !== undefined && { cost }),
-        ...(charged !== undefined && cost !== undefined && theirCurrency === currencies.own && { margin: cents(charged - cost) }),
+        ...(charged !== undefined &&
+          cost !== undefined &&
+          theirCurrency === currencies.own && { margin: cents(charged - cost) }),
       });
     }
   }

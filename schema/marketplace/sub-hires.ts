@@ -22,7 +22,10 @@ export const tradeRate = (rate: number, discountPercent: number) => cents((rate 
 
 /** An item's rates as another house pays them for a sub-hire. */
 export function tradeRates(rates: Item['rates'], discountPercent: number): Item['rates'] {
-  return { day: tradeRate(rates.day, discountPercent), ...(rates.week !== undefined && { week: tradeRate(rates.week, discountPercent) }) };
+  return {
+    day: tradeRate(rates.day, discountPercent),
+    ...(rates.week !== undefined && { week: tradeRate(rates.week, discountPercent) }),
+  };
 }
 
 /**
@@ -33,7 +36,11 @@ export function tradeRates(rates: Item['rates'], discountPercent: number): Item[
 export function similarNames(name: string): string[] {
   const head = name.split(/[,(;–—]|\s-\s/)[0]!.trim();
   const words = head.split(/\s+/).filter(Boolean);
-  return [...new Set([name.trim(), head, words.slice(-3).join(' '), words.slice(-2).join(' ')].filter((text) => text.length > 1))];
+  return [
+    ...new Set(
+      [name.trim(), head, words.slice(-3).join(' '), words.slice(-2).join(' ')].filter((text) => text.length > 1),
+    ),
+  ];
 }
 
 /** One item free at another house on a short line's dates. */
@@ -62,7 +69,13 @@ export interface SubHireOffer {
  */
 export function nearestOffersFirst(offers: ReadonlyArray<SubHireOffer & { rank: number }>): SubHireOffer[] {
   return [...offers]
-    .sort((a, b) => (a.house.km ?? Infinity) - (b.house.km ?? Infinity) || a.house.name.localeCompare(b.house.name) || Number(b.enough) - Number(a.enough) || a.rank - b.rank)
+    .sort(
+      (a, b) =>
+        (a.house.km ?? Infinity) - (b.house.km ?? Infinity) ||
+        a.house.name.localeCompare(b.house.name) ||
+        Number(b.enough) - Number(a.enough) ||
+        a.rank - b.rank,
+    )
     .map(({ rank: _rank, ...offer }) => offer);
 }
 
@@ -73,7 +86,8 @@ export const houseAccountId = (houseId: string) => `house-${houseId}`;
 export const houseCustomerUid = (houseId: string) => `house:${houseId}`;
 
 /** The house a customer uid stands for (houseCustomerUid's inverse); undefined for a person's uid. */
-export const houseOfCustomerUid = (uid: string | undefined): string | undefined => (uid?.startsWith('house:') ? uid.slice('house:'.length) : undefined);
+export const houseOfCustomerUid = (uid: string | undefined): string | undefined =>
+  uid?.startsWith('house:') ? uid.slice('house:'.length) : undefined;
 
 /** The key of the stock a house hires in from `lender` on `theirId` (a row among its item's bookings). */
 export const hiredInKey = (lender: string, theirId: string) => `subHire:${lender}:${theirId}`;
@@ -82,4 +96,5 @@ export const hiredInKey = (lender: string, theirId: string) => `subHire:${lender
 export const lenderOfHiredIn = (key: string): string | undefined => /^subHire:([^:]+):/.exec(key)?.[1];
 
 /** Whether stock hired in is overdue back to its lender: the lender's order still has it out after its last day. */
-export const overdueToLender = (lenderState: QuoteState, lastDay: string, today: string) => isOutState(lenderState) && lastDay < today;
+export const overdueToLender = (lenderState: QuoteState, lastDay: string, today: string) =>
+  isOutState(lenderState) && lastDay < today;

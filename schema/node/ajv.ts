@@ -27,7 +27,12 @@ export function getAjv(): Ajv2020 {
   return (shared ??= createAjv());
 }
 
-compileValidatorsWith(() => Object.fromEntries([...TENANT_PARTS, 'catalogue' as const].map((part) => [part, getAjv().getSchema(schemaIds[part])!])) as PartValidators);
+compileValidatorsWith(
+  () =>
+    Object.fromEntries(
+      [...TENANT_PARTS, 'catalogue' as const].map((part) => [part, getAjv().getSchema(schemaIds[part])!]),
+    ) as PartValidators,
+);
 
 /** true when the value fits the shared definition, else the reason (see definitions.ts). */
 export function checkDefinition(name: DefinitionName, value: unknown): true | string {

@@ -7,7 +7,10 @@ import { cp, lstat, mkdir, open, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 
 function temporarySibling(target: string): string {
-  return path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  return path.join(
+    path.dirname(target),
+    `.${path.basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`,
+  );
 }
 
 /** The name temporarySibling gives: only these are ever removed by the sweep below. */
@@ -82,7 +85,11 @@ export class AlreadyExistsError extends Error {
  * disk. Aborting (the signal) or failing at any step removes the temporary folder; an existing
  * target is never touched.
  */
-export async function createFolderAtomic(target: string, files: Readonly<Record<string, string>>, options: { signal?: AbortSignal; onFileWritten?: (name: string) => void } = {}): Promise<void> {
+export async function createFolderAtomic(
+  target: string,
+  files: Readonly<Record<string, string>>,
+  options: { signal?: AbortSignal; onFileWritten?: (name: string) => void } = {},
+): Promise<void> {
   const parent = path.dirname(target);
   await mkdir(parent, { recursive: true });
   const temporary = temporarySibling(target);
@@ -100,7 +107,8 @@ export async function createFolderAtomic(target: string, files: Readonly<Record<
       await rename(temporary, target);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOTEMPTY' || code === 'EEXIST' || code === 'EISDIR' || code === 'ENOTDIR') throw new AlreadyExistsError(target);
+      if (code === 'ENOTEMPTY' || code === 'EEXIST' || code === 'EISDIR' || code === 'ENOTDIR')
+        throw new AlreadyExistsError(target);
       throw error;
     }
   } catch (error) {

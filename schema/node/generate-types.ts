@@ -35,7 +35,9 @@ function foldTitles(node: Json, keepTitle: boolean): Json {
     if (key === 'title' && !keepTitle) continue;
     if (key === 'x-ui' || key === 'errorMessage' || key === 'default') continue;
     if (schemaKeywordsWithSubschemas.has(key) && value && typeof value === 'object' && !Array.isArray(value)) {
-      out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, foldTitles(sub, key === '$defs')]));
+      out[key] = Object.fromEntries(
+        Object.entries(value).map(([name, sub]) => [name, foldTitles(sub, key === '$defs')]),
+      );
     } else {
       out[key] = foldTitles(value, false);
     }

@@ -7,7 +7,15 @@
 import { closeSync, constants as fsConstants, fstatSync, openSync, readSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { checkTenantSources, MAX_TENANT_FILE_BYTES, tenantFileName, withCrossTenantIssues, type SourceText, type TenantReport, type TenantsReport } from '../check-tenant';
+import {
+  checkTenantSources,
+  MAX_TENANT_FILE_BYTES,
+  tenantFileName,
+  withCrossTenantIssues,
+  type SourceText,
+  type TenantReport,
+  type TenantsReport,
+} from '../check-tenant';
 import { CATALOGUE_FILE_NAME, checkCatalogueSource } from '../check-catalogue';
 import { TENANT_PARTS, type DomainClaim, type TenantPart } from '../rules';
 import './ajv';
@@ -19,7 +27,8 @@ let readBuffer: Buffer | undefined;
 function describeReadError(error: unknown): SourceText | undefined {
   const code = (error as NodeJS.ErrnoException).code;
   // A FIFO or socket opened without blocking has nothing to read yet.
-  if (code === 'EAGAIN' || code === 'EWOULDBLOCK' || code === 'ENXIO') return { unreadable: 'not a regular file (a special file)' };
+  if (code === 'EAGAIN' || code === 'EWOULDBLOCK' || code === 'ENXIO')
+    return { unreadable: 'not a regular file (a special file)' };
   if (code === 'ENOENT') return undefined;
   if (code === 'EACCES' || code === 'EPERM') return { unreadable: 'cannot read: permission denied' };
   if (code === 'ELOOP') return { unreadable: 'cannot read: symbolic link loop' };
@@ -51,7 +60,9 @@ export function readSourceSync(file: string): SourceText | undefined {
       length += count;
       if (length > MAX_TENANT_FILE_BYTES) {
         const size = fstatSync(fd).size;
-        return { unreadable: `file is ${(size / 1024 / 1024).toFixed(1)} MB; tenant files are limited to ${MAX_TENANT_FILE_BYTES / 1024 / 1024} MB` };
+        return {
+          unreadable: `file is ${(size / 1024 / 1024).toFixed(1)} MB; tenant files are limited to ${MAX_TENANT_FILE_BYTES / 1024 / 1024} MB`,
+        };
       }
     }
     const bytes = readBuffer.subarray(0, length);
@@ -70,7 +81,10 @@ export async function readSource(file: string): Promise<SourceText | undefined> 
 
 function loadTenantSync(dir: string): TenantReport {
   const tenantId = path.basename(path.resolve(dir));
-  const files = Object.fromEntries(TENANT_PARTS.map((part) => [part, path.join(dir, tenantFileName(part))])) as Record<TenantPart, string>;
+  const files = Object.fromEntries(TENANT_PARTS.map((part) => [part, path.join(dir, tenantFileName(part))])) as Record<
+    TenantPart,
+    string
+  >;
   const sources: Partial<Record<TenantPart, SourceText>> = {};
   for (const part of TENANT_PARTS) {
     const text = readSourceSync(files[part]);
@@ -131,7 +145,10 @@ export async function readDomainClaims(dirs: readonly string[]): Promise<DomainC
 }
 
 /** Loads tenant folders in order; `onLoaded` is called as each finishes (progress bars). */
-export async function loadTenantDirs(dirs: readonly string[], onLoaded?: (report: TenantReport) => void): Promise<TenantReport[]> {
+export async function loadTenantDirs(
+  dirs: readonly string[],
+  onLoaded?: (report: TenantReport) => void,
+): Promise<TenantReport[]> {
   const reports: TenantReport[] = [];
   for (const [index, dir] of dirs.entries()) {
     if (index > 0 && index % YIELD_EVERY === 0) await yieldToEventLoop();

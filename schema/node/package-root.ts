@@ -5,7 +5,8 @@ import path from 'node:path';
 function findPackageRoot(start: string): string {
   for (let dir = start; ; dir = path.dirname(dir)) {
     const manifest = path.join(dir, 'package.json');
-    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'backlot') return dir;
+    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'backlot')
+      return dir;
     if (path.dirname(dir) === dir) throw new Error(`cannot find Backlot's package.json above ${start}`);
   }
 }

@@ -26,7 +26,16 @@ export interface NewTenantRequest {
 }
 
 /** Site settings that belong to one business's identity and brand, never copied from another tenant. */
-const SITE_IDENTITY_KEYS = ['gaTrackingId', 'socialLinks', 'favicon', 'headerLogo', 'headerLogomark', 'thumbnails', 'loginSubtitle', 'signupSubtitle'] as const;
+const SITE_IDENTITY_KEYS = [
+  'gaTrackingId',
+  'socialLinks',
+  'favicon',
+  'headerLogo',
+  'headerLogomark',
+  'thumbnails',
+  'loginSubtitle',
+  'signupSubtitle',
+] as const;
 
 /** The new tenant (without `$schema` keys); `from` copies links, colours, facets, categories and constants, never page bodies. */
 export function buildTenant(request: NewTenantRequest, from?: Tenant): Tenant {
@@ -53,9 +62,13 @@ export function buildTenant(request: NewTenantRequest, from?: Tenant): Tenant {
     email: request.email ?? `hello@${request.domain.replace(/^www\./, '')}`,
     website: `https://${request.domain}`,
   };
-  const categories: CategoryTree = structuredClone(withoutSchemaKey(from?.categories ?? (templateCategories as CategoryTree)));
+  const categories: CategoryTree = structuredClone(
+    withoutSchemaKey(from?.categories ?? (templateCategories as CategoryTree)),
+  );
   // A copied tenant keeps its pages' addresses and titles (its links point at them); the bodies
   // describe one business, never copied: a new tenant starts with the empty states.
-  const pages: ContentPages = from?.pages ? { pages: from.pages.pages.map(({ path, title }) => ({ path, title, body: '' })) } : structuredClone(withoutSchemaKey(templatePages as ContentPages));
+  const pages: ContentPages = from?.pages
+    ? { pages: from.pages.pages.map(({ path, title }) => ({ path, title, body: '' })) }
+    : structuredClone(withoutSchemaKey(templatePages as ContentPages));
   return { site, vendor, categories, pages };
 }

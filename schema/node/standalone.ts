@@ -11,5 +11,8 @@ import { TENANT_PARTS } from '../rules';
 
 export function generateValidatorsModule(): string {
   const ajv = createAjv({ source: true, formats: _`require("./formats.cjs").formats` });
-  return standaloneCode(ajv, Object.fromEntries([...TENANT_PARTS, 'catalogue' as const].map((part) => [part, schemaIds[part]])));
+  return standaloneCode(
+    ajv,
+    Object.fromEntries([...TENANT_PARTS, 'catalogue' as const].map((part) => [part, schemaIds[part]])),
+  );
 }

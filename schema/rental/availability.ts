@@ -55,30 +55,39 @@ export const orderOfOutEarly = (booking: Pick<Booking, 'quoteId'>) => booking.qu
 const unpadded = (booking: Pick<Booking, 'kind'>) => isOffShelf(booking) || isOutEarly(booking);
 
 /** The days a row keeps stock back before and after its own (its turnaround, or none), and whether it gives stock instead (hired in has none either). */
-export const padOf = (booking: Pick<Booking, 'kind'>, turnaroundDays: number) => (unpadded(booking) || isHiredIn(booking) ? 0 : turnaroundDays);
+export const padOf = (booking: Pick<Booking, 'kind'>, turnaroundDays: number) =>
+  unpadded(booking) || isHiredIn(booking) ? 0 : turnaroundDays;
 
 /** Whether a row is stock hired in from another house: it adds to what is free instead of taking. */
 export const isHiredIn = (booking: Pick<Booking, 'kind'>) => booking.kind === 'subHire';
 
 /** The most an item can have on any day: its own stock and everything hired in, whenever. */
-export const mostEver = (stock: number, bookings: readonly Booking[]) => stock + bookings.reduce((total, booking) => total + (isHiredIn(booking) ? booking.quantity : 0), 0);
+export const mostEver = (stock: number, bookings: readonly Booking[]) =>
+  stock + bookings.reduce((total, booking) => total + (isHiredIn(booking) ? booking.quantity : 0), 0);
 
 /** The most of an item hired in on any day of [from, to]: what it can have on those dates beyond its own stock. */
 export function hiredInOver(bookings: readonly Booking[], from: string, to: string): number {
   const rows = bookings.filter((booking) => isHiredIn(booking) && booking.firstDay <= to && booking.lastDay >= from);
   // The total only rises on a row's first day (or the range's): those are the days to count.
   const days = new Set([from, ...rows.map((row) => (row.firstDay < from ? from : row.firstDay))]);
-  return Math.max(0, ...[...days].map((day) => rows.reduce((sum, row) => sum + (row.firstDay <= day && row.lastDay >= day ? row.quantity : 0), 0)));
+  return Math.max(
+    0,
+    ...[...days].map((day) =>
+      rows.reduce((sum, row) => sum + (row.firstDay <= day && row.lastDay >= day ? row.quantity : 0), 0),
+    ),
+  );
 }
 
 /** The last day a booking can take stock: its last day, or OPEN_END while any of it is out (it may come back late). */
 export const reachOf = (booking: Pick<Booking, 'lastDay' | 'out'>) => (booking.out ? OPEN_END : booking.lastDay);
 
 /** Whether a booking can take stock on some day of [from, to]: what the stores' range queries answer. */
-export const reachesInto = (from: string, to: string) => (booking: Booking) => reachOf(booking) >= from && booking.firstDay <= to;
+export const reachesInto = (from: string, to: string) => (booking: Booking) =>
+  reachOf(booking) >= from && booking.firstDay <= to;
 
 /** Whether a booking still takes stock today (a pencil past its quote's last day does not). */
-export const isLive = (booking: Pick<Booking, 'kind' | 'expiresOn'>, today: string) => booking.kind === 'order' || booking.expiresOn === undefined || booking.expiresOn >= today;
+export const isLive = (booking: Pick<Booking, 'kind' | 'expiresOn'>, today: string) =>
+  booking.kind === 'order' || booking.expiresOn === undefined || booking.expiresOn >= today;
 
 /** The widest range a booking can reach into and still matter for [from, to]: what stores query. */
 export function bookingWindow(from: string, to: string, turnaroundDays: number): { from: string; to: string } {
@@ -98,7 +107,14 @@ export function daysFrom(from: string, to: string): string[] {
  * bookings' own ends (not walked day by day), so a booking of any length counts on every day it
  * takes, whatever the range: the one rule behind freeByDay, freeOver and placementProblems.
  */
-export function freeSteps(stock: number, bookings: readonly Booking[], from: string, to: string, turnaroundDays: number, today: string): Array<{ day: string; free: number }> {
+export function freeSteps(
+  stock: number,
+  bookings: readonly Booking[],
+  from: string,
+  to: string,
+  turnaroundDays: number,
+  today: string,
+): Array<{ day: string; free: number }> {
   // Stock taken and given back, by day: a booking takes from its first day less the turnaround
   // and gives back the day after its last day plus the turnaround.
   const changes = new Map<string, number>([[from, 0]]);
@@ -122,7 +138,8 @@ export function freeSteps(stock: number, bookings: readonly Booking[], from: str
     const blockedTo = booking.lastDay >= OPEN_END ? OPEN_END : addDays(booking.lastDay, pad);
     take(addDays(booking.firstDay, -pad), blockedTo, booking.quantity);
     // Units still out after their last day: not back yet, so not free on any day until they are.
-    if (booking.out && booking.lastDay < today && blockedTo < OPEN_END) take(addDays(blockedTo, 1), OPEN_END, Math.min(booking.out, booking.quantity));
+    if (booking.out && booking.lastDay < today && blockedTo < OPEN_END)
+      take(addDays(blockedTo, 1), OPEN_END, Math.min(booking.out, booking.quantity));
   }
   let taken = 0;
   return [...changes.keys()].sort().map((day) => {
@@ -132,7 +149,14 @@ export function freeSteps(stock: number, bookings: readonly Booking[], from: str
 }
 
 /** Free quantity of one item on each day from `from` to `to` (never below zero). */
-export function freeByDay(stock: number, bookings: readonly Booking[], from: string, to: string, turnaroundDays: number, today: string): number[] {
+export function freeByDay(
+  stock: number,
+  bookings: readonly Booking[],
+  from: string,
+  to: string,
+  turnaroundDays: number,
+  today: string,
+): number[] {
   const steps = freeSteps(stock, bookings, from, to, turnaroundDays, today);
   let next = 0;
   return daysFrom(from, to).map((day) => {
@@ -142,7 +166,14 @@ export function freeByDay(stock: number, bookings: readonly Booking[], from: str
 }
 
 /** Free quantity over a whole range: the least free on any of its days. */
-export function freeOver(stock: number, bookings: readonly Booking[], from: string, to: string, turnaroundDays: number, today: string): number {
+export function freeOver(
+  stock: number,
+  bookings: readonly Booking[],
+  from: string,
+  to: string,
+  turnaroundDays: number,
+  today: string,
+): number {
   return Math.min(...freeSteps(stock, bookings, from, to, turnaroundDays, today).map((step) => step.free));
 }
 
@@ -179,27 +210,47 @@ export interface Placement {
 }
 
 /** Houses by name, once each, as a sentence lists them. */
-const listedHouses = (entries: ReadonlyArray<{ houseName: string }>) => new Intl.ListFormat('en', { type: 'conjunction' }).format([...new Set(entries.map((entry) => entry.houseName))]);
+const listedHouses = (entries: ReadonlyArray<{ houseName: string }>) =>
+  new Intl.ListFormat('en', { type: 'conjunction' }).format([...new Set(entries.map((entry) => entry.houseName))]);
 
 /**
  * What stops a request's lines being held on its dates, given what else is booked on its items
  * (its own earlier bookings are left out: re-placing a hold never conflicts with itself). Each
  * finding names the line, the first day short and how many are free then.
  */
-export function placementProblems(placement: Placement, booked: readonly Booking[]): Array<{ pointer: string; message: string }> {
+export function placementProblems(
+  placement: Placement,
+  booked: readonly Booking[],
+): Array<{ pointer: string; message: string }> {
   const problems: Array<{ pointer: string; message: string }> = [];
   placement.lines.forEach((line, index) => {
     const stock = placement.stock.get(line.objectID) ?? 0;
-    const others = booked.filter((booking) => booking.objectID === line.objectID && booking.quoteId !== placement.quoteId);
-    const short = freeSteps(stock, others, placement.firstDay, placement.lastDay, placement.turnaroundDays, placement.today).find((step) => step.free < line.quantity);
+    const others = booked.filter(
+      (booking) => booking.objectID === line.objectID && booking.quoteId !== placement.quoteId,
+    );
+    const short = freeSteps(
+      stock,
+      others,
+      placement.firstDay,
+      placement.lastDay,
+      placement.turnaroundDays,
+      placement.today,
+    ).find((step) => step.free < line.quantity);
     if (!short) return;
     // Short on a day the stock hired in for it is not here: the lender's dates are the reason.
-    const hiredIn = (placement.hiredIn ?? []).filter((entry) => entry.objectID === line.objectID && (short.day < entry.firstDay || short.day > entry.lastDay));
-    const lenders = hiredIn.map((entry) => `${entry.quantity} hired in from ${entry.houseName} are here ${entry.firstDay} to ${entry.lastDay} only`);
+    const hiredIn = (placement.hiredIn ?? []).filter(
+      (entry) => entry.objectID === line.objectID && (short.day < entry.firstDay || short.day > entry.lastDay),
+    );
+    const lenders = hiredIn.map(
+      (entry) =>
+        `${entry.quantity} hired in from ${entry.houseName} are here ${entry.firstDay} to ${entry.lastDay} only`,
+    );
     problems.push({
       pointer: `/lines/${index}/quantity`,
       message: `only ${short.free}${short.free <= stock ? ` of ${stock}` : ''} free on ${short.day}: ${
-        lenders.length ? `${lenders.join('; ')}. Ask ${listedHouses(hiredIn)} to move their order to these dates first` : 'other holds and orders have the rest'
+        lenders.length
+          ? `${lenders.join('; ')}. Ask ${listedHouses(hiredIn)} to move their order to these dates first`
+          : 'other holds and orders have the rest'
       }`,
     });
   });
@@ -212,7 +263,12 @@ export function placementProblems(placement: Placement, booked: readonly Booking
  * first day it is short and how many are free then. What the vendor is told the moment an order
  * runs late or a unit goes to repair.
  */
-export function collisions(stock: number, bookings: readonly Booking[], turnaroundDays: number, today: string): Array<{ quoteId: string; day: string; free: number; quantity: number }> {
+export function collisions(
+  stock: number,
+  bookings: readonly Booking[],
+  turnaroundDays: number,
+  today: string,
+): Array<{ quoteId: string; day: string; free: number; quantity: number }> {
   const found: Array<{ quoteId: string; day: string; free: number; quantity: number }> = [];
   for (const booking of bookings) {
     if (unpadded(booking) || isHiredIn(booking) || !isLive(booking, today) || booking.lastDay < today) continue;
@@ -220,7 +276,10 @@ export function collisions(stock: number, bookings: readonly Booking[], turnarou
     const others = bookings.filter((other) => other !== booking && other.quoteId !== booking.quoteId);
     // What this hire still needs: the units it has out are with the client already.
     const needs = booking.quantity - (booking.out ?? 0);
-    const short = needs > 0 ? freeSteps(stock, others, from, booking.lastDay, turnaroundDays, today).find((step) => step.free < needs) : undefined;
+    const short =
+      needs > 0
+        ? freeSteps(stock, others, from, booking.lastDay, turnaroundDays, today).find((step) => step.free < needs)
+        : undefined;
     if (short) found.push({ quoteId: booking.quoteId, day: short.day, free: short.free, quantity: booking.quantity });
   }
   return found;

@@ -32,7 +32,11 @@ export interface CardHoldRule {
 export function cardHoldRuleOf(site: SiteSettings): CardHoldRule {
   return {
     processingPercent: site.ccAuthEnabled ? (site.ccAuthProcessingPercentage ?? 0) : undefined,
-    deposit: { basis: site.depositBasis ?? 'none', percent: site.depositPercent ?? 0, flat: site.depositFlatAmount ?? 0 },
+    deposit: {
+      basis: site.depositBasis ?? 'none',
+      percent: site.depositPercent ?? 0,
+      flat: site.depositFlatAmount ?? 0,
+    },
     cancellationFeePercent: site.cancellationFeePercent ?? 0,
     renewHours: site.cardHoldRenewHours ?? 24,
     timing: site.cardHoldTiming ?? 'atAcceptance',
@@ -48,7 +52,10 @@ export function depositFor(replacementValue: number, rule: CardHoldRule['deposit
 }
 
 /** What a hold is made of (the quote, its tax and processing, as schema/rental/invoices.ts's quoteDue works them out, and the deposit), and its amount. */
-export function holdParts(due: { net: number; tax: number; processing: number }, deposit: number): { parts: CardHold['parts']; amount: number } {
+export function holdParts(
+  due: { net: number; tax: number; processing: number },
+  deposit: number,
+): { parts: CardHold['parts']; amount: number } {
   return {
     parts: { total: due.net, ...(due.tax > 0 && { tax: due.tax }), processing: due.processing, deposit },
     amount: cents(due.net + due.tax + due.processing + deposit),
@@ -61,7 +68,12 @@ export function closingCapture(due: number, hold: Pick<CardHold, 'amount'>): { c
 }
 
 /** What cancelling captures: the fee for a confirmed order (up to the hold), nothing before confirmation. */
-export function cancellationCapture(order: Pick<QuoteRequest, 'versions'>, hold: Pick<CardHold, 'amount'>, wasOrder: boolean, feePercent: number): number {
+export function cancellationCapture(
+  order: Pick<QuoteRequest, 'versions'>,
+  hold: Pick<CardHold, 'amount'>,
+  wasOrder: boolean,
+  feePercent: number,
+): number {
   if (!wasOrder || feePercent <= 0) return 0;
   return Math.min(cents((quotedTotal(order) * feePercent) / 100), hold.amount);
 }
@@ -78,24 +90,41 @@ export const HOLD_ASKED_DAYS_BEFORE = 5;
  * 'atAcceptance' timing, or a hire that starts within `HOLD_ASKED_DAYS_BEFORE` days), else that
  * many days before the hire's first day; until then, accepting needs no card.
  */
-export function holdAskedFrom(request: { startDate: string }, timing: CardHoldRule['timing'], today: string): string | undefined {
+export function holdAskedFrom(
+  request: { startDate: string },
+  timing: CardHoldRule['timing'],
+  today: string,
+): string | undefined {
   if (timing === 'atAcceptance') return undefined;
   const from = addDays(request.startDate, -HOLD_ASKED_DAYS_BEFORE);
   return from > today ? from : undefined;
 }
 
 /** Whether a hold stands now: authorised and not lapsed (what anything going out needs, whatever it covers). */
-export const holdStands = (hold: Pick<CardHold, 'status' | 'amount' | 'expiresAt'> | undefined, now: Date) => holdCovers(hold, 0, now);
+export const holdStands = (hold: Pick<CardHold, 'status' | 'amount' | 'expiresAt'> | undefined, now: Date) =>
+  holdCovers(hold, 0, now);
 
 /** Whether an authorised hold lapses within `renewHours` of `now` (and so is authorised again). */
-export function renewalDue(hold: Pick<CardHold, 'status' | 'expiresAt' | 'pending'>, now: Date, renewHours: number): boolean {
+export function renewalDue(
+  hold: Pick<CardHold, 'status' | 'expiresAt' | 'pending'>,
+  now: Date,
+  renewHours: number,
+): boolean {
   if (hold.status !== 'authorised' || !hold.expiresAt || hold.pending) return false;
   return Date.parse(hold.expiresAt) - renewHours * 3_600_000 <= now.getTime();
 }
 
 /** Whether a hold covers `amount` now: authorised for at least that, and not lapsed. */
-export function holdCovers(hold: Pick<CardHold, 'status' | 'amount' | 'expiresAt'> | undefined, amount: number, now: Date): boolean {
-  return hold?.status === 'authorised' && hold.amount >= amount && (!hold.expiresAt || Date.parse(hold.expiresAt) > now.getTime());
+export function holdCovers(
+  hold: Pick<CardHold, 'status' | 'amount' | 'expiresAt'> | undefined,
+  amount: number,
+  now: Date,
+): boolean {
+  return (
+    hold?.status === 'authorised' &&
+    hold.amount >= amount &&
+    (!hold.expiresAt || Date.parse(hold.expiresAt) > now.getTime())
+  );
 }
 
 /** The digits after the point in a currency's minor unit (2 for USD and GBP, 0 for JPY). */
@@ -119,7 +148,11 @@ export const beyondOneHold = (amount: number, currency: string) => toMinor(amoun
  * for the storefront's calls (storefront/lib/retry.ts), kept here because a server's retries are
  * stored as a time (`pending.nextAttemptAt`) that any server may pick up.
  */
-export function retryDelayMs(attempt: number, backoff: Required<NonNullable<SiteSettings['retryBackoff']>>, random: () => number = Math.random): number {
+export function retryDelayMs(
+  attempt: number,
+  backoff: Required<NonNullable<SiteSettings['retryBackoff']>>,
+  random: () => number = Math.random,
+): number {
   const delay = backoff.baseMs * backoff.factor ** Math.max(0, attempt - 1) * (backoff.jitter ? 1 + random() : 1);
   return Math.round(Math.min(backoff.capMs, delay));
 }

@@ -42,7 +42,12 @@ export function chargeRuleOf(site: SiteSettings, vendor: { weeklyDiscounts?: rea
 }
 
 /** Days a return made now is late: the days after the hire's last day to today with the grace taken off (0 on time). */
-export function lateDays(order: Pick<QuoteRequest, 'endDate'>, now: Date, timezone: string, graceHours: number): number {
+export function lateDays(
+  order: Pick<QuoteRequest, 'endDate'>,
+  now: Date,
+  timezone: string,
+  graceHours: number,
+): number {
   const graced = todayIn(timezone, new Date(now.getTime() - graceHours * 3_600_000));
   return graced > order.endDate ? dayCount(order.endDate, graced) - 1 : 0;
 }
@@ -68,10 +73,17 @@ export interface ReturnFound {
   item: { rates?: { day: number; week?: number }; replacementValue?: number } | undefined;
 }
 
-const withSubtotal = (charge: Omit<HireCharge, 'subtotal'>): HireCharge => ({ ...charge, subtotal: Math.max(0, cents(charge.unitPrice * charge.quantity + (charge.adjustment?.amount ?? 0))) });
+const withSubtotal = (charge: Omit<HireCharge, 'subtotal'>): HireCharge => ({
+  ...charge,
+  subtotal: Math.max(0, cents(charge.unitPrice * charge.quantity + (charge.adjustment?.amount ?? 0))),
+});
 
 /** The order's charges after one return: a late line merged into the item's line for as many days, a damage or loss line of its own. */
-export function chargesAfterReturn(order: Pick<QuoteRequest, 'startDate' | 'endDate' | 'versions' | 'hire'>, found: ReturnFound, rule: ChargeRule): HireCharge[] {
+export function chargesAfterReturn(
+  order: Pick<QuoteRequest, 'startDate' | 'endDate' | 'versions' | 'hire'>,
+  found: ReturnFound,
+  rule: ChargeRule,
+): HireCharge[] {
   const charges = [...(order.hire?.charges ?? [])];
   const agreed = agreedLine(order, found.objectID);
   const dayRate = agreed?.dayRate ?? found.item?.rates?.day ?? 0;
@@ -79,8 +91,12 @@ export function chargesAfterReturn(order: Pick<QuoteRequest, 'startDate' | 'endD
   const about = { objectID: found.objectID, name: found.name, at: found.at };
   if (found.late > 0 && rule.lateCharge !== 'none') {
     const hireDays = dayCount(order.startDate, order.endDate);
-    const priceOf = (days: number) => cents(unitPriceSteps(days, dayRate, weekRate, rule.weeklyDiscounts).reduce((sum, step) => sum + step.amount, 0));
-    const unitPrice = rule.lateCharge === 'pricing' ? Math.max(0, cents(priceOf(hireDays + found.late) - priceOf(hireDays))) : cents(dayRate * rule.lateDayFactor * found.late);
+    const priceOf = (days: number) =>
+      cents(unitPriceSteps(days, dayRate, weekRate, rule.weeklyDiscounts).reduce((sum, step) => sum + step.amount, 0));
+    const unitPrice =
+      rule.lateCharge === 'pricing'
+        ? Math.max(0, cents(priceOf(hireDays + found.late) - priceOf(hireDays)))
+        : cents(dayRate * rule.lateDayFactor * found.late);
     const id = `late:${found.objectID}:${found.late}`;
     const index = charges.findIndex((charge) => charge.id === id);
     const glCode = agreed?.glCode;
@@ -133,7 +149,10 @@ export function adjustedCharge(charge: HireCharge, adjustment: LineAdjustment | 
 }
 
 /** The order's amount so far: the quote the visitor accepted (`quoted`), the charges after it, and both. */
-export function hireTotals(quoted: number, charges: readonly Pick<HireCharge, 'subtotal'>[] = []): { quoted: number; charges: number; total: number } {
+export function hireTotals(
+  quoted: number,
+  charges: readonly Pick<HireCharge, 'subtotal'>[] = [],
+): { quoted: number; charges: number; total: number } {
   const added = cents(charges.reduce((sum, charge) => sum + charge.subtotal, 0));
   return { quoted, charges: added, total: cents(quoted + added) };
 }
@@ -150,8 +169,12 @@ export function chargeBasis(charge: HireCharge, money: (amount: number) => strin
     case 'dayFactor':
       return `${days(charge.days ?? 0)} late × ${money(charge.rate ?? 0)} day rate${charge.factor === 1 ? '' : ` × ${charge.factor ?? 0}`}`;
     case 'damageShare':
-      return charge.rate ? `${Math.round((charge.factor ?? 0) * 100)}% of the ${money(charge.rate)} replacement value` : 'No replacement value is set for this item: the vendor prices the repair';
+      return charge.rate
+        ? `${Math.round((charge.factor ?? 0) * 100)}% of the ${money(charge.rate)} replacement value`
+        : 'No replacement value is set for this item: the vendor prices the repair';
     case 'replacement':
-      return charge.rate ? `The ${money(charge.rate)} replacement value` : 'No replacement value is set for this item: the vendor prices the loss';
+      return charge.rate
+        ? `The ${money(charge.rate)} replacement value`
+        : 'No replacement value is set for this item: the vendor prices the loss';
   }
 }

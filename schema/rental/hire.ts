@@ -48,7 +48,10 @@ export interface ScanContext {
   /** The unit the code names, read in the transaction (undefined when no unit has that tag). */
   unit: Unit | undefined;
   /** The order's items and the one the code names, when it names one (by objectID). */
-  items: ReadonlyMap<string, Pick<Item, 'objectID' | 'name' | 'tracking'> & Partial<Pick<Item, 'rates' | 'replacementValue' | 'quantity'>>>;
+  items: ReadonlyMap<
+    string,
+    Pick<Item, 'objectID' | 'name' | 'tracking'> & Partial<Pick<Item, 'rates' | 'replacementValue' | 'quantity'>>
+  >;
   input: ScanInput;
   who: string;
   now: Date;
@@ -101,10 +104,18 @@ export const tagOf = (code: string) => readCode(code).code.toUpperCase();
 
 /** One line's hire record (zeros before anything moved). */
 export const hireLineOf = (hire: HireRecord | undefined, objectID: string): HireLine =>
-  hire?.lines.find((line) => line.objectID === objectID) ?? { objectID, out: 0, back: 0, damaged: 0, lost: 0, tags: [] };
+  hire?.lines.find((line) => line.objectID === objectID) ?? {
+    objectID,
+    out: 0,
+    back: 0,
+    damaged: 0,
+    lost: 0,
+    tags: [],
+  };
 
 /** How many of a line's units out now are hired in from other houses. */
-export const hiredInOut = (line: Pick<HireLine, 'hiredIn'>) => (line.hiredIn ?? []).reduce((sum, entry) => sum + entry.out, 0);
+export const hiredInOut = (line: Pick<HireLine, 'hiredIn'>) =>
+  (line.hiredIn ?? []).reduce((sum, entry) => sum + entry.out, 0);
 
 /** How many of each item are out with the client now (checked out, not back). */
 export const outNow = (line: Pick<HireLine, 'out' | 'back'>) => line.out - line.back;
@@ -123,7 +134,9 @@ export function hireCounts(order: Pick<QuoteRequest, 'lines' | 'hire'>) {
  * What of an order never left the warehouse: per line, what was booked less what ever went out.
  * Said once the hire is back (returned or closed): before then the rest may still go out.
  */
-export function neverOut(order: Pick<QuoteRequest, 'lines' | 'hire' | 'state'>): Array<{ objectID: string; name: string; quantity: number }> {
+export function neverOut(
+  order: Pick<QuoteRequest, 'lines' | 'hire' | 'state'>,
+): Array<{ objectID: string; name: string; quantity: number }> {
   if (order.state !== 'returned' && order.state !== 'closed') return [];
   return order.lines.flatMap((line) => {
     const missing = line.quantity - (order.hire?.lines.find((hired) => hired.objectID === line.objectID)?.out ?? 0);
@@ -133,30 +146,51 @@ export function neverOut(order: Pick<QuoteRequest, 'lines' | 'hire' | 'state'>):
 
 const listed = new Intl.ListFormat('en', { type: 'conjunction' });
 /** A list of what never went out, in words: "1 × Seat row and 2 × Cutlery set". */
-export const neverOutSaid = (lines: ReadonlyArray<{ name: string; quantity: number }>) => listed.format(lines.map((line) => `${line.quantity} × ${line.name}`));
+export const neverOutSaid = (lines: ReadonlyArray<{ name: string; quantity: number }>) =>
+  listed.format(lines.map((line) => `${line.quantity} × ${line.name}`));
 
 /** How many of each item the order has out now: what its bookings carry as `out` (overdue units block until back). */
-export const outByItem = (order: Pick<QuoteRequest, 'hire'>) => new Map((order.hire?.lines ?? []).map((line) => [line.objectID, outNow(line)]));
+export const outByItem = (order: Pick<QuoteRequest, 'hire'>) =>
+  new Map((order.hire?.lines ?? []).map((line) => [line.objectID, outNow(line)]));
 
 /** Judges one scan on an order and works out what it changes. Never throws: every refusal is a record with its reason. */
 export function judgeScan(context: ScanContext): ScanResult {
   const { order, input, items, tenantId } = context;
   const { tenantId: labelTenant, code } = readCode(input.code);
-  const base = { id: input.id, orderId: order.id, at: context.now.toISOString(), by: context.who, direction: input.direction, code: input.code.slice(0, 200) };
-  const refuse = (outcome: ScanOutcome, message: string, extra: Partial<ScanRecord> = {}): ScanResult => ({ record: { ...base, count: 0, ...extra, outcome, message } });
+  const base = {
+    id: input.id,
+    orderId: order.id,
+    at: context.now.toISOString(),
+    by: context.who,
+    direction: input.direction,
+    code: input.code.slice(0, 200),
+  };
+  const refuse = (outcome: ScanOutcome, message: string, extra: Partial<ScanRecord> = {}): ScanResult => ({
+    record: { ...base, count: 0, ...extra, outcome, message },
+  });
 
   const hiredIn = context.hiredIn;
-  if (labelTenant !== undefined && labelTenant !== tenantId && !hiredIn) return refuse('otherTenant', `This label belongs to another rental house (${labelTenant.slice(0, 40)}), not this one.`);
+  if (labelTenant !== undefined && labelTenant !== tenantId && !hiredIn)
+    return refuse(
+      'otherTenant',
+      `This label belongs to another rental house (${labelTenant.slice(0, 40)}), not this one.`,
+    );
   const action = input.direction === 'out' ? 'checkOut' : 'checkIn';
   const state = order.state ?? 'requested';
   const allowed = transition({ state, hold: order.hold ?? 'none' }, action, 'vendor', hireCounts(order));
-  if (!allowed.ok) return refuse('refused', `${allowed.reason} ${input.direction === 'out' ? 'Only a confirmed order goes out.' : 'Nothing of it is out.'}`);
+  if (!allowed.ok)
+    return refuse(
+      'refused',
+      `${allowed.reason} ${input.direction === 'out' ? 'Only a confirmed order goes out.' : 'Nothing of it is out.'}`,
+    );
   if (input.direction === 'out' && context.outBlocked) return refuse('refused', context.outBlocked);
 
-  if (hiredIn) return 'refused' in hiredIn ? refuse('refused', hiredIn.refused) : judgeHiredInScan(context, hiredIn, base, refuse);
+  if (hiredIn)
+    return 'refused' in hiredIn ? refuse('refused', hiredIn.refused) : judgeHiredInScan(context, hiredIn, base, refuse);
   const unit = context.unit;
   const item = unit ? items.get(unit.objectID) : items.get(code.toLowerCase());
-  if (!unit && !item) return refuse('unknown', `No unit or item here is labelled ${JSON.stringify(code.slice(0, 60))}.`);
+  if (!unit && !item)
+    return refuse('unknown', `No unit or item here is labelled ${JSON.stringify(code.slice(0, 60))}.`);
   const objectID = unit?.objectID ?? item!.objectID;
   const name = item?.name ?? objectID;
   const line = order.lines.find((entry) => entry.objectID === objectID);
@@ -165,7 +199,8 @@ export function judgeScan(context: ScanContext): ScanResult {
   if (!line) return refuse('notOnOrder', `${label} is not on this order.`, about);
   const hireLine = hireLineOf(order.hire, objectID);
 
-  if (!unit && item?.tracking === 'units') return refuse('refused', `${name} is tracked unit by unit: scan each one's own tag.`, about);
+  if (!unit && item?.tracking === 'units')
+    return refuse('refused', `${name} is tracked unit by unit: scan each one's own tag.`, about);
   const count = unit ? 1 : (input.count ?? 1);
   const condition = input.direction === 'in' ? (input.condition ?? 'fine') : undefined;
   let nextLine: HireLine;
@@ -182,28 +217,49 @@ export function judgeScan(context: ScanContext): ScanResult {
         return unit.orderId === order.id
           ? refuse('alreadyOut', `${label} is already out on this order.`, about)
           : refuse('wrongOrder', `${label} is out on another order (${unit.orderId ?? 'unknown'}).`, about);
-      if (unit.status !== 'inService') return refuse('unavailable', `${label} is ${statusWords[unit.status]}: it cannot go out.`, about);
+      if (unit.status !== 'inService')
+        return refuse('unavailable', `${label} is ${statusWords[unit.status]}: it cannot go out.`, about);
     }
     if (outNow(hireLine) + count > line.quantity)
       return refuse(
         'tooMany',
-        outNow(hireLine) === line.quantity ? `All ${line.quantity} ${name} booked are out already.` : `${line.quantity} ${name} booked, ${outNow(hireLine)} out: ${count} more would be too many.`,
+        outNow(hireLine) === line.quantity
+          ? `All ${line.quantity} ${name} booked are out already.`
+          : `${line.quantity} ${name} booked, ${outNow(hireLine)} out: ${count} more would be too many.`,
         about,
       );
-    nextLine = { ...hireLine, out: hireLine.out + count, tags: unit ? [...(hireLine.tags ?? []), unit.tag] : (hireLine.tags ?? []) };
+    nextLine = {
+      ...hireLine,
+      out: hireLine.out + count,
+      tags: unit ? [...(hireLine.tags ?? []), unit.tag] : (hireLine.tags ?? []),
+    };
     const early = outEarly(context, objectID, label, outNow(nextLine) - hiredInOut(nextLine));
     if (early.refused) return refuse('unavailable', early.refused, about);
     if (early.row) stock.push(early.row);
     note = early.note;
-    if (unit) nextUnit = { ...unit, status: 'out', orderId: order.id, updatedAt: base.at, history: withEvent(unit, { at: base.at, status: 'out', by: context.who, orderId: order.id }) };
+    if (unit)
+      nextUnit = {
+        ...unit,
+        status: 'out',
+        orderId: order.id,
+        updatedAt: base.at,
+        history: withEvent(unit, { at: base.at, status: 'out', by: context.who, orderId: order.id }),
+      };
   } else {
     if (unit) {
-      if (unit.status !== 'out') return refuse('notOut', `${label} is not out: it is ${statusWords[unit.status]}.`, about);
-      if (unit.orderId !== order.id) return refuse('wrongOrder', `${label} is out on another order (${unit.orderId ?? 'unknown'}), not this one.`, about);
+      if (unit.status !== 'out')
+        return refuse('notOut', `${label} is not out: it is ${statusWords[unit.status]}.`, about);
+      if (unit.orderId !== order.id)
+        return refuse(
+          'wrongOrder',
+          `${label} is out on another order (${unit.orderId ?? 'unknown'}), not this one.`,
+          about,
+        );
     } else if (count > outNow(hireLine) - hiredInOut(hireLine)) {
       const own = outNow(hireLine) - hiredInOut(hireLine);
       // Stock hired in comes back by its lender's label, so it is told apart from this house's own.
-      const theirs = hiredInOut(hireLine) > 0 ? ` (${hiredInOut(hireLine)} more out are hired in: scan their lender's labels)` : '';
+      const theirs =
+        hiredInOut(hireLine) > 0 ? ` (${hiredInOut(hireLine)} more out are hired in: scan their lender's labels)` : '';
       return refuse(
         'tooMany',
         own === 0
@@ -229,29 +285,83 @@ export function judgeScan(context: ScanContext): ScanResult {
         status,
         ...(input.note?.trim() && condition !== 'fine' && { condition: input.note.trim() }),
         updatedAt: base.at,
-        history: withEvent(unit, { at: base.at, status, by: context.who, orderId: order.id, ...(input.note?.trim() && { note: input.note.trim() }) }),
+        history: withEvent(unit, {
+          at: base.at,
+          status,
+          by: context.who,
+          orderId: order.id,
+          ...(input.note?.trim() && { note: input.note.trim() }),
+        }),
       };
-      if (status !== 'inService') stock.push({ key: `${status}:${unit.tag}`, objectID, kind: status, quantity: 1, firstDay: status === 'lost' ? context.today : keptFrom });
+      if (status !== 'inService')
+        stock.push({
+          key: `${status}:${unit.tag}`,
+          objectID,
+          kind: status,
+          quantity: 1,
+          firstDay: status === 'lost' ? context.today : keptFrom,
+        });
     } else {
-      if (damaged) stock.push({ key: `repair:${order.id}:${objectID}`, objectID, kind: 'repair', quantity: (hireLine.damaged ?? 0) + damaged, firstDay: keptFrom });
-      if (lost) stock.push({ key: `lost:${order.id}:${objectID}`, objectID, kind: 'lost', quantity: (hireLine.lost ?? 0) + lost, firstDay: context.today });
+      if (damaged)
+        stock.push({
+          key: `repair:${order.id}:${objectID}`,
+          objectID,
+          kind: 'repair',
+          quantity: (hireLine.damaged ?? 0) + damaged,
+          firstDay: keptFrom,
+        });
+      if (lost)
+        stock.push({
+          key: `lost:${order.id}:${objectID}`,
+          objectID,
+          kind: 'lost',
+          quantity: (hireLine.lost ?? 0) + lost,
+          firstDay: context.today,
+        });
     }
     // Back before the hire began: what is still out early is what its row keeps.
     const early = outEarlyRow(context, objectID, outNow(nextLine) - hiredInOut(nextLine));
     if (early) stock.push(early);
   }
 
-  return settleScan(context, { base, refuse, objectID, name, label, about, count, condition, item, line, nextLine, ...(nextUnit && { nextUnit, tag: nextUnit.tag }), stock, ...(note && { note }) });
+  return settleScan(context, {
+    base,
+    refuse,
+    objectID,
+    name,
+    label,
+    about,
+    count,
+    condition,
+    item,
+    line,
+    nextLine,
+    ...(nextUnit && { nextUnit, tag: nextUnit.tag }),
+    stock,
+    ...(note && { note }),
+  });
 }
 
 /** The day an order's booking starts taking stock: its first day less the turnaround. */
-const reservedFrom = (context: Pick<ScanContext, 'order' | 'turnaroundDays'>) => addDays(context.order.startDate, -context.turnaroundDays);
+const reservedFrom = (context: Pick<ScanContext, 'order' | 'turnaroundDays'>) =>
+  addDays(context.order.startDate, -context.turnaroundDays);
 
 /** The row that keeps an order's own units out before its booking starts (none once it has): from today to the day before. */
-function outEarlyRow(context: Pick<ScanContext, 'order' | 'turnaroundDays' | 'today'>, objectID: string, ownOut: number): StockRow | undefined {
+function outEarlyRow(
+  context: Pick<ScanContext, 'order' | 'turnaroundDays' | 'today'>,
+  objectID: string,
+  ownOut: number,
+): StockRow | undefined {
   const from = reservedFrom(context);
   if (context.today >= from) return undefined;
-  return { key: `outEarly:${context.order.id}:${objectID}`, objectID, kind: 'outEarly', quantity: ownOut, firstDay: context.today, lastDay: addDays(from, -1) };
+  return {
+    key: `outEarly:${context.order.id}:${objectID}`,
+    objectID,
+    kind: 'outEarly',
+    quantity: ownOut,
+    firstDay: context.today,
+    lastDay: addDays(from, -1),
+  };
 }
 
 const dayWords = (days: number) => `${days} day${days === 1 ? '' : 's'}`;
@@ -261,16 +371,29 @@ const dayWords = (days: number) => `${days} day${days === 1 ? '' : 's'}`;
  * they cannot go (another booking before the hire would be left short, named), and a note when it
  * is earlier than the house lets hires go out.
  */
-export function outEarly(context: ScanContext, objectID: string, label: string, ownOut: number): { row?: StockRow; refused?: string; note?: string } {
+export function outEarly(
+  context: ScanContext,
+  objectID: string,
+  label: string,
+  ownOut: number,
+): { row?: StockRow; refused?: string; note?: string } {
   const row = outEarlyRow(context, objectID, ownOut);
   if (!row) return {};
   const { order, today, turnaroundDays } = context;
   const stock = context.items.get(objectID)?.quantity;
-  const others = (context.bookingsBefore?.get(objectID) ?? []).filter((booking) => booking.quoteId !== order.id && booking.quoteId !== row.key);
-  const short = stock === undefined ? undefined : freeSteps(stock, others, today, row.lastDay!, turnaroundDays, today).find((step) => step.free < ownOut);
+  const others = (context.bookingsBefore?.get(objectID) ?? []).filter(
+    (booking) => booking.quoteId !== order.id && booking.quoteId !== row.key,
+  );
+  const short =
+    stock === undefined
+      ? undefined
+      : freeSteps(stock, others, today, row.lastDay!, turnaroundDays, today).find((step) => step.free < ownOut);
   if (short) {
     const takers = others.filter(
-      (booking) => !isHiredIn(booking) && addDays(booking.firstDay, -padOf(booking, turnaroundDays)) <= short.day && addDays(booking.lastDay, padOf(booking, turnaroundDays)) >= short.day,
+      (booking) =>
+        !isHiredIn(booking) &&
+        addDays(booking.firstDay, -padOf(booking, turnaroundDays)) <= short.day &&
+        addDays(booking.lastDay, padOf(booking, turnaroundDays)) >= short.day,
     );
     const named = [...new Set(takers.map((booking) => booking.who ?? booking.quoteId))].slice(0, 3).join(', ');
     return {
@@ -309,8 +432,18 @@ function judgeHiredInScan(context: ScanContext, hiredIn: HiredInScan, base: Scan
   let next: typeof theirs;
   if (input.direction === 'out') {
     if (tag && theirs.tags?.includes(tag)) return refuse('alreadyOut', `${label} is already out on this order.`, about);
-    if (theirs.out + count > hiredIn.quantity) return refuse('tooMany', `${hiredIn.quantity} hired in from ${houseName}, ${theirs.out} out: ${count} more would be too many.`, about);
-    if (outNow(hireLine) + count > line.quantity) return refuse('tooMany', `${line.quantity} ${name} booked, ${outNow(hireLine)} out: ${count} more would be too many.`, about);
+    if (theirs.out + count > hiredIn.quantity)
+      return refuse(
+        'tooMany',
+        `${hiredIn.quantity} hired in from ${houseName}, ${theirs.out} out: ${count} more would be too many.`,
+        about,
+      );
+    if (outNow(hireLine) + count > line.quantity)
+      return refuse(
+        'tooMany',
+        `${line.quantity} ${name} booked, ${outNow(hireLine)} out: ${count} more would be too many.`,
+        about,
+      );
     next = { house, out: theirs.out + count, tags: tag ? [...(theirs.tags ?? []), tag] : (theirs.tags ?? []) };
   } else {
     if (tag && !theirs.tags?.includes(tag)) return refuse('notOut', `${label} is not out on this order.`, about);
@@ -329,10 +462,29 @@ function judgeHiredInScan(context: ScanContext, hiredIn: HiredInScan, base: Scan
     ...hireLine,
     ...(input.direction === 'out'
       ? { out: hireLine.out + count }
-      : { back: hireLine.back + count, damaged: (hireLine.damaged ?? 0) + (condition === 'damaged' ? count : 0), lost: (hireLine.lost ?? 0) + (condition === 'lost' ? count : 0) }),
+      : {
+          back: hireLine.back + count,
+          damaged: (hireLine.damaged ?? 0) + (condition === 'damaged' ? count : 0),
+          lost: (hireLine.lost ?? 0) + (condition === 'lost' ? count : 0),
+        }),
     hiredIn: next.out > 0 ? [...others, next] : others,
   };
-  return settleScan(context, { base, refuse, objectID, name, label, about, count, condition, item, line, nextLine, ...(tag && { tag }), lender: houseName, stock: [] });
+  return settleScan(context, {
+    base,
+    refuse,
+    objectID,
+    name,
+    label,
+    about,
+    count,
+    condition,
+    item,
+    line,
+    nextLine,
+    ...(tag && { tag }),
+    lender: houseName,
+    stock: [],
+  });
 }
 
 type Refuse = (outcome: ScanOutcome, message: string, extra?: Partial<ScanRecord>) => ScanResult;
@@ -369,7 +521,8 @@ function settleScan(context: ScanContext, move: ScanMove): ScanResult {
   const state = order.state ?? 'requested';
   const action = input.direction === 'out' ? 'checkOut' : 'checkIn';
   // A return priced where it is found: late days, damage and losses become the order's charges in the same write.
-  const late = input.direction === 'in' ? lateDays(order, context.now, context.timezone, context.charges.graceHours) : 0;
+  const late =
+    input.direction === 'in' ? lateDays(order, context.now, context.timezone, context.charges.graceHours) : 0;
   const photos = input.direction === 'in' && condition !== 'fine' && input.photos?.length ? input.photos : undefined;
   const charges =
     input.direction === 'in'
@@ -393,7 +546,11 @@ function settleScan(context: ScanContext, move: ScanMove): ScanResult {
       : order.hire?.charges;
   // The stored order's limit, said as a refusal before anything is written (never a failed write).
   if (charges && charges.length > chargeLimit)
-    return refuse('refused', `This order has ${chargeLimit} charges after the hire, the most it keeps: check this one in as fine and charge it on the invoice.`, about);
+    return refuse(
+      'refused',
+      `This order has ${chargeLimit} charges after the hire, the most it keeps: check this one in as fine and charge it on the invoice.`,
+      about,
+    );
   const hire: HireRecord = {
     ...order.hire,
     lines: [...(order.hire?.lines ?? []).filter((entry) => entry.objectID !== objectID), nextLine],
@@ -406,13 +563,35 @@ function settleScan(context: ScanContext, move: ScanMove): ScanResult {
     hire,
     state: nextState,
     // The audit of every scan is its record; the order's history keeps the changes of state (its limit stays for the conversation).
-    history: nextState === state ? history : [...history, { at: base.at, action, from: state, to: nextState, by: 'vendor', ...(context.who.includes('@') && { email: context.who }) }],
+    history:
+      nextState === state
+        ? history
+        : [
+            ...history,
+            {
+              at: base.at,
+              action,
+              from: state,
+              to: nextState,
+              by: 'vendor',
+              ...(context.who.includes('@') && { email: context.who }),
+            },
+          ],
   };
   // Stock hired in is the lender's: its damage or loss is reported to it, not kept here.
   const whose = move.lender ? `reported to ${move.lender}` : undefined;
   const verb =
-    input.direction === 'out' ? 'Out' : condition === 'damaged' ? `Back damaged (${whose ?? 'to repair'})` : condition === 'lost' ? `Written off as lost${whose ? ` (${whose})` : ''}` : 'Back';
-  const progress = input.direction === 'out' ? `${outNow(nextLine)} of ${line.quantity} out` : `${nextLine.back} of ${nextLine.out} back`;
+    input.direction === 'out'
+      ? 'Out'
+      : condition === 'damaged'
+        ? `Back damaged (${whose ?? 'to repair'})`
+        : condition === 'lost'
+          ? `Written off as lost${whose ? ` (${whose})` : ''}`
+          : 'Back';
+  const progress =
+    input.direction === 'out'
+      ? `${outNow(nextLine)} of ${line.quantity} out`
+      : `${nextLine.back} of ${nextLine.out} back`;
   const lateWords = late > 0 ? ` ${late} day${late === 1 ? '' : 's'} late.` : '';
   return {
     record: {
@@ -431,16 +610,30 @@ function settleScan(context: ScanContext, move: ScanMove): ScanResult {
 }
 
 const unitHistoryLimit = 500;
-const withEvent = (unit: Unit, event: NonNullable<Unit['history']>[number]) => [...(unit.history ?? []), event].slice(-unitHistoryLimit);
+const withEvent = (unit: Unit, event: NonNullable<Unit['history']>[number]) =>
+  [...(unit.history ?? []), event].slice(-unitHistoryLimit);
 
 const withoutCondition = ({ condition: _condition, ...unit }: Unit): Unit => unit;
 
-const statusWords: Record<UnitStatus, string> = { inService: 'in service', out: 'out', repair: 'in repair', lost: 'lost', retired: 'retired' };
+const statusWords: Record<UnitStatus, string> = {
+  inService: 'in service',
+  out: 'out',
+  repair: 'in repair',
+  lost: 'lost',
+  retired: 'retired',
+};
 
 /** The stock row a unit off the shelf is kept as: in repair, or gone (lost or retired); none while it is in service or out. */
-function offShelfRow(unit: Pick<Unit, 'tag' | 'objectID'>, status: UnitStatus, quantity: number, firstDay: string): StockRow | undefined {
-  if (status === 'repair') return { key: `repair:${unit.tag}`, objectID: unit.objectID, kind: 'repair', quantity, firstDay };
-  if (status === 'lost' || status === 'retired') return { key: `lost:${unit.tag}`, objectID: unit.objectID, kind: 'lost', quantity, firstDay };
+function offShelfRow(
+  unit: Pick<Unit, 'tag' | 'objectID'>,
+  status: UnitStatus,
+  quantity: number,
+  firstDay: string,
+): StockRow | undefined {
+  if (status === 'repair')
+    return { key: `repair:${unit.tag}`, objectID: unit.objectID, kind: 'repair', quantity, firstDay };
+  if (status === 'lost' || status === 'retired')
+    return { key: `lost:${unit.tag}`, objectID: unit.objectID, kind: 'lost', quantity, firstDay };
   return undefined;
 }
 
@@ -457,7 +650,8 @@ export function unitMove(
   today: string,
   note?: string,
 ): { unit: Unit; stock: StockRow[]; message: string } | { refused: string } {
-  if (unit.status === 'out') return { refused: `${unit.tag} is out on order ${unit.orderId ?? ''}: check it in first.` };
+  if (unit.status === 'out')
+    return { refused: `${unit.tag} is out on order ${unit.orderId ?? ''}: check it in first.` };
   if (unit.status === status) return { refused: `${unit.tag} is already ${statusWords[status]}.` };
   const at = now.toISOString();
   const ended = offShelfRow(unit, unit.status, 0, today);
@@ -467,7 +661,9 @@ export function unitMove(
     unit: {
       ...withoutCondition(unit),
       status,
-      ...(note?.trim() ? { condition: note.trim() } : status !== 'inService' && unit.condition !== undefined && { condition: unit.condition }),
+      ...(note?.trim()
+        ? { condition: note.trim() }
+        : status !== 'inService' && unit.condition !== undefined && { condition: unit.condition }),
       updatedAt: at,
       history: withEvent(unit, { at, status, by: who, ...(note?.trim() && { note: note.trim() }) }),
     },
@@ -525,7 +721,18 @@ export interface DispatchRow {
   booked: number;
   out: number;
   /** For an overdue order: the later hires its units still out now leave short. */
-  collides: Array<{ id: string; name: string; production: string | null; startDate: string; endDate: string; objectID: string; item: string; day: string; free: number; quantity: number }>;
+  collides: Array<{
+    id: string;
+    name: string;
+    production: string | null;
+    startDate: string;
+    endDate: string;
+    objectID: string;
+    item: string;
+    day: string;
+    free: number;
+    quantity: number;
+  }>;
   /** For a hire back and not closed yet: what never went out. */
   neverOut: Array<{ objectID: string; name: string; quantity: number }>;
   /**
@@ -533,7 +740,14 @@ export interface DispatchRow {
    * returned to them once it is back (a returning row); `overdue` when the lender's order is past
    * its last day with something still out.
    */
-  subHires: Array<{ house: string; houseName: string; quantity: number; item: string; state: QuoteState; overdue: boolean }>;
+  subHires: Array<{
+    house: string;
+    houseName: string;
+    quantity: number;
+    item: string;
+    state: QuoteState;
+    overdue: boolean;
+  }>;
 }
 
 /** A line of an order's pull sheet. */

@@ -14,17 +14,32 @@ export type InsuranceStanding = 'missing' | 'lapsed' | 'endsEarly' | 'coverShort
  * `replacementValue`: what the order's items would cost to replace (replacementValueOf), when the
  * caller knows it; a certificate that says its cover and covers less is `coverShort`.
  */
-export function insuranceStanding(order: Pick<QuoteRequest, 'insurance' | 'endDate'>, today: string, replacementValue?: number): InsuranceStanding {
+export function insuranceStanding(
+  order: Pick<QuoteRequest, 'insurance' | 'endDate'>,
+  today: string,
+  replacementValue?: number,
+): InsuranceStanding {
   const certificate = order.insurance;
   if (!certificate) return 'missing';
   if (certificate.expiresOn < today) return 'lapsed';
   if (certificate.expiresOn < order.endDate) return 'endsEarly';
-  return certificate.coverAmount !== undefined && replacementValue !== undefined && certificate.coverAmount < replacementValue ? 'coverShort' : 'current';
+  return certificate.coverAmount !== undefined &&
+    replacementValue !== undefined &&
+    certificate.coverAmount < replacementValue
+    ? 'coverShort'
+    : 'current';
 }
 
 /** What an order's lines would cost to replace: each item's replacement value times how many (an item without one counts nothing). The deposit is a share of it (card-hold.ts). */
-export function replacementValueOf(lines: ReadonlyArray<Pick<QuoteRequest['lines'][number], 'objectID' | 'quantity'>>, items: ReadonlyMap<string, { replacementValue?: number | undefined }>): number {
-  return Math.round(lines.reduce((sum, line) => sum + line.quantity * (items.get(line.objectID)?.replacementValue ?? 0), 0) * 100) / 100;
+export function replacementValueOf(
+  lines: ReadonlyArray<Pick<QuoteRequest['lines'][number], 'objectID' | 'quantity'>>,
+  items: ReadonlyMap<string, { replacementValue?: number | undefined }>,
+): number {
+  return (
+    Math.round(
+      lines.reduce((sum, line) => sum + line.quantity * (items.get(line.objectID)?.replacementValue ?? 0), 0) * 100,
+    ) / 100
+  );
 }
 
 /** The largest certificate kept (a scanned PDF of a few pages). */
@@ -38,7 +53,9 @@ const SIGNATURES: ReadonlyArray<{ type: InsuranceCertificate['contentType']; ext
 ];
 
 /** The certificate's kind from its bytes, or undefined when it is none of a PDF, a PNG or a JPEG. */
-export function certificateKind(bytes: Uint8Array): { type: InsuranceCertificate['contentType']; extension: string } | undefined {
+export function certificateKind(
+  bytes: Uint8Array,
+): { type: InsuranceCertificate['contentType']; extension: string } | undefined {
   const found = SIGNATURES.find(({ magic }) => magic.every((byte, index) => bytes[index] === byte));
   return found && { type: found.type, extension: found.extension };
 }

@@ -53,7 +53,8 @@ export interface InvoiceRule {
 }
 
 /** Whether a customer's exemption certificate exempts on `day` (it is good through its expiry day; with no day, as it stands). */
-export const exemptionStands = (exemption: { expiresOn: string } | undefined, day?: string): boolean => !!exemption && (day === undefined || day <= exemption.expiresOn);
+export const exemptionStands = (exemption: { expiresOn: string } | undefined, day?: string): boolean =>
+  !!exemption && (day === undefined || day <= exemption.expiresOn);
 
 /**
  * The rule for one order: one on a customer account is not paid by card, so it carries no card
@@ -70,7 +71,12 @@ export function ruleForOrder(order: Pick<QuoteRequest, 'account'>, rule: Invoice
 
 export function invoiceRuleOf(site: SiteSettings): InvoiceRule {
   return {
-    tax: { name: site.taxName ?? 'Sales tax', rate: site.taxRatePercent ?? 0, exemptGroups: new Set(site.taxExemptGroups ?? []), glCode: site.taxGlCode },
+    tax: {
+      name: site.taxName ?? 'Sales tax',
+      rate: site.taxRatePercent ?? 0,
+      exemptGroups: new Set(site.taxExemptGroups ?? []),
+      glCode: site.taxGlCode,
+    },
     processingGlCode: site.cardProcessingGlCode,
     processingPercent: site.ccAuthEnabled ? (site.ccAuthProcessingPercentage ?? 0) : 0,
     processingTaxed: site.cardProcessingTaxed ?? true,
@@ -85,7 +91,8 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 const PREFIXES: Record<InvoiceKind, string> = { invoice: 'INV', proForma: 'PF', creditNote: 'CN' };
 
 /** The printed number of the `sequence`th document of a kind. */
-export const invoiceNumber = (kind: InvoiceKind, sequence: number) => `${PREFIXES[kind]}-${String(sequence).padStart(6, '0')}`;
+export const invoiceNumber = (kind: InvoiceKind, sequence: number) =>
+  `${PREFIXES[kind]}-${String(sequence).padStart(6, '0')}`;
 
 /** Which group each item is in (its tax follows the group); items gone from the catalogue are taxed. */
 export type ItemGroups = ReadonlyMap<string, string>;
@@ -99,14 +106,23 @@ function rateFor(kind: InvoiceLine['kind'], group: string | undefined, rule: Tax
 }
 
 /** A line's tax, as its fields: the rate where it is taxed; where the tenant charges tax and it carries none, why (compensation is outside the scope, the rest exempt). */
-function taxOf(kind: InvoiceLine['kind'], group: string | undefined, rule: TaxRule): Pick<InvoiceLine, 'taxRate' | 'untaxed'> {
+function taxOf(
+  kind: InvoiceLine['kind'],
+  group: string | undefined,
+  rule: TaxRule,
+): Pick<InvoiceLine, 'taxRate' | 'untaxed'> {
   const taxRate = rateFor(kind, group, rule);
   if (taxRate !== undefined) return { taxRate };
   return rule.rate > 0 ? { untaxed: COMPENSATION.has(kind) ? 'outsideScope' : 'exempt' } : {};
 }
 
 /** The quote's lines as invoice lines, each with its tax rate (services follow their own group). */
-export function quotedLines(breakdown: Pick<QuoteBreakdown, 'lines'>, groups: ItemGroups, rule: TaxRule, detail?: (line: PricedLine) => string): InvoiceLine[] {
+export function quotedLines(
+  breakdown: Pick<QuoteBreakdown, 'lines'>,
+  groups: ItemGroups,
+  rule: TaxRule,
+  detail?: (line: PricedLine) => string,
+): InvoiceLine[] {
   return breakdown.lines.map((line) => {
     const kind = line.kind === 'item' ? 'rental' : 'service';
     const group = line.kind === 'item' ? groups.get(line.objectID ?? '') : line.category?.group;
@@ -172,14 +188,23 @@ export function untaxedTotals(invoice: Pick<Invoice, 'lines'>): Array<{ reason: 
     const reason = untaxedReason(line);
     if (reason) totals.set(reason, cents((totals.get(reason) ?? 0) + line.amount));
   }
-  return (['zeroRated', 'exempt', 'outsideScope'] as const).flatMap((reason) => (totals.has(reason) ? [{ reason, amount: totals.get(reason)! }] : []));
+  return (['zeroRated', 'exempt', 'outsideScope'] as const).flatMap((reason) =>
+    totals.has(reason) ? [{ reason, amount: totals.get(reason)! }] : [],
+  );
 }
 
 /** The tax on some lines: one entry per rate, rounded once on the sum of its lines. */
 export function taxesOf(lines: readonly InvoiceLine[], rule: TaxRule): Invoice['taxes'] {
   const byRate = new Map<number, number>();
-  for (const line of lines) if (line.taxRate !== undefined) byRate.set(line.taxRate, (byRate.get(line.taxRate) ?? 0) + line.amount);
-  return [...byRate].map(([rate, base]) => ({ name: rule.name, rate, base: cents(base), amount: cents((base * rate) / 100), ...(rule.glCode !== undefined && { glCode: rule.glCode }) }));
+  for (const line of lines)
+    if (line.taxRate !== undefined) byRate.set(line.taxRate, (byRate.get(line.taxRate) ?? 0) + line.amount);
+  return [...byRate].map(([rate, base]) => ({
+    name: rule.name,
+    rate,
+    base: cents(base),
+    amount: cents((base * rate) / 100),
+    ...(rule.glCode !== undefined && { glCode: rule.glCode }),
+  }));
 }
 
 /**
@@ -189,7 +214,10 @@ export function taxesOf(lines: readonly InvoiceLine[], rule: TaxRule): Invoice['
  * total with tax. Where the tenant's processing carries no tax, it is one untaxed line on the
  * total with tax.
  */
-export function withTotals(lines: readonly InvoiceLine[], rule: InvoiceRule): Pick<Invoice, 'lines' | 'subtotal' | 'taxes' | 'total'> {
+export function withTotals(
+  lines: readonly InvoiceLine[],
+  rule: InvoiceRule,
+): Pick<Invoice, 'lines' | 'subtotal' | 'taxes' | 'total'> {
   const processingLine = (amount: number, tax: Pick<InvoiceLine, 'taxRate' | 'untaxed'>, on?: string): InvoiceLine => ({
     kind: 'processing',
     description: `Card processing (${rule.processingPercent}%)`,
@@ -211,8 +239,17 @@ export function withTotals(lines: readonly InvoiceLine[], rule: InvoiceRule): Pi
     }
     const parts = [...groups.values()].filter(({ base }) => base !== 0);
     const said = ({ taxRate, untaxed }: Pick<InvoiceLine, 'taxRate' | 'untaxed'>) =>
-      parts.length < 2 ? undefined : taxRate !== undefined ? `On the lines with ${rule.tax.name} at ${taxRate}%` : `On the lines ${UNTAXED_ON[untaxed!](rule.tax.name)}`;
-    all = [...lines, ...parts.map(({ tax, base }) => processingLine(cents((base * rule.processingPercent) / 100), tax, said(tax))).filter((line) => line.amount !== 0)];
+      parts.length < 2
+        ? undefined
+        : taxRate !== undefined
+          ? `On the lines with ${rule.tax.name} at ${taxRate}%`
+          : `On the lines ${UNTAXED_ON[untaxed!](rule.tax.name)}`;
+    all = [
+      ...lines,
+      ...parts
+        .map(({ tax, base }) => processingLine(cents((base * rule.processingPercent) / 100), tax, said(tax)))
+        .filter((line) => line.amount !== 0),
+    ];
   }
   const taxes = taxesOf(all, rule.tax);
   const net = cents(all.reduce((sum, line) => sum + line.amount, 0));
@@ -238,12 +275,24 @@ export interface QuoteDue {
   processingTaxed?: boolean;
 }
 
-export function breakdownDue(breakdown: Pick<QuoteBreakdown, 'lines' | 'total'> | undefined, groups: ItemGroups, rule: InvoiceRule): QuoteDue {
+export function breakdownDue(
+  breakdown: Pick<QuoteBreakdown, 'lines' | 'total'> | undefined,
+  groups: ItemGroups,
+  rule: InvoiceRule,
+): QuoteDue {
   const totals = withTotals(breakdown ? quotedLines(breakdown, groups, rule.tax) : [], rule);
   const tax = cents(totals.taxes.reduce((sum, entry) => sum + entry.amount, 0));
   const net = breakdown?.total ?? 0;
   const processing = cents(totals.total - net - tax);
-  return { net, tax, processing, total: totals.total, taxName: rule.tax.name, taxRate: rule.tax.rate, ...(processing > 0 && { processingTaxed: rule.processingTaxed }) };
+  return {
+    net,
+    tax,
+    processing,
+    total: totals.total,
+    taxName: rule.tax.name,
+    taxRate: rule.tax.rate,
+    ...(processing > 0 && { processingTaxed: rule.processingTaxed }),
+  };
 }
 
 /** One line of what a quote comes to, in the order the lines add up. */
@@ -275,8 +324,11 @@ export function dueLines(due: QuoteDue): DueLine[] {
 }
 
 /** What the request's latest version comes to (breakdownDue). */
-export const quoteDue = (order: Pick<QuoteRequest, 'versions' | 'account'>, groups: ItemGroups, rule: InvoiceRule): QuoteDue =>
-  breakdownDue(order.versions?.at(-1)?.breakdown, groups, ruleForOrder(order, rule));
+export const quoteDue = (
+  order: Pick<QuoteRequest, 'versions' | 'account'>,
+  groups: ItemGroups,
+  rule: InvoiceRule,
+): QuoteDue => breakdownDue(order.versions?.at(-1)?.breakdown, groups, ruleForOrder(order, rule));
 
 export interface IssueContext {
   rule: InvoiceRule;
@@ -293,7 +345,8 @@ export interface IssueContext {
  * Whom an invoice names in the books, the contact every accountant's file and aged debtors use:
  * the customer account it is on (as the contacts import names it), else the studio, else the person.
  */
-export const contactNameOf = (invoice: Pick<Invoice, 'billTo'>) => invoice.billTo.account?.name ?? invoice.billTo.studio ?? invoice.billTo.name;
+export const contactNameOf = (invoice: Pick<Invoice, 'billTo'>) =>
+  invoice.billTo.account?.name ?? invoice.billTo.studio ?? invoice.billTo.name;
 
 function billToOf(order: QuoteRequest): Invoice['billTo'] {
   return {
@@ -308,7 +361,14 @@ function billToOf(order: QuoteRequest): Invoice['billTo'] {
   };
 }
 
-function draftOf(order: QuoteRequest, kind: InvoiceKind, key: string, lines: Pick<Invoice, 'lines' | 'subtotal' | 'taxes' | 'total'>, paid: number, context: IssueContext): InvoiceDraft {
+function draftOf(
+  order: QuoteRequest,
+  kind: InvoiceKind,
+  key: string,
+  lines: Pick<Invoice, 'lines' | 'subtotal' | 'taxes' | 'total'>,
+  paid: number,
+  context: IssueContext,
+): InvoiceDraft {
   const version = order.versions?.at(-1)?.version;
   return {
     tenantId: order.tenantId,
@@ -337,14 +397,21 @@ export function proFormaOf(order: QuoteRequest, context: IssueContext): InvoiceD
     order,
     'proForma',
     `${order.id}:proForma:v${order.versions!.at(-1)!.version}`,
-    withTotals(quotedLines(breakdown, context.groups, ruleForOrder(order, context.rule, context.today).tax, context.detail), ruleForOrder(order, context.rule, context.today)),
+    withTotals(
+      quotedLines(breakdown, context.groups, ruleForOrder(order, context.rule, context.today).tax, context.detail),
+      ruleForOrder(order, context.rule, context.today),
+    ),
     0,
     context,
   );
 }
 
 /** What never went out, credited at close-out when the vendor chose so: each at its rental line's price each, taxed as that line is. */
-function notTakenCredits(order: Pick<QuoteRequest, 'hire'>, quoted: readonly InvoiceLine[], breakdown: Pick<QuoteBreakdown, 'lines'>): InvoiceLine[] {
+function notTakenCredits(
+  order: Pick<QuoteRequest, 'hire'>,
+  quoted: readonly InvoiceLine[],
+  breakdown: Pick<QuoteBreakdown, 'lines'>,
+): InvoiceLine[] {
   const notTaken = order.hire?.notTaken;
   if (notTaken?.choice !== 'credit') return [];
   return notTaken.lines.flatMap((missing) => {
@@ -353,7 +420,16 @@ function notTakenCredits(order: Pick<QuoteRequest, 'hire'>, quoted: readonly Inv
     if (!rental || !rental.quantity) return [];
     const each = cents(rental.amount / rental.quantity);
     const { detail: _detail, ...like } = rental;
-    return [{ ...like, kind: 'credit' as const, description: `Never went out: ${missing.name}`, quantity: missing.quantity, unitAmount: -each, amount: -cents(each * missing.quantity) }];
+    return [
+      {
+        ...like,
+        kind: 'credit' as const,
+        description: `Never went out: ${missing.name}`,
+        quantity: missing.quantity,
+        unitAmount: -each,
+        amount: -cents(each * missing.quantity),
+      },
+    ];
   });
 }
 
@@ -362,7 +438,14 @@ export function finalInvoiceOf(order: QuoteRequest, context: IssueContext, paid 
   const breakdown = order.versions!.at(-1)!.breakdown;
   const rule = ruleForOrder(order, context.rule, context.today);
   const quoted = quotedLines(breakdown, context.groups, rule.tax, context.detail);
-  const totals = withTotals([...quoted, ...notTakenCredits(order, quoted, breakdown), ...chargeLines(order, context.groups, rule.tax, context.basis)], rule);
+  const totals = withTotals(
+    [
+      ...quoted,
+      ...notTakenCredits(order, quoted, breakdown),
+      ...chargeLines(order, context.groups, rule.tax, context.basis),
+    ],
+    rule,
+  );
   return draftOf(order, 'invoice', `${order.id}:invoice`, totals, Math.min(paid, totals.total), context);
 }
 
@@ -371,8 +454,28 @@ export function cancellationInvoiceOf(order: QuoteRequest, fee: number, context:
   const rate = context.rule.tax.rate;
   // The fee captured is the gross: the tax is the part of it the rate makes.
   const net = rate > 0 ? cents(fee / (1 + rate / 100)) : fee;
-  const lines: InvoiceLine[] = [{ kind: 'fee', description: `Cancellation fee: ${order.production ?? order.id}`, quantity: 1, unitAmount: net, amount: net, ...(rate > 0 && { taxRate: rate }) }];
-  const taxes = rate > 0 ? [{ name: context.rule.tax.name, rate, base: net, amount: cents(fee - net), ...(context.rule.tax.glCode !== undefined && { glCode: context.rule.tax.glCode }) }] : [];
+  const lines: InvoiceLine[] = [
+    {
+      kind: 'fee',
+      description: `Cancellation fee: ${order.production ?? order.id}`,
+      quantity: 1,
+      unitAmount: net,
+      amount: net,
+      ...(rate > 0 && { taxRate: rate }),
+    },
+  ];
+  const taxes =
+    rate > 0
+      ? [
+          {
+            name: context.rule.tax.name,
+            rate,
+            base: net,
+            amount: cents(fee - net),
+            ...(context.rule.tax.glCode !== undefined && { glCode: context.rule.tax.glCode }),
+          },
+        ]
+      : [];
   return draftOf(order, 'invoice', `${order.id}:invoice`, { lines, subtotal: net, taxes, total: fee }, fee, context);
 }
 
@@ -395,7 +498,10 @@ function shareOut(total: number, weights: readonly number[]): number[] {
  * line-aimed note names its lines; a note spread over the whole invoice has one line per invoice
  * line, in order.
  */
-export function creditedByLine(invoice: Pick<Invoice, 'number' | 'lines'>, notes: ReadonlyArray<Pick<Invoice, 'credits' | 'lines'>>): number[] {
+export function creditedByLine(
+  invoice: Pick<Invoice, 'number' | 'lines'>,
+  notes: ReadonlyArray<Pick<Invoice, 'credits' | 'lines'>>,
+): number[] {
   const taken = invoice.lines.map(() => 0);
   for (const note of notes)
     if (note.credits === invoice.number)
@@ -416,11 +522,21 @@ export function lineCreditProblems(
   const problems: Array<{ pointer: string; message: string }> = [];
   credits.forEach((credit, index) => {
     const line = invoice.lines[credit.line];
-    if (!line) return void problems.push({ pointer: `/lines/${index}/line`, message: `${invoice.number} has no line ${credit.line + 1} (it has ${invoice.lines.length})` });
-    if (credits.findIndex((other) => other.line === credit.line) !== index) return void problems.push({ pointer: `/lines/${index}/line`, message: 'is named twice: one credit per line' });
+    if (!line)
+      return void problems.push({
+        pointer: `/lines/${index}/line`,
+        message: `${invoice.number} has no line ${credit.line + 1} (it has ${invoice.lines.length})`,
+      });
+    if (credits.findIndex((other) => other.line === credit.line) !== index)
+      return void problems.push({ pointer: `/lines/${index}/line`, message: 'is named twice: one credit per line' });
     const left = cents(line.amount - taken[credit.line]!);
-    if (line.amount <= 0) problems.push({ pointer: `/lines/${index}/line`, message: `${line.description} charged nothing to credit` });
-    else if (credit.amount > left) problems.push({ pointer: `/lines/${index}/amount`, message: `at most ${left.toFixed(2)} is left to credit on ${line.description} (before tax)` });
+    if (line.amount <= 0)
+      problems.push({ pointer: `/lines/${index}/line`, message: `${line.description} charged nothing to credit` });
+    else if (credit.amount > left)
+      problems.push({
+        pointer: `/lines/${index}/amount`,
+        message: `at most ${left.toFixed(2)} is left to credit on ${line.description} (before tax)`,
+      });
   });
   return problems;
 }
@@ -430,11 +546,22 @@ export function lineCreditProblems(
  * tax), negative, keeping the line's GL code and tax rate, and the tax worked out on those lines
  * alone (a damage charge with no VAT credits no VAT); with the reason printed on it.
  */
-export function lineCreditNoteOf(invoice: Invoice, reason: string, context: Pick<IssueContext, 'now' | 'today' | 'rule'>, credits: readonly LineCredit[]): InvoiceDraft {
+export function lineCreditNoteOf(
+  invoice: Invoice,
+  reason: string,
+  context: Pick<IssueContext, 'now' | 'today' | 'rule'>,
+  credits: readonly LineCredit[],
+): InvoiceDraft {
   const lines = credits.map(({ line: at, amount }) => {
     const line = invoice.lines[at]!;
     const whole = amount === line.amount;
-    return { ...line, creditsLine: at, quantity: whole ? line.quantity : 1, unitAmount: whole ? -line.unitAmount : -amount, amount: -amount };
+    return {
+      ...line,
+      creditsLine: at,
+      quantity: whole ? line.quantity : 1,
+      unitAmount: whole ? -line.unitAmount : -amount,
+      amount: -amount,
+    };
   });
   // Tax named and posted as the invoice's was.
   const taxed = invoice.taxes[0];
@@ -443,7 +570,13 @@ export function lineCreditNoteOf(invoice: Invoice, reason: string, context: Pick
 }
 
 /** The parts every credit note shares: the invoice's parties and dates, the reason, and its own totals. */
-function creditNoteDraft(invoice: Invoice, reason: string, context: Pick<IssueContext, 'now' | 'today'>, lines: InvoiceLine[], taxes: Invoice['taxes']): InvoiceDraft {
+function creditNoteDraft(
+  invoice: Invoice,
+  reason: string,
+  context: Pick<IssueContext, 'now' | 'today'>,
+  lines: InvoiceLine[],
+  taxes: Invoice['taxes'],
+): InvoiceDraft {
   const subtotal = cents(lines.reduce((sum, line) => sum + line.amount, 0));
   const total = cents(subtotal + taxes.reduce((sum, entry) => sum + entry.amount, 0));
   const { number: _number, sequence: _sequence, voidedAt: _voided, ...rest } = invoice;
@@ -470,13 +603,22 @@ function creditNoteDraft(invoice: Invoice, reason: string, context: Pick<IssueCo
  * credited in proportion, negative, each keeping its GL code and tax rate (so the books reverse
  * what the invoice posted), adding up to the amount exactly; with the reason printed on it.
  */
-export function creditNoteOf(invoice: Invoice, reason: string, context: Pick<IssueContext, 'now' | 'today' | 'rule'>, amount?: number): InvoiceDraft {
+export function creditNoteOf(
+  invoice: Invoice,
+  reason: string,
+  context: Pick<IssueContext, 'now' | 'today' | 'rule'>,
+  amount?: number,
+): InvoiceDraft {
   const credited = amount === undefined || amount >= invoice.total ? invoice.total : amount;
   const taxAmounts = shareOut(
     cents(invoice.taxes.reduce((sum, entry) => sum + entry.amount, 0) * (credited / invoice.total)),
     invoice.taxes.map((entry) => entry.amount),
   );
-  const taxes = invoice.taxes.map((entry, index) => ({ ...entry, base: -cents(entry.base * (credited / invoice.total)), amount: -taxAmounts[index]! }));
+  const taxes = invoice.taxes.map((entry, index) => ({
+    ...entry,
+    base: -cents(entry.base * (credited / invoice.total)),
+    amount: -taxAmounts[index]!,
+  }));
   const net = cents(credited - taxAmounts.reduce((sum, share) => sum + share, 0));
   const amounts = shareOut(
     net,

@@ -18,26 +18,42 @@ const holdWords: Partial<Record<NonNullable<QuoteRequest['cardHold']>['status'],
 };
 
 /** Why the card hold keeps an order in (when the tenant takes cards and the order has a hold, or its timing asks for one before check-out), if it does. */
-export function holdKeepsIn(order: Pick<QuoteRequest, 'cardHold' | 'account'>, site: SiteSettings, now: Date): string | undefined {
+export function holdKeepsIn(
+  order: Pick<QuoteRequest, 'cardHold' | 'account'>,
+  site: SiteSettings,
+  now: Date,
+): string | undefined {
   const hold = order.cardHold;
   // An order on a customer account with no deposit is paid on the account's terms: no card holds it.
   if (order.account?.deposit === 'none') return undefined;
-  if (!site.ccAuthEnabled || (!hold && cardHoldRuleOf(site).timing !== 'beforeCheckOut') || holdStands(hold, now)) return undefined;
+  if (!site.ccAuthEnabled || (!hold && cardHoldRuleOf(site).timing !== 'beforeCheckOut') || holdStands(hold, now))
+    return undefined;
   return hold
     ? `The card hold on this order ${holdWords[hold.status] ?? 'does not stand'}: the visitor authorises their card again from their quote page before anything goes out.`
     : 'No card hold on this order yet: the visitor authorises their card from their quote page before anything goes out.';
 }
 
 /** Why the certificate of insurance keeps an order in (when the tenant asks for one), if it does. */
-export function insuranceKeepsIn(order: Pick<QuoteRequest, 'insurance' | 'endDate'>, site: SiteSettings, today: string): string | undefined {
+export function insuranceKeepsIn(
+  order: Pick<QuoteRequest, 'insurance' | 'endDate'>,
+  site: SiteSettings,
+  today: string,
+): string | undefined {
   if (!site.insuranceRequired) return undefined;
   const standing = insuranceStanding(order, today);
-  if (standing === 'missing') return "No certificate of insurance on this order: upload it on the order's page (or the visitor does, from their quote page) before anything goes out.";
-  if (standing === 'lapsed') return `The certificate of insurance lapsed after ${order.insurance!.expiresOn}: a current one is needed before anything goes out.`;
+  if (standing === 'missing')
+    return "No certificate of insurance on this order: upload it on the order's page (or the visitor does, from their quote page) before anything goes out.";
+  if (standing === 'lapsed')
+    return `The certificate of insurance lapsed after ${order.insurance!.expiresOn}: a current one is needed before anything goes out.`;
   return undefined;
 }
 
 /** The reasons nothing may go out on this order now, in the order to fix them (none: it may go out). */
-export function outBlockedBy(order: Pick<QuoteRequest, 'cardHold' | 'account' | 'insurance' | 'endDate'>, site: SiteSettings, today: string, now: Date): string[] {
+export function outBlockedBy(
+  order: Pick<QuoteRequest, 'cardHold' | 'account' | 'insurance' | 'endDate'>,
+  site: SiteSettings,
+  today: string,
+  now: Date,
+): string[] {
   return [holdKeepsIn(order, site, now), insuranceKeepsIn(order, site, today)].filter((reason) => reason !== undefined);
 }

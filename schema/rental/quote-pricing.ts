@@ -18,7 +18,17 @@
  *   (`glCodeOf`); lines with none are listed in `missingGlCodes` for the vendor to fix.
  */
 import { dayCount } from './quote-rules';
-import type { CategoryTree, CategoryPath, LineAdjustment, PricedLine, PriceStep, PricingInput, QuoteBreakdown, QuoteLine, ServiceInput } from '../types.generated';
+import type {
+  CategoryTree,
+  CategoryPath,
+  LineAdjustment,
+  PricedLine,
+  PriceStep,
+  PricingInput,
+  QuoteBreakdown,
+  QuoteLine,
+  ServiceInput,
+} from '../types.generated';
 
 export interface PricingRule {
   /** The vendor's eight weekly discounts. */
@@ -28,8 +38,14 @@ export interface PricingRule {
 }
 
 /** The pricing rule from a tenant's vendor and site settings (both merged with their defaults). */
-export function pricingRuleOf(vendor: { weeklyDiscounts?: readonly number[] }, site: { ccAuthEnabled?: boolean; ccAuthProcessingPercentage?: number }): PricingRule {
-  return { weeklyDiscounts: vendor.weeklyDiscounts ?? [], cardProcessingPercent: site.ccAuthEnabled ? (site.ccAuthProcessingPercentage ?? 0) : undefined };
+export function pricingRuleOf(
+  vendor: { weeklyDiscounts?: readonly number[] },
+  site: { ccAuthEnabled?: boolean; ccAuthProcessingPercentage?: number },
+): PricingRule {
+  return {
+    weeklyDiscounts: vendor.weeklyDiscounts ?? [],
+    cardProcessingPercent: site.ccAuthEnabled ? (site.ccAuthProcessingPercentage ?? 0) : undefined,
+  };
 }
 
 export interface ItemLineInput {
@@ -55,7 +71,12 @@ export function cents(amount: number): number {
 }
 
 /** One unit's price for `days` days, as steps (whole weeks merged while their price is the same). */
-export function unitPriceSteps(days: number, dayRate: number, weekRate: number | undefined, weeklyDiscounts: readonly number[]): PriceStep[] {
+export function unitPriceSteps(
+  days: number,
+  dayRate: number,
+  weekRate: number | undefined,
+  weeklyDiscounts: readonly number[],
+): PriceStep[] {
   const dayFactors = weeklyDiscounts.slice(0, 7);
   const longHire = weeklyDiscounts[7] ?? 1;
   const weekInDayRates = dayFactors.reduce((sum, factor) => sum + factor, 0);
@@ -116,7 +137,10 @@ export function unitPriceSteps(days: number, dayRate: number, weekRate: number |
 export function glCodeOf(categories: Pick<CategoryTree, 'groups'> | undefined, path: CategoryPath): string | undefined {
   const group = categories?.groups.find((entry) => entry.slug === path.group);
   const category = group?.categories.find((entry) => entry.slug === path.category);
-  const subcategory = path.subcategory === undefined ? undefined : category?.subcategories?.find((entry) => entry.slug === path.subcategory);
+  const subcategory =
+    path.subcategory === undefined
+      ? undefined
+      : category?.subcategories?.find((entry) => entry.slug === path.subcategory);
   return subcategory?.glCode ?? category?.glCode ?? group?.glCode;
 }
 
@@ -153,7 +177,8 @@ export function priceQuote(request: PricingRequest, rule: PricingRule): QuoteBre
       subtotal: cents(service.unitPrice * service.quantity),
     });
   }
-  const sum = (kind: PricedLine['kind']) => cents(lines.filter((line) => line.kind === kind).reduce((total, line) => total + line.subtotal, 0));
+  const sum = (kind: PricedLine['kind']) =>
+    cents(lines.filter((line) => line.kind === kind).reduce((total, line) => total + line.subtotal, 0));
   const rentalSubtotal = sum('item');
   const servicesSubtotal = sum('service');
   const total = cents(rentalSubtotal + servicesSubtotal);
@@ -165,7 +190,9 @@ export function priceQuote(request: PricingRequest, rule: PricingRule): QuoteBre
     rentalSubtotal,
     servicesSubtotal,
     total,
-    ...(percent !== undefined && { cardAuthorisation: { processingPercent: percent, processing, amount: cents(total + processing) } }),
+    ...(percent !== undefined && {
+      cardAuthorisation: { processingPercent: percent, processing, amount: cents(total + processing) },
+    }),
     missingGlCodes: lines.flatMap((line, index) => (line.glCode === undefined ? [index] : [])),
   };
 }

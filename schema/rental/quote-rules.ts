@@ -22,7 +22,12 @@ export function todayIn(timezone: string, now: Date): string {
   let format = dateFormats.get(timezone);
   if (!format) {
     // en-CA writes dates as YYYY-MM-DD.
-    format = new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone: timezone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
     if (dateFormats.size < 1000) dateFormats.set(timezone, format);
   }
   return format.format(now);
@@ -57,7 +62,8 @@ export function latestEnd(timezone: string, horizonDays: number, now: Date): str
 }
 
 /** A hire's last day before its first: said at the last day, in one set of words for every form. */
-export const endBeforeStart = (input: { startDate: string; endDate: string }) => (input.endDate < input.startDate ? { pointer: '/endDate', message: 'must be on or after the first day' } : undefined);
+export const endBeforeStart = (input: { startDate: string; endDate: string }) =>
+  input.endDate < input.startDate ? { pointer: '/endDate', message: 'must be on or after the first day' } : undefined;
 
 /**
  * The day that has ended everywhere on Earth ("anywhere on Earth", UTC−12) before `now`'s: a
@@ -85,7 +91,11 @@ export function checkQuoteRequest(
   const findings: QuoteFinding[] = [];
   input.items.forEach((line, index) => {
     const item = context.items.get(line.objectID);
-    if (!item) findings.push({ pointer: `/items/${index}/objectID`, message: `no item ${JSON.stringify(line.objectID)} in this catalogue` });
+    if (!item)
+      findings.push({
+        pointer: `/items/${index}/objectID`,
+        message: `no item ${JSON.stringify(line.objectID)} in this catalogue`,
+      });
     // More than its own stock may still be free on the dates, with stock hired in: then the free count says.
     else if (line.quantity > item.quantity && !((context.free?.get(line.objectID) ?? 0) > item.quantity))
       findings.push({ pointer: `/items/${index}/quantity`, message: `only ${item.quantity} in stock` });
@@ -93,19 +103,36 @@ export function checkQuoteRequest(
       findings.push({
         pointer: `/items/${index}/quantity`,
         message: `only ${context.free!.get(line.objectID)} free from ${input.startDate} to ${input.endDate}: the rest are held for other hires${
-          context.freeAgain?.get(line.objectID) ? `. From ${context.freeAgain.get(line.objectID)}, ${line.quantity} ${line.quantity === 1 ? 'is' : 'are'} free for as many days` : ''
+          context.freeAgain?.get(line.objectID)
+            ? `. From ${context.freeAgain.get(line.objectID)}, ${line.quantity} ${line.quantity === 1 ? 'is' : 'are'} free for as many days`
+            : ''
         }`,
       });
     const first = input.items.findIndex((other) => other.objectID === line.objectID);
-    if (first !== index) findings.push({ pointer: `/items/${index}/objectID`, message: `is also line ${first + 1}: ask for one line per item` });
+    if (first !== index)
+      findings.push({
+        pointer: `/items/${index}/objectID`,
+        message: `is also line ${first + 1}: ask for one line per item`,
+      });
   });
   const earliest = earliestStart(context.timezone, context.leadDays, context.now);
-  if (input.startDate < earliest) findings.push({ pointer: '/startDate', message: `must be ${earliest} or later (${context.leadDays} days' notice, counted in the vendor's time zone)` });
+  if (input.startDate < earliest)
+    findings.push({
+      pointer: '/startDate',
+      message: `must be ${earliest} or later (${context.leadDays} days' notice, counted in the vendor's time zone)`,
+    });
   const latest = latestEnd(context.timezone, context.horizonDays, context.now);
   const backwards = endBeforeStart(input);
   if (backwards) findings.push(backwards);
   else if (dayCount(input.startDate, input.endDate) > context.maxHireDays)
-    findings.push({ pointer: '/endDate', message: `must be at most ${context.maxHireDays} days after the first day, both counted: split a longer hire into requests` });
-  else if (input.endDate > latest) findings.push({ pointer: '/endDate', message: `must be ${latest} or earlier: hires are booked up to ${context.horizonDays} days ahead` });
+    findings.push({
+      pointer: '/endDate',
+      message: `must be at most ${context.maxHireDays} days after the first day, both counted: split a longer hire into requests`,
+    });
+  else if (input.endDate > latest)
+    findings.push({
+      pointer: '/endDate',
+      message: `must be ${latest} or earlier: hires are booked up to ${context.horizonDays} days ahead`,
+    });
   return findings;
 }

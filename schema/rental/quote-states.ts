@@ -41,10 +41,13 @@ export type HoldKind = NonNullable<QuoteRequest['hold']>;
 export type QuoteAction = Exclude<NonNullable<QuoteRequest['history']>[number]['action'], 'request'>;
 export type Actor = NonNullable<QuoteRequest['history']>[number]['by'];
 
-const constsOf = (definition: { oneOf: ReadonlyArray<{ const: string }> }) => definition.oneOf.map((option) => option.const);
+const constsOf = (definition: { oneOf: ReadonlyArray<{ const: string }> }) =>
+  definition.oneOf.map((option) => option.const);
 /** Every state and action, in the schema's order (the schema is their one list). */
 export const quoteStates = constsOf(schemaDocuments.quoteRequest.$defs.quoteState) as QuoteState[];
-export const quoteActions = constsOf(schemaDocuments.quoteRequest.$defs.quoteAction).filter((action) => action !== 'request') as QuoteAction[];
+export const quoteActions = constsOf(schemaDocuments.quoteRequest.$defs.quoteAction).filter(
+  (action) => action !== 'request',
+) as QuoteAction[];
 export const actors = constsOf(schemaDocuments.quoteRequest.$defs.actor) as Actor[];
 
 /** What a transition does to the stock the request holds. */
@@ -74,7 +77,12 @@ const changeOrder = (to: QuoteState | 'counted'): Move => ({ to, by: ['vendor'],
 const acceptChange = (to: QuoteState | 'counted'): Move => ({ to, by: ['visitor'], hold: 'keep' });
 
 const table: Record<QuoteState, Partial<Record<QuoteAction, Move>>> = {
-  requested: { ...open('requested'), quote: { to: 'quoted', by: ['vendor'], hold: 'keep' }, change: changeOpen, expire: { to: 'expired', by: ['system'], hold: 'release' } },
+  requested: {
+    ...open('requested'),
+    quote: { to: 'quoted', by: ['vendor'], hold: 'keep' },
+    change: changeOpen,
+    expire: { to: 'expired', by: ['system'], hold: 'release' },
+  },
   quoted: {
     ...open('quoted'),
     quote: { to: 'quoted', by: ['vendor'], hold: 'keep' },
@@ -92,7 +100,12 @@ const table: Record<QuoteState, Partial<Record<QuoteAction, Move>>> = {
   },
   declined: { quote: { to: 'quoted', by: ['vendor'], hold: 'keep' }, change: changeOpen },
   expired: { quote: { to: 'quoted', by: ['vendor'], hold: 'keep' }, change: changeOpen },
-  confirmed: { cancel: { to: 'cancelled', by: ['vendor'], hold: 'release' }, checkOut: scan, change: changeOrder('confirmed'), accept: acceptChange('confirmed') },
+  confirmed: {
+    cancel: { to: 'cancelled', by: ['vendor'], hold: 'release' },
+    checkOut: scan,
+    change: changeOrder('confirmed'),
+    accept: acceptChange('confirmed'),
+  },
   partlyOut: { checkOut: scan, checkIn: scan, change: changeOrder('counted'), accept: acceptChange('counted') },
   out: { checkIn: scan, change: changeOrder('counted'), accept: acceptChange('counted') },
   partlyReturned: { checkOut: scan, checkIn: scan, change: changeOrder('counted'), accept: acceptChange('counted') },
@@ -108,19 +121,30 @@ export type TransitionResult = { ok: true; to: QuoteState; hold: HoldEffect } | 
  * leads. Pencilling needs nothing held yet; releasing needs a pencil (an order is released only by
  * cancelling it).
  */
-export function transition(current: { state: QuoteState; hold: HoldKind; changePending?: boolean }, action: QuoteAction, actor: Actor, counts?: HireCounts): TransitionResult {
+export function transition(
+  current: { state: QuoteState; hold: HoldKind; changePending?: boolean },
+  action: QuoteAction,
+  actor: Actor,
+  counts?: HireCounts,
+): TransitionResult {
   const move = table[current.state][action];
   // An order is accepted again only while a change to it waits on the visitor.
-  if (move && action === 'accept' && isOrderState(current.state) && !current.changePending) return { ok: false, reason: 'There is no change to this order to accept.' };
+  if (move && action === 'accept' && isOrderState(current.state) && !current.changePending)
+    return { ok: false, reason: 'There is no change to this order to accept.' };
   if (!move)
     return {
       ok: false,
       reason: `${/^[aeiou]/.test(stateNames[current.state]) ? 'An' : 'A'} ${stateNames[current.state]} ${isHireState(current.state) ? 'order' : 'request'} cannot be ${pastTense[action]}.`,
     };
-  if (!move.by.includes(actor)) return { ok: false, reason: `Only ${move.by.map((who) => actorNames[who]).join(' or ')} can do that.` };
+  if (!move.by.includes(actor))
+    return { ok: false, reason: `Only ${move.by.map((who) => actorNames[who]).join(' or ')} can do that.` };
   if (action === 'hold' && current.hold !== 'none') return { ok: false, reason: 'Its items are already held.' };
   if (action === 'release' && current.hold !== 'pencil') return { ok: false, reason: 'It holds nothing to release.' };
-  return { ok: true, to: move.to === 'counted' ? hireStateOf(counts ?? { booked: 0, out: 0, back: 0 }) : move.to, hold: move.hold };
+  return {
+    ok: true,
+    to: move.to === 'counted' ? hireStateOf(counts ?? { booked: 0, out: 0, back: 0 }) : move.to,
+    hold: move.hold,
+  };
 }
 
 /** An order's hire in three numbers: units booked, checked out (all told), and checked back in. */
@@ -151,15 +175,26 @@ export const isOrderState = (state: QuoteState) => state === 'confirmed' || isHi
  * the vendor's time zone) plus the tenant's grace has passed. Worked out, never stored, so no
  * sweep can be late.
  */
-export function isOverdue(order: Pick<QuoteRequest, 'state' | 'endDate'>, now: Date, timezone: string, graceHours: number): boolean {
-  return isOutState(order.state ?? 'requested') && todayIn(timezone, new Date(now.getTime() - graceHours * 3_600_000)) > order.endDate;
+export function isOverdue(
+  order: Pick<QuoteRequest, 'state' | 'endDate'>,
+  now: Date,
+  timezone: string,
+  graceHours: number,
+): boolean {
+  return (
+    isOutState(order.state ?? 'requested') &&
+    todayIn(timezone, new Date(now.getTime() - graceHours * 3_600_000)) > order.endDate
+  );
 }
 
 /** Check-out and check-in: taken one scan at a time on the scan screen (hire.ts), never as a button. */
 export const isScanAction = (action: QuoteAction) => action === 'checkOut' || action === 'checkIn';
 
 /** The actions `actor` can take now, in the schema's order: the buttons to show (scans are not buttons). */
-export function actionsFor(current: { state: QuoteState; hold: HoldKind; changePending?: boolean }, actor: Actor): QuoteAction[] {
+export function actionsFor(
+  current: { state: QuoteState; hold: HoldKind; changePending?: boolean },
+  actor: Actor,
+): QuoteAction[] {
   return quoteActions.filter((action) => !isScanAction(action) && transition(current, action, actor).ok);
 }
 
@@ -205,6 +240,8 @@ const pastTense: Record<QuoteAction, string> = {
 };
 
 /** The states as the refusals name them (the schema's titles, in lower case). */
-const stateNames = Object.fromEntries(schemaDocuments.quoteRequest.$defs.quoteState.oneOf.map((option) => [option.const, option.title.toLowerCase()])) as Record<QuoteState, string>;
+const stateNames = Object.fromEntries(
+  schemaDocuments.quoteRequest.$defs.quoteState.oneOf.map((option) => [option.const, option.title.toLowerCase()]),
+) as Record<QuoteState, string>;
 
 const actorNames: Record<Actor, string> = { visitor: 'the visitor', vendor: 'the vendor', system: 'Backlot' };

@@ -20,7 +20,8 @@ const STORAGE_KEY = 'backlot.rentalDates';
 export function parseRentalDates(params: URLSearchParams): RentalDates | undefined {
   const from = params.get('from');
   const to = params.get('to');
-  if (!isCalendarDate(from) || !isCalendarDate(to) || to < from || dayCount(from, to) > MAX_RANGE_DAYS) return undefined;
+  if (!isCalendarDate(from) || !isCalendarDate(to) || to < from || dayCount(from, to) > MAX_RANGE_DAYS)
+    return undefined;
   return { from, to };
 }
 

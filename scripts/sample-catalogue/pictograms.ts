@@ -29,7 +29,13 @@ export const PICTOGRAMS = [
 ] as const;
 export type Pictogram = (typeof PICTOGRAMS)[number];
 
-export const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+export const escapeXml = (text: string) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
 
 const rgb = (hex: string): [number, number, number] => {
   const value = Number.parseInt(hex.replace('#', '').padEnd(6, '0').slice(0, 6), 16);
@@ -56,11 +62,17 @@ const luminance = (hex: string) => {
 /** Shapes in a 400×300 box; `f` the main fill, `d` a darker accent, `l` a light accent. */
 type Shape = (f: string, d: string, l: string) => string;
 
-const legs = (xs: number[], y: number, h: number, d: string) => xs.map((x) => `<rect x="${x}" y="${y}" width="10" height="${h}" fill="${d}"/>`).join('');
+const legs = (xs: number[], y: number, h: number, d: string) =>
+  xs.map((x) => `<rect x="${x}" y="${y}" width="10" height="${h}" fill="${d}"/>`).join('');
 
 const SHAPES: Record<Pictogram, Shape> = {
   'seat-row': (f, d) =>
-    [40, 150, 260].map((x) => `<rect x="${x}" y="30" width="100" height="150" rx="22" fill="${f}"/><rect x="${x + 10}" y="40" width="80" height="26" rx="8" fill="${d}" opacity=".35"/>`).join('') +
+    [40, 150, 260]
+      .map(
+        (x) =>
+          `<rect x="${x}" y="30" width="100" height="150" rx="22" fill="${f}"/><rect x="${x + 10}" y="40" width="80" height="26" rx="8" fill="${d}" opacity=".35"/>`,
+      )
+      .join('') +
     `<rect x="30" y="170" width="340" height="50" rx="14" fill="${d}"/>${[30, 140, 250, 360].map((x) => `<rect x="${x - 6}" y="120" width="22" height="70" rx="8" fill="${d}"/>`).join('')}${legs([70, 320], 220, 60, d)}<rect x="60" y="272" width="280" height="10" fill="${d}"/>`,
   armchair: (f, d) =>
     `<rect x="110" y="20" width="180" height="190" rx="40" fill="${f}"/><rect x="80" y="120" width="50" height="120" rx="20" fill="${d}"/><rect x="270" y="120" width="50" height="120" rx="20" fill="${d}"/><rect x="120" y="170" width="160" height="70" rx="16" fill="${f}"/><rect x="150" y="240" width="100" height="30" fill="${d}"/><ellipse cx="200" cy="282" rx="110" ry="12" fill="${d}"/>`,
@@ -71,7 +83,12 @@ const SHAPES: Record<Pictogram, Shape> = {
   panel: (f, d, l) =>
     `<rect x="20" y="40" width="360" height="220" rx="14" fill="${d}"/>` +
     [0, 1, 2, 3, 4]
-      .flatMap((c) => [0, 1].map((r) => `<circle cx="${70 + c * 65}" cy="${100 + r * 80}" r="26" fill="${f}"/><path d="M${70 + c * 65} ${100 + r * 80}l14-14" stroke="${l}" stroke-width="4"/>`))
+      .flatMap((c) =>
+        [0, 1].map(
+          (r) =>
+            `<circle cx="${70 + c * 65}" cy="${100 + r * 80}" r="26" fill="${f}"/><path d="M${70 + c * 65} ${100 + r * 80}l14-14" stroke="${l}" stroke-width="4"/>`,
+        ),
+      )
       .join('') +
     `<rect x="40" y="232" width="320" height="12" rx="4" fill="${l}" opacity=".6"/>`,
   window: (f, d) =>

@@ -15,23 +15,44 @@ class NoCreditToApply extends Error {}
 /** The payment id of the credit applied to an invoice when it was issued. */
 const appliedCreditId = (invoice: Pick<Invoice, 'number'>) => `credit-${invoice.number}`;
 
-export async function applyAccountCredit(invoices: InvoiceStore, invoice: Invoice, today: string, now: Date, log?: FastifyBaseLogger): Promise<Payment | undefined> {
+export async function applyAccountCredit(
+  invoices: InvoiceStore,
+  invoice: Invoice,
+  today: string,
+  now: Date,
+  log?: FastifyBaseLogger,
+): Promise<Payment | undefined> {
   if (invoice.kind !== 'invoice' || !invoice.billTo.account || invoice.balance <= 0) return undefined;
   const id = appliedCreditId(invoice);
   try {
     const { payment, repeat } = await invoices.recordPayment(invoice.tenantId, invoice.number, id, (state) => {
       const amount = Math.min(state.accountCredit ?? 0, owedOnInvoice(state));
       if (amount <= 0) throw new NoCreditToApply();
-      const made = paymentOf({ id, amount, currency: invoice.currency, receivedOn: today, method: 'accountCredit', reference: 'Applied when invoiced' }, state, {
-        today,
-        now,
-        by: 'backlot',
-        format: String,
-      });
+      const made = paymentOf(
+        {
+          id,
+          amount,
+          currency: invoice.currency,
+          receivedOn: today,
+          method: 'accountCredit',
+          reference: 'Applied when invoiced',
+        },
+        state,
+        {
+          today,
+          now,
+          by: 'backlot',
+          format: String,
+        },
+      );
       if ('problems' in made) throw new NoCreditToApply();
       return made.payment;
     });
-    if (!repeat) log?.info({ tenantId: invoice.tenantId, invoice: invoice.number, amount: payment.amount }, 'account credit applied');
+    if (!repeat)
+      log?.info(
+        { tenantId: invoice.tenantId, invoice: invoice.number, amount: payment.amount },
+        'account credit applied',
+      );
     return payment;
   } catch (error) {
     if (error instanceof NoCreditToApply) return undefined;

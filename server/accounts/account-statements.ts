@@ -13,8 +13,15 @@ import { statementPdf } from './statement-pdf';
 export type StatementStores = Pick<FastifyInstance, 'invoices'>;
 
 /** The statement of `account` for `month` (YYYY-MM), from everything on the account up to the month's end. */
-export async function accountStatement(app: StatementStores, account: CustomerAccount, month: string): Promise<Statement> {
-  const [documents, payments] = await Promise.all([app.invoices.forAccount(account.tenantId, account.id), app.invoices.payments(account.tenantId, { account: account.id })]);
+export async function accountStatement(
+  app: StatementStores,
+  account: CustomerAccount,
+  month: string,
+): Promise<Statement> {
+  const [documents, payments] = await Promise.all([
+    app.invoices.forAccount(account.tenantId, account.id),
+    app.invoices.payments(account.tenantId, { account: account.id }),
+  ]);
   return statementOf(account, documents, payments, month);
 }
 
@@ -23,4 +30,5 @@ export const accountStatementPdf = (statement: Statement, account: CustomerAccou
   statementPdf(statement, account, withDefaults('site', tenant.site), withDefaults('vendor', tenant.vendor));
 
 /** The PDF's file name: the account and the month, in characters every mail program keeps. */
-export const statementFileName = (account: Pick<CustomerAccount, 'id'>, month: string) => `statement-${account.id}-${month}.pdf`;
+export const statementFileName = (account: Pick<CustomerAccount, 'id'>, month: string) =>
+  `statement-${account.id}-${month}.pdf`;

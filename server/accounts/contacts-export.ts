@@ -55,14 +55,43 @@ export const XERO_CONTACT_COLUMNS = [
   'DueDateSalesDay',
   'DueDateSalesTerm',
 ] as const;
-export const QUICKBOOKS_CUSTOMER_COLUMNS = ['Full Name', 'Company', 'Email', 'Street', 'City', 'State', 'ZIP code', 'Country', 'Resale Number'] as const;
-export const XERO_STATEMENT_COLUMNS = ['*Date', '*Amount', 'Payee', 'Description', 'Reference', 'Check Number'] as const;
+export const QUICKBOOKS_CUSTOMER_COLUMNS = [
+  'Full Name',
+  'Company',
+  'Email',
+  'Street',
+  'City',
+  'State',
+  'ZIP code',
+  'Country',
+  'Resale Number',
+] as const;
+export const XERO_STATEMENT_COLUMNS = [
+  '*Date',
+  '*Amount',
+  'Payee',
+  'Description',
+  'Reference',
+  'Check Number',
+] as const;
 export const QUICKBOOKS_BANK_COLUMNS = ['Date', 'Description', 'Amount'] as const;
 export const PAYMENT_FORMATS = ['list', 'xero-statement', 'quickbooks-bank'] as const;
 export type PaymentFormat = (typeof PAYMENT_FORMATS)[number];
 /** How many lines a bank statement import takes at once (Xero's limit; QuickBooks' upload is held to the same). */
 export const STATEMENT_LINE_LIMIT = 1000;
-export const PAYMENT_COLUMNS = ['Received on', 'Invoice', 'Account', 'Method', 'Reference', 'Currency', 'Amount', 'Applied to invoice', 'Kept as credit', 'Recorded by', 'Recorded at'] as const;
+export const PAYMENT_COLUMNS = [
+  'Received on',
+  'Invoice',
+  'Account',
+  'Method',
+  'Reference',
+  'Currency',
+  'Amount',
+  'Applied to invoice',
+  'Kept as credit',
+  'Recorded by',
+  'Recorded at',
+] as const;
 
 const METHOD_WORDS: Record<Payment['method'], string> = {
   bankTransfer: 'Bank transfer',
@@ -80,7 +109,8 @@ export interface ContactsFile {
   changed: string[];
 }
 
-const cell = (value: string | number | undefined) => (typeof value === 'number' ? value.toFixed(2) : inertCell(value ?? ''));
+const cell = (value: string | number | undefined) =>
+  typeof value === 'number' ? value.toFixed(2) : inertCell(value ?? '');
 
 /** At most `limit` characters, cut after a whole word where one ends late enough. */
 function within(text: string, limit: number): string {
@@ -121,10 +151,17 @@ function quickbooksRow(account: CustomerAccount, changed: string[]): string[] {
   const name = within(clean, 100);
   const company = within(clean, 50);
   const resale = account.exemption?.number ?? '';
-  if (name !== account.name) changed.push(`Account ${account.id}: Full Name written "${name}" (QuickBooks takes 100 characters, with no colon, quotation mark, tab or newline)`);
-  if (company !== clean) changed.push(`Account ${account.id}: Company cut to "${company}" (QuickBooks takes 50 characters)`);
+  if (name !== account.name)
+    changed.push(
+      `Account ${account.id}: Full Name written "${name}" (QuickBooks takes 100 characters, with no colon, quotation mark, tab or newline)`,
+    );
+  if (company !== clean)
+    changed.push(`Account ${account.id}: Company cut to "${company}" (QuickBooks takes 50 characters)`);
   // A certificate's number cut short would be another number: it is left for the accountant to enter.
-  if (resale.length > 16) changed.push(`Account ${account.id}: Resale Number ${resale} left out: QuickBooks takes 16 characters; enter it on the customer by hand`);
+  if (resale.length > 16)
+    changed.push(
+      `Account ${account.id}: Resale Number ${resale} left out: QuickBooks takes 16 characters; enter it on the customer by hand`,
+    );
   return [
     name,
     company,
@@ -144,13 +181,16 @@ export function contactsCsv(accounts: readonly CustomerAccount[], format: Contac
   const limit = CONTACT_LIMITS[format];
   const chosen = ordered.slice((part - 1) * limit, part * limit);
   const changed: string[] = [];
-  const rows = chosen.map((account) => (format === 'xero' ? xeroRow(account) : quickbooksRow(account, changed)).map((value) => cell(value)));
+  const rows = chosen.map((account) =>
+    (format === 'xero' ? xeroRow(account) : quickbooksRow(account, changed)).map((value) => cell(value)),
+  );
   const header = format === 'xero' ? XERO_CONTACT_COLUMNS : QUICKBOOKS_CUSTOMER_COLUMNS;
   return { csv: stringify([[...header], ...rows], { record_delimiter: 'windows' }), rows: rows.length, changed };
 }
 
 /** How many files the accounts make in a package's import. */
-export const contactParts = (count: number, format: ContactFormat) => Math.max(1, Math.ceil(count / CONTACT_LIMITS[format]));
+export const contactParts = (count: number, format: ContactFormat) =>
+  Math.max(1, Math.ceil(count / CONTACT_LIMITS[format]));
 
 export interface PaymentsFileOptions {
   format: PaymentFormat;
@@ -162,7 +202,14 @@ export interface PaymentsFileOptions {
 
 /** The payments a file of `format` holds from `from` to `to` (calendar days, inclusive), by the day they arrived. */
 export function paymentsIn(payments: readonly Payment[], from: string, to: string, format: PaymentFormat): Payment[] {
-  return payments.filter((payment) => payment.receivedOn >= from && payment.receivedOn <= to && (format === 'list' || payment.method !== 'accountCredit')).sort(byReceipt);
+  return payments
+    .filter(
+      (payment) =>
+        payment.receivedOn >= from &&
+        payment.receivedOn <= to &&
+        (format === 'list' || payment.method !== 'accountCredit'),
+    )
+    .sort(byReceipt);
 }
 
 function bankRow(payment: Payment, format: Exclude<PaymentFormat, 'list'>, options: PaymentsFileOptions): string[] {
@@ -178,7 +225,11 @@ function bankRow(payment: Payment, format: Exclude<PaymentFormat, 'list'>, optio
       cell(payment.invoice),
       payment.method === 'cheque' ? cell(payment.reference) : '',
     ];
-  return [day, cell([payer, `invoice ${payment.invoice}`, method, payment.reference].filter(Boolean).join(' · ')), cell(payment.amount)];
+  return [
+    day,
+    cell([payer, `invoice ${payment.invoice}`, method, payment.reference].filter(Boolean).join(' · ')),
+    cell(payment.amount),
+  ];
 }
 
 /** Payments (as paymentsIn chose them for the layout) in a layout (see the head of this file). */
@@ -193,7 +244,11 @@ export const PAYMENT_CSV = { record_delimiter: 'windows' } as const;
 /** A payments file's header and each payment's row (paymentsCsv writes them; a long list is written a step at a time). */
 export function paymentLayout(options: PaymentsFileOptions): { header: string[]; row: (payment: Payment) => string[] } {
   const { format } = options;
-  if (format !== 'list') return { header: [...(format === 'xero-statement' ? XERO_STATEMENT_COLUMNS : QUICKBOOKS_BANK_COLUMNS)], row: (payment) => bankRow(payment, format, options) };
+  if (format !== 'list')
+    return {
+      header: [...(format === 'xero-statement' ? XERO_STATEMENT_COLUMNS : QUICKBOOKS_BANK_COLUMNS)],
+      row: (payment) => bankRow(payment, format, options),
+    };
   const row = (payment: Payment) => [
     payment.receivedOn,
     cell(payment.invoice),

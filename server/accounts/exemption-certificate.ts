@@ -37,18 +37,30 @@ export async function keepExemptionCertificate(
   const kind = certificateKind(bytes);
   if (bytes.length > INSURANCE_MAX_BYTES)
     throw new FieldProblemsError(
-      [{ pointer: '/data', message: `is ${(bytes.length / 1024 / 1024).toFixed(1)} MB: a certificate may be at most ${INSURANCE_MAX_BYTES / 1024 / 1024} MB` }],
+      [
+        {
+          pointer: '/data',
+          message: `is ${(bytes.length / 1024 / 1024).toFixed(1)} MB: a certificate may be at most ${INSURANCE_MAX_BYTES / 1024 / 1024} MB`,
+        },
+      ],
       'Not uploaded',
     );
-  if (!kind) throw new FieldProblemsError([{ pointer: '/data', message: 'is not a PDF, PNG or JPEG: upload the certificate as a PDF or a photo of it' }], 'Not uploaded');
+  if (!kind)
+    throw new FieldProblemsError(
+      [{ pointer: '/data', message: 'is not a PDF, PNG or JPEG: upload the certificate as a PDF or a photo of it' }],
+      'Not uploaded',
+    );
   const unreadable = await stores.documentCheck(tenantId, bytes, checkedKind(kind.type));
   if (unreadable) throw new FieldProblemsError([{ pointer: '/data', message: unreadable }], 'Not uploaded');
   const stored = await stores.customerAccounts.get(tenantId, id);
   if (!stored) throw new UnknownAccountError(id);
   const exemption = stored.exemption;
-  if (!exemption) throw refused('Not uploaded: give the certificate’s kind, number and expiry on the account first, then upload it');
+  if (!exemption)
+    throw refused('Not uploaded: give the certificate’s kind, number and expiry on the account first, then upload it');
   if (exemption.expiresOn < upload.today)
-    throw refused(`Not uploaded: certificate ${exemption.number} expired on ${exemption.expiresOn}. Give the new certificate’s number and expiry first, then upload it`);
+    throw refused(
+      `Not uploaded: certificate ${exemption.number} expired on ${exemption.expiresOn}. Give the new certificate’s number and expiry first, then upload it`,
+    );
 
   const file = `exemption-${hex(`${tenantId}/${id}`).slice(0, 8)}-${hex(bytes).slice(0, 16)}.${kind.extension}`;
   await stores.assets.write(tenantId, 'documents', file, bytes);
@@ -58,16 +70,29 @@ export async function keepExemptionCertificate(
   });
   const replaced = exemption.file;
   if (replaced && replaced !== file)
-    await stores.assets.remove(tenantId, 'documents', replaced).catch((error: unknown) => log.warn({ err: error, file: replaced }, 'replaced exemption certificate not removed'));
+    await stores.assets
+      .remove(tenantId, 'documents', replaced)
+      .catch((error: unknown) =>
+        log.warn({ err: error, file: replaced }, 'replaced exemption certificate not removed'),
+      );
   log.info({ tenantId, account: id, file, bytes: bytes.length }, 'exemption certificate kept');
   return changed;
 }
 
 /** The account's certificate file, how it is sent, and the name it is saved under. */
-export async function exemptionFile(assets: AssetStore, account: CustomerAccount): Promise<{ bytes: Buffer; type: string; name: string } | undefined> {
+export async function exemptionFile(
+  assets: AssetStore,
+  account: CustomerAccount,
+): Promise<{ bytes: Buffer; type: string; name: string } | undefined> {
   const file = account.exemption?.file;
   if (!file) return undefined;
   const bytes = await assets.read(account.tenantId, 'documents', file);
   const kind = bytes && certificateKind(bytes);
-  return bytes && kind ? { bytes, type: kind.type, name: `${account.id}-exemption-${account.exemption!.number.replace(/[^\w.-]+/g, '_')}.${kind.extension}` } : undefined;
+  return bytes && kind
+    ? {
+        bytes,
+        type: kind.type,
+        name: `${account.id}-exemption-${account.exemption!.number.replace(/[^\w.-]+/g, '_')}.${kind.extension}`,
+      }
+    : undefined;
 }

@@ -9,8 +9,18 @@ import type { InvoiceStore } from '../stores/invoice-store';
 
 export type InvoiceSettled = Pick<InvoiceState, 'creditNotes' | 'payments'>;
 
-export async function settledOf(invoices: Pick<InvoiceStore, 'forQuote' | 'payments'>, tenantId: string, invoice: Invoice): Promise<InvoiceSettled> {
+export async function settledOf(
+  invoices: Pick<InvoiceStore, 'forQuote' | 'payments'>,
+  tenantId: string,
+  invoice: Invoice,
+): Promise<InvoiceSettled> {
   if (invoice.kind !== 'invoice') return { creditNotes: [], payments: [] };
-  const [documents, payments] = await Promise.all([invoices.forQuote(tenantId, invoice.quoteId), invoices.payments(tenantId, { invoice: invoice.number })]);
-  return { creditNotes: documents.filter((document) => document.kind === 'creditNote' && document.credits === invoice.number), payments };
+  const [documents, payments] = await Promise.all([
+    invoices.forQuote(tenantId, invoice.quoteId),
+    invoices.payments(tenantId, { invoice: invoice.number }),
+  ]);
+  return {
+    creditNotes: documents.filter((document) => document.kind === 'creditNote' && document.credits === invoice.number),
+    payments,
+  };
 }

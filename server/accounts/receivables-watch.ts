@@ -16,7 +16,14 @@
  * it is never sent twice. A house with neither setting costs one tenant read per pass.
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { monthBefore, remindersDueSteps, reminderId, statementId, statementOf, statementWanted } from '../../schema/accounts/statements';
+import {
+  monthBefore,
+  remindersDueSteps,
+  reminderId,
+  statementId,
+  statementOf,
+  statementWanted,
+} from '../../schema/accounts/statements';
 import { invoiceStateSteps } from '../../schema/accounts/payments';
 import { withDefaults } from '../../schema/defaults';
 import { todayIn } from '../../schema/rental/quote-rules';
@@ -73,7 +80,10 @@ export class ReceivablesWatch {
       const site = withDefaults('site', stored.tenant.site);
       const today = todayIn(withDefaults('vendor', stored.tenant.vendor).timezone ?? 'UTC', now);
       const schedule = site.reminderDays ?? [];
-      const month = site.statementDay !== undefined && Number(today.slice(8, 10)) >= site.statementDay ? monthBefore(today) : undefined;
+      const month =
+        site.statementDay !== undefined && Number(today.slice(8, 10)) >= site.statementDay
+          ? monthBefore(today)
+          : undefined;
       const statementsDue = month !== undefined && !this.stated.has(`${tenantId} ${month}`);
       if (!schedule.length && !statementsDue) continue;
       try {
@@ -81,7 +91,9 @@ export class ReceivablesWatch {
           this.app.invoices.receivables(tenantId),
           this.app.invoices.payments(tenantId),
           this.sentOf(tenantId),
-          allAccounts(this.app.customerAccounts, tenantId).then((all) => new Map(all.map((account) => [account.id, account]))),
+          allAccounts(this.app.customerAccounts, tenantId).then(
+            (all) => new Map(all.map((account) => [account.id, account])),
+          ),
         ]);
         const house = { tenantId, tenant: stored.tenant, version: stored.version, now, log };
         done.reminders.push(...(await this.remind(house, documents, payments, schedule, today, sent, accounts)));
@@ -99,19 +111,34 @@ export class ReceivablesWatch {
 
   private async sentOf(tenantId: string): Promise<Set<string>> {
     let sent = this.sentBy.get(tenantId);
-    if (!sent) this.sentBy.set(tenantId, (sent = new Set((await this.app.invoices.notices(tenantId)).map((notice) => notice.id))));
+    if (!sent)
+      this.sentBy.set(
+        tenantId,
+        (sent = new Set((await this.app.invoices.notices(tenantId)).map((notice) => notice.id))),
+      );
     return sent;
   }
 
   /** Mails a recorded notice: whether it went. One the mailer refused is logged and forgotten, so that a later pass tries it again. */
-  private async mail(house: { tenantId: string; log?: FastifyBaseLogger }, id: string, configuration: StorefrontConfiguration, to: string, content: MailContent): Promise<boolean> {
+  private async mail(
+    house: { tenantId: string; log?: FastifyBaseLogger },
+    id: string,
+    configuration: StorefrontConfiguration,
+    to: string,
+    content: MailContent,
+  ): Promise<boolean> {
     try {
       await sendAs(this.app.mailer, configuration, to, content);
       house.log?.info({ tenantId: house.tenantId, notice: id, to }, 'notice sent');
       return true;
     } catch (error) {
-      house.log?.error({ err: error, tenantId: house.tenantId, notice: id }, 'notice not sent: it is tried again on the next pass');
-      await this.app.invoices.forgetNotice(house.tenantId, id).catch((failure: unknown) => house.log?.error({ err: failure, notice: id }, 'unsent notice not forgotten'));
+      house.log?.error(
+        { err: error, tenantId: house.tenantId, notice: id },
+        'notice not sent: it is tried again on the next pass',
+      );
+      await this.app.invoices
+        .forgetNotice(house.tenantId, id)
+        .catch((failure: unknown) => house.log?.error({ err: failure, notice: id }, 'unsent notice not forgotten'));
       return false;
     }
   }
@@ -129,7 +156,9 @@ export class ReceivablesWatch {
     // The PDF says what was paid since, and what is still due (what the reminder asks for).
     const settled = await runLettingGo(invoiceStateSteps(documents, payments));
     // Worked out a thousand invoices at a time, and each PDF drawn in a worker: other houses' requests are answered meanwhile.
-    for (const { invoice, daysOverdue, owed } of await runLettingGo(remindersDueSteps(documents, settled, schedule, today, sent))) {
+    for (const { invoice, daysOverdue, owed } of await runLettingGo(
+      remindersDueSteps(documents, settled, schedule, today, sent),
+    )) {
       const account = invoice.billTo.account ? accounts.get(invoice.billTo.account.id) : undefined;
       // An account the house chases itself is sent none.
       if (account?.paymentReminders === false) continue;
@@ -148,8 +177,18 @@ export class ReceivablesWatch {
       sent.add(id);
       if (repeat) continue;
       const configuration = storefrontConfiguration(house.tenantId, house.version, house.tenant);
-      const pdf = await this.app.pdfs.invoice(house.tenantId, invoice, configuration.site, configuration.vendor, settled(invoice));
-      const content = paymentReminderMessage(configuration, { invoice, owed, days: daysOverdue, attention: account?.billingContact?.name ?? invoice.billTo.name }, pdf);
+      const pdf = await this.app.pdfs.invoice(
+        house.tenantId,
+        invoice,
+        configuration.site,
+        configuration.vendor,
+        settled(invoice),
+      );
+      const content = paymentReminderMessage(
+        configuration,
+        { invoice, owed, days: daysOverdue, attention: account?.billingContact?.name ?? invoice.billTo.name },
+        pdf,
+      );
       if (await this.mail(house, id, configuration, to, content)) mailed.push(id);
       else sent.delete(id);
     }
@@ -172,9 +211,22 @@ export class ReceivablesWatch {
       const id = statementId(account.id, month);
       const contact = account.billingContact;
       if (sent.has(id) || !contact) continue;
-      const statement = statementOf(account, byAccount.get(account.id) ?? [], paidByAccount.get(account.id) ?? [], month);
+      const statement = statementOf(
+        account,
+        byAccount.get(account.id) ?? [],
+        paidByAccount.get(account.id) ?? [],
+        month,
+      );
       if (!statementWanted(statement)) continue;
-      const { repeat } = await this.app.invoices.recordNotice({ id, tenantId: house.tenantId, kind: 'statement', account: account.id, month, to: contact.email, sentAt: house.now.toISOString() });
+      const { repeat } = await this.app.invoices.recordNotice({
+        id,
+        tenantId: house.tenantId,
+        kind: 'statement',
+        account: account.id,
+        month,
+        to: contact.email,
+        sentAt: house.now.toISOString(),
+      });
       sent.add(id);
       if (repeat) continue;
       const configuration = storefrontConfiguration(house.tenantId, house.version, house.tenant);

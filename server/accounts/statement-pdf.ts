@@ -10,10 +10,31 @@ import { AGE_BUCKETS, type AgeBucket } from '../../schema/accounts/payments';
 import type { CustomerAccount, SiteSettings, VendorConfig } from '../../schema/types.generated';
 import { addressLines } from '../../schema/display/contact';
 import { formatDay, formatMoney, formatMonth } from '../../schema/display/format';
-import { closingWords, FAINT_RULE, INK, letterhead, MARGIN, moneyDocument, MUTED, numberPages, ruleAcross } from '../rental/pdf-document';
+import {
+  closingWords,
+  FAINT_RULE,
+  INK,
+  letterhead,
+  MARGIN,
+  moneyDocument,
+  MUTED,
+  numberPages,
+  ruleAcross,
+} from '../rental/pdf-document';
 
-const KIND_WORDS: Record<StatementLineKind, string> = { invoice: 'Invoice', creditNote: 'Credit note', payment: 'Payment', creditUsed: 'Credit applied' };
-const AGE_WORDS: Record<AgeBucket, string> = { current: 'Current', days30: '1–30 days', days60: '31–60 days', days90: '61–90 days', over90: 'Over 90 days' };
+const KIND_WORDS: Record<StatementLineKind, string> = {
+  invoice: 'Invoice',
+  creditNote: 'Credit note',
+  payment: 'Payment',
+  creditUsed: 'Credit applied',
+};
+const AGE_WORDS: Record<AgeBucket, string> = {
+  current: 'Current',
+  days30: '1–30 days',
+  days60: '31–60 days',
+  days90: '61–90 days',
+  over90: 'Over 90 days',
+};
 
 /** The columns of the table: x and width; the amounts right-aligned. */
 const COLUMNS = {
@@ -29,12 +50,26 @@ export async function statementPdf(
   statement: Statement,
   account: Pick<CustomerAccount, 'name' | 'billingAddress' | 'billingContact' | 'taxNumber' | 'terms'>,
   site: Pick<SiteSettings, 'locale' | 'taxName'>,
-  vendor: Pick<VendorConfig, 'name' | 'legalName' | 'address' | 'phone' | 'email' | 'taxRegistrationNumber' | 'companyNumber' | 'registeredOffice' | 'remittance'>,
+  vendor: Pick<
+    VendorConfig,
+    | 'name'
+    | 'legalName'
+    | 'address'
+    | 'phone'
+    | 'email'
+    | 'taxRegistrationNumber'
+    | 'companyNumber'
+    | 'registeredOffice'
+    | 'remittance'
+  >,
 ): Promise<Buffer> {
   const money = (amount: number) => formatMoney(amount, { locale: site.locale, currency: statement.currency });
   const day = (date: string) => formatDay(date, site);
   const month = formatMonth(statement.month, site);
-  const { document, done } = await moneyDocument(vendor, { Title: `Statement for ${account.name}, ${month}`, Subject: account.name });
+  const { document, done } = await moneyDocument(vendor, {
+    Title: `Statement for ${account.name}, ${month}`,
+    Subject: account.name,
+  });
   const right = document.page.width - MARGIN;
   const bottom = () => document.page.height - MARGIN - 24;
   letterhead(document, vendor, site, {
@@ -43,7 +78,9 @@ export async function statementPdf(
     facts: [
       ['Statement date', day(statement.to)],
       ['Account', account.name],
-      ...(account.terms.method === 'account' ? ([['Terms', `Net ${account.terms.netDays ?? 30} days`]] as Array<[string, string]>) : []),
+      ...(account.terms.method === 'account'
+        ? ([['Terms', `Net ${account.terms.netDays ?? 30} days`]] as Array<[string, string]>)
+        : []),
       ['Currency', statement.currency],
     ],
   });
@@ -69,7 +106,11 @@ export async function statementPdf(
     [`Balance on ${day(statement.from)}`, money(statement.broughtForward)],
     ['Invoiced', money(charged)],
     ['Paid and credited', money(-received)],
-    [statement.closing < 0 ? `In credit on ${day(statement.to)}` : `Balance due on ${day(statement.to)}`, money(statement.closing), true],
+    [
+      statement.closing < 0 ? `In credit on ${day(statement.to)}` : `Balance due on ${day(statement.to)}`,
+      money(statement.closing),
+      true,
+    ],
   ];
   let y = toY;
   for (const [label, value, strong] of summary) {
@@ -96,9 +137,15 @@ export async function statementPdf(
     ruleAcross(document, headY + 12);
     document.y = headY + 18;
   };
-  const row = (cells: { date: string; what: string; detail?: string; charge?: string; received?: string; balance: string }, strong = false) => {
+  const row = (
+    cells: { date: string; what: string; detail?: string; charge?: string; received?: string; balance: string },
+    strong = false,
+  ) => {
     document.font(strong ? 'bold' : 'regular').fontSize(8.5);
-    const height = Math.max(document.heightOfString(cells.what, { width: COLUMNS.what.width }), cells.detail ? document.heightOfString(cells.detail, { width: COLUMNS.detail.width }) : 0);
+    const height = Math.max(
+      document.heightOfString(cells.what, { width: COLUMNS.what.width }),
+      cells.detail ? document.heightOfString(cells.detail, { width: COLUMNS.detail.width }) : 0,
+    );
     if (document.y + height > bottom()) {
       document.addPage();
       document.y = MARGIN;
@@ -111,9 +158,15 @@ export async function statementPdf(
       .fillColor(INK);
     document.text(cells.date, COLUMNS.date.x, rowY, { width: COLUMNS.date.width });
     document.text(cells.what, COLUMNS.what.x, rowY, { width: COLUMNS.what.width });
-    if (cells.detail) document.fillColor(MUTED).text(cells.detail, COLUMNS.detail.x, rowY, { width: COLUMNS.detail.width }).fillColor(INK);
-    if (cells.charge) document.text(cells.charge, COLUMNS.charge.x, rowY, { width: COLUMNS.charge.width, align: 'right' });
-    if (cells.received) document.text(cells.received, COLUMNS.received.x, rowY, { width: COLUMNS.received.width, align: 'right' });
+    if (cells.detail)
+      document
+        .fillColor(MUTED)
+        .text(cells.detail, COLUMNS.detail.x, rowY, { width: COLUMNS.detail.width })
+        .fillColor(INK);
+    if (cells.charge)
+      document.text(cells.charge, COLUMNS.charge.x, rowY, { width: COLUMNS.charge.width, align: 'right' });
+    if (cells.received)
+      document.text(cells.received, COLUMNS.received.x, rowY, { width: COLUMNS.received.width, align: 'right' });
     document.text(cells.balance, COLUMNS.balance.x, rowY, { width: COLUMNS.balance.width, align: 'right' });
     document.y = rowY + height + 5;
     ruleAcross(document, document.y - 2.5, FAINT_RULE, 0.5);
@@ -123,7 +176,10 @@ export async function statementPdf(
   for (const line of statement.lines)
     row({
       date: day(line.date),
-      what: line.kind === 'payment' || line.kind === 'creditUsed' ? `${KIND_WORDS[line.kind]} · ${line.reference}` : `${KIND_WORDS[line.kind]} ${line.reference}`,
+      what:
+        line.kind === 'payment' || line.kind === 'creditUsed'
+          ? `${KIND_WORDS[line.kind]} · ${line.reference}`
+          : `${KIND_WORDS[line.kind]} ${line.reference}`,
       ...(line.detail && { detail: line.detail }),
       ...(line.charge && { charge: money(line.charge) }),
       ...(line.received && { received: money(line.received) }),
@@ -166,7 +222,8 @@ export async function statementPdf(
   document.y = top + 36;
 
   const closing: string[] = [];
-  if (statement.credit > 0) closing.push(`${account.name} holds ${money(statement.credit)} of credit, used against its next invoices.`);
+  if (statement.credit > 0)
+    closing.push(`${account.name} holds ${money(statement.credit)} of credit, used against its next invoices.`);
   const overdue = statement.ageing.days30 + statement.ageing.days60 + statement.ageing.days90 + statement.ageing.over90;
   if (overdue > 0) closing.push(`${money(overdue)} of this is past due: please pay it now.`);
   if (statement.closing > 0) closing.push(`Please quote the invoice numbers with your payment.`);

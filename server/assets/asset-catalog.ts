@@ -31,7 +31,10 @@ interface Listing {
 
 export class AssetCatalog {
   private readonly listings = new Map<string, Listing>();
-  private readonly versionsOf = new Map<string, { own: ReadonlyMap<string, StoredAsset>; versions: Record<string, string> }>();
+  private readonly versionsOf = new Map<
+    string,
+    { own: ReadonlyMap<string, StoredAsset>; versions: Record<string, string> }
+  >();
   private readonly photos = new Map<string, { at: number; file: StoredAsset | undefined }>();
   private readonly shared = new Map<string, StoredAsset & { bytes: Buffer }>();
 
@@ -61,7 +64,8 @@ export class AssetCatalog {
       .list(tenantId, 'assets')
       .then((files) => {
         const next = new Map(files.map((file) => [file.name, file]));
-        const same = next.size === listing.files.size && files.every((file) => sameFile(listing.files.get(file.name), file));
+        const same =
+          next.size === listing.files.size && files.every((file) => sameFile(listing.files.get(file.name), file));
         if (!same) listing.files = next;
         listing.listedAt = Date.now();
         listing.listed = true;
@@ -127,7 +131,8 @@ export class AssetCatalog {
   }
 }
 
-const sameFile = (a: StoredAsset | undefined, b: StoredAsset) => a !== undefined && a.hash === b.hash && a.size === b.size;
+const sameFile = (a: StoredAsset | undefined, b: StoredAsset) =>
+  a !== undefined && a.hash === b.hash && a.size === b.size;
 
 function safeReaddir(dir: string): string[] {
   try {

@@ -16,7 +16,8 @@ export type AssetFolder = 'assets' | 'items' | 'documents' | 'import-mappings';
 
 /** The folders kept apart from the tenants folder and never served by a public route. */
 export const PRIVATE_FOLDERS = ['documents', 'import-mappings'] as const satisfies readonly AssetFolder[];
-export const isPrivateFolder = (folder: AssetFolder): folder is (typeof PRIVATE_FOLDERS)[number] => (PRIVATE_FOLDERS as readonly AssetFolder[]).includes(folder);
+export const isPrivateFolder = (folder: AssetFolder): folder is (typeof PRIVATE_FOLDERS)[number] =>
+  (PRIVATE_FOLDERS as readonly AssetFolder[]).includes(folder);
 
 export interface StoredAsset {
   name: string;
@@ -52,7 +53,8 @@ export const DOCUMENT_FILE_NAME = /^[a-z0-9][a-z0-9._-]{0,120}\.(pdf|png|jpe?g)$
 export const MAPPING_FILE_NAME = /^[a-z0-9][a-z0-9_-]{0,120}\.json$/i;
 
 /** The names a folder keeps. */
-export const fileNameRule = (folder: AssetFolder) => (folder === 'documents' ? DOCUMENT_FILE_NAME : folder === 'import-mappings' ? MAPPING_FILE_NAME : ASSET_FILE_NAME);
+export const fileNameRule = (folder: AssetFolder) =>
+  folder === 'documents' ? DOCUMENT_FILE_NAME : folder === 'import-mappings' ? MAPPING_FILE_NAME : ASSET_FILE_NAME;
 
 /** Tenant ids as the tenants folder takes them, checked before any path or object name is made. */
 export const TENANT_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -70,7 +72,8 @@ const ASSET_TYPES: Record<string, string> = {
   json: 'application/json',
 };
 
-export const contentTypeOf = (name: string) => ASSET_TYPES[name.slice(name.lastIndexOf('.') + 1).toLowerCase()] ?? 'application/octet-stream';
+export const contentTypeOf = (name: string) =>
+  ASSET_TYPES[name.slice(name.lastIndexOf('.') + 1).toLowerCase()] ?? 'application/octet-stream';
 
 /** The short content hash every adapter names files by (10 characters of base64url SHA-256). */
 export const contentHash = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('base64url').slice(0, 10);

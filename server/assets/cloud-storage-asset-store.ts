@@ -11,7 +11,16 @@
  * the tests, or a proxy), without credentials.
  */
 import { Storage, type Bucket, type File } from '@google-cloud/storage';
-import { contentHash, contentTypeOf, isStorableName, TENANT_ID, fileNameRule, type AssetFolder, type AssetStore, type StoredAsset } from './asset-store';
+import {
+  contentHash,
+  contentTypeOf,
+  isStorableName,
+  TENANT_ID,
+  fileNameRule,
+  type AssetFolder,
+  type AssetStore,
+  type StoredAsset,
+} from './asset-store';
 
 export interface CloudStorageSettings {
   bucket: string;
@@ -30,7 +39,11 @@ export class CloudStorageAssetStore implements AssetStore {
   constructor(settings: CloudStorageSettings) {
     // A few quick retries, not the library's ten minutes: a page waits on these.
     const retryOptions = { autoRetry: true, maxRetries: 2, maxRetryDelay: 2, totalTimeout: 15 };
-    const storage = new Storage(settings.host ? { apiEndpoint: settings.host, useAuthWithCustomEndpoint: false, projectId: 'backlot', retryOptions } : { retryOptions });
+    const storage = new Storage(
+      settings.host
+        ? { apiEndpoint: settings.host, useAuthWithCustomEndpoint: false, projectId: 'backlot', retryOptions }
+        : { retryOptions },
+    );
     this.bucket = storage.bucket(settings.bucket);
     this.description = `gs://${settings.bucket}${settings.host ? ` at ${settings.host}` : ''}`;
   }
@@ -40,7 +53,8 @@ export class CloudStorageAssetStore implements AssetStore {
   }
 
   private file(tenantId: string, folder: AssetFolder, name: string): File {
-    if (!isStorableName(tenantId, name, folder)) throw new Error(`not a storable file name: ${tenantId}/${folder}/${name}`);
+    if (!isStorableName(tenantId, name, folder))
+      throw new Error(`not a storable file name: ${tenantId}/${folder}/${name}`);
     return this.bucket.file(this.prefix(tenantId, folder) + name);
   }
 

@@ -10,7 +10,16 @@
 import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomic } from '../../schema/node/atomic-write';
-import { fileNameRule, contentHash, isPrivateFolder, isStorableName, TENANT_ID, type AssetFolder, type AssetStore, type StoredAsset } from './asset-store';
+import {
+  fileNameRule,
+  contentHash,
+  isPrivateFolder,
+  isStorableName,
+  TENANT_ID,
+  type AssetFolder,
+  type AssetStore,
+  type StoredAsset,
+} from './asset-store';
 
 export class FileAssetStore implements AssetStore {
   readonly description: string;
@@ -32,14 +41,17 @@ export class FileAssetStore implements AssetStore {
   }
 
   private pathOf(tenantId: string, folder: AssetFolder, name: string): string {
-    if (!isStorableName(tenantId, name, folder)) throw new Error(`not a storable file name: ${tenantId}/${folder}/${name}`);
+    if (!isStorableName(tenantId, name, folder))
+      throw new Error(`not a storable file name: ${tenantId}/${folder}/${name}`);
     return path.join(this.folderOf(tenantId, folder), name);
   }
 
   async list(tenantId: string, folder: AssetFolder): Promise<StoredAsset[]> {
     if (!TENANT_ID.test(tenantId)) return [];
     const names = await readdir(this.folderOf(tenantId, folder)).catch(() => [] as string[]);
-    const found = await Promise.all(names.filter((name) => fileNameRule(folder).test(name)).map((name) => this.stat(tenantId, folder, name)));
+    const found = await Promise.all(
+      names.filter((name) => fileNameRule(folder).test(name)).map((name) => this.stat(tenantId, folder, name)),
+    );
     return found.filter((file) => file !== undefined);
   }
 
@@ -49,7 +61,8 @@ export class FileAssetStore implements AssetStore {
     const info = await stat(file).catch(() => undefined);
     if (!info?.isFile()) return undefined;
     const known = this.hashes.get(file);
-    if (known && known.size === info.size && known.mtimeMs === info.mtimeMs) return { name, hash: known.hash, size: info.size };
+    if (known && known.size === info.size && known.mtimeMs === info.mtimeMs)
+      return { name, hash: known.hash, size: info.size };
     const bytes = await readFile(file).catch(() => undefined);
     if (!bytes) return undefined;
     const hash = contentHash(bytes);

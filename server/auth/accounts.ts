@@ -7,7 +7,14 @@
  * account.
  */
 import { parseCookies } from 'better-auth/cookies';
-import { AuthLibrary, CONSOLE_ROLES, MIN_PASSWORD_LENGTH, SESSION_COOKIE, type AuthLibraryOptions, type ConsoleRole } from './auth-library';
+import {
+  AuthLibrary,
+  CONSOLE_ROLES,
+  MIN_PASSWORD_LENGTH,
+  SESSION_COOKIE,
+  type AuthLibraryOptions,
+  type ConsoleRole,
+} from './auth-library';
 
 export { MIN_PASSWORD_LENGTH, SESSION_COOKIE };
 export const ROLES = CONSOLE_ROLES;
@@ -73,7 +80,10 @@ export class Accounts {
   /** A user as a console account (undefined for a visitor). */
   private async toAccount(user: LibraryUser): Promise<Account | undefined> {
     if (!isConsoleRole(user.role)) return undefined;
-    const tenants = user.role === 'platform' ? [] : (await this.library.membershipsOf(user.id)).filter((m) => m.role === 'admin').map((m) => m.tenantId);
+    const tenants =
+      user.role === 'platform'
+        ? []
+        : (await this.library.membershipsOf(user.id)).filter((m) => m.role === 'admin').map((m) => m.tenantId);
     return { id: user.id, email: user.email, name: user.name, role: user.role, tenants: tenants.sort() };
   }
 
@@ -83,14 +93,31 @@ export class Accounts {
   }
 
   /** Creates an account; refuses an email that already has one. */
-  async add(input: { email: string; password: string; role: Role; tenants?: string[]; name?: string }): Promise<Account> {
+  async add(input: {
+    email: string;
+    password: string;
+    role: Role;
+    tenants?: string[];
+    name?: string;
+  }): Promise<Account> {
     const email = input.email.trim().toLowerCase();
     if (!ROLES.includes(input.role)) throw new AccountError(`role must be one of ${ROLES.join(', ')}`);
-    if (input.password.length < MIN_PASSWORD_LENGTH) throw new AccountError(`password must be at least ${MIN_PASSWORD_LENGTH} characters`);
-    if (input.role === 'tenant-admin' && !input.tenants?.length) throw new AccountError('a tenant-admin needs at least one tenant');
+    if (input.password.length < MIN_PASSWORD_LENGTH)
+      throw new AccountError(`password must be at least ${MIN_PASSWORD_LENGTH} characters`);
+    if (input.role === 'tenant-admin' && !input.tenants?.length)
+      throw new AccountError('a tenant-admin needs at least one tenant');
     if (await this.library.userExists(email)) throw new AccountError(`an account for ${email} already exists`);
-    const { user } = await this.auth.api.createUser({ body: { email, password: input.password, name: input.name ?? email.split('@')[0]!, role: input.role, data: { emailVerified: true } } });
-    if (input.role === 'tenant-admin') for (const tenantId of new Set(input.tenants)) await this.library.join(user.id, tenantId, 'admin');
+    const { user } = await this.auth.api.createUser({
+      body: {
+        email,
+        password: input.password,
+        name: input.name ?? email.split('@')[0]!,
+        role: input.role,
+        data: { emailVerified: true },
+      },
+    });
+    if (input.role === 'tenant-admin')
+      for (const tenantId of new Set(input.tenants)) await this.library.join(user.id, tenantId, 'admin');
     return (await this.toAccount(user))!;
   }
 
@@ -102,11 +129,16 @@ export class Accounts {
   /** Every console account, by email. */
   async list(): Promise<Account[]> {
     const users = await this.library.usersWithRoles(CONSOLE_ROLES);
-    return (await Promise.all(users.map((user) => this.toAccount(user)))).filter((account): account is Account => account !== undefined);
+    return (await Promise.all(users.map((user) => this.toAccount(user)))).filter(
+      (account): account is Account => account !== undefined,
+    );
   }
 
   /** The first platform account, from the environment: created only if none with that email exists. */
-  async ensureBootstrapAdmin(email: string | undefined, password: string | undefined): Promise<'created' | 'exists' | 'skipped'> {
+  async ensureBootstrapAdmin(
+    email: string | undefined,
+    password: string | undefined,
+  ): Promise<'created' | 'exists' | 'skipped'> {
     if (!email || !password) return 'skipped';
     if (await this.findByEmail(email)) return 'exists';
     try {

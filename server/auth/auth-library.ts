@@ -44,7 +44,11 @@ export const MIN_PASSWORD_LENGTH = PASSWORD_LENGTH.min;
  */
 export interface Delivery {
   /** A second-factor code for a sign-in, to the user's enrolled phone. */
-  signInCode(user: { id: string; email: string; phoneNumber?: string | null }, code: string, headers: Headers | undefined): Promise<void>;
+  signInCode(
+    user: { id: string; email: string; phoneNumber?: string | null },
+    code: string,
+    headers: Headers | undefined,
+  ): Promise<void>;
   /** A code that proves a phone number being enrolled. */
   phoneCode(phoneNumber: string, code: string, headers: Headers | undefined): Promise<void>;
   /** A sign-in link's token, for an email address. */
@@ -54,7 +58,13 @@ export interface Delivery {
 }
 
 /** How long codes and links stay good, and how many wrong codes are allowed. */
-export const CODE_LIMITS = { signInCodeMinutes: 5, phoneCodeMinutes: 5, linkMinutes: 15, verificationHours: 24, attempts: 5 } as const;
+export const CODE_LIMITS = {
+  signInCodeMinutes: 5,
+  phoneCodeMinutes: 5,
+  linkMinutes: 15,
+  verificationHours: 24,
+  attempts: 5,
+} as const;
 
 export interface AuthLibraryOptions {
   dataDir: string;
@@ -114,7 +124,8 @@ const creatorKey = (slug: string, userId: string) => `${slug}\n${userId}`;
 const STANDING_SECONDS = 100 * 365 * 24 * 3600;
 const standingIdentifier = (scope: string) => `standing:${scope}`;
 
-const ticketIdentifier = (purpose: string, ticket: string) => `backlot-${purpose}:${createHash('sha256').update(ticket).digest('base64url')}`;
+const ticketIdentifier = (purpose: string, ticket: string) =>
+  `backlot-${purpose}:${createHash('sha256').update(ticket).digest('base64url')}`;
 
 /** Set once the identity layer is ready (AuthLibrary.deliverWith); a code asked for before then cannot be sent. */
 interface DeliveryRef {
@@ -168,7 +179,12 @@ function createAuth(database: Database.Database | Pool, options: AuthLibraryOpti
         issuer: 'Backlot',
         skipVerificationOnEnable: true,
         otpOptions: {
-          sendOTP: ({ user, otp }, ctx) => delivery(deliveryRef).signInCode(user as { id: string; email: string; phoneNumber?: string | null }, otp, ctx?.headers),
+          sendOTP: ({ user, otp }, ctx) =>
+            delivery(deliveryRef).signInCode(
+              user as { id: string; email: string; phoneNumber?: string | null },
+              otp,
+              ctx?.headers,
+            ),
           period: CODE_LIMITS.signInCodeMinutes,
           allowedAttempts: CODE_LIMITS.attempts,
           storeOTP: 'hashed',
@@ -245,15 +261,26 @@ export class AuthLibrary {
     const pool = new Pool({ connectionString: databaseUrl, connectionTimeoutMillis: 5000 });
     const client = await pool.connect().catch(async (error: Error) => {
       await pool.end();
-      throw new Error(`BACKLOT_DATABASE_URL: cannot reach the database at ${databaseAddress(databaseUrl)}: ${error.message}`);
+      throw new Error(
+        `BACKLOT_DATABASE_URL: cannot reach the database at ${databaseAddress(databaseUrl)}: ${error.message}`,
+      );
     });
     const deliveryRef: DeliveryRef = {};
     let opened: AuthLibrary;
     try {
       await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
       await client.query('CREATE TABLE IF NOT EXISTS backlot_settings (key text PRIMARY KEY, value text NOT NULL)');
-      await client.query("INSERT INTO backlot_settings (key, value) VALUES ('auth-secret', $1) ON CONFLICT (key) DO NOTHING", [randomBytes(32).toString('base64url')]);
-      const secret = options.secret ?? ((await client.query("SELECT value FROM backlot_settings WHERE key = 'auth-secret'")).rows[0] as { value: string }).value;
+      await client.query(
+        "INSERT INTO backlot_settings (key, value) VALUES ('auth-secret', $1) ON CONFLICT (key) DO NOTHING",
+        [randomBytes(32).toString('base64url')],
+      );
+      const secret =
+        options.secret ??
+        (
+          (await client.query("SELECT value FROM backlot_settings WHERE key = 'auth-secret'")).rows[0] as {
+            value: string;
+          }
+        ).value;
       const auth = createAuth(pool, { ...options, secret }, deliveryRef);
       const { runMigrations } = await getMigrations(auth.options);
       await runMigrations();
@@ -277,7 +304,9 @@ export class AuthLibrary {
   private async organizationOf(tenantId: string): Promise<string | undefined> {
     const known = this.organizationIds.get(tenantId);
     if (known) return known;
-    const found = await (await this.adapter()).findOne<{ id: string }>({ model: 'organization', where: [{ field: 'slug', value: tenantId }] });
+    const found = await (
+      await this.adapter()
+    ).findOne<{ id: string }>({ model: 'organization', where: [{ field: 'slug', value: tenantId }] });
     if (found) this.organizationIds.set(tenantId, found.id);
     return found?.id;
   }
@@ -292,7 +321,9 @@ export class AuthLibrary {
       const key = creatorKey(tenantId, userId);
       creatorRoles.set(key, role);
       try {
-        await this.auth.api.createOrganization({ body: { name: tenantId, slug: tenantId, userId, keepCurrentActiveOrganization: true } });
+        await this.auth.api.createOrganization({
+          body: { name: tenantId, slug: tenantId, userId, keepCurrentActiveOrganization: true },
+        });
       } catch (error) {
         // Someone else's first join made the tenant's organization meanwhile: join it as a member.
         if (!(await this.organizationOf(tenantId))) throw error;
@@ -306,13 +337,21 @@ export class AuthLibrary {
   /** The tenants an account belongs to, with its role in each. */
   async membershipsOf(userId: string): Promise<{ tenantId: string; role: MemberRole }[]> {
     const adapter = await this.adapter();
-    const members = await adapter.findMany<{ organizationId: string; role: string }>({ model: 'member', where: [{ field: 'userId', value: userId }] });
+    const members = await adapter.findMany<{ organizationId: string; role: string }>({
+      model: 'member',
+      where: [{ field: 'userId', value: userId }],
+    });
     if (members.length === 0) return [];
-    const organizations = await adapter.findMany<{ id: string; slug: string }>({ model: 'organization', where: [{ field: 'id', operator: 'in', value: members.map((m) => m.organizationId) }] });
+    const organizations = await adapter.findMany<{ id: string; slug: string }>({
+      model: 'organization',
+      where: [{ field: 'id', operator: 'in', value: members.map((m) => m.organizationId) }],
+    });
     const slugOf = new Map(organizations.map((o) => [o.id, o.slug]));
     return members.flatMap((m) => {
       const tenantId = slugOf.get(m.organizationId);
-      return tenantId ? [{ tenantId, role: m.role === 'admin' || m.role === 'owner' ? 'admin' : 'member' } as const] : [];
+      return tenantId
+        ? [{ tenantId, role: m.role === 'admin' || m.role === 'owner' ? 'admin' : 'member' } as const]
+        : [];
     });
   }
 
@@ -320,12 +359,22 @@ export class AuthLibrary {
   async usersWithRoles(roles: readonly Role[], email?: string) {
     const where: Where[] = [{ field: 'role', operator: 'in', value: [...roles] }];
     if (email !== undefined) where.push({ field: 'email', value: email });
-    return (await this.adapter()).findMany<{ id: string; email: string; name: string; role: string | null }>({ model: 'user', where, sortBy: { field: 'email', direction: 'asc' } });
+    return (await this.adapter()).findMany<{ id: string; email: string; name: string; role: string | null }>({
+      model: 'user',
+      where,
+      sortBy: { field: 'email', direction: 'asc' },
+    });
   }
 
   /** The account with this (lowercase) email, with its second factor. */
   async userByEmail(email: string) {
-    return (await this.adapter()).findOne<{ id: string; email: string; emailVerified: boolean; phoneNumber: string | null; twoFactorEnabled: boolean | null }>({
+    return (await this.adapter()).findOne<{
+      id: string;
+      email: string;
+      emailVerified: boolean;
+      phoneNumber: string | null;
+      twoFactorEnabled: boolean | null;
+    }>({
       model: 'user',
       where: [{ field: 'email', value: email }],
     });
@@ -338,7 +387,13 @@ export class AuthLibrary {
 
   /** Gives an account a new (lowercase) email, proven by a link to it that was followed. */
   async setProvenEmail(userId: string, email: string): Promise<void> {
-    await (await this.adapter()).update({ model: 'user', where: [{ field: 'id', value: userId }], update: { email, emailVerified: true, updatedAt: new Date() } });
+    await (
+      await this.adapter()
+    ).update({
+      model: 'user',
+      where: [{ field: 'id', value: userId }],
+      update: { email, emailVerified: true, updatedAt: new Date() },
+    });
   }
 
   /** Ends every session of an account (an email change undone by the old address's owner). */
@@ -348,7 +403,10 @@ export class AuthLibrary {
 
   /** An account by id (for who impersonates whom). */
   async userById(id: string) {
-    return (await this.adapter()).findOne<{ id: string; email: string }>({ model: 'user', where: [{ field: 'id', value: id }] });
+    return (await this.adapter()).findOne<{ id: string; email: string }>({
+      model: 'user',
+      where: [{ field: 'id', value: id }],
+    });
   }
 
   /**
@@ -360,7 +418,16 @@ export class AuthLibrary {
     const ticket = randomBytes(32).toString('base64url');
     await (
       await this.adapter()
-    ).create({ model: 'verification', data: { identifier: ticketIdentifier(purpose, ticket), value, expiresAt: new Date(Date.now() + seconds * 1000), createdAt: new Date(), updatedAt: new Date() } });
+    ).create({
+      model: 'verification',
+      data: {
+        identifier: ticketIdentifier(purpose, ticket),
+        value,
+        expiresAt: new Date(Date.now() + seconds * 1000),
+        createdAt: new Date(),
+        updatedAt: new Date(),
+      },
+    });
     return ticket;
   }
 
@@ -391,20 +458,33 @@ export class AuthLibrary {
     const now = new Date();
     await adapter.create({
       model: 'verification',
-      data: { identifier: standingIdentifier(scope), value: secret, expiresAt: new Date(now.getTime() + STANDING_SECONDS * 1000), createdAt: now, updatedAt: now },
+      data: {
+        identifier: standingIdentifier(scope),
+        value: secret,
+        expiresAt: new Date(now.getTime() + STANDING_SECONDS * 1000),
+        createdAt: now,
+        updatedAt: now,
+      },
     });
     return secret;
   }
 
   /** The standing secret for `scope`, if it has one. */
   async readStandingSecret(scope: string): Promise<string | undefined> {
-    const found = await (await this.adapter()).findOne<{ value: string }>({ model: 'verification', where: [{ field: 'identifier', value: standingIdentifier(scope) }] });
+    const found = await (
+      await this.adapter()
+    ).findOne<{ value: string }>({
+      model: 'verification',
+      where: [{ field: 'identifier', value: standingIdentifier(scope) }],
+    });
     return found?.value;
   }
 
   /** Ends the standing secret for `scope`: its link stops working on every server. */
   async revokeStandingSecret(scope: string): Promise<void> {
-    await (await this.adapter()).deleteMany({ model: 'verification', where: [{ field: 'identifier', value: standingIdentifier(scope) }] });
+    await (
+      await this.adapter()
+    ).deleteMany({ model: 'verification', where: [{ field: 'identifier', value: standingIdentifier(scope) }] });
   }
 
   /**
@@ -413,7 +493,12 @@ export class AuthLibrary {
    * send endpoint, which does not hand the asking request's headers (the tenant) to the delivery.
    */
   async sendEmailVerification(email: string, headers: Headers | undefined): Promise<void> {
-    const token = await createEmailVerificationToken((await this.auth.$context).secret, email, undefined, CODE_LIMITS.verificationHours * 3600);
+    const token = await createEmailVerificationToken(
+      (await this.auth.$context).secret,
+      email,
+      undefined,
+      CODE_LIMITS.verificationHours * 3600,
+    );
     await delivery(this.deliveryRef).verificationLink(email, token, headers);
   }
 
@@ -431,7 +516,10 @@ export class AuthLibrary {
     if (!this.sqlite) return;
     const columns = this.sqlite.prepare(`SELECT name FROM pragma_table_info('user')`).all() as { name: string }[];
     if (!columns.some((c) => c.name === 'tenants')) return;
-    const rows = this.sqlite.prepare(`SELECT id, tenants FROM user WHERE role = 'tenant-admin'`).all() as { id: string; tenants: string | null }[];
+    const rows = this.sqlite.prepare(`SELECT id, tenants FROM user WHERE role = 'tenant-admin'`).all() as {
+      id: string;
+      tenants: string | null;
+    }[];
     for (const row of rows) {
       let tenants: unknown = [];
       try {
@@ -439,7 +527,8 @@ export class AuthLibrary {
       } catch {
         tenants = [];
       }
-      for (const tenantId of Array.isArray(tenants) ? tenants : []) if (typeof tenantId === 'string') await this.join(row.id, tenantId, 'admin');
+      for (const tenantId of Array.isArray(tenants) ? tenants : [])
+        if (typeof tenantId === 'string') await this.join(row.id, tenantId, 'admin');
     }
     this.sqlite.exec('ALTER TABLE user DROP COLUMN tenants');
   }

@@ -14,12 +14,16 @@ export const handOffSessions = () =>
   ({
     id: 'backlot-hand-off-sessions',
     endpoints: {
-      handOffSession: createAuthEndpoint('/backlot/hand-off-session', { method: 'POST', body: z.object({ userId: z.string().min(1) }), metadata: { SERVER_ONLY: true } }, async (ctx) => {
-        const user = await ctx.context.internalAdapter.findUserById(ctx.body.userId);
-        if (!user) throw new APIError('NOT_FOUND', { message: 'no such user' });
-        const session = await ctx.context.internalAdapter.createSession(user.id);
-        await setSessionCookie(ctx, { session, user });
-        return ctx.json({ userId: user.id });
-      }),
+      handOffSession: createAuthEndpoint(
+        '/backlot/hand-off-session',
+        { method: 'POST', body: z.object({ userId: z.string().min(1) }), metadata: { SERVER_ONLY: true } },
+        async (ctx) => {
+          const user = await ctx.context.internalAdapter.findUserById(ctx.body.userId);
+          if (!user) throw new APIError('NOT_FOUND', { message: 'no such user' });
+          const session = await ctx.context.internalAdapter.createSession(user.id);
+          await setSessionCookie(ctx, { session, user });
+          return ctx.json({ userId: user.id });
+        },
+      ),
     },
   }) satisfies BetterAuthPlugin;

@@ -21,7 +21,14 @@ export function assertMayChange(account: Account, before: Tenant, after: Tenant)
   if (account.role === 'platform') return;
   if (after.site?.domain !== before.site.domain) {
     throw new ForbiddenChangeError([
-      { file: 'site', line: 1, column: 1, pointer: '/domain', message: 'only platform staff may change the domain: it decides which tenant every request for it reaches', rule: 'platform-only' },
+      {
+        file: 'site',
+        line: 1,
+        column: 1,
+        pointer: '/domain',
+        message: 'only platform staff may change the domain: it decides which tenant every request for it reaches',
+        rule: 'platform-only',
+      },
     ]);
   }
 }

@@ -15,10 +15,19 @@ const LOOK_AT = 24;
 export const RELATED_COUNT = 4;
 
 /** The first photo of an item filed at these slugs or below (newest first, as a browse lists them). */
-export async function firstPhotoIn(search: SearchIndex, tenantId: string, slugs: readonly string[]): Promise<CardPicture | undefined> {
+export async function firstPhotoIn(
+  search: SearchIndex,
+  tenantId: string,
+  slugs: readonly string[],
+): Promise<CardPicture | undefined> {
   const [group, category, subcategory] = slugs;
   if (!group) return undefined;
-  const { hits } = await search.search(tenantId, { text: '', filters: { category: { group, ...(category && { category }), ...(subcategory && { subcategory }) } }, page: 0, perPage: LOOK_AT });
+  const { hits } = await search.search(tenantId, {
+    text: '',
+    filters: { category: { group, ...(category && { category }), ...(subcategory && { subcategory }) } },
+    page: 0,
+    perPage: LOOK_AT,
+  });
   const photo = hits.flatMap((item) => item.images?.slice(0, 1) ?? [])[0];
   return photo && { url: photo.url, alt: photo.alt };
 }
@@ -28,7 +37,11 @@ export async function firstPhotoIn(search: SearchIndex, tenantId: string, slugs:
  * `firstPhoto` finds a branch's photo (firstPhotoIn, kept by the caller per catalogue version:
  * with a hosted index each is a request).
  */
-export async function cardPictures(tree: CategoryTree, hrefs: readonly string[], firstPhoto: (slugs: string[]) => Promise<CardPicture | undefined>): Promise<Record<string, CardPicture>> {
+export async function cardPictures(
+  tree: CategoryTree,
+  hrefs: readonly string[],
+  firstPhoto: (slugs: string[]) => Promise<CardPicture | undefined>,
+): Promise<Record<string, CardPicture>> {
   const pictures: Record<string, CardPicture> = {};
   await Promise.all(
     hrefs.map(async (href) => {
@@ -42,10 +55,12 @@ export async function cardPictures(tree: CategoryTree, hrefs: readonly string[],
 
 /** How alike two items are, beyond sharing a category: the same subcategory, then each tag and custom-field value in common. */
 function likeness(item: Item, other: Item): number {
-  let score = item.category.subcategory !== undefined && other.category.subcategory === item.category.subcategory ? 3 : 0;
+  let score =
+    item.category.subcategory !== undefined && other.category.subcategory === item.category.subcategory ? 3 : 0;
   const tags = new Set(item.tags ?? []);
   for (const tag of other.tags ?? []) if (tags.has(tag)) score += 2;
-  for (const [field, values] of Object.entries(other.customFields ?? {})) for (const value of values ?? []) if (item.customFields?.[field]?.includes(value)) score += 1;
+  for (const [field, values] of Object.entries(other.customFields ?? {}))
+    for (const value of values ?? []) if (item.customFields?.[field]?.includes(value)) score += 1;
   return score;
 }
 
@@ -54,7 +69,12 @@ export async function relatedItems(search: SearchIndex, tenantId: string, item: 
   const { group, category } = item.category;
   const found: Item[] = [];
   for (const filter of [{ group, category }, { group }]) {
-    const { hits } = await search.search(tenantId, { text: '', filters: { category: filter }, page: 0, perPage: LOOK_AT });
+    const { hits } = await search.search(tenantId, {
+      text: '',
+      filters: { category: filter },
+      page: 0,
+      perPage: LOOK_AT,
+    });
     const seen = new Set([item.objectID, ...found.map((hit) => hit.objectID)]);
     const fresh = hits.filter((hit) => !seen.has(hit.objectID));
     // Stable: equally alike items keep the browse order (newest first).

@@ -21,7 +21,10 @@ export type CatalogueImport = { ok: true; items: number; counts: PutManyCounts }
 export async function readCatalogueFile(file: string): Promise<SourceText> {
   try {
     const { size } = await stat(file);
-    if (size > MAX_CATALOGUE_FILE_BYTES) return { unreadable: `file is ${(size / 1024 / 1024).toFixed(0)} MB; a catalogue file is limited to ${MAX_CATALOGUE_FILE_BYTES / 1024 / 1024} MB` };
+    if (size > MAX_CATALOGUE_FILE_BYTES)
+      return {
+        unreadable: `file is ${(size / 1024 / 1024).toFixed(0)} MB; a catalogue file is limited to ${MAX_CATALOGUE_FILE_BYTES / 1024 / 1024} MB`,
+      };
     return await readFile(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
@@ -32,7 +35,13 @@ export async function readCatalogueFile(file: string): Promise<SourceText> {
   }
 }
 
-export async function importCatalogue(store: ItemStore, tenantId: string, tenant: Tenant, source: SourceText, file: string): Promise<CatalogueImport> {
+export async function importCatalogue(
+  store: ItemStore,
+  tenantId: string,
+  tenant: Tenant,
+  source: SourceText,
+  file: string,
+): Promise<CatalogueImport> {
   const checked = checkCatalogueSource(source, file, tenant);
   if (!checked.catalogue) return { ok: false, issues: checked.issues };
   const counts = await store.putMany(tenantId, checked.catalogue.items);

@@ -23,7 +23,12 @@ import type { TenantRecord } from '../stores/tenant-store';
 /** Every item of a tenant, a page at a time. */
 export async function allItems(store: ItemStore, tenantId: string): Promise<Item[]> {
   const all: Item[] = [];
-  for (let page = await store.list(tenantId); page.length; page = await store.list(tenantId, { after: page.at(-1)!.objectID })) all.push(...page);
+  for (
+    let page = await store.list(tenantId);
+    page.length;
+    page = await store.list(tenantId, { after: page.at(-1)!.objectID })
+  )
+    all.push(...page);
   return all;
 }
 
@@ -37,7 +42,13 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export async function writeWithItemsMoved(
   items: ItemStore,
-  { tenantId, after, edit, write, log }: { tenantId: string; after: Tenant; edit: TreeEdit; write: () => Promise<TenantRecord>; log: FastifyBaseLogger },
+  {
+    tenantId,
+    after,
+    edit,
+    write,
+    log,
+  }: { tenantId: string; after: Tenant; edit: TreeEdit; write: () => Promise<TenantRecord>; log: FastifyBaseLogger },
 ): Promise<TenantRecord> {
   const all = await allItems(items, tenantId);
   const now = new Date().toISOString();
@@ -46,15 +57,21 @@ export async function writeWithItemsMoved(
   for (const item of all) {
     const category = movedCategory(item.category, edit.moves);
     if (category) moved.push({ ...item, category, updatedAt: now });
-    else if (isUnder(item.category, edit.removed)) stranded.set(pathKeyOf(item.category), (stranded.get(pathKeyOf(item.category)) ?? 0) + 1);
+    else if (isUnder(item.category, edit.removed))
+      stranded.set(pathKeyOf(item.category), (stranded.get(pathKeyOf(item.category)) ?? 0) + 1);
   }
   if (stranded.size) {
     const where = [...stranded].map(([path, count]) => `${path} holds ${plural(count, 'item')}`).join('; ');
-    throw new ItemsWouldStrandError(`Not saved: ${where}. Move those items to another category first, or move the category instead of removing it.`);
+    throw new ItemsWouldStrandError(
+      `Not saved: ${where}. Move those items to another category first, or move the category instead of removing it.`,
+    );
   }
   for (const item of moved) {
     const finding = checkItemRules(item, after).find((candidate) => candidate.pointer.startsWith('/category'));
-    if (finding) throw new ItemsWouldStrandError(`Not saved: item ${JSON.stringify(item.objectID)} would move to ${pathKeyOf(item.category)}, where ${finding.message}.`);
+    if (finding)
+      throw new ItemsWouldStrandError(
+        `Not saved: item ${JSON.stringify(item.objectID)} would move to ${pathKeyOf(item.category)}, where ${finding.message}.`,
+      );
   }
   if (!moved.length) return write();
   const movedIds = new Set(moved.map((item) => item.objectID));

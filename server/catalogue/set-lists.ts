@@ -51,7 +51,9 @@ export class SetLists {
 
   async favorite(owner: ListOwner, objectID: string, favorite: boolean): Promise<UserProfile> {
     if (favorite && !(await this.stores.items.get(owner.tenantId, objectID))) throw new UnknownItemError(objectID);
-    return this.stores.profiles.update(owner.tenantId, owner.uid, (profile) => withFavorite(profile, objectID, favorite, new Date()));
+    return this.stores.profiles.update(owner.tenantId, owner.uid, (profile) =>
+      withFavorite(profile, objectID, favorite, new Date()),
+    );
   }
 
   /** The visitor's own list; UnknownSetListError for anyone else's, so others' ids tell nothing. */
@@ -68,11 +70,26 @@ export class SetLists {
   create(owner: ListOwner, input: SetListInput): Promise<SetList> {
     return this.oneAtATime(owner, async () => {
       if ((await this.listsOf(owner)).length >= MAX_SET_LISTS)
-        throw new FieldProblemsError([{ pointer: '/name', message: `you have ${MAX_SET_LISTS} set lists already: delete one you no longer need first` }]);
+        throw new FieldProblemsError([
+          {
+            pointer: '/name',
+            message: `you have ${MAX_SET_LISTS} set lists already: delete one you no longer need first`,
+          },
+        ]);
       const now = new Date().toISOString();
-      const list: SetList = { id: newId(), tenantId: owner.tenantId, uid: owner.uid, ...described(input), lines: [], createdAt: now, updatedAt: now };
+      const list: SetList = {
+        id: newId(),
+        tenantId: owner.tenantId,
+        uid: owner.uid,
+        ...described(input),
+        lines: [],
+        createdAt: now,
+        updatedAt: now,
+      };
       await this.stores.setLists.create(list);
-      await this.stores.profiles.update(owner.tenantId, owner.uid, (profile) => withSetList(profile, list.id, list, new Date(now)));
+      await this.stores.profiles.update(owner.tenantId, owner.uid, (profile) =>
+        withSetList(profile, list.id, list, new Date(now)),
+      );
       return list;
     });
   }
@@ -85,23 +102,37 @@ export class SetLists {
   async setLine(owner: ListOwner, id: string, objectID: string, quantity: number): Promise<SetList> {
     const item = await this.stores.items.get(owner.tenantId, objectID);
     if (!item) throw new UnknownItemError(objectID);
-    if (quantity > item.quantity) throw new FieldProblemsError([{ pointer: '/quantity', message: `only ${item.quantity} in stock` }]);
+    if (quantity > item.quantity)
+      throw new FieldProblemsError([{ pointer: '/quantity', message: `only ${item.quantity} in stock` }]);
     return this.change(owner, id, (list) => {
       const existing = list.lines.find((line) => line.objectID === objectID);
       if (!existing && list.lines.length >= MAX_SET_LIST_LINES)
-        throw new FieldProblemsError([{ pointer: '/quantity', message: `a set list holds up to ${MAX_SET_LIST_LINES} items: start another for the rest` }]);
-      const lines = existing ? list.lines.map((line) => (line.objectID === objectID ? { ...line, quantity } : line)) : [{ objectID, quantity, addedAt: new Date().toISOString() }, ...list.lines];
+        throw new FieldProblemsError([
+          {
+            pointer: '/quantity',
+            message: `a set list holds up to ${MAX_SET_LIST_LINES} items: start another for the rest`,
+          },
+        ]);
+      const lines = existing
+        ? list.lines.map((line) => (line.objectID === objectID ? { ...line, quantity } : line))
+        : [{ objectID, quantity, addedAt: new Date().toISOString() }, ...list.lines];
       return { ...list, lines };
     });
   }
 
   removeLine(owner: ListOwner, id: string, objectID: string): Promise<SetList> {
-    return this.change(owner, id, (list) => ({ ...list, lines: list.lines.filter((line) => line.objectID !== objectID) }));
+    return this.change(owner, id, (list) => ({
+      ...list,
+      lines: list.lines.filter((line) => line.objectID !== objectID),
+    }));
   }
 
   /** Shares the list read-only by link (the same link again when it is already shared). */
   share(owner: ListOwner, id: string): Promise<SetList> {
-    return this.change(owner, id, (list) => ({ ...list, shareToken: list.shareToken ?? randomBytes(24).toString('base64url') }));
+    return this.change(owner, id, (list) => ({
+      ...list,
+      shareToken: list.shareToken ?? randomBytes(24).toString('base64url'),
+    }));
   }
 
   /** Ends the link: anyone who has it sees nothing from now on. */
@@ -113,7 +144,9 @@ export class SetLists {
     return this.oneAtATime(owner, async () => {
       await this.own(owner, id);
       await this.stores.setLists.delete(owner.tenantId, id);
-      await this.stores.profiles.update(owner.tenantId, owner.uid, (profile) => withSetList(profile, id, undefined, new Date()));
+      await this.stores.profiles.update(owner.tenantId, owner.uid, (profile) =>
+        withSetList(profile, id, undefined, new Date()),
+      );
     });
   }
 
@@ -175,7 +208,9 @@ export class SetLists {
     let list: SetList | undefined = written;
     for (;;) {
       const recorded = list;
-      await this.stores.profiles.update(owner.tenantId, owner.uid, (profile) => withSetList(profile, id, recorded, new Date()));
+      await this.stores.profiles.update(owner.tenantId, owner.uid, (profile) =>
+        withSetList(profile, id, recorded, new Date()),
+      );
       list = await this.stores.setLists.get(owner.tenantId, id);
       if (itemsOf(list) === itemsOf(recorded)) return;
     }

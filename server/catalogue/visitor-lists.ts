@@ -18,7 +18,12 @@ function counted(profile: UserProfile, now: Date): UserProfile {
     favorites,
     setLists,
     setListItems,
-    stats: { ...profile.stats, favoriteCount: favorites.length, setListCount: setLists.length, setListItemCount: setListItems.length },
+    stats: {
+      ...profile.stats,
+      favoriteCount: favorites.length,
+      setListCount: setLists.length,
+      setListItemCount: setListItems.length,
+    },
     updatedAt: now.toISOString(),
   };
 }
@@ -33,7 +38,12 @@ export function withFavorite(profile: UserProfile, objectID: string, favorite: b
  * The profile's record of one set list as the list now stands: listed with each of its items, or,
  * for a deleted list (`undefined`), gone with its items.
  */
-export function withSetList(profile: UserProfile, listId: string, list: Pick<SetList, 'lines'> | undefined, now: Date): UserProfile {
+export function withSetList(
+  profile: UserProfile,
+  listId: string,
+  list: Pick<SetList, 'lines'> | undefined,
+  now: Date,
+): UserProfile {
   const prefix = setListItemId(listId, '');
   const otherLists = (profile.setLists ?? []).filter((id) => id !== listId);
   const otherItems = (profile.setListItems ?? []).filter((id) => !id.startsWith(prefix));
@@ -41,7 +51,9 @@ export function withSetList(profile: UserProfile, listId: string, list: Pick<Set
     {
       ...profile,
       setLists: list ? [listId, ...otherLists] : otherLists,
-      setListItems: list ? [...list.lines.map((line) => setListItemId(listId, line.objectID)), ...otherItems] : otherItems,
+      setListItems: list
+        ? [...list.lines.map((line) => setListItemId(listId, line.objectID)), ...otherItems]
+        : otherItems,
     },
     now,
   );

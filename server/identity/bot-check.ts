@@ -49,9 +49,11 @@ export class LocalBotCheck implements BotCheck {
     const [body, signature] = [token.slice(0, dot), token.slice(dot + 1)];
     const expected = Buffer.from(this.sign(body));
     const given = Buffer.from(signature);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new BotCheckFailedError('The bot check did not recognise this request: reload the page and try again.');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected))
+      throw new BotCheckFailedError('The bot check did not recognise this request: reload the page and try again.');
     const [tokenAction, expires] = body.split('.');
-    if (tokenAction !== action) throw new BotCheckFailedError(`The bot check was for "${tokenAction}", not "${action}".`);
+    if (tokenAction !== action)
+      throw new BotCheckFailedError(`The bot check was for "${tokenAction}", not "${action}".`);
     if (Number(expires) < this.now()) throw new BotCheckFailedError('The bot check has expired: try again.');
   }
 
@@ -77,7 +79,10 @@ export class RecaptchaBotCheck implements BotCheck {
     return new RecaptchaBotCheck(settings.secretKey, {
       minimumScore: settings.minimumScore,
       endpoint: `${settings.origin}/recaptcha/api/siteverify`,
-      browser: { siteKey: settings.siteKey, scriptUrl: `${settings.origin}/recaptcha/api.js?render=${encodeURIComponent(settings.siteKey)}` },
+      browser: {
+        siteKey: settings.siteKey,
+        scriptUrl: `${settings.origin}/recaptcha/api.js?render=${encodeURIComponent(settings.siteKey)}`,
+      },
     });
   }
 
@@ -88,15 +93,21 @@ export class RecaptchaBotCheck implements BotCheck {
 
   async verify(token: string | undefined, action: string): Promise<void> {
     if (!token) throw new AuthFailure('botCheckNotLoaded');
-    const response = await (this.options.fetch ?? fetch)(this.options.endpoint ?? 'https://www.google.com/recaptcha/api/siteverify', {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ secret: this.secretKey, response: token }),
-    });
+    const response = await (this.options.fetch ?? fetch)(
+      this.options.endpoint ?? 'https://www.google.com/recaptcha/api/siteverify',
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ secret: this.secretKey, response: token }),
+      },
+    );
     if (!response.ok) throw new BotCheckFailedError('The bot check could not be reached: try again in a moment.');
     const answer = (await response.json()) as { success?: boolean; action?: string; score?: number };
-    if (!answer.success) throw new BotCheckFailedError('The bot check did not recognise this request: reload the page and try again.');
-    if (answer.action !== action) throw new BotCheckFailedError(`The bot check was for "${answer.action}", not "${action}".`);
-    if ((answer.score ?? 0) < (this.options.minimumScore ?? 0.5)) throw new BotCheckFailedError('The bot check was not sure this is a person: try again, or contact us.');
+    if (!answer.success)
+      throw new BotCheckFailedError('The bot check did not recognise this request: reload the page and try again.');
+    if (answer.action !== action)
+      throw new BotCheckFailedError(`The bot check was for "${answer.action}", not "${action}".`);
+    if ((answer.score ?? 0) < (this.options.minimumScore ?? 0.5))
+      throw new BotCheckFailedError('The bot check was not sure this is a person: try again, or contact us.');
   }
 }

@@ -10,7 +10,8 @@ export function cookieHeader(setCookies: readonly string[], existing = ''): stri
   for (const cookie of setCookies) {
     const [pair, ...attributes] = cookie.split(';');
     const name = pair!.split('=')[0]!.trim();
-    const cleared = pair!.slice(name.length + 1) === '' || attributes.some((attribute) => /^\s*max-age=0\s*$/i.test(attribute));
+    const cleared =
+      pair!.slice(name.length + 1) === '' || attributes.some((attribute) => /^\s*max-age=0\s*$/i.test(attribute));
     if (cleared) jar.delete(name);
     else jar.set(name, pair!.trim());
   }

@@ -17,7 +17,15 @@
  */
 import type { Auth } from 'firebase-admin/auth';
 import type { AuthLibrary, Delivery } from '../auth/auth-library';
-import { IMPERSONATION_TICKET_SECONDS, phoneHint, type Credentials, type IdentityProvider, type IdentityUser, type SecondFactorPending, type SignedIn } from './identity-provider';
+import {
+  IMPERSONATION_TICKET_SECONDS,
+  phoneHint,
+  type Credentials,
+  type IdentityProvider,
+  type IdentityUser,
+  type SecondFactorPending,
+  type SignedIn,
+} from './identity-provider';
 import { AuthFailure, type AuthFailureReason } from './messages';
 
 export interface FirebaseIdentityOptions {
@@ -104,7 +112,9 @@ export class FirebaseIdentity implements IdentityProvider {
 
   /** POST to an Identity Toolkit method (v1 or v2), answering its JSON or throwing its error code. */
   private async call<T>(method: string, body: object, version: 'v1' | 'v2' = 'v1'): Promise<T> {
-    const base = this.options.emulatorHost ? `http://${this.options.emulatorHost}/identitytoolkit.googleapis.com` : 'https://identitytoolkit.googleapis.com';
+    const base = this.options.emulatorHost
+      ? `http://${this.options.emulatorHost}/identitytoolkit.googleapis.com`
+      : 'https://identitytoolkit.googleapis.com';
     const response = await fetch(`${base}/${version}/${method}?key=${encodeURIComponent(this.options.apiKey)}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -132,7 +142,9 @@ export class FirebaseIdentity implements IdentityProvider {
   private async idTokenOf(headers: Headers): Promise<{ idToken: string; refreshToken: string }> {
     const refreshToken = cookiesOf(headers).get(REFRESH);
     if (!refreshToken) throw new AuthFailure('requiresRecentLogin');
-    const base = this.options.emulatorHost ? `http://${this.options.emulatorHost}/securetoken.googleapis.com` : 'https://securetoken.googleapis.com';
+    const base = this.options.emulatorHost
+      ? `http://${this.options.emulatorHost}/securetoken.googleapis.com`
+      : 'https://securetoken.googleapis.com';
     const response = await fetch(`${base}/v1/token?key=${encodeURIComponent(this.options.apiKey)}`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -146,7 +158,8 @@ export class FirebaseIdentity implements IdentityProvider {
   private async toUser(uid: string, impersonatedBy?: { uid: string; email: string }): Promise<IdentityUser> {
     const record = await this.auth.getUser(uid);
     const vendors = Array.isArray(record.customClaims?.vendors) ? (record.customClaims.vendors as string[]) : [];
-    const phone = record.multiFactor?.enrolledFactors.find((factor) => factor.factorId === 'phone') as { phoneNumber?: string } | undefined;
+    const phone = record.multiFactor?.enrolledFactors.find((factor) => factor.factorId === 'phone') as
+      { phoneNumber?: string } | undefined;
     return {
       uid,
       email: record.email ?? '',
@@ -162,10 +175,17 @@ export class FirebaseIdentity implements IdentityProvider {
   private async signedIn(tokens: TokenAnswer): Promise<SignedIn> {
     const sessionCookie = await this.auth.createSessionCookie(tokens.idToken!, { expiresIn: SESSION_SECONDS * 1000 });
     const claims = await this.auth.verifySessionCookie(sessionCookie);
-    const impersonatedBy = typeof claims.impersonatedBy === 'object' && claims.impersonatedBy ? (claims.impersonatedBy as { uid: string; email: string }) : undefined;
+    const impersonatedBy =
+      typeof claims.impersonatedBy === 'object' && claims.impersonatedBy
+        ? (claims.impersonatedBy as { uid: string; email: string })
+        : undefined;
     return {
       user: await this.toUser(claims.uid, impersonatedBy),
-      setCookies: [this.cookie(SESSION, sessionCookie, SESSION_SECONDS), this.cookie(REFRESH, tokens.refreshToken!, SESSION_SECONDS), ...this.cleared(PENDING)],
+      setCookies: [
+        this.cookie(SESSION, sessionCookie, SESSION_SECONDS),
+        this.cookie(REFRESH, tokens.refreshToken!, SESSION_SECONDS),
+        ...this.cleared(PENDING),
+      ],
     };
   }
 
@@ -184,9 +204,21 @@ export class FirebaseIdentity implements IdentityProvider {
       // accounts:update returns keeps the guest's sign-in time: when the guest signed in during an
       // earlier second, its session cookie reads as revoked. A sign-in with the new password is
       // a session that starts now.
-      return this.signedIn(await this.refused(this.call<TokenAnswer>('accounts:signInWithPassword', { email: normalEmail, password, returnSecureToken: true })));
+      return this.signedIn(
+        await this.refused(
+          this.call<TokenAnswer>('accounts:signInWithPassword', {
+            email: normalEmail,
+            password,
+            returnSecureToken: true,
+          }),
+        ),
+      );
     }
-    return this.signedIn(await this.refused(this.call<TokenAnswer>('accounts:signUp', { email: normalEmail, password, returnSecureToken: true })));
+    return this.signedIn(
+      await this.refused(
+        this.call<TokenAnswer>('accounts:signUp', { email: normalEmail, password, returnSecureToken: true }),
+      ),
+    );
   }
 
   async signIn({ email, password }: Credentials): Promise<SignedIn | SecondFactorPending> {
@@ -195,18 +227,28 @@ export class FirebaseIdentity implements IdentityProvider {
     // INVALID_LOGIN_CREDENTIALS (email enumeration protection), so the user record says which.
     const known = await this.auth.getUserByEmail(normalEmail).catch(() => undefined);
     if (!known) throw new AuthFailure('firebaseUserNotFound');
-    const answer = await this.refused(this.call<TokenAnswer>('accounts:signInWithPassword', { email: normalEmail, password, returnSecureToken: true }));
+    const answer = await this.refused(
+      this.call<TokenAnswer>('accounts:signInWithPassword', { email: normalEmail, password, returnSecureToken: true }),
+    );
     if (answer.mfaPendingCredential) {
       const factor = answer.mfaInfo?.[0];
       const pending = { credential: answer.mfaPendingCredential, enrollmentId: factor?.mfaEnrollmentId };
-      return { secondFactorPending: true, setCookies: [this.cookie(PENDING, JSON.stringify(pending), PENDING_SECONDS)], phoneHint: phoneHint(factor?.phoneInfo) };
+      return {
+        secondFactorPending: true,
+        setCookies: [this.cookie(PENDING, JSON.stringify(pending), PENDING_SECONDS)],
+        phoneHint: phoneHint(factor?.phoneInfo),
+      };
     }
     return this.signedIn(answer);
   }
 
   private pendingOf(headers: Headers): { credential: string; enrollmentId: string; sessionInfo?: string } {
     try {
-      return JSON.parse(cookiesOf(headers).get(PENDING) ?? '') as { credential: string; enrollmentId: string; sessionInfo?: string };
+      return JSON.parse(cookiesOf(headers).get(PENDING) ?? '') as {
+        credential: string;
+        enrollmentId: string;
+        sessionInfo?: string;
+      };
     } catch {
       throw new AuthFailure('secondFactorTimedOut');
     }
@@ -222,7 +264,13 @@ export class FirebaseIdentity implements IdentityProvider {
       ),
       'secondFactorTimedOut',
     );
-    return [this.cookie(PENDING, JSON.stringify({ ...pending, sessionInfo: started.phoneResponseInfo.sessionInfo }), PENDING_SECONDS)];
+    return [
+      this.cookie(
+        PENDING,
+        JSON.stringify({ ...pending, sessionInfo: started.phoneResponseInfo.sessionInfo }),
+        PENDING_SECONDS,
+      ),
+    ];
   }
 
   endPendingSignIn(): string[] {
@@ -233,41 +281,77 @@ export class FirebaseIdentity implements IdentityProvider {
     const pending = this.pendingOf(headers);
     if (!pending.sessionInfo) throw new AuthFailure('codeExpired');
     const answer = await this.refused(
-      this.call<TokenAnswer>('accounts/mfaSignIn:finalize', { mfaPendingCredential: pending.credential, phoneVerificationInfo: { sessionInfo: pending.sessionInfo, code } }, 'v2'),
+      this.call<TokenAnswer>(
+        'accounts/mfaSignIn:finalize',
+        { mfaPendingCredential: pending.credential, phoneVerificationInfo: { sessionInfo: pending.sessionInfo, code } },
+        'v2',
+      ),
     );
     return this.signedIn(answer);
   }
 
   async sendPhoneCode(phoneNumber: string, headers: Headers): Promise<string[]> {
     const { idToken } = await this.idTokenOf(headers);
-    const started = await this.refused(this.call<{ phoneSessionInfo: { sessionInfo: string } }>('accounts/mfaEnrollment:start', { idToken, phoneEnrollmentInfo: { phoneNumber } }, 'v2'));
-    return [this.cookie(PENDING, JSON.stringify({ enrolling: phoneNumber, sessionInfo: started.phoneSessionInfo.sessionInfo }), PENDING_SECONDS)];
+    const started = await this.refused(
+      this.call<{ phoneSessionInfo: { sessionInfo: string } }>(
+        'accounts/mfaEnrollment:start',
+        { idToken, phoneEnrollmentInfo: { phoneNumber } },
+        'v2',
+      ),
+    );
+    return [
+      this.cookie(
+        PENDING,
+        JSON.stringify({ enrolling: phoneNumber, sessionInfo: started.phoneSessionInfo.sessionInfo }),
+        PENDING_SECONDS,
+      ),
+    ];
   }
 
-  async enrolPhone({ phoneNumber, code, password }: { phoneNumber: string; code: string; password: string }, headers: Headers): Promise<string[]> {
+  async enrolPhone(
+    { phoneNumber, code, password }: { phoneNumber: string; code: string; password: string },
+    headers: Headers,
+  ): Promise<string[]> {
     const user = await this.userOf(headers);
     if (!user) throw new AuthFailure('secondFactorTimedOut');
     await this.reauthenticate(user.email, password);
     const pending = JSON.parse(cookiesOf(headers).get(PENDING) ?? '{}') as { enrolling?: string; sessionInfo?: string };
     if (pending.enrolling !== phoneNumber || !pending.sessionInfo) throw new AuthFailure('codeExpired');
     const { idToken } = await this.idTokenOf(headers);
-    const answer = await this.refused(this.call<TokenAnswer>('accounts/mfaEnrollment:finalize', { idToken, phoneVerificationInfo: { sessionInfo: pending.sessionInfo, code } }, 'v2'));
+    const answer = await this.refused(
+      this.call<TokenAnswer>(
+        'accounts/mfaEnrollment:finalize',
+        { idToken, phoneVerificationInfo: { sessionInfo: pending.sessionInfo, code } },
+        'v2',
+      ),
+    );
     return (await this.signedIn(answer)).setCookies;
   }
 
   /** §7's re-authentication: the password, checked by signing in (the answer is not kept). */
   private async reauthenticate(email: string, password: string): Promise<void> {
-    await this.refused(this.call<TokenAnswer>('accounts:signInWithPassword', { email, password, returnSecureToken: true }), 'requiresRecentLogin').catch((error: unknown) => {
-      throw error instanceof AuthFailure && error.reason === 'wrongPassword' ? new AuthFailure('requiresRecentLogin') : error;
+    await this.refused(
+      this.call<TokenAnswer>('accounts:signInWithPassword', { email, password, returnSecureToken: true }),
+      'requiresRecentLogin',
+    ).catch((error: unknown) => {
+      throw error instanceof AuthFailure && error.reason === 'wrongPassword'
+        ? new AuthFailure('requiresRecentLogin')
+        : error;
     });
   }
 
   async sendSignInLink(email: string, headers: Headers): Promise<void> {
     const normalEmail = email.trim().toLowerCase();
     if (!(await this.auth.getUserByEmail(normalEmail).catch(() => undefined))) return;
-    const oobCode = FirebaseIdentity.oobCodeOf(await this.auth.generateSignInWithEmailLink(normalEmail, { url: 'http://localhost/', handleCodeInApp: true }));
+    const oobCode = FirebaseIdentity.oobCodeOf(
+      await this.auth.generateSignInWithEmailLink(normalEmail, { url: 'http://localhost/', handleCodeInApp: true }),
+    );
     // The token carries the email too: Firebase's link sign-in needs both.
-    await this.options.delivery.signInLink(normalEmail, Buffer.from(JSON.stringify({ oobCode, email: normalEmail })).toString('base64url'), headers);
+    await this.options.delivery.signInLink(
+      normalEmail,
+      Buffer.from(JSON.stringify({ oobCode, email: normalEmail })).toString('base64url'),
+      headers,
+    );
   }
 
   async signInWithLink(token: string): Promise<SignedIn> {
@@ -278,7 +362,14 @@ export class FirebaseIdentity implements IdentityProvider {
       throw new AuthFailure('invalidEmailLoginLink');
     }
     if (!parsed.oobCode || !parsed.email) throw new AuthFailure('invalidEmailLoginLink');
-    const answer = await this.refused(this.call<TokenAnswer>('accounts:signInWithEmailLink', { oobCode: parsed.oobCode, email: parsed.email, returnSecureToken: true }), 'invalidEmailLoginLink');
+    const answer = await this.refused(
+      this.call<TokenAnswer>('accounts:signInWithEmailLink', {
+        oobCode: parsed.oobCode,
+        email: parsed.email,
+        returnSecureToken: true,
+      }),
+      'invalidEmailLoginLink',
+    );
     // Firebase asks an enrolled account for its second factor here too; this flow does not carry one.
     if (answer.mfaPendingCredential) throw new AuthFailure('emailNeeds2ndFactorVerification');
     return this.signedIn(answer);
@@ -287,7 +378,9 @@ export class FirebaseIdentity implements IdentityProvider {
   /** The oobCode of a link firebase-admin made (it may sit in the link or in a nested `link`). */
   private static oobCodeOf(generated: string): string {
     const link = new URL(generated);
-    const oobCode = link.searchParams.get('oobCode') ?? new URL(link.searchParams.get('link') ?? link.href).searchParams.get('oobCode');
+    const oobCode =
+      link.searchParams.get('oobCode') ??
+      new URL(link.searchParams.get('link') ?? link.href).searchParams.get('oobCode');
     if (!oobCode) throw new Error('firebase-admin made a link without a code');
     return oobCode;
   }
@@ -296,7 +389,11 @@ export class FirebaseIdentity implements IdentityProvider {
     const user = await this.userOf(headers);
     if (!user || user.isAnonymous || user.emailVerified) return;
     // firebase-admin makes the link; our Delivery mails it in the tenant's branding, to our own page.
-    await this.options.delivery.verificationLink(user.email, FirebaseIdentity.oobCodeOf(await this.auth.generateEmailVerificationLink(user.email)), headers);
+    await this.options.delivery.verificationLink(
+      user.email,
+      FirebaseIdentity.oobCodeOf(await this.auth.generateEmailVerificationLink(user.email)),
+      headers,
+    );
   }
 
   async verifyEmail(token: string): Promise<IdentityUser> {
@@ -317,7 +414,10 @@ export class FirebaseIdentity implements IdentityProvider {
     if (!sessionCookie) return undefined;
     try {
       const claims = await this.auth.verifySessionCookie(sessionCookie, true);
-      const impersonatedBy = typeof claims.impersonatedBy === 'object' && claims.impersonatedBy ? (claims.impersonatedBy as { uid: string; email: string }) : undefined;
+      const impersonatedBy =
+        typeof claims.impersonatedBy === 'object' && claims.impersonatedBy
+          ? (claims.impersonatedBy as { uid: string; email: string })
+          : undefined;
       return await this.toUser(claims.uid, impersonatedBy);
     } catch {
       return undefined;
@@ -337,14 +437,21 @@ export class FirebaseIdentity implements IdentityProvider {
     // Staff accounts live in the console's own library (the route checked the role): the token
     // carries who they are, and the session it makes says so. The token itself never leaves the
     // server: the link carries a one-time ticket for it.
-    const customToken = await this.auth.createCustomToken(uid, { impersonatedBy: { uid: 'console', email: staff.email } });
+    const customToken = await this.auth.createCustomToken(uid, {
+      impersonatedBy: { uid: 'console', email: staff.email },
+    });
     return this.options.tickets.issueTicket('impersonation', customToken, IMPERSONATION_TICKET_SECONDS);
   }
 
   async signInWithTicket(ticket: string): Promise<SignedIn> {
     const customToken = await this.options.tickets.redeemTicket('impersonation', ticket);
     if (!customToken) throw new AuthFailure('invalidImpersonationTicket');
-    return this.signedIn(await this.refused(this.call<TokenAnswer>('accounts:signInWithCustomToken', { token: customToken, returnSecureToken: true }), 'invalidImpersonationTicket'));
+    return this.signedIn(
+      await this.refused(
+        this.call<TokenAnswer>('accounts:signInWithCustomToken', { token: customToken, returnSecureToken: true }),
+        'invalidImpersonationTicket',
+      ),
+    );
   }
 
   async handOffSession(uid: string): Promise<SignedIn> {
@@ -357,7 +464,10 @@ export class FirebaseIdentity implements IdentityProvider {
     return this.signOut(headers);
   }
 
-  async changePassword({ password, newPassword }: { password: string; newPassword: string }, headers: Headers): Promise<string[]> {
+  async changePassword(
+    { password, newPassword }: { password: string; newPassword: string },
+    headers: Headers,
+  ): Promise<string[]> {
     const user = await this.userOf(headers);
     if (!user) throw new AuthFailure('secondFactorTimedOut');
     await this.reauthenticate(user.email, password);
@@ -374,15 +484,21 @@ export class FirebaseIdentity implements IdentityProvider {
    */
   private async sessionFromServer(uid: string): Promise<SignedIn> {
     const customToken = await this.auth.createCustomToken(uid);
-    return this.signedIn(await this.call<TokenAnswer>('accounts:signInWithCustomToken', { token: customToken, returnSecureToken: true }));
+    return this.signedIn(
+      await this.call<TokenAnswer>('accounts:signInWithCustomToken', { token: customToken, returnSecureToken: true }),
+    );
   }
 
-  async checkEmailChange({ password, newEmail }: { password: string; newEmail: string }, headers: Headers): Promise<{ user: IdentityUser; email: string }> {
+  async checkEmailChange(
+    { password, newEmail }: { password: string; newEmail: string },
+    headers: Headers,
+  ): Promise<{ user: IdentityUser; email: string }> {
     const user = await this.userOf(headers);
     if (!user) throw new AuthFailure('secondFactorTimedOut');
     await this.reauthenticate(user.email, password);
     const email = newEmail.trim().toLowerCase();
-    if (email !== user.email && (await this.auth.getUserByEmail(email).catch(() => undefined))) throw new AuthFailure('firebaseEmailAlreadyInUse');
+    if (email !== user.email && (await this.auth.getUserByEmail(email).catch(() => undefined)))
+      throw new AuthFailure('firebaseEmailAlreadyInUse');
     return { user, email };
   }
 
@@ -393,7 +509,8 @@ export class FirebaseIdentity implements IdentityProvider {
       // Firebase ends every session of the user on an email change: they sign in with the new one.
       await this.auth.updateUser(uid, { email: to, emailVerified: true });
     } catch (error) {
-      if ((error as { code?: string }).code === 'auth/email-already-exists') throw new AuthFailure('firebaseEmailAlreadyInUse');
+      if ((error as { code?: string }).code === 'auth/email-already-exists')
+        throw new AuthFailure('firebaseEmailAlreadyInUse');
       throw error;
     }
     return this.toUser(uid);

@@ -120,7 +120,10 @@ export interface IdentityProvider {
    * account has it. Nothing changes here: the address is the user's only once a link mailed to it
    * is followed (`setProvenEmail`).
    */
-  checkEmailChange(input: { password: string; newEmail: string }, headers: Headers): Promise<{ user: IdentityUser; email: string }>;
+  checkEmailChange(
+    input: { password: string; newEmail: string },
+    headers: Headers,
+  ): Promise<{ user: IdentityUser; email: string }>;
   /**
    * The second half: the user whose email is `from` now has `to`, proven (a link mailed to it was
    * followed). `invalidEmailVerificationLink` when the user's email is no longer `from` (the link is

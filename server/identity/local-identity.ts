@@ -6,7 +6,15 @@
  * magicLink plugin. Codes and links are delivered through the library's Delivery.
  */
 import type { AuthLibrary } from '../auth/auth-library';
-import { IMPERSONATION_TICKET_SECONDS, phoneHint, type Credentials, type IdentityProvider, type IdentityUser, type SecondFactorPending, type SignedIn } from './identity-provider';
+import {
+  IMPERSONATION_TICKET_SECONDS,
+  phoneHint,
+  type Credentials,
+  type IdentityProvider,
+  type IdentityUser,
+  type SecondFactorPending,
+  type SignedIn,
+} from './identity-provider';
 import { cookieHeader } from './cookies';
 import { AuthFailure, type AuthFailureReason } from './messages';
 
@@ -53,7 +61,14 @@ async function codeFailure(response: Response): Promise<AuthFailure> {
 /** A refused re-authentication: a wrong password, or a session too old for the change. */
 async function reauthenticationFailure(response: Response): Promise<AuthFailure> {
   const code = await errorCode(response);
-  if (code === 'INVALID_PASSWORD' || code === 'SESSION_NOT_FRESH' || code === 'CREDENTIAL_ACCOUNT_NOT_FOUND' || response.status === 400 || response.status === 401 || response.status === 403)
+  if (
+    code === 'INVALID_PASSWORD' ||
+    code === 'SESSION_NOT_FRESH' ||
+    code === 'CREDENTIAL_ACCOUNT_NOT_FOUND' ||
+    response.status === 400 ||
+    response.status === 401 ||
+    response.status === 403
+  )
     return new AuthFailure('requiresRecentLogin');
   throw new Error(`the identity library refused a change: ${response.status} ${code ?? ''}`);
 }
@@ -95,10 +110,15 @@ export class LocalIdentity implements IdentityProvider {
   async signUp({ email, password }: Credentials, headers: Headers): Promise<SignedIn> {
     const normalEmail = email.trim().toLowerCase();
     if (await this.library.userExists(normalEmail)) throw new AuthFailure('firebaseEmailAlreadyInUse');
-    const response = await this.auth.api.signUpEmail({ body: { email: normalEmail, password, name: normalEmail.split('@')[0]! }, headers, asResponse: true });
+    const response = await this.auth.api.signUpEmail({
+      body: { email: normalEmail, password, name: normalEmail.split('@')[0]! },
+      headers,
+      asResponse: true,
+    });
     if (!response.ok) {
       // Two sign-ups for one email at the same moment: the second finds the first's row.
-      if ((await errorCode(response))?.startsWith('USER_ALREADY_EXISTS')) throw new AuthFailure('firebaseEmailAlreadyInUse');
+      if ((await errorCode(response))?.startsWith('USER_ALREADY_EXISTS'))
+        throw new AuthFailure('firebaseEmailAlreadyInUse');
       throw new Error(`sign-up failed: ${response.status}`);
     }
     return this.signedIn(response);
@@ -109,11 +129,20 @@ export class LocalIdentity implements IdentityProvider {
     // §8 tells an unknown email from a wrong password (sign-up says which emails are taken anyway).
     const account = await this.library.userByEmail(normalEmail);
     if (!account) throw new AuthFailure('firebaseUserNotFound');
-    const response = await this.auth.api.signInEmail({ body: { email: normalEmail, password }, headers, asResponse: true });
+    const response = await this.auth.api.signInEmail({
+      body: { email: normalEmail, password },
+      headers,
+      asResponse: true,
+    });
     if (response.status === 401 || response.status === 400) throw new AuthFailure('wrongPassword');
     if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
     const body = (await response.clone().json()) as { twoFactorRedirect?: boolean };
-    if (body.twoFactorRedirect) return { secondFactorPending: true, setCookies: response.headers.getSetCookie(), phoneHint: phoneHint(account.phoneNumber) };
+    if (body.twoFactorRedirect)
+      return {
+        secondFactorPending: true,
+        setCookies: response.headers.getSetCookie(),
+        phoneHint: phoneHint(account.phoneNumber),
+      };
     return this.signedIn(response);
   }
 
@@ -125,7 +154,10 @@ export class LocalIdentity implements IdentityProvider {
 
   endPendingSignIn(): string[] {
     // better-auth keeps the pending sign-in in its `two_factor` cookie (Secure-prefixed over https).
-    return ['backlot.two_factor', '__Secure-backlot.two_factor'].map((name) => `${name}=; Max-Age=0; Path=/; HttpOnly; SameSite=Strict${name.startsWith('__Secure-') ? '; Secure' : ''}`);
+    return ['backlot.two_factor', '__Secure-backlot.two_factor'].map(
+      (name) =>
+        `${name}=; Max-Age=0; Path=/; HttpOnly; SameSite=Strict${name.startsWith('__Secure-') ? '; Secure' : ''}`,
+    );
   }
 
   async confirmSecondFactor(code: string, headers: Headers): Promise<SignedIn> {
@@ -140,14 +172,21 @@ export class LocalIdentity implements IdentityProvider {
     return [];
   }
 
-  async enrolPhone({ phoneNumber, code, password }: { phoneNumber: string; code: string; password: string }, headers: Headers): Promise<string[]> {
+  async enrolPhone(
+    { phoneNumber, code, password }: { phoneNumber: string; code: string; password: string },
+    headers: Headers,
+  ): Promise<string[]> {
     const session = await this.auth.api.getSession({ headers });
     if (!session) throw new AuthFailure('secondFactorTimedOut');
     // The password first: a borrowed, unlocked browser must not enrol its own phone on the account.
     const check = await this.auth.api.verifyPassword({ body: { password }, headers, asResponse: true });
     if (!check.ok) throw new AuthFailure('requiresRecentLogin');
     if (session.user.phoneNumber !== phoneNumber) {
-      const verified = await this.auth.api.verifyPhoneNumber({ body: { phoneNumber, code, updatePhoneNumber: true }, headers, asResponse: true });
+      const verified = await this.auth.api.verifyPhoneNumber({
+        body: { phoneNumber, code, updatePhoneNumber: true },
+        headers,
+        asResponse: true,
+      });
       if (!verified.ok) throw await codeFailure(verified);
     }
     const enabled = await this.auth.api.enableTwoFactor({ body: { password }, headers, asResponse: true });
@@ -171,7 +210,11 @@ export class LocalIdentity implements IdentityProvider {
     if (account?.twoFactorEnabled) {
       // The library's link skips the second factor; an account that has one logs in with it instead.
       const sessionToken = ((await response.clone().json()) as { token?: string }).token;
-      if (sessionToken) await this.auth.api.revokeSession({ body: { token: sessionToken }, headers: new Headers({ cookie: cookieHeader(signedIn.setCookies) }) });
+      if (sessionToken)
+        await this.auth.api.revokeSession({
+          body: { token: sessionToken },
+          headers: new Headers({ cookie: cookieHeader(signedIn.setCookies) }),
+        });
       throw new AuthFailure('emailNeeds2ndFactorVerification');
     }
     return signedIn;
@@ -187,7 +230,9 @@ export class LocalIdentity implements IdentityProvider {
     const response = await this.auth.api.verifyEmail({ query: { token }, asResponse: true });
     if (!response.ok) throw new AuthFailure('invalidEmailVerificationLink');
     // The library has checked the token's signature and expiry: its payload names the email.
-    const { email } = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { email: string };
+    const { email } = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+      email: string;
+    };
     const account = await this.library.userByEmail(email);
     if (!account) throw new AuthFailure('invalidEmailVerificationLink');
     return this.toUser(account);
@@ -207,12 +252,26 @@ export class LocalIdentity implements IdentityProvider {
     return response.headers.getSetCookie();
   }
 
-  async issueImpersonationTicket(uid: string, { headers: staffHeaders }: { email: string; headers: Headers }): Promise<string> {
+  async issueImpersonationTicket(
+    uid: string,
+    { headers: staffHeaders }: { email: string; headers: Headers },
+  ): Promise<string> {
     // The library makes the impersonation session now, with the staff session; the ticket carries
     // its cookies to the storefront's host, where the browser redeems it.
-    const response = await this.auth.api.impersonateUser({ body: { userId: uid }, headers: staffHeaders, asResponse: true });
-    if (!response.ok) throw Object.assign(new Error(`impersonation refused: ${(await errorCode(response)) ?? response.status}`), { statusCode: response.status === 404 ? 404 : 403 });
-    return this.library.issueTicket('impersonation', JSON.stringify(response.headers.getSetCookie()), IMPERSONATION_TICKET_SECONDS);
+    const response = await this.auth.api.impersonateUser({
+      body: { userId: uid },
+      headers: staffHeaders,
+      asResponse: true,
+    });
+    if (!response.ok)
+      throw Object.assign(new Error(`impersonation refused: ${(await errorCode(response)) ?? response.status}`), {
+        statusCode: response.status === 404 ? 404 : 403,
+      });
+    return this.library.issueTicket(
+      'impersonation',
+      JSON.stringify(response.headers.getSetCookie()),
+      IMPERSONATION_TICKET_SECONDS,
+    );
   }
 
   async signInWithTicket(ticket: string, headers: Headers): Promise<SignedIn> {
@@ -240,19 +299,30 @@ export class LocalIdentity implements IdentityProvider {
     return response.headers.getSetCookie();
   }
 
-  async changePassword({ password, newPassword }: { password: string; newPassword: string }, headers: Headers): Promise<string[]> {
-    const response = await this.auth.api.changePassword({ body: { currentPassword: password, newPassword, revokeOtherSessions: true }, headers, asResponse: true });
+  async changePassword(
+    { password, newPassword }: { password: string; newPassword: string },
+    headers: Headers,
+  ): Promise<string[]> {
+    const response = await this.auth.api.changePassword({
+      body: { currentPassword: password, newPassword, revokeOtherSessions: true },
+      headers,
+      asResponse: true,
+    });
     if (!response.ok) throw await reauthenticationFailure(response);
     return response.headers.getSetCookie();
   }
 
-  async checkEmailChange({ password, newEmail }: { password: string; newEmail: string }, headers: Headers): Promise<{ user: IdentityUser; email: string }> {
+  async checkEmailChange(
+    { password, newEmail }: { password: string; newEmail: string },
+    headers: Headers,
+  ): Promise<{ user: IdentityUser; email: string }> {
     const user = await this.userOf(headers);
     if (!user) throw new AuthFailure('secondFactorTimedOut');
     const check = await this.auth.api.verifyPassword({ body: { password }, headers, asResponse: true });
     if (!check.ok) throw await reauthenticationFailure(check);
     const email = newEmail.trim().toLowerCase();
-    if (email !== user.email && (await this.library.userExists(email))) throw new AuthFailure('firebaseEmailAlreadyInUse');
+    if (email !== user.email && (await this.library.userExists(email)))
+      throw new AuthFailure('firebaseEmailAlreadyInUse');
     return { user, email };
   }
 

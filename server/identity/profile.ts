@@ -63,7 +63,10 @@ export function newProfile(input: NewProfileInput): UserProfile {
 }
 
 /** The profile after another login: lastLoginAt (and updatedAt) now, the address remembered once, the email's proof as the provider has it. */
-export function touchedOnLogin(profile: UserProfile, login: { now: Date; ipAddress?: string; ipLocation?: UserProfile['ipLocation']; isEmailVerified?: boolean }): UserProfile {
+export function touchedOnLogin(
+  profile: UserProfile,
+  login: { now: Date; ipAddress?: string; ipLocation?: UserProfile['ipLocation']; isEmailVerified?: boolean },
+): UserProfile {
   const at = login.now.toISOString();
   // The generated type spells an address as an odd intersection (its schema's anyOf of formats): they are strings.
   const addresses = (profile.ipAddresses ?? []) as string[];
@@ -71,7 +74,10 @@ export function touchedOnLogin(profile: UserProfile, login: { now: Date; ipAddre
     ...profile,
     lastLoginAt: at,
     updatedAt: at,
-    ...(login.ipAddress && !addresses.includes(login.ipAddress) && { ipAddresses: [...addresses, login.ipAddress].slice(-100) as UserProfile['ipAddresses'] }),
+    ...(login.ipAddress &&
+      !addresses.includes(login.ipAddress) && {
+        ipAddresses: [...addresses, login.ipAddress].slice(-100) as UserProfile['ipAddresses'],
+      }),
     ...(login.ipLocation && { ipLocation: login.ipLocation }),
     ...(login.isEmailVerified !== undefined && { isEmailVerified: login.isEmailVerified }),
   };

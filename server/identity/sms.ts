@@ -55,17 +55,25 @@ export class HttpSmsSender implements SmsSender {
       body: JSON.stringify({ to: message.to, from: this.options.from, body: message.body }),
     });
     // The provider's answer may echo the message: it is not logged or passed on.
-    if (!response.ok) throw new SmsSendFailedError(`The text message could not be sent (the provider answered ${response.status}). Try again in a moment.`);
+    if (!response.ok)
+      throw new SmsSendFailedError(
+        `The text message could not be sent (the provider answered ${response.status}). Try again in a moment.`,
+      );
   }
 }
 
 /** The provider when one is configured, else the outbox under the data folder. */
-export function createSmsSender(options: { sms?: { url: string; key: string; from: string }; dataDir: string }): SmsSender {
+export function createSmsSender(options: {
+  sms?: { url: string; key: string; from: string };
+  dataDir: string;
+}): SmsSender {
   return options.sms ? new HttpSmsSender(options.sms) : new OutboxSms(path.join(options.dataDir, 'outbox'));
 }
 
 /** The texts themselves: the code first (phones show it in the notification), who it is from, how long it lasts. */
 export const textMessages = {
-  signInCode: (appTitle: string, code: string, minutes: number) => `${code} is your ${appTitle} sign-in code. It expires in ${minutes} minutes. If you did not try to log in, change your password.`,
-  phoneCode: (appTitle: string, code: string, minutes: number) => `${code} is your ${appTitle} code to add this phone to your account. It expires in ${minutes} minutes.`,
+  signInCode: (appTitle: string, code: string, minutes: number) =>
+    `${code} is your ${appTitle} sign-in code. It expires in ${minutes} minutes. If you did not try to log in, change your password.`,
+  phoneCode: (appTitle: string, code: string, minutes: number) =>
+    `${code} is your ${appTitle} code to add this phone to your account. It expires in ${minutes} minutes.`,
 };

@@ -49,8 +49,10 @@ export class Visitors {
       await this.identity.join(user.uid, tenantId);
       this.events.emit('membership', user.uid);
     }
-    const touch = (current: UserProfile) => touchedOnLogin(current, { now: arrival.now, ipAddress: arrival.ipAddress, isEmailVerified: user.emailVerified });
-    if (await this.profiles.get(tenantId, user.uid)) return { profile: await this.profiles.update(tenantId, user.uid, touch), isNewHere: false, vendors };
+    const touch = (current: UserProfile) =>
+      touchedOnLogin(current, { now: arrival.now, ipAddress: arrival.ipAddress, isEmailVerified: user.emailVerified });
+    if (await this.profiles.get(tenantId, user.uid))
+      return { profile: await this.profiles.update(tenantId, user.uid, touch), isNewHere: false, vendors };
     const first = newProfile({
       email: user.email,
       vendorId: tenantId,
@@ -65,7 +67,8 @@ export class Visitors {
       return { profile: await this.profiles.create(tenantId, user.uid, first), isNewHere: true, vendors };
     } catch (error) {
       // Two first sign-ins at once (two tabs): the other made the profile; this one touches it.
-      if (error instanceof ProfileExistsError) return { profile: await this.profiles.update(tenantId, user.uid, touch), isNewHere: false, vendors };
+      if (error instanceof ProfileExistsError)
+        return { profile: await this.profiles.update(tenantId, user.uid, touch), isNewHere: false, vendors };
       throw error;
     }
   }
@@ -77,12 +80,21 @@ export class Visitors {
 
   /** A new email, proven by the link mailed to it, on every profile the visitor has (one per vendor). */
   async emailChanged(user: IdentityUser, email: string, now: Date): Promise<void> {
-    await this.updateEverywhere(user, (current) => ({ ...current, email, isEmailVerified: true, updatedAt: now.toISOString() }));
+    await this.updateEverywhere(user, (current) => ({
+      ...current,
+      email,
+      isEmailVerified: true,
+      updatedAt: now.toISOString(),
+    }));
   }
 
   /** The email proven, on every profile (their open pages hear it live). */
   async emailVerified(user: IdentityUser, now: Date): Promise<void> {
-    await this.updateEverywhere(user, (current) => ({ ...current, isEmailVerified: true, updatedAt: now.toISOString() }));
+    await this.updateEverywhere(user, (current) => ({
+      ...current,
+      isEmailVerified: true,
+      updatedAt: now.toISOString(),
+    }));
   }
 
   private async updateEverywhere(user: IdentityUser, change: (current: UserProfile) => UserProfile): Promise<void> {

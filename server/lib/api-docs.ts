@@ -14,7 +14,13 @@ import type { RouteOptions } from 'fastify';
 
 export interface RouteDocs {
   /** `contentTypes`: what the success sends when it is not JSON (a PDF, a CSV, a workbook, an event stream): each as a string body. */
-  success?: { status?: number; description?: string; schema?: object; headers?: Array<'etag' | 'content-range'>; contentTypes?: readonly string[] };
+  success?: {
+    status?: number;
+    description?: string;
+    schema?: object;
+    headers?: Array<'etag' | 'content-range'>;
+    contentTypes?: readonly string[];
+  };
   /** Writes that must name the version they are based on. */
   ifMatch?: boolean;
   /** Other statuses this route answers, with what they mean here. */
@@ -40,7 +46,11 @@ export const apiErrorSchema = {
     error: { type: 'string', description: 'The status text' },
     message: { type: 'string', description: 'What went wrong and what to do, for people' },
     errors: { type: 'object', additionalProperties: { type: 'string' }, description: 'Field path → problem' },
-    issues: { type: 'array', items: { type: 'object' }, description: 'Located problems (file, line, column, pointer, message, rule)' },
+    issues: {
+      type: 'array',
+      items: { type: 'object' },
+      description: 'Located problems (file, line, column, pointer, message, rule)',
+    },
     currentVersion: { type: 'string', description: 'On 412: the version now current' },
   },
 } as const;
@@ -62,7 +72,8 @@ const HEADERS = {
   'content-range': { type: 'string', description: 'ra-data-simple-rest paging: `<resource> <start>-<end>/<total>`' },
 } as const;
 
-const guardName = (route: RouteOptions) => [route.onRequest ?? []].flat().map((hook) => (hook as { guard?: string }).guard);
+const guardName = (route: RouteOptions) =>
+  [route.onRequest ?? []].flat().map((hook) => (hook as { guard?: string }).guard);
 
 /** The statuses a route answers, with descriptions (documented and tested from the same rules). */
 export function statusesOf(route: RouteOptions): Map<number, string> {
@@ -73,7 +84,8 @@ export function statusesOf(route: RouteOptions): Map<number, string> {
   const add = (status: number, description = GENERIC[status]!) => statuses.set(status, description);
   add(docs.success?.status ?? 200, docs.success?.description ?? 'OK');
   const guards = guardName(route);
-  if (guards.some((name) => name === 'authenticate' || name === 'requireTenant' || name === 'requirePlatform')) add(401);
+  if (guards.some((name) => name === 'authenticate' || name === 'requireTenant' || name === 'requirePlatform'))
+    add(401);
   if (guards.includes('requireTenant')) add(404);
   if (guards.includes('requirePlatform')) add(403, 'Only platform staff may do this');
   if (schema.params || schema.querystring || schema.body) add(400);
@@ -107,31 +119,49 @@ export function documentedSchema(route: RouteOptions): Record<string, unknown> {
           ? { type: 'null' }
           : types
             ? // Files and streams, as what they are: bytes or text of that media type.
-              { content: Object.fromEntries(types.map((type) => [type, { schema: { type: 'string', ...(type.startsWith('text/') ? {} : { format: 'binary' }) } }])) }
+              {
+                content: Object.fromEntries(
+                  types.map((type) => [
+                    type,
+                    { schema: { type: 'string', ...(type.startsWith('text/') ? {} : { format: 'binary' }) } },
+                  ]),
+                ),
+              }
             : (docs.success?.schema ?? { type: 'object' });
       response[status] = { description, ...(Object.keys(headers).length ? { headers } : {}), ...body };
     } else if (status === 304) {
       response[status] = { description, type: 'null', headers: { etag: HEADERS.etag } };
     } else {
-      response[status] = { description, ...(status === 412 ? { headers: { etag: HEADERS.etag } } : {}), $ref: `${API_ERROR_ID}#` };
+      response[status] = {
+        description,
+        ...(status === 412 ? { headers: { etag: HEADERS.etag } } : {}),
+        $ref: `${API_ERROR_ID}#`,
+      };
     }
   }
   schema.response = response;
   const headers: Record<string, unknown> = {};
-  if (docs.ifMatch) headers['if-match'] = { type: 'string', description: 'The version (ETag) the change is based on. Required.' };
-  if (docs.errors?.[304]) headers['if-none-match'] = { type: 'string', description: 'A version you hold: 304 when it is still current' };
+  if (docs.ifMatch)
+    headers['if-match'] = { type: 'string', description: 'The version (ETag) the change is based on. Required.' };
+  if (docs.errors?.[304])
+    headers['if-none-match'] = { type: 'string', description: 'A version you hold: 304 when it is still current' };
   if (Object.keys(headers).length) schema.headers = { type: 'object', properties: headers };
   return schema;
 }
 
 /** A tenant stored in a form that does not validate (edited by hand) answers 422 on any route that reads it. */
-export const STORED_TENANT_INVALID = { 422: 'The stored tenant is invalid (its files were edited by hand); `issues` says where' } as const;
+export const STORED_TENANT_INVALID = {
+  422: 'The stored tenant is invalid (its files were edited by hand); `issues` says where',
+} as const;
 
 /** A record as the console reads it: fields of its part of the tenant, plus `id` and `version`. */
 export const recordSchema = {
   type: 'object',
   required: ['id', 'version'],
-  properties: { id: { type: 'string' }, version: { type: 'string', description: "The tenant's version when read: send it as If-Match" } },
+  properties: {
+    id: { type: 'string' },
+    version: { type: 'string', description: "The tenant's version when read: send it as If-Match" },
+  },
   additionalProperties: true,
 } as const;
 

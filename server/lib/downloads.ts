@@ -6,6 +6,13 @@ import type { FastifyReply } from 'fastify';
 
 export const CSV = 'text/csv; charset=utf-8';
 
-export function sendDownload(reply: FastifyReply, file: { type: string; name: string; body: string | Buffer | Uint8Array }) {
-  return reply.type(file.type).header('content-disposition', `attachment; filename="${file.name}"`).header('cache-control', 'private, no-store').send(file.body);
+export function sendDownload(
+  reply: FastifyReply,
+  file: { type: string; name: string; body: string | Buffer | Uint8Array },
+) {
+  return reply
+    .type(file.type)
+    .header('content-disposition', `attachment; filename="${file.name}"`)
+    .header('cache-control', 'private, no-store')
+    .send(file.body);
 }

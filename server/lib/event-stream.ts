@@ -24,7 +24,9 @@ export interface EventStream<Events extends object> {
 class TooManyStreamsError extends Error {
   readonly statusCode = 429;
   constructor() {
-    super(`This session already has ${MAX_STREAMS_PER_SESSION} live pages open, the most it may: close one, then reload this page.`);
+    super(
+      `This session already has ${MAX_STREAMS_PER_SESSION} live pages open, the most it may: close one, then reload this page.`,
+    );
   }
 }
 
@@ -64,7 +66,12 @@ export function eventStreams(app: FastifyInstance) {
     const ofSession = key === undefined ? undefined : (sessions.get(key) ?? new Set<() => void>());
     if (ofSession && ofSession.size >= MAX_STREAMS_PER_SESSION) throw new TooManyStreamsError();
     reply.hijack();
-    reply.raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+    reply.raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
     reply.raw.write('retry: 3000\n\n');
     const cleanups: Array<() => void> = [];
     const keepAlive = setInterval(() => reply.raw.write(': alive\n\n'), KEEP_ALIVE_MS).unref();

@@ -23,7 +23,12 @@ const CSV_STEP = 1_000;
  * A CSV file of many rows (a year of payments): its header, then each item's row, made and written
  * CSV_STEP items at a time, letting go between.
  */
-export async function csvLettingGo<T>(header: readonly unknown[], items: readonly T[], row: (item: T) => unknown[], options: Options): Promise<string> {
+export async function csvLettingGo<T>(
+  header: readonly unknown[],
+  items: readonly T[],
+  row: (item: T) => unknown[],
+  options: Options,
+): Promise<string> {
   const parts = [stringify([header], options)];
   for (let at = 0; at < items.length; at += CSV_STEP) {
     await nextTurn();

@@ -11,7 +11,10 @@ export const listQuerySchema = {
   properties: {
     range: { type: 'string', description: 'JSON [start, end], inclusive. Example: [0,24]' },
     sort: { type: 'string', description: 'JSON [field, "ASC"|"DESC"]. Example: ["id","ASC"]' },
-    filter: { type: 'string', description: 'JSON object: "q" searches every text field, "id" keeps the listed ids, other keys match exactly.' },
+    filter: {
+      type: 'string',
+      description: 'JSON object: "q" searches every text field, "id" keeps the listed ids, other keys match exactly.',
+    },
   },
 } as const;
 
@@ -30,13 +33,17 @@ function parseJson(name: string, text: string | undefined): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    throw new ListQueryError(`${name} must be JSON, e.g. ${name === 'range' ? '[0,24]' : name === 'sort' ? '["id","ASC"]' : '{"q":"seat"}'}`);
+    throw new ListQueryError(
+      `${name} must be JSON, e.g. ${name === 'range' ? '[0,24]' : name === 'sort' ? '["id","ASC"]' : '{"q":"seat"}'}`,
+    );
   }
 }
 
 function matchesQuery(record: Record<string, unknown>, q: string): boolean {
   const needle = q.toLowerCase();
-  return Object.values(record).some((value) => (typeof value === 'string' || typeof value === 'number') && String(value).toLowerCase().includes(needle));
+  return Object.values(record).some(
+    (value) => (typeof value === 'string' || typeof value === 'number') && String(value).toLowerCase().includes(needle),
+  );
 }
 
 /**
@@ -46,7 +53,8 @@ function matchesQuery(record: Record<string, unknown>, q: string): boolean {
  */
 export function parseListFilter(text: string | undefined): Record<string, unknown> {
   const filter = parseJson('filter', text) ?? {};
-  if (typeof filter !== 'object' || filter === null || Array.isArray(filter)) throw new ListQueryError('filter must be a JSON object, e.g. {"q":"seat"}');
+  if (typeof filter !== 'object' || filter === null || Array.isArray(filter))
+    throw new ListQueryError('filter must be a JSON object, e.g. {"q":"seat"}');
   return filter as Record<string, unknown>;
 }
 
@@ -61,11 +69,13 @@ const textOrder = new Intl.Collator('en', { numeric: true, sensitivity: 'base' }
  * before "Seat 10"). Comparing "10" and "9" as text put the history's newest entries last.
  */
 export function compareListValues(x: unknown, y: unknown): number {
-  const asNumber = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' && NUMERIC.test(v) ? Number(v) : undefined);
+  const asNumber = (v: unknown) =>
+    typeof v === 'number' ? v : typeof v === 'string' && NUMERIC.test(v) ? Number(v) : undefined;
   const nx = asNumber(x);
   const ny = asNumber(y);
   if (nx !== undefined && ny !== undefined) return nx - ny;
-  const asInstant = (v: unknown) => (v instanceof Date ? v.getTime() : typeof v === 'string' && ISO_DATE.test(v) ? Date.parse(v) : undefined);
+  const asInstant = (v: unknown) =>
+    v instanceof Date ? v.getTime() : typeof v === 'string' && ISO_DATE.test(v) ? Date.parse(v) : undefined;
   const dx = asInstant(x);
   const dy = asInstant(y);
   if (dx !== undefined && dy !== undefined && !Number.isNaN(dx) && !Number.isNaN(dy)) return dx - dy;
@@ -73,7 +83,10 @@ export function compareListValues(x: unknown, y: unknown): number {
   return textOrder.compare(String(x), String(y));
 }
 
-export function applyListQuery<R extends { id: string }>(records: readonly R[], query: ListQuery): { page: R[]; start: number; end: number; total: number } {
+export function applyListQuery<R extends { id: string }>(
+  records: readonly R[],
+  query: ListQuery,
+): { page: R[]; start: number; end: number; total: number } {
   const filter = parseListFilter(query.filter);
   let rows = [...records];
   for (const [key, wanted] of Object.entries(filter)) {
@@ -83,7 +96,8 @@ export function applyListQuery<R extends { id: string }>(records: readonly R[], 
   }
   const sort = parseJson('sort', query.sort);
   if (sort !== undefined) {
-    if (!Array.isArray(sort) || typeof sort[0] !== 'string') throw new ListQueryError('sort must be ["field","ASC"] or ["field","DESC"]');
+    if (!Array.isArray(sort) || typeof sort[0] !== 'string')
+      throw new ListQueryError('sort must be ["field","ASC"] or ["field","DESC"]');
     const [field, order = 'ASC'] = sort as [string, string];
     const direction = String(order).toUpperCase() === 'DESC' ? -1 : 1;
     const value = (row: R) => (Object.hasOwn(row, field) ? (row as Record<string, unknown>)[field] : undefined);
@@ -101,7 +115,12 @@ export function applyListQuery<R extends { id: string }>(records: readonly R[], 
   let start = 0;
   let end = Math.max(total - 1, 0);
   if (range !== undefined) {
-    if (!Array.isArray(range) || range.length !== 2 || !range.every((n) => Number.isInteger(n) && n >= 0) || range[0] > range[1]) {
+    if (
+      !Array.isArray(range) ||
+      range.length !== 2 ||
+      !range.every((n) => Number.isInteger(n) && n >= 0) ||
+      range[0] > range[1]
+    ) {
       throw new ListQueryError('range must be [start, end] with 0 <= start <= end');
     }
     [start, end] = range as [number, number];
@@ -110,14 +129,27 @@ export function applyListQuery<R extends { id: string }>(records: readonly R[], 
   return { page, start, end: page.length ? start + page.length - 1 : start, total };
 }
 
-export function sendList<R extends { id: string }>(reply: FastifyReply, resource: string, records: readonly R[], query: ListQuery) {
+export function sendList<R extends { id: string }>(
+  reply: FastifyReply,
+  resource: string,
+  records: readonly R[],
+  query: ListQuery,
+) {
   const { page, ...range } = applyListQuery(records, query);
   return sendPage(reply, resource, range, page);
 }
 
 /** One page of a list, with the header react-admin reads its range and total from. */
-export function sendPage(reply: FastifyReply, resource: string, range: { start: number; end: number; total: number }, page: readonly unknown[]) {
-  return reply.header('content-range', `${resource} ${range.start}-${range.end}/${range.total}`).header('access-control-expose-headers', 'Content-Range, ETag').send(page);
+export function sendPage(
+  reply: FastifyReply,
+  resource: string,
+  range: { start: number; end: number; total: number },
+  page: readonly unknown[],
+) {
+  return reply
+    .header('content-range', `${resource} ${range.start}-${range.end}/${range.total}`)
+    .header('access-control-expose-headers', 'Content-Range, ETag')
+    .send(page);
 }
 
 /** The most rows one page of a store-paged list may ask for: a larger range is a 400, never a silent cut. */
@@ -136,29 +168,48 @@ export interface StorePage<Field extends string> {
  * store can order by, and the filter object for the route to read. Each problem is a 400 naming
  * the parameter.
  */
-export function storePage<Field extends string>(query: ListQuery, sortable: readonly Field[], defaultSort: StorePage<Field>['sort']): StorePage<Field> {
+export function storePage<Field extends string>(
+  query: ListQuery,
+  sortable: readonly Field[],
+  defaultSort: StorePage<Field>['sort'],
+): StorePage<Field> {
   const filter = parseListFilter(query.filter);
   const range = parseJson('range', query.range);
   let [start, end] = [0, 24];
   if (range !== undefined) {
-    if (!Array.isArray(range) || range.length !== 2 || !range.every((n) => Number.isInteger(n) && n >= 0) || range[0] > range[1])
+    if (
+      !Array.isArray(range) ||
+      range.length !== 2 ||
+      !range.every((n) => Number.isInteger(n) && n >= 0) ||
+      range[0] > range[1]
+    )
       throw new ListQueryError('range must be [start, end] with 0 <= start <= end');
     [start, end] = range as [number, number];
   }
-  if (end - start + 1 > MAX_PAGE_ROWS) throw new ListQueryError(`range asks for ${end - start + 1} rows: ask for at most ${MAX_PAGE_ROWS} at a time`);
+  if (end - start + 1 > MAX_PAGE_ROWS)
+    throw new ListQueryError(`range asks for ${end - start + 1} rows: ask for at most ${MAX_PAGE_ROWS} at a time`);
   const sort = parseJson('sort', query.sort);
   let chosen = defaultSort;
   if (sort !== undefined) {
-    if (!Array.isArray(sort) || typeof sort[0] !== 'string') throw new ListQueryError('sort must be ["field","ASC"] or ["field","DESC"]');
+    if (!Array.isArray(sort) || typeof sort[0] !== 'string')
+      throw new ListQueryError('sort must be ["field","ASC"] or ["field","DESC"]');
     const [field, order = 'ASC'] = sort as [string, string];
-    if (!(sortable as readonly string[]).includes(field)) throw new ListQueryError(`sort can order by ${sortable.join(' or ')}, not ${JSON.stringify(field)}`);
+    if (!(sortable as readonly string[]).includes(field))
+      throw new ListQueryError(`sort can order by ${sortable.join(' or ')}, not ${JSON.stringify(field)}`);
     chosen = { field: field as Field, order: String(order).toUpperCase() === 'DESC' ? 'desc' : 'asc' };
   }
   return { offset: start, limit: end - start + 1, sort: chosen, filter };
 }
 
 /** Sends one page a store answered, with Content-Range over its exact total. */
-export function sendStorePage<R>(reply: FastifyReply, resource: string, page: { offset: number; rows: readonly R[]; total: number }) {
+export function sendStorePage<R>(
+  reply: FastifyReply,
+  resource: string,
+  page: { offset: number; rows: readonly R[]; total: number },
+) {
   const end = page.rows.length ? page.offset + page.rows.length - 1 : page.offset;
-  return reply.header('content-range', `${resource} ${page.offset}-${end}/${page.total}`).header('access-control-expose-headers', 'Content-Range, ETag').send(page.rows);
+  return reply
+    .header('content-range', `${resource} ${page.offset}-${end}/${page.total}`)
+    .header('access-control-expose-headers', 'Content-Range, ETag')
+    .send(page.rows);
 }

@@ -37,7 +37,11 @@ export interface WorkerPool<Task, Answer> {
 /** The worker module's file and how Node loads it (through tsx from source; as is when bundled). */
 function workerModule(name: string): { filename: string; execArgv: string[] } {
   const here = fileURLToPath(import.meta.url);
-  if (here.endsWith('.ts')) return { filename: pathToFileURL(path.join(path.dirname(here), '..', 'workers', `${name}.ts`)).href, execArgv: ['--import', 'tsx'] };
+  if (here.endsWith('.ts'))
+    return {
+      filename: pathToFileURL(path.join(path.dirname(here), '..', 'workers', `${name}.ts`)).href,
+      execArgv: ['--import', 'tsx'],
+    };
   // Bundled into dist/server/main.js, or one of its chunks (dist/server/chunks/).
   const dir = path.dirname(here);
   const serverDist = path.basename(dir) === 'chunks' ? path.dirname(dir) : dir;
@@ -54,16 +58,36 @@ export function workerPool<Task, Answer>(name: string, limits: WorkerPoolLimits 
   const running = new Map<string, number>();
   return {
     async run(tenantId, task, transferList) {
-      pool ??= new Piscina({ filename, execArgv, minThreads: 0, maxThreads: threads, maxQueue: queue, idleTimeout: IDLE_MS, env: process.env });
+      pool ??= new Piscina({
+        filename,
+        execArgv,
+        minThreads: 0,
+        maxThreads: threads,
+        maxQueue: queue,
+        idleTimeout: IDLE_MS,
+        env: process.env,
+      });
       const mine = running.get(tenantId) ?? 0;
-      if (mine >= perTenant) throw new WorkerBusyError(`This house has ${mine} of these under way already: wait for them to finish, then try again.`);
-      if (pool.queueSize >= queue) throw new WorkerBusyError('The server is busy with other houses’ work: try again in a minute.');
+      if (mine >= perTenant)
+        throw new WorkerBusyError(
+          `This house has ${mine} of these under way already: wait for them to finish, then try again.`,
+        );
+      if (pool.queueSize >= queue)
+        throw new WorkerBusyError('The server is busy with other houses’ work: try again in a minute.');
       running.set(tenantId, mine + 1);
       try {
-        return (await pool.run(task, { ...(transferList && { transferList: transferList as Transferable[] }), signal: AbortSignal.timeout(timeoutMs) })) as Answer;
+        return (await pool.run(task, {
+          ...(transferList && { transferList: transferList as Transferable[] }),
+          signal: AbortSignal.timeout(timeoutMs),
+        })) as Answer;
       } catch (error) {
         if ((error as Error).name === 'AbortError')
-          throw Object.assign(new Error(`This took longer than ${timeoutMs / 1000} s and was stopped: split the work into smaller parts.`), { statusCode: 503 });
+          throw Object.assign(
+            new Error(
+              `This took longer than ${timeoutMs / 1000} s and was stopped: split the work into smaller parts.`,
+            ),
+            { statusCode: 503 },
+          );
         throw error;
       } finally {
         const left = (running.get(tenantId) ?? 1) - 1;

@@ -86,7 +86,14 @@ export class OutboxMailer implements Mailer {
         // Long headers are folded onto the next line (RFC 5322): unfolded before they are read.
         const head = (await readFile(path.join(this.dir, file), 'utf8')).split('\n\n')[0]!.replace(/\r?\n[ \t]+/g, ' ');
         const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'im').exec(head)?.[1] ?? '';
-        return { file, tenantId: header('X-Backlot-Tenant'), kind: header('X-Backlot-Kind'), to: header('To'), subject: header('Subject'), at: header('Date') };
+        return {
+          file,
+          tenantId: header('X-Backlot-Tenant'),
+          kind: header('X-Backlot-Kind'),
+          to: header('To'),
+          subject: header('Subject'),
+          at: header('Date'),
+        };
       }),
     );
     return entries.sort((a, b) => b.file.localeCompare(a.file));

@@ -57,7 +57,11 @@ export interface MailAttachment {
 }
 
 /** A PDF attached to a mail. */
-export const pdf = (filename: string, content: Buffer): MailAttachment => ({ filename, content, contentType: 'application/pdf' });
+export const pdf = (filename: string, content: Buffer): MailAttachment => ({
+  filename,
+  content,
+  contentType: 'application/pdf',
+});
 
 export interface Recipient {
   email: string;
@@ -70,11 +74,16 @@ function footerLines(configuration: StorefrontConfiguration): string[] {
   const { vendor } = configuration;
   // The address as the contact page writes it, on one line.
   const address = addressLines(vendor.address).join(', ') || undefined;
-  return [vendor.legalName ?? vendor.name, address, [vendor.phone, vendor.email].filter(Boolean).join(' · ')].filter((line): line is string => Boolean(line));
+  return [vendor.legalName ?? vendor.name, address, [vendor.phone, vendor.email].filter(Boolean).join(' · ')].filter(
+    (line): line is string => Boolean(line),
+  );
 }
 
 /** The shared frame: logo on the header colour, the body, a button, the vendor's footer. */
-function html(configuration: StorefrontConfiguration, { heading, paragraphs, action }: { heading: string; paragraphs: string[]; action?: { label: string; url: string } }): string {
+function html(
+  configuration: StorefrontConfiguration,
+  { heading, paragraphs, action }: { heading: string; paragraphs: string[]; action?: { label: string; url: string } },
+): string {
   const { site } = configuration;
   // Filled in from the schema's defaults by the storefront configuration.
   const theme = site.theme as Theme;
@@ -97,8 +106,18 @@ function html(configuration: StorefrontConfiguration, { heading, paragraphs, act
 </table></td></tr></table></body></html>`;
 }
 
-function text(configuration: StorefrontConfiguration, { heading, paragraphs, action }: { heading: string; paragraphs: string[]; action?: { label: string; url: string } }): string {
-  return [heading, '', ...paragraphs.flatMap((paragraph) => [paragraph, '']), ...(action ? [`${action.label}: ${action.url}`, ''] : []), '—', ...footerLines(configuration)].join('\n');
+function text(
+  configuration: StorefrontConfiguration,
+  { heading, paragraphs, action }: { heading: string; paragraphs: string[]; action?: { label: string; url: string } },
+): string {
+  return [
+    heading,
+    '',
+    ...paragraphs.flatMap((paragraph) => [paragraph, '']),
+    ...(action ? [`${action.label}: ${action.url}`, ''] : []),
+    '—',
+    ...footerLines(configuration),
+  ].join('\n');
 }
 
 export function message(
@@ -118,7 +137,12 @@ export function senderOf(configuration: StorefrontConfiguration): { name: string
 const greeting = (to: Recipient) => (to.displayName ? `Hello ${to.displayName},` : 'Hello,');
 
 /** A sign-in link; `link` is the full address the visitor follows. */
-export function magicLinkMessage(configuration: StorefrontConfiguration, to: Recipient, link: string, validMinutes: number): MailContent {
+export function magicLinkMessage(
+  configuration: StorefrontConfiguration,
+  to: Recipient,
+  link: string,
+  validMinutes: number,
+): MailContent {
   const { appTitle } = configuration.site;
   return message('magicLink', configuration, `Your sign-in link for ${appTitle}`, {
     heading: `Sign in to ${appTitle}`,
@@ -132,7 +156,12 @@ export function magicLinkMessage(configuration: StorefrontConfiguration, to: Rec
 }
 
 /** A link that proves the visitor owns the address (after sign-up, or a change of email). */
-export function verifyEmailMessage(configuration: StorefrontConfiguration, to: Recipient, link: string, validHours: number): MailContent {
+export function verifyEmailMessage(
+  configuration: StorefrontConfiguration,
+  to: Recipient,
+  link: string,
+  validHours: number,
+): MailContent {
   const { appTitle } = configuration.site;
   return message('verifyEmail', configuration, `Confirm your email address for ${appTitle}`, {
     heading: 'Confirm your email address',
@@ -146,7 +175,13 @@ export function verifyEmailMessage(configuration: StorefrontConfiguration, to: R
 }
 
 /** To the new address of an email change: nothing changes until this link is followed. */
-export function emailChangeMessage(configuration: StorefrontConfiguration, to: Recipient, from: string, link: string, validHours: number): MailContent {
+export function emailChangeMessage(
+  configuration: StorefrontConfiguration,
+  to: Recipient,
+  from: string,
+  link: string,
+  validHours: number,
+): MailContent {
   const { appTitle } = configuration.site;
   return message('emailChange', configuration, `Confirm your new email address for ${appTitle}`, {
     heading: 'Confirm your new email address',
@@ -160,7 +195,13 @@ export function emailChangeMessage(configuration: StorefrontConfiguration, to: R
 }
 
 /** To the old address once a change has taken effect: what happened, and a week to undo it. */
-export function emailChangedMessage(configuration: StorefrontConfiguration, to: Recipient, newEmail: string, undoLink: string, validDays: number): MailContent {
+export function emailChangedMessage(
+  configuration: StorefrontConfiguration,
+  to: Recipient,
+  newEmail: string,
+  undoLink: string,
+  validDays: number,
+): MailContent {
   const { appTitle } = configuration.site;
   return message('emailChanged', configuration, `Your ${appTitle} email address was changed`, {
     heading: 'Your email address was changed',
@@ -178,7 +219,10 @@ export function welcomeMessage(configuration: StorefrontConfiguration, to: Recip
   const { appTitle, request } = configuration.site;
   return message('welcome', configuration, `Welcome to ${appTitle}: your account is approved`, {
     heading: `Welcome to ${appTitle}`,
-    paragraphs: [greeting(to), `Your account is approved. You can now build set lists, share them with your team and ask for a ${(request ?? 'Quote').toLowerCase()}.`],
+    paragraphs: [
+      greeting(to),
+      `Your account is approved. You can now build set lists, share them with your team and ask for a ${(request ?? 'Quote').toLowerCase()}.`,
+    ],
     action: { label: 'Browse the catalogue', url: `${origin(configuration)}/rentals` },
   });
 }
@@ -188,12 +232,19 @@ export function houseApplicationMessage(configuration: StorefrontConfiguration, 
   const { appTitle } = configuration.site;
   return message('houseApplication', configuration, `${house} on ${appTitle}: we have your application`, {
     heading: `Thanks for applying, ${house}`,
-    paragraphs: [`We have ${house}'s application to be listed on ${appTitle}. Platform staff check every house; you will hear from us at this address, usually within a working day.`],
+    paragraphs: [
+      `We have ${house}'s application to be listed on ${appTitle}. Platform staff check every house; you will hear from us at this address, usually within a working day.`,
+    ],
   });
 }
 
 /** To a house's admin once it is approved: the one-time link that opens its console. */
-export function houseApprovedMessage(configuration: StorefrontConfiguration, house: string, link: string, days: number): MailContent {
+export function houseApprovedMessage(
+  configuration: StorefrontConfiguration,
+  house: string,
+  link: string,
+  days: number,
+): MailContent {
   const { appTitle } = configuration.site;
   return message('houseApproved', configuration, `${house} is approved on ${appTitle}`, {
     heading: `${house} is approved`,
@@ -206,11 +257,19 @@ export function houseApprovedMessage(configuration: StorefrontConfiguration, hou
 }
 
 /** To a house's admin when platform staff refuse it, with their reason. */
-export function houseRefusedMessage(configuration: StorefrontConfiguration, house: string, reason: string): MailContent {
+export function houseRefusedMessage(
+  configuration: StorefrontConfiguration,
+  house: string,
+  reason: string,
+): MailContent {
   const { appTitle } = configuration.site;
   return message('houseRefused', configuration, `${house} on ${appTitle}`, {
     heading: 'About your application',
-    paragraphs: [`We could not list ${house} on ${appTitle}.`, reason, `Reply to this email if you would like to talk it through.`],
+    paragraphs: [
+      `We could not list ${house} on ${appTitle}.`,
+      reason,
+      `Reply to this email if you would like to talk it through.`,
+    ],
   });
 }
 
@@ -234,7 +293,10 @@ function quoteParagraphs(configuration: StorefrontConfiguration, request: QuoteR
   const money = (amount: number) => formatMoney(amount, site);
   return [
     `Dates: ${formatDays(request.startDate, request.endDate, site)}.`,
-    ...request.lines.map((line) => `${line.quantity} × ${line.name}, ${money(line.dayRate)} a day${line.weekRate !== undefined ? ` or ${money(line.weekRate)} a week` : ''}.`),
+    ...request.lines.map(
+      (line) =>
+        `${line.quantity} × ${line.name}, ${money(line.dayRate)} a day${line.weekRate !== undefined ? ` or ${money(line.weekRate)} a week` : ''}.`,
+    ),
     ...(request.production ? [`Production: ${request.production}.`] : []),
     ...(request.studio ? [`Studio: ${request.studio}.`] : []),
     ...(request.notes ? [`Notes: ${request.notes}`] : []),
@@ -247,7 +309,10 @@ export function quoteRequestMessage(configuration: StorefrontConfiguration, requ
   const who = request.name ? `${request.name} (${request.email})` : request.email;
   return message('quoteRequest', configuration, `New ${verb} request on ${configuration.site.appTitle} from ${who}`, {
     heading: `A new ${verb} request`,
-    paragraphs: [`${who} asks for a ${verb}. Reply to them at ${request.email}.`, ...quoteParagraphs(configuration, request)],
+    paragraphs: [
+      `${who} asks for a ${verb}. Reply to them at ${request.email}.`,
+      ...quoteParagraphs(configuration, request),
+    ],
     action: { label: 'Open it in the console', url: consoleHref(configuration, request) },
   });
 }
@@ -258,10 +323,12 @@ export function quoteRequestMessage(configuration: StorefrontConfiguration, requ
  * production request's part, its page on the platform, where the production is signed in (it
  * opens the request here, signed in).
  */
-const visitorHref = (configuration: StorefrontConfiguration, request: QuoteRequest) => request.subHire?.consoleUrl ?? request.platformPage ?? `${origin(configuration)}${quoteHref(request.id)}`;
+const visitorHref = (configuration: StorefrontConfiguration, request: QuoteRequest) =>
+  request.subHire?.consoleUrl ?? request.platformPage ?? `${origin(configuration)}${quoteHref(request.id)}`;
 
 /** The request's page in the console, on the tenant's own address. */
-const consoleHref = (configuration: StorefrontConfiguration, request: QuoteRequest) => `${origin(configuration)}/admin/#/t/${configuration.tenantId}/quote-requests/${encodeURIComponent(request.id)}`;
+const consoleHref = (configuration: StorefrontConfiguration, request: QuoteRequest) =>
+  `${origin(configuration)}/admin/#/t/${configuration.tenantId}/quote-requests/${encodeURIComponent(request.id)}`;
 
 /** A priced version, line by line as the visitor's quote page shows it, with the vendor's message. */
 function versionParagraphs(configuration: StorefrontConfiguration, version: QuoteVersion): string[] {
@@ -278,11 +345,19 @@ function versionParagraphs(configuration: StorefrontConfiguration, version: Quot
 }
 
 /** To the visitor: what they asked for, and that the vendor replies. */
-export function quoteConfirmationMessage(configuration: StorefrontConfiguration, to: Recipient, request: QuoteRequest): MailContent {
+export function quoteConfirmationMessage(
+  configuration: StorefrontConfiguration,
+  to: Recipient,
+  request: QuoteRequest,
+): MailContent {
   const { appTitle, request: verb = 'Quote' } = configuration.site;
   return message('quoteConfirmation', configuration, `Your ${verb.toLowerCase()} request to ${appTitle}`, {
     heading: `We have your ${verb.toLowerCase()} request`,
-    paragraphs: [greeting(to), `${configuration.vendor.displayName} will reply by email with a ${verb.toLowerCase()}. Here is what you asked for:`, ...quoteParagraphs(configuration, request)],
+    paragraphs: [
+      greeting(to),
+      `${configuration.vendor.displayName} will reply by email with a ${verb.toLowerCase()}. Here is what you asked for:`,
+      ...quoteParagraphs(configuration, request),
+    ],
     action: { label: `Open your ${verb.toLowerCase()} request`, url: visitorHref(configuration, request) },
   });
 }
@@ -314,7 +389,11 @@ const documentHref = (configuration: StorefrontConfiguration, document: Pick<Inv
   `${origin(configuration)}/api/quotes/${encodeURIComponent(document.quoteId)}/invoices/${encodeURIComponent(document.number)}/pdf`;
 
 /** What a closed hire came to and what moved on the card: the invoice's total, what was charged, what was released, anything still due. */
-function closedParagraphs(configuration: StorefrontConfiguration, request: QuoteRequest, invoice: Invoice | undefined): string[] {
+function closedParagraphs(
+  configuration: StorefrontConfiguration,
+  request: QuoteRequest,
+  invoice: Invoice | undefined,
+): string[] {
   const money = (amount: number) => formatMoney(amount, configuration.site);
   if (!invoice) return [];
   const charges = request.hire?.charges ?? [];
@@ -328,12 +407,20 @@ function closedParagraphs(configuration: StorefrontConfiguration, request: Quote
           `${money(charged)} ${hold.captured !== undefined ? 'was charged' : 'is being charged'} to your card for it${hold.amount > charged ? `; the rest of the ${money(hold.amount)} hold is released` : ''}.`,
         ]
       : []),
-    ...(invoice.balance > 0 ? [`${money(invoice.balance)} is still due, by ${formatDay(invoice.dueDate, configuration.site)}: the invoice says how to pay it.`] : []),
+    ...(invoice.balance > 0
+      ? [
+          `${money(invoice.balance)} is still due, by ${formatDay(invoice.dueDate, configuration.site)}: the invoice says how to pay it.`,
+        ]
+      : []),
   ];
 }
 
 /** A quote's total as the visitor pays it (dueLines' last line, as the quote page ends on it): with the tenant's tax named, when it has one. */
-function dueSaid(money: (amount: number) => string, version: QuoteVersion | undefined, due: QuoteDue | undefined): string {
+function dueSaid(
+  money: (amount: number) => string,
+  version: QuoteVersion | undefined,
+  due: QuoteDue | undefined,
+): string {
   if (due) return due.tax > 0 ? `${money(due.total)} with ${due.taxName}` : money(due.total);
   return version ? money(version.breakdown.total) : '';
 }
@@ -352,7 +439,10 @@ export function quoteUpdateMessage(
   const { site, vendor } = configuration;
   const money = (amount: number) => formatMoney(amount, site);
   const total = dueSaid(money, request.versions?.at(-1), extra.due);
-  const invoice = action === 'close' ? extra.documents?.find((document) => document.kind === 'invoice' && document.quoteId === request.id) : undefined;
+  const invoice =
+    action === 'close'
+      ? extra.documents?.find((document) => document.kind === 'invoice' && document.quoteId === request.id)
+      : undefined;
   const verb = (site.request ?? 'Quote').toLowerCase();
   const version = request.versions?.at(-1);
   const day = (date: string) => formatDay(date, site);
@@ -372,21 +462,42 @@ export function quoteUpdateMessage(
       `${vendor.displayName} is holding your items`,
       `${vendor.displayName} pencilled your items for ${what}. Nobody else can book them while the hold lasts${holdEnds ? `: until the end of ${day(holdEnds)}` : ''}.`,
     ],
-    release: [`The hold on your items was released`, `${vendor.displayName} released the hold on your items for ${what}.`],
-    confirm: [`Your order with ${vendor.displayName} is confirmed${version ? `: ${total}` : ''}`, `${vendor.displayName} confirmed your order for ${what}. The items are reserved for you.`],
+    release: [
+      `The hold on your items was released`,
+      `${vendor.displayName} released the hold on your items for ${what}.`,
+    ],
+    confirm: [
+      `Your order with ${vendor.displayName} is confirmed${version ? `: ${total}` : ''}`,
+      `${vendor.displayName} confirmed your order for ${what}. The items are reserved for you.`,
+    ],
     cancel: [
       `Your ${request.hold === 'none' && request.history?.some((entry) => entry.action === 'confirm') ? 'order' : 'request'} with ${vendor.displayName} was cancelled`,
       `${vendor.displayName} cancelled ${what}${reason ? `: “${reason}”` : ''}. Get in touch if you did not expect this.`,
     ],
     checkOut:
       request.state === 'out'
-        ? [`Everything on your order with ${vendor.displayName} is out`, `${vendor.displayName} handed over every item for ${what}. Bring them back by the end of ${day(request.endDate)}.`]
-        : [`Part of your order with ${vendor.displayName} is out`, `${vendor.displayName} handed over part of ${what}; the rest goes out next. Open your order to see what is out.`],
+        ? [
+            `Everything on your order with ${vendor.displayName} is out`,
+            `${vendor.displayName} handed over every item for ${what}. Bring them back by the end of ${day(request.endDate)}.`,
+          ]
+        : [
+            `Part of your order with ${vendor.displayName} is out`,
+            `${vendor.displayName} handed over part of ${what}; the rest goes out next. Open your order to see what is out.`,
+          ],
     checkIn:
       request.state === 'returned'
-        ? [`Everything is back with ${vendor.displayName}`, `${vendor.displayName} has every item of ${what} back${hireDamage(request)}.${chargesSaid(request, money)} Thank you.`]
-        : [`${vendor.displayName} has part of your order back`, `${vendor.displayName} checked in part of ${what}${hireDamage(request)}; the rest is still out with you.`],
-    close: [`Your hire with ${vendor.displayName} is closed${invoice ? `: ${money(invoice.total)}` : ''}`, `${vendor.displayName} closed the hire of ${what}.`],
+        ? [
+            `Everything is back with ${vendor.displayName}`,
+            `${vendor.displayName} has every item of ${what} back${hireDamage(request)}.${chargesSaid(request, money)} Thank you.`,
+          ]
+        : [
+            `${vendor.displayName} has part of your order back`,
+            `${vendor.displayName} checked in part of ${what}${hireDamage(request)}; the rest is still out with you.`,
+          ],
+    close: [
+      `Your hire with ${vendor.displayName} is closed${invoice ? `: ${money(invoice.total)}` : ''}`,
+      `${vendor.displayName} closed the hire of ${what}.`,
+    ],
     change: isOrderState(request.state ?? 'requested')
       ? [
           `${vendor.displayName} changed your order${version ? `: ${total}` : ''}`,
@@ -396,22 +507,41 @@ export function quoteUpdateMessage(
           `${vendor.displayName} changed your ${verb}${version ? `: ${total}` : ''}`,
           `${vendor.displayName} changed the items or dates of your request and priced it: ${what}${version ? `, ${total} in all, open until ${day(version.expiresOn)}` : ''}. Read it before you accept.`,
         ],
-    expire: [`Your ${verb} from ${vendor.displayName} expired`, `The ${verb} for ${what} was not accepted in time, so it expired and any hold was released. Ask for a new one whenever you are ready.`],
+    expire: [
+      `Your ${verb} from ${vendor.displayName} expired`,
+      `The ${verb} for ${what} was not accepted in time, so it expired and any hold was released. Ask for a new one whenever you are ready.`,
+    ],
   };
   const vendorWords: Partial<Record<QuoteAction, [string, string]>> = {
     accept: isOrderState(request.state ?? 'requested')
-      ? [`${who} accepted the change to their order (version ${version?.version ?? ''})`, `${who} accepted the change to ${what}${version ? ` (${total})` : ''}. Nothing more to do.`]
+      ? [
+          `${who} accepted the change to their order (version ${version?.version ?? ''})`,
+          `${who} accepted the change to ${what}${version ? ` (${total})` : ''}. Nothing more to do.`,
+        ]
       : [
           `${who} accepted ${verb} version ${version?.version ?? ''}`.trim(),
           `${who} accepted your ${verb} for ${what}${version ? ` (${total})` : ''}. Confirm it in the console to reserve the items.`,
         ],
-    decline: [`${who} declined your ${verb}`, `${who} declined your ${verb} for ${what}${reason ? `: “${reason}”` : ''}. Any hold on its items was released.`],
-    cancel: [`${who} cancelled a request`, `${who} cancelled their request for ${what}${reason ? `: “${reason}”` : ''}. Any hold on its items was released.`],
+    decline: [
+      `${who} declined your ${verb}`,
+      `${who} declined your ${verb} for ${what}${reason ? `: “${reason}”` : ''}. Any hold on its items was released.`,
+    ],
+    cancel: [
+      `${who} cancelled a request`,
+      `${who} cancelled their request for ${what}${reason ? `: “${reason}”` : ''}. Any hold on its items was released.`,
+    ],
   };
   // What the step is about, said in full: the quote's lines and message, the order's lines and amount.
   const details =
-    version && ((to === 'visitor' && (action === 'quote' || action === 'change' || action === 'confirm')) || (to === 'vendor' && action === 'accept')) ? versionParagraphs(configuration, version) : [];
-  const [heading, paragraph] = (to === 'visitor' ? visitorWords : vendorWords)[action] ?? [`Your request changed`, `Your request for ${what} is now ${request.state}.`];
+    version &&
+    ((to === 'visitor' && (action === 'quote' || action === 'change' || action === 'confirm')) ||
+      (to === 'vendor' && action === 'accept'))
+      ? versionParagraphs(configuration, version)
+      : [];
+  const [heading, paragraph] = (to === 'visitor' ? visitorWords : vendorWords)[action] ?? [
+    `Your request changed`,
+    `Your request for ${what} is now ${request.state}.`,
+  ];
   const closed = to === 'visitor' ? closedParagraphs(configuration, request, invoice) : [];
   return message('quoteUpdate', configuration, heading, {
     heading,
@@ -420,7 +550,13 @@ export function quoteUpdateMessage(
       ...details,
       ...closed,
       // Another house's sub-hire: no one signs in as the house here, so its invoice travels with the mail.
-      ...(invoice ? [request.subHire ? `Invoice ${invoice.number} is attached.` : `Your order page has the invoice and each charge explained: ${origin(configuration)}${quoteHref(request.id)}`] : []),
+      ...(invoice
+        ? [
+            request.subHire
+              ? `Invoice ${invoice.number} is attached.`
+              : `Your order page has the invoice and each charge explained: ${origin(configuration)}${quoteHref(request.id)}`,
+          ]
+        : []),
     ],
     action:
       to === 'visitor'
@@ -465,35 +601,64 @@ export interface Collision {
  * vendor, what is still out and every later hire it now leaves short, who and what, with the pull
  * sheet; to the visitor, what to bring back and that late days are charged by the tenant's terms.
  */
-export function hireOverdueMessage(configuration: StorefrontConfiguration, request: QuoteRequest, collides: readonly Collision[], to: 'vendor' | 'visitor'): MailContent {
+export function hireOverdueMessage(
+  configuration: StorefrontConfiguration,
+  request: QuoteRequest,
+  collides: readonly Collision[],
+  to: 'vendor' | 'visitor',
+): MailContent {
   const { site, vendor } = configuration;
   const day = (date: string) => formatDay(date, site);
-  const what = request.production ? `${request.production} (${formatDays(request.startDate, request.endDate, site)})` : formatDays(request.startDate, request.endDate, site);
+  const what = request.production
+    ? `${request.production} (${formatDays(request.startDate, request.endDate, site)})`
+    : formatDays(request.startDate, request.endDate, site);
   const stillOut = (request.hire?.lines ?? [])
     .filter((line) => line.out - line.back > 0)
-    .map((line) => `${line.out - line.back} × ${request.lines.find((asked) => asked.objectID === line.objectID)?.name ?? line.objectID}${line.tags?.length ? ` (${line.tags.join(', ')})` : ''}`);
+    .map(
+      (line) =>
+        `${line.out - line.back} × ${request.lines.find((asked) => asked.objectID === line.objectID)?.name ?? line.objectID}${line.tags?.length ? ` (${line.tags.join(', ')})` : ''}`,
+    );
   if (to === 'visitor')
-    return message('hireOverdue', configuration, `Your hire from ${vendor.displayName} was due back ${day(request.endDate)}`, {
-      heading: 'Your hire is overdue',
-      paragraphs: [
-        `The hire of ${what} was due back with ${vendor.displayName} by the end of ${day(request.endDate)}. Still out with you:`,
-        ...stillOut,
-        `Please bring them back as soon as you can: late days are charged from the day after the hire's last day. Reply to this mail if something is wrong.`,
-      ],
-      action: { label: 'Open your order', url: visitorHref(configuration, request) },
-    });
+    return message(
+      'hireOverdue',
+      configuration,
+      `Your hire from ${vendor.displayName} was due back ${day(request.endDate)}`,
+      {
+        heading: 'Your hire is overdue',
+        paragraphs: [
+          `The hire of ${what} was due back with ${vendor.displayName} by the end of ${day(request.endDate)}. Still out with you:`,
+          ...stillOut,
+          `Please bring them back as soon as you can: late days are charged from the day after the hire's last day. Reply to this mail if something is wrong.`,
+        ],
+        action: { label: 'Open your order', url: visitorHref(configuration, request) },
+      },
+    );
   const who = request.name ? `${request.name} (${request.email})` : request.email;
-  return message('hireOverdue', configuration, `Overdue: ${request.production ?? who}, due back ${day(request.endDate)}`, {
-    heading: 'A hire is overdue',
-    paragraphs: [
-      `${who} has not brought back all of ${what}, due by the end of ${day(request.endDate)}. Still out:`,
-      ...stillOut,
-      ...(collides.length
-        ? ['It now leaves these later hires short:', ...collides.map((hit) => `${hit.production ?? hit.name}: ${hit.item} from ${day(hit.day)} (${hit.free} free of ${hit.quantity} booked).`)]
-        : ['No later hire is short because of it yet.']),
-    ],
-    action: { label: 'Open its pull sheet', url: `${origin(configuration)}/admin/#/t/${configuration.tenantId}/dispatch/${encodeURIComponent(request.id)}` },
-  });
+  return message(
+    'hireOverdue',
+    configuration,
+    `Overdue: ${request.production ?? who}, due back ${day(request.endDate)}`,
+    {
+      heading: 'A hire is overdue',
+      paragraphs: [
+        `${who} has not brought back all of ${what}, due by the end of ${day(request.endDate)}. Still out:`,
+        ...stillOut,
+        ...(collides.length
+          ? [
+              'It now leaves these later hires short:',
+              ...collides.map(
+                (hit) =>
+                  `${hit.production ?? hit.name}: ${hit.item} from ${day(hit.day)} (${hit.free} free of ${hit.quantity} booked).`,
+              ),
+            ]
+          : ['No later hire is short because of it yet.']),
+      ],
+      action: {
+        label: 'Open its pull sheet',
+        url: `${origin(configuration)}/admin/#/t/${configuration.tenantId}/dispatch/${encodeURIComponent(request.id)}`,
+      },
+    },
+  );
 }
 
 /**
@@ -508,17 +673,33 @@ export function subHireLostMessage(
   const { site } = configuration;
   const day = (date: string) => formatDay(date, site);
   const what = `${change.before} × ${change.item} for ${formatDays(change.firstDay, change.lastDay, site)}`;
-  return message('subHireLost', configuration, `${change.lender} cut a sub-hire: ${short.length ? `${short.length} order${short.length === 1 ? '' : 's'} short` : 'nothing short'}`, {
-    heading: 'A sub-hire is no longer coming',
-    paragraphs: [
-      change.after === 0 ? `${change.lender} is no longer hiring you ${what}.` : `${change.lender} now hires you ${change.after} of the ${what}.`,
-      ...(short.length
-        ? ['These hires of yours are now short:', ...short.map((hit) => `${hit.production ?? hit.name}: ${hit.item} from ${day(hit.day)} (${hit.free} free of ${hit.quantity} booked).`)]
-        : ['None of your hires is short because of it.']),
-      'Find it at another house from the order’s page, or change the order.',
-    ],
-    action: { label: 'Open your requests', url: `${origin(configuration)}/admin/#/t/${configuration.tenantId}/quote-requests` },
-  });
+  return message(
+    'subHireLost',
+    configuration,
+    `${change.lender} cut a sub-hire: ${short.length ? `${short.length} order${short.length === 1 ? '' : 's'} short` : 'nothing short'}`,
+    {
+      heading: 'A sub-hire is no longer coming',
+      paragraphs: [
+        change.after === 0
+          ? `${change.lender} is no longer hiring you ${what}.`
+          : `${change.lender} now hires you ${change.after} of the ${what}.`,
+        ...(short.length
+          ? [
+              'These hires of yours are now short:',
+              ...short.map(
+                (hit) =>
+                  `${hit.production ?? hit.name}: ${hit.item} from ${day(hit.day)} (${hit.free} free of ${hit.quantity} booked).`,
+              ),
+            ]
+          : ['None of your hires is short because of it.']),
+        'Find it at another house from the order’s page, or change the order.',
+      ],
+      action: {
+        label: 'Open your requests',
+        url: `${origin(configuration)}/admin/#/t/${configuration.tenantId}/quote-requests`,
+      },
+    },
+  );
 }
 
 /**
@@ -532,38 +713,65 @@ export function subHireStrandedMessage(
 ): MailContent {
   const { site } = configuration;
   const production = order.production ?? order.name ?? order.email;
-  return message('subHireStranded', configuration, `${production} cancelled: ${stranded.length} sub-hire${stranded.length === 1 ? '' : 's'} still confirmed`, {
-    heading: 'Sub-hires still confirmed for a cancelled order',
-    paragraphs: [
-      `${production} ${order.state === 'declined' ? 'declined' : 'cancelled'} its order for ${formatDays(order.startDate, order.endDate, site)}. You hired stock in for it, and the ${stranded.length === 1 ? 'house that lends it still holds' : 'houses that lend it still hold'} you to ${stranded.length === 1 ? 'that hire' : 'those hires'}:`,
-      ...stranded.map((entry) => `${entry.quantity} × ${entry.item} from ${entry.lender} (${entry.state}). Ask them: ${entry.contact}.`),
-      'Only the lender can cancel a sub-hire it has confirmed, on its own cancellation terms: ask it now, or keep the stock for another hire.',
-    ],
-    action: { label: 'Open the order', url: consoleHref(configuration, order) },
-  });
+  return message(
+    'subHireStranded',
+    configuration,
+    `${production} cancelled: ${stranded.length} sub-hire${stranded.length === 1 ? '' : 's'} still confirmed`,
+    {
+      heading: 'Sub-hires still confirmed for a cancelled order',
+      paragraphs: [
+        `${production} ${order.state === 'declined' ? 'declined' : 'cancelled'} its order for ${formatDays(order.startDate, order.endDate, site)}. You hired stock in for it, and the ${stranded.length === 1 ? 'house that lends it still holds' : 'houses that lend it still hold'} you to ${stranded.length === 1 ? 'that hire' : 'those hires'}:`,
+        ...stranded.map(
+          (entry) =>
+            `${entry.quantity} × ${entry.item} from ${entry.lender} (${entry.state}). Ask them: ${entry.contact}.`,
+        ),
+        'Only the lender can cancel a sub-hire it has confirmed, on its own cancellation terms: ask it now, or keep the stock for another hire.',
+      ],
+      action: { label: 'Open the order', url: consoleHref(configuration, order) },
+    },
+  );
 }
 
 /** To a house that approves productions by hand: one from the platform waits for it, with its request held until then. */
 export function productionWaitingMessage(
   configuration: StorefrontConfiguration,
-  production: { name?: string; email: string; studio?: string; production?: string; lines: number; startDate: string; endDate: string },
+  production: {
+    name?: string;
+    email: string;
+    studio?: string;
+    production?: string;
+    lines: number;
+    startDate: string;
+    endDate: string;
+  },
 ): MailContent {
   const who = production.name ? `${production.name} (${production.email})` : production.email;
   const what = production.production ? ` for ${production.production}` : '';
-  return message('productionWaiting', configuration, `A production waits for your approval: ${production.name ?? production.email}`, {
-    heading: 'A production waits for your approval',
-    paragraphs: [
-      `${who}${production.studio ? `, of ${production.studio},` : ''} asked for ${production.lines} item${production.lines === 1 ? '' : 's'}${what} (${formatDays(production.startDate, production.endDate, configuration.site)}) through the platform.`,
-      'You check every new production first: approve them in Users and their request reaches you at once; refuse them and they are told.',
-    ],
-    action: { label: 'Open Users', url: `${origin(configuration)}/admin/#/t/${configuration.tenantId}/users` },
-  });
+  return message(
+    'productionWaiting',
+    configuration,
+    `A production waits for your approval: ${production.name ?? production.email}`,
+    {
+      heading: 'A production waits for your approval',
+      paragraphs: [
+        `${who}${production.studio ? `, of ${production.studio},` : ''} asked for ${production.lines} item${production.lines === 1 ? '' : 's'}${what} (${formatDays(production.startDate, production.endDate, configuration.site)}) through the platform.`,
+        'You check every new production first: approve them in Users and their request reaches you at once; refuse them and they are told.',
+      ],
+      action: { label: 'Open Users', url: `${origin(configuration)}/admin/#/t/${configuration.tenantId}/users` },
+    },
+  );
 }
 
 /** To a person a house added to a customer account: they may order on it, once signed in with this address, confirmed. */
-export function accountMemberMessage(configuration: StorefrontConfiguration, account: { name: string; terms: { method: string; netDays?: number } }): MailContent {
+export function accountMemberMessage(
+  configuration: StorefrontConfiguration,
+  account: { name: string; terms: { method: string; netDays?: number } },
+): MailContent {
   const { appTitle } = configuration.site;
-  const terms = account.terms.method === 'account' ? `on account (invoices due ${account.terms.netDays ?? 30} days after they are issued)` : 'with the account’s card terms';
+  const terms =
+    account.terms.method === 'account'
+      ? `on account (invoices due ${account.terms.netDays ?? 30} days after they are issued)`
+      : 'with the account’s card terms';
   return message('accountMember', configuration, `You can order for ${account.name} at ${appTitle}`, {
     heading: `You are on ${account.name}’s account`,
     paragraphs: [
@@ -575,11 +783,21 @@ export function accountMemberMessage(configuration: StorefrontConfiguration, acc
 }
 
 /** The vendor told at once that a card hold about to lapse could not be authorised again, and why. */
-export function cardHoldRenewalMessage(configuration: StorefrontConfiguration, request: QuoteRequest, reason: string): MailContent {
+export function cardHoldRenewalMessage(
+  configuration: StorefrontConfiguration,
+  request: QuoteRequest,
+  reason: string,
+): MailContent {
   const { site } = configuration;
   const hold = request.cardHold!;
   const who = request.name ? `${request.name} (${request.email})` : request.email;
-  const lapses = hold.expiresAt ? new Date(hold.expiresAt).toLocaleString(site.locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: configuration.vendor.timezone ?? 'UTC' }) : 'soon';
+  const lapses = hold.expiresAt
+    ? new Date(hold.expiresAt).toLocaleString(site.locale, {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+        timeZone: configuration.vendor.timezone ?? 'UTC',
+      })
+    : 'soon';
   return message('cardHoldRenewal', configuration, `Card hold not renewed: ${request.production ?? who}`, {
     heading: 'A card hold could not be renewed',
     paragraphs: [
@@ -592,7 +810,11 @@ export function cardHoldRenewalMessage(configuration: StorefrontConfiguration, r
 }
 
 /** To the visitor, a few days before a hire whose tenant takes the card before check-out: authorise it now, or nothing goes out. */
-export function cardWantedMessage(configuration: StorefrontConfiguration, request: QuoteRequest, amount: number): MailContent {
+export function cardWantedMessage(
+  configuration: StorefrontConfiguration,
+  request: QuoteRequest,
+  amount: number,
+): MailContent {
   const { site, vendor } = configuration;
   return message('cardWanted', configuration, `Authorise your card for ${request.production ?? 'your hire'}`, {
     heading: 'Your card, before the hire',

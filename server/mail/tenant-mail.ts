@@ -17,10 +17,18 @@ export interface TenantMailParts {
 }
 
 /** The tenant's configuration as its storefront has it; throws for a tenant that is gone. */
-export async function tenantConfiguration(parts: Omit<TenantMailParts, 'mailer'>, tenantId: string): Promise<StorefrontConfiguration> {
+export async function tenantConfiguration(
+  parts: Omit<TenantMailParts, 'mailer'>,
+  tenantId: string,
+): Promise<StorefrontConfiguration> {
   const stored = await parts.tenantStore.get(tenantId);
   if (!stored) throw new Error(`no tenant ${tenantId} to send in the name of`);
-  return storefrontConfiguration(tenantId, stored.version, stored.tenant, await parts.storefrontAssets?.versions(tenantId));
+  return storefrontConfiguration(
+    tenantId,
+    stored.version,
+    stored.tenant,
+    await parts.storefrontAssets?.versions(tenantId),
+  );
 }
 
 /** Where a tenant's mail goes: someone's address, or the house itself (its vendor's address). */
@@ -32,17 +40,30 @@ export const TO_HOUSE: MailTo = { house: true };
  * vendor's address): the one place a mail gets its sender and its tenant, for callers that hold
  * the configuration already.
  */
-export function sendAs(mailer: Mailer, configuration: StorefrontConfiguration, to: MailTo, content: MailContent): Promise<void> {
+export function sendAs(
+  mailer: Mailer,
+  configuration: StorefrontConfiguration,
+  to: MailTo,
+  content: MailContent,
+): Promise<void> {
   const address = typeof to === 'string' ? to : configuration.vendor.email;
   return mailer.send({ ...content, to: address, from: senderOf(configuration), tenantId: configuration.tenantId });
 }
 
 /** Sends `write(configuration)` to `to` in the tenant's name. */
-export async function sendTenantMail(parts: TenantMailParts, tenantId: string, to: MailTo, write: (configuration: StorefrontConfiguration) => MailContent): Promise<void> {
+export async function sendTenantMail(
+  parts: TenantMailParts,
+  tenantId: string,
+  to: MailTo,
+  write: (configuration: StorefrontConfiguration) => MailContent,
+): Promise<void> {
   const configuration = await tenantConfiguration(parts, tenantId);
   await sendAs(parts.mailer, configuration, to, write(configuration));
 }
 
 /** Sends `write(configuration)` to the house itself (its vendor's address), in its own name. */
-export const sendHouseMail = (parts: TenantMailParts, tenantId: string, write: (configuration: StorefrontConfiguration) => MailContent): Promise<void> =>
-  sendTenantMail(parts, tenantId, TO_HOUSE, write);
+export const sendHouseMail = (
+  parts: TenantMailParts,
+  tenantId: string,
+  write: (configuration: StorefrontConfiguration) => MailContent,
+): Promise<void> => sendTenantMail(parts, tenantId, TO_HOUSE, write);

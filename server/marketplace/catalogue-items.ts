@@ -10,7 +10,11 @@ import { itemHome, type PlatformCatalogue } from './platform-catalogue';
 
 export type CatalogueItems = Pick<ItemStore, 'get' | 'getMany'>;
 
-export function catalogueItems(itemStore: ItemStore, marketplace: PlatformCatalogue, platformId: string): CatalogueItems {
+export function catalogueItems(
+  itemStore: ItemStore,
+  marketplace: PlatformCatalogue,
+  platformId: string,
+): CatalogueItems {
   const get = async (tenantId: string, objectID: string): Promise<Item | undefined> => {
     if (tenantId !== platformId) return itemStore.get(tenantId, objectID);
     await marketplace.loaded();
@@ -28,9 +32,14 @@ export function catalogueItems(itemStore: ItemStore, marketplace: PlatformCatalo
       const byHouse = new Map<string, string[]>();
       for (const id of objectIDs) {
         const home = itemHome(marketplace, platformId, tenantId, id);
-        if (home && home.tenantId !== platformId) (byHouse.get(home.tenantId) ?? byHouse.set(home.tenantId, []).get(home.tenantId)!).push(home.objectID);
+        if (home && home.tenantId !== platformId)
+          (byHouse.get(home.tenantId) ?? byHouse.set(home.tenantId, []).get(home.tenantId)!).push(home.objectID);
       }
-      const read = await Promise.all([...byHouse].map(async ([houseId, ids]) => (await itemStore.getMany(houseId, ids)).flatMap((item) => marketplace.listing(houseId, item) ?? [])));
+      const read = await Promise.all(
+        [...byHouse].map(async ([houseId, ids]) =>
+          (await itemStore.getMany(houseId, ids)).flatMap((item) => marketplace.listing(houseId, item) ?? []),
+        ),
+      );
       return read.flat();
     },
   };

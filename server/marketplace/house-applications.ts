@@ -68,7 +68,8 @@ const localeOf = (country: string) => {
 };
 
 /** The weight unit a house in `country` trades in: pounds where the country still weighs in them (the US, Liberia, Myanmar), else kilograms. */
-const weightUnitOf = (country: string): 'lb' | 'kg' => (['US', 'LR', 'MM'].includes(country.toUpperCase()) ? 'lb' : 'kg');
+const weightUnitOf = (country: string): 'lb' | 'kg' =>
+  ['US', 'LR', 'MM'].includes(country.toUpperCase()) ? 'lb' : 'kg';
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -90,16 +91,32 @@ export class HouseApplications {
     const email = input.adminEmail.trim().toLowerCase();
     const problems: Array<{ pointer: string; message: string }> = [];
     const pending = await store.list('pending');
-    if (slug.length < 2 || slug === platformId) problems.push({ pointer: '/name', message: 'needs at least two letters or digits' });
+    if (slug.length < 2 || slug === platformId)
+      problems.push({ pointer: '/name', message: 'needs at least two letters or digits' });
     else if (tenantStore.has(slug) || pending.some((application) => application.tenantId === slug))
-      problems.push({ pointer: '/name', message: 'is already a house on the platform, or waiting to be: add your town or trade to it (Peachtree Props Atlanta)' });
+      problems.push({
+        pointer: '/name',
+        message:
+          'is already a house on the platform, or waiting to be: add your town or trade to it (Peachtree Props Atlanta)',
+      });
     // A closed house's id is never given again: the name may be free, the id is not.
     const tenantId = problems.length ? slug : await this.unusedId(slug, pending);
-    if (input.domain && (tenantStore.tenantForDomain(input.domain) || pending.some((application) => application.domain === input.domain)))
+    if (
+      input.domain &&
+      (tenantStore.tenantForDomain(input.domain) || pending.some((application) => application.domain === input.domain))
+    )
       problems.push({ pointer: '/domain', message: 'already serves another house' });
     if ((await accounts.emailTaken(email)) || pending.some((application) => application.adminEmail === email))
-      problems.push({ pointer: '/adminEmail', message: 'already has an account on the platform (a production’s login, perhaps): the house’s console needs an address of its own' });
-    if (problems.length) throw new FieldProblemsError(problems, `Not sent: ${problems.length} problem${problems.length === 1 ? '' : 's'} to fix`);
+      problems.push({
+        pointer: '/adminEmail',
+        message:
+          'already has an account on the platform (a production’s login, perhaps): the house’s console needs an address of its own',
+      });
+    if (problems.length)
+      throw new FieldProblemsError(
+        problems,
+        `Not sent: ${problems.length} problem${problems.length === 1 ? '' : 's'} to fix`,
+      );
     const at = now.toISOString();
     const application: HouseApplication = {
       id: randomBytes(12).toString('base64url'),
@@ -137,7 +154,12 @@ export class HouseApplications {
    * console link at `consoleOrigin`. Answers the application and the link (the console shows it to
    * staff too, for a mail that did not arrive).
    */
-  async approve(id: string, staffEmail: string, consoleOrigin: string, now: Date): Promise<{ application: HouseApplication; link: string }> {
+  async approve(
+    id: string,
+    staffEmail: string,
+    consoleOrigin: string,
+    now: Date,
+  ): Promise<{ application: HouseApplication; link: string }> {
     const { store, tenantStore, platformId } = this.deps;
     const token = randomBytes(24).toString('base64url');
     const at = now.toISOString();
@@ -147,13 +169,18 @@ export class HouseApplications {
         ...current,
         state: 'approved',
         decidedBy: staffEmail,
-        welcomeToken: { hash: hashOf(token), expiresAt: new Date(now.getTime() + WELCOME_LINK_DAYS * DAY_MS).toISOString() },
+        welcomeToken: {
+          hash: hashOf(token),
+          expiresAt: new Date(now.getTime() + WELCOME_LINK_DAYS * DAY_MS).toISOString(),
+        },
         updatedAt: at,
       };
     });
     try {
       const platform = await tenantStore.get(platformId);
-      const domain = claimed.domain ?? `${claimed.tenantId}.${platform?.tenant.site.domain.replace(/^www\./, '') ?? 'backlot.example'}`;
+      const domain =
+        claimed.domain ??
+        `${claimed.tenantId}.${platform?.tenant.site.domain.replace(/^www\./, '') ?? 'backlot.example'}`;
       const tenant: Tenant = buildTenant(
         {
           tenantId: claimed.tenantId,
@@ -170,14 +197,27 @@ export class HouseApplications {
         platform?.tenant,
       );
       // Visitors whose whereabouts are unknown are measured from the house itself, not from the platform's default.
-      if (claimed.location) tenant.site = { ...tenant.site, defaultLocation: { name: claimed.address.city, lat: claimed.location.lat, lng: claimed.location.lng } };
+      if (claimed.location)
+        tenant.site = {
+          ...tenant.site,
+          defaultLocation: { name: claimed.address.city, lat: claimed.location.lat, lng: claimed.location.lng },
+        };
       // Its items weighed as its country weighs them (a British house in kilograms).
       tenant.site = { ...tenant.site, weightUnit: weightUnitOf(claimed.address.country) };
-      tenant.vendor = { ...tenant.vendor, address: claimed.address, ...(claimed.location && { _geoloc: claimed.location }), isListed: false };
+      tenant.vendor = {
+        ...tenant.vendor,
+        address: claimed.address,
+        ...(claimed.location && { _geoloc: claimed.location }),
+        isListed: false,
+      };
       await tenantStore.create(claimed.tenantId, tenant, staffEmail);
     } catch (error) {
       // Undo the claim: the application waits again, and staff read why in the answer.
-      await store.update(id, ({ decidedBy: _by, welcomeToken: _token, ...current }) => ({ ...current, state: 'pending', updatedAt: new Date().toISOString() }));
+      await store.update(id, ({ decidedBy: _by, welcomeToken: _token, ...current }) => ({
+        ...current,
+        state: 'pending',
+        updatedAt: new Date().toISOString(),
+      }));
       throw error;
     }
     const link = `${consoleOrigin}/admin/#/welcome/${encodeURIComponent(token)}`;
@@ -197,17 +237,33 @@ export class HouseApplications {
   /** The welcome link and a password: the house's console account, made once. Answers its email and tenant. */
   async welcome(token: string, password: string, now: Date): Promise<{ email: string; tenantId: string }> {
     const hash = hashOf(token);
-    const application = (await this.deps.store.list('approved')).find((candidate) => candidate.welcomeToken?.hash === hash);
-    if (!application?.welcomeToken) throw new WelcomeLinkError('This link does not open any console: ask platform staff for a new one.');
-    if (application.welcomeToken.usedAt) throw new WelcomeLinkError('This link was used already: log in with your email and password.');
-    if (Date.parse(application.welcomeToken.expiresAt) < now.getTime()) throw new WelcomeLinkError('This link has expired: ask platform staff for a new one.');
+    const application = (await this.deps.store.list('approved')).find(
+      (candidate) => candidate.welcomeToken?.hash === hash,
+    );
+    if (!application?.welcomeToken)
+      throw new WelcomeLinkError('This link does not open any console: ask platform staff for a new one.');
+    if (application.welcomeToken.usedAt)
+      throw new WelcomeLinkError('This link was used already: log in with your email and password.');
+    if (Date.parse(application.welcomeToken.expiresAt) < now.getTime())
+      throw new WelcomeLinkError('This link has expired: ask platform staff for a new one.');
     // Claimed first: two tabs following the link at once make one account.
     await this.deps.store.update(application.id, (current) => {
-      if (current.welcomeToken?.usedAt) throw new WelcomeLinkError('This link was used already: log in with your email and password.');
-      return { ...current, welcomeToken: { ...current.welcomeToken!, usedAt: now.toISOString() }, updatedAt: now.toISOString() };
+      if (current.welcomeToken?.usedAt)
+        throw new WelcomeLinkError('This link was used already: log in with your email and password.');
+      return {
+        ...current,
+        welcomeToken: { ...current.welcomeToken!, usedAt: now.toISOString() },
+        updatedAt: now.toISOString(),
+      };
     });
     try {
-      await this.deps.accounts.add({ email: application.adminEmail, password, role: 'tenant-admin', tenants: [application.tenantId], name: application.name });
+      await this.deps.accounts.add({
+        email: application.adminEmail,
+        password,
+        role: 'tenant-admin',
+        tenants: [application.tenantId],
+        name: application.name,
+      });
     } catch (error) {
       await this.deps.store.update(application.id, (current) => ({
         ...current,

@@ -46,10 +46,16 @@ export interface PayoutsOptions {
 }
 
 /** A house's record before anything is set: not connected, no commission. */
-const fresh = (tenantId: string, at: string): PayoutAccount => ({ tenantId, commissionPercent: 0, createdAt: at, updatedAt: at });
+const fresh = (tenantId: string, at: string): PayoutAccount => ({
+  tenantId,
+  commissionPercent: 0,
+  createdAt: at,
+  updatedAt: at,
+});
 
 /** Whether the record's account is one this provider keeps and can take payments on. */
-export const canTakeHolds = (record: PayoutAccount | undefined, provider: PaymentProvider['kind']) => Boolean(record?.accountId && record.provider === provider && record.chargesEnabled);
+export const canTakeHolds = (record: PayoutAccount | undefined, provider: PaymentProvider['kind']) =>
+  Boolean(record?.accountId && record.provider === provider && record.chargesEnabled);
 
 export class Payouts implements HoldTermsSource {
   private readonly now: () => Date;
@@ -81,7 +87,8 @@ export class Payouts implements HoldTermsSource {
         `${name} cannot take card holds yet: it has not finished connecting the account it is paid on. Your request and its quote are kept: you can authorise your card and accept once it has connected. If your dates are close, tell the house.`,
       );
     }
-    const commission = request.productionRequest && record!.commissionPercent > 0 ? record!.commissionPercent : undefined;
+    const commission =
+      request.productionRequest && record!.commissionPercent > 0 ? record!.commissionPercent : undefined;
     return { account: record!.accountId!, ...(commission && { commissionPercent: commission }) };
   }
 
@@ -90,16 +97,27 @@ export class Payouts implements HoldTermsSource {
    * so two servers connecting at once open one), and answers where the house finishes the
    * provider's onboarding.
    */
-  async connect(tenantId: string, urls: { returnUrl: string; refreshUrl: string }): Promise<{ url: string; record: PayoutAccount }> {
+  async connect(
+    tenantId: string,
+    urls: { returnUrl: string; refreshUrl: string },
+  ): Promise<{ url: string; record: PayoutAccount }> {
     const house = await this.house(tenantId);
     const { provider, store } = this.options;
     let record = await store.get(tenantId);
     if (!record?.accountId || record.provider !== provider.kind) {
-      const opened = await provider.createAccount({ tenantId, email: house.email, country: house.country, idempotencyKey: `house-account-${provider.kind}-${tenantId}` });
+      const opened = await provider.createAccount({
+        tenantId,
+        email: house.email,
+        country: house.country,
+        idempotencyKey: `house-account-${provider.kind}-${tenantId}`,
+      });
       record = await store.update(tenantId, (current) => {
         // Another server recorded one first: it stands.
         if (current?.accountId && current.provider === provider.kind) return current;
-        return this.withAccount({ ...(current ?? fresh(tenantId, this.now().toISOString())), provider: provider.kind, accountId: opened.id }, opened);
+        return this.withAccount(
+          { ...(current ?? fresh(tenantId, this.now().toISOString())), provider: provider.kind, accountId: opened.id },
+          opened,
+        );
       });
     }
     return { url: await provider.onboardingLink(record.accountId!, urls), record };
@@ -110,7 +128,9 @@ export class Payouts implements HoldTermsSource {
     const record = await this.of(tenantId);
     if (!record.accountId || record.provider !== this.options.provider.kind) return record;
     const account = await this.options.provider.retrieveAccount(record.accountId);
-    return this.options.store.update(tenantId, (current) => (current?.accountId === account.id ? this.withAccount(current, account) : (current ?? record)));
+    return this.options.store.update(tenantId, (current) =>
+      current?.accountId === account.id ? this.withAccount(current, account) : (current ?? record),
+    );
   }
 
   /** The house's record whose account this is at the provider. */
@@ -144,7 +164,11 @@ export class Payouts implements HoldTermsSource {
       if (summary.tenantId === this.options.platformId) continue;
       const stored = await this.options.tenantStore.get(summary.tenantId).catch(() => undefined);
       if (!stored) continue;
-      houses.push({ ...(records.get(summary.tenantId) ?? fresh(summary.tenantId, at)), name: stored.tenant.vendor.name, isListed: stored.tenant.vendor.isListed !== false });
+      houses.push({
+        ...(records.get(summary.tenantId) ?? fresh(summary.tenantId, at)),
+        name: stored.tenant.vendor.name,
+        isListed: stored.tenant.vendor.isListed !== false,
+      });
     }
     return houses;
   }
@@ -159,7 +183,10 @@ export class Payouts implements HoldTermsSource {
     for (const { tenantId } of await this.options.tenantStore.list()) {
       if (tenantId === this.options.platformId || (await this.options.store.get(tenantId))?.accountId) continue;
       try {
-        const { record } = await this.connect(tenantId, { returnUrl: 'http://127.0.0.1/', refreshUrl: 'http://127.0.0.1/' });
+        const { record } = await this.connect(tenantId, {
+          returnUrl: 'http://127.0.0.1/',
+          refreshUrl: 'http://127.0.0.1/',
+        });
         const account = complete(record.accountId!);
         await this.options.store.update(tenantId, (current) => this.withAccount(current ?? record, account));
         connected += 1;

@@ -61,7 +61,10 @@ export class PlatformCatalogue {
    * While the whole catalogue is loading: 'reading' collects the listings heard as they are,
    * 'writing' holds the changes heard while they are written, applied after.
    */
-  private loading: { phase: 'reading'; listings: Map<string, Item> } | { phase: 'writing'; held: Array<[string, ItemChange]> } | undefined;
+  private loading:
+    | { phase: 'reading'; listings: Map<string, Item> }
+    | { phase: 'writing'; held: Array<[string, ItemChange]> }
+    | undefined;
 
   constructor(private readonly options: PlatformCatalogueOptions) {}
 
@@ -103,7 +106,9 @@ export class PlatformCatalogue {
     const { tenantStore, platformId } = this.options;
     // Nothing followed yet: the first load is whole.
     if (!this.follower && !whole) return this.loaded();
-    const summaries = only ? only.map((tenantId) => ({ tenantId, version: undefined as string | undefined })) : await tenantStore.list();
+    const summaries = only
+      ? only.map((tenantId) => ({ tenantId, version: undefined as string | undefined }))
+      : await tenantStore.list();
     const present = new Set(summaries.map((summary) => summary.tenantId));
     const platform = summaries.find((summary) => summary.tenantId === platformId);
     let relistAll = whole;
@@ -118,7 +123,12 @@ export class PlatformCatalogue {
     }
     // The platform's tree changed: every house is placed again, so every house is read again.
     if (only && relistAll && !whole) return this.refresh(true);
-    const changed: Array<{ houseId: string; house: House | undefined; map: VendorConfig['marketplaceCategories']; stock?: ListedHouse['stock'] }> = [];
+    const changed: Array<{
+      houseId: string;
+      house: House | undefined;
+      map: VendorConfig['marketplaceCategories'];
+      stock?: ListedHouse['stock'];
+    }> = [];
     for (const summary of summaries) {
       if (summary.tenantId === platformId) continue;
       const known = this.houses.get(summary.tenantId);
@@ -137,12 +147,18 @@ export class PlatformCatalogue {
       const { turnaroundDays, timezone, vendor } = quoteSettingsOf(record.tenant);
       const stock = { turnaroundDays, timezone, subHires: vendor.subHires as SubHireRule };
       if (known && house && sameHouse(house, known.house)) known.stock = stock;
-      if (relistAll || this.stale.has(summary.tenantId) || !sameHouse(house, known?.house) || JSON.stringify(map) !== JSON.stringify(known?.map))
+      if (
+        relistAll ||
+        this.stale.has(summary.tenantId) ||
+        !sameHouse(house, known?.house) ||
+        JSON.stringify(map) !== JSON.stringify(known?.map)
+      )
         changed.push({ houseId: summary.tenantId, house, map, stock });
     }
     // Archived tenants leave too (a whole list says which).
     if (!only) {
-      for (const houseId of this.houses.keys()) if (!present.has(houseId)) changed.push({ houseId, house: undefined, map: undefined });
+      for (const houseId of this.houses.keys())
+        if (!present.has(houseId)) changed.push({ houseId, house: undefined, map: undefined });
       for (const houseId of this.versions.keys()) if (!present.has(houseId)) this.versions.delete(houseId);
     }
     if (!changed.length && !whole) return;
@@ -173,10 +189,18 @@ export class PlatformCatalogue {
    * keeps the listed houses' items as it first hears them, writes them to the index in one go,
    * then applies what was heard while writing, so a change made meanwhile is applied after, never lost.
    */
-  private async loadWhole(houses: ReadonlyArray<{ houseId: string; house: House | undefined; map: VendorConfig['marketplaceCategories']; stock?: ListedHouse['stock'] }>): Promise<void> {
+  private async loadWhole(
+    houses: ReadonlyArray<{
+      houseId: string;
+      house: House | undefined;
+      map: VendorConfig['marketplaceCategories'];
+      stock?: ListedHouse['stock'];
+    }>,
+  ): Promise<void> {
     this.follower?.stop();
     this.houses.clear();
-    for (const { houseId, house, map, stock } of houses) if (house) this.houses.set(houseId, { house, map, stock: stock!, listed: new Set() });
+    for (const { houseId, house, map, stock } of houses)
+      if (house) this.houses.set(houseId, { house, map, stock: stock!, listed: new Set() });
     const listings = new Map<string, Item>();
     this.loading = { phase: 'reading', listings };
     try {
@@ -201,7 +225,8 @@ export class PlatformCatalogue {
     const entry = this.houses.get(houseId);
     if (!entry) return;
     if (this.loading?.phase === 'reading') {
-      const id = change.kind === 'put' ? listingIdOf(houseId, change.item.objectID) : listingIdOf(houseId, change.objectID);
+      const id =
+        change.kind === 'put' ? listingIdOf(houseId, change.item.objectID) : listingIdOf(houseId, change.objectID);
       if (change.kind === 'put') {
         this.loading.listings.set(id, listingOf(change.item, entry.house, this.tree, entry.map));
         entry.listed.add(id);
@@ -238,12 +263,21 @@ export class PlatformCatalogue {
    * Lists one house (listed since the first load, or changed): reads its items into the index,
    * holding the changes the listener hears meanwhile, then applies them.
    */
-  private async readHouse(houseId: string, house: House, map: VendorConfig['marketplaceCategories'], stock: ListedHouse['stock']): Promise<void> {
+  private async readHouse(
+    houseId: string,
+    house: House,
+    map: VendorConfig['marketplaceCategories'],
+    stock: ListedHouse['stock'],
+  ): Promise<void> {
     const { itemStore, index, platformId } = this.options;
     const entry: ListedHouse = { house, map, stock, listed: new Set(), heardWhileReading: [] };
     this.houses.set(houseId, entry);
     try {
-      for (let page = await itemStore.list(houseId); page.length; page = await itemStore.list(houseId, { after: page.at(-1)!.objectID })) {
+      for (
+        let page = await itemStore.list(houseId);
+        page.length;
+        page = await itemStore.list(houseId, { after: page.at(-1)!.objectID })
+      ) {
         for (const item of page) {
           const listing = listingOf(item, house, this.tree, map);
           entry.listed.add(listing.objectID);
@@ -271,7 +305,12 @@ export class PlatformCatalogue {
  * house's item (the house's tenant and its own id); anything else is the storefront's own. A
  * listing of a house that is not listed names nothing (undefined).
  */
-export function itemHome(marketplace: Pick<PlatformCatalogue, 'house'>, platformId: string, tenantId: string, objectID: string): { tenantId: string; objectID: string } | undefined {
+export function itemHome(
+  marketplace: Pick<PlatformCatalogue, 'house'>,
+  platformId: string,
+  tenantId: string,
+  objectID: string,
+): { tenantId: string; objectID: string } | undefined {
   if (tenantId !== platformId) return { tenantId, objectID };
   const listed = parseListingId(objectID);
   if (!listed) return { tenantId, objectID };

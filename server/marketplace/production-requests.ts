@@ -23,8 +23,19 @@ import { createHash } from 'node:crypto';
 import { withDefaults } from '../../schema/defaults';
 import { visitorName } from '../../schema/visitor-name';
 import { addDays, endBeforeStart, pastEverywhere } from '../../schema/rental/quote-rules';
-import { partCounts, partDates, retryable, splitByHouse, withdrawable } from '../../schema/marketplace/production-requests';
-import type { ProductionPart, ProductionRequest, ProductionRequestInput, UserProfile } from '../../schema/types.generated';
+import {
+  partCounts,
+  partDates,
+  retryable,
+  splitByHouse,
+  withdrawable,
+} from '../../schema/marketplace/production-requests';
+import type {
+  ProductionPart,
+  ProductionRequest,
+  ProductionRequestInput,
+  UserProfile,
+} from '../../schema/types.generated';
 import type { IdentityUser } from '../identity/identity-provider';
 import type { Visitors } from '../identity/visitors';
 import { NotApprovedError, takeQuoteRequest, type IntakeStores } from '../rental/quote-intake';
@@ -62,7 +73,8 @@ const MAX_HOUSES = 50;
 const IN_FLIGHT_WAIT_MS = 10_000;
 
 /** A part's quote request id at its house: the same for the same request key, house and visitor, on every server. */
-export const partQuoteId = (key: string, houseId: string, uid: string) => `pr-${createHash('sha256').update(`${key}\u0000${houseId}\u0000${uid}`).digest('hex').slice(0, 32)}`;
+export const partQuoteId = (key: string, houseId: string, uid: string) =>
+  `pr-${createHash('sha256').update(`${key}\u0000${houseId}\u0000${uid}`).digest('hex').slice(0, 32)}`;
 
 export class ProductionRequests {
   constructor(private readonly deps: ProductionRequestDeps) {}
@@ -84,7 +96,12 @@ export class ProductionRequests {
   }
 
   /** Mails a house that approves by hand that a production waits for it; a mail that fails is logged, the part waits all the same. */
-  private async tellHouseItWaits(houseId: string, request: ProductionRequest, part: ProductionPart, profile: UserProfile): Promise<void> {
+  private async tellHouseItWaits(
+    houseId: string,
+    request: ProductionRequest,
+    part: ProductionPart,
+    profile: UserProfile,
+  ): Promise<void> {
     const name = visitorName(profile);
     await sendHouseMail(this.deps, houseId, (configuration) =>
       productionWaitingMessage(configuration, {
@@ -96,14 +113,24 @@ export class ProductionRequests {
         startDate: request.startDate,
         endDate: request.endDate,
       }),
-    ).catch((error: unknown) => this.deps.log.error({ err: error, tenantId: houseId, productionRequest: request.id }, 'the house could not be told a production waits for it'));
+    ).catch((error: unknown) =>
+      this.deps.log.error(
+        { err: error, tenantId: houseId, productionRequest: request.id },
+        'the house could not be told a production waits for it',
+      ),
+    );
   }
 
   /**
    * Sends a production request: checked, stored, then each house's part sent. A key sent before by
    * the same visitor goes on with the stored request (its failed parts sent again).
    */
-  async send(user: IdentityUser, platformProfile: UserProfile, input: ProductionRequestInput, now: Date): Promise<{ request: ProductionRequest; created: boolean }> {
+  async send(
+    user: IdentityUser,
+    platformProfile: UserProfile,
+    input: ProductionRequestInput,
+    now: Date,
+  ): Promise<{ request: ProductionRequest; created: boolean }> {
     const { store, marketplace } = this.deps;
     await marketplace.loaded();
     const existing = await store.get(input.key);
@@ -114,14 +141,22 @@ export class ProductionRequests {
     // Dates no house could take are refused at their fields, before anything is stored (each
     // house's own notice and horizon are its part's to check, with a way to change them).
     const past = pastEverywhere(now);
-    const dates = [endBeforeStart(input), input.startDate <= past ? { pointer: '/startDate', message: `is in the past: choose ${addDays(past, 1)} or later` } : undefined].filter(
-      (problem): problem is { pointer: string; message: string } => problem !== undefined,
-    );
+    const dates = [
+      endBeforeStart(input),
+      input.startDate <= past
+        ? { pointer: '/startDate', message: `is in the past: choose ${addDays(past, 1)} or later` }
+        : undefined,
+    ].filter((problem): problem is { pointer: string; message: string } => problem !== undefined);
     if (dates.length) throw new FieldProblemsError(dates, 'Not sent: the dates cannot be hired');
     const houses = splitByHouse(input.items);
     if (houses.length > MAX_HOUSES)
       throw new FieldProblemsError(
-        [{ pointer: '/items', message: `asks ${houses.length} houses at once: one request asks at most ${MAX_HOUSES}, so send it as two` }],
+        [
+          {
+            pointer: '/items',
+            message: `asks ${houses.length} houses at once: one request asks at most ${MAX_HOUSES}, so send it as two`,
+          },
+        ],
         'Not sent: too many houses in one request',
       );
     const problems: Array<{ pointer: string; message: string }> = [];
@@ -130,7 +165,11 @@ export class ProductionRequests {
       const house = marketplace.house(houseId);
       if (!house) {
         for (const line of lines)
-          for (const at of line.at) problems.push({ pointer: `/items/${at}/listing`, message: 'is from a house that is not listed on the platform now: remove it and choose another' });
+          for (const at of line.at)
+            problems.push({
+              pointer: `/items/${at}/listing`,
+              message: 'is from a house that is not listed on the platform now: remove it and choose another',
+            });
         continue;
       }
       const items = new Map(
@@ -142,17 +181,32 @@ export class ProductionRequests {
         ).map((item) => [item.objectID, item]),
       );
       for (const line of lines)
-        if (!items.has(line.objectID)) for (const at of line.at) problems.push({ pointer: `/items/${at}/listing`, message: `is no longer at ${house.name}: remove it and choose another` });
+        if (!items.has(line.objectID))
+          for (const at of line.at)
+            problems.push({
+              pointer: `/items/${at}/listing`,
+              message: `is no longer at ${house.name}: remove it and choose another`,
+            });
       parts.push({
         house: houseId,
         houseName: house.name,
-        lines: lines.filter((line) => items.has(line.objectID)).map((line) => ({ objectID: line.objectID, name: items.get(line.objectID)!.name, quantity: line.quantity })) as ProductionPart['lines'],
+        lines: lines
+          .filter((line) => items.has(line.objectID))
+          .map((line) => ({
+            objectID: line.objectID,
+            name: items.get(line.objectID)!.name,
+            quantity: line.quantity,
+          })) as ProductionPart['lines'],
         state: 'failed',
         problem: NOT_SENT_YET,
         updatedAt: now.toISOString(),
       });
     }
-    if (problems.length) throw new FieldProblemsError(problems, `Not sent: ${problems.length} item${problems.length === 1 ? '' : 's'} to change`);
+    if (problems.length)
+      throw new FieldProblemsError(
+        problems,
+        `Not sent: ${problems.length} item${problems.length === 1 ? '' : 's'} to change`,
+      );
     const at = now.toISOString();
     const request: ProductionRequest = {
       id: input.key,
@@ -176,7 +230,10 @@ export class ProductionRequests {
       if (theirs.uid !== user.uid) throw new RequestKeyTakenError();
       return { request: await this.goOn(user, platformProfile, theirs, now), created: false };
     }
-    this.deps.log.info({ productionRequest: request.id, uid: user.uid, houses: parts.map((part) => part.house) }, 'production request');
+    this.deps.log.info(
+      { productionRequest: request.id, uid: user.uid, houses: parts.map((part) => part.house) },
+      'production request',
+    );
     return { request: await this.sendParts(user, platformProfile, request, now), created: true };
   }
 
@@ -185,7 +242,12 @@ export class ProductionRequests {
    * still sending its parts for the first time, it waits for that one to finish (at most
    * IN_FLIGHT_WAIT_MS) and answers what it did; then, or if that send died, it sends what is left.
    */
-  private async goOn(user: IdentityUser, platformProfile: UserProfile, request: ProductionRequest, now: Date): Promise<ProductionRequest> {
+  private async goOn(
+    user: IdentityUser,
+    platformProfile: UserProfile,
+    request: ProductionRequest,
+    now: Date,
+  ): Promise<ProductionRequest> {
     let latest = request;
     const inFlight = (candidate: ProductionRequest) => candidate.parts.some((part) => part.problem === NOT_SENT_YET);
     const until = Date.now() + IN_FLIGHT_WAIT_MS;
@@ -197,7 +259,12 @@ export class ProductionRequests {
   }
 
   /** Sends the request's failed parts again (a house back within reach, a line freed). */
-  async retry(user: IdentityUser, platformProfile: UserProfile, id: string, now: Date): Promise<ProductionRequest | undefined> {
+  async retry(
+    user: IdentityUser,
+    platformProfile: UserProfile,
+    id: string,
+    now: Date,
+  ): Promise<ProductionRequest | undefined> {
     const request = await this.get(user.uid, id);
     return request && this.sendParts(user, platformProfile, request, now);
   }
@@ -206,17 +273,38 @@ export class ProductionRequests {
    * One part not sent, sent again on dates of its own (the house's rules refused the request's):
    * checked like any request's dates, then sent to that house alone. Undefined for no such request.
    */
-  async resendPart(user: IdentityUser, platformProfile: UserProfile, id: string, houseId: string, dates: { startDate: string; endDate: string }, now: Date): Promise<ProductionRequest | undefined> {
+  async resendPart(
+    user: IdentityUser,
+    platformProfile: UserProfile,
+    id: string,
+    houseId: string,
+    dates: { startDate: string; endDate: string },
+    now: Date,
+  ): Promise<ProductionRequest | undefined> {
     const request = await this.get(user.uid, id);
     if (!request) return undefined;
     const part = partOf(request, houseId);
     if (!retryable(part))
-      throw new FieldProblemsError([{ pointer: '/house', message: `${part.houseName}’s part is ${part.state === 'sent' ? 'sent already' : 'not one to send again'}` }], 'Not sent again', 409);
-    const problems = [endBeforeStart(dates), dates.startDate < pastEverywhere(now) ? { pointer: '/startDate', message: 'is in the past' } : undefined].filter((problem) => problem !== undefined);
+      throw new FieldProblemsError(
+        [
+          {
+            pointer: '/house',
+            message: `${part.houseName}’s part is ${part.state === 'sent' ? 'sent already' : 'not one to send again'}`,
+          },
+        ],
+        'Not sent again',
+        409,
+      );
+    const problems = [
+      endBeforeStart(dates),
+      dates.startDate < pastEverywhere(now) ? { pointer: '/startDate', message: 'is in the past' } : undefined,
+    ].filter((problem) => problem !== undefined);
     if (problems.length) throw new FieldProblemsError(problems, 'Not sent again: fix the dates');
     const dated = await this.deps.store.update(id, (current) => ({
       ...current,
-      parts: current.parts.map((entry) => (entry.house === houseId ? { ...entry, ...dates, updatedAt: now.toISOString() } : entry)) as ProductionRequest['parts'],
+      parts: current.parts.map((entry) =>
+        entry.house === houseId ? { ...entry, ...dates, updatedAt: now.toISOString() } : entry,
+      ) as ProductionRequest['parts'],
     }));
     return this.sendPart(user, platformProfile, dated, partOf(dated, houseId), now);
   }
@@ -228,7 +316,12 @@ export class ProductionRequests {
     const part = partOf(request, houseId);
     if (!withdrawable(part))
       throw new FieldProblemsError(
-        [{ pointer: '/house', message: `${part.houseName}’s part is ${part.state === 'sent' ? 'with the house: cancel it on its page there' : part.state}` }],
+        [
+          {
+            pointer: '/house',
+            message: `${part.houseName}’s part is ${part.state === 'sent' ? 'with the house: cancel it on its page there' : part.state}`,
+          },
+        ],
         'Not withdrawn',
         409,
       );
@@ -241,18 +334,35 @@ export class ProductionRequests {
    */
   async decided(houseId: string, uid: string, approved: boolean, now: Date): Promise<void> {
     for (const request of await this.deps.store.listFor(uid)) {
-      const part = request.parts.find((candidate) => candidate.house === houseId && candidate.state === 'awaitingApproval');
+      const part = request.parts.find(
+        (candidate) => candidate.house === houseId && candidate.state === 'awaitingApproval',
+      );
       if (!part) continue;
       // A member of the house already (the part waited there): no sign-in to record.
       if (approved) await this.sendPart({ uid, email: request.email }, undefined, request, part, now);
       else
-        await this.record(request.id, houseId, { state: 'refused', problem: `${part.houseName} could not approve your account, so this part was not sent. Ask another house for these items.` }, now);
+        await this.record(
+          request.id,
+          houseId,
+          {
+            state: 'refused',
+            problem: `${part.houseName} could not approve your account, so this part was not sent. Ask another house for these items.`,
+          },
+          now,
+        );
     }
   }
 
-  private async sendParts(user: IdentityUser, platformProfile: UserProfile, request: ProductionRequest, now: Date): Promise<ProductionRequest> {
+  private async sendParts(
+    user: IdentityUser,
+    platformProfile: UserProfile,
+    request: ProductionRequest,
+    now: Date,
+  ): Promise<ProductionRequest> {
     let latest = request;
-    for (const part of request.parts) if (retryable(part) || part.state === 'awaitingApproval') latest = await this.sendPart(user, platformProfile, request, part, now);
+    for (const part of request.parts)
+      if (retryable(part) || part.state === 'awaitingApproval')
+        latest = await this.sendPart(user, platformProfile, request, part, now);
     const counts = partCounts(latest.parts);
     this.deps.log.info({ productionRequest: request.id, ...counts }, 'production request parts');
     return latest;
@@ -273,19 +383,42 @@ export class ProductionRequests {
     try {
       const stored = await this.deps.tenantStore.get(houseId);
       if (!stored || !this.deps.marketplace.house(houseId))
-        return await this.record(request.id, houseId, { state: 'failed', problem: `${houseName} is not listed on the platform now, so this part was not sent.` }, now);
+        return await this.record(
+          request.id,
+          houseId,
+          { state: 'failed', problem: `${houseName} is not listed on the platform now, so this part was not sent.` },
+          now,
+        );
       const vendor = withDefaults('vendor', stored.tenant.vendor);
       const arrived =
-        'vendors' in user ? (await this.deps.visitors.enter(user, { tenantId: houseId, vendorName: vendor.displayName, now })).profile : await this.deps.profileStore.get(houseId, user.uid);
-      if (!arrived) return await this.record(request.id, houseId, { state: 'failed', problem: `${houseName} has no profile of yours yet: send this part again.` }, now);
-      const profile = await this.welcomed(houseId, user.uid, arrived, platformProfile, vendor.marketplaceApproval === 'platformVerified', now);
+        'vendors' in user
+          ? (await this.deps.visitors.enter(user, { tenantId: houseId, vendorName: vendor.displayName, now })).profile
+          : await this.deps.profileStore.get(houseId, user.uid);
+      if (!arrived)
+        return await this.record(
+          request.id,
+          houseId,
+          { state: 'failed', problem: `${houseName} has no profile of yours yet: send this part again.` },
+          now,
+        );
+      const profile = await this.welcomed(
+        houseId,
+        user.uid,
+        arrived,
+        platformProfile,
+        vendor.marketplaceApproval === 'platformVerified',
+        now,
+      );
       if (profile.isAuthorized === null || profile.isAuthorized === undefined) {
         // The house is told once, when the part first waits (a retry mails nothing more).
         if (part.state !== 'awaitingApproval') await this.tellHouseItWaits(houseId, request, part, profile);
         return await this.record(
           request.id,
           houseId,
-          { state: 'awaitingApproval', problem: `${houseName} checks every new production first: this part is sent to them as soon as they approve you. We will email you.` },
+          {
+            state: 'awaitingApproval',
+            problem: `${houseName} checks every new production first: this part is sent to them as soon as they approve you. We will email you.`,
+          },
           now,
         );
       }
@@ -313,11 +446,36 @@ export class ProductionRequests {
       }
       return await this.record(request.id, houseId, { state: 'sent', quoteId }, now);
     } catch (error) {
-      if (error instanceof NotApprovedError) return this.record(request.id, houseId, { state: error.reason === 'denied' ? 'refused' : 'awaitingApproval', problem: error.message }, now);
+      if (error instanceof NotApprovedError)
+        return this.record(
+          request.id,
+          houseId,
+          { state: error.reason === 'denied' ? 'refused' : 'awaitingApproval', problem: error.message },
+          now,
+        );
       if (error instanceof FieldProblemsError)
-        return this.record(request.id, houseId, { state: 'failed', problem: `${houseName}: ${error.problems.map((problem) => lineProblem(part, problem)).join(' ')}` }, now);
-      this.deps.log.error({ err: error, productionRequest: request.id, tenantId: houseId }, 'a production request part was not sent');
-      return this.record(request.id, houseId, { state: 'failed', problem: `${houseName} could not be reached just now. The other houses have their parts; send this one again in a minute.` }, now);
+        return this.record(
+          request.id,
+          houseId,
+          {
+            state: 'failed',
+            problem: `${houseName}: ${error.problems.map((problem) => lineProblem(part, problem)).join(' ')}`,
+          },
+          now,
+        );
+      this.deps.log.error(
+        { err: error, productionRequest: request.id, tenantId: houseId },
+        'a production request part was not sent',
+      );
+      return this.record(
+        request.id,
+        houseId,
+        {
+          state: 'failed',
+          problem: `${houseName} could not be reached just now. The other houses have their parts; send this one again in a minute.`,
+        },
+        now,
+      );
     }
   }
 
@@ -326,9 +484,23 @@ export class ProductionRequests {
    * production, phone), approved at once when the house trusts the platform's verification and
    * the platform has verified the visitor.
    */
-  private async welcomed(houseId: string, uid: string, profile: UserProfile, platformProfile: UserProfile | undefined, trustsPlatform: boolean, now: Date): Promise<UserProfile> {
-    const copied = platformProfile ? (['firstName', 'lastName', 'studio', 'production', 'phone', 'title'] as const).filter((key) => platformProfile[key] && !profile[key]) : [];
-    const approve = trustsPlatform && platformProfile?.isAuthorized === true && (profile.isAuthorized === null || profile.isAuthorized === undefined);
+  private async welcomed(
+    houseId: string,
+    uid: string,
+    profile: UserProfile,
+    platformProfile: UserProfile | undefined,
+    trustsPlatform: boolean,
+    now: Date,
+  ): Promise<UserProfile> {
+    const copied = platformProfile
+      ? (['firstName', 'lastName', 'studio', 'production', 'phone', 'title'] as const).filter(
+          (key) => platformProfile[key] && !profile[key],
+        )
+      : [];
+    const approve =
+      trustsPlatform &&
+      platformProfile?.isAuthorized === true &&
+      (profile.isAuthorized === null || profile.isAuthorized === undefined);
     if (!copied.length && !approve) return profile;
     return this.deps.profileStore.update(houseId, uid, (current) => ({
       ...current,
@@ -338,7 +510,12 @@ export class ProductionRequests {
     }));
   }
 
-  private record(id: string, houseId: string, change: Pick<ProductionPart, 'state'> & Partial<Pick<ProductionPart, 'quoteId' | 'problem'>>, now: Date): Promise<ProductionRequest> {
+  private record(
+    id: string,
+    houseId: string,
+    change: Pick<ProductionPart, 'state'> & Partial<Pick<ProductionPart, 'quoteId' | 'problem'>>,
+    now: Date,
+  ): Promise<ProductionRequest> {
     const at = now.toISOString();
     return this.deps.store.update(id, (current) => ({
       ...current,
@@ -356,7 +533,10 @@ export class ProductionRequests {
 /** A request's part at a house (404 when it has none there). */
 function partOf(request: ProductionRequest, houseId: string): ProductionPart {
   const part = request.parts.find((candidate) => candidate.house === houseId);
-  if (!part) throw Object.assign(new Error(`This request has no part at ${JSON.stringify(houseId.slice(0, 63))}.`), { statusCode: 404 });
+  if (!part)
+    throw Object.assign(new Error(`This request has no part at ${JSON.stringify(houseId.slice(0, 63))}.`), {
+      statusCode: 404,
+    });
   return part;
 }
 

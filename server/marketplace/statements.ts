@@ -14,7 +14,12 @@ import type { QuoteRequestStore } from '../stores/quote-request-store';
 const CAPTURED_IN = ['closed', 'cancelled'] as const;
 const PAGE = 500;
 
-export async function houseStatement(quoteRequests: QuoteRequestStore, tenantId: string, timezone: string, month: string): Promise<Statement> {
+export async function houseStatement(
+  quoteRequests: QuoteRequestStore,
+  tenantId: string,
+  timezone: string,
+  month: string,
+): Promise<Statement> {
   const orders: QuoteRequest[] = [];
   for (const state of CAPTURED_IN) {
     for (let offset = 0; ; offset += PAGE) {
@@ -26,7 +31,18 @@ export async function houseStatement(quoteRequests: QuoteRequestStore, tenantId:
   return statementOf(tenantId, month, timezone, orders);
 }
 
-const HEADER = ['House', 'Order', 'Production request', 'Production', 'Captured on', 'Currency', 'Captured', 'Commission %', 'Platform fee', 'House receives'];
+const HEADER = [
+  'House',
+  'Order',
+  'Production request',
+  'Production',
+  'Captured on',
+  'Currency',
+  'Captured',
+  'Commission %',
+  'Platform fee',
+  'House receives',
+];
 const amount = (value: number) => value.toFixed(2);
 
 export function statementCsv(statement: Statement, houseName: string): string {

@@ -24,25 +24,39 @@ const scanIdLimit = 64;
  * this house's own codes, and for another house's label when nothing is hired in from it (the
  * scan rule refuses those as another house's).
  */
-export async function hiredInCodeOf(stores: Pick<QuoteStores, 'quoteRequests'>, tenantId: string, orderId: string, input: Pick<ScanInput, 'code' | 'direction'>): Promise<HiredInCode | undefined> {
+export async function hiredInCodeOf(
+  stores: Pick<QuoteStores, 'quoteRequests'>,
+  tenantId: string,
+  orderId: string,
+  input: Pick<ScanInput, 'code' | 'direction'>,
+): Promise<HiredInCode | undefined> {
   const { tenantId: house, code } = readCode(input.code);
   if (!house || house === tenantId) return undefined;
   const order = await stores.quoteRequests.get(tenantId, orderId);
   if (!order) return undefined;
-  const fromHouse = (order.subHires ?? []).filter((subHire) => subHire.house === house && (subHire.hiredIn?.quantity ?? 0) > 0);
+  const fromHouse = (order.subHires ?? []).filter(
+    (subHire) => subHire.house === house && (subHire.hiredIn?.quantity ?? 0) > 0,
+  );
   if (fromHouse.length === 0) return undefined;
   const houseName = fromHouse[0]!.houseName;
   const unit = await stores.quoteRequests.getUnit(house, tagOf(code));
   const theirObjectID = unit?.objectID ?? code.toLowerCase();
   const matching = fromHouse.filter((subHire) => subHire.theirObjectID === theirObjectID);
-  if (matching.length === 0) return { refused: `${house}/${code.slice(0, 60)} is not hired in from ${houseName} on this order.` };
+  if (matching.length === 0)
+    return { refused: `${house}/${code.slice(0, 60)} is not hired in from ${houseName} on this order.` };
   // A unit is the lender's own order's: it goes out here only once the lender checked it out to
   // this house. Coming back it is judged by what is out here (the lender may have its report already).
   const subHire = (unit && matching.find((each) => each.quoteId === unit.orderId)) ?? matching[0]!;
   if (unit && input.direction === 'out' && !(unit.status === 'out' && unit.orderId === subHire.quoteId))
-    return { refused: `${houseName} has not checked ${unit.tag} out to you: it is not out on their order for this hire. Ask them to scan it out first.` };
+    return {
+      refused: `${houseName} has not checked ${unit.tag} out to you: it is not out on their order for this hire. Ask them to scan it out first.`,
+    };
   const quantity = matching.reduce((sum, each) => sum + (each.hiredIn?.quantity ?? 0), 0);
-  return { scan: { house, houseName, objectID: subHire.objectID, ...(unit && { tag: unit.tag }), quantity }, subHire, theirCode: unit?.tag ?? theirObjectID };
+  return {
+    scan: { house, houseName, objectID: subHire.objectID, ...(unit && { tag: unit.tag }), quantity },
+    subHire,
+    theirCode: unit?.tag ?? theirObjectID,
+  };
 }
 
 /** What the lender's order made of a report: its scan's outcome and words. */
@@ -61,7 +75,15 @@ export interface LenderReport {
 export async function reportToLender(
   stores: QuoteStores,
   lenderSettings: QuoteSettings,
-  request: { hiredIn: Extract<HiredInCode, { scan: HiredInScan }>; record: ScanRecord; input: ScanInput; houseName: string; orderName: string; who: string; now: Date },
+  request: {
+    hiredIn: Extract<HiredInCode, { scan: HiredInScan }>;
+    record: ScanRecord;
+    input: ScanInput;
+    houseName: string;
+    orderName: string;
+    who: string;
+    now: Date;
+  },
 ): Promise<LenderReport> {
   const { hiredIn, record, input } = request;
   const where = `Found at ${request.houseName}'s check-in (their order “${request.orderName}”)`;
@@ -81,5 +103,10 @@ export async function reportToLender(
     who: request.who,
     now: request.now,
   });
-  return { house: hiredIn.scan.house, houseName: hiredIn.scan.houseName, outcome: done.record.outcome, message: done.record.message };
+  return {
+    house: hiredIn.scan.house,
+    houseName: hiredIn.scan.houseName,
+    outcome: done.record.outcome,
+    message: done.record.message,
+  };
 }

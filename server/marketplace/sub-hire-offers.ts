@@ -10,7 +10,13 @@
 import type { SearchQuery } from '../../schema/catalogue-search';
 import { haversineKm, type GeoPoint } from '../../schema/marketplace/distance';
 import { isListing, parseListingId } from '../../schema/marketplace/listings';
-import { nearestOffersFirst, similarNames, takesSubHireFrom, tradeRates, type SubHireOffer } from '../../schema/marketplace/sub-hires';
+import {
+  nearestOffersFirst,
+  similarNames,
+  takesSubHireFrom,
+  tradeRates,
+  type SubHireOffer,
+} from '../../schema/marketplace/sub-hires';
 import { PLATFORM_TENANT_ID } from '../../schema/routes';
 import type { Item } from '../../schema/types.generated';
 import { freeQuantities, type QuoteStores } from '../rental/quote-conversation';
@@ -67,19 +73,27 @@ export async function subHireOffers(
   const category = marketplace.listing(asking.houseId, line.item)?.category;
   const searches: SearchQuery[] = [
     ...similarNames(line.item.name).map((text) => ({ ...base, text })),
-    ...(category ? [{ ...base, filters: { ...base.filters, category: { group: category.group, category: category.category } } }] : []),
+    ...(category
+      ? [{ ...base, filters: { ...base.filters, category: { group: category.group, category: category.category } } }]
+      : []),
   ];
   const candidates = new Map<string, Item>();
   for (const search of searches) {
     if (candidates.size >= CANDIDATES) break;
-    for (const hit of (await catalogueSearch.search(PLATFORM_TENANT_ID, search)).hits) if (!candidates.has(hit.objectID)) candidates.set(hit.objectID, hit);
+    for (const hit of (await catalogueSearch.search(PLATFORM_TENANT_ID, search)).hits)
+      if (!candidates.has(hit.objectID)) candidates.set(hit.objectID, hit);
   }
 
   // Each house counts its own candidates on the dates.
   const byHouse = new Map<string, Array<{ listing: Item; objectID: string; rank: number }>>();
   [...candidates.values()].forEach((listing, rank) => {
     const id = parseListingId(listing.objectID);
-    if (id) (byHouse.get(id.houseId) ?? byHouse.set(id.houseId, []).get(id.houseId)!).push({ listing, objectID: id.objectID, rank });
+    if (id)
+      (byHouse.get(id.houseId) ?? byHouse.set(id.houseId, []).get(id.houseId)!).push({
+        listing,
+        objectID: id.objectID,
+        rank,
+      });
   });
   const offers = await Promise.all(
     [...byHouse].map(async ([houseId, found]) => {
@@ -94,7 +108,8 @@ export async function subHireOffers(
         stock,
         now,
       );
-      const km = asking.location && first.house.location ? haversineKm(asking.location, first.house.location) : undefined;
+      const km =
+        asking.location && first.house.location ? haversineKm(asking.location, first.house.location) : undefined;
       return found.flatMap(({ listing, objectID, rank }) => {
         const count = free.get(objectID) ?? 0;
         if (count < 1) return [];

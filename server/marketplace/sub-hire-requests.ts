@@ -19,7 +19,12 @@
  */
 import { createHash } from 'node:crypto';
 import { withDefaults } from '../../schema/defaults';
-import { houseAccountId, houseCustomerUid, takesSubHireFrom, type SubHireRule } from '../../schema/marketplace/sub-hires';
+import {
+  houseAccountId,
+  houseCustomerUid,
+  takesSubHireFrom,
+  type SubHireRule,
+} from '../../schema/marketplace/sub-hires';
 import type { QuoteRequest, SubHireAsk, UserProfile, VendorConfig } from '../../schema/types.generated';
 import { AccountIdTakenError, type CustomerAccountStore } from '../stores/customer-account-store';
 import { FieldProblemsError } from '../stores/field-problems';
@@ -53,7 +58,14 @@ export class SubHireRefusedError extends Error {
  * so a second click or another server finds the first. An ask the lender declined, or that was
  * cancelled or expired, leaves its round to the next.
  */
-export const subHireQuoteId = (asking: string, quoteId: string, objectID: string, lender: string, theirObjectID: string, round: number) =>
+export const subHireQuoteId = (
+  asking: string,
+  quoteId: string,
+  objectID: string,
+  lender: string,
+  theirObjectID: string,
+  round: number,
+) =>
   `sh-${createHash('sha256')
     .update([asking, quoteId, objectID, lender, theirObjectID, String(round)].join('\u0000'))
     .digest('hex')
@@ -78,33 +90,70 @@ export async function askForSubHire(
   log: Log,
 ): Promise<{ subHire: SubHire; theirs: QuoteRequest; created: boolean }> {
   const { houseId } = asking;
-  const [ours, ownTenant, theirTenant] = await Promise.all([stores.quoteRequests.get(houseId, ask.quoteId), stores.tenantStore.get(houseId), stores.tenantStore.get(ask.house)]);
+  const [ours, ownTenant, theirTenant] = await Promise.all([
+    stores.quoteRequests.get(houseId, ask.quoteId),
+    stores.tenantStore.get(houseId),
+    stores.tenantStore.get(ask.house),
+  ]);
   if (!ours || !ownTenant) throw new UnknownQuoteError(ask.quoteId);
   const line = ours.lines.find((candidate) => candidate.objectID === ask.objectID);
-  if (!line) throw new FieldProblemsError([{ pointer: '/objectID', message: 'is not a line of this request' }], 'Not asked: that line is not on this request');
-  if (FINISHED.has(ours.state ?? 'requested')) throw new SubHireRefusedError(`This request is ${ours.state}: nothing more is sub-hired for it.`);
-  if (ask.house === houseId) throw new FieldProblemsError([{ pointer: '/house', message: 'is this house: a house cannot sub-hire from itself' }], 'Not asked: that is this house');
+  if (!line)
+    throw new FieldProblemsError(
+      [{ pointer: '/objectID', message: 'is not a line of this request' }],
+      'Not asked: that line is not on this request',
+    );
+  if (FINISHED.has(ours.state ?? 'requested'))
+    throw new SubHireRefusedError(`This request is ${ours.state}: nothing more is sub-hired for it.`);
+  if (ask.house === houseId)
+    throw new FieldProblemsError(
+      [{ pointer: '/house', message: 'is this house: a house cannot sub-hire from itself' }],
+      'Not asked: that is this house',
+    );
   await stores.marketplace.loaded();
   const listed = stores.marketplace.house(ask.house);
-  if (!theirTenant || !listed) throw new FieldProblemsError([{ pointer: '/house', message: 'is not listed on the platform now' }], 'Not asked: that house is not listed');
+  if (!theirTenant || !listed)
+    throw new FieldProblemsError(
+      [{ pointer: '/house', message: 'is not listed on the platform now' }],
+      'Not asked: that house is not listed',
+    );
   const own = withDefaults('vendor', ownTenant.tenant.vendor);
   const lender = withDefaults('vendor', theirTenant.tenant.vendor);
   const rule = lender.subHires as SubHireRule;
-  if (!takesSubHireFrom(rule, ask.house, houseId)) throw new SubHireRefusedError(`${lender.displayName} does not take sub-hire requests from ${own.displayName} now: ask another house.`);
+  if (!takesSubHireFrom(rule, ask.house, houseId))
+    throw new SubHireRefusedError(
+      `${lender.displayName} does not take sub-hire requests from ${own.displayName} now: ask another house.`,
+    );
   const [theirItem] = await stores.itemStore.getMany(ask.house, [ask.theirObjectID]);
-  if (!theirItem) throw new FieldProblemsError([{ pointer: '/theirObjectID', message: `is no longer at ${lender.displayName}: choose another offer` }], 'Not asked: the item is gone');
+  if (!theirItem)
+    throw new FieldProblemsError(
+      [{ pointer: '/theirObjectID', message: `is no longer at ${lender.displayName}: choose another offer` }],
+      'Not asked: the item is gone',
+    );
 
   let round = 0;
   let theirs: QuoteRequest | undefined;
   for (; round < MAX_ROUNDS; round += 1) {
-    theirs = await stores.quoteRequests.get(ask.house, subHireQuoteId(houseId, ours.id, ask.objectID, ask.house, theirItem.objectID, round));
+    theirs = await stores.quoteRequests.get(
+      ask.house,
+      subHireQuoteId(houseId, ours.id, ask.objectID, ask.house, theirItem.objectID, round),
+    );
     if (!theirs || !ENDED.has(theirs.state ?? 'requested')) break;
   }
-  if (round === MAX_ROUNDS) throw new SubHireRefusedError(`${lender.displayName} was asked for this item on this line ${MAX_ROUNDS} times: ask another house.`);
+  if (round === MAX_ROUNDS)
+    throw new SubHireRefusedError(
+      `${lender.displayName} was asked for this item on this line ${MAX_ROUNDS} times: ask another house.`,
+    );
   const quoteId = subHireQuoteId(houseId, ours.id, ask.objectID, ask.house, theirItem.objectID, round);
   let created = !theirs;
   if (!theirs) {
-    const profile = await houseCustomer(stores, { id: ask.house, currency: withDefaults('site', theirTenant.tenant.site).currency! }, houseId, own, rule, now);
+    const profile = await houseCustomer(
+      stores,
+      { id: ask.house, currency: withDefaults('site', theirTenant.tenant.site).currency! },
+      houseId,
+      own,
+      rule,
+      now,
+    );
     try {
       theirs = await takeQuoteRequest(
         stores,
@@ -150,7 +199,10 @@ export async function askForSubHire(
       created = false;
       theirs = (await stores.quoteRequests.get(ask.house, quoteId))!;
     }
-    log.info({ tenantId: houseId, quoteRequest: ours.id, lender: ask.house, theirQuote: quoteId, quantity: ask.quantity }, 'sub-hire asked');
+    log.info(
+      { tenantId: houseId, quoteRequest: ours.id, lender: ask.house, theirQuote: quoteId, quantity: ask.quantity },
+      'sub-hire asked',
+    );
   }
   const subHire: SubHire = {
     house: ask.house,
@@ -171,7 +223,14 @@ export async function askForSubHire(
  * the first time) and its profile there, approved (the lender's rule already says it takes this
  * house's sub-hires).
  */
-async function houseCustomer(stores: SubHireRequestStores, lenderHouse: { id: string; currency: string }, houseId: string, own: VendorConfig, rule: SubHireRule, now: Date): Promise<UserProfile> {
+async function houseCustomer(
+  stores: SubHireRequestStores,
+  lenderHouse: { id: string; currency: string },
+  houseId: string,
+  own: VendorConfig,
+  rule: SubHireRule,
+  now: Date,
+): Promise<UserProfile> {
   const lender = lenderHouse.id;
   const accountId = houseAccountId(houseId);
   if (!(await stores.customerAccounts.get(lender, accountId))) {
@@ -201,7 +260,14 @@ async function houseCustomer(stores: SubHireRequestStores, lenderHouse: { id: st
   const at = now.toISOString();
   if (!profile)
     try {
-      return await stores.profileStore.create(lender, uid, { email: own.email, displayName: own.displayName, studio: own.displayName, isAuthorized: true, createdAt: at, updatedAt: at });
+      return await stores.profileStore.create(lender, uid, {
+        email: own.email,
+        displayName: own.displayName,
+        studio: own.displayName,
+        isAuthorized: true,
+        createdAt: at,
+        updatedAt: at,
+      });
     } catch (error) {
       // Made a moment ago by another ask (a second server, a second click): that one stands.
       if (!(error instanceof ProfileExistsError)) throw error;
@@ -212,13 +278,21 @@ async function houseCustomer(stores: SubHireRequestStores, lenderHouse: { id: st
 }
 
 /** The sub-hire on the asking house's request, once (read again if another change landed first). */
-async function recorded(stores: SubHireRequestStores, houseId: string, quoteId: string, subHire: SubHire): Promise<SubHire> {
+async function recorded(
+  stores: SubHireRequestStores,
+  houseId: string,
+  quoteId: string,
+  subHire: SubHire,
+): Promise<SubHire> {
   for (let attempt = 0; ; attempt += 1) {
     const current = (await stores.quoteRequests.get(houseId, quoteId))!;
     const known = current.subHires?.find((entry) => entry.quoteId === subHire.quoteId);
     if (known) return known;
     try {
-      await stores.quoteRequests.change(houseId, quoteId, { revision: revisionOf(current), apply: (stored) => ({ ...stored, subHires: [...(stored.subHires ?? []), subHire] }) });
+      await stores.quoteRequests.change(houseId, quoteId, {
+        revision: revisionOf(current),
+        apply: (stored) => ({ ...stored, subHires: [...(stored.subHires ?? []), subHire] }),
+      });
       return subHire;
     } catch (error) {
       if (!(error instanceof StaleQuoteError) || attempt >= 8) throw error;

@@ -46,16 +46,26 @@ type HiredIn = NonNullable<NonNullable<QuoteRequest['subHires']>[number]['hiredI
 
 /** What the lender's request gives the hiring house now: its lines' quantity over its dates while it is an order, else none. */
 export function hiredInBy(theirs: QuoteRequest): HiredIn {
-  const quantity = isOrderState(theirs.state ?? 'requested') ? theirs.lines.reduce((total, line) => total + line.quantity, 0) : 0;
+  const quantity = isOrderState(theirs.state ?? 'requested')
+    ? theirs.lines.reduce((total, line) => total + line.quantity, 0)
+    : 0;
   return { revision: revisionOf(theirs), quantity, firstDay: theirs.startDate, lastDay: theirs.endDate };
 }
 
 /** Whether what the hiring house holds (`have`) is behind what the lender's request gives now (`want`). */
 export const stockBehind = (have: HiredIn | undefined, want: HiredIn) =>
-  (have?.revision ?? -1) < want.revision && (want.quantity !== (have?.quantity ?? 0) || (want.quantity > 0 && (want.firstDay !== have?.firstDay || want.lastDay !== have?.lastDay)));
+  (have?.revision ?? -1) < want.revision &&
+  (want.quantity !== (have?.quantity ?? 0) ||
+    (want.quantity > 0 && (want.firstDay !== have?.firstDay || want.lastDay !== have?.lastDay)));
 
 /** Brings the hiring house's stock in line with the lender's request `id` (a sub-hire's); nothing for any other request. */
-export async function followSubHire(stores: SubHireStockStores, lender: string, id: string, now: Date, log: Log): Promise<void> {
+export async function followSubHire(
+  stores: SubHireStockStores,
+  lender: string,
+  id: string,
+  now: Date,
+  log: Log,
+): Promise<void> {
   const theirs = await stores.quoteRequests.get(lender, id);
   const link = theirs?.subHire;
   if (!theirs || !link) return;
@@ -71,24 +81,90 @@ export async function followSubHire(stores: SubHireStockStores, lender: string, 
     apply: ({ order }) => {
       const entry = order?.subHires?.find((candidate) => candidate.quoteId === theirs.id);
       before = entry?.hiredIn;
-      const record = { id: stepId, orderId: forQuote, at: now.toISOString(), by: 'backlot', direction: 'in' as const, code: 'sub-hire', count: next.quantity };
-      if (!order || !entry) return { record: { ...record, outcome: 'refused' as const, message: `The sub-hire ${theirs.id} is not on this order.` } };
+      const record = {
+        id: stepId,
+        orderId: forQuote,
+        at: now.toISOString(),
+        by: 'backlot',
+        direction: 'in' as const,
+        code: 'sub-hire',
+        count: next.quantity,
+      };
+      if (!order || !entry)
+        return {
+          record: {
+            ...record,
+            outcome: 'refused' as const,
+            message: `The sub-hire ${theirs.id} is not on this order.`,
+          },
+        };
       if (before && before.revision >= next.revision)
-        return { record: { ...record, outcome: 'repeat' as const, message: `${lenderName}'s request ${theirs.id} was followed at a later change already.` } };
+        return {
+          record: {
+            ...record,
+            outcome: 'repeat' as const,
+            message: `${lenderName}'s request ${theirs.id} was followed at a later change already.`,
+          },
+        };
       if ((before?.quantity ?? 0) === 0 && next.quantity === 0)
-        return { record: { ...record, outcome: 'ok' as const, message: `${lenderName}'s request is ${theirs.state ?? 'requested'}: nothing hired in yet.` }, order: followed(order, theirs.id, next) };
-      if (before && before.quantity === next.quantity && before.firstDay === next.firstDay && before.lastDay === next.lastDay)
-        return { record: { ...record, outcome: 'ok' as const, message: `${lenderName}'s request changed; the stock hired in did not.` }, order: followed(order, theirs.id, next) };
+        return {
+          record: {
+            ...record,
+            outcome: 'ok' as const,
+            message: `${lenderName}'s request is ${theirs.state ?? 'requested'}: nothing hired in yet.`,
+          },
+          order: followed(order, theirs.id, next),
+        };
+      if (
+        before &&
+        before.quantity === next.quantity &&
+        before.firstDay === next.firstDay &&
+        before.lastDay === next.lastDay
+      )
+        return {
+          record: {
+            ...record,
+            outcome: 'ok' as const,
+            message: `${lenderName}'s request changed; the stock hired in did not.`,
+          },
+          order: followed(order, theirs.id, next),
+        };
       return {
-        record: { ...record, outcome: 'ok' as const, message: `${next.quantity} hired in from ${lenderName} for ${next.firstDay} to ${next.lastDay} (was ${before?.quantity ?? 0}).` },
+        record: {
+          ...record,
+          outcome: 'ok' as const,
+          message: `${next.quantity} hired in from ${lenderName} for ${next.firstDay} to ${next.lastDay} (was ${before?.quantity ?? 0}).`,
+        },
         order: followed(order, theirs.id, next),
-        stock: [{ key: hiredInKey(lender, theirs.id), objectID, kind: 'subHire' as const, quantity: next.quantity, firstDay: next.firstDay, lastDay: next.lastDay }],
+        stock: [
+          {
+            key: hiredInKey(lender, theirs.id),
+            objectID,
+            kind: 'subHire' as const,
+            quantity: next.quantity,
+            firstDay: next.firstDay,
+            lastDay: next.lastDay,
+          },
+        ],
       };
     },
   });
   if (done.repeat || !done.stock?.length) return;
-  log.info({ tenantId: house, quoteRequest: forQuote, lender, theirQuote: theirs.id, hiredIn: next.quantity, was: before?.quantity ?? 0 }, 'sub-hire stock followed');
-  const lost = before && before.quantity > 0 && (next.quantity < before.quantity || next.firstDay > before.firstDay || next.lastDay < before.lastDay);
+  log.info(
+    {
+      tenantId: house,
+      quoteRequest: forQuote,
+      lender,
+      theirQuote: theirs.id,
+      hiredIn: next.quantity,
+      was: before?.quantity ?? 0,
+    },
+    'sub-hire stock followed',
+  );
+  const lost =
+    before &&
+    before.quantity > 0 &&
+    (next.quantity < before.quantity || next.firstDay > before.firstDay || next.lastDay < before.lastDay);
   if (lost) await tellShort(stores, house, { lender: lenderName, objectID, before: before!, after: next }, now, log);
 }
 
@@ -105,11 +181,20 @@ export async function followSubHireAfterStep(app: SubHireStockStores, log: Log, 
 
 /** The order with its sub-hire's followed revision and stock. */
 function followed(order: QuoteRequest, theirId: string, hiredIn: HiredIn): QuoteRequest {
-  return { ...order, subHires: order.subHires!.map((entry) => (entry.quoteId === theirId ? { ...entry, hiredIn } : entry)) };
+  return {
+    ...order,
+    subHires: order.subHires!.map((entry) => (entry.quoteId === theirId ? { ...entry, hiredIn } : entry)),
+  };
 }
 
 /** Mails the hiring house what is no longer coming and each of its hires of the item now short. */
-async function tellShort(stores: SubHireStockStores, house: string, lost: { lender: string; objectID: string; before: HiredIn; after: HiredIn }, now: Date, log: Log): Promise<void> {
+async function tellShort(
+  stores: SubHireStockStores,
+  house: string,
+  lost: { lender: string; objectID: string; before: HiredIn; after: HiredIn },
+  now: Date,
+  log: Log,
+): Promise<void> {
   const stored = await stores.tenantStore.get(house);
   if (!stored) return;
   const settings = quoteSettingsOf(stored.tenant);
@@ -117,19 +202,41 @@ async function tellShort(stores: SubHireStockStores, house: string, lost: { lend
   const [item] = await stores.itemStore.getMany(house, [lost.objectID]);
   const window = bookingWindow(today, OPEN_END, settings.turnaroundDays);
   const booked = await stores.quoteRequests.bookings(house, [lost.objectID], window.from, window.to);
-  const hits = collisions(item?.quantity ?? 0, booked, settings.turnaroundDays, today).filter((hit) => hit.day <= lost.before.lastDay);
+  const hits = collisions(item?.quantity ?? 0, booked, settings.turnaroundDays, today).filter(
+    (hit) => hit.day <= lost.before.lastDay,
+  );
   const orders = await Promise.all(hits.map((hit) => stores.quoteRequests.get(house, hit.quoteId)));
   const short: Collision[] = hits.flatMap((hit, index) => {
     const order = orders[index];
-    return order ? [{ name: order.name ?? order.email, production: order.production ?? null, item: item?.name ?? lost.objectID, day: hit.day, free: hit.free, quantity: hit.quantity }] : [];
+    return order
+      ? [
+          {
+            name: order.name ?? order.email,
+            production: order.production ?? null,
+            item: item?.name ?? lost.objectID,
+            day: hit.day,
+            free: hit.free,
+            quantity: hit.quantity,
+          },
+        ]
+      : [];
   });
   const configuration = storefrontConfiguration(house, stored.version, stored.tenant);
   const content = subHireLostMessage(
     configuration,
-    { lender: lost.lender, item: item?.name ?? lost.objectID, before: lost.before.quantity, after: lost.after.quantity, firstDay: lost.before.firstDay, lastDay: lost.before.lastDay },
+    {
+      lender: lost.lender,
+      item: item?.name ?? lost.objectID,
+      before: lost.before.quantity,
+      after: lost.after.quantity,
+      firstDay: lost.before.firstDay,
+      lastDay: lost.before.lastDay,
+    },
     short,
   );
-  await sendAs(stores.mailer, configuration, TO_HOUSE, content).catch((error: unknown) => log.error({ err: error, tenantId: house, objectID: lost.objectID }, 'sub-hire lost mail not sent'));
+  await sendAs(stores.mailer, configuration, TO_HOUSE, content).catch((error: unknown) =>
+    log.error({ err: error, tenantId: house, objectID: lost.objectID }, 'sub-hire lost mail not sent'),
+  );
 }
 
 /** States in which the order no longer needs what it hired in, though the lenders may still hold the house to it. */
@@ -146,7 +253,10 @@ export async function tellStrandedSubHires(stores: SubHireStockStores, log: Log,
   try {
     const stranded: Parameters<typeof subHireStrandedMessage>[2][number][] = [];
     for (const subHire of order.subHires) {
-      const [theirs, lender] = await Promise.all([stores.quoteRequests.get(subHire.house, subHire.quoteId), stores.tenantStore.get(subHire.house)]);
+      const [theirs, lender] = await Promise.all([
+        stores.quoteRequests.get(subHire.house, subHire.quoteId),
+        stores.tenantStore.get(subHire.house),
+      ]);
       if (!theirs || !isOrderState(theirs.state ?? 'requested') || theirs.state === 'closed') continue;
       const vendor = lender ? withDefaults('vendor', lender.tenant.vendor) : undefined;
       stranded.push({
@@ -158,9 +268,17 @@ export async function tellStrandedSubHires(stores: SubHireStockStores, log: Log,
       });
     }
     if (!stranded.length) return;
-    await sendHouseMail(stores, order.tenantId, (configuration) => subHireStrandedMessage(configuration, order, stranded));
-    log.info({ tenantId: order.tenantId, quoteRequest: order.id, stranded: stranded.length }, 'house told of sub-hires still confirmed');
+    await sendHouseMail(stores, order.tenantId, (configuration) =>
+      subHireStrandedMessage(configuration, order, stranded),
+    );
+    log.info(
+      { tenantId: order.tenantId, quoteRequest: order.id, stranded: stranded.length },
+      'house told of sub-hires still confirmed',
+    );
   } catch (error) {
-    log.error({ err: error, tenantId: order.tenantId, quoteRequest: order.id }, 'the house could not be told of its sub-hires still confirmed');
+    log.error(
+      { err: error, tenantId: order.tenantId, quoteRequest: order.id },
+      'the house could not be told of its sub-hires still confirmed',
+    );
   }
 }

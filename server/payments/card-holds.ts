@@ -52,7 +52,12 @@ import { invoiceRuleOf, quoteDue, type ItemGroups } from '../../schema/rental/in
 import type { ItemStore } from '../stores/item-store';
 import type { ProfileStore } from '../stores/profile-store';
 import { revisionOf, StaleQuoteError, UnknownQuoteError, type QuoteRequestStore } from '../stores/quote-request-store';
-import { ProviderRefusedError, ProviderUnavailableError, type CardIntent, type PaymentProvider } from './payment-provider';
+import {
+  ProviderRefusedError,
+  ProviderUnavailableError,
+  type CardIntent,
+  type PaymentProvider,
+} from './payment-provider';
 
 /** Where a house's holds are made and what the platform takes (server/marketplace/payouts.ts). */
 export interface HoldTerms {
@@ -67,7 +72,8 @@ export interface HoldTermsSource {
 }
 
 /** The platform's fee on an amount (minor units) at a commission, in whole minor units. */
-export const feeOn = (amountMinor: number, commissionPercent: number | undefined) => (commissionPercent ? Math.round((amountMinor * commissionPercent) / 100) : undefined);
+export const feeOn = (amountMinor: number, commissionPercent: number | undefined) =>
+  commissionPercent ? Math.round((amountMinor * commissionPercent) / 100) : undefined;
 
 /** A hold the visitor must authorise before the step they asked for. */
 export class CardHoldNeededError extends Error {
@@ -140,7 +146,8 @@ export function heldFrom(previous: CardHold, intent: CardIntent, now: Date): Car
   }
   if (status === 'captured') {
     next.captured = fromMinor(intent.amountReceived, previous.currency);
-    if (intent.applicationFee !== undefined && previous.account) next.applicationFee = fromMinor(intent.applicationFee, previous.currency);
+    if (intent.applicationFee !== undefined && previous.account)
+      next.applicationFee = fromMinor(intent.applicationFee, previous.currency);
     next.capturedAt ??= now.toISOString();
   }
   if (status === 'released') next.releasedAt ??= now.toISOString();
@@ -176,24 +183,41 @@ export class CardHolds {
    * otherwise a new one is started (any earlier one waiting is released). Returns the request as
    * stored and what the browser confirms the card with.
    */
-  async start(request: QuoteRequest, site: SiteSettings, now: Date): Promise<{ request: QuoteRequest; clientSecret?: string; redirectUrl?: string }> {
+  async start(
+    request: QuoteRequest,
+    site: SiteSettings,
+    now: Date,
+  ): Promise<{ request: QuoteRequest; clientSecret?: string; redirectUrl?: string }> {
     if (!site.ccAuthEnabled) throw new CardHoldNeededError('This storefront takes no card authorisation.');
     const state = request.state ?? 'requested';
-    if (!isOpen(state) && !isOrderState(state)) throw new CardHoldNeededError('This request is closed: there is nothing to authorise.');
+    if (!isOpen(state) && !isOrderState(state))
+      throw new CardHoldNeededError('This request is closed: there is nothing to authorise.');
     const need = await this.needed(request, site);
     const current = request.cardHold;
     if (holdCovers(current, need.amount, now)) return { request };
     const currency = site.currency ?? 'USD';
     // More than a card takes in one authorisation: said now, with the way forward, never as the provider's refusal.
     if (beyondOneHold(need.amount, currency)) throw new CardHoldNeededError(tooLargeForACard(need.amount, site));
-    if (current && (current.status === 'awaitingCard' || current.status === 'declined' || current.status === 'needsAuthentication') && current.amount === need.amount) {
+    if (
+      current &&
+      (current.status === 'awaitingCard' ||
+        current.status === 'declined' ||
+        current.status === 'needsAuthentication') &&
+      current.amount === need.amount
+    ) {
       const intent = await this.provider.retrieve(current.intentId, current);
       // Only a hold still waiting for a card is picked up. One left at the bank's check (the tab
       // closed, or the check never finished) takes no other card: a new one is begun below and
       // the old one cancelled at the provider, so the visitor can always start again.
       if (intent.status === 'requires_payment_method') {
-        const stored = await this.record(request.tenantId, request.id, (hold) => (hold?.intentId === intent.id ? heldFrom(hold, intent, now) : hold));
-        return { request: stored, ...(intent.clientSecret && { clientSecret: intent.clientSecret }), ...(intent.redirectUrl && { redirectUrl: intent.redirectUrl }) };
+        const stored = await this.record(request.tenantId, request.id, (hold) =>
+          hold?.intentId === intent.id ? heldFrom(hold, intent, now) : hold,
+        );
+        return {
+          request: stored,
+          ...(intent.clientSecret && { clientSecret: intent.clientSecret }),
+          ...(intent.redirectUrl && { redirectUrl: intent.redirectUrl }),
+        };
       }
     }
     const terms: HoldTerms = (await this.stores.payouts?.termsFor(request)) ?? {};
@@ -201,20 +225,30 @@ export class CardHolds {
     // The visitor's customer at the provider, made once and kept: an idempotency key lasts 24 hours,
     // a customer for good. A customer belongs to one account: it is reused only on its own.
     const profile = await this.stores.profileStore?.get(request.tenantId, request.uid).catch(() => undefined);
-    const customer = current?.customer && current.account === terms.account ? current.customer : profile?.paymentCustomerAccount === terms.account ? profile?.paymentCustomer : undefined;
+    const customer =
+      current?.customer && current.account === terms.account
+        ? current.customer
+        : profile?.paymentCustomerAccount === terms.account
+          ? profile?.paymentCustomer
+          : undefined;
     const amountMinor = toMinor(need.amount, currency);
     const applicationFee = feeOn(amountMinor, terms.commissionPercent);
     const intent = await this.provider.createHold({
       amount: amountMinor,
       currency,
-      description: `${request.production ?? 'Hire'} ${request.startDate} to ${request.endDate}: quote ${request.id}, version ${need.version}`.slice(0, 300),
+      description:
+        `${request.production ?? 'Hire'} ${request.startDate} to ${request.endDate}: quote ${request.id}, version ${need.version}`.slice(
+          0,
+          300,
+        ),
       metadata: { tenantId: request.tenantId, quoteId: request.id, version: String(need.version) },
       payer: { key: `${request.tenantId}-${request.uid}`, email: request.email, ...(customer && { customer }) },
       idempotencyKey: `hold-${request.tenantId}-${request.id}-v${need.version}-${amountMinor}-${attempt}`,
       ...(terms.account && { account: terms.account }),
       ...(applicationFee !== undefined && { applicationFee }),
     });
-    if (intent.customer && intent.customer !== customer) await this.rememberCustomer(request, intent.customer, terms.account);
+    if (intent.customer && intent.customer !== customer)
+      await this.rememberCustomer(request, intent.customer, terms.account);
     const fresh: CardHold = {
       provider: this.provider.kind,
       intentId: intent.id,
@@ -230,16 +264,32 @@ export class CardHolds {
     };
     const stored = await this.record(request.tenantId, request.id, () => heldFrom(fresh, intent, now));
     // A hold it replaces that was only waiting for a card is released now; an authorised one stands until the new one is authorised (recordAnswer).
-    if (current && current.status !== 'authorised' && current.status !== 'captured' && current.status !== 'released' && current.status !== 'expired')
+    if (
+      current &&
+      current.status !== 'authorised' &&
+      current.status !== 'captured' &&
+      current.status !== 'released' &&
+      current.status !== 'expired'
+    )
       await this.releaseQuietly(current.intentId, current);
-    return { request: stored, ...(intent.clientSecret && { clientSecret: intent.clientSecret }), ...(intent.redirectUrl && { redirectUrl: intent.redirectUrl }) };
+    return {
+      request: stored,
+      ...(intent.clientSecret && { clientSecret: intent.clientSecret }),
+      ...(intent.redirectUrl && { redirectUrl: intent.redirectUrl }),
+    };
   }
 
   /** Keeps the provider's customer on the visitor's profile (a failure is logged: the next hold makes it again). */
   private async rememberCustomer(request: QuoteRequest, customer: string, account: string | undefined) {
     await this.stores.profileStore
-      ?.update(request.tenantId, request.uid, ({ paymentCustomerAccount: _account, ...profile }) => ({ ...profile, paymentCustomer: customer, ...(account && { paymentCustomerAccount: account }) }))
-      .catch((error: unknown) => this.log.warn({ err: error, quoteRequest: request.id }, 'payment customer not kept on the profile'));
+      ?.update(request.tenantId, request.uid, ({ paymentCustomerAccount: _account, ...profile }) => ({
+        ...profile,
+        paymentCustomer: customer,
+        ...(account && { paymentCustomerAccount: account }),
+      }))
+      .catch((error: unknown) =>
+        this.log.warn({ err: error, quoteRequest: request.id }, 'payment customer not kept on the profile'),
+      );
   }
 
   /** Reads the hold's intent again and records it. */
@@ -254,9 +304,17 @@ export class CardHolds {
   /** Records the provider's answer on the hold it is about; a hold newly authorised releases the one it replaced. */
   private async recordAnswer(request: QuoteRequest, intent: CardIntent, now: Date): Promise<QuoteRequest> {
     const was = request.cardHold;
-    const stored = await this.record(request.tenantId, request.id, (hold) => (hold?.intentId === intent.id ? heldFrom(hold, intent, now) : hold));
+    const stored = await this.record(request.tenantId, request.id, (hold) =>
+      hold?.intentId === intent.id ? heldFrom(hold, intent, now) : hold,
+    );
     const replaced = stored.cardHold?.replaced?.at(-1);
-    if (stored.cardHold?.status === 'authorised' && was?.intentId === intent.id && was.status !== 'authorised' && replaced) await this.releaseQuietly(replaced, was);
+    if (
+      stored.cardHold?.status === 'authorised' &&
+      was?.intentId === intent.id &&
+      was.status !== 'authorised' &&
+      replaced
+    )
+      await this.releaseQuietly(replaced, was);
     return stored;
   }
 
@@ -291,25 +349,40 @@ export class CardHolds {
     try {
       if (pending.action === 'renew') return await this.renewNow(request, hold, site, now);
       let intent = await this.provider.retrieve(hold.intentId, hold);
-      const capture = pending.action === 'capture' ? Math.min(toMinor(pending.amount ?? 0, hold.currency), intent.amountCapturable) : 0;
+      const capture =
+        pending.action === 'capture'
+          ? Math.min(toMinor(pending.amount ?? 0, hold.currency), intent.amountCapturable)
+          : 0;
       // The amount is in the key: a capture asked again for another amount is another request, never a replay of the first.
       // The platform's fee is its commission on what is captured (the hold's fee was on the whole hold).
       const applicationFee = hold.account ? feeOn(capture, hold.commissionPercent) : undefined;
       if (capture > 0 && intent.status === 'requires_capture')
-        intent = await this.provider.capture(hold.intentId, capture, `capture-${hold.intentId}-${capture}`, { account: hold.account, ...(applicationFee !== undefined && { applicationFee }) });
+        intent = await this.provider.capture(hold.intentId, capture, `capture-${hold.intentId}-${capture}`, {
+          account: hold.account,
+          ...(applicationFee !== undefined && { applicationFee }),
+        });
       // Nothing to capture is a release (a provider takes no capture of 0).
-      else if (intent.status === 'requires_capture' || intent.status === 'requires_payment_method' || intent.status === 'requires_action')
+      else if (
+        intent.status === 'requires_capture' ||
+        intent.status === 'requires_payment_method' ||
+        intent.status === 'requires_action'
+      )
         intent = await this.provider.cancel(hold.intentId, `release-${hold.intentId}`, hold);
       const settled = (current: CardHold | undefined) => {
         if (current?.intentId !== intent.id || !current.pending) return current;
         const next = heldFrom(current, intent, now);
         // A capture owed by a hold that lapsed first is outstanding: invoiced, since nothing can be captured.
-        if (pending.action === 'capture' && next.status === 'expired') next.outstanding = cents((current.outstanding ?? 0) + (pending.amount ?? 0));
-        if (next.status !== 'authorised' && next.status !== 'awaitingCard' && next.status !== 'needsAuthentication') delete next.pending;
+        if (pending.action === 'capture' && next.status === 'expired')
+          next.outstanding = cents((current.outstanding ?? 0) + (pending.amount ?? 0));
+        if (next.status !== 'authorised' && next.status !== 'awaitingCard' && next.status !== 'needsAuthentication')
+          delete next.pending;
         return next;
       };
       const stored = await this.record(tenantId, id, settled);
-      this.log.info({ tenantId, quoteRequest: id, action: pending.action, status: stored.cardHold?.status }, 'card hold settled');
+      this.log.info(
+        { tenantId, quoteRequest: id, action: pending.action, status: stored.cardHold?.status },
+        'card hold settled',
+      );
       return stored;
     } catch (error) {
       return this.retryLater(request, error, site, now);
@@ -317,9 +390,15 @@ export class CardHolds {
   }
 
   /** The pending step tried again later: its attempts counted, the next time set by the tenant's backoff, the error kept in words. */
-  private async retryLater(request: QuoteRequest, error: unknown, site: SiteSettings, now: Date): Promise<QuoteRequest> {
+  private async retryLater(
+    request: QuoteRequest,
+    error: unknown,
+    site: SiteSettings,
+    now: Date,
+  ): Promise<QuoteRequest> {
     const refused = error instanceof ProviderRefusedError;
-    if (!refused && !(error instanceof ProviderUnavailableError)) this.log.error({ err: error, quoteRequest: request.id }, 'card hold step failed');
+    if (!refused && !(error instanceof ProviderUnavailableError))
+      this.log.error({ err: error, quoteRequest: request.id }, 'card hold step failed');
     else this.log.warn({ quoteRequest: request.id, reason: (error as Error).message }, 'card hold step not done yet');
     const rule = cardHoldRuleOf(site);
     return this.record(request.tenantId, request.id, (hold) => {
@@ -332,7 +411,9 @@ export class CardHolds {
           attempts,
           lastError: (error instanceof Error ? error.message : String(error)).slice(0, 500),
           // A refusal will not pass by itself: it waits for the vendor (tried again at the cap).
-          nextAttemptAt: new Date(now.getTime() + (refused ? rule.backoff.capMs : retryDelayMs(attempts, rule.backoff))).toISOString(),
+          nextAttemptAt: new Date(
+            now.getTime() + (refused ? rule.backoff.capMs : retryDelayMs(attempts, rule.backoff)),
+          ).toISOString(),
         },
       };
     });
@@ -343,23 +424,41 @@ export class CardHolds {
     const firstTry = hold.pending!.attempts === 0;
     // A hold that lapsed meanwhile is recorded as lapsed: nothing is left to renew (the visitor authorises again).
     const old = await this.provider.retrieve(hold.intentId, hold);
-    if (old.status !== 'requires_capture') return this.record(request.tenantId, request.id, (current) => (current?.intentId === old.id ? heldFrom(current, old, now) : current));
-    if (!hold.paymentMethod) return this.renewalFailedWith(request, 'no card was saved with the first authorisation', site, now, firstTry);
+    if (old.status !== 'requires_capture')
+      return this.record(request.tenantId, request.id, (current) =>
+        current?.intentId === old.id ? heldFrom(current, old, now) : current,
+      );
+    if (!hold.paymentMethod)
+      return this.renewalFailedWith(request, 'no card was saved with the first authorisation', site, now, firstTry);
     const renewals = (hold.renewals ?? 0) + 1;
     const intent = await this.provider.createHold({
       amount: toMinor(hold.amount, hold.currency),
       currency: hold.currency,
       description: `Renewal ${renewals} of the hold for quote ${request.id}`,
-      metadata: { tenantId: request.tenantId, quoteId: request.id, version: String(hold.version), renews: hold.intentId },
+      metadata: {
+        tenantId: request.tenantId,
+        quoteId: request.id,
+        version: String(hold.version),
+        renews: hold.intentId,
+      },
       payer: { key: `${request.tenantId}-${request.uid}`, email: request.email },
       offSession: { paymentMethod: hold.paymentMethod, ...(hold.customer && { customer: hold.customer }) },
       idempotencyKey: `renew-${hold.intentId}-${hold.pending!.attempts}`,
       ...(hold.account && { account: hold.account }),
-      ...(hold.account && hold.commissionPercent && { applicationFee: feeOn(toMinor(hold.amount, hold.currency), hold.commissionPercent) }),
+      ...(hold.account &&
+        hold.commissionPercent && {
+          applicationFee: feeOn(toMinor(hold.amount, hold.currency), hold.commissionPercent),
+        }),
     });
     if (intent.status !== 'requires_capture') {
       if (intent.status !== 'canceled') await this.releaseQuietly(intent.id, hold);
-      return this.renewalFailedWith(request, intent.lastError?.message ?? `the card was not authorised again (${intent.status})`, site, now, firstTry);
+      return this.renewalFailedWith(
+        request,
+        intent.lastError?.message ?? `the card was not authorised again (${intent.status})`,
+        site,
+        now,
+        firstTry,
+      );
     }
     const stored = await this.record(request.tenantId, request.id, (current) => {
       if (current?.intentId !== hold.intentId) return current;
@@ -379,9 +478,25 @@ export class CardHolds {
     return stored;
   }
 
-  private async renewalFailedWith(request: QuoteRequest, reason: string, site: SiteSettings, now: Date, tell: boolean): Promise<QuoteRequest> {
-    const stored = await this.retryLater(request, new ProviderRefusedError(`Not authorised again: ${reason}`, 'renewal_failed'), site, now);
-    if (tell) await this.notices.renewalFailed?.(stored, reason).catch((error: unknown) => this.log.error({ err: error, quoteRequest: request.id }, 'renewal failure not mailed'));
+  private async renewalFailedWith(
+    request: QuoteRequest,
+    reason: string,
+    site: SiteSettings,
+    now: Date,
+    tell: boolean,
+  ): Promise<QuoteRequest> {
+    const stored = await this.retryLater(
+      request,
+      new ProviderRefusedError(`Not authorised again: ${reason}`, 'renewal_failed'),
+      site,
+      now,
+    );
+    if (tell)
+      await this.notices
+        .renewalFailed?.(stored, reason)
+        .catch((error: unknown) =>
+          this.log.error({ err: error, quoteRequest: request.id }, 'renewal failure not mailed'),
+        );
     return stored;
   }
 
@@ -389,14 +504,21 @@ export class CardHolds {
   private async releaseQuietly(intentId: string, on: Pick<CardHold, 'account'>) {
     await this.provider
       .cancel(intentId, `release-${intentId}`, { account: on.account })
-      .catch((error: unknown) => this.log.warn({ intentId, reason: (error as Error).message }, 'replaced hold not released'));
+      .catch((error: unknown) =>
+        this.log.warn({ intentId, reason: (error as Error).message }, 'replaced hold not released'),
+      );
   }
 
   /**
    * One watch pass over a tenant: pending steps whose time has come, and holds due to be renewed,
    * each settled. Returns the requests it touched.
    */
-  async pass(tenantId: string, site: SiteSettings, now: Date, today: string = now.toISOString().slice(0, 10)): Promise<string[]> {
+  async pass(
+    tenantId: string,
+    site: SiteSettings,
+    now: Date,
+    today: string = now.toISOString().slice(0, 10),
+  ): Promise<string[]> {
     const rule = cardHoldRuleOf(site);
     const touched: string[] = [];
     for (const state of [...STANDING, ...ENDED]) {
@@ -405,12 +527,17 @@ export class CardHolds {
         if (state === 'confirmed' && (await this.askForCard(request, site, rule, now, today))) touched.push(request.id);
         const hold = request.cardHold;
         if (!hold) continue;
-        const due = hold.pending && (!hold.pending.nextAttemptAt || Date.parse(hold.pending.nextAttemptAt) <= now.getTime()) && hold.pending.attempts < MAX_ATTEMPTS;
+        const due =
+          hold.pending &&
+          (!hold.pending.nextAttemptAt || Date.parse(hold.pending.nextAttemptAt) <= now.getTime()) &&
+          hold.pending.attempts < MAX_ATTEMPTS;
         const renew = !hold.pending && STANDING.includes(state) && renewalDue(hold, now, rule.renewHours);
         if (!due && !renew) continue;
         if (renew)
           await this.record(tenantId, request.id, (current) =>
-            current?.intentId === hold.intentId && !current.pending ? { ...current, pending: { action: 'renew', since: now.toISOString(), attempts: 0 } } : current,
+            current?.intentId === hold.intentId && !current.pending
+              ? { ...current, pending: { action: 'renew', since: now.toISOString(), attempts: 0 } }
+              : current,
           );
         await this.settle(tenantId, request.id, site, now);
         touched.push(request.id);
@@ -424,21 +551,42 @@ export class CardHolds {
    * standing hold is asked for the card, once (`cardHoldAsked` is written first, so two servers
    * mail once; a mail that fails is logged, and the quote page asks all the same).
    */
-  private async askForCard(request: QuoteRequest, site: SiteSettings, rule: CardHoldRule, now: Date, today: string): Promise<boolean> {
-    if (rule.timing !== 'beforeCheckOut' || request.cardHoldAsked || !holdKeepsIn(request, site, now) || holdAskedFrom(request, rule.timing, today) !== undefined) return false;
+  private async askForCard(
+    request: QuoteRequest,
+    site: SiteSettings,
+    rule: CardHoldRule,
+    now: Date,
+    today: string,
+  ): Promise<boolean> {
+    if (
+      rule.timing !== 'beforeCheckOut' ||
+      request.cardHoldAsked ||
+      !holdKeepsIn(request, site, now) ||
+      holdAskedFrom(request, rule.timing, today) !== undefined
+    )
+      return false;
     try {
-      await this.stores.quoteRequests.change(request.tenantId, request.id, { revision: revisionOf(request), apply: (stored) => ({ ...stored, cardHoldAsked: now.toISOString() }) });
+      await this.stores.quoteRequests.change(request.tenantId, request.id, {
+        revision: revisionOf(request),
+        apply: (stored) => ({ ...stored, cardHoldAsked: now.toISOString() }),
+      });
     } catch (error) {
       if (error instanceof StaleQuoteError) return false;
       throw error;
     }
     const { amount } = await this.needed(request, site);
-    await this.notices.cardWanted?.(request, amount).catch((error: unknown) => this.log.error({ err: error, quoteRequest: request.id }, 'card request not mailed'));
+    await this.notices
+      .cardWanted?.(request, amount)
+      .catch((error: unknown) => this.log.error({ err: error, quoteRequest: request.id }, 'card request not mailed'));
     return true;
   }
 
   /** Writes the hold as `update` makes it from the stored one, on the stored revision (a stale one read again). */
-  private async record(tenantId: string, id: string, update: (hold: CardHold | undefined, request: QuoteRequest) => CardHold | undefined): Promise<QuoteRequest> {
+  private async record(
+    tenantId: string,
+    id: string,
+    update: (hold: CardHold | undefined, request: QuoteRequest) => CardHold | undefined,
+  ): Promise<QuoteRequest> {
     for (let attempt = 0; ; attempt += 1) {
       const request = await this.stores.quoteRequests.get(tenantId, id);
       if (!request) throw new UnknownQuoteError(id);
@@ -467,15 +615,23 @@ export interface HoldNeeded {
 }
 
 /** The hold the request's latest version needs: its total and processing, and the deposit on its lines (at the items' replacement values now). */
-export function neededFor(request: QuoteRequest, items: ReadonlyMap<string, Pick<Item, 'replacementValue' | 'category'>>, site: SiteSettings): HoldNeeded {
+export function neededFor(
+  request: QuoteRequest,
+  items: ReadonlyMap<string, Pick<Item, 'replacementValue' | 'category'>>,
+  site: SiteSettings,
+): HoldNeeded {
   const latest = request.versions?.at(-1);
   if (!latest) throw new CardHoldNeededError('There is no priced quote to authorise a card for yet.');
   const deposit = depositFor(replacementValueOf(request.lines, items), cardHoldRuleOf(site).deposit);
-  return { ...holdParts(quoteDue(request, itemGroupsOf(items), invoiceRuleOf(site)), deposit), version: latest.version };
+  return {
+    ...holdParts(quoteDue(request, itemGroupsOf(items), invoiceRuleOf(site)), deposit),
+    version: latest.version,
+  };
 }
 
 /** Each item's category group (its tax follows the group). */
-export const itemGroupsOf = (items: ReadonlyMap<string, Pick<Item, 'category'>>): ItemGroups => new Map([...items].map(([objectID, item]) => [objectID, item.category.group]));
+export const itemGroupsOf = (items: ReadonlyMap<string, Pick<Item, 'category'>>): ItemGroups =>
+  new Map([...items].map(([objectID, item]) => [objectID, item.category.group]));
 
 /**
  * What a step of the conversation owes the hold, recorded with the step (pure, run inside the
@@ -483,7 +639,15 @@ export const itemGroupsOf = (items: ReadonlyMap<string, Pick<Item, 'category'>>)
  * deposit, released; anything beyond the hold outstanding), cancelling a confirmed order captures the tenant's fee,
  * and any other end releases it. Steps that leave the request standing owe nothing.
  */
-export function holdAfterStep(hold: CardHold | undefined, action: QuoteAction, before: QuoteState, after: QuoteRequest, rule: CardHoldRule, now: Date, closingDue: () => number): CardHold | undefined {
+export function holdAfterStep(
+  hold: CardHold | undefined,
+  action: QuoteAction,
+  before: QuoteState,
+  after: QuoteRequest,
+  rule: CardHoldRule,
+  now: Date,
+  closingDue: () => number,
+): CardHold | undefined {
   if (!hold || hold.pending?.action === 'capture' || hold.pending?.action === 'release') return hold;
   if (hold.status === 'captured' || hold.status === 'released' || hold.status === 'expired') return hold;
   const to = after.state ?? 'requested';
@@ -491,10 +655,19 @@ export function holdAfterStep(hold: CardHold | undefined, action: QuoteAction, b
   const since = now.toISOString();
   if (action === 'close' && hold.status === 'authorised') {
     const { capture, outstanding } = closingCapture(closingDue(), hold);
-    return { ...hold, pending: { action: 'capture', amount: capture, since, attempts: 0 }, ...(outstanding > 0 && { outstanding }) };
+    return {
+      ...hold,
+      pending: { action: 'capture', amount: capture, since, attempts: 0 },
+      ...(outstanding > 0 && { outstanding }),
+    };
   }
   if (action === 'cancel' && hold.status === 'authorised') {
-    const fee = cancellationCapture(after, hold, isOrderState(before) || isHireState(before), rule.cancellationFeePercent);
+    const fee = cancellationCapture(
+      after,
+      hold,
+      isOrderState(before) || isHireState(before),
+      rule.cancellationFeePercent,
+    );
     if (fee > 0) return { ...hold, pending: { action: 'capture', amount: cents(fee), since, attempts: 0 } };
   }
   return { ...hold, pending: { action: 'release', since, attempts: 0 } };

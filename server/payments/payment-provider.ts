@@ -22,7 +22,14 @@
  */
 
 /** A PaymentIntent's status, as Stripe names them. */
-export type IntentStatus = 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'requires_capture' | 'succeeded' | 'canceled';
+export type IntentStatus =
+  | 'requires_payment_method'
+  | 'requires_confirmation'
+  | 'requires_action'
+  | 'processing'
+  | 'requires_capture'
+  | 'succeeded'
+  | 'canceled';
 
 export interface CardIntent {
   id: string;
@@ -119,16 +126,31 @@ export interface PaymentProvider {
   /** True unless real money moves (Stripe with a live key). */
   readonly testMode: boolean;
   /** What the storefront needs to take a card: Stripe's publishable key, or the test form. */
-  browserConfig(account?: string): { provider: 'test' | 'stripe'; testMode: boolean; publishableKey?: string; account?: string };
+  browserConfig(account?: string): {
+    provider: 'test' | 'stripe';
+    testMode: boolean;
+    publishableKey?: string;
+    account?: string;
+  };
   /** Starts a hold (manual capture). With `offSession` it is confirmed at once with the saved card. */
   createHold(request: HoldRequest): Promise<CardIntent>;
   retrieve(intentId: string, on?: OnAccount): Promise<CardIntent>;
   /** Captures `amount` (minor units, at most what is capturable); the rest of the hold is released. With `applicationFee`, the platform's fee on what is captured. */
-  capture(intentId: string, amount: number, idempotencyKey: string, on?: OnAccount & { applicationFee?: number }): Promise<CardIntent>;
+  capture(
+    intentId: string,
+    amount: number,
+    idempotencyKey: string,
+    on?: OnAccount & { applicationFee?: number },
+  ): Promise<CardIntent>;
   /** Releases the whole hold. */
   cancel(intentId: string, idempotencyKey: string, on?: OnAccount): Promise<CardIntent>;
   /** Opens a house's own account at the provider (once per key). */
-  createAccount(request: { tenantId: string; email: string; country: string; idempotencyKey: string }): Promise<ConnectedAccount>;
+  createAccount(request: {
+    tenantId: string;
+    email: string;
+    country: string;
+    idempotencyKey: string;
+  }): Promise<ConnectedAccount>;
   retrieveAccount(accountId: string): Promise<ConnectedAccount>;
   /** Where the house finishes the provider's onboarding; the provider sends it back to `returnUrl` (or `refreshUrl` when the link has lapsed). */
   onboardingLink(accountId: string, urls: { returnUrl: string; refreshUrl: string }): Promise<string>;

@@ -17,7 +17,16 @@
  * later by the card-hold watch) or ProviderRefusedError (not retried).
  */
 import Stripe from 'stripe';
-import { BadSignatureError, ProviderRefusedError, ProviderUnavailableError, type CardIntent, type ConnectedAccount, type HoldRequest, type OnAccount, type PaymentProvider } from './payment-provider';
+import {
+  BadSignatureError,
+  ProviderRefusedError,
+  ProviderUnavailableError,
+  type CardIntent,
+  type ConnectedAccount,
+  type HoldRequest,
+  type OnAccount,
+  type PaymentProvider,
+} from './payment-provider';
 
 export interface StripeSettings {
   secretKey: string;
@@ -38,12 +47,21 @@ export class StripePaymentProvider implements PaymentProvider {
     this.stripe = new Stripe(settings.secretKey, {
       maxNetworkRetries: 2,
       timeout: 20_000,
-      ...(api && { host: api.hostname, port: Number(api.port || (api.protocol === 'http:' ? 80 : 443)), protocol: api.protocol.replace(':', '') as 'http' | 'https' }),
+      ...(api && {
+        host: api.hostname,
+        port: Number(api.port || (api.protocol === 'http:' ? 80 : 443)),
+        protocol: api.protocol.replace(':', '') as 'http' | 'https',
+      }),
     });
   }
 
   browserConfig(account?: string) {
-    return { provider: 'stripe' as const, testMode: this.testMode, publishableKey: this.settings.publishableKey, ...(account && { account }) };
+    return {
+      provider: 'stripe' as const,
+      testMode: this.testMode,
+      publishableKey: this.settings.publishableKey,
+      ...(account && { account }),
+    };
   }
 
   async createHold(request: HoldRequest): Promise<CardIntent> {
@@ -54,7 +72,12 @@ export class StripePaymentProvider implements PaymentProvider {
       const customer =
         request.offSession?.customer ??
         request.payer.customer ??
-        (await this.stripe.customers.create({ email: request.payer.email, metadata: { payer: request.payer.key } }, { idempotencyKey: `customer-${request.idempotencyKey}`, ...on(request) })).id;
+        (
+          await this.stripe.customers.create(
+            { email: request.payer.email, metadata: { payer: request.payer.key } },
+            { idempotencyKey: `customer-${request.idempotencyKey}`, ...on(request) },
+          )
+        ).id;
       const intent = await this.stripe.paymentIntents.create(
         {
           amount: request.amount,
@@ -64,7 +87,9 @@ export class StripePaymentProvider implements PaymentProvider {
           description: request.description,
           metadata: request.metadata,
           ...(request.applicationFee !== undefined && { application_fee_amount: request.applicationFee }),
-          ...(request.offSession ? { payment_method: request.offSession.paymentMethod, customer, confirm: true, off_session: true } : { customer, setup_future_usage: 'off_session' as const }),
+          ...(request.offSession
+            ? { payment_method: request.offSession.paymentMethod, customer, confirm: true, off_session: true }
+            : { customer, setup_future_usage: 'off_session' as const }),
           expand: ['latest_charge'],
         },
         { idempotencyKey: request.idempotencyKey, ...on(request) },
@@ -74,15 +99,26 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   async retrieve(intentId: string, account: OnAccount = {}): Promise<CardIntent> {
-    return this.call(async () => intentOf(await this.stripe.paymentIntents.retrieve(intentId, { expand: ['latest_charge'] }, on(account))));
+    return this.call(async () =>
+      intentOf(await this.stripe.paymentIntents.retrieve(intentId, { expand: ['latest_charge'] }, on(account))),
+    );
   }
 
-  async capture(intentId: string, amount: number, idempotencyKey: string, options: OnAccount & { applicationFee?: number } = {}): Promise<CardIntent> {
+  async capture(
+    intentId: string,
+    amount: number,
+    idempotencyKey: string,
+    options: OnAccount & { applicationFee?: number } = {},
+  ): Promise<CardIntent> {
     return this.call(async () =>
       intentOf(
         await this.stripe.paymentIntents.capture(
           intentId,
-          { amount_to_capture: amount, ...(options.applicationFee !== undefined && { application_fee_amount: options.applicationFee }), expand: ['latest_charge'] },
+          {
+            amount_to_capture: amount,
+            ...(options.applicationFee !== undefined && { application_fee_amount: options.applicationFee }),
+            expand: ['latest_charge'],
+          },
           { idempotencyKey, ...on(options) },
         ),
       ),
@@ -90,16 +126,33 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   async cancel(intentId: string, idempotencyKey: string, account: OnAccount = {}): Promise<CardIntent> {
-    return this.call(async () => intentOf(await this.stripe.paymentIntents.cancel(intentId, { expand: ['latest_charge'] }, { idempotencyKey, ...on(account) })));
+    return this.call(async () =>
+      intentOf(
+        await this.stripe.paymentIntents.cancel(
+          intentId,
+          { expand: ['latest_charge'] },
+          { idempotencyKey, ...on(account) },
+        ),
+      ),
+    );
   }
 
-  async createAccount(request: { tenantId: string; email: string; country: string; idempotencyKey: string }): Promise<ConnectedAccount> {
+  async createAccount(request: {
+    tenantId: string;
+    email: string;
+    country: string;
+    idempotencyKey: string;
+  }): Promise<ConnectedAccount> {
     return this.call(async () =>
       accountOf(
         await this.stripe.accounts.create(
           {
             // As a Standard account: the house has Stripe's full dashboard, pays Stripe's fees and owns its disputes with Stripe.
-            controller: { stripe_dashboard: { type: 'full' }, fees: { payer: 'account' }, losses: { payments: 'stripe' } },
+            controller: {
+              stripe_dashboard: { type: 'full' },
+              fees: { payer: 'account' },
+              losses: { payments: 'stripe' },
+            },
             email: request.email,
             country: request.country,
             metadata: { tenantId: request.tenantId },
@@ -115,7 +168,17 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   async onboardingLink(accountId: string, urls: { returnUrl: string; refreshUrl: string }): Promise<string> {
-    return this.call(async () => (await this.stripe.accountLinks.create({ account: accountId, type: 'account_onboarding', return_url: urls.returnUrl, refresh_url: urls.refreshUrl })).url);
+    return this.call(
+      async () =>
+        (
+          await this.stripe.accountLinks.create({
+            account: accountId,
+            type: 'account_onboarding',
+            return_url: urls.returnUrl,
+            refresh_url: urls.refreshUrl,
+          })
+        ).url,
+    );
   }
 
   verifyEvent(rawBody: string, signature: string | undefined) {
@@ -126,8 +189,17 @@ export class StripePaymentProvider implements PaymentProvider {
     } catch (error) {
       throw new BadSignatureError(`The webhook's signature does not verify: ${(error as Error).message}`);
     }
-    const object = event.data.object as { object?: string; id?: string; payment_intent?: string | { id: string } | null };
-    const intentId = object.object === 'payment_intent' ? object.id : typeof object.payment_intent === 'string' ? object.payment_intent : (object.payment_intent?.id ?? undefined);
+    const object = event.data.object as {
+      object?: string;
+      id?: string;
+      payment_intent?: string | { id: string } | null;
+    };
+    const intentId =
+      object.object === 'payment_intent'
+        ? object.id
+        : typeof object.payment_intent === 'string'
+          ? object.payment_intent
+          : (object.payment_intent?.id ?? undefined);
     return { id: event.id, type: event.type, intentId, ...(event.account && { account: event.account }) };
   }
 
@@ -138,7 +210,11 @@ export class StripePaymentProvider implements PaymentProvider {
     try {
       return await work();
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError || error instanceof Stripe.errors.StripeRateLimitError)
+      if (
+        error instanceof Stripe.errors.StripeConnectionError ||
+        error instanceof Stripe.errors.StripeAPIError ||
+        error instanceof Stripe.errors.StripeRateLimitError
+      )
         throw new ProviderUnavailableError(`Stripe could not be reached: ${error.message}`);
       if (error instanceof Stripe.errors.StripeError) {
         // A card refused off session comes back as an error with the intent attached: it is an answer, not a failure.
@@ -156,7 +232,12 @@ const on = ({ account }: OnAccount) => (account ? { stripeAccount: account } : {
 
 /** A connected account in the port's terms. */
 function accountOf(account: Stripe.Account): ConnectedAccount {
-  return { id: account.id, chargesEnabled: account.charges_enabled, detailsSubmitted: account.details_submitted, due: account.requirements?.currently_due ?? [] };
+  return {
+    id: account.id,
+    chargesEnabled: account.charges_enabled,
+    detailsSubmitted: account.details_submitted,
+    due: account.requirements?.currently_due ?? [],
+  };
 }
 
 /** A PaymentIntent in the port's terms. */
@@ -179,7 +260,12 @@ function intentOf(intent: Stripe.PaymentIntent): CardIntent {
     ...(typeof intent.customer === 'string' && { customer: intent.customer }),
     ...(redirect && { redirectUrl: redirect }),
     ...(typeof intent.application_fee_amount === 'number' && { applicationFee: intent.application_fee_amount }),
-    ...(error && { lastError: { code: error.decline_code ?? error.code ?? 'card_error', message: error.message ?? 'The card was not authorised.' } }),
+    ...(error && {
+      lastError: {
+        code: error.decline_code ?? error.code ?? 'card_error',
+        message: error.message ?? 'The card was not authorised.',
+      },
+    }),
     metadata: { ...intent.metadata },
   };
 }

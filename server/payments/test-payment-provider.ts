@@ -20,12 +20,21 @@ import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { MAX_HOLD_MINOR } from '../../schema/rental/card-hold';
 import { openSqliteFile } from '../stores/sqlite-file';
-import { BadSignatureError, ProviderRefusedError, type CardIntent, type ConnectedAccount, type HoldRequest, type OnAccount, type PaymentProvider } from './payment-provider';
+import {
+  BadSignatureError,
+  ProviderRefusedError,
+  type CardIntent,
+  type ConnectedAccount,
+  type HoldRequest,
+  type OnAccount,
+  type PaymentProvider,
+} from './payment-provider';
 
 /** How long a hold lasts once authorised: Stripe's online card holds. */
 export const TEST_HOLD_DAYS = 7;
 
-type CardBehaviour = 'ok' | 'declined' | 'insufficientFunds' | 'expiredCard' | 'incorrectCvc' | 'authenticate' | 'declineAgain';
+type CardBehaviour =
+  'ok' | 'declined' | 'insufficientFunds' | 'expiredCard' | 'incorrectCvc' | 'authenticate' | 'declineAgain';
 
 /** Stripe's test cards this provider knows, by number. Any other valid number authorises. */
 const TEST_CARDS: Record<string, CardBehaviour> = {
@@ -101,13 +110,26 @@ export class TestPaymentProvider implements PaymentProvider {
     return { provider: 'test' as const, testMode: true, ...(account && { account }) };
   }
 
-  async createAccount(request: { tenantId: string; email: string; country: string; idempotencyKey: string }): Promise<ConnectedAccount> {
+  async createAccount(request: {
+    tenantId: string;
+    email: string;
+    country: string;
+    idempotencyKey: string;
+  }): Promise<ConnectedAccount> {
     return this.database
       .transaction(() => {
-        const known = this.database.prepare('SELECT body FROM accounts WHERE key = ?').get(request.idempotencyKey) as { body: string } | undefined;
+        const known = this.database.prepare('SELECT body FROM accounts WHERE key = ?').get(request.idempotencyKey) as
+          { body: string } | undefined;
         if (known) return JSON.parse(known.body) as ConnectedAccount;
-        const account: ConnectedAccount = { id: `acct_test_${randomBytes(8).toString('hex')}`, chargesEnabled: false, detailsSubmitted: false, due: ONBOARDING_DUE };
-        this.database.prepare('INSERT INTO accounts (id, key, body) VALUES (?, ?, ?)').run(account.id, request.idempotencyKey, JSON.stringify(account));
+        const account: ConnectedAccount = {
+          id: `acct_test_${randomBytes(8).toString('hex')}`,
+          chargesEnabled: false,
+          detailsSubmitted: false,
+          due: ONBOARDING_DUE,
+        };
+        this.database
+          .prepare('INSERT INTO accounts (id, key, body) VALUES (?, ?, ?)')
+          .run(account.id, request.idempotencyKey, JSON.stringify(account));
         return account;
       })
       .immediate();
@@ -125,28 +147,49 @@ export class TestPaymentProvider implements PaymentProvider {
 
   /** The house's step on this provider's onboarding page: its account takes payments from now on. */
   completeOnboarding(accountId: string): ConnectedAccount {
-    const account: ConnectedAccount = { ...this.account(accountId), chargesEnabled: true, detailsSubmitted: true, due: [] };
+    const account: ConnectedAccount = {
+      ...this.account(accountId),
+      chargesEnabled: true,
+      detailsSubmitted: true,
+      due: [],
+    };
     this.database.prepare('UPDATE accounts SET body = ? WHERE id = ?').run(JSON.stringify(account), accountId);
     return account;
   }
 
   private account(accountId: string): ConnectedAccount {
-    const row = this.database.prepare('SELECT body FROM accounts WHERE id = ?').get(accountId) as { body: string } | undefined;
+    const row = this.database.prepare('SELECT body FROM accounts WHERE id = ?').get(accountId) as
+      { body: string } | undefined;
     if (!row) throw new ProviderRefusedError(`No such account: '${accountId}'`, 'resource_missing');
     return JSON.parse(row.body) as ConnectedAccount;
   }
 
   async createHold(request: HoldRequest): Promise<CardIntent> {
     // As Stripe: eight digits of minor units at most.
-    if (request.amount > MAX_HOLD_MINOR) throw new ProviderRefusedError(`Amount must be no more than ${MAX_HOLD_MINOR}.`, 'amount_too_large');
+    if (request.amount > MAX_HOLD_MINOR)
+      throw new ProviderRefusedError(`Amount must be no more than ${MAX_HOLD_MINOR}.`, 'amount_too_large');
     // As Stripe Connect: a fee only on a house's account, never above the amount; a house's account takes payments only once onboarded.
     if (request.applicationFee !== undefined) {
-      if (!request.account) throw new ProviderRefusedError('Can only apply an application fee when the hold is made on a connected account.', 'parameter_invalid');
-      if (!Number.isInteger(request.applicationFee) || request.applicationFee < 0 || request.applicationFee > request.amount)
-        throw new ProviderRefusedError(`The application fee (${request.applicationFee}) must be a whole amount from 0 to the amount (${request.amount}).`, 'parameter_invalid');
+      if (!request.account)
+        throw new ProviderRefusedError(
+          'Can only apply an application fee when the hold is made on a connected account.',
+          'parameter_invalid',
+        );
+      if (
+        !Number.isInteger(request.applicationFee) ||
+        request.applicationFee < 0 ||
+        request.applicationFee > request.amount
+      )
+        throw new ProviderRefusedError(
+          `The application fee (${request.applicationFee}) must be a whole amount from 0 to the amount (${request.amount}).`,
+          'parameter_invalid',
+        );
     }
     if (request.account && !this.account(request.account).chargesEnabled)
-      throw new ProviderRefusedError(`The account ${request.account} cannot take card payments until its onboarding is finished.`, 'account_not_enabled');
+      throw new ProviderRefusedError(
+        `The account ${request.account} cannot take card payments until its onboarding is finished.`,
+        'account_not_enabled',
+      );
     return this.once(request.idempotencyKey, () => {
       const id = newId('pi');
       const intent: StoredIntent = {
@@ -163,11 +206,28 @@ export class TestPaymentProvider implements PaymentProvider {
         ...(request.applicationFee !== undefined && { applicationFee: request.applicationFee }),
       };
       if (request.offSession) {
-        const behaviour = this.database.prepare('SELECT behaviour FROM methods WHERE id = ?').get(request.offSession.paymentMethod) as { behaviour: CardBehaviour } | undefined;
+        const behaviour = this.database
+          .prepare('SELECT behaviour FROM methods WHERE id = ?')
+          .get(request.offSession.paymentMethod) as { behaviour: CardBehaviour } | undefined;
         if (behaviour && this.methodAccount(request.offSession.paymentMethod) !== (request.account ?? null))
-          throw new ProviderRefusedError(`No such payment method on this account: ${request.offSession.paymentMethod}`, 'resource_missing');
-        if (!behaviour) throw new ProviderRefusedError(`No such payment method: ${request.offSession.paymentMethod}`, 'resource_missing');
-        this.authoriseWith(intent, request.offSession.paymentMethod, behaviour.behaviour === 'declineAgain' ? 'declined' : behaviour.behaviour === 'authenticate' ? 'ok' : behaviour.behaviour);
+          throw new ProviderRefusedError(
+            `No such payment method on this account: ${request.offSession.paymentMethod}`,
+            'resource_missing',
+          );
+        if (!behaviour)
+          throw new ProviderRefusedError(
+            `No such payment method: ${request.offSession.paymentMethod}`,
+            'resource_missing',
+          );
+        this.authoriseWith(
+          intent,
+          request.offSession.paymentMethod,
+          behaviour.behaviour === 'declineAgain'
+            ? 'declined'
+            : behaviour.behaviour === 'authenticate'
+              ? 'ok'
+              : behaviour.behaviour,
+        );
       }
       this.save(intent);
       return intent;
@@ -182,13 +242,22 @@ export class TestPaymentProvider implements PaymentProvider {
   confirmCard(clientSecret: string, card: TestCard): CardIntent {
     return this.database.transaction(() => {
       const intent = this.bySecret(clientSecret);
-      if (intent.status !== 'requires_payment_method') throw new ProviderRefusedError('This authorisation is not waiting for a card.', 'payment_intent_unexpected_state');
+      if (intent.status !== 'requires_payment_method')
+        throw new ProviderRefusedError(
+          'This authorisation is not waiting for a card.',
+          'payment_intent_unexpected_state',
+        );
       const number = card.number.replace(/[\s-]/g, '');
-      if (!/^\d{13,19}$/.test(number) || !luhnValid(number)) return this.failed(intent, { code: 'incorrect_number', message: 'Your card number is incorrect.' });
+      if (!/^\d{13,19}$/.test(number) || !luhnValid(number))
+        return this.failed(intent, { code: 'incorrect_number', message: 'Your card number is incorrect.' });
       const month = new Date(Date.UTC(card.expYear < 100 ? 2000 + card.expYear : card.expYear, card.expMonth, 1));
       if (!(card.expMonth >= 1 && card.expMonth <= 12) || month.getTime() <= this.now().getTime())
-        return this.failed(intent, { code: 'invalid_expiry', message: "Your card's expiration date is in the past or not a date." });
-      if (!/^\d{3,4}$/.test(card.cvc)) return this.failed(intent, { code: 'incomplete_cvc', message: "Your card's security code is incomplete." });
+        return this.failed(intent, {
+          code: 'invalid_expiry',
+          message: "Your card's expiration date is in the past or not a date.",
+        });
+      if (!/^\d{3,4}$/.test(card.cvc))
+        return this.failed(intent, { code: 'incomplete_cvc', message: "Your card's security code is incomplete." });
       const behaviour = TEST_CARDS[number] ?? 'ok';
       // A card is saved on the account the hold is on (as a Connect customer's cards are).
       const method = intent.account ? `${newId('pm')}_on_${intent.account}` : newId('pm');
@@ -203,11 +272,19 @@ export class TestPaymentProvider implements PaymentProvider {
   authenticate(clientSecret: string, passed: boolean): CardIntent {
     return this.database.transaction(() => {
       const intent = this.bySecret(clientSecret);
-      if (intent.status !== 'requires_action') throw new ProviderRefusedError('This authorisation is not waiting for the bank’s check.', 'payment_intent_unexpected_state');
+      if (intent.status !== 'requires_action')
+        throw new ProviderRefusedError(
+          'This authorisation is not waiting for the bank’s check.',
+          'payment_intent_unexpected_state',
+        );
       if (passed) this.hold(intent);
       else {
         intent.status = 'requires_payment_method';
-        intent.lastError = { code: 'payment_intent_authentication_failure', message: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.' };
+        intent.lastError = {
+          code: 'payment_intent_authentication_failure',
+          message:
+            'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+        };
         delete intent.redirectUrl;
       }
       this.save(intent);
@@ -215,14 +292,29 @@ export class TestPaymentProvider implements PaymentProvider {
     })();
   }
 
-  async capture(intentId: string, amount: number, idempotencyKey: string, on: OnAccount & { applicationFee?: number } = {}): Promise<CardIntent> {
+  async capture(
+    intentId: string,
+    amount: number,
+    idempotencyKey: string,
+    on: OnAccount & { applicationFee?: number } = {},
+  ): Promise<CardIntent> {
     return this.once(idempotencyKey, () => {
       const intent = this.load(intentId, on);
-      if (on.applicationFee !== undefined && !intent.account) throw new ProviderRefusedError('Can only apply an application fee to a hold on a connected account.', 'parameter_invalid');
+      if (on.applicationFee !== undefined && !intent.account)
+        throw new ProviderRefusedError(
+          'Can only apply an application fee to a hold on a connected account.',
+          'parameter_invalid',
+        );
       if (intent.status !== 'requires_capture')
-        throw new ProviderRefusedError(`This PaymentIntent could not be captured because it has a status of ${intent.status}.`, 'payment_intent_unexpected_state');
+        throw new ProviderRefusedError(
+          `This PaymentIntent could not be captured because it has a status of ${intent.status}.`,
+          'payment_intent_unexpected_state',
+        );
       if (!Number.isInteger(amount) || amount < 0 || amount > intent.amountCapturable)
-        throw new ProviderRefusedError(`The amount to capture (${amount}) is more than the amount capturable (${intent.amountCapturable}).`, 'amount_too_large');
+        throw new ProviderRefusedError(
+          `The amount to capture (${amount}) is more than the amount capturable (${intent.amountCapturable}).`,
+          'amount_too_large',
+        );
       intent.status = 'succeeded';
       intent.amountReceived = amount;
       intent.amountCapturable = 0;
@@ -238,7 +330,10 @@ export class TestPaymentProvider implements PaymentProvider {
     return this.once(idempotencyKey, () => {
       const intent = this.load(intentId, on);
       if (intent.status === 'succeeded' || intent.status === 'canceled')
-        throw new ProviderRefusedError(`This PaymentIntent could not be canceled because it has a status of ${intent.status}.`, 'payment_intent_unexpected_state');
+        throw new ProviderRefusedError(
+          `This PaymentIntent could not be canceled because it has a status of ${intent.status}.`,
+          'payment_intent_unexpected_state',
+        );
       intent.status = 'canceled';
       intent.amountCapturable = 0;
       this.save(intent);
@@ -259,7 +354,8 @@ export class TestPaymentProvider implements PaymentProvider {
     return Promise.resolve(
       this.database
         .transaction(() => {
-          const replay = this.database.prepare('SELECT body FROM replies WHERE key = ?').get(key) as { body: string } | undefined;
+          const replay = this.database.prepare('SELECT body FROM replies WHERE key = ?').get(key) as
+            { body: string } | undefined;
           if (replay) return JSON.parse(replay.body) as CardIntent;
           const result = work();
           this.database.prepare('INSERT INTO replies (key, body) VALUES (?, ?)').run(key, JSON.stringify(result));
@@ -297,7 +393,9 @@ export class TestPaymentProvider implements PaymentProvider {
   }
 
   private save(intent: StoredIntent) {
-    this.database.prepare('INSERT INTO intents (id, body) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET body = excluded.body').run(intent.id, JSON.stringify(intent));
+    this.database
+      .prepare('INSERT INTO intents (id, body) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET body = excluded.body')
+      .run(intent.id, JSON.stringify(intent));
   }
 
   private tryLoad(id: string): StoredIntent | undefined {
@@ -313,9 +411,14 @@ export class TestPaymentProvider implements PaymentProvider {
   /** An intent, on the account asked (as Stripe: another account's intent is no such intent). */
   private load(id: string, on: OnAccount = {}): StoredIntent {
     const intent = this.tryLoad(id);
-    if (!intent || (intent.account ?? undefined) !== (on.account ?? undefined)) throw new ProviderRefusedError(`No such payment_intent: '${id}'`, 'resource_missing');
+    if (!intent || (intent.account ?? undefined) !== (on.account ?? undefined))
+      throw new ProviderRefusedError(`No such payment_intent: '${id}'`, 'resource_missing');
     // A hold past its life lapses, as the card networks let it: the provider cancels it.
-    if (intent.status === 'requires_capture' && intent.captureBefore && Date.parse(intent.captureBefore) <= this.now().getTime()) {
+    if (
+      intent.status === 'requires_capture' &&
+      intent.captureBefore &&
+      Date.parse(intent.captureBefore) <= this.now().getTime()
+    ) {
       intent.status = 'canceled';
       intent.amountCapturable = 0;
       intent.lastError = { code: 'authorization_expired', message: 'The authorisation lapsed before it was captured.' };
@@ -327,7 +430,8 @@ export class TestPaymentProvider implements PaymentProvider {
   private bySecret(clientSecret: string): StoredIntent {
     const id = clientSecret.split('_secret_')[0] ?? '';
     const intent = this.tryLoad(id);
-    if (!intent || intent.clientSecret !== clientSecret) throw new ProviderRefusedError('No authorisation matches this client secret.', 'resource_missing');
+    if (!intent || intent.clientSecret !== clientSecret)
+      throw new ProviderRefusedError('No authorisation matches this client secret.', 'resource_missing');
     return this.load(id, intent);
   }
 

@@ -35,9 +35,19 @@ import { byIssue } from '../stores/invoice-store';
 export { EXPORT_FORMATS, type ExportFormat } from '../../schema/rental/invoices';
 
 /** How many invoices each package takes in one import. */
-export const IMPORT_LIMITS: Record<ExportFormat, number> = { xero: 500, quickbooks: 100, 'quickbooks-credit-notes': 100, csv: Number.POSITIVE_INFINITY };
+export const IMPORT_LIMITS: Record<ExportFormat, number> = {
+  xero: 500,
+  quickbooks: 100,
+  'quickbooks-credit-notes': 100,
+  csv: Number.POSITIVE_INFINITY,
+};
 /** How many rows (lines) each package takes in one import. */
-export const ROW_LIMITS: Record<ExportFormat, number> = { xero: Number.POSITIVE_INFINITY, quickbooks: 1000, 'quickbooks-credit-notes': 1000, csv: Number.POSITIVE_INFINITY };
+export const ROW_LIMITS: Record<ExportFormat, number> = {
+  xero: Number.POSITIVE_INFINITY,
+  quickbooks: 1000,
+  'quickbooks-credit-notes': 1000,
+  csv: Number.POSITIVE_INFINITY,
+};
 
 /** Which documents a file of each layout holds. */
 const HOLDS: Record<ExportFormat, ReadonlySet<Invoice['kind']>> = {
@@ -59,7 +69,8 @@ const KIND_NAMES: Record<Invoice['lines'][number]['kind'], string> = {
 };
 
 /** The documents an accountant imports: invoices and credit notes, by invoice date then number. */
-export const exportable = (invoices: readonly Invoice[]) => invoices.filter((invoice) => invoice.kind !== 'proForma').sort(byIssue);
+export const exportable = (invoices: readonly Invoice[]) =>
+  invoices.filter((invoice) => invoice.kind !== 'proForma').sort(byIssue);
 
 /**
  * The documents a layout holds, split into files no larger than the package imports at once: at
@@ -84,7 +95,14 @@ export function exportParts(invoices: readonly Invoice[], format: ExportFormat):
   return parts.length ? parts : [[]];
 }
 
-export const exportFileName = (tenantId: string, format: ExportFormat, from: string, to: string, part: number, parts: number) =>
+export const exportFileName = (
+  tenantId: string,
+  format: ExportFormat,
+  from: string,
+  to: string,
+  part: number,
+  parts: number,
+) =>
   `${tenantId}-invoices-by-invoice-date-${from}${to === from ? '' : `-to-${to}`}-${format}${parts > 1 ? `-part-${part}-of-${parts}` : ''}.csv`;
 
 /**
@@ -92,11 +110,15 @@ export const exportFileName = (tenantId: string, format: ExportFormat, from: str
  * rounding lost or gained given to the largest lines, so each rate's lines add up to its tax.
  */
 export function lineTaxes(invoice: Invoice): number[] {
-  const shares = invoice.lines.map((line) => (line.taxRate === undefined ? 0 : cents((line.amount * line.taxRate) / 100)));
+  const shares = invoice.lines.map((line) =>
+    line.taxRate === undefined ? 0 : cents((line.amount * line.taxRate) / 100),
+  );
   for (const tax of invoice.taxes) {
     const indexes = invoice.lines.flatMap((line, index) => (line.taxRate === tax.rate ? [index] : []));
     let difference = Math.round((tax.amount - indexes.reduce((sum, index) => sum + shares[index]!, 0)) * 100);
-    const byAmount = [...indexes].sort((a, b) => Math.abs(invoice.lines[b]!.amount) - Math.abs(invoice.lines[a]!.amount));
+    const byAmount = [...indexes].sort(
+      (a, b) => Math.abs(invoice.lines[b]!.amount) - Math.abs(invoice.lines[a]!.amount),
+    );
     for (let turn = 0; difference !== 0 && byAmount.length; turn += 1) {
       const index = byAmount[turn % byAmount.length]!;
       const step = Math.sign(difference);
@@ -109,13 +131,23 @@ export function lineTaxes(invoice: Invoice): number[] {
 
 /** A line's quantity and each, exact: when quantity × each is not its amount to the cent, one of its amount. */
 function exactly(line: Invoice['lines'][number]): { quantity: number; each: number; description: string } {
-  if (line.quantity > 0 && cents(line.quantity * line.unitAmount) === line.amount) return { quantity: line.quantity, each: line.unitAmount, description: line.description };
-  return { quantity: 1, each: line.amount, description: line.quantity > 1 ? `${line.quantity} × ${line.description}` : line.description };
+  if (line.quantity > 0 && cents(line.quantity * line.unitAmount) === line.amount)
+    return { quantity: line.quantity, each: line.unitAmount, description: line.description };
+  return {
+    quantity: 1,
+    each: line.amount,
+    description: line.quantity > 1 ? `${line.quantity} × ${line.description}` : line.description,
+  };
 }
 
 /** A day as the tenant's locale writes it (26/11/2026 in en-GB, 11/26/2026 in en-US). */
 export const dayIn = (locale: string) => {
-  const format = new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
+  const format = new Intl.DateTimeFormat(locale, {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
   return (date: string) => format.format(new Date(`${date}T00:00:00Z`));
 };
 
@@ -134,7 +166,11 @@ const QUICKBOOKS_VAT_CODES: ReadonlyMap<number, string> = new Map([
  * outside the scope (loss, damage, card processing charged apart) or exempt (its group is); under US
  * sales tax, taxed or not.
  */
-export function taxTypeOf(line: Pick<Invoice['lines'][number], 'kind' | 'taxRate'>, site: Pick<SiteSettings, 'taxName'>, format: 'xero' | 'quickbooks'): string {
+export function taxTypeOf(
+  line: Pick<Invoice['lines'][number], 'kind' | 'taxRate'>,
+  site: Pick<SiteSettings, 'taxName'>,
+  format: 'xero' | 'quickbooks',
+): string {
   const vat = /vat/i.test(site.taxName ?? '');
   const rate = line.taxRate;
   const untaxed = untaxedReason(line);
@@ -164,7 +200,10 @@ const money = (amount: number) => amount.toFixed(2);
 /** What the files read of the tenant's settings. */
 export type ExportSite = Pick<SiteSettings, 'locale' | 'taxName' | 'defaultSalesGlCode'>;
 
-function xeroRows(invoices: readonly Invoice[], site: ExportSite): { header: string[]; rows: Array<Array<string | number>> } {
+function xeroRows(
+  invoices: readonly Invoice[],
+  site: ExportSite,
+): { header: string[]; rows: Array<Array<string | number>> } {
   const day = dayIn(site.locale ?? 'en-US');
   const header = [
     '*ContactName',
@@ -192,7 +231,11 @@ function xeroRows(invoices: readonly Invoice[], site: ExportSite): { header: str
         text(invoice.billTo.email),
         invoice.number,
         // A credit note names the invoice it credits (then the production's purchase order).
-        text(invoice.credits ? [invoice.credits, invoice.billTo.purchaseOrder].filter(Boolean).join(' / ') : (invoice.billTo.purchaseOrder ?? invoice.billTo.production)),
+        text(
+          invoice.credits
+            ? [invoice.credits, invoice.billTo.purchaseOrder].filter(Boolean).join(' / ')
+            : (invoice.billTo.purchaseOrder ?? invoice.billTo.production),
+        ),
         day(invoice.issueDate),
         day(invoice.dueDate),
         text(exact.description),
@@ -211,7 +254,11 @@ function xeroRows(invoices: readonly Invoice[], site: ExportSite): { header: str
   return { header, rows };
 }
 
-function quickbooksRows(invoices: readonly Invoice[], site: ExportSite, credits: boolean): { header: string[]; rows: Array<Array<string | number>> } {
+function quickbooksRows(
+  invoices: readonly Invoice[],
+  site: ExportSite,
+  credits: boolean,
+): { header: string[]; rows: Array<Array<string | number>> } {
   const day = dayIn(site.locale ?? 'en-US');
   // The names QuickBooks Online's importer maps by itself (invoices), and its credit note import's.
   const header = [
@@ -234,7 +281,11 @@ function quickbooksRows(invoices: readonly Invoice[], site: ExportSite, credits:
   const rows = invoices.flatMap((invoice) => {
     const taxes = lineTaxes(invoice);
     const days = Math.round((Date.parse(invoice.dueDate) - Date.parse(invoice.issueDate)) / 86_400_000);
-    const memo = [invoice.billTo.purchaseOrder && `PO ${invoice.billTo.purchaseOrder}`, invoice.billTo.production, invoice.credits && `Credits ${invoice.credits}: ${invoice.reason ?? ''}`]
+    const memo = [
+      invoice.billTo.purchaseOrder && `PO ${invoice.billTo.purchaseOrder}`,
+      invoice.billTo.production,
+      invoice.credits && `Credits ${invoice.credits}: ${invoice.reason ?? ''}`,
+    ]
       .filter(Boolean)
       .join(' · ');
     return invoice.lines.map((line, index) => {
@@ -306,7 +357,14 @@ function genericRows(invoices: readonly Invoice[]): { header: string[]; rows: Ar
         invoice.currency,
       ]),
       // Tax on its own account, one row per rate.
-      ...invoice.taxes.map((tax) => [...common(tax.glCode ?? '', 'Tax', `${tax.name} ${tax.rate}% on ${money(tax.base)}`), 1, money(tax.amount), money(tax.amount), tax.rate, invoice.currency]),
+      ...invoice.taxes.map((tax) => [
+        ...common(tax.glCode ?? '', 'Tax', `${tax.name} ${tax.rate}% on ${money(tax.base)}`),
+        1,
+        money(tax.amount),
+        money(tax.amount),
+        tax.rate,
+        invoice.currency,
+      ]),
     ];
   });
   return { header, rows };
@@ -315,6 +373,11 @@ function genericRows(invoices: readonly Invoice[]): { header: string[]; rows: Ar
 /** One file of an export: its header and rows as CSV (CRLF rows; line breaks inside a field quoted). */
 export function exportCsv(invoices: readonly Invoice[], format: ExportFormat, site: ExportSite): string {
   const held = invoices.filter((invoice) => HOLDS[format].has(invoice.kind));
-  const { header, rows } = format === 'xero' ? xeroRows(held, site) : format === 'csv' ? genericRows(held) : quickbooksRows(held, site, format === 'quickbooks-credit-notes');
+  const { header, rows } =
+    format === 'xero'
+      ? xeroRows(held, site)
+      : format === 'csv'
+        ? genericRows(held)
+        : quickbooksRows(held, site, format === 'quickbooks-credit-notes');
   return stringify(rows, { header: true, columns: header, record_delimiter: 'windows', quoted_match: /[\r\n]/ });
 }

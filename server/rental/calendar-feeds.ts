@@ -89,7 +89,11 @@ const changedAt = (order: QuoteRequest) => new Date(order.history?.at(-1)?.at ??
 const latest = (dates: readonly Date[]) => new Date(Math.max(0, ...dates.map((date) => date.getTime())));
 
 /** An all-day event from `first` to `last` (both counted): iCalendar's end is the day after. */
-const allDay = (first: string, last: string) => ({ start: new Date(`${first}T00:00:00Z`), end: new Date(`${addDays(last, 1)}T00:00:00Z`), allDay: true });
+const allDay = (first: string, last: string) => ({
+  start: new Date(`${first}T00:00:00Z`),
+  end: new Date(`${addDays(last, 1)}T00:00:00Z`),
+  allDay: true,
+});
 
 const whoOf = (order: QuoteRequest) => order.production ?? order.name ?? order.email;
 const linesText = (order: QuoteRequest) => order.lines.map((line) => `${line.quantity} × ${line.name}`).join('\n');
@@ -99,11 +103,27 @@ const madeFeeds = new Map<string, { fingerprint: string; feed: Feed }>();
 const MADE_FEEDS = 200;
 
 /** The vendor's feed: each order's pick-up and return, from PAST_DAYS ago on. */
-export async function vendorFeed(stores: QuoteStores, settings: QuoteSettings, tenantId: string, links: { order: (id: string) => string }, now: Date): Promise<Feed> {
+export async function vendorFeed(
+  stores: QuoteStores,
+  settings: QuoteSettings,
+  tenantId: string,
+  links: { order: (id: string) => string },
+  now: Date,
+): Promise<Feed> {
   const today = todayIn(settings.timezone, now);
   const from = addDays(today, -PAST_DAYS);
   const lists = await Promise.all(
-    ORDER_STATES.map(async (state) => (await stores.quoteRequests.list(tenantId, { state, from, sort: { field: 'startDate', order: 'asc' }, limit: ORDERS_PER_STATE })).requests),
+    ORDER_STATES.map(
+      async (state) =>
+        (
+          await stores.quoteRequests.list(tenantId, {
+            state,
+            from,
+            sort: { field: 'startDate', order: 'asc' },
+            limit: ORDERS_PER_STATE,
+          })
+        ).requests,
+    ),
   );
   // The feed is made again only when what it shows changed: an order's revision, its turning
   // overdue, the vendor's settings or the link's address (kept per process, per tenant).
@@ -125,16 +145,21 @@ export async function vendorFeed(stores: QuoteStores, settings: QuoteSettings, t
     const pieces = order.lines.reduce((sum, line) => sum + line.quantity, 0);
     // Once the pick-up has happened, what went out (a short pick-up says so), not what was booked.
     const wentOut = order.lines.reduce((sum, line) => sum + hireLineOf(order.hire, line.objectID).out, 0);
-    const piecesSaid = wentOut > 0 && wentOut < pieces ? `${wentOut} of ${pieces} pieces` : `${pieces} piece${pieces === 1 ? '' : 's'}`;
+    const piecesSaid =
+      wentOut > 0 && wentOut < pieces ? `${wentOut} of ${pieces} pieces` : `${pieces} piece${pieces === 1 ? '' : 's'}`;
     const still = order.lines.reduce((sum, line) => sum + outNow(hireLineOf(order.hire, line.objectID)), 0);
     const overdue = overdueOf(order);
-    const description = [`${order.name ?? order.email} <${order.email}>`, order.studio, '', linesText(order)].filter((line) => line !== undefined).join('\n');
+    const description = [`${order.name ?? order.email} <${order.email}>`, order.studio, '', linesText(order)]
+      .filter((line) => line !== undefined)
+      .join('\n');
     const common = { description, url: links.order(order.id), status: ICalEventStatus.CONFIRMED };
     // DTSTAMP is when the event last changed, SEQUENCE counts its changes (RFC 5545): the order's
     // last step and revision, and turning overdue is a change of its own (the grace after its last day).
     const changed = changedAt(order);
     const revision = (order.revision ?? 0) * 2;
-    const overdueSince = new Date(Date.parse(`${addDays(order.endDate, 1)}T00:00:00Z`) + settings.returnGraceHours * 3_600_000);
+    const overdueSince = new Date(
+      Date.parse(`${addDays(order.endDate, 1)}T00:00:00Z`) + settings.returnGraceHours * 3_600_000,
+    );
     const backChanged = overdue && overdueSince > changed ? overdueSince : changed;
     stamps.push(backChanged);
     calendar.createEvent({
@@ -163,7 +188,14 @@ export async function vendorFeed(stores: QuoteStores, settings: QuoteSettings, t
 }
 
 /** An item's feed: each hire, hold, repair and loss of it from PAST_DAYS ago to the booking horizon. */
-export async function itemFeed(stores: QuoteStores, settings: QuoteSettings, tenantId: string, objectID: string, links: { order: (id: string) => string }, now: Date): Promise<Feed | undefined> {
+export async function itemFeed(
+  stores: QuoteStores,
+  settings: QuoteSettings,
+  tenantId: string,
+  objectID: string,
+  links: { order: (id: string) => string },
+  now: Date,
+): Promise<Feed | undefined> {
   const item = await stores.itemStore.get(tenantId, objectID);
   if (!item) return undefined;
   const today = todayIn(settings.timezone, now);
@@ -172,8 +204,18 @@ export async function itemFeed(stores: QuoteStores, settings: QuoteSettings, ten
   const booked: Booking[] = await stores.quoteRequests.bookings(tenantId, [objectID], from, to);
   // Units out early are their order's: named by it.
   const orderOf = (booking: Booking) => (isOutEarly(booking) ? orderOfOutEarly(booking) : booking.quoteId);
-  const orderIds = [...new Set(booked.filter((booking) => booking.kind === 'order' || booking.kind === 'pencil' || isOutEarly(booking)).map(orderOf))];
-  const orders = new Map((await Promise.all(orderIds.map((id) => stores.quoteRequests.get(tenantId, id)))).flatMap((order) => (order ? [[order.id, order] as const] : [])));
+  const orderIds = [
+    ...new Set(
+      booked
+        .filter((booking) => booking.kind === 'order' || booking.kind === 'pencil' || isOutEarly(booking))
+        .map(orderOf),
+    ),
+  ];
+  const orders = new Map(
+    (await Promise.all(orderIds.map((id) => stores.quoteRequests.get(tenantId, id)))).flatMap((order) =>
+      order ? [[order.id, order] as const] : [],
+    ),
+  );
   const calendar = calendarOf(`${item.name}: bookings`, settings);
   const stamps: Date[] = [new Date(item.updatedAt ?? 0)];
   for (const booking of booked) {
@@ -185,8 +227,14 @@ export async function itemFeed(stores: QuoteStores, settings: QuoteSettings, ten
         : booking.kind === 'lost'
           ? [`${booking.quantity} lost or retired`, booking.firstDay]
           : booking.kind === 'subHire'
-            ? [`${booking.quantity} hired in from ${lenderOfHiredIn(booking.quoteId) ?? 'another house'}`, booking.lastDay]
-            : [`${booking.quantity} × ${order ? whoOf(order) : booking.quoteId}${booking.kind === 'pencil' ? ' (pencilled)' : isOutEarly(booking) ? ' (out before the hire)' : ''}`, booking.lastDay];
+            ? [
+                `${booking.quantity} hired in from ${lenderOfHiredIn(booking.quoteId) ?? 'another house'}`,
+                booking.lastDay,
+              ]
+            : [
+                `${booking.quantity} × ${order ? whoOf(order) : booking.quoteId}${booking.kind === 'pencil' ? ' (pencilled)' : isOutEarly(booking) ? ' (out before the hire)' : ''}`,
+                booking.lastDay,
+              ];
     // Stock off the shelf changed when it went off (its first day); a hire when its order last changed.
     const changed = order ? changedAt(order) : new Date(`${booking.firstDay}T00:00:00Z`);
     stamps.push(changed);
@@ -207,7 +255,13 @@ export async function itemFeed(stores: QuoteStores, settings: QuoteSettings, ten
 const VISITOR_HIDDEN: ReadonlySet<QuoteState> = new Set(['declined', 'cancelled', 'expired']);
 
 /** A visitor's feed: each of their hires with the vendor, first day to last (requests and quotes tentative). */
-export async function visitorFeed(stores: QuoteStores, settings: QuoteSettings, tenantId: string, uid: string, links: { quote: (id: string) => string }): Promise<Feed> {
+export async function visitorFeed(
+  stores: QuoteStores,
+  settings: QuoteSettings,
+  tenantId: string,
+  uid: string,
+  links: { quote: (id: string) => string },
+): Promise<Feed> {
   const { requests } = await stores.quoteRequests.list(tenantId, { uid, limit: 500 });
   const vendor = settings.vendor.displayName ?? settings.vendor.name;
   const calendar = calendarOf(`Your hires with ${vendor}`, settings);

@@ -32,17 +32,32 @@ export async function takeBackLoss(
     const charge = order.hire?.charges?.find((entry) => entry.kind === 'loss' && entry.tag === request.unit.tag);
     if (!charge || charge.subtotal <= 0) return undefined;
     const base = cents(charge.subtotal - (charge.adjustment?.amount ?? 0));
-    await adjustCharge(stores, settings, { tenantId: request.tenantId, orderId, chargeId: charge.id, adjustment: { amount: -base, reason }, who: request.who, now: request.now });
+    await adjustCharge(stores, settings, {
+      tenantId: request.tenantId,
+      orderId,
+      chargeId: charge.id,
+      adjustment: { amount: -base, reason },
+      who: request.who,
+      now: request.now,
+    });
     return { adjusted: charge.id };
   }
   const documents = await stores.invoices.forQuote(request.tenantId, orderId);
   const invoice = documents.find((document) => document.kind === 'invoice');
   if (!invoice) return undefined;
-  const line = invoice.lines.findIndex((entry) => entry.kind === 'loss' && entry.description.endsWith(`(${request.unit.tag})`));
+  const line = invoice.lines.findIndex(
+    (entry) => entry.kind === 'loss' && entry.description.endsWith(`(${request.unit.tag})`),
+  );
   if (line < 0) return undefined;
   const left = cents(invoice.lines[line]!.amount - creditedByLine(invoice, documents)[line]!);
   if (left <= 0) return undefined;
-  const context = { now: request.now, today: todayIn(settings.timezone, request.now), rule: invoiceRuleOf(settings.site) };
-  const { invoice: creditNote } = await stores.invoices.issue(lineCreditNoteOf(invoice, reason, context, [{ line, amount: left }]));
+  const context = {
+    now: request.now,
+    today: todayIn(settings.timezone, request.now),
+    rule: invoiceRuleOf(settings.site),
+  };
+  const { invoice: creditNote } = await stores.invoices.issue(
+    lineCreditNoteOf(invoice, reason, context, [{ line, amount: left }]),
+  );
   return { creditNote };
 }

@@ -10,7 +10,19 @@ import { schemaDocuments } from '../../schema/documents';
 import { overdueToLender } from '../../schema/marketplace/sub-hires';
 import { plainText } from '../../schema/plain-text';
 import { bookingWindow, collisions, OPEN_END } from '../../schema/rental/availability';
-import { hireLineOf, judgeScan, neverOut, newTags, outNow, tagOf, unitMove, type DispatchRow, type PullSheetLine, type ScanContext, type ScanResult } from '../../schema/rental/hire';
+import {
+  hireLineOf,
+  judgeScan,
+  neverOut,
+  newTags,
+  outNow,
+  tagOf,
+  unitMove,
+  type DispatchRow,
+  type PullSheetLine,
+  type ScanContext,
+  type ScanResult,
+} from '../../schema/rental/hire';
 import { outBlockedBy } from '../../schema/rental/out-gate';
 import { addDays, todayIn } from '../../schema/rental/quote-rules';
 import { isOutState, isOverdue, type QuoteState } from '../../schema/rental/quote-states';
@@ -29,7 +41,14 @@ const itemId = new RegExp(schemaDocuments.defs.$defs.slug.pattern);
 export async function scanOnOrder(
   stores: QuoteStores,
   settings: QuoteSettings,
-  request: { tenantId: string; orderId: string; input: ScanInput; who: string; now: Date; hiredIn?: ScanContext['hiredIn'] },
+  request: {
+    tenantId: string;
+    orderId: string;
+    input: ScanInput;
+    who: string;
+    now: Date;
+    hiredIn?: ScanContext['hiredIn'];
+  },
 ): Promise<HireStepDone> {
   const { tenantId, orderId, input, now } = request;
   const order = await stores.quoteRequests.get(tenantId, orderId);
@@ -39,7 +58,10 @@ export async function scanOnOrder(
   const objectIDs = [...new Set([...order.lines.map((line) => line.objectID), ...(itemId.test(code) ? [code] : [])])];
   const items = new Map((await stores.itemStore.getMany(tenantId, objectIDs)).map((item) => [item.objectID, item]));
   const today = todayIn(settings.timezone, now);
-  const bookingsBefore = input.direction === 'out' ? await bookingsBeforeHire(stores, tenantId, order, objectIDs, settings.turnaroundDays, today) : undefined;
+  const bookingsBefore =
+    input.direction === 'out'
+      ? await bookingsBeforeHire(stores, tenantId, order, objectIDs, settings.turnaroundDays, today)
+      : undefined;
   return stores.quoteRequests.hireStep(tenantId, {
     id: input.id,
     orderId,
@@ -72,13 +94,30 @@ export async function scanOnOrder(
  * What else is booked on an order's items from today until its own booking starts, each named by
  * its production: what units going out early are checked against (none when the hire is kept already).
  */
-async function bookingsBeforeHire(stores: QuoteStores, tenantId: string, order: QuoteRequest, objectIDs: readonly string[], turnaroundDays: number, today: string) {
+async function bookingsBeforeHire(
+  stores: QuoteStores,
+  tenantId: string,
+  order: QuoteRequest,
+  objectIDs: readonly string[],
+  turnaroundDays: number,
+  today: string,
+) {
   const lastEarlyDay = addDays(order.startDate, -turnaroundDays - 1);
   if (today > lastEarlyDay) return undefined;
   const window = bookingWindow(today, lastEarlyDay, turnaroundDays);
   const booked = await stores.quoteRequests.bookings(tenantId, objectIDs, window.from, window.to);
-  const ids = [...new Set(booked.filter((booking) => booking.kind === 'order' || booking.kind === 'pencil').map((booking) => booking.quoteId))].slice(0, 50);
-  const holders = new Map((await Promise.all(ids.map((id) => stores.quoteRequests.get(tenantId, id)))).flatMap((held) => (held ? [[held.id, held.production ?? held.name ?? held.id] as const] : [])));
+  const ids = [
+    ...new Set(
+      booked
+        .filter((booking) => booking.kind === 'order' || booking.kind === 'pencil')
+        .map((booking) => booking.quoteId),
+    ),
+  ].slice(0, 50);
+  const holders = new Map(
+    (await Promise.all(ids.map((id) => stores.quoteRequests.get(tenantId, id)))).flatMap((held) =>
+      held ? [[held.id, held.production ?? held.name ?? held.id] as const] : [],
+    ),
+  );
   const byItem = new Map<string, Array<(typeof booked)[number] & { who?: string }>>();
   for (const booking of booked) {
     const who = holders.get(booking.quoteId);
@@ -88,24 +127,33 @@ async function bookingsBeforeHire(stores: QuoteStores, tenantId: string, order: 
 }
 
 /** Moves an item to units: one unit (with a new tag) for each one in stock it has no unit for yet. Returns the units made. */
-export async function unitsForItem(stores: QuoteStores, tenantId: string, objectID: string, now: Date): Promise<Unit[]> {
+export async function unitsForItem(
+  stores: QuoteStores,
+  tenantId: string,
+  objectID: string,
+  now: Date,
+): Promise<Unit[]> {
   const item = await stores.itemStore.get(tenantId, objectID);
   if (!item) throw Object.assign(new Error(`No item ${JSON.stringify(objectID)} here.`), { statusCode: 404 });
   const existing = await stores.quoteRequests.listUnits(tenantId, { objectID, limit: 100_000 });
-  const missing = item.quantity - existing.units.filter((unit) => unit.status !== 'lost' && unit.status !== 'retired').length;
+  const missing =
+    item.quantity - existing.units.filter((unit) => unit.status !== 'lost' && unit.status !== 'retired').length;
   const at = now.toISOString();
-  const units: Unit[] = newTags(objectID, new Set(existing.units.map((unit) => unit.tag)), Math.max(0, missing)).map((tag) => ({
-    tenantId,
-    tag,
-    objectID,
-    status: 'inService',
-    ...(item.location && { condition: `Kept at ${item.location}` }),
-    createdAt: at,
-    updatedAt: at,
-    history: [{ at, status: 'inService', by: 'backlot', note: 'Made when the item moved to units' }],
-  }));
+  const units: Unit[] = newTags(objectID, new Set(existing.units.map((unit) => unit.tag)), Math.max(0, missing)).map(
+    (tag) => ({
+      tenantId,
+      tag,
+      objectID,
+      status: 'inService',
+      ...(item.location && { condition: `Kept at ${item.location}` }),
+      createdAt: at,
+      updatedAt: at,
+      history: [{ at, status: 'inService', by: 'backlot', note: 'Made when the item moved to units' }],
+    }),
+  );
   if (units.length) await stores.quoteRequests.addUnits(tenantId, units);
-  if (item.tracking !== 'units') await stores.itemStore.update(tenantId, objectID, (current) => ({ ...current, tracking: 'units', updatedAt: at }));
+  if (item.tracking !== 'units')
+    await stores.itemStore.update(tenantId, objectID, (current) => ({ ...current, tracking: 'units', updatedAt: at }));
   return units;
 }
 
@@ -113,7 +161,14 @@ export async function unitsForItem(stores: QuoteStores, tenantId: string, object
 export async function moveUnit(
   stores: Pick<QuoteStores, 'quoteRequests'>,
   settings: Pick<QuoteSettings, 'timezone'>,
-  request: { tenantId: string; tag: string; status: 'inService' | 'repair' | 'retired'; note?: string; who: string; now: Date },
+  request: {
+    tenantId: string;
+    tag: string;
+    status: 'inService' | 'repair' | 'retired';
+    note?: string;
+    who: string;
+    now: Date;
+  },
 ): Promise<Unit> {
   const today = todayIn(settings.timezone, request.now);
   let moved: Unit | undefined;
@@ -122,7 +177,8 @@ export async function moveUnit(
     id,
     tag: request.tag,
     apply: ({ unit }): ScanResult => {
-      if (!unit) throw Object.assign(new Error(`No unit tagged ${JSON.stringify(request.tag)} here.`), { statusCode: 404 });
+      if (!unit)
+        throw Object.assign(new Error(`No unit tagged ${JSON.stringify(request.tag)} here.`), { statusCode: 404 });
       const move = unitMove(unit, request.status, request.who, request.now, today, request.note);
       if ('refused' in move) throw new QuoteRefusedError(move.refused);
       moved = move.unit;
@@ -159,9 +215,22 @@ export async function dispatchBoard(
   const until = addDays(today, days - 1);
   const grace = settings.returnGraceHours;
   const read = async (state: QuoteState, range: { from?: string; to?: string }) =>
-    (await stores.quoteRequests.list(tenantId, { state, ...range, sort: { field: 'startDate', order: 'asc' }, limit: ORDERS_PER_STATE })).requests;
+    (
+      await stores.quoteRequests.list(tenantId, {
+        state,
+        ...range,
+        sort: { field: 'startDate', order: 'asc' },
+        limit: ORDERS_PER_STATE,
+      })
+    ).requests;
   // Confirmed orders starting by `until` (those that should have gone already included), and every order with something out.
-  const [confirmed, returned, ...outStates] = await Promise.all([read('confirmed', { to: until }), read('returned', {}), read('partlyOut', {}), read('out', {}), read('partlyReturned', {})]);
+  const [confirmed, returned, ...outStates] = await Promise.all([
+    read('confirmed', { to: until }),
+    read('returned', {}),
+    read('partlyOut', {}),
+    read('out', {}),
+    read('partlyReturned', {}),
+  ]);
   const withOut = outStates.flat();
   const rowOf = (order: QuoteRequest, direction: 'going' | 'returning'): DispatchRow => {
     const booked = order.lines.reduce((sum, line) => sum + line.quantity, 0);
@@ -185,16 +254,25 @@ export async function dispatchBoard(
       subHires: [],
     };
   };
-  const going = [...confirmed, ...withOut.filter((order) => order.state === 'partlyOut' && order.startDate <= until)].map((order) => rowOf(order, 'going'));
-  const returning = withOut.filter((order) => order.endDate <= until || isOverdue(order, now, settings.timezone, grace)).map((order) => rowOf(order, 'returning'));
-  const overdueOrders = returning.filter((row) => row.overdue).map((row) => withOut.find((order) => order.id === row.id)!);
+  const going = [
+    ...confirmed,
+    ...withOut.filter((order) => order.state === 'partlyOut' && order.startDate <= until),
+  ].map((order) => rowOf(order, 'going'));
+  const returning = withOut
+    .filter((order) => order.endDate <= until || isOverdue(order, now, settings.timezone, grace))
+    .map((order) => rowOf(order, 'returning'));
+  const overdueOrders = returning
+    .filter((row) => row.overdue)
+    .map((row) => withOut.find((order) => order.id === row.id)!);
   const collides = await collisionsOf(stores, settings, tenantId, overdueOrders, today);
   for (const row of returning) row.collides = collides.get(row.id) ?? [];
-  const order = (a: DispatchRow, b: DispatchRow) => Number(b.late) - Number(a.late) || a.day.localeCompare(b.day) || a.id.localeCompare(b.id);
+  const order = (a: DispatchRow, b: DispatchRow) =>
+    Number(b.late) - Number(a.late) || a.day.localeCompare(b.day) || a.id.localeCompare(b.id);
   // Hires all back and waiting to be closed, with what never went out said (closing asks about it).
   const toClose = returned.map((entry) => rowOf(entry, 'returning'));
   const orders = new Map([...confirmed, ...withOut, ...returned].map((entry) => [entry.id, entry]));
-  for (const row of [...going, ...returning, ...toClose]) row.subHires = await hiredInFor(stores, orders.get(row.id)!, today);
+  for (const row of [...going, ...returning, ...toClose])
+    row.subHires = await hiredInFor(stores, orders.get(row.id)!, today);
   return { today, until, going: going.sort(order), returning: returning.sort(order), toClose: toClose.sort(order) };
 }
 
@@ -221,10 +299,17 @@ async function hiredInFor(stores: QuoteStores, order: QuoteRequest, today: strin
 }
 
 /** The items an order has units of out now. */
-const stillOut = (order: QuoteRequest) => (order.hire?.lines ?? []).filter((line) => outNow(line) > 0).map((line) => line.objectID);
+const stillOut = (order: QuoteRequest) =>
+  (order.hire?.lines ?? []).filter((line) => outNow(line) > 0).map((line) => line.objectID);
 
 /** For each overdue order (as read for the board or the watch), the later hires of its items that the units still out leave short: who and what. */
-export async function collisionsOf(stores: QuoteStores, settings: QuoteSettings, tenantId: string, overdue: readonly QuoteRequest[], today: string): Promise<Map<string, DispatchRow['collides']>> {
+export async function collisionsOf(
+  stores: QuoteStores,
+  settings: QuoteSettings,
+  tenantId: string,
+  overdue: readonly QuoteRequest[],
+  today: string,
+): Promise<Map<string, DispatchRow['collides']>> {
   const found = new Map<string, DispatchRow['collides']>(overdue.map((order) => [order.id, []]));
   const objectIDs = [...new Set(overdue.flatMap((order) => stillOut(order)))];
   if (!objectIDs.length) return found;
@@ -240,7 +325,11 @@ export async function collisionsOf(stores: QuoteStores, settings: QuoteSettings,
     ).map((hit) => ({ ...hit, objectID })),
   );
   const hit = new Map(
-    (await Promise.all([...new Set(short.map((entry) => entry.quoteId))].map((id) => stores.quoteRequests.get(tenantId, id)))).flatMap((order) => (order ? [[order.id, order] as const] : [])),
+    (
+      await Promise.all(
+        [...new Set(short.map((entry) => entry.quoteId))].map((id) => stores.quoteRequests.get(tenantId, id)),
+      )
+    ).flatMap((order) => (order ? [[order.id, order] as const] : [])),
   );
   for (const late of overdue) {
     const lateItems = new Set(stillOut(late));
@@ -270,13 +359,23 @@ export async function collisionsOf(stores: QuoteStores, settings: QuoteSettings,
 
 /** An order's pull sheet: each line with its photo, location, quantity or tags, and how much is out and back. */
 /** What a line hired in from other houses (confirmed by them): from whom, how many, and which of theirs are out now. */
-function hiredInOnLine(order: QuoteRequest, objectID: string, hire: ReturnType<typeof hireLineOf>): PullSheetLine['hiredIn'] {
+function hiredInOnLine(
+  order: QuoteRequest,
+  objectID: string,
+  hire: ReturnType<typeof hireLineOf>,
+): PullSheetLine['hiredIn'] {
   const byHouse = new Map<string, PullSheetLine['hiredIn'][number]>();
   for (const subHire of order.subHires ?? []) {
     const quantity = subHire.hiredIn?.quantity ?? 0;
     if (subHire.objectID !== objectID || quantity === 0) continue;
     const out = hire.hiredIn?.find((entry) => entry.house === subHire.house);
-    const entry = byHouse.get(subHire.house) ?? { house: subHire.house, houseName: subHire.houseName, quantity: 0, out: out?.out ?? 0, tagsOut: out?.tags ?? [] };
+    const entry = byHouse.get(subHire.house) ?? {
+      house: subHire.house,
+      houseName: subHire.houseName,
+      quantity: 0,
+      out: out?.out ?? 0,
+      tagsOut: out?.tags ?? [],
+    };
     byHouse.set(subHire.house, { ...entry, quantity: entry.quantity + quantity });
   }
   return [...byHouse.values()];
@@ -296,11 +395,20 @@ export async function pullSheet(stores: QuoteStores, settings: QuoteSettings, or
       const item = items.get(line.objectID);
       const hire = hireLineOf(order.hire, line.objectID);
       const tracking = item?.tracking ?? 'quantity';
-      const shelf = tracking === 'units' ? await stores.quoteRequests.listUnits(order.tenantId, { objectID: line.objectID, status: 'inService', limit: Math.max(line.quantity * 2, 10) }) : undefined;
+      const shelf =
+        tracking === 'units'
+          ? await stores.quoteRequests.listUnits(order.tenantId, {
+              objectID: line.objectID,
+              status: 'inService',
+              limit: Math.max(line.quantity * 2, 10),
+            })
+          : undefined;
       return {
         objectID: line.objectID,
         name: item?.name ?? line.name,
-        photo: item?.images?.[0] ? { url: item.images[0].url, ...(item.images[0].alt && { alt: item.images[0].alt }) } : null,
+        photo: item?.images?.[0]
+          ? { url: item.images[0].url, ...(item.images[0].alt && { alt: item.images[0].alt }) }
+          : null,
         location: item?.location ?? null,
         tracking,
         quantity: line.quantity,
@@ -342,7 +450,14 @@ export async function pullSheet(stores: QuoteStores, settings: QuoteSettings, or
 export async function adjustCharge(
   stores: QuoteStores,
   settings: QuoteSettings,
-  request: { tenantId: string; orderId: string; chargeId: string; adjustment: LineAdjustment | null; who: string; now: Date },
+  request: {
+    tenantId: string;
+    orderId: string;
+    chargeId: string;
+    adjustment: LineAdjustment | null;
+    who: string;
+    now: Date;
+  },
 ): Promise<HireStepDone> {
   const money = (amount: number) => formatMoney(amount, settings.site);
   const id = `charge-${randomUUID()}`;
@@ -353,8 +468,12 @@ export async function adjustCharge(
       if (!order) throw new UnknownQuoteError(request.orderId);
       const charges = order.hire?.charges ?? [];
       const charge = charges.find((entry) => entry.id === request.chargeId);
-      if (!charge) throw Object.assign(new Error(`No charge ${JSON.stringify(request.chargeId)} on this order.`), { statusCode: 404 });
-      if (order.state === 'closed') throw new QuoteRefusedError('This hire is closed: its charges can no longer change.');
+      if (!charge)
+        throw Object.assign(new Error(`No charge ${JSON.stringify(request.chargeId)} on this order.`), {
+          statusCode: 404,
+        });
+      if (order.state === 'closed')
+        throw new QuoteRefusedError('This hire is closed: its charges can no longer change.');
       const changed = adjustedCharge(charge, request.adjustment);
       const at = request.now.toISOString();
       const what = `${charge.kind === 'late' ? 'Late days' : charge.kind === 'damage' ? 'Damage' : 'Loss'} on ${charge.tag ?? charge.name}`;
@@ -370,9 +489,14 @@ export async function adjustCharge(
           ...(charge.tag && { tag: charge.tag }),
           count: 0,
           outcome: 'ok',
-          message: request.adjustment ? `${what} adjusted by ${money(request.adjustment.amount)}: ${request.adjustment.reason}` : `${what}: adjustment taken back`,
+          message: request.adjustment
+            ? `${what} adjusted by ${money(request.adjustment.amount)}: ${request.adjustment.reason}`
+            : `${what}: adjustment taken back`,
         },
-        order: { ...order, hire: { ...order.hire!, charges: charges.map((entry) => (entry.id === charge.id ? changed : entry)) } },
+        order: {
+          ...order,
+          hire: { ...order.hire!, charges: charges.map((entry) => (entry.id === charge.id ? changed : entry)) },
+        },
       };
     },
   });
@@ -390,7 +514,11 @@ export interface Label {
 }
 
 /** Labels for one item (each unit on the books, or the item's own for a counted one), or for an order (the units out on it, else the ones to pick). */
-export async function labelsFor(stores: QuoteStores, tenantId: string, wanted: { item: string } | { order: string }): Promise<Label[]> {
+export async function labelsFor(
+  stores: QuoteStores,
+  tenantId: string,
+  wanted: { item: string } | { order: string },
+): Promise<Label[]> {
   const labelOf = (item: Pick<Item, 'objectID' | 'name' | 'location'>, tag?: string): Label => ({
     code: `${tenantId}/${tag ?? item.objectID}`,
     tag: tag ?? null,
@@ -404,7 +532,9 @@ export async function labelsFor(stores: QuoteStores, tenantId: string, wanted: {
     if (!item) throw Object.assign(new Error(`No item ${JSON.stringify(wanted.item)} here.`), { statusCode: 404 });
     if (item.tracking !== 'units') return [labelOf(item)];
     const { units } = await stores.quoteRequests.listUnits(tenantId, { objectID: item.objectID, limit: 10_000 });
-    return units.filter((unit) => unit.status !== 'retired' && unit.status !== 'lost').map((unit) => labelOf(item, unit.tag));
+    return units
+      .filter((unit) => unit.status !== 'retired' && unit.status !== 'lost')
+      .map((unit) => labelOf(item, unit.tag));
   }
   const order = await stores.quoteRequests.get(tenantId, wanted.order);
   if (!order) throw new UnknownQuoteError(wanted.order);
@@ -423,7 +553,9 @@ export async function labelsFor(stores: QuoteStores, tenantId: string, wanted: {
       // The units that went out on this order, whatever became of them since (back, in repair, lost):
       // a label is printed for each; before any went out, those on the shelf to pick.
       const { units } = await stores.quoteRequests.listUnits(tenantId, { objectID: line.objectID, limit: 10_000 });
-      const onOrder = units.filter((unit) => unit.orderId === order.id || unit.history?.some((event) => event.orderId === order.id)).map((unit) => unit.tag);
+      const onOrder = units
+        .filter((unit) => unit.orderId === order.id || unit.history?.some((event) => event.orderId === order.id))
+        .map((unit) => unit.tag);
       const tags = onOrder.length
         ? onOrder
         : units
@@ -455,7 +587,11 @@ const HANDOVERS_PER_ORDER = 100;
  * exists: decoded and normalised first, so `../`, `%2e%2e` or another tenant's folder behind a
  * prefix that merely looks right are refused; undefined for anything else.
  */
-async function storedSignature(assets: Pick<AssetStore, 'stat'>, tenantId: string, signature: string): Promise<string | undefined> {
+async function storedSignature(
+  assets: Pick<AssetStore, 'stat'>,
+  tenantId: string,
+  signature: string,
+): Promise<string | undefined> {
   let decoded: string;
   try {
     decoded = decodeURIComponent(signature.split(/[?#]/)[0]!);
@@ -477,8 +613,12 @@ export async function recordHandover(
 ): Promise<HireStepDone> {
   const { tenantId } = request;
   // The signature is a file this tenant stored (an item photo), never an address elsewhere.
-  const signature = request.input.signature === undefined ? undefined : await storedSignature(assets, tenantId, request.input.signature);
-  if (request.input.signature !== undefined && !signature) throw new QuoteRefusedError('The signature must be an image uploaded here, in this house’s own photos.');
+  const signature =
+    request.input.signature === undefined
+      ? undefined
+      : await storedSignature(assets, tenantId, request.input.signature);
+  if (request.input.signature !== undefined && !signature)
+    throw new QuoteRefusedError('The signature must be an image uploaded here, in this house’s own photos.');
   const input = { ...request.input, ...(signature && { signature }) };
   return stores.quoteRequests.hireStep(tenantId, {
     id: input.id,
@@ -487,14 +627,36 @@ export async function recordHandover(
       if (!order) throw new UnknownQuoteError(request.orderId);
       const state = order.state ?? 'requested';
       const at = request.now.toISOString();
-      const base = { id: input.id, orderId: order.id, at, by: request.who, direction: input.direction, code: 'handover', count: 0 };
-      if (!HANDOVER_STATES[input.direction].includes(state)) return { record: { ...base, outcome: 'refused', message: NO_HANDOVER[input.direction] } };
+      const base = {
+        id: input.id,
+        orderId: order.id,
+        at,
+        by: request.who,
+        direction: input.direction,
+        code: 'handover',
+        count: 0,
+      };
+      if (!HANDOVER_STATES[input.direction].includes(state))
+        return { record: { ...base, outcome: 'refused', message: NO_HANDOVER[input.direction] } };
       const handovers = order.hire?.handovers ?? [];
-      if (handovers.length >= HANDOVERS_PER_ORDER) return { record: { ...base, outcome: 'refused', message: `This order has ${HANDOVERS_PER_ORDER} hand-overs already.` } };
+      if (handovers.length >= HANDOVERS_PER_ORDER)
+        return {
+          record: { ...base, outcome: 'refused', message: `This order has ${HANDOVERS_PER_ORDER} hand-overs already.` },
+        };
       const name = plainText(input.name).trim();
-      const handover = { at, direction: input.direction, name, ...(input.signature && { signature: input.signature }), by: request.who };
+      const handover = {
+        at,
+        direction: input.direction,
+        name,
+        ...(input.signature && { signature: input.signature }),
+        by: request.who,
+      };
       return {
-        record: { ...base, outcome: 'ok', message: `${input.direction === 'out' ? 'Handed over to' : 'Brought back by'} ${name}${input.signature ? ' (signed)' : ''}.` },
+        record: {
+          ...base,
+          outcome: 'ok',
+          message: `${input.direction === 'out' ? 'Handed over to' : 'Brought back by'} ${name}${input.signature ? ' (signed)' : ''}.`,
+        },
         order: { ...order, hire: { lines: [], ...order.hire, handovers: [...handovers, handover] } },
       };
     },

@@ -34,16 +34,34 @@ export interface CertificateStores {
 export async function keepCertificate(
   stores: CertificateStores,
   log: FastifyBaseLogger,
-  upload: { tenantId: string; id: string; input: InsuranceUpload; by: InsuranceCertificate['uploadedBy']; now: Date; today: string },
+  upload: {
+    tenantId: string;
+    id: string;
+    input: InsuranceUpload;
+    by: InsuranceCertificate['uploadedBy'];
+    now: Date;
+    today: string;
+  },
 ): Promise<QuoteRequest> {
   const { tenantId, id, input } = upload;
   const bytes = Buffer.from(input.data, 'base64');
   const kind = certificateKind(bytes);
   const problems: Array<{ pointer: string; message: string }> = [];
   if (bytes.length > INSURANCE_MAX_BYTES)
-    problems.push({ pointer: '/data', message: `is ${(bytes.length / 1024 / 1024).toFixed(1)} MB: a certificate may be at most ${INSURANCE_MAX_BYTES / 1024 / 1024} MB` });
-  else if (!kind) problems.push({ pointer: '/data', message: 'is not a PDF, PNG or JPEG: upload the certificate as a PDF or a photo of it' });
-  if (input.expiresOn < upload.today) problems.push({ pointer: '/expiresOn', message: `the cover ended on ${input.expiresOn}: upload a current certificate` });
+    problems.push({
+      pointer: '/data',
+      message: `is ${(bytes.length / 1024 / 1024).toFixed(1)} MB: a certificate may be at most ${INSURANCE_MAX_BYTES / 1024 / 1024} MB`,
+    });
+  else if (!kind)
+    problems.push({
+      pointer: '/data',
+      message: 'is not a PDF, PNG or JPEG: upload the certificate as a PDF or a photo of it',
+    });
+  if (input.expiresOn < upload.today)
+    problems.push({
+      pointer: '/expiresOn',
+      message: `the cover ended on ${input.expiresOn}: upload a current certificate`,
+    });
   if (!problems.length && kind) {
     const unreadable = await stores.documentCheck(tenantId, bytes, checkedKind(kind.type));
     if (unreadable) problems.push({ pointer: '/data', message: unreadable });
@@ -52,7 +70,11 @@ export async function keepCertificate(
 
   const stored = await stores.quoteRequests.get(tenantId, id);
   if (!stored) throw new UnknownQuoteError(id);
-  if (OVER.has(stored.state ?? 'requested')) throw new FieldProblemsError([{ pointer: '/data', message: `this request is ${stored.state}: it takes no certificate` }], 'Not uploaded');
+  if (OVER.has(stored.state ?? 'requested'))
+    throw new FieldProblemsError(
+      [{ pointer: '/data', message: `this request is ${stored.state}: it takes no certificate` }],
+      'Not uploaded',
+    );
 
   const file = `coi-${hex(`${tenantId}/${id}`).slice(0, 8)}-${hex(bytes).slice(0, 16)}.${kind!.extension}`;
   await stores.assets.write(tenantId, 'documents', file, bytes);
@@ -73,11 +95,19 @@ export async function keepCertificate(
     const current = attempt === 0 ? stored : await stores.quoteRequests.get(tenantId, id);
     if (!current) throw new UnknownQuoteError(id);
     try {
-      const changed = await stores.quoteRequests.change(tenantId, id, { revision: revisionOf(current), apply: (request) => ({ ...request, insurance: certificate }) });
+      const changed = await stores.quoteRequests.change(tenantId, id, {
+        revision: revisionOf(current),
+        apply: (request) => ({ ...request, insurance: certificate }),
+      });
       const replaced = current.insurance?.file;
       if (replaced && replaced !== file)
-        await stores.assets.remove(tenantId, 'documents', replaced).catch((error: unknown) => log.warn({ err: error, file: replaced }, 'replaced certificate not removed'));
-      log.info({ tenantId, quoteRequest: id, file, bytes: bytes.length, by: upload.by }, 'certificate of insurance kept');
+        await stores.assets
+          .remove(tenantId, 'documents', replaced)
+          .catch((error: unknown) => log.warn({ err: error, file: replaced }, 'replaced certificate not removed'));
+      log.info(
+        { tenantId, quoteRequest: id, file, bytes: bytes.length, by: upload.by },
+        'certificate of insurance kept',
+      );
       return changed;
     } catch (error) {
       if (!(error instanceof StaleQuoteError) || attempt >= 5) throw error;
@@ -86,7 +116,10 @@ export async function keepCertificate(
 }
 
 /** The certificate's bytes and how to send them, or undefined when the request has none (or its file is gone). */
-export async function certificateFile(assets: AssetStore, request: QuoteRequest): Promise<{ bytes: Buffer; certificate: InsuranceCertificate } | undefined> {
+export async function certificateFile(
+  assets: AssetStore,
+  request: QuoteRequest,
+): Promise<{ bytes: Buffer; certificate: InsuranceCertificate } | undefined> {
   const certificate = request.insurance;
   if (!certificate) return undefined;
   const bytes = await assets.read(request.tenantId, 'documents', certificate.file);

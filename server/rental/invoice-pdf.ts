@@ -17,32 +17,66 @@ import { exemptionStands, untaxedTotals, type UntaxedReason } from '../../schema
 import { owedOnInvoice, type InvoiceState } from '../../schema/accounts/payments';
 import type { Invoice, SiteSettings, VendorConfig } from '../../schema/types.generated';
 import { formatDay, formatMoney } from '../../schema/display/format';
-import { closingWords, FAINT_RULE, letterhead, MARGIN, moneyDocument, MUTED, INK, numberPages, ruleAcross } from './pdf-document';
+import {
+  closingWords,
+  FAINT_RULE,
+  letterhead,
+  MARGIN,
+  moneyDocument,
+  MUTED,
+  INK,
+  numberPages,
+  ruleAcross,
+} from './pdf-document';
 
-const TITLES: Record<Invoice['kind'], string> = { invoice: 'Invoice', proForma: 'Pro forma invoice', creditNote: 'Credit note' };
+const TITLES: Record<Invoice['kind'], string> = {
+  invoice: 'Invoice',
+  proForma: 'Pro forma invoice',
+  creditNote: 'Credit note',
+};
 /** Why lines carry no tax, as the totals say it. */
 const UNTAXED_WORDS: Record<UntaxedReason, (tax: string) => string> = {
   zeroRated: (tax) => `Zero-rated for ${tax}`,
   exempt: (tax) => `Exempt from ${tax}`,
   outsideScope: (tax) => `Outside the scope of ${tax} (compensation for loss or damage)`,
 };
-const EXEMPTION_KINDS = Object.fromEntries(schemaDocuments.customerAccount.properties.exemption.properties.kind.oneOf.map((option) => [option.const, option.title]));
+const EXEMPTION_KINDS = Object.fromEntries(
+  schemaDocuments.customerAccount.properties.exemption.properties.kind.oneOf.map((option) => [
+    option.const,
+    option.title,
+  ]),
+);
 
 /** The customer's exemption certificate as the document says it: in date (the lines it covers carry no tax), or expired (tax charged). */
-const exemptionSaid = (exemption: { kind: string; number: string; expiresOn: string }, issued: string, day: (date: string) => string) =>
+const exemptionSaid = (
+  exemption: { kind: string; number: string; expiresOn: string },
+  issued: string,
+  day: (date: string) => string,
+) =>
   exemptionStands(exemption, issued)
     ? `${EXEMPTION_KINDS[exemption.kind] ?? 'Exemption'} ${exemption.number}, valid to ${day(exemption.expiresOn)}`
     : `${EXEMPTION_KINDS[exemption.kind] ?? 'Exemption'} ${exemption.number} expired ${day(exemption.expiresOn)}: tax charged`;
 
 /** An invoice's credit notes and payments since it was issued, as rows of its totals (each taken off what is due). */
-function settledRows(invoice: Invoice, settled: Pick<InvoiceState, 'creditNotes' | 'payments'>, money: (amount: number) => string, day: (date: string) => string): Array<[string, string]> {
+function settledRows(
+  invoice: Invoice,
+  settled: Pick<InvoiceState, 'creditNotes' | 'payments'>,
+  money: (amount: number) => string,
+  day: (date: string) => string,
+): Array<[string, string]> {
   const notes = settled.creditNotes
     .filter((note) => note.credits === invoice.number)
-    .map((note): [string, string] => [`Credit note ${note.number}, ${day(note.issueDate)}`, money(-Math.abs(note.total))]);
+    .map((note): [string, string] => [
+      `Credit note ${note.number}, ${day(note.issueDate)}`,
+      money(-Math.abs(note.total)),
+    ]);
   const paid = [...settled.payments]
     .filter((payment) => payment.applied > 0)
     .sort((a, b) => a.receivedOn.localeCompare(b.receivedOn))
-    .map((payment): [string, string] => [`Paid ${day(payment.receivedOn)}${payment.reference ? ` (${payment.reference})` : ''}`, money(-payment.applied)]);
+    .map((payment): [string, string] => [
+      `Paid ${day(payment.receivedOn)}${payment.reference ? ` (${payment.reference})` : ''}`,
+      money(-payment.applied),
+    ]);
   return [...notes, ...paid];
 }
 
@@ -53,12 +87,30 @@ const termsOf = (invoice: Pick<Invoice, 'issueDate' | 'dueDate'>) => {
 };
 
 /** The columns of the lines table: x and width, the amounts right-aligned. */
-const COLUMNS = { description: { x: MARGIN, width: 262 }, quantity: { x: 316, width: 40 }, each: { x: 360, width: 72 }, tax: { x: 436, width: 40 }, amount: { x: 480, width: 67 } };
+const COLUMNS = {
+  description: { x: MARGIN, width: 262 },
+  quantity: { x: 316, width: 40 },
+  each: { x: 360, width: 72 },
+  tax: { x: 436, width: 40 },
+  amount: { x: 480, width: 67 },
+};
 
 export async function invoicePdf(
   invoice: Invoice,
   site: Pick<SiteSettings, 'locale' | 'currency' | 'appTitle' | 'taxName' | 'ccAuthEnabled'>,
-  vendor: Pick<VendorConfig, 'name' | 'legalName' | 'displayName' | 'address' | 'phone' | 'email' | 'taxRegistrationNumber' | 'companyNumber' | 'registeredOffice' | 'remittance'>,
+  vendor: Pick<
+    VendorConfig,
+    | 'name'
+    | 'legalName'
+    | 'displayName'
+    | 'address'
+    | 'phone'
+    | 'email'
+    | 'taxRegistrationNumber'
+    | 'companyNumber'
+    | 'registeredOffice'
+    | 'remittance'
+  >,
   /** For an invoice: its credit notes and the payments recorded against it since it was issued, each a line before what is still due. */
   settled: Pick<InvoiceState, 'creditNotes' | 'payments'> = { creditNotes: [], payments: [] },
 ): Promise<Buffer> {
@@ -66,7 +118,10 @@ export async function invoicePdf(
   const day = (date: string) => formatDay(date, site);
   // What it still owes: its balance less its credit notes and payments since (what statements and aged debtors say).
   const owed = invoice.kind === 'invoice' ? owedOnInvoice({ invoice, ...settled }) : 0;
-  const { document, done } = await moneyDocument(vendor, { Title: `${TITLES[invoice.kind]} ${invoice.number}`, Subject: invoice.billTo.production ?? invoice.quoteId });
+  const { document, done } = await moneyDocument(vendor, {
+    Title: `${TITLES[invoice.kind]} ${invoice.number}`,
+    Subject: invoice.billTo.production ?? invoice.quoteId,
+  });
   const right = document.page.width - MARGIN;
   const bottom = () => document.page.height - MARGIN - 24;
   const taxName = site.taxName ?? 'Tax';
@@ -77,9 +132,15 @@ export async function invoicePdf(
       [invoice.kind === 'creditNote' ? 'Date' : 'Invoice date', day(invoice.issueDate)],
       // A pro forma is not payable: it has no due date to show.
       ...(invoice.kind === 'invoice' ? ([['Due', day(invoice.dueDate)]] as Array<[string, string]>) : []),
-      ...(invoice.supplyFrom && invoice.supplyTo ? ([['Hire', `${day(invoice.supplyFrom)} – ${day(invoice.supplyTo)}`]] as Array<[string, string]>) : []),
-      ...(invoice.billTo.purchaseOrder ? ([['Purchase order', invoice.billTo.purchaseOrder]] as Array<[string, string]>) : []),
-      ...(invoice.billTo.account && invoice.kind === 'invoice' ? ([['Terms', `On account, net ${invoice.billTo.account.netDays} days`]] as Array<[string, string]>) : []),
+      ...(invoice.supplyFrom && invoice.supplyTo
+        ? ([['Hire', `${day(invoice.supplyFrom)} – ${day(invoice.supplyTo)}`]] as Array<[string, string]>)
+        : []),
+      ...(invoice.billTo.purchaseOrder
+        ? ([['Purchase order', invoice.billTo.purchaseOrder]] as Array<[string, string]>)
+        : []),
+      ...(invoice.billTo.account && invoice.kind === 'invoice'
+        ? ([['Terms', `On account, net ${invoice.billTo.account.netDays} days`]] as Array<[string, string]>)
+        : []),
       ['Reference', invoice.quoteId],
     ],
   });
@@ -115,7 +176,12 @@ export async function invoicePdf(
       .font('oblique')
       .fontSize(9)
       .fillColor(MUTED)
-      .text('Pro forma: not a tax invoice, and nothing to pay now. The invoice follows when the hire is closed.', MARGIN, document.y, { width: right - MARGIN });
+      .text(
+        'Pro forma: not a tax invoice, and nothing to pay now. The invoice follows when the hire is closed.',
+        MARGIN,
+        document.y,
+        { width: right - MARGIN },
+      );
 
   // The lines.
   const head = () => {
@@ -133,7 +199,8 @@ export async function invoicePdf(
   for (const line of invoice.lines) {
     document.font('regular').fontSize(9);
     const heightOf =
-      document.heightOfString(line.description, { width: COLUMNS.description.width }) + (line.detail ? document.fontSize(8).heightOfString(line.detail, { width: COLUMNS.description.width }) + 2 : 0);
+      document.heightOfString(line.description, { width: COLUMNS.description.width }) +
+      (line.detail ? document.fontSize(8).heightOfString(line.detail, { width: COLUMNS.description.width }) + 2 : 0);
     document.fontSize(9);
     if (document.y + heightOf > bottom()) {
       document.addPage();
@@ -152,7 +219,10 @@ export async function invoicePdf(
     document.fontSize(9).fillColor(INK);
     document.text(String(line.quantity), COLUMNS.quantity.x, y, { width: COLUMNS.quantity.width, align: 'right' });
     document.text(money(line.unitAmount), COLUMNS.each.x, y, { width: COLUMNS.each.width, align: 'right' });
-    document.text(line.taxRate !== undefined ? `${line.taxRate}%` : '—', COLUMNS.tax.x, y, { width: COLUMNS.tax.width, align: 'right' });
+    document.text(line.taxRate !== undefined ? `${line.taxRate}%` : '—', COLUMNS.tax.x, y, {
+      width: COLUMNS.tax.width,
+      align: 'right',
+    });
     document.text(money(line.amount), COLUMNS.amount.x, y, { width: COLUMNS.amount.width, align: 'right' });
     document.y = Math.max(after, document.y) + 6;
     ruleAcross(document, document.y - 3, FAINT_RULE, 0.5);
@@ -160,10 +230,14 @@ export async function invoicePdf(
 
   // The totals.
   // Lines with no tax are added up apart, saying why, where the tenant charges tax.
-  const untaxed = invoice.taxes.length || invoice.lines.some((line) => line.taxRate !== undefined) ? untaxedTotals(invoice) : [];
+  const untaxed =
+    invoice.taxes.length || invoice.lines.some((line) => line.taxRate !== undefined) ? untaxedTotals(invoice) : [];
   const rows: Array<[string, string, boolean?]> = [
     ['Subtotal', money(invoice.subtotal)],
-    ...invoice.taxes.map((tax): [string, string] => [`${tax.name} ${tax.rate}% on ${money(tax.base)}`, money(tax.amount)]),
+    ...invoice.taxes.map((tax): [string, string] => [
+      `${tax.name} ${tax.rate}% on ${money(tax.base)}`,
+      money(tax.amount),
+    ]),
     ...untaxed.map(({ reason, amount }): [string, string] => [UNTAXED_WORDS[reason](taxName), money(amount)]),
     [invoice.kind === 'creditNote' ? 'Total credited' : 'Total', money(invoice.total), true],
     ...(invoice.paid ? ([['Paid by card', money(-invoice.paid)]] as Array<[string, string]>) : []),
@@ -212,7 +286,11 @@ export async function invoicePdf(
       .fontSize(96)
       .fillColor('#cf222e')
       .opacity(0.18)
-      .text('VOID', 0, document.page.height / 2 - 48, { width: document.page.width, align: 'center', lineBreak: false });
+      .text('VOID', 0, document.page.height / 2 - 48, {
+        width: document.page.width,
+        align: 'center',
+        lineBreak: false,
+      });
     document.restore();
   });
   document.end();

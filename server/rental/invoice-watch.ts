@@ -21,13 +21,16 @@ const CONFIRMED_WITHIN_DAYS = 14;
 const PER_PASS = 500;
 
 /** What an order stands on: a document issued for it stays right until this changes. */
-const standingOf = (order: QuoteRequest) => `${order.state}:${order.versions?.at(-1)?.version ?? 0}:${changePending(order) ? 'change' : ''}`;
+const standingOf = (order: QuoteRequest) =>
+  `${order.state}:${order.versions?.at(-1)?.version ?? 0}:${changePending(order) ? 'change' : ''}`;
 
 export class InvoiceWatch {
   /** Orders found with their documents, by tenant then id, at what they stood on: only those the last pass listed, so it never grows past them. */
   private readonly complete = new Map<string, Map<string, string>>();
 
-  constructor(private readonly app: Pick<FastifyInstance, 'tenantStore' | 'quoteRequests' | 'itemStore' | 'invoices'>) {}
+  constructor(
+    private readonly app: Pick<FastifyInstance, 'tenantStore' | 'quoteRequests' | 'itemStore' | 'invoices'>,
+  ) {}
 
   /** One pass over every tenant. Returns the orders it found lacking a document (and issued it for). */
   async pass(now: Date, log?: FastifyBaseLogger): Promise<string[]> {
@@ -41,7 +44,9 @@ export class InvoiceWatch {
         this.app.quoteRequests.list(tenantId, { confirmedFrom: since, limit: PER_PASS }),
         this.app.quoteRequests.list(tenantId, { state: 'closed', limit: PER_PASS }),
       ]);
-      const listed = [...new Map([...confirmed.requests, ...closed.requests].map((order) => [order.id, order])).values()].filter((order) => isOrderState(order.state ?? 'requested'));
+      const listed = [
+        ...new Map([...confirmed.requests, ...closed.requests].map((order) => [order.id, order])).values(),
+      ].filter((order) => isOrderState(order.state ?? 'requested'));
       const known = this.complete.get(tenantId) ?? new Map<string, string>();
       const ids = new Set(listed.map((order) => order.id));
       const complete = new Map([...known].filter(([id]) => ids.has(id)));
@@ -51,7 +56,10 @@ export class InvoiceWatch {
       let settings: ReturnType<typeof quoteSettingsOf> | undefined;
       for (const order of orders) {
         const documents = await this.app.invoices.forQuote(tenantId, order.id);
-        const lacking = order.state === 'closed' ? !documents.some((document) => document.kind === 'invoice') : !documents.some((document) => document.kind === 'proForma' && !document.voidedAt);
+        const lacking =
+          order.state === 'closed'
+            ? !documents.some((document) => document.kind === 'invoice')
+            : !documents.some((document) => document.kind === 'proForma' && !document.voidedAt);
         if (lacking) {
           const stored = settings ? undefined : await this.app.tenantStore.get(tenantId).catch(() => undefined);
           if (!settings && !stored) break;
@@ -59,7 +67,10 @@ export class InvoiceWatch {
           const items = await itemsOfQuotes(this.app.itemStore, tenantId, [order]);
           await issueOwed(this.app.invoices, settings, items, order, now, log);
           issued.push(order.id);
-          log?.warn({ tenantId, quoteRequest: order.id, state: order.state }, 'owed document issued by the invoice watch');
+          log?.warn(
+            { tenantId, quoteRequest: order.id, state: order.state },
+            'owed document issued by the invoice watch',
+          );
         } else complete.set(order.id, standingOf(order));
       }
     }

@@ -8,7 +8,13 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { chargeBasis } from '../../schema/rental/hire-charges';
-import { cancellationInvoiceOf, finalInvoiceOf, invoiceRuleOf, proFormaOf, type IssueContext } from '../../schema/rental/invoices';
+import {
+  cancellationInvoiceOf,
+  finalInvoiceOf,
+  invoiceRuleOf,
+  proFormaOf,
+  type IssueContext,
+} from '../../schema/rental/invoices';
 import { todayIn } from '../../schema/rental/quote-rules';
 import { changePending, isOrderState, type QuoteAction, type QuoteState } from '../../schema/rental/quote-states';
 import type { Invoice, Item, QuoteRequest, SiteSettings } from '../../schema/types.generated';
@@ -22,7 +28,11 @@ import type { InvoiceStore } from '../stores/invoice-store';
 import { applyAccountCredit } from '../accounts/account-credit';
 
 /** What issuing needs from the tenant, the order's items and the time. */
-export function invoiceContext(settings: TenantClock, items: ReadonlyMap<string, Pick<Item, 'category'>>, now: Date): IssueContext {
+export function invoiceContext(
+  settings: TenantClock,
+  items: ReadonlyMap<string, Pick<Item, 'category'>>,
+  now: Date,
+): IssueContext {
   const money = (amount: number) => formatMoney(amount, settings.site);
   return {
     rule: invoiceRuleOf(settings.site),
@@ -36,7 +46,9 @@ export function invoiceContext(settings: TenantClock, items: ReadonlyMap<string,
 }
 
 /** What the order's card hold has captured, or is capturing, for it. */
-export const paidByCard = (order: QuoteRequest) => order.cardHold?.captured ?? (order.cardHold?.pending?.action === 'capture' ? (order.cardHold.pending.amount ?? 0) : 0);
+export const paidByCard = (order: QuoteRequest) =>
+  order.cardHold?.captured ??
+  (order.cardHold?.pending?.action === 'capture' ? (order.cardHold.pending.amount ?? 0) : 0);
 
 /**
  * The documents an order is owed and lacks (a step whose issuing failed: the store was away), issued
@@ -58,14 +70,20 @@ export async function issueOwed(
   try {
     if (state !== 'closed' && !changePending(order)) await supersedeProForma(invoices, order, context, issued);
     else if (!issued.some((invoice) => invoice.kind === 'proForma')) await invoices.issue(proFormaOf(order, context));
-    if (state === 'closed' && !issued.some((invoice) => invoice.kind === 'invoice')) await finalInvoice(invoices, order, context, log);
+    if (state === 'closed' && !issued.some((invoice) => invoice.kind === 'invoice'))
+      await finalInvoice(invoices, order, context, log);
   } catch (error) {
     log?.error({ err: error, quoteRequest: order.id }, 'owed invoice not issued');
   }
 }
 
 /** A closed order's invoice, issued (or found issued), with the credit its customer account holds applied to it. */
-async function finalInvoice(invoices: InvoiceStore, order: QuoteRequest, context: IssueContext, log?: FastifyBaseLogger): Promise<Invoice> {
+async function finalInvoice(
+  invoices: InvoiceStore,
+  order: QuoteRequest,
+  context: IssueContext,
+  log?: FastifyBaseLogger,
+): Promise<Invoice> {
   const { invoice } = await invoices.issue(finalInvoiceOf(order, context, paidByCard(order)));
   await applyAccountCredit(invoices, invoice, context.today, context.now, log);
   return invoice;
@@ -76,7 +94,12 @@ async function finalInvoice(invoices: InvoiceStore, order: QuoteRequest, context
  * ones voided (a change the visitor accepted after confirmation). A pro forma is no tax document,
  * so it is voided and reissued, never credited; the production's accounts see one that is current.
  */
-async function supersedeProForma(invoices: InvoiceStore, order: QuoteRequest, context: IssueContext, issued: readonly Invoice[]): Promise<Invoice[]> {
+async function supersedeProForma(
+  invoices: InvoiceStore,
+  order: QuoteRequest,
+  context: IssueContext,
+  issued: readonly Invoice[],
+): Promise<Invoice[]> {
   const version = order.versions?.at(-1)?.version;
   const live = standingProFormas(issued);
   if (live.some((invoice) => invoice.version === version)) return [];
@@ -86,11 +109,21 @@ async function supersedeProForma(invoices: InvoiceStore, order: QuoteRequest, co
 }
 
 /** An order's pro formas not voided. */
-const standingProFormas = (issued: readonly Invoice[]) => issued.filter((invoice) => invoice.kind === 'proForma' && !invoice.voidedAt);
+const standingProFormas = (issued: readonly Invoice[]) =>
+  issued.filter((invoice) => invoice.kind === 'proForma' && !invoice.voidedAt);
 
 /** Voids these of the order's pro formas that stand (a cancelled order's, or a changed order's old one). */
-async function voidProFormas(invoices: InvoiceStore, order: QuoteRequest, issued: readonly Invoice[], now: Date): Promise<Invoice[]> {
-  const voided = await Promise.all(standingProFormas(issued).map((invoice) => invoices.voidProForma(order.tenantId, invoice.number, now.toISOString())));
+async function voidProFormas(
+  invoices: InvoiceStore,
+  order: QuoteRequest,
+  issued: readonly Invoice[],
+  now: Date,
+): Promise<Invoice[]> {
+  const voided = await Promise.all(
+    standingProFormas(issued).map((invoice) =>
+      invoices.voidProForma(order.tenantId, invoice.number, now.toISOString()),
+    ),
+  );
   return voided.filter((invoice): invoice is Invoice => invoice !== undefined);
 }
 
@@ -112,8 +145,14 @@ export async function issueAfterStep(
 ): Promise<Invoice[]> {
   const context = invoiceContext(settings, items, now);
   try {
-    if (action === 'confirm' && order.state === 'confirmed') return [(await invoices.issue(proFormaOf(order, context))).invoice];
-    if (action === 'accept' && isOrderState(before) && isOrderState(order.state ?? 'requested') && !changePending(order))
+    if (action === 'confirm' && order.state === 'confirmed')
+      return [(await invoices.issue(proFormaOf(order, context))).invoice];
+    if (
+      action === 'accept' &&
+      isOrderState(before) &&
+      isOrderState(order.state ?? 'requested') &&
+      !changePending(order)
+    )
       return supersedeProForma(invoices, order, context, await invoices.forQuote(order.tenantId, order.id));
     if (action === 'close' && order.state === 'closed') return [await finalInvoice(invoices, order, context, log)];
     if (action === 'cancel' && isOrderState(before)) {

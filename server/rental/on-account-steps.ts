@@ -13,7 +13,16 @@
  * until the first's pro forma is issued and counts instead (schema/accounts/on-account.ts).
  */
 import { schemaDocuments } from '../../schema/documents';
-import { checkOrderOnAccount, isMemberOf, mayOrderOnAccount, type AccountOrderer, orderAccountOf, standingCommitments, type AccountRelease, type OrderAccount } from '../../schema/accounts/on-account';
+import {
+  checkOrderOnAccount,
+  isMemberOf,
+  mayOrderOnAccount,
+  type AccountOrderer,
+  orderAccountOf,
+  standingCommitments,
+  type AccountRelease,
+  type OrderAccount,
+} from '../../schema/accounts/on-account';
 import { invoiceRuleOf, quoteDue } from '../../schema/rental/invoices';
 import { isOrderState } from '../../schema/rental/quote-states';
 import { todayIn } from '../../schema/rental/quote-rules';
@@ -67,19 +76,40 @@ export async function accountTermsAt(
 ): Promise<AccountTerms> {
   const state = current.state ?? 'requested';
   if (step.action === 'accept' && step.account !== undefined && !isOrderState(state)) {
-    const account = stores.customerAccounts ? await stores.customerAccounts.get(step.tenantId, step.account) : undefined;
-    if (account && account.kind !== 'house' && isMemberOf(account, step.who.email) && !step.who.emailVerified && account.terms.method === 'account')
+    const account = stores.customerAccounts
+      ? await stores.customerAccounts.get(step.tenantId, step.account)
+      : undefined;
+    if (
+      account &&
+      account.kind !== 'house' &&
+      isMemberOf(account, step.who.email) &&
+      !step.who.emailVerified &&
+      account.terms.method === 'account'
+    )
       throw new FieldProblemsError(
-        [{ pointer: '/account', message: `confirm ${step.who.email ?? 'your email'} first (the link we mailed it): an account is ordered on only from a confirmed address` }],
+        [
+          {
+            pointer: '/account',
+            message: `confirm ${step.who.email ?? 'your email'} first (the link we mailed it): an account is ordered on only from a confirmed address`,
+          },
+        ],
         'Not accepted: your email is not confirmed yet',
       );
     if (!account || !mayOrderOnAccount(account, step.who))
       throw new FieldProblemsError(
-        [{ pointer: '/account', message: `${step.who.email ?? 'you'} may not order on that account here: ask the house to add you to your company's account, or pay by card` }],
+        [
+          {
+            pointer: '/account',
+            message: `${step.who.email ?? 'you'} may not order on that account here: ask the house to add you to your company's account, or pay by card`,
+          },
+        ],
         'Not accepted: not on that account',
       );
     if (account.purchaseOrderRequired && !(step.billing?.purchaseOrder?.trim() || current.purchaseOrder))
-      throw new FieldProblemsError([{ pointer: '/purchaseOrder', message: `${account.name} orders with a purchase order: give its number` }], 'Not accepted: a purchase order is needed');
+      throw new FieldProblemsError(
+        [{ pointer: '/purchaseOrder', message: `${account.name} orders with a purchase order: give its number` }],
+        'Not accepted: a purchase order is needed',
+      );
     const address = addressLines(account.billingAddress).join('\n').slice(0, BILLING_ADDRESS_MAX);
     return { accepting: orderAccountOf(account), ...(address && { billingAddress: address }) };
   }
@@ -91,7 +121,9 @@ export async function accountTermsAt(
     // (another staff member, another server) makes this one read again and count that order too.
     for (let attempt = 0; ; attempt += 1) {
       if (!account || !customerAccounts)
-        throw new AccountRefusedError(`The account ${current.account.name} this order was accepted on is not at this house any more: cancel the order or ask for it again.`);
+        throw new AccountRefusedError(
+          `The account ${current.account.name} this order was accepted on is not at this house any more: cancel the order or ask for it again.`,
+        );
       // Checked again: the person who accepted must still be on the account (removed, or their
       // address changed since, they are not); another house's account went through its sub-hire route.
       const acceptedBy = current.history?.findLast((entry) => entry.action === 'accept')?.email;
@@ -113,7 +145,8 @@ export async function accountTermsAt(
         committed: commitments.reduce((total, commitment) => total + commitment.amount, 0),
       });
       if (check.onStop) throw new AccountRefusedError(check.onStop);
-      if (check.needsRelease && !step.release?.trim()) throw new AccountReleaseNeededError(`${check.needsRelease} Give a reason to confirm it all the same.`);
+      if (check.needsRelease && !step.release?.trim())
+        throw new AccountReleaseNeededError(`${check.needsRelease} Give a reason to confirm it all the same.`);
       try {
         await customerAccounts.update(step.tenantId, account.id, account.version, (stored) => ({
           ...stored,
@@ -124,7 +157,16 @@ export async function accountTermsAt(
         account = await customerAccounts.get(step.tenantId, account.id);
         continue;
       }
-      return check.needsRelease ? { release: { reason: step.release!.trim(), by: step.who.email ?? 'staff', at: step.now.toISOString(), held: check.needsRelease } } : {};
+      return check.needsRelease
+        ? {
+            release: {
+              reason: step.release!.trim(),
+              by: step.who.email ?? 'staff',
+              at: step.now.toISOString(),
+              held: check.needsRelease,
+            },
+          }
+        : {};
     }
   }
   return {};

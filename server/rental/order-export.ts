@@ -39,15 +39,28 @@ export interface OrderLineRow {
 const EXPORT_PAGE = 1000;
 
 /** Every order confirmed in [fromMonth, toMonth] in some time zone, read from the store a page at a time (none left out). */
-export async function confirmedBetween(store: QuoteRequestStore, tenantId: string, fromMonth: string, toMonth: string): Promise<QuoteRequest[]> {
+export async function confirmedBetween(
+  store: QuoteRequestStore,
+  tenantId: string,
+  fromMonth: string,
+  toMonth: string,
+): Promise<QuoteRequest[]> {
   // The months' UTC bounds, widened by the largest time zone offset (14 h); orderLineRows keeps the vendor's months exactly.
   const [year, month] = toMonth.split('-').map(Number) as [number, number];
   const widen = (instant: number, hours: number) => new Date(instant + hours * 3_600_000).toISOString();
   // Any state once confirmed (out, back, closed …): only a confirmed time is asked for; cancelled orders are left out below.
-  const query = { confirmedFrom: widen(Date.parse(`${fromMonth}-01T00:00:00Z`), -14), confirmedBefore: widen(Date.UTC(year, month, 1), 14) };
+  const query = {
+    confirmedFrom: widen(Date.parse(`${fromMonth}-01T00:00:00Z`), -14),
+    confirmedBefore: widen(Date.UTC(year, month, 1), 14),
+  };
   const all: QuoteRequest[] = [];
   for (let offset = 0; ; offset += EXPORT_PAGE) {
-    const { requests } = await store.list(tenantId, { ...query, sort: { field: 'createdAt', order: 'asc' }, offset, limit: EXPORT_PAGE });
+    const { requests } = await store.list(tenantId, {
+      ...query,
+      sort: { field: 'createdAt', order: 'asc' },
+      offset,
+      limit: EXPORT_PAGE,
+    });
     all.push(...requests);
     if (requests.length < EXPORT_PAGE) return all;
   }
@@ -59,13 +72,26 @@ export function confirmedOn(quote: QuoteRequest, timezone: string): string | und
 }
 
 /** The rows of orders confirmed in [fromMonth, toMonth] (YYYY-MM, both included, in the vendor's time zone). */
-export function orderLineRows(quotes: readonly QuoteRequest[], fromMonth: string, toMonth: string, timezone: string): OrderLineRow[] {
+export function orderLineRows(
+  quotes: readonly QuoteRequest[],
+  fromMonth: string,
+  toMonth: string,
+  timezone: string,
+): OrderLineRow[] {
   const rows: OrderLineRow[] = [];
   for (const quote of quotes) {
     const version = latestVersion(quote);
     const confirmed = confirmedOn(quote, timezone);
     const month = confirmed?.slice(0, 7);
-    if (!isOrderState(quote.state ?? 'requested') || !version || !confirmed || !month || month < fromMonth || month > toMonth) continue;
+    if (
+      !isOrderState(quote.state ?? 'requested') ||
+      !version ||
+      !confirmed ||
+      !month ||
+      month < fromMonth ||
+      month > toMonth
+    )
+      continue;
     for (const line of version.breakdown.lines) {
       rows.push({
         glCode: line.glCode ?? '',
@@ -77,7 +103,9 @@ export function orderLineRows(quotes: readonly QuoteRequest[], fromMonth: string
         customer: quote.name ? `${quote.name} <${quote.email}>` : quote.email,
         kind: line.kind === 'item' ? 'rental' : 'service',
         item: line.name,
-        itemId: line.objectID ?? [line.category?.group, line.category?.category, line.category?.subcategory].filter(Boolean).join('/'),
+        itemId:
+          line.objectID ??
+          [line.category?.group, line.category?.category, line.category?.subcategory].filter(Boolean).join('/'),
         quantity: line.quantity,
         firstDay: quote.startDate,
         lastDay: quote.endDate,
@@ -112,7 +140,11 @@ const COLUMNS: Array<[keyof OrderLineRow, string]> = [
 
 export function orderLinesCsv(rows: readonly OrderLineRow[]): string {
   return stringify(
-    rows.map((row) => COLUMNS.map(([key]) => (key === 'amount' ? row.amount.toFixed(2) : typeof row[key] === 'string' ? inertCell(row[key]) : row[key]))),
+    rows.map((row) =>
+      COLUMNS.map(([key]) =>
+        key === 'amount' ? row.amount.toFixed(2) : typeof row[key] === 'string' ? inertCell(row[key]) : row[key],
+      ),
+    ),
     // Rows end with CRLF; a lone CR or LF inside a field is quoted too, or a parser would start a row there.
     { header: true, columns: COLUMNS.map(([, header]) => header), record_delimiter: 'windows', quoted_match: /[\r\n]/ },
   );

@@ -33,7 +33,9 @@ export async function tellOverdue(app: FastifyInstance, log: FastifyBaseLogger, 
     const stored = await app.tenantStore.get(tenantId).catch(() => undefined);
     if (!stored) continue;
     const settings = quoteSettingsOf(stored.tenant);
-    const lists = await Promise.all(OUT_STATES.map(async (state) => (await app.quoteRequests.list(tenantId, { state, limit: PER_PASS })).requests));
+    const lists = await Promise.all(
+      OUT_STATES.map(async (state) => (await app.quoteRequests.list(tenantId, { state, limit: PER_PASS })).requests),
+    );
     const overdue = lists.flat().filter((order) => isOverdue(order, now, settings.timezone, settings.returnGraceHours));
     if (!overdue.length) continue;
     const claimed: QuoteRequest[] = [];
@@ -63,11 +65,14 @@ export async function tellOverdue(app: FastifyInstance, log: FastifyBaseLogger, 
     for (const order of claimed) {
       for (const to of ['vendor', 'visitor'] as const) {
         const content = hireOverdueMessage(configuration, order, collides.get(order.id) ?? [], to);
-        await sendAs(app.mailer, configuration, to === 'vendor' ? TO_HOUSE : order.email, content).catch((error: unknown) =>
-          log.error({ err: error, quoteRequest: order.id, to }, 'overdue mail not sent'),
+        await sendAs(app.mailer, configuration, to === 'vendor' ? TO_HOUSE : order.email, content).catch(
+          (error: unknown) => log.error({ err: error, quoteRequest: order.id, to }, 'overdue mail not sent'),
         );
       }
-      log.info({ tenantId, quoteRequest: order.id, collides: collides.get(order.id)?.length ?? 0 }, 'overdue hire told');
+      log.info(
+        { tenantId, quoteRequest: order.id, collides: collides.get(order.id)?.length ?? 0 },
+        'overdue hire told',
+      );
       told.push(order.id);
     }
   }

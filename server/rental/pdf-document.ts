@@ -18,12 +18,19 @@ export const FAINT_RULE = '#eaeef2';
 
 /** Letter paper where it is the standard (North America), A4 elsewhere. */
 const LETTER_COUNTRIES: ReadonlySet<string> = new Set(['US', 'CA']);
-export const paperFor = (vendor: Pick<VendorConfig, 'address'>) => (LETTER_COUNTRIES.has(vendor.address?.country ?? '') ? 'LETTER' : 'A4');
+export const paperFor = (vendor: Pick<VendorConfig, 'address'>) =>
+  LETTER_COUNTRIES.has(vendor.address?.country ?? '') ? 'LETTER' : 'A4';
 
-export type Letterhead = Pick<VendorConfig, 'name' | 'legalName' | 'address' | 'phone' | 'email' | 'taxRegistrationNumber' | 'companyNumber' | 'registeredOffice'>;
+export type Letterhead = Pick<
+  VendorConfig,
+  'name' | 'legalName' | 'address' | 'phone' | 'email' | 'taxRegistrationNumber' | 'companyNumber' | 'registeredOffice'
+>;
 
 /** A document on the house's paper, in the fonts, collected into a Buffer when it ends. */
-export async function moneyDocument(vendor: Letterhead, info: { Title: string; Subject?: string }): Promise<{ document: PDFKit.PDFDocument; done: Promise<Buffer> }> {
+export async function moneyDocument(
+  vendor: Letterhead,
+  info: { Title: string; Subject?: string },
+): Promise<{ document: PDFKit.PDFDocument; done: Promise<Buffer> }> {
   const document = new PDFDocument({
     size: paperFor(vendor),
     margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
@@ -41,7 +48,12 @@ export async function moneyDocument(vendor: Letterhead, info: { Title: string; S
 }
 
 /** The house's name and particulars at the top left; its title, reference and facts at the top right. */
-export function letterhead(document: PDFKit.PDFDocument, vendor: Letterhead, site: Pick<SiteSettings, 'taxName'>, heading: { title: string; reference: string; facts: Array<[string, string]> }): void {
+export function letterhead(
+  document: PDFKit.PDFDocument,
+  vendor: Letterhead,
+  site: Pick<SiteSettings, 'taxName'>,
+  heading: { title: string; reference: string; facts: Array<[string, string]> },
+): void {
   const right = document.page.width - MARGIN;
   document
     .fillColor(INK)
@@ -53,7 +65,8 @@ export function letterhead(document: PDFKit.PDFDocument, vendor: Letterhead, sit
   for (const line of [
     ...addressLines(vendor.address),
     [vendor.phone, vendor.email].filter(Boolean).join(' · '),
-    vendor.taxRegistrationNumber && `${/vat/i.test(taxName) ? 'VAT registration no.' : 'Tax registration no.'} ${vendor.taxRegistrationNumber}`,
+    vendor.taxRegistrationNumber &&
+      `${/vat/i.test(taxName) ? 'VAT registration no.' : 'Tax registration no.'} ${vendor.taxRegistrationNumber}`,
     vendor.companyNumber && `Company no. ${vendor.companyNumber}`,
     vendor.registeredOffice && `Registered office: ${vendor.registeredOffice}`,
   ])
@@ -86,9 +99,19 @@ export function ruleAcross(document: PDFKit.PDFDocument, y: number, color = RULE
 }
 
 /** The closing words in grey, then how to pay (the house's remittance details) when something is to be paid. */
-export function closingWords(document: PDFKit.PDFDocument, words: readonly string[], remittance: string | undefined): void {
+export function closingWords(
+  document: PDFKit.PDFDocument,
+  words: readonly string[],
+  remittance: string | undefined,
+): void {
   const width = document.page.width - 2 * MARGIN;
-  if (words.length) document.moveDown(0.5).font('regular').fontSize(9).fillColor(MUTED).text(words.join(' '), MARGIN, document.y, { width });
+  if (words.length)
+    document
+      .moveDown(0.5)
+      .font('regular')
+      .fontSize(9)
+      .fillColor(MUTED)
+      .text(words.join(' '), MARGIN, document.y, { width });
   if (!remittance) return;
   document.moveDown(0.5).font('bold').fontSize(9).fillColor(INK).text('How to pay', MARGIN, document.y, { width });
   document.font('regular').text(remittance, MARGIN, document.y, { width });
@@ -105,7 +128,11 @@ export function numberPages(document: PDFKit.PDFDocument, label: string, also?: 
       .font('regular')
       .fontSize(8)
       .fillColor(MUTED)
-      .text(`${label} · page ${index + 1} of ${range.count}`, MARGIN, document.page.height - MARGIN - 8, { width: document.page.width - 2 * MARGIN, align: 'right', lineBreak: false });
+      .text(`${label} · page ${index + 1} of ${range.count}`, MARGIN, document.page.height - MARGIN - 8, {
+        width: document.page.width - 2 * MARGIN,
+        align: 'right',
+        lineBreak: false,
+      });
     also?.();
   }
 }

@@ -13,15 +13,25 @@ import * as fontkit from 'fontkit';
 import type PDFDocument from 'pdfkit';
 
 /** The condensed cut: as wide as Helvetica, so the amounts still fit their columns. */
-export const PDF_FONTS = { regular: 'DejaVuSansCondensed.ttf', bold: 'DejaVuSansCondensed-Bold.ttf', oblique: 'DejaVuSansCondensed-Oblique.ttf' } as const;
+export const PDF_FONTS = {
+  regular: 'DejaVuSansCondensed.ttf',
+  bold: 'DejaVuSansCondensed-Bold.ttf',
+  oblique: 'DejaVuSansCondensed-Oblique.ttf',
+} as const;
 export type PdfFont = keyof typeof PDF_FONTS;
 
 let loaded: Promise<Record<PdfFont, fontkit.Font>> | undefined;
 
-const fontsDir = () => path.join(path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+const fontsDir = () =>
+  path.join(path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
 
 function fonts(): Promise<Record<PdfFont, fontkit.Font>> {
-  loaded ??= Promise.all(Object.entries(PDF_FONTS).map(async ([font, file]) => [font, fontkit.create(await readFile(path.join(fontsDir(), file))) as fontkit.Font] as const)).then(
+  loaded ??= Promise.all(
+    Object.entries(PDF_FONTS).map(
+      async ([font, file]) =>
+        [font, fontkit.create(await readFile(path.join(fontsDir(), file))) as fontkit.Font] as const,
+    ),
+  ).then(
     (entries) => Object.fromEntries(entries) as Record<PdfFont, fontkit.Font>,
     (error: unknown) => {
       loaded = undefined;
@@ -35,6 +45,7 @@ function fonts(): Promise<Record<PdfFont, fontkit.Font>> {
 export async function withPdfFonts(document: InstanceType<typeof PDFDocument>): Promise<void> {
   const parsed = await fonts();
   // pdfkit takes a parsed fontkit font as it takes a file (its PDFFontFactory), and subsets it per document.
-  for (const font of Object.keys(PDF_FONTS) as PdfFont[]) document.registerFont(font, parsed[font] as unknown as Buffer);
+  for (const font of Object.keys(PDF_FONTS) as PdfFont[])
+    document.registerFont(font, parsed[font] as unknown as Buffer);
   document.font('regular');
 }

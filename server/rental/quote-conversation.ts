@@ -14,19 +14,58 @@ import { withDefaults } from '../../schema/defaults';
 import { schemaDocuments } from '../../schema/documents';
 import { glCodeOf, priceRequest, pricingRuleOf } from '../../schema/rental/quote-pricing';
 import { addDays, dayCount, todayIn } from '../../schema/rental/quote-rules';
-import { actionsFor, changePending, isOrderState, isOutState, isScanAction, openUntil, transition, type Actor, type QuoteAction, type QuoteState } from '../../schema/rental/quote-states';
+import {
+  actionsFor,
+  changePending,
+  isOrderState,
+  isOutState,
+  isScanAction,
+  openUntil,
+  transition,
+  type Actor,
+  type QuoteAction,
+  type QuoteState,
+} from '../../schema/rental/quote-states';
 import { hireCounts, neverOut, neverOutSaid, outByItem } from '../../schema/rental/hire';
-import type { CategoryTree, Item, OrderChange, PricingInput, QuoteBreakdown, QuoteRequest, QuoteVersion, SiteSettings, Tenant, VendorConfig } from '../../schema/types.generated';
-import { beyondOneHold, cardHoldRuleOf, closingCapture, holdAskedFrom, holdCovers } from '../../schema/rental/card-hold';
+import type {
+  CategoryTree,
+  Item,
+  OrderChange,
+  PricingInput,
+  QuoteBreakdown,
+  QuoteRequest,
+  QuoteVersion,
+  SiteSettings,
+  Tenant,
+  VendorConfig,
+} from '../../schema/types.generated';
+import {
+  beyondOneHold,
+  cardHoldRuleOf,
+  closingCapture,
+  holdAskedFrom,
+  holdCovers,
+} from '../../schema/rental/card-hold';
 import { formatMoney } from '../../schema/display/format';
-import { CardHoldNeededError, holdAfterStep, neededFor, tooLargeForACard, type CardHolds } from '../payments/card-holds';
+import {
+  CardHoldNeededError,
+  holdAfterStep,
+  neededFor,
+  tooLargeForACard,
+  type CardHolds,
+} from '../payments/card-holds';
 import { finalInvoiceOf } from '../../schema/rental/invoices';
 import { invoiceContext, issueAfterStep } from './invoicing';
 import type { InvoiceStore } from '../stores/invoice-store';
 import { FieldProblemsError } from '../stores/field-problems';
 import type { ItemStore } from '../stores/item-store';
 import type { ProfileStore } from '../stores/profile-store';
-import { revisionOf, UnknownQuoteError, type BookingChange, type QuoteRequestStore } from '../stores/quote-request-store';
+import {
+  revisionOf,
+  UnknownQuoteError,
+  type BookingChange,
+  type QuoteRequestStore,
+} from '../stores/quote-request-store';
 import type { CustomerAccountStore } from '../stores/customer-account-store';
 import { accountTermsAt, type AccountTerms } from './on-account-steps';
 
@@ -81,7 +120,11 @@ export function quoteSettingsOf(tenant: Tenant): QuoteSettings {
 export const latestVersion = (quote: QuoteRequest): QuoteVersion | undefined => quote.versions?.at(-1);
 
 /** The items some requests name, by objectID, in one read (an item gone from the catalogue is absent). */
-export async function itemsOfQuotes(itemStore: Pick<ItemStore, 'getMany'>, tenantId: string, quotes: ReadonlyArray<Pick<QuoteRequest, 'lines'>>): Promise<Map<string, Item>> {
+export async function itemsOfQuotes(
+  itemStore: Pick<ItemStore, 'getMany'>,
+  tenantId: string,
+  quotes: ReadonlyArray<Pick<QuoteRequest, 'lines'>>,
+): Promise<Map<string, Item>> {
   const objectIDs = [...new Set(quotes.flatMap((quote) => quote.lines.map((line) => line.objectID)))];
   return new Map((await itemStore.getMany(tenantId, objectIDs)).map((item) => [item.objectID, item]));
 }
@@ -102,7 +145,10 @@ export function isDue(quote: QuoteRequest, today: string): boolean {
 
 /** The buttons `actor` has on a request today: the table's, less those a started hire cannot take. */
 export function actionsNow(quote: QuoteRequest, actor: Actor, today: string): QuoteAction[] {
-  const actions = actionsFor({ state: stateOf(quote), hold: holdOf(quote), changePending: changePending(quote) }, actor);
+  const actions = actionsFor(
+    { state: stateOf(quote), hold: holdOf(quote), changePending: changePending(quote) },
+    actor,
+  );
   return hasStarted(quote, today) ? actions.filter((action) => closingSteps.has(action)) : actions;
 }
 
@@ -125,25 +171,51 @@ const closingSteps: ReadonlySet<QuoteAction> = new Set(['release', 'cancel', 'de
 export class QuoteLimitError extends QuoteRefusedError {}
 
 /** Each line's GL code: its item's subcategory, else category, else group (items gone from the catalogue have none). */
-export function lineGlCodes(settings: QuoteSettings, items: ReadonlyMap<string, Item>): Map<string, string | undefined> {
+export function lineGlCodes(
+  settings: QuoteSettings,
+  items: ReadonlyMap<string, Item>,
+): Map<string, string | undefined> {
   return new Map([...items.values()].map((item) => [item.objectID, glCodeOf(settings.categories, item.category)]));
 }
 
 /** The breakdown of a request priced with `pricing` under the tenant's rule, from the rates it was asked at. */
-export function breakdownOf(quote: QuoteRequest, pricing: PricingInput, settings: QuoteSettings, glCodes: ReadonlyMap<string, string | undefined>): QuoteBreakdown {
-  return priceRequest(quote, pricing, { line: (objectID) => glCodes.get(objectID), service: (path) => glCodeOf(settings.categories, path) }, pricingRuleOf(settings.vendor, settings.site));
+export function breakdownOf(
+  quote: QuoteRequest,
+  pricing: PricingInput,
+  settings: QuoteSettings,
+  glCodes: ReadonlyMap<string, string | undefined>,
+): QuoteBreakdown {
+  return priceRequest(
+    quote,
+    pricing,
+    { line: (objectID) => glCodes.get(objectID), service: (path) => glCodeOf(settings.categories, path) },
+    pricingRuleOf(settings.vendor, settings.site),
+  );
 }
 
 /** What stops a priced version being sent: adjustments for items not on the request, services outside the Service group, lines without a GL code, a line priced below zero. */
-export function pricingProblems(quote: QuoteRequest, pricing: PricingInput, settings: QuoteSettings, breakdown: QuoteBreakdown): Array<{ pointer: string; message: string }> {
+export function pricingProblems(
+  quote: QuoteRequest,
+  pricing: PricingInput,
+  settings: QuoteSettings,
+  breakdown: QuoteBreakdown,
+): Array<{ pointer: string; message: string }> {
   const problems: Array<{ pointer: string; message: string }> = [];
   const asked = new Set(quote.lines.map((line) => line.objectID));
-  for (const objectID of Object.keys(pricing.adjustments)) if (!asked.has(objectID)) problems.push({ pointer: `/adjustments/${objectID}`, message: 'is not an item on this request' });
-  const serviceGroups = new Set((settings.categories?.groups ?? []).filter((group) => group.kind === 'service').map((group) => group.slug));
+  for (const objectID of Object.keys(pricing.adjustments))
+    if (!asked.has(objectID))
+      problems.push({ pointer: `/adjustments/${objectID}`, message: 'is not an item on this request' });
+  const serviceGroups = new Set(
+    (settings.categories?.groups ?? []).filter((group) => group.kind === 'service').map((group) => group.slug),
+  );
   pricing.services.forEach((service, index) => {
     const group = settings.categories?.groups.find((entry) => entry.slug === service.category.group);
     const category = group?.categories.find((entry) => entry.slug === service.category.category);
-    if (!serviceGroups.has(service.category.group) || !category) problems.push({ pointer: `/services/${index}/category`, message: 'must be a category of a Service group in the category tree' });
+    if (!serviceGroups.has(service.category.group) || !category)
+      problems.push({
+        pointer: `/services/${index}/category`,
+        message: 'must be a category of a Service group in the category tree',
+      });
     // A line at nothing is most often a price not typed yet: said, not sent (a free service is said in the message).
     if (service.unitPrice === 0)
       problems.push({
@@ -153,17 +225,34 @@ export function pricingProblems(quote: QuoteRequest, pricing: PricingInput, sett
   });
   for (const index of breakdown.missingGlCodes) {
     const line = breakdown.lines[index]!;
-    const pointer = line.kind === 'item' ? `/adjustments/${line.objectID}` : `/services/${index - quote.lines.length}/category`;
-    problems.push({ pointer, message: `${line.name} has no GL code: give its subcategory, category or group one in the category tree` });
+    const pointer =
+      line.kind === 'item' ? `/adjustments/${line.objectID}` : `/services/${index - quote.lines.length}/category`;
+    problems.push({
+      pointer,
+      message: `${line.name} has no GL code: give its subcategory, category or group one in the category tree`,
+    });
   }
   breakdown.lines.forEach((line, index) => {
     if (line.kind === 'item' && line.adjustment && line.unitPrice * line.quantity + line.adjustment.amount < 0)
-      problems.push({ pointer: `/adjustments/${line.objectID}/amount`, message: `would price ${line.name} below zero` });
+      problems.push({
+        pointer: `/adjustments/${line.objectID}/amount`,
+        message: `would price ${line.name} below zero`,
+      });
     // Each line, and the totals, within what a stored quote can hold: said at the field that makes it so.
-    const pointer = line.kind === 'item' ? `/adjustments/${line.objectID}/amount` : `/services/${index - quote.lines.length}/unitPrice`;
-    const largest = Math.max(line.unitPrice, line.subtotal, line.kind === 'item' ? line.unitPrice * line.quantity : line.subtotal);
+    const pointer =
+      line.kind === 'item'
+        ? `/adjustments/${line.objectID}/amount`
+        : `/services/${index - quote.lines.length}/unitPrice`;
+    const largest = Math.max(
+      line.unitPrice,
+      line.subtotal,
+      line.kind === 'item' ? line.unitPrice * line.quantity : line.subtotal,
+    );
     if (largest > amountLimit)
-      problems.push({ pointer, message: `${line.name} comes to ${formatAmount(largest)}, above the most one quote can hold (${formatAmount(amountLimit)}): split the hire or lower the amounts` });
+      problems.push({
+        pointer,
+        message: `${line.name} comes to ${formatAmount(largest)}, above the most one quote can hold (${formatAmount(amountLimit)}): split the hire or lower the amounts`,
+      });
   });
   const total = breakdown.cardAuthorisation?.amount ?? breakdown.total;
   if (!problems.length && total > amountLimit)
@@ -174,7 +263,8 @@ export function pricingProblems(quote: QuoteRequest, pricing: PricingInput, sett
   return problems;
 }
 
-const formatAmount = (amount: number) => amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const formatAmount = (amount: number) =>
+  amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 export interface ActionRequest {
   tenantId: string;
@@ -223,7 +313,10 @@ function settledNotTaken(stored: QuoteRequest, choice: ActionRequest['notTaken']
       `Not closed: ${neverOutSaid(missing)} never went out`,
       409,
     );
-  return { ...stored, hire: { ...stored.hire!, notTaken: { choice, lines: missing as [(typeof missing)[number], ...typeof missing] } } };
+  return {
+    ...stored,
+    hire: { ...stored.hire!, notTaken: { choice, lines: missing as [(typeof missing)[number], ...typeof missing] } },
+  };
 }
 
 /**
@@ -245,12 +338,27 @@ export function changedLines(
   const lines = change.items.map((line, index) => {
     const item = items.get(line.objectID);
     const kept = stored.lines.find((entry) => entry.objectID === line.objectID);
-    if (!item) problems.push({ pointer: `/items/${index}/objectID`, message: `no item ${JSON.stringify(line.objectID)} in this catalogue` });
-    else if (line.quantity > item.quantity + (hiredIn.get(line.objectID) ?? 0)) problems.push({ pointer: `/items/${index}/quantity`, message: inStockSaid(item.quantity, hiredIn.get(line.objectID)) });
+    if (!item)
+      problems.push({
+        pointer: `/items/${index}/objectID`,
+        message: `no item ${JSON.stringify(line.objectID)} in this catalogue`,
+      });
+    else if (line.quantity > item.quantity + (hiredIn.get(line.objectID) ?? 0))
+      problems.push({
+        pointer: `/items/${index}/quantity`,
+        message: inStockSaid(item.quantity, hiredIn.get(line.objectID)),
+      });
     if ((out.get(line.objectID) ?? 0) > line.quantity)
-      problems.push({ pointer: `/items/${index}/quantity`, message: `${out.get(line.objectID)} are out on this order now: check them in before asking for fewer` });
-    if (change.items.findIndex((other) => other.objectID === line.objectID) !== index) problems.push({ pointer: `/items/${index}/objectID`, message: 'is on another line too: one line per item' });
-    const rates = kept ?? { dayRate: item?.rates.day ?? 0, ...(item?.rates.week !== undefined && { weekRate: item.rates.week }) };
+      problems.push({
+        pointer: `/items/${index}/quantity`,
+        message: `${out.get(line.objectID)} are out on this order now: check them in before asking for fewer`,
+      });
+    if (change.items.findIndex((other) => other.objectID === line.objectID) !== index)
+      problems.push({ pointer: `/items/${index}/objectID`, message: 'is on another line too: one line per item' });
+    const rates = kept ?? {
+      dayRate: item?.rates.day ?? 0,
+      ...(item?.rates.week !== undefined && { weekRate: item.rates.week }),
+    };
     return {
       objectID: line.objectID,
       name: item?.name ?? kept?.name ?? line.objectID,
@@ -261,38 +369,70 @@ export function changedLines(
   });
   for (const [objectID, count] of out)
     if (count > 0 && !change.items.some((line) => line.objectID === objectID))
-      problems.push({ pointer: '/items', message: `${items.get(objectID)?.name ?? objectID}: ${count} out on this order now; it cannot be dropped before they are back` });
-  if (change.endDate < change.startDate) problems.push({ pointer: '/endDate', message: 'must be on or after the first day' });
-  if (isOutState(stateOf(stored)) && change.startDate !== stored.startDate) problems.push({ pointer: '/startDate', message: `the hire is under way: it keeps its first day, ${stored.startDate}` });
-  if (isOrderState(stateOf(stored)) && change.endDate < today) problems.push({ pointer: '/endDate', message: `must be today (${today}) or later` });
-  if (dayCount(change.startDate, change.endDate) > settings.site.maxHireDays!) problems.push({ pointer: '/endDate', message: `a hire lasts at most ${settings.site.maxHireDays} days` });
-  if (problems.length) throw new FieldProblemsError(problems, `Not changed: ${problems.length} problem${problems.length === 1 ? '' : 's'} to fix`);
+      problems.push({
+        pointer: '/items',
+        message: `${items.get(objectID)?.name ?? objectID}: ${count} out on this order now; it cannot be dropped before they are back`,
+      });
+  if (change.endDate < change.startDate)
+    problems.push({ pointer: '/endDate', message: 'must be on or after the first day' });
+  if (isOutState(stateOf(stored)) && change.startDate !== stored.startDate)
+    problems.push({
+      pointer: '/startDate',
+      message: `the hire is under way: it keeps its first day, ${stored.startDate}`,
+    });
+  if (isOrderState(stateOf(stored)) && change.endDate < today)
+    problems.push({ pointer: '/endDate', message: `must be today (${today}) or later` });
+  if (dayCount(change.startDate, change.endDate) > settings.site.maxHireDays!)
+    problems.push({ pointer: '/endDate', message: `a hire lasts at most ${settings.site.maxHireDays} days` });
+  if (problems.length)
+    throw new FieldProblemsError(
+      problems,
+      `Not changed: ${problems.length} problem${problems.length === 1 ? '' : 's'} to fix`,
+    );
   return { ...stored, lines: lines as QuoteRequest['lines'], startDate: change.startDate, endDate: change.endDate };
 }
 
 /** What closing a hire takes from its card: the final invoice's total, or on a customer account only the charges after the hire (the deposit card's). */
 const closingDueOf = (order: QuoteRequest, settings: QuoteSettings, items: ReadonlyMap<string, Item>, now: Date) =>
-  order.account ? hireTotals(0, order.hire?.charges).charges : finalInvoiceOf(order, invoiceContext(settings, items, now)).total;
+  order.account
+    ? hireTotals(0, order.hire?.charges).charges
+    : finalInvoiceOf(order, invoiceContext(settings, items, now)).total;
 
 /** What closing a hire would do, said before it is done: for each way of invoicing what never went out, what is due and what the card on hold gives of it. */
-export function closingPreview(order: QuoteRequest, settings: QuoteSettings, items: ReadonlyMap<string, Item>, now: Date) {
+export function closingPreview(
+  order: QuoteRequest,
+  settings: QuoteSettings,
+  items: ReadonlyMap<string, Item>,
+  now: Date,
+) {
   const hold = order.cardHold?.status === 'authorised' && !order.cardHold.pending ? order.cardHold : undefined;
   const missing = neverOut(order).length > 0;
   const taking = (choice: 'invoice' | 'credit') => {
     const due = closingDueOf(missing ? settledNotTaken(order, choice) : order, settings, items, now);
     return { due, capture: hold ? closingCapture(due, hold).capture : 0 };
   };
-  return { from: hold ? (order.account ? 'deposit' : 'card') : 'none', invoice: taking('invoice'), credit: taking('credit') } as const;
+  return {
+    from: hold ? (order.account ? 'deposit' : 'card') : 'none',
+    invoice: taking('invoice'),
+    credit: taking('credit'),
+  } as const;
 }
 
 /** How many an item has, said as a refusal: "only 5 in stock", or with stock hired in on the dates "only 8 on these dates (5 own and 3 hired in)". */
-const inStockSaid = (own: number, hiredIn = 0) => (hiredIn ? `only ${own + hiredIn} on these dates (${own} own and ${hiredIn} hired in)` : `only ${own} in stock`);
+const inStockSaid = (own: number, hiredIn = 0) =>
+  hiredIn ? `only ${own + hiredIn} on these dates (${own} own and ${hiredIn} hired in)` : `only ${own} in stock`;
 
 /** The most of each item hired in on any day of a change's dates: what it may ask for beyond the item's own stock. */
-async function hiredInFor(stores: QuoteStores, tenantId: string, change: ActionRequest['change']): Promise<Map<string, number>> {
+async function hiredInFor(
+  stores: QuoteStores,
+  tenantId: string,
+  change: ActionRequest['change'],
+): Promise<Map<string, number>> {
   if (!change || change.endDate < change.startDate) return new Map();
   const objectIDs = [...new Set(change.items.map((line) => line.objectID))];
-  const booked = (await stores.quoteRequests.bookings(tenantId, objectIDs, change.startDate, change.endDate)).filter(isHiredIn);
+  const booked = (await stores.quoteRequests.bookings(tenantId, objectIDs, change.startDate, change.endDate)).filter(
+    isHiredIn,
+  );
   return new Map(
     objectIDs.map((objectID) => [
       objectID,
@@ -306,13 +446,25 @@ async function hiredInFor(stores: QuoteStores, tenantId: string, change: ActionR
 }
 
 /** Takes one step of the conversation; returns the request as stored after it. */
-export async function takeAction(stores: QuoteStores, settings: QuoteSettings, step: ActionRequest): Promise<QuoteRequest> {
+export async function takeAction(
+  stores: QuoteStores,
+  settings: QuoteSettings,
+  step: ActionRequest,
+): Promise<QuoteRequest> {
   const current = await stores.quoteRequests.get(step.tenantId, step.id);
   if (!current || (step.actor === 'visitor' && current.uid !== step.who.uid)) throw new UnknownQuoteError(step.id);
-  if (isScanAction(step.action)) throw new QuoteRefusedError("Items go out and come back one scan at a time: use the order's scan screen.");
+  if (isScanAction(step.action))
+    throw new QuoteRefusedError("Items go out and come back one scan at a time: use the order's scan screen.");
   const today = todayIn(settings.timezone, step.now);
-  const objectIDs = [...new Set([...current.lines.map((line) => line.objectID), ...(step.change?.items.map((line) => line.objectID) ?? [])])];
-  const items = new Map((await stores.itemStore.getMany(step.tenantId, objectIDs)).map((item) => [item.objectID, item]));
+  const objectIDs = [
+    ...new Set([
+      ...current.lines.map((line) => line.objectID),
+      ...(step.change?.items.map((line) => line.objectID) ?? []),
+    ]),
+  ];
+  const items = new Map(
+    (await stores.itemStore.getMany(step.tenantId, objectIDs)).map((item) => [item.objectID, item]),
+  );
   const stock = new Map(objectIDs.map((objectID) => [objectID, items.get(objectID)?.quantity ?? 0]));
   const hiredIn = step.action === 'change' ? await hiredInFor(stores, step.tenantId, step.change) : undefined;
   // The account an acceptance names, or the one a confirmation's order is on, read before the change (which may run again).
@@ -337,61 +489,117 @@ export async function takeAction(stores: QuoteStores, settings: QuoteSettings, s
         : step.action === 'close' && state === 'returned'
           ? settledNotTaken(stored, step.notTaken)
           : stored;
-    const allowed = transition({ state, hold: holdOf(stored), changePending: changePending(stored) }, step.action, step.actor, hireCounts(changed));
+    const allowed = transition(
+      { state, hold: holdOf(stored), changePending: changePending(stored) },
+      step.action,
+      step.actor,
+      hireCounts(changed),
+    );
     if (!allowed.ok) {
-      if (due && hasStarted(stored, today)) throw new QuoteRefusedError(`This hire started on ${stored.startDate}: it can no longer be quoted, accepted or confirmed. Ask for new dates.`);
-      throw new QuoteRefusedError(due ? `This quote expired after ${latestVersion(stored)!.expiresOn}. Ask for a new one.` : allowed.reason);
+      if (due && hasStarted(stored, today))
+        throw new QuoteRefusedError(
+          `This hire started on ${stored.startDate}: it can no longer be quoted, accepted or confirmed. Ask for new dates.`,
+        );
+      throw new QuoteRefusedError(
+        due ? `This quote expired after ${latestVersion(stored)!.expiresOn}. Ask for a new one.` : allowed.reason,
+      );
     }
     if (step.action === 'cancel' && stateOf(stored) === 'confirmed' && !step.note?.trim())
-      throw new FieldProblemsError([{ pointer: '/reason', message: 'say why the order is cancelled: the visitor reads it in their mail' }], 'Not cancelled: give a reason');
+      throw new FieldProblemsError(
+        [{ pointer: '/reason', message: 'say why the order is cancelled: the visitor reads it in their mail' }],
+        'Not cancelled: give a reason',
+      );
     if ((step.action === 'quote' || (step.action === 'change' && !isOrderState(state))) && hasStarted(changed, today))
-      throw new QuoteRefusedError(`This hire starts on ${changed.startDate}: it can no longer be quoted. Ask the visitor for new dates.`);
+      throw new QuoteRefusedError(
+        `This hire starts on ${changed.startDate}: it can no longer be quoted. Ask the visitor for new dates.`,
+      );
     const history = stored.history ?? [];
     if (history.length >= historyLimit - (closingSteps.has(step.action) ? 0 : CLOSING_ROOM))
-      throw new QuoteLimitError(`This request has ${history.length} steps, the most its history keeps: it can only be released, declined or cancelled now. Ask for a new request to go on.`);
+      throw new QuoteLimitError(
+        `This request has ${history.length} steps, the most its history keeps: it can only be released, declined or cancelled now. Ask for a new request to go on.`,
+      );
     let versions = stored.versions ?? [];
     if ((step.action === 'quote' || step.action === 'change') && versions.length >= versionLimit)
-      throw new QuoteLimitError(`This request has ${versions.length} priced versions, the most it keeps: cancel it and ask for a new request to quote again.`);
+      throw new QuoteLimitError(
+        `This request has ${versions.length} priced versions, the most it keeps: cancel it and ask for a new request to quote again.`,
+      );
     if (step.action === 'accept') {
       const latest = latestVersion(stored)!;
-      if (step.version !== latest.version) throw new QuoteRefusedError(`Version ${step.version ?? '?'} was revised: read version ${latest.version} before you accept it.`);
+      if (step.version !== latest.version)
+        throw new QuoteRefusedError(
+          `Version ${step.version ?? '?'} was revised: read version ${latest.version} before you accept it.`,
+        );
       // With the 'before check-out' timing, a hire that starts later is accepted without a card (it is asked for before the hire);
       // on an account with no deposit, none is.
       const cardless = terms.accepting && terms.accepting.deposit === 'none';
-      if (!cardless && stores.cardHolds && settings.site.ccAuthEnabled && holdAskedFrom(stored, cardHoldRuleOf(settings.site).timing, today) === undefined) {
+      if (
+        !cardless &&
+        stores.cardHolds &&
+        settings.site.ccAuthEnabled &&
+        holdAskedFrom(stored, cardHoldRuleOf(settings.site).timing, today) === undefined
+      ) {
         const need = neededFor(stored, items, settings.site);
-        if (beyondOneHold(need.amount, settings.site.currency ?? 'USD')) throw new CardHoldNeededError(tooLargeForACard(need.amount, settings.site));
+        if (beyondOneHold(need.amount, settings.site.currency ?? 'USD'))
+          throw new CardHoldNeededError(tooLargeForACard(need.amount, settings.site));
         if (!holdCovers(stored.cardHold, need.amount, step.now))
-          throw new CardHoldNeededError(`Authorise your card first: accepting holds ${formatMoney(need.amount, settings.site)} on it (nothing is charged until the hire is closed).`);
+          throw new CardHoldNeededError(
+            `Authorise your card first: accepting holds ${formatMoney(need.amount, settings.site)} on it (nothing is charged until the hire is closed).`,
+          );
       }
     }
     if (step.action === 'quote' || step.action === 'change') {
       const pricing = step.pricing ?? { adjustments: {}, services: [] };
       const breakdown = breakdownOf(changed, pricing, settings, lineGlCodes(settings, items));
-      const problems = pricingProblems(changed, pricing, settings, breakdown).map((problem) => (step.action === 'change' ? { ...problem, pointer: `/pricing${problem.pointer}` } : problem));
-      if (problems.length) throw new FieldProblemsError(problems, `Not sent: ${problems.length} problem${problems.length === 1 ? '' : 's'} to fix`);
+      const problems = pricingProblems(changed, pricing, settings, breakdown).map((problem) =>
+        step.action === 'change' ? { ...problem, pointer: `/pricing${problem.pointer}` } : problem,
+      );
+      if (problems.length)
+        throw new FieldProblemsError(
+          problems,
+          `Not sent: ${problems.length} problem${problems.length === 1 ? '' : 's'} to fix`,
+        );
       // A change to an order is accepted again within the quote's validity from today (its hire may be under way).
-      const validUntil = isOrderState(state) ? addDays(today, settings.site.quoteValidDays!) : quoteExpiresOn(changed, today, settings.site.quoteValidDays!);
-      versions = [...versions, { version: versions.length + 1, sentAt: step.now.toISOString(), expiresOn: validUntil, pricing, breakdown }];
+      const validUntil = isOrderState(state)
+        ? addDays(today, settings.site.quoteValidDays!)
+        : quoteExpiresOn(changed, today, settings.site.quoteValidDays!);
+      versions = [
+        ...versions,
+        { version: versions.length + 1, sentAt: step.now.toISOString(), expiresOn: validUntil, pricing, breakdown },
+      ];
     }
     const hold = allowed.hold === 'keep' ? holdOf(stored) : allowed.hold === 'release' ? 'none' : allowed.hold;
     keepsOrder = allowed.hold === 'keep' && hold === 'order';
     const after = { ...changed, state: allowed.to, versions };
     // Closing takes what the hire came to from the card; on a customer account, the card (a deposit) pays only the charges after the hire.
     const closingDue = () => closingDueOf(after, settings, items, step.now);
-    const cardHold = holdAfterStep(stored.cardHold, step.action, state, after, cardHoldRuleOf(settings.site), step.now, closingDue);
+    const cardHold = holdAfterStep(
+      stored.cardHold,
+      step.action,
+      state,
+      after,
+      cardHoldRuleOf(settings.site),
+      step.now,
+      closingDue,
+    );
     // Accepting a quote (not a change to an order) settles how it is paid: on the account named, else by card.
     const { account: _account, ...withoutAccount } = changed;
     const paidBy =
       step.action === 'accept' && !isOrderState(state)
-        ? { ...withoutAccount, ...(terms.accepting && { account: terms.accepting }), ...(terms.billingAddress && !changed.billingAddress && { billingAddress: terms.billingAddress }) }
+        ? {
+            ...withoutAccount,
+            ...(terms.accepting && { account: terms.accepting }),
+            ...(terms.billingAddress && !changed.billingAddress && { billingAddress: terms.billingAddress }),
+          }
         : changed;
     return {
       ...paidBy,
       ...(step.action === 'confirm' && terms.release && { accountRelease: terms.release }),
-      ...(step.action === 'accept' && step.billing?.purchaseOrder?.trim() && { purchaseOrder: step.billing.purchaseOrder.trim() }),
-      ...(step.action === 'accept' && step.billing?.billingContact?.trim() && { billingContact: step.billing.billingContact.trim() }),
-      ...(step.action === 'accept' && step.billing?.billingAddress?.trim() && { billingAddress: step.billing.billingAddress.trim() }),
+      ...(step.action === 'accept' &&
+        step.billing?.purchaseOrder?.trim() && { purchaseOrder: step.billing.purchaseOrder.trim() }),
+      ...(step.action === 'accept' &&
+        step.billing?.billingContact?.trim() && { billingContact: step.billing.billingContact.trim() }),
+      ...(step.action === 'accept' &&
+        step.billing?.billingAddress?.trim() && { billingAddress: step.billing.billingAddress.trim() }),
       ...(cardHold && { cardHold }),
       state: allowed.to,
       hold,
@@ -406,7 +614,9 @@ export async function takeAction(stores: QuoteStores, settings: QuoteSettings, s
           by: step.actor,
           ...(step.who.email && { email: step.who.email }),
           ...(step.note?.trim() && { note: step.note.trim() }),
-          ...(step.action === 'quote' || step.action === 'change' || step.action === 'accept' ? { version: versions.at(-1)!.version } : {}),
+          ...(step.action === 'quote' || step.action === 'change' || step.action === 'accept'
+            ? { version: versions.at(-1)!.version }
+            : {}),
         },
       ],
     };
@@ -420,17 +630,31 @@ export async function takeAction(stores: QuoteStores, settings: QuoteSettings, s
     // order's own losses and repairs (a unit it lost is off the shelf from today, inside its dates),
     // and a hire with a lost unit could never be closed.
     // Closed before its last day, a hire gives the rest of its days back (all of them, closed before its first).
-    if (keepsOrder) return step.action !== 'close' || next.endDate <= today ? undefined : next.startDate > today ? 'release' : { place: 'order', placement, endsOn: today };
+    if (keepsOrder)
+      return step.action !== 'close' || next.endDate <= today
+        ? undefined
+        : next.startDate > today
+          ? 'release'
+          : { place: 'order', placement, endsOn: today };
     if (next.hold === 'order') return { place: 'order', placement };
     // A pencil lapses with the request's last open day: its quote's, and at the latest the day before the hire.
-    if (next.hold === 'pencil') return { place: 'pencil', ...(openUntil(next) !== undefined && { expiresOn: openUntil(next) }), placement };
+    if (next.hold === 'pencil')
+      return { place: 'pencil', ...(openUntil(next) !== undefined && { expiresOn: openUntil(next) }), placement };
     return heldBefore === 'none' ? undefined : 'release';
   };
 
-  const changed = await stores.quoteRequests.change(step.tenantId, step.id, { revision: step.revision, apply, bookings: bookingsAfter });
+  const changed = await stores.quoteRequests.change(step.tenantId, step.id, {
+    revision: step.revision,
+    apply,
+    bookings: bookingsAfter,
+  });
   // What the step owes the card hold is done now; a provider out of reach leaves it to the card-hold watch.
-  const settled = changed.cardHold?.pending && stores.cardHolds ? await stores.cardHolds.settle(step.tenantId, step.id, settings.site, step.now) : changed;
-  if (stores.invoices) await issueAfterStep(stores.invoices, settings, items, settled, step.action, stateBefore, step.now);
+  const settled =
+    changed.cardHold?.pending && stores.cardHolds
+      ? await stores.cardHolds.settle(step.tenantId, step.id, settings.site, step.now)
+      : changed;
+  if (stores.invoices)
+    await issueAfterStep(stores.invoices, settings, items, settled, step.action, stateBefore, step.now);
   return settled;
 }
 
@@ -439,10 +663,24 @@ export async function takeAction(stores: QuoteStores, settings: QuoteSettings, s
  * `onExpired` (the routes mail the visitor); others come back as they are. Two readers at once
  * expire it once: the second's stale revision is refused and it reads the stored one.
  */
-export async function expireIfDue(stores: QuoteStores, settings: QuoteSettings, quote: QuoteRequest, now: Date, onExpired?: (expired: QuoteRequest) => Promise<void>): Promise<QuoteRequest> {
+export async function expireIfDue(
+  stores: QuoteStores,
+  settings: QuoteSettings,
+  quote: QuoteRequest,
+  now: Date,
+  onExpired?: (expired: QuoteRequest) => Promise<void>,
+): Promise<QuoteRequest> {
   if (!isDue(quote, todayIn(settings.timezone, now))) return quote;
   try {
-    const expired = await takeAction(stores, settings, { tenantId: quote.tenantId, id: quote.id, action: 'expire', actor: 'system', who: {}, revision: revisionOf(quote), now });
+    const expired = await takeAction(stores, settings, {
+      tenantId: quote.tenantId,
+      id: quote.id,
+      action: 'expire',
+      actor: 'system',
+      who: {},
+      revision: revisionOf(quote),
+      now,
+    });
     await onExpired?.(expired);
     return expired;
   } catch {
@@ -455,7 +693,13 @@ export async function expireIfDue(stores: QuoteStores, settings: QuoteSettings, 
  * last open days), so lists can filter by state as stored. Most calls find none; a batch that
  * expires nothing (each refused) ends the sweep rather than spin.
  */
-export async function expireDue(stores: QuoteStores, settings: QuoteSettings, tenantId: string, now: Date, onExpired?: (expired: QuoteRequest) => Promise<void>): Promise<void> {
+export async function expireDue(
+  stores: QuoteStores,
+  settings: QuoteSettings,
+  tenantId: string,
+  now: Date,
+  onExpired?: (expired: QuoteRequest) => Promise<void>,
+): Promise<void> {
   const today = todayIn(settings.timezone, now);
   for (;;) {
     const due = await stores.quoteRequests.due(tenantId, today, 100);
@@ -494,9 +738,16 @@ function freeAmong(
   exceptQuote?: string,
 ): Map<string, number> {
   const byItem = new Map<string, Booking[]>();
-  for (const booking of booked) if (booking.quoteId !== exceptQuote) (byItem.get(booking.objectID) ?? byItem.set(booking.objectID, []).get(booking.objectID)!).push(booking);
+  for (const booking of booked)
+    if (booking.quoteId !== exceptQuote)
+      (byItem.get(booking.objectID) ?? byItem.set(booking.objectID, []).get(booking.objectID)!).push(booking);
   const today = todayIn(settings.timezone, now);
-  return new Map(items.map((item) => [item.objectID, freeOver(item.quantity, byItem.get(item.objectID) ?? [], range.from, range.to, settings.turnaroundDays, today)]));
+  return new Map(
+    items.map((item) => [
+      item.objectID,
+      freeOver(item.quantity, byItem.get(item.objectID) ?? [], range.from, range.to, settings.turnaroundDays, today),
+    ]),
+  );
 }
 
 /** A tenant's stock on a listing's dates, from one read of its bookings over them. */
@@ -521,7 +772,8 @@ export async function stockOnDates(
 ): Promise<StockOnDates> {
   const window = bookingWindow(range.from, range.to, settings.turnaroundDays);
   const booked = await stores.quoteRequests.bookingsBetween(tenantId, window.from, window.to);
-  const free = (items: ReadonlyArray<Pick<Item, 'objectID' | 'quantity'>>) => freeAmong(items, booked, range, settings, now);
+  const free = (items: ReadonlyArray<Pick<Item, 'objectID' | 'quantity'>>) =>
+    freeAmong(items, booked, range, settings, now);
   if (!booked.length) return { bookedOut: [], free };
   const items = await stores.itemStore.getMany(tenantId, [...new Set(booked.map((booking) => booking.objectID))]);
   return { bookedOut: [...free(items)].filter(([, quantity]) => quantity < 1).map(([objectID]) => objectID), free };

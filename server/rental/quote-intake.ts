@@ -80,7 +80,9 @@ async function freeAgainFor(
   bounds: { timezone: string; horizonDays: number; now: Date },
 ): Promise<Map<string, string>> {
   const found = new Map<string, string>();
-  const short = input.items.filter((line) => items.has(line.objectID) && line.quantity > (free.get(line.objectID) ?? Infinity));
+  const short = input.items.filter(
+    (line) => items.has(line.objectID) && line.quantity > (free.get(line.objectID) ?? Infinity),
+  );
   if (!short.length || input.endDate < input.startDate) return found;
   const today = todayIn(bounds.timezone, bounds.now);
   const until = latestEnd(bounds.timezone, bounds.horizonDays, bounds.now);
@@ -95,7 +97,14 @@ async function freeAgainFor(
     const day = nextFreeStart(
       items.get(line.objectID)!.quantity,
       booked.filter((booking) => booking.objectID === line.objectID),
-      { from: input.startDate, until, days: dayCount(input.startDate, input.endDate), quantity: line.quantity, turnaroundDays: settings.turnaroundDays, today },
+      {
+        from: input.startDate,
+        until,
+        days: dayCount(input.startDate, input.endDate),
+        quantity: line.quantity,
+        turnaroundDays: settings.turnaroundDays,
+        today,
+      },
     );
     if (day) found.set(line.objectID, day);
   }
@@ -119,8 +128,14 @@ export async function takeQuoteRequest(
   const verb = site.request!.toLowerCase();
   if (profile.isAuthorized !== true) {
     throw profile.isAuthorized === false
-      ? new NotApprovedError('denied', `${vendor.displayName} could not approve this account, so it cannot send ${verb} requests. Get in touch if you think that is a mistake.`)
-      : new NotApprovedError('awaitingApproval', `${vendor.displayName} checks every new account first: you can send a ${verb} request once yours is approved. We will email you.`);
+      ? new NotApprovedError(
+          'denied',
+          `${vendor.displayName} could not approve this account, so it cannot send ${verb} requests. Get in touch if you think that is a mistake.`,
+        )
+      : new NotApprovedError(
+          'awaitingApproval',
+          `${vendor.displayName} checks every new account first: you can send a ${verb} request once yours is approved. We will email you.`,
+        );
   }
 
   const items = new Map(
@@ -135,12 +150,29 @@ export async function takeQuoteRequest(
   const settings = quoteSettingsOf(stored.tenant);
   const free =
     items.size && input.endDate >= input.startDate
-      ? await freeQuantities(stores, tenantId, [...items.values()], { from: input.startDate, to: input.endDate }, settings, now)
+      ? await freeQuantities(
+          stores,
+          tenantId,
+          [...items.values()],
+          { from: input.startDate, to: input.endDate },
+          settings,
+          now,
+        )
       : new Map<string, number>();
-  const bounds = { timezone: settings.timezone, leadDays: site.maxRequestLeadTimeDays!, maxHireDays: site.maxHireDays!, horizonDays: site.bookingHorizonDays!, now };
+  const bounds = {
+    timezone: settings.timezone,
+    leadDays: site.maxRequestLeadTimeDays!,
+    maxHireDays: site.maxHireDays!,
+    horizonDays: site.bookingHorizonDays!,
+    now,
+  };
   const freeAgain = await freeAgainFor(stores, tenantId, input, items, free, settings, bounds);
   const findings = checkQuoteRequest(input, { items, free, freeAgain, ...bounds });
-  if (findings.length) throw new FieldProblemsError(findings, `Not sent: ${findings.length} problem${findings.length === 1 ? '' : 's'} to fix`);
+  if (findings.length)
+    throw new FieldProblemsError(
+      findings,
+      `Not sent: ${findings.length} problem${findings.length === 1 ? '' : 's'} to fix`,
+    );
 
   const name = visitorName(profile);
   const id = options.id ?? randomUUID();
@@ -154,8 +186,15 @@ export async function takeQuoteRequest(
     ...(name && { name }),
     lines: input.items.map((line) => {
       const item = items.get(line.objectID)!;
-      const rates = options.tradeDiscountPercent === undefined ? item.rates : tradeRates(item.rates, options.tradeDiscountPercent);
-      return { objectID: item.objectID, name: item.name, quantity: line.quantity, dayRate: rates.day, ...(rates.week !== undefined && { weekRate: rates.week }) };
+      const rates =
+        options.tradeDiscountPercent === undefined ? item.rates : tradeRates(item.rates, options.tradeDiscountPercent);
+      return {
+        objectID: item.objectID,
+        name: item.name,
+        quantity: line.quantity,
+        dayRate: rates.day,
+        ...(rates.week !== undefined && { weekRate: rates.week }),
+      };
     }) as QuoteRequest['lines'],
     startDate: input.startDate,
     endDate: input.endDate,
@@ -173,7 +212,16 @@ export async function takeQuoteRequest(
     ...(options.productionRequest && { productionRequest: options.productionRequest }),
     ...(platform && { platformPage: `https://${platform.tenant.site.domain}${quoteHref(id)}` }),
     ...(options.subHire && { subHire: options.subHire }),
-    history: [{ at: now.toISOString(), action: 'request', from: 'requested', to: 'requested', by: 'visitor', email: user.email }],
+    history: [
+      {
+        at: now.toISOString(),
+        action: 'request',
+        from: 'requested',
+        to: 'requested',
+        by: 'visitor',
+        email: user.email,
+      },
+    ],
   };
   await stores.quoteRequests.add(quote);
   // Counted atomically with any other change to the profile (two tabs asking at once count twice).
@@ -188,9 +236,14 @@ export async function takeQuoteRequest(
   const configuration = storefrontConfiguration(tenantId, stored.version, stored.tenant);
   for (const [to, content] of [
     [TO_HOUSE, quoteRequestMessage(configuration, quote)],
-    [user.email, quoteConfirmationMessage(configuration, { email: user.email, ...(name && { displayName: name }) }, quote)],
+    [
+      user.email,
+      quoteConfirmationMessage(configuration, { email: user.email, ...(name && { displayName: name }) }, quote),
+    ],
   ] as const) {
-    await sendAs(stores.mailer, configuration, to, content).catch((error: unknown) => log.error({ err: error, quoteRequest: quote.id, kind: content.kind }, 'quote request mail not sent'));
+    await sendAs(stores.mailer, configuration, to, content).catch((error: unknown) =>
+      log.error({ err: error, quoteRequest: quote.id, kind: content.kind }, 'quote request mail not sent'),
+    );
   }
   return quote;
 }

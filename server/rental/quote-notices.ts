@@ -16,25 +16,46 @@ import { itemGroupsOf } from '../payments/card-holds';
 import { itemsOfQuotes } from './quote-conversation';
 import { invoicePdf } from './invoice-pdf';
 
-export async function notifyQuoteStep(app: FastifyInstance, log: FastifyBaseLogger, quote: QuoteRequest, action: QuoteAction, actor: Actor): Promise<void> {
+export async function notifyQuoteStep(
+  app: FastifyInstance,
+  log: FastifyBaseLogger,
+  quote: QuoteRequest,
+  action: QuoteAction,
+  actor: Actor,
+): Promise<void> {
   const stored = await app.tenantStore.get(quote.tenantId);
   if (!stored) return;
   const configuration = storefrontConfiguration(quote.tenantId, stored.version, stored.tenant);
   const to = actor === 'visitor' ? 'vendor' : 'visitor';
   // The total with tax (what the visitor pays), and a close's invoice: what the mail says moved.
-  const due = quote.versions?.length ? quoteDue(quote, itemGroupsOf(await itemsOfQuotes(app.itemStore, quote.tenantId, [quote])), invoiceRuleOf(configuration.site)) : undefined;
+  const due = quote.versions?.length
+    ? quoteDue(
+        quote,
+        itemGroupsOf(await itemsOfQuotes(app.itemStore, quote.tenantId, [quote])),
+        invoiceRuleOf(configuration.site),
+      )
+    : undefined;
   const documents = action === 'close' ? await app.invoices.forQuote(quote.tenantId, quote.id).catch(() => []) : [];
   const content = quoteUpdateMessage(configuration, quote, action, to, { documents, ...(due && { due }) });
   // Another house's sub-hire closed: its invoice goes as a PDF (the house cannot sign in on this storefront to download it).
-  const invoice = quote.subHire && to === 'visitor' ? documents.find((document) => document.kind === 'invoice') : undefined;
-  const attachments = invoice ? [pdf(`${invoice.number}.pdf`, await invoicePdf(invoice, configuration.site, configuration.vendor))] : [];
-  await sendAs(app.mailer, configuration, to === 'vendor' ? TO_HOUSE : quote.email, { ...content, ...(attachments.length && { attachments }) }).catch((error: unknown) =>
-    log.error({ err: error, quoteRequest: quote.id, action }, 'quote step mail not sent'),
-  );
+  const invoice =
+    quote.subHire && to === 'visitor' ? documents.find((document) => document.kind === 'invoice') : undefined;
+  const attachments = invoice
+    ? [pdf(`${invoice.number}.pdf`, await invoicePdf(invoice, configuration.site, configuration.vendor))]
+    : [];
+  await sendAs(app.mailer, configuration, to === 'vendor' ? TO_HOUSE : quote.email, {
+    ...content,
+    ...(attachments.length && { attachments }),
+  }).catch((error: unknown) => log.error({ err: error, quoteRequest: quote.id, action }, 'quote step mail not sent'));
   if (to === 'visitor')
     await app.profileStore
-      .update(quote.tenantId, quote.uid, (profile) => ({ ...profile, stats: { ...profile.stats, unreadNotificationCount: (profile.stats?.unreadNotificationCount ?? 0) + 1 } }))
-      .catch((error: unknown) => log.warn({ err: error, quoteRequest: quote.id }, 'quote step not counted on the profile'));
+      .update(quote.tenantId, quote.uid, (profile) => ({
+        ...profile,
+        stats: { ...profile.stats, unreadNotificationCount: (profile.stats?.unreadNotificationCount ?? 0) + 1 },
+      }))
+      .catch((error: unknown) =>
+        log.warn({ err: error, quoteRequest: quote.id }, 'quote step not counted on the profile'),
+      );
 }
 
 /** To the visitor: a credit note issued against their invoice (from the console, or a lost unit found). The note stands whatever the mail does. */
@@ -42,7 +63,7 @@ export async function notifyCreditNote(app: FastifyInstance, log: FastifyBaseLog
   const stored = await app.tenantStore.get(note.tenantId);
   if (!stored) return;
   const configuration = storefrontConfiguration(note.tenantId, stored.version, stored.tenant);
-  await sendAs(app.mailer, configuration, note.billTo.email, creditNoteMessage(configuration, note)).catch((error: unknown) =>
-    log.error({ err: error, creditNote: note.number }, 'credit note mail not sent'),
+  await sendAs(app.mailer, configuration, note.billTo.email, creditNoteMessage(configuration, note)).catch(
+    (error: unknown) => log.error({ err: error, creditNote: note.number }, 'credit note mail not sent'),
   );
 }

@@ -27,13 +27,15 @@ class NoSuchFeedError extends Error {
   }
 }
 
-const same = (a: string, b: string | undefined) => b !== undefined && a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+const same = (a: string, b: string | undefined) =>
+  b !== undefined && a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 const calendar: FastifyPluginAsync = async (app) => {
   const stores = quoteStoresOf(app);
   const tenantParam = definitionRef('tenantId');
   const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
-  const orderLink = (request: FastifyRequest, tenantId: string) => (id: string) => `${origin(request)}/admin/#/t/${tenantId}/dispatch/${encodeURIComponent(id)}`;
+  const orderLink = (request: FastifyRequest, tenantId: string) => (id: string) =>
+    `${origin(request)}/admin/#/t/${tenantId}/dispatch/${encodeURIComponent(id)}`;
 
   /** The tenant's settings once the link's secret is its scope's; else 404. */
   async function opened(tenantId: string, scope: string, secret: string) {
@@ -53,29 +55,62 @@ const calendar: FastifyPluginAsync = async (app) => {
       // Calendar apps poll; the link is a secret, so no shared cache keeps it.
       .header('cache-control', 'private, max-age=300');
     const held = request.headers['if-none-match'];
-    if (held !== undefined && held.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return reply.code(304).send();
-    return reply.type('text/calendar; charset=utf-8').header('content-disposition', `inline; filename="${name}.ics"`).send(feed.body);
+    if (held !== undefined && held.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag))
+      return reply.code(304).send();
+    return reply
+      .type('text/calendar; charset=utf-8')
+      .header('content-disposition', `inline; filename="${name}.ics"`)
+      .send(feed.body);
   };
   const docs = { hide: true };
 
   app.get(
     '/calendar/:tenantId/:secret/hires.ics',
-    { schema: { params: { type: 'object', properties: { tenantId: tenantParam, secret: { type: 'string', pattern: SECRET } } }, ...docs } },
+    {
+      schema: {
+        params: { type: 'object', properties: { tenantId: tenantParam, secret: { type: 'string', pattern: SECRET } } },
+        ...docs,
+      },
+    },
     async (request, reply) => {
       const { tenantId, secret } = request.params as { tenantId: string; secret: string };
       const settings = await opened(tenantId, feedScope.vendor(tenantId), secret);
-      return send(request, reply, `${tenantId}-hires`, await vendorFeed(stores, settings, tenantId, { order: orderLink(request, tenantId) }, new Date()));
+      return send(
+        request,
+        reply,
+        `${tenantId}-hires`,
+        await vendorFeed(stores, settings, tenantId, { order: orderLink(request, tenantId) }, new Date()),
+      );
     },
   );
 
   app.get(
     '/calendar/:tenantId/:secret/items/:file',
-    { schema: { params: { type: 'object', properties: { tenantId: tenantParam, secret: { type: 'string', pattern: SECRET }, file: { type: 'string', pattern: itemFile.source } } }, ...docs } },
+    {
+      schema: {
+        params: {
+          type: 'object',
+          properties: {
+            tenantId: tenantParam,
+            secret: { type: 'string', pattern: SECRET },
+            file: { type: 'string', pattern: itemFile.source },
+          },
+        },
+        ...docs,
+      },
+    },
     async (request, reply) => {
       const { tenantId, secret, file } = request.params as { tenantId: string; secret: string; file: string };
       const settings = await opened(tenantId, feedScope.vendor(tenantId), secret);
       const objectID = itemFile.exec(file)![1]!;
-      const body = await itemFeed(stores, settings, tenantId, objectID, { order: orderLink(request, tenantId) }, new Date());
+      const body = await itemFeed(
+        stores,
+        settings,
+        tenantId,
+        objectID,
+        { order: orderLink(request, tenantId) },
+        new Date(),
+      );
       if (body === undefined) throw new NoSuchFeedError();
       return send(request, reply, objectID, body);
     },
@@ -85,14 +120,28 @@ const calendar: FastifyPluginAsync = async (app) => {
     '/calendar/:tenantId/visitors/:uid/:file',
     {
       schema: {
-        params: { type: 'object', properties: { tenantId: tenantParam, uid: { $ref: `${schemaIds.quoteRequest}#/properties/uid` }, file: { type: 'string', pattern: secretFile.source } } },
+        params: {
+          type: 'object',
+          properties: {
+            tenantId: tenantParam,
+            uid: { $ref: `${schemaIds.quoteRequest}#/properties/uid` },
+            file: { type: 'string', pattern: secretFile.source },
+          },
+        },
         ...docs,
       },
     },
     async (request, reply) => {
       const { tenantId, uid, file } = request.params as { tenantId: string; uid: string; file: string };
       const settings = await opened(tenantId, feedScope.visitor(tenantId, uid), secretFile.exec(file)![1]!);
-      return send(request, reply, 'hires', await visitorFeed(stores, settings, tenantId, uid, { quote: (id) => `${origin(request)}/quotes/${encodeURIComponent(id)}` }));
+      return send(
+        request,
+        reply,
+        'hires',
+        await visitorFeed(stores, settings, tenantId, uid, {
+          quote: (id) => `${origin(request)}/quotes/${encodeURIComponent(id)}`,
+        }),
+      );
     },
   );
 };

@@ -20,11 +20,30 @@
  * own ranking and typo tolerance; facet values matched case-insensitively; no hits past the
  * 1,000th match (`paginationLimitedTo`), where the embedded index pages to 100,000.
  */
-import { algoliasearch, type Algoliasearch, type BatchRequest, type IndexSettings, type SearchForHits, type SearchResponse, type SettingsResponse } from 'algoliasearch';
+import {
+  algoliasearch,
+  type Algoliasearch,
+  type BatchRequest,
+  type IndexSettings,
+  type SearchForHits,
+  type SearchResponse,
+  type SettingsResponse,
+} from 'algoliasearch';
 import { isGeoPoint } from '../../schema/marketplace/distance';
 import { isListing } from '../../schema/marketplace/listings';
 import type { Item } from '../../schema/types.generated';
-import { PRICE_BINS, priceBinValue, readPriceBin, SEARCH_SORTS, type FacetKey, type FacetValue, type SearchIndex, type SearchQuery, type SearchResult, type SearchSort } from './search-port';
+import {
+  PRICE_BINS,
+  priceBinValue,
+  readPriceBin,
+  SEARCH_SORTS,
+  type FacetKey,
+  type FacetValue,
+  type SearchIndex,
+  type SearchQuery,
+  type SearchResult,
+  type SearchSort,
+} from './search-port';
 
 export interface AlgoliaSearchOptions {
   appId: string;
@@ -51,10 +70,16 @@ const TENANT_ID = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
 const MARKS = /\p{M}+/gu;
 const WORD = /[\p{L}\p{N}]+/gu;
 /** A name as the name sort compares it: its words, case and accents folded (as the embedded index does). */
-const nameKeyOf = (name: string) => (name.normalize('NFKD').replace(MARKS, '').toLowerCase().match(WORD) ?? []).join(' ');
+const nameKeyOf = (name: string) =>
+  (name.normalize('NFKD').replace(MARKS, '').toLowerCase().match(WORD) ?? []).join(' ');
 
 function recordOf(item: Item): Record<string, unknown> {
-  return { ...item, priceBin: priceBinValue(item.rates.day, isListing(item) ? item.house.currency : undefined), createdAtMs: Date.parse(item.createdAt) || 0, nameKey: nameKeyOf(item.name) };
+  return {
+    ...item,
+    priceBin: priceBinValue(item.rates.day, isListing(item) ? item.house.currency : undefined),
+    createdAtMs: Date.parse(item.createdAt) || 0,
+    nameKey: nameKeyOf(item.name),
+  };
 }
 
 function itemOf(hit: Record<string, unknown>): Item {
@@ -77,14 +102,29 @@ const customAttribute = (field: string) => `${CUSTOM_ATTRIBUTE}${field}`;
 const TEXTUAL_RANKING = ['typo', 'geo', 'words', 'filters', 'proximity', 'attribute', 'exact', 'custom'];
 
 /** Each sort order but relevance is a standard replica: sorted by its attribute first, then the text. */
-const REPLICAS: Record<Exclude<SearchSort, 'relevance'>, { suffix: string; ranking: string[]; customRanking: string[] }> = {
+const REPLICAS: Record<
+  Exclude<SearchSort, 'relevance'>,
+  { suffix: string; ranking: string[]; customRanking: string[] }
+> = {
   newest: { suffix: 'newest', ranking: ['desc(createdAtMs)', ...TEXTUAL_RANKING], customRanking: ['asc(nameKey)'] },
-  'price-asc': { suffix: 'price_asc', ranking: ['asc(rates.day)', ...TEXTUAL_RANKING], customRanking: ['asc(nameKey)'] },
-  'price-desc': { suffix: 'price_desc', ranking: ['desc(rates.day)', ...TEXTUAL_RANKING], customRanking: ['asc(nameKey)'] },
+  'price-asc': {
+    suffix: 'price_asc',
+    ranking: ['asc(rates.day)', ...TEXTUAL_RANKING],
+    customRanking: ['asc(nameKey)'],
+  },
+  'price-desc': {
+    suffix: 'price_desc',
+    ranking: ['desc(rates.day)', ...TEXTUAL_RANKING],
+    customRanking: ['asc(nameKey)'],
+  },
   name: { suffix: 'name', ranking: ['asc(nameKey)', ...TEXTUAL_RANKING], customRanking: [] },
   // Around the visitor's point (aroundLatLng): a match without a typo first (a far house's exact
   // word before a near house's typo), then the distance, then the rest of the text, then newest.
-  nearest: { suffix: 'nearest', ranking: ['typo', 'geo', ...TEXTUAL_RANKING.filter((criterion) => criterion !== 'geo' && criterion !== 'typo')], customRanking: ['desc(createdAtMs)', 'asc(nameKey)'] },
+  nearest: {
+    suffix: 'nearest',
+    ranking: ['typo', 'geo', ...TEXTUAL_RANKING.filter((criterion) => criterion !== 'geo' && criterion !== 'typo')],
+    customRanking: ['desc(createdAtMs)', 'asc(nameKey)'],
+  },
 };
 const REPLICA_SORTS = Object.keys(REPLICAS) as Array<keyof typeof REPLICAS>;
 
@@ -103,7 +143,13 @@ const BATCH_SIZE = 500;
 function sharedSettings(fields: readonly string[]): IndexSettings {
   return {
     // Name first, so a word in the name ranks above the same word in a description.
-    searchableAttributes: ['name', 'tags', 'category.group,category.category,category.subcategory', 'colors', 'description'],
+    searchableAttributes: [
+      'name',
+      'tags',
+      'category.group,category.category,category.subcategory',
+      'colors',
+      'description',
+    ],
     attributesForFaceting: [
       ...FIXED_FACETS.map(([, attribute]) => attribute),
       ...[...fields].sort().map(customAttribute),
@@ -125,22 +171,28 @@ function sharedSettings(fields: readonly string[]): IndexSettings {
  * by an older adapter (2: the nearest replica ranks typo before geo) is set up again at its next write.
  */
 const SETTINGS_VERSION = 2;
-const PRIMARY_RANKING: IndexSettings = { customRanking: ['desc(createdAtMs)', 'asc(nameKey)'], userData: { backlotSettings: SETTINGS_VERSION } };
+const PRIMARY_RANKING: IndexSettings = {
+  customRanking: ['desc(createdAtMs)', 'asc(nameKey)'],
+  userData: { backlotSettings: SETTINGS_VERSION },
+};
 
 /** The custom fields an index facets on, read from its settings. */
 function fieldsOf(settings: SettingsResponse): Set<string> {
   const fields = new Set<string>();
   for (const attribute of settings.attributesForFaceting ?? [])
-    if (attribute.startsWith(CUSTOM_ATTRIBUTE) && SLUG.test(attribute.slice(CUSTOM_ATTRIBUTE.length))) fields.add(attribute.slice(CUSTOM_ATTRIBUTE.length));
+    if (attribute.startsWith(CUSTOM_ATTRIBUTE) && SLUG.test(attribute.slice(CUSTOM_ATTRIBUTE.length)))
+      fields.add(attribute.slice(CUSTOM_ATTRIBUTE.length));
   return fields;
 }
 
-const sameList = (a: readonly unknown[] | undefined, b: readonly unknown[] | undefined) => JSON.stringify(a ?? []) === JSON.stringify(b ?? []);
+const sameList = (a: readonly unknown[] | undefined, b: readonly unknown[] | undefined) =>
+  JSON.stringify(a ?? []) === JSON.stringify(b ?? []);
 
 // ---------------------------------------------------------------------------------------------
 // Queries: what a visitor asked, made safe for Algolia.
 
-const wholeNumber = (value: unknown, fallback: number, min: number, max: number) => (typeof value === 'number' && Number.isFinite(value) ? Math.min(max, Math.max(min, Math.floor(value))) : fallback);
+const wholeNumber = (value: unknown, fallback: number, min: number, max: number) =>
+  typeof value === 'number' && Number.isFinite(value) ? Math.min(max, Math.max(min, Math.floor(value))) : fallback;
 
 /**
  * The text as Algolia may take it: lone surrogates and control characters dropped, repeated words
@@ -240,8 +292,13 @@ function planOf(query: SearchQuery, fields: ReadonlySet<string>): Plan {
     const path = category as Record<string, unknown>;
     const levels: Array<[string, unknown]> = [['category.group', path.group]];
     // As the embedded index: a subcategory without its category narrows nothing.
-    if (path.category !== undefined) levels.push(['category.category', path.category], ...(path.subcategory !== undefined ? [['category.subcategory', path.subcategory] as [string, unknown]] : []));
-    for (const [attribute, slug] of levels) groups.push({ filters: typeof slug === 'string' && SLUG.test(slug) ? [`${attribute}:${slug}`] : [] });
+    if (path.category !== undefined)
+      levels.push(
+        ['category.category', path.category],
+        ...(path.subcategory !== undefined ? [['category.subcategory', path.subcategory] as [string, unknown]] : []),
+      );
+    for (const [attribute, slug] of levels)
+      groups.push({ filters: typeof slug === 'string' && SLUG.test(slug) ? [`${attribute}:${slug}`] : [] });
   }
 
   const selections = new Map<FacetKey, string[]>();
@@ -251,12 +308,18 @@ function planOf(query: SearchQuery, fields: ReadonlySet<string>): Plan {
     const strings = [...new Set(values.filter((value): value is string => typeof value === 'string'))];
     if (!strings.length) return;
     selections.set(key, strings);
-    groups.push({ key, filters: attribute ? strings.filter((value) => couldMatch(key, value)).map((value) => `${attribute}:${escapeFacetValue(value)}`) : [] });
+    groups.push({
+      key,
+      filters: attribute
+        ? strings.filter((value) => couldMatch(key, value)).map((value) => `${attribute}:${escapeFacetValue(value)}`)
+        : [],
+    });
   };
   for (const [key, attribute] of FIXED_FACETS) select(key, attribute, filters[key as keyof typeof filters]);
   if (filters.custom && typeof filters.custom === 'object') {
     // A field the index does not facet on (not a slug, or no item has it) can match nothing.
-    for (const [field, values] of Object.entries(filters.custom)) select(`custom.${field}`, SLUG.test(field) && fields.has(field) ? customAttribute(field) : undefined, values);
+    for (const [field, values] of Object.entries(filters.custom))
+      select(`custom.${field}`, SLUG.test(field) && fields.has(field) ? customAttribute(field) : undefined, values);
   }
 
   return {
@@ -272,7 +335,12 @@ function planOf(query: SearchQuery, fields: ReadonlySet<string>): Plan {
 type Counts = Record<string, number>;
 
 /** A facet's values as the port lists them (see SearchResult.facets). */
-function facetValues(key: FacetKey, counts: Counts, selection: readonly string[] | undefined, approximate: boolean): FacetValue[] {
+function facetValues(
+  key: FacetKey,
+  counts: Counts,
+  selection: readonly string[] | undefined,
+  approximate: boolean,
+): FacetValue[] {
   const selected = new Set(selection ?? []);
   const values: FacetValue[] = [];
   const estimated = (count: number) => (approximate && count > 0 ? { estimated: true as const } : {});
@@ -282,17 +350,28 @@ function facetValues(key: FacetKey, counts: Counts, selection: readonly string[]
     for (const currency of currencies.length ? currencies : [undefined])
       for (const bin of PRICE_BINS) {
         const value = currency ? `${currency}:${bin.slug}` : bin.slug;
-        values.push({ value, count: counts[value] ?? 0, selected: selected.has(value), ...estimated(counts[value] ?? 0) });
+        values.push({
+          value,
+          count: counts[value] ?? 0,
+          selected: selected.has(value),
+          ...estimated(counts[value] ?? 0),
+        });
       }
-    for (const value of selected) if (!values.some((known) => known.value === value)) values.push({ value, count: 0, selected: true });
+    for (const value of selected)
+      if (!values.some((known) => known.value === value)) values.push({ value, count: 0, selected: true });
     return values;
   }
-  for (const [value, count] of Object.entries(counts)) if (count > 0) values.push({ value, count, selected: selected.has(value), ...estimated(count) });
-  for (const value of selected) if (!values.some((known) => known.value === value)) values.push({ value, count: 0, selected: true });
+  for (const [value, count] of Object.entries(counts))
+    if (count > 0) values.push({ value, count, selected: selected.has(value), ...estimated(count) });
+  for (const value of selected)
+    if (!values.some((known) => known.value === value)) values.push({ value, count: 0, selected: true });
   return values.sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
 }
 
-const statusOf = (error: unknown) => (typeof error === 'object' && error !== null && typeof (error as { status?: unknown }).status === 'number' ? (error as { status: number }).status : undefined);
+const statusOf = (error: unknown) =>
+  typeof error === 'object' && error !== null && typeof (error as { status?: unknown }).status === 'number'
+    ? (error as { status: number }).status
+    : undefined;
 
 // ---------------------------------------------------------------------------------------------
 
@@ -318,7 +397,14 @@ export class AlgoliaSearchIndex implements SearchIndex {
     let hosts;
     if (options.host) {
       const url = new URL(options.host);
-      hosts = [{ url: url.hostname, port: url.port ? Number(url.port) : undefined, protocol: url.protocol === 'https:' ? ('https' as const) : ('http' as const), accept: 'readWrite' as const }];
+      hosts = [
+        {
+          url: url.hostname,
+          port: url.port ? Number(url.port) : undefined,
+          protocol: url.protocol === 'https:' ? ('https' as const) : ('http' as const),
+          accept: 'readWrite' as const,
+        },
+      ];
     }
     this.client = algoliasearch(options.appId, options.apiKey, hosts ? { hosts } : undefined);
   }
@@ -336,7 +422,9 @@ export class AlgoliaSearchIndex implements SearchIndex {
       // several batches is searchable part-filled until the last task is published.
       let taskID = 0;
       for (let start = 0; start === 0 || start < items.length; start += BATCH_SIZE) {
-        const requests: BatchRequest[] = items.slice(start, start + BATCH_SIZE).map((item) => ({ action: 'updateObject', body: recordOf(item) }));
+        const requests: BatchRequest[] = items
+          .slice(start, start + BATCH_SIZE)
+          .map((item) => ({ action: 'updateObject', body: recordOf(item) }));
         if (start === 0) requests.unshift({ action: 'clear', body: {} });
         ({ taskID } = await this.client.batch({ indexName, batchWriteParams: { requests } }));
       }
@@ -350,7 +438,12 @@ export class AlgoliaSearchIndex implements SearchIndex {
     const indexName = this.indexName(tenantId);
     const taskID = await this.inOrder(tenantId, async () => {
       await this.prepare(tenantId, [item]);
-      return (await this.client.batch({ indexName, batchWriteParams: { requests: [{ action: 'updateObject', body: recordOf(item) }] } })).taskID;
+      return (
+        await this.client.batch({
+          indexName,
+          batchWriteParams: { requests: [{ action: 'updateObject', body: recordOf(item) }] },
+        })
+      ).taskID;
     });
     await this.published(indexName, taskID);
   }
@@ -360,7 +453,16 @@ export class AlgoliaSearchIndex implements SearchIndex {
     // Deleting a record that is not there is no error in Algolia; an index that is not there has
     // nothing to forget (and writing to it would create it).
     if (!(await this.tenant(tenantId)).exists) return;
-    const taskID = await this.inOrder(tenantId, async () => (await this.client.batch({ indexName, batchWriteParams: { requests: [{ action: 'deleteObject', body: { objectID } }] } })).taskID);
+    const taskID = await this.inOrder(
+      tenantId,
+      async () =>
+        (
+          await this.client.batch({
+            indexName,
+            batchWriteParams: { requests: [{ action: 'deleteObject', body: { objectID } }] },
+          })
+        ).taskID,
+    );
     await this.published(indexName, taskID);
   }
 
@@ -369,8 +471,14 @@ export class AlgoliaSearchIndex implements SearchIndex {
     const tenant = await this.tenant(tenantId);
     if (tenant.exists) await this.withSynonyms(tenantId, Array.isArray(query?.synonyms) ? query.synonyms : []);
     const plan = planOf(query, tenant.fields);
-    const facetKeys: FacetKey[] = [...FIXED_FACETS.map(([key]) => key), ...[...tenant.fields].sort().map((field): FacetKey => `custom.${field}`)];
-    const attributeOf = new Map<FacetKey, string>([...FIXED_FACETS, ...[...tenant.fields].map((field): [FacetKey, string] => [`custom.${field}`, customAttribute(field)])]);
+    const facetKeys: FacetKey[] = [
+      ...FIXED_FACETS.map(([key]) => key),
+      ...[...tenant.fields].sort().map((field): FacetKey => `custom.${field}`),
+    ];
+    const attributeOf = new Map<FacetKey, string>([
+      ...FIXED_FACETS,
+      ...[...tenant.fields].map((field): [FacetKey, string] => [`custom.${field}`, customAttribute(field)]),
+    ]);
 
     // A query is sent only if every one of its groups can pass; otherwise its answer is empty.
     const possible = (groups: FilterGroup[]) => tenant.exists && groups.every((group) => group.filters.length > 0);
@@ -378,7 +486,13 @@ export class AlgoliaSearchIndex implements SearchIndex {
     const offset = plan.page * plan.perPage;
     // Around the visitor: what 'nearest' sorts by and `withinKm` bounds (Algolia measures in metres).
     const around = isGeoPoint(query?.near)
-      ? { aroundLatLng: `${query.near.lat}, ${query.near.lng}`, aroundRadius: typeof query.withinKm === 'number' && query.withinKm >= 1 ? Math.round(query.withinKm * 1000) : ('all' as const) }
+      ? {
+          aroundLatLng: `${query.near.lat}, ${query.near.lng}`,
+          aroundRadius:
+            typeof query.withinKm === 'number' && query.withinKm >= 1
+              ? Math.round(query.withinKm * 1000)
+              : ('all' as const),
+        }
       : {};
     const paged = offset < PAGINATION_LIMIT;
 
@@ -422,7 +536,9 @@ export class AlgoliaSearchIndex implements SearchIndex {
     let results: Array<SearchResponse<Record<string, unknown>>> = [];
     if (requests.length) {
       try {
-        results = (await this.client.search<Record<string, unknown>>({ requests })).results as Array<SearchResponse<Record<string, unknown>>>;
+        results = (await this.client.search<Record<string, unknown>>({ requests })).results as Array<
+          SearchResponse<Record<string, unknown>>
+        >;
       } catch (error) {
         // The index was deleted behind this process's back: nothing to find until it is written again.
         if (statusOf(error) !== 404) throw error;
@@ -436,10 +552,19 @@ export class AlgoliaSearchIndex implements SearchIndex {
     const facets = {} as Record<FacetKey, FacetValue[]>;
     for (const key of [...facetKeys, ...[...plan.selections.keys()].filter((key) => !facetKeys.includes(key))]) {
       const attribute = attributeOf.get(key);
-      const source = plan.selections.has(key) ? (disjunctive.has(key) ? results[disjunctive.get(key)!] : undefined) : mainResult;
+      const source = plan.selections.has(key)
+        ? disjunctive.has(key)
+          ? results[disjunctive.get(key)!]
+          : undefined
+        : mainResult;
       // Algolia counts approximately past its time budget, and says so.
       const approximate = source?.exhaustive?.facetsCount === false || source?.exhaustiveFacetsCount === false;
-      facets[key] = facetValues(key, (attribute && source?.facets?.[attribute]) || {}, plan.selections.get(key), approximate);
+      facets[key] = facetValues(
+        key,
+        (attribute && source?.facets?.[attribute]) || {},
+        plan.selections.get(key),
+        approximate,
+      );
     }
     return {
       total: mainResult?.nbHits ?? 0,
@@ -470,7 +595,12 @@ export class AlgoliaSearchIndex implements SearchIndex {
    * then. Polled at 50 ms, then backing off to 2 s (Algolia's client starts at 200 ms).
    */
   private async published(indexName: string, taskID: number): Promise<void> {
-    await this.client.waitForTask({ indexName, taskID, maxRetries: 100, timeout: (retry) => Math.min(25 * 2 ** retry, 2000) });
+    await this.client.waitForTask({
+      indexName,
+      taskID,
+      maxRetries: 100,
+      timeout: (retry) => Math.min(25 * 2 ** retry, 2000),
+    });
   }
 
   /** What this process knows of a tenant's index, read from its settings once. */
@@ -517,8 +647,22 @@ export class AlgoliaSearchIndex implements SearchIndex {
     if (saved && (await saved.catch(() => undefined)) === key) return;
     const indexName = this.indexName(tenantId);
     const saving = (async () => {
-      const synonymHit = groups.map((synonyms, i) => ({ objectID: `backlot-${i}`, type: 'synonym' as const, synonyms: [...synonyms] }));
-      await this.published(indexName, (await this.client.saveSynonyms({ indexName, synonymHit, forwardToReplicas: true, replaceExistingSynonyms: true })).taskID);
+      const synonymHit = groups.map((synonyms, i) => ({
+        objectID: `backlot-${i}`,
+        type: 'synonym' as const,
+        synonyms: [...synonyms],
+      }));
+      await this.published(
+        indexName,
+        (
+          await this.client.saveSynonyms({
+            indexName,
+            synonymHit,
+            forwardToReplicas: true,
+            replaceExistingSynonyms: true,
+          })
+        ).taskID,
+      );
       return key;
     })();
     this.savedSynonyms.set(tenantId, saving);
@@ -530,7 +674,8 @@ export class AlgoliaSearchIndex implements SearchIndex {
   private async prepare(tenantId: string, items: readonly Item[]): Promise<void> {
     const tenant = await this.tenant(tenantId);
     const fields = new Set(tenant.fields);
-    for (const item of items) for (const field of Object.keys(item.customFields ?? {})) if (SLUG.test(field)) fields.add(field);
+    for (const item of items)
+      for (const field of Object.keys(item.customFields ?? {})) if (SLUG.test(field)) fields.add(field);
     if (tenant.configured && fields.size === tenant.fields.size) return;
 
     const primary = this.indexName(tenantId);
@@ -538,15 +683,29 @@ export class AlgoliaSearchIndex implements SearchIndex {
     const shared = sharedSettings([...fields]);
     // The replicas first (naming them creates them), then their settings, then the primary's own:
     // a primary with all its settings means everything before it was done, should a process stop midway.
-    await this.published(primary, (await this.client.setSettings({ indexName: primary, indexSettings: { replicas } })).taskID);
+    await this.published(
+      primary,
+      (await this.client.setSettings({ indexName: primary, indexSettings: { replicas } })).taskID,
+    );
     await Promise.all(
       REPLICA_SORTS.map(async (sort) => {
         const indexName = this.indexName(tenantId, sort);
         const { ranking, customRanking } = REPLICAS[sort];
-        await this.published(indexName, (await this.client.setSettings({ indexName, indexSettings: { ...shared, ranking, customRanking } })).taskID);
+        await this.published(
+          indexName,
+          (await this.client.setSettings({ indexName, indexSettings: { ...shared, ranking, customRanking } })).taskID,
+        );
       }),
     );
-    await this.published(primary, (await this.client.setSettings({ indexName: primary, indexSettings: { ...shared, ...PRIMARY_RANKING, replicas } })).taskID);
+    await this.published(
+      primary,
+      (
+        await this.client.setSettings({
+          indexName: primary,
+          indexSettings: { ...shared, ...PRIMARY_RANKING, replicas },
+        })
+      ).taskID,
+    );
     tenant.exists = true;
     tenant.fields = fields;
     tenant.configured = true;

@@ -153,7 +153,13 @@ export interface TallySource {
  * Counts `values` (value numbers) within `set` into `counts`, and marks in `estimated` the values
  * whose counts are estimates from a sample.
  */
-export function tallyFacets(source: TallySource, set: SlotSet, values: readonly number[], counts: Int32Array, estimated: Uint8Array): void {
+export function tallyFacets(
+  source: TallySource,
+  set: SlotSet,
+  values: readonly number[],
+  counts: Int32Array,
+  estimated: Uint8Array,
+): void {
   const { bits, words: occupied, size } = set;
   const spread: number[] = [];
   const owned: number[] = [];
@@ -163,12 +169,17 @@ export function tallyFacets(source: TallySource, set: SlotSet, values: readonly 
     // many houses (the London houses' bins), is counted with the rest: exact when they are, and
     // else from the sample, where it costs nothing more (read exactly, out of the cache, the six
     // bins of ten London houses took 50–120 µs).
-    else if (isNarrow(source.valueRanges.width(value), occupied.length)) counts[value] = countWithin(set, source.valueBits[value]!, source.valueRanges, value);
+    else if (isNarrow(source.valueRanges.width(value), occupied.length))
+      counts[value] = countWithin(set, source.valueBits[value]!, source.valueRanges, value);
     else spread.push(value);
   }
   if (owned.length) countOwned(source, set, owned, counts);
   if (!spread.length) return;
-  if (!size || occupied.length <= EXACT_WITHIN_WORDS || Math.min(spread.length * occupied.length, size * (source.slotValues.density + SLOT_VISIT)) <= EXACT_BUDGET) {
+  if (
+    !size ||
+    occupied.length <= EXACT_WITHIN_WORDS ||
+    Math.min(spread.length * occupied.length, size * (source.slotValues.density + SLOT_VISIT)) <= EXACT_BUDGET
+  ) {
     countOn(source, bits, occupied, size, spread, counts, 1);
     return;
   }
@@ -190,7 +201,15 @@ export function tallyFacets(source: TallySource, set: SlotSet, values: readonly 
 }
 
 /** Counts `values` within the `slots` slots of `set` among `words`, the cheaper way (`wordVisit`: what reading a value at one of the words costs). */
-function countOn(source: TallySource, set: Uint32Array, words: ArrayLike<number>, slots: number, values: readonly number[], counts: Int32Array, wordVisit: number): void {
+function countOn(
+  source: TallySource,
+  set: Uint32Array,
+  words: ArrayLike<number>,
+  slots: number,
+  values: readonly number[],
+  counts: Int32Array,
+  wordVisit: number,
+): void {
   if (values.length * words.length * wordVisit <= slots * (source.slotValues.density + SLOT_VISIT)) {
     for (const value of values) {
       const bits = source.valueBits[value]!;

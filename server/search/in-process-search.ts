@@ -25,7 +25,21 @@
 import { haversineKm } from '../../schema/marketplace/distance';
 import { SlotValues, tallyFacets } from './facet-tally';
 import { copyCountedSearch, copyKeptSet, KeptCopies, withoutSlot, withSlot, type CountedSearch } from './kept-copies';
-import { andInto, firstAtOrAfter, grownTo, intersectAll, mostWords, ScratchBits, slotSetOf, slotsIn, unionWithin, WordOwners, WordRanges, wordsFor, type SlotSet } from './slot-bits';
+import {
+  andInto,
+  firstAtOrAfter,
+  grownTo,
+  intersectAll,
+  mostWords,
+  ScratchBits,
+  slotSetOf,
+  slotsIn,
+  unionWithin,
+  WordOwners,
+  WordRanges,
+  wordsFor,
+  type SlotSet,
+} from './slot-bits';
 import { TextIndex, wordsOf } from './text-index';
 import { isListing } from '../../schema/marketplace/listings';
 import type { GeoPoint, Item } from '../../schema/types.generated';
@@ -60,7 +74,8 @@ function selectionsOf(filters: SearchFilters): Map<FacetKey, Set<string>> {
   add('vendors', filters.vendors);
   add('tags', filters.tags);
   add('colors', filters.colors);
-  if (filters.custom && typeof filters.custom === 'object') for (const [field, values] of Object.entries(filters.custom)) add(customFacet(field), values);
+  if (filters.custom && typeof filters.custom === 'object')
+    for (const [field, values] of Object.entries(filters.custom)) add(customFacet(field), values);
   return selections;
 }
 
@@ -72,15 +87,19 @@ function facetValuesOf(item: Item): Array<[FacetKey, readonly string[]]> {
     ['tags', item.tags ?? []],
     ['colors', item.colors ?? []],
   ];
-  for (const [field, options] of Object.entries(item.customFields ?? {})) values.push([customFacet(field), options ?? []]);
+  for (const [field, options] of Object.entries(item.customFields ?? {}))
+    values.push([customFacet(field), options ?? []]);
   return values;
 }
 
 /** The platform's bins of a currency nothing matched (and nothing selected) are left out: "$" bins all at 0 beside a London search. */
 function withoutEmptyCurrencies(values: FacetValue[]): FacetValue[] {
   const used = new Set<string>();
-  for (const value of values) if (value.count || value.selected) used.add(value.value.slice(0, Math.max(0, value.value.indexOf(':'))));
-  return values.filter((value) => !value.value.includes(':') || used.has(value.value.slice(0, value.value.indexOf(':'))));
+  for (const value of values)
+    if (value.count || value.selected) used.add(value.value.slice(0, Math.max(0, value.value.indexOf(':'))));
+  return values.filter(
+    (value) => !value.value.includes(':') || used.has(value.value.slice(0, value.value.indexOf(':'))),
+  );
 }
 
 interface CategoryNode {
@@ -142,7 +161,8 @@ const MAX_PER_PAGE = 1000;
 /** Deeper than any visitor pages; bounds the sort's heap (a page beyond it is empty). */
 const MAX_DEPTH = 100_000;
 
-const wholeNumber = (value: unknown, fallback: number, min: number, max: number) => (typeof value === 'number' && Number.isFinite(value) ? Math.min(max, Math.max(min, Math.floor(value))) : fallback);
+const wholeNumber = (value: unknown, fallback: number, min: number, max: number) =>
+  typeof value === 'number' && Number.isFinite(value) ? Math.min(max, Math.max(min, Math.floor(value))) : fallback;
 
 // ---------------------------------------------------------------------------------------------
 
@@ -267,12 +287,22 @@ class TenantCatalogue {
       }
     }
     this.slotValues.append(slot, numbers);
-    if (!withSlot(this.keptSelections.values(), slot, (selection) => numbers.some((value) => selection.values.includes(value)))) this.keptSelections.forget();
+    if (
+      !withSlot(this.keptSelections.values(), slot, (selection) =>
+        numbers.some((value) => selection.values.includes(value)),
+      )
+    )
+      this.keptSelections.forget();
     const { group, category, subcategory } = item.category;
     const groupNode = this.categoryNode(this.categories, group, slot);
     const categoryNode = this.categoryNode(groupNode.children, category, slot, groupNode);
-    const nodes = [groupNode, categoryNode, ...(subcategory === undefined ? [] : [this.categoryNode(categoryNode.children, subcategory, slot, categoryNode)])];
-    if (!withSlot(this.keptCategories.values(), slot, (kept) => nodes.includes(kept.node))) this.keptCategories.forget();
+    const nodes = [
+      groupNode,
+      categoryNode,
+      ...(subcategory === undefined ? [] : [this.categoryNode(categoryNode.children, subcategory, slot, categoryNode)]),
+    ];
+    if (!withSlot(this.keptCategories.values(), slot, (kept) => nodes.includes(kept.node)))
+      this.keptCategories.forget();
     this.countSlot(slot, item, 1);
 
     this.text.index(slot, item);
@@ -299,14 +329,17 @@ class TenantCatalogue {
 
     this.scratch.reset(wordsFor(this.items.length), this.valueNames.length);
     const category = this.categoryNodeOf(filters.category);
-    const excludedSlots = ((Array.isArray(query?.exclude) ? query.exclude : []) as readonly string[]).flatMap((objectID) => this.slotOf.get(objectID) ?? []);
+    const excludedSlots = ((Array.isArray(query?.exclude) ? query.exclude : []) as readonly string[]).flatMap(
+      (objectID) => this.slotOf.get(objectID) ?? [],
+    );
     const excluded = excludedSlots.length > 0;
     const words = typeof query?.text === 'string' ? this.text.queryWords(query.text) : [];
     this.text.useSynonyms(Array.isArray(query?.synonyms) ? query.synonyms : undefined);
     const distances = this.distancesFrom(query?.near);
     const radius = distances && typeof query.withinKm === 'number' && query.withinKm >= 0;
     // With nothing but a category, the base's counts are kept up to date as items come and go.
-    const baseCounts = words.length || excluded || radius ? undefined : category === undefined ? this.counts : (category?.counts ?? []);
+    const baseCounts =
+      words.length || excluded || radius ? undefined : category === undefined ? this.counts : (category?.counts ?? []);
 
     // Each selection by the values items have (a value made up in a URL adds nothing), which is
     // also how a search's matches and counts are kept until the next write.
@@ -318,11 +351,19 @@ class TenantCatalogue {
     }
     const countsKey =
       (selections.size > 0 || words.length > 0) && !excluded && !radius && category !== null
-        ? [category?.path ?? '', words.map((word) => this.text.spelled(word)).join(' '), ...[...known].map(([key, values]) => `${key}\u0000${values.join('\u0000')}`).sort()].join('\u0001')
+        ? [
+            category?.path ?? '',
+            words.map((word) => this.text.spelled(word)).join(' '),
+            ...[...known].map(([key, values]) => `${key}\u0000${values.join('\u0000')}`).sort(),
+          ].join('\u0001')
         : undefined;
     let kept = countsKey === undefined ? undefined : this.keptCounts.get(countsKey);
     if (!kept) {
-      kept = this.countedWithin(this.baseSetOf(category, excludedSlots, words, radius ? { distances, km: query.withinKm! } : undefined), known, baseCounts);
+      kept = this.countedWithin(
+        this.baseSetOf(category, excludedSlots, words, radius ? { distances, km: query.withinKm! } : undefined),
+        known,
+        baseCounts,
+      );
       if (countsKey !== undefined) this.keptCounts.keep(countsKey, kept);
     }
     const { matches, counts, estimated } = kept;
@@ -338,7 +379,15 @@ class TenantCatalogue {
       const ranked = words.length > 0;
       const nearest = sort === 'nearest' && distances && this.pointBits;
       let ordered: ArrayLike<number>;
-      if (nearest) ordered = this.exactNearestFirst(matches, start + perPage, distances, this.pointBits!, this.orderFor('relevance', ranked, undefined), ranked ? words : []);
+      if (nearest)
+        ordered = this.exactNearestFirst(
+          matches,
+          start + perPage,
+          distances,
+          this.pointBits!,
+          this.orderFor('relevance', ranked, undefined),
+          ranked ? words : [],
+        );
       else {
         const slots = slotsIn(matches, this.scratch);
         if (ranked && (sort === 'relevance' || sort === 'nearest')) this.text.scoreSlots(words, slots, this.live);
@@ -356,7 +405,11 @@ class TenantCatalogue {
    * base's slots in any of its values; the matches in all of them; each selected facet counted within
    * the others', read over the smallest one's words.
    */
-  private countedWithin(baseSet: SlotSet, selections: ReadonlyMap<FacetKey, string[]>, baseCounts: ArrayLike<number> | undefined): CountedSearch {
+  private countedWithin(
+    baseSet: SlotSet,
+    selections: ReadonlyMap<FacetKey, string[]>,
+    baseCounts: ArrayLike<number> | undefined,
+  ): CountedSearch {
     const selected = new Map<FacetKey, SlotSet>();
     for (const [key, known] of selections) {
       const numbers = this.valueNumbers[this.facetNumber.get(key) ?? -1];
@@ -367,10 +420,20 @@ class TenantCatalogue {
           this.scratch,
         );
       const keep = baseSet === this.aliveSetKept && known.length > 0;
-      selected.set(key, keep ? this.keptSelection(`${key}\u0000${known.join('\u0000')}`, () => ({ ...union(), values: known.map((value) => numbers!.get(value)!) })) : union());
+      selected.set(
+        key,
+        keep
+          ? this.keptSelection(`${key}\u0000${known.join('\u0000')}`, () => ({
+              ...union(),
+              values: known.map((value) => numbers!.get(value)!),
+            }))
+          : union(),
+      );
     }
     const within = (except?: FacetKey): SlotSet => {
-      const [smallest, ...others] = [...selected].flatMap(([key, set]) => (key === except ? [] : [set])).sort((a, b) => a.size - b.size);
+      const [smallest, ...others] = [...selected]
+        .flatMap(([key, set]) => (key === except ? [] : [set]))
+        .sort((a, b) => a.size - b.size);
       if (!smallest) return baseSet;
       return intersectAll(
         smallest,
@@ -383,14 +446,21 @@ class TenantCatalogue {
     // Every facet without a selection is counted within the matches, in one go; each selected
     // facet within the slots every other selection leaves.
     const counts = this.scratch.zeroedCounts();
-    const source = { slotValues: this.slotValues, valueBits: this.valueBits, valueRanges: this.valueRanges, owners: this.vendorWords, scratch: this.scratch };
+    const source = {
+      slotValues: this.slotValues,
+      valueBits: this.valueBits,
+      valueRanges: this.valueRanges,
+      owners: this.vendorWords,
+      scratch: this.scratch,
+    };
     const estimated = this.scratch.zeroedFlags();
     const tally = (slots: SlotSet, values: readonly number[], isBase: boolean) => {
       if (!isBase || !baseCounts) tallyFacets(source, slots, values, counts, estimated);
       else for (const value of values) counts[value] = baseCounts[value] ?? 0;
     };
     const unselected: number[] = [];
-    for (const [facet, key] of this.facetKeys.entries()) if (!selected.has(key)) for (const value of this.facetValueNumbers[facet]!) unselected.push(value);
+    for (const [facet, key] of this.facetKeys.entries())
+      if (!selected.has(key)) for (const value of this.facetValueNumbers[facet]!) unselected.push(value);
     tally(matches, unselected, selected.size === 0);
     for (const key of selected.keys()) {
       const facet = this.facetNumber.get(key);
@@ -401,16 +471,30 @@ class TenantCatalogue {
   }
 
   /** The slots every facet counts within: live, in the category, not excluded, matching the text, near enough. */
-  private baseSetOf(category: CategoryNode | null | undefined, excludedSlots: readonly number[], words: string[], near: { distances: Float64Array; km: number } | undefined): SlotSet {
+  private baseSetOf(
+    category: CategoryNode | null | undefined,
+    excludedSlots: readonly number[],
+    words: string[],
+    near: { distances: Float64Array; km: number } | undefined,
+  ): SlotSet {
     if (!excludedSlots.length && !words.length && !near) {
       if (category === undefined) return this.aliveSet();
-      if (category) return this.keptCategories.get(category.path) ?? this.keptCategories.keep(category.path, { ...this.narrowedBase(category, [], [], undefined), node: category });
+      if (category)
+        return (
+          this.keptCategories.get(category.path) ??
+          this.keptCategories.keep(category.path, { ...this.narrowedBase(category, [], [], undefined), node: category })
+        );
     }
     return this.narrowedBase(category, excludedSlots, words, near);
   }
 
   /** The live slots narrowed by each of the base's parts, worked out. */
-  private narrowedBase(category: CategoryNode | null | undefined, excludedSlots: readonly number[], words: string[], near: { distances: Float64Array; km: number } | undefined): SlotSet {
+  private narrowedBase(
+    category: CategoryNode | null | undefined,
+    excludedSlots: readonly number[],
+    words: string[],
+    near: { distances: Float64Array; km: number } | undefined,
+  ): SlotSet {
     const base = this.scratch.copyOf(this.alive);
     if (category) andInto(base, category.bits);
     else if (category === null) base.fill(0);
@@ -443,7 +527,11 @@ class TenantCatalogue {
   /** `alive` as a SlotSet, without a pass over it: its words are all those in use, a word emptied by removals among them. */
   private aliveSet(): SlotSet {
     const words = wordsFor(this.items.length);
-    return (this.aliveSetKept ??= { bits: this.alive.subarray(0, words), words: this.everyWord.subarray(0, words), size: this.live });
+    return (this.aliveSetKept ??= {
+      bits: this.alive.subarray(0, words),
+      words: this.everyWord.subarray(0, words),
+      size: this.live,
+    });
   }
 
   private ensureCapacity(slots: number): void {
@@ -515,7 +603,14 @@ class TenantCatalogue {
 
   /** Each point's distance from the visitor (km), once per search; undefined without a usable `near`. */
   private distancesFrom(near: GeoPoint | undefined): Float64Array | undefined {
-    if (!near || typeof near.lat !== 'number' || typeof near.lng !== 'number' || !Number.isFinite(near.lat) || !Number.isFinite(near.lng)) return undefined;
+    if (
+      !near ||
+      typeof near.lat !== 'number' ||
+      typeof near.lng !== 'number' ||
+      !Number.isFinite(near.lat) ||
+      !Number.isFinite(near.lng)
+    )
+      return undefined;
     // A loop: Float64Array.from with a callback took a tenth of a search the counts were kept for.
     if (this.distances.length !== this.points.length) this.distances = new Float64Array(this.points.length);
     const { distances } = this;
@@ -528,10 +623,21 @@ class TenantCatalogue {
    * that need one (as Algolia's nearest replica ranks typo before geo): a far house's "telephone"
    * comes before a near house's "telephoto" for "telephone".
    */
-  private exactNearestFirst(matches: SlotSet, k: number, distances: Float64Array, pointBits: Uint32Array[], within: SlotOrder, words: string[]): number[] {
+  private exactNearestFirst(
+    matches: SlotSet,
+    k: number,
+    distances: Float64Array,
+    pointBits: Uint32Array[],
+    within: SlotOrder,
+    words: string[],
+  ): number[] {
     if (!words.length) return this.nearestFirst(matches, k, distances, pointBits, within, words);
     const exactBits = this.scratch.copyOf(matches.bits);
-    const exact = slotSetOf(exactBits, this.scratch, this.text.matchText(words, exactBits, this.scratch, { typos: false }));
+    const exact = slotSetOf(
+      exactBits,
+      this.scratch,
+      this.text.matchText(words, exactBits, this.scratch, { typos: false }),
+    );
     if (exact.size === matches.size) return this.nearestFirst(matches, k, distances, pointBits, within, words);
     const taken = this.nearestFirst(exact, k, distances, pointBits, within, words);
     if (taken.length >= k) return taken;
@@ -548,7 +654,14 @@ class TenantCatalogue {
    * once took longer even for a deep page of a few hundred matches: each term's postings are
    * searched across the whole catalogue).
    */
-  private nearestFirst(matches: SlotSet, k: number, distances: Float64Array, pointBits: Uint32Array[], within: SlotOrder, words: string[]): number[] {
+  private nearestFirst(
+    matches: SlotSet,
+    k: number,
+    distances: Float64Array,
+    pointBits: Uint32Array[],
+    within: SlotOrder,
+    words: string[],
+  ): number[] {
     // The points not yet read: the nearest is found when the page needs it (a first page reads one house's).
     const left: number[] = [];
     for (let point = 0; point < distances.length; point++) left.push(point);
@@ -651,9 +764,23 @@ class TenantCatalogue {
     for (const bin of PRICE_BINS) this.valueOf(0, `${currency}:${bin.slug}`);
   }
 
-  private categoryNode(nodes: Map<string, CategoryNode>, slug: string, slot: number, parent?: CategoryNode): CategoryNode {
+  private categoryNode(
+    nodes: Map<string, CategoryNode>,
+    slug: string,
+    slot: number,
+    parent?: CategoryNode,
+  ): CategoryNode {
     let node = nodes.get(slug);
-    if (!node) nodes.set(slug, (node = { path: parent ? `${parent.path}/${slug}` : slug, bits: new Uint32Array(wordsFor(this.capacity)), counts: [], children: new Map() }));
+    if (!node)
+      nodes.set(
+        slug,
+        (node = {
+          path: parent ? `${parent.path}/${slug}` : slug,
+          bits: new Uint32Array(wordsFor(this.capacity)),
+          counts: [],
+          children: new Map(),
+        }),
+      );
     node.bits[slot >>> 5]! |= 1 << (slot & 31);
     return node;
   }
@@ -676,14 +803,24 @@ class TenantCatalogue {
     const { group, category, subcategory } = item.category;
     const groupNode = this.categories.get(group);
     const categoryNode = groupNode?.children.get(category);
-    const nodes = [this.counts, groupNode?.counts, categoryNode?.counts, subcategory === undefined ? undefined : categoryNode?.children.get(subcategory)?.counts];
+    const nodes = [
+      this.counts,
+      groupNode?.counts,
+      categoryNode?.counts,
+      subcategory === undefined ? undefined : categoryNode?.children.get(subcategory)?.counts,
+    ];
     this.slotValues.forEach(slot, (value) => {
       for (const counts of nodes) if (counts) counts[value] = (counts[value] ?? 0) + delta;
     });
   }
 
   /** One facet's values with their counts, as the port lists them. */
-  private facetValues(key: FacetKey, counts: Int32Array, estimated: Uint8Array, selection: Set<string> | undefined): FacetValue[] {
+  private facetValues(
+    key: FacetKey,
+    counts: Int32Array,
+    estimated: Uint8Array,
+    selection: Set<string> | undefined,
+  ): FacetValue[] {
     const facet = this.facetNumber.get(key);
     const values: FacetValue[] = [];
     for (const number of facet === undefined ? [] : this.facetValueNumbers[facet]!) {
@@ -692,11 +829,20 @@ class TenantCatalogue {
       const isSelected = selection?.has(value) ?? false;
       // Bins are listed even when empty, except bare ones on the platform (its bins name their currency).
       const emptyBin = key === 'priceBin' && (this.barePricesSeen || !this.pricedInCurrencies || value.includes(':'));
-      if (count || emptyBin || isSelected) values.push({ value, count, selected: isSelected, ...(count > 0 && estimated[number] === 1 && { estimated: true as const }) });
+      if (count || emptyBin || isSelected)
+        values.push({
+          value,
+          count,
+          selected: isSelected,
+          ...(count > 0 && estimated[number] === 1 && { estimated: true as const }),
+        });
     }
-    for (const value of selection ?? []) if (!values.some((known) => known.value === value)) values.push({ value, count: 0, selected: true });
+    for (const value of selection ?? [])
+      if (!values.some((known) => known.value === value)) values.push({ value, count: 0, selected: true });
     // Price bins keep their scale's order; other facets list the most useful values first.
-    return key === 'priceBin' ? withoutEmptyCurrencies(values) : values.sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
+    return key === 'priceBin'
+      ? withoutEmptyCurrencies(values)
+      : values.sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
   }
 
   private orderFor(sort: SearchSort, ranked: boolean, distances: Float64Array | undefined): SlotOrder {
@@ -805,6 +951,7 @@ export class InProcessSearchIndex implements SearchIndex {
     let catalogue = this.tenants.get(tenantId);
     if (!catalogue) this.tenants.set(tenantId, (catalogue = new TenantCatalogue([])));
     change(catalogue);
-    if (catalogue.retired > rebuildAfter(catalogue.size)) this.tenants.set(tenantId, new TenantCatalogue(catalogue.liveItems()));
+    if (catalogue.retired > rebuildAfter(catalogue.size))
+      this.tenants.set(tenantId, new TenantCatalogue(catalogue.liveItems()));
   }
 }

@@ -63,17 +63,29 @@ export class KeptCopies<T> {
 }
 
 /** `source` copied into `into`'s buffers when they are large enough, else into new ones a little larger (the catalogue grows). */
-function copied<T extends Uint32Array | Int32Array | Uint8Array>(source: T, into: T | undefined, make: (length: number) => T, length = source.length): T {
+function copied<T extends Uint32Array | Int32Array | Uint8Array>(
+  source: T,
+  into: T | undefined,
+  make: (length: number) => T,
+  length = source.length,
+): T {
   const fits = into !== undefined && into.buffer.byteLength >= length * source.BYTES_PER_ELEMENT;
   const buffer = fits ? into.buffer : make(length + (length >>> 3)).buffer;
-  const copy = new (source.constructor as new (buffer: ArrayBufferLike, offset: number, length: number) => T)(buffer, 0, length);
+  const copy = new (source.constructor as new (buffer: ArrayBufferLike, offset: number, length: number) => T)(
+    buffer,
+    0,
+    length,
+  );
   copy.set(source.subarray(0, length));
   return copy;
 }
 
 export function copySlotSet(source: SlotSet, into: SlotSet | undefined): SlotSet {
   // A list's buffer has room for every word of the bitset, so any later set as wide fits.
-  const list = copied(source.words, into?.words, (length) => new Int32Array(length), source.bits.length).subarray(0, source.words.length);
+  const list = copied(source.words, into?.words, (length) => new Int32Array(length), source.bits.length).subarray(
+    0,
+    source.words.length,
+  );
   return { bits: copied(source.bits, into?.bits, (length) => new Uint32Array(length)), words: list, size: source.size };
 }
 
@@ -109,16 +121,20 @@ export function withoutSlot(sets: Iterable<SlotSet>, slot: number): void {
 export function withSlot<T extends SlotSet>(sets: Iterable<T>, slot: number, holds: (set: T) => boolean): boolean {
   const w = slot >>> 5;
   const kept = [...sets];
-  const room = (set: SlotSet) => Math.min(set.bits.buffer.byteLength - set.bits.byteOffset, set.words.buffer.byteLength - set.words.byteOffset) >>> 2;
+  const room = (set: SlotSet) =>
+    Math.min(set.bits.buffer.byteLength - set.bits.byteOffset, set.words.buffer.byteLength - set.words.byteOffset) >>>
+    2;
   if (kept.some((set) => w >= room(set))) return false;
-  for (const set of kept) if (w >= set.bits.length) set.bits = new Uint32Array(set.bits.buffer, set.bits.byteOffset, w + 1);
+  for (const set of kept)
+    if (w >= set.bits.length) set.bits = new Uint32Array(set.bits.buffer, set.bits.byteOffset, w + 1);
   for (const set of kept) {
     if (!holds(set)) continue;
     set.bits[w]! |= 1 << (slot & 31);
     set.size++;
     const { words } = set;
     // The list's buffer has room for every word of the bitset (see copySlotSet).
-    if (!words.length || words[words.length - 1]! < w) (set.words = new Int32Array(words.buffer, words.byteOffset, words.length + 1))[words.length] = w;
+    if (!words.length || words[words.length - 1]! < w)
+      (set.words = new Int32Array(words.buffer, words.byteOffset, words.length + 1))[words.length] = w;
   }
   return true;
 }

@@ -263,7 +263,12 @@ export function unionWithin(base: SlotSet, sets: readonly Uint32Array[], scratch
 }
 
 /** The index of the first element of an ascending list at or after `value` (a word, a posting entry, a term), searching [low, high). */
-export function firstAtOrAfter<T extends number | string>(sorted: ArrayLike<T>, value: T, low = 0, high = sorted.length): number {
+export function firstAtOrAfter<T extends number | string>(
+  sorted: ArrayLike<T>,
+  value: T,
+  low = 0,
+  high = sorted.length,
+): number {
   while (low < high) {
     const middle = (low + high) >>> 1;
     if (sorted[middle]! < value) low = middle + 1;

@@ -110,7 +110,8 @@ export class TextIndex {
     add(wordsOf(item.name), FIELD.name);
     // Tags and category paths are slugs (lowercase, digits, hyphens): split, no folding needed.
     for (const tag of item.tags ?? []) add(tag.split('-'), FIELD.tags);
-    for (const slug of [item.category.group, item.category.category, item.category.subcategory]) if (slug) add(slug.split('-'), FIELD.category);
+    for (const slug of [item.category.group, item.category.category, item.category.subcategory])
+      if (slug) add(slug.split('-'), FIELD.category);
     for (const color of item.colors ?? []) add(wordsOf(color), FIELD.colors);
     if (item.description) add(wordsOf(item.description), FIELD.description);
     for (const [word, mask] of masks) {
@@ -136,7 +137,8 @@ export class TextIndex {
     const byWord = new Map<string, string[]>();
     for (const group of groups ?? []) {
       const folded = [...new Set(group.flatMap((word) => wordsOf(word).slice(0, 1)))];
-      for (const word of folded) byWord.set(word, [...(byWord.get(word) ?? []), ...folded.filter((other) => other !== word)]);
+      for (const word of folded)
+        byWord.set(word, [...(byWord.get(word) ?? []), ...folded.filter((other) => other !== word)]);
     }
     this.synonyms = byWord;
   }
@@ -160,11 +162,22 @@ export class TextIndex {
    * slots, so "brass tube" reads "tube"'s common terms over the few words "brass" left. Returns
    * the words of `base` with a slot left in them, ascending.
    */
-  matchText(words: string[], base: Uint32Array, scratch: ScratchBits, { typos = true }: { typos?: boolean } = {}): Int32Array {
-    const termsOf = (word: string) => [...this.termsWithSynonyms(word)].flatMap(([term, quality]) => (typos || quality > TYPO_QUALITY_MAX ? [term] : []));
+  matchText(
+    words: string[],
+    base: Uint32Array,
+    scratch: ScratchBits,
+    { typos = true }: { typos?: boolean } = {},
+  ): Int32Array {
+    const termsOf = (word: string) =>
+      [...this.termsWithSynonyms(word)].flatMap(([term, quality]) =>
+        typos || quality > TYPO_QUALITY_MAX ? [term] : [],
+      );
     const rarestFirst = words
       .map((word) => ({ terms: termsOf(word), postings: 0 }))
-      .map((word) => ({ ...word, postings: word.terms.reduce((sum, term) => sum + this.postings.get(term)!.length, 0) }))
+      .map((word) => ({
+        ...word,
+        postings: word.terms.reduce((sum, term) => sum + this.postings.get(term)!.length, 0),
+      }))
       .sort((a, b) => a.postings - b.postings);
     let occupied: Int32Array | undefined;
     for (const { terms } of rarestFirst) {
@@ -174,7 +187,9 @@ export class TextIndex {
       if (!only)
         for (const term of terms) {
           const bits = this.termBits(term);
-          if (!bits) for (const entry of this.postings.get(term)!) wordBits[entry >>> (MASK_BITS + 5)]! |= 1 << ((entry >>> MASK_BITS) & 31);
+          if (!bits)
+            for (const entry of this.postings.get(term)!)
+              wordBits[entry >>> (MASK_BITS + 5)]! |= 1 << ((entry >>> MASK_BITS) & 31);
           else if (occupied) for (let i = 0; i < occupied.length; i++) wordBits[occupied[i]!]! |= bits[occupied[i]!]!;
           else orInto(wordBits, bits);
         }
@@ -311,8 +326,11 @@ function matchingTermsIn(sorted: readonly string[], word: string, terms: Map<str
   const from = firstAtOrAfter(sorted, word);
   if (sorted[from] === word) terms.set(word, 1);
   if (word.length >= PREFIX_MIN_LENGTH)
-    for (let i = from; i < sorted.length && sorted[i]!.startsWith(word); i++) if (sorted[i] !== word) terms.set(sorted[i]!, prefixQuality(word.length, sorted[i]!.length));
+    for (let i = from; i < sorted.length && sorted[i]!.startsWith(word); i++)
+      if (sorted[i] !== word) terms.set(sorted[i]!, prefixQuality(word.length, sorted[i]!.length));
   const typos = word.length <= MAX_FUZZY_LENGTH ? typosFor(word.length) : 0;
-  if (typos) for (const [term, distance] of termsWithinTypos(sorted, word, typos)) if (!terms.has(term)) terms.set(term, FUZZY_QUALITY[distance]!);
+  if (typos)
+    for (const [term, distance] of termsWithinTypos(sorted, word, typos))
+      if (!terms.has(term)) terms.set(term, FUZZY_QUALITY[distance]!);
   return terms;
 }

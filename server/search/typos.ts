@@ -35,7 +35,8 @@ export function termsWithinTypos(sorted: readonly string[], word: string, max: n
       for (let j = 1; j <= n; j++) {
         const w = word.charCodeAt(j - 1);
         let cost = Math.min(above[j]! + 1, row[j - 1]! + 1, above[j - 1]! + (c === w ? 0 : 1));
-        if (d > 1 && j > 1 && c === word.charCodeAt(j - 2) && term.charCodeAt(d - 2) === w) cost = Math.min(cost, rows[d - 2]![j - 2]! + 1);
+        if (d > 1 && j > 1 && c === word.charCodeAt(j - 2) && term.charCodeAt(d - 2) === w)
+          cost = Math.min(cost, rows[d - 2]![j - 2]! + 1);
         row[j] = cost;
         if (cost < rowMin) rowMin = cost;
       }

@@ -10,15 +10,26 @@ import { NOSCRIPT_STYLE } from '../../storefront/lib/noscript-style';
 import { createHash } from 'node:crypto';
 
 const TRACKING_SCRIPT_HOSTS = ['https://www.googletagmanager.com'];
-const TRACKING_CONNECT_HOSTS = ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'];
+const TRACKING_CONNECT_HOSTS = [
+  'https://*.google-analytics.com',
+  'https://*.analytics.google.com',
+  'https://*.googletagmanager.com',
+];
 
 /** Where reCAPTCHA v3 loads from and frames (Google's CSP guidance), for a configured origin. */
 export function recaptchaSources(origin: string): { scripts: string[]; frames: string[] } {
-  return { scripts: [`${origin}/recaptcha/`, 'https://www.gstatic.com/recaptcha/'], frames: [`${origin}/recaptcha/`, 'https://recaptcha.google.com/recaptcha/'] };
+  return {
+    scripts: [`${origin}/recaptcha/`, 'https://www.gstatic.com/recaptcha/'],
+    frames: [`${origin}/recaptcha/`, 'https://recaptcha.google.com/recaptcha/'],
+  };
 }
 
 /** Where Stripe.js loads from, frames (its Payment Element, 3-D Secure) and calls (Stripe's CSP guidance). */
-export const STRIPE_SOURCES = { scripts: ['https://js.stripe.com'], frames: ['https://js.stripe.com', 'https://hooks.stripe.com'], connect: ['https://api.stripe.com'] };
+export const STRIPE_SOURCES = {
+  scripts: ['https://js.stripe.com'],
+  frames: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+};
 
 /**
  * `connect` adds origins the page calls (the configured IP-location provider's); `botCheck`, the
@@ -47,17 +58,34 @@ export function storefrontCsp({
   const hashOf = (style: string) => `'sha256-${createHash('sha256').update(style).digest('base64')}'`;
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...(tracking ? TRACKING_SCRIPT_HOSTS : []), ...botCheck.scripts, ...cards.scripts, ...(dev ? ["'unsafe-inline'"] : [])],
+    'script-src': [
+      "'self'",
+      ...(tracking ? TRACKING_SCRIPT_HOSTS : []),
+      ...botCheck.scripts,
+      ...cards.scripts,
+      ...(dev ? ["'unsafe-inline'"] : []),
+    ],
     'style-src': ["'self'", ...(dev ? ["'unsafe-inline'"] : [hashOf(inlineStyle), hashOf(NOSCRIPT_STYLE)])],
     'img-src': ["'self'", 'data:', 'https:'],
-    'connect-src': ["'self'", ...(tracking ? TRACKING_CONNECT_HOSTS : []), ...connect, ...cards.connect, ...(dev ? ['ws:', 'wss:'] : [])],
+    'connect-src': [
+      "'self'",
+      ...(tracking ? TRACKING_CONNECT_HOSTS : []),
+      ...connect,
+      ...cards.connect,
+      ...(dev ? ['ws:', 'wss:'] : []),
+    ],
     'font-src': ["'self'"],
     'frame-src': ["'self'", ...botCheck.frames, ...cards.frames],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],
     'frame-ancestors': [preview ? "'self'" : "'none'"],
-    ...(preview && { sandbox: ['allow-same-origin'], 'script-src': ["'none'"], 'connect-src': ["'none'"], 'form-action': ["'none'"] }),
+    ...(preview && {
+      sandbox: ['allow-same-origin'],
+      'script-src': ["'none'"],
+      'connect-src': ["'none'"],
+      'form-action': ["'none'"],
+    }),
   };
   return Object.entries(directives)
     .map(([name, values]) => `${name} ${values.join(' ')}`)

@@ -22,7 +22,9 @@ export function reloadOnTenantEdits(devServer: ViteDevServer, tenantsDir: string
       devServer.ws.send({ type: 'full-reload', path: '*' });
       return;
     }
-    const lines = report.issues.map((issue) => formatIssue({ ...issue, file: path.relative(process.cwd(), issue.file) }));
+    const lines = report.issues.map((issue) =>
+      formatIssue({ ...issue, file: path.relative(process.cwd(), issue.file) }),
+    );
     const first = report.issues[0]!;
     devServer.ws.send({
       type: 'error',

@@ -8,7 +8,9 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 export type Encoding = 'br' | 'gzip';
 
 /** Each encoding, best first, with what accepts it in Accept-Encoding (named, and not with q=0). */
-const ENCODINGS = (['br', 'gzip'] as const).map((name) => [name, new RegExp(`(?:^|[\\s,])${name}(?!;q=0(?:\\.0*)?(?:[\\s,]|$))`)] as const);
+const ENCODINGS = (['br', 'gzip'] as const).map(
+  (name) => [name, new RegExp(`(?:^|[\\s,])${name}(?!;q=0(?:\\.0*)?(?:[\\s,]|$))`)] as const,
+);
 
 export class EncodedDocument {
   private readonly encoded = new Map<Encoding, Buffer>();
@@ -34,7 +36,12 @@ export class EncodedDocument {
     if (!body) {
       body =
         encoding === 'br'
-          ? brotliCompressSync(this.html, { params: { [constants.BROTLI_PARAM_QUALITY]: this.kept ? 9 : 4, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } })
+          ? brotliCompressSync(this.html, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: this.kept ? 9 : 4,
+                [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+              },
+            })
           : gzipSync(this.html, { level: this.kept ? 9 : 6 });
       this.encoded.set(encoding, body);
     }

@@ -36,7 +36,8 @@ export function marketplaceState(marketplace: PlatformCatalogue, from: VisitorPl
 }
 
 /** Listing ids of `items`, which are a house's own. */
-const byListing = (houseId: string, free: Map<string, number>) => [...free].map(([objectID, quantity]): [string, number] => [listingIdOf(houseId, objectID), quantity]);
+const byListing = (houseId: string, free: Map<string, number>) =>
+  [...free].map(([objectID, quantity]): [string, number] => [listingIdOf(houseId, objectID), quantity]);
 
 /**
  * A platform listing: the search across houses, nearest first by default; with dates, what each
@@ -51,7 +52,9 @@ export async function platformListing(
 ): Promise<Pick<CatalogueState, 'total' | 'hits' | 'facets' | 'free'>> {
   const { dates, availableOnly, ...query } = search;
   const onDates = dates && availableOnly ? await stockEverywhere(stores, dates, now) : undefined;
-  const exclude = onDates && [...onDates].flatMap(([houseId, stock]) => stock.bookedOut.map((objectID) => listingIdOf(houseId, objectID)));
+  const exclude =
+    onDates &&
+    [...onDates].flatMap(([houseId, stock]) => stock.bookedOut.map((objectID) => listingIdOf(houseId, objectID)));
   const result: SearchResult = await stores.catalogueSearch.search(PLATFORM_TENANT_ID, {
     ...query,
     // The platform's default order: the nearest house first.
@@ -75,7 +78,11 @@ async function freeOnDates(
   const byHouse = new Map<string, Array<Pick<Item, 'objectID' | 'quantity'>>>();
   for (const hit of hits) {
     const id = parseListingId(hit.objectID);
-    if (id) (byHouse.get(id.houseId) ?? byHouse.set(id.houseId, []).get(id.houseId)!).push({ objectID: id.objectID, quantity: hit.quantity });
+    if (id)
+      (byHouse.get(id.houseId) ?? byHouse.set(id.houseId, []).get(id.houseId)!).push({
+        objectID: id.objectID,
+        quantity: hit.quantity,
+      });
   }
   const free: Record<string, number> = {};
   await Promise.all(
@@ -83,14 +90,22 @@ async function freeOnDates(
       const stock = stores.marketplace.stockOf(houseId);
       if (!stock) return;
       const read = onDates?.get(houseId);
-      for (const [id, quantity] of byListing(houseId, read ? read.free(items) : await freeQuantities(stores, houseId, items, dates, stock, now))) free[id] = quantity;
+      for (const [id, quantity] of byListing(
+        houseId,
+        read ? read.free(items) : await freeQuantities(stores, houseId, items, dates, stock, now),
+      ))
+        free[id] = quantity;
     }),
   );
   return free;
 }
 
 /** Each listed house's stock on the dates (its turnaround, its time zone), by house. */
-async function stockEverywhere(stores: PlatformPageStores, dates: RentalDates, now: Date): Promise<Map<string, StockOnDates>> {
+async function stockEverywhere(
+  stores: PlatformPageStores,
+  dates: RentalDates,
+  now: Date,
+): Promise<Map<string, StockOnDates>> {
   const houses = stores.marketplace.listedHouses();
   const read = await Promise.all(
     houses.map(async (house): Promise<Array<[string, StockOnDates]>> => {

@@ -15,7 +15,10 @@ export interface Problem {
 }
 
 export function problemPage(problem: Problem, { dev }: { dev: boolean }): string {
-  const issues = dev && problem.issues?.length ? `<ol class="issues">${problem.issues.map((issue) => `<li><code>${escapeHtml(formatIssue(issue))}</code></li>`).join('')}</ol>` : '';
+  const issues =
+    dev && problem.issues?.length
+      ? `<ol class="issues">${problem.issues.map((issue) => `<li><code>${escapeHtml(formatIssue(issue))}</code></li>`).join('')}</ol>`
+      : '';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(problem.title)}</title>

@@ -49,7 +49,10 @@ export class FileHistory {
   async folders(): Promise<string[]> {
     const historyRoot = path.join(this.dataDir, 'history');
     const tenants = await readdir(historyRoot).catch(() => [] as string[]);
-    return [path.join(this.dataDir, 'journal'), ...tenants.flatMap((id) => [path.join(historyRoot, id), path.join(historyRoot, id, 'snapshots')])];
+    return [
+      path.join(this.dataDir, 'journal'),
+      ...tenants.flatMap((id) => [path.join(historyRoot, id), path.join(historyRoot, id, 'snapshots')]),
+    ];
   }
 
   async saveSnapshot(tenantId: string, version: string, texts: TenantTexts): Promise<void> {

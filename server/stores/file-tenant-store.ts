@@ -11,14 +11,36 @@
 import { statSync, watch, type FSWatcher } from 'node:fs';
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createFolderAtomic, moveFolder, removeStaleTemporaries, writeFileAtomic } from '../../schema/node/atomic-write';
+import {
+  createFolderAtomic,
+  moveFolder,
+  removeStaleTemporaries,
+  writeFileAtomic,
+} from '../../schema/node/atomic-write';
 import { checkDefinition } from '../../schema/node/ajv';
-import { listTenantDirs, readDomainClaim, readSourceSync, TENANT_PARTS, tenantFileName, type TenantPart } from '../../schema/node/loader';
+import {
+  listTenantDirs,
+  readDomainClaim,
+  readSourceSync,
+  TENANT_PARTS,
+  tenantFileName,
+  type TenantPart,
+} from '../../schema/node/loader';
 import { schemaPathFrom } from '../../schema/node/package-root';
 import type { Tenant } from '../../schema/types.generated';
 import { FileHistory } from './file-history';
 import { completeTexts } from '../../schema/tenant-files';
-import { changedPointers, diffTenants, domainClash, renderTenant, tenantAtVersion, validateTexts, versionOf, versionOfStored, type TenantTexts } from './tenant-documents';
+import {
+  changedPointers,
+  diffTenants,
+  domainClash,
+  renderTenant,
+  tenantAtVersion,
+  validateTexts,
+  versionOf,
+  versionOfStored,
+  type TenantTexts,
+} from './tenant-documents';
 import { IndexedTenantStore, type LoadedTenant } from './store-support';
 import {
   TenantExistsError,
@@ -129,9 +151,15 @@ export class FileTenantStore extends IndexedTenantStore implements TenantStore {
 
   private async removeStaleTemporaries(): Promise<string[]> {
     const { tenantsDir, dataDir } = this.options;
-    const dirs = [tenantsDir, ...(await listTenantDirs(tenantsDir).catch(() => [] as string[])), ...(await this.log.folders())];
+    const dirs = [
+      tenantsDir,
+      ...(await listTenantDirs(tenantsDir).catch(() => [] as string[])),
+      ...(await this.log.folders()),
+    ];
     const removed: string[] = [];
-    for (const dir of dirs) for (const name of await removeStaleTemporaries(dir)) removed.push(path.relative(dir.startsWith(dataDir) ? dataDir : tenantsDir, path.join(dir, name)));
+    for (const dir of dirs)
+      for (const name of await removeStaleTemporaries(dir))
+        removed.push(path.relative(dir.startsWith(dataDir) ? dataDir : tenantsDir, path.join(dir, name)));
     return removed;
   }
 
@@ -161,7 +189,9 @@ export class FileTenantStore extends IndexedTenantStore implements TenantStore {
 
   /** Identity of the three files on disk; synchronous like the reads (a few µs, versus a thread-pool round trip each). */
   private fingerprint(tenantId: string): string | undefined {
-    const stats = TENANT_PARTS.map((part) => statSync(path.join(this.dirOf(tenantId), tenantFileName(part)), { throwIfNoEntry: false }));
+    const stats = TENANT_PARTS.map((part) =>
+      statSync(path.join(this.dirOf(tenantId), tenantFileName(part)), { throwIfNoEntry: false }),
+    );
     if (stats.every((s) => s === undefined)) return undefined;
     return stats.map((s) => (s ? `${s.ino}:${s.size}:${s.mtimeMs}` : '-')).join('|');
   }
@@ -208,7 +238,13 @@ export class FileTenantStore extends IndexedTenantStore implements TenantStore {
       if (typeof text === 'string') texts[part] = text;
     }
     const version = versionOfStored(texts);
-    const entry: CachedTenant = { texts, version, summary: summarise(tenantId, version, texts), fingerprint, checkedAt: nowMs };
+    const entry: CachedTenant = {
+      texts,
+      version,
+      summary: summarise(tenantId, version, texts),
+      fingerprint,
+      checkedAt: nowMs,
+    };
     this.cache.set(tenantId, entry);
     this.ids.add(tenantId);
     this.domains.set(tenantId, entry.summary.domain ?? this.domains.domainOf(tenantId));
@@ -247,7 +283,16 @@ export class FileTenantStore extends IndexedTenantStore implements TenantStore {
 
   async create(tenantId: string, tenant: Tenant, actor: string): Promise<TenantRecord> {
     if (!isTenantId(tenantId))
-      throw new ValidationFailedError([{ file: 'site', line: 1, column: 1, pointer: '/tenantId', message: `tenant id ${checkDefinition('tenantId', tenantId)}`, rule: 'schema/pattern' }]);
+      throw new ValidationFailedError([
+        {
+          file: 'site',
+          line: 1,
+          column: 1,
+          pointer: '/tenantId',
+          message: `tenant id ${checkDefinition('tenantId', tenantId)}`,
+          rule: 'schema/pattern',
+        },
+      ]);
     return this.locks.run(tenantId, async () => {
       if (await this.entry(tenantId, true)) throw new TenantExistsError(tenantId);
       if (await this.wasArchived(tenantId)) throw new TenantIdRetiredError(tenantId);
@@ -257,12 +302,21 @@ export class FileTenantStore extends IndexedTenantStore implements TenantStore {
       const version = versionOf(texts);
       await this.log.saveSnapshot(tenantId, version, texts);
       try {
-        await createFolderAtomic(this.dirOf(tenantId), Object.fromEntries(TENANT_PARTS.map((part) => [tenantFileName(part), texts[part]])));
+        await createFolderAtomic(
+          this.dirOf(tenantId),
+          Object.fromEntries(TENANT_PARTS.map((part) => [tenantFileName(part), texts[part]])),
+        );
       } catch (error) {
         if ((error as Error).name === 'AlreadyExistsError') throw new TenantExistsError(tenantId);
         throw error;
       }
-      await this.log.append(tenantId, { version, previousVersion: null, actor, at: this.now().toISOString(), changed: [''] });
+      await this.log.append(tenantId, {
+        version,
+        previousVersion: null,
+        actor,
+        at: this.now().toISOString(),
+        changed: [''],
+      });
       this.cache.delete(tenantId);
       await this.entry(tenantId, true);
       this.announce(tenantId);
@@ -299,8 +353,16 @@ export class FileTenantStore extends IndexedTenantStore implements TenantStore {
       // The version replaced is kept only if it is valid: a tenant broken by hand and repaired
       // here leaves no unusable version behind (history only ever holds tenants that validate).
       const previous = this.checked(tenantId, current).tenant;
-      const entry: HistoryEntry = { version, previousVersion: previous ? current.version : null, actor: options.actor, at: this.now().toISOString(), changed: changedPointers(previous, valid) };
-      const changedTexts = Object.fromEntries(TENANT_PARTS.filter((part) => texts[part] !== current.texts[part]).map((part) => [part, texts[part]]));
+      const entry: HistoryEntry = {
+        version,
+        previousVersion: previous ? current.version : null,
+        actor: options.actor,
+        at: this.now().toISOString(),
+        changed: changedPointers(previous, valid),
+      };
+      const changedTexts = Object.fromEntries(
+        TENANT_PARTS.filter((part) => texts[part] !== current.texts[part]).map((part) => [part, texts[part]]),
+      );
       if (previous) await this.log.saveSnapshot(tenantId, current.version, completeTexts(current.texts));
       await this.log.saveSnapshot(tenantId, version, texts);
       await this.log.writeJournal({ tenantId, version, entry, texts: changedTexts });
@@ -314,7 +376,8 @@ export class FileTenantStore extends IndexedTenantStore implements TenantStore {
   }
 
   private async applyFiles(tenantId: string, texts: Partial<TenantTexts>) {
-    for (const [part, text] of Object.entries(texts)) await writeFileAtomic(path.join(this.dirOf(tenantId), tenantFileName(part as TenantPart)), text);
+    for (const [part, text] of Object.entries(texts))
+      await writeFileAtomic(path.join(this.dirOf(tenantId), tenantFileName(part as TenantPart)), text);
   }
 
   /** Finishes a write a crash interrupted: every file of its version, then its history line. */
@@ -360,7 +423,10 @@ export class FileTenantStore extends IndexedTenantStore implements TenantStore {
       const at = this.now().toISOString();
       const target = path.join(this.options.dataDir, 'archive', `${tenantId}-${at.replace(/[:.]/g, '-')}`);
       await mkdir(target, { recursive: true });
-      await writeFileAtomic(path.join(target, 'archived.json'), `${JSON.stringify({ tenantId, version: current.version, actor: options.actor, at }, null, 2)}\n`);
+      await writeFileAtomic(
+        path.join(target, 'archived.json'),
+        `${JSON.stringify({ tenantId, version: current.version, actor: options.actor, at }, null, 2)}\n`,
+      );
       await moveFolder(this.dirOf(tenantId), path.join(target, 'tenant'));
       this.cache.delete(tenantId);
       this.ids.delete(tenantId);

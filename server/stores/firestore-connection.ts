@@ -17,7 +17,11 @@ import type { PayoutAccountStore } from './payout-account-store';
 import type { TenantStore } from './tenant-store';
 
 /** Any one of these tells firebase-admin where Firestore is (and with which credentials). */
-export const FIRESTORE_ENVIRONMENT = ['FIRESTORE_EMULATOR_HOST', 'GOOGLE_APPLICATION_CREDENTIALS', 'GOOGLE_CLOUD_PROJECT'] as const;
+export const FIRESTORE_ENVIRONMENT = [
+  'FIRESTORE_EMULATOR_HOST',
+  'GOOGLE_APPLICATION_CREDENTIALS',
+  'GOOGLE_CLOUD_PROJECT',
+] as const;
 
 export function hasFirestoreEnvironment(env: Readonly<Record<string, string | undefined>>): boolean {
   return FIRESTORE_ENVIRONMENT.some((name) => Boolean(env[name]));
@@ -27,7 +31,11 @@ export const MISSING_FIRESTORE_ENVIRONMENT =
   'no Firestore to talk to: set FIRESTORE_EMULATOR_HOST (an emulator), GOOGLE_APPLICATION_CREDENTIALS (a service account key file) or GOOGLE_CLOUD_PROJECT (a project, with application default credentials)';
 
 /** Where firebase-admin will send Firestore calls: the emulator's host:port, else Google's endpoint. */
-export function firestoreAddress(env: Readonly<Record<string, string | undefined>>): { host: string; port: number; shown: string } {
+export function firestoreAddress(env: Readonly<Record<string, string | undefined>>): {
+  host: string;
+  port: number;
+  shown: string;
+} {
   const emulator = env.FIRESTORE_EMULATOR_HOST?.trim();
   if (emulator) {
     const match = /^\[?([^\]]+?)\]?(?::(\d+))?$/.exec(emulator);
@@ -43,7 +51,10 @@ export function firestoreAddress(env: Readonly<Record<string, string | undefined
  * (undefined when it does). firebase-admin itself retries an unreachable address for minutes
  * without a word, so one-shot commands ask this first and stop with a plain line instead.
  */
-export async function firestoreUnreachable(env: Readonly<Record<string, string | undefined>>, timeoutMs = 5000): Promise<string | undefined> {
+export async function firestoreUnreachable(
+  env: Readonly<Record<string, string | undefined>>,
+  timeoutMs = 5000,
+): Promise<string | undefined> {
   const { host, port, shown } = firestoreAddress(env);
   const why = await tcpUnreachable(host, port, timeoutMs);
   return why && `Firestore at ${shown} ${why}; nothing was read or written`;
@@ -54,7 +65,9 @@ export async function firestoreUnreachable(env: Readonly<Record<string, string |
  * can exit). `watch` keeps the domain index fresh with other servers' writes (the server wants
  * it; a one-shot CLI command does not).
  */
-export async function openFirestoreStore(options: { watch: boolean }): Promise<{ store: TenantStore; close: () => Promise<void> }> {
+export async function openFirestoreStore(options: {
+  watch: boolean;
+}): Promise<{ store: TenantStore; close: () => Promise<void> }> {
   // Off Google Cloud the auth library would otherwise probe the metadata server (169.254.169.254)
   // for credentials; it must be set before firebase-admin loads. An explicit value is kept.
   process.env.METADATA_SERVER_DETECTION ??= 'none';

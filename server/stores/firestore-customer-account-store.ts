@@ -30,7 +30,10 @@ import {
 const DEFAULT_PAGE = 100;
 
 /** The stored document: the account, and its members' emails for lookups. */
-const stored = (account: CustomerAccount) => ({ ...(JSON.parse(JSON.stringify(account)) as Record<string, unknown>), memberEmails: account.members.map((member) => memberKey(member.email)) });
+const stored = (account: CustomerAccount) => ({
+  ...(JSON.parse(JSON.stringify(account)) as Record<string, unknown>),
+  memberEmails: account.members.map((member) => memberKey(member.email)),
+});
 const accountOf = (data: Record<string, unknown>): CustomerAccount => {
   const { memberEmails: _memberEmails, ...account } = data;
   return account as unknown as CustomerAccount;
@@ -74,7 +77,12 @@ export class FirestoreCustomerAccountStore implements CustomerAccountStore {
     });
   }
 
-  async update(tenantId: string, id: string, version: number, change: (current: CustomerAccount) => CustomerAccount): Promise<CustomerAccount> {
+  async update(
+    tenantId: string,
+    id: string,
+    version: number,
+    change: (current: CustomerAccount) => CustomerAccount,
+  ): Promise<CustomerAccount> {
     const ref = this.accounts(tenantId).doc(id);
     return this.firestore.runTransaction(async (transaction) => {
       const snapshot = await transaction.get(ref);
@@ -94,27 +102,45 @@ export class FirestoreCustomerAccountStore implements CustomerAccountStore {
   async askToJoin(request: JoinRequest): Promise<{ request: JoinRequest; repeat: boolean }> {
     const asked = checkedJoinRequest({ ...request, email: memberKey(request.email) });
     return this.firestore.runTransaction(async (transaction) => {
-      const waiting = await transaction.get(this.requests(asked.tenantId).where('email', '==', asked.email).where('state', '==', 'pending'));
+      const waiting = await transaction.get(
+        this.requests(asked.tenantId).where('email', '==', asked.email).where('state', '==', 'pending'),
+      );
       if (!waiting.empty) return { request: waiting.docs[0]!.data() as JoinRequest, repeat: true };
-      transaction.create(this.requests(asked.tenantId).doc(asked.id), JSON.parse(JSON.stringify(asked)) as Record<string, unknown>);
+      transaction.create(
+        this.requests(asked.tenantId).doc(asked.id),
+        JSON.parse(JSON.stringify(asked)) as Record<string, unknown>,
+      );
       return { request: asked, repeat: false };
     });
   }
 
-  async joinRequests(tenantId: string, query: { state?: JoinRequest['state']; email?: string } = {}): Promise<JoinRequest[]> {
+  async joinRequests(
+    tenantId: string,
+    query: { state?: JoinRequest['state']; email?: string } = {},
+  ): Promise<JoinRequest[]> {
     let filtered = this.requests(tenantId) as FirebaseFirestore.Query;
     if (query.state !== undefined) filtered = filtered.where('state', '==', query.state);
     if (query.email !== undefined) filtered = filtered.where('email', '==', memberKey(query.email));
-    return (await filtered.get()).docs.map((doc) => doc.data() as JoinRequest).sort((a, b) => b.askedAt.localeCompare(a.askedAt) || a.id.localeCompare(b.id));
+    return (await filtered.get()).docs
+      .map((doc) => doc.data() as JoinRequest)
+      .sort((a, b) => b.askedAt.localeCompare(a.askedAt) || a.id.localeCompare(b.id));
   }
 
-  async decideJoinRequest(tenantId: string, id: string, verdict: JoinVerdict): Promise<{ request: JoinRequest; account?: CustomerAccount }> {
+  async decideJoinRequest(
+    tenantId: string,
+    id: string,
+    verdict: JoinVerdict,
+  ): Promise<{ request: JoinRequest; account?: CustomerAccount }> {
     const requestRef = this.requests(tenantId).doc(id);
     return this.firestore.runTransaction(async (transaction) => {
       const accountRef = 'approve' in verdict ? this.accounts(tenantId).doc(verdict.approve) : undefined;
       const [requestDoc, accountDoc] = await transaction.getAll(...[requestRef, ...(accountRef ? [accountRef] : [])]);
       if (!requestDoc!.exists) throw new UnknownJoinRequestError(id);
-      const result = decided(requestDoc!.data() as JoinRequest, verdict, accountDoc?.exists ? accountOf(accountDoc.data()!) : undefined);
+      const result = decided(
+        requestDoc!.data() as JoinRequest,
+        verdict,
+        accountDoc?.exists ? accountOf(accountDoc.data()!) : undefined,
+      );
       transaction.set(requestRef, JSON.parse(JSON.stringify(result.request)) as Record<string, unknown>);
       if (result.account && accountRef) transaction.set(accountRef, stored(result.account));
       return result;

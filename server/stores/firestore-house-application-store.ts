@@ -9,9 +9,14 @@
  */
 import type { Firestore } from 'firebase-admin/firestore';
 import type { HouseApplication } from '../../schema/types.generated';
-import { checkedHouseApplication, UnknownHouseApplicationError, type HouseApplicationStore } from './house-application-store';
+import {
+  checkedHouseApplication,
+  UnknownHouseApplicationError,
+  type HouseApplicationStore,
+} from './house-application-store';
 
-const stored = (application: HouseApplication) => JSON.parse(JSON.stringify(checkedHouseApplication(application))) as Record<string, unknown>;
+const stored = (application: HouseApplication) =>
+  JSON.parse(JSON.stringify(checkedHouseApplication(application))) as Record<string, unknown>;
 
 export class FirestoreHouseApplicationStore implements HouseApplicationStore {
   constructor(

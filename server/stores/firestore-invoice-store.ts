@@ -93,12 +93,20 @@ export class FirestoreInvoiceStore implements InvoiceStore {
     return snapshot.docs.map((doc) => doc.data() as Invoice).sort((a, b) => a.issuedAt.localeCompare(b.issuedAt));
   }
 
-  async recordPayment(tenantId: string, invoiceNumber: string, paymentId: string, make: (state: InvoiceState) => Payment): Promise<{ payment: Payment; repeat: boolean }> {
+  async recordPayment(
+    tenantId: string,
+    invoiceNumber: string,
+    paymentId: string,
+    make: (state: InvoiceState) => Payment,
+  ): Promise<{ payment: Payment; repeat: boolean }> {
     const tenant = this.tenant(tenantId);
     const paymentRef = tenant.collection('payments').doc(paymentId);
     return this.firestore.runTransaction(
       async (transaction) => {
-        const [existing, invoiceDoc] = await transaction.getAll(paymentRef, tenant.collection('invoices').doc(invoiceNumber));
+        const [existing, invoiceDoc] = await transaction.getAll(
+          paymentRef,
+          tenant.collection('invoices').doc(invoiceNumber),
+        );
         if (existing!.exists) return { payment: existing!.data() as Payment, repeat: true };
         if (!invoiceDoc!.exists) throw new UnknownInvoiceError(invoiceNumber);
         const invoice = invoiceDoc!.data() as Invoice;
@@ -108,7 +116,9 @@ export class FirestoreInvoiceStore implements InvoiceStore {
         const [notes, payments, onAccount] = await Promise.all([
           transaction.get(tenant.collection('invoices').where('credits', '==', invoice.number)),
           transaction.get(tenant.collection('payments').where('invoice', '==', invoice.number)),
-          account === undefined ? undefined : transaction.get(tenant.collection('payments').where('account', '==', account)),
+          account === undefined
+            ? undefined
+            : transaction.get(tenant.collection('payments').where('account', '==', account)),
         ]);
         const accountCredit = onAccount && creditOf(onAccount.docs.map((doc) => doc.data() as Payment));
         const payment = checkedPayment(
@@ -158,18 +168,30 @@ export class FirestoreInvoiceStore implements InvoiceStore {
   }
 
   async receivables(tenantId: string): Promise<Invoice[]> {
-    const snapshot = await this.tenant(tenantId).collection('invoices').where('kind', 'in', ['invoice', 'creditNote']).get();
-    return snapshot.docs.map((doc) => doc.data() as Invoice).filter((document) => document.kind === 'creditNote' || document.balance > 0);
+    const snapshot = await this.tenant(tenantId)
+      .collection('invoices')
+      .where('kind', 'in', ['invoice', 'creditNote'])
+      .get();
+    return snapshot.docs
+      .map((doc) => doc.data() as Invoice)
+      .filter((document) => document.kind === 'creditNote' || document.balance > 0);
   }
 
   async forAccount(tenantId: string, accountId: string): Promise<Invoice[]> {
     // One equality on a field: Firestore's automatic single-field index serves it; the order is made here.
-    const snapshot = await this.tenant(tenantId).collection('invoices').where('billTo.account.id', '==', accountId).get();
+    const snapshot = await this.tenant(tenantId)
+      .collection('invoices')
+      .where('billTo.account.id', '==', accountId)
+      .get();
     return snapshot.docs.map((doc) => doc.data() as Invoice).sort(byIssue);
   }
 
   async issuedBetween(tenantId: string, from: string, to: string): Promise<Invoice[]> {
-    const snapshot = await this.tenant(tenantId).collection('invoices').where('issueDate', '>=', from).where('issueDate', '<=', to).get();
+    const snapshot = await this.tenant(tenantId)
+      .collection('invoices')
+      .where('issueDate', '>=', from)
+      .where('issueDate', '<=', to)
+      .get();
     return snapshot.docs.map((doc) => doc.data() as Invoice).sort(byIssue);
   }
 
@@ -196,7 +218,9 @@ export class FirestoreInvoiceStore implements InvoiceStore {
       if (!snapshot.exists) return undefined;
       const invoice = snapshot.data() as Invoice;
       if (invoice.kind !== 'proForma')
-        throw new InvoiceNotVoidableError(`${number} is ${invoice.kind === 'invoice' ? 'an invoice' : 'a credit note'}: it is never changed; issue a credit note instead.`);
+        throw new InvoiceNotVoidableError(
+          `${number} is ${invoice.kind === 'invoice' ? 'an invoice' : 'a credit note'}: it is never changed; issue a credit note instead.`,
+        );
       if (invoice.voidedAt) return invoice;
       const voided = checkedInvoice({ ...invoice, voidedAt: at });
       transaction.set(ref, plain(voided));

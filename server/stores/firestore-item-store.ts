@@ -18,7 +18,15 @@
  */
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Item } from '../../schema/types.generated';
-import { checkedItem, UnknownItemError, type EveryTenantFollower, type ItemChange, type ItemListener, type ItemStore, type PutManyCounts } from './item-store';
+import {
+  checkedItem,
+  UnknownItemError,
+  type EveryTenantFollower,
+  type ItemChange,
+  type ItemListener,
+  type ItemStore,
+  type PutManyCounts,
+} from './item-store';
 
 /**
  * Well below Firestore's 10 MiB request, and below the 4 MiB message its emulator takes (a commit
@@ -121,7 +129,9 @@ export class FirestoreItemStore implements ItemStore {
     // Updates of one item from this process run one after another: they never contend inside
     // Firestore (nor run out of its retries); across servers, the transaction keeps them true.
     const key = `${tenantId}/${objectID}`;
-    const next = (this.queues.get(key) ?? Promise.resolve()).catch(() => undefined).then(() => this.transact(tenantId, objectID, change));
+    const next = (this.queues.get(key) ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(() => this.transact(tenantId, objectID, change));
     this.queues.set(key, next);
     try {
       return await next;

@@ -18,7 +18,17 @@ import type { Booking } from '../../schema/rental/availability';
 /** A ledger's entries in an order-free form: Firestore may hand a map's keys back in another order. */
 export const ledgerSignature = (entries: readonly Booking[]) =>
   entries
-    .map((entry) => [entry.quoteId, entry.objectID, entry.quantity, entry.firstDay, entry.lastDay, entry.kind, entry.expiresOn ?? ''].join('|'))
+    .map((entry) =>
+      [
+        entry.quoteId,
+        entry.objectID,
+        entry.quantity,
+        entry.firstDay,
+        entry.lastDay,
+        entry.kind,
+        entry.expiresOn ?? '',
+      ].join('|'),
+    )
     .sort()
     .join('\n');
 
@@ -67,7 +77,10 @@ export class LedgerWatch {
     if (!this.synced && !this.failed && !this.waited) {
       this.waited = true;
       let timer: NodeJS.Timeout | undefined;
-      await Promise.race([this.ready.catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, this.firstSnapshotMs)))]);
+      await Promise.race([
+        this.ready.catch(() => undefined),
+        new Promise((resolve) => (timer = setTimeout(resolve, this.firstSnapshotMs))),
+      ]);
       clearTimeout(timer);
     }
     return this.synced && !this.failed ? this.ledgers : undefined;
@@ -80,7 +93,9 @@ export class LedgerWatch {
 
   /** Resolves when every ledger named (item id → ledgerSignature of what was written) reads so here. */
   async caughtUp(written: ReadonlyMap<string, string>, timeoutMs = 2000): Promise<void> {
-    const current = () => this.failed || [...written].every(([objectID, signature]) => ledgerSignature(this.ledgers.get(objectID) ?? []) === signature);
+    const current = () =>
+      this.failed ||
+      [...written].every(([objectID, signature]) => ledgerSignature(this.ledgers.get(objectID) ?? []) === signature);
     if (current()) return;
     await new Promise<void>((resolve) => {
       const done = () => {

@@ -12,7 +12,8 @@ import type { Firestore } from 'firebase-admin/firestore';
 import type { PayoutAccount } from '../../schema/types.generated';
 import { checkedPayoutAccount, type PayoutAccountStore } from './payout-account-store';
 
-const stored = (account: PayoutAccount) => JSON.parse(JSON.stringify(checkedPayoutAccount(account))) as Record<string, unknown>;
+const stored = (account: PayoutAccount) =>
+  JSON.parse(JSON.stringify(checkedPayoutAccount(account))) as Record<string, unknown>;
 
 export class FirestorePayoutAccountStore implements PayoutAccountStore {
   constructor(

@@ -12,11 +12,17 @@
  */
 import type { Firestore } from 'firebase-admin/firestore';
 import type { ProductionRequest } from '../../schema/types.generated';
-import { checkedProductionRequest, ProductionRequestExistsError, UnknownProductionRequestError, type ProductionRequestStore } from './production-request-store';
+import {
+  checkedProductionRequest,
+  ProductionRequestExistsError,
+  UnknownProductionRequestError,
+  type ProductionRequestStore,
+} from './production-request-store';
 
 /** gRPC's ALREADY_EXISTS, which a create of an existing document fails with. */
 const ALREADY_EXISTS = 6;
-const stored = (request: ProductionRequest) => JSON.parse(JSON.stringify(checkedProductionRequest(request))) as Record<string, unknown>;
+const stored = (request: ProductionRequest) =>
+  JSON.parse(JSON.stringify(checkedProductionRequest(request))) as Record<string, unknown>;
 
 export class FirestoreProductionRequestStore implements ProductionRequestStore {
   constructor(

@@ -17,7 +17,15 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { DocumentReference, Firestore } from 'firebase-admin/firestore';
 import type { UserProfile } from '../../schema/types.generated';
-import { checkedProfile, ProfileExistsError, UnknownProfileError, type ProfileListener, type ProfileQuery, type ProfileStore, type StoredProfile } from './profile-store';
+import {
+  checkedProfile,
+  ProfileExistsError,
+  UnknownProfileError,
+  type ProfileListener,
+  type ProfileQuery,
+  type ProfileStore,
+  type StoredProfile,
+} from './profile-store';
 
 /** A profile as Firestore stores it: plain JSON values (no `undefined`). */
 const stored = (profile: UserProfile) => JSON.parse(JSON.stringify(checkedProfile(profile))) as Record<string, unknown>;
@@ -71,7 +79,8 @@ export class FirestoreProfileStore implements ProfileStore {
       if (codeOf(error) !== ALREADY_EXISTS) throw error;
       // After an UNKNOWN, the document found may be this create's own first write.
       const found = tries > 1 ? (await this.doc(vendorId, uid).get()).data() : undefined;
-      if (!found || !isDeepStrictEqual(found, document)) throw new ProfileExistsError(`A profile for user ${uid} of vendor ${vendorId} already exists`);
+      if (!found || !isDeepStrictEqual(found, document))
+        throw new ProfileExistsError(`A profile for user ${uid} of vendor ${vendorId} already exists`);
     }
     return profile;
   }
@@ -114,11 +123,16 @@ export class FirestoreProfileStore implements ProfileStore {
         .limit(query.limit ?? 100)
         .get(),
     ]);
-    return { total: count.data().count, profiles: page.docs.map((doc) => ({ vendorId, uid: doc.id, profile: doc.data() as UserProfile })) };
+    return {
+      total: count.data().count,
+      profiles: page.docs.map((doc) => ({ vendorId, uid: doc.id, profile: doc.data() as UserProfile })),
+    };
   }
 
   subscribe(vendorId: string, uid: string, listener: ProfileListener): () => void {
-    const stop = this.doc(vendorId, uid).onSnapshot((snapshot) => listener(snapshot.exists ? (snapshot.data() as UserProfile) : undefined));
+    const stop = this.doc(vendorId, uid).onSnapshot((snapshot) =>
+      listener(snapshot.exists ? (snapshot.data() as UserProfile) : undefined),
+    );
     const unsubscribe = () => {
       stop();
       this.listeners.delete(unsubscribe);

@@ -81,7 +81,8 @@ interface Ledger {
 }
 
 const ledgerEntries = (data: unknown) => (data as Ledger | undefined)?.entries ?? [];
-const entriesOf = (snapshot: { exists: boolean; data(): unknown }) => (snapshot.exists ? ledgerEntries(snapshot.data()) : []);
+const entriesOf = (snapshot: { exists: boolean; data(): unknown }) =>
+  snapshot.exists ? ledgerEntries(snapshot.data()) : [];
 const inRange = reachesInto;
 /** A ledger of entries, with the last day any of them can reach (what a tenant-wide range query filters on). */
 const ledgerOf = (entries: readonly Booking[]): Ledger => ({
@@ -125,7 +126,8 @@ export class FirestoreQuoteRequestStore implements QuoteRequestStore {
     try {
       await this.requests(request.tenantId).doc(request.id).create(document);
     } catch (error) {
-      if ((error as { code?: number }).code === ALREADY_EXISTS) throw new QuoteRequestExistsError(request.tenantId, request.id);
+      if ((error as { code?: number }).code === ALREADY_EXISTS)
+        throw new QuoteRequestExistsError(request.tenantId, request.id);
       throw error;
     }
     return request;
@@ -163,7 +165,8 @@ export class FirestoreQuoteRequestStore implements QuoteRequestStore {
       if (snapshot.empty) break;
       const batch = this.firestore.batch();
       for (const doc of snapshot.docs)
-        if ((doc.data() as { listing?: { version?: number } }).listing?.version !== LISTING_VERSION) batch.update(doc.ref, { listing: stored(requestOf(doc.data())).listing });
+        if ((doc.data() as { listing?: { version?: number } }).listing?.version !== LISTING_VERSION)
+          batch.update(doc.ref, { listing: stored(requestOf(doc.data())).listing });
       await batch.commit();
       last = snapshot.docs.at(-1)!.id;
     }
@@ -202,7 +205,11 @@ export class FirestoreQuoteRequestStore implements QuoteRequestStore {
   async due(tenantId: string, today: string, limit: number): Promise<QuoteRequest[]> {
     await this.listable(tenantId);
     // Closed requests store openUntil as null, which a `<` range leaves out.
-    const snapshot = await this.requests(tenantId).where('listing.openUntil', '<', today).orderBy('listing.openUntil').limit(limit).get();
+    const snapshot = await this.requests(tenantId)
+      .where('listing.openUntil', '<', today)
+      .orderBy('listing.openUntil')
+      .limit(limit)
+      .get();
     return snapshot.docs.map((doc) => requestOf(doc.data()));
   }
 
@@ -220,10 +227,19 @@ export class FirestoreQuoteRequestStore implements QuoteRequestStore {
       const { next, bookings } = changedRequest(snapshot.exists ? requestOf(snapshot.data()) : undefined, id, change);
       if (bookings !== undefined) {
         // Every item the request names before and after the change: its own old entries go.
-        const objectIDs = [...new Set([...requestOf(snapshot.data()).lines, ...next.lines].map((line) => line.objectID))];
+        const objectIDs = [
+          ...new Set([...requestOf(snapshot.data()).lines, ...next.lines].map((line) => line.objectID)),
+        ];
         const references = objectIDs.map((objectID) => this.ledger(tenantId, objectID));
-        const ledgers = new Map((await transaction.getAll(...references)).map((ledger, index) => [objectIDs[index]!, entriesOf(ledger).filter((entry) => entry.quoteId !== id)]));
-        if (bookings !== 'release') for (const booking of placedBookings(next, bookings, [...ledgers.values()].flat())) ledgers.get(booking.objectID)!.push(booking);
+        const ledgers = new Map(
+          (await transaction.getAll(...references)).map((ledger, index) => [
+            objectIDs[index]!,
+            entriesOf(ledger).filter((entry) => entry.quoteId !== id),
+          ]),
+        );
+        if (bookings !== 'release')
+          for (const booking of placedBookings(next, bookings, [...ledgers.values()].flat()))
+            ledgers.get(booking.objectID)!.push(booking);
         references.forEach((ledgerReference, index) => {
           const ledger = ledgerOf(ledgers.get(objectIDs[index]!)!);
           transaction.set(ledgerReference, ledger);
@@ -248,7 +264,12 @@ export class FirestoreQuoteRequestStore implements QuoteRequestStore {
   async bookingsBetween(tenantId: string, from: string, to: string): Promise<Booking[]> {
     const copy = await this.ledgerCopy(tenantId);
     if (copy) return [...copy.values()].flat().filter(inRange(from, to));
-    const ledgers = await this.firestore.collection('vendors').doc(tenantId).collection('bookings').where('until', '>=', from).get();
+    const ledgers = await this.firestore
+      .collection('vendors')
+      .doc(tenantId)
+      .collection('bookings')
+      .where('until', '>=', from)
+      .get();
     return ledgers.docs.flatMap(entriesOf).filter(inRange(from, to));
   }
 
@@ -317,7 +338,10 @@ export class FirestoreQuoteRequestStore implements QuoteRequestStore {
       const scanReference = this.scanRecords(tenantId).doc(step.id);
       const orderReference = step.orderId === undefined ? undefined : this.requests(tenantId).doc(step.orderId);
       const unitReference = step.tag === undefined ? undefined : this.units(tenantId).doc(step.tag);
-      const [prior, orderSnapshot, unitSnapshot] = await transaction.getAll(scanReference, ...[orderReference, unitReference].filter((reference) => reference !== undefined));
+      const [prior, orderSnapshot, unitSnapshot] = await transaction.getAll(
+        scanReference,
+        ...[orderReference, unitReference].filter((reference) => reference !== undefined),
+      );
       if (prior!.exists) return repeatOf(prior!.data() as ScanRecord, step);
       const order = orderReference && orderSnapshot?.exists ? requestOf(orderSnapshot.data()) : undefined;
       const unitRead = unitReference ? (orderReference ? unitSnapshot : orderSnapshot) : undefined;
@@ -325,7 +349,12 @@ export class FirestoreQuoteRequestStore implements QuoteRequestStore {
       const result = step.apply({ order, unit });
       const next = result.order && order ? steppedOrder(order, result.order) : undefined;
       // Every ledger the step touches (the order's items for their units out, the stock rows' items), read before any write.
-      const objectIDs = [...new Set([...(next ? next.lines.map((line) => line.objectID) : []), ...(result.stock ?? []).map((row) => row.objectID)])];
+      const objectIDs = [
+        ...new Set([
+          ...(next ? next.lines.map((line) => line.objectID) : []),
+          ...(result.stock ?? []).map((row) => row.objectID),
+        ]),
+      ];
       const references = objectIDs.map((objectID) => this.ledger(tenantId, objectID));
       const ledgers = objectIDs.length ? await transaction.getAll(...references) : [];
       const out = next ? outByItem(next) : new Map<string, number>();
@@ -337,13 +366,21 @@ export class FirestoreQuoteRequestStore implements QuoteRequestStore {
           const { out: _out, ...rest } = entry;
           return out.get(objectID) ? { ...rest, out: out.get(objectID)! } : rest;
         });
-        for (const row of rows) entries = [...entries.filter((entry) => entry.quoteId !== row.key), ...(row.quantity > 0 ? [bookingOfStockRow(row)] : [])];
+        for (const row of rows)
+          entries = [
+            ...entries.filter((entry) => entry.quoteId !== row.key),
+            ...(row.quantity > 0 ? [bookingOfStockRow(row)] : []),
+          ];
         const ledger = ledgerOf(entries);
         transaction.set(references[index]!, ledger);
         written.set(objectID, ledgerSignature(ledger.entries));
       });
       if (next) transaction.set(orderReference!, stored(next));
-      for (const changed of result.units ?? []) transaction.set(this.units(tenantId).doc(changed.tag), JSON.parse(JSON.stringify(checkedUnit(changed))) as Unit);
+      for (const changed of result.units ?? [])
+        transaction.set(
+          this.units(tenantId).doc(changed.tag),
+          JSON.parse(JSON.stringify(checkedUnit(changed))) as Unit,
+        );
       transaction.create(scanReference, JSON.parse(JSON.stringify(result.record)) as ScanRecord);
       return { ...result, ...(next && { order: next }), repeat: false };
     });
@@ -352,7 +389,11 @@ export class FirestoreQuoteRequestStore implements QuoteRequestStore {
   }
 
   async scans(tenantId: string, orderId: string, limit = 1000): Promise<ScanRecord[]> {
-    const snapshot = await this.scanRecords(tenantId).where('orderId', '==', orderId).orderBy('at', 'desc').limit(limit).get();
+    const snapshot = await this.scanRecords(tenantId)
+      .where('orderId', '==', orderId)
+      .orderBy('at', 'desc')
+      .limit(limit)
+      .get();
     return snapshot.docs.map((doc) => doc.data() as ScanRecord).reverse();
   }
 

@@ -52,7 +52,8 @@ export class FirestoreSetListStore implements SetListStore {
     try {
       await this.setLists(list.tenantId).doc(list.id).create(document);
     } catch (error) {
-      if ((error as { code?: number }).code === ALREADY_EXISTS) throw new Error(`a set list ${JSON.stringify(list.id)} already exists in ${list.tenantId}`);
+      if ((error as { code?: number }).code === ALREADY_EXISTS)
+        throw new Error(`a set list ${JSON.stringify(list.id)} already exists in ${list.tenantId}`);
       throw error;
     }
     return list;
@@ -70,13 +71,19 @@ export class FirestoreSetListStore implements SetListStore {
 
   async listFor(tenantId: string, uid: string): Promise<SetList[]> {
     // Composite index on setLists: uid ASC, updatedAt DESC, __name__ ASC (see the header).
-    const snapshot = await this.setLists(tenantId).where('uid', '==', uid).orderBy('updatedAt', 'desc').orderBy(DOCUMENT_ID).get();
+    const snapshot = await this.setLists(tenantId)
+      .where('uid', '==', uid)
+      .orderBy('updatedAt', 'desc')
+      .orderBy(DOCUMENT_ID)
+      .get();
     return snapshot.docs.map((doc) => doc.data() as SetList);
   }
 
   async update(tenantId: string, id: string, change: (current: SetList) => SetList): Promise<SetList> {
     const key = `${tenantId}/${id}`;
-    const next = (this.queues.get(key) ?? Promise.resolve()).catch(() => undefined).then(() => this.transact(tenantId, id, change));
+    const next = (this.queues.get(key) ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(() => this.transact(tenantId, id, change));
     this.queues.set(key, next);
     try {
       return await next;

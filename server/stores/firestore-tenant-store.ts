@@ -45,12 +45,29 @@
  *   A tenant this store just wrote is read from Firestore until the listener delivers the version
  *   written (at most 10 s), so a writer always reads its own write.
  */
-import type { CollectionReference, DocumentData, DocumentSnapshot, Firestore, QuerySnapshot, Timestamp } from 'firebase-admin/firestore';
+import type {
+  CollectionReference,
+  DocumentData,
+  DocumentSnapshot,
+  Firestore,
+  QuerySnapshot,
+  Timestamp,
+} from 'firebase-admin/firestore';
 import { checkDefinition } from '../../schema/node/ajv';
 import { TENANT_PARTS, type TenantPart } from '../../schema/node/loader';
 import type { Tenant } from '../../schema/types.generated';
 import { completeTexts } from '../../schema/tenant-files';
-import { changedPointers, diffTenants, domainClash, renderTenant, tenantAtVersion, validateTexts, versionOf, versionOfStored, type TenantTexts } from './tenant-documents';
+import {
+  changedPointers,
+  diffTenants,
+  domainClash,
+  renderTenant,
+  tenantAtVersion,
+  validateTexts,
+  versionOf,
+  versionOfStored,
+  type TenantTexts,
+} from './tenant-documents';
 import { IndexedTenantStore } from './store-support';
 import {
   TenantExistsError,
@@ -90,7 +107,9 @@ export interface TenantDocument {
 }
 
 /** The `$schema` of each part, as the files in tenants/<id>/ carry it. */
-export const FIRESTORE_SCHEMA_PATHS: Record<TenantPart, string> = Object.fromEntries(TENANT_PARTS.map((part) => [part, `../../schema/${part}.schema.json`])) as Record<TenantPart, string>;
+export const FIRESTORE_SCHEMA_PATHS: Record<TenantPart, string> = Object.fromEntries(
+  TENANT_PARTS.map((part) => [part, `../../schema/${part}.schema.json`]),
+) as Record<TenantPart, string>;
 
 /** The document of a valid tenant, as this store writes it. */
 export function tenantDocument(texts: TenantTexts, tenant: Tenant, actor: string, at: Date): TenantDocument {
@@ -139,7 +158,8 @@ function readStored(tenantId: string, data: DocumentData | undefined): StoredTen
   return stored;
 }
 
-const compareTimestamps = (a: Timestamp | undefined, b: Timestamp | undefined) => (a?.seconds ?? 0) - (b?.seconds ?? 0) || (a?.nanoseconds ?? 0) - (b?.nanoseconds ?? 0);
+const compareTimestamps = (a: Timestamp | undefined, b: Timestamp | undefined) =>
+  (a?.seconds ?? 0) - (b?.seconds ?? 0) || (a?.nanoseconds ?? 0) - (b?.nanoseconds ?? 0);
 
 export class FirestoreTenantStore extends IndexedTenantStore implements TenantStore {
   readonly kind = 'firestore';
@@ -275,7 +295,12 @@ export class FirestoreTenantStore extends IndexedTenantStore implements TenantSt
       .filter((doc) => isTenantId(doc.id))
       .map((doc) => {
         const data = doc.data();
-        return { tenantId: doc.id, version: versionOfStored(storedTexts(data)), domain: text(data.domain), displayName: text(data.displayName) };
+        return {
+          tenantId: doc.id,
+          version: versionOfStored(storedTexts(data)),
+          domain: text(data.domain),
+          displayName: text(data.displayName),
+        };
       })
       .sort((a, b) => (a.tenantId < b.tenantId ? -1 : a.tenantId > b.tenantId ? 1 : 0));
   }
@@ -299,12 +324,25 @@ export class FirestoreTenantStore extends IndexedTenantStore implements TenantSt
 
   async create(tenantId: string, tenant: Tenant, actor: string): Promise<TenantRecord> {
     if (!isTenantId(tenantId))
-      throw new ValidationFailedError([{ file: 'site', line: 1, column: 1, pointer: '/tenantId', message: `tenant id ${checkDefinition('tenantId', tenantId)}`, rule: 'schema/pattern' }]);
+      throw new ValidationFailedError([
+        {
+          file: 'site',
+          line: 1,
+          column: 1,
+          pointer: '/tenantId',
+          message: `tenant id ${checkDefinition('tenantId', tenantId)}`,
+          rule: 'schema/pattern',
+        },
+      ]);
     const prepare = this.preparer(tenantId, tenant);
     return this.locks.run(tenantId, async () => {
       const record = await this.options.firestore.runTransaction(async (tx) => {
         const ref = this.doc(tenantId);
-        const [existing, retired, archived] = await Promise.all([tx.get(ref), tx.get(this.retiredRef(tenantId)), tx.get(this.archivedAs(tenantId))]);
+        const [existing, retired, archived] = await Promise.all([
+          tx.get(ref),
+          tx.get(this.retiredRef(tenantId)),
+          tx.get(this.archivedAs(tenantId)),
+        ]);
         if (existing.exists) throw new TenantExistsError(tenantId);
         if (retired.exists || !archived.empty) throw new TenantIdRetiredError(tenantId);
         const { texts, valid, version } = prepare();
@@ -338,7 +376,11 @@ export class FirestoreTenantStore extends IndexedTenantStore implements TenantSt
   async everUsed(tenantId: string): Promise<boolean> {
     if (!isTenantId(tenantId)) return false;
     if (this.has(tenantId)) return true;
-    const [live, retired, archived] = await Promise.all([this.doc(tenantId).get(), this.retiredRef(tenantId).get(), this.archivedAs(tenantId).get()]);
+    const [live, retired, archived] = await Promise.all([
+      this.doc(tenantId).get(),
+      this.retiredRef(tenantId).get(),
+      this.archivedAs(tenantId).get(),
+    ]);
     return live.exists || retired.exists || !archived.empty;
   }
 
@@ -357,12 +399,22 @@ export class FirestoreTenantStore extends IndexedTenantStore implements TenantSt
         if (version === current.version) return { tenantId, version, tenant: valid };
 
         // All reads before any write: which snapshots are missing.
-        const [previousSnapshot, nextSnapshot] = await tx.getAll(this.snapshotRef(tenantId, current.version), this.snapshotRef(tenantId, version));
+        const [previousSnapshot, nextSnapshot] = await tx.getAll(
+          this.snapshotRef(tenantId, current.version),
+          this.snapshotRef(tenantId, version),
+        );
         const at = this.now();
         // The version replaced is kept only if it is valid (see the file store).
-        const entry: HistoryEntry = { version, previousVersion: current.tenant ? current.version : null, actor: options.actor, at: at.toISOString(), changed: changedPointers(current.tenant, valid) };
+        const entry: HistoryEntry = {
+          version,
+          previousVersion: current.tenant ? current.version : null,
+          actor: options.actor,
+          at: at.toISOString(),
+          changed: changedPointers(current.tenant, valid),
+        };
         tx.set(ref, tenantDocument(texts, valid, options.actor, at));
-        if (current.tenant && !previousSnapshot?.exists) tx.set(this.snapshotRef(tenantId, current.version), current.texts);
+        if (current.tenant && !previousSnapshot?.exists)
+          tx.set(this.snapshotRef(tenantId, current.version), current.texts);
         if (!nextSnapshot?.exists) tx.set(this.snapshotRef(tenantId, version), texts);
         tx.create(this.historyOf(tenantId).doc(), entry);
         return { tenantId, version, tenant: valid };
@@ -375,14 +427,23 @@ export class FirestoreTenantStore extends IndexedTenantStore implements TenantSt
 
   async history(tenantId: string): Promise<HistoryEntry[]> {
     if (!isTenantId(tenantId)) throw new UnknownTenantError(tenantId);
-    const [tenant, entries] = await Promise.all([this.doc(tenantId).get(), this.historyOf(tenantId).orderBy('at', 'desc').get()]);
+    const [tenant, entries] = await Promise.all([
+      this.doc(tenantId).get(),
+      this.historyOf(tenantId).orderBy('at', 'desc').get(),
+    ]);
     if (!this.track(tenantId, tenant)) throw new UnknownTenantError(tenantId);
     return entries.docs
       .map((doc) => ({ doc, at: String(doc.get('at')) }))
       .sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : compareTimestamps(b.doc.createTime, a.doc.createTime)))
       .map(({ doc }) => {
         const data = doc.data() as Partial<HistoryEntry>;
-        return { version: data.version, previousVersion: data.previousVersion ?? null, actor: data.actor, at: data.at, changed: data.changed ?? [] } as HistoryEntry;
+        return {
+          version: data.version,
+          previousVersion: data.previousVersion ?? null,
+          actor: data.actor,
+          at: data.at,
+          changed: data.changed ?? [],
+        } as HistoryEntry;
       });
   }
 
@@ -412,7 +473,9 @@ export class FirestoreTenantStore extends IndexedTenantStore implements TenantSt
     if (!isTenantId(tenantId)) throw new UnknownTenantError(tenantId);
     return this.locks.run(tenantId, async () => {
       const at = this.now();
-      const archived = this.options.firestore.collection(`${this.tenants.id}-archive`).doc(`${tenantId}-${at.toISOString().replace(/[:.]/g, '-')}`);
+      const archived = this.options.firestore
+        .collection(`${this.tenants.id}-archive`)
+        .doc(`${tenantId}-${at.toISOString().replace(/[:.]/g, '-')}`);
       await this.options.firestore.runTransaction(async (tx) => {
         const ref = this.doc(tenantId);
         const snapshot = await tx.get(ref);
@@ -426,7 +489,8 @@ export class FirestoreTenantStore extends IndexedTenantStore implements TenantSt
       });
       this.forget(tenantId);
       this.wrote(tenantId, null);
-      for (const name of ['history', 'snapshots']) await this.moveCollection(this.doc(tenantId).collection(name), archived.collection(name));
+      for (const name of ['history', 'snapshots'])
+        await this.moveCollection(this.doc(tenantId).collection(name), archived.collection(name));
     });
   }
 

@@ -27,4 +27,7 @@ export class UnknownHouseApplicationError extends Error {
   }
 }
 
-export const checkedHouseApplication = schemaChecked<HouseApplication>(schemaIds.houseApplication, 'a house application');
+export const checkedHouseApplication = schemaChecked<HouseApplication>(
+  schemaIds.houseApplication,
+  'a house application',
+);

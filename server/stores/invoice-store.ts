@@ -48,7 +48,12 @@ export interface InvoiceStore {
    * payments at once never both pay what was owed once; a payment id recorded already comes back
    * with `repeat` and nothing is written. `make` throws to refuse it.
    */
-  recordPayment(tenantId: string, invoiceNumber: string, paymentId: string, make: (state: InvoiceState) => Payment): Promise<{ payment: Payment; repeat: boolean }>;
+  recordPayment(
+    tenantId: string,
+    invoiceNumber: string,
+    paymentId: string,
+    make: (state: InvoiceState) => Payment,
+  ): Promise<{ payment: Payment; repeat: boolean }>;
   /** The payments against an invoice, or (with `account`) against an account's invoices, or all a house's, by the day received. */
   payments(tenantId: string, query?: { invoice?: string; account?: string }): Promise<Payment[]>;
   /**
@@ -84,7 +89,8 @@ export const bySending = (a: Notice, b: Notice) => a.sentAt.localeCompare(b.sent
  * 40,000 payments, a second on 100,000 invoices.
  */
 const textOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-export const byReceipt = (a: Payment, b: Payment) => textOrder(a.receivedOn, b.receivedOn) || textOrder(a.recordedAt, b.recordedAt) || textOrder(a.id, b.id);
+export const byReceipt = (a: Payment, b: Payment) =>
+  textOrder(a.receivedOn, b.receivedOn) || textOrder(a.recordedAt, b.recordedAt) || textOrder(a.id, b.id);
 
 export class InvoiceNotVoidableError extends Error {
   readonly statusCode = 409;
@@ -96,4 +102,5 @@ export const checkedInvoice = schemaChecked<Invoice>(schemaIds.invoice, 'an invo
 export const DEFAULT_INVOICE_PAGE = 500;
 
 /** Documents by issue date, then the moment they were issued, then number: the order lists and exports give. */
-export const byIssue = (a: Invoice, b: Invoice) => textOrder(a.issueDate, b.issueDate) || textOrder(a.issuedAt, b.issuedAt) || textOrder(a.number, b.number);
+export const byIssue = (a: Invoice, b: Invoice) =>
+  textOrder(a.issueDate, b.issueDate) || textOrder(a.issuedAt, b.issuedAt) || textOrder(a.number, b.number);

@@ -78,7 +78,10 @@ export class ItemInvalidError extends FieldProblemsError {
     readonly objectID: string | undefined,
     problems: Array<{ pointer: string; message: string }>,
   ) {
-    super(problems, `Item ${JSON.stringify(objectID ?? '?')} does not fit the item schema: ${problems.map((problem) => `${problem.pointer || '/'} ${problem.message}`).join('; ')}`);
+    super(
+      problems,
+      `Item ${JSON.stringify(objectID ?? '?')} does not fit the item schema: ${problems.map((problem) => `${problem.pointer || '/'} ${problem.message}`).join('; ')}`,
+    );
   }
 }
 

@@ -23,7 +23,12 @@ type StoreConfig = Pick<ServerConfig, 'store' | 'dataDir' | 'tenantsDir' | 'dev'
 type Firestore = typeof import('./firestore-connection');
 
 /** The SQLite file's store under the data folder, or Firestore's. */
-async function sqliteOr<T>(config: StoreConfig, file: string, sqlite: (file: string) => Promise<T>, firestore: (connection: Firestore) => Promise<T>): Promise<T> {
+async function sqliteOr<T>(
+  config: StoreConfig,
+  file: string,
+  sqlite: (file: string) => Promise<T>,
+  firestore: (connection: Firestore) => Promise<T>,
+): Promise<T> {
   if (config.store === 'firestore') return firestore(await import('./firestore-connection'));
   mkdirSync(config.dataDir, { recursive: true });
   return sqlite(path.join(config.dataDir, file));
@@ -33,14 +38,24 @@ export const openStores = {
   /** The tenants: their folders (dev reads the files at every read, so an edit shows at once), or Firestore, checked reachable first. */
   async tenants(config: StoreConfig): Promise<{ store: TenantStore; close: () => Promise<void> }> {
     if (config.store === 'file') {
-      const store = await FileTenantStore.open({ tenantsDir: config.tenantsDir, dataDir: config.dataDir, ...(config.dev && { revalidateMs: 0 }) });
+      const store = await FileTenantStore.open({
+        tenantsDir: config.tenantsDir,
+        dataDir: config.dataDir,
+        ...(config.dev && { revalidateMs: 0 }),
+      });
       return { store, close: () => store.close() };
     }
-    const { firestoreUnreachable, hasFirestoreEnvironment, MISSING_FIRESTORE_ENVIRONMENT, openFirestoreStore } = await import('./firestore-connection');
-    if (!hasFirestoreEnvironment(process.env)) throw new Error(`BACKLOT_STORE=firestore, but ${MISSING_FIRESTORE_ENVIRONMENT}`);
+    const { firestoreUnreachable, hasFirestoreEnvironment, MISSING_FIRESTORE_ENVIRONMENT, openFirestoreStore } =
+      await import('./firestore-connection');
+    if (!hasFirestoreEnvironment(process.env))
+      throw new Error(`BACKLOT_STORE=firestore, but ${MISSING_FIRESTORE_ENVIRONMENT}`);
     // firebase-admin would retry an unreachable address for minutes, silently: say it in one line and stop.
-    const unreachable = await firestoreUnreachable(process.env, Number(process.env.BACKLOT_FIRESTORE_TIMEOUT_MS) || undefined);
-    if (unreachable) throw new Error(`BACKLOT_STORE=firestore, but ${unreachable.replace(/; nothing was read or written$/, '')}`);
+    const unreachable = await firestoreUnreachable(
+      process.env,
+      Number(process.env.BACKLOT_FIRESTORE_TIMEOUT_MS) || undefined,
+    );
+    if (unreachable)
+      throw new Error(`BACKLOT_STORE=firestore, but ${unreachable.replace(/; nothing was read or written$/, '')}`);
     return openFirestoreStore({ watch: true });
   },
   items: (config: StoreConfig): Promise<ItemStore> =>

@@ -38,4 +38,7 @@ export class UnknownProductionRequestError extends Error {
 }
 
 /** The request when its schema accepts it; an Error naming each problem otherwise (a server bug: routes check input first). */
-export const checkedProductionRequest = schemaChecked<ProductionRequest>(schemaIds.productionRequest, 'a production request');
+export const checkedProductionRequest = schemaChecked<ProductionRequest>(
+  schemaIds.productionRequest,
+  'a production request',
+);

@@ -55,13 +55,18 @@ export class UnknownProfileError extends Error {
 export class ProfileInvalidError extends Error {
   readonly statusCode = 400;
   constructor(readonly problems: Array<{ pointer: string; message: string }>) {
-    super(`The profile does not fit the user-profile schema: ${problems.map((problem) => `${problem.pointer || '/'} ${problem.message}`).join('; ')}`);
+    super(
+      `The profile does not fit the user-profile schema: ${problems.map((problem) => `${problem.pointer || '/'} ${problem.message}`).join('; ')}`,
+    );
   }
 }
 
 /** The profile when the user-profile schema accepts it; ProfileInvalidError naming each problem otherwise. */
 export function checkedProfile(profile: UserProfile): UserProfile {
   const validate = getAjv().getSchema(schemaDocuments.userProfile.$id)!;
-  if (!validate(profile)) throw new ProfileInvalidError(problemsFromAjv(validate.errors).map(({ pointer, message }) => ({ pointer, message })));
+  if (!validate(profile))
+    throw new ProfileInvalidError(
+      problemsFromAjv(validate.errors).map(({ pointer, message }) => ({ pointer, message })),
+    );
   return profile;
 }

@@ -111,7 +111,12 @@ export const checkedUnit = schemaChecked<Unit>(schemaIds.unit, 'a unit');
 export function steppedOrder(current: QuoteRequest, next: QuoteRequest): QuoteRequest {
   const stepped = { ...next, revision: revisionOf(current) + 1 };
   const problems = schemaProblems(stepped);
-  if (problems.length) throw new FieldProblemsError(problems, `Not saved: the request would not fit its schema after this step (${listedProblems(problems)})`, 409);
+  if (problems.length)
+    throw new FieldProblemsError(
+      problems,
+      `Not saved: the request would not fit its schema after this step (${listedProblems(problems)})`,
+      409,
+    );
   return stepped;
 }
 
@@ -139,10 +144,15 @@ export interface QuoteListQuery {
 export const DEFAULT_QUOTE_PAGE = 100;
 
 /** When an order was confirmed (its last confirm step), or null. */
-export const confirmedAt = (request: Pick<QuoteRequest, 'history'>): string | null => request.history?.findLast((entry) => entry.action === 'confirm')?.at ?? null;
+export const confirmedAt = (request: Pick<QuoteRequest, 'history'>): string | null =>
+  request.history?.findLast((entry) => entry.action === 'confirm')?.at ?? null;
 
 /** What the stores index beside each request, derived from it: its last open day and when it was confirmed. */
-export function listingFieldsOf(request: QuoteRequest): { state: QuoteState; openUntil: string | null; confirmedAt: string | null } {
+export function listingFieldsOf(request: QuoteRequest): {
+  state: QuoteState;
+  openUntil: string | null;
+  confirmedAt: string | null;
+} {
   return {
     state: request.state ?? 'requested',
     openUntil: openUntil(request) ?? null,
@@ -175,12 +185,23 @@ export type BookingChange =
     };
 
 /** The change's bookings for the request as it will be stored. */
-const bookingChangeFor = (change: QuoteChange, next: QuoteRequest): BookingChange => (typeof change.bookings === 'function' ? change.bookings(next) : change.bookings);
+const bookingChangeFor = (change: QuoteChange, next: QuoteRequest): BookingChange =>
+  typeof change.bookings === 'function' ? change.bookings(next) : change.bookings;
 
 /** The bookings a placed request makes, one per line. */
-function bookingsOf(request: QuoteRequest, kind: Booking['kind'], expiresOn: string | undefined, endsOn?: string): Booking[] {
+function bookingsOf(
+  request: QuoteRequest,
+  kind: Booking['kind'],
+  expiresOn: string | undefined,
+  endsOn?: string,
+): Booking[] {
   const out = outByItem(request);
-  const lastDay = endsOn !== undefined && endsOn < request.endDate ? (endsOn < request.startDate ? request.startDate : endsOn) : request.endDate;
+  const lastDay =
+    endsOn !== undefined && endsOn < request.endDate
+      ? endsOn < request.startDate
+        ? request.startDate
+        : endsOn
+      : request.endDate;
   return request.lines.map((line) => ({
     ...(out.get(line.objectID) && { out: out.get(line.objectID) }),
     quoteId: request.id,
@@ -197,10 +218,25 @@ function bookingsOf(request: QuoteRequest, kind: Booking['kind'], expiresOn: str
 function placementOf(request: QuoteRequest, change: Exclude<BookingChange, 'release' | undefined>): Placement {
   const hiredIn = (request.subHires ?? []).flatMap((subHire) =>
     subHire.hiredIn?.quantity
-      ? [{ objectID: subHire.objectID, houseName: subHire.houseName, quantity: subHire.hiredIn.quantity, firstDay: subHire.hiredIn.firstDay, lastDay: subHire.hiredIn.lastDay }]
+      ? [
+          {
+            objectID: subHire.objectID,
+            houseName: subHire.houseName,
+            quantity: subHire.hiredIn.quantity,
+            firstDay: subHire.hiredIn.firstDay,
+            lastDay: subHire.hiredIn.lastDay,
+          },
+        ]
       : [],
   );
-  return { ...change.placement, quoteId: request.id, lines: request.lines, firstDay: request.startDate, lastDay: request.endDate, ...(hiredIn.length && { hiredIn }) };
+  return {
+    ...change.placement,
+    quoteId: request.id,
+    lines: request.lines,
+    firstDay: request.startDate,
+    lastDay: request.endDate,
+    ...(hiredIn.length && { hiredIn }),
+  };
 }
 
 /** The revision a stored request is at (requests stored before revisions count as 0). */
@@ -217,7 +253,9 @@ export class StaleQuoteError extends Error {
 export class ScanIdTakenError extends Error {
   readonly statusCode = 409;
   constructor(id: string, orderId: string) {
-    super(`Scan id ${JSON.stringify(id)} was already used on ${orderId ? `order ${orderId}` : 'another step'}: each scan needs an id of its own. Nothing was applied.`);
+    super(
+      `Scan id ${JSON.stringify(id)} was already used on ${orderId ? `order ${orderId}` : 'another step'}: each scan needs an id of its own. Nothing was applied.`,
+    );
   }
 }
 
@@ -237,7 +275,11 @@ export class UnknownQuoteError extends Error {
 export class OverbookedError extends FieldProblemsError {
   /** `kind`: what the step was placing, so the refusal says what did not happen (an order is "not confirmed", a pencil "not held"). */
   constructor(problems: ReadonlyArray<{ pointer: string; message: string }>, kind: Booking['kind'] = 'pencil') {
-    super(problems, `${kind === 'order' ? 'Not confirmed' : 'Not held'}: ${problems.length === 1 ? 'a line is' : `${problems.length} lines are`} not free on these dates`, 409);
+    super(
+      problems,
+      `${kind === 'order' ? 'Not confirmed' : 'Not held'}: ${problems.length === 1 ? 'a line is' : `${problems.length} lines are`} not free on these dates`,
+      409,
+    );
   }
 }
 
@@ -265,7 +307,11 @@ export class QuoteRequestExistsError extends Error {
  * change (a stale revision or an unknown id refused; the result checked against its schema) and
  * what it does to the request's bookings.
  */
-export function changedRequest(current: QuoteRequest | undefined, id: string, change: QuoteChange): { next: QuoteRequest; bookings: BookingChange } {
+export function changedRequest(
+  current: QuoteRequest | undefined,
+  id: string,
+  change: QuoteChange,
+): { next: QuoteRequest; bookings: BookingChange } {
   if (!current) throw new UnknownQuoteError(id);
   if (revisionOf(current) !== change.revision) throw new StaleQuoteError(String(revisionOf(current)));
   const next = steppedOrder(current, change.apply(current));
@@ -273,7 +319,11 @@ export function changedRequest(current: QuoteRequest | undefined, id: string, ch
 }
 
 /** The bookings a request places, once checked against everything else booked on its items (OverbookedError names the lines). */
-export function placedBookings(next: QuoteRequest, bookings: Exclude<BookingChange, 'release' | undefined>, booked: readonly Booking[]): Booking[] {
+export function placedBookings(
+  next: QuoteRequest,
+  bookings: Exclude<BookingChange, 'release' | undefined>,
+  booked: readonly Booking[],
+): Booking[] {
   if (bookings.endsOn !== undefined) return bookingsOf(next, bookings.place, bookings.expiresOn, bookings.endsOn);
   const problems = placementProblems(placementOf(next, bookings), booked);
   if (problems.length) throw new OverbookedError(problems, bookings.place);

@@ -6,13 +6,15 @@
 import { problemsFromAjv } from '../../schema/ajv-messages';
 import { getAjv } from '../../schema/node/ajv';
 
-export const listedProblems = (problems: ReadonlyArray<{ pointer: string; message: string }>) => problems.map((problem) => `${problem.pointer} ${problem.message}`).join('; ');
+export const listedProblems = (problems: ReadonlyArray<{ pointer: string; message: string }>) =>
+  problems.map((problem) => `${problem.pointer} ${problem.message}`).join('; ');
 
 /** A checker for one schema; `what` names the document in the error ("a set list"). */
 export function schemaChecked<T>(schemaId: string, what: string): (document: T) => T {
   return (document) => {
     const validate = getAjv().getSchema(schemaId)!;
-    if (!validate(document)) throw new Error(`${what} does not fit its schema: ${listedProblems(problemsFromAjv(validate.errors))}`);
+    if (!validate(document))
+      throw new Error(`${what} does not fit its schema: ${listedProblems(problemsFromAjv(validate.errors))}`);
     return document;
   };
 }

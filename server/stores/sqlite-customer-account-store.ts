@@ -33,14 +33,22 @@ export class SqliteCustomerAccountStore implements CustomerAccountStore {
   }
 
   private read(tenantId: string, id: string): CustomerAccount | undefined {
-    const row = this.database.prepare('SELECT document FROM customer_accounts WHERE tenant_id = ? AND id = ?').get(tenantId, id) as { document: string } | undefined;
+    const row = this.database
+      .prepare('SELECT document FROM customer_accounts WHERE tenant_id = ? AND id = ?')
+      .get(tenantId, id) as { document: string } | undefined;
     return row && (JSON.parse(row.document) as CustomerAccount);
   }
 
   private write(account: CustomerAccount): void {
-    this.database.prepare('INSERT OR REPLACE INTO customer_accounts (tenant_id, id, document) VALUES (?, ?, ?)').run(account.tenantId, account.id, JSON.stringify(account));
-    this.database.prepare('DELETE FROM customer_account_members WHERE tenant_id = ? AND id = ?').run(account.tenantId, account.id);
-    const member = this.database.prepare('INSERT OR IGNORE INTO customer_account_members (tenant_id, email, id) VALUES (?, ?, ?)');
+    this.database
+      .prepare('INSERT OR REPLACE INTO customer_accounts (tenant_id, id, document) VALUES (?, ?, ?)')
+      .run(account.tenantId, account.id, JSON.stringify(account));
+    this.database
+      .prepare('DELETE FROM customer_account_members WHERE tenant_id = ? AND id = ?')
+      .run(account.tenantId, account.id);
+    const member = this.database.prepare(
+      'INSERT OR IGNORE INTO customer_account_members (tenant_id, email, id) VALUES (?, ?, ?)',
+    );
     for (const { email } of account.members) member.run(account.tenantId, memberKey(email), account.id);
   }
 
@@ -57,7 +65,9 @@ export class SqliteCustomerAccountStore implements CustomerAccountStore {
 
   async forMember(tenantId: string, email: string): Promise<CustomerAccount[]> {
     const rows = this.database
-      .prepare('SELECT a.document FROM customer_account_members m JOIN customer_accounts a ON a.tenant_id = m.tenant_id AND a.id = m.id WHERE m.tenant_id = ? AND m.email = ? ORDER BY a.id')
+      .prepare(
+        'SELECT a.document FROM customer_account_members m JOIN customer_accounts a ON a.tenant_id = m.tenant_id AND a.id = m.id WHERE m.tenant_id = ? AND m.email = ? ORDER BY a.id',
+      )
       .all(tenantId, memberKey(email)) as Array<{ document: string }>;
     return rows.map((row) => JSON.parse(row.document) as CustomerAccount);
   }
@@ -73,7 +83,12 @@ export class SqliteCustomerAccountStore implements CustomerAccountStore {
       .immediate();
   }
 
-  async update(tenantId: string, id: string, version: number, change: (current: CustomerAccount) => CustomerAccount): Promise<CustomerAccount> {
+  async update(
+    tenantId: string,
+    id: string,
+    version: number,
+    change: (current: CustomerAccount) => CustomerAccount,
+  ): Promise<CustomerAccount> {
     return this.database
       .transaction(() => {
         const current = this.read(tenantId, id);
@@ -88,16 +103,26 @@ export class SqliteCustomerAccountStore implements CustomerAccountStore {
 
   private writeRequest(request: JoinRequest): void {
     this.database
-      .prepare('INSERT OR REPLACE INTO join_requests (tenant_id, id, email, state, asked_at, document) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(request.tenantId, request.id, memberKey(request.email), request.state, request.askedAt, JSON.stringify(request));
+      .prepare(
+        'INSERT OR REPLACE INTO join_requests (tenant_id, id, email, state, asked_at, document) VALUES (?, ?, ?, ?, ?, ?)',
+      )
+      .run(
+        request.tenantId,
+        request.id,
+        memberKey(request.email),
+        request.state,
+        request.askedAt,
+        JSON.stringify(request),
+      );
   }
 
   async askToJoin(request: JoinRequest): Promise<{ request: JoinRequest; repeat: boolean }> {
     const asked = checkedJoinRequest({ ...request, email: memberKey(request.email) });
     return this.database
       .transaction(() => {
-        const waiting = this.database.prepare("SELECT document FROM join_requests WHERE tenant_id = ? AND email = ? AND state = 'pending'").get(asked.tenantId, asked.email) as
-          { document: string } | undefined;
+        const waiting = this.database
+          .prepare("SELECT document FROM join_requests WHERE tenant_id = ? AND email = ? AND state = 'pending'")
+          .get(asked.tenantId, asked.email) as { document: string } | undefined;
         if (waiting) return { request: JSON.parse(waiting.document) as JoinRequest, repeat: true };
         this.writeRequest(asked);
         return { request: asked, repeat: false };
@@ -105,21 +130,42 @@ export class SqliteCustomerAccountStore implements CustomerAccountStore {
       .immediate();
   }
 
-  async joinRequests(tenantId: string, query: { state?: JoinRequest['state']; email?: string } = {}): Promise<JoinRequest[]> {
+  async joinRequests(
+    tenantId: string,
+    query: { state?: JoinRequest['state']; email?: string } = {},
+  ): Promise<JoinRequest[]> {
     const rows = this.database
-      .prepare(`SELECT document FROM join_requests WHERE tenant_id = ? AND (? IS NULL OR state = ?) AND (? IS NULL OR email = ?) ORDER BY asked_at DESC, id`)
-      .all(tenantId, query.state ?? null, query.state ?? null, query.email === undefined ? null : memberKey(query.email), query.email === undefined ? null : memberKey(query.email)) as Array<{
+      .prepare(
+        `SELECT document FROM join_requests WHERE tenant_id = ? AND (? IS NULL OR state = ?) AND (? IS NULL OR email = ?) ORDER BY asked_at DESC, id`,
+      )
+      .all(
+        tenantId,
+        query.state ?? null,
+        query.state ?? null,
+        query.email === undefined ? null : memberKey(query.email),
+        query.email === undefined ? null : memberKey(query.email),
+      ) as Array<{
       document: string;
     }>;
     return rows.map((row) => JSON.parse(row.document) as JoinRequest);
   }
 
-  async decideJoinRequest(tenantId: string, id: string, verdict: JoinVerdict): Promise<{ request: JoinRequest; account?: CustomerAccount }> {
+  async decideJoinRequest(
+    tenantId: string,
+    id: string,
+    verdict: JoinVerdict,
+  ): Promise<{ request: JoinRequest; account?: CustomerAccount }> {
     return this.database
       .transaction(() => {
-        const row = this.database.prepare('SELECT document FROM join_requests WHERE tenant_id = ? AND id = ?').get(tenantId, id) as { document: string } | undefined;
+        const row = this.database
+          .prepare('SELECT document FROM join_requests WHERE tenant_id = ? AND id = ?')
+          .get(tenantId, id) as { document: string } | undefined;
         if (!row) throw new UnknownJoinRequestError(id);
-        const result = decided(JSON.parse(row.document) as JoinRequest, verdict, 'approve' in verdict ? this.read(tenantId, verdict.approve) : undefined);
+        const result = decided(
+          JSON.parse(row.document) as JoinRequest,
+          verdict,
+          'approve' in verdict ? this.read(tenantId, verdict.approve) : undefined,
+        );
         this.writeRequest(result.request);
         if (result.account) this.write(result.account);
         return result;

@@ -1,7 +1,11 @@
 /** House applications in SQLite (better-sqlite3, the embedded default): one row per application, its document as JSON. */
 import type Database from 'better-sqlite3';
 import type { HouseApplication } from '../../schema/types.generated';
-import { checkedHouseApplication, UnknownHouseApplicationError, type HouseApplicationStore } from './house-application-store';
+import {
+  checkedHouseApplication,
+  UnknownHouseApplicationError,
+  type HouseApplicationStore,
+} from './house-application-store';
 import { openSqliteFile } from './sqlite-file';
 
 export class SqliteHouseApplicationStore implements HouseApplicationStore {
@@ -16,14 +20,20 @@ export class SqliteHouseApplicationStore implements HouseApplicationStore {
   }
 
   private read(id: string): HouseApplication | undefined {
-    const row = this.database.prepare('SELECT document FROM house_applications WHERE id = ?').get(id) as { document: string } | undefined;
+    const row = this.database.prepare('SELECT document FROM house_applications WHERE id = ?').get(id) as
+      { document: string } | undefined;
     return row && (JSON.parse(row.document) as HouseApplication);
   }
 
   async create(application: HouseApplication): Promise<HouseApplication> {
     this.database
       .prepare('INSERT INTO house_applications (id, state, created_at, document) VALUES (?, ?, ?, ?)')
-      .run(application.id, application.state, application.createdAt, JSON.stringify(checkedHouseApplication(application)));
+      .run(
+        application.id,
+        application.state,
+        application.createdAt,
+        JSON.stringify(checkedHouseApplication(application)),
+      );
     return application;
   }
 
@@ -34,7 +44,9 @@ export class SqliteHouseApplicationStore implements HouseApplicationStore {
   async list(state?: HouseApplication['state']): Promise<HouseApplication[]> {
     const rows = (
       state
-        ? this.database.prepare('SELECT document FROM house_applications WHERE state = ? ORDER BY created_at DESC, id LIMIT 500').all(state)
+        ? this.database
+            .prepare('SELECT document FROM house_applications WHERE state = ? ORDER BY created_at DESC, id LIMIT 500')
+            .all(state)
         : this.database.prepare('SELECT document FROM house_applications ORDER BY created_at DESC, id LIMIT 500').all()
     ) as Array<{ document: string }>;
     return rows.map((row) => JSON.parse(row.document) as HouseApplication);
@@ -46,7 +58,9 @@ export class SqliteHouseApplicationStore implements HouseApplicationStore {
         const current = this.read(id);
         if (!current) throw new UnknownHouseApplicationError(id);
         const next = checkedHouseApplication({ ...change(current), id });
-        this.database.prepare('UPDATE house_applications SET state = ?, document = ? WHERE id = ?').run(next.state, JSON.stringify(next), id);
+        this.database
+          .prepare('UPDATE house_applications SET state = ?, document = ? WHERE id = ?')
+          .run(next.state, JSON.stringify(next), id);
         return next;
       })
       .immediate();

@@ -56,16 +56,36 @@ export class SqliteInvoiceStore implements InvoiceStore {
   async issue(draft: InvoiceDraft): Promise<{ invoice: Invoice; repeat: boolean }> {
     return this.database
       .transaction(() => {
-        const existing = this.database.prepare('SELECT document FROM invoices WHERE tenant_id = ? AND key = ?').get(draft.tenantId, draft.key) as { document: string } | undefined;
+        const existing = this.database
+          .prepare('SELECT document FROM invoices WHERE tenant_id = ? AND key = ?')
+          .get(draft.tenantId, draft.key) as { document: string } | undefined;
         if (existing) return { invoice: JSON.parse(existing.document) as Invoice, repeat: true };
-        const last = (this.database.prepare('SELECT last FROM sequences WHERE tenant_id = ? AND kind = ?').get(draft.tenantId, draft.kind) as { last: number } | undefined)?.last ?? 0;
+        const last =
+          (
+            this.database
+              .prepare('SELECT last FROM sequences WHERE tenant_id = ? AND kind = ?')
+              .get(draft.tenantId, draft.kind) as { last: number } | undefined
+          )?.last ?? 0;
         const sequence = last + 1;
         const invoice = checkedInvoice({ ...draft, number: invoiceNumber(draft.kind, sequence), sequence });
         this.database
-          .prepare('INSERT INTO invoices (tenant_id, number, kind, sequence, key, quote_id, issue_date, document) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
-          .run(invoice.tenantId, invoice.number, invoice.kind, sequence, invoice.key, invoice.quoteId, invoice.issueDate, JSON.stringify(invoice));
+          .prepare(
+            'INSERT INTO invoices (tenant_id, number, kind, sequence, key, quote_id, issue_date, document) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+          )
+          .run(
+            invoice.tenantId,
+            invoice.number,
+            invoice.kind,
+            sequence,
+            invoice.key,
+            invoice.quoteId,
+            invoice.issueDate,
+            JSON.stringify(invoice),
+          );
         this.database
-          .prepare('INSERT INTO sequences (tenant_id, kind, last) VALUES (?, ?, ?) ON CONFLICT (tenant_id, kind) DO UPDATE SET last = excluded.last')
+          .prepare(
+            'INSERT INTO sequences (tenant_id, kind, last) VALUES (?, ?, ?) ON CONFLICT (tenant_id, kind) DO UPDATE SET last = excluded.last',
+          )
           .run(invoice.tenantId, invoice.kind, sequence);
         return { invoice, repeat: false };
       })
@@ -73,18 +93,27 @@ export class SqliteInvoiceStore implements InvoiceStore {
   }
 
   async get(tenantId: string, number: string): Promise<Invoice | undefined> {
-    const row = this.database.prepare('SELECT document FROM invoices WHERE tenant_id = ? AND number = ?').get(tenantId, number) as { document: string } | undefined;
+    const row = this.database
+      .prepare('SELECT document FROM invoices WHERE tenant_id = ? AND number = ?')
+      .get(tenantId, number) as { document: string } | undefined;
     return row && (JSON.parse(row.document) as Invoice);
   }
 
   async forQuote(tenantId: string, quoteId: string): Promise<Invoice[]> {
-    const rows = this.database.prepare('SELECT document FROM invoices WHERE tenant_id = ? AND quote_id = ? ORDER BY rowid').all(tenantId, quoteId) as Array<{ document: string }>;
+    const rows = this.database
+      .prepare('SELECT document FROM invoices WHERE tenant_id = ? AND quote_id = ? ORDER BY rowid')
+      .all(tenantId, quoteId) as Array<{ document: string }>;
     return rows.map((row) => JSON.parse(row.document) as Invoice);
   }
 
   async receivables(tenantId: string): Promise<Invoice[]> {
     // No count and no order: the aged debtors over a house's years of invoices, a page at a time.
-    return this.readPaged<Invoice>('invoices', ['kind', 'sequence'], `tenant_id = ? AND (kind = 'creditNote' OR (kind = 'invoice' AND json_extract(document, '$.balance') > 0))`, [tenantId]);
+    return this.readPaged<Invoice>(
+      'invoices',
+      ['kind', 'sequence'],
+      `tenant_id = ? AND (kind = 'creditNote' OR (kind = 'invoice' AND json_extract(document, '$.balance') > 0))`,
+      [tenantId],
+    );
   }
 
   /**
@@ -93,13 +122,24 @@ export class SqliteInvoiceStore implements InvoiceStore {
    * with the event loop let go between pages (SQLite reads block it): a house's years of invoices
    * never hold up other requests.
    */
-  private async readPaged<T>(table: 'invoices' | 'payments', keys: readonly string[], condition: string, values: unknown[]): Promise<T[]> {
+  private async readPaged<T>(
+    table: 'invoices' | 'payments',
+    keys: readonly string[],
+    condition: string,
+    values: unknown[],
+  ): Promise<T[]> {
     const columns = keys.join(', ');
-    const first = this.database.prepare(`SELECT ${columns}, document FROM ${table} WHERE ${condition} ORDER BY ${columns} LIMIT ${READ_PAGE}`);
-    const next = this.database.prepare(`SELECT ${columns}, document FROM ${table} WHERE ${condition} AND (${columns}) > (${keys.map(() => '?').join(', ')}) ORDER BY ${columns} LIMIT ${READ_PAGE}`);
+    const first = this.database.prepare(
+      `SELECT ${columns}, document FROM ${table} WHERE ${condition} ORDER BY ${columns} LIMIT ${READ_PAGE}`,
+    );
+    const next = this.database.prepare(
+      `SELECT ${columns}, document FROM ${table} WHERE ${condition} AND (${columns}) > (${keys.map(() => '?').join(', ')}) ORDER BY ${columns} LIMIT ${READ_PAGE}`,
+    );
     const found: T[] = [];
     for (let after: unknown[] | undefined; ;) {
-      const rows = (after ? next.all(...values, ...after) : first.all(...values)) as Array<Record<string, unknown> & { document: string }>;
+      const rows = (after ? next.all(...values, ...after) : first.all(...values)) as Array<
+        Record<string, unknown> & { document: string }
+      >;
       for (const row of rows) found.push(JSON.parse(row.document) as T);
       if (rows.length < READ_PAGE) return found;
       after = keys.map((key) => rows.at(-1)![key]);
@@ -108,14 +148,23 @@ export class SqliteInvoiceStore implements InvoiceStore {
   }
 
   async forAccount(tenantId: string, accountId: string): Promise<Invoice[]> {
-    const rows = this.database.prepare(`SELECT document FROM invoices WHERE tenant_id = ? AND ${ACCOUNT_ID} = ? ORDER BY issue_date, rowid`).all(tenantId, accountId) as Array<{ document: string }>;
+    const rows = this.database
+      .prepare(`SELECT document FROM invoices WHERE tenant_id = ? AND ${ACCOUNT_ID} = ? ORDER BY issue_date, rowid`)
+      .all(tenantId, accountId) as Array<{ document: string }>;
     return rows.map((row) => JSON.parse(row.document) as Invoice);
   }
 
   async issuedBetween(tenantId: string, from: string, to: string): Promise<Invoice[]> {
     // By kind and number (each kind's run nearly in date order already, so the sort is short); paging
     // by the date index instead measured slower (exports-isolation.ts: 2.6 s against 1.6 s for 100,000).
-    return (await this.readPaged<Invoice>('invoices', ['kind', 'sequence'], 'tenant_id = ? AND issue_date >= ? AND issue_date <= ?', [tenantId, from, to])).sort(byIssue);
+    return (
+      await this.readPaged<Invoice>(
+        'invoices',
+        ['kind', 'sequence'],
+        'tenant_id = ? AND issue_date >= ? AND issue_date <= ?',
+        [tenantId, from, to],
+      )
+    ).sort(byIssue);
   }
 
   async list(tenantId: string, query: InvoiceListQuery = {}): Promise<{ total: number; invoices: Invoice[] }> {
@@ -127,7 +176,9 @@ export class SqliteInvoiceStore implements InvoiceStore {
     ];
     const clause = conditions.map(([condition]) => condition).join(' AND ');
     const values = conditions.map(([, value]) => value);
-    const { total } = this.database.prepare(`SELECT COUNT(*) AS total FROM invoices WHERE ${clause}`).get(...values) as { total: number };
+    const { total } = this.database
+      .prepare(`SELECT COUNT(*) AS total FROM invoices WHERE ${clause}`)
+      .get(...values) as { total: number };
     const rows = this.database
       .prepare(`SELECT document FROM invoices WHERE ${clause} ORDER BY issue_date, rowid LIMIT ? OFFSET ?`)
       .all(...values, query.limit ?? DEFAULT_INVOICE_PAGE, query.offset ?? 0) as Array<{ document: string }>;
@@ -137,35 +188,60 @@ export class SqliteInvoiceStore implements InvoiceStore {
   async voidProForma(tenantId: string, number: string, at: string): Promise<Invoice | undefined> {
     return this.database
       .transaction(() => {
-        const row = this.database.prepare('SELECT document FROM invoices WHERE tenant_id = ? AND number = ?').get(tenantId, number) as { document: string } | undefined;
+        const row = this.database
+          .prepare('SELECT document FROM invoices WHERE tenant_id = ? AND number = ?')
+          .get(tenantId, number) as { document: string } | undefined;
         if (!row) return undefined;
         const invoice = JSON.parse(row.document) as Invoice;
         if (invoice.kind !== 'proForma')
-          throw new InvoiceNotVoidableError(`${number} is ${invoice.kind === 'invoice' ? 'an invoice' : 'a credit note'}: it is never changed; issue a credit note instead.`);
+          throw new InvoiceNotVoidableError(
+            `${number} is ${invoice.kind === 'invoice' ? 'an invoice' : 'a credit note'}: it is never changed; issue a credit note instead.`,
+          );
         if (invoice.voidedAt) return invoice;
         const voided = checkedInvoice({ ...invoice, voidedAt: at });
-        this.database.prepare('UPDATE invoices SET document = ? WHERE tenant_id = ? AND number = ?').run(JSON.stringify(voided), tenantId, number);
+        this.database
+          .prepare('UPDATE invoices SET document = ? WHERE tenant_id = ? AND number = ?')
+          .run(JSON.stringify(voided), tenantId, number);
         return voided;
       })
       .immediate();
   }
 
-  async recordPayment(tenantId: string, invoiceNumber: string, paymentId: string, make: (state: InvoiceState) => Payment): Promise<{ payment: Payment; repeat: boolean }> {
+  async recordPayment(
+    tenantId: string,
+    invoiceNumber: string,
+    paymentId: string,
+    make: (state: InvoiceState) => Payment,
+  ): Promise<{ payment: Payment; repeat: boolean }> {
     return this.database
       .transaction(() => {
-        const existing = this.database.prepare('SELECT document FROM payments WHERE tenant_id = ? AND id = ?').get(tenantId, paymentId) as { document: string } | undefined;
+        const existing = this.database
+          .prepare('SELECT document FROM payments WHERE tenant_id = ? AND id = ?')
+          .get(tenantId, paymentId) as { document: string } | undefined;
         if (existing) return { payment: JSON.parse(existing.document) as Payment, repeat: true };
-        const row = this.database.prepare('SELECT document FROM invoices WHERE tenant_id = ? AND number = ?').get(tenantId, invoiceNumber) as { document: string } | undefined;
+        const row = this.database
+          .prepare('SELECT document FROM invoices WHERE tenant_id = ? AND number = ?')
+          .get(tenantId, invoiceNumber) as { document: string } | undefined;
         if (!row) throw new UnknownInvoiceError(invoiceNumber);
         const invoice = JSON.parse(row.document) as Invoice;
         const creditNotes = (
-          this.database.prepare("SELECT document FROM invoices WHERE tenant_id = ? AND quote_id = ? AND kind = 'creditNote'").all(tenantId, invoice.quoteId) as Array<{ document: string }>
+          this.database
+            .prepare("SELECT document FROM invoices WHERE tenant_id = ? AND quote_id = ? AND kind = 'creditNote'")
+            .all(tenantId, invoice.quoteId) as Array<{ document: string }>
         )
           .map((note) => JSON.parse(note.document) as Invoice)
           .filter((note) => note.credits === invoice.number);
         const account = invoice.billTo.account?.id;
-        const accountCredit = account === undefined ? undefined : creditOf(this.paymentRows('account = ?', [tenantId, account]));
-        const payment = checkedPayment(make({ invoice, creditNotes, payments: this.paymentRows('invoice = ?', [tenantId, invoiceNumber]), ...(accountCredit !== undefined && { accountCredit }) }));
+        const accountCredit =
+          account === undefined ? undefined : creditOf(this.paymentRows('account = ?', [tenantId, account]));
+        const payment = checkedPayment(
+          make({
+            invoice,
+            creditNotes,
+            payments: this.paymentRows('invoice = ?', [tenantId, invoiceNumber]),
+            ...(accountCredit !== undefined && { accountCredit }),
+          }),
+        );
         this.database
           .prepare('INSERT INTO payments (tenant_id, id, invoice, account, document) VALUES (?, ?, ?, ?, ?)')
           .run(tenantId, payment.id, payment.invoice, payment.account ?? null, JSON.stringify(payment));
@@ -177,10 +253,21 @@ export class SqliteInvoiceStore implements InvoiceStore {
   async recordNotice(notice: Notice): Promise<{ notice: Notice; repeat: boolean }> {
     const checked = checkedNotice(notice);
     const inserted = this.database
-      .prepare('INSERT INTO notices (tenant_id, id, invoice, account, sent_at, document) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING')
-      .run(checked.tenantId, checked.id, checked.invoice ?? null, checked.account ?? null, checked.sentAt, JSON.stringify(checked));
+      .prepare(
+        'INSERT INTO notices (tenant_id, id, invoice, account, sent_at, document) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
+      )
+      .run(
+        checked.tenantId,
+        checked.id,
+        checked.invoice ?? null,
+        checked.account ?? null,
+        checked.sentAt,
+        JSON.stringify(checked),
+      );
     if (inserted.changes) return { notice: checked, repeat: false };
-    const row = this.database.prepare('SELECT document FROM notices WHERE tenant_id = ? AND id = ?').get(checked.tenantId, checked.id) as { document: string };
+    const row = this.database
+      .prepare('SELECT document FROM notices WHERE tenant_id = ? AND id = ?')
+      .get(checked.tenantId, checked.id) as { document: string };
     return { notice: JSON.parse(row.document) as Notice, repeat: true };
   }
 
@@ -189,8 +276,15 @@ export class SqliteInvoiceStore implements InvoiceStore {
   }
 
   async notices(tenantId: string, query: { invoice?: string; account?: string } = {}): Promise<Notice[]> {
-    const [condition, values] = query.invoice !== undefined ? ['invoice = ?', [query.invoice]] : query.account !== undefined ? ['account = ?', [query.account]] : ['1 = 1', []];
-    const rows = this.database.prepare(`SELECT document FROM notices WHERE tenant_id = ? AND ${condition} ORDER BY sent_at, id`).all(tenantId, ...values) as Array<{ document: string }>;
+    const [condition, values] =
+      query.invoice !== undefined
+        ? ['invoice = ?', [query.invoice]]
+        : query.account !== undefined
+          ? ['account = ?', [query.account]]
+          : ['1 = 1', []];
+    const rows = this.database
+      .prepare(`SELECT document FROM notices WHERE tenant_id = ? AND ${condition} ORDER BY sent_at, id`)
+      .all(tenantId, ...values) as Array<{ document: string }>;
     return rows.map((row) => JSON.parse(row.document) as Notice);
   }
 
@@ -201,7 +295,9 @@ export class SqliteInvoiceStore implements InvoiceStore {
   }
 
   private paymentRows(condition: string, values: unknown[]): Payment[] {
-    const rows = this.database.prepare(`SELECT document FROM payments WHERE tenant_id = ? AND ${condition}`).all(...values) as Array<{ document: string }>;
+    const rows = this.database
+      .prepare(`SELECT document FROM payments WHERE tenant_id = ? AND ${condition}`)
+      .all(...values) as Array<{ document: string }>;
     return rows.map((row) => JSON.parse(row.document) as Payment).sort(byReceipt);
   }
 

@@ -13,7 +13,15 @@ import { EventEmitter } from 'node:events';
 import type Database from 'better-sqlite3';
 import { openSqliteFile } from './sqlite-file';
 import type { Item } from '../../schema/types.generated';
-import { checkedItem, UnknownItemError, type EveryTenantFollower, type ItemChange, type ItemListener, type ItemStore, type PutManyCounts } from './item-store';
+import {
+  checkedItem,
+  UnknownItemError,
+  type EveryTenantFollower,
+  type ItemChange,
+  type ItemListener,
+  type ItemStore,
+  type PutManyCounts,
+} from './item-store';
 
 const DEFAULT_PAGE = 1000;
 /** How often a store with listeners looks for other processes' commits. */
@@ -51,7 +59,9 @@ export class SqliteItemStore implements ItemStore {
     CREATE INDEX IF NOT EXISTS item_changes_at ON item_changes (at)`,
     );
     this.changes.setMaxListeners(0);
-    this.lastSeenChange = (this.database.prepare('SELECT COALESCE(MAX(seq), 0) AS seq FROM item_changes').get() as { seq: number }).seq;
+    this.lastSeenChange = (
+      this.database.prepare('SELECT COALESCE(MAX(seq), 0) AS seq FROM item_changes').get() as { seq: number }
+    ).seq;
     this.dataVersion = this.database.pragma('data_version', { simple: true }) as number;
   }
 
@@ -64,7 +74,9 @@ export class SqliteItemStore implements ItemStore {
   private noteChanged(tenantId: string, objectIDs: readonly string[]) {
     if (objectIDs.length === 0) return;
     const now = Date.now();
-    const note = this.database.prepare('INSERT INTO item_changes (tenant_id, object_id, writer, at) VALUES (?, ?, ?, ?)');
+    const note = this.database.prepare(
+      'INSERT INTO item_changes (tenant_id, object_id, writer, at) VALUES (?, ?, ?, ?)',
+    );
     for (const objectID of objectIDs) note.run(tenantId, objectID, this.writer, now);
     this.database.prepare('DELETE FROM item_changes WHERE at < ?').run(now - CHANGES_KEPT_MS);
   }
@@ -73,7 +85,9 @@ export class SqliteItemStore implements ItemStore {
   private announceOthersChanges() {
     const version = this.database.pragma('data_version', { simple: true }) as number;
     if (version === this.dataVersion) return;
-    const notes = this.database.prepare('SELECT seq, tenant_id, object_id, writer FROM item_changes WHERE seq > ? ORDER BY seq').all(this.lastSeenChange) as Array<{
+    const notes = this.database
+      .prepare('SELECT seq, tenant_id, object_id, writer FROM item_changes WHERE seq > ? ORDER BY seq')
+      .all(this.lastSeenChange) as Array<{
       seq: number;
       tenant_id: string;
       object_id: string;
@@ -84,20 +98,29 @@ export class SqliteItemStore implements ItemStore {
     this.lastSeenChange = notes.at(-1)!.seq;
     const changed = new Map<string, Set<string>>();
     for (const note of notes) {
-      if (note.writer === this.writer || this.changes.listenerCount(note.tenant_id) + this.changes.listenerCount(EVERY_TENANT) === 0) continue;
+      if (
+        note.writer === this.writer ||
+        this.changes.listenerCount(note.tenant_id) + this.changes.listenerCount(EVERY_TENANT) === 0
+      )
+        continue;
       changed.set(note.tenant_id, (changed.get(note.tenant_id) ?? new Set()).add(note.object_id));
     }
     const read = this.database.prepare('SELECT document FROM items WHERE tenant_id = ? AND object_id = ?');
     for (const [tenantId, objectIDs] of changed) {
       for (const objectID of objectIDs) {
         const row = read.get(tenantId, objectID) as { document: string } | undefined;
-        this.announce(tenantId, row ? { kind: 'put', item: JSON.parse(row.document) as Item } : { kind: 'delete', objectID });
+        this.announce(
+          tenantId,
+          row ? { kind: 'put', item: JSON.parse(row.document) as Item } : { kind: 'delete', objectID },
+        );
       }
     }
   }
 
   async get(tenantId: string, objectID: string): Promise<Item | undefined> {
-    const row = this.database.prepare('SELECT document FROM items WHERE tenant_id = ? AND object_id = ?').get(tenantId, objectID) as { document: string } | undefined;
+    const row = this.database
+      .prepare('SELECT document FROM items WHERE tenant_id = ? AND object_id = ?')
+      .get(tenantId, objectID) as { document: string } | undefined;
     return row && (JSON.parse(row.document) as Item);
   }
 
@@ -118,7 +141,9 @@ export class SqliteItemStore implements ItemStore {
     // Checked before the transaction: one bad item leaves everything as it was.
     const documents = items.map((item) => [item, JSON.stringify(checkedItem(item))] as const);
     const read = this.database.prepare('SELECT document FROM items WHERE tenant_id = ? AND object_id = ?');
-    const write = this.database.prepare('INSERT INTO items (tenant_id, object_id, document) VALUES (?, ?, ?) ON CONFLICT (tenant_id, object_id) DO UPDATE SET document = excluded.document');
+    const write = this.database.prepare(
+      'INSERT INTO items (tenant_id, object_id, document) VALUES (?, ?, ?) ON CONFLICT (tenant_id, object_id) DO UPDATE SET document = excluded.document',
+    );
     const written: Item[] = [];
     const counts = this.database
       .transaction(() => {
@@ -147,10 +172,14 @@ export class SqliteItemStore implements ItemStore {
   async update(tenantId: string, objectID: string, change: (current: Item) => Item): Promise<Item> {
     const updated = this.database
       .transaction(() => {
-        const row = this.database.prepare('SELECT document FROM items WHERE tenant_id = ? AND object_id = ?').get(tenantId, objectID) as { document: string } | undefined;
+        const row = this.database
+          .prepare('SELECT document FROM items WHERE tenant_id = ? AND object_id = ?')
+          .get(tenantId, objectID) as { document: string } | undefined;
         if (!row) throw new UnknownItemError(`No item ${JSON.stringify(objectID)}`);
         const next = { ...change(JSON.parse(row.document) as Item), objectID };
-        this.database.prepare('UPDATE items SET document = ? WHERE tenant_id = ? AND object_id = ?').run(JSON.stringify(checkedItem(next)), tenantId, objectID);
+        this.database
+          .prepare('UPDATE items SET document = ? WHERE tenant_id = ? AND object_id = ?')
+          .run(JSON.stringify(checkedItem(next)), tenantId, objectID);
         this.noteChanged(tenantId, [objectID]);
         return next;
       })
@@ -162,7 +191,9 @@ export class SqliteItemStore implements ItemStore {
   async delete(tenantId: string, objectID: string): Promise<boolean> {
     const changes = this.database
       .transaction(() => {
-        const deleted = this.database.prepare('DELETE FROM items WHERE tenant_id = ? AND object_id = ?').run(tenantId, objectID).changes;
+        const deleted = this.database
+          .prepare('DELETE FROM items WHERE tenant_id = ? AND object_id = ?')
+          .run(tenantId, objectID).changes;
         if (deleted > 0) this.noteChanged(tenantId, [objectID]);
         return deleted;
       })
@@ -172,7 +203,11 @@ export class SqliteItemStore implements ItemStore {
   }
 
   async count(tenantId: string): Promise<number> {
-    return (this.database.prepare('SELECT COUNT(*) AS total FROM items WHERE tenant_id = ?').get(tenantId) as { total: number }).total;
+    return (
+      this.database.prepare('SELECT COUNT(*) AS total FROM items WHERE tenant_id = ?').get(tenantId) as {
+        total: number;
+      }
+    ).total;
   }
 
   async list(tenantId: string, page: { after?: string; limit?: number } = {}): Promise<Item[]> {
@@ -189,7 +224,9 @@ export class SqliteItemStore implements ItemStore {
   followEveryTenant(listener: (tenantId: string, change: ItemChange) => void): EveryTenantFollower {
     const stop = this.listen(EVERY_TENANT, listener);
     // The items as they are, then (listening already) every change.
-    for (const row of this.database.prepare('SELECT tenant_id, document FROM items ORDER BY tenant_id, object_id').iterate() as Iterable<{ tenant_id: string; document: string }>)
+    for (const row of this.database
+      .prepare('SELECT tenant_id, document FROM items ORDER BY tenant_id, object_id')
+      .iterate() as Iterable<{ tenant_id: string; document: string }>)
       listener(row.tenant_id, { kind: 'put', item: JSON.parse(row.document) as Item });
     return { synced: Promise.resolve(), stop };
   }

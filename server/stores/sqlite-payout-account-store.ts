@@ -29,14 +29,22 @@ export class SqlitePayoutAccountStore implements PayoutAccountStore {
   }
 
   async list(): Promise<PayoutAccount[]> {
-    const rows = this.database.prepare('SELECT document FROM payout_accounts ORDER BY tenant_id').all() as Array<{ document: string }>;
+    const rows = this.database.prepare('SELECT document FROM payout_accounts ORDER BY tenant_id').all() as Array<{
+      document: string;
+    }>;
     return rows.map((row) => JSON.parse(row.document) as PayoutAccount);
   }
 
-  async update(tenantId: string, change: (current: PayoutAccount | undefined) => PayoutAccount): Promise<PayoutAccount> {
+  async update(
+    tenantId: string,
+    change: (current: PayoutAccount | undefined) => PayoutAccount,
+  ): Promise<PayoutAccount> {
     return this.database
       .transaction(() => {
-        const next = checkedPayoutAccount({ ...change(this.read('SELECT document FROM payout_accounts WHERE tenant_id = ?', tenantId)), tenantId });
+        const next = checkedPayoutAccount({
+          ...change(this.read('SELECT document FROM payout_accounts WHERE tenant_id = ?', tenantId)),
+          tenantId,
+        });
         this.database
           .prepare(
             'INSERT INTO payout_accounts (tenant_id, account_id, document) VALUES (?, ?, ?) ON CONFLICT (tenant_id) DO UPDATE SET account_id = excluded.account_id, document = excluded.document',

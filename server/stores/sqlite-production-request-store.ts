@@ -1,7 +1,12 @@
 /** Production requests in SQLite (better-sqlite3, the embedded default): one row per request, its document as JSON. */
 import type Database from 'better-sqlite3';
 import type { ProductionRequest } from '../../schema/types.generated';
-import { checkedProductionRequest, ProductionRequestExistsError, UnknownProductionRequestError, type ProductionRequestStore } from './production-request-store';
+import {
+  checkedProductionRequest,
+  ProductionRequestExistsError,
+  UnknownProductionRequestError,
+  type ProductionRequestStore,
+} from './production-request-store';
 import { openSqliteFile } from './sqlite-file';
 
 export class SqliteProductionRequestStore implements ProductionRequestStore {
@@ -21,13 +26,16 @@ export class SqliteProductionRequestStore implements ProductionRequestStore {
   }
 
   private read(id: string): ProductionRequest | undefined {
-    const row = this.database.prepare('SELECT document FROM production_requests WHERE id = ?').get(id) as { document: string } | undefined;
+    const row = this.database.prepare('SELECT document FROM production_requests WHERE id = ?').get(id) as
+      { document: string } | undefined;
     return row && (JSON.parse(row.document) as ProductionRequest);
   }
 
   async create(request: ProductionRequest): Promise<ProductionRequest> {
     const document = JSON.stringify(checkedProductionRequest(request));
-    const inserted = this.database.prepare('INSERT OR IGNORE INTO production_requests (id, uid, created_at, document) VALUES (?, ?, ?, ?)').run(request.id, request.uid, request.createdAt, document);
+    const inserted = this.database
+      .prepare('INSERT OR IGNORE INTO production_requests (id, uid, created_at, document) VALUES (?, ?, ?, ?)')
+      .run(request.id, request.uid, request.createdAt, document);
     if (!inserted.changes) throw new ProductionRequestExistsError(request.id);
     return request;
   }
@@ -37,12 +45,16 @@ export class SqliteProductionRequestStore implements ProductionRequestStore {
   }
 
   async listFor(uid: string, limit = 50): Promise<ProductionRequest[]> {
-    const rows = this.database.prepare('SELECT document FROM production_requests WHERE uid = ? ORDER BY created_at DESC, id LIMIT ?').all(uid, limit) as Array<{ document: string }>;
+    const rows = this.database
+      .prepare('SELECT document FROM production_requests WHERE uid = ? ORDER BY created_at DESC, id LIMIT ?')
+      .all(uid, limit) as Array<{ document: string }>;
     return rows.map((row) => JSON.parse(row.document) as ProductionRequest);
   }
 
   async listAll(limit: number): Promise<ProductionRequest[]> {
-    const rows = this.database.prepare('SELECT document FROM production_requests ORDER BY created_at DESC, id LIMIT ?').all(limit) as Array<{ document: string }>;
+    const rows = this.database
+      .prepare('SELECT document FROM production_requests ORDER BY created_at DESC, id LIMIT ?')
+      .all(limit) as Array<{ document: string }>;
     return rows.map((row) => JSON.parse(row.document) as ProductionRequest);
   }
 

@@ -7,7 +7,15 @@
 import { EventEmitter } from 'node:events';
 import Database from 'better-sqlite3';
 import type { UserProfile } from '../../schema/types.generated';
-import { checkedProfile, ProfileExistsError, UnknownProfileError, type ProfileListener, type ProfileQuery, type ProfileStore, type StoredProfile } from './profile-store';
+import {
+  checkedProfile,
+  ProfileExistsError,
+  UnknownProfileError,
+  type ProfileListener,
+  type ProfileQuery,
+  type ProfileStore,
+  type StoredProfile,
+} from './profile-store';
 
 const checked = (profile: UserProfile): string => JSON.stringify(checkedProfile(profile));
 
@@ -32,7 +40,9 @@ export class SqliteProfileStore implements ProfileStore {
   }
 
   private row(vendorId: string, uid: string): UserProfile | undefined {
-    const found = this.database.prepare('SELECT document FROM profiles WHERE vendor_id = ? AND uid = ?').get(vendorId, uid) as { document: string } | undefined;
+    const found = this.database
+      .prepare('SELECT document FROM profiles WHERE vendor_id = ? AND uid = ?')
+      .get(vendorId, uid) as { document: string } | undefined;
     return found && (JSON.parse(found.document) as UserProfile);
   }
 
@@ -51,7 +61,8 @@ export class SqliteProfileStore implements ProfileStore {
         .prepare('INSERT INTO profiles (vendor_id, uid, document, is_authorized, created_at) VALUES (?, ?, ?, ?, ?)')
         .run(vendorId, uid, document, authorizedColumn(profile), profile.createdAt ?? new Date().toISOString());
     } catch (error) {
-      if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY') throw new ProfileExistsError(`A profile for user ${uid} of vendor ${vendorId} already exists`);
+      if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY')
+        throw new ProfileExistsError(`A profile for user ${uid} of vendor ${vendorId} already exists`);
       throw error;
     }
     this.announce(vendorId, uid, profile);
@@ -64,7 +75,9 @@ export class SqliteProfileStore implements ProfileStore {
         const current = this.row(vendorId, uid);
         if (!current) throw new UnknownProfileError(`No profile for user ${uid} of vendor ${vendorId}`);
         const next = change(structuredClone(current));
-        this.database.prepare('UPDATE profiles SET document = ?, is_authorized = ? WHERE vendor_id = ? AND uid = ?').run(checked(next), authorizedColumn(next), vendorId, uid);
+        this.database
+          .prepare('UPDATE profiles SET document = ?, is_authorized = ? WHERE vendor_id = ? AND uid = ?')
+          .run(checked(next), authorizedColumn(next), vendorId, uid);
         return next;
       })
       .immediate();
@@ -78,13 +91,28 @@ export class SqliteProfileStore implements ProfileStore {
   }
 
   async list(vendorId: string, query: ProfileQuery = {}): Promise<{ total: number; profiles: StoredProfile[] }> {
-    const filter = query.isAuthorized === undefined ? '' : query.isAuthorized === null ? ' AND is_authorized IS NULL' : ' AND is_authorized = ?';
-    const parameters: unknown[] = [vendorId, ...(query.isAuthorized === undefined || query.isAuthorized === null ? [] : [query.isAuthorized ? 1 : 0])];
-    const { total } = this.database.prepare(`SELECT COUNT(*) AS total FROM profiles WHERE vendor_id = ?${filter}`).get(...parameters) as { total: number };
+    const filter =
+      query.isAuthorized === undefined
+        ? ''
+        : query.isAuthorized === null
+          ? ' AND is_authorized IS NULL'
+          : ' AND is_authorized = ?';
+    const parameters: unknown[] = [
+      vendorId,
+      ...(query.isAuthorized === undefined || query.isAuthorized === null ? [] : [query.isAuthorized ? 1 : 0]),
+    ];
+    const { total } = this.database
+      .prepare(`SELECT COUNT(*) AS total FROM profiles WHERE vendor_id = ?${filter}`)
+      .get(...parameters) as { total: number };
     const rows = this.database
-      .prepare(`SELECT uid, document FROM profiles WHERE vendor_id = ?${filter} ORDER BY created_at DESC, uid LIMIT ? OFFSET ?`)
+      .prepare(
+        `SELECT uid, document FROM profiles WHERE vendor_id = ?${filter} ORDER BY created_at DESC, uid LIMIT ? OFFSET ?`,
+      )
       .all(...parameters, query.limit ?? 100, query.offset ?? 0) as Array<{ uid: string; document: string }>;
-    return { total, profiles: rows.map((row) => ({ vendorId, uid: row.uid, profile: JSON.parse(row.document) as UserProfile })) };
+    return {
+      total,
+      profiles: rows.map((row) => ({ vendorId, uid: row.uid, profile: JSON.parse(row.document) as UserProfile })),
+    };
   }
 
   subscribe(vendorId: string, uid: string, listener: ProfileListener): () => void {
@@ -105,4 +133,5 @@ export class SqliteProfileStore implements ProfileStore {
   }
 }
 
-const authorizedColumn = (profile: UserProfile) => (profile.isAuthorized === null || profile.isAuthorized === undefined ? null : profile.isAuthorized ? 1 : 0);
+const authorizedColumn = (profile: UserProfile) =>
+  profile.isAuthorized === null || profile.isAuthorized === undefined ? null : profile.isAuthorized ? 1 : 0;

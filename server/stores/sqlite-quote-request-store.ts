@@ -156,10 +156,16 @@ export class SqliteQuoteRequestStore implements QuoteRequestStore {
    * each can reach (its last day, or OPEN_END while units are out), which range queries filter on.
    */
   private addReachColumns() {
-    const present = new Set((this.database.prepare('PRAGMA table_info(bookings)').all() as Array<{ name: string }>).map((column) => column.name));
+    const present = new Set(
+      (this.database.prepare('PRAGMA table_info(bookings)').all() as Array<{ name: string }>).map(
+        (column) => column.name,
+      ),
+    );
     if (!present.has('reaches_to'))
       this.database.transaction(() => {
-        this.database.exec('ALTER TABLE bookings ADD COLUMN out INTEGER NOT NULL DEFAULT 0; ALTER TABLE bookings ADD COLUMN reaches_to TEXT; UPDATE bookings SET reaches_to = last_day;');
+        this.database.exec(
+          'ALTER TABLE bookings ADD COLUMN out INTEGER NOT NULL DEFAULT 0; ALTER TABLE bookings ADD COLUMN reaches_to TEXT; UPDATE bookings SET reaches_to = last_day;',
+        );
       })();
     this.database.exec(`
     CREATE INDEX IF NOT EXISTS bookings_reach_by_item ON bookings (tenant_id, object_id, reaches_to, first_day);
@@ -170,41 +176,63 @@ export class SqliteQuoteRequestStore implements QuoteRequestStore {
 
   /** Adds the listing columns and their indexes to a file made before them, filled from its documents. */
   private addListingColumns() {
-    const present = new Set((this.database.prepare('PRAGMA table_info(quote_requests)').all() as Array<{ name: string }>).map((column) => column.name));
+    const present = new Set(
+      (this.database.prepare('PRAGMA table_info(quote_requests)').all() as Array<{ name: string }>).map(
+        (column) => column.name,
+      ),
+    );
     const missing = LISTING_COLUMNS.filter((column) => !present.has(column));
     if (missing.length) {
       this.database.transaction(() => {
         for (const column of missing) this.database.exec(`ALTER TABLE quote_requests ADD COLUMN ${column} TEXT`);
-        const update = this.database.prepare(`UPDATE quote_requests SET ${LISTING_COLUMNS.map((column) => `${column} = ?`).join(', ')} WHERE rowid = ?`);
+        const update = this.database.prepare(
+          `UPDATE quote_requests SET ${LISTING_COLUMNS.map((column) => `${column} = ?`).join(', ')} WHERE rowid = ?`,
+        );
         // Page by page: better-sqlite3 refuses a write while a statement on the same connection is
         // still reading, so each page is read in full before its rows are written.
-        const page = this.database.prepare('SELECT rowid, document FROM quote_requests WHERE rowid > ? ORDER BY rowid LIMIT 1000');
-        for (let rows = page.all(0) as Array<{ rowid: number; document: string }>; rows.length > 0; rows = page.all(rows.at(-1)!.rowid) as typeof rows)
+        const page = this.database.prepare(
+          'SELECT rowid, document FROM quote_requests WHERE rowid > ? ORDER BY rowid LIMIT 1000',
+        );
+        for (
+          let rows = page.all(0) as Array<{ rowid: number; document: string }>;
+          rows.length > 0;
+          rows = page.all(rows.at(-1)!.rowid) as typeof rows
+        )
           for (const row of rows) update.run(...listingValues(JSON.parse(row.document) as QuoteRequest), row.rowid);
       })();
     }
-    const fresh = !(this.database.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'quote_request_counts'").get() as object | undefined);
+    const fresh = !(this.database
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'quote_request_counts'")
+      .get() as object | undefined);
     this.database.exec(LISTING_INDEXES);
     // Counts by state and the longest hire of each tenant, kept with every write from now on; filled once from the rows.
     if (fresh || missing.length) {
       this.database.transaction(() => {
         this.database.exec('DELETE FROM quote_request_counts; DELETE FROM quote_request_spans;');
-        this.database.exec('INSERT INTO quote_request_counts (tenant_id, state, count) SELECT tenant_id, state, COUNT(*) FROM quote_requests GROUP BY tenant_id, state');
-        this.database.exec(`INSERT INTO quote_request_spans (tenant_id, longest_days) SELECT tenant_id, MAX(${SPAN}) FROM quote_requests GROUP BY tenant_id`);
+        this.database.exec(
+          'INSERT INTO quote_request_counts (tenant_id, state, count) SELECT tenant_id, state, COUNT(*) FROM quote_requests GROUP BY tenant_id, state',
+        );
+        this.database.exec(
+          `INSERT INTO quote_request_spans (tenant_id, longest_days) SELECT tenant_id, MAX(${SPAN}) FROM quote_requests GROUP BY tenant_id`,
+        );
       })();
     }
   }
 
   /** Keeps the counts by state and the longest hire in step with a row written (inside the write's transaction). */
   private counted(tenantId: string, before: QuoteRequest | undefined, after: QuoteRequest) {
-    const count = this.database.prepare('INSERT INTO quote_request_counts (tenant_id, state, count) VALUES (?, ?, ?) ON CONFLICT (tenant_id, state) DO UPDATE SET count = count + excluded.count');
+    const count = this.database.prepare(
+      'INSERT INTO quote_request_counts (tenant_id, state, count) VALUES (?, ?, ?) ON CONFLICT (tenant_id, state) DO UPDATE SET count = count + excluded.count',
+    );
     const [was, is] = [before && listingFieldsOf(before).state, listingFieldsOf(after).state];
     if (was !== is) {
       if (was !== undefined) count.run(tenantId, was, -1);
       count.run(tenantId, is, 1);
     }
     this.database
-      .prepare('INSERT INTO quote_request_spans (tenant_id, longest_days) VALUES (?, ?) ON CONFLICT (tenant_id) DO UPDATE SET longest_days = max(longest_days, excluded.longest_days)')
+      .prepare(
+        'INSERT INTO quote_request_spans (tenant_id, longest_days) VALUES (?, ?) ON CONFLICT (tenant_id) DO UPDATE SET longest_days = max(longest_days, excluded.longest_days)',
+      )
       .run(tenantId, dayCount(after.startDate, after.endDate));
   }
 
@@ -213,12 +241,15 @@ export class SqliteQuoteRequestStore implements QuoteRequestStore {
     try {
       this.database.transaction(() => {
         this.database
-          .prepare(`INSERT INTO quote_requests (tenant_id, id, created_at, document, ${LISTING_COLUMNS.join(', ')}) VALUES (?, ?, ?, ?, ${LISTING_COLUMNS.map(() => '?').join(', ')})`)
+          .prepare(
+            `INSERT INTO quote_requests (tenant_id, id, created_at, document, ${LISTING_COLUMNS.join(', ')}) VALUES (?, ?, ?, ?, ${LISTING_COLUMNS.map(() => '?').join(', ')})`,
+          )
           .run(request.tenantId, request.id, request.createdAt, document, ...listingValues(request));
         this.counted(request.tenantId, undefined, request);
       })();
     } catch (error) {
-      if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY') throw new QuoteRequestExistsError(request.tenantId, request.id);
+      if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY')
+        throw new QuoteRequestExistsError(request.tenantId, request.id);
       throw error;
     }
     this.changes.emit(request.tenantId, request.id);
@@ -230,7 +261,9 @@ export class SqliteQuoteRequestStore implements QuoteRequestStore {
   }
 
   private read(tenantId: string, id: string): QuoteRequest | undefined {
-    const row = this.database.prepare('SELECT document FROM quote_requests WHERE tenant_id = ? AND id = ?').get(tenantId, id) as { document: string } | undefined;
+    const row = this.database
+      .prepare('SELECT document FROM quote_requests WHERE tenant_id = ? AND id = ?')
+      .get(tenantId, id) as { document: string } | undefined;
     return row && (JSON.parse(row.document) as QuoteRequest);
   }
 
@@ -247,15 +280,22 @@ export class SqliteQuoteRequestStore implements QuoteRequestStore {
     if (query.from !== undefined) {
       condition('end_date >= ?', query.from);
       // No stored hire is longer than the tenant's longest, so none reaching `from` starts before this: the index scans only those days.
-      const span = this.database.prepare('SELECT longest_days FROM quote_request_spans WHERE tenant_id = ?').get(tenantId) as { longest_days: number } | undefined;
+      const span = this.database
+        .prepare('SELECT longest_days FROM quote_request_spans WHERE tenant_id = ?')
+        .get(tenantId) as { longest_days: number } | undefined;
       condition('start_date >= ?', addDays(query.from, -((span?.longest_days ?? 1) - 1)));
     }
     if (query.confirmedFrom !== undefined) condition('confirmed_at >= ?', query.confirmedFrom);
     if (query.confirmedBefore !== undefined) condition('confirmed_at < ?', query.confirmedBefore);
     const filter = where.join(' AND ');
     const sort = query.sort ?? { field: 'createdAt', order: 'desc' };
-    const { total } = this.countOf(tenantId, query) ?? (this.database.prepare(`SELECT COUNT(*) AS total FROM quote_requests WHERE ${filter}`).get(...parameters) as { total: number });
-    const order = (table = '') => `${table}${SORT_COLUMNS[sort.field]} ${sort.order === 'asc' ? 'ASC' : 'DESC'}, ${table}id`;
+    const { total } =
+      this.countOf(tenantId, query) ??
+      (this.database.prepare(`SELECT COUNT(*) AS total FROM quote_requests WHERE ${filter}`).get(...parameters) as {
+        total: number;
+      });
+    const order = (table = '') =>
+      `${table}${SORT_COLUMNS[sort.field]} ${sort.order === 'asc' ? 'ASC' : 'DESC'}, ${table}id`;
     // The page's rows are chosen and sorted from an index alone (every listing index holds the
     // sort columns), then only their documents are read: sorting the documents themselves read
     // every match's JSON.
@@ -272,13 +312,17 @@ export class SqliteQuoteRequestStore implements QuoteRequestStore {
     const { state, sort: _sort, offset: _offset, limit: _limit, ...others } = query;
     if (Object.values(others).some((value) => value !== undefined)) return undefined;
     const row = this.database
-      .prepare(`SELECT COALESCE(SUM(count), 0) AS total FROM quote_request_counts WHERE tenant_id = ?${state === undefined ? '' : ' AND state = ?'}`)
+      .prepare(
+        `SELECT COALESCE(SUM(count), 0) AS total FROM quote_request_counts WHERE tenant_id = ?${state === undefined ? '' : ' AND state = ?'}`,
+      )
       .get(...(state === undefined ? [tenantId] : [tenantId, state])) as { total: number };
     return row;
   }
 
   async due(tenantId: string, today: string, limit: number): Promise<QuoteRequest[]> {
-    const rows = this.database.prepare('SELECT document FROM quote_requests WHERE tenant_id = ? AND open_until < ? ORDER BY open_until LIMIT ?').all(tenantId, today, limit) as Array<{
+    const rows = this.database
+      .prepare('SELECT document FROM quote_requests WHERE tenant_id = ? AND open_until < ? ORDER BY open_until LIMIT ?')
+      .all(tenantId, today, limit) as Array<{
       document: string;
     }>;
     return rows.map((row) => JSON.parse(row.document) as QuoteRequest);
@@ -293,12 +337,20 @@ export class SqliteQuoteRequestStore implements QuoteRequestStore {
       if (bookings !== undefined) {
         this.database.prepare('DELETE FROM bookings WHERE tenant_id = ? AND quote_id = ?').run(tenantId, id);
         if (bookings !== 'release') {
-          const booked = this.overlapping(tenantId, [...new Set(next.lines.map((line) => line.objectID))], next.startDate, next.endDate, bookings.placement.turnaroundDays);
+          const booked = this.overlapping(
+            tenantId,
+            [...new Set(next.lines.map((line) => line.objectID))],
+            next.startDate,
+            next.endDate,
+            bookings.placement.turnaroundDays,
+          );
           for (const booking of placedBookings(next, bookings, booked)) this.writeBooking(tenantId, booking);
         }
       }
       this.database
-        .prepare(`UPDATE quote_requests SET document = ?, ${LISTING_COLUMNS.map((column) => `${column} = ?`).join(', ')} WHERE tenant_id = ? AND id = ?`)
+        .prepare(
+          `UPDATE quote_requests SET document = ?, ${LISTING_COLUMNS.map((column) => `${column} = ?`).join(', ')} WHERE tenant_id = ? AND id = ?`,
+        )
         .run(JSON.stringify(next), ...listingValues(next), tenantId, id);
       this.counted(tenantId, current, next);
       return next;
@@ -316,7 +368,13 @@ export class SqliteQuoteRequestStore implements QuoteRequestStore {
   }
 
   /** Bookings on these items whose days, widened by the turnaround, reach into [from, to]. */
-  private overlapping(tenantId: string, objectIDs: readonly string[], from: string, to: string, turnaroundDays: number): Booking[] {
+  private overlapping(
+    tenantId: string,
+    objectIDs: readonly string[],
+    from: string,
+    to: string,
+    turnaroundDays: number,
+  ): Booking[] {
     const window = bookingWindow(from, to, turnaroundDays);
     return this.select(tenantId, objectIDs, window.from, window.to);
   }
@@ -328,7 +386,9 @@ export class SqliteQuoteRequestStore implements QuoteRequestStore {
     if (objectIDs.length === 0) return [];
     let statement = this.selects.get(objectIDs.length);
     if (!statement) {
-      statement = this.database.prepare(`SELECT ${BOOKING_COLUMNS} FROM bookings WHERE tenant_id = ? AND object_id IN (${objectIDs.map(() => '?').join(', ')}) AND reaches_to >= ? AND first_day <= ?`);
+      statement = this.database.prepare(
+        `SELECT ${BOOKING_COLUMNS} FROM bookings WHERE tenant_id = ? AND object_id IN (${objectIDs.map(() => '?').join(', ')}) AND reaches_to >= ? AND first_day <= ?`,
+      );
       if (this.selects.size < 64) this.selects.set(objectIDs.length, statement);
     }
     const rows = statement.all(tenantId, ...objectIDs, from, to) as BookingRow[];
@@ -343,23 +403,47 @@ export class SqliteQuoteRequestStore implements QuoteRequestStore {
   private selectBetween: Database.Statement | undefined;
 
   async bookingsBetween(tenantId: string, from: string, to: string): Promise<Booking[]> {
-    this.selectBetween ??= this.database.prepare(`SELECT ${BOOKING_COLUMNS} FROM bookings WHERE tenant_id = ? AND reaches_to >= ? AND first_day <= ?`);
+    this.selectBetween ??= this.database.prepare(
+      `SELECT ${BOOKING_COLUMNS} FROM bookings WHERE tenant_id = ? AND reaches_to >= ? AND first_day <= ?`,
+    );
     return (this.selectBetween.all(tenantId, from, to) as BookingRow[]).map(bookingOf);
   }
 
   /** Writes one booking row (a request's line, or a stock row), replacing the one with its key. */
   private writeBooking(tenantId: string, booking: Booking) {
     this.database
-      .prepare('INSERT OR REPLACE INTO bookings (tenant_id, quote_id, object_id, quantity, first_day, last_day, kind, expires_on, out, reaches_to) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
-      .run(tenantId, booking.quoteId, booking.objectID, booking.quantity, booking.firstDay, booking.lastDay, booking.kind, booking.expiresOn ?? null, booking.out ?? 0, reachOf(booking));
+      .prepare(
+        'INSERT OR REPLACE INTO bookings (tenant_id, quote_id, object_id, quantity, first_day, last_day, kind, expires_on, out, reaches_to) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      )
+      .run(
+        tenantId,
+        booking.quoteId,
+        booking.objectID,
+        booking.quantity,
+        booking.firstDay,
+        booking.lastDay,
+        booking.kind,
+        booking.expiresOn ?? null,
+        booking.out ?? 0,
+        reachOf(booking),
+      );
   }
 
   async addUnits(tenantId: string, units: readonly Unit[]): Promise<void> {
-    const insert = this.database.prepare('INSERT INTO units (tenant_id, tag, object_id, status, order_id, document) VALUES (?, ?, ?, ?, ?, ?)');
+    const insert = this.database.prepare(
+      'INSERT INTO units (tenant_id, tag, object_id, status, order_id, document) VALUES (?, ?, ?, ?, ?, ?)',
+    );
     this.database.transaction(() => {
       for (const unit of units) {
         try {
-          insert.run(tenantId, unit.tag, unit.objectID, unit.status, unit.orderId ?? null, JSON.stringify(checkedUnit(unit)));
+          insert.run(
+            tenantId,
+            unit.tag,
+            unit.objectID,
+            unit.status,
+            unit.orderId ?? null,
+            JSON.stringify(checkedUnit(unit)),
+          );
         } catch (error) {
           if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY') throw new UnitExistsError(unit.tag);
           throw error;
@@ -373,13 +457,17 @@ export class SqliteQuoteRequestStore implements QuoteRequestStore {
   }
 
   private readUnit(tenantId: string, tag: string): Unit | undefined {
-    const row = this.database.prepare('SELECT document FROM units WHERE tenant_id = ? AND tag = ?').get(tenantId, tag) as { document: string } | undefined;
+    const row = this.database
+      .prepare('SELECT document FROM units WHERE tenant_id = ? AND tag = ?')
+      .get(tenantId, tag) as { document: string } | undefined;
     return row && (JSON.parse(row.document) as Unit);
   }
 
   private writeUnit(tenantId: string, unit: Unit) {
     this.database
-      .prepare('INSERT OR REPLACE INTO units (tenant_id, tag, object_id, status, order_id, document) VALUES (?, ?, ?, ?, ?, ?)')
+      .prepare(
+        'INSERT OR REPLACE INTO units (tenant_id, tag, object_id, status, order_id, document) VALUES (?, ?, ?, ?, ?, ?)',
+      )
       .run(tenantId, unit.tag, unit.objectID, unit.status, unit.orderId ?? null, JSON.stringify(checkedUnit(unit)));
   }
 
@@ -396,8 +484,12 @@ export class SqliteQuoteRequestStore implements QuoteRequestStore {
         parameters.push(value);
       }
     const filter = where.join(' AND ');
-    const { total } = this.database.prepare(`SELECT COUNT(*) AS total FROM units WHERE ${filter}`).get(...parameters) as { total: number };
-    const rows = this.database.prepare(`SELECT document FROM units WHERE ${filter} ORDER BY tag LIMIT ? OFFSET ?`).all(...parameters, query.limit ?? 100, query.offset ?? 0) as Array<{
+    const { total } = this.database
+      .prepare(`SELECT COUNT(*) AS total FROM units WHERE ${filter}`)
+      .get(...parameters) as { total: number };
+    const rows = this.database
+      .prepare(`SELECT document FROM units WHERE ${filter} ORDER BY tag LIMIT ? OFFSET ?`)
+      .all(...parameters, query.limit ?? 100, query.offset ?? 0) as Array<{
       document: string;
     }>;
     return { total, units: rows.map((row) => JSON.parse(row.document) as Unit) };
@@ -405,7 +497,9 @@ export class SqliteQuoteRequestStore implements QuoteRequestStore {
 
   async hireStep(tenantId: string, step: HireStep): Promise<HireStepDone> {
     const run = this.database.transaction((): HireStepDone => {
-      const prior = this.database.prepare('SELECT document FROM scans WHERE tenant_id = ? AND id = ?').get(tenantId, step.id) as { document: string } | undefined;
+      const prior = this.database
+        .prepare('SELECT document FROM scans WHERE tenant_id = ? AND id = ?')
+        .get(tenantId, step.id) as { document: string } | undefined;
       if (prior) return repeatOf(JSON.parse(prior.document) as ScanRecord, step);
       const order = step.orderId === undefined ? undefined : this.read(tenantId, step.orderId);
       const unit = step.tag === undefined ? undefined : this.readUnit(tenantId, step.tag);
@@ -413,18 +507,25 @@ export class SqliteQuoteRequestStore implements QuoteRequestStore {
       if (result.order && order) {
         const next = steppedOrder(order, result.order);
         this.database
-          .prepare(`UPDATE quote_requests SET document = ?, ${LISTING_COLUMNS.map((column) => `${column} = ?`).join(', ')} WHERE tenant_id = ? AND id = ?`)
+          .prepare(
+            `UPDATE quote_requests SET document = ?, ${LISTING_COLUMNS.map((column) => `${column} = ?`).join(', ')} WHERE tenant_id = ? AND id = ?`,
+          )
           .run(JSON.stringify(next), ...listingValues(next), tenantId, next.id);
         this.counted(tenantId, order, next);
         // The order's bookings carry its units out now: past its last day they block until back.
-        const setOut = this.database.prepare('UPDATE bookings SET out = ?, reaches_to = CASE WHEN ? > 0 THEN ? ELSE last_day END WHERE tenant_id = ? AND quote_id = ? AND object_id = ?');
+        const setOut = this.database.prepare(
+          'UPDATE bookings SET out = ?, reaches_to = CASE WHEN ? > 0 THEN ? ELSE last_day END WHERE tenant_id = ? AND quote_id = ? AND object_id = ?',
+        );
         for (const [objectID, out] of outByItem(next)) setOut.run(out, out, OPEN_END, tenantId, next.id, objectID);
         result.order = next;
       }
       for (const unit of result.units ?? []) this.writeUnit(tenantId, unit);
       for (const row of result.stock ?? []) {
         if (row.quantity > 0) this.writeBooking(tenantId, bookingOfStockRow(row));
-        else this.database.prepare('DELETE FROM bookings WHERE tenant_id = ? AND quote_id = ? AND object_id = ?').run(tenantId, row.key, row.objectID);
+        else
+          this.database
+            .prepare('DELETE FROM bookings WHERE tenant_id = ? AND quote_id = ? AND object_id = ?')
+            .run(tenantId, row.key, row.objectID);
       }
       this.database
         .prepare('INSERT INTO scans (tenant_id, id, order_id, at, document) VALUES (?, ?, ?, ?, ?)')
@@ -438,7 +539,9 @@ export class SqliteQuoteRequestStore implements QuoteRequestStore {
   }
 
   async scans(tenantId: string, orderId: string, limit = 1000): Promise<ScanRecord[]> {
-    const rows = this.database.prepare('SELECT document FROM scans WHERE tenant_id = ? AND order_id = ? ORDER BY at DESC, rowid DESC LIMIT ?').all(tenantId, orderId, limit) as Array<{
+    const rows = this.database
+      .prepare('SELECT document FROM scans WHERE tenant_id = ? AND order_id = ? ORDER BY at DESC, rowid DESC LIMIT ?')
+      .all(tenantId, orderId, limit) as Array<{
       document: string;
     }>;
     return rows.map((row) => JSON.parse(row.document) as ScanRecord).reverse();

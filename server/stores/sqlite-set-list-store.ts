@@ -25,19 +25,39 @@ export class SqliteSetListStore implements SetListStore {
   }
 
   private write(list: SetList, insert: boolean): void {
-    const row = [list.uid, list.shareToken ?? null, list.updatedAt, JSON.stringify(checkedSetList(list)), list.tenantId, list.id];
-    if (insert) this.database.prepare('INSERT INTO set_lists (uid, share_token, updated_at, document, tenant_id, id) VALUES (?, ?, ?, ?, ?, ?)').run(...row);
-    else this.database.prepare('UPDATE set_lists SET uid = ?, share_token = ?, updated_at = ?, document = ? WHERE tenant_id = ? AND id = ?').run(...row);
+    const row = [
+      list.uid,
+      list.shareToken ?? null,
+      list.updatedAt,
+      JSON.stringify(checkedSetList(list)),
+      list.tenantId,
+      list.id,
+    ];
+    if (insert)
+      this.database
+        .prepare(
+          'INSERT INTO set_lists (uid, share_token, updated_at, document, tenant_id, id) VALUES (?, ?, ?, ?, ?, ?)',
+        )
+        .run(...row);
+    else
+      this.database
+        .prepare(
+          'UPDATE set_lists SET uid = ?, share_token = ?, updated_at = ?, document = ? WHERE tenant_id = ? AND id = ?',
+        )
+        .run(...row);
   }
 
   async create(list: SetList): Promise<SetList> {
-    if (this.read(list.tenantId, list.id)) throw new Error(`a set list ${JSON.stringify(list.id)} already exists in ${list.tenantId}`);
+    if (this.read(list.tenantId, list.id))
+      throw new Error(`a set list ${JSON.stringify(list.id)} already exists in ${list.tenantId}`);
     this.write(list, true);
     return list;
   }
 
   private read(tenantId: string, id: string): SetList | undefined {
-    const row = this.database.prepare('SELECT document FROM set_lists WHERE tenant_id = ? AND id = ?').get(tenantId, id) as { document: string } | undefined;
+    const row = this.database
+      .prepare('SELECT document FROM set_lists WHERE tenant_id = ? AND id = ?')
+      .get(tenantId, id) as { document: string } | undefined;
     return row && (JSON.parse(row.document) as SetList);
   }
 
@@ -46,12 +66,16 @@ export class SqliteSetListStore implements SetListStore {
   }
 
   async getShared(tenantId: string, shareToken: string): Promise<SetList | undefined> {
-    const row = this.database.prepare('SELECT document FROM set_lists WHERE tenant_id = ? AND share_token = ?').get(tenantId, shareToken) as { document: string } | undefined;
+    const row = this.database
+      .prepare('SELECT document FROM set_lists WHERE tenant_id = ? AND share_token = ?')
+      .get(tenantId, shareToken) as { document: string } | undefined;
     return row && (JSON.parse(row.document) as SetList);
   }
 
   async listFor(tenantId: string, uid: string): Promise<SetList[]> {
-    const rows = this.database.prepare('SELECT document FROM set_lists WHERE tenant_id = ? AND uid = ? ORDER BY updated_at DESC, id').all(tenantId, uid) as Array<{ document: string }>;
+    const rows = this.database
+      .prepare('SELECT document FROM set_lists WHERE tenant_id = ? AND uid = ? ORDER BY updated_at DESC, id')
+      .all(tenantId, uid) as Array<{ document: string }>;
     return rows.map((row) => JSON.parse(row.document) as SetList);
   }
 

@@ -66,7 +66,9 @@ export function diffTenants(from: Tenant, to: Tenant): JsonPatchOperation[] {
 /** The pointers a change touched, shortest first, without repeats. */
 export function changedPointers(from: Tenant | undefined, to: Tenant): string[] {
   if (!from) return [''];
-  return [...new Set(diffTenants(from, to).map((op) => op.path))].sort((a, b) => a.length - b.length || a.localeCompare(b));
+  return [...new Set(diffTenants(from, to).map((op) => op.path))].sort(
+    (a, b) => a.length - b.length || a.localeCompare(b),
+  );
 }
 
 /** A domain already served by another tenant, as a validation failure. */

@@ -67,11 +67,17 @@ export class TenantInvalidError extends Error {
  * the stored tenant is invalid (its files broken by hand), with its place in the history (1 for
  * the first write). Undefined when there is none.
  */
-export async function lastValidVersion(store: TenantStore, tenantId: string): Promise<{ record: TenantRecord; entryId: number } | undefined> {
+export async function lastValidVersion(
+  store: TenantStore,
+  tenantId: string,
+): Promise<{ record: TenantRecord; entryId: number } | undefined> {
   const log = await store.history(tenantId);
   for (const [index, entry] of log.entries()) {
     try {
-      return { record: { tenantId, version: entry.version, tenant: await store.atVersion(tenantId, entry.version) }, entryId: log.length - index };
+      return {
+        record: { tenantId, version: entry.version, tenant: await store.atVersion(tenantId, entry.version) },
+        entryId: log.length - index,
+      };
     } catch (error) {
       if (!(error instanceof VersionUnusableError) && !(error instanceof UnknownVersionError)) throw error;
     }
@@ -95,7 +101,16 @@ export class DomainTakenError extends ValidationFailedError {
     readonly domain: string,
     readonly owner: string,
   ) {
-    super([{ file: 'site', line: 1, column: 1, pointer: '/domain', message: `domain ${JSON.stringify(domain)} is already taken; each domain serves one tenant`, rule: 'unique-domain' }]);
+    super([
+      {
+        file: 'site',
+        line: 1,
+        column: 1,
+        pointer: '/domain',
+        message: `domain ${JSON.stringify(domain)} is already taken; each domain serves one tenant`,
+        rule: 'unique-domain',
+      },
+    ]);
   }
 }
 

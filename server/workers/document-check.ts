@@ -14,11 +14,18 @@ export interface DocumentCheckTask {
 }
 
 async function pdfProblem(bytes: Uint8Array): Promise<string | undefined> {
-  const loading = getDocument({ data: bytes, isEvalSupported: false, useSystemFonts: false, stopAtErrors: true, verbosity: 0 });
+  const loading = getDocument({
+    data: bytes,
+    isEvalSupported: false,
+    useSystemFonts: false,
+    stopAtErrors: true,
+    verbosity: 0,
+  });
   try {
     const document = await loading.promise;
     if (document.numPages < 1) return 'is a PDF with no pages';
-    for (let number = 1; number <= document.numPages; number += 1) await (await document.getPage(number)).getOperatorList();
+    for (let number = 1; number <= document.numPages; number += 1)
+      await (await document.getPage(number)).getOperatorList();
     return undefined;
   } catch (error) {
     return `is not a PDF a reader can open (${(error as Error).message.slice(0, 120)}): save it again as a PDF, or upload a photo of it`;

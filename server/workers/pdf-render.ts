@@ -7,7 +7,9 @@
 import { accountStatementPdf } from '../accounts/account-statements';
 import { invoicePdf } from '../rental/invoice-pdf';
 
-export type PdfTask = { kind: 'invoice'; args: Parameters<typeof invoicePdf> } | { kind: 'statement'; args: Parameters<typeof accountStatementPdf> };
+export type PdfTask =
+  | { kind: 'invoice'; args: Parameters<typeof invoicePdf> }
+  | { kind: 'statement'; args: Parameters<typeof accountStatementPdf> };
 
 export default async function renderPdf(task: PdfTask): Promise<Uint8Array> {
   return task.kind === 'invoice' ? invoicePdf(...task.args) : accountStatementPdf(...task.args);

@@ -36,10 +36,15 @@ export interface SheetPlanTask {
   progress?: MessagePort | undefined;
 }
 
-export type SheetPlanAnswer = { problem: string } | { view: string; signature: string; mapping: SavedMapping; plan?: ImportPlan };
+export type SheetPlanAnswer =
+  { problem: string } | { view: string; signature: string; mapping: SavedMapping; plan?: ImportPlan };
 
 export default async function sheetPlan(task: SheetPlanTask): Promise<SheetPlanAnswer> {
-  const photos = task.photos ? await photoSourceOfZip(task.photos.fileName, Buffer.from(task.photos.data, 'base64')).catch((error: Error) => error) : undefined;
+  const photos = task.photos
+    ? await photoSourceOfZip(task.photos.fileName, Buffer.from(task.photos.data, 'base64')).catch(
+        (error: Error) => error,
+      )
+    : undefined;
   if (photos instanceof Error) return { problem: photos.message };
   try {
     const planned = await planSheet({
@@ -60,7 +65,12 @@ export default async function sheetPlan(task: SheetPlanTask): Promise<SheetPlanA
     });
     if ('problem' in planned) return planned;
     const { prepared } = planned;
-    return { view: JSON.stringify(checkView(task.tenant, prepared)), signature: prepared.signature, mapping: prepared.mapping, ...(task.wantPlan && { plan: prepared.plan }) };
+    return {
+      view: JSON.stringify(checkView(task.tenant, prepared)),
+      signature: prepared.signature,
+      mapping: prepared.mapping,
+      ...(task.wantPlan && { plan: prepared.plan }),
+    };
   } finally {
     await photos?.close();
     task.progress?.close();

@@ -8,8 +8,22 @@
  *   so an approval shows at once, and a change of vendor memberships reads the session again (the
  *   token refresh).
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useState, type ReactNode } from 'react';
-import { isPermanentSecondFactorFailure, type SecondFactorNeeded, type SignedInAnswer, type SignedInVisitor } from '../../schema/visitor-session';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useReducer,
+  useState,
+  type ReactNode,
+} from 'react';
+import {
+  isPermanentSecondFactorFailure,
+  type SecondFactorNeeded,
+  type SignedInAnswer,
+  type SignedInVisitor,
+} from '../../schema/visitor-session';
 import { authReducer, INITIAL_AUTH_STATUS, type AuthEvent, type AuthStatus } from './auth-status';
 import { identityApi, IdentityError } from './identity-api';
 
@@ -48,7 +62,8 @@ function announceSignIn() {
   channel.close();
 }
 
-const logRefused = (state: AuthStatus, event: AuthEvent) => console.warn('auth: event refused in this state', event.type, state);
+const logRefused = (state: AuthStatus, event: AuthEvent) =>
+  console.warn('auth: event refused in this state', event.type, state);
 const reduce = (state: AuthStatus, event: AuthEvent) => authReducer(state, event, logRefused);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
@@ -86,10 +101,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (ticket) window.history.replaceState(null, '', `${window.location.pathname}${window.location.search}`);
     readSession()
       .then(async (session) => {
-        dispatch({ type: 'initialization', outcome: session.status !== 'notAuthenticated' ? session.status : session.reason === 'tokenDoesntMatchUser' ? 'badToken' : 'noToken' });
+        dispatch({
+          type: 'initialization',
+          outcome:
+            session.status !== 'notAuthenticated'
+              ? session.status
+              : session.reason === 'tokenDoesntMatchUser'
+                ? 'badToken'
+                : 'noToken',
+        });
         if (ticket) return redeemStaffView(ticket, session.status === 'authenticated');
         // Arriving signed in from a link: the tab that asked for it hears so.
-        if (session.status === 'authenticated' && new URLSearchParams(window.location.search).has('signedIn')) announceSignIn();
+        if (session.status === 'authenticated' && new URLSearchParams(window.location.search).has('signedIn'))
+          announceSignIn();
       })
       .catch((error: unknown) => {
         // §8: if initialisation throws, the visitor is signed out and the status becomes noToken.
@@ -114,7 +138,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!uid || typeof EventSource === 'undefined') return;
     const events = identityApi.events();
-    events.addEventListener('profile', (event) => setVisitor((current) => current && { ...current, profile: JSON.parse((event as MessageEvent<string>).data) as typeof current.profile }));
+    events.addEventListener('profile', (event) =>
+      setVisitor(
+        (current) =>
+          current && {
+            ...current,
+            profile: JSON.parse((event as MessageEvent<string>).data) as typeof current.profile,
+          },
+      ),
+    );
     events.addEventListener('vendors', () => void readSession().catch(() => undefined));
     events.addEventListener('signedOut', () => {
       events.close();
@@ -170,7 +202,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       try {
         return signedIn(await identityApi.confirmSecondFactor(code));
       } catch (error) {
-        dispatch({ type: 'secondFactorFailure', permanent: !(error instanceof IdentityError) || isPermanentSecondFactorFailure(error.status) });
+        dispatch({
+          type: 'secondFactorFailure',
+          permanent: !(error instanceof IdentityError) || isPermanentSecondFactorFailure(error.status),
+        });
         throw error;
       }
     },
@@ -224,8 +259,34 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [endSession]);
 
   const auth = useMemo<Auth>(
-    () => ({ status, visitor, continueAsGuest, signUp, logIn, confirmSecondFactor, logOut, updateProfile, enrolPhone, staffViewProblem, endStaffView, refresh }),
-    [status, visitor, continueAsGuest, signUp, logIn, confirmSecondFactor, logOut, updateProfile, enrolPhone, staffViewProblem, endStaffView, refresh],
+    () => ({
+      status,
+      visitor,
+      continueAsGuest,
+      signUp,
+      logIn,
+      confirmSecondFactor,
+      logOut,
+      updateProfile,
+      enrolPhone,
+      staffViewProblem,
+      endStaffView,
+      refresh,
+    }),
+    [
+      status,
+      visitor,
+      continueAsGuest,
+      signUp,
+      logIn,
+      confirmSecondFactor,
+      logOut,
+      updateProfile,
+      enrolPhone,
+      staffViewProblem,
+      endStaffView,
+      refresh,
+    ],
   );
   return <AuthContext.Provider value={auth}>{children}</AuthContext.Provider>;
 }

@@ -49,8 +49,10 @@ export const INITIAL_AUTH_STATUS: AuthStatus = { status: 'unknown' };
 
 const notAuthenticated = (reason: NotAuthenticatedReason): AuthStatus => ({ status: 'notAuthenticated', reason });
 const is = (state: AuthStatus, status: AuthStatus['status']) => state.status === status;
-const waitingFor2ndFactor = (state: AuthStatus) => state.status === 'notAuthenticated' && state.reason === 'waitingFor2ndFactor';
-const firstFactor = (state: AuthStatus) => state.status === 'loggingIn' && (state.type === '1stFactor' || state.type === 'impersonate');
+const waitingFor2ndFactor = (state: AuthStatus) =>
+  state.status === 'notAuthenticated' && state.reason === 'waitingFor2ndFactor';
+const firstFactor = (state: AuthStatus) =>
+  state.status === 'loggingIn' && (state.type === '1stFactor' || state.type === 'impersonate');
 const secondFactor = (state: AuthStatus) => state.status === 'loggingIn' && state.type === '2ndFactor';
 const anonymousLogin = (state: AuthStatus) => state.status === 'loggingIn' && state.type === 'anonymous';
 
@@ -66,7 +68,9 @@ export function nextAuthStatus(state: AuthStatus, event: AuthEvent): AuthStatus 
     case 'noStoredLogin':
       return is(state, 'unknown') ? notAuthenticated('noToken') : undefined;
     case 'loginStart':
-      return is(state, 'notAuthenticated') || is(state, 'signingUp') || is(state, 'anonymous') ? { status: 'loggingIn', type: event.login } : undefined;
+      return is(state, 'notAuthenticated') || is(state, 'signingUp') || is(state, 'anonymous')
+        ? { status: 'loggingIn', type: event.login }
+        : undefined;
     case 'loginSuccess':
       if (firstFactor(state) || secondFactor(state)) return { status: 'authenticated' };
       return anonymousLogin(state) ? { status: 'anonymous' } : undefined;
@@ -75,7 +79,9 @@ export function nextAuthStatus(state: AuthStatus, event: AuthEvent): AuthStatus 
     case 'loginFailure':
       return firstFactor(state) || anonymousLogin(state) ? notAuthenticated('noToken') : undefined;
     case 'secondFactorStart':
-      return waitingFor2ndFactor(state) || is(state, 'anonymous') ? { status: 'loggingIn', type: '2ndFactor' } : undefined;
+      return waitingFor2ndFactor(state) || is(state, 'anonymous')
+        ? { status: 'loggingIn', type: '2ndFactor' }
+        : undefined;
     case 'secondFactorFailure':
       return secondFactor(state) ? notAuthenticated(event.permanent ? 'noToken' : 'waitingFor2ndFactor') : undefined;
     case 'anonymousLogin':
@@ -83,7 +89,11 @@ export function nextAuthStatus(state: AuthStatus, event: AuthEvent): AuthStatus 
     case 'signupStart':
       return is(state, 'notAuthenticated') || is(state, 'anonymous') ? { status: 'signingUp' } : undefined;
     case 'signupFinish':
-      return is(state, 'signingUp') ? (event.succeeded ? { status: 'authenticated' } : notAuthenticated('noToken')) : undefined;
+      return is(state, 'signingUp')
+        ? event.succeeded
+          ? { status: 'authenticated' }
+          : notAuthenticated('noToken')
+        : undefined;
     case 'logout':
       return is(state, 'authenticated') ? { status: 'loggingOut' } : undefined;
     case 'logoutDone':
@@ -94,7 +104,11 @@ export function nextAuthStatus(state: AuthStatus, event: AuthEvent): AuthStatus 
 }
 
 /** For React's useReducer: a refused event leaves the state as it was (and `onRefused` hears of it). */
-export function authReducer(state: AuthStatus, event: AuthEvent, onRefused?: (state: AuthStatus, event: AuthEvent) => void): AuthStatus {
+export function authReducer(
+  state: AuthStatus,
+  event: AuthEvent,
+  onRefused?: (state: AuthStatus, event: AuthEvent) => void,
+): AuthStatus {
   const next = nextAuthStatus(state, event);
   if (next === undefined) {
     onRefused?.(state, event);

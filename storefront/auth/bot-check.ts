@@ -29,7 +29,10 @@ function loadScript(scriptUrl: string): Promise<Grecaptcha> {
     const script = document.createElement('script');
     script.src = scriptUrl;
     script.async = true;
-    script.onload = () => (window.grecaptcha ? window.grecaptcha.ready(() => resolve(window.grecaptcha!)) : reject(new Error('reCAPTCHA loaded without grecaptcha')));
+    script.onload = () =>
+      window.grecaptcha
+        ? window.grecaptcha.ready(() => resolve(window.grecaptcha!))
+        : reject(new Error('reCAPTCHA loaded without grecaptcha'));
     script.onerror = () => {
       script.remove();
       reject(new Error('reCAPTCHA could not load'));
@@ -43,14 +46,21 @@ function loadScript(scriptUrl: string): Promise<Grecaptcha> {
 }
 
 function withTimeout<T>(work: Promise<T>): Promise<T> {
-  return Promise.race([work, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('reCAPTCHA took too long')), SCRIPT_TIMEOUT_MS))]);
+  return Promise.race([
+    work,
+    new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error('reCAPTCHA took too long')), SCRIPT_TIMEOUT_MS),
+    ),
+  ]);
 }
 
 /** A token for `action` from the answer's provider, or undefined when it cannot be had. */
 export async function botCheckToken(answer: BotCheckAnswer, action: string): Promise<string | undefined> {
   if (answer.provider === 'local') return answer.token;
   try {
-    return await withTimeout(loadScript(answer.scriptUrl).then((grecaptcha) => grecaptcha.execute(answer.siteKey, { action })));
+    return await withTimeout(
+      loadScript(answer.scriptUrl).then((grecaptcha) => grecaptcha.execute(answer.siteKey, { action })),
+    );
   } catch {
     return undefined;
   }

@@ -4,7 +4,13 @@
  * and the field it belongs beside; a call that never reached the server says so.
  */
 import type { QuoteRequest, QuoteRequestInput, UserProfile } from '../../schema/types.generated';
-import type { BotCheckAnswer, SecondFactorNeeded, SignedInAnswer, SignedInVisitor, VisitorSession } from '../../schema/visitor-session';
+import type {
+  BotCheckAnswer,
+  SecondFactorNeeded,
+  SignedInAnswer,
+  SignedInVisitor,
+  VisitorSession,
+} from '../../schema/visitor-session';
 import { frameMessages as messages } from '../i18n/frame-messages';
 
 export class IdentityError extends Error {
@@ -37,7 +43,11 @@ export async function apiCall<T>(path: string, init: RequestInit = {}): Promise<
     response = await fetch(path.startsWith('/') ? path : `/api/identity/${path}`, {
       credentials: 'same-origin',
       ...init,
-      headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}), ...(init.headers as Record<string, string> | undefined) },
+      headers: {
+        accept: 'application/json',
+        ...(init.body ? { 'content-type': 'application/json' } : {}),
+        ...(init.headers as Record<string, string> | undefined),
+      },
     });
   } catch {
     throw new IdentityError(messages.offline, 0);
@@ -48,7 +58,12 @@ export async function apiCall<T>(path: string, init: RequestInit = {}): Promise<
   if (response.status === 429) throw new IdentityError(messages.tooManyAttempts, 429, 'tooManyAttempts');
   const fields = Object.entries(body.errors ?? {});
   const [field, fieldMessage] = fields.length === 1 ? fields[0]! : [undefined, undefined];
-  throw new IdentityError(fieldMessage ?? body.message ?? messages.somethingWentWrong, response.status, body.reason, field);
+  throw new IdentityError(
+    fieldMessage ?? body.message ?? messages.somethingWentWrong,
+    response.status,
+    body.reason,
+    field,
+  );
 }
 
 const call = apiCall;
@@ -75,7 +90,8 @@ export const identityApi = {
   enrolPhone: (body: { phoneNumber: string; code: string; password: string }) => post<void>('phone', body),
   sendSignInLink: (email: string) => post<{ sent: true }>('sign-in-link', { email }),
   /** Asks for the change: answers the address a link went to, or nothing when it is the address already. */
-  changeEmail: (body: { newEmail: string; password: string }) => post<{ pendingEmail: string } | undefined>('email', body),
+  changeEmail: (body: { newEmail: string; password: string }) =>
+    post<{ pendingEmail: string } | undefined>('email', body),
   sendEmailConfirmation: () => post<void>('email-verification'),
   changePassword: (body: { password: string; newPassword: string }) => post<void>('password', body),
   deleteAccount: (password: string) => post<void>('delete', { password }),
@@ -86,7 +102,8 @@ export const identityApi = {
   logOut: () => post<void>('logout'),
   /** A quote request (an approved visitor's); a refusal names each field. */
   requestQuote: (body: QuoteRequestInput) => post<QuoteRequest>('/api/quote-requests', body),
-  updateProfile: (fields: Record<string, string>) => call<UserProfile>('profile', { method: 'PUT', body: JSON.stringify(fields) }),
+  updateProfile: (fields: Record<string, string>) =>
+    call<UserProfile>('profile', { method: 'PUT', body: JSON.stringify(fields) }),
   /** The live profile stream (server-sent events); the browser reconnects by itself. */
   events: () => new EventSource('/api/identity/events'),
 };

@@ -16,13 +16,34 @@ import { NavDropdown } from './NavDropdown';
 
 /** A 22 px line icon of the account bar, drawn from one path. */
 const AccountIcon = ({ path }: { path: string }) => (
-  <svg className="account-icon" width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+  <svg
+    className="account-icon"
+    width="22"
+    height="22"
+    viewBox="0 0 24 24"
+    aria-hidden="true"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+  >
     <path d={path} />
   </svg>
 );
 
 /** One of the signed-in visitor's pages as an icon, named for screen readers, marked when it is the page shown. */
-const AccountIconLink = ({ href, current, label, path }: { href: string; current: boolean; label: string; path: string }) => (
+const AccountIconLink = ({
+  href,
+  current,
+  label,
+  path,
+}: {
+  href: string;
+  current: boolean;
+  label: string;
+  path: string;
+}) => (
   <a className="account-link" href={href} aria-current={current ? 'page' : undefined} title={label}>
     <AccountIcon path={path} />
     <span className="visually-hidden">{label}</span>
@@ -40,7 +61,12 @@ export function AccountLinks({ current }: { current: string }) {
   const remember = () => rememberRedirectTarget(`${window.location.pathname}${window.location.search}`);
   if (auth.status.status === 'anonymous') {
     return (
-      <a className="header-account" href="/auth/signup" onClick={remember} aria-current={current === '/auth/signup' ? 'page' : undefined}>
+      <a
+        className="header-account"
+        href="/auth/signup"
+        onClick={remember}
+        aria-current={current === '/auth/signup' ? 'page' : undefined}
+      >
         <PersonIcon />
         <span className="account-label">{messages.guestAccount}</span>
       </a>
@@ -48,7 +74,12 @@ export function AccountLinks({ current }: { current: string }) {
   }
   if (!visitor) {
     return (
-      <a className="header-account" href="/auth/login" onClick={remember} aria-current={current === '/auth/login' ? 'page' : undefined}>
+      <a
+        className="header-account"
+        href="/auth/login"
+        onClick={remember}
+        aria-current={current === '/auth/login' ? 'page' : undefined}
+      >
         <PersonIcon />
         <span className="account-label">{problem ?? messages.logIn}</span>
       </a>
@@ -84,7 +115,12 @@ export function AccountLinks({ current }: { current: string }) {
         }
         footer={
           <li>
-            <button type="button" className="dropdown-button" onClick={logOut} disabled={auth.status.status !== 'authenticated'}>
+            <button
+              type="button"
+              className="dropdown-button"
+              onClick={logOut}
+              disabled={auth.status.status !== 'authenticated'}
+            >
               {messages.logOut}
             </button>
           </li>
@@ -100,9 +136,25 @@ export function AccountLinks({ current }: { current: string }) {
           label={messages.favoritesHeading}
           path="M12 20.5s-7.5-4.6-9.2-9.4C1.7 7.9 3.9 4.5 7.4 4.5c2 0 3.6 1.1 4.6 2.7 1-1.6 2.6-2.7 4.6-2.7 3.5 0 5.7 3.4 4.6 6.6-1.7 4.8-9.2 9.4-9.2 9.4z"
         />
-        <AccountIconLink href={SET_LISTS_PATH} current={current.startsWith(SET_LISTS_PATH)} label={messages.setListsHeading} path="M9 6h11M9 12h11M9 18h11M4 6h.01M4 12h.01M4 18h.01" />
-        <AccountIconLink href={QUOTES_PATH} current={current.startsWith(QUOTES_PATH)} label={messages.quotesHeading} path="M7 3h7l5 5v13H7zM14 3v5h5M10 13h6M10 17h6" />
-        <button type="button" className="link-button" onClick={logOut} disabled={auth.status.status !== 'authenticated'} title={messages.logOut}>
+        <AccountIconLink
+          href={SET_LISTS_PATH}
+          current={current.startsWith(SET_LISTS_PATH)}
+          label={messages.setListsHeading}
+          path="M9 6h11M9 12h11M9 18h11M4 6h.01M4 12h.01M4 18h.01"
+        />
+        <AccountIconLink
+          href={QUOTES_PATH}
+          current={current.startsWith(QUOTES_PATH)}
+          label={messages.quotesHeading}
+          path="M7 3h7l5 5v13H7zM14 3v5h5M10 13h6M10 17h6"
+        />
+        <button
+          type="button"
+          className="link-button"
+          onClick={logOut}
+          disabled={auth.status.status !== 'authenticated'}
+          title={messages.logOut}
+        >
           <AccountIcon path="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 17l-5-5 5-5M5 12h11" />
           <span className="account-label">{messages.logOut}</span>
         </button>

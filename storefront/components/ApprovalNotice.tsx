@@ -20,7 +20,11 @@ export function ApprovalNotice() {
   const verb = site.request!;
   let text: string | undefined;
   let tone = 'notice-info';
-  if (decision === null) text = tenantId === PLATFORM_TENANT_ID ? messages.awaitingVerification : messages.awaitingApproval(vendor.displayName, verb);
+  if (decision === null)
+    text =
+      tenantId === PLATFORM_TENANT_ID
+        ? messages.awaitingVerification
+        : messages.awaitingApproval(vendor.displayName, verb);
   else if (decision === false) [text, tone] = [messages.denied(vendor.displayName), 'notice-warning'];
   else if (decision === true && sawUndecided) [text, tone] = [messages.approvedNow(verb), 'notice-success'];
   return (

@@ -20,7 +20,11 @@ export interface CategoryCard {
 
 /** A card for each rental group, with its number of categories. */
 export function groupCards(tree: CategoryTree): CategoryCard[] {
-  return rentalGroups(tree).map((group) => ({ name: group.name, href: categoryHref(group.slug), detail: messages.categories(group.categories.length) }));
+  return rentalGroups(tree).map((group) => ({
+    name: group.name,
+    href: categoryHref(group.slug),
+    detail: messages.categories(group.categories.length),
+  }));
 }
 
 export function CategoryGrid({ cards, headingLevel = 2 }: { cards: CategoryCard[]; headingLevel?: 2 | 3 }) {
@@ -39,7 +43,17 @@ export function CategoryGrid({ cards, headingLevel = 2 }: { cards: CategoryCard[
         return (
           <li key={card.href}>
             <a className="card" href={`${card.href}${carried}`}>
-              {src && <img className="card-image" src={src} alt={picture ? picture.alt : ''} loading="lazy" decoding="async" width="480" height="320" />}
+              {src && (
+                <img
+                  className="card-image"
+                  src={src}
+                  alt={picture ? picture.alt : ''}
+                  loading="lazy"
+                  decoding="async"
+                  width="480"
+                  height="320"
+                />
+              )}
               <span className="card-body">
                 <Heading className="card-title">{card.name}</Heading>
                 {card.detail && <span className="card-detail">{card.detail}</span>}

@@ -18,7 +18,9 @@ export function useConfirm(): (request?: ConfirmRequest) => Promise<ConfirmOutco
 }
 
 /** Asks with a line of text (`request.reason`): resolves with the outcome and what was typed. */
-export function useAskReason(): (request: ConfirmRequest & Required<Pick<ConfirmRequest, 'reason'>>) => Promise<{ outcome: ConfirmOutcome; reason?: string }> {
+export function useAskReason(): (
+  request: ConfirmRequest & Required<Pick<ConfirmRequest, 'reason'>>,
+) => Promise<{ outcome: ConfirmOutcome; reason?: string }> {
   const queue = useContext(ConfirmContext);
   if (!queue) throw new Error('useAskReason() needs a <ConfirmProvider> above it');
   return (request) => queue.ask(request);
@@ -26,18 +28,33 @@ export function useAskReason(): (request: ConfirmRequest & Required<Pick<Confirm
 
 export function ConfirmProvider({ children }: { children: ReactNode }) {
   const { site } = useConfiguration();
-  const queue = useMemo(() => new ConfirmQueue({ title: site.confirmDialog!.title!, confirmLabel: site.confirmDialog!.confirmLabel! }), [site]);
+  const queue = useMemo(
+    () => new ConfirmQueue({ title: site.confirmDialog!.title!, confirmLabel: site.confirmDialog!.confirmLabel! }),
+    [site],
+  );
   const [current, setCurrent] = useState<OpenConfirm | undefined>(undefined);
   useEffect(() => queue.subscribe(setCurrent), [queue]);
   return (
     <ConfirmContext.Provider value={queue}>
       {children}
-      {current && <ConfirmDialog key={JSON.stringify(current)} request={current} answer={(outcome, reason) => queue.answer(outcome, reason)} />}
+      {current && (
+        <ConfirmDialog
+          key={JSON.stringify(current)}
+          request={current}
+          answer={(outcome, reason) => queue.answer(outcome, reason)}
+        />
+      )}
     </ConfirmContext.Provider>
   );
 }
 
-function ConfirmDialog({ request, answer: answerWith }: { request: OpenConfirm; answer: (outcome: ConfirmOutcome, reason?: string) => void }) {
+function ConfirmDialog({
+  request,
+  answer: answerWith,
+}: {
+  request: OpenConfirm;
+  answer: (outcome: ConfirmOutcome, reason?: string) => void;
+}) {
   const dialog = useRef<HTMLDialogElement>(null);
   const confirmButton = useRef<HTMLButtonElement>(null);
   const [reason, setReason] = useState('');
@@ -73,7 +90,13 @@ function ConfirmDialog({ request, answer: answerWith }: { request: OpenConfirm; 
       {request.reason && (
         <label className="dialog-reason">
           {request.reason.label}
-          <input ref={reasonInput} type="text" maxLength={request.reason.maxLength} value={reason} onChange={(event) => setReason(event.target.value)} />
+          <input
+            ref={reasonInput}
+            type="text"
+            maxLength={request.reason.maxLength}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+          />
         </label>
       )}
       <div className="dialog-actions">

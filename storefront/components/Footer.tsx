@@ -29,7 +29,12 @@ export function Footer({ current }: { current: string }) {
             <ul className="social-bar" aria-label={messages.followUs}>
               {social.map((link) => (
                 <li key={link.href}>
-                  <a href={link.href} rel="noopener noreferrer" target="_blank" aria-label={labels.socialNetworks[link.network] ?? link.network}>
+                  <a
+                    href={link.href}
+                    rel="noopener noreferrer"
+                    target="_blank"
+                    aria-label={labels.socialNetworks[link.network] ?? link.network}
+                  >
                     <SocialIcon network={link.network} />
                   </a>
                 </li>

@@ -21,7 +21,15 @@ export function Header({ current }: { current: string }) {
     <header className="site-header">
       <div className="container header-inner">
         <a className="brand" href="/" aria-label={`${site.appTitle}, home`}>
-          {logoSrc && <img className={markSrc ? 'brand-logo has-mark' : 'brand-logo'} src={logoSrc} width={logo!.width} height={logo!.height} alt="" />}
+          {logoSrc && (
+            <img
+              className={markSrc ? 'brand-logo has-mark' : 'brand-logo'}
+              src={logoSrc}
+              width={logo!.width}
+              height={logo!.height}
+              alt=""
+            />
+          )}
           {markSrc && <img className="brand-mark" src={markSrc} width={mark!.width} height={mark!.height} alt="" />}
           {!logoSrc && !markSrc && <span className="brand-name">{site.appTitle}</span>}
         </a>
@@ -32,7 +40,11 @@ export function Header({ current }: { current: string }) {
                 {item.children?.length ? (
                   <NavDropdown item={item} current={current} />
                 ) : item.href ? (
-                  <a className={item.href === current ? 'nav-link is-active' : 'nav-link'} href={item.href} aria-current={item.href === current ? 'page' : undefined}>
+                  <a
+                    className={item.href === current ? 'nav-link is-active' : 'nav-link'}
+                    href={item.href}
+                    aria-current={item.href === current ? 'page' : undefined}
+                  >
                     {item.label}
                   </a>
                 ) : (

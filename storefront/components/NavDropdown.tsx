@@ -31,7 +31,8 @@ export function NavDropdown({
 }) {
   const details = useRef<HTMLDetailsElement>(null);
   const [open, setOpen] = useState(false);
-  const links = () => Array.from(details.current?.querySelectorAll<HTMLElement>('.dropdown-menu a, .dropdown-menu button') ?? []);
+  const links = () =>
+    Array.from(details.current?.querySelectorAll<HTMLElement>('.dropdown-menu a, .dropdown-menu button') ?? []);
   const close = (returnFocus: boolean) => {
     setOpen(false);
     if (returnFocus) details.current?.querySelector('summary')?.focus();
@@ -73,11 +74,25 @@ export function NavDropdown({
   return (
     // <details> is interactive (its summary toggles it); the arrow keys move between its links.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- see above
-    <details ref={details} className={className ? `dropdown ${className}` : 'dropdown'} aria-label={label} open={open} onToggle={(event) => setOpen(event.currentTarget.open)} onKeyDown={onKeyDown}>
+    <details
+      ref={details}
+      className={className ? `dropdown ${className}` : 'dropdown'}
+      aria-label={label}
+      open={open}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+      onKeyDown={onKeyDown}
+    >
       <summary className={active ? 'nav-link is-active' : 'nav-link'}>
         {summary ?? item.label}
         <svg className="chevron" aria-hidden="true" viewBox="0 0 12 12" width="12" height="12">
-          <path d="M2.5 4.5 6 8l3.5-3.5" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
+          <path
+            d="M2.5 4.5 6 8l3.5-3.5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.6"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
         </svg>
       </summary>
       <ul className="dropdown-menu">

@@ -7,7 +7,17 @@ export interface Crumb {
   href: string;
 }
 
-export function PageHeader({ title, lead, crumbs = [], children }: { title: string; lead?: string; crumbs?: Crumb[]; children?: ReactNode }) {
+export function PageHeader({
+  title,
+  lead,
+  crumbs = [],
+  children,
+}: {
+  title: string;
+  lead?: string;
+  crumbs?: Crumb[];
+  children?: ReactNode;
+}) {
   return (
     <div className="page-header">
       <div className="container">

@@ -9,7 +9,8 @@ import { escapeHtml } from '../../schema/display/escape';
 import type { PageMeta } from './page-meta';
 
 /** The tag manager's script for a measurement id; requested only when one is configured. */
-export const trackingScriptUrl = (id: string) => `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(id)}`;
+export const trackingScriptUrl = (id: string) =>
+  `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(id)}`;
 
 /** The class that paints a colour of the colour map (its position there), for swatch chips. */
 export const swatchClass = (index: number) => `swatch-${index}`;
@@ -49,7 +50,11 @@ export function documentHead(configuration: StorefrontConfiguration, meta: PageM
     `<title>${escapeHtml(meta.documentTitle)}</title>`,
     tag('meta', { name: 'description', content: meta.description }),
     tag('meta', { name: 'theme-color', content: site.theme?.primaryColor }),
-    tag('link', { rel: 'icon', href: favicon, type: favicon && /\.svg(?:\?|$)/.test(favicon) ? 'image/svg+xml' : undefined }),
+    tag('link', {
+      rel: 'icon',
+      href: favicon,
+      type: favicon && /\.svg(?:\?|$)/.test(favicon) ? 'image/svg+xml' : undefined,
+    }),
     tag('link', { rel: 'icon', href: favicon && !/\.svg(?:\?|$)/.test(favicon) ? favicon : undefined }),
     meta.noindex ? tag('meta', { name: 'robots', content: 'noindex' }) : '',
     tag('link', { rel: 'canonical', href: pageUrl }),

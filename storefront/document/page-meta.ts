@@ -35,7 +35,14 @@ const kindNames: Partial<Record<RouteKind, string>> = {
 };
 
 /** Routes that show a visitor's own things: never indexed. */
-const privateKinds: ReadonlySet<RouteKind> = new Set(['favorites', 'set-lists', 'quotes', 'onboarding', 'signup', 'login']);
+const privateKinds: ReadonlySet<RouteKind> = new Set([
+  'favorites',
+  'set-lists',
+  'quotes',
+  'onboarding',
+  'signup',
+  'login',
+]);
 
 /** The label the tenant's own links give a path, header children first, then the footer. */
 export function linkLabelFor(configuration: StorefrontConfiguration, path: string): string | undefined {
@@ -53,13 +60,30 @@ export interface PageFinds {
   sharedSetList?: Pick<SharedSetList, 'name' | 'notes'> | null;
 }
 
-export function pageMeta(configuration: StorefrontConfiguration, pathname: string, content: PageContent | null, { item, sharedSetList }: PageFinds = {}): PageMeta {
+export function pageMeta(
+  configuration: StorefrontConfiguration,
+  pathname: string,
+  content: PageContent | null,
+  { item, sharedSetList }: PageFinds = {},
+): PageMeta {
   const { site } = configuration;
   const page = resolvePage(pathname, configuration.categories, configuration.pages);
   const appTitle = site.appTitle;
   const metaDescription = site.meta?.description ?? '';
-  const named = (name: string, description = metaDescription): PageMeta => ({ page, status: 200, name, documentTitle: `${name} | ${appTitle}`, description });
-  const notFound: PageMeta = { page, status: 404, name: messages.notFoundHeading, documentTitle: `${messages.notFoundHeading} | ${appTitle}`, description: metaDescription };
+  const named = (name: string, description = metaDescription): PageMeta => ({
+    page,
+    status: 200,
+    name,
+    documentTitle: `${name} | ${appTitle}`,
+    description,
+  });
+  const notFound: PageMeta = {
+    page,
+    status: 404,
+    name: messages.notFoundHeading,
+    documentTitle: `${messages.notFoundHeading} | ${appTitle}`,
+    description: metaDescription,
+  };
   switch (page.kind) {
     case 'not-found':
       return notFound;
@@ -68,7 +92,15 @@ export function pageMeta(configuration: StorefrontConfiguration, pathname: strin
     case 'quote':
       return { ...named(messages.quotePageHeading), noindex: true };
     case 'shared-set-list':
-      return sharedSetList ? { ...named(sharedSetList.name, sharedSetList.notes?.slice(0, 160) || messages.sharedSetListDescription(site.appTitle)), noindex: true } : { ...notFound, noindex: true };
+      return sharedSetList
+        ? {
+            ...named(
+              sharedSetList.name,
+              sharedSetList.notes?.slice(0, 160) || messages.sharedSetListDescription(site.appTitle),
+            ),
+            noindex: true,
+          }
+        : { ...notFound, noindex: true };
     case 'category':
       return named(
         page.trail
@@ -81,10 +113,25 @@ export function pageMeta(configuration: StorefrontConfiguration, pathname: strin
       return named(item.name, item.description?.slice(0, 160) || metaDescription);
     case 'route': {
       const { route } = page;
-      if (route.kind === 'home') return { page, status: 200, name: appTitle, documentTitle: site.meta?.title ?? appTitle, description: metaDescription };
-      if (route.kind === 'onboarding') return named(route.path.endsWith('/welcome') ? messages.onboardingWelcome : messages.onboardingProfile);
-      const name = (route.kind === 'content' ? content?.title : undefined) ?? linkLabelFor(configuration, route.path) ?? kindNames[route.kind] ?? route.purpose;
-      return { ...named(name, (route.kind === 'content' ? content?.description : undefined) || metaDescription), ...(privateKinds.has(route.kind) && { noindex: true }) };
+      if (route.kind === 'home')
+        return {
+          page,
+          status: 200,
+          name: appTitle,
+          documentTitle: site.meta?.title ?? appTitle,
+          description: metaDescription,
+        };
+      if (route.kind === 'onboarding')
+        return named(route.path.endsWith('/welcome') ? messages.onboardingWelcome : messages.onboardingProfile);
+      const name =
+        (route.kind === 'content' ? content?.title : undefined) ??
+        linkLabelFor(configuration, route.path) ??
+        kindNames[route.kind] ??
+        route.purpose;
+      return {
+        ...named(name, (route.kind === 'content' ? content?.description : undefined) || metaDescription),
+        ...(privateKinds.has(route.kind) && { noindex: true }),
+      };
     }
   }
 }

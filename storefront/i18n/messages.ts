@@ -15,7 +15,8 @@ export const messages = {
   allItems: 'All items',
   itemsHere: 'Items',
   itemCount: (count: number) => `${count.toLocaleString('en')} item${count === 1 ? '' : 's'}`,
-  itemCountFor: (count: number, text: string) => `${count.toLocaleString('en')} item${count === 1 ? '' : 's'} for “${text}”`,
+  itemCountFor: (count: number, text: string) =>
+    `${count.toLocaleString('en')} item${count === 1 ? '' : 's'} for “${text}”`,
   filters: 'Filters',
   filtersCount: (count: number) => (count ? `Filters (${count})` : 'Filters'),
   applyFilters: 'Apply filters',
@@ -24,7 +25,14 @@ export const messages = {
   /** An estimated facet count, to two significant figures: "about 4,900". */
   aboutCount: (count: number) => `about ${Number(count.toPrecision(2)).toLocaleString('en')}`,
   sortBy: 'Sort by',
-  sortNames: { relevance: 'Best match', newest: 'Newest first', 'price-asc': 'Day rate, low to high', 'price-desc': 'Day rate, high to low', name: 'Name, A to Z', nearest: 'Nearest first' },
+  sortNames: {
+    relevance: 'Best match',
+    newest: 'Newest first',
+    'price-asc': 'Day rate, low to high',
+    'price-desc': 'Day rate, high to low',
+    name: 'Name, A to Z',
+    nearest: 'Nearest first',
+  },
   facetNames: { priceBin: 'Day rate', vendors: 'Vendor', tags: 'Tags', colors: 'Colour' } as Record<string, string>,
   priceUnder: (amount: string) => `Under ${amount}`,
   priceBetween: (low: string, high: string) => `${low} to ${high}`,
@@ -55,10 +63,13 @@ export const messages = {
   photoOf: (index: number, count: number) => `Photo ${index} of ${count}`,
   itemNotFound: 'This item is no longer listed.',
   quoteLogIn: (verb: string) => `Log in to ask for a ${verb.toLowerCase()}`,
-  quoteAwaiting: (vendor: string, verb: string) => `${vendor} checks every new account first: you can ask for a ${verb.toLowerCase()} once yours is approved.`,
-  quoteDenied: (vendor: string) => `${vendor} could not approve this account. Get in touch if you think that is a mistake.`,
+  quoteAwaiting: (vendor: string, verb: string) =>
+    `${vendor} checks every new account first: you can ask for a ${verb.toLowerCase()} once yours is approved.`,
+  quoteDenied: (vendor: string) =>
+    `${vendor} could not approve this account. Get in touch if you think that is a mistake.`,
   quoteHeading: (verb: string) => `Ask for a ${verb.toLowerCase()}`,
-  quoteLead: (days: number) => `No payment now: the vendor replies with a price. Rentals start at least ${days} day${days === 1 ? '' : 's'} from today.`,
+  quoteLead: (days: number) =>
+    `No payment now: the vendor replies with a price. Rentals start at least ${days} day${days === 1 ? '' : 's'} from today.`,
   firstDay: 'First day',
   lastDay: 'Last day',
   howMany: 'How many',
@@ -67,7 +78,8 @@ export const messages = {
   notesHint: 'Set dates, delivery, dressing: anything the vendor should know.',
   sendRequest: (verb: string) => `Send ${verb.toLowerCase()} request`,
   sendingRequest: 'Sending…',
-  quoteSent: (vendor: string, email: string) => `Sent. ${vendor} will reply to ${email} by email; a copy of your request is on its way there too.`,
+  quoteSent: (vendor: string, email: string) =>
+    `Sent. ${vendor} will reply to ${email} by email; a copy of your request is on its way there too.`,
   openSentRequest: (verb: string) => `Open your ${verb.toLowerCase()} request`,
   yourLists: 'Your favourites and set lists',
   favoritesLead: 'Items you marked to come back to.',
@@ -94,11 +106,13 @@ export const messages = {
         ? `None more free from ${from} to ${to}: your own requests hold ${yours} of them`
         : `None free from ${from} to ${to}: all are held for other hires`,
   calendarHeading: 'Availability',
-  calendarLead: (stock: number) => `How many of the ${stock} are free each day. Days around other hires are kept for turnaround.`,
+  calendarLead: (stock: number) =>
+    `How many of the ${stock} are free each day. Days around other hires are kept for turnaround.`,
   calendarFree: (date: string, count: number) => `${date}: ${count} free`,
   calendarFailed: 'The calendar could not be loaded just now.',
   quotePageHeading: 'Quote',
-  setListsLead: 'Collect items per set or scene, share a list read-only with your team, and ask for one quote for the whole list.',
+  setListsLead:
+    'Collect items per set or scene, share a list read-only with your team, and ask for one quote for the whole list.',
   setListHeading: 'Set list',
   sharedSetListDescription: (site: string) => `A set list shared from ${site}.`,
   newSetList: 'New set list',
@@ -138,7 +152,8 @@ export const messages = {
   deleteSetList: 'Delete list',
   deleteSetListConfirm: (name: string) => `“${name}” and its items go for good, and its link stops working.`,
   quoteForList: (verb: string) => `Ask for a ${verb.toLowerCase()} for this list`,
-  quoteLines: (count: number, pieces: number) => `${count} item${count === 1 ? '' : 's'}, ${pieces} piece${pieces === 1 ? '' : 's'} in all, at the quantities above.`,
+  quoteLines: (count: number, pieces: number) =>
+    `${count} item${count === 1 ? '' : 's'}, ${pieces} piece${pieces === 1 ? '' : 's'} in all, at the quantities above.`,
   quoteLineProblem: (name: string, problem: string) => `${name}: ${problem}`,
   quoteNeedsListedItems: 'Take the items no longer listed off the list first.',
   sharedByLink: (site: string) => `A set list shared read-only from ${site}.`,
@@ -171,24 +186,28 @@ export const messages = {
   emailAddress: 'Email address',
   emailConfirmedBadge: 'Confirmed',
   emailUnconfirmedBadge: 'Not confirmed yet',
-  emailConfirmationPending: (email: string) => `We emailed a link to ${email}. Follow it to confirm the address is yours; it works for 24 hours.`,
+  emailConfirmationPending: (email: string) =>
+    `We emailed a link to ${email}. Follow it to confirm the address is yours; it works for 24 hours.`,
   sendConfirmationAgain: 'Send the link again',
   sending: 'Sending…',
   confirmationSent: (email: string) => `Sent: check ${email} for the new link.`,
   emailConfirmedNow: 'Thank you: your email address is confirmed.',
   changeEmail: 'Change email',
   newEmail: 'New email address',
-  emailChangeAsked: (email: string, current: string) => `We emailed ${email} a link. Follow it to make the change: until then you log in with ${current}.`,
+  emailChangeAsked: (email: string, current: string) =>
+    `We emailed ${email} a link. Follow it to make the change: until then you log in with ${current}.`,
   emailUnchanged: 'That is your email address already.',
   changePassword: 'Change password',
   passwordChanged: 'Done: your password is changed, and any other device you were logged in on is logged out.',
   deleteAccount: 'Delete account',
   deleteAccountTitle: 'Delete your account?',
-  deleteAccountWarning: 'This deletes your account, your details and your lists on every storefront you use it on. It cannot be undone.',
+  deleteAccountWarning:
+    'This deletes your account, your details and your lists on every storefront you use it on. It cannot be undone.',
   twoStepHeading: 'Two-step login',
   twoStepLead: 'Add your mobile number, and each login asks for a code we text to it as well as your password.',
   twoStepIsOn: (phoneHint: string) => `Two-step login is on: each login asks for a code texted to ${phoneHint}.`,
-  twoStepOn: (phoneHint: string) => `Two-step login is now on. Next time you log in, we will text a code to ${phoneHint}.`,
+  twoStepOn: (phoneHint: string) =>
+    `Two-step login is now on. Next time you log in, we will text a code to ${phoneHint}.`,
   textMeACode: 'Text me a code',
   turnOnTwoStep: 'Turn on two-step login',
   useAnotherNumber: 'Use another number',
@@ -214,7 +233,8 @@ export const messages = {
     'The admin follows the mailed link to the house’s own console, chooses a password and imports the stock.',
     'Connect the account you are paid on, then switch “Listed in the marketplace” on: productions find your stock.',
   ],
-  onboardingLead: (verb: string) => `Your account is ready. A few details about you and your production, and every ${verb.toLowerCase()} request is ready to go.`,
+  onboardingLead: (verb: string) =>
+    `Your account is ready. A few details about you and your production, and every ${verb.toLowerCase()} request is ready to go.`,
   nextSteps: 'What happens next',
   saveDetails: 'Save details',
   saving: 'Saving…',
@@ -274,7 +294,8 @@ export const messages = {
     withdrawPart: (house: string) => `Withdraw the part for ${house}`,
     openAtHouse: (house: string) => `Open it at ${house}`,
     openingAtHouse: (house: string) => `Opening it at ${house}…`,
-    openAtHouseFailed: (house: string) => `${house} could not be opened signed in just now. Open it there and log in with this account, or try again from your quotes.`,
+    openAtHouseFailed: (house: string) =>
+      `${house} could not be opened signed in just now. Open it there and log in with this account, or try again from your quotes.`,
     sendAgain: 'Send the parts not sent again',
     sendingAgain: 'Sending…',
     productionSent: (houses: number) =>
@@ -289,10 +310,12 @@ export const messages = {
     forProduction: 'I rent for a production',
     forHouse: 'I run a rental house: list it',
     houseFormHeading: 'List your rental house',
-    houseFormLead: 'Tell us who you are and where. Platform staff check every house, usually within a working day; then the house’s admin gets a link to its console, to import its stock and go live.',
+    houseFormLead:
+      'Tell us who you are and where. Platform staff check every house, usually within a working day; then the house’s admin gets a link to its console, to import its stock and go live.',
     houseName: 'House name',
     adminEmail: 'Email of the house’s admin (the console is theirs)',
-    adminEmailHint: 'An address of the house’s own, not the one you signed up with here: the console is a separate login, for the house’s staff.',
+    adminEmailHint:
+      'An address of the house’s own, not the one you signed up with here: the console is a separate login, for the house’s staff.',
     street: 'Street address',
     city: 'City',
     region: 'State or county',
@@ -308,7 +331,8 @@ export const messages = {
     locationInvalid: 'Write two numbers, latitude then longitude, such as 33.8008, -84.4268.',
     sendApplication: 'Send the application',
     sendingApplication: 'Sending…',
-    applicationSent: (house: string, email: string) => `Thanks: we have ${house}’s application. We will write to ${email} once platform staff have looked at it.`,
+    applicationSent: (house: string, email: string) =>
+      `Thanks: we have ${house}’s application. We will write to ${email} once platform staff have looked at it.`,
     noHouses: 'No rental house is listed yet.',
   },
 } as const;

@@ -6,15 +6,20 @@ import type { QuoteAction, QuoteState } from '../../schema/rental/quote-states';
 import type { HistoryEntry } from '../../schema/types.generated';
 
 export const quoteMessages = {
-  quotesLead: (verb: string) => `Every ${verb.toLowerCase()} you asked for here, where it stands, and what it costs once priced.`,
-  noQuotes: (verb: string) => `No ${verb.toLowerCase()} requests yet. Add items to a set list or pick them on their pages, then ask for a ${verb.toLowerCase()}.`,
+  quotesLead: (verb: string) =>
+    `Every ${verb.toLowerCase()} you asked for here, where it stands, and what it costs once priced.`,
+  noQuotes: (verb: string) =>
+    `No ${verb.toLowerCase()} requests yet. Add items to a set list or pick them on their pages, then ask for a ${verb.toLowerCase()}.`,
   browse: 'Browse the catalogue',
   quoteFor: (what: string) => `For ${what}`,
   datesLabel: 'Dates',
   forWhom: 'For',
   days: (count: number) => `${count} day${count === 1 ? '' : 's'}`,
   /** Lines and pieces apart: 3 lines of 7 pieces is not "7 items". */
-  linesAndPieces: (lines: number, pieces: number) => (lines === pieces ? `${lines} item${lines === 1 ? '' : 's'}` : `${lines} item${lines === 1 ? '' : 's'}, ${pieces} pieces`),
+  linesAndPieces: (lines: number, pieces: number) =>
+    lines === pieces
+      ? `${lines} item${lines === 1 ? '' : 's'}`
+      : `${lines} item${lines === 1 ? '' : 's'}, ${pieces} pieces`,
   showingOf: (shown: number, total: number) => `Showing the ${shown} newest of ${total}.`,
   showOlder: 'Show older',
   loadingOlder: 'Loading…',
@@ -70,7 +75,8 @@ export const quoteMessages = {
   withTax: (amount: string, name: string) => `${amount} with ${name}`,
   // What the card is charged for the quote as it stands: the hold adds any deposit on top (the card panel names each part).
   authorisation: 'Charged to your card at close-out',
-  noCharge: 'Accepting holds this and any deposit on your card (the card panel below gives each part): nothing is charged until the hire is closed.',
+  noCharge:
+    'Accepting holds this and any deposit on your card (the card panel below gives each part): nothing is charged until the hire is closed.',
   purchaseOrderLabel: 'Your purchase-order number (optional: printed on the invoices)',
   billingAddressLabel: 'Invoice to (company name and address)',
   billingAddressHint: 'Printed on the invoices as the customer: a VAT invoice names the customer’s address.',
@@ -78,7 +84,10 @@ export const quoteMessages = {
   invoices: {
     heading: 'Invoices',
     loading: 'Looking for your invoices…',
-    none: (state: string) => (state === 'cancelled' ? 'No invoice was issued for this request.' : 'The pro forma is issued when the order is confirmed, and the invoice when the hire is closed.'),
+    none: (state: string) =>
+      state === 'cancelled'
+        ? 'No invoice was issued for this request.'
+        : 'The pro forma is issued when the order is confirmed, and the invoice when the hire is closed.',
     kinds: { proForma: 'Pro forma', invoice: 'Invoice', creditNote: 'Credit note' } as Record<string, string>,
     issued: (date: string) => `issued ${date}`,
     voided: 'void',
@@ -88,11 +97,13 @@ export const quoteMessages = {
   },
   insurance: {
     heading: 'Certificate of insurance',
-    lead: (vendor: string) => `${vendor} needs your production’s certificate of insurance before anything goes out. Upload it as a PDF or a photo, with the last day its cover runs.`,
+    lead: (vendor: string) =>
+      `${vendor} needs your production’s certificate of insurance before anything goes out. Upload it as a PDF or a photo, with the last day its cover runs.`,
     standing: {
       missing: () => 'No certificate yet.',
       lapsed: (date: string) => `Your certificate’s cover ended on ${date}: upload a current one.`,
-      endsEarly: (date: string) => `Your certificate’s cover ends on ${date}, before the hire does: upload the renewed one when you have it.`,
+      endsEarly: (date: string) =>
+        `Your certificate’s cover ends on ${date}, before the hire does: upload the renewed one when you have it.`,
       coverShort: (date: string, cover: string, value: string) =>
         `Your certificate covers ${cover} of hired property; what you are hiring would cost ${value} to replace. Ask your insurer for cover at full replacement value, then upload the new certificate (this one runs to ${date}).`,
       current: (date: string) => `Certificate received: cover runs to ${date}.`,
@@ -102,7 +113,10 @@ export const quoteMessages = {
     coverEnds: 'Cover ends',
     insurer: 'Insurer (optional)',
     policyNumber: 'Policy number (optional)',
-    coverAmount: (value: string | undefined) => (value ? `Cover for hired property (optional; what you hire is worth ${value} to replace)` : 'Cover for hired property (optional)'),
+    coverAmount: (value: string | undefined) =>
+      value
+        ? `Cover for hired property (optional; what you hire is worth ${value} to replace)`
+        : 'Cover for hired property (optional)',
     upload: 'Upload certificate',
     replace: 'Upload a newer certificate',
     uploading: 'Uploading…',
@@ -115,12 +129,14 @@ export const quoteMessages = {
       'No real card is charged here. Use the test card 4242 4242 4242 4242 with any future expiry and any security code; 4000 0000 0000 0002 is declined, and 4000 0025 0000 3155 asks for the bank’s check.',
     needed: (amount: string) => `To accept, authorise ${amount} on your card.`,
     neededBeforeOut: (amount: string) => `Before anything goes out on this hire, authorise ${amount} on your card.`,
-    askedLater: (amount: string, from: string) => `Your card is asked for from ${from}, a few days before the hire: ${amount} will be held then (we will mail you). Nothing goes out until it is.`,
+    askedLater: (amount: string, from: string) =>
+      `Your card is asked for from ${from}, a few days before the hire: ${amount} will be held then (we will mail you). Nothing goes out until it is.`,
     madeOf: 'Made of',
     quoteTotal: 'The quote',
     processing: 'Card processing',
     deposit: 'Deposit',
-    depositNote: 'Nothing is charged now. When the hire is closed, what it came to is charged and the rest is released, the deposit with it unless loss or damage uses it.',
+    depositNote:
+      'Nothing is charged now. When the hire is closed, what it came to is charged and the rest is released, the deposit with it unless loss or damage uses it.',
     authorise: 'Authorise my card',
     authoriseAmount: (amount: string) => `Authorise ${amount}`,
     number: 'Card number',
@@ -131,11 +147,15 @@ export const quoteMessages = {
     stripeUnavailable: 'The card form could not load. Check your connection and reload the page.',
     status: {
       awaitingCard: (amount: string) => `Waiting for your card: ${amount}.`,
-      needsAuthentication: () => 'Waiting for your bank’s check. Finish it on your bank’s page, or start again below with this card or another.',
-      authorised: (amount: string, until: string) => `${amount} is held on your card${until ? ` until ${until} (renewed if the hire runs longer)` : ''}.`,
-      captured: (amount: string) => `${amount} was charged to your card when the hire was closed; the rest of the hold was released.`,
+      needsAuthentication: () =>
+        'Waiting for your bank’s check. Finish it on your bank’s page, or start again below with this card or another.',
+      authorised: (amount: string, until: string) =>
+        `${amount} is held on your card${until ? ` until ${until} (renewed if the hire runs longer)` : ''}.`,
+      captured: (amount: string) =>
+        `${amount} was charged to your card when the hire was closed; the rest of the hold was released.`,
       released: () => 'The hold on your card was released: nothing was charged.',
-      declined: (_amount: string, _until: string, reason?: string) => `Your card was not authorised${reason ? `: ${reason}` : '.'} Try another card.`,
+      declined: (_amount: string, _until: string, reason?: string) =>
+        `Your card was not authorised${reason ? `: ${reason}` : '.'} Try another card.`,
       expired: () => 'The hold on your card lapsed. Authorise your card again if asked.',
     },
     settling: 'The charge or release is being finished with the card provider.',
@@ -145,12 +165,15 @@ export const quoteMessages = {
   hireHeading: 'Your hire',
   changeWaiting: (vendor: string, version: number) =>
     `${vendor} changed this order (version ${version}): the items are held as changed. Read it below, then accept the change, or reply to their mail to say what is wrong.`,
-  handedOver: (direction: 'out' | 'in', name: string, when: string) => (direction === 'out' ? `Collected by ${name}, ${when}` : `Brought back by ${name}, ${when}`),
+  handedOver: (direction: 'out' | 'in', name: string, when: string) =>
+    direction === 'out' ? `Collected by ${name}, ${when}` : `Brought back by ${name}, ${when}`,
   signatureOf: (name: string) => `Signature of ${name}`,
   calendarHeading: 'Your hires in your calendar',
-  calendarNone: 'Follow your hires in Google Calendar, Outlook or Apple Calendar: make a private link and subscribe to it there.',
+  calendarNone:
+    'Follow your hires in Google Calendar, Outlook or Apple Calendar: make a private link and subscribe to it there.',
   calendarMake: 'Make a calendar link',
-  calendarLead: 'Subscribe to this link in your calendar app ("From URL" in Google Calendar). It is private: anyone with it sees your hires.',
+  calendarLead:
+    'Subscribe to this link in your calendar app ("From URL" in Google Calendar). It is private: anyone with it sees your hires.',
   calendarLinkLabel: 'Calendar link',
   calendarCopy: 'Copy link',
   calendarCopied: 'Copied',
@@ -169,28 +192,35 @@ export const quoteMessages = {
   adjustment: (amount: string, reason: string) => `${amount}: ${reason}`,
   onAccount: {
     heading: 'Pay on account',
-    lead: (name: string, days: number) => `You can accept this quote on ${name}’s account: no card needed, and the invoice is made out to ${name}, due ${days} days after it is issued.`,
+    lead: (name: string, days: number) =>
+      `You can accept this quote on ${name}’s account: no card needed, and the invoice is made out to ${name}, due ${days} days after it is issued.`,
     depositLead: (name: string, days: number) =>
       `You can accept this quote on ${name}’s account: the invoice is made out to ${name}, due ${days} days after it is issued. A deposit is still held on your card first (below).`,
     accept: (name: string) => `Accept on ${name}’s account`,
     title: (name: string, total: string) => `Accept this quote for ${total} on ${name}’s account?`,
-    message: (vendor: string, name: string) => `${vendor} will be told, and confirms the order next. The invoices go to ${name}.`,
+    message: (vendor: string, name: string) =>
+      `${vendor} will be told, and confirms the order next. The invoices go to ${name}.`,
     purchaseOrderRequired: (name: string) => `Purchase-order number (${name} needs one)`,
     orCard: 'Or pay by card as below.',
-    confirmFirst: (email: string, names: string) => `To order on ${names}’s account, confirm ${email} first: follow the link we mailed it. Until then, pay by card as below.`,
+    confirmFirst: (email: string, names: string) =>
+      `To order on ${names}’s account, confirm ${email} first: follow the link we mailed it. Until then, pay by card as below.`,
     sendAgain: 'Send the link again',
     sent: (email: string) => `Sent: look in ${email}’s inbox for the link.`,
     paying: 'Paid',
     payingOn: (name: string, days: number) => `On ${name}’s account, net ${days} days`,
-    askLead: (vendor: string) => `Does your studio or production company have an account with ${vendor}? Ask to order on it: no card, invoices to the company.`,
+    askLead: (vendor: string) =>
+      `Does your studio or production company have an account with ${vendor}? Ask to order on it: no card, invoices to the company.`,
     ask: 'Ask to order on your company’s account',
     askTitle: (vendor: string) => `Ask ${vendor} to add you to your company’s account`,
-    askMessage: (vendor: string) => `${vendor} checks with the company and tells you by mail. You can still accept with a card meanwhile.`,
+    askMessage: (vendor: string) =>
+      `${vendor} checks with the company and tells you by mail. You can still accept with a card meanwhile.`,
     askCompany: 'Company (studio or production company)',
     askNote: 'Note for the house (your role, who can vouch for you)',
     askSend: 'Send the request',
-    asked: (vendor: string, company: string) => `Your request to order on ${company}’s account is with ${vendor}: you will hear by mail.`,
-    declined: (vendor: string, company: string, reason: string | undefined) => `${vendor} could not add you to ${company}’s account${reason ? `: “${reason}”` : '.'}`,
+    asked: (vendor: string, company: string) =>
+      `Your request to order on ${company}’s account is with ${vendor}: you will hear by mail.`,
+    declined: (vendor: string, company: string, reason: string | undefined) =>
+      `${vendor} could not add you to ${company}’s account${reason ? `: “${reason}”` : '.'}`,
   },
   acceptChange: 'Accept the change',
   acceptChangeTitle: (total: string) => `Accept the changed order, ${total}?`,

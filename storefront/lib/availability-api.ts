@@ -9,7 +9,9 @@ export interface Calendar {
 
 export async function calendarOf(objectID: string, from?: string, to?: string): Promise<Calendar> {
   const query = from ? `?from=${from}${to ? `&to=${to}` : ''}` : '';
-  const response = await fetch(`/api/availability/${encodeURIComponent(objectID)}${query}`, { headers: { accept: 'application/json' } });
+  const response = await fetch(`/api/availability/${encodeURIComponent(objectID)}${query}`, {
+    headers: { accept: 'application/json' },
+  });
   if (!response.ok) throw new Error(String(response.status));
   return (await response.json()) as Calendar;
 }

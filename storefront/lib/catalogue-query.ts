@@ -10,7 +10,12 @@
  */
 import { parseRadiusKm } from '../../schema/marketplace/distance';
 import { SEARCH_SORTS, type FacetKey, type SearchFilters, type SearchSort } from '../../schema/catalogue-search';
-import { ignoredDatesReason, parseRentalDates, withRentalDates, type RentalDates } from '../../schema/rental/rental-dates';
+import {
+  ignoredDatesReason,
+  parseRentalDates,
+  withRentalDates,
+  type RentalDates,
+} from '../../schema/rental/rental-dates';
 
 export const PER_PAGE = 24;
 const LIMITS = { valuesPerFacet: 20, valueLength: 100, textLength: 200, page: 1000 } as const;
@@ -33,11 +38,18 @@ export interface CatalogueQuery {
   ignoredWithin?: true;
 }
 
-const FIXED_PARAMS = { price: 'priceBin', vendor: 'vendors', tag: 'tags', color: 'colors' } as const satisfies Record<string, Exclude<FacetKey, `custom.${string}`>>;
+const FIXED_PARAMS = { price: 'priceBin', vendor: 'vendors', tag: 'tags', color: 'colors' } as const satisfies Record<
+  string,
+  Exclude<FacetKey, `custom.${string}`>
+>;
 type FixedFacet = (typeof FIXED_PARAMS)[keyof typeof FIXED_PARAMS];
 const RESERVED = new Set(['q', 'sort', 'page', 'from', 'to', 'available', 'within', ...Object.keys(FIXED_PARAMS)]);
 
-const bounded = (values: string[]) => [...new Set(values.map((value) => value.slice(0, LIMITS.valueLength)).filter(Boolean))].slice(0, LIMITS.valuesPerFacet);
+const bounded = (values: string[]) =>
+  [...new Set(values.map((value) => value.slice(0, LIMITS.valueLength)).filter(Boolean))].slice(
+    0,
+    LIMITS.valuesPerFacet,
+  );
 
 export function parseCatalogueQuery(search: string, customFieldSlugs: readonly string[]): CatalogueQuery {
   const params = new URLSearchParams(search);
@@ -74,8 +86,10 @@ export function parseCatalogueQuery(search: string, customFieldSlugs: readonly s
 export function catalogueParams(query: CatalogueQuery): URLSearchParams {
   const params = new URLSearchParams();
   if (query.text) params.set('q', query.text);
-  for (const [param, facet] of Object.entries(FIXED_PARAMS)) for (const value of query.filters[facet] ?? []) params.append(param, value);
-  for (const [slug, values] of Object.entries(query.filters.custom ?? {}).sort(([a], [b]) => a.localeCompare(b))) for (const value of values) params.append(slug, value);
+  for (const [param, facet] of Object.entries(FIXED_PARAMS))
+    for (const value of query.filters[facet] ?? []) params.append(param, value);
+  for (const [slug, values] of Object.entries(query.filters.custom ?? {}).sort(([a], [b]) => a.localeCompare(b)))
+    for (const value of values) params.append(slug, value);
   if (query.sort !== 'relevance') params.set('sort', query.sort);
   if (query.withinKm !== undefined) params.set('within', String(query.withinKm));
   if (query.page > 0) params.set('page', String(query.page + 1));
@@ -122,4 +136,6 @@ export function toggled(query: CatalogueQuery, facet: FacetKey, value: string): 
 export const hasFilters = (query: CatalogueQuery) =>
   Boolean(query.availableOnly) ||
   query.withinKm !== undefined ||
-  Object.entries(query.filters).some(([key, values]) => (key === 'custom' ? Object.values(values ?? {}).some((v) => (v as string[]).length) : (values as string[]).length));
+  Object.entries(query.filters).some(([key, values]) =>
+    key === 'custom' ? Object.values(values ?? {}).some((v) => (v as string[]).length) : (values as string[]).length,
+  );

@@ -23,7 +23,10 @@ export interface OpenConfirm extends Required<Pick<ConfirmRequest, 'title' | 'co
 }
 
 export class ConfirmQueue {
-  private readonly waiting: Array<{ request: OpenConfirm; resolve: (answer: { outcome: ConfirmOutcome; reason?: string }) => void }> = [];
+  private readonly waiting: Array<{
+    request: OpenConfirm;
+    resolve: (answer: { outcome: ConfirmOutcome; reason?: string }) => void;
+  }> = [];
   private listener: ((open: OpenConfirm | undefined) => void) | undefined;
 
   constructor(private readonly defaults: { title: string; confirmLabel: string }) {}
@@ -48,7 +51,11 @@ export class ConfirmQueue {
 
   /** Asks, with the text typed when the request asks for a reason. */
   ask(request: ConfirmRequest = {}): Promise<{ outcome: ConfirmOutcome; reason?: string }> {
-    const open: OpenConfirm = { ...request, title: request.title ?? this.defaults.title, confirmLabel: request.confirmLabel ?? this.defaults.confirmLabel };
+    const open: OpenConfirm = {
+      ...request,
+      title: request.title ?? this.defaults.title,
+      confirmLabel: request.confirmLabel ?? this.defaults.confirmLabel,
+    };
     return new Promise((resolve) => {
       this.waiting.push({ request: open, resolve });
       if (this.waiting.length === 1) this.listener?.(open);
@@ -59,7 +66,8 @@ export class ConfirmQueue {
   answer(outcome: ConfirmOutcome, reason?: string): void {
     const head = this.waiting[0];
     if (!head) return;
-    if (outcome === 'alt' && head.request.altLabel === undefined) throw new Error('this confirmation has no alternative choice');
+    if (outcome === 'alt' && head.request.altLabel === undefined)
+      throw new Error('this confirmation has no alternative choice');
     this.waiting.shift();
     head.resolve({ outcome, ...(outcome === 'confirmed' && reason?.trim() && { reason: reason.trim() }) });
     this.listener?.(this.current);

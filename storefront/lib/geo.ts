@@ -10,7 +10,10 @@ import { haversineKm, isGeoPoint as isPoint, type GeoPoint } from '../../schema/
 export { EARTH_RADIUS_KM, haversineKm, type GeoPoint } from '../../schema/marketplace/distance';
 
 /** The nearest of the listed vendors that have a location (ties: the first listed). */
-export function nearestVendor<V extends { isListed?: boolean; _geoloc?: GeoPoint }>(vendors: readonly V[], from: GeoPoint): V | undefined {
+export function nearestVendor<V extends { isListed?: boolean; _geoloc?: GeoPoint }>(
+  vendors: readonly V[],
+  from: GeoPoint,
+): V | undefined {
   let best: { vendor: V; km: number } | undefined;
   for (const vendor of vendors) {
     if (vendor.isListed === false || !vendor._geoloc) continue;
@@ -44,7 +47,12 @@ export function readCachedLocation(storage: KeyValueStorage, now = Date.now()): 
   return undefined;
 }
 
-export function cacheLocation(storage: KeyValueStorage, location: StoredLocation, hours: number, now = Date.now()): void {
+export function cacheLocation(
+  storage: KeyValueStorage,
+  location: StoredLocation,
+  hours: number,
+  now = Date.now(),
+): void {
   storage.setItem(LOCATION_CACHE_KEY, JSON.stringify({ location, expiresAt: now + hours * 3_600_000 }));
 }
 
@@ -60,8 +68,11 @@ export interface LocateOptions {
 }
 
 /** The visitor's location: the cookie's, else the cached one, else one lookup, else the default. */
-export async function locateVisitor(options: LocateOptions): Promise<{ location: GeoPoint; source: 'cookie' | 'cache' | 'lookup' | 'default' }> {
-  if (options.cookieLocation && isPoint(options.cookieLocation)) return { location: options.cookieLocation, source: 'cookie' };
+export async function locateVisitor(
+  options: LocateOptions,
+): Promise<{ location: GeoPoint; source: 'cookie' | 'cache' | 'lookup' | 'default' }> {
+  if (options.cookieLocation && isPoint(options.cookieLocation))
+    return { location: options.cookieLocation, source: 'cookie' };
   const cached = readCachedLocation(options.storage, options.now);
   if (cached) return { location: cached, source: 'cache' };
   try {
@@ -84,7 +95,10 @@ export interface IpLocationProvider {
  * `key` query parameter; its answer read as latitude/longitude or lat/lng (plus a city if any).
  * Throws on any failure, which locateVisitor turns into the default location.
  */
-export async function lookupIpLocation(provider: IpLocationProvider, fetchImpl: typeof fetch = fetch): Promise<StoredLocation> {
+export async function lookupIpLocation(
+  provider: IpLocationProvider,
+  fetchImpl: typeof fetch = fetch,
+): Promise<StoredLocation> {
   const url = new URL(provider.url);
   if (provider.key) url.searchParams.set('key', provider.key);
   const response = await fetchImpl(url, { headers: { accept: 'application/json' }, credentials: 'omit' });
@@ -93,7 +107,8 @@ export async function lookupIpLocation(provider: IpLocationProvider, fetchImpl: 
   const lat = Number(body.latitude ?? body.lat);
   const lng = Number(body.longitude ?? body.lng ?? body.lon);
   const point: StoredLocation = { lat, lng, ...(typeof body.city === 'string' && { city: body.city }) };
-  if (!isPoint(point) || !Number.isFinite(lat) || !Number.isFinite(lng)) throw new Error('the location provider answered no usable point');
+  if (!isPoint(point) || !Number.isFinite(lat) || !Number.isFinite(lng))
+    throw new Error('the location provider answered no usable point');
   return point;
 }
 

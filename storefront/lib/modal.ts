@@ -24,7 +24,11 @@ export class ModalState {
   async requestClose(): Promise<boolean> {
     if (!this.open) return true;
     if (this.isDirty) {
-      const outcome = await this.confirm.confirm({ title: 'Discard your changes?', message: 'What you entered here has not been saved.', confirmLabel: 'Discard' });
+      const outcome = await this.confirm.confirm({
+        title: 'Discard your changes?',
+        message: 'What you entered here has not been saved.',
+        confirmLabel: 'Discard',
+      });
       if (outcome !== 'confirmed') return false;
     }
     this.open = false;

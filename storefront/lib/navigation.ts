@@ -4,7 +4,15 @@
  * Portfolio, a Menu dropdown of the configured links), the footer links, the social bar, and
  * the route table of schema/routes.ts plus one page per rental category, every other path a 404.
  */
-import { ITEM_BASE_PATH, QUOTES_PATH, RENTALS_BASE_PATH, SET_LISTS_PATH, SHARED_SET_LIST_BASE_PATH, STOREFRONT_ROUTES, type StorefrontRoute } from '../../schema/routes';
+import {
+  ITEM_BASE_PATH,
+  QUOTES_PATH,
+  RENTALS_BASE_PATH,
+  SET_LISTS_PATH,
+  SHARED_SET_LIST_BASE_PATH,
+  STOREFRONT_ROUTES,
+  type StorefrontRoute,
+} from '../../schema/routes';
 import type { CategoryTree, SiteSettings } from '../../schema/types.generated';
 import { rentalGroups } from '../../schema/rental-groups';
 import type { ContentPageEntry } from '../../schema/configuration/configuration';
@@ -33,8 +41,10 @@ export function categoryHref(...slugs: string[]): string {
 export function headerNavigation(site: SiteSettings, tree: CategoryTree): NavItem[] {
   return (site.headerLinks ?? []).map((link) => {
     const item: NavItem = { label: link.label, href: safeHref(link.target) };
-    if (link.categoryDropdown) item.children = rentalGroups(tree).map((group) => ({ label: group.name, href: categoryHref(group.slug) }));
-    else if (link.children?.length) item.children = link.children.map((child) => ({ label: child.label, href: safeHref(child.target) }));
+    if (link.categoryDropdown)
+      item.children = rentalGroups(tree).map((group) => ({ label: group.name, href: categoryHref(group.slug) }));
+    else if (link.children?.length)
+      item.children = link.children.map((child) => ({ label: child.label, href: safeHref(child.target) }));
     return item;
   });
 }
@@ -52,7 +62,11 @@ export function socialLinks(site: SiteSettings): Array<{ network: string; href: 
 
 export type Page =
   | { kind: 'route'; route: StorefrontRoute }
-  | { kind: 'category'; trail: Array<{ name: string; slug: string; href: string }>; children: Array<{ name: string; href: string; count?: number }> }
+  | {
+      kind: 'category';
+      trail: Array<{ name: string; slug: string; href: string }>;
+      children: Array<{ name: string; href: string; count?: number }>;
+    }
   /** An item's page; whether the item exists is the catalogue's to say (the page state's `item`). */
   | { kind: 'item'; objectID: string }
   /** One of the signed-in visitor's set lists (the page reads it from the API). */
@@ -119,12 +133,25 @@ export function resolvePage(pathname: string, tree: CategoryTree, pages: readonl
   if (!group) return { kind: 'not-found' };
   const trail = [{ name: group.name, slug: group.slug, href: categoryHref(group.slug) }];
   if (categorySlug === undefined)
-    return { kind: 'category', trail, children: group.categories.map((c) => ({ name: c.name, href: categoryHref(group.slug, c.slug), count: c.subcategories?.length ?? 0 })) };
+    return {
+      kind: 'category',
+      trail,
+      children: group.categories.map((c) => ({
+        name: c.name,
+        href: categoryHref(group.slug, c.slug),
+        count: c.subcategories?.length ?? 0,
+      })),
+    };
   const category = group.categories.find((c) => c.slug === categorySlug);
   if (!category) return { kind: 'not-found' };
   trail.push({ name: category.name, slug: category.slug, href: categoryHref(group.slug, category.slug) });
   const subcategories = category.subcategories ?? [];
-  if (subSlug === undefined) return { kind: 'category', trail, children: subcategories.map((s) => ({ name: s.name, href: categoryHref(group.slug, category.slug, s.slug) })) };
+  if (subSlug === undefined)
+    return {
+      kind: 'category',
+      trail,
+      children: subcategories.map((s) => ({ name: s.name, href: categoryHref(group.slug, category.slug, s.slug) })),
+    };
   const sub = subcategories.find((s) => s.slug === subSlug);
   if (!sub) return { kind: 'not-found' };
   trail.push({ name: sub.name, slug: sub.slug, href: categoryHref(group.slug, category.slug, sub.slug) });

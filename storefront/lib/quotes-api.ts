@@ -5,7 +5,16 @@
  */
 import type { QuoteDue } from '../../schema/rental/invoices';
 import type { QuoteAction, QuoteState } from '../../schema/rental/quote-states';
-import type { CardHold, HistoryEntry, InsuranceUpload, Invoice, JoinRequest, JoinRequestInput, QuoteRequest, QuoteVersion } from '../../schema/types.generated';
+import type {
+  CardHold,
+  HistoryEntry,
+  InsuranceUpload,
+  Invoice,
+  JoinRequest,
+  JoinRequestInput,
+  QuoteRequest,
+  QuoteVersion,
+} from '../../schema/types.generated';
 import { apiCall } from '../auth/identity-api';
 
 /** A quote as its visitor sees it (no GL codes, no staff accounts). */
@@ -36,7 +45,10 @@ export interface VisitorQuote extends Omit<QuoteRequest, 'state' | 'hold' | 'rev
 }
 
 /** A customer account the visitor may order on: its terms, whether it needs a purchase order, and what the order comes to on it. */
-export type AccountToOrderOn = NonNullable<QuoteRequest['account']> & { purchaseOrderRequired: boolean; due?: QuoteDue };
+export type AccountToOrderOn = NonNullable<QuoteRequest['account']> & {
+  purchaseOrderRequired: boolean;
+  due?: QuoteDue;
+};
 
 export interface CardProvider {
   provider: 'test' | 'stripe';
@@ -77,9 +89,13 @@ const quotePath = (id: string) => `/api/quotes/${encodeURIComponent(id)}`;
 
 export const quotesApi = {
   /** The link to the visitor's own hires as a calendar: read (GET), made (POST), turned off (DELETE); null while there is none. */
-  calendarFeed: (method: 'GET' | 'POST' | 'DELETE') => apiCall<{ url: string | null }>('/api/calendar-feed', { method }),
+  calendarFeed: (method: 'GET' | 'POST' | 'DELETE') =>
+    apiCall<{ url: string | null }>('/api/calendar-feed', { method }),
   /** A page of the visitor's quotes, newest first, after `offset` newer ones; `total` counts them all. */
-  quotes: (offset = 0) => apiCall<{ quotes: VisitorQuote[]; total: number; offset: number }>(`/api/quotes${offset ? `?offset=${offset}` : ''}`),
+  quotes: (offset = 0) =>
+    apiCall<{ quotes: VisitorQuote[]; total: number; offset: number }>(
+      `/api/quotes${offset ? `?offset=${offset}` : ''}`,
+    ),
   quote: (id: string) => apiCall<VisitorQuote>(quotePath(id)),
   /** Begins (or picks up) the card hold accepting needs. */
   startCardHold: (id: string) => apiCall<StartedHold>(`${quotePath(id)}/card-hold`, { method: 'POST' }),
@@ -90,18 +106,30 @@ export const quotesApi = {
     apiCall<TestCardAnswer>('/api/payments/test/confirm', { method: 'POST', body: JSON.stringify(card) }),
   /** A step: accepting names the version read; declining and cancelling may say why (the vendor reads it). */
   /** The production's certificate of insurance, uploaded (replacing any earlier one). */
-  uploadInsurance: (id: string, upload: InsuranceUpload) => apiCall<VisitorQuote>(`${quotePath(id)}/insurance`, { method: 'PUT', body: JSON.stringify(upload) }),
+  uploadInsurance: (id: string, upload: InsuranceUpload) =>
+    apiCall<VisitorQuote>(`${quotePath(id)}/insurance`, { method: 'PUT', body: JSON.stringify(upload) }),
   /** Where the certificate downloads from. */
   insuranceHref: (id: string) => `${quotePath(id)}/insurance`,
   /** The request's invoices, pro formas and credit notes (no ledger codes). */
   invoices: (id: string) => apiCall<Invoice[]>(`${quotePath(id)}/invoices`),
   /** Asks the house to let the visitor order on their company's account (the one waiting comes back if they asked already). */
-  askToJoin: (input: JoinRequestInput) => apiCall<{ request: JoinRequest; repeat: boolean }>('/api/account-requests', { method: 'POST', body: JSON.stringify(input) }),
+  askToJoin: (input: JoinRequestInput) =>
+    apiCall<{ request: JoinRequest; repeat: boolean }>('/api/account-requests', {
+      method: 'POST',
+      body: JSON.stringify(input),
+    }),
   invoicePdfHref: (id: string, number: string) => `${quotePath(id)}/invoices/${encodeURIComponent(number)}/pdf`,
   step: (
     quote: Pick<VisitorQuote, 'id' | 'revision'>,
     action: QuoteAction,
-    details: { version?: number; reason?: string; purchaseOrder?: string; billingAddress?: string; billingContact?: string; account?: string } = {},
+    details: {
+      version?: number;
+      reason?: string;
+      purchaseOrder?: string;
+      billingAddress?: string;
+      billingContact?: string;
+      account?: string;
+    } = {},
   ) =>
     apiCall<VisitorQuote>(`${quotePath(quote.id)}/${action}`, {
       method: 'POST',

@@ -10,7 +10,14 @@ export type RetryBackoff = Required<NonNullable<SiteSettings['retryBackoff']>>;
 export { AbortError };
 
 export function retryOptions(backoff: RetryBackoff, retries: number): Options {
-  return { retries, minTimeout: backoff.baseMs, factor: backoff.factor, maxTimeout: backoff.capMs, randomize: backoff.jitter, unref: true };
+  return {
+    retries,
+    minTimeout: backoff.baseMs,
+    factor: backoff.factor,
+    maxTimeout: backoff.capMs,
+    randomize: backoff.jitter,
+    unref: true,
+  };
 }
 
 /** Runs `work`, retrying failures (throw AbortError to stop at once); `signal` cancels waiting. */
@@ -19,5 +26,9 @@ export function withRetry<T>(
   backoff: RetryBackoff,
   options: { retries?: number; signal?: AbortSignal; onRetry?: (error: unknown, attempt: number) => void } = {},
 ): Promise<T> {
-  return pRetry(work, { ...retryOptions(backoff, options.retries ?? 8), signal: options.signal, onFailedAttempt: ({ error, attemptNumber }) => options.onRetry?.(error, attemptNumber) });
+  return pRetry(work, {
+    ...retryOptions(backoff, options.retries ?? 8),
+    signal: options.signal,
+    onFailedAttempt: ({ error, attemptNumber }) => options.onRetry?.(error, attemptNumber),
+  });
 }

@@ -12,7 +12,8 @@ export async function startLocating(site: SiteSettings, marketplace?: Marketplac
   const provider = site.ipLocation;
   if (!provider) return;
   // Loaded only for a tenant that locates visitors, after the page is interactive: not in every page's first load.
-  const { locateVisitor, lookupIpLocation, placeCookies, readLocationCookie, readCachedLocation } = await import('./geo');
+  const { locateVisitor, lookupIpLocation, placeCookies, readLocationCookie, readCachedLocation } =
+    await import('./geo');
   const found = await locateVisitor({
     cookieLocation: readLocationCookie(document.cookie),
     storage: window.localStorage,
@@ -22,7 +23,13 @@ export async function startLocating(site: SiteSettings, marketplace?: Marketplac
   });
   if (marketplace?.from.source !== 'default' || (found.source !== 'lookup' && found.source !== 'cache')) return;
   const city = readCachedLocation(window.localStorage)?.city;
-  for (const cookie of placeCookies(found.location, city, site.geolocationCacheHours! * 3600, location.protocol === 'https:')) document.cookie = cookie;
+  for (const cookie of placeCookies(
+    found.location,
+    city,
+    site.geolocationCacheHours! * 3600,
+    location.protocol === 'https:',
+  ))
+    document.cookie = cookie;
   // Reloaded only if the browser kept the cookie: a browser refusing cookies is not sent round in circles.
   if (readLocationCookie(document.cookie)) location.reload();
 }

@@ -124,7 +124,8 @@ export function AuthPage({ mode }: { mode: Mode }) {
   } else {
     const fieldError = (name: string) => (error?.field === name ? error : undefined);
     const formError = error && error.field !== 'email' && error.field !== 'password' ? error : undefined;
-    const describe = (name: string, ...more: string[]) => [fieldError(name) && `${name}-error`, ...more].filter(Boolean).join(' ') || undefined;
+    const describe = (name: string, ...more: string[]) =>
+      [fieldError(name) && `${name}-error`, ...more].filter(Boolean).join(' ') || undefined;
     body = (
       <form ref={formRef} className="form-card" onSubmit={onSubmit} aria-busy={busy}>
         {auth.status.status === 'anonymous' && mode === 'signup' && <p className="form-note">{messages.guestSignUp}</p>}
@@ -165,7 +166,13 @@ export function AuthPage({ mode }: { mode: Mode }) {
           <p className="form-note">{messages.needsJavaScript}</p>
         </noscript>
         <button className="button button-primary" type="submit" disabled={!hydrated || busy}>
-          {busy ? (mode === 'login' ? messages.loggingIn : messages.signingUp) : mode === 'login' ? messages.logIn : messages.signUp}
+          {busy
+            ? mode === 'login'
+              ? messages.loggingIn
+              : messages.signingUp
+            : mode === 'login'
+              ? messages.logIn
+              : messages.signUp}
         </button>
         {mode === 'login' && (
           <button type="button" className="text-button" onClick={emailLink} disabled={!hydrated || busy}>

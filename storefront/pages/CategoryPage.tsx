@@ -17,13 +17,22 @@ export function CategoryPage() {
   const catalogue = useCatalogue();
   if (page.kind !== 'category') return <NotFoundPage />;
   const here = page.trail[page.trail.length - 1]!;
-  const crumbs = [{ name: linkLabelFor(configuration, RENTALS_BASE_PATH) ?? messages.rentalsHeading, href: RENTALS_BASE_PATH }, ...page.trail.slice(0, -1)];
+  const crumbs = [
+    { name: linkLabelFor(configuration, RENTALS_BASE_PATH) ?? messages.rentalsHeading, href: RENTALS_BASE_PATH },
+    ...page.trail.slice(0, -1),
+  ];
   return (
     <>
       <PageHeader title={here.name} crumbs={crumbs} />
       <div className="container section">
         {page.children.length > 0 && (
-          <CategoryGrid cards={page.children.map((child) => ({ name: child.name, href: child.href, detail: child.count === undefined ? undefined : messages.subcategories(child.count) }))} />
+          <CategoryGrid
+            cards={page.children.map((child) => ({
+              name: child.name,
+              href: child.href,
+              detail: child.count === undefined ? undefined : messages.subcategories(child.count),
+            }))}
+          />
         )}
         {catalogue && (catalogue.total > 0 || hasFilters(catalogue.query)) ? (
           <CatalogueResults path={here.href} heading={page.children.length ? messages.allItems : messages.itemsHere} />

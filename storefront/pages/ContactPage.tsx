@@ -116,7 +116,10 @@ export function ContactPage() {
           <QuoteRequest />
         </div>
       </div>
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: inertJson(localBusiness(configuration)) }} />
+      <script
+        type="application/ld+json"
+        dangerouslySetInnerHTML={{ __html: inertJson(localBusiness(configuration)) }}
+      />
     </>
   );
 }

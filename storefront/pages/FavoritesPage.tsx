@@ -69,7 +69,12 @@ function FavoriteItems({ favorites }: { favorites: string[] }) {
         {items.map((item) => (
           <li key={item.objectID}>
             <ItemCard item={item} now={now}>
-              <button type="button" className="link-button" onClick={() => remove(item.objectID)} aria-label={messages.removeFavorite(item.name)}>
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => remove(item.objectID)}
+                aria-label={messages.removeFavorite(item.name)}
+              >
                 {messages.remove}
               </button>
             </ItemCard>

@@ -45,10 +45,23 @@ export function ItemPage() {
     const src = safeHref(image.url);
     return src ? [{ ...image, src }] : [];
   });
-  const inches = (value: number) => new Intl.NumberFormat(site.locale, { style: 'unit', unit: 'inch', unitDisplay: 'short', maximumFractionDigits: 1 }).format(value);
+  const inches = (value: number) =>
+    new Intl.NumberFormat(site.locale, {
+      style: 'unit',
+      unit: 'inch',
+      unitDisplay: 'short',
+      maximumFractionDigits: 1,
+    }).format(value);
   const customFields = (site.customFields ?? []).flatMap((field) => {
     const values = item.customFields?.[field.slug] ?? [];
-    return values.length ? [{ name: field.name, value: values.map((value) => facetValueLabel(`custom.${field.slug}`, value, configuration)).join(', ') }] : [];
+    return values.length
+      ? [
+          {
+            name: field.name,
+            value: values.map((value) => facetValueLabel(`custom.${field.slug}`, value, configuration)).join(', '),
+          },
+        ]
+      : [];
   });
   const paragraphs = (item.description ?? '').split(/\n\s*\n/).filter((paragraph) => paragraph.trim());
 
@@ -60,8 +73,17 @@ export function ItemPage() {
           {images.length ? (
             images.map((image, index) => (
               <figure key={image.src} className={index === 0 ? 'item-photo item-photo-main' : 'item-photo'}>
-                <img src={image.src} width={image.width} height={image.height} alt={image.alt} loading={index === 0 ? 'eager' : 'lazy'} decoding="async" />
-                {images.length > 1 && <figcaption className="visually-hidden">{messages.photoOf(index + 1, images.length)}</figcaption>}
+                <img
+                  src={image.src}
+                  width={image.width}
+                  height={image.height}
+                  alt={image.alt}
+                  loading={index === 0 ? 'eager' : 'lazy'}
+                  decoding="async"
+                />
+                {images.length > 1 && (
+                  <figcaption className="visually-hidden">{messages.photoOf(index + 1, images.length)}</figcaption>
+                )}
               </figure>
             ))
           ) : (
@@ -69,7 +91,9 @@ export function ItemPage() {
           )}
         </div>
         <div className="item-summary">
-          {now && isNew(item.createdAt, now, site.newWeekCount!) && <span className="badge badge-new">{messages.newBadge}</span>}
+          {now && isNew(item.createdAt, now, site.newWeekCount!) && (
+            <span className="badge badge-new">{messages.newBadge}</span>
+          )}
           {house && (
             <p className="item-house">
               <HouseLine house={house} from={from} />
@@ -107,7 +131,8 @@ export function ItemPage() {
               <>
                 <dt>{messages.dimensions}</dt>
                 <dd>
-                  {inches(item.dimensions.widthIn)} × {inches(item.dimensions.depthIn)} × {inches(item.dimensions.heightIn)}
+                  {inches(item.dimensions.widthIn)} × {inches(item.dimensions.depthIn)} ×{' '}
+                  {inches(item.dimensions.heightIn)}
                 </dd>
               </>
             )}

@@ -39,11 +39,15 @@ function ProfileForm() {
       await updateProfile(fields);
       setState({ kind: 'saved' });
     } catch (error) {
-      setState({ kind: 'failed', error: error instanceof IdentityError ? error : new IdentityError(messages.somethingWentWrong, 500) });
+      setState({
+        kind: 'failed',
+        error: error instanceof IdentityError ? error : new IdentityError(messages.somethingWentWrong, 500),
+      });
     }
   };
 
-  const fieldError = (name: string) => (state.kind === 'failed' && state.error.field === name ? state.error.message : undefined);
+  const fieldError = (name: string) =>
+    state.kind === 'failed' && state.error.field === name ? state.error.message : undefined;
   return (
     <form
       className="form-card profile-form"
@@ -73,7 +77,14 @@ function ProfileForm() {
                 pattern={field.pattern}
                 defaultValue={profile[field.name] ?? ''}
                 aria-invalid={Boolean(fieldError(field.name))}
-                aria-describedby={[fieldError(field.name) && `${field.name}-error`, field.pattern && field.description && `${field.name}-hint`].filter(Boolean).join(' ') || undefined}
+                aria-describedby={
+                  [
+                    fieldError(field.name) && `${field.name}-error`,
+                    field.pattern && field.description && `${field.name}-hint`,
+                  ]
+                    .filter(Boolean)
+                    .join(' ') || undefined
+                }
               />
             </label>
             {/* A field with a set form says what it is (e.g. a phone number's example). */}
@@ -107,7 +118,13 @@ function ProfileForm() {
 }
 
 /** The platform's question to a new account: a production, or a house to list. */
-function WhoAreYou({ choice, onChoose }: { choice: 'production' | 'house'; onChoose: (next: 'production' | 'house') => void }) {
+function WhoAreYou({
+  choice,
+  onChoose,
+}: {
+  choice: 'production' | 'house';
+  onChoose: (next: 'production' | 'house') => void;
+}) {
   const words = messages.marketplace;
   return (
     <fieldset className="who-are-you">
@@ -149,7 +166,8 @@ export function OnboardingPage() {
         )}
         {status.status === 'notAuthenticated' && (
           <p className="form-note">
-            {messages.onboardingSignedOut} <a href="/auth/signup">{messages.signUp}</a> · <a href="/auth/login">{messages.logIn}</a>
+            {messages.onboardingSignedOut} <a href="/auth/signup">{messages.signUp}</a> ·{' '}
+            <a href="/auth/login">{messages.logIn}</a>
           </p>
         )}
         {signedIn && platform && <WhoAreYou choice={who} onChoose={setWho} />}
@@ -159,7 +177,10 @@ export function OnboardingPage() {
         <h2 className="steps-heading">{messages.nextSteps}</h2>
         <ol className="steps">
           {/* A house applying follows its own road, not a production's. */}
-          {(signedIn && platform && who === 'house' ? messages.houseSteps : messages.onboardingSteps(site.request!, vendor.displayName)).map((step) => (
+          {(signedIn && platform && who === 'house'
+            ? messages.houseSteps
+            : messages.onboardingSteps(site.request!, vendor.displayName)
+          ).map((step) => (
             <li key={step}>{step}</li>
           ))}
         </ol>

@@ -41,7 +41,11 @@ export function QuotePage() {
   const page = resolvePage(usePagePath(), categories, pages);
   const id = page.kind === 'quote' ? page.id : '';
   // The platform keeps no quotes of its own: its /quotes/<id> is a part's page at its house.
-  return <SignedInOnly>{() => (tenantId === PLATFORM_TENANT_ID ? <PartAtItsHouse id={id} /> : <OwnQuote id={id} />)}</SignedInOnly>;
+  return (
+    <SignedInOnly>
+      {() => (tenantId === PLATFORM_TENANT_ID ? <PartAtItsHouse id={id} /> : <OwnQuote id={id} />)}
+    </SignedInOnly>
+  );
 }
 
 function OwnQuote({ id }: { id: string }) {
@@ -81,20 +85,30 @@ function OwnQuote({ id }: { id: string }) {
         </div>
       </>
     );
-  if (!quote) return <div className="container section">{error ? <ErrorText id="quote-error" error={error} /> : <Loading />}</div>;
+  if (!quote)
+    return (
+      <div className="container section">{error ? <ErrorText id="quote-error" error={error} /> : <Loading />}</div>
+    );
 
   const latest = quote.versions.at(-1);
   // Accepting on an order is accepting a change the vendor made to it.
-  const actionLabel = (action: QuoteAction) => (action === 'accept' && isOrderState(quote.state) ? words.acceptChange : words.actions[action]!);
+  const actionLabel = (action: QuoteAction) =>
+    action === 'accept' && isOrderState(quote.state) ? words.acceptChange : words.actions[action]!;
   const take = async (action: QuoteAction, account?: AccountToOrderOn) => {
     const request = account
       ? {
-          title: words.onAccount.title(account.name, pricedTotalSaid({ total: quote.total, ...(account.due && { due: account.due }) }, site)),
+          title: words.onAccount.title(
+            account.name,
+            pricedTotalSaid({ total: quote.total, ...(account.due && { due: account.due }) }, site),
+          ),
           message: words.onAccount.message(vendor.displayName, account.name),
           confirmLabel: words.onAccount.accept(account.name),
         }
       : {
-          title: action === 'accept' && isOrderState(quote.state) ? words.acceptChangeTitle(pricedTotalSaid(quote, site)) : words.confirmTitles[action]!(pricedTotalSaid(quote, site)),
+          title:
+            action === 'accept' && isOrderState(quote.state)
+              ? words.acceptChangeTitle(pricedTotalSaid(quote, site))
+              : words.confirmTitles[action]!(pricedTotalSaid(quote, site)),
           message: words.confirmMessages[action]!(vendor.displayName),
           confirmLabel: actionLabel(action),
         };
@@ -109,31 +123,54 @@ function OwnQuote({ id }: { id: string }) {
           fields: [
             {
               name: 'purchaseOrder',
-              label: account.purchaseOrderRequired ? words.onAccount.purchaseOrderRequired(account.name) : words.purchaseOrderLabel,
+              label: account.purchaseOrderRequired
+                ? words.onAccount.purchaseOrderRequired(account.name)
+                : words.purchaseOrderLabel,
               maxLength: forms.maxLengths.purchaseOrder,
               required: account.purchaseOrderRequired,
             },
             { name: 'billingContact', label: words.billingContactLabel, maxLength: forms.maxLengths.billingContact },
           ],
-        }).then((answer) => ({ outcome: answer.confirmed ? 'confirmed' : 'canceled', reason: undefined, values: { ...answer.values, account: account.id } }))
+        }).then((answer) => ({
+          outcome: answer.confirmed ? 'confirmed' : 'canceled',
+          reason: undefined,
+          values: { ...answer.values, account: account.id },
+        }))
       : asksPurchaseOrder
         ? await askFields({
             ...request,
             fields: [
               { name: 'purchaseOrder', label: words.purchaseOrderLabel, maxLength: forms.maxLengths.purchaseOrder },
-              { name: 'billingAddress', label: words.billingAddressLabel, maxLength: forms.maxLengths.billingAddress, lines: 3, hint: words.billingAddressHint },
+              {
+                name: 'billingAddress',
+                label: words.billingAddressLabel,
+                maxLength: forms.maxLengths.billingAddress,
+                lines: 3,
+                hint: words.billingAddressHint,
+              },
               { name: 'billingContact', label: words.billingContactLabel, maxLength: forms.maxLengths.billingContact },
             ],
-          }).then((answer) => ({ outcome: answer.confirmed ? 'confirmed' : 'canceled', reason: undefined, values: answer.values }))
+          }).then((answer) => ({
+            outcome: answer.confirmed ? 'confirmed' : 'canceled',
+            reason: undefined,
+            values: answer.values,
+          }))
         : action === 'accept'
           ? { outcome: await confirm(request), reason: undefined, values: undefined }
-          : { ...(await askReason({ ...request, reason: { label: words.reasonLabel(vendor.displayName), maxLength: forms.maxLengths.stepReason } })), values: undefined };
+          : {
+              ...(await askReason({
+                ...request,
+                reason: { label: words.reasonLabel(vendor.displayName), maxLength: forms.maxLengths.stepReason },
+              })),
+              values: undefined,
+            };
     if (outcome !== 'confirmed') return;
     setBusy(true);
     setError(undefined);
     setDone(undefined);
     try {
-      const details = action === 'accept' ? { ...(latest && { version: latest.version }), ...values } : { ...(reason && { reason }) };
+      const details =
+        action === 'accept' ? { ...(latest && { version: latest.version }), ...values } : { ...(reason && { reason }) };
       setQuote(await quotesApi.step(quote, action, details));
       setDone(words.done[action]);
     } catch (failure) {
@@ -159,7 +196,10 @@ function OwnQuote({ id }: { id: string }) {
     setBusy(true);
     setError(undefined);
     try {
-      await quotesApi.askToJoin({ company: answer.values.company!, ...(answer.values.message && { message: answer.values.message }) });
+      await quotesApi.askToJoin({
+        company: answer.values.company!,
+        ...(answer.values.message && { message: answer.values.message }),
+      });
       setQuote(await quotesApi.quote(quote.id));
     } catch (failure) {
       setError(toIdentityError(failure));
@@ -172,7 +212,11 @@ function OwnQuote({ id }: { id: string }) {
     setBusy(true);
     setError(undefined);
     try {
-      const list = await listsApi.createSetList({ name: words.againName(quote.production ?? formatDays(quote.startDate, quote.endDate, site)).slice(0, forms.maxLengths.setListName) });
+      const list = await listsApi.createSetList({
+        name: words
+          .againName(quote.production ?? formatDays(quote.startDate, quote.endDate, site))
+          .slice(0, forms.maxLengths.setListName),
+      });
       for (const line of quote.lines) await listsApi.setLine(list.id, line.objectID, line.quantity);
       window.location.assign(setListHref(list.id));
     } catch (failure) {
@@ -188,7 +232,10 @@ function OwnQuote({ id }: { id: string }) {
   return (
     <>
       {fieldsDialog}
-      <PageHeader title={quote.production ?? messages.quotePageHeading} crumbs={[{ name: messages.quotesHeading, href: QUOTES_PATH }]} />
+      <PageHeader
+        title={quote.production ?? messages.quotePageHeading}
+        crumbs={[{ name: messages.quotesHeading, href: QUOTES_PATH }]}
+      />
       <div className="container section quote-page">
         <address className="print-only quote-vendor">
           <strong>{vendor.legalName ?? vendor.name}</strong>
@@ -271,21 +318,44 @@ function OwnQuote({ id }: { id: string }) {
         )}
         {quote.hire && <HireView lines={quote.lines} hire={quote.hire} quoted={latest?.breakdown.total ?? 0} />}
         {quote.orderOn?.length && quote.actions.includes('accept') ? (
-          <AccountAccept accounts={quote.orderOn} cardReady={cardReady} busy={busy} onAccept={(account) => void take('accept', account)} />
+          <AccountAccept
+            accounts={quote.orderOn}
+            cardReady={cardReady}
+            busy={busy}
+            onAccept={(account) => void take('accept', account)}
+          />
         ) : null}
-        {!quote.orderOn?.length && quote.confirmEmailFor?.length && quote.actions.includes('accept') ? <AccountEmailFirst email={quote.email} names={quote.confirmEmailFor} /> : null}
-        {!quote.orderOn?.length && !quote.confirmEmailFor?.length && (quote.accountsOffered || quote.accountRequest) && quote.actions.includes('accept') ? (
-          <AccountAsk vendor={vendor.displayName} asked={quote.accountRequest} busy={busy} onAsk={() => void askToJoin()} />
+        {!quote.orderOn?.length && quote.confirmEmailFor?.length && quote.actions.includes('accept') ? (
+          <AccountEmailFirst email={quote.email} names={quote.confirmEmailFor} />
+        ) : null}
+        {!quote.orderOn?.length &&
+        !quote.confirmEmailFor?.length &&
+        (quote.accountsOffered || quote.accountRequest) &&
+        quote.actions.includes('accept') ? (
+          <AccountAsk
+            vendor={vendor.displayName}
+            asked={quote.accountRequest}
+            busy={busy}
+            onAsk={() => void askToJoin()}
+          />
         ) : null}
         <CardHoldPanel quote={quote} onChange={setQuote} />
         <InsurancePanel quote={quote} onChange={setQuote} />
-        {(isOrderState(quote.state) || quote.state === 'cancelled') && <InvoiceLinks quoteId={quote.id} state={quote.state} />}
+        {(isOrderState(quote.state) || quote.state === 'cancelled') && (
+          <InvoiceLinks quoteId={quote.id} state={quote.state} />
+        )}
         <div className="form-actions quote-actions no-print">
           {/* Accepting waits for the card the tenant asks for (the panel above takes it). */}
           {quote.actions
             .filter((action) => action !== 'accept' || cardReady)
             .map((action) => (
-              <button key={action} type="button" className={`button ${action === 'accept' ? 'button-primary' : 'button-secondary'}`} disabled={busy} onClick={() => void take(action)}>
+              <button
+                key={action}
+                type="button"
+                className={`button ${action === 'accept' ? 'button-primary' : 'button-secondary'}`}
+                disabled={busy}
+                onClick={() => void take(action)}
+              >
                 {actionLabel(action)}
               </button>
             ))}
@@ -303,8 +373,14 @@ function OwnQuote({ id }: { id: string }) {
           <ol>
             {quote.history.map((entry, index) => (
               <li key={index}>
-                <time dateTime={entry.at}>{new Intl.DateTimeFormat(site.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(entry.at))}</time> {words.historyEntry[entry.action]}
-                {entry.version !== undefined && ` (${words.version(entry.version).toLowerCase()})`} {entry.by !== 'visitor' && `· ${words.by[entry.by]}`}
+                <time dateTime={entry.at}>
+                  {new Intl.DateTimeFormat(site.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
+                    new Date(entry.at),
+                  )}
+                </time>{' '}
+                {words.historyEntry[entry.action]}
+                {entry.version !== undefined && ` (${words.version(entry.version).toLowerCase()})`}{' '}
+                {entry.by !== 'visitor' && `· ${words.by[entry.by]}`}
                 {entry.note && <q className="quote-history-note">{entry.note}</q>}
               </li>
             ))}
@@ -319,7 +395,17 @@ function OwnQuote({ id }: { id: string }) {
  * Not on an account here: ask the house to be added to the company's (the house keeps accounts), or
  * where that request stands: waiting, or declined and why (then they may ask again).
  */
-function AccountAsk({ vendor, asked, busy, onAsk }: { vendor: string; asked: VisitorQuote['accountRequest']; busy: boolean; onAsk: () => void }) {
+function AccountAsk({
+  vendor,
+  asked,
+  busy,
+  onAsk,
+}: {
+  vendor: string;
+  asked: VisitorQuote['accountRequest'];
+  busy: boolean;
+  onAsk: () => void;
+}) {
   if (asked?.state === 'pending')
     return (
       <p className="account-asked no-print" role="status">
@@ -329,7 +415,9 @@ function AccountAsk({ vendor, asked, busy, onAsk }: { vendor: string; asked: Vis
   return (
     <section className="account-accept no-print" aria-labelledby="account-ask-heading">
       <h2 id="account-ask-heading">{words.onAccount.heading}</h2>
-      {asked?.state === 'declined' && <p role="status">{words.onAccount.declined(vendor, asked.company, asked.reason)}</p>}
+      {asked?.state === 'declined' && (
+        <p role="status">{words.onAccount.declined(vendor, asked.company, asked.reason)}</p>
+      )}
       <p>{words.onAccount.askLead(vendor)}</p>
       <button type="button" className="button button-secondary" disabled={busy} onClick={onAsk}>
         {words.onAccount.ask}
@@ -354,7 +442,12 @@ function AccountEmailFirst({ email, names }: { email: string; names: string[] })
     <section className="account-accept no-print" aria-labelledby="account-email-heading">
       <h2 id="account-email-heading">{words.onAccount.heading}</h2>
       <p>{words.onAccount.confirmFirst(email, names.join(' or '))}</p>
-      <button type="button" className="button button-secondary" disabled={sent === 'sending'} onClick={() => void sendAgain()}>
+      <button
+        type="button"
+        className="button button-secondary"
+        disabled={sent === 'sending'}
+        onClick={() => void sendAgain()}
+      >
         {words.onAccount.sendAgain}
       </button>
       <p className="form-status" role="status">
@@ -370,14 +463,33 @@ function AccountEmailFirst({ email, names }: { email: string; names: string[] })
  * Accept. An account that still takes a deposit on a card waits, like the card's Accept, for the
  * card panel below.
  */
-function AccountAccept({ accounts, cardReady, busy, onAccept }: { accounts: AccountToOrderOn[]; cardReady: boolean; busy: boolean; onAccept: (account: AccountToOrderOn) => void }) {
+function AccountAccept({
+  accounts,
+  cardReady,
+  busy,
+  onAccept,
+}: {
+  accounts: AccountToOrderOn[];
+  cardReady: boolean;
+  busy: boolean;
+  onAccept: (account: AccountToOrderOn) => void;
+}) {
   return (
     <section className="account-accept no-print" aria-labelledby="account-accept-heading">
       <h2 id="account-accept-heading">{words.onAccount.heading}</h2>
       {accounts.map((account) => (
         <div key={account.id} className="account-accept-option">
-          <p>{account.deposit === 'card' ? words.onAccount.depositLead(account.name, account.netDays) : words.onAccount.lead(account.name, account.netDays)}</p>
-          <button type="button" className="button button-primary" disabled={busy || (account.deposit === 'card' && !cardReady)} onClick={() => onAccept(account)}>
+          <p>
+            {account.deposit === 'card'
+              ? words.onAccount.depositLead(account.name, account.netDays)
+              : words.onAccount.lead(account.name, account.netDays)}
+          </p>
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={busy || (account.deposit === 'card' && !cardReady)}
+            onClick={() => onAccept(account)}
+          >
             {words.onAccount.accept(account.name)}
           </button>
         </div>

@@ -29,7 +29,10 @@ export function QuotesPage() {
   const platform = tenantId === PLATFORM_TENANT_ID;
   return (
     <>
-      <PageHeader title={meta.name} lead={platform ? allMessages.marketplace.productionRequestsLead : words.quotesLead(site.request!)} />
+      <PageHeader
+        title={meta.name}
+        lead={platform ? allMessages.marketplace.productionRequestsLead : words.quotesLead(site.request!)}
+      />
       <div className="container section">
         <SignedInOnly>
           {() =>
@@ -73,7 +76,10 @@ function VisitorQuotes() {
       .quotes(quotes?.length ?? 0)
       .then(
         (answer) => {
-          setQuotes((shown) => [...(shown ?? []), ...answer.quotes.filter((quote) => !shown?.some((other) => other.id === quote.id))]);
+          setQuotes((shown) => [
+            ...(shown ?? []),
+            ...answer.quotes.filter((quote) => !shown?.some((other) => other.id === quote.id)),
+          ]);
           setTotal(answer.total);
         },
         (failure) => setError(toIdentityError(failure)),
@@ -98,7 +104,9 @@ function VisitorQuotes() {
           return (
             <li key={quote.id}>
               <a className="quote-card" href={quoteHref(quote.id)}>
-                <span className="quote-card-name">{quote.production ?? formatDays(quote.startDate, quote.endDate, site)}</span>
+                <span className="quote-card-name">
+                  {quote.production ?? formatDays(quote.startDate, quote.endDate, site)}
+                </span>
                 <QuoteStateBadge state={quote.state} />
                 <span className="quote-card-meta">
                   {formatDays(quote.startDate, quote.endDate, site)} · {words.linesAndPieces(quote.lines.length, items)}
@@ -112,7 +120,13 @@ function VisitorQuotes() {
       {quotes.length < total && (
         <p className="list-more">
           <span>{words.showingOf(quotes.length, total)}</span>
-          <button className="button button-secondary" type="button" onClick={showOlder} disabled={loadingOlder} aria-busy={loadingOlder}>
+          <button
+            className="button button-secondary"
+            type="button"
+            onClick={showOlder}
+            disabled={loadingOlder}
+            aria-busy={loadingOlder}
+          >
             {loadingOlder ? words.loadingOlder : words.showOlder}
           </button>
         </p>

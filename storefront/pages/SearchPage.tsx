@@ -15,7 +15,15 @@ export function SearchPage() {
           <label htmlFor="search-text" className="visually-hidden">
             {messages.searchLabel}
           </label>
-          <input id="search-text" name="q" type="search" defaultValue={catalogue?.query.text} placeholder={messages.searchPlaceholder} maxLength={200} autoComplete="off" />
+          <input
+            id="search-text"
+            name="q"
+            type="search"
+            defaultValue={catalogue?.query.text}
+            placeholder={messages.searchPlaceholder}
+            maxLength={200}
+            autoComplete="off"
+          />
           <button className="button button-primary" type="submit">
             {messages.searchButton}
           </button>

@@ -64,7 +64,10 @@ function OwnSetList({ id }: { id: string }) {
   if (list === null)
     return (
       <>
-        <PageHeader title={messages.setListHeading} crumbs={[{ name: messages.setListsHeading, href: SET_LISTS_PATH }]} />
+        <PageHeader
+          title={messages.setListHeading}
+          crumbs={[{ name: messages.setListsHeading, href: SET_LISTS_PATH }]}
+        />
         <div className="container section">
           <EmptyState message={messages.setListGone}>
             <a className="button button-primary" href={SET_LISTS_PATH}>
@@ -74,16 +77,26 @@ function OwnSetList({ id }: { id: string }) {
         </div>
       </>
     );
-  if (!list) return <div className="container section">{error ? <ErrorText id="set-list-error" error={error} /> : <Loading />}</div>;
+  if (!list)
+    return (
+      <div className="container section">{error ? <ErrorText id="set-list-error" error={error} /> : <Loading />}</div>
+    );
 
   const describe = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const notes = formText(form, 'notes').trim();
-    if (await change(() => listsApi.describeSetList(list.id, { name: formText(form, 'name'), ...(notes && { notes }) }))) setSaved(true);
+    if (
+      await change(() => listsApi.describeSetList(list.id, { name: formText(form, 'name'), ...(notes && { notes }) }))
+    )
+      setSaved(true);
   };
   const remove = async () => {
-    const outcome = await confirm({ title: messages.deleteSetList, message: messages.deleteSetListConfirm(list.name), confirmLabel: messages.deleteSetList });
+    const outcome = await confirm({
+      title: messages.deleteSetList,
+      message: messages.deleteSetListConfirm(list.name),
+      confirmLabel: messages.deleteSetList,
+    });
     if (outcome !== 'confirmed') return;
     try {
       await listsApi.deleteSetList(list.id);
@@ -93,12 +106,26 @@ function OwnSetList({ id }: { id: string }) {
     }
   };
   const listed = list.lines.flatMap((line) =>
-    line.item ? [{ objectID: line.objectID, name: line.item.name, quantity: line.quantity, stock: line.item.quantity, ...(line.item.house && { house: line.item.house }) }] : [],
+    line.item
+      ? [
+          {
+            objectID: line.objectID,
+            name: line.item.name,
+            quantity: line.quantity,
+            stock: line.item.quantity,
+            ...(line.item.house && { house: line.item.house }),
+          },
+        ]
+      : [],
   );
 
   return (
     <>
-      <PageHeader title={list.name} lead={list.notes} crumbs={[{ name: messages.setListsHeading, href: SET_LISTS_PATH }]} />
+      <PageHeader
+        title={list.name}
+        lead={list.notes}
+        crumbs={[{ name: messages.setListsHeading, href: SET_LISTS_PATH }]}
+      />
       <div className="container section set-list-page">
         <section className="set-list-main" aria-labelledby="set-list-items-heading">
           <h2 id="set-list-items-heading" className="section-heading">
@@ -109,7 +136,8 @@ function OwnSetList({ id }: { id: string }) {
             <SetListLines
               lines={list.lines}
               editing={{
-                setQuantity: async (objectID, quantity) => void (await change(() => listsApi.setLine(list.id, objectID, quantity))),
+                setQuantity: async (objectID, quantity) =>
+                  void (await change(() => listsApi.setLine(list.id, objectID, quantity))),
                 remove: async (objectID) => void (await change(() => listsApi.removeLine(list.id, objectID))),
               }}
             />
@@ -134,11 +162,22 @@ function OwnSetList({ id }: { id: string }) {
             <form onSubmit={describe} className="stack-form">
               <label>
                 {messages.setListName}
-                <input name="name" required maxLength={forms.maxLengths.setListName} defaultValue={list.name} aria-invalid={error?.field === 'name'} />
+                <input
+                  name="name"
+                  required
+                  maxLength={forms.maxLengths.setListName}
+                  defaultValue={list.name}
+                  aria-invalid={error?.field === 'name'}
+                />
               </label>
               <label>
                 {messages.setListNotes}
-                <textarea name="notes" rows={3} maxLength={forms.maxLengths.setListNotes} defaultValue={list.notes ?? ''} />
+                <textarea
+                  name="notes"
+                  rows={3}
+                  maxLength={forms.maxLengths.setListNotes}
+                  defaultValue={list.notes ?? ''}
+                />
               </label>
               <div className="form-actions">
                 <button className="button button-primary" type="submit">

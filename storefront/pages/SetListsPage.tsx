@@ -80,14 +80,22 @@ function VisitorSetLists() {
                 <li key={list.id}>
                   <a className="set-list-card" href={setListHref(list.id)}>
                     {cover ? (
-                      <img src={cover} alt="" width={list.cover!.width ?? 160} height={list.cover!.height ?? 120} loading="lazy" decoding="async" />
+                      <img
+                        src={cover}
+                        alt=""
+                        width={list.cover!.width ?? 160}
+                        height={list.cover!.height ?? 120}
+                        loading="lazy"
+                        decoding="async"
+                      />
                     ) : (
                       <span className="set-list-card-placeholder" aria-hidden="true" />
                     )}
                     <span className="set-list-card-text">
                       <span className="set-list-card-name">{list.name}</span>
                       <span className="set-list-card-meta">
-                        {messages.setListItems(list.itemCount)} · {messages.updatedOn(date.format(new Date(list.updatedAt)))}
+                        {messages.setListItems(list.itemCount)} ·{' '}
+                        {messages.updatedOn(date.format(new Date(list.updatedAt)))}
                         {list.shared && <span className="badge">{messages.shared}</span>}
                       </span>
                     </span>

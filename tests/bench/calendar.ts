@@ -30,7 +30,12 @@ try {
       production: `Show ${index}`,
       lines: [
         { objectID: '1950s-hard-train-case-cream', name: '1950s Hard Train Case, Cream', quantity: 2, dayRate: 20 },
-        { objectID: '1960s-hard-sided-suitcase-turquoise', name: '1960s Hard-Sided Suitcase, Turquoise', quantity: 1, dayRate: 20 },
+        {
+          objectID: '1960s-hard-sided-suitcase-turquoise',
+          name: '1960s Hard-Sided Suitcase, Turquoise',
+          quantity: 1,
+          dayRate: 20,
+        },
       ],
       startDate: start,
       endDate: addDays(start, 4),
@@ -41,7 +46,9 @@ try {
     } as QuoteRequest;
     await t.app.quoteRequests.add(order);
   }
-  const url = new URL((await t.as('aviationAdmin', { method: 'POST', url: '/api/tenants/aviation/calendar-feed' })).json().url as string).pathname;
+  const url = new URL(
+    (await t.as('aviationAdmin', { method: 'POST', url: '/api/tenants/aviation/calendar-feed' })).json().url as string,
+  ).pathname;
   const time = async (work: () => Promise<unknown>, runs = 60) => {
     for (let run = 0; run < 5; run += 1) await work();
     const times: number[] = [];
@@ -58,7 +65,11 @@ try {
   const unchanged = await time(() => t.app.inject({ url, headers: { 'if-none-match': String(first.headers.etag) } }));
   const from = addDays(today, -90);
   const listing = await time(() =>
-    Promise.all(['confirmed', 'partlyOut', 'out', 'partlyReturned', 'returned', 'closed'].map((state) => t.app.quoteRequests.list('aviation', { state: state as never, from, limit: 1000 }))),
+    Promise.all(
+      ['confirmed', 'partlyOut', 'out', 'partlyReturned', 'returned', 'closed'].map((state) =>
+        t.app.quoteRequests.list('aviation', { state: state as never, from, limit: 1000 }),
+      ),
+    ),
   );
   console.log(
     `Calendar feed of ${ORDERS} orders (${events} events, ${fmt(first.body.length / 1024, 0)} KiB): p95 ${fmt(full.p95)} ms (p50 ${fmt(full.p50)}; goal ≤ 50); unchanged (304) p95 ${fmt(unchanged.p95)} ms; the store's listing alone p95 ${fmt(listing.p95)} ms (${fmt(full.p95 / listing.p95)}× it)`,

@@ -34,7 +34,13 @@ const GROUPS: Record<string, Record<string, string[]>> = {
     neon: ['sign', 'tube'],
     candles: ['candelabra', 'candlestick', 'votive'],
   },
-  decor: { mirrors: ['mirror', 'vanity'], art: ['painting', 'print', 'sculpture', 'bust'], rugs: ['rug', 'runner', 'carpet'], clocks: ['clock', 'timepiece'], vases: ['vase', 'urn', 'jar'] },
+  decor: {
+    mirrors: ['mirror', 'vanity'],
+    art: ['painting', 'print', 'sculpture', 'bust'],
+    rugs: ['rug', 'runner', 'carpet'],
+    clocks: ['clock', 'timepiece'],
+    vases: ['vase', 'urn', 'jar'],
+  },
   kitchen: {
     cookware: ['pot', 'skillet', 'kettle'],
     tableware: ['plate', 'bowl', 'tureen', 'platter'],
@@ -71,7 +77,9 @@ const GROUPS: Record<string, Record<string, string[]>> = {
     signs: ['hubcap', 'license', 'pump'],
   },
 };
-export const CATEGORIES = Object.entries(GROUPS).flatMap(([group, categories]) => Object.entries(categories).map(([category, nouns]) => ({ group, category, nouns })));
+export const CATEGORIES = Object.entries(GROUPS).flatMap(([group, categories]) =>
+  Object.entries(categories).map(([category, nouns]) => ({ group, category, nouns })),
+);
 const SUBCATEGORIES = ['antique', 'modern', 'replica'];
 export const ADJECTIVES = [
   'vintage',
@@ -95,15 +103,62 @@ export const ADJECTIVES = [
   'hand-painted',
   'art-nouveau',
 ];
-export const MATERIALS = ['oak', 'walnut', 'brass', 'chrome', 'leather', 'velvet', 'marble', 'glass', 'wicker', 'steel', 'teak', 'porcelain', 'copper', 'bamboo', 'linen'];
-export const COLORS = ['Red', 'Orange', 'Yellow', 'Green', 'Teal', 'Blue', 'Navy', 'Purple', 'Pink', 'Brown', 'Tan', 'Beige', 'White', 'Ivory', 'Grey', 'Black', 'Gold', 'Silver'];
+export const MATERIALS = [
+  'oak',
+  'walnut',
+  'brass',
+  'chrome',
+  'leather',
+  'velvet',
+  'marble',
+  'glass',
+  'wicker',
+  'steel',
+  'teak',
+  'porcelain',
+  'copper',
+  'bamboo',
+  'linen',
+];
+export const COLORS = [
+  'Red',
+  'Orange',
+  'Yellow',
+  'Green',
+  'Teal',
+  'Blue',
+  'Navy',
+  'Purple',
+  'Pink',
+  'Brown',
+  'Tan',
+  'Beige',
+  'White',
+  'Ivory',
+  'Grey',
+  'Black',
+  'Gold',
+  'Silver',
+];
 export const TAGS = Array.from(
   { length: 60 },
-  (_, i) => `${pick(['hero', 'background', 'practical', 'period', 'stunt', 'breakaway', 'set', 'camera', 'weathered', 'large'])}-${['prop', 'piece', 'ready', 'safe', 'dressing', 'item'][i % 6]}-${i}`,
+  (_, i) =>
+    `${pick(['hero', 'background', 'practical', 'period', 'stunt', 'breakaway', 'set', 'camera', 'weathered', 'large'])}-${['prop', 'piece', 'ready', 'safe', 'dressing', 'item'][i % 6]}-${i}`,
 );
 export const CUSTOM = {
   eras: ['1900s', '1920s', '1930s', '1940s', '1950s', '1960s', '1970s', '1980s', '1990s', 'present-day'],
-  styles: ['art-deco', 'mid-century', 'industrial', 'rustic', 'victorian', 'minimalist', 'bohemian', 'colonial', 'futuristic', 'retro'],
+  styles: [
+    'art-deco',
+    'mid-century',
+    'industrial',
+    'rustic',
+    'victorian',
+    'minimalist',
+    'bohemian',
+    'colonial',
+    'futuristic',
+    'retro',
+  ],
   rooms: ['kitchen', 'lounge', 'bedroom', 'office', 'bar', 'lobby', 'diner', 'library', 'cockpit', 'garage'],
 };
 export const VENDORS = Array.from({ length: 12 }, (_, i) => `vendor-${String(i + 1).padStart(2, '0')}`);
@@ -152,7 +207,9 @@ export function typedText(): string {
     case 2: {
       // Two neighbouring letters swapped, or one dropped.
       const at = 1 + Math.floor(random() * (word.length - 2));
-      return random() < 0.5 ? word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2) : word.slice(0, at) + word.slice(at + 1);
+      return random() < 0.5
+        ? word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2)
+        : word.slice(0, at) + word.slice(at + 1);
     }
     default:
       return `${pick(MATERIALS)} ${pick(CATEGORIES.flatMap((c) => c.nouns))}`;
@@ -161,7 +218,12 @@ export function typedText(): string {
 
 export function someFilters(count: number): SearchFilters {
   const filters: SearchFilters = {};
-  const kinds = some(['category', 'priceBin', 'vendors', 'tags', 'colors', 'eras', 'styles', 'rooms'] as const, count, count, pick);
+  const kinds = some(
+    ['category', 'priceBin', 'vendors', 'tags', 'colors', 'eras', 'styles', 'rooms'] as const,
+    count,
+    count,
+    pick,
+  );
   for (const kind of kinds) {
     if (kind === 'category') {
       const { group, category } = pick(CATEGORIES);
@@ -191,7 +253,9 @@ export function benchHouses(count: number): House[] {
       currency: british ? 'GBP' : 'USD',
       locale: british ? 'en-GB' : 'en',
       timezone: british ? 'Europe/London' : 'America/New_York',
-      location: british ? { lat: 50 + random() * 5, lng: -5 + random() * 6 } : { lat: 26 + random() * 22, lng: -122 + random() * 50 },
+      location: british
+        ? { lat: 50 + random() * 5, lng: -5 + random() * 6 }
+        : { lat: 26 + random() * 22, lng: -122 + random() * 50 },
     };
   });
 }

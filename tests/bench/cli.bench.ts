@@ -27,7 +27,21 @@ const quiet = { stdio: 'ignore' as const, env: { ...process.env, BACKLOT_TENANTS
 function ajvCliValidate(part: string) {
   execFileSync(
     process.execPath,
-    [ajvCli, 'validate', '--spec=draft2020', '--strict=false', '--all-errors', '-c', 'ajv-formats', '-s', schema(part), '-r', schema('defs'), '-d', `${tenants}/*/${part}.json`],
+    [
+      ajvCli,
+      'validate',
+      '--spec=draft2020',
+      '--strict=false',
+      '--all-errors',
+      '-c',
+      'ajv-formats',
+      '-s',
+      schema(part),
+      '-r',
+      schema('defs'),
+      '-d',
+      `${tenants}/*/${part}.json`,
+    ],
     quiet,
   );
 }

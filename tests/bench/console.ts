@@ -22,7 +22,8 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 const scratch = await mkdtemp(path.join(tmpdir(), 'backlot-bench-console-'));
 try {
-  for (const tenant of ['aviation', 'platform']) await cp(path.join(tenantsDir, tenant), path.join(scratch, 'tenants', tenant), { recursive: true });
+  for (const tenant of ['aviation', 'platform'])
+    await cp(path.join(tenantsDir, tenant), path.join(scratch, 'tenants', tenant), { recursive: true });
   const server = await startServer({
     BACKLOT_TENANTS_DIR: path.join(scratch, 'tenants'),
     BACKLOT_DATA_DIR: path.join(scratch, '.data'),
@@ -94,7 +95,9 @@ try {
   // Each editor's own chunk, gzipped (loaded when the editor first opens).
   const assets = await readdir(path.join(ADMIN_DIST, 'assets'));
   const chunks = assets.filter((file) => file.endsWith('.js') && !initial.includes(`assets/${file}`));
-  const chunkSizes = await Promise.all(chunks.map(async (file) => [file.replace(/-[\w-]{8}\.js$/, ''), await gzipBytes(`assets/${file}`)] as const));
+  const chunkSizes = await Promise.all(
+    chunks.map(async (file) => [file.replace(/-[\w-]{8}\.js$/, ''), await gzipBytes(`assets/${file}`)] as const),
+  );
 
   const base = median(baseline);
   console.log('\nConsole (/admin/)');

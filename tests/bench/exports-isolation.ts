@@ -28,12 +28,16 @@ await withStaffServer(
     const download = (file: string, says: string) => async () => {
       const answer = await fetch(`${url}/api/tenants/aviation/${file}`, { headers: { cookie } });
       const text = await answer.text();
-      if (answer.status !== 200 || !text.includes(says)) throw new Error(`${file} answered ${answer.status}: ${text.slice(0, 200)}`);
+      if (answer.status !== 200 || !text.includes(says))
+        throw new Error(`${file} answered ${answer.status}: ${text.slice(0, 200)}`);
     };
     const size = INVOICES.toLocaleString('en-US');
     await pageWhileWorking({
       url,
-      work: download(`invoices/export.csv?format=xero&from=${from.slice(0, 7)}&to=${today.slice(0, 7)}`, '*InvoiceNumber'),
+      work: download(
+        `invoices/export.csv?format=xero&from=${from.slice(0, 7)}&to=${today.slice(0, 7)}`,
+        '*InvoiceNumber',
+      ),
       works: 5,
       requests: REQUESTS,
       said: `Jetway's invoice export over ${size} invoices (Xero, its first file) is made`,

@@ -3,10 +3,12 @@ import type { Booking } from '../../schema/rental/availability';
 import { addDays } from '../../schema/rental/quote-rules';
 
 /** A number as the notes print it, with `digits` decimals. */
-export const fmt = (n: number, digits = 2) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+export const fmt = (n: number, digits = 2) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 /** The p-th percentile of some timings (nearest rank). */
-export const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
+export const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
 
 /** mulberry32: the same sequence for the same seed, so figures do not move run to run with the data (Math.random would). */
 export function seededRandom(seed: number): () => number {

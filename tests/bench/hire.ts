@@ -30,7 +30,12 @@ const pick = (n: number) => Math.floor(random() * n);
 const objectID = (index: number) => `item-${index}`;
 
 async function scans(store: QuoteRequestStore, label: string) {
-  const lines = Array.from({ length: 200 }, (_, index) => ({ objectID: objectID(index), name: `Item ${index}`, quantity: 1, dayRate: 10 }));
+  const lines = Array.from({ length: 200 }, (_, index) => ({
+    objectID: objectID(index),
+    name: `Item ${index}`,
+    quantity: 1,
+    dayRate: 10,
+  }));
   const order: QuoteRequest = {
     id: 'order-200',
     tenantId: 'bench',
@@ -74,7 +79,9 @@ async function scans(store: QuoteRequestStore, label: string) {
     history: [],
   }));
   await store.addUnits('bench', units);
-  const items = new Map(lines.map((line) => [line.objectID, { objectID: line.objectID, name: line.name, tracking: 'units' as const }]));
+  const items = new Map(
+    lines.map((line) => [line.objectID, { objectID: line.objectID, name: line.name, tracking: 'units' as const }]),
+  );
   const times: number[] = [];
   let scanNumber = 0;
   const session = performance.now();
@@ -118,12 +125,34 @@ const bookingsFor = (count: number) => spreadBookings(count, ITEMS, random, TODA
 function offShelf(): Booking[] {
   const rows: Booking[] = [];
   for (let index = 0; index < 2000; index++)
-    rows.push({ quoteId: `repair:R-${index}`, objectID: objectID(pick(ITEMS)), quantity: 1, firstDay: addDays(TODAY, -pick(30)), lastDay: OPEN_END, kind: 'repair' });
+    rows.push({
+      quoteId: `repair:R-${index}`,
+      objectID: objectID(pick(ITEMS)),
+      quantity: 1,
+      firstDay: addDays(TODAY, -pick(30)),
+      lastDay: OPEN_END,
+      kind: 'repair',
+    });
   for (let index = 0; index < 1000; index++)
-    rows.push({ quoteId: `lost:L-${index}`, objectID: objectID(pick(ITEMS)), quantity: 1, firstDay: addDays(TODAY, -pick(60)), lastDay: OPEN_END, kind: 'lost' });
+    rows.push({
+      quoteId: `lost:L-${index}`,
+      objectID: objectID(pick(ITEMS)),
+      quantity: 1,
+      firstDay: addDays(TODAY, -pick(60)),
+      lastDay: OPEN_END,
+      kind: 'lost',
+    });
   for (let index = 0; index < 2000; index++) {
     const first = addDays(TODAY, -20 - pick(30));
-    rows.push({ quoteId: `late-${index}`, objectID: objectID(pick(ITEMS)), quantity: 2, firstDay: first, lastDay: addDays(first, 5), kind: 'order', out: 1 });
+    rows.push({
+      quoteId: `late-${index}`,
+      objectID: objectID(pick(ITEMS)),
+      quantity: 2,
+      firstDay: first,
+      lastDay: addDays(first, 5),
+      kind: 'order',
+      out: 1,
+    });
   }
   return rows;
 }
@@ -160,7 +189,19 @@ function seed(store: SqliteQuoteRequestStore, rows: readonly Booking[]) {
     'INSERT OR REPLACE INTO bookings (tenant_id, quote_id, object_id, quantity, first_day, last_day, kind, expires_on, out, reaches_to) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
   );
   database.transaction(() => {
-    for (const row of rows) insert.run('bench', row.quoteId, row.objectID, row.quantity, row.firstDay, row.lastDay, row.kind, null, row.out ?? 0, row.out ? OPEN_END : row.lastDay);
+    for (const row of rows)
+      insert.run(
+        'bench',
+        row.quoteId,
+        row.objectID,
+        row.quantity,
+        row.firstDay,
+        row.lastDay,
+        row.kind,
+        null,
+        row.out ?? 0,
+        row.out ? OPEN_END : row.lastDay,
+      );
   })();
 }
 
@@ -177,7 +218,9 @@ try {
     await scans(firestore, 'Firestore emulator');
     await firestore.close();
   });
-  console.log(`Availability for a listing page (24 items, 10 days), ${ITEMS.toLocaleString('en-US')} items and ${BOOKINGS.toLocaleString('en-US')} bookings:`);
+  console.log(
+    `Availability for a listing page (24 items, 10 days), ${ITEMS.toLocaleString('en-US')} items and ${BOOKINGS.toLocaleString('en-US')} bookings:`,
+  );
   const plain = new SqliteQuoteRequestStore(path.join(root, 'plain.sqlite'));
   const bookings = bookingsFor(BOOKINGS);
   seed(plain, bookings);

@@ -27,7 +27,15 @@ try {
     BACKLOT_ADMIN_PASSWORD: PASSWORD,
   });
   const origin = server.url;
-  const staffCookie = String((await http(`${origin}/api/auth/login`, { method: 'POST', headers: { origin }, body: { email: STAFF, password: PASSWORD } })).headers['set-cookie']).split(';')[0]!;
+  const staffCookie = String(
+    (
+      await http(`${origin}/api/auth/login`, {
+        method: 'POST',
+        headers: { origin },
+        body: { email: STAFF, password: PASSWORD },
+      })
+    ).headers['set-cookie'],
+  ).split(';')[0]!;
   const times: number[] = [];
   try {
     for (let run = 0; run < RUNS; run++) {
@@ -47,9 +55,16 @@ try {
       });
       if (applied.status !== 201) throw new Error(`apply: ${applied.status} ${applied.text}`);
       const { id, tenantId } = applied.json() as { id: string; tenantId: string };
-      const approved = await http(`${origin}/api/house-applications/${id}/approve`, { method: 'POST', headers: { cookie: staffCookie, origin } });
+      const approved = await http(`${origin}/api/house-applications/${id}/approve`, {
+        method: 'POST',
+        headers: { cookie: staffCookie, origin },
+      });
       const token = decodeURIComponent(String((approved.json() as { link: string }).link).split('/welcome/')[1]!);
-      const welcomed = await http(`${origin}/api/auth/welcome`, { method: 'POST', headers: { origin }, body: { token, password: 'a long enough passphrase' } });
+      const welcomed = await http(`${origin}/api/auth/welcome`, {
+        method: 'POST',
+        headers: { origin },
+        body: { token, password: 'a long enough passphrase' },
+      });
       const cookie = String(welcomed.headers['set-cookie']).split(';')[0]!;
       const now = new Date().toISOString();
       const item = {
@@ -62,7 +77,11 @@ try {
         createdAt: now,
         updatedAt: now,
       };
-      const added = await http(`${origin}/api/tenants/${tenantId}/items`, { method: 'POST', headers: { cookie, origin }, body: item });
+      const added = await http(`${origin}/api/tenants/${tenantId}/items`, {
+        method: 'POST',
+        headers: { cookie, origin },
+        body: item,
+      });
       if (added.status !== 201) throw new Error(`item: ${added.status} ${added.text}`);
       const current = await http(`${origin}/api/tenants/${tenantId}`, { headers: { cookie } });
       const tenant = current.json() as { vendor: Record<string, unknown> };
@@ -73,7 +92,9 @@ try {
       });
       if (listed.status !== 200) throw new Error(`listed: ${listed.status} ${listed.text}`);
       for (;;) {
-        const found = await http(`${origin}/search?q=bench+lantern+${run}`, { headers: { host: 'platform.localhost' } });
+        const found = await http(`${origin}/search?q=bench+lantern+${run}`, {
+          headers: { host: 'platform.localhost' },
+        });
         if (found.text.includes(`/item/${tenantId}~bench-lantern`)) break;
         await new Promise((resolve) => setTimeout(resolve, 10));
       }

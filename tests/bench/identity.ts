@@ -23,7 +23,8 @@ const IDLE_MS = 10_000;
 const PASSWORD = 'correct horse battery staple';
 const HOST = 'aviation.localhost';
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 interface Answer {
@@ -42,13 +43,24 @@ function call(port: number, method: string, pathname: string, body?: object, coo
         method,
         path: pathname,
         agent: false,
-        headers: { host: `${HOST}:${port}`, origin: `http://${HOST}:${port}`, ...(payload && { 'content-type': 'application/json' }), ...(cookie && { cookie }) },
+        headers: {
+          host: `${HOST}:${port}`,
+          origin: `http://${HOST}:${port}`,
+          ...(payload && { 'content-type': 'application/json' }),
+          ...(cookie && { cookie }),
+        },
       },
       (res) => {
         let text = '';
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode!, body: text, cookies: [res.headers['set-cookie'] ?? []].flat().map((c) => c.split(';')[0]!) }));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode!,
+            body: text,
+            cookies: [res.headers['set-cookie'] ?? []].flat().map((c) => c.split(';')[0]!),
+          }),
+        );
       },
     );
     req.on('error', reject);
@@ -60,7 +72,8 @@ async function timed(work: () => Promise<Answer>, expected: number): Promise<num
   const started = performance.now();
   const answer = await work();
   const elapsed = performance.now() - started;
-  if (answer.status !== expected) throw new Error(`expected ${expected}, got ${answer.status}: ${answer.body.slice(0, 200)}`);
+  if (answer.status !== expected)
+    throw new Error(`expected ${expected}, got ${answer.status}: ${answer.body.slice(0, 200)}`);
   return elapsed;
 }
 
@@ -86,7 +99,8 @@ async function usage(pid: number): Promise<{ rssKb: number; cpuMs: number }> {
 
 const scratch = await mkdtemp(path.join(tmpdir(), 'backlot-bench-identity-'));
 try {
-  for (const tenant of ['aviation', 'platform']) await cp(path.join(tenantsDir, tenant), path.join(scratch, 'tenants', tenant), { recursive: true });
+  for (const tenant of ['aviation', 'platform'])
+    await cp(path.join(tenantsDir, tenant), path.join(scratch, 'tenants', tenant), { recursive: true });
   const server = await startServer({
     BACKLOT_TENANTS_DIR: path.join(scratch, 'tenants'),
     BACKLOT_DATA_DIR: path.join(scratch, '.data'),
@@ -98,7 +112,8 @@ try {
   const { port } = server;
   const pid = server.child.pid!;
   try {
-    const token = async () => JSON.parse((await call(port, 'GET', '/api/identity/bot-check?action=signup')).body).token as string;
+    const token = async () =>
+      JSON.parse((await call(port, 'GET', '/api/identity/bot-check?action=signup')).body).token as string;
     const signUp = async (email: string) => {
       const botCheckToken = await token();
       return timed(() => call(port, 'POST', '/api/identity/signup', { email, password: PASSWORD, botCheckToken }), 201);
@@ -109,11 +124,29 @@ try {
     const health = await latencies(RUNS, 1, () => timed(() => call(port, 'GET', '/api/health'), 200));
     const signUps = await latencies(RUNS, 1, (i) => signUp(`seq${i}@studio.example`));
     const signUps8 = await latencies(RUNS, 8, (i) => signUp(`par${i}@studio.example`));
-    const logins = await latencies(RUNS, 1, (i) => timed(() => call(port, 'POST', '/api/identity/login', { email: `seq${i}@studio.example`, password: PASSWORD }), 200));
-    const logins8 = await latencies(RUNS, 8, (i) => timed(() => call(port, 'POST', '/api/identity/login', { email: `par${i}@studio.example`, password: PASSWORD }), 200));
+    const logins = await latencies(RUNS, 1, (i) =>
+      timed(
+        () => call(port, 'POST', '/api/identity/login', { email: `seq${i}@studio.example`, password: PASSWORD }),
+        200,
+      ),
+    );
+    const logins8 = await latencies(RUNS, 8, (i) =>
+      timed(
+        () => call(port, 'POST', '/api/identity/login', { email: `par${i}@studio.example`, password: PASSWORD }),
+        200,
+      ),
+    );
     const hashes = await latencies(20, 1, async () => {
       const started = performance.now();
-      await new Promise((resolve, reject) => scrypt(PASSWORD, 'a-16-byte-salt!!', 64, { N: 16384, r: 16, p: 1, maxmem: 128 * 16384 * 16 * 2 }, (error, key) => (error ? reject(error) : resolve(key))));
+      await new Promise((resolve, reject) =>
+        scrypt(
+          PASSWORD,
+          'a-16-byte-salt!!',
+          64,
+          { N: 16384, r: 16, p: 1, maxmem: 128 * 16384 * 16 * 2 },
+          (error, key) => (error ? reject(error) : resolve(key)),
+        ),
+      );
       return performance.now() - started;
     });
 
@@ -131,7 +164,11 @@ try {
     row('scrypt hash alone (in this process)', hashes);
 
     // 1,000 live subscriptions: one visitor's profile, followed from SUBSCRIPTIONS connections.
-    const visitor = await call(port, 'POST', '/api/identity/signup', { email: 'live@studio.example', password: PASSWORD, botCheckToken: await token() });
+    const visitor = await call(port, 'POST', '/api/identity/signup', {
+      email: 'live@studio.example',
+      password: PASSWORD,
+      botCheckToken: await token(),
+    });
     const { uid } = JSON.parse(visitor.body) as { uid: string };
     const cookie = visitor.cookies.join('; ');
     const before = await usage(pid);
@@ -139,7 +176,16 @@ try {
     const heard: Array<Promise<number>> = [];
     for (let i = 0; i < SUBSCRIPTIONS; i++) {
       const stream = await new Promise<IncomingMessage>((resolve, reject) =>
-        request({ host: '127.0.0.1', port, path: '/api/identity/events', agent: false, headers: { host: `${HOST}:${port}`, cookie } }, resolve)
+        request(
+          {
+            host: '127.0.0.1',
+            port,
+            path: '/api/identity/events',
+            agent: false,
+            headers: { host: `${HOST}:${port}`, cookie },
+          },
+          resolve,
+        )
           .on('error', reject)
           .end(),
       );
@@ -164,7 +210,13 @@ try {
 
     const staff = await call(port, 'POST', '/api/auth/login', { email: 'staff@backlot.example', password: PASSWORD });
     const changed = performance.now();
-    const approve = await call(port, 'PUT', `/api/tenants/aviation/users/${uid}`, { isAuthorized: true }, staff.cookies.join('; '));
+    const approve = await call(
+      port,
+      'PUT',
+      `/api/tenants/aviation/users/${uid}`,
+      { isAuthorized: true },
+      staff.cookies.join('; '),
+    );
     if (approve.status !== 200) throw new Error(`approval answered ${approve.status}`);
     const arrivals = (await Promise.all(heard)).map((at) => at - changed);
     for (const stream of streams) stream.destroy();
@@ -173,8 +225,12 @@ try {
     console.log(
       `resident memory: ${(before.rssKb / 1024).toFixed(1)} MB before, ${(opened.rssKb / 1024).toFixed(1)} MB with them open: ${(((opened.rssKb - before.rssKb) * 1024) / SUBSCRIPTIONS / 1024).toFixed(1)} KB each`,
     );
-    console.log(`CPU while idle for ${IDLE_MS / 1000} s: ${idle.cpuMs - opened.cpuMs} ms (${(((idle.cpuMs - opened.cpuMs) / IDLE_MS) * 100).toFixed(2)}% of one core)`);
-    console.log(`one profile change reaches all of them in ${ms(Math.max(...arrivals))} (p50 ${ms(percentile(arrivals, 50))}), approval request included`);
+    console.log(
+      `CPU while idle for ${IDLE_MS / 1000} s: ${idle.cpuMs - opened.cpuMs} ms (${(((idle.cpuMs - opened.cpuMs) / IDLE_MS) * 100).toFixed(2)}% of one core)`,
+    );
+    console.log(
+      `one profile change reaches all of them in ${ms(Math.max(...arrivals))} (p50 ${ms(percentile(arrivals, 50))}), approval request included`,
+    );
   } finally {
     await server.stop();
   }

@@ -15,15 +15,21 @@ await withStaffServer(
   async () => undefined,
   async ({ url, cookie }) => {
     const lines = ['Name,Category,Day rate'];
-    for (let row = 0; row < ROWS; row += 1) lines.push(`Thing ${row},${['Galley', 'Practicals', 'Economy', 'Whatever'][row % 4]},${row % 50}`);
+    for (let row = 0; row < ROWS; row += 1)
+      lines.push(`Thing ${row},${['Galley', 'Practicals', 'Economy', 'Whatever'][row % 4]},${row % 50}`);
     const sheet = Buffer.from(lines.join('\n'));
     const body = JSON.stringify({ fileName: 'stock.csv', data: sheet.toString('base64') });
 
     const checkOnce = async () => {
-      const answer = await fetch(`${url}/api/tenants/aviation/items/import/check`, { method: 'POST', headers: { 'content-type': 'application/json', cookie, origin: url }, body });
+      const answer = await fetch(`${url}/api/tenants/aviation/items/import/check`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie, origin: url },
+        body,
+      });
       // Read, not parsed: parsing its 7 MB here would stall this process's own timing of the page.
       const report = await answer.text();
-      if (answer.status !== 200 || !report.includes(`"rows":${ROWS},`)) throw new Error(`the check answered ${answer.status}`);
+      if (answer.status !== 200 || !report.includes(`"rows":${ROWS},`))
+        throw new Error(`the check answered ${answer.status}`);
     };
     await pageWhileWorking({
       url,

@@ -38,13 +38,16 @@ async function numbering(a: InvoiceStore, b: InvoiceStore, tenantId: string): Pr
   );
   const sorted = [...issued].sort((x, y) => x - y);
   const expected = Array.from({ length: CLOSE_OUTS }, (_, index) => index + 1);
-  if (sorted.join() !== expected.join()) throw new Error(`numbers are not 1…${CLOSE_OUTS} once each: ${sorted.join(', ')}`);
+  if (sorted.join() !== expected.join())
+    throw new Error(`numbers are not 1…${CLOSE_OUTS} once each: ${sorted.join(', ')}`);
   return times;
 }
 
 function report(label: string, times: number[], baseline: number[]) {
   const [p50, p95, base] = [percentile(times, 50), percentile(times, 95), percentile(baseline, 95)];
-  console.log(`  ${label}: numbers 1…${CLOSE_OUTS}, no gap, no duplicate; per invoice p50 ${fmt(p50)} ms, p95 ${fmt(p95)} ms; a plain write p95 ${fmt(base)} ms (${fmt(p95 / base)}×)`);
+  console.log(
+    `  ${label}: numbers 1…${CLOSE_OUTS}, no gap, no duplicate; per invoice p50 ${fmt(p50)} ms, p95 ${fmt(p95)} ms; a plain write p95 ${fmt(base)} ms (${fmt(p95 / base)}×)`,
+  );
 }
 
 console.log(`Invoice numbering, ${CLOSE_OUTS} close-outs at once across two servers:`);
@@ -75,14 +78,22 @@ try {
     const { initializeApp, deleteApp } = await import('firebase-admin/app');
     const { getFirestore } = await import('firebase-admin/firestore');
     const { FirestoreInvoiceStore } = await import('../../server/stores/firestore-invoice-store');
-    const apps = [initializeApp({ projectId: 'backlot-bench-invoices' }, 'bench-invoices-a'), initializeApp({ projectId: 'backlot-bench-invoices' }, 'bench-invoices-b')];
-    const [first, second] = [new FirestoreInvoiceStore(getFirestore(apps[0]!)), new FirestoreInvoiceStore(getFirestore(apps[1]!))];
+    const apps = [
+      initializeApp({ projectId: 'backlot-bench-invoices' }, 'bench-invoices-a'),
+      initializeApp({ projectId: 'backlot-bench-invoices' }, 'bench-invoices-b'),
+    ];
+    const [first, second] = [
+      new FirestoreInvoiceStore(getFirestore(apps[0]!)),
+      new FirestoreInvoiceStore(getFirestore(apps[1]!)),
+    ];
     const firestoreTimes = await numbering(first, second, 'bench');
     const collection = getFirestore(apps[0]!).collection('plain');
     const baseline = await Promise.all(
       Array.from({ length: CLOSE_OUTS }, async (_, index) => {
         const started = performance.now();
-        await collection.doc(`row-${index}`).create(JSON.parse(JSON.stringify(sampleDraft(`close-${index}`))) as Record<string, unknown>);
+        await collection
+          .doc(`row-${index}`)
+          .create(JSON.parse(JSON.stringify(sampleDraft(`close-${index}`))) as Record<string, unknown>);
         return performance.now() - started;
       }),
     );
@@ -94,7 +105,9 @@ try {
       await first.issue(sampleDraft(`one-by-one-${index}`, { tenantId: 'bench-sequential' }));
       sequential.push(performance.now() - started);
     }
-    console.log(`  Firestore emulator, one at a time: per invoice p50 ${fmt(percentile(sequential, 50))} ms, p95 ${fmt(percentile(sequential, 95))} ms`);
+    console.log(
+      `  Firestore emulator, one at a time: per invoice p50 ${fmt(percentile(sequential, 50))} ms, p95 ${fmt(percentile(sequential, 95))} ms`,
+    );
     await Promise.all([first.close(), second.close()]);
     await Promise.all(apps.map((app) => deleteApp(app)));
   });

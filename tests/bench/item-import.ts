@@ -52,9 +52,18 @@ try {
   await mkdir(photosDir);
   const rows = stockRows(ROWS).map((row) => row.with(13, `${row[0]}.png`));
   // Each photo its own bytes (a different last byte after the image data), as a real library's are.
-  await Promise.all(rows.map((row, index) => writeFile(path.join(photosDir, `${row[0]}.png`), Buffer.concat([TINY_PNG, Buffer.from([index % 256, index >> 8])]))));
+  await Promise.all(
+    rows.map((row, index) =>
+      writeFile(
+        path.join(photosDir, `${row[0]}.png`),
+        Buffer.concat([TINY_PNG, Buffer.from([index % 256, index >> 8])]),
+      ),
+    ),
+  );
   const bytes = Buffer.from(csvText([HEADERS, ...rows]));
-  console.log(`Importing ${ROWS.toLocaleString('en-US')} rows (${fmt(bytes.length / 1024 / 1024)} MB of CSV) with ${ROWS.toLocaleString('en-US')} photos:`);
+  console.log(
+    `Importing ${ROWS.toLocaleString('en-US')} rows (${fmt(bytes.length / 1024 / 1024)} MB of CSV) with ${ROWS.toLocaleString('en-US')} photos:`,
+  );
 
   const parse = await measured(async () => readSheet(bytes));
   if ('problem' in parse.result) throw new Error(parse.result.problem);
@@ -65,13 +74,27 @@ try {
   const target = { itemStore, assets, saveCategories: async () => {} };
   const plan = async () => {
     const photos = await openPhotoSource(photosDir);
-    const prepared = await prepareImport({ bytes, file: 'bench.csv', tenantId: 'aviation', tenant, itemStore, assets, photos, now: new Date() });
+    const prepared = await prepareImport({
+      bytes,
+      file: 'bench.csv',
+      tenantId: 'aviation',
+      tenant,
+      itemStore,
+      assets,
+      photos,
+      now: new Date(),
+    });
     if ('problem' in prepared) throw new Error(prepared.problem);
     return { prepared: prepared.prepared, photos };
   };
   const dry = await measured(plan);
-  if (dry.result.prepared.plan.refused.length) throw new Error(`${dry.result.prepared.plan.refused.length} rows refused: ${JSON.stringify(dry.result.prepared.plan.problems.slice(0, 3))}`);
-  console.log(`  dry run: ${fmt(dry.ms, 0)} ms (${fmt(dry.ms / parse.ms, 1)}× reading alone), peak +${fmt(dry.peakMb, 0)} MB; ${dry.result.prepared.plan.create.length} to create`);
+  if (dry.result.prepared.plan.refused.length)
+    throw new Error(
+      `${dry.result.prepared.plan.refused.length} rows refused: ${JSON.stringify(dry.result.prepared.plan.problems.slice(0, 3))}`,
+    );
+  console.log(
+    `  dry run: ${fmt(dry.ms, 0)} ms (${fmt(dry.ms / parse.ms, 1)}× reading alone), peak +${fmt(dry.peakMb, 0)} MB; ${dry.result.prepared.plan.create.length} to create`,
+  );
 
   const imported = await measured(async () => {
     const { prepared, photos } = await plan();
@@ -85,7 +108,9 @@ try {
     const { prepared, photos } = await plan();
     return applyImport(target, prepared.plan, { tenantId: 'aviation', photos });
   });
-  console.log(`  the same import again: ${fmt(again.ms, 0)} ms (${fmt(again.ms / parse.ms, 1)}× reading alone), ${again.result.counts.unchanged} unchanged`);
+  console.log(
+    `  the same import again: ${fmt(again.ms, 0)} ms (${fmt(again.ms / parse.ms, 1)}× reading alone), ${again.result.counts.unchanged} unchanged`,
+  );
   await itemStore.close();
 } finally {
   await rm(dir, { recursive: true, force: true });

@@ -50,12 +50,33 @@ function request(index: number): QuoteRequest {
   const createdAt = `${createdDay}T${String(8 + (index % 10)).padStart(2, '0')}:00:00.000Z`;
   const startDate = addDays(createdDay, 3 + pick(60));
   const state = stateAt(random());
-  const history: NonNullable<QuoteRequest['history']> = [{ at: createdAt, action: 'request', from: 'requested', to: 'requested', by: 'visitor' }];
-  if (state === 'confirmed') history.push({ at: `${addDays(createdDay, 1 + pick(2))}T15:00:00.000Z`, action: 'confirm', from: 'accepted', to: 'confirmed', by: 'vendor' });
-  return sampleQuoteRequest(`q-${index}`, { tenantId: TENANT, uid: `visitor-${pick(VISITORS)}`, createdAt, startDate, endDate: addDays(startDate, 1 + pick(14)), state, history });
+  const history: NonNullable<QuoteRequest['history']> = [
+    { at: createdAt, action: 'request', from: 'requested', to: 'requested', by: 'visitor' },
+  ];
+  if (state === 'confirmed')
+    history.push({
+      at: `${addDays(createdDay, 1 + pick(2))}T15:00:00.000Z`,
+      action: 'confirm',
+      from: 'accepted',
+      to: 'confirmed',
+      by: 'vendor',
+    });
+  return sampleQuoteRequest(`q-${index}`, {
+    tenantId: TENANT,
+    uid: `visitor-${pick(VISITORS)}`,
+    createdAt,
+    startDate,
+    endDate: addDays(startDate, 1 + pick(14)),
+    state,
+    history,
+  });
 }
 
-async function time(label: string, baseline: number | undefined, run: (round: number) => Promise<unknown>): Promise<number> {
+async function time(
+  label: string,
+  baseline: number | undefined,
+  run: (round: number) => Promise<unknown>,
+): Promise<number> {
   const times: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     const started = performance.now();
@@ -63,7 +84,9 @@ async function time(label: string, baseline: number | undefined, run: (round: nu
     times.push(performance.now() - started);
   }
   const p50 = percentile(times, 50);
-  console.log(`  ${label}: p50 ${fmt(p50)} ms, p95 ${fmt(percentile(times, 95))} ms${baseline ? ` (${fmt(p50 / baseline)}× reading one by id)` : ''}`);
+  console.log(
+    `  ${label}: p50 ${fmt(p50)} ms, p95 ${fmt(percentile(times, 95))} ms${baseline ? ` (${fmt(p50 / baseline)}× reading one by id)` : ''}`,
+  );
   return p50;
 }
 
@@ -71,12 +94,19 @@ const root = await mkdtemp(path.join(tmpdir(), 'backlot-bench-lists-'));
 const quotes = new SqliteQuoteRequestStore(path.join(root, 'quotes.sqlite'));
 const profiles = new SqliteProfileStore(path.join(root, 'profiles.sqlite'));
 try {
-  console.log(`Lists in the store (SQLite): ${REQUESTS.toLocaleString('en-US')} requests and ${VISITORS.toLocaleString('en-US')} visitors in one tenant`);
+  console.log(
+    `Lists in the store (SQLite): ${REQUESTS.toLocaleString('en-US')} requests and ${VISITORS.toLocaleString('en-US')} visitors in one tenant`,
+  );
   let started = performance.now();
   for (let index = 0; index < REQUESTS; index++) await quotes.add(request(index));
   for (let index = 0; index < VISITORS; index++) {
     const createdAt = new Date(Date.parse(`${START}T00:00:00Z`) + index * 600_000).toISOString();
-    const profile: UserProfile = { email: `visitor-${index}@bench.example`, createdAt, updatedAt: createdAt, ...(index % 3 === 0 ? {} : { isAuthorized: index % 3 === 1 }) } as UserProfile;
+    const profile: UserProfile = {
+      email: `visitor-${index}@bench.example`,
+      createdAt,
+      updatedAt: createdAt,
+      ...(index % 3 === 0 ? {} : { isAuthorized: index % 3 === 1 }),
+    } as UserProfile;
     await profiles.create(TENANT, `visitor-${index}`, profile);
   }
   console.log(`  (written in ${fmt((performance.now() - started) / 1000)} s)`);
@@ -85,7 +115,9 @@ try {
   await time('console list, first page (25, newest first, with total)', byId, () => quotes.list(TENANT, { limit: 25 }));
   // What the console's list did before it asked the store: read the newest 10,000, then filter and page them in memory.
   await time('(before: the newest 10,000 read for every page)', byId, () => quotes.list(TENANT, { limit: 10_000 }));
-  await time('console list by state (a page of quoted)', byId, (round) => quotes.list(TENANT, { state: 'quoted', offset: 25 * (round % 20), limit: 25 }));
+  await time('console list by state (a page of quoted)', byId, (round) =>
+    quotes.list(TENANT, { state: 'quoted', offset: 25 * (round % 20), limit: 25 }),
+  );
   await time('console list by dates (hires in one month)', byId, () => {
     const from = addDays(START, pick(DAYS - 31));
     return quotes.list(TENANT, { from, to: addDays(from, 30), limit: 25 });
@@ -94,9 +126,15 @@ try {
   started = performance.now();
   const month = (round: number) => addDays(START, 30 * (round % 34)).slice(0, 7);
   let rows = 0;
-  await time("a month's accounts export (every order confirmed that month)", byId, async (round) => (rows += (await confirmedBetween(quotes, TENANT, month(round), month(round))).length));
+  await time(
+    "a month's accounts export (every order confirmed that month)",
+    byId,
+    async (round) => (rows += (await confirmedBetween(quotes, TENANT, month(round), month(round))).length),
+  );
   console.log(`    (${Math.round(rows / ROUNDS).toLocaleString('en-US')} orders a month on average)`);
-  await time('Users screen: a page awaiting a decision, with total', byId, (round) => profiles.list(TENANT, { isAuthorized: null, offset: 25 * (round % 40), limit: 25 }));
+  await time('Users screen: a page awaiting a decision, with total', byId, (round) =>
+    profiles.list(TENANT, { isAuthorized: null, offset: 25 * (round % 40), limit: 25 }),
+  );
 } finally {
   await quotes.close();
   await profiles.close();

@@ -21,22 +21,49 @@ import { fmt } from './figures';
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const COLOURS = ['Blue', 'Red', 'Grey', 'Black', 'White', 'Beige', 'Silver', 'Gold'];
 const SORTS = ['relevance', 'newest', 'price-asc', 'name'];
-const PLACES = ['34.09,-118.33', '33.75,-84.39', '51.51,-0.13', '40.71,-74.01', '41.88,-87.63', '47.61,-122.33', '29.76,-95.37', '53.48,-2.24'];
+const PLACES = [
+  '34.09,-118.33',
+  '33.75,-84.39',
+  '51.51,-0.13',
+  '40.71,-74.01',
+  '41.88,-87.63',
+  '47.61,-122.33',
+  '29.76,-95.37',
+  '53.48,-2.24',
+];
 const today = todayIn('UTC', new Date());
 
 const WORDS = ['', 'seat', 'cart', 'sign', 'light', 'stand', 'vintage', 'leather', 'chair', 'table'];
 /** Addresses no cache has seen in a run (more than a run asks for), in an order that spreads them. */
 const listingsOf = (groups: readonly string[]) =>
   WORDS.flatMap((word) =>
-    groups.flatMap((group) => COLOURS.flatMap((colour) => SORTS.flatMap((sort) => [1, 2, 3].map((page) => `/rentals/${group}?${word ? `q=${word}&` : ''}color=${colour}&sort=${sort}&page=${page}`)))),
+    groups.flatMap((group) =>
+      COLOURS.flatMap((colour) =>
+        SORTS.flatMap((sort) =>
+          [1, 2, 3].map(
+            (page) => `/rentals/${group}?${word ? `q=${word}&` : ''}color=${colour}&sort=${sort}&page=${page}`,
+          ),
+        ),
+      ),
+    ),
   );
 const houseListings = listingsOf(['seats', 'set-dressing', 'studio-gear', 'aviation-sets']);
 const platformListings = listingsOf(['furniture', 'props', 'studio-gear', 'sets']);
 /** Shoot dates no cache has seen: a different start and length each time. */
 const dated = (paths: readonly string[]) =>
-  paths.flatMap((pathname, n) => [3, 5, 8].map((days) => `${pathname.replace(/&page=\d+/, '')}&from=${addDays(today, 10 + (n % 200))}&to=${addDays(today, 10 + (n % 200) + days)}&available=1`));
+  paths.flatMap((pathname, n) =>
+    [3, 5, 8].map(
+      (days) =>
+        `${pathname.replace(/&page=\d+/, '')}&from=${addDays(today, 10 + (n % 200))}&to=${addDays(today, 10 + (n % 200) + days)}&available=1`,
+    ),
+  );
 
-function distinct(server: ServerProcess, host: string, addresses: readonly string[], cookieFor?: (n: number) => string) {
+function distinct(
+  server: ServerProcess,
+  host: string,
+  addresses: readonly string[],
+  cookieFor?: (n: number) => string,
+) {
   let next = 0;
   return autocannon({
     url: server.url,
@@ -47,7 +74,11 @@ function distinct(server: ServerProcess, host: string, addresses: readonly strin
       {
         setupRequest: (request) => {
           const n = next++;
-          return { ...request, path: addresses[n % addresses.length]!, headers: { ...request.headers, host, ...(cookieFor && { cookie: cookieFor(n) }) } };
+          return {
+            ...request,
+            path: addresses[n % addresses.length]!,
+            headers: { ...request.headers, host, ...(cookieFor && { cookie: cookieFor(n) }) },
+          };
         },
       },
     ],
@@ -56,7 +87,11 @@ function distinct(server: ServerProcess, host: string, addresses: readonly strin
 
 const scratch = await mkdtemp(path.join(tmpdir(), 'backlot-bench-marketplace-pages-'));
 try {
-  const server = await startServer({ BACKLOT_TENANTS_DIR: tenantsDir, BACKLOT_DATA_DIR: path.join(scratch, '.data'), LOG_LEVEL: 'warn' });
+  const server = await startServer({
+    BACKLOT_TENANTS_DIR: tenantsDir,
+    BACKLOT_DATA_DIR: path.join(scratch, '.data'),
+    LOG_LEVEL: 'warn',
+  });
   const cachedPath = '/rentals/seats?color=Blue&sort=price-asc';
   for (const [host, pathname] of [
     ['aviation.localhost', cachedPath],
@@ -66,13 +101,19 @@ try {
     if (answer.status !== 200) throw new Error(`${host}${pathname} answered ${answer.status}`);
   }
   const place = (n: number) => `backlot_location=${encodeURIComponent(PLACES[n % PLACES.length]!)}`;
-  const cached = await autocannon({ url: `${server.url}${cachedPath}`, connections: 50, duration: DURATION, headers: { host: 'aviation.localhost' } });
+  const cached = await autocannon({
+    url: `${server.url}${cachedPath}`,
+    connections: 50,
+    duration: DURATION,
+    headers: { host: 'aviation.localhost' },
+  });
   const house = await distinct(server, 'aviation.localhost', houseListings);
   const platform = await distinct(server, 'platform.localhost', platformListings, place);
   const houseDated = await distinct(server, 'aviation.localhost', dated(houseListings));
   const platformDated = await distinct(server, 'platform.localhost', dated(platformListings), place);
   await server.stop();
-  for (const run of [cached, house, platform, houseDated, platformDated]) if (run.non2xx) throw new Error(`${run.non2xx} non-2xx answers`);
+  for (const run of [cached, house, platform, houseDated, platformDated])
+    if (run.non2xx) throw new Error(`${run.non2xx} non-2xx answers`);
 
   const line = (label: string, run: autocannon.Result, ratio?: { to: autocannon.Result; goal: string }) =>
     console.log(
@@ -81,9 +122,18 @@ try {
   console.log(`\nMarketplace pages (${DURATION} s per load, 50 connections, loopback, 2 cores shared with autocannon)`);
   line(`aviation ${cachedPath} (cached: the baseline)`, cached);
   line('aviation, distinct filtered listings', house, { to: cached, goal: '' });
-  line('platform, distinct filtered listings, nearest first', platform, { to: house, goal: 'of the house’s (goal ≥ 0.5×)' });
-  line('aviation, distinct dated listings (only what is free)', houseDated, { to: cached, goal: 'of the cached page (goal ≥ 0.1×)' });
-  line('platform, distinct dated listings (each house’s stock)', platformDated, { to: houseDated, goal: 'of the house’s (goal ≥ 0.5×)' });
+  line('platform, distinct filtered listings, nearest first', platform, {
+    to: house,
+    goal: 'of the house’s (goal ≥ 0.5×)',
+  });
+  line('aviation, distinct dated listings (only what is free)', houseDated, {
+    to: cached,
+    goal: 'of the cached page (goal ≥ 0.1×)',
+  });
+  line('platform, distinct dated listings (each house’s stock)', platformDated, {
+    to: houseDated,
+    goal: 'of the house’s (goal ≥ 0.5×)',
+  });
 } finally {
   await rm(scratch, { recursive: true, force: true });
 }

@@ -92,7 +92,8 @@ async function searchFigures(): Promise<void> {
   const started = performance.now();
   const listings: Item[] = [];
   let serial = 0;
-  for (const house of listed) for (let i = 0; i < PER_HOUSE; i++) listings.push(listingOf(generateItem(serial++), house, tree, undefined));
+  for (const house of listed)
+    for (let i = 0; i < PER_HOUSE; i++) listings.push(listingOf(generateItem(serial++), house, tree, undefined));
   await index.replaceAll('platform', listings);
   const buildMs = performance.now() - started;
   listings.length = 0;
@@ -112,21 +113,38 @@ async function searchFigures(): Promise<void> {
   const { house, platform } = await timedInTurn(index, queries, ROUNDS);
   const houseMedians = house.map((times) => percentile(times, 50));
   const platformMedians = platform.map((times) => percentile(times, 50));
-  console.log(`${HOUSES} houses × ${PER_HOUSE.toLocaleString('en')} items = ${(HOUSES * PER_HOUSE).toLocaleString('en')} listings; ${QUERIES} queries, nearest first, every facet counted`);
+  console.log(
+    `${HOUSES} houses × ${PER_HOUSE.toLocaleString('en')} items = ${(HOUSES * PER_HOUSE).toLocaleString('en')} listings; ${QUERIES} queries, nearest first, every facet counted`,
+  );
   console.log(
     `platform index build ${fmt(buildMs / 1000)} s, memory ${fmt(after.heap - before.heap, 0)} MB of heap and ${fmt(after.buffers - before.buffers, 0)} MB of typed arrays${globalThis.gc ? '' : ' (no --expose-gc: includes garbage)'}`,
   );
   console.table({
-    [`one house (${PER_HOUSE.toLocaleString('en')} items)`]: { p50: ms(percentile(houseMedians, 50)), p95: ms(percentile(houseMedians, 95)), p99: ms(percentile(houseMedians, 99)) },
-    [`platform (${(HOUSES * PER_HOUSE).toLocaleString('en')})`]: { p50: ms(percentile(platformMedians, 50)), p95: ms(percentile(platformMedians, 95)), p99: ms(percentile(platformMedians, 99)) },
+    [`one house (${PER_HOUSE.toLocaleString('en')} items)`]: {
+      p50: ms(percentile(houseMedians, 50)),
+      p95: ms(percentile(houseMedians, 95)),
+      p99: ms(percentile(houseMedians, 99)),
+    },
+    [`platform (${(HOUSES * PER_HOUSE).toLocaleString('en')})`]: {
+      p50: ms(percentile(platformMedians, 50)),
+      p95: ms(percentile(platformMedians, 95)),
+      p99: ms(percentile(platformMedians, 99)),
+    },
   });
-  const ratio = (houseTimes: number[], platformTimes: number[]) => fmt(percentile(houseTimes, 95) / percentile(platformTimes, 95));
+  const ratio = (houseTimes: number[], platformTimes: number[]) =>
+    fmt(percentile(houseTimes, 95) / percentile(platformTimes, 95));
   // From the second round a search's matches and counts are kept (until the next write): the
   // medians are of searches asked again, the first round of searches never asked before.
-  console.log(`platform p95 as a ratio of one house's: ${ratio(houseMedians, platformMedians)}× (goal ≥ 0.5×), each query's median of ${ROUNDS} rounds (asked again: counts kept)`);
+  console.log(
+    `platform p95 as a ratio of one house's: ${ratio(houseMedians, platformMedians)}× (goal ≥ 0.5×), each query's median of ${ROUNDS} rounds (asked again: counts kept)`,
+  );
   const listSlowest = (houseTimes: number[], platformTimes: number[]) => {
-    for (const i of [...queries.keys()].sort((a, b) => platformTimes[b]! - platformTimes[a]!).slice(0, Number(process.env.BENCH_SLOWEST ?? 0)))
-      console.log(`  ${ms(platformTimes[i]!)} (house ${ms(houseTimes[i]!)}): ${JSON.stringify({ text: queries[i]!.text, filters: queries[i]!.filters, page: queries[i]!.page })}`);
+    for (const i of [...queries.keys()]
+      .sort((a, b) => platformTimes[b]! - platformTimes[a]!)
+      .slice(0, Number(process.env.BENCH_SLOWEST ?? 0)))
+      console.log(
+        `  ${ms(platformTimes[i]!)} (house ${ms(houseTimes[i]!)}): ${JSON.stringify({ text: queries[i]!.text, filters: queries[i]!.filters, page: queries[i]!.page })}`,
+      );
   };
   listSlowest(houseMedians, platformMedians);
   console.log(
@@ -155,11 +173,22 @@ async function searchFigures(): Promise<void> {
 async function changeToVisible(): Promise<void> {
   const root = await mkdtemp(path.join(tmpdir(), 'backlot-bench-marketplace-'));
   try {
-    for (const tenant of ['platform', 'london', 'atlanta']) await cp(path.join(tenantsDir, tenant), path.join(root, 'tenants', tenant), { recursive: true });
-    const tenantStore = await FileTenantStore.open({ tenantsDir: path.join(root, 'tenants'), dataDir: path.join(root, 'data') });
+    for (const tenant of ['platform', 'london', 'atlanta'])
+      await cp(path.join(tenantsDir, tenant), path.join(root, 'tenants', tenant), { recursive: true });
+    const tenantStore = await FileTenantStore.open({
+      tenantsDir: path.join(root, 'tenants'),
+      dataDir: path.join(root, 'data'),
+    });
     const itemStore = new SqliteItemStore(path.join(root, 'items.sqlite'));
     const index = new InProcessSearchIndex();
-    const catalogue = new PlatformCatalogue({ platformId: 'platform', index, itemStore, tenantStore, changed: () => undefined, failed: (error) => console.error(error) });
+    const catalogue = new PlatformCatalogue({
+      platformId: 'platform',
+      index,
+      itemStore,
+      tenantStore,
+      changed: () => undefined,
+      failed: (error) => console.error(error),
+    });
     await catalogue.loaded();
     const times: number[] = [];
     for (let i = 0; i < 40; i++) {
@@ -174,7 +203,12 @@ async function changeToVisible(): Promise<void> {
       const started = performance.now();
       await itemStore.putMany('atlanta', [item]);
       for (;;) {
-        const found = await index.search('platform', { text: `benchmark crate ${i}`, filters: { vendors: ['atlanta'] }, page: 0, perPage: 1 });
+        const found = await index.search('platform', {
+          text: `benchmark crate ${i}`,
+          filters: { vendors: ['atlanta'] },
+          page: 0,
+          perPage: 1,
+        });
         if (found.hits.some((hit) => hit.objectID === `atlanta~bench-${i}`)) break;
         await new Promise((resolve) => setTimeout(resolve, 1));
       }
@@ -183,7 +217,9 @@ async function changeToVisible(): Promise<void> {
     catalogue.close();
     await itemStore.close();
     await tenantStore.close();
-    console.log(`a house's item change to visible on the platform (SQLite store → change feed → platform index): p50 ${ms(percentile(times, 50))}, p95 ${ms(percentile(times, 95))}`);
+    console.log(
+      `a house's item change to visible on the platform (SQLite store → change feed → platform index): p50 ${ms(percentile(times, 50))}, p95 ${ms(percentile(times, 95))}`,
+    );
   } finally {
     await rm(root, { recursive: true, force: true });
   }

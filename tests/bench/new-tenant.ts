@@ -20,16 +20,26 @@ const RUNS = 5;
 const run = (args: string[], env: Record<string, string>) =>
   new Promise<number>((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, args, { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, args, {
+      cwd: repoRoot,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let errors = '';
     child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-    child.once('exit', (code) => (code === 0 ? resolve(performance.now() - started) : reject(new Error(`exit ${code}: ${errors}`))));
+    child.once('exit', (code) =>
+      code === 0 ? resolve(performance.now() - started) : reject(new Error(`exit ${code}: ${errors}`)),
+    );
   });
 
 const scratch = await mkdtemp(path.join(tmpdir(), 'backlot-new-bench-'));
 try {
   await cp(path.join(tenantsDir, 'aviation'), path.join(scratch, 'tenants', 'aviation'), { recursive: true });
-  const env = { BACKLOT_TENANTS_DIR: path.join(scratch, 'tenants'), BACKLOT_DATA_DIR: path.join(scratch, '.data'), LOG_LEVEL: 'warn' };
+  const env = {
+    BACKLOT_TENANTS_DIR: path.join(scratch, 'tenants'),
+    BACKLOT_DATA_DIR: path.join(scratch, '.data'),
+    LOG_LEVEL: 'warn',
+  };
   const server = await startServer(env);
   const floor: number[] = [];
   const command: number[] = [];
@@ -41,7 +51,23 @@ try {
       const id = `bench-house-${index}`;
       const name = `Bench Prop House ${index}`;
       const started = performance.now();
-      command.push(await run([path.join(repoRoot, 'dist/cli/main.js'), 'new', id, '--from', 'aviation', '--name', name, '--domain', `www.${id}.example`, '--yes'], env));
+      command.push(
+        await run(
+          [
+            path.join(repoRoot, 'dist/cli/main.js'),
+            'new',
+            id,
+            '--from',
+            'aviation',
+            '--name',
+            name,
+            '--domain',
+            `www.${id}.example`,
+            '--yes',
+          ],
+          env,
+        ),
+      );
       const ended = performance.now();
       for (;;) {
         const page = await http(`${server.url}/`, { headers: { host: `${id}.localhost` } }).catch(() => undefined);

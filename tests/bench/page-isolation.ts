@@ -19,7 +19,11 @@ const PASSWORD = 'a long enough passphrase';
  * The built server on a copy of the shipped tenants, in a scratch folder, with platform staff
  * signed in: `prepare` fills its data folder first (a house's invoices …). Stopped and removed after `run`.
  */
-export async function withStaffServer(name: string, prepare: (dataDir: string) => Promise<void>, run: (server: { url: string; cookie: string }) => Promise<void>): Promise<void> {
+export async function withStaffServer(
+  name: string,
+  prepare: (dataDir: string) => Promise<void>,
+  run: (server: { url: string; cookie: string }) => Promise<void>,
+): Promise<void> {
   const scratch = await mkdtemp(path.join(tmpdir(), `backlot-${name}-`));
   await cp(tenantsDir, path.join(scratch, 'tenants'), { recursive: true });
   await mkdir(path.join(scratch, '.data'), { recursive: true });
@@ -32,7 +36,11 @@ export async function withStaffServer(name: string, prepare: (dataDir: string) =
     LOG_LEVEL: 'warn',
   });
   try {
-    const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: EMAIL, password: PASSWORD }) });
+    const login = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+    });
     await run({ url: server.url, cookie: String(login.headers.get('set-cookie')).split(';')[0]! });
   } finally {
     await server.stop();
@@ -40,7 +48,13 @@ export async function withStaffServer(name: string, prepare: (dataDir: string) =
   }
 }
 
-export async function pageWhileWorking(options: { url: string; work: () => Promise<void>; works: number; requests: number; said: string }): Promise<void> {
+export async function pageWhileWorking(options: {
+  url: string;
+  work: () => Promise<void>;
+  works: number;
+  requests: number;
+  said: string;
+}): Promise<void> {
   const { url, work, works, requests, said } = options;
   /** The page, by two visitors one request after another, until `enough`: each answer's time. */
   const pageTimes = async (enough: (times: number[]) => boolean) => {
@@ -74,8 +88,12 @@ export async function pageWhileWorking(options: { url: string; work: () => Promi
   const during = await pageTimes((times) => done.length >= works && times.length >= requests);
   working = false;
   await worker;
-  console.log(`Another house's page (London's home), asked by two visitors one request after another, while ${said} back to back:`);
-  console.log(`  at rest        p50 ${fmt(percentile(atRest, 50))} ms, p95 ${fmt(percentile(atRest, 95))} ms (${atRest.length} pages)`);
+  console.log(
+    `Another house's page (London's home), asked by two visitors one request after another, while ${said} back to back:`,
+  );
+  console.log(
+    `  at rest        p50 ${fmt(percentile(atRest, 50))} ms, p95 ${fmt(percentile(atRest, 95))} ms (${atRest.length} pages)`,
+  );
   console.log(
     `  during         p50 ${fmt(percentile(during, 50))} ms, p95 ${fmt(percentile(during, 95))} ms (${during.length} pages over ${done.length} runs, each ${fmt(percentile(done, 50), 0)} ms at the median)`,
   );

@@ -18,15 +18,27 @@ await withStaffServer(
   'receivables-isolation',
   async (dataDir) => {
     const seeding = new SqliteInvoiceStore(path.join(dataDir, 'invoices.sqlite'));
-    await seedReceivables(seeding, { tenantId: 'aviation', invoices: INVOICES, accounts: 5_000, today: new Date().toISOString().slice(0, 10) });
+    await seedReceivables(seeding, {
+      tenantId: 'aviation',
+      invoices: INVOICES,
+      accounts: 5_000,
+      today: new Date().toISOString().slice(0, 10),
+    });
     await seeding.close();
   },
   async ({ url, cookie }) => {
     const report = async () => {
       const answer = await fetch(`${url}/api/tenants/aviation/aged-debtors`, { headers: { cookie } });
       const text = await answer.text();
-      if (answer.status !== 200 || !text.includes('"rows":[{')) throw new Error(`the aged debtors answered ${answer.status}`);
+      if (answer.status !== 200 || !text.includes('"rows":[{'))
+        throw new Error(`the aged debtors answered ${answer.status}`);
     };
-    await pageWhileWorking({ url, work: report, works: 5, requests: REQUESTS, said: `Jetway's aged debtors over ${INVOICES.toLocaleString('en-US')} invoices is made` });
+    await pageWhileWorking({
+      url,
+      work: report,
+      works: 5,
+      requests: REQUESTS,
+      said: `Jetway's aged debtors over ${INVOICES.toLocaleString('en-US')} invoices is made`,
+    });
   },
 );

@@ -79,8 +79,14 @@ try {
     `${INVOICES.toLocaleString('en')} invoices of ${ACCOUNTS.toLocaleString('en')} accounts and card customers, ${PAYMENTS.toLocaleString('en')} payments tried (seeded in ${fmt(seedSeconds, 1)} s); ${rows.toLocaleString('en')} debtors`,
   );
   console.table({
-    'list every document (baseline)': { p50: `${fmt(percentile(reads, 50), 0)} ms`, p95: `${fmt(percentile(reads, 95), 0)} ms` },
-    'aged debtors (read, payments, age)': { p50: `${fmt(percentile(reports, 50), 0)} ms`, p95: `${fmt(percentile(reports, 95), 0)} ms` },
+    'list every document (baseline)': {
+      p50: `${fmt(percentile(reads, 50), 0)} ms`,
+      p95: `${fmt(percentile(reads, 95), 0)} ms`,
+    },
+    'aged debtors (read, payments, age)': {
+      p50: `${fmt(percentile(reports, 50), 0)} ms`,
+      p95: `${fmt(percentile(reports, 95), 0)} ms`,
+    },
     'ageing alone (pure)': { p50: `${fmt(percentile(pure, 50), 0)} ms`, p95: `${fmt(percentile(pure, 95), 0)} ms` },
   });
   console.log(
@@ -119,15 +125,23 @@ try {
   started = performance.now();
   const [documents, payments] = await Promise.all([store.receivables('house'), store.payments('house')]);
   const byAccount = new Map<string, Invoice[]>();
-  for (const document of documents) if (document.billTo.account) byAccount.set(document.billTo.account.id, [...(byAccount.get(document.billTo.account.id) ?? []), document]);
+  for (const document of documents)
+    if (document.billTo.account)
+      byAccount.set(document.billTo.account.id, [...(byAccount.get(document.billTo.account.id) ?? []), document]);
   const paidByAccount = new Map<string, typeof payments>();
-  for (const payment of payments) if (payment.account) paidByAccount.set(payment.account, [...(paidByAccount.get(payment.account) ?? []), payment]);
+  for (const payment of payments)
+    if (payment.account) paidByAccount.set(payment.account, [...(paidByAccount.get(payment.account) ?? []), payment]);
   const each: number[] = [];
   let pages = 0;
   let bytes = 0;
   for (let index = 0; index < ACCOUNTS; index++) {
     const one = performance.now();
-    const statement = statementOf(account(index), byAccount.get(`account-${index}`) ?? [], paidByAccount.get(`account-${index}`) ?? [], '2026-10');
+    const statement = statementOf(
+      account(index),
+      byAccount.get(`account-${index}`) ?? [],
+      paidByAccount.get(`account-${index}`) ?? [],
+      '2026-10',
+    );
     if (!statementWanted(statement)) continue;
     const pdf = await statementPdf(statement, account(index), site, vendor);
     each.push(performance.now() - one);
@@ -140,8 +154,14 @@ try {
     `a month's statements (October 2026) for ${ACCOUNTS.toLocaleString('en')} accounts: ${each.length.toLocaleString('en')} made (${pages.toLocaleString('en')} lines, ${fmt(bytes / 1_048_576, 1)} MB of PDF)`,
   );
   console.table({
-    'one invoice PDF per account (baseline)': { total: `${fmt(baselineSeconds, 1)} s`, p95: `${fmt(percentile(baseline, 95), 1)} ms` },
-    'statements (read, group, state, PDF)': { total: `${fmt(statementSeconds, 1)} s`, p95: `${fmt(percentile(each, 95), 1)} ms` },
+    'one invoice PDF per account (baseline)': {
+      total: `${fmt(baselineSeconds, 1)} s`,
+      p95: `${fmt(percentile(baseline, 95), 1)} ms`,
+    },
+    'statements (read, group, state, PDF)': {
+      total: `${fmt(statementSeconds, 1)} s`,
+      p95: `${fmt(percentile(each, 95), 1)} ms`,
+    },
   });
   console.log(
     `statements took ${fmt(statementSeconds / baselineSeconds)}× the baseline's time; the heap rose at most ${fmt((heapPeak - heapBefore) / 1_048_576, 0)} MB while they were made${globalThis.gc ? '' : ' (no --expose-gc: includes garbage)'}`,

@@ -63,12 +63,16 @@ async function timeAvailability(store: QuoteRequestStore, label: string): Promis
 
 const scratch = await mkdtemp(path.join(tmpdir(), 'backlot-bench-rental-'));
 try {
-  console.log(`Availability: 24 items × 10 days, out of ${ITEMS.toLocaleString('en-US')} items and ${BOOKINGS.toLocaleString('en-US')} bookings`);
+  console.log(
+    `Availability: 24 items × 10 days, out of ${ITEMS.toLocaleString('en-US')} items and ${BOOKINGS.toLocaleString('en-US')} bookings`,
+  );
   const bookings = bookingsFor(BOOKINGS);
 
   // Baseline: the same 24 items read from the SQLite item store.
   const items = new SqliteItemStore(path.join(scratch, 'items.sqlite'));
-  const all: Item[] = Array.from({ length: ITEMS }, (_, index) => sampleItem(objectID(index), { vendorId: 'bench', quantity: stockOf(index) }));
+  const all: Item[] = Array.from({ length: ITEMS }, (_, index) =>
+    sampleItem(objectID(index), { vendorId: 'bench', quantity: stockOf(index) }),
+  );
   await items.putMany('bench', all);
   const baseline: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
@@ -77,15 +81,29 @@ try {
     await items.getMany('bench', ids);
     baseline.push(performance.now() - started);
   }
-  console.log(`  baseline, 24 items' stock from SQLite: p50 ${fmt(percentile(baseline, 50))} ms, p95 ${fmt(percentile(baseline, 95))} ms`);
+  console.log(
+    `  baseline, 24 items' stock from SQLite: p50 ${fmt(percentile(baseline, 50))} ms, p95 ${fmt(percentile(baseline, 95))} ms`,
+  );
   await items.close();
 
   const sqlite = new SqliteQuoteRequestStore(path.join(scratch, 'quotes.sqlite'));
   // Written straight into the bookings table: 100,000 placements through change() would time the writes, not the reads.
   const database = (sqlite as unknown as { database: import('better-sqlite3').Database }).database;
-  const insert = database.prepare('INSERT INTO bookings (tenant_id, quote_id, object_id, quantity, first_day, last_day, kind, expires_on) VALUES (?, ?, ?, ?, ?, ?, ?, NULL)');
+  const insert = database.prepare(
+    'INSERT INTO bookings (tenant_id, quote_id, object_id, quantity, first_day, last_day, kind, expires_on) VALUES (?, ?, ?, ?, ?, ?, ?, NULL)',
+  );
   database.transaction(() =>
-    bookings.forEach((booking, index) => insert.run('bench', `${booking.quoteId}-${index}`, booking.objectID, booking.quantity, booking.firstDay, booking.lastDay, booking.kind)),
+    bookings.forEach((booking, index) =>
+      insert.run(
+        'bench',
+        `${booking.quoteId}-${index}`,
+        booking.objectID,
+        booking.quantity,
+        booking.firstDay,
+        booking.lastDay,
+        booking.kind,
+      ),
+    ),
   )();
   const onSqlite = await timeAvailability(sqlite, 'SQLite');
   console.log(`  SQLite against the baseline: p95 ${fmt(percentile(onSqlite, 95) / percentile(baseline, 95))}×`);
@@ -102,31 +120,45 @@ try {
       const app = initializeApp({ projectId: 'backlot-bench' }, 'bench-rental');
       const firestore = getFirestore(app);
       const ledgers = new Map<string, Booking[]>();
-      for (const booking of bookings) ledgers.set(booking.objectID, [...(ledgers.get(booking.objectID) ?? []), booking]);
+      for (const booking of bookings)
+        ledgers.set(booking.objectID, [...(ledgers.get(booking.objectID) ?? []), booking]);
       const entries = [...ledgers];
       const started = performance.now();
       for (let at = 0; at < entries.length; at += 400) {
         const batch = firestore.batch();
         for (const [id, list] of entries.slice(at, at + 400))
-          batch.set(firestore.doc(`vendors/bench/bookings/${id}`), { entries: list, until: list.reduce((last, entry) => (entry.lastDay > last ? entry.lastDay : last), '') });
+          batch.set(firestore.doc(`vendors/bench/bookings/${id}`), {
+            entries: list,
+            until: list.reduce((last, entry) => (entry.lastDay > last ? entry.lastDay : last), ''),
+          });
         await batch.commit();
       }
-      console.log(`  (${entries.length.toLocaleString('en-US')} ledgers written to the emulator in ${fmt((performance.now() - started) / 1000, 1)} s)`);
+      console.log(
+        `  (${entries.length.toLocaleString('en-US')} ledgers written to the emulator in ${fmt((performance.now() - started) / 1000, 1)} s)`,
+      );
       const store = new FirestoreQuoteRequestStore(firestore, { onClose: () => deleteApp(app) });
       // The store answers from this process's copy of the ledgers, which its listener loads on the first read.
       const loading = performance.now();
       await store.bookings('bench', [objectID(0)], TODAY, TODAY);
-      console.log(`  (this server's copy of the ledgers loaded by its listener in ${fmt((performance.now() - loading) / 1000, 1)} s)`);
+      console.log(
+        `  (this server's copy of the ledgers loaded by its listener in ${fmt((performance.now() - loading) / 1000, 1)} s)`,
+      );
       const onFirestore = await timeAvailability(store, 'Firestore, from the listener-fed copy');
-      console.log(`  Firestore against the baseline: p95 ${fmt(percentile(onFirestore, 95) / percentile(baseline, 95))}×`);
+      console.log(
+        `  Firestore against the baseline: p95 ${fmt(percentile(onFirestore, 95) / percentile(baseline, 95))}×`,
+      );
       // For comparison, one round trip per page: the 24 ledgers read by id from the emulator (loopback gRPC).
       const direct: number[] = [];
       for (let round = 0; round < ROUNDS; round++) {
         const started = performance.now();
-        await firestore.getAll(...Array.from({ length: 24 }, () => firestore.doc(`vendors/bench/bookings/${objectID(pick(ITEMS))}`)));
+        await firestore.getAll(
+          ...Array.from({ length: 24 }, () => firestore.doc(`vendors/bench/bookings/${objectID(pick(ITEMS))}`)),
+        );
         direct.push(performance.now() - started);
       }
-      console.log(`  (24 ledgers read by id from the emulator, per page: p50 ${fmt(percentile(direct, 50))} ms, p95 ${fmt(percentile(direct, 95))} ms)`);
+      console.log(
+        `  (24 ledgers read by id from the emulator, per page: p50 ${fmt(percentile(direct, 50))} ms, p95 ${fmt(percentile(direct, 95))} ms)`,
+      );
       await store.close();
     } finally {
       emulator.stop();
@@ -134,7 +166,10 @@ try {
   }
 
   console.log('\nPricing: 1,000 quotes of 20 lines');
-  const rule = pricingRuleOf({ weeklyDiscounts: [0.5, 0.5, 1, 0, 0.5, 0.5, 1, 0.75] }, { ccAuthEnabled: true, ccAuthProcessingPercentage: 5 });
+  const rule = pricingRuleOf(
+    { weeklyDiscounts: [0.5, 0.5, 1, 0, 0.5, 0.5, 1, 0.75] },
+    { ccAuthEnabled: true, ccAuthProcessingPercentage: 5 },
+  );
   const quotes = Array.from({ length: 1000 }, () => {
     const startDate = addDays(TODAY, pick(300));
     return {
@@ -162,10 +197,16 @@ try {
     JSON.stringify(breakdown);
     serialised.push(performance.now() - again);
   }
-  console.log(`  all 1,000: ${fmt(performance.now() - totalStarted)} ms; per quote p50 ${fmt(percentile(priced, 50), 3)} ms, p95 ${fmt(percentile(priced, 95), 3)} ms`);
-  console.log(`  baseline, JSON.stringify of the breakdown: p95 ${fmt(percentile(serialised, 95), 3)} ms (pricing ${fmt(percentile(priced, 95) / percentile(serialised, 95))}×)`);
+  console.log(
+    `  all 1,000: ${fmt(performance.now() - totalStarted)} ms; per quote p50 ${fmt(percentile(priced, 50), 3)} ms, p95 ${fmt(percentile(priced, 95), 3)} ms`,
+  );
+  console.log(
+    `  baseline, JSON.stringify of the breakdown: p95 ${fmt(percentile(serialised, 95), 3)} ms (pricing ${fmt(percentile(priced, 95) / percentile(serialised, 95))}×)`,
+  );
 
-  console.log('\nA listing with shoot dates (kept while the bookings version holds) against the same listing without them (kept)');
+  console.log(
+    '\nA listing with shoot dates (kept while the bookings version holds) against the same listing without them (kept)',
+  );
   const tenants = path.join(scratch, 'tenants');
   await cp(path.join(tenantsDir, 'aviation'), path.join(tenants, 'aviation'), { recursive: true });
   const server = await startServer({ BACKLOT_TENANTS_DIR: tenants, BACKLOT_DATA_DIR: path.join(scratch, '.data') });
@@ -184,10 +225,17 @@ try {
     const from = addDays(new Date().toISOString().slice(0, 10), 10);
     const plain = await run(['/rentals/seats']);
     const dated = await run([`/rentals/seats?from=${from}&to=${addDays(from, 9)}`]);
-    const ranges = Array.from({ length: 300 }, (_, index) => `/rentals/seats?from=${addDays(from, index)}&to=${addDays(from, index + 9)}`);
+    const ranges = Array.from(
+      { length: 300 },
+      (_, index) => `/rentals/seats?from=${addDays(from, index)}&to=${addDays(from, index + 9)}`,
+    );
     const datedDistinct = await run(ranges);
-    console.log(`  /rentals/seats kept: ${fmt(plain, 0)} req/s; with dates: ${fmt(dated, 0)} req/s (${fmt(dated / plain)}×)`);
-    console.log(`  distinct date ranges: ${fmt(datedDistinct, 0)} req/s (${fmt(datedDistinct / plain)}×): each range rendered once (a search, the availability of its 24 hits), then kept`);
+    console.log(
+      `  /rentals/seats kept: ${fmt(plain, 0)} req/s; with dates: ${fmt(dated, 0)} req/s (${fmt(dated / plain)}×)`,
+    );
+    console.log(
+      `  distinct date ranges: ${fmt(datedDistinct, 0)} req/s (${fmt(datedDistinct / plain)}×): each range rendered once (a search, the availability of its 24 hits), then kept`,
+    );
   } finally {
     await server.stop();
   }

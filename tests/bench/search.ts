@@ -33,13 +33,25 @@ function queryMix(count: number): Array<{ kind: Kind; query: SearchQuery }> {
       case 0:
         return { kind: 'text only' as const, query: { text: typedText(), filters: {}, sort, page: 0, perPage: 24 } };
       case 1:
-        return { kind: 'text + filters' as const, query: { text: typedText(), filters: someFilters(1 + Math.floor(random() * 3)), sort, page: 0, perPage: 24 } };
+        return {
+          kind: 'text + filters' as const,
+          query: { text: typedText(), filters: someFilters(1 + Math.floor(random() * 3)), sort, page: 0, perPage: 24 },
+        };
       case 2:
-        return { kind: 'browse + filters' as const, query: { filters: someFilters(Math.floor(random() * 4)), sort, page: 0, perPage: 24 } };
+        return {
+          kind: 'browse + filters' as const,
+          query: { filters: someFilters(Math.floor(random() * 4)), sort, page: 0, perPage: 24 },
+        };
       default:
         return {
           kind: 'deep page' as const,
-          query: { ...(random() < 0.5 && { text: typedText() }), filters: someFilters(Math.floor(random() * 2)), sort: pick(SORTS), page: 20 + Math.floor(random() * 60), perPage: 24 },
+          query: {
+            ...(random() < 0.5 && { text: typedText() }),
+            filters: someFilters(Math.floor(random() * 2)),
+            sort: pick(SORTS),
+            page: 20 + Math.floor(random() * 60),
+            perPage: 24,
+          },
         };
     }
   });
@@ -53,14 +65,26 @@ type Answer = Pick<SearchResult, 'total' | 'hits' | 'facets'>;
 function linearScan(items: readonly Item[]): (query: SearchQuery) => Answer {
   // Lowercased text is prepared once; preparing it per query would flatter the index.
   const haystacks = items.map((item) =>
-    [item.name, item.description, ...(item.tags ?? []), item.category.group, item.category.category, item.category.subcategory, ...(item.colors ?? [])].join(' ').toLowerCase(),
+    [
+      item.name,
+      item.description,
+      ...(item.tags ?? []),
+      item.category.group,
+      item.category.category,
+      item.category.subcategory,
+      ...(item.colors ?? []),
+    ]
+      .join(' ')
+      .toLowerCase(),
   );
   const valuesOf = (item: Item): Record<string, readonly string[]> => ({
     priceBin: [priceBinOf(item.rates.day)],
     vendors: [item.vendorId],
     tags: item.tags ?? [],
     colors: item.colors ?? [],
-    ...Object.fromEntries(Object.entries(item.customFields ?? {}).map(([field, options]) => [`custom.${field}`, options ?? []])),
+    ...Object.fromEntries(
+      Object.entries(item.customFields ?? {}).map(([field, options]) => [`custom.${field}`, options ?? []]),
+    ),
   });
   return (query) => {
     const { filters } = query;
@@ -80,12 +104,16 @@ function linearScan(items: readonly Item[]): (query: SearchQuery) => Answer {
       const category = filters.category;
       if (
         category &&
-        (item.category.group !== category.group || (category.category && item.category.category !== category.category) || (category.subcategory && item.category.subcategory !== category.subcategory))
+        (item.category.group !== category.group ||
+          (category.category && item.category.category !== category.category) ||
+          (category.subcategory && item.category.subcategory !== category.subcategory))
       )
         return;
       if (!words.every((word) => haystacks[i]!.includes(word))) return;
       const values = valuesOf(item);
-      const failed = selections.filter(([key, selected]) => !(values[key] ?? []).some((value) => selected.has(value))).map(([key]) => key);
+      const failed = selections
+        .filter(([key, selected]) => !(values[key] ?? []).some((value) => selected.has(value)))
+        .map(([key]) => key);
       if (failed.length > 1) return;
       if (!failed.length) matches.push(item);
       for (const [key, list] of Object.entries(values)) {
@@ -98,9 +126,26 @@ function linearScan(items: readonly Item[]): (query: SearchQuery) => Answer {
     // Plain comparisons, as the index's: the figure is about scanning, not about collation.
     const byName = (a: Item, b: Item) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
     const newest = (a: Item, b: Item) => (a.createdAt > b.createdAt ? -1 : a.createdAt < b.createdAt ? 1 : 0);
-    matches.sort(sort === 'name' ? byName : sort === 'price-asc' ? (a, b) => a.rates.day - b.rates.day : sort === 'price-desc' ? (a, b) => b.rates.day - a.rates.day : newest);
-    const facets = Object.fromEntries([...counts].map(([key, values]) => [key, [...values].map(([value, count]) => ({ value, count, selected: false }))])) as Answer['facets'];
-    return { total: matches.length, hits: matches.slice(query.page * query.perPage, (query.page + 1) * query.perPage), facets };
+    matches.sort(
+      sort === 'name'
+        ? byName
+        : sort === 'price-asc'
+          ? (a, b) => a.rates.day - b.rates.day
+          : sort === 'price-desc'
+            ? (a, b) => b.rates.day - a.rates.day
+            : newest,
+    );
+    const facets = Object.fromEntries(
+      [...counts].map(([key, values]) => [
+        key,
+        [...values].map(([value, count]) => ({ value, count, selected: false })),
+      ]),
+    ) as Answer['facets'];
+    return {
+      total: matches.length,
+      hits: matches.slice(query.page * query.perPage, (query.page + 1) * query.perPage),
+      facets,
+    };
   };
 }
 
@@ -110,7 +155,9 @@ function agrees(index: Answer, scan: Answer): boolean {
   const counted = (answer: Answer) =>
     JSON.stringify(
       Object.entries(answer.facets)
-        .flatMap(([key, values]) => values.filter((value) => value.count > 0).map((value) => `${key}=${value.value}:${value.count}`))
+        .flatMap(([key, values]) =>
+          values.filter((value) => value.count > 0).map((value) => `${key}=${value.value}:${value.count}`),
+        )
         .sort(),
     );
   return counted(index) === counted(scan);
@@ -118,7 +165,8 @@ function agrees(index: Answer, scan: Answer): boolean {
 
 // ---------------------------------------------------------------------------------------------
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
 const ms = (value: number) => `${value.toFixed(2)} ms`;
 const heapMb = () => {
   globalThis.gc?.();
@@ -128,7 +176,9 @@ const heapMb = () => {
 async function main(): Promise<void> {
   const items = Array.from({ length: ITEMS }, (_, i) => generateItem(i));
   const mix = queryMix(QUERIES);
-  console.log(`${ITEMS.toLocaleString('en')} items, ${mix.length} queries, ${globalThis.gc ? 'heap after a full GC (--expose-gc)' : 'no --expose-gc: heap figures include garbage'}`);
+  console.log(
+    `${ITEMS.toLocaleString('en')} items, ${mix.length} queries, ${globalThis.gc ? 'heap after a full GC (--expose-gc)' : 'no --expose-gc: heap figures include garbage'}`,
+  );
 
   const index = new InProcessSearchIndex();
   const heapBefore = heapMb();
@@ -139,12 +189,17 @@ async function main(): Promise<void> {
   started = performance.now();
   const scan = linearScan(items);
   const scanPrepMs = performance.now() - started;
-  console.log(`index build ${buildMs.toFixed(0)} ms, index heap ${heapIndex.toFixed(1)} MB; scan preparation ${scanPrepMs.toFixed(0)} ms`);
+  console.log(
+    `index build ${buildMs.toFixed(0)} ms, index heap ${heapIndex.toFixed(1)} MB; scan preparation ${scanPrepMs.toFixed(0)} ms`,
+  );
 
   // One untimed pass for the JIT, then the timed one, index and scan alternating per query.
   for (const { query } of mix) await index.search(TENANT, query);
   const timings = new Map<Kind | 'all', { index: number[]; scan: number[] }>(
-    (['text only', 'text + filters', 'browse + filters', 'deep page', 'all'] as const).map((kind) => [kind, { index: [], scan: [] }]),
+    (['text only', 'text + filters', 'browse + filters', 'deep page', 'all'] as const).map((kind) => [
+      kind,
+      { index: [], scan: [] },
+    ]),
   );
   let browse = 0;
   let agreeing = 0;
@@ -190,7 +245,9 @@ async function main(): Promise<void> {
   }
   started = performance.now();
   await index.search(TENANT, { filters: {}, page: 0, perPage: 24 });
-  console.log(`upsert p50 ${ms(percentile(writes, 50))}, p99 ${ms(percentile(writes, 99))}; first browse after 200 upserts ${ms(performance.now() - started)}`);
+  console.log(
+    `upsert p50 ${ms(percentile(writes, 50))}, p99 ${ms(percentile(writes, 99))}; first browse after 200 upserts ${ms(performance.now() - started)}`,
+  );
 }
 
 await main();

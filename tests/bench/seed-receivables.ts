@@ -10,7 +10,10 @@ import type { SqliteInvoiceStore } from '../../server/stores/sqlite-invoice-stor
 import { sampleDraft } from '../contract/invoice-store.contract';
 import { seededRandom } from './figures';
 
-export async function seedReceivables(store: SqliteInvoiceStore, options: { tenantId: string; invoices: number; accounts: number; today: string }): Promise<void> {
+export async function seedReceivables(
+  store: SqliteInvoiceStore,
+  options: { tenantId: string; invoices: number; accounts: number; today: string },
+): Promise<void> {
   const { tenantId, invoices, accounts, today } = options;
   const random = seededRandom(38);
   const numbers: string[] = [];
@@ -29,7 +32,11 @@ export async function seedReceivables(store: SqliteInvoiceStore, options: { tena
         paid: 0,
         balance: total,
         billTo: onAccount
-          ? { name: 'Accounts', email: `ap@account-${account}.example`, account: { id: `account-${account}`, name: `Studio ${account}`, netDays: 30, deposit: 'none' } }
+          ? {
+              name: 'Accounts',
+              email: `ap@account-${account}.example`,
+              account: { id: `account-${account}`, name: `Studio ${account}`, netDays: 30, deposit: 'none' },
+            }
           : { name: `Visitor ${index}`, email: `visitor-${index % 2_000}@example.com` },
       }),
     );
@@ -41,7 +48,17 @@ export async function seedReceivables(store: SqliteInvoiceStore, options: { tena
     const id = `pay-${String(index).padStart(8, '0')}`;
     await store
       .recordPayment(tenantId, number, id, (state) => {
-        const made = paymentOf({ id, amount: Math.max(0.01, Math.round(random() * 3_000)), currency: 'USD', receivedOn: today, method: 'bankTransfer' }, state, context);
+        const made = paymentOf(
+          {
+            id,
+            amount: Math.max(0.01, Math.round(random() * 3_000)),
+            currency: 'USD',
+            receivedOn: today,
+            method: 'bankTransfer',
+          },
+          state,
+          context,
+        );
         if ('problems' in made) throw new Error(made.problems[0]!.message);
         return made.payment;
       })

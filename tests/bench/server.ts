@@ -18,7 +18,8 @@ import { http, startServer } from '../helpers/server-process';
 
 const ADMIN = { email: 'bench@backlot.example', password: 'a long bench password' };
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
-const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 async function load(url: string, headers: Record<string, string> = {}) {
   const result = await autocannon({ url, connections: 50, duration: DURATION, headers });
@@ -49,7 +50,10 @@ try {
   const bodyFile = path.join(scratch, 'aviation.json');
   await writeFile(bodyFile, first.text);
 
-  const sameBody = await startServer({ BODY_FILE: bodyFile }, [process.execPath, path.join(repoRoot, 'tests/bench/bare-fastify.mjs')]);
+  const sameBody = await startServer({ BODY_FILE: bodyFile }, [
+    process.execPath,
+    path.join(repoRoot, 'tests/bench/bare-fastify.mjs'),
+  ]);
   const sameBodyRun = await load(`${sameBody.url}/`);
   await sameBody.stop();
 
@@ -63,14 +67,19 @@ try {
   for (let i = 0; i < 200; i++) {
     tenant.site.appTitle = `Jetway Props ${i}`;
     const started = performance.now();
-    const saved = await http(tenantUrl, { method: 'PUT', headers: { cookie, origin: backlot.url, 'if-match': etag }, body: tenant });
+    const saved = await http(tenantUrl, {
+      method: 'PUT',
+      headers: { cookie, origin: backlot.url, 'if-match': etag },
+      body: tenant,
+    });
     latencies.push(performance.now() - started);
     if (saved.status !== 200) throw new Error(`PUT ${saved.status}: ${saved.text}`);
     etag = String(saved.headers.etag);
   }
   await backlot.stop();
   latencies.sort((a, b) => a - b);
-  const percentile = (p: number) => latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)]!;
+  const percentile = (p: number) =>
+    latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)]!;
 
   // 10,000 tenants.
   const many = path.join(scratch, 'many');
@@ -86,11 +95,16 @@ try {
   const startMs = performance.now() - spawned;
   const rssKb = Number(/VmRSS:\s+(\d+)/.exec(await readFile(`/proc/${big.child.pid}/status`, 'utf8'))?.[1]);
   const lastHost = await http(`${big.url}/`, { headers: { host: 'www.t10000-props.example' } });
-  const bigCookie = String((await http(`${big.url}/api/auth/login`, { method: 'POST', body: ADMIN })).headers['set-cookie']).split(';')[0]!;
+  const bigCookie = String(
+    (await http(`${big.url}/api/auth/login`, { method: 'POST', body: ADMIN })).headers['set-cookie'],
+  ).split(';')[0]!;
   const timedList = async () => {
     const started = performance.now();
-    const list = await http(`${big.url}/api/tenants?range=${encodeURIComponent('[0,24]')}`, { headers: { cookie: bigCookie } });
-    if (list.headers['content-range'] !== 'tenants 0-24/10000') throw new Error(`tenants list: ${String(list.headers['content-range'])}`);
+    const list = await http(`${big.url}/api/tenants?range=${encodeURIComponent('[0,24]')}`, {
+      headers: { cookie: bigCookie },
+    });
+    if (list.headers['content-range'] !== 'tenants 0-24/10000')
+      throw new Error(`tenants list: ${String(list.headers['content-range'])}`);
     return performance.now() - started;
   };
   const firstListMs = await timedList();
@@ -100,9 +114,15 @@ try {
   const lookupCost = async (count: number) => {
     const dir = path.join(scratch, `lookup-${count}`);
     await generateTenants(path.join(dir, 'tenants'), count);
-    const store = await FileTenantStore.open({ tenantsDir: path.join(dir, 'tenants'), dataDir: path.join(dir, '.data') });
+    const store = await FileTenantStore.open({
+      tenantsDir: path.join(dir, 'tenants'),
+      dataDir: path.join(dir, '.data'),
+    });
     const width = String(count).length;
-    const hosts = Array.from({ length: 1000 }, (_, i) => `www.t${String((i % count) + 1).padStart(width, '0')}-props.example`);
+    const hosts = Array.from(
+      { length: 1000 },
+      (_, i) => `www.t${String((i % count) + 1).padStart(width, '0')}-props.example`,
+    );
     let found = 0;
     const rounds = 2000;
     const started = performance.now();

@@ -32,12 +32,25 @@ try {
   await cp(tenantsDir, path.join(scratch, 'tenants'), { recursive: true });
   // Statements from the 1st of each month, reminders a week, two and four weeks late.
   const siteFile = path.join(scratch, 'tenants', 'aviation', 'site.json');
-  await writeFile(siteFile, JSON.stringify({ ...JSON.parse(await readFile(siteFile, 'utf8')), statementDay: 1, reminderDays: [7, 14, 30] }, null, 2));
+  await writeFile(
+    siteFile,
+    JSON.stringify(
+      { ...JSON.parse(await readFile(siteFile, 'utf8')), statementDay: 1, reminderDays: [7, 14, 30] },
+      null,
+      2,
+    ),
+  );
   const invoices = new SqliteInvoiceStore(path.join(scratch, 'invoices.sqlite'));
   await seedReceivables(invoices, { tenantId: 'aviation', invoices: INVOICES, accounts: ACCOUNTS, today });
   const customerAccounts = new SqliteCustomerAccountStore(path.join(scratch, 'accounts.sqlite'));
   for (let index = 0; index < ACCOUNTS; index++)
-    await customerAccounts.create('aviation', sampleCustomerAccount(`account-${index}`, { name: `Studio ${index}`, billingContact: { name: 'Accounts', email: `ap@account-${index}.example` } }));
+    await customerAccounts.create(
+      'aviation',
+      sampleCustomerAccount(`account-${index}`, {
+        name: `Studio ${index}`,
+        billingContact: { name: 'Accounts', email: `ap@account-${index}.example` },
+      }),
+    );
   const tenantStore = await FileTenantStore.open({ tenantsDir: path.join(scratch, 'tenants'), dataDir: scratch });
   const mailer = new OutboxMailer(path.join(scratch, 'outbox'));
   // The PDFs drawn in a worker thread, as the server draws them (server/lib/pdf-rendering.ts).
@@ -60,7 +73,9 @@ try {
     `The receivables watch's pass over ${INVOICES.toLocaleString('en-US')} invoices of ${ACCOUNTS.toLocaleString('en-US')} accounts: ${statements.length} statements and ${reminders.length} reminders mailed with their PDFs in ${fmt(pass.took / 1000)} s`,
   );
   console.log(`  event loop delay at rest     p99 ${fmt(rest.p99)} ms, longest ${fmt(rest.max)} ms`);
-  console.log(`  event loop delay in the pass p99 ${fmt(pass.p99)} ms, longest ${fmt(pass.max)} ms (what a request arriving meanwhile waits at worst)`);
+  console.log(
+    `  event loop delay in the pass p99 ${fmt(pass.p99)} ms, longest ${fmt(pass.max)} ms (what a request arriving meanwhile waits at worst)`,
+  );
   await Promise.all([invoices.close(), customerAccounts.close(), tenantStore.close(), pdfs.close()]);
 } finally {
   await rm(scratch, { recursive: true, force: true });

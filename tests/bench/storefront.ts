@@ -18,26 +18,43 @@ import { repoRoot, tenantsDir } from '../helpers/paths';
 import { http, startServer } from '../helpers/server-process';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
-const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const HOST = 'aviation.localhost';
 
 const scratch = await mkdtemp(path.join(tmpdir(), 'backlot-bench-storefront-'));
 try {
-  const backlot = await startServer({ BACKLOT_TENANTS_DIR: tenantsDir, BACKLOT_DATA_DIR: path.join(scratch, '.data'), LOG_LEVEL: 'warn' });
+  const backlot = await startServer({
+    BACKLOT_TENANTS_DIR: tenantsDir,
+    BACKLOT_DATA_DIR: path.join(scratch, '.data'),
+    LOG_LEVEL: 'warn',
+  });
   const home = await http(`${backlot.url}/`, { headers: { host: HOST } });
   if (home.status !== 200) throw new Error(`GET / answered ${home.status}`);
   await writeFile(path.join(scratch, 'index.html'), home.text);
 
   // Same bytes through @fastify/static first, then the storefront.
-  const staticServer = await startServer({ STATIC_DIR: scratch }, [process.execPath, path.join(repoRoot, 'tests/bench/static-fastify.mjs')]);
+  const staticServer = await startServer({ STATIC_DIR: scratch }, [
+    process.execPath,
+    path.join(repoRoot, 'tests/bench/static-fastify.mjs'),
+  ]);
   const staticRun = await autocannon({ url: `${staticServer.url}/`, connections: 50, duration: DURATION });
   await staticServer.stop();
-  const ssrRun = await autocannon({ url: `${backlot.url}/`, connections: 50, duration: DURATION, headers: { host: HOST } });
+  const ssrRun = await autocannon({
+    url: `${backlot.url}/`,
+    connections: 50,
+    duration: DURATION,
+    headers: { host: HOST },
+  });
   if (ssrRun.non2xx) throw new Error(`${ssrRun.non2xx} non-2xx answers from the storefront`);
 
   // First-load bytes: every script and stylesheet / links, gzipped as served from dist.
   const clientDir = path.join(repoRoot, 'dist/storefront/client');
-  const urls = [...home.text.matchAll(/<(?:script[^>]+src|link[^>]+rel="(?:stylesheet|modulepreload)"[^>]+href)="(\/_storefront\/[^"]+)"/g)].map((match) => match[1]!);
+  const urls = [
+    ...home.text.matchAll(
+      /<(?:script[^>]+src|link[^>]+rel="(?:stylesheet|modulepreload)"[^>]+href)="(\/_storefront\/[^"]+)"/g,
+    ),
+  ].map((match) => match[1]!);
   let jsGzip = 0;
   let cssGzip = 0;
   for (const url of urls) {
@@ -61,7 +78,11 @@ try {
         blockedUrlPatterns: ['*googletagmanager.com*'],
       });
       const categories = result!.lhr.categories;
-      scores.push([pathname, Math.round(categories.performance!.score! * 100), Math.round(categories.accessibility!.score! * 100)]);
+      scores.push([
+        pathname,
+        Math.round(categories.performance!.score! * 100),
+        Math.round(categories.accessibility!.score! * 100),
+      ]);
     }
   } finally {
     chrome.kill();
@@ -70,11 +91,18 @@ try {
 
   const ssr = ssrRun.requests.average;
   const baseline = staticRun.requests.average;
-  console.log(`\nStorefront benchmark (${DURATION} s per load, 50 connections, loopback, 2 cores shared with autocannon)`);
+  console.log(
+    `\nStorefront benchmark (${DURATION} s per load, 50 connections, loopback, 2 cores shared with autocannon)`,
+  );
   console.log(`  SSR GET / (aviation)            ${fmt(ssr)} req/s   p99 ${ssrRun.latency.p99} ms`);
-  console.log(`  @fastify/static, same ${fmt(home.text.length / 1024, 1)} KB   ${fmt(baseline)} req/s   → SSR is ${fmt(ssr / baseline, 2)}× (goal ≥ 0.5×)`);
-  console.log(`  first-load JavaScript           ${fmt(jsGzip / 1024, 1)} KB gzip (goal ≤ 80 KB); CSS ${fmt(cssGzip / 1024, 1)} KB gzip; HTML ${fmt(htmlGzip / 1024, 1)} KB gzip`);
-  for (const [pathname, performance, accessibility] of scores) console.log(`  Lighthouse ${pathname.padEnd(20)} performance ${performance}, accessibility ${accessibility}`);
+  console.log(
+    `  @fastify/static, same ${fmt(home.text.length / 1024, 1)} KB   ${fmt(baseline)} req/s   → SSR is ${fmt(ssr / baseline, 2)}× (goal ≥ 0.5×)`,
+  );
+  console.log(
+    `  first-load JavaScript           ${fmt(jsGzip / 1024, 1)} KB gzip (goal ≤ 80 KB); CSS ${fmt(cssGzip / 1024, 1)} KB gzip; HTML ${fmt(htmlGzip / 1024, 1)} KB gzip`,
+  );
+  for (const [pathname, performance, accessibility] of scores)
+    console.log(`  Lighthouse ${pathname.padEnd(20)} performance ${performance}, accessibility ${accessibility}`);
 } finally {
   await rm(scratch, { recursive: true, force: true });
 }

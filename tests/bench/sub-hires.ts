@@ -33,7 +33,12 @@ const pick = (n: number) => Math.floor(random() * n);
 const houses = benchHouses(HOUSES);
 const ASKING = houses[0]!;
 /** Two houses in three take the asking house's sub-hires. */
-const ruleOf = (index: number): SubHireRule => ({ takes: index % 3 === 2 ? 'no' : 'everyListedHouse', houses: [], tradeDiscountPercent: 20, netDays: 30 });
+const ruleOf = (index: number): SubHireRule => ({
+  takes: index % 3 === 2 ? 'no' : 'everyListedHouse',
+  houses: [],
+  tradeDiscountPercent: 20,
+  netDays: 30,
+});
 const objectIDOf = (house: number, item: number) => `item-${house * PER_HOUSE + item}`;
 
 const scratch = await mkdtemp(path.join(tmpdir(), 'backlot-bench-sub-hires-'));
@@ -54,12 +59,22 @@ try {
 
   const quoteRequests = new SqliteQuoteRequestStore(path.join(scratch, 'quotes.sqlite'));
   const database = (quoteRequests as unknown as { database: import('better-sqlite3').Database }).database;
-  const insert = database.prepare('INSERT INTO bookings (tenant_id, quote_id, object_id, quantity, first_day, last_day, kind, expires_on) VALUES (?, ?, ?, ?, ?, ?, ?, NULL)');
+  const insert = database.prepare(
+    'INSERT INTO bookings (tenant_id, quote_id, object_id, quantity, first_day, last_day, kind, expires_on) VALUES (?, ?, ?, ?, ?, ?, ?, NULL)',
+  );
   database.transaction(() => {
     houses.forEach((house, h) => {
       for (let b = 0; b < BOOKINGS_PER_HOUSE; b++) {
         const first = addDays(TODAY, pick(365));
-        insert.run(house.id, `quote-${h}-${b}`, objectIDOf(h, pick(PER_HOUSE)), 1 + pick(3), first, addDays(first, 1 + pick(20)), b % 4 === 0 ? 'pencil' : 'order');
+        insert.run(
+          house.id,
+          `quote-${h}-${b}`,
+          objectIDOf(h, pick(PER_HOUSE)),
+          1 + pick(3),
+          first,
+          addDays(first, 1 + pick(20)),
+          b % 4 === 0 ? 'pencil' : 'order',
+        );
       }
     });
   })();
@@ -83,7 +98,14 @@ try {
   // Warm both, then time each in turn.
   for (const line of lines.slice(0, 20)) {
     await subHireOffers(stores, { houseId: ASKING.id, location: ASKING.location! }, line, new Date());
-    await index.search('platform', { text: line.item.name, filters: {}, sort: 'nearest', near: ASKING.location!, page: 0, perPage: 24 });
+    await index.search('platform', {
+      text: line.item.name,
+      filters: {},
+      sort: 'nearest',
+      near: ASKING.location!,
+      page: 0,
+      perPage: 24,
+    });
   }
   const finding: number[] = [];
   const searching: number[] = [];
@@ -91,10 +113,22 @@ try {
   let enough = 0;
   for (const line of lines) {
     let started = performance.now();
-    await index.search('platform', { text: line.item.name, filters: {}, sort: 'nearest', near: ASKING.location!, page: 0, perPage: 24 });
+    await index.search('platform', {
+      text: line.item.name,
+      filters: {},
+      sort: 'nearest',
+      near: ASKING.location!,
+      page: 0,
+      perPage: 24,
+    });
     searching.push(performance.now() - started);
     started = performance.now();
-    const { offers } = await subHireOffers(stores, { houseId: ASKING.id, location: ASKING.location! }, line, new Date());
+    const { offers } = await subHireOffers(
+      stores,
+      { houseId: ASKING.id, location: ASKING.location! },
+      line,
+      new Date(),
+    );
     finding.push(performance.now() - started);
     offered += offers.length;
     if (offers.some((offer) => offer.enough)) enough += 1;
@@ -109,7 +143,9 @@ try {
     'one platform search, nearest first (baseline)': { p50: ms(searching, 50), p95: ms(searching, 95) },
     'nearest free alternatives for a short line': { p50: ms(finding, 50), p95: ms(finding, 95) },
   });
-  console.log(`alternatives p95 as a ratio of the baseline: ${fmt(percentile(finding, 95) / percentile(searching, 95))}×`);
+  console.log(
+    `alternatives p95 as a ratio of the baseline: ${fmt(percentile(finding, 95) / percentile(searching, 95))}×`,
+  );
   console.log(`offers per line ${fmt(offered / LINES)}; lines with a house that has enough ${enough} of ${LINES}`);
 } finally {
   await rm(scratch, { recursive: true, force: true });

@@ -11,12 +11,22 @@ import { schemaIds } from '../../schema/documents';
 import { checkTenantSources, TENANT_PARTS, tenantFileName, type TenantPart } from '../../schema/node/loader';
 import { tenantsDir } from '../helpers/paths';
 
-const files = Object.fromEntries(TENANT_PARTS.map((part) => [part, tenantFileName(part)])) as Record<TenantPart, string>;
-const read = (dir: string) => Object.fromEntries(TENANT_PARTS.map((p) => [p, readFileSync(path.join(dir, files[p]), 'utf8')])) as Record<TenantPart, string>;
+const files = Object.fromEntries(TENANT_PARTS.map((part) => [part, tenantFileName(part)])) as Record<
+  TenantPart,
+  string
+>;
+const read = (dir: string) =>
+  Object.fromEntries(TENANT_PARTS.map((p) => [p, readFileSync(path.join(dir, files[p]), 'utf8')])) as Record<
+    TenantPart,
+    string
+  >;
 const validators = Object.fromEntries(TENANT_PARTS.map((p) => [p, getAjv().getSchema(schemaIds[p])!]));
 
 const valid = read(path.join(tenantsDir, 'aviation'));
-const invalid = { ...valid, site: valid.site.replace('"maxColumnCount": 3', '"maxColumnCount": 30').replace('"appTitle"', '"apTitle"') };
+const invalid = {
+  ...valid,
+  site: valid.site.replace('"maxColumnCount": 3', '"maxColumnCount": 30').replace('"appTitle"', '"apTitle"'),
+};
 
 function bareAjv(sources: Record<TenantPart, string>) {
   let ok = true;

@@ -17,12 +17,17 @@ const primary = scalarField(propertySchema(theme, 'primaryColor')!, 'theme.prima
 describe('ColorInput', () => {
   it('saves the hex value typed, and the swatch shows it', async () => {
     const onSubmit = vi.fn();
-    renderInForm(<ColorInput source="theme.primaryColor" label={primary.label} validate={validatorsOf(primary)} />, { record: { theme: { primaryColor: '#1d3557' } }, onSubmit });
+    renderInForm(<ColorInput source="theme.primaryColor" label={primary.label} validate={validatorsOf(primary)} />, {
+      record: { theme: { primaryColor: '#1d3557' } },
+      onSubmit,
+    });
     const input = screen.getByRole('textbox', { name: primary.label });
     expect(input).toHaveProperty('value', '#1d3557');
     await userEvent.clear(input);
     await userEvent.type(input, '#aa0000');
-    expect(screen.getByRole('button', { name: `Pick ${primary.label}` }).style.background).toMatch(/rgb\(170, 0, 0\)|#aa0000/);
+    expect(screen.getByRole('button', { name: `Pick ${primary.label}` }).style.background).toMatch(
+      /rgb\(170, 0, 0\)|#aa0000/,
+    );
     fireEvent.click(screen.getByRole('button', { name: /save/i }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalled());
     expect(onSubmit.mock.calls[0]![0]).toMatchObject({ theme: { primaryColor: '#aa0000' } });
@@ -30,7 +35,10 @@ describe('ColorInput', () => {
 
   it('refuses a value that is not a hex colour, with the schema message under the input', async () => {
     const onSubmit = vi.fn();
-    renderInForm(<ColorInput source="theme.primaryColor" label={primary.label} validate={validatorsOf(primary)} />, { record: { theme: { primaryColor: '#1d3557' } }, onSubmit });
+    renderInForm(<ColorInput source="theme.primaryColor" label={primary.label} validate={validatorsOf(primary)} />, {
+      record: { theme: { primaryColor: '#1d3557' } },
+      onSubmit,
+    });
     const input = screen.getByRole('textbox', { name: primary.label });
     await userEvent.clear(input);
     await userEvent.type(input, 'navy');
@@ -40,7 +48,9 @@ describe('ColorInput', () => {
   });
 
   it('opens the picker as a dialog named after the setting', async () => {
-    renderInForm(<ColorInput source="theme.primaryColor" label={primary.label} />, { record: { theme: { primaryColor: '#1d3557' } } });
+    renderInForm(<ColorInput source="theme.primaryColor" label={primary.label} />, {
+      record: { theme: { primaryColor: '#1d3557' } },
+    });
     await userEvent.click(screen.getByRole('button', { name: `Pick ${primary.label}` }));
     const dialog = await screen.findByRole('dialog', { name: primary.label });
     // react-colorful's saturation square and hue bar are keyboard sliders.

@@ -23,7 +23,11 @@ const colours = [
 
 const tree: CategoryTree = {
   groups: [
-    { name: 'Aircraft Interiors', slug: 'aircraft-interiors', categories: [{ name: 'Seats', slug: 'seats', subcategories: [{ name: 'First Class', slug: 'first-class' }] }] },
+    {
+      name: 'Aircraft Interiors',
+      slug: 'aircraft-interiors',
+      categories: [{ name: 'Seats', slug: 'seats', subcategories: [{ name: 'First Class', slug: 'first-class' }] }],
+    },
     { name: 'Services', slug: 'services', kind: 'service', glCode: '5000', categories: [] },
   ],
 };
@@ -50,12 +54,16 @@ describe('colour rows', () => {
     const rows = screen.getAllByRole('listitem');
     expect(rows).toHaveLength(3);
     await userEvent.type(within(rows[2]!).getByRole('textbox', { name: /colour name/i }), 'Teal');
-    for (let stripes = 1; stripes < 4; stripes++) await userEvent.click(within(rows[2]!).getByRole('button', { name: 'Add a stripe' }));
+    for (let stripes = 1; stripes < 4; stripes++)
+      await userEvent.click(within(rows[2]!).getByRole('button', { name: 'Add a stripe' }));
     expect(within(rows[2]!).queryByRole('button', { name: 'Add a stripe' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Remove Red' }));
     save();
     await waitFor(() => expect(onSubmit).toHaveBeenCalled());
-    expect(onSubmit.mock.calls[0]![0].items).toEqual([colours[1], { name: 'Teal', swatch: ['#888888', '#888888', '#888888', '#888888'] }]);
+    expect(onSubmit.mock.calls[0]![0].items).toEqual([
+      colours[1],
+      { name: 'Teal', swatch: ['#888888', '#888888', '#888888', '#888888'] },
+    ]);
   });
 
   it('says so when the list is empty', () => {
@@ -66,11 +74,18 @@ describe('colour rows', () => {
 
 describe('link rows', () => {
   it('flags a target that is no storefront page, and a javascript: URL, on the target input', async () => {
-    renderInForm(<LinkListRows list="footerLinks" tree={tree} />, { record: { items: [{ label: 'About', target: '/pages/about-us' }] }, mode: 'onChange' });
+    renderInForm(<LinkListRows list="footerLinks" tree={tree} />, {
+      record: { items: [{ label: 'About', target: '/pages/about-us' }] },
+      mode: 'onChange',
+    });
     const target = screen.getByRole('combobox', { name: /link target/i });
     await userEvent.clear(target);
     await userEvent.type(target, '/rentals/nowhere');
-    expect(await screen.findByText(/is not a storefront route, one of this tenant's pages \(pages.json\), a rental category page/)).toBeTruthy();
+    expect(
+      await screen.findByText(
+        /is not a storefront route, one of this tenant's pages \(pages.json\), a rental category page/,
+      ),
+    ).toBeTruthy();
     await userEvent.clear(target);
     await userEvent.type(target, 'javascript:alert(1)');
     expect(await screen.findByText(/other schemes such as javascript: are refused/)).toBeTruthy();
@@ -78,12 +93,17 @@ describe('link rows', () => {
 
   it('offers the pages and rental categories by name, not service groups', async () => {
     const onSubmit = vi.fn();
-    renderInForm(<LinkListRows list="footerLinks" tree={tree} />, { record: { items: [{ label: 'Seats', target: '/' }] }, onSubmit });
+    renderInForm(<LinkListRows list="footerLinks" tree={tree} />, {
+      record: { items: [{ label: 'Seats', target: '/' }] },
+      onSubmit,
+    });
     const target = screen.getByRole('combobox', { name: /link target/i });
     await userEvent.clear(target);
     await userEvent.type(target, 'first class');
     const options = await screen.findAllByRole('option');
-    expect(options.map((option) => option.textContent)).toEqual(['Aircraft Interiors › Seats › First Class/rentals/aircraft-interiors/seats/first-class']);
+    expect(options.map((option) => option.textContent)).toEqual([
+      'Aircraft Interiors › Seats › First Class/rentals/aircraft-interiors/seats/first-class',
+    ]);
     await userEvent.click(options[0]!);
     await userEvent.clear(target);
     await userEvent.type(target, 'services');

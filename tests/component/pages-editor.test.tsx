@@ -21,7 +21,11 @@ const save = () => fireEvent.click(screen.getByRole('button', { name: /save/i })
 describe('pages editor', () => {
   it("lists the tenant's own pages, adds one at an address of its own, and edits its body", async () => {
     const onSubmit = vi.fn();
-    renderInForm(<PageRows tenantId="harbor" />, { record: { items: [{ path: '/pages/about-us', title: 'About Us', body: 'We build docks.' }] }, onSubmit, mode: 'onChange' });
+    renderInForm(<PageRows tenantId="harbor" />, {
+      record: { items: [{ path: '/pages/about-us', title: 'About Us', body: 'We build docks.' }] },
+      onSubmit,
+      mode: 'onChange',
+    });
     const nav = screen.getByRole('navigation', { name: 'Content pages' });
     expect(nav.querySelectorAll('[role=button]')).toHaveLength(1);
     expect(nav.textContent).not.toContain('custom-aviation-sets');
@@ -50,7 +54,10 @@ describe('pages editor', () => {
 
   it('removes a page, and says how to start when there is none', async () => {
     const onSubmit = vi.fn();
-    renderInForm(<PageRows tenantId="aviation" />, { record: { items: [{ path: '/pages/portfolio/all-projects', title: 'Portfolio', body: 'Work.' }] }, onSubmit });
+    renderInForm(<PageRows tenantId="aviation" />, {
+      record: { items: [{ path: '/pages/portfolio/all-projects', title: 'Portfolio', body: 'Work.' }] },
+      onSubmit,
+    });
     await userEvent.click(screen.getByRole('button', { name: 'Remove this page' }));
     expect(screen.getByText(/No pages yet/)).toBeTruthy();
     save();

@@ -11,10 +11,21 @@ import { en } from '../../admin/i18n/en';
 
 const i18nProvider = polyglotI18nProvider(() => en, 'en', { allowMissing: true });
 
-export function renderInForm(children: ReactNode, options: { record?: Record<string, unknown>; onSubmit?: (values: Record<string, unknown>) => void; mode?: 'onChange' | 'onSubmit' } = {}) {
+export function renderInForm(
+  children: ReactNode,
+  options: {
+    record?: Record<string, unknown>;
+    onSubmit?: (values: Record<string, unknown>) => void;
+    mode?: 'onChange' | 'onSubmit';
+  } = {},
+) {
   return render(
     <AdminContext i18nProvider={i18nProvider}>
-      <Form record={{ id: 'record', ...options.record }} onSubmit={options.onSubmit ?? (() => undefined)} mode={options.mode}>
+      <Form
+        record={{ id: 'record', ...options.record }}
+        onSubmit={options.onSubmit ?? (() => undefined)}
+        mode={options.mode}
+      >
         {children}
         <SaveButton alwaysEnable />
       </Form>

@@ -21,9 +21,20 @@ const save = () => fireEvent.click(screen.getByRole('button', { name: /save/i })
 
 const tree = (): CategoryTree & Record<string, unknown> => ({
   groups: [
-    { name: 'Seats', slug: 'seats', glCode: '4200', categories: [{ name: 'First Class', slug: 'first-class', subcategories: [{ name: 'Pods', slug: 'pods' }] }] },
+    {
+      name: 'Seats',
+      slug: 'seats',
+      glCode: '4200',
+      categories: [{ name: 'First Class', slug: 'first-class', subcategories: [{ name: 'Pods', slug: 'pods' }] }],
+    },
     { name: 'Set Dressing', slug: 'set-dressing', categories: [] },
-    { name: 'Service', slug: 'services', kind: 'service', glCode: '4800', categories: [{ name: 'Delivery', slug: 'delivery', glCode: '4810' }] },
+    {
+      name: 'Service',
+      slug: 'services',
+      kind: 'service',
+      glCode: '4800',
+      categories: [{ name: 'Delivery', slug: 'delivery', glCode: '4810' }],
+    },
   ],
 });
 
@@ -36,12 +47,16 @@ describe('category tree', () => {
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Set Dressing' }));
     expect(screen.getByText('No categories yet')).toBeTruthy();
     // Focus lands on the new parent's toggle (the moved row's button went with the row), not on the page.
-    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Show the categories of Set Dressing'));
+    await waitFor(() =>
+      expect(document.activeElement?.getAttribute('aria-label')).toBe('Show the categories of Set Dressing'),
+    );
     save();
     await waitFor(() => expect(onSubmit).toHaveBeenCalled());
     const saved = withoutEmptyValues(onSubmit.mock.calls[0]![0]) as CategoryTree;
     expect(saved.groups[0]!.categories).toEqual([]);
-    expect(saved.groups[1]!.categories).toEqual([{ name: 'First Class', slug: 'first-class', subcategories: [{ name: 'Pods', slug: 'pods' }] }]);
+    expect(saved.groups[1]!.categories).toEqual([
+      { name: 'First Class', slug: 'first-class', subcategories: [{ name: 'Pods', slug: 'pods' }] },
+    ]);
   });
 
   it('asks before removing a group, saying what goes with it', async () => {
@@ -67,13 +82,18 @@ describe('category tree', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Show the categories of Service' }));
     await userEvent.clear(screen.getAllByRole('textbox', { name: /GL code/i })[2]!);
     await userEvent.clear(screen.getAllByRole('textbox', { name: /GL code/i })[3]!);
-    expect(await screen.findByText(/Service category "Delivery" has no glCode and neither does its group "Service"/)).toBeTruthy();
+    expect(
+      await screen.findByText(/Service category "Delivery" has no glCode and neither does its group "Service"/),
+    ).toBeTruthy();
   });
 });
 
 describe('custom fields', () => {
   it("fills a new option's slug from its name until the slug is edited, and flags a repeated option", async () => {
-    renderInForm(<CustomFieldRows />, { record: { items: [{ name: 'Eras', slug: 'eras', options: [{ name: '1950s', slug: '1950s' }] }] }, mode: 'onChange' });
+    renderInForm(<CustomFieldRows />, {
+      record: { items: [{ name: 'Eras', slug: 'eras', options: [{ name: '1950s', slug: '1950s' }] }] },
+      mode: 'onChange',
+    });
     await userEvent.click(screen.getByRole('button', { name: 'Show the options of Eras' }));
     await userEvent.click(screen.getByRole('button', { name: 'Add option' }));
     const names = screen.getAllByRole('textbox', { name: /option name/i });
@@ -90,25 +110,32 @@ describe('custom fields', () => {
     expect(slugs[1]).toHaveProperty('value', '1950s');
     await userEvent.clear(names[1]!);
     await userEvent.type(names[1]!, '1950s');
-    expect(await screen.findByText('Eras option name "1950s" is already used by row 1, option 1; names must be unique among siblings')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Eras option name "1950s" is already used by row 1, option 1; names must be unique among siblings',
+      ),
+    ).toBeTruthy();
   });
 });
 
 describe('vendor inputs', () => {
   it('takes eight factors named by what they charge, says what a week costs, and refuses one above 1', async () => {
     const onSubmit = vi.fn();
-    renderInForm(<WeeklyDiscountsInput source="weeklyDiscounts" />, { record: { weeklyDiscounts: [0.5, 0.5, 1, 0, 0.5, 0.5, 1, 0.75] }, onSubmit });
-    expect(screen.getAllByRole('spinbutton').map((input) => input.getAttribute('id') && (input as HTMLInputElement).labels?.[0]?.textContent?.replace(/\s*\*$/, ''))).toEqual([
-      'Day 1',
-      'Day 2',
-      'Day 3',
-      'Day 4',
-      'Day 5',
-      'Day 6',
-      'Day 7',
-      'Weeks 2 and on',
-    ]);
-    expect(screen.getByRole('status').textContent).toBe('A whole week costs 4 day rates; each week after the first costs 3.');
+    renderInForm(<WeeklyDiscountsInput source="weeklyDiscounts" />, {
+      record: { weeklyDiscounts: [0.5, 0.5, 1, 0, 0.5, 0.5, 1, 0.75] },
+      onSubmit,
+    });
+    expect(
+      screen
+        .getAllByRole('spinbutton')
+        .map(
+          (input) =>
+            input.getAttribute('id') && (input as HTMLInputElement).labels?.[0]?.textContent?.replace(/\s*\*$/, ''),
+        ),
+    ).toEqual(['Day 1', 'Day 2', 'Day 3', 'Day 4', 'Day 5', 'Day 6', 'Day 7', 'Weeks 2 and on']);
+    expect(screen.getByRole('status').textContent).toBe(
+      'A whole week costs 4 day rates; each week after the first costs 3.',
+    );
     const fourth = screen.getByRole('spinbutton', { name: /Day 4/ });
     await userEvent.clear(fourth);
     await userEvent.type(fourth, '1.5');
@@ -120,12 +147,17 @@ describe('vendor inputs', () => {
     save();
     await waitFor(() => expect(onSubmit).toHaveBeenCalled());
     expect(onSubmit.mock.calls[0]![0].weeklyDiscounts).toEqual([0.5, 0.5, 1, 0.25, 0.5, 0.5, 1, 0.75]);
-    expect(screen.getByRole('status').textContent).toBe('A whole week costs 4.25 day rates; each week after the first costs 3.19.');
+    expect(screen.getByRole('status').textContent).toBe(
+      'A whole week costs 4.25 day rates; each week after the first costs 3.19.',
+    );
   });
 
   it('finds a time zone by part of its name and shows its offset', async () => {
     const onSubmit = vi.fn();
-    renderInForm(<TimezoneInput source="timezone" label="Time zone" />, { record: { timezone: 'America/Los_Angeles' }, onSubmit });
+    renderInForm(<TimezoneInput source="timezone" label="Time zone" />, {
+      record: { timezone: 'America/Los_Angeles' },
+      onSubmit,
+    });
     const input = screen.getByRole('combobox', { name: 'Time zone' });
     await userEvent.clear(input);
     await userEvent.type(input, 'toky');

@@ -13,8 +13,13 @@ export interface AssetStoreUnderTest {
   close(): Promise<void>;
 }
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('a small picture')]);
-const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>');
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.from('a small picture'),
+]);
+const SVG = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>',
+);
 
 export function assetStoreContract(name: string, open: () => Promise<AssetStoreUnderTest>) {
   describe(`AssetStore contract: ${name}`, () => {
@@ -55,12 +60,17 @@ export function assetStoreContract(name: string, open: () => Promise<AssetStoreU
       await store.write('acme', 'assets', 'icon.svg', SVG);
       await store.write('acme', 'items', 'chair-0a1b2c3d4e.png', PNG);
       await store.write('acme-two', 'assets', 'other.png', PNG);
-      const names = async (tenant: string, folder: 'assets' | 'items') => (await store.list(tenant, folder)).map((file) => file.name).sort();
+      const names = async (tenant: string, folder: 'assets' | 'items') =>
+        (await store.list(tenant, folder)).map((file) => file.name).sort();
       expect(await names('acme', 'assets')).toEqual(['icon.svg', 'logo.png']);
       expect(await names('acme', 'items')).toEqual(['chair-0a1b2c3d4e.png']);
       expect(await names('acme-two', 'assets')).toEqual(['other.png']);
       expect(await names('nobody', 'assets')).toEqual([]);
-      expect((await store.list('acme', 'assets')).find((file) => file.name === 'logo.png')).toEqual({ name: 'logo.png', hash: contentHash(PNG), size: PNG.length });
+      expect((await store.list('acme', 'assets')).find((file) => file.name === 'logo.png')).toEqual({
+        name: 'logo.png',
+        hash: contentHash(PNG),
+        size: PNG.length,
+      });
     });
 
     it('answers undefined for what is not there, and remove says whether there was something', async () => {
@@ -87,7 +97,9 @@ export function assetStoreContract(name: string, open: () => Promise<AssetStoreU
       ] as const) {
         expect(await store.read(tenant, 'assets', file), `${tenant} ${file}`).toBeUndefined();
         expect(await store.stat(tenant, 'assets', file), `${tenant} ${file}`).toBeUndefined();
-        await expect(store.write(tenant, 'assets', file, PNG), `${tenant} ${file}`).rejects.toThrow(/not a storable file name/);
+        await expect(store.write(tenant, 'assets', file, PNG), `${tenant} ${file}`).rejects.toThrow(
+          /not a storable file name/,
+        );
       }
       expect(await store.list('../acme', 'assets')).toEqual([]);
       expect(await store.read('acme', 'assets', 'logo.png')).toEqual(PNG);
@@ -97,7 +109,9 @@ export function assetStoreContract(name: string, open: () => Promise<AssetStoreU
       const pdf = Buffer.from('%PDF-1.4\n%%EOF\n');
       await store.write('acme', 'documents', 'coi-0a1b2c3d-0123456789abcdef.pdf', pdf);
       expect(await store.read('acme', 'documents', 'coi-0a1b2c3d-0123456789abcdef.pdf')).toEqual(pdf);
-      expect((await store.list('acme', 'documents')).map((file) => file.name)).toEqual(['coi-0a1b2c3d-0123456789abcdef.pdf']);
+      expect((await store.list('acme', 'documents')).map((file) => file.name)).toEqual([
+        'coi-0a1b2c3d-0123456789abcdef.pdf',
+      ]);
       expect(await store.list('acme', 'items')).toEqual([]);
       // A PDF is no image: the public folders refuse it, and the documents folder refuses an SVG.
       await expect(store.write('acme', 'items', 'coi.pdf', pdf)).rejects.toThrow(/not a storable file name/);
@@ -111,14 +125,22 @@ export function assetStoreContract(name: string, open: () => Promise<AssetStoreU
       expect(await store.read('acme', 'import-mappings', '0123456789abcdef.json')).toEqual(mapping);
       expect((await store.list('acme', 'import-mappings')).map((file) => file.name)).toEqual(['0123456789abcdef.json']);
       expect(await store.list('acme', 'documents')).toEqual([]);
-      await expect(store.write('acme', 'import-mappings', 'drawing.svg', SVG)).rejects.toThrow(/not a storable file name/);
+      await expect(store.write('acme', 'import-mappings', 'drawing.svg', SVG)).rejects.toThrow(
+        /not a storable file name/,
+      );
       await expect(store.write('acme', 'assets', 'mapping.json', mapping)).rejects.toThrow(/not a storable file name/);
-      await expect(store.write('acme', 'import-mappings', '../escape.json', mapping)).rejects.toThrow(/not a storable file name/);
+      await expect(store.write('acme', 'import-mappings', '../escape.json', mapping)).rejects.toThrow(
+        /not a storable file name/,
+      );
     });
 
     it('lists every file of a folder holding more than one page of them', async () => {
       const names = Array.from({ length: 25 }, (_, index) => `photo-${String(index).padStart(2, '0')}.svg`);
-      await Promise.all(names.map((file, index) => store.write('acme', 'items', file, Buffer.from(SVG.toString().replace('10"/>', `${index}"/>`)))));
+      await Promise.all(
+        names.map((file, index) =>
+          store.write('acme', 'items', file, Buffer.from(SVG.toString().replace('10"/>', `${index}"/>`))),
+        ),
+      );
       const listed = await store.list('acme', 'items');
       expect(listed.map((file) => file.name).sort()).toEqual(names);
       expect(new Set(listed.map((file) => file.hash)).size).toBe(25);

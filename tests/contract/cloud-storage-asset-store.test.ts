@@ -13,19 +13,29 @@ import { assetStoreContract } from './asset-store.contract';
 
 assetStoreContract('cloud-storage (stand-in)', async () => {
   const standIn = await startCloudStorageStandIn({ buckets: ['backlot-test'], maxPage: 10 });
-  return { store: new CloudStorageAssetStore({ bucket: 'backlot-test', host: standIn.url }), close: () => standIn.close() };
+  return {
+    store: new CloudStorageAssetStore({ bucket: 'backlot-test', host: standIn.url }),
+    close: () => standIn.close(),
+  };
 });
 
 it('keeps each file as an object under tenants/<tenantId>/<folder>/, typed, with its hash in its metadata', async () => {
   const standIn = await startCloudStorageStandIn({ buckets: ['backlot-test'] });
   try {
     const store = new CloudStorageAssetStore({ bucket: 'backlot-test', host: standIn.url });
-    const written = await store.write('acme', 'assets', 'logo.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'));
+    const written = await store.write(
+      'acme',
+      'assets',
+      'logo.svg',
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+    );
     const object = standIn.buckets.get('backlot-test')!.get('tenants/acme/assets/logo.svg')!;
     expect(object.contentType).toBe('image/svg+xml');
     expect(object.metadata).toEqual({ 'backlot-hash': written.hash });
     await store.check();
-    await expect(new CloudStorageAssetStore({ bucket: 'no-such-bucket', host: standIn.url }).check()).rejects.toThrow(/does not exist/);
+    await expect(new CloudStorageAssetStore({ bucket: 'no-such-bucket', host: standIn.url }).check()).rejects.toThrow(
+      /does not exist/,
+    );
   } finally {
     await standIn.close();
   }

@@ -7,5 +7,8 @@ import { assetStoreContract } from './asset-store.contract';
 
 assetStoreContract('file', async () => {
   const dir = await mkdtemp(path.join(tmpdir(), 'backlot-assets-'));
-  return { store: new FileAssetStore(path.join(dir, 'tenants'), dir), close: () => rm(dir, { recursive: true, force: true }) };
+  return {
+    store: new FileAssetStore(path.join(dir, 'tenants'), dir),
+    close: () => rm(dir, { recursive: true, force: true }),
+  };
 });

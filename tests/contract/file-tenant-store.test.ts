@@ -21,7 +21,11 @@ async function scratch() {
 describeTenantStoreContract('file', async () => {
   const dirs = await scratch();
   const store = await FileTenantStore.open({ tenantsDir: dirs.tenants, dataDir: dirs.data, revalidateMs: 0 });
-  return { store, cleanup: dirs.cleanup, breakByHand: (tenantId) => writeFile(path.join(dirs.tenants, tenantId, 'site.json'), '{ "appTitle": ') };
+  return {
+    store,
+    cleanup: dirs.cleanup,
+    breakByHand: (tenantId) => writeFile(path.join(dirs.tenants, tenantId, 'site.json'), '{ "appTitle": '),
+  };
 });
 
 describe('FileTenantStore on disk', () => {
@@ -36,9 +40,14 @@ describe('FileTenantStore on disk', () => {
     const { version } = (await store.get('acme'))!;
     const snapshots = path.join(dirs.data, 'history', 'acme', 'snapshots');
     await mkdir(snapshots, { recursive: true });
-    await writeFile(path.join(snapshots, 'brokenByHand0000000000.json'), JSON.stringify({ site: '{ "appTitle": ', vendor: '{}', categories: '{}' }));
+    await writeFile(
+      path.join(snapshots, 'brokenByHand0000000000.json'),
+      JSON.stringify({ site: '{ "appTitle": ', vendor: '{}', categories: '{}' }),
+    );
     await expect(store.atVersion('acme', 'brokenByHand0000000000')).rejects.toBeInstanceOf(VersionUnusableError);
-    await expect(store.restore('acme', 'brokenByHand0000000000', { ifMatch: version, actor: 'x' })).rejects.toThrow(/does not pass validation/);
+    await expect(store.restore('acme', 'brokenByHand0000000000', { ifMatch: version, actor: 'x' })).rejects.toThrow(
+      /does not pass validation/,
+    );
     expect((await store.get('acme'))!.version).toBe(version);
     await store.close();
   });
@@ -46,7 +55,14 @@ describe('FileTenantStore on disk', () => {
   it('removes temporary files that a killed write left behind, but only its own and only old ones', async () => {
     const first = await FileTenantStore.open({ tenantsDir: dirs.tenants, dataDir: dirs.data });
     const { version } = (await first.get('acme'))!;
-    await first.put('acme', { ...(await first.get('acme'))!.tenant, site: { ...(await first.get('acme'))!.tenant.site, appTitle: 'Acme Two' } }, { ifMatch: version, actor: 'x' });
+    await first.put(
+      'acme',
+      {
+        ...(await first.get('acme'))!.tenant,
+        site: { ...(await first.get('acme'))!.tenant.site, appTitle: 'Acme Two' },
+      },
+      { ifMatch: version, actor: 'x' },
+    );
     await first.close();
     const old = new Date(Date.now() - 10 * 60_000);
     const leftovers = [
@@ -86,12 +102,19 @@ describe('FileTenantStore on disk', () => {
     const store = await FileTenantStore.open({ tenantsDir: dirs.tenants, dataDir: dirs.data, revalidateMs: 0 });
     const before = (await store.get('acme'))!;
     const site = path.join(dirs.tenants, 'acme/site.json');
-    await writeFile(site, (await readFile(site, 'utf8')).replace('"appTitle": "Acme Props"', '"appTitle": "Edited By Hand"').replace('www.acme-props.example', 'www.hand-edited.example'));
+    await writeFile(
+      site,
+      (await readFile(site, 'utf8'))
+        .replace('"appTitle": "Acme Props"', '"appTitle": "Edited By Hand"')
+        .replace('www.acme-props.example', 'www.hand-edited.example'),
+    );
     const after = (await store.get('acme'))!;
     expect(after.tenant.site.appTitle).toBe('Edited By Hand');
     expect(after.version).not.toBe(before.version);
     expect(store.tenantForDomain('www.hand-edited.example')).toBe('acme');
-    await expect(store.put('acme', before.tenant, { ifMatch: before.version, actor: 'a' })).rejects.toThrow(/has changed since that version/);
+    await expect(store.put('acme', before.tenant, { ifMatch: before.version, actor: 'a' })).rejects.toThrow(
+      /has changed since that version/,
+    );
   });
 
   it('routes tenants added or removed on disk while running, after a rescan', async () => {
@@ -125,7 +148,9 @@ describe('FileTenantStore on disk', () => {
     const good = (await store.get('acme'))!;
     const vendor = path.join(dirs.tenants, 'acme/vendor.json');
     await writeFile(vendor, '{ "id": "acme", ');
-    await expect(store.get('acme')).rejects.toMatchObject({ issues: [expect.objectContaining({ file: 'vendor', rule: 'json-syntax' })] });
+    await expect(store.get('acme')).rejects.toMatchObject({
+      issues: [expect.objectContaining({ file: 'vendor', rule: 'json-syntax' })],
+    });
     const broken = (await store.list()).find((t) => t.tenantId === 'acme')!;
     const fixed = await store.put('acme', good.tenant, { ifMatch: broken.version, actor: 'fixer' });
     expect((await store.get('acme'))!.version).toBe(fixed.version);
@@ -143,7 +168,15 @@ describe('FileTenantStore on disk', () => {
     expect(site).toContain('"maxColumnCount": 4,');
     expect(await readFile(path.join(dirs.tenants, 'aviation/vendor.json'), 'utf8')).toBe(vendorBefore);
     // No temporaries left beside the tenant's files, its assets and its sample catalogue.
-    expect((await readdir(path.join(dirs.tenants, 'aviation'))).sort()).toEqual(['assets', 'catalogue.json', 'categories.json', 'items', 'pages.json', 'site.json', 'vendor.json']);
+    expect((await readdir(path.join(dirs.tenants, 'aviation'))).sort()).toEqual([
+      'assets',
+      'catalogue.json',
+      'categories.json',
+      'items',
+      'pages.json',
+      'site.json',
+      'vendor.json',
+    ]);
   });
 
   it('completes a write that a crash interrupted, on the next open', async () => {
@@ -154,13 +187,22 @@ describe('FileTenantStore on disk', () => {
     next.site.appTitle = 'After the crash';
     next.categories.groups[0]!.categories[0]!.name = 'Cockpit Sets';
     const { renderTenant, versionOf } = await import('../../server/stores/tenant-documents');
-    const texts = renderTenant(next, Object.fromEntries(TENANT_PARTS.map((part) => [part, `../../../../schema/${part}.schema.json`])));
+    const texts = renderTenant(
+      next,
+      Object.fromEntries(TENANT_PARTS.map((part) => [part, `../../../../schema/${part}.schema.json`])),
+    );
     const version = versionOf(texts);
     const history = new FileHistory(dirs.data);
     await history.writeJournal({
       tenantId: 'acme',
       version,
-      entry: { version, previousVersion: before.version, actor: 'crashed', at: new Date().toISOString(), changed: ['/site/appTitle'] },
+      entry: {
+        version,
+        previousVersion: before.version,
+        actor: 'crashed',
+        at: new Date().toISOString(),
+        changed: ['/site/appTitle'],
+      },
       texts: { site: texts.site, categories: texts.categories },
     });
 

@@ -39,7 +39,10 @@ describeIdentityProviderContract('firebase (Auth emulator)', async () => {
     auth,
     apiKey: 'emulator-key',
     emulatorHost: emulator.host,
-    delivery: { signInLink: async (email, token) => void links.set(email, token), verificationLink: async (email, token) => void verifications.set(email, token) },
+    delivery: {
+      signInLink: async (email, token) => void links.set(email, token),
+      verificationLink: async (email, token) => void verifications.set(email, token),
+    },
     tickets,
   });
   return {

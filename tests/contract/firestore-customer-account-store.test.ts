@@ -5,4 +5,7 @@ import { describeCustomerAccountStoreContract } from './customer-account-store.c
 
 const { FirestoreCustomerAccountStore } = await import('../../server/stores/firestore-customer-account-store');
 
-describeCustomerAccountStoreContract('firestore', firestoreUnderTest('backlot-customer-accounts', (firestore) => new FirestoreCustomerAccountStore(firestore)).open);
+describeCustomerAccountStoreContract(
+  'firestore',
+  firestoreUnderTest('backlot-customer-accounts', (firestore) => new FirestoreCustomerAccountStore(firestore)).open,
+);

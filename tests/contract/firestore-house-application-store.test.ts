@@ -5,4 +5,10 @@ import { describeHouseApplicationStoreContract } from './house-application-store
 
 const { FirestoreHouseApplicationStore } = await import('../../server/stores/firestore-house-application-store');
 
-describeHouseApplicationStoreContract('firestore', firestoreUnderTest('backlot-house-applications', (firestore) => new FirestoreHouseApplicationStore(firestore, 'platform')).open);
+describeHouseApplicationStoreContract(
+  'firestore',
+  firestoreUnderTest(
+    'backlot-house-applications',
+    (firestore) => new FirestoreHouseApplicationStore(firestore, 'platform'),
+  ).open,
+);

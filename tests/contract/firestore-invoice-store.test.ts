@@ -19,7 +19,9 @@ describe('FirestoreInvoiceStore', () => {
     invoices.use(async (store, database) => {
       const { invoice } = await store.issue(sampleDraft('q-1'));
       expect((await database.firestore.doc('vendors/aviation/invoices/INV-000001').get()).data()).toEqual(invoice);
-      expect((await database.firestore.doc('vendors/aviation/invoiceSequences/invoice').get()).data()).toEqual({ last: 1 });
+      expect((await database.firestore.doc('vendors/aviation/invoiceSequences/invoice').get()).data()).toEqual({
+        last: 1,
+      });
     }));
 
   it('numbers what two servers issue at once 1…n, each once', async () => {
@@ -27,8 +29,12 @@ describe('FirestoreInvoiceStore', () => {
     const a = new FirestoreInvoiceStore(database.firestore);
     const b = new FirestoreInvoiceStore(database.another());
     try {
-      const issued = await Promise.all(Array.from({ length: 24 }, (_, index) => (index % 2 ? a : b).issue(sampleDraft(`q-${index}`))));
-      expect(issued.map((answer) => answer.invoice.sequence).sort((x, y) => x - y)).toEqual(Array.from({ length: 24 }, (_, index) => index + 1));
+      const issued = await Promise.all(
+        Array.from({ length: 24 }, (_, index) => (index % 2 ? a : b).issue(sampleDraft(`q-${index}`))),
+      );
+      expect(issued.map((answer) => answer.invoice.sequence).sort((x, y) => x - y)).toEqual(
+        Array.from({ length: 24 }, (_, index) => index + 1),
+      );
     } finally {
       await a.close();
       await b.close();

@@ -5,4 +5,7 @@ import { describePayoutAccountStoreContract } from './payout-account-store.contr
 
 const { FirestorePayoutAccountStore } = await import('../../server/stores/firestore-payout-account-store');
 
-describePayoutAccountStoreContract('firestore', firestoreUnderTest('backlot-payout-accounts', (firestore) => new FirestorePayoutAccountStore(firestore)).open);
+describePayoutAccountStoreContract(
+  'firestore',
+  firestoreUnderTest('backlot-payout-accounts', (firestore) => new FirestorePayoutAccountStore(firestore)).open,
+);

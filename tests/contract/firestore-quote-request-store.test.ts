@@ -23,7 +23,10 @@ describe('FirestoreQuoteRequestStore', () => {
       const request = sampleQuoteRequest('q-1');
       await store.add(request);
       const snapshot = await database.firestore.doc('vendors/aviation/quoteRequests/q-1').get();
-      expect(snapshot.data()).toEqual({ ...request, listing: { openUntil: '2026-11-30', confirmedAt: null, version: 1 } });
+      expect(snapshot.data()).toEqual({
+        ...request,
+        listing: { openUntil: '2026-11-30', confirmedAt: null, version: 1 },
+      });
       expect(await store.get('aviation', 'q-1')).toEqual(request);
     }));
 
@@ -33,7 +36,9 @@ describe('FirestoreQuoteRequestStore', () => {
       await database.firestore.doc('vendors/aviation/quoteRequests/older').set(older);
       expect((await store.list('aviation', { state: 'requested' })).requests).toEqual([older]);
       expect((await store.due('aviation', '2026-12-01', 10)).map((request) => request.id)).toEqual(['older']);
-      expect((await database.firestore.doc('vendors/aviation/indexes/quoteRequests').get()).data()).toEqual({ version: 1 });
+      expect((await database.firestore.doc('vendors/aviation/indexes/quoteRequests').get()).data()).toEqual({
+        version: 1,
+      });
     }));
 
   it("answers bookings from this server's copy of the ledgers, which follows another server's writes and the store itself", () =>
@@ -46,13 +51,23 @@ describe('FirestoreQuoteRequestStore', () => {
         const order = (revision = 0): QuoteChange => ({
           revision,
           apply: (current) => ({ ...current, hold: 'order' }),
-          bookings: { place: 'order', placement: { stock: new Map([['galley-cart', 2]]), turnaroundDays: 1, today: '2026-11-25' } },
+          bookings: {
+            place: 'order',
+            placement: { stock: new Map([['galley-cart', 2]]), turnaroundDays: 1, today: '2026-11-25' },
+          },
         });
-        const held = (on: QuoteRequestStore) => on.bookings('aviation', ['galley-cart'], '2026-12-01', '2026-12-31').then((bookings) => bookings.map((booking) => booking.quoteId).sort());
+        const held = (on: QuoteRequestStore) =>
+          on
+            .bookings('aviation', ['galley-cart'], '2026-12-01', '2026-12-31')
+            .then((bookings) => bookings.map((booking) => booking.quoteId).sort());
         // Both copies start empty; an order placed through this server is in its copy when change() answers.
         expect(await held(store)).toEqual([]);
         expect(await held(other)).toEqual([]);
-        await store.add(sampleQuoteRequest('mine', { lines: [{ objectID: 'galley-cart', name: 'Atlas Galley Cart', quantity: 1, dayRate: 85 }] }));
+        await store.add(
+          sampleQuoteRequest('mine', {
+            lines: [{ objectID: 'galley-cart', name: 'Atlas Galley Cart', quantity: 1, dayRate: 85 }],
+          }),
+        );
         await store.change('aviation', 'mine', order());
         expect(await held(store)).toEqual(['mine']);
         // The other server's copy hears of it from its listener, and of a ledger written by anyone.

@@ -23,7 +23,10 @@ describe('FirestoreSetListStore', () => {
       await store.create(list);
       const snapshot = await database.firestore.doc('vendors/aviation/setLists/list-aaaa1').get();
       expect(snapshot.data()).toEqual(list);
-      await store.update('aviation', 'list-aaaa1', (current) => ({ ...current, shareToken: 'abcdefghijklmnopqrstuvwxyz012345' }));
+      await store.update('aviation', 'list-aaaa1', (current) => ({
+        ...current,
+        shareToken: 'abcdefghijklmnopqrstuvwxyz012345',
+      }));
       await store.update('aviation', 'list-aaaa1', ({ shareToken: _token, ...current }) => current);
       expect((await database.firestore.doc('vendors/aviation/setLists/list-aaaa1').get()).data()).toEqual(list);
     }));
@@ -32,7 +35,12 @@ describe('FirestoreSetListStore', () => {
     setLists.use(async (store) => {
       for (const id of ['list-cccc1', 'list-aaaa1', 'list-bbbb1']) await store.create(sampleSetList(id));
       await store.create(sampleSetList('list-zzzz1', { updatedAt: '2026-11-22T10:00:00.000Z' }));
-      expect((await store.listFor('aviation', 'visitor-1')).map((list) => list.id)).toEqual(['list-zzzz1', 'list-aaaa1', 'list-bbbb1', 'list-cccc1']);
+      expect((await store.listFor('aviation', 'visitor-1')).map((list) => list.id)).toEqual([
+        'list-zzzz1',
+        'list-aaaa1',
+        'list-bbbb1',
+        'list-cccc1',
+      ]);
     }));
 });
 
@@ -51,7 +59,9 @@ describe('FirestoreSetListStore from two servers', () => {
         ),
       );
       const lines = (await b.get('aviation', 'list-aaaa1'))!.lines;
-      expect(lines.map((line) => line.objectID).sort()).toEqual(Array.from({ length: 20 }, (_, index) => `item-${index}`).sort());
+      expect(lines.map((line) => line.objectID).sort()).toEqual(
+        Array.from({ length: 20 }, (_, index) => `item-${index}`).sort(),
+      );
     } finally {
       await a.close();
       await b.close();

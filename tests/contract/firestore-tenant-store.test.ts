@@ -16,7 +16,13 @@ import type { Tenant } from '../../schema/types.generated';
 import { FileTenantStore } from '../../server/stores/file-tenant-store';
 import type { FirestoreTenantStore as FirestoreTenantStoreType } from '../../server/stores/firestore-tenant-store';
 import { renderTenant, versionOf } from '../../server/stores/tenant-documents';
-import { TenantIdRetiredError, TenantInvalidError, UnknownVersionError, VersionConflictError, type HistoryEntry } from '../../server/stores/tenant-store';
+import {
+  TenantIdRetiredError,
+  TenantInvalidError,
+  UnknownVersionError,
+  VersionConflictError,
+  type HistoryEntry,
+} from '../../server/stores/tenant-store';
 import { tenantsDir } from '../helpers/paths';
 import { acmeTenant, aviationTenant, describeTenantStoreContract } from './tenant-store.contract';
 
@@ -103,11 +109,22 @@ describe('FirestoreTenantStore in Firestore', () => {
 
   it('keeps an id retired that an earlier release archived, with only its archive document to show for it', async () => {
     // What the previous release's archive() left: the tenant's document under the archive collection, no "-retired" document.
-    await db.firestore.collection('tenants-archive').doc('heard-props-2026-01-01T00-00-00-000Z').set({ tenantId: 'heard-props', archivedBy: 'staff@example.com' });
+    await db.firestore
+      .collection('tenants-archive')
+      .doc('heard-props-2026-01-01T00-00-00-000Z')
+      .set({ tenantId: 'heard-props', archivedBy: 'staff@example.com' });
     expect(await store.everUsed('heard-props')).toBe(true);
     const tenant = acmeTenant();
     await expect(
-      store.create('heard-props', { ...tenant, site: { ...tenant.site, tenantId: 'heard-props', domain: 'www.heard-props.example' }, vendor: { ...tenant.vendor, id: 'heard-props' } }, 'a'),
+      store.create(
+        'heard-props',
+        {
+          ...tenant,
+          site: { ...tenant.site, tenantId: 'heard-props', domain: 'www.heard-props.example' },
+          vendor: { ...tenant.vendor, id: 'heard-props' },
+        },
+        'a',
+      ),
     ).rejects.toBeInstanceOf(TenantIdRetiredError);
   });
 
@@ -120,8 +137,16 @@ describe('FirestoreTenantStore in Firestore', () => {
 
     const doc = await db.firestore.doc('tenants/aviation').get();
     const texts = renderTenant(tenant, schemaPaths);
-    expect(doc.data()).toMatchObject({ version: after.version, ...texts, domain: 'www.jetway-moved.example', displayName: 'Jetway Props', updatedBy: 'ada@example.com' });
-    expect(doc.get('site').startsWith('{\n  "$schema": "../../schema/site.schema.json",\n  "tenantId": "aviation",')).toBe(true);
+    expect(doc.data()).toMatchObject({
+      version: after.version,
+      ...texts,
+      domain: 'www.jetway-moved.example',
+      displayName: 'Jetway Props',
+      updatedBy: 'ada@example.com',
+    });
+    expect(
+      doc.get('site').startsWith('{\n  "$schema": "../../schema/site.schema.json",\n  "tenantId": "aviation",'),
+    ).toBe(true);
     expect(doc.get('updatedAt').toDate()).toBeInstanceOf(Date);
 
     const history = await db.firestore.collection('tenants/aviation/history').get();
@@ -138,12 +163,15 @@ describe('FirestoreTenantStore in Firestore', () => {
     const snapshots = await db.firestore.collection('tenants/aviation/snapshots').get();
     expect(snapshots.docs.map((s) => s.id).sort()).toEqual([before.version, after.version].sort());
     expect((await db.firestore.doc(`tenants/aviation/snapshots/${after.version}`).get()).data()).toEqual(texts);
-    expect(versionOf((await db.firestore.doc(`tenants/aviation/snapshots/${before.version}`).get()).data() as typeof texts)).toBe(before.version);
+    expect(
+      versionOf((await db.firestore.doc(`tenants/aviation/snapshots/${before.version}`).get()).data() as typeof texts),
+    ).toBe(before.version);
 
     // One commit: every document it wrote carries the same commit time.
     const commit = doc.updateTime!;
     expect(entry.createTime.isEqual(commit)).toBe(true);
-    for (const snapshot of snapshots.docs.filter((s) => s.id === after.version)) expect(snapshot.createTime.isEqual(commit)).toBe(true);
+    for (const snapshot of snapshots.docs.filter((s) => s.id === after.version))
+      expect(snapshot.createTime.isEqual(commit)).toBe(true);
   });
 
   it('refuses a write based on a version another writer replaced directly in Firestore', async () => {
@@ -155,7 +183,9 @@ describe('FirestoreTenantStore in Firestore', () => {
 
     const mine = structuredClone(before.tenant);
     mine.site.appTitle = 'Mine';
-    await expect(store.put('acme', mine, { ifMatch: before.version, actor: 'a' })).rejects.toMatchObject({ currentVersion: versionOf(texts) });
+    await expect(store.put('acme', mine, { ifMatch: before.version, actor: 'a' })).rejects.toMatchObject({
+      currentVersion: versionOf(texts),
+    });
     expect((await store.get('acme'))!.tenant.site.appTitle).toBe('Written elsewhere');
     expect(await store.history('acme')).toEqual([]);
   });
@@ -169,9 +199,12 @@ describe('FirestoreTenantStore in Firestore', () => {
       return s.put('acme', tenant, { ifMatch: before.version, actor: `writer-${i}` });
     });
     const results = await Promise.allSettled(attempts);
-    const won = results.filter((r): r is PromiseFulfilledResult<Awaited<(typeof attempts)[number]>> => r.status === 'fulfilled');
+    const won = results.filter(
+      (r): r is PromiseFulfilledResult<Awaited<(typeof attempts)[number]>> => r.status === 'fulfilled',
+    );
     expect(won).toHaveLength(1);
-    for (const lost of results.filter((r) => r.status === 'rejected')) expect(lost.reason).toBeInstanceOf(VersionConflictError);
+    for (const lost of results.filter((r) => r.status === 'rejected'))
+      expect(lost.reason).toBeInstanceOf(VersionConflictError);
     expect((await store.get('acme'))!.version).toBe(won[0]!.value.version);
     expect(await other.history('acme')).toHaveLength(1);
   });
@@ -224,7 +257,9 @@ describe('FirestoreTenantStore in Firestore', () => {
         ),
       )
       .toBeInstanceOf(TenantInvalidError);
-    await expect(store.get('acme')).rejects.toMatchObject({ issues: [expect.objectContaining({ file: 'vendor', rule: 'json-syntax' })] });
+    await expect(store.get('acme')).rejects.toMatchObject({
+      issues: [expect.objectContaining({ file: 'vendor', rule: 'json-syntax' })],
+    });
     const broken = (await store.list()).find((t) => t.tenantId === 'acme')!;
     expect(broken.version).not.toBe(good.version);
     const fixed = await store.put('acme', good.tenant, { ifMatch: broken.version, actor: 'fixer' });
@@ -250,8 +285,10 @@ describe('FirestoreTenantStore in Firestore', () => {
       const counted = await open(double.firestore, { watch: false });
       const reads = () => double.controller.getStats().reads + double.controller.getStats().noopReads;
       const before = reads();
-      for (const id of ['../acme', 'acme/history/x', 'ACME', '', '__name__']) expect(await counted.get(id)).toBeUndefined();
-      for (const version of ['../acme', 'a/b/c', '__name__', '']) await expect(counted.atVersion('acme', version)).rejects.toBeInstanceOf(UnknownVersionError);
+      for (const id of ['../acme', 'acme/history/x', 'ACME', '', '__name__'])
+        expect(await counted.get(id)).toBeUndefined();
+      for (const version of ['../acme', 'a/b/c', '__name__', ''])
+        await expect(counted.atVersion('acme', version)).rejects.toBeInstanceOf(UnknownVersionError);
       expect(reads()).toBe(before);
     } finally {
       await Promise.all(stores.splice(1).map((s) => s.close()));

@@ -8,7 +8,10 @@ import { createTestDatabase, type TestDatabase } from '../helpers/firestore';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { OpenedStore } from './store-under-test';
 
-export function firestoreUnderTest<Store extends { close(): Promise<void> }>(prefix: string, make: (firestore: Firestore) => Store) {
+export function firestoreUnderTest<Store extends { close(): Promise<void> }>(
+  prefix: string,
+  make: (firestore: Firestore) => Store,
+) {
   return {
     open: async (): Promise<OpenedStore<Store>> => {
       const database = await createTestDatabase(prefix);

@@ -17,8 +17,26 @@ import { storeUnderTest, type OpenedStore } from './store-under-test';
 import { DEFAULT_CHARGE_RULE } from '../fixtures/charge-rule';
 
 const items = new Map([
-  ['galley-cart', { objectID: 'galley-cart', name: 'Atlas Galley Cart', tracking: 'units' as const, rates: { day: 85, week: 255 }, replacementValue: 1500 }],
-  ['jump-seat', { objectID: 'jump-seat', name: 'Jump Seat', tracking: 'quantity' as const, rates: { day: 40 }, replacementValue: 200 }],
+  [
+    'galley-cart',
+    {
+      objectID: 'galley-cart',
+      name: 'Atlas Galley Cart',
+      tracking: 'units' as const,
+      rates: { day: 85, week: 255 },
+      replacementValue: 1500,
+    },
+  ],
+  [
+    'jump-seat',
+    {
+      objectID: 'jump-seat',
+      name: 'Jump Seat',
+      tracking: 'quantity' as const,
+      rates: { day: 40 },
+      replacementValue: 200,
+    },
+  ],
 ]);
 
 const unit = (tag: string, objectID = 'galley-cart'): Unit => ({
@@ -79,7 +97,9 @@ export function describeHireStoreContract(name: string, open: () => Promise<Open
       expect(await subject.store.getUnit('acme', 'CART-0002')).toBeUndefined();
       const carts = await subject.store.listUnits('aviation', { objectID: 'galley-cart' });
       expect([carts.total, carts.units.map((entry) => entry.tag)]).toEqual([2, ['CART-0001', 'CART-0002']]);
-      await expect(subject.store.addUnits('aviation', [unit('CART-0003'), unit('CART-0001')])).rejects.toBeInstanceOf(UnitExistsError);
+      await expect(subject.store.addUnits('aviation', [unit('CART-0003'), unit('CART-0001')])).rejects.toBeInstanceOf(
+        UnitExistsError,
+      );
       expect(await subject.store.getUnit('aviation', 'CART-0003')).toBeUndefined();
       expect((await subject.store.listUnits('aviation', { status: 'inService' })).total).toBe(3);
     });
@@ -88,10 +108,21 @@ export function describeHireStoreContract(name: string, open: () => Promise<Open
       await subject.store.addUnits('aviation', [unit('CART-0001'), unit('CART-0002')]);
       await confirmedOrder('order-1');
       const first = await scan('order-1', { id: 'phone-a-0001', code: 'aviation/CART-0001' });
-      expect(first).toMatchObject({ repeat: false, record: { outcome: 'ok', tag: 'CART-0001', message: 'Out: CART-0001 (Atlas Galley Cart). 1 of 2 out.' } });
-      expect(first.order).toMatchObject({ state: 'partlyOut', revision: 2, hire: { lines: [{ objectID: 'galley-cart', out: 1, back: 0, tags: ['CART-0001'] }] } });
+      expect(first).toMatchObject({
+        repeat: false,
+        record: { outcome: 'ok', tag: 'CART-0001', message: 'Out: CART-0001 (Atlas Galley Cart). 1 of 2 out.' },
+      });
+      expect(first.order).toMatchObject({
+        state: 'partlyOut',
+        revision: 2,
+        hire: { lines: [{ objectID: 'galley-cart', out: 1, back: 0, tags: ['CART-0001'] }] },
+      });
       expect(await subject.store.getUnit('aviation', 'CART-0001')).toMatchObject({ status: 'out', orderId: 'order-1' });
-      expect((await subject.store.bookings('aviation', ['galley-cart'], '2026-12-01', '2026-12-07')).map((booking) => booking.out)).toEqual([1]);
+      expect(
+        (await subject.store.bookings('aviation', ['galley-cart'], '2026-12-01', '2026-12-07')).map(
+          (booking) => booking.out,
+        ),
+      ).toEqual([1]);
 
       // The phone lost its connection and sends the same scan again: answered, not applied.
       const again = await scan('order-1', { id: 'phone-a-0001', code: 'aviation/CART-0001' });
@@ -106,7 +137,10 @@ export function describeHireStoreContract(name: string, open: () => Promise<Open
       expect(await subject.store.getUnit('aviation', 'CART-0002')).toMatchObject({ status: 'inService' });
 
       // The same unit scanned again, an unknown code, another tenant's label: each said, none applied.
-      expect((await scan('order-1', { code: 'CART-0001' })).record).toMatchObject({ outcome: 'alreadyOut', message: 'CART-0001 (Atlas Galley Cart) is already out on this order.' });
+      expect((await scan('order-1', { code: 'CART-0001' })).record).toMatchObject({
+        outcome: 'alreadyOut',
+        message: 'CART-0001 (Atlas Galley Cart) is already out on this order.',
+      });
       expect((await scan('order-1', { code: 'NOPE-1' })).record.outcome).toBe('unknown');
       expect((await scan('order-1', { code: 'acme/CART-0002' })).record.outcome).toBe('otherTenant');
       // A counted item: three jump seats are more than the one booked.
@@ -116,7 +150,15 @@ export function describeHireStoreContract(name: string, open: () => Promise<Open
       expect(done.order?.state).toBe('out');
 
       const audit = await subject.store.scans('aviation', 'order-1');
-      expect(audit.map((record) => record.outcome)).toEqual(['ok', 'alreadyOut', 'unknown', 'otherTenant', 'tooMany', 'ok', 'ok']);
+      expect(audit.map((record) => record.outcome)).toEqual([
+        'ok',
+        'alreadyOut',
+        'unknown',
+        'otherTenant',
+        'tooMany',
+        'ok',
+        'ok',
+      ]);
       expect(await subject.store.scans('acme', 'order-1')).toEqual([]);
     });
 
@@ -126,19 +168,35 @@ export function describeHireStoreContract(name: string, open: () => Promise<Open
       await scan('order-1', { code: 'CART-0001' });
       await scan('order-1', { code: 'CART-0002' });
       await scan('order-1', { code: 'jump-seat' });
-      expect((await scan('order-1', { code: 'CART-0001', direction: 'in' }, '2026-12-07')).order?.state).toBe('partlyReturned');
-      const damaged = await scan('order-1', { code: 'CART-0002', direction: 'in', condition: 'damaged', note: 'Wheel bent' }, '2026-12-07');
+      expect((await scan('order-1', { code: 'CART-0001', direction: 'in' }, '2026-12-07')).order?.state).toBe(
+        'partlyReturned',
+      );
+      const damaged = await scan(
+        'order-1',
+        { code: 'CART-0002', direction: 'in', condition: 'damaged', note: 'Wheel bent' },
+        '2026-12-07',
+      );
       expect(damaged.record.message).toBe('Back damaged (to repair): CART-0002 (Atlas Galley Cart). 2 of 2 back.');
-      expect(await subject.store.getUnit('aviation', 'CART-0002')).toMatchObject({ status: 'repair', condition: 'Wheel bent' });
+      expect(await subject.store.getUnit('aviation', 'CART-0002')).toMatchObject({
+        status: 'repair',
+        condition: 'Wheel bent',
+      });
       expect((await subject.store.getUnit('aviation', 'CART-0002'))?.orderId).toBeUndefined();
       const lost = await scan('order-1', { code: 'jump-seat', direction: 'in', condition: 'lost' }, '2026-12-07');
-      expect(lost.order).toMatchObject({ state: 'returned', hire: { lines: expect.arrayContaining([expect.objectContaining({ objectID: 'jump-seat', lost: 1 })]) } });
+      expect(lost.order).toMatchObject({
+        state: 'returned',
+        hire: { lines: expect.arrayContaining([expect.objectContaining({ objectID: 'jump-seat', lost: 1 })]) },
+      });
       // A check-in of more than went out is refused.
-      expect((await scan('order-1', { code: 'jump-seat', direction: 'in' }, '2026-12-07')).record.outcome).toBe('refused');
+      expect((await scan('order-1', { code: 'jump-seat', direction: 'in' }, '2026-12-07')).record.outcome).toBe(
+        'refused',
+      );
 
       // From the day after the order's turnaround, the cart in repair and the lost seat take stock on every day.
       const later = await subject.store.bookings('aviation', ['galley-cart', 'jump-seat'], '2027-03-01', '2027-03-05');
-      expect(later.map((booking) => [booking.quoteId, booking.kind, booking.quantity, booking.firstDay]).sort()).toEqual([
+      expect(
+        later.map((booking) => [booking.quoteId, booking.kind, booking.quantity, booking.firstDay]).sort(),
+      ).toEqual([
         ['lost:order-1:jump-seat', 'lost', 1, '2026-12-07'],
         ['repair:CART-0002', 'repair', 1, '2026-12-09'],
       ]);
@@ -177,20 +235,44 @@ export function describeHireStoreContract(name: string, open: () => Promise<Open
       await scan('order-1', { code: 'CART-0001' });
       await scan('order-1', { code: 'jump-seat' });
       // Back on the 10th (09:00 UTC, 05:00 after the 4 hours' grace): three days after the 7th.
-      const damaged = await scan('order-1', { code: 'CART-0001', direction: 'in', condition: 'damaged', note: 'Door hinge cracked', photos: ['/items/aviation/hinge.jpg'] }, '2026-12-10');
-      expect(damaged.record).toMatchObject({ photos: ['/items/aviation/hinge.jpg'], message: 'Back damaged (to repair): CART-0001 (Atlas Galley Cart). 1 of 1 back. 3 days late.' });
+      const damaged = await scan(
+        'order-1',
+        {
+          code: 'CART-0001',
+          direction: 'in',
+          condition: 'damaged',
+          note: 'Door hinge cracked',
+          photos: ['/items/aviation/hinge.jpg'],
+        },
+        '2026-12-10',
+      );
+      expect(damaged.record).toMatchObject({
+        photos: ['/items/aviation/hinge.jpg'],
+        message: 'Back damaged (to repair): CART-0001 (Atlas Galley Cart). 1 of 1 back. 3 days late.',
+      });
       await scan('order-1', { code: 'jump-seat', direction: 'in', condition: 'lost' }, '2026-12-10');
       const stored = await subject.store.get('aviation', 'order-1');
       // The cart: 7 days at the 255 week rate; 10 days add 3 at 0.5 + 0.5 + 1 day rates × 0.75 = 127.50. The seat: 4 day rates, then 2 × 0.75 more = 60.
-      expect(stored?.hire?.charges?.map((charge) => [charge.id, charge.quantity, charge.unitPrice, charge.subtotal])).toEqual([
+      expect(
+        stored?.hire?.charges?.map((charge) => [charge.id, charge.quantity, charge.unitPrice, charge.subtotal]),
+      ).toEqual([
         ['late:galley-cart:3', 1, 127.5, 127.5],
         [`damage:${damaged.record.id}`, 1, 375, 375],
         ['late:jump-seat:3', 1, 60, 60],
         [expect.stringMatching(/^loss:scan-/), 1, 200, 200],
       ]);
-      expect(stored?.hire?.charges?.[1]).toMatchObject({ note: 'Door hinge cracked', photos: ['/items/aviation/hinge.jpg'], tag: 'CART-0001' });
+      expect(stored?.hire?.charges?.[1]).toMatchObject({
+        note: 'Door hinge cracked',
+        photos: ['/items/aviation/hinge.jpg'],
+        tag: 'CART-0001',
+      });
       // A repeated scan adds nothing.
-      const again = await subject.store.hireStep('aviation', { id: damaged.record.id, orderId: 'order-1', tag: 'CART-0001', apply: () => ({ record: damaged.record }) });
+      const again = await subject.store.hireStep('aviation', {
+        id: damaged.record.id,
+        orderId: 'order-1',
+        tag: 'CART-0001',
+        apply: () => ({ record: damaged.record }),
+      });
       expect(again.repeat).toBe(true);
       expect((await subject.store.get('aviation', 'order-1'))?.hire?.charges).toHaveLength(4);
     });
@@ -202,7 +284,9 @@ export function describeHireStoreContract(name: string, open: () => Promise<Open
       const future = await subject.store.bookings('aviation', ['galley-cart'], '2027-01-10', '2027-01-12');
       expect(future.map((booking) => [booking.quoteId, booking.out])).toEqual([['late-order', 1]]);
       expect(freeOver(2, future, '2027-01-10', '2027-01-12', 1, '2026-12-10')).toBe(1);
-      expect((await subject.store.bookingsBetween('aviation', '2027-01-10', '2027-01-12')).map((booking) => booking.quoteId)).toEqual(['late-order']);
+      expect(
+        (await subject.store.bookingsBetween('aviation', '2027-01-10', '2027-01-12')).map((booking) => booking.quoteId),
+      ).toEqual(['late-order']);
       await scan('late-order', { code: 'CART-0001', direction: 'in' }, '2026-12-10');
       expect(await subject.store.bookings('aviation', ['galley-cart'], '2027-01-10', '2027-01-12')).toEqual([]);
     });
@@ -213,12 +297,27 @@ export function describeHireStoreContract(name: string, open: () => Promise<Open
       // One of two carts out on the 1st, 19 days before the hire (its booking, with a day's turnaround, starts on the 19th).
       expect((await scan('early-order', { code: 'CART-0001' }, '2026-12-01')).record.outcome).toBe('ok');
       const between = await subject.store.bookings('aviation', ['galley-cart'], '2026-12-05', '2026-12-06');
-      expect(between).toEqual([{ quoteId: 'outEarly:early-order:galley-cart', objectID: 'galley-cart', quantity: 1, firstDay: '2026-12-01', lastDay: '2026-12-18', kind: 'outEarly' }]);
+      expect(between).toEqual([
+        {
+          quoteId: 'outEarly:early-order:galley-cart',
+          objectID: 'galley-cart',
+          quantity: 1,
+          firstDay: '2026-12-01',
+          lastDay: '2026-12-18',
+          kind: 'outEarly',
+        },
+      ]);
       expect(freeOver(2, between, '2026-12-05', '2026-12-06', 1, '2026-12-01')).toBe(1);
-      expect((await subject.store.bookingsBetween('aviation', '2026-12-05', '2026-12-06')).map((booking) => booking.quoteId)).toEqual(['outEarly:early-order:galley-cart']);
+      expect(
+        (await subject.store.bookingsBetween('aviation', '2026-12-05', '2026-12-06')).map((booking) => booking.quoteId),
+      ).toEqual(['outEarly:early-order:galley-cart']);
       // Another order of both carts on those days is not placed.
       await subject.store.add(
-        sampleQuoteRequest('both-carts', { startDate: '2026-12-05', endDate: '2026-12-06', lines: [{ objectID: 'galley-cart', name: 'Atlas Galley Cart', quantity: 2, dayRate: 85 }] }),
+        sampleQuoteRequest('both-carts', {
+          startDate: '2026-12-05',
+          endDate: '2026-12-06',
+          lines: [{ objectID: 'galley-cart', name: 'Atlas Galley Cart', quantity: 2, dayRate: 85 }],
+        }),
       );
       const place = (id: string) =>
         subject.store.change('aviation', id, {
@@ -228,7 +327,9 @@ export function describeHireStoreContract(name: string, open: () => Promise<Open
         });
       await expect(place('both-carts')).rejects.toBeInstanceOf(OverbookedError);
       // Back on the 3rd: the row goes, and both are free again.
-      expect((await scan('early-order', { code: 'CART-0001', direction: 'in' }, '2026-12-03')).record.outcome).toBe('ok');
+      expect((await scan('early-order', { code: 'CART-0001', direction: 'in' }, '2026-12-03')).record.outcome).toBe(
+        'ok',
+      );
       expect(await subject.store.bookings('aviation', ['galley-cart'], '2026-12-05', '2026-12-06')).toEqual([]);
       await place('both-carts');
       // Closed on the 21st of a hire to the 24th: its bookings end on the 21st (no check: giving back never conflicts).
@@ -236,7 +337,11 @@ export function describeHireStoreContract(name: string, open: () => Promise<Open
       await subject.store.change('aviation', 'early-order', {
         revision: stored.revision ?? 0,
         apply: (current) => ({ ...current, state: 'closed' }),
-        bookings: { place: 'order', placement: { stock, turnaroundDays: 1, today: '2026-12-21' }, endsOn: '2026-12-21' },
+        bookings: {
+          place: 'order',
+          placement: { stock, turnaroundDays: 1, today: '2026-12-21' },
+          endsOn: '2026-12-21',
+        },
       });
       const after = await subject.store.bookings('aviation', ['galley-cart', 'jump-seat'], '2026-12-19', '2026-12-30');
       expect(after.map((booking) => [booking.objectID, booking.firstDay, booking.lastDay])).toEqual([
@@ -263,18 +368,41 @@ export function describeHireStoreContract(name: string, open: () => Promise<Open
               outcome: 'ok',
               message: `${quantity} hired in`,
             },
-            stock: [{ key: 'subHire:atlanta:sh-1', objectID: 'galley-cart', kind: 'subHire', quantity, firstDay: '2026-12-10', lastDay: '2026-12-12' }],
+            stock: [
+              {
+                key: 'subHire:atlanta:sh-1',
+                objectID: 'galley-cart',
+                kind: 'subHire',
+                quantity,
+                firstDay: '2026-12-10',
+                lastDay: '2026-12-12',
+              },
+            ],
           }),
         });
       await hireIn(2);
       const during = await subject.store.bookings('aviation', ['galley-cart'], '2026-12-11', '2026-12-11');
-      expect(during).toEqual([{ quoteId: 'subHire:atlanta:sh-1', objectID: 'galley-cart', quantity: 2, firstDay: '2026-12-10', lastDay: '2026-12-12', kind: 'subHire' }]);
+      expect(during).toEqual([
+        {
+          quoteId: 'subHire:atlanta:sh-1',
+          objectID: 'galley-cart',
+          quantity: 2,
+          firstDay: '2026-12-10',
+          lastDay: '2026-12-12',
+          kind: 'subHire',
+        },
+      ]);
       expect(await subject.store.bookings('aviation', ['galley-cart'], '2026-12-14', '2026-12-20')).toEqual([]);
       // Two carts of its own and two hired in: an order of four is placed on those days, a fifth is not.
       const fourCarts = (id: string, quantity: number) =>
         subject.store.change('aviation', id, {
           revision: 0,
-          apply: (current) => ({ ...current, state: 'confirmed', hold: 'order', lines: [{ ...current.lines[0]!, quantity }] }),
+          apply: (current) => ({
+            ...current,
+            state: 'confirmed',
+            hold: 'order',
+            lines: [{ ...current.lines[0]!, quantity }],
+          }),
           bookings: { place: 'order', placement: { stock, turnaroundDays: 1, today: '2026-11-25' } },
         });
       await subject.store.add(sampleQuoteRequest('four-carts', { startDate: '2026-12-10', endDate: '2026-12-12' }));
@@ -285,14 +413,19 @@ export function describeHireStoreContract(name: string, open: () => Promise<Open
       await hireIn(0);
       const left = await subject.store.bookings('aviation', ['galley-cart'], '2026-12-09', '2026-12-13');
       expect(left.map((booking) => booking.quoteId)).toEqual(['four-carts']);
-      expect(collisions(2, left, 1, '2026-11-26')).toEqual([{ quoteId: 'four-carts', day: '2026-12-10', free: 2, quantity: 4 }]);
+      expect(collisions(2, left, 1, '2026-11-26')).toEqual([
+        { quoteId: 'four-carts', day: '2026-12-10', free: 2, quantity: 4 },
+      ]);
     });
 
     it('gives one unit to only one of two orders scanning it at once', async () => {
       await subject.store.addUnits('aviation', [unit('CART-0001')]);
       await confirmedOrder('order-a');
       await confirmedOrder('order-b', '2026-12-20', '2026-12-22');
-      const [a, b] = await Promise.all([scan('order-a', { code: 'CART-0001' }), scan('order-b', { code: 'CART-0001' })]);
+      const [a, b] = await Promise.all([
+        scan('order-a', { code: 'CART-0001' }),
+        scan('order-b', { code: 'CART-0001' }),
+      ]);
       expect([a.record.outcome, b.record.outcome].sort()).toEqual(['ok', 'wrongOrder']);
       const winner = a.record.outcome === 'ok' ? 'order-a' : 'order-b';
       expect(await subject.store.getUnit('aviation', 'CART-0001')).toMatchObject({ status: 'out', orderId: winner });

@@ -25,13 +25,22 @@ export function sampleHouseApplication(id: string, overrides: Partial<HouseAppli
   };
 }
 
-export function describeHouseApplicationStoreContract(name: string, open: () => Promise<OpenedStore<HouseApplicationStore>>) {
+export function describeHouseApplicationStoreContract(
+  name: string,
+  open: () => Promise<OpenedStore<HouseApplicationStore>>,
+) {
   describe(`HouseApplicationStore contract: ${name}`, () => {
     const subject = storeUnderTest(open);
 
     it('creates and reads an application, and lists newest first, by state too', async () => {
       await subject.store.create(sampleHouseApplication('app-old-0001', { createdAt: '2026-11-20T10:00:00.000Z' }));
-      await subject.store.create(sampleHouseApplication('app-new-0001', { createdAt: '2026-11-21T10:00:00.000Z', state: 'refused', reason: 'Not a house.' }));
+      await subject.store.create(
+        sampleHouseApplication('app-new-0001', {
+          createdAt: '2026-11-21T10:00:00.000Z',
+          state: 'refused',
+          reason: 'Not a house.',
+        }),
+      );
       expect(await subject.store.get('app-old-0001')).toEqual(sampleHouseApplication('app-old-0001'));
       expect(await subject.store.get('app-none-001')).toBeUndefined();
       expect((await subject.store.list()).map((one) => one.id)).toEqual(['app-new-0001', 'app-old-0001']);
@@ -39,7 +48,9 @@ export function describeHouseApplicationStoreContract(name: string, open: () => 
     });
 
     it('refuses an application that does not fit the schema, and stores nothing', async () => {
-      await expect(subject.store.create(sampleHouseApplication('app-bad-0001', { currency: 'dollars' }))).rejects.toThrow(/currency/);
+      await expect(
+        subject.store.create(sampleHouseApplication('app-bad-0001', { currency: 'dollars' })),
+      ).rejects.toThrow(/currency/);
       expect(await subject.store.get('app-bad-0001')).toBeUndefined();
     });
 
@@ -53,7 +64,9 @@ export function describeHouseApplicationStoreContract(name: string, open: () => 
       const outcomes = await Promise.allSettled([decide('one@backlot.example'), decide('two@backlot.example')]);
       expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
       expect((await subject.store.get('app-aaa-0001'))?.state).toBe('approved');
-      await expect(subject.store.update('app-none-001', (current) => current)).rejects.toBeInstanceOf(UnknownHouseApplicationError);
+      await expect(subject.store.update('app-none-001', (current) => current)).rejects.toBeInstanceOf(
+        UnknownHouseApplicationError,
+      );
     });
   });
 }

@@ -62,12 +62,16 @@ export function describeIdentityProviderContract(name: string, open: () => Promi
 
     it('refuses a second sign-up for the same email, whatever its case', async () => {
       await signUp();
-      expect(await failureOf(identity.signUp({ ...dana, email: 'Dana@Studio.example' }, none))).toBe('firebaseEmailAlreadyInUse');
+      expect(await failureOf(identity.signUp({ ...dana, email: 'Dana@Studio.example' }, none))).toBe(
+        'firebaseEmailAlreadyInUse',
+      );
     });
 
     it('tells an unknown email from a wrong password', async () => {
       await signUp();
-      expect(await failureOf(identity.signIn({ ...dana, email: 'nobody@studio.example' }, none))).toBe('firebaseUserNotFound');
+      expect(await failureOf(identity.signIn({ ...dana, email: 'nobody@studio.example' }, none))).toBe(
+        'firebaseUserNotFound',
+      );
       expect(await failureOf(identity.signIn({ ...dana, password: 'not the passphrase' }, none))).toBe('wrongPassword');
     });
 
@@ -109,8 +113,18 @@ export function describeIdentityProviderContract(name: string, open: () => Promi
       await identity.sendEmailVerification(headersOf(signedUp));
       await identity.verifyEmail((await under.lastVerificationToken(dana.email))!);
       const enrolling = headersOf(signedUp, await identity.sendPhoneCode(phone, headersOf(signedUp)));
-      expect(await failureOf(identity.enrolPhone({ phoneNumber: phone, code: await under.lastCode(phone), password: 'not the passphrase' }, enrolling))).toBe('requiresRecentLogin');
-      await identity.enrolPhone({ phoneNumber: phone, code: await under.lastCode(phone), password: dana.password }, enrolling);
+      expect(
+        await failureOf(
+          identity.enrolPhone(
+            { phoneNumber: phone, code: await under.lastCode(phone), password: 'not the passphrase' },
+            enrolling,
+          ),
+        ),
+      ).toBe('requiresRecentLogin');
+      await identity.enrolPhone(
+        { phoneNumber: phone, code: await under.lastCode(phone), password: dana.password },
+        enrolling,
+      );
 
       const pending = await identity.signIn(dana, none);
       expect(pending).toMatchObject({ secondFactorPending: true, phoneHint: '•••• 0100' });
@@ -124,7 +138,10 @@ export function describeIdentityProviderContract(name: string, open: () => Promi
       expect(signedIn.user).toMatchObject({ uid: signedUp.user.uid, phoneHint: '•••• 0100' });
       expect((await identity.userOf(headersOf(signedIn)))?.uid).toBe(signedUp.user.uid);
       // A new password keeps this browser signed in: it proved the password and passed the code.
-      const changed = await identity.changePassword({ password: dana.password, newPassword: 'a newer long passphrase' }, headersOf(signedIn));
+      const changed = await identity.changePassword(
+        { password: dana.password, newPassword: 'a newer long passphrase' },
+        headersOf(signedIn),
+      );
       expect((await identity.userOf(headersOf(signedIn, changed)))?.uid).toBe(signedUp.user.uid);
     });
 
@@ -145,7 +162,11 @@ export function describeIdentityProviderContract(name: string, open: () => Promi
       const token = (await under.lastVerificationToken(dana.email))!;
       expect(token).toBeTruthy();
       expect(await failureOf(identity.verifyEmail('not-a-token'))).toBe('invalidEmailVerificationLink');
-      expect(await identity.verifyEmail(token)).toMatchObject({ uid: signedUp.user.uid, email: dana.email, emailVerified: true });
+      expect(await identity.verifyEmail(token)).toMatchObject({
+        uid: signedUp.user.uid,
+        email: dana.email,
+        emailVerified: true,
+      });
       expect((await identity.userOf(headersOf(signedUp)))?.emailVerified).toBe(true);
       // Proven: asking again mails nothing.
       await identity.sendEmailVerification(headersOf(signedUp));
@@ -160,7 +181,11 @@ export function describeIdentityProviderContract(name: string, open: () => Promi
       const staff = await under.staff();
       const ticket = await identity.issueImpersonationTicket(visitor.user.uid, staff);
       const viewing = await identity.signInWithTicket(ticket, none);
-      expect(viewing.user).toMatchObject({ uid: visitor.user.uid, email: dana.email, impersonatedBy: { email: staff.email } });
+      expect(viewing.user).toMatchObject({
+        uid: visitor.user.uid,
+        email: dana.email,
+        impersonatedBy: { email: staff.email },
+      });
       expect((await identity.userOf(headersOf(viewing)))?.impersonatedBy?.email).toBe(staff.email);
       expect(await failureOf(identity.signInWithTicket(ticket, none))).toBe('invalidImpersonationTicket');
       expect(await failureOf(identity.signInWithTicket('a-forged-ticket', none))).toBe('invalidImpersonationTicket');
@@ -188,27 +213,43 @@ export function describeIdentityProviderContract(name: string, open: () => Promi
     it('changes the password only with the current one; this session stays and the old password stops working', async () => {
       const signedUp = await signUp();
       const newPassword = 'a different long passphrase';
-      expect(await failureOf(identity.changePassword({ password: 'not the passphrase', newPassword }, headersOf(signedUp)))).toBe('requiresRecentLogin');
+      expect(
+        await failureOf(identity.changePassword({ password: 'not the passphrase', newPassword }, headersOf(signedUp))),
+      ).toBe('requiresRecentLogin');
       const changed = await identity.changePassword({ password: dana.password, newPassword }, headersOf(signedUp));
       expect((await identity.userOf(headersOf(signedUp, changed)))?.uid).toBe(signedUp.user.uid);
       expect(await failureOf(identity.signIn(dana, none))).toBe('wrongPassword');
-      expect(await identity.signIn({ ...dana, password: newPassword }, none)).toMatchObject({ user: { uid: signedUp.user.uid } });
+      expect(await identity.signIn({ ...dana, password: newPassword }, none)).toMatchObject({
+        user: { uid: signedUp.user.uid },
+      });
     });
 
     it('changes the email only with the password and once the new address is proven, never to one another account has', async () => {
       const signedUp = await signUp();
       const { uid } = signedUp.user;
       await identity.signUp({ email: 'sam@studio.example', password: dana.password }, none);
-      const check = (password: string, newEmail: string) => identity.checkEmailChange({ password, newEmail }, headersOf(signedUp));
+      const check = (password: string, newEmail: string) =>
+        identity.checkEmailChange({ password, newEmail }, headersOf(signedUp));
       expect(await failureOf(check('not the passphrase', 'dana@newstudio.example'))).toBe('requiresRecentLogin');
       expect(await failureOf(check(dana.password, 'Sam@Studio.example'))).toBe('firebaseEmailAlreadyInUse');
       // Checked, nothing changes: the new address is the user's only once its link is followed.
-      expect(await check(dana.password, 'Dana@NewStudio.example')).toMatchObject({ user: { uid, email: dana.email }, email: 'dana@newstudio.example' });
+      expect(await check(dana.password, 'Dana@NewStudio.example')).toMatchObject({
+        user: { uid, email: dana.email },
+        email: 'dana@newstudio.example',
+      });
       expect((await identity.userOf(headersOf(signedUp)))?.email).toBe(dana.email);
       // A link for an address the user has moved on from, or to one taken since, changes nothing.
-      expect(await failureOf(identity.setProvenEmail(uid, { from: 'someone@else.example', to: 'dana@newstudio.example' }))).toBe('invalidEmailVerificationLink');
-      expect(await failureOf(identity.setProvenEmail(uid, { from: dana.email, to: 'sam@studio.example' }))).toBe('firebaseEmailAlreadyInUse');
-      expect(await identity.setProvenEmail(uid, { from: dana.email, to: 'dana@newstudio.example' })).toMatchObject({ uid, email: 'dana@newstudio.example', emailVerified: true });
+      expect(
+        await failureOf(identity.setProvenEmail(uid, { from: 'someone@else.example', to: 'dana@newstudio.example' })),
+      ).toBe('invalidEmailVerificationLink');
+      expect(await failureOf(identity.setProvenEmail(uid, { from: dana.email, to: 'sam@studio.example' }))).toBe(
+        'firebaseEmailAlreadyInUse',
+      );
+      expect(await identity.setProvenEmail(uid, { from: dana.email, to: 'dana@newstudio.example' })).toMatchObject({
+        uid,
+        email: 'dana@newstudio.example',
+        emailVerified: true,
+      });
       expect(await failureOf(identity.signIn(dana, none))).toBe('firebaseUserNotFound');
       const again = await identity.signIn({ ...dana, email: 'dana@newstudio.example' }, none);
       expect(again).toMatchObject({ user: { uid, email: 'dana@newstudio.example', emailVerified: true } });
@@ -223,7 +264,9 @@ export function describeIdentityProviderContract(name: string, open: () => Promi
 
     it('deletes the account only with the password, and its sessions with it', async () => {
       const signedUp = await signUp();
-      expect(await failureOf(identity.deleteAccount('not the passphrase', headersOf(signedUp)))).toBe('requiresRecentLogin');
+      expect(await failureOf(identity.deleteAccount('not the passphrase', headersOf(signedUp)))).toBe(
+        'requiresRecentLogin',
+      );
       const deleted = await identity.deleteAccount(dana.password, headersOf(signedUp));
       expect(deleted.user.uid).toBe(signedUp.user.uid);
       expect(await identity.userOf(headersOf(signedUp))).toBeUndefined();

@@ -60,12 +60,22 @@ describe('LocalIdentity beside console accounts', () => {
     try {
       const accounts = await Accounts.open({ library });
       const identity = new LocalIdentity(library);
-      const visitor = await identity.signUp({ email: 'dana@studio.example', password: 'a long enough passphrase' }, new Headers());
+      const visitor = await identity.signUp(
+        { email: 'dana@studio.example', password: 'a long enough passphrase' },
+        new Headers(),
+      );
       await identity.join(visitor.user.uid, 'aviation');
       expect(await accounts.findByEmail('dana@studio.example')).toBeUndefined();
       expect(await accounts.fromCookie(headersOf(visitor).get('cookie')!, () => headersOf(visitor))).toBeUndefined();
-      await accounts.add({ email: 'admin@jetwayprops.com', password: 'another long passphrase', role: 'tenant-admin', tenants: ['aviation'] });
-      expect((await accounts.list()).map((a) => [a.email, a.role, a.tenants])).toEqual([['admin@jetwayprops.com', 'tenant-admin', ['aviation']]]);
+      await accounts.add({
+        email: 'admin@jetwayprops.com',
+        password: 'another long passphrase',
+        role: 'tenant-admin',
+        tenants: ['aviation'],
+      });
+      expect((await accounts.list()).map((a) => [a.email, a.role, a.tenants])).toEqual([
+        ['admin@jetwayprops.com', 'tenant-admin', ['aviation']],
+      ]);
       // The tenant's organization was made by the visitor's join: the admin still joins as admin, the visitor stays a member.
       expect(await library.membershipsOf(visitor.user.uid)).toEqual([{ tenantId: 'aviation', role: 'member' }]);
     } finally {
@@ -79,18 +89,30 @@ describe('LocalIdentity beside console accounts', () => {
     try {
       const first = await AuthLibrary.open({ dataDir });
       const accounts = await Accounts.open({ library: first });
-      const account = await accounts.add({ email: 'old@acme-props.example', password: 'a long enough passphrase', role: 'tenant-admin', tenants: ['acme'] });
+      const account = await accounts.add({
+        email: 'old@acme-props.example',
+        password: 'a long enough passphrase',
+        role: 'tenant-admin',
+        tenants: ['acme'],
+      });
       await first.close();
       // As an earlier release left it: no memberships, tenants in a column of the user table.
       const database = new Database(path.join(dataDir, 'backlot.sqlite'));
       database.exec('DELETE FROM member; DELETE FROM organization; ALTER TABLE user ADD COLUMN tenants TEXT');
-      database.prepare('UPDATE user SET tenants = ? WHERE id = ?').run(JSON.stringify(['acme', 'aviation']), account.id);
+      database
+        .prepare('UPDATE user SET tenants = ? WHERE id = ?')
+        .run(JSON.stringify(['acme', 'aviation']), account.id);
       database.close();
 
       const reopened = await AuthLibrary.open({ dataDir });
       try {
-        expect(await (await Accounts.open({ library: reopened })).findByEmail('old@acme-props.example')).toMatchObject({ role: 'tenant-admin', tenants: ['acme', 'aviation'] });
-        const columns = (reopened as unknown as { sqlite: Database.Database }).sqlite.prepare(`SELECT name FROM pragma_table_info('user')`).all() as { name: string }[];
+        expect(await (await Accounts.open({ library: reopened })).findByEmail('old@acme-props.example')).toMatchObject({
+          role: 'tenant-admin',
+          tenants: ['acme', 'aviation'],
+        });
+        const columns = (reopened as unknown as { sqlite: Database.Database }).sqlite
+          .prepare(`SELECT name FROM pragma_table_info('user')`)
+          .all() as { name: string }[];
         expect(columns.map((c) => c.name)).not.toContain('tenants');
       } finally {
         await reopened.close();

@@ -10,7 +10,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ProviderRefusedError, type CardIntent, type HoldRequest, type PaymentProvider } from '../../server/payments/payment-provider';
+import {
+  ProviderRefusedError,
+  type CardIntent,
+  type HoldRequest,
+  type PaymentProvider,
+} from '../../server/payments/payment-provider';
 
 /** The cards every adapter's test harness can present, by how they behave. */
 export type ContractCard = 'ok' | 'declined' | 'insufficientFunds' | 'authenticate' | 'declineAgain';
@@ -54,7 +59,13 @@ export function paymentProviderContract(name: string, open: () => Promise<Paymen
 
     it('starts a hold that waits for a card, with the secret the browser confirms it with', async () => {
       const intent = await hold();
-      expect(intent).toMatchObject({ status: 'requires_payment_method', amount: 12_345, amountCapturable: 0, currency: 'usd', metadata: { tenantId: 'acme', quoteId: 'q-1' } });
+      expect(intent).toMatchObject({
+        status: 'requires_payment_method',
+        amount: 12_345,
+        amountCapturable: 0,
+        currency: 'usd',
+        metadata: { tenantId: 'acme', quoteId: 'q-1' },
+      });
       expect(intent.clientSecret).toMatch(/_secret_/);
     });
 
@@ -66,7 +77,11 @@ export function paymentProviderContract(name: string, open: () => Promise<Paymen
       const lapse = Date.parse(intent.captureBefore!);
       expect(lapse - before).toBeGreaterThan(6.9 * DAY);
       expect(lapse - before).toBeLessThan(7.1 * DAY);
-      expect(await provider.retrieve(intent.id)).toMatchObject({ id: intent.id, status: 'requires_capture', captureBefore: intent.captureBefore });
+      expect(await provider.retrieve(intent.id)).toMatchObject({
+        id: intent.id,
+        status: 'requires_capture',
+        captureBefore: intent.captureBefore,
+      });
     });
 
     it('says why a card is declined, and the hold still waits for another card', async () => {
@@ -82,7 +97,10 @@ export function paymentProviderContract(name: string, open: () => Promise<Paymen
       const waiting = await authorised(7_000, 'authenticate');
       expect(waiting.status).toBe('requires_action');
       expect(waiting.redirectUrl).toBeTruthy();
-      expect(await under.passAuthentication(waiting)).toMatchObject({ status: 'requires_capture', amountCapturable: 7_000 });
+      expect(await under.passAuthentication(waiting)).toMatchObject({
+        status: 'requires_capture',
+        amountCapturable: 7_000,
+      });
     });
 
     it('captures less than the hold (the rest released), answers a repeated capture once, refuses another', async () => {
@@ -90,15 +108,23 @@ export function paymentProviderContract(name: string, open: () => Promise<Paymen
       const key = randomUUID();
       const captured = await provider.capture(intent.id, 8_250, key);
       expect(captured).toMatchObject({ status: 'succeeded', amountReceived: 8_250, amountCapturable: 0 });
-      expect(await provider.capture(intent.id, 8_250, key)).toMatchObject({ status: 'succeeded', amountReceived: 8_250 });
+      expect(await provider.capture(intent.id, 8_250, key)).toMatchObject({
+        status: 'succeeded',
+        amountReceived: 8_250,
+      });
       await expect(provider.capture(intent.id, 100, randomUUID())).rejects.toBeInstanceOf(ProviderRefusedError);
       expect((await provider.retrieve(intent.id)).amountReceived).toBe(8_250);
     });
 
     it('refuses a capture larger than the hold and leaves the hold standing', async () => {
       const intent = await authorised(10_000);
-      await expect(provider.capture(intent.id, 10_001, randomUUID())).rejects.toMatchObject({ code: 'amount_too_large' });
-      expect(await provider.retrieve(intent.id)).toMatchObject({ status: 'requires_capture', amountCapturable: 10_000 });
+      await expect(provider.capture(intent.id, 10_001, randomUUID())).rejects.toMatchObject({
+        code: 'amount_too_large',
+      });
+      expect(await provider.retrieve(intent.id)).toMatchObject({
+        status: 'requires_capture',
+        amountCapturable: 10_000,
+      });
     });
 
     it('releases a hold (a repeat answered the same), after which nothing can be captured', async () => {
@@ -111,7 +137,10 @@ export function paymentProviderContract(name: string, open: () => Promise<Paymen
 
     it('answers a repeated start with the same hold', async () => {
       // A retry is the same request: the same key, the same payer.
-      const retry = { idempotencyKey: randomUUID(), payer: { key: `acme-${randomUUID()}`, email: 'props@example.com' } };
+      const retry = {
+        idempotencyKey: randomUUID(),
+        payer: { key: `acme-${randomUUID()}`, email: 'props@example.com' },
+      };
       const first = await hold(3_000, retry);
       const again = await hold(3_000, retry);
       expect(again.id).toBe(first.id);
@@ -126,34 +155,67 @@ export function paymentProviderContract(name: string, open: () => Promise<Paymen
 
     it('authorises again off session with the saved card, and says so when the card declines then', async () => {
       const first = await authorised(9_000);
-      const renewed = await hold(9_000, { offSession: { paymentMethod: first.paymentMethod!, ...(first.customer && { customer: first.customer }) } });
+      const renewed = await hold(9_000, {
+        offSession: { paymentMethod: first.paymentMethod!, ...(first.customer && { customer: first.customer }) },
+      });
       expect(renewed).toMatchObject({ status: 'requires_capture', amountCapturable: 9_000 });
       expect(renewed.id).not.toBe(first.id);
 
       const fussy = await authorised(9_000, 'declineAgain');
       expect(fussy.status).toBe('requires_capture');
-      const refused = await hold(9_000, { offSession: { paymentMethod: fussy.paymentMethod!, ...(fussy.customer && { customer: fussy.customer }) } });
+      const refused = await hold(9_000, {
+        offSession: { paymentMethod: fussy.paymentMethod!, ...(fussy.customer && { customer: fussy.customer }) },
+      });
       expect(refused.status).toBe('requires_payment_method');
       expect(refused.lastError?.message).toMatch(/declined/i);
     });
 
     const house = async () => {
-      const account = await provider.createAccount({ tenantId: 'acme', email: 'office@acme.example', country: 'US', idempotencyKey: randomUUID() });
+      const account = await provider.createAccount({
+        tenantId: 'acme',
+        email: 'office@acme.example',
+        country: 'US',
+        idempotencyKey: randomUUID(),
+      });
       await under.finishOnboarding(account.id);
       return account.id;
     };
 
     it("opens a house's account once per key, which takes no payments until its onboarding is finished", async () => {
       const key = randomUUID();
-      const opened = await provider.createAccount({ tenantId: 'acme', email: 'office@acme.example', country: 'US', idempotencyKey: key });
+      const opened = await provider.createAccount({
+        tenantId: 'acme',
+        email: 'office@acme.example',
+        country: 'US',
+        idempotencyKey: key,
+      });
       expect(opened).toMatchObject({ chargesEnabled: false, detailsSubmitted: false });
       expect(opened.id).toMatch(/^acct_/);
       expect(opened.due.length).toBeGreaterThan(0);
-      expect((await provider.createAccount({ tenantId: 'acme', email: 'office@acme.example', country: 'US', idempotencyKey: key })).id).toBe(opened.id);
-      expect(await provider.onboardingLink(opened.id, { returnUrl: 'http://console.example/done', refreshUrl: 'http://console.example/again' })).toMatch(/acct_|account=/);
+      expect(
+        (
+          await provider.createAccount({
+            tenantId: 'acme',
+            email: 'office@acme.example',
+            country: 'US',
+            idempotencyKey: key,
+          })
+        ).id,
+      ).toBe(opened.id);
+      expect(
+        await provider.onboardingLink(opened.id, {
+          returnUrl: 'http://console.example/done',
+          refreshUrl: 'http://console.example/again',
+        }),
+      ).toMatch(/acct_|account=/);
       await expect(hold(5_000, { account: opened.id })).rejects.toBeInstanceOf(ProviderRefusedError);
       await under.finishOnboarding(opened.id);
-      expect(await provider.retrieveAccount(opened.id)).toEqual({ id: opened.id, chargesEnabled: true, detailsSubmitted: true, due: [] });
+      expect(await provider.retrieveAccount(opened.id)).toEqual({
+        id: opened.id,
+        chargesEnabled: true,
+        detailsSubmitted: true,
+        due: [],
+      });
     });
 
     it("makes a hold on the house's account, found only there, with the platform's fee set again on capture and capped at what is captured", async () => {
@@ -163,11 +225,16 @@ export function paymentProviderContract(name: string, open: () => Promise<Paymen
       const authorised = await under.confirm(started, 'ok', account);
       expect(authorised.status).toBe('requires_capture');
       await expect(provider.retrieve(started.id)).rejects.toMatchObject({ code: 'resource_missing' });
-      await expect(provider.capture(started.id, 5_000, randomUUID())).rejects.toMatchObject({ code: 'resource_missing' });
+      await expect(provider.capture(started.id, 5_000, randomUUID())).rejects.toMatchObject({
+        code: 'resource_missing',
+      });
       const captured = await provider.capture(started.id, 5_000, randomUUID(), { account, applicationFee: 9_000 });
       expect(captured).toMatchObject({ status: 'succeeded', amountReceived: 5_000, applicationFee: 5_000 });
       const other = await under.confirm(await hold(8_000, { account, applicationFee: 800 }), 'ok', account);
-      expect(await provider.capture(other.id, 4_000, randomUUID(), { account, applicationFee: 400 })).toMatchObject({ amountReceived: 4_000, applicationFee: 400 });
+      expect(await provider.capture(other.id, 4_000, randomUUID(), { account, applicationFee: 400 })).toMatchObject({
+        amountReceived: 4_000,
+        applicationFee: 400,
+      });
     });
 
     it("refuses the platform's fee on its own account, or above the amount, and a hold on an account it does not know", async () => {
@@ -181,7 +248,10 @@ export function paymentProviderContract(name: string, open: () => Promise<Paymen
       const account = await house();
       const first = await under.confirm(await hold(9_000, { account }), 'ok', account);
       const renewal = { paymentMethod: first.paymentMethod!, ...(first.customer && { customer: first.customer }) };
-      expect(await hold(9_000, { account, offSession: renewal })).toMatchObject({ status: 'requires_capture', amountCapturable: 9_000 });
+      expect(await hold(9_000, { account, offSession: renewal })).toMatchObject({
+        status: 'requires_capture',
+        amountCapturable: 9_000,
+      });
     });
   });
 }

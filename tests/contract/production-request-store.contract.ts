@@ -6,7 +6,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ProductionRequest } from '../../schema/types.generated';
-import { ProductionRequestExistsError, UnknownProductionRequestError, type ProductionRequestStore } from '../../server/stores/production-request-store';
+import {
+  ProductionRequestExistsError,
+  UnknownProductionRequestError,
+  type ProductionRequestStore,
+} from '../../server/stores/production-request-store';
 import { storeUnderTest, type OpenedStore } from './store-under-test';
 
 const part = (house: string) => ({
@@ -37,11 +41,23 @@ export const sent = (house: string, quoteId: string) => (current: ProductionRequ
   ({
     ...current,
     parts: current.parts.map((candidate) =>
-      candidate.house === house ? { house, houseName: candidate.houseName, lines: candidate.lines, state: 'sent', quoteId, updatedAt: candidate.updatedAt } : candidate,
+      candidate.house === house
+        ? {
+            house,
+            houseName: candidate.houseName,
+            lines: candidate.lines,
+            state: 'sent',
+            quoteId,
+            updatedAt: candidate.updatedAt,
+          }
+        : candidate,
     ),
   }) as ProductionRequest;
 
-export function describeProductionRequestStoreContract(name: string, open: () => Promise<OpenedStore<ProductionRequestStore>>) {
+export function describeProductionRequestStoreContract(
+  name: string,
+  open: () => Promise<OpenedStore<ProductionRequestStore>>,
+) {
   describe(`ProductionRequestStore contract: ${name}`, () => {
     const subject = storeUnderTest(open);
 
@@ -49,17 +65,29 @@ export function describeProductionRequestStoreContract(name: string, open: () =>
       const request = sampleProductionRequest('key-aaaa-0001');
       expect(await subject.store.create(request)).toEqual(request);
       expect(await subject.store.get('key-aaaa-0001')).toEqual(request);
-      await expect(subject.store.create(sampleProductionRequest('key-aaaa-0001', { uid: 'visitor-2' }))).rejects.toBeInstanceOf(ProductionRequestExistsError);
+      await expect(
+        subject.store.create(sampleProductionRequest('key-aaaa-0001', { uid: 'visitor-2' })),
+      ).rejects.toBeInstanceOf(ProductionRequestExistsError);
       expect((await subject.store.get('key-aaaa-0001'))?.uid).toBe('visitor-1');
       expect(await subject.store.get('key-none-0001')).toBeUndefined();
     });
 
     it('refuses a request that does not fit the schema, and stores nothing', async () => {
-      await expect(subject.store.create(sampleProductionRequest('key-bad0-0001', { parts: [] as unknown as ProductionRequest['parts'] }))).rejects.toThrow(/\/parts/);
+      await expect(
+        subject.store.create(
+          sampleProductionRequest('key-bad0-0001', { parts: [] as unknown as ProductionRequest['parts'] }),
+        ),
+      ).rejects.toThrow(/\/parts/);
       expect(await subject.store.get('key-bad0-0001')).toBeUndefined();
       await subject.store.create(sampleProductionRequest('key-aaaa-0001'));
       await expect(
-        subject.store.update('key-aaaa-0001', (current) => ({ ...current, parts: current.parts.map((one) => ({ ...one, state: 'lost' as never })) as unknown as ProductionRequest['parts'] })),
+        subject.store.update('key-aaaa-0001', (current) => ({
+          ...current,
+          parts: current.parts.map((one) => ({
+            ...one,
+            state: 'lost' as never,
+          })) as unknown as ProductionRequest['parts'],
+        })),
       ).rejects.toThrow(/state/);
       expect((await subject.store.get('key-aaaa-0001'))?.parts[0]!.state).toBe('failed');
     });
@@ -68,23 +96,37 @@ export function describeProductionRequestStoreContract(name: string, open: () =>
       await subject.store.create(sampleProductionRequest('key-old0-0001', { createdAt: '2026-11-20T10:00:00.000Z' }));
       await subject.store.create(sampleProductionRequest('key-new0-0001', { createdAt: '2026-11-21T10:00:00.000Z' }));
       await subject.store.create(sampleProductionRequest('key-them-0001', { uid: 'visitor-2' }));
-      expect((await subject.store.listFor('visitor-1')).map((request) => request.id)).toEqual(['key-new0-0001', 'key-old0-0001']);
+      expect((await subject.store.listFor('visitor-1')).map((request) => request.id)).toEqual([
+        'key-new0-0001',
+        'key-old0-0001',
+      ]);
       expect((await subject.store.listFor('visitor-1', 1)).map((request) => request.id)).toEqual(['key-new0-0001']);
       expect(await subject.store.listFor('visitor-3')).toEqual([]);
       expect((await subject.store.listAll(2)).map((request) => request.id)).toHaveLength(2);
-      expect((await subject.store.listAll(10)).map((request) => request.id).sort()).toEqual(['key-new0-0001', 'key-old0-0001', 'key-them-0001']);
+      expect((await subject.store.listAll(10)).map((request) => request.id).sort()).toEqual([
+        'key-new0-0001',
+        'key-old0-0001',
+        'key-them-0001',
+      ]);
     });
 
     it("changes a request atomically: each house's part updated at once lands, and its owner never changes", async () => {
       await subject.store.create(sampleProductionRequest('key-aaaa-0001'));
-      await Promise.all([subject.store.update('key-aaaa-0001', sent('aviation', 'quote-a')), subject.store.update('key-aaaa-0001', sent('london', 'quote-l'))]);
+      await Promise.all([
+        subject.store.update('key-aaaa-0001', sent('aviation', 'quote-a')),
+        subject.store.update('key-aaaa-0001', sent('london', 'quote-l')),
+      ]);
       const stored = await subject.store.get('key-aaaa-0001');
       expect(stored?.parts.map((one) => [one.house, one.state, one.quoteId])).toEqual([
         ['aviation', 'sent', 'quote-a'],
         ['london', 'sent', 'quote-l'],
       ]);
-      expect((await subject.store.update('key-aaaa-0001', (current) => ({ ...current, uid: 'someone-else' }))).uid).toBe('visitor-1');
-      await expect(subject.store.update('key-none-0001', (current) => current)).rejects.toBeInstanceOf(UnknownProductionRequestError);
+      expect(
+        (await subject.store.update('key-aaaa-0001', (current) => ({ ...current, uid: 'someone-else' }))).uid,
+      ).toBe('visitor-1');
+      await expect(subject.store.update('key-none-0001', (current) => current)).rejects.toBeInstanceOf(
+        UnknownProductionRequestError,
+      );
     });
   });
 }

@@ -6,7 +6,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { newProfile } from '../../server/identity/profile';
-import { ProfileExistsError, ProfileInvalidError, UnknownProfileError, type ProfileStore } from '../../server/stores/profile-store';
+import {
+  ProfileExistsError,
+  ProfileInvalidError,
+  UnknownProfileError,
+  type ProfileStore,
+} from '../../server/stores/profile-store';
 import type { UserProfile } from '../../schema/types.generated';
 import { storeUnderTest, type OpenedStore } from './store-under-test';
 
@@ -14,13 +19,19 @@ export function describeProfileStoreContract(name: string, open: () => Promise<O
   describe(`ProfileStore contract: ${name}`, () => {
     const subject = storeUnderTest(open);
 
-    const profile = (email: string, at = '2026-11-23T10:00:00Z') => newProfile({ email, vendorId: 'aviation', vendorName: 'Jetway Props', now: new Date(at) });
+    const profile = (email: string, at = '2026-11-23T10:00:00Z') =>
+      newProfile({ email, vendorId: 'aviation', vendorName: 'Jetway Props', now: new Date(at) });
 
     it('creates once, reads back, and refuses a second create', async () => {
       await subject.store.create('aviation', 'u1', profile('dana@studio.example'));
-      expect(await subject.store.get('aviation', 'u1')).toMatchObject({ email: 'dana@studio.example', isAuthorized: null });
+      expect(await subject.store.get('aviation', 'u1')).toMatchObject({
+        email: 'dana@studio.example',
+        isAuthorized: null,
+      });
       expect(await subject.store.get('platform', 'u1')).toBeUndefined();
-      await expect(subject.store.create('aviation', 'u1', profile('other@studio.example'))).rejects.toBeInstanceOf(ProfileExistsError);
+      await expect(subject.store.create('aviation', 'u1', profile('other@studio.example'))).rejects.toBeInstanceOf(
+        ProfileExistsError,
+      );
     });
 
     it('refuses a document the schema refuses, naming where', async () => {
@@ -28,28 +39,44 @@ export function describeProfileStoreContract(name: string, open: () => Promise<O
       await expect(subject.store.create('aviation', 'u1', bad)).rejects.toThrow(ProfileInvalidError);
       await expect(subject.store.create('aviation', 'u1', bad)).rejects.toThrow(/\/isAuthorized/);
       await subject.store.create('aviation', 'u1', profile('dana@studio.example'));
-      await expect(subject.store.update('aviation', 'u1', (current) => ({ ...current, email: '' }))).rejects.toThrow(ProfileInvalidError);
+      await expect(subject.store.update('aviation', 'u1', (current) => ({ ...current, email: '' }))).rejects.toThrow(
+        ProfileInvalidError,
+      );
       expect((await subject.store.get('aviation', 'u1'))!.email).toBe('dana@studio.example');
     });
 
     it('keeps counters true under concurrent updates', async () => {
       await subject.store.create('aviation', 'u1', profile('dana@studio.example'));
       await Promise.all(
-        Array.from({ length: 50 }, () => subject.store.update('aviation', 'u1', (current) => ({ ...current, stats: { ...current.stats, favoriteCount: (current.stats?.favoriteCount ?? 0) + 1 } }))),
+        Array.from({ length: 50 }, () =>
+          subject.store.update('aviation', 'u1', (current) => ({
+            ...current,
+            stats: { ...current.stats, favoriteCount: (current.stats?.favoriteCount ?? 0) + 1 },
+          })),
+        ),
       );
       expect((await subject.store.get('aviation', 'u1'))!.stats!.favoriteCount).toBe(50);
-      await expect(subject.store.update('aviation', 'nobody', (current) => current)).rejects.toBeInstanceOf(UnknownProfileError);
+      await expect(subject.store.update('aviation', 'nobody', (current) => current)).rejects.toBeInstanceOf(
+        UnknownProfileError,
+      );
     });
 
     it('lists a vendor profiles newest first, by approval, a page at a time', async () => {
       await subject.store.create('aviation', 'old', profile('old@studio.example', '2026-11-01T00:00:00Z'));
       await subject.store.create('aviation', 'new', profile('new@studio.example', '2026-11-20T00:00:00Z'));
-      await subject.store.create('aviation', 'approved', { ...profile('ok@studio.example', '2026-11-10T00:00:00Z'), isAuthorized: true });
+      await subject.store.create('aviation', 'approved', {
+        ...profile('ok@studio.example', '2026-11-10T00:00:00Z'),
+        isAuthorized: true,
+      });
       await subject.store.create('platform', 'elsewhere', profile('x@studio.example'));
       const all = await subject.store.list('aviation');
       expect([all.total, all.profiles.map((entry) => entry.uid)]).toEqual([3, ['new', 'approved', 'old']]);
-      expect((await subject.store.list('aviation', { isAuthorized: null })).profiles.map((entry) => entry.uid)).toEqual(['new', 'old']);
-      expect((await subject.store.list('aviation', { isAuthorized: true })).profiles.map((entry) => entry.uid)).toEqual(['approved']);
+      expect((await subject.store.list('aviation', { isAuthorized: null })).profiles.map((entry) => entry.uid)).toEqual(
+        ['new', 'old'],
+      );
+      expect((await subject.store.list('aviation', { isAuthorized: true })).profiles.map((entry) => entry.uid)).toEqual(
+        ['approved'],
+      );
       const page = await subject.store.list('aviation', { limit: 1, offset: 1 });
       expect([page.total, page.profiles.map((entry) => entry.uid)]).toEqual([3, ['approved']]);
     });
@@ -57,7 +84,9 @@ export function describeProfileStoreContract(name: string, open: () => Promise<O
     it('tells a subscriber the document as it is, then each change and the delete, until it unsubscribes', async () => {
       await subject.store.create('aviation', 'u1', profile('dana@studio.example'));
       const heard: Array<boolean | null | undefined | 'deleted'> = [];
-      const unsubscribe = subject.store.subscribe('aviation', 'u1', (next) => heard.push(next ? next.isAuthorized : 'deleted'));
+      const unsubscribe = subject.store.subscribe('aviation', 'u1', (next) =>
+        heard.push(next ? next.isAuthorized : 'deleted'),
+      );
       // The current document first (a live page cannot miss a change made while it connected).
       await expect.poll(() => heard).toEqual([null]);
       await subject.store.update('aviation', 'u1', (current) => ({ ...current, isAuthorized: true }));

@@ -10,7 +10,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { QuoteRequest } from '../../schema/types.generated';
-import { OverbookedError, QuoteRequestExistsError, StaleQuoteError, UnknownQuoteError, type QuoteChange, type QuoteListQuery, type QuoteRequestStore } from '../../server/stores/quote-request-store';
+import {
+  OverbookedError,
+  QuoteRequestExistsError,
+  StaleQuoteError,
+  UnknownQuoteError,
+  type QuoteChange,
+  type QuoteListQuery,
+  type QuoteRequestStore,
+} from '../../server/stores/quote-request-store';
 import { storeUnderTest, type OpenedStore } from './store-under-test';
 
 /** A request as POST /api/quote-requests stores it: the catalogue's names and rates on each line. */
@@ -46,7 +54,13 @@ export function describeQuoteRequestStoreContract(name: string, open: () => Prom
       expect(await subject.store.add(request)).toEqual(request);
       expect(await subject.store.get('aviation', 'q-1')).toEqual(request);
       // Optional fields left out stay out.
-      const { name: _name, production: _production, studio: _studio, notes: _notes, ...bare } = sampleQuoteRequest('q-bare');
+      const {
+        name: _name,
+        production: _production,
+        studio: _studio,
+        notes: _notes,
+        ...bare
+      } = sampleQuoteRequest('q-bare');
       await subject.store.add(bare);
       expect(await subject.store.get('aviation', 'q-bare')).toEqual(bare);
       expect(await subject.store.get('aviation', 'nothing')).toBeUndefined();
@@ -65,7 +79,11 @@ export function describeQuoteRequestStoreContract(name: string, open: () => Prom
         await subject.store.add(sampleQuoteRequest(id, { createdAt }));
       const all = await subject.store.list('aviation');
       expect([all.total, ids(all)]).toEqual([5, ['a', 'b', 'c', 'd', 'e']]);
-      const pages = await Promise.all([subject.store.list('aviation', { limit: 2 }), subject.store.list('aviation', { limit: 2, offset: 2 }), subject.store.list('aviation', { limit: 2, offset: 4 })]);
+      const pages = await Promise.all([
+        subject.store.list('aviation', { limit: 2 }),
+        subject.store.list('aviation', { limit: 2, offset: 2 }),
+        subject.store.list('aviation', { limit: 2, offset: 4 }),
+      ]);
       expect(pages.map((page) => [page.total, ids(page)])).toEqual([
         [5, ['a', 'b']],
         [5, ['c', 'd']],
@@ -78,26 +96,38 @@ export function describeQuoteRequestStoreContract(name: string, open: () => Prom
     it("keeps tenants apart: neither reads, lists nor counts the other's requests, even under the same id", async () => {
       await subject.store.add(sampleQuoteRequest('shared', { notes: 'for aviation' }));
       await subject.store.add(sampleQuoteRequest('aviation-only'));
-      await subject.store.add(sampleQuoteRequest('shared', { tenantId: 'acme', email: 'sam@studio.example', notes: 'for acme' }));
+      await subject.store.add(
+        sampleQuoteRequest('shared', { tenantId: 'acme', email: 'sam@studio.example', notes: 'for acme' }),
+      );
       expect((await subject.store.get('aviation', 'shared'))?.notes).toBe('for aviation');
       expect((await subject.store.get('acme', 'shared'))?.notes).toBe('for acme');
       expect(await subject.store.get('acme', 'aviation-only')).toBeUndefined();
       const [aviation, acme] = await Promise.all([subject.store.list('aviation'), subject.store.list('acme')]);
       expect([aviation.total, ids(aviation).sort()]).toEqual([2, ['aviation-only', 'shared']]);
-      expect([acme.total, acme.requests.map((request) => [request.tenantId, request.email])]).toEqual([1, [['acme', 'sam@studio.example']]]);
+      expect([acme.total, acme.requests.map((request) => [request.tenantId, request.email])]).toEqual([
+        1,
+        [['acme', 'sam@studio.example']],
+      ]);
     });
 
     it('refuses a request its schema refuses, naming where, and stores nothing', async () => {
       const refused: Array<[QuoteRequest, RegExp]> = [
         [sampleQuoteRequest('no-lines', { lines: [] as unknown as QuoteRequest['lines'] }), /\/lines/],
-        [sampleQuoteRequest('zero', { lines: [{ objectID: 'galley-cart', name: 'Atlas Galley Cart', quantity: 0, dayRate: 85 }] }), /\/lines\/0\/quantity/],
+        [
+          sampleQuoteRequest('zero', {
+            lines: [{ objectID: 'galley-cart', name: 'Atlas Galley Cart', quantity: 0, dayRate: 85 }],
+          }),
+          /\/lines\/0\/quantity/,
+        ],
         [sampleQuoteRequest('bad-email', { email: 'not an address' }), /\/email/],
         [sampleQuoteRequest('bad-date', { startDate: 'next tuesday' }), /\/startDate/],
         [{ ...sampleQuoteRequest('priced'), total: 1 } as QuoteRequest, /\/total unknown key/],
         [sampleQuoteRequest('', {}), /\/id/],
       ];
       for (const [request, where] of refused) {
-        await expect(subject.store.add(request), request.id).rejects.toThrow(/^a quote request does not fit its schema: /);
+        await expect(subject.store.add(request), request.id).rejects.toThrow(
+          /^a quote request does not fit its schema: /,
+        );
         await expect(subject.store.add(request), request.id).rejects.toThrow(where);
         expect(await subject.store.get('aviation', request.id || 'nothing'), request.id).toBeUndefined();
       }
@@ -109,7 +139,9 @@ export function describeQuoteRequestStoreContract(name: string, open: () => Prom
       await subject.store.add(first);
       const second = sampleQuoteRequest('q-1', { notes: 'the second', createdAt: '2026-11-24T10:00:00.000Z' });
       await expect(subject.store.add(second)).rejects.toBeInstanceOf(QuoteRequestExistsError);
-      await expect(subject.store.add(second)).rejects.toThrow(/^A quote request "q-1" of tenant "aviation" already exists$/);
+      await expect(subject.store.add(second)).rejects.toThrow(
+        /^A quote request "q-1" of tenant "aviation" already exists$/,
+      );
       expect(await subject.store.get('aviation', 'q-1')).toEqual(first);
       expect(await subject.store.list('aviation')).toEqual({ total: 1, requests: [first] });
     });
@@ -126,22 +158,45 @@ export function describeQuoteRequestStoreContract(name: string, open: () => Prom
         bookings: { place: kind, ...(expiresOn && { expiresOn }), placement: { stock, turnaroundDays: 1, today } },
       });
       const twoCarts = (id: string, startDate: string, endDate: string) =>
-        sampleQuoteRequest(id, { startDate, endDate, lines: [{ objectID: 'galley-cart', name: 'Atlas Galley Cart', quantity: 2, dayRate: 85 }] });
+        sampleQuoteRequest(id, {
+          startDate,
+          endDate,
+          lines: [{ objectID: 'galley-cart', name: 'Atlas Galley Cart', quantity: 2, dayRate: 85 }],
+        });
       const held = async (from: string, to: string) =>
-        (await subject.store.bookings('aviation', ['galley-cart', 'jump-seat'], from, to)).map((booking) => [booking.quoteId, booking.objectID, booking.quantity, booking.kind]).sort();
+        (await subject.store.bookings('aviation', ['galley-cart', 'jump-seat'], from, to))
+          .map((booking) => [booking.quoteId, booking.objectID, booking.quantity, booking.kind])
+          .sort();
 
       it('makes a change on the revision named, counts it up, and refuses a stale or unknown one', async () => {
         await subject.store.add(sampleQuoteRequest('q-1'));
-        const changed = await subject.store.change('aviation', 'q-1', { revision: 0, apply: (current) => ({ ...current, state: 'quoted' }) });
+        const changed = await subject.store.change('aviation', 'q-1', {
+          revision: 0,
+          apply: (current) => ({ ...current, state: 'quoted' }),
+        });
         expect([changed.state, changed.revision]).toEqual(['quoted', 1]);
         expect(await subject.store.get('aviation', 'q-1')).toEqual(changed);
-        const stale = subject.store.change('aviation', 'q-1', { revision: 0, apply: (current) => ({ ...current, state: 'cancelled' }) });
+        const stale = subject.store.change('aviation', 'q-1', {
+          revision: 0,
+          apply: (current) => ({ ...current, state: 'cancelled' }),
+        });
         await expect(stale).rejects.toBeInstanceOf(StaleQuoteError);
-        await expect(subject.store.change('aviation', 'q-1', { revision: 0, apply: (current) => current })).rejects.toMatchObject({ statusCode: 412, currentVersion: '1' });
-        await expect(subject.store.change('aviation', 'nothing', { revision: 0, apply: (current) => current })).rejects.toBeInstanceOf(UnknownQuoteError);
-        await expect(subject.store.change('acme', 'q-1', { revision: 1, apply: (current) => current })).rejects.toBeInstanceOf(UnknownQuoteError);
+        await expect(
+          subject.store.change('aviation', 'q-1', { revision: 0, apply: (current) => current }),
+        ).rejects.toMatchObject({ statusCode: 412, currentVersion: '1' });
+        await expect(
+          subject.store.change('aviation', 'nothing', { revision: 0, apply: (current) => current }),
+        ).rejects.toBeInstanceOf(UnknownQuoteError);
+        await expect(
+          subject.store.change('acme', 'q-1', { revision: 1, apply: (current) => current }),
+        ).rejects.toBeInstanceOf(UnknownQuoteError);
         // A change the schema refuses, or one that throws, writes nothing.
-        await expect(subject.store.change('aviation', 'q-1', { revision: 1, apply: (current) => ({ ...current, state: 'lost' as never }) })).rejects.toThrow(/\/state/);
+        await expect(
+          subject.store.change('aviation', 'q-1', {
+            revision: 1,
+            apply: (current) => ({ ...current, state: 'lost' as never }),
+          }),
+        ).rejects.toThrow(/\/state/);
         expect(await subject.store.get('aviation', 'q-1')).toEqual(changed);
       });
 
@@ -156,7 +211,12 @@ export function describeQuoteRequestStoreContract(name: string, open: () => Prom
         await expect(refused).rejects.toBeInstanceOf(OverbookedError);
         await expect(subject.store.change('aviation', 'second', place('pencil'))).rejects.toMatchObject({
           statusCode: 409,
-          problems: [{ pointer: '/lines/0/quantity', message: 'only 0 of 2 free on 2026-12-08: other holds and orders have the rest' }],
+          problems: [
+            {
+              pointer: '/lines/0/quantity',
+              message: 'only 0 of 2 free on 2026-12-08: other holds and orders have the rest',
+            },
+          ],
         });
         expect((await subject.store.get('aviation', 'second'))?.revision ?? 0).toBe(0);
         expect(await held('2026-12-08', '2026-12-10')).toEqual([]);
@@ -168,7 +228,11 @@ export function describeQuoteRequestStoreContract(name: string, open: () => Prom
         expect(await held('2026-12-09', '2026-12-10')).toEqual([['third', 'galley-cart', 2, 'order']]);
 
         // Releasing frees the stock for the refused request.
-        await subject.store.change('aviation', 'first', { revision: 1, apply: (current) => ({ ...current, hold: 'none', state: 'cancelled' }), bookings: 'release' });
+        await subject.store.change('aviation', 'first', {
+          revision: 1,
+          apply: (current) => ({ ...current, hold: 'none', state: 'cancelled' }),
+          bookings: 'release',
+        });
         await subject.store.add(twoCarts('fourth', '2026-12-02', '2026-12-03'));
         await subject.store.change('aviation', 'fourth', place('order'));
         expect(await held('2026-12-01', '2026-12-07')).toEqual([['fourth', 'galley-cart', 2, 'order']]);
@@ -187,17 +251,28 @@ export function describeQuoteRequestStoreContract(name: string, open: () => Prom
         await subject.store.change('acme', 'acme-one', place('order'));
         expect(await held('2026-12-01', '2026-12-03')).toHaveLength(2);
         // The tenant-wide read finds the same bookings by their days alone.
-        expect((await subject.store.bookingsBetween('aviation', '2026-12-03', '2026-12-20')).map((booking) => booking.quoteId).sort()).toEqual(['after', 'lapsed']);
+        expect(
+          (await subject.store.bookingsBetween('aviation', '2026-12-03', '2026-12-20'))
+            .map((booking) => booking.quoteId)
+            .sort(),
+        ).toEqual(['after', 'lapsed']);
         expect(await subject.store.bookingsBetween('aviation', '2026-12-04', '2026-12-20')).toEqual([]);
-        expect((await subject.store.bookingsBetween('acme', '2026-11-01', '2026-12-01')).map((booking) => booking.quoteId)).toEqual(['acme-one']);
+        expect(
+          (await subject.store.bookingsBetween('acme', '2026-11-01', '2026-12-01')).map((booking) => booking.quoteId),
+        ).toEqual(['acme-one']);
       });
 
       it('gives the last units to exactly one of two placements made at once', async () => {
         await subject.store.add(twoCarts('one', '2026-12-01', '2026-12-03'));
         await subject.store.add(twoCarts('two', '2026-12-02', '2026-12-05'));
-        const results = await Promise.allSettled([subject.store.change('aviation', 'one', place('order')), subject.store.change('aviation', 'two', place('order'))]);
+        const results = await Promise.allSettled([
+          subject.store.change('aviation', 'one', place('order')),
+          subject.store.change('aviation', 'two', place('order')),
+        ]);
         expect(results.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected']);
-        expect((results.find((result) => result.status === 'rejected') as PromiseRejectedResult).reason).toBeInstanceOf(OverbookedError);
+        expect((results.find((result) => result.status === 'rejected') as PromiseRejectedResult).reason).toBeInstanceOf(
+          OverbookedError,
+        );
         expect(await held('2026-12-01', '2026-12-05')).toHaveLength(1);
       });
 
@@ -208,11 +283,17 @@ export function describeQuoteRequestStoreContract(name: string, open: () => Prom
         // A listener on a shared store starts with what exists: give it a moment to settle.
         await new Promise((resolve) => setTimeout(resolve, 200));
         await subject.store.add(sampleQuoteRequest('added'));
-        await subject.store.change('aviation', 'before', { revision: 0, apply: (current) => ({ ...current, state: 'cancelled' }) });
+        await subject.store.change('aviation', 'before', {
+          revision: 0,
+          apply: (current) => ({ ...current, state: 'cancelled' }),
+        });
         await subject.store.add({ ...sampleQuoteRequest('elsewhere'), tenantId: 'acme' });
         await expect.poll(() => [...new Set(heard)].sort()).toEqual(['added', 'before']);
         stop();
-        await subject.store.change('aviation', 'added', { revision: 0, apply: (current) => ({ ...current, state: 'cancelled' }) });
+        await subject.store.change('aviation', 'added', {
+          revision: 0,
+          apply: (current) => ({ ...current, state: 'cancelled' }),
+        });
         await new Promise((resolve) => setTimeout(resolve, 200));
         expect(heard.filter((id) => id === 'added')).toHaveLength(1);
       });
@@ -221,23 +302,63 @@ export function describeQuoteRequestStoreContract(name: string, open: () => Prom
         await subject.store.add(sampleQuoteRequest('old', { createdAt: '2026-11-01T09:00:00.000Z' }));
         await subject.store.add(sampleQuoteRequest('new', { createdAt: '2026-11-20T09:00:00.000Z' }));
         await subject.store.add(sampleQuoteRequest('someone-else', { uid: 'visitor-sam' }));
-        const ids = async (tenantId: string, query: QuoteListQuery) => (await subject.store.list(tenantId, query)).requests.map((request) => request.id);
+        const ids = async (tenantId: string, query: QuoteListQuery) =>
+          (await subject.store.list(tenantId, query)).requests.map((request) => request.id);
         expect(await ids('aviation', { uid: 'visitor-dana' })).toEqual(['new', 'old']);
         expect(await ids('acme', { uid: 'visitor-dana' })).toEqual([]);
       });
 
       it('answers a query in the store: state, dates, visitor and confirmation time, sorted and paged, with the exact total', async () => {
         const day = (n: number) => `2027-01-${String(n).padStart(2, '0')}`;
-        const confirmed = (at: string) => ({ state: 'confirmed' as const, history: [{ at, action: 'confirm' as const, from: 'accepted' as const, to: 'confirmed' as const, by: 'vendor' as const }] });
+        const confirmed = (at: string) => ({
+          state: 'confirmed' as const,
+          history: [
+            {
+              at,
+              action: 'confirm' as const,
+              from: 'accepted' as const,
+              to: 'confirmed' as const,
+              by: 'vendor' as const,
+            },
+          ],
+        });
         const requests = [
-          sampleQuoteRequest('a', { createdAt: '2026-11-01T09:00:00.000Z', startDate: day(1), endDate: day(5), state: 'requested' }),
-          sampleQuoteRequest('b', { createdAt: '2026-11-02T09:00:00.000Z', startDate: day(10), endDate: day(12), state: 'quoted', uid: 'visitor-sam' }),
-          sampleQuoteRequest('c', { createdAt: '2026-11-03T09:00:00.000Z', startDate: day(3), endDate: day(20), ...confirmed('2026-11-15T18:00:00.000Z') }),
-          sampleQuoteRequest('d', { createdAt: '2026-11-04T09:00:00.000Z', startDate: day(21), endDate: day(25), ...confirmed('2026-12-01T08:00:00.000Z') }),
-          sampleQuoteRequest('e', { createdAt: '2026-11-04T09:00:00.000Z', startDate: day(6), endDate: day(9), state: 'requested' }),
+          sampleQuoteRequest('a', {
+            createdAt: '2026-11-01T09:00:00.000Z',
+            startDate: day(1),
+            endDate: day(5),
+            state: 'requested',
+          }),
+          sampleQuoteRequest('b', {
+            createdAt: '2026-11-02T09:00:00.000Z',
+            startDate: day(10),
+            endDate: day(12),
+            state: 'quoted',
+            uid: 'visitor-sam',
+          }),
+          sampleQuoteRequest('c', {
+            createdAt: '2026-11-03T09:00:00.000Z',
+            startDate: day(3),
+            endDate: day(20),
+            ...confirmed('2026-11-15T18:00:00.000Z'),
+          }),
+          sampleQuoteRequest('d', {
+            createdAt: '2026-11-04T09:00:00.000Z',
+            startDate: day(21),
+            endDate: day(25),
+            ...confirmed('2026-12-01T08:00:00.000Z'),
+          }),
+          sampleQuoteRequest('e', {
+            createdAt: '2026-11-04T09:00:00.000Z',
+            startDate: day(6),
+            endDate: day(9),
+            state: 'requested',
+          }),
         ];
         for (const request of requests) await subject.store.add(request);
-        await subject.store.add(sampleQuoteRequest('other-tenant', { tenantId: 'acme', startDate: day(1), endDate: day(30) }));
+        await subject.store.add(
+          sampleQuoteRequest('other-tenant', { tenantId: 'acme', startDate: day(1), endDate: day(30) }),
+        );
         const answer = async (query: QuoteListQuery) => {
           const { total, requests: page } = await subject.store.list('aviation', query);
           return { total, ids: page.map((request) => request.id) };
@@ -251,25 +372,55 @@ export function describeQuoteRequestStoreContract(name: string, open: () => Prom
         expect(await answer({ from: day(7), to: day(10), state: 'confirmed' })).toEqual({ total: 1, ids: ['c'] });
         expect(await answer({ from: day(21) })).toEqual({ total: 1, ids: ['d'] });
         expect(await answer({ uid: 'visitor-sam' })).toEqual({ total: 1, ids: ['b'] });
-        expect(await answer({ sort: { field: 'startDate', order: 'asc' } })).toEqual({ total: 5, ids: ['a', 'c', 'e', 'b', 'd'] });
-        expect(await answer({ state: 'confirmed', confirmedFrom: '2026-11-01T00:00:00.000Z', confirmedBefore: '2026-12-01T00:00:00.000Z' })).toEqual({ total: 1, ids: ['c'] });
+        expect(await answer({ sort: { field: 'startDate', order: 'asc' } })).toEqual({
+          total: 5,
+          ids: ['a', 'c', 'e', 'b', 'd'],
+        });
+        expect(
+          await answer({
+            state: 'confirmed',
+            confirmedFrom: '2026-11-01T00:00:00.000Z',
+            confirmedBefore: '2026-12-01T00:00:00.000Z',
+          }),
+        ).toEqual({ total: 1, ids: ['c'] });
         // Totals follow each change of state, and a hire longer than any before is still found by its dates.
-        await subject.store.change('aviation', 'a', { revision: 0, apply: (current) => ({ ...current, state: 'cancelled' }) });
+        await subject.store.change('aviation', 'a', {
+          revision: 0,
+          apply: (current) => ({ ...current, state: 'cancelled' }),
+        });
         expect(await answer({ state: 'requested' })).toEqual({ total: 1, ids: ['e'] });
         expect(await answer({ state: 'cancelled' })).toEqual({ total: 1, ids: ['a'] });
-        await subject.store.add(sampleQuoteRequest('season', { createdAt: '2026-11-05T09:00:00.000Z', startDate: '2026-06-01', endDate: day(8), state: 'requested' }));
+        await subject.store.add(
+          sampleQuoteRequest('season', {
+            createdAt: '2026-11-05T09:00:00.000Z',
+            startDate: '2026-06-01',
+            endDate: day(8),
+            state: 'requested',
+          }),
+        );
         expect(await answer({ from: day(7), to: day(10) })).toEqual({ total: 4, ids: ['season', 'e', 'c', 'b'] });
         expect(await answer({})).toMatchObject({ total: 6 });
       });
 
       it('finds the open requests past their last open day, and none once they are closed', async () => {
-        await subject.store.add(sampleQuoteRequest('starts-soon', { state: 'requested', startDate: '2026-12-01', endDate: '2026-12-03' }));
-        await subject.store.add(sampleQuoteRequest('later', { state: 'requested', startDate: '2027-03-01', endDate: '2027-03-03' }));
-        await subject.store.add(sampleQuoteRequest('done', { state: 'cancelled', startDate: '2026-12-01', endDate: '2026-12-03' }));
+        await subject.store.add(
+          sampleQuoteRequest('starts-soon', { state: 'requested', startDate: '2026-12-01', endDate: '2026-12-03' }),
+        );
+        await subject.store.add(
+          sampleQuoteRequest('later', { state: 'requested', startDate: '2027-03-01', endDate: '2027-03-03' }),
+        );
+        await subject.store.add(
+          sampleQuoteRequest('done', { state: 'cancelled', startDate: '2026-12-01', endDate: '2026-12-03' }),
+        );
         // Open until the day before its hire: due from 1 December on.
         expect((await subject.store.due('aviation', '2026-11-30', 10)).map((request) => request.id)).toEqual([]);
-        expect((await subject.store.due('aviation', '2026-12-01', 10)).map((request) => request.id)).toEqual(['starts-soon']);
-        await subject.store.change('aviation', 'starts-soon', { revision: 0, apply: (current) => ({ ...current, state: 'expired' }) });
+        expect((await subject.store.due('aviation', '2026-12-01', 10)).map((request) => request.id)).toEqual([
+          'starts-soon',
+        ]);
+        await subject.store.change('aviation', 'starts-soon', {
+          revision: 0,
+          apply: (current) => ({ ...current, state: 'expired' }),
+        });
         expect(await subject.store.due('aviation', '2026-12-01', 10)).toEqual([]);
         expect((await subject.store.due('aviation', '2027-06-01', 10)).map((request) => request.id)).toEqual(['later']);
       });

@@ -41,7 +41,14 @@ export function searchItem(objectID: string, overrides: Partial<Item> = {}): Ite
 
 /** Day rates all differ and so do names and listing dates, so every sort order has one answer. */
 export const CATALOGUE: Item[] = [
-  searchItem('velvet-armchair', { name: 'Velvet Armchair', rates: { day: 45 }, colors: ['Blue'], tags: ['hero-prop'], customFields: { eras: ['1950s'] }, createdAt: '2025-03-01T00:00:00.000Z' }),
+  searchItem('velvet-armchair', {
+    name: 'Velvet Armchair',
+    rates: { day: 45 },
+    colors: ['Blue'],
+    tags: ['hero-prop'],
+    customFields: { eras: ['1950s'] },
+    createdAt: '2025-03-01T00:00:00.000Z',
+  }),
   searchItem('leather-armchair', {
     name: 'Leather Club Armchair',
     rates: { day: 60, week: 180 },
@@ -50,7 +57,14 @@ export const CATALOGUE: Item[] = [
     customFields: { eras: ['1920s'] },
     createdAt: '2025-02-01T00:00:00.000Z',
   }),
-  searchItem('red-sofa', { name: 'Red Sofa', rates: { day: 120 }, colors: ['Red'], tags: ['period'], customFields: { eras: ['1950s'] }, createdAt: '2025-04-01T00:00:00.000Z' }),
+  searchItem('red-sofa', {
+    name: 'Red Sofa',
+    rates: { day: 120 },
+    colors: ['Red'],
+    tags: ['period'],
+    customFields: { eras: ['1950s'] },
+    createdAt: '2025-04-01T00:00:00.000Z',
+  }),
   searchItem('blue-sofa', {
     name: 'Blue Chesterfield Sofa',
     rates: { day: 300 },
@@ -59,7 +73,14 @@ export const CATALOGUE: Item[] = [
     customFields: { eras: ['1920s'] },
     createdAt: '2025-05-01T00:00:00.000Z',
   }),
-  searchItem('bar-stool', { name: 'Chrome Bar Stool', rates: { day: 15 }, quantity: 8, colors: ['Silver'], tags: ['practical'], createdAt: '2024-12-01T00:00:00.000Z' }),
+  searchItem('bar-stool', {
+    name: 'Chrome Bar Stool',
+    rates: { day: 15 },
+    quantity: 8,
+    colors: ['Silver'],
+    tags: ['practical'],
+    createdAt: '2024-12-01T00:00:00.000Z',
+  }),
   searchItem('dining-table', {
     name: 'Oak Dining Table',
     category: { group: 'furniture', category: 'tables' },
@@ -183,14 +204,25 @@ const ALL_BY_PRICE = [
 /** Colour counts over the whole catalogue: what a colour facet shows when no colour is selected. */
 const ALL_COLOURS = { Blue: 3, Gold: 3, Black: 2, Brown: 2, Red: 2, Silver: 2, Green: 1, 'Off-White (Ivory)': 1 };
 
-const query = (overrides: Partial<SearchQuery> = {}): SearchQuery => ({ filters: {}, page: 0, perPage: 50, ...overrides });
+const query = (overrides: Partial<SearchQuery> = {}): SearchQuery => ({
+  filters: {},
+  page: 0,
+  perPage: 50,
+  ...overrides,
+});
 const ids = (result: SearchResult) => result.hits.map((hit) => hit.objectID);
 /** A facet's counts as { value: count }, selected values marked with a trailing '*'. */
-const counts = (result: SearchResult, facet: FacetKey) => Object.fromEntries((result.facets[facet] ?? []).map((value) => [value.selected ? `${value.value}*` : value.value, value.count]));
+const counts = (result: SearchResult, facet: FacetKey) =>
+  Object.fromEntries(
+    (result.facets[facet] ?? []).map((value) => [value.selected ? `${value.value}*` : value.value, value.count]),
+  );
 /** A facet's values in the order the result lists them. */
 const order = (result: SearchResult, facet: FacetKey) => (result.facets[facet] ?? []).map((value) => value.value);
 
-export function searchIndexContract(name: string, makeIndex: () => Promise<{ index: SearchIndex; close(): Promise<void> }>): void {
+export function searchIndexContract(
+  name: string,
+  makeIndex: () => Promise<{ index: SearchIndex; close(): Promise<void> }>,
+): void {
   describe(`SearchIndex contract: ${name}`, () => {
     let index: SearchIndex;
     let close: () => Promise<void>;
@@ -200,7 +232,8 @@ export function searchIndexContract(name: string, makeIndex: () => Promise<{ ind
     });
     afterEach(() => close());
 
-    const search = (overrides: Partial<SearchQuery> = {}, tenantId = 'props') => index.search(tenantId, query(overrides));
+    const search = (overrides: Partial<SearchQuery> = {}, tenantId = 'props') =>
+      index.search(tenantId, query(overrides));
 
     describe('text', () => {
       it('finds items by a word, and by the start of one', async () => {
@@ -222,7 +255,13 @@ export function searchIndexContract(name: string, makeIndex: () => Promise<{ ind
       });
 
       it('searches tags, category slugs, colours and descriptions as words, folding case and accents', async () => {
-        expect(ids(await search({ text: 'HERO', sort: 'name' }))).toEqual(['blue-sofa', 'chandelier', 'leather-armchair', 'jukebox', 'velvet-armchair']);
+        expect(ids(await search({ text: 'HERO', sort: 'name' }))).toEqual([
+          'blue-sofa',
+          'chandelier',
+          'leather-armchair',
+          'jukebox',
+          'velvet-armchair',
+        ]);
         expect(ids(await search({ text: 'typewriters' }))).toEqual(['typewriter']);
         expect(ids(await search({ text: 'silver', sort: 'name' }))).toEqual(['bar-stool', 'chandelier']);
         expect(ids(await search({ text: 'ivory' }))).toEqual(['cafe-table']);
@@ -240,7 +279,14 @@ export function searchIndexContract(name: string, makeIndex: () => Promise<{ ind
         const armchairs = await search({ text: 'armchair' });
         expect(counts(armchairs, 'custom.eras')).toEqual({ '1920s': 1, '1950s': 1 });
         expect(counts(armchairs, 'colors')).toEqual({ Blue: 1, Brown: 1 });
-        expect(counts(armchairs, 'priceBin')).toEqual({ 'under-50': 1, '50-100': 1, '100-250': 0, '250-500': 0, '500-1000': 0, '1000-plus': 0 });
+        expect(counts(armchairs, 'priceBin')).toEqual({
+          'under-50': 1,
+          '50-100': 1,
+          '100-250': 0,
+          '250-500': 0,
+          '500-1000': 0,
+          '1000-plus': 0,
+        });
       });
     });
 
@@ -265,18 +311,34 @@ export function searchIndexContract(name: string, makeIndex: () => Promise<{ ind
         expect(ids(lighting)).toEqual(['floor-lamp', 'chandelier', 'desk-lamp']);
         expect(counts(lighting, 'colors')).toEqual({ Gold: 2, Green: 1, Silver: 1 });
         expect(counts(lighting, 'vendors')).toEqual({ acme: 2, lumen: 1 });
-        expect(ids(await search({ filters: { category: { group: 'lighting', category: 'lamps' } }, sort: 'name' }))).toEqual(['floor-lamp', 'desk-lamp']);
-        expect(ids(await search({ filters: { category: { group: 'lighting', category: 'lamps', subcategory: 'desk' } } }))).toEqual(['desk-lamp']);
-        expect(ids(await search({ filters: { category: { group: 'furniture', category: 'tables' } }, sort: 'name' }))).toEqual(['cafe-table', 'dining-table']);
+        expect(
+          ids(await search({ filters: { category: { group: 'lighting', category: 'lamps' } }, sort: 'name' })),
+        ).toEqual(['floor-lamp', 'desk-lamp']);
+        expect(
+          ids(await search({ filters: { category: { group: 'lighting', category: 'lamps', subcategory: 'desk' } } })),
+        ).toEqual(['desk-lamp']);
+        expect(
+          ids(await search({ filters: { category: { group: 'furniture', category: 'tables' } }, sort: 'name' })),
+        ).toEqual(['cafe-table', 'dining-table']);
       });
 
       it('matches nothing for a path no item has, even one whose parts exist elsewhere', async () => {
         expect((await search({ filters: { category: { group: 'lighting', category: 'tables' } } })).total).toBe(0);
-        expect((await search({ filters: { category: { group: 'lighting', category: 'lamps', subcategory: 'ceiling' } } })).total).toBe(0);
+        expect(
+          (await search({ filters: { category: { group: 'lighting', category: 'lamps', subcategory: 'ceiling' } } }))
+            .total,
+        ).toBe(0);
         const nowhere = await search({ filters: { category: { group: 'boats' } } });
         expect(nowhere.total).toBe(0);
         expect(nowhere.hits).toEqual([]);
-        expect(counts(nowhere, 'priceBin')).toEqual({ 'under-50': 0, '50-100': 0, '100-250': 0, '250-500': 0, '500-1000': 0, '1000-plus': 0 });
+        expect(counts(nowhere, 'priceBin')).toEqual({
+          'under-50': 0,
+          '50-100': 0,
+          '100-250': 0,
+          '250-500': 0,
+          '500-1000': 0,
+          '1000-plus': 0,
+        });
         expect(counts(nowhere, 'colors')).toEqual({});
       });
 
@@ -292,7 +354,16 @@ export function searchIndexContract(name: string, makeIndex: () => Promise<{ ind
         const result = await search();
         expect(result.total).toBe(13);
         expect(counts(result, 'colors')).toEqual(ALL_COLOURS);
-        expect(order(result, 'colors')).toEqual(['Blue', 'Gold', 'Black', 'Brown', 'Red', 'Silver', 'Green', 'Off-White (Ivory)']);
+        expect(order(result, 'colors')).toEqual([
+          'Blue',
+          'Gold',
+          'Black',
+          'Brown',
+          'Red',
+          'Silver',
+          'Green',
+          'Off-White (Ivory)',
+        ]);
         expect(counts(result, 'tags')).toEqual({ period: 6, 'hero-prop': 5, practical: 5 });
         expect(order(result, 'tags')).toEqual(['period', 'hero-prop', 'practical']);
         expect(counts(result, 'vendors')).toEqual({ acme: 11, lumen: 2 });
@@ -303,18 +374,43 @@ export function searchIndexContract(name: string, makeIndex: () => Promise<{ ind
         const result = await search({ filters: { colors: ['Blue'] }, sort: 'name' });
         expect(ids(result)).toEqual(['blue-sofa', 'jukebox', 'velvet-armchair']);
         expect(result.total).toBe(3);
-        expect(counts(result, 'colors')).toEqual({ 'Blue*': 3, Gold: 3, Black: 2, Brown: 2, Red: 2, Silver: 2, Green: 1, 'Off-White (Ivory)': 1 });
+        expect(counts(result, 'colors')).toEqual({
+          'Blue*': 3,
+          Gold: 3,
+          Black: 2,
+          Brown: 2,
+          Red: 2,
+          Silver: 2,
+          Green: 1,
+          'Off-White (Ivory)': 1,
+        });
         // Every other facet counts within the blue items.
         expect(counts(result, 'tags')).toEqual({ 'hero-prop': 3, period: 1 });
         expect(counts(result, 'vendors')).toEqual({ acme: 2, lumen: 1 });
         expect(counts(result, 'custom.eras')).toEqual({ '1950s': 2, '1920s': 1 });
-        expect(counts(result, 'priceBin')).toEqual({ 'under-50': 1, '50-100': 0, '100-250': 0, '250-500': 1, '500-1000': 0, '1000-plus': 1 });
+        expect(counts(result, 'priceBin')).toEqual({
+          'under-50': 1,
+          '50-100': 0,
+          '100-250': 0,
+          '250-500': 1,
+          '500-1000': 0,
+          '1000-plus': 1,
+        });
       });
 
       it('selecting Blue and Red matches either (OR within the facet)', async () => {
         const result = await search({ filters: { colors: ['Blue', 'Red'] }, sort: 'name' });
         expect(ids(result)).toEqual(['blue-sofa', 'jukebox', 'red-sofa', 'velvet-armchair']);
-        expect(counts(result, 'colors')).toEqual({ 'Blue*': 3, Gold: 3, Black: 2, Brown: 2, 'Red*': 2, Silver: 2, Green: 1, 'Off-White (Ivory)': 1 });
+        expect(counts(result, 'colors')).toEqual({
+          'Blue*': 3,
+          Gold: 3,
+          Black: 2,
+          Brown: 2,
+          'Red*': 2,
+          Silver: 2,
+          Green: 1,
+          'Off-White (Ivory)': 1,
+        });
         expect(counts(result, 'tags')).toEqual({ 'hero-prop': 3, period: 2 });
       });
 
@@ -329,7 +425,10 @@ export function searchIndexContract(name: string, makeIndex: () => Promise<{ ind
       });
 
       it('three facets selected at once, vendors included', async () => {
-        const result = await search({ filters: { colors: ['Blue', 'Silver'], tags: ['hero-prop'], vendors: ['lumen'] }, sort: 'name' });
+        const result = await search({
+          filters: { colors: ['Blue', 'Silver'], tags: ['hero-prop'], vendors: ['lumen'] },
+          sort: 'name',
+        });
         expect(ids(result)).toEqual(['chandelier', 'jukebox']);
         // Colours among lumen's hero props; tags among lumen's blue or silver items; vendors among blue or silver hero props.
         expect(counts(result, 'colors')).toEqual({ 'Blue*': 1, Red: 1, 'Silver*': 1 });
@@ -366,15 +465,50 @@ export function searchIndexContract(name: string, makeIndex: () => Promise<{ ind
           { value: '1000-plus', count: 1, selected: false },
         ]);
         const lighting = await search({ filters: { category: { group: 'lighting' } } });
-        expect(order(lighting, 'priceBin')).toEqual(['under-50', '50-100', '100-250', '250-500', '500-1000', '1000-plus']);
-        expect(counts(lighting, 'priceBin')).toEqual({ 'under-50': 2, '50-100': 0, '100-250': 0, '250-500': 0, '500-1000': 1, '1000-plus': 0 });
+        expect(order(lighting, 'priceBin')).toEqual([
+          'under-50',
+          '50-100',
+          '100-250',
+          '250-500',
+          '500-1000',
+          '1000-plus',
+        ]);
+        expect(counts(lighting, 'priceBin')).toEqual({
+          'under-50': 2,
+          '50-100': 0,
+          '100-250': 0,
+          '250-500': 0,
+          '500-1000': 1,
+          '1000-plus': 0,
+        });
       });
 
       it('filters by one bin or several (lower bound included), counting the bins as if none were chosen', async () => {
         const cheap = await search({ filters: { priceBin: ['under-50'] }, sort: 'price-asc' });
-        expect(ids(cheap)).toEqual(['bar-stool', 'telephone', 'desk-lamp', 'cafe-table', 'floor-lamp', 'velvet-armchair']);
-        expect(counts(cheap, 'priceBin')).toEqual({ 'under-50*': 6, '50-100': 3, '100-250': 1, '250-500': 1, '500-1000': 1, '1000-plus': 1 });
-        expect(counts(cheap, 'colors')).toEqual({ Gold: 2, Black: 1, Blue: 1, Green: 1, 'Off-White (Ivory)': 1, Silver: 1 });
+        expect(ids(cheap)).toEqual([
+          'bar-stool',
+          'telephone',
+          'desk-lamp',
+          'cafe-table',
+          'floor-lamp',
+          'velvet-armchair',
+        ]);
+        expect(counts(cheap, 'priceBin')).toEqual({
+          'under-50*': 6,
+          '50-100': 3,
+          '100-250': 1,
+          '250-500': 1,
+          '500-1000': 1,
+          '1000-plus': 1,
+        });
+        expect(counts(cheap, 'colors')).toEqual({
+          Gold: 2,
+          Black: 1,
+          Blue: 1,
+          Green: 1,
+          'Off-White (Ivory)': 1,
+          Silver: 1,
+        });
         const fifty = await search({ filters: { priceBin: ['50-100'] }, sort: 'price-asc' });
         expect(ids(fifty)).toEqual(['typewriter', 'leather-armchair', 'dining-table']); // 50 is in 50-100
         const dear = await search({ filters: { priceBin: ['500-1000', '1000-plus'] }, sort: 'price-desc' });
@@ -384,14 +518,29 @@ export function searchIndexContract(name: string, makeIndex: () => Promise<{ ind
       it('combines with another facet: bins counted within it, it counted within the bins', async () => {
         const result = await search({ filters: { priceBin: ['under-50'], tags: ['practical'] }, sort: 'price-asc' });
         expect(ids(result)).toEqual(['bar-stool', 'telephone', 'desk-lamp', 'cafe-table', 'floor-lamp']);
-        expect(counts(result, 'priceBin')).toEqual({ 'under-50*': 5, '50-100': 0, '100-250': 0, '250-500': 0, '500-1000': 0, '1000-plus': 0 });
+        expect(counts(result, 'priceBin')).toEqual({
+          'under-50*': 5,
+          '50-100': 0,
+          '100-250': 0,
+          '250-500': 0,
+          '500-1000': 0,
+          '1000-plus': 0,
+        });
         expect(counts(result, 'tags')).toEqual({ 'practical*': 5, period: 2, 'hero-prop': 1 });
       });
 
       it('lists an unknown bin as selected at 0 after the bins, matching nothing', async () => {
         const result = await search({ filters: { priceBin: ['free'] } });
         expect(result.total).toBe(0);
-        expect(result.facets.priceBin.map((value) => value.value)).toEqual(['under-50', '50-100', '100-250', '250-500', '500-1000', '1000-plus', 'free']);
+        expect(result.facets.priceBin.map((value) => value.value)).toEqual([
+          'under-50',
+          '50-100',
+          '100-250',
+          '250-500',
+          '500-1000',
+          '1000-plus',
+          'free',
+        ]);
         expect(result.facets.priceBin.at(-1)).toEqual({ value: 'free', count: 0, selected: true });
       });
     });
@@ -437,14 +586,33 @@ export function searchIndexContract(name: string, makeIndex: () => Promise<{ ind
       });
 
       it('sorts text matches and filtered lists too', async () => {
-        expect(ids(await search({ text: 'period', sort: 'price-desc' }))).toEqual(['jukebox', 'red-sofa', 'leather-armchair', 'typewriter', 'desk-lamp', 'telephone']);
-        expect(ids(await search({ filters: { tags: ['period'] }, sort: 'newest' }))).toEqual(['red-sofa', 'leather-armchair', 'desk-lamp', 'jukebox', 'telephone', 'typewriter']);
+        expect(ids(await search({ text: 'period', sort: 'price-desc' }))).toEqual([
+          'jukebox',
+          'red-sofa',
+          'leather-armchair',
+          'typewriter',
+          'desk-lamp',
+          'telephone',
+        ]);
+        expect(ids(await search({ filters: { tags: ['period'] }, sort: 'newest' }))).toEqual([
+          'red-sofa',
+          'leather-armchair',
+          'desk-lamp',
+          'jukebox',
+          'telephone',
+          'typewriter',
+        ]);
       });
 
       it('keeps the total and the facets across pages, and slices each page in order', async () => {
         const pages = await Promise.all([0, 1, 2, 3].map((page) => search({ sort: 'price-asc', page, perPage: 5 })));
         expect(pages.map((page) => page.total)).toEqual([13, 13, 13, 13]);
-        expect(pages.map(ids)).toEqual([ALL_BY_PRICE.slice(0, 5), ALL_BY_PRICE.slice(5, 10), ALL_BY_PRICE.slice(10), []]);
+        expect(pages.map(ids)).toEqual([
+          ALL_BY_PRICE.slice(0, 5),
+          ALL_BY_PRICE.slice(5, 10),
+          ALL_BY_PRICE.slice(10),
+          [],
+        ]);
         for (const page of pages.slice(1)) expect(page.facets).toEqual(pages[0]!.facets);
       });
 
@@ -469,7 +637,13 @@ export function searchIndexContract(name: string, makeIndex: () => Promise<{ ind
       it('sees an upsert at the next search: a new item, in its facets and text', async () => {
         await index.upsert(
           'props',
-          searchItem('glass-lamp', { name: 'Blue Glass Lamp', colors: ['Blue'], rates: { day: 80 }, category: { group: 'lighting', category: 'lamps' }, customFields: { moods: ['calm'] } }),
+          searchItem('glass-lamp', {
+            name: 'Blue Glass Lamp',
+            colors: ['Blue'],
+            rates: { day: 80 },
+            category: { group: 'lighting', category: 'lamps' },
+            customFields: { moods: ['calm'] },
+          }),
         );
         const blue = await search({ filters: { colors: ['Blue'] }, sort: 'name' });
         expect(ids(blue)).toEqual(['blue-sofa', 'glass-lamp', 'jukebox', 'velvet-armchair']);
@@ -480,13 +654,25 @@ export function searchIndexContract(name: string, makeIndex: () => Promise<{ ind
       });
 
       it('replaces an item on upsert: its old name, colour and price are gone', async () => {
-        await index.upsert('props', { ...CATALOGUE[0]!, name: 'Velvet Loveseat', colors: ['Green'], rates: { day: 500 } });
+        await index.upsert('props', {
+          ...CATALOGUE[0]!,
+          name: 'Velvet Loveseat',
+          colors: ['Green'],
+          rates: { day: 500 },
+        });
         expect(ids(await search({ text: 'armchair' }))).toEqual(['leather-armchair']);
         expect(ids(await search({ text: 'loveseat' }))).toEqual(['velvet-armchair']);
         const all = await search();
         expect(all.total).toBe(13);
         expect(counts(all, 'colors')).toMatchObject({ Blue: 2, Green: 2 });
-        expect(counts(all, 'priceBin')).toEqual({ 'under-50': 5, '50-100': 3, '100-250': 1, '250-500': 1, '500-1000': 2, '1000-plus': 1 });
+        expect(counts(all, 'priceBin')).toEqual({
+          'under-50': 5,
+          '50-100': 3,
+          '100-250': 1,
+          '250-500': 1,
+          '500-1000': 2,
+          '1000-plus': 1,
+        });
       });
 
       it('forgets a removed item everywhere, and ignores an unknown id', async () => {
@@ -502,7 +688,14 @@ export function searchIndexContract(name: string, makeIndex: () => Promise<{ ind
       });
 
       it('replaceAll replaces everything the tenant had', async () => {
-        await index.replaceAll('props', [searchItem('gobo', { name: 'Window Gobo', rates: { day: 10 }, colors: ['Black'], category: { group: 'lighting', category: 'accessories' } })]);
+        await index.replaceAll('props', [
+          searchItem('gobo', {
+            name: 'Window Gobo',
+            rates: { day: 10 },
+            colors: ['Black'],
+            category: { group: 'lighting', category: 'accessories' },
+          }),
+        ]);
         const all = await search();
         expect(ids(all)).toEqual(['gobo']);
         expect(counts(all, 'colors')).toEqual({ Black: 1 });
@@ -513,7 +706,9 @@ export function searchIndexContract(name: string, makeIndex: () => Promise<{ ind
       });
 
       it('applies writes in the order they were made', async () => {
-        const writes = [1, 2, 3, 4, 5].map((n) => index.upsert('props', { ...CATALOGUE[2]!, name: `Red Sofa Take ${n}` }));
+        const writes = [1, 2, 3, 4, 5].map((n) =>
+          index.upsert('props', { ...CATALOGUE[2]!, name: `Red Sofa Take ${n}` }),
+        );
         await Promise.all([...writes, index.remove('props', 'blue-sofa')]);
         expect(ids(await search({ text: 'sofa' }))).toEqual(['red-sofa']);
         expect((await search({ text: 'sofa' })).hits[0]!.name).toBe('Red Sofa Take 5');
@@ -521,7 +716,8 @@ export function searchIndexContract(name: string, makeIndex: () => Promise<{ ind
     });
 
     describe("a tenant's synonyms", () => {
-      const synonymSearch = (text: string, synonyms?: string[][]) => search({ text, perPage: 50, ...(synonyms && { synonyms }) });
+      const synonymSearch = (text: string, synonyms?: string[][]) =>
+        search({ text, perPage: 50, ...(synonyms && { synonyms }) });
       it('finds a group’s words by any of them, each way, and only while the tenant keeps the group', async () => {
         const groups = synonymGroups(['Sofa, Couch, settee', 'lamp, light']);
         expect((await synonymSearch('couch')).total).toBe(0);
@@ -533,14 +729,19 @@ export function searchIndexContract(name: string, makeIndex: () => Promise<{ ind
         expect(ids(await synonymSearch('sofa', groups)).sort()).toEqual(['blue-sofa', 'red-sofa']);
         // Groups taken away are gone from the next search (kept searches, and the index's own synonyms).
         expect((await synonymSearch('couch')).total).toBe(0);
-        expect(ids(await synonymSearch('couch', synonymGroups(['couch, sofa']))).sort()).toEqual(['blue-sofa', 'red-sofa']);
+        expect(ids(await synonymSearch('couch', synonymGroups(['couch, sofa']))).sort()).toEqual([
+          'blue-sofa',
+          'red-sofa',
+        ]);
         expect((await synonymSearch('settee', synonymGroups(['couch, sofa']))).total).toBe(0);
       });
     });
 
     describe('tenants', () => {
       it('never see each other’s items, even with the same ids', async () => {
-        await index.replaceAll('hangar', [searchItem('jukebox', { name: 'Cockpit Yoke', vendorId: 'hangar', colors: ['Blue'] })]);
+        await index.replaceAll('hangar', [
+          searchItem('jukebox', { name: 'Cockpit Yoke', vendorId: 'hangar', colors: ['Blue'] }),
+        ]);
         expect(ids(await search({ text: 'jukebox' }, 'hangar'))).toEqual([]);
         expect(ids(await search({ text: 'yoke' }, 'hangar'))).toEqual(['jukebox']);
         expect((await search({ text: 'yoke' })).total).toBe(0);
@@ -555,7 +756,14 @@ export function searchIndexContract(name: string, makeIndex: () => Promise<{ ind
         const nobody = await search({ text: 'sofa', filters: { colors: ['Blue'] } }, 'nobody');
         expect(nobody.total).toBe(0);
         expect(nobody.hits).toEqual([]);
-        expect(counts(nobody, 'priceBin')).toEqual({ 'under-50': 0, '50-100': 0, '100-250': 0, '250-500': 0, '500-1000': 0, '1000-plus': 0 });
+        expect(counts(nobody, 'priceBin')).toEqual({
+          'under-50': 0,
+          '50-100': 0,
+          '100-250': 0,
+          '250-500': 0,
+          '500-1000': 0,
+          '1000-plus': 0,
+        });
         expect(nobody.facets.colors).toEqual([{ value: 'Blue', count: 0, selected: true }]);
         await index.remove('nobody', 'anything');
         expect((await search({}, 'nobody')).total).toBe(0);
@@ -563,43 +771,97 @@ export function searchIndexContract(name: string, makeIndex: () => Promise<{ ind
     });
 
     describe("the platform's one index of every house (listings with a vendor facet)", () => {
-      const house = (id: string, currency: string, location: { lat: number; lng: number }): House => ({ id, name: id, currency, locale: 'en', timezone: 'UTC', location });
+      const house = (id: string, currency: string, location: { lat: number; lng: number }): House => ({
+        id,
+        name: id,
+        currency,
+        locale: 'en',
+        timezone: 'UTC',
+        location,
+      });
       const SUN_VALLEY = house('sun-valley', 'USD', { lat: 34.2189, lng: -118.3715 });
       const ATLANTA = house('atlanta', 'USD', { lat: 33.8008, lng: -84.4268 });
       const SOHO = house('soho', 'GBP', { lat: 51.5136, lng: -0.1365 });
       const tree = { groups: [] };
       // The same item id at two houses: two listings.
       const LISTINGS = [
-        listingOf(searchItem('club-chair', { name: 'Club Chair', rates: { day: 40 }, createdAt: '2025-01-03T00:00:00.000Z' }), SUN_VALLEY, tree, undefined),
-        listingOf(searchItem('club-chair', { name: 'Club Chair', rates: { day: 40 }, createdAt: '2025-01-02T00:00:00.000Z' }), SOHO, tree, undefined),
-        listingOf(searchItem('peach-crate', { name: 'Peach Crate', rates: { day: 120 }, createdAt: '2025-01-04T00:00:00.000Z' }), ATLANTA, tree, undefined),
-        listingOf(searchItem('tea-chest', { name: 'Tea Chest', rates: { day: 75 }, createdAt: '2025-01-01T00:00:00.000Z' }), SOHO, tree, undefined),
+        listingOf(
+          searchItem('club-chair', { name: 'Club Chair', rates: { day: 40 }, createdAt: '2025-01-03T00:00:00.000Z' }),
+          SUN_VALLEY,
+          tree,
+          undefined,
+        ),
+        listingOf(
+          searchItem('club-chair', { name: 'Club Chair', rates: { day: 40 }, createdAt: '2025-01-02T00:00:00.000Z' }),
+          SOHO,
+          tree,
+          undefined,
+        ),
+        listingOf(
+          searchItem('peach-crate', {
+            name: 'Peach Crate',
+            rates: { day: 120 },
+            createdAt: '2025-01-04T00:00:00.000Z',
+          }),
+          ATLANTA,
+          tree,
+          undefined,
+        ),
+        listingOf(
+          searchItem('tea-chest', { name: 'Tea Chest', rates: { day: 75 }, createdAt: '2025-01-01T00:00:00.000Z' }),
+          SOHO,
+          tree,
+          undefined,
+        ),
       ];
       const HOLLYWOOD = { lat: 34.0928, lng: -118.3287 };
       beforeEach(() => index.replaceAll('market', LISTINGS));
       const market = (overrides: Partial<SearchQuery> = {}) => search(overrides, 'market');
 
       it('orders nearest house first from the visitor, then newest within a house', async () => {
-        expect(ids(await market({ sort: 'nearest', near: HOLLYWOOD }))).toEqual(['sun-valley~club-chair', 'atlanta~peach-crate', 'soho~club-chair', 'soho~tea-chest']);
-        expect(ids(await market({ sort: 'nearest', near: { lat: 51.5, lng: -0.12 } }))).toEqual(['soho~club-chair', 'soho~tea-chest', 'atlanta~peach-crate', 'sun-valley~club-chair']);
-        expect(ids(await market({ sort: 'nearest', near: HOLLYWOOD, text: 'club' }))).toEqual(['sun-valley~club-chair', 'soho~club-chair']);
+        expect(ids(await market({ sort: 'nearest', near: HOLLYWOOD }))).toEqual([
+          'sun-valley~club-chair',
+          'atlanta~peach-crate',
+          'soho~club-chair',
+          'soho~tea-chest',
+        ]);
+        expect(ids(await market({ sort: 'nearest', near: { lat: 51.5, lng: -0.12 } }))).toEqual([
+          'soho~club-chair',
+          'soho~tea-chest',
+          'atlanta~peach-crate',
+          'sun-valley~club-chair',
+        ]);
+        expect(ids(await market({ sort: 'nearest', near: HOLLYWOOD, text: 'club' }))).toEqual([
+          'sun-valley~club-chair',
+          'soho~club-chair',
+        ]);
         // Page by page, across houses, in the same order.
         const paged = [];
-        for (let page = 0; page < 5; page++) paged.push(...ids(await market({ sort: 'nearest', near: HOLLYWOOD, page, perPage: 1 })));
+        for (let page = 0; page < 5; page++)
+          paged.push(...ids(await market({ sort: 'nearest', near: HOLLYWOOD, page, perPage: 1 })));
         expect(paged).toEqual(['sun-valley~club-chair', 'atlanta~peach-crate', 'soho~club-chair', 'soho~tea-chest']);
         // A listing with no location comes after every house, not before.
-        await index.upsert('market', { ...searchItem('nowhere-lamp', { name: 'Nowhere Lamp', createdAt: '2030-01-01T00:00:00.000Z' }), objectID: 'nowhere~lamp' });
+        await index.upsert('market', {
+          ...searchItem('nowhere-lamp', { name: 'Nowhere Lamp', createdAt: '2030-01-01T00:00:00.000Z' }),
+          objectID: 'nowhere~lamp',
+        });
         expect(ids(await market({ sort: 'nearest', near: HOLLYWOOD })).at(-1)).toBe('nowhere~lamp');
       });
 
       it("puts a far house's exact match before a near house's typo, nearest first within each", async () => {
         // "Tea Chast" is "chest" with a typo (the embedded index finds it; the stand-in has no typos).
-        await index.upsert('market', listingOf(searchItem('tea-chast', { name: 'Tea Chast', rates: { day: 75 } }), SUN_VALLEY, tree, undefined));
+        await index.upsert(
+          'market',
+          listingOf(searchItem('tea-chast', { name: 'Tea Chast', rates: { day: 75 } }), SUN_VALLEY, tree, undefined),
+        );
         const found = ids(await market({ sort: 'nearest', near: HOLLYWOOD, text: 'chest' }));
         expect(found[0]).toBe('soho~tea-chest');
         expect(found.slice(1).every((id) => id === 'sun-valley~tea-chast')).toBe(true);
         // With no typo on either side, the nearest comes first as before.
-        expect(ids(await market({ sort: 'nearest', near: HOLLYWOOD, text: 'tea' }))).toEqual(['sun-valley~tea-chast', 'soho~tea-chest']);
+        expect(ids(await market({ sort: 'nearest', near: HOLLYWOOD, text: 'tea' }))).toEqual([
+          'sun-valley~tea-chast',
+          'soho~tea-chest',
+        ]);
       });
 
       it('keeps only houses within a radius, with the facets counted within it', async () => {
@@ -628,26 +890,56 @@ export function searchIndexContract(name: string, makeIndex: () => Promise<{ ind
         });
         expect(ids(await market({ filters: { priceBin: ['GBP:under-50'] } }))).toEqual(['soho~club-chair']);
         expect(ids(await market({ filters: { priceBin: ['under-50'] } }))).toEqual([]);
-        expect(counts(await market({ filters: { vendors: ['soho'] } }), 'priceBin')).toMatchObject({ 'GBP:under-50': 1, 'GBP:50-100': 1 });
-        expect(Object.keys(counts(await market({ filters: { vendors: ['soho'] } }), 'priceBin')).every((value) => value.startsWith('GBP:'))).toBe(true);
+        expect(counts(await market({ filters: { vendors: ['soho'] } }), 'priceBin')).toMatchObject({
+          'GBP:under-50': 1,
+          'GBP:50-100': 1,
+        });
+        expect(
+          Object.keys(counts(await market({ filters: { vendors: ['soho'] } }), 'priceBin')).every((value) =>
+            value.startsWith('GBP:'),
+          ),
+        ).toBe(true);
       });
 
       it('keeps each listing whole: its house, and its id at the house', async () => {
         const [hit] = (await market({ text: 'peach' })).hits;
-        expect(hit).toMatchObject({ objectID: 'atlanta~peach-crate', houseObjectID: 'peach-crate', vendorId: 'atlanta', house: ATLANTA, _geoloc: ATLANTA.location });
+        expect(hit).toMatchObject({
+          objectID: 'atlanta~peach-crate',
+          houseObjectID: 'peach-crate',
+          vendorId: 'atlanta',
+          house: ATLANTA,
+          _geoloc: ATLANTA.location,
+        });
       });
     });
 
     describe('what visitors type and select', () => {
       /** Text whose words match nothing in the catalogue, however an engine might read its punctuation. */
-      const NOTHING = ["'; DROP TABLE items; --", '<script>alert(1)</script>', 'sofa OR lamp', 'colors:Blue', 'name:sofa', 'a'.repeat(5000), '🛋️ ソファ', 'zebra AND sofa', 'NOT sofa'];
+      const NOTHING = [
+        "'; DROP TABLE items; --",
+        '<script>alert(1)</script>',
+        'sofa OR lamp',
+        'colors:Blue',
+        'name:sofa',
+        'a'.repeat(5000),
+        '🛋️ ソファ',
+        'zebra AND sofa',
+        'NOT sofa',
+      ];
 
       it('answers hostile or strange text without rejecting, matching nothing odd', async () => {
         for (const text of NOTHING) {
           const result = await search({ text });
           expect(result.total, text.slice(0, 30)).toBe(0);
           expect(result.hits).toEqual([]);
-          expect(counts(result, 'priceBin'), text.slice(0, 30)).toEqual({ 'under-50': 0, '50-100': 0, '100-250': 0, '250-500': 0, '500-1000': 0, '1000-plus': 0 });
+          expect(counts(result, 'priceBin'), text.slice(0, 30)).toEqual({
+            'under-50': 0,
+            '50-100': 0,
+            '100-250': 0,
+            '250-500': 0,
+            '500-1000': 0,
+            '1000-plus': 0,
+          });
         }
       });
 
@@ -702,13 +994,36 @@ export function searchIndexContract(name: string, makeIndex: () => Promise<{ ind
       });
 
       it('keeps a hostile value from widening a real selection', async () => {
-        const result = await search({ filters: { colors: ['Blue', '-Blue', 'Blue OR Red', 'colors:Red'] }, sort: 'name' });
+        const result = await search({
+          filters: { colors: ['Blue', '-Blue', 'Blue OR Red', 'colors:Red'] },
+          sort: 'name',
+        });
         expect(ids(result)).toEqual(['blue-sofa', 'jukebox', 'velvet-armchair']);
-        expect(counts(result, 'colors')).toEqual({ 'Blue*': 3, Gold: 3, Black: 2, Brown: 2, Red: 2, Silver: 2, Green: 1, 'Off-White (Ivory)': 1, '-Blue*': 0, 'Blue OR Red*': 0, 'colors:Red*': 0 });
+        expect(counts(result, 'colors')).toEqual({
+          'Blue*': 3,
+          Gold: 3,
+          Black: 2,
+          Brown: 2,
+          Red: 2,
+          Silver: 2,
+          Green: 1,
+          'Off-White (Ivory)': 1,
+          '-Blue*': 0,
+          'Blue OR Red*': 0,
+          'colors:Red*': 0,
+        });
       });
 
       it('matches nothing for hostile values in every other facet and in the category', async () => {
-        const hostile = ['-hero-prop', 'hero-prop OR period', 'tags:period', '"period"', 'a'.repeat(5000), '\uD800', '\\-x'];
+        const hostile = [
+          '-hero-prop',
+          'hero-prop OR period',
+          'tags:period',
+          '"period"',
+          'a'.repeat(5000),
+          '\uD800',
+          '\\-x',
+        ];
         for (const value of hostile) {
           const label = JSON.stringify(value.slice(0, 30));
           expect((await search({ filters: { tags: [value] } })).total, label).toBe(0);
@@ -716,7 +1031,9 @@ export function searchIndexContract(name: string, makeIndex: () => Promise<{ ind
           expect((await search({ filters: { priceBin: [value] } })).total, label).toBe(0);
           expect((await search({ filters: { custom: { eras: [value] } } })).total, label).toBe(0);
           expect((await search({ filters: { category: { group: value } } })).total, label).toBe(0);
-          expect((await search({ filters: { category: { group: 'lighting', category: value } } })).total, label).toBe(0);
+          expect((await search({ filters: { category: { group: 'lighting', category: value } } })).total, label).toBe(
+            0,
+          );
         }
         const negated = await search({ filters: { tags: ['-period'] } });
         expect(counts(negated, 'tags')).toEqual({ period: 6, 'hero-prop': 5, practical: 5, '-period*': 0 });
@@ -726,18 +1043,32 @@ export function searchIndexContract(name: string, makeIndex: () => Promise<{ ind
         for (const field of ['eras:1950s', 'eras OR rooms', '-eras', 'Eras', 'eras.x', '__proto__', '']) {
           const result = await search({ filters: { custom: { [field]: ['1950s'] } } });
           expect(result.total, JSON.stringify(field)).toBe(0);
-          expect(result.facets[`custom.${field}`], JSON.stringify(field)).toEqual([{ value: '1950s', count: 0, selected: true }]);
+          expect(result.facets[`custom.${field}`], JSON.stringify(field)).toEqual([
+            { value: '1950s', count: 0, selected: true },
+          ]);
         }
       });
 
       it('survives input the types forbid but a URL can carry', async () => {
-        const odd = { text: 42, filters: { colors: 'Blue', tags: [null, 7], custom: 'x', category: 'lighting' }, sort: 'cheapest', page: -3, perPage: Number.NaN } as unknown as SearchQuery;
+        const odd = {
+          text: 42,
+          filters: { colors: 'Blue', tags: [null, 7], custom: 'x', category: 'lighting' },
+          sort: 'cheapest',
+          page: -3,
+          perPage: Number.NaN,
+        } as unknown as SearchQuery;
         const result = await index.search('props', odd);
         expect(result.total).toBe(13); // none of it a filter: everything, newest first, 24 a page
         expect(ids(result)).toEqual(ALL_NEWEST_FIRST);
         expect((await index.search('props', query({ filters: { category: {} as never } }))).total).toBe(0); // a path without a group
         expect((await index.search('props', query({ filters: { category: null as never } }))).total).toBe(13);
-        const loose = { text: ['sofa'], filters: { colors: 'Blue', tags: [null, 7], custom: 'x', priceBin: {} }, sort: 'cheapest', page: '1', perPage: Number.NaN } as unknown as SearchQuery;
+        const loose = {
+          text: ['sofa'],
+          filters: { colors: 'Blue', tags: [null, 7], custom: 'x', priceBin: {} },
+          sort: 'cheapest',
+          page: '1',
+          perPage: Number.NaN,
+        } as unknown as SearchQuery;
         const all = await index.search('props', loose);
         expect(all.total).toBe(13);
         expect(ids(all)).toEqual(ALL_NEWEST_FIRST);

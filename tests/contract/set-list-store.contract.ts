@@ -37,7 +37,9 @@ export function describeSetListStoreContract(name: string, open: () => Promise<O
 
     it('refuses a second list with a taken id, and the first stays', async () => {
       await subject.store.create(sampleSetList('list-aaaa1'));
-      await expect(subject.store.create(sampleSetList('list-aaaa1', { name: 'Another' }))).rejects.toThrow(/already exists/);
+      await expect(subject.store.create(sampleSetList('list-aaaa1', { name: 'Another' }))).rejects.toThrow(
+        /already exists/,
+      );
       expect((await subject.store.get('aviation', 'list-aaaa1'))?.name).toBe('Ep 3: galley');
     });
 
@@ -45,7 +47,12 @@ export function describeSetListStoreContract(name: string, open: () => Promise<O
       await expect(subject.store.create(sampleSetList('list-bad01', { name: '' }))).rejects.toThrow(/\/name/);
       expect(await subject.store.get('aviation', 'list-bad01')).toBeUndefined();
       await subject.store.create(sampleSetList('list-aaaa1'));
-      await expect(subject.store.update('aviation', 'list-aaaa1', (current) => ({ ...current, lines: [{ objectID: 'x', quantity: 0, addedAt: current.createdAt }] }))).rejects.toThrow(/quantity/);
+      await expect(
+        subject.store.update('aviation', 'list-aaaa1', (current) => ({
+          ...current,
+          lines: [{ objectID: 'x', quantity: 0, addedAt: current.createdAt }],
+        })),
+      ).rejects.toThrow(/quantity/);
       expect((await subject.store.get('aviation', 'list-aaaa1'))?.lines).toHaveLength(1);
     });
 
@@ -54,7 +61,10 @@ export function describeSetListStoreContract(name: string, open: () => Promise<O
       await subject.store.create(sampleSetList('list-new01', { updatedAt: '2026-11-21T10:00:00.000Z' }));
       await subject.store.create(sampleSetList('list-them1', { uid: 'visitor-2' }));
       await subject.store.create(sampleSetList('list-else1', { tenantId: 'platform' }));
-      expect((await subject.store.listFor('aviation', 'visitor-1')).map((list) => list.id)).toEqual(['list-new01', 'list-old01']);
+      expect((await subject.store.listFor('aviation', 'visitor-1')).map((list) => list.id)).toEqual([
+        'list-new01',
+        'list-old01',
+      ]);
       expect((await subject.store.listFor('platform', 'visitor-1')).map((list) => list.id)).toEqual(['list-else1']);
       expect(await subject.store.listFor('aviation', 'visitor-3')).toEqual([]);
       expect(await subject.store.get('platform', 'list-old01')).toBeUndefined();
@@ -75,11 +85,16 @@ export function describeSetListStoreContract(name: string, open: () => Promise<O
       await subject.store.create(sampleSetList('list-aaaa1', { lines: [] }));
       await Promise.all(
         Array.from({ length: 20 }, (_, index) =>
-          subject.store.update('aviation', 'list-aaaa1', (current) => ({ ...current, lines: [...current.lines, { objectID: `item-${index}`, quantity: 1, addedAt: current.createdAt }] })),
+          subject.store.update('aviation', 'list-aaaa1', (current) => ({
+            ...current,
+            lines: [...current.lines, { objectID: `item-${index}`, quantity: 1, addedAt: current.createdAt }],
+          })),
         ),
       );
       expect((await subject.store.get('aviation', 'list-aaaa1'))?.lines).toHaveLength(20);
-      await expect(subject.store.update('aviation', 'list-none1', (current) => current)).rejects.toBeInstanceOf(UnknownSetListError);
+      await expect(subject.store.update('aviation', 'list-none1', (current) => current)).rejects.toBeInstanceOf(
+        UnknownSetListError,
+      );
     });
   });
 }

@@ -7,5 +7,8 @@ import { describeCustomerAccountStoreContract } from './customer-account-store.c
 
 describeCustomerAccountStoreContract('sqlite', async () => {
   const root = await mkdtemp(path.join(tmpdir(), 'backlot-customer-accounts-'));
-  return { store: new SqliteCustomerAccountStore(path.join(root, 'customer-accounts.sqlite')), cleanup: () => rm(root, { recursive: true, force: true }) };
+  return {
+    store: new SqliteCustomerAccountStore(path.join(root, 'customer-accounts.sqlite')),
+    cleanup: () => rm(root, { recursive: true, force: true }),
+  };
 });

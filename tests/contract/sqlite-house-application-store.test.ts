@@ -7,5 +7,8 @@ import { describeHouseApplicationStoreContract } from './house-application-store
 
 describeHouseApplicationStoreContract('sqlite', async () => {
   const root = await mkdtemp(path.join(tmpdir(), 'backlot-house-applications-'));
-  return { store: new SqliteHouseApplicationStore(path.join(root, 'house-applications.sqlite')), cleanup: () => rm(root, { recursive: true, force: true }) };
+  return {
+    store: new SqliteHouseApplicationStore(path.join(root, 'house-applications.sqlite')),
+    cleanup: () => rm(root, { recursive: true, force: true }),
+  };
 });

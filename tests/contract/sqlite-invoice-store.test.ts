@@ -8,15 +8,25 @@ import { describeInvoiceStoreContract, sampleDraft } from './invoice-store.contr
 
 describeInvoiceStoreContract('sqlite', async () => {
   const root = await mkdtemp(path.join(tmpdir(), 'backlot-invoices-'));
-  return { store: new SqliteInvoiceStore(path.join(root, 'invoices.sqlite')), cleanup: () => rm(root, { recursive: true, force: true }) };
+  return {
+    store: new SqliteInvoiceStore(path.join(root, 'invoices.sqlite')),
+    cleanup: () => rm(root, { recursive: true, force: true }),
+  };
 });
 
 it('sqlite: two stores on one file (two servers on one machine) share one sequence', async () => {
   const root = await mkdtemp(path.join(tmpdir(), 'backlot-invoices-'));
-  const [a, b] = [new SqliteInvoiceStore(path.join(root, 'invoices.sqlite')), new SqliteInvoiceStore(path.join(root, 'invoices.sqlite'))];
+  const [a, b] = [
+    new SqliteInvoiceStore(path.join(root, 'invoices.sqlite')),
+    new SqliteInvoiceStore(path.join(root, 'invoices.sqlite')),
+  ];
   try {
-    const issued = await Promise.all(Array.from({ length: 30 }, (_, index) => (index % 2 ? a : b).issue(sampleDraft(`q-${index}`))));
-    expect(issued.map((answer) => answer.invoice.sequence).sort((x, y) => x - y)).toEqual(Array.from({ length: 30 }, (_, index) => index + 1));
+    const issued = await Promise.all(
+      Array.from({ length: 30 }, (_, index) => (index % 2 ? a : b).issue(sampleDraft(`q-${index}`))),
+    );
+    expect(issued.map((answer) => answer.invoice.sequence).sort((x, y) => x - y)).toEqual(
+      Array.from({ length: 30 }, (_, index) => index + 1),
+    );
   } finally {
     await a.close();
     await b.close();
@@ -29,7 +39,8 @@ it('sqlite: reads a house’s receivables whole, a page at a time, with other wo
   const store = new SqliteInvoiceStore(path.join(root, 'invoices.sqlite'));
   try {
     // More than two pages of invoices (one in three paid by card: not a receivable), and another house's.
-    for (let index = 0; index < 4_500; index++) await store.issue(sampleDraft(`q-${index}`, index % 3 === 0 ? {} : { paid: 0, balance: 408 }));
+    for (let index = 0; index < 4_500; index++)
+      await store.issue(sampleDraft(`q-${index}`, index % 3 === 0 ? {} : { paid: 0, balance: 408 }));
     await store.issue(sampleDraft('q-other', { tenantId: 'other' }));
     // Other work waiting its turn on the event loop (as another request would): counted each time it gets one.
     let turns = 0;

@@ -8,7 +8,10 @@ import { describeItemStoreContract, sampleItem } from './item-store.contract';
 
 describeItemStoreContract('sqlite', async () => {
   const root = await mkdtemp(path.join(tmpdir(), 'backlot-items-'));
-  return { store: new SqliteItemStore(path.join(root, 'items.sqlite')), cleanup: () => rm(root, { recursive: true, force: true }) };
+  return {
+    store: new SqliteItemStore(path.join(root, 'items.sqlite')),
+    cleanup: () => rm(root, { recursive: true, force: true }),
+  };
 });
 
 describe('SqliteItemStore on one file from two connections', () => {
@@ -37,7 +40,11 @@ describe('SqliteItemStore heard across processes', () => {
     const [server, cli] = [new SqliteItemStore(file), new SqliteItemStore(file)];
     try {
       const heard: string[] = [];
-      server.subscribe('aviation', (change) => heard.push(change.kind === 'put' ? `put ${change.item.objectID} ${change.item.quantity}` : `delete ${change.objectID}`));
+      server.subscribe('aviation', (change) =>
+        heard.push(
+          change.kind === 'put' ? `put ${change.item.objectID} ${change.item.quantity}` : `delete ${change.objectID}`,
+        ),
+      );
       await server.put('aviation', sampleItem('own', { quantity: 1 }));
       await cli.putMany('aviation', [sampleItem('seat-1', { quantity: 2 }), sampleItem('seat-2', { quantity: 3 })]);
       await cli.putMany('hangar-nine', [sampleItem('elsewhere')]);

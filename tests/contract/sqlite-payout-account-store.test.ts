@@ -7,5 +7,8 @@ import { describePayoutAccountStoreContract } from './payout-account-store.contr
 
 describePayoutAccountStoreContract('sqlite', async () => {
   const root = await mkdtemp(path.join(tmpdir(), 'backlot-payout-accounts-'));
-  return { store: new SqlitePayoutAccountStore(path.join(root, 'payout-accounts.sqlite')), cleanup: () => rm(root, { recursive: true, force: true }) };
+  return {
+    store: new SqlitePayoutAccountStore(path.join(root, 'payout-accounts.sqlite')),
+    cleanup: () => rm(root, { recursive: true, force: true }),
+  };
 });

@@ -7,5 +7,8 @@ import { describeProductionRequestStoreContract } from './production-request-sto
 
 describeProductionRequestStoreContract('sqlite', async () => {
   const root = await mkdtemp(path.join(tmpdir(), 'backlot-production-requests-'));
-  return { store: new SqliteProductionRequestStore(path.join(root, 'production-requests.sqlite')), cleanup: () => rm(root, { recursive: true, force: true }) };
+  return {
+    store: new SqliteProductionRequestStore(path.join(root, 'production-requests.sqlite')),
+    cleanup: () => rm(root, { recursive: true, force: true }),
+  };
 });

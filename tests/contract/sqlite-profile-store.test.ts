@@ -9,7 +9,10 @@ import { describeProfileStoreContract } from './profile-store.contract';
 
 describeProfileStoreContract('sqlite', async () => {
   const root = await mkdtemp(path.join(tmpdir(), 'backlot-profiles-'));
-  return { store: new SqliteProfileStore(path.join(root, 'profiles.sqlite')), cleanup: () => rm(root, { recursive: true, force: true }) };
+  return {
+    store: new SqliteProfileStore(path.join(root, 'profiles.sqlite')),
+    cleanup: () => rm(root, { recursive: true, force: true }),
+  };
 });
 
 describe('SqliteProfileStore on one file from two connections', () => {
@@ -18,8 +21,16 @@ describe('SqliteProfileStore on one file from two connections', () => {
     const file = path.join(root, 'profiles.sqlite');
     const [a, b] = [new SqliteProfileStore(file), new SqliteProfileStore(file)];
     try {
-      await a.create('aviation', 'u1', newProfile({ email: 'dana@studio.example', vendorId: 'aviation', vendorName: 'Jetway Props', now: new Date() }));
-      const bump = (store: SqliteProfileStore) => store.update('aviation', 'u1', (current) => ({ ...current, stats: { ...current.stats, setListCount: (current.stats?.setListCount ?? 0) + 1 } }));
+      await a.create(
+        'aviation',
+        'u1',
+        newProfile({ email: 'dana@studio.example', vendorId: 'aviation', vendorName: 'Jetway Props', now: new Date() }),
+      );
+      const bump = (store: SqliteProfileStore) =>
+        store.update('aviation', 'u1', (current) => ({
+          ...current,
+          stats: { ...current.stats, setListCount: (current.stats?.setListCount ?? 0) + 1 },
+        }));
       await Promise.all(Array.from({ length: 40 }, (_, i) => bump(i % 2 ? a : b)));
       expect((await b.get('aviation', 'u1'))!.stats!.setListCount).toBe(40);
     } finally {

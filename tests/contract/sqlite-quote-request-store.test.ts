@@ -8,7 +8,10 @@ import { describeQuoteRequestStoreContract } from './quote-request-store.contrac
 
 const openSqlite = async () => {
   const root = await mkdtemp(path.join(tmpdir(), 'backlot-quotes-'));
-  return { store: new SqliteQuoteRequestStore(path.join(root, 'quotes.sqlite')), cleanup: () => rm(root, { recursive: true, force: true }) };
+  return {
+    store: new SqliteQuoteRequestStore(path.join(root, 'quotes.sqlite')),
+    cleanup: () => rm(root, { recursive: true, force: true }),
+  };
 };
 
 describeQuoteRequestStoreContract('sqlite', openSqlite);

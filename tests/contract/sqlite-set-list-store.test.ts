@@ -7,5 +7,8 @@ import { describeSetListStoreContract } from './set-list-store.contract';
 
 describeSetListStoreContract('sqlite', async () => {
   const root = await mkdtemp(path.join(tmpdir(), 'backlot-set-lists-'));
-  return { store: new SqliteSetListStore(path.join(root, 'set-lists.sqlite')), cleanup: () => rm(root, { recursive: true, force: true }) };
+  return {
+    store: new SqliteSetListStore(path.join(root, 'set-lists.sqlite')),
+    cleanup: () => rm(root, { recursive: true, force: true }),
+  };
 });

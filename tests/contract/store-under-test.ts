@@ -12,7 +12,9 @@ export interface OpenedStore<Store extends { close(): Promise<void> }> {
   cleanup(): Promise<void>;
 }
 
-export function storeUnderTest<Fixture extends OpenedStore<{ close(): Promise<void> }>>(open: () => Promise<Fixture>): { readonly store: Fixture['store']; readonly fixture: Fixture } {
+export function storeUnderTest<Fixture extends OpenedStore<{ close(): Promise<void> }>>(
+  open: () => Promise<Fixture>,
+): { readonly store: Fixture['store']; readonly fixture: Fixture } {
   let opened: Fixture | undefined;
   beforeEach(async () => {
     opened = await open();

@@ -19,7 +19,13 @@ const METHODS: Record<ContractCard, string> = {
   declineAgain: 'pm_card_chargeCustomerFail',
 };
 const WEBHOOK_SECRET = 'whsec_test_backlot';
-const providerFor = (standIn: StripeStandIn) => new StripePaymentProvider({ secretKey: 'sk_test_backlot', publishableKey: 'pk_test_backlot', webhookSecret: WEBHOOK_SECRET, apiUrl: standIn.url });
+const providerFor = (standIn: StripeStandIn) =>
+  new StripePaymentProvider({
+    secretKey: 'sk_test_backlot',
+    publishableKey: 'pk_test_backlot',
+    webhookSecret: WEBHOOK_SECRET,
+    apiUrl: standIn.url,
+  });
 
 /** The browser's confirmation, as Stripe.js makes it, posted to the stand-in. */
 async function post(standIn: StripeStandIn, path: string, form: Record<string, string> = {}, account?: string) {
@@ -60,9 +66,18 @@ describe('Stripe adapter: webhooks and an unreachable Stripe', () => {
 
   it('verifies a webhook signed by the SDK’s test helper and names its intent; a bad or missing signature is refused', () => {
     const provider = providerFor(standIn);
-    const payload = JSON.stringify({ id: 'evt_1', object: 'event', type: 'payment_intent.canceled', data: { object: { id: 'pi_123', object: 'payment_intent' } } });
+    const payload = JSON.stringify({
+      id: 'evt_1',
+      object: 'event',
+      type: 'payment_intent.canceled',
+      data: { object: { id: 'pi_123', object: 'payment_intent' } },
+    });
     const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-    expect(provider.verifyEvent(payload, header)).toEqual({ id: 'evt_1', type: 'payment_intent.canceled', intentId: 'pi_123' });
+    expect(provider.verifyEvent(payload, header)).toEqual({
+      id: 'evt_1',
+      type: 'payment_intent.canceled',
+      intentId: 'pi_123',
+    });
     const forged = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_someone_else' });
     expect(() => provider.verifyEvent(payload, forged)).toThrow(BadSignatureError);
     expect(() => provider.verifyEvent(payload.replace('canceled', 'succeeded'), header)).toThrow(BadSignatureError);
@@ -73,12 +88,24 @@ describe('Stripe adapter: webhooks and an unreachable Stripe', () => {
     standIn.down();
     await expect(providerFor(standIn).retrieve('pi_1')).rejects.toBeInstanceOf(ProviderUnavailableError);
     standIn.up();
-    const nobody = new StripePaymentProvider({ secretKey: 'sk_test_x', publishableKey: 'pk_test_x', webhookSecret: WEBHOOK_SECRET, apiUrl: 'http://127.0.0.1:9' });
+    const nobody = new StripePaymentProvider({
+      secretKey: 'sk_test_x',
+      publishableKey: 'pk_test_x',
+      webhookSecret: WEBHOOK_SECRET,
+      apiUrl: 'http://127.0.0.1:9',
+    });
     await expect(nobody.retrieve('pi_1')).rejects.toBeInstanceOf(ProviderUnavailableError);
   });
 
   it('is in test mode with a test key, and live only with a live key', () => {
     expect(providerFor(standIn).testMode).toBe(true);
-    expect(new StripePaymentProvider({ secretKey: 'sk_live_x', publishableKey: 'pk_live_x', webhookSecret: 'w', apiUrl: standIn.url }).testMode).toBe(false);
+    expect(
+      new StripePaymentProvider({
+        secretKey: 'sk_live_x',
+        publishableKey: 'pk_live_x',
+        webhookSecret: 'w',
+        apiUrl: standIn.url,
+      }).testMode,
+    ).toBe(false);
   });
 });

@@ -62,7 +62,8 @@ export function describeTenantStoreContract(adapter: string, open: () => Promise
       expect(record.tenant).toEqual(acmeTenant());
       expect(record.tenant.site).not.toHaveProperty('$schema');
       expect(await subject.store.get('nobody')).toBeUndefined();
-      for (const hostile of ['../acme', 'acme/../aviation', '..', 'ACME', '', '%2e%2e']) expect(await subject.store.get(hostile)).toBeUndefined();
+      for (const hostile of ['../acme', 'acme/../aviation', '..', 'ACME', '', '%2e%2e'])
+        expect(await subject.store.get(hostile)).toBeUndefined();
     });
 
     it('resolves a domain to its tenant in constant time, and knows which ids exist', async () => {
@@ -82,7 +83,11 @@ export function describeTenantStoreContract(adapter: string, open: () => Promise
       expect(after.version).not.toBe(before.version);
       expect((await current('acme')).tenant).toEqual(tenant);
       const [entry] = await subject.store.history('acme');
-      expect(entry).toMatchObject({ version: after.version, previousVersion: before.version, actor: 'ada@example.com' });
+      expect(entry).toMatchObject({
+        version: after.version,
+        previousVersion: before.version,
+        actor: 'ada@example.com',
+      });
       expect(entry!.changed).toEqual(expect.arrayContaining(['/site/appTitle', '/vendor/weeklyDiscounts/0']));
       expect(Date.parse(entry!.at)).not.toBeNaN();
     });
@@ -95,10 +100,16 @@ export function describeTenantStoreContract(adapter: string, open: () => Promise
       tenant.site.appTitle = 'Acme Heard';
       const after = await subject.store.put('acme', tenant, { ifMatch: before.version, actor: 'a' });
       await expect.poll(() => heard).toContain('acme');
-      await expect(subject.store.put('acme', tenant, { ifMatch: before.version, actor: 'a' })).rejects.toBeInstanceOf(VersionConflictError);
+      await expect(subject.store.put('acme', tenant, { ifMatch: before.version, actor: 'a' })).rejects.toBeInstanceOf(
+        VersionConflictError,
+      );
       await subject.store.create(
         'heard-props',
-        { ...structuredClone(tenant), site: { ...tenant.site, tenantId: 'heard-props', domain: 'www.heard-props.example' }, vendor: { ...tenant.vendor, id: 'heard-props' } },
+        {
+          ...structuredClone(tenant),
+          site: { ...tenant.site, tenantId: 'heard-props', domain: 'www.heard-props.example' },
+          vendor: { ...tenant.vendor, id: 'heard-props' },
+        },
         'a',
       );
       await expect.poll(() => heard).toContain('heard-props');
@@ -117,7 +128,9 @@ export function describeTenantStoreContract(adapter: string, open: () => Promise
       await subject.store.put('acme', first, { ifMatch: before.version, actor: 'a' });
       const second = structuredClone(before.tenant);
       second.site.appTitle = 'Second';
-      await expect(subject.store.put('acme', second, { ifMatch: before.version, actor: 'b' })).rejects.toBeInstanceOf(VersionConflictError);
+      await expect(subject.store.put('acme', second, { ifMatch: before.version, actor: 'b' })).rejects.toBeInstanceOf(
+        VersionConflictError,
+      );
       expect((await current('acme')).tenant.site.appTitle).toBe('First');
     });
 
@@ -125,17 +138,25 @@ export function describeTenantStoreContract(adapter: string, open: () => Promise
       const before = await current('acme');
       const schemaBreak = structuredClone(before.tenant);
       (schemaBreak.vendor as { weeklyDiscounts: number[] }).weeklyDiscounts = [0.5, 0.5];
-      await expect(subject.store.put('acme', schemaBreak, { ifMatch: before.version, actor: 'a' })).rejects.toMatchObject({
+      await expect(
+        subject.store.put('acme', schemaBreak, { ifMatch: before.version, actor: 'a' }),
+      ).rejects.toMatchObject({
         issues: [expect.objectContaining({ file: 'vendor', pointer: '/weeklyDiscounts', rule: 'schema/minItems' })],
       });
       const ruleBreak = structuredClone(before.tenant);
       ruleBreak.site.footerLinks = [{ label: 'Nowhere', target: '/pages/nowhere' }];
-      await expect(subject.store.put('acme', ruleBreak, { ifMatch: before.version, actor: 'a' })).rejects.toMatchObject({
-        issues: [expect.objectContaining({ file: 'site', pointer: '/footerLinks/0/target', rule: 'link-target-resolves' })],
-      });
+      await expect(subject.store.put('acme', ruleBreak, { ifMatch: before.version, actor: 'a' })).rejects.toMatchObject(
+        {
+          issues: [
+            expect.objectContaining({ file: 'site', pointer: '/footerLinks/0/target', rule: 'link-target-resolves' }),
+          ],
+        },
+      );
       const domainClash = structuredClone(before.tenant);
       domainClash.site.domain = 'www.jetwayprops.com';
-      await expect(subject.store.put('acme', domainClash, { ifMatch: before.version, actor: 'a' })).rejects.toBeInstanceOf(ValidationFailedError);
+      await expect(
+        subject.store.put('acme', domainClash, { ifMatch: before.version, actor: 'a' }),
+      ).rejects.toBeInstanceOf(ValidationFailedError);
       expect(await current('acme')).toEqual(before);
       expect(await subject.store.history('acme')).toEqual([]);
     });
@@ -150,7 +171,8 @@ export function describeTenantStoreContract(adapter: string, open: () => Promise
       const results = await Promise.allSettled(attempts);
       const won = results.filter((r) => r.status === 'fulfilled');
       expect(won).toHaveLength(1);
-      for (const lost of results.filter((r) => r.status === 'rejected')) expect(lost.reason).toBeInstanceOf(VersionConflictError);
+      for (const lost of results.filter((r) => r.status === 'rejected'))
+        expect(lost.reason).toBeInstanceOf(VersionConflictError);
       const winner = (won[0] as PromiseFulfilledResult<{ version: string }>).value;
       expect((await current('acme')).version).toBe(winner.version);
       expect(await subject.store.history('acme')).toHaveLength(1);
@@ -167,14 +189,22 @@ export function describeTenantStoreContract(adapter: string, open: () => Promise
 
       expect((await subject.store.history('acme')).map((e) => e.version)).toEqual([v2.version, v1.version]);
       expect(await subject.store.atVersion('acme', v0.version)).toEqual(v0.tenant);
-      expect(await subject.store.diff('acme', v0.version, v1.version)).toEqual([{ op: 'replace', path: '/site/appTitle', value: 'Version one' }]);
+      expect(await subject.store.diff('acme', v0.version, v1.version)).toEqual([
+        { op: 'replace', path: '/site/appTitle', value: 'Version one' },
+      ]);
       await expect(subject.store.atVersion('acme', 'no-such-version')).rejects.toBeInstanceOf(UnknownVersionError);
 
       const restored = await subject.store.restore('acme', v0.version, { ifMatch: v2.version, actor: 'c' });
       expect(restored.version).toBe(v0.version);
       expect((await current('acme')).tenant).toEqual(v0.tenant);
-      expect((await subject.store.history('acme'))[0]).toMatchObject({ previousVersion: v2.version, version: v0.version, actor: 'c' });
-      await expect(subject.store.restore('acme', v1.version, { ifMatch: v2.version, actor: 'd' })).rejects.toBeInstanceOf(VersionConflictError);
+      expect((await subject.store.history('acme'))[0]).toMatchObject({
+        previousVersion: v2.version,
+        version: v0.version,
+        actor: 'c',
+      });
+      await expect(
+        subject.store.restore('acme', v1.version, { ifMatch: v2.version, actor: 'd' }),
+      ).rejects.toBeInstanceOf(VersionConflictError);
     });
 
     it('repairs a tenant broken by hand without keeping the broken version in its history', async () => {
@@ -182,39 +212,61 @@ export function describeTenantStoreContract(adapter: string, open: () => Promise
       const error = await subject.store.get('acme').catch((e: unknown) => e);
       expect(error).toBeInstanceOf(TenantInvalidError);
       const broken = (await subject.store.list()).find((t) => t.tenantId === 'acme')!.version;
-      const { version: good } = await subject.store.put('acme', acmeTenant(), { ifMatch: broken, actor: 'repair@example.com' });
+      const { version: good } = await subject.store.put('acme', acmeTenant(), {
+        ifMatch: broken,
+        actor: 'repair@example.com',
+      });
       expect((await current('acme')).tenant).toEqual(acmeTenant());
       const [entry] = await subject.store.history('acme');
       expect(entry).toMatchObject({ version: good, previousVersion: null, actor: 'repair@example.com', changed: [''] });
       // The broken version was never stored, so it cannot be shown or restored.
       await expect(subject.store.atVersion('acme', broken)).rejects.toBeInstanceOf(UnknownVersionError);
-      await expect(subject.store.restore('acme', broken, { ifMatch: good, actor: 'x' })).rejects.toBeInstanceOf(UnknownVersionError);
+      await expect(subject.store.restore('acme', broken, { ifMatch: good, actor: 'x' })).rejects.toBeInstanceOf(
+        UnknownVersionError,
+      );
     });
 
     it('archives a tenant at its current version: gone from service, domain free, its id never given again', async () => {
       const { version } = await current('acme');
-      await expect(subject.store.archive('acme', { ifMatch: 'stale', actor: 'staff@example.com' })).rejects.toBeInstanceOf(VersionConflictError);
+      await expect(
+        subject.store.archive('acme', { ifMatch: 'stale', actor: 'staff@example.com' }),
+      ).rejects.toBeInstanceOf(VersionConflictError);
       expect(subject.store.has('acme')).toBe(true);
       await subject.store.archive('acme', { ifMatch: version, actor: 'staff@example.com' });
       expect(await subject.store.get('acme')).toBeUndefined();
       expect(subject.store.has('acme')).toBe(false);
       expect(subject.store.tenantForDomain('www.acme-props.example')).toBeUndefined();
       expect((await subject.store.list()).map((t) => t.tenantId)).toEqual(['aviation']);
-      await expect(subject.store.archive('acme', { ifMatch: version, actor: 'x' })).rejects.toBeInstanceOf(UnknownTenantError);
+      await expect(subject.store.archive('acme', { ifMatch: version, actor: 'x' })).rejects.toBeInstanceOf(
+        UnknownTenantError,
+      );
       // The domain can go to another tenant; the id stays the closed tenant's, so nothing kept
       // under it (accounts, orders, console memberships) ever reaches a new one.
       const aviation = await current('aviation');
-      await subject.store.put('aviation', { ...aviation.tenant, site: { ...aviation.tenant.site, domain: 'www.acme-props.example' } }, { ifMatch: aviation.version, actor: 'x' });
+      await subject.store.put(
+        'aviation',
+        { ...aviation.tenant, site: { ...aviation.tenant.site, domain: 'www.acme-props.example' } },
+        { ifMatch: aviation.version, actor: 'x' },
+      );
       expect(await subject.store.everUsed('acme')).toBe(true);
       expect(await subject.store.everUsed('aviation')).toBe(true);
       expect(await subject.store.everUsed('acme-two')).toBe(false);
-      await expect(subject.store.create('acme', { ...acmeTenant(), site: { ...acmeTenant().site, domain: 'www.acme-two.example' } }, 'staff@example.com')).rejects.toBeInstanceOf(TenantIdRetiredError);
+      await expect(
+        subject.store.create(
+          'acme',
+          { ...acmeTenant(), site: { ...acmeTenant().site, domain: 'www.acme-two.example' } },
+          'staff@example.com',
+        ),
+      ).rejects.toBeInstanceOf(TenantIdRetiredError);
       expect(subject.store.has('acme')).toBe(false);
     });
 
     it('treats writing the same content as no change', async () => {
       const before = await current('acme');
-      const again = await subject.store.put('acme', structuredClone(before.tenant), { ifMatch: before.version, actor: 'a' });
+      const again = await subject.store.put('acme', structuredClone(before.tenant), {
+        ifMatch: before.version,
+        actor: 'a',
+      });
       expect(again.version).toBe(before.version);
       expect(await subject.store.history('acme')).toEqual([]);
     });
@@ -237,12 +289,17 @@ export function describeTenantStoreContract(adapter: string, open: () => Promise
       expect(record.tenant).toEqual(fresh);
       expect(subject.store.has('studio-b')).toBe(true);
       expect(subject.store.tenantForDomain('www.studio-b.example')).toBe('studio-b');
-      expect((await subject.store.history('studio-b'))[0]).toMatchObject({ previousVersion: null, actor: 'staff@example.com' });
+      expect((await subject.store.history('studio-b'))[0]).toMatchObject({
+        previousVersion: null,
+        actor: 'staff@example.com',
+      });
       await expect(subject.store.create('studio-b', fresh, 'x')).rejects.toBeInstanceOf(TenantExistsError);
       const wrongId = structuredClone(fresh);
       wrongId.site.domain = 'www.other.example';
       await expect(subject.store.create('other', wrongId, 'x')).rejects.toMatchObject({
-        issues: expect.arrayContaining([expect.objectContaining({ file: 'site', pointer: '/tenantId', rule: 'tenant-id-matches-folder' })]),
+        issues: expect.arrayContaining([
+          expect.objectContaining({ file: 'site', pointer: '/tenantId', rule: 'tenant-id-matches-folder' }),
+        ]),
       });
       expect(subject.store.has('other')).toBe(false);
     });

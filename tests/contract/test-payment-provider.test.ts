@@ -48,9 +48,16 @@ it('test provider: refuses a mistyped number, a past expiry and a short security
       payer: { key: 'p', email: 'a@example.com' },
       idempotencyKey: Math.random().toString(),
     });
-  expect(provider.confirmCard((await hold()).clientSecret!, card('4242 4242 4242 4241')).lastError?.message).toBe('Your card number is incorrect.');
-  expect(provider.confirmCard((await hold()).clientSecret!, { ...card('4242424242424242'), expYear: 2020 }).lastError?.message).toMatch(/expiration date/);
-  expect(provider.confirmCard((await hold()).clientSecret!, { ...card('4242424242424242'), cvc: '1' }).lastError?.message).toMatch(/security code/);
+  expect(provider.confirmCard((await hold()).clientSecret!, card('4242 4242 4242 4241')).lastError?.message).toBe(
+    'Your card number is incorrect.',
+  );
+  expect(
+    provider.confirmCard((await hold()).clientSecret!, { ...card('4242424242424242'), expYear: 2020 }).lastError
+      ?.message,
+  ).toMatch(/expiration date/);
+  expect(
+    provider.confirmCard((await hold()).clientSecret!, { ...card('4242424242424242'), cvc: '1' }).lastError?.message,
+  ).toMatch(/security code/);
   const intent = provider.confirmCard((await hold()).clientSecret!, card('4242424242424242'));
   expect(intent.status).toBe('requires_capture');
   expect(() => provider.confirmCard(`${intent.id}_secret_wrong`, card('4242424242424242'))).toThrow(/client secret/);

@@ -30,7 +30,12 @@ const CASES = '1950s-hard-train-case-cream';
 async function pricedQuote(page: Page, adminCookie: string, production: string, inDays: number): Promise<string> {
   const startDate = addDays(earliestStart('America/Los_Angeles', 2, new Date()), inDays);
   const sent = (await page.evaluate(
-    (body) => fetch('/api/quote-requests', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((response) => response.json()),
+    (body) =>
+      fetch('/api/quote-requests', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }).then((response) => response.json()),
     { items: [{ objectID: CASES, quantity: 1 }], startDate, endDate: addDays(startDate, 2), production },
   )) as { id: string };
   const priced = await http(`${app.server.url}/api/tenants/aviation/quote-requests/${sent.id}/quote`, {
@@ -49,7 +54,9 @@ async function tryCard(page: Page, number: string) {
   const panel = page.getByRole('region', { name: /Your card/ });
   await panel.getByRole('button', { name: 'Authorise my card' }).click();
   await panel.getByRole('textbox', { name: 'Card number' }).fill(number);
-  await panel.getByRole('textbox', { name: 'Expiry (MM / YY)' }).fill(`12 / ${String((new Date().getUTCFullYear() + 2) % 100)}`);
+  await panel
+    .getByRole('textbox', { name: 'Expiry (MM / YY)' })
+    .fill(`12 / ${String((new Date().getUTCFullYear() + 2) % 100)}`);
   await panel.getByRole('textbox', { name: 'Security code' }).fill('123');
   await panel.getByRole('button', { name: /^Authorise \$/ }).click();
 }
@@ -66,7 +73,11 @@ describe("the bank's check in Chromium", () => {
     await shootBothWidths(page, app.artifacts, 'bank-page');
     await page.getByRole('button', { name: 'Fail the check' }).click();
     await page.waitForURL(new RegExp(`/quotes/${id}$`));
-    await panel.getByText('Your card was not authorised: We are unable to authenticate your payment method. Please choose a different payment method and try again. Try another card.').waitFor();
+    await panel
+      .getByText(
+        'Your card was not authorised: We are unable to authenticate your payment method. Please choose a different payment method and try again. Try another card.',
+      )
+      .waitFor();
     await shootBothWidths(page, app.artifacts, 'bank-check-failed');
     expect(await page.getByRole('button', { name: 'Accept this quote' }).count()).toBe(0);
 

@@ -36,7 +36,12 @@ describe('closing a hire in the console', () => {
       });
     const startDate = addDays(earliestStart('America/Los_Angeles', 2, new Date()), 5);
     const sent = (await page.evaluate(
-      (body) => fetch('/api/quote-requests', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((response) => response.json()),
+      (body) =>
+        fetch('/api/quote-requests', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }).then((response) => response.json()),
       { items: [{ objectID: CASES, quantity: 2 }], startDate, endDate: addDays(startDate, 2), production: 'Shortfall' },
     )) as { id: string };
     expect((await console(`quote-requests/${sent.id}/quote`, { adjustments: {}, services: [] }, '0')).status).toBe(200);
@@ -57,11 +62,19 @@ describe('closing a hire in the console', () => {
     expect((await console(`quote-requests/${sent.id}/confirm`, {}, accepted.replace(/"/g, ''))).status).toBe(200);
     // One of the two goes out and comes back.
     for (const [index, direction] of (['out', 'in'] as const).entries())
-      expect((await console(`orders/${sent.id}/scans`, { id: `close-out-scan-${index}`, direction, code: CASES, count: 1 })).status).toBe(200);
+      expect(
+        (await console(`orders/${sent.id}/scans`, { id: `close-out-scan-${index}`, direction, code: CASES, count: 1 }))
+          .status,
+      ).toBe(200);
 
     await admin.page.goto(`${app.server.url}/admin/#/t/aviation/dispatch`);
     await admin.page.getByRole('heading', { name: /^Back, to close/ }).waitFor();
-    await admin.page.getByText('Never went out: 1 × 1950s Hard Train Case, Cream. Closing the hire asks whether to invoice or credit it.').first().waitFor();
+    await admin.page
+      .getByText(
+        'Never went out: 1 × 1950s Hard Train Case, Cream. Closing the hire asks whether to invoice or credit it.',
+      )
+      .first()
+      .waitFor();
     await shootBothWidths(admin.page, app.artifacts, 'dispatch-to-close');
 
     await admin.page.goto(`${app.server.url}/admin/#/t/aviation/quote-requests/${sent.id}`);
@@ -69,7 +82,11 @@ describe('closing a hire in the console', () => {
     await admin.page.getByRole('heading', { name: 'Invoices' }).waitFor();
     await admin.page.getByRole('button', { name: 'Close the hire' }).click();
     const dialog = admin.page.getByRole('dialog');
-    await dialog.getByText('1 × 1950s Hard Train Case, Cream never went out: the production did not take it. Say how the invoice treats it.').waitFor();
+    await dialog
+      .getByText(
+        '1 × 1950s Hard Train Case, Cream never went out: the production did not take it. Say how the invoice treats it.',
+      )
+      .waitFor();
     // The dialog says what closing takes from the card, for the choice made: less when what never went out is credited.
     const said = () => dialog.getByText(/^Closing takes \$[\d,.]+ from the card held for this order now/).textContent();
     await dialog.getByRole('radio', { name: /Invoice it as booked/ }).check();
@@ -80,12 +97,20 @@ describe('closing a hire in the console', () => {
     await shootBothWidths(admin.page, app.artifacts, 'close-never-out');
     await dialog.getByRole('button', { name: 'Close the hire' }).click();
     await admin.page.getByRole('button', { name: 'Credit note' }).waitFor();
-    const invoice = (JSON.parse((await console('invoices?filter={"kind":"invoice"}')).text) as Array<{ quoteId: string; lines: Array<{ kind: string; description: string }> }>).find(
-      (document) => document.quoteId === sent.id,
-    )!;
-    expect(invoice.lines.map((line) => [line.kind, line.description])).toContainEqual(['credit', 'Never went out: 1950s Hard Train Case, Cream']);
+    const invoice = (
+      JSON.parse((await console('invoices?filter={"kind":"invoice"}')).text) as Array<{
+        quoteId: string;
+        lines: Array<{ kind: string; description: string }>;
+      }>
+    ).find((document) => document.quoteId === sent.id)!;
+    expect(invoice.lines.map((line) => [line.kind, line.description])).toContainEqual([
+      'credit',
+      'Never went out: 1950s Hard Train Case, Cream',
+    ]);
     // The card was charged what the dialog said.
-    const { cardHold } = JSON.parse((await console(`quote-requests/${sent.id}`)).text) as { cardHold: { captured?: number; pending?: { amount?: number } } };
+    const { cardHold } = JSON.parse((await console(`quote-requests/${sent.id}`)).text) as {
+      cardHold: { captured?: number; pending?: { amount?: number } };
+    };
     const taken = cardHold.captured ?? cardHold.pending?.amount;
     expect(credited).toContain(`Closing takes $${taken!.toFixed(2)} from the card`);
 

@@ -26,7 +26,10 @@ describe('console images', () => {
     const png = path.join(app.root, 'New Logo.PNG');
     const svg = path.join(app.root, 'sneaky.svg');
     await writeFile(png, PNG);
-    await writeFile(svg, '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(document.cookie)"><rect width="10" height="10"/></svg>');
+    await writeFile(
+      svg,
+      '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(document.cookie)"><rect width="10" height="10"/></svg>',
+    );
     const { page, context, blocked, errors } = await app.logIn(AVIATION_ADMIN, { bypassCSP: true });
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => (dialogs.push(dialog.message()), void dialog.dismiss()));

@@ -42,7 +42,8 @@ async function record(cookie: string, resource: string, id: string) {
   return response.json();
 }
 
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(app.artifacts, `${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(app.artifacts, `${name}.png`), fullPage: true });
 
 describe('console editors', () => {
   it('picks theme colours, warns on poor contrast, and the storefront takes the new colour', async () => {
@@ -125,7 +126,10 @@ describe('console editors', () => {
 
   it('edits a header link and drags a footer link, and the storefront shows both', async () => {
     // Tall enough for the whole footer list: the mouse drags between rows on screen.
-    const { page, context, blocked, errors } = await app.logIn(STAFF, { bypassCSP: true, viewport: { width: 1280, height: 1400 } });
+    const { page, context, blocked, errors } = await app.logIn(STAFF, {
+      bypassCSP: true,
+      viewport: { width: 1280, height: 1400 },
+    });
     await page.waitForURL(/#\/tenants/);
     await open(page, '/t/aviation/links');
     await page.getByRole('textbox', { name: 'Label' }).nth(1).fill('Our Work');
@@ -240,8 +244,14 @@ describe('console editors', () => {
     const moving = page.getByRole('dialog', { name: 'Move 11 items with their categories?' });
     await moving.getByText('Aviation Sets › Galleys → Studio Gear › Galleys: 11 items').waitFor();
     await moving.getByRole('button', { name: 'Save and move 11 items' }).click();
-    const problems = page.getByRole('alert').filter({ hasText: 'Not saved: this change would break another part of the tenant' });
-    await problems.getByText(/site\.footerLinks\.\d+\.target: link target "\/rentals\/aviation-sets\/galleys" is not a storefront route/).waitFor();
+    const problems = page
+      .getByRole('alert')
+      .filter({ hasText: 'Not saved: this change would break another part of the tenant' });
+    await problems
+      .getByText(
+        /site\.footerLinks\.\d+\.target: link target "\/rentals\/aviation-sets\/galleys" is not a storefront route/,
+      )
+      .waitFor();
     await shot(page, 'categories_refused_1280');
     // Back it goes (to the end of its old group), and Lavatories moves instead.
     await page.getByRole('button', { name: 'Show the categories of Studio Gear' }).click();
@@ -263,9 +273,15 @@ describe('console editors', () => {
     expect((await answered).status()).toBe(200);
     await page.getByText('Element updated').waitFor();
     await expect(problems.count()).resolves.toBe(0);
-    const saved = (await record(await cookie(), 'categories', 'tree')) as { groups: Array<{ slug: string; categories: Array<{ name: string; slug: string; glCode?: string }> }> };
+    const saved = (await record(await cookie(), 'categories', 'tree')) as {
+      groups: Array<{ slug: string; categories: Array<{ name: string; slug: string; glCode?: string }> }>;
+    };
     const group = (slug: string) => saved.groups.find((g) => g.slug === slug)!;
-    expect(group('aviation-sets').categories[0]).toMatchObject({ name: 'Airliner Cabins', slug: 'commercial-cabins', glCode: '4111' });
+    expect(group('aviation-sets').categories[0]).toMatchObject({
+      name: 'Airliner Cabins',
+      slug: 'commercial-cabins',
+      glCode: '4111',
+    });
     expect(group('aviation-sets').categories.some((c) => c.slug === 'lavatories')).toBe(false);
     expect(group('aviation-sets').categories.at(-1)!.slug).toBe('galleys');
     expect(group('studio-gear').categories.at(-1)!.slug).toBe('lavatories');
@@ -274,7 +290,9 @@ describe('console editors', () => {
     expect(moved).toMatch(/<h1[^>]*>Lavatories<\/h1>/);
     // Its items went along, and the old address sends visitors on.
     expect(new Set(moved.match(/href="\/item\/[^"]+"/g)).size).toBe(6);
-    const old = await http(`${app.server.url}/rentals/aviation-sets/lavatories?sort=name`, { headers: { host: 'aviation.localhost' } });
+    const old = await http(`${app.server.url}/rentals/aviation-sets/lavatories?sort=name`, {
+      headers: { host: 'aviation.localhost' },
+    });
     expect(old.status).toBe(301);
     expect(old.headers.location).toBe('/rentals/studio-gear/lavatories?sort=name');
     await page.reload();
@@ -291,13 +309,24 @@ describe('console editors', () => {
     await page.waitForURL(/#\/tenants/);
     await open(page, '/t/aviation/categories');
     await page.getByRole('textbox', { name: 'Card picture · Image' }).nth(1).fill('/assets/aviation/share.jpg');
-    await page.getByRole('textbox', { name: 'Card picture · Description' }).nth(1).fill('A cabin of blue seats, from the aisle');
+    await page
+      .getByRole('textbox', { name: 'Card picture · Description' })
+      .nth(1)
+      .fill('A cabin of blue seats, from the aisle');
     // The preview of the chosen image, loaded.
-    await expect.poll(() => page.locator('img[src^="/assets/aviation/share.jpg"]').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .locator('img[src^="/assets/aviation/share.jpg"]')
+          .evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0),
+      )
+      .toBe(true);
     await shot(page, 'categories_picture_1280');
     await save(page);
     const home = await app.storefront('/');
-    expect(home).toMatch(/<a class="card" href="\/rentals\/seats"><img class="card-image" src="\/assets\/aviation\/share\.jpg\?v=[^"]+" alt="A cabin of blue seats, from the aisle"/);
+    expect(home).toMatch(
+      /<a class="card" href="\/rentals\/seats"><img class="card-image" src="\/assets\/aviation\/share\.jpg\?v=[^"]+" alt="A cabin of blue seats, from the aisle"/,
+    );
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -371,7 +400,10 @@ describe('console editors', () => {
   });
 
   it('previews an unsaved page body beside the editor, rendered by the storefront, and saves it', async () => {
-    const { page, context, blocked, errors } = await app.logIn(STAFF, { bypassCSP: true, viewport: { width: 1600, height: 1000 } });
+    const { page, context, blocked, errors } = await app.logIn(STAFF, {
+      bypassCSP: true,
+      viewport: { width: 1600, height: 1000 },
+    });
     await page.waitForURL(/#\/tenants/);
     await open(page, '/t/aviation/pages');
     await page.getByRole('button', { name: /Credits/ }).click();
@@ -397,7 +429,10 @@ describe('console editors', () => {
   });
 
   it('previews unsaved branding at phone and desktop widths; the storefront keeps the saved one until Save', async () => {
-    const { page, context, errors } = await app.logIn(STAFF, { bypassCSP: true, viewport: { width: 1600, height: 1000 } });
+    const { page, context, errors } = await app.logIn(STAFF, {
+      bypassCSP: true,
+      viewport: { width: 1600, height: 1000 },
+    });
     await page.waitForURL(/#\/tenants/);
     await open(page, '/t/aviation/site/branding');
     await page.getByRole('button', { name: 'Preview' }).click();
@@ -406,7 +441,11 @@ describe('console editors', () => {
     await frame.getByRole('heading', { level: 1, name: 'Jetway Unsaved' }).waitFor();
     expect(await app.storefront('/')).not.toContain('Jetway Unsaved');
     await page.getByRole('button', { name: 'Phone' }).click();
-    expect(await page.locator('iframe[title="Storefront preview with unsaved changes"]').evaluate((iframe) => (iframe as HTMLIFrameElement).getBoundingClientRect().width)).toBeLessThanOrEqual(390);
+    expect(
+      await page
+        .locator('iframe[title="Storefront preview with unsaved changes"]')
+        .evaluate((iframe) => (iframe as HTMLIFrameElement).getBoundingClientRect().width),
+    ).toBeLessThanOrEqual(390);
     await shot(page, 'site_preview_phone_1600');
     // A link inside the preview stays in the preview (the unsaved title is still there).
     await frame.getByRole('link', { name: 'Portfolio' }).first().click();

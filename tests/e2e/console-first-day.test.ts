@@ -21,7 +21,8 @@ beforeAll(async () => {
 
 afterAll(() => app?.close());
 
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(app.artifacts, `${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(app.artifacts, `${name}.png`), fullPage: true });
 
 describe("a tenant admin's first day", () => {
   it('asks before an edit is left through the menu, keeps it on Stay, and drops it only on Leave', async () => {
@@ -59,13 +60,17 @@ describe("a tenant admin's first day", () => {
       await page.goto(`${app.server.url}/admin/#/t/aviation/${screen}`);
       const input = page.getByLabel(field).first();
       await input.fill(`${await input.inputValue()} (edited)`);
-      const message = new Promise<string>((resolve) => page.once('dialog', (dialog) => (resolve(dialog.message()), void dialog.dismiss())));
+      const message = new Promise<string>((resolve) =>
+        page.once('dialog', (dialog) => (resolve(dialog.message()), void dialog.dismiss())),
+      );
       await page.getByRole('menuitem', { name: next }).click();
       expect(await message, screen).toMatch(/changes weren.t saved/i);
       expect(page.url(), screen).toContain(`/t/aviation/${screen}`);
     }
     expect(errors).toEqual([]);
-    const unload = new Promise<string>((resolve) => page.once('dialog', (dialog) => (resolve(dialog.type()), void dialog.accept())));
+    const unload = new Promise<string>((resolve) =>
+      page.once('dialog', (dialog) => (resolve(dialog.type()), void dialog.accept())),
+    );
     await page.close({ runBeforeUnload: true });
     expect(await unload).toBe('beforeunload');
     await context.close();
@@ -79,7 +84,9 @@ describe("a tenant admin's first day", () => {
       await page.getByRole('heading', { name: 'Not found, or not yours' }).waitFor();
       expect(await page.getByRole('button', { name: /create/i }).count(), screen).toBe(0);
       expect(await page.getByText(/\d+-\d+ of \d+/).count(), screen).toBe(0);
-      expect(await page.getByRole('menuitem', { name: 'Items' }).getAttribute('href'), screen).toContain('/t/aviation/items');
+      expect(await page.getByRole('menuitem', { name: 'Items' }).getAttribute('href'), screen).toContain(
+        '/t/aviation/items',
+      );
     }
     // Settled (react-admin's loading bar gone) before axe reads the page.
     await expect.poll(() => page.getByRole('progressbar').count()).toBe(0);
@@ -95,7 +102,9 @@ describe("a tenant admin's first day", () => {
     const { page, context, errors, cookie } = await app.logIn(STAFF, { bypassCSP: true });
     await page.waitForURL(/#\/tenants/);
     // A save, so the history holds a valid version to go back to.
-    const current = (await http(`${app.server.url}/api/tenants/aviation/settings/site`, { headers: { cookie: await cookie() } })).json();
+    const current = (
+      await http(`${app.server.url}/api/tenants/aviation/settings/site`, { headers: { cookie: await cookie() } })
+    ).json();
     const put = await http(`${app.server.url}/api/tenants/aviation/settings/site`, {
       method: 'PUT',
       headers: { cookie: await cookie(), origin: app.server.url, 'if-match': `"${current.version}"` },
@@ -121,7 +130,10 @@ describe("a tenant admin's first day", () => {
     await phone.page.waitForURL(/#\/tenants/);
     // The app bar's tenant list arrives after the tenant's 422 here (held back on purpose, as a
     // slow machine did once): the repair view stays; the list's row does not put the editor over it.
-    await phone.page.route(/\/api\/tenants\?/, async (route) => (await new Promise((resolve) => setTimeout(resolve, 1500)), await route.continue()));
+    await phone.page.route(
+      /\/api\/tenants\?/,
+      async (route) => (await new Promise((resolve) => setTimeout(resolve, 1500)), await route.continue()),
+    );
     await phone.page.goto(`${app.server.url}/admin/#/t/aviation/site`);
     await phone.page.reload();
     await phone.page.getByText("aviation's stored files have 1 problem").waitFor();
@@ -152,7 +164,10 @@ describe("a tenant admin's first day", () => {
     });
     expect(created.status, created.text).toBe(201);
     const svg = path.join(app.root, 'harbor-logo.svg');
-    await writeFile(svg, '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 240 60"><rect width="240" height="60" fill="#0b3954"/></svg>');
+    await writeFile(
+      svg,
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 240 60"><rect width="240" height="60" fill="#0b3954"/></svg>',
+    );
     await page.goto(`${app.server.url}/admin/#/t/harbor/assets`);
     await page.getByLabel('Choose an image').setInputFiles(svg);
     const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'harbor-logo.svg' }) });
@@ -160,7 +175,9 @@ describe("a tenant admin's first day", () => {
     await card.getByRole('button', { name: 'Use as…' }).click();
     await page.getByRole('menuitem', { name: 'Header logo', exact: true }).click();
     await card.getByText('Used as: Header logo').waitFor();
-    const site = (await http(`${app.server.url}/api/tenants/harbor/settings/site`, { headers: { cookie: await cookie() } })).json();
+    const site = (
+      await http(`${app.server.url}/api/tenants/harbor/settings/site`, { headers: { cookie: await cookie() } })
+    ).json();
     expect(site.headerLogo).toMatchObject({ url: '/assets/harbor/harbor-logo.svg', width: 240, height: 60 });
     const home = (await http(`${app.server.url}/`, { headers: { host: 'harbor.localhost' } })).text;
     expect(home).toMatch(/<img[^>]+src="\/assets\/harbor\/harbor-logo\.svg\?v=[^"]+"[^>]*>/);
@@ -172,7 +189,11 @@ describe("a tenant admin's first day", () => {
   it('gives two admins on one item the compare / reapply / discard dialog, naming the setting both changed', async () => {
     const { page, context, errors, cookie } = await app.logIn(AVIATION_ADMIN, { bypassCSP: true });
     await page.waitForURL(/#\/t\/aviation\/site/);
-    const [first] = (await http(`${app.server.url}/api/tenants/aviation/items?range=[0,0]&sort=["name","ASC"]`, { headers: { cookie: await cookie() } })).json() as Array<{ id: string; name: string }>;
+    const [first] = (
+      await http(`${app.server.url}/api/tenants/aviation/items?range=[0,0]&sort=["name","ASC"]`, {
+        headers: { cookie: await cookie() },
+      })
+    ).json() as Array<{ id: string; name: string }>;
     await page.goto(`${app.server.url}/admin/#/t/aviation/items/${encodeURIComponent(first!.id)}`);
     const name = page.getByLabel(/^Name/).first();
     await expect.poll(() => name.inputValue()).toBe(first!.name);
@@ -182,7 +203,11 @@ describe("a tenant admin's first day", () => {
       .first()
       .fill('7');
     // Meanwhile another admin renames it too.
-    const current = (await http(`${app.server.url}/api/tenants/aviation/items/${encodeURIComponent(first!.id)}`, { headers: { cookie: await cookie() } })).json();
+    const current = (
+      await http(`${app.server.url}/api/tenants/aviation/items/${encodeURIComponent(first!.id)}`, {
+        headers: { cookie: await cookie() },
+      })
+    ).json();
     const theirs = await http(`${app.server.url}/api/tenants/aviation/items/${encodeURIComponent(first!.id)}`, {
       method: 'PUT',
       headers: { cookie: await cookie(), origin: app.server.url, 'if-match': `"${current.version}"` },
@@ -197,7 +222,11 @@ describe("a tenant admin's first day", () => {
     await shot(page, 'item-conflict_1280');
     await dialog.getByRole('button', { name: 'Keep theirs where we both changed' }).click();
     await page.getByText('Your changes were saved on top of the newer version.').waitFor();
-    const saved = (await http(`${app.server.url}/api/tenants/aviation/items/${encodeURIComponent(first!.id)}`, { headers: { cookie: await cookie() } })).json();
+    const saved = (
+      await http(`${app.server.url}/api/tenants/aviation/items/${encodeURIComponent(first!.id)}`, {
+        headers: { cookie: await cookie() },
+      })
+    ).json();
     expect(saved).toMatchObject({ name: `${first!.name} (theirs)`, quantity: 7 });
     expect(errors).toEqual([]);
     await context.close();

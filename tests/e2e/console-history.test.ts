@@ -23,7 +23,9 @@ describe('console history', () => {
     // Eleven saves: ids 10 and 11 sort after 9 as numbers (as text they came last, and #9 was called current).
     const titles = Array.from({ length: 11 }, (_, i) => `Jetway Save ${i + 1}`);
     for (const title of titles) {
-      const current = (await http(`${app.server.url}/api/tenants/aviation/settings/site`, { headers: { cookie: await cookie() } })).json();
+      const current = (
+        await http(`${app.server.url}/api/tenants/aviation/settings/site`, { headers: { cookie: await cookie() } })
+      ).json();
       const put = await http(`${app.server.url}/api/tenants/aviation/settings/site`, {
         method: 'PUT',
         headers: { cookie: await cookie(), origin: app.server.url, 'if-match': `"${current.version}"` },
@@ -34,7 +36,8 @@ describe('console history', () => {
     await page.goto(`${app.server.url}/admin/#/t/aviation/history`);
     const rows = page.getByRole('row');
     await rows.filter({ hasText: 'Site settings › App title' }).first().waitFor();
-    const rowOf = (id: number) => page.locator('tbody tr', { has: page.locator('td.column-id', { hasText: new RegExp(`^${id}$`) }) });
+    const rowOf = (id: number) =>
+      page.locator('tbody tr', { has: page.locator('td.column-id', { hasText: new RegExp(`^${id}$`) }) });
     const numbers = async () => (await page.locator('tbody td.column-id').allTextContents()).map(Number);
     expect(await numbers()).toEqual([11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]);
     expect(await rows.nth(1).locator('td.column-id').textContent()).toBe('11');
@@ -43,11 +46,15 @@ describe('console history', () => {
     await rows.nth(1).click();
     const change = page.getByRole('table', { name: 'What changed from #10 to #11' });
     await change.getByRole('cell', { name: 'Jetway Save 11' }).waitFor();
-    expect(await change.getByRole('row').nth(1).textContent()).toBe('Site settings › App titleJetway Save 10Jetway Save 11');
+    expect(await change.getByRole('row').nth(1).textContent()).toBe(
+      'Site settings › App titleJetway Save 10Jetway Save 11',
+    );
     // Any two versions: #11 against #3.
     await page.getByLabel('Compare with').selectOption('3');
     const wider = page.getByRole('table', { name: 'What changed from #3 to #11' });
-    expect(await wider.getByRole('row').nth(1).textContent()).toBe('Site settings › App titleJetway Save 3Jetway Save 11');
+    expect(await wider.getByRole('row').nth(1).textContent()).toBe(
+      'Site settings › App titleJetway Save 3Jetway Save 11',
+    );
     await page.getByLabel('Compare with').selectOption('10');
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: path.join(app.artifacts, 'history_1280.png'), fullPage: true });
@@ -67,7 +74,8 @@ describe('console history', () => {
     const phone = await app.logIn(AVIATION_ADMIN, { bypassCSP: true, viewport: { width: 375, height: 800 } });
     await phone.page.waitForURL(/#\/t\/aviation\/site/);
     await phone.page.goto(`${app.server.url}/admin/#/t/aviation/history`);
-    const phoneRow = (id: number) => phone.page.locator('tbody tr', { has: phone.page.locator('td.column-id', { hasText: new RegExp(`^${id}$`) }) });
+    const phoneRow = (id: number) =>
+      phone.page.locator('tbody tr', { has: phone.page.locator('td.column-id', { hasText: new RegExp(`^${id}$`) }) });
     await phoneRow(11).getByRole('button', { name: 'Restore' }).waitFor();
     expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     const restore = await phoneRow(11).getByRole('button', { name: 'Restore' }).boundingBox();

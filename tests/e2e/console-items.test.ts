@@ -22,15 +22,19 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => app?.close(), 30_000);
 
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(app.artifacts, `${name}.png`), fullPage: true });
-const item = async (cookie: string, id: string) => (await http(`${app.server.url}/api/tenants/aviation/items/${id}`, { headers: { cookie } })).json();
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(app.artifacts, `${name}.png`), fullPage: true });
+const item = async (cookie: string, id: string) =>
+  (await http(`${app.server.url}/api/tenants/aviation/items/${id}`, { headers: { cookie } })).json();
 
 // A real 2×1 PNG.
 
 /** The names in the list's rows, sorted. */
-const rowNames = async (page: Page) => (await page.locator('tbody td.column-name').allInnerTexts()).map((name) => name.trim()).sort();
+const rowNames = async (page: Page) =>
+  (await page.locator('tbody td.column-name').allInnerTexts()).map((name) => name.trim()).sort();
 
-const choose = (page: Page, label: string, option: string) => chooseOption(page, page.getByRole('combobox', { name: label, exact: true }), option);
+const choose = (page: Page, label: string, option: string) =>
+  chooseOption(page, page.getByRole('combobox', { name: label, exact: true }), option);
 
 describe('the Items screen', () => {
   it('adds an item, finds it, edits it, refuses a stale save, tags it in bulk, filters by tag and era, and uploads a photo', async () => {
@@ -118,7 +122,9 @@ describe('the Items screen', () => {
     ).json();
     const expected = (eras: string[]) =>
       all
-        .filter((entry) => entry.tags?.includes('stunt-safe') && eras.some((era) => entry.customFields?.eras?.includes(era)))
+        .filter(
+          (entry) => entry.tags?.includes('stunt-safe') && eras.some((era) => entry.customFields?.eras?.includes(era)),
+        )
         .map((entry) => entry.name)
         .sort();
     await page.getByPlaceholder('Search items').fill('');
@@ -141,7 +147,9 @@ describe('the Items screen', () => {
     await page.getByRole('combobox', { name: /^Eras\b/ }).click();
     await page.getByRole('option', { name: 'Present Day', exact: true }).click();
     await page.keyboard.press('Escape');
-    expect(expected(['2010s', 'present-day'])).toEqual([...expected(['2010s']), 'Flight Attendant Jump Seat, Grey'].sort());
+    expect(expected(['2010s', 'present-day'])).toEqual(
+      [...expected(['2010s']), 'Flight Attendant Jump Seat, Grey'].sort(),
+    );
     await expect.poll(() => rowNames(page)).toEqual(expected(['2010s', 'present-day']));
     expect((await axeViolations(page)).filter((violation) => !violation.includes('.select-item'))).toEqual([]);
     await shot(page, 'items-filtered_1280');
@@ -176,9 +184,15 @@ describe('the Items screen', () => {
     // The item has no photo yet: the added row is its first, and stays so once a photo is in it.
     const photo = photos.locator('li').first();
     await photo.getByLabel('Upload a photo').setInputFiles(notes);
-    await photo.getByRole('alert').filter({ hasText: 'notes.txt is not an SVG, PNG, JPEG, WebP or ICO image.' }).waitFor();
+    await photo
+      .getByRole('alert')
+      .filter({ hasText: 'notes.txt is not an SVG, PNG, JPEG, WebP or ICO image.' })
+      .waitFor();
     await photo.getByLabel('Upload a photo').setInputFiles(fake);
-    await photo.getByRole('alert').filter({ hasText: 'Not uploaded: the file is not a PNG image, whatever its name says.' }).waitFor();
+    await photo
+      .getByRole('alert')
+      .filter({ hasText: 'Not uploaded: the file is not a PNG image, whatever its name says.' })
+      .waitFor();
     await shot(page, 'item-photo-refused_1280');
     const upload = photo.getByRole('button', { name: 'Upload a photo' });
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), upload.press('Enter')]);
@@ -186,7 +200,10 @@ describe('the Items screen', () => {
     const photoUrl = photo.getByRole('textbox', { name: 'Address', exact: true });
     await expect.poll(() => photoUrl.inputValue()).toMatch(/^\/items\/aviation\/jump-seat-front-[0-9a-f]{10}\.png$/);
     expect(await photo.getByRole('alert').count()).toBe(0);
-    await photo.getByRole('status').filter({ hasText: 'Jump Seat (front).PNG uploaded. Say what it shows, then save the item.' }).waitFor();
+    await photo
+      .getByRole('status')
+      .filter({ hasText: 'Jump Seat (front).PNG uploaded. Say what it shows, then save the item.' })
+      .waitFor();
     expect(await photo.getByRole('spinbutton', { name: 'Width (px)' }).inputValue()).toBe('2');
     expect(await photo.getByRole('spinbutton', { name: 'Height (px)' }).inputValue()).toBe('1');
     // The alt text is still to be said, so it has the focus; the thumbnail shows the upload.
@@ -205,7 +222,12 @@ describe('the Items screen', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(async () => (await item(await cookie(), 'e2e-jump-seat')).images?.length ?? 0).toBe(1);
     const [image] = (await item(await cookie(), 'e2e-jump-seat')).images;
-    expect(image).toEqual({ url: await photoUrl.inputValue(), width: 2, height: 1, alt: 'Grey jump seat, from the front' });
+    expect(image).toEqual({
+      url: await photoUrl.inputValue(),
+      width: 2,
+      height: 1,
+      alt: 'Grey jump seat, from the front',
+    });
     const served = await fetch(`${app.server.url}${image.url}`);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');

@@ -21,7 +21,16 @@ beforeAll(async () => {
     ['sam', 'sam@studio.example'],
   ])
     // sam followed the link mailed to confirm the address; dana has not yet.
-    await profiles.create('aviation', uid!, { ...newProfile({ email, vendorId: 'aviation', vendorName: 'Jetway Props', isEmailVerified: uid === 'sam', now: new Date() }), production: 'Red Eye 2' });
+    await profiles.create('aviation', uid!, {
+      ...newProfile({
+        email,
+        vendorId: 'aviation',
+        vendorName: 'Jetway Props',
+        isEmailVerified: uid === 'sam',
+        now: new Date(),
+      }),
+      production: 'Red Eye 2',
+    });
   await profiles.close();
 }, 60_000);
 afterAll(() => app?.close());
@@ -63,7 +72,11 @@ describe('console users', () => {
     await page.getByRole('button', { name: 'Deny dana@studio.example' }).click();
     await page.getByText('dana@studio.example denied.').waitFor();
     const mails = await new OutboxMailer(path.join(app.root, '.data/outbox')).list();
-    expect(mails.map((mail) => `${mail.to} ${mail.kind}`).sort()).toEqual(['dana@studio.example denied', 'dana@studio.example welcome', 'sam@studio.example denied']);
+    expect(mails.map((mail) => `${mail.to} ${mail.kind}`).sort()).toEqual([
+      'dana@studio.example denied',
+      'dana@studio.example welcome',
+      'sam@studio.example denied',
+    ]);
     expect(blocked).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();

@@ -123,9 +123,18 @@ describe('the console', () => {
   });
 
   it('shows platform staff the outbox, each message with its HTML part sandboxed beside its text', async () => {
-    const configuration = storefrontConfiguration('aviation', 'test', (await loadTenant(path.join(app.root, 'tenants/aviation'))).tenant!);
+    const configuration = storefrontConfiguration(
+      'aviation',
+      'test',
+      (await loadTenant(path.join(app.root, 'tenants/aviation'))).tenant!,
+    );
     const outbox = new OutboxMailer(path.join(app.root, '.data/outbox'));
-    await outbox.send({ ...welcomeMessage(configuration, { email: 'dp@studio.example', displayName: 'Dana' }), to: 'dp@studio.example', from: senderOf(configuration), tenantId: 'aviation' });
+    await outbox.send({
+      ...welcomeMessage(configuration, { email: 'dp@studio.example', displayName: 'Dana' }),
+      to: 'dp@studio.example',
+      from: senderOf(configuration),
+      tenantId: 'aviation',
+    });
     const { page, context, errors } = await logIn(STAFF, { bypassCSP: true });
     await page.waitForURL(/#\/tenants/);
     await page.getByRole('menuitem', { name: 'Outbox' }).click();

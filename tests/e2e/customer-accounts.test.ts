@@ -29,17 +29,25 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => app?.close(), 30_000);
 
-const item = (JSON.parse(readFileSync(path.join(tenantsDir, 'aviation', 'catalogue.json'), 'utf8')) as Catalogue).items.find((candidate) => candidate.quantity >= 2 && candidate.rates.day >= 100)!;
+const item = (
+  JSON.parse(readFileSync(path.join(tenantsDir, 'aviation', 'catalogue.json'), 'utf8')) as Catalogue
+).items.find((candidate) => candidate.quantity >= 2 && candidate.rates.day >= 100)!;
 
 /** The hire goes out and comes back (the crew's scans, as the scan screen sends them) and is closed, by the house: the close's status. */
 const hiredAndClosed = (page: Page, id: string, count: number) =>
   page.evaluate(
     async ({ id, code, count }) => {
       const post = (url: string, body: object, headers: Record<string, string> = {}) =>
-        fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-      for (const direction of ['out', 'in']) await post(`/api/tenants/aviation/orders/${id}/scans`, { id: `${id}-${direction}`, direction, code, count });
+        fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body: JSON.stringify(body),
+        });
+      for (const direction of ['out', 'in'])
+        await post(`/api/tenants/aviation/orders/${id}/scans`, { id: `${id}-${direction}`, direction, code, count });
       const { version } = await (await fetch(`/api/tenants/aviation/quote-requests/${id}`)).json();
-      return (await post(`/api/tenants/aviation/quote-requests/${id}/close`, {}, { 'if-match': `"${version}"` })).status;
+      return (await post(`/api/tenants/aviation/quote-requests/${id}/close`, {}, { 'if-match': `"${version}"` }))
+        .status;
     },
     { id, code: item.objectID, count },
   );
@@ -54,7 +62,10 @@ async function shoot(page: Page, name: string) {
 
 describe('a customer account', () => {
   it('is opened in the console, accepted on by its member with no card, and its order released past the credit limit', async () => {
-    const { page, errors } = await visitorPage(app.browser, { viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    const { page, errors } = await visitorPage(app.browser, {
+      viewport: { width: 1280, height: 900 },
+      bypassCSP: true,
+    });
     await page.goto(`${storefront}/quotes`);
     await page.locator('html[data-hydrated]').waitFor();
     const admin = await app.signUpApproved(page, storefront, 'dana@warner.example');
@@ -89,8 +100,18 @@ describe('a customer account', () => {
     // Dana asks, and the house prices it.
     const startDate = addDays(earliestStart('America/Los_Angeles', 2, new Date()), 3);
     const asked = await page.evaluate(
-      (body) => fetch('/api/quote-requests', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((response) => response.json()),
-      { items: [{ objectID: item.objectID, quantity: 2 }], startDate, endDate: addDays(startDate, 2), production: 'Night Flight' },
+      (body) =>
+        fetch('/api/quote-requests', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }).then((response) => response.json()),
+      {
+        items: [{ objectID: item.objectID, quantity: 2 }],
+        startDate,
+        endDate: addDays(startDate, 2),
+        production: 'Night Flight',
+      },
     );
     const priced = await admin.page.evaluate(
       (id) =>
@@ -107,9 +128,14 @@ describe('a customer account', () => {
     await page.goto(`${storefront}/quotes/${asked.id}`);
     await page.locator('html[data-hydrated]').waitFor();
     const onAccount = page.getByRole('region', { name: 'Pay on account' });
-    await onAccount.getByText('To order on Warner Bros. Pictures’s account, confirm dana@warner.example first', { exact: false }).waitFor();
+    await onAccount
+      .getByText('To order on Warner Bros. Pictures’s account, confirm dana@warner.example first', { exact: false })
+      .waitFor();
     await onAccount.getByRole('button', { name: 'Send the link again' }).click();
-    await onAccount.getByRole('status').filter({ hasText: 'Sent: look in dana@warner.example’s inbox for the link.' }).waitFor();
+    await onAccount
+      .getByRole('status')
+      .filter({ hasText: 'Sent: look in dana@warner.example’s inbox for the link.' })
+      .waitFor();
     await shoot(page, 'quote-confirm-email-first');
     await page.goto(await mailedLink(path.join(app.root, '.data', 'outbox'), 'dana@warner.example', 'verifyEmail'));
     await page.locator('html[data-hydrated]').waitFor();
@@ -117,7 +143,9 @@ describe('a customer account', () => {
     // Confirmed, her quote page offers the account beside the card, and asks for the purchase order Warner needs.
     await page.goto(`${storefront}/quotes/${asked.id}`);
     await page.locator('html[data-hydrated]').waitFor();
-    await onAccount.getByText('You can accept this quote on Warner Bros. Pictures’s account: no card needed', { exact: false }).waitFor();
+    await onAccount
+      .getByText('You can accept this quote on Warner Bros. Pictures’s account: no card needed', { exact: false })
+      .waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await shoot(page, 'quote-on-account');
     await onAccount.getByRole('button', { name: 'Accept on Warner Bros. Pictures’s account' }).click();
@@ -125,7 +153,9 @@ describe('a customer account', () => {
     await dialog.getByText(/Accept this quote for \$[\d,.]+ on Warner Bros\. Pictures’s account\?/).waitFor();
     const accept = dialog.getByRole('button', { name: 'Accept on Warner Bros. Pictures’s account' });
     expect(await accept.isDisabled()).toBe(true);
-    await dialog.getByRole('textbox', { name: 'Purchase-order number (Warner Bros. Pictures needs one)' }).fill('WB-5512');
+    await dialog
+      .getByRole('textbox', { name: 'Purchase-order number (Warner Bros. Pictures needs one)' })
+      .fill('WB-5512');
     await accept.click();
     await page.getByText('Accepted. The vendor has been told.').waitFor();
     await page.getByText('On Warner Bros. Pictures’s account, net 45 days').waitFor();
@@ -144,9 +174,13 @@ describe('a customer account', () => {
     await admin.page.screenshot({ path: path.join(app.artifacts, 'order-held-by-account_1280.png'), fullPage: true });
     await refusal.getByRole('button', { name: 'Release and confirm…' }).click();
     const release = admin.page.getByRole('dialog', { name: 'Confirm on the account all the same?' });
-    await release.getByRole('textbox', { name: 'Why you let it through' }).fill('Producer vouched; PO approved by WB finance');
+    await release
+      .getByRole('textbox', { name: 'Why you let it through' })
+      .fill('Producer vouched; PO approved by WB finance');
     await release.getByRole('button', { name: 'Release and confirm' }).click();
-    await admin.page.getByText('Released by owner@jetwayprops.com: “Producer vouched; PO approved by WB finance”', { exact: false }).waitFor();
+    await admin.page
+      .getByText('Released by owner@jetwayprops.com: “Producer vouched; PO approved by WB finance”', { exact: false })
+      .waitFor();
     await admin.page.screenshot({ path: path.join(app.artifacts, 'order-released_1280.png'), fullPage: true });
 
     // The hire goes out and comes back (the crew's scans, as the scan screen sends them), and is closed: its invoice goes to Warner.
@@ -160,7 +194,9 @@ describe('a customer account', () => {
     const owed = Number(await payment.getByRole('spinbutton', { name: 'Amount received (USD)' }).inputValue());
     await payment.getByRole('spinbutton', { name: 'Amount received (USD)' }).fill(String(owed + 25));
     // More than is owed: kept as the account's credit only when asked.
-    await payment.getByRole('checkbox', { name: 'Keep the $25.00 more than is owed as Warner Bros. Pictures’s credit' }).check();
+    await payment
+      .getByRole('checkbox', { name: 'Keep the $25.00 more than is owed as Warner Bros. Pictures’s credit' })
+      .check();
     await payment.getByRole('textbox', { name: 'Reference (bank, cheque or receipt)' }).fill('WB AP 7781');
     await admin.page.screenshot({ path: path.join(app.artifacts, 'record-payment_1280.png'), fullPage: true });
     await payment.getByRole('button', { name: 'Record payment' }).click();
@@ -173,15 +209,23 @@ describe('a customer account', () => {
     const files = admin.page.getByRole('region', { name: 'For your accountant' });
     const contacts = files.getByRole('link', { name: 'Download 1 account (CSV)' });
     await contacts.waitFor();
-    const xero = await admin.page.evaluate(async (href) => (await fetch(href)).text(), (await contacts.getAttribute('href'))!);
+    const xero = await admin.page.evaluate(
+      async (href) => (await fetch(href)).text(),
+      (await contacts.getAttribute('href'))!,
+    );
     expect(xero.split('\r\n')[1]).toMatch(/^Warner Bros\. Pictures,warner-bros-pictures,/);
     // The transfer as a line of Xero's bank statement import, paid by the contact above.
     await files.getByRole('combobox', { name: 'Payments as' }).click();
     await admin.page.getByRole('option', { name: 'Xero statement lines' }).click();
-    const [statement] = await Promise.all([admin.page.waitForEvent('download'), files.getByRole('button', { name: 'Download payments (CSV)' }).click()]);
+    const [statement] = await Promise.all([
+      admin.page.waitForEvent('download'),
+      files.getByRole('button', { name: 'Download payments (CSV)' }).click(),
+    ]);
     const lines = readFileSync((await statement.path())!, 'utf8').split('\r\n');
     expect(lines[0]).toBe('*Date,*Amount,Payee,Description,Reference,Check Number');
-    expect(lines[1]).toMatch(/^\d\d\/\d\d\/\d{4},\d+\.\d\d,Warner Bros\. Pictures,"Bank transfer for invoice [^,]+, ref WB AP 7781",/);
+    expect(lines[1]).toMatch(
+      /^\d\d\/\d\d\/\d{4},\d+\.\d\d,Warner Bros\. Pictures,"Bank transfer for invoice [^,]+, ref WB AP 7781",/,
+    );
     await admin.page.screenshot({ path: path.join(app.artifacts, 'accounts-files_1280.png'), fullPage: true });
 
     // Aged debtors: Warner owes nothing and holds $25.00.
@@ -195,14 +239,20 @@ describe('a customer account', () => {
     await admin.page.setViewportSize({ width: 1280, height: 900 });
     // The account says where it stands above its form.
     await warner.getByRole('link', { name: 'Warner Bros. Pictures' }).click();
-    await admin.page.getByRole('status').filter({ hasText: 'Owes $0.00 of its $100.00 credit limit' }).getByText('$25.00 credit', { exact: false }).waitFor();
+    await admin.page
+      .getByRole('status')
+      .filter({ hasText: 'Owes $0.00 of its $100.00 credit limit' })
+      .getByText('$25.00 credit', { exact: false })
+      .waitFor();
     await admin.page.screenshot({ path: path.join(app.artifacts, 'account-standing_1280.png'), fullPage: true });
 
     // Its statement for this month: the invoice and the payment, and the credit held, as a PDF.
     const statements = admin.page.getByRole('region', { name: 'Statements and reminders' });
     await statements.getByText('Nothing mailed yet.', { exact: false }).waitFor();
     // Warner has no billing contact yet: the panel says what that means for its mail.
-    await statements.getByText('No billing contact below: monthly statements are not mailed to this account', { exact: false }).waitFor();
+    await statements
+      .getByText('No billing contact below: monthly statements are not mailed to this account', { exact: false })
+      .waitFor();
     const thisMonth = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' }).format(new Date());
     await statements.getByRole('combobox', { name: 'Month' }).click();
     await admin.page.getByRole('option', { name: thisMonth }).click();
@@ -210,7 +260,11 @@ describe('a customer account', () => {
     const statementPdf = await admin.page.evaluate(
       async (href) => {
         const response = await fetch(href);
-        return { status: response.status, type: response.headers.get('content-type'), bytes: Array.from(new Uint8Array(await response.arrayBuffer())) };
+        return {
+          status: response.status,
+          type: response.headers.get('content-type'),
+          bytes: Array.from(new Uint8Array(await response.arrayBuffer())),
+        };
       },
       (await pdfLink.getAttribute('href'))!,
     );
@@ -231,9 +285,15 @@ describe('a customer account', () => {
     await admin.page.getByRole('button', { name: 'Save' }).click();
     const certificate = admin.page.getByRole('region', { name: 'Exemption certificate SR-88-1234' });
     await certificate.getByText('No file yet', { exact: false }).waitFor();
-    await certificate.locator('input[type=file]').setInputFiles({ name: 'not-a-certificate.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
-    await certificate.getByText('is not a PDF, PNG or JPEG: upload the certificate as a PDF or a photo of it').waitFor();
-    await certificate.locator('input[type=file]').setInputFiles({ name: 'resale.pdf', mimeType: 'application/pdf', buffer: Buffer.from(statementPdf.bytes) });
+    await certificate
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'not-a-certificate.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await certificate
+      .getByText('is not a PDF, PNG or JPEG: upload the certificate as a PDF or a photo of it')
+      .waitFor();
+    await certificate
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'resale.pdf', mimeType: 'application/pdf', buffer: Buffer.from(statementPdf.bytes) });
     await certificate.getByText('The certificate is on file.').waitFor();
     await certificate.getByRole('link', { name: 'Open the certificate' }).waitFor();
     await admin.page.screenshot({ path: path.join(app.artifacts, 'exemption-certificate_1280.png'), fullPage: true });
@@ -248,20 +308,38 @@ describe('a customer account', () => {
     await admin.page.getByRole('button', { name: 'Save' }).click();
     await admin.page.getByText('Element updated').waitFor();
     await admin.page.reload();
-    await admin.page.getByRole('textbox', { name: 'Payment reminders (days past due)' }).and(admin.page.locator('[value="7, 14, 30"]')).waitFor();
+    await admin.page
+      .getByRole('textbox', { name: 'Payment reminders (days past due)' })
+      .and(admin.page.locator('[value="7, 14, 30"]'))
+      .waitFor();
     await admin.page.screenshot({ path: path.join(app.artifacts, 'reminder-settings_1280.png'), fullPage: true });
 
     // A second order on the account, hired and closed: Warner's $25.00 of credit is used on its invoice as it is issued.
     const second = await page.evaluate(
-      (body) => fetch('/api/quote-requests', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((response) => response.json()),
-      { items: [{ objectID: item.objectID, quantity: 1 }], startDate: addDays(startDate, 10), endDate: addDays(startDate, 11), production: 'Night Flight' },
+      (body) =>
+        fetch('/api/quote-requests', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }).then((response) => response.json()),
+      {
+        items: [{ objectID: item.objectID, quantity: 1 }],
+        startDate: addDays(startDate, 10),
+        endDate: addDays(startDate, 11),
+        production: 'Night Flight',
+      },
     );
     const vendorStep = (id: string, step: string, body: object) =>
       admin.page.evaluate(
         async ({ id, step, body }) => {
           const etag = (await fetch(`/api/tenants/aviation/quote-requests/${id}`)).headers.get('etag')!;
-          return (await fetch(`/api/tenants/aviation/quote-requests/${id}/${step}`, { method: 'POST', headers: { 'content-type': 'application/json', 'if-match': etag }, body: JSON.stringify(body) }))
-            .status;
+          return (
+            await fetch(`/api/tenants/aviation/quote-requests/${id}/${step}`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', 'if-match': etag },
+              body: JSON.stringify(body),
+            })
+          ).status;
         },
         { id, step, body },
       );
@@ -298,14 +376,27 @@ describe('a customer account', () => {
   }, 300_000);
 
   it('lets a visitor ask to order on the account, and the house approve it into the account', async () => {
-    const { page, errors } = await visitorPage(app.browser, { viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    const { page, errors } = await visitorPage(app.browser, {
+      viewport: { width: 1280, height: 900 },
+      bypassCSP: true,
+    });
     await page.goto(`${storefront}/quotes`);
     await page.locator('html[data-hydrated]').waitFor();
     const admin = await app.signUpApproved(page, storefront, 'lee@warner.example');
     const startDate = addDays(earliestStart('America/Los_Angeles', 2, new Date()), 20);
     const asked = await page.evaluate(
-      (body) => fetch('/api/quote-requests', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((response) => response.json()),
-      { items: [{ objectID: item.objectID, quantity: 1 }], startDate, endDate: addDays(startDate, 1), production: 'Night Flight' },
+      (body) =>
+        fetch('/api/quote-requests', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }).then((response) => response.json()),
+      {
+        items: [{ objectID: item.objectID, quantity: 1 }],
+        startDate,
+        endDate: addDays(startDate, 1),
+        production: 'Night Flight',
+      },
     );
     const priced = await admin.page.evaluate(async (id) => {
       const etag = (await fetch(`/api/tenants/aviation/quote-requests/${id}`)).headers.get('etag')!;
@@ -328,9 +419,14 @@ describe('a customer account', () => {
     const send = dialog.getByRole('button', { name: 'Send the request' });
     expect(await send.isDisabled()).toBe(true);
     await dialog.getByRole('textbox', { name: 'Company (studio or production company)' }).fill('Warner Bros.');
-    await dialog.getByRole('textbox', { name: 'Note for the house (your role, who can vouch for you)' }).fill('Art department coordinator; Dana can vouch');
+    await dialog
+      .getByRole('textbox', { name: 'Note for the house (your role, who can vouch for you)' })
+      .fill('Art department coordinator; Dana can vouch');
     await send.click();
-    await page.getByRole('status').filter({ hasText: 'Your request to order on Warner Bros.’s account is with Jetway Props' }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Your request to order on Warner Bros.’s account is with Jetway Props' })
+      .waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await shoot(page, 'join-asked');
 
@@ -339,7 +435,9 @@ describe('a customer account', () => {
     const requests = admin.page.getByRole('region', { name: 'A request to order on an account' });
     await requests.getByText('lee@warner.example asks to order on Warner Bros.’s account', { exact: false }).waitFor();
     await requests.getByText('Art department coordinator; Dana can vouch').waitFor();
-    expect(await requests.getByRole('combobox', { name: 'Add them to' }).textContent()).toContain('Warner Bros. Pictures');
+    expect(await requests.getByRole('combobox', { name: 'Add them to' }).textContent()).toContain(
+      'Warner Bros. Pictures',
+    );
     await admin.page.screenshot({ path: path.join(app.artifacts, 'join-requests_1280.png'), fullPage: true });
     await requests.getByRole('button', { name: 'Approve' }).click();
     await admin.page.getByText('lee@warner.example can now order on the account: they were told by mail.').waitFor();
@@ -347,11 +445,17 @@ describe('a customer account', () => {
 
     // Lee's quote now names Warner's account, once Lee's address is confirmed; then offers it instead of the request.
     await page.reload();
-    await page.getByRole('region', { name: 'Pay on account' }).getByText('To order on Warner Bros. Pictures’s account, confirm lee@warner.example first', { exact: false }).waitFor();
+    await page
+      .getByRole('region', { name: 'Pay on account' })
+      .getByText('To order on Warner Bros. Pictures’s account, confirm lee@warner.example first', { exact: false })
+      .waitFor();
     await page.goto(await mailedLink(path.join(app.root, '.data', 'outbox'), 'lee@warner.example', 'verifyEmail'));
     await page.locator('html[data-hydrated]').waitFor();
     await page.goto(`${storefront}/quotes/${asked.id}`);
-    await page.getByRole('region', { name: 'Pay on account' }).getByRole('button', { name: 'Accept on Warner Bros. Pictures’s account' }).waitFor();
+    await page
+      .getByRole('region', { name: 'Pay on account' })
+      .getByRole('button', { name: 'Accept on Warner Bros. Pictures’s account' })
+      .waitFor();
     expect(errors).toEqual([]);
     expect(admin.errors).toEqual([]);
   }, 300_000);

@@ -50,12 +50,19 @@ it('reloads the open page on a tenant edit, and overlays the located problems of
   // A marker that a reload wipes.
   await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
   await writeFile(file, original.replace('"appTitle": "Jetway Props"', '"appTitle": "Jetway Props Live"'));
-  await page.waitForFunction(() => !(window as unknown as { notReloaded?: boolean }).notReloaded && document.title === 'Credits | Jetway Props Live', undefined, { timeout: 10_000 });
+  await page.waitForFunction(
+    () =>
+      !(window as unknown as { notReloaded?: boolean }).notReloaded && document.title === 'Credits | Jetway Props Live',
+    undefined,
+    { timeout: 10_000 },
+  );
 
   await writeFile(file, original.replace('"maxColumnCount": 3', '"maxColumnCount": "three"'));
   const overlay = page.locator('vite-error-overlay');
   await overlay.waitFor({ timeout: 10_000 });
-  await expect.poll(() => overlay.evaluate((element) => element.shadowRoot!.textContent), { timeout: 10_000 }).toMatch(/site\.json:\d+:\d+ \/maxColumnCount must be/);
+  await expect
+    .poll(() => overlay.evaluate((element) => element.shadowRoot!.textContent), { timeout: 10_000 })
+    .toMatch(/site\.json:\d+:\d+ \/maxColumnCount must be/);
   await context.close();
 });
 
@@ -70,14 +77,18 @@ it('serves the console from its sources with hot reload, against the same API', 
     .locator('input[name=username]')
     .waitFor({ timeout: 120_000 })
     .catch((error: Error) => {
-      throw new Error(`${error.message}\nbrowser console:\n${messages.join('\n')}\nserver log:\n${server.log().slice(-3000)}`);
+      throw new Error(
+        `${error.message}\nbrowser console:\n${messages.join('\n')}\nserver log:\n${server.log().slice(-3000)}`,
+      );
     });
   await page.locator('input[name=username]').fill('staff@backlot.example');
   await page.locator('input[name=password]').fill('correct horse battery staple');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('cell', { name: 'aviation', exact: true }).waitFor({ timeout: 30_000 });
   // The page runs the sources (admin/main.tsx), and Vite's client holds its socket open for updates.
-  expect(await page.evaluate(() => [...document.scripts].some((script) => script.src.endsWith('/admin/main.tsx')))).toBe(true);
+  expect(
+    await page.evaluate(() => [...document.scripts].some((script) => script.src.endsWith('/admin/main.tsx'))),
+  ).toBe(true);
   await expect.poll(() => messages.some((text) => text.includes('[vite] connected')), { timeout: 10_000 }).toBe(true);
   await context.close();
 }, 180_000);

@@ -16,7 +16,11 @@ import { http } from '../helpers/server-process';
 let app: ConsoleUnderTest;
 let platform: string;
 beforeAll(async () => {
-  app = await startConsole('house-signup', { BACKLOT_SIGN_INS_PER_MINUTE: '100' }, { tenants: ['aviation', 'platform'] });
+  app = await startConsole(
+    'house-signup',
+    { BACKLOT_SIGN_INS_PER_MINUTE: '100' },
+    { tenants: ['aviation', 'platform'] },
+  );
   platform = app.server.url.replace('127.0.0.1', 'platform.localhost');
 }, 60_000);
 afterAll(() => app?.close(), 30_000);
@@ -25,7 +29,10 @@ const shoot = (page: Page, name: string) => shootBothWidths(page, app.artifacts,
 
 describe('a house joining the platform', () => {
   it('applies on the platform, is approved in the console, and its admin opens the console on Items → Import', async () => {
-    const { page, errors } = await visitorPage(app.browser, { viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    const { page, errors } = await visitorPage(app.browser, {
+      viewport: { width: 1280, height: 900 },
+      bypassCSP: true,
+    });
     await app.signUp(page, platform, 'owner@savannahprops.example');
     expect(page.url()).toMatch(/onboarding\/welcome/);
     await page.locator('html[data-hydrated]').waitFor();
@@ -68,14 +75,22 @@ describe('a house joining the platform', () => {
     await shoot(staff.page, 'house-applications');
     await row.getByRole('button', { name: 'Approve' }).click();
     const approving = staff.page.getByRole('dialog', { name: 'Approve Savannah Set Supply?' });
-    await approving.getByText('desk@savannahprops.example is mailed the link to its console', { exact: false }).waitFor();
+    await approving
+      .getByText('desk@savannahprops.example is mailed the link to its console', { exact: false })
+      .waitFor();
     await approving.getByRole('button', { name: 'Approve' }).click();
     await staff.page.getByText(/Savannah Set Supply is approved/).waitFor();
 
     // The owner's mail carries the link.
     const cookie = await staff.cookie();
-    const outbox = (await http(`${app.server.url}/api/outbox?range=[0,49]`, { headers: { cookie } })).json() as Array<{ id: string; to: string; subject: string }>;
-    const mail = outbox.find((entry) => entry.to.includes('desk@savannahprops.example') && entry.subject.includes('approved'))!;
+    const outbox = (await http(`${app.server.url}/api/outbox?range=[0,49]`, { headers: { cookie } })).json() as Array<{
+      id: string;
+      to: string;
+      subject: string;
+    }>;
+    const mail = outbox.find(
+      (entry) => entry.to.includes('desk@savannahprops.example') && entry.subject.includes('approved'),
+    )!;
     const text = (await http(`${app.server.url}/api/outbox/${mail.id}`, { headers: { cookie } })).json().text as string;
     const link = /http:\/\/\S+\/admin\/#\/welcome\/[A-Za-z0-9_-]+/.exec(text)![0];
 
@@ -96,7 +111,9 @@ describe('a house joining the platform', () => {
     // Paid on its own account: the new house connects from Payouts (the test provider's onboarding page in Stripe's place).
     // Its quote requests say productions cannot accept with a card yet, and lead to Payouts.
     await owner.page.getByRole('menuitem', { name: 'Quote requests' }).click();
-    const reminder = owner.page.getByRole('alert').filter({ hasText: 'Productions cannot accept your quotes with a card yet' });
+    const reminder = owner.page
+      .getByRole('alert')
+      .filter({ hasText: 'Productions cannot accept your quotes with a card yet' });
     await reminder.getByRole('link', { name: 'Payouts' }).click();
     await owner.page.getByText('Not connected').waitFor();
     await owner.page.getByText(/Until you connect one, your storefront takes no card hold/).waitFor();
@@ -106,12 +123,16 @@ describe('a house joining the platform', () => {
     await owner.page.getByRole('heading', { name: 'Connect Savannah Set Supply’s payout account' }).waitFor();
     await shoot(owner.page, 'house-payouts-test-onboarding');
     await owner.page.getByRole('button', { name: 'Finish connecting (test)' }).click();
-    await owner.page.getByText('You are connected: your storefront takes card holds on your own account from now on.').waitFor();
+    await owner.page
+      .getByText('You are connected: your storefront takes card holds on your own account from now on.')
+      .waitFor();
     await owner.page.getByText('Takes card holds', { exact: true }).waitFor();
     await shoot(owner.page, 'house-payouts-connected');
     await owner.page.getByRole('menuitem', { name: 'Quote requests' }).click();
     await owner.page.getByText(/^No requests match/).waitFor();
-    expect(await owner.page.getByText('Productions cannot accept your quotes with a card yet', { exact: false }).count()).toBe(0);
+    expect(
+      await owner.page.getByText('Productions cannot accept your quotes with a card yet', { exact: false }).count(),
+    ).toBe(0);
 
     // Platform staff set the platform's commission on it.
     await staff.page.goto(`${app.server.url}/admin/#/marketplace/houses`);
@@ -130,10 +151,16 @@ describe('a house joining the platform', () => {
     await commission.press('Enter');
     await asked.getByText('From the next card hold it takes 10%', { exact: false }).waitFor();
     await asked.getByRole('button', { name: 'Change the commission' }).click();
-    await staff.page.getByText('The platform now takes 10% on Savannah Set Supply’s orders through the platform, from the next card hold.').waitFor();
+    await staff.page
+      .getByText(
+        'The platform now takes 10% on Savannah Set Supply’s orders through the platform, from the next card hold.',
+      )
+      .waitFor();
     await shoot(staff.page, 'houses-and-payouts');
     await owner.page.getByRole('menuitem', { name: 'Payouts' }).click();
-    await owner.page.getByText(/The platform takes 10% of what is captured on orders that come through the platform/).waitFor();
+    await owner.page
+      .getByText(/The platform takes 10% of what is captured on orders that come through the platform/)
+      .waitFor();
 
     expect(errors).toEqual([]);
     expect(owner.errors).toEqual([]);

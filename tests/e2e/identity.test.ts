@@ -104,7 +104,10 @@ describe('a visitor', () => {
     await page.getByRole('alert').getByText('The password is invalid or the user does not have a password.').waitFor();
     expect(await page.getByLabel('Password').getAttribute('aria-invalid')).toBe('true');
     await submit(page, 'nobody@studio.example', PASSPHRASE, 'Log in');
-    await page.getByRole('alert').getByText('There is no user record corresponding to this identifier. The user may have been deleted.').waitFor();
+    await page
+      .getByRole('alert')
+      .getByText('There is no user record corresponding to this identifier. The user may have been deleted.')
+      .waitFor();
     await page.screenshot({ path: path.join(app.artifacts, 'login-unknown_375.png'), fullPage: true });
     expect(errors).toEqual([]);
     await context.close();
@@ -121,7 +124,10 @@ describe('a visitor', () => {
     const { page: again, context: second } = await visitor();
     await open(again, '/auth/login');
     await submit(again, 'kim@studio.example', PASSPHRASE, 'Log in');
-    await again.getByRole('alert').getByText('There is no user record corresponding to this identifier.', { exact: false }).waitFor();
+    await again
+      .getByRole('alert')
+      .getByText('There is no user record corresponding to this identifier.', { exact: false })
+      .waitFor();
     await second.close();
   });
 
@@ -199,7 +205,9 @@ describe('a visitor', () => {
     await open(page, '/auth/login');
     await page.getByLabel('Email').fill('uma@studio.example');
     await page.getByRole('button', { name: 'Email me a sign-in link instead' }).click();
-    await page.getByText('Check your email: if uma@studio.example has an account, a sign-in link is on its way.').waitFor();
+    await page
+      .getByText('Check your email: if uma@studio.example has an account, a sign-in link is on its way.')
+      .waitFor();
     const link = await lastMailedLink('uma@studio.example');
     expect(new URL(link).host).toBe(new URL(storefront).host);
     const mailTab = await context.newPage();
@@ -247,7 +255,10 @@ describe('a visitor', () => {
       // A link that does not work says so, beside the button that sends a new one.
       await tab.goto(`${storefront}/api/identity/verify-email?token=not-a-token`);
       await tab.locator('html[data-hydrated]').waitFor();
-      await tab.getByRole('alert').getByText('That confirmation link has expired or does not work.', { exact: false }).waitFor();
+      await tab
+        .getByRole('alert')
+        .getByText('That confirmation link has expired or does not work.', { exact: false })
+        .waitFor();
       expect(errors).toEqual([]);
       await context.close();
     }
@@ -269,7 +280,11 @@ describe('a visitor', () => {
     const view = await opened;
     await view.locator('html[data-hydrated]').waitFor();
     const banner = view.getByRole('region', { name: 'Staff view' });
-    await banner.getByText('you are seeing the storefront as ivy@studio.example, signed in by staff@backlot.example.', { exact: false }).waitFor();
+    await banner
+      .getByText('you are seeing the storefront as ivy@studio.example, signed in by staff@backlot.example.', {
+        exact: false,
+      })
+      .waitFor();
     expect(view.url()).not.toContain('impersonate');
     await view.getByRole('group', { name: 'Your account' }).getByText('ivy', { exact: true }).waitFor();
     expect(await axeViolations(view)).toEqual([]);
@@ -296,7 +311,10 @@ describe('a visitor', () => {
     await passwordForm.getByLabel('Your password').fill('not my passphrase');
     await passwordForm.getByLabel('Choose a password').fill('an even longer passphrase');
     await passwordForm.getByRole('button', { name: 'Change password' }).click();
-    await passwordForm.getByRole('alert').getByText('For your security, enter your current password again before making this change.').waitFor();
+    await passwordForm
+      .getByRole('alert')
+      .getByText('For your security, enter your current password again before making this change.')
+      .waitFor();
     await passwordForm.getByLabel('Your password').fill(PASSPHRASE);
     await passwordForm.getByRole('button', { name: 'Change password' }).click();
     await passwordForm.getByText('Done: your password is changed').waitFor();
@@ -313,7 +331,10 @@ describe('a visitor', () => {
     await page.getByRole('link', { name: 'Log in' }).first().waitFor();
     await open(page, '/auth/login');
     await submit(page, 'max@studio.example', 'an even longer passphrase', 'Log in');
-    await page.getByRole('alert').getByText('There is no user record corresponding to this identifier.', { exact: false }).waitFor();
+    await page
+      .getByRole('alert')
+      .getByText('There is no user record corresponding to this identifier.', { exact: false })
+      .waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

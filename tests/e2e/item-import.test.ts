@@ -48,47 +48,77 @@ describe('Items → Import', () => {
       return file;
     };
     await page.getByLabel('Choose the spreadsheet').setInputFiles(await huge('everything.csv', 100));
-    await page.getByRole('alert').getByText('everything.csv is 101 MB; an import takes at most 100 MB: split it, or leave the photos out of it').waitFor();
+    await page
+      .getByRole('alert')
+      .getByText('everything.csv is 101 MB; an import takes at most 100 MB: split it, or leave the photos out of it')
+      .waitFor();
     expect(await page.getByRole('button', { name: 'Check', exact: true }).isDisabled()).toBe(true);
     await page.getByLabel('Photos (ZIP, optional)').setInputFiles(await huge('all-photos.zip', 150));
-    await page.getByRole('alert').getByText('all-photos.zip is 151 MB; the console takes at most 150 MB: split it, or import from the CLI with --photos <folder>').waitFor();
+    await page
+      .getByRole('alert')
+      .getByText(
+        'all-photos.zip is 151 MB; the console takes at most 150 MB: split it, or import from the CLI with --photos <folder>',
+      )
+      .waitFor();
     await shoot(page, 'import-too-large');
     await Promise.all(['everything.csv', 'all-photos.zip'].map((name) => rm(path.join(app.artifacts, name))));
 
-    await page.getByLabel('Choose the spreadsheet').setInputFiles(path.join(repoRoot, 'tests', 'fixtures', 'prop-house', 'hangar9-stock.xlsx'));
+    await page
+      .getByLabel('Choose the spreadsheet')
+      .setInputFiles(path.join(repoRoot, 'tests', 'fixtures', 'prop-house', 'hangar9-stock.xlsx'));
     await page.getByLabel('Photos (ZIP, optional)').setInputFiles(zip);
     await page.getByRole('button', { name: 'Check', exact: true }).click();
     await page.getByRole('heading', { name: '2. The columns' }).waitFor();
     await page.getByText(/^Guessed from the headers and values of sheet “Stock” \(308 rows/).waitFor();
     // Each field beside the column guessed for it and its first values.
     const columns = page.getByRole('table', { name: '2. The columns' });
-    await expect.poll(() => columns.getByRole('row', { name: /Day rate/ }).innerText()).toMatch(/Daily Hire[\s\S]*\$52\.00 · \$89\/day/);
+    await expect
+      .poll(() => columns.getByRole('row', { name: /Day rate/ }).innerText())
+      .toMatch(/Daily Hire[\s\S]*\$52\.00 · \$89\/day/);
     await page.getByText('300 to create', { exact: true }).waitFor();
     await page.getByText('8 refused', { exact: true }).waitFor();
     const problems = page.getByRole('table', { name: 'Problems, by row and column' });
     await problems.getByRole('row', { name: /call for price/ }).waitFor();
-    expect(await problems.getByRole('row', { name: /Seats > Frist Class/ }).innerText()).toMatch(/122\s+Dept\s+Seats > Frist Class\s+is not in the category tree: did you mean Seats > First Class\?/);
+    expect(await problems.getByRole('row', { name: /Seats > Frist Class/ }).innerText()).toMatch(
+      /122\s+Dept\s+Seats > Frist Class\s+is not in the category tree: did you mean Seats > First Class\?/,
+    );
     const importButton = page.getByRole('button', { name: 'Import 300 items' });
     expect(await importButton.isDisabled()).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
     await shoot(page, 'import-checked');
 
     // The typo's path is put where it belongs, and the sheet checked again: that row passes.
-    await chooseOption(page, page.getByRole('combobox', { name: 'Put “Seats > Frist Class” in' }), 'Seats > First Class');
+    await chooseOption(
+      page,
+      page.getByRole('combobox', { name: 'Put “Seats > Frist Class” in' }),
+      'Seats > First Class',
+    );
     await page.getByRole('button', { name: 'Check again with these columns' }).first().click();
     await page.getByText('7 refused', { exact: true }).waitFor();
     await page.getByRole('checkbox', { name: /Import the rest and skip the 7 refused rows/ }).check();
     // On a slow line (the upload throttled to 20 kB/s) the page says how much is sent, with a bar that counts.
     const network = await page.context().newCDPSession(page);
     await network.send('Network.enable');
-    await network.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 20_000 });
+    await network.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 20_000,
+    });
     await page.getByRole('button', { name: 'Import 301 items' }).click();
     const sending = page.getByRole('progressbar', { name: /^Sending the files: [\d.]+ [kM]B of [\d.]+ [kM]B$/ });
     await sending.waitFor();
     expect(Number(await sending.getAttribute('aria-valuenow'))).toBeGreaterThanOrEqual(0);
     await shoot(page, 'import-sending');
-    await network.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
-    await page.getByText('Imported: 301 added, 0 updated, 0 unchanged, 30 photos stored, 7 refused rows skipped.').waitFor({ timeout: 60_000 });
+    await network.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    await page
+      .getByText('Imported: 301 added, 0 updated, 0 unchanged, 30 photos stored, 7 refused rows skipped.')
+      .waitFor({ timeout: 60_000 });
     await shoot(page, 'import-done');
 
     // The catalogue downloads as a spreadsheet to edit and import again.

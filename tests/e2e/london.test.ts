@@ -24,12 +24,18 @@ import { TINY_PDF } from '../fixtures/tiny-pdf';
 let app: ConsoleUnderTest;
 let storefront: string;
 beforeAll(async () => {
-  app = await startConsole('london', { BACKLOT_SIGN_INS_PER_MINUTE: '100' }, { tenants: ['aviation', 'london', 'platform'] });
+  app = await startConsole(
+    'london',
+    { BACKLOT_SIGN_INS_PER_MINUTE: '100' },
+    { tenants: ['aviation', 'london', 'platform'] },
+  );
   storefront = app.server.url.replace('127.0.0.1', 'london.localhost');
 }, 60_000);
 afterAll(() => app?.close(), 30_000);
 
-const item = (JSON.parse(readFileSync(path.join(tenantsDir, 'london', 'catalogue.json'), 'utf8')) as Catalogue).items.find((candidate) => candidate.quantity >= 2 && candidate.replacementValue)!;
+const item = (
+  JSON.parse(readFileSync(path.join(tenantsDir, 'london', 'catalogue.json'), 'utf8')) as Catalogue
+).items.find((candidate) => candidate.quantity >= 2 && candidate.replacementValue)!;
 
 const shoot = (page: Page, name: string) => shootBothWidths(page, app.artifacts, name);
 
@@ -42,7 +48,9 @@ describe('Soho Prop Hire, in pounds with VAT', () => {
     await page.getByLabel('Choose a password').fill('a long enough passphrase');
     await page.locator('form').getByRole('button', { name: 'Sign up' }).click();
     await page.waitForURL(/onboarding/);
-    const { uid } = (await page.evaluate(() => fetch('/api/identity/session').then((response) => response.json()))) as { uid: string };
+    const { uid } = (await page.evaluate(() => fetch('/api/identity/session').then((response) => response.json()))) as {
+      uid: string;
+    };
     const staff = await app.logIn(STAFF);
     await staff.page.waitForURL(/#\/tenants/);
     // The console's items are priced in the house's pounds, and its price filter speaks them.
@@ -54,15 +62,39 @@ describe('Soho Prop Hire, in pounds with VAT', () => {
     expect(await staff.page.getByRole('cell', { name: /^\$/ }).count()).toBe(0);
     const cookie = await staff.cookie();
     const consoleCall = (pathname: string, body: unknown, ifMatch?: string) =>
-      http(`${app.server.url}/api/tenants/london/${pathname}`, { method: 'POST', headers: { cookie, origin: app.server.url, ...(ifMatch && { 'if-match': `"${ifMatch}"` }) }, body });
-    expect((await http(`${app.server.url}/api/tenants/london/users/${uid}`, { method: 'PUT', headers: { cookie, origin: app.server.url }, body: { isAuthorized: true } })).status).toBe(200);
+      http(`${app.server.url}/api/tenants/london/${pathname}`, {
+        method: 'POST',
+        headers: { cookie, origin: app.server.url, ...(ifMatch && { 'if-match': `"${ifMatch}"` }) },
+        body,
+      });
+    expect(
+      (
+        await http(`${app.server.url}/api/tenants/london/users/${uid}`, {
+          method: 'PUT',
+          headers: { cookie, origin: app.server.url },
+          body: { isAuthorized: true },
+        })
+      ).status,
+    ).toBe(200);
 
     const startDate = addDays(earliestStart('Europe/London', 2, new Date()), 3);
     const asked = await page.evaluate(
-      (body) => fetch('/api/quote-requests', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((response) => response.json()),
-      { items: [{ objectID: item.objectID, quantity: 2 }], startDate, endDate: addDays(startDate, 2), production: 'Ealing Nights' },
+      (body) =>
+        fetch('/api/quote-requests', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }).then((response) => response.json()),
+      {
+        items: [{ objectID: item.objectID, quantity: 2 }],
+        startDate,
+        endDate: addDays(startDate, 2),
+        production: 'Ealing Nights',
+      },
     );
-    expect((await consoleCall(`quote-requests/${asked.id}/quote`, { adjustments: {}, services: [] }, '0')).status).toBe(200);
+    expect((await consoleCall(`quote-requests/${asked.id}/quote`, { adjustments: {}, services: [] }, '0')).status).toBe(
+      200,
+    );
 
     // The list of their quotes says the total the quote page ends on, VAT and all.
     await page.goto(`${storefront}/quotes`);
@@ -74,7 +106,13 @@ describe('Soho Prop Hire, in pounds with VAT', () => {
     await page.getByText('VAT (20%)').waitFor();
     // In the order they add up: the hire, card processing (VAT is charged on it), the total before VAT, the VAT, what the card is charged.
     const totals = await page.locator('dl.quote-totals').innerText();
-    expect(totals.split('\n').filter((line) => !/^[£\d]/.test(line.trim()))).toEqual(['Rentals', 'Card processing (5%)', 'Total before VAT', 'VAT (20%)', 'Charged to your card at close-out']);
+    expect(totals.split('\n').filter((line) => !/^[£\d]/.test(line.trim()))).toEqual([
+      'Rentals',
+      'Card processing (5%)',
+      'Total before VAT',
+      'VAT (20%)',
+      'Charged to your card at close-out',
+    ]);
     const screenTotal = await page.locator('dd.quote-total').innerText();
     expect(screenTotal).toBe(listed.replace(' with VAT', ''));
     const card = page.getByRole('region', { name: /Your card/ });
@@ -96,7 +134,9 @@ describe('Soho Prop Hire, in pounds with VAT', () => {
     await dialog.getByText(`Accept this quote for ${listed}?`).waitFor();
     await dialog.getByRole('textbox', { name: /purchase-order number/ }).fill('EAL-0042');
     // Who the invoices are made out to: a VAT invoice names the customer's address.
-    await dialog.getByRole('textbox', { name: 'Invoice to (company name and address)' }).fill('Ealing Nights Ltd\nEaling Studios, Ealing Green\nLondon W5 5EP');
+    await dialog
+      .getByRole('textbox', { name: 'Invoice to (company name and address)' })
+      .fill('Ealing Nights Ltd\nEaling Studios, Ealing Green\nLondon W5 5EP');
     // The dialog as the visitor sees it on screen (a full-page picture would slide the page under it).
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
@@ -105,7 +145,10 @@ describe('Soho Prop Hire, in pounds with VAT', () => {
     await dialog.getByRole('button', { name: 'Accept this quote' }).click();
     await page.getByText('Accepted. The vendor has been told.').waitFor();
 
-    const revision = String((await http(`${app.server.url}/api/tenants/london/quote-requests/${asked.id}`, { headers: { cookie } })).headers.etag).replace(/"/g, '');
+    const revision = String(
+      (await http(`${app.server.url}/api/tenants/london/quote-requests/${asked.id}`, { headers: { cookie } })).headers
+        .etag,
+    ).replace(/"/g, '');
     expect((await consoleCall(`quote-requests/${asked.id}/confirm`, null, revision)).status).toBe(200);
     await page.getByRole('link', { name: 'Pro forma PF-000001 (PDF)' }).waitFor();
     // The PDF as the visitor's browser fetches it (with their session).
@@ -117,7 +160,14 @@ describe('Soho Prop Hire, in pounds with VAT', () => {
       await page.getByRole('link', { name: 'Pro forma PF-000001 (PDF)' }).getAttribute('href'),
     );
     const [proFormaPage] = await pdfPages(Buffer.from(proFormaBase64, 'base64'));
-    for (const said of ['VAT registration no. GB 284 7719 36', 'Ealing Nights Ltd', 'Ealing Studios, Ealing Green', 'London W5 5EP', 'EAL-0042']) expect(proFormaPage).toContain(said);
+    for (const said of [
+      'VAT registration no. GB 284 7719 36',
+      'Ealing Nights Ltd',
+      'Ealing Studios, Ealing Green',
+      'London W5 5EP',
+      'EAL-0042',
+    ])
+      expect(proFormaPage).toContain(said);
     // The amount the page, the list and the accept dialog said is the pro forma's total, to the penny.
     expect(proFormaPage).toMatch(new RegExp(`Total\\s+${screenTotal.replace(/[.£]/g, (char) => `\\${char}`)}`));
     // And every figure of the page's breakdown is the pro forma's, in the same order they add up.
@@ -147,13 +197,21 @@ describe('Soho Prop Hire, in pounds with VAT', () => {
     await insurance.getByText(/needs your production’s certificate of insurance/).waitFor();
     await insurance.getByRole('button', { name: 'Upload certificate' }).click();
     await insurance.getByText('Choose the certificate file first.').waitFor();
-    await insurance.getByLabel(/^Certificate \(PDF/).setInputFiles({ name: 'ealing-coi.pdf', mimeType: 'application/pdf', buffer: TINY_PDF });
+    await insurance
+      .getByLabel(/^Certificate \(PDF/)
+      .setInputFiles({ name: 'ealing-coi.pdf', mimeType: 'application/pdf', buffer: TINY_PDF });
     await insurance.getByLabel('Cover ends').fill(addDays(startDate, 200));
     await insurance.getByLabel('Insurer (optional)').fill('Media Cover Ltd');
     // Its cover for hired property is less than the order would cost to replace: taken, and flagged.
-    await insurance.getByLabel(/^Cover for hired property \(optional; what you hire is worth £[\d,.]+ to replace\)$/).fill('500');
+    await insurance
+      .getByLabel(/^Cover for hired property \(optional; what you hire is worth £[\d,.]+ to replace\)$/)
+      .fill('500');
     await insurance.getByRole('button', { name: 'Upload certificate' }).click();
-    await insurance.getByText(/^Your certificate covers £500\.00 of hired property; what you are hiring would cost £[\d,.]+ to replace\./).waitFor();
+    await insurance
+      .getByText(
+        /^Your certificate covers £500\.00 of hired property; what you are hiring would cost £[\d,.]+ to replace\./,
+      )
+      .waitFor();
     await insurance.getByRole('link', { name: 'Download ealing-coi.pdf' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await shoot(page, 'london-confirmed');
@@ -162,14 +220,20 @@ describe('Soho Prop Hire, in pounds with VAT', () => {
     await staff.page.goto(`${app.server.url}/admin/#/t/london/quote-requests/${asked.id}`);
     await staff.page.getByText('Total before VAT').waitFor();
     await staff.page.getByText('Charged to the card at close-out').waitFor();
-    await staff.page.getByText(/^£[\d,.]+ \(quote £[\d,.]+, tax £[\d,.]+, processing £[\d,.]+, deposit £[\d,.]+\)$/).waitFor();
+    await staff.page
+      .getByText(/^£[\d,.]+ \(quote £[\d,.]+, tax £[\d,.]+, processing £[\d,.]+, deposit £[\d,.]+\)$/)
+      .waitFor();
     await staff.page.getByText(/^PF-000001$/).waitFor();
-    const certificate = staff.page.getByRole('heading', { name: 'Certificate of insurance' }).locator('xpath=ancestor::div[contains(@class, "MuiCard-root")]');
+    const certificate = staff.page
+      .getByRole('heading', { name: 'Certificate of insurance' })
+      .locator('xpath=ancestor::div[contains(@class, "MuiCard-root")]');
     await certificate.getByText(/^Covers £500\.00, less than the £[\d,.]+ to replace$/).waitFor();
     await certificate.getByText('Media Cover Ltd').waitFor();
     await shoot(staff.page, 'london-console-cover-short');
     // The production's broker sends the vendor a certificate at full value: the vendor uploads it on their behalf.
-    await certificate.getByLabel('Certificate file').setInputFiles({ name: 'ealing-coi-full.pdf', mimeType: 'application/pdf', buffer: TINY_PDF });
+    await certificate
+      .getByLabel('Certificate file')
+      .setInputFiles({ name: 'ealing-coi-full.pdf', mimeType: 'application/pdf', buffer: TINY_PDF });
     await certificate.getByLabel('Cover ends').fill(addDays(startDate, 200));
     await certificate.getByLabel('Insurer').fill('Media Cover Ltd');
     await certificate.getByLabel('Cover for hired property').fill('250000');

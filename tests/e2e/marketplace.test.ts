@@ -21,7 +21,11 @@ import { TEST_CARDS, testCard } from '../helpers/card-hold';
 let app: ConsoleUnderTest;
 let platform: string;
 beforeAll(async () => {
-  app = await startConsole('marketplace', { BACKLOT_SIGN_INS_PER_MINUTE: '100' }, { tenants: ['aviation', 'london', 'atlanta', 'platform'] });
+  app = await startConsole(
+    'marketplace',
+    { BACKLOT_SIGN_INS_PER_MINUTE: '100' },
+    { tenants: ['aviation', 'london', 'atlanta', 'platform'] },
+  );
   platform = app.server.url.replace('127.0.0.1', 'platform.localhost');
 }, 60_000);
 afterAll(() => app?.close(), 30_000);
@@ -31,7 +35,10 @@ const firstHouse = (page: Page) => page.locator('.item-card .house-name').first(
 
 describe('the platform, for a production', () => {
   it('searches every house nearest first, measures from London, and sends one request to the house', async () => {
-    const { page, errors } = await visitorPage(app.browser, { viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    const { page, errors } = await visitorPage(app.browser, {
+      viewport: { width: 1280, height: 900 },
+      bypassCSP: true,
+    });
     const uid = await app.signUp(page, platform, 'dana@nightflight.example');
 
     // Every listed house, the nearest to the default place first.
@@ -76,7 +83,15 @@ describe('the platform, for a production', () => {
     const staff = await app.logIn(STAFF);
     await staff.page.waitForURL(/#\/tenants/);
     const cookie = await staff.cookie();
-    expect((await http(`${app.server.url}/api/tenants/london/users/${uid}`, { method: 'PUT', headers: { cookie, origin: app.server.url }, body: { isAuthorized: true } })).status).toBe(200);
+    expect(
+      (
+        await http(`${app.server.url}/api/tenants/london/users/${uid}`, {
+          method: 'PUT',
+          headers: { cookie, origin: app.server.url },
+          body: { isAuthorized: true },
+        })
+      ).status,
+    ).toBe(200);
     await page.goto(`${platform}/quotes`);
     await page.locator('html[data-hydrated]').waitFor();
     await page.getByText('Sent to Soho Prop Hire').waitFor();
@@ -106,11 +121,21 @@ describe('the platform, for a production', () => {
 
     // A set list of two houses' items is sent from its own page as one production request, split per house.
     const listId = await page.evaluate(async () => {
-      const made = (await (await fetch('/api/set-lists', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Night Flight: stage 4' }) })).json()) as {
+      const made = (await (
+        await fetch('/api/set-lists', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ name: 'Night Flight: stage 4' }),
+        })
+      ).json()) as {
         id: string;
       };
       for (const listing of ['aviation~c-stand-40-in-with-arm', 'london~c-stand-40-in-with-arm'])
-        await fetch(`/api/set-lists/${made.id}/lines/${listing}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ quantity: 1 }) });
+        await fetch(`/api/set-lists/${made.id}/lines/${listing}`, {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ quantity: 1 }),
+        });
       return made.id;
     });
     await page.goto(`${platform}/set-lists/${listId}`);
@@ -151,7 +176,11 @@ describe('a house short of a line', () => {
     const startDate = addDays(earliestStart('America/Los_Angeles', 2, new Date()), 2);
     const asked = await page.evaluate(
       (body) =>
-        fetch('/api/quote-requests', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((response) => response.json() as Promise<{ id: string }>),
+        fetch('/api/quote-requests', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }).then((response) => response.json() as Promise<{ id: string }>),
       { items: [{ objectID: uniform, quantity: 7 }], startDate, endDate: addDays(startDate, 2), production: 'Skyline' },
     );
     const admin = await app.logIn(AVIATION_ADMIN, { bypassCSP: true });
@@ -160,13 +189,21 @@ describe('a house short of a line', () => {
     const itemUrl = `${app.server.url}/api/tenants/aviation/items/${uniform}`;
     const item = await http(itemUrl, { headers: { cookie } });
     const { id: _id, version: _version, ...record } = item.json() as Record<string, unknown>;
-    const fewer = await http(itemUrl, { method: 'PUT', headers: { cookie, origin: app.server.url, 'if-match': String(item.headers.etag) }, body: { ...record, quantity: 4 } });
+    const fewer = await http(itemUrl, {
+      method: 'PUT',
+      headers: { cookie, origin: app.server.url, 'if-match': String(item.headers.etag) },
+      body: { ...record, quantity: 4 },
+    });
     expect(fewer.status, fewer.text).toBe(200);
 
     await admin.page.goto(`${app.server.url}/admin/#/t/aviation/quote-requests/${asked.id}`);
     await admin.page.getByText('4 of 4 free').waitFor();
-    await admin.page.getByRole('button', { name: 'Find it at other houses: 1960s Jet Age Flight Attendant Uniform, Red' }).click();
-    const dialog = admin.page.getByRole('dialog', { name: '1960s Jet Age Flight Attendant Uniform, Red at other houses' });
+    await admin.page
+      .getByRole('button', { name: 'Find it at other houses: 1960s Jet Age Flight Attendant Uniform, Red' })
+      .click();
+    const dialog = admin.page.getByRole('dialog', {
+      name: '1960s Jet Age Flight Attendant Uniform, Red at other houses',
+    });
     await dialog.getByText('You are short of 3.').waitFor();
     const first = dialog.getByRole('listitem').first();
     await first.getByText('Peachtree Prop House', { exact: false }).waitFor();
@@ -178,13 +215,25 @@ describe('a house short of a line', () => {
     expect(await axeViolations(admin.page)).toEqual([]);
 
     // Jetway asks Peachtree for the three it is short: an ordinary request there, Jetway the customer.
-    await first.getByRole('button', { name: 'Ask for 3: 1960s Jet Age Flight Attendant Uniform, Red at Peachtree Prop House' }).click();
+    await first
+      .getByRole('button', { name: 'Ask for 3: 1960s Jet Age Flight Attendant Uniform, Red at Peachtree Prop House' })
+      .click();
     await first.getByRole('button', { name: /Peachtree Prop House/, disabled: true }).waitFor();
-    await admin.page.getByText('Asked Peachtree Prop House for 3: it is in their console now.', { exact: false }).waitFor();
+    await admin.page
+      .getByText('Asked Peachtree Prop House for 3: it is in their console now.', { exact: false })
+      .waitFor();
     await dialog.getByRole('button', { name: 'Close' }).click();
-    const subHires = admin.page.getByRole('region', { name: '3 × 1960s Jet Age Flight Attendant Uniform, Red from Peachtree Prop House' });
+    const subHires = admin.page.getByRole('region', {
+      name: '3 × 1960s Jet Age Flight Attendant Uniform, Red from Peachtree Prop House',
+    });
     await subHires.getByText('Requested').waitFor();
-    const { subHire } = ((await http(`${app.server.url}/api/tenants/aviation/quote-requests/${asked.id}/sub-hires`, { headers: { cookie } })).json() as Array<{ subHire: { quoteId: string } }>)[0]!;
+    const { subHire } = (
+      (
+        await http(`${app.server.url}/api/tenants/aviation/quote-requests/${asked.id}/sub-hires`, {
+          headers: { cookie },
+        })
+      ).json() as Array<{ subHire: { quoteId: string } }>
+    )[0]!;
 
     // At Peachtree (platform staff here): the request names Jetway, at the trade price, and is priced as any other.
     const lender = await app.logIn(STAFF, { bypassCSP: true });
@@ -238,16 +287,30 @@ describe('a house short of a line', () => {
         headers: { cookie, origin: app.server.url, 'if-match': `"${revision}"` },
         ...(body && { body }),
       });
-    const current = await http(`${app.server.url}/api/tenants/aviation/quote-requests/${asked.id}`, { headers: { cookie } });
-    expect((await jetway('quote', String(current.headers.etag).replace(/"/g, ''), { adjustments: {}, services: [] })).status).toBe(200);
+    const current = await http(`${app.server.url}/api/tenants/aviation/quote-requests/${asked.id}`, {
+      headers: { cookie },
+    });
+    expect(
+      (await jetway('quote', String(current.headers.etag).replace(/"/g, ''), { adjustments: {}, services: [] })).status,
+    ).toBe(200);
     const accepted = await page.evaluate(
       async ({ id, card }) => {
         const post = (url: string, body: object = {}, headers: Record<string, string> = {}) =>
-          fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-        const { payment } = (await (await post(`/api/quotes/${id}/card-hold`)).json()) as { payment: { clientSecret: string } };
+          fetch(url, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', ...headers },
+            body: JSON.stringify(body),
+          });
+        const { payment } = (await (await post(`/api/quotes/${id}/card-hold`)).json()) as {
+          payment: { clientSecret: string };
+        };
         await post('/api/payments/test/confirm', { clientSecret: payment.clientSecret, ...card });
         const refreshed = await post(`/api/quotes/${id}/card-hold/refresh`);
-        const answer = await post(`/api/quotes/${id}/accept`, { version: 1 }, { 'if-match': refreshed.headers.get('etag') ?? '' });
+        const answer = await post(
+          `/api/quotes/${id}/accept`,
+          { version: 1 },
+          { 'if-match': refreshed.headers.get('etag') ?? '' },
+        );
         return { status: answer.status, revision: (answer.headers.get('etag') ?? '').replace(/"/g, '') };
       },
       { id: asked.id, card: testCard(TEST_CARDS.ok) },
@@ -255,7 +318,9 @@ describe('a house short of a line', () => {
     expect(accepted.status).toBe(200);
     expect((await jetway('confirm', accepted.revision)).status).toBe(200);
     await admin.page.goto(`${app.server.url}/admin/#/t/aviation/dispatch`);
-    await admin.page.getByText('Collect from Peachtree Prop House first: 3 × 1960s Jet Age Flight Attendant Uniform, Red (sub-hired)').waitFor();
+    await admin.page
+      .getByText('Collect from Peachtree Prop House first: 3 × 1960s Jet Age Flight Attendant Uniform, Red (sub-hired)')
+      .waitFor();
     await shoot(admin.page, 'dispatch-sub-hire');
     await admin.page.setViewportSize({ width: 1280, height: 900 });
     expect(await axeViolations(admin.page)).toEqual([]);
@@ -269,15 +334,23 @@ describe('a house short of a line', () => {
     // Jetway's order yet, so it has no row (tests/server/sub-hires.test.ts reads a confirmed order's).
     await admin.page.goto(`${app.server.url}/admin/#/t/aviation/quote-requests`);
     const margins = admin.page.getByRole('region', { name: 'Sub-hire margins' });
-    const month = new Date(`${startDate}T12:00:00Z`).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+    const month = new Date(`${startDate}T12:00:00Z`).toLocaleString('en-US', {
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
     await margins.getByRole('combobox', { name: 'Month' }).click();
     await admin.page.getByRole('option', { name: month }).click();
     // The menu has gone (MUI removes it after its closing transition) before the page is shot.
     await expect.poll(() => admin.page.locator('[role="option"]').count()).toBe(0);
     const download = margins.getByRole('link', { name: `Download ${month} (CSV)` });
     expect(await download.getAttribute('href')).toBe(`/api/tenants/aviation/sub-hire-margins/${startDate.slice(0, 7)}`);
-    const csv = await http(`${app.server.url}/api/tenants/aviation/sub-hire-margins/${startDate.slice(0, 7)}`, { headers: { cookie } });
-    expect(csv.text.split('\r\n')[0] ?? csv.text.split('\n')[0]).toMatch(/^Month,Order,Production,Lent by,Their request,Item,Hired in,Currency,Charged,Their currency,Their charge,Margin/);
+    const csv = await http(`${app.server.url}/api/tenants/aviation/sub-hire-margins/${startDate.slice(0, 7)}`, {
+      headers: { cookie },
+    });
+    expect(csv.text.split('\r\n')[0] ?? csv.text.split('\n')[0]).toMatch(
+      /^Month,Order,Production,Lent by,Their request,Item,Hired in,Currency,Charged,Their currency,Their charge,Margin/,
+    );
     await shoot(admin.page, 'sub-hire-margins');
     await admin.page.setViewportSize({ width: 1280, height: 900 });
     await shoot(admin.page, 'sub-hires-card');
@@ -295,7 +368,14 @@ describe('a house short of a line', () => {
     await shoot(admin.page, 'vendor-sub-hires');
     await admin.page.getByRole('button', { name: 'Save' }).click();
     await expect
-      .poll(async () => ((await http(`${app.server.url}/api/tenants/aviation/vendor/aviation`, { headers: { cookie } })).json() as { subHires?: { houses?: string[] } }).subHires?.houses)
+      .poll(
+        async () =>
+          (
+            (await http(`${app.server.url}/api/tenants/aviation/vendor/aviation`, { headers: { cookie } })).json() as {
+              subHires?: { houses?: string[] };
+            }
+          ).subHires?.houses,
+      )
       .toEqual(['atlanta', 'london']);
   });
 });

@@ -32,25 +32,45 @@ const ITEMS = ['1950s-propliner-triple-seat-row-orange-vinyl', 'apron-and-tarmac
 
 describe('a visitor on a phone, and the words both sides read', () => {
   it('reaches their quotes from the account menu at 375 px, reads a quote that fits, and declines it saying why', async () => {
-    const { page, context, errors } = await visitorPage(app.browser, { viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    const { page, context, errors } = await visitorPage(app.browser, {
+      viewport: { width: 1280, height: 900 },
+      bypassCSP: true,
+    });
     const admin = await app.signUpApproved(page, storefront, 'dana@phone.example');
     // A name on the profile is the name everywhere.
     const saved = await page.evaluate(() =>
-      fetch('/api/identity/profile', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ firstName: 'Dana', lastName: 'Reyes' }) }).then(
-        (response) => response.status,
-      ),
+      fetch('/api/identity/profile', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ firstName: 'Dana', lastName: 'Reyes' }),
+      }).then((response) => response.status),
     );
     expect(saved).toBe(200);
     const startDate = earliestStart('America/Los_Angeles', 2, new Date());
     const asked = await page.evaluate(
-      (body) => fetch('/api/quote-requests', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((response) => response.json()),
-      { items: ITEMS.map((objectID) => ({ objectID, quantity: 1 })), startDate, endDate: addDays(startDate, 20), production: 'Red Eye 2', notes: 'Stage 4, before 7am.' },
+      (body) =>
+        fetch('/api/quote-requests', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }).then((response) => response.json()),
+      {
+        items: ITEMS.map((objectID) => ({ objectID, quantity: 1 })),
+        startDate,
+        endDate: addDays(startDate, 20),
+        production: 'Red Eye 2',
+        notes: 'Stage 4, before 7am.',
+      },
     );
     const id = asked.id as string;
     const priced = await http(`${app.server.url}/api/tenants/aviation/quote-requests/${id}/quote`, {
       method: 'POST',
       headers: { cookie: await admin.cookie(), origin: app.server.url, 'if-match': '"0"' },
-      body: { adjustments: { [ITEMS[1]!]: { amount: -1500, reason: 'Returning client' } }, services: [], message: 'Delivery included.' },
+      body: {
+        adjustments: { [ITEMS[1]!]: { amount: -1500, reason: 'Returning client' } },
+        services: [],
+        message: 'Delivery included.',
+      },
     });
     expect(priced.status, priced.text).toBe(200);
 
@@ -61,7 +81,8 @@ describe('a visitor on a phone, and the words both sides read', () => {
     expect(await page.locator('.header-account.signed-in').isVisible()).toBe(false);
     const menu = page.locator('.account-menu');
     await menu.locator('summary').click();
-    for (const name of ['Dana Reyes: your details', 'Your quotes', 'Set lists', 'Favourites']) expect(await menu.getByRole('link', { name }).isVisible(), name).toBe(true);
+    for (const name of ['Dana Reyes: your details', 'Your quotes', 'Set lists', 'Favourites'])
+      expect(await menu.getByRole('link', { name }).isVisible(), name).toBe(true);
     expect(await menu.getByRole('button', { name: 'Log out' }).isVisible()).toBe(true);
     await page.screenshot({ path: path.join(app.artifacts, 'account-menu_375.png') });
     await menu.getByRole('link', { name: 'Set lists' }).click();
@@ -83,14 +104,19 @@ describe('a visitor on a phone, and the words both sides read', () => {
     // Nothing wider than the screen; each total's figure whole in its box.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     const clipped = await page.evaluate(() =>
-      [...document.querySelectorAll('.quote-totals dd, .quote-lines td')].filter((cell) => cell.scrollWidth > cell.clientWidth + 1).map((cell) => cell.textContent),
+      [...document.querySelectorAll('.quote-totals dd, .quote-lines td')]
+        .filter((cell) => cell.scrollWidth > cell.clientWidth + 1)
+        .map((cell) => cell.textContent),
     );
     expect(clipped).toEqual([]);
     // The line's name across the width: its figures on one row under it, not a ten-line column.
     const nameBox = await page.locator('.quote-lines tbody th').first().boundingBox();
     expect(nameBox!.width).toBeGreaterThan(300);
     expect(await page.getByText('Stage 4, before 7am.').isVisible()).toBe(true);
-    const dates = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).formatRange(new Date(`${startDate}T00:00:00Z`), new Date(`${addDays(startDate, 20)}T00:00:00Z`));
+    const dates = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).formatRange(
+      new Date(`${startDate}T00:00:00Z`),
+      new Date(`${addDays(startDate, 20)}T00:00:00Z`),
+    );
     await page.getByText(dates, { exact: false }).first().waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: path.join(app.artifacts, 'quote_375.png'), fullPage: true });

@@ -25,7 +25,9 @@ beforeAll(async () => {
 afterAll(() => app?.close(), 30_000);
 
 // An item of the shipped catalogue with more than one in stock.
-const item = (JSON.parse(readFileSync(path.join(tenantsDir, 'aviation', 'catalogue.json'), 'utf8')) as Catalogue).items.find((candidate) => candidate.quantity >= 3)!;
+const item = (
+  JSON.parse(readFileSync(path.join(tenantsDir, 'aviation', 'catalogue.json'), 'utf8')) as Catalogue
+).items.find((candidate) => candidate.quantity >= 3)!;
 
 async function open(page: Page, pathname: string) {
   await page.goto(`${storefront}${pathname}`);
@@ -34,7 +36,10 @@ async function open(page: Page, pathname: string) {
 
 describe('a quote request', () => {
   it('waits for approval, then is sent from the item page and listed in the console', async () => {
-    const { page, context, errors, blocked } = await visitorPage(app.browser, { viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    const { page, context, errors, blocked } = await visitorPage(app.browser, {
+      viewport: { width: 1280, height: 900 },
+      bypassCSP: true,
+    });
     await open(page, `/item/${item.objectID}`);
     await page.getByRole('link', { name: 'Log in to ask for a quote' }).waitFor();
     await open(page, '/auth/signup');
@@ -47,7 +52,9 @@ describe('a quote request', () => {
     await page.getByText('Saved.').waitFor();
 
     await open(page, `/item/${item.objectID}`);
-    await page.getByText('Jetway Props checks every new account first: you can ask for a quote once yours is approved.').waitFor();
+    await page
+      .getByText('Jetway Props checks every new account first: you can ask for a quote once yours is approved.')
+      .waitFor();
 
     const admin = await app.logIn(AVIATION_ADMIN);
     await admin.page.getByRole('menuitem', { name: 'Users' }).click();
@@ -67,7 +74,10 @@ describe('a quote request', () => {
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: path.join(app.artifacts, 'quote-form_1280.png'), fullPage: true });
     await form.getByRole('button', { name: 'Send quote request' }).click();
-    await page.getByRole('status').getByText('Sent. Jetway Props will reply to quinn@studio.example by email', { exact: false }).waitFor();
+    await page
+      .getByRole('status')
+      .getByText('Sent. Jetway Props will reply to quinn@studio.example by email', { exact: false })
+      .waitFor();
     await page.setViewportSize({ width: 375, height: 812 });
     await page.screenshot({ path: path.join(app.artifacts, 'quote-sent_375.png'), fullPage: true });
 

@@ -27,10 +27,13 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => app?.close(), 30_000);
 
-const item = (JSON.parse(readFileSync(path.join(tenantsDir, 'aviation', 'catalogue.json'), 'utf8')) as Catalogue).items.find((candidate) => candidate.quantity >= 3)!;
+const item = (
+  JSON.parse(readFileSync(path.join(tenantsDir, 'aviation', 'catalogue.json'), 'utf8')) as Catalogue
+).items.find((candidate) => candidate.quantity >= 3)!;
 
 /** A day as the storefront says it, in the tenant's locale (en-US). */
-const day = (date: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+const day = (date: string) =>
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
 
 async function open(page: Page, pathname: string) {
   await page.goto(`${storefront}${pathname}`);
@@ -47,7 +50,10 @@ async function shoot(page: Page, name: string, widths = [1280, 375]) {
 
 describe('a quote after the request', () => {
   it('is priced in the console, reaches the open quote page live, is accepted, and confirmed as an order', async () => {
-    const { page, context, errors } = await visitorPage(app.browser, { viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    const { page, context, errors } = await visitorPage(app.browser, {
+      viewport: { width: 1280, height: 900 },
+      bypassCSP: true,
+    });
     await open(page, '/quotes');
     await page.getByText('Log in to keep favourites and set lists').first().waitFor();
     const admin = await app.signUpApproved(page, storefront, 'robin@studio.example');
@@ -56,8 +62,19 @@ describe('a quote after the request', () => {
     await page.getByText('No quote requests yet.', { exact: false }).waitFor();
     const startDate = earliestStart('America/Los_Angeles', 2, new Date());
     const sent = await page.evaluate(
-      (body) => fetch('/api/quote-requests', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((response) => response.json()),
-      { items: [{ objectID: item.objectID, quantity: 2 }], startDate, endDate: addDays(startDate, 7), production: 'Red Eye 2', studio: 'Stage 4 Pictures' },
+      (body) =>
+        fetch('/api/quote-requests', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }).then((response) => response.json()),
+      {
+        items: [{ objectID: item.objectID, quantity: 2 }],
+        startDate,
+        endDate: addDays(startDate, 7),
+        production: 'Red Eye 2',
+        studio: 'Stage 4 Pictures',
+      },
     );
     await open(page, '/quotes');
     const card = page.getByRole('link', { name: /Red Eye 2/ });
@@ -81,14 +98,22 @@ describe('a quote after the request', () => {
     await admin.page.getByRole('button', { name: 'Send quote' }).click();
     // A reduction needs its reason: the server names the field and nothing is sent.
     await admin.page.getByRole('alert').getByText('Not sent: fix the fields marked in red below.').waitFor();
-    await admin.page.getByRole('textbox', { name: `Reason for the adjustment to ${item.name}` }).fill('Returning client');
+    await admin.page
+      .getByRole('textbox', { name: `Reason for the adjustment to ${item.name}` })
+      .fill('Returning client');
     await admin.page.getByRole('button', { name: 'Add a service line' }).click();
     const service = admin.page.getByRole('group', { name: 'Service line 1' });
-    await chooseOption(admin.page, service.getByRole('combobox', { name: 'Service' }), 'Service › Delivery & Pickup › Local Delivery');
+    await chooseOption(
+      admin.page,
+      service.getByRole('combobox', { name: 'Service' }),
+      'Service › Delivery & Pickup › Local Delivery',
+    );
     await service.getByRole('textbox', { name: 'Description' }).fill('Delivery to Stage 4 and back');
     await service.getByRole('spinbutton', { name: 'Quantity' }).fill('2');
     await service.getByRole('spinbutton', { name: 'Unit price' }).fill('175');
-    await admin.page.getByRole('textbox', { name: 'Message to the visitor (sent with the quote)' }).fill('Delivery both ways included.');
+    await admin.page
+      .getByRole('textbox', { name: 'Message to the visitor (sent with the quote)' })
+      .fill('Delivery both ways included.');
     await admin.page.screenshot({ path: path.join(app.artifacts, 'console-pricing_1280.png'), fullPage: true });
     await admin.page.getByRole('button', { name: 'Send quote' }).click();
     await admin.page.getByText('Quote sent to the visitor.').waitFor();
@@ -101,7 +126,9 @@ describe('a quote after the request', () => {
     await page.getByText(`-$20.00: Returning client`).waitFor();
     await page.getByText('Charged to your card at close-out').waitFor();
     // No GL code anywhere on the page (the card panel's test card numbers aside).
-    expect((await page.locator('main').textContent())!.replace(/\d{4} \d{4} \d{4} \d{4}/g, '')).not.toMatch(/GL|4[0-9]{3}\b/);
+    expect((await page.locator('main').textContent())!.replace(/\d{4} \d{4} \d{4} \d{4}/g, '')).not.toMatch(
+      /GL|4[0-9]{3}\b/,
+    );
     expect(await axeViolations(page)).toEqual([]);
     await shoot(page, 'quote-priced');
     await page.emulateMedia({ media: 'print' });
@@ -117,7 +144,9 @@ describe('a quote after the request', () => {
     await cardPanel.getByRole('button', { name: 'Authorise my card' }).click();
     // A declined card says so, and the form takes another.
     await cardPanel.getByRole('textbox', { name: 'Card number' }).fill('4000 0000 0000 0002');
-    await cardPanel.getByRole('textbox', { name: 'Expiry (MM / YY)' }).fill(`12 / ${String((new Date().getUTCFullYear() + 2) % 100)}`);
+    await cardPanel
+      .getByRole('textbox', { name: 'Expiry (MM / YY)' })
+      .fill(`12 / ${String((new Date().getUTCFullYear() + 2) % 100)}`);
     await cardPanel.getByRole('textbox', { name: 'Security code' }).fill('123');
     await cardPanel.getByRole('button', { name: /^Authorise \$/ }).click();
     await cardPanel.getByText('Your card was not authorised: Your card was declined. Try another card.').waitFor();
@@ -157,7 +186,11 @@ describe('a quote after the request', () => {
     const proForma = page.getByRole('link', { name: /^Pro forma PF-\d{6} \(PDF\)$/ });
     await proForma.waitFor();
     const pdf = await page.evaluate(
-      (href) => fetch(href).then(async (response) => ({ type: response.headers.get('content-type'), head: new TextDecoder().decode((await response.arrayBuffer()).slice(0, 5)) })),
+      (href) =>
+        fetch(href).then(async (response) => ({
+          type: response.headers.get('content-type'),
+          head: new TextDecoder().decode((await response.arrayBuffer()).slice(0, 5)),
+        })),
       (await proForma.getAttribute('href'))!,
     );
     expect(pdf).toEqual({ type: 'application/pdf', head: '%PDF-' });
@@ -172,7 +205,9 @@ describe('a quote after the request', () => {
       .getByRole('table', { name: `Free ${item.name} per day` })
       .getByRole('cell', { name: `${startDate}: ${item.quantity - 2}` })
       .waitFor();
-    const orders = itemView.page.getByRole('table', { name: `Holds and orders on ${item.name}` }).getByRole('row', { name: /^Order 2 .*Red Eye 2/ });
+    const orders = itemView.page
+      .getByRole('table', { name: `Holds and orders on ${item.name}` })
+      .getByRole('row', { name: /^Order 2 .*Red Eye 2/ });
     await orders.waitFor();
     await orders.getByRole('link', { name: 'Open' }).waitFor();
     await expect.poll(() => itemView.page.getByRole('progressbar').count()).toBe(0);
@@ -196,14 +231,19 @@ describe('a quote after the request', () => {
     const files = itemView.page.getByRole('region', { name: 'Files for the accountant' });
     const xero = files.getByRole('link', { name: 'Download file 1: 0 invoices' });
     await xero.waitFor();
-    const csv = await itemView.page.evaluate((href) => fetch(href).then((response) => response.text()), (await xero.getAttribute('href'))!);
+    const csv = await itemView.page.evaluate(
+      (href) => fetch(href).then((response) => response.text()),
+      (await xero.getAttribute('href'))!,
+    );
     expect(csv.split('\r\n')[0]).toBe(
       '*ContactName,EmailAddress,*InvoiceNumber,Reference,*InvoiceDate,*DueDate,*Description,*Quantity,*UnitAmount,*AccountCode,*TaxType,TaxAmount,TrackingName1,TrackingOption1,Currency',
     );
     expect(await axeViolations(itemView.page)).toEqual([]);
     await shoot(itemView.page, 'console-invoices');
     await itemView.page.setViewportSize({ width: 375, height: 812 });
-    await expect.poll(() => itemView.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expect
+      .poll(() => itemView.page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(375);
     expect(itemView.errors).toEqual([]);
     await itemView.context.close();
     await admin.page.getByRole('menuitem', { name: 'Quote requests' }).click();
@@ -218,8 +258,18 @@ describe('a quote after the request', () => {
     // A new request shows in the open list by itself (the list hears of it; no reload).
     const nextStart = addDays(startDate, 40);
     const another = await page.evaluate(
-      (body) => fetch('/api/quote-requests', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((response) => response.status),
-      { items: [{ objectID: item.objectID, quantity: 1 }], startDate: nextStart, endDate: addDays(nextStart, 2), production: 'Night Shift' },
+      (body) =>
+        fetch('/api/quote-requests', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }).then((response) => response.status),
+      {
+        items: [{ objectID: item.objectID, quantity: 1 }],
+        startDate: nextStart,
+        endDate: addDays(nextStart, 2),
+        production: 'Night Shift',
+      },
     );
     expect(another).toBe(201);
     await admin.page
@@ -242,7 +292,10 @@ describe('a quote after the request', () => {
   });
 
   it('shows what is free on shoot dates: on listings, remembered for the session, and on the item page with its calendar', async () => {
-    const { page, context, errors } = await visitorPage(app.browser, { viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    const { page, context, errors } = await visitorPage(app.browser, {
+      viewport: { width: 1280, height: 900 },
+      bypassCSP: true,
+    });
     const startDate = earliestStart('America/Los_Angeles', 2, new Date());
     await open(page, `/search?q=${encodeURIComponent(item.name)}`);
     const bar = page.getByRole('form', { name: 'Your shoot dates' });
@@ -274,7 +327,9 @@ describe('a quote after the request', () => {
     const calendar = page.locator('.availability-calendar');
     await calendar.getByRole('listitem').first().waitFor();
     expect(await calendar.getByRole('listitem').count()).toBe(28);
-    expect(await calendar.getByRole('listitem').first().getAttribute('aria-label')).toMatch(new RegExp(`: ${item.quantity - 2} free$`));
+    expect(await calendar.getByRole('listitem').first().getAttribute('aria-label')).toMatch(
+      new RegExp(`: ${item.quantity - 2} free$`),
+    );
     expect(await axeViolations(page)).toEqual([]);
     await shoot(page, 'item-on-dates');
 

@@ -45,7 +45,11 @@ function startStandIn(): Promise<Server> {
         const form = Object.fromEntries(new URLSearchParams(body));
         verified.push(form);
         const [, siteKey, action] = (form.response ?? '').split('.');
-        response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ success: siteKey === SITE_KEY && form.secret === 'secret-for-the-test', action, score }));
+        response
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(
+            JSON.stringify({ success: siteKey === SITE_KEY && form.secret === 'secret-for-the-test', action, score }),
+          );
       });
       return;
     }
@@ -63,9 +67,17 @@ beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'backlot-recaptcha-'));
   await cp(path.join(tenantsDir, 'aviation'), path.join(root, 'tenants', 'aviation'), { recursive: true });
   standIn = await startStandIn();
-  const keys = { BACKLOT_TENANTS_DIR: path.join(root, 'tenants'), BACKLOT_RECAPTCHA_SITE_KEY: SITE_KEY, BACKLOT_RECAPTCHA_SECRET_KEY: 'secret-for-the-test' };
+  const keys = {
+    BACKLOT_TENANTS_DIR: path.join(root, 'tenants'),
+    BACKLOT_RECAPTCHA_SITE_KEY: SITE_KEY,
+    BACKLOT_RECAPTCHA_SECRET_KEY: 'secret-for-the-test',
+  };
   [withStandIn, withGoogle, browser] = await Promise.all([
-    startServer({ ...keys, BACKLOT_DATA_DIR: path.join(root, 'data-1'), BACKLOT_RECAPTCHA_ORIGIN: `http://127.0.0.1:${(standIn.address() as AddressInfo).port}` }),
+    startServer({
+      ...keys,
+      BACKLOT_DATA_DIR: path.join(root, 'data-1'),
+      BACKLOT_RECAPTCHA_ORIGIN: `http://127.0.0.1:${(standIn.address() as AddressInfo).port}`,
+    }),
     startServer({ ...keys, BACKLOT_DATA_DIR: path.join(root, 'data-2') }),
     launchChromium(),
   ]);
@@ -83,7 +95,11 @@ async function signUp(server: ServerProcess, email: string) {
   const page = await contained.context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => message.type() === 'error' && /Content Security Policy/.test(message.text()) && errors.push(message.text()));
+  page.on(
+    'console',
+    (message) =>
+      message.type() === 'error' && /Content Security Policy/.test(message.text()) && errors.push(message.text()),
+  );
   await page.goto(`${server.url.replace('127.0.0.1', 'aviation.localhost')}/auth/signup`);
   await page.locator('html[data-hydrated]').waitFor();
   await page.getByLabel('Email').fill(email);
@@ -96,7 +112,10 @@ describe('reCAPTCHA v3 as the bot check', () => {
   it("loads the script on sign-up, asks for the 'signup' action, and the server verifies the token", async () => {
     const { page, context, errors } = await signUp(withStandIn, 'dana@studio.example');
     await page.waitForURL(/\/onboarding\/profile$/);
-    expect(verified).toEqual([{ script: SITE_KEY }, { secret: 'secret-for-the-test', response: `stand-in.${SITE_KEY}.signup` }]);
+    expect(verified).toEqual([
+      { script: SITE_KEY },
+      { secret: 'secret-for-the-test', response: `stand-in.${SITE_KEY}.signup` },
+    ]);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -104,7 +123,10 @@ describe('reCAPTCHA v3 as the bot check', () => {
   it('refuses a sign-up the check scores below the floor, and says why', async () => {
     score = 0.1;
     const { page, context } = await signUp(withStandIn, 'bot@studio.example');
-    await page.getByRole('alert').getByText('The bot check was not sure this is a person: try again, or contact us.').waitFor();
+    await page
+      .getByRole('alert')
+      .getByText('The bot check was not sure this is a person: try again, or contact us.')
+      .waitFor();
     expect(new URL(page.url()).pathname).toBe('/auth/signup');
     score = 0.9;
     await context.close();

@@ -27,7 +27,9 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => app?.close(), 30_000);
 
-const items = (JSON.parse(readFileSync(path.join(tenantsDir, 'aviation', 'catalogue.json'), 'utf8')) as Catalogue).items.filter((candidate) => candidate.quantity >= 3);
+const items = (
+  JSON.parse(readFileSync(path.join(tenantsDir, 'aviation', 'catalogue.json'), 'utf8')) as Catalogue
+).items.filter((candidate) => candidate.quantity >= 3);
 const [first, second] = [items[0]!, items[1]!];
 
 async function open(page: Page, pathname: string) {
@@ -40,7 +42,11 @@ const shoot = (page: Page, name: string) => shootBothWidths(page, app.artifacts,
 
 describe('favourites and set lists', () => {
   it('favourites, collects a set list, shares it read-only, and asks for one quote for it', async () => {
-    const { page, context, errors } = await visitorPage(app.browser, { viewport: { width: 1280, height: 900 }, bypassCSP: true, timezoneId: 'Pacific/Kiritimati' });
+    const { page, context, errors } = await visitorPage(app.browser, {
+      viewport: { width: 1280, height: 900 },
+      bypassCSP: true,
+      timezoneId: 'Pacific/Kiritimati',
+    });
     await open(page, '/favorites');
     await page.getByText('Log in to keep favourites and set lists').first().waitFor();
 
@@ -86,7 +92,9 @@ describe('favourites and set lists', () => {
     await teammate.page.goto(link);
     await teammate.page.locator('html[data-hydrated]').waitFor();
     await teammate.page.getByRole('heading', { level: 1, name: 'Ep 3: galley' }).waitFor();
-    expect(await teammate.page.getByRole('listitem').filter({ hasText: second.name }).getByText('2 wanted').count()).toBe(1);
+    expect(
+      await teammate.page.getByRole('listitem').filter({ hasText: second.name }).getByText('2 wanted').count(),
+    ).toBe(1);
     expect(await teammate.page.getByRole('button', { name: /Remove|Update/ }).count()).toBe(0);
     expect(await axeViolations(teammate.page)).toEqual([]);
     await teammate.page.screenshot({ path: path.join(app.artifacts, 'shared-set-list_375.png'), fullPage: true });
@@ -106,9 +114,18 @@ describe('favourites and set lists', () => {
     await shoot(page, 'set-list');
     await form.getByLabel('First day').fill(earliest);
     await form.getByRole('button', { name: 'Send quote request' }).click();
-    await page.getByRole('status').getByText('Sent. Jetway Props will reply to sasha@studio.example', { exact: false }).waitFor();
-    const quotes = (await http(`${app.server.url}/api/tenants/aviation/quote-requests`, { headers: { cookie: await admin.cookie() } })).json();
-    expect(quotes.map((quote: { lines: Array<{ objectID: string; quantity: number }> }) => quote.lines.map((line) => [line.objectID, line.quantity]))).toEqual([
+    await page
+      .getByRole('status')
+      .getByText('Sent. Jetway Props will reply to sasha@studio.example', { exact: false })
+      .waitFor();
+    const quotes = (
+      await http(`${app.server.url}/api/tenants/aviation/quote-requests`, { headers: { cookie: await admin.cookie() } })
+    ).json();
+    expect(
+      quotes.map((quote: { lines: Array<{ objectID: string; quantity: number }> }) =>
+        quote.lines.map((line) => [line.objectID, line.quantity]),
+      ),
+    ).toEqual([
       [
         [second.objectID, 2],
         [first.objectID, 2],

@@ -31,10 +31,15 @@ const sites = new Map<string, SiteSettings>();
 beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'backlot-e2e-'));
   const tenants = path.join(root, 'tenants');
-  for (const tenant of ['aviation', 'platform']) await cp(path.join(tenantsDir, tenant), path.join(tenants, tenant), { recursive: true });
-  const made = await backlot(['new', 'studio-nine', '--name', 'Studio Nine Rentals', '--domain', 'www.studionine.example', '--yes'], { env: { BACKLOT_TENANTS_DIR: tenants } });
+  for (const tenant of ['aviation', 'platform'])
+    await cp(path.join(tenantsDir, tenant), path.join(tenants, tenant), { recursive: true });
+  const made = await backlot(
+    ['new', 'studio-nine', '--name', 'Studio Nine Rentals', '--domain', 'www.studionine.example', '--yes'],
+    { env: { BACKLOT_TENANTS_DIR: tenants } },
+  );
   expect(made.code, made.stderr).toBe(0);
-  for (const tenant of TENANTS) sites.set(tenant, JSON.parse(await readFile(path.join(tenants, tenant, 'site.json'), 'utf8')));
+  for (const tenant of TENANTS)
+    sites.set(tenant, JSON.parse(await readFile(path.join(tenants, tenant, 'site.json'), 'utf8')));
   server = await startServer({
     BACKLOT_TENANTS_DIR: tenants,
     BACKLOT_DATA_DIR: path.join(root, '.data'),
@@ -61,7 +66,9 @@ async function openPage(tenant: string, options: Parameters<typeof containedCont
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
     // Blocked off-machine requests, and the 404 status of the not-found page itself, are expected.
-    const expected = /ERR_BLOCKED_BY_CLIENT|ERR_FAILED/.test(message.text()) || (/status of 404/.test(message.text()) && message.location().url.endsWith('/no-such-page'));
+    const expected =
+      /ERR_BLOCKED_BY_CLIENT|ERR_FAILED/.test(message.text()) ||
+      (/status of 404/.test(message.text()) && message.location().url.endsWith('/no-such-page'));
     if (message.type() === 'error' && !expected) errors.push(`console: ${message.text()}`);
   });
   return { ...contained, page, errors, goto: (pathname: string) => page.goto(`${origin(tenant)}${pathname}`) };
@@ -80,7 +87,10 @@ describe.each(TENANTS)('storefront of %s', (tenant) => {
       expect(await axeViolations(page), `${tenant} ${route}`).toEqual([]);
       for (const width of [375, 1280]) {
         await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
-        await page.screenshot({ path: path.join(artifacts, `${tenant}${route === '/' ? '_home' : route.replace(/\//g, '_')}_${width}.png`), fullPage: true });
+        await page.screenshot({
+          path: path.join(artifacts, `${tenant}${route === '/' ? '_home' : route.replace(/\//g, '_')}_${width}.png`),
+          fullPage: true,
+        });
       }
     }
     expect(errors).toEqual([]);
@@ -96,25 +106,41 @@ describe.each(TENANTS)('storefront of %s', (tenant) => {
       if (link.children?.length || link.categoryDropdown) {
         await header.getByText(link.label, { exact: true }).click();
         const menu = header.locator('details[open] .dropdown-menu');
-        for (const child of link.children ?? []) await expect(menu.getByRole('link', { name: child.label, exact: true }).getAttribute('href')).resolves.toBe(child.target);
+        for (const child of link.children ?? [])
+          await expect(menu.getByRole('link', { name: child.label, exact: true }).getAttribute('href')).resolves.toBe(
+            child.target,
+          );
         if (link.categoryDropdown) {
-          const groups = JSON.parse(await readFile(path.join(root, 'tenants', tenant, 'categories.json'), 'utf8')).groups.filter((g: { kind?: string }) => (g.kind ?? 'rental') === 'rental');
-          for (const group of groups) await expect(menu.getByRole('link', { name: group.name, exact: true }).getAttribute('href')).resolves.toBe(`/rentals/${group.slug}`);
+          const groups = JSON.parse(
+            await readFile(path.join(root, 'tenants', tenant, 'categories.json'), 'utf8'),
+          ).groups.filter((g: { kind?: string }) => (g.kind ?? 'rental') === 'rental');
+          for (const group of groups)
+            await expect(menu.getByRole('link', { name: group.name, exact: true }).getAttribute('href')).resolves.toBe(
+              `/rentals/${group.slug}`,
+            );
         }
         await page.keyboard.press('Escape');
       } else {
-        await expect(header.getByRole('link', { name: link.label, exact: true }).getAttribute('href')).resolves.toBe(link.target);
+        await expect(header.getByRole('link', { name: link.label, exact: true }).getAttribute('href')).resolves.toBe(
+          link.target,
+        );
       }
     }
     const footer = page.getByRole('navigation', { name: 'Footer' });
     const footerLinks = site.footerLinks ?? [];
     expect(await footer.getByRole('link').count()).toBe(footerLinks.length);
-    for (const link of footerLinks) await expect(footer.getByRole('link', { name: link.label, exact: true }).getAttribute('href')).resolves.toBe(link.target);
+    for (const link of footerLinks)
+      await expect(footer.getByRole('link', { name: link.label, exact: true }).getAttribute('href')).resolves.toBe(
+        link.target,
+      );
     const social = page.getByRole('list', { name: 'Follow us' });
-    for (const link of site.socialLinks ?? []) await expect(social.locator(`a[href="${link.url}"]`).count()).resolves.toBe(1);
+    for (const link of site.socialLinks ?? [])
+      await expect(social.locator(`a[href="${link.url}"]`).count()).resolves.toBe(1);
     if (tenant === 'aviation') {
       expect(footerLinks.map((link) => link.label)).toEqual([...SPEC_FOOTER_LABELS]);
-      expect(await social.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('aria-label')))).toEqual(['Facebook', 'Instagram', 'Twitter / X']);
+      expect(
+        await social.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('aria-label'))),
+      ).toEqual(['Facebook', 'Instagram', 'Twitter / X']);
     }
     // A footer link navigates.
     const last = footerLinks[footerLinks.length - 1]!;
@@ -131,7 +157,8 @@ describe('header dropdowns', () => {
     await page.waitForSelector('html[data-hydrated]');
     for (const label of ['Rentals', 'Menu']) {
       const summary = page.locator('summary', { hasText: label });
-      for (let i = 0; i < 20 && !(await summary.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+      for (let i = 0; i < 20 && !(await summary.evaluate((el) => el === document.activeElement)); i++)
+        await page.keyboard.press('Tab');
       await expect(summary.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
       await page.keyboard.press('ArrowDown');
       await expect(
@@ -205,7 +232,9 @@ describe('dialogs', () => {
     const question = page.getByRole('alertdialog', { name: 'Discard your changes?' });
     await expect(question.isVisible()).resolves.toBe(true);
     expect(await page.getByRole('alertdialog').count()).toBe(1);
-    await expect(question.getByRole('button', { name: 'Discard' }).evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await expect(
+      question.getByRole('button', { name: 'Discard' }).evaluate((el) => el === document.activeElement),
+    ).resolves.toBe(true);
     await page.keyboard.press('Escape');
     await expect(question.isVisible()).resolves.toBe(false);
     await expect(modal.getByLabel('Your name').inputValue()).resolves.toBe('Dana R.');
@@ -223,7 +252,9 @@ describe('dialogs', () => {
   it('leaves the quote link a plain mailto: link without JavaScript', async () => {
     const { page, goto, context } = await openPage('aviation', { javaScriptEnabled: false });
     await goto('/contact-us');
-    await expect(page.getByRole('link', { name: 'Request a quote' }).last().getAttribute('href')).resolves.toBe('mailto:rentals@jetwayprops.com?subject=Request%20a%20quote');
+    await expect(page.getByRole('link', { name: 'Request a quote' }).last().getAttribute('href')).resolves.toBe(
+      'mailto:rentals@jetwayprops.com?subject=Request%20a%20quote',
+    );
     await context.close();
   });
 });
@@ -232,8 +263,12 @@ describe('what leaves the machine, and what changes', () => {
   it('requests the tag manager only for a tenant that configures it, and it is aborted', async () => {
     const aviation = await openPage('aviation');
     await aviation.goto('/');
-    expect(aviation.blocked.some((url) => url.startsWith('https://www.googletagmanager.com/gtag/js?id=G-JETWAY2026'))).toBe(true);
-    expect(await aviation.page.evaluate(() => Array.isArray((window as unknown as { dataLayer?: unknown[] }).dataLayer))).toBe(true);
+    expect(
+      aviation.blocked.some((url) => url.startsWith('https://www.googletagmanager.com/gtag/js?id=G-JETWAY2026')),
+    ).toBe(true);
+    expect(
+      await aviation.page.evaluate(() => Array.isArray((window as unknown as { dataLayer?: unknown[] }).dataLayer)),
+    ).toBe(true);
     const fresh = await openPage('studio-nine');
     await fresh.goto('/');
     await fresh.page.waitForSelector('html[data-hydrated]');
@@ -245,12 +280,19 @@ describe('what leaves the machine, and what changes', () => {
   it('shows a change saved through the API on the next reload', async () => {
     const { page, goto, context } = await openPage('platform');
     await goto('/pages/about-us');
-    const login = await http(`${server.url}/api/auth/login`, { method: 'POST', body: { email: 'staff@backlot.example', password: 'correct horse battery staple' } });
+    const login = await http(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      body: { email: 'staff@backlot.example', password: 'correct horse battery staple' },
+    });
     const cookie = String(login.headers['set-cookie']).split(';')[0]!;
     const current = await http(`${server.url}/api/tenants/platform`, { headers: { cookie } });
     const tenant = current.json();
     tenant.site.appTitle = 'Backlot Marketplace';
-    const saved = await http(`${server.url}/api/tenants/platform`, { method: 'PUT', headers: { cookie, origin: server.url, 'if-match': String(current.headers.etag) }, body: tenant });
+    const saved = await http(`${server.url}/api/tenants/platform`, {
+      method: 'PUT',
+      headers: { cookie, origin: server.url, 'if-match': String(current.headers.etag) },
+      body: tenant,
+    });
     expect(saved.status, saved.text).toBe(200);
     await page.reload();
     expect(await page.title()).toBe('About Us | Backlot Marketplace');

@@ -41,7 +41,10 @@ const call = (page: Page, url: string, init: { method?: string; body?: unknown; 
     async ({ url, init }) => {
       const response = await fetch(url, {
         method: init.method ?? 'GET',
-        headers: { ...(init.body !== undefined && { 'content-type': 'application/json' }), ...(init.ifMatch && { 'if-match': `"${init.ifMatch}"` }) },
+        headers: {
+          ...(init.body !== undefined && { 'content-type': 'application/json' }),
+          ...(init.ifMatch && { 'if-match': `"${init.ifMatch}"` }),
+        },
         ...(init.body !== undefined && { body: JSON.stringify(init.body) }),
       });
       return { status: response.status, body: await response.json() };
@@ -53,7 +56,12 @@ async function shoot(page: Page, name: string) {
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
     // Nothing runs off the side of a phone (once the layout has settled after the resize).
-    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `${name} is wider than ${width} px`, timeout: 5000 }).toBeLessThanOrEqual(width);
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth), {
+        message: `${name} is wider than ${width} px`,
+        timeout: 5000,
+      })
+      .toBeLessThanOrEqual(width);
     await page.screenshot({ path: path.join(app.artifacts, `${name}_${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -70,7 +78,12 @@ describe('the warehouse floor', () => {
 
     const startDate = addDays(earliestStart('America/Los_Angeles', 2, new Date()), 3);
     const asked = await page.evaluate(
-      (body) => fetch('/api/quote-requests', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((response) => response.json()),
+      (body) =>
+        fetch('/api/quote-requests', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }).then((response) => response.json()),
       {
         items: [
           { objectID: SEATS, quantity: 2 },
@@ -82,22 +95,46 @@ describe('the warehouse floor', () => {
       },
     );
     const id = asked.id as string;
-    expect((await call(admin.page, `/api/tenants/aviation/quote-requests/${id}/quote`, { method: 'POST', body: { adjustments: {}, services: [] }, ifMatch: '0' })).status).toBe(200);
+    expect(
+      (
+        await call(admin.page, `/api/tenants/aviation/quote-requests/${id}/quote`, {
+          method: 'POST',
+          body: { adjustments: {}, services: [] },
+          ifMatch: '0',
+        })
+      ).status,
+    ).toBe(200);
     // The visitor's card, held with a test card as the quote page's form does it, then the acceptance.
     const accepted = await page.evaluate(
       async ({ quoteId, card }) => {
         const post = (url: string, body?: object, headers: Record<string, string> = {}) =>
-          fetch(url, { method: 'POST', headers: { ...(body && { 'content-type': 'application/json' }), ...headers }, ...(body && { body: JSON.stringify(body) }) });
+          fetch(url, {
+            method: 'POST',
+            headers: { ...(body && { 'content-type': 'application/json' }), ...headers },
+            ...(body && { body: JSON.stringify(body) }),
+          });
         const started = await (await post(`/api/quotes/${quoteId}/card-hold`)).json();
         await post('/api/payments/test/confirm', { clientSecret: started.payment.clientSecret, ...card });
         const held = await post(`/api/quotes/${quoteId}/card-hold/refresh`);
-        const answer = await post(`/api/quotes/${quoteId}/accept`, { version: 1 }, { 'if-match': held.headers.get('etag')! });
+        const answer = await post(
+          `/api/quotes/${quoteId}/accept`,
+          { version: 1 },
+          { 'if-match': held.headers.get('etag')! },
+        );
         return { status: answer.status, revision: answer.headers.get('etag')!.replace(/"/g, '') };
       },
       { quoteId: id, card: testCard(TEST_CARDS.ok) },
     );
     expect(accepted.status).toBe(200);
-    expect((await call(admin.page, `/api/tenants/aviation/quote-requests/${id}/confirm`, { method: 'POST', body: null, ifMatch: accepted.revision })).status).toBe(200);
+    expect(
+      (
+        await call(admin.page, `/api/tenants/aviation/quote-requests/${id}/confirm`, {
+          method: 'POST',
+          body: null,
+          ifMatch: accepted.revision,
+        })
+      ).status,
+    ).toBe(200);
     const units = await call(admin.page, `/api/tenants/aviation/items/${SEATS}/units`, { method: 'POST' });
     expect(units.status).toBe(201);
     const [firstTag, secondTag] = (units.body as Array<{ tag: string }>).map((unit) => unit.tag);
@@ -109,7 +146,10 @@ describe('the warehouse floor', () => {
     await admin.page.getByRole('button', { name: 'Make a calendar link' }).click();
     const feedField = admin.page.getByRole('textbox', { name: 'Pick-ups and returns' });
     await expect.poll(() => feedField.inputValue()).toMatch(/\/calendar\/aviation\/[A-Za-z0-9_-]{32}\/hires\.ics$/);
-    const feed = await admin.page.evaluate((url) => fetch(url).then(async (response) => [response.headers.get('content-type'), await response.text()]), await feedField.inputValue());
+    const feed = await admin.page.evaluate(
+      (url) => fetch(url).then(async (response) => [response.headers.get('content-type'), await response.text()]),
+      await feedField.inputValue(),
+    );
     expect(feed[0]).toBe('text/calendar; charset=utf-8');
     expect(feed[1]).toContain('SUMMARY:Out: Overnight Express (4 pieces)');
     await shoot(admin.page, 'dispatch');
@@ -166,7 +206,9 @@ describe('the warehouse floor', () => {
     await expect
       .poll(() => answer.textContent())
       .toMatch(
-        new RegExp(`^Out: ${firstTag} \\(.+\\)\\. 1 of 2 out\\. Out \\d+ days before the hire starts \\(this house lets hires go out 2 days before\\): kept from other bookings until then\\.$`),
+        new RegExp(
+          `^Out: ${firstTag} \\(.+\\)\\. 1 of 2 out\\. Out \\d+ days before the hire starts \\(this house lets hires go out 2 days before\\): kept from other bookings until then\\.$`,
+        ),
       );
     expect(await answer.getAttribute('data-outcome')).toBe('ok');
     await expect.poll(() => field.inputValue()).toBe('');
@@ -200,8 +242,15 @@ describe('the warehouse floor', () => {
     await admin.context.setOffline(false);
     await expect
       .poll(() => answer.textContent(), { timeout: 15_000 })
-      .toMatch(new RegExp(`^Out: ${secondTag} .*2 of 2 out\\. Out \\d+ days before the hire starts \\(this house lets hires go out 2 days before\\): kept from other bookings until then\\.$`));
-    const scans = (await call(admin.page, `/api/tenants/aviation/orders/${id}/pull-sheet`)).body.scans as Array<{ tag?: string; outcome: string }>;
+      .toMatch(
+        new RegExp(
+          `^Out: ${secondTag} .*2 of 2 out\\. Out \\d+ days before the hire starts \\(this house lets hires go out 2 days before\\): kept from other bookings until then\\.$`,
+        ),
+      );
+    const scans = (await call(admin.page, `/api/tenants/aviation/orders/${id}/pull-sheet`)).body.scans as Array<{
+      tag?: string;
+      outcome: string;
+    }>;
     expect(scans.filter((record) => record.tag === secondTag)).toHaveLength(1);
     // The production's runner signs for the order on the phone: a name and a signature drawn on the pad.
     await admin.page.getByRole('button', { name: 'Sign' }).click();
@@ -229,17 +278,23 @@ describe('the warehouse floor', () => {
 
     // Back in: the screen starts on check-in once things are out; a damaged unit keeps its note.
     await admin.page.reload();
-    await expect.poll(() => admin.page.getByRole('button', { name: 'Check in' }).getAttribute('aria-pressed')).toBe('true');
+    await expect
+      .poll(() => admin.page.getByRole('button', { name: 'Check in' }).getAttribute('aria-pressed'))
+      .toBe('true');
     await chooseOption(admin.page, admin.page.getByRole('combobox', { name: 'Condition' }), 'Damaged');
     await admin.page.getByRole('textbox', { name: 'What is wrong (kept with the unit)' }).fill('Seat back torn');
     // A photo of the damage from the phone's camera (here a file): uploaded as an item photo, then sent with the scan.
-    await admin.page.locator('input[type=file]').setInputFiles({ name: 'Seat Back.PNG', mimeType: 'image/png', buffer: TINY_PNG });
+    await admin.page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'Seat Back.PNG', mimeType: 'image/png', buffer: TINY_PNG });
     await admin.page.getByRole('img', { name: 'Condition photo 1' }).waitFor();
     await field.fill(firstTag!);
     await field.press('Enter');
     await expect.poll(() => answer.textContent()).toMatch(new RegExp(`^Back damaged \\(to repair\\): ${firstTag}`));
     await admin.page.getByText('1 damaged').waitFor();
-    const unit = (await call(admin.page, `/api/tenants/aviation/items/${SEATS}/units`)).body.find((entry: { tag: string }) => entry.tag === firstTag);
+    const unit = (await call(admin.page, `/api/tenants/aviation/items/${SEATS}/units`)).body.find(
+      (entry: { tag: string }) => entry.tag === firstTag,
+    );
     expect(unit).toMatchObject({ status: 'repair', condition: 'Seat back torn' });
 
     // The damage is a charge: the sample seat has no replacement value, so the vendor prices the repair, with a reason.
@@ -280,8 +335,12 @@ describe('the warehouse floor', () => {
     await page.locator('html[data-hydrated]').waitFor();
     await page.getByRole('button', { name: 'Make a calendar link' }).click();
     const mine = page.getByRole('textbox', { name: 'Calendar link' });
-    await expect.poll(() => mine.inputValue()).toMatch(/\/calendar\/aviation\/visitors\/[^/]+\/[A-Za-z0-9_-]{32}\.ics$/);
-    expect(await page.evaluate((url) => fetch(url).then((response) => response.text()), await mine.inputValue())).toContain('SUMMARY:Hire: Overnight Express (Jetway Props)');
+    await expect
+      .poll(() => mine.inputValue())
+      .toMatch(/\/calendar\/aviation\/visitors\/[^/]+\/[A-Za-z0-9_-]{32}\.ics$/);
+    expect(
+      await page.evaluate((url) => fetch(url).then((response) => response.text()), await mine.inputValue()),
+    ).toContain('SUMMARY:Hire: Overnight Express (Jetway Props)');
     await shoot(page, 'visitor-calendar');
     await page.getByRole('button', { name: 'Turn off' }).click();
     await page.getByRole('button', { name: 'Make a calendar link' }).waitFor();
@@ -290,10 +349,15 @@ describe('the warehouse floor', () => {
     expect(secondTag).toBe(CAMERA_TAG);
     await admin.page.getByRole('button', { name: 'Camera' }).click();
     await admin.page.getByText('Hold a label in view: it is read by itself.').waitFor();
-    await expect.poll(() => answer.textContent(), { timeout: 20_000 }).toMatch(new RegExp(`^Back: ${CAMERA_TAG} .*2 of 2 back\\.$`));
+    await expect
+      .poll(() => answer.textContent(), { timeout: 20_000 })
+      .toMatch(new RegExp(`^Back: ${CAMERA_TAG} .*2 of 2 back\\.$`));
     await shoot(admin.page, 'scan-camera');
     await admin.page.waitForTimeout(1500);
-    const cameraScans = (await call(admin.page, `/api/tenants/aviation/orders/${id}/pull-sheet`)).body.scans as Array<{ tag?: string; direction: string }>;
+    const cameraScans = (await call(admin.page, `/api/tenants/aviation/orders/${id}/pull-sheet`)).body.scans as Array<{
+      tag?: string;
+      direction: string;
+    }>;
     expect(cameraScans.filter((record) => record.tag === CAMERA_TAG && record.direction === 'in')).toHaveLength(1);
     await admin.page.getByRole('button', { name: 'Camera' }).click();
     await expect.poll(() => admin.page.locator('video').count()).toBe(0);

@@ -10,7 +10,9 @@ export const gzipBytes = async (file: string) => gzipSync(await readFile(path.jo
 
 export async function initialScripts(): Promise<{ files: string[]; gzip: number }> {
   const index = await readFile(path.join(ADMIN_DIST, 'index.html'), 'utf8');
-  const files = [...index.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="\/admin\/([^"]+\.js)"/g)].map((match) => match[1]!);
+  const files = [
+    ...index.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="\/admin\/([^"]+\.js)"/g),
+  ].map((match) => match[1]!);
   let gzip = 0;
   for (const file of files) gzip += await gzipBytes(file);
   return { files, gzip };

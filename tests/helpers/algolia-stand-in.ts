@@ -90,9 +90,30 @@ class HttpError extends Error {
   }
 }
 
-const MODELLED_SETTINGS = new Set(['searchableAttributes', 'attributesForFaceting', 'replicas', 'ranking', 'customRanking', 'queryType', 'paginationLimitedTo', 'maxValuesPerFacet', 'userData']);
+const MODELLED_SETTINGS = new Set([
+  'searchableAttributes',
+  'attributesForFaceting',
+  'replicas',
+  'ranking',
+  'customRanking',
+  'queryType',
+  'paginationLimitedTo',
+  'maxValuesPerFacet',
+  'userData',
+]);
 const IGNORED_SETTINGS = new Set(['removeStopWords', 'attributesToHighlight', 'attributesToSnippet']);
-const MODELLED_PARAMS = new Set(['indexName', 'type', 'query', 'facetFilters', 'facets', 'page', 'hitsPerPage', 'maxValuesPerFacet', 'aroundLatLng', 'aroundRadius']);
+const MODELLED_PARAMS = new Set([
+  'indexName',
+  'type',
+  'query',
+  'facetFilters',
+  'facets',
+  'page',
+  'hitsPerPage',
+  'maxValuesPerFacet',
+  'aroundLatLng',
+  'aroundRadius',
+]);
 const IGNORED_PARAMS = new Set(['analytics', 'clickAnalytics', 'attributesToHighlight', 'attributesToSnippet']);
 const DEFAULT_RANKING = ['typo', 'geo', 'words', 'filters', 'proximity', 'attribute', 'exact', 'custom'];
 
@@ -171,7 +192,8 @@ export async function startAlgoliaStandIn(options: AlgoliaStandInOptions = {}): 
   function writable(name: string): Index {
     let index = indices.get(name);
     if (!index) indices.set(name, (index = { name, settings: {}, records: new Map() }));
-    if (index.primary) throw new HttpError(400, `cannot write to replica index ${name} (write to its primary ${index.primary})`);
+    if (index.primary)
+      throw new HttpError(400, `cannot write to replica index ${name} (write to its primary ${index.primary})`);
     return index;
   }
 
@@ -187,7 +209,8 @@ export async function startAlgoliaStandIn(options: AlgoliaStandInOptions = {}): 
         case 'partialUpdateObject':
         case 'partialUpdateObjectNoCreate': {
           const current = index.records.get(objectID!);
-          if (current || action === 'partialUpdateObject') index.records.set(objectID!, { ...current, ...structuredClone(body) });
+          if (current || action === 'partialUpdateObject')
+            index.records.set(objectID!, { ...current, ...structuredClone(body) });
           break;
         }
         case 'deleteObject':
@@ -204,25 +227,54 @@ export async function startAlgoliaStandIn(options: AlgoliaStandInOptions = {}): 
     const operations = (body as { requests?: unknown })?.requests;
     if (!Array.isArray(operations)) throw new HttpError(400, 'batch needs requests');
     for (const operation of operations as Array<{ action?: unknown; body?: Rec }>) {
-      if (!['addObject', 'updateObject', 'partialUpdateObject', 'partialUpdateObjectNoCreate', 'deleteObject', 'clear'].includes(String(operation.action))) {
-        throw new HttpError(400, `stand-in: batch action ${JSON.stringify(operation.action)} is not part of the stand-in`);
+      if (
+        ![
+          'addObject',
+          'updateObject',
+          'partialUpdateObject',
+          'partialUpdateObjectNoCreate',
+          'deleteObject',
+          'clear',
+        ].includes(String(operation.action))
+      ) {
+        throw new HttpError(
+          400,
+          `stand-in: batch action ${JSON.stringify(operation.action)} is not part of the stand-in`,
+        );
       }
-      if (operation.action !== 'clear' && operation.action !== 'addObject' && typeof operation.body?.objectID !== 'string') throw new HttpError(400, `${String(operation.action)} needs an objectID`);
-      if (operation.action === 'addObject' && typeof operation.body?.objectID !== 'string') throw new HttpError(400, 'stand-in: addObject without an objectID is not part of the stand-in');
+      if (
+        operation.action !== 'clear' &&
+        operation.action !== 'addObject' &&
+        typeof operation.body?.objectID !== 'string'
+      )
+        throw new HttpError(400, `${String(operation.action)} needs an objectID`);
+      if (operation.action === 'addObject' && typeof operation.body?.objectID !== 'string')
+        throw new HttpError(400, 'stand-in: addObject without an objectID is not part of the stand-in');
     }
     const index = writable(name);
     const ops = structuredClone(operations) as Array<{ action: string; body?: Rec }>;
-    return { ...task(index.name, () => applyBatch(name, ops)), objectIDs: ops.map((op) => op.body?.objectID).filter(Boolean) };
+    return {
+      ...task(index.name, () => applyBatch(name, ops)),
+      objectIDs: ops.map((op) => op.body?.objectID).filter(Boolean),
+    };
   }
 
   function setSettings(name: string, body: unknown) {
-    if (!body || typeof body !== 'object' || Array.isArray(body)) throw new HttpError(400, 'settings must be an object');
-    for (const key of Object.keys(body)) if (!MODELLED_SETTINGS.has(key) && !IGNORED_SETTINGS.has(key)) throw new HttpError(400, `stand-in: setting ${key} is not part of the stand-in`);
+    if (!body || typeof body !== 'object' || Array.isArray(body))
+      throw new HttpError(400, 'settings must be an object');
+    for (const key of Object.keys(body))
+      if (!MODELLED_SETTINGS.has(key) && !IGNORED_SETTINGS.has(key))
+        throw new HttpError(400, `stand-in: setting ${key} is not part of the stand-in`);
     const settings = structuredClone(body) as Settings;
     const existing = indices.get(name);
-    if (existing?.primary && 'replicas' in settings) throw new HttpError(400, `replica index ${name} cannot have replicas`);
+    if (existing?.primary && 'replicas' in settings)
+      throw new HttpError(400, `replica index ${name} cannot have replicas`);
     const replicas = settings.replicas;
-    if (replicas !== undefined && (!Array.isArray(replicas) || replicas.some((replica) => typeof replica !== 'string' || replica.startsWith('virtual(')))) {
+    if (
+      replicas !== undefined &&
+      (!Array.isArray(replicas) ||
+        replicas.some((replica) => typeof replica !== 'string' || replica.startsWith('virtual(')))
+    ) {
       throw new HttpError(400, 'stand-in: replicas must be names of standard replicas');
     }
     const primaryName = existing?.primary ?? name;
@@ -235,12 +287,18 @@ export async function startAlgoliaStandIn(options: AlgoliaStandInOptions = {}): 
         for (const replica of settings.replicas as string[]) {
           const current = indices.get(replica);
           if (current?.primary === name) continue;
-          indices.set(replica, { name: replica, settings: current?.settings ?? {}, primary: name, records: index.records });
+          indices.set(replica, {
+            name: replica,
+            settings: current?.settings ?? {},
+            primary: name,
+            records: index.records,
+          });
         }
         // A replica taken off the list becomes an index of its own, with a copy of the records.
         for (const replica of before) {
           const current = indices.get(replica);
-          if (!(settings.replicas as string[]).includes(replica) && current?.primary === name) indices.set(replica, { name: replica, settings: current.settings, records: new Map(index.records) });
+          if (!(settings.replicas as string[]).includes(replica) && current?.primary === name)
+            indices.set(replica, { name: replica, settings: current.settings, records: new Map(index.records) });
         }
       }
     });
@@ -250,12 +308,21 @@ export async function startAlgoliaStandIn(options: AlgoliaStandInOptions = {}): 
     if (!Array.isArray(body)) throw new HttpError(400, 'synonyms/batch needs an array of synonyms');
     for (const hit of body as Array<Rec | null>) {
       if (typeof hit?.objectID !== 'string' || !hit.objectID) throw new HttpError(400, 'a synonym needs an objectID');
-      if (hit.type !== 'synonym') throw new HttpError(400, `stand-in: synonym type ${JSON.stringify(hit.type)} is not part of the stand-in`);
-      if (!Array.isArray(hit.synonyms) || hit.synonyms.length < 2 || hit.synonyms.some((word) => typeof word !== 'string')) throw new HttpError(400, 'a synonym needs at least two synonyms');
+      if (hit.type !== 'synonym')
+        throw new HttpError(400, `stand-in: synonym type ${JSON.stringify(hit.type)} is not part of the stand-in`);
+      if (
+        !Array.isArray(hit.synonyms) ||
+        hit.synonyms.length < 2 ||
+        hit.synonyms.some((word) => typeof word !== 'string')
+      )
+        throw new HttpError(400, 'a synonym needs at least two synonyms');
     }
     let index = indices.get(name);
     if (!index) indices.set(name, (index = { name, settings: {}, records: new Map() }));
-    const names = [name, ...(query.get('forwardToReplicas') === 'true' ? ((index.settings.replicas as string[] | undefined) ?? []) : [])];
+    const names = [
+      name,
+      ...(query.get('forwardToReplicas') === 'true' ? ((index.settings.replicas as string[] | undefined) ?? []) : []),
+    ];
     const hits = structuredClone(body) as Array<{ objectID: string; synonyms: string[] }>;
     return task(primaryOf(index).name, () => {
       for (const each of names) {
@@ -283,11 +350,16 @@ export async function startAlgoliaStandIn(options: AlgoliaStandInOptions = {}): 
       if (params.aroundRadius !== undefined) throw new HttpError(400, 'stand-in: aroundRadius without aroundLatLng');
       return undefined;
     }
-    const match = typeof params.aroundLatLng === 'string' ? /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/.exec(params.aroundLatLng) : null;
+    const match =
+      typeof params.aroundLatLng === 'string'
+        ? /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/.exec(params.aroundLatLng)
+        : null;
     const point = match && { lat: Number(match[1]), lng: Number(match[2]) };
-    if (!point || Math.abs(point.lat) > 90 || Math.abs(point.lng) > 180) throw new HttpError(400, 'Invalid value for "aroundLatLng" parameter, expected a "lat, lng" string');
+    if (!point || Math.abs(point.lat) > 90 || Math.abs(point.lng) > 180)
+      throw new HttpError(400, 'Invalid value for "aroundLatLng" parameter, expected a "lat, lng" string');
     const radius = params.aroundRadius ?? 'all';
-    if (radius !== 'all' && !(Number.isInteger(radius) && (radius as number) >= 1)) throw new HttpError(400, 'aroundRadius must be "all" or an integer of at least 1');
+    if (radius !== 'all' && !(Number.isInteger(radius) && (radius as number) >= 1))
+      throw new HttpError(400, 'aroundRadius must be "all" or an integer of at least 1');
     return { point, radius: radius as number | 'all' };
   }
 
@@ -299,8 +371,11 @@ export async function startAlgoliaStandIn(options: AlgoliaStandInOptions = {}): 
 
   function searchOne(params: Rec) {
     const started = performance.now();
-    for (const key of Object.keys(params)) if (!MODELLED_PARAMS.has(key) && !IGNORED_PARAMS.has(key)) throw new HttpError(400, `stand-in: search parameter ${key} is not part of the stand-in`);
-    if (params.type !== undefined && params.type !== 'default') throw new HttpError(400, 'stand-in: only hit searches are part of the stand-in');
+    for (const key of Object.keys(params))
+      if (!MODELLED_PARAMS.has(key) && !IGNORED_PARAMS.has(key))
+        throw new HttpError(400, `stand-in: search parameter ${key} is not part of the stand-in`);
+    if (params.type !== undefined && params.type !== 'default')
+      throw new HttpError(400, 'stand-in: only hit searches are part of the stand-in');
     const name = String(params.indexName);
     const index = indices.get(name);
     if (!index) throw new HttpError(404, `Index ${name} does not exist`);
@@ -309,7 +384,8 @@ export async function startAlgoliaStandIn(options: AlgoliaStandInOptions = {}): 
     if (Buffer.byteLength(query) > 512) throw new HttpError(400, 'Query is too long (512 bytes at most)');
     const hitsPerPage = params.hitsPerPage === undefined ? 20 : Number(params.hitsPerPage);
     const page = params.page === undefined ? 0 : Number(params.page);
-    if (!Number.isInteger(hitsPerPage) || hitsPerPage < 0 || hitsPerPage > 1000) throw new HttpError(400, 'hitsPerPage must be between 0 and 1000');
+    if (!Number.isInteger(hitsPerPage) || hitsPerPage < 0 || hitsPerPage > 1000)
+      throw new HttpError(400, 'hitsPerPage must be between 0 and 1000');
     if (!Number.isInteger(page) || page < 0) throw new HttpError(400, 'page must be a whole number');
 
     const faceted = facetAttributes(settings);
@@ -319,7 +395,9 @@ export async function startAlgoliaStandIn(options: AlgoliaStandInOptions = {}): 
     const synonymGroups = [...(index.synonyms?.values() ?? [])];
     const synonymsOf = (word: string) => new Set(synonymGroups.filter((group) => group.includes(word)).flat());
     const queryType = (settings.queryType as string | undefined) ?? 'prefixLast';
-    const searchable = ((settings.searchableAttributes as string[] | undefined) ?? ['*']).map((entry) => entry.replace(/^unordered\((.*)\)$/, '$1').split(','));
+    const searchable = ((settings.searchableAttributes as string[] | undefined) ?? ['*']).map((entry) =>
+      entry.replace(/^unordered\((.*)\)$/, '$1').split(','),
+    );
 
     // Each match with, per query word, the rank of the first searchable attribute it was found in.
     const matches: Array<{ record: Rec; attributeRank: number }> = [];
@@ -353,7 +431,8 @@ export async function startAlgoliaStandIn(options: AlgoliaStandInOptions = {}): 
       const match = /^(asc|desc)\((.+)\)$/.exec(entry);
       if (!match) return 0;
       const [x, y] = [valueAt(a, match[2]!), valueAt(b, match[2]!)];
-      if (x === undefined || x === null || y === undefined || y === null) return (x === undefined || x === null ? 1 : 0) - (y === undefined || y === null ? 1 : 0); // missing last
+      if (x === undefined || x === null || y === undefined || y === null)
+        return (x === undefined || x === null ? 1 : 0) - (y === undefined || y === null ? 1 : 0); // missing last
       const order = x < y ? -1 : x > y ? 1 : 0;
       return match[1] === 'asc' ? order : -order;
     };
@@ -383,14 +462,19 @@ export async function startAlgoliaStandIn(options: AlgoliaStandInOptions = {}): 
     for (const attribute of (params.facets as string[] | undefined) ?? []) {
       if (!faceted.get(attribute)?.counted) continue; // as Algolia: a facet not declared is left out
       const counts = new Map<string, number>();
-      for (const { record } of matches) for (const value of new Set(stringsIn(valueAt(record, attribute)))) counts.set(value, (counts.get(value) ?? 0) + 1);
+      for (const { record } of matches)
+        for (const value of new Set(stringsIn(valueAt(record, attribute))))
+          counts.set(value, (counts.get(value) ?? 0) + 1);
       const top = [...counts].sort(([va, a], [vb, b]) => b - a || (va < vb ? -1 : va > vb ? 1 : 0)).slice(0, maxValues);
       facets[attribute] = Object.fromEntries(top);
     }
 
     const limit = Number(settings.paginationLimitedTo ?? 1000);
     const start = page * hitsPerPage;
-    const hits = start < limit ? matches.slice(start, Math.min(start + hitsPerPage, limit)).map(({ record }) => structuredClone(record)) : [];
+    const hits =
+      start < limit
+        ? matches.slice(start, Math.min(start + hitsPerPage, limit)).map(({ record }) => structuredClone(record))
+        : [];
     return {
       hits,
       nbHits: matches.length,
@@ -432,10 +516,12 @@ export async function startAlgoliaStandIn(options: AlgoliaStandInOptions = {}): 
       }
       requests.push({ method, path: url.pathname, body });
       const headerOr = (name: string) => (request.headers[name] as string | undefined) ?? url.searchParams.get(name);
-      if (headerOr('x-algolia-application-id') !== appId || headerOr('x-algolia-api-key') !== apiKey) throw new HttpError(403, 'Invalid Application-ID or API key');
+      if (headerOr('x-algolia-application-id') !== appId || headerOr('x-algolia-api-key') !== apiKey)
+        throw new HttpError(403, 'Invalid Application-ID or API key');
 
       const parts = url.pathname.split('/').slice(1).map(decodeURIComponent);
-      if (parts[0] !== '1' || parts[1] !== 'indexes') throw new HttpError(400, `stand-in: ${method} ${url.pathname} is not part of the stand-in`);
+      if (parts[0] !== '1' || parts[1] !== 'indexes')
+        throw new HttpError(400, `stand-in: ${method} ${url.pathname} is not part of the stand-in`);
       const [, , name, what, id] = parts;
       if (name === '*' && what === 'queries' && method === 'POST') return send(200, search(body));
       if (name && what === 'batch' && method === 'POST' && !id) return send(200, batch(name, body));
@@ -446,7 +532,8 @@ export async function startAlgoliaStandIn(options: AlgoliaStandInOptions = {}): 
         );
       if (name && what === 'settings' && !id && method === 'GET') return send(200, getSettings(name));
       if (name && what === 'settings' && !id && method === 'PUT') return send(200, setSettings(name, body));
-      if (name && what === 'synonyms' && id === 'batch' && method === 'POST') return send(200, saveSynonyms(name, url.searchParams, body));
+      if (name && what === 'synonyms' && id === 'batch' && method === 'POST')
+        return send(200, saveSynonyms(name, url.searchParams, body));
       if (name && what === 'task' && id && method === 'GET') {
         const found = tasks.get(Number(id));
         if (!found) throw new HttpError(404, 'Task does not exist');
@@ -454,7 +541,10 @@ export async function startAlgoliaStandIn(options: AlgoliaStandInOptions = {}): 
       }
       if (name && what && !id && method === 'DELETE') {
         const index = writable(name);
-        return send(200, { ...task(index.name, () => index.records.delete(what)), deletedAt: new Date().toISOString() });
+        return send(200, {
+          ...task(index.name, () => index.records.delete(what)),
+          deletedAt: new Date().toISOString(),
+        });
       }
       throw new HttpError(400, `stand-in: ${method} ${url.pathname} is not part of the stand-in`);
     } catch (error) {
@@ -470,11 +560,16 @@ export async function startAlgoliaStandIn(options: AlgoliaStandInOptions = {}): 
     return value.map((entry: unknown) => {
       const filters = Array.isArray(entry) ? entry : [entry];
       return filters.map((filter: unknown): [string, string, boolean] => {
-        if (typeof filter !== 'string' || !filter.includes(':')) throw new HttpError(400, `facetFilters: ${JSON.stringify(filter)} is not attribute:value`);
+        if (typeof filter !== 'string' || !filter.includes(':'))
+          throw new HttpError(400, `facetFilters: ${JSON.stringify(filter)} is not attribute:value`);
         const colon = filter.indexOf(':');
         const attribute = filter.slice(0, colon);
         let text = filter.slice(colon + 1);
-        if (!faceted.has(attribute)) throw new HttpError(400, `stand-in: facet filter on ${JSON.stringify(attribute)}, which attributesForFaceting does not declare`);
+        if (!faceted.has(attribute))
+          throw new HttpError(
+            400,
+            `stand-in: facet filter on ${JSON.stringify(attribute)}, which attributesForFaceting does not declare`,
+          );
         const negated = text.startsWith('-');
         if (negated) text = text.slice(1);
         else if (text.startsWith('\\-')) text = text.slice(1);
@@ -519,6 +614,8 @@ function distanceOf(record: Rec, point: { lat: number; lng: number }): number {
   const geoloc = record._geoloc as { lat?: unknown; lng?: unknown } | undefined;
   if (typeof geoloc?.lat !== 'number' || typeof geoloc.lng !== 'number') return Infinity;
   const rad = (degrees: number) => (degrees * Math.PI) / 180;
-  const h = Math.sin(rad(geoloc.lat - point.lat) / 2) ** 2 + Math.cos(rad(point.lat)) * Math.cos(rad(geoloc.lat)) * Math.sin(rad(geoloc.lng - point.lng) / 2) ** 2;
+  const h =
+    Math.sin(rad(geoloc.lat - point.lat) / 2) ** 2 +
+    Math.cos(rad(point.lat)) * Math.cos(rad(geoloc.lat)) * Math.sin(rad(geoloc.lng - point.lng) / 2) ** 2;
   return 2 * 6_371_000 * Math.asin(Math.min(1, Math.sqrt(h)));
 }

@@ -53,11 +53,27 @@ async function startAuthEmulatorOnce(): Promise<AuthEmulator> {
   const dir = await mkdtemp(path.join(tmpdir(), 'backlot-auth-emulator-'));
   await writeFile(
     path.join(dir, 'firebase.json'),
-    JSON.stringify({ emulators: { auth: { host: '127.0.0.1', port }, hub: { host: '127.0.0.1', port: hubPort }, logging: { host: '127.0.0.1', port: loggingPort }, ui: { enabled: false } } }),
+    JSON.stringify({
+      emulators: {
+        auth: { host: '127.0.0.1', port },
+        hub: { host: '127.0.0.1', port: hubPort },
+        logging: { host: '127.0.0.1', port: loggingPort },
+        ui: { enabled: false },
+      },
+    }),
   );
   const child: ChildProcess = spawn(
     process.execPath,
-    [path.join(repoRoot, 'node_modules/firebase-tools/lib/bin/firebase.js'), 'emulators:start', '--only', 'auth', '--project', EMULATOR_PROJECT, '--config', path.join(dir, 'firebase.json')],
+    [
+      path.join(repoRoot, 'node_modules/firebase-tools/lib/bin/firebase.js'),
+      'emulators:start',
+      '--only',
+      'auth',
+      '--project',
+      EMULATOR_PROJECT,
+      '--config',
+      path.join(dir, 'firebase.json'),
+    ],
     {
       cwd: dir,
       env: { ...process.env, CI: 'true', METADATA_SERVER_DETECTION: 'none', FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' },
@@ -86,7 +102,9 @@ async function startAuthEmulatorOnce(): Promise<AuthEmulator> {
   return {
     host,
     async lastCode(phoneNumber) {
-      const { verificationCodes = [] } = (await (await fetch(`${emulatorApi}/verificationCodes`)).json()) as { verificationCodes?: Array<{ phoneNumber: string; code: string }> };
+      const { verificationCodes = [] } = (await (await fetch(`${emulatorApi}/verificationCodes`)).json()) as {
+        verificationCodes?: Array<{ phoneNumber: string; code: string }>;
+      };
       const found = verificationCodes.filter((entry) => entry.phoneNumber === phoneNumber).at(-1);
       if (!found) throw new Error(`no code was sent to ${phoneNumber}`);
       return found.code;

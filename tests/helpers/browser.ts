@@ -7,10 +7,25 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { openBrowsers } from './open-browsers';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 /** `extraArgs`: flags a test needs besides the usual (a fake camera, say). */
 export async function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
@@ -21,7 +36,10 @@ export async function launchChromium(extraArgs: readonly string[] = []): Promise
   return browser;
 }
 
-const isLoopback = (url: URL) => ['data:', 'blob:', 'about:'].includes(url.protocol) || ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname) || url.hostname.endsWith('.localhost');
+const isLoopback = (url: URL) =>
+  ['data:', 'blob:', 'about:'].includes(url.protocol) ||
+  ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname) ||
+  url.hostname.endsWith('.localhost');
 
 export interface ContainedContext {
   context: BrowserContext;
@@ -29,7 +47,10 @@ export interface ContainedContext {
   blocked: string[];
 }
 
-export async function containedContext(browser: Browser, options: BrowserContextOptions = {}): Promise<ContainedContext> {
+export async function containedContext(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<ContainedContext> {
   const context = await browser.newContext(options);
   const blocked: string[] = [];
   await context.route('**/*', (route) => {
@@ -42,7 +63,10 @@ export async function containedContext(browser: Browser, options: BrowserContext
 }
 
 /** A new visitor's page in a contained context, with the page's errors collected (`errors`). */
-export async function visitorPage(browser: Browser, options: BrowserContextOptions = {}): Promise<ContainedContext & { page: Page; errors: string[] }> {
+export async function visitorPage(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<ContainedContext & { page: Page; errors: string[] }> {
   const contained = await containedContext(browser, options);
   const page = await contained.context.newPage();
   const errors: string[] = [];
@@ -60,11 +84,22 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 export async function axeViolations(page: Page): Promise<string[]> {
   // Colours are judged as they settle: a button caught mid-way through its colour transition
   // (a Save that has just become enabled) has a blend no user reads, and failed contrast by chance.
-  await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
+  await page.addStyleTag({
+    content: '*, *::before, *::after { transition: none !important; animation: none !important; }',
+  });
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await page.addScriptTag({ content: axeSource });
   const result = await page.evaluate(() =>
-    (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe.run(document, {
+    (
+      window as unknown as {
+        axe: {
+          run(
+            context: Document,
+            options: object,
+          ): Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }>;
+        };
+      }
+    ).axe.run(document, {
       resultTypes: ['violations'],
     }),
   );
@@ -108,8 +143,10 @@ export async function chooseOption(page: Page, select: Locator, option: string):
   // then rejects with an AbortError), so each round waits for all to settle, whichever way.
   await listbox.evaluate(async (element) => {
     const root = element.closest('.MuiPaper-root') ?? element;
-    const running = () => root.getAnimations({ subtree: true }).filter((animation) => animation.playState === 'running');
-    for (let now = running(); now.length > 0; now = running()) await Promise.allSettled(now.map((animation) => animation.finished));
+    const running = () =>
+      root.getAnimations({ subtree: true }).filter((animation) => animation.playState === 'running');
+    for (let now = running(); now.length > 0; now = running())
+      await Promise.allSettled(now.map((animation) => animation.finished));
   });
   await listbox.getByRole('option', { name: option, exact: true }).click();
   // A multiple select stays open until dismissed; a single one has closed already.

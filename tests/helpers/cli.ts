@@ -63,7 +63,8 @@ export async function backlot(args: string[], options: CliOptions = {}): Promise
 export async function scratchTenants(...ids: string[]): Promise<{ dir: string; cleanup(): Promise<void> }> {
   const dir = await mkdtemp(path.join(tmpdir(), 'backlot-cli-'));
   const tenants = path.join(dir, 'tenants');
-  for (const id of ids) await cp(id === 'acme' ? acmeDir : path.join(tenantsDir, id), path.join(tenants, id), { recursive: true });
+  for (const id of ids)
+    await cp(id === 'acme' ? acmeDir : path.join(tenantsDir, id), path.join(tenants, id), { recursive: true });
   return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
 }
 

@@ -43,7 +43,10 @@ export interface CloudStorageStandIn {
 
 const md5 = (bytes: Buffer) => createHash('md5').update(bytes).digest('base64');
 
-export async function startCloudStorageStandIn(options: { buckets: string[]; maxPage?: number }): Promise<CloudStorageStandIn> {
+export async function startCloudStorageStandIn(options: {
+  buckets: string[];
+  maxPage?: number;
+}): Promise<CloudStorageStandIn> {
   const buckets = new Map(options.buckets.map((name) => [name, new Map<string, StoredObject>()]));
   const requests: string[] = [];
   const maxPage = options.maxPage ?? 1000;
@@ -55,7 +58,9 @@ export async function startCloudStorageStandIn(options: { buckets: string[]; max
     response.end(body === undefined ? undefined : JSON.stringify(body));
   };
   const error = (response: ServerResponse, status: number, message: string) =>
-    json(response, status, { error: { code: status, message, errors: [{ message, reason: status === 404 ? 'notFound' : 'invalid' }] } });
+    json(response, status, {
+      error: { code: status, message, errors: [{ message, reason: status === 404 ? 'notFound' : 'invalid' }] },
+    });
   const resource = (bucket: string, name: string, object: StoredObject) => ({
     kind: 'storage#object',
     id: `${bucket}/${name}/${object.generation}`,
@@ -71,7 +76,10 @@ export async function startCloudStorageStandIn(options: { buckets: string[]; max
   });
 
   /** A multipart/related body: the JSON metadata part, then the content part. */
-  function parseMultipart(body: Buffer, contentType: string): { metadata: Record<string, unknown>; bytes: Buffer; type: string } | undefined {
+  function parseMultipart(
+    body: Buffer,
+    contentType: string,
+  ): { metadata: Record<string, unknown>; bytes: Buffer; type: string } | undefined {
     const boundary = /boundary=("?)([^";]+)\1/.exec(contentType)?.[2];
     if (!boundary) return undefined;
     const parts: Buffer[] = [];
@@ -106,14 +114,17 @@ export async function startCloudStorageStandIn(options: { buckets: string[]; max
     const bucketOnly = /^\/storage\/v1\/b\/([^/]+)$/.exec(url.pathname);
     const bucketName = decodeURIComponent((upload ?? object ?? list ?? bucketOnly)?.[1] ?? '');
     const bucket = buckets.get(bucketName);
-    if (!upload && !object && !list && !bucketOnly) return error(response, 400, `${request.method} ${url.pathname} is not part of the stand-in`);
+    if (!upload && !object && !list && !bucketOnly)
+      return error(response, 400, `${request.method} ${url.pathname} is not part of the stand-in`);
     if (!bucket) return error(response, 404, `The specified bucket does not exist: ${bucketName}`);
 
-    if (bucketOnly && request.method === 'GET') return json(response, 200, { kind: 'storage#bucket', name: bucketName, id: bucketName });
+    if (bucketOnly && request.method === 'GET')
+      return json(response, 200, { kind: 'storage#bucket', name: bucketName, id: bucketName });
     if (upload && request.method === 'POST' && url.searchParams.get('uploadType') === 'multipart') {
       const parsed = parseMultipart(body, String(request.headers['content-type'] ?? ''));
       const name = url.searchParams.get('name') ?? '';
-      if (!parsed || !name) return error(response, 400, 'a multipart upload needs ?name= and a metadata and a content part');
+      if (!parsed || !name)
+        return error(response, 400, 'a multipart upload needs ?name= and a metadata and a content part');
       const metadata = parsed.metadata;
       const stored: StoredObject = {
         bytes: Buffer.from(parsed.bytes),

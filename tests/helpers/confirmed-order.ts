@@ -22,14 +22,35 @@ export interface ConfirmedOrder {
 }
 
 /** Lines on `aviation` for three days, starting `inDays` after the earliest day a request may start. */
-export async function confirmedOrder(t: TestApp, email: string, lines: Array<{ objectID: string; quantity: number }>, inDays: number, production: string): Promise<ConfirmedOrder> {
+export async function confirmedOrder(
+  t: TestApp,
+  email: string,
+  lines: Array<{ objectID: string; quantity: number }>,
+  inDays: number,
+  production: string,
+): Promise<ConfirmedOrder> {
   const who = await storefrontVisitor(t, email);
   const storefront = (url: string, payload: object, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'POST', url, payload, headers: { host: AVIATION_HOST, origin: `http://${AVIATION_HOST}`, cookie: who.cookie, ...headers } });
+    t.app.inject({
+      method: 'POST',
+      url,
+      payload,
+      headers: { host: AVIATION_HOST, origin: `http://${AVIATION_HOST}`, cookie: who.cookie, ...headers },
+    });
   const vendor = (url: string, revision: string, payload?: object) =>
-    t.as('aviationAdmin', { method: 'POST', url: `/api/tenants/aviation/quote-requests/${url}`, ...(payload && { payload }), headers: { 'if-match': `"${revision}"` } });
+    t.as('aviationAdmin', {
+      method: 'POST',
+      url: `/api/tenants/aviation/quote-requests/${url}`,
+      ...(payload && { payload }),
+      headers: { 'if-match': `"${revision}"` },
+    });
   const from = addDays(earliestStart(TZ, 2, new Date()), inDays);
-  const asked = await storefront('/api/quote-requests', { items: lines, startDate: from, endDate: addDays(from, 2), production });
+  const asked = await storefront('/api/quote-requests', {
+    items: lines,
+    startDate: from,
+    endDate: addDays(from, 2),
+    production,
+  });
   expect(asked.statusCode, asked.body).toBe(201);
   const id = asked.json().id as string;
   expect((await vendor(`${id}/quote`, '0', { adjustments: {}, services: [] })).statusCode).toBe(200);

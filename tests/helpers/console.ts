@@ -23,25 +23,58 @@ export interface ConsoleUnderTest {
   root: string;
   /** Where screenshots go: .tmp/artifacts/<name>/. */
   artifacts: string;
-  logIn(email: string, options?: BrowserContextOptions): Promise<Awaited<ReturnType<typeof containedContext>> & { page: import('playwright-core').Page; errors: string[]; cookie(): Promise<string> }>;
+  logIn(
+    email: string,
+    options?: BrowserContextOptions,
+  ): Promise<
+    Awaited<ReturnType<typeof containedContext>> & {
+      page: import('playwright-core').Page;
+      errors: string[];
+      cookie(): Promise<string>;
+    }
+  >;
   /** The storefront page at `pathname`, as the aviation host gets it. */
   storefront(pathname: string): Promise<string>;
   /**
    * Signs a visitor up in `page` (on the aviation storefront at `storefrontUrl`) and approves them
    * as the aviation admin through the console API; the admin's signed-in browser comes back.
    */
-  signUpApproved(page: import('playwright-core').Page, storefrontUrl: string, email: string): ReturnType<ConsoleUnderTest['logIn']>;
+  signUpApproved(
+    page: import('playwright-core').Page,
+    storefrontUrl: string,
+    email: string,
+  ): ReturnType<ConsoleUnderTest['logIn']>;
   /** Signs a visitor up on a storefront through its sign-up page; their uid once the onboarding page is open. */
   signUp(page: import('playwright-core').Page, storefrontUrl: string, email: string): Promise<string>;
   close(): Promise<void>;
 }
 
 /** `env` adds server settings (the identity flows raise the sign-in rate limit, tested on its own in tests/server); `browserArgs` adds Chromium flags (a fake camera); `tenants`, the shipped tenants it serves (aviation and platform unless said). */
-export async function startConsole(name: string, env: Record<string, string> = {}, options: { browserArgs?: readonly string[]; tenants?: readonly string[] } = {}): Promise<ConsoleUnderTest> {
+export async function startConsole(
+  name: string,
+  env: Record<string, string> = {},
+  options: { browserArgs?: readonly string[]; tenants?: readonly string[] } = {},
+): Promise<ConsoleUnderTest> {
   const root = await mkdtemp(path.join(tmpdir(), `backlot-${name}-`));
-  for (const tenant of options.tenants ?? ['aviation', 'platform']) await cp(path.join(tenantsDir, tenant), path.join(root, 'tenants', tenant), { recursive: true });
+  for (const tenant of options.tenants ?? ['aviation', 'platform'])
+    await cp(path.join(tenantsDir, tenant), path.join(root, 'tenants', tenant), { recursive: true });
   const dirs = { BACKLOT_TENANTS_DIR: path.join(root, 'tenants'), BACKLOT_DATA_DIR: path.join(root, '.data') };
-  const added = await backlot(['admin', 'add', '--email', AVIATION_ADMIN, '--password', PASSWORD, '--role', 'tenant-admin', '--tenant', 'aviation', '--yes'], { env: dirs });
+  const added = await backlot(
+    [
+      'admin',
+      'add',
+      '--email',
+      AVIATION_ADMIN,
+      '--password',
+      PASSWORD,
+      '--role',
+      'tenant-admin',
+      '--tenant',
+      'aviation',
+      '--yes',
+    ],
+    { env: dirs },
+  );
   expect(added.code, added.stderr).toBe(0);
   const server = await startServer({ ...dirs, ...env, BACKLOT_ADMIN_EMAIL: STAFF, BACKLOT_ADMIN_PASSWORD: PASSWORD });
   const browser = await launchChromium(options.browserArgs);
@@ -71,13 +104,21 @@ export async function startConsole(name: string, env: Record<string, string> = {
       await page.getByLabel('Choose a password').fill('a long enough passphrase');
       await page.locator('form').getByRole('button', { name: 'Sign up' }).click();
       await page.waitForURL(/onboarding/);
-      return ((await page.evaluate(() => fetch('/api/identity/session').then((response) => response.json()))) as { uid: string }).uid;
+      return (
+        (await page.evaluate(() => fetch('/api/identity/session').then((response) => response.json()))) as {
+          uid: string;
+        }
+      ).uid;
     },
     async signUpApproved(page, storefrontUrl, email) {
       const uid = await underTest.signUp(page, storefrontUrl, email);
       const admin = await underTest.logIn(AVIATION_ADMIN);
       await admin.page.waitForURL(/#\/t\/aviation\//);
-      const approved = await http(`${server.url}/api/tenants/aviation/users/${uid}`, { method: 'PUT', headers: { cookie: await admin.cookie(), origin: server.url }, body: { isAuthorized: true } });
+      const approved = await http(`${server.url}/api/tenants/aviation/users/${uid}`, {
+        method: 'PUT',
+        headers: { cookie: await admin.cookie(), origin: server.url },
+        body: { isAuthorized: true },
+      });
       expect(approved.status, approved.text).toBe(200);
       return admin;
     },

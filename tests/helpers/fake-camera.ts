@@ -20,9 +20,24 @@ export async function fakeCameraShowing(file: string, text: string): Promise<str
   for (let row = 0; row < modules.size; row += 1)
     for (let column = 0; column < modules.size; column += 1)
       if (modules.get(row, column))
-        for (let y = 0; y < scale; y += 1) luma.fill(16, (top + row * scale + y) * WIDTH + left + column * scale, (top + row * scale + y) * WIDTH + left + (column + 1) * scale);
+        for (let y = 0; y < scale; y += 1)
+          luma.fill(
+            16,
+            (top + row * scale + y) * WIDTH + left + column * scale,
+            (top + row * scale + y) * WIDTH + left + (column + 1) * scale,
+          );
   const chroma = Buffer.alloc((WIDTH / 2) * (HEIGHT / 2) * 2, 128);
   const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma]);
-  await writeFile(file, Buffer.concat([Buffer.from(`YUV4MPEG2 W${WIDTH} H${HEIGHT} F10:1 Ip A1:1 C420jpeg\n`), ...Array.from({ length: FRAMES }, () => frame)]));
-  return ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${file}`];
+  await writeFile(
+    file,
+    Buffer.concat([
+      Buffer.from(`YUV4MPEG2 W${WIDTH} H${HEIGHT} F10:1 Ip A1:1 C420jpeg\n`),
+      ...Array.from({ length: FRAMES }, () => frame),
+    ]),
+  );
+  return [
+    '--use-fake-device-for-media-stream',
+    '--use-fake-ui-for-media-stream',
+    `--use-file-for-fake-video-capture=${file}`,
+  ];
 }

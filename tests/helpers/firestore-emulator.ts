@@ -15,7 +15,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-export const EMULATOR_LAUNCHER = process.env.BACKLOT_FIRESTORE_EMULATOR ?? '/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud_firestore_emulator';
+export const EMULATOR_LAUNCHER =
+  process.env.BACKLOT_FIRESTORE_EMULATOR ??
+  '/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud_firestore_emulator';
 /** How long one emulator may take to answer `Ok` (Java's start on a busy 2-core machine). */
 const READY_WITHIN_MS = 90_000;
 const ATTEMPTS = 3;
@@ -45,7 +47,10 @@ function spawnFirestoreEmulator(port: number): SpawnedEmulator {
   const logDir = mkdtempSync(path.join(tmpdir(), 'backlot-firestore-emulator-'));
   const logFile = path.join(logDir, 'emulator.log');
   const log = openSync(logFile, 'w');
-  const emulator = spawn(EMULATOR_LAUNCHER, ['start', '--host=127.0.0.1', `--port=${port}`], { detached: true, stdio: ['ignore', log, log] });
+  const emulator = spawn(EMULATOR_LAUNCHER, ['start', '--host=127.0.0.1', `--port=${port}`], {
+    detached: true,
+    stdio: ['ignore', log, log],
+  });
   closeSync(log);
   emulator.unref();
   let exited: string | undefined;
@@ -62,7 +67,10 @@ function spawnFirestoreEmulator(port: number): SpawnedEmulator {
       for (;;) {
         if (await answersOk(host)) return;
         if (exited) throw new Error(`the Firestore emulator at ${host} ${exited} before it answered${outputTail()}`);
-        if (Date.now() > deadline) throw new Error(`the Firestore emulator at ${host} did not answer within ${READY_WITHIN_MS / 1000} s${outputTail()}`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `the Firestore emulator at ${host} did not answer within ${READY_WITHIN_MS / 1000} s${outputTail()}`,
+          );
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
     },

@@ -21,7 +21,10 @@ afterAll(() => void delete process.env.FIRESTORE_EMULATOR_HOST);
 
 import type { Firestore } from 'firebase-admin/firestore';
 
-const [{ initializeApp, deleteApp }, { getFirestore }] = await Promise.all([import('firebase-admin/app'), import('firebase-admin/firestore')]);
+const [{ initializeApp, deleteApp }, { getFirestore }] = await Promise.all([
+  import('firebase-admin/app'),
+  import('firebase-admin/firestore'),
+]);
 
 export interface TestDatabase {
   /** The emulator project this database is. */
@@ -46,7 +49,9 @@ export async function createTestDatabase(prefix = 'backlot-test'): Promise<TestD
     },
     async cleanup() {
       await Promise.all(apps.map((app) => deleteApp(app)));
-      await fetch(`http://${emulatorHost}/emulator/v1/projects/${projectId}/databases/(default)/documents`, { method: 'DELETE' }).catch(() => undefined);
+      await fetch(`http://${emulatorHost}/emulator/v1/projects/${projectId}/databases/(default)/documents`, {
+        method: 'DELETE',
+      }).catch(() => undefined);
     },
   };
 }
@@ -74,7 +79,10 @@ export function createDoubleDatabase(prefix = 'backlot-double'): DoubleDatabase 
     async cleanup() {
       // The double's terminate() never resolves once a document listener has seen its document
       // deleted (a limitation of the double, not of Firestore): give it a moment, then go on.
-      await Promise.race([Promise.all(instances.map((instance) => instance.terminate())), new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
+      await Promise.race([
+        Promise.all(instances.map((instance) => instance.terminate())),
+        new Promise((resolve) => setTimeout(resolve, 1000).unref()),
+      ]);
       controller.delete();
     },
   };

@@ -13,7 +13,8 @@ const IDENTITY_LINK = /(https?:\/\/\S+\/api\/identity\/[a-z-/]+\?token=\S+)/;
 
 /** Where a test app's mail goes: its outbox folder (a real process's is `<data dir>/outbox`). */
 type Outbox = FastifyInstance | string;
-const outboxOf = (where: Outbox) => (typeof where === 'string' ? new OutboxMailer(where) : (where.mailer as OutboxMailer));
+const outboxOf = (where: Outbox) =>
+  typeof where === 'string' ? new OutboxMailer(where) : (where.mailer as OutboxMailer);
 
 /** The identity link in one outbox file. */
 export async function linkOfMail(where: Outbox, file: string): Promise<string> {

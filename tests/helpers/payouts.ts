@@ -8,7 +8,12 @@ import { expect } from 'vitest';
 import type { TestApp } from './server';
 import type { StripeStandIn } from './stripe-stand-in';
 
-export async function connectHouseAtStripe(t: TestApp, stripe: StripeStandIn, tenantId: string, who: Parameters<TestApp['as']>[0] = 'platform'): Promise<string> {
+export async function connectHouseAtStripe(
+  t: TestApp,
+  stripe: StripeStandIn,
+  tenantId: string,
+  who: Parameters<TestApp['as']>[0] = 'platform',
+): Promise<string> {
   const connected = await t.as(who, { method: 'POST', url: `/api/tenants/${tenantId}/payouts/connect` });
   expect(connected.statusCode, connected.body).toBe(200);
   const account = connected.json().payouts.accountId as string;

@@ -31,15 +31,35 @@ const freePort = () =>
 export async function startPostgres(): Promise<TestPostgres> {
   const root = await mkdtemp(path.join(tmpdir(), 'backlot-pg-'));
   const asRoot = process.getuid?.() === 0;
-  const as = (command: string, args: string[]) => (asRoot ? ['/usr/sbin/runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args]) as [string, string[]];
+  const as = (command: string, args: string[]) =>
+    (asRoot ? ['/usr/sbin/runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args]) as [
+      string,
+      string[],
+    ];
   if (asRoot) {
     const [uid, gid] = ['-u', '-g'].map((flag) => Number(execFileSync('id', [flag, 'postgres']).toString().trim()));
     chownSync(root, uid!, gid!);
   }
   const data = path.join(root, 'data');
-  execFileSync(...as(path.join(BIN, 'initdb'), ['-D', data, '-U', 'backlot', '--auth=trust', '-E', 'UTF8', '--no-sync']), { stdio: 'pipe' });
+  execFileSync(
+    ...as(path.join(BIN, 'initdb'), ['-D', data, '-U', 'backlot', '--auth=trust', '-E', 'UTF8', '--no-sync']),
+    { stdio: 'pipe' },
+  );
   const port = await freePort();
-  const [command, args] = as(path.join(BIN, 'postgres'), ['-D', data, '-p', String(port), '-k', root, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'full_page_writes=off']);
+  const [command, args] = as(path.join(BIN, 'postgres'), [
+    '-D',
+    data,
+    '-p',
+    String(port),
+    '-k',
+    root,
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'fsync=off',
+    '-c',
+    'full_page_writes=off',
+  ]);
   const server = spawn(command, args, { detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
   let log = '';
   server.stderr.on('data', (chunk: Buffer) => (log = (log + chunk.toString()).slice(-8192)));

@@ -33,7 +33,11 @@ export async function copyRepo(): Promise<RepoCopy> {
     await cp(path.join(repoRoot, entry), path.join(dir, entry), { recursive: true });
   }
   await symlink(path.join(repoRoot, 'node_modules'), path.join(dir, 'node_modules'));
-  return { dir, npmEnv: { npm_config_cache: path.join(dir, '.npm-cache'), npm_config_update_notifier: 'false' }, cleanup: () => rm(dir, { recursive: true, force: true }) };
+  return {
+    dir,
+    npmEnv: { npm_config_cache: path.join(dir, '.npm-cache'), npm_config_update_notifier: 'false' },
+    cleanup: () => rm(dir, { recursive: true, force: true }),
+  };
 }
 
 /** Writes `count` valid tenants t001…tNNN (copies of the small "acme" tenant with their own ids and domains). */
@@ -49,7 +53,9 @@ export async function generateTenants(tenantsDir: string, count: number): Promis
       parts.map((name, p) =>
         writeFile(
           path.join(dir, name),
-          texts[p]!.replace('"tenantId": "acme"', `"tenantId": "${id}"`).replace('"id": "acme"', `"id": "${id}"`).replace('www.acme-props.example', `www.${id}-props.example`),
+          texts[p]!.replace('"tenantId": "acme"', `"tenantId": "${id}"`)
+            .replace('"id": "acme"', `"id": "${id}"`)
+            .replace('www.acme-props.example', `www.${id}-props.example`),
         ),
       ),
     );

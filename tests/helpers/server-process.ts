@@ -17,11 +17,21 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-export function startServer(env: Record<string, string>, command: string[] = [process.execPath, path.join(repoRoot, 'dist/server/main.js')]): Promise<ServerProcess> {
+export function startServer(
+  env: Record<string, string>,
+  command: string[] = [process.execPath, path.join(repoRoot, 'dist/server/main.js')],
+): Promise<ServerProcess> {
   return new Promise((resolve, reject) => {
     const child = spawn(command[0]!, command.slice(1), {
       cwd: repoRoot,
-      env: { ...process.env, METADATA_SERVER_DETECTION: 'none', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+      env: {
+        ...process.env,
+        METADATA_SERVER_DETECTION: 'none',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'info',
+        ...env,
+      },
       detached: true,
     });
     let output = '';
@@ -79,15 +89,29 @@ async function ready(url: string): Promise<void> {
 export function http(
   url: string,
   options: { method?: string; headers?: Record<string, string>; body?: unknown } = {},
-): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string; json<T = any>(): T }> {
+): Promise<{
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+  json<T = any>(): T;
+}> {
   return new Promise((resolve, reject) => {
     const body = options.body === undefined ? undefined : JSON.stringify(options.body);
-    const req = request(url, { method: options.method ?? 'GET', headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...options.headers } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text, json: () => JSON.parse(text) }));
-    });
+    const req = request(
+      url,
+      {
+        method: options.method ?? 'GET',
+        headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...options.headers },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode!, headers: res.headers, text, json: () => JSON.parse(text) }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });

@@ -44,7 +44,12 @@ async function signedIn(app: FastifyInstance, add: boolean): Promise<Map<string,
   if (add) {
     await app.accounts.add({ email: USERS.platform, password: PASSWORD, role: 'platform' });
     await app.accounts.add({ email: USERS.acmeAdmin, password: PASSWORD, role: 'tenant-admin', tenants: ['acme'] });
-    await app.accounts.add({ email: USERS.aviationAdmin, password: PASSWORD, role: 'tenant-admin', tenants: ['aviation'] });
+    await app.accounts.add({
+      email: USERS.aviationAdmin,
+      password: PASSWORD,
+      role: 'tenant-admin',
+      tenants: ['aviation'],
+    });
   }
   const cookies = new Map<string, string>();
   for (const [who, email] of Object.entries(USERS)) {
@@ -68,7 +73,9 @@ function signedInTemplate() {
     const root = await mkdtemp(path.join(tmpdir(), 'backlot-accounts-'));
     process.once('exit', () => rmSync(root, { recursive: true, force: true }));
     const data = path.join(root, '.data');
-    const app = await buildApp({ config: configFromEnv({ BACKLOT_TENANTS_DIR: path.join(root, 'tenants'), BACKLOT_DATA_DIR: data }) });
+    const app = await buildApp({
+      config: configFromEnv({ BACKLOT_TENANTS_DIR: path.join(root, 'tenants'), BACKLOT_DATA_DIR: data }),
+    });
     try {
       return { data, cookies: await signedIn(app, true) };
     } finally {
@@ -86,10 +93,14 @@ export async function buildTestApp(extra: TestAppOptions = {}): Promise<TestApp>
   await cp(path.join(tenantsDir, 'aviation'), path.join(tenants, 'aviation'), { recursive: true });
   await beforeStart?.(tenants);
   // Settings or accounts of the test's own make their own sessions; the rest start from the template.
-  const template = !data && Object.keys(env).length === 0 && !appOptions.accounts && !appOptions.auth ? await signedInTemplate() : undefined;
+  const template =
+    !data && Object.keys(env).length === 0 && !appOptions.accounts && !appOptions.auth
+      ? await signedInTemplate()
+      : undefined;
   if (data) await cp(data, path.join(root, '.data'), { recursive: true });
   // Only the accounts, their sessions and the secret that signs them: the stores start empty, as on a first start.
-  for (const file of template ? ACCOUNT_FILES : []) await cp(path.join(template!.data, file), path.join(root, '.data', file));
+  for (const file of template ? ACCOUNT_FILES : [])
+    await cp(path.join(template!.data, file), path.join(root, '.data', file));
   const config = configFromEnv({ ...env, BACKLOT_TENANTS_DIR: tenants, BACKLOT_DATA_DIR: path.join(root, '.data') });
   const app = await buildApp({ config, ...appOptions });
   // Ready as a listening server would be: its start-up work (a sample catalogue's import …) done or waited for.
@@ -102,7 +113,10 @@ export async function buildTestApp(extra: TestAppOptions = {}): Promise<TestApp>
     tenants,
     cookieOf,
     as: (who, options) => {
-      const headers: Record<string, string> = { origin: ORIGIN, ...(who === 'anonymous' ? {} : { cookie: cookieOf(who) }) };
+      const headers: Record<string, string> = {
+        origin: ORIGIN,
+        ...(who === 'anonymous' ? {} : { cookie: cookieOf(who) }),
+      };
       // An undefined header in options removes the default one (a request without Origin).
       for (const [name, value] of Object.entries(options.headers ?? {})) {
         if (value === undefined) delete headers[name];
@@ -122,15 +136,25 @@ export async function buildTestApp(extra: TestAppOptions = {}): Promise<TestApp>
  * acme fixture unlisted, so the platform lists exactly the shipped houses.
  */
 export async function withShippedHouses(tenants: string): Promise<void> {
-  for (const tenant of ['platform', 'london', 'atlanta']) await cp(path.join(tenantsDir, tenant), path.join(tenants, tenant), { recursive: true });
+  for (const tenant of ['platform', 'london', 'atlanta'])
+    await cp(path.join(tenantsDir, tenant), path.join(tenants, tenant), { recursive: true });
   const acme = path.join(tenants, 'acme', 'vendor.json');
   await writeFile(acme, JSON.stringify({ ...JSON.parse(await readFile(acme, 'utf8')), isListed: false }, null, 2));
 }
 
 /** Changes a tenant the way the console does (read with its ETag, PUT with If-Match), as platform staff; returns the answer. */
-export async function editTenant(t: TestApp, tenantId: string, change: (tenant: { site: Record<string, unknown>; vendor: Record<string, unknown> }) => void) {
+export async function editTenant(
+  t: TestApp,
+  tenantId: string,
+  change: (tenant: { site: Record<string, unknown>; vendor: Record<string, unknown> }) => void,
+) {
   const current = await t.as('platform', { method: 'GET', url: `/api/tenants/${tenantId}` });
   const tenant = current.json();
   change(tenant);
-  return t.as('platform', { method: 'PUT', url: `/api/tenants/${tenantId}`, payload: tenant, headers: { 'if-match': String(current.headers.etag) } });
+  return t.as('platform', {
+    method: 'PUT',
+    url: `/api/tenants/${tenantId}`,
+    payload: tenant,
+    headers: { 'if-match': String(current.headers.etag) },
+  });
 }

@@ -13,7 +13,8 @@ import type { TestApp } from './server';
 export const AVIATION_HOST = 'aviation.localhost';
 const PASSWORD = 'a long enough passphrase';
 
-export const sessionCookieOf = (response: LightMyRequestResponse) => cookieHeader([response.headers['set-cookie'] ?? []].flat().map(String));
+export const sessionCookieOf = (response: LightMyRequestResponse) =>
+  cookieHeader([response.headers['set-cookie'] ?? []].flat().map(String));
 
 export async function storefrontVisitor(
   t: TestApp,
@@ -34,8 +35,10 @@ export async function storefrontVisitor(
   if (confirmed) {
     const link = new URL(await mailedLink(t.app, email.trim().toLowerCase(), 'verifyEmail'));
     const followed = await t.app.inject({ url: `${link.pathname}${link.search}`, headers: { host } });
-    if (!String(followed.headers.location).includes('emailConfirmed=1')) throw new Error(`${email}'s confirmation link failed: ${followed.headers.location}`);
+    if (!String(followed.headers.location).includes('emailConfirmed=1'))
+      throw new Error(`${email}'s confirmation link failed: ${followed.headers.location}`);
   }
-  if (approved !== null) await t.app.profileStore.update(tenantId, uid, (profile) => ({ ...profile, isAuthorized: approved }));
+  if (approved !== null)
+    await t.app.profileStore.update(tenantId, uid, (profile) => ({ ...profile, isAuthorized: approved }));
   return { uid, email, cookie: sessionCookieOf(signedUp) };
 }

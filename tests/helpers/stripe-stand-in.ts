@@ -110,7 +110,12 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       payouts_enabled: enabled,
       details_submitted: true,
       capabilities: { card_payments: enabled ? 'active' : 'inactive', transfers: enabled ? 'active' : 'inactive' },
-      requirements: { currently_due: enabled ? [] : ['external_account'], eventually_due: [], past_due: [], disabled_reason: enabled ? null : 'requirements.past_due' },
+      requirements: {
+        currently_due: enabled ? [] : ['external_account'],
+        eventually_due: [],
+        past_due: [],
+        disabled_reason: enabled ? null : 'requirements.past_due',
+      },
     });
   let offset = 0;
   let isDown = false;
@@ -122,7 +127,12 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const cardError = (intent: Record<string, unknown>, code: string, message: string) => {
     intent.status = 'requires_payment_method';
     intent.last_payment_error = { type: 'card_error', code: 'card_declined', decline_code: code, message };
-    return { status: 402, body: { error: { type: 'card_error', code: 'card_declined', decline_code: code, message, payment_intent: view(intent) } } };
+    return {
+      status: 402,
+      body: {
+        error: { type: 'card_error', code: 'card_declined', decline_code: code, message, payment_intent: view(intent) },
+      },
+    };
   };
   const view = (intent: Record<string, unknown>) => {
     // A hold past its life lapses when read.
@@ -140,7 +150,17 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     const saved = method.startsWith('pm_card_') ? id('pm') : method;
     methods.set(saved, behaviour);
     intent.payment_method = saved;
-    if (behaviour === 'unknown') return { status: 400, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such PaymentMethod: '${method}'` } } };
+    if (behaviour === 'unknown')
+      return {
+        status: 400,
+        body: {
+          error: {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            message: `No such PaymentMethod: '${method}'`,
+          },
+        },
+      };
     if (offSession && attached.get(saved) !== intent.customer)
       return {
         status: 400,
@@ -153,13 +173,19 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         },
       };
     // A card the browser confirms for later use is saved to the intent's customer.
-    if (!offSession && intent.setup_future_usage === 'off_session' && intent.customer) attached.set(saved, intent.customer as string);
+    if (!offSession && intent.setup_future_usage === 'off_session' && intent.customer)
+      attached.set(saved, intent.customer as string);
     if (behaviour === 'pm_card_chargeDeclined') return cardError(intent, 'generic_decline', 'Your card was declined.');
-    if (behaviour === 'pm_card_chargeDeclinedInsufficientFunds') return cardError(intent, 'insufficient_funds', 'Your card has insufficient funds.');
-    if (behaviour === 'pm_card_chargeCustomerFail' && offSession) return cardError(intent, 'generic_decline', 'Your card was declined.');
+    if (behaviour === 'pm_card_chargeDeclinedInsufficientFunds')
+      return cardError(intent, 'insufficient_funds', 'Your card has insufficient funds.');
+    if (behaviour === 'pm_card_chargeCustomerFail' && offSession)
+      return cardError(intent, 'generic_decline', 'Your card was declined.');
     if (behaviour === 'pm_card_authenticationRequired' && !offSession && !authenticated) {
       intent.status = 'requires_action';
-      intent.next_action = { type: 'redirect_to_url', redirect_to_url: { url: `https://hooks.stripe.com/3d_secure/${String(intent.id)}`, return_url: null } };
+      intent.next_action = {
+        type: 'redirect_to_url',
+        redirect_to_url: { url: `https://hooks.stripe.com/3d_secure/${String(intent.id)}`, return_url: null },
+      };
       return { status: 200, body: view(intent) };
     }
     intent.status = 'requires_capture';
@@ -170,20 +196,39 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       id: id('ch'),
       object: 'charge',
       captured: false,
-      payment_method_details: { type: 'card', card: { capture_before: now() + (offSession ? OFF_SESSION_HOLD_SECONDS : HOLD_SECONDS) } },
+      payment_method_details: {
+        type: 'card',
+        card: { capture_before: now() + (offSession ? OFF_SESSION_HOLD_SECONDS : HOLD_SECONDS) },
+      },
     };
     return { status: 200, body: view(intent) };
   };
 
-  const invalid = (message: string, param?: string, code?: string) => ({ status: 400, body: { error: { type: 'invalid_request_error', message, ...(param && { param }), ...(code && { code }) } } });
-  const connectRoutes = (method: string, path: string, form: Record<string, unknown>, onAccount: string): { status: number; body: unknown } | undefined => {
+  const invalid = (message: string, param?: string, code?: string) => ({
+    status: 400,
+    body: { error: { type: 'invalid_request_error', message, ...(param && { param }), ...(code && { code }) } },
+  });
+  const connectRoutes = (
+    method: string,
+    path: string,
+    form: Record<string, unknown>,
+    onAccount: string,
+  ): { status: number; body: unknown } | undefined => {
     if (method === 'POST' && path === '/v1/accounts') {
       if (onAccount) return invalid('Accounts are made by the platform, not on a connected account.');
-      const controller = form.controller as { stripe_dashboard?: { type?: string }; fees?: { payer?: string }; losses?: { payments?: string } } | undefined;
+      const controller = form.controller as
+        { stripe_dashboard?: { type?: string }; fees?: { payer?: string }; losses?: { payments?: string } } | undefined;
       if (!controller && !form.type) return invalid('You must pass either `type` or `controller`.', 'type');
-      if (controller?.stripe_dashboard?.type === 'full' && (controller.fees?.payer !== 'account' || controller.losses?.payments !== 'stripe'))
-        return invalid('With a full Stripe Dashboard, `controller.fees.payer` must be `account` and `controller.losses.payments` must be `stripe`.', 'controller');
-      if (typeof form.country === 'string' && !/^[A-Z]{2}$/.test(form.country)) return invalid(`Country '${form.country}' is unknown.`, 'country');
+      if (
+        controller?.stripe_dashboard?.type === 'full' &&
+        (controller.fees?.payer !== 'account' || controller.losses?.payments !== 'stripe')
+      )
+        return invalid(
+          'With a full Stripe Dashboard, `controller.fees.payer` must be `account` and `controller.losses.payments` must be `stripe`.',
+          'controller',
+        );
+      if (typeof form.country === 'string' && !/^[A-Z]{2}$/.test(form.country))
+        return invalid(`Country '${form.country}' is unknown.`, 'country');
       const account: Record<string, unknown> = {
         id: id('acct'),
         object: 'account',
@@ -195,7 +240,12 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       enable(account, false);
       Object.assign(account, {
         details_submitted: false,
-        requirements: { currently_due: ['business_profile.url', 'external_account', 'tos_acceptance.date'], eventually_due: [], past_due: [], disabled_reason: 'requirements.past_due' },
+        requirements: {
+          currently_due: ['business_profile.url', 'external_account', 'tos_acceptance.date'],
+          eventually_due: [],
+          past_due: [],
+          disabled_reason: 'requirements.past_due',
+        },
       });
       accounts.set(account.id as string, account);
       return { status: 200, body: account };
@@ -203,24 +253,47 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     const accountMatch = /^\/(v1\/accounts|test\/onboard)\/([^/]+)$/.exec(path);
     if (accountMatch) {
       const account = accounts.get(accountMatch[2]!);
-      if (!account) return { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such account: '${accountMatch[2]}'` } } };
+      if (!account)
+        return {
+          status: 404,
+          body: {
+            error: {
+              type: 'invalid_request_error',
+              code: 'resource_missing',
+              message: `No such account: '${accountMatch[2]}'`,
+            },
+          },
+        };
       if (accountMatch[1] === 'test/onboard') enable(account, true);
       return { status: 200, body: account };
     }
     if (method === 'POST' && path === '/v1/account_links') {
       const account = typeof form.account === 'string' ? accounts.get(form.account) : undefined;
       if (!account) return invalid(`No such account: '${String(form.account)}'`, 'account', 'resource_missing');
-      if (form.type !== 'account_onboarding' && form.type !== 'account_update') return invalid('Invalid type: must be one of account_onboarding or account_update', 'type');
-      for (const url of ['refresh_url', 'return_url']) if (typeof form[url] !== 'string' || !/^https?:\/\//.test(form[url])) return invalid(`Missing required param: ${url} (an absolute URL).`, url);
+      if (form.type !== 'account_onboarding' && form.type !== 'account_update')
+        return invalid('Invalid type: must be one of account_onboarding or account_update', 'type');
+      for (const url of ['refresh_url', 'return_url'])
+        if (typeof form[url] !== 'string' || !/^https?:\/\//.test(form[url]))
+          return invalid(`Missing required param: ${url} (an absolute URL).`, url);
       return {
         status: 200,
-        body: { object: 'account_link', created: now(), expires_at: now() + 300, url: `https://connect.stripe.com/setup/s/${String(account.id)}/${randomBytes(6).toString('hex')}` },
+        body: {
+          object: 'account_link',
+          created: now(),
+          expires_at: now() + 300,
+          url: `https://connect.stripe.com/setup/s/${String(account.id)}/${randomBytes(6).toString('hex')}`,
+        },
       };
     }
     return undefined;
   };
 
-  const routes = (method: string, path: string, form: Record<string, unknown>, onAccount: string): { status: number; body: unknown } => {
+  const routes = (
+    method: string,
+    path: string,
+    form: Record<string, unknown>,
+    onAccount: string,
+  ): { status: number; body: unknown } => {
     const connect = connectRoutes(method, path, form, onAccount);
     if (connect) return connect;
     if (method === 'POST' && path === '/v1/customers') {
@@ -229,8 +302,13 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       return { status: 200, body: { id: customer, object: 'customer', email: form.email ?? null } };
     }
     if (method === 'POST' && path === '/v1/payment_intents') {
-      if (form.capture_method !== 'manual') return { status: 400, body: { error: { type: 'invalid_request_error', message: 'the stand-in takes manual capture only' } } };
-      if (typeof form.customer === 'string' && customers.get(form.customer) !== onAccount) return invalid(`No such customer: '${form.customer}'`, 'customer', 'resource_missing');
+      if (form.capture_method !== 'manual')
+        return {
+          status: 400,
+          body: { error: { type: 'invalid_request_error', message: 'the stand-in takes manual capture only' } },
+        };
+      if (typeof form.customer === 'string' && customers.get(form.customer) !== onAccount)
+        return invalid(`No such customer: '${form.customer}'`, 'customer', 'resource_missing');
       if (onAccount && !accounts.get(onAccount)!.charges_enabled)
         return invalid(
           'The payment method type "card" is invalid. Please ensure the provided type is activated in your dashboard (https://dashboard.stripe.com/account/payments/settings).',
@@ -243,10 +321,23 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
             'application_fee_amount',
           );
         if (!(Number(form.application_fee_amount) >= 0 && Number(form.application_fee_amount) <= Number(form.amount)))
-          return invalid('The application fee must be a positive integer no greater than the amount.', 'application_fee_amount');
+          return invalid(
+            'The application fee must be a positive integer no greater than the amount.',
+            'application_fee_amount',
+          );
       }
       if (!(Number(form.amount) >= 1 && Number(form.amount) <= MAX_AMOUNT))
-        return { status: 400, body: { error: { type: 'invalid_request_error', code: 'amount_too_large', param: 'amount', message: `Amount must be no more than ${MAX_AMOUNT}.` } } };
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: 'invalid_request_error',
+              code: 'amount_too_large',
+              param: 'amount',
+              message: `Amount must be no more than ${MAX_AMOUNT}.`,
+            },
+          },
+        };
       const intent: Record<string, unknown> = {
         id: id('pi'),
         object: 'payment_intent',
@@ -269,14 +360,25 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       };
       intent.client_secret = `${intent.id as string}_secret_${randomBytes(8).toString('hex')}`;
       intents.set(intent.id as string, intent);
-      if (form.confirm === 'true' && typeof form.payment_method === 'string') return confirm(intent, form.payment_method, form.off_session === 'true');
+      if (form.confirm === 'true' && typeof form.payment_method === 'string')
+        return confirm(intent, form.payment_method, form.off_session === 'true');
       return { status: 200, body: view(intent) };
     }
     const match = /^\/(v1\/payment_intents|test\/authenticate)\/([^/]+)(?:\/(confirm|capture|cancel))?$/.exec(path);
     const found = match && intents.get(match[2]!);
     // An intent is found only on its own account (the test pages act as the visitor, on any).
     const intent = found && (found.on_account === onAccount || match[1] === 'test/authenticate') ? found : undefined;
-    if (!match || !intent) return { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${match?.[2] ?? path}'` } } };
+    if (!match || !intent)
+      return {
+        status: 404,
+        body: {
+          error: {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            message: `No such payment_intent: '${match?.[2] ?? path}'`,
+          },
+        },
+      };
     const unexpected = (verb: string) => ({
       status: 400,
       body: {
@@ -300,27 +402,59 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     }
     if (match[3] === 'capture') {
       if (view(intent).status !== 'requires_capture') return unexpected('captured');
-      const amount = form.amount_to_capture === undefined ? (intent.amount_capturable as number) : Number(form.amount_to_capture);
+      const amount =
+        form.amount_to_capture === undefined ? (intent.amount_capturable as number) : Number(form.amount_to_capture);
       if (amount > (intent.amount_capturable as number))
         return {
           status: 400,
-          body: { error: { type: 'invalid_request_error', code: 'amount_too_large', message: `Amount to capture must be less than or equal to ${intent.amount_capturable as number}.` } },
+          body: {
+            error: {
+              type: 'invalid_request_error',
+              code: 'amount_too_large',
+              message: `Amount to capture must be less than or equal to ${intent.amount_capturable as number}.`,
+            },
+          },
         };
-      if (form.application_fee_amount !== undefined && !onAccount) return invalid('Can only apply an application_fee_amount to a direct or destination payment.', 'application_fee_amount');
+      if (form.application_fee_amount !== undefined && !onAccount)
+        return invalid(
+          'Can only apply an application_fee_amount to a direct or destination payment.',
+          'application_fee_amount',
+        );
       // The fee on capture replaces the creation's, capped at what is captured.
-      const fee = form.application_fee_amount === undefined ? (intent.application_fee_amount as number | null) : Number(form.application_fee_amount);
-      Object.assign(intent, { status: 'succeeded', amount_received: amount, amount_capturable: 0, application_fee_amount: fee === null ? null : Math.min(fee, amount) });
+      const fee =
+        form.application_fee_amount === undefined
+          ? (intent.application_fee_amount as number | null)
+          : Number(form.application_fee_amount);
+      Object.assign(intent, {
+        status: 'succeeded',
+        amount_received: amount,
+        amount_capturable: 0,
+        application_fee_amount: fee === null ? null : Math.min(fee, amount),
+      });
       (intent.latest_charge as Record<string, unknown>).captured = true;
-      if (fee !== null && onAccount) fees.push({ account: onAccount, intent: intent.id as string, amount: Math.min(fee, amount), currency: intent.currency as string });
+      if (fee !== null && onAccount)
+        fees.push({
+          account: onAccount,
+          intent: intent.id as string,
+          amount: Math.min(fee, amount),
+          currency: intent.currency as string,
+        });
       return { status: 200, body: view(intent) };
     }
     if (match[3] === 'cancel') {
       const status = view(intent).status;
       if (status === 'succeeded' || status === 'canceled') return unexpected('canceled');
-      Object.assign(intent, { status: 'canceled', amount_capturable: 0, cancellation_reason: form.cancellation_reason ?? null });
+      Object.assign(intent, {
+        status: 'canceled',
+        amount_capturable: 0,
+        cancellation_reason: form.cancellation_reason ?? null,
+      });
       return { status: 200, body: view(intent) };
     }
-    return { status: 400, body: { error: { type: 'invalid_request_error', message: `${method} ${path} is not part of the stand-in` } } };
+    return {
+      status: 400,
+      body: { error: { type: 'invalid_request_error', message: `${method} ${path} is not part of the stand-in` } },
+    };
   };
 
   const server = createServer((request, response) => {
@@ -328,9 +462,16 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const url = new URL(request.url ?? '/', 'http://127.0.0.1');
       const key = request.headers['idempotency-key'] as string | undefined;
       const onAccount = (request.headers['stripe-account'] as string | undefined) ?? '';
-      requests.push({ method: request.method ?? 'GET', path: url.pathname, ...(key && { key }), ...(onAccount && { account: onAccount }) });
+      requests.push({
+        method: request.method ?? 'GET',
+        path: url.pathname,
+        ...(key && { key }),
+        ...(onAccount && { account: onAccount }),
+      });
       if (isDown) {
-        response.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { type: 'api_error', message: 'Stripe is down (stand-in)' } }));
+        response
+          .writeHead(503, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: { type: 'api_error', message: 'Stripe is down (stand-in)' } }));
         return;
       }
       // A key lasts 24 hours; within them it answers the same request only.
@@ -340,10 +481,18 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       if (cached && now() - cached.at < KEY_SECONDS) {
         if (cached.request !== asked) {
           const message = `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`;
-          response.writeHead(400, { 'content-type': 'application/json', 'request-id': id('req') }).end(JSON.stringify({ error: { type: 'idempotency_error', message } }));
+          response
+            .writeHead(400, { 'content-type': 'application/json', 'request-id': id('req') })
+            .end(JSON.stringify({ error: { type: 'idempotency_error', message } }));
           return;
         }
-        response.writeHead(cached.status, { 'content-type': 'application/json', 'idempotent-replayed': 'true', 'request-id': id('req') }).end(cached.body);
+        response
+          .writeHead(cached.status, {
+            'content-type': 'application/json',
+            'idempotent-replayed': 'true',
+            'request-id': id('req'),
+          })
+          .end(cached.body);
         return;
       }
       const form = { ...Object.fromEntries(url.searchParams), ...parseForm(raw) };
@@ -361,7 +510,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
             }
           : routes(request.method ?? 'GET', url.pathname, form, onAccount);
       const body = JSON.stringify(answer.body);
-      if (key && request.method === 'POST') replies.set(`${onAccount}:${key}`, { status: answer.status, body, request: asked, at: now() });
+      if (key && request.method === 'POST')
+        replies.set(`${onAccount}:${key}`, { status: answer.status, body, request: asked, at: now() });
       // Done, and never answered: the caller dies (or times out) between Stripe's work and its own write.
       if (hangOn && url.pathname.endsWith(hangOn)) return void hanging.add(response);
       response.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': id('req') }).end(body);

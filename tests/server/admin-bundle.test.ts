@@ -13,6 +13,8 @@ describe('the console bundle', () => {
   it('keeps its initial JavaScript within 350 KB gzip', async () => {
     const { files, gzip } = await initialScripts();
     expect(files.length).toBeGreaterThan(0);
-    expect(gzip, `initial JavaScript ${(gzip / 1024).toFixed(1)} KB gzip in ${files.join(', ')}`).toBeLessThanOrEqual(BUDGET_BYTES);
+    expect(gzip, `initial JavaScript ${(gzip / 1024).toFixed(1)} KB gzip in ${files.join(', ')}`).toBeLessThanOrEqual(
+      BUDGET_BYTES,
+    );
   });
 });

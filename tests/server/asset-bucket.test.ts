@@ -25,23 +25,34 @@ describe('asset settings', () => {
   };
   it('keeps images in the tenants folder by default, in a bucket when asked, and says plainly what is wrong', () => {
     expect(configFromEnv({}).assets).toEqual({ provider: 'files' });
-    expect(configFromEnv({ BACKLOT_ASSETS: 'cloud-storage', BACKLOT_ASSETS_BUCKET: 'props-assets' }).assets).toEqual({ provider: 'cloud-storage', bucket: 'props-assets' });
+    expect(configFromEnv({ BACKLOT_ASSETS: 'cloud-storage', BACKLOT_ASSETS_BUCKET: 'props-assets' }).assets).toEqual({
+      provider: 'cloud-storage',
+      bucket: 'props-assets',
+    });
     expect(refusal({ BACKLOT_ASSETS: 's3' })).toBe('BACKLOT_ASSETS must be "files" or "cloud-storage", not "s3"');
-    expect(refusal({ BACKLOT_ASSETS: 'cloud-storage' })).toMatch(/^BACKLOT_ASSETS=cloud-storage needs BACKLOT_ASSETS_BUCKET/);
-    expect(refusal({ BACKLOT_ASSETS: 'cloud-storage', BACKLOT_ASSETS_BUCKET: 'Bad Bucket!' })).toMatch(/^BACKLOT_ASSETS_BUCKET must be a bucket name/);
-    expect(refusal({ BACKLOT_ASSETS: 'cloud-storage', BACKLOT_ASSETS_BUCKET: 'ok-bucket', BACKLOT_STORAGE_HOST: 'ftp://x' })).toMatch(
-      /^BACKLOT_STORAGE_HOST must be a URL starting http:\/\/ or https:\/\//,
+    expect(refusal({ BACKLOT_ASSETS: 'cloud-storage' })).toMatch(
+      /^BACKLOT_ASSETS=cloud-storage needs BACKLOT_ASSETS_BUCKET/,
     );
+    expect(refusal({ BACKLOT_ASSETS: 'cloud-storage', BACKLOT_ASSETS_BUCKET: 'Bad Bucket!' })).toMatch(
+      /^BACKLOT_ASSETS_BUCKET must be a bucket name/,
+    );
+    expect(
+      refusal({ BACKLOT_ASSETS: 'cloud-storage', BACKLOT_ASSETS_BUCKET: 'ok-bucket', BACKLOT_STORAGE_HOST: 'ftp://x' }),
+    ).toMatch(/^BACKLOT_STORAGE_HOST must be a URL starting http:\/\/ or https:\/\//);
   });
 });
 
 describe('images in a bucket', () => {
   let bucket: CloudStorageStandIn;
   let t: TestApp;
-  const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 20 10"><rect width="20" height="10" fill="#0a0"/></svg>');
+  const SVG = Buffer.from(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 20 10"><rect width="20" height="10" fill="#0a0"/></svg>',
+  );
   beforeAll(async () => {
     bucket = await startCloudStorageStandIn({ buckets: ['props'] });
-    t = await buildTestApp({ env: { BACKLOT_ASSETS: 'cloud-storage', BACKLOT_ASSETS_BUCKET: 'props', BACKLOT_STORAGE_HOST: bucket.url } });
+    t = await buildTestApp({
+      env: { BACKLOT_ASSETS: 'cloud-storage', BACKLOT_ASSETS_BUCKET: 'props', BACKLOT_STORAGE_HOST: bucket.url },
+    });
     await t.app.ready();
   });
   afterAll(async () => {
@@ -54,16 +65,27 @@ describe('images in a bucket', () => {
     expect(objects().has('tenants/aviation/assets/logo.svg')).toBe(true);
     const home = await t.app.inject({ url: '/', headers: { host: 'aviation.localhost' } });
     const logo = /src="(\/assets\/aviation\/logo\.svg\?v=[^"]+)"/.exec(home.body)?.[1];
-    expect(logo).toBe(`/assets/aviation/logo.svg?v=${contentHash(objects().get('tenants/aviation/assets/logo.svg')!.bytes)}`);
+    expect(logo).toBe(
+      `/assets/aviation/logo.svg?v=${contentHash(objects().get('tenants/aviation/assets/logo.svg')!.bytes)}`,
+    );
     const served = await t.app.inject({ url: logo!, headers: { host: 'aviation.localhost' } });
     expect(served.statusCode).toBe(200);
     expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
   it('uploads into the bucket only, lists the upload, and serves it byte for byte', async () => {
-    const answer = await t.as('aviationAdmin', { method: 'PUT', url: '/api/tenants/aviation/assets/green.svg', payload: { data: SVG.toString('base64') } });
+    const answer = await t.as('aviationAdmin', {
+      method: 'PUT',
+      url: '/api/tenants/aviation/assets/green.svg',
+      payload: { data: SVG.toString('base64') },
+    });
     expect(answer.statusCode, answer.body).toBe(200);
-    expect(answer.json()).toMatchObject({ id: 'green.svg', url: `/assets/aviation/green.svg?v=${contentHash(SVG)}`, width: 20, height: 10 });
+    expect(answer.json()).toMatchObject({
+      id: 'green.svg',
+      url: `/assets/aviation/green.svg?v=${contentHash(SVG)}`,
+      width: 20,
+      height: 10,
+    });
     expect(objects().get('tenants/aviation/assets/green.svg')!.bytes.equals(SVG)).toBe(true);
     expect(existsSync(path.join(t.tenants, 'aviation', 'assets', 'green.svg'))).toBe(false);
     const list = (await t.as('aviationAdmin', { url: '/api/tenants/aviation/assets' })).json() as Array<{ id: string }>;
@@ -89,8 +111,14 @@ describe('images in a bucket', () => {
       await new Promise((resolve) => setTimeout(resolve, 1100)); // past the catalog's one-second freshness
       const page = await t.app.inject({ url: '/', headers: { host: 'aviation.localhost' } });
       expect(page.statusCode).toBe(200);
-      expect(/src="(\/assets\/aviation\/logo\.svg\?v=[^"]+)"/.exec(page.body)?.[1]).toBe(/src="(\/assets\/aviation\/logo\.svg\?v=[^"]+)"/.exec(before.body)?.[1]);
-      const upload = await t.as('aviationAdmin', { method: 'PUT', url: '/api/tenants/aviation/assets/late.svg', payload: { data: SVG.toString('base64') } });
+      expect(/src="(\/assets\/aviation\/logo\.svg\?v=[^"]+)"/.exec(page.body)?.[1]).toBe(
+        /src="(\/assets\/aviation\/logo\.svg\?v=[^"]+)"/.exec(before.body)?.[1],
+      );
+      const upload = await t.as('aviationAdmin', {
+        method: 'PUT',
+        url: '/api/tenants/aviation/assets/late.svg',
+        payload: { data: SVG.toString('base64') },
+      });
       expect(upload.statusCode, upload.body).toBe(503);
       expect(upload.headers['retry-after']).toBe('5');
       expect(upload.json().message).toMatch(/cannot be reached just now/);

@@ -16,7 +16,15 @@ afterAll(() => t.close());
 
 type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
 const read = async (url: string) => (await t.as('platform', { url })).json();
-const RESOURCES: Record<string, string> = { settings: 'site', vendor: 'acme', colors: 'colorMap', links: 'footerLinks', 'custom-fields': 'customFields', categories: 'tree', pages: 'pages' };
+const RESOURCES: Record<string, string> = {
+  settings: 'site',
+  vendor: 'acme',
+  colors: 'colorMap',
+  links: 'footerLinks',
+  'custom-fields': 'customFields',
+  categories: 'tree',
+  pages: 'pages',
+};
 
 /** Routes on tenant "acme", with the status a caller who may reach acme gets; bodies are the current records. */
 const routes: Array<{ method: Method; url: string; reachable: number; body?: () => Promise<object> }> = [
@@ -26,13 +34,19 @@ const routes: Array<{ method: Method; url: string; reachable: number; body?: () 
   ...Object.entries(RESOURCES).flatMap(([name, id]) => [
     { method: 'GET' as Method, url: `/api/tenants/acme/${name}`, reachable: 200 },
     { method: 'GET' as Method, url: `/api/tenants/acme/${name}/${id}`, reachable: 200 },
-    { method: 'PUT' as Method, url: `/api/tenants/acme/${name}/${id}`, reachable: 200, body: () => read(`/api/tenants/acme/${name}/${id}`) },
+    {
+      method: 'PUT' as Method,
+      url: `/api/tenants/acme/${name}/${id}`,
+      reachable: 200,
+      body: () => read(`/api/tenants/acme/${name}/${id}`),
+    },
     { method: 'POST' as Method, url: `/api/tenants/acme/${name}`, reachable: 405, body: async () => ({}) },
     { method: 'DELETE' as Method, url: `/api/tenants/acme/${name}/${id}`, reachable: 405 },
   ]),
 ];
 
-const expected = (who: Who, reachable: number): number => ({ anonymous: 401, aviationAdmin: 404, acmeAdmin: reachable, platform: reachable })[who];
+const expected = (who: Who, reachable: number): number =>
+  ({ anonymous: 401, aviationAdmin: 404, acmeAdmin: reachable, platform: reachable })[who];
 
 /** Strings only acme's data contains. */
 const acmeSecrets = ['www.acme-props.example', 'hello@acme-props.example', '100 Stage Road', 'Acme Props'];
@@ -43,7 +57,12 @@ describe('authorization matrix', () => {
       it(`${who} ${route.method} ${route.url} → ${expected(who, route.reachable)}`, async () => {
         const payload = route.body ? await route.body() : undefined;
         const version = String((await t.as('platform', { url: '/api/tenants/acme' })).headers.etag);
-        const response = await t.as(who, { method: route.method, url: route.url, payload, headers: { 'if-match': version } });
+        const response = await t.as(who, {
+          method: route.method,
+          url: route.url,
+          payload,
+          headers: { 'if-match': version },
+        });
         expect(response.statusCode, response.body.slice(0, 300)).toBe(expected(who, route.reachable));
         if (who === 'anonymous' || who === 'aviationAdmin') {
           for (const secret of acmeSecrets) expect(response.body).not.toContain(secret);
@@ -57,8 +76,14 @@ describe('authorization matrix', () => {
 
   it('lists only reachable tenants; only platform staff may create or archive one', async () => {
     expect((await t.as('anonymous', { url: '/api/tenants' })).statusCode).toBe(401);
-    expect((await t.as('aviationAdmin', { url: '/api/tenants' })).json().map((r: { id: string }) => r.id)).toEqual(['aviation']);
-    const create = { method: 'POST' as const, url: '/api/tenants', payload: { id: 'newco', name: 'New Co', domain: 'www.newco.example' } };
+    expect((await t.as('aviationAdmin', { url: '/api/tenants' })).json().map((r: { id: string }) => r.id)).toEqual([
+      'aviation',
+    ]);
+    const create = {
+      method: 'POST' as const,
+      url: '/api/tenants',
+      payload: { id: 'newco', name: 'New Co', domain: 'www.newco.example' },
+    };
     expect((await t.as('anonymous', create)).statusCode).toBe(401);
     expect((await t.as('acmeAdmin', create)).statusCode).toBe(403);
     expect((await t.as('platform', create)).statusCode).toBe(201);

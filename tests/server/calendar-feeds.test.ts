@@ -28,7 +28,11 @@ beforeAll(async () => {
       done();
     },
   });
-  t = await buildTestApp({ logger: { level: 'info', stream: log }, identity: { attemptsPerMinute: 1000 }, quotes: { requestsPerMinute: 1000 } });
+  t = await buildTestApp({
+    logger: { level: 'info', stream: log },
+    identity: { attemptsPerMinute: 1000 },
+    quotes: { requestsPerMinute: 1000 },
+  });
   order = await confirmedOrder(t, 'feeds@studio.example', [{ objectID: SEATS, quantity: 2 }], 4, HOSTILE);
 });
 afterAll(() => t.close());
@@ -57,9 +61,16 @@ describe("the vendor's calendar", () => {
   let hires: string;
 
   it('has no link until staff make one, and only staff of the tenant may', async () => {
-    expect((await t.as('aviationAdmin', { url: '/api/tenants/aviation/calendar-feed' })).json()).toEqual({ url: null, itemUrl: null });
-    expect((await t.as('anonymous', { method: 'POST', url: '/api/tenants/aviation/calendar-feed' })).statusCode).toBe(401);
-    expect([403, 404]).toContain((await t.as('acmeAdmin', { method: 'POST', url: '/api/tenants/aviation/calendar-feed' })).statusCode);
+    expect((await t.as('aviationAdmin', { url: '/api/tenants/aviation/calendar-feed' })).json()).toEqual({
+      url: null,
+      itemUrl: null,
+    });
+    expect((await t.as('anonymous', { method: 'POST', url: '/api/tenants/aviation/calendar-feed' })).statusCode).toBe(
+      401,
+    );
+    expect([403, 404]).toContain(
+      (await t.as('acmeAdmin', { method: 'POST', url: '/api/tenants/aviation/calendar-feed' })).statusCode,
+    );
     const made = await t.as('aviationAdmin', { method: 'POST', url: '/api/tenants/aviation/calendar-feed' });
     expect(made.statusCode, made.body).toBe(200);
     hires = made.json().url;
@@ -75,8 +86,16 @@ describe("the vendor's calendar", () => {
     expect(feed.body).toContain('X-WR-TIMEZONE:America/Los_Angeles');
     const mine = events(feed.body).filter((event) => event.UID?.startsWith(order.id));
     expect(mine.map((event) => [event.SUMMARY, event['DTSTART;VALUE=DATE'], event['DTEND;VALUE=DATE']])).toEqual([
-      [String.raw`Out: Red Eye\nBEGIN:VEVENT\nSUMMARY:pwned\nEND:VEVENT (2 pieces)`, compact(order.startDate), compact(addDays(order.startDate, 1))],
-      [String.raw`Back: Red Eye\nBEGIN:VEVENT\nSUMMARY:pwned\nEND:VEVENT`, compact(order.endDate), compact(addDays(order.endDate, 1))],
+      [
+        String.raw`Out: Red Eye\nBEGIN:VEVENT\nSUMMARY:pwned\nEND:VEVENT (2 pieces)`,
+        compact(order.startDate),
+        compact(addDays(order.startDate, 1)),
+      ],
+      [
+        String.raw`Back: Red Eye\nBEGIN:VEVENT\nSUMMARY:pwned\nEND:VEVENT`,
+        compact(order.endDate),
+        compact(addDays(order.endDate, 1)),
+      ],
     ]);
     // The name's line breaks are escaped: no event of its own, no line of its own.
     expect(feed.body.split('\r\n').filter((line) => line.startsWith('SUMMARY:pwned'))).toEqual([]);
@@ -90,42 +109,67 @@ describe("the vendor's calendar", () => {
     expect(first.body.endsWith('END:VCALENDAR\r\n')).toBe(true);
     for (const line of first.body.split('\r\n')) expect(Buffer.byteLength(line), line).toBeLessThanOrEqual(75);
     const calendar = new ICAL.Component(ICAL.parse(first.body));
-    const back = calendar.getAllSubcomponents('vevent').find((event) => event.getFirstPropertyValue('uid') === `${order.id}-back@aviation.backlot`)!;
+    const back = calendar
+      .getAllSubcomponents('vevent')
+      .find((event) => event.getFirstPropertyValue('uid') === `${order.id}-back@aviation.backlot`)!;
     const stored = (await t.app.quoteRequests.get('aviation', order.id))!;
     // DTSTAMP is the order's last change, not the moment of the download.
-    expect((back.getFirstPropertyValue('dtstamp') as ICAL.Time).toJSDate().toISOString()).toBe(new Date(stored.history!.at(-1)!.at).toISOString().replace(/\.\d{3}Z$/, '.000Z'));
+    expect((back.getFirstPropertyValue('dtstamp') as ICAL.Time).toJSDate().toISOString()).toBe(
+      new Date(stored.history!.at(-1)!.at).toISOString().replace(/\.\d{3}Z$/, '.000Z'),
+    );
     expect(back.getFirstPropertyValue('sequence')).toBe((stored.revision ?? 0) * 2);
     expect(String(back.getFirstPropertyValue('summary'))).toMatch(/^Back: Red Eye/);
 
     // A poll that holds the current text downloads nothing; the feed says when it last changed.
     expect(first.headers.etag).toMatch(/^"[\w-]+"$/);
     expect(Date.parse(String(first.headers['last-modified']))).toBeGreaterThan(0);
-    const again = await t.app.inject({ url: new URL(hires).pathname, headers: { 'if-none-match': String(first.headers.etag) } });
+    const again = await t.app.inject({
+      url: new URL(hires).pathname,
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
     expect([again.statusCode, again.body]).toEqual([304, '']);
     expect((await read(hires)).body).toBe(first.body);
   });
 
   it('counts turning overdue as a change of the return event: a higher SEQUENCE, stamped when it became overdue', async () => {
-    const late = await confirmedOrder(t, 'late-feeds@studio.example', [{ objectID: SEATS, quantity: 1 }], 30, 'Late Show');
-    const scanned = await t.as('aviationAdmin', { method: 'POST', url: `/api/tenants/aviation/orders/${late.id}/scans`, payload: { id: 'feed-late-out-1', direction: 'out', code: SEATS, count: 1 } });
+    const late = await confirmedOrder(
+      t,
+      'late-feeds@studio.example',
+      [{ objectID: SEATS, quantity: 1 }],
+      30,
+      'Late Show',
+    );
+    const scanned = await t.as('aviationAdmin', {
+      method: 'POST',
+      url: `/api/tenants/aviation/orders/${late.id}/scans`,
+      payload: { id: 'feed-late-out-1', direction: 'out', code: SEATS, count: 1 },
+    });
     expect(scanned.statusCode, scanned.body).toBe(200);
     const settings = quoteSettingsOf((await t.app.tenantStore.get('aviation'))!.tenant);
     const backOf = async (now: Date) => {
       const feed = await vendorFeed(quoteStoresOf(t.app), settings, 'aviation', { order: (id) => id }, now);
-      return new ICAL.Component(ICAL.parse(feed.body)).getAllSubcomponents('vevent').find((event) => event.getFirstPropertyValue('uid') === `${late.id}-back@aviation.backlot`)!;
+      return new ICAL.Component(ICAL.parse(feed.body))
+        .getAllSubcomponents('vevent')
+        .find((event) => event.getFirstPropertyValue('uid') === `${late.id}-back@aviation.backlot`)!;
     };
     const onTime = await backOf(new Date());
     const overdue = await backOf(new Date(`${addDays(late.endDate, 3)}T20:00:00Z`));
     expect(String(overdue.getFirstPropertyValue('summary'))).toMatch(/^OVERDUE \(1 still out\) · Back: Late Show/);
     expect(overdue.getFirstPropertyValue('sequence')).toBe(Number(onTime.getFirstPropertyValue('sequence')) + 1);
-    expect((overdue.getFirstPropertyValue('dtstamp') as ICAL.Time).toJSDate().getTime()).toBeGreaterThan((onTime.getFirstPropertyValue('dtstamp') as ICAL.Time).toJSDate().getTime());
+    expect((overdue.getFirstPropertyValue('dtstamp') as ICAL.Time).toJSDate().getTime()).toBeGreaterThan(
+      (onTime.getFirstPropertyValue('dtstamp') as ICAL.Time).toJSDate().getTime(),
+    );
   });
 
   it("gives each item's hires under the same link, and nothing for an item the tenant lacks", async () => {
     const feed = await read(hires.replace('hires.ics', `items/${SEATS}.ics`));
     expect(feed.statusCode).toBe(200);
     const mine = events(feed.body).find((event) => event.UID?.startsWith(order.id));
-    expect(mine).toMatchObject({ 'DTSTART;VALUE=DATE': compact(order.startDate), 'DTEND;VALUE=DATE': compact(addDays(order.endDate, 1)), STATUS: 'CONFIRMED' });
+    expect(mine).toMatchObject({
+      'DTSTART;VALUE=DATE': compact(order.startDate),
+      'DTEND;VALUE=DATE': compact(addDays(order.endDate, 1)),
+      STATUS: 'CONFIRMED',
+    });
     expect(mine!.SUMMARY).toMatch(/^2 × Red Eye/);
     expect((await read(hires.replace('hires.ics', 'items/no-such-item.ics'))).statusCode).toBe(404);
     expect((await read(hires.replace('hires.ics', 'items/..%2F..%2Fetc.ics'))).statusCode).toBe(400);
@@ -136,19 +180,30 @@ describe("the vendor's calendar", () => {
     expect((await t.app.inject({ url: `/calendar/aviation/${'A'.repeat(32)}/hires.ics` })).statusCode).toBe(404);
     expect((await t.app.inject({ url: `/calendar/acme/${secret}/hires.ics` })).statusCode).toBe(404);
     expect((await t.app.inject({ url: `/calendar/nobody/${secret}/hires.ics` })).statusCode).toBe(404);
-    const replaced = (await t.as('aviationAdmin', { method: 'POST', url: '/api/tenants/aviation/calendar-feed' })).json().url as string;
+    const replaced = (
+      await t.as('aviationAdmin', { method: 'POST', url: '/api/tenants/aviation/calendar-feed' })
+    ).json().url as string;
     expect(replaced).not.toBe(hires);
     expect((await read(hires)).statusCode).toBe(404);
     expect((await read(replaced)).statusCode).toBe(200);
-    expect((await t.as('aviationAdmin', { method: 'DELETE', url: '/api/tenants/aviation/calendar-feed' })).json()).toEqual({ url: null, itemUrl: null });
+    expect(
+      (await t.as('aviationAdmin', { method: 'DELETE', url: '/api/tenants/aviation/calendar-feed' })).json(),
+    ).toEqual({ url: null, itemUrl: null });
     const ended = await read(replaced);
-    expect([ended.statusCode, ended.json().message]).toEqual([404, 'No such calendar: the link may have been replaced or turned off.']);
+    expect([ended.statusCode, ended.json().message]).toEqual([
+      404,
+      'No such calendar: the link may have been replaced or turned off.',
+    ]);
   });
 });
 
 describe("a visitor's calendar", () => {
   const visitor = (method: 'GET' | 'POST' | 'DELETE', cookie = order.cookie) =>
-    t.app.inject({ method, url: '/api/calendar-feed', headers: { host: AVIATION_HOST, origin: `http://${AVIATION_HOST}`, cookie } });
+    t.app.inject({
+      method,
+      url: '/api/calendar-feed',
+      headers: { host: AVIATION_HOST, origin: `http://${AVIATION_HOST}`, cookie },
+    });
 
   it('is their own hires, behind a link only they make or end', async () => {
     expect((await t.app.inject({ url: '/api/calendar-feed', headers: { host: AVIATION_HOST } })).statusCode).toBe(401);
@@ -179,11 +234,18 @@ describe("a visitor's calendar", () => {
 
 describe('the access log', () => {
   it('never holds a feed link’s secret: the vendor’s, an item’s, or a visitor’s', async () => {
-    const made = (await t.as('aviationAdmin', { method: 'POST', url: '/api/tenants/aviation/calendar-feed' })).json().url as string;
+    const made = (await t.as('aviationAdmin', { method: 'POST', url: '/api/tenants/aviation/calendar-feed' })).json()
+      .url as string;
     const vendorSecret = made.split('/')[5]!;
     await read(made);
     await read(made.replace('hires.ics', `items/${SEATS}.ics`));
-    const mine = (await t.app.inject({ method: 'POST', url: '/api/calendar-feed', headers: { host: AVIATION_HOST, origin: `http://${AVIATION_HOST}`, cookie: order.cookie } })).json().url as string;
+    const mine = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/calendar-feed',
+        headers: { host: AVIATION_HOST, origin: `http://${AVIATION_HOST}`, cookie: order.cookie },
+      })
+    ).json().url as string;
     await read(mine);
     const visitorSecret = /\/([A-Za-z0-9_-]{32})\.ics$/.exec(mine)![1]!;
     const requests = logLines.filter((line) => line.includes('"msg":"request"') && line.includes('/calendar/'));

@@ -45,7 +45,10 @@ beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'backlot-capture-crash-'));
   await cp(path.join(tenantsDir, 'aviation'), path.join(root, 'tenants', 'aviation'), { recursive: true });
   const siteFile = path.join(root, 'tenants', 'aviation', 'site.json');
-  await writeFile(siteFile, JSON.stringify({ ...JSON.parse(await readFile(siteFile, 'utf8')), cancellationFeePercent: 20 }, null, 2));
+  await writeFile(
+    siteFile,
+    JSON.stringify({ ...JSON.parse(await readFile(siteFile, 'utf8')), cancellationFeePercent: 20 }, null, 2),
+  );
 }, 30_000);
 afterAll(async () => {
   await server?.stop();
@@ -60,7 +63,12 @@ const start = earliestStart('America/Los_Angeles', 10, new Date());
 /** The order, confirmed with its bookings placed and a card held at Stripe for it (authorised there, as Stripe.js leaves it). */
 async function seed(): Promise<{ intentId: string; total: number }> {
   mkdirSync(path.join(root, '.data'), { recursive: true });
-  const provider = new StripePaymentProvider({ secretKey: 'sk_test_crash', publishableKey: 'pk_test_crash', webhookSecret: 'whsec_crash', apiUrl: stripe.url });
+  const provider = new StripePaymentProvider({
+    secretKey: 'sk_test_crash',
+    publishableKey: 'pk_test_crash',
+    webhookSecret: 'whsec_crash',
+    apiUrl: stripe.url,
+  });
   const total = 600;
   const intent = await provider.createHold({
     amount: toMinor(630, 'USD'),
@@ -70,7 +78,10 @@ async function seed(): Promise<{ intentId: string; total: number }> {
     payer: { key: 'aviation-crash', email: 'crash@studio.example' },
     idempotencyKey: 'seed-hold',
   });
-  await fetch(`${stripe.url}/v1/payment_intents/${intent.id}/confirm`, { method: 'POST', body: new URLSearchParams({ payment_method: 'pm_card_visa' }) });
+  await fetch(`${stripe.url}/v1/payment_intents/${intent.id}/confirm`, {
+    method: 'POST',
+    body: new URLSearchParams({ payment_method: 'pm_card_visa' }),
+  });
   const held = await provider.retrieve(intent.id);
   const store = new SqliteQuoteRequestStore(path.join(root, '.data', 'quotes.sqlite'));
   try {
@@ -92,7 +103,15 @@ async function seed(): Promise<{ intentId: string; total: number }> {
           sentAt: now,
           expiresOn: addDays(start, -1),
           pricing: { adjustments: {}, services: [] },
-          breakdown: { days: 3, lines: [], rentalSubtotal: total, servicesSubtotal: 0, total, cardAuthorisation: { processingPercent: 5, processing: 30, amount: 630 }, missingGlCodes: [] },
+          breakdown: {
+            days: 3,
+            lines: [],
+            rentalSubtotal: total,
+            servicesSubtotal: 0,
+            total,
+            cardAuthorisation: { processingPercent: 5, processing: 30, amount: 630 },
+            missingGlCodes: [],
+          },
         },
       ],
       cardHold: {
@@ -111,7 +130,10 @@ async function seed(): Promise<{ intentId: string; total: number }> {
     await store.change('aviation', ORDER, {
       revision: 0,
       apply: (current) => ({ ...current, state: 'confirmed', hold: 'order' }),
-      bookings: { place: 'order', placement: { stock: new Map([[item.objectID, item.quantity]]), turnaroundDays: 1, today: addDays(start, -10) } },
+      bookings: {
+        place: 'order',
+        placement: { stock: new Map([[item.objectID, item.quantity]]), turnaroundDays: 1, today: addDays(start, -10) },
+      },
     });
   } finally {
     await store.close();
@@ -132,7 +154,11 @@ describe('a capture killed with SIGKILL between Stripe and the store', () => {
   it('is reconciled from Stripe on restart: recorded once, never captured twice', async () => {
     const { intentId, total } = await seed();
     server = await startServer(env());
-    const login = await http(`${server.url}/api/auth/login`, { method: 'POST', headers: { origin: server.url }, body: { email: STAFF, password: PASSWORD } });
+    const login = await http(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { origin: server.url },
+      body: { email: STAFF, password: PASSWORD },
+    });
     expect(login.status, login.text).toBe(200);
     const cookie = String(login.headers['set-cookie']).split(';')[0]!;
 
@@ -150,13 +176,18 @@ describe('a capture killed with SIGKILL between Stripe and the store', () => {
     const fee = Math.round(total * 0.2 * 100);
     expect(stripe.intents.get(intentId)).toMatchObject({ amount_received: fee });
     const crashed = await readOrder();
-    expect(crashed).toMatchObject({ state: 'cancelled', cardHold: { status: 'authorised', pending: { action: 'capture', amount: fee / 100 } } });
+    expect(crashed).toMatchObject({
+      state: 'cancelled',
+      cardHold: { status: 'authorised', pending: { action: 'capture', amount: fee / 100 } },
+    });
 
     // Started again: the watch reads the intent from Stripe, finds the capture made, and records it.
     stripe.answerAgain();
     const capturesBefore = stripe.requests.filter((call) => call.path.endsWith('/capture')).length;
     server = await startServer(env());
-    await expect.poll(async () => (await readOrder()).cardHold?.status, { timeout: 20_000, interval: 200 }).toBe('captured');
+    await expect
+      .poll(async () => (await readOrder()).cardHold?.status, { timeout: 20_000, interval: 200 })
+      .toBe('captured');
     const recorded = await readOrder();
     expect(recorded.cardHold).toMatchObject({ status: 'captured', captured: fee / 100 });
     expect(recorded.cardHold).not.toHaveProperty('pending');

@@ -52,10 +52,26 @@ afterAll(async () => {
   await rm(paymentsDir, { recursive: true, force: true });
 });
 
-const storefront = (method: 'GET' | 'POST', url: string, cookie: string, payload?: object, headers: Record<string, string> = {}) =>
-  t.app.inject({ method, url, ...(payload && { payload }), headers: { host: AVIATION_HOST, origin: `http://${AVIATION_HOST}`, cookie, ...headers } });
+const storefront = (
+  method: 'GET' | 'POST',
+  url: string,
+  cookie: string,
+  payload?: object,
+  headers: Record<string, string> = {},
+) =>
+  t.app.inject({
+    method,
+    url,
+    ...(payload && { payload }),
+    headers: { host: AVIATION_HOST, origin: `http://${AVIATION_HOST}`, cookie, ...headers },
+  });
 const vendor = (url: string, revision: string | number, payload?: object) =>
-  t.as('aviationAdmin', { method: 'POST', url: `/api/tenants/aviation/quote-requests/${url}`, ...(payload && { payload }), headers: { 'if-match': `"${revision}"` } });
+  t.as('aviationAdmin', {
+    method: 'POST',
+    url: `/api/tenants/aviation/quote-requests/${url}`,
+    ...(payload && { payload }),
+    headers: { 'if-match': `"${revision}"` },
+  });
 const stored = async (id: string) => (await t.app.quoteRequests.get('aviation', id)) as QuoteRequest;
 const mails = () => (t.app.mailer as OutboxMailer).list();
 /** Aviation's own account at the test provider (given at start): its holds are found only on it. */
@@ -65,13 +81,19 @@ const aviationAccount = async () => ({ account: (await t.app.payouts.of('aviatio
 async function quoted(email: string, quantity: number, inDays = 3) {
   const who = await storefrontVisitor(t, email);
   const from = addDays(earliestStart(TZ, 2, new Date()), inDays);
-  const asked = await storefront('POST', '/api/quote-requests', who.cookie, { items: [{ objectID: CASES, quantity }], startDate: from, endDate: addDays(from, 2), production: 'Night Flight' });
+  const asked = await storefront('POST', '/api/quote-requests', who.cookie, {
+    items: [{ objectID: CASES, quantity }],
+    startDate: from,
+    endDate: addDays(from, 2),
+    production: 'Night Flight',
+  });
   expect(asked.statusCode, asked.body).toBe(201);
   const id = asked.json().id as string;
   expect((await vendor(`${id}/quote`, 0, { adjustments: {}, services: [] })).statusCode).toBe(200);
   return { id, cookie: who.cookie };
 }
-const accept = (id: string, cookie: string, revision: string | number) => storefront('POST', `/api/quotes/${id}/accept`, cookie, { version: 1 }, { 'if-match': `"${revision}"` });
+const accept = (id: string, cookie: string, revision: string | number) =>
+  storefront('POST', `/api/quotes/${id}/accept`, cookie, { version: 1 }, { 'if-match': `"${revision}"` });
 
 describe('card holds', () => {
   it('asks for the card before accepting, holds the total, processing and deposit, and keeps only the provider’s ids', async () => {
@@ -79,12 +101,19 @@ describe('card holds', () => {
     const refused = await accept(id, cookie, 1);
     expect(refused.statusCode).toBe(402);
     // Three days of two cases ($65 × the film week's first three days: 0.5 + 0.5 + 1 = 2 day rates each = $260), 5% processing, 33% of 2 × $650.
-    expect(refused.json().message).toBe('Authorise your card first: accepting holds $702.00 on it (nothing is charged until the hire is closed).');
+    expect(refused.json().message).toBe(
+      'Authorise your card first: accepting holds $702.00 on it (nothing is charged until the hire is closed).',
+    );
 
     const started = await storefront('POST', `/api/quotes/${id}/card-hold`, cookie);
     expect(started.json()).toMatchObject({
       payment: { provider: 'test', testMode: true },
-      cardHold: { status: 'awaitingCard', amount: 702, parts: { total: 260, processing: 13, deposit: 429 }, version: 1 },
+      cardHold: {
+        status: 'awaitingCard',
+        amount: 702,
+        parts: { total: 260, processing: 13, deposit: 429 },
+        version: 1,
+      },
     });
     // A second start picks up the same hold.
     const again = await storefront('POST', `/api/quotes/${id}/card-hold`, cookie);
@@ -103,21 +132,31 @@ describe('card holds', () => {
   it('says why a card is declined, and that the bank’s check failed or passed', async () => {
     const { id, cookie } = await quoted('declined@studio.example', 1);
     const declined = await authoriseCard(t.app, id, cookie, TEST_CARDS.declined);
-    expect(declined.view).toMatchObject({ cardHold: { status: 'declined', declineMessage: 'Your card was declined.' } });
+    expect(declined.view).toMatchObject({
+      cardHold: { status: 'declined', declineMessage: 'Your card was declined.' },
+    });
     expect((await accept(id, cookie, declined.revision)).statusCode).toBe(402);
 
     // The same hold takes another card: this one asks for the bank's check first.
     const checking = await authoriseCard(t.app, id, cookie, TEST_CARDS.authenticate);
     expect(checking.status).toBe('needsAuthentication');
     expect(checking.redirectUrl).toMatch(/^\/payments\/test\/authenticate\?secret=/);
-    const page = await t.app.inject({ method: 'GET', url: `${checking.redirectUrl}&return=${encodeURIComponent(`/quotes/${id}`)}`, headers: { host: AVIATION_HOST } });
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `${checking.redirectUrl}&return=${encodeURIComponent(`/quotes/${id}`)}`,
+      headers: { host: AVIATION_HOST },
+    });
     expect(page.body).toContain('Test mode');
     expect(page.body).toContain('Complete the check');
     const secret = new URL(`http://x${checking.redirectUrl}`).searchParams.get('secret')!;
     const back = await t.app.inject({
       method: 'POST',
       url: '/payments/test/authenticate',
-      headers: { host: AVIATION_HOST, origin: `http://${AVIATION_HOST}`, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        host: AVIATION_HOST,
+        origin: `http://${AVIATION_HOST}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       payload: new URLSearchParams({ secret, return: 'https://evil.example/', outcome: 'pass' }).toString(),
     });
     expect(back.statusCode).toBe(303);
@@ -145,9 +184,15 @@ describe('card holds', () => {
     await authoriseCard(t.app, second.id, second.cookie, TEST_CARDS.authenticate);
     const intentId = (await stored(second.id)).cardHold!.intentId;
     await provider.cancel(intentId, `gave-up-${intentId}`, await aviationAccount());
-    const checked = await t.as('aviationAdmin', { method: 'POST', url: `/api/tenants/aviation/quote-requests/${second.id}/card-hold/settle` });
+    const checked = await t.as('aviationAdmin', {
+      method: 'POST',
+      url: `/api/tenants/aviation/quote-requests/${second.id}/card-hold/settle`,
+    });
     expect(checked.statusCode, checked.body).toBe(200);
-    expect(checked.json().cardHold).toMatchObject({ status: 'declined', declineMessage: 'Your bank’s check was not finished.' });
+    expect(checked.json().cardHold).toMatchObject({
+      status: 'declined',
+      declineMessage: 'Your bank’s check was not finished.',
+    });
     const retried = await authoriseCard(t.app, second.id, second.cookie, TEST_CARDS.ok);
     expect(retried.status).toBe('authorised');
     expect((await accept(second.id, second.cookie, retried.revision)).statusCode).toBe(200);
@@ -159,7 +204,11 @@ describe('card holds', () => {
     expect((await accept(id, cookie, revision)).statusCode).toBe(200);
     expect((await vendor(`${id}/confirm`, Number(revision) + 1)).statusCode).toBe(200);
     const scan = async (direction: 'out' | 'in', extra: object = {}) =>
-      t.as('aviationAdmin', { method: 'POST', url: `/api/tenants/aviation/orders/${id}/scans`, payload: { id: `${id}-${direction}`, direction, code: CASES, count: 1, ...extra } });
+      t.as('aviationAdmin', {
+        method: 'POST',
+        url: `/api/tenants/aviation/orders/${id}/scans`,
+        payload: { id: `${id}-${direction}`, direction, code: CASES, count: 1, ...extra },
+      });
     expect((await scan('out')).statusCode).toBe(200);
     expect((await scan('in', { condition: 'damaged', note: 'Latch torn off' })).statusCode).toBe(200);
     const before = await stored(id);
@@ -176,14 +225,28 @@ describe('card holds', () => {
     const auth = await authoriseCard(t.app, cancelled.id, cancelled.cookie);
     await accept(cancelled.id, cancelled.cookie, auth.revision);
     await vendor(`${cancelled.id}/confirm`, Number(auth.revision) + 1);
-    expect((await vendor(`${cancelled.id}/cancel`, Number(auth.revision) + 2, { reason: 'Shoot moved' })).statusCode).toBe(200);
+    expect(
+      (await vendor(`${cancelled.id}/cancel`, Number(auth.revision) + 2, { reason: 'Shoot moved' })).statusCode,
+    ).toBe(200);
     expect((await stored(cancelled.id)).cardHold).toMatchObject({ status: 'released' });
-    expect((await provider.retrieve((await stored(cancelled.id)).cardHold!.intentId, await aviationAccount())).status).toBe('canceled');
+    expect(
+      (await provider.retrieve((await stored(cancelled.id)).cardHold!.intentId, await aviationAccount())).status,
+    ).toBe('canceled');
 
     // A declined quote releases its hold too.
     const declined = await quoted('decline@studio.example', 1, 6);
     const held = await authoriseCard(t.app, declined.id, declined.cookie);
-    expect((await storefront('POST', `/api/quotes/${declined.id}/decline`, declined.cookie, { reason: 'Found them elsewhere' }, { 'if-match': `"${held.revision}"` })).statusCode).toBe(200);
+    expect(
+      (
+        await storefront(
+          'POST',
+          `/api/quotes/${declined.id}/decline`,
+          declined.cookie,
+          { reason: 'Found them elsewhere' },
+          { 'if-match': `"${held.revision}"` },
+        )
+      ).statusCode,
+    ).toBe(200);
     expect((await stored(declined.id)).cardHold?.status).toBe('released');
   });
 
@@ -201,7 +264,9 @@ describe('card holds', () => {
     const { revision } = await authoriseCard(t.app, id, cookie);
     await accept(id, cookie, revision);
     await vendor(`${id}/confirm`, Number(revision) + 1);
-    expect((await vendor(`${id}/cancel`, Number(revision) + 2, { reason: 'Production cancelled' })).statusCode).toBe(200);
+    expect((await vendor(`${id}/cancel`, Number(revision) + 2, { reason: 'Production cancelled' })).statusCode).toBe(
+      200,
+    );
     // 20% of the $130 quote.
     expect((await stored(id)).cardHold).toMatchObject({ status: 'captured', captured: 26 });
   });
@@ -215,7 +280,13 @@ describe('card holds', () => {
     clockOffset = 6.5 * 86_400_000;
     const now = new Date(Date.now() + clockOffset);
     const site = (await t.app.tenantStore.get('aviation'))!.tenant.site;
-    expect(await t.app.cardHolds.pass('aviation', { ...site, retryBackoff: { baseMs: 1000, factor: 2, jitter: false, capMs: 14_400_000 } }, now)).toContain(id);
+    expect(
+      await t.app.cardHolds.pass(
+        'aviation',
+        { ...site, retryBackoff: { baseMs: 1000, factor: 2, jitter: false, capMs: 14_400_000 } },
+        now,
+      ),
+    ).toContain(id);
     const renewed = (await stored(id)).cardHold!;
     expect(renewed).toMatchObject({ status: 'authorised', renewals: 1, replaced: [first.intentId] });
     expect(renewed.intentId).not.toBe(first.intentId);

@@ -12,12 +12,17 @@ import { configFromEnv } from '../../server/config';
 import { sampleItem } from '../contract/item-store.contract';
 import { buildTestApp } from '../helpers/server';
 
-const catalogue = (items: unknown[]) => JSON.stringify({ $schema: '../../schema/catalogue.schema.json', items }, null, 2);
+const catalogue = (items: unknown[]) =>
+  JSON.stringify({ $schema: '../../schema/catalogue.schema.json', items }, null, 2);
 
 describe("a tenant's sample catalogue", () => {
   it('is imported on the first start, and not again once the store has items', async () => {
     const t = await buildTestApp({
-      beforeStart: (tenants) => writeFile(path.join(tenants, 'aviation', 'catalogue.json'), catalogue([sampleItem('seat-a'), sampleItem('seat-b')])),
+      beforeStart: (tenants) =>
+        writeFile(
+          path.join(tenants, 'aviation', 'catalogue.json'),
+          catalogue([sampleItem('seat-a'), sampleItem('seat-b')]),
+        ),
     });
     try {
       expect((await t.app.itemStore.list('aviation')).map((item) => item.objectID)).toEqual(['seat-a', 'seat-b']);
@@ -26,7 +31,9 @@ describe("a tenant's sample catalogue", () => {
       await writeFile(path.join(t.tenants, 'aviation', 'catalogue.json'), catalogue([sampleItem('seat-c')]));
       await t.app.close();
       // The next start on the same data: the store has items, so the file is not imported again.
-      const again = await buildApp({ config: configFromEnv({ BACKLOT_TENANTS_DIR: t.tenants, BACKLOT_DATA_DIR: path.join(t.root, '.data') }) });
+      const again = await buildApp({
+        config: configFromEnv({ BACKLOT_TENANTS_DIR: t.tenants, BACKLOT_DATA_DIR: path.join(t.root, '.data') }),
+      });
       await again.ready();
       expect((await again.itemStore.list('aviation')).map((item) => item.objectID)).toEqual(['seat-b']);
       await again.close();
@@ -45,13 +52,21 @@ describe("a tenant's sample catalogue", () => {
     });
     const t = await buildTestApp({
       logger: { level: 'warn', stream },
-      beforeStart: (tenants) => writeFile(path.join(tenants, 'aviation', 'catalogue.json'), catalogue([sampleItem('seat-a'), sampleItem('seat-b', { colors: ['Teal'] })])),
+      beforeStart: (tenants) =>
+        writeFile(
+          path.join(tenants, 'aviation', 'catalogue.json'),
+          catalogue([sampleItem('seat-a'), sampleItem('seat-b', { colors: ['Teal'] })]),
+        ),
     });
     try {
       expect(await t.app.itemStore.count('aviation')).toBe(0);
       expect((await t.app.inject({ url: '/api/health' })).statusCode).toBe(200);
-      const warning = lines.map((line) => JSON.parse(line) as { msg: string; tenantId?: string }).find((entry) => entry.tenantId === 'aviation');
-      expect(warning?.msg).toMatch(/^the sample catalogue of aviation was not imported: .*catalogue\.json:\d+:\d+ \/items\/1\/colors\/0 colour "Teal" is not in the colour map/);
+      const warning = lines
+        .map((line) => JSON.parse(line) as { msg: string; tenantId?: string })
+        .find((entry) => entry.tenantId === 'aviation');
+      expect(warning?.msg).toMatch(
+        /^the sample catalogue of aviation was not imported: .*catalogue\.json:\d+:\d+ \/items\/1\/colors\/0 colour "Teal" is not in the colour map/,
+      );
     } finally {
       await t.close();
     }

@@ -14,7 +14,12 @@ import { sampleItem } from '../contract/item-store.contract';
 import { buildTestApp, editTenant, type TestApp } from '../helpers/server';
 
 const AVIATION = 'aviation.localhost';
-const seat = (objectID: string, overrides: Partial<Item>) => sampleItem(objectID, { category: { group: 'seats', category: 'economy' }, customFields: { eras: ['1970s-wide-body-era'] }, ...overrides });
+const seat = (objectID: string, overrides: Partial<Item>) =>
+  sampleItem(objectID, {
+    category: { group: 'seats', category: 'economy' },
+    customFields: { eras: ['1970s-wide-body-era'] },
+    ...overrides,
+  });
 const ITEMS = [
   seat('tweed-triple', {
     name: 'Boeing 737 Economy Triple, Blue Tweed',
@@ -23,9 +28,20 @@ const ITEMS = [
     quantity: 12,
     images: [{ url: '/items/aviation/tweed-triple.svg', width: 800, height: 600, alt: 'Blue tweed triple seat' }],
   }),
-  seat('red-double', { name: 'Economy Double, Red Leather', colors: ['Red'], rates: { day: 140 }, quantity: 1, customFields: { eras: ['1990s'] } }),
+  seat('red-double', {
+    name: 'Economy Double, Red Leather',
+    colors: ['Red'],
+    rates: { day: 140 },
+    quantity: 1,
+    customFields: { eras: ['1990s'] },
+  }),
   seat('grey-row', { name: 'Economy Row of Four, Grey', colors: ['Grey'], rates: { day: 260 }, quantity: 3 }),
-  sampleItem('galley-cart', { name: 'Atlas Full-Size Galley Cart', category: { group: 'set-dressing', category: 'carts-and-trolleys' }, colors: ['Silver'], rates: { day: 85 } }),
+  sampleItem('galley-cart', {
+    name: 'Atlas Full-Size Galley Cart',
+    category: { group: 'set-dressing', category: 'carts-and-trolleys' },
+    colors: ['Silver'],
+    rates: { day: 85 },
+  }),
 ];
 
 let t: TestApp;
@@ -34,7 +50,10 @@ beforeAll(async () => {
     beforeStart: async (tenants) => {
       await writeFile(path.join(tenants, 'aviation', 'catalogue.json'), JSON.stringify({ items: ITEMS }));
       await mkdir(path.join(tenants, 'aviation', 'items'), { recursive: true });
-      await writeFile(path.join(tenants, 'aviation', 'items', 'tweed-triple.svg'), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 6"><rect width="8" height="6" fill="#1565c0"/></svg>');
+      await writeFile(
+        path.join(tenants, 'aviation', 'items', 'tweed-triple.svg'),
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 6"><rect width="8" height="6" fill="#1565c0"/></svg>',
+      );
     },
   });
 });
@@ -66,7 +85,9 @@ describe('catalogue pages', () => {
     expect(page.body).toContain('Economy Double, Red Leather');
     expect(page.body).not.toContain('Economy Row of Four, Grey');
     expect(page.body).toContain('$140.00');
-    expect(page.body).toMatch(/<img src="\/items\/aviation\/tweed-triple\.svg" width="800" height="600" alt="Blue tweed triple seat" loading="lazy"/);
+    expect(page.body).toMatch(
+      /<img src="\/items\/aviation\/tweed-triple\.svg" width="800" height="600" alt="Blue tweed triple seat" loading="lazy"/,
+    );
     // Quantity is hidden when it is 1 (hideQtyIfEq1), shown otherwise.
     expect(page.body).toContain('12 in stock');
     expect(page.body).not.toContain('1 in stock');
@@ -85,9 +106,13 @@ describe('catalogue pages', () => {
     expect(none).toContain('Nothing matches “zeppelin”.');
     expect(none).not.toContain('filters.');
     // The house's own synonyms, kept in its site settings: once "zeppelin" is a word for a cart, it finds the galley cart, at once.
-    expect((await editTenant(t, 'aviation', (tenant) => (tenant.site.searchSynonyms = ['zeppelin, cart']))).statusCode).toBe(200);
+    expect(
+      (await editTenant(t, 'aviation', (tenant) => (tenant.site.searchSynonyms = ['zeppelin, cart']))).statusCode,
+    ).toBe(200);
     expect(names(stateOf((await get('/search?q=zeppelin')).body))).toEqual(['galley-cart']);
-    expect((await editTenant(t, 'aviation', (tenant) => (tenant.site.searchSynonyms = ['zeppelin and cart']))).statusCode).toBe(400);
+    expect(
+      (await editTenant(t, 'aviation', (tenant) => (tenant.site.searchSynonyms = ['zeppelin and cart']))).statusCode,
+    ).toBe(400);
     expect((await editTenant(t, 'aviation', (tenant) => (tenant.site.searchSynonyms = []))).statusCode).toBe(200);
   });
 
@@ -103,13 +128,21 @@ describe('catalogue pages', () => {
 
   it('show a changed item on the next render (cached pages follow the catalogue)', async () => {
     expect((await get('/rentals/seats/economy')).body).toContain('Economy Row of Four, Grey');
-    await t.app.itemStore.update('aviation', 'grey-row', (item) => ({ ...item, name: 'Economy Row of Four, Charcoal' }));
-    await expect.poll(async () => (await get('/rentals/seats/economy')).body).toContain('Economy Row of Four, Charcoal');
+    await t.app.itemStore.update('aviation', 'grey-row', (item) => ({
+      ...item,
+      name: 'Economy Row of Four, Charcoal',
+    }));
+    await expect
+      .poll(async () => (await get('/rentals/seats/economy')).body)
+      .toContain('Economy Row of Four, Charcoal');
     expect((await get('/item/grey-row')).body).toContain('Charcoal');
   });
 
   it('answer hostile query strings with a page, text as text, and bounded work', async () => {
-    const hostile = '/search?q=%3Cscript%3Ealert(1)%3C%2Fscript%3E&color=%00&color=' + 'x'.repeat(5000) + '&page=-5&sort=DROP%20TABLE&eras=%27%3B--&price=%2e%2e%2f';
+    const hostile =
+      '/search?q=%3Cscript%3Ealert(1)%3C%2Fscript%3E&color=%00&color=' +
+      'x'.repeat(5000) +
+      '&page=-5&sort=DROP%20TABLE&eras=%27%3B--&price=%2e%2e%2f';
     const page = await get(hostile);
     expect(page.statusCode).toBe(200);
     expect(page.body).not.toContain('<script>alert(1)</script>');
@@ -121,7 +154,8 @@ describe('catalogue pages', () => {
   });
 
   it('send a page compressed as the browser asks (Brotli, else gzip, else plain), a one-off search and a kept page alike', async () => {
-    const get = (url: string, acceptEncoding?: string) => t.app.inject({ url, headers: { host: AVIATION, ...(acceptEncoding && { 'accept-encoding': acceptEncoding }) } });
+    const get = (url: string, acceptEncoding?: string) =>
+      t.app.inject({ url, headers: { host: AVIATION, ...(acceptEncoding && { 'accept-encoding': acceptEncoding }) } });
     for (const url of ['/search?q=economy&color=Blue&sort=name', '/rentals/seats']) {
       const brotli = await get(url, 'gzip, deflate, br');
       expect(brotli.headers['content-encoding']).toBe('br');
@@ -136,11 +170,22 @@ describe('catalogue pages', () => {
   });
 
   it('list the items of a tenant created while the server runs', async () => {
-    const created = await t.as('platform', { method: 'POST', url: '/api/tenants', payload: { id: 'late-props', name: 'Late Props', domain: 'www.late-props.example' } });
+    const created = await t.as('platform', {
+      method: 'POST',
+      url: '/api/tenants',
+      payload: { id: 'late-props', name: 'Late Props', domain: 'www.late-props.example' },
+    });
     expect(created.statusCode, created.body).toBe(201);
     const tree = (await t.as('platform', { url: '/api/tenants/late-props' })).json().categories;
     const group = tree.groups.find((candidate: { kind?: string }) => (candidate.kind ?? 'rental') === 'rental');
-    await t.app.itemStore.put('late-props', sampleItem('late-chair', { name: 'Late Director Chair', category: { group: group.slug, category: group.categories[0].slug }, vendorId: 'late-props' }));
+    await t.app.itemStore.put(
+      'late-props',
+      sampleItem('late-chair', {
+        name: 'Late Director Chair',
+        category: { group: group.slug, category: group.categories[0].slug },
+        vendorId: 'late-props',
+      }),
+    );
     const page = await t.app.inject({ url: '/search?q=director', headers: { host: 'late-props.localhost' } });
     expect(stateOf(page.body).catalogue!.hits.map((hit) => hit.objectID)).toEqual(['late-chair']);
   });
@@ -150,7 +195,12 @@ describe('catalogue pages', () => {
     expect(photo.statusCode).toBe(200);
     expect(photo.headers['content-type']).toBe('image/svg+xml');
     expect(photo.headers['content-security-policy']).toContain('sandbox');
-    for (const url of ['/items/aviation/..%2fsite.json', '/items/aviation/site.json', '/items/nowhere/tweed-triple.svg', '/items/aviation/missing.svg'])
+    for (const url of [
+      '/items/aviation/..%2fsite.json',
+      '/items/aviation/site.json',
+      '/items/nowhere/tweed-triple.svg',
+      '/items/aviation/missing.svg',
+    ])
       expect((await get(url)).statusCode, url).toBe(404);
   });
 });

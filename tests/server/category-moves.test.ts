@@ -17,7 +17,11 @@ beforeAll(async () => {
     ['galley-oven', { group: 'sets', category: 'galleys' }],
     ['yoke', { group: 'sets', category: 'cockpits', subcategory: 'vintage-cockpit' }],
   ] as const) {
-    const created = await t.as('acmeAdmin', { method: 'POST', url: '/api/tenants/acme/items', payload: sampleItem(id, { name: id, category, vendorId: 'acme', colors: ['Red'] }) });
+    const created = await t.as('acmeAdmin', {
+      method: 'POST',
+      url: '/api/tenants/acme/items',
+      payload: sampleItem(id, { name: id, category, vendorId: 'acme', colors: ['Red'] }),
+    });
     expect(created.statusCode, created.body).toBe(201);
   }
 });
@@ -29,12 +33,18 @@ type Tree = {
     name: string;
     slug: string;
     origin?: string;
-    categories: Array<{ name: string; slug: string; origin?: string; subcategories?: Array<{ name: string; slug: string; origin?: string }> }>;
+    categories: Array<{
+      name: string;
+      slug: string;
+      origin?: string;
+      subcategories?: Array<{ name: string; slug: string; origin?: string }>;
+    }>;
   }>;
 };
 const url = '/api/tenants/acme/categories/tree';
 const tree = async () => (await t.as('acmeAdmin', { url })).json() as Tree;
-const save = (body: Tree, version = body.version) => t.as('acmeAdmin', { method: 'PUT', url, payload: body, headers: { 'if-match': `"${version}"` } });
+const save = (body: Tree, version = body.version) =>
+  t.as('acmeAdmin', { method: 'PUT', url, payload: body, headers: { 'if-match': `"${version}"` } });
 const item = async (id: string) => (await t.as('acmeAdmin', { url: `/api/tenants/acme/items/${id}` })).json() as Item;
 const page = (path: string) => t.app.inject({ method: 'GET', url: path, headers: { host: 'acme.localhost' } });
 
@@ -47,7 +57,12 @@ describe('moving categories with their items', () => {
       subcategories: [{ origin: 'sets/cockpits/airliner-cockpit' }, { origin: 'sets/cockpits/vintage-cockpit' }],
     });
     const counts = (await t.as('acmeAdmin', { url: '/api/tenants/acme/category-counts' })).json();
-    expect(counts).toMatchObject({ sets: 3, 'sets/galleys': 2, 'sets/cockpits': 1, 'sets/cockpits/vintage-cockpit': 1 });
+    expect(counts).toMatchObject({
+      sets: 3,
+      'sets/galleys': 2,
+      'sets/cockpits': 1,
+      'sets/cockpits/vintage-cockpit': 1,
+    });
   });
 
   it('moves the items of a moved subcategory and a renamed category in the same save, and sends the old pages on (301)', async () => {
@@ -61,15 +76,24 @@ describe('moving categories with their items', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().groups[0].categories[1]).toMatchObject({ slug: 'galley-carts', origin: 'sets/galley-carts' });
     expect((await item('galley-cart')).category).toEqual({ group: 'sets', category: 'galley-carts' });
-    expect((await item('yoke')).category).toEqual({ group: 'sets', category: 'galley-carts', subcategory: 'vintage-cockpit' });
+    expect((await item('yoke')).category).toEqual({
+      group: 'sets',
+      category: 'galley-carts',
+      subcategory: 'vintage-cockpit',
+    });
     const moved = await page('/rentals/sets/galleys?sort=name');
     expect(moved.statusCode).toBe(301);
     expect(moved.headers.location).toBe('/rentals/sets/galley-carts?sort=name');
-    expect((await page('/rentals/sets/cockpits/vintage-cockpit')).headers.location).toBe('/rentals/sets/galley-carts/vintage-cockpit');
+    expect((await page('/rentals/sets/cockpits/vintage-cockpit')).headers.location).toBe(
+      '/rentals/sets/galley-carts/vintage-cockpit',
+    );
     const listing = await page('/rentals/sets/galley-carts');
     expect(listing.statusCode).toBe(200);
     expect(listing.body).toContain('galley-oven');
-    const redirects = (await t.as('acmeAdmin', { url: '/api/tenants/acme' })).json().categories.redirects as Array<{ from: string; to: string }>;
+    const redirects = (await t.as('acmeAdmin', { url: '/api/tenants/acme' })).json().categories.redirects as Array<{
+      from: string;
+      to: string;
+    }>;
     expect([...redirects].sort((a, b) => a.from.localeCompare(b.from))).toEqual([
       { from: '/rentals/sets/cockpits/vintage-cockpit', to: '/rentals/sets/galley-carts/vintage-cockpit' },
       { from: '/rentals/sets/galleys', to: '/rentals/sets/galley-carts' },
@@ -81,7 +105,9 @@ describe('moving categories with their items', () => {
     edited.groups[0]!.categories.splice(1, 1);
     const refused = await save(edited);
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().errors.items).toMatch(/^Not saved: sets\/galley-carts holds 2 items; sets\/galley-carts\/vintage-cockpit holds 1 item\. Move those items/);
+    expect(refused.json().errors.items).toMatch(
+      /^Not saved: sets\/galley-carts holds 2 items; sets\/galley-carts\/vintage-cockpit holds 1 item\. Move those items/,
+    );
     expect((await tree()).groups[0]!.categories).toHaveLength(2);
   });
 
@@ -100,7 +126,8 @@ describe('a whole-tenant PUT (what `backlot push` sends), without origins', () =
     const read = await t.as('acmeAdmin', { url: '/api/tenants/acme' });
     return { body: read.json() as { categories: Tree }, etag: String(read.headers.etag) };
   };
-  const put = (body: object, etag: string) => t.as('acmeAdmin', { method: 'PUT', url: '/api/tenants/acme', payload: body, headers: { 'if-match': etag } });
+  const put = (body: object, etag: string) =>
+    t.as('acmeAdmin', { method: 'PUT', url: '/api/tenants/acme', payload: body, headers: { 'if-match': etag } });
 
   it('moves the items of a category moved to another group, and sends its old page on', async () => {
     const { body, etag } = await whole();
@@ -113,7 +140,11 @@ describe('a whole-tenant PUT (what `backlot push` sends), without origins', () =
     const saved = await put(body, etag);
     expect(saved.statusCode, saved.body).toBe(200);
     expect((await item('galley-oven')).category).toEqual({ group: 'dressing', category: 'galley-carts' });
-    expect((await item('yoke')).category).toEqual({ group: 'dressing', category: 'galley-carts', subcategory: 'vintage-cockpit' });
+    expect((await item('yoke')).category).toEqual({
+      group: 'dressing',
+      category: 'galley-carts',
+      subcategory: 'vintage-cockpit',
+    });
     const listing = await page('/rentals/dressing/galley-carts');
     expect(listing.statusCode).toBe(200);
     expect(listing.body).toContain('galley-oven');
@@ -127,7 +158,9 @@ describe('a whole-tenant PUT (what `backlot push` sends), without origins', () =
     body.categories.groups = body.categories.groups.filter((group) => group.slug !== 'dressing');
     const refused = await put(body, etag);
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().errors.items).toMatch(/^Not saved: dressing\/galley-carts holds 2 items; dressing\/galley-carts\/vintage-cockpit holds 1 item\. Move those items/);
+    expect(refused.json().errors.items).toMatch(
+      /^Not saved: dressing\/galley-carts holds 2 items; dressing\/galley-carts\/vintage-cockpit holds 1 item\. Move those items/,
+    );
     expect((await whole()).body.categories.groups.map((group) => group.slug)).toContain('dressing');
     expect((await item('galley-oven')).category.group).toBe('dressing');
   });

@@ -24,7 +24,13 @@ import { http, startServer, type ServerProcess } from '../helpers/server-process
 
 let root: string;
 let server: ServerProcess | undefined;
-const env = () => ({ BACKLOT_TENANTS_DIR: path.join(root, 'tenants'), BACKLOT_DATA_DIR: path.join(root, '.data'), BACKLOT_ADMIN_EMAIL: STAFF, BACKLOT_ADMIN_PASSWORD: PASSWORD, LOG_LEVEL: 'warn' });
+const env = () => ({
+  BACKLOT_TENANTS_DIR: path.join(root, 'tenants'),
+  BACKLOT_DATA_DIR: path.join(root, '.data'),
+  BACKLOT_ADMIN_EMAIL: STAFF,
+  BACKLOT_ADMIN_PASSWORD: PASSWORD,
+  LOG_LEVEL: 'warn',
+});
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'backlot-confirm-crash-'));
@@ -47,7 +53,9 @@ function acceptedRequest(index: number): QuoteRequest {
     tenantId: 'aviation',
     uid: `visitor-${index}`,
     email: `visitor-${index}@studio.example`,
-    lines: [{ objectID: item.objectID, name: item.name, quantity: 1, dayRate: item.rates.day }] as QuoteRequest['lines'],
+    lines: [
+      { objectID: item.objectID, name: item.name, quantity: 1, dayRate: item.rates.day },
+    ] as QuoteRequest['lines'],
     // Overlapping hires: each starts a day after the one before it, four days long.
     startDate: addDays(start, index % 3),
     endDate: addDays(start, (index % 3) + 3),
@@ -55,14 +63,25 @@ function acceptedRequest(index: number): QuoteRequest {
   };
   const breakdown = priceQuote(
     { ...base, lines: base.lines.map((line) => ({ ...line, glCode: '4300' })) },
-    pricingRuleOf({ weeklyDiscounts: [0.5, 0.5, 1, 0, 0.5, 0.5, 1, 0.75] }, { ccAuthEnabled: true, ccAuthProcessingPercentage: 5 }),
+    pricingRuleOf(
+      { weeklyDiscounts: [0.5, 0.5, 1, 0, 0.5, 0.5, 1, 0.75] },
+      { ccAuthEnabled: true, ccAuthProcessingPercentage: 5 },
+    ),
   );
   return {
     ...base,
     state: 'accepted',
     hold: 'none',
     revision: 2,
-    versions: [{ version: 1, sentAt: base.createdAt, expiresOn: addDays(start, -1), pricing: { adjustments: {}, services: [] }, breakdown }],
+    versions: [
+      {
+        version: 1,
+        sentAt: base.createdAt,
+        expiresOn: addDays(start, -1),
+        pricing: { adjustments: {}, services: [] },
+        breakdown,
+      },
+    ],
     history: [],
   };
 }
@@ -75,7 +94,11 @@ describe('a confirmation burst killed with SIGKILL', () => {
     await seeded.close();
 
     server = await startServer(env());
-    const login = await http(`${server.url}/api/auth/login`, { method: 'POST', headers: { origin: server.url }, body: { email: STAFF, password: PASSWORD } });
+    const login = await http(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { origin: server.url },
+      body: { email: STAFF, password: PASSWORD },
+    });
     expect(login.status, login.text).toBe(200);
     const cookie = String(login.headers['set-cookie']).split(';')[0]!;
 
@@ -85,9 +108,10 @@ describe('a confirmation burst killed with SIGKILL', () => {
     const worker = async (running: ServerProcess) => {
       while (next < 60) {
         const id = `crash-${next++}`;
-        const answer = await http(`${running.url}/api/tenants/aviation/quote-requests/${id}/confirm`, { method: 'POST', headers: { cookie, origin: running.url, 'if-match': '"2"' } }).catch(
-          () => undefined,
-        );
+        const answer = await http(`${running.url}/api/tenants/aviation/quote-requests/${id}/confirm`, {
+          method: 'POST',
+          headers: { cookie, origin: running.url, 'if-match': '"2"' },
+        }).catch(() => undefined);
         if (!answer) return;
         answered.push(answer.status);
         if (answer.status === 200) acknowledged.push(id);
@@ -109,12 +133,18 @@ describe('a confirmation burst killed with SIGKILL', () => {
     const database = new Database(path.join(root, '.data', 'quotes.sqlite'), { readonly: true });
     try {
       const requests = new Map(
-        (database.prepare("SELECT id, document FROM quote_requests WHERE tenant_id = 'aviation'").all() as Array<{ id: string; document: string }>).map((row) => [
-          row.id,
-          JSON.parse(row.document) as QuoteRequest,
-        ]),
+        (
+          database.prepare("SELECT id, document FROM quote_requests WHERE tenant_id = 'aviation'").all() as Array<{
+            id: string;
+            document: string;
+          }>
+        ).map((row) => [row.id, JSON.parse(row.document) as QuoteRequest]),
       );
-      const orders = database.prepare("SELECT quote_id, object_id, quantity, first_day, last_day FROM bookings WHERE tenant_id = 'aviation' AND kind = 'order'").all() as Array<{
+      const orders = database
+        .prepare(
+          "SELECT quote_id, object_id, quantity, first_day, last_day FROM bookings WHERE tenant_id = 'aviation' AND kind = 'order'",
+        )
+        .all() as Array<{
         quote_id: string;
         object_id: string;
         quantity: number;
@@ -127,13 +157,17 @@ describe('a confirmation burst killed with SIGKILL', () => {
         expect(orders.some((order) => order.quote_id === id)).toBe(true);
       }
       // Orders and confirmed requests match one for one.
-      const confirmed = [...requests.values()].filter((request) => request.state === 'confirmed').map((request) => request.id);
+      const confirmed = [...requests.values()]
+        .filter((request) => request.state === 'confirmed')
+        .map((request) => request.id);
       expect(orders.map((order) => order.quote_id).sort()).toEqual(confirmed.sort());
       // No item is booked beyond its stock on any day (with the turnaround of a day either side).
       for (const item of items) {
         const mine = orders.filter((order) => order.object_id === item.objectID);
         for (const day of daysFrom(addDays(start, -2), addDays(start, 8))) {
-          const taken = mine.filter((order) => addDays(order.first_day, -1) <= day && day <= addDays(order.last_day, 1)).reduce((sum, order) => sum + order.quantity, 0);
+          const taken = mine
+            .filter((order) => addDays(order.first_day, -1) <= day && day <= addDays(order.last_day, 1))
+            .reduce((sum, order) => sum + order.quantity, 0);
           expect(taken, `${item.objectID} on ${day}`).toBeLessThanOrEqual(item.quantity);
         }
       }

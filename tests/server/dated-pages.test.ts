@@ -23,23 +23,40 @@ async function freeSeats(url: string): Promise<number> {
   expect(page.statusCode).toBe(200);
   // On a listing, the first count after the seat's link is its card's.
   const from = url.startsWith('/item/') ? 0 : page.body.indexOf(`/item/${SEATS}`);
-  const said = /(\d+) free (?:on your dates|from)|Booked on your dates|None (?:more )?free from/.exec(page.body.slice(from));
+  const said = /(\d+) free (?:on your dates|from)|Booked on your dates|None (?:more )?free from/.exec(
+    page.body.slice(from),
+  );
   return said ? Number(said[1] ?? 0) : NaN;
 }
 
 describe('pages with shoot dates', () => {
   it('are kept, and follow every booking change at once', async () => {
-    const order = await confirmedOrder(t, 'dated-pages@studio.example', [{ objectID: SEATS, quantity: 1 }], 30, 'Dated Pages');
+    const order = await confirmedOrder(
+      t,
+      'dated-pages@studio.example',
+      [{ objectID: SEATS, quantity: 1 }],
+      30,
+      'Dated Pages',
+    );
     const listing = `/search?q=houndstooth&from=${order.startDate}&to=${order.endDate}`;
     const item = `/item/${SEATS}?from=${order.startDate}&to=${order.endDate}`;
-    for (const url of [listing, item]) expect([await freeSeats(url), await freeSeats(url), await freeSeats(url)]).toEqual([3, 3, 3]);
+    for (const url of [listing, item])
+      expect([await freeSeats(url), await freeSeats(url), await freeSeats(url)]).toEqual([3, 3, 3]);
 
     await confirmedOrder(t, 'dated-pages-2@studio.example', [{ objectID: SEATS, quantity: 2 }], 30, 'Dated Pages 2');
     for (const url of [listing, item]) expect(await freeSeats(url)).toBe(1);
 
     const units = await t.as('aviationAdmin', { method: 'POST', url: `/api/tenants/aviation/items/${SEATS}/units` });
     const tag = (units.json() as Array<{ tag: string }>)[0]!.tag;
-    expect((await t.as('aviationAdmin', { method: 'POST', url: `/api/tenants/aviation/units/${tag}/status`, payload: { status: 'repair' } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.as('aviationAdmin', {
+          method: 'POST',
+          url: `/api/tenants/aviation/units/${tag}/status`,
+          payload: { status: 'repair' },
+        })
+      ).statusCode,
+    ).toBe(200);
     for (const url of [listing, item]) expect(await freeSeats(url)).toBe(0);
   });
 });

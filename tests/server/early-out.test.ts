@@ -35,7 +35,11 @@ const scan = async (orderId: string, body: Record<string, unknown>) => {
 };
 
 const freeDays = async (objectID: string, from: string, to: string) => {
-  const response = await t.app.inject({ method: 'GET', url: `/api/availability/${objectID}?from=${from}&to=${to}`, headers: { host: AVIATION_HOST } });
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/api/availability/${objectID}?from=${from}&to=${to}`,
+    headers: { host: AVIATION_HOST },
+  });
   expect(response.statusCode, response.body).toBe(200);
   return (response.json() as { days: Array<{ free: number }> }).days.map((day) => day.free);
 };
@@ -70,7 +74,12 @@ describe('units out before their hire', () => {
       t.app.inject({
         method: 'POST',
         url: '/api/quote-requests',
-        payload: { items: [{ objectID: SEATS, quantity }], startDate: addDays(today, 3), endDate: addDays(today, 4), production: 'Short Notice' },
+        payload: {
+          items: [{ objectID: SEATS, quantity }],
+          startDate: addDays(today, 3),
+          endDate: addDays(today, 4),
+          production: 'Short Notice',
+        },
         headers: { host: AVIATION_HOST, origin: `http://${AVIATION_HOST}`, cookie: visitor.cookie },
       });
     const three = await ask(3);
@@ -79,7 +88,11 @@ describe('units out before their hire', () => {
     // Two are asked for and pencilled; then not one more is free on those days.
     const two = await ask(2);
     expect(two.statusCode, two.body).toBe(201);
-    const pencil = await t.as('aviationAdmin', { method: 'POST', url: `/api/tenants/aviation/quote-requests/${two.json().id}/hold`, headers: { 'if-match': '"0"' } });
+    const pencil = await t.as('aviationAdmin', {
+      method: 'POST',
+      url: `/api/tenants/aviation/quote-requests/${two.json().id}/hold`,
+      headers: { 'if-match': '"0"' },
+    });
     expect(pencil.statusCode, pencil.body).toBe(200);
     const one = await ask(1);
     expect(one.statusCode).toBe(400);
@@ -95,9 +108,17 @@ describe('units out before their hire', () => {
     expect((await freeDays(PLUGS, prep.startDate, prep.endDate)).every((free) => free <= 1)).toBe(true);
     // Back and closed before the hire began: every day of it is free again.
     expect((await scan(prep.id, { code: PLUGS, count: 2, direction: 'in' })).state).toBe('returned');
-    const view = (await t.as('aviationAdmin', { method: 'GET', url: `/api/tenants/aviation/quote-requests/${prep.id}` })).json();
-    const closed = await t.as('aviationAdmin', { method: 'POST', url: `/api/tenants/aviation/quote-requests/${prep.id}/close`, headers: { 'if-match': `"${view.version}"` } });
+    const view = (
+      await t.as('aviationAdmin', { method: 'GET', url: `/api/tenants/aviation/quote-requests/${prep.id}` })
+    ).json();
+    const closed = await t.as('aviationAdmin', {
+      method: 'POST',
+      url: `/api/tenants/aviation/quote-requests/${prep.id}/close`,
+      headers: { 'if-match': `"${view.version}"` },
+    });
     expect(closed.statusCode, closed.body).toBe(200);
-    expect(await freeDays(PLUGS, today, prep.endDate)).toEqual(Array.from({ length: Math.round((Date.parse(prep.endDate) - Date.parse(today)) / 86_400_000) + 1 }, () => 3));
+    expect(await freeDays(PLUGS, today, prep.endDate)).toEqual(
+      Array.from({ length: Math.round((Date.parse(prep.endDate) - Date.parse(today)) / 86_400_000) + 1 }, () => 3),
+    );
   });
 });

@@ -30,7 +30,8 @@ beforeAll(async () => {
   const { FirestoreTenantStore } = await import('../../server/stores/firestore-tenant-store');
   const app = initializeApp({ projectId }, projectId);
   const seeded = await FirestoreTenantStore.open({ firestore: getFirestore(app), watch: false });
-  for (const tenantId of ['aviation', 'platform']) await seeded.create(tenantId, (await loadTenant(path.join(tenantsDir, tenantId))).tenant as Tenant, 'seed');
+  for (const tenantId of ['aviation', 'platform'])
+    await seeded.create(tenantId, (await loadTenant(path.join(tenantsDir, tenantId))).tenant as Tenant, 'seed');
   await seeded.close();
   await deleteApp(app);
   root = await mkdtemp(path.join(tmpdir(), 'backlot-engine-lost-'));
@@ -44,7 +45,11 @@ beforeAll(async () => {
     BACKLOT_ADMIN_PASSWORD: PASSWORD,
     LOG_LEVEL: 'warn',
   });
-  const login = await http(`${server.url}/api/auth/login`, { method: 'POST', headers: { origin: server.url }, body: { email: STAFF, password: PASSWORD } });
+  const login = await http(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { origin: server.url },
+    body: { email: STAFF, password: PASSWORD },
+  });
   expect(login.status, login.text).toBe(200);
   cookie = String(login.headers['set-cookie']).split(';')[0]!;
 }, 120_000);
@@ -61,21 +66,34 @@ describe('Firestore lost while the server runs', () => {
     const current = await http(`${server.url}/api/tenants/aviation`, { headers: { cookie } });
     expect(current.status).toBe(200);
     expect((await page()).status).toBe(200);
-    expect((await http(`${server.url}/api/health`)).json()).toEqual({ status: 'ok', store: 'firestore', engines: { Firestore: 'reachable' } });
+    expect((await http(`${server.url}/api/health`)).json()).toEqual({
+      status: 'ok',
+      store: 'firestore',
+      engines: { Firestore: 'reachable' },
+    });
 
     emulator.stop();
-    await expect.poll(async () => (await http(`${server.url}/api/health`)).json().engines, { timeout: 15_000, interval: 500 }).toEqual({ Firestore: 'unreachable' });
+    await expect
+      .poll(async () => (await http(`${server.url}/api/health`)).json().engines, { timeout: 15_000, interval: 500 })
+      .toEqual({ Firestore: 'unreachable' });
 
     const tenant = current.json() as Tenant;
     const started = Date.now();
     const put = await http(`${server.url}/api/tenants/aviation`, {
       method: 'PUT',
       headers: { cookie, origin: server.url, 'if-match': String(current.headers.etag) },
-      body: { site: { ...tenant.site, appTitle: 'Never Saved' }, vendor: tenant.vendor, categories: tenant.categories, pages: tenant.pages },
+      body: {
+        site: { ...tenant.site, appTitle: 'Never Saved' },
+        vendor: tenant.vendor,
+        categories: tenant.categories,
+        pages: tenant.pages,
+      },
     });
     expect(put.status, put.text).toBe(503);
     expect(put.headers['retry-after']).toBe('5');
-    expect(put.json().message).toBe('The shared database (Firestore) cannot be reached just now: nothing was saved. Try again in a few seconds.');
+    expect(put.json().message).toBe(
+      'The shared database (Firestore) cannot be reached just now: nothing was saved. Try again in a few seconds.',
+    );
     // Refused without waiting on firebase-admin's retries (which run for a minute or more).
     expect(Date.now() - started).toBeLessThan(10_000);
 
@@ -84,6 +102,8 @@ describe('Firestore lost while the server runs', () => {
     expect(after.status).toBe(200);
     expect(after.text).toContain('Credits');
     expect(after.text).not.toContain('Never Saved');
-    expect(server.log()).toMatch(/Firestore at 127\.0\.0\.1:\d+ refused the connection \(is it running\?\): changes are refused \(503\) until it is back/);
+    expect(server.log()).toMatch(
+      /Firestore at 127\.0\.0\.1:\d+ refused the connection \(is it running\?\): changes are refused \(503\) until it is back/,
+    );
   }, 60_000);
 });

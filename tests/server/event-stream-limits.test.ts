@@ -19,10 +19,26 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const login = async () => sessionCookieOf(await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: USERS.aviationAdmin, password: PASSWORD }, headers: { origin: ORIGIN } }));
+const login = async () =>
+  sessionCookieOf(
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: USERS.aviationAdmin, password: PASSWORD },
+      headers: { origin: ORIGIN },
+    }),
+  );
 const open = (cookie: string) =>
-  new Promise<IncomingMessage>((resolve, reject) => get({ host: '127.0.0.1', port, path: '/api/tenants/aviation/quote-requests/events', headers: { cookie } }, resolve).on('error', reject));
-const ended = (stream: IncomingMessage) => new Promise<void>((resolve) => (stream.readableEnded || stream.destroyed ? resolve() : stream.once('close', () => resolve()).resume()));
+  new Promise<IncomingMessage>((resolve, reject) =>
+    get(
+      { host: '127.0.0.1', port, path: '/api/tenants/aviation/quote-requests/events', headers: { cookie } },
+      resolve,
+    ).on('error', reject),
+  );
+const ended = (stream: IncomingMessage) =>
+  new Promise<void>((resolve) =>
+    stream.readableEnded || stream.destroyed ? resolve() : stream.once('close', () => resolve()).resume(),
+  );
 
 describe('live streams of a session', () => {
   it('holds at most the bound per session, refuses the next with a 429, and ends them all at logout', async () => {
@@ -36,13 +52,19 @@ describe('live streams of a session', () => {
     let body = '';
     refused.setEncoding('utf8');
     for await (const chunk of refused) body += chunk as string;
-    expect(JSON.parse(body).message).toBe(`This session already has ${MAX_STREAMS_PER_SESSION} live pages open, the most it may: close one, then reload this page.`);
+    expect(JSON.parse(body).message).toBe(
+      `This session already has ${MAX_STREAMS_PER_SESSION} live pages open, the most it may: close one, then reload this page.`,
+    );
 
     // Another session of the same account is its own.
     const other = await open(await login());
     expect(other.statusCode).toBe(200);
 
-    const loggedOut = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie, origin: ORIGIN } });
+    const loggedOut = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie, origin: ORIGIN },
+    });
     expect(loggedOut.statusCode).toBe(204);
     await Promise.all(streams.map(ended));
     expect(other.destroyed || other.readableEnded).toBe(false);

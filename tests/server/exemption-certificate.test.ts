@@ -19,19 +19,35 @@ afterAll(() => t.close());
 const PDF = TINY_PDF;
 const api = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers: Record<string, string> = {}) =>
   t.as('aviationAdmin', { method, url: `/api/tenants/aviation/accounts${url}`, ...(payload && { payload }), headers });
-const upload = (data: Buffer, version: number) => api('PUT', '/paramount/exemption-certificate', { data: data.toString('base64') }, { 'if-match': `"${version}"` });
-const account = { id: 'paramount', name: 'Paramount', kind: 'studio', terms: { method: 'account', netDays: 30 }, members: [] };
+const upload = (data: Buffer, version: number) =>
+  api('PUT', '/paramount/exemption-certificate', { data: data.toString('base64') }, { 'if-match': `"${version}"` });
+const account = {
+  id: 'paramount',
+  name: 'Paramount',
+  kind: 'studio',
+  terms: { method: 'account', netDays: 30 },
+  members: [],
+};
 
 describe('an exemption certificate on an account', () => {
   it('is taken only for a certificate the account names, in date, as a PDF or image', async () => {
     expect((await api('POST', '', account)).statusCode).toBe(201);
     const none = await upload(PDF, 1);
     expect(none.statusCode).toBe(409);
-    expect(none.json().message).toBe('Not uploaded: give the certificate’s kind, number and expiry on the account first, then upload it');
+    expect(none.json().message).toBe(
+      'Not uploaded: give the certificate’s kind, number and expiry on the account first, then upload it',
+    );
 
-    const expired = await api('PUT', '/paramount', { ...account, exemption: { kind: 'resale', number: 'SR-1', expiresOn: '2020-01-31' } }, { 'if-match': '"1"' });
+    const expired = await api(
+      'PUT',
+      '/paramount',
+      { ...account, exemption: { kind: 'resale', number: 'SR-1', expiresOn: '2020-01-31' } },
+      { 'if-match': '"1"' },
+    );
     expect(expired.statusCode).toBe(200);
-    expect((await upload(PDF, 2)).json().message).toBe('Not uploaded: certificate SR-1 expired on 2020-01-31. Give the new certificate’s number and expiry first, then upload it');
+    expect((await upload(PDF, 2)).json().message).toBe(
+      'Not uploaded: certificate SR-1 expired on 2020-01-31. Give the new certificate’s number and expiry first, then upload it',
+    );
 
     const current = { ...account, exemption: { kind: 'resale', number: 'SR-2', expiresOn: '2099-12-31' } };
     expect((await api('PUT', '/paramount', current, { 'if-match': '"2"' })).statusCode).toBe(200);
@@ -42,8 +58,13 @@ describe('an exemption certificate on an account', () => {
     // A file that starts like a PDF (or an image) but does not open as one is refused by what a reader makes of it.
     const disguised = await upload(Buffer.from('%PDF-<html><body><script>alert(1)</script></body></html>'), 3);
     expect(disguised.statusCode).toBe(400);
-    expect(disguised.json().errors.data).toMatch(/^is not a PDF a reader can open \(.+\): save it again as a PDF, or upload a photo of it$/);
-    const brokenPhoto = await upload(Buffer.concat([TINY_PNG.subarray(0, 24), Buffer.from('not the rest of a picture')]), 3);
+    expect(disguised.json().errors.data).toMatch(
+      /^is not a PDF a reader can open \(.+\): save it again as a PDF, or upload a photo of it$/,
+    );
+    const brokenPhoto = await upload(
+      Buffer.concat([TINY_PNG.subarray(0, 24), Buffer.from('not the rest of a picture')]),
+      3,
+    );
     expect(brokenPhoto.json().errors.data).toMatch(/^is not a PNG image that opens/);
     expect((await upload(TINY_PNG, 3)).statusCode).toBe(200);
 
@@ -51,7 +72,11 @@ describe('an exemption certificate on an account', () => {
     expect(kept.statusCode, kept.body).toBe(200);
     expect(kept.json().exemption.file).toMatch(/^exemption-[a-f0-9]{8}-[a-f0-9]{16}\.pdf$/);
     const file = await api('GET', '/paramount/exemption-certificate');
-    expect([file.statusCode, file.headers['content-type'], file.headers['content-disposition']]).toEqual([200, 'application/pdf', 'attachment; filename="paramount-exemption-SR-2.pdf"']);
+    expect([file.statusCode, file.headers['content-type'], file.headers['content-disposition']]).toEqual([
+      200,
+      'application/pdf',
+      'attachment; filename="paramount-exemption-SR-2.pdf"',
+    ]);
     expect(file.rawPayload.equals(PDF)).toBe(true);
   });
 
@@ -60,11 +85,20 @@ describe('an exemption certificate on an account', () => {
     const edited = await api(
       'PUT',
       '/paramount',
-      { ...account, notes: 'Pays on the 1st', exemption: { ...stored.exemption, file: 'exemption-00000000-0000000000000000.pdf' } },
+      {
+        ...account,
+        notes: 'Pays on the 1st',
+        exemption: { ...stored.exemption, file: 'exemption-00000000-0000000000000000.pdf' },
+      },
       { 'if-match': `"${stored.version}"` },
     );
     expect(edited.json().exemption.file).toBe(stored.exemption.file);
-    const renewed = await api('PUT', '/paramount', { ...account, exemption: { kind: 'resale', number: 'SR-3', expiresOn: '2099-12-31' } }, { 'if-match': `"${edited.json().version}"` });
+    const renewed = await api(
+      'PUT',
+      '/paramount',
+      { ...account, exemption: { kind: 'resale', number: 'SR-3', expiresOn: '2099-12-31' } },
+      { 'if-match': `"${edited.json().version}"` },
+    );
     expect(renewed.json().exemption.file).toBeUndefined();
     const gone = await api('GET', '/paramount/exemption-certificate');
     expect([gone.statusCode, gone.json().message]).toEqual([404, 'Paramount has no exemption certificate file.']);

@@ -22,7 +22,12 @@ describe.each(RESOURCES)('%s', (resource) => {
     const record = list.json()[0] as Record<string, unknown>;
     const text = JSON.stringify(record).replace(/^\{/, `{${JSON.stringify(key)}:{"polluted":true},`);
     const url = `/api/tenants/aviation/${resource}/${String(record.id)}`;
-    const response = await t.as('platform', { method: 'PUT', url, headers: { 'content-type': 'application/json', 'if-match': String(record.version) }, payload: text });
+    const response = await t.as('platform', {
+      method: 'PUT',
+      url,
+      headers: { 'content-type': 'application/json', 'if-match': String(record.version) },
+      payload: text,
+    });
     expect(response.statusCode).toBe(400);
     const errors = JSON.parse(response.body).errors as Record<string, string>;
     expect(Object.keys(errors)).toContain(key);
@@ -34,13 +39,23 @@ describe('missing required keys', () => {
   it('land on the missing field itself, not on the record or the root', async () => {
     const settings = await t.as('platform', { url: '/api/tenants/aviation/settings/site' });
     const { appTitle: _dropped, ...record } = settings.json() as Record<string, unknown>;
-    const response = await t.as('platform', { method: 'PUT', url: '/api/tenants/aviation/settings/site', headers: { 'if-match': String(settings.headers.etag) }, payload: record });
+    const response = await t.as('platform', {
+      method: 'PUT',
+      url: '/api/tenants/aviation/settings/site',
+      headers: { 'if-match': String(settings.headers.etag) },
+      payload: record,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual({ appTitle: 'missing required key "appTitle"' });
     const whole = await t.as('platform', { url: '/api/tenants/aviation' });
     const tenant = whole.json();
     delete tenant.vendor.address.city;
-    const put = await t.as('platform', { method: 'PUT', url: '/api/tenants/aviation', headers: { 'if-match': String(whole.headers.etag) }, payload: tenant });
+    const put = await t.as('platform', {
+      method: 'PUT',
+      url: '/api/tenants/aviation',
+      headers: { 'if-match': String(whole.headers.etag) },
+      payload: tenant,
+    });
     expect(put.json().errors).toEqual({ 'vendor.address.city': 'missing required key "city"' });
   });
 });

@@ -37,7 +37,8 @@ afterAll(() => t.close());
 const figures = (text: string): string[] => text.match(/\$[\d,]+\.\d{2}/g) ?? [];
 
 /** Whether `wanted` are all in `found`, in that order (others may come between). */
-const inOrder = (wanted: readonly string[], found: readonly string[]) => wanted.reduce((from, figure) => (from < 0 ? from : found.indexOf(figure, from) + 1 || -1), 0) > 0;
+const inOrder = (wanted: readonly string[], found: readonly string[]) =>
+  wanted.reduce((from, figure) => (from < 0 ? from : found.indexOf(figure, from) + 1 || -1), 0) > 0;
 
 /** The quote page's breakdown (what it draws) and the pro forma's text, for an order the visitor with `cookie` has. */
 async function pageAndProForma(id: string, cookie: string) {
@@ -54,7 +55,13 @@ async function pageAndProForma(id: string, cookie: string) {
 
 describe('the figures a quote page says are the pro forma’s', () => {
   it('by card, with sales tax: the hire, the tax, the card processing and what the card is charged', async () => {
-    const order = await confirmedOrder(t, 'card@figures.example', [{ objectID: SEATS, quantity: 2 }], 4, 'Card Figures');
+    const order = await confirmedOrder(
+      t,
+      'card@figures.example',
+      [{ objectID: SEATS, quantity: 2 }],
+      4,
+      'Card Figures',
+    );
     const { due, onScreen, page } = await pageAndProForma(order.id, order.cookie);
     expect(due).toMatchObject({ taxName: 'Sales tax', taxRate: 9.5 });
     expect(due.tax).toBeGreaterThan(0);
@@ -79,20 +86,40 @@ describe('the figures a quote page says are the pro forma’s', () => {
     expect(opened.statusCode, opened.body).toBe(201);
     const pat = await storefrontVisitor(t, 'pat@paramount.example');
     const storefront = (method: 'GET' | 'POST', url: string, payload?: object, headers: Record<string, string> = {}) =>
-      t.app.inject({ method, url, ...(payload && { payload }), headers: { host: AVIATION_HOST, origin: `http://${AVIATION_HOST}`, cookie: pat.cookie, ...headers } });
+      t.app.inject({
+        method,
+        url,
+        ...(payload && { payload }),
+        headers: { host: AVIATION_HOST, origin: `http://${AVIATION_HOST}`, cookie: pat.cookie, ...headers },
+      });
     const from = addDays(earliestStart('America/Los_Angeles', 2, new Date()), 9);
-    const asked = await storefront('POST', '/api/quote-requests', { items: [{ objectID: SEATS, quantity: 1 }], startDate: from, endDate: addDays(from, 2), production: 'Account Figures' });
+    const asked = await storefront('POST', '/api/quote-requests', {
+      items: [{ objectID: SEATS, quantity: 1 }],
+      startDate: from,
+      endDate: addDays(from, 2),
+      production: 'Account Figures',
+    });
     expect(asked.statusCode, asked.body).toBe(201);
     const id = asked.json().id as string;
     const revision = async () => (await t.app.quoteRequests.get('aviation', id))!.revision ?? 0;
     const vendor = async (action: string, payload?: object) =>
-      t.as('aviationAdmin', { method: 'POST', url: `/api/tenants/aviation/quote-requests/${id}/${action}`, ...(payload && { payload }), headers: { 'if-match': `"${await revision()}"` } });
+      t.as('aviationAdmin', {
+        method: 'POST',
+        url: `/api/tenants/aviation/quote-requests/${id}/${action}`,
+        ...(payload && { payload }),
+        headers: { 'if-match': `"${await revision()}"` },
+      });
     expect((await vendor('quote', { adjustments: {}, services: [] })).statusCode).toBe(200);
     // Before accepting, the page offers the account and says the total it would be invoiced: no card processing in it.
     const offered = (await storefront('GET', `/api/quotes/${id}`)).json();
     const onAccount = offered.orderOn.find((account: { id: string }) => account.id === 'paramount').due as QuoteDue;
     expect(onAccount.processing).toBe(0);
-    const accepted = await storefront('POST', `/api/quotes/${id}/accept`, { version: 1, account: 'paramount' }, { 'if-match': `"${await revision()}"` });
+    const accepted = await storefront(
+      'POST',
+      `/api/quotes/${id}/accept`,
+      { version: 1, account: 'paramount' },
+      { 'if-match': `"${await revision()}"` },
+    );
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect((await vendor('confirm')).statusCode).toBe(200);
     const { due, onScreen, page } = await pageAndProForma(id, pat.cookie);

@@ -22,12 +22,18 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const askHandOff = (payload: object, cookie = visitor.cookie, host = PLATFORM) =>
-  t.app.inject({ method: 'POST', url: '/api/identity/hand-off', payload, headers: { host, origin: `http://${host}`, cookie } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/identity/hand-off',
+    payload,
+    headers: { host, origin: `http://${host}`, cookie },
+  });
 const follow = (url: string, host = new URL(url).hostname, cookie?: string) => {
   const link = new URL(url);
   return t.app.inject({ url: `${link.pathname}${link.search}`, headers: { host, ...(cookie && { cookie }) } });
 };
-const sessionAt = async (host: string, cookie: string) => (await t.app.inject({ url: '/api/identity/session', headers: { host, cookie } })).json();
+const sessionAt = async (host: string, cookie: string) =>
+  (await t.app.inject({ url: '/api/identity/session', headers: { host, cookie } })).json();
 const REFUSED = '/auth/login?problem=invalidHandOffTicket';
 
 describe("the platform's hand-off to a house", () => {
@@ -43,7 +49,11 @@ describe("the platform's hand-off to a house", () => {
     expect(followed.statusCode).toBe(302);
     expect(followed.headers.location).toBe('/quotes/pr-0123');
     const cookie = sessionCookieOf(followed);
-    expect(await sessionAt(LONDON, cookie)).toMatchObject({ status: 'authenticated', uid: visitor.uid, email: visitor.email });
+    expect(await sessionAt(LONDON, cookie)).toMatchObject({
+      status: 'authenticated',
+      uid: visitor.uid,
+      email: visitor.email,
+    });
     expect((await t.app.profileStore.get('london', visitor.uid))?.email).toBe(visitor.email);
     // The platform's own session goes on beside it.
     expect((await sessionAt(PLATFORM, visitor.cookie)).uid).toBe(visitor.uid);
@@ -74,23 +84,40 @@ describe("the platform's hand-off to a house", () => {
   });
 
   it('is refused to a guest, off the platform, for a house not listed, and for a page off the house', async () => {
-    const guest = sessionCookieOf(await t.app.inject({ method: 'POST', url: '/api/identity/anonymous', headers: { host: PLATFORM, origin: `http://${PLATFORM}` } }));
+    const guest = sessionCookieOf(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/identity/anonymous',
+        headers: { host: PLATFORM, origin: `http://${PLATFORM}` },
+      }),
+    );
     expect((await askHandOff({ house: 'london', path: '/quotes' }, guest)).statusCode).toBe(401);
     expect((await askHandOff({ house: 'london', path: '/quotes' }, '')).statusCode).toBe(401);
     const atAHouse = await storefrontVisitor(t, 'house-visitor@studio.example', true, 'aviation');
-    expect((await askHandOff({ house: 'london', path: '/quotes' }, atAHouse.cookie, 'aviation.localhost')).statusCode).toBe(404);
+    expect(
+      (await askHandOff({ house: 'london', path: '/quotes' }, atAHouse.cookie, 'aviation.localhost')).statusCode,
+    ).toBe(404);
     const unlisted = await askHandOff({ house: 'no-such-house', path: '/quotes' });
     expect(unlisted.statusCode).toBe(404);
     expect(unlisted.json().message).toBe('No house "no-such-house" is listed on the platform.');
     expect((await askHandOff({ house: 'platform', path: '/quotes' })).statusCode).toBe(404);
-    for (const path of ['//evil.example/quotes', '/\\evil.example', 'https://evil.example/', '/quotes x']) expect((await askHandOff({ house: 'london', path })).statusCode, path).toBe(400);
+    for (const path of ['//evil.example/quotes', '/\\evil.example', 'https://evil.example/', '/quotes x'])
+      expect((await askHandOff({ house: 'london', path })).statusCode, path).toBe(400);
   });
 
   it('is refused to platform staff viewing the storefront as the production', async () => {
-    const issued = await t.as('platform', { method: 'POST', url: `/api/tenants/platform/users/${visitor.uid}/impersonation` });
+    const issued = await t.as('platform', {
+      method: 'POST',
+      url: `/api/tenants/platform/users/${visitor.uid}/impersonation`,
+    });
     expect(issued.statusCode, issued.body).toBe(201);
     const ticket = new URL(issued.json().url).hash.replace('#impersonate=', '');
-    const viewing = await t.app.inject({ method: 'POST', url: '/api/identity/impersonation', payload: { ticket }, headers: { host: PLATFORM, origin: `http://${PLATFORM}` } });
+    const viewing = await t.app.inject({
+      method: 'POST',
+      url: '/api/identity/impersonation',
+      payload: { ticket },
+      headers: { host: PLATFORM, origin: `http://${PLATFORM}` },
+    });
     expect(viewing.statusCode, viewing.body).toBe(200);
     const refused = await askHandOff({ house: 'london', path: '/quotes' }, sessionCookieOf(viewing));
     expect(refused.statusCode).toBe(403);

@@ -23,7 +23,8 @@ afterAll(() => t.close());
 /** A house's sheet of `rows` rows: names, a category (half of them not in the tree) and a day rate. */
 function sheetOf(rows: number): string {
   const lines = ['Name,Category,Day rate'];
-  for (let row = 0; row < rows; row += 1) lines.push(`Thing ${row},${['Galley', 'Practicals', 'Economy', 'Whatever'][row % 4]},${row % 50}`);
+  for (let row = 0; row < rows; row += 1)
+    lines.push(`Thing ${row},${['Galley', 'Practicals', 'Economy', 'Whatever'][row % 4]},${row % 50}`);
   return Buffer.from(lines.join('\n')).toString('base64');
 }
 
@@ -41,7 +42,10 @@ describe("a house's 60,000-row import check", () => {
     // Another house's visitors, one request after another for as long as the check is under way.
     let answered = 0;
     while (pending) {
-      const [page, health] = await Promise.all([fetch(`${origin}/`, { headers: { host: 'acme.localhost' } }), fetch(`${origin}/api/health`)]);
+      const [page, health] = await Promise.all([
+        fetch(`${origin}/`, { headers: { host: 'acme.localhost' } }),
+        fetch(`${origin}/api/health`),
+      ]);
       expect([page.status, health.status]).toEqual([200, 200]);
       await Promise.all([page.text(), health.text()]);
       answered += 1;
@@ -49,7 +53,10 @@ describe("a house's 60,000-row import check", () => {
     expect(answered).toBeGreaterThan(0);
     const answer = await checked;
     expect(answer.status).toBe(200);
-    const { sheet, plan } = (await answer.json()) as { sheet: { rows: number }; plan: { create: string[]; unknownCategories: Array<{ text: string; rows: number[]; nearest?: string }> } };
+    const { sheet, plan } = (await answer.json()) as {
+      sheet: { rows: number };
+      plan: { create: string[]; unknownCategories: Array<{ text: string; rows: number[]; nearest?: string }> };
+    };
     expect(sheet.rows).toBe(60_000);
     expect(plan.create).toHaveLength(30_000);
     expect(plan.unknownCategories.map(({ text, rows, nearest }) => [text, rows.length, nearest])).toEqual([
@@ -63,7 +70,10 @@ describe("a house's 60,000-row import check", () => {
     expect(answer.headers.get('content-type')).toBe('application/x-ndjson; charset=utf-8');
     const lines = answer.body!.pipeThrough(new TextDecoderStream()).getReader();
     let buffered = '';
-    const nextLine = async (): Promise<{ progress?: { stage: string; done: number; total: number }; result?: { sheet: { rows: number } } }> => {
+    const nextLine = async (): Promise<{
+      progress?: { stage: string; done: number; total: number };
+      result?: { sheet: { rows: number } };
+    }> => {
       while (!buffered.includes('\n')) {
         const { value, done } = await lines.read();
         if (done) throw new Error('the answer ended without a result');
@@ -90,6 +100,8 @@ describe("a house's 60,000-row import check", () => {
   it('refuses a sheet past the row limit, saying the limit', async () => {
     const answer = await check(sheetOf(MAX_SHEET_ROWS + 1));
     expect(answer.status).toBe(400);
-    expect(((await answer.json()) as { message: string }).message).toBe('stock.csv has more than 100,000 rows: split it into files of at most that many');
+    expect(((await answer.json()) as { message: string }).message).toBe(
+      'stock.csv has more than 100,000 rows: split it into files of at most that many',
+    );
   });
 });

@@ -27,7 +27,9 @@ beforeAll(async () => {
     },
   });
   t = await buildTestApp({ logger: { level: 'warn', stream } });
-  sheet = (await readFile(path.join(repoRoot, 'tests', 'fixtures', 'prop-house', 'hangar9-stock.xlsx'))).toString('base64');
+  sheet = (await readFile(path.join(repoRoot, 'tests', 'fixtures', 'prop-house', 'hangar9-stock.xlsx'))).toString(
+    'base64',
+  );
 });
 afterAll(() => t.close());
 
@@ -37,14 +39,19 @@ const photosZip = () => {
   for (let n = 10; n <= 300; n += 10) files[`Hangar 9 photos/H9-${String(n).padStart(5, '0')}.png`] = TINY_PNG;
   return { fileName: 'photos.zip', data: Buffer.from(zipSync(files)).toString('base64') };
 };
-const post = (url: string, payload: object, who: 'aviationAdmin' | 'acmeAdmin' = 'aviationAdmin') => t.as(who, { method: 'POST', url: `/api/tenants/aviation/items/import${url}`, payload });
+const post = (url: string, payload: object, who: 'aviationAdmin' | 'acmeAdmin' = 'aviationAdmin') =>
+  t.as(who, { method: 'POST', url: `/api/tenants/aviation/items/import${url}`, payload });
 
 describe('Items → Import', () => {
   it('checks a sheet: its columns guessed, its first rows, and what importing would do, writing nothing', async () => {
     const checked = await post('/check', { fileName: 'hangar9-stock.xlsx', data: sheet, photos: photosZip() });
     expect(checked.statusCode, checked.body).toBe(200);
     const view = checked.json();
-    expect(view.sheet).toMatchObject({ name: 'Stock', rows: 308, headers: expect.arrayContaining(['Stock Code', 'Daily Hire']) });
+    expect(view.sheet).toMatchObject({
+      name: 'Stock',
+      rows: 308,
+      headers: expect.arrayContaining(['Stock Code', 'Daily Hire']),
+    });
     expect(view.sheet.sample[0].slice(0, 3)).toEqual(['H9-00001', 'Chrome Headrest 1', 'Seats > Business Class']);
     expect(view.mappingFrom).toBe('guessed');
     expect(view.mapping.columns).toMatchObject({ objectID: 'Stock Code', 'rates.day': 'Daily Hire', category: 'Dept' });
@@ -57,17 +64,39 @@ describe('Items → Import', () => {
   it('refuses to import while rows are refused, then imports the rest with their photos, and the catalogue shows them at once', async () => {
     const refused = await post('', { fileName: 'hangar9-stock.xlsx', data: sheet, photos: photosZip() });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe('Nothing imported: 8 rows were refused. Fix them, or import the rest and skip those rows.');
+    expect(refused.json().message).toBe(
+      'Nothing imported: 8 rows were refused. Fix them, or import the rest and skip those rows.',
+    );
     expect(await t.app.itemStore.get('aviation', 'h9-00001')).toBeUndefined();
 
-    const imported = await post('', { fileName: 'hangar9-stock.xlsx', data: sheet, photos: photosZip(), skipRefused: true });
+    const imported = await post('', {
+      fileName: 'hangar9-stock.xlsx',
+      data: sheet,
+      photos: photosZip(),
+      skipRefused: true,
+    });
     expect(imported.statusCode, imported.body).toBe(200);
-    expect(imported.json().done).toEqual({ counts: { added: 300, updated: 0, unchanged: 0 }, photos: 30, skipped: 8, categoriesAdded: 0, unitsAdded: 0, unitsRetired: 0, removed: 0 });
+    expect(imported.json().done).toEqual({
+      counts: { added: 300, updated: 0, unchanged: 0 },
+      photos: 30,
+      skipped: 8,
+      categoriesAdded: 0,
+      unitsAdded: 0,
+      unitsRetired: 0,
+      removed: 0,
+    });
     const item = await t.app.itemStore.get('aviation', 'h9-00010');
     expect(item?.images?.[0]?.url).toMatch(/^\/items\/aviation\/h9-00010-[0-9a-f]{10}\.png$/);
-    const photo = await t.app.inject({ method: 'GET', url: item!.images![0]!.url, headers: { host: 'aviation.localhost' } });
+    const photo = await t.app.inject({
+      method: 'GET',
+      url: item!.images![0]!.url,
+      headers: { host: 'aviation.localhost' },
+    });
     expect(photo.statusCode).toBe(200);
-    const listed = await t.as('aviationAdmin', { method: 'GET', url: '/api/tenants/aviation/items?filter={"q":"Chrome Headrest 1"}' });
+    const listed = await t.as('aviationAdmin', {
+      method: 'GET',
+      url: '/api/tenants/aviation/items?filter={"q":"Chrome Headrest 1"}',
+    });
     expect(listed.json().map((entry: { id: string }) => entry.id)).toContain('h9-00001');
 
     // The same sheet again starts from the mapping kept, and changes nothing.
@@ -92,57 +121,97 @@ describe('Items → Import', () => {
     const made = await t.as('aviationAdmin', { method: 'POST', url: '/api/tenants/aviation/items/h9-00002/units' });
     expect(made.statusCode, made.body).toBe(201);
     const withUnits = await t.as('aviationAdmin', { method: 'GET', url: '/api/tenants/aviation/items/export.csv' });
-    const rows = parse(withUnits.body, { bom: true, columns: true, relax_column_count: false }) as Array<Record<string, string>>;
+    const rows = parse(withUnits.body, { bom: true, columns: true, relax_column_count: false }) as Array<
+      Record<string, string>
+    >;
     const tags = (made.json() as Array<{ tag: string }>).map((unit) => unit.tag);
     expect(rows.find((row) => row.SKU === 'H9-00002')!['Asset tags']).toBe(tags.join('; '));
-    const roundTrip = await post('/check', { fileName: 'aviation-items.csv', data: Buffer.from(withUnits.body).toString('base64') });
+    const roundTrip = await post('/check', {
+      fileName: 'aviation-items.csv',
+      data: Buffer.from(withUnits.body).toString('base64'),
+    });
     expect(roundTrip.statusCode, roundTrip.body).toBe(200);
     expect(roundTrip.json().plan).toMatchObject({ create: [], update: [], refused: [] });
-    expect((await t.as('aviationAdmin', { method: 'GET', url: '/api/tenants/aviation/items/export.pdf' })).statusCode).toBe(400);
+    expect(
+      (await t.as('aviationAdmin', { method: 'GET', url: '/api/tenants/aviation/items/export.pdf' })).statusCode,
+    ).toBe(400);
   });
 
   it('takes a category path from several columns (Department, Sub-department), and says when a cell names a group rather than a category', async () => {
-    const csv = (rows: string) => Buffer.from(`Stock Code,Item,Department,Sub-department,Daily Hire\r\n${rows}`).toString('base64');
-    const checked = await post('/check', { fileName: 'two-columns.csv', data: csv('H9-88001,Spare Cockpit Yoke,Aviation Sets,Cockpits,$50\r\n') });
+    const csv = (rows: string) =>
+      Buffer.from(`Stock Code,Item,Department,Sub-department,Daily Hire\r\n${rows}`).toString('base64');
+    const checked = await post('/check', {
+      fileName: 'two-columns.csv',
+      data: csv('H9-88001,Spare Cockpit Yoke,Aviation Sets,Cockpits,$50\r\n'),
+    });
     expect(checked.statusCode, checked.body).toBe(200);
-    expect(checked.json().mapping.columns).toMatchObject({ 'category.group': 'Department', category: 'Sub-department' });
+    expect(checked.json().mapping.columns).toMatchObject({
+      'category.group': 'Department',
+      category: 'Sub-department',
+    });
     expect(checked.json().plan.refused).toEqual([]);
     expect(checked.json().plan.create).toEqual(['h9-88001']);
     expect(checked.json().plan.problems).toEqual([]);
     // One column only, holding the group: said as such, with the group's categories to choose from.
-    const single = Buffer.from('Stock Code,Item,Department,Daily Hire\r\nH9-88002,Galley Sign,Set Dressing,$20\r\n').toString('base64');
+    const single = Buffer.from(
+      'Stock Code,Item,Department,Daily Hire\r\nH9-88002,Galley Sign,Set Dressing,$20\r\n',
+    ).toString('base64');
     const refused = await post('/check', { fileName: 'group-only.csv', data: single });
     expect(refused.json().plan.problems).toEqual([
       expect.objectContaining({
         row: 2,
         header: 'Department',
         cell: 'Set Dressing',
-        message: expect.stringMatching(/^names Set Dressing, a group of the tree, not a category: its categories are Carts & Trolleys, Signage, Luggage/),
+        message: expect.stringMatching(
+          /^names Set Dressing, a group of the tree, not a category: its categories are Carts & Trolleys, Signage, Luggage/,
+        ),
       }),
     ]);
   });
 
   it('imports what it can read a way the sheet may not mean, and says so: another currency, a blank quantity, an id made from the name, a formula kept as text; the SKU kept as written', async () => {
-    const rows = 'Stock Code,Item,Department,Sub-department,Daily Hire,Qty\r\nH9-99001,Spare Yoke,Aviation Sets,Cockpits,£300,\r\n,=1+1,Aviation Sets,Cockpits,$20,2\r\n';
+    const rows =
+      'Stock Code,Item,Department,Sub-department,Daily Hire,Qty\r\nH9-99001,Spare Yoke,Aviation Sets,Cockpits,£300,\r\n,=1+1,Aviation Sets,Cockpits,$20,2\r\n';
     const checked = await post('/check', { fileName: 'warnings.csv', data: Buffer.from(rows).toString('base64') });
     expect(checked.statusCode, checked.body).toBe(200);
     expect(checked.json().plan.refused).toEqual([]);
-    expect(checked.json().plan.warnings.map((warning: { row: number; header: string; message: string }) => [warning.row, warning.header, warning.message])).toEqual([
-      [2, 'Daily Hire', 'is written in £, but this catalogue is in USD: imported as the same number of USD, not converted'],
+    expect(
+      checked
+        .json()
+        .plan.warnings.map((warning: { row: number; header: string; message: string }) => [
+          warning.row,
+          warning.header,
+          warning.message,
+        ]),
+    ).toEqual([
+      [
+        2,
+        'Daily Hire',
+        'is written in £, but this catalogue is in USD: imported as the same number of USD, not converted',
+      ],
       [2, 'Qty', 'is empty: imported as 1 in stock'],
       [3, 'Stock Code', 'is empty: the item id was made from its name (1-1), so renaming it later makes a new item'],
       [3, 'Item', 'starts like a spreadsheet formula: imported as the text written, not its result'],
     ]);
     const imported = await post('', { fileName: 'warnings.csv', data: Buffer.from(rows).toString('base64') });
     expect(imported.statusCode, imported.body).toBe(200);
-    expect(await t.app.itemStore.get('aviation', 'h9-99001')).toMatchObject({ sku: 'H9-99001', name: 'Spare Yoke', quantity: 1, rates: { day: 300 } });
+    expect(await t.app.itemStore.get('aviation', 'h9-99001')).toMatchObject({
+      sku: 'H9-99001',
+      name: 'Spare Yoke',
+      quantity: 1,
+      rates: { day: 300 },
+    });
   });
 
   it('says plainly what is wrong with a file, and lets only the tenant’s admins import', async () => {
     const empty = await post('/check', { fileName: 'empty.csv', data: '' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe('empty.csv is empty (0 bytes)');
-    const notZip = await post('/check', { fileName: 'stock.xlsx', data: sheet, photos: { fileName: 'photos.zip', data: Buffer.from('not a zip').toString('base64') } });
+    const notZip = await post('/check', {
+      fileName: 'stock.xlsx',
+      data: sheet,
+      photos: { fileName: 'photos.zip', data: Buffer.from('not a zip').toString('base64') },
+    });
     expect(notZip.statusCode).toBe(400);
     expect((await post('/check', { fileName: 'hangar9-stock.xlsx', data: sheet }, 'acmeAdmin')).statusCode).toBe(404);
   });
@@ -152,14 +221,32 @@ describe('Items → Import', () => {
       body
         .trim()
         .split('\n')
-        .map((line) => JSON.parse(line) as { progress?: { stage: string; done?: number; total: number }; result?: { done: object }; error?: { statusCode: number; message: string } });
-    const asItGoes = (payload: object) => t.as('aviationAdmin', { method: 'POST', url: '/api/tenants/aviation/items/import', headers: { accept: 'application/x-ndjson' }, payload });
+        .map(
+          (line) =>
+            JSON.parse(line) as {
+              progress?: { stage: string; done?: number; total: number };
+              result?: { done: object };
+              error?: { statusCode: number; message: string };
+            },
+        );
+    const asItGoes = (payload: object) =>
+      t.as('aviationAdmin', {
+        method: 'POST',
+        url: '/api/tenants/aviation/items/import',
+        headers: { accept: 'application/x-ndjson' },
+        payload,
+      });
     // Refused rows are still a plain 409, before anything is sent.
     const refused = await asItGoes({ fileName: 'hangar9-stock.xlsx', data: sheet, photos: photosZip() });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toMatch(/^Nothing imported: 8 rows were refused/);
 
-    const answer = await asItGoes({ fileName: 'hangar9-stock.xlsx', data: sheet, photos: photosZip(), skipRefused: true });
+    const answer = await asItGoes({
+      fileName: 'hangar9-stock.xlsx',
+      data: sheet,
+      photos: photosZip(),
+      skipRefused: true,
+    });
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['content-type']).toBe('application/x-ndjson; charset=utf-8');
     const told = lines(answer.body);
@@ -167,16 +254,28 @@ describe('Items → Import', () => {
     expect(photoSteps.at(-1)).toBe(30);
     expect(photoSteps).toEqual([...photoSteps].sort((a, b) => a - b));
     expect(told.at(-2)).toEqual({ progress: { stage: 'items', total: 0 } });
-    expect(told.at(-1)!.result!.done).toMatchObject({ counts: { added: 0, updated: 0, unchanged: 300 }, photos: 30, skipped: 8 });
+    expect(told.at(-1)!.result!.done).toMatchObject({
+      counts: { added: 0, updated: 0, unchanged: 300 },
+      photos: 30,
+      skipped: 8,
+    });
 
     // The store fails as the items are written (a fault put in here: a disk gone): told in the last line, hidden, and logged.
     const putMany = t.app.itemStore.putMany.bind(t.app.itemStore);
     t.app.itemStore.putMany = () => Promise.reject(new Error('SQLITE_IOERR: disk I/O error at /srv/data/items.sqlite'));
     try {
-      const csv = Buffer.from('Stock Code,Item,Dept,Daily Hire\r\nH9-77001,Spare Galley Cart,Seats > Business Class,$50\r\n').toString('base64');
+      const csv = Buffer.from(
+        'Stock Code,Item,Dept,Daily Hire\r\nH9-77001,Spare Galley Cart,Seats > Business Class,$50\r\n',
+      ).toString('base64');
       const failed = await asItGoes({ fileName: 'spare.csv', data: csv });
       expect(failed.statusCode).toBe(200);
-      expect(lines(failed.body).at(-1)).toEqual({ error: { statusCode: 500, message: 'The import stopped on the server (the log says why). Its items were not written: import again to finish.' } });
+      expect(lines(failed.body).at(-1)).toEqual({
+        error: {
+          statusCode: 500,
+          message:
+            'The import stopped on the server (the log says why). Its items were not written: import again to finish.',
+        },
+      });
       expect(failed.body).not.toContain('SQLITE_IOERR');
       expect(logLines.join('')).toContain('SQLITE_IOERR');
     } finally {
@@ -186,15 +285,25 @@ describe('Items → Import', () => {
   });
 
   it('retires, when told to remove what the sheet does not list, the units a row no longer lists, as the hire floor retires one', async () => {
-    const sheetOf = (tags: string) => Buffer.from(`SKU,Name,Category,Day rate,Asset tags\r\nts-1,Trolley,Seats > Business Class,$30,"${tags}"\r\n`).toString('base64');
-    expect((await post('', { fileName: 'trolleys.csv', data: sheetOf('TR-1; TR-2') })).json().done).toMatchObject({ unitsAdded: 2 });
-    const checked = (await post('/check', { fileName: 'trolleys.csv', data: sheetOf('TR-1'), removeMissing: true })).json();
+    const sheetOf = (tags: string) =>
+      Buffer.from(
+        `SKU,Name,Category,Day rate,Asset tags\r\nts-1,Trolley,Seats > Business Class,$30,"${tags}"\r\n`,
+      ).toString('base64');
+    expect((await post('', { fileName: 'trolleys.csv', data: sheetOf('TR-1; TR-2') })).json().done).toMatchObject({
+      unitsAdded: 2,
+    });
+    const checked = (
+      await post('/check', { fileName: 'trolleys.csv', data: sheetOf('TR-1'), removeMissing: true })
+    ).json();
     expect(checked.plan).toMatchObject({ unitsToRetire: ['TR-2'], unitsToAdd: 0 });
     const done = await post('', { fileName: 'trolleys.csv', data: sheetOf('TR-1'), removeMissing: true });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().done).toMatchObject({ unitsRetired: 1 });
     const unit = await t.app.quoteRequests.getUnit('aviation', 'TR-2');
     expect(unit).toMatchObject({ status: 'retired' });
-    expect(unit!.history?.at(-1)).toMatchObject({ by: 'admin@jetwayprops.com', note: expect.stringContaining('Not on row 2 of trolleys.csv') });
+    expect(unit!.history?.at(-1)).toMatchObject({
+      by: 'admin@jetwayprops.com',
+      note: expect.stringContaining('Not on row 2 of trolleys.csv'),
+    });
   });
 });

@@ -16,15 +16,28 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const acmeItem = (objectID: string, overrides: Partial<Item> = {}): Item =>
-  sampleItem(objectID, { name: `Galley Cart ${objectID}`, category: { group: 'sets', category: 'galleys' }, vendorId: 'acme', colors: ['Red'], ...overrides });
-const create = (item: unknown, who: 'acmeAdmin' | 'aviationAdmin' | 'platform' = 'acmeAdmin') => t.as(who, { method: 'POST', url: '/api/tenants/acme/items', payload: item as object });
+  sampleItem(objectID, {
+    name: `Galley Cart ${objectID}`,
+    category: { group: 'sets', category: 'galleys' },
+    vendorId: 'acme',
+    colors: ['Red'],
+    ...overrides,
+  });
+const create = (item: unknown, who: 'acmeAdmin' | 'aviationAdmin' | 'platform' = 'acmeAdmin') =>
+  t.as(who, { method: 'POST', url: '/api/tenants/acme/items', payload: item as object });
 
 describe('the items API', () => {
   it('adds items, lists them with Content-Range, filters by text, category and colour, and reads one with its version', async () => {
     for (const [id, overrides] of [
       ['cart-a', {}],
       ['cart-b', { colors: ['Blue'] as string[] }],
-      ['cockpit', { name: 'Airliner Cockpit Shell', category: { group: 'sets', category: 'cockpits', subcategory: 'airliner-cockpit' } }],
+      [
+        'cockpit',
+        {
+          name: 'Airliner Cockpit Shell',
+          category: { group: 'sets', category: 'cockpits', subcategory: 'airliner-cockpit' },
+        },
+      ],
     ] as const) {
       const answer = await create(acmeItem(id, overrides));
       expect(answer.statusCode, answer.body).toBe(201);
@@ -50,7 +63,11 @@ describe('the items API', () => {
     const created = await create({ ...bare, vendorId: 'someone-else' });
     expect(created.statusCode, created.body).toBe(201);
     const made = (await t.as('acmeAdmin', { url: '/api/tenants/acme/items/owned-fields' })).json();
-    expect(made).toMatchObject({ vendorId: 'acme', createdAt: expect.stringMatching(/^\d{4}-/), updatedAt: made.createdAt });
+    expect(made).toMatchObject({
+      vendorId: 'acme',
+      createdAt: expect.stringMatching(/^\d{4}-/),
+      updatedAt: made.createdAt,
+    });
     const replaced = await t.as('acmeAdmin', {
       method: 'PUT',
       url: '/api/tenants/acme/items/owned-fields',
@@ -73,7 +90,8 @@ describe('the items API', () => {
       const answer = await create(acmeItem(id, overrides));
       expect(answer.statusCode, answer.body).toBe(201);
     }
-    const list = (filter: object) => t.as('acmeAdmin', { url: `/api/tenants/acme/items?filter=${encodeURIComponent(JSON.stringify(filter))}` });
+    const list = (filter: object) =>
+      t.as('acmeAdmin', { url: `/api/tenants/acme/items?filter=${encodeURIComponent(JSON.stringify(filter))}` });
     const ids = async (filter: object) => {
       const answer = await list(filter);
       expect(answer.statusCode, answer.body).toBe(200);
@@ -103,9 +121,21 @@ describe('the items API', () => {
       [{ tags: ['Hero Prop'] }, 'filter.tags', /^The tags filter takes slugs .*"Hero Prop" is not one$/],
       [{ tags: 7 }, 'filter.tags', /^The tags filter takes slugs/],
       [{ customFields: ['eras'] }, 'filter.customFields', /^The customFields filter takes an object/],
-      [{ customFields: { decades: ['1960s'] } }, 'filter.customFields.decades', /^The customFields\.decades filter names no custom field of this tenant \(its fields: eras\)$/],
-      [{ customFields: { eras: ['1960s', '1890s'] } }, 'filter.customFields.eras', /^The customFields\.eras filter has "1890s", not an option of Eras \(its options: 1960s, present-day\)$/],
-      [{ customFields: { eras: [{ slug: '1960s' }] } }, 'filter.customFields.eras', /^The customFields\.eras filter takes slugs/],
+      [
+        { customFields: { decades: ['1960s'] } },
+        'filter.customFields.decades',
+        /^The customFields\.decades filter names no custom field of this tenant \(its fields: eras\)$/,
+      ],
+      [
+        { customFields: { eras: ['1960s', '1890s'] } },
+        'filter.customFields.eras',
+        /^The customFields\.eras filter has "1890s", not an option of Eras \(its options: 1960s, present-day\)$/,
+      ],
+      [
+        { customFields: { eras: [{ slug: '1960s' }] } },
+        'filter.customFields.eras',
+        /^The customFields\.eras filter takes slugs/,
+      ],
     ] as const) {
       const answer = await list(filter);
       expect(answer.statusCode, JSON.stringify(filter)).toBe(400);
@@ -134,7 +164,8 @@ describe('the items API', () => {
       const answer = await create(acmeItem(id, { rates: { day } }));
       expect(answer.statusCode, answer.body).toBe(201);
     }
-    const list = (filter: object) => t.as('acmeAdmin', { url: `/api/tenants/acme/items?filter=${encodeURIComponent(JSON.stringify(filter))}` });
+    const list = (filter: object) =>
+      t.as('acmeAdmin', { url: `/api/tenants/acme/items?filter=${encodeURIComponent(JSON.stringify(filter))}` });
     const ids = async (filter: object) =>
       (await list(filter))
         .json()
@@ -146,17 +177,34 @@ describe('the items API', () => {
     expect(await ids({ priceBin: ['100-250'], vendorId: 'acme' })).toEqual(['b-mid']);
     expect(await ids({ vendorId: 'someone-else' })).toEqual([]);
     const unknown = await list({ priceBin: ['cheap'] });
-    expect([unknown.statusCode, unknown.json().errors]).toEqual([400, { 'filter.priceBin': expect.stringMatching(/^The priceBin filter has "cheap", not a day-rate bin \(the bins: under-50, /) }]);
+    expect([unknown.statusCode, unknown.json().errors]).toEqual([
+      400,
+      {
+        'filter.priceBin': expect.stringMatching(
+          /^The priceBin filter has "cheap", not a day-rate bin \(the bins: under-50, /,
+        ),
+      },
+    ]);
   });
 
   it('uploads an item photo through the asset rules: stored under a content-hashed name, served, refused as the tenant images are', async () => {
     // A real 2×1 PNG.
     const png = TINY_PNG;
     const upload = (name: string, bytes: Buffer, who: 'acmeAdmin' | 'aviationAdmin' = 'acmeAdmin') =>
-      t.as(who, { method: 'POST', url: '/api/tenants/acme/item-photos', payload: { name, data: bytes.toString('base64') } });
+      t.as(who, {
+        method: 'POST',
+        url: '/api/tenants/acme/item-photos',
+        payload: { name, data: bytes.toString('base64') },
+      });
     const uploaded = await upload('jump_seat.v2.png', png);
     expect(uploaded.statusCode, uploaded.body).toBe(201);
-    expect(uploaded.json()).toEqual({ url: expect.stringMatching(/^\/items\/acme\/jump-seat-v2-[0-9a-f]{10}\.png$/), type: 'image/png', size: png.length, width: 2, height: 1 });
+    expect(uploaded.json()).toEqual({
+      url: expect.stringMatching(/^\/items\/acme\/jump-seat-v2-[0-9a-f]{10}\.png$/),
+      type: 'image/png',
+      size: png.length,
+      width: 2,
+      height: 1,
+    });
     const { url } = uploaded.json();
     const served = await t.app.inject({ url });
     expect(served.statusCode).toBe(200);
@@ -164,15 +212,25 @@ describe('the items API', () => {
     expect(served.rawPayload.equals(png)).toBe(true);
     // The same file again is the same photo; an item takes its address.
     expect((await upload('jump_seat.v2.png', png)).json().url).toBe(url);
-    const withPhoto = await create(acmeItem('photo-item', { images: [{ url, width: 2, height: 1, alt: 'A jump seat' }] }));
+    const withPhoto = await create(
+      acmeItem('photo-item', { images: [{ url, width: 2, height: 1, alt: 'A jump seat' }] }),
+    );
     expect(withPhoto.statusCode, withPhoto.body).toBe(201);
 
     // Refused with the very words the tenant image upload uses, and nothing is written.
-    const asAsset = (name: string, bytes: Buffer) => t.as('acmeAdmin', { method: 'PUT', url: `/api/tenants/acme/assets/${name}`, payload: { data: bytes.toString('base64') } });
+    const asAsset = (name: string, bytes: Buffer) =>
+      t.as('acmeAdmin', {
+        method: 'PUT',
+        url: `/api/tenants/acme/assets/${name}`,
+        payload: { data: bytes.toString('base64') },
+      });
     for (const [name, bytes] of [
       ['fake.png', Buffer.from('this is plain text, not a picture')],
       ['huge.png', Buffer.concat([png, Buffer.alloc(2 * 1024 * 1024)])],
-      ['sneaky.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="1" height="1"/></svg>')],
+      [
+        'sneaky.svg',
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="1" height="1"/></svg>'),
+      ],
     ] as const) {
       const refused = await upload(name, bytes);
       expect(refused.statusCode, name).toBe(400);
@@ -186,9 +244,19 @@ describe('the items API', () => {
     // An icon is an asset, not a photo: the photo route would not serve it.
     const icon = await upload('favicon.ico', Buffer.from([0, 0, 1, 0, 1, 0, 16, 16, 0, 0, 1, 0, 32, 0]));
     expect(icon.statusCode).toBe(400);
-    expect(icon.json().message).toBe('Not uploaded: favicon.ico is an icon (ICO), which pages do not show as a photo: upload an SVG, PNG, JPEG or WebP image.');
+    expect(icon.json().message).toBe(
+      'Not uploaded: favicon.ico is an icon (ICO), which pages do not show as a photo: upload an SVG, PNG, JPEG or WebP image.',
+    );
     expect([403, 404]).toContain((await upload('intruder.png', png, 'aviationAdmin')).statusCode);
-    expect((await t.as('anonymous', { method: 'POST', url: '/api/tenants/acme/item-photos', payload: { name: 'a.png', data: png.toString('base64') } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.as('anonymous', {
+          method: 'POST',
+          url: '/api/tenants/acme/item-photos',
+          payload: { name: 'a.png', data: png.toString('base64') },
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 
   it('refuses an item the schema or the tenant refuses, naming each field, and an id taken', async () => {
@@ -196,7 +264,10 @@ describe('the items API', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({
       message: 'Not saved: 2 problems to fix',
-      errors: { 'category.category': expect.stringContaining('no category "lounges" in group "sets"'), 'colors.0': 'colour "Teal" is not in the colour map (site.json colorMap)' },
+      errors: {
+        'category.category': expect.stringContaining('no category "lounges" in group "sets"'),
+        'colors.0': 'colour "Teal" is not in the colour map (site.json colorMap)',
+      },
     });
     const negative = await create({ ...acmeItem('neg'), quantity: -1 });
     expect(negative.statusCode).toBe(400);
@@ -208,20 +279,33 @@ describe('the items API', () => {
   });
 
   it("refuses an item whose photos or text point at another tenant's files, and keeps its own", async () => {
-    const foreign = await create(acmeItem('borrowed', { images: [{ url: '/items/aviation/seat.svg', width: 640, height: 480, alt: 'A seat' }], description: 'See ![x](/assets/aviation/logo.svg)' }));
+    const foreign = await create(
+      acmeItem('borrowed', {
+        images: [{ url: '/items/aviation/seat.svg', width: 640, height: 480, alt: 'A seat' }],
+        description: 'See ![x](/assets/aviation/logo.svg)',
+      }),
+    );
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().errors).toEqual({
       'images.0.url': expect.stringContaining('"/items/aviation/…" is another tenant\'s item photo'),
       description: expect.stringContaining('"/assets/aviation/…" is another tenant\'s image'),
     });
-    const own = await create(acmeItem('own-photo', { images: [{ url: '/items/acme/seat.svg', width: 640, height: 480, alt: 'A seat' }] }));
+    const own = await create(
+      acmeItem('own-photo', { images: [{ url: '/items/acme/seat.svg', width: 640, height: 480, alt: 'A seat' }] }),
+    );
     expect(own.statusCode, own.body).toBe(201);
   });
 
   it('replaces an item only with its current version: a stale edit gets 412 and the newer version', async () => {
     await create(acmeItem('edit-me'));
     const { version } = (await t.as('acmeAdmin', { url: '/api/tenants/acme/items/edit-me' })).json();
-    const put = (item: Item, ifMatch?: string) => t.as('acmeAdmin', { method: 'PUT', url: '/api/tenants/acme/items/edit-me', payload: item, headers: ifMatch ? { 'if-match': `"${ifMatch}"` } : {} });
+    const put = (item: Item, ifMatch?: string) =>
+      t.as('acmeAdmin', {
+        method: 'PUT',
+        url: '/api/tenants/acme/items/edit-me',
+        payload: item,
+        headers: ifMatch ? { 'if-match': `"${ifMatch}"` } : {},
+      });
     expect((await put(acmeItem('edit-me', { quantity: 3 }))).statusCode).toBe(428);
     const saved = await put(acmeItem('edit-me', { quantity: 3 }), version);
     expect(saved.statusCode, saved.body).toBe(200);
@@ -233,23 +317,31 @@ describe('the items API', () => {
     // The record as react-admin sends it back, with its own id and version, is accepted.
     const { version: latest } = saved.json();
     expect((await put({ ...saved.json(), quantity: 4 }, latest)).json()).toMatchObject({ quantity: 4 });
-    const renamed = await put(acmeItem('other-id'), (await t.as('acmeAdmin', { url: '/api/tenants/acme/items/edit-me' })).json().version);
+    const renamed = await put(
+      acmeItem('other-id'),
+      (await t.as('acmeAdmin', { url: '/api/tenants/acme/items/edit-me' })).json().version,
+    );
     expect(renamed.json().errors).toEqual({ objectID: 'must stay "edit-me": an item\'s id does not change' });
   });
 
   it('adds and removes tags, or moves items, in bulk: all of them or, on a problem, none', async () => {
     await create(acmeItem('bulk-1', { tags: ['vintage'] }));
     await create(acmeItem('bulk-2'));
-    const bulk = (payload: object) => t.as('acmeAdmin', { method: 'POST', url: '/api/tenants/acme/items/bulk', payload });
+    const bulk = (payload: object) =>
+      t.as('acmeAdmin', { method: 'POST', url: '/api/tenants/acme/items/bulk', payload });
     const tagged = await bulk({ ids: ['bulk-1', 'bulk-2'], addTags: ['hero-prop'], removeTags: ['vintage'] });
     expect(tagged.json()).toEqual({ updated: 2 });
-    const tagsOf = async (id: string) => (await t.as('acmeAdmin', { url: `/api/tenants/acme/items/${id}` })).json().tags;
+    const tagsOf = async (id: string) =>
+      (await t.as('acmeAdmin', { url: `/api/tenants/acme/items/${id}` })).json().tags;
     expect([await tagsOf('bulk-1'), await tagsOf('bulk-2')]).toEqual([['hero-prop'], ['hero-prop']]);
     const nowhere = await bulk({ ids: ['bulk-1', 'bulk-2'], category: { group: 'sets', category: 'nowhere' } });
     expect(nowhere.statusCode).toBe(400);
     const moved = await bulk({ ids: ['bulk-1'], category: { group: 'sets', category: 'cockpits' } });
     expect(moved.json()).toEqual({ updated: 1 });
-    expect((await t.as('acmeAdmin', { url: '/api/tenants/acme/items/bulk-2' })).json().category).toEqual({ group: 'sets', category: 'galleys' });
+    expect((await t.as('acmeAdmin', { url: '/api/tenants/acme/items/bulk-2' })).json().category).toEqual({
+      group: 'sets',
+      category: 'galleys',
+    });
     expect((await bulk({ ids: ['bulk-1', 'ghost'], addTags: ['x'] })).statusCode).toBe(404);
   });
 

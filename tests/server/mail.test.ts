@@ -38,7 +38,10 @@ const configurations = new Map<string, StorefrontConfiguration>();
 beforeAll(async () => {
   for (const tenantId of ['aviation', 'platform']) {
     const report = await loadTenant(path.join(tenantsDir, tenantId));
-    configurations.set(tenantId, storefrontConfiguration(tenantId, 'test', report.tenant!, { [`/assets/${tenantId}/logo.svg`]: 'abc123' }));
+    configurations.set(
+      tenantId,
+      storefrontConfiguration(tenantId, 'test', report.tenant!, { [`/assets/${tenantId}/logo.svg`]: 'abc123' }),
+    );
   }
   smtp = new SMTPServer({
     authOptional: true,
@@ -72,15 +75,42 @@ const QUOTE: QuoteRequest = {
   createdAt: '2026-11-24T10:00:00Z',
 };
 const kinds: Array<[string, (configuration: StorefrontConfiguration) => MailContent]> = [
-  ['magicLink', (configuration) => magicLinkMessage(configuration, { email: 'dp@studio.example', displayName: HOSTILE }, `https://${configuration.site.domain}/auth/link?code=abc`, 15)],
-  ['verifyEmail', (configuration) => verifyEmailMessage(configuration, { email: 'dp@studio.example', displayName: HOSTILE }, `https://${configuration.site.domain}/auth/link?code=abc`, 24)],
+  [
+    'magicLink',
+    (configuration) =>
+      magicLinkMessage(
+        configuration,
+        { email: 'dp@studio.example', displayName: HOSTILE },
+        `https://${configuration.site.domain}/auth/link?code=abc`,
+        15,
+      ),
+  ],
+  [
+    'verifyEmail',
+    (configuration) =>
+      verifyEmailMessage(
+        configuration,
+        { email: 'dp@studio.example', displayName: HOSTILE },
+        `https://${configuration.site.domain}/auth/link?code=abc`,
+        24,
+      ),
+  ],
   ['welcome', (configuration) => welcomeMessage(configuration, { email: 'dp@studio.example', displayName: HOSTILE })],
   ['denied', (configuration) => deniedMessage(configuration, { email: 'dp@studio.example', displayName: HOSTILE })],
-  ['quoteConfirmation', (configuration) => quoteConfirmationMessage(configuration, { email: 'dp@studio.example', displayName: HOSTILE }, QUOTE)],
+  [
+    'quoteConfirmation',
+    (configuration) =>
+      quoteConfirmationMessage(configuration, { email: 'dp@studio.example', displayName: HOSTILE }, QUOTE),
+  ],
   ['quoteRequest', (configuration) => quoteRequestMessage(configuration, { ...QUOTE, name: HOSTILE })],
 ];
 
-const mailOf = (tenantId: string, content: MailContent): OutgoingMail => ({ ...content, to: 'dp@studio.example', from: senderOf(configurations.get(tenantId)!), tenantId });
+const mailOf = (tenantId: string, content: MailContent): OutgoingMail => ({
+  ...content,
+  to: 'dp@studio.example',
+  from: senderOf(configurations.get(tenantId)!),
+  tenantId,
+});
 
 describe.each(['aviation', 'platform'])('mail for %s', (tenantId) => {
   it.each(kinds)('%s: text and HTML parts in the tenant branding, over SMTP', async (kind, build) => {
@@ -97,8 +127,11 @@ describe.each(['aviation', 'platform'])('mail for %s', (tenantId) => {
     expect(mail.text).toContain(configuration.vendor.email);
     const html = String(mail.html);
     // The header bar as the storefront draws it; the button in the primary colour.
-    expect(html).toContain(`background:${themeCssVariables(configuration.site.theme as Theme)['--color-header-background']}`);
-    if (kind !== 'denied' && kind !== 'quoteRequest') expect(html).toContain(`background:${configuration.site.theme!.primaryColor};color:#ffffff`);
+    expect(html).toContain(
+      `background:${themeCssVariables(configuration.site.theme as Theme)['--color-header-background']}`,
+    );
+    if (kind !== 'denied' && kind !== 'quoteRequest')
+      expect(html).toContain(`background:${configuration.site.theme!.primaryColor};color:#ffffff`);
     expect(html).toContain(`src="https://${configuration.site.domain}/assets/${tenantId}/logo.svg?v=abc123"`);
     // What a visitor typed is text: shown, never markup.
     expect(html).not.toContain('<img src=x');
@@ -107,10 +140,14 @@ describe.each(['aviation', 'platform'])('mail for %s', (tenantId) => {
       expect(mail.text).toContain('2 × Atlas Galley Cart <b>, $85.00 a day or $255.00 a week.');
       expect(html).toContain('Atlas Galley Cart &#60;b&#62;');
       // Dates as the tenant's locale writes them.
-      expect(mail.text).toContain(`Dates: ${new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' }).formatRange(new Date('2026-12-01T00:00:00Z'), new Date('2026-12-05T00:00:00Z'))}.`);
+      expect(mail.text).toContain(
+        `Dates: ${new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' }).formatRange(new Date('2026-12-01T00:00:00Z'), new Date('2026-12-05T00:00:00Z'))}.`,
+      );
     }
     if (kind === 'quoteRequest') {
-      expect(mail.subject).toBe(`New quote request on ${configuration.site.appTitle} from ${HOSTILE} (dp@studio.example)`);
+      expect(mail.subject).toBe(
+        `New quote request on ${configuration.site.appTitle} from ${HOSTILE} (dp@studio.example)`,
+      );
       return;
     }
     expect(mail.text).toContain(`Hello ${HOSTILE},`);
@@ -133,7 +170,14 @@ describe('a step after the request', () => {
         sentAt: '2026-11-25T10:00:00Z',
         expiresOn: '2026-12-09',
         pricing: { adjustments: {}, services: [] },
-        breakdown: { days: 5, lines: [], rentalSubtotal: 1234.5, servicesSubtotal: 0, total: 1234.5, missingGlCodes: [] },
+        breakdown: {
+          days: 5,
+          lines: [],
+          rentalSubtotal: 1234.5,
+          servicesSubtotal: 0,
+          total: 1234.5,
+          missingGlCodes: [],
+        },
       },
     ],
   };
@@ -142,9 +186,14 @@ describe('a step after the request', () => {
     const configuration = configurations.get('aviation')!;
     const first = { ...quoted, versions: quoted.versions!.map((version) => ({ ...version, version: 1 })) };
     const mail = quoteUpdateMessage(configuration, first, 'quote', 'visitor');
-    const dates = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' }).formatRange(new Date('2026-12-01T00:00:00Z'), new Date('2026-12-05T00:00:00Z'));
+    const dates = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' }).formatRange(
+      new Date('2026-12-01T00:00:00Z'),
+      new Date('2026-12-05T00:00:00Z'),
+    );
     expect(mail.subject).toBe('Your quote from Jetway Props: $1,234.50');
-    expect(mail.text).toContain(`Jetway Props priced your request for ${HOSTILE} (${dates}): $1,234.50 in all, open until Dec 9, 2026.`);
+    expect(mail.text).toContain(
+      `Jetway Props priced your request for ${HOSTILE} (${dates}): $1,234.50 in all, open until Dec 9, 2026.`,
+    );
     // A second version says it is one.
     const revised = quoteUpdateMessage(configuration, quoted, 'quote', 'visitor');
     expect(revised.subject).toBe('A revised quote (version 2) from Jetway Props: $1,234.50');
@@ -160,7 +209,9 @@ describe('a step after the request', () => {
     const mail = quoteUpdateMessage(configuration, quoted, 'quote', 'visitor', { due });
     expect(mail.subject).toBe('A revised quote (version 2) from Jetway Props: $1,481.40 with VAT');
     expect(mail.text).toContain(': $1,481.40 with VAT in all, open until Dec 9, 2026.');
-    expect(quoteUpdateMessage(configuration, { ...quoted, state: 'confirmed' }, 'confirm', 'visitor', { due }).subject).toBe('Your order with Jetway Props is confirmed: $1,481.40 with VAT');
+    expect(
+      quoteUpdateMessage(configuration, { ...quoted, state: 'confirmed' }, 'confirm', 'visitor', { due }).subject,
+    ).toBe('Your order with Jetway Props is confirmed: $1,481.40 with VAT');
   });
 
   it("tells the vendor what the visitor did, with a link to the console and none into the visitor's account", () => {
@@ -177,8 +228,12 @@ describe('a step after the request', () => {
 describe('the outbox', () => {
   it('keeps each message as a complete MIME file, listed newest first', async () => {
     const outbox = new OutboxMailer(path.join(scratch, 'outbox'));
-    await outbox.send(mailOf('aviation', welcomeMessage(configurations.get('aviation')!, { email: 'dp@studio.example' })));
-    await outbox.send(mailOf('platform', deniedMessage(configurations.get('platform')!, { email: 'dp@studio.example' })));
+    await outbox.send(
+      mailOf('aviation', welcomeMessage(configurations.get('aviation')!, { email: 'dp@studio.example' })),
+    );
+    await outbox.send(
+      mailOf('platform', deniedMessage(configurations.get('platform')!, { email: 'dp@studio.example' })),
+    );
     const entries = await outbox.list();
     expect(entries.map((entry) => [entry.tenantId, entry.kind, entry.to])).toEqual([
       ['platform', 'denied', 'dp@studio.example'],

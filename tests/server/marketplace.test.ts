@@ -26,8 +26,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (url: string, cookie?: string) => t.app.inject({ url, headers: { host: PLATFORM, ...(cookie && { cookie }) } });
-const stateOf = (html: string): PageState => JSON.parse(/<script type="application\/json" id="backlot-state">([^<]*)<\/script>/.exec(html)![1]!) as PageState;
+const get = (url: string, cookie?: string) =>
+  t.app.inject({ url, headers: { host: PLATFORM, ...(cookie && { cookie }) } });
+const stateOf = (html: string): PageState =>
+  JSON.parse(/<script type="application\/json" id="backlot-state">([^<]*)<\/script>/.exec(html)![1]!) as PageState;
 const listing = async (url: string, cookie?: string) => {
   const page = await get(url, cookie);
   expect(page.statusCode, page.body.slice(0, 300)).toBe(200);
@@ -90,7 +92,9 @@ describe("the platform's catalogue", () => {
     expect(html).toMatch(/£[\d,.]+(<!-- -->)? <span class="item-card-unit">/);
     expect(html).toContain('Under £50');
     // Beside London's items alone, no dollar bin sits at 0.
-    expect((await listing('/rentals?vendor=london')).facets.priceBin.every((value) => value.value.startsWith('GBP:'))).toBe(true);
+    expect(
+      (await listing('/rentals?vendor=london')).facets.priceBin.every((value) => value.value.startsWith('GBP:')),
+    ).toBe(true);
   });
 
   it("places a house's items in the platform's categories by its own map, and drops custom fields the platform cannot name", async () => {
@@ -98,7 +102,9 @@ describe("the platform's catalogue", () => {
     const seating = await listing('/rentals/furniture/seating?vendor=aviation');
     expect(seating.total).toBeGreaterThan(50);
     const all = await listing('/rentals');
-    expect(Object.keys(all.facets).filter((facet) => facet.startsWith('custom.'))).toEqual(expect.arrayContaining(['custom.eras', 'custom.styles']));
+    expect(Object.keys(all.facets).filter((facet) => facet.startsWith('custom.'))).toEqual(
+      expect.arrayContaining(['custom.eras', 'custom.styles']),
+    );
     expect(Object.keys(all.facets)).not.toContain('custom.rooms');
   });
 
@@ -115,11 +121,21 @@ describe("the platform's catalogue", () => {
   });
 
   it('answers hostile locations and radii with a page measured from the default, saying so', async () => {
-    for (const cookie of ['backlot_location=abc', 'backlot_location=91,0', 'backlot_location=1,2,3', 'backlot_location=NaN,1', 'backlot_location=%E0%A4%A', 'backlot_location=1e3,2']) {
+    for (const cookie of [
+      'backlot_location=abc',
+      'backlot_location=91,0',
+      'backlot_location=1,2,3',
+      'backlot_location=NaN,1',
+      'backlot_location=%E0%A4%A',
+      'backlot_location=1e3,2',
+    ]) {
       const catalogue = await listing('/rentals', cookie);
       expect(catalogue.marketplace!.from.source, cookie).toBe('default');
     }
-    const hostileName = await get('/rentals', `backlot_location=${encodeURIComponent(LONDON_SOHO)}; backlot_place=${encodeURIComponent('<script>alert(1)</script>')}`);
+    const hostileName = await get(
+      '/rentals',
+      `backlot_location=${encodeURIComponent(LONDON_SOHO)}; backlot_place=${encodeURIComponent('<script>alert(1)</script>')}`,
+    );
     expect(hostileName.body).not.toContain('<script>alert(1)');
     for (const within of ['0', '1e9', '-5', '99999999', 'near']) {
       const catalogue = await listing(`/rentals?within=${within}`);
@@ -130,10 +146,17 @@ describe("the platform's catalogue", () => {
   });
 
   it("shows a house's new item on the platform, and a house unlisted leaves it while its own storefront goes on", async () => {
-    const item: Item = sampleItem('peach-crate', { name: 'Peach Crate, Weathered Pine', category: { group: 'props', category: 'kitchen-and-dining' }, vendorId: 'atlanta', rates: { day: 12 } });
+    const item: Item = sampleItem('peach-crate', {
+      name: 'Peach Crate, Weathered Pine',
+      category: { group: 'props', category: 'kitchen-and-dining' },
+      vendorId: 'atlanta',
+      rates: { day: 12 },
+    });
     const created = await t.as('platform', { method: 'POST', url: '/api/tenants/atlanta/items', payload: item });
     expect(created.statusCode, created.body).toBe(201);
-    await expect.poll(async () => (await listing('/search?q=peach+crate')).hits.map((hit) => hit.objectID)).toContain('atlanta~peach-crate');
+    await expect
+      .poll(async () => (await listing('/search?q=peach+crate')).hits.map((hit) => hit.objectID))
+      .toContain('atlanta~peach-crate');
 
     await editVendor('london', (vendor) => (vendor.isListed = false));
     await expect.poll(async () => (await listing('/rentals')).total).toBe(450);
@@ -147,19 +170,30 @@ describe("the platform's catalogue", () => {
 
   it("says how many are free on shoot dates at each item's own house, and leaves out what a house has booked out", async () => {
     // All of one Jetway item booked on some dates (an order confirmed at the house).
-    const [item] = (await t.app.itemStore.list('aviation', { limit: 400 })).filter((candidate) => candidate.quantity <= 3 && /C-Stand/.test(candidate.name) === false);
+    const [item] = (await t.app.itemStore.list('aviation', { limit: 400 })).filter(
+      (candidate) => candidate.quantity <= 3 && /C-Stand/.test(candidate.name) === false,
+    );
     const listingId = `aviation~${item!.objectID}`;
     const words = encodeURIComponent(item!.name);
     // The dated page asked twice before the order (so it is kept), then once after: the house's booking shows.
     const first = addDays(earliestStart('America/Los_Angeles', 2, new Date()), 12);
     const datedPath = `/search?q=${words}&vendor=aviation&from=${first}&to=${addDays(first, 2)}`;
     for (let ask = 0; ask < 2; ask++) expect((await listing(datedPath)).free?.[listingId]).toBe(item!.quantity);
-    const order = await confirmedOrder(t, 'booker@production.example', [{ objectID: item!.objectID, quantity: item!.quantity }], 12, 'Booked Out');
+    const order = await confirmedOrder(
+      t,
+      'booker@production.example',
+      [{ objectID: item!.objectID, quantity: item!.quantity }],
+      12,
+      'Booked Out',
+    );
     expect(order.startDate).toBe(first);
     const dated = await listing(datedPath);
     expect(dated.free?.[listingId]).toBe(0);
     // A house's own storefront says the same.
-    const own = await t.app.inject({ url: `/search?q=${words}&from=${order.startDate}&to=${order.endDate}`, headers: { host: 'aviation.localhost' } });
+    const own = await t.app.inject({
+      url: `/search?q=${words}&from=${order.startDate}&to=${order.endDate}`,
+      headers: { host: 'aviation.localhost' },
+    });
     expect(stateOf(own.body).catalogue!.free?.[item!.objectID]).toBe(0);
     // Only what is free: the booked item is left out on the platform too, and other houses' items stay.
     const available = await listing(`/rentals?from=${order.startDate}&to=${order.endDate}&available=1&q=${words}`);

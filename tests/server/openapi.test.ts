@@ -10,18 +10,40 @@ import { sampleItem } from '../contract/item-store.contract';
 import { buildTestApp, type TestApp, type Who } from '../helpers/server';
 
 let t: TestApp;
-let document: { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema?: unknown }> }>; parameters?: Array<{ in: string; name: string }> }>> };
+let document: {
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+        parameters?: Array<{ in: string; name: string }>;
+      }
+    >
+  >;
+};
 beforeAll(async () => {
   t = await buildTestApp();
   // One write, so history/1 exists.
   const site = (await t.as('platform', { url: '/api/tenants/acme/settings/site' })).json();
-  await t.as('platform', { method: 'PUT', url: '/api/tenants/acme/settings/site', headers: { 'if-match': `"${site.version}"` }, payload: { ...site, appTitle: 'Acme Docs' } });
+  await t.as('platform', {
+    method: 'PUT',
+    url: '/api/tenants/acme/settings/site',
+    headers: { 'if-match': `"${site.version}"` },
+    payload: { ...site, appTitle: 'Acme Docs' },
+  });
   // A visitor of acme, for the users routes to answer about.
-  await t.app.profileStore.create('acme', 'probe-user', newProfile({ email: 'probe@studio.example', vendorId: 'acme', vendorName: 'Acme Props', now: new Date() }));
+  await t.app.profileStore.create(
+    'acme',
+    'probe-user',
+    newProfile({ email: 'probe@studio.example', vendorId: 'acme', vendorName: 'Acme Props', now: new Date() }),
+  );
   // Items of acme, enough for the probes that remove one to leave others.
   await t.app.itemStore.putMany(
     'acme',
-    ['probe-a', 'probe-b', 'probe-c', 'probe-d'].map((id) => sampleItem(id, { category: { group: 'sets', category: 'galleys' }, vendorId: 'acme' })),
+    ['probe-a', 'probe-b', 'probe-c', 'probe-d'].map((id) =>
+      sampleItem(id, { category: { group: 'sets', category: 'galleys' }, vendorId: 'acme' }),
+    ),
   );
   document = (await t.app.inject('/api/docs/json')).json();
 });
@@ -40,11 +62,14 @@ async function concrete(path: string): Promise<string> {
   if (url.includes('.{format}')) url = url.replace('{format}', 'csv');
   if (url.includes('/users/{id}/')) return url.replace('{id}', 'probe-user');
   // A visitor's set lists and favourites: no visitor is signed in here, so any ids will do.
-  if (url.includes('/set-lists/{id}') || url.includes('{objectID}')) return url.replace('{id}', 'probe-list').replace('{objectID}', 'probe-item');
+  if (url.includes('/set-lists/{id}') || url.includes('{objectID}'))
+    return url.replace('{id}', 'probe-list').replace('{objectID}', 'probe-item');
   // A quote request's steps: acme has none, so any id will do; each step by its name.
   // A sub-hire's steps are its customer's (the asking house's): decline, as on a storefront.
-  if (url.includes('/{action}')) url = url.replace('{action}', url.startsWith('/api/quotes/') || url.includes('/sub-hires/') ? 'decline' : 'hold');
-  if (url.includes('/quote-requests/{id}') || url.startsWith('/api/quotes/{id}')) return url.replace('{id}', 'probe-quote').replace('{theirId}', 'probe-sub-hire');
+  if (url.includes('/{action}'))
+    url = url.replace('{action}', url.startsWith('/api/quotes/') || url.includes('/sub-hires/') ? 'decline' : 'hold');
+  if (url.includes('/quote-requests/{id}') || url.startsWith('/api/quotes/{id}'))
+    return url.replace('{id}', 'probe-quote').replace('{theirId}', 'probe-sub-hire');
   // A production request: made on the platform's storefront only, so none here; any key will do.
   if (url.startsWith('/api/production-requests/{id}')) return url.replace('{id}', 'probe-production-request');
   // Houses' applications: none has been sent here, so any id will do.
@@ -61,19 +86,35 @@ async function concrete(path: string): Promise<string> {
 /** A body the operation would accept from platform staff (undefined when it takes none). */
 async function bodyFor(path: string, method: string, url: string): Promise<unknown> {
   if (method === 'DELETE' || path.endsWith('/restore') || path.endsWith('/logout')) return undefined;
-  if (path === '/api/tenants') return { id: `probe-${Math.random().toString(36).slice(2, 8)}`, name: 'Probe Props', domain: `www.probe-${Date.now()}.example` };
-  if (path === '/api/auth/login' || path === '/api/identity/login' || path === '/api/identity/signup') return { email: 'nobody@example.com', password: 'not the password' };
+  if (path === '/api/tenants')
+    return {
+      id: `probe-${Math.random().toString(36).slice(2, 8)}`,
+      name: 'Probe Props',
+      domain: `www.probe-${Date.now()}.example`,
+    };
+  if (path === '/api/auth/login' || path === '/api/identity/login' || path === '/api/identity/signup')
+    return { email: 'nobody@example.com', password: 'not the password' };
   if (path.includes('/users/')) return { isAuthorized: true };
   if (path.endsWith('/quote')) return { adjustments: {}, services: [] };
-  if (path.endsWith('/change')) return { items: [{ objectID: 'galley-cart', quantity: 1 }], startDate: '2027-01-04', endDate: '2027-01-06', pricing: { adjustments: {}, services: [] } };
+  if (path.endsWith('/change'))
+    return {
+      items: [{ objectID: 'galley-cart', quantity: 1 }],
+      startDate: '2027-01-04',
+      endDate: '2027-01-06',
+      pricing: { adjustments: {}, services: [] },
+    };
   if (path.endsWith('/exemption-certificate')) return { data: 'JVBERi0xLjQKJSVFT0YK' };
   if (path.includes('/accounts')) return { name: 'Probe Pictures', kind: 'studio', terms: { method: 'card' } };
-  if (path.includes('/assets/')) return { data: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==' };
+  if (path.includes('/assets/'))
+    return { data: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==' };
   if (method === 'PUT') return (await t.as('platform', { url })).json();
   return {};
 }
 
-const operations = () => Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => ({ path, method: method.toUpperCase() })));
+const operations = () =>
+  Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.keys(methods).map((method) => ({ path, method: method.toUpperCase() })),
+  );
 
 describe('the OpenAPI document', () => {
   it('validates with swagger-parser and references only its own components', async () => {
@@ -89,7 +130,8 @@ describe('the OpenAPI document', () => {
   it('gives every response a body schema, except 204 and 304', () => {
     for (const { path, method } of operations()) {
       for (const [status, response] of Object.entries(document.paths[path]![method.toLowerCase()]!.responses)) {
-        if (status === '204' || status === '304') expect(response.content, `${method} ${path} ${status}`).toBeUndefined();
+        if (status === '204' || status === '304')
+          expect(response.content, `${method} ${path} ${status}`).toBeUndefined();
         else expect(Object.values(response.content ?? {})[0]?.schema, `${method} ${path} ${status}`).toBeTruthy();
       }
     }
@@ -99,8 +141,14 @@ describe('the OpenAPI document', () => {
     for (const { path, method } of operations()) {
       if (method === 'GET' || path.endsWith('/logout')) continue;
       const url = await concrete(path);
-      const response = await t.as('platform', { method: method, url, payload: (await bodyFor(path, method, url)) as string });
-      const documented = (document.paths[path]![method.toLowerCase()]!.parameters ?? []).some((p) => p.in === 'header' && p.name === 'if-match');
+      const response = await t.as('platform', {
+        method: method,
+        url,
+        payload: (await bodyFor(path, method, url)) as string,
+      });
+      const documented = (document.paths[path]![method.toLowerCase()]!.parameters ?? []).some(
+        (p) => p.in === 'header' && p.name === 'if-match',
+      );
       expect(documented, `${method} ${path} answered ${response.statusCode}`).toBe(response.statusCode === 428);
     }
   });
@@ -113,32 +161,57 @@ describe('the OpenAPI document', () => {
       const write = method !== 'GET';
       const current = String((await t.as('platform', { url: '/api/tenants/acme' })).headers.etag);
       const body = write ? await bodyFor(path, method, url) : undefined;
-      const probes: Array<{ who: Who; headers?: Record<string, string | undefined>; payload?: unknown; url?: string }> = [
-        { who: 'anonymous' },
-        { who: 'aviationAdmin', headers: { 'if-match': current } },
-        { who: 'platform', headers: { 'if-match': current }, payload: body },
-        { who: 'platform', url: url.replace('/acme', '/NOT_AN_ID') },
-        ...(write
-          ? [
-              { who: 'platform' as Who, headers: { 'if-match': '"stale"' }, payload: body },
-              { who: 'platform' as Who, payload: body },
-              { who: 'platform' as Who, headers: { 'content-type': 'text/plain', 'if-match': current }, payload: 'hello' },
-              { who: 'platform' as Who, headers: { origin: 'https://evil.example', 'if-match': current }, payload: body },
-            ]
-          : []),
-      ];
+      const probes: Array<{ who: Who; headers?: Record<string, string | undefined>; payload?: unknown; url?: string }> =
+        [
+          { who: 'anonymous' },
+          { who: 'aviationAdmin', headers: { 'if-match': current } },
+          { who: 'platform', headers: { 'if-match': current }, payload: body },
+          { who: 'platform', url: url.replace('/acme', '/NOT_AN_ID') },
+          ...(write
+            ? [
+                { who: 'platform' as Who, headers: { 'if-match': '"stale"' }, payload: body },
+                { who: 'platform' as Who, payload: body },
+                {
+                  who: 'platform' as Who,
+                  headers: { 'content-type': 'text/plain', 'if-match': current },
+                  payload: 'hello',
+                },
+                {
+                  who: 'platform' as Who,
+                  headers: { origin: 'https://evil.example', 'if-match': current },
+                  payload: body,
+                },
+              ]
+            : []),
+        ];
       for (const probe of probes) {
         // Never archive for real, nor log the probing session out; those have their own tests.
         if (probe.who !== 'anonymous' && path.endsWith('/logout')) continue;
         // An event stream that is let in stays open (inject would wait for ever): its own test reads it.
         if (path.endsWith('/quote-requests/events') && probe.who === 'platform' && !probe.url) continue;
-        if (probe.who === 'platform' && method === 'DELETE' && path === '/api/tenants/{tenantId}' && probe.headers?.['if-match'] === current) continue;
-        const response = await t.as(probe.who, { method: method, url: probe.url ?? url, headers: probe.headers, payload: probe.payload as string });
+        if (
+          probe.who === 'platform' &&
+          method === 'DELETE' &&
+          path === '/api/tenants/{tenantId}' &&
+          probe.headers?.['if-match'] === current
+        )
+          continue;
+        const response = await t.as(probe.who, {
+          method: method,
+          url: probe.url ?? url,
+          headers: probe.headers,
+          payload: probe.payload as string,
+        });
         seen.push(`${method} ${path} ${response.statusCode}`);
-        expect(documented, `${method} ${path} as ${probe.who} ${JSON.stringify(probe.headers ?? {})}: ${response.body.slice(0, 200)}`).toContain(String(response.statusCode));
+        expect(
+          documented,
+          `${method} ${path} as ${probe.who} ${JSON.stringify(probe.headers ?? {})}: ${response.body.slice(0, 200)}`,
+        ).toContain(String(response.statusCode));
         // And in the media type the document gives for that status (a PDF, a CSV, an event stream, else JSON).
         const sent = String(response.headers['content-type'] ?? '').split(';')[0]!;
-        const declared = Object.keys(document.paths[path]![method.toLowerCase()]!.responses[String(response.statusCode)]?.content ?? {});
+        const declared = Object.keys(
+          document.paths[path]![method.toLowerCase()]!.responses[String(response.statusCode)]?.content ?? {},
+        );
         if (sent && response.statusCode !== 204 && response.statusCode !== 304) {
           expect(declared, `${method} ${path} ${response.statusCode} sent ${sent}`).toContain(sent);
           if (sent !== 'application/json') seen.push(`${method} ${path} sent ${sent}`);

@@ -27,9 +27,18 @@ const noPricing = { adjustments: {}, services: [] };
 
 const revisionOf = async (id: string) => String((await t.app.quoteRequests.get('aviation', id))?.revision ?? 0);
 const change = async (id: string, body: object) =>
-  t.as('aviationAdmin', { method: 'POST', url: `/api/tenants/aviation/quote-requests/${id}/change`, payload: body, headers: { 'if-match': `"${await revisionOf(id)}"` } });
-const visitorView = (order: ConfirmedOrder) => t.app.inject({ url: `/api/quotes/${order.id}`, headers: { host: AVIATION_HOST, cookie: order.cookie } }).then((response) => response.json());
-const subjects = async (to: string) => (await (t.app.mailer as OutboxMailer).list()).filter((mail) => mail.to === to).map((mail) => mail.subject);
+  t.as('aviationAdmin', {
+    method: 'POST',
+    url: `/api/tenants/aviation/quote-requests/${id}/change`,
+    payload: body,
+    headers: { 'if-match': `"${await revisionOf(id)}"` },
+  });
+const visitorView = (order: ConfirmedOrder) =>
+  t.app
+    .inject({ url: `/api/quotes/${order.id}`, headers: { host: AVIATION_HOST, cookie: order.cookie } })
+    .then((response) => response.json());
+const subjects = async (to: string) =>
+  (await (t.app.mailer as OutboxMailer).list()).filter((mail) => mail.to === to).map((mail) => mail.subject);
 
 describe('changing a request before it is confirmed', () => {
   it('sends the new lines and dates as a quote, which the visitor accepts as any other', async () => {
@@ -42,9 +51,22 @@ describe('changing a request before it is confirmed', () => {
       headers: { host: AVIATION_HOST, origin: `http://${AVIATION_HOST}`, cookie: who.cookie },
     });
     const id = asked.json().id as string;
-    const unknown = await change(id, { items: [{ objectID: 'no-such-prop', quantity: 1 }], startDate: from, endDate: addDays(from, 1), pricing: noPricing });
-    expect([unknown.statusCode, unknown.json().errors]).toEqual([400, { 'items.0.objectID': 'no item "no-such-prop" in this catalogue' }]);
-    const backwards = await change(id, { items: [{ objectID: SEATS, quantity: 1 }], startDate: from, endDate: addDays(from, -1), pricing: noPricing });
+    const unknown = await change(id, {
+      items: [{ objectID: 'no-such-prop', quantity: 1 }],
+      startDate: from,
+      endDate: addDays(from, 1),
+      pricing: noPricing,
+    });
+    expect([unknown.statusCode, unknown.json().errors]).toEqual([
+      400,
+      { 'items.0.objectID': 'no item "no-such-prop" in this catalogue' },
+    ]);
+    const backwards = await change(id, {
+      items: [{ objectID: SEATS, quantity: 1 }],
+      startDate: from,
+      endDate: addDays(from, -1),
+      pricing: noPricing,
+    });
     expect(backwards.statusCode).toBe(400);
     const changed = await change(id, {
       items: [
@@ -64,7 +86,9 @@ describe('changing a request before it is confirmed', () => {
         { objectID: CASES, quantity: 1 },
       ],
     });
-    const seen = (await t.app.inject({ url: `/api/quotes/${id}`, headers: { host: AVIATION_HOST, cookie: who.cookie } })).json();
+    const seen = (
+      await t.app.inject({ url: `/api/quotes/${id}`, headers: { host: AVIATION_HOST, cookie: who.cookie } })
+    ).json();
     expect(seen.actions).toEqual(['accept', 'decline', 'cancel']);
     expect(seen.versions).toHaveLength(1);
   });
@@ -75,9 +99,20 @@ describe('changing an order', () => {
 
   it('moves a confirmed order to new lines and dates at once, checked against what else is booked, and asks the visitor to accept it', async () => {
     order = await confirmedOrder(t, 'changes@studio.example', [{ objectID: SEATS, quantity: 2 }], 6, 'Change Shoot');
-    const other = await confirmedOrder(t, 'other-changes@studio.example', [{ objectID: SEATS, quantity: 2 }], 6, 'Other Shoot');
+    const other = await confirmedOrder(
+      t,
+      'other-changes@studio.example',
+      [{ objectID: SEATS, quantity: 2 }],
+      6,
+      'Other Shoot',
+    );
     // Two more seats on the same days: the other order has them.
-    const refused = await change(order.id, { items: [{ objectID: SEATS, quantity: 3 }], startDate: order.startDate, endDate: order.endDate, pricing: noPricing });
+    const refused = await change(order.id, {
+      items: [{ objectID: SEATS, quantity: 3 }],
+      startDate: order.startDate,
+      endDate: order.endDate,
+      pricing: noPricing,
+    });
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json().message).toMatch(/^Not confirmed: a line is not free on these dates/);
 
@@ -89,25 +124,47 @@ describe('changing an order', () => {
       ],
       startDate: order.startDate,
       endDate: later,
-      pricing: { adjustments: { [CASES]: { amount: -10, reason: 'Cases on the house, nearly' } }, services: [], message: 'One seat, four cases, a day longer' },
+      pricing: {
+        adjustments: { [CASES]: { amount: -10, reason: 'Cases on the house, nearly' } },
+        services: [],
+        message: 'One seat, four cases, a day longer',
+      },
     });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json()).toMatchObject({ state: 'confirmed', hold: 'order', endDate: later });
     const bookings = await t.app.quoteRequests.bookings('aviation', [SEATS, CASES], order.startDate, later);
-    expect(bookings.filter((booking) => booking.quoteId === order.id).map((booking) => [booking.objectID, booking.quantity, booking.lastDay, booking.kind])).toEqual(
+    expect(
+      bookings
+        .filter((booking) => booking.quoteId === order.id)
+        .map((booking) => [booking.objectID, booking.quantity, booking.lastDay, booking.kind]),
+    ).toEqual(
       expect.arrayContaining([
         [SEATS, 1, later, 'order'],
         [CASES, 4, later, 'order'],
       ]),
     );
     // The other order now has room for a third seat: the freed one.
-    expect((await change(other.id, { items: [{ objectID: SEATS, quantity: 3 }], startDate: other.startDate, endDate: other.endDate, pricing: noPricing })).statusCode).toBe(200);
+    expect(
+      (
+        await change(other.id, {
+          items: [{ objectID: SEATS, quantity: 3 }],
+          startDate: other.startDate,
+          endDate: other.endDate,
+          pricing: noPricing,
+        })
+      ).statusCode,
+    ).toBe(200);
 
     const seen = await visitorView(order);
     expect(seen.actions).toEqual(['accept']);
-    expect(seen.versions.at(-1)).toMatchObject({ version: 2, pricing: { message: 'One seat, four cases, a day longer' } });
+    expect(seen.versions.at(-1)).toMatchObject({
+      version: 2,
+      pricing: { message: 'One seat, four cases, a day longer' },
+    });
     expect(seen.history.at(-1)).toMatchObject({ action: 'change', by: 'vendor', version: 2 });
-    expect(await subjects(order.email)).toContain(`Jetway Props changed your order: ${new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(seen.due.total)}`);
+    expect(await subjects(order.email)).toContain(
+      `Jetway Props changed your order: ${new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(seen.due.total)}`,
+    );
 
     // The visitor accepts the version they read; an older one is refused.
     const accept = (version: number) =>
@@ -115,11 +172,18 @@ describe('changing an order', () => {
         method: 'POST',
         url: `/api/quotes/${order.id}/accept`,
         payload: { version },
-        headers: { host: AVIATION_HOST, origin: `http://${AVIATION_HOST}`, cookie: order.cookie, 'if-match': `"${seen.revision}"` },
+        headers: {
+          host: AVIATION_HOST,
+          origin: `http://${AVIATION_HOST}`,
+          cookie: order.cookie,
+          'if-match': `"${seen.revision}"`,
+        },
       });
     // Until the visitor accepts, the pro forma they have is the one of the order they agreed to.
     const proFormas = async () =>
-      (await t.app.invoices.forQuote('aviation', order.id)).filter((invoice) => invoice.kind === 'proForma').map((invoice) => [invoice.version, Boolean(invoice.voidedAt), invoice.total]);
+      (await t.app.invoices.forQuote('aviation', order.id))
+        .filter((invoice) => invoice.kind === 'proForma')
+        .map((invoice) => [invoice.version, Boolean(invoice.voidedAt), invoice.total]);
     expect(await proFormas()).toEqual([[1, false, expect.any(Number)]]);
     expect((await accept(1)).statusCode).toBe(409);
     const accepted = await accept(2);
@@ -133,7 +197,11 @@ describe('changing an order', () => {
     // Opening the order in the console issues nothing more.
     await t.as('aviationAdmin', { url: `/api/tenants/aviation/quote-requests/${order.id}` });
     expect(await proFormas()).toHaveLength(2);
-    expect(await subjects('rentals@jetwayprops.com')).toContainEqual(expect.stringMatching(/^(?:changes \()?changes@studio\.example\)? accepted the change to their order \(version 2\)$/));
+    expect(await subjects('rentals@jetwayprops.com')).toContainEqual(
+      expect.stringMatching(
+        /^(?:changes \()?changes@studio\.example\)? accepted the change to their order \(version 2\)$/,
+      ),
+    );
   });
 
   it('keeps track of what is out: never fewer than are out, nothing out dropped, the first day of a hire under way kept', async () => {
@@ -141,7 +209,11 @@ describe('changing an order', () => {
     expect(units.statusCode).toBe(201);
     const tags = (units.json() as Array<{ tag: string }>).map((unit) => unit.tag);
     for (const [index, tag] of tags.slice(0, 3).entries()) {
-      const scanned = await t.as('aviationAdmin', { method: 'POST', url: `/api/tenants/aviation/orders/${order.id}/scans`, payload: { id: `change-scan-${index}0000`, direction: 'out', code: tag } });
+      const scanned = await t.as('aviationAdmin', {
+        method: 'POST',
+        url: `/api/tenants/aviation/orders/${order.id}/scans`,
+        payload: { id: `change-scan-${index}0000`, direction: 'out', code: tag },
+      });
       expect(scanned.json().record.outcome, scanned.body).toBe('ok');
     }
     const base = { startDate: order.startDate, endDate: addDays(order.endDate, 1), pricing: noPricing };
@@ -152,9 +224,14 @@ describe('changing an order', () => {
         { objectID: CASES, quantity: 2 },
       ],
     });
-    expect([fewer.statusCode, fewer.json().errors]).toEqual([400, { 'items.1.quantity': '3 are out on this order now: check them in before asking for fewer' }]);
+    expect([fewer.statusCode, fewer.json().errors]).toEqual([
+      400,
+      { 'items.1.quantity': '3 are out on this order now: check them in before asking for fewer' },
+    ]);
     const dropped = await change(order.id, { ...base, items: [{ objectID: SEATS, quantity: 1 }] });
-    expect(dropped.json().errors).toEqual({ items: '1950s Hard Train Case, Cream: 3 out on this order now; it cannot be dropped before they are back' });
+    expect(dropped.json().errors).toEqual({
+      items: '1950s Hard Train Case, Cream: 3 out on this order now; it cannot be dropped before they are back',
+    });
     const moved = await change(order.id, {
       ...base,
       startDate: addDays(order.startDate, 1),
@@ -163,14 +240,26 @@ describe('changing an order', () => {
         { objectID: CASES, quantity: 4 },
       ],
     });
-    expect(moved.json().errors).toEqual({ startDate: `the hire is under way: it keeps its first day, ${order.startDate}` });
+    expect(moved.json().errors).toEqual({
+      startDate: `the hire is under way: it keeps its first day, ${order.startDate}`,
+    });
 
     // Substituting the seat for a fifth case, two days longer: allowed, and the hire stays partly out (4 + 1 booked, 3 out).
-    const substituted = await change(order.id, { ...base, endDate: addDays(order.endDate, 2), items: [{ objectID: CASES, quantity: 5 }] });
+    const substituted = await change(order.id, {
+      ...base,
+      endDate: addDays(order.endDate, 2),
+      items: [{ objectID: CASES, quantity: 5 }],
+    });
     expect(substituted.statusCode, substituted.body).toBe(200);
     expect(substituted.json()).toMatchObject({ state: 'partlyOut', lines: [{ objectID: CASES, quantity: 5 }] });
     expect((await visitorView(order)).actions).toEqual(['accept']);
     const sheet = (await t.as('aviationAdmin', { url: `/api/tenants/aviation/orders/${order.id}/pull-sheet` })).json();
-    expect(sheet.lines.map((line: { objectID: string; quantity: number; out: number }) => [line.objectID, line.quantity, line.out])).toEqual([[CASES, 5, 3]]);
+    expect(
+      sheet.lines.map((line: { objectID: string; quantity: number; out: number }) => [
+        line.objectID,
+        line.quantity,
+        line.out,
+      ]),
+    ).toEqual([[CASES, 5, 3]]);
   });
 });

@@ -44,10 +44,26 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const storefront = (method: 'GET' | 'POST' | 'PUT', url: string, cookie: string, payload?: object, headers: Record<string, string> = {}) =>
-  t.app.inject({ method, url, ...(payload && { payload }), headers: { host: AVIATION_HOST, origin: `http://${AVIATION_HOST}`, cookie, ...headers } });
+const storefront = (
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  cookie: string,
+  payload?: object,
+  headers: Record<string, string> = {},
+) =>
+  t.app.inject({
+    method,
+    url,
+    ...(payload && { payload }),
+    headers: { host: AVIATION_HOST, origin: `http://${AVIATION_HOST}`, cookie, ...headers },
+  });
 const vendor = (url: string, revision: string | number, payload?: object) =>
-  t.as('aviationAdmin', { method: 'POST', url: `/api/tenants/aviation/quote-requests/${url}`, ...(payload && { payload }), headers: { 'if-match': `"${revision}"` } });
+  t.as('aviationAdmin', {
+    method: 'POST',
+    url: `/api/tenants/aviation/quote-requests/${url}`,
+    ...(payload && { payload }),
+    headers: { 'if-match': `"${revision}"` },
+  });
 const stored = async (id: string) => (await t.app.quoteRequests.get('aviation', id)) as QuoteRequest;
 const etag = (response: { headers: Record<string, unknown> }) => String(response.headers.etag).replace(/"/g, '');
 let scanNumber = 0;
@@ -60,13 +76,23 @@ const scanOut = async (orderId: string) => {
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as { record: { outcome: string; message: string } };
 };
-const certificate = (data: Buffer, expiresOn: string, extra: object = {}) => ({ data: data.toString('base64'), fileName: 'Night Flight COI.pdf', expiresOn, ...extra });
+const certificate = (data: Buffer, expiresOn: string, extra: object = {}) => ({
+  data: data.toString('base64'),
+  fileName: 'Night Flight COI.pdf',
+  expiresOn,
+  ...extra,
+});
 
 /** A request for two cases starting `inDays` after the earliest start, quoted; the visitor's cookie. */
 async function quoted(email: string, inDays: number) {
   const who = await storefrontVisitor(t, email);
   const from = addDays(earliestStart(TZ, 2, new Date()), inDays);
-  const asked = await storefront('POST', '/api/quote-requests', who.cookie, { items: [{ objectID: CASES, quantity: 2 }], startDate: from, endDate: addDays(from, 2), production: 'Night Flight' });
+  const asked = await storefront('POST', '/api/quote-requests', who.cookie, {
+    items: [{ objectID: CASES, quantity: 2 }],
+    startDate: from,
+    endDate: addDays(from, 2),
+    production: 'Night Flight',
+  });
   expect(asked.statusCode, asked.body).toBe(201);
   const id = asked.json().id as string;
   expect((await vendor(`${id}/quote`, 0, { adjustments: {}, services: [] })).statusCode).toBe(200);
@@ -79,22 +105,41 @@ describe('before anything goes out', () => {
   it('accepts a hire further off without a card, saying when it is asked for; a near one needs it', async () => {
     order = await quoted('far@studio.example', 12);
     const view = await storefront('GET', `/api/quotes/${order.id}`, order.cookie);
-    expect(view.json().cardHoldNeeded).toMatchObject({ before: 'accept', covered: false, askedFrom: addDays(order.from, -HOLD_ASKED_DAYS_BEFORE) });
-    const accepted = await storefront('POST', `/api/quotes/${order.id}/accept`, order.cookie, { version: 1 }, { 'if-match': `"${etag(view)}"` });
+    expect(view.json().cardHoldNeeded).toMatchObject({
+      before: 'accept',
+      covered: false,
+      askedFrom: addDays(order.from, -HOLD_ASKED_DAYS_BEFORE),
+    });
+    const accepted = await storefront(
+      'POST',
+      `/api/quotes/${order.id}/accept`,
+      order.cookie,
+      { version: 1 },
+      { 'if-match': `"${etag(view)}"` },
+    );
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect((await vendor(`${order.id}/confirm`, etag(accepted))).statusCode).toBe(200);
 
     const near = await quoted('near@studio.example', 0);
     const nearView = await storefront('GET', `/api/quotes/${near.id}`, near.cookie);
     expect(nearView.json().cardHoldNeeded.askedFrom).toBeUndefined();
-    const refused = await storefront('POST', `/api/quotes/${near.id}/accept`, near.cookie, { version: 1 }, { 'if-match': `"${etag(nearView)}"` });
+    const refused = await storefront(
+      'POST',
+      `/api/quotes/${near.id}/accept`,
+      near.cookie,
+      { version: 1 },
+      { 'if-match': `"${etag(nearView)}"` },
+    );
     expect(refused.statusCode).toBe(402);
   });
 
   it('mails the visitor once when the card is due', async () => {
     const now = new Date();
     const site = withDefaults('site', (await t.app.tenantStore.get('aviation'))!.tenant.site);
-    const mailsFor = async () => (await (t.app.mailer as OutboxMailer).list()).filter((mail) => mail.kind === 'cardWanted' && mail.to === 'far@studio.example');
+    const mailsFor = async () =>
+      (await (t.app.mailer as OutboxMailer).list()).filter(
+        (mail) => mail.kind === 'cardWanted' && mail.to === 'far@studio.example',
+      );
     // Before the day nothing is asked.
     await t.app.cardHolds.pass('aviation', site, now, todayIn(TZ, now));
     expect(await mailsFor()).toHaveLength(0);
@@ -113,7 +158,9 @@ describe('before anything goes out', () => {
     expect(refused.record.message).toContain('No card hold on this order yet');
     expect(refused.record.message).toContain('No certificate of insurance on this order');
     // The console's list row says the same.
-    const row = (await t.as('aviationAdmin', { method: 'GET', url: '/api/tenants/aviation/quote-requests' })).json().find((quote: { id: string }) => quote.id === order.id);
+    const row = (await t.as('aviationAdmin', { method: 'GET', url: '/api/tenants/aviation/quote-requests' }))
+      .json()
+      .find((quote: { id: string }) => quote.id === order.id);
     expect(row).toMatchObject({ state: 'confirmed' });
     expect(row.insurance).toBeUndefined();
 
@@ -130,23 +177,48 @@ describe('before anything goes out', () => {
       'PUT',
       `/api/quotes/${order.id}/insurance`,
       order.cookie,
-      certificate(PDF, addDays(order.from, 30), { fileName: 'Night Flight\u0000 COI.pdf\u202E', insurer: 'Hiscox', policyNumber: 'FP-2026-118' }),
+      certificate(PDF, addDays(order.from, 30), {
+        fileName: 'Night Flight\u0000 COI.pdf\u202E',
+        insurer: 'Hiscox',
+        policyNumber: 'FP-2026-118',
+      }),
     );
     expect(uploaded.statusCode, uploaded.body).toBe(200);
-    expect(uploaded.json().insurance).toMatchObject({ fileName: 'Night Flight COI.pdf', contentType: 'application/pdf', insurer: 'Hiscox', uploadedBy: 'visitor', size: PDF.length });
+    expect(uploaded.json().insurance).toMatchObject({
+      fileName: 'Night Flight COI.pdf',
+      contentType: 'application/pdf',
+      insurer: 'Hiscox',
+      uploadedBy: 'visitor',
+      size: PDF.length,
+    });
     expect(today <= uploaded.json().insurance.expiresOn).toBe(true);
     const out = await scanOut(order.id);
     expect(out.record).toMatchObject({ outcome: 'ok' });
   });
 
   it('refuses a certificate that is not a PDF or an image, or whose cover has ended, by field', async () => {
-    const html = await storefront('PUT', `/api/quotes/${order.id}/insurance`, order.cookie, certificate(Buffer.from('<html><script>alert(1)</script></html>'), addDays(order.from, 30)));
+    const html = await storefront(
+      'PUT',
+      `/api/quotes/${order.id}/insurance`,
+      order.cookie,
+      certificate(Buffer.from('<html><script>alert(1)</script></html>'), addDays(order.from, 30)),
+    );
     expect(html.statusCode).toBe(400);
     expect(html.json().errors.data).toBe('is not a PDF, PNG or JPEG: upload the certificate as a PDF or a photo of it');
-    const ended = await storefront('PUT', `/api/quotes/${order.id}/insurance`, order.cookie, certificate(PDF, '2020-01-31'));
+    const ended = await storefront(
+      'PUT',
+      `/api/quotes/${order.id}/insurance`,
+      order.cookie,
+      certificate(PDF, '2020-01-31'),
+    );
     expect(ended.statusCode).toBe(400);
     expect(ended.json().errors.expiresOn).toBe('the cover ended on 2020-01-31: upload a current certificate');
-    const notADate = await storefront('PUT', `/api/quotes/${order.id}/insurance`, order.cookie, certificate(PDF, '31/01/2027'));
+    const notADate = await storefront(
+      'PUT',
+      `/api/quotes/${order.id}/insurance`,
+      order.cookie,
+      certificate(PDF, '31/01/2027'),
+    );
     expect(notADate.statusCode).toBe(400);
     // The certificate on the order is the one kept before.
     expect((await stored(order.id)).insurance?.insurer).toBe('Hiscox');
@@ -162,20 +234,35 @@ describe('before anything goes out', () => {
     expect(mine.statusCode).toBe(200);
     expect(mine.rawPayload.equals(PDF)).toBe(true);
     expect(mine.headers['content-type']).toBe('application/pdf');
-    expect(mine.headers['content-disposition']).toBe(`attachment; filename="Night Flight COI.pdf"; filename*=UTF-8''Night%20Flight%20COI.pdf`);
+    expect(mine.headers['content-disposition']).toBe(
+      `attachment; filename="Night Flight COI.pdf"; filename*=UTF-8''Night%20Flight%20COI.pdf`,
+    );
     expect(mine.headers['cache-control']).toBe('private, no-store');
 
     const stranger = await storefrontVisitor(t, 'stranger@studio.example');
     expect((await storefront('GET', `/api/quotes/${order.id}/insurance`, stranger.cookie)).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: `/items/aviation/${kept.file}`, headers: { host: AVIATION_HOST } })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/items/aviation/${kept.file}`, headers: { host: AVIATION_HOST } }))
+        .statusCode,
+    ).toBe(404);
     // Another tenant's admin is told there is no such tenant, as for every tenant route.
-    expect((await t.as('acmeAdmin', { method: 'GET', url: `/api/tenants/aviation/quote-requests/${order.id}/insurance` })).statusCode).toBe(404);
-    const vendors = await t.as('aviationAdmin', { method: 'GET', url: `/api/tenants/aviation/quote-requests/${order.id}/insurance` });
+    expect(
+      (await t.as('acmeAdmin', { method: 'GET', url: `/api/tenants/aviation/quote-requests/${order.id}/insurance` }))
+        .statusCode,
+    ).toBe(404);
+    const vendors = await t.as('aviationAdmin', {
+      method: 'GET',
+      url: `/api/tenants/aviation/quote-requests/${order.id}/insurance`,
+    });
     expect(vendors.rawPayload.equals(PDF)).toBe(true);
 
     // The vendor uploads a renewed certificate (a PNG this time): it replaces the first, whose file goes.
     const png = TINY_PNG;
-    const renewed = await t.as('aviationAdmin', { method: 'PUT', url: `/api/tenants/aviation/quote-requests/${order.id}/insurance`, payload: certificate(png, addDays(order.from, 365)) });
+    const renewed = await t.as('aviationAdmin', {
+      method: 'PUT',
+      url: `/api/tenants/aviation/quote-requests/${order.id}/insurance`,
+      payload: certificate(png, addDays(order.from, 365)),
+    });
     expect(renewed.statusCode, renewed.body).toBe(200);
     expect(renewed.json().insurance).toMatchObject({ contentType: 'image/png', uploadedBy: 'vendor' });
     expect(await readdir(privateFolder)).toEqual([renewed.json().insurance.file]);
@@ -184,15 +271,33 @@ describe('before anything goes out', () => {
     // The cases are worth $400 each to replace; the order has two.
     await t.app.itemStore.update('aviation', CASES, (item) => ({ ...item, replacementValue: 400 }));
     const value = 800;
-    const low = await storefront('PUT', `/api/quotes/${order.id}/insurance`, order.cookie, certificate(PDF, addDays(order.from, 30), { coverAmount: value - 0.01 }));
+    const low = await storefront(
+      'PUT',
+      `/api/quotes/${order.id}/insurance`,
+      order.cookie,
+      certificate(PDF, addDays(order.from, 30), { coverAmount: value - 0.01 }),
+    );
     expect(low.statusCode, low.body).toBe(200);
     expect(low.json().insurance.coverAmount).toBe(value - 0.01);
-    expect((await storefront('GET', `/api/quotes/${order.id}`, order.cookie)).json()).toMatchObject({ replacementValue: value, insurance: { coverAmount: value - 0.01 } });
-    expect((await t.as('aviationAdmin', { url: `/api/tenants/aviation/quote-requests/${order.id}` })).json().replacementValue).toBe(value);
-    const listed = (await t.as('aviationAdmin', { url: '/api/tenants/aviation/quote-requests?range=[0,99]' })).json() as Array<{ id: string; replacementValue?: number }>;
+    expect((await storefront('GET', `/api/quotes/${order.id}`, order.cookie)).json()).toMatchObject({
+      replacementValue: value,
+      insurance: { coverAmount: value - 0.01 },
+    });
+    expect(
+      (await t.as('aviationAdmin', { url: `/api/tenants/aviation/quote-requests/${order.id}` })).json()
+        .replacementValue,
+    ).toBe(value);
+    const listed = (
+      await t.as('aviationAdmin', { url: '/api/tenants/aviation/quote-requests?range=[0,99]' })
+    ).json() as Array<{ id: string; replacementValue?: number }>;
     expect(listed.find((row) => row.id === order.id)?.replacementValue).toBe(value);
     // A cover in fractions of a cent is refused at its field.
-    const fraction = await storefront('PUT', `/api/quotes/${order.id}/insurance`, order.cookie, certificate(PDF, addDays(order.from, 30), { coverAmount: 1000.001 }));
+    const fraction = await storefront(
+      'PUT',
+      `/api/quotes/${order.id}/insurance`,
+      order.cookie,
+      certificate(PDF, addDays(order.from, 30), { coverAmount: 1000.001 }),
+    );
     expect(fraction.statusCode).toBe(400);
     expect(Object.keys(fraction.json().errors ?? {})).toContain('coverAmount');
   });

@@ -15,8 +15,17 @@ import { buildTestApp, type TestApp } from '../helpers/server';
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
-  const configuration = storefrontConfiguration('aviation', 'test', (await loadTenant(path.join(tenantsDir, 'aviation'))).tenant!);
-  await t.app.mailer.send({ ...welcomeMessage(configuration, { email: 'dp@studio.example', displayName: 'Dana' }), to: 'dp@studio.example', from: senderOf(configuration), tenantId: 'aviation' });
+  const configuration = storefrontConfiguration(
+    'aviation',
+    'test',
+    (await loadTenant(path.join(tenantsDir, 'aviation'))).tenant!,
+  );
+  await t.app.mailer.send({
+    ...welcomeMessage(configuration, { email: 'dp@studio.example', displayName: 'Dana' }),
+    to: 'dp@studio.example',
+    from: senderOf(configuration),
+    tenantId: 'aviation',
+  });
 });
 afterAll(() => t.close());
 
@@ -25,7 +34,12 @@ describe('the outbox', () => {
     const list = await t.as('platform', { url: '/api/outbox' });
     expect(list.statusCode).toBe(200);
     const [entry] = list.json() as Array<{ id: string; tenantId: string; kind: string; to: string; subject: string }>;
-    expect(entry).toMatchObject({ tenantId: 'aviation', kind: 'welcome', to: 'dp@studio.example', subject: 'Welcome to Jetway Props: your account is approved' });
+    expect(entry).toMatchObject({
+      tenantId: 'aviation',
+      kind: 'welcome',
+      to: 'dp@studio.example',
+      subject: 'Welcome to Jetway Props: your account is approved',
+    });
     const one = await t.as('platform', { url: `/api/outbox/${entry!.id}` });
     expect(one.json().text).toContain('Hello Dana,');
     expect(one.json().html).toContain('<h1');
@@ -47,6 +61,8 @@ describe('with SMTP', () => {
     } finally {
       await smtp.close();
     }
-    expect(() => configFromEnv({ BACKLOT_SMTP_URL: 'https://mail.example' })).toThrow('BACKLOT_SMTP_URL must be a URL starting smtp:// or smtps://, not https://…');
+    expect(() => configFromEnv({ BACKLOT_SMTP_URL: 'https://mail.example' })).toThrow(
+      'BACKLOT_SMTP_URL must be a URL starting smtp:// or smtps://, not https://…',
+    );
   });
 });

@@ -23,10 +23,20 @@ let t: TestApp;
 
 /** Ten in stock, counted as a quantity. */
 const CASES = '1950s-hard-train-case-cream';
-const CREW = { category: { group: 'services', category: 'delivery-and-pickup', subcategory: 'local-delivery' }, name: 'Crew on set', quantity: 1.5, unitPrice: 85 };
+const CREW = {
+  category: { group: 'services', category: 'delivery-and-pickup', subcategory: 'local-delivery' },
+  name: 'Crew on set',
+  quantity: 1.5,
+  unitPrice: 85,
+};
 
 const vendor = (url: string, revision: string | number, payload?: object) =>
-  t.as('aviationAdmin', { method: 'POST', url: `/api/tenants/aviation/quote-requests/${url}`, ...(payload && { payload }), headers: { 'if-match': `"${revision}"` } });
+  t.as('aviationAdmin', {
+    method: 'POST',
+    url: `/api/tenants/aviation/quote-requests/${url}`,
+    ...(payload && { payload }),
+    headers: { 'if-match': `"${revision}"` },
+  });
 const documentsOf = (id: string) => t.app.invoices.forQuote('aviation', id);
 const stored = async (id: string) => (await t.app.quoteRequests.get('aviation', id)) as QuoteRequest;
 
@@ -35,13 +45,23 @@ async function accepted(email: string, inDays: number): Promise<{ id: string; re
   const who = await storefrontVisitor(t, email);
   const headers = { host: AVIATION_HOST, origin: `http://${AVIATION_HOST}`, cookie: who.cookie };
   const from = addDays(earliestStart('America/Los_Angeles', 2, new Date()), inDays);
-  const asked = await t.app.inject({ method: 'POST', url: '/api/quote-requests', headers, payload: { items: [{ objectID: CASES, quantity: 2 }], startDate: from, endDate: addDays(from, 2) } });
+  const asked = await t.app.inject({
+    method: 'POST',
+    url: '/api/quote-requests',
+    headers,
+    payload: { items: [{ objectID: CASES, quantity: 2 }], startDate: from, endDate: addDays(from, 2) },
+  });
   expect(asked.statusCode, asked.body).toBe(201);
   const id = asked.json().id as string;
   const quoted = await vendor(`${id}/quote`, 0, { adjustments: {}, services: [CREW] });
   expect(quoted.statusCode, quoted.body).toBe(200);
   const { revision } = await authoriseCard(t.app, id, who.cookie);
-  const answer = await t.app.inject({ method: 'POST', url: `/api/quotes/${id}/accept`, headers: { ...headers, 'if-match': `"${revision}"` }, payload: { version: 1 } });
+  const answer = await t.app.inject({
+    method: 'POST',
+    url: `/api/quotes/${id}/accept`,
+    headers: { ...headers, 'if-match': `"${revision}"` },
+    payload: { version: 1 },
+  });
   expect(answer.statusCode, answer.body).toBe(200);
   return { id, revision: Number(revision) + 1 };
 }
@@ -52,7 +72,11 @@ function describeOwedDocuments(storeName: string, env: () => Promise<Record<stri
   describe(`the documents every order is owed (${storeName})`, () => {
     beforeAll(async () => {
       // The watch passes every second here (a minute by default).
-      t = await buildTestApp({ identity: { attemptsPerMinute: 1000 }, quotes: { requestsPerMinute: 1000 }, env: { ...(await env()), BACKLOT_INVOICE_CHECK_SECONDS: '1' } });
+      t = await buildTestApp({
+        identity: { attemptsPerMinute: 1000 },
+        quotes: { requestsPerMinute: 1000 },
+        env: { ...(await env()), BACKLOT_INVOICE_CHECK_SECONDS: '1' },
+      });
     });
     afterAll(() => t?.close());
 
@@ -68,7 +92,11 @@ function describeOwedDocuments(storeName: string, env: () => Promise<Record<stri
       expect(crewLine(proForma)).toMatchObject({ kind: 'service', quantity: 1.5, unitAmount: 85, amount: 127.5 });
 
       const scan = (direction: 'out' | 'in') =>
-        t.as('aviationAdmin', { method: 'POST', url: `/api/tenants/aviation/orders/${id}/scans`, payload: { id: `hours-${direction}`, direction, code: CASES, count: 2 } });
+        t.as('aviationAdmin', {
+          method: 'POST',
+          url: `/api/tenants/aviation/orders/${id}/scans`,
+          payload: { id: `hours-${direction}`, direction, code: CASES, count: 2 },
+        });
       expect((await scan('out')).statusCode).toBe(200);
       expect((await scan('in')).statusCode).toBe(200);
       const closed = await vendor(`${id}/close`, (await stored(id)).revision!);
@@ -83,7 +111,8 @@ function describeOwedDocuments(storeName: string, env: () => Promise<Record<stri
       // STAND-IN for a fault: the invoice store refuses every document while `away` is set.
       const issue = t.app.invoices.issue.bind(t.app.invoices);
       let away = true;
-      t.app.invoices.issue = (draft) => (away ? Promise.reject(new Error('invoice store away (test fault)')) : issue(draft));
+      t.app.invoices.issue = (draft) =>
+        away ? Promise.reject(new Error('invoice store away (test fault)')) : issue(draft);
       try {
         expect((await vendor(`${id}/confirm`, revision)).statusCode).toBe(200);
         expect(await documentsOf(id)).toEqual([]);
@@ -92,7 +121,11 @@ function describeOwedDocuments(storeName: string, env: () => Promise<Record<stri
 
         away = true;
         const scan = (direction: 'out' | 'in') =>
-          t.as('aviationAdmin', { method: 'POST', url: `/api/tenants/aviation/orders/${id}/scans`, payload: { id: `store-away-${direction}`, direction, code: CASES, count: 2 } });
+          t.as('aviationAdmin', {
+            method: 'POST',
+            url: `/api/tenants/aviation/orders/${id}/scans`,
+            payload: { id: `store-away-${direction}`, direction, code: CASES, count: 2 },
+          });
         for (const direction of ['out', 'in'] as const) {
           const scanned = await scan(direction);
           expect(scanned.statusCode, scanned.body).toBe(200);
@@ -100,7 +133,9 @@ function describeOwedDocuments(storeName: string, env: () => Promise<Record<stri
         expect((await vendor(`${id}/close`, (await stored(id)).revision!)).statusCode).toBe(200);
         expect((await documentsOf(id)).map((document) => document.kind)).toEqual(['proForma']);
         away = false;
-        await expect.poll(async () => (await documentsOf(id)).map((document) => document.kind)).toEqual(['proForma', 'invoice']);
+        await expect
+          .poll(async () => (await documentsOf(id)).map((document) => document.kind))
+          .toEqual(['proForma', 'invoice']);
         const invoice = (await documentsOf(id)).find((document) => document.kind === 'invoice')!;
         expect(invoice.paid).toBe((await stored(id)).cardHold!.captured);
       } finally {
@@ -127,5 +162,9 @@ describeOwedDocuments('Firestore', async () => {
   }
   await tenants.close();
   process.env.GOOGLE_CLOUD_PROJECT = database.projectId;
-  return { BACKLOT_STORE: 'firestore', FIRESTORE_EMULATOR_HOST: emulatorHost, GOOGLE_CLOUD_PROJECT: database.projectId };
+  return {
+    BACKLOT_STORE: 'firestore',
+    FIRESTORE_EMULATOR_HOST: emulatorHost,
+    GOOGLE_CLOUD_PROJECT: database.projectId,
+  };
 });

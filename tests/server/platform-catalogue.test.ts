@@ -28,8 +28,12 @@ let catalogue: PlatformCatalogue | undefined;
 
 beforeEach(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'backlot-platform-catalogue-'));
-  for (const tenant of ['platform', 'london', 'atlanta']) await cp(path.join(tenantsDir, tenant), path.join(root, 'tenants', tenant), { recursive: true });
-  tenantStore = await FileTenantStore.open({ tenantsDir: path.join(root, 'tenants'), dataDir: path.join(root, 'data') });
+  for (const tenant of ['platform', 'london', 'atlanta'])
+    await cp(path.join(tenantsDir, tenant), path.join(root, 'tenants', tenant), { recursive: true });
+  tenantStore = await FileTenantStore.open({
+    tenantsDir: path.join(root, 'tenants'),
+    dataDir: path.join(root, 'data'),
+  });
   itemStore = new SqliteItemStore(path.join(root, 'items.sqlite'));
   await itemStore.putMany('london', [sampleItem('sofa', { name: 'Chesterfield Sofa' })]);
   await itemStore.putMany('atlanta', [sampleItem('crate', { name: 'Peach Crate' })]);
@@ -56,11 +60,19 @@ function counted(store: ItemStore) {
 }
 
 function open(index: SearchIndex, store: ItemStore = itemStore) {
-  catalogue = new PlatformCatalogue({ platformId: 'platform', index, itemStore: store, tenantStore, changed: () => undefined, failed: (error) => console.error(error) });
+  catalogue = new PlatformCatalogue({
+    platformId: 'platform',
+    index,
+    itemStore: store,
+    tenantStore,
+    changed: () => undefined,
+    failed: (error) => console.error(error),
+  });
   return catalogue;
 }
 
-const found = async (index: SearchIndex, text: string) => (await index.search('platform', { text, filters: {}, page: 0, perPage: 10 })).hits.map((hit) => hit.objectID);
+const found = async (index: SearchIndex, text: string) =>
+  (await index.search('platform', { text, filters: {}, page: 0, perPage: 10 })).hits.map((hit) => hit.objectID);
 
 describe("the platform's catalogue", () => {
   it('follows every house with one listener, not one a house', async () => {
@@ -102,12 +114,18 @@ describe("the platform's catalogue", () => {
     release();
     await loading;
     await expect.poll(() => found(index, 'steamer')).toEqual(['london~trunk']);
-    expect((await index.search('platform', { text: 'peach', filters: {}, page: 0, perPage: 1 })).hits[0]?.quantity).toBe(7);
+    expect(
+      (await index.search('platform', { text: 'peach', filters: {}, page: 0, perPage: 1 })).hits[0]?.quantity,
+    ).toBe(7);
   });
 
   it('leaves out a house that is not listed, and reads it in once it lists itself', async () => {
     const record = (await tenantStore.get('atlanta'))!;
-    await tenantStore.put('atlanta', { ...record.tenant, vendor: { ...record.tenant.vendor, isListed: false } }, { ifMatch: record.version, actor: 'test' });
+    await tenantStore.put(
+      'atlanta',
+      { ...record.tenant, vendor: { ...record.tenant.vendor, isListed: false } },
+      { ifMatch: record.version, actor: 'test' },
+    );
     const index = new InProcessSearchIndex();
     const platform = open(index);
     await platform.loaded();
@@ -115,9 +133,16 @@ describe("the platform's catalogue", () => {
     // Its changes while unlisted are not the platform's.
     await itemStore.put('atlanta', sampleItem('lamp', { name: 'Brass Floor Lamp' }));
     const unlisted = (await tenantStore.get('atlanta'))!;
-    await tenantStore.put('atlanta', { ...unlisted.tenant, vendor: { ...unlisted.tenant.vendor, isListed: true } }, { ifMatch: unlisted.version, actor: 'test' });
+    await tenantStore.put(
+      'atlanta',
+      { ...unlisted.tenant, vendor: { ...unlisted.tenant.vendor, isListed: true } },
+      { ifMatch: unlisted.version, actor: 'test' },
+    );
     await platform.refresh(false, ['atlanta']);
-    expect((await found(index, 'peach')).concat(await found(index, 'brass lamp'))).toEqual(['atlanta~crate', 'atlanta~lamp']);
+    expect((await found(index, 'peach')).concat(await found(index, 'brass lamp'))).toEqual([
+      'atlanta~crate',
+      'atlanta~lamp',
+    ]);
   });
 
   it('reads a house made after the first load as soon as its listing is announced, not at the next whole check', async () => {
@@ -126,7 +151,15 @@ describe("the platform's catalogue", () => {
     await platform.loaded();
     // A house approved since: its tenant is new to the catalogue, and has no version it has read.
     const { tenant } = (await tenantStore.get('atlanta'))!;
-    await tenantStore.create('savannah', { ...tenant, site: { ...tenant.site, tenantId: 'savannah', domain: 'savannah.backlot.example' }, vendor: { ...tenant.vendor, id: 'savannah' } }, 'test');
+    await tenantStore.create(
+      'savannah',
+      {
+        ...tenant,
+        site: { ...tenant.site, tenantId: 'savannah', domain: 'savannah.backlot.example' },
+        vendor: { ...tenant.vendor, id: 'savannah' },
+      },
+      'test',
+    );
     await itemStore.put('savannah', sampleItem('lantern', { name: 'Harbour Lantern' }));
     await platform.refresh(false, ['savannah']);
     expect(await found(index, 'harbour lantern')).toEqual(['savannah~lantern']);

@@ -16,10 +16,21 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function draft(who: 'platform' | 'aviationAdmin' | 'acmeAdmin', change: (site: Record<string, unknown>) => void, path = '/') {
-  const site = (await t.as('platform', { url: '/api/tenants/aviation/settings/site' })).json() as Record<string, unknown>;
+async function draft(
+  who: 'platform' | 'aviationAdmin' | 'acmeAdmin',
+  change: (site: Record<string, unknown>) => void,
+  path = '/',
+) {
+  const site = (await t.as('platform', { url: '/api/tenants/aviation/settings/site' })).json() as Record<
+    string,
+    unknown
+  >;
   change(site);
-  return t.as(who, { method: 'POST', url: '/api/tenants/aviation/previews', payload: { resource: 'settings', id: 'site', record: site, path } });
+  return t.as(who, {
+    method: 'POST',
+    url: '/api/tenants/aviation/previews',
+    payload: { resource: 'settings', id: 'site', record: site, path },
+  });
 }
 
 describe('previews', () => {
@@ -62,9 +73,15 @@ describe('previews', () => {
     const { url } = (await draft('aviationAdmin', (site) => (site.appTitle = 'Mine'))).json() as { url: string };
     expect((await t.as('platform', { url })).statusCode).toBe(404);
     expect((await t.as('anonymous', { url })).statusCode).toBe(401);
-    expect((await t.as('aviationAdmin', { url: url.replace(/preview\/[^/]+/, 'preview/not-a-token') })).statusCode).toBe(404);
+    expect(
+      (await t.as('aviationAdmin', { url: url.replace(/preview\/[^/]+/, 'preview/not-a-token') })).statusCode,
+    ).toBe(404);
     expect((await draft('acmeAdmin', (site) => (site.appTitle = 'Theirs'))).statusCode).toBe(404);
-    const unknown = await t.as('aviationAdmin', { method: 'POST', url: '/api/tenants/aviation/previews', payload: { resource: 'settings', id: 'nope', record: {} } });
+    const unknown = await t.as('aviationAdmin', {
+      method: 'POST',
+      url: '/api/tenants/aviation/previews',
+      payload: { resource: 'settings', id: 'nope', record: {} },
+    });
     expect(unknown.statusCode).toBe(404);
   });
 });
@@ -80,7 +97,11 @@ describe('PreviewDrafts', () => {
     now = PREVIEW_TTL_MS;
     expect(drafts.get(first, 'a')).toBeUndefined();
     // One editor keeps its last two drafts of a tenant.
-    const [x, y, z] = [drafts.create('a', 'aviation', tenant).token, drafts.create('a', 'aviation', tenant).token, drafts.create('a', 'aviation', tenant).token];
+    const [x, y, z] = [
+      drafts.create('a', 'aviation', tenant).token,
+      drafts.create('a', 'aviation', tenant).token,
+      drafts.create('a', 'aviation', tenant).token,
+    ];
     expect([drafts.get(x, 'a'), drafts.get(y, 'a'), drafts.get(z, 'a')].map(Boolean)).toEqual([false, true, true]);
     // Full (two here): the oldest goes, whoever made it.
     const other = drafts.create('b', 'platform', tenant).token;

@@ -25,13 +25,21 @@ beforeAll(async () => {
         path.join(tenants, 'aviation', 'catalogue.json'),
         JSON.stringify({
           items: [
-            sampleItem('galley-cart', { name: 'Atlas Galley Cart', category: { group: 'set-dressing', category: 'carts-and-trolleys' }, rates: { day: 85, week: 255 }, quantity: 3 }),
+            sampleItem('galley-cart', {
+              name: 'Atlas Galley Cart',
+              category: { group: 'set-dressing', category: 'carts-and-trolleys' },
+              rates: { day: 85, week: 255 },
+              quantity: 3,
+            }),
             sampleItem('jump-seat', { name: 'Jump Seat', quantity: 1 }),
           ],
         }),
       ),
   });
-  await t.app.itemStore.put('acme', sampleItem('acme-only', { category: { group: 'sets', category: 'galleys' }, vendorId: 'acme' }));
+  await t.app.itemStore.put(
+    'acme',
+    sampleItem('acme-only', { category: { group: 'sets', category: 'galleys' }, vendorId: 'acme' }),
+  );
 });
 afterAll(() => t.close());
 
@@ -40,7 +48,13 @@ const post = (url: string, payload: object, headers: Record<string, string> = {}
 const visitor = (email: string, approved: boolean | null) => storefrontVisitor(t, email, approved);
 // Dates as the vendor counts them (Los Angeles): the earliest start, and a week later.
 const start = () => earliestStart('America/Los_Angeles', 2, new Date());
-const good = () => ({ items: [{ objectID: 'galley-cart', quantity: 2 }], startDate: start(), endDate: addDays(start(), 6), production: 'Red Eye 2', notes: 'Stage 4' });
+const good = () => ({
+  items: [{ objectID: 'galley-cart', quantity: 2 }],
+  startDate: start(),
+  endDate: addDays(start(), 6),
+  production: 'Red Eye 2',
+  notes: 'Stage 4',
+});
 
 describe('a quote request', () => {
   it('is for signed-in, approved visitors only, and says why to the others', async () => {
@@ -48,9 +62,13 @@ describe('a quote request', () => {
     const waiting = await visitor('wai@studio.example', null);
     const answer = await post('/api/quote-requests', good(), { cookie: waiting.cookie });
     expect(answer.statusCode).toBe(403);
-    expect(answer.json().message).toMatch(/^Jetway Props checks every new account first: you can send a quote request once yours is approved/);
+    expect(answer.json().message).toMatch(
+      /^Jetway Props checks every new account first: you can send a quote request once yours is approved/,
+    );
     const denied = await visitor('den@studio.example', false);
-    expect((await post('/api/quote-requests', good(), { cookie: denied.cookie })).json().message).toMatch(/could not approve this account/);
+    expect((await post('/api/quote-requests', good(), { cookie: denied.cookie })).json().message).toMatch(
+      /could not approve this account/,
+    );
   });
 
   it("is stored with the catalogue's rates, counted on the profile, mailed to both, and listed in the console", async () => {
@@ -65,7 +83,10 @@ describe('a quote request', () => {
       production: 'Red Eye 2',
     });
     expect((await t.app.profileStore.get('aviation', dana.uid))?.stats?.quoteRequestCount).toBe(1);
-    const mails = (await (t.app.mailer as OutboxMailer).list()).slice(0, (await (t.app.mailer as OutboxMailer).list()).length - before);
+    const mails = (await (t.app.mailer as OutboxMailer).list()).slice(
+      0,
+      (await (t.app.mailer as OutboxMailer).list()).length - before,
+    );
     expect(mails.map((mail) => [mail.kind, mail.to]).sort()).toEqual([
       ['quoteConfirmation', 'dana@studio.example'],
       ['quoteRequest', 'rentals@jetwayprops.com'],
@@ -81,13 +102,41 @@ describe('a quote request', () => {
     const ask = (body: object) => post('/api/quote-requests', body, { cookie: sam.cookie });
     const cases: Array<[string, object, Record<string, unknown>]> = [
       ['no items', { ...good(), items: [] }, { items: expect.stringMatching(/at least 1/) }],
-      ['a start inside the lead time', { ...good(), startDate: addDays(start(), -1) }, { startDate: expect.stringMatching(/^must be \d{4}-\d\d-\d\d or later \(2 days' notice/) }],
-      ['a reversed range', { ...good(), endDate: addDays(start(), -1) }, { endDate: 'must be on or after the first day' }],
-      ['more than in stock', { ...good(), items: [{ objectID: 'jump-seat', quantity: 2 }] }, { 'items.0.quantity': 'only 1 in stock' }],
-      ['fewer than one', { ...good(), items: [{ objectID: 'jump-seat', quantity: 0 }] }, { 'items.0.quantity': expect.stringMatching(/at least 1/) }],
-      ['an unknown item', { ...good(), items: [{ objectID: 'no-such-item', quantity: 1 }] }, { 'items.0.objectID': 'no item "no-such-item" in this catalogue' }],
-      ["another tenant's item", { ...good(), items: [{ objectID: 'acme-only', quantity: 1 }] }, { 'items.0.objectID': 'no item "acme-only" in this catalogue' }],
-      ['a tampered price', { ...good(), items: [{ objectID: 'galley-cart', quantity: 1, dayRate: 1 }] }, { 'items.0.dayRate': expect.stringMatching(/unknown key "dayRate"/) }],
+      [
+        'a start inside the lead time',
+        { ...good(), startDate: addDays(start(), -1) },
+        { startDate: expect.stringMatching(/^must be \d{4}-\d\d-\d\d or later \(2 days' notice/) },
+      ],
+      [
+        'a reversed range',
+        { ...good(), endDate: addDays(start(), -1) },
+        { endDate: 'must be on or after the first day' },
+      ],
+      [
+        'more than in stock',
+        { ...good(), items: [{ objectID: 'jump-seat', quantity: 2 }] },
+        { 'items.0.quantity': 'only 1 in stock' },
+      ],
+      [
+        'fewer than one',
+        { ...good(), items: [{ objectID: 'jump-seat', quantity: 0 }] },
+        { 'items.0.quantity': expect.stringMatching(/at least 1/) },
+      ],
+      [
+        'an unknown item',
+        { ...good(), items: [{ objectID: 'no-such-item', quantity: 1 }] },
+        { 'items.0.objectID': 'no item "no-such-item" in this catalogue' },
+      ],
+      [
+        "another tenant's item",
+        { ...good(), items: [{ objectID: 'acme-only', quantity: 1 }] },
+        { 'items.0.objectID': 'no item "acme-only" in this catalogue' },
+      ],
+      [
+        'a tampered price',
+        { ...good(), items: [{ objectID: 'galley-cart', quantity: 1, dayRate: 1 }] },
+        { 'items.0.dayRate': expect.stringMatching(/unknown key "dayRate"/) },
+      ],
     ];
     for (const [what, body, errors] of cases) {
       const answer = await ask(body);
@@ -101,7 +150,13 @@ describe('a quote request', () => {
   it('is limited per address: past the limit in a minute, the answer is 429, whatever the request', async () => {
     const limited = await buildTestApp({ quotes: { requestsPerMinute: 2 } });
     try {
-      const ask = () => limited.app.inject({ method: 'POST', url: '/api/quote-requests', payload: good(), headers: { host: AVIATION, origin: `http://${AVIATION}` } });
+      const ask = () =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/quote-requests',
+          payload: good(),
+          headers: { host: AVIATION, origin: `http://${AVIATION}` },
+        });
       expect([(await ask()).statusCode, (await ask()).statusCode, (await ask()).statusCode]).toEqual([401, 401, 429]);
     } finally {
       await limited.close();

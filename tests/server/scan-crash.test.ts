@@ -23,7 +23,13 @@ import { DEFAULT_CHARGE_RULE } from '../fixtures/charge-rule';
 
 let root: string;
 let server: ServerProcess | undefined;
-const env = () => ({ BACKLOT_TENANTS_DIR: path.join(root, 'tenants'), BACKLOT_DATA_DIR: path.join(root, '.data'), BACKLOT_ADMIN_EMAIL: STAFF, BACKLOT_ADMIN_PASSWORD: PASSWORD, LOG_LEVEL: 'warn' });
+const env = () => ({
+  BACKLOT_TENANTS_DIR: path.join(root, 'tenants'),
+  BACKLOT_DATA_DIR: path.join(root, '.data'),
+  BACKLOT_ADMIN_EMAIL: STAFF,
+  BACKLOT_ADMIN_PASSWORD: PASSWORD,
+  LOG_LEVEL: 'warn',
+});
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'backlot-scan-crash-'));
@@ -46,10 +52,23 @@ async function seed(): Promise<Unit[]> {
   try {
     const now = new Date().toISOString();
     const units = items.flatMap((item) =>
-      newTags(item.objectID, new Set(), item.quantity).map((tag): Unit => ({ tenantId: 'aviation', tag, objectID: item.objectID, status: 'inService', createdAt: now, updatedAt: now, history: [] })),
+      newTags(item.objectID, new Set(), item.quantity).map((tag): Unit => ({
+        tenantId: 'aviation',
+        tag,
+        objectID: item.objectID,
+        status: 'inService',
+        createdAt: now,
+        updatedAt: now,
+        history: [],
+      })),
     );
     await store.addUnits('aviation', units);
-    const lines = items.map((item) => ({ objectID: item.objectID, name: item.name, quantity: item.quantity, dayRate: item.rates.day })) as QuoteRequest['lines'];
+    const lines = items.map((item) => ({
+      objectID: item.objectID,
+      name: item.name,
+      quantity: item.quantity,
+      dayRate: item.rates.day,
+    })) as QuoteRequest['lines'];
     await store.add({
       id: ORDER,
       tenantId: 'aviation',
@@ -65,7 +84,14 @@ async function seed(): Promise<Unit[]> {
     await store.change('aviation', ORDER, {
       revision: 0,
       apply: (current) => ({ ...current, state: 'confirmed', hold: 'order' }),
-      bookings: { place: 'order', placement: { stock: new Map(items.map((item) => [item.objectID, item.quantity])), turnaroundDays: 1, today: addDays(start, -10) } },
+      bookings: {
+        place: 'order',
+        placement: {
+          stock: new Map(items.map((item) => [item.objectID, item.quantity])),
+          turnaroundDays: 1,
+          today: addDays(start, -10),
+        },
+      },
     });
     const known = new Map(items.map((item) => [item.objectID, item]));
     for (const [index, unit] of units.entries()) {
@@ -101,7 +127,11 @@ describe('a check-in burst killed with SIGKILL', () => {
   it('keeps every acknowledged scan, and no unit is both out and in', async () => {
     const units = await seed();
     server = await startServer(env());
-    const login = await http(`${server.url}/api/auth/login`, { method: 'POST', headers: { origin: server.url }, body: { email: STAFF, password: PASSWORD } });
+    const login = await http(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { origin: server.url },
+      body: { email: STAFF, password: PASSWORD },
+    });
     expect(login.status, login.text).toBe(200);
     const cookie = String(login.headers['set-cookie']).split(';')[0]!;
 
@@ -118,7 +148,8 @@ describe('a check-in burst killed with SIGKILL', () => {
         }).catch(() => undefined);
         if (!answer) return;
         expect(answer.status, answer.text).toBe(200);
-        if ((JSON.parse(answer.text) as { record: { outcome: string } }).record.outcome === 'ok') acknowledged.push({ id, tag });
+        if ((JSON.parse(answer.text) as { record: { outcome: string } }).record.outcome === 'ok')
+          acknowledged.push({ id, tag });
       }
     };
     const burst = Promise.all([1, 2, 3, 4].map(() => phone(server!)));
@@ -135,11 +166,28 @@ describe('a check-in burst killed with SIGKILL', () => {
 
     const database = new Database(path.join(root, '.data', 'quotes.sqlite'), { readonly: true });
     try {
-      const order = JSON.parse((database.prepare("SELECT document FROM quote_requests WHERE tenant_id = 'aviation' AND id = ?").get(ORDER) as { document: string }).document) as QuoteRequest;
+      const order = JSON.parse(
+        (
+          database
+            .prepare("SELECT document FROM quote_requests WHERE tenant_id = 'aviation' AND id = ?")
+            .get(ORDER) as { document: string }
+        ).document,
+      ) as QuoteRequest;
       const stored = new Map(
-        (database.prepare("SELECT tag, document FROM units WHERE tenant_id = 'aviation'").all() as Array<{ tag: string; document: string }>).map((row) => [row.tag, JSON.parse(row.document) as Unit]),
+        (
+          database.prepare("SELECT tag, document FROM units WHERE tenant_id = 'aviation'").all() as Array<{
+            tag: string;
+            document: string;
+          }>
+        ).map((row) => [row.tag, JSON.parse(row.document) as Unit]),
       );
-      const scans = new Set((database.prepare("SELECT id FROM scans WHERE tenant_id = 'aviation' AND order_id = ?").all(ORDER) as Array<{ id: string }>).map((row) => row.id));
+      const scans = new Set(
+        (
+          database.prepare("SELECT id FROM scans WHERE tenant_id = 'aviation' AND order_id = ?").all(ORDER) as Array<{
+            id: string;
+          }>
+        ).map((row) => row.id),
+      );
       // Every acknowledged scan is in the audit, and its unit is back on the shelf.
       for (const { id, tag } of acknowledged) {
         expect(scans.has(id), id).toBe(true);
@@ -148,10 +196,16 @@ describe('a check-in burst killed with SIGKILL', () => {
       // A unit is out exactly when the order lists its tag out; the counts and the bookings agree.
       const tagsOut = new Set((order.hire?.lines ?? []).flatMap((line) => line.tags ?? []));
       for (const unit of stored.values()) expect(unit.status === 'out', unit.tag).toBe(tagsOut.has(unit.tag));
-      const bookings = database.prepare("SELECT object_id, out FROM bookings WHERE tenant_id = 'aviation' AND quote_id = ?").all(ORDER) as Array<{ object_id: string; out: number }>;
+      const bookings = database
+        .prepare("SELECT object_id, out FROM bookings WHERE tenant_id = 'aviation' AND quote_id = ?")
+        .all(ORDER) as Array<{ object_id: string; out: number }>;
       for (const line of order.hire?.lines ?? []) {
-        expect(outNow(line), line.objectID).toBe([...stored.values()].filter((unit) => unit.objectID === line.objectID && unit.status === 'out').length);
-        expect(bookings.find((booking) => booking.object_id === line.objectID)?.out ?? 0, line.objectID).toBe(outNow(line));
+        expect(outNow(line), line.objectID).toBe(
+          [...stored.values()].filter((unit) => unit.objectID === line.objectID && unit.status === 'out').length,
+        );
+        expect(bookings.find((booking) => booking.object_id === line.objectID)?.out ?? 0, line.objectID).toBe(
+          outNow(line),
+        );
       }
       expect(order.state).toBe(acknowledged.length ? 'partlyReturned' : 'out');
     } finally {

@@ -31,35 +31,65 @@ describe('search settings', () => {
   it('defaults to the embedded index', () => {
     expect(config({}).search).toEqual({ provider: 'embedded' });
     expect(config({ BACKLOT_SEARCH: '' }).search).toEqual({ provider: 'embedded' });
-    expect(config({ BACKLOT_SEARCH: 'embedded', BACKLOT_ALGOLIA_APP_ID: 'ignored' }).search).toEqual({ provider: 'embedded' });
+    expect(config({ BACKLOT_SEARCH: 'embedded', BACKLOT_ALGOLIA_APP_ID: 'ignored' }).search).toEqual({
+      provider: 'embedded',
+    });
   });
 
   it('reads Algolia’s settings, with the index prefix backlot unless set', () => {
-    expect(config(ALGOLIA).search).toEqual({ provider: 'algolia', appId: 'APP123', apiKey: 'write-key', indexPrefix: 'backlot' });
-    expect(config({ ...ALGOLIA, BACKLOT_ALGOLIA_INDEX_PREFIX: 'staging_v2', BACKLOT_ALGOLIA_HOST: 'http://127.0.0.1:7700/' }).search).toEqual({
+    expect(config(ALGOLIA).search).toEqual({
+      provider: 'algolia',
+      appId: 'APP123',
+      apiKey: 'write-key',
+      indexPrefix: 'backlot',
+    });
+    expect(
+      config({ ...ALGOLIA, BACKLOT_ALGOLIA_INDEX_PREFIX: 'staging_v2', BACKLOT_ALGOLIA_HOST: 'http://127.0.0.1:7700/' })
+        .search,
+    ).toEqual({
       provider: 'algolia',
       appId: 'APP123',
       apiKey: 'write-key',
       indexPrefix: 'staging_v2',
       host: 'http://127.0.0.1:7700',
     });
-    expect(config({ ...ALGOLIA, BACKLOT_ALGOLIA_HOST: 'https://algolia-proxy.example.com' }).search).toMatchObject({ host: 'https://algolia-proxy.example.com' });
+    expect(config({ ...ALGOLIA, BACKLOT_ALGOLIA_HOST: 'https://algolia-proxy.example.com' }).search).toMatchObject({
+      host: 'https://algolia-proxy.example.com',
+    });
   });
 
   it('refuses a wrong setting with one plain line naming it', () => {
     const cases: Array<[Record<string, string>, string]> = [
       [{ BACKLOT_SEARCH: 'elastic' }, 'BACKLOT_SEARCH must be "embedded" or "algolia", not "elastic"'],
       [{ BACKLOT_SEARCH: 'Algolia' }, 'BACKLOT_SEARCH must be "embedded" or "algolia", not "Algolia"'],
-      [{ BACKLOT_SEARCH: 'algolia' }, 'BACKLOT_SEARCH=algolia needs BACKLOT_ALGOLIA_APP_ID and BACKLOT_ALGOLIA_API_KEY; missing BACKLOT_ALGOLIA_APP_ID, BACKLOT_ALGOLIA_API_KEY'],
-      [{ BACKLOT_SEARCH: 'algolia', BACKLOT_ALGOLIA_APP_ID: 'APP123' }, 'BACKLOT_SEARCH=algolia needs BACKLOT_ALGOLIA_APP_ID and BACKLOT_ALGOLIA_API_KEY; missing BACKLOT_ALGOLIA_API_KEY'],
+      [
+        { BACKLOT_SEARCH: 'algolia' },
+        'BACKLOT_SEARCH=algolia needs BACKLOT_ALGOLIA_APP_ID and BACKLOT_ALGOLIA_API_KEY; missing BACKLOT_ALGOLIA_APP_ID, BACKLOT_ALGOLIA_API_KEY',
+      ],
+      [
+        { BACKLOT_SEARCH: 'algolia', BACKLOT_ALGOLIA_APP_ID: 'APP123' },
+        'BACKLOT_SEARCH=algolia needs BACKLOT_ALGOLIA_APP_ID and BACKLOT_ALGOLIA_API_KEY; missing BACKLOT_ALGOLIA_API_KEY',
+      ],
       [
         { BACKLOT_SEARCH: 'algolia', BACKLOT_ALGOLIA_API_KEY: 'write-key', BACKLOT_ALGOLIA_APP_ID: '  ' },
         'BACKLOT_SEARCH=algolia needs BACKLOT_ALGOLIA_APP_ID and BACKLOT_ALGOLIA_API_KEY; missing BACKLOT_ALGOLIA_APP_ID',
       ],
-      [{ ...ALGOLIA, BACKLOT_ALGOLIA_INDEX_PREFIX: 'my index' }, 'BACKLOT_ALGOLIA_INDEX_PREFIX must be up to 64 letters, digits, "-" or "_" (starting with a letter or digit), not "my index"'],
-      [{ ...ALGOLIA, BACKLOT_ALGOLIA_INDEX_PREFIX: '_x' }, 'BACKLOT_ALGOLIA_INDEX_PREFIX must be up to 64 letters, digits, "-" or "_" (starting with a letter or digit), not "_x"'],
-      [{ ...ALGOLIA, BACKLOT_ALGOLIA_HOST: 'localhost:7700' }, 'BACKLOT_ALGOLIA_HOST must be an http or https URL with no path, such as http://127.0.0.1:8080, not "localhost:7700"'],
-      [{ ...ALGOLIA, BACKLOT_ALGOLIA_HOST: 'ftp://127.0.0.1' }, 'BACKLOT_ALGOLIA_HOST must be an http or https URL with no path, such as http://127.0.0.1:8080, not "ftp://127.0.0.1"'],
+      [
+        { ...ALGOLIA, BACKLOT_ALGOLIA_INDEX_PREFIX: 'my index' },
+        'BACKLOT_ALGOLIA_INDEX_PREFIX must be up to 64 letters, digits, "-" or "_" (starting with a letter or digit), not "my index"',
+      ],
+      [
+        { ...ALGOLIA, BACKLOT_ALGOLIA_INDEX_PREFIX: '_x' },
+        'BACKLOT_ALGOLIA_INDEX_PREFIX must be up to 64 letters, digits, "-" or "_" (starting with a letter or digit), not "_x"',
+      ],
+      [
+        { ...ALGOLIA, BACKLOT_ALGOLIA_HOST: 'localhost:7700' },
+        'BACKLOT_ALGOLIA_HOST must be an http or https URL with no path, such as http://127.0.0.1:8080, not "localhost:7700"',
+      ],
+      [
+        { ...ALGOLIA, BACKLOT_ALGOLIA_HOST: 'ftp://127.0.0.1' },
+        'BACKLOT_ALGOLIA_HOST must be an http or https URL with no path, such as http://127.0.0.1:8080, not "ftp://127.0.0.1"',
+      ],
       [
         { ...ALGOLIA, BACKLOT_ALGOLIA_HOST: 'https://proxy.example.com/algolia' },
         'BACKLOT_ALGOLIA_HOST must be an http or https URL with no path, such as http://127.0.0.1:8080, not "https://proxy.example.com/algolia"',
@@ -83,12 +113,31 @@ describe('search settings', () => {
 });
 
 const AVIATION = 'aviation.localhost';
-const seat = (objectID: string, overrides: Partial<Item>) => sampleItem(objectID, { category: { group: 'seats', category: 'economy' }, customFields: { eras: ['1970s-wide-body-era'] }, ...overrides });
+const seat = (objectID: string, overrides: Partial<Item>) =>
+  sampleItem(objectID, {
+    category: { group: 'seats', category: 'economy' },
+    customFields: { eras: ['1970s-wide-body-era'] },
+    ...overrides,
+  });
 const ITEMS = [
-  seat('tweed-triple', { name: 'Boeing 737 Economy Triple, Blue Tweed', colors: ['Blue'], rates: { day: 175, week: 525 } }),
-  seat('red-double', { name: 'Economy Double, Red Leather', colors: ['Red'], rates: { day: 140 }, customFields: { eras: ['1990s'] } }),
+  seat('tweed-triple', {
+    name: 'Boeing 737 Economy Triple, Blue Tweed',
+    colors: ['Blue'],
+    rates: { day: 175, week: 525 },
+  }),
+  seat('red-double', {
+    name: 'Economy Double, Red Leather',
+    colors: ['Red'],
+    rates: { day: 140 },
+    customFields: { eras: ['1990s'] },
+  }),
   seat('grey-row', { name: 'Economy Row of Four, Grey', colors: ['Grey'], rates: { day: 260 } }),
-  sampleItem('galley-cart', { name: 'Atlas Full-Size Galley Cart', category: { group: 'set-dressing', category: 'carts-and-trolleys' }, colors: ['Silver'], rates: { day: 85 } }),
+  sampleItem('galley-cart', {
+    name: 'Atlas Full-Size Galley Cart',
+    category: { group: 'set-dressing', category: 'carts-and-trolleys' },
+    colors: ['Silver'],
+    rates: { day: 85 },
+  }),
 ];
 
 function stateOf(html: string): PageState {
@@ -103,7 +152,8 @@ describe('a server with BACKLOT_SEARCH=algolia (against a stand-in for Algolia, 
     standIn = await startAlgoliaStandIn({ appId: 'APP123', apiKey: 'write-key' });
     t = await buildTestApp({
       env: { ...ALGOLIA, BACKLOT_ALGOLIA_HOST: standIn.url, BACKLOT_ALGOLIA_INDEX_PREFIX: 'server' },
-      beforeStart: (tenants) => writeFile(path.join(tenants, 'aviation', 'catalogue.json'), JSON.stringify({ items: ITEMS })),
+      beforeStart: (tenants) =>
+        writeFile(path.join(tenants, 'aviation', 'catalogue.json'), JSON.stringify({ items: ITEMS })),
     });
   });
   afterAll(async () => {
@@ -141,22 +191,40 @@ describe('a server with BACKLOT_SEARCH=algolia (against a stand-in for Algolia, 
     expect(page.body).not.toContain('Economy Row of Four, Grey</');
     // It was Algolia's answer: one multi-query, on the price replica, with the colour query beside it
     // (the subcategory cards' photos are searches of their own, with no colour).
-    const sent = standIn.requests.filter((request) => request.path === '/1/indexes/*/queries' && JSON.stringify(request.body).includes('colors:Blue'));
+    const sent = standIn.requests.filter(
+      (request) => request.path === '/1/indexes/*/queries' && JSON.stringify(request.body).includes('colors:Blue'),
+    );
     expect(sent).toHaveLength(1);
     const [main, colours] = (sent[0]!.body as { requests: Array<Record<string, unknown>> }).requests;
-    expect(main).toMatchObject({ indexName: 'server_aviation_price_asc', facetFilters: [['category.group:seats'], ['category.category:economy'], ['colors:Blue', 'colors:Red']] });
+    expect(main).toMatchObject({
+      indexName: 'server_aviation_price_asc',
+      facetFilters: [['category.group:seats'], ['category.category:economy'], ['colors:Blue', 'colors:Red']],
+    });
     expect(colours).toMatchObject({ indexName: 'server_aviation', facets: ['colors'], hitsPerPage: 0 });
   });
 
   it('filters by a custom field and price, and finds by word on /search', async () => {
-    expect(stateOf((await get('/rentals/seats?eras=1990s')).body).catalogue!.hits.map((hit) => hit.objectID)).toEqual(['red-double']);
-    expect(stateOf((await get('/rentals?price=50-100')).body).catalogue!.hits.map((hit) => hit.objectID)).toEqual(['galley-cart']);
-    expect(stateOf((await get('/search?q=galley')).body).catalogue!.hits.map((hit) => hit.objectID)).toEqual(['galley-cart']);
+    expect(stateOf((await get('/rentals/seats?eras=1990s')).body).catalogue!.hits.map((hit) => hit.objectID)).toEqual([
+      'red-double',
+    ]);
+    expect(stateOf((await get('/rentals?price=50-100')).body).catalogue!.hits.map((hit) => hit.objectID)).toEqual([
+      'galley-cart',
+    ]);
+    expect(stateOf((await get('/search?q=galley')).body).catalogue!.hits.map((hit) => hit.objectID)).toEqual([
+      'galley-cart',
+    ]);
   });
 
   it('shows a changed item on the next render, once Algolia has it', async () => {
-    await t.app.itemStore.update('aviation', 'grey-row', (item) => ({ ...item, name: 'Economy Row of Four, Charcoal' }));
-    await expect.poll(async () => (await get('/rentals/seats/economy')).body).toContain('Economy Row of Four, Charcoal');
-    expect(standIn.records('server_aviation')!.find((record) => record.objectID === 'grey-row')).toMatchObject({ name: 'Economy Row of Four, Charcoal' });
+    await t.app.itemStore.update('aviation', 'grey-row', (item) => ({
+      ...item,
+      name: 'Economy Row of Four, Charcoal',
+    }));
+    await expect
+      .poll(async () => (await get('/rentals/seats/economy')).body)
+      .toContain('Economy Row of Four, Charcoal');
+    expect(standIn.records('server_aviation')!.find((record) => record.objectID === 'grey-row')).toMatchObject({
+      name: 'Economy Row of Four, Charcoal',
+    });
   });
 });

@@ -19,23 +19,44 @@ import { buildTestApp, type TestApp } from '../helpers/server';
 
 const AVIATION = 'aviation.localhost';
 const PASSWORD = 'a long enough passphrase';
-const ITEMS = Array.from({ length: 24 }, (_, index) => sampleItem(`prop-${index}`, { name: `Prop ${index}`, quantity: 3 }));
+const ITEMS = Array.from({ length: 24 }, (_, index) =>
+  sampleItem(`prop-${index}`, { name: `Prop ${index}`, quantity: 3 }),
+);
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp({
     identity: { attemptsPerMinute: 1000 },
-    beforeStart: (tenants) => writeFile(path.join(tenants, 'aviation', 'catalogue.json'), JSON.stringify({ items: [sampleItem('galley-cart', { name: 'Atlas Galley Cart', quantity: 3 }), ...ITEMS] })),
+    beforeStart: (tenants) =>
+      writeFile(
+        path.join(tenants, 'aviation', 'catalogue.json'),
+        JSON.stringify({ items: [sampleItem('galley-cart', { name: 'Atlas Galley Cart', quantity: 3 }), ...ITEMS] }),
+      ),
   });
-  await t.app.itemStore.put('acme', sampleItem('acme-only', { category: { group: 'sets', category: 'galleys' }, vendorId: 'acme' }));
+  await t.app.itemStore.put(
+    'acme',
+    sampleItem('acme-only', { category: { group: 'sets', category: 'galleys' }, vendorId: 'acme' }),
+  );
 });
 afterAll(() => t.close());
 
-const cookieOf = (response: LightMyRequestResponse) => cookieHeader([response.headers['set-cookie'] ?? []].flat().map(String));
+const cookieOf = (response: LightMyRequestResponse) =>
+  cookieHeader([response.headers['set-cookie'] ?? []].flat().map(String));
 const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, cookie?: string, payload?: object) =>
-  t.app.inject({ method, url, ...(payload && { payload }), headers: { host: AVIATION, origin: `http://${AVIATION}`, ...(cookie && { cookie }) } });
+  t.app.inject({
+    method,
+    url,
+    ...(payload && { payload }),
+    headers: { host: AVIATION, origin: `http://${AVIATION}`, ...(cookie && { cookie }) },
+  });
 async function visitor(email: string) {
-  const token = (await t.app.inject({ url: '/api/identity/bot-check?action=signup', headers: { host: AVIATION } })).json().token;
-  const signedUp = await call('POST', '/api/identity/signup', undefined, { email, password: PASSWORD, botCheckToken: token });
+  const token = (
+    await t.app.inject({ url: '/api/identity/bot-check?action=signup', headers: { host: AVIATION } })
+  ).json().token;
+  const signedUp = await call('POST', '/api/identity/signup', undefined, {
+    email,
+    password: PASSWORD,
+    botCheckToken: token,
+  });
   expect(signedUp.statusCode, signedUp.body).toBe(201);
   return { uid: signedUp.json().uid as string, cookie: cookieOf(signedUp) };
 }
@@ -45,24 +66,44 @@ describe('favourites', () => {
   it('are kept for a signed-in visitor, newest first, counted, and only for items of this catalogue', async () => {
     expect((await call('PUT', '/api/favorites/galley-cart')).statusCode).toBe(401);
     const guest = cookieOf(await call('POST', '/api/identity/anonymous'));
-    expect((await call('PUT', '/api/favorites/galley-cart', guest)).json().message).toBe('Log in on this storefront to keep favourites and set lists.');
+    expect((await call('PUT', '/api/favorites/galley-cart', guest)).json().message).toBe(
+      'Log in on this storefront to keep favourites and set lists.',
+    );
 
     const { uid, cookie } = await visitor('fav@studio.example');
-    expect((await call('PUT', '/api/favorites/galley-cart', cookie)).json()).toEqual({ favorites: ['galley-cart'], favoriteCount: 1 });
-    expect((await call('PUT', '/api/favorites/prop-1', cookie)).json()).toEqual({ favorites: ['prop-1', 'galley-cart'], favoriteCount: 2 });
-    expect((await call('PUT', '/api/favorites/galley-cart', cookie)).json()).toEqual({ favorites: ['galley-cart', 'prop-1'], favoriteCount: 2 });
+    expect((await call('PUT', '/api/favorites/galley-cart', cookie)).json()).toEqual({
+      favorites: ['galley-cart'],
+      favoriteCount: 1,
+    });
+    expect((await call('PUT', '/api/favorites/prop-1', cookie)).json()).toEqual({
+      favorites: ['prop-1', 'galley-cart'],
+      favoriteCount: 2,
+    });
+    expect((await call('PUT', '/api/favorites/galley-cart', cookie)).json()).toEqual({
+      favorites: ['galley-cart', 'prop-1'],
+      favoriteCount: 2,
+    });
     const unknown = await call('PUT', '/api/favorites/no-such-item', cookie);
     expect([unknown.statusCode, unknown.json().message]).toEqual([404, 'No item "no-such-item" in this catalogue.']);
     expect((await call('PUT', '/api/favorites/acme-only', cookie)).statusCode).toBe(404);
     expect((await call('PUT', '/api/favorites/Bad%20Id', cookie)).statusCode).toBe(400);
-    expect((await call('GET', '/api/favorites', cookie)).json().items.map((item: { name: string }) => item.name)).toEqual(['Atlas Galley Cart', 'Prop 1']);
-    expect((await call('DELETE', '/api/favorites/galley-cart', cookie)).json()).toEqual({ favorites: ['prop-1'], favoriteCount: 1 });
+    expect(
+      (await call('GET', '/api/favorites', cookie)).json().items.map((item: { name: string }) => item.name),
+    ).toEqual(['Atlas Galley Cart', 'Prop 1']);
+    expect((await call('DELETE', '/api/favorites/galley-cart', cookie)).json()).toEqual({
+      favorites: ['prop-1'],
+      favoriteCount: 1,
+    });
     expect((await profileOf(uid)).stats).toMatchObject({ favoriteCount: 1 });
   });
 
   it('are refused from another site (CSRF)', async () => {
     const { cookie } = await visitor('csrf@studio.example');
-    const foreign = await t.app.inject({ method: 'PUT', url: '/api/favorites/galley-cart', headers: { host: AVIATION, origin: 'https://evil.example', cookie } });
+    const foreign = await t.app.inject({
+      method: 'PUT',
+      url: '/api/favorites/galley-cart',
+      headers: { host: AVIATION, origin: 'https://evil.example', cookie },
+    });
     expect(foreign.statusCode).toBe(403);
   });
 });
@@ -79,19 +120,29 @@ describe('set lists', () => {
     expect(list).toMatchObject({ name: 'Ep 3: galley', notes: 'Stage 4, Tuesday', lines: [] });
     expect(list).not.toHaveProperty('uid');
 
-    const put = (objectID: string, quantity: unknown) => call('PUT', `/api/set-lists/${list.id}/lines/${objectID}`, cookie, { quantity });
-    expect((await put('galley-cart', 2)).json().lines).toMatchObject([{ objectID: 'galley-cart', quantity: 2, item: { name: 'Atlas Galley Cart' } }]);
+    const put = (objectID: string, quantity: unknown) =>
+      call('PUT', `/api/set-lists/${list.id}/lines/${objectID}`, cookie, { quantity });
+    expect((await put('galley-cart', 2)).json().lines).toMatchObject([
+      { objectID: 'galley-cart', quantity: 2, item: { name: 'Atlas Galley Cart' } },
+    ]);
     const tooMany = await put('galley-cart', 4);
     expect([tooMany.statusCode, tooMany.json().errors]).toEqual([400, { quantity: 'only 3 in stock' }]);
     const none = await put('galley-cart', 0);
     expect([none.statusCode, Object.keys(none.json().errors)]).toEqual([400, ['quantity']]);
     expect((await put('no-such-item', 1)).statusCode).toBe(404);
     expect((await put('acme-only', 1)).statusCode).toBe(404);
-    expect((await put('prop-2', 1)).json().lines.map((line: { objectID: string }) => line.objectID)).toEqual(['prop-2', 'galley-cart']);
-    expect((await put('galley-cart', 3)).json().lines.map((line: { quantity: number }) => line.quantity)).toEqual([1, 3]);
+    expect((await put('prop-2', 1)).json().lines.map((line: { objectID: string }) => line.objectID)).toEqual([
+      'prop-2',
+      'galley-cart',
+    ]);
+    expect((await put('galley-cart', 3)).json().lines.map((line: { quantity: number }) => line.quantity)).toEqual([
+      1, 3,
+    ]);
     expect((await call('DELETE', `/api/set-lists/${list.id}/lines/prop-2`, cookie)).json().lines).toHaveLength(1);
 
-    expect((await call('PATCH', `/api/set-lists/${list.id}`, cookie, { name: 'Ep 3: galley and aisle' })).json()).not.toHaveProperty('notes');
+    expect(
+      (await call('PATCH', `/api/set-lists/${list.id}`, cookie, { name: 'Ep 3: galley and aisle' })).json(),
+    ).not.toHaveProperty('notes');
     const profile = await profileOf(uid);
     expect(profile.setLists).toEqual([list.id]);
     expect(profile.setListItems).toEqual([`${list.id}/galley-cart`]);
@@ -99,24 +150,36 @@ describe('set lists', () => {
     const summaries = (await call('GET', '/api/set-lists', cookie)).json().setLists;
     expect(summaries).toMatchObject([{ id: list.id, name: 'Ep 3: galley and aisle', itemCount: 1, shared: false }]);
     // What the visitor reads of lists and favourites: nothing of the house's trade or staff.
-    for (const url of ['/api/set-lists', `/api/set-lists/${list.id}`, '/api/favorites']) expectNoTradeFields((await call('GET', url, cookie)).json(), ['notes']);
+    for (const url of ['/api/set-lists', `/api/set-lists/${list.id}`, '/api/favorites'])
+      expectNoTradeFields((await call('GET', url, cookie)).json(), ['notes']);
   });
 
   it("keep the profile's counters true under concurrent changes", async () => {
     const { uid, cookie } = await visitor('busy@studio.example');
-    const [a, b] = await Promise.all([call('POST', '/api/set-lists', cookie, { name: 'Cockpit' }), call('POST', '/api/set-lists', cookie, { name: 'Cabin' })]);
+    const [a, b] = await Promise.all([
+      call('POST', '/api/set-lists', cookie, { name: 'Cockpit' }),
+      call('POST', '/api/set-lists', cookie, { name: 'Cabin' }),
+    ]);
     const ids = [a.json().id, b.json().id];
     const answers = await Promise.all([
-      ...ITEMS.map((item, index) => call('PUT', `/api/set-lists/${ids[index % 2]}/lines/${item.objectID}`, cookie, { quantity: 1 })),
+      ...ITEMS.map((item, index) =>
+        call('PUT', `/api/set-lists/${ids[index % 2]}/lines/${item.objectID}`, cookie, { quantity: 1 }),
+      ),
       ...ITEMS.slice(0, 10).map((item) => call('PUT', `/api/favorites/${item.objectID}`, cookie)),
       // Added and taken off again at once: it ends off the list, on the profile too.
-      call('PUT', `/api/set-lists/${ids[0]}/lines/galley-cart`, cookie, { quantity: 1 }).then(() => call('DELETE', `/api/set-lists/${ids[0]}/lines/galley-cart`, cookie)),
+      call('PUT', `/api/set-lists/${ids[0]}/lines/galley-cart`, cookie, { quantity: 1 }).then(() =>
+        call('DELETE', `/api/set-lists/${ids[0]}/lines/galley-cart`, cookie),
+      ),
     ]);
     expect(answers.map((answer) => answer.statusCode).every((status) => status === 200)).toBe(true);
     const profile = await profileOf(uid);
     expect(profile.stats).toMatchObject({ setListCount: 2, setListItemCount: 24, favoriteCount: 10 });
-    expect(new Set(profile.setListItems)).toEqual(new Set(ITEMS.map((item, index) => `${ids[index % 2]}/${item.objectID}`)));
-    const lines = await Promise.all(ids.map(async (id) => (await call('GET', `/api/set-lists/${id}`, cookie)).json().lines.length));
+    expect(new Set(profile.setListItems)).toEqual(
+      new Set(ITEMS.map((item, index) => `${ids[index % 2]}/${item.objectID}`)),
+    );
+    const lines = await Promise.all(
+      ids.map(async (id) => (await call('GET', `/api/set-lists/${id}`, cookie)).json().lines.length),
+    );
     expect(lines).toEqual([12, 12]);
   });
 
@@ -165,13 +228,20 @@ describe('set lists', () => {
       ['PUT', `/api/set-lists/${list.id}/lines/prop-1`],
       ['POST', `/api/set-lists/${list.id}/share`],
     ] as const) {
-      const answer = await call(method, url, other.cookie, method === 'PUT' ? { quantity: 1 } : method === 'PATCH' ? { name: 'Mine now' } : undefined);
+      const answer = await call(
+        method,
+        url,
+        other.cookie,
+        method === 'PUT' ? { quantity: 1 } : method === 'PATCH' ? { name: 'Mine now' } : undefined,
+      );
       expect(answer.statusCode, `${method} ${url}`).toBe(404);
     }
 
     const shared = (await call('POST', `/api/set-lists/${list.id}/share`, owner.cookie)).json();
     expect(shared.sharePath).toMatch(/^\/set-lists\/shared\/[A-Za-z0-9_-]{32}$/);
-    expect((await call('POST', `/api/set-lists/${list.id}/share`, owner.cookie)).json().sharePath).toBe(shared.sharePath);
+    expect((await call('POST', `/api/set-lists/${list.id}/share`, owner.cookie)).json().sharePath).toBe(
+      shared.sharePath,
+    );
     const page = await t.app.inject({ url: shared.sharePath, headers: { host: AVIATION } });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Hero &lt;b&gt;cabin&lt;/b&gt;');
@@ -182,7 +252,9 @@ describe('set lists', () => {
 
     await call('DELETE', `/api/set-lists/${list.id}/share`, owner.cookie);
     expect((await t.app.inject({ url: shared.sharePath, headers: { host: AVIATION } })).statusCode).toBe(404);
-    expect((await t.app.inject({ url: '/set-lists/shared/not-a-token', headers: { host: AVIATION } })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/set-lists/shared/not-a-token', headers: { host: AVIATION } })).statusCode).toBe(
+      404,
+    );
   });
 
   it('go with their list or with the account', async () => {

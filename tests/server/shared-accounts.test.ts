@@ -22,7 +22,8 @@ let servers: ServerProcess[] = [];
 beforeAll(async () => {
   postgres = await startPostgres();
   root = await mkdtemp(path.join(tmpdir(), 'backlot-shared-'));
-  for (const tenant of ['aviation', 'platform']) await cp(path.join(tenantsDir, tenant), path.join(root, 'tenants', tenant), { recursive: true });
+  for (const tenant of ['aviation', 'platform'])
+    await cp(path.join(tenantsDir, tenant), path.join(root, 'tenants', tenant), { recursive: true });
   const env = (name: string) => ({
     BACKLOT_TENANTS_DIR: path.join(root, 'tenants'),
     BACKLOT_DATA_DIR: path.join(root, `data-${name}`),
@@ -50,7 +51,11 @@ describe('console accounts shared by two servers', () => {
 
   it('lets a session made on A work on B, and a logout on B end it on A', async () => {
     const [a, b] = servers as [ServerProcess, ServerProcess];
-    const login = await http(`${a.url}/api/auth/login`, { method: 'POST', headers: { origin: a.url }, body: { email: STAFF, password: PASSWORD } });
+    const login = await http(`${a.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { origin: a.url },
+      body: { email: STAFF, password: PASSWORD },
+    });
     expect(login.status, login.text).toBe(200);
     const cookie = String(login.headers['set-cookie']).split(';')[0]!;
     expect((await me(b, cookie)).json()).toMatchObject({ email: STAFF, role: 'platform' });
@@ -72,7 +77,9 @@ describe('console accounts shared by two servers', () => {
       () => 'started',
       (error: Error) => error.message,
     );
-    expect(refused).toMatch(/BACKLOT_STORE=firestore, but Firestore at 127\.0\.0\.1:9 \(FIRESTORE_EMULATOR_HOST\) refused the connection/);
+    expect(refused).toMatch(
+      /BACKLOT_STORE=firestore, but Firestore at 127\.0\.0\.1:9 \(FIRESTORE_EMULATOR_HOST\) refused the connection/,
+    );
   });
 
   it('stops a server whose shared database cannot be reached, with one plain line naming it', async () => {

@@ -26,14 +26,25 @@ const CASES = '1950s-hard-train-case-cream';
 const SUITCASES = '1960s-hard-sided-suitcase-turquoise';
 
 const consoleApi = (method: 'GET' | 'POST', url: string, payload?: object, headers: Record<string, string> = {}) =>
-  t.as('aviationAdmin', { method, url: `/api/tenants/aviation/${url}`, ...(payload !== undefined && { payload }), headers });
+  t.as('aviationAdmin', {
+    method,
+    url: `/api/tenants/aviation/${url}`,
+    ...(payload !== undefined && { payload }),
+    headers,
+  });
 let scans = 0;
 const scan = async (orderId: string, code: string, direction: 'out' | 'in', count: number) => {
-  const answer = await consoleApi('POST', `orders/${orderId}/scans`, { id: `short-scan-${String((scans += 1)).padStart(4, '0')}`, direction, code, count });
+  const answer = await consoleApi('POST', `orders/${orderId}/scans`, {
+    id: `short-scan-${String((scans += 1)).padStart(4, '0')}`,
+    direction,
+    code,
+    count,
+  });
   expect(answer.statusCode, answer.body).toBe(200);
 };
 const stored = async (id: string) => (await t.app.quoteRequests.get('aviation', id)) as QuoteRequest;
-const close = async (id: string, body?: object) => consoleApi('POST', `quote-requests/${id}/close`, body ?? {}, { 'if-match': `"${(await stored(id)).revision}"` });
+const close = async (id: string, body?: object) =>
+  consoleApi('POST', `quote-requests/${id}/close`, body ?? {}, { 'if-match': `"${(await stored(id)).revision}"` });
 
 /** An order for three cases and two suitcases of which two cases and one suitcase went out and came back. */
 async function shortOrder(email: string, inDays: number) {
@@ -72,14 +83,22 @@ describe('a short pick-up', () => {
     const feed = await vendorFeed(quoteStoresOf(t.app), settings, 'aviation', { order: (id) => id }, new Date());
     expect(feed.body).toContain('SUMMARY:Out: Short Pick-up (3 of 5 pieces)');
     // The rest can still be picked up and signed for (a hand-over out on a hire that is back).
-    const signed = await consoleApi('POST', `orders/${order.id}/handovers`, { id: `late-pickup-${order.id.slice(0, 8)}`, direction: 'out', name: 'Runner' });
+    const signed = await consoleApi('POST', `orders/${order.id}/handovers`, {
+      id: `late-pickup-${order.id.slice(0, 8)}`,
+      direction: 'out',
+      name: 'Runner',
+    });
     expect(signed.json().record).toMatchObject({ outcome: 'ok', message: 'Handed over to Runner.' });
 
     const refused = await close(order.id);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({
-      message: 'Not closed: 1 × 1950s Hard Train Case, Cream and 1 × 1960s Hard-Sided Suitcase, Turquoise never went out',
-      errors: { notTaken: '1 × 1950s Hard Train Case, Cream and 1 × 1960s Hard-Sided Suitcase, Turquoise never went out: choose to invoice them as booked, or to credit them' },
+      message:
+        'Not closed: 1 × 1950s Hard Train Case, Cream and 1 × 1960s Hard-Sided Suitcase, Turquoise never went out',
+      errors: {
+        notTaken:
+          '1 × 1950s Hard Train Case, Cream and 1 × 1960s Hard-Sided Suitcase, Turquoise never went out: choose to invoice them as booked, or to credit them',
+      },
     });
     expect((await stored(order.id)).state).toBe('returned');
   });
@@ -90,14 +109,30 @@ describe('a short pick-up', () => {
     expect(closed.statusCode, closed.body).toBe(200);
     const after = await stored(order.id);
     expect(after.hire!.notTaken).toEqual({ choice: 'credit', lines: NEVER_OUT });
-    const invoice = (await t.app.invoices.forQuote('aviation', order.id)).find((document) => document.kind === 'invoice')!;
-    const rental = (objectID: string) => invoice.lines.find((line) => line.kind === 'rental' && line.description === NEVER_OUT.find((entry) => entry.objectID === objectID)!.name)!;
+    const invoice = (await t.app.invoices.forQuote('aviation', order.id)).find(
+      (document) => document.kind === 'invoice',
+    )!;
+    const rental = (objectID: string) =>
+      invoice.lines.find(
+        (line) =>
+          line.kind === 'rental' && line.description === NEVER_OUT.find((entry) => entry.objectID === objectID)!.name,
+      )!;
     for (const missing of NEVER_OUT) {
       const each = rental(missing.objectID).amount / rental(missing.objectID).quantity;
-      expect(invoice.lines).toContainEqual(expect.objectContaining({ kind: 'credit', description: `Never went out: ${missing.name}`, quantity: 1, unitAmount: -each, amount: -each }));
+      expect(invoice.lines).toContainEqual(
+        expect.objectContaining({
+          kind: 'credit',
+          description: `Never went out: ${missing.name}`,
+          quantity: 1,
+          unitAmount: -each,
+          amount: -each,
+        }),
+      );
     }
     expect(after.cardHold).toMatchObject({ status: 'captured', captured: invoice.total });
-    const proForma = (await t.app.invoices.forQuote('aviation', order.id)).find((document) => document.kind === 'proForma')!;
+    const proForma = (await t.app.invoices.forQuote('aviation', order.id)).find(
+      (document) => document.kind === 'proForma',
+    )!;
     expect(invoice.total).toBeLessThan(proForma.total);
   });
 
@@ -105,7 +140,9 @@ describe('a short pick-up', () => {
     const order = await shortOrder('short-invoice@studio.example', 13);
     expect((await close(order.id, { notTaken: 'invoice' })).statusCode).toBe(200);
     expect((await stored(order.id)).hire!.notTaken).toEqual({ choice: 'invoice', lines: NEVER_OUT });
-    const invoice = (await t.app.invoices.forQuote('aviation', order.id)).find((document) => document.kind === 'invoice')!;
+    const invoice = (await t.app.invoices.forQuote('aviation', order.id)).find(
+      (document) => document.kind === 'invoice',
+    )!;
     expect(invoice.lines.some((line) => line.kind === 'credit')).toBe(false);
   });
 });

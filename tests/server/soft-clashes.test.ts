@@ -15,7 +15,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** One in stock. */
-const COCKPIT = (await import('../../tenants/aviation/catalogue.json', { with: { type: 'json' } })).default.items.find((item) => item.quantity === 1)!.objectID;
+const COCKPIT = (await import('../../tenants/aviation/catalogue.json', { with: { type: 'json' } })).default.items.find(
+  (item) => item.quantity === 1,
+)!.objectID;
 
 const ask = async (email: string, production: string, from: string) => {
   const who = await storefrontVisitor(t, email);
@@ -37,9 +39,27 @@ describe('competing enquiries', () => {
     await ask('later@studio.example', 'Much Later', addDays(from, 40));
     const view = (await t.as('aviationAdmin', { url: `/api/tenants/aviation/quote-requests/${mine}` })).json();
     expect(view.conflicts).toEqual([]);
-    expect(view.softClashes).toEqual([{ quoteId: rival, objectID: COCKPIT, quantity: 1, firstDay: addDays(from, 1), lastDay: addDays(from, 3), state: 'requested', who: 'Rival Show' }]);
+    expect(view.softClashes).toEqual([
+      {
+        quoteId: rival,
+        objectID: COCKPIT,
+        quantity: 1,
+        firstDay: addDays(from, 1),
+        lastDay: addDays(from, 3),
+        state: 'requested',
+        who: 'Rival Show',
+      },
+    ]);
     // Once the rival is pencilled it is a hold: a hard booking, no longer a soft clash.
-    expect((await t.as('aviationAdmin', { method: 'POST', url: `/api/tenants/aviation/quote-requests/${rival}/hold`, headers: { 'if-match': '"0"' } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.as('aviationAdmin', {
+          method: 'POST',
+          url: `/api/tenants/aviation/quote-requests/${rival}/hold`,
+          headers: { 'if-match': '"0"' },
+        })
+      ).statusCode,
+    ).toBe(200);
     const after = (await t.as('aviationAdmin', { url: `/api/tenants/aviation/quote-requests/${mine}` })).json();
     expect(after.softClashes).toEqual([]);
     expect(after.conflicts).toEqual([expect.objectContaining({ quoteId: rival, kind: 'pencil' })]);

@@ -22,9 +22,22 @@ beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'backlot-startup-'));
   const tenants = path.join(root, 'tenants');
   await cp(acmeDir, path.join(tenants, 'acme'), { recursive: true });
-  const items = Array.from({ length: ITEMS }, (_, index) => sampleItem(`prop-${index}`, { name: `Prop ${index}`, category: { group: 'sets', category: 'galleys' }, vendorId: 'acme' }));
+  const items = Array.from({ length: ITEMS }, (_, index) =>
+    sampleItem(`prop-${index}`, {
+      name: `Prop ${index}`,
+      category: { group: 'sets', category: 'galleys' },
+      vendorId: 'acme',
+    }),
+  );
   await writeFile(path.join(tenants, 'acme', 'catalogue.json'), JSON.stringify({ items }));
-  app = await buildApp({ config: configFromEnv({ BACKLOT_TENANTS_DIR: tenants, BACKLOT_DATA_DIR: path.join(root, '.data'), BACKLOT_DEFAULT_TENANT: 'acme' }), startupWaitMs: 1 });
+  app = await buildApp({
+    config: configFromEnv({
+      BACKLOT_TENANTS_DIR: tenants,
+      BACKLOT_DATA_DIR: path.join(root, '.data'),
+      BACKLOT_DEFAULT_TENANT: 'acme',
+    }),
+    startupWaitMs: 1,
+  });
 });
 afterAll(async () => {
   await app.close();

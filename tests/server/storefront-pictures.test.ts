@@ -33,16 +33,36 @@ const ITEMS: Item[] = [
     ...listed('2026-02-01'),
     images: photo('leather-triple', 'Red leather triple seat'),
   }),
-  sampleItem('plain-double', { name: 'Plain Double', category: { group: 'seats', category: 'economy' }, ...listed('2026-02-15') }),
-  sampleItem('tweed-double', { name: 'Tweed Double', category: { group: 'seats', category: 'economy' }, tags: ['tweed'], ...listed('2026-01-01') }),
-  sampleItem('jump-seat', { name: 'Jump Seat', category: { group: 'seats', category: 'jump-seats' }, ...listed('2026-01-10'), images: photo('jump-seat', 'Fold-down jump seat') }),
+  sampleItem('plain-double', {
+    name: 'Plain Double',
+    category: { group: 'seats', category: 'economy' },
+    ...listed('2026-02-15'),
+  }),
+  sampleItem('tweed-double', {
+    name: 'Tweed Double',
+    category: { group: 'seats', category: 'economy' },
+    tags: ['tweed'],
+    ...listed('2026-01-01'),
+  }),
+  sampleItem('jump-seat', {
+    name: 'Jump Seat',
+    category: { group: 'seats', category: 'jump-seats' },
+    ...listed('2026-01-10'),
+    images: photo('jump-seat', 'Fold-down jump seat'),
+  }),
   // Set dressing: no photo at all.
-  sampleItem('galley-cart', { name: 'Galley Cart', category: { group: 'set-dressing', category: 'carts-and-trolleys' } }),
+  sampleItem('galley-cart', {
+    name: 'Galley Cart',
+    category: { group: 'set-dressing', category: 'carts-and-trolleys' },
+  }),
 ];
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ beforeStart: (tenants) => writeFile(path.join(tenants, 'aviation', 'catalogue.json'), JSON.stringify({ items: ITEMS })) });
+  t = await buildTestApp({
+    beforeStart: (tenants) =>
+      writeFile(path.join(tenants, 'aviation', 'catalogue.json'), JSON.stringify({ items: ITEMS })),
+  });
 });
 afterAll(() => t.close());
 
@@ -50,7 +70,11 @@ const html = async (url: string) => (await t.app.inject({ url, headers: { host: 
 /** Each card of a page's category grid: its address, picture and picture description. */
 function cardsOf(page: string) {
   const grid = /<ul class="card-grid">([\s\S]*?)<\/ul>/.exec(page)?.[1] ?? '';
-  return [...grid.matchAll(/<a class="card" href="([^"]+)">(?:<img[^>]*src="([^"]+)"[^>]*alt="([^"]*)"|<img[^>]*alt="([^"]*)"[^>]*src="([^"]+)")?/g)].map((match) => ({
+  return [
+    ...grid.matchAll(
+      /<a class="card" href="([^"]+)">(?:<img[^>]*src="([^"]+)"[^>]*alt="([^"]*)"|<img[^>]*alt="([^"]*)"[^>]*src="([^"]+)")?/g,
+    ),
+  ].map((match) => ({
     href: match[1],
     src: match[2] ?? match[5],
     alt: match[3] ?? match[4],
@@ -61,7 +85,11 @@ describe('category card pictures', () => {
   it("shows each rental group's newest photo on the home page and /rentals, with its description; a group without one keeps the placeholder", async () => {
     for (const url of ['/', '/rentals']) {
       const cards = cardsOf(await html(url));
-      expect(cards.find((card) => card.href === '/rentals/seats')).toEqual({ href: '/rentals/seats', src: '/items/aviation/tweed-triple.svg', alt: 'Blue tweed triple seat' });
+      expect(cards.find((card) => card.href === '/rentals/seats')).toEqual({
+        href: '/rentals/seats',
+        src: '/items/aviation/tweed-triple.svg',
+        alt: 'Blue tweed triple seat',
+      });
       const dressing = cards.find((card) => card.href === '/rentals/set-dressing')!;
       expect(dressing.src).toMatch(/^\/assets\/aviation\/placeholder\.svg/);
       expect(dressing.alt).toBe('');
@@ -71,8 +99,13 @@ describe('category card pictures', () => {
 
   it("shows a category's own photos on its children's cards", async () => {
     const cards = cardsOf(await html('/rentals/seats'));
-    expect(cards.find((card) => card.href === '/rentals/seats/jump-seats')).toMatchObject({ src: '/items/aviation/jump-seat.svg', alt: 'Fold-down jump seat' });
-    expect(cards.find((card) => card.href === '/rentals/seats/economy')).toMatchObject({ src: '/items/aviation/tweed-triple.svg' });
+    expect(cards.find((card) => card.href === '/rentals/seats/jump-seats')).toMatchObject({
+      src: '/items/aviation/jump-seat.svg',
+      alt: 'Fold-down jump seat',
+    });
+    expect(cards.find((card) => card.href === '/rentals/seats/economy')).toMatchObject({
+      src: '/items/aviation/tweed-triple.svg',
+    });
   });
 
   it('prefers the picture the tenant chose, described as the tenant says or by the entry’s name', async () => {
@@ -80,11 +113,21 @@ describe('category card pictures', () => {
     const tree = current.json();
     tree.groups[2].image = { url: '/assets/aviation/share.jpg' };
     tree.groups[1].categories[4].image = { url: '/assets/aviation/logo.svg', alt: 'Crew jump seats, folded' };
-    const saved = await t.as('aviationAdmin', { method: 'PUT', url: '/api/tenants/aviation/categories/tree', payload: tree, headers: { 'if-match': `"${tree.version}"` } });
+    const saved = await t.as('aviationAdmin', {
+      method: 'PUT',
+      url: '/api/tenants/aviation/categories/tree',
+      payload: tree,
+      headers: { 'if-match': `"${tree.version}"` },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     const home = cardsOf(await html('/'));
-    expect(home.find((card) => card.href === '/rentals/set-dressing')).toMatchObject({ src: expect.stringMatching(/^\/assets\/aviation\/share\.jpg\?v=/), alt: 'Set Dressing' });
-    expect(cardsOf(await html('/rentals/seats')).find((card) => card.href === '/rentals/seats/jump-seats')).toMatchObject({
+    expect(home.find((card) => card.href === '/rentals/set-dressing')).toMatchObject({
+      src: expect.stringMatching(/^\/assets\/aviation\/share\.jpg\?v=/),
+      alt: 'Set Dressing',
+    });
+    expect(
+      cardsOf(await html('/rentals/seats')).find((card) => card.href === '/rentals/seats/jump-seats'),
+    ).toMatchObject({
       src: expect.stringMatching(/^\/assets\/aviation\/logo\.svg/),
       alt: 'Crew jump seats, folded',
     });
@@ -94,7 +137,10 @@ describe('category card pictures', () => {
 describe('related items', () => {
   const relatedOf = (page: string) => {
     const section = /<section class="container section related-items"[\s\S]*?<\/section>/.exec(page)?.[0] ?? '';
-    return { heading: /<h2[^>]*>([^<]*)<\/h2>/.exec(section)?.[1], items: [...section.matchAll(/<a class="item-card-link" href="\/item\/([^"]+)"/g)].map((match) => match[1]) };
+    return {
+      heading: /<h2[^>]*>([^<]*)<\/h2>/.exec(section)?.[1],
+      items: [...section.matchAll(/<a class="item-card-link" href="\/item\/([^"]+)"/g)].map((match) => match[1]),
+    };
   };
 
   it('ends an item page with four items like it, never itself, shared tags first, then its group', async () => {

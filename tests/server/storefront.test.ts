@@ -18,11 +18,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (host: string, url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers: { host, ...headers } });
+const get = (host: string, url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers: { host, ...headers } });
 /** The file store and the asset catalogue look at the disk again at most once a second. */
 const afterRevalidation = () => new Promise((resolve) => setTimeout(resolve, 1100));
 const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
-const stateOf = (html: string) => JSON.parse(/<script type="application\/json" id="backlot-state">([^<]*)<\/script>/.exec(html)![1]!);
+const stateOf = (html: string) =>
+  JSON.parse(/<script type="application\/json" id="backlot-state">([^<]*)<\/script>/.exec(html)![1]!);
 
 async function putSite(change: (site: Record<string, unknown>) => void, tenantId = 'aviation') {
   const saved = await editTenant(t, tenantId, (tenant) => change(tenant.site));
@@ -31,7 +33,12 @@ async function putSite(change: (site: Record<string, unknown>) => void, tenantId
 
 describe('storefront pages', () => {
   it("names each page's own script chunks for preloading, and serves every one", async () => {
-    const preloadsOf = async (path: string) => [...(await get('aviation.localhost', path)).body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]!);
+    const preloadsOf = async (path: string) =>
+      [
+        ...(await get('aviation.localhost', path)).body.matchAll(
+          /<link rel="modulepreload" crossorigin href="([^"]+)">/g,
+        ),
+      ].map((match) => match[1]!);
     const home = await preloadsOf('/');
     const search = await preloadsOf('/search');
     expect(home.some((href) => /\/HomePage-[\w-]+\.js$/.test(href))).toBe(true);
@@ -55,7 +62,8 @@ describe('storefront pages', () => {
 
   it("serves each tenant its own content pages only: acme's, never aviation's", async () => {
     expect((await get('acme.localhost', '/pages/credits')).statusCode).toBe(200);
-    for (const path of ['/pages/custom-aviation-sets', '/pages/testimonials']) expect((await get('acme.localhost', path)).statusCode, path).toBe(404);
+    for (const path of ['/pages/custom-aviation-sets', '/pages/testimonials'])
+      expect((await get('acme.localhost', path)).statusCode, path).toBe(404);
   });
 
   it('renders category pages at each depth and 404s unknown routes and categories with the navigation around them', async () => {
@@ -65,7 +73,13 @@ describe('storefront pages', () => {
     const sub = await get('aviation.localhost', '/rentals/aviation-sets/cockpits/airliner-cockpit');
     expect(sub.statusCode).toBe(200);
     expect(titleOf(sub.body)).toBe('Airliner Cockpit · Cockpits · Aviation Sets | Jetway Props');
-    for (const url of ['/nope', '/rentals/nope', '/rentals/aviation-sets/nope', '/rentals/aviation-sets/cockpits/airliner-cockpit/deeper', '/pages/unknown']) {
+    for (const url of [
+      '/nope',
+      '/rentals/nope',
+      '/rentals/aviation-sets/nope',
+      '/rentals/aviation-sets/cockpits/airliner-cockpit/deeper',
+      '/pages/unknown',
+    ]) {
       const missing = await get('aviation.localhost', url);
       expect(missing.statusCode, url).toBe(404);
       expect(titleOf(missing.body), url).toBe('Page not found | Jetway Props');
@@ -89,22 +103,32 @@ describe('storefront pages', () => {
     expect(html).toMatch(/^<!doctype html>\s*<html lang="en">/);
     expect(html).toContain(`<title>${site.meta.title.replace('&', '&#38;')}</title>`);
     expect(html).toContain(`<meta name="description" content="${site.meta.description}">`);
-    expect(html).toMatch(/<link rel="icon" href="\/assets\/aviation\/favicon\.svg\?v=[\w-]{10}" type="image\/svg\+xml">/);
+    expect(html).toMatch(
+      /<link rel="icon" href="\/assets\/aviation\/favicon\.svg\?v=[\w-]{10}" type="image\/svg\+xml">/,
+    );
     // Absolute links name the tenant's public address, whatever Host the request carried.
-    expect(html).toMatch(/<meta property="og:image" content="https:\/\/www\.jetwayprops\.com\/assets\/aviation\/share\.jpg\?v=[\w-]{10}">/);
+    expect(html).toMatch(
+      /<meta property="og:image" content="https:\/\/www\.jetwayprops\.com\/assets\/aviation\/share\.jpg\?v=[\w-]{10}">/,
+    );
     expect(html).toContain('<link rel="canonical" href="https://www.jetwayprops.com/">');
-    expect((await get('evil.example', '/rentals?x=1')).body).toContain('<link rel="canonical" href="https://www.jetwayprops.com/rentals">');
+    expect((await get('evil.example', '/rentals?x=1')).body).toContain(
+      '<link rel="canonical" href="https://www.jetwayprops.com/rentals">',
+    );
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
     expect(html).toContain(`--color-primary:${site.theme.primaryColor}`);
     // The theme's one inline style is allowed by its hash; scripts only from this origin and the tag manager.
     const inlineStyle = /<style>([^<]*)<\/style>/.exec(html)![1]!;
-    expect(page.headers['content-security-policy']).toContain(`style-src 'self' 'sha256-${createHash('sha256').update(inlineStyle).digest('base64')}'`);
+    expect(page.headers['content-security-policy']).toContain(
+      `style-src 'self' 'sha256-${createHash('sha256').update(inlineStyle).digest('base64')}'`,
+    );
     expect(page.headers['content-security-policy']).toContain("script-src 'self' https://www.googletagmanager.com;");
   });
 
   it('includes the tracking script only when a gaTrackingId is configured', async () => {
     const withTracking = await get('aviation.localhost', '/');
-    expect(withTracking.body).toContain('<script async src="https://www.googletagmanager.com/gtag/js?id=G-JETWAY2026"></script>');
+    expect(withTracking.body).toContain(
+      '<script async src="https://www.googletagmanager.com/gtag/js?id=G-JETWAY2026"></script>',
+    );
     const without = await get('acme.localhost', '/');
     expect(without.body).not.toContain('googletagmanager');
     expect(without.headers['content-security-policy']).not.toContain('googletagmanager');
@@ -120,7 +144,9 @@ describe('storefront pages', () => {
   it('renders a content page from its Markdown with raw HTML shown as text and unsafe links dropped', async () => {
     const page = await get('acme.localhost', '/pages/about-us');
     expect(titleOf(page.body)).toBe('About Acme | Acme Props');
-    expect(page.body).toContain('<meta name="description" content="Acme Props has dressed sets in Burbank since 1998.">');
+    expect(page.body).toContain(
+      '<meta name="description" content="Acme Props has dressed sets in Burbank since 1998.">',
+    );
     expect(page.body).toContain('<h2>Who we are</h2>');
     expect(page.body).toContain('<strong>Burbank</strong>');
     expect(page.body).toContain('<a href="tel:+18185550100">Call us</a>');
@@ -169,7 +195,8 @@ describe('storefront pages', () => {
     expect(html).not.toContain('<script>alert(1)');
     expect(html).not.toContain('<img src=x');
     expect(html.match(/<\/script>/g)).toHaveLength(html.match(/<script/g)!.length);
-    const escaped = '&#60;/script&#62;&#60;script&#62;alert(1)&#60;/script&#62;&#60;img src=x onerror=alert(2)&#62;&#34;&#39;&#38;';
+    const escaped =
+      '&#60;/script&#62;&#60;script&#62;alert(1)&#60;/script&#62;&#60;img src=x onerror=alert(2)&#62;&#34;&#39;&#38;';
     expect(titleOf(html)).toBe(`${escaped} | ${escaped}`);
     expect(stateOf(html).configuration.site.appTitle).toBe(hostile);
   });
@@ -181,7 +208,10 @@ describe('storefront pages', () => {
     expect(titleOf((await get('aviation.localhost', '/pages/credits')).body)).toBe('Credits | Jetway Props Studio');
 
     const file = path.join(t.tenants, 'acme/site.json');
-    await writeFile(file, (await readFile(file, 'utf8')).replace('"appTitle": "Acme Props"', '"appTitle": "Acme Props & Sets"'));
+    await writeFile(
+      file,
+      (await readFile(file, 'utf8')).replace('"appTitle": "Acme Props"', '"appTitle": "Acme Props & Sets"'),
+    );
     await afterRevalidation();
     expect(titleOf((await get('acme.localhost', '/pages/credits')).body)).toBe('Credits | Acme Props &#38; Sets');
   });
@@ -192,7 +222,10 @@ describe('storefront pages', () => {
     expect(titleOf((await get('acme.localhost', '/pages/credits')).body)).toBe('Credits | Acme Props Saved');
     const file = path.join(t.tenants, 'acme/site.json');
     const original = await readFile(file, 'utf8');
-    await writeFile(file, original.replace(/"locale": "[^"]+"/, '"locale": "english"').replace('Acme Props Saved', 'Acme Broken'));
+    await writeFile(
+      file,
+      original.replace(/"locale": "[^"]+"/, '"locale": "english"').replace('Acme Props Saved', 'Acme Broken'),
+    );
     await afterRevalidation();
     const page = await get('acme.localhost', '/pages/credits');
     expect(page.statusCode).toBe(200);
@@ -208,13 +241,19 @@ describe('storefront pages', () => {
         file: 'site',
         pointer: '/locale',
         message: expect.stringContaining('must be a BCP 47 language tag'),
-        excerpt: expect.arrayContaining([expect.objectContaining({ text: expect.stringContaining('"locale": "english"') })]),
+        excerpt: expect.arrayContaining([
+          expect.objectContaining({ text: expect.stringContaining('"locale": "english"') }),
+        ]),
       }),
     ]);
     const history = await t.as('acmeAdmin', { url: '/api/tenants/acme/history' });
     expect(history.statusCode).toBe(200);
     expect(history.headers.etag).toBe(`"${body.version}"`);
-    const restored = await t.as('acmeAdmin', { method: 'POST', url: '/api/tenants/acme/history/1/restore', headers: { 'if-match': `"${body.version}"` } });
+    const restored = await t.as('acmeAdmin', {
+      method: 'POST',
+      url: '/api/tenants/acme/history/1/restore',
+      headers: { 'if-match': `"${body.version}"` },
+    });
     expect(restored.statusCode, restored.body).toBe(200);
     expect((await t.as('acmeAdmin', { url: '/api/tenants/acme' })).statusCode).toBe(200);
     expect(await readFile(file, 'utf8')).not.toContain('"locale": "english"');
@@ -250,12 +289,15 @@ describe('storefront assets', () => {
     expect(versioned.body).toContain('<svg');
     const stale = await get('aviation.localhost', '/assets/aviation/logo.svg?v=old');
     expect(stale.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
-    const notModified = await get('aviation.localhost', '/assets/aviation/logo.svg', { 'if-none-match': String(versioned.headers.etag) });
+    const notModified = await get('aviation.localhost', '/assets/aviation/logo.svg', {
+      'if-none-match': String(versioned.headers.etag),
+    });
     expect(notModified.statusCode).toBe(304);
   });
 
   it('gives a changed file a new URL on the next page load', async () => {
-    const logoUrl = async () => /src="\/assets\/aviation\/logo\.svg\?v=([\w-]+)"/.exec((await get('aviation.localhost', '/')).body)![1];
+    const logoUrl = async () =>
+      /src="\/assets\/aviation\/logo\.svg\?v=([\w-]+)"/.exec((await get('aviation.localhost', '/')).body)![1];
     const before = await logoUrl();
     const file = path.join(t.tenants, 'aviation/assets/logo.svg');
     await writeFile(file, (await readFile(file, 'utf8')).replace('JETWAY', 'JETWAY '));

@@ -26,7 +26,13 @@ beforeAll(async () => {
   t = await buildTestApp({
     identity: { attemptsPerMinute: 1000 },
     quotes: { requestsPerMinute: 1000 },
-    env: { BACKLOT_PAYMENTS: 'stripe', STRIPE_SECRET_KEY: 'sk_test_backlot', STRIPE_PUBLISHABLE_KEY: 'pk_test_backlot', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, BACKLOT_STRIPE_API_URL: stripe.url },
+    env: {
+      BACKLOT_PAYMENTS: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_backlot',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_backlot',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      BACKLOT_STRIPE_API_URL: stripe.url,
+    },
   });
   // Aviation is paid on its own Stripe account (stripe-connect.test.ts tests connecting).
   aviationAccount = await connectHouseAtStripe(t, stripe, 'aviation');
@@ -36,8 +42,19 @@ afterAll(async () => {
   await stripe?.close();
 });
 
-const storefront = (method: 'GET' | 'POST', url: string, cookie: string, payload?: object, headers: Record<string, string> = {}) =>
-  t.app.inject({ method, url, ...(payload && { payload }), headers: { host: AVIATION_HOST, origin: `http://${AVIATION_HOST}`, cookie, ...headers } });
+const storefront = (
+  method: 'GET' | 'POST',
+  url: string,
+  cookie: string,
+  payload?: object,
+  headers: Record<string, string> = {},
+) =>
+  t.app.inject({
+    method,
+    url,
+    ...(payload && { payload }),
+    headers: { host: AVIATION_HOST, origin: `http://${AVIATION_HOST}`, cookie, ...headers },
+  });
 const stored = async (id: string) => (await t.app.quoteRequests.get('aviation', id)) as QuoteRequest;
 const webhook = (event: object, secret = WEBHOOK_SECRET) => {
   const payload = JSON.stringify(event);
@@ -45,7 +62,10 @@ const webhook = (event: object, secret = WEBHOOK_SECRET) => {
     method: 'POST',
     url: '/api/payments/stripe/webhook',
     payload,
-    headers: { 'content-type': 'application/json', 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret }) },
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret }),
+    },
   });
 };
 const event = (type: string, intentId: string, n = 1) => ({
@@ -60,19 +80,39 @@ const event = (type: string, intentId: string, n = 1) => ({
 async function begun(email: string, inDays: number) {
   const who = await storefrontVisitor(t, email);
   const from = addDays(earliestStart('America/Los_Angeles', 2, new Date()), inDays);
-  const asked = await storefront('POST', '/api/quote-requests', who.cookie, { items: [{ objectID: CASES, quantity: 1 }], startDate: from, endDate: addDays(from, 2), production: 'Tailwind' });
+  const asked = await storefront('POST', '/api/quote-requests', who.cookie, {
+    items: [{ objectID: CASES, quantity: 1 }],
+    startDate: from,
+    endDate: addDays(from, 2),
+    production: 'Tailwind',
+  });
   const id = asked.json().id as string;
   expect(
-    (await t.as('aviationAdmin', { method: 'POST', url: `/api/tenants/aviation/quote-requests/${id}/quote`, payload: { adjustments: {}, services: [] }, headers: { 'if-match': '"0"' } })).statusCode,
+    (
+      await t.as('aviationAdmin', {
+        method: 'POST',
+        url: `/api/tenants/aviation/quote-requests/${id}/quote`,
+        payload: { adjustments: {}, services: [] },
+        headers: { 'if-match': '"0"' },
+      })
+    ).statusCode,
   ).toBe(200);
   const started = await storefront('POST', `/api/quotes/${id}/card-hold`, who.cookie);
   expect(started.statusCode, started.body).toBe(200);
-  expect(started.json().payment).toMatchObject({ provider: 'stripe', testMode: true, publishableKey: 'pk_test_backlot' });
+  expect(started.json().payment).toMatchObject({
+    provider: 'stripe',
+    testMode: true,
+    publishableKey: 'pk_test_backlot',
+  });
   expect(started.json().payment.clientSecret).toMatch(/_secret_/);
   return { id, cookie: who.cookie, intentId: started.json().cardHold.intentId as string };
 }
 const confirmAtStripe = (intentId: string, method = 'pm_card_visa') =>
-  fetch(`${stripe.url}/v1/payment_intents/${intentId}/confirm`, { method: 'POST', body: new URLSearchParams({ payment_method: method }), headers: { 'stripe-account': aviationAccount } });
+  fetch(`${stripe.url}/v1/payment_intents/${intentId}/confirm`, {
+    method: 'POST',
+    body: new URLSearchParams({ payment_method: method }),
+    headers: { 'stripe-account': aviationAccount },
+  });
 
 describe('card holds at Stripe', () => {
   it('makes one customer per visitor and keeps it on their profile: a second hold, days later, reuses it', async () => {
@@ -81,8 +121,19 @@ describe('card holds at Stripe', () => {
     const who = await storefrontVisitor(t, 'twice@studio.example');
     const hold = async (inDays: number) => {
       const from = addDays(earliestStart('America/Los_Angeles', 2, new Date()), inDays);
-      const id = (await storefront('POST', '/api/quote-requests', who.cookie, { items: [{ objectID: CASES, quantity: 1 }], startDate: from, endDate: from })).json().id as string;
-      await t.as('aviationAdmin', { method: 'POST', url: `/api/tenants/aviation/quote-requests/${id}/quote`, payload: { adjustments: {}, services: [] }, headers: { 'if-match': '"0"' } });
+      const id = (
+        await storefront('POST', '/api/quote-requests', who.cookie, {
+          items: [{ objectID: CASES, quantity: 1 }],
+          startDate: from,
+          endDate: from,
+        })
+      ).json().id as string;
+      await t.as('aviationAdmin', {
+        method: 'POST',
+        url: `/api/tenants/aviation/quote-requests/${id}/quote`,
+        payload: { adjustments: {}, services: [] },
+        headers: { 'if-match': '"0"' },
+      });
       const started = await storefront('POST', `/api/quotes/${id}/card-hold`, who.cookie);
       expect(started.statusCode, started.body).toBe(200);
       return stripe.intents.get(started.json().cardHold.intentId as string)!;
@@ -100,8 +151,19 @@ describe('card holds at Stripe', () => {
   it('says at once that a quote beyond one card authorisation (eight digits of cents) needs other terms, and Stripe is never asked', async () => {
     const who = await storefrontVisitor(t, 'million@studio.example');
     const from = addDays(earliestStart('America/Los_Angeles', 2, new Date()), 30);
-    const id = (await storefront('POST', '/api/quote-requests', who.cookie, { items: [{ objectID: CASES, quantity: 1 }], startDate: from, endDate: from })).json().id as string;
-    const crew = { category: { group: 'services', category: 'delivery-and-pickup', subcategory: 'local-delivery' }, name: 'Crew for the season', quantity: 100, unitPrice: 10_000 };
+    const id = (
+      await storefront('POST', '/api/quote-requests', who.cookie, {
+        items: [{ objectID: CASES, quantity: 1 }],
+        startDate: from,
+        endDate: from,
+      })
+    ).json().id as string;
+    const crew = {
+      category: { group: 'services', category: 'delivery-and-pickup', subcategory: 'local-delivery' },
+      name: 'Crew for the season',
+      quantity: 100,
+      unitPrice: 10_000,
+    };
     const quoted = await t.as('aviationAdmin', {
       method: 'POST',
       url: `/api/tenants/aviation/quote-requests/${id}/quote`,
@@ -111,11 +173,19 @@ describe('card holds at Stripe', () => {
     expect(quoted.statusCode, quoted.body).toBe(200);
     const calls = stripe.requests.length;
     const view = (await storefront('GET', `/api/quotes/${id}`, who.cookie)).json();
-    expect(view.cardHoldNeeded.tooLarge).toMatch(/^This quote needs \$1,0[\d,.]+ held, and a card authorisation takes at most \$999,999\.99\. Ask the vendor to take this order on other terms/);
+    expect(view.cardHoldNeeded.tooLarge).toMatch(
+      /^This quote needs \$1,0[\d,.]+ held, and a card authorisation takes at most \$999,999\.99\. Ask the vendor to take this order on other terms/,
+    );
     const started = await storefront('POST', `/api/quotes/${id}/card-hold`, who.cookie);
     expect(started.statusCode).toBe(402);
     expect(started.json().message).toBe(view.cardHoldNeeded.tooLarge);
-    const accepted = await storefront('POST', `/api/quotes/${id}/accept`, who.cookie, { version: 1 }, { 'if-match': '"1"' });
+    const accepted = await storefront(
+      'POST',
+      `/api/quotes/${id}/accept`,
+      who.cookie,
+      { version: 1 },
+      { 'if-match': '"1"' },
+    );
     expect(accepted.statusCode).toBe(402);
     expect(accepted.json().message).toBe(view.cardHoldNeeded.tooLarge);
     expect(stripe.requests.length).toBe(calls);
@@ -137,7 +207,16 @@ describe('card holds at Stripe', () => {
     const forged = await webhook(event('payment_intent.canceled', intentId, 3), 'whsec_someone_else');
     expect(forged.statusCode).toBe(400);
     expect(forged.json().message).toMatch(/signature/);
-    expect((await t.app.inject({ method: 'POST', url: '/api/payments/stripe/webhook', payload: '{}', headers: { 'content-type': 'application/json' } })).statusCode).toBe(400);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/payments/stripe/webhook',
+          payload: '{}',
+          headers: { 'content-type': 'application/json' },
+        })
+      ).statusCode,
+    ).toBe(400);
     expect((await stored(id)).cardHold?.status).toBe('authorised');
     // An event about an intent no request keeps is acknowledged (or Stripe retries it for days), and changes nothing.
     expect((await webhook(event('payment_intent.canceled', 'pi_unknown', 4))).statusCode).toBe(200);
@@ -151,11 +230,20 @@ describe('card holds at Stripe', () => {
     expect(csp).toMatch(/connect-src [^;]*https:\/\/api\.stripe\.com/);
     const testMode = await buildTestApp();
     try {
-      const plain = String((await testMode.app.inject({ url: '/', headers: { host: AVIATION_HOST } })).headers['content-security-policy']);
+      const plain = String(
+        (await testMode.app.inject({ url: '/', headers: { host: AVIATION_HOST } })).headers['content-security-policy'],
+      );
       expect(plain).not.toContain('stripe');
       // Without Stripe there is no webhook to take.
       expect(
-        (await testMode.app.inject({ method: 'POST', url: '/api/payments/stripe/webhook', payload: '{}', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=x' } })).statusCode,
+        (
+          await testMode.app.inject({
+            method: 'POST',
+            url: '/api/payments/stripe/webhook',
+            payload: '{}',
+            headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=x' },
+          })
+        ).statusCode,
       ).toBe(400);
     } finally {
       await testMode.close();
@@ -167,9 +255,18 @@ describe('card holds at Stripe', () => {
     await confirmAtStripe(intentId);
     const held = await storefront('POST', `/api/quotes/${id}/card-hold/refresh`, cookie);
     stripe.down();
-    const cancelled = await storefront('POST', `/api/quotes/${id}/cancel`, cookie, {}, { 'if-match': String(held.headers.etag) });
+    const cancelled = await storefront(
+      'POST',
+      `/api/quotes/${id}/cancel`,
+      cookie,
+      {},
+      { 'if-match': String(held.headers.etag) },
+    );
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    expect((await stored(id)).cardHold).toMatchObject({ status: 'authorised', pending: { action: 'release', attempts: 1 } });
+    expect((await stored(id)).cardHold).toMatchObject({
+      status: 'authorised',
+      pending: { action: 'release', attempts: 1 },
+    });
     expect(cancelled.json().cardHold.pending).toEqual({ action: 'release', since: expect.any(String) });
     stripe.up();
     const site = (await t.app.tenantStore.get('aviation'))!.tenant.site;
@@ -191,10 +288,15 @@ describe('card holds at Stripe', () => {
     const { id, cookie, intentId } = await begun('declines@studio.example', 7);
     await confirmAtStripe(intentId, 'pm_card_chargeDeclinedInsufficientFunds');
     const declined = await storefront('POST', `/api/quotes/${id}/card-hold/refresh`, cookie);
-    expect(declined.json().cardHold).toMatchObject({ status: 'declined', declineMessage: 'Your card has insufficient funds.' });
+    expect(declined.json().cardHold).toMatchObject({
+      status: 'declined',
+      declineMessage: 'Your card has insufficient funds.',
+    });
     const again = await storefront('POST', `/api/quotes/${id}/card-hold`, cookie);
     expect(again.json().cardHold.intentId).toBe(intentId);
     await confirmAtStripe(intentId);
-    expect((await storefront('POST', `/api/quotes/${id}/card-hold/refresh`, cookie)).json().cardHold.status).toBe('authorised');
+    expect((await storefront('POST', `/api/quotes/${id}/card-hold/refresh`, cookie)).json().cardHold.status).toBe(
+      'authorised',
+    );
   });
 });

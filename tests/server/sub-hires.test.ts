@@ -45,7 +45,9 @@ async function lends(tenantId: string, subHires: object | undefined) {
 
 const offers = async (asking: 'aviation' | 'atlanta', objectID: string, quantity: number, dates = { from, to }) => {
   const who = asking === 'aviation' ? 'aviationAdmin' : 'platform';
-  const answer = await t.as(who, { url: `/api/tenants/${asking}/sub-hire-offers?objectID=${objectID}&quantity=${quantity}&from=${dates.from}&to=${dates.to}` });
+  const answer = await t.as(who, {
+    url: `/api/tenants/${asking}/sub-hire-offers?objectID=${objectID}&quantity=${quantity}&from=${dates.from}&to=${dates.to}`,
+  });
   expect(answer.statusCode, answer.body).toBe(200);
   return answer.json() as { offers: SubHireOffer[]; lenders: number };
 };
@@ -60,7 +62,12 @@ async function subHireAccepted(ours: string, objectID: string, quantity: number)
   expect(ask.statusCode, ask.body).toBe(201);
   const theirId = ask.json().subHire.quoteId as string;
   const there = (action: string, revision: number, payload?: object) =>
-    t.as('platform', { method: 'POST', url: `/api/tenants/atlanta/quote-requests/${theirId}/${action}`, ...(payload && { payload }), headers: { 'if-match': `"${revision}"` } });
+    t.as('platform', {
+      method: 'POST',
+      url: `/api/tenants/atlanta/quote-requests/${theirId}/${action}`,
+      ...(payload && { payload }),
+      headers: { 'if-match': `"${revision}"` },
+    });
   expect((await there('quote', 0, { adjustments: {}, services: [] })).statusCode).toBe(200);
   const accepted = await t.as('aviationAdmin', {
     method: 'POST',
@@ -102,7 +109,9 @@ describe('a house short of a line', () => {
     // Nearest house first: every Atlanta offer before any London one, London's in pounds less its 12.5%.
     const houses = found.map((offer) => offer.house.id);
     expect(houses.lastIndexOf('atlanta')).toBeLessThan(houses.indexOf('london'));
-    const navy = found.find((offer) => offer.house.id === 'london' && offer.name === '1960s Jet Age Flight Attendant Uniform, Navy');
+    const navy = found.find(
+      (offer) => offer.house.id === 'london' && offer.name === '1960s Jet Age Flight Attendant Uniform, Navy',
+    );
     expect(navy, JSON.stringify(found.map((offer) => offer.name))).toBeDefined();
     expect(navy!.house.currency).toBe('GBP');
     expect(navy!.tradeRates.day).toBe(Math.round(navy!.rates.day * 87.5) / 100);
@@ -120,28 +129,49 @@ describe('a house short of a line', () => {
   it('is not offered what the other house has booked out on the dates', async () => {
     await lends('aviation', { takes: 'namedHouses', houses: ['atlanta'], tradeDiscountPercent: 15 });
     await lends('london', { takes: 'no' });
-    const order = await confirmedOrder(t, 'crew@night-flight.example', [{ objectID: RED_UNIFORM, quantity: 7 }], 20, 'Night Flight');
+    const order = await confirmedOrder(
+      t,
+      'crew@night-flight.example',
+      [{ objectID: RED_UNIFORM, quantity: 7 }],
+      20,
+      'Night Flight',
+    );
     const during = { from: order.startDate, to: order.endDate };
-    const before = await offers('atlanta', RED_UNIFORM, 2, { from: addDays(order.endDate, 10), to: addDays(order.endDate, 12) });
-    expect(before.offers[0]).toMatchObject({ objectID: RED_UNIFORM, free: 7, tradeRates: { day: 38.25 }, house: { id: 'aviation' } });
+    const before = await offers('atlanta', RED_UNIFORM, 2, {
+      from: addDays(order.endDate, 10),
+      to: addDays(order.endDate, 12),
+    });
+    expect(before.offers[0]).toMatchObject({
+      objectID: RED_UNIFORM,
+      free: 7,
+      tradeRates: { day: 38.25 },
+      house: { id: 'aviation' },
+    });
     const booked = await offers('atlanta', RED_UNIFORM, 2, during);
     expect(booked.lenders).toBe(1);
     expect(booked.offers.map((offer) => offer.objectID)).not.toContain(RED_UNIFORM);
   });
 
   it('is refused an ask that names no item of its own, backwards dates, or another house’s stock list', async () => {
-    const ask = (who: 'aviationAdmin' | 'acmeAdmin', query: string) => t.as(who, { url: `/api/tenants/aviation/sub-hire-offers?${query}` });
+    const ask = (who: 'aviationAdmin' | 'acmeAdmin', query: string) =>
+      t.as(who, { url: `/api/tenants/aviation/sub-hire-offers?${query}` });
     expect((await ask('aviationAdmin', `objectID=no-such-item&quantity=1&from=${from}&to=${to}`)).statusCode).toBe(404);
     const backwards = await ask('aviationAdmin', `objectID=${RED_UNIFORM}&quantity=1&from=${to}&to=${from}`);
     expect(backwards.statusCode).toBe(400);
     expect(backwards.json().errors).toEqual({ to: 'must be on or after the first day, at most 92 days on' });
-    expect((await ask('aviationAdmin', `objectID=${RED_UNIFORM}&quantity=0&from=${from}&to=${to}`)).statusCode).toBe(400);
+    expect((await ask('aviationAdmin', `objectID=${RED_UNIFORM}&quantity=0&from=${from}&to=${to}`)).statusCode).toBe(
+      400,
+    );
     // Another house's staff learn nothing of this one, not even that it exists.
     expect((await ask('acmeAdmin', `objectID=${RED_UNIFORM}&quantity=1&from=${from}&to=${to}`)).statusCode).toBe(404);
   });
 
   it('keeps a house’s rule by the schema: a discount past 90% is refused on its field', async () => {
-    const refused = await editTenant(t, 'atlanta', (tenant) => void (tenant.vendor.subHires = { takes: 'everyListedHouse', tradeDiscountPercent: 95 }));
+    const refused = await editTenant(
+      t,
+      'atlanta',
+      (tenant) => void (tenant.vendor.subHires = { takes: 'everyListedHouse', tradeDiscountPercent: 95 }),
+    );
     expect(refused.statusCode).toBe(400);
     expect(JSON.stringify(refused.json())).toContain('subHires');
   });
@@ -150,14 +180,22 @@ describe('a house short of a line', () => {
 describe('a house asking another for a short line', () => {
   const VISITOR = 'rae@night-flight.example';
   let ours: string;
-  const ask = (body: object, who: 'aviationAdmin' | 'acmeAdmin' = 'aviationAdmin') => t.as(who, { method: 'POST', url: `/api/tenants/aviation/quote-requests/${ours}/sub-hires`, payload: body });
+  const ask = (body: object, who: 'aviationAdmin' | 'acmeAdmin' = 'aviationAdmin') =>
+    t.as(who, { method: 'POST', url: `/api/tenants/aviation/quote-requests/${ours}/sub-hires`, payload: body });
   const asked = { objectID: RED_UNIFORM, house: 'atlanta', theirObjectID: RED_UNIFORM, quantity: 2 };
   const subHires = async () => {
     const answer = await t.as('aviationAdmin', { url: `/api/tenants/aviation/quote-requests/${ours}/sub-hires` });
     expect(answer.statusCode, answer.body).toBe(200);
     return answer.json() as Array<{
       subHire: { quoteId: string; house: string; quantity: number };
-      theirs: { state: string; revision: number; actions: string[]; total?: number; currency: string; lines: Array<{ dayRate: number }> };
+      theirs: {
+        state: string;
+        revision: number;
+        actions: string[];
+        total?: number;
+        currency: string;
+        lines: Array<{ dayRate: number }>;
+      };
     }>;
   };
 
@@ -168,7 +206,12 @@ describe('a house asking another for a short line', () => {
     const request = await t.app.inject({
       method: 'POST',
       url: '/api/quote-requests',
-      payload: { items: [{ objectID: RED_UNIFORM, quantity: 3 }], startDate: addDays(from, 30), endDate: addDays(to, 30), production: 'Night Flight' },
+      payload: {
+        items: [{ objectID: RED_UNIFORM, quantity: 3 }],
+        startDate: addDays(from, 30),
+        endDate: addDays(to, 30),
+        production: 'Night Flight',
+      },
       headers: { host: AVIATION_HOST, origin: `http://${AVIATION_HOST}`, cookie: visitor.cookie },
     });
     expect(request.statusCode, request.body).toBe(201);
@@ -179,8 +222,19 @@ describe('a house asking another for a short line', () => {
     const first = await ask(asked);
     expect(first.statusCode, first.body).toBe(201);
     const { subHire, theirs } = first.json();
-    expect(subHire).toMatchObject({ house: 'atlanta', houseName: 'Peachtree Prop House', objectID: RED_UNIFORM, theirObjectID: RED_UNIFORM, quantity: 2, askedBy: 'admin@jetwayprops.com' });
-    expect(theirs).toMatchObject({ state: 'requested', currency: 'USD', lines: [{ objectID: RED_UNIFORM, quantity: 2, dayRate: 28 }] });
+    expect(subHire).toMatchObject({
+      house: 'atlanta',
+      houseName: 'Peachtree Prop House',
+      objectID: RED_UNIFORM,
+      theirObjectID: RED_UNIFORM,
+      quantity: 2,
+      askedBy: 'admin@jetwayprops.com',
+    });
+    expect(theirs).toMatchObject({
+      state: 'requested',
+      currency: 'USD',
+      lines: [{ objectID: RED_UNIFORM, quantity: 2, dayRate: 28 }],
+    });
     // Asked again (a double click, another server): the same request there, recorded once here.
     const again = await ask(asked);
     expect(again.statusCode, again.body).toBe(200);
@@ -199,31 +253,60 @@ describe('a house asking another for a short line', () => {
     expect(there.body).not.toContain(VISITOR);
     const account = await t.as('platform', { url: '/api/tenants/atlanta/accounts/house-aviation' });
     expect(account.statusCode, account.body).toBe(200);
-    expect(account.json()).toMatchObject({ kind: 'house', currency: 'USD', terms: { method: 'account', netDays: 30, deposit: 'none' }, members: [{ email: 'rentals@jetwayprops.com' }] });
+    expect(account.json()).toMatchObject({
+      kind: 'house',
+      currency: 'USD',
+      terms: { method: 'account', netDays: 30, deposit: 'none' },
+      members: [{ email: 'rentals@jetwayprops.com' }],
+    });
   });
 
   it('follows the other house’s request: quoted there, accepted here on the house account with no card, confirmed there', async () => {
     const { subHire } = (await subHires())[0]!;
     const theirUrl = `/api/tenants/atlanta/quote-requests/${subHire.quoteId}`;
-    const quoted = await t.as('platform', { method: 'POST', url: `${theirUrl}/quote`, payload: { adjustments: {}, services: [] }, headers: { 'if-match': '"0"' } });
+    const quoted = await t.as('platform', {
+      method: 'POST',
+      url: `${theirUrl}/quote`,
+      payload: { adjustments: {}, services: [] },
+      headers: { 'if-match': '"0"' },
+    });
     expect(quoted.statusCode, quoted.body).toBe(200);
     const { theirs } = (await subHires())[0]!;
     expect(theirs).toMatchObject({ state: 'quoted', actions: expect.arrayContaining(['accept', 'decline']) });
     expect(theirs.total).toBeGreaterThan(0);
     // Peachtree's quote is mailed to Jetway with a link to Jetway's own order in its console, not to Peachtree's storefront.
-    const mailed = (await mails()).filter((mail) => mail.to === 'rentals@jetwayprops.com' && mail.kind === 'quoteUpdate' && mail.subject.includes('Peachtree'));
+    const mailed = (await mails()).filter(
+      (mail) =>
+        mail.to === 'rentals@jetwayprops.com' && mail.kind === 'quoteUpdate' && mail.subject.includes('Peachtree'),
+    );
     expect(mailed.length).toBeGreaterThan(0);
-    const { html } = await simpleParser(await readFile(path.join((t.app.mailer as OutboxMailer).dir, mailed.at(-1)!.file)));
+    const { html } = await simpleParser(
+      await readFile(path.join((t.app.mailer as OutboxMailer).dir, mailed.at(-1)!.file)),
+    );
     expect(html).toContain(`https://www.jetwayprops.com/admin/#/t/aviation/quote-requests/${ours}`);
     expect(html).not.toContain(`/quotes/${subHire.quoteId}`);
     const step = (action: string, revision: number, payload: object) =>
-      t.as('aviationAdmin', { method: 'POST', url: `/api/tenants/aviation/quote-requests/${ours}/sub-hires/${subHire.quoteId}/${action}`, payload, headers: { 'if-match': `"${revision}"` } });
-    expect((await step('accept', theirs.revision, {})).json().errors).toEqual({ version: 'is needed to accept: the priced version you read' });
+      t.as('aviationAdmin', {
+        method: 'POST',
+        url: `/api/tenants/aviation/quote-requests/${ours}/sub-hires/${subHire.quoteId}/${action}`,
+        payload,
+        headers: { 'if-match': `"${revision}"` },
+      });
+    expect((await step('accept', theirs.revision, {})).json().errors).toEqual({
+      version: 'is needed to accept: the priced version you read',
+    });
     expect((await step('accept', theirs.revision - 1, { version: 1 })).statusCode).toBe(412);
     const accepted = await step('accept', theirs.revision, { version: 1 });
     expect(accepted.statusCode, accepted.body).toBe(200);
-    expect(accepted.json()).toMatchObject({ state: 'accepted', account: { id: 'house-aviation', netDays: 30, deposit: 'none' } });
-    const confirmed = await t.as('platform', { method: 'POST', url: `${theirUrl}/confirm`, headers: { 'if-match': `"${accepted.json().revision}"` } });
+    expect(accepted.json()).toMatchObject({
+      state: 'accepted',
+      account: { id: 'house-aviation', netDays: 30, deposit: 'none' },
+    });
+    const confirmed = await t.as('platform', {
+      method: 'POST',
+      url: `${theirUrl}/confirm`,
+      headers: { 'if-match': `"${accepted.json().revision}"` },
+    });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect((await subHires())[0]!.theirs.state).toBe('confirmed');
   });
@@ -234,11 +317,19 @@ describe('a house asking another for a short line', () => {
     expect(itself.json().errors).toEqual({ house: 'is this house: a house cannot sub-hire from itself' });
     const notLending = await ask({ ...asked, house: 'london', theirObjectID: 'anything' });
     expect(notLending.statusCode).toBe(409);
-    expect(notLending.json().message).toBe('Soho Prop Hire does not take sub-hire requests from Jetway Props now: ask another house.');
+    expect(notLending.json().message).toBe(
+      'Soho Prop Hire does not take sub-hire requests from Jetway Props now: ask another house.',
+    );
     const gone = await ask({ ...asked, theirObjectID: 'no-such-item-there' });
     expect(gone.statusCode).toBe(400);
     expect(gone.json().errors).toEqual({ theirObjectID: 'is no longer at Peachtree Prop House: choose another offer' });
-    const tooMany = await ask({ ...asked, objectID: RED_UNIFORM, house: 'atlanta', theirObjectID: 'captain-uniform-navy-with-four-stripes', quantity: 500 });
+    const tooMany = await ask({
+      ...asked,
+      objectID: RED_UNIFORM,
+      house: 'atlanta',
+      theirObjectID: 'captain-uniform-navy-with-four-stripes',
+      quantity: 500,
+    });
     expect(tooMany.statusCode, tooMany.body).toBe(409);
     expect(tooMany.json().errors).toEqual({ quantity: 'only 4 in stock' });
     expect(tooMany.json().message).toBe('Not asked: Peachtree Prop House cannot take it — only 4 in stock');
@@ -257,7 +348,12 @@ describe('a house asking another for a short line', () => {
     const first = a.json().subHire.quoteId as string;
     expect(b.json().subHire.quoteId).toBe(first);
     expect((await subHires()).filter((entry) => entry.subHire.quoteId === first)).toHaveLength(1);
-    const declined = await t.as('platform', { method: 'POST', url: `/api/tenants/atlanta/quote-requests/${first}/cancel`, payload: { reason: 'Out for repair' }, headers: { 'if-match': '"0"' } });
+    const declined = await t.as('platform', {
+      method: 'POST',
+      url: `/api/tenants/atlanta/quote-requests/${first}/cancel`,
+      payload: { reason: 'Out for repair' },
+      headers: { 'if-match': '"0"' },
+    });
     expect(declined.statusCode, declined.body).toBe(200);
     const afresh = await ask(captain);
     expect(afresh.statusCode, afresh.body).toBe(201);
@@ -269,15 +365,36 @@ describe('a house asking another for a short line', () => {
     // Rae asks Jetway for 3 red uniforms; then an order takes all 7 of Jetway's on the same days.
     const rae = await storefrontVisitor(t, 'rae@short-night.example');
     const storefront = (url: string, payload: object, headers: Record<string, string> = {}) =>
-      t.app.inject({ method: 'POST', url, payload, headers: { host: AVIATION_HOST, origin: `http://${AVIATION_HOST}`, cookie: rae.cookie, ...headers } });
+      t.app.inject({
+        method: 'POST',
+        url,
+        payload,
+        headers: { host: AVIATION_HOST, origin: `http://${AVIATION_HOST}`, cookie: rae.cookie, ...headers },
+      });
     // Days no other test here books (the others are on 20, 50 and 90 days on), within Dispatch's furthest reach of 31.
     const inDays = 26;
     const first = addDays(earliestStart('America/Los_Angeles', 2, new Date()), inDays);
-    const asked = await storefront('/api/quote-requests', { items: [{ objectID: RED_UNIFORM, quantity: 3 }], startDate: first, endDate: addDays(first, 2), production: 'Short Night' });
+    const asked = await storefront('/api/quote-requests', {
+      items: [{ objectID: RED_UNIFORM, quantity: 3 }],
+      startDate: first,
+      endDate: addDays(first, 2),
+      production: 'Short Night',
+    });
     expect(asked.statusCode, asked.body).toBe(201);
     const short = asked.json().id as string;
-    const everything = await confirmedOrder(t, 'crew@whole-stock.example', [{ objectID: RED_UNIFORM, quantity: 7 }], inDays, 'Whole Stock');
-    const line = async () => (await t.as('aviationAdmin', { url: `/api/tenants/aviation/quote-requests/${short}` })).json().lineDetails[0] as { free: number; hiredIn: number; stock: number };
+    const everything = await confirmedOrder(
+      t,
+      'crew@whole-stock.example',
+      [{ objectID: RED_UNIFORM, quantity: 7 }],
+      inDays,
+      'Whole Stock',
+    );
+    const line = async () =>
+      (await t.as('aviationAdmin', { url: `/api/tenants/aviation/quote-requests/${short}` })).json().lineDetails[0] as {
+        free: number;
+        hiredIn: number;
+        stock: number;
+      };
     expect(await line()).toMatchObject({ free: 0, stock: 7, hiredIn: 0 });
 
     // Jetway sub-hires 3 from Peachtree: quoted there, accepted here, confirmed there.
@@ -290,8 +407,14 @@ describe('a house asking another for a short line', () => {
 
     // With the three hired in, Rae's request is an order like any other: placed against every booking.
     const vendor = (action: string, revision: string, payload?: object) =>
-      t.as('aviationAdmin', { method: 'POST', url: `/api/tenants/aviation/quote-requests/${short}/${action}`, ...(payload && { payload }), headers: { 'if-match': `"${revision}"` } });
-    const current = (await t.as('aviationAdmin', { url: `/api/tenants/aviation/quote-requests/${short}` })).headers.etag as string;
+      t.as('aviationAdmin', {
+        method: 'POST',
+        url: `/api/tenants/aviation/quote-requests/${short}/${action}`,
+        ...(payload && { payload }),
+        headers: { 'if-match': `"${revision}"` },
+      });
+    const current = (await t.as('aviationAdmin', { url: `/api/tenants/aviation/quote-requests/${short}` })).headers
+      .etag as string;
     expect((await vendor('quote', JSON.parse(current), { adjustments: {}, services: [] })).statusCode).toBe(200);
     const { revision } = await authoriseCard(t.app, short, rae.cookie);
     const raeAccepts = await storefront(`/api/quotes/${short}/accept`, { version: 1 }, { 'if-match': `"${revision}"` });
@@ -303,7 +426,12 @@ describe('a house asking another for a short line', () => {
     const moved = await t.as('aviationAdmin', {
       method: 'POST',
       url: `/api/tenants/aviation/quote-requests/${short}/change`,
-      payload: { items: [{ objectID: RED_UNIFORM, quantity: 3 }], startDate: addDays(first, 1), endDate: addDays(first, 3), pricing: { adjustments: {}, services: [] } },
+      payload: {
+        items: [{ objectID: RED_UNIFORM, quantity: 3 }],
+        startDate: addDays(first, 1),
+        endDate: addDays(first, 3),
+        pricing: { adjustments: {}, services: [] },
+      },
       headers: { 'if-match': `"${Number(revision) + 2}"` },
     });
     expect(moved.statusCode, moved.body).toBe(409);
@@ -320,15 +448,50 @@ describe('a house asking another for a short line', () => {
     expect(margins.statusCode, margins.body).toBe(200);
     expect(margins.headers['content-type']).toMatch(/^text\/csv/);
     const [header, ...rows] = parse(margins.body) as string[][];
-    expect(header).toEqual(['Month', 'Order', 'Production', 'Lent by', 'Their request', 'Item', 'Hired in', 'Currency', 'Charged', 'Their currency', 'Their charge', 'Margin']);
+    expect(header).toEqual([
+      'Month',
+      'Order',
+      'Production',
+      'Lent by',
+      'Their request',
+      'Item',
+      'Hired in',
+      'Currency',
+      'Charged',
+      'Their currency',
+      'Their charge',
+      'Margin',
+    ]);
     expect(rows.filter((row) => row[1] === short)).toEqual([
-      [first.slice(0, 7), short, 'Short Night', 'Peachtree Prop House', theirId, '1960s Jet Age Flight Attendant Uniform, Red', '3', 'USD', '270.00', 'USD', '168.00', '102.00'],
+      [
+        first.slice(0, 7),
+        short,
+        'Short Night',
+        'Peachtree Prop House',
+        theirId,
+        '1960s Jet Age Flight Attendant Uniform, Red',
+        '3',
+        'USD',
+        '270.00',
+        'USD',
+        '168.00',
+        '102.00',
+      ],
     ]);
 
     // On Jetway's floor: Dispatch has the order going out with the three to collect from Peachtree first.
-    const board = (await t.as('aviationAdmin', { url: '/api/tenants/aviation/dispatch?days=31' })).json() as { going: Array<{ id: string; subHires: object[] }> };
+    const board = (await t.as('aviationAdmin', { url: '/api/tenants/aviation/dispatch?days=31' })).json() as {
+      going: Array<{ id: string; subHires: object[] }>;
+    };
     expect(board.going.find((row) => row.id === short)?.subHires).toEqual([
-      { house: 'atlanta', houseName: 'Peachtree Prop House', quantity: 3, item: '1960s Jet Age Flight Attendant Uniform, Red', state: 'confirmed', overdue: false },
+      {
+        house: 'atlanta',
+        houseName: 'Peachtree Prop House',
+        quantity: 3,
+        item: '1960s Jet Age Flight Attendant Uniform, Red',
+        state: 'confirmed',
+        overdue: false,
+      },
     ]);
     expect(board.going.find((row) => row.id === everything.id)?.subHires).toEqual([]);
 
@@ -337,33 +500,49 @@ describe('a house asking another for a short line', () => {
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(await line()).toMatchObject({ hiredIn: 0 });
     const told = (await mails()).filter((mail) => mail.kind === 'subHireLost');
-    expect(told.map((mail) => [mail.to, mail.subject])).toEqual([['rentals@jetwayprops.com', 'Peachtree Prop House cut a sub-hire: 2 orders short']]);
+    expect(told.map((mail) => [mail.to, mail.subject])).toEqual([
+      ['rentals@jetwayprops.com', 'Peachtree Prop House cut a sub-hire: 2 orders short'],
+    ]);
     const { text } = await simpleParser(await readFile(path.join((t.app.mailer as OutboxMailer).dir, told[0]!.file)));
-    expect(text).toContain('Peachtree Prop House is no longer hiring you 3 × 1960s Jet Age Flight Attendant Uniform, Red');
+    expect(text).toContain(
+      'Peachtree Prop House is no longer hiring you 3 × 1960s Jet Age Flight Attendant Uniform, Red',
+    );
     expect(text).toContain('Short Night: 1960s Jet Age Flight Attendant Uniform, Red');
     expect(text).toContain('Whole Stock: 1960s Jet Age Flight Attendant Uniform, Red');
     // The order's record keeps what was followed, and a second read follows nothing again.
-    const [entry] = ((await t.as('aviationAdmin', { url: `/api/tenants/aviation/quote-requests/${short}/sub-hires` })).json() as Array<{ subHire: { hiredIn?: object } }>).filter(
-      (candidate) => (candidate.subHire as { quoteId?: string }).quoteId === theirId,
-    );
+    const [entry] = (
+      (
+        await t.as('aviationAdmin', { url: `/api/tenants/aviation/quote-requests/${short}/sub-hires` })
+      ).json() as Array<{ subHire: { hiredIn?: object } }>
+    ).filter((candidate) => (candidate.subHire as { quoteId?: string }).quoteId === theirId);
     expect(entry!.subHire.hiredIn).toMatchObject({ quantity: 0 });
   });
 
   it('lets the house quote what it hired in beyond its own stock, on those dates only: in a change and in a production’s own request', async () => {
     const kim = await storefrontVisitor(t, 'kim@long-take.example');
     const storefront = (payload: object) =>
-      t.app.inject({ method: 'POST', url: '/api/quote-requests', payload, headers: { host: AVIATION_HOST, origin: `http://${AVIATION_HOST}`, cookie: kim.cookie } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/quote-requests',
+        payload,
+        headers: { host: AVIATION_HOST, origin: `http://${AVIATION_HOST}`, cookie: kim.cookie },
+      });
     // Days no other test here books.
     const first = addDays(earliestStart('America/Los_Angeles', 2, new Date()), 70);
     const dates = { startDate: first, endDate: addDays(first, 2) };
-    const asked = await storefront({ items: [{ objectID: RED_UNIFORM, quantity: 7 }], ...dates, production: 'Long Take' });
+    const asked = await storefront({
+      items: [{ objectID: RED_UNIFORM, quantity: 7 }],
+      ...dates,
+      production: 'Long Take',
+    });
     expect(asked.statusCode, asked.body).toBe(201);
     const ours = asked.json().id as string;
     const { there } = await subHireAccepted(ours, RED_UNIFORM, 3);
     expect((await there('confirm', 2)).statusCode).toBe(200);
 
     // Ten on those days: Jetway's seven and Peachtree's three. Eleven are not.
-    const etag = (await t.as('aviationAdmin', { url: `/api/tenants/aviation/quote-requests/${ours}` })).headers.etag as string;
+    const etag = (await t.as('aviationAdmin', { url: `/api/tenants/aviation/quote-requests/${ours}` })).headers
+      .etag as string;
     const change = (quantity: number) =>
       t.as('aviationAdmin', {
         method: 'POST',
@@ -378,8 +557,16 @@ describe('a house asking another for a short line', () => {
     expect(ten.statusCode, ten.body).toBe(200);
     expect(ten.json().lines).toEqual([expect.objectContaining({ objectID: RED_UNIFORM, quantity: 10 })]);
     // A production's own request counts them on those days (Long Take holds nothing yet), and not a day later.
-    expect((await storefront({ items: [{ objectID: RED_UNIFORM, quantity: 10 }], ...dates, production: 'Second Unit' })).statusCode).toBe(201);
-    const later = await storefront({ items: [{ objectID: RED_UNIFORM, quantity: 8 }], startDate: addDays(first, 3), endDate: addDays(first, 4), production: 'Second Unit' });
+    expect(
+      (await storefront({ items: [{ objectID: RED_UNIFORM, quantity: 10 }], ...dates, production: 'Second Unit' }))
+        .statusCode,
+    ).toBe(201);
+    const later = await storefront({
+      items: [{ objectID: RED_UNIFORM, quantity: 8 }],
+      startDate: addDays(first, 3),
+      endDate: addDays(first, 4),
+      production: 'Second Unit',
+    });
     expect(later.json().errors).toEqual({ 'items.0.quantity': 'only 7 in stock' });
   });
 
@@ -393,7 +580,12 @@ describe('a house asking another for a short line', () => {
       const made = await t.app.inject({
         method: 'POST',
         url: '/api/quote-requests',
-        payload: { items: [{ objectID, quantity: 1 }], startDate: first, endDate: addDays(first, 2), production: `Last Four ${house}` },
+        payload: {
+          items: [{ objectID, quantity: 1 }],
+          startDate: first,
+          endDate: addDays(first, 2),
+          production: `Last Four ${house}`,
+        },
         headers: { host, origin: `http://${host}`, cookie: visitor.cookie },
       });
       expect(made.statusCode, made.body).toBe(201);
@@ -402,16 +594,34 @@ describe('a house asking another for a short line', () => {
     const jetway = await requestAt('aviation', RED_UNIFORM, 'rae@last-four.example');
     const soho = await requestAt('london', '1950s-hard-train-case-cream', 'mo@last-four.example');
     const askFor = (house: 'aviation' | 'london', id: string, objectID: string) =>
-      t.as('platform', { method: 'POST', url: `/api/tenants/${house}/quote-requests/${id}/sub-hires`, payload: { objectID, house: 'atlanta', theirObjectID: RED_UNIFORM, quantity: 4 } });
-    const asks = await Promise.all([askFor('aviation', jetway, RED_UNIFORM), askFor('london', soho, '1950s-hard-train-case-cream')]);
+      t.as('platform', {
+        method: 'POST',
+        url: `/api/tenants/${house}/quote-requests/${id}/sub-hires`,
+        payload: { objectID, house: 'atlanta', theirObjectID: RED_UNIFORM, quantity: 4 },
+      });
+    const asks = await Promise.all([
+      askFor('aviation', jetway, RED_UNIFORM),
+      askFor('london', soho, '1950s-hard-train-case-cream'),
+    ]);
     expect(asks.map((ask) => ask.statusCode)).toEqual([201, 201]);
     const [a, b] = asks.map((ask) => ask.json().subHire.quoteId as string);
     // Peachtree quotes both; each house accepts on its account; Peachtree confirms both at once.
     const there = (id: string, action: string, revision: number, payload?: object) =>
-      t.as('platform', { method: 'POST', url: `/api/tenants/atlanta/quote-requests/${id}/${action}`, ...(payload && { payload }), headers: { 'if-match': `"${revision}"` } });
-    for (const id of [a!, b!]) expect((await there(id, 'quote', 0, { adjustments: {}, services: [] })).statusCode).toBe(200);
+      t.as('platform', {
+        method: 'POST',
+        url: `/api/tenants/atlanta/quote-requests/${id}/${action}`,
+        ...(payload && { payload }),
+        headers: { 'if-match': `"${revision}"` },
+      });
+    for (const id of [a!, b!])
+      expect((await there(id, 'quote', 0, { adjustments: {}, services: [] })).statusCode).toBe(200);
     const accept = (house: 'aviation' | 'london', ours: string, id: string) =>
-      t.as('platform', { method: 'POST', url: `/api/tenants/${house}/quote-requests/${ours}/sub-hires/${id}/accept`, payload: { version: 1 }, headers: { 'if-match': '"1"' } });
+      t.as('platform', {
+        method: 'POST',
+        url: `/api/tenants/${house}/quote-requests/${ours}/sub-hires/${id}/accept`,
+        payload: { version: 1 },
+        headers: { 'if-match': '"1"' },
+      });
     expect((await accept('aviation', jetway, a!)).statusCode).toBe(200);
     expect((await accept('london', soho, b!)).statusCode).toBe(200);
     const confirms = await Promise.all([there(a!, 'confirm', 2), there(b!, 'confirm', 2)]);
@@ -420,7 +630,11 @@ describe('a house asking another for a short line', () => {
     expect(refused.json().message).toMatch(/free/);
     // Only the winner's house has the four hired in.
     const hiredIn = async (house: 'aviation' | 'london', ours: string) =>
-      ((await t.as('platform', { url: `/api/tenants/${house}/quote-requests/${ours}/sub-hires` })).json() as Array<{ subHire: { hiredIn?: { quantity: number } } }>)[0]!.subHire.hiredIn?.quantity ?? 0;
+      (
+        (await t.as('platform', { url: `/api/tenants/${house}/quote-requests/${ours}/sub-hires` })).json() as Array<{
+          subHire: { hiredIn?: { quantity: number } };
+        }>
+      )[0]!.subHire.hiredIn?.quantity ?? 0;
     expect([await hiredIn('aviation', jetway), await hiredIn('london', soho)].sort()).toEqual([0, 4]);
   });
 
@@ -430,7 +644,12 @@ describe('a house asking another for a short line', () => {
     const asked = await t.app.inject({
       method: 'POST',
       url: '/api/quote-requests',
-      payload: { items: [{ objectID: FLIGHT_BAG, quantity: 1 }], startDate: addDays(from, 75), endDate: addDays(to, 75), production: 'Called Off' },
+      payload: {
+        items: [{ objectID: FLIGHT_BAG, quantity: 1 }],
+        startDate: addDays(from, 75),
+        endDate: addDays(to, 75),
+        production: 'Called Off',
+      },
       headers: { host: AVIATION_HOST, origin: `http://${AVIATION_HOST}`, cookie: production.cookie },
     });
     expect(asked.statusCode, asked.body).toBe(201);
@@ -443,19 +662,35 @@ describe('a house asking another for a short line', () => {
       method: 'POST',
       url: `/api/quotes/${ours}/cancel`,
       payload: { reason: 'The shoot moved to spring' },
-      headers: { host: AVIATION_HOST, origin: `http://${AVIATION_HOST}`, cookie: production.cookie, 'if-match': `"${revision}"` },
+      headers: {
+        host: AVIATION_HOST,
+        origin: `http://${AVIATION_HOST}`,
+        cookie: production.cookie,
+        'if-match': `"${revision}"`,
+      },
     });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     const [told] = (await mails()).filter((mail) => mail.kind === 'subHireStranded');
-    expect(told).toMatchObject({ to: 'rentals@jetwayprops.com', subject: 'Called Off cancelled: 1 sub-hire still confirmed' });
+    expect(told).toMatchObject({
+      to: 'rentals@jetwayprops.com',
+      subject: 'Called Off cancelled: 1 sub-hire still confirmed',
+    });
     const { text } = await simpleParser(await readFile(path.join((t.app.mailer as OutboxMailer).dir, told!.file)));
-    expect(text).toContain('from Peachtree Prop House (confirmed). Ask them: desk@peachtreeprops.com, +1 404 555 0142.');
+    expect(text).toContain(
+      'from Peachtree Prop House (confirmed). Ask them: desk@peachtreeprops.com, +1 404 555 0142.',
+    );
   });
 
   it('scans the lender’s own labels on its floor, and damage found at its check-in goes to the lender’s order as its own check-in, with the note and photos', async () => {
     const CAPTAIN = 'captain-uniform-navy-with-four-stripes';
     // Jetway's order of three captain's uniforms on days no other test here books: one its own, two hired in from Peachtree.
-    const order = await confirmedOrder(t, 'crew@night-crew.example', [{ objectID: CAPTAIN, quantity: 3 }], 60, 'Night Crew');
+    const order = await confirmedOrder(
+      t,
+      'crew@night-crew.example',
+      [{ objectID: CAPTAIN, quantity: 3 }],
+      60,
+      'Night Crew',
+    );
     const { theirId, there } = await subHireAccepted(order.id, CAPTAIN, 2);
     expect((await there('confirm', 2)).statusCode).toBe(200);
     // Confirmed, it is Peachtree's order: Jetway cannot cancel it from its side, and is told whom to ask.
@@ -470,64 +705,129 @@ describe('a house asking another for a short line', () => {
       'Peachtree Prop House confirmed it: it is their order now, so only they can cancel it. Ask them: desk@peachtreeprops.com, +1 404 555 0142.',
     ]);
     // Peachtree tracks its captain's uniforms unit by unit: its labels name each one.
-    const units = (await t.as('platform', { method: 'POST', url: `/api/tenants/atlanta/items/${CAPTAIN}/units` })).json() as Array<{ tag: string }>;
+    const units = (
+      await t.as('platform', { method: 'POST', url: `/api/tenants/atlanta/items/${CAPTAIN}/units` })
+    ).json() as Array<{ tag: string }>;
     expect(units).toHaveLength(4);
     const [first, second, third] = units.map((unit) => unit.tag);
 
     let sequence = 0;
-    const scanAt = async (house: 'aviation' | 'atlanta', orderId: string, input: object, id = `floor-${house}-${String(++sequence).padStart(3, '0')}`) => {
-      const answer = await t.as(house === 'aviation' ? 'aviationAdmin' : 'platform', { method: 'POST', url: `/api/tenants/${house}/orders/${orderId}/scans`, payload: { id, ...input } });
+    const scanAt = async (
+      house: 'aviation' | 'atlanta',
+      orderId: string,
+      input: object,
+      id = `floor-${house}-${String(++sequence).padStart(3, '0')}`,
+    ) => {
+      const answer = await t.as(house === 'aviation' ? 'aviationAdmin' : 'platform', {
+        method: 'POST',
+        url: `/api/tenants/${house}/orders/${orderId}/scans`,
+        payload: { id, ...input },
+      });
       expect(answer.statusCode, answer.body).toBe(200);
-      return answer.json() as { record: { outcome: string; message: string }; state?: string; lender?: { outcome: string; message: string; houseName: string }; repeat: boolean };
+      return answer.json() as {
+        record: { outcome: string; message: string };
+        state?: string;
+        lender?: { outcome: string; message: string; houseName: string };
+        repeat: boolean;
+      };
     };
     // Not yet checked out to Jetway on Peachtree's floor: Jetway's crew cannot send it on.
     expect((await scanAt('aviation', order.id, { direction: 'out', code: `atlanta/${first}` })).record).toMatchObject({
       outcome: 'refused',
       message: `Peachtree Prop House has not checked ${first} out to you: it is not out on their order for this hire. Ask them to scan it out first.`,
     });
-    for (const tag of [first, second]) expect((await scanAt('atlanta', theirId, { direction: 'out', code: `atlanta/${tag}` })).record.outcome).toBe('ok');
+    for (const tag of [first, second])
+      expect((await scanAt('atlanta', theirId, { direction: 'out', code: `atlanta/${tag}` })).record.outcome).toBe(
+        'ok',
+      );
 
     // Jetway's pull sheet says what is hired in, and whose labels to scan.
-    const sheet = async () => (await t.as('aviationAdmin', { url: `/api/tenants/aviation/orders/${order.id}/pull-sheet` })).json() as { lines: Array<{ objectID: string; hiredIn: object[] }> };
-    expect((await sheet()).lines[0]!.hiredIn).toEqual([{ house: 'atlanta', houseName: 'Peachtree Prop House', quantity: 2, out: 0, tagsOut: [] }]);
+    const sheet = async () =>
+      (await t.as('aviationAdmin', { url: `/api/tenants/aviation/orders/${order.id}/pull-sheet` })).json() as {
+        lines: Array<{ objectID: string; hiredIn: object[] }>;
+      };
+    expect((await sheet()).lines[0]!.hiredIn).toEqual([
+      { house: 'atlanta', houseName: 'Peachtree Prop House', quantity: 2, out: 0, tagsOut: [] },
+    ]);
 
     // Out: its own one by count, Peachtree's two by their labels; a third of theirs and one twice are refused.
-    expect((await scanAt('aviation', order.id, { direction: 'out', code: CAPTAIN, count: 1 })).record.outcome).toBe('ok');
+    expect((await scanAt('aviation', order.id, { direction: 'out', code: CAPTAIN, count: 1 })).record.outcome).toBe(
+      'ok',
+    );
     expect((await scanAt('aviation', order.id, { direction: 'out', code: `atlanta/${first}` })).record.message).toBe(
       `Out: atlanta/${first} (Captain Uniform, Navy with Four Stripes, hired in from Peachtree Prop House). 2 of 3 out.`,
     );
-    expect((await scanAt('aviation', order.id, { direction: 'out', code: `atlanta/${first}` })).record.outcome).toBe('alreadyOut');
-    expect((await scanAt('aviation', order.id, { direction: 'out', code: `atlanta/${third}` })).record.outcome).toBe('refused');
+    expect((await scanAt('aviation', order.id, { direction: 'out', code: `atlanta/${first}` })).record.outcome).toBe(
+      'alreadyOut',
+    );
+    expect((await scanAt('aviation', order.id, { direction: 'out', code: `atlanta/${third}` })).record.outcome).toBe(
+      'refused',
+    );
     const allOut = await scanAt('aviation', order.id, { direction: 'out', code: `atlanta/${second}` });
     expect([allOut.record.outcome, allOut.state]).toEqual(['ok', 'out']);
-    expect((await sheet()).lines[0]!.hiredIn).toEqual([{ house: 'atlanta', houseName: 'Peachtree Prop House', quantity: 2, out: 2, tagsOut: [first, second] }]);
+    expect((await sheet()).lines[0]!.hiredIn).toEqual([
+      { house: 'atlanta', houseName: 'Peachtree Prop House', quantity: 2, out: 2, tagsOut: [first, second] },
+    ]);
 
     // Back: its own by count cannot take Peachtree's; one of theirs fine, the other damaged with a note and a photo.
     expect((await scanAt('aviation', order.id, { direction: 'in', code: CAPTAIN, count: 2 })).record.message).toBe(
-      'Only 1 Captain Uniform, Navy with Four Stripes is out on this order (2 more out are hired in: scan their lender’s labels): 2 cannot come back.'.replace('’', "'"),
+      'Only 1 Captain Uniform, Navy with Four Stripes is out on this order (2 more out are hired in: scan their lender’s labels): 2 cannot come back.'.replace(
+        '’',
+        "'",
+      ),
     );
-    expect((await scanAt('aviation', order.id, { direction: 'in', code: CAPTAIN, count: 1 })).record.outcome).toBe('ok');
+    expect((await scanAt('aviation', order.id, { direction: 'in', code: CAPTAIN, count: 1 })).record.outcome).toBe(
+      'ok',
+    );
     expect((await scanAt('aviation', order.id, { direction: 'in', code: `atlanta/${first}` })).lender).toBeUndefined();
-    const photo = (await t.as('aviationAdmin', { method: 'POST', url: '/api/tenants/aviation/item-photos', payload: { name: 'torn-sleeve.png', data: TINY_PNG.toString('base64') } })).json()
-      .url as string;
-    const damaged = { direction: 'in', code: `atlanta/${second}`, condition: 'damaged', note: 'Left sleeve torn at the seam', photos: [photo] };
+    const photo = (
+      await t.as('aviationAdmin', {
+        method: 'POST',
+        url: '/api/tenants/aviation/item-photos',
+        payload: { name: 'torn-sleeve.png', data: TINY_PNG.toString('base64') },
+      })
+    ).json().url as string;
+    const damaged = {
+      direction: 'in',
+      code: `atlanta/${second}`,
+      condition: 'damaged',
+      note: 'Left sleeve torn at the seam',
+      photos: [photo],
+    };
     const reported = await scanAt('aviation', order.id, damaged, 'floor-damaged-001');
     expect(reported.record.message).toBe(
       `Back damaged (reported to Peachtree Prop House): atlanta/${second} (Captain Uniform, Navy with Four Stripes, hired in from Peachtree Prop House). 3 of 3 back.`,
     );
-    expect(reported.lender).toMatchObject({ houseName: 'Peachtree Prop House', outcome: 'ok', message: expect.stringMatching(new RegExp(`^Back damaged \\(to repair\\): ${second} `)) });
+    expect(reported.lender).toMatchObject({
+      houseName: 'Peachtree Prop House',
+      outcome: 'ok',
+      message: expect.stringMatching(new RegExp(`^Back damaged \\(to repair\\): ${second} `)),
+    });
     // A retry (a lost connection) records it once at both houses.
-    expect(await scanAt('aviation', order.id, damaged, 'floor-damaged-001')).toMatchObject({ repeat: true, lender: { outcome: 'ok' } });
+    expect(await scanAt('aviation', order.id, damaged, 'floor-damaged-001')).toMatchObject({
+      repeat: true,
+      lender: { outcome: 'ok' },
+    });
 
     // At Peachtree: the unit is in repair, and its order to Jetway carries the damage by its own rule, with Jetway's note and photo.
     expect((await t.app.quoteRequests.getUnit('atlanta', second!))?.status).toBe('repair');
-    const theirs = (await t.as('platform', { url: `/api/tenants/atlanta/quote-requests/${theirId}` })).json() as { hire: { charges: object[]; lines: Array<{ back: number; damaged: number }> } };
+    const theirs = (await t.as('platform', { url: `/api/tenants/atlanta/quote-requests/${theirId}` })).json() as {
+      hire: { charges: object[]; lines: Array<{ back: number; damaged: number }> };
+    };
     expect(theirs.hire.lines[0]).toMatchObject({ back: 1, damaged: 1 });
     expect(theirs.hire.charges).toEqual([
-      expect.objectContaining({ kind: 'damage', tag: second, note: "Found at Jetway Props's check-in (their order “Night Crew”): Left sleeve torn at the seam", photos: [photo] }),
+      expect.objectContaining({
+        kind: 'damage',
+        tag: second,
+        note: "Found at Jetway Props's check-in (their order “Night Crew”): Left sleeve torn at the seam",
+        photos: [photo],
+      }),
     ]);
     // At Jetway: the production is charged by Jetway's rule, and nothing of Peachtree's leaves Jetway's stock.
-    const ours = (await t.as('aviationAdmin', { url: `/api/tenants/aviation/quote-requests/${order.id}` })).json() as { state: string; hire: { charges: object[] } };
+    const ours = (await t.as('aviationAdmin', { url: `/api/tenants/aviation/quote-requests/${order.id}` })).json() as {
+      state: string;
+      hire: { charges: object[] };
+    };
     expect(ours.state).toBe('returned');
     expect(ours.hire.charges).toEqual([expect.objectContaining({ kind: 'damage', tag: second, photos: [photo] })]);
     const kept = await t.app.quoteRequests.bookings('aviation', [CAPTAIN], order.startDate, addDays(order.endDate, 30));
@@ -536,13 +836,25 @@ describe('a house asking another for a short line', () => {
     // The other one goes back to Peachtree, which closes its order: its invoice reaches Jetway as a PDF, since Jetway cannot sign in on Peachtree's storefront.
     expect((await scanAt('atlanta', theirId, { direction: 'in', code: `atlanta/${first}` })).state).toBe('returned');
     const revision = (await t.app.quoteRequests.get('atlanta', theirId))!.revision!;
-    const closed = await t.as('platform', { method: 'POST', url: `/api/tenants/atlanta/quote-requests/${theirId}/close`, headers: { 'if-match': `"${revision}"` } });
+    const closed = await t.as('platform', {
+      method: 'POST',
+      url: `/api/tenants/atlanta/quote-requests/${theirId}/close`,
+      headers: { 'if-match': `"${revision}"` },
+    });
     expect(closed.statusCode, closed.body).toBe(200);
     // The outbox lists the newest first.
-    const [closing] = (await mails()).filter((mail) => mail.to === 'rentals@jetwayprops.com' && mail.subject.startsWith('Your hire with Peachtree Prop House is closed'));
+    const [closing] = (await mails()).filter(
+      (mail) =>
+        mail.to === 'rentals@jetwayprops.com' &&
+        mail.subject.startsWith('Your hire with Peachtree Prop House is closed'),
+    );
     expect(closing).toBeDefined();
-    const { attachments, html } = await simpleParser(await readFile(path.join((t.app.mailer as OutboxMailer).dir, closing!.file)));
-    expect(attachments.map((attachment) => [attachment.contentType, attachment.filename])).toEqual([['application/pdf', expect.stringMatching(/\.pdf$/)]]);
+    const { attachments, html } = await simpleParser(
+      await readFile(path.join((t.app.mailer as OutboxMailer).dir, closing!.file)),
+    );
+    expect(attachments.map((attachment) => [attachment.contentType, attachment.filename])).toEqual([
+      ['application/pdf', expect.stringMatching(/\.pdf$/)],
+    ]);
     expect(attachments[0]!.content.subarray(0, 5).toString()).toBe('%PDF-');
     expect(html).toContain(`https://www.jetwayprops.com/admin/#/t/aviation/quote-requests/${order.id}`);
 

@@ -24,8 +24,18 @@ beforeAll(async () => {
         path.join(tenants, 'aviation', 'catalogue.json'),
         JSON.stringify({
           items: [
-            sampleItem('galley-cart', { name: 'Atlas Galley Cart', category: { group: 'set-dressing', category: 'uniforms-and-props' }, rates: { day: 85, week: 255 }, quantity: 3 }),
-            sampleItem('jump-seat', { name: 'Jump Seat', category: { group: 'seats', category: 'jump-seats' }, rates: { day: 40 }, quantity: 1 }),
+            sampleItem('galley-cart', {
+              name: 'Atlas Galley Cart',
+              category: { group: 'set-dressing', category: 'uniforms-and-props' },
+              rates: { day: 85, week: 255 },
+              quantity: 3,
+            }),
+            sampleItem('jump-seat', {
+              name: 'Jump Seat',
+              category: { group: 'seats', category: 'jump-seats' },
+              rates: { day: 40 },
+              quantity: 1,
+            }),
           ],
         }),
       ),
@@ -33,7 +43,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const list = (filter: object = {}) => t.as('aviationAdmin', { url: `/api/tenants/aviation/quote-requests?filter=${encodeURIComponent(JSON.stringify(filter))}` });
+const list = (filter: object = {}) =>
+  t.as('aviationAdmin', {
+    url: `/api/tenants/aviation/quote-requests?filter=${encodeURIComponent(JSON.stringify(filter))}`,
+  });
 
 describe("the previous release's data folder", () => {
   it('opens, and the console lists its requests by state, newest first', async () => {
@@ -51,11 +64,23 @@ describe("the previous release's data folder", () => {
   });
 
   it("keeps the confirmed order's booking on its dates", async () => {
-    const [order] = (await list({ state: 'confirmed' })).json() as Array<{ id: string; startDate: string; endDate: string }>;
+    const [order] = (await list({ state: 'confirmed' })).json() as Array<{
+      id: string;
+      startDate: string;
+      endDate: string;
+    }>;
     const read = await t.as('aviationAdmin', { url: `/api/tenants/aviation/quote-requests/${order!.id}` });
     expect(read.statusCode, read.body).toBe(200);
-    expect(read.json()).toMatchObject({ state: 'confirmed', lineDetails: expect.arrayContaining([expect.objectContaining({ objectID: 'jump-seat', stock: 1 })]) });
-    const held = await t.app.quoteRequests.bookings('aviation', ['galley-cart', 'jump-seat'], order!.startDate, order!.endDate);
+    expect(read.json()).toMatchObject({
+      state: 'confirmed',
+      lineDetails: expect.arrayContaining([expect.objectContaining({ objectID: 'jump-seat', stock: 1 })]),
+    });
+    const held = await t.app.quoteRequests.bookings(
+      'aviation',
+      ['galley-cart', 'jump-seat'],
+      order!.startDate,
+      order!.endDate,
+    );
     expect(
       held
         .filter((booking) => booking.quoteId === order!.id)

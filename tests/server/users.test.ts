@@ -12,17 +12,28 @@ let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
   const now = new Date('2026-11-23T10:00:00Z');
-  await t.app.profileStore.create('aviation', 'dana', newProfile({ email: 'dana@studio.example', vendorId: 'aviation', vendorName: 'Jetway Props', now }));
-  await t.app.profileStore.create('aviation', 'sam', newProfile({ email: 'sam@studio.example', vendorId: 'aviation', vendorName: 'Jetway Props', now }));
+  await t.app.profileStore.create(
+    'aviation',
+    'dana',
+    newProfile({ email: 'dana@studio.example', vendorId: 'aviation', vendorName: 'Jetway Props', now }),
+  );
+  await t.app.profileStore.create(
+    'aviation',
+    'sam',
+    newProfile({ email: 'sam@studio.example', vendorId: 'aviation', vendorName: 'Jetway Props', now }),
+  );
 });
 afterAll(() => t.close());
 
 const outbox = () => (t.app.mailer as OutboxMailer).list();
-const decide = (id: string, isAuthorized: boolean) => t.as('aviationAdmin', { method: 'PUT', url: `/api/tenants/aviation/users/${id}`, payload: { isAuthorized } });
+const decide = (id: string, isAuthorized: boolean) =>
+  t.as('aviationAdmin', { method: 'PUT', url: `/api/tenants/aviation/users/${id}`, payload: { isAuthorized } });
 
 describe('visitor approval', () => {
   it('lists who awaits a decision', async () => {
-    const waiting = await t.as('aviationAdmin', { url: `/api/tenants/aviation/users?filter=${encodeURIComponent(JSON.stringify({ decision: 'awaiting' }))}` });
+    const waiting = await t.as('aviationAdmin', {
+      url: `/api/tenants/aviation/users?filter=${encodeURIComponent(JSON.stringify({ decision: 'awaiting' }))}`,
+    });
     expect(waiting.statusCode).toBe(200);
     expect((waiting.json() as Array<{ id: string }>).map((user) => user.id).sort()).toEqual(['dana', 'sam']);
   });
@@ -37,13 +48,23 @@ describe('visitor approval', () => {
     const mails = await outbox();
     expect(mails.filter((mail) => mail.to === 'dana@studio.example').map((mail) => mail.kind)).toEqual(['welcome']);
     expect(mails.filter((mail) => mail.to === 'sam@studio.example').map((mail) => mail.kind)).toEqual(['denied']);
-    const waiting = await t.as('aviationAdmin', { url: `/api/tenants/aviation/users?filter=${encodeURIComponent(JSON.stringify({ decision: 'awaiting' }))}` });
+    const waiting = await t.as('aviationAdmin', {
+      url: `/api/tenants/aviation/users?filter=${encodeURIComponent(JSON.stringify({ decision: 'awaiting' }))}`,
+    });
     expect(waiting.json()).toEqual([]);
   });
 
   it('keeps other tenants out and refuses a decision that is not one', async () => {
     expect((await t.as('acmeAdmin', { url: '/api/tenants/aviation/users' })).statusCode).toBe(404);
-    expect((await t.as('aviationAdmin', { method: 'PUT', url: '/api/tenants/aviation/users/dana', payload: { isAuthorized: 'maybe' } })).statusCode).toBe(400);
+    expect(
+      (
+        await t.as('aviationAdmin', {
+          method: 'PUT',
+          url: '/api/tenants/aviation/users/dana',
+          payload: { isAuthorized: 'maybe' },
+        })
+      ).statusCode,
+    ).toBe(400);
     expect((await t.as('aviationAdmin', { url: '/api/tenants/aviation/users/nobody' })).statusCode).toBe(404);
   });
 });

@@ -24,8 +24,14 @@ afterEach(async ({ task }) => {
   for (const [index, page] of pages.entries()) {
     const shot = path.join(failedDir, `${fileSafe(task.name)}-${index}.png`);
     // The screenshot is bounded: a page that hangs must not hang the report of why its test failed.
-    const [said] = await Promise.allSettled([page.locator('[role=dialog], [role=alertdialog], [role=alert]').allInnerTexts(), page.screenshot({ path: shot, fullPage: true, timeout: 10_000 })]);
-    const texts = said.status === 'fulfilled' ? said.value.map((text) => text.replace(/\s+/g, ' ').trim()).filter(Boolean) : [];
-    console.error(`[failed] page ${index}: ${page.url()}\n  dialogs and alerts: ${texts.length ? texts.map((text) => `“${text.slice(0, 300)}”`).join(' · ') : 'none'}\n  screenshot: ${shot}`);
+    const [said] = await Promise.allSettled([
+      page.locator('[role=dialog], [role=alertdialog], [role=alert]').allInnerTexts(),
+      page.screenshot({ path: shot, fullPage: true, timeout: 10_000 }),
+    ]);
+    const texts =
+      said.status === 'fulfilled' ? said.value.map((text) => text.replace(/\s+/g, ' ').trim()).filter(Boolean) : [];
+    console.error(
+      `[failed] page ${index}: ${page.url()}\n  dialogs and alerts: ${texts.length ? texts.map((text) => `“${text.slice(0, 300)}”`).join(' · ') : 'none'}\n  screenshot: ${shot}`,
+    );
   }
 });

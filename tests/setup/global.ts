@@ -24,9 +24,13 @@ declare module 'vitest' {
 function build(): Promise<void> {
   if (process.env.BACKLOT_TEST_SKIP_BUILD === '1') return Promise.resolve();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.resolve(import.meta.dirname, '../../scripts/build.mjs')], { stdio: 'inherit' });
+    const child = spawn(process.execPath, [path.resolve(import.meta.dirname, '../../scripts/build.mjs')], {
+      stdio: 'inherit',
+    });
     child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the build (scripts/build.mjs) failed with exit code ${code}`))));
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`the build (scripts/build.mjs) failed with exit code ${code}`)),
+    );
   });
 }
 

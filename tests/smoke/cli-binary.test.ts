@@ -32,9 +32,20 @@ interface Result {
   stderr: string;
 }
 
-function run(command: string, args: string[], options: { cwd?: string; env?: Record<string, string>; input?: (chunk: string, write: (text: string) => void) => void } = {}): Promise<Result> {
+function run(
+  command: string,
+  args: string[],
+  options: {
+    cwd?: string;
+    env?: Record<string, string>;
+    input?: (chunk: string, write: (text: string) => void) => void;
+  } = {},
+): Promise<Result> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: options.cwd ?? repo.dir, env: { ...process.env, ...repo.npmEnv, NO_COLOR: '', FORCE_COLOR: '', ...options.env } });
+    const child = spawn(command, args, {
+      cwd: options.cwd ?? repo.dir,
+      env: { ...process.env, ...repo.npmEnv, NO_COLOR: '', FORCE_COLOR: '', ...options.env },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -68,11 +79,17 @@ describe('npx backlot (the built binary)', () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'backlot-smoke-'));
     const fixture = path.join(dir, 'acme', 'site.json');
     await cp(acmeDir, path.join(dir, 'acme'), { recursive: true });
-    await writeFile(fixture, (await readFile(fixture, 'utf8')).replace('"appTitle": "Acme Props"', '"apTitle": "Acme Props"'));
+    await writeFile(
+      fixture,
+      (await readFile(fixture, 'utf8')).replace('"appTitle": "Acme Props"', '"apTitle": "Acme Props"'),
+    );
     const invalid = await backlot('validate', '--json', fixture);
     await rm(dir, { recursive: true, force: true });
     expect(invalid.code).toBe(1);
-    expect(JSON.parse(invalid.stdout).issues[1]).toMatchObject({ pointer: '/apTitle', message: 'unknown key "apTitle"; did you mean `appTitle`?' });
+    expect(JSON.parse(invalid.stdout).issues[1]).toMatchObject({
+      pointer: '/apTitle',
+      message: 'unknown key "apTitle"; did you mean `appTitle`?',
+    });
   });
 
   it('exits 2 on an unknown flag or a missing path, without a stack trace', async () => {
@@ -91,7 +108,10 @@ describe('npx backlot (the built binary)', () => {
     expect(created.code).toBe(0);
     expect(await backlot('validate', 'tenants/acme')).toMatchObject({ code: 0, stdout: '1 tenant, 0 errors\n' });
     const again = await backlot('new', 'acme', '--name', 'Acme Props', '--domain', 'www.acme.example', '--yes');
-    expect(again).toMatchObject({ code: 1, stderr: 'backlot: tenants/acme already exists; backlot new never overwrites a tenant\n' });
+    expect(again).toMatchObject({
+      code: 1,
+      stderr: 'backlot: tenants/acme already exists; backlot new never overwrites a tenant\n',
+    });
   });
 
   it('has --help with examples on every command, and --version', async () => {
@@ -134,7 +154,10 @@ describe('npx backlot (the built binary)', () => {
       const result = await onTerminal(`cd ${repo.dir} && npx --no-install backlot new prompted`, answer);
       expect(result.stdout).toContain('Created tenants/prompted/');
       expect(result.code).toBe(0);
-      expect(JSON.parse(await readFile(path.join(repo.dir, 'tenants/prompted/site.json'), 'utf8'))).toMatchObject({ appTitle: 'Prompted Props', domain: 'www.prompted.example' });
+      expect(JSON.parse(await readFile(path.join(repo.dir, 'tenants/prompted/site.json'), 'utf8'))).toMatchObject({
+        appTitle: 'Prompted Props',
+        domain: 'www.prompted.example',
+      });
     });
 
     it('Ctrl-C at a prompt cancels and leaves no tenant behind', async () => {

@@ -21,8 +21,12 @@ const RUNTIME_FILES = ['dist', 'tenants', 'storefront/shared-assets'];
 
 /** The installed packages (not dev ones) that the lock says have install scripts. */
 async function packagesWithInstallScripts(root: string): Promise<string[]> {
-  const lock = JSON.parse(await readFile(path.join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, { hasInstallScript?: boolean; dev?: boolean }> };
-  const installed = Object.entries(lock.packages).filter(([where, entry]) => where.startsWith('node_modules/') && entry.hasInstallScript && !entry.dev);
+  const lock = JSON.parse(await readFile(path.join(root, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, { hasInstallScript?: boolean; dev?: boolean }>;
+  };
+  const installed = Object.entries(lock.packages).filter(
+    ([where, entry]) => where.startsWith('node_modules/') && entry.hasInstallScript && !entry.dev,
+  );
   const present = await filter(installed, ([where]) => exists(path.join(root, where)));
   return present.map(([where]) => where.slice(where.lastIndexOf('node_modules/') + 'node_modules/'.length));
 }
@@ -54,25 +58,42 @@ describe('the production install', () => {
 
   it('starts from dist/ with no dev dependency installed, and serves the health check, a storefront and the console', async () => {
     root = await mkdtemp(path.join(tmpdir(), 'backlot-production-'));
-    for (const file of ['package.json', 'package-lock.json', ...RUNTIME_FILES]) await cp(path.join(repoRoot, file), path.join(root, file), { recursive: true });
+    for (const file of ['package.json', 'package-lock.json', ...RUNTIME_FILES])
+      await cp(path.join(repoRoot, file), path.join(root, file), { recursive: true });
     await run('npm', ['pkg', 'delete', 'scripts.prepare'], { cwd: root });
     const env = { ...process.env, NODE_ENV: 'production' };
-    await run('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: root, env, maxBuffer: 16 * 1024 * 1024 });
+    await run('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund', '--ignore-scripts'], {
+      cwd: root,
+      env,
+      maxBuffer: 16 * 1024 * 1024,
+    });
     // The install scripts, run after: a native addon is not compiled a second time (over a minute on
     // 2 cores, and the checkout's own `npm ci` has just compiled it for this Node), its build is copied.
     const scripted = await packagesWithInstallScripts(root);
-    const compiled = await filter(scripted, (name) => exists(path.join(repoRoot, 'node_modules', name, 'build/Release')));
-    for (const name of compiled) await cp(path.join(repoRoot, 'node_modules', name, 'build'), path.join(root, 'node_modules', name, 'build'), { recursive: true });
+    const compiled = await filter(scripted, (name) =>
+      exists(path.join(repoRoot, 'node_modules', name, 'build/Release')),
+    );
+    for (const name of compiled)
+      await cp(path.join(repoRoot, 'node_modules', name, 'build'), path.join(root, 'node_modules', name, 'build'), {
+        recursive: true,
+      });
     const others = scripted.filter((name) => !compiled.includes(name));
     if (others.length) await run('npm', ['rebuild', ...others], { cwd: root, env, maxBuffer: 16 * 1024 * 1024 });
     // Dev tools are absent (not vitest or jsdom: better-auth pulls them in as peers), so what the server needs at run time is in dependencies.
-    for (const devOnly of ['playwright-core', 'firebase-tools', 'lighthouse', '@testing-library/react']) await expect(stat(path.join(root, 'node_modules', devOnly)), devOnly).rejects.toThrow();
-    server = await startServer({ BACKLOT_TENANTS_DIR: path.join(root, 'tenants'), BACKLOT_DATA_DIR: path.join(root, '.data'), NODE_ENV: 'production' }, [
-      process.execPath,
-      path.join(root, 'dist/server/main.js'),
-    ]);
+    for (const devOnly of ['playwright-core', 'firebase-tools', 'lighthouse', '@testing-library/react'])
+      await expect(stat(path.join(root, 'node_modules', devOnly)), devOnly).rejects.toThrow();
+    server = await startServer(
+      {
+        BACKLOT_TENANTS_DIR: path.join(root, 'tenants'),
+        BACKLOT_DATA_DIR: path.join(root, '.data'),
+        NODE_ENV: 'production',
+      },
+      [process.execPath, path.join(root, 'dist/server/main.js')],
+    );
     expect((await http(`${server.url}/api/health`)).json()).toEqual({ status: 'ok', store: 'file' });
-    expect((await http(`${server.url}/`, { headers: { host: 'aviation.localhost' } })).text).toContain('<title>Jetway Props');
+    expect((await http(`${server.url}/`, { headers: { host: 'aviation.localhost' } })).text).toContain(
+      '<title>Jetway Props',
+    );
     expect((await http(`${server.url}/admin/`)).status).toBe(200);
   }, 600_000);
 });

@@ -26,7 +26,9 @@ export class ImportRefusedError extends Error {
 /** Refuses (409) a plan with refused rows unless the one importing chose to skip them: checked before anything is written. */
 export function assertImportAllowed(plan: Pick<ImportPlan, 'refused'>, skipRefused: boolean): void {
   if (plan.refused.length && !skipRefused)
-    throw new ImportRefusedError(`Nothing imported: ${plan.refused.length} row${plan.refused.length === 1 ? ' was' : 's were'} refused. Fix them, or import the rest and skip those rows.`);
+    throw new ImportRefusedError(
+      `Nothing imported: ${plan.refused.length} row${plan.refused.length === 1 ? ' was' : 's were'} refused. Fix them, or import the rest and skip those rows.`,
+    );
 }
 
 export interface ImportTarget {
@@ -54,17 +56,33 @@ export interface ImportDone {
 }
 
 /** The target's retireUnit on the tenant's hire floor: each unit retired as the console retires one, by whoever imports. */
-export function retiringUnits(quoteRequests: QuoteRequestStore, tenant: Tenant, who: string): NonNullable<ImportTarget['retireUnit']> {
+export function retiringUnits(
+  quoteRequests: QuoteRequestStore,
+  tenant: Tenant,
+  who: string,
+): NonNullable<ImportTarget['retireUnit']> {
   const settings = quoteSettingsOf(tenant);
   return async (unit, note) => {
-    await moveUnit({ quoteRequests }, settings, { tenantId: tenant.vendor.id, tag: unit.tag, status: 'retired', note, who, now: new Date() });
+    await moveUnit({ quoteRequests }, settings, {
+      tenantId: tenant.vendor.id,
+      tag: unit.tag,
+      status: 'retired',
+      note,
+      who,
+      now: new Date(),
+    });
   };
 }
 
 export async function applyImport(
   target: ImportTarget,
   plan: ImportPlan,
-  options: { tenantId: string; photos?: PhotoSource | undefined; skipRefused?: boolean; onProgress?: (step: ImportStep) => void },
+  options: {
+    tenantId: string;
+    photos?: PhotoSource | undefined;
+    skipRefused?: boolean;
+    onProgress?: (step: ImportStep) => void;
+  },
 ): Promise<ImportDone> {
   assertImportAllowed(plan, options.skipRefused ?? false);
   const items = [...plan.create, ...plan.update];
@@ -74,17 +92,21 @@ export async function applyImport(
   await Promise.all(
     plan.photos.map((photo) =>
       limit(async () => {
-        if (!(await target.assets.stat(options.tenantId, 'items', photo.file))) await target.assets.write(options.tenantId, 'items', photo.file, await options.photos!.read(photo.source));
+        if (!(await target.assets.stat(options.tenantId, 'items', photo.file)))
+          await target.assets.write(options.tenantId, 'items', photo.file, await options.photos!.read(photo.source));
         options.onProgress?.({ stage: 'photos', done: (done += 1), total: plan.photos.length });
       }),
     ),
   );
   options.onProgress?.({ stage: 'items', total: items.length + plan.remove.length });
   if (plan.categories) await target.saveCategories(plan.categories);
-  const counts = items.length ? await target.itemStore.putMany(options.tenantId, items) : { added: 0, updated: 0, unchanged: 0 };
+  const counts = items.length
+    ? await target.itemStore.putMany(options.tenantId, items)
+    : { added: 0, updated: 0, unchanged: 0 };
   // Units last: each names an item written above. A tag another import took meanwhile refuses them all (UnitExistsError, 409).
   if (plan.units.length) {
-    if (!target.units) throw new ImportRefusedError('This import has asset tags, but no unit store was given to keep them.');
+    if (!target.units)
+      throw new ImportRefusedError('This import has asset tags, but no unit store was given to keep them.');
     const at = new Date().toISOString();
     await target.units.addUnits(
       options.tenantId,
@@ -100,8 +122,13 @@ export async function applyImport(
     );
   }
   // Units in stock a row no longer lists, retired only when asked: one by one, each a move of its own, as the console's.
-  if (plan.retire.length && !target.retireUnit) throw new ImportRefusedError('This import retires units, but no hire floor was given to retire them.');
-  for (const unit of plan.retire) await target.retireUnit!(unit, `Not on row ${unit.row} of ${plan.file} (imported with “remove what the sheet does not list”)`);
+  if (plan.retire.length && !target.retireUnit)
+    throw new ImportRefusedError('This import retires units, but no hire floor was given to retire them.');
+  for (const unit of plan.retire)
+    await target.retireUnit!(
+      unit,
+      `Not on row ${unit.row} of ${plan.file} (imported with “remove what the sheet does not list”)`,
+    );
   // Last: an item the sheet no longer lists is removed only when asked (its orders keep their own lines).
   let removed = 0;
   for (const objectID of plan.remove) if (await target.itemStore.delete(options.tenantId, objectID)) removed += 1;

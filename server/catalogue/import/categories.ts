@@ -13,7 +13,8 @@ import type { CategoryPath, Tenant } from '../../../schema/types.generated';
 type Categories = Tenant['categories'];
 
 const fold = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '');
-const matches = (node: { name: string; slug: string }, part: string) => fold(node.name) === fold(part) || node.slug === slugify(part);
+const matches = (node: { name: string; slug: string }, part: string) =>
+  fold(node.name) === fold(part) || node.slug === slugify(part);
 
 /** The parts of a category cell: split at >, ›, », / or | (a path), trimmed. */
 export const categoryParts = (text: string) =>
@@ -27,14 +28,15 @@ export const pathText = (path: CategoryPath) => [path.group, path.category, path
 
 /** Every rental path of the tree, as slugs and as names (for suggestions, and the console's choice of where an unknown path goes). */
 export function allPaths(categories: Categories): Array<{ path: CategoryPath; names: string }> {
-  return categories.groups
-    .filter(isRentalGroup)
-    .flatMap((group) =>
-      group.categories.flatMap((category) => [
-        { path: { group: group.slug, category: category.slug }, names: `${group.name} > ${category.name}` },
-        ...(category.subcategories ?? []).map((sub) => ({ path: { group: group.slug, category: category.slug, subcategory: sub.slug }, names: `${group.name} > ${category.name} > ${sub.name}` })),
-      ]),
-    );
+  return categories.groups.filter(isRentalGroup).flatMap((group) =>
+    group.categories.flatMap((category) => [
+      { path: { group: group.slug, category: category.slug }, names: `${group.name} > ${category.name}` },
+      ...(category.subcategories ?? []).map((sub) => ({
+        path: { group: group.slug, category: category.slug, subcategory: sub.slug },
+        names: `${group.name} > ${category.name} > ${sub.name}`,
+      })),
+    ]),
+  );
 }
 
 /**
@@ -61,9 +63,16 @@ export function placesOf(categories: Categories, text: string): CategoryPath[] {
   // A name alone may be a subcategory's, anywhere in the tree.
   const subcategoriesNamed = (part: string): CategoryPath[] =>
     groups.flatMap((group) =>
-      group.categories.flatMap((category) => (category.subcategories ?? []).filter((sub) => matches(sub, part)).map((sub) => ({ group: group.slug, category: category.slug, subcategory: sub.slug }))),
+      group.categories.flatMap((category) =>
+        (category.subcategories ?? [])
+          .filter((sub) => matches(sub, part))
+          .map((sub) => ({ group: group.slug, category: category.slug, subcategory: sub.slug })),
+      ),
     );
-  const found = [...(parts.length >= 2 ? inGroup(parts[0], parts.slice(1)) : []), ...(parts.length <= 2 ? inGroup(undefined, parts) : [])];
+  const found = [
+    ...(parts.length >= 2 ? inGroup(parts[0], parts.slice(1)) : []),
+    ...(parts.length <= 2 ? inGroup(undefined, parts) : []),
+  ];
   // A category of that name comes before a subcategory of it ("Galleys", not "Forward Galley").
   if (!found.length && parts.length === 1) found.push(...subcategoriesNamed(parts[0]!));
   return [...new Map(found.map((path) => [pathText(path), path])).values()];
@@ -83,7 +92,9 @@ export function pathNames(categories: Categories, path: CategoryPath): string {
 /** The rental group a cell names on its own (a Department column holding "Set Dressing"), or undefined. */
 export function groupNamed(categories: Categories, text: string): Categories['groups'][number] | undefined {
   const parts = categoryParts(text);
-  return parts.length === 1 ? categories.groups.filter(isRentalGroup).find((group) => matches(group, parts[0]!)) : undefined;
+  return parts.length === 1
+    ? categories.groups.filter(isRentalGroup).find((group) => matches(group, parts[0]!))
+    : undefined;
 }
 
 /**
@@ -104,7 +115,9 @@ export function nearestCategory(categories: Categories, text: string): string | 
     candidates.map((candidate) => candidate.said),
   );
   // Only a near miss is suggested (a typo, not a different thing).
-  return distance(wanted, best) <= Math.max(3, Math.floor(wanted.length / 4)) ? candidates.find((candidate) => candidate.said === best)!.names : undefined;
+  return distance(wanted, best) <= Math.max(3, Math.floor(wanted.length / 4))
+    ? candidates.find((candidate) => candidate.said === best)!.names
+    : undefined;
 }
 
 /**
@@ -112,7 +125,10 @@ export function nearestCategory(categories: Categories, text: string): string | 
  * text names them), and the path; undefined when the text has no category part (one word that is
  * no group's category: say which group it belongs to).
  */
-export function withCategoryAdded(categories: Categories, text: string): { categories: Categories; path: CategoryPath } | undefined {
+export function withCategoryAdded(
+  categories: Categories,
+  text: string,
+): { categories: Categories; path: CategoryPath } | undefined {
   const parts = categoryParts(text);
   if (parts.length < 2 || parts.length > 3) return undefined;
   const [groupName, categoryName, subName] = parts as [string, string, string | undefined];
@@ -138,5 +154,8 @@ export function withCategoryAdded(categories: Categories, text: string): { categ
     }
     subcategory = sub.slug;
   }
-  return { categories: tree, path: { group: group.slug, category: category.slug, ...(subcategory && { subcategory }) } };
+  return {
+    categories: tree,
+    path: { group: group.slug, category: category.slug, ...(subcategory && { subcategory }) },
+  };
 }

@@ -59,7 +59,11 @@ export function readDimensions(text: string): Read<{ widthIn: number; depthIn: n
   const numbers = [...text.matchAll(/\d+(?:[.,]\d+)?/g)].map((found) => Number(found[0].replace(',', '.')));
   if (numbers.length !== 3) return { problem: 'needs three sizes, width x depth x height (61 x 32 x 43 in)' };
   const factor = /\bmm\b/i.test(text) ? 1 / (CM_PER_IN * 10) : /\bcm\b/i.test(text) ? 1 / CM_PER_IN : 1;
-  const [widthIn, depthIn, heightIn] = numbers.map((number) => Math.round(number * factor * 10) / 10) as [number, number, number];
+  const [widthIn, depthIn, heightIn] = numbers.map((number) => Math.round(number * factor * 10) / 10) as [
+    number,
+    number,
+    number,
+  ];
   if (Math.max(widthIn, depthIn, heightIn) > 5000) return { problem: 'is larger than 5,000 inches on a side' };
   return { value: { widthIn, depthIn, heightIn } };
 }
@@ -78,4 +82,5 @@ export function readList(text: string): string[] {
 }
 
 /** Whether a cell holds nothing (blank, or a dash or "n/a" people use for nothing). */
-export const isBlank = (text: string | undefined) => text === undefined || /^\s*(?:-+|—|n\/?a|none|null)?\s*$/i.test(text);
+export const isBlank = (text: string | undefined) =>
+  text === undefined || /^\s*(?:-+|—|n\/?a|none|null)?\s*$/i.test(text);

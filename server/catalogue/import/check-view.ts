@@ -15,7 +15,14 @@ const SAMPLE_ROWS = 5;
 export function checkView(tenant: Pick<Tenant, 'site' | 'categories'>, prepared: PreparedImport) {
   const { sheet } = prepared;
   return {
-    sheet: { name: sheet.name, headers: sheet.headers, sample: sheet.rows.slice(0, SAMPLE_ROWS), rows: sheet.rows.length, encoding: sheet.encoding ?? null, delimiter: sheet.delimiter ?? null },
+    sheet: {
+      name: sheet.name,
+      headers: sheet.headers,
+      sample: sheet.rows.slice(0, SAMPLE_ROWS),
+      rows: sheet.rows.length,
+      encoding: sheet.encoding ?? null,
+      delimiter: sheet.delimiter ?? null,
+    },
     fields: fieldTitles(tenant.site),
     mapping: prepared.mapping,
     mappingFrom: prepared.mappingFrom,

@@ -41,12 +41,18 @@ export type ColumnMapping = Partial<Record<ImportField, string>>;
 const itemProperties = schemaDocuments.item.properties;
 
 /** Each field as the console and the report name it: the item schema's title where it has one. */
-export function fieldTitles(site: Pick<SiteSettings, 'customFields'>): Array<{ field: ImportField; title: string; required?: boolean }> {
+export function fieldTitles(
+  site: Pick<SiteSettings, 'customFields'>,
+): Array<{ field: ImportField; title: string; required?: boolean }> {
   return [
     { field: 'objectID', title: `${itemProperties.objectID.title} (or SKU: the key a re-import updates by)` },
     { field: 'name', title: itemProperties.name.title ?? 'Name', required: true },
     { field: 'description', title: itemProperties.description.title },
-    { field: 'category', title: `${itemProperties.category.title ?? 'Category'} (group › category › subcategory, or the category alone)`, required: true },
+    {
+      field: 'category',
+      title: `${itemProperties.category.title ?? 'Category'} (group › category › subcategory, or the category alone)`,
+      required: true,
+    },
     { field: 'category.group', title: 'Category group, in a column of its own (Department)' },
     { field: 'category.subcategory', title: 'Subcategory, in a column of its own' },
     { field: 'rates.day', title: itemProperties.rates.properties.day.title, required: true },
@@ -64,7 +70,10 @@ export function fieldTitles(site: Pick<SiteSettings, 'customFields'>): Array<{ f
     { field: 'photos', title: `${itemProperties.images.title} (file names)` },
     { field: 'photoAlt', title: 'Photo description (alt text)' },
     { field: 'unitTags', title: 'Asset tags (a unit each: the item is then tracked unit by unit)' },
-    ...(site.customFields ?? []).map((custom) => ({ field: `customFields.${custom.slug}` as ImportField, title: custom.name })),
+    ...(site.customFields ?? []).map((custom) => ({
+      field: `customFields.${custom.slug}` as ImportField,
+      title: custom.name,
+    })),
   ];
 }
 
@@ -91,13 +100,62 @@ const SPELLINGS: Partial<Record<ImportField, readonly string[]>> = {
   ],
   name: ['name', 'itemname', 'item', 'title', 'product', 'productname', 'itemtitle', 'prop', 'propname'],
   description: ['description', 'desc', 'details', 'longdescription', 'itemdescription', 'notes', 'condition', 'about'],
-  category: ['category', 'categorypath', 'department', 'dept', 'section', 'type', 'itemtype', 'productcategory', 'categories'],
+  category: [
+    'category',
+    'categorypath',
+    'department',
+    'dept',
+    'section',
+    'type',
+    'itemtype',
+    'productcategory',
+    'categories',
+  ],
   'category.group': ['group', 'categorygroup', 'maincategory', 'topcategory'],
   'category.subcategory': ['subcategory', 'subcat', 'subtype', 'subsubcategory'],
-  'rates.day': ['dayrate', 'daily', 'dailyrate', 'rateday', 'perday', 'priceperday', 'rate', 'price', 'dailyhire', 'hirerate', 'rentalrate', 'dayprice', 'rental', 'hireperday'],
+  'rates.day': [
+    'dayrate',
+    'daily',
+    'dailyrate',
+    'rateday',
+    'perday',
+    'priceperday',
+    'rate',
+    'price',
+    'dailyhire',
+    'hirerate',
+    'rentalrate',
+    'dayprice',
+    'rental',
+    'hireperday',
+  ],
   'rates.week': ['weekrate', 'weekly', 'weeklyrate', 'perweek', 'priceperweek', 'weekprice', 'weeklyhire', 'rateweek'],
-  quantity: ['qty', 'quantity', 'stock', 'onhand', 'qtyonhand', 'count', 'units', 'instock', 'stockqty', 'available', 'numberowned', 'owned'],
-  replacementValue: ['replacementvalue', 'replacement', 'replacementcost', 'value', 'insurancevalue', 'rv', 'replacevalue', 'lossvalue', 'cost', 'purchaseprice'],
+  quantity: [
+    'qty',
+    'quantity',
+    'stock',
+    'onhand',
+    'qtyonhand',
+    'count',
+    'units',
+    'instock',
+    'stockqty',
+    'available',
+    'numberowned',
+    'owned',
+  ],
+  replacementValue: [
+    'replacementvalue',
+    'replacement',
+    'replacementcost',
+    'value',
+    'insurancevalue',
+    'rv',
+    'replacevalue',
+    'lossvalue',
+    'cost',
+    'purchaseprice',
+  ],
   location: ['location', 'bin', 'bay', 'shelf', 'aisle', 'warehouselocation', 'binlocation', 'storage', 'rack'],
   weightLb: ['weight', 'weightlb', 'weightlbs', 'wt', 'wtlb', 'wtlbs', 'wtkg', 'weightkg', 'weightkgs', 'lbs', 'kg'],
   dimensions: ['dimensions', 'dims', 'size', 'measurements', 'wxdxh', 'lxwxh', 'dimensionsin', 'dimensionscm'],
@@ -106,9 +164,33 @@ const SPELLINGS: Partial<Record<ImportField, readonly string[]>> = {
   'dimensions.heightIn': ['height', 'heightin', 'h', 'heightcm'],
   tags: ['tags', 'keywords', 'labels', 'tag'],
   colors: ['color', 'colour', 'colors', 'colours', 'mainColour', 'maincolor'].map((word) => word.toLowerCase()),
-  photos: ['photo', 'photos', 'image', 'images', 'picture', 'pictures', 'imagefile', 'imagefiles', 'photofile', 'filename', 'img'],
+  photos: [
+    'photo',
+    'photos',
+    'image',
+    'images',
+    'picture',
+    'pictures',
+    'imagefile',
+    'imagefiles',
+    'photofile',
+    'filename',
+    'img',
+  ],
   photoAlt: ['alt', 'alttext', 'photodescription', 'imagealt', 'caption'],
-  unitTags: ['assettags', 'assettag', 'assetno', 'assetnumbers', 'barcodes', 'barcode', 'serials', 'serialnumbers', 'serialnumber', 'unittags', 'units tags'.replace(' ', '')],
+  unitTags: [
+    'assettags',
+    'assettag',
+    'assetno',
+    'assetnumbers',
+    'barcodes',
+    'barcode',
+    'serials',
+    'serialnumbers',
+    'serialnumber',
+    'unittags',
+    'units tags'.replace(' ', ''),
+  ],
 };
 
 export const foldHeader = (header: string) => header.toLowerCase().replace(/[^a-z0-9]+/g, '');
@@ -119,7 +201,11 @@ export const foldHeader = (header: string) => header.toLowerCase().replace(/[^a-
  * values all read as a size, or as a rate per day or week, fills that field if nothing else does.
  * A field takes the first column that matches it.
  */
-export function guessMapping(headers: readonly string[], rows: ReadonlyArray<readonly string[]>, site: Pick<SiteSettings, 'customFields'>): ColumnMapping {
+export function guessMapping(
+  headers: readonly string[],
+  rows: ReadonlyArray<readonly string[]>,
+  site: Pick<SiteSettings, 'customFields'>,
+): ColumnMapping {
   const mapping: ColumnMapping = {};
   const taken = new Set<string>();
   const take = (field: ImportField, header: string) => {
@@ -134,10 +220,14 @@ export function guessMapping(headers: readonly string[], rows: ReadonlyArray<rea
   for (const header of headers) {
     const folded = foldHeader(header);
     if (!folded) continue;
-    const known = (Object.entries(SPELLINGS) as Array<[ImportField, readonly string[]]>).find(([, words]) => words.includes(folded));
+    const known = (Object.entries(SPELLINGS) as Array<[ImportField, readonly string[]]>).find(([, words]) =>
+      words.includes(folded),
+    );
     if (known) take(known[0], header);
     else {
-      const field = custom.find((entry) => entry.words.includes(folded) || entry.words.includes(folded.replace(/s$/, '')));
+      const field = custom.find(
+        (entry) => entry.words.includes(folded) || entry.words.includes(folded.replace(/s$/, '')),
+      );
       if (field) take(field.field, header);
     }
   }
@@ -155,8 +245,10 @@ export function guessMapping(headers: readonly string[], rows: ReadonlyArray<rea
     const values = sample.map((row) => row[column] ?? '').filter((value) => !isBlank(value));
     if (!values.length) return;
     if (values.every((value) => 'value' in readDimensions(value) && /[x×*]/i.test(value))) take('dimensions', header);
-    else if (values.every((value) => /\/\s*(day|d)\b|per day|a day/i.test(value) && 'value' in readMoney(value))) take('rates.day', header);
-    else if (values.every((value) => /\/\s*(week|wk|w)\b|per week|a week/i.test(value) && 'value' in readMoney(value))) take('rates.week', header);
+    else if (values.every((value) => /\/\s*(day|d)\b|per day|a day/i.test(value) && 'value' in readMoney(value)))
+      take('rates.day', header);
+    else if (values.every((value) => /\/\s*(week|wk|w)\b|per week|a week/i.test(value) && 'value' in readMoney(value)))
+      take('rates.week', header);
   });
   return mapping;
 }

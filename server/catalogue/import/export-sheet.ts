@@ -37,13 +37,29 @@ export function exportHeaders(site: Pick<Tenant['site'], 'customFields'>): strin
 }
 
 /** One item's row, in the header's order. */
-function rowOf(item: Item, tenant: Pick<Tenant, 'site' | 'categories'>, tags: readonly string[]): Array<string | number> {
-  const group = tenant.categories.groups.filter(isRentalGroup).find((candidate) => candidate.slug === item.category.group);
+function rowOf(
+  item: Item,
+  tenant: Pick<Tenant, 'site' | 'categories'>,
+  tags: readonly string[],
+): Array<string | number> {
+  const group = tenant.categories.groups
+    .filter(isRentalGroup)
+    .find((candidate) => candidate.slug === item.category.group);
   const category = group?.categories.find((candidate) => candidate.slug === item.category.category);
   const sub = category?.subcategories?.find((candidate) => candidate.slug === item.category.subcategory);
-  const categoryText = [group?.name ?? item.category.group, category?.name ?? item.category.category, ...(item.category.subcategory ? [sub?.name ?? item.category.subcategory] : [])].join(' > ');
-  const custom = (tenant.site.customFields ?? []).map((field) => (item.customFields?.[field.slug] ?? []).map((slug) => field.options.find((option) => option.slug === slug)?.name ?? slug).join('; '));
-  const dimensions = item.dimensions ? `${item.dimensions.widthIn} x ${item.dimensions.depthIn} x ${item.dimensions.heightIn}` : '';
+  const categoryText = [
+    group?.name ?? item.category.group,
+    category?.name ?? item.category.category,
+    ...(item.category.subcategory ? [sub?.name ?? item.category.subcategory] : []),
+  ].join(' > ');
+  const custom = (tenant.site.customFields ?? []).map((field) =>
+    (item.customFields?.[field.slug] ?? [])
+      .map((slug) => field.options.find((option) => option.slug === slug)?.name ?? slug)
+      .join('; '),
+  );
+  const dimensions = item.dimensions
+    ? `${item.dimensions.widthIn} x ${item.dimensions.depthIn} x ${item.dimensions.heightIn}`
+    : '';
   return [
     // The house's own code as it writes it, else the id.
     item.sku ?? item.objectID,
@@ -82,11 +98,19 @@ export async function exportSheet(
   }
   const rows = items.map((item) => rowOf(item, tenant, tagsOf.get(item.objectID) ?? []));
   // A CSV text cell a spreadsheet would run as a formula starts with an apostrophe (the import takes it off again); XLSX cells are typed text.
-  if (format === 'csv') return Buffer.from(`\ufeff${stringify([headers, ...rows.map((row) => row.map((cell) => (typeof cell === 'string' ? inertCell(cell) : cell)))])}`, 'utf8');
+  if (format === 'csv')
+    return Buffer.from(
+      `\ufeff${stringify([headers, ...rows.map((row) => row.map((cell) => (typeof cell === 'string' ? inertCell(cell) : cell)))])}`,
+      'utf8',
+    );
   const { default: writeXlsxFile } = await import('write-excel-file/node');
   const data = [
     headers.map((value) => ({ value, fontWeight: 'bold' as const })),
-    ...rows.map((row) => row.map((value) => (typeof value === 'number' ? { value, type: Number } : { value: value === '' ? null : value, type: String }))),
+    ...rows.map((row) =>
+      row.map((value) =>
+        typeof value === 'number' ? { value, type: Number } : { value: value === '' ? null : value, type: String },
+      ),
+    ),
   ];
   return writeXlsxFile(data as never, { sheet: 'Catalogue', stickyRowsCount: 1 }).toBuffer();
 }

@@ -144,7 +144,10 @@ export async function planImport(input: {
   const warnings: ImportProblem[] = [];
   // The tenant's own currency sign ("$" for USD, "£" for GBP): a rate written with another is said, not converted.
   const currency = site.currency ?? 'USD';
-  const ownSign = new Intl.NumberFormat('en', { style: 'currency', currency }).formatToParts(1).find((part) => part.type === 'currency')?.value ?? currency;
+  const ownSign =
+    new Intl.NumberFormat('en', { style: 'currency', currency })
+      .formatToParts(1)
+      .find((part) => part.type === 'currency')?.value ?? currency;
   const column = (field: ImportField) => (mapping[field] === undefined ? -1 : sheet.headers.indexOf(mapping[field]));
   const columns = new Map((Object.keys(mapping) as ImportField[]).map((field) => [field, column(field)]));
   const unknownCategories = new Map<string, number[]>();
@@ -153,7 +156,8 @@ export async function planImport(input: {
   // A sheet that says "H9-00210.png" of a photo saved as "H9-00210.jpg": found by its name without the extension, when only one photo has it.
   const withoutExtension = (name: string) => name.toLowerCase().replace(/\.[^.]+$/, '');
   const photosByName = new Map<string, string[]>();
-  for (const name of choices.photos?.names ?? []) photosByName.set(withoutExtension(name), [...(photosByName.get(withoutExtension(name)) ?? []), name]);
+  for (const name of choices.photos?.names ?? [])
+    photosByName.set(withoutExtension(name), [...(photosByName.get(withoutExtension(name)) ?? []), name]);
   const photoNamed = (wanted: string) => {
     const alike = photosByName.get(withoutExtension(wanted)) ?? [];
     return photoNames.get(wanted.toLowerCase()) ?? (alike.length === 1 ? alike[0] : undefined);
@@ -170,7 +174,14 @@ export async function planImport(input: {
     for (const each of new Set([stem, owner])) photosByStem.set(each, [...(photosByStem.get(each) ?? []), name]);
   }
   const photos: PhotoToStore[] = [];
-  const pendingPhotos: Array<{ row: number; objectID: string; source: string; alt: string; images: NonNullable<Item['images']>; position: number }> = [];
+  const pendingPhotos: Array<{
+    row: number;
+    objectID: string;
+    source: string;
+    alt: string;
+    images: NonNullable<Item['images']>;
+    position: number;
+  }> = [];
   const planned: Array<{ row: number; item: Item; base: Item | undefined }> = [];
   const refusedRows = new Map<number, string>();
   const keyRows = new Map<string, number>();
@@ -217,7 +228,12 @@ export async function planImport(input: {
     let refused = false;
     const problem = (field: ImportField | undefined, message: string) => {
       const at = field === undefined ? -1 : (columns.get(field) ?? -1);
-      problems.push({ file, row, ...(at >= 0 && { header: sheet.headers[at]!, column: at + 1, cell: cells[at]! }), message });
+      problems.push({
+        file,
+        row,
+        ...(at >= 0 && { header: sheet.headers[at]!, column: at + 1, cell: cells[at]! }),
+        message,
+      });
       refused = true;
     };
     const cell = (field: ImportField) => {
@@ -226,13 +242,26 @@ export async function planImport(input: {
     };
     const warn = (field: ImportField | undefined, message: string) => {
       const at = field === undefined ? -1 : (columns.get(field) ?? -1);
-      warnings.push({ file, row, ...(at >= 0 && { header: sheet.headers[at]!, column: at + 1, cell: cells[at]! }), message });
+      warnings.push({
+        file,
+        row,
+        ...(at >= 0 && { header: sheet.headers[at]!, column: at + 1, cell: cells[at]! }),
+        message,
+      });
     };
     // Money written in another currency is taken as this one's amount: said, never converted silently.
     for (const field of ['rates.day', 'rates.week', 'replacementValue'] as const) {
       const sign = /[$£€¥]|\b(?:USD|GBP|EUR|CAD|AUD|JPY)\b/i.exec(cell(field) ?? '')?.[0];
-      if (sign && sign.toUpperCase() !== ownSign && sign.toUpperCase() !== currency && !(sign === '$' && ownSign.endsWith('$')))
-        warn(field, `is written in ${sign}, but this catalogue is in ${currency}: imported as the same number of ${currency}, not converted`);
+      if (
+        sign &&
+        sign.toUpperCase() !== ownSign &&
+        sign.toUpperCase() !== currency &&
+        !(sign === '$' && ownSign.endsWith('$'))
+      )
+        warn(
+          field,
+          `is written in ${sign}, but this catalogue is in ${currency}: imported as the same number of ${currency}, not converted`,
+        );
     }
     const read = <T>(field: ImportField, reader: (text: string) => Read<T>): T | undefined => {
       const text = cell(field);
@@ -245,18 +274,28 @@ export async function planImport(input: {
     const name = cell('name');
     const keyText = cell('objectID') ?? name;
     if (mapping.objectID && cell('objectID') === undefined && name !== undefined)
-      warn('objectID', `is empty: the item id was made from its name (${slugify(name)}), so renaming it later makes a new item`);
+      warn(
+        'objectID',
+        `is empty: the item id was made from its name (${slugify(name)}), so renaming it later makes a new item`,
+      );
     // A name a spreadsheet would run as a formula is kept as the text written.
-    if (name !== undefined && /^[=+@]|^-(?!\d)/.test(name)) warn('name', 'starts like a spreadsheet formula: imported as the text written, not its result');
+    if (name !== undefined && /^[=+@]|^-(?!\d)/.test(name))
+      warn('name', 'starts like a spreadsheet formula: imported as the text written, not its result');
     const objectID = keyText === undefined ? '' : slugify(keyText);
     if (!objectID) {
-      problem(mapping.objectID ? 'objectID' : 'name', mapping.objectID ? 'is empty: every row needs its key (SKU or item id)' : 'is empty: every row needs a name');
+      problem(
+        mapping.objectID ? 'objectID' : 'name',
+        mapping.objectID ? 'is empty: every row needs its key (SKU or item id)' : 'is empty: every row needs a name',
+      );
       refusedRows.set(row, keyText ?? '');
       continue;
     }
     const earlier = keyRows.get(objectID);
     if (earlier !== undefined) {
-      problem(mapping.objectID ? 'objectID' : 'name', `is the same key as row ${earlier} (${objectID}): each item once`);
+      problem(
+        mapping.objectID ? 'objectID' : 'name',
+        `is the same key as row ${earlier} (${objectID}): each item once`,
+      );
       refusedRows.set(row, objectID);
       continue;
     }
@@ -264,7 +303,8 @@ export async function planImport(input: {
     const base = existing.get(objectID);
     const item: Record<string, unknown> = { ...(base ?? {}), objectID, vendorId: tenantId };
     // The house's own code, as written (its shelf labels keep the capitals the id drops).
-    if (mapping.objectID && cell('objectID') !== undefined && cell('objectID') !== objectID) item.sku = cell('objectID')!.slice(0, 64);
+    if (mapping.objectID && cell('objectID') !== undefined && cell('objectID') !== objectID)
+      item.sku = cell('objectID')!.slice(0, 64);
     const set = (key: string, value: unknown, field: ImportField) => {
       if (!columns.has(field)) return;
       if (value === undefined) delete item[key];
@@ -320,14 +360,28 @@ export async function planImport(input: {
       const owned = unitsOf.get(objectID) ?? [];
       const own = owned.map(([tag]) => tag);
       // In stock, and no longer on the row: retired when asked, unless out on a hire.
-      const omitted = choices.removeMissing ? owned.filter(([tag, unit]) => !GONE.includes(unit.status) && !tags.includes(tag)) : [];
+      const omitted = choices.removeMissing
+        ? owned.filter(([tag, unit]) => !GONE.includes(unit.status) && !tags.includes(tag))
+        : [];
       const bad = tags.filter((tag) => !ASSET_TAG.test(tag));
       const taken = tags.filter((tag) => existingUnits.has(tag) && existingUnits.get(tag)!.objectID !== objectID);
       const out = omitted.filter(([, unit]) => unit.status === 'out').map(([tag]) => tag);
       const twice = tags.filter((tag) => tagRows.has(tag));
-      if (bad.length) problem('unitTags', `${bad.map((tag) => JSON.stringify(tag)).join(', ')}: a tag is letters, digits and dashes, at most 40`);
-      else if (taken.length) problem('unitTags', `${taken.map((tag) => `${tag} is already ${existingUnits.get(tag)!.objectID}'s`).join('; ')}: each tag names one unit`);
-      else if (twice.length) problem('unitTags', `${twice.map((tag) => `${tag} is on row ${tagRows.get(tag)} too`).join('; ')}: each tag names one unit`);
+      if (bad.length)
+        problem(
+          'unitTags',
+          `${bad.map((tag) => JSON.stringify(tag)).join(', ')}: a tag is letters, digits and dashes, at most 40`,
+        );
+      else if (taken.length)
+        problem(
+          'unitTags',
+          `${taken.map((tag) => `${tag} is already ${existingUnits.get(tag)!.objectID}'s`).join('; ')}: each tag names one unit`,
+        );
+      else if (twice.length)
+        problem(
+          'unitTags',
+          `${twice.map((tag) => `${tag} is on row ${tagRows.get(tag)} too`).join('; ')}: each tag names one unit`,
+        );
       else {
         for (const tag of tags) tagRows.set(tag, row);
         const fresh = tags.filter((tag) => !own.includes(tag));
@@ -342,14 +396,22 @@ export async function planImport(input: {
         const unitCount = own.length + fresh.length;
         item.quantity = unitCount;
         const counted = columns.has('quantity') ? read('quantity', readCount) : undefined;
-        if (counted !== undefined && counted !== unitCount) problem('quantity', `is ${counted}, but the row has ${unitCount} asset tag${unitCount === 1 ? '' : 's'} (a unit each)`);
+        if (counted !== undefined && counted !== unitCount)
+          problem(
+            'quantity',
+            `is ${counted}, but the row has ${unitCount} asset tag${unitCount === 1 ? '' : 's'} (a unit each)`,
+          );
       }
     } else if (columns.has('quantity')) {
       const quantity = read('quantity', readCount);
       if (base?.tracking === 'units' && quantity !== undefined && quantity !== base.quantity)
-        problem('quantity', `is ${quantity}, but ${objectID} is tracked unit by unit (${base.quantity} units): change its units in the console`);
+        problem(
+          'quantity',
+          `is ${quantity}, but ${objectID} is tracked unit by unit (${base.quantity} units): change its units in the console`,
+        );
       else item.quantity = quantity ?? base?.quantity ?? 1;
-      if (quantity === undefined && cell('quantity') === undefined && !base) warn('quantity', 'is empty: imported as 1 in stock');
+      if (quantity === undefined && cell('quantity') === undefined && !base)
+        warn('quantity', 'is empty: imported as 1 in stock');
     } else item.quantity ??= 1;
     readDescribingFields(fields, item, site, mapping);
 
@@ -381,7 +443,9 @@ export async function planImport(input: {
       }
       item.images = images;
     } else if (columns.has('photoAlt') && Array.isArray(item.images))
-      item.images = (item.images as NonNullable<Item['images']>).map((image, at) => (at === 0 ? { ...image, alt: alt.slice(0, 300) } : image));
+      item.images = (item.images as NonNullable<Item['images']>).map((image, at) =>
+        at === 0 ? { ...image, alt: alt.slice(0, 300) } : image,
+      );
 
     item.createdAt = base?.createdAt ?? input.now.toISOString();
     item.updatedAt = base?.updatedAt ?? input.now.toISOString();
@@ -402,19 +466,35 @@ export async function planImport(input: {
     const check = checked.get(pending.source)!;
     if ('problem' in check) {
       const cells = cellsOfRow(pending.row);
-      problems.push({ file, row: pending.row, ...(photoColumn >= 0 && { header: sheet.headers[photoColumn]!, column: photoColumn + 1, cell: cells[photoColumn]! }), message: check.problem });
+      problems.push({
+        file,
+        row: pending.row,
+        ...(photoColumn >= 0 && {
+          header: sheet.headers[photoColumn]!,
+          column: photoColumn + 1,
+          cell: cells[photoColumn]!,
+        }),
+        message: check.problem,
+      });
       refusedRows.set(pending.row, pending.objectID);
       continue;
     }
     photos.push({ objectID: pending.objectID, source: pending.source, file: check.storedAs });
-    pending.images[pending.position] = { url: `/items/${tenantId}/${check.storedAs}`, width: check.width, height: check.height, alt: pending.alt };
+    pending.images[pending.position] = {
+      url: `/items/${tenantId}/${check.storedAs}`,
+      width: check.width,
+      height: check.height,
+      alt: pending.alt,
+    };
   }
   for (const entry of planned) if (entry.item.images) entry.item.images = entry.item.images.filter(Boolean);
 
   // Every item the sheet makes, checked whole as the catalogue is: the item schema, then the rules against the tenant (with the paths added).
   const validate = partValidators().catalogue;
   const catalogue = { items: planned.map((entry) => entry.item) };
-  const findings = validate(catalogue) ? checkCatalogueRules(catalogue, { site, categories }) : problemsFromAjv(validate.errors);
+  const findings = validate(catalogue)
+    ? checkCatalogueRules(catalogue, { site, categories })
+    : problemsFromAjv(validate.errors);
   for (const finding of findings) {
     const match = /^\/items\/(\d+)(\/.*)?$/.exec(finding.pointer);
     if (!match) continue;

@@ -25,7 +25,8 @@ async function checkPhoto(photos: PhotoSource, source: string): Promise<PhotoChe
     .replace(/^[^a-z0-9]+/, '');
   const refusal = uploadProblem(plain, bytes) ?? itemPhotoKindProblem(plain);
   const size = refusal ? undefined : imageSize(source, bytes);
-  if (refusal || !size) return { problem: `${source}: ${refusal ?? 'its size in pixels could not be read (a damaged or unusual image)'}` };
+  if (refusal || !size)
+    return { problem: `${source}: ${refusal ?? 'its size in pixels could not be read (a damaged or unusual image)'}` };
   return {
     storedAs: itemPhotoFileName(source, createHash('sha256').update(bytes).digest('hex').slice(0, 10)),
     width: Math.min(8192, Math.max(1, Math.round(size.width))),

@@ -26,7 +26,8 @@ const MAX_PHOTO_BYTES = 20 * 1024 * 1024;
 
 const plainName = (entry: string) => {
   const normalised = entry.replace(/\\/g, '/');
-  if (normalised.startsWith('/') || /^[a-z]:/i.test(normalised) || normalised.split('/').includes('..')) return undefined;
+  if (normalised.startsWith('/') || /^[a-z]:/i.test(normalised) || normalised.split('/').includes('..'))
+    return undefined;
   const base = normalised.split('/').at(-1) ?? '';
   if (!base || base.startsWith('.') || normalised.startsWith('__MACOSX/')) return undefined;
   return base;
@@ -60,7 +61,9 @@ async function zipSource(file: string, bytes: Buffer): Promise<PhotoSource> {
   if (bomb) throw new Error(`${file} ${bomb}`);
   // Names are decoded here (not by yauzl, which stops at the first name that climbs out): such entries are skipped, the rest read.
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(bytes, { lazyEntries: true, validateEntrySizes: true, decodeStrings: false }, (error, opened) => (error || !opened ? reject(error ?? new Error('not a ZIP')) : resolve(opened))),
+    yauzl.fromBuffer(bytes, { lazyEntries: true, validateEntrySizes: true, decodeStrings: false }, (error, opened) =>
+      error || !opened ? reject(error ?? new Error('not a ZIP')) : resolve(opened),
+    ),
   );
   const nameOf = (entry: yauzl.Entry) => (entry.fileName as unknown as Buffer).toString('utf8');
   const entries = new Map<string, yauzl.Entry>();
@@ -83,7 +86,8 @@ async function zipSource(file: string, bytes: Buffer): Promise<PhotoSource> {
     new Promise<Buffer>((resolve, reject) => {
       const entry = entries.get(name.toLowerCase());
       if (!entry) return reject(new Error(`no ${name} in ${file}`));
-      if (entry.uncompressedSize > MAX_PHOTO_BYTES) return reject(new Error(`${name} would unpack to ${(entry.uncompressedSize / 1024 / 1024).toFixed(0)} MB`));
+      if (entry.uncompressedSize > MAX_PHOTO_BYTES)
+        return reject(new Error(`${name} would unpack to ${(entry.uncompressedSize / 1024 / 1024).toFixed(0)} MB`));
       zip.openReadStream(entry, (error, stream) => {
         if (error || !stream) return reject(error ?? new Error(`cannot read ${name}`));
         const chunks: Buffer[] = [];
@@ -92,7 +96,13 @@ async function zipSource(file: string, bytes: Buffer): Promise<PhotoSource> {
         stream.on('error', reject);
       });
     });
-  return { description: file, names: [...entries.values()].map((entry) => nameOf(entry).split('/').at(-1)!), skipped, read, close: async () => zip.close() };
+  return {
+    description: file,
+    names: [...entries.values()].map((entry) => nameOf(entry).split('/').at(-1)!),
+    skipped,
+    read,
+    close: async () => zip.close(),
+  };
 }
 
 /** The photos at a path: a folder, or a ZIP file. */

@@ -54,7 +54,10 @@ export interface SheetPlanInput {
 
 /** A sheet read, mapped and planned; a problem when it cannot be (unreadable, past MAX_SHEET_ROWS, a required field unmapped). */
 export async function planSheet(input: SheetPlanInput): Promise<Prepared> {
-  const read = await readSheet(input.bytes, { ...(input.sheetName !== undefined && { sheet: input.sheetName }), ...(input.delimiter !== undefined && { delimiter: input.delimiter }) });
+  const read = await readSheet(input.bytes, {
+    ...(input.sheetName !== undefined && { sheet: input.sheetName }),
+    ...(input.delimiter !== undefined && { delimiter: input.delimiter }),
+  });
   if ('problem' in read) return { problem: `${input.file} ${read.problem}` };
   const { sheet } = read;
   const signature = sheetSignature(sheet.headers);
@@ -65,19 +68,26 @@ export async function planSheet(input: SheetPlanInput): Promise<Prepared> {
     mappingFrom = 'given';
   } else if (input.mappingFile) {
     mapping = await loadMapping(input.mappingFile);
-    if (!mapping) return { problem: `${input.mappingFile} is not a mapping file: it needs { "columns": { "<field>": "<header>" } }` };
+    if (!mapping)
+      return {
+        problem: `${input.mappingFile} is not a mapping file: it needs { "columns": { "<field>": "<header>" } }`,
+      };
     mappingFrom = 'file';
   } else {
     mapping = await input.savedMapping(signature);
     if (mapping) mappingFrom = 'saved';
   }
   mapping ??= { columns: guessMapping(sheet.headers, sheet.rows, input.tenant.site) };
-  const missingHeader = Object.entries(mapping.columns).find(([, header]) => header !== undefined && !sheet.headers.includes(header));
+  const missingHeader = Object.entries(mapping.columns).find(
+    ([, header]) => header !== undefined && !sheet.headers.includes(header),
+  );
   if (missingHeader)
     return {
       problem: `${input.file} has no column ${JSON.stringify(missingHeader[1])} (mapped to ${missingHeader[0]}); its columns are ${sheet.headers.map((header) => JSON.stringify(header)).join(', ')}`,
     };
-  const unmapped = fieldTitles(input.tenant.site).filter((field) => field.required && mapping.columns[field.field] === undefined);
+  const unmapped = fieldTitles(input.tenant.site).filter(
+    (field) => field.required && mapping.columns[field.field] === undefined,
+  );
   if (unmapped.length)
     return {
       problem: `${input.file}: no column is mapped to ${unmapped.map((field) => field.title).join(', ')}; its columns are ${sheet.headers.map((header) => JSON.stringify(header)).join(', ')} (give a mapping file: { "columns": { "${unmapped[0]!.field}": "<header>" } })`,
@@ -103,9 +113,16 @@ export async function planSheet(input: SheetPlanInput): Promise<Prepared> {
 }
 
 /** The tenant's items and units as the plan reads them, from the stores. */
-export const storedItemsOf = (itemStore: ItemStore, tenantId: string) => async () => new Map((await allItems(itemStore, tenantId)).map((item) => [item.objectID, item]));
+export const storedItemsOf = (itemStore: ItemStore, tenantId: string) => async () =>
+  new Map((await allItems(itemStore, tenantId)).map((item) => [item.objectID, item]));
 export const storedUnitsOf = (units: Pick<QuoteRequestStore, 'listUnits'> | undefined, tenantId: string) => async () =>
-  new Map(units ? (await units.listUnits(tenantId, { limit: 1_000_000 })).units.map((unit) => [unit.tag, { objectID: unit.objectID, status: unit.status }] as const) : []);
+  new Map(
+    units
+      ? (await units.listUnits(tenantId, { limit: 1_000_000 })).units.map(
+          (unit) => [unit.tag, { objectID: unit.objectID, status: unit.status }] as const,
+        )
+      : [],
+  );
 
 /** The CLI's import: the sheet planned against the tenant's items, units and saved mappings as stored. */
 export async function prepareImport(
@@ -127,7 +144,10 @@ export async function prepareImport(
 }
 
 /** The mapping as the report prints it: each mapped field's title and the header that fills it. */
-export function mappingLines(mapping: ColumnMapping, tenant: Pick<Tenant, 'site'>): Array<{ field: ImportField; title: string; header: string }> {
+export function mappingLines(
+  mapping: ColumnMapping,
+  tenant: Pick<Tenant, 'site'>,
+): Array<{ field: ImportField; title: string; header: string }> {
   return fieldTitles(tenant.site)
     .filter((field) => mapping[field.field] !== undefined)
     .map((field) => ({ field: field.field, title: field.title, header: mapping[field.field]! }));

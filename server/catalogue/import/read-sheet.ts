@@ -43,9 +43,12 @@ const DELIMITERS = [',', ';', '\t', '|'] as const;
 
 /** The text of a CSV's bytes, and the encoding it was read in. */
 export function decodeText(bytes: Uint8Array): { text: string; encoding: string } {
-  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return { text: new TextDecoder('utf-8').decode(bytes.subarray(3)), encoding: 'UTF-8 (with BOM)' };
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return { text: new TextDecoder('utf-16le').decode(bytes.subarray(2)), encoding: 'UTF-16LE' };
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return { text: new TextDecoder('utf-16be').decode(bytes.subarray(2)), encoding: 'UTF-16BE' };
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf)
+    return { text: new TextDecoder('utf-8').decode(bytes.subarray(3)), encoding: 'UTF-8 (with BOM)' };
+  if (bytes[0] === 0xff && bytes[1] === 0xfe)
+    return { text: new TextDecoder('utf-16le').decode(bytes.subarray(2)), encoding: 'UTF-16LE' };
+  if (bytes[0] === 0xfe && bytes[1] === 0xff)
+    return { text: new TextDecoder('utf-16be').decode(bytes.subarray(2)), encoding: 'UTF-16BE' };
   try {
     return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), encoding: 'UTF-8' };
   } catch {
@@ -74,7 +77,8 @@ export function guessDelimiter(text: string): string {
 }
 
 /** Whether these bytes are a ZIP (an XLSX workbook is one). */
-export const isZip = (bytes: Uint8Array) => bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+export const isZip = (bytes: Uint8Array) =>
+  bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
 
 /** Why a ZIP would unpack too far (its directory's sizes summed), or undefined. */
 export function zipBombProblem(bytes: Buffer): Promise<string | undefined> {
@@ -86,9 +90,15 @@ export function zipBombProblem(bytes: Buffer): Promise<string | undefined> {
       zip.on('entry', (entry: yauzl.Entry) => {
         unpacked += entry.uncompressedSize;
         entries += 1;
-        if (entries > 100_000 || unpacked > MAX_UNPACKED_BYTES || unpacked > Math.max(bytes.length, 1024 * 1024) * MAX_UNPACK_RATIO) {
+        if (
+          entries > 100_000 ||
+          unpacked > MAX_UNPACKED_BYTES ||
+          unpacked > Math.max(bytes.length, 1024 * 1024) * MAX_UNPACK_RATIO
+        ) {
           zip.close();
-          return resolve(`would unpack to ${(unpacked / 1024 / 1024).toFixed(0)} MB or more from ${(bytes.length / 1024 / 1024).toFixed(1)} MB: refused as a ZIP bomb`);
+          return resolve(
+            `would unpack to ${(unpacked / 1024 / 1024).toFixed(0)} MB or more from ${(bytes.length / 1024 / 1024).toFixed(1)} MB: refused as a ZIP bomb`,
+          );
         }
         zip.readEntry();
       });
@@ -115,15 +125,23 @@ function sheetOf(name: string, table: ReadonlyArray<ReadonlyArray<string>>, extr
   const seen = new Map<string, number>();
   for (const header of headers) seen.set(header.toLowerCase(), (seen.get(header.toLowerCase()) ?? 0) + 1);
   const twice = [...seen].find(([, count]) => count > 1);
-  if (twice) return { problem: `has the column ${JSON.stringify(twice[0])} twice in its header row (row ${headerIndex + 1}): rename one` };
+  if (twice)
+    return {
+      problem: `has the column ${JSON.stringify(twice[0])} twice in its header row (row ${headerIndex + 1}): rename one`,
+    };
   const rows: string[][] = [];
   const rowNumbers: number[] = [];
   for (let index = headerIndex + 1; index < table.length; index++) {
     const row = table[index]!;
     if (!row.some((cell) => cell.trim())) continue;
-    if (rows.length >= MAX_SHEET_ROWS) return { problem: `has more than ${MAX_SHEET_ROWS.toLocaleString('en')} rows: split it into files of at most that many` };
+    if (rows.length >= MAX_SHEET_ROWS)
+      return {
+        problem: `has more than ${MAX_SHEET_ROWS.toLocaleString('en')} rows: split it into files of at most that many`,
+      };
     if (row.length > headers.length && row.slice(headers.length).some((cell) => cell.trim()))
-      return { problem: `row ${index + 1} has ${row.length} cells but the header has ${headers.length}: a delimiter inside an unquoted cell, or a missing header` };
+      return {
+        problem: `row ${index + 1} has ${row.length} cells but the header has ${headers.length}: a delimiter inside an unquoted cell, or a missing header`,
+      };
     rows.push(headers.map((_, column) => (row[column] ?? '').trim()));
     rowNumbers.push(index + 1);
   }
@@ -137,7 +155,13 @@ export function readCsv(bytes: Uint8Array, delimiter?: string): SheetRead {
   const { text, encoding } = decodeText(bytes);
   const used = delimiter ?? guessDelimiter(text);
   try {
-    const table: string[][] = parse(text, { delimiter: used, relax_column_count: true, relax_quotes: true, skip_empty_lines: false, bom: true });
+    const table: string[][] = parse(text, {
+      delimiter: used,
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: false,
+      bom: true,
+    });
     return sheetOf(
       'CSV',
       table.map((row) => row.map(liveCell)),
@@ -145,7 +169,9 @@ export function readCsv(bytes: Uint8Array, delimiter?: string): SheetRead {
     );
   } catch (error) {
     const { lines } = error as { lines?: number };
-    return { problem: `is not readable CSV${lines ? ` at line ${lines}` : ''}: ${(error as Error).message.replace(/^Invalid Opening Quote: /, '')}` };
+    return {
+      problem: `is not readable CSV${lines ? ` at line ${lines}` : ''}: ${(error as Error).message.replace(/^Invalid Opening Quote: /, '')}`,
+    };
   }
 }
 
@@ -161,7 +187,10 @@ export async function readXlsx(bytes: Buffer, sheetName?: string): Promise<Sheet
     return { problem: `is not a readable XLSX workbook: ${(error as Error).message}` };
   }
   const sheet = sheetName === undefined ? sheets[0] : sheets.find((candidate) => candidate.sheet === sheetName);
-  if (!sheet) return { problem: `has no sheet named ${JSON.stringify(sheetName)} (it has ${sheets.map((candidate) => JSON.stringify(candidate.sheet)).join(', ')})` };
+  if (!sheet)
+    return {
+      problem: `has no sheet named ${JSON.stringify(sheetName)} (it has ${sheets.map((candidate) => JSON.stringify(candidate.sheet)).join(', ')})`,
+    };
   return sheetOf(
     sheet.sheet,
     sheet.data.map((row) => row.map(cellText)),
@@ -169,10 +198,14 @@ export async function readXlsx(bytes: Buffer, sheetName?: string): Promise<Sheet
 }
 
 /** Reads a spreadsheet by what its bytes are (an XLSX is a ZIP; anything else is read as CSV). */
-export async function readSheet(bytes: Buffer, options: { delimiter?: string; sheet?: string } = {}): Promise<SheetRead> {
+export async function readSheet(
+  bytes: Buffer,
+  options: { delimiter?: string; sheet?: string } = {},
+): Promise<SheetRead> {
   const tooLarge = sheetSizeProblem(bytes.length);
   if (tooLarge) return { problem: tooLarge };
   if (isZip(bytes)) return readXlsx(bytes, options.sheet);
-  if (bytes[0] === 0xd0 && bytes[1] === 0xcf) return { problem: 'is an old Excel workbook (.xls): save it as .xlsx or CSV and import that' };
+  if (bytes[0] === 0xd0 && bytes[1] === 0xcf)
+    return { problem: 'is an old Excel workbook (.xls): save it as .xlsx or CSV and import that' };
   return readCsv(bytes, options.delimiter);
 }

@@ -30,7 +30,8 @@ export function readRates(row: RowFields, item: Record<string, unknown>, base: I
     const week = read('rates.week', readMoney);
     const rates = { ...((base?.rates ?? {}) as Item['rates']) };
     if (has('rates.day')) {
-      if (day === undefined && cell('rates.day') === undefined) problem('rates.day', 'is empty: every item needs a day rate');
+      if (day === undefined && cell('rates.day') === undefined)
+        problem('rates.day', 'is empty: every item needs a day rate');
       else if (day !== undefined) rates.day = day;
     }
     if (has('rates.week')) {
@@ -41,24 +42,40 @@ export function readRates(row: RowFields, item: Record<string, unknown>, base: I
   }
 }
 
-export function readDescribingFields(row: RowFields, item: Record<string, unknown>, site: Tenant['site'], mapping: ColumnMapping): void {
+export function readDescribingFields(
+  row: RowFields,
+  item: Record<string, unknown>,
+  site: Tenant['site'],
+  mapping: ColumnMapping,
+): void {
   const { has, read, cell, problem, set } = row;
   set('replacementValue', read('replacementValue', readMoney), 'replacementValue');
   set('location', cell('location'), 'location');
   set(
     'weightLb',
-    read('weightLb', (text) => readWeightLb(/kg/i.test(mapping.weightLb ?? '') && !/[a-z]/i.test(text) ? `${text} kg` : text)),
+    read('weightLb', (text) =>
+      readWeightLb(/kg/i.test(mapping.weightLb ?? '') && !/[a-z]/i.test(text) ? `${text} kg` : text),
+    ),
     'weightLb',
   );
   if (has('dimensions')) set('dimensions', read('dimensions', readDimensions), 'dimensions');
   else if (has('dimensions.widthIn') || has('dimensions.depthIn') || has('dimensions.heightIn')) {
-    const parts = (['dimensions.widthIn', 'dimensions.depthIn', 'dimensions.heightIn'] as const).map((field) => cell(field));
+    const parts = (['dimensions.widthIn', 'dimensions.depthIn', 'dimensions.heightIn'] as const).map((field) =>
+      cell(field),
+    );
     if (parts.every((part) => part === undefined)) delete item.dimensions;
     else {
       const unit = /cm/i.test(mapping['dimensions.widthIn'] ?? '') ? ' cm' : '';
       const dimensions = readDimensions(parts.map((part) => part ?? '').join(' x ') + unit);
       if ('problem' in dimensions)
-        problem(parts[0] === undefined ? 'dimensions.widthIn' : parts[1] === undefined ? 'dimensions.depthIn' : 'dimensions.heightIn', 'needs width, depth and height all three');
+        problem(
+          parts[0] === undefined
+            ? 'dimensions.widthIn'
+            : parts[1] === undefined
+              ? 'dimensions.depthIn'
+              : 'dimensions.heightIn',
+          'needs width, depth and height all three',
+        );
       else item.dimensions = dimensions.value;
     }
   }
@@ -90,7 +107,11 @@ export function readDescribingFields(row: RowFields, item: Record<string, unknow
     const field = `customFields.${custom.slug}` as ImportField;
     if (!has(field)) continue;
     const wanted = readList(cell(field) ?? '');
-    const values = wanted.map((value) => custom.options.find((option) => foldHeader(option.name) === foldHeader(value) || option.slug === slugify(value))?.slug);
+    const values = wanted.map(
+      (value) =>
+        custom.options.find((option) => foldHeader(option.name) === foldHeader(value) || option.slug === slugify(value))
+          ?.slug,
+    );
     const unknown = wanted.filter((_, at) => values[at] === undefined);
     if (unknown.length)
       problem(

@@ -29,11 +29,22 @@ function mappingOf(text: string | undefined): SavedMapping | undefined {
 export const loadMapping = async (file: string) => mappingOf(await readFile(file, 'utf8').catch(() => undefined));
 
 /** The mapping kept for this sheet's signature, or undefined when there is none (or it is unreadable). */
-export const loadSavedMapping = async (assets: AssetStore, tenantId: string, signature: string) => mappingOf((await assets.read(tenantId, 'import-mappings', nameOf(signature)))?.toString('utf8'));
+export const loadSavedMapping = async (assets: AssetStore, tenantId: string, signature: string) =>
+  mappingOf((await assets.read(tenantId, 'import-mappings', nameOf(signature)))?.toString('utf8'));
 
 /** Keeps the mapping for the next import of a sheet with this signature; returns where (for the report). */
-export async function saveMapping(assets: AssetStore, tenantId: string, signature: string, mapping: SavedMapping): Promise<string> {
-  await assets.write(tenantId, 'import-mappings', nameOf(signature), Buffer.from(`${JSON.stringify(mapping, null, 2)}\n`));
+export async function saveMapping(
+  assets: AssetStore,
+  tenantId: string,
+  signature: string,
+  mapping: SavedMapping,
+): Promise<string> {
+  await assets.write(
+    tenantId,
+    'import-mappings',
+    nameOf(signature),
+    Buffer.from(`${JSON.stringify(mapping, null, 2)}\n`),
+  );
   return `import-mappings/${nameOf(signature)}`;
 }
 

@@ -116,7 +116,10 @@ export default fp<AccountsPluginOptions>(
       if (publicOrigins.includes(origin)) return true;
       if (origin !== normalOrigin(`${request.protocol}://${request.host}`)) return false;
       const hostname = new URL(origin).hostname;
-      return (publicOrigins.length === 0 && LOOPBACK_HOST.test(hostname)) || app.tenantStore.tenantForDomain(hostname) !== undefined;
+      return (
+        (publicOrigins.length === 0 && LOOPBACK_HOST.test(hostname)) ||
+        app.tenantStore.tenantForDomain(hostname) !== undefined
+      );
     };
     app.decorate('isAllowedOrigin', isAllowedOrigin);
 
@@ -127,11 +130,13 @@ export default fp<AccountsPluginOptions>(
       const origin = requestOrigin(request);
       if (hasSessionCookie(request)) {
         // Browsers send Origin on every cross-site POST, PUT and DELETE: a cookie without one is refused too.
-        if (!origin || !isAllowedOrigin(request, origin)) return void reply.code(403).send({ statusCode: 403, error: 'Forbidden', message: CROSS_SITE_MESSAGE });
+        if (!origin || !isAllowedOrigin(request, origin))
+          return void reply.code(403).send({ statusCode: 403, error: 'Forbidden', message: CROSS_SITE_MESSAGE });
       } else if (request.routeOptions.config?.signsIn && origin !== undefined) {
         // Login CSRF: a foreign page must not log a visitor into an account of its choosing. A
         // client that sends no Origin at all is not a browser (browsers always send it here).
-        if (origin === null || !isAllowedOrigin(request, origin)) return void reply.code(403).send({ statusCode: 403, error: 'Forbidden', message: LOGIN_CROSS_SITE_MESSAGE });
+        if (origin === null || !isAllowedOrigin(request, origin))
+          return void reply.code(403).send({ statusCode: 403, error: 'Forbidden', message: LOGIN_CROSS_SITE_MESSAGE });
       }
       done();
     });
@@ -140,11 +145,18 @@ export default fp<AccountsPluginOptions>(
      * A guard: finds the account (from the session cache without I/O when it can), answers 401
      * without one, then lets `check` refuse; otherwise the request goes on.
      */
-    const guard = (name: GuardHook['guard'], check: (request: FastifyRequest, reply: FastifyReply) => void, then?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>): GuardHook => {
+    const guard = (
+      name: GuardHook['guard'],
+      check: (request: FastifyRequest, reply: FastifyReply) => void,
+      then?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>,
+    ): GuardHook => {
       const hook: onRequestHookHandler = (request, reply, done) => {
         const decide = (account: Account | undefined) => {
           request.account = account;
-          if (!account) return void reply.code(401).send({ statusCode: 401, error: 'Unauthorized', message: 'Log in to use the console.' });
+          if (!account)
+            return void reply
+              .code(401)
+              .send({ statusCode: 401, error: 'Unauthorized', message: 'Log in to use the console.' });
           check(request, reply);
           if (reply.sent) return;
           if (!then) return done();
@@ -169,16 +181,19 @@ export default fp<AccountsPluginOptions>(
      */
     const closedTenant = async (request: FastifyRequest, reply: FastifyReply) => {
       const { tenantId } = request.params as { tenantId: string };
-      if (app.tenantStore.has(tenantId) || (await app.tenantStore.get(tenantId).catch(() => null)) !== undefined) return;
+      if (app.tenantStore.has(tenantId) || (await app.tenantStore.get(tenantId).catch(() => null)) !== undefined)
+        return;
       const closed = await app.tenantStore.everUsed(tenantId);
       if (closed && request.account!.role === 'platform' && SAFE_METHODS.has(request.method)) return;
-      void reply
-        .code(closed ? 410 : 404)
-        .send(
-          closed
-            ? { statusCode: 410, error: 'Gone', message: `${tenantId} was closed: what it kept is read-only, for platform staff` }
-            : { statusCode: 404, error: 'Not Found', message: `No tenant ${JSON.stringify(tenantId)}` },
-        );
+      void reply.code(closed ? 410 : 404).send(
+        closed
+          ? {
+              statusCode: 410,
+              error: 'Gone',
+              message: `${tenantId} was closed: what it kept is read-only, for platform staff`,
+            }
+          : { statusCode: 404, error: 'Not Found', message: `No tenant ${JSON.stringify(tenantId)}` },
+      );
     };
 
     app.decorate(
@@ -191,7 +206,10 @@ export default fp<AccountsPluginOptions>(
         'requireTenant',
         (request, reply) => {
           const { tenantId } = request.params as { tenantId?: string };
-          if (!tenantId || !canReach(request.account!, tenantId)) void reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `No tenant ${JSON.stringify(tenantId)}` });
+          if (!tenantId || !canReach(request.account!, tenantId))
+            void reply
+              .code(404)
+              .send({ statusCode: 404, error: 'Not Found', message: `No tenant ${JSON.stringify(tenantId)}` });
         },
         closedTenant,
       ),
@@ -199,7 +217,10 @@ export default fp<AccountsPluginOptions>(
     app.decorate(
       'requirePlatform',
       guard('requirePlatform', (request, reply) => {
-        if (request.account!.role !== 'platform') void reply.code(403).send({ statusCode: 403, error: 'Forbidden', message: 'Only platform staff may do this.' });
+        if (request.account!.role !== 'platform')
+          void reply
+            .code(403)
+            .send({ statusCode: 403, error: 'Forbidden', message: 'Only platform staff may do this.' });
       }),
     );
   },

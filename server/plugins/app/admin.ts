@@ -22,29 +22,43 @@ export default fp<{ config: ServerConfig }>(
       await app.register(async (scope) => {
         const [{ default: middie }, { createServer }] = await Promise.all([import('@fastify/middie'), import('vite')]);
         await scope.register(middie);
-        const vite = await createServer({ configFile: path.join(packageRoot, 'admin/vite.config.ts'), server: { middlewareMode: true, hmr: { server: app.server } }, appType: 'spa' });
+        const vite = await createServer({
+          configFile: path.join(packageRoot, 'admin/vite.config.ts'),
+          server: { middlewareMode: true, hmr: { server: app.server } },
+          appType: 'spa',
+        });
         app.addHook('onClose', () => vite.close());
         // Vite answers every /admin/ request itself (the app, its modules, the HMR client), straight
         // to the socket: in dev the console goes without the production headers (React's refresh
         // preamble is an inline script, which the production CSP would refuse anyway).
         scope.use(vite.middlewares);
-        const unanswered = (_request: unknown, reply: FastifyReply) => reply.code(404).send({ statusCode: 404, error: 'Not Found', message: 'Not part of the console' });
+        const unanswered = (_request: unknown, reply: FastifyReply) =>
+          reply.code(404).send({ statusCode: 404, error: 'Not Found', message: 'Not part of the console' });
         scope.get('/admin', hidden, unanswered);
         scope.get('/admin/*', hidden, unanswered);
       });
       return;
     }
     if (!existsSync(path.join(ADMIN_DIST, 'index.html'))) {
-      const notBuilt = (_request: unknown, reply: FastifyReply) => reply.code(503).type('text/plain; charset=utf-8').send('The console is not built: run npm run build.');
+      const notBuilt = (_request: unknown, reply: FastifyReply) =>
+        reply.code(503).type('text/plain; charset=utf-8').send('The console is not built: run npm run build.');
       app.get('/admin', hidden, notBuilt);
       app.get('/admin/*', hidden, notBuilt);
       return;
     }
     await app.register(async (scope) => {
-      await scope.register(fastifyStatic, { root: path.join(ADMIN_DIST, 'assets'), prefix: '/admin/assets/', preCompressed: true, maxAge: '365d', immutable: true, decorateReply: false });
+      await scope.register(fastifyStatic, {
+        root: path.join(ADMIN_DIST, 'assets'),
+        prefix: '/admin/assets/',
+        preCompressed: true,
+        maxAge: '365d',
+        immutable: true,
+        decorateReply: false,
+      });
       await scope.register(fastifyStatic, { root: ADMIN_DIST, serve: false, preCompressed: true, decorateReply: true });
       // The router ignores trailing slashes, so '/admin' answers '/admin/' too.
-      const app = (_request: unknown, reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html');
+      const app = (_request: unknown, reply: FastifyReply) =>
+        reply.header('cache-control', 'no-cache').sendFile('index.html');
       scope.get('/admin', hidden, app);
       scope.get('/admin/*', hidden, app);
     });

@@ -32,13 +32,19 @@ export default fp<{ config: ServerConfig }>(
       try {
         await bucket.check();
       } catch (error) {
-        throw new Error(`BACKLOT_ASSETS=cloud-storage, but ${bucket.description} cannot be reached (${(error as Error).message}); check BACKLOT_ASSETS_BUCKET and the credentials`);
+        throw new Error(
+          `BACKLOT_ASSETS=cloud-storage, but ${bucket.description} cannot be reached (${(error as Error).message}); check BACKLOT_ASSETS_BUCKET and the credentials`,
+        );
       }
       store = bucket;
       app.startup.add('images copied to Cloud Storage', async () => {
         for (const { tenantId } of await app.tenantStore.list()) {
           const copied = await copyMissing(files, bucket, tenantId);
-          if (copied) app.log.info({ tenantId, files: copied }, `copied ${copied} image${copied === 1 ? '' : 's'} of ${tenantId} from the tenants folder to ${bucket.description}`);
+          if (copied)
+            app.log.info(
+              { tenantId, files: copied },
+              `copied ${copied} image${copied === 1 ? '' : 's'} of ${tenantId} from the tenants folder to ${bucket.description}`,
+            );
         }
       });
     } else store = files;
@@ -47,7 +53,10 @@ export default fp<{ config: ServerConfig }>(
       // Once a minute at most: the store is down for every page while it lasts.
       if (Date.now() - lastFailure < 60_000) return;
       lastFailure = Date.now();
-      app.log.error({ err: error, tenantId }, `images: ${store.description} could not be listed; pages keep the images they had`);
+      app.log.error(
+        { err: error, tenantId },
+        `images: ${store.description} could not be listed; pages keep the images they had`,
+      );
     });
     app.decorate('storefrontAssets', catalog);
     app.addHook('onClose', async () => store.close?.());

@@ -42,7 +42,12 @@ export default fp(
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
       const charset = charsetOf(request.headers['content-type']);
       if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
-        done(new UnsupportedMediaTypeError(`Send JSON encoded as UTF-8 (Content-Type: application/json; charset=utf-8), not ${charset}.`), undefined);
+        done(
+          new UnsupportedMediaTypeError(
+            `Send JSON encoded as UTF-8 (Content-Type: application/json; charset=utf-8), not ${charset}.`,
+          ),
+          undefined,
+        );
         return;
       }
       void parseJson(request, body as string, (error, value) => {

@@ -67,16 +67,28 @@ export default fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       if (error instanceof ForbiddenChangeError) {
-        return send(reply, 403, { error: 'Forbidden', message: error.message, errors: issuesToErrors(error.issues, request.fieldOf ?? defaultFieldOf) });
+        return send(reply, 403, {
+          error: 'Forbidden',
+          message: error.message,
+          errors: issuesToErrors(error.issues, request.fieldOf ?? defaultFieldOf),
+        });
       }
       if (error instanceof ValidationFailedError) {
         // Only platform staff learn which tenant holds a domain; tenant admins may not know it exists.
         const issues =
           error instanceof DomainTakenError && request.account?.role === 'platform'
-            ? error.issues.map((issue) => ({ ...issue, message: `${issue.message} (by tenant ${JSON.stringify(error.owner)})` }))
+            ? error.issues.map((issue) => ({
+                ...issue,
+                message: `${issue.message} (by tenant ${JSON.stringify(error.owner)})`,
+              }))
             : error.issues;
         const errors = issuesToErrors(issues, request.fieldOf ?? defaultFieldOf);
-        return send(reply, 400, { error: 'Bad Request', message: `Not saved: ${issues.length} problem${issues.length === 1 ? '' : 's'} to fix`, errors, issues });
+        return send(reply, 400, {
+          error: 'Bad Request',
+          message: `Not saved: ${issues.length} problem${issues.length === 1 ? '' : 's'} to fix`,
+          errors,
+          issues,
+        });
       }
       if (error instanceof FieldProblemsError) {
         const errors = fieldErrors();
@@ -85,7 +97,10 @@ export default fp(
           errors[field] = errors[field] ? `${errors[field]}; ${problem.message}` : problem.message;
         }
         // A refusal of what was sent says how many fields to fix (its own message is for logs); a conflict with what is stored says why.
-        const message = error.statusCode === 400 ? `Not saved: ${error.problems.length} problem${error.problems.length === 1 ? '' : 's'} to fix` : error.message;
+        const message =
+          error.statusCode === 400
+            ? `Not saved: ${error.problems.length} problem${error.problems.length === 1 ? '' : 's'} to fix`
+            : error.message;
         return send(reply, error.statusCode, { error: STATUS_CODES[error.statusCode], message, errors });
       }
       const currentVersion = (error as { currentVersion?: unknown }).currentVersion;
@@ -101,9 +116,11 @@ export default fp(
           currentVersion: error.currentVersion,
         });
       }
-      if (error instanceof UnknownTenantError || error instanceof UnknownVersionError) return send(reply, 404, { error: 'Not Found', message: error.message });
+      if (error instanceof UnknownTenantError || error instanceof UnknownVersionError)
+        return send(reply, 404, { error: 'Not Found', message: error.message });
       if (error instanceof TenantExistsError) return send(reply, 409, { error: 'Conflict', message: error.message });
-      if (error instanceof VersionUnusableError) return send(reply, 409, { error: 'Conflict', message: error.message, issues: error.issues });
+      if (error instanceof VersionUnusableError)
+        return send(reply, 409, { error: 'Conflict', message: error.message, issues: error.issues });
       if (error instanceof TenantInvalidError) {
         // With the stored version (a restore's If-Match) and each problem's lines, so the console can show where and repair.
         const issues = error.issues.map((issue) => {
@@ -119,36 +136,52 @@ export default fp(
       }
       if (error instanceof AuthFailure) {
         // `reason` lets the storefront drive its auth status (a temporary or permanent failure) without reading words.
-        return send(reply, error.statusCode, { error: STATUS_CODES[error.statusCode], message: error.message, reason: error.reason, errors: error.field ? { [error.field]: error.message } : {} });
+        return send(reply, error.statusCode, {
+          error: STATUS_CODES[error.statusCode],
+          message: error.message,
+          reason: error.reason,
+          errors: error.field ? { [error.field]: error.message } : {},
+        });
       }
       if (error.validation) {
         const where = error.validationContext ?? 'body';
         const problems = problemsFromAjv(error.validation as never);
         const errors = fieldErrors();
-        for (const problem of problems) errors[fieldPath(where === 'body' ? '' : where, problem.pointer)] = problem.message;
+        for (const problem of problems)
+          errors[fieldPath(where === 'body' ? '' : where, problem.pointer)] = problem.message;
         const summary = problems.map((p) => `${where}${p.pointer} ${p.message}`).join('; ');
         return send(reply, 400, { error: 'Bad Request', message: summary || error.message, errors });
       }
       const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
       const field = (error as { field?: unknown }).field;
       if (status < 500 && typeof field === 'string')
-        return send(reply, status, { error: STATUS_CODES[status] ?? 'Error', message: error.message, errors: Object.assign(fieldErrors(), { [field]: error.message }) });
+        return send(reply, status, {
+          error: STATUS_CODES[status] ?? 'Error',
+          message: error.message,
+          errors: Object.assign(fieldErrors(), { [field]: error.message }),
+        });
       if (status >= 500 && isEngineUnavailable(error)) {
         // A shared engine went away mid-request: say so, and when to try again, rather than "something went wrong".
         request.log.error({ err: error }, 'request failed: a shared engine is out of reach');
         void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
         return send(reply, 503, {
           error: 'Service Unavailable',
-          message: 'The shared database cannot be reached just now. Try again in a few seconds; if you were saving, reload first to see whether it was saved.',
+          message:
+            'The shared database cannot be reached just now. Try again in a few seconds; if you were saving, reload first to see whether it was saved.',
         });
       }
       if (status >= 500) {
         request.log.error({ err: error }, 'request failed');
-        return send(reply, status, { error: 'Internal Server Error', message: 'Something went wrong on our side. It has been logged.' });
+        return send(reply, status, {
+          error: 'Internal Server Error',
+          message: 'Something went wrong on our side. It has been logged.',
+        });
       }
       return send(reply, status, { error: STATUS_CODES[status] ?? 'Error', message: error.message });
     });
-    app.setNotFoundHandler((request, reply) => send(reply, 404, { error: 'Not Found', message: `No route for ${request.method} ${request.url.split('?')[0]}` }));
+    app.setNotFoundHandler((request, reply) =>
+      send(reply, 404, { error: 'Not Found', message: `No route for ${request.method} ${request.url.split('?')[0]}` }),
+    );
   },
   { name: 'errors' },
 );

@@ -36,7 +36,11 @@ declare module 'fastify' {
 }
 
 /** The firebase provider on its own firebase-admin app (deleted when the server closes). */
-async function openFirebaseIdentity(app: FastifyInstance, config: ServerConfig, delivery: Delivery): Promise<IdentityProvider> {
+async function openFirebaseIdentity(
+  app: FastifyInstance,
+  config: ServerConfig,
+  delivery: Delivery,
+): Promise<IdentityProvider> {
   if (config.identity.provider !== 'firebase') throw new Error('not the firebase provider');
   process.env.METADATA_SERVER_DETECTION ??= 'none';
   const [{ initializeApp, deleteApp }, { getAuth }, { FirebaseIdentity }] = await Promise.all([
@@ -61,7 +65,8 @@ export default fp<{ config: ServerConfig }>(
     const sms = createSmsSender(config);
     app.decorate('sms', sms);
 
-    const configurationFor = (headers: Headers | undefined) => tenantConfiguration(app, app.resolveTenant(headers?.get('host') ?? undefined));
+    const configurationFor = (headers: Headers | undefined) =>
+      tenantConfiguration(app, app.resolveTenant(headers?.get('host') ?? undefined));
     // The library swallows a failed delivery: it is logged here (never the code), and the visitor can ask again.
     const logged = async (what: string, send: () => Promise<void>) => {
       try {
@@ -82,32 +87,54 @@ export default fp<{ config: ServerConfig }>(
         logged('a sign-in code', async () => {
           if (!user.phoneNumber) throw new Error('the account has no phone for its second factor');
           const configuration = await configurationFor(headers);
-          await sms.send({ to: user.phoneNumber, body: textMessages.signInCode(configuration.site.appTitle, code, CODE_LIMITS.signInCodeMinutes), tenantId: configuration.tenantId });
+          await sms.send({
+            to: user.phoneNumber,
+            body: textMessages.signInCode(configuration.site.appTitle, code, CODE_LIMITS.signInCodeMinutes),
+            tenantId: configuration.tenantId,
+          });
         }),
       phoneCode: (phoneNumber, code, headers) =>
         logged('a phone code', async () => {
           const configuration = await configurationFor(headers);
-          await sms.send({ to: phoneNumber, body: textMessages.phoneCode(configuration.site.appTitle, code, CODE_LIMITS.phoneCodeMinutes), tenantId: configuration.tenantId });
+          await sms.send({
+            to: phoneNumber,
+            body: textMessages.phoneCode(configuration.site.appTitle, code, CODE_LIMITS.phoneCodeMinutes),
+            tenantId: configuration.tenantId,
+          });
         }),
       signInLink: (email, token, headers) =>
         logged('a sign-in link', async () => {
           const configuration = await configurationFor(headers);
           const link = `${linkOrigin(headers)}/api/identity/sign-in-link?token=${encodeURIComponent(token)}`;
-          await sendAs(app.mailer, configuration, email, magicLinkMessage(configuration, { email }, link, CODE_LIMITS.linkMinutes));
+          await sendAs(
+            app.mailer,
+            configuration,
+            email,
+            magicLinkMessage(configuration, { email }, link, CODE_LIMITS.linkMinutes),
+          );
         }),
       verificationLink: (email, token, headers) =>
         logged('an email confirmation link', async () => {
           const configuration = await configurationFor(headers);
           const link = `${linkOrigin(headers)}/api/identity/verify-email?token=${encodeURIComponent(token)}`;
-          await sendAs(app.mailer, configuration, email, verifyEmailMessage(configuration, { email }, link, CODE_LIMITS.verificationHours));
+          await sendAs(
+            app.mailer,
+            configuration,
+            email,
+            verifyEmailMessage(configuration, { email }, link, CODE_LIMITS.verificationHours),
+          );
         }),
     };
     app.authLibrary.deliverWith(delivery);
 
-    const identity = config.identity.provider === 'firebase' ? await openFirebaseIdentity(app, config, delivery) : new LocalIdentity(app.authLibrary);
+    const identity =
+      config.identity.provider === 'firebase'
+        ? await openFirebaseIdentity(app, config, delivery)
+        : new LocalIdentity(app.authLibrary);
     app.decorate('identity', identity);
     app.decorate('visitors', new Visitors(identity, app.profileStore));
-    const botCheck: BotCheck = config.botCheck.provider === 'recaptcha' ? RecaptchaBotCheck.fromSettings(config.botCheck) : new LocalBotCheck();
+    const botCheck: BotCheck =
+      config.botCheck.provider === 'recaptcha' ? RecaptchaBotCheck.fromSettings(config.botCheck) : new LocalBotCheck();
     app.decorate('botCheck', botCheck);
   },
   { name: 'identity', dependencies: ['accounts', 'profile-store', 'mailer'] },

@@ -41,8 +41,13 @@ export default fp<{ config: ServerConfig }>(
             { tenantId, problems: result.issues.length },
             `the sample catalogue of ${tenantId} was not imported: ${result.issues
               .slice(0, 3)
-              .map((issue) => `${path.relative(process.cwd(), issue.file)}:${issue.line}:${issue.column} ${issue.pointer} ${issue.message}`)
-              .join('; ')}${result.issues.length > 3 ? ` (and ${result.issues.length - 3} more: run backlot validate)` : ''}`,
+              .map(
+                (issue) =>
+                  `${path.relative(process.cwd(), issue.file)}:${issue.line}:${issue.column} ${issue.pointer} ${issue.message}`,
+              )
+              .join(
+                '; ',
+              )}${result.issues.length > 3 ? ` (and ${result.issues.length - 3} more: run backlot validate)` : ''}`,
           );
       }
     });

@@ -66,5 +66,17 @@ export default fp<{ config: ServerConfig }>(
     );
     app.addHook('onClose', () => store.close());
   },
-  { name: 'marketplace', dependencies: ['search', 'identity', 'quote-requests', 'profile-store', 'item-store', 'mailer', 'tenant-store', 'accounts'] },
+  {
+    name: 'marketplace',
+    dependencies: [
+      'search',
+      'identity',
+      'quote-requests',
+      'profile-store',
+      'item-store',
+      'mailer',
+      'tenant-store',
+      'accounts',
+    ],
+  },
 );

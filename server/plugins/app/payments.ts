@@ -58,31 +58,58 @@ async function providerOf(config: ServerConfig): Promise<PaymentProvider> {
 export default fp<{ config: ServerConfig; provider?: PaymentProvider }>(
   async (app, { config, provider: given }) => {
     const provider = given ?? (await providerOf(config));
-    const mail = (request: QuoteRequest, to: 'vendor' | 'visitor', content: (configuration: StorefrontConfiguration) => MailContent) =>
-      sendTenantMail(app, request.tenantId, to === 'vendor' ? TO_HOUSE : request.email, content);
+    const mail = (
+      request: QuoteRequest,
+      to: 'vendor' | 'visitor',
+      content: (configuration: StorefrontConfiguration) => MailContent,
+    ) => sendTenantMail(app, request.tenantId, to === 'vendor' ? TO_HOUSE : request.email, content);
     const payoutStore = await openStores.payoutAccounts(config);
     app.addHook('onClose', () => payoutStore.close());
-    const payouts = new Payouts({ provider, store: payoutStore, tenantStore: app.tenantStore, platformId: PLATFORM_TENANT_ID, log: app.log });
+    const payouts = new Payouts({
+      provider,
+      store: payoutStore,
+      tenantStore: app.tenantStore,
+      platformId: PLATFORM_TENANT_ID,
+      log: app.log,
+    });
     app.decorate('payouts', payouts);
     if (provider instanceof TestPaymentProvider)
       app.startup.add("houses' test accounts", async () => {
-        const connected = await payouts.connectEveryHouseForTesting((accountId) => provider.completeOnboarding(accountId));
+        const connected = await payouts.connectEveryHouseForTesting((accountId) =>
+          provider.completeOnboarding(accountId),
+        );
         if (connected) app.log.info({ houses: connected }, 'houses given onboarded test accounts (test provider)');
       });
-    const cardHolds = new CardHolds(provider, { quoteRequests: app.quoteRequests, itemStore: app.itemStore, profileStore: app.profileStore, payouts }, app.log, {
-      renewalFailed: (request, reason) => mail(request, 'vendor', (configuration) => cardHoldRenewalMessage(configuration, request, reason)),
-      cardWanted: (request, amount) => mail(request, 'visitor', (configuration) => cardWantedMessage(configuration, request, amount)),
-    });
+    const cardHolds = new CardHolds(
+      provider,
+      { quoteRequests: app.quoteRequests, itemStore: app.itemStore, profileStore: app.profileStore, payouts },
+      app.log,
+      {
+        renewalFailed: (request, reason) =>
+          mail(request, 'vendor', (configuration) => cardHoldRenewalMessage(configuration, request, reason)),
+        cardWanted: (request, amount) =>
+          mail(request, 'visitor', (configuration) => cardWantedMessage(configuration, request, amount)),
+      },
+    );
     app.decorate('cardHolds', cardHolds);
 
     runEvery(app, config.paymentCheckSeconds, 'card-hold watch', async () => {
       for (const { tenantId } of await app.tenantStore.list()) {
         const stored = await app.tenantStore.get(tenantId).catch(() => undefined);
         const now = new Date();
-        if (stored) await cardHolds.pass(tenantId, withDefaults('site', stored.tenant.site), now, todayIn(stored.tenant.vendor.timezone ?? 'UTC', now));
+        if (stored)
+          await cardHolds.pass(
+            tenantId,
+            withDefaults('site', stored.tenant.site),
+            now,
+            todayIn(stored.tenant.vendor.timezone ?? 'UTC', now),
+          );
       }
     });
     if (!given) app.addHook('onClose', () => provider.close());
   },
-  { name: 'payments', dependencies: ['mailer', 'tenant-store', 'quote-requests', 'item-store', 'invoices', 'profile-store', 'startup'] },
+  {
+    name: 'payments',
+    dependencies: ['mailer', 'tenant-store', 'quote-requests', 'item-store', 'invoices', 'profile-store', 'startup'],
+  },
 );

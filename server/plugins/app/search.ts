@@ -36,7 +36,8 @@ const FULL_CHECK_SECONDS = 30;
 export default fp<{ config?: ServerConfig; fullCheckSeconds?: number }>(
   async (app, { config, fullCheckSeconds = FULL_CHECK_SECONDS }) => {
     const settings = config?.search;
-    const index: SearchIndex = settings?.provider === 'algolia' ? new AlgoliaSearchIndex(settings) : new InProcessSearchIndex();
+    const index: SearchIndex =
+      settings?.provider === 'algolia' ? new AlgoliaSearchIndex(settings) : new InProcessSearchIndex();
     const versions = new Map<string, number>();
     const bump = (tenantId: string) => versions.set(tenantId, (versions.get(tenantId) ?? 0) + 1);
     const following = new Map<string, { loaded: Promise<void>; stop: () => void }>();
@@ -54,7 +55,12 @@ export default fp<{ config?: ServerConfig; fullCheckSeconds?: number }>(
         });
         const loaded = (async () => {
           const items: Item[] = [];
-          for (let page = await app.itemStore.list(tenantId); page.length; page = await app.itemStore.list(tenantId, { after: page.at(-1)!.objectID })) items.push(...page);
+          for (
+            let page = await app.itemStore.list(tenantId);
+            page.length;
+            page = await app.itemStore.list(tenantId, { after: page.at(-1)!.objectID })
+          )
+            items.push(...page);
           await index.replaceAll(tenantId, items);
           bump(tenantId);
         })();
@@ -76,7 +82,11 @@ export default fp<{ config?: ServerConfig; fullCheckSeconds?: number }>(
       itemStore: app.itemStore,
       tenantStore: app.tenantStore,
       changed: () => bump(PLATFORM_TENANT_ID),
-      failed: (error, houseId) => app.log.error({ err: error, tenantId: houseId }, "the platform's catalogue missed a house's change; it is listed again at the next check"),
+      failed: (error, houseId) =>
+        app.log.error(
+          { err: error, tenantId: houseId },
+          "the platform's catalogue missed a house's change; it is listed again at the next check",
+        ),
     });
     app.decorate('marketplace', marketplace);
     // Houses listed, unlisted or changed: at once when the tenant store says so (this server's
@@ -84,7 +94,12 @@ export default fp<{ config?: ServerConfig; fullCheckSeconds?: number }>(
     // check every FULL_CHECK_SECONDS for what no store announces (files edited by hand). Listing
     // every tenant each second cost 12% of a core idle with 10,000 tenants.
     let passes: Promise<void> = Promise.resolve();
-    const serially = (work: () => Promise<void>) => (passes = passes.then(work).catch((error: unknown) => app.log.error({ err: error }, "the platform catalogue's check of listed houses failed")));
+    const serially = (work: () => Promise<void>) =>
+      (passes = passes
+        .then(work)
+        .catch((error: unknown) =>
+          app.log.error({ err: error }, "the platform catalogue's check of listed houses failed"),
+        ));
     const announced = new Set<string>();
     let gathering: ReturnType<typeof setTimeout> | undefined;
     const unsubscribe = app.tenantStore.subscribe((tenantId) => {
@@ -113,7 +128,9 @@ export default fp<{ config?: ServerConfig; fullCheckSeconds?: number }>(
       search: async (tenantId: string, query: SearchQuery): Promise<SearchResult> => {
         await (tenantId === PLATFORM_TENANT_ID ? marketplace.loaded() : follow(tenantId));
         // The tenant's own synonyms ("telephone" finds "phone"), from its site settings as stored now.
-        const synonyms = synonymGroups((await app.tenantStore.get(tenantId).catch(() => undefined))?.tenant.site.searchSynonyms);
+        const synonyms = synonymGroups(
+          (await app.tenantStore.get(tenantId).catch(() => undefined))?.tenant.site.searchSynonyms,
+        );
         return index.search(tenantId, synonyms.length ? { ...query, synonyms } : query);
       },
     };
@@ -121,7 +138,8 @@ export default fp<{ config?: ServerConfig; fullCheckSeconds?: number }>(
     app.decorate('catalogueVersion', (tenantId: string) => versions.get(tenantId) ?? 0);
 
     app.startup.add('the search index', async () => {
-      for (const { tenantId } of await app.tenantStore.list()) if (tenantId !== PLATFORM_TENANT_ID) await follow(tenantId);
+      for (const { tenantId } of await app.tenantStore.list())
+        if (tenantId !== PLATFORM_TENANT_ID) await follow(tenantId);
       await marketplace.loaded();
     });
     app.addHook('onClose', async () => {

@@ -37,7 +37,11 @@ function enginesOf(config: ServerConfig): Engine[] {
   }
   if (config.databaseUrl) {
     const url = new URL(config.databaseUrl);
-    engines.push({ name: 'PostgreSQL', host: url.hostname.replace(/^\[|\]$/g, '') || 'localhost', port: Number(url.port || 5432) });
+    engines.push({
+      name: 'PostgreSQL',
+      host: url.hostname.replace(/^\[|\]$/g, '') || 'localhost',
+      port: Number(url.port || 5432),
+    });
   }
   return engines;
 }
@@ -45,31 +49,54 @@ function enginesOf(config: ServerConfig): Engine[] {
 export default fp<{ config: ServerConfig }>(
   async (app, { config }) => {
     const engines = enginesOf(config);
-    const state = new Map<Engine, { checkedAt: number; ok: boolean; pending?: Promise<boolean> }>(engines.map((engine) => [engine, { checkedAt: -Infinity, ok: true }]));
+    const state = new Map<Engine, { checkedAt: number; ok: boolean; pending?: Promise<boolean> }>(
+      engines.map((engine) => [engine, { checkedAt: -Infinity, ok: true }]),
+    );
 
     const check = (engine: Engine): Promise<boolean> => {
       const known = state.get(engine)!;
       if (Date.now() - known.checkedAt < CHECK_EVERY_MS) return Promise.resolve(known.ok);
       known.pending ??= tcpUnreachable(engine.host, engine.port, CONNECT_TIMEOUT_MS).then((why) => {
         const ok = why === undefined;
-        if (ok !== known.ok) app.log[ok ? 'info' : 'error'](`${engine.name} at ${engine.host}:${engine.port} ${ok ? 'answers again' : `${why}: changes are refused (503) until it is back`}`);
+        if (ok !== known.ok)
+          app.log[ok ? 'info' : 'error'](
+            `${engine.name} at ${engine.host}:${engine.port} ${ok ? 'answers again' : `${why}: changes are refused (503) until it is back`}`,
+          );
         Object.assign(known, { ok, checkedAt: Date.now(), pending: undefined });
         return ok;
       });
       return known.pending;
     };
 
-    app.decorate('sharedEngines', async () => Object.fromEntries(await Promise.all(engines.map(async (engine) => [engine.name, (await check(engine)) ? 'reachable' : 'unreachable'] as const))));
+    app.decorate('sharedEngines', async () =>
+      Object.fromEntries(
+        await Promise.all(
+          engines.map(async (engine) => [engine.name, (await check(engine)) ? 'reachable' : 'unreachable'] as const),
+        ),
+      ),
+    );
 
     if (engines.length === 0) return;
     app.addHook('onRequest', async (request, reply) => {
-      if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS' || !request.url.startsWith('/api/')) return;
-      const down = (await Promise.all(engines.map(async (engine) => ((await check(engine)) ? undefined : engine)))).find(Boolean);
+      if (
+        request.method === 'GET' ||
+        request.method === 'HEAD' ||
+        request.method === 'OPTIONS' ||
+        !request.url.startsWith('/api/')
+      )
+        return;
+      const down = (
+        await Promise.all(engines.map(async (engine) => ((await check(engine)) ? undefined : engine)))
+      ).find(Boolean);
       if (!down) return;
       return reply
         .code(503)
         .header('retry-after', String(RETRY_AFTER_SECONDS))
-        .send({ statusCode: 503, error: 'Service Unavailable', message: `The shared database (${down.name}) cannot be reached just now: nothing was saved. Try again in a few seconds.` });
+        .send({
+          statusCode: 503,
+          error: 'Service Unavailable',
+          message: `The shared database (${down.name}) cannot be reached just now: nothing was saved. Try again in a few seconds.`,
+        });
     });
   },
   { name: 'shared-engines' },

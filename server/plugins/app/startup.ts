@@ -70,13 +70,21 @@ export default fp<{ waitMs?: number }>(
       chain = runAll();
       let timer: NodeJS.Timeout | undefined;
       const waited = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), waitMs)));
-      const outcome = await Promise.race([chain.then(() => 'done' as const), waited]).finally(() => clearTimeout(timer));
+      const outcome = await Promise.race([chain.then(() => 'done' as const), waited]).finally(() =>
+        clearTimeout(timer),
+      );
       if (outcome === 'late') {
-        app.log.warn({ pending }, `start-up work still running after ${waitMs / 1000} s (${pending.join(', ')}): serving now, /api/health says "starting" until it is done`);
+        app.log.warn(
+          { pending },
+          `start-up work still running after ${waitMs / 1000} s (${pending.join(', ')}): serving now, /api/health says "starting" until it is done`,
+        );
         chain.then(
           () => app.log.info('start-up work done: ready'),
           (error: Error) =>
-            app.log.error({ err: error, step: failure?.step }, `start-up work failed at "${failure?.step}": ${error.message}. This server stays unready (/api/health/ready answers 503).`),
+            app.log.error(
+              { err: error, step: failure?.step },
+              `start-up work failed at "${failure?.step}": ${error.message}. This server stays unready (/api/health/ready answers 503).`,
+            ),
         );
       }
     });

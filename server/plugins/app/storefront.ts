@@ -71,7 +71,9 @@ export default fp<{ config: ServerConfig }>(
     });
     await app.vite.ready();
     if (config.dev) reloadOnTenantEdits(app.vite.devServer!, config.tenantsDir);
-    const preloads = config.dev ? () => '' : pagePreloads(path.join(packageRoot, 'dist/storefront/client/.vite/manifest.json'));
+    const preloads = config.dev
+      ? () => ''
+      : pagePreloads(path.join(packageRoot, 'dist/storefront/client/.vite/manifest.json'));
 
     /**
      * Per tenant, rebuilt when its version or assets change: the configuration, its CSP, the
@@ -86,7 +88,13 @@ export default fp<{ config: ServerConfig }>(
       content: Map<string, PageContent>;
     }
     /** A tenant's storefront configuration and CSP, from one version of it. */
-    function build(tenantId: string, version: string, tenant: Tenant, assetVersions: Record<string, string>, cspExtra: Partial<Parameters<typeof storefrontCsp>[0]> = {}): Built {
+    function build(
+      tenantId: string,
+      version: string,
+      tenant: Tenant,
+      assetVersions: Record<string, string>,
+      cspExtra: Partial<Parameters<typeof storefrontCsp>[0]> = {},
+    ): Built {
       const configuration = storefrontConfiguration(tenantId, version, tenant, assetVersions);
       const { site } = configuration;
       const csp = storefrontCsp({
@@ -100,7 +108,15 @@ export default fp<{ config: ServerConfig }>(
       });
       return { configuration, csp, pages: tenant.pages?.pages ?? [], content: new Map() };
     }
-    const built = new Map<string, Built & { version: string; tenant: Tenant; assetVersions: Record<string, string>; rendered: Map<string, { page: RenderedPage; document: EncodedDocument }> }>();
+    const built = new Map<
+      string,
+      Built & {
+        version: string;
+        tenant: Tenant;
+        assetVersions: Record<string, string>;
+        rendered: Map<string, { page: RenderedPage; document: EncodedDocument }>;
+      }
+    >();
     /** Per tenant whose stored form is invalid: which invalid version was seen, and the last valid record served instead. */
     const servedInstead = new Map<string, { invalidVersion: string | undefined; record: TenantRecord | undefined }>();
 
@@ -125,13 +141,21 @@ export default fp<{ config: ServerConfig }>(
           const record = seen ? { tenantId, version: seen.version, tenant: seen.tenant } : last?.record;
           servedInstead.set(tenantId, (known = { invalidVersion: error.version, record }));
           const issues = error.issues.map(formatIssue);
-          const which = seen ? `the version it served until now (${seen.version})` : last ? `its last valid version, history #${last.entryId}` : undefined;
+          const which = seen
+            ? `the version it served until now (${seen.version})`
+            : last
+              ? `its last valid version, history #${last.entryId}`
+              : undefined;
           if (which)
             app.log.error(
               { tenantId, issues, servedVersion: record!.version },
               `storefront: tenant ${tenantId}'s stored files are invalid (${issues.length} problem${issues.length === 1 ? '' : 's'}); serving ${which} until they are fixed or a version is restored in the console`,
             );
-          else app.log.error({ tenantId, issues }, `storefront: tenant ${tenantId}'s stored files are invalid, and no valid version is at hand to serve instead`);
+          else
+            app.log.error(
+              { tenantId, issues },
+              `storefront: tenant ${tenantId}'s stored files are invalid, and no valid version is at hand to serve instead`,
+            );
         }
         if (!known.record) throw error;
         return known.record;
@@ -144,7 +168,16 @@ export default fp<{ config: ServerConfig }>(
       const assetVersions = await assets.versions(tenantId);
       let entry = built.get(tenantId);
       if (entry?.version !== record.version || entry.assetVersions !== assetVersions) {
-        built.set(tenantId, (entry = { ...build(tenantId, record.version, record.tenant, assetVersions), version: record.version, tenant: record.tenant, assetVersions, rendered: new Map() }));
+        built.set(
+          tenantId,
+          (entry = {
+            ...build(tenantId, record.version, record.tenant, assetVersions),
+            version: record.version,
+            tenant: record.tenant,
+            assetVersions,
+            rendered: new Map(),
+          }),
+        );
       }
       return entry;
     }
@@ -155,7 +188,14 @@ export default fp<{ config: ServerConfig }>(
       if (!content) {
         const page = entry.pages.find((candidate) => candidate.path === path);
         if (!page) return null;
-        entry.content.set(path, (content = { title: page.title, ...(page.description && { description: page.description }), html: renderMarkdown(page.body) }));
+        entry.content.set(
+          path,
+          (content = {
+            title: page.title,
+            ...(page.description && { description: page.description }),
+            html: renderMarkdown(page.body),
+          }),
+        );
       }
       return content;
     }
@@ -191,7 +231,9 @@ export default fp<{ config: ServerConfig }>(
     async function freeOnDates(tenantId: string, item: Item, dates: RentalDates): Promise<number | undefined> {
       const stored = await app.tenantStore.get(tenantId);
       if (!stored) return undefined;
-      return (await freeQuantities(app, tenantId, [item], dates, quoteSettingsOf(stored.tenant), new Date())).get(item.objectID);
+      return (await freeQuantities(app, tenantId, [item], dates, quoteSettingsOf(stored.tenant), new Date())).get(
+        item.objectID,
+      );
     }
 
     /** Every listed house's bookings version together (undefined when a store cannot say for one): what a dated platform page is kept by. */
@@ -212,7 +254,13 @@ export default fp<{ config: ServerConfig }>(
       return (item && app.marketplace.listing(houseId, item)) ?? null;
     }
 
-    function cataloguePage(tenantId: string, path: string, url: string, configuration: StorefrontConfiguration, cookies: string | undefined) {
+    function cataloguePage(
+      tenantId: string,
+      path: string,
+      url: string,
+      configuration: StorefrontConfiguration,
+      cookies: string | undefined,
+    ) {
       const resolved = resolvePage(path, configuration.categories, configuration.pages);
       const hour = new Date(Math.floor(Date.now() / HOUR_MS) * HOUR_MS).toISOString();
       // The platform's pages measure from the visitor's place: pages differ by it.
@@ -226,7 +274,16 @@ export default fp<{ config: ServerConfig }>(
           state: async (): Promise<Partial<PageState>> => {
             const list = await app.setLists.shared(tenantId, resolved.token);
             const view = list && (await app.setLists.view(list));
-            return { sharedSetList: view ? { name: view.name, ...(view.notes && { notes: view.notes }), lines: view.lines, updatedAt: view.updatedAt } : null };
+            return {
+              sharedSetList: view
+                ? {
+                    name: view.name,
+                    ...(view.notes && { notes: view.notes }),
+                    lines: view.lines,
+                    updatedAt: view.updatedAt,
+                  }
+                : null,
+            };
           },
         };
       }
@@ -237,13 +294,27 @@ export default fp<{ config: ServerConfig }>(
         const booked = dates && app.quoteRequests.bookingsVersion(tenantId);
         return {
           // With dates, kept while no booking of the tenant changes (and the hour holds: pencils lapse by the day).
-          key: dates ? (booked === undefined ? undefined : `${path}?from=${dates.from}&to=${dates.to}#${version}#${booked}`) : `${path}#${version}`,
+          key: dates
+            ? booked === undefined
+              ? undefined
+              : `${path}?from=${dates.from}&to=${dates.to}#${version}#${booked}`
+            : `${path}#${version}`,
           state: async (): Promise<Partial<PageState>> => {
             const listed = platform ? parseListingId(resolved.objectID) : undefined;
-            if (listed) return { item: await listingFor(listed.houseId, listed.objectID), now: hour, ...(place && { marketplace: marketplaceState(app.marketplace, place) }) };
+            if (listed)
+              return {
+                item: await listingFor(listed.houseId, listed.objectID),
+                now: hour,
+                ...(place && { marketplace: marketplaceState(app.marketplace, place) }),
+              };
             const item = (await app.itemStore.get(tenantId, resolved.objectID)) ?? null;
             const free = item && dates ? await freeOnDates(tenantId, item, dates) : undefined;
-            return { item, now: hour, ...(item && { related: await relatedItems(app.catalogueSearch, tenantId, item) }), ...(dates && free !== undefined && { itemDates: { ...dates, free } }) };
+            return {
+              item,
+              now: hour,
+              ...(item && { related: await relatedItems(app.catalogueSearch, tenantId, item) }),
+              ...(dates && free !== undefined && { itemDates: { ...dates, free } }),
+            };
           },
         };
       }
@@ -255,19 +326,33 @@ export default fp<{ config: ServerConfig }>(
             : resolved.kind === 'route' && (resolved.route.kind === 'home' || resolved.route.kind === 'rentals')
               ? rentalGroups(configuration.categories).map((group) => categoryHref(group.slug))
               : [];
-        return cards.length ? { cardPictures: await cardPictures(configuration.categories, cards, firstPhoto(tenantId)) } : {};
+        return cards.length
+          ? { cardPictures: await cardPictures(configuration.categories, cards, firstPhoto(tenantId)) }
+          : {};
       };
       if (resolved.kind === 'route' && resolved.route.kind === 'home')
-        return { key: `${path}#${version}`, state: async () => ({ ...(await pictures()), ...(place && { marketplace: marketplaceState(app.marketplace, place) }) }) };
-      const listing = resolved.kind === 'category' || (resolved.kind === 'route' && (resolved.route.kind === 'rentals' || resolved.route.kind === 'search'));
+        return {
+          key: `${path}#${version}`,
+          state: async () => ({
+            ...(await pictures()),
+            ...(place && { marketplace: marketplaceState(app.marketplace, place) }),
+          }),
+        };
+      const listing =
+        resolved.kind === 'category' ||
+        (resolved.kind === 'route' && (resolved.route.kind === 'rentals' || resolved.route.kind === 'search'));
       if (!listing) return undefined;
       const query = parseCatalogueQuery(
         url.includes('?') ? url.slice(url.indexOf('?')) : '',
         (configuration.site.customFields ?? []).map((field) => field.slug),
       );
-      const [group, category, subcategory] = resolved.kind === 'category' ? resolved.trail.map((crumb) => crumb.slug) : [];
+      const [group, category, subcategory] =
+        resolved.kind === 'category' ? resolved.trail.map((crumb) => crumb.slug) : [];
       const dates = query.dates;
-      const stock = { turnaroundDays: configuration.site.turnaroundDays!, timezone: configuration.vendor.timezone ?? 'UTC' };
+      const stock = {
+        turnaroundDays: configuration.site.turnaroundDays!,
+        timezone: configuration.vendor.timezone ?? 'UTC',
+      };
       // With shoot dates the page says what is free: kept only while no booking of the tenant changes
       // (bookingsVersion, which follows every server's writes on a shared store), and never when the store cannot say.
       // On the platform the dates are every listed house's: kept while none of their bookings change.
@@ -286,7 +371,12 @@ export default fp<{ config: ServerConfig }>(
               app,
               {
                 text: query.text,
-                filters: { ...query.filters, ...(group && { category: { group, ...(category && { category }), ...(subcategory && { subcategory }) } }) },
+                filters: {
+                  ...query.filters,
+                  ...(group && {
+                    category: { group, ...(category && { category }), ...(subcategory && { subcategory }) },
+                  }),
+                },
                 sort: query.sort,
                 page: query.page,
                 perPage: PER_PAGE,
@@ -296,12 +386,19 @@ export default fp<{ config: ServerConfig }>(
               place,
               now,
             );
-            return { catalogue: { query, ...found, now: hour, marketplace: marketplaceState(app.marketplace, place) }, ...(await pictures()) };
+            return {
+              catalogue: { query, ...found, now: hour, marketplace: marketplaceState(app.marketplace, place) },
+              ...(await pictures()),
+            };
           }
-          const onDates = dates && query.availableOnly ? await stockOnDates(app, tenantId, dates, stock, now) : undefined;
+          const onDates =
+            dates && query.availableOnly ? await stockOnDates(app, tenantId, dates, stock, now) : undefined;
           const result = await app.catalogueSearch.search(tenantId, {
             text: query.text,
-            filters: { ...query.filters, ...(group && { category: { group, ...(category && { category }), ...(subcategory && { subcategory }) } }) },
+            filters: {
+              ...query.filters,
+              ...(group && { category: { group, ...(category && { category }), ...(subcategory && { subcategory }) } }),
+            },
             sort: query.sort,
             page: query.page,
             perPage: PER_PAGE,
@@ -309,8 +406,16 @@ export default fp<{ config: ServerConfig }>(
           });
           // Lists carry no long descriptions: the state block stays small.
           const hits = result.hits.map(itemSummary);
-          const free = dates && hits.length ? Object.fromEntries(onDates ? onDates.free(hits) : await freeQuantities(app, tenantId, hits, dates, stock, now)) : undefined;
-          return { catalogue: { query, total: result.total, hits, facets: result.facets, now: hour, ...(free && { free }) }, ...(await pictures()) };
+          const free =
+            dates && hits.length
+              ? Object.fromEntries(
+                  onDates ? onDates.free(hits) : await freeQuantities(app, tenantId, hits, dates, stock, now),
+                )
+              : undefined;
+          return {
+            catalogue: { query, total: result.total, hits, facets: result.facets, now: hour, ...(free && { free }) },
+            ...(await pictures()),
+          };
         },
       };
     }
@@ -334,8 +439,18 @@ export default fp<{ config: ServerConfig }>(
       // (which the client chooses), so a page depends only on its path (and, on catalogue pages,
       // its query and the catalogue's version) and is cached by them.
       const url = `https://${entry.configuration.site.domain}${path}`;
-      const page = (await reply.render({ url, state: { path, configuration: entry.configuration, content: contentFor(entry, path), ...extra } })) as unknown as RenderedPage;
-      const head = page.head + preloads(pageKeyOf(resolvePage(path, entry.configuration.categories, entry.configuration.pages), entry.configuration.tenantId));
+      const page = (await reply.render({
+        url,
+        state: { path, configuration: entry.configuration, content: contentFor(entry, path), ...extra },
+      })) as unknown as RenderedPage;
+      const head =
+        page.head +
+        preloads(
+          pageKeyOf(
+            resolvePage(path, entry.configuration.categories, entry.configuration.pages),
+            entry.configuration.tenantId,
+          ),
+        );
       return { page, html: (await reply.html({ ...page, head })) as string };
     }
 
@@ -363,7 +478,10 @@ export default fp<{ config: ServerConfig }>(
      * the next page; another server's change or a file edited by hand shows within the stores' own
      * second, as before, plus this quarter.
      */
-    const recentlyServed = new Map<string, { at: number; entry: NonNullable<Awaited<ReturnType<typeof configurationFor>>> }>();
+    const recentlyServed = new Map<
+      string,
+      { at: number; entry: NonNullable<Awaited<ReturnType<typeof configurationFor>>> }
+    >();
     const REUSE_MS = config.dev ? 0 : 250;
     app.addHook('onResponse', (request, _reply, done) => {
       if (request.method !== 'GET' && request.method !== 'HEAD') recentlyServed.clear();
@@ -382,14 +500,30 @@ export default fp<{ config: ServerConfig }>(
           if (entry) recentlyServed.set(request.tenantId, { at: performance.now(), entry });
         } catch (error) {
           if (!(error instanceof TenantInvalidError)) throw error;
-          request.log.error({ tenantId: error.tenantId, issues: error.issues.map(formatIssue) }, 'storefront: the stored tenant is invalid');
-          return problem(reply, { status: 503, title: 'Back shortly', message: 'This storefront is being updated. Please try again in a few minutes.', issues: error.issues });
+          request.log.error(
+            { tenantId: error.tenantId, issues: error.issues.map(formatIssue) },
+            'storefront: the stored tenant is invalid',
+          );
+          return problem(reply, {
+            status: 503,
+            title: 'Back shortly',
+            message: 'This storefront is being updated. Please try again in a few minutes.',
+            issues: error.issues,
+          });
         }
-      if (!entry) return problem(reply, { status: 404, title: 'No storefront here', message: `No tenant serves this address (${request.host}).` });
+      if (!entry)
+        return problem(reply, {
+          status: 404,
+          title: 'No storefront here',
+          message: `No tenant serves this address (${request.host}).`,
+        });
       const path = pathOf(request.url);
       // A category page that moved: sent on for good, with its query (filters, sort) kept.
       const movedTo = path.startsWith('/rentals/') ? redirectFor(path, entry.tenant.categories.redirects) : undefined;
-      if (movedTo !== undefined && resolvePage(path, entry.configuration.categories, entry.configuration.pages).kind === 'not-found')
+      if (
+        movedTo !== undefined &&
+        resolvePage(path, entry.configuration.categories, entry.configuration.pages).kind === 'not-found'
+      )
         return reply.redirect(movedTo + request.url.slice(request.url.replace(/[?#].*$/, '').length), 301);
       const catalogue = cataloguePage(request.tenantId, path, request.url, entry.configuration, request.headers.cookie);
       const key = catalogue ? catalogue.key : path;
@@ -401,14 +535,21 @@ export default fp<{ config: ServerConfig }>(
         const keep = page.status === 200 && key !== undefined && admitted(key);
         cached = { page, document: new EncodedDocument(html, keep) };
         if (keep) {
-          if (entry.rendered.size >= RENDERED_PAGES_PER_TENANT) entry.rendered.delete(entry.rendered.keys().next().value!);
+          if (entry.rendered.size >= RENDERED_PAGES_PER_TENANT)
+            entry.rendered.delete(entry.rendered.keys().next().value!);
           entry.rendered.set(key, cached);
         }
       }
       const { page, document } = cached;
       const { encoding, body } = document.for(request.headers['accept-encoding']);
       if (encoding) void reply.header('content-encoding', encoding);
-      return reply.code(page.status).header('content-security-policy', entry.csp).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8').send(body);
+      return reply
+        .code(page.status)
+        .header('content-security-policy', entry.csp)
+        .header('cache-control', 'no-cache')
+        .header('vary', 'accept-encoding')
+        .type('text/html; charset=utf-8')
+        .send(body);
     }
 
     /**
@@ -425,15 +566,27 @@ export default fp<{ config: ServerConfig }>(
         return problem(reply, {
           status: 404,
           title: 'This preview has ended',
-          message: 'Previews last ten minutes, for the session that made them. Change something in the console to preview again.',
+          message:
+            'Previews last ten minutes, for the session that made them. Change something in the console to preview again.',
         });
-      const entry = (draft.built ??= build(draft.tenantId, `preview-${token}`, draft.tenant, await assets.versions(draft.tenantId), { preview: true })) as Built;
+      const entry = (draft.built ??= build(
+        draft.tenantId,
+        `preview-${token}`,
+        draft.tenant,
+        await assets.versions(draft.tenantId),
+        { preview: true },
+      )) as Built;
       const { page, html } = await renderDocument(reply, entry, pathOf(`/${rest}`));
       const inPreview = html
         .replace(/href="\/(?!\/|assets\/|_storefront\/)/g, `href="/preview/${token}/`)
         // No script runs in the sandboxed preview: leave the client's out rather than have it refused.
         .replace(/<script\b[^>]*\bsrc="[^"]*"[^>]*><\/script>|<link rel="modulepreload"[^>]*>/g, '');
-      return reply.code(page.status).header('content-security-policy', entry.csp).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(inPreview);
+      return reply
+        .code(page.status)
+        .header('content-security-policy', entry.csp)
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(inPreview);
     };
     // The home page's address ends in a slash, which the wildcard route does not take.
     app.get('/preview/:token/', previewRoute, preview);
@@ -447,5 +600,8 @@ export default fp<{ config: ServerConfig }>(
       return page(request, reply);
     });
   },
-  { name: 'storefront', dependencies: ['tenant-store', 'tenant-host', 'search', 'item-store', 'set-lists', 'asset-store'] },
+  {
+    name: 'storefront',
+    dependencies: ['tenant-store', 'tenant-host', 'search', 'item-store', 'set-lists', 'asset-store'],
+  },
 );

@@ -20,7 +20,9 @@ export interface TenantStorePluginOptions {
 
 export default fp<TenantStorePluginOptions>(
   async (app, options) => {
-    const opened = options.store ? { store: options.store, close: async () => undefined } : await openStores.tenants(options.config);
+    const opened = options.store
+      ? { store: options.store, close: async () => undefined }
+      : await openStores.tenants(options.config);
     app.decorate('tenantStore', opened.store);
     app.addHook('onClose', opened.close);
   },

@@ -44,12 +44,24 @@ const contactsQuery = {
   additionalProperties: false,
   required: ['format'],
   properties: {
-    format: { type: 'string', enum: CONTACT_FORMATS, description: "xero (Xero's contacts import) or quickbooks (QuickBooks Online's customer import)" },
-    part: { type: 'string', pattern: '^[1-9][0-9]{0,3}$', description: 'Which file (1, 2 …), when the package takes fewer contacts at once than the house has accounts' },
+    format: {
+      type: 'string',
+      enum: CONTACT_FORMATS,
+      description: "xero (Xero's contacts import) or quickbooks (QuickBooks Online's customer import)",
+    },
+    part: {
+      type: 'string',
+      pattern: '^[1-9][0-9]{0,3}$',
+      description: 'Which file (1, 2 …), when the package takes fewer contacts at once than the house has accounts',
+    },
   },
 } as const;
 const bodyLimit = CERTIFICATE_BODY_LIMIT;
-const day = { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: 'A calendar day, YYYY-MM-DD' } as const;
+const day = {
+  type: 'string',
+  pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$',
+  description: 'A calendar day, YYYY-MM-DD',
+} as const;
 
 class NoExemptionFileError extends Error {
   readonly statusCode = 404;
@@ -67,7 +79,8 @@ const accountFileRoutes: FastifyPluginAsync = async (app) => {
       onRequest: app.requireTenant,
       schema: {
         tags,
-        summary: "What an export of the house's customer accounts as contacts holds: its files, and what the package's limits changed",
+        summary:
+          "What an export of the house's customer accounts as contacts holds: its files, and what the package's limits changed",
         params: tenantParams,
         querystring: contactsQuery,
       },
@@ -77,7 +90,11 @@ const accountFileRoutes: FastifyPluginAsync = async (app) => {
             schema: {
               type: 'object',
               required: ['accounts', 'parts', 'changed'],
-              properties: { accounts: { type: 'integer' }, parts: { type: 'integer' }, changed: { type: 'array', items: { type: 'string' } } },
+              properties: {
+                accounts: { type: 'integer' },
+                parts: { type: 'integer' },
+                changed: { type: 'array', items: { type: 'string' } },
+              },
             },
           },
           errors: { 404: 'No such house' },
@@ -89,7 +106,10 @@ const accountFileRoutes: FastifyPluginAsync = async (app) => {
       const { format } = request.query as { format: ContactFormat };
       const accounts = await accountsOf(tenantId);
       const parts = contactParts(accounts.length, format);
-      const changed = Array.from({ length: parts }, (_, index) => contactsCsv(accounts, format, index + 1).changed).flat();
+      const changed = Array.from(
+        { length: parts },
+        (_, index) => contactsCsv(accounts, format, index + 1).changed,
+      ).flat();
       return { accounts: accounts.length, parts, changed };
     },
   );
@@ -98,8 +118,18 @@ const accountFileRoutes: FastifyPluginAsync = async (app) => {
     '/api/tenants/:tenantId/contacts-export.csv',
     {
       onRequest: app.requireTenant,
-      schema: { tags, summary: "The house's customer accounts as a contacts import file (Xero, QuickBooks Online)", params: tenantParams, querystring: contactsQuery },
-      config: { docs: { success: { description: 'The file, as an attachment', contentTypes: ['text/csv'] }, errors: { 400: 'A part past the last', 404: 'No such house' } } },
+      schema: {
+        tags,
+        summary: "The house's customer accounts as a contacts import file (Xero, QuickBooks Online)",
+        params: tenantParams,
+        querystring: contactsQuery,
+      },
+      config: {
+        docs: {
+          success: { description: 'The file, as an attachment', contentTypes: ['text/csv'] },
+          errors: { 400: 'A part past the last', 404: 'No such house' },
+        },
+      },
     },
     async (request, reply) => {
       const { tenantId } = request.params as { tenantId: string };
@@ -108,7 +138,15 @@ const accountFileRoutes: FastifyPluginAsync = async (app) => {
       const parts = contactParts(accounts.length, format);
       const part = Number(asked ?? 1);
       if (part > parts)
-        throw new FieldProblemsError([{ pointer: '/part', message: `there ${parts === 1 ? 'is 1 file' : `are ${parts} files`}: ask for 1${parts > 1 ? ` to ${parts}` : ''}` }], 'Nothing exported');
+        throw new FieldProblemsError(
+          [
+            {
+              pointer: '/part',
+              message: `there ${parts === 1 ? 'is 1 file' : `are ${parts} files`}: ask for 1${parts > 1 ? ` to ${parts}` : ''}`,
+            },
+          ],
+          'Nothing exported',
+        );
       const name = `${tenantId}-accounts-${format}${parts > 1 ? `-${part}-of-${parts}` : ''}.csv`;
       return sendDownload(reply, { type: CSV, name, body: contactsCsv(accounts, format, part).csv });
     },
@@ -120,7 +158,8 @@ const accountFileRoutes: FastifyPluginAsync = async (app) => {
       onRequest: app.requireTenant,
       schema: {
         tags,
-        summary: 'The payments received in some days, by the day they arrived: a list, or bank statement lines for Xero or QuickBooks Online to reconcile against their invoices',
+        summary:
+          'The payments received in some days, by the day they arrived: a list, or bank statement lines for Xero or QuickBooks Online to reconcile against their invoices',
         params: tenantParams,
         querystring: {
           type: 'object',
@@ -133,7 +172,8 @@ const accountFileRoutes: FastifyPluginAsync = async (app) => {
               type: 'string',
               enum: PAYMENT_FORMATS,
               default: 'list',
-              description: "list (every payment, with what it paid and kept as credit), xero-statement (Xero's bank statement import) or quickbooks-bank (QuickBooks Online's 3-column bank upload)",
+              description:
+                "list (every payment, with what it paid and kept as credit), xero-statement (Xero's bank statement import) or quickbooks-bank (QuickBooks Online's 3-column bank upload)",
             },
           },
         },
@@ -148,19 +188,30 @@ const accountFileRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const { tenantId } = request.params as { tenantId: string };
       const { from, to, format = 'list' } = request.query as { from: string; to: string; format?: PaymentFormat };
-      if (to < from) throw new FieldProblemsError([{ pointer: '/to', message: 'must be the same day as from, or later' }], 'Nothing exported');
+      if (to < from)
+        throw new FieldProblemsError(
+          [{ pointer: '/to', message: 'must be the same day as from, or later' }],
+          'Nothing exported',
+        );
       const payments = await app.invoices.payments(tenantId);
       const chosen = paymentsIn(payments, from, to, format);
       if (format !== 'list' && chosen.length > STATEMENT_LINE_LIMIT)
         throw new FieldProblemsError(
-          [{ pointer: '/to', message: `${chosen.length} payments arrived in these days; a statement import takes ${STATEMENT_LINE_LIMIT.toLocaleString('en')} lines: choose fewer days` }],
+          [
+            {
+              pointer: '/to',
+              message: `${chosen.length} payments arrived in these days; a statement import takes ${STATEMENT_LINE_LIMIT.toLocaleString('en')} lines: choose fewer days`,
+            },
+          ],
           'Nothing exported',
         );
       const site = withDefaults('site', (await app.tenantStore.get(tenantId))!.tenant.site);
       // Whom each invoice names is what the bank line's payee must match in the books.
       const numbers = format === 'list' ? [] : [...new Set(chosen.map((payment) => payment.invoice))];
       const invoices = await Promise.all(numbers.map((number) => app.invoices.get(tenantId, number)));
-      const payers = new Map(invoices.flatMap((invoice) => (invoice ? [[invoice.number, contactNameOf(invoice)] as const] : [])));
+      const payers = new Map(
+        invoices.flatMap((invoice) => (invoice ? [[invoice.number, contactNameOf(invoice)] as const] : [])),
+      );
       // A year of a busy house's payments: written a step at a time, so other houses are answered meanwhile.
       const { header, row } = paymentLayout({ format, locale: site.locale ?? 'en-US', payers });
       const body = await csvLettingGo(header, chosen, row, PAYMENT_CSV);
@@ -198,13 +249,21 @@ const accountFileRoutes: FastifyPluginAsync = async (app) => {
       const version = Number(ifMatchVersion(request));
       const stored = await app.tenantStore.get(tenantId);
       const today = todayIn(withDefaults('vendor', stored!.tenant.vendor).timezone ?? 'UTC', new Date());
-      const account = await keepExemptionCertificate({ customerAccounts: app.customerAccounts, assets: app.storefrontAssets.store, documentCheck: app.documentCheck }, request.log, {
-        tenantId,
-        id,
-        version: Number.isInteger(version) ? version : -1,
-        input: request.body as ExemptionUpload,
-        today,
-      });
+      const account = await keepExemptionCertificate(
+        {
+          customerAccounts: app.customerAccounts,
+          assets: app.storefrontAssets.store,
+          documentCheck: app.documentCheck,
+        },
+        request.log,
+        {
+          tenantId,
+          id,
+          version: Number.isInteger(version) ? version : -1,
+          input: request.body as ExemptionUpload,
+          today,
+        },
+      );
       return withVersion(reply, String(account.version)).send(shownAccount(account));
     },
   );
@@ -214,7 +273,12 @@ const accountFileRoutes: FastifyPluginAsync = async (app) => {
     {
       onRequest: app.requireTenant,
       schema: { tags, summary: "The account's tax-exemption certificate, as uploaded", params: accountParams },
-      config: { docs: { success: { description: 'The certificate (a PDF, PNG or JPEG), as an attachment' }, errors: { 404: 'No such account, or no certificate file' } } },
+      config: {
+        docs: {
+          success: { description: 'The certificate (a PDF, PNG or JPEG), as an attachment' },
+          errors: { 404: 'No such account, or no certificate file' },
+        },
+      },
     },
     async (request, reply) => {
       const { tenantId, id } = request.params as { tenantId: string; id: string };

@@ -19,15 +19,28 @@ import { tenantParams } from './tenants/params';
 
 const tags = ['customer accounts'];
 const month = { type: 'string', pattern: MONTH_PATTERN.source, description: 'The month (YYYY-MM)' } as const;
-const statementParams = { ...tenantParams, required: [...tenantParams.required, 'id', 'month'], properties: { ...tenantParams.properties, id: accountIdParam, month } } as const;
+const statementParams = {
+  ...tenantParams,
+  required: [...tenantParams.required, 'id', 'month'],
+  properties: { ...tenantParams.properties, id: accountIdParam, month },
+} as const;
 
 const accountStatementRoutes: FastifyPluginAsync = async (app) => {
   /** The account and its house, and the month checked against the house's today. */
   const statementFor = async (tenantId: string, id: string, wanted: string) => {
-    const [account, stored] = await Promise.all([app.customerAccounts.get(tenantId, id), app.tenantStore.get(tenantId)]);
+    const [account, stored] = await Promise.all([
+      app.customerAccounts.get(tenantId, id),
+      app.tenantStore.get(tenantId),
+    ]);
     if (!account || !stored) throw new UnknownAccountError(id);
     const today = todayIn(withDefaults('vendor', stored.tenant.vendor).timezone ?? 'UTC', new Date());
-    if (wanted > today.slice(0, 7)) throw new FieldProblemsError([{ pointer: '/month', message: `${wanted} has not begun at the house (today is ${today}): there is nothing to state yet` }]);
+    if (wanted > today.slice(0, 7))
+      throw new FieldProblemsError([
+        {
+          pointer: '/month',
+          message: `${wanted} has not begun at the house (today is ${today}): there is nothing to state yet`,
+        },
+      ]);
     return { account, tenant: stored.tenant, statement: await accountStatement(app, account, wanted) };
   };
 
@@ -35,10 +48,17 @@ const accountStatementRoutes: FastifyPluginAsync = async (app) => {
     '/api/tenants/:tenantId/accounts/:id/statements/:month',
     {
       onRequest: app.requireTenant,
-      schema: { tags, summary: "An account's statement for a month: the balance brought forward, each document and payment, the close by age", params: statementParams },
+      schema: {
+        tags,
+        summary:
+          "An account's statement for a month: the balance brought forward, each document and payment, the close by age",
+        params: statementParams,
+      },
       config: {
         docs: {
-          success: { schema: { type: 'object', required: ['month', 'broughtForward', 'lines', 'closing', 'ageing', 'credit'] } },
+          success: {
+            schema: { type: 'object', required: ['month', 'broughtForward', 'lines', 'closing', 'ageing', 'credit'] },
+          },
           errors: { 400: 'A month not yet begun', 404: 'No such house or account' },
         },
       },
@@ -55,7 +75,10 @@ const accountStatementRoutes: FastifyPluginAsync = async (app) => {
       onRequest: app.requireTenant,
       schema: { tags, summary: "An account's statement for a month as a PDF", params: statementParams },
       config: {
-        docs: { success: { description: 'The statement as the account is mailed it', contentTypes: ['application/pdf'] }, errors: { 400: 'A month not yet begun', 404: 'No such house or account' } },
+        docs: {
+          success: { description: 'The statement as the account is mailed it', contentTypes: ['application/pdf'] },
+          errors: { 400: 'A month not yet begun', 404: 'No such house or account' },
+        },
       },
     },
     async (request, reply) => {
@@ -74,8 +97,17 @@ const accountStatementRoutes: FastifyPluginAsync = async (app) => {
     '/api/tenants/:tenantId/accounts/:id/notices',
     {
       onRequest: app.requireTenant,
-      schema: { tags, summary: 'The statements and payment reminders mailed to an account, oldest first', params: accountParams },
-      config: { docs: { success: { schema: { type: 'array', items: { $ref: `${schemaIds.invoice}#/$defs/notice` } } }, errors: { 404: 'No such house or account' } } },
+      schema: {
+        tags,
+        summary: 'The statements and payment reminders mailed to an account, oldest first',
+        params: accountParams,
+      },
+      config: {
+        docs: {
+          success: { schema: { type: 'array', items: { $ref: `${schemaIds.invoice}#/$defs/notice` } } },
+          errors: { 404: 'No such house or account' },
+        },
+      },
     },
     async (request) => {
       const { tenantId, id } = request.params as { tenantId: string; id: string };

@@ -53,7 +53,13 @@ const auth: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) => {
           required: ['email', 'password'],
           properties: { email: definitionRef('email'), password: { type: 'string', minLength: 1, maxLength: 256 } },
         },
-        response: { 200: accountSchema, 401: { type: 'object', properties: { statusCode: { type: 'integer' }, error: { type: 'string' }, message: { type: 'string' } } } },
+        response: {
+          200: accountSchema,
+          401: {
+            type: 'object',
+            properties: { statusCode: { type: 'integer' }, error: { type: 'string' }, message: { type: 'string' } },
+          },
+        },
       },
     },
     async (request, reply) => {
@@ -61,7 +67,11 @@ const auth: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) => {
       // Only console accounts: a storefront visitor's correct password opens no session here.
       const account = await app.accounts.findByEmail(email);
       if (!account) return reply.code(401).send(WRONG_LOGIN);
-      const response = await app.accounts.auth.api.signInEmail({ body: { email, password }, headers: fetchHeaders(request), asResponse: true });
+      const response = await app.accounts.auth.api.signInEmail({
+        body: { email, password },
+        headers: fetchHeaders(request),
+        asResponse: true,
+      });
       if (!response.ok) return reply.code(401).send(WRONG_LOGIN);
       forwardCookies(response, reply);
       return account;
@@ -70,7 +80,10 @@ const auth: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) => {
 
   app.post(
     '/api/auth/logout',
-    { schema: { tags: ['auth'], summary: 'End the session' }, config: { docs: { success: { status: 204, description: 'Logged out; the session no longer works' } } } },
+    {
+      schema: { tags: ['auth'], summary: 'End the session' },
+      config: { docs: { success: { status: 204, description: 'Logged out; the session no longer works' } } },
+    },
     async (request, reply) => {
       app.accounts.forgetSession(request.headers.cookie);
       // The console's live pages of this session stop at once, not at their next reconnect.
@@ -83,7 +96,11 @@ const auth: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) => {
 
   app.get(
     '/api/auth/me',
-    { onRequest: app.authenticate, config: { docs: { success: { schema: accountSchema } } }, schema: { tags: ['auth'], summary: 'The logged-in account', response: { 200: accountSchema } } },
+    {
+      onRequest: app.authenticate,
+      config: { docs: { success: { schema: accountSchema } } },
+      schema: { tags: ['auth'], summary: 'The logged-in account', response: { 200: accountSchema } },
+    },
     async (request) => request.account,
   );
 };

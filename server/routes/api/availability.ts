@@ -27,11 +27,17 @@ class CalendarRangeError extends Error {
 
 const availabilityRoutes: FastifyPluginAsync = async (app) => {
   /** The ids of the requests behind `booked` that the signed-in visitor (if any) made. */
-  async function ownBookings(request: FastifyRequest, tenantId: string, booked: readonly Booking[]): Promise<Set<string>> {
+  async function ownBookings(
+    request: FastifyRequest,
+    tenantId: string,
+    booked: readonly Booking[],
+  ): Promise<Set<string>> {
     if (!booked.length) return new Set();
     const user = await app.identity.userOf(fetchHeaders(request)).catch(() => undefined);
     if (!user || user.isAnonymous) return new Set();
-    const quotes = await Promise.all([...new Set(booked.map((booking) => booking.quoteId))].map((id) => app.quoteRequests.get(tenantId, id)));
+    const quotes = await Promise.all(
+      [...new Set(booked.map((booking) => booking.quoteId))].map((id) => app.quoteRequests.get(tenantId, id)),
+    );
     return new Set(quotes.flatMap((quote) => (quote?.uid === user.uid ? [quote.id] : [])));
   }
 
@@ -41,13 +47,26 @@ const availabilityRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['catalogue'],
         summary: 'How many of an item are free on each day (the item page calendar)',
-        params: { type: 'object', required: ['objectID'], properties: { objectID: { type: 'string', minLength: 1, maxLength: 128 } } },
+        params: {
+          type: 'object',
+          required: ['objectID'],
+          properties: { objectID: { type: 'string', minLength: 1, maxLength: 128 } },
+        },
         querystring: { type: 'object', additionalProperties: false, properties: { from: date, to: date } },
       },
       config: {
         docs: {
-          success: { schema: { type: 'object', additionalProperties: true, properties: { stock: { type: 'integer' }, days: { type: 'array' } } } },
-          errors: { 400: `A date that is not one, or a range backwards or longer than ${MAX_DAYS} days`, 404: 'No such item here' },
+          success: {
+            schema: {
+              type: 'object',
+              additionalProperties: true,
+              properties: { stock: { type: 'integer' }, days: { type: 'array' } },
+            },
+          },
+          errors: {
+            400: `A date that is not one, or a range backwards or longer than ${MAX_DAYS} days`,
+            404: 'No such item here',
+          },
         },
       },
     },
@@ -65,7 +84,8 @@ const availabilityRoutes: FastifyPluginAsync = async (app) => {
       const query = request.query as { from?: string; to?: string };
       const from = query.from ?? today;
       const to = query.to ?? addDays(from, 27);
-      if (to < from || dayCount(from, to) > MAX_DAYS) throw new CalendarRangeError(`Ask for ${MAX_DAYS} days or fewer, from a first day to a later last day.`);
+      if (to < from || dayCount(from, to) > MAX_DAYS)
+        throw new CalendarRangeError(`Ask for ${MAX_DAYS} days or fewer, from a first day to a later last day.`);
       const window = bookingWindow(from, to, settings.turnaroundDays);
       const booked = await app.quoteRequests.bookings(tenantId, [objectID], window.from, window.to);
       const free = freeByDay(item.quantity, booked, from, to, settings.turnaroundDays, today);
@@ -86,7 +106,11 @@ const availabilityRoutes: FastifyPluginAsync = async (app) => {
         objectID: asked,
         stock: item.quantity,
         today,
-        days: daysFrom(from, to).map((day, index) => ({ date: day, free: free[index], ...(besidesYours && { freeBesidesYours: besidesYours[index] }) })),
+        days: daysFrom(from, to).map((day, index) => ({
+          date: day,
+          free: free[index],
+          ...(besidesYours && { freeBesidesYours: besidesYours[index] }),
+        })),
       };
     },
   );

@@ -24,19 +24,36 @@ const calendarFeeds: FastifyPluginAsync = async (app) => {
   const library = app.authLibrary;
 
   for (const method of ['GET', 'POST', 'DELETE'] as const) {
-    const summary = { GET: 'The link', POST: 'Make the link, or replace it (the old one stops working)', DELETE: 'Turn the link off' }[method];
+    const summary = {
+      GET: 'The link',
+      POST: 'Make the link, or replace it (the old one stops working)',
+      DELETE: 'Turn the link off',
+    }[method];
     app.route({
       method,
       url: '/api/tenants/:tenantId/calendar-feed',
       onRequest: app.requireTenant,
-      schema: { tags: ['hire'], summary: `${summary}: the vendor's calendar of pick-ups and returns, and each item's`, params: tenantParams },
+      schema: {
+        tags: ['hire'],
+        summary: `${summary}: the vendor's calendar of pick-ups and returns, and each item's`,
+        params: tenantParams,
+      },
       config: { docs: { success: { schema: feedSchema } } },
       handler: async (request) => {
         const { tenantId } = request.params as { tenantId: string };
         const scope = feedScope.vendor(tenantId);
         if (method === 'DELETE') await library.revokeStandingSecret(scope);
-        const secret = method === 'POST' ? await library.standingSecret(scope, true) : method === 'GET' ? await library.readStandingSecret(scope) : undefined;
-        if (method !== 'GET') request.log.info({ tenantId, by: request.account!.email, feed: method === 'POST' ? 'made' : 'turned off' }, 'calendar feed');
+        const secret =
+          method === 'POST'
+            ? await library.standingSecret(scope, true)
+            : method === 'GET'
+              ? await library.readStandingSecret(scope)
+              : undefined;
+        if (method !== 'GET')
+          request.log.info(
+            { tenantId, by: request.account!.email, feed: method === 'POST' ? 'made' : 'turned off' },
+            'calendar feed',
+          );
         const base = secret && `${origin(request)}/calendar/${tenantId}/${secret}`;
         return { url: base ? `${base}/hires.ics` : null, itemUrl: base ? `${base}/items/{objectID}.ics` : null };
       },
@@ -51,9 +68,18 @@ const calendarFeeds: FastifyPluginAsync = async (app) => {
         const { user } = await visitorHere(app, request, 'Log in on this storefront to add your hires to a calendar.');
         const scope = feedScope.visitor(request.tenantId, user.uid);
         if (method === 'DELETE') await library.revokeStandingSecret(scope);
-        const secret = method === 'POST' ? await library.standingSecret(scope, true) : method === 'GET' ? await library.readStandingSecret(scope) : undefined;
+        const secret =
+          method === 'POST'
+            ? await library.standingSecret(scope, true)
+            : method === 'GET'
+              ? await library.readStandingSecret(scope)
+              : undefined;
         void reply.header('cache-control', 'no-store');
-        return { url: secret ? `${origin(request)}/calendar/${request.tenantId}/visitors/${encodeURIComponent(user.uid)}/${secret}.ics` : null };
+        return {
+          url: secret
+            ? `${origin(request)}/calendar/${request.tenantId}/visitors/${encodeURIComponent(user.uid)}/${secret}.ics`
+            : null,
+        };
       },
     });
   }

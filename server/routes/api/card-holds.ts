@@ -31,8 +31,16 @@ import { tenantParams } from './tenants/params';
 import { visitorsQuote } from './visitor-here';
 
 const SIGN_IN = 'Log in on this storefront to authorise your card.';
-const idParams = { type: 'object', required: ['id'], properties: { id: { $ref: `${schemaIds.quoteRequest}#/properties/id` } } } as const;
-const viewSchema = { type: 'object', additionalProperties: true, properties: { id: { type: 'string' }, cardHold: { type: 'object', additionalProperties: true } } } as const;
+const idParams = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { $ref: `${schemaIds.quoteRequest}#/properties/id` } },
+} as const;
+const viewSchema = {
+  type: 'object',
+  additionalProperties: true,
+  properties: { id: { type: 'string' }, cardHold: { type: 'object', additionalProperties: true } },
+} as const;
 
 class NotTestModeError extends Error {
   readonly statusCode = 404;
@@ -42,7 +50,10 @@ class NotTestModeError extends Error {
 }
 
 /** A site-relative path to go back to (anything else goes home: no open redirect). */
-const sameSite = (value: unknown) => (typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : '/');
+const sameSite = (value: unknown) =>
+  typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\')
+    ? value
+    : '/';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
@@ -51,7 +62,11 @@ function sameHost(request: FastifyRequest, value: string): string {
   try {
     const url = new URL(value);
     // Both read as URLs, so a default port written or left out compares the same.
-    if (url.host === new URL(`${request.protocol}://${request.host}`).host && (url.protocol === 'http:' || url.protocol === 'https:')) return url.href;
+    if (
+      url.host === new URL(`${request.protocol}://${request.host}`).host &&
+      (url.protocol === 'http:' || url.protocol === 'https:')
+    )
+      return url.href;
   } catch {
     // not a URL
   }
@@ -78,7 +93,12 @@ const cardHoldRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     '/api/quotes/:id/card-hold',
     {
-      schema: { tags, summary: 'Begin the card hold that accepting the latest version needs (the card is then confirmed with the provider in the browser)', params: idParams },
+      schema: {
+        tags,
+        summary:
+          'Begin the card hold that accepting the latest version needs (the card is then confirmed with the provider in the browser)',
+        params: idParams,
+      },
       config: {
         docs: {
           success: { schema: viewSchema, headers: ['etag'] },
@@ -111,7 +131,12 @@ const cardHoldRoutes: FastifyPluginAsync = async (app) => {
     '/api/quotes/:id/card-hold/refresh',
     {
       schema: { tags, summary: "Read the card hold's state again from the provider", params: idParams },
-      config: { docs: { success: { schema: viewSchema, headers: ['etag'] }, errors: { 401: 'Nobody is signed in', 404: 'No such request of this visitor' } } },
+      config: {
+        docs: {
+          success: { schema: viewSchema, headers: ['etag'] },
+          errors: { 401: 'Nobody is signed in', 404: 'No such request of this visitor' },
+        },
+      },
     },
     async (request, reply) => {
       const { quote, settings } = await mine(request);
@@ -149,17 +174,36 @@ const cardHoldRoutes: FastifyPluginAsync = async (app) => {
       },
       config: {
         docs: {
-          success: { schema: { type: 'object', properties: { status: { type: 'string' }, lastError: { type: 'object', additionalProperties: true }, redirectUrl: { type: 'string' } } } },
+          success: {
+            schema: {
+              type: 'object',
+              properties: {
+                status: { type: 'string' },
+                lastError: { type: 'object', additionalProperties: true },
+                redirectUrl: { type: 'string' },
+              },
+            },
+          },
           errors: { 404: 'Not in test mode, or no such hold', 409: 'The hold is not waiting for a card' },
         },
       },
     },
     async (request) => {
-      const body = request.body as { clientSecret: string; number: string; expMonth: number; expYear: number; cvc: string };
+      const body = request.body as {
+        clientSecret: string;
+        number: string;
+        expMonth: number;
+        expYear: number;
+        cvc: string;
+      };
       const { clientSecret, ...card } = body;
       try {
         const intent = testProvider().confirmCard(clientSecret, card);
-        return { status: intent.status, ...(intent.lastError && { lastError: intent.lastError }), ...(intent.redirectUrl && { redirectUrl: intent.redirectUrl }) };
+        return {
+          status: intent.status,
+          ...(intent.lastError && { lastError: intent.lastError }),
+          ...(intent.redirectUrl && { redirectUrl: intent.redirectUrl }),
+        };
       } catch (error) {
         if (error instanceof ProviderRefusedError && error.code === 'resource_missing') throw new UnknownQuoteError('');
         throw error;
@@ -169,17 +213,23 @@ const cardHoldRoutes: FastifyPluginAsync = async (app) => {
 
   // The bank's check in test mode: a page of its own, as a bank's is, posting a form back.
   await app.register(async (page) => {
-    page.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))));
+    page.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+      done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
     page.get('/payments/test/authenticate', { schema: { hide: true } }, async (request, reply) => {
       testProvider();
       const { secret = '', return: back } = request.query as { secret?: string; return?: string };
-      const field = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
+      const field = (name: string, value: string) =>
+        `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
       const form = (outcome: 'pass' | 'fail', label: string) =>
         `<form method="post" action="/payments/test/authenticate">${field('secret', secret)}${field('return', sameSite(back))}${field('outcome', outcome)}<button type="submit"${outcome === 'pass' ? ' autofocus' : ''}>${label}</button></form>`;
       // Chromium sends a form's POST with `Origin: null` from a page whose referrer policy is
       // helmet's no-referrer, and a visitor's session cookie with no origin is refused as cross-site:
       // this page keeps its origin for its own site (and still sends nothing to another).
-      void reply.header('cache-control', 'no-store').header('referrer-policy', 'same-origin').type('text/html; charset=utf-8');
+      void reply
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'same-origin')
+        .type('text/html; charset=utf-8');
       return testModePage(
         "Test mode: your bank's check",
         `<h1>Your bank's check (3-D Secure)</h1><p>In test mode no bank is asked: choose how the check ends. With a real card, your bank shows its own page here.</p>
@@ -187,7 +237,11 @@ const cardHoldRoutes: FastifyPluginAsync = async (app) => {
       );
     });
     page.post('/payments/test/authenticate', { schema: { hide: true } }, async (request, reply) => {
-      const { secret = '', return: back, outcome } = (request.body ?? {}) as { secret?: string; return?: string; outcome?: string };
+      const {
+        secret = '',
+        return: back,
+        outcome,
+      } = (request.body ?? {}) as { secret?: string; return?: string; outcome?: string };
       testProvider().authenticate(secret, outcome === 'pass');
       return reply.redirect(sameSite(back), 303);
     });
@@ -200,38 +254,63 @@ const cardHoldRoutes: FastifyPluginAsync = async (app) => {
       const record = await app.payouts.byAccount(account);
       if (!record) throw new UnknownHouseError(account);
       const house = (await app.tenantStore.get(record.tenantId))?.tenant.vendor.name ?? record.tenantId;
-      const field = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
-      void reply.header('cache-control', 'no-store').header('referrer-policy', 'same-origin').type('text/html; charset=utf-8');
+      const field = (name: string, value: string) =>
+        `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
+      void reply
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'same-origin')
+        .type('text/html; charset=utf-8');
       return testModePage(
         'Test mode: connect your payout account',
         `<h1>Connect ${escapeHtml(house)}’s payout account</h1><p>In test mode no bank account or identity check is asked for. With Stripe, this is Stripe’s own form: your business details, a bank account to be paid into, and who runs the business.</p>
 <div class="actions"><form method="post" action="/payments/test/onboard">${field('account', account)}${field('return', back)}<button type="submit" autofocus>Finish connecting (test)</button></form><form method="get" action="${escapeHtml(sameHost(request, back))}"><button type="submit">Not now</button></form></div>`,
       );
     });
-    page.post('/payments/test/onboard', { schema: { hide: true }, onRequest: app.authenticate }, async (request, reply) => {
-      const { account = '', return: back = '' } = (request.body ?? {}) as { account?: string; return?: string };
-      const record = await app.payouts.byAccount(account);
-      // Another house's account is no account of this user's: the same answer as none.
-      if (!record || !canReach(request.account!, record.tenantId)) throw new UnknownHouseError(account);
-      testProvider().completeOnboarding(account);
-      await app.payouts.refresh(record.tenantId);
-      request.log.info({ tenantId: record.tenantId, account, actor: request.account!.email }, 'house connected its test payout account');
-      return reply.redirect(sameHost(request, back), 303);
-    });
+    page.post(
+      '/payments/test/onboard',
+      { schema: { hide: true }, onRequest: app.authenticate },
+      async (request, reply) => {
+        const { account = '', return: back = '' } = (request.body ?? {}) as { account?: string; return?: string };
+        const record = await app.payouts.byAccount(account);
+        // Another house's account is no account of this user's: the same answer as none.
+        if (!record || !canReach(request.account!, record.tenantId)) throw new UnknownHouseError(account);
+        testProvider().completeOnboarding(account);
+        await app.payouts.refresh(record.tenantId);
+        request.log.info(
+          { tenantId: record.tenantId, account, actor: request.account!.email },
+          'house connected its test payout account',
+        );
+        return reply.redirect(sameHost(request, back), 303);
+      },
+    );
   });
 
   // Stripe's events, verified against the raw body: nothing else parses it first.
   await app.register(async (webhook) => {
     webhook.removeAllContentTypeParsers();
-    webhook.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 512 * 1024 }, (_request, body, done) => done(null, body));
+    webhook.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 512 * 1024 }, (_request, body, done) =>
+      done(null, body),
+    );
     webhook.post(
       '/api/payments/stripe/webhook',
       {
-        schema: { tags, summary: "Stripe's webhook: an event signed with the endpoint's secret; the PaymentIntent it names is read again from Stripe" },
-        config: { docs: { success: { schema: { type: 'object', properties: { received: { type: 'boolean' } } } }, errors: { 400: 'The signature does not verify' } } },
+        schema: {
+          tags,
+          summary:
+            "Stripe's webhook: an event signed with the endpoint's secret; the PaymentIntent it names is read again from Stripe",
+        },
+        config: {
+          docs: {
+            success: { schema: { type: 'object', properties: { received: { type: 'boolean' } } } },
+            errors: { 400: 'The signature does not verify' },
+          },
+        },
       },
       async (request) => {
-        const event = app.cardHolds.provider.verifyEvent(typeof request.body === 'string' ? request.body : '', request.headers['stripe-signature'] as string | undefined);
+        const event = app.cardHolds.provider.verifyEvent(
+          typeof request.body === 'string' ? request.body : '',
+          request.headers['stripe-signature'] as string | undefined,
+        );
         // A house's account changed at Stripe (onboarding finished, or restricted): its record read again.
         if (event.type === 'account.updated' && event.account) await app.payouts.onAccountEvent(event.account);
         else await app.cardHolds.onEvent(event.intentId, new Date(), event.account);
@@ -247,8 +326,13 @@ const cardHoldRoutes: FastifyPluginAsync = async (app) => {
       onRequest: app.requireTenant,
       schema: {
         tags,
-        summary: 'Read the card hold again from the provider and do what it is owed now (capture, release or renewal), without waiting for the watch',
-        params: { ...tenantParams, required: [...tenantParams.required, 'id'], properties: { ...tenantParams.properties, id: idParams.properties.id } },
+        summary:
+          'Read the card hold again from the provider and do what it is owed now (capture, release or renewal), without waiting for the watch',
+        params: {
+          ...tenantParams,
+          required: [...tenantParams.required, 'id'],
+          properties: { ...tenantParams.properties, id: idParams.properties.id },
+        },
       },
       config: { docs: { success: { schema: recordSchema, headers: ['etag'] }, errors: { 404: 'No such request' } } },
     },
@@ -260,7 +344,9 @@ const cardHoldRoutes: FastifyPluginAsync = async (app) => {
       const quote = await app.quoteRequests.get(tenantId, id);
       if (!quote) throw new UnknownQuoteError(id);
       // Nothing owed: the provider's state is read again; something owed is done (settle reads the intent first).
-      const settled = quote.cardHold?.pending ? await app.cardHolds.settle(tenantId, id, withDefaults('site', stored.tenant.site), now) : await app.cardHolds.refresh(tenantId, id, now);
+      const settled = quote.cardHold?.pending
+        ? await app.cardHolds.settle(tenantId, id, withDefaults('site', stored.tenant.site), now)
+        : await app.cardHolds.refresh(tenantId, id, now);
       withVersion(reply, String(revisionOf(settled)));
       return settled;
     },

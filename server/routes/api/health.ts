@@ -19,7 +19,11 @@ const startupSchema = {
 const health: FastifyPluginAsync = async (app) => {
   const startupNow = () => {
     const state = app.startup.state();
-    return { status: statuses[state.status], ...(state.status !== 'ready' && { pending: state.pending }), ...(state.failure && { failure: state.failure }) };
+    return {
+      status: statuses[state.status],
+      ...(state.status !== 'ready' && { pending: state.pending }),
+      ...(state.failure && { failure: state.failure }),
+    };
   };
 
   app.get(
@@ -31,7 +35,11 @@ const health: FastifyPluginAsync = async (app) => {
           success: {
             schema: {
               type: 'object',
-              properties: { ...startupSchema, store: { enum: ['file', 'firestore'] }, engines: { type: 'object', additionalProperties: { enum: ['reachable', 'unreachable'] } } },
+              properties: {
+                ...startupSchema,
+                store: { enum: ['file', 'firestore'] },
+                engines: { type: 'object', additionalProperties: { enum: ['reachable', 'unreachable'] } },
+              },
             },
           },
         },
@@ -47,7 +55,12 @@ const health: FastifyPluginAsync = async (app) => {
     '/api/health/ready',
     {
       schema: { tags: ['system'], summary: 'Readiness: 200 once start-up work is done', security: [] },
-      config: { docs: { success: { schema: { type: 'object', properties: startupSchema } }, errors: { 503: 'Start-up work still runs (`pending`), or failed (`failure`)' } } },
+      config: {
+        docs: {
+          success: { schema: { type: 'object', properties: startupSchema } },
+          errors: { 503: 'Start-up work still runs (`pending`), or failed (`failure`)' },
+        },
+      },
     },
     async (_request, reply) => {
       const now = startupNow();

@@ -23,10 +23,17 @@ class WeakPasswordError extends Error {
   readonly statusCode = 400;
 }
 
-const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^[A-Za-z0-9_\\-]{8,64}$' } } } as const;
+const idParams = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'string', pattern: '^[A-Za-z0-9_\\-]{8,64}$' } },
+} as const;
 const record = { $ref: schemaIds.houseApplication } as const;
 /** The application as staff read it: everything but the link's hash. */
-const shown = <A extends { id: string; welcomeToken?: unknown }>({ welcomeToken, ...application }: A) => ({ ...application, ...(welcomeToken !== undefined && { linkSent: true }) });
+const shown = <A extends { id: string; welcomeToken?: unknown }>({ welcomeToken, ...application }: A) => ({
+  ...application,
+  ...(welcomeToken !== undefined && { linkSent: true }),
+});
 
 export interface HouseApplicationRoutesOptions {
   applicationsPerMinute?: number;
@@ -36,12 +43,20 @@ const houseApplicationRoutes: FastifyPluginAsync<HouseApplicationRoutesOptions> 
   app.post(
     '/api/house-applications',
     {
-      schema: { tags: ['marketplace'], summary: 'A house asks to be listed (the platform’s storefront)', security: [], body: { $ref: `${schemaIds.houseApplication}#/$defs/houseApplicationInput` } },
+      schema: {
+        tags: ['marketplace'],
+        summary: 'A house asks to be listed (the platform’s storefront)',
+        security: [],
+        body: { $ref: `${schemaIds.houseApplication}#/$defs/houseApplicationInput` },
+      },
       config: {
         rateLimit: { max: options.applicationsPerMinute ?? 5, timeWindow: '1 minute' },
         docs: {
           success: { status: 201, schema: record, description: 'Stored; the admin is mailed that it is received' },
-          errors: { 404: 'Not the platform’s storefront', 429: 'Too many applications from this address: wait a minute' },
+          errors: {
+            404: 'Not the platform’s storefront',
+            429: 'Too many applications from this address: wait a minute',
+          },
         },
       },
     },
@@ -57,13 +72,19 @@ const houseApplicationRoutes: FastifyPluginAsync<HouseApplicationRoutesOptions> 
     '/api/house-applications',
     {
       onRequest: app.requirePlatform,
-      schema: { tags: ['marketplace'], summary: 'Houses asking to be listed, newest first (platform staff)', querystring: listQuerySchema },
+      schema: {
+        tags: ['marketplace'],
+        summary: 'Houses asking to be listed, newest first (platform staff)',
+        querystring: listQuerySchema,
+      },
       config: { docs: { success: { schema: { type: 'array', items: record }, headers: ['content-range'] } } },
     },
     async (request, reply: FastifyReply) => {
       const query = request.query as ListQuery;
       const state = (query.filter as { state?: string } | undefined)?.state;
-      const applications = await app.houseApplications.list(state === 'pending' || state === 'approved' || state === 'refused' ? state : undefined);
+      const applications = await app.houseApplications.list(
+        state === 'pending' || state === 'approved' || state === 'refused' ? state : undefined,
+      );
       return sendList(reply, 'house-applications', applications.map(shown), query);
     },
   );
@@ -87,7 +108,11 @@ const houseApplicationRoutes: FastifyPluginAsync<HouseApplicationRoutesOptions> 
     '/api/house-applications/:id/approve',
     {
       onRequest: app.requirePlatform,
-      schema: { tags: ['marketplace'], summary: 'Approve a house: its tenant is made and its admin mailed the console link (platform staff)', params: idParams },
+      schema: {
+        tags: ['marketplace'],
+        summary: 'Approve a house: its tenant is made and its admin mailed the console link (platform staff)',
+        params: idParams,
+      },
       config: {
         docs: {
           success: { schema: { type: 'object', additionalProperties: true, properties: { link: { type: 'string' } } } },
@@ -99,7 +124,10 @@ const houseApplicationRoutes: FastifyPluginAsync<HouseApplicationRoutesOptions> 
       const { id } = request.params as { id: string };
       const origin = `${request.protocol}://${request.host}`;
       const { application, link } = await app.houseApplications.approve(id, request.account!.email, origin, new Date());
-      request.log.info({ houseApplication: id, tenantId: application.tenantId, actor: request.account!.email }, 'house approved');
+      request.log.info(
+        { houseApplication: id, tenantId: application.tenantId, actor: request.account!.email },
+        'house approved',
+      );
       return { ...shown(application), link };
     },
   );
@@ -112,13 +140,30 @@ const houseApplicationRoutes: FastifyPluginAsync<HouseApplicationRoutesOptions> 
         tags: ['marketplace'],
         summary: 'Refuse a house, saying why (platform staff)',
         params: idParams,
-        body: { type: 'object', additionalProperties: false, required: ['reason'], properties: { reason: { type: 'string', minLength: 1, maxLength: 1000 } } },
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['reason'],
+          properties: { reason: { type: 'string', minLength: 1, maxLength: 1000 } },
+        },
       },
-      config: { docs: { success: { schema: record }, errors: { 404: 'No such application', 409: 'Approved or refused already' } } },
+      config: {
+        docs: {
+          success: { schema: record },
+          errors: { 404: 'No such application', 409: 'Approved or refused already' },
+        },
+      },
     },
     async (request) => {
       const { id } = request.params as { id: string };
-      return shown(await app.houseApplications.refuse(id, request.account!.email, (request.body as { reason: string }).reason.trim(), new Date()));
+      return shown(
+        await app.houseApplications.refuse(
+          id,
+          request.account!.email,
+          (request.body as { reason: string }).reason.trim(),
+          new Date(),
+        ),
+      );
     },
   );
 
@@ -141,7 +186,10 @@ const houseApplicationRoutes: FastifyPluginAsync<HouseApplicationRoutesOptions> 
           type: 'object',
           additionalProperties: false,
           required: ['token', 'password'],
-          properties: { token: { type: 'string', minLength: 16, maxLength: 128 }, password: { type: 'string', minLength: 1, maxLength: 256 } },
+          properties: {
+            token: { type: 'string', minLength: 16, maxLength: 128 },
+            password: { type: 'string', minLength: 1, maxLength: 256 },
+          },
         },
       },
     },
@@ -151,10 +199,15 @@ const houseApplicationRoutes: FastifyPluginAsync<HouseApplicationRoutesOptions> 
       try {
         welcomed = await app.houseApplications.welcome(token, password, new Date());
       } catch (error) {
-        if (error instanceof AccountError) throw new WeakPasswordError(error.message.replace(/^password/, 'Your password'));
+        if (error instanceof AccountError)
+          throw new WeakPasswordError(error.message.replace(/^password/, 'Your password'));
         throw error;
       }
-      const response = await app.accounts.auth.api.signInEmail({ body: { email: welcomed.email, password }, headers: fetchHeaders(request), asResponse: true });
+      const response = await app.accounts.auth.api.signInEmail({
+        body: { email: welcomed.email, password },
+        headers: fetchHeaders(request),
+        asResponse: true,
+      });
       const cookies = response.headers.getSetCookie();
       if (cookies.length) void reply.header('set-cookie', cookies);
       return { email: welcomed.email, tenantId: welcomed.tenantId, next: `/t/${welcomed.tenantId}/items/import` };

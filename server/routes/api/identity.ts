@@ -30,7 +30,14 @@ import { onboardingPath, PLATFORM_TENANT_ID } from '../../../schema/routes';
 import { withDefaults } from '../../../schema/defaults';
 import { VISITOR_EDITABLE_FIELDS, visitorProfileBodySchema } from '../../../schema/visitor-forms';
 import type { UserProfile } from '../../../schema/types.generated';
-import { isPermanentSecondFactorFailure, type SecondFactorNeeded, type SignedInAnswer, type SignedInVisitor, type VisitorEvents, type VisitorSession } from '../../../schema/visitor-session';
+import {
+  isPermanentSecondFactorFailure,
+  type SecondFactorNeeded,
+  type SignedInAnswer,
+  type SignedInVisitor,
+  type VisitorEvents,
+  type VisitorSession,
+} from '../../../schema/visitor-session';
 import { HAND_OFF_TICKET_SECONDS, type IdentityUser, type SignedIn } from '../../identity/identity-provider';
 import { cookieHeader } from '../../identity/cookies';
 import { AuthFailure } from '../../identity/messages';
@@ -80,13 +87,25 @@ const NOT_SIGNED_IN = { statusCode: 401, error: 'Unauthorized', message: 'Log in
 const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options) => {
   const attempts = { rateLimit: { max: options.attemptsPerMinute ?? 10, timeWindow: '1 minute' }, signsIn: true };
 
-  const vendorNameOf = async (tenantId: string) => (await app.tenantStore.get(tenantId))?.tenant.vendor.name ?? tenantId;
+  const vendorNameOf = async (tenantId: string) =>
+    (await app.tenantStore.get(tenantId))?.tenant.vendor.name ?? tenantId;
 
   /** Sets the session cookie, then makes the visitor a user of this tenant (membership, profile). */
-  const answerSignedIn = async (request: FastifyRequest, reply: FastifyReply, signedIn: SignedIn, extra: { botCheckToken?: string; wasAnonymous?: boolean } = {}): Promise<SignedInAnswer> => {
+  const answerSignedIn = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    signedIn: SignedIn,
+    extra: { botCheckToken?: string; wasAnonymous?: boolean } = {},
+  ): Promise<SignedInAnswer> => {
     void reply.header('set-cookie', signedIn.setCookies);
     const { tenantId } = request;
-    const entered = await app.visitors.enter(signedIn.user, { tenantId, vendorName: await vendorNameOf(tenantId), ipAddress: request.ip, ...extra, now: new Date() });
+    const entered = await app.visitors.enter(signedIn.user, {
+      tenantId,
+      vendorName: await vendorNameOf(tenantId),
+      ipAddress: request.ip,
+      ...extra,
+      now: new Date(),
+    });
     return {
       status: 'authenticated',
       uid: signedIn.user.uid,
@@ -159,7 +178,8 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
       config: {
         docs: {
           success: {
-            description: "The local provider: `{ provider: 'local', token }`, good for two minutes. reCAPTCHA v3: `{ provider: 'recaptcha', siteKey, scriptUrl }`, for the browser to ask it",
+            description:
+              "The local provider: `{ provider: 'local', token }`, good for two minutes. reCAPTCHA v3: `{ provider: 'recaptcha', siteKey, scriptUrl }`, for the browser to ask it",
           },
         },
       },
@@ -167,7 +187,12 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
         tags: ['identity'],
         summary: "How the browser gets the sign-up's bot-check token",
         security: [],
-        querystring: { type: 'object', additionalProperties: false, required: ['action'], properties: { action: { type: 'string', enum: ['signup'] } } },
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['action'],
+          properties: { action: { type: 'string', enum: ['signup'] } },
+        },
       },
     },
     async (request, reply) => {
@@ -179,7 +204,12 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
   app.post(
     '/api/identity/anonymous',
     {
-      config: { ...attempts, docs: { success: { schema: sessionSchema, description: 'A guest session; signing up later keeps it as the account' } } },
+      config: {
+        ...attempts,
+        docs: {
+          success: { schema: sessionSchema, description: 'A guest session; signing up later keeps it as the account' },
+        },
+      },
       schema: { tags: ['identity'], summary: 'Continue as a guest (§4 anonymous login)', security: [] },
     },
     async (request, reply) => {
@@ -198,7 +228,11 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
       config: {
         ...attempts,
         docs: {
-          success: { status: 201, schema: sessionSchema, description: 'Signed up and in; `next` is the onboarding page' },
+          success: {
+            status: 201,
+            schema: sessionSchema,
+            description: 'Signed up and in; `next` is the onboarding page',
+          },
           errors: { 409: 'This email address is already registered', 429: 'Too many attempts from this address' },
         },
       },
@@ -207,7 +241,12 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
         summary: 'Sign up with email and password',
         security: [],
         // The email may be missing: §5 names that failure itself ('Missing email address').
-        body: { type: 'object', additionalProperties: false, required: ['password'], properties: { ...credentials, botCheckToken: { type: 'string', maxLength: 4096 } } },
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['password'],
+          properties: { ...credentials, botCheckToken: { type: 'string', maxLength: 4096 } },
+        },
       },
     },
     async (request, reply) => {
@@ -216,7 +255,10 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
       await app.botCheck.verify(body.botCheckToken, 'signup');
       const { wasAnonymous, headers } = await endPreviousSession(request);
       const signedIn = await app.identity.signUp({ email: body.email, password: body.password }, headers);
-      const answer = await answerSignedIn(request, reply, signedIn, { botCheckToken: body.botCheckToken, wasAnonymous });
+      const answer = await answerSignedIn(request, reply, signedIn, {
+        botCheckToken: body.botCheckToken,
+        wasAnonymous,
+      });
       await mailEmailConfirmation(request, withCookies(headers, signedIn.setCookies));
       return reply.code(201).send(answer);
     },
@@ -227,7 +269,13 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
     {
       config: {
         ...attempts,
-        docs: { success: { schema: sessionSchema, description: 'Signed in' }, errors: { 401: 'Unknown email or wrong password (`reason` says which)', 429: 'Too many attempts from this address' } },
+        docs: {
+          success: { schema: sessionSchema, description: 'Signed in' },
+          errors: {
+            401: 'Unknown email or wrong password (`reason` says which)',
+            429: 'Too many attempts from this address',
+          },
+        },
       },
       schema: {
         tags: ['identity'],
@@ -244,7 +292,11 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
         // The code goes out at once; the page offers to send another.
         const kept = await app.identity.sendSecondFactorCode(withCookies(headers, result.setCookies));
         void reply.header('set-cookie', [...result.setCookies, ...kept]);
-        const pending: SecondFactorNeeded = { status: 'notAuthenticated', reason: 'waitingFor2ndFactor', phoneHint: result.phoneHint };
+        const pending: SecondFactorNeeded = {
+          status: 'notAuthenticated',
+          reason: 'waitingFor2ndFactor',
+          phoneHint: result.phoneHint,
+        };
         return pending;
       }
       return answerSignedIn(request, reply, result);
@@ -254,7 +306,13 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
   app.post(
     '/api/identity/second-factor/send',
     {
-      config: { ...attempts, docs: { success: { status: 204, description: 'A new code is on its way' }, errors: { 401: 'No sign-in is waiting for a code', 429: 'Too many attempts' } } },
+      config: {
+        ...attempts,
+        docs: {
+          success: { status: 204, description: 'A new code is on its way' },
+          errors: { 401: 'No sign-in is waiting for a code', 429: 'Too many attempts' },
+        },
+      },
       schema: { tags: ['identity'], summary: "Text the pending sign-in's code again", security: [] },
     },
     async (request, reply) => {
@@ -271,7 +329,11 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
         ...attempts,
         docs: {
           success: { schema: sessionSchema, description: 'Signed in' },
-          errors: { 400: 'A wrong or expired code: try again', 401: 'No sign-in is waiting (it timed out): log in again', 429: 'Too many wrong codes: log in again' },
+          errors: {
+            400: 'A wrong or expired code: try again',
+            401: 'No sign-in is waiting (it timed out): log in again',
+            429: 'Too many wrong codes: log in again',
+          },
         },
       },
       schema: {
@@ -283,11 +345,15 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
     },
     async (request, reply) => {
       try {
-        const signedIn = await app.identity.confirmSecondFactor((request.body as { code: string }).code, fetchHeaders(request));
+        const signedIn = await app.identity.confirmSecondFactor(
+          (request.body as { code: string }).code,
+          fetchHeaders(request),
+        );
         return await answerSignedIn(request, reply, signedIn);
       } catch (error) {
         // §4's permanent failure ends the pending sign-in: the next try starts from the password.
-        if (error instanceof AuthFailure && isPermanentSecondFactorFailure(error.statusCode)) void reply.header('set-cookie', app.identity.endPendingSignIn());
+        if (error instanceof AuthFailure && isPermanentSecondFactorFailure(error.statusCode))
+          void reply.header('set-cookie', app.identity.endPendingSignIn());
         throw error;
       }
     },
@@ -296,17 +362,31 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
   app.post(
     '/api/identity/phone/code',
     {
-      config: { ...attempts, docs: { success: { status: 204, description: 'A code is on its way to the phone' }, errors: { 401: 'Nobody is signed in on this storefront' } } },
+      config: {
+        ...attempts,
+        docs: {
+          success: { status: 204, description: 'A code is on its way to the phone' },
+          errors: { 401: 'Nobody is signed in on this storefront' },
+        },
+      },
       schema: {
         tags: ['identity'],
         summary: 'Text a code that proves a phone number',
-        body: { type: 'object', additionalProperties: false, required: ['phoneNumber'], properties: { phoneNumber: definitionRef('phone') } },
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['phoneNumber'],
+          properties: { phoneNumber: definitionRef('phone') },
+        },
       },
     },
     async (request, reply) => {
       const { user } = await signedInHere(request);
       if (!user) return reply.code(401).send(NOT_SIGNED_IN);
-      const kept = await app.identity.sendPhoneCode(normalPhone((request.body as { phoneNumber: string }).phoneNumber), fetchHeaders(request));
+      const kept = await app.identity.sendPhoneCode(
+        normalPhone((request.body as { phoneNumber: string }).phoneNumber),
+        fetchHeaders(request),
+      );
       if (kept.length) void reply.header('set-cookie', kept);
       return reply.code(204).send();
     },
@@ -319,7 +399,10 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
         ...attempts,
         docs: {
           success: { status: 204, description: 'The phone now carries the second factor' },
-          errors: { 401: 'Nobody is signed in, or the password is wrong', 409: 'The phone number is used by another account' },
+          errors: {
+            401: 'Nobody is signed in, or the password is wrong',
+            409: 'The phone number is used by another account',
+          },
         },
       },
       schema: {
@@ -337,7 +420,10 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
       const { user } = await signedInHere(request);
       if (!user) return reply.code(401).send(NOT_SIGNED_IN);
       const body = request.body as { phoneNumber: string; code: string; password: string };
-      const setCookies = await app.identity.enrolPhone({ ...body, phoneNumber: normalPhone(body.phoneNumber) }, fetchHeaders(request));
+      const setCookies = await app.identity.enrolPhone(
+        { ...body, phoneNumber: normalPhone(body.phoneNumber) },
+        fetchHeaders(request),
+      );
       if (setCookies.length) void reply.header('set-cookie', setCookies);
       return reply.code(204).send();
     },
@@ -346,12 +432,25 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
   app.post(
     '/api/identity/sign-in-link',
     {
-      config: { ...attempts, docs: { success: { status: 202, description: 'If the email has an account, a link is on its way (the answer is the same either way)' } } },
+      config: {
+        ...attempts,
+        docs: {
+          success: {
+            status: 202,
+            description: 'If the email has an account, a link is on its way (the answer is the same either way)',
+          },
+        },
+      },
       schema: {
         tags: ['identity'],
         summary: 'Mail a sign-in link',
         security: [],
-        body: { type: 'object', additionalProperties: false, required: ['email'], properties: { email: definitionRef('email') } },
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['email'],
+          properties: { email: definitionRef('email') },
+        },
       },
     },
     async (request, reply) => {
@@ -378,7 +477,11 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
           tags: ['identity'],
           summary: docs.summary,
           security: [],
-          querystring: { type: 'object', required: ['token'], properties: { token: { type: 'string', minLength: 1, maxLength: docs.maxLength } } },
+          querystring: {
+            type: 'object',
+            required: ['token'],
+            properties: { token: { type: 'string', minLength: 1, maxLength: docs.maxLength } },
+          },
         },
       },
       async (request, reply) => {
@@ -394,7 +497,11 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
 
   linkRoute(
     '/api/identity/sign-in-link',
-    { summary: 'Follow a sign-in link', description: 'Signed in: on to onboarding or the home page; a bad link goes to the login page, which says why', maxLength: 512 },
+    {
+      summary: 'Follow a sign-in link',
+      description: 'Signed in: on to onboarding or the home page; a bad link goes to the login page, which says why',
+      maxLength: 512,
+    },
     async (token, request, reply) => {
       const { headers } = await endPreviousSession(request);
       const answer = await answerSignedIn(request, reply, await app.identity.signInWithLink(token, headers));
@@ -409,7 +516,10 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
       config: {
         ...attempts,
         docs: {
-          success: { status: 204, description: 'A confirmation link is on its way (nothing is sent for an email already confirmed)' },
+          success: {
+            status: 204,
+            description: 'A confirmation link is on its way (nothing is sent for an email already confirmed)',
+          },
           errors: { 401: 'Nobody is signed in on this storefront' },
         },
       },
@@ -427,7 +537,8 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
     '/api/identity/verify-email',
     {
       summary: 'Follow an email confirmation link',
-      description: 'On to the onboarding page, which says the email is confirmed, or why the link did not work (where a new one is a button away)',
+      description:
+        'On to the onboarding page, which says the email is confirmed, or why the link did not work (where a new one is a button away)',
       maxLength: 2048,
     },
     async (token, request) => {
@@ -439,16 +550,26 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
     (request) => onboardingPath(request.tenantId),
   );
 
-  app.post('/api/identity/logout', { schema: { tags: ['identity'], summary: 'Log out' }, config: { docs: { success: { status: 204, description: 'Logged out' } } } }, async (request, reply) => {
-    app.accounts.forgetSession(request.headers.cookie);
-    endSessionStreams(app, request.headers.cookie);
-    void reply.header('set-cookie', await app.identity.signOut(fetchHeaders(request)));
-    return reply.code(204).send();
-  });
+  app.post(
+    '/api/identity/logout',
+    {
+      schema: { tags: ['identity'], summary: 'Log out' },
+      config: { docs: { success: { status: 204, description: 'Logged out' } } },
+    },
+    async (request, reply) => {
+      app.accounts.forgetSession(request.headers.cookie);
+      endSessionStreams(app, request.headers.cookie);
+      void reply.header('set-cookie', await app.identity.signOut(fetchHeaders(request)));
+      return reply.code(204).send();
+    },
+  );
 
   app.get(
     '/api/identity/session',
-    { schema: { tags: ['identity'], summary: 'Who is signed in on this storefront', security: [] }, config: { docs: { success: { schema: sessionSchema } } } },
+    {
+      schema: { tags: ['identity'], summary: 'Who is signed in on this storefront', security: [] },
+      config: { docs: { success: { schema: sessionSchema } } },
+    },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
       return (await signedInHere(request)).session;
@@ -458,8 +579,17 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
   app.put(
     '/api/identity/profile',
     {
-      schema: { tags: ['identity'], summary: "The signed-in visitor's own details; a field left out or empty is cleared", body: visitorProfileBodySchema },
-      config: { docs: { success: { description: 'The profile as saved' }, errors: { 401: 'Nobody is signed in on this storefront' } } },
+      schema: {
+        tags: ['identity'],
+        summary: "The signed-in visitor's own details; a field left out or empty is cleared",
+        body: visitorProfileBodySchema,
+      },
+      config: {
+        docs: {
+          success: { description: 'The profile as saved' },
+          errors: { 401: 'Nobody is signed in on this storefront' },
+        },
+      },
     },
     async (request, reply) => {
       const { user, session } = await signedInHere(request);
@@ -483,37 +613,67 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
   app.post(
     '/api/identity/impersonation',
     {
-      config: { ...attempts, docs: { success: { schema: sessionSchema, description: 'Signed in as the visitor, bannered as a staff view' }, errors: { 400: 'The ticket was used or has expired' } } },
+      config: {
+        ...attempts,
+        docs: {
+          success: { schema: sessionSchema, description: 'Signed in as the visitor, bannered as a staff view' },
+          errors: { 400: 'The ticket was used or has expired' },
+        },
+      },
       schema: {
         tags: ['identity'],
         summary: 'Redeem a staff view ticket (a custom token)',
         security: [],
-        body: { type: 'object', additionalProperties: false, required: ['ticket'], properties: { ticket: { type: 'string', minLength: 1, maxLength: 4096 } } },
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['ticket'],
+          properties: { ticket: { type: 'string', minLength: 1, maxLength: 4096 } },
+        },
       },
     },
     async (request, reply) => {
       // The staff session this browser may hold here stays: the library keeps it aside, and ending the view restores it.
-      const signedIn = await app.identity.signInWithTicket((request.body as { ticket: string }).ticket, fetchHeaders(request));
+      const signedIn = await app.identity.signInWithTicket(
+        (request.body as { ticket: string }).ticket,
+        fetchHeaders(request),
+      );
       const profile = await app.visitors.profileHere(signedIn.user, request.tenantId);
       if (!profile) throw new AuthFailure('invalidImpersonationTicket');
       void reply.header('set-cookie', signedIn.setCookies);
-      request.log.info({ staff: signedIn.user.impersonatedBy?.email, visitor: signedIn.user.uid, tenantId: request.tenantId }, 'impersonation started');
+      request.log.info(
+        { staff: signedIn.user.impersonatedBy?.email, visitor: signedIn.user.uid, tenantId: request.tenantId },
+        'impersonation started',
+      );
       const { uid, email, vendors, impersonatedBy } = signedIn.user;
-      const answer: SignedInVisitor = { status: 'authenticated', uid, email, vendors, profile, ...(impersonatedBy && { impersonatedBy: { email: impersonatedBy.email } }) };
+      const answer: SignedInVisitor = {
+        status: 'authenticated',
+        uid,
+        email,
+        vendors,
+        profile,
+        ...(impersonatedBy && { impersonatedBy: { email: impersonatedBy.email } }),
+      };
       return answer;
     },
   );
 
   app.post(
     '/api/identity/impersonation/stop',
-    { schema: { tags: ['identity'], summary: 'End a staff view' }, config: { docs: { success: { status: 204, description: 'The staff view is over' } } } },
+    {
+      schema: { tags: ['identity'], summary: 'End a staff view' },
+      config: { docs: { success: { status: 204, description: 'The staff view is over' } } },
+    },
     async (request, reply) => {
       const user = await app.identity.userOf(fetchHeaders(request));
       // Only a staff view ends here: anyone else's session is left as it is.
       if (!user?.impersonatedBy) return reply.code(204).send();
       app.accounts.forgetSession(request.headers.cookie);
       void reply.header('set-cookie', await app.identity.stopImpersonating(fetchHeaders(request)));
-      request.log.info({ staff: user.impersonatedBy.email, visitor: user.uid, tenantId: request.tenantId }, 'impersonation ended');
+      request.log.info(
+        { staff: user.impersonatedBy.email, visitor: user.uid, tenantId: request.tenantId },
+        'impersonation ended',
+      );
       return reply.code(204).send();
     },
   );
@@ -533,7 +693,10 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
     {
       config: {
         docs: {
-          success: { description: "`{ url }`: the house's link that signs this visitor in there and opens the page (one use, a minute)" },
+          success: {
+            description:
+              "`{ url }`: the house's link that signs this visitor in there and opens the page (one use, a minute)",
+          },
           errors: { 401: 'Nobody is signed in here', 404: 'No such house, or not on the platform' },
         },
       },
@@ -544,7 +707,10 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
           type: 'object',
           additionalProperties: false,
           required: ['house', 'path'],
-          properties: { house: { type: 'string', minLength: 1, maxLength: 64 }, path: { type: 'string', pattern: '^/(?![/\\\\])[^\\s]*$', maxLength: 512 } },
+          properties: {
+            house: { type: 'string', minLength: 1, maxLength: 64 },
+            path: { type: 'string', pattern: '^/(?![/\\\\])[^\\s]*$', maxLength: 512 },
+          },
         },
       },
     },
@@ -552,10 +718,18 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
       requirePlatformStorefront(request, 'Houses are opened from the platform’s storefront.');
       const { user } = await visitorHere(app, request, 'Log in on the platform first.');
       // A staff view stays on the host it was opened for: it never becomes a session elsewhere.
-      if (user.impersonatedBy) return reply.code(403).send({ statusCode: 403, error: 'Forbidden', message: 'A staff view cannot open a house as the visitor.' });
+      if (user.impersonatedBy)
+        return reply
+          .code(403)
+          .send({ statusCode: 403, error: 'Forbidden', message: 'A staff view cannot open a house as the visitor.' });
       const { house, path } = request.body as { house: string; path: string };
       const stored = house === PLATFORM_TENANT_ID ? undefined : await app.tenantStore.get(house);
-      if (!stored) return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `No house ${JSON.stringify(house)} is listed on the platform.` });
+      if (!stored)
+        return reply.code(404).send({
+          statusCode: 404,
+          error: 'Not Found',
+          message: `No house ${JSON.stringify(house)} is listed on the platform.`,
+        });
       const handOff: HandOff = { uid: user.uid, house, path };
       const ticket = await app.authLibrary.issueTicket(HAND_OFF, JSON.stringify(handOff), HAND_OFF_TICKET_SECONDS);
       const origin = houseOrigin(request, house, withDefaults('site', stored.tenant.site).domain);
@@ -568,7 +742,8 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
     '/api/identity/hand-off',
     {
       summary: "Follow the platform's hand-off to this house",
-      description: "Signed in here as the platform's visitor, on to the page it named; a used or expired one goes to the login page, which says why",
+      description:
+        "Signed in here as the platform's visitor, on to the page it named; a used or expired one goes to the login page, which says why",
       maxLength: 128,
     },
     async (token, request, reply) => {
@@ -577,7 +752,8 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
       // A ticket made for one house is nothing at another.
       if (!handOff || handOff.house !== request.tenantId) throw new AuthFailure('invalidHandOffTicket');
       const here = await app.identity.userOf(fetchHeaders(request)).catch(() => undefined);
-      if (here?.uid === handOff.uid && !here.impersonatedBy && (await app.visitors.profileHere(here, request.tenantId))) return handOff.path;
+      if (here?.uid === handOff.uid && !here.impersonatedBy && (await app.visitors.profileHere(here, request.tenantId)))
+        return handOff.path;
       const { headers } = await endPreviousSession(request);
       await answerSignedIn(request, reply, await app.identity.handOffSession(handOff.uid, headers));
       request.log.info({ uid: handOff.uid, tenantId: request.tenantId }, 'signed in from the platform');
@@ -587,15 +763,30 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
   );
 
   const reauthenticated = (extra: Record<string, object>) =>
-    ({ type: 'object', additionalProperties: false, required: ['password', ...Object.keys(extra)], properties: { password: { type: 'string', minLength: 1, maxLength: 256 }, ...extra } }) as const;
+    ({
+      type: 'object',
+      additionalProperties: false,
+      required: ['password', ...Object.keys(extra)],
+      properties: { password: { type: 'string', minLength: 1, maxLength: 256 }, ...extra },
+    }) as const;
   const accountChange = (summary: string, body: object, success: string) => ({
-    config: { ...attempts, docs: { success: { status: 204, description: success }, errors: { 401: 'The password is wrong, the session is too old for this change, or nobody is signed in' } } },
+    config: {
+      ...attempts,
+      docs: {
+        success: { status: 204, description: success },
+        errors: { 401: 'The password is wrong, the session is too old for this change, or nobody is signed in' },
+      },
+    },
     schema: { tags: ['identity'], summary, body },
   });
 
   app.post(
     '/api/identity/password',
-    accountChange('Change the password (other sessions end)', reauthenticated({ newPassword: definitionRef('password') }), 'Changed; this browser stays signed in'),
+    accountChange(
+      'Change the password (other sessions end)',
+      reauthenticated({ newPassword: definitionRef('password') }),
+      'Changed; this browser stays signed in',
+    ),
     async (request, reply) => {
       const body = request.body as { password: string; newPassword: string };
       const user = await app.identity.userOf(fetchHeaders(request));
@@ -628,11 +819,19 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
       config: {
         ...attempts,
         docs: {
-          success: { status: 202, description: 'A link is mailed to the new address; the address changes only when it is followed (204: it is the address already)' },
+          success: {
+            status: 202,
+            description:
+              'A link is mailed to the new address; the address changes only when it is followed (204: it is the address already)',
+          },
           errors: { 401: 'The password is wrong, the session is too old for this change, or nobody is signed in' },
         },
       },
-      schema: { tags: ['identity'], summary: 'Ask to change the email address', body: reauthenticated({ newEmail: definitionRef('email') }) },
+      schema: {
+        tags: ['identity'],
+        summary: 'Ask to change the email address',
+        body: reauthenticated({ newEmail: definitionRef('email') }),
+      },
     },
     async (request, reply) => {
       const body = request.body as { password: string; newEmail: string };
@@ -641,7 +840,9 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
       const change: EmailChange = { uid: user.uid, from: user.email, to: email };
       const token = await app.authLibrary.issueTicket(EMAIL_CHANGE, JSON.stringify(change), EMAIL_CHANGE_HOURS * 3600);
       const link = `${storefrontOrigin(request)}/api/identity/email-change?token=${encodeURIComponent(token)}`;
-      await sendTenantMail(app, request.tenantId, email, (configuration) => emailChangeMessage(configuration, { email }, user.email, link, EMAIL_CHANGE_HOURS));
+      await sendTenantMail(app, request.tenantId, email, (configuration) =>
+        emailChangeMessage(configuration, { email }, user.email, link, EMAIL_CHANGE_HOURS),
+      );
       request.log.info({ uid: user.uid }, 'email change asked');
       return reply.code(202).send({ pendingEmail: email });
     },
@@ -651,16 +852,23 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
     '/api/identity/email-change',
     {
       summary: 'Follow the link mailed to a new email address',
-      description: 'The address changes, proven, and the old one is mailed a link that undoes it for a week; on to the onboarding page, which says the email is confirmed',
+      description:
+        'The address changes, proven, and the old one is mailed a link that undoes it for a week; on to the onboarding page, which says the email is confirmed',
       maxLength: 512,
     },
     async (token, request) => {
       const change = await redeemedChange(EMAIL_CHANGE, token);
       await applyEmailChange(change);
-      const undo = await app.authLibrary.issueTicket(EMAIL_CHANGE_UNDO, JSON.stringify({ uid: change.uid, from: change.to, to: change.from }), EMAIL_CHANGE_UNDO_DAYS * 86400);
+      const undo = await app.authLibrary.issueTicket(
+        EMAIL_CHANGE_UNDO,
+        JSON.stringify({ uid: change.uid, from: change.to, to: change.from }),
+        EMAIL_CHANGE_UNDO_DAYS * 86400,
+      );
       const undoLink = `${storefrontOrigin(request)}/api/identity/email-change/undo?token=${encodeURIComponent(undo)}`;
       try {
-        await sendTenantMail(app, request.tenantId, change.from, (configuration) => emailChangedMessage(configuration, { email: change.from }, change.to, undoLink, EMAIL_CHANGE_UNDO_DAYS));
+        await sendTenantMail(app, request.tenantId, change.from, (configuration) =>
+          emailChangedMessage(configuration, { email: change.from }, change.to, undoLink, EMAIL_CHANGE_UNDO_DAYS),
+        );
       } catch (error) {
         // The change stands (its owner proved the new address); the old address not told is logged loudly.
         request.log.error({ err: error, uid: change.uid }, 'the old address could not be told of an email change');
@@ -688,16 +896,23 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
     () => '/auth/login',
   );
 
-  app.post('/api/identity/delete', accountChange('Delete the account and its profiles', reauthenticated({}), 'Deleted; this browser is signed out'), async (request, reply) => {
-    app.accounts.forgetSession(request.headers.cookie);
-    endSessionStreams(app, request.headers.cookie);
-    const { user, setCookies } = await app.identity.deleteAccount((request.body as { password: string }).password, fetchHeaders(request));
-    await app.visitors.forget(user);
-    for (const tenantId of user.vendors) await app.setLists.forget({ tenantId, uid: user.uid });
-    request.log.info({ uid: user.uid }, 'account deleted');
-    void reply.header('set-cookie', setCookies);
-    return reply.code(204).send();
-  });
+  app.post(
+    '/api/identity/delete',
+    accountChange('Delete the account and its profiles', reauthenticated({}), 'Deleted; this browser is signed out'),
+    async (request, reply) => {
+      app.accounts.forgetSession(request.headers.cookie);
+      endSessionStreams(app, request.headers.cookie);
+      const { user, setCookies } = await app.identity.deleteAccount(
+        (request.body as { password: string }).password,
+        fetchHeaders(request),
+      );
+      await app.visitors.forget(user);
+      for (const tenantId of user.vendors) await app.setLists.forget({ tenantId, uid: user.uid });
+      request.log.info({ uid: user.uid }, 'account deleted');
+      void reply.header('set-cookie', setCookies);
+      return reply.code(204).send();
+    },
+  );
 
   const startStream = eventStreams(app);
 
@@ -708,7 +923,10 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
       config: {
         docs: {
           success: { description: '`profile`, `vendors` and `signedOut` events', contentTypes: ['text/event-stream'] },
-          errors: { 401: 'Nobody is signed in on this storefront', 429: 'This session already holds the most live streams it may' },
+          errors: {
+            401: 'Nobody is signed in on this storefront',
+            429: 'This session already holds the most live streams it may',
+          },
         },
       },
     },
@@ -717,7 +935,11 @@ const identity: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options)
       if (!user || session.status !== 'authenticated') return reply.code(401).send(NOT_SIGNED_IN);
       const { tenantId } = request;
       const stream = startStream<VisitorEvents>(request, reply);
-      stream.onEnd(app.profileStore.subscribe(tenantId, user.uid, (profile) => (profile ? stream.send('profile', profile) : stream.send('signedOut', {}))));
+      stream.onEnd(
+        app.profileStore.subscribe(tenantId, user.uid, (profile) =>
+          profile ? stream.send('profile', profile) : stream.send('signedOut', {}),
+        ),
+      );
       let vendors = user.vendors;
       const headers = fetchHeaders(request);
       // Memberships as the provider has them now (the local library's, or Firebase's custom claims).

@@ -24,7 +24,11 @@ import { visitorsQuote } from './visitor-here';
 const SIGN_IN = 'Log in on this storefront to upload your certificate of insurance.';
 const idProperty = { $ref: `${schemaIds.quoteRequest}#/properties/id` } as const;
 const visitorParams = { type: 'object', required: ['id'], properties: { id: idProperty } } as const;
-const vendorParams = { ...tenantParams, required: [...tenantParams.required, 'id'], properties: { ...tenantParams.properties, id: idProperty } } as const;
+const vendorParams = {
+  ...tenantParams,
+  required: [...tenantParams.required, 'id'],
+  properties: { ...tenantParams.properties, id: idProperty },
+} as const;
 const body = { $ref: `${schemaIds.quoteRequest}#/$defs/insuranceUpload` } as const;
 const bodyLimit = CERTIFICATE_BODY_LIMIT;
 const fileDocs = { success: { description: 'The certificate as uploaded (a PDF, PNG or JPEG), as an attachment' } };
@@ -46,8 +50,23 @@ const insuranceRoutes: FastifyPluginAsync = async (app) => {
   const keep = async (tenantId: string, id: string, input: InsuranceUpload, by: InsuranceCertificate['uploadedBy']) => {
     const settings = await settingsOf(tenantId, id);
     const now = new Date();
-    const stores = { quoteRequests: app.quoteRequests, assets: app.storefrontAssets.store, documentCheck: app.documentCheck };
-    return { request: await keepCertificate(stores, app.log, { tenantId, id, input, by, now, today: todayIn(settings.timezone, now) }), settings, now };
+    const stores = {
+      quoteRequests: app.quoteRequests,
+      assets: app.storefrontAssets.store,
+      documentCheck: app.documentCheck,
+    };
+    return {
+      request: await keepCertificate(stores, app.log, {
+        tenantId,
+        id,
+        input,
+        by,
+        now,
+        today: todayIn(settings.timezone, now),
+      }),
+      settings,
+      now,
+    };
   };
   const send = async (reply: FastifyReply, quote: QuoteRequest) => {
     const found = await certificateFile(app.storefrontAssets.store, quote);
@@ -64,11 +83,20 @@ const insuranceRoutes: FastifyPluginAsync = async (app) => {
     '/api/quotes/:id/insurance',
     {
       bodyLimit,
-      schema: { tags, summary: 'Upload the certificate of insurance for one of the visitor’s requests (replacing any earlier one)', params: visitorParams, body },
+      schema: {
+        tags,
+        summary: 'Upload the certificate of insurance for one of the visitor’s requests (replacing any earlier one)',
+        params: visitorParams,
+        body,
+      },
       config: {
         docs: {
           success: { schema: recordSchema, headers: ['etag'] },
-          errors: { 400: 'Not a PDF, PNG or JPEG, too large, or cover already ended', 401: 'Nobody is signed in', 404: 'No such request of this visitor' },
+          errors: {
+            400: 'Not a PDF, PNG or JPEG, too large, or cover already ended',
+            401: 'Nobody is signed in',
+            404: 'No such request of this visitor',
+          },
         },
       },
     },
@@ -85,7 +113,9 @@ const insuranceRoutes: FastifyPluginAsync = async (app) => {
     '/api/quotes/:id/insurance',
     {
       schema: { tags, summary: 'The certificate of insurance on one of the visitor’s requests', params: visitorParams },
-      config: { docs: { ...fileDocs, errors: { 401: 'Nobody is signed in', 404: 'No such request, or no certificate' } } },
+      config: {
+        docs: { ...fileDocs, errors: { 401: 'Nobody is signed in', 404: 'No such request, or no certificate' } },
+      },
     },
     async (request, reply) => {
       const { quote } = await visitorsQuote(app, request, (request.params as { id: string }).id, SIGN_IN);
@@ -98,13 +128,27 @@ const insuranceRoutes: FastifyPluginAsync = async (app) => {
     {
       onRequest: app.requireTenant,
       bodyLimit,
-      schema: { tags, summary: 'Upload the certificate of insurance for a request on the production’s behalf (replacing any earlier one)', params: vendorParams, body },
-      config: { docs: { success: { schema: recordSchema, headers: ['etag'] }, errors: { 400: 'Not a PDF, PNG or JPEG, too large, or cover already ended', 404: 'No such request' } } },
+      schema: {
+        tags,
+        summary:
+          'Upload the certificate of insurance for a request on the production’s behalf (replacing any earlier one)',
+        params: vendorParams,
+        body,
+      },
+      config: {
+        docs: {
+          success: { schema: recordSchema, headers: ['etag'] },
+          errors: { 400: 'Not a PDF, PNG or JPEG, too large, or cover already ended', 404: 'No such request' },
+        },
+      },
     },
     async (request, reply) => {
       const { tenantId, id } = request.params as { tenantId: string; id: string };
       const kept = await keep(tenantId, id, request.body as InsuranceUpload, 'vendor');
-      request.log.info({ tenantId, quoteRequest: id, actor: request.account!.email }, 'certificate uploaded by the vendor');
+      request.log.info(
+        { tenantId, quoteRequest: id, actor: request.account!.email },
+        'certificate uploaded by the vendor',
+      );
       withVersion(reply, String(revisionOf(kept.request)));
       return kept.request;
     },

@@ -26,7 +26,15 @@ import { invoicePdf } from '../../rental/invoice-pdf';
 import { owedOnInvoice } from '../../../schema/accounts/payments';
 import { settledOf } from '../../accounts/invoice-state';
 import { notifyCreditNote } from '../../rental/quote-notices';
-import { EXPORT_FORMATS, IMPORT_LIMITS, exportCsv, exportFileName, exportParts, exportable, type ExportFormat } from '../../rental/accounting-export';
+import {
+  EXPORT_FORMATS,
+  IMPORT_LIMITS,
+  exportCsv,
+  exportFileName,
+  exportParts,
+  exportable,
+  type ExportFormat,
+} from '../../rental/accounting-export';
 import { listOf, recordSchema } from '../../lib/api-docs';
 import { ListQueryError, listQuerySchema, sendStorePage, storePage, type ListQuery } from '../../lib/ra-list';
 import { FieldProblemsError } from '../../stores/field-problems';
@@ -37,8 +45,14 @@ import { visitorsQuote } from './visitor-here';
 const SIGN_IN = 'Log in on this storefront to see your invoices.';
 const KINDS: ReadonlyArray<Invoice['kind']> = ['proForma', 'invoice', 'creditNote'];
 const numberParam = { type: 'string', minLength: 1, maxLength: 40, pattern: '^[A-Z]{2,3}-[0-9]{6,}$' } as const;
-export const invoiceParams = { ...tenantParams, required: [...tenantParams.required, 'number'], properties: { ...tenantParams.properties, number: numberParam } } as const;
-const pdfDocs = { success: { description: 'The document as its customer files it', contentTypes: ['application/pdf'] } };
+export const invoiceParams = {
+  ...tenantParams,
+  required: [...tenantParams.required, 'number'],
+  properties: { ...tenantParams.properties, number: numberParam },
+} as const;
+const pdfDocs = {
+  success: { description: 'The document as its customer files it', contentTypes: ['application/pdf'] },
+};
 
 const invoiceRoutes: FastifyPluginAsync = async (app) => {
   const tags = ['invoices'];
@@ -49,19 +63,40 @@ const invoiceRoutes: FastifyPluginAsync = async (app) => {
   };
   const sendPdf = async (reply: FastifyReply, invoice: Invoice, tenant: Tenant) => {
     const settled = await settledOf(app.invoices, invoice.tenantId, invoice);
-    const bytes = await invoicePdf(invoice, withDefaults('site', tenant.site), withDefaults('vendor', tenant.vendor), settled);
-    return reply.type('application/pdf').header('content-disposition', `inline; filename="${invoice.number}.pdf"`).header('cache-control', 'private, no-store').send(bytes);
+    const bytes = await invoicePdf(
+      invoice,
+      withDefaults('site', tenant.site),
+      withDefaults('vendor', tenant.vendor),
+      settled,
+    );
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `inline; filename="${invoice.number}.pdf"`)
+      .header('cache-control', 'private, no-store')
+      .send(bytes);
   };
 
   /** For an invoice: `owed`, what it still owes now (one settled at issue, by card, owes nothing: no reads for it). */
   const owedNow = async (tenantId: string, invoice: Invoice) =>
-    invoice.kind !== 'invoice' ? {} : { owed: invoice.balance <= 0 ? 0 : owedOnInvoice({ invoice, ...(await settledOf(app.invoices, tenantId, invoice)) }) };
+    invoice.kind !== 'invoice'
+      ? {}
+      : {
+          owed:
+            invoice.balance <= 0
+              ? 0
+              : owedOnInvoice({ invoice, ...(await settledOf(app.invoices, tenantId, invoice)) }),
+        };
 
   app.get(
     '/api/tenants/:tenantId/invoices',
     {
       onRequest: app.requireTenant,
-      schema: { tags, summary: "The tenant's invoices, pro formas and credit notes by invoice date; filter from, to (days) and kind", params: tenantParams, querystring: listQuerySchema },
+      schema: {
+        tags,
+        summary: "The tenant's invoices, pro formas and credit notes by invoice date; filter from, to (days) and kind",
+        params: tenantParams,
+        querystring: listQuerySchema,
+      },
       config: { docs: { success: { schema: listOf(recordSchema), headers: ['content-range'] } } },
     },
     async (request, reply) => {
@@ -69,9 +104,13 @@ const invoiceRoutes: FastifyPluginAsync = async (app) => {
       const page = storePage(request.query as ListQuery, ['issueDate'] as const, { field: 'issueDate', order: 'asc' });
       const { from, to, kind, ...others } = page.filter;
       const unknown = Object.keys(others)[0];
-      if (unknown !== undefined) throw new ListQueryError(`filter takes from, to and kind, not ${JSON.stringify(unknown)}`);
-      for (const [name, value] of [['from', from] as const, ['to', to] as const]) if (value !== undefined && !isCalendarDate(value)) throw new ListQueryError(`filter.${name} ${calendarDateMessage}`);
-      if (kind !== undefined && !KINDS.includes(kind as Invoice['kind'])) throw new ListQueryError(`filter.kind must be one of ${KINDS.join(', ')}`);
+      if (unknown !== undefined)
+        throw new ListQueryError(`filter takes from, to and kind, not ${JSON.stringify(unknown)}`);
+      for (const [name, value] of [['from', from] as const, ['to', to] as const])
+        if (value !== undefined && !isCalendarDate(value))
+          throw new ListQueryError(`filter.${name} ${calendarDateMessage}`);
+      if (kind !== undefined && !KINDS.includes(kind as Invoice['kind']))
+        throw new ListQueryError(`filter.kind must be one of ${KINDS.join(', ')}`);
       const { total, invoices } = await app.invoices.list(tenantId, {
         ...(from !== undefined && { from: from as string }),
         ...(to !== undefined && { to: to as string }),
@@ -80,7 +119,9 @@ const invoiceRoutes: FastifyPluginAsync = async (app) => {
         limit: page.limit,
       });
       // Each invoice with what it still owes now: its payments and credit notes since it was issued taken off.
-      const rows = await Promise.all(invoices.map(async (invoice) => ({ ...invoice, id: invoice.number, ...(await owedNow(tenantId, invoice)) })));
+      const rows = await Promise.all(
+        invoices.map(async (invoice) => ({ ...invoice, id: invoice.number, ...(await owedNow(tenantId, invoice)) })),
+      );
       return sendStorePage(reply, 'invoices', { offset: page.offset, total, rows });
     },
   );
@@ -99,12 +140,20 @@ const invoiceRoutes: FastifyPluginAsync = async (app) => {
       },
       from: month,
       to: month,
-      part: { type: 'string', pattern: '^[1-9][0-9]{0,3}$', description: 'Which file (1, 2 …), when the package takes fewer invoices at once than the months hold' },
+      part: {
+        type: 'string',
+        pattern: '^[1-9][0-9]{0,3}$',
+        description: 'Which file (1, 2 …), when the package takes fewer invoices at once than the months hold',
+      },
     },
   } as const;
   /** The invoices and credit notes dated in the months (the vendor's days), every page read. */
   const inMonths = async (tenantId: string, from: string, to: string) => {
-    if (to < from) throw new FieldProblemsError([{ pointer: '/to', message: 'must be the same month as from, or later' }], 'Nothing exported');
+    if (to < from)
+      throw new FieldProblemsError(
+        [{ pointer: '/to', message: 'must be the same month as from, or later' }],
+        'Nothing exported',
+      );
     const [year, last] = to.split('-').map(Number) as [number, number];
     const lastDay = new Date(Date.UTC(year, last, 0)).toISOString().slice(0, 10);
     // Read a page at a time by the store, never page by page here: an offset read is slower the further it goes.
@@ -117,13 +166,20 @@ const invoiceRoutes: FastifyPluginAsync = async (app) => {
       onRequest: app.requireTenant,
       schema: {
         tags,
-        summary: "What an export of some months' invoices and credit notes (by invoice date) holds: its files, each within the package's import limit",
+        summary:
+          "What an export of some months' invoices and credit notes (by invoice date) holds: its files, each within the package's import limit",
         params: tenantParams,
         querystring: exportQuery,
       },
       config: {
         docs: {
-          success: { schema: { type: 'object', additionalProperties: true, properties: { basis: { type: 'string' }, files: { type: 'array' } } } },
+          success: {
+            schema: {
+              type: 'object',
+              additionalProperties: true,
+              properties: { basis: { type: 'string' }, files: { type: 'array' } },
+            },
+          },
           errors: { 400: 'A month that is not YYYY-MM, or `to` before `from`' },
         },
       },
@@ -154,7 +210,8 @@ const invoiceRoutes: FastifyPluginAsync = async (app) => {
       onRequest: app.requireTenant,
       schema: {
         tags,
-        summary: "One file of an export of some months' invoices and credit notes, by invoice date, in Xero's, QuickBooks Online's or a plain CSV layout",
+        summary:
+          "One file of an export of some months' invoices and credit notes, by invoice date, in Xero's, QuickBooks Online's or a plain CSV layout",
         params: tenantParams,
         querystring: exportQuery,
       },
@@ -167,12 +224,25 @@ const invoiceRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const { tenantId } = request.params as { tenantId: string };
-      const { format, from, to, part: asked = '1' } = request.query as { format: ExportFormat; from: string; to: string; part?: string };
+      const {
+        format,
+        from,
+        to,
+        part: asked = '1',
+      } = request.query as { format: ExportFormat; from: string; to: string; part?: string };
       const part = Number(asked);
       const parts = exportParts(await inMonths(tenantId, from, to), format);
-      if (part > parts.length) throw new FieldProblemsError([{ pointer: '/part', message: `there ${parts.length === 1 ? 'is 1 file' : `are ${parts.length} files`}` }], 'No such file');
+      if (part > parts.length)
+        throw new FieldProblemsError(
+          [{ pointer: '/part', message: `there ${parts.length === 1 ? 'is 1 file' : `are ${parts.length} files`}` }],
+          'No such file',
+        );
       const site = withDefaults('site', (await tenantOf(tenantId)).site);
-      return sendDownload(reply, { type: CSV, name: exportFileName(tenantId, format, from, to, part, parts.length), body: exportCsv(parts[part - 1]!, format, site) });
+      return sendDownload(reply, {
+        type: CSV,
+        name: exportFileName(tenantId, format, from, to, part, parts.length),
+        body: exportCsv(parts[part - 1]!, format, site),
+      });
     },
   );
 
@@ -193,7 +263,11 @@ const invoiceRoutes: FastifyPluginAsync = async (app) => {
 
   app.get(
     '/api/tenants/:tenantId/invoices/:number/pdf',
-    { onRequest: app.requireTenant, schema: { tags, summary: 'One document as a PDF', params: invoiceParams }, config: { docs: { ...pdfDocs, errors: { 404: 'No such document' } } } },
+    {
+      onRequest: app.requireTenant,
+      schema: { tags, summary: 'One document as a PDF', params: invoiceParams },
+      config: { docs: { ...pdfDocs, errors: { 404: 'No such document' } } },
+    },
     async (request, reply) => {
       const { tenantId, number } = request.params as { tenantId: string; number: string };
       const invoice = await app.invoices.get(tenantId, number);
@@ -217,15 +291,28 @@ const invoiceRoutes: FastifyPluginAsync = async (app) => {
           required: ['reason'],
           properties: {
             reason: { type: 'string', minLength: 1, maxLength: 500, description: 'Why: printed on the credit note' },
-            amount: { $ref: `${schemaIds.invoice}#/$defs/money`, description: 'How much, tax included, spread over every line; left out (and no lines named), the whole invoice' },
-            lines: { type: 'array', minItems: 1, maxItems: 200, items: { $ref: `${schemaIds.invoice}#/$defs/lineCredit` }, description: 'The lines to reduce, each by an amount before tax' },
+            amount: {
+              $ref: `${schemaIds.invoice}#/$defs/money`,
+              description:
+                'How much, tax included, spread over every line; left out (and no lines named), the whole invoice',
+            },
+            lines: {
+              type: 'array',
+              minItems: 1,
+              maxItems: 200,
+              items: { $ref: `${schemaIds.invoice}#/$defs/lineCredit` },
+              description: 'The lines to reduce, each by an amount before tax',
+            },
           },
         },
       },
       config: {
         docs: {
           success: { schema: recordSchema },
-          errors: { 400: 'No reason; an amount of nothing or more than the invoice; a line it lacks or credited past what it charged; both an amount and lines', 404: 'No such invoice' },
+          errors: {
+            400: 'No reason; an amount of nothing or more than the invoice; a line it lacks or credited past what it charged; both an amount and lines',
+            404: 'No such invoice',
+          },
         },
       },
     },
@@ -235,35 +322,85 @@ const invoiceRoutes: FastifyPluginAsync = async (app) => {
       const invoice = await app.invoices.get(tenantId, number);
       if (!invoice) throw new UnknownInvoiceError(number);
       if (invoice.kind !== 'invoice')
-        throw new FieldProblemsError([{ pointer: '', message: `${number} is ${invoice.kind === 'proForma' ? 'a pro forma' : 'a credit note'}: only an invoice is credited` }], 'Not credited');
-      const notes = (await app.invoices.forQuote(tenantId, invoice.quoteId)).filter((other) => other.credits === number);
+        throw new FieldProblemsError(
+          [
+            {
+              pointer: '',
+              message: `${number} is ${invoice.kind === 'proForma' ? 'a pro forma' : 'a credit note'}: only an invoice is credited`,
+            },
+          ],
+          'Not credited',
+        );
+      const notes = (await app.invoices.forQuote(tenantId, invoice.quoteId)).filter(
+        (other) => other.credits === number,
+      );
       const credited = notes.reduce((sum, other) => sum - other.total, 0);
       const left = Math.round((invoice.total - credited) * 100) / 100;
-      if (!reason.trim()) throw new FieldProblemsError([{ pointer: '/reason', message: 'say why: it is printed on the credit note' }], 'Not credited');
+      if (!reason.trim())
+        throw new FieldProblemsError(
+          [{ pointer: '/reason', message: 'say why: it is printed on the credit note' }],
+          'Not credited',
+        );
       if (amount !== undefined && (amount <= 0 || amount > left))
-        throw new FieldProblemsError([{ pointer: '/amount', message: `must be more than 0 and at most what is left to credit on ${number} (${left.toFixed(2)})` }], 'Not credited');
-      if (left <= 0) throw new FieldProblemsError([{ pointer: '', message: `${number} is credited in full already` }], 'Not credited');
-      if (lines && amount !== undefined) throw new FieldProblemsError([{ pointer: '/amount', message: 'give an amount to spread over the invoice, or lines to reduce, not both' }], 'Not credited');
+        throw new FieldProblemsError(
+          [
+            {
+              pointer: '/amount',
+              message: `must be more than 0 and at most what is left to credit on ${number} (${left.toFixed(2)})`,
+            },
+          ],
+          'Not credited',
+        );
+      if (left <= 0)
+        throw new FieldProblemsError(
+          [{ pointer: '', message: `${number} is credited in full already` }],
+          'Not credited',
+        );
+      if (lines && amount !== undefined)
+        throw new FieldProblemsError(
+          [{ pointer: '/amount', message: 'give an amount to spread over the invoice, or lines to reduce, not both' }],
+          'Not credited',
+        );
       const lineProblems = lines ? lineCreditProblems(invoice, notes, lines) : [];
       if (lineProblems.length) throw new FieldProblemsError(lineProblems, 'Not credited');
       const tenant = await tenantOf(tenantId);
       const site = withDefaults('site', tenant.site);
       const now = new Date();
-      const context = { now, today: todayIn(withDefaults('vendor', tenant.vendor).timezone ?? 'UTC', now), rule: invoiceRuleOf(site) };
-      const { invoice: note } = await app.invoices.issue(lines ? lineCreditNoteOf(invoice, reason.trim(), context, lines) : creditNoteOf(invoice, reason.trim(), context, amount ?? left));
-      request.log.info({ tenantId, invoice: number, creditNote: note.number, by: request.account!.email }, 'credit note issued');
+      const context = {
+        now,
+        today: todayIn(withDefaults('vendor', tenant.vendor).timezone ?? 'UTC', now),
+        rule: invoiceRuleOf(site),
+      };
+      const { invoice: note } = await app.invoices.issue(
+        lines
+          ? lineCreditNoteOf(invoice, reason.trim(), context, lines)
+          : creditNoteOf(invoice, reason.trim(), context, amount ?? left),
+      );
+      request.log.info(
+        { tenantId, invoice: number, creditNote: note.number, by: request.account!.email },
+        'credit note issued',
+      );
       await notifyCreditNote(app, request.log, note);
       return { ...note, id: note.number };
     },
   );
 
-  const visitorParams = { type: 'object', required: ['id'], properties: { id: { $ref: `${schemaIds.quoteRequest}#/properties/id` }, number: numberParam } } as const;
+  const visitorParams = {
+    type: 'object',
+    required: ['id'],
+    properties: { id: { $ref: `${schemaIds.quoteRequest}#/properties/id` }, number: numberParam },
+  } as const;
 
   app.get(
     '/api/quotes/:id/invoices',
     {
       schema: { tags, summary: 'The visitor’s documents for one of their requests', params: visitorParams },
-      config: { docs: { success: { schema: { type: 'array', items: recordSchema } }, errors: { 401: 'Nobody is signed in', 404: 'No such request of this visitor' } } },
+      config: {
+        docs: {
+          success: { schema: { type: 'array', items: recordSchema } },
+          errors: { 401: 'Nobody is signed in', 404: 'No such request of this visitor' },
+        },
+      },
     },
     async (request, reply) => {
       const { id } = request.params as { id: string };
@@ -288,7 +425,11 @@ const invoiceRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/api/quotes/:id/invoices/:number/pdf',
     {
-      schema: { tags, summary: 'One of the visitor’s documents as a PDF', params: { ...visitorParams, required: ['id', 'number'] } },
+      schema: {
+        tags,
+        summary: 'One of the visitor’s documents as a PDF',
+        params: { ...visitorParams, required: ['id', 'number'] },
+      },
       config: { docs: { ...pdfDocs, errors: { 401: 'Nobody is signed in', 404: 'No such document of this visitor' } } },
     },
     async (request, reply) => {

@@ -21,7 +21,19 @@ import { visitorHere } from './visitor-here';
 import { picked } from '../../lib/picked';
 
 /** What a visitor reads of their own request to join an account: never who on the house's staff decided it. */
-const VISITOR_JOIN_FIELDS = ['id', 'tenantId', 'email', 'name', 'company', 'message', 'state', 'account', 'reason', 'askedAt', 'decidedAt'] as const satisfies ReadonlyArray<keyof JoinRequest>;
+const VISITOR_JOIN_FIELDS = [
+  'id',
+  'tenantId',
+  'email',
+  'name',
+  'company',
+  'message',
+  'state',
+  'account',
+  'reason',
+  'askedAt',
+  'decidedAt',
+] as const satisfies ReadonlyArray<keyof JoinRequest>;
 const visitorJoinRequest = (request: JoinRequest) => picked(request, VISITOR_JOIN_FIELDS);
 
 const tags = ['customer accounts'];
@@ -36,15 +48,31 @@ const requestParams = {
 const joinRequestRoutes: FastifyPluginAsync = async (app) => {
   /** Mails one of the house's messages, logging (never failing the answer) when it cannot be sent. */
   const mail = async (tenantId: string, to: string, make: (configuration: StorefrontConfiguration) => MailContent) => {
-    await sendTenantMail(app, tenantId, to === 'vendor' ? TO_HOUSE : to, make).catch((error: unknown) => app.log.error({ err: error, tenantId }, 'join request mail not sent'));
+    await sendTenantMail(app, tenantId, to === 'vendor' ? TO_HOUSE : to, make).catch((error: unknown) =>
+      app.log.error({ err: error, tenantId }, 'join request mail not sent'),
+    );
   };
 
   app.post(
     '/api/account-requests',
     {
-      schema: { tags, summary: "Ask the house to let the signed-in visitor order on their company's account", body: { $ref: `${schemaIds.customerAccount}#/$defs/joinRequestInput` } },
+      schema: {
+        tags,
+        summary: "Ask the house to let the signed-in visitor order on their company's account",
+        body: { $ref: `${schemaIds.customerAccount}#/$defs/joinRequestInput` },
+      },
       config: {
-        docs: { success: { status: 201, schema: { type: 'object', required: ['request', 'repeat'], properties: { request, repeat: { type: 'boolean' } } } }, errors: { 401: 'Nobody is signed in' } },
+        docs: {
+          success: {
+            status: 201,
+            schema: {
+              type: 'object',
+              required: ['request', 'repeat'],
+              properties: { request, repeat: { type: 'boolean' } },
+            },
+          },
+          errors: { 401: 'Nobody is signed in' },
+        },
       },
     },
     async (incoming, reply) => {
@@ -73,12 +101,16 @@ const joinRequestRoutes: FastifyPluginAsync = async (app) => {
     '/api/account-requests',
     {
       schema: { tags, summary: "The signed-in visitor's requests to order on an account at this house, newest first" },
-      config: { docs: { success: { schema: { type: 'array', items: request } }, errors: { 401: 'Nobody is signed in' } } },
+      config: {
+        docs: { success: { schema: { type: 'array', items: request } }, errors: { 401: 'Nobody is signed in' } },
+      },
     },
     async (incoming, reply) => {
       const { user } = await visitorHere(app, incoming, SIGN_IN);
       void reply.header('cache-control', 'no-store');
-      return (await app.customerAccounts.joinRequests(incoming.tenantId, { email: user.email })).map(visitorJoinRequest);
+      return (await app.customerAccounts.joinRequests(incoming.tenantId, { email: user.email })).map(
+        visitorJoinRequest,
+      );
     },
   );
 
@@ -90,7 +122,17 @@ const joinRequestRoutes: FastifyPluginAsync = async (app) => {
         tags,
         summary: "The house's requests to order on an account, newest first",
         params: tenantParams,
-        querystring: { type: 'object', additionalProperties: false, properties: { state: { type: 'string', enum: ['pending', 'approved', 'declined'], description: 'Only those in this state' } } },
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            state: {
+              type: 'string',
+              enum: ['pending', 'approved', 'declined'],
+              description: 'Only those in this state',
+            },
+          },
+        },
       },
       config: { docs: { success: { schema: { type: 'array', items: request } }, errors: { 404: 'No such house' } } },
     },
@@ -113,7 +155,13 @@ const joinRequestRoutes: FastifyPluginAsync = async (app) => {
       },
       config: {
         docs: {
-          success: { schema: { type: 'object', required: ['request'], properties: { request, account: { $ref: schemaIds.customerAccount } } } },
+          success: {
+            schema: {
+              type: 'object',
+              required: ['request'],
+              properties: { request, account: { $ref: schemaIds.customerAccount } },
+            },
+          },
           errors: { 404: 'No such house, request or account', 409: 'Decided already' },
         },
       },
@@ -122,10 +170,18 @@ const joinRequestRoutes: FastifyPluginAsync = async (app) => {
       const { tenantId, id } = incoming.params as { tenantId: string; id: string };
       const decision = incoming.body as JoinDecision;
       const by = incoming.account!.email;
-      const verdict = 'approve' in decision && decision.approve ? { approve: decision.approve, by, at: new Date() } : { decline: (decision as { decline: string }).decline.trim(), by, at: new Date() };
+      const verdict =
+        'approve' in decision && decision.approve
+          ? { approve: decision.approve, by, at: new Date() }
+          : { decline: (decision as { decline: string }).decline.trim(), by, at: new Date() };
       const result = await app.customerAccounts.decideJoinRequest(tenantId, id, verdict);
-      incoming.log.info({ tenantId, joinRequest: id, state: result.request.state, account: result.request.account, by }, 'join request decided');
-      await mail(tenantId, result.request.email, (configuration) => joinDecidedMessage(configuration, result.request, result.account));
+      incoming.log.info(
+        { tenantId, joinRequest: id, state: result.request.state, account: result.request.account, by },
+        'join request decided',
+      );
+      await mail(tenantId, result.request.email, (configuration) =>
+        joinDecidedMessage(configuration, result.request, result.account),
+      );
       return { request: result.request, ...(result.account && { account: shownAccount(result.account) }) };
     },
   );

@@ -15,7 +15,14 @@ import { OutboxMailer } from '../../mail/mailer';
 const entrySchema = {
   type: 'object',
   required: ['id', 'tenantId', 'kind', 'to', 'subject', 'at'],
-  properties: { id: { type: 'string' }, tenantId: { type: 'string' }, kind: { type: 'string' }, to: { type: 'string' }, subject: { type: 'string' }, at: { type: 'string' } },
+  properties: {
+    id: { type: 'string' },
+    tenantId: { type: 'string' },
+    kind: { type: 'string' },
+    to: { type: 'string' },
+    subject: { type: 'string' },
+    at: { type: 'string' },
+  },
 } as const;
 
 class NoOutboxError extends Error {
@@ -24,7 +31,8 @@ class NoOutboxError extends Error {
 
 const outbox: FastifyPluginAsync = async (app) => {
   const box = () => {
-    if (!(app.mailer instanceof OutboxMailer)) throw new NoOutboxError('Mail leaves through SMTP (BACKLOT_SMTP_URL): there is no outbox here.');
+    if (!(app.mailer instanceof OutboxMailer))
+      throw new NoOutboxError('Mail leaves through SMTP (BACKLOT_SMTP_URL): there is no outbox here.');
     return app.mailer;
   };
   const entries = async () => (await box().list()).map(({ file, ...entry }) => ({ id: file, ...entry }));
@@ -33,8 +41,17 @@ const outbox: FastifyPluginAsync = async (app) => {
     '/api/outbox',
     {
       onRequest: app.requirePlatform,
-      schema: { tags: ['outbox'], summary: 'Mail that would have been sent, newest first (platform staff)', querystring: listQuerySchema },
-      config: { docs: { success: { schema: { type: 'array', items: entrySchema }, headers: ['content-range'] }, errors: { 404: 'Mail goes through SMTP here: there is no outbox' } } },
+      schema: {
+        tags: ['outbox'],
+        summary: 'Mail that would have been sent, newest first (platform staff)',
+        querystring: listQuerySchema,
+      },
+      config: {
+        docs: {
+          success: { schema: { type: 'array', items: entrySchema }, headers: ['content-range'] },
+          errors: { 404: 'Mail goes through SMTP here: there is no outbox' },
+        },
+      },
     },
     async (request, reply) => sendList(reply, 'outbox', await entries(), request.query as ListQuery),
   );
@@ -46,11 +63,20 @@ const outbox: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['outbox'],
         summary: 'One message, with its text and HTML parts',
-        params: { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^[A-Za-z0-9._-]+\\.eml$' } } },
+        params: {
+          type: 'object',
+          required: ['id'],
+          properties: { id: { type: 'string', pattern: '^[A-Za-z0-9._-]+\\.eml$' } },
+        },
       },
       config: {
         docs: {
-          success: { schema: { ...entrySchema, properties: { ...entrySchema.properties, text: { type: 'string' }, html: { type: 'string' } } } },
+          success: {
+            schema: {
+              ...entrySchema,
+              properties: { ...entrySchema.properties, text: { type: 'string' }, html: { type: 'string' } },
+            },
+          },
           errors: { 404: 'No such message, or no outbox (mail goes through SMTP)' },
         },
       },

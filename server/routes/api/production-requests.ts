@@ -17,7 +17,11 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { withDefaults } from '../../../schema/defaults';
 import { schemaIds } from '../../../schema/documents';
 import { quoteHref } from '../../../schema/routes';
-import type { PartDates as ProductionPartDates, ProductionRequest, ProductionRequestInput } from '../../../schema/types.generated';
+import type {
+  PartDates as ProductionPartDates,
+  ProductionRequest,
+  ProductionRequestInput,
+} from '../../../schema/types.generated';
 import { invoiceRuleOf, quoteDue } from '../../../schema/rental/invoices';
 import { itemGroupsOf } from '../../payments/card-holds';
 import { itemsOfQuotes, stateOf } from '../../rental/quote-conversation';
@@ -26,7 +30,11 @@ import { visitorHere } from './visitor-here';
 import { requirePlatformStorefront, storefrontOrigin } from './storefront-origin';
 import { applyListQuery, listQuerySchema, sendPage, type ListQuery } from '../../lib/ra-list';
 
-const idParams = { type: 'object', required: ['id'], properties: { id: { $ref: `${schemaIds.productionRequest}#/$defs/requestKey` } } } as const;
+const idParams = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { $ref: `${schemaIds.productionRequest}#/$defs/requestKey` } },
+} as const;
 const requestRecord = { $ref: schemaIds.productionRequest } as const;
 
 export interface ProductionRequestRoutesOptions {
@@ -47,11 +55,21 @@ const productionRequestRoutes: FastifyPluginAsync<ProductionRequestRoutesOptions
     const parts = await Promise.all(
       production.parts.map(async (part) => {
         if (part.state !== 'sent' || !part.quoteId) return part;
-        const [quote, stored] = await Promise.all([app.quoteRequests.get(part.house, part.quoteId).catch(() => undefined), app.tenantStore.get(part.house).catch(() => undefined)]);
+        const [quote, stored] = await Promise.all([
+          app.quoteRequests.get(part.house, part.quoteId).catch(() => undefined),
+          app.tenantStore.get(part.house).catch(() => undefined),
+        ]);
         const site = stored && withDefaults('site', stored.tenant.site);
         const href = `${storefrontOrigin(request, part.house, site?.domain)}${quoteHref(part.quoteId)}`;
         if (!quote) return { ...part, href };
-        const due = site && quote.versions?.length ? quoteDue(quote, itemGroupsOf(await itemsOfQuotes(app.itemStore, part.house, [quote])), invoiceRuleOf(site)) : undefined;
+        const due =
+          site && quote.versions?.length
+            ? quoteDue(
+                quote,
+                itemGroupsOf(await itemsOfQuotes(app.itemStore, part.house, [quote])),
+                invoiceRuleOf(site),
+              )
+            : undefined;
         return {
           ...part,
           href,
@@ -70,7 +88,10 @@ const productionRequestRoutes: FastifyPluginAsync<ProductionRequestRoutesOptions
   async function withQuoteStates(production: ProductionRequest) {
     const parts = await Promise.all(
       production.parts.map(async (part) => {
-        const quote = part.state === 'sent' && part.quoteId ? await app.quoteRequests.get(part.house, part.quoteId).catch(() => undefined) : undefined;
+        const quote =
+          part.state === 'sent' && part.quoteId
+            ? await app.quoteRequests.get(part.house, part.quoteId).catch(() => undefined)
+            : undefined;
         return quote ? { ...part, quote: { state: stateOf(quote) } } : part;
       }),
     );
@@ -80,11 +101,19 @@ const productionRequestRoutes: FastifyPluginAsync<ProductionRequestRoutesOptions
   app.post(
     '/api/production-requests',
     {
-      schema: { tags: ['marketplace'], summary: 'Ask several houses at once (the platform)', body: { $ref: `${schemaIds.productionRequest}#/$defs/productionRequestInput` } },
+      schema: {
+        tags: ['marketplace'],
+        summary: 'Ask several houses at once (the platform)',
+        body: { $ref: `${schemaIds.productionRequest}#/$defs/productionRequestInput` },
+      },
       config: {
         rateLimit: { max: options.requestsPerMinute ?? 10, timeWindow: '1 minute' },
         docs: {
-          success: { status: 201, schema: requestRecord, description: 'Stored, and each house’s part sent, waiting for its approval, or failed with why' },
+          success: {
+            status: 201,
+            schema: requestRecord,
+            description: 'Stored, and each house’s part sent, waiting for its approval, or failed with why',
+          },
           errors: {
             401: 'Nobody is signed in on the platform',
             404: 'Not the platform’s storefront',
@@ -96,7 +125,12 @@ const productionRequestRoutes: FastifyPluginAsync<ProductionRequestRoutesOptions
     },
     async (request, reply) => {
       const { user, profile } = await visitor(request);
-      const { request: production, created } = await app.productionRequests.send(user, profile, request.body as ProductionRequestInput, new Date());
+      const { request: production, created } = await app.productionRequests.send(
+        user,
+        profile,
+        request.body as ProductionRequestInput,
+        new Date(),
+      );
       return reply.code(created ? 201 : 200).send(await withQuotes(request, production));
     },
   );
@@ -105,11 +139,18 @@ const productionRequestRoutes: FastifyPluginAsync<ProductionRequestRoutesOptions
     '/api/production-requests',
     {
       schema: { tags: ['marketplace'], summary: 'The visitor’s production requests, newest first' },
-      config: { docs: { success: { schema: { type: 'array', items: requestRecord } }, errors: { 401: 'Nobody is signed in on the platform', 404: 'Not the platform’s storefront' } } },
+      config: {
+        docs: {
+          success: { schema: { type: 'array', items: requestRecord } },
+          errors: { 401: 'Nobody is signed in on the platform', 404: 'Not the platform’s storefront' },
+        },
+      },
     },
     async (request) => {
       const { user } = await visitor(request);
-      return Promise.all((await app.productionRequests.listFor(user.uid)).map((production) => withQuotes(request, production)));
+      return Promise.all(
+        (await app.productionRequests.listFor(user.uid)).map((production) => withQuotes(request, production)),
+      );
     },
   );
 
@@ -117,21 +158,42 @@ const productionRequestRoutes: FastifyPluginAsync<ProductionRequestRoutesOptions
     '/api/marketplace/production-requests',
     {
       onRequest: app.requirePlatform,
-      schema: { tags: ['marketplace'], summary: 'Every production request, newest first (platform staff)', querystring: listQuerySchema },
+      schema: {
+        tags: ['marketplace'],
+        summary: 'Every production request, newest first (platform staff)',
+        querystring: listQuerySchema,
+      },
       config: { docs: { success: { schema: { type: 'array', items: requestRecord }, headers: ['content-range'] } } },
     },
     async (request, reply) => {
       // One page, each sent part with its quote's state at its house (confirmed, closed …), not only "sent".
       const { page, ...range } = applyListQuery(await app.productionRequests.listAll(), request.query as ListQuery);
-      return sendPage(reply, 'production-requests', range, await Promise.all(page.map((production) => withQuoteStates(production))));
+      return sendPage(
+        reply,
+        'production-requests',
+        range,
+        await Promise.all(page.map((production) => withQuoteStates(production))),
+      );
     },
   );
 
   app.get(
     '/api/production-requests/:id',
     {
-      schema: { tags: ['marketplace'], summary: 'One production request, each part with its quote at its house', params: idParams },
-      config: { docs: { success: { schema: requestRecord }, errors: { 401: 'Nobody is signed in on the platform', 404: 'No such request of this visitor, or not the platform’s storefront' } } },
+      schema: {
+        tags: ['marketplace'],
+        summary: 'One production request, each part with its quote at its house',
+        params: idParams,
+      },
+      config: {
+        docs: {
+          success: { schema: requestRecord },
+          errors: {
+            401: 'Nobody is signed in on the platform',
+            404: 'No such request of this visitor, or not the platform’s storefront',
+          },
+        },
+      },
     },
     async (request) => {
       const { user } = await visitor(request);
@@ -146,7 +208,15 @@ const productionRequestRoutes: FastifyPluginAsync<ProductionRequestRoutesOptions
     '/api/production-requests/:id/retry',
     {
       schema: { tags: ['marketplace'], summary: 'Send a production request’s failed parts again', params: idParams },
-      config: { docs: { success: { schema: requestRecord }, errors: { 401: 'Nobody is signed in on the platform', 404: 'No such request of this visitor, or not the platform’s storefront' } } },
+      config: {
+        docs: {
+          success: { schema: requestRecord },
+          errors: {
+            401: 'Nobody is signed in on the platform',
+            404: 'No such request of this visitor, or not the platform’s storefront',
+          },
+        },
+      },
     },
     async (request) => {
       const { user, profile } = await visitor(request);
@@ -157,8 +227,16 @@ const productionRequestRoutes: FastifyPluginAsync<ProductionRequestRoutesOptions
     },
   );
 
-  const partParams = { ...idParams, required: ['id', 'house'], properties: { ...idParams.properties, house: { $ref: `${schemaIds.defs}#/$defs/tenantId` } } } as const;
-  const partErrors = { 401: 'Nobody is signed in on the platform', 404: 'No such request of this visitor, or part at that house', 409: 'The part is not one to do that to (sent already, or refused)' };
+  const partParams = {
+    ...idParams,
+    required: ['id', 'house'],
+    properties: { ...idParams.properties, house: { $ref: `${schemaIds.defs}#/$defs/tenantId` } },
+  } as const;
+  const partErrors = {
+    401: 'Nobody is signed in on the platform',
+    404: 'No such request of this visitor, or part at that house',
+    409: 'The part is not one to do that to (sent already, or refused)',
+  };
 
   app.post(
     '/api/production-requests/:id/parts/:house/dates',
@@ -169,12 +247,21 @@ const productionRequestRoutes: FastifyPluginAsync<ProductionRequestRoutesOptions
         params: partParams,
         body: { $ref: `${schemaIds.productionRequest}#/$defs/partDates` },
       },
-      config: { docs: { success: { schema: requestRecord }, errors: { ...partErrors, 400: 'Dates backwards or in the past' } } },
+      config: {
+        docs: { success: { schema: requestRecord }, errors: { ...partErrors, 400: 'Dates backwards or in the past' } },
+      },
     },
     async (request) => {
       const { user, profile } = await visitor(request);
       const { id, house } = request.params as { id: string; house: string };
-      const sent = await app.productionRequests.resendPart(user, profile, id, house, request.body as ProductionPartDates, new Date());
+      const sent = await app.productionRequests.resendPart(
+        user,
+        profile,
+        id,
+        house,
+        request.body as ProductionPartDates,
+        new Date(),
+      );
       if (!sent) throw new UnknownProductionRequestError(id);
       return withQuotes(request, sent);
     },
@@ -183,7 +270,11 @@ const productionRequestRoutes: FastifyPluginAsync<ProductionRequestRoutesOptions
   app.post(
     '/api/production-requests/:id/parts/:house/withdraw',
     {
-      schema: { tags: ['marketplace'], summary: 'Drop one part not sent yet (failed, or waiting for its house’s approval)', params: partParams },
+      schema: {
+        tags: ['marketplace'],
+        summary: 'Drop one part not sent yet (failed, or waiting for its house’s approval)',
+        params: partParams,
+      },
       config: { docs: { success: { schema: requestRecord }, errors: partErrors } },
     },
     async (request) => {

@@ -54,7 +54,12 @@ import { ListQueryError, listQuerySchema, sendStorePage, storePage, type ListQue
 import { tenantParams } from './tenants/params';
 import { visitorHere } from './visitor-here';
 
-const requestSchema = { type: 'object', required: ['id', 'lines', 'startDate', 'endDate'], additionalProperties: true, properties: { id: { type: 'string' } } } as const;
+const requestSchema = {
+  type: 'object',
+  required: ['id', 'lines', 'startDate', 'endDate'],
+  additionalProperties: true,
+  properties: { id: { type: 'string' } },
+} as const;
 
 export interface QuoteRequestRoutesOptions {
   /** Quote requests allowed per address per minute (a production asks for many items in one request). */
@@ -65,12 +70,20 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
   app.post(
     '/api/quote-requests',
     {
-      schema: { tags: ['quotes'], summary: 'Ask for a quote (an approved visitor of this storefront)', body: { $ref: `${schemaIds.quoteRequest}#/$defs/quoteRequestInput` } },
+      schema: {
+        tags: ['quotes'],
+        summary: 'Ask for a quote (an approved visitor of this storefront)',
+        body: { $ref: `${schemaIds.quoteRequest}#/$defs/quoteRequestInput` },
+      },
       config: {
         // Each request mails two messages: a burst from one address is refused, as sign-ins are.
         rateLimit: { max: options.requestsPerMinute ?? 10, timeWindow: '1 minute' },
         docs: {
-          success: { status: 201, schema: requestSchema, description: 'Stored and mailed to the vendor and the visitor' },
+          success: {
+            status: 201,
+            schema: requestSchema,
+            description: 'Stored and mailed to the vendor and the visitor',
+          },
           errors: {
             401: 'Nobody is signed in on this storefront',
             403: 'The account is awaiting approval, or was not approved (`reason` says which)',
@@ -82,7 +95,9 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
     async (request, reply) => {
       const { tenantId } = request;
       const { user, profile } = await visitorHere(app, request, 'Log in on this storefront to send a request.');
-      const quote = await takeQuoteRequest(app, tenantId, user, profile, request.body as QuoteRequestInput, { log: request.log });
+      const quote = await takeQuoteRequest(app, tenantId, user, profile, request.body as QuoteRequestInput, {
+        log: request.log,
+      });
       return reply.code(201).send(quote);
     },
   );
@@ -93,7 +108,12 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
    * The open requests of a page (not yet an order) with a line not free on their dates, counting
    * everything else booked: what the list flags, so the vendor sees a conflict before opening it.
    */
-  async function shortRequests(tenantId: string, requests: readonly QuoteRequest[], items: ReadonlyMap<string, Item>, settings: QuoteSettings): Promise<Set<string>> {
+  async function shortRequests(
+    tenantId: string,
+    requests: readonly QuoteRequest[],
+    items: ReadonlyMap<string, Item>,
+    settings: QuoteSettings,
+  ): Promise<Set<string>> {
     const open = requests.filter((quote) => isOpen(stateOf(quote)));
     if (!open.length) return new Set();
     // One read of the bookings for the whole page (the items are read once by the caller), then each request in memory.
@@ -106,7 +126,17 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
     const isShort = (quote: QuoteRequest) =>
       quote.lines.some((line) => {
         const others = booked.filter((booking) => booking.objectID === line.objectID && booking.quoteId !== quote.id);
-        return line.quantity > freeOver(items.get(line.objectID)?.quantity ?? 0, others, quote.startDate, quote.endDate, settings.turnaroundDays, today);
+        return (
+          line.quantity >
+          freeOver(
+            items.get(line.objectID)?.quantity ?? 0,
+            others,
+            quote.startDate,
+            quote.endDate,
+            settings.turnaroundDays,
+            today,
+          )
+        );
       });
     return new Set(open.filter(isShort).map((quote) => quote.id));
   }
@@ -124,7 +154,12 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
     '/api/tenants/:tenantId/quote-requests',
     {
       onRequest: app.requireTenant,
-      schema: { tags: ['quotes'], summary: "The tenant's quote requests, newest first; filter by state and by dates (from, to)", params: tenantParams, querystring: listQuerySchema },
+      schema: {
+        tags: ['quotes'],
+        summary: "The tenant's quote requests, newest first; filter by state and by dates (from, to)",
+        params: tenantParams,
+        querystring: listQuerySchema,
+      },
       config: { docs: { success: { schema: listOf(recordSchema), headers: ['content-range'] } } },
     },
     async (request, reply) => {
@@ -132,12 +167,18 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
       const page = storePage(request.query as ListQuery, QUOTE_SORT_FIELDS, { field: 'createdAt', order: 'desc' });
       const { state, from, to, ...others } = page.filter;
       const unknown = Object.keys(others)[0];
-      if (unknown !== undefined) throw new ListQueryError(`filter takes state, from and to, not ${JSON.stringify(unknown)}`);
-      if (state !== undefined && !quoteStates.includes(state as QuoteState)) throw new ListQueryError(`filter.state must be one of ${quoteStates.join(', ')}`);
-      for (const [name, value] of [['from', from] as const, ['to', to] as const]) if (value !== undefined && !isCalendarDate(value)) throw new ListQueryError(`filter.${name} ${calendarDateMessage}`);
+      if (unknown !== undefined)
+        throw new ListQueryError(`filter takes state, from and to, not ${JSON.stringify(unknown)}`);
+      if (state !== undefined && !quoteStates.includes(state as QuoteState))
+        throw new ListQueryError(`filter.state must be one of ${quoteStates.join(', ')}`);
+      for (const [name, value] of [['from', from] as const, ['to', to] as const])
+        if (value !== undefined && !isCalendarDate(value))
+          throw new ListQueryError(`filter.${name} ${calendarDateMessage}`);
       // Due expiries are stored first, so the state filter and the stored state agree.
       const settings = await settingsOf(tenantId);
-      await expireDue(stores, settings, tenantId, new Date(), (expired) => notifyQuoteStep(app, request.log, expired, 'expire', 'system'));
+      await expireDue(stores, settings, tenantId, new Date(), (expired) =>
+        notifyQuoteStep(app, request.log, expired, 'expire', 'system'),
+      );
       const { total, requests } = await app.quoteRequests.list(tenantId, {
         ...(state !== undefined && { state: state as QuoteState }),
         ...(from !== undefined && { from: from as string }),
@@ -148,12 +189,20 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
       });
       // One read of the page's items: the open requests' (what is short), and where certificates are asked for every row's (its replacement value, so the list can say whose cover is too low).
       const insured = settings.site.insuranceRequired === true;
-      const items = await itemsOfQuotes(app.itemStore, tenantId, insured ? requests : requests.filter((quote) => isOpen(stateOf(quote))));
+      const items = await itemsOfQuotes(
+        app.itemStore,
+        tenantId,
+        insured ? requests : requests.filter((quote) => isOpen(stateOf(quote))),
+      );
       const short = await shortRequests(tenantId, requests, items, settings);
       return sendStorePage(reply, 'quote-requests', {
         offset: page.offset,
         total,
-        rows: requests.map((quote) => ({ ...summary(quote), short: short.has(quote.id), ...(insured && { replacementValue: replacementValueOf(quote.lines, items) }) })),
+        rows: requests.map((quote) => ({
+          ...summary(quote),
+          short: short.has(quote.id),
+          ...(insured && { replacementValue: replacementValueOf(quote.lines, items) }),
+        })),
       });
     },
   );
@@ -164,10 +213,17 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
     '/api/tenants/:tenantId/quote-requests/events',
     {
       onRequest: app.requireTenant,
-      schema: { tags: ['quotes'], summary: "The tenant's quote requests as they are added or change (server-sent events)", params: tenantParams },
+      schema: {
+        tags: ['quotes'],
+        summary: "The tenant's quote requests as they are added or change (server-sent events)",
+        params: tenantParams,
+      },
       config: {
         docs: {
-          success: { description: 'A `quote` event with `{ "id" }` for each request added or changed', contentTypes: ['text/event-stream'] },
+          success: {
+            description: 'A `quote` event with `{ "id" }` for each request added or changed',
+            contentTypes: ['text/event-stream'],
+          },
           errors: { 429: 'This session already holds the most live streams it may' },
         },
       },
@@ -179,7 +235,11 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
     },
   );
 
-  const quoteParams = { type: 'object', required: ['tenantId', 'id'], properties: { ...tenantParams.properties, id: { $ref: `${schemaIds.quoteRequest}#/properties/id` } } } as const;
+  const quoteParams = {
+    type: 'object',
+    required: ['tenantId', 'id'],
+    properties: { ...tenantParams.properties, id: { $ref: `${schemaIds.quoteRequest}#/properties/id` } },
+  } as const;
   const VENDOR_ACTIONS = ['hold', 'release', 'confirm', 'cancel', 'close'] as const satisfies readonly QuoteAction[];
 
   /** A request as the console prices it: the rule, GL codes, free quantities, what else is booked, and the buttons. */
@@ -190,18 +250,37 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
     const glCodes = lineGlCodes(settings, items);
     // Documents a step could not issue (its store was away) are issued now.
     await issueOwed(app.invoices, settings, items, quote, now, app.log);
-    const free = await freeQuantities(app, tenantId, [...items.values()], { from: quote.startDate, to: quote.endDate }, settings, now, quote.id);
+    const free = await freeQuantities(
+      app,
+      tenantId,
+      [...items.values()],
+      { from: quote.startDate, to: quote.endDate },
+      settings,
+      now,
+      quote.id,
+    );
     const window = bookingWindow(quote.startDate, quote.endDate, settings.turnaroundDays);
     const booked = await app.quoteRequests.bookings(tenantId, [...items.keys()], window.from, window.to);
     // Stock hired in from other houses adds to what is free; it holds nothing against this request.
     const others = booked.filter((booking) => booking.quoteId !== quote.id && !isHiredIn(booking));
     const hiredIn = (objectID: string) =>
       booked
-        .filter((booking) => isHiredIn(booking) && booking.objectID === objectID && booking.firstDay <= quote.endDate && booking.lastDay >= quote.startDate)
+        .filter(
+          (booking) =>
+            isHiredIn(booking) &&
+            booking.objectID === objectID &&
+            booking.firstDay <= quote.endDate &&
+            booking.lastDay >= quote.startDate,
+        )
         .reduce((total, booking) => total + booking.quantity, 0);
     // Soft clashes: other productions' open requests for the same items on overlapping dates that hold nothing yet.
     const asking = (
-      await Promise.all((['requested', 'quoted', 'accepted'] as const).map(async (state) => (await app.quoteRequests.list(tenantId, { state, from: window.from, to: window.to, limit: 200 })).requests))
+      await Promise.all(
+        (['requested', 'quoted', 'accepted'] as const).map(
+          async (state) =>
+            (await app.quoteRequests.list(tenantId, { state, from: window.from, to: window.to, limit: 200 })).requests,
+        ),
+      )
     ).flat();
     const softClashes = asking
       .filter((other) => other.id !== quote.id && (other.hold ?? 'none') === 'none')
@@ -248,23 +327,37 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
     '/api/tenants/:tenantId/quote-requests/:id',
     {
       onRequest: app.requireTenant,
-      schema: { tags: ['quotes'], summary: 'One quote request, ready to price: rule, GL codes, free quantities, other bookings, actions', params: quoteParams },
+      schema: {
+        tags: ['quotes'],
+        summary: 'One quote request, ready to price: rule, GL codes, free quantities, other bookings, actions',
+        params: quoteParams,
+      },
       config: { docs: { success: { schema: recordSchema, headers: ['etag'] }, errors: { 404: 'No such request' } } },
     },
     async (request, reply) => {
       const { tenantId, id } = request.params as { tenantId: string; id: string };
       const quote = await app.quoteRequests.get(tenantId, id);
       if (!quote) throw new UnknownQuoteError(id);
-      const current = await expireIfDue(stores, await settingsOf(tenantId), quote, new Date(), (expired) => notifyQuoteStep(app, request.log, expired, 'expire', 'system'));
+      const current = await expireIfDue(stores, await settingsOf(tenantId), quote, new Date(), (expired) =>
+        notifyQuoteStep(app, request.log, expired, 'expire', 'system'),
+      );
       withVersion(reply, String(revisionOf(current)));
       return pricingView(tenantId, current);
     },
   );
 
-  const vendorStep = async (request: FastifyRequest, reply: FastifyReply, action: QuoteAction, pricing?: PricingInput, change?: Omit<OrderChange, 'pricing'>) => {
+  const vendorStep = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    action: QuoteAction,
+    pricing?: PricingInput,
+    change?: Omit<OrderChange, 'pricing'>,
+  ) => {
     const { tenantId, id } = request.params as { tenantId: string; id: string };
-    const note = action === 'quote' || action === 'change' ? undefined : ((request.body ?? {}) as { reason?: string }).reason;
-    const notTaken = action === 'close' ? ((request.body ?? {}) as { notTaken?: 'invoice' | 'credit' }).notTaken : undefined;
+    const note =
+      action === 'quote' || action === 'change' ? undefined : ((request.body ?? {}) as { reason?: string }).reason;
+    const notTaken =
+      action === 'close' ? ((request.body ?? {}) as { notTaken?: 'invoice' | 'credit' }).notTaken : undefined;
     const release = action === 'confirm' ? ((request.body ?? {}) as { release?: string }).release : undefined;
     const revision = Number(ifMatchVersion(request));
     const changed = await takeAction(stores, await settingsOf(tenantId), {
@@ -281,7 +374,10 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
       ...(release !== undefined && { release }),
       now: new Date(),
     });
-    request.log.info({ tenantId, quoteRequest: id, action, state: changed.state, by: request.account!.email }, 'quote step');
+    request.log.info(
+      { tenantId, quoteRequest: id, action, state: changed.state, by: request.account!.email },
+      'quote step',
+    );
     // Another house's sub-hire: its stock of the item follows this order (confirmed, changed, cancelled).
     if (changed.subHire) await followSubHireAfterStep(app, request.log, changed);
     await notifyQuoteStep(app, request.log, changed, action, 'vendor');
@@ -289,7 +385,11 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
     return pricingView(tenantId, changed);
   };
   const stepDocs = (errors: Record<number, string>) => ({
-    docs: { ifMatch: true, success: { schema: recordSchema, headers: ['etag' as const] }, errors: { 404: 'No such request', 412: 'The request changed since it was read', ...errors } },
+    docs: {
+      ifMatch: true,
+      success: { schema: recordSchema, headers: ['etag' as const] },
+      errors: { 404: 'No such request', 412: 'The request changed since it was read', ...errors },
+    },
   });
 
   app.post(
@@ -302,7 +402,10 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
         params: quoteParams,
         body: { $ref: `${schemaIds.quoteRequest}#/$defs/pricingInput` },
       },
-      config: stepDocs({ 400: 'The pricing names an item not asked for, a service outside the Service group, or a line without a GL code', 409: 'Not possible in this state' }),
+      config: stepDocs({
+        400: 'The pricing names an item not asked for, a service outside the Service group, or a line without a GL code',
+        409: 'Not possible in this state',
+      }),
     },
     (request, reply) => vendorStep(request, reply, 'quote', request.body as PricingInput),
   );
@@ -335,8 +438,13 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
       onRequest: app.requireTenant,
       schema: {
         tags: ['quotes'],
-        summary: 'Hold, release, confirm, cancel or close a returned hire (If-Match: the revision read; cancelling a confirmed order needs a reason)',
-        params: { ...quoteParams, required: [...quoteParams.required, 'action'], properties: { ...quoteParams.properties, action: { type: 'string', enum: VENDOR_ACTIONS } } },
+        summary:
+          'Hold, release, confirm, cancel or close a returned hire (If-Match: the revision read; cancelling a confirmed order needs a reason)',
+        params: {
+          ...quoteParams,
+          required: [...quoteParams.required, 'action'],
+          properties: { ...quoteParams.properties, action: { type: 'string', enum: VENDOR_ACTIONS } },
+        },
         body: { $ref: `${schemaIds.quoteRequest}#/$defs/stepInput` },
       },
       config: stepDocs({

@@ -24,7 +24,15 @@ import { schemaIds } from '../../../schema/documents';
 import { isOrderState, type QuoteAction } from '../../../schema/rental/quote-states';
 import { todayIn } from '../../../schema/rental/quote-rules';
 import type { CardHold, Item, QuoteRequest } from '../../../schema/types.generated';
-import { actionsNow, expireIfDue, itemsOfQuotes, quoteSettingsOf, stateOf, takeAction, type QuoteSettings } from '../../rental/quote-conversation';
+import {
+  actionsNow,
+  expireIfDue,
+  itemsOfQuotes,
+  quoteSettingsOf,
+  stateOf,
+  takeAction,
+  type QuoteSettings,
+} from '../../rental/quote-conversation';
 import { notifyQuoteStep } from '../../rental/quote-notices';
 import { ifMatchVersion, withVersion } from '../../lib/versions';
 import { UnknownQuoteError, revisionOf } from '../../stores/quote-request-store';
@@ -35,11 +43,18 @@ import { picked } from '../../lib/picked';
 const SIGN_IN = 'Log in on this storefront to see your quotes.';
 const VISITOR_ACTIONS = ['accept', 'decline', 'cancel'] as const satisfies readonly QuoteAction[];
 
-const idParams = { type: 'object', required: ['id'], properties: { id: { $ref: `${schemaIds.quoteRequest}#/properties/id` } } } as const;
+const idParams = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { $ref: `${schemaIds.quoteRequest}#/properties/id` } },
+} as const;
 const actionParams = {
   type: 'object',
   required: ['id', 'action'],
-  properties: { id: { $ref: `${schemaIds.quoteRequest}#/properties/id` }, action: { type: 'string', enum: VISITOR_ACTIONS } },
+  properties: {
+    id: { $ref: `${schemaIds.quoteRequest}#/properties/id` },
+    action: { type: 'string', enum: VISITOR_ACTIONS },
+  },
 } as const;
 const actionBody = { $ref: `${schemaIds.quoteRequest}#/$defs/stepInput` } as const;
 const viewSchema = {
@@ -95,9 +110,17 @@ const VISITOR_HOLD_FIELDS = [
   'renewals',
 ] as const satisfies ReadonlyArray<keyof CardHold>;
 // `uploadedBy` says which side uploaded it ("visitor" or "vendor"), no one's address.
-const VISITOR_INSURANCE_FIELDS = ['fileName', 'contentType', 'size', 'expiresOn', 'insurer', 'policyNumber', 'coverAmount', 'uploadedAt', 'uploadedBy'] as const satisfies ReadonlyArray<
-  keyof NonNullable<QuoteRequest['insurance']>
->;
+const VISITOR_INSURANCE_FIELDS = [
+  'fileName',
+  'contentType',
+  'size',
+  'expiresOn',
+  'insurer',
+  'policyNumber',
+  'coverAmount',
+  'uploadedAt',
+  'uploadedBy',
+] as const satisfies ReadonlyArray<keyof NonNullable<QuoteRequest['insurance']>>;
 
 export function visitorView(quote: QuoteRequest, today: string) {
   const { history = [], versions = [], hire, cardHold, insurance } = quote;
@@ -121,7 +144,11 @@ export function visitorView(quote: QuoteRequest, today: string) {
     revision: revisionOf(quote),
     versions: versions.map((version) => ({
       ...version,
-      breakdown: { ...version.breakdown, missingGlCodes: [], lines: version.breakdown.lines.map(({ glCode: _glCode, ...line }) => line) },
+      breakdown: {
+        ...version.breakdown,
+        missingGlCodes: [],
+        lines: version.breakdown.lines.map(({ glCode: _glCode, ...line }) => line),
+      },
     })),
     history: history.map(({ email: _email, ...entry }) => entry),
     total: versions.at(-1)?.breakdown.total,
@@ -132,7 +159,10 @@ export function visitorView(quote: QuoteRequest, today: string) {
 /** A card hold as its visitor sees it: its state and amounts, not the provider's customer and card, the house's account or the platform's commission. */
 function visitorHold(hold: CardHold) {
   const { pending } = hold;
-  return { ...picked(hold, VISITOR_HOLD_FIELDS), ...(pending && { pending: { action: pending.action, since: pending.since } }) };
+  return {
+    ...picked(hold, VISITOR_HOLD_FIELDS),
+    ...(pending && { pending: { action: pending.action, since: pending.since } }),
+  };
 }
 
 /** The latest version with its tax and card processing, as its invoice will say them; nothing before it is priced. */
@@ -157,10 +187,16 @@ export async function visitorQuoteView(app: FastifyInstance, quote: QuoteRequest
   const listing = accepting ? await app.customerAccounts.forMember(quote.tenantId, quote.email) : [];
   const accounts = accountsToOrderOn(listing, { email: quote.email, emailVerified });
   // Accounts that would take them once their address is proven: said, with the way to prove it.
-  const awaitingEmail = emailVerified ? [] : accountsToOrderOn(listing, { email: quote.email, emailVerified: true }).map((account) => account.name);
+  const awaitingEmail = emailVerified
+    ? []
+    : accountsToOrderOn(listing, { email: quote.email, emailVerified: true }).map((account) => account.name);
   // Not on an account: whether the house keeps any (then the visitor may ask to order on theirs), and their latest request to.
-  const [asked] = accepting && !accounts.length ? await app.customerAccounts.joinRequests(quote.tenantId, { email: quote.email }) : [];
-  const offered = accepting && !accounts.length && (await app.customerAccounts.list(quote.tenantId, { limit: 1 })).length > 0;
+  const [asked] =
+    accepting && !accounts.length
+      ? await app.customerAccounts.joinRequests(quote.tenantId, { email: quote.email })
+      : [];
+  const offered =
+    accepting && !accounts.length && (await app.customerAccounts.list(quote.tenantId, { limit: 1 })).length > 0;
   const due = {
     ...dueOf(quote, items, settings),
     ...(settings.site.insuranceRequired && { replacementValue: replacementValueOf(quote.lines, items) }),
@@ -169,22 +205,36 @@ export async function visitorQuoteView(app: FastifyInstance, quote: QuoteRequest
       orderOn: accounts.map((account) => ({
         ...orderAccountOf(account),
         purchaseOrderRequired: account.purchaseOrderRequired ?? false,
-        ...(quote.versions?.length && { due: quoteDue({ versions: quote.versions, account: orderAccountOf(account) }, itemGroupsOf(items), invoiceRuleOf(settings.site)) }),
+        ...(quote.versions?.length && {
+          due: quoteDue(
+            { versions: quote.versions, account: orderAccountOf(account) },
+            itemGroupsOf(items),
+            invoiceRuleOf(settings.site),
+          ),
+        }),
       })),
     }),
     ...(awaitingEmail.length && { confirmEmailFor: awaitingEmail }),
     ...(offered && { accountsOffered: true }),
-    ...(asked && { accountRequest: { state: asked.state, company: asked.company, ...(asked.reason && { reason: asked.reason }) } }),
+    ...(asked && {
+      accountRequest: { state: asked.state, company: asked.company, ...(asked.reason && { reason: asked.reason }) },
+    }),
   };
   if (!settings.site.ccAuthEnabled) return { ...view, ...due };
   // Accepting waits on the hold (unless the tenant asks for it before check-out and the hire is further off); an order's check-out does while it does not stand.
-  const before = view.actions.includes('accept') ? 'accept' : view.state === 'confirmed' && holdKeepsIn(quote, settings.site, now) ? 'checkOut' : undefined;
+  const before = view.actions.includes('accept')
+    ? 'accept'
+    : view.state === 'confirmed' && holdKeepsIn(quote, settings.site, now)
+      ? 'checkOut'
+      : undefined;
   if (!before) return { ...view, ...due };
   const need = neededFor(quote, items, settings.site);
   const askedFrom = holdAskedFrom(quote, cardHoldRuleOf(settings.site).timing, today);
   const covered = before === 'accept' ? holdCovers(quote.cardHold, need.amount, now) : false;
   // More than one card authorisation takes: said up front, with the way forward, instead of a form that cannot succeed.
-  const tooLarge = beyondOneHold(need.amount, settings.site.currency ?? 'USD') ? tooLargeForACard(need.amount, settings.site) : undefined;
+  const tooLarge = beyondOneHold(need.amount, settings.site.currency ?? 'USD')
+    ? tooLargeForACard(need.amount, settings.site)
+    : undefined;
   // A house that has not connected the account it is paid on takes no card yet: said up front too.
   const notConnected = covered
     ? undefined
@@ -221,7 +271,8 @@ const quoteRoutes: FastifyPluginAsync = async (app) => {
     return quoteSettingsOf(stored.tenant);
   };
   const stores = quoteStoresOf(app);
-  const expiredNotice = (request: FastifyRequest) => (expired: QuoteRequest) => notifyQuoteStep(app, request.log, expired, 'expire', 'system');
+  const expiredNotice = (request: FastifyRequest) => (expired: QuoteRequest) =>
+    notifyQuoteStep(app, request.log, expired, 'expire', 'system');
 
   app.get(
     '/api/quotes',
@@ -232,23 +283,51 @@ const quoteRoutes: FastifyPluginAsync = async (app) => {
         querystring: {
           type: 'object',
           additionalProperties: false,
-          properties: { offset: { type: 'integer', minimum: 0, maximum: 1_000_000, default: 0, description: 'How many newer requests to skip' } },
+          properties: {
+            offset: {
+              type: 'integer',
+              minimum: 0,
+              maximum: 1_000_000,
+              default: 0,
+              description: 'How many newer requests to skip',
+            },
+          },
         },
       },
-      config: { docs: { success: { schema: { type: 'object', properties: { quotes: { type: 'array' }, total: { type: 'integer' }, offset: { type: 'integer' } } } }, errors: signedOut } },
+      config: {
+        docs: {
+          success: {
+            schema: {
+              type: 'object',
+              properties: { quotes: { type: 'array' }, total: { type: 'integer' }, offset: { type: 'integer' } },
+            },
+          },
+          errors: signedOut,
+        },
+      },
     },
     async (request, reply) => {
       const { user } = await visitorHere(app, request, SIGN_IN);
       const settings = await settingsHere(request);
       const now = new Date();
       const offset = (request.query as { offset?: number }).offset ?? 0;
-      const { total, requests } = await app.quoteRequests.list(request.tenantId, { uid: user.uid, offset, limit: VISITOR_QUOTES_PAGE });
-      const quotes = await Promise.all(requests.map((quote) => expireIfDue(stores, settings, quote, now, expiredNotice(request))));
+      const { total, requests } = await app.quoteRequests.list(request.tenantId, {
+        uid: user.uid,
+        offset,
+        limit: VISITOR_QUOTES_PAGE,
+      });
+      const quotes = await Promise.all(
+        requests.map((quote) => expireIfDue(stores, settings, quote, now, expiredNotice(request))),
+      );
       void reply.header('cache-control', 'no-store');
       const today = todayIn(settings.timezone, now);
       // Each with its tax, so the list's total is the quote page's.
       const items = await itemsOfQuotes(app.itemStore, request.tenantId, quotes);
-      return { quotes: quotes.map((quote) => ({ ...visitorView(quote, today), ...dueOf(quote, items, settings) })), total, offset };
+      return {
+        quotes: quotes.map((quote) => ({ ...visitorView(quote, today), ...dueOf(quote, items, settings) })),
+        total,
+        offset,
+      };
     },
   );
 
@@ -256,7 +335,12 @@ const quoteRoutes: FastifyPluginAsync = async (app) => {
     '/api/quotes/:id',
     {
       schema: { tags, summary: 'One of the visitor’s quote requests, with its priced versions', params: idParams },
-      config: { docs: { success: { schema: viewSchema, headers: ['etag'] }, errors: { ...signedOut, 404: 'No such request of this visitor' } } },
+      config: {
+        docs: {
+          success: { schema: viewSchema, headers: ['etag'] },
+          errors: { ...signedOut, 404: 'No such request of this visitor' },
+        },
+      },
     },
     async (request, reply) => {
       const { quote } = await visitorsQuote(app, request, (request.params as { id: string }).id, SIGN_IN);
@@ -271,7 +355,12 @@ const quoteRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     '/api/quotes/:id/:action',
     {
-      schema: { tags, summary: 'Accept, decline or cancel (If-Match: the revision read)', params: actionParams, body: actionBody },
+      schema: {
+        tags,
+        summary: 'Accept, decline or cancel (If-Match: the revision read)',
+        params: actionParams,
+        body: actionBody,
+      },
       config: {
         docs: {
           ifMatch: true,
@@ -291,9 +380,19 @@ const quoteRoutes: FastifyPluginAsync = async (app) => {
       const { user } = await visitorHere(app, request, SIGN_IN);
       const { id, action } = request.params as { id: string; action: (typeof VISITOR_ACTIONS)[number] };
       const settings = await settingsHere(request);
-      const body = (request.body ?? {}) as { version?: number; reason?: string; purchaseOrder?: string; billingContact?: string; billingAddress?: string; account?: string };
+      const body = (request.body ?? {}) as {
+        version?: number;
+        reason?: string;
+        purchaseOrder?: string;
+        billingContact?: string;
+        billingAddress?: string;
+        account?: string;
+      };
       if (action === 'accept' && body.version === undefined)
-        throw new FieldProblemsError([{ pointer: '/version', message: 'is needed to accept: the priced version you read' }], 'Not accepted: say which version you read');
+        throw new FieldProblemsError(
+          [{ pointer: '/version', message: 'is needed to accept: the priced version you read' }],
+          'Not accepted: say which version you read',
+        );
       const changed = await takeAction(stores, settings, {
         tenantId: request.tenantId,
         id,
@@ -302,8 +401,14 @@ const quoteRoutes: FastifyPluginAsync = async (app) => {
         who: { uid: user.uid, email: user.email, emailVerified: user.emailVerified },
         revision: Number.isInteger(revision) ? revision : -1,
         ...(body.version !== undefined && { version: body.version }),
-        ...((body.purchaseOrder !== undefined || body.billingContact !== undefined || body.billingAddress !== undefined) && {
-          billing: { purchaseOrder: body.purchaseOrder, billingContact: body.billingContact, billingAddress: body.billingAddress },
+        ...((body.purchaseOrder !== undefined ||
+          body.billingContact !== undefined ||
+          body.billingAddress !== undefined) && {
+          billing: {
+            purchaseOrder: body.purchaseOrder,
+            billingContact: body.billingContact,
+            billingAddress: body.billingAddress,
+          },
         }),
         ...(body.reason !== undefined && { note: body.reason }),
         ...(action === 'accept' && body.account !== undefined && { account: body.account }),

@@ -38,20 +38,30 @@ const signedOut = { 401: 'Nobody is signed in on this storefront' };
 const unknown = { ...signedOut, 404: 'No such list of this visitor, or no such item in this catalogue' };
 
 const setListRoutes: FastifyPluginAsync = async (app) => {
-  const owner = async (request: FastifyRequest): Promise<ListOwner> => ({ tenantId: request.tenantId, uid: (await visitorHere(app, request, SIGN_IN)).user.uid });
-  const favorites = (profile: UserProfile) => ({ favorites: profile.favorites ?? [], favoriteCount: profile.stats?.favoriteCount ?? 0 });
+  const owner = async (request: FastifyRequest): Promise<ListOwner> => ({
+    tenantId: request.tenantId,
+    uid: (await visitorHere(app, request, SIGN_IN)).user.uid,
+  });
+  const favorites = (profile: UserProfile) => ({
+    favorites: profile.favorites ?? [],
+    favoriteCount: profile.stats?.favoriteCount ?? 0,
+  });
   const tags = ['favourites and set lists'];
 
   app.get(
     '/api/favorites',
     {
       schema: { tags, summary: "The visitor's favourite items, newest first" },
-      config: { docs: { success: { schema: { type: 'object', properties: { items: { type: 'array' } } } }, errors: signedOut } },
+      config: {
+        docs: { success: { schema: { type: 'object', properties: { items: { type: 'array' } } } }, errors: signedOut },
+      },
     },
     async (request) => {
       const { profile } = await visitorHere(app, request, SIGN_IN);
       const ids = profile.favorites ?? [];
-      const items = new Map((await app.catalogueItems.getMany(request.tenantId, ids)).map((item) => [item.objectID, itemSummary(item)]));
+      const items = new Map(
+        (await app.catalogueItems.getMany(request.tenantId, ids)).map((item) => [item.objectID, itemSummary(item)]),
+      );
       return { items: ids.flatMap((id) => items.get(id) ?? []) };
     },
   );
@@ -59,9 +69,20 @@ const setListRoutes: FastifyPluginAsync = async (app) => {
     app.route({
       method,
       url: '/api/favorites/:objectID',
-      schema: { tags, summary: method === 'PUT' ? 'Favourite an item (again: no change)' : 'Stop favouriting an item', params: itemParams },
+      schema: {
+        tags,
+        summary: method === 'PUT' ? 'Favourite an item (again: no change)' : 'Stop favouriting an item',
+        params: itemParams,
+      },
       config: { docs: { success: { schema: favoritesSchema }, errors: unknown } },
-      handler: async (request) => favorites(await app.setLists.favorite(await owner(request), (request.params as { objectID: string }).objectID, method === 'PUT')),
+      handler: async (request) =>
+        favorites(
+          await app.setLists.favorite(
+            await owner(request),
+            (request.params as { objectID: string }).objectID,
+            method === 'PUT',
+          ),
+        ),
     });
   }
 
@@ -69,7 +90,12 @@ const setListRoutes: FastifyPluginAsync = async (app) => {
     '/api/set-lists',
     {
       schema: { tags, summary: "The visitor's set lists, most recently changed first" },
-      config: { docs: { success: { schema: { type: 'object', properties: { setLists: { type: 'array' } } } }, errors: signedOut } },
+      config: {
+        docs: {
+          success: { schema: { type: 'object', properties: { setLists: { type: 'array' } } } },
+          errors: signedOut,
+        },
+      },
     },
     async (request) => {
       const lists = await app.setLists.listsOf(await owner(request));
@@ -83,7 +109,15 @@ const setListRoutes: FastifyPluginAsync = async (app) => {
       );
       const setLists = lists.map((list) => {
         const image = list.lines[0] && covers.get(list.lines[0].objectID);
-        return setListSummary(list, image && { url: image.url, alt: image.alt, ...(image.width && { width: image.width }), ...(image.height && { height: image.height }) });
+        return setListSummary(
+          list,
+          image && {
+            url: image.url,
+            alt: image.alt,
+            ...(image.width && { width: image.width }),
+            ...(image.height && { height: image.height }),
+          },
+        );
       });
       return { setLists };
     },
@@ -94,24 +128,46 @@ const setListRoutes: FastifyPluginAsync = async (app) => {
       schema: { tags, summary: 'Start a set list', body: { $ref: `${schemaIds.setList}#/$defs/setListInput` } },
       config: { docs: { success: { status: 201, schema: viewSchema }, errors: signedOut } },
     },
-    async (request, reply) => reply.code(201).send(await app.setLists.view(await app.setLists.create(await owner(request), request.body as SetListInput))),
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await app.setLists.view(await app.setLists.create(await owner(request), request.body as SetListInput))),
   );
   app.get(
     '/api/set-lists/:id',
-    { schema: { tags, summary: 'One of the visitor’s set lists, with its items', params: idParams }, config: { docs: { success: { schema: viewSchema }, errors: unknown } } },
-    async (request) => app.setLists.view(await app.setLists.own(await owner(request), (request.params as { id: string }).id)),
+    {
+      schema: { tags, summary: 'One of the visitor’s set lists, with its items', params: idParams },
+      config: { docs: { success: { schema: viewSchema }, errors: unknown } },
+    },
+    async (request) =>
+      app.setLists.view(await app.setLists.own(await owner(request), (request.params as { id: string }).id)),
   );
   app.patch(
     '/api/set-lists/:id',
     {
-      schema: { tags, summary: 'Rename a set list, or change its notes', params: idParams, body: { $ref: `${schemaIds.setList}#/$defs/setListInput` } },
+      schema: {
+        tags,
+        summary: 'Rename a set list, or change its notes',
+        params: idParams,
+        body: { $ref: `${schemaIds.setList}#/$defs/setListInput` },
+      },
       config: { docs: { success: { schema: viewSchema }, errors: unknown } },
     },
-    async (request) => app.setLists.view(await app.setLists.describe(await owner(request), (request.params as { id: string }).id, request.body as SetListInput)),
+    async (request) =>
+      app.setLists.view(
+        await app.setLists.describe(
+          await owner(request),
+          (request.params as { id: string }).id,
+          request.body as SetListInput,
+        ),
+      ),
   );
   app.delete(
     '/api/set-lists/:id',
-    { schema: { tags, summary: 'Delete a set list (its share link stops working)', params: idParams }, config: { docs: { success: { status: 204 }, errors: unknown } } },
+    {
+      schema: { tags, summary: 'Delete a set list (its share link stops working)', params: idParams },
+      config: { docs: { success: { status: 204 }, errors: unknown } },
+    },
     async (request, reply) => {
       await app.setLists.delete(await owner(request), (request.params as { id: string }).id);
       return reply.code(204).send();
@@ -120,17 +176,27 @@ const setListRoutes: FastifyPluginAsync = async (app) => {
   app.put(
     '/api/set-lists/:id/lines/:objectID',
     {
-      schema: { tags, summary: 'Put an item on a set list, or change how many', params: lineParams, body: { $ref: `${schemaIds.setList}#/$defs/setListLineInput` } },
+      schema: {
+        tags,
+        summary: 'Put an item on a set list, or change how many',
+        params: lineParams,
+        body: { $ref: `${schemaIds.setList}#/$defs/setListLineInput` },
+      },
       config: { docs: { success: { schema: viewSchema }, errors: unknown } },
     },
     async (request) => {
       const { id, objectID } = request.params as { id: string; objectID: string };
-      return app.setLists.view(await app.setLists.setLine(await owner(request), id, objectID, (request.body as SetListLineInput).quantity));
+      return app.setLists.view(
+        await app.setLists.setLine(await owner(request), id, objectID, (request.body as SetListLineInput).quantity),
+      );
     },
   );
   app.delete(
     '/api/set-lists/:id/lines/:objectID',
-    { schema: { tags, summary: 'Take an item off a set list', params: lineParams }, config: { docs: { success: { schema: viewSchema }, errors: unknown } } },
+    {
+      schema: { tags, summary: 'Take an item off a set list', params: lineParams },
+      config: { docs: { success: { schema: viewSchema }, errors: unknown } },
+    },
     async (request) => {
       const { id, objectID } = request.params as { id: string; objectID: string };
       return app.setLists.view(await app.setLists.removeLine(await owner(request), id, objectID));
@@ -140,12 +206,19 @@ const setListRoutes: FastifyPluginAsync = async (app) => {
     app.route({
       method,
       url: '/api/set-lists/:id/share',
-      schema: { tags, summary: method === 'POST' ? 'Share a set list read-only by link' : 'Stop sharing: the link shows nothing from now on', params: idParams },
+      schema: {
+        tags,
+        summary:
+          method === 'POST' ? 'Share a set list read-only by link' : 'Stop sharing: the link shows nothing from now on',
+        params: idParams,
+      },
       config: { docs: { success: { schema: viewSchema }, errors: unknown } },
       handler: async (request) => {
         const id = (request.params as { id: string }).id;
         const who = await owner(request);
-        return app.setLists.view(await (method === 'POST' ? app.setLists.share(who, id) : app.setLists.unshare(who, id)));
+        return app.setLists.view(
+          await (method === 'POST' ? app.setLists.share(who, id) : app.setLists.unshare(who, id)),
+        );
       },
     });
   }

@@ -104,7 +104,13 @@ async function theirSide(app: FastifyInstance, theirs: QuoteRequest) {
 
 const subHireRoutes: FastifyPluginAsync = async (app) => {
   const stores = quoteStoresOf(app);
-  const intakeStores = () => ({ ...stores, tenantStore: app.tenantStore, mailer: app.mailer, customerAccounts: app.customerAccounts, marketplace: app.marketplace });
+  const intakeStores = () => ({
+    ...stores,
+    tenantStore: app.tenantStore,
+    mailer: app.mailer,
+    customerAccounts: app.customerAccounts,
+    marketplace: app.marketplace,
+  });
 
   /** This request's sub-hire at `theirId`, or 404 (another house's staff never reach it: requireTenant). */
   async function subHireOf(tenantId: string, id: string, theirId: string): Promise<SubHire> {
@@ -120,13 +126,21 @@ const subHireRoutes: FastifyPluginAsync = async (app) => {
       onRequest: app.requireTenant,
       schema: {
         tags: ['sub-hires'],
-        summary: "Ask another house for a request's short line: an ordinary request there, this house the customer, at that house's trade price",
+        summary:
+          "Ask another house for a request's short line: an ordinary request there, this house the customer, at that house's trade price",
         params: quoteParams,
         body: { $ref: `${schemaIds.quoteRequest}#/$defs/subHireAsk` },
       },
       config: {
         docs: {
-          success: { status: 201, schema: { type: 'object', required: ['subHire', 'theirs'], properties: { subHire: subHireSchema, theirs: theirsSchema } } },
+          success: {
+            status: 201,
+            schema: {
+              type: 'object',
+              required: ['subHire', 'theirs'],
+              properties: { subHire: subHireSchema, theirs: theirsSchema },
+            },
+          },
           errors: {
             400: 'A line not on this request, this house itself, or a house not listed (by field)',
             404: 'No such house or request',
@@ -138,7 +152,13 @@ const subHireRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const { tenantId, id } = request.params as { tenantId: string; id: string };
       const body = request.body as SubHireAsk;
-      const { subHire, theirs, created } = await askForSubHire(intakeStores(), { houseId: tenantId, email: request.account!.email }, { quoteId: id, ...body }, new Date(), request.log);
+      const { subHire, theirs, created } = await askForSubHire(
+        intakeStores(),
+        { houseId: tenantId, email: request.account!.email },
+        { quoteId: id, ...body },
+        new Date(),
+        request.log,
+      );
       return reply.code(created ? 201 : 200).send({ subHire, theirs: await theirSide(app, theirs) });
     },
   );
@@ -147,10 +167,23 @@ const subHireRoutes: FastifyPluginAsync = async (app) => {
     '/api/tenants/:tenantId/quote-requests/:id/sub-hires',
     {
       onRequest: app.requireTenant,
-      schema: { tags: ['sub-hires'], summary: "The request's sub-hires, each with the other house's request as this house sees it", params: quoteParams },
+      schema: {
+        tags: ['sub-hires'],
+        summary: "The request's sub-hires, each with the other house's request as this house sees it",
+        params: quoteParams,
+      },
       config: {
         docs: {
-          success: { schema: { type: 'array', items: { type: 'object', required: ['subHire'], properties: { subHire: subHireSchema, theirs: theirsSchema } } } },
+          success: {
+            schema: {
+              type: 'array',
+              items: {
+                type: 'object',
+                required: ['subHire'],
+                properties: { subHire: subHireSchema, theirs: theirsSchema },
+              },
+            },
+          },
           errors: { 404: 'No such house or request' },
         },
       },
@@ -163,7 +196,8 @@ const subHireRoutes: FastifyPluginAsync = async (app) => {
         (ours.subHires ?? []).map(async (subHire) => {
           const theirs = await app.quoteRequests.get(subHire.house, subHire.quoteId);
           // A follow that failed after the lender's step is done now.
-          if (theirs && stockBehind(subHire.hiredIn, hiredInBy(theirs))) await followSubHireAfterStep(app, request.log, theirs);
+          if (theirs && stockBehind(subHire.hiredIn, hiredInBy(theirs)))
+            await followSubHireAfterStep(app, request.log, theirs);
           // A house removed from the platform takes its requests with it: the sub-hire says so by having none.
           return { subHire, ...(theirs && { theirs: await theirSide(app, theirs) }) };
         }),
@@ -175,13 +209,34 @@ const subHireRoutes: FastifyPluginAsync = async (app) => {
     '/api/tenants/:tenantId/sub-hire-margins/:month',
     {
       onRequest: app.requireTenant,
-      schema: { tags: ['sub-hires'], summary: "The month's sub-hires: what this house charged for them against what the lending houses charge it (CSV)", params: monthParams },
-      config: { docs: { success: { description: 'One row per sub-hire a lender confirmed, on hires starting in the month', contentTypes: ['text/csv'] }, errors: { 404: 'No such house' } } },
+      schema: {
+        tags: ['sub-hires'],
+        summary:
+          "The month's sub-hires: what this house charged for them against what the lending houses charge it (CSV)",
+        params: monthParams,
+      },
+      config: {
+        docs: {
+          success: {
+            description: 'One row per sub-hire a lender confirmed, on hires starting in the month',
+            contentTypes: ['text/csv'],
+          },
+          errors: { 404: 'No such house' },
+        },
+      },
     },
     async (request, reply) => {
       const { tenantId, month } = request.params as { tenantId: string; month: string };
-      const rows = await houseSubHireMargins({ quoteRequests: app.quoteRequests, tenantStore: app.tenantStore }, tenantId, month);
-      return sendDownload(reply, { type: CSV, name: `backlot-sub-hire-margins-${tenantId}-${month}.csv`, body: subHireMarginsCsv(rows) });
+      const rows = await houseSubHireMargins(
+        { quoteRequests: app.quoteRequests, tenantStore: app.tenantStore },
+        tenantId,
+        month,
+      );
+      return sendDownload(reply, {
+        type: CSV,
+        name: `backlot-sub-hire-margins-${tenantId}-${month}.csv`,
+        body: subHireMarginsCsv(rows),
+      });
     },
   );
 
@@ -191,7 +246,8 @@ const subHireRoutes: FastifyPluginAsync = async (app) => {
       onRequest: app.requireTenant,
       schema: {
         tags: ['sub-hires'],
-        summary: "Accept (on this house's account there), decline or cancel the other house's request, as its customer (If-Match: its revision)",
+        summary:
+          "Accept (on this house's account there), decline or cancel the other house's request, as its customer (If-Match: its revision)",
         params: {
           type: 'object',
           required: ['tenantId', 'id', 'theirId', 'action'],
@@ -218,23 +274,35 @@ const subHireRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const revision = Number(ifMatchVersion(request));
-      const { tenantId, id, theirId, action } = request.params as { tenantId: string; id: string; theirId: string; action: (typeof CUSTOMER_ACTIONS)[number] };
+      const { tenantId, id, theirId, action } = request.params as {
+        tenantId: string;
+        id: string;
+        theirId: string;
+        action: (typeof CUSTOMER_ACTIONS)[number];
+      };
       const subHire = await subHireOf(tenantId, id, theirId);
       const body = (request.body ?? {}) as { version?: number; reason?: string };
       if (action === 'accept' && body.version === undefined)
-        throw new FieldProblemsError([{ pointer: '/version', message: 'is needed to accept: the priced version you read' }], 'Not accepted: say which version you read');
+        throw new FieldProblemsError(
+          [{ pointer: '/version', message: 'is needed to accept: the priced version you read' }],
+          'Not accepted: say which version you read',
+        );
       const theirs = await app.quoteRequests.get(subHire.house, subHire.quoteId);
       if (!theirs) throw new UnknownQuoteError(theirId);
       if (action === 'accept') {
         const account = await app.customerAccounts.get(subHire.house, houseAccountId(tenantId));
         if (account?.terms.method !== 'account')
-          throw new SubHireRefusedError(`${subHire.houseName} takes a card hold from this house now, not payment on account: accept on ${subHire.houseName}'s storefront with a card.`);
+          throw new SubHireRefusedError(
+            `${subHire.houseName} takes a card hold from this house now, not payment on account: accept on ${subHire.houseName}'s storefront with a card.`,
+          );
       }
       const lender = (await app.tenantStore.get(subHire.house))!.tenant;
       // Confirmed, it is the lender's order: only the lender changes or cancels it (its cancellation terms).
       if (action === 'cancel' && isOrderState(theirs.state ?? 'requested')) {
         const vendor = withDefaults('vendor', lender.vendor);
-        throw new SubHireRefusedError(`${subHire.houseName} confirmed it: it is their order now, so only they can cancel it. Ask them: ${[vendor.email, vendor.phone].filter(Boolean).join(', ')}.`);
+        throw new SubHireRefusedError(
+          `${subHire.houseName} confirmed it: it is their order now, so only they can cancel it. Ask them: ${[vendor.email, vendor.phone].filter(Boolean).join(', ')}.`,
+        );
       }
       const changed = await takeAction(stores, quoteSettingsOf(lender), {
         tenantId: subHire.house,
@@ -248,7 +316,18 @@ const subHireRoutes: FastifyPluginAsync = async (app) => {
         ...(action === 'accept' && { account: houseAccountId(tenantId) }),
         now: new Date(),
       });
-      request.log.info({ tenantId, quoteRequest: id, lender: subHire.house, theirQuote: theirId, action, state: changed.state, by: request.account!.email }, 'sub-hire step');
+      request.log.info(
+        {
+          tenantId,
+          quoteRequest: id,
+          lender: subHire.house,
+          theirQuote: theirId,
+          action,
+          state: changed.state,
+          by: request.account!.email,
+        },
+        'sub-hire step',
+      );
       await followSubHireAfterStep(app, request.log, changed);
       await notifyQuoteStep(app, request.log, changed, action, 'visitor');
       withVersion(reply, String(revisionOf(changed)));
@@ -263,7 +342,16 @@ const subHireRoutes: FastifyPluginAsync = async (app) => {
       schema: { tags: ['sub-hires'], summary: 'The other listed houses, by name', params: tenantParams },
       config: {
         docs: {
-          success: { schema: { type: 'array', items: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'string' }, name: { type: 'string' }, place: { type: 'string' } } } } },
+          success: {
+            schema: {
+              type: 'array',
+              items: {
+                type: 'object',
+                required: ['id', 'name'],
+                properties: { id: { type: 'string' }, name: { type: 'string' }, place: { type: 'string' } },
+              },
+            },
+          },
           errors: { 404: 'No such house' },
         },
       },
@@ -285,7 +373,8 @@ const subHireRoutes: FastifyPluginAsync = async (app) => {
       onRequest: app.requireTenant,
       schema: {
         tags: ['sub-hires'],
-        summary: 'The same or similar items free on dates at other houses that take sub-hires from this one, nearest first',
+        summary:
+          'The same or similar items free on dates at other houses that take sub-hires from this one, nearest first',
         params: tenantParams,
         querystring: {
           type: 'object',
@@ -294,7 +383,11 @@ const subHireRoutes: FastifyPluginAsync = async (app) => {
           properties: {
             objectID: { type: 'string', minLength: 1, maxLength: 128, description: "This house's item that is short" },
             // A query string holds text: a whole number from 1, as digits.
-            quantity: { type: 'string', pattern: '^[1-9][0-9]{0,3}$', description: 'How many more are needed (1 to 9,999)' },
+            quantity: {
+              type: 'string',
+              pattern: '^[1-9][0-9]{0,3}$',
+              description: 'How many more are needed (1 to 9,999)',
+            },
             from: date,
             to: date,
           },
@@ -302,16 +395,36 @@ const subHireRoutes: FastifyPluginAsync = async (app) => {
       },
       config: {
         docs: {
-          success: { schema: { type: 'object', required: ['offers', 'lenders'], properties: { offers: { type: 'array', items: offer }, lenders: { type: 'integer' } } } },
-          errors: { 400: `A date that is not one, or a range backwards or longer than ${MAX_RANGE_DAYS} days`, 404: 'No such house or item' },
+          success: {
+            schema: {
+              type: 'object',
+              required: ['offers', 'lenders'],
+              properties: { offers: { type: 'array', items: offer }, lenders: { type: 'integer' } },
+            },
+          },
+          errors: {
+            400: `A date that is not one, or a range backwards or longer than ${MAX_RANGE_DAYS} days`,
+            404: 'No such house or item',
+          },
         },
       },
     },
     async (request) => {
       const { tenantId } = request.params as { tenantId: string };
-      const { objectID, quantity, from, to } = request.query as { objectID: string; quantity: string; from: string; to: string };
-      if (to < from || dayCount(from, to) > MAX_RANGE_DAYS) throw new FieldProblemsError([{ pointer: '/to', message: `must be on or after the first day, at most ${MAX_RANGE_DAYS} days on` }]);
-      const [stored, [item]] = await Promise.all([app.tenantStore.get(tenantId), app.itemStore.getMany(tenantId, [objectID])]);
+      const { objectID, quantity, from, to } = request.query as {
+        objectID: string;
+        quantity: string;
+        from: string;
+        to: string;
+      };
+      if (to < from || dayCount(from, to) > MAX_RANGE_DAYS)
+        throw new FieldProblemsError([
+          { pointer: '/to', message: `must be on or after the first day, at most ${MAX_RANGE_DAYS} days on` },
+        ]);
+      const [stored, [item]] = await Promise.all([
+        app.tenantStore.get(tenantId),
+        app.itemStore.getMany(tenantId, [objectID]),
+      ]);
       if (!stored || !item) throw new UnknownItemError(objectID);
       await app.marketplace.loaded();
       const location = stored.tenant.vendor._geoloc;

@@ -9,7 +9,11 @@ export class NotSignedInError extends Error {
   readonly statusCode = 401;
 }
 
-export async function visitorHere(app: FastifyInstance, request: FastifyRequest, message: string): Promise<{ user: IdentityUser; profile: UserProfile }> {
+export async function visitorHere(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  message: string,
+): Promise<{ user: IdentityUser; profile: UserProfile }> {
   const user = await app.identity.userOf(fetchHeaders(request));
   const profile = user && !user.isAnonymous ? await app.visitors.profileHere(user, request.tenantId) : undefined;
   if (!user || !profile) throw new NotSignedInError(message);
@@ -17,7 +21,12 @@ export async function visitorHere(app: FastifyInstance, request: FastifyRequest,
 }
 
 /** One of the signed-in visitor's own quote requests on this storefront; another's, or none, answers 404 (never the data). */
-export async function visitorsQuote(app: FastifyInstance, request: FastifyRequest, id: string, message: string): Promise<{ user: IdentityUser; quote: QuoteRequest }> {
+export async function visitorsQuote(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  id: string,
+  message: string,
+): Promise<{ user: IdentityUser; quote: QuoteRequest }> {
   const { user } = await visitorHere(app, request, message);
   const quote = await app.quoteRequests.get(request.tenantId, id);
   if (!quote || quote.uid !== user.uid) throw new UnknownQuoteError(id);

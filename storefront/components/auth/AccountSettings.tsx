@@ -16,7 +16,19 @@ import { formText } from '../../lib/form-text';
 
 type Change = 'email' | 'password' | 'delete';
 
-function ChangeForm({ name, heading, children, submit, onSubmit }: { name: Change; heading: string; children: ReactNode; submit: string; onSubmit(form: FormData): Promise<string | void> }) {
+function ChangeForm({
+  name,
+  heading,
+  children,
+  submit,
+  onSubmit,
+}: {
+  name: Change;
+  heading: string;
+  children: ReactNode;
+  submit: string;
+  onSubmit(form: FormData): Promise<string | void>;
+}) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<IdentityError>();
   const [done, setDone] = useState<string>();
@@ -44,7 +56,11 @@ function ChangeForm({ name, heading, children, submit, onSubmit }: { name: Chang
       {children}
       {error && <ErrorText id={`${name}-error`} error={error} />}
       <div className="form-actions">
-        <button className={name === 'delete' ? 'button button-danger' : 'button button-secondary'} type="submit" disabled={busy}>
+        <button
+          className={name === 'delete' ? 'button button-danger' : 'button button-secondary'}
+          type="submit"
+          disabled={busy}
+        >
           {submit}
         </button>
         <p className="form-status" role="status">
@@ -79,9 +95,14 @@ export function AccountSettings() {
         heading={messages.changeEmail}
         submit={messages.changeEmail}
         onSubmit={async (form) => {
-          const asked = await identityApi.changeEmail({ newEmail: text(form, 'newEmail'), password: text(form, 'password') });
+          const asked = await identityApi.changeEmail({
+            newEmail: text(form, 'newEmail'),
+            password: text(form, 'password'),
+          });
           // Nothing changes until the link mailed to the new address is followed.
-          return asked ? messages.emailChangeAsked(asked.pendingEmail, auth.visitor?.email ?? '') : messages.emailUnchanged;
+          return asked
+            ? messages.emailChangeAsked(asked.pendingEmail, auth.visitor?.email ?? '')
+            : messages.emailUnchanged;
         }}
       >
         <label>
@@ -95,7 +116,10 @@ export function AccountSettings() {
         heading={messages.changePassword}
         submit={messages.changePassword}
         onSubmit={async (form) => {
-          await identityApi.changePassword({ password: text(form, 'password'), newPassword: text(form, 'newPassword') });
+          await identityApi.changePassword({
+            password: text(form, 'password'),
+            newPassword: text(form, 'newPassword'),
+          });
           return messages.passwordChanged;
         }}
       >
@@ -121,7 +145,11 @@ export function AccountSettings() {
         heading={messages.deleteAccount}
         submit={messages.deleteAccount}
         onSubmit={async (form) => {
-          const outcome = await confirm({ title: messages.deleteAccountTitle, message: messages.deleteAccountWarning, confirmLabel: messages.deleteAccount });
+          const outcome = await confirm({
+            title: messages.deleteAccountTitle,
+            message: messages.deleteAccountWarning,
+            confirmLabel: messages.deleteAccount,
+          });
           if (outcome !== 'confirmed') return;
           await identityApi.deleteAccount(text(form, 'password'));
           window.location.assign('/?accountDeleted=1');

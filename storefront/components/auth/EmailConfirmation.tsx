@@ -38,7 +38,9 @@ export function EmailConfirmation() {
       <h3>{messages.emailAddress}</h3>
       <p className="email-state">
         <span>{visitor.email}</span>{' '}
-        <span className={confirmed ? 'badge badge-confirmed' : 'badge badge-unconfirmed'}>{confirmed ? messages.emailConfirmedBadge : messages.emailUnconfirmedBadge}</span>
+        <span className={confirmed ? 'badge badge-confirmed' : 'badge badge-unconfirmed'}>
+          {confirmed ? messages.emailConfirmedBadge : messages.emailUnconfirmedBadge}
+        </span>
       </p>
       {!confirmed && <p className="field-hint">{messages.emailConfirmationPending(visitor.email)}</p>}
       {error && <ErrorText id="email-confirmation-error" error={error} />}
@@ -49,7 +51,11 @@ export function EmailConfirmation() {
           </button>
         )}
         <p className="form-status" role="status">
-          {confirmed && justConfirmed ? messages.emailConfirmedNow : !confirmed && sent ? messages.confirmationSent(visitor.email) : ''}
+          {confirmed && justConfirmed
+            ? messages.emailConfirmedNow
+            : !confirmed && sent
+              ? messages.confirmationSent(visitor.email)
+              : ''}
         </p>
       </div>
     </div>

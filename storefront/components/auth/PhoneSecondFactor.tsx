@@ -24,7 +24,9 @@ export function PhoneSecondFactor() {
   if (auth.visitor?.phoneHint) {
     return (
       <p className="form-note" role="status">
-        {step.kind === 'done' ? messages.twoStepOn(auth.visitor.phoneHint) : messages.twoStepIsOn(auth.visitor.phoneHint)}
+        {step.kind === 'done'
+          ? messages.twoStepOn(auth.visitor.phoneHint)
+          : messages.twoStepIsOn(auth.visitor.phoneHint)}
       </p>
     );
   }
@@ -52,7 +54,11 @@ export function PhoneSecondFactor() {
       });
     else if (step.kind === 'code')
       void run(async () => {
-        await auth.enrolPhone({ phoneNumber: step.phoneNumber, code: value('code').replace(/\s/g, ''), password: value('password') });
+        await auth.enrolPhone({
+          phoneNumber: step.phoneNumber,
+          code: value('code').replace(/\s/g, ''),
+          password: value('password'),
+        });
         setStep({ kind: 'done' });
       });
   };

@@ -11,7 +11,15 @@ import { messages } from '../../i18n/messages';
 import { ErrorText } from './ErrorText';
 import { formText } from '../../lib/form-text';
 
-export function SecondFactorForm({ phoneHint, onSignedIn, onStartOver }: { phoneHint: string; onSignedIn(next?: string): void; onStartOver(reason?: IdentityError): void }) {
+export function SecondFactorForm({
+  phoneHint,
+  onSignedIn,
+  onStartOver,
+}: {
+  phoneHint: string;
+  onSignedIn(next?: string): void;
+  onStartOver(reason?: IdentityError): void;
+}) {
   const auth = useAuth();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<IdentityError>();

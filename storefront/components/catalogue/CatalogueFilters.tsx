@@ -61,7 +61,9 @@ export function CatalogueFilters({ action, catalogue }: { action: string; catalo
   const platform = Boolean(catalogue.marketplace);
   const sorts = SEARCH_SORTS.filter((sort) => sort !== 'nearest');
   const customFieldSlugs = (configuration.site.customFields ?? []).map((field) => field.slug);
-  const facets = (Object.entries(catalogue.facets) as Array<[FacetKey, FacetValue[]]>).filter(([facet, values]) => values.length > 0 && (facet !== 'vendors' || values.length > 1));
+  const facets = (Object.entries(catalogue.facets) as Array<[FacetKey, FacetValue[]]>).filter(
+    ([facet, values]) => values.length > 0 && (facet !== 'vendors' || values.length > 1),
+  );
   const submitOnChange = (event: FormEvent<HTMLFormElement>) => event.currentTarget.requestSubmit();
   // With JavaScript, go to the query's one canonical address (no default sort, values in order);
   // without it, the browser submits the form as it is, which names the same page.
@@ -71,7 +73,14 @@ export function CatalogueFilters({ action, catalogue }: { action: string; catalo
     window.location.assign(catalogueHref(action, parseCatalogueQuery(params.toString(), customFieldSlugs)));
   };
   return (
-    <form className="catalogue-filters" method="get" action={action} onChange={submitOnChange} onSubmit={goToCanonical} aria-label={messages.filters}>
+    <form
+      className="catalogue-filters"
+      method="get"
+      action={action}
+      onChange={submitOnChange}
+      onSubmit={goToCanonical}
+      aria-label={messages.filters}
+    >
       {catalogue.query.text && <input type="hidden" name="q" value={catalogue.query.text} />}
       {catalogue.query.dates && (
         <>

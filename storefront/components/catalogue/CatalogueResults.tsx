@@ -47,12 +47,21 @@ export function CatalogueResults({ path, heading }: { path: string; heading: str
   const { query, total, hits } = catalogue;
   const filtered = hasFilters(query);
   // Shoot dates are not a filter: clearing keeps them.
-  const clear = catalogueHref(path, { text: query.text, filters: {}, sort: query.sort, page: 0, ...(query.dates && { dates: query.dates }) });
+  const clear = catalogueHref(path, {
+    text: query.text,
+    filters: {},
+    sort: query.sort,
+    page: 0,
+    ...(query.dates && { dates: query.dates }),
+  });
   return (
     <section className="catalogue" aria-labelledby="catalogue-heading">
       <div className="catalogue-bar">
         <h2 id="catalogue-heading" className="catalogue-heading">
-          {heading} <span className="catalogue-count">{query.text ? messages.itemCountFor(total, query.text) : messages.itemCount(total)}</span>
+          {heading}{' '}
+          <span className="catalogue-count">
+            {query.text ? messages.itemCountFor(total, query.text) : messages.itemCount(total)}
+          </span>
         </h2>
         {filtered && (
           <a className="text-link" href={clear}>

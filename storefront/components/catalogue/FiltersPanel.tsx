@@ -23,7 +23,13 @@ export function FiltersPanel({ action, catalogue }: { action: string; catalogue:
       <noscript>
         <style>{NOSCRIPT_STYLE}</style>
       </noscript>
-      <button type="button" className="button button-secondary filters-toggle" aria-expanded={!folded} aria-controls={id} onClick={() => setFolded(!folded)}>
+      <button
+        type="button"
+        className="button button-secondary filters-toggle"
+        aria-expanded={!folded}
+        aria-controls={id}
+        onClick={() => setFolded(!folded)}
+      >
         {messages.filtersCount(selectedCount)}
       </button>
       <div id={id} className="filters-body">

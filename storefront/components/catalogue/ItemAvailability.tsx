@@ -51,13 +51,23 @@ export function ItemAvailability({ item }: { item: Pick<Item, 'objectID' | 'quan
     return () => void (live = false);
   }, [item.objectID, from, to]);
 
-  const dayLabel = new Intl.DateTimeFormat(site.locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+  const dayLabel = new Intl.DateTimeFormat(site.locale, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  });
   return (
     <section className="item-availability" aria-labelledby="availability-heading">
       <h2 id="availability-heading" className="item-details-heading">
         {messages.calendarHeading}
       </h2>
-      <RentalDatesBar key={search} dates={dates} listing={false} ignored={ignoredDatesReason(new URLSearchParams(search))} />
+      <RentalDatesBar
+        key={search}
+        dates={dates}
+        listing={false}
+        ignored={ignoredDatesReason(new URLSearchParams(search))}
+      />
       {dates && freeOnDates !== undefined && (
         <p className={freeOnDates > 0 ? 'notice notice-success' : 'notice notice-warning'} role="status">
           {messages.freeFromTo(freeOnDates, formatDay(dates.from, site), formatDay(dates.to, site), yoursOnDates)}

@@ -17,10 +17,21 @@ import { HouseLine } from '../marketplace/HouseLine';
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Listed within the last `weeks` weeks of `now` (both from the server, so both renders agree). */
-export const isNew = (createdAt: string, now: string, weeks: number) => Date.parse(now) - Date.parse(createdAt) < weeks * WEEK_MS;
+export const isNew = (createdAt: string, now: string, weeks: number) =>
+  Date.parse(now) - Date.parse(createdAt) < weeks * WEEK_MS;
 
 /** `children`: what the card ends with besides the rate (a quantity wanted, a remove button). */
-export function ItemCard({ item, now, free, children }: { item: ItemSummary; now: string; free?: number; children?: ReactNode }) {
+export function ItemCard({
+  item,
+  now,
+  free,
+  children,
+}: {
+  item: ItemSummary;
+  now: string;
+  free?: number;
+  children?: ReactNode;
+}) {
   const { site } = useConfiguration();
   const from = useMarketplace()?.from;
   const image = item.images?.[0];
@@ -30,8 +41,14 @@ export function ItemCard({ item, now, free, children }: { item: ItemSummary; now
     <article className="item-card">
       <a className="item-card-link" href={itemHref(item.objectID)}>
         <span className="item-card-media">
-          {image && src ? <img src={src} width={image.width} height={image.height} alt={image.alt} loading="lazy" decoding="async" /> : <span className="item-card-placeholder" aria-hidden="true" />}
-          {isNew(item.createdAt, now, site.newWeekCount!) && <span className="badge badge-new">{messages.newBadge}</span>}
+          {image && src ? (
+            <img src={src} width={image.width} height={image.height} alt={image.alt} loading="lazy" decoding="async" />
+          ) : (
+            <span className="item-card-placeholder" aria-hidden="true" />
+          )}
+          {isNew(item.createdAt, now, site.newWeekCount!) && (
+            <span className="badge badge-new">{messages.newBadge}</span>
+          )}
         </span>
         <span className="item-card-name">{item.name}</span>
       </a>
@@ -41,7 +58,9 @@ export function ItemCard({ item, now, free, children }: { item: ItemSummary; now
           {formatMoney(item.rates.day, item.house ?? site)} <span className="item-card-unit">/ {messages.perDay}</span>
         </span>
         {free !== undefined ? (
-          <span className={free > 0 ? 'item-card-quantity item-card-free' : 'item-card-quantity item-card-booked'}>{messages.freeOnDates(free)}</span>
+          <span className={free > 0 ? 'item-card-quantity item-card-free' : 'item-card-quantity item-card-booked'}>
+            {messages.freeOnDates(free)}
+          </span>
         ) : (
           showQuantity && <span className="item-card-quantity">{messages.available(item.quantity)}</span>
         )}

@@ -45,22 +45,53 @@ export interface QuoteLine {
  * The first day a request may start: each line's house's notice in its own time zone (the latest
  * of them, so every house can take it), or the storefront's own rule when no line names a house.
  */
-export function earliestFor(lines: readonly QuoteLine[], own: { timezone: string; leadDays: number }, now: Date): string {
+export function earliestFor(
+  lines: readonly QuoteLine[],
+  own: { timezone: string; leadDays: number },
+  now: Date,
+): string {
   const houses = lines.flatMap((line) => (line.house ? [line.house] : []));
   if (!houses.length) return earliestStart(own.timezone, own.leadDays, now);
-  return houses.map((house) => earliestStart(house.timezone, house.leadDays ?? own.leadDays, now)).reduce((latest, day) => (day > latest ? day : latest));
+  return houses
+    .map((house) => earliestStart(house.timezone, house.leadDays ?? own.leadDays, now))
+    .reduce((latest, day) => (day > latest ? day : latest));
 }
 
 /** An item page's request: one line, its quantity chosen in the form. */
-export function ItemQuoteRequest({ item }: { item: Pick<Item, 'objectID' | 'name' | 'quantity'> & { house?: QuoteLine['house'] } }) {
-  return <QuoteRequestForm lines={[{ objectID: item.objectID, name: item.name, quantity: 1, stock: item.quantity, ...(item.house && { house: item.house }) }]} chooseQuantity />;
+export function ItemQuoteRequest({
+  item,
+}: {
+  item: Pick<Item, 'objectID' | 'name' | 'quantity'> & { house?: QuoteLine['house'] };
+}) {
+  return (
+    <QuoteRequestForm
+      lines={[
+        {
+          objectID: item.objectID,
+          name: item.name,
+          quantity: 1,
+          stock: item.quantity,
+          ...(item.house && { house: item.house }),
+        },
+      ]}
+      chooseQuantity
+    />
+  );
 }
 
 /**
  * The request for `lines`; with `chooseQuantity` (one line) the form asks how many, otherwise the
  * lines go as they are (a set list's quantities, changed on the list itself).
  */
-export function QuoteRequestForm({ lines, chooseQuantity = false, heading }: { lines: QuoteLine[]; chooseQuantity?: boolean; heading?: string }) {
+export function QuoteRequestForm({
+  lines,
+  chooseQuantity = false,
+  heading,
+}: {
+  lines: QuoteLine[];
+  chooseQuantity?: boolean;
+  heading?: string;
+}) {
   const { site, vendor, forms, tenantId } = useConfiguration();
   const { status, visitor } = useAuth();
   const verb = site.request!;
@@ -83,14 +114,24 @@ export function QuoteRequestForm({ lines, chooseQuantity = false, heading }: { l
   if (status.status !== 'authenticated' || !visitor) {
     return (
       <p className="quote-note">
-        <a className="button button-primary" href="/auth/login" onClick={() => rememberRedirectTarget(`${window.location.pathname}${window.location.search}`)}>
+        <a
+          className="button button-primary"
+          href="/auth/login"
+          onClick={() => rememberRedirectTarget(`${window.location.pathname}${window.location.search}`)}
+        >
           {messages.quoteLogIn(verb)}
         </a>
       </p>
     );
   }
   if (!platform && visitor.profile.isAuthorized !== true) {
-    return <p className="quote-note notice-info">{visitor.profile.isAuthorized === false ? messages.quoteDenied(vendor.displayName) : messages.quoteAwaiting(vendor.displayName, verb)}</p>;
+    return (
+      <p className="quote-note notice-info">
+        {visitor.profile.isAuthorized === false
+          ? messages.quoteDenied(vendor.displayName)
+          : messages.quoteAwaiting(vendor.displayName, verb)}
+      </p>
+    );
   }
 
   const leadDays = site.maxRequestLeadTimeDays!;
@@ -106,7 +147,9 @@ export function QuoteRequestForm({ lines, chooseQuantity = false, heading }: { l
     const text = (name: string) => formText(form, name).trim();
     setBusy(true);
     setError(undefined);
-    const items = chooseQuantity ? [{ objectID: lines[0]!.objectID, quantity: Number(text('quantity') || 1) }] : lines.map(({ objectID, quantity }) => ({ objectID, quantity }));
+    const items = chooseQuantity
+      ? [{ objectID: lines[0]!.objectID, quantity: Number(text('quantity') || 1) }]
+      : lines.map(({ objectID, quantity }) => ({ objectID, quantity }));
     const details = {
       startDate: text('startDate'),
       endDate: text('endDate'),
@@ -116,7 +159,13 @@ export function QuoteRequestForm({ lines, chooseQuantity = false, heading }: { l
     };
     try {
       if (platform) {
-        setProduction(await productionRequestsApi.send({ key: requestKey, items: items.map((line) => ({ listing: line.objectID, quantity: line.quantity })) as never, ...details }));
+        setProduction(
+          await productionRequestsApi.send({
+            key: requestKey,
+            items: items.map((line) => ({ listing: line.objectID, quantity: line.quantity })) as never,
+            ...details,
+          }),
+        );
         setRequestKey(newRequestKey());
         return;
       }
@@ -128,7 +177,14 @@ export function QuoteRequestForm({ lines, chooseQuantity = false, heading }: { l
       // line problem is said with its item's name.
       const line = /^items\.(\d+)\./.exec(shown.field ?? '');
       if (chooseQuantity && shown.field === 'items.0.quantity') setError(Object.assign(shown, { field: 'quantity' }));
-      else if (line && lines[Number(line[1])]) setError(new IdentityError(messages.quoteLineProblem(lines[Number(line[1])]!.name, shown.message), shown.status, shown.reason));
+      else if (line && lines[Number(line[1])])
+        setError(
+          new IdentityError(
+            messages.quoteLineProblem(lines[Number(line[1])]!.name, shown.message),
+            shown.status,
+            shown.reason,
+          ),
+        );
       else setError(shown);
     } finally {
       setBusy(false);
@@ -146,7 +202,8 @@ export function QuoteRequestForm({ lines, chooseQuantity = false, heading }: { l
   if (sent)
     return (
       <p className="quote-note notice-success" role="status">
-        {messages.quoteSent(vendor.displayName, sent.email)} <a href={quoteHref(sent.id)}>{messages.openSentRequest(verb)}</a>
+        {messages.quoteSent(vendor.displayName, sent.email)}{' '}
+        <a href={quoteHref(sent.id)}>{messages.openSentRequest(verb)}</a>
       </p>
     );
   const describedBy = (name: string) => (fieldError(name) ? `quote-${name}-error` : undefined);
@@ -155,7 +212,13 @@ export function QuoteRequestForm({ lines, chooseQuantity = false, heading }: { l
       <h2 id="quote-heading" className="form-heading">
         {heading ?? messages.quoteHeading(verb)}
       </h2>
-      <p className="field-hint">{messages.quoteLead(lines.some((line) => line.house) ? Math.max(...lines.map((line) => line.house?.leadDays ?? leadDays)) : leadDays)}</p>
+      <p className="field-hint">
+        {messages.quoteLead(
+          lines.some((line) => line.house)
+            ? Math.max(...lines.map((line) => line.house?.leadDays ?? leadDays))
+            : leadDays,
+        )}
+      </p>
       {!chooseQuantity && (
         <p className="form-note">
           {messages.quoteLines(
@@ -164,7 +227,9 @@ export function QuoteRequestForm({ lines, chooseQuantity = false, heading }: { l
           )}
         </p>
       )}
-      {error && !['quantity', 'startDate', 'endDate'].includes(error.field ?? '') && <ErrorText id="quote-error" error={error} />}
+      {error && !['quantity', 'startDate', 'endDate'].includes(error.field ?? '') && (
+        <ErrorText id="quote-error" error={error} />
+      )}
       <div className="field-grid">
         {chooseQuantity && (
           <>
@@ -216,7 +281,11 @@ export function QuoteRequestForm({ lines, chooseQuantity = false, heading }: { l
         {fieldError('endDate') && <ErrorText id="quote-endDate-error" error={fieldError('endDate')!} />}
         <label>
           {messages.production}
-          <input name="production" maxLength={forms.maxLengths.quoteDetail} defaultValue={visitor.profile.production ?? ''} />
+          <input
+            name="production"
+            maxLength={forms.maxLengths.quoteDetail}
+            defaultValue={visitor.profile.production ?? ''}
+          />
         </label>
         <label>
           {messages.studio}

@@ -6,7 +6,14 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { messages } from '../../i18n/messages';
 import { formText } from '../../lib/form-text';
-import { parseRentalDates, rememberDates, rememberedAvailableOnly, rememberedDates, withRentalDates, type RentalDates } from '../../../schema/rental/rental-dates';
+import {
+  parseRentalDates,
+  rememberDates,
+  rememberedAvailableOnly,
+  rememberedDates,
+  withRentalDates,
+  type RentalDates,
+} from '../../../schema/rental/rental-dates';
 
 export function RentalDatesBar({
   dates,

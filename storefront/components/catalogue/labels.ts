@@ -18,7 +18,11 @@ export function priceBinLabel(value: string, configuration: StorefrontConfigurat
   const { bin, currency } = readPriceBin(value);
   if (!bin) return value;
   // Whole amounts: a bin's bounds are round numbers.
-  const money = (amount: number) => formatMoney(amount, currency ? { locale: configuration.site.locale, currency } : configuration.site).replace(/\.00$/, '');
+  const money = (amount: number) =>
+    formatMoney(amount, currency ? { locale: configuration.site.locale, currency } : configuration.site).replace(
+      /\.00$/,
+      '',
+    );
   if (bin.min === 0) return messages.priceUnder(money(bin.max));
   if (bin.max === Infinity) return messages.priceAndUp(money(bin.min));
   return messages.priceBetween(money(bin.min), money(bin.max));
@@ -26,17 +30,30 @@ export function priceBinLabel(value: string, configuration: StorefrontConfigurat
 
 /** A facet's heading: the fixed ones by name, a custom field by its own name. */
 export function facetName(facet: FacetKey, configuration: StorefrontConfiguration): string {
-  if (facet.startsWith('custom.')) return configuration.site.customFields?.find((field) => field.slug === facet.slice('custom.'.length))?.name ?? facet;
+  if (facet.startsWith('custom.'))
+    return (
+      configuration.site.customFields?.find((field) => field.slug === facet.slice('custom.'.length))?.name ?? facet
+    );
   return messages.facetNames[facet] ?? facet;
 }
 
 /** A facet value as a visitor reads it; on the platform, vendors by their houses' names. */
-export function facetValueLabel(facet: FacetKey, value: string, configuration: StorefrontConfiguration, houses?: readonly House[]): string {
+export function facetValueLabel(
+  facet: FacetKey,
+  value: string,
+  configuration: StorefrontConfiguration,
+  houses?: readonly House[],
+): string {
   if (facet === 'priceBin') return priceBinLabel(value, configuration);
   if (facet === 'tags') return tagLabel(value);
-  if (facet === 'vendors') return value === configuration.tenantId ? configuration.vendor.displayName : (houses?.find((house) => house.id === value)?.name ?? tagLabel(value));
+  if (facet === 'vendors')
+    return value === configuration.tenantId
+      ? configuration.vendor.displayName
+      : (houses?.find((house) => house.id === value)?.name ?? tagLabel(value));
   if (facet.startsWith('custom.')) {
-    const field = configuration.site.customFields?.find((candidate) => candidate.slug === facet.slice('custom.'.length));
+    const field = configuration.site.customFields?.find(
+      (candidate) => candidate.slug === facet.slice('custom.'.length),
+    );
     return field?.options.find((option) => option.slug === value)?.name ?? value;
   }
   return value;

@@ -6,7 +6,11 @@
 import { useEffect, useState } from 'react';
 import { calendarOf } from '../../lib/availability-api';
 
-export function useMostOnDates(line: { objectID: string; stock: number } | undefined, from: string, to: string): number | undefined {
+export function useMostOnDates(
+  line: { objectID: string; stock: number } | undefined,
+  from: string,
+  to: string,
+): number | undefined {
   const [most, setMost] = useState<number>();
   const objectID = line?.objectID;
   const stock = line?.stock ?? 0;
@@ -17,7 +21,8 @@ export function useMostOnDates(line: { objectID: string; stock: number } | undef
     // A calendar that cannot be read leaves the maximum at the stock: the server has the final word.
     calendarOf(objectID, from, to).then(
       (calendar) => {
-        if (live && calendar.days.length) setMost(Math.max(stock, Math.min(...calendar.days.map((day) => day.freeBesidesYours ?? day.free))));
+        if (live && calendar.days.length)
+          setMost(Math.max(stock, Math.min(...calendar.days.map((day) => day.freeBesidesYours ?? day.free))));
       },
       () => undefined,
     );

@@ -20,7 +20,16 @@ import { formText } from '../../lib/form-text';
 const NEW_LIST = '';
 
 const HeartIcon = ({ filled }: { filled: boolean }) => (
-  <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill={filled ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
+  <svg
+    width="18"
+    height="18"
+    viewBox="0 0 24 24"
+    aria-hidden="true"
+    fill={filled ? 'currentColor' : 'none'}
+    stroke="currentColor"
+    strokeWidth="2"
+    strokeLinejoin="round"
+  >
     <path d="M12 20.5s-7.5-4.6-9.2-9.4C1.7 7.9 3.9 4.5 7.4 4.5c2 0 3.6 1.1 4.6 2.7 1-1.6 2.6-2.7 4.6-2.7 3.5 0 5.7 3.4 4.6 6.6-1.7 4.8-9.2 9.4-9.2 9.4z" />
   </svg>
 );
@@ -31,7 +40,11 @@ export function ItemSaveControls({ item }: { item: Pick<Item, 'objectID' | 'name
   if (status.status !== 'authenticated' || !visitor) {
     return (
       <p className="save-controls">
-        <a className="button button-secondary" href="/auth/login" onClick={() => rememberRedirectTarget(`${window.location.pathname}${window.location.search}`)}>
+        <a
+          className="button button-secondary"
+          href="/auth/login"
+          onClick={() => rememberRedirectTarget(`${window.location.pathname}${window.location.search}`)}
+        >
           <HeartIcon filled={false} /> {messages.favoriteLogIn}
         </a>
       </p>
@@ -69,7 +82,12 @@ function FavoriteToggle({ objectID, favorites }: { objectID: string; favorites: 
   };
   return (
     <div className="favorite-toggle">
-      <button type="button" className={`button button-secondary${pressed ? ' is-on' : ''}`} aria-pressed={pressed} onClick={toggle}>
+      <button
+        type="button"
+        className={`button button-secondary${pressed ? ' is-on' : ''}`}
+        aria-pressed={pressed}
+        onClick={toggle}
+      >
         <HeartIcon filled={pressed} /> {pressed ? messages.favorited : messages.favorite}
       </button>
       {error && <ErrorText id="favorite-error" error={error} />}
@@ -105,9 +123,15 @@ function AddToSetList({ item }: { item: Pick<Item, 'objectID' | 'name' | 'quanti
     setError(undefined);
     setAdded(undefined);
     try {
-      const list = choice === NEW_LIST ? await listsApi.createSetList({ name: formText(form, 'name') }) : { id: choice, name: lists!.find((candidate) => candidate.id === choice)!.name };
+      const list =
+        choice === NEW_LIST
+          ? await listsApi.createSetList({ name: formText(form, 'name') })
+          : { id: choice, name: lists!.find((candidate) => candidate.id === choice)!.name };
       if (choice === NEW_LIST) {
-        setLists((current) => [{ id: list.id, name: list.name, itemCount: 0, shared: false, updatedAt: new Date().toISOString() }, ...(current ?? [])]);
+        setLists((current) => [
+          { id: list.id, name: list.name, itemCount: 0, shared: false, updatedAt: new Date().toISOString() },
+          ...(current ?? []),
+        ]);
         setChoice(list.id);
       }
       await listsApi.setLine(list.id, item.objectID, Number(form.get('quantity') || 1));
@@ -122,7 +146,12 @@ function AddToSetList({ item }: { item: Pick<Item, 'objectID' | 'name' | 'quanti
   return (
     <details className="add-to-list">
       <summary className="button button-secondary">{messages.addToSetList}</summary>
-      <form className="add-to-list-form" onSubmit={submit} aria-busy={busy || !lists} aria-label={messages.addToSetList}>
+      <form
+        className="add-to-list-form"
+        onSubmit={submit}
+        aria-busy={busy || !lists}
+        aria-label={messages.addToSetList}
+      >
         {!lists ? (
           <p className="field-hint">{messages.loading}</p>
         ) : (
@@ -141,12 +170,26 @@ function AddToSetList({ item }: { item: Pick<Item, 'objectID' | 'name' | 'quanti
             {choice === NEW_LIST && (
               <label>
                 {messages.setListName}
-                <input name="name" required maxLength={forms.maxLengths.setListName} placeholder={messages.setListNamePlaceholder} aria-invalid={error?.field === 'name'} />
+                <input
+                  name="name"
+                  required
+                  maxLength={forms.maxLengths.setListName}
+                  placeholder={messages.setListNamePlaceholder}
+                  aria-invalid={error?.field === 'name'}
+                />
               </label>
             )}
             <label>
               {messages.howMany}
-              <input name="quantity" type="number" min={1} max={item.quantity} defaultValue={1} required aria-invalid={error?.field === 'quantity'} />
+              <input
+                name="quantity"
+                type="number"
+                min={1}
+                max={item.quantity}
+                defaultValue={1}
+                required
+                aria-invalid={error?.field === 'quantity'}
+              />
             </label>
             <button className="button button-primary" type="submit" disabled={busy}>
               {messages.addToList}

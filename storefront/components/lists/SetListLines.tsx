@@ -68,7 +68,8 @@ function SetListLine({ line, editing }: { line: SetListLineView; editing?: LineE
         <span className="set-list-line-meta">
           {item ? (
             <>
-              {formatMoney(item.rates.day, item.house ?? site)} <span className="item-card-unit">/ {messages.perDay}</span>
+              {formatMoney(item.rates.day, item.house ?? site)}{' '}
+              <span className="item-card-unit">/ {messages.perDay}</span>
             </>
           ) : (
             messages.noLongerListed
@@ -82,13 +83,28 @@ function SetListLine({ line, editing }: { line: SetListLineView; editing?: LineE
               <label className="visually-hidden" htmlFor={`quantity-${line.objectID}`}>
                 {messages.quantityOf(name)}
               </label>
-              <input id={`quantity-${line.objectID}`} name="quantity" type="number" min={1} max={item.quantity} defaultValue={line.quantity} required key={line.quantity} />
+              <input
+                id={`quantity-${line.objectID}`}
+                name="quantity"
+                type="number"
+                min={1}
+                max={item.quantity}
+                defaultValue={line.quantity}
+                required
+                key={line.quantity}
+              />
               <button type="submit" className="button button-secondary" disabled={busy}>
                 {messages.updateQuantity}
               </button>
             </form>
           )}
-          <button type="button" className="link-button" onClick={() => run(() => editing.remove(line.objectID))} disabled={busy} aria-label={messages.removeFromList(name)}>
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => run(() => editing.remove(line.objectID))}
+            disabled={busy}
+            aria-label={messages.removeFromList(name)}
+          >
             {messages.remove}
           </button>
         </div>

@@ -22,7 +22,14 @@ export function SetListShare({ list, onChange }: { list: SetListView; onChange(s
     }
   };
   const stop = async () => {
-    if ((await confirm({ title: messages.stopSharing, message: messages.stopSharingConfirm, confirmLabel: messages.stopSharing })) === 'confirmed') await run(false);
+    if (
+      (await confirm({
+        title: messages.stopSharing,
+        message: messages.stopSharingConfirm,
+        confirmLabel: messages.stopSharing,
+      })) === 'confirmed'
+    )
+      await run(false);
   };
   const copy = async () => {
     try {

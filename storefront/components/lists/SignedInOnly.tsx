@@ -12,11 +12,16 @@ import { EmptyState } from '../EmptyState';
 
 export function SignedInOnly({ children }: { children: (visitor: SignedInVisitor) => ReactNode }) {
   const { status, visitor } = useAuth();
-  if (status.status === 'unknown' || status.status === 'loggingIn' || status.status === 'loggingOut') return <Loading />;
+  if (status.status === 'unknown' || status.status === 'loggingIn' || status.status === 'loggingOut')
+    return <Loading />;
   if (status.status !== 'authenticated' || !visitor)
     return (
       <EmptyState message={messages.favoriteLogIn}>
-        <a className="button button-primary" href="/auth/login" onClick={() => rememberRedirectTarget(`${window.location.pathname}${window.location.search}`)}>
+        <a
+          className="button button-primary"
+          href="/auth/login"
+          onClick={() => rememberRedirectTarget(`${window.location.pathname}${window.location.search}`)}
+        >
           {messages.logIn}
         </a>
       </EmptyState>

@@ -15,7 +15,10 @@ import { ErrorText } from '../auth/ErrorText';
 const messages = allMessages.marketplace;
 const CURRENCIES = ['USD', 'GBP', 'EUR', 'CAD', 'AUD', 'NZD'];
 /** Every zone the browser knows, and UTC (which the list leaves out); the schema's own check is the server's. */
-const zones = () => ['UTC', ...(typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [])];
+const zones = () => [
+  'UTC',
+  ...(typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []),
+];
 
 export function HouseApplicationForm() {
   const [busy, setBusy] = useState(false);
@@ -38,7 +41,13 @@ export function HouseApplicationForm() {
     const body: HouseApplicationInput = {
       name: text('name'),
       adminEmail: text('adminEmail'),
-      address: { line1: text('line1'), city: text('city'), country: text('country').toUpperCase(), ...(text('state') && { state: text('state') }), ...(text('zip') && { zip: text('zip') }) },
+      address: {
+        line1: text('line1'),
+        city: text('city'),
+        country: text('country').toUpperCase(),
+        ...(text('state') && { state: text('state') }),
+        ...(text('zip') && { zip: text('zip') }),
+      },
       currency: text('currency'),
       timezone: text('timezone'),
       taxRatePercent: Number(text('taxRatePercent') || 0),
@@ -76,7 +85,21 @@ export function HouseApplicationForm() {
       {problem(name) && <ErrorText id={`house-${name}-error`} error={problem(name)!} />}
     </div>
   );
-  const known = ['name', 'adminEmail', 'line1', 'city', 'state', 'zip', 'country', 'currency', 'timezone', 'taxRatePercent', 'taxName', 'domain', 'location'];
+  const known = [
+    'name',
+    'adminEmail',
+    'line1',
+    'city',
+    'state',
+    'zip',
+    'country',
+    'currency',
+    'timezone',
+    'taxRatePercent',
+    'taxName',
+    'domain',
+    'location',
+  ];
   return (
     <form className="form-card house-form" onSubmit={submit} aria-busy={busy} aria-labelledby="house-heading">
       <h2 id="house-heading" className="form-heading">
@@ -85,20 +108,58 @@ export function HouseApplicationForm() {
       <p className="field-hint">{messages.houseFormLead}</p>
       {error && !known.includes(fieldOf(error.field) ?? '') && <ErrorText id="house-error" error={error} />}
       <div className="field-grid">
-        {field('name', messages.houseName, <input name="name" required autoComplete="organization" aria-invalid={Boolean(problem('name'))} />)}
+        {field(
+          'name',
+          messages.houseName,
+          <input name="name" required autoComplete="organization" aria-invalid={Boolean(problem('name'))} />,
+        )}
         {field(
           'adminEmail',
           messages.adminEmail,
-          <input name="adminEmail" type="email" required autoComplete="work email" aria-describedby="house-admin-hint" aria-invalid={Boolean(problem('adminEmail'))} />,
+          <input
+            name="adminEmail"
+            type="email"
+            required
+            autoComplete="work email"
+            aria-describedby="house-admin-hint"
+            aria-invalid={Boolean(problem('adminEmail'))}
+          />,
         )}
         <p id="house-admin-hint" className="field-hint">
           {messages.adminEmailHint}
         </p>
-        {field('line1', messages.street, <input name="line1" required autoComplete="address-line1" aria-invalid={Boolean(problem('line1'))} />)}
-        {field('city', messages.city, <input name="city" required autoComplete="address-level2" aria-invalid={Boolean(problem('city'))} />)}
-        {field('state', messages.region, <input name="state" autoComplete="address-level1" aria-invalid={Boolean(problem('state'))} />)}
-        {field('zip', messages.postcode, <input name="zip" autoComplete="postal-code" aria-invalid={Boolean(problem('zip'))} />)}
-        {field('country', messages.country, <input name="country" required minLength={2} maxLength={2} autoComplete="country" aria-invalid={Boolean(problem('country'))} />)}
+        {field(
+          'line1',
+          messages.street,
+          <input name="line1" required autoComplete="address-line1" aria-invalid={Boolean(problem('line1'))} />,
+        )}
+        {field(
+          'city',
+          messages.city,
+          <input name="city" required autoComplete="address-level2" aria-invalid={Boolean(problem('city'))} />,
+        )}
+        {field(
+          'state',
+          messages.region,
+          <input name="state" autoComplete="address-level1" aria-invalid={Boolean(problem('state'))} />,
+        )}
+        {field(
+          'zip',
+          messages.postcode,
+          <input name="zip" autoComplete="postal-code" aria-invalid={Boolean(problem('zip'))} />,
+        )}
+        {field(
+          'country',
+          messages.country,
+          <input
+            name="country"
+            required
+            minLength={2}
+            maxLength={2}
+            autoComplete="country"
+            aria-invalid={Boolean(problem('country'))}
+          />,
+        )}
         {field(
           'currency',
           messages.currency,
@@ -117,11 +178,35 @@ export function HouseApplicationForm() {
             ))}
           </select>,
         )}
-        {field('taxRatePercent', messages.taxRate, <input name="taxRatePercent" type="number" min={0} step="any" defaultValue={0} aria-invalid={Boolean(problem('taxRatePercent'))} />)}
+        {field(
+          'taxRatePercent',
+          messages.taxRate,
+          <input
+            name="taxRatePercent"
+            type="number"
+            min={0}
+            step="any"
+            defaultValue={0}
+            aria-invalid={Boolean(problem('taxRatePercent'))}
+          />,
+        )}
         {field('taxName', messages.taxName, <input name="taxName" aria-invalid={Boolean(problem('taxName'))} />)}
-        {field('domain', messages.domain, <input name="domain" inputMode="url" aria-invalid={Boolean(problem('domain'))} />)}
+        {field(
+          'domain',
+          messages.domain,
+          <input name="domain" inputMode="url" aria-invalid={Boolean(problem('domain'))} />,
+        )}
       </div>
-      {field('location', messages.location, <input name="location" inputMode="decimal" aria-describedby="house-location-hint" aria-invalid={Boolean(problem('location'))} />)}
+      {field(
+        'location',
+        messages.location,
+        <input
+          name="location"
+          inputMode="decimal"
+          aria-describedby="house-location-hint"
+          aria-invalid={Boolean(problem('location'))}
+        />,
+      )}
       <p id="house-location-hint" className="field-hint">
         {messages.locationHint}
       </p>

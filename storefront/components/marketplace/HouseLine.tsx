@@ -14,10 +14,20 @@ import { formatDistance } from '../../../schema/display/format';
 export function useDistance(house: Pick<House, 'location'>, from: GeoPoint | undefined): string | undefined {
   const { site } = useConfiguration();
   if (!from) return undefined;
-  return house.location ? messages.away(formatDistance(haversineKm(from, house.location), site)) : messages.distanceUnknown;
+  return house.location
+    ? messages.away(formatDistance(haversineKm(from, house.location), site))
+    : messages.distanceUnknown;
 }
 
-export function HouseLine({ house, from, className = 'house-line' }: { house: House; from?: GeoPoint; className?: string }) {
+export function HouseLine({
+  house,
+  from,
+  className = 'house-line',
+}: {
+  house: House;
+  from?: GeoPoint;
+  className?: string;
+}) {
   const distance = useDistance(house, from);
   return (
     <span className={className}>

@@ -18,7 +18,8 @@ const houseHref = (houseId: string) => `${RENTALS_BASE_PATH}?vendor=${encodeURIC
 export function NearestHouses({ marketplace }: { marketplace: MarketplaceState }) {
   const { site } = useConfiguration();
   const [nearest, ...others] = marketplace.houses;
-  const distance = (km: number | undefined) => (km === undefined ? messages.distanceUnknown : messages.away(formatDistance(km, site)));
+  const distance = (km: number | undefined) =>
+    km === undefined ? messages.distanceUnknown : messages.away(formatDistance(km, site));
   return (
     <section className="section container nearest-houses" aria-labelledby="nearest-heading">
       <h2 id="nearest-heading" className="section-title">

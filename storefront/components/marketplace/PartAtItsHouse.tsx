@@ -14,7 +14,8 @@ import { PageHeader } from '../PageHeader';
 
 const messages = allMessages.marketplace;
 
-type Opening = { step: 'finding' } | { step: 'missing' } | { step: 'opening' | 'failed'; part: ShownPart & { href: string } };
+type Opening =
+  { step: 'finding' } | { step: 'missing' } | { step: 'opening' | 'failed'; part: ShownPart & { href: string } };
 
 export function PartAtItsHouse({ id }: { id: string }) {
   const [opening, setOpening] = useState<Opening>({ step: 'finding' });
@@ -37,7 +38,8 @@ export function PartAtItsHouse({ id }: { id: string }) {
     return () => void (live = false);
   }, [id]);
 
-  const title = opening.step === 'opening' || opening.step === 'failed' ? opening.part.houseName : allMessages.quotePageHeading;
+  const title =
+    opening.step === 'opening' || opening.step === 'failed' ? opening.part.houseName : allMessages.quotePageHeading;
   return (
     <>
       <PageHeader title={title} crumbs={[{ name: allMessages.quotesHeading, href: QUOTES_PATH }]} />

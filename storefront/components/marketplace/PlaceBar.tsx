@@ -25,7 +25,9 @@ function moveTo(point: GeoPoint, name: string | undefined) {
 
 function placeChoices(marketplace: MarketplaceState, defaultName: string) {
   const seen = new Set<string>();
-  const choices: Array<{ value: string; label: string }> = [{ value: DEFAULT, label: messages.defaultPlace(defaultName) }];
+  const choices: Array<{ value: string; label: string }> = [
+    { value: DEFAULT, label: messages.defaultPlace(defaultName) },
+  ];
   for (const house of marketplace.houses) {
     const name = housePlace(house);
     if (!house.location || !name || seen.has(name)) continue;
@@ -42,7 +44,8 @@ export function PlaceBar({ marketplace, children }: { marketplace: MarketplaceSt
   const { from } = marketplace;
   const name = from.source === 'default' ? messages.defaultPlace(fallback.name) : (from.label ?? messages.yourPlace);
   const choices = placeChoices(marketplace, fallback.name);
-  const current = from.source === 'default' ? DEFAULT : (choices.find((choice) => choice.label === from.label)?.value ?? '');
+  const current =
+    from.source === 'default' ? DEFAULT : (choices.find((choice) => choice.label === from.label)?.value ?? '');
 
   // Chosen with the button, not on change: arrowing through the list with a keyboard changes it at each step.
   const choose = (event: FormEvent<HTMLFormElement>) => {

@@ -59,7 +59,15 @@ function partTitle(part: ShownPart): string {
  * What a production can do with one part not sent: send it again on dates of its own (its house's
  * rules refused the request's), or drop it. The house's refusal, if any, is said as the part's problem.
  */
-function PartActions({ request, part, onChange }: { request: ShownProductionRequest; part: ShownPart; onChange: (next: ShownProductionRequest) => void }) {
+function PartActions({
+  request,
+  part,
+  onChange,
+}: {
+  request: ShownProductionRequest;
+  part: ShownPart;
+  onChange: (next: ShownProductionRequest) => void;
+}) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<IdentityError>();
   const run = async (task: () => Promise<ShownProductionRequest>) => {
@@ -76,7 +84,12 @@ function PartActions({ request, part, onChange }: { request: ShownProductionRequ
   const send = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    void run(() => productionRequestsApi.partDates(request.id, part.house, { startDate: formText(form, 'startDate'), endDate: formText(form, 'endDate') }));
+    void run(() =>
+      productionRequestsApi.partDates(request.id, part.house, {
+        startDate: formText(form, 'startDate'),
+        endDate: formText(form, 'endDate'),
+      }),
+    );
   };
   const id = `part-${request.id}-${part.house}`;
   return (
@@ -99,7 +112,12 @@ function PartActions({ request, part, onChange }: { request: ShownProductionRequ
           </form>
         </details>
       )}
-      <button type="button" className="link-button" disabled={busy} onClick={() => void run(() => productionRequestsApi.withdraw(request.id, part.house))}>
+      <button
+        type="button"
+        className="link-button"
+        disabled={busy}
+        onClick={() => void run(() => productionRequestsApi.withdraw(request.id, part.house))}
+      >
         {messages.withdrawPart(part.houseName)}
       </button>
       {error && <ErrorText id={`${id}-error`} error={error} />}
@@ -107,7 +125,13 @@ function PartActions({ request, part, onChange }: { request: ShownProductionRequ
   );
 }
 
-export function ProductionParts({ request, onChange }: { request: ShownProductionRequest; onChange: (next: ShownProductionRequest) => void }) {
+export function ProductionParts({
+  request,
+  onChange,
+}: {
+  request: ShownProductionRequest;
+  onChange: (next: ShownProductionRequest) => void;
+}) {
   const { site } = useConfiguration();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<IdentityError>();
@@ -128,7 +152,9 @@ export function ProductionParts({ request, onChange }: { request: ShownProductio
         {request.parts.map((part) => (
           <li key={part.house} className={`production-part production-part-${part.state}`}>
             <p className="production-part-title">{partTitle(part)}</p>
-            <p className="production-part-lines">{part.lines.map((line) => `${line.quantity} × ${line.name}`).join(', ')}</p>
+            <p className="production-part-lines">
+              {part.lines.map((line) => `${line.quantity} × ${line.name}`).join(', ')}
+            </p>
             {part.quote && (
               <p className="production-part-quote">
                 {quoteMessages.states[part.quote.state as keyof typeof quoteMessages.states] ?? part.quote.state}

@@ -39,14 +39,23 @@ export function ProductionRequestList() {
         </a>
       </EmptyState>
     );
-  const replace = (next: ShownProductionRequest) => setRequests((shown) => shown?.map((request) => (request.id === next.id ? next : request)));
+  const replace = (next: ShownProductionRequest) =>
+    setRequests((shown) => shown?.map((request) => (request.id === next.id ? next : request)));
   return (
     <ul className="production-requests">
       {requests.map((request) => (
         <li key={request.id} className="production-request">
-          <h2 className="production-request-name">{request.production ?? formatDays(request.startDate, request.endDate, site)}</h2>
+          <h2 className="production-request-name">
+            {request.production ?? formatDays(request.startDate, request.endDate, site)}
+          </h2>
           <p className="production-request-meta">
-            {formatDays(request.startDate, request.endDate, site)} · {messages.itemsAt(request.parts.reduce((sum, part) => sum + part.lines.reduce((count, line) => count + line.quantity, 0), 0))}
+            {formatDays(request.startDate, request.endDate, site)} ·{' '}
+            {messages.itemsAt(
+              request.parts.reduce(
+                (sum, part) => sum + part.lines.reduce((count, line) => count + line.quantity, 0),
+                0,
+              ),
+            )}
           </p>
           <ProductionParts request={request} onChange={replace} />
         </li>

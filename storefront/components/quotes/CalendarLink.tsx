@@ -56,7 +56,12 @@ export function CalendarLink() {
             >
               {copied ? words.calendarCopied : words.calendarCopy}
             </button>
-            <button type="button" className="button button-secondary" disabled={busy} onClick={() => void change('DELETE')}>
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={busy}
+              onClick={() => void change('DELETE')}
+            >
               {words.calendarOff}
             </button>
           </div>

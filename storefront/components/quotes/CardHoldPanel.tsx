@@ -47,7 +47,13 @@ export function CardHoldPanel({ quote, onChange }: { quote: VisitorQuote; onChan
   }, [hold, quote.id, onChange]);
 
   if (!need && !hold) return null;
-  const until = hold?.expiresAt ? new Intl.DateTimeFormat(site.locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: vendor.timezone ?? 'UTC' }).format(new Date(hold.expiresAt)) : '';
+  const until = hold?.expiresAt
+    ? new Intl.DateTimeFormat(site.locale, {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+        timeZone: vendor.timezone ?? 'UTC',
+      }).format(new Date(hold.expiresAt))
+    : '';
   // Why no card can be taken now: more than one hold takes, or a house not yet paid on its own account.
   const refusal = need?.tooLarge ?? need?.notConnected;
   const testMode = (started ?? need?.provider)?.testMode && (started ?? need?.provider)?.provider === 'test';
@@ -70,7 +76,9 @@ export function CardHoldPanel({ quote, onChange }: { quote: VisitorQuote; onChan
     if (redirectUrl) {
       // The bank's check is a page of its own: it comes back here.
       const back = `${window.location.pathname}${window.location.search}`;
-      window.location.assign(`${redirectUrl}${redirectUrl.includes('?') ? '&' : '?'}return=${encodeURIComponent(back)}`);
+      window.location.assign(
+        `${redirectUrl}${redirectUrl.includes('?') ? '&' : '?'}return=${encodeURIComponent(back)}`,
+      );
       return;
     }
     const view = await quotesApi.refreshCardHold(quote.id);
@@ -85,7 +93,9 @@ export function CardHoldPanel({ quote, onChange }: { quote: VisitorQuote; onChan
         {testMode && <span className="card-hold-mode">{words.testMode}</span>}
       </h2>
       {hold && <HoldStatus hold={hold} money={money} until={until} />}
-      {need?.askedFrom && !need.covered && <p className="card-hold-lead">{words.askedLater(money(need.amount), formatDay(need.askedFrom, site))}</p>}
+      {need?.askedFrom && !need.covered && (
+        <p className="card-hold-lead">{words.askedLater(money(need.amount), formatDay(need.askedFrom, site))}</p>
+      )}
       {refusal && !need?.covered && (
         <div className="notice notice-warning" role="status">
           <p>{refusal}</p>
@@ -93,7 +103,9 @@ export function CardHoldPanel({ quote, onChange }: { quote: VisitorQuote; onChan
       )}
       {need && !need.covered && !need.askedFrom && !refusal && (
         <>
-          <p className="card-hold-lead">{need.before === 'accept' ? words.needed(money(need.amount)) : words.neededBeforeOut(money(need.amount))}</p>
+          <p className="card-hold-lead">
+            {need.before === 'accept' ? words.needed(money(need.amount)) : words.neededBeforeOut(money(need.amount))}
+          </p>
           <dl className="card-hold-parts" aria-label={words.madeOf}>
             <dt>{words.quoteTotal}</dt>
             <dd>{money(need.parts.total)}</dd>
@@ -134,10 +146,23 @@ export function CardHoldPanel({ quote, onChange }: { quote: VisitorQuote; onChan
   );
 }
 
-function HoldStatus({ hold, money, until }: { hold: NonNullable<VisitorQuote['cardHold']>; money: (amount: number) => string; until: string }) {
+function HoldStatus({
+  hold,
+  money,
+  until,
+}: {
+  hold: NonNullable<VisitorQuote['cardHold']>;
+  money: (amount: number) => string;
+  until: string;
+}) {
   const amount = hold.status === 'captured' ? money(hold.captured ?? 0) : money(hold.amount);
   const text = words.status[hold.status](amount, until, hold.declineMessage);
-  const tone = hold.status === 'declined' || hold.status === 'expired' ? 'notice-warning' : hold.status === 'authorised' || hold.status === 'captured' ? 'notice-success' : 'notice-info';
+  const tone =
+    hold.status === 'declined' || hold.status === 'expired'
+      ? 'notice-warning'
+      : hold.status === 'authorised' || hold.status === 'captured'
+        ? 'notice-success'
+        : 'notice-info';
   return (
     <div className={`notice ${tone}`} role="status">
       <p>{text}</p>
@@ -148,7 +173,15 @@ function HoldStatus({ hold, money, until }: { hold: NonNullable<VisitorQuote['ca
 }
 
 /** The test provider's card form: the card goes to it alone, as it would to Stripe. */
-function TestCardForm({ clientSecret, amount, onDone }: { clientSecret: string; amount: string; onDone: (redirectUrl?: string) => Promise<void> }) {
+function TestCardForm({
+  clientSecret,
+  amount,
+  onDone,
+}: {
+  clientSecret: string;
+  amount: string;
+  onDone: (redirectUrl?: string) => Promise<void>;
+}) {
   const [error, setError] = useState<IdentityError>();
   const [busy, setBusy] = useState(false);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -163,7 +196,13 @@ function TestCardForm({ clientSecret, amount, onDone }: { clientSecret: string; 
     setBusy(true);
     setError(undefined);
     try {
-      const answer = await quotesApi.tryTestCard({ clientSecret, number: field('number'), expMonth: Number(expiry[1]), expYear: Number(expiry[2]), cvc: field('cvc') });
+      const answer = await quotesApi.tryTestCard({
+        clientSecret,
+        number: field('number'),
+        expMonth: Number(expiry[1]),
+        expYear: Number(expiry[2]),
+        cvc: field('cvc'),
+      });
       // A refusal is shown once, as the hold's state (declined, and why) above the form.
       await onDone(answer.redirectUrl);
     } catch (failure) {
@@ -176,7 +215,15 @@ function TestCardForm({ clientSecret, amount, onDone }: { clientSecret: string; 
     <form className="form-card card-hold-form" onSubmit={(event) => void submit(event)} noValidate>
       <label>
         {words.number}
-        <input name="number" inputMode="numeric" autoComplete="cc-number" required maxLength={23} placeholder="4242 4242 4242 4242" aria-describedby={error ? 'card-error' : undefined} />
+        <input
+          name="number"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          required
+          maxLength={23}
+          placeholder="4242 4242 4242 4242"
+          aria-describedby={error ? 'card-error' : undefined}
+        />
       </label>
       <div className="form-row">
         <label>
@@ -208,7 +255,15 @@ function CardFormEnd({ error, busy, amount }: { error: IdentityError | undefined
 }
 
 /** Stripe's Payment Element: Stripe.js is fetched only here, from js.stripe.com, and confirms the card (3-D Secure in its own frame). */
-function StripeCardForm({ payment, amount, onDone }: { payment: StartedHold['payment']; amount: string; onDone: (redirectUrl?: string) => Promise<void> }) {
+function StripeCardForm({
+  payment,
+  amount,
+  onDone,
+}: {
+  payment: StartedHold['payment'];
+  amount: string;
+  onDone: (redirectUrl?: string) => Promise<void>;
+}) {
   const mount = useRef<HTMLDivElement>(null);
   const stripe = useRef<{ stripe: Stripe; elements: StripeElements }>(undefined);
   const [error, setError] = useState<IdentityError>();
@@ -216,7 +271,9 @@ function StripeCardForm({ payment, amount, onDone }: { payment: StartedHold['pay
   useEffect(() => {
     let live = true;
     void import('@stripe/stripe-js/pure')
-      .then(({ loadStripe }) => loadStripe(payment.publishableKey!, payment.account ? { stripeAccount: payment.account } : undefined))
+      .then(({ loadStripe }) =>
+        loadStripe(payment.publishableKey!, payment.account ? { stripeAccount: payment.account } : undefined),
+      )
       .then((loaded) => {
         if (!live || !loaded || !mount.current) return;
         const elements = loaded.elements({ clientSecret: payment.clientSecret! });
@@ -232,7 +289,11 @@ function StripeCardForm({ payment, amount, onDone }: { payment: StartedHold['pay
     if (!stripe.current) return;
     setBusy(true);
     setError(undefined);
-    const result = await stripe.current.stripe.confirmPayment({ elements: stripe.current.elements, redirect: 'if_required', confirmParams: { return_url: window.location.href } });
+    const result = await stripe.current.stripe.confirmPayment({
+      elements: stripe.current.elements,
+      redirect: 'if_required',
+      confirmParams: { return_url: window.location.href },
+    });
     if (result.error) setError({ message: result.error.message ?? words.stripeUnavailable } as IdentityError);
     await onDone().catch((failure: unknown) => setError(toIdentityError(failure)));
     setBusy(false);

@@ -53,7 +53,14 @@ function FieldsDialog({ request, answer }: { request: FieldsRequest; answer: (an
   const [values, setValues] = useState<Record<string, string>>({});
   const missing = request.fields.some((field) => field.required && !values[field.name]?.trim());
   const finish = (confirmed: boolean) =>
-    confirmed && missing ? undefined : answer({ confirmed, values: Object.fromEntries(Object.entries(values).flatMap(([name, value]) => (value.trim() ? [[name, value.trim()]] : []))) });
+    confirmed && missing
+      ? undefined
+      : answer({
+          confirmed,
+          values: Object.fromEntries(
+            Object.entries(values).flatMap(([name, value]) => (value.trim() ? [[name, value.trim()]] : [])),
+          ),
+        });
   useEffect(() => {
     const element = dialog.current!;
     if (!element.open) element.showModal();
@@ -73,7 +80,11 @@ function FieldsDialog({ request, answer }: { request: FieldsRequest; answer: (an
       }}
       onKeyDown={(event) => {
         // Enter confirms, except on a button (it presses it) and in a text area (a new line).
-        if (event.key === 'Enter' && !(event.target instanceof HTMLButtonElement) && !(event.target instanceof HTMLTextAreaElement)) {
+        if (
+          event.key === 'Enter' &&
+          !(event.target instanceof HTMLButtonElement) &&
+          !(event.target instanceof HTMLTextAreaElement)
+        ) {
           event.preventDefault();
           finish(true);
         }

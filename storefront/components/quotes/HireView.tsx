@@ -42,8 +42,12 @@ export function HireView({ lines, hire, quoted }: { lines: readonly QuoteLine[];
               <tr key={line.objectID}>
                 <th scope="row">
                   {line.name}
-                  {(moved.damaged ?? 0) > 0 && <span className="quote-kind hire-flag">{words.damagedCount(moved.damaged ?? 0)}</span>}
-                  {(moved.lost ?? 0) > 0 && <span className="quote-kind hire-flag">{words.lostCount(moved.lost ?? 0)}</span>}
+                  {(moved.damaged ?? 0) > 0 && (
+                    <span className="quote-kind hire-flag">{words.damagedCount(moved.damaged ?? 0)}</span>
+                  )}
+                  {(moved.lost ?? 0) > 0 && (
+                    <span className="quote-kind hire-flag">{words.lostCount(moved.lost ?? 0)}</span>
+                  )}
                 </th>
                 <td className="numeric" data-label={words.quantity}>
                   {line.quantity}
@@ -63,8 +67,22 @@ export function HireView({ lines, hire, quoted }: { lines: readonly QuoteLine[];
         <ul className="hire-handovers">
           {hire.handovers.map((handover) => (
             <li key={handover.at}>
-              {words.handedOver(handover.direction, handover.name, new Intl.DateTimeFormat(site.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(handover.at)))}
-              {handover.signature && <img src={handover.signature} alt={words.signatureOf(handover.name)} width={120} height={40} loading="lazy" />}
+              {words.handedOver(
+                handover.direction,
+                handover.name,
+                new Intl.DateTimeFormat(site.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
+                  new Date(handover.at),
+                ),
+              )}
+              {handover.signature && (
+                <img
+                  src={handover.signature}
+                  alt={words.signatureOf(handover.name)}
+                  width={120}
+                  height={40}
+                  loading="lazy"
+                />
+              )}
             </li>
           ))}
         </ul>
@@ -82,12 +100,22 @@ export function HireView({ lines, hire, quoted }: { lines: readonly QuoteLine[];
                     {charge.tag && ` (${charge.tag})`}
                     <span className="quote-kind">{chargeBasis(charge, money)}</span>
                     {charge.note && <q className="quote-history-note">{charge.note}</q>}
-                    {charge.adjustment && <p className="quote-adjustment">{words.adjustment(money(charge.adjustment.amount), charge.adjustment.reason)}</p>}
+                    {charge.adjustment && (
+                      <p className="quote-adjustment">
+                        {words.adjustment(money(charge.adjustment.amount), charge.adjustment.reason)}
+                      </p>
+                    )}
                     {charge.photos?.length ? (
                       <span className="hire-photos">
                         {charge.photos.map((url, index) => (
                           <a key={url} href={url} target="_blank" rel="noreferrer">
-                            <img src={url} alt={words.photoOf(index + 1, charge.tag ?? charge.name)} width={72} height={72} loading="lazy" />
+                            <img
+                              src={url}
+                              alt={words.photoOf(index + 1, charge.tag ?? charge.name)}
+                              width={72}
+                              height={72}
+                              loading="lazy"
+                            />
                           </a>
                         ))}
                       </span>

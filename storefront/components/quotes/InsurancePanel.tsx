@@ -19,7 +19,15 @@ import { ErrorText } from '../auth/ErrorText';
 
 const words = quoteMessages.insurance;
 /** The states a certificate is asked for in: from the quote until the hire is over. */
-const ASKED_IN: ReadonlySet<QuoteState> = new Set(['quoted', 'accepted', 'confirmed', 'partlyOut', 'out', 'partlyReturned', 'returned']);
+const ASKED_IN: ReadonlySet<QuoteState> = new Set([
+  'quoted',
+  'accepted',
+  'confirmed',
+  'partlyOut',
+  'out',
+  'partlyReturned',
+  'returned',
+]);
 
 export function InsurancePanel({ quote, onChange }: { quote: VisitorQuote; onChange: (quote: VisitorQuote) => void }) {
   const { site, vendor } = useConfiguration();
@@ -80,7 +88,13 @@ export function InsurancePanel({ quote, onChange }: { quote: VisitorQuote; onCha
       <h2 id={headingId}>{words.heading}</h2>
       {standing === 'missing' && <p>{words.lead(vendor.displayName)}</p>}
       <div className={`notice ${tone}`} role="status">
-        <p>{words.standing[standing](certificate ? formatDay(certificate.expiresOn, site) : '', money(certificate?.coverAmount), money(quote.replacementValue))}</p>
+        <p>
+          {words.standing[standing](
+            certificate ? formatDay(certificate.expiresOn, site) : '',
+            money(certificate?.coverAmount),
+            money(quote.replacementValue),
+          )}
+        </p>
         {certificate && (
           <p>
             <a href={quotesApi.insuranceHref(quote.id)} download={certificate.fileName}>
@@ -118,7 +132,13 @@ function CertificateForm({
     <form className="form-card insurance-form" onSubmit={onSubmit} noValidate>
       <label>
         {words.file}
-        <input name="file" type="file" accept="application/pdf,image/png,image/jpeg" required aria-describedby={error ? 'insurance-error' : undefined} />
+        <input
+          name="file"
+          type="file"
+          accept="application/pdf,image/png,image/jpeg"
+          required
+          aria-describedby={error ? 'insurance-error' : undefined}
+        />
       </label>
       <div className="form-row">
         <label>

@@ -34,7 +34,11 @@ export function QuoteBreakdownView({ breakdown, due }: { breakdown: QuoteBreakdo
                     ))}
                   </ul>
                 )}
-                {line.adjustment && <p className="quote-adjustment">{words.adjustment(money(line.adjustment.amount), line.adjustment.reason)}</p>}
+                {line.adjustment && (
+                  <p className="quote-adjustment">
+                    {words.adjustment(money(line.adjustment.amount), line.adjustment.reason)}
+                  </p>
+                )}
               </th>
               {/* data-label: a phone shows each line as a block, its figures labelled. */}
               <td className="numeric" data-label={words.quantity}>

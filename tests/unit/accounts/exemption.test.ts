@@ -12,11 +12,23 @@ const site = { taxRatePercent: 20, taxName: 'VAT', ccAuthEnabled: true, ccAuthPr
 const breakdown = {
   lines: [
     { kind: 'item', objectID: 'cases', name: 'Train cases', quantity: 2, subtotal: 100 },
-    { kind: 'service', name: 'Delivery', quantity: 1, subtotal: 50, category: { group: 'service', category: 'delivery' } },
+    {
+      kind: 'service',
+      name: 'Delivery',
+      quantity: 1,
+      subtotal: 50,
+      category: { group: 'service', category: 'delivery' },
+    },
   ],
 } as never;
 const account = (covers: 'rentals' | 'all', expiresOn = '2026-12-31'): Pick<QuoteRequest, 'account'> => ({
-  account: { id: 'warner', name: 'Warner Bros. Pictures', netDays: 30, deposit: 'none', exemption: { kind: 'resale', number: 'SR-7741', expiresOn, covers } },
+  account: {
+    id: 'warner',
+    name: 'Warner Bros. Pictures',
+    netDays: 30,
+    deposit: 'none',
+    exemption: { kind: 'resale', number: 'SR-7741', expiresOn, covers },
+  },
 });
 const totalsOn = (order: Pick<QuoteRequest, 'account'>, day: string) => {
   const rule = ruleForOrder(order, invoiceRuleOf(site), day);

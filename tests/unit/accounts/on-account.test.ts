@@ -5,20 +5,32 @@
  * overdue past the house's limit, and what holds a confirmation back, in the words the house reads.
  */
 import { describe, expect, it } from 'vitest';
-import { accountsToOrderOn, checkOrderOnAccount, mayOrderOnAccount, overdueInvoices, owedOnAccount, standingCommitments } from '../../../schema/accounts/on-account';
+import {
+  accountsToOrderOn,
+  checkOrderOnAccount,
+  mayOrderOnAccount,
+  overdueInvoices,
+  owedOnAccount,
+  standingCommitments,
+} from '../../../schema/accounts/on-account';
 import { houseAccountId, houseCustomerUid } from '../../../schema/marketplace/sub-hires';
 import type { CustomerAccount, Invoice } from '../../../schema/types.generated';
 import { sampleCustomerAccount } from '../../contract/customer-account-store.contract';
 import { sampleDraft } from '../../contract/invoice-store.contract';
 
 const account = (overrides: Partial<CustomerAccount> = {}): CustomerAccount => ({
-  ...sampleCustomerAccount('warner', { name: 'Warner Bros. Pictures', members: [{ email: 'kim@warner.example', addedAt: '2026-11-01T00:00:00.000Z' }], ...overrides }),
+  ...sampleCustomerAccount('warner', {
+    name: 'Warner Bros. Pictures',
+    members: [{ email: 'kim@warner.example', addedAt: '2026-11-01T00:00:00.000Z' }],
+    ...overrides,
+  }),
   tenantId: 'aviation',
   version: 1,
 });
 
 let sequence = 0;
-const document = (quoteId: string, overrides: Partial<Invoice>): Invoice => ({ ...sampleDraft(quoteId), number: `DOC-${++sequence}`, sequence, ...overrides }) as Invoice;
+const document = (quoteId: string, overrides: Partial<Invoice>): Invoice =>
+  ({ ...sampleDraft(quoteId), number: `DOC-${++sequence}`, sequence, ...overrides }) as Invoice;
 const money = (amount: number) => `$${amount.toFixed(2)}`;
 
 describe('ordering on a customer account', () => {
@@ -32,18 +44,33 @@ describe('ordering on a customer account', () => {
     expect(mayOrderOnAccount(account(), { email: 'kim@warner.example' })).toBe(false);
     expect(mayOrderOnAccount(account({ terms: { method: 'card' } }), kim('kim@warner.example'))).toBe(false);
     const sony = account({ id: 'sony', name: 'Sony Pictures' });
-    expect(accountsToOrderOn([account(), sony, account({ id: 'cards', name: 'A card account', terms: { method: 'card' } })], kim('kim@warner.example')).map((found) => found.id)).toEqual([
-      'sony',
-      'warner',
-    ]);
+    expect(
+      accountsToOrderOn(
+        [account(), sony, account({ id: 'cards', name: 'A card account', terms: { method: 'card' } })],
+        kim('kim@warner.example'),
+      ).map((found) => found.id),
+    ).toEqual(['sony', 'warner']);
   });
 
   it("keeps another house's account for that house's sub-hires: no visitor orders on it with the house's public email", () => {
-    const jetway = account({ id: houseAccountId('aviation'), kind: 'house', name: 'Jetway Props', members: [{ email: 'rentals@jetwayprops.com', addedAt: '2026-11-01T00:00:00.000Z' }] });
-    expect(mayOrderOnAccount(jetway, { uid: 'u-someone', email: 'rentals@jetwayprops.com', emailVerified: true })).toBe(false);
-    expect(mayOrderOnAccount(jetway, { uid: houseCustomerUid('london'), email: 'rentals@jetwayprops.com' })).toBe(false);
-    expect(mayOrderOnAccount(jetway, { uid: houseCustomerUid('aviation'), email: 'rentals@jetwayprops.com' })).toBe(true);
-    expect(accountsToOrderOn([jetway, account()], { uid: 'u-kim', email: 'rentals@jetwayprops.com', emailVerified: true })).toEqual([]);
+    const jetway = account({
+      id: houseAccountId('aviation'),
+      kind: 'house',
+      name: 'Jetway Props',
+      members: [{ email: 'rentals@jetwayprops.com', addedAt: '2026-11-01T00:00:00.000Z' }],
+    });
+    expect(mayOrderOnAccount(jetway, { uid: 'u-someone', email: 'rentals@jetwayprops.com', emailVerified: true })).toBe(
+      false,
+    );
+    expect(mayOrderOnAccount(jetway, { uid: houseCustomerUid('london'), email: 'rentals@jetwayprops.com' })).toBe(
+      false,
+    );
+    expect(mayOrderOnAccount(jetway, { uid: houseCustomerUid('aviation'), email: 'rentals@jetwayprops.com' })).toBe(
+      true,
+    );
+    expect(
+      accountsToOrderOn([jetway, account()], { uid: 'u-kim', email: 'rentals@jetwayprops.com', emailVerified: true }),
+    ).toEqual([]);
   });
 
   it("owes a confirmed order's pro forma, then its invoice's balance less credit notes, and nothing voided", () => {
@@ -70,7 +97,9 @@ describe('ordering on a customer account', () => {
   });
 
   it('holds back an order past the credit limit or with invoices overdue, and refuses one on stop', () => {
-    const owing = [document('q-1', { kind: 'invoice', number: 'INV-1', dueDate: '2026-11-01', total: 400, balance: 400 })];
+    const owing = [
+      document('q-1', { kind: 'invoice', number: 'INV-1', dueDate: '2026-11-01', total: 400, balance: 400 }),
+    ];
     const context = { today: '2026-11-28', overdueDays: 14, format: money };
     expect(checkOrderOnAccount(account({ creditLimit: 100_000 }), [], 900, context)).toEqual({ owed: 0 });
     expect(checkOrderOnAccount(account({ creditLimit: 100_000 }), owing, 700, context).needsRelease).toBe(
@@ -82,13 +111,22 @@ describe('ordering on a customer account', () => {
       'Warner Bros. Pictures is on stop by your rule: invoice INV-1 is more than 21 days overdue. Record the payment, or change the rule under Invoices in Branding and site.',
     );
     expect(checkOrderOnAccount(account(), owing, 10, { ...context, stopDays: 30 }).onStop).toBeUndefined();
-    expect(checkOrderOnAccount(account({ onStop: { reason: 'Cheque bounced', since: '2026-11-27T00:00:00.000Z', by: 'admin@jetwayprops.com' } }), [], 10, context).onStop).toBe(
-      'Warner Bros. Pictures is on stop: Cheque bounced. Take the account off stop to confirm orders on it.',
-    );
+    expect(
+      checkOrderOnAccount(
+        account({
+          onStop: { reason: 'Cheque bounced', since: '2026-11-27T00:00:00.000Z', by: 'admin@jetwayprops.com' },
+        }),
+        [],
+        10,
+        context,
+      ).onStop,
+    ).toBe('Warner Bros. Pictures is on stop: Cheque bounced. Take the account off stop to confirm orders on it.');
   });
 
   it('confirms an order that takes the account exactly to its limit, and holds one a cent past it', () => {
-    const owing = [document('q-1', { kind: 'invoice', number: 'INV-1', dueDate: '2026-11-27', total: 400, balance: 400 })];
+    const owing = [
+      document('q-1', { kind: 'invoice', number: 'INV-1', dueDate: '2026-11-27', total: 400, balance: 400 }),
+    ];
     const context = { today: '2026-11-28', overdueDays: 14, format: money };
     // $400.00 owed + $600.00 = the $1,000.00 limit: at it, not past it.
     expect(checkOrderOnAccount(account({ creditLimit: 100_000 }), owing, 600, context)).toEqual({ owed: 400 });
@@ -111,9 +149,20 @@ describe('ordering on a customer account', () => {
         { order: 'q-self', amount: 100, at: '2026-11-28T11:59:00.000Z' },
       ],
     } as CustomerAccount;
-    const documents = [{ ...sampleDraft('q-documented'), number: 'PF-000001', sequence: 1, kind: 'proForma' } as Invoice];
-    expect(standingCommitments(account, documents, 'q-self', now).map((commitment) => commitment.order)).toEqual(['q-pending']);
-    const check = checkOrderOnAccount(account, [], 800, { today: '2026-11-28', overdueDays: 14, format: (amount) => `$${amount}`, committed: 300 });
-    expect(check.needsRelease).toBe("Account warner owes $300; this order's $800 takes it past its credit limit of $1000.");
+    const documents = [
+      { ...sampleDraft('q-documented'), number: 'PF-000001', sequence: 1, kind: 'proForma' } as Invoice,
+    ];
+    expect(standingCommitments(account, documents, 'q-self', now).map((commitment) => commitment.order)).toEqual([
+      'q-pending',
+    ]);
+    const check = checkOrderOnAccount(account, [], 800, {
+      today: '2026-11-28',
+      overdueDays: 14,
+      format: (amount) => `$${amount}`,
+      committed: 300,
+    });
+    expect(check.needsRelease).toBe(
+      "Account warner owes $300; this order's $800 takes it past its credit limit of $1000.",
+    );
   });
 });

@@ -7,16 +7,53 @@
  */
 import { describe, expect, it } from 'vitest';
 import { paymentOf } from '../../../schema/accounts/payments';
-import { monthBefore, monthDays, reminderId, remindersDue, statementOf, statementWanted } from '../../../schema/accounts/statements';
+import {
+  monthBefore,
+  monthDays,
+  reminderId,
+  remindersDue,
+  statementOf,
+  statementWanted,
+} from '../../../schema/accounts/statements';
 import type { Invoice, Payment } from '../../../schema/types.generated';
 import { sampleDraft } from '../../contract/invoice-store.contract';
 
 const warner = { id: 'warner', name: 'Warner Bros. Pictures', netDays: 30, deposit: 'none' as const };
 const account = { id: 'warner', name: 'Warner Bros. Pictures', currency: 'USD' };
-const billTo = { name: 'Dana', email: 'dana@warner.example', production: 'Red Eye 2', purchaseOrder: 'WB-1', account: warner };
-const invoice = (number: string, issueDate: string, dueDate: string, balance: number, overrides: Partial<Invoice> = {}): Invoice =>
-  ({ ...sampleDraft(`q-${number}`), number, sequence: 1, issueDate, dueDate, total: balance, paid: 0, balance, billTo, ...overrides }) as Invoice;
-const payment = (id: string, invoiceNumber: string, receivedOn: string, amount: number, applied = amount, method: Payment['method'] = 'bankTransfer'): Payment => ({
+const billTo = {
+  name: 'Dana',
+  email: 'dana@warner.example',
+  production: 'Red Eye 2',
+  purchaseOrder: 'WB-1',
+  account: warner,
+};
+const invoice = (
+  number: string,
+  issueDate: string,
+  dueDate: string,
+  balance: number,
+  overrides: Partial<Invoice> = {},
+): Invoice =>
+  ({
+    ...sampleDraft(`q-${number}`),
+    number,
+    sequence: 1,
+    issueDate,
+    dueDate,
+    total: balance,
+    paid: 0,
+    balance,
+    billTo,
+    ...overrides,
+  }) as Invoice;
+const payment = (
+  id: string,
+  invoiceNumber: string,
+  receivedOn: string,
+  amount: number,
+  applied = amount,
+  method: Payment['method'] = 'bankTransfer',
+): Payment => ({
   id,
   tenantId: 'aviation',
   invoice: invoiceNumber,
@@ -43,11 +80,21 @@ describe('statements', () => {
     const october = invoice('INV-000002', '2026-10-05', '2026-11-04', 300);
     const lateOctober = invoice('INV-000003', '2026-10-28', '2026-11-27', 200);
     const november = invoice('INV-000004', '2026-11-02', '2026-12-02', 999);
-    const note: Invoice = { ...invoice('CN-000001', '2026-10-12', '2026-10-12', -50), kind: 'creditNote', credits: 'INV-000002', total: -50 };
-    const payments = [payment('p1', 'INV-000001', '2026-09-30', 200), payment('p2', 'INV-000001', '2026-10-20', 400, 300)];
+    const note: Invoice = {
+      ...invoice('CN-000001', '2026-10-12', '2026-10-12', -50),
+      kind: 'creditNote',
+      credits: 'INV-000002',
+      total: -50,
+    };
+    const payments = [
+      payment('p1', 'INV-000001', '2026-09-30', 200),
+      payment('p2', 'INV-000001', '2026-10-20', 400, 300),
+    ];
     const statement = statementOf(account, [september, october, lateOctober, november, note], payments, '2026-10');
     expect(statement.broughtForward).toBe(300);
-    expect(statement.lines.map((line) => [line.date, line.kind, line.reference, line.charge, line.received, line.balance])).toEqual([
+    expect(
+      statement.lines.map((line) => [line.date, line.kind, line.reference, line.charge, line.received, line.balance]),
+    ).toEqual([
       ['2026-10-05', 'invoice', 'INV-000002', 300, 0, 600],
       ['2026-10-12', 'creditNote', 'CN-000001', 0, 50, 550],
       ['2026-10-20', 'payment', 'INV-000001', 0, 400, 150],
@@ -65,7 +112,12 @@ describe('statements', () => {
 
   it('takes a credit note off only what its invoice left owing, and moves nothing when credit pays an invoice', () => {
     const cardPaid = invoice('INV-000010', '2026-11-01', '2026-12-01', 0, { total: 400, paid: 400 });
-    const refunded: Invoice = { ...invoice('CN-000010', '2026-11-03', '2026-11-03', -80), kind: 'creditNote', credits: 'INV-000010', total: -80 };
+    const refunded: Invoice = {
+      ...invoice('CN-000010', '2026-11-03', '2026-11-03', -80),
+      kind: 'creditNote',
+      credits: 'INV-000010',
+      total: -80,
+    };
     const owing = invoice('INV-000011', '2026-11-05', '2026-12-05', 120);
     const over = payment('p1', 'INV-000011', '2026-11-06', 150, 120);
     const next = invoice('INV-000012', '2026-11-10', '2026-12-10', 60);
@@ -90,17 +142,32 @@ describe('reminders', () => {
 
   it('reminds at the latest step reached, once, and not once paid', () => {
     expect(remindersDue([due], [], schedule, '2026-11-06', new Set())).toEqual([]);
-    expect(remindersDue([due], [], schedule, '2026-11-07', new Set()).map((reminder) => [reminder.invoice.number, reminder.daysOverdue, reminder.owed])).toEqual([['INV-000020', 7, 300]]);
+    expect(
+      remindersDue([due], [], schedule, '2026-11-07', new Set()).map((reminder) => [
+        reminder.invoice.number,
+        reminder.daysOverdue,
+        reminder.owed,
+      ]),
+    ).toEqual([['INV-000020', 7, 300]]);
     // Day 20: the 14-day step, not 7 as well; once sent, nothing more until day 30.
-    expect(remindersDue([due], [], schedule, '2026-11-20', new Set()).map((reminder) => reminder.daysOverdue)).toEqual([14]);
+    expect(remindersDue([due], [], schedule, '2026-11-20', new Set()).map((reminder) => reminder.daysOverdue)).toEqual([
+      14,
+    ]);
     expect(remindersDue([due], [], schedule, '2026-11-29', new Set([reminderId('INV-000020', 14)]))).toEqual([]);
-    expect(remindersDue([due], [payment('p1', 'INV-000020', '2026-11-25', 300)], schedule, '2026-12-01', new Set())).toEqual([]);
+    expect(
+      remindersDue([due], [payment('p1', 'INV-000020', '2026-11-25', 300)], schedule, '2026-12-01', new Set()),
+    ).toEqual([]);
     expect(remindersDue([due], [], [], '2027-06-01', new Set())).toEqual([]);
   });
 });
 
 describe('account credit paying an invoice', () => {
-  const context = { today: '2026-11-28', now: new Date('2026-11-28T12:00:00Z'), by: 'admin@jetwayprops.com', format: (amount: number) => `$${amount.toFixed(2)}` };
+  const context = {
+    today: '2026-11-28',
+    now: new Date('2026-11-28T12:00:00Z'),
+    by: 'admin@jetwayprops.com',
+    format: (amount: number) => `$${amount.toFixed(2)}`,
+  };
   const owing = invoice('INV-000030', '2026-11-20', '2026-12-20', 100);
   const use = (amount: number, accountCredit: number | undefined, target = owing) =>
     paymentOf(
@@ -110,10 +177,22 @@ describe('account credit paying an invoice', () => {
     );
 
   it('spends credit up to what is held and owed, and no further', () => {
-    expect(use(40, 60)).toMatchObject({ payment: { amount: 40, applied: 40, credit: -40, method: 'accountCredit', account: 'warner' } });
-    expect(use(70, 60)).toEqual({ problems: [{ pointer: '/amount', message: 'is more than the $60.00 of credit Warner Bros. Pictures holds' }] });
-    expect(use(150, 500)).toEqual({ problems: [{ pointer: '/amount', message: 'is more than the $100.00 still owed on INV-000030' }] });
-    const offAccount = invoice('INV-000031', '2026-11-20', '2026-12-20', 100, { billTo: { name: 'Sam', email: 'sam@indie.example' } });
-    expect(use(10, undefined, offAccount)).toEqual({ problems: [{ pointer: '/method', message: 'INV-000031 is not on a customer account: only an account holds credit' }] });
+    expect(use(40, 60)).toMatchObject({
+      payment: { amount: 40, applied: 40, credit: -40, method: 'accountCredit', account: 'warner' },
+    });
+    expect(use(70, 60)).toEqual({
+      problems: [{ pointer: '/amount', message: 'is more than the $60.00 of credit Warner Bros. Pictures holds' }],
+    });
+    expect(use(150, 500)).toEqual({
+      problems: [{ pointer: '/amount', message: 'is more than the $100.00 still owed on INV-000030' }],
+    });
+    const offAccount = invoice('INV-000031', '2026-11-20', '2026-12-20', 100, {
+      billTo: { name: 'Sam', email: 'sam@indie.example' },
+    });
+    expect(use(10, undefined, offAccount)).toEqual({
+      problems: [
+        { pointer: '/method', message: 'INV-000031 is not on a customer account: only an account holds credit' },
+      ],
+    });
   });
 });

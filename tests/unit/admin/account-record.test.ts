@@ -26,7 +26,11 @@ describe("the console's account form", () => {
     const saved = accountToSave(
       {
         ...stored,
-        members: [...stored.members, { email: ' Lee@Warner.Example ', addedAt: undefined as never }, { email: '  ', addedAt: undefined as never }],
+        members: [
+          ...stored.members,
+          { email: ' Lee@Warner.Example ', addedAt: undefined as never },
+          { email: '  ', addedAt: undefined as never },
+        ],
         onStop: { ...stored.onStop!, reason: 'Cheque bounced twice' },
         exemption: { covers: 'rentals' } as never,
       },
@@ -39,14 +43,30 @@ describe("the console's account form", () => {
       { email: 'kim@warner.example', addedAt: '2026-11-01T00:00:00.000Z' },
       { email: 'lee@warner.example', addedAt: '2026-11-28T12:00:00.000Z' },
     ]);
-    expect(saved.onStop).toEqual({ reason: 'Cheque bounced twice', since: '2026-11-20T00:00:00.000Z', by: 'admin@jetwayprops.com' });
+    expect(saved.onStop).toEqual({
+      reason: 'Cheque bounced twice',
+      since: '2026-11-20T00:00:00.000Z',
+      by: 'admin@jetwayprops.com',
+    });
   });
 
   it('takes the account off stop on a blank reason, puts a new stop in the saver’s name, and drops an emptied limit', () => {
-    expect(accountToSave({ ...stored, onStop: { ...stored.onStop!, reason: '  ' }, creditLimit: null as never }, stored, 'owner@jetwayprops.com', NOW)).not.toHaveProperty('onStop');
-    expect(accountToSave({ ...stored, creditLimit: null as never }, stored, 'owner@jetwayprops.com', NOW)).not.toHaveProperty('creditLimit');
+    expect(
+      accountToSave(
+        { ...stored, onStop: { ...stored.onStop!, reason: '  ' }, creditLimit: null as never },
+        stored,
+        'owner@jetwayprops.com',
+        NOW,
+      ),
+    ).not.toHaveProperty('onStop');
+    expect(
+      accountToSave({ ...stored, creditLimit: null as never }, stored, 'owner@jetwayprops.com', NOW),
+    ).not.toHaveProperty('creditLimit');
     const { onStop: _stop, ...notStopped } = stored;
-    expect(accountToSave({ ...notStopped, onStop: { reason: 'Overdue' } as never }, notStopped, 'owner@jetwayprops.com', NOW).onStop).toEqual({
+    expect(
+      accountToSave({ ...notStopped, onStop: { reason: 'Overdue' } as never }, notStopped, 'owner@jetwayprops.com', NOW)
+        .onStop,
+    ).toEqual({
       reason: 'Overdue',
       since: '2026-11-28T12:00:00.000Z',
       by: 'owner@jetwayprops.com',

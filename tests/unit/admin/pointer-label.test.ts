@@ -10,7 +10,9 @@ describe('pointerLabel', () => {
   });
 
   it('names list entries after themselves when the tenant is given, by position otherwise', () => {
-    expect(pointerLabel('/site/colorMap/0/name', { site: aviationSite })).toBe('Site settings › Colour facet › Red › Colour name');
+    expect(pointerLabel('/site/colorMap/0/name', { site: aviationSite })).toBe(
+      'Site settings › Colour facet › Red › Colour name',
+    );
     expect(pointerLabel('/site/colorMap/0/name')).toBe('Site settings › Colour facet › #1 › Colour name');
   });
 

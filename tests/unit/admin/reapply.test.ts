@@ -2,13 +2,25 @@
 import { describe, expect, it } from 'vitest';
 import { changesOf, reapply } from '../../../admin/lib/reapply';
 
-const base = { id: 'site', version: '3', appTitle: 'Jetway', theme: { primaryColor: '#111111', textColor: '#222222' }, items: [1, 2] };
+const base = {
+  id: 'site',
+  version: '3',
+  appTitle: 'Jetway',
+  theme: { primaryColor: '#111111', textColor: '#222222' },
+  items: [1, 2],
+};
 
 describe('reapply', () => {
   it('keeps their change to one setting and mine to another, and takes their version', () => {
     const mine = { ...base, theme: { ...base.theme, primaryColor: '#aa0000' } };
     const theirs = { ...base, version: '4', appTitle: 'Jetway Props', theme: { ...base.theme, textColor: '#000000' } };
-    expect(reapply(base, mine, theirs)).toEqual({ id: 'site', version: '4', appTitle: 'Jetway Props', theme: { primaryColor: '#aa0000', textColor: '#000000' }, items: [1, 2] });
+    expect(reapply(base, mine, theirs)).toEqual({
+      id: 'site',
+      version: '4',
+      appTitle: 'Jetway Props',
+      theme: { primaryColor: '#aa0000', textColor: '#000000' },
+      items: [1, 2],
+    });
   });
 
   it('lets mine win where both changed the same setting, and takes lists whole', () => {
@@ -47,7 +59,11 @@ describe('clashes', () => {
         .filter(isClash)
         .map((change) => change.path),
     ).toEqual(['appTitle']);
-    expect(reapply(base, mine, theirs, 'theirs')).toMatchObject({ appTitle: 'Theirs', theme: { primaryColor: '#aa0000', textColor: '#000000' }, version: '4' });
+    expect(reapply(base, mine, theirs, 'theirs')).toMatchObject({
+      appTitle: 'Theirs',
+      theme: { primaryColor: '#aa0000', textColor: '#000000' },
+      version: '4',
+    });
     expect(reapply(base, mine, theirs, 'mine')).toMatchObject({ appTitle: 'Mine' });
   });
 
@@ -56,6 +72,12 @@ describe('clashes', () => {
     const mine = { ...item, name: 'Jump Seat', updatedAt: '2026-02-02T00:00:00Z' };
     const theirs = { ...item, version: '2', quantity: 3, updatedAt: '2026-02-01T00:00:00Z' };
     expect(changesOf(item, mine, theirs).map((change) => change.path)).toEqual(['name', 'quantity']);
-    expect(reapply(item, mine, theirs)).toEqual({ id: 'seat', version: '2', name: 'Jump Seat', quantity: 3, updatedAt: '2026-02-02T00:00:00Z' });
+    expect(reapply(item, mine, theirs)).toEqual({
+      id: 'seat',
+      version: '2',
+      name: 'Jump Seat',
+      quantity: 3,
+      updatedAt: '2026-02-02T00:00:00Z',
+    });
   });
 });

@@ -2,7 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { findingsFor, ruleValidator, sourceOfPointer } from '../../../admin/schema-form/rule-validator';
 
-const colors = { rules: ['unique-color-names'], listPointer: '/colorMap', partsOf: (values: Record<string, unknown>) => ({ site: { colorMap: values.items } as never }) };
+const colors = {
+  rules: ['unique-color-names'],
+  listPointer: '/colorMap',
+  partsOf: (values: Record<string, unknown>) => ({ site: { colorMap: values.items } as never }),
+};
 
 describe('rule validator', () => {
   it('maps pointers under the list to form sources', () => {
@@ -19,7 +23,9 @@ describe('rule validator', () => {
         { name: ' red ', swatch: ['#e00'] },
       ],
     };
-    expect(validate(' red ', values, { source: 'items.1.name', finalSource: 'items.1.name' })).toBe('Colour " red " is already in the colour map at row 1');
+    expect(validate(' red ', values, { source: 'items.1.name', finalSource: 'items.1.name' })).toBe(
+      'Colour " red " is already in the colour map at row 1',
+    );
     expect(validate('Red', values, { finalSource: 'items.0.name' })).toBeUndefined();
   });
 
@@ -28,7 +34,10 @@ describe('rule validator', () => {
       rules: ['link-target-resolves'],
       listPointer: '/headerLinks',
       rowInput: 'label',
-      partsOf: (values: Record<string, unknown>) => ({ site: { headerLinks: values.items } as never, categories: { groups: [] } }),
+      partsOf: (values: Record<string, unknown>) => ({
+        site: { headerLinks: values.items } as never,
+        categories: { groups: [] },
+      }),
     };
     const findings = findingsFor(options, { items: [{ label: 'Nowhere' }] });
     expect([...findings.keys()]).toEqual(['items.0.label']);
@@ -38,7 +47,11 @@ describe('rule validator', () => {
 
 describe('rule messages', () => {
   it('say nested positions as rows', () => {
-    const options = { rules: ['unique-sibling-names'], listPointer: '/customFields', partsOf: (values: Record<string, unknown>) => ({ site: { customFields: values.items } as never }) };
+    const options = {
+      rules: ['unique-sibling-names'],
+      listPointer: '/customFields',
+      partsOf: (values: Record<string, unknown>) => ({ site: { customFields: values.items } as never }),
+    };
     const values = {
       items: [
         {
@@ -52,6 +65,8 @@ describe('rule messages', () => {
       ],
     };
     const validate = ruleValidator(options);
-    expect(validate('1950S', values, { finalSource: 'items.0.options.1.name' })).toBe('Eras option name "1950S" is already used by row 1, option 1; names must be unique among siblings');
+    expect(validate('1950S', values, { finalSource: 'items.0.options.1.name' })).toBe(
+      'Eras option name "1950S" is already used by row 1, option 1; names must be unique among siblings',
+    );
   });
 });

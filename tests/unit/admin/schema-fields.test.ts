@@ -36,13 +36,18 @@ describe('schema → console fields', () => {
     expect(fields.get('favicon')).toMatchObject({ kind: 'image', section: 'branding' });
     expect(fields.get('meta.description')).toMatchObject({ kind: 'textarea', section: 'branding' });
     expect(fields.get('hideQtyIfEq1')).toMatchObject({ kind: 'boolean' });
-    expect(fields.get('gaTrackingId')).toMatchObject({ kind: 'text', pattern: expect.any(String), patternMessage: expect.stringMatching(/Google Analytics/) });
+    expect(fields.get('gaTrackingId')).toMatchObject({
+      kind: 'text',
+      pattern: expect.any(String),
+      patternMessage: expect.stringMatching(/Google Analytics/),
+    });
     expect(fields.get('appTitle')).toMatchObject({ required: true });
     expect(fields.get('tenantId')).toMatchObject({ readOnly: true });
   });
 
   it('leaves lists to their own editors and keeps sections in schema order', () => {
-    for (const list of ['headerLinks', 'footerLinks', 'socialLinks', 'colorMap', 'customFields', 'selfPickItemsTags']) expect([...fields.keys()].some((source) => source.startsWith(list))).toBe(false);
+    for (const list of ['headerLinks', 'footerLinks', 'socialLinks', 'colorMap', 'customFields', 'selfPickItemsTags'])
+      expect([...fields.keys()].some((source) => source.startsWith(list))).toBe(false);
     expect(sectionsOf([...fields.values()]).slice(0, 3)).toEqual(['identity', 'branding', 'theme']);
   });
 
@@ -73,7 +78,16 @@ describe('schema → console fields', () => {
   });
 
   it('saves empty inputs as absent settings, and an untouched optional object not at all', () => {
-    expect(withoutEmptyValues({ appTitle: 'A', gaTrackingId: '', ipLocation: { url: null, key: '' }, theme: { cornerRadius: 0 }, selfPickItemsTags: [], ccAuthEnabled: false })).toEqual({
+    expect(
+      withoutEmptyValues({
+        appTitle: 'A',
+        gaTrackingId: '',
+        ipLocation: { url: null, key: '' },
+        theme: { cornerRadius: 0 },
+        selfPickItemsTags: [],
+        ccAuthEnabled: false,
+      }),
+    ).toEqual({
       appTitle: 'A',
       theme: { cornerRadius: 0 },
       selfPickItemsTags: [],

@@ -20,7 +20,14 @@ describe('tenantChanges', () => {
     const [moving] = from.categories.splice(1, 1);
     to.categories.push(moving!);
     const changes = tenantChanges(aviation, after);
-    expect(changes).toEqual([{ label: moving!.name, kind: 'moved', before: `Categories › Groups › ${from.name} › Categories`, after: `Categories › Groups › ${to.name} › Categories` }]);
+    expect(changes).toEqual([
+      {
+        label: moving!.name,
+        kind: 'moved',
+        before: `Categories › Groups › ${from.name} › Categories`,
+        after: `Categories › Groups › ${to.name} › Categories`,
+      },
+    ]);
   });
 
   it('names a changed setting from the schema titles, with before and after as text', () => {
@@ -28,10 +35,20 @@ describe('tenantChanges', () => {
     after.site.theme!.primaryColor = '#112233';
     after.categories.groups[0]!.categories[0]!.glCode = '4999';
     const changes = tenantChanges(aviation, after);
-    expect(changes).toContainEqual({ label: 'Site settings › Storefront theme › Primary colour', kind: 'changed', before: aviation.site.theme!.primaryColor, after: '#112233' });
+    expect(changes).toContainEqual({
+      label: 'Site settings › Storefront theme › Primary colour',
+      kind: 'changed',
+      before: aviation.site.theme!.primaryColor,
+      after: '#112233',
+    });
     const category = aviation.categories.groups[0]!.categories[0]!;
     expect(changes).toContainEqual(
-      expect.objectContaining({ label: expect.stringMatching(new RegExp(`› ${aviation.categories.groups[0]!.name} › Categories › ${category.name} › GL code$`)), after: '4999' }),
+      expect.objectContaining({
+        label: expect.stringMatching(
+          new RegExp(`› ${aviation.categories.groups[0]!.name} › Categories › ${category.name} › GL code$`),
+        ),
+        after: '4999',
+      }),
     );
     expect(changes.every((change) => !/[{}[\]"]/.test(change.before + change.after))).toBe(true);
   });

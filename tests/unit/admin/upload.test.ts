@@ -19,8 +19,12 @@ describe('uploadName', () => {
   });
 
   it('refuses other kinds and files over 2 MB before sending', () => {
-    expect(uploadRefusal({ name: 'brief.pdf', size: 10 })).toBe('brief.pdf is not an SVG, PNG, JPEG, WebP or ICO image.');
-    expect(uploadRefusal({ name: 'huge.png', size: 3 * 1024 * 1024 })).toBe('huge.png is 3.0 MB; images may be at most 2 MB.');
+    expect(uploadRefusal({ name: 'brief.pdf', size: 10 })).toBe(
+      'brief.pdf is not an SVG, PNG, JPEG, WebP or ICO image.',
+    );
+    expect(uploadRefusal({ name: 'huge.png', size: 3 * 1024 * 1024 })).toBe(
+      'huge.png is 3.0 MB; images may be at most 2 MB.',
+    );
     expect(uploadRefusal({ name: 'ok.png', size: 1024 })).toBeUndefined();
   });
 });

@@ -11,7 +11,10 @@ describe('declaredSize', () => {
   });
 
   it('keeps a placed logo its height, its width following the new shape, within bounds', () => {
-    expect(declaredSize({ width: 96, height: 48 }, { width: 240, height: 60 }, bounds)).toEqual({ width: 192, height: 48 });
+    expect(declaredSize({ width: 96, height: 48 }, { width: 240, height: 60 }, bounds)).toEqual({
+      width: 192,
+      height: 48,
+    });
     expect(declaredSize({ height: 48 }, { width: 100000, height: 10 }, bounds)).toEqual({ width: 4096, height: 48 });
   });
 
@@ -26,7 +29,13 @@ describe('refusalMessage', () => {
   it('names each field the server refused, and why, after its message', () => {
     const error = {
       message: 'Not saved: 2 problems to fix',
-      body: { message: 'Not saved: 2 problems to fix', errors: { 'headerLogo.width': 'missing required key "width"', 'headerLogo.height': 'missing required key "height"' } },
+      body: {
+        message: 'Not saved: 2 problems to fix',
+        errors: {
+          'headerLogo.width': 'missing required key "width"',
+          'headerLogo.height': 'missing required key "height"',
+        },
+      },
     };
     expect(refusalMessage(error, (field) => field.toUpperCase())).toBe(
       'Not saved: 2 problems to fix. HEADERLOGO.WIDTH: missing required key "width"; HEADERLOGO.HEIGHT: missing required key "height"',

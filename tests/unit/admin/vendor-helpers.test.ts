@@ -7,14 +7,18 @@ const winter = new Date('2026-01-15T12:00:00Z');
 
 describe('checkGeoPoint', () => {
   it('says the point in words and finds Sun Valley, CA at home in America/Los_Angeles', () => {
-    expect(checkGeoPoint(34.2189, -118.3715, 'America/Los_Angeles', winter)).toEqual({ words: '34.2189° N, 118.3715° W' });
+    expect(checkGeoPoint(34.2189, -118.3715, 'America/Los_Angeles', winter)).toEqual({
+      words: '34.2189° N, 118.3715° W',
+    });
     expect(checkGeoPoint(51.5, -0.12, 'Europe/London', winter).warning).toBeUndefined();
     // Across the date line: Auckland is UTC+13 in January at 174.8° E.
     expect(checkGeoPoint(-36.85, 174.76, 'Pacific/Auckland', winter).warning).toBeUndefined();
   });
 
   it('warns when a minus sign is lost or latitude and longitude are swapped', () => {
-    expect(checkGeoPoint(34.2189, 118.3715, 'America/Los_Angeles', winter).warning).toMatch(/about 8 hours of longitude from the time zone America\/Los_Angeles/);
+    expect(checkGeoPoint(34.2189, 118.3715, 'America/Los_Angeles', winter).warning).toMatch(
+      /about 8 hours of longitude from the time zone America\/Los_Angeles/,
+    );
     expect(checkGeoPoint(-118.3715 / 2, 34.2189, 'America/Los_Angeles', winter).warning).toMatch(/swapped/);
   });
 

@@ -24,7 +24,9 @@ const run = promisify(execFile);
 
 async function filesUnder(dir: string, extensions = /\.ts$/): Promise<string[]> {
   const entries = await readdir(path.join(repoRoot, dir), { withFileTypes: true, recursive: true });
-  return entries.filter((e) => e.isFile() && extensions.test(e.name) && !e.parentPath.includes('node_modules')).map((e) => path.relative(repoRoot, path.join(e.parentPath, e.name)));
+  return entries
+    .filter((e) => e.isFile() && extensions.test(e.name) && !e.parentPath.includes('node_modules'))
+    .map((e) => path.relative(repoRoot, path.join(e.parentPath, e.name)));
 }
 
 /** A relative import's file (repo-relative), as TypeScript and Vite resolve it; undefined for a package. */
@@ -38,12 +40,16 @@ function resolveImport(from: string, specifier: string): string | undefined {
 
 /** Every file of the app's five layers → the files it imports (types and JSON included). */
 async function importGraph(): Promise<Map<string, string[]>> {
-  const files = (await Promise.all(['schema', 'storefront', 'admin', 'server', 'cli'].map((dir) => filesUnder(dir, /\.tsx?$/)))).flat();
+  const files = (
+    await Promise.all(['schema', 'storefront', 'admin', 'server', 'cli'].map((dir) => filesUnder(dir, /\.tsx?$/)))
+  ).flat();
   const graph = new Map<string, string[]>();
   for (const file of files)
     graph.set(
       file,
-      importsOf(await readFile(path.join(repoRoot, file), 'utf8')).flatMap((specifier) => resolveImport(file, specifier) ?? []),
+      importsOf(await readFile(path.join(repoRoot, file), 'utf8')).flatMap(
+        (specifier) => resolveImport(file, specifier) ?? [],
+      ),
     );
   return graph;
 }
@@ -82,7 +88,10 @@ function circles(graph: Map<string, string[]>): string[][] {
   return found;
 }
 
-const importsOf = (text: string) => [...text.matchAll(/(?:^|\n)\s*(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1] ?? m[2]!);
+const importsOf = (text: string) =>
+  [
+    ...text.matchAll(/(?:^|\n)\s*(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g),
+  ].map((m) => m[1] ?? m[2]!);
 
 /** Type-checks one file as browser code (the browser project's settings), returning tsc's output. */
 async function checkAsBrowserCode(source: string): Promise<{ ok: boolean; output: string }> {
@@ -93,7 +102,13 @@ async function checkAsBrowserCode(source: string): Promise<{ ok: boolean; output
       path.join(dir, 'tsconfig.json'),
       JSON.stringify({
         extends: path.join(repoRoot, 'tsconfig.browser.json'),
-        compilerOptions: { composite: false, noEmit: true, rootDir: '/', emitDeclarationOnly: false, declaration: false },
+        compilerOptions: {
+          composite: false,
+          noEmit: true,
+          rootDir: '/',
+          emitDeclarationOnly: false,
+          declaration: false,
+        },
         include: [],
         files: ['probe.ts'],
       }),
@@ -114,17 +129,24 @@ describe('the browser layer', () => {
       `import { checkTenantSources } from ${JSON.stringify(path.join(schema, 'check-tenant'))};\nimport { createAjvWith } from ${JSON.stringify(path.join(schema, 'ajv'))};\nexport const uses = [checkTenantSources, createAjvWith];\n`,
     );
     expect(safe.output).toBe('');
-    const withFs = await checkAsBrowserCode(`import { readFileSync } from 'node:fs';\nexport const read = readFileSync;\n`);
+    const withFs = await checkAsBrowserCode(
+      `import { readFileSync } from 'node:fs';\nexport const read = readFileSync;\n`,
+    );
     expect(withFs.ok).toBe(false);
     expect(withFs.output).toContain("Cannot find name 'node:fs'");
-    const withNodeSchema = await checkAsBrowserCode(`import { loadTenant } from ${JSON.stringify(path.join(schema, 'node', 'loader'))};\nexport const load = loadTenant;\n`);
+    const withNodeSchema = await checkAsBrowserCode(
+      `import { loadTenant } from ${JSON.stringify(path.join(schema, 'node', 'loader'))};\nexport const load = loadTenant;\n`,
+    );
     expect(withNodeSchema.ok).toBe(false);
   });
 
   it('keeps Node imports out of schema/ outside schema/node', async () => {
     for (const file of (await filesUnder('schema')).filter((f) => !f.startsWith('schema/node/'))) {
       for (const specifier of importsOf(await readFile(path.join(repoRoot, file), 'utf8'))) {
-        expect(specifier.startsWith('node:') || specifier.includes('/node/') || specifier === './node', `${file} imports ${specifier}`).toBe(false);
+        expect(
+          specifier.startsWith('node:') || specifier.includes('/node/') || specifier === './node',
+          `${file} imports ${specifier}`,
+        ).toBe(false);
       }
     }
   });
@@ -137,7 +159,8 @@ describe('the store and auth layer', () => {
     for (const file of files) {
       for (const specifier of importsOf(await readFile(path.join(repoRoot, file), 'utf8'))) {
         // Relative imports name the app's layers; a package's own subpaths (better-auth/plugins/…) are not ours.
-        const httpLayer = /fastify/.test(specifier) || (specifier.startsWith('.') && /\/plugins\/|\/routes\/|\/lib\//.test(specifier));
+        const httpLayer =
+          /fastify/.test(specifier) || (specifier.startsWith('.') && /\/plugins\/|\/routes\/|\/lib\//.test(specifier));
         expect(httpLayer, `${file} imports ${specifier}`).toBe(false);
       }
     }
@@ -149,17 +172,27 @@ describe('the import graph', () => {
     const graph = await importGraph();
     const upward = [...graph]
       .filter(([file]) => file.startsWith('schema/'))
-      .flatMap(([file, targets]) => targets.filter((target) => !target.startsWith('schema/')).map((target) => `${file} → ${target}`));
+      .flatMap(([file, targets]) =>
+        targets.filter((target) => !target.startsWith('schema/')).map((target) => `${file} → ${target}`),
+      );
     expect(upward).toEqual([]);
   });
 
   it("keeps UI code out of the domains: only the storefront's own server rendering imports storefront/, and admin/ and cli/ none", async () => {
     const graph = await importGraph();
     // The server renders the storefront's pages: its plugin, the page state it builds (server/storefront/) and the draft previews.
-    const rendersPages = (file: string) => file.startsWith('server/storefront/') || file === 'server/plugins/app/storefront.ts' || file === 'server/plugins/app/preview-drafts.ts';
-    const borrowing = [...graph].filter(([file]) => (file.startsWith('server/') && !rendersPages(file)) || file.startsWith('admin/') || file.startsWith('cli/'));
+    const rendersPages = (file: string) =>
+      file.startsWith('server/storefront/') ||
+      file === 'server/plugins/app/storefront.ts' ||
+      file === 'server/plugins/app/preview-drafts.ts';
+    const borrowing = [...graph].filter(
+      ([file]) =>
+        (file.startsWith('server/') && !rendersPages(file)) || file.startsWith('admin/') || file.startsWith('cli/'),
+    );
     expect(borrowing.length).toBeGreaterThan(200);
-    const borrowed = borrowing.flatMap(([file, targets]) => targets.filter((target) => target.startsWith('storefront/')).map((target) => `${file} → ${target}`));
+    const borrowed = borrowing.flatMap(([file, targets]) =>
+      targets.filter((target) => target.startsWith('storefront/')).map((target) => `${file} → ${target}`),
+    );
     expect(borrowed).toEqual([]);
   });
 
@@ -167,7 +200,9 @@ describe('the import graph', () => {
     const graph = await importGraph();
     const cli = [...graph].filter(([file]) => file.startsWith('cli/'));
     expect(cli.length).toBeGreaterThan(10);
-    const http = cli.flatMap(([file, targets]) => targets.filter((target) => /^server\/(plugins|routes)\//.test(target)).map((target) => `${file} → ${target}`));
+    const http = cli.flatMap(([file, targets]) =>
+      targets.filter((target) => /^server\/(plugins|routes)\//.test(target)).map((target) => `${file} → ${target}`),
+    );
     expect(http).toEqual([]);
   });
 
@@ -184,6 +219,8 @@ describe('the import graph', () => {
       ['storefront/x.ts', []],
     ]);
     expect(circles(graph)).toEqual([['schema/b.ts', 'schema/a.ts']]);
-    expect(resolveImport('schema/node/scaffold.ts', '../templates/tenant/site.json')).toBe('schema/templates/tenant/site.json');
+    expect(resolveImport('schema/node/scaffold.ts', '../templates/tenant/site.json')).toBe(
+      'schema/templates/tenant/site.json',
+    );
   });
 });

@@ -39,10 +39,20 @@ describe('backlot catalogue import', () => {
     await writeCatalogue('stock.json', [item('seat-b'), item('seat-a')]);
     const first = await scratch.run(['catalogue', 'import', 'aviation', 'stock.json']);
     expect(first).toMatchObject({ code: 0, stderr: '' });
-    expect(first.stdout).toMatch(/^Imported stock\.json into aviation: 2 items \(2 added, 0 updated, 0 unchanged\) in \d+ ms\n$/);
+    expect(first.stdout).toMatch(
+      /^Imported stock\.json into aviation: 2 items \(2 added, 0 updated, 0 unchanged\) in \d+ ms\n$/,
+    );
     expect(await stored()).toEqual(['seat-a', 'seat-b']);
     const again = await scratch.run(['catalogue', 'import', 'aviation', 'stock.json', '--json']);
-    expect(JSON.parse(again.stdout)).toMatchObject({ ok: true, tenantId: 'aviation', file: 'stock.json', items: 2, added: 0, updated: 0, unchanged: 2 });
+    expect(JSON.parse(again.stdout)).toMatchObject({
+      ok: true,
+      tenantId: 'aviation',
+      file: 'stock.json',
+      items: 2,
+      added: 0,
+      updated: 0,
+      unchanged: 2,
+    });
   });
 
   it('imports nothing from a file with a problem, and says where each one is', async () => {
@@ -51,7 +61,9 @@ describe('backlot catalogue import', () => {
     await writeCatalogue('stock.json', [item('seat-a', { quantity: 2 }), item('seat-c', { colors: ['Teal'] })]);
     const run = await scratch.run(['catalogue', 'import', 'aviation', 'stock.json']);
     expect(run.code).toBe(1);
-    expect(run.stdout).toContain('stock.json:33:9  /items/1/colors/0  colour "Teal" is not in the colour map (site.json colorMap)');
+    expect(run.stdout).toContain(
+      'stock.json:33:9  /items/1/colors/0  colour "Teal" is not in the colour map (site.json colorMap)',
+    );
     expect(run.stderr).toContain('nothing imported: stock.json has 1 problem');
     // The first item's change was not written either: all or nothing.
     const store = new SqliteItemStore(path.join(scratch.cwd, '.data', 'items.sqlite'));

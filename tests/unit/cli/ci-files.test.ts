@@ -13,9 +13,14 @@ describe('.github/workflows/tenants.yml', () => {
   it('runs on tenant and schema changes, and runs backlot commands that exist', async () => {
     const workflow = parseYaml(await readFile(path.join(repoRoot, '.github/workflows/tenants.yml'), 'utf8'));
     expect(workflow.on.pull_request.paths).toEqual(expect.arrayContaining(['tenants/**', 'schema/**']));
-    const commands: string[] = workflow.jobs.validate.steps.flatMap((step: { run?: string }) => (step.run ? [step.run] : []));
+    const commands: string[] = workflow.jobs.validate.steps.flatMap((step: { run?: string }) =>
+      step.run ? [step.run] : [],
+    );
     const backlotCommands = commands.filter((command) => command.includes('backlot'));
-    expect(backlotCommands).toEqual(['npx --no-install backlot fmt --check', 'npx --no-install backlot validate --format github']);
+    expect(backlotCommands).toEqual([
+      'npx --no-install backlot fmt --check',
+      'npx --no-install backlot validate --format github',
+    ]);
     for (const command of backlotCommands) {
       const args = command.replace('npx --no-install backlot ', '').split(' ');
       // The same commands on the shipped tenants: accepted, and passing.
@@ -26,7 +31,9 @@ describe('.github/workflows/tenants.yml', () => {
 
 describe('.vscode/settings.json', () => {
   it('maps each tenant part to its schema, which exists', async () => {
-    const settings = parseJsonc(await readFile(path.join(repoRoot, '.vscode/settings.json'), 'utf8')) as { 'json.schemas': Array<{ fileMatch: string[]; url: string }> };
+    const settings = parseJsonc(await readFile(path.join(repoRoot, '.vscode/settings.json'), 'utf8')) as {
+      'json.schemas': Array<{ fileMatch: string[]; url: string }>;
+    };
     const mapped = settings['json.schemas'];
     for (const part of TENANT_PARTS) {
       const entry = mapped.find((m) => m.fileMatch.includes(`/tenants/*/${part}.json`));

@@ -11,7 +11,9 @@ describe('backlot itself', () => {
   it('prints help with examples (also with no arguments) and its version', async () => {
     const help = await backlot(['--help']);
     expect(help.code).toBe(0);
-    expect(help.stdout).toMatch(/Usage: backlot \[options\] \[command\][\s\S]*validate[\s\S]*new[\s\S]*list[\s\S]*fmt[\s\S]*Examples:/);
+    expect(help.stdout).toMatch(
+      /Usage: backlot \[options\] \[command\][\s\S]*validate[\s\S]*new[\s\S]*list[\s\S]*fmt[\s\S]*Examples:/,
+    );
     expect((await backlot([])).stdout).toBe(help.stdout);
     expect((await backlot(['help', 'fmt'])).stdout).toContain('Usage: backlot fmt [options] [paths...]');
     const { version } = JSON.parse(await readFile(path.join(repoRoot, 'package.json'), 'utf8'));
@@ -44,19 +46,39 @@ describe('backlot list', () => {
 
   it('--json gives the same rows as data, and still lists an invalid tenant', async () => {
     const vendor = path.join(scratch.cwd, 'tenants/acme/vendor.json');
-    await writeFile(vendor, (await readFile(vendor, 'utf8')).replace('"email": "hello@acme-props.example"', '"email": "nope"'));
+    await writeFile(
+      vendor,
+      (await readFile(vendor, 'utf8')).replace('"email": "hello@acme-props.example"', '"email": "nope"'),
+    );
     const run = await scratch.run(['list', '--json']);
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout)).toEqual([
-      { id: 'acme', displayName: 'Acme Props', domain: 'www.acme-props.example', categories: 3, valid: false, errors: 1 },
-      { id: 'aviation', displayName: 'Jetway Props', domain: 'www.jetwayprops.com', categories: 42, valid: true, errors: 0 },
+      {
+        id: 'acme',
+        displayName: 'Acme Props',
+        domain: 'www.acme-props.example',
+        categories: 3,
+        valid: false,
+        errors: 1,
+      },
+      {
+        id: 'aviation',
+        displayName: 'Jetway Props',
+        domain: 'www.jetwayprops.com',
+        categories: 42,
+        valid: true,
+        errors: 0,
+      },
     ]);
     expect((await scratch.run(['list'])).stdout).toContain('invalid (1 error)');
   });
 
   it('shows hostile names escaped, never as terminal commands', async () => {
     const vendor = path.join(scratch.cwd, 'tenants/acme/vendor.json');
-    await writeFile(vendor, (await readFile(vendor, 'utf8')).replace('"displayName": "Acme Props"', '"displayName": "Acme\\u001b[2J\\u0007"'));
+    await writeFile(
+      vendor,
+      (await readFile(vendor, 'utf8')).replace('"displayName": "Acme Props"', '"displayName": "Acme\\u001b[2J\\u0007"'),
+    );
     const run = await scratch.run(['list']);
     expect(run.stdout).toContain('Acme\\u001b[2J\\u0007');
     expect(run.stdout).not.toContain('\u001b');
@@ -68,7 +90,10 @@ describe('backlot list', () => {
       const { mkdir } = await import('node:fs/promises');
       await mkdir(path.join(empty.dir, 'tenants'));
       const run = await backlot(['list'], { cwd: empty.dir });
-      expect(run).toMatchObject({ code: 0, stdout: 'No tenants yet. Create one with: backlot new <tenantId> --name "…" --domain …\n' });
+      expect(run).toMatchObject({
+        code: 0,
+        stdout: 'No tenants yet. Create one with: backlot new <tenantId> --name "…" --domain …\n',
+      });
     } finally {
       await empty.cleanup();
     }
@@ -81,10 +106,20 @@ describe('backlot fmt', () => {
   it('rewrites a file into canonical form: schema key order, two-space indent, short containers inline, trailing newline', async () => {
     await writeFile(
       site(),
-      JSON.stringify({ appTitle: 'Acme Props', domain: 'www.acme-props.example', tenantId: 'acme', zzUnknown: 1, $schema: '../../x.json', colorMap: [{ swatch: ['#d32f2f'], name: 'Red' }] }),
+      JSON.stringify({
+        appTitle: 'Acme Props',
+        domain: 'www.acme-props.example',
+        tenantId: 'acme',
+        zzUnknown: 1,
+        $schema: '../../x.json',
+        colorMap: [{ swatch: ['#d32f2f'], name: 'Red' }],
+      }),
     );
     const run = await scratch.run(['fmt', 'tenants/acme/site.json']);
-    expect(run).toMatchObject({ code: 0, stdout: 'formatted: tenants/acme/site.json\n1 formatted, 0 already formatted\n' });
+    expect(run).toMatchObject({
+      code: 0,
+      stdout: 'formatted: tenants/acme/site.json\n1 formatted, 0 already formatted\n',
+    });
     expect(await readFile(site(), 'utf8')).toBe(
       '{\n  "$schema": "../../x.json",\n  "tenantId": "acme",\n  "domain": "www.acme-props.example",\n  "appTitle": "Acme Props",\n' +
         '  "colorMap": [\n    { "name": "Red", "swatch": ["#d32f2f"] }\n  ],\n  "zzUnknown": 1\n}\n',
@@ -115,7 +150,9 @@ describe('backlot fmt', () => {
     await writeFile(site(), '{\n  "tenantId": "acme",\n}\n');
     const run = await scratch.run(['fmt']);
     expect(run.code).toBe(1);
-    expect(run.stdout).toContain('tenants/acme/site.json:3:1  (root)  invalid JSON: expected a property name in double quotes; fix it before formatting');
+    expect(run.stdout).toContain(
+      'tenants/acme/site.json:3:1  (root)  invalid JSON: expected a property name in double quotes; fix it before formatting',
+    );
     expect(await readFile(site(), 'utf8')).toBe('{\n  "tenantId": "acme",\n}\n');
   });
 });

@@ -21,9 +21,19 @@ describe('backlot new', () => {
     expect(run.stdout).toContain('Created tenants/acme/ with site.json, vendor.json, categories.json');
     expect(await entries()).toEqual(['acme', 'aviation']);
     const site = await readJson('tenants/acme/site.json');
-    expect(site).toMatchObject({ $schema: expect.stringMatching(/schema\/site\.schema\.json$/), tenantId: 'acme', domain: 'www.acme-props.com', appTitle: 'Acme Props' });
+    expect(site).toMatchObject({
+      $schema: expect.stringMatching(/schema\/site\.schema\.json$/),
+      tenantId: 'acme',
+      domain: 'www.acme-props.com',
+      appTitle: 'Acme Props',
+    });
     expect(path.resolve(scratch.cwd, 'tenants/acme', site.$schema)).toMatch(/\/schema\/site\.schema\.json$/);
-    expect(await readJson('tenants/acme/vendor.json')).toMatchObject({ id: 'acme', displayName: 'Acme Props', email: 'hello@acme-props.com', website: 'https://www.acme-props.com' });
+    expect(await readJson('tenants/acme/vendor.json')).toMatchObject({
+      id: 'acme',
+      displayName: 'Acme Props',
+      email: 'hello@acme-props.com',
+      website: 'https://www.acme-props.com',
+    });
     // Its own neutral pages (what its links point at), none of aviation's.
     expect(await readJson('tenants/acme/pages.json')).toMatchObject({
       pages: [
@@ -60,13 +70,16 @@ describe('backlot new', () => {
     expect(await entries()).toEqual(['aviation']);
   });
 
-  it.each([['../escape'], ['a/b'], ['Acme'], ['acme..x'], ['-acme'], ['x']])('rejects the id %j before touching anything', async (id) => {
-    const run = await scratch.run(['new', '--name', 'X', '--domain', 'www.x.com', '--yes', '--', id]);
-    expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/<tenantId> .*must be/);
-    expect(await entries()).toEqual(['aviation']);
-    expect(await exists('escape')).toBe(false);
-  });
+  it.each([['../escape'], ['a/b'], ['Acme'], ['acme..x'], ['-acme'], ['x']])(
+    'rejects the id %j before touching anything',
+    async (id) => {
+      const run = await scratch.run(['new', '--name', 'X', '--domain', 'www.x.com', '--yes', '--', id]);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toMatch(/<tenantId> .*must be/);
+      expect(await entries()).toEqual(['aviation']);
+      expect(await exists('escape')).toBe(false);
+    },
+  );
 
   it.each([
     [['--domain', 'https://acme.com'], '--domain "https://acme.com": must be a lowercase host name'],
@@ -103,18 +116,42 @@ describe('backlot new', () => {
   });
 
   it('--from copies an existing tenant’s structure but not its identity or brand', async () => {
-    const run = await scratch.run(['new', 'studio-b', '--from', 'aviation', '--name', 'Studio B', '--domain', 'www.studio-b.com', '--yes']);
+    const run = await scratch.run([
+      'new',
+      'studio-b',
+      '--from',
+      'aviation',
+      '--name',
+      'Studio B',
+      '--domain',
+      'www.studio-b.com',
+      '--yes',
+    ]);
     expect(run.code).toBe(0);
-    const aviation = { site: await readJson('tenants/aviation/site.json'), categories: await readJson('tenants/aviation/categories.json'), vendor: await readJson('tenants/aviation/vendor.json') };
+    const aviation = {
+      site: await readJson('tenants/aviation/site.json'),
+      categories: await readJson('tenants/aviation/categories.json'),
+      vendor: await readJson('tenants/aviation/vendor.json'),
+    };
     const site = await readJson('tenants/studio-b/site.json');
-    expect(site).toMatchObject({ tenantId: 'studio-b', domain: 'www.studio-b.com', appTitle: 'Studio B', meta: { title: 'Studio B' } });
+    expect(site).toMatchObject({
+      tenantId: 'studio-b',
+      domain: 'www.studio-b.com',
+      appTitle: 'Studio B',
+      meta: { title: 'Studio B' },
+    });
     expect(site.headerLinks).toEqual(aviation.site.headerLinks);
     expect(site.colorMap).toEqual(aviation.site.colorMap);
     expect(site.customFields).toEqual(aviation.site.customFields);
-    for (const key of ['gaTrackingId', 'socialLinks', 'headerLogo', 'favicon']) expect(site, key).not.toHaveProperty(key);
+    for (const key of ['gaTrackingId', 'socialLinks', 'headerLogo', 'favicon'])
+      expect(site, key).not.toHaveProperty(key);
     expect((await readJson('tenants/studio-b/categories.json')).groups).toEqual(aviation.categories.groups);
     const vendor = await readJson('tenants/studio-b/vendor.json');
-    expect(vendor).toMatchObject({ id: 'studio-b', displayName: 'Studio B', weeklyDiscounts: aviation.vendor.weeklyDiscounts });
+    expect(vendor).toMatchObject({
+      id: 'studio-b',
+      displayName: 'Studio B',
+      weeklyDiscounts: aviation.vendor.weeklyDiscounts,
+    });
     expect(vendor).not.toHaveProperty('phone');
     expect(vendor.legalName).toBeUndefined();
     expect((await scratch.run(['validate'])).code).toBe(0);
@@ -143,20 +180,55 @@ describe('backlot new', () => {
       '--yes',
     ]);
     expect(run.stderr).toBe('');
-    expect(await readJson('tenants/london/site.json')).toMatchObject({ currency: 'GBP', locale: 'en-GB', taxRatePercent: 20, taxName: 'VAT' });
+    expect(await readJson('tenants/london/site.json')).toMatchObject({
+      currency: 'GBP',
+      locale: 'en-GB',
+      taxRatePercent: 20,
+      taxName: 'VAT',
+    });
     expect(await readJson('tenants/london/vendor.json')).toMatchObject({ timezone: 'Europe/London' });
     expect((await scratch.run(['validate'])).code).toBe(0);
-    const badTax = await scratch.run(['new', 'paris', '--name', 'Paris', '--domain', 'www.paris.example', '--tax', 'twenty', '--yes']);
+    const badTax = await scratch.run([
+      'new',
+      'paris',
+      '--name',
+      'Paris',
+      '--domain',
+      'www.paris.example',
+      '--tax',
+      'twenty',
+      '--yes',
+    ]);
     expect(badTax).toMatchObject({ code: 2 });
     expect(badTax.stderr).toContain('--tax "twenty": give the rate in percent, from 0 to 50 (e.g. 20)');
-    const badCurrency = await scratch.run(['new', 'paris', '--name', 'Paris', '--domain', 'www.paris.example', '--currency', 'euro', '--yes']);
+    const badCurrency = await scratch.run([
+      'new',
+      'paris',
+      '--name',
+      'Paris',
+      '--domain',
+      'www.paris.example',
+      '--currency',
+      'euro',
+      '--yes',
+    ]);
     expect(badCurrency.code).toBe(2);
     expect(badCurrency.stderr).toContain('--currency "euro"');
     expect(await exists('tenants/paris')).toBe(false);
   });
 
   it('--from a tenant that does not exist fails without writing', async () => {
-    const run = await scratch.run(['new', 'acme', '--from', 'ghost', '--name', 'Acme', '--domain', 'www.acme.com', '--yes']);
+    const run = await scratch.run([
+      'new',
+      'acme',
+      '--from',
+      'ghost',
+      '--name',
+      'Acme',
+      '--domain',
+      'www.acme.com',
+      '--yes',
+    ]);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('--from ghost: there is no tenant "ghost"');
     expect(await entries()).toEqual(['aviation']);
@@ -174,7 +246,9 @@ describe('backlot new', () => {
   it('stops cleanly when cancelled before writing, leaving nothing behind', async () => {
     const controller = new AbortController();
     controller.abort();
-    const run = await scratch.run(['new', 'acme', '--name', 'Acme', '--domain', 'www.acme.com', '--yes'], { signal: controller.signal });
+    const run = await scratch.run(['new', 'acme', '--name', 'Acme', '--domain', 'www.acme.com', '--yes'], {
+      signal: controller.signal,
+    });
     expect(run.code).toBe(130);
     expect(run.stderr).toBe('backlot: cancelled\n');
     expect(await readdir(path.join(scratch.cwd, 'tenants'), { withFileTypes: false })).toEqual(['aviation']);

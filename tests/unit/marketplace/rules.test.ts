@@ -5,7 +5,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readPriceBin, priceBinValue } from '../../../schema/catalogue-search';
-import { haversineKm, MAX_RADIUS_KM, parseLatLng, parseRadiusKm, readLocationCookie, readPlaceCookie } from '../../../schema/marketplace/distance';
+import {
+  haversineKm,
+  MAX_RADIUS_KM,
+  parseLatLng,
+  parseRadiusKm,
+  readLocationCookie,
+  readPlaceCookie,
+} from '../../../schema/marketplace/distance';
 import { houseOf, housePlace, isListedHouse, nearestFirst } from '../../../schema/marketplace/houses';
 import { listingIdOf, listingOf, parseListingId, platformCategoryOf } from '../../../schema/marketplace/listings';
 import type { Tenant } from '../../../schema/types.generated';
@@ -25,7 +32,21 @@ describe('distance and place', () => {
   it('reads "lat,lng" only as two numbers in range', () => {
     expect(parseLatLng('34.0928,-118.3287')).toEqual(HOLLYWOOD);
     expect(parseLatLng(' 51.5 , -0.13 ')).toEqual({ lat: 51.5, lng: -0.13 });
-    for (const text of ['', 'abc', '1,2,3', '91,0', '0,181', 'NaN,1', '1e3,2', 'Infinity,0', '0x10,0', '34.1;-118', '--1,2', '1,']) expect(parseLatLng(text), text).toBeUndefined();
+    for (const text of [
+      '',
+      'abc',
+      '1,2,3',
+      '91,0',
+      '0,181',
+      'NaN,1',
+      '1e3,2',
+      'Infinity,0',
+      '0x10,0',
+      '34.1;-118',
+      '--1,2',
+      '1,',
+    ])
+      expect(parseLatLng(text), text).toBeUndefined();
   });
 
   it('reads the location cookie among others, and a malformed escape as none', () => {
@@ -40,12 +61,16 @@ describe('distance and place', () => {
   it('takes a radius of whole km from 1 to half the circumference, nothing else', () => {
     expect(parseRadiusKm('25')).toBe(25);
     expect(parseRadiusKm('20015')).toBe(20015);
-    for (const text of ['0', '20016', '1e9', '-5', '2.5', 'near', '', null, undefined, '9999999']) expect(parseRadiusKm(text), String(text)).toBeUndefined();
+    for (const text of ['0', '20016', '1e9', '-5', '2.5', 'near', '', null, undefined, '9999999'])
+      expect(parseRadiusKm(text), String(text)).toBeUndefined();
   });
 });
 
 const tenant = (vendor: Partial<Tenant['vendor']>, site: Partial<Tenant['site']> = {}) =>
-  ({ vendor: { id: 'x', displayName: 'X Props', name: 'X Props', ...vendor }, site: { currency: 'USD', ...site } }) as unknown as Tenant;
+  ({
+    vendor: { id: 'x', displayName: 'X Props', name: 'X Props', ...vendor },
+    site: { currency: 'USD', ...site },
+  }) as unknown as Tenant;
 
 describe('houses', () => {
   it('lists a house unless it says not to; the platform itself never', () => {
@@ -59,7 +84,12 @@ describe('houses', () => {
     const house = houseOf(
       'soho',
       tenant(
-        { displayName: 'Soho Prop Hire', address: { line1: '1', city: 'London', zip: 'W1', country: 'GB' }, _geoloc: { lat: 51.5, lng: -0.1 }, timezone: 'Europe/London' },
+        {
+          displayName: 'Soho Prop Hire',
+          address: { line1: '1', city: 'London', zip: 'W1', country: 'GB' },
+          _geoloc: { lat: 51.5, lng: -0.1 },
+          timezone: 'Europe/London',
+        },
         { currency: 'GBP', locale: 'en-GB' },
       ),
       'platform',
@@ -101,27 +131,68 @@ describe('listings', () => {
 
   const platform = {
     groups: [
-      { slug: 'furniture', name: 'Furniture', categories: [{ slug: 'seating', name: 'Seating', subcategories: [{ slug: 'chairs', name: 'Chairs' }] }] },
+      {
+        slug: 'furniture',
+        name: 'Furniture',
+        categories: [{ slug: 'seating', name: 'Seating', subcategories: [{ slug: 'chairs', name: 'Chairs' }] }],
+      },
       { slug: 'studio-gear', name: 'Studio Gear', categories: [{ slug: 'grip', name: 'Grip' }] },
     ],
     customFields: [{ slug: 'eras', name: 'Eras', options: [{ slug: '1970s', name: '1970s' }] }],
   } as never;
 
   it("places an item by its own path when the platform has it, else by the house's map (category before group)", () => {
-    expect(platformCategoryOf({ group: 'studio-gear', category: 'grip' }, platform, undefined)).toEqual({ group: 'studio-gear', category: 'grip' });
-    const map = { seats: 'furniture/seating', 'seats/economy': 'furniture/seating/chairs', 'set-dressing': 'nowhere/at-all' };
-    expect(platformCategoryOf({ group: 'seats', category: 'economy' }, platform, map)).toEqual({ group: 'furniture', category: 'seating', subcategory: 'chairs' });
-    expect(platformCategoryOf({ group: 'seats', category: 'first-class' }, platform, map)).toEqual({ group: 'furniture', category: 'seating' });
+    expect(platformCategoryOf({ group: 'studio-gear', category: 'grip' }, platform, undefined)).toEqual({
+      group: 'studio-gear',
+      category: 'grip',
+    });
+    const map = {
+      seats: 'furniture/seating',
+      'seats/economy': 'furniture/seating/chairs',
+      'set-dressing': 'nowhere/at-all',
+    };
+    expect(platformCategoryOf({ group: 'seats', category: 'economy' }, platform, map)).toEqual({
+      group: 'furniture',
+      category: 'seating',
+      subcategory: 'chairs',
+    });
+    expect(platformCategoryOf({ group: 'seats', category: 'first-class' }, platform, map)).toEqual({
+      group: 'furniture',
+      category: 'seating',
+    });
     // A map to a path the platform lacks is ignored: the item keeps its own path (found by search only).
-    expect(platformCategoryOf({ group: 'set-dressing', category: 'signage' }, platform, map)).toEqual({ group: 'set-dressing', category: 'signage' });
+    expect(platformCategoryOf({ group: 'set-dressing', category: 'signage' }, platform, map)).toEqual({
+      group: 'set-dressing',
+      category: 'signage',
+    });
   });
 
   it("keeps the custom field values the platform can name, and carries the house's location", () => {
-    const house = { id: 'soho', name: 'Soho', currency: 'GBP', locale: 'en-GB', timezone: 'Europe/London', location: { lat: 51.5, lng: -0.1 } };
-    const item = sampleItem('tea-chest', { vendorId: 'soho', customFields: { eras: ['1970s', '1890s'], rooms: ['galley'] }, _geoloc: { lat: 1, lng: 1 } });
+    const house = {
+      id: 'soho',
+      name: 'Soho',
+      currency: 'GBP',
+      locale: 'en-GB',
+      timezone: 'Europe/London',
+      location: { lat: 51.5, lng: -0.1 },
+    };
+    const item = sampleItem('tea-chest', {
+      vendorId: 'soho',
+      customFields: { eras: ['1970s', '1890s'], rooms: ['galley'] },
+      _geoloc: { lat: 1, lng: 1 },
+    });
     const listing = listingOf(item, house, platform, undefined);
-    expect(listing).toMatchObject({ objectID: 'soho~tea-chest', houseObjectID: 'tea-chest', vendorId: 'soho', customFields: { eras: ['1970s'] }, _geoloc: house.location, house });
-    expect(listingOf(sampleItem('plain', { customFields: { rooms: ['galley'] } }), house, platform, undefined).customFields).toBeUndefined();
+    expect(listing).toMatchObject({
+      objectID: 'soho~tea-chest',
+      houseObjectID: 'tea-chest',
+      vendorId: 'soho',
+      customFields: { eras: ['1970s'] },
+      _geoloc: house.location,
+      house,
+    });
+    expect(
+      listingOf(sampleItem('plain', { customFields: { rooms: ['galley'] } }), house, platform, undefined).customFields,
+    ).toBeUndefined();
   });
 
   it('names the currency in a price bin on the platform, and reads both kinds back', () => {

@@ -3,11 +3,25 @@ import { describe, expect, it } from 'vitest';
 import { subHireMargins } from '../../../schema/marketplace/sub-hire-margins';
 import type { QuoteRequest } from '../../../schema/types.generated';
 import { withDefaults } from '../../../schema/defaults';
-import { nearestOffersFirst, overdueToLender, similarNames, takesSubHireFrom, tradeRates, type SubHireOffer, type SubHireRule } from '../../../schema/marketplace/sub-hires';
+import {
+  nearestOffersFirst,
+  overdueToLender,
+  similarNames,
+  takesSubHireFrom,
+  tradeRates,
+  type SubHireOffer,
+  type SubHireRule,
+} from '../../../schema/marketplace/sub-hires';
 import type { VendorConfig } from '../../../schema/types.generated';
 
 const ruleOf = (subHires?: VendorConfig['subHires']) =>
-  withDefaults('vendor', { id: 'b', displayName: 'B', name: 'B', email: 'b@b.example', ...(subHires && { subHires }) } as VendorConfig).subHires as SubHireRule;
+  withDefaults('vendor', {
+    id: 'b',
+    displayName: 'B',
+    name: 'B',
+    email: 'b@b.example',
+    ...(subHires && { subHires }),
+  } as VendorConfig).subHires as SubHireRule;
 
 describe('whom a house lends to', () => {
   it('is no house by default, every house but itself when it says so, or only the houses it names', () => {
@@ -34,8 +48,21 @@ describe('trade rates', () => {
 });
 
 describe('the offers for a short line', () => {
-  const house = (id: string, km?: number) => ({ id, name: id.toUpperCase(), currency: 'USD', locale: 'en', timezone: 'UTC', ...(km !== undefined && { km }) });
-  const offer = (id: string, houseId: string, km: number | undefined, enough: boolean, rank: number): SubHireOffer & { rank: number } => ({
+  const house = (id: string, km?: number) => ({
+    id,
+    name: id.toUpperCase(),
+    currency: 'USD',
+    locale: 'en',
+    timezone: 'UTC',
+    ...(km !== undefined && { km }),
+  });
+  const offer = (
+    id: string,
+    houseId: string,
+    km: number | undefined,
+    enough: boolean,
+    rank: number,
+  ): SubHireOffer & { rank: number } => ({
     house: house(houseId, km),
     objectID: id,
     name: id,
@@ -55,7 +82,13 @@ describe('the offers for a short line', () => {
       offer('near-similar', 'near', 12, true, 5),
       offer('near-same', 'near', 12, true, 3),
     ]);
-    expect(ordered.map((found) => found.objectID)).toEqual(['near-same', 'near-similar', 'near-some', 'far-1', 'nowhere']);
+    expect(ordered.map((found) => found.objectID)).toEqual([
+      'near-same',
+      'near-similar',
+      'near-some',
+      'far-1',
+      'nowhere',
+    ]);
     expect(ordered[0]).not.toHaveProperty('rank');
   });
 
@@ -66,7 +99,10 @@ describe('the offers for a short line', () => {
       'Triple Seat Row',
       'Seat Row',
     ]);
-    expect(similarNames('Departures Board (Practical LED)')).toEqual(['Departures Board (Practical LED)', 'Departures Board']);
+    expect(similarNames('Departures Board (Practical LED)')).toEqual([
+      'Departures Board (Practical LED)',
+      'Departures Board',
+    ]);
     expect(similarNames('Combo Stand')).toEqual(['Combo Stand']);
   });
 });
@@ -108,7 +144,10 @@ describe('sub-hire margins', () => {
     subHires: [
       hired('sh-usd', 'atlanta', 3),
       hired('sh-gbp', 'london', 1),
-      { ...hired('sh-none', 'atlanta', 2), hiredIn: { revision: 1, quantity: 0, firstDay: '2027-01-10', lastDay: '2027-01-12' } },
+      {
+        ...hired('sh-none', 'atlanta', 2),
+        hiredIn: { revision: 1, quantity: 0, firstDay: '2027-01-10', lastDay: '2027-01-12' },
+      },
     ],
   } as unknown as QuoteRequest;
   const theirs = new Map([
@@ -117,15 +156,23 @@ describe('sub-hire margins', () => {
   ]);
 
   it('sets this house’s share of its line against the lender’s charge, in one currency only, for hires starting in the month', () => {
-    const rows = subHireMargins([order], theirs, '2027-01', { own: 'USD', of: (house) => (house === 'london' ? 'GBP' : 'USD') });
-    expect(rows.map((row) => [row.theirRequest, row.quantity, row.charged, row.theirCurrency, row.cost, row.margin])).toEqual([
+    const rows = subHireMargins([order], theirs, '2027-01', {
+      own: 'USD',
+      of: (house) => (house === 'london' ? 'GBP' : 'USD'),
+    });
+    expect(
+      rows.map((row) => [row.theirRequest, row.quantity, row.charged, row.theirCurrency, row.cost, row.margin]),
+    ).toEqual([
       ['sh-usd', 3, 450, 'USD', 300, 150],
       // Pounds against dollars: both shown, no margin made up by converting.
       ['sh-gbp', 1, 150, 'GBP', 90, undefined],
     ]);
     expect(subHireMargins([order], theirs, '2027-02', { own: 'USD', of: () => 'USD' })).toEqual([]);
     // Before this house priced its order, what it charges is not known yet.
-    const unpriced = subHireMargins([{ ...order, versions: [] }], theirs, '2027-01', { own: 'USD', of: () => 'USD' })[0]!;
+    const unpriced = subHireMargins([{ ...order, versions: [] }], theirs, '2027-01', {
+      own: 'USD',
+      of: () => 'USD',
+    })[0]!;
     expect([unpriced.charged, unpriced.cost, unpriced.margin]).toEqual([undefined, 300, undefined]);
   });
 });

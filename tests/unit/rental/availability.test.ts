@@ -12,20 +12,47 @@ import { addDays } from '../../../schema/rental/quote-rules';
 import { getAjv } from '../../../schema/node/ajv';
 import { schemaIds } from '../../../schema/documents';
 
-const order = (quoteId: string, firstDay: string, lastDay: string, quantity = 1): Booking => ({ quoteId, objectID: 'seat', quantity, firstDay, lastDay, kind: 'order' });
+const order = (quoteId: string, firstDay: string, lastDay: string, quantity = 1): Booking => ({
+  quoteId,
+  objectID: 'seat',
+  quantity,
+  firstDay,
+  lastDay,
+  kind: 'order',
+});
 const S = '2026-12-01';
 
 describe('availability', () => {
   it('finds an order deep inside a long hire (the probe: A on S+3670…S+3675, B on S…S+3700)', () => {
     const a = order('a', addDays(S, 3670), addDays(S, 3675));
-    const placement = { quoteId: 'b', lines: [{ objectID: 'seat', quantity: 1 }], firstDay: S, lastDay: addDays(S, 3700), stock: new Map([['seat', 1]]), turnaroundDays: 1, today: '2026-11-26' };
-    expect(placementProblems(placement, [a])).toEqual([{ pointer: '/lines/0/quantity', message: `only 0 of 1 free on ${addDays(S, 3669)}: other holds and orders have the rest` }]);
+    const placement = {
+      quoteId: 'b',
+      lines: [{ objectID: 'seat', quantity: 1 }],
+      firstDay: S,
+      lastDay: addDays(S, 3700),
+      stock: new Map([['seat', 1]]),
+      turnaroundDays: 1,
+      today: '2026-11-26',
+    };
+    expect(placementProblems(placement, [a])).toEqual([
+      {
+        pointer: '/lines/0/quantity',
+        message: `only 0 of 1 free on ${addDays(S, 3669)}: other holds and orders have the rest`,
+      },
+    ]);
     expect(freeOver(1, [a], S, addDays(S, 3700), 1, '2026-11-26')).toBe(0);
   });
 
   it('agrees with counting day by day, for any bookings (stock hired in among them), range and turnaround', () => {
     const day = fc.integer({ min: 0, max: 60 }).map((offset) => addDays(S, offset));
-    const booking = fc.record({ first: day, length: fc.integer({ min: 0, max: 20 }), quantity: fc.integer({ min: 1, max: 3 }), pencil: fc.boolean(), hiredIn: fc.boolean(), lapse: day });
+    const booking = fc.record({
+      first: day,
+      length: fc.integer({ min: 0, max: 20 }),
+      quantity: fc.integer({ min: 1, max: 3 }),
+      pencil: fc.boolean(),
+      hiredIn: fc.boolean(),
+      lapse: day,
+    });
     fc.assert(
       fc.property(
         fc.array(booking, { maxLength: 8 }),
@@ -49,10 +76,14 @@ describe('availability', () => {
           for (let date = from; date <= to; date = addDays(date, 1)) {
             const taken = bookings
               .filter((entry) => entry.kind === 'order' || (entry.kind === 'pencil' && entry.expiresOn! >= today))
-              .filter((entry) => addDays(entry.firstDay, -turnaround) <= date && date <= addDays(entry.lastDay, turnaround))
+              .filter(
+                (entry) => addDays(entry.firstDay, -turnaround) <= date && date <= addDays(entry.lastDay, turnaround),
+              )
               .reduce((sum, entry) => sum + entry.quantity, 0);
             // Stock hired in is here from its first day to its last, with no turnaround.
-            const hiredIn = bookings.filter((entry) => entry.kind === 'subHire' && entry.firstDay <= date && date <= entry.lastDay).reduce((sum, entry) => sum + entry.quantity, 0);
+            const hiredIn = bookings
+              .filter((entry) => entry.kind === 'subHire' && entry.firstDay <= date && date <= entry.lastDay)
+              .reduce((sum, entry) => sum + entry.quantity, 0);
             expected.push(Math.max(0, stock + hiredIn - taken));
           }
           expect(freeByDay(stock, bookings, from, to, turnaround, today)).toEqual(expected);

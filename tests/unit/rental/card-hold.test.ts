@@ -1,16 +1,34 @@
 /** The card hold's arithmetic (schema/rental/card-hold.ts): deposits, the hold's parts, what closing and cancelling capture, renewal, minor units, the retry backoff; and the payment settings the server reads from its environment. */
 import { describe, expect, it } from 'vitest';
-import { cancellationCapture, cardHoldRuleOf, closingCapture, depositFor, holdCovers, holdParts, renewalDue, retryDelayMs, toMinor, fromMinor } from '../../../schema/rental/card-hold';
+import {
+  cancellationCapture,
+  cardHoldRuleOf,
+  closingCapture,
+  depositFor,
+  holdCovers,
+  holdParts,
+  renewalDue,
+  retryDelayMs,
+  toMinor,
+  fromMinor,
+} from '../../../schema/rental/card-hold';
 import { replacementValueOf } from '../../../schema/rental/insurance';
 import { withDefaults } from '../../../schema/defaults';
 import type { QuoteRequest, SiteSettings } from '../../../schema/types.generated';
 import { configFromEnv } from '../../../server/config';
 
-const site = (extra: Partial<SiteSettings> = {}) => withDefaults('site', { tenantId: 't', domain: 'example.com', appTitle: 'T', ...extra } as SiteSettings);
+const site = (extra: Partial<SiteSettings> = {}) =>
+  withDefaults('site', { tenantId: 't', domain: 'example.com', appTitle: 'T', ...extra } as SiteSettings);
 const order = (total: number, charges: number[] = []) =>
   ({
     versions: [
-      { version: 1, sentAt: '', expiresOn: '', pricing: { adjustments: {}, services: [] }, breakdown: { days: 1, lines: [], rentalSubtotal: total, servicesSubtotal: 0, total, missingGlCodes: [] } },
+      {
+        version: 1,
+        sentAt: '',
+        expiresOn: '',
+        pricing: { adjustments: {}, services: [] },
+        breakdown: { days: 1, lines: [], rentalSubtotal: total, servicesSubtotal: 0, total, missingGlCodes: [] },
+      },
     ],
     hire: { lines: [], charges: charges.map((subtotal, index) => ({ id: `c${index}`, kind: 'damage', subtotal })) },
   }) as unknown as Pick<QuoteRequest, 'versions' | 'hire'>;
@@ -48,8 +66,14 @@ describe('card holds', () => {
   });
 
   it('holds the quote, its tax, its processing and the deposit', () => {
-    expect(holdParts({ net: 1000, tax: 0, processing: 50 }, 330.5)).toEqual({ parts: { total: 1000, processing: 50, deposit: 330.5 }, amount: 1380.5 });
-    expect(holdParts({ net: 1000, tax: 200, processing: 60 }, 0)).toEqual({ parts: { total: 1000, tax: 200, processing: 60, deposit: 0 }, amount: 1260 });
+    expect(holdParts({ net: 1000, tax: 0, processing: 50 }, 330.5)).toEqual({
+      parts: { total: 1000, processing: 50, deposit: 330.5 },
+      amount: 1380.5,
+    });
+    expect(holdParts({ net: 1000, tax: 200, processing: 60 }, 0)).toEqual({
+      parts: { total: 1000, tax: 200, processing: 60, deposit: 0 },
+      amount: 1260,
+    });
   });
 
   it('captures at close the final invoice’s total, never more than is held: the rest is outstanding', () => {
@@ -96,14 +120,28 @@ describe('card holds', () => {
 describe('payment settings from the environment', () => {
   it('takes the test provider by default, and Stripe only with its three keys of one kind', () => {
     expect(configFromEnv({}).payments).toEqual({ provider: 'test' });
-    const keys = { BACKLOT_PAYMENTS: 'stripe', STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
-    expect(configFromEnv(keys).payments).toEqual({ provider: 'stripe', secretKey: 'sk_test_1', publishableKey: 'pk_test_1', webhookSecret: 'whsec_1' });
+    const keys = {
+      BACKLOT_PAYMENTS: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+    };
+    expect(configFromEnv(keys).payments).toEqual({
+      provider: 'stripe',
+      secretKey: 'sk_test_1',
+      publishableKey: 'pk_test_1',
+      webhookSecret: 'whsec_1',
+    });
     expect(() => configFromEnv({ ...keys, STRIPE_WEBHOOK_SECRET: '' })).toThrow(
       'BACKLOT_PAYMENTS=stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET; missing STRIPE_WEBHOOK_SECRET',
     );
     expect(() => configFromEnv({ ...keys, STRIPE_SECRET_KEY: 'pk_test_1' })).toThrow(/must be a secret key/);
-    expect(() => configFromEnv({ ...keys, STRIPE_SECRET_KEY: 'sk_live_1' })).toThrow(/both be test keys or both live keys/);
-    expect(() => configFromEnv({ BACKLOT_PAYMENTS: 'paypal' })).toThrow('BACKLOT_PAYMENTS must be "test" or "stripe", not "paypal"');
+    expect(() => configFromEnv({ ...keys, STRIPE_SECRET_KEY: 'sk_live_1' })).toThrow(
+      /both be test keys or both live keys/,
+    );
+    expect(() => configFromEnv({ BACKLOT_PAYMENTS: 'paypal' })).toThrow(
+      'BACKLOT_PAYMENTS must be "test" or "stripe", not "paypal"',
+    );
     expect(configFromEnv({ BACKLOT_PAYMENT_CHECK_SECONDS: '5' }).paymentCheckSeconds).toBe(5);
   });
 });

@@ -6,7 +6,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { withDefaults } from '../../../schema/defaults';
-import { adjustedCharge, chargeBasis, chargeRuleOf, chargesAfterReturn, hireTotals, lateDays, quotedTotal, type ReturnFound } from '../../../schema/rental/hire-charges';
+import {
+  adjustedCharge,
+  chargeBasis,
+  chargeRuleOf,
+  chargesAfterReturn,
+  hireTotals,
+  lateDays,
+  quotedTotal,
+  type ReturnFound,
+} from '../../../schema/rental/hire-charges';
 import type { QuoteRequest, SiteSettings, VendorConfig } from '../../../schema/types.generated';
 
 const vendor = withDefaults('vendor', {} as VendorConfig);
@@ -25,7 +34,18 @@ const order: Pick<QuoteRequest, 'startDate' | 'endDate' | 'versions' | 'hire'> =
       pricing: { adjustments: {}, services: [] },
       breakdown: {
         days: 3,
-        lines: [{ kind: 'item', objectID: 'seat', name: 'Seat', quantity: 2, dayRate: 100, unitPrice: 200, subtotal: 400, glCode: '4010' }],
+        lines: [
+          {
+            kind: 'item',
+            objectID: 'seat',
+            name: 'Seat',
+            quantity: 2,
+            dayRate: 100,
+            unitPrice: 200,
+            subtotal: 400,
+            glCode: '4010',
+          },
+        ],
         rentalSubtotal: 400,
         servicesSubtotal: 0,
         total: 400,
@@ -79,13 +99,23 @@ describe('a late return', () => {
       quantity: 1,
       subtotal: 50,
     });
-    expect(chargeBasis(late!, money)).toBe('2 days late: the 3-day hire priced as 5 days at $100.00 a day, less what it cost');
+    expect(chargeBasis(late!, money)).toBe(
+      '2 days late: the 3-day hire priced as 5 days at $100.00 a day, less what it cost',
+    );
     // Day 4 of the film trade's week is free: one day late costs nothing more, and says so.
-    expect(chargesAfterReturn(order, found({ late: 1 }), rule())[0]).toMatchObject({ days: 1, unitPrice: 0, subtotal: 0 });
+    expect(chargesAfterReturn(order, found({ late: 1 }), rule())[0]).toMatchObject({
+      days: 1,
+      unitPrice: 0,
+      subtotal: 0,
+    });
   });
 
   it('or as the day rate × the late-day factor for each day, or not at all', () => {
-    const [late] = chargesAfterReturn(order, found({ late: 2 }), rule({ lateCharge: 'dailyFactor', lateDayFactor: 1.5 }));
+    const [late] = chargesAfterReturn(
+      order,
+      found({ late: 2 }),
+      rule({ lateCharge: 'dailyFactor', lateDayFactor: 1.5 }),
+    );
     expect(late).toMatchObject({ rule: 'dayFactor', factor: 1.5, unitPrice: 300, subtotal: 300 });
     expect(chargeBasis(late!, money)).toBe('2 days late × $100.00 day rate × 1.5');
     expect(chargesAfterReturn(order, found({ late: 2 }), rule({ lateCharge: 'none' }))).toEqual([]);
@@ -93,10 +123,18 @@ describe('a late return', () => {
 
   it('joins the line of the same item and days: two seats back two days late are one line of two', () => {
     const first = chargesAfterReturn(order, found({ late: 2 }), rule());
-    const both = chargesAfterReturn({ ...order, hire: { lines: [], charges: first } }, found({ scanId: 'scan-0002', late: 2 }), rule());
+    const both = chargesAfterReturn(
+      { ...order, hire: { lines: [], charges: first } },
+      found({ scanId: 'scan-0002', late: 2 }),
+      rule(),
+    );
     expect(both).toHaveLength(1);
     expect(both[0]).toMatchObject({ quantity: 2, subtotal: 100 });
-    const third = chargesAfterReturn({ ...order, hire: { lines: [], charges: both } }, found({ scanId: 'scan-0003', late: 3 }), rule());
+    const third = chargesAfterReturn(
+      { ...order, hire: { lines: [], charges: both } },
+      found({ scanId: 'scan-0003', late: 3 }),
+      rule(),
+    );
     expect(third.map((charge) => [charge.id, charge.quantity])).toEqual([
       ['late:seat:2', 2],
       ['late:seat:3', 1],
@@ -104,7 +142,11 @@ describe('a late return', () => {
   });
 
   it('uses the item rates when the order has no priced line for it', () => {
-    const [late] = chargesAfterReturn({ ...order, versions: [] }, found({ late: 2, item: { rates: { day: 80 } } }), rule({ lateCharge: 'dailyFactor' }));
+    const [late] = chargesAfterReturn(
+      { ...order, versions: [] },
+      found({ late: 2, item: { rates: { day: 80 } } }),
+      rule({ lateCharge: 'dailyFactor' }),
+    );
     expect(late).toMatchObject({ rate: 80, unitPrice: 160 });
     expect(late).not.toHaveProperty('glCode');
   });
@@ -112,7 +154,11 @@ describe('a late return', () => {
 
 describe('damage and loss', () => {
   it('charge a share of the replacement value for damage, all of it for a loss, with the note, photos and GL code', () => {
-    const damaged = chargesAfterReturn(order, found({ condition: 'damaged', tag: 'SEAT-0001', note: ' Torn armrest ', photos: ['/items/aviation/tear.jpg'] }), rule({ lossDamageGlCode: '4900' }));
+    const damaged = chargesAfterReturn(
+      order,
+      found({ condition: 'damaged', tag: 'SEAT-0001', note: ' Torn armrest ', photos: ['/items/aviation/tear.jpg'] }),
+      rule({ lossDamageGlCode: '4900' }),
+    );
     expect(damaged).toEqual([
       {
         id: 'damage:scan-0001',
@@ -156,7 +202,9 @@ describe("the vendor's adjustment and the totals", () => {
     expect(adjustedCharge(charge!, { amount: -1000, reason: 'Waived' }).subtotal).toBe(0);
     const back = adjustedCharge(cheaper, null);
     expect(back).toEqual(charge);
-    expect(hireTotals(quotedTotal(order), [cheaper, ...chargesAfterReturn(order, found({ late: 2 }), rule())])).toEqual({ quoted: 400, charges: 230, total: 630 });
+    expect(hireTotals(quotedTotal(order), [cheaper, ...chargesAfterReturn(order, found({ late: 2 }), rule())])).toEqual(
+      { quoted: 400, charges: 230, total: 630 },
+    );
     expect(hireTotals(quotedTotal({ versions: [] }))).toEqual({ quoted: 0, charges: 0, total: 0 });
   });
 });

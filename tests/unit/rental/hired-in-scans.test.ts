@@ -24,7 +24,18 @@ const order: QuoteRequest = {
   state: 'confirmed',
   hold: 'none',
 };
-const items = new Map([[UNIFORM, { objectID: UNIFORM, name: 'Captain Uniform', tracking: 'quantity' as const, rates: { day: 40 }, replacementValue: 300 }]]);
+const items = new Map([
+  [
+    UNIFORM,
+    {
+      objectID: UNIFORM,
+      name: 'Captain Uniform',
+      tracking: 'quantity' as const,
+      rates: { day: 40 },
+      replacementValue: 300,
+    },
+  ],
+]);
 let sequence = 0;
 
 /** One scan on `current`, by the lender's label when `hiredIn` is given; the order after it. */
@@ -56,7 +67,11 @@ describe('stock hired in on the floor', () => {
     const theirs = scan(current, { direction: 'out', code: `atlanta/${UNIFORM}`, count: 2 }, peachtree);
     expect(theirs.record.message).toBe('Out: 2 × Captain Uniform (hired in from Peachtree Prop House). 3 of 3 out.');
     current = after(theirs);
-    expect(current.hire!.lines[0]).toMatchObject({ out: 3, back: 0, hiredIn: [{ house: 'atlanta', out: 2, tags: [] }] });
+    expect(current.hire!.lines[0]).toMatchObject({
+      out: 3,
+      back: 0,
+      hiredIn: [{ house: 'atlanta', out: 2, tags: [] }],
+    });
     expect(current.state).toBe('out');
     expect(scan(order, { direction: 'out', code: `atlanta/${UNIFORM}`, count: 3 }, peachtree).record).toMatchObject({
       outcome: 'tooMany',
@@ -74,13 +89,21 @@ describe('stock hired in on the floor', () => {
     );
     const own = scan(current, { direction: 'in', code: UNIFORM, count: 1, condition: 'damaged', note: 'Torn pocket' });
     expect(own.stock?.map((row) => row.kind)).toEqual(['repair']);
-    const theirs = scan(current, { direction: 'in', code: `atlanta/${UNIFORM}`, count: 1, condition: 'lost', note: 'Left on set' }, peachtree);
-    expect(theirs.record.message).toBe('Written off as lost (reported to Peachtree Prop House): Captain Uniform (hired in from Peachtree Prop House). 1 of 3 back.');
+    const theirs = scan(
+      current,
+      { direction: 'in', code: `atlanta/${UNIFORM}`, count: 1, condition: 'lost', note: 'Left on set' },
+      peachtree,
+    );
+    expect(theirs.record.message).toBe(
+      'Written off as lost (reported to Peachtree Prop House): Captain Uniform (hired in from Peachtree Prop House). 1 of 3 back.',
+    );
     expect(theirs.stock).toBeUndefined();
     expect(theirs.order!.hire!.lines[0]).toMatchObject({ back: 1, lost: 1, hiredIn: [{ house: 'atlanta', out: 1 }] });
     expect(theirs.order!.hire!.charges).toEqual([expect.objectContaining({ kind: 'loss', objectID: UNIFORM })]);
     current = after(theirs);
-    expect(scan(current, { direction: 'in', code: `atlanta/${UNIFORM}`, count: 2 }, peachtree).record.message).toBe('Only 1 hired in from Peachtree Prop House is out: 2 cannot come back.');
+    expect(scan(current, { direction: 'in', code: `atlanta/${UNIFORM}`, count: 2 }, peachtree).record.message).toBe(
+      'Only 1 hired in from Peachtree Prop House is out: 2 cannot come back.',
+    );
     current = after(scan(current, { direction: 'in', code: `atlanta/${UNIFORM}`, count: 1 }, peachtree));
     expect(current.hire!.lines[0]!.hiredIn).toEqual([]);
   });

@@ -1,13 +1,28 @@
 /** The invoice arithmetic (schema/rental/invoices.ts) and the accountants' files (server/rental/accounting-export.ts), pure. */
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { creditNoteOf, dueLines, invoiceNumber, invoiceRuleOf, taxesOf, withTotals, type InvoiceLine, type InvoiceRule } from '../../../schema/rental/invoices';
+import {
+  creditNoteOf,
+  dueLines,
+  invoiceNumber,
+  invoiceRuleOf,
+  taxesOf,
+  withTotals,
+  type InvoiceLine,
+  type InvoiceRule,
+} from '../../../schema/rental/invoices';
 import type { Invoice, SiteSettings } from '../../../schema/types.generated';
 import { exportCsv, exportParts, lineTaxes, taxTypeOf } from '../../../server/rental/accounting-export';
 import { sampleDraft } from '../../contract/invoice-store.contract';
 
 /** Processing charged apart, untaxed (a tenant whose jurisdiction says so); `taxedRule` is the default, UK VAT's. */
-const rule: InvoiceRule = { tax: { name: 'VAT', rate: 20, exemptGroups: new Set(), glCode: '2200' }, processingGlCode: '4890', processingPercent: 5, processingTaxed: false, dueDays: 30 };
+const rule: InvoiceRule = {
+  tax: { name: 'VAT', rate: 20, exemptGroups: new Set(), glCode: '2200' },
+  processingGlCode: '4890',
+  processingPercent: 5,
+  processingTaxed: false,
+  dueDays: 30,
+};
 const taxedRule: InvoiceRule = { ...rule, processingTaxed: true };
 const line = (amount: number, overrides: Partial<InvoiceLine> = {}): InvoiceLine => ({
   kind: 'rental',
@@ -22,7 +37,12 @@ const line = (amount: number, overrides: Partial<InvoiceLine> = {}): InvoiceLine
 
 describe('the invoice rule from the site', () => {
   it('taxes card processing unless the house turns cardProcessingTaxed off', () => {
-    const site = { ccAuthEnabled: true, ccAuthProcessingPercentage: 5, taxRatePercent: 20, taxName: 'VAT' } as SiteSettings;
+    const site = {
+      ccAuthEnabled: true,
+      ccAuthProcessingPercentage: 5,
+      taxRatePercent: 20,
+      taxName: 'VAT',
+    } as SiteSettings;
     expect(invoiceRuleOf(site).processingTaxed).toBe(true);
     expect(invoiceRuleOf({ ...site, cardProcessingTaxed: true }).processingTaxed).toBe(true);
     expect(invoiceRuleOf({ ...site, cardProcessingTaxed: false }).processingTaxed).toBe(false);
@@ -40,7 +60,17 @@ describe('what a quote comes to, line by line', () => {
       { kind: 'total', amount: 1335.6 },
     ]);
     // Atlanta: sales tax on the hire, processing on the total with tax, untaxed.
-    expect(dueLines({ ...base, taxName: 'Sales tax', taxRate: 7, processing: 56.71, tax: 74.2, total: 1190.91, processingTaxed: false })).toEqual([
+    expect(
+      dueLines({
+        ...base,
+        taxName: 'Sales tax',
+        taxRate: 7,
+        processing: 56.71,
+        tax: 74.2,
+        total: 1190.91,
+        processingTaxed: false,
+      }),
+    ).toEqual([
       { kind: 'tax', amount: 74.2 },
       { kind: 'withTax', amount: 1134.2 },
       { kind: 'processing', amount: 56.71 },
@@ -57,7 +87,9 @@ describe('what a quote comes to, line by line', () => {
       { ...base, processing: 56.71, tax: 74.2, total: 1190.91, processingTaxed: false },
     ]) {
       const lines = dueLines(due);
-      const added = lines.filter((line) => line.kind === 'processing' || line.kind === 'tax').reduce((sum, line) => sum + line.amount, due.net);
+      const added = lines
+        .filter((line) => line.kind === 'processing' || line.kind === 'tax')
+        .reduce((sum, line) => sum + line.amount, due.net);
       expect(Math.round(added * 100) / 100).toBe(lines.at(-1)!.amount);
     }
   });
@@ -65,7 +97,11 @@ describe('what a quote comes to, line by line', () => {
 
 describe('invoices', () => {
   it('numbers each kind with its prefix', () => {
-    expect([invoiceNumber('invoice', 42), invoiceNumber('proForma', 1), invoiceNumber('creditNote', 1_234_567)]).toEqual(['INV-000042', 'PF-000001', 'CN-1234567']);
+    expect([
+      invoiceNumber('invoice', 42),
+      invoiceNumber('proForma', 1),
+      invoiceNumber('creditNote', 1_234_567),
+    ]).toEqual(['INV-000042', 'PF-000001', 'CN-1234567']);
   });
 
   it('rounds tax once on the sum of its lines, and adds processing on the total with tax', () => {
@@ -80,7 +116,9 @@ describe('invoices', () => {
   it('taxes card processing as the lines it pays for are (one processing line per rate), to the same total as processing on the total with tax', () => {
     const lines = [line(200), line(100, { kind: 'damage', taxRate: undefined })];
     const taxed = withTotals(lines, taxedRule);
-    expect(taxed.lines.slice(2).map((entry) => [entry.kind, entry.amount, entry.taxRate ?? entry.untaxed, entry.detail])).toEqual([
+    expect(
+      taxed.lines.slice(2).map((entry) => [entry.kind, entry.amount, entry.taxRate ?? entry.untaxed, entry.detail]),
+    ).toEqual([
       ['processing', 10, 20, 'On the lines with VAT at 20%'],
       // Processing on compensation is as the compensation is: outside the scope of VAT.
       ['processing', 5, 'outsideScope', 'On the lines outside the scope of VAT'],
@@ -94,11 +132,25 @@ describe('invoices', () => {
     expect(apart.lines.at(-1)).toMatchObject({ untaxed: 'exempt' });
     expect(apart.total).toBe(357);
     // All lines at one rate: one processing line, no detail.
-    expect(withTotals([line(200)], taxedRule).lines.at(-1)).toEqual({ kind: 'processing', description: 'Card processing (5%)', quantity: 1, unitAmount: 10, amount: 10, glCode: '4890', taxRate: 20 });
+    expect(withTotals([line(200)], taxedRule).lines.at(-1)).toEqual({
+      kind: 'processing',
+      description: 'Card processing (5%)',
+      quantity: 1,
+      unitAmount: 10,
+      amount: 10,
+      glCode: '4890',
+      taxRate: 20,
+    });
   });
 
   it('shares a rounded tax out over its lines so they add up to it exactly', () => {
-    const invoice = { ...sampleDraft('q'), number: 'INV-000001', sequence: 1, lines: [line(0.03), line(0.03), line(0.03)], taxes: [{ name: 'VAT', rate: 20, base: 0.09, amount: 0.02 }] } as Invoice;
+    const invoice = {
+      ...sampleDraft('q'),
+      number: 'INV-000001',
+      sequence: 1,
+      lines: [line(0.03), line(0.03), line(0.03)],
+      taxes: [{ name: 'VAT', rate: 20, base: 0.09, amount: 0.02 }],
+    } as Invoice;
     const shares = lineTaxes(invoice);
     expect(shares.reduce((sum, share) => Math.round((sum + share) * 100) / 100, 0)).toBe(0.02);
   });
@@ -112,22 +164,43 @@ describe('invoices', () => {
       paid: 0,
       balance: 0,
     } as Invoice;
-    const note = creditNoteOf(invoice, 'Goodwill', { now: new Date('2026-12-01T10:00:00Z'), today: '2026-12-01', rule }, 60);
+    const note = creditNoteOf(
+      invoice,
+      'Goodwill',
+      { now: new Date('2026-12-01T10:00:00Z'), today: '2026-12-01', rule },
+      60,
+    );
     expect(note).toMatchObject({ kind: 'creditNote', credits: 'INV-000007', total: -60, issueDate: '2026-12-01' });
     expect(note.lines.map((entry) => entry.glCode)).toEqual(['4300', '4950', '4890']);
     expect(note.lines.every((entry) => entry.amount < 0)).toBe(true);
-    expect(Math.round((note.subtotal + note.taxes.reduce((sum, entry) => sum + entry.amount, 0)) * 100) / 100).toBe(-60);
-    expect(creditNoteOf(invoice, 'All of it', { now: new Date(), today: '2026-12-01', rule }).total).toBe(-invoice.total);
+    expect(Math.round((note.subtotal + note.taxes.reduce((sum, entry) => sum + entry.amount, 0)) * 100) / 100).toBe(
+      -60,
+    );
+    expect(creditNoteOf(invoice, 'All of it', { now: new Date(), today: '2026-12-01', rule }).total).toBe(
+      -invoice.total,
+    );
   });
 });
 
 describe('the accountants’ files', () => {
   const invoice = (number: string, lines: InvoiceLine[], billTo: Partial<Invoice['billTo']> = {}) =>
-    ({ ...sampleDraft(number), number, sequence: 1, ...withTotals(lines, rule), billTo: { ...sampleDraft(number).billTo, ...billTo } }) as Invoice;
+    ({
+      ...sampleDraft(number),
+      number,
+      sequence: 1,
+      ...withTotals(lines, rule),
+      billTo: { ...sampleDraft(number).billTo, ...billTo },
+    }) as Invoice;
 
   it('writes a line whose quantity × each is not its amount as one of its amount, and guards text against formulas', () => {
-    const lines = [line(100.01, { quantity: 3, unitAmount: 33.34, description: 'Seat row' }), line(5, { description: '=HYPERLINK("x")' })];
-    const rows = parse(exportCsv([invoice('INV-000001', lines, { studio: '@Studio' })], 'xero', { locale: 'en-GB', taxName: 'VAT' }), { columns: true }) as Array<Record<string, string>>;
+    const lines = [
+      line(100.01, { quantity: 3, unitAmount: 33.34, description: 'Seat row' }),
+      line(5, { description: '=HYPERLINK("x")' }),
+    ];
+    const rows = parse(
+      exportCsv([invoice('INV-000001', lines, { studio: '@Studio' })], 'xero', { locale: 'en-GB', taxName: 'VAT' }),
+      { columns: true },
+    ) as Array<Record<string, string>>;
     expect(rows[0]).toMatchObject({
       '*ContactName': "'@Studio",
       '*Description': '3 × Seat row',
@@ -140,10 +213,21 @@ describe('the accountants’ files', () => {
   });
 
   it('names an invoice on a customer account after the account, as the contacts import does, in every layout', () => {
-    const onAccount = invoice('INV-000002', [line(50)], { name: 'Dana', studio: 'Night Flight Unit', account: { id: 'warner', name: 'Warner Bros. Pictures', netDays: 30, deposit: 'none' } });
+    const onAccount = invoice('INV-000002', [line(50)], {
+      name: 'Dana',
+      studio: 'Night Flight Unit',
+      account: { id: 'warner', name: 'Warner Bros. Pictures', netDays: 30, deposit: 'none' },
+    });
     const site = { locale: 'en-US', taxName: 'Sales tax' };
-    expect((parse(exportCsv([onAccount], 'xero', site), { columns: true }) as Array<Record<string, string>>)[0]!['*ContactName']).toBe('Warner Bros. Pictures');
-    expect((parse(exportCsv([onAccount], 'quickbooks', site), { columns: true }) as Array<Record<string, string>>)[0]!.Customer).toBe('Warner Bros. Pictures');
+    expect(
+      (parse(exportCsv([onAccount], 'xero', site), { columns: true }) as Array<Record<string, string>>)[0]![
+        '*ContactName'
+      ],
+    ).toBe('Warner Bros. Pictures');
+    expect(
+      (parse(exportCsv([onAccount], 'quickbooks', site), { columns: true }) as Array<Record<string, string>>)[0]!
+        .Customer,
+    ).toBe('Warner Bros. Pictures');
   });
 
   it('names each line’s tax as the package does, and posts a line with no GL code to the default sales account', () => {
@@ -160,7 +244,14 @@ describe('the accountants’ files', () => {
     expect(taxTypeOf({ kind: 'rental', taxRate: 9.5 }, { taxName: 'Sales tax' }, 'quickbooks')).toBe('TAX');
     expect(taxTypeOf({ kind: 'rental' }, { taxName: 'Sales tax' }, 'xero')).toBe('Tax Exempt');
     const { glCode: _none, ...uncoded } = line(10, { description: 'Uncoded' });
-    const rows = parse(exportCsv([invoice('INV-000009', [uncoded])], 'xero', { locale: 'en-GB', taxName: 'VAT', defaultSalesGlCode: '200' }), { columns: true }) as Array<Record<string, string>>;
+    const rows = parse(
+      exportCsv([invoice('INV-000009', [uncoded])], 'xero', {
+        locale: 'en-GB',
+        taxName: 'VAT',
+        defaultSalesGlCode: '200',
+      }),
+      { columns: true },
+    ) as Array<Record<string, string>>;
     expect(rows[0]!['*AccountCode']).toBe('200');
   });
 
@@ -178,8 +269,14 @@ describe('the accountants’ files', () => {
     expect(exportParts(long, 'quickbooks').map((part) => part.length)).toEqual([24, 6]);
     // Credit notes go to their own file in QuickBooks (it refuses a negative invoice).
     const note = { ...invoice('CN-000001', [line(-5)]), kind: 'creditNote' as const, credits: 'INV-0' };
-    expect(exportParts([...many.slice(0, 3), note], 'quickbooks').map((part) => part.map((document) => document.number))).toEqual([['INV-0', 'INV-1', 'INV-2']]);
-    expect(exportParts([...many.slice(0, 3), note], 'quickbooks-credit-notes').map((part) => part.map((document) => document.number))).toEqual([['CN-000001']]);
+    expect(
+      exportParts([...many.slice(0, 3), note], 'quickbooks').map((part) => part.map((document) => document.number)),
+    ).toEqual([['INV-0', 'INV-1', 'INV-2']]);
+    expect(
+      exportParts([...many.slice(0, 3), note], 'quickbooks-credit-notes').map((part) =>
+        part.map((document) => document.number),
+      ),
+    ).toEqual([['CN-000001']]);
     expect(exportParts(many, 'csv').map((part) => part.length)).toEqual([501]);
     expect(exportParts([], 'xero')).toEqual([[]]);
   });

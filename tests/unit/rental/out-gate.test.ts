@@ -10,10 +10,12 @@ import { certificateKind, insuranceStanding, replacementValueOf } from '../../..
 import { outBlockedBy } from '../../../schema/rental/out-gate';
 import type { CardHold, InsuranceCertificate, SiteSettings } from '../../../schema/types.generated';
 
-const site = (extra: Partial<SiteSettings> = {}) => withDefaults('site', { tenantId: 't', domain: 'example.com', appTitle: 'T', ...extra } as SiteSettings);
+const site = (extra: Partial<SiteSettings> = {}) =>
+  withDefaults('site', { tenantId: 't', domain: 'example.com', appTitle: 'T', ...extra } as SiteSettings);
 const now = new Date('2026-12-01T12:00:00Z');
 const today = '2026-12-01';
-const hold = (status: CardHold['status'], expiresAt = '2026-12-05T12:00:00Z') => ({ status, expiresAt, amount: 100 }) as CardHold;
+const hold = (status: CardHold['status'], expiresAt = '2026-12-05T12:00:00Z') =>
+  ({ status, expiresAt, amount: 100 }) as CardHold;
 const cover = (expiresOn: string) => ({ expiresOn }) as InsuranceCertificate;
 
 describe('when the card is asked for', () => {
@@ -31,7 +33,12 @@ describe('before anything goes out', () => {
     // At acceptance, an order with no hold (made before cards were taken) is not kept in.
     expect(outBlockedBy({ endDate: '2026-12-10' }, site(), today, now)).toEqual([]);
     expect(
-      outBlockedBy({ endDate: '2026-12-10', cardHold: hold('authorised'), insurance: cover('2026-12-31') }, site({ cardHoldTiming: 'beforeCheckOut', insuranceRequired: true }), today, now),
+      outBlockedBy(
+        { endDate: '2026-12-10', cardHold: hold('authorised'), insurance: cover('2026-12-31') },
+        site({ cardHoldTiming: 'beforeCheckOut', insuranceRequired: true }),
+        today,
+        now,
+      ),
     ).toEqual([]);
   });
 
@@ -42,9 +49,20 @@ describe('before anything goes out', () => {
       "No certificate of insurance on this order: upload it on the order's page (or the visitor does, from their quote page) before anything goes out.",
     ]);
     // An authorised hold whose time has passed does not stand, whatever its status says.
-    expect(outBlockedBy({ endDate: '2026-12-10', cardHold: hold('authorised', '2026-12-01T11:59:00Z') }, site(), today, now)).toHaveLength(1);
-    expect(outBlockedBy({ endDate: '2026-12-10', cardHold: hold('declined') }, site(), today, now)[0]).toMatch(/^The card hold on this order was declined: /);
-    expect(outBlockedBy({ endDate: '2026-12-10', cardHold: hold('authorised'), insurance: cover('2026-11-30') }, strict, today, now)).toEqual([
+    expect(
+      outBlockedBy({ endDate: '2026-12-10', cardHold: hold('authorised', '2026-12-01T11:59:00Z') }, site(), today, now),
+    ).toHaveLength(1);
+    expect(outBlockedBy({ endDate: '2026-12-10', cardHold: hold('declined') }, site(), today, now)[0]).toMatch(
+      /^The card hold on this order was declined: /,
+    );
+    expect(
+      outBlockedBy(
+        { endDate: '2026-12-10', cardHold: hold('authorised'), insurance: cover('2026-11-30') },
+        strict,
+        today,
+        now,
+      ),
+    ).toEqual([
       'The certificate of insurance lapsed after 2026-11-30: a current one is needed before anything goes out.',
     ]);
   });
@@ -74,19 +92,27 @@ describe('certificates of insurance', () => {
       items,
     );
     expect(value).toBe(3999.99);
-    const order = (coverAmount?: number) => ({ endDate: '2026-12-10', insurance: { ...cover('2026-12-10'), ...(coverAmount !== undefined && { coverAmount }) } });
+    const order = (coverAmount?: number) => ({
+      endDate: '2026-12-10',
+      insurance: { ...cover('2026-12-10'), ...(coverAmount !== undefined && { coverAmount }) },
+    });
     expect(insuranceStanding(order(3999.98), today, value)).toBe('coverShort');
     expect(insuranceStanding(order(3999.99), today, value)).toBe('current');
     expect(insuranceStanding(order(), today, value)).toBe('current');
     expect(insuranceStanding(order(10), today)).toBe('current');
     // A lapsed certificate is lapsed first, whatever it covers.
-    expect(insuranceStanding({ ...order(10), insurance: { ...order(10).insurance, expiresOn: '2026-11-30' } }, today, value)).toBe('lapsed');
+    expect(
+      insuranceStanding({ ...order(10), insurance: { ...order(10).insurance, expiresOn: '2026-11-30' } }, today, value),
+    ).toBe('lapsed');
   });
 
   it('are told by their bytes: a PDF, a PNG or a JPEG, never by a name', () => {
     expect(certificateKind(Buffer.from('%PDF-1.7\n'))).toEqual({ type: 'application/pdf', extension: 'pdf' });
     expect(certificateKind(Buffer.from([0xff, 0xd8, 0xff, 0xe0]))).toEqual({ type: 'image/jpeg', extension: 'jpg' });
-    expect(certificateKind(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toEqual({ type: 'image/png', extension: 'png' });
+    expect(certificateKind(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toEqual({
+      type: 'image/png',
+      extension: 'png',
+    });
     expect(certificateKind(Buffer.from('<svg onload="alert(1)"/>'))).toBeUndefined();
     expect(certificateKind(Buffer.from('%PD'))).toBeUndefined();
   });

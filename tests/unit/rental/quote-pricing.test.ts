@@ -57,7 +57,9 @@ describe('the price of one unit', () => {
       { firstDay: 1, lastDay: 1, count: 1, rate: 'day', dayRates: 0.5, factor: 1, each: 50, amount: 50 },
       { firstDay: 1, lastDay: 1, count: 1, rate: 'minimum', factor: 1, each: 50, amount: 50 },
     ]);
-    expect(unitPriceSteps(6, 100, 250, defaults)).toEqual([{ firstDay: 1, lastDay: 6, count: 1, rate: 'week', factor: 1, each: 250, amount: 250 }]);
+    expect(unitPriceSteps(6, 100, 250, defaults)).toEqual([
+      { firstDay: 1, lastDay: 6, count: 1, rate: 'week', factor: 1, each: 250, amount: 250 },
+    ]);
   });
 
   it('follows a tenant that charges every day in full with no long-hire discount', () => {
@@ -76,13 +78,24 @@ describe('the price of one unit', () => {
 });
 
 describe('a whole quote', () => {
-  const categories = JSON.parse(readFileSync(new URL('../../../tenants/aviation/categories.json', import.meta.url), 'utf8')) as CategoryTree;
+  const categories = JSON.parse(
+    readFileSync(new URL('../../../tenants/aviation/categories.json', import.meta.url), 'utf8'),
+  ) as CategoryTree;
 
   it('finds GL codes from the subcategory up to the group', () => {
-    expect(glCodeOf(categories, { group: 'services', category: 'delivery-and-pickup', subcategory: 'rush-delivery' })).toBe('4812');
-    expect(glCodeOf(categories, { group: 'services', category: 'delivery-and-pickup', subcategory: 'local-delivery' })).toBe('4810');
+    expect(
+      glCodeOf(categories, { group: 'services', category: 'delivery-and-pickup', subcategory: 'rush-delivery' }),
+    ).toBe('4812');
+    expect(
+      glCodeOf(categories, { group: 'services', category: 'delivery-and-pickup', subcategory: 'local-delivery' }),
+    ).toBe('4810');
     expect(glCodeOf(categories, { group: 'seats', category: 'economy', subcategory: 'three-seat-rows' })).toBe('4200');
-    expect(glCodeOf({ groups: [{ name: 'G', slug: 'g', categories: [{ name: 'C', slug: 'c' }] }] }, { group: 'g', category: 'c' })).toBeUndefined();
+    expect(
+      glCodeOf(
+        { groups: [{ name: 'G', slug: 'g', categories: [{ name: 'C', slug: 'c' }] }] },
+        { group: 'g', category: 'c' },
+      ),
+    ).toBeUndefined();
     expect(glCodeOf(categories, { group: 'gone', category: 'c' })).toBeUndefined();
   });
 
@@ -93,10 +106,25 @@ describe('a whole quote', () => {
         startDate: '2026-12-01',
         endDate: '2026-12-08',
         lines: [
-          { objectID: 'row', name: 'Economy row', quantity: 3, dayRate: 100, glCode: '4200', adjustment: { amount: -12.5, reason: 'Regular client' } },
+          {
+            objectID: 'row',
+            name: 'Economy row',
+            quantity: 3,
+            dayRate: 100,
+            glCode: '4200',
+            adjustment: { amount: -12.5, reason: 'Regular client' },
+          },
           { objectID: 'cart', name: 'Galley cart', quantity: 1, dayRate: 40, weekRate: 120 },
         ],
-        services: [{ category: { group: 'services', category: 'delivery-and-pickup' }, name: 'Delivery to Stage 3', quantity: 2, unitPrice: 175, glCode: '4810' }],
+        services: [
+          {
+            category: { group: 'services', category: 'delivery-and-pickup' },
+            name: 'Delivery to Stage 3',
+            quantity: 2,
+            unitPrice: 175,
+            glCode: '4810',
+          },
+        ],
       },
       rule,
     );
@@ -107,12 +135,31 @@ describe('a whole quote', () => {
       ['Galley cart', 135, 135],
       ['Delivery to Stage 3', 175, 350],
     ]);
-    expect(breakdown).toMatchObject({ rentalSubtotal: 1435, servicesSubtotal: 350, total: 1785, cardAuthorisation: { processingPercent: 5, processing: 89.25, amount: 1874.25 }, missingGlCodes: [1] });
+    expect(breakdown).toMatchObject({
+      rentalSubtotal: 1435,
+      servicesSubtotal: 350,
+      total: 1785,
+      cardAuthorisation: { processingPercent: 5, processing: 89.25, amount: 1874.25 },
+      missingGlCodes: [1],
+    });
   });
 
   it('shows no card authorisation when the tenant takes none, and never prices a line below zero', () => {
     const breakdown = priceQuote(
-      { startDate: '2026-12-01', endDate: '2026-12-01', lines: [{ objectID: 'row', name: 'Row', quantity: 1, dayRate: 10, glCode: '1', adjustment: { amount: -50, reason: 'Free' } }] },
+      {
+        startDate: '2026-12-01',
+        endDate: '2026-12-01',
+        lines: [
+          {
+            objectID: 'row',
+            name: 'Row',
+            quantity: 1,
+            dayRate: 10,
+            glCode: '1',
+            adjustment: { amount: -50, reason: 'Free' },
+          },
+        ],
+      },
       pricingRuleOf({ weeklyDiscounts: defaults }, { ccAuthEnabled: false, ccAuthProcessingPercentage: 5 }),
     );
     expect(breakdown.cardAuthorisation).toBeUndefined();

@@ -18,9 +18,17 @@ describe('the quote rules', () => {
     expect(earliestStart('America/Los_Angeles', 2, now)).toBe('2026-11-25');
     expect(earliestStart('Asia/Tokyo', 2, now)).toBe('2026-11-26');
     const ask = (startDate: string, timezone: string) =>
-      checkQuoteRequest({ items: [{ objectID: 'seat', quantity: 1 }], startDate, endDate: '2026-12-31' }, { items, timezone, leadDays: 2, ...bounds, now });
+      checkQuoteRequest(
+        { items: [{ objectID: 'seat', quantity: 1 }], startDate, endDate: '2026-12-31' },
+        { items, timezone, leadDays: 2, ...bounds, now },
+      );
     expect(ask('2026-11-25', 'America/Los_Angeles')).toEqual([]);
-    expect(ask('2026-11-25', 'UTC')).toEqual([{ pointer: '/startDate', message: "must be 2026-11-26 or later (2 days' notice, counted in the vendor's time zone)" }]);
+    expect(ask('2026-11-25', 'UTC')).toEqual([
+      {
+        pointer: '/startDate',
+        message: "must be 2026-11-26 or later (2 days' notice, counted in the vendor's time zone)",
+      },
+    ]);
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
     // Across the spring daylight-saving change in Los Angeles (2 am on 8 March 2026 became 3 am):
     // 11:30 pm on the 7th is still the 7th, 3:30 am on the 8th is the 8th, and the lead counts from each.
@@ -55,12 +63,23 @@ describe('the quote rules', () => {
 
   it('bound a hire: at most maxHireDays long, ending within the horizon, each refused at the last day', () => {
     const now = new Date('2026-11-24T12:00:00Z');
-    const ask = (startDate: string, endDate: string) => checkQuoteRequest({ items: [{ objectID: 'seat', quantity: 1 }], startDate, endDate }, { items, timezone: 'UTC', leadDays: 2, ...bounds, now });
+    const ask = (startDate: string, endDate: string) =>
+      checkQuoteRequest(
+        { items: [{ objectID: 'seat', quantity: 1 }], startDate, endDate },
+        { items, timezone: 'UTC', leadDays: 2, ...bounds, now },
+      );
     expect(ask('2026-12-01', addDays('2026-12-01', 399))).toEqual([]);
-    expect(ask('2026-12-01', addDays('2026-12-01', 400))).toEqual([{ pointer: '/endDate', message: 'must be at most 400 days after the first day, both counted: split a longer hire into requests' }]);
+    expect(ask('2026-12-01', addDays('2026-12-01', 400))).toEqual([
+      {
+        pointer: '/endDate',
+        message: 'must be at most 400 days after the first day, both counted: split a longer hire into requests',
+      },
+    ]);
     // The probe's request: from today to the last day a date input takes.
     expect(ask('2026-11-26', '2199-12-31')).toEqual([expect.objectContaining({ pointer: '/endDate' })]);
-    expect(ask('2029-11-01', '2029-11-30')).toEqual([{ pointer: '/endDate', message: 'must be 2029-11-23 or earlier: hires are booked up to 1095 days ahead' }]);
+    expect(ask('2029-11-01', '2029-11-30')).toEqual([
+      { pointer: '/endDate', message: 'must be 2029-11-23 or earlier: hires are booked up to 1095 days ahead' },
+    ]);
   });
 
   it('count days in every year the calendar holds, without listing them', () => {

@@ -3,7 +3,17 @@
  * actor is either one of the moves listed here or refused with a reason.
  */
 import { describe, expect, it } from 'vitest';
-import { actionsFor, actors, hireStateOf, isOpen, isOverdue, quoteActions, quoteStates, transition, type HoldKind } from '../../../schema/rental/quote-states';
+import {
+  actionsFor,
+  actors,
+  hireStateOf,
+  isOpen,
+  isOverdue,
+  quoteActions,
+  quoteStates,
+  transition,
+  type HoldKind,
+} from '../../../schema/rental/quote-states';
 
 const COUNTED = 'counted';
 /** The counts every counted move is tried with (3 booked, 2 out, 1 back): partly returned. */
@@ -57,13 +67,43 @@ const allowed: Array<[string, string, string, string, string]> = [
 
 describe('the quote transition table', () => {
   it('lists the schema states, actions and actors', () => {
-    expect(quoteStates).toEqual(['requested', 'quoted', 'accepted', 'declined', 'confirmed', 'cancelled', 'expired', 'partlyOut', 'out', 'partlyReturned', 'returned', 'closed']);
-    expect(quoteActions).toEqual(['quote', 'change', 'hold', 'release', 'accept', 'decline', 'confirm', 'cancel', 'expire', 'checkOut', 'checkIn', 'close']);
+    expect(quoteStates).toEqual([
+      'requested',
+      'quoted',
+      'accepted',
+      'declined',
+      'confirmed',
+      'cancelled',
+      'expired',
+      'partlyOut',
+      'out',
+      'partlyReturned',
+      'returned',
+      'closed',
+    ]);
+    expect(quoteActions).toEqual([
+      'quote',
+      'change',
+      'hold',
+      'release',
+      'accept',
+      'decline',
+      'confirm',
+      'cancel',
+      'expire',
+      'checkOut',
+      'checkIn',
+      'close',
+    ]);
     expect(actors).toEqual(['visitor', 'vendor', 'system']);
   });
 
   const holds: HoldKind[] = ['none', 'pencil', 'order'];
-  const pairs = quoteStates.flatMap((state) => holds.flatMap((hold) => quoteActions.flatMap((action) => actors.map((actor) => [state, hold, action, actor] as const))));
+  const pairs = quoteStates.flatMap((state) =>
+    holds.flatMap((hold) =>
+      quoteActions.flatMap((action) => actors.map((actor) => [state, hold, action, actor] as const)),
+    ),
+  );
 
   it('allows exactly the listed moves and refuses every other state, hold, action and actor with a reason', () => {
     let refused = 0;
@@ -71,7 +111,12 @@ describe('the quote transition table', () => {
       const listed = allowed.find(([s, a, who]) => s === state && a === action && who === actor);
       const holdAllows = action === 'hold' ? hold === 'none' : action === 'release' ? hold === 'pencil' : true;
       const result = transition({ state, hold }, action, actor, counts);
-      if (listed && holdAllows) expect(result, `${state}/${hold} ${action} by ${actor}`).toEqual({ ok: true, to: listed[3] === COUNTED ? 'partlyReturned' : listed[3], hold: listed[4] });
+      if (listed && holdAllows)
+        expect(result, `${state}/${hold} ${action} by ${actor}`).toEqual({
+          ok: true,
+          to: listed[3] === COUNTED ? 'partlyReturned' : listed[3],
+          hold: listed[4],
+        });
       else {
         refused += 1;
         expect(result.ok, `${state}/${hold} ${action} by ${actor}`).toBe(false);
@@ -86,23 +131,53 @@ describe('the quote transition table', () => {
     for (const state of quoteStates)
       for (const changePending of [false, true]) {
         const result = transition({ state, hold: 'order', changePending }, 'accept', 'visitor', counts);
-        const expected = (orderStates as readonly string[]).includes(state) && changePending ? { ok: true, to: state === 'confirmed' ? 'confirmed' : 'partlyReturned', hold: 'keep' } : undefined;
+        const expected =
+          (orderStates as readonly string[]).includes(state) && changePending
+            ? { ok: true, to: state === 'confirmed' ? 'confirmed' : 'partlyReturned', hold: 'keep' }
+            : undefined;
         if (expected) expect(result, `${state} pending`).toEqual(expected);
         else if (state !== 'quoted') expect(result.ok, `${state} ${changePending}`).toBe(false);
       }
-    expect(transition({ state: 'out', hold: 'order', changePending: true }, 'accept', 'vendor', counts)).toEqual({ ok: false, reason: 'Only the visitor can do that.' });
+    expect(transition({ state: 'out', hold: 'order', changePending: true }, 'accept', 'vendor', counts)).toEqual({
+      ok: false,
+      reason: 'Only the visitor can do that.',
+    });
   });
 
   it('says why a move is refused', () => {
-    expect(transition({ state: 'confirmed', hold: 'order' }, 'accept', 'visitor')).toEqual({ ok: false, reason: 'There is no change to this order to accept.' });
-    expect(transition({ state: 'returned', hold: 'order' }, 'change', 'vendor')).toEqual({ ok: false, reason: 'A returned order cannot be changed.' });
-    expect(transition({ state: 'quoted', hold: 'none' }, 'accept', 'vendor')).toEqual({ ok: false, reason: 'Only the visitor can do that.' });
-    expect(transition({ state: 'requested', hold: 'none' }, 'cancel', 'system')).toEqual({ ok: false, reason: 'Only the vendor or the visitor can do that.' });
-    expect(transition({ state: 'quoted', hold: 'pencil' }, 'hold', 'vendor')).toEqual({ ok: false, reason: 'Its items are already held.' });
-    expect(transition({ state: 'quoted', hold: 'none' }, 'release', 'vendor')).toEqual({ ok: false, reason: 'It holds nothing to release.' });
+    expect(transition({ state: 'confirmed', hold: 'order' }, 'accept', 'visitor')).toEqual({
+      ok: false,
+      reason: 'There is no change to this order to accept.',
+    });
+    expect(transition({ state: 'returned', hold: 'order' }, 'change', 'vendor')).toEqual({
+      ok: false,
+      reason: 'A returned order cannot be changed.',
+    });
+    expect(transition({ state: 'quoted', hold: 'none' }, 'accept', 'vendor')).toEqual({
+      ok: false,
+      reason: 'Only the visitor can do that.',
+    });
+    expect(transition({ state: 'requested', hold: 'none' }, 'cancel', 'system')).toEqual({
+      ok: false,
+      reason: 'Only the vendor or the visitor can do that.',
+    });
+    expect(transition({ state: 'quoted', hold: 'pencil' }, 'hold', 'vendor')).toEqual({
+      ok: false,
+      reason: 'Its items are already held.',
+    });
+    expect(transition({ state: 'quoted', hold: 'none' }, 'release', 'vendor')).toEqual({
+      ok: false,
+      reason: 'It holds nothing to release.',
+    });
     // Nothing out can be cancelled, and a cancelled order never goes out or comes back.
-    expect(transition({ state: 'partlyOut', hold: 'order' }, 'cancel', 'vendor')).toEqual({ ok: false, reason: 'A partly out order cannot be cancelled.' });
-    expect(transition({ state: 'cancelled', hold: 'none' }, 'checkIn', 'vendor')).toEqual({ ok: false, reason: 'A cancelled request cannot be checked in.' });
+    expect(transition({ state: 'partlyOut', hold: 'order' }, 'cancel', 'vendor')).toEqual({
+      ok: false,
+      reason: 'A partly out order cannot be cancelled.',
+    });
+    expect(transition({ state: 'cancelled', hold: 'none' }, 'checkIn', 'vendor')).toEqual({
+      ok: false,
+      reason: 'A cancelled request cannot be checked in.',
+    });
     expect(transition({ state: 'out', hold: 'order' }, 'checkOut', 'visitor')).toMatchObject({ ok: false });
   });
 
@@ -112,7 +187,9 @@ describe('the quote transition table', () => {
     expect(hireStateOf({ booked: 3, out: 3, back: 0 })).toBe('out');
     expect(hireStateOf({ booked: 3, out: 3, back: 2 })).toBe('partlyReturned');
     expect(hireStateOf({ booked: 3, out: 2, back: 2 })).toBe('returned');
-    expect(transition({ state: 'confirmed', hold: 'order' }, 'checkOut', 'vendor', { booked: 2, out: 2, back: 0 })).toEqual({ ok: true, to: 'out', hold: 'keep' });
+    expect(
+      transition({ state: 'confirmed', hold: 'order' }, 'checkOut', 'vendor', { booked: 2, out: 2, back: 0 }),
+    ).toEqual({ ok: true, to: 'out', hold: 'keep' });
     const order = { state: 'out' as const, endDate: '2026-12-07' };
     // Los Angeles: the 7th ends at 08:00 UTC on the 8th; four hours of grace make it 12:00 UTC.
     expect(isOverdue(order, new Date('2026-12-08T11:59:00Z'), 'America/Los_Angeles', 4)).toBe(false);
@@ -124,7 +201,13 @@ describe('the quote transition table', () => {
   it('offers each side only the buttons that work', () => {
     expect(actionsFor({ state: 'quoted', hold: 'pencil' }, 'visitor')).toEqual(['accept', 'decline', 'cancel']);
     expect(actionsFor({ state: 'quoted', hold: 'pencil' }, 'vendor')).toEqual(['quote', 'change', 'release', 'cancel']);
-    expect(actionsFor({ state: 'accepted', hold: 'none' }, 'vendor')).toEqual(['quote', 'change', 'hold', 'confirm', 'cancel']);
+    expect(actionsFor({ state: 'accepted', hold: 'none' }, 'vendor')).toEqual([
+      'quote',
+      'change',
+      'hold',
+      'confirm',
+      'cancel',
+    ]);
     expect(actionsFor({ state: 'confirmed', hold: 'order', changePending: true }, 'visitor')).toEqual(['accept']);
     expect(actionsFor({ state: 'confirmed', hold: 'order' }, 'visitor')).toEqual([]);
     expect(actionsFor({ state: 'cancelled', hold: 'none' }, 'vendor')).toEqual([]);

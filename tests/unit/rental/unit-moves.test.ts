@@ -55,7 +55,10 @@ describe('unit moves', () => {
 
   it('says what moved, and keeps it in the history', () => {
     const move = unitMove(unit('repair'), 'inService', 'crew@prop.example', now, '2026-12-01', ' Reglued ');
-    expect(move).toMatchObject({ message: 'CART-001-0001: in repair → in service.', unit: { status: 'inService', history: [{ status: 'inService', note: 'Reglued', by: 'crew@prop.example' }] } });
+    expect(move).toMatchObject({
+      message: 'CART-001-0001: in repair → in service.',
+      unit: { status: 'inService', history: [{ status: 'inService', note: 'Reglued', by: 'crew@prop.example' }] },
+    });
   });
 
   it('runs rows off the shelf to the last day the date rule admits', () => {

@@ -31,11 +31,22 @@ function item(overrides: Partial<Item> = {}): Item {
 
 const text = (items: unknown[]) => JSON.stringify({ $schema: '../../schema/catalogue.schema.json', items }, null, 2);
 const check = (source: string) => checkCatalogueSource(source, 'catalogue.json', tenant);
-const shown = (source: string) => check(source).issues.map((issue) => `${issue.line}:${issue.column} ${issue.pointer} ${issue.message}`);
+const shown = (source: string) =>
+  check(source).issues.map((issue) => `${issue.line}:${issue.column} ${issue.pointer} ${issue.message}`);
 
 describe('a catalogue file', () => {
   it('passes when every item fits the schema and its tenant', () => {
-    const report = check(text([item(), item({ objectID: 'galley-cart', name: 'Atlas Galley Cart', category: { group: 'set-dressing', category: 'carts-and-trolleys' }, quantity: 1 })]));
+    const report = check(
+      text([
+        item(),
+        item({
+          objectID: 'galley-cart',
+          name: 'Atlas Galley Cart',
+          category: { group: 'set-dressing', category: 'carts-and-trolleys' },
+          quantity: 1,
+        }),
+      ]),
+    );
     expect(report.issues).toEqual([]);
     expect(report.catalogue?.items.map((i) => i.objectID)).toEqual(['economy-triple-blue', 'galley-cart']);
   });
@@ -61,7 +72,11 @@ describe('a catalogue file', () => {
   });
 
   it('refuses a rate finer than a cent by the schema (item.schema.json money: whole cents)', () => {
-    expect(shown(text([item({ rates: { day: 12.345 } })]))).toEqual([expect.stringMatching(/^\d+:\d+ \/items\/0\/rates\/day must have at most two decimals \(whole cents\) \(found 12\.345\)$/)]);
+    expect(shown(text([item({ rates: { day: 12.345 } })]))).toEqual([
+      expect.stringMatching(
+        /^\d+:\d+ \/items\/0\/rates\/day must have at most two decimals \(whole cents\) \(found 12\.345\)$/,
+      ),
+    ]);
   });
 
   it('reports the schema first, with the item and key, and the rules only once the items fit it', () => {
@@ -75,7 +90,9 @@ describe('a catalogue file', () => {
 
   it('says where malformed JSON breaks, and what an unreadable file is', () => {
     expect(shown('{ "items": [ { "objectID": "x", } ')).toEqual([expect.stringMatching(/^1:\d+ {2}/)]);
-    expect(checkCatalogueSource({ unreadable: 'cannot read: permission denied' }, 'catalogue.json', tenant).issues[0]).toMatchObject({ line: 1, column: 1, message: 'cannot read: permission denied' });
+    expect(
+      checkCatalogueSource({ unreadable: 'cannot read: permission denied' }, 'catalogue.json', tenant).issues[0],
+    ).toMatchObject({ line: 1, column: 1, message: 'cannot read: permission denied' });
   });
 
   it('holds the shipped aviation catalogue to the same rules, when there is one', () => {

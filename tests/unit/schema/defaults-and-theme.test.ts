@@ -11,7 +11,9 @@ import { acmeDir, tenantsDir } from '../../helpers/paths';
 const site = (dir: string) => JSON.parse(readFileSync(path.join(dir, 'site.json'), 'utf8')) as SiteSettings;
 /** The schema's own defaults for the theme, read from the schema (the test restates none). */
 const themeSchema = schemaDocuments.site.properties.theme.properties as Record<string, { default: unknown }>;
-const schemaThemeDefaults = Object.fromEntries(Object.entries(themeSchema).map(([key, property]) => [key, property.default]));
+const schemaThemeDefaults = Object.fromEntries(
+  Object.entries(themeSchema).map(([key, property]) => [key, property.default]),
+);
 
 describe('withDefaults', () => {
   it('fills every absent setting from the schema, builds absent objects from their properties, and keeps what is set', () => {
@@ -39,16 +41,34 @@ describe('withDefaults', () => {
 
 describe('the theme', () => {
   it('gives each shipped tenant its own complete theme', () => {
-    const themes = ['aviation', 'platform'].map((id) => withDefaults('site', site(path.join(tenantsDir, id))).theme as Theme);
+    const themes = ['aviation', 'platform'].map(
+      (id) => withDefaults('site', site(path.join(tenantsDir, id))).theme as Theme,
+    );
     expect(themes[0]).not.toEqual(themes[1]);
     for (const theme of themes) expect(Object.keys(theme).sort()).toEqual(Object.keys(themeSchema).sort());
   });
 
   it('renders CSS custom properties, with the header colours from the header style', () => {
-    const theme = { ...(schemaThemeDefaults as Theme), primaryColor: '#112233', textColor: '#010101', backgroundColor: '#fefefe', cornerRadius: 8 };
-    expect(themeCssVariables({ ...theme, headerStyle: 'primary' })).toMatchObject({ '--color-header-background': '#112233', '--color-header-text': '#fefefe', '--radius': '8px' });
-    expect(themeCssVariables({ ...theme, headerStyle: 'dark' })).toMatchObject({ '--color-header-background': '#010101', '--color-header-text': '#fefefe' });
-    expect(themeCssVariables({ ...theme, headerStyle: 'light' })).toMatchObject({ '--color-header-background': '#fefefe', '--color-header-text': '#112233' });
+    const theme = {
+      ...(schemaThemeDefaults as Theme),
+      primaryColor: '#112233',
+      textColor: '#010101',
+      backgroundColor: '#fefefe',
+      cornerRadius: 8,
+    };
+    expect(themeCssVariables({ ...theme, headerStyle: 'primary' })).toMatchObject({
+      '--color-header-background': '#112233',
+      '--color-header-text': '#fefefe',
+      '--radius': '8px',
+    });
+    expect(themeCssVariables({ ...theme, headerStyle: 'dark' })).toMatchObject({
+      '--color-header-background': '#010101',
+      '--color-header-text': '#fefefe',
+    });
+    expect(themeCssVariables({ ...theme, headerStyle: 'light' })).toMatchObject({
+      '--color-header-background': '#fefefe',
+      '--color-header-text': '#112233',
+    });
     const css = themeStylesheet(theme);
     expect(css).toMatch(/^:root\{--color-primary:#112233;.*--font-body:system-ui, .*;--radius:8px\}$/);
     expect(css).not.toMatch(/[<>]/);

@@ -31,7 +31,21 @@ async function typecheckTenants(tenants: Record<string, unknown>): Promise<{ ok:
     .join('\n\n');
   const file = path.join(scratch, `check-${Object.keys(tenants).join('-')}.ts`);
   await writeFile(file, `import type { Tenant } from ${JSON.stringify(typesImport)};\n\n${body}\n`);
-  const args = ['--ignoreConfig', '--noEmit', '--strict', '--skipLibCheck', '--target', 'es2022', '--module', 'esnext', '--moduleResolution', 'bundler', '--types', '', file];
+  const args = [
+    '--ignoreConfig',
+    '--noEmit',
+    '--strict',
+    '--skipLibCheck',
+    '--target',
+    'es2022',
+    '--module',
+    'esnext',
+    '--moduleResolution',
+    'bundler',
+    '--types',
+    '',
+    file,
+  ];
   try {
     const { stdout, stderr } = await run(tscBin, args);
     return { ok: true, output: stdout + stderr };
@@ -42,7 +56,12 @@ async function typecheckTenants(tenants: Record<string, unknown>): Promise<{ ok:
 }
 
 async function readTenant(id: string) {
-  const parts = await Promise.all(TENANT_PARTS.map(async (part) => [part, JSON.parse(await readFile(path.join(tenantsDir, id, `${part}.json`), 'utf8'))]));
+  const parts = await Promise.all(
+    TENANT_PARTS.map(async (part) => [
+      part,
+      JSON.parse(await readFile(path.join(tenantsDir, id, `${part}.json`), 'utf8')),
+    ]),
+  );
   return Object.fromEntries(parts);
 }
 
@@ -53,7 +72,10 @@ describe('generated types', () => {
   });
 
   it('accept both shipped tenants as written', async () => {
-    const result = await typecheckTenants({ aviation: await readTenant('aviation'), platform: await readTenant('platform') });
+    const result = await typecheckTenants({
+      aviation: await readTenant('aviation'),
+      platform: await readTenant('platform'),
+    });
     expect(result.output).toBe('');
     expect(result.ok).toBe(true);
   });

@@ -10,8 +10,13 @@ import { checkTenantSources, TENANT_PARTS, tenantFileName, type TenantPart } fro
 import { applyInvalidCase, INVALID_CASES } from '../../fixtures/invalid-cases';
 import { acmeDir } from '../../helpers/paths';
 
-const files = Object.fromEntries(TENANT_PARTS.map((part) => [part, tenantFileName(part)])) as Record<TenantPart, string>;
-const baseSources = Object.fromEntries(TENANT_PARTS.map((part) => [part, readFileSync(path.join(acmeDir, files[part]), 'utf8')])) as Record<TenantPart, string>;
+const files = Object.fromEntries(TENANT_PARTS.map((part) => [part, tenantFileName(part)])) as Record<
+  TenantPart,
+  string
+>;
+const baseSources = Object.fromEntries(
+  TENANT_PARTS.map((part) => [part, readFileSync(path.join(acmeDir, files[part]), 'utf8')]),
+) as Record<TenantPart, string>;
 describe('invalid tenant corpus', () => {
   it('holds at least 30 cases with unique names over a base tenant that is itself valid', () => {
     expect(INVALID_CASES.length).toBeGreaterThanOrEqual(30);
@@ -21,12 +26,22 @@ describe('invalid tenant corpus', () => {
     expect(base.tenant?.site.tenantId).toBe('acme');
   });
 
-  it.each(INVALID_CASES.map((c) => [c.name, c] as const))('%s is rejected where and why the case says', (_name, testCase) => {
-    const { sources, line, column } = applyInvalidCase(baseSources, testCase);
-    const report = checkTenantSources('acme', sources, files);
-    expect(report.tenant).toBeUndefined();
-    expect(report.issues).toContainEqual({ file: testCase.file, line, column, pointer: testCase.pointer, rule: testCase.rule, message: expect.stringContaining(testCase.message) });
-    // The other files are the valid base, so every issue is in the edited file.
-    expect(new Set(report.issues.map((issue) => issue.file))).toEqual(new Set([testCase.file]));
-  });
+  it.each(INVALID_CASES.map((c) => [c.name, c] as const))(
+    '%s is rejected where and why the case says',
+    (_name, testCase) => {
+      const { sources, line, column } = applyInvalidCase(baseSources, testCase);
+      const report = checkTenantSources('acme', sources, files);
+      expect(report.tenant).toBeUndefined();
+      expect(report.issues).toContainEqual({
+        file: testCase.file,
+        line,
+        column,
+        pointer: testCase.pointer,
+        rule: testCase.rule,
+        message: expect.stringContaining(testCase.message),
+      });
+      // The other files are the valid base, so every issue is in the edited file.
+      expect(new Set(report.issues.map((issue) => issue.file))).toEqual(new Set([testCase.file]));
+    },
+  );
 });

@@ -47,7 +47,9 @@ describe('parseJsonSource', () => {
   it('finds duplicates nested in arrays, and is not fooled by quotes and colons inside strings', () => {
     expect(parsed('{"a": [{"x": 1}, {"y": 1, "z": {"q": 0}, "y": 2}]}').duplicateKeys).toEqual(['/a/1/y']);
     expect(parsed('[[], {"k": 1}, [{"k": 1, "k": 2}]]').duplicateKeys).toEqual(['/2/0/k']);
-    expect(parsed('{"k": "has \\": colon", "k2": "a:b", "k3": ["\\\\", "x"], "o": {"k": 1}}').duplicateKeys).toEqual([]);
+    expect(parsed('{"k": "has \\": colon", "k2": "a:b", "k3": ["\\\\", "x"], "o": {"k": 1}}').duplicateKeys).toEqual(
+      [],
+    );
   });
 
   it.each([
@@ -92,7 +94,10 @@ describe('nesting depth', () => {
     const refused = parseJsonSource(`{\n  "a": ${nested(MAX_JSON_DEPTH)}\n}`);
     expect(refused.ok).toBe(false);
     if (refused.ok) return;
-    expect(refused.problem).toMatchObject({ rule: 'json-depth', message: expect.stringContaining(`deeper than ${MAX_JSON_DEPTH} levels`) });
+    expect(refused.problem).toMatchObject({
+      rule: 'json-depth',
+      message: expect.stringContaining(`deeper than ${MAX_JSON_DEPTH} levels`),
+    });
     // The object is level 1, so the array opening level 65 is the 64th bracket: column 8 + 63.
     expect(refused.position).toEqual({ line: 2, column: 8 + MAX_JSON_DEPTH - 1 });
   });

@@ -7,18 +7,35 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkTenantSources, TENANT_PARTS, tenantFileName, usePrecompiledValidators, type TenantPart } from '../../../schema/node/loader';
+import {
+  checkTenantSources,
+  TENANT_PARTS,
+  tenantFileName,
+  usePrecompiledValidators,
+  type TenantPart,
+} from '../../../schema/node/loader';
 import { applyInvalidCase, INVALID_CASES } from '../../fixtures/invalid-cases';
 import { acmeDir, repoRoot, tenantsDir } from '../../helpers/paths';
 
-const files = Object.fromEntries(TENANT_PARTS.map((part) => [part, tenantFileName(part)])) as Record<TenantPart, string>;
-const read = (dir: string) => Object.fromEntries(TENANT_PARTS.map((part) => [part, readFileSync(path.join(dir, files[part]), 'utf8')])) as Record<TenantPart, string>;
+const files = Object.fromEntries(TENANT_PARTS.map((part) => [part, tenantFileName(part)])) as Record<
+  TenantPart,
+  string
+>;
+const read = (dir: string) =>
+  Object.fromEntries(TENANT_PARTS.map((part) => [part, readFileSync(path.join(dir, files[part]), 'utf8')])) as Record<
+    TenantPart,
+    string
+  >;
 
 const base = read(acmeDir);
 const corpus: Array<[string, string, Record<TenantPart, string>]> = [
   ['aviation', 'aviation', read(path.join(tenantsDir, 'aviation'))],
   ['platform', 'platform', read(path.join(tenantsDir, 'platform'))],
-  ...INVALID_CASES.map((testCase): [string, string, Record<TenantPart, string>] => [testCase.name, 'acme', applyInvalidCase(base, testCase).sources]),
+  ...INVALID_CASES.map((testCase): [string, string, Record<TenantPart, string>] => [
+    testCase.name,
+    'acme',
+    applyInvalidCase(base, testCase).sources,
+  ]),
 ];
 
 afterAll(() => usePrecompiledValidators(undefined));

@@ -30,7 +30,10 @@ describe.each(['aviation', 'atlanta'])('the %s sample catalogue', (tenantId) => 
   const dir = path.join(tenantsDir, tenantId);
   const source = readFileSync(path.join(dir, 'catalogue.json'), 'utf8');
   const catalogue = JSON.parse(source) as Catalogue;
-  const tenant = { site: readJson<SiteSettings>(path.join(dir, 'site.json')), categories: readJson<CategoryTree>(path.join(dir, 'categories.json')) };
+  const tenant = {
+    site: readJson<SiteSettings>(path.join(dir, 'site.json')),
+    categories: readJson<CategoryTree>(path.join(dir, 'categories.json')),
+  };
 
   it('is written as the generator writes it: two-space JSON, items sorted by id', () => {
     expect(source).toBe(`${JSON.stringify(catalogue, null, 2)}\n`);
@@ -80,7 +83,9 @@ describe.each(['aviation', 'atlanta'])('the %s sample catalogue', (tenantId) => 
       }
     }
     // No image left behind that no item names.
-    expect(readdirSync(path.join(dir, 'items')).filter((file) => file.endsWith('.svg') && !referenced.has(file))).toEqual([]);
+    expect(
+      readdirSync(path.join(dir, 'items')).filter((file) => file.endsWith('.svg') && !referenced.has(file)),
+    ).toEqual([]);
   });
 });
 

@@ -25,19 +25,32 @@ function lint(): Finding[] {
     const full = folded(schema, document);
     if (isProperty) {
       if (!full.title) findings.push({ where, problem: 'no title' });
-      if (!full.description && where.split('.').pop() !== '$schema') findings.push({ where, problem: 'no description' });
+      if (!full.description && where.split('.').pop() !== '$schema')
+        findings.push({ where, problem: 'no description' });
     }
     const type = full.type;
-    if (type === 'object' && full.additionalProperties === undefined) findings.push({ where, problem: 'object without additionalProperties' });
-    if (type === 'string' && full.maxLength === undefined && full.pattern === undefined && full.format === undefined && full.oneOf === undefined && where.split('.').pop() !== '$schema')
+    if (type === 'object' && full.additionalProperties === undefined)
+      findings.push({ where, problem: 'object without additionalProperties' });
+    if (
+      type === 'string' &&
+      full.maxLength === undefined &&
+      full.pattern === undefined &&
+      full.format === undefined &&
+      full.oneOf === undefined &&
+      where.split('.').pop() !== '$schema'
+    )
       findings.push({ where, problem: 'unbounded string (no maxLength, pattern, format or options)' });
     if (type === 'array' && full.maxItems === undefined) findings.push({ where, problem: 'array without maxItems' });
-    if ((type === 'number' || type === 'integer') && full.minimum === undefined) findings.push({ where, problem: 'number without minimum' });
+    if ((type === 'number' || type === 'integer') && full.minimum === undefined)
+      findings.push({ where, problem: 'number without minimum' });
     if (typeof schema.$ref === 'string') return; // the target is linted where it is defined
-    for (const [name, sub] of Object.entries((schema.properties as Record<string, Schema>) ?? {})) visit(sub, document, `${where}.${name}`, true);
+    for (const [name, sub] of Object.entries((schema.properties as Record<string, Schema>) ?? {}))
+      visit(sub, document, `${where}.${name}`, true);
     if (schema.items && typeof schema.items === 'object') visit(schema.items as Schema, document, `${where}[]`, false);
-    if (schema.additionalProperties && typeof schema.additionalProperties === 'object') visit(schema.additionalProperties as Schema, document, `${where}{}`, false);
-    for (const [name, sub] of Object.entries((schema.$defs as Record<string, Schema>) ?? {})) visit(sub, document, `${where}#${name}`, false);
+    if (schema.additionalProperties && typeof schema.additionalProperties === 'object')
+      visit(schema.additionalProperties as Schema, document, `${where}{}`, false);
+    for (const [name, sub] of Object.entries((schema.$defs as Record<string, Schema>) ?? {}))
+      visit(sub, document, `${where}#${name}`, false);
   };
   for (const document of documents) visit(document, document, String(document.$id).split('/').pop()!, false);
   return findings;
@@ -49,7 +62,11 @@ describe('schema conventions', () => {
   });
 
   it('the lint itself notices a property without a description and an open object', () => {
-    const probe = { $id: 'https://backlot.dev/schema/probe.schema.json', type: 'object', properties: { loose: { title: 'Loose', type: 'object' } } };
+    const probe = {
+      $id: 'https://backlot.dev/schema/probe.schema.json',
+      type: 'object',
+      properties: { loose: { title: 'Loose', type: 'object' } },
+    };
     documents.push(probe);
     registry.set(probe.$id, probe);
     try {

@@ -28,7 +28,9 @@ describe('shipped tenants', () => {
     expect(london.site.meta?.description).toMatch(/^Soho Prop Hire rents .* in London\./);
     expect(london.site.defaultLocation).toMatchObject({ name: 'Soho', lat: 51.5136, lng: -0.1318 });
     expect(JSON.stringify([london.site.headerLinks, london.site.footerLinks])).not.toMatch(/aviation|Credits|TIPS/i);
-    expect(new Intl.NumberFormat(london.site.locale, { style: 'currency', currency: london.site.currency }).format(1234.5)).toBe('£1,234.50');
+    expect(
+      new Intl.NumberFormat(london.site.locale, { style: 'currency', currency: london.site.currency }).format(1234.5),
+    ).toBe('£1,234.50');
   });
 
   it('are atlanta, aviation, london and platform, all valid with no issues', () => {
@@ -70,12 +72,21 @@ describe('the aviation tenant carries the specification’s values', () => {
       retryBackoff: { baseMs: 1000, factor: 2, jitter: true, capMs: 4 * 60 * 60 * 1000 },
       confirmDialog: { title: 'Are you sure?', confirmLabel: 'Confirm' },
     });
-    for (const key of ['domain', 'appTitle', 'favicon', 'gaTrackingId', 'loginSubtitle', 'signupSubtitle', 'defaultAvatar'] as const) {
+    for (const key of [
+      'domain',
+      'appTitle',
+      'favicon',
+      'gaTrackingId',
+      'loginSubtitle',
+      'signupSubtitle',
+      'defaultAvatar',
+    ] as const) {
       expect(site[key], key).toBeTruthy();
     }
     expect(site.meta?.title && site.meta.description).toBeTruthy();
     expect(site.thumbnails?.share && site.thumbnails.placeholder).toBeTruthy();
-    for (const logo of [site.headerLogo, site.headerLogomark]) expect(logo).toMatchObject({ url: expect.any(String), width: expect.any(Number), height: expect.any(Number) });
+    for (const logo of [site.headerLogo, site.headerLogomark])
+      expect(logo).toMatchObject({ url: expect.any(String), width: expect.any(Number), height: expect.any(Number) });
   });
 
   it('has the 18 named colours in order and the Eras, Styles and Rooms facets', () => {
@@ -121,10 +132,26 @@ describe('the aviation tenant carries the specification’s values', () => {
     expect(vendor.id).toBe('aviation');
     expect(vendor.weeklyDiscounts).toEqual([0.5, 0.5, 1, 0, 0.5, 0.5, 1, 0.75]);
     expect(vendor.timezone).toBe('America/Los_Angeles');
-    for (const key of ['displayName', 'name', 'legalName', 'email', 'website', 'phone', 'phone2', 'hours', 'googleMapsUrl'] as const) {
+    for (const key of [
+      'displayName',
+      'name',
+      'legalName',
+      'email',
+      'website',
+      'phone',
+      'phone2',
+      'hours',
+      'googleMapsUrl',
+    ] as const) {
       expect(vendor[key], key).toBeTruthy();
     }
-    expect(vendor.address).toMatchObject({ line1: expect.any(String), city: expect.any(String), state: 'CA', zip: expect.any(String), country: 'US' });
+    expect(vendor.address).toMatchObject({
+      line1: expect.any(String),
+      city: expect.any(String),
+      state: 'CA',
+      zip: expect.any(String),
+      country: 'US',
+    });
     expect(vendor._geoloc).toMatchObject({ lat: expect.any(Number), lng: expect.any(Number) });
     expect(vendor.isListed).toBe(true);
   });
@@ -135,7 +162,8 @@ describe('the aviation tenant carries the specification’s values', () => {
     expect(rental.map((g) => g.name)).toEqual(['Aviation Sets', 'Seats', 'Set Dressing', 'Studio Gear', 'Locations']);
     const service = categories.groups.filter((g) => g.kind === 'service');
     expect(service).toHaveLength(1);
-    for (const category of service[0]!.categories) expect(category.glCode ?? service[0]!.glCode, category.name).toBeTruthy();
+    for (const category of service[0]!.categories)
+      expect(category.glCode ?? service[0]!.glCode, category.name).toBeTruthy();
     for (const group of rental) expect(group.categories.length, group.name).toBeGreaterThanOrEqual(4);
   });
 });

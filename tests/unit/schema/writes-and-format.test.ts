@@ -44,7 +44,9 @@ describe('createFolderAtomic', () => {
   it('never replaces a folder that appeared meanwhile, and cleans up after itself', async () => {
     await mkdir(path.join(dir, 'acme'));
     await writeFile(path.join(dir, 'acme', 'keep.json'), 'mine');
-    await expect(createFolderAtomic(path.join(dir, 'acme'), { 'a.json': '1' })).rejects.toBeInstanceOf(AlreadyExistsError);
+    await expect(createFolderAtomic(path.join(dir, 'acme'), { 'a.json': '1' })).rejects.toBeInstanceOf(
+      AlreadyExistsError,
+    );
     expect(await readdir(dir)).toEqual(['acme']);
     expect(await readFile(path.join(dir, 'acme', 'keep.json'), 'utf8')).toBe('mine');
   });

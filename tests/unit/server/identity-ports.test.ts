@@ -43,7 +43,9 @@ afterAll(async () => {
 describe('the §8 catalogue', () => {
   it('says what the spec says, word for word', () => {
     expect(AUTH_MESSAGES.firebaseEmailAlreadyInUse).toBe('This email address is already registered. Please log in.');
-    expect(AUTH_MESSAGES.firebaseUserNotFound).toBe('There is no user record corresponding to this identifier. The user may have been deleted.');
+    expect(AUTH_MESSAGES.firebaseUserNotFound).toBe(
+      'There is no user record corresponding to this identifier. The user may have been deleted.',
+    );
     expect(AUTH_MESSAGES.wrongPassword).toBe('The password is invalid or the user does not have a password.');
     expect(AUTH_MESSAGES.invalidEmailLoginLink).toBe('Invalid sign in with email link');
     expect(AUTH_MESSAGES.multiFactorRequired).toBe('The second factor is prompted.');
@@ -60,7 +62,9 @@ describe('the local bot check', () => {
     await expect(check.verify(token, 'signup')).resolves.toBeUndefined();
     await expect(check.verify(token, 'login')).rejects.toThrow('The bot check was for "signup", not "login".');
     await expect(check.verify(`${token.slice(0, -2)}xx`, 'signup')).rejects.toThrow(/did not recognise/);
-    await expect(check.verify(new LocalBotCheck(Buffer.alloc(32, 8), () => now).issue('signup'), 'signup')).rejects.toThrow(/did not recognise/);
+    await expect(
+      check.verify(new LocalBotCheck(Buffer.alloc(32, 8), () => now).issue('signup'), 'signup'),
+    ).rejects.toThrow(/did not recognise/);
     await expect(check.verify(undefined, 'signup')).rejects.toThrow('recaptcha not loaded');
     now += 2 * 60_000 + 1;
     await expect(check.verify(token, 'signup')).rejects.toThrow('The bot check has expired: try again.');
@@ -75,9 +79,14 @@ describe('reCAPTCHA (against a stand-in siteverify on 127.0.0.1)', () => {
     await check().verify('browser-token', 'signup');
     const sent = requests.at(-1)!;
     expect(sent.path).toBe('/recaptcha/api/siteverify');
-    expect(Object.fromEntries(new URLSearchParams(sent.body))).toEqual({ secret: 'server-secret', response: 'browser-token' });
+    expect(Object.fromEntries(new URLSearchParams(sent.body))).toEqual({
+      secret: 'server-secret',
+      response: 'browser-token',
+    });
     answer = { status: 200, body: { success: true, action: 'login', score: 0.9 } };
-    await expect(check().verify('browser-token', 'signup')).rejects.toThrow('The bot check was for "login", not "signup".');
+    await expect(check().verify('browser-token', 'signup')).rejects.toThrow(
+      'The bot check was for "login", not "signup".',
+    );
     answer = { status: 200, body: { success: true, action: 'signup', score: 0.1 } };
     await expect(check().verify('browser-token', 'signup')).rejects.toThrow(/not sure this is a person/);
     answer = { status: 200, body: { success: false } };
@@ -100,26 +109,52 @@ describe('choosing the bot check', () => {
       origin: 'https://www.google.com',
       minimumScore: 0.5,
     });
-    expect(env({ BACKLOT_RECAPTCHA_SITE_KEY: 's', BACKLOT_RECAPTCHA_SECRET_KEY: 'k', BACKLOT_RECAPTCHA_ORIGIN: 'https://www.recaptcha.net/', BACKLOT_RECAPTCHA_MIN_SCORE: '0.7' })).toMatchObject({
+    expect(
+      env({
+        BACKLOT_RECAPTCHA_SITE_KEY: 's',
+        BACKLOT_RECAPTCHA_SECRET_KEY: 'k',
+        BACKLOT_RECAPTCHA_ORIGIN: 'https://www.recaptcha.net/',
+        BACKLOT_RECAPTCHA_MIN_SCORE: '0.7',
+      }),
+    ).toMatchObject({
       origin: 'https://www.recaptcha.net',
       minimumScore: 0.7,
     });
   });
 
   it('refuses half a setting, a bad origin or score, each in one plain line', () => {
-    expect(() => env({ BACKLOT_RECAPTCHA_SITE_KEY: 'site' })).toThrow('reCAPTCHA needs both BACKLOT_RECAPTCHA_SITE_KEY and BACKLOT_RECAPTCHA_SECRET_KEY; missing BACKLOT_RECAPTCHA_SECRET_KEY');
+    expect(() => env({ BACKLOT_RECAPTCHA_SITE_KEY: 'site' })).toThrow(
+      'reCAPTCHA needs both BACKLOT_RECAPTCHA_SITE_KEY and BACKLOT_RECAPTCHA_SECRET_KEY; missing BACKLOT_RECAPTCHA_SECRET_KEY',
+    );
     const keys = { BACKLOT_RECAPTCHA_SITE_KEY: 's', BACKLOT_RECAPTCHA_SECRET_KEY: 'k' };
-    expect(() => env({ ...keys, BACKLOT_RECAPTCHA_ORIGIN: 'ftp://recaptcha.example' })).toThrow(/BACKLOT_RECAPTCHA_ORIGIN must be an https origin/);
-    expect(() => env({ ...keys, BACKLOT_RECAPTCHA_MIN_SCORE: '5' })).toThrow('BACKLOT_RECAPTCHA_MIN_SCORE must be a number from 0 to 1, not "5"');
+    expect(() => env({ ...keys, BACKLOT_RECAPTCHA_ORIGIN: 'ftp://recaptcha.example' })).toThrow(
+      /BACKLOT_RECAPTCHA_ORIGIN must be an https origin/,
+    );
+    expect(() => env({ ...keys, BACKLOT_RECAPTCHA_MIN_SCORE: '5' })).toThrow(
+      'BACKLOT_RECAPTCHA_MIN_SCORE must be a number from 0 to 1, not "5"',
+    );
   });
 
   it("tells the browser reCAPTCHA's site key and script, and the pages' CSP lets that script and its frame in", async () => {
-    const settings = { provider: 'recaptcha', siteKey: 'site key', secretKey: 'k', origin: url, minimumScore: 0.5 } as const;
-    expect(RecaptchaBotCheck.fromSettings(settings).forBrowser()).toEqual({ provider: 'recaptcha', siteKey: 'site key', scriptUrl: `${url}/recaptcha/api.js?render=site%20key` });
+    const settings = {
+      provider: 'recaptcha',
+      siteKey: 'site key',
+      secretKey: 'k',
+      origin: url,
+      minimumScore: 0.5,
+    } as const;
+    expect(RecaptchaBotCheck.fromSettings(settings).forBrowser()).toEqual({
+      provider: 'recaptcha',
+      siteKey: 'site key',
+      scriptUrl: `${url}/recaptcha/api.js?render=site%20key`,
+    });
     answer = { status: 200, body: { success: true, action: 'signup', score: 0.6 } };
     await RecaptchaBotCheck.fromSettings(settings).verify('browser-token', 'signup');
     expect(requests.at(-1)!.path).toBe('/recaptcha/api/siteverify');
-    expect(new LocalBotCheck().forBrowser('signup')).toMatchObject({ provider: 'local', token: expect.stringMatching(/^signup\./) });
+    expect(new LocalBotCheck().forBrowser('signup')).toMatchObject({
+      provider: 'local',
+      token: expect.stringMatching(/^signup\./),
+    });
 
     const csp = (botCheck?: { scripts: string[]; frames: string[] }) =>
       Object.fromEntries(
@@ -130,8 +165,16 @@ describe('choosing the bot check', () => {
     expect(csp()['script-src']).toEqual(["'self'"]);
     expect(csp()['frame-src']).toEqual(["'self'"]);
     const withRecaptcha = csp(recaptchaSources('https://www.google.com'));
-    expect(withRecaptcha['script-src']).toEqual(["'self'", 'https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/']);
-    expect(withRecaptcha['frame-src']).toEqual(["'self'", 'https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/']);
+    expect(withRecaptcha['script-src']).toEqual([
+      "'self'",
+      'https://www.google.com/recaptcha/',
+      'https://www.gstatic.com/recaptcha/',
+    ]);
+    expect(withRecaptcha['frame-src']).toEqual([
+      "'self'",
+      'https://www.google.com/recaptcha/',
+      'https://recaptcha.google.com/recaptcha/',
+    ]);
   });
 });
 
@@ -154,6 +197,8 @@ describe('SMS', () => {
     expect(sent.headers.authorization).toBe('Bearer provider-key');
     expect(JSON.parse(sent.body)).toEqual({ to: '+18185550140', from: 'Backlot', body: 'Your code is 123456' });
     answer = { status: 500, body: {} };
-    await expect(sender.send({ to: '+1', body: 'x', tenantId: 'aviation' })).rejects.toThrow('The text message could not be sent (the provider answered 500). Try again in a moment.');
+    await expect(sender.send({ to: '+1', body: 'x', tenantId: 'aviation' })).rejects.toThrow(
+      'The text message could not be sent (the provider answered 500). Try again in a moment.',
+    );
   });
 });

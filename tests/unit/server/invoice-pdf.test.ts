@@ -33,8 +33,18 @@ const invoiceWith = (production: string, description: string): Invoice => ({
 
 describe('the invoice PDF', () => {
   it('prints Polish, Danish, Greek and Russian as written', async () => {
-    const [page] = await pdfPages(await invoicePdf(invoiceWith('Łódź Nights — «Ωmega» / Москва', 'Café trolley, Ørsted blue'), site, vendor));
-    for (const said of ['Søhø Prop Hire', 'Zoë Łukasiewicz', 'Łódź Nights — «Ωmega» / Москва', 'Café trolley, Ørsted blue', 'PO-Ω1', '£408.00']) expect(page).toContain(said);
+    const [page] = await pdfPages(
+      await invoicePdf(invoiceWith('Łódź Nights — «Ωmega» / Москва', 'Café trolley, Ørsted blue'), site, vendor),
+    );
+    for (const said of [
+      'Søhø Prop Hire',
+      'Zoë Łukasiewicz',
+      'Łódź Nights — «Ωmega» / Москва',
+      'Café trolley, Ørsted blue',
+      'PO-Ω1',
+      '£408.00',
+    ])
+      expect(page).toContain(said);
   });
 
   it('leaves the rest of the page whole around characters its font lacks', async () => {
@@ -69,7 +79,12 @@ const closedHire = (kind: Invoice['kind'], paid: number): Invoice => ({
   ...sampleDraft('uk-vat', {
     kind,
     currency: 'GBP',
-    billTo: { name: 'Kit Ealing', email: 'kit@ealing.example', production: 'Ealing Nights', billingAddress: 'Ealing Nights Ltd\nEaling Studios, Ealing Green\nLondon W5 5EP' },
+    billTo: {
+      name: 'Kit Ealing',
+      email: 'kit@ealing.example',
+      production: 'Ealing Nights',
+      billingAddress: 'Ealing Nights Ltd\nEaling Studios, Ealing Green\nLondon W5 5EP',
+    },
     lines: [
       { kind: 'rental', description: 'Hard train case', quantity: 2, unitAmount: 100, amount: 200, taxRate: 20 },
       { kind: 'damage', description: 'Damage: hard train case', quantity: 1, unitAmount: 100, amount: 100 },
@@ -126,10 +141,20 @@ describe('a UK VAT invoice', () => {
   });
 
   it('is on Letter paper for a house in the US or Canada, A4 elsewhere', async () => {
-    const us = withDefaults('vendor', { ...uk.vendor, address: { line1: '7400 Hollywood Blvd', city: 'Los Angeles', state: 'CA', zip: '90046', country: 'US' } });
-    const ca = withDefaults('vendor', { ...uk.vendor, address: { line1: '1 Front St', city: 'Toronto', country: 'CA' } });
-    expect(await pageSize(await invoicePdf(closedHire('invoice', 0), { ...uk.site, locale: 'en' }, us))).toEqual([0, 0, 612, 792]);
+    const us = withDefaults('vendor', {
+      ...uk.vendor,
+      address: { line1: '7400 Hollywood Blvd', city: 'Los Angeles', state: 'CA', zip: '90046', country: 'US' },
+    });
+    const ca = withDefaults('vendor', {
+      ...uk.vendor,
+      address: { line1: '1 Front St', city: 'Toronto', country: 'CA' },
+    });
+    expect(await pageSize(await invoicePdf(closedHire('invoice', 0), { ...uk.site, locale: 'en' }, us))).toEqual([
+      0, 0, 612, 792,
+    ]);
     expect(await pageSize(await invoicePdf(closedHire('invoice', 0), uk.site, ca))).toEqual([0, 0, 612, 792]);
-    expect(await pageSize(await invoicePdf(closedHire('invoice', 0), { ...uk.site, locale: 'en-US' }, uk.vendor))).toEqual([0, 0, 595, 842]);
+    expect(
+      await pageSize(await invoicePdf(closedHire('invoice', 0), { ...uk.site, locale: 'en-US' }, uk.vendor)),
+    ).toEqual([0, 0, 595, 842]);
   });
 });

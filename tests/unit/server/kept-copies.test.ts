@@ -1,12 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { copyCountedSearch, copySlotSet, KeptCopies, withSlot, type CountedSearch } from '../../../server/search/kept-copies';
+import {
+  copyCountedSearch,
+  copySlotSet,
+  KeptCopies,
+  withSlot,
+  type CountedSearch,
+} from '../../../server/search/kept-copies';
 import type { SlotSet } from '../../../server/search/slot-bits';
 
 const setOf = (words: Record<number, number>, width = 8): SlotSet => {
   const bits = new Uint32Array(width);
   for (const [word, bitsOfWord] of Object.entries(words)) bits[Number(word)] = bitsOfWord;
   const occupied = Int32Array.from(Object.keys(words).map(Number));
-  return { bits, words: occupied, size: Object.values(words).reduce((sum, word) => sum + word.toString(2).replaceAll('0', '').length, 0) };
+  return {
+    bits,
+    words: occupied,
+    size: Object.values(words).reduce((sum, word) => sum + word.toString(2).replaceAll('0', '').length, 0),
+  };
 };
 const plain = (set: SlotSet) => ({ bits: [...set.bits], words: [...set.words], size: set.size });
 
@@ -40,7 +50,11 @@ describe('what a catalogue keeps between writes', () => {
   });
 
   it('copies a search’s counts and estimates with its matches', () => {
-    const source: CountedSearch = { matches: setOf({ 1: 0b11 }), counts: Int32Array.of(4, 0, 2), estimated: Uint8Array.of(0, 0, 1) };
+    const source: CountedSearch = {
+      matches: setOf({ 1: 0b11 }),
+      counts: Int32Array.of(4, 0, 2),
+      estimated: Uint8Array.of(0, 0, 1),
+    };
     const copy = copyCountedSearch(source, undefined);
     source.counts.fill(9);
     source.estimated.fill(0);

@@ -6,7 +6,11 @@ import { csvLettingGo, runLettingGo } from '../../../server/lib/let-go';
 describe('csvLettingGo', () => {
   const header = ['Date', 'Invoice', 'Note'];
   const items = Array.from({ length: 2_500 }, (_, i) => i);
-  const row = (i: number) => ['2026-11-30', `INV-${String(i).padStart(6, '0')}`, i % 7 ? 'plain' : 'with "quotes", a comma\nand a line'];
+  const row = (i: number) => [
+    '2026-11-30',
+    `INV-${String(i).padStart(6, '0')}`,
+    i % 7 ? 'plain' : 'with "quotes", a comma\nand a line',
+  ];
 
   it('writes what one stringify writes, a thousand rows at a time, letting other work in between steps', async () => {
     // Another request's turn, as the event loop gives it: one turn after another while the file is written.

@@ -9,7 +9,14 @@ const validate = getAjv().getSchema(schemaDocuments.userProfile.$id)!;
 
 describe('newProfile', () => {
   it('fills every field with its default and validates against the user-profile schema', () => {
-    const profile = newProfile({ email: 'dana.o-neil+props@studio.example', vendorId: 'aviation', vendorName: 'Jetway Props', botCheckToken: 'local-token', ipAddress: '203.0.113.7', now });
+    const profile = newProfile({
+      email: 'dana.o-neil+props@studio.example',
+      vendorId: 'aviation',
+      vendorName: 'Jetway Props',
+      botCheckToken: 'local-token',
+      ipAddress: '203.0.113.7',
+      now,
+    });
     expect(validate(profile), JSON.stringify(validate.errors)).toBe(true);
     expect(profile).toMatchObject({
       email: 'dana.o-neil+props@studio.example',
@@ -30,7 +37,9 @@ describe('newProfile', () => {
 
   it('refuses a profile without an email, with the spec message', () => {
     expect(() => newProfile({ vendorId: 'aviation', vendorName: 'Jetway Props', now })).toThrow(MISSING_EMAIL);
-    expect(() => newProfile({ email: '  ', vendorId: 'aviation', vendorName: 'Jetway Props', now })).toThrow('Missing email address');
+    expect(() => newProfile({ email: '  ', vendorId: 'aviation', vendorName: 'Jetway Props', now })).toThrow(
+      'Missing email address',
+    );
   });
 
   it('derives the display name as §5 says', () => {
@@ -41,9 +50,18 @@ describe('newProfile', () => {
 
 describe('touchedOnLogin', () => {
   it('moves lastLoginAt and remembers a new address once', () => {
-    const first = newProfile({ email: 'a@b.example', vendorId: 'aviation', vendorName: 'Jetway Props', ipAddress: '203.0.113.7', now });
+    const first = newProfile({
+      email: 'a@b.example',
+      vendorId: 'aviation',
+      vendorName: 'Jetway Props',
+      ipAddress: '203.0.113.7',
+      now,
+    });
     const later = new Date('2026-11-24T08:00:00Z');
-    const again = touchedOnLogin(touchedOnLogin(first, { now: later, ipAddress: '198.51.100.2' }), { now: later, ipAddress: '198.51.100.2' });
+    const again = touchedOnLogin(touchedOnLogin(first, { now: later, ipAddress: '198.51.100.2' }), {
+      now: later,
+      ipAddress: '198.51.100.2',
+    });
     expect(again.lastLoginAt).toBe(later.toISOString());
     expect(again.createdAt).toBe(now.toISOString());
     expect(again.ipAddresses).toEqual(['203.0.113.7', '198.51.100.2']);

@@ -34,14 +34,20 @@ describe('applyListQuery', () => {
     { id: 'b', name: 'Jump Seat', kind: 'seat', rank: 1 },
     { id: 'c', name: 'Cockpit Shell', kind: 'set', rank: 3 },
   ];
-  const ids = (query: Parameters<typeof applyListQuery>[1]) => applyListQuery(records, query).page.map((record) => record.id);
+  const ids = (query: Parameters<typeof applyListQuery>[1]) =>
+    applyListQuery(records, query).page.map((record) => record.id);
 
   it('filters by text, ids and exact fields, sorts and pages', () => {
     expect(ids({ filter: '{"q":"SEAT"}' })).toEqual(['b']);
     expect(ids({ filter: '{"id":["c","a"]}' })).toEqual(['a', 'c']);
     expect(ids({ filter: '{"kind":"cart"}' })).toEqual(['a']);
     expect(ids({ sort: '["rank","DESC"]' })).toEqual(['c', 'a', 'b']);
-    expect(applyListQuery(records, { sort: '["name","ASC"]', range: '[1,1]' })).toMatchObject({ page: [{ id: 'a' }], start: 1, end: 1, total: 3 });
+    expect(applyListQuery(records, { sort: '["name","ASC"]', range: '[1,1]' })).toMatchObject({
+      page: [{ id: 'a' }],
+      start: 1,
+      end: 1,
+      total: 3,
+    });
   });
 
   it('refuses a malformed filter with the same 400 as parseListFilter', () => {
@@ -69,7 +75,11 @@ describe('list sort', () => {
   });
 
   it('sorts dates by instant, whatever their offset, and text with numbers in it naturally', () => {
-    expect(order(['2026-03-01T10:00:00+02:00', '2026-03-01T09:30:00Z', '2025-12-31'])).toEqual(['2025-12-31', '2026-03-01T10:00:00+02:00', '2026-03-01T09:30:00Z']);
+    expect(order(['2026-03-01T10:00:00+02:00', '2026-03-01T09:30:00Z', '2025-12-31'])).toEqual([
+      '2025-12-31',
+      '2026-03-01T10:00:00+02:00',
+      '2026-03-01T09:30:00Z',
+    ]);
     expect(order(['Seat 10', 'seat 9', 'Seat 1'])).toEqual(['Seat 1', 'seat 9', 'Seat 10']);
     expect(order([true, false, true], 'DESC')).toEqual([true, true, false]);
   });

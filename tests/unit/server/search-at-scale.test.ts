@@ -30,11 +30,14 @@ const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]
 
 /** Optimal string alignment distance, the plain way. */
 function osa(a: string, b: string): number {
-  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const d = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i <= a.length; i++)
     for (let j = 1; j <= b.length; j++) {
       d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
     }
   return d[a.length]![b.length]!;
 }
@@ -43,10 +46,16 @@ describe('typos: walking the sorted vocabulary', () => {
   it('finds exactly the terms within the typos a comparison with every term finds', () => {
     const letters = 'abcdeor';
     const word = () => Array.from({ length: 1 + Math.floor(random() * 7) }, () => pick([...letters])).join('');
-    const vocabulary = [...new Set([...Array.from({ length: 3000 }, word), 'chair', 'chairs', 'chiar', 'éclair', 'mk12345', 'mk12354'])].sort();
+    const vocabulary = [
+      ...new Set([...Array.from({ length: 3000 }, word), 'chair', 'chairs', 'chiar', 'éclair', 'mk12345', 'mk12354']),
+    ].sort();
     for (const typed of [...Array.from({ length: 150 }, word), 'chair', 'chiar', 'mk12345', 'eclair', 'a']) {
       for (const max of [1, 2]) {
-        const expected = new Map(vocabulary.flatMap((term) => (term !== typed && osa(typed, term) <= max ? [[term, osa(typed, term)] as const] : [])));
+        const expected = new Map(
+          vocabulary.flatMap((term) =>
+            term !== typed && osa(typed, term) <= max ? [[term, osa(typed, term)] as const] : [],
+          ),
+        );
         expect(termsWithinTypos(vocabulary, typed, max), `${typed} within ${max}`).toEqual(expected);
       }
     }
@@ -82,9 +91,12 @@ function item(serial: number): Item {
   });
 }
 
-const countsOf = (result: SearchResult, facet: FacetKey) => new Map((result.facets[facet] ?? []).map((value) => [value.value, value.count]));
+const countsOf = (result: SearchResult, facet: FacetKey) =>
+  new Map((result.facets[facet] ?? []).map((value) => [value.value, value.count]));
 const estimatedIn = (result: SearchResult, facet?: FacetKey) =>
-  (facet ? (result.facets[facet] ?? []) : Object.values(result.facets).flat()).filter((value) => value.estimated).map((value) => value.value);
+  (facet ? (result.facets[facet] ?? []) : Object.values(result.facets).flat())
+    .filter((value) => value.estimated)
+    .map((value) => value.value);
 
 /** Every match of a query, read page by page. */
 async function everyMatch(index: InProcessSearchIndex, tenant: string, query: SearchQuery): Promise<Item[]> {
@@ -110,7 +122,9 @@ function trueCounts(items: readonly Item[], facet: 'vendors' | 'colors' | 'tags'
 
 describe('facet counts at the platform’s scale', async () => {
   const listed = houses(30);
-  const listings = listed.flatMap((house, h) => Array.from({ length: 2000 }, (_, i) => listingOf(item(h * 2000 + i), house, { groups: [] }, undefined)));
+  const listings = listed.flatMap((house, h) =>
+    Array.from({ length: 2000 }, (_, i) => listingOf(item(h * 2000 + i), house, { groups: [] }, undefined)),
+  );
   const index = new InProcessSearchIndex();
   await index.replaceAll('platform', listings);
   const oneHouse = listings.filter((listing) => listing.vendorId === 'house-0');
@@ -118,14 +132,20 @@ describe('facet counts at the platform’s scale', async () => {
   const near = { lat: 40, lng: -100 };
 
   it("counts a house's own searches exactly, however broad", async () => {
-    for (const query of [{}, { text: 'chair' }, { filters: { colors: ['Red'] } }, { text: 'brass', filters: { tags: ['tag-1', 'tag-2'] } }] as Array<Partial<SearchQuery>>) {
+    for (const query of [
+      {},
+      { text: 'chair' },
+      { filters: { colors: ['Red'] } },
+      { text: 'brass', filters: { tags: ['tag-1', 'tag-2'] } },
+    ] as Array<Partial<SearchQuery>>) {
       const result = await index.search('house', { filters: {}, page: 0, perPage: 24, ...query });
       expect(estimatedIn(result), JSON.stringify(query)).toEqual([]);
       const matches = await everyMatch(index, 'house', { filters: {}, ...query, page: 0, perPage: 1000 });
       expect(matches).toHaveLength(result.total);
       if (query.filters && Object.keys(query.filters).length) continue; // a selected facet is counted without its own selection
       for (const facet of ['vendors', 'colors', 'tags'] as const) {
-        for (const [value, count] of trueCounts(matches, facet)) expect(countsOf(result, facet).get(value), `${facet} ${value}`).toBe(count);
+        for (const [value, count] of trueCounts(matches, facet))
+          expect(countsOf(result, facet).get(value), `${facet} ${value}`).toBe(count);
       }
     }
   });
@@ -144,7 +164,11 @@ describe('facet counts at the platform’s scale', async () => {
           const shown = countsOf(result, facet).get(value) ?? 0;
           if (!estimatedIn(result, facet).includes(value)) expect(shown, `${text}: ${facet} ${value}`).toBe(count);
           // An estimate is within 15 % for any value on at least 1 in 40 of the matches.
-          else if (count * 40 >= matches.length) expect(Math.abs(shown - count), `${text}: ${facet} ${value} (${count} of ${matches.length})`).toBeLessThanOrEqual(count * 0.15);
+          else if (count * 40 >= matches.length)
+            expect(
+              Math.abs(shown - count),
+              `${text}: ${facet} ${value} (${count} of ${matches.length})`,
+            ).toBeLessThanOrEqual(count * 0.15);
         }
       }
     }
@@ -160,19 +184,32 @@ describe('facet counts at the platform’s scale', async () => {
         await platform.remove('platform', existing);
         live.delete(existing);
       } else {
-        const changed = { ...live.get(existing)!, colors: [pick(COLORS)], category: { group: 'decor', category: 'lighting' } };
+        const changed = {
+          ...live.get(existing)!,
+          colors: [pick(COLORS)],
+          category: { group: 'decor', category: 'lighting' },
+        };
         await platform.upsert('platform', changed);
         live.set(existing, changed);
       }
     }
-    for (const filters of [{}, { category: { group: 'decor' } }, { category: { group: 'decor', category: 'lighting' } }, { colors: ['Red'] }] as Array<SearchQuery['filters']>) {
+    for (const filters of [
+      {},
+      { category: { group: 'decor' } },
+      { category: { group: 'decor', category: 'lighting' } },
+      { colors: ['Red'] },
+    ] as Array<SearchQuery['filters']>) {
       const result = await platform.search('platform', { filters, page: 0, perPage: 24 });
       const inCategory = [...live.values()].filter(
-        (item) => !filters.category || (item.category.group === filters.category.group && (!filters.category.category || item.category.category === filters.category.category)),
+        (item) =>
+          !filters.category ||
+          (item.category.group === filters.category.group &&
+            (!filters.category.category || item.category.category === filters.category.category)),
       );
       // The colour facet is counted without its own selection; the others within it.
       expect(countsOf(result, 'colors'), JSON.stringify(filters)).toEqual(trueCounts(inCategory, 'colors'));
-      if (!filters.colors) expect(countsOf(result, 'vendors'), JSON.stringify(filters)).toEqual(trueCounts(inCategory, 'vendors'));
+      if (!filters.colors)
+        expect(countsOf(result, 'vendors'), JSON.stringify(filters)).toEqual(trueCounts(inCategory, 'vendors'));
     }
   });
 
@@ -181,7 +218,13 @@ describe('facet counts at the platform’s scale', async () => {
       const result = await index.search('platform', { text, filters: {}, sort: 'nearest', near, page: 0, perPage: 60 });
       // The nearest house's part of the page, in the order relevance gives its listings.
       const nearestHouse = result.hits[0]!.vendorId;
-      const ranked = await index.search('platform', { text, filters: { vendors: [nearestHouse] }, sort: 'relevance', page: 0, perPage: 1000 });
+      const ranked = await index.search('platform', {
+        text,
+        filters: { vendors: [nearestHouse] },
+        sort: 'relevance',
+        page: 0,
+        perPage: 1000,
+      });
       const ownOrder = ranked.hits.map((hit) => hit.objectID);
       const onPage = result.hits.filter((hit) => hit.vendorId === nearestHouse).map((hit) => hit.objectID);
       expect(onPage.length, text).toBeGreaterThan(0);
@@ -198,7 +241,14 @@ describe('facet counts at the platform’s scale', async () => {
     const last = listings.at(-1)!;
     await edited.upsert('platform', { ...last, name: `${last.name} number edited` });
     // "number" is in every listing: counted from a sample, all but the houses.
-    const result = await edited.search('platform', { text: 'number', filters: {}, sort: 'nearest', near: first[0]!._geoloc!, page: 0, perPage: 1000 });
+    const result = await edited.search('platform', {
+      text: 'number',
+      filters: {},
+      sort: 'nearest',
+      near: first[0]!._geoloc!,
+      page: 0,
+      perPage: 1000,
+    });
     expect(estimatedIn(result, 'colors').length).toBeGreaterThan(0);
     expect(estimatedIn(result, 'vendors')).toEqual([]);
     const matches = await everyMatch(edited, 'platform', { text: 'number', filters: {}, page: 0, perPage: 1000 });
@@ -216,7 +266,8 @@ describe('facet counts at the platform’s scale', async () => {
 
 /** An item's values for a facet, as a visitor would read them off the listing. */
 function valuesOf(listing: Item, facet: FacetKey): readonly string[] {
-  if (facet === 'priceBin') return [priceBinValue(listing.rates.day, isListing(listing) ? listing.house.currency : undefined)];
+  if (facet === 'priceBin')
+    return [priceBinValue(listing.rates.day, isListing(listing) ? listing.house.currency : undefined)];
   if (facet === 'vendors') return [listing.vendorId];
   if (facet === 'tags') return listing.tags ?? [];
   if (facet === 'colors') return listing.colors ?? [];
@@ -246,7 +297,9 @@ describe('selections, words and counts against a count of the listings themselve
   const index = new InProcessSearchIndex();
   await index.replaceAll('platform', listings);
   const near = { lat: 40, lng: -100 };
-  const someOf = <T>(list: readonly T[], most: number) => [...new Set(Array.from({ length: 1 + Math.floor(random() * most) }, () => pick(list)))];
+  const someOf = <T>(list: readonly T[], most: number) => [
+    ...new Set(Array.from({ length: 1 + Math.floor(random() * most) }, () => pick(list))),
+  ];
   const selectable: Array<[FacetKey, () => string[]]> = [
     ['colors', () => someOf(COLORS, 2)],
     ['tags', () => someOf(TAGS, 2)],
@@ -271,7 +324,8 @@ describe('selections, words and counts against a count of the listings themselve
       const selection = new Map(chosen.map(([facet, values]) => [facet, values()]));
       const filters: SearchQuery['filters'] = { ...(category && { category }) };
       for (const [facet, values] of selection) {
-        if (facet.startsWith('custom.')) filters.custom = { ...filters.custom, [facet.slice('custom.'.length)]: values };
+        if (facet.startsWith('custom.'))
+          filters.custom = { ...filters.custom, [facet.slice('custom.'.length)]: values };
         else (filters as Record<string, string[]>)[facet] = values;
       }
       const query: SearchQuery = { ...(text && { text }), filters, sort: 'nearest', near, page: 0, perPage: 24 };
@@ -279,8 +333,16 @@ describe('selections, words and counts against a count of the listings themselve
       const result = await index.search('platform', query);
       // The words and the category are the engine's own (tested above and in the contract); the
       // selections and counts within them are worked out here from the listings.
-      const base = await everyMatch(index, 'platform', { ...(text && { text }), filters: { ...(category && { category }) }, page: 0, perPage: 1000 });
-      const passes = (listing: Item, except?: FacetKey) => [...selection].every(([facet, values]) => facet === except || valuesOf(listing, facet).some((value) => values.includes(value)));
+      const base = await everyMatch(index, 'platform', {
+        ...(text && { text }),
+        filters: { ...(category && { category }) },
+        page: 0,
+        perPage: 1000,
+      });
+      const passes = (listing: Item, except?: FacetKey) =>
+        [...selection].every(
+          ([facet, values]) => facet === except || valuesOf(listing, facet).some((value) => values.includes(value)),
+        );
       const matches = base.filter((listing) => passes(listing));
       expect(result.total, label).toBe(matches.length);
       const matched = new Set(matches.map((listing) => listing.objectID));
@@ -291,7 +353,9 @@ describe('selections, words and counts against a count of the listings themselve
       expect(estimatedIn(result), label).toEqual([]);
       for (const [facet] of selectable) {
         const expected = new Map<string, number>();
-        for (const listing of base) if (passes(listing, selection.has(facet) ? facet : undefined)) for (const value of valuesOf(listing, facet)) expected.set(value, (expected.get(value) ?? 0) + 1);
+        for (const listing of base)
+          if (passes(listing, selection.has(facet) ? facet : undefined))
+            for (const value of valuesOf(listing, facet)) expected.set(value, (expected.get(value) ?? 0) + 1);
         const shown = new Map([...countsOf(result, facet)].filter(([, count]) => count > 0));
         expect(shown, `${label}: ${facet}`).toEqual(expected);
       }
@@ -324,7 +388,9 @@ describe('selections, words and counts against a count of the listings themselve
         live.set(moved.objectID, moved);
       }
       const shown = await everyMatch(browsed, 'platform', furniture);
-      const expected = [...live.values()].filter((item) => item.category.group === 'furniture').map((item) => item.objectID);
+      const expected = [...live.values()]
+        .filter((item) => item.category.group === 'furniture')
+        .map((item) => item.objectID);
       expect(shown.map((hit) => hit.objectID).sort(), `after write ${write}`).toEqual(expected.sort());
       expect((await browsed.search('platform', furniture)).total, `after write ${write}`).toBe(expected.length);
     }
@@ -368,7 +434,9 @@ describe('selections, words and counts against a count of the listings themselve
       const other = { ...asked(0, near), text };
       const fresh = new InProcessSearchIndex();
       await fresh.replaceAll('platform', listings);
-      expect((await kept.search('platform', other)).total, `"${text}"`).toBe((await fresh.search('platform', other)).total);
+      expect((await kept.search('platform', other)).total, `"${text}"`).toBe(
+        (await fresh.search('platform', other)).total,
+      );
     }
     for (const [page, from] of [
       [1, near],
@@ -383,9 +451,17 @@ describe('selections, words and counts against a count of the listings themselve
     }
     // A new red chair tagged tag-1: counted by the next search, in the total and its house's count.
     const house = listings[0]!;
-    await kept.upsert('platform', { ...house, objectID: 'kept-new-chair', name: 'Red Kept Chair', colors: ['Red'], tags: ['tag-1'] });
+    await kept.upsert('platform', {
+      ...house,
+      objectID: 'kept-new-chair',
+      name: 'Red Kept Chair',
+      colors: ['Red'],
+      tags: ['tag-1'],
+    });
     const after = await kept.search('platform', asked(0, near));
     expect(after.total).toBe(first.total + 1);
-    expect(countsOf(after, 'vendors').get(house.vendorId!)).toBe((countsOf(first, 'vendors').get(house.vendorId!) ?? 0) + 1);
+    expect(countsOf(after, 'vendors').get(house.vendorId!)).toBe(
+      (countsOf(first, 'vendors').get(house.vendorId!) ?? 0) + 1,
+    );
   });
 });

@@ -13,11 +13,18 @@ import { InProcessSearchIndex } from '../../../server/search/in-process-search';
 import { PRICE_BINS, priceBinOf, type SearchQuery, type SearchResult } from '../../../server/search/search-port';
 import { CATALOGUE, searchItem } from '../../contract/search-index.contract';
 
-const query = (overrides: Partial<SearchQuery> = {}): SearchQuery => ({ filters: {}, page: 0, perPage: 50, ...overrides });
+const query = (overrides: Partial<SearchQuery> = {}): SearchQuery => ({
+  filters: {},
+  page: 0,
+  perPage: 50,
+  ...overrides,
+});
 const ids = (result: SearchResult) => result.hits.map((hit) => hit.objectID);
 /** A facet's counts as { value: count }, selected values marked with a trailing '*'. */
 const counts = (result: SearchResult, facet: keyof SearchResult['facets']) =>
-  Object.fromEntries((result.facets[facet] ?? []).map((value) => [value.selected ? `${value.value}*` : value.value, value.count]));
+  Object.fromEntries(
+    (result.facets[facet] ?? []).map((value) => [value.selected ? `${value.value}*` : value.value, value.count]),
+  );
 
 async function catalogue(items = CATALOGUE): Promise<InProcessSearchIndex> {
   const index = new InProcessSearchIndex();
@@ -35,13 +42,23 @@ describe('text', () => {
   it('needs every word, each found wherever it is (a tag, a name)', async () => {
     const index = await catalogue();
     // "practical" is a tag on five items and in the floor lamp's description; "lamp" narrows to the lamps.
-    expect(ids(await index.search('props', query({ text: 'practical lamp', sort: 'name' })))).toEqual(['floor-lamp', 'desk-lamp']);
+    expect(ids(await index.search('props', query({ text: 'practical lamp', sort: 'name' })))).toEqual([
+      'floor-lamp',
+      'desk-lamp',
+    ]);
   });
 });
 
 describe('price bins', () => {
   it('bins day rates at fixed bounds, lower bound included', () => {
-    expect(PRICE_BINS.map((bin) => bin.slug)).toEqual(['under-50', '50-100', '100-250', '250-500', '500-1000', '1000-plus']);
+    expect(PRICE_BINS.map((bin) => bin.slug)).toEqual([
+      'under-50',
+      '50-100',
+      '100-250',
+      '250-500',
+      '500-1000',
+      '1000-plus',
+    ]);
     expect([0, 49.99, 50, 99.99, 100, 250, 499, 500, 999.99, 1000, 5000].map(priceBinOf)).toEqual([
       'under-50',
       'under-50',
@@ -62,7 +79,15 @@ describe('writes', () => {
   it('finds words an upsert brings by their prefix, after a search sorted the vocabulary', async () => {
     const index = await catalogue();
     expect((await index.search('props', query({ text: 'lov' }))).total).toBe(0); // the vocabulary, sorted for prefixes, before the write
-    await index.upsert('props', searchItem('glass-lamp', { name: 'Blue Glass Lamp', colors: ['Blue'], rates: { day: 80 }, category: { group: 'lighting', category: 'lamps' } }));
+    await index.upsert(
+      'props',
+      searchItem('glass-lamp', {
+        name: 'Blue Glass Lamp',
+        colors: ['Blue'],
+        rates: { day: 80 },
+        category: { group: 'lighting', category: 'lamps' },
+      }),
+    );
     await index.upsert('props', { ...CATALOGUE[0]!, name: 'Velvet Loveseat', colors: ['Green'] });
     expect(ids(await index.search('props', query({ text: 'lov' })))).toEqual(['velvet-armchair']);
     expect(ids(await index.search('props', query({ text: 'gla' })))).toEqual(['glass-lamp']);
@@ -79,7 +104,8 @@ describe('writes', () => {
     expect(await found('zep')).toEqual(['airship', 'airship-model']);
     expect(await found('zepelin')).toEqual(['airship']); // one letter dropped
     // More new words than are followed one by one (an import): the kept answers are made anew.
-    for (let i = 0; i < 5000; i++) await index.upsert('props', searchItem(`crate-${i}`, { name: `Crate ${i.toString(36)}x${i}` }));
+    for (let i = 0; i < 5000; i++)
+      await index.upsert('props', searchItem(`crate-${i}`, { name: `Crate ${i.toString(36)}x${i}` }));
     await index.upsert('props', searchItem('marsupial', { name: 'Quokka Plush' }));
     expect(await found('quokka')).toEqual(['marsupial']);
     expect(await found('zepelin')).toEqual(['airship']);
@@ -87,7 +113,9 @@ describe('writes', () => {
 
   it('stays correct through many writes (which rebuild the tenant now and then)', async () => {
     const index = await catalogue([]);
-    for (let round = 0; round < 3; round++) for (let i = 0; i < 1500; i++) await index.upsert('props', searchItem(`chair-${i}`, { rates: { day: round * 100 + 1 } }));
+    for (let round = 0; round < 3; round++)
+      for (let i = 0; i < 1500; i++)
+        await index.upsert('props', searchItem(`chair-${i}`, { rates: { day: round * 100 + 1 } }));
     for (let i = 0; i < 1000; i++) await index.remove('props', `chair-${i}`);
     const result = await index.search('props', query({ filters: { priceBin: ['100-250'] } }));
     expect(result.total).toBe(500);

@@ -19,7 +19,8 @@ describe("counting the houses' listings within a set", () => {
   const ownerOfSlot = (slot: number) => (slot < 40 ? 7 : 9);
   const owners = new WordOwners();
   owners.grow(5);
-  for (const slot of [...Array.from({ length: 100 }, (_, slot) => slot), 130]) owners.add(ownerOfSlot(slot), slot >>> 5);
+  for (const slot of [...Array.from({ length: 100 }, (_, slot) => slot), 130])
+    owners.add(ownerOfSlot(slot), slot >>> 5);
 
   const counted = (slots: readonly number[], words = 5) => {
     const counts = new Int32Array(10);
@@ -33,9 +34,17 @@ describe("counting the houses' listings within a set", () => {
 
   it('counts whole words by their owner and reads only the shared word slot by slot', () => {
     // A sparse set (read through its word list) and a dense one (read straight through).
-    expect(counted([3, 31, 35, 39, 40, 63, 64, 99, 130])).toEqual({ seven: 4, nine: 5, readOneByOne: [35, 39, 40, 63] });
+    expect(counted([3, 31, 35, 39, 40, 63, 64, 99, 130])).toEqual({
+      seven: 4,
+      nine: 5,
+      readOneByOne: [35, 39, 40, 63],
+    });
     const everything = [...Array.from({ length: 100 }, (_, slot) => slot), 130];
-    expect(counted(everything)).toEqual({ seven: 40, nine: 61, readOneByOne: Array.from({ length: 32 }, (_, i) => 32 + i) });
+    expect(counted(everything)).toEqual({
+      seven: 40,
+      nine: 61,
+      readOneByOne: Array.from({ length: 32 }, (_, i) => 32 + i),
+    });
   });
 
   it('says which values own words, and counts nothing for an empty set', () => {

@@ -4,7 +4,13 @@ import { withDefaults } from '../../../schema/defaults';
 import type { SiteSettings } from '../../../schema/types.generated';
 import { ConfirmQueue } from '../../../storefront/lib/confirm';
 import { ModalState } from '../../../storefront/lib/modal';
-import { haversineKm, LOCATION_CACHE_KEY, locateVisitor, nearestVendor, type KeyValueStorage } from '../../../storefront/lib/geo';
+import {
+  haversineKm,
+  LOCATION_CACHE_KEY,
+  locateVisitor,
+  nearestVendor,
+  type KeyValueStorage,
+} from '../../../storefront/lib/geo';
 import { AbortError, withRetry, type RetryBackoff } from '../../../storefront/lib/retry';
 
 /** A site with nothing set but what is required: every constant below comes from the schema. */
@@ -12,7 +18,12 @@ const site = withDefaults('site', { tenantId: 't', domain: 'www.t.example', appT
 
 function memoryStorage(): KeyValueStorage & { map: Map<string, string> } {
   const map = new Map<string, string>();
-  return { map, getItem: (k) => map.get(k) ?? null, setItem: (k, v) => void map.set(k, v), removeItem: (k) => void map.delete(k) };
+  return {
+    map,
+    getItem: (k) => map.get(k) ?? null,
+    setItem: (k, v) => void map.set(k, v),
+    removeItem: (k) => void map.delete(k),
+  };
 }
 
 afterEach(() => {
@@ -34,7 +45,9 @@ describe('retry with backoff', () => {
       return realSetTimeout(fn, ms);
     }) as typeof setTimeout);
     let calls = 0;
-    const done = withRetry(async () => (++calls <= failures ? Promise.reject(new Error('offline')) : 'ok'), backoff, { retries: failures });
+    const done = withRetry(async () => (++calls <= failures ? Promise.reject(new Error('offline')) : 'ok'), backoff, {
+      retries: failures,
+    });
     await vi.runAllTimersAsync();
     await expect(done).resolves.toBe('ok');
     return { delays, calls };
@@ -89,19 +102,35 @@ describe('geolocation', () => {
     expect(site.geolocationCacheHours).toBe(24);
     const storage = memoryStorage();
     const lookup = vi.fn(async () => ({ lat: 51.5, lng: -0.12, city: 'London' }));
-    const options = { storage, lookup, defaultLocation: site.defaultLocation!, cacheHours: site.geolocationCacheHours!, now: 1_000_000 };
-    expect(await locateVisitor(options)).toEqual({ location: { lat: 51.5, lng: -0.12, city: 'London' }, source: 'lookup' });
+    const options = {
+      storage,
+      lookup,
+      defaultLocation: site.defaultLocation!,
+      cacheHours: site.geolocationCacheHours!,
+      now: 1_000_000,
+    };
+    expect(await locateVisitor(options)).toEqual({
+      location: { lat: 51.5, lng: -0.12, city: 'London' },
+      source: 'lookup',
+    });
     expect(await locateVisitor({ ...options, now: 1_000_000 + 23 * 3_600_000 })).toMatchObject({ source: 'cache' });
     expect(lookup).toHaveBeenCalledTimes(1);
     expect(await locateVisitor({ ...options, now: 1_000_000 + 25 * 3_600_000 })).toMatchObject({ source: 'lookup' });
     expect(lookup).toHaveBeenCalledTimes(2);
     // A cookie means no lookup at all.
-    expect(await locateVisitor({ ...options, storage: memoryStorage(), cookieLocation: { lat: 1, lng: 2 } })).toEqual({ location: { lat: 1, lng: 2 }, source: 'cookie' });
+    expect(await locateVisitor({ ...options, storage: memoryStorage(), cookieLocation: { lat: 1, lng: 2 } })).toEqual({
+      location: { lat: 1, lng: 2 },
+      source: 'cookie',
+    });
     expect(lookup).toHaveBeenCalledTimes(2);
     // Failure, or a damaged cache entry, ends at the default location.
     const broken = memoryStorage();
     broken.setItem(LOCATION_CACHE_KEY, '{not json');
-    const failing = await locateVisitor({ ...options, storage: broken, lookup: async () => Promise.reject(new Error('provider down')) });
+    const failing = await locateVisitor({
+      ...options,
+      storage: broken,
+      lookup: async () => Promise.reject(new Error('provider down')),
+    });
     expect(failing).toEqual({ location: site.defaultLocation, source: 'default' });
     expect(broken.map.has(LOCATION_CACHE_KEY)).toBe(false);
   });

@@ -11,7 +11,12 @@ import type { StorefrontConfiguration } from '../../../schema/configuration/conf
 import type { CatalogueState, PageState } from '../../../storefront/document/state';
 import { messages } from '../../../storefront/i18n/messages';
 
-const configuration = { tenantId: 'platform', version: 'v1', site: { appTitle: 'Backlot', domain: 'backlot.example', customFields: [] }, assetVersions: {} } as unknown as StorefrontConfiguration;
+const configuration = {
+  tenantId: 'platform',
+  version: 'v1',
+  site: { appTitle: 'Backlot', domain: 'backlot.example', customFields: [] },
+  assetVersions: {},
+} as unknown as StorefrontConfiguration;
 
 function rendered(catalogue: CatalogueState): string {
   const state = { path: '/rentals', configuration, now: undefined, item: null, catalogue } as unknown as PageState;

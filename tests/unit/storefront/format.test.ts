@@ -7,7 +7,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { tenantsDir } from '../../helpers/paths';
 
-const aviation = withDefaults('site', JSON.parse(readFileSync(path.join(tenantsDir, 'aviation/site.json'), 'utf8')) as SiteSettings);
+const aviation = withDefaults(
+  'site',
+  JSON.parse(readFileSync(path.join(tenantsDir, 'aviation/site.json'), 'utf8')) as SiteSettings,
+);
 
 describe('formatting for visitors', () => {
   it('shows aviation money in US dollars and weights in pounds', () => {
@@ -17,7 +20,12 @@ describe('formatting for visitors', () => {
   });
 
   it('follows another locale, currency and unit from config', () => {
-    const site = withDefaults('site', { ...aviation, locale: 'de-DE', currency: 'EUR', weightUnit: 'kg' } as SiteSettings);
+    const site = withDefaults('site', {
+      ...aviation,
+      locale: 'de-DE',
+      currency: 'EUR',
+      weightUnit: 'kg',
+    } as SiteSettings);
     expect(formatMoney(1234.5, site)).toMatch(/^1\.234,50\s+€$/);
     expect(formatWeight(3.5, site)).toMatch(/^3,5\s+kg$/);
   });

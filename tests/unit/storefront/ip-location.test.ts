@@ -31,14 +31,22 @@ beforeEach(() => {
 
 function memoryStorage(): KeyValueStorage {
   const items = new Map<string, string>();
-  return { getItem: (key) => items.get(key) ?? null, setItem: (key, value) => void items.set(key, value), removeItem: (key) => void items.delete(key) };
+  return {
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => void items.set(key, value),
+    removeItem: (key) => void items.delete(key),
+  };
 }
 
 const site = withDefaults('site', {} as SiteSettings);
 
 describe('IP-location lookup', () => {
   it('sends the configured key as `key` and reads latitude/longitude or lat/lng', async () => {
-    expect(await lookupIpLocation({ url: provider, key: 'browser-key_1' })).toEqual({ lat: 40.7128, lng: -74.006, city: 'New York' });
+    expect(await lookupIpLocation({ url: provider, key: 'browser-key_1' })).toEqual({
+      lat: 40.7128,
+      lng: -74.006,
+      city: 'New York',
+    });
     expect(calls[0]!.pathname).toBe('/json/');
     expect(calls[0]!.searchParams.get('key')).toBe('browser-key_1');
     answer.body = { lat: 51.5, lng: -0.12 };
@@ -48,21 +56,38 @@ describe('IP-location lookup', () => {
 
   it('calls the provider once per cache lifetime, and not at all with a location cookie', async () => {
     const storage = memoryStorage();
-    const options = { storage, lookup: () => lookupIpLocation({ url: provider, key: 'k' }), defaultLocation: site.defaultLocation!, cacheHours: site.geolocationCacheHours!, now: 0 };
+    const options = {
+      storage,
+      lookup: () => lookupIpLocation({ url: provider, key: 'k' }),
+      defaultLocation: site.defaultLocation!,
+      cacheHours: site.geolocationCacheHours!,
+      now: 0,
+    };
     expect((await locateVisitor(options)).source).toBe('lookup');
     expect((await locateVisitor({ ...options, now: 23 * 3_600_000 })).source).toBe('cache');
     expect(calls).toHaveLength(1);
     expect((await locateVisitor({ ...options, now: 25 * 3_600_000 })).source).toBe('lookup');
     expect(calls).toHaveLength(2);
     const cookie = readLocationCookie('theme=dark; backlot_location=34.1%2C-118.3');
-    expect(await locateVisitor({ ...options, storage: memoryStorage(), cookieLocation: cookie })).toEqual({ location: { lat: 34.1, lng: -118.3 }, source: 'cookie' });
+    expect(await locateVisitor({ ...options, storage: memoryStorage(), cookieLocation: cookie })).toEqual({
+      location: { lat: 34.1, lng: -118.3 },
+      source: 'cookie',
+    });
     expect(calls).toHaveLength(2);
   });
 
   it('falls back to the default location (Hollywood) when the provider fails or answers nonsense', async () => {
-    const options = { storage: memoryStorage(), lookup: () => lookupIpLocation({ url: provider }), defaultLocation: site.defaultLocation!, cacheHours: 24 };
+    const options = {
+      storage: memoryStorage(),
+      lookup: () => lookupIpLocation({ url: provider }),
+      defaultLocation: site.defaultLocation!,
+      cacheHours: 24,
+    };
     answer = { status: 503, body: { error: 'down' } };
-    expect(await locateVisitor(options)).toEqual({ location: { name: 'Hollywood', lat: 34.0928, lng: -118.3287 }, source: 'default' });
+    expect(await locateVisitor(options)).toEqual({
+      location: { name: 'Hollywood', lat: 34.0928, lng: -118.3287 },
+      source: 'default',
+    });
     answer = { status: 200, body: { latitude: 'north', longitude: 300 } };
     expect((await locateVisitor(options)).source).toBe('default');
     expect(readLocationCookie('backlot_location=999,1')).toBeUndefined();

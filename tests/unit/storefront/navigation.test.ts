@@ -4,11 +4,18 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { STOREFRONT_ROUTES } from '../../../schema/routes';
 import type { CategoryTree, SiteSettings } from '../../../schema/types.generated';
-import { footerNavigation, headerNavigation, resolvePage, safeHref, socialLinks } from '../../../storefront/lib/navigation';
+import {
+  footerNavigation,
+  headerNavigation,
+  resolvePage,
+  safeHref,
+  socialLinks,
+} from '../../../storefront/lib/navigation';
 import { tenantsDir } from '../../helpers/paths';
 import { SPEC_FOOTER_LABELS } from '../../fixtures/spec-footer';
 
-const read = <T>(part: string) => JSON.parse(readFileSync(path.join(tenantsDir, 'aviation', `${part}.json`), 'utf8')) as T;
+const read = <T>(part: string) =>
+  JSON.parse(readFileSync(path.join(tenantsDir, 'aviation', `${part}.json`), 'utf8')) as T;
 const site = read<SiteSettings>('site');
 const tree = read<CategoryTree>('categories');
 
@@ -35,9 +42,22 @@ describe('navigation', () => {
   });
 
   it('lets only safe targets reach an href', () => {
-    for (const target of ['/contact-us', 'https://example.com/x', 'mailto:a@b.example', 'tel:+13235550100']) expect(safeHref(target)).toBe(target);
-    for (const target of ['javascript:alert(1)', 'JAVASCRIPT:alert(1)', '//evil.example', 'data:text/html,x', 'vbscript:x', ' javascript:x', 'relative/path']) expect(safeHref(target)).toBeUndefined();
-    const hostile = { ...site, footerLinks: [{ label: '<img src=x onerror=alert(1)>', target: 'javascript:alert(1)' }] } as SiteSettings;
+    for (const target of ['/contact-us', 'https://example.com/x', 'mailto:a@b.example', 'tel:+13235550100'])
+      expect(safeHref(target)).toBe(target);
+    for (const target of [
+      'javascript:alert(1)',
+      'JAVASCRIPT:alert(1)',
+      '//evil.example',
+      'data:text/html,x',
+      'vbscript:x',
+      ' javascript:x',
+      'relative/path',
+    ])
+      expect(safeHref(target)).toBeUndefined();
+    const hostile = {
+      ...site,
+      footerLinks: [{ label: '<img src=x onerror=alert(1)>', target: 'javascript:alert(1)' }],
+    } as SiteSettings;
     expect(footerNavigation(hostile)).toEqual([{ label: '<img src=x onerror=alert(1)>', href: undefined }]);
   });
 });
@@ -47,7 +67,10 @@ describe('pages', () => {
     for (const route of STOREFRONT_ROUTES) expect(resolvePage(route.path, tree, [])).toEqual({ kind: 'route', route });
     expect(resolvePage('/contact-us/', tree, [])).toMatchObject({ kind: 'route' });
     const pages = [{ path: '/pages/dock-hire', title: 'Dock Hire' }];
-    expect(resolvePage('/pages/dock-hire', tree, pages)).toEqual({ kind: 'route', route: { path: '/pages/dock-hire', purpose: 'Dock Hire', kind: 'content' } });
+    expect(resolvePage('/pages/dock-hire', tree, pages)).toEqual({
+      kind: 'route',
+      route: { path: '/pages/dock-hire', purpose: 'Dock Hire', kind: 'content' },
+    });
     expect(resolvePage('/pages/custom-aviation-sets', tree, pages)).toEqual({ kind: 'not-found' });
   });
 
@@ -58,7 +81,10 @@ describe('pages', () => {
     const groupPage = resolvePage(`/rentals/${group.slug}`, tree, []);
     expect(groupPage).toMatchObject({ kind: 'category', trail: [{ name: group.name }] });
     expect(groupPage.kind === 'category' && groupPage.children.length).toBe(group.categories.length);
-    expect(resolvePage(`/rentals/${group.slug}/${category.slug}`, tree, [])).toMatchObject({ kind: 'category', trail: [{ slug: group.slug }, { slug: category.slug }] });
+    expect(resolvePage(`/rentals/${group.slug}/${category.slug}`, tree, [])).toMatchObject({
+      kind: 'category',
+      trail: [{ slug: group.slug }, { slug: category.slug }],
+    });
     expect(resolvePage(`/rentals/${group.slug}/${category.slug}/${sub.slug}`, tree, [])).toMatchObject({
       kind: 'category',
       trail: [{}, {}, { name: sub.name, href: `/rentals/${group.slug}/${category.slug}/${sub.slug}` }],
@@ -67,7 +93,15 @@ describe('pages', () => {
   });
 
   it('answers not found for unknown paths, the service group, too deep or malformed ones', () => {
-    for (const path of ['/nope', '/rentals/spaceships', '/rentals/services', `/rentals/${tree.groups[0]!.slug}/nope`, '/rentals/a/b/c/d', '/rentals/%E0%A4%A', '/pages']) {
+    for (const path of [
+      '/nope',
+      '/rentals/spaceships',
+      '/rentals/services',
+      `/rentals/${tree.groups[0]!.slug}/nope`,
+      '/rentals/a/b/c/d',
+      '/rentals/%E0%A4%A',
+      '/pages',
+    ]) {
       expect(resolvePage(path, tree, []), path).toEqual({ kind: 'not-found' });
     }
   });

@@ -10,13 +10,25 @@ import { earliestFor } from '../../../storefront/components/catalogue/QuoteReque
 // 23:30 in Los Angeles on 3 December is already 4 December in London.
 const now = new Date('2026-12-04T07:30:00Z');
 const platform = { timezone: 'America/Los_Angeles', leadDays: 2 };
-const line = (house?: { timezone: string; leadDays?: number }) => ({ objectID: 'x', name: 'X', quantity: 1, stock: 1, ...(house && { house }) });
+const line = (house?: { timezone: string; leadDays?: number }) => ({
+  objectID: 'x',
+  name: 'X',
+  quantity: 1,
+  stock: 1,
+  ...(house && { house }),
+});
 
 describe('the first day a request may start', () => {
   it('follows each house’s notice in its own time zone, the latest of them', () => {
     expect(earliestFor([line({ timezone: 'Europe/London', leadDays: 2 })], platform, now)).toBe('2026-12-06');
     expect(earliestStart(platform.timezone, platform.leadDays, now)).toBe('2026-12-05');
-    expect(earliestFor([line({ timezone: 'America/Los_Angeles', leadDays: 2 }), line({ timezone: 'Europe/London', leadDays: 5 })], platform, now)).toBe('2026-12-09');
+    expect(
+      earliestFor(
+        [line({ timezone: 'America/Los_Angeles', leadDays: 2 }), line({ timezone: 'Europe/London', leadDays: 5 })],
+        platform,
+        now,
+      ),
+    ).toBe('2026-12-09');
     // A house known from before it said its notice: the storefront's.
     expect(earliestFor([line({ timezone: 'Europe/London' })], platform, now)).toBe('2026-12-06');
   });

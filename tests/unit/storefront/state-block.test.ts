@@ -15,7 +15,12 @@ function stateWith(configuration: StorefrontConfiguration, path: string): PageSt
 }
 
 describe('the state block', () => {
-  const configuration = { tenantId: 'acme', version: 'v1', site: { appTitle: HOSTILE, domain: 'acme.example' }, assetVersions: {} } as unknown as StorefrontConfiguration;
+  const configuration = {
+    tenantId: 'acme',
+    version: 'v1',
+    site: { appTitle: HOSTILE, domain: 'acme.example' },
+    assetVersions: {},
+  } as unknown as StorefrontConfiguration;
 
   it('is what escaping the whole state would give, and parses back to it', () => {
     const state = stateWith(configuration, '/about');
