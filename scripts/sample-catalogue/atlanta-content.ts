@@ -3,7 +3,7 @@
  * platform`): a general prop house's mix over the platform's own categories and custom fields
  * (eras, styles), so its items sit in the platform's tree as they are.
  */
-import type { Family } from '../sample-catalogue';
+import type { Family } from './families';
 import { list } from './aviation-content';
 
 const HIRE = ['Pick up from the vendor or add delivery.', 'Checked and cleaned after every hire.'];

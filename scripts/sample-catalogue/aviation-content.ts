@@ -3,7 +3,7 @@
  * scripts/sample-catalogue.ts). Category paths, colour names and custom field slugs are the
  * tenant's own (tenants/aviation/categories.json, site.json); the generator checks every one.
  */
-import type { Axis, Family, Variant } from '../sample-catalogue';
+import type { Axis, Family, Variant } from './families';
 import type { Pictogram } from './pictograms';
 
 export const v = (label: string, extra: Omit<Variant, 'label'> = {}): Variant => ({ label, ...extra });
