@@ -30,7 +30,6 @@ import { cents } from '../../schema/rental/quote-pricing';
 import { contactNameOf, untaxedReason, type ExportFormat } from '../../schema/rental/invoices';
 import type { Invoice, SiteSettings } from '../../schema/types.generated';
 import { inertCell } from '../../schema/spreadsheet-cells';
-import { byIssue } from '../stores/invoice-store';
 
 export { EXPORT_FORMATS, type ExportFormat } from '../../schema/rental/invoices';
 
@@ -68,9 +67,11 @@ const KIND_NAMES: Record<Invoice['lines'][number]['kind'], string> = {
   credit: 'Credit',
 };
 
-/** The documents an accountant imports: invoices and credit notes, by invoice date then number. */
-export const exportable = (invoices: readonly Invoice[]) =>
-  invoices.filter((invoice) => invoice.kind !== 'proForma').sort(byIssue);
+/**
+ * The documents an accountant imports: invoices and credit notes, no pro formas, in the order given
+ * (the store's issuedBetween: by invoice date then number, sorted there once).
+ */
+export const exportable = (invoices: readonly Invoice[]) => invoices.filter((invoice) => invoice.kind !== 'proForma');
 
 /**
  * The documents a layout holds, split into files no larger than the package imports at once: at

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { QUOTES_PATH, quoteHref } from '../../../schema/routes';
-import { identityApi } from '../../auth/identity-api';
+import { identityApi, toIdentityError } from '../../auth/identity-api';
 import { messages as allMessages } from '../../i18n/messages';
 import { quoteMessages } from '../../i18n/quote-messages';
 import { productionRequestsApi, type ShownPart } from '../../lib/production-requests-api';
@@ -15,14 +15,24 @@ import { PageHeader } from '../PageHeader';
 const messages = allMessages.marketplace;
 
 type Opening =
-  { step: 'finding' } | { step: 'missing' } | { step: 'opening' | 'failed'; part: ShownPart & { href: string } };
+  | { step: 'finding' }
+  | { step: 'missing' }
+  | { step: 'unreadable'; problem: string }
+  | { step: 'opening' | 'failed'; part: ShownPart & { href: string } };
 
 export function PartAtItsHouse({ id }: { id: string }) {
   const [opening, setOpening] = useState<Opening>({ step: 'finding' });
   useEffect(() => {
     let live = true;
     void (async () => {
-      const requests = await productionRequestsApi.list().catch(() => []);
+      let requests: Awaited<ReturnType<typeof productionRequestsApi.list>>;
+      try {
+        requests = await productionRequestsApi.list();
+      } catch (failure) {
+        // The requests could not be read: say so, rather than that the quote is not theirs.
+        if (live) setOpening({ step: 'unreadable', problem: toIdentityError(failure).message });
+        return;
+      }
       const part = requests.flatMap((request) => request.parts).find((each) => each.quoteId === id && each.href);
       if (!live) return;
       if (!part?.href) return setOpening({ step: 'missing' });
@@ -56,6 +66,13 @@ export function PartAtItsHouse({ id }: { id: string }) {
         )}
         {opening.step === 'missing' && (
           <EmptyState message={quoteMessages.quoteGone}>
+            <a className="button button-primary" href={QUOTES_PATH}>
+              {quoteMessages.backToQuotes}
+            </a>
+          </EmptyState>
+        )}
+        {opening.step === 'unreadable' && (
+          <EmptyState message={opening.problem}>
             <a className="button button-primary" href={QUOTES_PATH}>
               {quoteMessages.backToQuotes}
             </a>
