@@ -14,6 +14,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import zlib, { brotliCompressSync, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { startBuildStamp } from './build-stamp.mjs';
 
 // Always production bundles, whoever runs this: Vite lets NODE_ENV win over its mode, and
 // vitest's global setup runs this script with NODE_ENV=test (which built React's development
@@ -21,6 +22,7 @@ import { pathToFileURL } from 'node:url';
 process.env.NODE_ENV = 'production';
 
 const root = new URL('..', import.meta.url).pathname;
+const finishStamp = await startBuildStamp(root);
 const outdir = path.join(root, 'dist/cli');
 const serverOutdir = path.join(root, 'dist/server');
 const node = { bundle: true, platform: 'node', target: 'node20', packages: 'external', logLevel: 'warning' };
@@ -97,3 +99,6 @@ for (const dir of ['dist/storefront/client', 'dist/admin']) {
     await writeFile(`${file}.gz`, gzipSync(bytes, { level: 9 }));
   }
 }
+
+// Last, so an interrupted build is never taken for a finished one.
+await finishStamp();

@@ -2,6 +2,7 @@
 import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { BUILD_INPUTS } from '../../scripts/build-stamp.mjs';
 import { acmeDir, repoRoot } from './paths';
 
 export interface RepoCopy {
@@ -14,22 +15,7 @@ export interface RepoCopy {
 export async function copyRepo(): Promise<RepoCopy> {
   const dir = await mkdtemp(path.join(tmpdir(), 'backlot-repo-'));
   // npx installs the package itself into its cache, which runs `prepare` (the CLI build), so the copy needs the sources.
-  for (const entry of [
-    'package.json',
-    'package-lock.json',
-    'tsconfig.json',
-    'tsconfig.base.json',
-    'tsconfig.browser.json',
-    'tsconfig.node.json',
-    'cli',
-    'schema',
-    'server',
-    'scripts',
-    'storefront',
-    'admin',
-    'tenants',
-    'dist',
-  ]) {
+  for (const entry of [...BUILD_INPUTS.files, ...BUILD_INPUTS.folders, 'tenants', 'dist']) {
     await cp(path.join(repoRoot, entry), path.join(dir, entry), { recursive: true });
   }
   await symlink(path.join(repoRoot, 'node_modules'), path.join(dir, 'node_modules'));

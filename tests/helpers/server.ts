@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppOptions } from '../../server/app';
 import { configFromEnv } from '../../server/config';
+import { inject } from 'vitest';
 import { acmeDir, tenantsDir } from './paths';
 
 export const PASSWORD = 'correct horse battery staple';
@@ -62,27 +63,51 @@ async function signedIn(app: FastifyInstance, add: boolean): Promise<Map<string,
 
 /** The files in a data folder that hold the accounts, their sessions and the secret that signs them (server/auth/auth-library.ts). */
 const ACCOUNT_FILES = ['backlot.sqlite', 'auth-secret'];
+
+/** A data folder holding USERS, signed in: where it is, and each one's session cookie. */
+export interface SignedInAccounts {
+  data: string;
+  cookies: Array<[string, string]>;
+}
+
 /**
- * A data folder with USERS added and signed in, made once per test process and copied for each app
- * that uses the default accounts: hashing and checking six passwords cost more than a second an app
- * (most of a server test's own time). Deleted when the process ends.
+ * Makes the data folder every app with the default accounts copies: hashing and checking six
+ * passwords cost more than a second (most of a server test's own time). The run's global setup
+ * (tests/setup/global.ts) makes it once for every test file; `remove` deletes it.
  */
+export async function makeSignedInAccounts(): Promise<SignedInAccounts & { remove(): Promise<void> }> {
+  const root = await mkdtemp(path.join(tmpdir(), 'backlot-accounts-'));
+  const data = path.join(root, '.data');
+  const app = await buildApp({
+    config: configFromEnv({ BACKLOT_TENANTS_DIR: path.join(root, 'tenants'), BACKLOT_DATA_DIR: data }),
+  });
+  try {
+    const cookies = [...(await signedIn(app, true))];
+    return { data, cookies, remove: () => rm(root, { recursive: true, force: true }) };
+  } finally {
+    await app.close();
+  }
+}
+
+/** The run's signed-in accounts, or (outside a vitest run, as in a benchmark) this process's own. */
 let signedInData: Promise<{ data: string; cookies: Map<string, string> }> | undefined;
 function signedInTemplate() {
   signedInData ??= (async () => {
-    const root = await mkdtemp(path.join(tmpdir(), 'backlot-accounts-'));
-    process.once('exit', () => rmSync(root, { recursive: true, force: true }));
-    const data = path.join(root, '.data');
-    const app = await buildApp({
-      config: configFromEnv({ BACKLOT_TENANTS_DIR: path.join(root, 'tenants'), BACKLOT_DATA_DIR: data }),
-    });
-    try {
-      return { data, cookies: await signedIn(app, true) };
-    } finally {
-      await app.close();
-    }
+    const shared = providedAccounts();
+    if (shared) return { data: shared.data, cookies: new Map(shared.cookies) };
+    const own = await makeSignedInAccounts();
+    process.once('exit', () => rmSync(path.dirname(own.data), { recursive: true, force: true }));
+    return { data: own.data, cookies: new Map(own.cookies) };
   })();
   return signedInData;
+}
+
+function providedAccounts(): SignedInAccounts | undefined {
+  try {
+    return inject('signedInAccounts');
+  } catch {
+    return undefined; // not in a vitest worker
+  }
 }
 
 export async function buildTestApp(extra: TestAppOptions = {}): Promise<TestApp> {

@@ -1,30 +1,42 @@
 /**
- * Vitest global setup, two things side by side:
- * - the build of the server and CLI, once, so tests that run the real binaries run exactly what
- *   `npm install` builds (BACKLOT_TEST_SKIP_BUILD=1 skips it while working on in-process tests;
- *   `npm test` and CI always build);
+ * Vitest global setup, three things side by side:
+ * - the build of the server and CLI, so tests that run the real binaries run exactly what
+ *   `npm install` builds: skipped when dist/ is a finished build of the sources as they are
+ *   (scripts/build-stamp.mjs), as on CI just after `npm ci` (BACKLOT_TEST_SKIP_BUILD=1 skips it
+ *   whatever changed, while working on in-process tests);
  * - Google's official Cloud Firestore emulator (Debian package google-cloud-cli-firestore-emulator,
  *   Java 17), one per run on a free loopback port, for every Firestore store test
  *   (tests/helpers/firestore.ts gives each test database a project of its own). Java starts while
  *   the build runs; the emulator has answered `Ok` before any test file starts (a new port if the
  *   first died), and is stopped at the end. A missing emulator fails the run plainly instead of
- *   skipping tests.
+ *   skipping tests;
+ * - the data folder with the test accounts signed in (tests/helpers/server.ts), made once for every
+ *   test file that builds an app: six password hashes and checks each file would otherwise repeat.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { isBuildCurrent } from '../../scripts/build-stamp.mjs';
 import { startFirestoreEmulator } from '../helpers/firestore-emulator';
+import { makeSignedInAccounts, type SignedInAccounts } from '../helpers/server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     firestoreEmulatorHost: string;
+    signedInAccounts: SignedInAccounts;
   }
 }
 
-function build(): Promise<void> {
-  if (process.env.BACKLOT_TEST_SKIP_BUILD === '1') return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.resolve(import.meta.dirname, '../../scripts/build.mjs')], {
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+async function build(): Promise<void> {
+  if (process.env.BACKLOT_TEST_SKIP_BUILD === '1') return;
+  if (await isBuildCurrent(repoRoot)) {
+    console.log('dist/ is built from the sources as they are: not building it again');
+    return;
+  }
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(repoRoot, 'scripts/build.mjs')], {
       stdio: 'inherit',
     });
     child.once('error', reject);
@@ -34,14 +46,23 @@ function build(): Promise<void> {
   });
 }
 
-export default async function setup(project: TestProject): Promise<() => void> {
-  // Whichever fails, the other is awaited too, so no emulator outlives a failed build.
-  const [built, started] = await Promise.allSettled([build(), startFirestoreEmulator()]);
-  if (built.status === 'rejected') {
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  process.env.METADATA_SERVER_DETECTION = 'none';
+  // Whichever fails, the others are awaited too, so no emulator or folder outlives a failed setup.
+  const [built, started, accounts] = await Promise.allSettled([
+    build(),
+    startFirestoreEmulator(),
+    makeSignedInAccounts(),
+  ]);
+  const stop = async () => {
     if (started.status === 'fulfilled') started.value.stop();
-    throw built.reason;
+    if (accounts.status === 'fulfilled') await accounts.value.remove();
+  };
+  if (built.status === 'fulfilled' && started.status === 'fulfilled' && accounts.status === 'fulfilled') {
+    project.provide('firestoreEmulatorHost', started.value.host);
+    project.provide('signedInAccounts', { data: accounts.value.data, cookies: accounts.value.cookies });
+    return stop;
   }
-  if (started.status === 'rejected') throw started.reason;
-  project.provide('firestoreEmulatorHost', started.value.host);
-  return () => started.value.stop();
+  await stop();
+  throw [built, started, accounts].flatMap((result) => (result.status === 'rejected' ? [result.reason] : []))[0];
 }
