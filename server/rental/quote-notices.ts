@@ -6,19 +6,20 @@
  * failure is logged for staff to follow up.
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { invoiceRuleOf, quoteDue } from '../../schema/rental/invoices';
 import type { Actor, QuoteAction } from '../../schema/rental/quote-states';
 import type { Invoice, QuoteRequest } from '../../schema/types.generated';
 import { storefrontConfiguration } from '../../schema/configuration/build-configuration';
 import { creditNoteMessage, pdf, quoteUpdateMessage } from '../mail/messages';
 import { sendAs, TO_HOUSE } from '../mail/tenant-mail';
-import { itemGroupsOf } from '../payments/card-holds';
-import { itemsOfQuotes } from './quote-conversation';
+import { dueOfQuote } from './quote-due';
 import { invoicePdf } from './invoice-pdf';
 
+/** What telling of a step reads and writes: a Fastify app has them all. */
+export type NoticeStores = Pick<FastifyInstance, 'tenantStore' | 'itemStore' | 'invoices' | 'mailer' | 'profileStore'>;
+
 export async function notifyQuoteStep(
-  app: FastifyInstance,
-  log: FastifyBaseLogger,
+  app: NoticeStores,
+  log: Pick<FastifyBaseLogger, 'error' | 'warn'>,
   quote: QuoteRequest,
   action: QuoteAction,
   actor: Actor,
@@ -28,13 +29,7 @@ export async function notifyQuoteStep(
   const configuration = storefrontConfiguration(quote.tenantId, stored.version, stored.tenant);
   const to = actor === 'visitor' ? 'vendor' : 'visitor';
   // The total with tax (what the visitor pays), and a close's invoice: what the mail says moved.
-  const due = quote.versions?.length
-    ? quoteDue(
-        quote,
-        itemGroupsOf(await itemsOfQuotes(app.itemStore, quote.tenantId, [quote])),
-        invoiceRuleOf(configuration.site),
-      )
-    : undefined;
+  const due = await dueOfQuote(app.itemStore, quote, configuration.site);
   const documents = action === 'close' ? await app.invoices.forQuote(quote.tenantId, quote.id).catch(() => []) : [];
   const content = quoteUpdateMessage(configuration, quote, action, to, { documents, ...(due && { due }) });
   // Another house's sub-hire closed: its invoice goes as a PDF (the house cannot sign in on this storefront to download it).

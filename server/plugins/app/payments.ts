@@ -12,7 +12,6 @@
 import { mkdirSync } from 'node:fs';
 import fp from 'fastify-plugin';
 import { openStores } from '../../stores/open-stores';
-import type { FastifyInstance } from 'fastify';
 import { withDefaults } from '../../../schema/defaults';
 import type { ServerConfig } from '../../config';
 import { runEvery } from '../../lib/periodic-pass';
@@ -25,7 +24,6 @@ import { Payouts } from '../../marketplace/payouts';
 import { TestPaymentProvider } from '../../payments/test-payment-provider';
 import { PLATFORM_TENANT_ID } from '../../../schema/routes';
 import type { PaymentProvider } from '../../payments/payment-provider';
-import type { QuoteStores } from '../../rental/quote-conversation';
 import type { QuoteRequest } from '../../../schema/types.generated';
 
 declare module 'fastify' {
@@ -34,16 +32,6 @@ declare module 'fastify' {
     payouts: Payouts;
   }
 }
-
-/** The stores a step of the conversation works on, with the card holds. */
-export const quoteStoresOf = (app: FastifyInstance): QuoteStores => ({
-  quoteRequests: app.quoteRequests,
-  itemStore: app.itemStore,
-  profileStore: app.profileStore,
-  cardHolds: app.cardHolds,
-  invoices: app.invoices,
-  customerAccounts: app.customerAccounts,
-});
 
 async function providerOf(config: ServerConfig): Promise<PaymentProvider> {
   if (config.payments.provider === 'stripe') {

@@ -14,17 +14,13 @@
  *   their own consoles).
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { withDefaults } from '../../../schema/defaults';
 import { schemaIds } from '../../../schema/documents';
-import { quoteHref } from '../../../schema/routes';
 import type {
   PartDates as ProductionPartDates,
   ProductionRequest,
   ProductionRequestInput,
 } from '../../../schema/types.generated';
-import { invoiceRuleOf, quoteDue } from '../../../schema/rental/invoices';
-import { itemGroupsOf } from '../../payments/card-holds';
-import { itemsOfQuotes, stateOf } from '../../rental/quote-conversation';
+import { productionWithQuotes, productionWithQuoteStates } from '../../marketplace/production-request-view';
 import { UnknownProductionRequestError } from '../../stores/production-request-store';
 import { visitorHere } from './visitor-here';
 import { requirePlatformStorefront, storefrontOrigin } from './storefront-origin';
@@ -47,56 +43,9 @@ const productionRequestRoutes: FastifyPluginAsync<ProductionRequestRoutesOptions
     return visitorHere(app, request, 'Log in to send a request to the houses.');
   }
 
-  /**
-   * Each sent part with its quote as the house has it now (state; total in the house's currency as
-   * its own quote page says it, tax and card processing in, with the tax's name) and its page there.
-   */
-  async function withQuotes(request: FastifyRequest, production: ProductionRequest) {
-    const parts = await Promise.all(
-      production.parts.map(async (part) => {
-        if (part.state !== 'sent' || !part.quoteId) return part;
-        const [quote, stored] = await Promise.all([
-          app.quoteRequests.get(part.house, part.quoteId).catch(() => undefined),
-          app.tenantStore.get(part.house).catch(() => undefined),
-        ]);
-        const site = stored && withDefaults('site', stored.tenant.site);
-        const href = `${storefrontOrigin(request, part.house, site?.domain)}${quoteHref(part.quoteId)}`;
-        if (!quote) return { ...part, href };
-        const due =
-          site && quote.versions?.length
-            ? quoteDue(
-                quote,
-                itemGroupsOf(await itemsOfQuotes(app.itemStore, part.house, [quote])),
-                invoiceRuleOf(site),
-              )
-            : undefined;
-        return {
-          ...part,
-          href,
-          quote: {
-            state: stateOf(quote),
-            ...(due && { total: due.total, ...(due.tax > 0 && { taxName: due.taxName }) }),
-            ...(site && { currency: site.currency, locale: site.locale }),
-          },
-        };
-      }),
-    );
-    return { ...production, parts };
-  }
-
-  /** Each sent part with its quote's state at its house, for staff's list. */
-  async function withQuoteStates(production: ProductionRequest) {
-    const parts = await Promise.all(
-      production.parts.map(async (part) => {
-        const quote =
-          part.state === 'sent' && part.quoteId
-            ? await app.quoteRequests.get(part.house, part.quoteId).catch(() => undefined)
-            : undefined;
-        return quote ? { ...part, quote: { state: stateOf(quote) } } : part;
-      }),
-    );
-    return { ...production, parts };
-  }
+  const withQuotes = (request: FastifyRequest, production: ProductionRequest) =>
+    productionWithQuotes(app, production, (house, domain) => storefrontOrigin(request, house, domain));
+  const withQuoteStates = (production: ProductionRequest) => productionWithQuoteStates(app, production);
 
   app.post(
     '/api/production-requests',

@@ -17,7 +17,7 @@
  *   step's If-Match names the revision read.
  * Visitors' side: routes/api/quotes.ts. The steps: server/rental/quote-conversation.ts.
  */
-import { quoteStoresOf } from '../../plugins/app/payments';
+import { quoteStoresOf } from '../../workflows/quote-step';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { schemaIds } from '../../../schema/documents';
 import { replacementValueOf } from '../../../schema/rental/insurance';
@@ -40,10 +40,8 @@ import {
   lineGlCodes,
   quoteSettingsOf,
   stateOf,
-  takeAction,
 } from '../../rental/quote-conversation';
-import { followSubHireAfterStep } from '../../marketplace/sub-hire-stock';
-import { notifyQuoteStep } from '../../rental/quote-notices';
+import { afterExpiry, quoteStep } from '../../workflows/quote-step';
 import { issueOwed } from '../../rental/invoicing';
 import { eventStreams } from '../../lib/event-stream';
 import { ifMatchVersion, withVersion } from '../../lib/versions';
@@ -176,9 +174,7 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
           throw new ListQueryError(`filter.${name} ${calendarDateMessage}`);
       // Due expiries are stored first, so the state filter and the stored state agree.
       const settings = await settingsOf(tenantId);
-      await expireDue(stores, settings, tenantId, new Date(), (expired) =>
-        notifyQuoteStep(app, request.log, expired, 'expire', 'system'),
-      );
+      await expireDue(stores, settings, tenantId, new Date(), afterExpiry(app, request.log));
       const { total, requests } = await app.quoteRequests.list(tenantId, {
         ...(state !== undefined && { state: state as QuoteState }),
         ...(from !== undefined && { from: from as string }),
@@ -338,8 +334,12 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
       const { tenantId, id } = request.params as { tenantId: string; id: string };
       const quote = await app.quoteRequests.get(tenantId, id);
       if (!quote) throw new UnknownQuoteError(id);
-      const current = await expireIfDue(stores, await settingsOf(tenantId), quote, new Date(), (expired) =>
-        notifyQuoteStep(app, request.log, expired, 'expire', 'system'),
+      const current = await expireIfDue(
+        stores,
+        await settingsOf(tenantId),
+        quote,
+        new Date(),
+        afterExpiry(app, request.log),
       );
       withVersion(reply, String(revisionOf(current)));
       return pricingView(tenantId, current);
@@ -360,7 +360,7 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
       action === 'close' ? ((request.body ?? {}) as { notTaken?: 'invoice' | 'credit' }).notTaken : undefined;
     const release = action === 'confirm' ? ((request.body ?? {}) as { release?: string }).release : undefined;
     const revision = Number(ifMatchVersion(request));
-    const changed = await takeAction(stores, await settingsOf(tenantId), {
+    const changed = await quoteStep(app, request.log, await settingsOf(tenantId), {
       tenantId,
       id,
       action,
@@ -374,13 +374,6 @@ const quoteRequests: FastifyPluginAsync<QuoteRequestRoutesOptions> = async (app,
       ...(release !== undefined && { release }),
       now: new Date(),
     });
-    request.log.info(
-      { tenantId, quoteRequest: id, action, state: changed.state, by: request.account!.email },
-      'quote step',
-    );
-    // Another house's sub-hire: its stock of the item follows this order (confirmed, changed, cancelled).
-    if (changed.subHire) await followSubHireAfterStep(app, request.log, changed);
-    await notifyQuoteStep(app, request.log, changed, action, 'vendor');
     withVersion(reply, String(revisionOf(changed)));
     return pricingView(tenantId, changed);
   };

@@ -9,11 +9,10 @@
  * GL codes and the vendor's staff are not shown to visitors. An expired quote is stored as expired
  * the first time anyone reads it after its last day.
  */
-import { quoteStoresOf } from '../../plugins/app/payments';
+import { quoteStoresOf } from '../../workflows/quote-step';
 import { hireTotals, quotedTotal } from '../../../schema/rental/hire-charges';
 import { PayoutsNotConnectedError } from '../../marketplace/payouts';
 import { accountsToOrderOn, orderAccountOf } from '../../../schema/accounts/on-account';
-import { tellStrandedSubHires } from '../../marketplace/sub-hire-stock';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { beyondOneHold, cardHoldRuleOf, holdAskedFrom, holdCovers } from '../../../schema/rental/card-hold';
 import { holdKeepsIn } from '../../../schema/rental/out-gate';
@@ -30,10 +29,9 @@ import {
   itemsOfQuotes,
   quoteSettingsOf,
   stateOf,
-  takeAction,
   type QuoteSettings,
 } from '../../rental/quote-conversation';
-import { notifyQuoteStep } from '../../rental/quote-notices';
+import { afterExpiry, quoteStep } from '../../workflows/quote-step';
 import { ifMatchVersion, withVersion } from '../../lib/versions';
 import { UnknownQuoteError, revisionOf } from '../../stores/quote-request-store';
 import { FieldProblemsError } from '../../stores/field-problems';
@@ -271,8 +269,7 @@ const quoteRoutes: FastifyPluginAsync = async (app) => {
     return quoteSettingsOf(stored.tenant);
   };
   const stores = quoteStoresOf(app);
-  const expiredNotice = (request: FastifyRequest) => (expired: QuoteRequest) =>
-    notifyQuoteStep(app, request.log, expired, 'expire', 'system');
+  const expiredNotice = (request: FastifyRequest) => afterExpiry(app, request.log);
 
   app.get(
     '/api/quotes',
@@ -393,7 +390,7 @@ const quoteRoutes: FastifyPluginAsync = async (app) => {
           [{ pointer: '/version', message: 'is needed to accept: the priced version you read' }],
           'Not accepted: say which version you read',
         );
-      const changed = await takeAction(stores, settings, {
+      const changed = await quoteStep(app, request.log, settings, {
         tenantId: request.tenantId,
         id,
         action,
@@ -414,10 +411,6 @@ const quoteRoutes: FastifyPluginAsync = async (app) => {
         ...(action === 'accept' && body.account !== undefined && { account: body.account }),
         now: new Date(),
       });
-      request.log.info({ tenantId: request.tenantId, quoteRequest: id, action, state: changed.state }, 'quote step');
-      await notifyQuoteStep(app, request.log, changed, action, 'visitor');
-      // Given up by the production, an order the house hired stock in for leaves it owing its lenders: said at once.
-      await tellStrandedSubHires(app, request.log, changed);
       withVersion(reply, String(revisionOf(changed)));
       return visitorQuoteView(app, changed, settings, new Date());
     },

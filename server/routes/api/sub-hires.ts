@@ -29,10 +29,10 @@ import { askForSubHire, SubHireRefusedError, type SubHire } from '../../marketpl
 import { followSubHireAfterStep, hiredInBy, stockBehind } from '../../marketplace/sub-hire-stock';
 import { houseSubHireMargins, subHireMarginsCsv } from '../../marketplace/sub-hire-margins';
 import { CSV, sendDownload } from '../../lib/downloads';
-import { quoteStoresOf } from '../../plugins/app/payments';
+import { quoteStoresOf } from '../../workflows/quote-step';
 import { ifMatchVersion, withVersion } from '../../lib/versions';
-import { quoteSettingsOf, takeAction } from '../../rental/quote-conversation';
-import { notifyQuoteStep } from '../../rental/quote-notices';
+import { quoteSettingsOf } from '../../rental/quote-conversation';
+import { quoteStep } from '../../workflows/quote-step';
 import { UnknownQuoteError, revisionOf } from '../../stores/quote-request-store';
 import { visitorView } from './quotes';
 import { isGeoPoint } from '../../../schema/marketplace/distance';
@@ -304,7 +304,7 @@ const subHireRoutes: FastifyPluginAsync = async (app) => {
           `${subHire.houseName} confirmed it: it is their order now, so only they can cancel it. Ask them: ${[vendor.email, vendor.phone].filter(Boolean).join(', ')}.`,
         );
       }
-      const changed = await takeAction(stores, quoteSettingsOf(lender), {
+      const changed = await quoteStep(app, request.log, quoteSettingsOf(lender), {
         tenantId: subHire.house,
         id: subHire.quoteId,
         action,
@@ -328,8 +328,6 @@ const subHireRoutes: FastifyPluginAsync = async (app) => {
         },
         'sub-hire step',
       );
-      await followSubHireAfterStep(app, request.log, changed);
-      await notifyQuoteStep(app, request.log, changed, action, 'visitor');
       withVersion(reply, String(revisionOf(changed)));
       return theirSide(app, changed);
     },

@@ -9,6 +9,8 @@
  * - the server's domains, admin/ and cli/ borrow no storefront/ code: what they share with it
  *   (formats, the tenant's configuration, shoot dates) is in schema/;
  * - the CLI imports no plugin or route: stores are opened in one place (server/stores/open-stores.ts);
+ * - the domains (server/rental, marketplace, accounts, catalogue, payments) and the workflows that
+ *   span them import no plugin or route, and every quote step goes through server/workflows/quote-step.ts;
  * - no module imports itself back through others (types included): the import graph of the app and
  *   its scripts has no circle.
  */
@@ -207,6 +209,30 @@ describe('the import graph', () => {
       targets.filter((target) => /^server\/(plugins|routes)\//.test(target)).map((target) => `${file} → ${target}`),
     );
     expect(http).toEqual([]);
+  });
+
+  it('keeps the domains and their workflows off the HTTP layer: they import no plugin or route', async () => {
+    const graph = await importGraph();
+    const domains = [...graph].filter(([file]) =>
+      /^server\/(rental|marketplace|accounts|catalogue|payments|workflows)\//.test(file),
+    );
+    expect(domains.length).toBeGreaterThan(50);
+    const http = domains.flatMap(([file, targets]) =>
+      targets.filter((target) => /^server\/(plugins|routes)\//.test(target)).map((target) => `${file} → ${target}`),
+    );
+    expect(http).toEqual([]);
+  });
+
+  it('takes every quote step through the quote-step workflow: no route or plugin takes one or tells of one itself', async () => {
+    const files = [...(await filesUnder('server/routes')), ...(await filesUnder('server/plugins'))];
+    expect(files.length).toBeGreaterThan(40);
+    const bypassing: string[] = [];
+    for (const file of files) {
+      const source = await readFile(path.join(repoRoot, file), 'utf8');
+      for (const step of ['takeAction', 'notifyQuoteStep', 'tellStrandedSubHires'])
+        if (new RegExp(`\\b${step}\\b`).test(source)) bypassing.push(`${file}: ${step}`);
+    }
+    expect(bypassing).toEqual([]);
   });
 
   it('has no circle anywhere in the five layers or the scripts', async () => {

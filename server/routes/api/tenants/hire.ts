@@ -11,7 +11,7 @@
  * - PUT  /api/tenants/:tenantId/orders/:id/charges/:chargeId   the vendor's adjustment to a late, damage or loss charge (with a reason), or none again
  * The rules: schema/rental/hire.ts; the orchestration: server/rental/hire-floor.ts.
  */
-import { quoteStoresOf } from '../../../plugins/app/payments';
+import { quoteStoresOf } from '../../../workflows/quote-step';
 import type { FastifyPluginAsync } from 'fastify';
 import { schemaIds } from '../../../../schema/documents';
 import type { ChargeAdjustment, HandoverInput, ScanInput } from '../../../../schema/types.generated';
@@ -19,7 +19,8 @@ import { listOf, recordSchema } from '../../../lib/api-docs';
 import { adjustCharge, dispatchBoard, labelsFor, moveUnit, pullSheet, recordHandover, scanOnOrder, unitsForItem } from '../../../rental/hire-floor';
 import { quoteSettingsOf } from '../../../rental/quote-conversation';
 import { hiredInCodeOf, reportToLender } from '../../../marketplace/sub-hire-floor';
-import { notifyCreditNote, notifyQuoteStep } from '../../../rental/quote-notices';
+import { notifyCreditNote } from '../../../rental/quote-notices';
+import { afterQuoteStep } from '../../../workflows/quote-step';
 import { takeBackLoss } from '../../../rental/found-unit';
 import { UnknownQuoteError } from '../../../stores/quote-request-store';
 import { tenantParams } from './params';
@@ -112,7 +113,7 @@ const hire: FastifyPluginAsync = async (app) => {
       if (lender) request.log.info({ tenantId, order: id, lender: lender.house, outcome: lender.outcome }, 'sub-hire damage reported to the lender');
       const changed = done.order && done.order.history?.at(-1);
       // A scan that moved the order to a new state is mailed to the visitor (once: a repeat has no order).
-      if (done.order && changed && changed.at === done.record.at && (changed.action === 'checkOut' || changed.action === 'checkIn')) await notifyQuoteStep(app, request.log, done.order, changed.action, 'vendor');
+      if (done.order && changed && changed.at === done.record.at && (changed.action === 'checkOut' || changed.action === 'checkIn')) await afterQuoteStep(app, request.log, done.order, { action: changed.action, actor: 'vendor' });
       request.log.info({ tenantId, order: id, scan: done.record.id, outcome: done.record.outcome, repeat: done.repeat }, 'scan');
       return { record: done.record, repeat: done.repeat, ...(done.order && { state: done.order.state, hire: done.order.hire, revision: done.order.revision }), ...(lender && { lender }) };
     },
