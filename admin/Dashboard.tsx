@@ -7,7 +7,7 @@ export function Dashboard() {
   const { permissions, isPending } = usePermissions<Account | undefined>();
   const translate = useTranslate();
   if (isPending) return <Loading />;
-  if (permissions?.role === 'platform') return <Navigate to="/tenants" replace />;
+  if (permissions?.role === 'platform-staff') return <Navigate to="/tenants" replace />;
   const tenantId = permissions?.tenants[0];
   return tenantId ? <Navigate to={`/t/${tenantId}/site`} replace /> : <p>{translate('backlot.noTenant')}</p>;
 }

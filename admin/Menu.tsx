@@ -41,16 +41,16 @@ export function Menu() {
   const inView = /^\/t\/([^/]+)/.exec(useLocation().pathname)?.[1];
   // Another tenant's address typed by a tenant admin lists their own tenant's screens, not that one's.
   const mayReach = (id: string | undefined) =>
-    id !== undefined && (permissions?.role === 'platform' || Boolean(permissions?.tenants.includes(id)));
+    id !== undefined && (permissions?.role === 'platform-staff' || Boolean(permissions?.tenants.includes(id)));
   const tenantId = mayReach(inView) ? inView : permissions?.tenants[0];
   const [open] = useSidebarState();
   return (
     <RaMenu>
-      {permissions?.role === 'platform' && <RaMenu.ResourceItem name="tenants" />}
-      {permissions?.role === 'platform' && <RaMenu.ResourceItem name="house-applications" />}
-      {permissions?.role === 'platform' && <RaMenu.ResourceItem name="marketplace/production-requests" />}
-      {permissions?.role === 'platform' && <RaMenu.ResourceItem name="marketplace/houses" />}
-      {permissions?.role === 'platform' && <RaMenu.ResourceItem name="outbox" />}
+      {permissions?.role === 'platform-staff' && <RaMenu.ResourceItem name="tenants" />}
+      {permissions?.role === 'platform-staff' && <RaMenu.ResourceItem name="house-applications" />}
+      {permissions?.role === 'platform-staff' && <RaMenu.ResourceItem name="marketplace/production-requests" />}
+      {permissions?.role === 'platform-staff' && <RaMenu.ResourceItem name="marketplace/houses" />}
+      {permissions?.role === 'platform-staff' && <RaMenu.ResourceItem name="outbox" />}
       {tenantId && (
         <>
           {open && (

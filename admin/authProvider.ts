@@ -9,7 +9,7 @@ export interface Account {
   id: string;
   email: string;
   name?: string;
-  role: 'platform' | 'tenant-admin';
+  role: 'platform-staff' | 'tenant-admin';
   tenants: string[];
 }
 

@@ -22,7 +22,7 @@ export function SiteEdit() {
   const { tenantId = '' } = useParams();
   const translate = useTranslate();
   const { permissions } = usePermissions<Account | undefined>();
-  const isPlatform = permissions?.role === 'platform';
+  const isPlatform = permissions?.role === 'platform-staff';
   return (
     <RecordEdit
       preview={{ path: '/' }}

@@ -27,7 +27,7 @@ const RepairView = lazy(() => import('../history/RepairView').then((module) => (
 function NotYours({ tenantId }: { tenantId: string }) {
   const translate = useTranslate();
   const { permissions } = usePermissions<Account | undefined>();
-  const own = permissions?.role === 'platform' ? undefined : permissions?.tenants[0];
+  const own = permissions?.role === 'platform-staff' ? undefined : permissions?.tenants[0];
   return (
     <Card sx={{ mt: 2, maxWidth: 640 }}>
       <Title title="Backlot" />
@@ -49,7 +49,7 @@ function NotYours({ tenantId }: { tenantId: string }) {
 export function TenantGate({ children }: { children: ReactNode }) {
   const { tenantId = '' } = useParams();
   const { permissions, isPending: permissionsPending } = usePermissions<Account | undefined>();
-  const reachable = permissions?.role === 'platform' || Boolean(permissions?.tenants.includes(tenantId));
+  const reachable = permissions?.role === 'platform-staff' || Boolean(permissions?.tenants.includes(tenantId));
   const { isPending, error } = useTenantRecord(tenantId, { enabled: reachable, retry: false });
   if (permissionsPending) return <Loading />;
   if (!reachable) return <NotYours tenantId={tenantId} />;

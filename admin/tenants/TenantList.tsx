@@ -14,7 +14,7 @@ export function TenantList() {
   const { permissions } = usePermissions<Account | undefined>();
   const translate = useTranslate();
   const actions =
-    permissions?.role === 'platform' ? (
+    permissions?.role === 'platform-staff' ? (
       <TopToolbar>
         <CreateButton label={translate('backlot.tenants.create')} />
       </TopToolbar>

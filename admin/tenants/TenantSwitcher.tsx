@@ -11,7 +11,7 @@ export function TenantSwitcher() {
   const { permissions } = usePermissions<Account | undefined>();
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const many = permissions?.role === 'platform' || (permissions?.tenants.length ?? 0) > 1;
+  const many = permissions?.role === 'platform-staff' || (permissions?.tenants.length ?? 0) > 1;
   const { data: tenants = [] } = useGetList<{ id: string; displayName?: string }>('tenants', { pagination: { page: 1, perPage: 200 }, sort: { field: 'id', order: 'ASC' } }, { enabled: many });
   const match = /^\/t\/([^/]+)\/?([^/]*)/.exec(pathname);
   if (!many || tenants.length < 2) return null;

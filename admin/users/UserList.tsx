@@ -169,7 +169,9 @@ export function UserList() {
           )}
         />
         <FunctionField label="" render={() => <Decide resource={resource} />} />
-        {permissions?.role === 'platform' && <FunctionField label="" render={() => <ViewAs resource={resource} />} />}
+        {permissions?.role === 'platform-staff' && (
+          <FunctionField label="" render={() => <ViewAs resource={resource} />} />
+        )}
       </Datagrid>
     </List>
   );

@@ -23,7 +23,7 @@ export function registerAdmin(program: Command, context: CliContext): void {
     .description('add a console account')
     .option('--email <email>', 'the account’s email (its login)')
     .option('--password <password>', `its password (prompted for, hidden, on a terminal)`)
-    .option('--role <role>', 'platform (every tenant) or tenant-admin (only --tenant)')
+    .option('--role <role>', 'platform-staff (every tenant; `platform` says the same) or tenant-admin (only --tenant)')
     .option('--tenant <tenantId...>', 'a tenant a tenant-admin may reach (repeatable)')
     .option('--name <name>', 'the name shown in the console (default: the part of the email before @)')
     .option('-y, --yes', 'never prompt')
@@ -31,7 +31,7 @@ export function registerAdmin(program: Command, context: CliContext): void {
       'after',
       `
 Examples:
-  $ backlot admin add --email ops@backlot.example --role platform
+  $ backlot admin add --email ops@backlot.example --role platform-staff
   $ backlot admin add --email owner@jetwayprops.com --role tenant-admin --tenant aviation --password '…' --yes`,
     )
     .action(async (options: AddOptions) => {
@@ -44,13 +44,15 @@ Examples:
       if (!options.email) throw new UsageError('missing --email');
       const emailVerdict = checkDefinition('email', options.email);
       if (emailVerdict !== true) throw new UsageError(`--email ${JSON.stringify(options.email)}: ${emailVerdict}`);
-      if (!options.role || !(ROLES as readonly string[]).includes(options.role))
+      // `platform`, the role's name before, stays accepted: scripts and the documented interface use it.
+      const given = options.role === 'platform' ? 'platform-staff' : options.role;
+      if (!given || !(ROLES as readonly string[]).includes(given))
         throw new UsageError(`--role must be one of ${ROLES.join(', ')}`);
-      const role = options.role as (typeof ROLES)[number];
+      const role = given as (typeof ROLES)[number];
       const tenants = options.tenant ?? [];
       if (role === 'tenant-admin' && tenants.length === 0)
         throw new UsageError('a tenant-admin needs at least one --tenant');
-      if (role === 'platform' && tenants.length)
+      if (role === 'platform-staff' && tenants.length)
         throw new UsageError('platform staff reach every tenant; leave out --tenant');
       const known = new Set(
         (await listTenantDirs(tenantsDirOf(context)).catch(() => [] as string[])).map((dir) => path.basename(dir)),
@@ -82,7 +84,7 @@ Examples:
       try {
         const account = await accounts.add({ email: options.email, password, role, tenants, name: options.name });
         context.exitCode = EXIT.ok;
-        const reach = role === 'platform' ? 'every tenant' : account.tenants.join(', ');
+        const reach = role === 'platform-staff' ? 'every tenant' : account.tenants.join(', ');
         context.stdout.write(`Added ${safeText(account.email)} (${role}; reaches ${safeText(reach)}).\n`);
       } catch (error) {
         if (error instanceof AccountError) throw new CommandFailure(error.message);

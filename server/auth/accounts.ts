@@ -1,6 +1,6 @@
 /**
  * Console accounts on the shared auth library (`auth-library.ts`): staff are users whose role is
- * `platform` or `tenant-admin`, created through the `admin` plugin, and a tenant-admin reaches
+ * `platform-staff` or `tenant-admin`, created through the `admin` plugin, and a tenant-admin reaches
  * the tenants they are an admin member of (the `organization` plugin). There is no public
  * sign-up for them: accounts come from platform staff (`backlot admin add`) or, once, from
  * BACKLOT_ADMIN_EMAIL / BACKLOT_ADMIN_PASSWORD at start. A visitor's session is not a console
@@ -81,7 +81,7 @@ export class Accounts {
   private async toAccount(user: LibraryUser): Promise<Account | undefined> {
     if (!isConsoleRole(user.role)) return undefined;
     const tenants =
-      user.role === 'platform'
+      user.role === 'platform-staff'
         ? []
         : (await this.library.membershipsOf(user.id)).filter((m) => m.role === 'admin').map((m) => m.tenantId);
     return { id: user.id, email: user.email, name: user.name, role: user.role, tenants: tenants.sort() };
@@ -142,7 +142,7 @@ export class Accounts {
     if (!email || !password) return 'skipped';
     if (await this.findByEmail(email)) return 'exists';
     try {
-      await this.add({ email, password, role: 'platform', name: 'Platform admin' });
+      await this.add({ email, password, role: 'platform-staff', name: 'Platform admin' });
     } catch (error) {
       // Another server sharing the accounts, started at the same moment, made it first.
       if (await this.findByEmail(email)) return 'exists';
@@ -194,5 +194,5 @@ export class Accounts {
 }
 
 export function canReach(account: Account, tenantId: string): boolean {
-  return account.role === 'platform' || account.tenants.includes(tenantId);
+  return account.role === 'platform-staff' || account.tenants.includes(tenantId);
 }

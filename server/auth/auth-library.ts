@@ -3,7 +3,9 @@
  * over a SQLite file in the data folder. Passwords are hashed by the library (scrypt).
  *
  * One notion of role, the `admin` plugin's `role` field:
- * - `platform`: staff who reach every tenant (the plugin's only admin role: they may impersonate);
+ * - `platform-staff`: staff who reach every tenant (the plugin's only admin role: they may
+ *   impersonate). Stored as `platform` before: renamed at open (the word is also the marketplace's
+ *   tenant id);
  * - `tenant-admin`: console users who reach the tenants they are an `admin` member of;
  * - `visitor` (the default): storefront visitors.
  * Tenants are the `organization` plugin's organizations (slug = tenant id). Membership says who
@@ -26,10 +28,13 @@ import type { Pool } from 'pg';
 import { PASSWORD_LENGTH } from '../../schema/definitions';
 import { handOffSessions } from './hand-off-sessions';
 
-export const ROLES = ['platform', 'tenant-admin', 'visitor'] as const;
+export const PLATFORM_STAFF = 'platform-staff';
+/** The staff role's name before it was renamed, as a data folder or database of then holds it. */
+const PLATFORM_STAFF_BEFORE = 'platform';
+export const ROLES = [PLATFORM_STAFF, 'tenant-admin', 'visitor'] as const;
 export type Role = (typeof ROLES)[number];
 /** The roles that use the console. */
-export const CONSOLE_ROLES = ['platform', 'tenant-admin'] as const satisfies readonly Role[];
+export const CONSOLE_ROLES = [PLATFORM_STAFF, 'tenant-admin'] as const satisfies readonly Role[];
 export type ConsoleRole = (typeof CONSOLE_ROLES)[number];
 /** A tenant's membership roles (the organization plugin's). */
 export type MemberRole = 'admin' | 'member';
@@ -162,8 +167,8 @@ function createAuth(database: Database.Database | Pool, options: AuthLibraryOpti
     plugins: [
       admin({
         ac: accessControl,
-        roles: { platform: adminAc, 'tenant-admin': userAc, visitor: userAc },
-        adminRoles: ['platform'],
+        roles: { [PLATFORM_STAFF]: adminAc, 'tenant-admin': userAc, visitor: userAc },
+        adminRoles: [PLATFORM_STAFF],
         defaultRole: 'visitor',
         impersonationSessionDuration: 60 * 60,
       }),
@@ -248,6 +253,7 @@ export class AuthLibrary {
     await runMigrations();
     const library = new AuthLibrary(auth, database, async () => void database.close(), deliveryRef);
     await library.migrateTenantsColumn();
+    await library.renameStaffRole();
     return library;
   }
 
@@ -290,8 +296,10 @@ export class AuthLibrary {
       await pool.end();
       throw error;
     }
-    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
-    client.release();
+    await opened.renameStaffRole().finally(async () => {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+      client.release();
+    });
     return opened;
   }
 
@@ -512,6 +520,17 @@ export class AuthLibrary {
    * column of better-auth's user table: each becomes an admin membership, then the column goes.
    * A one-off data migration, so it reads the legacy column directly.
    */
+  /** Staff stored under the role's old name (`platform`) get its new one; idempotent, so two servers opening at once agree. */
+  private async renameStaffRole(): Promise<void> {
+    await (
+      await this.adapter()
+    ).updateMany({
+      model: 'user',
+      where: [{ field: 'role', value: PLATFORM_STAFF_BEFORE }],
+      update: { role: PLATFORM_STAFF },
+    });
+  }
+
   private async migrateTenantsColumn(): Promise<void> {
     if (!this.sqlite) return;
     const columns = this.sqlite.prepare(`SELECT name FROM pragma_table_info('user')`).all() as { name: string }[];

@@ -18,7 +18,7 @@ export class ForbiddenChangeError extends Error {
 }
 
 export function assertMayChange(account: Account, before: Tenant, after: Tenant): void {
-  if (account.role === 'platform') return;
+  if (account.role === 'platform-staff') return;
   if (after.site?.domain !== before.site.domain) {
     throw new ForbiddenChangeError([
       {

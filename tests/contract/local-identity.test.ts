@@ -22,7 +22,7 @@ async function scratch() {
 async function platformStaff(library: AuthLibrary): Promise<{ email: string; headers: Headers }> {
   const email = 'staff@backlot.example';
   const password = 'a staff long passphrase';
-  await (await Accounts.open({ library })).add({ email, password, role: 'platform' });
+  await (await Accounts.open({ library })).add({ email, password, role: 'platform-staff' });
   const response = await library.auth.api.signInEmail({ body: { email, password }, asResponse: true });
   return { email, headers: headersOf(response.headers.getSetCookie()) };
 }

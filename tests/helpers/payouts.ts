@@ -12,7 +12,7 @@ export async function connectHouseAtStripe(
   t: TestApp,
   stripe: StripeStandIn,
   tenantId: string,
-  who: Parameters<TestApp['as']>[0] = 'platform',
+  who: Parameters<TestApp['as']>[0] = 'platformStaff',
 ): Promise<string> {
   const connected = await t.as(who, { method: 'POST', url: `/api/tenants/${tenantId}/payouts/connect` });
   expect(connected.statusCode, connected.body).toBe(200);

@@ -12,7 +12,7 @@ import { acmeDir, tenantsDir } from './paths';
 export const PASSWORD = 'correct horse battery staple';
 export const ORIGIN = 'http://localhost:80';
 export const USERS = {
-  platform: 'staff@backlot.example',
+  platformStaff: 'staff@backlot.example',
   acmeAdmin: 'admin@acme-props.example',
   aviationAdmin: 'admin@jetwayprops.com',
 } as const;
@@ -43,7 +43,7 @@ export interface TestAppOptions extends Partial<AppOptions> {
 /** Adds USERS (unless the data folder holds them) and logs each in: their session cookies. */
 async function signedIn(app: FastifyInstance, add: boolean): Promise<Map<string, string>> {
   if (add) {
-    await app.accounts.add({ email: USERS.platform, password: PASSWORD, role: 'platform' });
+    await app.accounts.add({ email: USERS.platformStaff, password: PASSWORD, role: 'platform-staff' });
     await app.accounts.add({ email: USERS.acmeAdmin, password: PASSWORD, role: 'tenant-admin', tenants: ['acme'] });
     await app.accounts.add({
       email: USERS.aviationAdmin,
@@ -173,10 +173,10 @@ export async function editTenant(
   tenantId: string,
   change: (tenant: { site: Record<string, unknown>; vendor: Record<string, unknown> }) => void,
 ) {
-  const current = await t.as('platform', { method: 'GET', url: `/api/tenants/${tenantId}` });
+  const current = await t.as('platformStaff', { method: 'GET', url: `/api/tenants/${tenantId}` });
   const tenant = current.json();
   change(tenant);
-  return t.as('platform', {
+  return t.as('platformStaff', {
     method: 'PUT',
     url: `/api/tenants/${tenantId}`,
     payload: tenant,

@@ -14,7 +14,7 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-const etagOf = async (url: string) => String((await t.as('platform', { url })).headers.etag);
+const etagOf = async (url: string) => String((await t.as('platformStaff', { url })).headers.etag);
 
 describe('health and docs', () => {
   it('answers /api/health and serves OpenAPI built from the schemas', async () => {
@@ -80,7 +80,7 @@ describe('console sessions', () => {
     const wrong = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login',
-      payload: { email: USERS.platform, password: 'not the password' },
+      payload: { email: USERS.platformStaff, password: 'not the password' },
     });
     const unknown = await t.app.inject({
       method: 'POST',
@@ -101,7 +101,7 @@ describe('console sessions', () => {
           await t.app.inject({
             method: 'POST',
             url: '/api/auth/login',
-            payload: { email: USERS.platform, password: `guess ${i}` },
+            payload: { email: USERS.platformStaff, password: `guess ${i}` },
           })
         ).statusCode,
       );
@@ -111,7 +111,7 @@ describe('console sessions', () => {
 
   it('refuses cookie-authenticated changes from another origin, or with no origin at all', async () => {
     const url = '/api/tenants/acme/settings/site';
-    const current = (await t.as('platform', { url })).json();
+    const current = (await t.as('platformStaff', { url })).json();
     const ifMatch = await etagOf(url);
     const change = { ...current, appTitle: 'Changed' };
     for (const headers of [
@@ -119,7 +119,7 @@ describe('console sessions', () => {
       { origin: 'null', referer: 'https://evil.example/page' },
       { origin: undefined as never },
     ]) {
-      const refused = await t.as('platform', {
+      const refused = await t.as('platformStaff', {
         method: 'PUT',
         url,
         payload: change,
@@ -127,7 +127,7 @@ describe('console sessions', () => {
       });
       expect(refused.statusCode, JSON.stringify(headers)).toBe(403);
     }
-    const viaReferer = await t.as('platform', {
+    const viaReferer = await t.as('platformStaff', {
       method: 'PUT',
       url,
       payload: change,
@@ -144,13 +144,13 @@ describe('console sessions', () => {
       url: '/api/auth/login',
       payload: { email: 'boss@backlot.example', password: 'first password 123' },
     });
-    expect(login.json()).toMatchObject({ role: 'platform' });
+    expect(login.json()).toMatchObject({ role: 'platform-staff' });
   });
 });
 
 describe('the tenants resource', () => {
   it('lists what the caller may reach, with Content-Range', async () => {
-    const all = await t.as('platform', { url: '/api/tenants' });
+    const all = await t.as('platformStaff', { url: '/api/tenants' });
     expect(all.headers['content-range']).toBe('tenants 0-1/2');
     expect(all.json().map((r: { id: string }) => r.id)).toEqual(['acme', 'aviation']);
     const mine = await t.as('acmeAdmin', { url: '/api/tenants' });
@@ -159,16 +159,18 @@ describe('the tenants resource', () => {
   });
 
   it('reads range, sort and filter as ra-data-simple-rest sends them', async () => {
-    const sorted = await t.as('platform', {
+    const sorted = await t.as('platformStaff', {
       url: `/api/tenants?sort=${encodeURIComponent('["displayName","DESC"]')}&range=${encodeURIComponent('[0,0]')}`,
     });
     expect(sorted.json().map((r: { id: string }) => r.id)).toEqual(['aviation']);
     expect(sorted.headers['content-range']).toBe('tenants 0-0/2');
-    const searched = await t.as('platform', { url: `/api/tenants?filter=${encodeURIComponent('{"q":"jetway"}')}` });
+    const searched = await t.as('platformStaff', {
+      url: `/api/tenants?filter=${encodeURIComponent('{"q":"jetway"}')}`,
+    });
     expect(searched.json().map((r: { id: string }) => r.id)).toEqual(['aviation']);
-    const byId = await t.as('platform', { url: `/api/tenants?filter=${encodeURIComponent('{"id":["acme"]}')}` });
+    const byId = await t.as('platformStaff', { url: `/api/tenants?filter=${encodeURIComponent('{"id":["acme"]}')}` });
     expect(byId.json().map((r: { id: string }) => r.id)).toEqual(['acme']);
-    const bad = await t.as('platform', { url: '/api/tenants?range=oops' });
+    const bad = await t.as('platformStaff', { url: '/api/tenants?range=oops' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain('range must be JSON');
   });
@@ -230,7 +232,7 @@ describe('the tenants resource', () => {
   });
 
   it('lets platform staff create a tenant from the template or from another tenant; not tenant admins', async () => {
-    const created = await t.as('platform', {
+    const created = await t.as('platformStaff', {
       method: 'POST',
       url: '/api/tenants',
       payload: { id: 'studio-b', name: 'Studio B', domain: 'www.studio-b.example', from: 'aviation' },
@@ -241,7 +243,7 @@ describe('the tenants resource', () => {
       site: { appTitle: 'Studio B', domain: 'www.studio-b.example' },
     });
     expect((await loadTenant(path.join(t.tenants, 'studio-b'))).issues).toEqual([]);
-    const again = await t.as('platform', {
+    const again = await t.as('platformStaff', {
       method: 'POST',
       url: '/api/tenants',
       payload: { id: 'studio-b', name: 'Studio B', domain: 'www.studio-c.example' },
@@ -433,23 +435,23 @@ describe('sub-resources the console edits', () => {
   });
 
   it('lets platform staff archive a tenant with If-Match; its host then serves the default tenant', async () => {
-    const { version } = (await t.as('platform', { url: '/api/tenants/acme' })).json();
+    const { version } = (await t.as('platformStaff', { url: '/api/tenants/acme' })).json();
     expect(
       (await t.as('acmeAdmin', { method: 'DELETE', url: '/api/tenants/acme', headers: { 'if-match': `"${version}"` } }))
         .statusCode,
     ).toBe(403);
     expect(
-      (await t.as('platform', { method: 'DELETE', url: '/api/tenants/acme', headers: { 'if-match': '"stale"' } }))
+      (await t.as('platformStaff', { method: 'DELETE', url: '/api/tenants/acme', headers: { 'if-match': '"stale"' } }))
         .statusCode,
     ).toBe(412);
-    const archived = await t.as('platform', {
+    const archived = await t.as('platformStaff', {
       method: 'DELETE',
       url: '/api/tenants/acme',
       headers: { 'if-match': `"${version}"` },
     });
     expect(archived.statusCode).toBe(200);
     expect(archived.json()).toMatchObject({ id: 'acme', version, displayName: 'Acme Props' });
-    expect((await t.as('platform', { url: '/api/tenants/acme' })).statusCode).toBe(404);
+    expect((await t.as('platformStaff', { url: '/api/tenants/acme' })).statusCode).toBe(404);
     expect(t.app.resolveTenant('www.acme-props.example')).toBe('aviation');
     const archive = await readdir(path.join(t.root, '.data', 'archive'));
     expect(archive).toEqual([expect.stringMatching(/^acme-\d{4}-/)]);
@@ -514,9 +516,9 @@ describe('bad input', () => {
 
   it('refuses path-traversing tenant ids without touching anything outside tenants/', async () => {
     for (const id of ['..', '%2e%2e', '..%2F..%2Fetc', 'acme%2F..%2Faviation', 'ACME', '.data']) {
-      const got = await t.as('platform', { url: `/api/tenants/${id}` });
+      const got = await t.as('platformStaff', { url: `/api/tenants/${id}` });
       expect([400, 404], id).toContain(got.statusCode);
-      const written = await t.as('platform', {
+      const written = await t.as('platformStaff', {
         method: 'PUT',
         url: `/api/tenants/${id}`,
         payload: await acme(),
@@ -524,7 +526,7 @@ describe('bad input', () => {
       });
       expect([400, 404], id).toContain(written.statusCode);
     }
-    expect((await t.as('platform', { url: '/api/tenants' })).json().map((r: { id: string }) => r.id)).toEqual([
+    expect((await t.as('platformStaff', { url: '/api/tenants' })).json().map((r: { id: string }) => r.id)).toEqual([
       'acme',
       'aviation',
     ]);

@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
-const read = async (url: string) => (await t.as('platform', { url })).json();
+const read = async (url: string) => (await t.as('platformStaff', { url })).json();
 const RESOURCES: Record<string, string> = {
   settings: 'site',
   vendor: 'acme',
@@ -46,17 +46,17 @@ const routes: Array<{ method: Method; url: string; reachable: number; body?: () 
 ];
 
 const expected = (who: Who, reachable: number): number =>
-  ({ anonymous: 401, aviationAdmin: 404, acmeAdmin: reachable, platform: reachable })[who];
+  ({ anonymous: 401, aviationAdmin: 404, acmeAdmin: reachable, platformStaff: reachable })[who];
 
 /** Strings only acme's data contains. */
 const acmeSecrets = ['www.acme-props.example', 'hello@acme-props.example', '100 Stage Road', 'Acme Props'];
 
 describe('authorization matrix', () => {
-  for (const who of ['anonymous', 'aviationAdmin', 'acmeAdmin', 'platform'] as const) {
+  for (const who of ['anonymous', 'aviationAdmin', 'acmeAdmin', 'platformStaff'] as const) {
     for (const route of routes) {
       it(`${who} ${route.method} ${route.url} → ${expected(who, route.reachable)}`, async () => {
         const payload = route.body ? await route.body() : undefined;
-        const version = String((await t.as('platform', { url: '/api/tenants/acme' })).headers.etag);
+        const version = String((await t.as('platformStaff', { url: '/api/tenants/acme' })).headers.etag);
         const response = await t.as(who, {
           method: route.method,
           url: route.url,
@@ -69,7 +69,7 @@ describe('authorization matrix', () => {
           expect(response.headers.etag).toBeUndefined();
         }
         // Nothing in the matrix changes the tenant.
-        expect(String((await t.as('platform', { url: '/api/tenants/acme' })).headers.etag)).toBe(version);
+        expect(String((await t.as('platformStaff', { url: '/api/tenants/acme' })).headers.etag)).toBe(version);
       });
     }
   }
@@ -86,11 +86,11 @@ describe('authorization matrix', () => {
     };
     expect((await t.as('anonymous', create)).statusCode).toBe(401);
     expect((await t.as('acmeAdmin', create)).statusCode).toBe(403);
-    expect((await t.as('platform', create)).statusCode).toBe(201);
-    const version = String((await t.as('platform', { url: '/api/tenants/newco' })).headers.etag);
+    expect((await t.as('platformStaff', create)).statusCode).toBe(201);
+    const version = String((await t.as('platformStaff', { url: '/api/tenants/newco' })).headers.etag);
     const archive = { method: 'DELETE' as const, url: '/api/tenants/newco', headers: { 'if-match': version } };
     expect((await t.as('anonymous', archive)).statusCode).toBe(401);
     expect((await t.as('aviationAdmin', archive)).statusCode).toBe(403);
-    expect((await t.as('platform', archive)).statusCode).toBe(200);
+    expect((await t.as('platformStaff', archive)).statusCode).toBe(200);
   });
 });

@@ -170,13 +170,13 @@ describe('catalogue pages', () => {
   });
 
   it('list the items of a tenant created while the server runs', async () => {
-    const created = await t.as('platform', {
+    const created = await t.as('platformStaff', {
       method: 'POST',
       url: '/api/tenants',
       payload: { id: 'late-props', name: 'Late Props', domain: 'www.late-props.example' },
     });
     expect(created.statusCode, created.body).toBe(201);
-    const tree = (await t.as('platform', { url: '/api/tenants/late-props' })).json().categories;
+    const tree = (await t.as('platformStaff', { url: '/api/tenants/late-props' })).json().categories;
     const group = tree.groups.find((candidate: { kind?: string }) => (candidate.kind ?? 'rental') === 'rental');
     await t.app.itemStore.put(
       'late-props',

@@ -18,11 +18,11 @@ const RESOURCES = ['settings', 'vendor', 'colors', 'links', 'custom-fields', 'ca
 
 describe.each(RESOURCES)('%s', (resource) => {
   it.each(SPECIAL_KEYS)('names a refused %s key in errors', async (key) => {
-    const list = await t.as('platform', { url: `/api/tenants/aviation/${resource}` });
+    const list = await t.as('platformStaff', { url: `/api/tenants/aviation/${resource}` });
     const record = list.json()[0] as Record<string, unknown>;
     const text = JSON.stringify(record).replace(/^\{/, `{${JSON.stringify(key)}:{"polluted":true},`);
     const url = `/api/tenants/aviation/${resource}/${String(record.id)}`;
-    const response = await t.as('platform', {
+    const response = await t.as('platformStaff', {
       method: 'PUT',
       url,
       headers: { 'content-type': 'application/json', 'if-match': String(record.version) },
@@ -37,9 +37,9 @@ describe.each(RESOURCES)('%s', (resource) => {
 
 describe('missing required keys', () => {
   it('land on the missing field itself, not on the record or the root', async () => {
-    const settings = await t.as('platform', { url: '/api/tenants/aviation/settings/site' });
+    const settings = await t.as('platformStaff', { url: '/api/tenants/aviation/settings/site' });
     const { appTitle: _dropped, ...record } = settings.json() as Record<string, unknown>;
-    const response = await t.as('platform', {
+    const response = await t.as('platformStaff', {
       method: 'PUT',
       url: '/api/tenants/aviation/settings/site',
       headers: { 'if-match': String(settings.headers.etag) },
@@ -47,10 +47,10 @@ describe('missing required keys', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual({ appTitle: 'missing required key "appTitle"' });
-    const whole = await t.as('platform', { url: '/api/tenants/aviation' });
+    const whole = await t.as('platformStaff', { url: '/api/tenants/aviation' });
     const tenant = whole.json();
     delete tenant.vendor.address.city;
-    const put = await t.as('platform', {
+    const put = await t.as('platformStaff', {
       method: 'PUT',
       url: '/api/tenants/aviation',
       headers: { 'if-match': String(whole.headers.etag) },

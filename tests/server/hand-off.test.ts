@@ -106,7 +106,7 @@ describe("the platform's hand-off to a house", () => {
   });
 
   it('is refused to platform staff viewing the storefront as the production', async () => {
-    const issued = await t.as('platform', {
+    const issued = await t.as('platformStaff', {
       method: 'POST',
       url: `/api/tenants/platform/users/${visitor.uid}/impersonation`,
     });

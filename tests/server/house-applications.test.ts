@@ -50,13 +50,14 @@ const SAVANNAH: HouseApplicationInput = {
 };
 const mailTo = async (to: string) =>
   (
-    (await t.as('platform', { url: '/api/outbox?range=[0,99]' })).json() as Array<{
+    (await t.as('platformStaff', { url: '/api/outbox?range=[0,99]' })).json() as Array<{
       id: string;
       to: string;
       subject: string;
     }>
   ).filter((entry) => entry.to.includes(to));
-const mailBody = async (id: string) => (await t.as('platform', { url: `/api/outbox/${id}` })).json().text as string;
+const mailBody = async (id: string) =>
+  (await t.as('platformStaff', { url: `/api/outbox/${id}` })).json().text as string;
 
 describe('a house signing up on the platform', () => {
   it('refuses by field what is taken or wrong, and only on the platform', async () => {
@@ -92,19 +93,19 @@ describe('a house signing up on the platform', () => {
     });
     // Staff only.
     expect((await t.as('aviationAdmin', { url: '/api/house-applications' })).statusCode).toBe(403);
-    const pending = await t.as('platform', {
+    const pending = await t.as('platformStaff', {
       url: `/api/house-applications?filter=${encodeURIComponent(JSON.stringify({ state: 'pending' }))}`,
     });
     expect(pending.json().map((application: { id: string }) => application.id)).toEqual([id]);
 
-    const approved = await t.as('platform', { method: 'POST', url: `/api/house-applications/${id}/approve` });
+    const approved = await t.as('platformStaff', { method: 'POST', url: `/api/house-applications/${id}/approve` });
     expect(approved.statusCode, approved.body).toBe(200);
     const { link } = approved.json() as { link: string };
     expect(link).toMatch(/^http:\/\/localhost:80\/admin\/#\/welcome\/[A-Za-z0-9_-]{32}$/);
-    expect((await t.as('platform', { method: 'POST', url: `/api/house-applications/${id}/approve` })).statusCode).toBe(
-      409,
-    );
-    const tenant = (await t.as('platform', { url: `/api/tenants/${tenantId}` })).json();
+    expect(
+      (await t.as('platformStaff', { method: 'POST', url: `/api/house-applications/${id}/approve` })).statusCode,
+    ).toBe(409);
+    const tenant = (await t.as('platformStaff', { url: `/api/tenants/${tenantId}` })).json();
     expect(tenant.vendor).toMatchObject({
       displayName: 'Forsyth Prop Works',
       isListed: false,
@@ -179,7 +180,7 @@ describe('a house signing up on the platform', () => {
   it('is refused by platform staff with a reason the house is told, once', async () => {
     const applied = await apply({ ...SAVANNAH, name: 'Totally Real Props', adminEmail: 'spam@nowhere.example' });
     const { id } = applied.json() as { id: string };
-    const refused = await t.as('platform', {
+    const refused = await t.as('platformStaff', {
       method: 'POST',
       url: `/api/house-applications/${id}/refuse`,
       payload: { reason: 'We could not find this house at the address given.' },
@@ -193,9 +194,9 @@ describe('a house signing up on the platform', () => {
       mails.filter((one) => one.subject === 'Totally Real Props on Backlot'),
     );
     expect(await mailBody(mail!.id)).toContain('We could not find this house at the address given.');
-    expect((await t.as('platform', { method: 'POST', url: `/api/house-applications/${id}/approve` })).statusCode).toBe(
-      409,
-    );
+    expect(
+      (await t.as('platformStaff', { method: 'POST', url: `/api/house-applications/${id}/approve` })).statusCode,
+    ).toBe(409);
     expect(t.app.tenantStore.has('totally-real-props')).toBe(false);
   });
 
@@ -206,7 +207,7 @@ describe('a house signing up on the platform', () => {
       expect(applied.statusCode, applied.body).toBe(201);
       const { id, tenantId } = applied.json() as { id: string; tenantId: string };
       const { link } = (
-        await t.as('platform', { method: 'POST', url: `/api/house-applications/${id}/approve` })
+        await t.as('platformStaff', { method: 'POST', url: `/api/house-applications/${id}/approve` })
       ).json() as { link: string };
       const token = decodeURIComponent(link.split('/welcome/')[1]!);
       const welcome = await t.app.inject({
@@ -231,10 +232,10 @@ describe('a house signing up on the platform', () => {
     const old = await opened('owner@harbourprops.example');
     expect(old.tenantId).toBe('harbour-props');
     expect((await as(old.cookie, 'POST', '/api/tenants/harbour-props/accounts', studio)).statusCode).toBe(201);
-    const version = (await t.as('platform', { url: '/api/tenants/harbour-props' })).headers.etag;
+    const version = (await t.as('platformStaff', { url: '/api/tenants/harbour-props' })).headers.etag;
     expect(
       (
-        await t.as('platform', {
+        await t.as('platformStaff', {
           method: 'DELETE',
           url: '/api/tenants/harbour-props',
           headers: { 'if-match': String(version) },
@@ -247,12 +248,12 @@ describe('a house signing up on the platform', () => {
     expect(
       (await as(old.cookie, 'POST', '/api/tenants/harbour-props/accounts', { ...studio, id: 'another' })).statusCode,
     ).toBe(410);
-    const kept = await t.as('platform', { url: '/api/tenants/harbour-props/accounts' });
+    const kept = await t.as('platformStaff', { url: '/api/tenants/harbour-props/accounts' });
     expect(kept.statusCode).toBe(200);
     expect(kept.json().map((account: { id: string }) => account.id)).toEqual(['harbour-films']);
     expect(
       (
-        await t.as('platform', {
+        await t.as('platformStaff', {
           method: 'POST',
           url: '/api/tenants/harbour-props/accounts',
           payload: { ...studio, id: 'another' },

@@ -112,7 +112,10 @@ describe('visitors on Firebase Authentication', () => {
         botCheckToken: await token(),
       })
     ).json();
-    const issued = await t.as('platform', { method: 'POST', url: `/api/tenants/aviation/users/${uid}/impersonation` });
+    const issued = await t.as('platformStaff', {
+      method: 'POST',
+      url: `/api/tenants/aviation/users/${uid}/impersonation`,
+    });
     expect(issued.statusCode, issued.body).toBe(201);
     const ticket = new URL(issued.json().url).hash.replace('#impersonate=', '');
     const redeemed = await post('/api/identity/impersonation', { ticket });

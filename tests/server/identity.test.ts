@@ -520,10 +520,14 @@ describe('a staff view (impersonation)', () => {
       (await t.as('anonymous', { method: 'POST', url: `/api/tenants/aviation/users/${uid}/impersonation` })).statusCode,
     ).toBe(401);
     expect(
-      (await t.as('platform', { method: 'POST', url: '/api/tenants/aviation/users/nobody/impersonation' })).statusCode,
+      (await t.as('platformStaff', { method: 'POST', url: '/api/tenants/aviation/users/nobody/impersonation' }))
+        .statusCode,
     ).toBe(404);
 
-    const issued = await t.as('platform', { method: 'POST', url: `/api/tenants/aviation/users/${uid}/impersonation` });
+    const issued = await t.as('platformStaff', {
+      method: 'POST',
+      url: `/api/tenants/aviation/users/${uid}/impersonation`,
+    });
     expect(issued.statusCode, issued.body).toBe(201);
     const url = new URL(issued.json().url);
     expect(url.hostname).toBe('aviation.localhost');
@@ -554,7 +558,7 @@ describe('a staff view (impersonation)', () => {
     expect((await post('/api/identity/impersonation/stop', {}, { cookie })).statusCode).toBe(204);
     expect((await session(cookie)).json()).toEqual({ status: 'notAuthenticated', reason: 'noToken' });
     // The staff member's own console session is untouched.
-    expect((await t.as('platform', { url: '/api/auth/me' })).statusCode).toBe(200);
+    expect((await t.as('platformStaff', { url: '/api/auth/me' })).statusCode).toBe(200);
   });
 });
 

@@ -59,14 +59,14 @@ const storefront = (
     headers: { host: HOST, origin: `http://${HOST}`, cookie, ...headers },
   });
 const vendor = (url: string, revision: string | number, payload?: object) =>
-  t.as('platform', {
+  t.as('platformStaff', {
     method: 'POST',
     url: `/api/tenants/london/quote-requests/${url}`,
     ...(payload && { payload }),
     headers: { 'if-match': `"${revision}"` },
   });
 const consoleApi = (method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.as('platform', { method, url: `/api/tenants/london/${url}`, ...(payload && { payload }) });
+  t.as('platformStaff', { method, url: `/api/tenants/london/${url}`, ...(payload && { payload }) });
 const stored = async (id: string) => (await t.app.quoteRequests.get('london', id)) as QuoteRequest;
 
 /** An order for two cases over three days: asked, quoted, the card held, accepted with a purchase order, confirmed. */
@@ -165,7 +165,7 @@ describe('invoices', () => {
     const certificate = { data: TINY_PDF.toString('base64'), fileName: 'coi.pdf', expiresOn: '2199-12-31' };
     expect(
       (
-        await t.as('platform', {
+        await t.as('platformStaff', {
           method: 'PUT',
           url: `/api/tenants/london/quote-requests/${id}/insurance`,
           payload: certificate,
@@ -318,7 +318,7 @@ describe('invoices', () => {
         basis: 'invoice date',
         files: [{ name: `london-invoices-by-invoice-date-${month}-${format}.csv`, part: 1, invoices: held.length }],
       });
-      const file = await t.as('platform', { url: summary.json().files[0].href });
+      const file = await t.as('platformStaff', { url: summary.json().files[0].href });
       expect(file.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(file.headers['content-disposition']).toBe(
         `attachment; filename="london-invoices-by-invoice-date-${month}-${format}.csv"`,
@@ -466,9 +466,9 @@ describe('invoices', () => {
       ['london-invoices-by-invoice-date-2026-03-quickbooks-part-1-of-2.csv', 100],
       ['london-invoices-by-invoice-date-2026-03-quickbooks-part-2-of-2.csv', 1],
     ]);
-    const second = parse((await t.as('platform', { url: quickbooks.files[1].href })).body, { columns: true }) as Array<
-      Record<string, string>
-    >;
+    const second = parse((await t.as('platformStaff', { url: quickbooks.files[1].href })).body, {
+      columns: true,
+    }) as Array<Record<string, string>>;
     expect(new Set(second.map((row) => row['Invoice number'])).size).toBe(1);
     expect((await consoleApi('GET', 'invoices/export?format=xero&from=2026-03&to=2026-03')).json().files).toHaveLength(
       1,
@@ -510,7 +510,7 @@ describe('invoices', () => {
     const certificate = { data: TINY_PDF.toString('base64'), fileName: 'coi.pdf', expiresOn: '2199-12-31' };
     expect(
       (
-        await t.as('platform', {
+        await t.as('platformStaff', {
           method: 'PUT',
           url: `/api/tenants/london/quote-requests/${damagedId}/insurance`,
           payload: certificate,

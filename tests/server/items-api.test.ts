@@ -23,7 +23,7 @@ const acmeItem = (objectID: string, overrides: Partial<Item> = {}): Item =>
     colors: ['Red'],
     ...overrides,
   });
-const create = (item: unknown, who: 'acmeAdmin' | 'aviationAdmin' | 'platform' = 'acmeAdmin') =>
+const create = (item: unknown, who: 'acmeAdmin' | 'aviationAdmin' | 'platformStaff' = 'acmeAdmin') =>
   t.as(who, { method: 'POST', url: '/api/tenants/acme/items', payload: item as object });
 
 describe('the items API', () => {
@@ -352,6 +352,6 @@ describe('the items API', () => {
     expect([403, 404]).toContain((await t.as('aviationAdmin', { url: '/api/tenants/acme/items' })).statusCode);
     expect([403, 404]).toContain((await create(acmeItem('intruder'), 'aviationAdmin')).statusCode);
     expect((await t.as('anonymous', { url: '/api/tenants/acme/items' })).statusCode).toBe(401);
-    expect((await t.as('platform', { url: '/api/tenants/acme/items/cart-a' })).statusCode).toBe(200);
+    expect((await t.as('platformStaff', { url: '/api/tenants/acme/items/cart-a' })).statusCode).toBe(200);
   });
 });

@@ -12,7 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const list = (url: string, filter: string) => t.as('platform', { url: `${url}?filter=${encodeURIComponent(filter)}` });
+const list = (url: string, filter: string) =>
+  t.as('platformStaff', { url: `${url}?filter=${encodeURIComponent(filter)}` });
 
 describe('a malformed list filter', () => {
   for (const url of ['/api/tenants/acme/items', '/api/tenants']) {

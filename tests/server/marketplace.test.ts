@@ -152,7 +152,7 @@ describe("the platform's catalogue", () => {
       vendorId: 'atlanta',
       rates: { day: 12 },
     });
-    const created = await t.as('platform', { method: 'POST', url: '/api/tenants/atlanta/items', payload: item });
+    const created = await t.as('platformStaff', { method: 'POST', url: '/api/tenants/atlanta/items', payload: item });
     expect(created.statusCode, created.body).toBe(201);
     await expect
       .poll(async () => (await listing('/search?q=peach+crate')).hits.map((hit) => hit.objectID))

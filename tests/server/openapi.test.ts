@@ -25,8 +25,8 @@ let document: {
 beforeAll(async () => {
   t = await buildTestApp();
   // One write, so history/1 exists.
-  const site = (await t.as('platform', { url: '/api/tenants/acme/settings/site' })).json();
-  await t.as('platform', {
+  const site = (await t.as('platformStaff', { url: '/api/tenants/acme/settings/site' })).json();
+  await t.as('platformStaff', {
     method: 'PUT',
     url: '/api/tenants/acme/settings/site',
     headers: { 'if-match': `"${site.version}"` },
@@ -77,7 +77,7 @@ async function concrete(path: string): Promise<string> {
   // Acme keeps no customer accounts: any id will do.
   if (url.includes('/accounts/{id}')) return url.replace('{id}', 'probe-account');
   if (url.endsWith('/{id}')) {
-    const list = (await t.as('platform', { url: url.slice(0, -'/{id}'.length) })).json() as Array<{ id: string }>;
+    const list = (await t.as('platformStaff', { url: url.slice(0, -'/{id}'.length) })).json() as Array<{ id: string }>;
     url = url.replace('{id}', encodeURIComponent(list[0]!.id));
   }
   return url;
@@ -107,7 +107,7 @@ async function bodyFor(path: string, method: string, url: string): Promise<unkno
   if (path.includes('/accounts')) return { name: 'Probe Pictures', kind: 'studio', terms: { method: 'card' } };
   if (path.includes('/assets/'))
     return { data: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==' };
-  if (method === 'PUT') return (await t.as('platform', { url })).json();
+  if (method === 'PUT') return (await t.as('platformStaff', { url })).json();
   return {};
 }
 
@@ -141,7 +141,7 @@ describe('the OpenAPI document', () => {
     for (const { path, method } of operations()) {
       if (method === 'GET' || path.endsWith('/logout')) continue;
       const url = await concrete(path);
-      const response = await t.as('platform', {
+      const response = await t.as('platformStaff', {
         method: method,
         url,
         payload: (await bodyFor(path, method, url)) as string,
@@ -159,25 +159,25 @@ describe('the OpenAPI document', () => {
       const url = await concrete(path);
       const documented = Object.keys(document.paths[path]![method.toLowerCase()]!.responses);
       const write = method !== 'GET';
-      const current = String((await t.as('platform', { url: '/api/tenants/acme' })).headers.etag);
+      const current = String((await t.as('platformStaff', { url: '/api/tenants/acme' })).headers.etag);
       const body = write ? await bodyFor(path, method, url) : undefined;
       const probes: Array<{ who: Who; headers?: Record<string, string | undefined>; payload?: unknown; url?: string }> =
         [
           { who: 'anonymous' },
           { who: 'aviationAdmin', headers: { 'if-match': current } },
-          { who: 'platform', headers: { 'if-match': current }, payload: body },
-          { who: 'platform', url: url.replace('/acme', '/NOT_AN_ID') },
+          { who: 'platformStaff', headers: { 'if-match': current }, payload: body },
+          { who: 'platformStaff', url: url.replace('/acme', '/NOT_AN_ID') },
           ...(write
             ? [
-                { who: 'platform' as Who, headers: { 'if-match': '"stale"' }, payload: body },
-                { who: 'platform' as Who, payload: body },
+                { who: 'platformStaff' as Who, headers: { 'if-match': '"stale"' }, payload: body },
+                { who: 'platformStaff' as Who, payload: body },
                 {
-                  who: 'platform' as Who,
+                  who: 'platformStaff' as Who,
                   headers: { 'content-type': 'text/plain', 'if-match': current },
                   payload: 'hello',
                 },
                 {
-                  who: 'platform' as Who,
+                  who: 'platformStaff' as Who,
                   headers: { origin: 'https://evil.example', 'if-match': current },
                   payload: body,
                 },
@@ -188,9 +188,9 @@ describe('the OpenAPI document', () => {
         // Never archive for real, nor log the probing session out; those have their own tests.
         if (probe.who !== 'anonymous' && path.endsWith('/logout')) continue;
         // An event stream that is let in stays open (inject would wait for ever): its own test reads it.
-        if (path.endsWith('/quote-requests/events') && probe.who === 'platform' && !probe.url) continue;
+        if (path.endsWith('/quote-requests/events') && probe.who === 'platformStaff' && !probe.url) continue;
         if (
-          probe.who === 'platform' &&
+          probe.who === 'platformStaff' &&
           method === 'DELETE' &&
           path === '/api/tenants/{tenantId}' &&
           probe.headers?.['if-match'] === current

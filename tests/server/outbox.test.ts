@@ -31,7 +31,7 @@ afterAll(() => t.close());
 
 describe('the outbox', () => {
   it('lists what was mailed for platform staff, and reads a message back with both parts', async () => {
-    const list = await t.as('platform', { url: '/api/outbox' });
+    const list = await t.as('platformStaff', { url: '/api/outbox' });
     expect(list.statusCode).toBe(200);
     const [entry] = list.json() as Array<{ id: string; tenantId: string; kind: string; to: string; subject: string }>;
     expect(entry).toMatchObject({
@@ -40,7 +40,7 @@ describe('the outbox', () => {
       to: 'dp@studio.example',
       subject: 'Welcome to Jetway Props: your account is approved',
     });
-    const one = await t.as('platform', { url: `/api/outbox/${entry!.id}` });
+    const one = await t.as('platformStaff', { url: `/api/outbox/${entry!.id}` });
     expect(one.json().text).toContain('Hello Dana,');
     expect(one.json().html).toContain('<h1');
   });
@@ -48,8 +48,8 @@ describe('the outbox', () => {
   it('keeps tenant admins and anonymous callers out, and answers unknown messages 404', async () => {
     expect((await t.as('aviationAdmin', { url: '/api/outbox' })).statusCode).toBe(403);
     expect((await t.as('anonymous', { url: '/api/outbox' })).statusCode).toBe(401);
-    expect((await t.as('platform', { url: '/api/outbox/nothing.eml' })).statusCode).toBe(404);
-    expect((await t.as('platform', { url: '/api/outbox/..%2Fsecret.eml' })).statusCode).toBe(400);
+    expect((await t.as('platformStaff', { url: '/api/outbox/nothing.eml' })).statusCode).toBe(404);
+    expect((await t.as('platformStaff', { url: '/api/outbox/..%2Fsecret.eml' })).statusCode).toBe(400);
   });
 });
 
@@ -57,7 +57,7 @@ describe('with SMTP', () => {
   it('has no outbox, and refuses a URL that is not smtp', async () => {
     const smtp = await buildTestApp({ env: { BACKLOT_SMTP_URL: 'smtp://127.0.0.1:2525' } });
     try {
-      expect((await smtp.as('platform', { url: '/api/outbox' })).statusCode).toBe(404);
+      expect((await smtp.as('platformStaff', { url: '/api/outbox' })).statusCode).toBe(404);
     } finally {
       await smtp.close();
     }

@@ -31,26 +31,28 @@ describe('payout accounts with the test provider', () => {
       due: [],
     });
     expect(aviation.json().accountId).toMatch(/^acct_test_/);
-    expect((await t.as('platform', { method: 'POST', url: '/api/tenants/platform/payouts/connect' })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await t.as('platformStaff', { method: 'POST', url: '/api/tenants/platform/payouts/connect' })).statusCode,
+    ).toBe(404);
   });
 
   it('connects a house made later only through its onboarding page, for someone who may reach it, back to this console only', async () => {
-    const created = await t.as('platform', {
+    const created = await t.as('platformStaff', {
       method: 'POST',
       url: '/api/tenants',
       payload: { id: 'studio-b', name: 'Studio B', domain: 'www.studio-b.example', from: 'aviation' },
     });
     expect(created.statusCode, created.body).toBe(201);
-    expect((await t.as('platform', { method: 'GET', url: '/api/tenants/studio-b/payouts' })).json()).toMatchObject({
-      commissionPercent: 0,
-    });
+    expect((await t.as('platformStaff', { method: 'GET', url: '/api/tenants/studio-b/payouts' })).json()).toMatchObject(
+      {
+        commissionPercent: 0,
+      },
+    );
     expect(
-      (await t.as('platform', { method: 'GET', url: '/api/tenants/studio-b/payouts' })).json().accountId,
+      (await t.as('platformStaff', { method: 'GET', url: '/api/tenants/studio-b/payouts' })).json().accountId,
     ).toBeUndefined();
 
-    const connect = await t.as('platform', { method: 'POST', url: '/api/tenants/studio-b/payouts/connect' });
+    const connect = await t.as('platformStaff', { method: 'POST', url: '/api/tenants/studio-b/payouts/connect' });
     expect(connect.statusCode, connect.body).toBe(200);
     const account = connect.json().payouts.accountId as string;
     const link = new URL(connect.json().url as string, 'http://localhost');
@@ -84,13 +86,13 @@ describe('payout accounts with the test provider', () => {
     expect((await t.app.payouts.of('studio-b')).chargesEnabled).toBe(false);
 
     // Finished: back to this host's console only (another host's address goes to the console's start).
-    const elsewhere = await t.as('platform', {
+    const elsewhere = await t.as('platformStaff', {
       method: 'POST',
       url: '/payments/test/onboard',
       ...form({ account, return: 'https://evil.example/admin/' }),
     });
     expect([elsewhere.statusCode, elsewhere.headers.location]).toEqual([303, '/admin/']);
-    const done = await t.as('platform', {
+    const done = await t.as('platformStaff', {
       method: 'POST',
       url: '/payments/test/onboard',
       ...form({ account, return: back }),

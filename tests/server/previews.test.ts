@@ -17,11 +17,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function draft(
-  who: 'platform' | 'aviationAdmin' | 'acmeAdmin',
+  who: 'platformStaff' | 'aviationAdmin' | 'acmeAdmin',
   change: (site: Record<string, unknown>) => void,
   path = '/',
 ) {
-  const site = (await t.as('platform', { url: '/api/tenants/aviation/settings/site' })).json() as Record<
+  const site = (await t.as('platformStaff', { url: '/api/tenants/aviation/settings/site' })).json() as Record<
     string,
     unknown
   >;
@@ -54,7 +54,7 @@ describe('previews', () => {
     // The home page's address ends in a slash.
     expect((await t.as('aviationAdmin', { url: `/preview/${token}/` })).body).toContain('Jetway Draft');
     // Saved: nothing.
-    const saved = await t.as('platform', { url: '/api/tenants/aviation/settings/site' });
+    const saved = await t.as('platformStaff', { url: '/api/tenants/aviation/settings/site' });
     expect(saved.json().appTitle).not.toBe('Jetway Draft');
     const storefront = await t.app.inject({ url: '/pages/credits', headers: { host: 'aviation.localhost' } });
     expect(storefront.body).not.toContain('Jetway Draft');
@@ -71,7 +71,7 @@ describe('previews', () => {
 
   it('keeps each draft to its maker, and tenants to their admins', async () => {
     const { url } = (await draft('aviationAdmin', (site) => (site.appTitle = 'Mine'))).json() as { url: string };
-    expect((await t.as('platform', { url })).statusCode).toBe(404);
+    expect((await t.as('platformStaff', { url })).statusCode).toBe(404);
     expect((await t.as('anonymous', { url })).statusCode).toBe(401);
     expect(
       (await t.as('aviationAdmin', { url: url.replace(/preview\/[^/]+/, 'preview/not-a-token') })).statusCode,

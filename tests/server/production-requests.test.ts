@@ -56,7 +56,7 @@ const send = (payload: object, cookie = visitor.cookie, host = PLATFORM) =>
   });
 const key = () => crypto.randomUUID();
 const houseRequests = async (tenantId: string) =>
-  (await t.as('platform', { url: `/api/tenants/${tenantId}/quote-requests?range=[0,99]` })).json() as Array<
+  (await t.as('platformStaff', { url: `/api/tenants/${tenantId}/quote-requests?range=[0,99]` })).json() as Array<
     QuoteRequest & { items: number }
   >;
 const partOf = (request: ProductionRequest, house: string) => request.parts.find((part) => part.house === house)!;
@@ -158,7 +158,7 @@ describe('a production request on the platform', () => {
     expect((await t.app.profileStore.get('atlanta', visitor.uid))?.isAuthorized ?? null).toBeNull();
 
     // Atlanta's staff approve the production: its part is sent at once.
-    const approved = await t.as('platform', {
+    const approved = await t.as('platformStaff', {
       method: 'PUT',
       url: `/api/tenants/atlanta/users/${visitor.uid}`,
       payload: { isAuthorized: true },
@@ -175,7 +175,7 @@ describe('a production request on the platform', () => {
 
     // London prices its part: the production's list says its total as London's own quote page does, VAT and card processing in.
     const londonId = partOf(request, 'london').quoteId!;
-    const quoted = await t.as('platform', {
+    const quoted = await t.as('platformStaff', {
       method: 'POST',
       url: `/api/tenants/london/quote-requests/${londonId}/quote`,
       payload: { adjustments: {}, services: [] },
@@ -237,7 +237,7 @@ describe('a production request on the platform', () => {
     ).toBe(404);
     expect((await send(ask, other.cookie)).statusCode).toBe(409);
     // Platform staff see every production's requests; a house's admin does not.
-    const all = await t.as('platform', { url: '/api/marketplace/production-requests?range=[0,99]' });
+    const all = await t.as('platformStaff', { url: '/api/marketplace/production-requests?range=[0,99]' });
     expect(all.json().map((production: { id: string }) => production.id)).toContain(ask.key);
     // Each sent part as it stands at its house (London's quoted), not only "sent".
     const listedParts = all.json().find((production: { id: string }) => production.id === ask.key).parts as Array<{
@@ -376,7 +376,7 @@ describe('a production request on the platform', () => {
     });
     expect(
       (
-        await t.as('platform', {
+        await t.as('platformStaff', {
           method: 'PUT',
           url: `/api/tenants/atlanta/users/${designer.uid}`,
           payload: { isAuthorized: true },
@@ -405,7 +405,7 @@ describe('a production request on the platform', () => {
     await expect.poll(() => t.app.marketplace.house('atlanta')).toBeUndefined();
     expect(
       (
-        await t.as('platform', {
+        await t.as('platformStaff', {
           method: 'PUT',
           url: `/api/tenants/atlanta/users/${designer.uid}`,
           payload: { isAuthorized: true },

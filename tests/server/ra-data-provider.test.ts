@@ -20,7 +20,7 @@ beforeAll(async () => {
   const login = await fetch(`${origin}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify({ email: USERS.platform, password: PASSWORD }),
+    body: JSON.stringify({ email: USERS.platformStaff, password: PASSWORD }),
   });
   const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
   // What a browser adds by itself on this origin.

@@ -71,7 +71,7 @@ describe('anonymous callers', () => {
 
   it('cannot send a large body to a route that takes a small one, even logged in', async () => {
     t = await buildTestApp();
-    const big = JSON.stringify({ email: USERS.platform, password: 'x'.repeat(2 * 1024 * 1024) });
+    const big = JSON.stringify({ email: USERS.platformStaff, password: 'x'.repeat(2 * 1024 * 1024) });
     const login = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login',
@@ -88,7 +88,7 @@ describe('sessions', () => {
     const login = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login',
-      payload: { email: USERS.platform, password: PASSWORD },
+      payload: { email: USERS.platformStaff, password: PASSWORD },
     });
     const session = String(login.headers['set-cookie']).split(';')[0]!;
     // Remembered in the session cache under one Cookie header …
@@ -124,7 +124,7 @@ describe('origins', () => {
         method: 'POST',
         url: '/api/auth/login',
         headers,
-        payload: { email: USERS.platform, password: PASSWORD },
+        payload: { email: USERS.platformStaff, password: PASSWORD },
       });
     const foreign: Array<Record<string, string>> = [
       { origin: 'https://evil.example' },
@@ -144,7 +144,7 @@ describe('origins', () => {
 
   it('does not trust the Host header: a non-loopback host naming itself is refused on a local install', async () => {
     t = await buildTestApp();
-    const cookie = t.cookieOf('platform');
+    const cookie = t.cookieOf('platformStaff');
     // Before: Origin equal to Host passed, so a DNS name pointed at the server (rebinding) was "same origin".
     const rebound = await t.app.inject({
       method: 'POST',
@@ -171,7 +171,7 @@ describe('origins', () => {
       method: 'POST',
       url: '/api/auth/login',
       headers: { host: 'console.example.com', origin: 'https://console.example.com', 'x-forwarded-proto': 'https' },
-      payload: { email: USERS.platform, password: PASSWORD },
+      payload: { email: USERS.platformStaff, password: PASSWORD },
     });
     expect(login.statusCode).toBe(200);
     // Behind https, the cookie is Secure (its name carries the __Secure- prefix).
@@ -195,7 +195,7 @@ describe('origins', () => {
         method: 'POST',
         url: '/api/auth/logout',
         headers: {
-          cookie: app.cookieOf('platform'),
+          cookie: app.cookieOf('platformStaff'),
           host: 'aviation.localhost:3000',
           origin: 'https://aviation.localhost:3000',
           'x-forwarded-proto': 'https',
@@ -212,9 +212,9 @@ describe('origins', () => {
 describe('bodies that are not UTF-8 JSON', () => {
   it('answers 415, naming what is accepted', async () => {
     t = await buildTestApp();
-    const etag = String((await t.as('platform', { url: '/api/tenants/aviation' })).headers.etag);
+    const etag = String((await t.as('platformStaff', { url: '/api/tenants/aviation' })).headers.etag);
     const put = (contentType: string, payload: string) =>
-      t!.as('platform', {
+      t!.as('platformStaff', {
         method: 'PUT',
         url: '/api/tenants/aviation',
         headers: { 'content-type': contentType, 'if-match': etag },
@@ -235,7 +235,7 @@ describe('domains', () => {
   /** Replaces the whole tenant with `edit` applied, as `who`. */
   async function putTenant(
     app: TestApp,
-    who: 'platform' | 'aviationAdmin',
+    who: 'platformStaff' | 'aviationAdmin',
     edit: (tenant: Record<string, any>) => void,
   ) {
     const current = await app.as(who, { url: '/api/tenants/aviation' });
@@ -272,16 +272,16 @@ describe('domains', () => {
 
   it("refuses another tenant's <id>.localhost, even to platform staff, and lets staff move a domain", async () => {
     t = await buildTestApp();
-    const takeover = await putTenant(t, 'platform', (tenant) => (tenant.site.domain = 'acme.localhost'));
+    const takeover = await putTenant(t, 'platformStaff', (tenant) => (tenant.site.domain = 'acme.localhost'));
     expect(takeover.statusCode).toBe(400);
     expect(takeover.json().errors['site.domain']).toContain('is reserved');
     expect(t.app.resolveTenant('acme.localhost')).toBe('acme');
-    expect((await putTenant(t, 'platform', (tenant) => (tenant.site.domain = 'aviation.localhost'))).statusCode).toBe(
-      200,
-    );
-    expect((await putTenant(t, 'platform', (tenant) => (tenant.site.domain = 'props.jetway.example'))).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await putTenant(t, 'platformStaff', (tenant) => (tenant.site.domain = 'aviation.localhost'))).statusCode,
+    ).toBe(200);
+    expect(
+      (await putTenant(t, 'platformStaff', (tenant) => (tenant.site.domain = 'props.jetway.example'))).statusCode,
+    ).toBe(200);
     expect(t.app.resolveTenant('props.jetway.example')).toBe('aviation');
   });
 
@@ -302,7 +302,7 @@ describe('domains', () => {
       'domain "www.jetwayprops.com" is already taken; each domain serves one tenant',
     );
     expect(admin.body).not.toContain('acme');
-    const staff = await putTenant(t, 'platform', (tenant) => (tenant.site.appTitle = 'Jetway'));
+    const staff = await putTenant(t, 'platformStaff', (tenant) => (tenant.site.appTitle = 'Jetway'));
     expect(staff.json().errors['site.domain']).toBe(
       'domain "www.jetwayprops.com" is already taken; each domain serves one tenant (by tenant "acme")',
     );
@@ -314,10 +314,10 @@ describe('deep nesting', () => {
 
   it('is refused with 400 and the place, on the whole tenant and on sub-resources', async () => {
     t = await buildTestApp();
-    const current = await t.as('platform', { url: '/api/tenants/aviation' });
+    const current = await t.as('platformStaff', { url: '/api/tenants/aviation' });
     const tenant = current.json();
     tenant.site.colorMap.push(deep(2000));
-    const whole = await t.as('platform', {
+    const whole = await t.as('platformStaff', {
       method: 'PUT',
       url: '/api/tenants/aviation',
       headers: { 'if-match': String(current.headers.etag) },
@@ -327,9 +327,9 @@ describe('deep nesting', () => {
     const where = `site.colorMap.${tenant.site.colorMap.length - 1}.0.0.0`;
     expect(Object.keys(whole.json().errors)[0]).toMatch(new RegExp(`^${where.replace(/\./g, '\\.')}`));
     expect(whole.json().message).toContain('nested deeper than 64 levels');
-    const settings = await t.as('platform', { url: '/api/tenants/aviation/settings/site' });
+    const settings = await t.as('platformStaff', { url: '/api/tenants/aviation/settings/site' });
     const record = { ...settings.json(), meta: deep(2000) };
-    const single = await t.as('platform', {
+    const single = await t.as('platformStaff', {
       method: 'PUT',
       url: '/api/tenants/aviation/settings/site',
       headers: { 'if-match': String(settings.headers.etag) },
@@ -338,7 +338,7 @@ describe('deep nesting', () => {
     expect(single.statusCode).toBe(400);
     expect(Object.keys(single.json().errors)[0]).toMatch(/^meta\.0\.0/);
     // Nothing was written.
-    expect((await t.as('platform', { url: '/api/tenants/aviation' })).headers.etag).toBe(current.headers.etag);
+    expect((await t.as('platformStaff', { url: '/api/tenants/aviation' })).headers.etag).toBe(current.headers.etag);
   });
 
   it('in a file edited by hand answers 422 with the located issue, not 500', async () => {
@@ -354,7 +354,7 @@ describe('deep nesting', () => {
         );
       },
     });
-    const response = await t.as('platform', { url: '/api/tenants/aviation' });
+    const response = await t.as('platformStaff', { url: '/api/tenants/aviation' });
     expect(response.statusCode).toBe(422);
     expect(response.json().issues).toEqual([
       expect.objectContaining({

@@ -58,7 +58,7 @@ describe('console accounts shared by two servers', () => {
     });
     expect(login.status, login.text).toBe(200);
     const cookie = String(login.headers['set-cookie']).split(';')[0]!;
-    expect((await me(b, cookie)).json()).toMatchObject({ email: STAFF, role: 'platform' });
+    expect((await me(b, cookie)).json()).toMatchObject({ email: STAFF, role: 'platform-staff' });
     expect((await me(a, cookie)).status).toBe(200);
     const logout = await http(`${b.url}/api/auth/logout`, { method: 'POST', headers: { cookie, origin: b.url } });
     expect(logout.status).toBe(204);

@@ -169,23 +169,24 @@ describe('each house paid on its own account (Stripe Connect)', () => {
   });
 
   it('lets platform staff, and only them, set the commission on a house', async () => {
-    const set = (who: 'platform' | 'aviationAdmin', commissionPercent: unknown) =>
+    const set = (who: 'platformStaff' | 'aviationAdmin', commissionPercent: unknown) =>
       t.as(who, { method: 'PUT', url: '/api/marketplace/houses/aviation', payload: { commissionPercent } });
     expect((await set('aviationAdmin', 0)).statusCode).toBe(403);
-    for (const bad of [80, -1, 12.345, 'ten']) expect((await set('platform', bad)).statusCode, String(bad)).toBe(400);
+    for (const bad of [80, -1, 12.345, 'ten'])
+      expect((await set('platformStaff', bad)).statusCode, String(bad)).toBe(400);
     expect(
       (
-        await t.as('platform', {
+        await t.as('platformStaff', {
           method: 'PUT',
           url: '/api/marketplace/houses/platform',
           payload: { commissionPercent: 5 },
         })
       ).statusCode,
     ).toBe(404);
-    const saved = await set('platform', 12.5);
+    const saved = await set('platformStaff', 12.5);
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({ commissionPercent: 12.5, commissionSetBy: 'staff@backlot.example' });
-    const houses = (await t.as('platform', { method: 'GET', url: '/api/marketplace/houses' })).json() as Array<{
+    const houses = (await t.as('platformStaff', { method: 'GET', url: '/api/marketplace/houses' })).json() as Array<{
       id: string;
       name: string;
       commissionPercent: number;
@@ -281,7 +282,7 @@ describe('each house paid on its own account (Stripe Connect)', () => {
       }),
     ]);
     expect(
-      (await t.as('platform', { method: 'GET', url: `/api/tenants/aviation/payouts/statements/${month}` })).body,
+      (await t.as('platformStaff', { method: 'GET', url: `/api/tenants/aviation/payouts/statements/${month}` })).body,
     ).toBe(statement.body);
     expect(
       (await t.as('acmeAdmin', { method: 'GET', url: `/api/tenants/aviation/payouts/statements/${month}` })).statusCode,

@@ -44,7 +44,7 @@ async function lends(tenantId: string, subHires: object | undefined) {
 }
 
 const offers = async (asking: 'aviation' | 'atlanta', objectID: string, quantity: number, dates = { from, to }) => {
-  const who = asking === 'aviation' ? 'aviationAdmin' : 'platform';
+  const who = asking === 'aviation' ? 'aviationAdmin' : 'platformStaff';
   const answer = await t.as(who, {
     url: `/api/tenants/${asking}/sub-hire-offers?objectID=${objectID}&quantity=${quantity}&from=${dates.from}&to=${dates.to}`,
   });
@@ -62,7 +62,7 @@ async function subHireAccepted(ours: string, objectID: string, quantity: number)
   expect(ask.statusCode, ask.body).toBe(201);
   const theirId = ask.json().subHire.quoteId as string;
   const there = (action: string, revision: number, payload?: object) =>
-    t.as('platform', {
+    t.as('platformStaff', {
       method: 'POST',
       url: `/api/tenants/atlanta/quote-requests/${theirId}/${action}`,
       ...(payload && { payload }),
@@ -242,7 +242,7 @@ describe('a house asking another for a short line', () => {
     expect((await subHires()).map((entry) => entry.subHire.quoteId)).toEqual([subHire.quoteId]);
 
     // At Peachtree: Jetway is the customer, on its house account; the production is only Jetway's reference.
-    const there = await t.as('platform', { url: `/api/tenants/atlanta/quote-requests/${subHire.quoteId}` });
+    const there = await t.as('platformStaff', { url: `/api/tenants/atlanta/quote-requests/${subHire.quoteId}` });
     expect(there.statusCode, there.body).toBe(200);
     expect(there.json()).toMatchObject({
       email: 'rentals@jetwayprops.com',
@@ -251,7 +251,7 @@ describe('a house asking another for a short line', () => {
       subHire: { house: 'aviation', houseName: 'Jetway Props', forQuote: ours, objectID: RED_UNIFORM },
     });
     expect(there.body).not.toContain(VISITOR);
-    const account = await t.as('platform', { url: '/api/tenants/atlanta/accounts/house-aviation' });
+    const account = await t.as('platformStaff', { url: '/api/tenants/atlanta/accounts/house-aviation' });
     expect(account.statusCode, account.body).toBe(200);
     expect(account.json()).toMatchObject({
       kind: 'house',
@@ -264,7 +264,7 @@ describe('a house asking another for a short line', () => {
   it('follows the other house’s request: quoted there, accepted here on the house account with no card, confirmed there', async () => {
     const { subHire } = (await subHires())[0]!;
     const theirUrl = `/api/tenants/atlanta/quote-requests/${subHire.quoteId}`;
-    const quoted = await t.as('platform', {
+    const quoted = await t.as('platformStaff', {
       method: 'POST',
       url: `${theirUrl}/quote`,
       payload: { adjustments: {}, services: [] },
@@ -302,7 +302,7 @@ describe('a house asking another for a short line', () => {
       state: 'accepted',
       account: { id: 'house-aviation', netDays: 30, deposit: 'none' },
     });
-    const confirmed = await t.as('platform', {
+    const confirmed = await t.as('platformStaff', {
       method: 'POST',
       url: `${theirUrl}/confirm`,
       headers: { 'if-match': `"${accepted.json().revision}"` },
@@ -348,7 +348,7 @@ describe('a house asking another for a short line', () => {
     const first = a.json().subHire.quoteId as string;
     expect(b.json().subHire.quoteId).toBe(first);
     expect((await subHires()).filter((entry) => entry.subHire.quoteId === first)).toHaveLength(1);
-    const declined = await t.as('platform', {
+    const declined = await t.as('platformStaff', {
       method: 'POST',
       url: `/api/tenants/atlanta/quote-requests/${first}/cancel`,
       payload: { reason: 'Out for repair' },
@@ -594,7 +594,7 @@ describe('a house asking another for a short line', () => {
     const jetway = await requestAt('aviation', RED_UNIFORM, 'rae@last-four.example');
     const soho = await requestAt('london', '1950s-hard-train-case-cream', 'mo@last-four.example');
     const askFor = (house: 'aviation' | 'london', id: string, objectID: string) =>
-      t.as('platform', {
+      t.as('platformStaff', {
         method: 'POST',
         url: `/api/tenants/${house}/quote-requests/${id}/sub-hires`,
         payload: { objectID, house: 'atlanta', theirObjectID: RED_UNIFORM, quantity: 4 },
@@ -607,7 +607,7 @@ describe('a house asking another for a short line', () => {
     const [a, b] = asks.map((ask) => ask.json().subHire.quoteId as string);
     // Peachtree quotes both; each house accepts on its account; Peachtree confirms both at once.
     const there = (id: string, action: string, revision: number, payload?: object) =>
-      t.as('platform', {
+      t.as('platformStaff', {
         method: 'POST',
         url: `/api/tenants/atlanta/quote-requests/${id}/${action}`,
         ...(payload && { payload }),
@@ -616,7 +616,7 @@ describe('a house asking another for a short line', () => {
     for (const id of [a!, b!])
       expect((await there(id, 'quote', 0, { adjustments: {}, services: [] })).statusCode).toBe(200);
     const accept = (house: 'aviation' | 'london', ours: string, id: string) =>
-      t.as('platform', {
+      t.as('platformStaff', {
         method: 'POST',
         url: `/api/tenants/${house}/quote-requests/${ours}/sub-hires/${id}/accept`,
         payload: { version: 1 },
@@ -631,7 +631,9 @@ describe('a house asking another for a short line', () => {
     // Only the winner's house has the four hired in.
     const hiredIn = async (house: 'aviation' | 'london', ours: string) =>
       (
-        (await t.as('platform', { url: `/api/tenants/${house}/quote-requests/${ours}/sub-hires` })).json() as Array<{
+        (
+          await t.as('platformStaff', { url: `/api/tenants/${house}/quote-requests/${ours}/sub-hires` })
+        ).json() as Array<{
           subHire: { hiredIn?: { quantity: number } };
         }>
       )[0]!.subHire.hiredIn?.quantity ?? 0;
@@ -706,7 +708,7 @@ describe('a house asking another for a short line', () => {
     ]);
     // Peachtree tracks its captain's uniforms unit by unit: its labels name each one.
     const units = (
-      await t.as('platform', { method: 'POST', url: `/api/tenants/atlanta/items/${CAPTAIN}/units` })
+      await t.as('platformStaff', { method: 'POST', url: `/api/tenants/atlanta/items/${CAPTAIN}/units` })
     ).json() as Array<{ tag: string }>;
     expect(units).toHaveLength(4);
     const [first, second, third] = units.map((unit) => unit.tag);
@@ -718,7 +720,7 @@ describe('a house asking another for a short line', () => {
       input: object,
       id = `floor-${house}-${String(++sequence).padStart(3, '0')}`,
     ) => {
-      const answer = await t.as(house === 'aviation' ? 'aviationAdmin' : 'platform', {
+      const answer = await t.as(house === 'aviation' ? 'aviationAdmin' : 'platformStaff', {
         method: 'POST',
         url: `/api/tenants/${house}/orders/${orderId}/scans`,
         payload: { id, ...input },
@@ -811,7 +813,7 @@ describe('a house asking another for a short line', () => {
 
     // At Peachtree: the unit is in repair, and its order to Jetway carries the damage by its own rule, with Jetway's note and photo.
     expect((await t.app.quoteRequests.getUnit('atlanta', second!))?.status).toBe('repair');
-    const theirs = (await t.as('platform', { url: `/api/tenants/atlanta/quote-requests/${theirId}` })).json() as {
+    const theirs = (await t.as('platformStaff', { url: `/api/tenants/atlanta/quote-requests/${theirId}` })).json() as {
       hire: { charges: object[]; lines: Array<{ back: number; damaged: number }> };
     };
     expect(theirs.hire.lines[0]).toMatchObject({ back: 1, damaged: 1 });
@@ -836,7 +838,7 @@ describe('a house asking another for a short line', () => {
     // The other one goes back to Peachtree, which closes its order: its invoice reaches Jetway as a PDF, since Jetway cannot sign in on Peachtree's storefront.
     expect((await scanAt('atlanta', theirId, { direction: 'in', code: `atlanta/${first}` })).state).toBe('returned');
     const revision = (await t.app.quoteRequests.get('atlanta', theirId))!.revision!;
-    const closed = await t.as('platform', {
+    const closed = await t.as('platformStaff', {
       method: 'POST',
       url: `/api/tenants/atlanta/quote-requests/${theirId}/close`,
       headers: { 'if-match': `"${revision}"` },

@@ -1,16 +1,18 @@
 /**
  * A house upgrading keeps its data folder: the current server starts on one written by the
  * previous release (tests/fixtures/previous-release-data, 395b871), whose quote store predates
- * the listing and reach columns, and serves what it held: the accounts sign in, the console lists
- * the requests by state (the new columns, filled from the documents), and the confirmed order's
- * booking still counts against its dates.
+ * the listing and reach columns, and serves what it held: the accounts sign in, the staff account
+ * stored under the role's old name (`platform`) is platform staff (its row renamed), the console
+ * lists the requests by state (the new columns, filled from the documents), and the confirmed
+ * order's booking still counts against its dates.
  */
+import Database from 'better-sqlite3';
 import path from 'node:path';
 import { writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleItem } from '../contract/item-store.contract';
 import { repoRoot } from '../helpers/paths';
-import { buildTestApp, type TestApp } from '../helpers/server';
+import { buildTestApp, USERS, type TestApp } from '../helpers/server';
 
 const PREVIOUS_RELEASE = path.join(repoRoot, 'tests/fixtures/previous-release-data');
 
@@ -49,6 +51,22 @@ const list = (filter: object = {}) =>
   });
 
 describe("the previous release's data folder", () => {
+  it("gives the staff account stored as 'platform' the role's new name, and its reach of every tenant", async () => {
+    const old = new Database(path.join(PREVIOUS_RELEASE, 'backlot.sqlite'), { readonly: true });
+    expect(old.prepare('SELECT role FROM user WHERE email = ?').get(USERS.platformStaff)).toEqual({ role: 'platform' });
+    old.close();
+    const me = await t.as('platformStaff', { url: '/api/auth/me' });
+    expect(me.json()).toMatchObject({ email: USERS.platformStaff, role: 'platform-staff' });
+    expect((await t.as('platformStaff', { url: '/api/tenants' })).json()).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: 'acme' }), expect.objectContaining({ id: 'aviation' })]),
+    );
+    const upgraded = new Database(path.join(t.root, '.data', 'backlot.sqlite'), { readonly: true });
+    expect(upgraded.prepare('SELECT role FROM user WHERE email = ?').get(USERS.platformStaff)).toEqual({
+      role: 'platform-staff',
+    });
+    upgraded.close();
+  });
+
   it('opens, and the console lists its requests by state, newest first', async () => {
     const all = await list();
     expect(all.statusCode, all.body).toBe(200);

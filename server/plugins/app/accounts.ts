@@ -184,7 +184,7 @@ export default fp<AccountsPluginOptions>(
       if (app.tenantStore.has(tenantId) || (await app.tenantStore.get(tenantId).catch(() => null)) !== undefined)
         return;
       const closed = await app.tenantStore.everUsed(tenantId);
-      if (closed && request.account!.role === 'platform' && SAFE_METHODS.has(request.method)) return;
+      if (closed && request.account!.role === 'platform-staff' && SAFE_METHODS.has(request.method)) return;
       void reply.code(closed ? 410 : 404).send(
         closed
           ? {
@@ -217,7 +217,7 @@ export default fp<AccountsPluginOptions>(
     app.decorate(
       'requirePlatform',
       guard('requirePlatform', (request, reply) => {
-        if (request.account!.role !== 'platform')
+        if (request.account!.role !== 'platform-staff')
           void reply
             .code(403)
             .send({ statusCode: 403, error: 'Forbidden', message: 'Only platform staff may do this.' });

@@ -76,7 +76,7 @@ export default fp(
       if (error instanceof ValidationFailedError) {
         // Only platform staff learn which tenant holds a domain; tenant admins may not know it exists.
         const issues =
-          error instanceof DomainTakenError && request.account?.role === 'platform'
+          error instanceof DomainTakenError && request.account?.role === 'platform-staff'
             ? error.issues.map((issue) => ({
                 ...issue,
                 message: `${issue.message} (by tenant ${JSON.stringify(error.owner)})`,

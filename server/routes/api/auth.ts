@@ -13,7 +13,7 @@ const accountSchema = {
     id: { type: 'string' },
     email: { type: 'string' },
     name: { type: 'string' },
-    role: { type: 'string', enum: ['platform', 'tenant-admin'] },
+    role: { type: 'string', enum: ['platform-staff', 'tenant-admin'] },
     tenants: { type: 'array', items: { type: 'string' } },
   },
 } as const;

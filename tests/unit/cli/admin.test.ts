@@ -23,7 +23,7 @@ async function canLogIn(email: string, password: string) {
 }
 
 describe('backlot admin', () => {
-  it('adds platform staff and tenant admins that can log in to the console', async () => {
+  it("adds platform staff (also under the role's old name, platform) and tenant admins that can log in to the console", async () => {
     const staff = await admin([
       'add',
       '--email',
@@ -33,7 +33,10 @@ describe('backlot admin', () => {
       '--role',
       'platform',
     ]);
-    expect(staff).toMatchObject({ code: 0, stdout: 'Added ops@backlot.example (platform; reaches every tenant).\n' });
+    expect(staff).toMatchObject({
+      code: 0,
+      stdout: 'Added ops@backlot.example (platform-staff; reaches every tenant).\n',
+    });
     const owner = await admin([
       'add',
       '--email',
@@ -50,20 +53,28 @@ describe('backlot admin', () => {
       code: 0,
       stdout: 'Added owner@acme-props.example (tenant-admin; reaches acme, aviation).\n',
     });
-    expect(await canLogIn('ops@backlot.example', 'long enough password')).toMatchObject({ role: 'platform' });
+    expect(await canLogIn('ops@backlot.example', 'long enough password')).toMatchObject({ role: 'platform-staff' });
     expect(await canLogIn('owner@acme-props.example', 'another long password')).toMatchObject({
       role: 'tenant-admin',
       tenants: ['acme', 'aviation'],
     });
     const listed = JSON.parse((await admin(['list', '--json'])).stdout);
     expect(listed.map((a: { email: string; role: string }) => [a.email, a.role])).toEqual([
-      ['ops@backlot.example', 'platform'],
+      ['ops@backlot.example', 'platform-staff'],
       ['owner@acme-props.example', 'tenant-admin'],
     ]);
   });
 
   it('refuses a second account for the same email', async () => {
-    const args = ['add', '--email', 'ops@backlot.example', '--password', 'long enough password', '--role', 'platform'];
+    const args = [
+      'add',
+      '--email',
+      'ops@backlot.example',
+      '--password',
+      'long enough password',
+      '--role',
+      'platform-staff',
+    ];
     expect((await admin(args)).code).toBe(0);
     expect(await admin(args)).toMatchObject({
       code: 1,
@@ -75,7 +86,7 @@ describe('backlot admin', () => {
     [
       ['--email', 'x@y.example', '--password', 'long enough password', '--role', 'owner'],
       2,
-      '--role must be one of platform, tenant-admin',
+      '--role must be one of platform-staff, tenant-admin',
     ],
     [
       ['--email', 'x@y.example', '--password', 'long enough password', '--role', 'tenant-admin'],
@@ -110,6 +121,6 @@ describe('backlot admin', () => {
     });
     expect(run.code).toBe(0);
     expect(run.asked).toEqual(['Password:', 'rejected: must be at least 10 characters']);
-    expect(await canLogIn('ops@backlot.example', 'a long secret password')).toMatchObject({ role: 'platform' });
+    expect(await canLogIn('ops@backlot.example', 'a long secret password')).toMatchObject({ role: 'platform-staff' });
   });
 });
