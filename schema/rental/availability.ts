@@ -20,7 +20,7 @@
  * Pure: the stores run it inside their transactions (so a placement is checked against what is
  * stored at that instant) and the server runs it for pages; the browser only ever gets its numbers.
  */
-import { addDays } from './quote-rules';
+import { addDays, dayCount } from './quote-rules';
 import type { HoldKind } from './quote-states';
 
 /** A hold or an order (a request's), stock off the shelf (in repair, or lost: retired units too), an order's units out early, or stock hired in. */
@@ -102,19 +102,19 @@ export function daysFrom(from: string, to: string): string[] {
 }
 
 /**
- * How many of an item are free from `from` to `to`, as the days on which that number changes:
- * `[{ day: from, free }, { day, free }, …]`, each holding until the next. Swept over the
- * bookings' own ends (not walked day by day), so a booking of any length counts on every day it
- * takes, whatever the range: the one rule behind freeByDay, freeOver and placementProblems.
+ * How many of an item bookings take from `from` to `to`, as the days on which that number changes:
+ * `[{ day: from, taken }, { day, taken }, …]`, each holding until the next (stock hired in counts
+ * as taking less than none). Swept over the bookings' own ends (not walked day by day), so a
+ * booking of any length counts on every day it takes, whatever the range: the one rule behind
+ * freeSteps, freeByDay, freeOver, placementProblems and the kept day counts (takenByDay).
  */
-export function freeSteps(
-  stock: number,
+export function takenSteps(
   bookings: readonly Booking[],
   from: string,
   to: string,
   turnaroundDays: number,
   today: string,
-): Array<{ day: string; free: number }> {
+): Array<{ day: string; taken: number }> {
   // Stock taken and given back, by day: a booking takes from its first day less the turnaround
   // and gives back the day after its last day plus the turnaround.
   const changes = new Map<string, number>([[from, 0]]);
@@ -144,8 +144,40 @@ export function freeSteps(
   let taken = 0;
   return [...changes.keys()].sort().map((day) => {
     taken += changes.get(day)!;
-    return { day, free: Math.max(0, stock - taken) };
+    return { day, taken };
   });
+}
+
+/** How many of an item are free from `from` to `to`, as the days on which that number changes (takenSteps). */
+export function freeSteps(
+  stock: number,
+  bookings: readonly Booking[],
+  from: string,
+  to: string,
+  turnaroundDays: number,
+  today: string,
+): Array<{ day: string; free: number }> {
+  return takenSteps(bookings, from, to, turnaroundDays, today).map(({ day, taken }) => ({
+    day,
+    free: Math.max(0, stock - taken),
+  }));
+}
+
+/** How many of an item bookings take on each day from `from` to `to` (takenSteps, one number a day): what is kept. */
+export function takenByDay(
+  bookings: readonly Booking[],
+  from: string,
+  to: string,
+  turnaroundDays: number,
+  today: string,
+): Int32Array {
+  const days = new Int32Array(dayCount(from, to));
+  const steps = takenSteps(bookings, from, to, turnaroundDays, today);
+  steps.forEach((step, index) => {
+    const next = steps[index + 1];
+    days.fill(step.taken, dayCount(from, step.day) - 1, next ? dayCount(from, next.day) - 1 : days.length);
+  });
+  return days;
 }
 
 /** Free quantity of one item on each day from `from` to `to` (never below zero). */

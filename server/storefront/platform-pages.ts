@@ -11,11 +11,13 @@ import { PLATFORM_TENANT_ID } from '../../schema/routes';
 import type { Item } from '../../schema/types.generated';
 import type { CatalogueState, MarketplaceState, VisitorPlace } from '../../storefront/document/state';
 import type { RentalDates } from '../../schema/rental/rental-dates';
-import { freeQuantities, stockOnDates, type QuoteStores, type StockOnDates } from '../rental/quote-conversation';
+import type { KeptAvailability } from '../rental/kept-availability';
+import type { QuoteStores, StockOnDates } from '../rental/quote-conversation';
 import type { SearchIndex } from '../search/search-port';
 import type { PlatformCatalogue } from '../marketplace/platform-catalogue';
 
 export interface PlatformPageStores extends Pick<QuoteStores, 'quoteRequests' | 'itemStore'> {
+  keptAvailability: KeptAvailability;
   catalogueSearch: SearchIndex;
   marketplace: PlatformCatalogue;
 }
@@ -92,7 +94,7 @@ async function freeOnDates(
       const read = onDates?.get(houseId);
       for (const [id, quantity] of byListing(
         houseId,
-        read ? read.free(items) : await freeQuantities(stores, houseId, items, dates, stock, now),
+        read ? read.free(items) : await stores.keptAvailability.free(houseId, items, dates, stock, now),
       ))
         free[id] = quantity;
     }),
@@ -110,7 +112,7 @@ async function stockEverywhere(
   const read = await Promise.all(
     houses.map(async (house): Promise<Array<[string, StockOnDates]>> => {
       const stock = stores.marketplace.stockOf(house.id);
-      return stock ? [[house.id, await stockOnDates(stores, house.id, dates, stock, now)]] : [];
+      return stock ? [[house.id, await stores.keptAvailability.onDates(house.id, dates, stock, now)]] : [];
     }),
   );
   return new Map(read.flat());

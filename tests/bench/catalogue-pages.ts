@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { repoRoot, tenantsDir } from '../helpers/paths';
 import { http, startServer, type ServerProcess } from '../helpers/server-process';
+import { askInTurn } from './figures';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const HOST = 'aviation.localhost';
@@ -89,16 +90,13 @@ async function bare(body: string): Promise<number> {
   }
 }
 
-function distinct(server: ServerProcess, addresses: string[], offset = 0, headers: Record<string, string> = {}) {
-  let next = offset;
-  return autocannon({
-    url: server.url,
+const distinct = (server: ServerProcess, addresses: string[], offset = 0, headers: Record<string, string> = {}) =>
+  askInTurn(server.url, addresses, {
     connections: 50,
     duration: DURATION,
     headers: { host: HOST, ...headers },
-    requests: [{ setupRequest: (request) => ({ ...request, path: addresses[next++ % addresses.length]! }) }],
+    offset,
   });
-}
 
 const scratch = await mkdtemp(path.join(tmpdir(), 'backlot-bench-catalogue-'));
 try {

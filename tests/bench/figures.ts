@@ -1,4 +1,5 @@
-/** What the benchmarks share: how figures are printed, percentiles, a repeatable random sequence, and a year of bookings. */
+/** What the benchmarks share: how figures are printed, percentiles, a repeatable random sequence, a year of bookings, and a load of distinct addresses. */
+import autocannon from 'autocannon';
 import type { Booking } from '../../schema/rental/availability';
 import { addDays } from '../../schema/rental/quote-rules';
 
@@ -37,5 +38,21 @@ export function spreadBookings(count: number, items: number, random: () => numbe
       lastDay: addDays(first, 1 + pick(20)),
       kind: index % 4 === 0 ? 'pencil' : 'order',
     };
+  });
+}
+
+/** autocannon asking `addresses` in turn (from `offset`), one per request: pages no cache has seen. */
+export function askInTurn(
+  url: string,
+  addresses: readonly string[],
+  options: { connections: number; duration: number; headers: Record<string, string>; offset?: number },
+) {
+  let next = options.offset ?? 0;
+  return autocannon({
+    url,
+    connections: options.connections,
+    duration: options.duration,
+    headers: options.headers,
+    requests: [{ setupRequest: (request) => ({ ...request, path: addresses[next++ % addresses.length]! }) }],
   });
 }

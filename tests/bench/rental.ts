@@ -14,8 +14,7 @@
  *   page. (A like-for-like uncached listing without dates cannot be asked for: the cache keeps it
  *   from its second ask; the availability's own share is the first figure above.)
  */
-import { fmt, percentile, seededRandom, spreadBookings } from './figures';
-import autocannon from 'autocannon';
+import { askInTurn, fmt, percentile, seededRandom, spreadBookings } from './figures';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -211,17 +210,14 @@ try {
   await cp(path.join(tenantsDir, 'aviation'), path.join(tenants, 'aviation'), { recursive: true });
   const server = await startServer({ BACKLOT_TENANTS_DIR: tenants, BACKLOT_DATA_DIR: path.join(scratch, '.data') });
   try {
-    const run = async (paths: string[]) => {
-      let next = 0;
-      const result = await autocannon({
-        url: server.url,
-        connections: 20,
-        duration: DURATION,
-        headers: { host: 'aviation.localhost' },
-        requests: [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length]! }) }],
-      });
-      return result.requests.average;
-    };
+    const run = async (paths: string[]) =>
+      (
+        await askInTurn(server.url, paths, {
+          connections: 20,
+          duration: DURATION,
+          headers: { host: 'aviation.localhost' },
+        })
+      ).requests.average;
     const from = addDays(new Date().toISOString().slice(0, 10), 10);
     const plain = await run(['/rentals/seats']);
     const dated = await run([`/rentals/seats?from=${from}&to=${addDays(from, 9)}`]);

@@ -34,7 +34,7 @@ import { reloadOnTenantEdits } from '../../storefront/dev-reload';
 import { pagePreloads } from '../../storefront/page-preloads';
 import { problemPage, type Problem } from '../../storefront/problem-page';
 import { lastValidVersion, TenantInvalidError, type TenantRecord } from '../../stores/tenant-store';
-import { freeQuantities, quoteSettingsOf, stockOnDates } from '../../rental/quote-conversation';
+import { quoteSettingsOf } from '../../rental/quote-conversation';
 import { marketplaceState, placeKey, platformListing, visitorPlace } from '../../storefront/platform-pages';
 import { parseListingId } from '../../../schema/marketplace/listings';
 import { PLATFORM_TENANT_ID } from '../../../schema/routes';
@@ -231,7 +231,7 @@ export default fp<{ config: ServerConfig }>(
     async function freeOnDates(tenantId: string, item: Item, dates: RentalDates): Promise<number | undefined> {
       const stored = await app.tenantStore.get(tenantId);
       if (!stored) return undefined;
-      return (await freeQuantities(app, tenantId, [item], dates, quoteSettingsOf(stored.tenant), new Date())).get(
+      return (await app.keptAvailability.free(tenantId, [item], dates, quoteSettingsOf(stored.tenant), new Date())).get(
         item.objectID,
       );
     }
@@ -392,7 +392,7 @@ export default fp<{ config: ServerConfig }>(
             };
           }
           const onDates =
-            dates && query.availableOnly ? await stockOnDates(app, tenantId, dates, stock, now) : undefined;
+            dates && query.availableOnly ? await app.keptAvailability.onDates(tenantId, dates, stock, now) : undefined;
           const result = await app.catalogueSearch.search(tenantId, {
             text: query.text,
             filters: {
@@ -409,7 +409,7 @@ export default fp<{ config: ServerConfig }>(
           const free =
             dates && hits.length
               ? Object.fromEntries(
-                  onDates ? onDates.free(hits) : await freeQuantities(app, tenantId, hits, dates, stock, now),
+                  onDates ? onDates.free(hits) : await app.keptAvailability.free(tenantId, hits, dates, stock, now),
                 )
               : undefined;
           return {
