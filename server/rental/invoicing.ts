@@ -25,7 +25,7 @@ import { formatMoney } from '../../schema/display/format';
 import { priceStepsText } from '../../schema/display/price-steps';
 import { itemGroupsOf } from '../payments/card-holds';
 import type { InvoiceStore } from '../stores/invoice-store';
-import { applyAccountCredit } from '../accounts/account-credit';
+import { applyAccountCredit } from './account-credit';
 
 /** What issuing needs from the tenant, the order's items and the time. */
 export function invoiceContext(

@@ -6,7 +6,7 @@
  * store step whose id is the order's (`overdue-<id>`), so a second server's step is answered as a
  * repeat and sends nothing. The step is the order's audit record too.
  */
-import { quoteStoresOf } from '../workflows/quote-step';
+import { quoteStoresOf } from './quote-stores';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { todayIn } from '../../schema/rental/quote-rules';
 import { isOverdue, type QuoteState } from '../../schema/rental/quote-states';

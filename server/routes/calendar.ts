@@ -7,7 +7,7 @@
  * A wrong, replaced or ended secret is a 404, the same as an unknown tenant: a link tells nothing
  * it does not open.
  */
-import { quoteStoresOf } from '../workflows/quote-step';
+import { quoteStoresOf } from '../rental/quote-stores';
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { definitionRef } from '../../schema/definitions';

@@ -7,7 +7,7 @@
  * effects run after it, in order, each a named step. The step stands whatever an effect does: one
  * that fails is logged under its name, with where it is picked up again, and the next runs.
  */
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Actor, QuoteAction } from '../../schema/rental/quote-states';
 import type { QuoteRequest } from '../../schema/types.generated';
 import { followSubHire, tellStrandedSubHires, type SubHireStockStores } from '../marketplace/sub-hire-stock';
@@ -105,16 +105,6 @@ export async function quoteStep(
   await afterQuoteStep(stores, log, changed, step);
   return changed;
 }
-
-/** The stores a step of the conversation works on, with the card holds. */
-export const quoteStoresOf = (app: FastifyInstance): QuoteStores => ({
-  quoteRequests: app.quoteRequests,
-  itemStore: app.itemStore,
-  profileStore: app.profileStore,
-  cardHolds: app.cardHolds,
-  invoices: app.invoices,
-  customerAccounts: app.customerAccounts,
-});
 
 /** For expireIfDue and expireDue: an expiry's effects. */
 export const afterExpiry =

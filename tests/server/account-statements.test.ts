@@ -17,7 +17,7 @@ import { parse } from 'csv-parse/sync';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Invoice } from '../../schema/types.generated';
-import { applyAccountCredit } from '../../server/accounts/account-credit';
+import { applyAccountCredit } from '../../server/rental/account-credit';
 import { ReceivablesWatch } from '../../server/accounts/receivables-watch';
 import { SmtpMailer, type OutboxMailer } from '../../server/mail/mailer';
 import { sampleDraft } from '../contract/invoice-store.contract';

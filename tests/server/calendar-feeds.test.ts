@@ -8,7 +8,7 @@ import ICAL from 'ical.js';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../schema/rental/quote-rules';
-import { quoteStoresOf } from '../../server/workflows/quote-step';
+import { quoteStoresOf } from '../../server/rental/quote-stores';
 import { vendorFeed } from '../../server/rental/calendar-feeds';
 import { quoteSettingsOf } from '../../server/rental/quote-conversation';
 import { confirmedOrder, type ConfirmedOrder } from '../helpers/confirmed-order';

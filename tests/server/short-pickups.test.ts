@@ -10,7 +10,7 @@ import type { QuoteRequest } from '../../schema/types.generated';
 import { vendorFeed } from '../../server/rental/calendar-feeds';
 import { dispatchBoard } from '../../server/rental/hire-floor';
 import { quoteSettingsOf } from '../../server/rental/quote-conversation';
-import { quoteStoresOf } from '../../server/workflows/quote-step';
+import { quoteStoresOf } from '../../server/rental/quote-stores';
 import { confirmedOrder } from '../helpers/confirmed-order';
 import { buildTestApp, type TestApp } from '../helpers/server';
 

@@ -17,7 +17,7 @@
  *   step's If-Match names the revision read.
  * Visitors' side: routes/api/quotes.ts. The steps: server/rental/quote-conversation.ts.
  */
-import { quoteStoresOf } from '../../workflows/quote-step';
+import { quoteStoresOf } from '../../rental/quote-stores';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { schemaIds } from '../../../schema/documents';
 import { replacementValueOf } from '../../../schema/rental/insurance';

@@ -9,7 +9,7 @@
  * GL codes and the vendor's staff are not shown to visitors. An expired quote is stored as expired
  * the first time anyone reads it after its last day.
  */
-import { quoteStoresOf } from '../../workflows/quote-step';
+import { quoteStoresOf } from '../../rental/quote-stores';
 import { hireTotals, quotedTotal } from '../../../schema/rental/hire-charges';
 import { PayoutsNotConnectedError } from '../../marketplace/payouts';
 import { accountsToOrderOn, orderAccountOf } from '../../../schema/accounts/on-account';

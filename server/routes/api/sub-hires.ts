@@ -29,7 +29,7 @@ import { askForSubHire, SubHireRefusedError, type SubHire } from '../../marketpl
 import { followSubHireAfterStep, hiredInBy, stockBehind } from '../../marketplace/sub-hire-stock';
 import { houseSubHireMargins, subHireMarginsCsv } from '../../marketplace/sub-hire-margins';
 import { CSV, sendDownload } from '../../lib/downloads';
-import { quoteStoresOf } from '../../workflows/quote-step';
+import { quoteStoresOf } from '../../rental/quote-stores';
 import { ifMatchVersion, withVersion } from '../../lib/versions';
 import { quoteSettingsOf } from '../../rental/quote-conversation';
 import { quoteStep } from '../../workflows/quote-step';

@@ -223,6 +223,23 @@ describe('the import graph', () => {
     expect(http).toEqual([]);
   });
 
+  it('has the domains depend on one another one way only: payments, then rental, then the rest', async () => {
+    const graph = await importGraph();
+    const domainOf = (file: string) =>
+      /^server\/(rental|marketplace|accounts|catalogue|payments|workflows)\//.exec(file)?.[1];
+    const edges = new Map<string, string[]>();
+    for (const [file, targets] of graph) {
+      const from = domainOf(file);
+      if (!from) continue;
+      for (const target of targets) {
+        const to = domainOf(target);
+        if (to && to !== from && !edges.get(from)?.includes(to)) edges.set(from, [...(edges.get(from) ?? []), to]);
+      }
+    }
+    expect(edges.get('rental')).toEqual(['payments']);
+    expect(circles(edges).map((circle) => circle.join(' → '))).toEqual([]);
+  });
+
   it('takes every quote step through the quote-step workflow: no route or plugin takes one or tells of one itself', async () => {
     const files = [...(await filesUnder('server/routes')), ...(await filesUnder('server/plugins'))];
     expect(files.length).toBeGreaterThan(40);

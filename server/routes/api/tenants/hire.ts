@@ -11,7 +11,7 @@
  * - PUT  /api/tenants/:tenantId/orders/:id/charges/:chargeId   the vendor's adjustment to a late, damage or loss charge (with a reason), or none again
  * The rules: schema/rental/hire.ts; the orchestration: server/rental/hire-floor.ts.
  */
-import { quoteStoresOf } from '../../../workflows/quote-step';
+import { quoteStoresOf } from '../../../rental/quote-stores';
 import type { FastifyPluginAsync } from 'fastify';
 import { schemaIds } from '../../../../schema/documents';
 import type { ChargeAdjustment, HandoverInput, ScanInput } from '../../../../schema/types.generated';
