@@ -33,8 +33,33 @@ export function visitorPlace(cookieHeader: string | undefined, defaultLocation: 
 /** The place as part of a page's cache key: pages differ by where they measure from. */
 export const placeKey = (place: VisitorPlace) => `${place.lat.toFixed(4)},${place.lng.toFixed(4)},${place.label ?? ''}`;
 
-export function marketplaceState(marketplace: PlatformCatalogue, from: VisitorPlace): MarketplaceState {
-  return { from, houses: nearestFirst(marketplace.listedHouses(), from) };
+/** The nearest houses a platform page carries: its home page's list and the places to measure from. */
+export const NEAREST_HOUSES = 12;
+/** The houses a listing's vendors facet offers: the most matches first, and any selected. */
+export const VENDORS_SHOWN = 12;
+
+/** Where the page measures from, the nearest houses and those it `names` (its vendors facet's). */
+export function marketplaceState(
+  marketplace: PlatformCatalogue,
+  from: VisitorPlace,
+  names: readonly string[] = [],
+): MarketplaceState {
+  const listed = nearestFirst(marketplace.listedHouses(), from);
+  const named = new Set(names);
+  return {
+    from,
+    houses: listed.filter((house, index) => index < NEAREST_HOUSES || named.has(house.id)),
+    houseCount: listed.length,
+  };
+}
+
+/** The vendors facet cut to what a page offers (most matches first, and any selected), with how many it left out. */
+function cutVendors(facets: SearchResult['facets']): { facets: SearchResult['facets']; moreVendors?: number } {
+  const vendors = facets.vendors;
+  if (!vendors || vendors.length <= VENDORS_SHOWN) return { facets };
+  const shown = vendors.filter((value, index) => index < VENDORS_SHOWN || value.selected);
+  const left = vendors.length - shown.length;
+  return { facets: { ...facets, vendors: shown }, ...(left > 0 && { moreVendors: left }) };
 }
 
 /** Listing ids of `items`, which are a house's own. */
@@ -51,7 +76,7 @@ export async function platformListing(
   search: Omit<SearchQuery, 'near' | 'exclude'> & { dates?: RentalDates; availableOnly?: boolean },
   from: VisitorPlace,
   now: Date,
-): Promise<Pick<CatalogueState, 'total' | 'hits' | 'facets' | 'free'>> {
+): Promise<Pick<CatalogueState, 'total' | 'hits' | 'facets' | 'free' | 'moreVendors'>> {
   const { dates, availableOnly, ...query } = search;
   const onDates = dates && availableOnly ? await stockEverywhere(stores, dates, now) : undefined;
   const exclude =
@@ -66,7 +91,7 @@ export async function platformListing(
   });
   const hits = result.hits.map(itemSummary);
   const free = dates && hits.length ? await freeOnDates(stores, hits, dates, now, onDates) : undefined;
-  return { total: result.total, hits, facets: result.facets, ...(free && { free }) };
+  return { total: result.total, hits, ...cutVendors(result.facets), ...(free && { free }) };
 }
 
 /** How many of each listing are free on the dates, asked of each house for its own items. */

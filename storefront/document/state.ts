@@ -33,6 +33,8 @@ export interface CatalogueState {
   free?: Record<string, number>;
   /** On the platform: where distances are measured from, and the houses listed. */
   marketplace?: MarketplaceState;
+  /** On the platform: houses that match beyond those the vendors facet shows (the most matches first). */
+  moreVendors?: number;
 }
 
 /** Where the platform measures distances from, as the page says it. */
@@ -45,8 +47,14 @@ export interface VisitorPlace extends GeoPoint {
 
 export interface MarketplaceState {
   from: VisitorPlace;
-  /** Every listed house, nearest first (with its distance from `from`, km; a house without a location last). */
+  /**
+   * The nearest listed houses (at most a dozen), and any other the page names (in its vendors
+   * facet), nearest first, with the distance from `from` (km; a house without a location last): a
+   * page's size does not grow with the number of houses.
+   */
   houses: Array<House & { km?: number }>;
+  /** How many houses are listed in all. */
+  houseCount: number;
 }
 
 export interface PageState {

@@ -281,6 +281,10 @@ export const messages = {
     radiusIgnored: 'The distance in this address was not a usable radius, so every house is shown.',
     nearestHeading: 'Nearest to you',
     allHouses: (count: number) => `${count} rental house${count === 1 ? '' : 's'} on Backlot`,
+    nearerHouses: (shown: number) => `the ${shown} nearest`,
+    browseEveryHouse: (count: number) => `Browse all ${count.toLocaleString('en')} houses’ items`,
+    moreVendors: (count: number) =>
+      `${count.toLocaleString('en')} more house${count === 1 ? '' : 's'} match. Search, choose a category or set a distance to narrow them.`,
     browseHouse: (house: string) => `Browse ${house}`,
     partSent: (house: string) => `Sent to ${house}`,
     partAwaiting: (house: string) => `Waiting for ${house} to approve you`,

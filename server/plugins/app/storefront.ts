@@ -387,7 +387,16 @@ export default fp<{ config: ServerConfig }>(
               now,
             );
             return {
-              catalogue: { query, ...found, now: hour, marketplace: marketplaceState(app.marketplace, place) },
+              catalogue: {
+                query,
+                ...found,
+                now: hour,
+                marketplace: marketplaceState(
+                  app.marketplace,
+                  place,
+                  (found.facets.vendors ?? []).map((value) => value.value),
+                ),
+              },
               ...(await pictures()),
             };
           }

@@ -104,6 +104,9 @@ export function CatalogueFilters({ action, catalogue }: { action: string; catalo
         <fieldset key={facet} className="facet">
           <legend>{facetName(facet, configuration)}</legend>
           <FacetValues facet={facet} values={values} />
+          {facet === 'vendors' && catalogue.moreVendors !== undefined && (
+            <p className="facet-note">{messages.marketplace.moreVendors(catalogue.moreVendors)}</p>
+          )}
         </fieldset>
       ))}
       <noscript>

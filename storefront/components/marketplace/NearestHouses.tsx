@@ -1,7 +1,8 @@
 /**
  * The platform's home page leads with the nearest house (spec §9: "the nearest vendor by distance
- * is chosen"), then every other listed house nearest first, each a link to its items on the
- * platform; with where distances are measured from, and a way to change it.
+ * is chosen"), then the next nearest (the page carries a dozen, whatever the number of houses),
+ * each a link to its items on the platform, and a way to browse every house's; with where
+ * distances are measured from, and a way to change it.
  */
 import { housePlace } from '../../../schema/marketplace/houses';
 import { RENTALS_BASE_PATH } from '../../../schema/routes';
@@ -36,7 +37,11 @@ export function NearestHouses({ marketplace }: { marketplace: MarketplaceState }
           </a>
           {others.length > 0 && (
             <>
-              <h3 className="houses-heading">{messages.allHouses(marketplace.houses.length)}</h3>
+              <h3 className="houses-heading">
+                {marketplace.houseCount > marketplace.houses.length
+                  ? `${messages.allHouses(marketplace.houseCount)}: ${messages.nearerHouses(marketplace.houses.length)}`
+                  : messages.allHouses(marketplace.houseCount)}
+              </h3>
               <ul className="house-list">
                 {others.map((house) => (
                   <li key={house.id}>
@@ -48,6 +53,11 @@ export function NearestHouses({ marketplace }: { marketplace: MarketplaceState }
                   </li>
                 ))}
               </ul>
+              {marketplace.houseCount > marketplace.houses.length && (
+                <p className="houses-all">
+                  <a href={RENTALS_BASE_PATH}>{messages.browseEveryHouse(marketplace.houseCount)}</a>
+                </p>
+              )}
             </>
           )}
         </>
