@@ -1,7 +1,7 @@
 /**
  * The SearchIndex port: a tenant's catalogue as the storefront searches it (spec §3): text, the
  * category path, and facets counted "OR within a facet, AND across facets". Adapters:
- * `in-process-search.ts` (embedded default, in memory) and `algolia-search.ts` (hosted, BACKLOT_SEARCH=algolia). Hits are the stored `Item` records,
+ * `engine/in-process-search.ts` (the embedded default, in memory; engine/README.md) and `algolia-search.ts` (hosted, BACKLOT_SEARCH=algolia). Hits are the stored `Item` records,
  * keyed by objectID; nothing here restates the item schema.
  */
 import type { Item } from '../../schema/types.generated';

@@ -56,3 +56,10 @@ export function askInTurn(
     requests: [{ setupRequest: (request) => ({ ...request, path: addresses[next++ % addresses.length]! }) }],
   });
 }
+
+/** The heap and the typed arrays' buffers outside it (the index's bitsets and lists are those). */
+export const memoryMb = () => {
+  globalThis.gc?.();
+  const { heapUsed, arrayBuffers } = process.memoryUsage();
+  return { heap: heapUsed / 1_048_576, buffers: arrayBuffers / 1_048_576 };
+};

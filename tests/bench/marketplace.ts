@@ -2,7 +2,7 @@
  * Marketplace benchmark (figures, not assertions): the platform's one index over 50 houses × 5,000
  * items (250,000 listings, tests/bench/catalogue-generator.ts, seeded) searched nearest first from a
  * visitor's point with every facet (a house's counted exactly; the platform's broadest from a
- * marked sample, see server/search/facet-tally.ts), against one house's own index of 5,000 items
+ * marked sample, see server/search/engine/facet-tally.ts), against one house's own index of 5,000 items
  * asked the same queries in turn, in the same run, five rounds, each query's median kept (the ratio
  * is the figure: goal ≥ 0.5×, the platform's p95 within twice a house's). Three ratios: searches
  * asked again (their counts kept), the first round alone (single runs, the first use of many
@@ -23,25 +23,19 @@ import path from 'node:path';
 import { listingOf } from '../../schema/marketplace/listings';
 import type { Item } from '../../schema/types.generated';
 import { PlatformCatalogue } from '../../server/marketplace/platform-catalogue';
-import { InProcessSearchIndex } from '../../server/search/in-process-search';
+import { InProcessSearchIndex } from '../../server/search/engine/in-process-search';
 import type { SearchQuery } from '../../server/search/search-port';
 import { FileTenantStore } from '../../server/stores/file-tenant-store';
 import { SqliteItemStore } from '../../server/stores/sqlite-item-store';
 import { tenantsDir } from '../helpers/paths';
 import { benchHouses, generateItem, random, someFilters, typedText } from './catalogue-generator';
-import { fmt, percentile } from './figures';
+import { fmt, memoryMb, percentile } from './figures';
 
 const HOUSES = Number(process.env.BENCH_HOUSES ?? 50);
 const PER_HOUSE = Number(process.env.BENCH_ITEMS_PER_HOUSE ?? 5_000);
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 300);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 
-/** The heap and the typed arrays' buffers outside it (the index's bitsets and lists are those). */
-const memoryMb = () => {
-  globalThis.gc?.();
-  const { heapUsed, arrayBuffers } = process.memoryUsage();
-  return { heap: heapUsed / 1_048_576, buffers: arrayBuffers / 1_048_576 };
-};
 const ms = (value: number) => `${fmt(value)} ms`;
 
 /** A visitor's query: text or browse, 0–3 filters, the first page or a later one, from somewhere in the US or UK. */

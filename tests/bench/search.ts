@@ -12,7 +12,7 @@
  * Browse answers are checked against the scan's (totals and every facet count): they must agree.
  */
 import { generateItem, pick, random, someFilters, typedText } from './catalogue-generator';
-import { InProcessSearchIndex } from '../../server/search/in-process-search';
+import { InProcessSearchIndex } from '../../server/search/engine/in-process-search';
 import { priceBinOf, type SearchQuery, type SearchResult, type SearchSort } from '../../server/search/search-port';
 import type { Item } from '../../schema/types.generated';
 

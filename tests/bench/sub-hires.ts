@@ -18,7 +18,7 @@ import type { SubHireRule } from '../../schema/marketplace/sub-hires';
 import { addDays, todayIn } from '../../schema/rental/quote-rules';
 import type { Item } from '../../schema/types.generated';
 import { subHireOffers, type SubHireOfferStores } from '../../server/marketplace/sub-hire-offers';
-import { InProcessSearchIndex } from '../../server/search/in-process-search';
+import { InProcessSearchIndex } from '../../server/search/engine/in-process-search';
 import { SqliteQuoteRequestStore } from '../../server/stores/sqlite-quote-request-store';
 import { benchHouses, generateItem, random } from './catalogue-generator';
 import { fmt, percentile } from './figures';

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Item } from '../../schema/types.generated';
 import { PlatformCatalogue } from '../../server/marketplace/platform-catalogue';
-import { InProcessSearchIndex } from '../../server/search/in-process-search';
+import { InProcessSearchIndex } from '../../server/search/engine/in-process-search';
 import type { SearchIndex } from '../../server/search/search-port';
 import { FileTenantStore } from '../../server/stores/file-tenant-store';
 import type { ItemStore } from '../../server/stores/item-store';

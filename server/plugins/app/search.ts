@@ -18,7 +18,7 @@ import type { ServerConfig } from '../../config';
 import { runEvery } from '../../lib/periodic-pass';
 import { PlatformCatalogue } from '../../marketplace/platform-catalogue';
 import { AlgoliaSearchIndex } from '../../search/algolia-search';
-import { InProcessSearchIndex } from '../../search/in-process-search';
+import { InProcessSearchIndex } from '../../search/engine/in-process-search';
 import type { SearchIndex, SearchQuery, SearchResult } from '../../search/search-port';
 
 declare module 'fastify' {

@@ -240,6 +240,19 @@ describe('the import graph', () => {
     expect(circles(edges).map((circle) => circle.join(' → '))).toEqual([]);
   });
 
+  it('reaches the embedded search engine through its entry only', async () => {
+    const graph = await importGraph();
+    const reaching = [...graph].flatMap(([file, targets]) =>
+      file.startsWith('server/search/engine/')
+        ? []
+        : targets
+            .filter((target) => target.startsWith('server/search/engine/'))
+            .filter((target) => target !== 'server/search/engine/in-process-search.ts')
+            .map((target) => `${file} → ${target}`),
+    );
+    expect(reaching).toEqual([]);
+  });
+
   it('takes every quote step through the quote-step workflow: no route or plugin takes one or tells of one itself', async () => {
     const files = [...(await filesUnder('server/routes')), ...(await filesUnder('server/plugins'))];
     expect(files.length).toBeGreaterThan(40);

@@ -5,8 +5,8 @@ import {
   KeptCopies,
   withSlot,
   type CountedSearch,
-} from '../../../server/search/kept-copies';
-import type { SlotSet } from '../../../server/search/slot-bits';
+} from '../../../server/search/engine/kept-copies';
+import type { SlotSet } from '../../../server/search/engine/slot-bits';
 
 const setOf = (words: Record<number, number>, width = 8): SlotSet => {
   const bits = new Uint32Array(width);

@@ -12,9 +12,9 @@ import type { House } from '../../../schema/marketplace/houses';
 import { isListing, listingOf } from '../../../schema/marketplace/listings';
 import { priceBinValue } from '../../../schema/catalogue-search';
 import type { Item } from '../../../schema/types.generated';
-import { InProcessSearchIndex } from '../../../server/search/in-process-search';
+import { InProcessSearchIndex } from '../../../server/search/engine/in-process-search';
 import type { FacetKey, SearchQuery, SearchResult } from '../../../server/search/search-port';
-import { termsWithinTypos } from '../../../server/search/typos';
+import { termsWithinTypos } from '../../../server/search/engine/typos';
 import { searchItem } from '../../contract/search-index.contract';
 
 /** A seeded generator, so a failure names items that exist on the next run. */

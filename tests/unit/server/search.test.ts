@@ -9,7 +9,7 @@
  * a regular expression would choke on answered without throwing.
  */
 import { describe, expect, it } from 'vitest';
-import { InProcessSearchIndex } from '../../../server/search/in-process-search';
+import { InProcessSearchIndex } from '../../../server/search/engine/in-process-search';
 import { PRICE_BINS, priceBinOf, type SearchQuery, type SearchResult } from '../../../server/search/search-port';
 import { CATALOGUE, searchItem } from '../../contract/search-index.contract';
 

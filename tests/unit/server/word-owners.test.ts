@@ -4,7 +4,7 @@
  * read slot by slot, so neither house is given the other's listings.
  */
 import { describe, expect, it } from 'vitest';
-import { WordOwners, type SlotSet } from '../../../server/search/slot-bits';
+import { WordOwners, type SlotSet } from '../../../server/search/engine/slot-bits';
 
 /** A set of slots (as a search carries it) over `words` words. */
 function setOf(slots: readonly number[], words: number): SlotSet {

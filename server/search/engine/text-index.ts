@@ -5,7 +5,7 @@
  * query word matches terms exactly, as a prefix, or with a typo or two (typos.ts), rarest word
  * first; and relevance is scored only over the slots a page is drawn from.
  */
-import type { Item } from '../../schema/types.generated';
+import type { Item } from '../../../schema/types.generated';
 import { firstAtOrAfter, grownTo, orInto, type ScratchBits } from './slot-bits';
 import { termsWithinTypos } from './typos';
 

@@ -22,7 +22,7 @@
  * 5,000 listings this took a search's p95 from 5.4 to about 0.45–0.5 ms as the first search after
  * a write, a little under twice one house's, and 0.2 ms asked again (tests/bench/marketplace.ts).
  */
-import { haversineKm } from '../../schema/marketplace/distance';
+import { haversineKm } from '../../../schema/marketplace/distance';
 import { SlotValues, tallyFacets } from './facet-tally';
 import { copyCountedSearch, copyKeptSet, KeptCopies, withoutSlot, withSlot, type CountedSearch } from './kept-copies';
 import {
@@ -41,8 +41,8 @@ import {
   type SlotSet,
 } from './slot-bits';
 import { TextIndex, wordsOf } from './text-index';
-import { isListing } from '../../schema/marketplace/listings';
-import type { GeoPoint, Item } from '../../schema/types.generated';
+import { isListing } from '../../../schema/marketplace/listings';
+import type { GeoPoint, Item } from '../../../schema/types.generated';
 import {
   PRICE_BINS,
   priceBinValue,
@@ -54,7 +54,7 @@ import {
   type SearchQuery,
   type SearchResult,
   type SearchSort,
-} from './search-port';
+} from '../search-port';
 
 // ---------------------------------------------------------------------------------------------
 // Facets: the fixed ones first, then one per custom field, numbered as the tenant's items show them.
