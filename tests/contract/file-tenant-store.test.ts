@@ -123,11 +123,11 @@ describe('FileTenantStore on disk', () => {
     expect(store.tenantForDomain('www.backlot.example')).toBeUndefined();
     await store.rescan();
     expect(store.tenantForDomain('www.backlot.example')).toBe('platform');
-    expect(store.has('platformStaff')).toBe(true);
+    expect(store.has('platform')).toBe(true);
     await rm(path.join(dirs.tenants, 'platform'), { recursive: true });
     await store.rescan();
     expect(store.tenantForDomain('www.backlot.example')).toBeUndefined();
-    expect(store.has('platformStaff')).toBe(false);
+    expect(store.has('platform')).toBe(false);
     await store.close();
   });
 
@@ -139,7 +139,7 @@ describe('FileTenantStore on disk', () => {
     await rename(path.join(dirs.tenants, '..', 'platform-new'), path.join(dirs.tenants, 'platform'));
     await expect.poll(() => store.tenantForDomain('www.backlot.example')).toBe('platform');
     await rm(path.join(dirs.tenants, 'platform'), { recursive: true });
-    await expect.poll(() => store.has('platformStaff')).toBe(false);
+    await expect.poll(() => store.has('platform')).toBe(false);
     await store.close();
   });
 
