@@ -50,7 +50,7 @@ import invoicesPlugin from './plugins/app/invoices';
 import invoiceRoutes from './routes/api/invoices';
 import insuranceRoutes from './routes/api/insurance';
 import cardHoldRoutes from './routes/api/card-holds';
-import type { PaymentProvider } from './payments/payment-provider';
+import type { PaymentProvider } from './payments';
 import hireRoutes from './routes/api/tenants/hire';
 import availabilityRoutes from './routes/api/availability';
 import subHireRoutes from './routes/api/sub-hires';

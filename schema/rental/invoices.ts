@@ -17,7 +17,15 @@
  *   the invoice's balance due.
  * - Numbers: per tenant and kind, without gaps (the store takes them): INV-000042, PF-…, CN-….
  */
-import type { Invoice, LineCredit, PricedLine, QuoteBreakdown, QuoteRequest, SiteSettings } from '../types.generated';
+import type {
+  Invoice,
+  Item,
+  LineCredit,
+  PricedLine,
+  QuoteBreakdown,
+  QuoteRequest,
+  SiteSettings,
+} from '../types.generated';
 import { addDays } from './quote-rules';
 import { cents } from './quote-pricing';
 
@@ -96,6 +104,10 @@ export const invoiceNumber = (kind: InvoiceKind, sequence: number) =>
 
 /** Which group each item is in (its tax follows the group); items gone from the catalogue are taxed. */
 export type ItemGroups = ReadonlyMap<string, string>;
+
+/** Each item's category group (its tax follows the group). */
+export const itemGroupsOf = (items: ReadonlyMap<string, Pick<Item, 'category'>>): ItemGroups =>
+  new Map([...items].map(([objectID, item]) => [objectID, item.category.group]));
 
 const taxableKinds: ReadonlySet<InvoiceLine['kind']> = new Set(['rental', 'service', 'late', 'fee']);
 

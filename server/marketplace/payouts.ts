@@ -12,8 +12,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { PayoutAccount, QuoteRequest } from '../../schema/types.generated';
-import type { HoldTerms, HoldTermsSource } from '../payments/card-holds';
-import type { ConnectedAccount, PaymentProvider } from '../payments/payment-provider';
+import type { ConnectedAccount, HoldTerms, HoldTermsSource, PaymentProvider } from '../payments';
 import type { PayoutAccountStore } from '../stores/payout-account-store';
 import type { TenantStore } from '../stores/tenant-store';
 

@@ -48,7 +48,7 @@ import { holdKeepsIn } from '../../schema/rental/out-gate';
 import { cents } from '../../schema/rental/quote-pricing';
 import { isHireState, isOpen, isOrderState, type QuoteAction, type QuoteState } from '../../schema/rental/quote-states';
 import type { CardHold, Item, QuoteRequest, SiteSettings } from '../../schema/types.generated';
-import { invoiceRuleOf, quoteDue, type ItemGroups } from '../../schema/rental/invoices';
+import { invoiceRuleOf, itemGroupsOf, quoteDue } from '../../schema/rental/invoices';
 import type { ItemStore } from '../stores/item-store';
 import type { ProfileStore } from '../stores/profile-store';
 import { revisionOf, StaleQuoteError, UnknownQuoteError, type QuoteRequestStore } from '../stores/quote-request-store';
@@ -628,10 +628,6 @@ export function neededFor(
     version: latest.version,
   };
 }
-
-/** Each item's category group (its tax follows the group). */
-export const itemGroupsOf = (items: ReadonlyMap<string, Pick<Item, 'category'>>): ItemGroups =>
-  new Map([...items].map(([objectID, item]) => [objectID, item.category.group]));
 
 /**
  * What a step of the conversation owes the hold, recorded with the step (pure, run inside the

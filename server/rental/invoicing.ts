@@ -12,6 +12,7 @@ import {
   cancellationInvoiceOf,
   finalInvoiceOf,
   invoiceRuleOf,
+  itemGroupsOf,
   proFormaOf,
   type IssueContext,
 } from '../../schema/rental/invoices';
@@ -23,7 +24,6 @@ import type { Invoice, Item, QuoteRequest, SiteSettings } from '../../schema/typ
 type TenantClock = { site: SiteSettings; timezone: string };
 import { formatMoney } from '../../schema/display/format';
 import { priceStepsText } from '../../schema/display/price-steps';
-import { itemGroupsOf } from '../payments/card-holds';
 import type { InvoiceStore } from '../stores/invoice-store';
 import { applyAccountCredit } from './account-credit';
 

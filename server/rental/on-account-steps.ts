@@ -23,13 +23,12 @@ import {
   type AccountRelease,
   type OrderAccount,
 } from '../../schema/accounts/on-account';
-import { invoiceRuleOf, quoteDue } from '../../schema/rental/invoices';
+import { invoiceRuleOf, itemGroupsOf, quoteDue } from '../../schema/rental/invoices';
 import { isOrderState } from '../../schema/rental/quote-states';
 import { todayIn } from '../../schema/rental/quote-rules';
 import type { Item, QuoteRequest } from '../../schema/types.generated';
 import { addressLines } from '../../schema/display/contact';
 import { formatDay, formatMoney } from '../../schema/display/format';
-import { itemGroupsOf } from '../payments/card-holds';
 import { StaleAccountError, type CustomerAccountStore } from '../stores/customer-account-store';
 import { FieldProblemsError } from '../stores/field-problems';
 import type { InvoiceStore } from '../stores/invoice-store';

@@ -47,13 +47,7 @@ import {
   holdCovers,
 } from '../../schema/rental/card-hold';
 import { formatMoney } from '../../schema/display/format';
-import {
-  CardHoldNeededError,
-  holdAfterStep,
-  neededFor,
-  tooLargeForACard,
-  type CardHolds,
-} from '../payments/card-holds';
+import { CardHoldNeededError, holdAfterStep, neededFor, tooLargeForACard, type CardHolds } from '../payments';
 import { finalInvoiceOf } from '../../schema/rental/invoices';
 import { invoiceContext, issueAfterStep } from './invoicing';
 import type { InvoiceStore } from '../stores/invoice-store';

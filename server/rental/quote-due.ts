@@ -1,7 +1,6 @@
 /** What a quote comes to, read with its items' groups (the tax rule is per group). */
-import { invoiceRuleOf, quoteDue, type QuoteDue } from '../../schema/rental/invoices';
+import { invoiceRuleOf, itemGroupsOf, quoteDue, type QuoteDue } from '../../schema/rental/invoices';
 import type { QuoteRequest, SiteSettings } from '../../schema/types.generated';
-import { itemGroupsOf } from '../payments/card-holds';
 import type { ItemStore } from '../stores/item-store';
 import { itemsOfQuotes } from './quote-conversation';
 

@@ -19,11 +19,10 @@ import { cardHoldRenewalMessage, cardWantedMessage, type MailContent } from '../
 import { sendTenantMail, TO_HOUSE } from '../../mail/tenant-mail';
 import { todayIn } from '../../../schema/rental/quote-rules';
 import type { StorefrontConfiguration } from '../../../schema/configuration/configuration';
-import { CardHolds } from '../../payments/card-holds';
+import { CardHolds, type PaymentProvider } from '../../payments';
 import { Payouts } from '../../marketplace/payouts';
 import { TestPaymentProvider } from '../../payments/test-payment-provider';
 import { PLATFORM_TENANT_ID } from '../../../schema/routes';
-import type { PaymentProvider } from '../../payments/payment-provider';
 import type { QuoteRequest } from '../../../schema/types.generated';
 
 declare module 'fastify' {

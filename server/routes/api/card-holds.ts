@@ -20,7 +20,7 @@ import { schemaIds } from '../../../schema/documents';
 import { withDefaults } from '../../../schema/defaults';
 import { quoteSettingsOf } from '../../rental/quote-conversation';
 import { TestPaymentProvider } from '../../payments/test-payment-provider';
-import { ProviderRefusedError } from '../../payments/payment-provider';
+import { ProviderRefusedError } from '../../payments';
 import { UnknownHouseError } from '../../marketplace/payouts';
 import { canReach } from '../../auth/accounts';
 import { withVersion } from '../../lib/versions';

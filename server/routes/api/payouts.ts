@@ -16,7 +16,7 @@ import { schemaIds } from '../../../schema/documents';
 import { listQuerySchema, sendList, type ListQuery } from '../../lib/ra-list';
 import { houseStatement, statementCsv } from '../../marketplace/statements';
 import { UnknownHouseError } from '../../marketplace/payouts';
-import { ProviderUnavailableError } from '../../payments/payment-provider';
+import { ProviderUnavailableError } from '../../payments';
 import { monthParams, tenantParams } from './tenants/params';
 
 const tags = ['marketplace'];

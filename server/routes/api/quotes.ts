@@ -18,7 +18,8 @@ import { beyondOneHold, cardHoldRuleOf, holdAskedFrom, holdCovers } from '../../
 import { holdKeepsIn } from '../../../schema/rental/out-gate';
 import { replacementValueOf } from '../../../schema/rental/insurance';
 import { invoiceRuleOf, quoteDue } from '../../../schema/rental/invoices';
-import { itemGroupsOf, neededFor, tooLargeForACard } from '../../payments/card-holds';
+import { itemGroupsOf } from '../../../schema/rental/invoices';
+import { neededFor, tooLargeForACard } from '../../payments';
 import { schemaIds } from '../../../schema/documents';
 import { isOrderState, type QuoteAction } from '../../../schema/rental/quote-states';
 import { todayIn } from '../../../schema/rental/quote-rules';
