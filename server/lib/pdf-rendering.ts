@@ -5,7 +5,7 @@
  * it is asked for (one document, once). Bounded like the other pools (two of a house's at once,
  * 64 waiting in all, 60 s a document).
  */
-import type { accountStatementPdf } from '../accounts/account-statements';
+import type { accountStatementPdf } from '../accounts';
 import type { invoicePdf } from '../rental/invoice-pdf';
 import type { PdfTask } from '../workers/pdf-render';
 import { workerPool } from './worker-pool';

@@ -6,7 +6,7 @@
 import fp from 'fastify-plugin';
 import type { ServerConfig } from '../../config';
 import { runEvery } from '../../lib/periodic-pass';
-import { ReceivablesWatch } from '../../accounts/receivables-watch';
+import { ReceivablesWatch } from '../../accounts';
 
 export default fp<{ config: ServerConfig }>(
   async (app, { config }) => {

@@ -15,11 +15,12 @@ import { withDefaults } from '../../../schema/defaults';
 import { schemaIds } from '../../../schema/documents';
 import { todayIn } from '../../../schema/rental/quote-rules';
 import type { ExemptionUpload } from '../../../schema/types.generated';
-import { exemptionFile, keepExemptionCertificate } from '../../accounts/exemption-certificate';
 import { ifMatchVersion, withVersion } from '../../lib/versions';
 import { allAccounts, UnknownAccountError } from '../../stores/customer-account-store';
 import {
   CONTACT_FORMATS,
+  exemptionFile,
+  keepExemptionCertificate,
   contactParts,
   contactsCsv,
   PAYMENT_CSV,
@@ -29,7 +30,7 @@ import {
   STATEMENT_LINE_LIMIT,
   type ContactFormat,
   type PaymentFormat,
-} from '../../accounts/contacts-export';
+} from '../../accounts';
 import { contactNameOf } from '../../../schema/rental/invoices';
 import { CSV, sendDownload } from '../../lib/downloads';
 import { csvLettingGo } from '../../lib/let-go';

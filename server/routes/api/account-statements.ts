@@ -13,7 +13,7 @@ import { MONTH_PATTERN } from '../../../schema/marketplace/statements';
 import { todayIn } from '../../../schema/rental/quote-rules';
 import { UnknownAccountError } from '../../stores/customer-account-store';
 import { FieldProblemsError } from '../../stores/field-problems';
-import { accountStatement, accountStatementPdf, statementFileName } from '../../accounts/account-statements';
+import { accountStatement, accountStatementPdf, statementFileName } from '../../accounts';
 import { accountIdParam, accountParams } from './customer-accounts';
 import { tenantParams } from './tenants/params';
 

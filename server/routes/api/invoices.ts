@@ -24,7 +24,7 @@ import { calendarDateMessage, isCalendarDate } from '../../../schema/calendar-da
 import type { Invoice, LineCredit, Tenant } from '../../../schema/types.generated';
 import { invoicePdf } from '../../rental/invoice-pdf';
 import { owedOnInvoice } from '../../../schema/accounts/payments';
-import { settledOf } from '../../accounts/invoice-state';
+import { settledOf } from '../../accounts';
 import { notifyCreditNote } from '../../rental/quote-notices';
 import {
   EXPORT_FORMATS,

@@ -16,7 +16,7 @@ import {
   type InvoiceState,
 } from '../../../schema/accounts/payments';
 import { runLettingGo } from '../../lib/let-go';
-import { settledOf } from '../../accounts/invoice-state';
+import { settledOf } from '../../accounts';
 import { cents } from '../../../schema/rental/quote-pricing';
 import { withDefaults } from '../../../schema/defaults';
 import { schemaIds } from '../../../schema/documents';

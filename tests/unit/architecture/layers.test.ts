@@ -240,19 +240,25 @@ describe('the import graph', () => {
     expect(circles(edges).map((circle) => circle.join(' → '))).toEqual([]);
   });
 
-  it('reaches the payments domain through its front door (server/payments/index.ts), or an adapter by name', async () => {
-    const graph = await importGraph();
-    const inside = (file: string) => file.startsWith('server/payments/');
-    const reaching = [...graph].flatMap(([file, targets]) =>
-      inside(file)
-        ? []
-        : targets
-            .filter((target) => inside(target) && target !== 'server/payments/index.ts')
-            .filter((target) => !target.endsWith('-payment-provider.ts'))
-            .map((target) => `${file} → ${target}`),
-    );
-    expect(reaching).toEqual([]);
-  });
+  it.each([
+    ['payments', (target: string) => target.endsWith('-payment-provider.ts')],
+    ['accounts', (_target: string, file: string) => file.startsWith('server/workers/')],
+  ])(
+    'reaches the %s domain through its front door (its index.ts), or what the domain says may be named',
+    async (domain, named) => {
+      const graph = await importGraph();
+      const inside = (file: string) => file.startsWith(`server/${domain}/`);
+      const reaching = [...graph].flatMap(([file, targets]) =>
+        inside(file)
+          ? []
+          : targets
+              .filter((target) => inside(target) && target !== `server/${domain}/index.ts`)
+              .filter((target) => !named(target, file))
+              .map((target) => `${file} → ${target}`),
+      );
+      expect(reaching).toEqual([]);
+    },
+  );
 
   it('reaches the embedded search engine through its entry only', async () => {
     const graph = await importGraph();
