@@ -17,14 +17,23 @@ const definition = (name: string, source: string, label: string, required: boole
 
 const FIELDS: FieldSpec[] = [
   definition('tenantId', 'id', 'Tenant id', true),
-  { ...definition('label', 'name', 'Business name', true), help: 'What visitors see: the app title and the vendor’s name to begin with.' },
+  {
+    ...definition('label', 'name', 'Business name', true),
+    help: 'What visitors see: the app title and the vendor’s name to begin with.',
+  },
   definition('hostname', 'domain', 'Domain', true),
-  { ...definition('email', 'email', 'Contact email', false), help: 'Where visitors’ requests go; you can change it later on the Vendor page.' },
+  {
+    ...definition('email', 'email', 'Contact email', false),
+    help: 'Where visitors’ requests go; you can change it later on the Vendor page.',
+  },
 ];
 
 export function TenantCreate() {
   const translate = useTranslate();
-  const { data: tenants = [] } = useGetList<{ id: string; displayName?: string }>('tenants', { pagination: { page: 1, perPage: 200 }, sort: { field: 'id', order: 'ASC' } });
+  const { data: tenants = [] } = useGetList<{ id: string; displayName?: string }>('tenants', {
+    pagination: { page: 1, perPage: 200 },
+    sort: { field: 'id', order: 'ASC' },
+  });
   return (
     <Create redirect={(_resource, id) => `t/${id}/site`} title={translate('backlot.tenants.create')}>
       <SimpleForm warnWhenUnsavedChanges sx={{ maxWidth: 640 }}>
@@ -35,7 +44,10 @@ export function TenantCreate() {
           source="from"
           label={translate('backlot.tenants.from')}
           helperText={translate('backlot.tenants.fromHelp')}
-          choices={tenants.map((tenant) => ({ id: tenant.id, name: tenant.displayName ? `${tenant.displayName} (${tenant.id})` : tenant.id }))}
+          choices={tenants.map((tenant) => ({
+            id: tenant.id,
+            name: tenant.displayName ? `${tenant.displayName} (${tenant.id})` : tenant.id,
+          }))}
           emptyText={translate('backlot.tenants.blank')}
           fullWidth
         />

@@ -1,5 +1,15 @@
 /** The tenants an account may reach (platform staff: all, and a button to make one), each opening its branding and site settings. */
-import { Button, CreateButton, Datagrid, List, TextField, TopToolbar, usePermissions, useRecordContext, useTranslate } from 'react-admin';
+import {
+  Button,
+  CreateButton,
+  Datagrid,
+  List,
+  TextField,
+  TopToolbar,
+  usePermissions,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
 import type { Account } from '../authProvider';
 import { Link } from 'react-router-dom';
 

@@ -12,7 +12,11 @@ export function TenantSwitcher() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const many = permissions?.role === 'platform-staff' || (permissions?.tenants.length ?? 0) > 1;
-  const { data: tenants = [] } = useGetList<{ id: string; displayName?: string }>('tenants', { pagination: { page: 1, perPage: 200 }, sort: { field: 'id', order: 'ASC' } }, { enabled: many });
+  const { data: tenants = [] } = useGetList<{ id: string; displayName?: string }>(
+    'tenants',
+    { pagination: { page: 1, perPage: 200 }, sort: { field: 'id', order: 'ASC' } },
+    { enabled: many },
+  );
   const match = /^\/t\/([^/]+)\/?([^/]*)/.exec(pathname);
   if (!many || tenants.length < 2) return null;
   return (

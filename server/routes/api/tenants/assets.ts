@@ -30,7 +30,14 @@ const assetSchema = {
   },
 } as const;
 
-const assetParams = { ...tenantParams, required: ['tenantId', 'id'], properties: { ...tenantParams.properties, id: { type: 'string', pattern: UPLOAD_NAME.source, description: 'The file name' } } };
+const assetParams = {
+  ...tenantParams,
+  required: ['tenantId', 'id'],
+  properties: {
+    ...tenantParams.properties,
+    id: { type: 'string', pattern: UPLOAD_NAME.source, description: 'The file name' },
+  },
+};
 
 class AssetRefusedError extends Error {
   readonly statusCode: number;
@@ -49,7 +56,8 @@ function usesOf(tenant: Tenant, url: string): string[] {
     if (typeof value === 'string') {
       if (value.replace(/[?#].*$/, '') === url) found.push(pointer);
     } else if (Array.isArray(value)) value.forEach((item, index) => walk(item, joinPointer(pointer, index)));
-    else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) walk(item, joinPointer(pointer, key));
+    else if (value && typeof value === 'object')
+      for (const [key, item] of Object.entries(value)) walk(item, joinPointer(pointer, key));
   };
   walk(tenant, '');
   return found;
@@ -81,21 +89,39 @@ const assets: FastifyPluginAsync = async (app) => {
     '/api/tenants/:tenantId/assets',
     {
       onRequest: app.requireTenant,
-      schema: { tags: ['assets'], summary: "The tenant's images, with where each is used", params: tenantParams, querystring: listQuerySchema },
-      config: { docs: { success: { schema: { type: 'array', items: assetSchema }, headers: ['content-range'] }, errors: STORED_TENANT_INVALID } },
+      schema: {
+        tags: ['assets'],
+        summary: "The tenant's images, with where each is used",
+        params: tenantParams,
+        querystring: listQuerySchema,
+      },
+      config: {
+        docs: {
+          success: { schema: { type: 'array', items: assetSchema }, headers: ['content-range'] },
+          errors: STORED_TENANT_INVALID,
+        },
+      },
     },
     async (request, reply) => {
       const { tenantId } = request.params as { tenantId: string };
       const tenant = await tenantOf(tenantId);
-      const names = [...(await app.storefrontAssets.ownFiles(tenantId)).keys()].filter((name) => UPLOAD_NAME.test(name)).sort();
-      const records = (await Promise.all(names.map((name) => describe(tenantId, tenant, name)))).filter((record) => record !== undefined);
+      const names = [...(await app.storefrontAssets.ownFiles(tenantId)).keys()]
+        .filter((name) => UPLOAD_NAME.test(name))
+        .sort();
+      const records = (await Promise.all(names.map((name) => describe(tenantId, tenant, name)))).filter(
+        (record) => record !== undefined,
+      );
       return sendList(reply, 'assets', records, request.query as ListQuery);
     },
   );
 
   app.get(
     '/api/tenants/:tenantId/assets/:id',
-    { onRequest: app.requireTenant, schema: { tags: ['assets'], summary: 'One image', params: assetParams }, config: { docs: { success: { schema: assetSchema }, errors: STORED_TENANT_INVALID } } },
+    {
+      onRequest: app.requireTenant,
+      schema: { tags: ['assets'], summary: 'One image', params: assetParams },
+      config: { docs: { success: { schema: assetSchema }, errors: STORED_TENANT_INVALID } },
+    },
     async (request) => {
       const { tenantId, id } = request.params as { tenantId: string; id: string };
       const record = await describe(tenantId, await tenantOf(tenantId), id);
@@ -113,7 +139,12 @@ const assets: FastifyPluginAsync = async (app) => {
         tags: ['assets'],
         summary: `Upload an image (base64, at most ${MAX_ASSET_BYTES / 1024 / 1024} MB; SVGs that could run or fetch anything are refused)`,
         params: assetParams,
-        body: { type: 'object', additionalProperties: true, required: ['data'], properties: { data: { type: 'string', contentEncoding: 'base64', description: 'The file, base64-encoded' } } },
+        body: {
+          type: 'object',
+          additionalProperties: true,
+          required: ['data'],
+          properties: { data: { type: 'string', contentEncoding: 'base64', description: 'The file, base64-encoded' } },
+        },
       },
       config: { docs: { success: { schema: assetSchema }, errors: STORED_TENANT_INVALID } },
     },
@@ -135,13 +166,22 @@ const assets: FastifyPluginAsync = async (app) => {
     {
       onRequest: app.requireTenant,
       schema: { tags: ['assets'], summary: 'Remove an image the tenant no longer uses', params: assetParams },
-      config: { docs: { success: { schema: assetSchema }, errors: { 409: 'The tenant still uses the image', ...STORED_TENANT_INVALID } } },
+      config: {
+        docs: {
+          success: { schema: assetSchema },
+          errors: { 409: 'The tenant still uses the image', ...STORED_TENANT_INVALID },
+        },
+      },
     },
     async (request) => {
       const { tenantId, id } = request.params as { tenantId: string; id: string };
       const record = await describe(tenantId, await tenantOf(tenantId), id);
       if (!record) throw new AssetRefusedError(404, `No image ${JSON.stringify(id)}`);
-      if (record.usedBy.length) throw new AssetRefusedError(409, `${id} is still used by ${record.usedBy.join(', ')}: point those settings at another image first.`);
+      if (record.usedBy.length)
+        throw new AssetRefusedError(
+          409,
+          `${id} is still used by ${record.usedBy.join(', ')}: point those settings at another image first.`,
+        );
       await app.storefrontAssets.store.remove(tenantId, 'assets', id);
       app.storefrontAssets.changed(tenantId);
       request.log.info({ tenantId, file: id, actor: request.account!.email }, 'asset removed');

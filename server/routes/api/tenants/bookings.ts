@@ -35,10 +35,25 @@ const bookings: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['quotes'],
         summary: "One item's free quantity per day, and the holds and orders on it",
-        params: { type: 'object', required: ['tenantId', 'objectID'], properties: { ...tenantParams.properties, objectID: { type: 'string', minLength: 1, maxLength: 128 } } },
+        params: {
+          type: 'object',
+          required: ['tenantId', 'objectID'],
+          properties: { ...tenantParams.properties, objectID: { type: 'string', minLength: 1, maxLength: 128 } },
+        },
         querystring: { type: 'object', additionalProperties: false, properties: { from: date, to: date } },
       },
-      config: { docs: { success: { schema: { type: 'object', additionalProperties: true, properties: { days: { type: 'array' }, bookings: { type: 'array' } } } }, errors: { 400: 'A range backwards or longer than 92 days', 404: 'No such item' } } },
+      config: {
+        docs: {
+          success: {
+            schema: {
+              type: 'object',
+              additionalProperties: true,
+              properties: { days: { type: 'array' }, bookings: { type: 'array' } },
+            },
+          },
+          errors: { 400: 'A range backwards or longer than 92 days', 404: 'No such item' },
+        },
+      },
     },
     async (request) => {
       const { tenantId, objectID } = request.params as { tenantId: string; objectID: string };
@@ -47,13 +62,20 @@ const bookings: FastifyPluginAsync = async (app) => {
       const query = request.query as { from?: string; to?: string };
       const from = query.from ?? today;
       const to = query.to ?? addDays(from, 27);
-      if (to < from || dayCount(from, to) > MAX_DAYS) throw new AvailabilityRangeError(`Ask for ${MAX_DAYS} days or fewer, from a first day to a later last day.`);
+      if (to < from || dayCount(from, to) > MAX_DAYS)
+        throw new AvailabilityRangeError(`Ask for ${MAX_DAYS} days or fewer, from a first day to a later last day.`);
       const [item] = await app.itemStore.getMany(tenantId, [objectID]);
       if (!item) throw new UnknownItemError(objectID);
       const window = bookingWindow(from, to, settings.turnaroundDays);
       const booked = await app.quoteRequests.bookings(tenantId, [objectID], window.from, window.to);
       const free = freeByDay(item.quantity, booked, from, to, settings.turnaroundDays, today);
-      const quotes = new Map((await Promise.all([...new Set(booked.map((booking) => booking.quoteId))].map((id) => app.quoteRequests.get(tenantId, id)))).flatMap((quote) => (quote ? [[quote.id, quote] as const] : [])));
+      const quotes = new Map(
+        (
+          await Promise.all(
+            [...new Set(booked.map((booking) => booking.quoteId))].map((id) => app.quoteRequests.get(tenantId, id)),
+          )
+        ).flatMap((quote) => (quote ? [[quote.id, quote] as const] : [])),
+      );
       return {
         objectID,
         name: item.name,
@@ -79,11 +101,22 @@ const bookings: FastifyPluginAsync = async (app) => {
     '/api/tenants/:tenantId/orders.csv',
     {
       onRequest: app.requireTenant,
-      schema: { tags: ['quotes'], summary: "The lines of orders confirmed in some months, by GL code (CSV)", params: tenantParams, querystring: { type: 'object', additionalProperties: false, required: ['from', 'to'], properties: { from: month, to: month } } },
+      schema: {
+        tags: ['quotes'],
+        summary: 'The lines of orders confirmed in some months, by GL code (CSV)',
+        params: tenantParams,
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['from', 'to'],
+          properties: { from: month, to: month },
+        },
+      },
       config: {
         docs: {
           success: {
-            description: 'GL code, month confirmed, confirmed on, amount, order, production, customer, kind, item, item id, quantity, first day, last day, quote version',
+            description:
+              'GL code, month confirmed, confirmed on, amount, order, production, customer, kind, item, item id, quantity, first day, last day, quote version',
             contentTypes: ['text/csv'],
           },
           errors: { 400: 'A month that is not YYYY-MM, or `to` before `from`' },
@@ -93,10 +126,18 @@ const bookings: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const { tenantId } = request.params as { tenantId: string };
       const { from, to } = request.query as { from: string; to: string };
-      if (to < from) throw new FieldProblemsError([{ pointer: '/to', message: `must be ${from} or later: the months run from \`from\` to \`to\`` }], 'Not exported: the months are reversed');
+      if (to < from)
+        throw new FieldProblemsError(
+          [{ pointer: '/to', message: `must be ${from} or later: the months run from \`from\` to \`to\`` }],
+          'Not exported: the months are reversed',
+        );
       const settings = quoteSettingsOf((await app.tenantStore.get(tenantId))!.tenant);
       const requests = await confirmedBetween(app.quoteRequests, tenantId, from, to);
-      return sendDownload(reply, { type: CSV, name: `${tenantId}-orders-confirmed-${from}-to-${to}.csv`, body: orderLinesCsv(orderLineRows(requests, from, to, settings.timezone)) });
+      return sendDownload(reply, {
+        type: CSV,
+        name: `${tenantId}-orders-confirmed-${from}-to-${to}.csv`,
+        body: orderLinesCsv(orderLineRows(requests, from, to, settings.timezone)),
+      });
     },
   );
 };

@@ -16,7 +16,16 @@ import type { FastifyPluginAsync } from 'fastify';
 import { schemaIds } from '../../../../schema/documents';
 import type { ChargeAdjustment, HandoverInput, ScanInput } from '../../../../schema/types.generated';
 import { listOf, recordSchema } from '../../../lib/api-docs';
-import { adjustCharge, dispatchBoard, labelsFor, moveUnit, pullSheet, recordHandover, scanOnOrder, unitsForItem } from '../../../rental/hire-floor';
+import {
+  adjustCharge,
+  dispatchBoard,
+  labelsFor,
+  moveUnit,
+  pullSheet,
+  recordHandover,
+  scanOnOrder,
+  unitsForItem,
+} from '../../../rental/hire-floor';
 import { quoteSettingsOf } from '../../../rental/quote-conversation';
 import { hiredInCodeOf, reportToLender } from '../../../marketplace/sub-hire-floor';
 import { notifyCreditNote } from '../../../rental/quote-notices';
@@ -25,13 +34,28 @@ import { takeBackLoss } from '../../../rental/found-unit';
 import { UnknownQuoteError } from '../../../stores/quote-request-store';
 import { tenantParams } from './params';
 
-const orderParams = { type: 'object', required: ['tenantId', 'id'], properties: { ...tenantParams.properties, id: { $ref: `${schemaIds.quoteRequest}#/properties/id` } } } as const;
-const itemParams = { type: 'object', required: ['tenantId', 'objectID'], properties: { ...tenantParams.properties, objectID: { $ref: `${schemaIds.defs}#/$defs/slug` } } } as const;
-const unitParams = { type: 'object', required: ['tenantId', 'tag'], properties: { ...tenantParams.properties, tag: { $ref: `${schemaIds.unit}#/$defs/assetTag` } } } as const;
+const orderParams = {
+  type: 'object',
+  required: ['tenantId', 'id'],
+  properties: { ...tenantParams.properties, id: { $ref: `${schemaIds.quoteRequest}#/properties/id` } },
+} as const;
+const itemParams = {
+  type: 'object',
+  required: ['tenantId', 'objectID'],
+  properties: { ...tenantParams.properties, objectID: { $ref: `${schemaIds.defs}#/$defs/slug` } },
+} as const;
+const unitParams = {
+  type: 'object',
+  required: ['tenantId', 'tag'],
+  properties: { ...tenantParams.properties, tag: { $ref: `${schemaIds.unit}#/$defs/assetTag` } },
+} as const;
 const chargeParams = {
   type: 'object',
   required: ['tenantId', 'id', 'chargeId'],
-  properties: { ...orderParams.properties, chargeId: { $ref: `${schemaIds.quoteRequest}#/$defs/hireCharge/properties/id` } },
+  properties: {
+    ...orderParams.properties,
+    chargeId: { $ref: `${schemaIds.quoteRequest}#/$defs/hireCharge/properties/id` },
+  },
 } as const;
 const objectSchema = { type: 'object', additionalProperties: true } as const;
 
@@ -45,16 +69,33 @@ const hire: FastifyPluginAsync = async (app) => {
       onRequest: app.requireTenant,
       schema: {
         tags: ['hire'],
-        summary: 'What goes out and comes back from today on (late ones first), with the hires an overdue order collides with',
+        summary:
+          'What goes out and comes back from today on (late ones first), with the hires an overdue order collides with',
         params: tenantParams,
-        querystring: { type: 'object', additionalProperties: false, properties: { days: { type: 'string', pattern: '^(?:[1-9]|[12][0-9]|3[01])$', description: 'How many days from today, 1 to 31 (7 unless said)' } } },
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            days: {
+              type: 'string',
+              pattern: '^(?:[1-9]|[12][0-9]|3[01])$',
+              description: 'How many days from today, 1 to 31 (7 unless said)',
+            },
+          },
+        },
       },
       config: { docs: { success: { schema: objectSchema } } },
     },
     async (request) => {
       const { tenantId } = request.params as { tenantId: string };
       const { days } = request.query as { days?: string };
-      return dispatchBoard(stores, await settingsOf(tenantId), tenantId, new Date(), days === undefined ? 7 : Number(days));
+      return dispatchBoard(
+        stores,
+        await settingsOf(tenantId),
+        tenantId,
+        new Date(),
+        days === undefined ? 7 : Number(days),
+      );
     },
   );
 
@@ -62,7 +103,12 @@ const hire: FastifyPluginAsync = async (app) => {
     '/api/tenants/:tenantId/orders/:id/pull-sheet',
     {
       onRequest: app.requireTenant,
-      schema: { tags: ['hire'], summary: "An order's pull sheet: each line's photo, location, quantity or tags, what is out and back, and its scans", params: orderParams },
+      schema: {
+        tags: ['hire'],
+        summary:
+          "An order's pull sheet: each line's photo, location, quantity or tags, what is out and back, and its scans",
+        params: orderParams,
+      },
       config: { docs: { success: { schema: objectSchema }, errors: { 404: 'No such order' } } },
     },
     async (request) => {
@@ -77,7 +123,12 @@ const hire: FastifyPluginAsync = async (app) => {
     '/api/tenants/:tenantId/orders/:id/scans',
     {
       onRequest: app.requireTenant,
-      schema: { tags: ['hire'], summary: 'One scan or count on an order (its id makes a retry safe)', params: orderParams, body: { $ref: `${schemaIds.quoteRequest}#/$defs/scanInput` } },
+      schema: {
+        tags: ['hire'],
+        summary: 'One scan or count on an order (its id makes a retry safe)',
+        params: orderParams,
+        body: { $ref: `${schemaIds.quoteRequest}#/$defs/scanInput` },
+      },
       config: {
         docs: {
           success: {
@@ -97,25 +148,67 @@ const hire: FastifyPluginAsync = async (app) => {
       const now = new Date();
       // Another house's label: stock this order hired in from it, scanned by the lender's own labels.
       const hiredIn = await hiredInCodeOf(stores, tenantId, id, input);
-      const done = await scanOnOrder(stores, settings, { tenantId, orderId: id, input, who, now, ...(hiredIn && { hiredIn: 'scan' in hiredIn ? hiredIn.scan : hiredIn }) });
+      const done = await scanOnOrder(stores, settings, {
+        tenantId,
+        orderId: id,
+        input,
+        who,
+        now,
+        ...(hiredIn && { hiredIn: 'scan' in hiredIn ? hiredIn.scan : hiredIn }),
+      });
       // Damage or loss of it goes to the lender's order as its own check-in would record it (a retry records it once).
       const { record } = done;
       // This house's scan stands whatever the lender's store answers: a failure there is said, and the same scan sent again reports it again.
       const lender =
-        hiredIn && 'scan' in hiredIn && record.outcome === 'ok' && (record.condition === 'damaged' || record.condition === 'lost')
-          ? await reportToLender(stores, await settingsOf(hiredIn.scan.house), { hiredIn, record, input, houseName: settings.vendor.displayName, orderName: done.order?.production ?? id, who, now }).catch(
-              (error: Error) => {
-                request.log.error({ err: error, tenantId, order: id, lender: hiredIn.scan.house }, 'sub-hire damage not reported to the lender');
-                return { house: hiredIn.scan.house, houseName: hiredIn.scan.houseName, outcome: 'refused' as const, message: `${error.message} Send the scan again to report it` };
-              },
-            )
+        hiredIn &&
+        'scan' in hiredIn &&
+        record.outcome === 'ok' &&
+        (record.condition === 'damaged' || record.condition === 'lost')
+          ? await reportToLender(stores, await settingsOf(hiredIn.scan.house), {
+              hiredIn,
+              record,
+              input,
+              houseName: settings.vendor.displayName,
+              orderName: done.order?.production ?? id,
+              who,
+              now,
+            }).catch((error: Error) => {
+              request.log.error(
+                { err: error, tenantId, order: id, lender: hiredIn.scan.house },
+                'sub-hire damage not reported to the lender',
+              );
+              return {
+                house: hiredIn.scan.house,
+                houseName: hiredIn.scan.houseName,
+                outcome: 'refused' as const,
+                message: `${error.message} Send the scan again to report it`,
+              };
+            })
           : undefined;
-      if (lender) request.log.info({ tenantId, order: id, lender: lender.house, outcome: lender.outcome }, 'sub-hire damage reported to the lender');
+      if (lender)
+        request.log.info(
+          { tenantId, order: id, lender: lender.house, outcome: lender.outcome },
+          'sub-hire damage reported to the lender',
+        );
       const changed = done.order && done.order.history?.at(-1);
       // A scan that moved the order to a new state is mailed to the visitor (once: a repeat has no order).
-      if (done.order && changed && changed.at === done.record.at && (changed.action === 'checkOut' || changed.action === 'checkIn')) await afterQuoteStep(app, request.log, done.order, { action: changed.action, actor: 'vendor' });
-      request.log.info({ tenantId, order: id, scan: done.record.id, outcome: done.record.outcome, repeat: done.repeat }, 'scan');
-      return { record: done.record, repeat: done.repeat, ...(done.order && { state: done.order.state, hire: done.order.hire, revision: done.order.revision }), ...(lender && { lender }) };
+      if (
+        done.order &&
+        changed &&
+        changed.at === done.record.at &&
+        (changed.action === 'checkOut' || changed.action === 'checkIn')
+      )
+        await afterQuoteStep(app, request.log, done.order, { action: changed.action, actor: 'vendor' });
+      request.log.info(
+        { tenantId, order: id, scan: done.record.id, outcome: done.record.outcome, repeat: done.repeat },
+        'scan',
+      );
+      return {
+        record: done.record,
+        repeat: done.repeat,
+        ...(done.order && { state: done.order.state, hire: done.order.hire, revision: done.order.revision }),
+        ...(lender && { lender }),
+      };
     },
   );
 
@@ -128,7 +221,10 @@ const hire: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const { tenantId, objectID } = request.params as { tenantId: string; objectID: string };
-      return (await app.quoteRequests.listUnits(tenantId, { objectID, limit: 1000 })).units.map((unit) => ({ ...unit, id: unit.tag }));
+      return (await app.quoteRequests.listUnits(tenantId, { objectID, limit: 1000 })).units.map((unit) => ({
+        ...unit,
+        id: unit.tag,
+      }));
     },
   );
 
@@ -136,7 +232,11 @@ const hire: FastifyPluginAsync = async (app) => {
     '/api/tenants/:tenantId/items/:objectID/units',
     {
       onRequest: app.requireTenant,
-      schema: { tags: ['hire'], summary: 'Track an item unit by unit: a tagged unit for each one in stock that has none yet', params: itemParams },
+      schema: {
+        tags: ['hire'],
+        summary: 'Track an item unit by unit: a tagged unit for each one in stock that has none yet',
+        params: itemParams,
+      },
       config: { docs: { success: { status: 201, schema: listOf(recordSchema) }, errors: { 404: 'No such item' } } },
     },
     async (request, reply) => {
@@ -159,23 +259,58 @@ const hire: FastifyPluginAsync = async (app) => {
           type: 'object',
           additionalProperties: false,
           required: ['status'],
-          properties: { status: { type: 'string', enum: ['inService', 'repair', 'retired'] }, note: { $ref: `${schemaIds.unit}#/$defs/unitEvent/properties/note` } },
+          properties: {
+            status: { type: 'string', enum: ['inService', 'repair', 'retired'] },
+            note: { $ref: `${schemaIds.unit}#/$defs/unitEvent/properties/note` },
+          },
         },
       },
-      config: { docs: { success: { schema: recordSchema }, errors: { 404: 'No such unit', 409: 'It is out on an order, or already so' } } },
+      config: {
+        docs: {
+          success: { schema: recordSchema },
+          errors: { 404: 'No such unit', 409: 'It is out on an order, or already so' },
+        },
+      },
     },
     async (request) => {
       const { tenantId, tag } = request.params as { tenantId: string; tag: string };
       const { status, note } = request.body as { status: 'inService' | 'repair' | 'retired'; note?: string };
       const settings = await settingsOf(tenantId);
       const now = new Date();
-      const unit = await moveUnit(stores, settings, { tenantId, tag, status, ...(note !== undefined && { note }), who: request.account!.email, now });
+      const unit = await moveUnit(stores, settings, {
+        tenantId,
+        tag,
+        status,
+        ...(note !== undefined && { note }),
+        who: request.account!.email,
+        now,
+      });
       // A unit written off as lost and found again: the loss charged for it is taken back.
       const wasLost = status === 'inService' && unit.history?.at(-2)?.status === 'lost';
-      const takenBack = await takeBackLoss({ ...stores, invoices: app.invoices }, settings, { tenantId, unit, wasLost, who: request.account!.email, now });
-      if (takenBack) request.log.info({ tenantId, tag, ...('creditNote' in takenBack ? { creditNote: takenBack.creditNote.number } : { charge: takenBack.adjusted }) }, 'loss taken back');
+      const takenBack = await takeBackLoss({ ...stores, invoices: app.invoices }, settings, {
+        tenantId,
+        unit,
+        wasLost,
+        who: request.account!.email,
+        now,
+      });
+      if (takenBack)
+        request.log.info(
+          {
+            tenantId,
+            tag,
+            ...('creditNote' in takenBack
+              ? { creditNote: takenBack.creditNote.number }
+              : { charge: takenBack.adjusted }),
+          },
+          'loss taken back',
+        );
       if (takenBack && 'creditNote' in takenBack) await notifyCreditNote(app, request.log, takenBack.creditNote);
-      return { ...unit, id: unit.tag, ...(takenBack && 'creditNote' in takenBack && { creditNote: takenBack.creditNote.number }) };
+      return {
+        ...unit,
+        id: unit.tag,
+        ...(takenBack && 'creditNote' in takenBack && { creditNote: takenBack.creditNote.number }),
+      };
     },
   );
 
@@ -185,16 +320,29 @@ const hire: FastifyPluginAsync = async (app) => {
       onRequest: app.requireTenant,
       schema: {
         tags: ['hire'],
-        summary: 'Adjust a late, damage or loss charge (an amount and the reason the visitor reads), or take the adjustment back with null',
+        summary:
+          'Adjust a late, damage or loss charge (an amount and the reason the visitor reads), or take the adjustment back with null',
         params: chargeParams,
         body: { $ref: `${schemaIds.quoteRequest}#/$defs/chargeAdjustment` },
       },
-      config: { docs: { success: { schema: objectSchema }, errors: { 404: 'No such order or charge', 409: 'The hire is closed' } } },
+      config: {
+        docs: {
+          success: { schema: objectSchema },
+          errors: { 404: 'No such order or charge', 409: 'The hire is closed' },
+        },
+      },
     },
     async (request) => {
       const { tenantId, id, chargeId } = request.params as { tenantId: string; id: string; chargeId: string };
       const { adjustment } = request.body as ChargeAdjustment;
-      const done = await adjustCharge(stores, await settingsOf(tenantId), { tenantId, orderId: id, chargeId, adjustment: adjustment ?? null, who: request.account!.email, now: new Date() });
+      const done = await adjustCharge(stores, await settingsOf(tenantId), {
+        tenantId,
+        orderId: id,
+        chargeId,
+        adjustment: adjustment ?? null,
+        who: request.account!.email,
+        now: new Date(),
+      });
       request.log.info({ tenantId, order: id, charge: chargeId, by: request.account!.email }, 'charge adjusted');
       return { record: done.record, state: done.order!.state, hire: done.order!.hire, revision: done.order!.revision };
     },
@@ -206,7 +354,8 @@ const hire: FastifyPluginAsync = async (app) => {
       onRequest: app.requireTenant,
       schema: {
         tags: ['hire'],
-        summary: "The labels to print: an item's units (or the item's own label when it is counted as a quantity), or an order's",
+        summary:
+          "The labels to print: an item's units (or the item's own label when it is counted as a quantity), or an order's",
         params: tenantParams,
         querystring: {
           type: 'object',
@@ -214,15 +363,29 @@ const hire: FastifyPluginAsync = async (app) => {
           // Exactly one of the two.
           minProperties: 1,
           maxProperties: 1,
-          properties: { item: { $ref: `${schemaIds.defs}#/$defs/slug` }, order: { $ref: `${schemaIds.quoteRequest}#/properties/id` } },
+          properties: {
+            item: { $ref: `${schemaIds.defs}#/$defs/slug` },
+            order: { $ref: `${schemaIds.quoteRequest}#/properties/id` },
+          },
         },
       },
-      config: { docs: { success: { schema: { type: 'object', properties: { labels: { type: 'array', items: objectSchema } } } }, errors: { 404: 'No such item or order' } } },
+      config: {
+        docs: {
+          success: { schema: { type: 'object', properties: { labels: { type: 'array', items: objectSchema } } } },
+          errors: { 404: 'No such item or order' },
+        },
+      },
     },
     async (request) => {
       const { tenantId } = request.params as { tenantId: string };
       const query = request.query as { item?: string; order?: string };
-      return { labels: await labelsFor(stores, tenantId, query.item !== undefined ? { item: query.item } : { order: query.order! }) };
+      return {
+        labels: await labelsFor(
+          stores,
+          tenantId,
+          query.item !== undefined ? { item: query.item } : { order: query.order! },
+        ),
+      };
     },
   );
 
@@ -232,17 +395,36 @@ const hire: FastifyPluginAsync = async (app) => {
       onRequest: app.requireTenant,
       schema: {
         tags: ['hire'],
-        summary: 'A hand-over signed on the scan screen: who took the items (or brought them back), with their signature (its id makes a retry safe)',
+        summary:
+          'A hand-over signed on the scan screen: who took the items (or brought them back), with their signature (its id makes a retry safe)',
         params: orderParams,
         body: { $ref: `${schemaIds.quoteRequest}#/$defs/handoverInput` },
       },
-      config: { docs: { success: { schema: objectSchema }, errors: { 404: 'No such order', 409: 'The signature is not an image stored here' } } },
+      config: {
+        docs: {
+          success: { schema: objectSchema },
+          errors: { 404: 'No such order', 409: 'The signature is not an image stored here' },
+        },
+      },
     },
     async (request) => {
       const { tenantId, id } = request.params as { tenantId: string; id: string };
-      const done = await recordHandover(stores, app.storefrontAssets.store, { tenantId, orderId: id, input: request.body as HandoverInput, who: request.account!.email, now: new Date() });
-      request.log.info({ tenantId, order: id, handover: done.record.id, outcome: done.record.outcome, repeat: done.repeat }, 'hand-over');
-      return { record: done.record, repeat: done.repeat, ...(done.order && { state: done.order.state, hire: done.order.hire, revision: done.order.revision }) };
+      const done = await recordHandover(stores, app.storefrontAssets.store, {
+        tenantId,
+        orderId: id,
+        input: request.body as HandoverInput,
+        who: request.account!.email,
+        now: new Date(),
+      });
+      request.log.info(
+        { tenantId, order: id, handover: done.record.id, outcome: done.record.outcome, repeat: done.repeat },
+        'hand-over',
+      );
+      return {
+        record: done.record,
+        repeat: done.repeat,
+        ...(done.order && { state: done.order.state, hire: done.order.hire, revision: done.order.revision }),
+      };
     },
   );
 };

@@ -29,7 +29,12 @@ export { tenantParams };
 const tenantSummary = {
   type: 'object',
   required: ['id'],
-  properties: { id: definitionRef('tenantId'), displayName: { type: ['string', 'null'] }, domain: { type: ['string', 'null'] }, version: { type: 'string' } },
+  properties: {
+    id: definitionRef('tenantId'),
+    displayName: { type: ['string', 'null'] },
+    domain: { type: ['string', 'null'] },
+    version: { type: 'string' },
+  },
 } as const;
 
 /** The whole tenant as PUT takes it (and as OpenAPI documents it): `id` and `version` are read-only echoes. */
@@ -54,7 +59,12 @@ const tenantBody = {
  */
 const envelopeOnly = (schema: typeof tenantBody) => ({
   ...schema,
-  properties: { ...schema.properties, site: { type: 'object' }, vendor: { type: 'object' }, categories: { type: 'object' } },
+  properties: {
+    ...schema.properties,
+    site: { type: 'object' },
+    vendor: { type: 'object' },
+    categories: { type: 'object' },
+  },
 });
 
 const createBody = {
@@ -66,10 +76,12 @@ const createBody = {
     name: definitionRef('label'),
     domain: definitionRef('hostname'),
     email: definitionRef('email'),
-    from: { ...definitionRef('tenantId'), description: 'Copy the links, colours, facets, categories and constants of this tenant.' },
+    from: {
+      ...definitionRef('tenantId'),
+      description: 'Copy the links, colours, facets, categories and constants of this tenant.',
+    },
   },
 } as const;
-
 
 /** What the new tree does to the old; nothing when the body's tree is malformed (the store then refuses it, naming the field). */
 function treeEditOf(before: Tenant, after: Tenant): TreeEdit {
@@ -84,7 +96,11 @@ function treeEditOf(before: Tenant, after: Tenant): TreeEdit {
 function withMovedPages(before: Tenant, after: Tenant, edit: TreeEdit): Tenant {
   if (!edit.moves.length || !Array.isArray(after.categories?.groups)) return after;
   const live = [...categoryPaths(after.categories)].map((page) => page.slice(RENTALS_BASE_PATH.length + 1));
-  const redirects = redirectsAfter([...(before.categories.redirects ?? []), ...(after.categories.redirects ?? [])], edit.moves, live);
+  const redirects = redirectsAfter(
+    [...(before.categories.redirects ?? []), ...(after.categories.redirects ?? [])],
+    edit.moves,
+    live,
+  );
   return { ...after, categories: { ...after.categories, ...(redirects.length && { redirects }) } };
 }
 
@@ -100,7 +116,12 @@ const tenants: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const reachable = (await app.tenantStore.list()).filter((t) => canReach(request.account!, t.tenantId));
-      const records = reachable.map((t) => ({ id: t.tenantId, displayName: t.displayName, domain: t.domain, version: t.version }));
+      const records = reachable.map((t) => ({
+        id: t.tenantId,
+        displayName: t.displayName,
+        domain: t.domain,
+        version: t.version,
+      }));
       return sendList(reply, 'tenants', records, request.query as ListQuery);
     },
   );
@@ -110,7 +131,12 @@ const tenants: FastifyPluginAsync = async (app) => {
     {
       onRequest: app.requirePlatform,
       schema: { tags: ['tenants'], summary: 'Create a tenant (platform staff)', body: createBody },
-      config: { docs: { success: { status: 201, description: 'Created', schema: tenantBody, headers: ['etag'] }, errors: { 404: 'The tenant named in `from` does not exist', 409: 'A tenant with this id already exists' } } },
+      config: {
+        docs: {
+          success: { status: 201, description: 'Created', schema: tenantBody, headers: ['etag'] },
+          errors: { 404: 'The tenant named in `from` does not exist', 409: 'A tenant with this id already exists' },
+        },
+      },
     },
     async (request, reply) => {
       const body = request.body as { id: string; name: string; domain: string; email?: string; from?: string };
@@ -120,8 +146,16 @@ const tenants: FastifyPluginAsync = async (app) => {
         if (!source) throw new UnknownTenantError(body.from);
         from = source.tenant;
       }
-      const record = await app.tenantStore.create(body.id, buildTenant({ tenantId: body.id, name: body.name, domain: body.domain, email: body.email }, from), request.account!.email);
-      return withVersion(reply.code(201), record.version).send({ id: record.tenantId, version: record.version, ...record.tenant });
+      const record = await app.tenantStore.create(
+        body.id,
+        buildTenant({ tenantId: body.id, name: body.name, domain: body.domain, email: body.email }, from),
+        request.account!.email,
+      );
+      return withVersion(reply.code(201), record.version).send({
+        id: record.tenantId,
+        version: record.version,
+        ...record.tenant,
+      });
     },
   );
 
@@ -130,7 +164,12 @@ const tenants: FastifyPluginAsync = async (app) => {
     {
       onRequest: app.requireTenant,
       schema: { tags: ['tenants'], summary: 'The whole tenant', params: tenantParams },
-      config: { docs: { success: { schema: tenantBody, headers: ['etag'] }, errors: { 304: 'Not modified: If-None-Match names the current version', ...STORED_TENANT_INVALID } } },
+      config: {
+        docs: {
+          success: { schema: tenantBody, headers: ['etag'] },
+          errors: { 304: 'Not modified: If-None-Match names the current version', ...STORED_TENANT_INVALID },
+        },
+      },
     },
     async (request, reply) => {
       const { tenantId } = request.params as { tenantId: string };
@@ -138,7 +177,11 @@ const tenants: FastifyPluginAsync = async (app) => {
       if (!record) throw new UnknownTenantError(tenantId);
       withVersion(reply, record.version);
       if (ifNoneMatchVersion(request) === record.version) return reply.code(304).send();
-      return reply.type('application/json; charset=utf-8').send(bodies.body(tenantId, record.version, () => ({ id: tenantId, version: record.version, ...record.tenant })));
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(
+          bodies.body(tenantId, record.version, () => ({ id: tenantId, version: record.version, ...record.tenant })),
+        );
     },
   );
 
@@ -149,9 +192,17 @@ const tenants: FastifyPluginAsync = async (app) => {
     {
       onRequest: app.requireTenant,
       bodyLimit: TENANT_BODY_LIMIT,
-      schema: { tags: ['tenants'], summary: 'Replace the whole tenant (If-Match required)', params: tenantParams, body: tenantBody },
-      config: { docs: { ifMatch: true, success: { schema: tenantBody, headers: ['etag'] }, errors: STORED_TENANT_INVALID } },
-      validatorCompiler: ({ schema, httpPart }) => getAjv().compile(httpPart === 'body' ? envelopeOnly(tenantBody) : schema),
+      schema: {
+        tags: ['tenants'],
+        summary: 'Replace the whole tenant (If-Match required)',
+        params: tenantParams,
+        body: tenantBody,
+      },
+      config: {
+        docs: { ifMatch: true, success: { schema: tenantBody, headers: ['etag'] }, errors: STORED_TENANT_INVALID },
+      },
+      validatorCompiler: ({ schema, httpPart }) =>
+        getAjv().compile(httpPart === 'body' ? envelopeOnly(tenantBody) : schema),
     },
     async (request, reply) => {
       const { tenantId } = request.params as { tenantId: string };
@@ -164,8 +215,15 @@ const tenants: FastifyPluginAsync = async (app) => {
       // A category moved in the tree takes its items along, as the console's tree editor does;
       // one removed while items are filed there is refused naming them.
       const edit = treeEditOf(before.tenant, tenant);
-      const write = () => app.tenantStore.put(tenantId, withMovedPages(before.tenant, tenant, edit), { ifMatch, actor: request.account!.email });
-      const record = edit.moves.length || edit.removed.length ? await writeWithItemsMoved(app.itemStore, { tenantId, after: tenant, edit, write, log: request.log }) : await write();
+      const write = () =>
+        app.tenantStore.put(tenantId, withMovedPages(before.tenant, tenant, edit), {
+          ifMatch,
+          actor: request.account!.email,
+        });
+      const record =
+        edit.moves.length || edit.removed.length
+          ? await writeWithItemsMoved(app.itemStore, { tenantId, after: tenant, edit, write, log: request.log })
+          : await write();
       return withVersion(reply, record.version).send({ id: tenantId, version: record.version, ...record.tenant });
     },
   );
@@ -174,8 +232,18 @@ const tenants: FastifyPluginAsync = async (app) => {
     '/api/tenants/:tenantId',
     {
       onRequest: app.requirePlatform,
-      schema: { tags: ['tenants'], summary: 'Archive a tenant (platform staff; If-Match): out of service, kept with its history', params: tenantParams },
-      config: { docs: { ifMatch: true, success: { schema: tenantSummary, description: 'Archived: the tenant as it was' }, errors: { 404: 'No such tenant' } } },
+      schema: {
+        tags: ['tenants'],
+        summary: 'Archive a tenant (platform staff; If-Match): out of service, kept with its history',
+        params: tenantParams,
+      },
+      config: {
+        docs: {
+          ifMatch: true,
+          success: { schema: tenantSummary, description: 'Archived: the tenant as it was' },
+          errors: { 404: 'No such tenant' },
+        },
+      },
     },
     async (request, reply) => {
       const { tenantId } = request.params as { tenantId: string };
@@ -183,7 +251,16 @@ const tenants: FastifyPluginAsync = async (app) => {
       const record = await app.tenantStore.get(tenantId).catch(() => undefined);
       await app.tenantStore.archive(tenantId, { ifMatch, actor: request.account!.email });
       // react-admin expects the deleted record back.
-      return reply.send(record ? { id: tenantId, version: record.version, displayName: record.tenant.vendor.displayName, domain: record.tenant.site.domain } : { id: tenantId });
+      return reply.send(
+        record
+          ? {
+              id: tenantId,
+              version: record.version,
+              displayName: record.tenant.vendor.displayName,
+              domain: record.tenant.site.domain,
+            }
+          : { id: tenantId },
+      );
     },
   );
 };

@@ -17,7 +17,12 @@ import path from 'node:path';
 import { MessageChannel } from 'node:worker_threads';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { consolePhotosSizeProblem, MAX_CONSOLE_PHOTOS_BYTES, MAX_SHEET_BYTES } from '../../../../schema/item-import';
-import { applyImport, assertImportAllowed, retiringUnits, type ImportStep } from '../../../catalogue/import/apply-import';
+import {
+  applyImport,
+  assertImportAllowed,
+  retiringUnits,
+  type ImportStep,
+} from '../../../catalogue/import/apply-import';
 import { exportSheet, type SheetFormat } from '../../../catalogue/import/export-sheet';
 import { allItems } from '../../../catalogue/move-items';
 import { photoSourceOfZip } from '../../../catalogue/import/photo-source';
@@ -35,13 +40,21 @@ const body = {
   additionalProperties: false,
   required: ['fileName', 'data'],
   properties: {
-    fileName: { type: 'string', minLength: 1, maxLength: 200, description: "The spreadsheet's name (.csv or .xlsx), as the report names it" },
+    fileName: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 200,
+      description: "The spreadsheet's name (.csv or .xlsx), as the report names it",
+    },
     data: { type: 'string', contentEncoding: 'base64', description: 'The spreadsheet, base64-encoded' },
     photos: {
       type: 'object',
       additionalProperties: false,
       required: ['fileName', 'data'],
-      properties: { fileName: { type: 'string', minLength: 1, maxLength: 200 }, data: { type: 'string', contentEncoding: 'base64' } },
+      properties: {
+        fileName: { type: 'string', minLength: 1, maxLength: 200 },
+        data: { type: 'string', contentEncoding: 'base64' },
+      },
       description: 'A ZIP of photos, matched to rows by a Photos column or by the key at the start of their file names',
     },
     mapping: {
@@ -49,12 +62,23 @@ const body = {
       additionalProperties: false,
       required: ['columns'],
       properties: {
-        columns: { type: 'object', additionalProperties: { type: 'string', maxLength: 200 }, description: 'Field → the header of the column that fills it' },
-        categories: { type: 'object', additionalProperties: { type: 'string', maxLength: 200 }, description: 'Category text → group/category[/subcategory]' },
+        columns: {
+          type: 'object',
+          additionalProperties: { type: 'string', maxLength: 200 },
+          description: 'Field → the header of the column that fills it',
+        },
+        categories: {
+          type: 'object',
+          additionalProperties: { type: 'string', maxLength: 200 },
+          description: 'Category text → group/category[/subcategory]',
+        },
       },
     },
     addCategories: { type: 'boolean', description: 'Add the category paths the tree lacks to categories.json' },
-    removeMissing: { type: 'boolean', description: "Remove the tenant's items the sheet does not list (kept otherwise)" },
+    removeMissing: {
+      type: 'boolean',
+      description: "Remove the tenant's items the sheet does not list (kept otherwise)",
+    },
     skipRefused: { type: 'boolean', description: 'Import the rows that pass and skip the refused ones' },
     sheet: { type: 'string', maxLength: 100, description: "An XLSX workbook's sheet (default: the first)" },
   },
@@ -85,7 +109,11 @@ const itemImport: FastifyPluginAsync = async (app) => {
   app.addHook('onClose', () => sheets.close());
 
   /** The request's sheet planned off the event loop against the tenant as stored; rows planned go to `onProgress`. */
-  const planned = async (request: FastifyRequest, wantPlan: boolean, onProgress?: (progress: ImportProgress) => void) => {
+  const planned = async (
+    request: FastifyRequest,
+    wantPlan: boolean,
+    onProgress?: (progress: ImportProgress) => void,
+  ) => {
     const { tenantId } = request.params as { tenantId: string };
     const input = request.body as ImportBody;
     const stored = await app.tenantStore.get(tenantId);
@@ -98,7 +126,9 @@ const itemImport: FastifyPluginAsync = async (app) => {
       savedMappingsOf(app.storefrontAssets.store, tenantId),
     ]);
     const { port1, port2 } = new MessageChannel();
-    port1.on('message', ({ done, total }: { done: number; total: number }) => onProgress?.({ stage: 'rows', done, total }));
+    port1.on('message', ({ done, total }: { done: number; total: number }) =>
+      onProgress?.({ stage: 'rows', done, total }),
+    );
     try {
       const answer = await sheets.run(
         tenantId,
@@ -127,19 +157,45 @@ const itemImport: FastifyPluginAsync = async (app) => {
       port1.close();
     }
   };
-  const docs = { success: { schema: { type: 'object', additionalProperties: true } }, errors: { 400: 'The sheet cannot be read or mapped (the message says where)', 429: 'This house, or the server, has as many sheets under way as it takes: try again shortly' } };
+  const docs = {
+    success: { schema: { type: 'object', additionalProperties: true } },
+    errors: {
+      400: 'The sheet cannot be read or mapped (the message says where)',
+      429: 'This house, or the server, has as many sheets under way as it takes: try again shortly',
+    },
+  };
 
   app.post(
     '/api/tenants/:tenantId/items/import/check',
     {
       onRequest: app.requireTenant,
       bodyLimit,
-      schema: { tags: ['items'], summary: 'Read a spreadsheet, map its columns and dry-run its import: what would be created, updated, left alone and refused, and why', params: tenantParams, body },
-      config: { docs: { ...docs, success: { ...docs.success, description: 'The check; or, with Accept: application/x-ndjson, {"progress":{stage:"rows",done,total}} lines and then {"result":…} or {"error":{statusCode,message}}' } } },
+      schema: {
+        tags: ['items'],
+        summary:
+          'Read a spreadsheet, map its columns and dry-run its import: what would be created, updated, left alone and refused, and why',
+        params: tenantParams,
+        body,
+      },
+      config: {
+        docs: {
+          ...docs,
+          success: {
+            ...docs.success,
+            description:
+              'The check; or, with Accept: application/x-ndjson, {"progress":{stage:"rows",done,total}} lines and then {"result":…} or {"error":{statusCode,message}}',
+          },
+        },
+      },
     },
     async (request, reply) => {
       if (wantsProgress(request))
-        return answerWithProgress<ImportProgress, RawJson>(reply, request.log, async (progress) => new RawJson((await planned(request, false, progress)).answer.view), 'The check stopped on the server (the log says why): check again.');
+        return answerWithProgress<ImportProgress, RawJson>(
+          reply,
+          request.log,
+          async (progress) => new RawJson((await planned(request, false, progress)).answer.view),
+          'The check stopped on the server (the log says why): check again.',
+        );
       const { answer } = await planned(request, false);
       return reply.type('application/json; charset=utf-8').send(answer.view);
     },
@@ -150,8 +206,24 @@ const itemImport: FastifyPluginAsync = async (app) => {
     {
       onRequest: app.requireTenant,
       bodyLimit,
-      schema: { tags: ['items'], summary: 'Import a spreadsheet (and a ZIP of photos) into the catalogue: nothing written while a row is refused, unless skipRefused', params: tenantParams, body },
-      config: { docs: { ...docs, success: { ...docs.success, description: 'The report, once done; or, with Accept: application/x-ndjson, {"progress":{stage,done,total}} lines and then {"result":…} or {"error":{statusCode,message}}' }, errors: { ...docs.errors, 409: 'Rows are refused and skipRefused was not given: nothing was written' } } },
+      schema: {
+        tags: ['items'],
+        summary:
+          'Import a spreadsheet (and a ZIP of photos) into the catalogue: nothing written while a row is refused, unless skipRefused',
+        params: tenantParams,
+        body,
+      },
+      config: {
+        docs: {
+          ...docs,
+          success: {
+            ...docs.success,
+            description:
+              'The report, once done; or, with Accept: application/x-ndjson, {"progress":{stage,done,total}} lines and then {"result":…} or {"error":{statusCode,message}}',
+          },
+          errors: { ...docs.errors, 409: 'Rows are refused and skipRefused was not given: nothing was written' },
+        },
+      },
     },
     async (request, reply) => {
       // Planned first (in a worker), so refused rows are a plain 409 before any answer starts.
@@ -159,7 +231,11 @@ const itemImport: FastifyPluginAsync = async (app) => {
       const plan = answer.plan!;
       assertImportAllowed(plan, input.skipRefused ?? false);
       const carryOut = async (onProgress?: (step: ImportStep) => void) => {
-        const photos = input.photos ? await photoSourceOfZip(input.photos.fileName, Buffer.from(input.photos.data, 'base64')).catch((error: Error) => Promise.reject(new ImportProblemError(error.message))) : undefined;
+        const photos = input.photos
+          ? await photoSourceOfZip(input.photos.fileName, Buffer.from(input.photos.data, 'base64')).catch(
+              (error: Error) => Promise.reject(new ImportProblemError(error.message)),
+            )
+          : undefined;
         try {
           const done = await applyImport(
             {
@@ -168,7 +244,11 @@ const itemImport: FastifyPluginAsync = async (app) => {
               units: app.quoteRequests,
               retireUnit: retiringUnits(app.quoteRequests, stored.tenant, request.account?.email ?? 'console'),
               saveCategories: async (categories) => {
-                await app.tenantStore.put(tenantId, { ...stored.tenant, categories }, { ifMatch: stored.version, actor: request.account?.email ?? 'console' });
+                await app.tenantStore.put(
+                  tenantId,
+                  { ...stored.tenant, categories },
+                  { ifMatch: stored.version, actor: request.account?.email ?? 'console' },
+                );
               },
             },
             plan,
@@ -176,7 +256,17 @@ const itemImport: FastifyPluginAsync = async (app) => {
           );
           app.storefrontAssets.changed(tenantId);
           await saveMapping(app.storefrontAssets.store, tenantId, answer.signature, answer.mapping);
-          request.log.info({ tenantId, file: input.fileName, ...done.counts, photos: done.photos, skipped: done.skipped, actor: request.account?.email }, 'items imported');
+          request.log.info(
+            {
+              tenantId,
+              file: input.fileName,
+              ...done.counts,
+              photos: done.photos,
+              skipped: done.skipped,
+              actor: request.account?.email,
+            },
+            'items imported',
+          );
           return { ...(JSON.parse(answer.view) as object), done };
         } finally {
           await photos?.close();
@@ -199,11 +289,18 @@ const itemImport: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['items'],
         summary: "The tenant's catalogue as a spreadsheet (CSV or XLSX) with the columns the import reads back",
-        params: { ...tenantParams, required: [...tenantParams.required, 'format'], properties: { ...tenantParams.properties, format: { type: 'string', enum: ['csv', 'xlsx'] } } },
+        params: {
+          ...tenantParams,
+          required: [...tenantParams.required, 'format'],
+          properties: { ...tenantParams.properties, format: { type: 'string', enum: ['csv', 'xlsx'] } },
+        },
       },
       config: {
         docs: {
-          success: { description: 'The catalogue as a CSV file or an XLSX workbook, as an attachment', contentTypes: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] },
+          success: {
+            description: 'The catalogue as a CSV file or an XLSX workbook, as an attachment',
+            contentTypes: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+          },
           errors: { 400: 'Not csv or xlsx' },
         },
       },
@@ -212,9 +309,16 @@ const itemImport: FastifyPluginAsync = async (app) => {
       const { tenantId, format } = request.params as { tenantId: string; format: SheetFormat };
       const stored = await app.tenantStore.get(tenantId);
       if (!stored) throw new ImportProblemError(`No tenant ${tenantId}`);
-      const [items, { units }] = await Promise.all([allItems(app.itemStore, tenantId), app.quoteRequests.listUnits(tenantId, { limit: 1_000_000 })]);
+      const [items, { units }] = await Promise.all([
+        allItems(app.itemStore, tenantId),
+        app.quoteRequests.listUnits(tenantId, { limit: 1_000_000 }),
+      ]);
       const bytes = await exportSheet(items, stored.tenant, format, units);
-      return sendDownload(reply, { type: format === 'csv' ? CSV : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', name: `${tenantId}-items.${format}`, body: bytes });
+      return sendDownload(reply, {
+        type: format === 'csv' ? CSV : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        name: `${tenantId}-items.${format}`,
+        body: bytes,
+      });
     },
   );
 };

@@ -36,7 +36,11 @@ import { ItemInvalidError, itemVersion, UnknownItemError } from '../../../stores
 import { UnknownTenantError } from '../../../stores/tenant-store';
 import { tenantParams } from './params';
 
-const itemParams = { ...tenantParams, required: ['tenantId', 'id'], properties: { ...tenantParams.properties, id: { $ref: `${schemaIds.item}#/properties/objectID` } } };
+const itemParams = {
+  ...tenantParams,
+  required: ['tenantId', 'id'],
+  properties: { ...tenantParams.properties, id: { $ref: `${schemaIds.item}#/properties/objectID` } },
+};
 const itemBody = { $ref: schemaIds.item };
 
 class ItemExistsError extends Error {
@@ -46,7 +50,9 @@ class ItemExistsError extends Error {
 class ItemVersionConflictError extends Error {
   readonly statusCode = 412;
   constructor(readonly currentVersion: string) {
-    super('Someone else saved a change to this item since you loaded it. Reload to see it, then make your change again.');
+    super(
+      'Someone else saved a change to this item since you loaded it. Reload to see it, then make your change again.',
+    );
   }
 }
 
@@ -56,7 +62,13 @@ const bulkBody = {
   additionalProperties: false,
   required: ['ids'],
   properties: {
-    ids: { type: 'array', minItems: 1, maxItems: 1000, uniqueItems: true, items: { $ref: `${schemaIds.item}#/properties/objectID` } },
+    ids: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 1000,
+      uniqueItems: true,
+      items: { $ref: `${schemaIds.item}#/properties/objectID` },
+    },
     addTags: { $ref: `${schemaIds.item}#/properties/tags` },
     removeTags: { $ref: `${schemaIds.item}#/properties/tags` },
     category: { $ref: `${schemaIds.item}#/$defs/categoryPath` },
@@ -71,7 +83,11 @@ const photoBody = {
   additionalProperties: false,
   required: ['name', 'data'],
   properties: {
-    name: { type: 'string', maxLength: 120, description: 'The file name, e.g. jump-seat.png (lib/asset-upload.ts says which names and kinds)' },
+    name: {
+      type: 'string',
+      maxLength: 120,
+      description: 'The file name, e.g. jump-seat.png (lib/asset-upload.ts says which names and kinds)',
+    },
     data: { type: 'string', contentEncoding: 'base64', description: 'The file, base64-encoded' },
   },
 } as const;
@@ -88,7 +104,14 @@ const photoSchema = {
   },
 } as const;
 
-const tagCountSchema = { type: 'object', required: ['id', 'count'], properties: { id: { type: 'string', description: 'The tag' }, count: { type: 'integer', description: 'Items with it' } } } as const;
+const tagCountSchema = {
+  type: 'object',
+  required: ['id', 'count'],
+  properties: {
+    id: { type: 'string', description: 'The tag' },
+    count: { type: 'integer', description: 'Items with it' },
+  },
+} as const;
 
 class PhotoRefusedError extends Error {
   readonly statusCode = 400;
@@ -96,7 +119,8 @@ class PhotoRefusedError extends Error {
 }
 
 /** A list filter that cannot match: 400, with the filter named (`filter.tags`, `filter.customFields.eras`). */
-const filterProblem = (filter: string, problem: string) => Object.assign(new ListQueryError(`The ${filter} filter ${problem}`), { field: `filter.${filter}` });
+const filterProblem = (filter: string, problem: string) =>
+  Object.assign(new ListQueryError(`The ${filter} filter ${problem}`), { field: `filter.${filter}` });
 
 /**
  * A filter's wanted values: one slug or a list of them; undefined when not filtering (absent,
@@ -106,14 +130,25 @@ function slugsOf(filter: string, value: unknown): string[] | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   const values = [value].flat();
   const bad = values.find((candidate) => typeof candidate !== 'string' || checkDefinition('slug', candidate) !== true);
-  if (bad !== undefined) throw filterProblem(filter, `takes slugs (lowercase words joined by hyphens, e.g. "hero-prop"), one or a list; ${JSON.stringify(bad)} is not one`);
+  if (bad !== undefined)
+    throw filterProblem(
+      filter,
+      `takes slugs (lowercase words joined by hyphens, e.g. "hero-prop"), one or a list; ${JSON.stringify(bad)} is not one`,
+    );
   return values.length ? (values as string[]) : undefined;
 }
 
 /** The custom field filter: for each field slug of the tenant, the option slugs wanted (any of them). */
-function customFieldsWanted(value: unknown, tenant: () => Promise<Tenant>): Promise<Array<[string, string[]]>> | Array<[string, string[]]> {
+function customFieldsWanted(
+  value: unknown,
+  tenant: () => Promise<Tenant>,
+): Promise<Array<[string, string[]]>> | Array<[string, string[]]> {
   if (value === undefined || value === null || value === '') return [];
-  if (typeof value !== 'object' || Array.isArray(value)) throw filterProblem('customFields', 'takes an object: for each custom field by its slug, option slugs, e.g. {"eras":["1960s-jet-age"]}');
+  if (typeof value !== 'object' || Array.isArray(value))
+    throw filterProblem(
+      'customFields',
+      'takes an object: for each custom field by its slug, option slugs, e.g. {"eras":["1960s-jet-age"]}',
+    );
   const entries = Object.entries(value as Record<string, unknown>).flatMap(([field, options]) => {
     const wanted = slugsOf(`customFields.${field}`, options);
     return wanted ? [[field, wanted] as [string, string[]]] : [];
@@ -123,10 +158,17 @@ function customFieldsWanted(value: unknown, tenant: () => Promise<Tenant>): Prom
     const fields = site.customFields ?? [];
     for (const [slug, wanted] of entries) {
       const field = fields.find((candidate) => candidate.slug === slug);
-      if (!field) throw filterProblem(`customFields.${slug}`, `names no custom field of this tenant (${fields.length ? `its fields: ${fields.map((f) => f.slug).join(', ')}` : 'it has none'})`);
+      if (!field)
+        throw filterProblem(
+          `customFields.${slug}`,
+          `names no custom field of this tenant (${fields.length ? `its fields: ${fields.map((f) => f.slug).join(', ')}` : 'it has none'})`,
+        );
       const unknown = wanted.filter((option) => !field.options.some((candidate) => candidate.slug === option));
       if (unknown.length)
-        throw filterProblem(`customFields.${slug}`, `has ${unknown.map((option) => JSON.stringify(option)).join(', ')}, not ${unknown.length === 1 ? 'an option' : 'options'} of ${field.name} (its options: ${field.options.map((o) => o.slug).join(', ')})`);
+        throw filterProblem(
+          `customFields.${slug}`,
+          `has ${unknown.map((option) => JSON.stringify(option)).join(', ')}, not ${unknown.length === 1 ? 'an option' : 'options'} of ${field.name} (its options: ${field.options.map((o) => o.slug).join(', ')})`,
+        );
     }
     return entries;
   });
@@ -175,18 +217,36 @@ const items: FastifyPluginAsync = async (app) => {
     '/api/tenants/:tenantId/items',
     {
       onRequest: app.requireTenant,
-      schema: { tags: ['items'], summary: "The tenant's catalogue items", params: tenantParams, querystring: listQuerySchema },
-      config: { docs: { success: { schema: listOf(recordSchema), headers: ['content-range'] }, errors: STORED_TENANT_INVALID } },
+      schema: {
+        tags: ['items'],
+        summary: "The tenant's catalogue items",
+        params: tenantParams,
+        querystring: listQuerySchema,
+      },
+      config: {
+        docs: { success: { schema: listOf(recordSchema), headers: ['content-range'] }, errors: STORED_TENANT_INVALID },
+      },
     },
     async (request, reply) => {
       const { tenantId } = request.params as { tenantId: string };
       const query = request.query as ListQuery;
       // Category, colour, tag, vendor, day-rate bin and custom field filters read inside the item; the rest is the generic list query.
-      const { group, category, tags, colors, customFields, priceBin, vendorId, ...rest } = parseListFilter(query.filter);
+      const { group, category, tags, colors, customFields, priceBin, vendorId, ...rest } = parseListFilter(
+        query.filter,
+      );
       const wanted = (values: unknown) => (values === undefined ? undefined : [values].flat().map(String));
-      const [tagsWanted, colorsWanted, vendorsWanted, binsWanted] = [slugsOf('tags', tags), wanted(colors), slugsOf('vendorId', vendorId), slugsOf('priceBin', priceBin)];
+      const [tagsWanted, colorsWanted, vendorsWanted, binsWanted] = [
+        slugsOf('tags', tags),
+        wanted(colors),
+        slugsOf('vendorId', vendorId),
+        slugsOf('priceBin', priceBin),
+      ];
       const unknownBin = binsWanted?.find((bin) => !PRICE_BINS.some((known) => known.slug === bin));
-      if (unknownBin) throw filterProblem('priceBin', `has ${JSON.stringify(unknownBin)}, not a day-rate bin (the bins: ${PRICE_BINS.map((bin) => bin.slug).join(', ')})`);
+      if (unknownBin)
+        throw filterProblem(
+          'priceBin',
+          `has ${JSON.stringify(unknownBin)}, not a day-rate bin (the bins: ${PRICE_BINS.map((bin) => bin.slug).join(', ')})`,
+        );
       const customWanted = await customFieldsWanted(customFields, async () => (await tenantOf(request)).tenant);
       const matching = (await allItems(tenantId)).filter(
         (item) =>
@@ -196,7 +256,9 @@ const items: FastifyPluginAsync = async (app) => {
           (!colorsWanted || colorsWanted.some((colour) => item.colors?.includes(colour))) &&
           (!vendorsWanted || vendorsWanted.includes(item.vendorId)) &&
           (!binsWanted || binsWanted.includes(priceBinOf(item.rates.day))) &&
-          customWanted.every(([field, options]) => options.some((option) => item.customFields?.[field]?.includes(option))),
+          customWanted.every(([field, options]) =>
+            options.some((option) => item.customFields?.[field]?.includes(option)),
+          ),
       );
       return sendList(reply, 'items', matching.map(record), { ...query, filter: JSON.stringify(rest) });
     },
@@ -204,7 +266,11 @@ const items: FastifyPluginAsync = async (app) => {
 
   app.get(
     '/api/tenants/:tenantId/items/:id',
-    { onRequest: app.requireTenant, schema: { tags: ['items'], summary: 'One item', params: itemParams }, config: { docs: { success: { schema: recordSchema, headers: ['etag'] } } } },
+    {
+      onRequest: app.requireTenant,
+      schema: { tags: ['items'], summary: 'One item', params: itemParams },
+      config: { docs: { success: { schema: recordSchema, headers: ['etag'] } } },
+    },
     async (request, reply) => {
       const { tenantId, id } = request.params as { tenantId: string; id: string };
       const item = await app.itemStore.get(tenantId, id);
@@ -219,13 +285,26 @@ const items: FastifyPluginAsync = async (app) => {
     {
       onRequest: app.requireTenant,
       preValidation: withoutRecordKeys,
-      schema: { tags: ['items'], summary: 'Add an item (the server sets createdAt, updatedAt and vendorId)', params: tenantParams, body: itemBody },
-      config: { docs: { success: { status: 201, schema: recordSchema, headers: ['etag'] }, errors: { 409: 'An item with this objectID exists', ...STORED_TENANT_INVALID } } },
+      schema: {
+        tags: ['items'],
+        summary: 'Add an item (the server sets createdAt, updatedAt and vendorId)',
+        params: tenantParams,
+        body: itemBody,
+      },
+      config: {
+        docs: {
+          success: { status: 201, schema: recordSchema, headers: ['etag'] },
+          errors: { 409: 'An item with this objectID exists', ...STORED_TENANT_INVALID },
+        },
+      },
     },
     async (request, reply) => {
       const { tenantId, tenant } = await tenantOf(request);
       const item = checkedAgainst(tenant, request.body as Item);
-      if (await app.itemStore.get(tenantId, item.objectID)) throw Object.assign(new ItemExistsError(`An item with the id ${JSON.stringify(item.objectID)} exists`), { field: 'objectID' });
+      if (await app.itemStore.get(tenantId, item.objectID))
+        throw Object.assign(new ItemExistsError(`An item with the id ${JSON.stringify(item.objectID)} exists`), {
+          field: 'objectID',
+        });
       await app.itemStore.put(tenantId, item);
       request.log.info({ tenantId, objectID: item.objectID, actor: request.account?.email }, 'item added');
       return withVersion(reply.code(201), itemVersion(item)).send(record(item));
@@ -237,15 +316,28 @@ const items: FastifyPluginAsync = async (app) => {
     {
       onRequest: app.requireTenant,
       preValidation: withoutRecordKeys,
-      schema: { tags: ['items'], summary: "Replace an item (the record's own `id` and `version` may come along; the server sets createdAt, updatedAt and vendorId)", params: itemParams, body: itemBody },
-      config: { docs: { success: { schema: recordSchema, headers: ['etag'] }, ifMatch: true, errors: STORED_TENANT_INVALID } },
+      schema: {
+        tags: ['items'],
+        summary:
+          "Replace an item (the record's own `id` and `version` may come along; the server sets createdAt, updatedAt and vendorId)",
+        params: itemParams,
+        body: itemBody,
+      },
+      config: {
+        docs: { success: { schema: recordSchema, headers: ['etag'] }, ifMatch: true, errors: STORED_TENANT_INVALID },
+      },
     },
     async (request, reply) => {
       const { tenantId, tenant } = await tenantOf(request);
       const { id } = request.params as { id: string };
       const expected = ifMatchVersion(request);
       const body = request.body as Item;
-      if (body.objectID !== id) throw Object.assign(new ItemInvalidError(id, [{ pointer: '/objectID', message: `must stay ${JSON.stringify(id)}: an item's id does not change` }]));
+      if (body.objectID !== id)
+        throw Object.assign(
+          new ItemInvalidError(id, [
+            { pointer: '/objectID', message: `must stay ${JSON.stringify(id)}: an item's id does not change` },
+          ]),
+        );
       const saved = await app.itemStore.update(tenantId, id, (current) => {
         const version = itemVersion(current);
         if (version !== expected) throw new ItemVersionConflictError(version);
@@ -261,7 +353,12 @@ const items: FastifyPluginAsync = async (app) => {
     {
       onRequest: app.requireTenant,
       schema: { tags: ['items'], summary: 'Remove an item', params: itemParams },
-      config: { docs: { success: { schema: recordSchema, description: 'Removed; the item as it was' }, errors: { 412: 'If-Match (optional) named an older version of the item' } } },
+      config: {
+        docs: {
+          success: { schema: recordSchema, description: 'Removed; the item as it was' },
+          errors: { 412: 'If-Match (optional) named an older version of the item' },
+        },
+      },
     },
     async (request) => {
       const { tenantId, id } = request.params as { tenantId: string; id: string };
@@ -279,15 +376,34 @@ const items: FastifyPluginAsync = async (app) => {
     '/api/tenants/:tenantId/category-counts',
     {
       onRequest: app.requireTenant,
-      schema: { tags: ['items'], summary: 'How many items are filed at each category path (a group or category counts those below it too)', params: tenantParams },
-      config: { docs: { success: { schema: { type: 'object', additionalProperties: { type: 'integer' }, description: '"group", "group/category", "group/category/subcategory" → items' } } } },
+      schema: {
+        tags: ['items'],
+        summary: 'How many items are filed at each category path (a group or category counts those below it too)',
+        params: tenantParams,
+      },
+      config: {
+        docs: {
+          success: {
+            schema: {
+              type: 'object',
+              additionalProperties: { type: 'integer' },
+              description: '"group", "group/category", "group/category/subcategory" → items',
+            },
+          },
+        },
+      },
     },
     async (request) => {
       const { tenantId } = request.params as { tenantId: string };
       const counts: Record<string, number> = {};
       for (const item of await allItems(tenantId)) {
         const { group, category, subcategory } = item.category;
-        for (const key of [group, `${group}/${category}`, ...(subcategory !== undefined ? [`${group}/${category}/${subcategory}`] : [])]) counts[key] = (counts[key] ?? 0) + 1;
+        for (const key of [
+          group,
+          `${group}/${category}`,
+          ...(subcategory !== undefined ? [`${group}/${category}/${subcategory}`] : []),
+        ])
+          counts[key] = (counts[key] ?? 0) + 1;
       }
       return counts;
     },
@@ -297,15 +413,40 @@ const items: FastifyPluginAsync = async (app) => {
     '/api/tenants/:tenantId/items/bulk',
     {
       onRequest: app.requireTenant,
-      schema: { tags: ['items'], summary: 'Add or remove tags, or move to a category, on many items at once', params: tenantParams, body: bulkBody },
-      config: { docs: { success: { schema: { type: 'object', properties: { updated: { type: 'integer' } } }, description: 'How many items changed' }, errors: STORED_TENANT_INVALID } },
+      schema: {
+        tags: ['items'],
+        summary: 'Add or remove tags, or move to a category, on many items at once',
+        params: tenantParams,
+        body: bulkBody,
+      },
+      config: {
+        docs: {
+          success: {
+            schema: { type: 'object', properties: { updated: { type: 'integer' } } },
+            description: 'How many items changed',
+          },
+          errors: STORED_TENANT_INVALID,
+        },
+      },
     },
     async (request) => {
       const { tenantId, tenant } = await tenantOf(request);
-      const body = request.body as { ids: string[]; addTags?: string[]; removeTags?: string[]; category?: Item['category'] };
+      const body = request.body as {
+        ids: string[];
+        addTags?: string[];
+        removeTags?: string[];
+        category?: Item['category'];
+      };
       const change = (item: Item): Item => {
-        const tags = [...new Set([...(item.tags ?? []), ...(body.addTags ?? [])])].filter((tag) => !body.removeTags?.includes(tag));
-        return { ...item, tags, ...(body.category && { category: body.category }), updatedAt: new Date().toISOString() };
+        const tags = [...new Set([...(item.tags ?? []), ...(body.addTags ?? [])])].filter(
+          (tag) => !body.removeTags?.includes(tag),
+        );
+        return {
+          ...item,
+          tags,
+          ...(body.category && { category: body.category }),
+          updatedAt: new Date().toISOString(),
+        };
       };
       // Every item is checked before any is written, so a bad category changes none of them.
       const current = await app.itemStore.getMany(tenantId, body.ids);
@@ -322,13 +463,24 @@ const items: FastifyPluginAsync = async (app) => {
     '/api/tenants/:tenantId/item-tags',
     {
       onRequest: app.requireTenant,
-      schema: { tags: ['items'], summary: "The tags the tenant's items carry, each with how many items have it", params: tenantParams, querystring: listQuerySchema },
-      config: { docs: { success: { schema: listOf(tagCountSchema), headers: ['content-range'] }, errors: STORED_TENANT_INVALID } },
+      schema: {
+        tags: ['items'],
+        summary: "The tags the tenant's items carry, each with how many items have it",
+        params: tenantParams,
+        querystring: listQuerySchema,
+      },
+      config: {
+        docs: {
+          success: { schema: listOf(tagCountSchema), headers: ['content-range'] },
+          errors: STORED_TENANT_INVALID,
+        },
+      },
     },
     async (request, reply) => {
       const { tenantId } = request.params as { tenantId: string };
       const counts = new Map<string, number>();
-      for (const item of await allItems(tenantId)) for (const tag of item.tags ?? []) counts.set(tag, (counts.get(tag) ?? 0) + 1);
+      for (const item of await allItems(tenantId))
+        for (const tag of item.tags ?? []) counts.set(tag, (counts.get(tag) ?? 0) + 1);
       const records = [...counts].map(([id, count]) => ({ id, count })).sort((a, b) => a.id.localeCompare(b.id));
       return sendList(reply, 'item-tags', records, request.query as ListQuery);
     },
@@ -357,7 +509,12 @@ const items: FastifyPluginAsync = async (app) => {
       const file = itemPhotoFileName(name, createHash('sha256').update(bytes).digest('hex').slice(0, 10));
       await app.storefrontAssets.store.write(tenantId, 'items', file, bytes);
       request.log.info({ tenantId, file, bytes: bytes.length, actor: request.account?.email }, 'item photo uploaded');
-      return reply.code(201).send({ url: `/items/${tenantId}/${file}`, type: contentTypeOf(file), size: bytes.length, ...imageSize(file, bytes) });
+      return reply.code(201).send({
+        url: `/items/${tenantId}/${file}`,
+        type: contentTypeOf(file),
+        size: bytes.length,
+        ...imageSize(file, bytes),
+      });
     },
   );
 };

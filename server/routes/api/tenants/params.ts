@@ -13,5 +13,8 @@ export const tenantParams = {
 export const monthParams = {
   ...tenantParams,
   required: [...tenantParams.required, 'month'],
-  properties: { ...tenantParams.properties, month: { type: 'string', pattern: MONTH_PATTERN.source, description: 'A calendar month, YYYY-MM' } },
+  properties: {
+    ...tenantParams.properties,
+    month: { type: 'string', pattern: MONTH_PATTERN.source, description: 'A calendar month, YYYY-MM' },
+  },
 } as const;

@@ -21,17 +21,29 @@ const previewBody = {
   additionalProperties: false,
   required: ['resource', 'id', 'record'],
   properties: {
-    resource: { type: 'string', enum: RESOURCES.map((resource) => resource.name), description: 'The console resource the record belongs to' },
+    resource: {
+      type: 'string',
+      enum: RESOURCES.map((resource) => resource.name),
+      description: 'The console resource the record belongs to',
+    },
     id: { type: 'string', minLength: 1, maxLength: 100 },
     record: { type: 'object', description: 'The record as the form holds it (id and version are ignored)' },
-    path: { type: 'string', pattern: '^/[^\\s?#]{0,500}$', default: '/', description: 'The storefront page to show first' },
+    path: {
+      type: 'string',
+      pattern: '^/[^\\s?#]{0,500}$',
+      default: '/',
+      description: 'The storefront page to show first',
+    },
   },
 } as const;
 
 const previewAnswer = {
   type: 'object',
   required: ['url', 'expiresAt'],
-  properties: { url: { type: 'string', description: 'Where the storefront shows the draft (this session only)' }, expiresAt: { type: 'string', format: 'date-time' } },
+  properties: {
+    url: { type: 'string', description: 'Where the storefront shows the draft (this session only)' },
+    expiresAt: { type: 'string', format: 'date-time' },
+  },
 } as const;
 
 const previews: FastifyPluginAsync = async (app) => {
@@ -40,12 +52,22 @@ const previews: FastifyPluginAsync = async (app) => {
     {
       onRequest: app.requireTenant,
       bodyLimit: TENANT_BODY_LIMIT,
-      schema: { tags: ['previews'], summary: 'Preview one record unsaved: the storefront as a save would make it', params: tenantParams, body: previewBody },
+      schema: {
+        tags: ['previews'],
+        summary: 'Preview one record unsaved: the storefront as a save would make it',
+        params: tenantParams,
+        body: previewBody,
+      },
       config: { docs: { success: { status: 201, schema: previewAnswer }, errors: STORED_TENANT_INVALID } },
     },
     async (request, reply) => {
       const { tenantId } = request.params as { tenantId: string };
-      const { resource: name, id, record, path = '/' } = request.body as { resource: string; id: string; record: RecordBody; path?: string };
+      const {
+        resource: name,
+        id,
+        record,
+        path = '/',
+      } = request.body as { resource: string; id: string; record: RecordBody; path?: string };
       const resource = RESOURCES.find((candidate) => candidate.name === name)!;
       const stored = await app.tenantStore.get(tenantId);
       if (!stored) throw new UnknownTenantError(tenantId);

@@ -70,14 +70,21 @@ export function setField(target: RecordBody, key: string, value: unknown): void 
 /** The fields of a request body to write, without the view-only ones react-admin sends back (`id`, `version`, and `omit`). */
 export function copyFields(body: RecordBody, omit: readonly string[] = []): RecordBody {
   const data: RecordBody = {};
-  for (const key of Object.keys(body)) if (key !== 'id' && key !== 'version' && !omit.includes(key)) setField(data, key, body[key]);
+  for (const key of Object.keys(body))
+    if (key !== 'id' && key !== 'version' && !omit.includes(key)) setField(data, key, body[key]);
   return data;
 }
 
 /** Record `id` of a resource in a tenant; RecordNotFoundError, naming the records there are, when it has none. */
 export function requireRecord(resource: RecordResource, tenant: Tenant, id: string): ResourceRecord {
   const record = resource.list(tenant).find((candidate) => candidate.id === id);
-  if (!record) throw new RecordNotFoundError(`${resource.name} has no record ${JSON.stringify(id)}; its records are ${resource.list(tenant).map((r) => JSON.stringify(r.id)).join(', ')}`);
+  if (!record)
+    throw new RecordNotFoundError(
+      `${resource.name} has no record ${JSON.stringify(id)}; its records are ${resource
+        .list(tenant)
+        .map((r) => JSON.stringify(r.id))
+        .join(', ')}`,
+    );
   return record;
 }
 
@@ -86,14 +93,19 @@ export function mapFields(request: FastifyRequest, resource: RecordResource, id:
   const { pointer: prefix, field } = resource.locationOf(id);
   request.fieldOf = (issue: Issue) => {
     const pointer = `/${issue.file}${issue.pointer}`;
-    if (pointer === prefix || pointer.startsWith(`${prefix}/`)) return fieldPath(field ?? '', pointer.slice(prefix.length));
+    if (pointer === prefix || pointer.startsWith(`${prefix}/`))
+      return fieldPath(field ?? '', pointer.slice(prefix.length));
     return fieldPath(issue.file, issue.pointer);
   };
 }
 
 export function registerRecordResource(app: FastifyInstance, resource: RecordResource): void {
   const base = `/api/tenants/:tenantId/${resource.name}`;
-  const recordParams = { ...tenantParams, required: ['tenantId', 'id'], properties: { ...tenantParams.properties, id: { type: 'string', minLength: 1, maxLength: 100 } } };
+  const recordParams = {
+    ...tenantParams,
+    required: ['tenantId', 'id'],
+    properties: { ...tenantParams.properties, id: { type: 'string', minLength: 1, maxLength: 100 } },
+  };
   const tags = [resource.name];
 
   async function current(request: FastifyRequest): Promise<TenantRecord> {
@@ -103,27 +115,62 @@ export function registerRecordResource(app: FastifyInstance, resource: RecordRes
     return record;
   }
 
-  const records = ({ tenant, version }: TenantRecord) => resource.list(tenant).map((record) => ({ ...record, version }));
+  const records = ({ tenant, version }: TenantRecord) =>
+    resource.list(tenant).map((record) => ({ ...record, version }));
 
-  const findRecord = (stored: TenantRecord, id: string): ResourceRecord => ({ ...requireRecord(resource, stored.tenant, id), version: stored.version });
-
-  app.get(base, { onRequest: app.requireTenant, schema: { tags, summary: `List ${resource.summary}`, params: tenantParams, querystring: listQuerySchema }, config: { docs: { success: { schema: listOf(recordSchema), headers: ['content-range', 'etag'] }, errors: STORED_TENANT_INVALID } } }, async (request, reply) => {
-    const stored = await current(request);
-    return sendList(withVersion(reply, stored.version), resource.name, records(stored), request.query as ListQuery);
+  const findRecord = (stored: TenantRecord, id: string): ResourceRecord => ({
+    ...requireRecord(resource, stored.tenant, id),
+    version: stored.version,
   });
 
-  app.get(`${base}/:id`, { onRequest: app.requireTenant, schema: { tags, summary: `One of ${resource.summary}`, params: recordParams }, config: { docs: { success: { schema: recordSchema, headers: ['etag'] }, errors: STORED_TENANT_INVALID } } }, async (request, reply) => {
-    const stored = await current(request);
-    return withVersion(reply, stored.version).send(findRecord(stored, (request.params as { id: string }).id));
-  });
+  app.get(
+    base,
+    {
+      onRequest: app.requireTenant,
+      schema: { tags, summary: `List ${resource.summary}`, params: tenantParams, querystring: listQuerySchema },
+      config: {
+        docs: {
+          success: { schema: listOf(recordSchema), headers: ['content-range', 'etag'] },
+          errors: STORED_TENANT_INVALID,
+        },
+      },
+    },
+    async (request, reply) => {
+      const stored = await current(request);
+      return sendList(withVersion(reply, stored.version), resource.name, records(stored), request.query as ListQuery);
+    },
+  );
+
+  app.get(
+    `${base}/:id`,
+    {
+      onRequest: app.requireTenant,
+      schema: { tags, summary: `One of ${resource.summary}`, params: recordParams },
+      config: { docs: { success: { schema: recordSchema, headers: ['etag'] }, errors: STORED_TENANT_INVALID } },
+    },
+    async (request, reply) => {
+      const stored = await current(request);
+      return withVersion(reply, stored.version).send(findRecord(stored, (request.params as { id: string }).id));
+    },
+  );
 
   app.put(
     `${base}/:id`,
     {
       onRequest: app.requireTenant,
       bodyLimit: TENANT_BODY_LIMIT,
-      schema: { tags, summary: `Replace one of ${resource.summary} (If-Match)`, params: recordParams, body: { type: 'object', description: `A record of ${resource.summary}; it is validated with the whole tenant.` } },
-      config: { docs: { ifMatch: true, success: { schema: recordSchema, headers: ['etag'] }, errors: STORED_TENANT_INVALID } },
+      schema: {
+        tags,
+        summary: `Replace one of ${resource.summary} (If-Match)`,
+        params: recordParams,
+        body: {
+          type: 'object',
+          description: `A record of ${resource.summary}; it is validated with the whole tenant.`,
+        },
+      },
+      config: {
+        docs: { ifMatch: true, success: { schema: recordSchema, headers: ['etag'] }, errors: STORED_TENANT_INVALID },
+      },
     },
     async (request, reply) => {
       const { tenantId, id } = request.params as { tenantId: string; id: string };
@@ -139,7 +186,10 @@ export function registerRecordResource(app: FastifyInstance, resource: RecordRes
       const edit = resource.treeEdit?.(before.tenant, body);
       // A stale tree is refused before any item moves (the tenant write would refuse it after).
       if (edit && ifMatch !== before.version) throw new VersionConflictError(tenantId, before.version);
-      const saved = edit && (edit.moves.length || edit.removed.length) ? await writeWithItemsMoved(app.itemStore, { tenantId, after, edit, write, log: request.log }) : await write();
+      const saved =
+        edit && (edit.moves.length || edit.removed.length)
+          ? await writeWithItemsMoved(app.itemStore, { tenantId, after, edit, write, log: request.log })
+          : await write();
       return withVersion(reply, saved.version).send(findRecord(saved, id));
     },
   );
@@ -148,8 +198,36 @@ export function registerRecordResource(app: FastifyInstance, resource: RecordRes
     reply
       .code(405)
       .header('allow', what === 'created' ? 'GET' : 'GET, PUT')
-      .send({ statusCode: 405, error: 'Method Not Allowed', message: `${resource.name} records cannot be ${what}: each exists as long as the tenant does; edit it instead` });
-  const refused = { docs: { success: { status: 405, description: 'Never allowed: edit the record instead', schema: { $ref: `${API_ERROR_ID}#` } } } };
-  app.post(base, { onRequest: app.requireTenant, schema: { tags, summary: `Not allowed: ${resource.name} records cannot be created`, params: tenantParams }, config: refused }, notAllowed('created'));
-  app.delete(`${base}/:id`, { onRequest: app.requireTenant, schema: { tags, summary: `Not allowed: ${resource.name} records cannot be deleted`, params: recordParams }, config: refused }, notAllowed('deleted'));
+      .send({
+        statusCode: 405,
+        error: 'Method Not Allowed',
+        message: `${resource.name} records cannot be ${what}: each exists as long as the tenant does; edit it instead`,
+      });
+  const refused = {
+    docs: {
+      success: {
+        status: 405,
+        description: 'Never allowed: edit the record instead',
+        schema: { $ref: `${API_ERROR_ID}#` },
+      },
+    },
+  };
+  app.post(
+    base,
+    {
+      onRequest: app.requireTenant,
+      schema: { tags, summary: `Not allowed: ${resource.name} records cannot be created`, params: tenantParams },
+      config: refused,
+    },
+    notAllowed('created'),
+  );
+  app.delete(
+    `${base}/:id`,
+    {
+      onRequest: app.requireTenant,
+      schema: { tags, summary: `Not allowed: ${resource.name} records cannot be deleted`, params: recordParams },
+      config: refused,
+    },
+    notAllowed('deleted'),
+  );
 }

@@ -27,7 +27,11 @@ const userSchema = {
   properties: { id: { type: 'string' }, email: { type: 'string' }, isAuthorized: { type: ['boolean', 'null'] } },
   additionalProperties: true,
 } as const;
-const userParams = { ...tenantParams, required: ['tenantId', 'id'], properties: { ...tenantParams.properties, id: { type: 'string', minLength: 1, maxLength: 128 } } };
+const userParams = {
+  ...tenantParams,
+  required: ['tenantId', 'id'],
+  properties: { ...tenantParams.properties, id: { type: 'string', minLength: 1, maxLength: 128 } },
+};
 
 class MailNotSentError extends Error {
   readonly statusCode = 502;
@@ -38,13 +42,23 @@ const DECISIONS = { awaiting: null, approved: true, denied: false } as const;
 
 const users: FastifyPluginAsync = async (app) => {
   // `decision` says isAuthorized in words a list can filter by (a null filter value does not survive react-admin).
-  const record = (uid: string, profile: UserProfile) => ({ id: uid, ...profile, name: visitorName(profile, profile.email), decision: profile.isAuthorized === true ? 'approved' : profile.isAuthorized === false ? 'denied' : 'awaiting' });
+  const record = (uid: string, profile: UserProfile) => ({
+    id: uid,
+    ...profile,
+    name: visitorName(profile, profile.email),
+    decision: profile.isAuthorized === true ? 'approved' : profile.isAuthorized === false ? 'denied' : 'awaiting',
+  });
 
   app.get(
     '/api/tenants/:tenantId/users',
     {
       onRequest: app.requireTenant,
-      schema: { tags: ['users'], summary: "The tenant's visitors, newest first", params: tenantParams, querystring: listQuerySchema },
+      schema: {
+        tags: ['users'],
+        summary: "The tenant's visitors, newest first",
+        params: tenantParams,
+        querystring: listQuerySchema,
+      },
       config: { docs: { success: { schema: { type: 'array', items: userSchema }, headers: ['content-range'] } } },
     },
     async (request, reply) => {
@@ -54,16 +68,29 @@ const users: FastifyPluginAsync = async (app) => {
       const { decision, ...others } = page.filter;
       const unknown = Object.keys(others)[0];
       if (unknown !== undefined) throw new ListQueryError(`filter takes decision, not ${JSON.stringify(unknown)}`);
-      if (decision !== undefined && (typeof decision !== 'string' || !Object.hasOwn(DECISIONS, decision))) throw new ListQueryError(`filter.decision must be one of ${Object.keys(DECISIONS).join(', ')}`);
+      if (decision !== undefined && (typeof decision !== 'string' || !Object.hasOwn(DECISIONS, decision)))
+        throw new ListQueryError(`filter.decision must be one of ${Object.keys(DECISIONS).join(', ')}`);
       if (page.sort.order !== 'desc') throw new ListQueryError('sort: visitors are listed newest first');
-      const { total, profiles } = await app.profileStore.list(tenantId, { ...(decision !== undefined && { isAuthorized: DECISIONS[decision as keyof typeof DECISIONS] }), offset: page.offset, limit: page.limit });
-      return sendStorePage(reply, 'users', { offset: page.offset, total, rows: profiles.map((entry) => record(entry.uid, entry.profile)) });
+      const { total, profiles } = await app.profileStore.list(tenantId, {
+        ...(decision !== undefined && { isAuthorized: DECISIONS[decision as keyof typeof DECISIONS] }),
+        offset: page.offset,
+        limit: page.limit,
+      });
+      return sendStorePage(reply, 'users', {
+        offset: page.offset,
+        total,
+        rows: profiles.map((entry) => record(entry.uid, entry.profile)),
+      });
     },
   );
 
   app.get(
     '/api/tenants/:tenantId/users/:id',
-    { onRequest: app.requireTenant, schema: { tags: ['users'], summary: 'One visitor', params: userParams }, config: { docs: { success: { schema: userSchema } } } },
+    {
+      onRequest: app.requireTenant,
+      schema: { tags: ['users'], summary: 'One visitor', params: userParams },
+      config: { docs: { success: { schema: userSchema } } },
+    },
     async (request) => {
       const { tenantId, id } = request.params as { tenantId: string; id: string };
       const profile = await app.profileStore.get(tenantId, id);
@@ -80,9 +107,22 @@ const users: FastifyPluginAsync = async (app) => {
         tags: ['users'],
         summary: 'Approve or deny a visitor (mails them once)',
         params: userParams,
-        body: { type: 'object', required: ['isAuthorized'], properties: { isAuthorized: { type: 'boolean' } }, additionalProperties: true },
+        body: {
+          type: 'object',
+          required: ['isAuthorized'],
+          properties: { isAuthorized: { type: 'boolean' } },
+          additionalProperties: true,
+        },
       },
-      config: { docs: { success: { schema: userSchema }, errors: { 502: 'The decision stands but its mail could not be sent: save again to retry', ...STORED_TENANT_INVALID } } },
+      config: {
+        docs: {
+          success: { schema: userSchema },
+          errors: {
+            502: 'The decision stands but its mail could not be sent: save again to retry',
+            ...STORED_TENANT_INVALID,
+          },
+        },
+      },
     },
     async (request) => {
       const { tenantId, id } = request.params as { tenantId: string; id: string };
@@ -97,16 +137,35 @@ const users: FastifyPluginAsync = async (app) => {
         return { ...current, isAuthorized, [flag]: true, updatedAt: new Date().toISOString() };
       });
       // The visitor's production request parts waiting for this house: sent now, or told it said no.
-      await app.productionRequests.decided(tenantId, id, isAuthorized, new Date()).catch((error: unknown) => request.log.error({ err: error, tenantId, uid: id }, 'production request parts waiting for this decision were not updated'));
+      await app.productionRequests
+        .decided(tenantId, id, isAuthorized, new Date())
+        .catch((error: unknown) =>
+          request.log.error(
+            { err: error, tenantId, uid: id },
+            'production request parts waiting for this decision were not updated',
+          ),
+        );
       if (!mailDue) return record(id, decided);
-      const configuration = storefrontConfiguration(tenantId, stored.version, stored.tenant, await app.storefrontAssets.versions(tenantId));
+      const configuration = storefrontConfiguration(
+        tenantId,
+        stored.version,
+        stored.tenant,
+        await app.storefrontAssets.versions(tenantId),
+      );
       const to = { email: decided.email, displayName: visitorName(decided) };
       try {
-        await sendAs(app.mailer, configuration, decided.email, isAuthorized ? welcomeMessage(configuration, to) : deniedMessage(configuration, to));
+        await sendAs(
+          app.mailer,
+          configuration,
+          decided.email,
+          isAuthorized ? welcomeMessage(configuration, to) : deniedMessage(configuration, to),
+        );
       } catch (error) {
         request.log.error({ err: error, tenantId, uid: id }, 'decision mail not sent');
         await app.profileStore.update(tenantId, id, (current) => ({ ...current, [flag]: false }));
-        throw new MailNotSentError(`${isAuthorized ? 'Approved' : 'Denied'}, but the ${isAuthorized ? 'welcome' : 'denial'} email could not be sent. Save again to retry.`);
+        throw new MailNotSentError(
+          `${isAuthorized ? 'Approved' : 'Denied'}, but the ${isAuthorized ? 'welcome' : 'denial'} email could not be sent. Save again to retry.`,
+        );
       }
       request.log.info({ tenantId, uid: id, isAuthorized, actor: request.account!.email }, 'visitor decision');
       return record(id, decided);
@@ -122,12 +181,22 @@ const users: FastifyPluginAsync = async (app) => {
     {
       onRequest: app.requirePlatform,
       schema: { tags: ['users'], summary: 'View the storefront as this visitor (platform staff)', params: userParams },
-      config: { docs: { success: { status: 201, description: '`url` opens the storefront signed in as the visitor; it works once, within a minute' } } },
+      config: {
+        docs: {
+          success: {
+            status: 201,
+            description: '`url` opens the storefront signed in as the visitor; it works once, within a minute',
+          },
+        },
+      },
     },
     async (request, reply) => {
       const { tenantId, id } = request.params as { tenantId: string; id: string };
       if (!(await app.profileStore.get(tenantId, id))) throw new UnknownProfileError(`No user ${JSON.stringify(id)}`);
-      const ticket = await app.identity.issueImpersonationTicket(id, { email: request.account!.email, headers: fetchHeaders(request) });
+      const ticket = await app.identity.issueImpersonationTicket(id, {
+        email: request.account!.email,
+        headers: fetchHeaders(request),
+      });
       request.log.info({ staff: request.account!.email, visitor: id, tenantId }, 'impersonation ticket issued');
       // The ticket travels in the fragment: never sent to a server, never in a Referer.
       const domain = (await app.tenantStore.get(tenantId))?.tenant.site.domain;

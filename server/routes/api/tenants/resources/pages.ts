@@ -12,7 +12,11 @@ export const pages: RecordResource = {
   list: (tenant) => [{ id: 'pages', items: tenant.pages?.pages ?? [] }],
   update(tenant, _id, body) {
     const unknown = Object.keys(body).find((field) => field !== 'items');
-    if (unknown !== undefined) throw new RecordRejectedError(unknown, `unknown field ${JSON.stringify(unknown)}: the pages record holds only "items"`);
+    if (unknown !== undefined)
+      throw new RecordRejectedError(
+        unknown,
+        `unknown field ${JSON.stringify(unknown)}: the pages record holds only "items"`,
+      );
     return { ...tenant, pages: { pages: body.items } as ContentPages };
   },
   locationOf: () => ({ pointer: '/pages/pages', field: 'items' }),

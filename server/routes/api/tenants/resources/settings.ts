@@ -13,7 +13,8 @@ export const settings: RecordResource = {
   },
   update(tenant, _id, body) {
     for (const [key, owner] of Object.entries(SITE_LIST_OWNERS)) {
-      if (Object.hasOwn(body, key)) throw new RecordRejectedError(key, `${key} is edited through the ${owner} resource`);
+      if (Object.hasOwn(body, key))
+        throw new RecordRejectedError(key, `${key} is edited through the ${owner} resource`);
       const kept = tenant.site[key as keyof SiteSettings];
       if (kept !== undefined) setField(body, key, kept);
     }

@@ -20,7 +20,11 @@ function siteListResource(name: string, summary: string, keys: readonly SiteList
     list: (tenant) => keys.map((key) => ({ id: key, items: tenant.site[key] ?? [] })),
     update(tenant, id, body) {
       const unknown = Object.keys(body).find((field) => field !== 'items');
-      if (unknown !== undefined) throw new RecordRejectedError(unknown, `unknown field ${JSON.stringify(unknown)}: a ${name} record holds only "items"`);
+      if (unknown !== undefined)
+        throw new RecordRejectedError(
+          unknown,
+          `unknown field ${JSON.stringify(unknown)}: a ${name} record holds only "items"`,
+        );
       const site: Record<string, unknown> = { ...tenant.site };
       if (body.items === undefined) delete site[id];
       else site[id] = body.items;
@@ -31,8 +35,16 @@ function siteListResource(name: string, summary: string, keys: readonly SiteList
 }
 
 export const colors = siteListResource('colors', 'the colour facet (one record, "colorMap")', ['colorMap']);
-export const links = siteListResource('links', 'header, footer and social links (records "headerLinks", "footerLinks", "socialLinks")', ['headerLinks', 'footerLinks', 'socialLinks']);
-export const customFields = siteListResource('custom-fields', 'custom fields and their options (one record, "customFields")', ['customFields']);
+export const links = siteListResource(
+  'links',
+  'header, footer and social links (records "headerLinks", "footerLinks", "socialLinks")',
+  ['headerLinks', 'footerLinks', 'socialLinks'],
+);
+export const customFields = siteListResource(
+  'custom-fields',
+  'custom fields and their options (one record, "customFields")',
+  ['customFields'],
+);
 
 /** Which resource edits each list (the settings record leaves them out). */
 export const SITE_LIST_OWNERS: Readonly<Record<SiteListKey, string>> = {
