@@ -9,7 +9,7 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import { openStores } from '../../stores/open-stores';
 import { CATALOGUE_FILE_NAME } from '../../../schema/check-catalogue';
-import { importCatalogue, readCatalogueFile } from '../../catalogue/import-catalogue';
+import { importCatalogue, readCatalogueFile } from '../../catalogue';
 import type { ServerConfig } from '../../config';
 import type { ItemStore } from '../../stores/item-store';
 

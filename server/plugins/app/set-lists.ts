@@ -8,7 +8,7 @@
 import fp from 'fastify-plugin';
 import { openStores } from '../../stores/open-stores';
 import type { ServerConfig } from '../../config';
-import { SetLists } from '../../catalogue/set-lists';
+import { SetLists } from '../../catalogue';
 import { catalogueItems, type CatalogueItems } from '../../marketplace/catalogue-items';
 import { PLATFORM_TENANT_ID } from '../../../schema/routes';
 

@@ -24,7 +24,7 @@ import { catalogueHref, parseCatalogueQuery, PER_PAGE } from '../../../storefron
 import { categoryHref, resolvePage } from '../../../storefront/lib/navigation';
 import { redirectFor } from '../../../schema/category-moves';
 import { rentalGroups } from '../../../schema/rental-groups';
-import { cardPictures, firstPhotoIn, relatedItems } from '../../catalogue/card-pictures';
+import { cardPictures, firstPhotoIn, relatedItems } from '../../catalogue';
 import type { CardPicture } from '../../../schema/card-pictures';
 import { pageKeyOf } from '../../../storefront/page-modules';
 import type { ServerConfig } from '../../config';

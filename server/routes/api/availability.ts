@@ -5,14 +5,13 @@
  * listing id (`<house>~<item>`) is asked of its house, by the house's own rules.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { Booking } from '../../../schema/rental/availability';
+import { type Booking, bookingWindow, daysFrom, freeByDay } from '../../../schema/rental/availability';
 import { fetchHeaders } from '../../plugins/app/accounts';
 import { schemaIds } from '../../../schema/documents';
-import { bookingWindow, daysFrom, freeByDay } from '../../../schema/rental/availability';
 import { addDays, dayCount, todayIn } from '../../../schema/rental/quote-rules';
 import { quoteSettingsOf } from '../../rental/quote-conversation';
 import { MAX_RANGE_DAYS } from '../../../schema/rental/rental-dates';
-import { UnknownItemError } from '../../catalogue/set-lists';
+import { UnknownItemError } from '../../catalogue';
 import { itemHome } from '../../marketplace/platform-catalogue';
 import { PLATFORM_TENANT_ID } from '../../../schema/routes';
 

@@ -13,7 +13,7 @@ import { schemaIds } from '../../../schema/documents';
 import { itemSummary } from '../../../schema/catalogue-search';
 import { setListSummary } from '../../../schema/set-list-views';
 import type { SetListInput, SetListLineInput, UserProfile } from '../../../schema/types.generated';
-import type { ListOwner } from '../../catalogue/set-lists';
+import type { ListOwner } from '../../catalogue';
 import { visitorHere } from './visitor-here';
 
 const SIGN_IN = 'Log in on this storefront to keep favourites and set lists.';

@@ -22,7 +22,7 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { withDefaults } from '../../../schema/defaults';
 import { houseAccountId, houseCustomerUid } from '../../../schema/marketplace/sub-hires';
-import { todayIn } from '../../../schema/rental/quote-rules';
+import { todayIn, dayCount } from '../../../schema/rental/quote-rules';
 import { isOrderState, type QuoteAction } from '../../../schema/rental/quote-states';
 import type { QuoteRequest, SubHireAsk } from '../../../schema/types.generated';
 import { askForSubHire, SubHireRefusedError, type SubHire } from '../../marketplace/sub-hire-requests';
@@ -37,10 +37,9 @@ import { UnknownQuoteError, revisionOf } from '../../stores/quote-request-store'
 import { visitorView } from './quotes';
 import { isGeoPoint } from '../../../schema/marketplace/distance';
 import { housePlace } from '../../../schema/marketplace/houses';
-import { dayCount } from '../../../schema/rental/quote-rules';
 import { schemaIds } from '../../../schema/documents';
 import { MAX_RANGE_DAYS } from '../../../schema/rental/rental-dates';
-import { UnknownItemError } from '../../catalogue/set-lists';
+import { UnknownItemError } from '../../catalogue';
 import { subHireOffers } from '../../marketplace/sub-hire-offers';
 import { FieldProblemsError } from '../../stores/field-problems';
 import { monthParams, tenantParams } from './tenants/params';

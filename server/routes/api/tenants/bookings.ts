@@ -14,7 +14,7 @@ import { bookingWindow, daysFrom, freeByDay } from '../../../../schema/rental/av
 import { addDays, dayCount, todayIn } from '../../../../schema/rental/quote-rules';
 import { confirmedBetween, orderLineRows, orderLinesCsv } from '../../../rental/order-export';
 import { quoteSettingsOf, stateOf } from '../../../rental/quote-conversation';
-import { UnknownItemError } from '../../../catalogue/set-lists';
+import { UnknownItemError } from '../../../catalogue';
 import { FieldProblemsError } from '../../../stores/field-problems';
 import { tenantParams } from './params';
 

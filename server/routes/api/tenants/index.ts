@@ -7,7 +7,7 @@
  */
 import { inferredTreeEdit, redirectsAfter, type TreeEdit } from '../../../../schema/category-moves';
 import { categoryPaths, RENTALS_BASE_PATH } from '../../../../schema/routes';
-import { writeWithItemsMoved } from '../../../catalogue/move-items';
+import { writeWithItemsMoved } from '../../../catalogue';
 import type { FastifyPluginAsync } from 'fastify';
 import { getAjv } from '../../../../schema/node/ajv';
 import { definitionRef } from '../../../../schema/definitions';

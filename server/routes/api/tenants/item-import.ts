@@ -22,11 +22,14 @@ import {
   assertImportAllowed,
   retiringUnits,
   type ImportStep,
-} from '../../../catalogue/import/apply-import';
-import { exportSheet, type SheetFormat } from '../../../catalogue/import/export-sheet';
-import { allItems } from '../../../catalogue/move-items';
-import { photoSourceOfZip } from '../../../catalogue/import/photo-source';
-import { saveMapping, savedMappingsOf, type SavedMapping } from '../../../catalogue/import/saved-mappings';
+  exportSheet,
+  type SheetFormat,
+  allItems,
+  photoSourceOfZip,
+  saveMapping,
+  savedMappingsOf,
+  type SavedMapping,
+} from '../../../catalogue';
 import { answerWithProgress, RawJson, wantsProgress } from '../../../lib/progress-stream';
 import { workerPool } from '../../../lib/worker-pool';
 import type { SheetPlanAnswer, SheetPlanTask } from '../../../workers/sheet-plan';

@@ -18,7 +18,7 @@
  * fields: schema/catalogue-rules.ts); problems answer 400 with `errors` keyed by field, as
  * react-admin shows them. Records are the items with `id` (the objectID) and `version`.
  */
-import { allItems as allItemsOf } from '../../../catalogue/move-items';
+import { allItems as allItemsOf } from '../../../catalogue';
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { checkItemRules } from '../../../../schema/catalogue-rules';

@@ -15,7 +15,7 @@
  * and versioned like any other; issues are mapped back to the record's own fields.
  */
 import type { TreeEdit } from '../../../../schema/category-moves';
-import { writeWithItemsMoved } from '../../../catalogue/move-items';
+import { writeWithItemsMoved } from '../../../catalogue';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Issue } from '../../../../schema/issue';
 import type { Tenant } from '../../../../schema/types.generated';
