@@ -14,7 +14,7 @@ import { sharedSetListPath } from '../../schema/routes';
 import type { SetListView } from '../../schema/set-list-views';
 import type { SetList, SetListInput, UserProfile } from '../../schema/types.generated';
 import { FieldProblemsError } from '../stores/field-problems';
-import type { CatalogueItems } from '../marketplace/catalogue-items';
+import type { CatalogueItems } from '../marketplace';
 import type { ProfileStore } from '../stores/profile-store';
 import { UnknownSetListError, type SetListStore } from '../stores/set-list-store';
 import { withFavorite, withSetList } from './visitor-lists';

@@ -14,7 +14,7 @@ import type { RentalDates } from '../../schema/rental/rental-dates';
 import type { KeptAvailability } from '../rental/kept-availability';
 import type { QuoteStores, StockOnDates } from '../rental/quote-conversation';
 import type { SearchIndex } from '../search/search-port';
-import type { PlatformCatalogue } from '../marketplace/platform-catalogue';
+import type { PlatformCatalogue } from '../marketplace';
 
 export interface PlatformPageStores extends Pick<QuoteStores, 'quoteRequests' | 'itemStore'> {
   keptAvailability: KeptAvailability;

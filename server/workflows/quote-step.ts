@@ -10,7 +10,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Actor, QuoteAction } from '../../schema/rental/quote-states';
 import type { QuoteRequest } from '../../schema/types.generated';
-import { followSubHire, tellStrandedSubHires, type SubHireStockStores } from '../marketplace/sub-hire-stock';
+import { followSubHire, tellStrandedSubHires, type SubHireStockStores } from '../marketplace';
 import { takeAction, type ActionRequest, type QuoteSettings, type QuoteStores } from '../rental/quote-conversation';
 import { notifyQuoteStep, type NoticeStores } from '../rental/quote-notices';
 

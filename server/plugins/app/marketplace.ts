@@ -10,10 +10,8 @@ import fp from 'fastify-plugin';
 import { openStores } from '../../stores/open-stores';
 import { PLATFORM_TENANT_ID } from '../../../schema/routes';
 import type { ServerConfig } from '../../config';
-import { ProductionRequests } from '../../marketplace/production-requests';
-import { HouseApplications } from '../../marketplace/house-applications';
+import { ProductionRequests, HouseApplications, WELCOME_LINK_DAYS } from '../../marketplace';
 import { houseApplicationMessage, houseApprovedMessage, houseRefusedMessage, senderOf } from '../../mail/messages';
-import { WELCOME_LINK_DAYS } from '../../marketplace/house-applications';
 import { storefrontConfiguration } from '../../../schema/configuration/build-configuration';
 
 declare module 'fastify' {

@@ -20,7 +20,7 @@ import { sendTenantMail, TO_HOUSE } from '../../mail/tenant-mail';
 import { todayIn } from '../../../schema/rental/quote-rules';
 import type { StorefrontConfiguration } from '../../../schema/configuration/configuration';
 import { CardHolds, type PaymentProvider } from '../../payments';
-import { Payouts } from '../../marketplace/payouts';
+import { Payouts } from '../../marketplace';
 import { TestPaymentProvider } from '../../payments/test-payment-provider';
 import { PLATFORM_TENANT_ID } from '../../../schema/routes';
 import type { QuoteRequest } from '../../../schema/types.generated';

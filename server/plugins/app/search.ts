@@ -16,7 +16,7 @@ import { PLATFORM_TENANT_ID } from '../../../schema/routes';
 import { synonymGroups } from '../../../schema/catalogue-search';
 import type { ServerConfig } from '../../config';
 import { runEvery } from '../../lib/periodic-pass';
-import { PlatformCatalogue } from '../../marketplace/platform-catalogue';
+import { PlatformCatalogue } from '../../marketplace';
 import { AlgoliaSearchIndex } from '../../search/algolia-search';
 import { InProcessSearchIndex } from '../../search/engine/in-process-search';
 import type { SearchIndex, SearchQuery, SearchResult } from '../../search/search-port';

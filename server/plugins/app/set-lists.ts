@@ -9,7 +9,7 @@ import fp from 'fastify-plugin';
 import { openStores } from '../../stores/open-stores';
 import type { ServerConfig } from '../../config';
 import { SetLists } from '../../catalogue';
-import { catalogueItems, type CatalogueItems } from '../../marketplace/catalogue-items';
+import { catalogueItems, type CatalogueItems } from '../../marketplace';
 import { PLATFORM_TENANT_ID } from '../../../schema/routes';
 
 declare module 'fastify' {

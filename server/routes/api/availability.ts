@@ -12,7 +12,7 @@ import { addDays, dayCount, todayIn } from '../../../schema/rental/quote-rules';
 import { quoteSettingsOf } from '../../rental/quote-conversation';
 import { MAX_RANGE_DAYS } from '../../../schema/rental/rental-dates';
 import { UnknownItemError } from '../../catalogue';
-import { itemHome } from '../../marketplace/platform-catalogue';
+import { itemHome } from '../../marketplace';
 import { PLATFORM_TENANT_ID } from '../../../schema/routes';
 
 /** As long as shoot dates may be (schema/rental/rental-dates.ts), so "free on your dates" counts every day of them. */

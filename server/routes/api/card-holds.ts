@@ -21,7 +21,7 @@ import { withDefaults } from '../../../schema/defaults';
 import { quoteSettingsOf } from '../../rental/quote-conversation';
 import { TestPaymentProvider } from '../../payments/test-payment-provider';
 import { ProviderRefusedError } from '../../payments';
-import { UnknownHouseError } from '../../marketplace/payouts';
+import { UnknownHouseError } from '../../marketplace';
 import { canReach } from '../../auth/accounts';
 import { withVersion } from '../../lib/versions';
 import { recordSchema } from '../../lib/api-docs';

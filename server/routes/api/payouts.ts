@@ -14,8 +14,7 @@ import { CSV, sendDownload } from '../../lib/downloads';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { schemaIds } from '../../../schema/documents';
 import { listQuerySchema, sendList, type ListQuery } from '../../lib/ra-list';
-import { houseStatement, statementCsv } from '../../marketplace/statements';
-import { UnknownHouseError } from '../../marketplace/payouts';
+import { houseStatement, statementCsv, UnknownHouseError } from '../../marketplace';
 import { ProviderUnavailableError } from '../../payments';
 import { monthParams, tenantParams } from './tenants/params';
 

@@ -20,7 +20,7 @@ import type {
   ProductionRequest,
   ProductionRequestInput,
 } from '../../../schema/types.generated';
-import { productionWithQuotes, productionWithQuoteStates } from '../../marketplace/production-request-view';
+import { productionWithQuotes, productionWithQuoteStates } from '../../marketplace';
 import { UnknownProductionRequestError } from '../../stores/production-request-store';
 import { visitorHere } from './visitor-here';
 import { requirePlatformStorefront, storefrontOrigin } from './storefront-origin';

@@ -11,14 +11,13 @@
  */
 import { quoteStoresOf } from '../../rental/quote-stores';
 import { hireTotals, quotedTotal } from '../../../schema/rental/hire-charges';
-import { PayoutsNotConnectedError } from '../../marketplace/payouts';
+import { PayoutsNotConnectedError } from '../../marketplace';
 import { accountsToOrderOn, orderAccountOf } from '../../../schema/accounts/on-account';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { beyondOneHold, cardHoldRuleOf, holdAskedFrom, holdCovers } from '../../../schema/rental/card-hold';
 import { holdKeepsIn } from '../../../schema/rental/out-gate';
 import { replacementValueOf } from '../../../schema/rental/insurance';
-import { invoiceRuleOf, quoteDue } from '../../../schema/rental/invoices';
-import { itemGroupsOf } from '../../../schema/rental/invoices';
+import { invoiceRuleOf, quoteDue, itemGroupsOf } from '../../../schema/rental/invoices';
 import { neededFor, tooLargeForACard } from '../../payments';
 import { schemaIds } from '../../../schema/documents';
 import { isOrderState, type QuoteAction } from '../../../schema/rental/quote-states';

@@ -25,9 +25,17 @@ import { houseAccountId, houseCustomerUid } from '../../../schema/marketplace/su
 import { todayIn, dayCount } from '../../../schema/rental/quote-rules';
 import { isOrderState, type QuoteAction } from '../../../schema/rental/quote-states';
 import type { QuoteRequest, SubHireAsk } from '../../../schema/types.generated';
-import { askForSubHire, SubHireRefusedError, type SubHire } from '../../marketplace/sub-hire-requests';
-import { followSubHireAfterStep, hiredInBy, stockBehind } from '../../marketplace/sub-hire-stock';
-import { houseSubHireMargins, subHireMarginsCsv } from '../../marketplace/sub-hire-margins';
+import {
+  askForSubHire,
+  SubHireRefusedError,
+  type SubHire,
+  followSubHireAfterStep,
+  hiredInBy,
+  stockBehind,
+  houseSubHireMargins,
+  subHireMarginsCsv,
+  subHireOffers,
+} from '../../marketplace';
 import { CSV, sendDownload } from '../../lib/downloads';
 import { quoteStoresOf } from '../../rental/quote-stores';
 import { ifMatchVersion, withVersion } from '../../lib/versions';
@@ -40,7 +48,6 @@ import { housePlace } from '../../../schema/marketplace/houses';
 import { schemaIds } from '../../../schema/documents';
 import { MAX_RANGE_DAYS } from '../../../schema/rental/rental-dates';
 import { UnknownItemError } from '../../catalogue';
-import { subHireOffers } from '../../marketplace/sub-hire-offers';
 import { FieldProblemsError } from '../../stores/field-problems';
 import { monthParams, tenantParams } from './tenants/params';
 

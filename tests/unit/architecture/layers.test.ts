@@ -246,6 +246,7 @@ describe('the import graph', () => {
     ['payments', (target: string) => target.endsWith('-payment-provider.ts')],
     ['accounts', () => false],
     ['catalogue', () => false],
+    ['marketplace', () => false],
   ])(
     'reaches the %s domain through its front door (its index.ts), or what the domain says may be named',
     async (domain, named) => {

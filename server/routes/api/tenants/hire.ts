@@ -27,7 +27,7 @@ import {
   unitsForItem,
 } from '../../../rental/hire-floor';
 import { quoteSettingsOf } from '../../../rental/quote-conversation';
-import { hiredInCodeOf, reportToLender } from '../../../marketplace/sub-hire-floor';
+import { hiredInCodeOf, reportToLender } from '../../../marketplace';
 import { notifyCreditNote } from '../../../rental/quote-notices';
 import { afterQuoteStep } from '../../../workflows/quote-step';
 import { takeBackLoss } from '../../../rental/found-unit';
